@@ -1,0 +1,118 @@
+/** The comparison document: what compare computes from results and what report renders. Plain data. */
+import type { Fingerprint, MetricKey, Results, Variant } from "../results/schema.js";
+
+export interface Thresholds {
+  /** a significant relative QPS below this is a regression (fails the check) */
+  fail_below: number;
+  /** a significant relative QPS below this (but not below fail_below) is a warning */
+  warn_below: number;
+  /** a significant relative QPS above this is an improvement */
+  improve_above: number;
+  /** significance level of the test; the interval is the matching (1 - alpha) interval */
+  alpha: number;
+}
+
+/** Thresholds for the steps whose id matches `step` (a glob such as `scan*` or `pgbench.*.c1`). */
+export interface ThresholdOverride extends Partial<Thresholds> {
+  step: string;
+}
+
+export const DEFAULT_THRESHOLDS: Thresholds = { fail_below: 0.95, warn_below: 0.98, improve_above: 1.05, alpha: 0.01 };
+
+export const VERDICTS = ["regression", "error", "warning", "unstable", "missing", "improvement", "unchanged"] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+/** A ratio variant/base with its interval; for QPS > 1 is faster, for per-op metrics and latency > 1 is worse. */
+export interface RatioEstimate {
+  estimate: number;
+  ci_low: number;
+  ci_high: number;
+  /** confidence level of [ci_low, ci_high], e.g. 0.99 */
+  confidence: number;
+  /** two-sided p-value of "no change"; null when there are too few values for a test */
+  p_value: number | null;
+  /** pairs (paired) or base + variant values (unpaired) behind the estimate */
+  n: number;
+}
+
+/** Medians over the rounds of one variant of one step, as the field's absolute metrics tables show them. */
+export interface AbsoluteSummary {
+  variant: string;
+  ops_per_s: number | null;
+  metrics: Record<MetricKey, number> | null;
+  latency_p95_ms: number | null;
+  /** highest client CPU share seen in any round: the worst case is what matters for "is the client the bottleneck" */
+  client_cpu_share: number | null;
+  ok_samples: number;
+  error_samples: number;
+  duration_s: number;
+}
+
+export interface SampleErrorSummary {
+  variant: string;
+  round: number;
+  message: string;
+  log_excerpt: string;
+}
+
+export interface VariantComparison {
+  variant: string;
+  verdict: Verdict;
+  /** one short sentence: why this verdict (e.g. "0.93 < 0.95 and p = 0.002 < 0.01") */
+  reason: string;
+  thresholds: Thresholds;
+  qps: RatioEstimate | null;
+  metrics: Record<MetricKey, RatioEstimate | null>;
+  latency_p95: RatioEstimate | null;
+  /** "why" hints for regressed or warned steps: CPU/op, context switches/op, IO/op up */
+  hints: string[];
+  errors: SampleErrorSummary[];
+}
+
+export interface StepComparison {
+  step: string;
+  driver: string;
+  parameters: Record<string, string | number | boolean>;
+  absolute: AbsoluteSummary[];
+  variants: VariantComparison[];
+}
+
+export interface ComparisonContext {
+  run_id: string;
+  started_at: string;
+  finished_at: string;
+  budget_exhausted: boolean;
+  notes: string[];
+  fingerprint: Fingerprint;
+  engine: Results["engine"];
+  profile: Results["profile"];
+  variants: Variant[];
+  /** for unpaired comparisons: the run the base numbers came from */
+  baseline: { run_id: string; fingerprint: Fingerprint; variant: Variant } | null;
+}
+
+export interface Comparison {
+  schema: "db-bench-gate/comparison";
+  version: 1;
+  /** column label when several comparisons are shown side by side (architecture, runner); null for one */
+  label: string | null;
+  /** paired: interleaved rounds of one run; unpaired: against a stored baseline from another run */
+  mode: "paired" | "unpaired";
+  base_variant: string;
+  /** the compared variants (all but the base), in column order */
+  variants: string[];
+  thresholds: Thresholds;
+  overrides: ThresholdOverride[];
+  steps: StepComparison[];
+  counts: Record<Verdict, number>;
+  /** fail when any step of any variant regressed */
+  verdict: "fail" | "pass";
+  context: ComparisonContext;
+}
+
+export interface CompareOptions {
+  baseVariant?: string;
+  thresholds?: Partial<Thresholds>;
+  overrides?: ThresholdOverride[];
+  label?: string | null;
+}

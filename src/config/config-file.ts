@@ -1,0 +1,60 @@
+/**
+ * The fork's config file (.db-bench-gate.yml): profile, thresholds, per-step overrides, build recipe
+ * and server settings. Validated with zod; a bad field is a one-line error naming file and field.
+ */
+import { readFile } from "node:fs/promises";
+import { parse as parseYaml, YAMLParseError } from "yaml";
+import { z } from "zod";
+import { InputError } from "../errors.js";
+import { firstIssue } from "../results/io.js";
+import { ThresholdOverrideSchema, ThresholdsInputSchema } from "./thresholds.js";
+
+export const RecipeOverrideSchema = z
+  .object({
+    configure_args: z.array(z.string()),
+    extra_configure_args: z.array(z.string()),
+    cflags: z.string(),
+    cxxflags: z.string(),
+    ldflags: z.string(),
+    jobs: z.number().int().positive(),
+  })
+  .partial()
+  .strict();
+
+export const ConfigFileSchema = z
+  .object({
+    profile: z.string().min(1).optional().describe("profile name (pg-quick, pg-sysbench) or a path to a profile file"),
+    thresholds: ThresholdsInputSchema.optional(),
+    overrides: z.array(ThresholdOverrideSchema).optional(),
+    recipe: RecipeOverrideSchema.optional(),
+    server_settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+    time_budget_s: z.number().positive().optional(),
+    rounds: z.number().int().min(2).optional(),
+  })
+  .strict();
+
+export type ConfigFile = z.infer<typeof ConfigFileSchema>;
+
+/** Parses YAML (JSON is YAML) text; `file` names the source in errors. */
+export function parseConfigText(text: string, file: string): ConfigFile {
+  let data: unknown;
+  try {
+    data = parseYaml(text);
+  } catch (e) {
+    if (e instanceof YAMLParseError) throw new InputError(`not valid YAML: ${e.message.split("\n")[0]}`, file);
+    throw e;
+  }
+  const parsed = ConfigFileSchema.safeParse(data ?? {});
+  if (!parsed.success) {
+    const { field, message } = firstIssue(parsed.error);
+    throw new InputError(message, file, field);
+  }
+  return parsed.data;
+}
+
+export async function loadConfigFile(file: string): Promise<ConfigFile> {
+  const text = await readFile(file, "utf8").catch((e: NodeJS.ErrnoException) => {
+    throw new InputError(`cannot read config file: ${e.code ?? e.message}`, file);
+  });
+  return parseConfigText(text, file);
+}

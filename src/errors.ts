@@ -1,0 +1,30 @@
+/**
+ * Bad input (action inputs, config files, results files) and failures of the tool itself: the CLI and
+ * the action turn these into one line and exit code 2. A regression is not an error: it is exit 1.
+ */
+export class InputError extends Error {
+  override readonly name = "InputError";
+  /** `file` and `field` are named in the one-line message so the user knows where to look. */
+  constructor(
+    message: string,
+    readonly file?: string,
+    readonly field?: string,
+  ) {
+    super([file, field].filter(Boolean).join(": ") + (file || field ? ": " : "") + message);
+  }
+}
+
+/** A failure of a step of the pipeline (build, server, benchmark) with the lines that explain it. */
+export class PipelineError extends Error {
+  override readonly name = "PipelineError";
+  constructor(
+    message: string,
+    readonly logExcerpt = "",
+  ) {
+    super(message);
+  }
+}
+
+export const EXIT_OK = 0;
+export const EXIT_REGRESSION = 1;
+export const EXIT_ERROR = 2;

@@ -1,0 +1,91 @@
+/**
+ * The runner fingerprint: what must match before numbers from two different runs may be compared.
+ * Pure parsers of /proc and /etc files, plus one thin function that reads them.
+ */
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import os from "node:os";
+import type { Fingerprint } from "../results/schema.js";
+
+/** Arm CPU parts seen on cloud and self-hosted runners; /proc/cpuinfo on aarch64 has no model name. */
+const ARM_PARTS: Record<string, string> = {
+  "0x41:0xd0c": "Arm Neoverse N1",
+  "0x41:0xd40": "Arm Neoverse V1",
+  "0x41:0xd49": "Arm Neoverse N2",
+  "0x41:0xd4f": "Arm Neoverse V2",
+  "0x41:0xd8e": "Arm Neoverse N3",
+  "0x41:0xd84": "Arm Neoverse V3",
+  "0xc0:0xac4": "Ampere-1",
+  "0xc0:0xac5": "Ampere-1a",
+};
+
+function cpuinfoField(cpuinfo: string, name: string): string | undefined {
+  const line = cpuinfo.split("\n").find((l) => l.split(":")[0]?.trim() === name);
+  return line?.slice(line.indexOf(":") + 1).trim() || undefined;
+}
+
+export function parseCpuModel(cpuinfo: string): string {
+  const model = cpuinfoField(cpuinfo, "model name") ?? cpuinfoField(cpuinfo, "Model Name");
+  if (model) return model.replace(/\s+/g, " ");
+  const implementer = cpuinfoField(cpuinfo, "CPU implementer");
+  const part = cpuinfoField(cpuinfo, "CPU part");
+  if (implementer && part) return ARM_PARTS[`${implementer}:${part}`] ?? `Arm implementer ${implementer} part ${part}`;
+  throw new Error(`cannot find the CPU model in /proc/cpuinfo:\n${cpuinfo.slice(0, 2000)}`);
+}
+
+export function parseOsPrettyName(osRelease: string): string {
+  const match = /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(osRelease);
+  return match?.[1] ?? "unknown";
+}
+
+/** /sys/devices/system/cpu/smt/active holds 0 or 1; anything else (or absence) means unknown. */
+export function parseSmtActive(text: string | null): boolean | null {
+  const value = text?.trim();
+  return value === "1" ? true : value === "0" ? false : null;
+}
+
+export function hostnameHash(hostname: string): string {
+  return createHash("sha256").update(hostname).digest("hex").slice(0, 16);
+}
+
+async function readOrNull(file: string): Promise<string | null> {
+  return readFile(file, "utf8").catch(() => null);
+}
+
+export async function collectFingerprint(
+  compiler: Fingerprint["compiler"],
+  runner: Fingerprint["runner"],
+): Promise<Fingerprint> {
+  const [cpuinfo, osRelease, smt] = await Promise.all([
+    readFile("/proc/cpuinfo", "utf8"),
+    readOrNull("/etc/os-release"),
+    readOrNull("/sys/devices/system/cpu/smt/active"),
+  ]);
+  return {
+    arch: os.machine(),
+    cpu_model: parseCpuModel(cpuinfo),
+    cores: os.availableParallelism(),
+    smt: parseSmtActive(smt),
+    memory_mib: Math.round(os.totalmem() / 2 ** 20),
+    kernel: os.release(),
+    os: osRelease ? parseOsPrettyName(osRelease) : `${os.type()} ${os.release()}`,
+    compiler,
+    runner,
+    hostname_hash: hostnameHash(os.hostname()),
+  };
+}
+
+/** The fields that must be equal for an unpaired comparison to mean anything, with what differs. */
+export function fingerprintMismatches(a: Fingerprint, b: Fingerprint): string[] {
+  const differences: string[] = [];
+  const check = (field: string, x: unknown, y: unknown) => {
+    if (JSON.stringify(x) !== JSON.stringify(y)) differences.push(`${field}: ${JSON.stringify(x)} vs ${JSON.stringify(y)}`);
+  };
+  check("arch", a.arch, b.arch);
+  check("cpu_model", a.cpu_model, b.cpu_model);
+  check("cores", a.cores, b.cores);
+  check("smt", a.smt, b.smt);
+  check("kernel", a.kernel, b.kernel);
+  check("compiler", a.compiler, b.compiler);
+  return differences;
+}

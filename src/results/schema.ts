@@ -1,0 +1,199 @@
+/**
+ * Results format v1: one JSON document per benchmark run.
+ *
+ * This zod schema is the single definition of the format: TypeScript types are inferred from it and
+ * schema/results.v1.json is generated from it (npm run schema). Keys are snake_case so that harnesses
+ * in other languages can write results the gate compares ("bring your own numbers").
+ */
+import { z } from "zod";
+
+export const RESULTS_SCHEMA_ID = "db-bench-gate/results";
+export const RESULTS_VERSION = 1;
+
+const nonEmpty = z.string().min(1);
+const finiteNonNegative = z.number().finite().nonnegative();
+
+export const CompilerSchema = z
+  .object({
+    name: nonEmpty.describe("compiler driver, e.g. gcc or clang"),
+    version: nonEmpty.describe("full version string, e.g. 12.2.0"),
+  })
+  .strict();
+
+export const FingerprintSchema = z
+  .object({
+    arch: nonEmpty.describe("machine architecture as uname -m reports it (x86_64, aarch64)"),
+    cpu_model: nonEmpty,
+    cores: z.number().int().positive().describe("online logical CPUs"),
+    smt: z.boolean().nullable().describe("simultaneous multithreading on; null when unknown"),
+    memory_mib: z.number().int().positive(),
+    kernel: nonEmpty.describe("uname -r"),
+    os: nonEmpty.describe("PRETTY_NAME from /etc/os-release"),
+    compiler: CompilerSchema.nullable(),
+    runner: z
+      .object({
+        name: z.string().nullable(),
+        labels: z.array(z.string()),
+      })
+      .strict(),
+    hostname_hash: z.string().regex(/^[0-9a-f]{16}$/, "16 hex digits of sha256(hostname)"),
+  })
+  .strict()
+  .describe("The machine the run measured on; a stored baseline is compared only when these match.");
+
+export const BuildFlagsSchema = z
+  .object({
+    cflags: z.string(),
+    cxxflags: z.string(),
+    ldflags: z.string(),
+    configure_args: z.array(z.string()),
+  })
+  .strict();
+
+export const VariantSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "letters, digits, '.', '_' and '-'")
+      .describe("short name shown as a column header, e.g. base, head, O2, native"),
+    commit: z.string().regex(/^[0-9a-f]{7,64}$/, "a hex commit sha"),
+    ref: z.string().nullable().describe("what the user asked for (branch, tag, sha)"),
+    flags: BuildFlagsSchema,
+    build_id: nonEmpty.describe("cache key of the installed build: commit, flags and compiler"),
+  })
+  .strict();
+
+export const StepSchema = z
+  .object({
+    id: nonEmpty.describe(
+      "stable name the way the field names it: point-query.range100.pk1, pgbench.select-only.prepared.c4, l.i1",
+    ),
+    driver: nonEmpty.describe("pgbench, sysbench, db_bench, ibench, or another harness's name"),
+    parameters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  })
+  .strict();
+
+export const LatencySchema = z
+  .object({
+    avg: finiteNonNegative.nullable(),
+    p95: finiteNonNegative.nullable(),
+    p99: finiteNonNegative.nullable(),
+  })
+  .strict()
+  .describe("milliseconds; null where the driver does not report it");
+
+export const MetricsSchema = z
+  .object({
+    cpu_us_per_op: finiteNonNegative.describe("host CPU microseconds (user+system, all cores) per operation"),
+    cs_per_op: finiteNonNegative.describe("host context switches per operation"),
+    r_per_op: finiteNonNegative.describe("storage read requests per operation"),
+    rkb_per_op: finiteNonNegative.describe("KB read from storage per operation"),
+    wkb_per_op: finiteNonNegative.describe("KB written to storage per operation"),
+  })
+  .strict();
+
+export const METRIC_KEYS = ["cpu_us_per_op", "cs_per_op", "r_per_op", "rkb_per_op", "wkb_per_op"] as const;
+export type MetricKey = (typeof METRIC_KEYS)[number];
+
+const sampleCommon = {
+  step: nonEmpty.describe("a steps[].id"),
+  variant: nonEmpty.describe("a variants[].id"),
+  round: z.number().int().nonnegative().describe("interleaving round, from 0"),
+  position: z.number().int().nonnegative().describe("order of this variant within its round, from 0"),
+  started_at: z.iso.datetime({ offset: true }),
+  duration_s: finiteNonNegative,
+};
+
+export const OkSampleSchema = z
+  .object({
+    ...sampleCommon,
+    status: z.literal("ok"),
+    ops: z.number().finite().positive(),
+    ops_per_s: z.number().finite().positive(),
+    latency_ms: LatencySchema.nullable(),
+    metrics: MetricsSchema.nullable().describe("null when the host counters were not available"),
+    client_cpu_share: z
+      .number()
+      .finite()
+      .min(0)
+      .nullable()
+      .describe("client CPU seconds / (interval seconds x cores): a high share means the client may be the bottleneck"),
+  })
+  .strict();
+
+export const ErrorSampleSchema = z
+  .object({
+    ...sampleCommon,
+    status: z.literal("error"),
+    error: z
+      .object({
+        message: nonEmpty,
+        log_excerpt: z.string().describe("the last lines of the driver output and server log"),
+      })
+      .strict(),
+  })
+  .strict();
+
+export const SampleSchema = z.discriminatedUnion("status", [OkSampleSchema, ErrorSampleSchema]);
+
+export const ResultsSchema = z
+  .object({
+    schema: z.literal(RESULTS_SCHEMA_ID),
+    version: z.literal(RESULTS_VERSION),
+    run: z
+      .object({
+        id: nonEmpty,
+        started_at: z.iso.datetime({ offset: true }),
+        finished_at: z.iso.datetime({ offset: true }),
+        tool: z.string().describe("the harness that wrote the file, with its version"),
+        budget_exhausted: z.boolean().describe("the time budget stopped adding rounds"),
+        notes: z.array(z.string()),
+      })
+      .strict(),
+    fingerprint: FingerprintSchema,
+    engine: z.object({ name: nonEmpty, version: z.string() }).strict(),
+    profile: z
+      .object({
+        name: nonEmpty,
+        version: z.number().int().nonnegative(),
+        hash: z.string().describe("sha256 of the profile's content"),
+      })
+      .strict(),
+    base_variant: nonEmpty.describe("a variants[].id every other variant is compared against"),
+    variants: z.array(VariantSchema).min(1),
+    steps: z.array(StepSchema),
+    samples: z.array(SampleSchema),
+  })
+  .strict()
+  .superRefine((doc, ctx) => {
+    const variantIds = new Set<string>();
+    doc.variants.forEach((v, i) => {
+      if (variantIds.has(v.id)) ctx.addIssue({ code: "custom", path: ["variants", i, "id"], message: `duplicate variant id "${v.id}"` });
+      variantIds.add(v.id);
+    });
+    if (!variantIds.has(doc.base_variant)) {
+      ctx.addIssue({ code: "custom", path: ["base_variant"], message: `"${doc.base_variant}" is not a variants[].id` });
+    }
+    const stepIds = new Set<string>();
+    doc.steps.forEach((s, i) => {
+      if (stepIds.has(s.id)) ctx.addIssue({ code: "custom", path: ["steps", i, "id"], message: `duplicate step id "${s.id}"` });
+      stepIds.add(s.id);
+    });
+    doc.samples.forEach((s, i) => {
+      if (!stepIds.has(s.step)) ctx.addIssue({ code: "custom", path: ["samples", i, "step"], message: `"${s.step}" is not a steps[].id` });
+      if (!variantIds.has(s.variant)) {
+        ctx.addIssue({ code: "custom", path: ["samples", i, "variant"], message: `"${s.variant}" is not a variants[].id` });
+      }
+    });
+  });
+
+export type Results = z.infer<typeof ResultsSchema>;
+export type Fingerprint = z.infer<typeof FingerprintSchema>;
+export type Variant = z.infer<typeof VariantSchema>;
+export type Step = z.infer<typeof StepSchema>;
+export type Sample = z.infer<typeof SampleSchema>;
+export type OkSample = z.infer<typeof OkSampleSchema>;
+export type ErrorSample = z.infer<typeof ErrorSampleSchema>;
+export type Metrics = z.infer<typeof MetricsSchema>;
+export type Latency = z.infer<typeof LatencySchema>;
+export type BuildFlags = z.infer<typeof BuildFlagsSchema>;
