@@ -1,0 +1,50 @@
+/** Mermaid xychart of relative QPS per step, with the 1.0 line for reference. Pure. */
+import { formatRatio } from "./format.js";
+
+export interface ChartBar {
+  step: string;
+  ratio: number;
+}
+
+/** Mermaid has no escape for `"` in xychart labels and treats some punctuation specially: keep a safe set. */
+function chartLabel(text: string): string {
+  return `"${text.replace(/[^A-Za-z0-9 ._:/=+,()@-]/g, "_")}"`;
+}
+
+/** Axis bounds on a 0.05 grid that include every bar and 1.0 with a margin, so small changes stay visible. */
+function axisRange(ratios: number[]): [number, number] {
+  const step = 0.05;
+  const low = Math.min(1, ...ratios);
+  const high = Math.max(1, ...ratios);
+  // the epsilon keeps 0.95 / 0.05 = 18.999... on the 19th grid line
+  const min = Math.max(0, Math.floor((low - step) / step + 1e-9) * step);
+  const max = Math.ceil((high + step) / step - 1e-9) * step;
+  return [Number(min.toFixed(2)), Number(max.toFixed(2))];
+}
+
+/**
+ * A ```mermaid block with one bar per step (horizontal: step ids are long) and a line at 1.0.
+ * Bars with no finite ratio (errors, missing steps) must be left out by the caller.
+ */
+export function relativeQpsChart(title: string, bars: ChartBar[]): string {
+  const ratios = bars.map((b) => b.ratio);
+  const [min, max] = axisRange(ratios);
+  // Mermaid's default 500px squeezes more than ~15 bars; grow with the number of steps.
+  const height = Math.max(300, 60 + 28 * bars.length);
+  return [
+    "```mermaid",
+    "---",
+    "config:",
+    "  xyChart:",
+    "    width: 800",
+    `    height: ${height}`,
+    "---",
+    "xychart-beta horizontal",
+    `  title ${chartLabel(title)}`,
+    `  x-axis [${bars.map((b) => chartLabel(b.step)).join(", ")}]`,
+    `  y-axis "relative QPS" ${min.toFixed(2)} --> ${max.toFixed(2)}`,
+    `  bar [${ratios.map((r) => formatRatio(r)).join(", ")}]`,
+    `  line [${bars.map(() => "1.00").join(", ")}]`,
+    "```",
+  ].join("\n");
+}

@@ -1,0 +1,148 @@
+/** Number and text formatting shared by the markdown, chart and TSV renderers. Pure. */
+import type { RatioEstimate } from "../compare/types.js";
+
+/** Shown in markdown where a value does not exist (error, missing side, no counters). */
+export const NONE = "—";
+
+const grouped = new Map<number, Intl.NumberFormat>();
+
+function groupedFormat(decimals: number): Intl.NumberFormat {
+  let format = grouped.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    grouped.set(decimals, format);
+  }
+  return format;
+}
+
+/** Decimals that keep about three significant digits without showing noise: 128,534 · 523 · 52.3 · 5.23 · 0.009. */
+function sensibleDecimals(value: number): number {
+  const magnitude = Math.abs(value);
+  if (magnitude >= 100 || magnitude === 0) return 0;
+  if (magnitude >= 10) return 1;
+  if (magnitude >= 1) return 2;
+  return 3;
+}
+
+/** QPS, per-op metrics and latencies for people: thousands separators and sensible precision. */
+export function formatAmount(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return NONE;
+  if (!Number.isFinite(value)) return value > 0 ? "∞" : "-∞";
+  return groupedFormat(sensibleDecimals(value)).format(value);
+}
+
+/** Ratios always with 2 decimals, the way relative-QPS tables print them. */
+export function formatRatio(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return NONE;
+  if (!Number.isFinite(value)) return value > 0 ? "∞" : "-∞";
+  return value.toFixed(2);
+}
+
+/** `0.93 (0.91–0.95)`: the estimate with its interval. */
+export function formatInterval(ratio: RatioEstimate | null | undefined): string {
+  if (!ratio) return NONE;
+  return `${formatRatio(ratio.estimate)} (${formatRatio(ratio.ci_low)}–${formatRatio(ratio.ci_high)})`;
+}
+
+export function formatPercent(share: number | null | undefined): string {
+  if (share === null || share === undefined || !Number.isFinite(share)) return NONE;
+  return `${Math.round(share * 100)}%`;
+}
+
+/** 45.2 s · 3m 05s · 1h 02m */
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return NONE;
+  if (seconds < 60) return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)}s`;
+  const total = Math.round(seconds);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  if (total < 3600) return `${Math.floor(total / 60)}m ${pad(total % 60)}s`;
+  return `${Math.floor(total / 3600)}h ${pad(Math.floor((total % 3600) / 60))}m`;
+}
+
+/** TSV cells: fixed decimals, `NA` for no value and `inf` for a division by zero, as the field's scripts print them. */
+export function formatTsvNumber(value: number | null | undefined, decimals: number): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return "NA";
+  if (!Number.isFinite(value)) return value > 0 ? "inf" : "-inf";
+  return value.toFixed(decimals);
+}
+
+/** One line of text: control characters (ANSI colour codes included) and line breaks become spaces. */
+export function singleLine(text: string): string {
+  return stripControl(text).replace(/\s+/g, " ").trim();
+}
+
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const ANSI_AND_CONTROL = /\u001b\[[0-9;?]*[ -/]*[@-~]|[\u0000-\u0008\u000b-\u001f\u007f]/g;
+
+/** Keeps tabs and newlines; drops terminal escape sequences and other control characters from logs. */
+export function stripControl(text: string): string {
+  return text.replace(/\r\n?/g, "\n").replace(ANSI_AND_CONTROL, "");
+}
+
+/**
+ * Inline text that must render as itself (step ids, messages, hints): backslash-escapes what would start
+ * emphasis, code, links, strikethrough, HTML, entities or (at the start) a heading, quote or list, and
+ * `|`, which would split a table cell. Harmless characters stay as they are, so the raw text stays readable.
+ */
+export function escapeMarkdown(text: string): string {
+  return singleLine(text)
+    .replace(/[\\`*[\]|~]/g, "\\$&")
+    .replace(/<(?=[A-Za-z/!?])/g, "\\<")
+    .replace(/&(?=#?\w+;)/g, "\\&")
+    .replace(/(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, "\\_")
+    .replace(/^[#>+=-]/, "\\$&")
+    .replace(/^(\d+)([.)])(?=\s|$)/, "$1\\$2");
+}
+
+/** Longest run of backticks in `text`: a fence or code span must use a longer one to contain it. */
+function longestBacktickRun(text: string): number {
+  return Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
+}
+
+/**
+ * An inline code span that cannot be broken by backticks inside it. In a table cell a `|` must be
+ * escaped even inside code (GFM splits cells first); elsewhere the backslash would show.
+ */
+export function inlineCode(text: string, inTable = false): string {
+  let content = singleLine(text);
+  if (content === "") return NONE;
+  if (inTable) content = content.replace(/\|/g, "\\|");
+  const fence = "`".repeat(longestBacktickRun(content) + 1);
+  const pad = content.startsWith("`") || content.endsWith("`") ? " " : "";
+  return `${fence}${pad}${content}${pad}${fence}`;
+}
+
+/** A fenced code block whose fence is longer than any backtick run inside, so a log containing ``` cannot close it. */
+export function fencedBlock(text: string, info = "text"): string {
+  const content = stripControl(text).replace(/\n+$/, "");
+  const fence = "`".repeat(Math.max(3, longestBacktickRun(content) + 1));
+  return `${fence}${info}\n${content}\n${fence}`;
+}
+
+/** Text inside raw HTML such as `<summary>`, where markdown escapes do not apply. */
+export function escapeHtml(text: string): string {
+  return singleLine(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
+}
+
+/** The last lines of a log, where the failure usually is; says how much it left out. */
+export function logTail(text: string, maxLines: number, maxChars: number): string {
+  const lines = stripControl(text).replace(/\n+$/, "").split("\n");
+  const kept: string[] = [];
+  let chars = 0;
+  for (let i = lines.length - 1; i >= 0 && kept.length < maxLines; i--) {
+    const line = lines[i] ?? "";
+    if (chars + line.length + 1 > maxChars) {
+      // one huge line (a minified dump): keep its end rather than nothing
+      if (kept.length === 0) kept.unshift(`…${line.slice(-(maxChars - 1))}`);
+      break;
+    }
+    kept.unshift(line);
+    chars += line.length + 1;
+  }
+  const dropped = lines.length - kept.length;
+  return dropped > 0 ? [`[... ${plural(dropped, "earlier line")} not shown ...]`, ...kept].join("\n") : kept.join("\n");
+}
+
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}

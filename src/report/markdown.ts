@@ -1,0 +1,592 @@
+/**
+ * The PR comment / job summary: verdict and counts first, then one table with regressions on top, then
+ * the evidence (why hints, error logs, chart, per-op metrics, fingerprint, commits, flags) in collapsible
+ * blocks. Always fits GitHub's comment limit: details are cut before rows, and the report says what it cut.
+ * Pure: data in, text out.
+ */
+import { markdownTable } from "markdown-table";
+import { VERDICTS, type AbsoluteSummary, type Comparison, type RatioEstimate, type ThresholdOverride, type Thresholds, type Verdict } from "../compare/types.js";
+import { METRIC_KEYS, type MetricKey, type Variant } from "../results/schema.js";
+import { relativeQpsChart } from "./chart.js";
+import { columnsOf, comparisonLabels, rowsOf, sortByVerdict, type Column, type Row } from "./columns.js";
+import {
+  NONE,
+  escapeHtml,
+  escapeMarkdown,
+  fencedBlock,
+  formatAmount,
+  formatDuration,
+  formatInterval,
+  formatPercent,
+  formatRatio,
+  inlineCode,
+  logTail,
+  plural,
+} from "./format.js";
+
+/** GitHub rejects issue and PR comments longer than this many characters. */
+export const COMMENT_LIMIT = 65_536;
+
+/**
+ * A client (pgbench, sysbench) using this share of all host CPU competes with the server for cores,
+ * so a faster server may not show up as more QPS: the numbers partly measure the client.
+ */
+export const CLIENT_SHARE_SUSPECT = 0.25;
+
+/** Per log excerpt: the tail is where the failure is; longer excerpts belong in the artifacts. */
+const LOG_MAX_LINES = 40;
+const LOG_MAX_CHARS = 4_000;
+
+const ICON: Record<Verdict, string> = {
+  regression: "❌",
+  error: "💥",
+  warning: "⚠️",
+  unstable: "〰️",
+  missing: "❔",
+  improvement: "🚀",
+  unchanged: "➖",
+};
+
+const COUNT_NOUN: Record<Verdict, [string, string]> = {
+  regression: ["regression", "regressions"],
+  error: ["error", "errors"],
+  warning: ["warning", "warnings"],
+  unstable: ["unstable", "unstable"],
+  missing: ["missing", "missing"],
+  improvement: ["improvement", "improvements"],
+  unchanged: ["unchanged", "unchanged"],
+};
+
+/** Verdicts whose reason (and hints) are listed under the table; errors get their own section with logs. */
+const EXPLAINED: ReadonlySet<Verdict> = new Set(["regression", "warning", "unstable", "missing"]);
+
+const METRIC_HEADER: Record<MetricKey, string> = {
+  cpu_us_per_op: "cpu/o µs",
+  cs_per_op: "cs/o",
+  r_per_op: "r/o",
+  rkb_per_op: "rKB/o",
+  wkb_per_op: "wKB/o",
+};
+
+/**
+ * The hidden marker the publisher looks for to update its sticky comment instead of adding one per push.
+ * URI-encoding keeps `-->` (and any `>`) out of the comment.
+ */
+export function commentMarker(profile: string): string {
+  return `<!-- db-bench-gate:profile=${encodeURIComponent(profile)} -->`;
+}
+
+export interface MarkdownOptions {
+  /** characters; default GitHub's comment limit */
+  maxLength?: number;
+  /** heading text; default "db-bench-gate · PROFILE" */
+  title?: string;
+}
+
+interface Report {
+  comparisons: Comparison[];
+  labels: string[];
+  columns: Column[];
+  /** worst verdict first */
+  rows: Row[];
+  title: string;
+  maxLength: number;
+}
+
+/** What a render leaves out, in the order the size limit cuts it; each level includes the previous ones. */
+const CUTS = ["the chart", "the metrics tables", "the error logs", "the run details", "unchanged rows"] as const;
+const CUT_CHART = 1;
+const CUT_METRICS = 2;
+const CUT_LOGS = 3;
+const CUT_RUN = 4;
+const CUT_UNCHANGED = 5;
+
+interface Cuts {
+  level: number;
+  /** at most this many rows (after the unchanged ones are gone); null: no limit */
+  rowLimit: number | null;
+}
+
+export function renderMarkdown(comparisons: Comparison[], options: MarkdownOptions = {}): string {
+  const columns = columnsOf(comparisons);
+  const profiles = [...new Set(comparisons.map((c) => c.context.profile.name))];
+  const report: Report = {
+    comparisons,
+    labels: comparisonLabels(comparisons),
+    columns,
+    rows: sortByVerdict(rowsOf(columns)),
+    title: options.title ?? `db-bench-gate · ${profiles.join(", ")}`,
+    maxLength: options.maxLength ?? COMMENT_LIMIT,
+  };
+  for (let level = 0; level <= CUTS.length; level++) {
+    const text = render(report, { level, rowLimit: null });
+    if (text.length <= report.maxLength) return text;
+  }
+  // Still too long without any details or unchanged rows: keep as many of the worst rows as fit.
+  const candidates = visibleRows(report, { level: CUTS.length, rowLimit: null }).length;
+  const fits = (rowLimit: number) => render(report, { level: CUTS.length, rowLimit }).length <= report.maxLength;
+  if (!fits(0)) return hardCut(render(report, { level: CUTS.length, rowLimit: 0 }), report.maxLength);
+  let low = 0;
+  let high = candidates;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (fits(mid)) low = mid;
+    else high = mid - 1;
+  }
+  return render(report, { level: CUTS.length, rowLimit: low });
+}
+
+/** Last resort when even the headline part is too long (a tiny limit): cut the text itself and say so. */
+function hardCut(text: string, maxLength: number): string {
+  const notice = "\n\n✂️ Cut at the size limit.\n";
+  if (maxLength <= notice.length) return text.slice(0, maxLength);
+  return text.slice(0, maxLength - notice.length) + notice;
+}
+
+function visibleRows(report: Report, cuts: Cuts): Row[] {
+  const rows = cuts.level >= CUT_UNCHANGED ? report.rows.filter((r) => r.verdict !== "unchanged") : report.rows;
+  return cuts.rowLimit === null ? rows : rows.slice(0, cuts.rowLimit);
+}
+
+function render(report: Report, cuts: Cuts): string {
+  const rows = visibleRows(report, cuts);
+  const firstProfile = report.comparisons[0]?.context.profile.name ?? "";
+  const sections = [
+    commentMarker(firstProfile),
+    heading(report),
+    countsLine(report),
+    contextSection(report),
+    thresholdsSection(report),
+    mainTable(report, rows),
+    clientWarning(report, rows),
+    flaggedSection(report, rows),
+    errorsSection(report, rows, cuts.level < CUT_LOGS),
+    cuts.level < CUT_CHART ? chartSection(report) : "",
+    cuts.level < CUT_METRICS ? metricsSection(report) : "",
+    cuts.level < CUT_RUN ? runSection(report) : "",
+    cutNotice(report, cuts, rows),
+  ];
+  return sections.filter((s) => s !== "").join("\n\n") + "\n";
+}
+
+function heading(report: Report): string {
+  const failed = report.comparisons.some((c) => c.verdict === "fail");
+  return `## ${failed ? "❌ Fail" : "✅ Pass"} · ${report.title}`;
+}
+
+function countsLine(report: Report): string {
+  const counts = countVerdicts(report.rows);
+  const parts = VERDICTS.map((verdict) => {
+    const count = counts.get(verdict) ?? 0;
+    const [one, many] = COUNT_NOUN[verdict];
+    const text = plural(count, one, many);
+    return count > 0 && (verdict === "regression" || verdict === "error") ? `**${text}**` : text;
+  });
+  const scope = report.columns.length > 1 ? `${plural(report.rows.length, "step")}, worst over ${report.columns.length} columns` : plural(report.rows.length, "step");
+  return `${parts.join(" · ")} (${scope})`;
+}
+
+function countVerdicts(rows: readonly Row[]): Map<Verdict, number> {
+  const counts = new Map<Verdict, number>();
+  for (const row of rows) counts.set(row.verdict, (counts.get(row.verdict) ?? 0) + 1);
+  return counts;
+}
+
+function shortSha(commit: string): string {
+  return commit.slice(0, 12);
+}
+
+/** The variant record for an id: the run's own, or for an unpaired base the stored baseline's. */
+function variantRecord(comparison: Comparison, id: string): Variant | undefined {
+  const baseline = comparison.context.baseline;
+  if (comparison.mode === "unpaired" && baseline && id === comparison.base_variant) return baseline.variant;
+  return comparison.context.variants.find((v) => v.id === id);
+}
+
+function variantWithCommit(comparison: Comparison, id: string): string {
+  const record = variantRecord(comparison, id);
+  return record ? `${inlineCode(id)} ${shortSha(record.commit)}` : inlineCode(id);
+}
+
+function maxRounds(comparison: Comparison): number {
+  return Math.max(0, ...comparison.steps.flatMap((s) => s.absolute.map((a) => a.ok_samples + a.error_samples)));
+}
+
+function contextSection(report: Report): string {
+  const lines = report.comparisons.map((c, i) => {
+    const { engine, profile, fingerprint } = c.context;
+    const compared = c.variants.map((v) => variantWithCommit(c, v)).join(", ");
+    const parts = [
+      `${escapeMarkdown(engine.name)} ${escapeMarkdown(engine.version)}`,
+      `profile ${inlineCode(profile.name)} v${profile.version}`,
+      `${escapeMarkdown(fingerprint.cpu_model)} (${fingerprint.arch}, ${plural(fingerprint.cores, "core")})`,
+      `${compared} vs ${variantWithCommit(c, c.base_variant)}`,
+      c.mode === "paired" ? `paired: up to ${plural(maxRounds(c), "interleaved round")}` : `**unpaired** (up to ${plural(maxRounds(c), "round")})`,
+    ];
+    const prefix = report.comparisons.length > 1 ? `- **${escapeMarkdown(report.labels[i] ?? "")}**: ` : "";
+    const baseline = c.context.baseline;
+    const unpaired =
+      c.mode === "unpaired"
+        ? ` — the base numbers come from the stored baseline run ${inlineCode(baseline?.run_id ?? "unknown")}, not from this run: ` +
+          "drift between the two runs is not cancelled out, so small differences are less certain than in a paired run."
+        : "";
+    return prefix + parts.join(" · ") + unpaired;
+  });
+  return lines.join("\n");
+}
+
+function thresholdsText(thresholds: Thresholds, overrides: readonly ThresholdOverride[]): string {
+  const confidence = `${Number(((1 - thresholds.alpha) * 100).toFixed(1))}%`;
+  const base =
+    `Thresholds: **regression** below ${thresholds.fail_below} (significant at α = ${thresholds.alpha}) · ` +
+    `warning below ${thresholds.warn_below} · improvement above ${thresholds.improve_above} · intervals are ${confidence}`;
+  if (overrides.length === 0) return base;
+  const perStep = overrides.map((o) => {
+    const set = [
+      o.fail_below !== undefined ? `regression below ${o.fail_below}` : null,
+      o.warn_below !== undefined ? `warning below ${o.warn_below}` : null,
+      o.improve_above !== undefined ? `improvement above ${o.improve_above}` : null,
+      o.alpha !== undefined ? `α = ${o.alpha}` : null,
+    ].filter((s) => s !== null);
+    return `${inlineCode(o.step)}: ${set.join(", ")}`;
+  });
+  return `${base}. Per step: ${perStep.join("; ")}`;
+}
+
+function thresholdsSection(report: Report): string {
+  const texts = report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides));
+  if (new Set(texts).size === 1) return texts[0] ?? "";
+  return texts.map((text, i) => `- **${escapeMarkdown(report.labels[i] ?? "")}**: ${text}`).join("\n");
+}
+
+function absoluteOf(absolute: readonly AbsoluteSummary[], variant: string): AbsoluteSummary | undefined {
+  return absolute.find((a) => a.variant === variant);
+}
+
+function estimate(ratio: RatioEstimate | null | undefined): string {
+  return formatRatio(ratio?.estimate);
+}
+
+function verdictText(verdict: Verdict): string {
+  return `${ICON[verdict]} ${verdict}`;
+}
+
+function mainTable(report: Report, rows: readonly Row[]): string {
+  const [only] = report.columns;
+  if (report.columns.length === 1 && only) return singleColumnTable(only, rows);
+  const header = ["step", ...report.columns.map((c) => escapeMarkdown(c.name)), "verdict"];
+  const body = rows.map((row) => [
+    inlineCode(row.step, true),
+    ...row.cells.map((cell) => {
+      if (!cell) return "not run";
+      if (!cell.result) return NONE;
+      const { verdict, qps } = cell.result;
+      const mark = verdict === "unchanged" ? "" : `${ICON[verdict]} `;
+      return qps ? `${mark}${formatInterval(qps)}` : verdictText(verdict);
+    }),
+    whereVerdict(report, row),
+  ]);
+  const table = markdownTable([header, ...body], { align: ["l", ...report.columns.map(() => "r"), "l"] });
+  const bases = [...new Set(report.comparisons.map((c) => inlineCode(c.base_variant)))].join(", ");
+  return `${table}\n\nEach column: QPS of the variant / QPS of its base (${bases}), with the interval; above 1.00 is faster.`;
+}
+
+/** The worst verdict of a row and the columns where it happened. */
+function whereVerdict(report: Report, row: Row): string {
+  const where = report.columns.filter((_, i) => row.cells[i]?.result?.verdict === row.verdict).map((c) => escapeMarkdown(c.name));
+  return where.length > 0 ? `${verdictText(row.verdict)} (${where.join(", ")})` : verdictText(row.verdict);
+}
+
+function singleColumnTable(column: Column, rows: readonly Row[]): string {
+  const base = column.comparison.base_variant;
+  const header = ["step", `${escapeMarkdown(base)} QPS`, `${escapeMarkdown(column.variant)} QPS`, "relative QPS", "cpu/op", "cs/op", "p95", "verdict"];
+  const body = rows.map((row) => {
+    const cell = row.cells[0];
+    const result = cell?.result;
+    const absolute = cell?.step.absolute ?? [];
+    return [
+      inlineCode(row.step, true),
+      formatAmount(absoluteOf(absolute, base)?.ops_per_s),
+      formatAmount(absoluteOf(absolute, column.variant)?.ops_per_s),
+      formatInterval(result?.qps),
+      estimate(result?.metrics.cpu_us_per_op),
+      estimate(result?.metrics.cs_per_op),
+      estimate(result?.latency_p95),
+      verdictText(row.verdict),
+    ];
+  });
+  const table = markdownTable([header, ...body], { align: ["l", "r", "r", "r", "r", "r", "r", "l"] });
+  const ratio = `${inlineCode(column.variant)} / ${inlineCode(base)}`;
+  return (
+    `${table}\n\nRelative QPS = ${ratio} with its interval: above 1.00 is faster. ` +
+    `cpu/op, cs/op and p95 are ${ratio} as well: above 1.00 is more CPU, more context switches, slower.`
+  );
+}
+
+function clientMayBottleneck(share: number | null): boolean {
+  return share !== null && share >= CLIENT_SHARE_SUSPECT;
+}
+
+function clientWarning(report: Report, rows: readonly Row[]): string {
+  const suspects = rows.filter((row) => row.cells.some((cell) => cell?.step.absolute.some((a) => clientMayBottleneck(a.client_cpu_share))));
+  if (suspects.length === 0) return "";
+  return (
+    `⚠️ The benchmark client used ${formatPercent(CLIENT_SHARE_SUSPECT)} or more of the host CPU in ` +
+    `${suspects.map((r) => inlineCode(r.step)).join(", ")}: the client may be the bottleneck there, so QPS may understate the server.`
+  );
+}
+
+function cellPlace(report: Report, column: Column): string {
+  return report.columns.length > 1 ? ` · ${escapeMarkdown(column.name)}` : "";
+}
+
+function flaggedSection(report: Report, rows: readonly Row[]): string {
+  const items = rows.flatMap((row) =>
+    report.columns.flatMap((column, i) => {
+      const result = row.cells[i]?.result;
+      if (!result || !EXPLAINED.has(result.verdict)) return [];
+      const hints = result.hints.map((hint) => `\n  - ${escapeMarkdown(hint)}`).join("");
+      return [`- ${ICON[result.verdict]} ${inlineCode(row.step)}${cellPlace(report, column)} — ${result.verdict}: ${escapeMarkdown(result.reason)}${hints}`];
+    }),
+  );
+  return items.length > 0 ? `**Why these steps were flagged**\n\n${items.join("\n")}` : "";
+}
+
+/** 0, 1, 2, 3, 7 -> "0–3, 7" */
+function roundRanges(rounds: readonly number[]): string {
+  const sorted = [...new Set(rounds)].sort((a, b) => a - b);
+  const ranges: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === (sorted[j] ?? 0) + 1) j++;
+    ranges.push(j > i ? `${sorted[i]}–${sorted[j]}` : `${sorted[i]}`);
+    i = j + 1;
+  }
+  return ranges.join(", ");
+}
+
+interface ErrorGroup {
+  step: string;
+  place: string;
+  variant: string;
+  message: string;
+  rounds: number[];
+  log: string;
+  firstRound: number;
+}
+
+/**
+ * Sample errors of the shown rows, one group per step, comparison, variant and message. The same base
+ * error appears under every compared variant of a comparison: count it once.
+ */
+function errorGroups(report: Report, rows: readonly Row[]): ErrorGroup[] {
+  const groups = new Map<string, ErrorGroup>();
+  const seen = new Set<string>();
+  for (const row of rows) {
+    report.columns.forEach((column, i) => {
+      const comparisonIndex = report.comparisons.indexOf(column.comparison);
+      for (const error of row.cells[i]?.result?.errors ?? []) {
+        const sampleKey = JSON.stringify([comparisonIndex, row.step, error.variant, error.round]);
+        if (seen.has(sampleKey)) continue;
+        seen.add(sampleKey);
+        const groupKey = JSON.stringify([comparisonIndex, row.step, error.variant, error.message]);
+        const place = report.comparisons.length > 1 ? ` · ${escapeMarkdown(report.labels[comparisonIndex] ?? "")}` : "";
+        const group = groups.get(groupKey) ?? { step: row.step, place, variant: error.variant, message: error.message, rounds: [], log: error.log_excerpt, firstRound: error.round };
+        group.rounds.push(error.round);
+        groups.set(groupKey, group);
+      }
+    });
+  }
+  return [...groups.values()];
+}
+
+function errorsSection(report: Report, rows: readonly Row[], withLogs: boolean): string {
+  const groups = errorGroups(report, rows);
+  if (groups.length === 0) return "";
+  const blocks = groups.map((g) => {
+    const line = `${ICON.error} ${inlineCode(g.step)}${g.place} · ${inlineCode(g.variant)}, ${g.rounds.length > 1 ? "rounds" : "round"} ${roundRanges(g.rounds)}: ${escapeMarkdown(g.message)}`;
+    if (!withLogs || g.log.trim() === "") return line;
+    const summary = `Log excerpt: ${escapeHtml(g.step)} · ${escapeHtml(g.variant)} · round ${g.firstRound}`;
+    return `${line}\n\n<details><summary>${summary}</summary>\n\n${fencedBlock(logTail(g.log, LOG_MAX_LINES, LOG_MAX_CHARS))}\n\n</details>`;
+  });
+  return `**Errors**\n\n${blocks.join("\n\n")}`;
+}
+
+function details(summary: string, body: string): string {
+  return `<details><summary>${escapeHtml(summary)}</summary>\n\n${body}\n\n</details>`;
+}
+
+function chartSection(report: Report): string {
+  const inProfileOrder = [...report.rows].sort((a, b) => a.order - b.order);
+  const charts = report.columns.flatMap((column, i) => {
+    const bars = inProfileOrder.flatMap((row) => {
+      const ratio = row.cells[i]?.result?.qps?.estimate;
+      return ratio !== undefined && Number.isFinite(ratio) ? [{ step: row.step, ratio }] : [];
+    });
+    if (bars.length === 0) return [];
+    const where = column.label ? ` on ${column.label}` : "";
+    return [relativeQpsChart(`Relative QPS ${column.variant} / ${column.comparison.base_variant}${where}`, bars)];
+  });
+  return charts.length > 0 ? details("Chart: relative QPS per step (line at 1.0 = no change)", charts.join("\n\n")) : "";
+}
+
+function roundsCell(a: AbsoluteSummary): string {
+  return a.error_samples > 0 ? `${a.ok_samples} + ${a.error_samples} failed` : `${a.ok_samples}`;
+}
+
+function clientCell(share: number | null): string {
+  return clientMayBottleneck(share) ? `⚠️ ${formatPercent(share)}` : formatPercent(share);
+}
+
+function metricsTables(comparison: Comparison): string {
+  const absoluteRows = comparison.steps.flatMap((step) =>
+    step.absolute.map((a, i) => [
+      i === 0 ? inlineCode(step.step, true) : "",
+      inlineCode(a.variant, true),
+      roundsCell(a),
+      formatDuration(a.duration_s),
+      formatAmount(a.ops_per_s),
+      ...METRIC_KEYS.map((key) => formatAmount(a.metrics?.[key])),
+      formatAmount(a.latency_p95_ms),
+      clientCell(a.client_cpu_share),
+    ]),
+  );
+  const absolute = markdownTable(
+    [["step", "variant", "rounds", "time", "o/s", ...METRIC_KEYS.map((k) => METRIC_HEADER[k]), "p95 ms", "client CPU"], ...absoluteRows],
+    { align: ["l", "l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r"] },
+  );
+  const relativeRows = comparison.steps.flatMap((step) =>
+    step.variants.map((v, i) => [
+      i === 0 ? inlineCode(step.step, true) : "",
+      inlineCode(v.variant, true),
+      estimate(v.qps),
+      ...METRIC_KEYS.map((key) => estimate(v.metrics[key])),
+      estimate(v.latency_p95),
+    ]),
+  );
+  const relative = markdownTable(
+    [["step", "variant", "o/s", ...METRIC_KEYS.map((k) => METRIC_HEADER[k].replace(" µs", "")), "p95"], ...relativeRows],
+    { align: ["l", "l", "r", "r", "r", "r", "r", "r", "r"] },
+  );
+  return [
+    "Absolute, medians over the rounds (cpu/o: host CPU µs per operation, all cores; time: measured seconds of the variant):",
+    absolute,
+    `Relative to ${inlineCode(comparison.base_variant)} (variant / base; above 1.00 is more per operation, except o/s where it is faster):`,
+    relative,
+    `client CPU: the benchmark client's share of all host CPU, worst round; ⚠️ at ${formatPercent(CLIENT_SHARE_SUSPECT)} or more the client may be the bottleneck.`,
+  ].join("\n\n");
+}
+
+function metricsSection(report: Report): string {
+  return report.comparisons
+    .map((c, i) => {
+      const where = report.comparisons.length > 1 ? ` · ${report.labels[i] ?? ""}` : "";
+      return details(`Metrics per operation${where}`, metricsTables(c));
+    })
+    .join("\n\n");
+}
+
+function runDuration(started: string, finished: string): string {
+  const seconds = (Date.parse(finished) - Date.parse(started)) / 1000;
+  return Number.isFinite(seconds) ? formatDuration(seconds) : NONE;
+}
+
+function fingerprintTable(report: Report): string {
+  const fields: [string, (c: Comparison) => string][] = [
+    ["arch", (c) => c.context.fingerprint.arch],
+    ["CPU", (c) => c.context.fingerprint.cpu_model],
+    ["cores", (c) => `${c.context.fingerprint.cores}${c.context.fingerprint.smt === null ? "" : c.context.fingerprint.smt ? ", SMT on" : ", SMT off"}`],
+    ["memory", (c) => `${formatAmount(c.context.fingerprint.memory_mib / 1024)} GiB`],
+    ["kernel", (c) => c.context.fingerprint.kernel],
+    ["OS", (c) => c.context.fingerprint.os],
+    ["compiler", (c) => (c.context.fingerprint.compiler ? `${c.context.fingerprint.compiler.name} ${c.context.fingerprint.compiler.version}` : NONE)],
+    ["runner", (c) => [c.context.fingerprint.runner.name ?? NONE, ...c.context.fingerprint.runner.labels].join(", ")],
+    ["host (hash)", (c) => c.context.fingerprint.hostname_hash],
+    ["engine", (c) => `${c.context.engine.name} ${c.context.engine.version}`],
+    ["profile", (c) => `${c.context.profile.name} v${c.context.profile.version} (${c.context.profile.hash.slice(0, 12)})`],
+    ["run", (c) => c.context.run_id],
+    ["started", (c) => c.context.started_at],
+    ["duration", (c) => runDuration(c.context.started_at, c.context.finished_at)],
+    ["rounds", (c) => `up to ${maxRounds(c)}`],
+    ["mode", (c) => (c.context.baseline ? `${c.mode}, baseline run ${c.context.baseline.run_id}` : c.mode)],
+  ];
+  return markdownTable([
+    ["", ...report.labels.map(escapeMarkdown)],
+    ...fields.map(([name, value]) => [name, ...report.comparisons.map((c) => escapeMarkdown(value(c)))]),
+  ]);
+}
+
+function flagsText(variant: Variant): string {
+  const { cflags, cxxflags, ldflags } = variant.flags;
+  const set = [
+    ["CFLAGS", cflags],
+    ["CXXFLAGS", cxxflags],
+    ["LDFLAGS", ldflags],
+  ].flatMap(([name, value]) => (value ? [`${name}=${value}`] : []));
+  return set.join(" ");
+}
+
+function variantsTable(report: Report): string {
+  const several = report.comparisons.length > 1;
+  const rows = report.comparisons.flatMap((c, i) => {
+    const baseline = c.context.baseline;
+    const entries: [Variant, string][] = [
+      ...c.context.variants.map((v): [Variant, string] => [v, v.id === c.base_variant ? "(base)" : ""]),
+      ...(baseline ? [[baseline.variant, `(base, baseline run ${baseline.run_id})`] as [Variant, string]] : []),
+    ];
+    return entries.map(([v, role]) => [
+      ...(several ? [escapeMarkdown(report.labels[i] ?? "")] : []),
+      role ? `${inlineCode(v.id, true)} ${escapeMarkdown(role)}` : inlineCode(v.id, true),
+      inlineCode(v.commit, true),
+      v.ref === null ? NONE : inlineCode(v.ref, true),
+      inlineCode(flagsText(v), true),
+      inlineCode(v.flags.configure_args.join(" "), true),
+      inlineCode(v.build_id, true),
+    ]);
+  });
+  return markdownTable([[...(several ? [""] : []), "variant", "commit", "ref", "build flags", "configure", "build id"], ...rows]);
+}
+
+function notesList(report: Report): string {
+  const several = report.comparisons.length > 1;
+  const notes = report.comparisons.flatMap((c, i) => {
+    const prefix = several ? `**${escapeMarkdown(report.labels[i] ?? "")}**: ` : "";
+    const budget = c.context.budget_exhausted
+      ? ["The time budget stopped adding rounds: steps have fewer rounds than planned, so their intervals are wider."]
+      : [];
+    return [...budget, ...c.context.notes].map((note) => `- ${prefix}${escapeMarkdown(note)}`);
+  });
+  return notes.length > 0 ? `Notes:\n\n${notes.join("\n")}` : "";
+}
+
+function runSection(report: Report): string {
+  const body = [fingerprintTable(report), variantsTable(report), notesList(report)].filter((s) => s !== "").join("\n\n");
+  return details("Run: fingerprint, commits, build flags, rounds, notes", body);
+}
+
+function listText(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+function cutNotice(report: Report, cuts: Cuts, shown: readonly Row[]): string {
+  if (cuts.level === 0) return "";
+  const left = CUTS.slice(0, Math.min(cuts.level, CUT_RUN)).map(String);
+  if (cuts.level >= CUT_UNCHANGED) {
+    const unchanged = report.rows.filter((r) => r.verdict === "unchanged").length;
+    if (unchanged > 0) left.push(`${plural(unchanged, "unchanged step")} (counted above)`);
+  }
+  if (cuts.rowLimit !== null) {
+    const shownSet = new Set(shown);
+    const omitted = countVerdicts(report.rows.filter((r) => r.verdict !== "unchanged" && !shownSet.has(r)));
+    if (omitted.size > 0) {
+      const byVerdict = [...omitted].map(([verdict, n]) => plural(n, COUNT_NOUN[verdict][0], COUNT_NOUN[verdict][1])).join(", ");
+      const total = [...omitted.values()].reduce((a, b) => a + b, 0);
+      left.push(`the last ${plural(total, "step")} of the table (${byVerdict})`);
+    }
+  }
+  return (
+    `✂️ **Shortened to stay under ${formatAmount(report.maxLength)} characters**: left out ${listText(left)}. ` +
+    "The JSON and TSV exports of this comparison have everything."
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * TSV exports laid out like the field's summary files, so existing habits and scripts apply:
+ * - relative: like qps.rel.all.tsv, one row per step, one column per (label x variant), 2 decimals,
+ *   the step name last;
+ * - metrics: like o.met.all, one block per step with the absolute per-op metrics of every variant,
+ *   then the same relative to the base.
+ * Pure.
+ */
+import type { Comparison, StepComparison } from "../compare/types.js";
+import { METRIC_KEYS, type MetricKey } from "../results/schema.js";
+import { columnsOf, comparisonLabels, rowsOf, type Column } from "./columns.js";
+import { formatTsvNumber } from "./format.js";
+
+export type TsvKind = "relative" | "metrics";
+
+const METRIC_COLUMN: Record<MetricKey, string> = {
+  cpu_us_per_op: "cpu_us/o",
+  cs_per_op: "cs/o",
+  r_per_op: "r/o",
+  rkb_per_op: "rKB/o",
+  wkb_per_op: "wKB/o",
+};
+
+/** Decimals per metric: CPU in µs needs one; the small per-op counts need three, as in o.met.all. */
+const METRIC_DECIMALS: Record<MetricKey, number> = { cpu_us_per_op: 1, cs_per_op: 3, r_per_op: 3, rkb_per_op: 3, wkb_per_op: 3 };
+
+/** A tab or line break inside a name would shift every following column. */
+function field(text: string): string {
+  return text.replace(/[\t\r\n]+/g, " ");
+}
+
+function line(fields: readonly string[]): string {
+  return fields.map(field).join("\t");
+}
+
+function opsPerSecond(value: number | null): string {
+  return formatTsvNumber(value, value !== null && value >= 100 ? 0 : 2);
+}
+
+/** `native/O2`, or `aarch64:head/base` when several comparisons are side by side. */
+function relativeColumnName(column: Column): string {
+  return `${column.label === null ? "" : `${column.label}:`}${column.variant}/${column.comparison.base_variant}`;
+}
+
+function relativeTsv(comparisons: Comparison[]): string {
+  const columns = columnsOf(comparisons);
+  const lines = [line([...columns.map(relativeColumnName), "step"])];
+  for (const row of rowsOf(columns)) {
+    lines.push(line([...row.cells.map((cell) => formatTsvNumber(cell?.result?.qps?.estimate, 2)), row.step]));
+  }
+  return lines.join("\n") + "\n";
+}
+
+const METRICS_HEADER = line([...METRIC_KEYS.map((k) => METRIC_COLUMN[k]), "o/s", "variant"]);
+
+function metricsBlock(step: StepComparison, comparison: Comparison, label: string | null): string[] {
+  const absolute = step.absolute.map((a) =>
+    line([...METRIC_KEYS.map((k) => formatTsvNumber(a.metrics?.[k], METRIC_DECIMALS[k])), opsPerSecond(a.ops_per_s), a.variant]),
+  );
+  const relative = step.variants.map((v) =>
+    line([...METRIC_KEYS.map((k) => formatTsvNumber(v.metrics[k]?.estimate, 2)), formatTsvNumber(v.qps?.estimate, 2), v.variant]),
+  );
+  return [
+    field(label === null ? step.step : `${step.step} [${label}]`),
+    "--- absolute",
+    METRICS_HEADER,
+    ...absolute,
+    `--- relative to ${field(comparison.base_variant)}`,
+    METRICS_HEADER,
+    ...relative,
+    "",
+  ];
+}
+
+function metricsTsv(comparisons: Comparison[]): string {
+  const labels = comparisons.length > 1 ? comparisonLabels(comparisons) : comparisons.map(() => null);
+  const lines = comparisons.flatMap((comparison, i) => comparison.steps.flatMap((step) => metricsBlock(step, comparison, labels[i] ?? null)));
+  return lines.join("\n");
+}
+
+export function renderTsv(comparisons: Comparison[], kind: TsvKind): string {
+  return kind === "relative" ? relativeTsv(comparisons) : metricsTsv(comparisons);
+}

@@ -1,0 +1,229 @@
+import { describe, expect, it } from "vitest";
+import type { Comparison } from "../../src/compare/types.js";
+import { COMMENT_LIMIT, commentMarker, renderMarkdown } from "../../src/report/markdown.js";
+import { aarch64Comparison, flagsComparison, hugeComparison, INSERT_CRASH_LOG, unpairedComparison, x86Comparison } from "../fixtures/comparisons.js";
+
+/** Cells of a GFM table line: split on pipes that are not escaped. */
+function cells(line: string): string[] {
+  return line
+    .split(/(?<!\\)\|/)
+    .slice(1, -1)
+    .map((c) => c.trim());
+}
+
+/** The main table: the first table whose header starts with "step". */
+function mainTable(md: string): { header: string[]; rows: string[][]; lines: string[] } {
+  const lines = md.split("\n");
+  const start = lines.findIndex((l) => /^\| step\s*\|/.test(l));
+  const end = lines.findIndex((l, i) => i > start && !l.startsWith("|"));
+  const tableLines = lines.slice(start, end);
+  return { header: cells(tableLines[0] ?? ""), rows: tableLines.slice(2).map(cells), lines: tableLines };
+}
+
+const verdictOf = (row: string[]) => /(regression|error|warning|unstable|missing|improvement|unchanged)/.exec(row.at(-1) ?? "")?.[1];
+
+describe("renderMarkdown: one PR run", () => {
+  const md = renderMarkdown([x86Comparison()]);
+
+  it("matches the snapshot", async () => {
+    await expect(md).toMatchFileSnapshot("./__snapshots__/report-pr-x86_64.md");
+  });
+
+  it("starts with the hidden sticky-comment marker naming the profile", () => {
+    expect(md.startsWith(`${commentMarker("pg-quick")}\n`)).toBe(true);
+    expect(commentMarker("pg-quick")).toBe("<!-- db-bench-gate:profile=pg-quick -->");
+    expect(commentMarker("evil --> <b>")).not.toMatch(/-->.*-->|<b>/);
+  });
+
+  it("headlines the failing verdict and every count", () => {
+    const lines = md.split("\n");
+    expect(lines[2]).toBe("## ❌ Fail · db-bench-gate · pg-quick");
+    expect(lines[4]).toBe("**1 regression** · **1 error** · 1 warning · 1 unstable · 0 missing · 1 improvement · 3 unchanged (8 steps)");
+  });
+
+  it("lists the regression first, then error, warning, unstable, improvement and unchanged", () => {
+    const { header, rows } = mainTable(md);
+    expect(header).toEqual(["step", "base QPS", "head QPS", "relative QPS", "cpu/op", "cs/op", "p95", "verdict"]);
+    expect(rows.map(verdictOf)).toEqual(["regression", "error", "warning", "unstable", "improvement", "unchanged", "unchanged", "unchanged"]);
+    expect(rows[0]).toEqual(["`update-index.range100.pk1`", "3,875", "3,612", "0.93 (0.91–0.95)", "1.08", "1.01", "1.08", "❌ regression"]);
+    expect(rows[1]).toEqual(["`insert.range100.pk1`", "12,304", "—", "—", "—", "—", "—", "💥 error"]);
+  });
+
+  it("prints the thresholds in force and the per-step override", () => {
+    expect(md).toContain("Thresholds: **regression** below 0.95 (significant at α = 0.01) · warning below 0.98 · improvement above 1.05 · intervals are 99%");
+    expect(md).toContain("Per step: `pgbench.*.simple.*`: regression below 0.9, warning below 0.95");
+  });
+
+  it("puts the reason and the CPU/op hint right under the regressed step", () => {
+    const lines = md.split("\n");
+    const item = lines.findIndex((l) => l.startsWith("- ❌ `update-index.range100.pk1` — regression: 0.93 < 0.95"));
+    expect(item).toBeGreaterThan(0);
+    expect(lines[item + 1]).toBe("  - CPU per op up 8% (1.08), about the size of the QPS drop: the change costs CPU on this path");
+  });
+
+  it("shows the error with its rounds and its log excerpt in a collapsible fenced block", () => {
+    expect(md).toContain("💥 `insert.range100.pk1` · `head`, rounds 0–9: sysbench exited with code 1: server closed the connection unexpectedly");
+    // the single backtick in the log (`thread_run') needs no longer fence; runs of 3+ do (see the hostile test)
+    expect(md).toContain("<details><summary>Log excerpt: insert.range100.pk1 · head · round 0</summary>\n\n```text\n" + INSERT_CRASH_LOG + "\n```\n\n</details>");
+    expect(md.match(/Log excerpt/g)).toHaveLength(1);
+  });
+
+  it("flags the client CPU share of the step where the client may be the bottleneck", () => {
+    expect(md).toContain("host CPU in `pgbench.select-only.prepared.c4`: the client may be the bottleneck");
+    const metricRow = md.split("\n").find((l) => l.startsWith("| `pgbench.select-only.prepared.c4` | `base`"));
+    expect(cells(metricRow ?? "").at(-1)).toBe("⚠️ 34%");
+  });
+
+  it("charts relative QPS per step with a 1.0 line, leaving out the step without numbers", () => {
+    const chart = /```mermaid\n([\s\S]*?)\n```/.exec(md)?.[1] ?? "";
+    expect(chart).toContain("xychart-beta horizontal");
+    expect(chart).toContain("bar [1.00, 1.07, 1.03, 0.97, 1.00, 1.01, 0.93]");
+    expect(chart).toContain("line [1.00, 1.00, 1.00, 1.00, 1.00, 1.00, 1.00]");
+    expect(chart).not.toContain("insert.range100.pk1");
+  });
+
+  it("has the absolute metrics, fingerprint, commits, flags, rounds and durations in collapsible blocks", () => {
+    expect(md).toContain("<details><summary>Metrics per operation</summary>");
+    const absoluteRow = md.split("\n").find((l) => /^\| `update-index\.range100\.pk1` +\| `base`/.test(l));
+    expect(cells(absoluteRow ?? "")).toEqual(["`update-index.range100.pk1`", "`base`", "10", "10m 00s", "3,875", "612", "27.2", "0.832", "3.33", "41.6", "0.390", "5%"]);
+    expect(md).toMatch(/\| +`head` +\| 0 \+ 10 failed \|/);
+    expect(md).toContain("AMD EPYC 7763 64-Core Processor");
+    expect(md).toContain("`9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a291807`");
+    expect(md).toContain("`CFLAGS=-O2 -g`");
+    expect(md).toMatch(/\| duration +\| 46m 28s +\|/);
+  });
+
+  it("is not cut when it fits", () => {
+    expect(md).not.toContain("✂️");
+    expect(md.length).toBeLessThan(COMMENT_LIMIT);
+  });
+
+  it("takes a title", () => {
+    expect(renderMarkdown([x86Comparison()], { title: "Performance (pg-quick)" }).split("\n")[2]).toBe("## ❌ Fail · Performance (pg-quick)");
+  });
+
+  it("refuses an empty list", () => {
+    expect(() => renderMarkdown([])).toThrow(/no comparison/);
+  });
+});
+
+describe("renderMarkdown: several architectures", () => {
+  const md = renderMarkdown([x86Comparison("x86_64"), aarch64Comparison()]);
+
+  it("matches the snapshot", async () => {
+    await expect(md).toMatchFileSnapshot("./__snapshots__/report-pr-x86_64-aarch64.md");
+  });
+
+  it("has one relative-QPS column per architecture and the worst verdict with where it happened", () => {
+    const { header, rows, lines } = mainTable(md);
+    expect(header).toEqual(["step", "x86_64", "aarch64", "verdict"]);
+    for (const line of lines) expect(cells(line)).toHaveLength(4);
+    expect(rows[0]).toEqual(["`update-index.range100.pk1`", "❌ 0.93 (0.91–0.95)", "❌ 0.94 (0.92–0.96)", "❌ regression (x86_64, aarch64)"]);
+    expect(rows[1]).toEqual(["`insert.range100.pk1`", "💥 error", "0.99 (0.97–1.01)", "💥 error (x86_64)"]);
+  });
+
+  it("describes both runs and says the time budget cut the aarch64 run short", () => {
+    expect(md).toContain("- **aarch64**: PostgreSQL 18devel");
+    expect(md).toContain("paired: up to 7 interleaved rounds");
+    expect(md).toContain("- **aarch64**: The time budget stopped adding rounds");
+    expect(md).toContain("- **aarch64**: time budget of 40 min reached after round 7 of 10");
+    expect(md).toContain("<details><summary>Metrics per operation · aarch64</summary>");
+  });
+});
+
+describe("renderMarkdown: compiler flag sets", () => {
+  const md = renderMarkdown([flagsComparison()]);
+
+  it("matches the snapshot", async () => {
+    await expect(md).toMatchFileSnapshot("./__snapshots__/report-flags.md");
+  });
+
+  it("passes, with one column per variant relative to O2 and the missing step before the improvements", () => {
+    expect(md.split("\n")[0]).toBe(commentMarker("pg-weekly-flags"));
+    expect(md).toContain("## ✅ Pass · db-bench-gate · pg-weekly-flags");
+    const { header, rows } = mainTable(md);
+    expect(header).toEqual(["step", "native", "native-lto", "verdict"]);
+    expect(rows.map(verdictOf)).toEqual(["missing", "improvement", "improvement", "improvement", "unchanged", "unchanged", "unchanged", "unchanged"]);
+    expect(rows[0]).toEqual(["`insert.range100.pk1`", "1.02 (1.00–1.04)", "❔ missing", "❔ missing (native-lto)"]);
+    expect(md).toContain("QPS of its base (`O2`)");
+    expect(md).toContain("`CFLAGS=-O2 -g -march=native -mtune=native -flto=auto LDFLAGS=-flto=auto`");
+  });
+});
+
+describe("renderMarkdown: unpaired comparison against a stored baseline", () => {
+  const md = renderMarkdown([unpairedComparison()]);
+
+  it("says the base numbers come from another run", () => {
+    expect(md).toContain("**unpaired** (up to 10 rounds) — the base numbers come from the stored baseline run `gh-12870004321-1-x86_64`");
+    expect(md).toMatch(/\| mode +\| unpaired, baseline run gh-12870004321-1-x86_64 +\|/);
+    expect(md).toContain("| `base` (base, baseline run gh-12870004321-1-x86_64) |");
+  });
+});
+
+describe("renderMarkdown: hostile step names and logs", () => {
+  const hostile: Comparison = x86Comparison();
+  const log = "make: *** [all] Error 2\n```\n</details>\n<!-- db-bench-gate:profile=other -->\n````\n# heading?";
+  hostile.steps = hostile.steps.map((s) =>
+    s.step === "insert.range100.pk1"
+      ? { ...s, step: "insert|weird `step` *name*", variants: s.variants.map((v) => ({ ...v, errors: v.errors.map((e) => ({ ...e, log_excerpt: log })) })) }
+      : s,
+  );
+  const md = renderMarkdown([hostile]);
+
+  it("keeps every table row to the header's cell count", () => {
+    const { lines, rows } = mainTable(md);
+    for (const line of lines) expect(cells(line)).toHaveLength(8);
+    expect(rows[1]?.[0]).toBe("``insert\\|weird `step` *name*``");
+  });
+
+  it("keeps a log with fences and HTML inside its own code block", () => {
+    expect(md).toContain("<summary>Log excerpt: insert|weird `step` *name* · head · round 0</summary>\n\n`````text\n" + log + "\n`````\n\n</details>");
+  });
+});
+
+describe("renderMarkdown: size limit", () => {
+  it("cuts the chart first when that is enough, and says so", () => {
+    const full = renderMarkdown([x86Comparison()]);
+    const md = renderMarkdown([x86Comparison()], { maxLength: full.length - 1 });
+    expect(md.length).toBeLessThanOrEqual(full.length - 1);
+    expect(md).not.toContain("```mermaid");
+    expect(md).toContain("<details><summary>Metrics per operation</summary>");
+    expect(md).toContain("✂️ **Shortened to stay under");
+    expect(md).toContain("left out the chart. ");
+  });
+
+  it("keeps hundreds of steps with long logs under 65,536 characters by cutting the details", () => {
+    const huge = hugeComparison(400, 300, 25);
+    const md = renderMarkdown([huge]);
+    expect(md.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    expect(md).toContain("left out the chart, the metrics tables and the error logs.");
+    expect(md).not.toContain("Log excerpt");
+    const { rows } = mainTable(md);
+    expect(rows).toHaveLength(400);
+    expect(rows.slice(0, 16).every((r) => verdictOf(r) === "regression")).toBe(true);
+  });
+
+  it("then cuts the unchanged rows, still counting them in the headline", () => {
+    const huge = hugeComparison(400, 300, 25);
+    const md = renderMarkdown([huge], { maxLength: 20_000 });
+    expect(md.length).toBeLessThanOrEqual(20_000);
+    expect(md).toContain("**16 regressions** · **16 errors** · 0 warnings · 0 unstable · 0 missing · 0 improvements · 368 unchanged (400 steps)");
+    expect(md).toContain("the run details and 368 unchanged steps (counted above).");
+    expect(mainTable(md).rows.map(verdictOf)).toEqual([...Array(16).fill("regression"), ...Array(16).fill("error")]);
+  });
+
+  it("then keeps as many of the worst rows as fit and says how many it left out", () => {
+    const md = renderMarkdown([hugeComparison(600, 300, 1)]);
+    expect(md.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    const shown = mainTable(md).rows.length;
+    expect(shown).toBeGreaterThan(100);
+    expect(md).toContain(`the last ${600 - shown} steps of the table (${600 - shown} regressions).`);
+    // the limit is used, not wasted: one more row would not fit
+    expect(md.length).toBeGreaterThan(COMMENT_LIMIT - 300);
+  });
+
+  it("holds even for a limit smaller than the headline", () => {
+    expect(renderMarkdown([x86Comparison()], { maxLength: 300 }).length).toBeLessThanOrEqual(300);
+    expect(renderMarkdown([x86Comparison()], { maxLength: 10 }).length).toBeLessThanOrEqual(10);
+  });
+});
