@@ -1,0 +1,317 @@
+/**
+ * Results -> Comparison: relative QPS, per-op metrics and p95 latency of every variant against the base,
+ * per step, with a verdict. Pure: data in, data out.
+ *
+ * Ratios are estimated on log values (a ratio is a shift of logs) by the rank statistics of stats.ts:
+ * paired by round within one run (compareRun), unpaired against a stored baseline (compareAgainstBaseline).
+ * A ratio needs positive values on both sides: when any value is 0 (IO per op often is) the ratio is
+ * null, never NaN or Infinity; the absolute medians still show the values.
+ */
+import { max, median } from "simple-statistics";
+import { InputError } from "../errors.js";
+import { METRIC_KEYS, type MetricKey, type OkSample, type Results, type Sample, type Step } from "../results/schema.js";
+import { pairedShift, unpairedShift, type ShiftEstimate } from "./stats.js";
+import { thresholdResolver } from "./thresholds.js";
+import {
+  VERDICTS,
+  type AbsoluteSummary,
+  type CompareOptions,
+  type Comparison,
+  type ComparisonContext,
+  type RatioEstimate,
+  type SampleErrorSummary,
+  type StepComparison,
+  type Thresholds,
+  type Verdict,
+  type VariantComparison,
+} from "./types.js";
+
+/** Reads one value from an ok sample; null when the sample does not have it. */
+type Pick = (sample: OkSample) => number | null;
+const opsPerSecond: Pick = (s) => s.ops_per_s;
+const latencyP95: Pick = (s) => s.latency_ms?.p95 ?? null;
+const metric =
+  (key: MetricKey): Pick =>
+  (s) =>
+    s.metrics?.[key] ?? null;
+
+interface Estimate {
+  ratio: RatioEstimate;
+  /** smallest p-value this many values could give: the verdict needs it to tell "too few values" from "no change" */
+  min_p_value: number;
+}
+
+/** Estimates the ratio variant/base of one value of one step's samples at confidence 1 - alpha; null without usable values. */
+type RatioEstimator = (pick: Pick, alpha: number) => Estimate | null;
+
+function ratioOf(shift: ShiftEstimate): Estimate {
+  const { estimate, ci_low, ci_high, confidence, p_value, n } = shift;
+  return {
+    ratio: { estimate: Math.exp(estimate), ci_low: Math.exp(ci_low), ci_high: Math.exp(ci_high), confidence, p_value, n },
+    min_p_value: shift.min_p_value,
+  };
+}
+
+const isOk = (s: Sample): s is OkSample => s.status === "ok";
+const present = (v: number | null): v is number => v !== null;
+
+/** Pairs the variant's and the base's samples of the same round, where both are ok: per-round log ratios. */
+function pairedEstimator(base: readonly Sample[], variant: readonly Sample[]): RatioEstimator {
+  const baseByRound = new Map(base.filter(isOk).map((s) => [s.round, s]));
+  const pairs = variant.filter(isOk).flatMap((v) => {
+    const b = baseByRound.get(v.round);
+    return b ? [[b, v] as const] : [];
+  });
+  return (pick, alpha) => {
+    const values = pairs.map(([b, v]) => [pick(b), pick(v)] as const).filter((p): p is [number, number] => present(p[0]) && present(p[1]));
+    if (values.length === 0 || values.some(([b, v]) => b <= 0 || v <= 0)) return null;
+    return ratioOf(pairedShift(values.map(([b, v]) => Math.log(v / b)), alpha));
+  };
+}
+
+/** All ok samples of each side against each other: runs measured at different times. */
+function unpairedEstimator(base: readonly Sample[], variant: readonly Sample[]): RatioEstimator {
+  return (pick, alpha) => {
+    const b = base.filter(isOk).map(pick).filter(present);
+    const v = variant.filter(isOk).map(pick).filter(present);
+    if (b.length === 0 || v.length === 0 || [...b, ...v].some((x) => x <= 0)) return null;
+    return ratioOf(unpairedShift(v.map(Math.log), b.map(Math.log), alpha));
+  };
+}
+
+const ratioText = (r: RatioEstimate) => `${r.estimate.toFixed(3)} [${r.ci_low.toFixed(3)}, ${r.ci_high.toFixed(3)}]`;
+const pText = (p: number) => (p >= 0.001 ? String(Number(p.toPrecision(2))) : p.toExponential(1));
+const percentText = (rise: number) => `${rise >= 0 ? "+" : ""}${Math.round(rise * 100)}%`;
+
+/** First line of a message, cut short: the reason is one sentence, the full message and log stay in `errors`. */
+function brief(message: string): string {
+  const line = message.split("\n")[0] ?? "";
+  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+}
+
+interface Decision {
+  verdict: Verdict;
+  reason: string;
+}
+
+/** The samples of one variant of one step, under the name the comparison shows. */
+interface Side {
+  label: string;
+  samples: readonly Sample[];
+}
+
+/** Precedence: error, missing, then from the QPS estimate regression, warning, improvement, unstable, unchanged. */
+function decide(base: Side, variant: Side, errors: SampleErrorSummary[], qps: Estimate | null, t: Thresholds): Decision {
+  const [first] = errors;
+  if (first) {
+    const count = errors.length === 1 ? "1 sample" : `${errors.length} samples`;
+    return { verdict: "error", reason: `${count} failed; ${first.variant} round ${first.round}: ${brief(first.message)}` };
+  }
+  const without = [base, variant].filter((side) => !side.samples.some(isOk)).map((side) => side.label);
+  if (without.length > 0) return { verdict: "missing", reason: `no ok samples of ${without.join(" or ")}` };
+  if (!qps) return { verdict: "missing", reason: `no round has ok samples of both ${base.label} and ${variant.label}` };
+
+  const { ratio: q, min_p_value } = qps;
+  const p = q.p_value ?? 1;
+  const significant = p < t.alpha;
+  const qpsText = `QPS ratio ${ratioText(q)}`;
+  const significance = `p = ${pText(p)} < ${t.alpha}`;
+  if (significant && q.estimate < t.fail_below) return { verdict: "regression", reason: `${qpsText} is below ${t.fail_below}, ${significance}` };
+  if (significant && q.estimate < t.warn_below) return { verdict: "warning", reason: `${qpsText} is below ${t.warn_below}, ${significance}` };
+  if (significant && q.estimate > t.improve_above) return { verdict: "improvement", reason: `${qpsText} is above ${t.improve_above}, ${significance}` };
+  if (!significant && min_p_value >= t.alpha) {
+    return { verdict: "unstable", reason: `too few values (n = ${q.n}): the smallest possible p-value ${pText(min_p_value)} is not below ${t.alpha}` };
+  }
+  if (!significant && q.ci_low < t.fail_below) {
+    return { verdict: "unstable", reason: `${qpsText} reaches below ${t.fail_below} and p = ${pText(p)}: too noisy to rule out a regression` };
+  }
+  return {
+    verdict: "unchanged",
+    reason: significant ? `${qpsText}, ${significance}, is within ${t.warn_below}..${t.improve_above}` : `${qpsText}, p = ${pText(p)}: no significant change`,
+  };
+}
+
+/** CPU/op must have risen by at least this share of the QPS loss to be named as its likely cause. */
+const CPU_SHARE_OF_LOSS = 0.5;
+/** Context switches or IO per op must have risen by more than this to be worth a hint. */
+const NOTABLE_RISE = 0.1;
+const IO_LABELS = { r_per_op: "r/op", rkb_per_op: "rKB/op", wkb_per_op: "wKB/op" } as const;
+
+/** Why QPS fell, as far as the per-op metrics tell: more CPU per op, more context switches (contention), more IO. */
+function whyHints(qps: RatioEstimate, metrics: Record<MetricKey, RatioEstimate | null>): string[] {
+  const rise = (key: MetricKey) => {
+    const ratio = metrics[key];
+    return ratio ? ratio.estimate - 1 : null;
+  };
+  const hints: string[] = [];
+  const cpu = rise("cpu_us_per_op");
+  if (cpu !== null && cpu > 0 && cpu >= CPU_SHARE_OF_LOSS * (1 - qps.estimate)) hints.push(`CPU/op ${percentText(cpu)}`);
+  const cs = rise("cs_per_op");
+  if (cs !== null && cs > NOTABLE_RISE) hints.push(`context switches/op ${percentText(cs)} (contention?)`);
+  const io = Object.entries(IO_LABELS).flatMap(([key, label]) => {
+    const r = rise(key as MetricKey);
+    return r !== null && r > NOTABLE_RISE ? [`${label} ${percentText(r)}`] : [];
+  });
+  if (io.length > 0) hints.push(`IO/op up: ${io.join(", ")}`);
+  return hints;
+}
+
+function errorsOf({ label, samples }: Side): SampleErrorSummary[] {
+  return samples.flatMap((s) => (s.status === "error" ? [{ variant: label, round: s.round, message: s.error.message, log_excerpt: s.error.log_excerpt }] : []));
+}
+
+function summarize(label: string, samples: readonly Sample[]): AbsoluteSummary {
+  const ok = samples.filter(isOk);
+  const medianOf = (pick: Pick) => {
+    const values = ok.map(pick).filter(present);
+    return values.length > 0 ? median(values) : null;
+  };
+  const shares = ok.map((s) => s.client_cpu_share).filter(present);
+  return {
+    variant: label,
+    ops_per_s: medianOf(opsPerSecond),
+    metrics: ok.some((s) => s.metrics) ? (Object.fromEntries(METRIC_KEYS.map((k) => [k, medianOf(metric(k))])) as Record<MetricKey, number>) : null,
+    latency_p95_ms: medianOf(latencyP95),
+    client_cpu_share: shares.length > 0 ? max(shares) : null,
+    ok_samples: ok.length,
+    error_samples: samples.length - ok.length,
+    duration_s: samples.reduce((sum, s) => sum + s.duration_s, 0),
+  };
+}
+
+/** Samples by step id, then by variant id; a second sample of the same step, variant and round is refused. */
+function indexSamples(results: Results): (step: string, variant: string) => Sample[] {
+  const index = new Map<string, Sample[]>();
+  const rounds = new Set<string>();
+  results.samples.forEach((s, i) => {
+    const round = JSON.stringify([s.step, s.variant, s.round]);
+    if (rounds.has(round)) throw new InputError(`a second sample of step ${s.step}, variant ${s.variant}, round ${s.round}`, undefined, `$.samples[${i}]`);
+    rounds.add(round);
+    const key = JSON.stringify([s.step, s.variant]);
+    const list = index.get(key);
+    if (list) list.push(s);
+    else index.set(key, [s]);
+  });
+  return (step, variant) => index.get(JSON.stringify([step, variant])) ?? [];
+}
+
+interface Plan {
+  mode: Comparison["mode"];
+  results: Results;
+  baseLabel: string;
+  variants: string[];
+  steps: Step[];
+  samplesOf: (step: string, label: string) => Sample[];
+  estimator: (base: readonly Sample[], variant: readonly Sample[]) => RatioEstimator;
+  baseline: ComparisonContext["baseline"];
+}
+
+function compareVariant(plan: Plan, step: Step, label: string, t: Thresholds): VariantComparison {
+  const base: Side = { label: plan.baseLabel, samples: plan.samplesOf(step.id, plan.baseLabel) };
+  const variant: Side = { label, samples: plan.samplesOf(step.id, label) };
+  const estimate = plan.estimator(base.samples, variant.samples);
+  const qps = estimate(opsPerSecond, t.alpha);
+  const metrics = Object.fromEntries(METRIC_KEYS.map((k) => [k, estimate(metric(k), t.alpha)?.ratio ?? null])) as Record<MetricKey, RatioEstimate | null>;
+  const errors = [...errorsOf(base), ...errorsOf(variant)];
+  const { verdict, reason } = decide(base, variant, errors, qps, t);
+  return {
+    variant: label,
+    verdict,
+    reason,
+    thresholds: t,
+    qps: qps?.ratio ?? null,
+    metrics,
+    latency_p95: estimate(latencyP95, t.alpha)?.ratio ?? null,
+    hints: qps && (verdict === "regression" || verdict === "warning") ? whyHints(qps.ratio, metrics) : [],
+    errors,
+  };
+}
+
+function buildComparison(plan: Plan, options: CompareOptions): Comparison {
+  const thresholds = thresholdResolver(options.thresholds, options.overrides);
+  const steps: StepComparison[] = plan.steps.map((step) => {
+    const t = thresholds.forStep(step.id);
+    return {
+      step: step.id,
+      driver: step.driver,
+      parameters: step.parameters,
+      absolute: [plan.baseLabel, ...plan.variants].map((label) => summarize(label, plan.samplesOf(step.id, label))),
+      variants: plan.variants.map((label) => compareVariant(plan, step, label, t)),
+    };
+  });
+  const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
+  for (const step of steps) for (const v of step.variants) counts[v.verdict]++;
+  const { run, fingerprint, engine, profile, variants } = plan.results;
+  return {
+    schema: "db-bench-gate/comparison",
+    version: 1,
+    label: options.label ?? null,
+    mode: plan.mode,
+    base_variant: plan.baseLabel,
+    variants: plan.variants,
+    thresholds: thresholds.run,
+    overrides: options.overrides ?? [],
+    steps,
+    counts,
+    verdict: counts.regression > 0 ? "fail" : "pass",
+    context: {
+      run_id: run.id,
+      started_at: run.started_at,
+      finished_at: run.finished_at,
+      budget_exhausted: run.budget_exhausted,
+      notes: run.notes,
+      fingerprint,
+      engine,
+      profile,
+      variants,
+      baseline: plan.baseline,
+    },
+  };
+}
+
+function variantOf(results: Results, id: string, what: string) {
+  const variant = results.variants.find((v) => v.id === id);
+  if (!variant) throw new InputError(`"${id}" is not a variant of ${what} (${results.variants.map((v) => v.id).join(", ")})`, undefined, "base_variant");
+  return variant;
+}
+
+/** Every variant of one run against its base variant, paired by interleaved round. */
+export function compareRun(results: Results, options: CompareOptions = {}): Comparison {
+  const baseLabel = options.baseVariant ?? results.base_variant;
+  variantOf(results, baseLabel, "the run");
+  const variants = results.variants.map((v) => v.id).filter((id) => id !== baseLabel);
+  if (variants.length === 0) throw new InputError(`the run has no variant besides the base ${baseLabel}: nothing to compare (compare against a baseline instead)`, undefined, "variants");
+  return buildComparison(
+    { mode: "paired", results, baseLabel, variants, steps: results.steps, samplesOf: indexSamples(results), estimator: pairedEstimator, baseline: null },
+    options,
+  );
+}
+
+/** Prefix of the base column in unpaired comparisons; ':' cannot occur in a variant id, so it never clashes with the current run's ids. */
+export const BASELINE_LABEL_PREFIX = "baseline:";
+
+/**
+ * Every variant of `current` against the base variant of a stored `baseline` run (options.baseVariant
+ * picks another variant of the baseline), unpaired. The caller checks that the fingerprints match.
+ * Steps of either run are compared; a step the other run lacks is "missing".
+ */
+export function compareAgainstBaseline(current: Results, baseline: Results, options: CompareOptions = {}): Comparison {
+  const baseVariant = variantOf(baseline, options.baseVariant ?? baseline.base_variant, "the baseline");
+  const baseLabel = `${BASELINE_LABEL_PREFIX}${baseVariant.id}`;
+  const currentSamples = indexSamples(current);
+  const baselineSamples = indexSamples(baseline);
+  const currentSteps = new Set(current.steps.map((s) => s.id));
+  return buildComparison(
+    {
+      mode: "unpaired",
+      results: current,
+      baseLabel,
+      variants: current.variants.map((v) => v.id),
+      steps: [...current.steps, ...baseline.steps.filter((s) => !currentSteps.has(s.id))],
+      samplesOf: (step, label) => (label === baseLabel ? baselineSamples(step, baseVariant.id) : currentSamples(step, label)),
+      estimator: unpairedEstimator,
+      baseline: { run_id: baseline.run.id, fingerprint: baseline.fingerprint, variant: baseVariant },
+    },
+    options,
+  );
+}

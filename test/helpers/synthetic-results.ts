@@ -1,0 +1,158 @@
+/**
+ * Valid results documents with seeded lognormal noise, for tests of compare, report and the CLI.
+ *
+ *   syntheticResults({ steps: ["scan", "point"], rounds: 10, noise: 0.02, effects: { head: { scan: 0.95 } }, seed: 7 })
+ *
+ * Every sample is `qps x effect x exp(noise x N(0,1)) x exp(drift x N(0,1) of its round)`; per-op metrics
+ * and p95 latency get their own noise and effects. Rounds are interleaved ABBA (even rounds in variant
+ * order, odd rounds reversed), as the scheduler writes them. Same options, same document.
+ */
+import type { Metrics, MetricKey, Results, Sample } from "../../src/results/schema.js";
+
+/** mulberry32: a small, fast, well-mixed 32-bit PRNG; uniform in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A standard normal draw (Box-Muller) from a uniform generator. */
+export function normalRandom(random: () => number): number {
+  const u = 1 - random(); // in (0, 1]: log(u) is finite
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
+}
+
+export interface SyntheticError {
+  step: string;
+  variant: string;
+  round: number;
+  message?: string;
+  log_excerpt?: string;
+}
+
+export interface SyntheticOptions {
+  /** step ids; default ["point-query.range100.pk1"] */
+  steps?: string[];
+  /** variant ids, the first is the base; default ["base", "head"] */
+  variants?: string[];
+  /** default 10 */
+  rounds?: number;
+  /** lognormal sigma of every sample's QPS, metrics and latency (0.03 = 3%); default 0.03 */
+  noise?: number;
+  /** lognormal sigma of a per-round factor shared by all variants of the round (machine drift); default 0 */
+  drift?: number;
+  /** QPS factors: variant -> step -> factor (0.95 = 5% slower); latency moves by the inverse */
+  effects?: Record<string, Record<string, number>>;
+  /** per-op metric factors: variant -> step -> metric -> factor */
+  metricEffects?: Record<string, Record<string, Partial<Record<MetricKey, number>>>>;
+  /** QPS of the base, every step; default 10,000 */
+  qps?: number;
+  /** per-op metrics of the base (zeros stay zero); null: no host counters; default cpu 250 us, cs 1.5, no reads, 4 wKB */
+  metrics?: Metrics | null;
+  /** p95 latency of the base in ms; null: the driver gives none; default 2 */
+  latencyP95Ms?: number | null;
+  /** default 1 */
+  seed?: number;
+  /** these samples fail instead */
+  errors?: SyntheticError[];
+}
+
+export const DEFAULT_SYNTHETIC_METRICS: Metrics = { cpu_us_per_op: 250, cs_per_op: 1.5, r_per_op: 0, rkb_per_op: 0, wkb_per_op: 4 };
+
+const SAMPLE_SECONDS = 10;
+const START = Date.parse("2025-01-06T10:00:00Z");
+
+export function syntheticResults(options: SyntheticOptions = {}): Results {
+  const {
+    steps = ["point-query.range100.pk1"],
+    variants = ["base", "head"],
+    rounds = 10,
+    noise = 0.03,
+    drift = 0,
+    effects = {},
+    metricEffects = {},
+    qps = 10_000,
+    metrics = DEFAULT_SYNTHETIC_METRICS,
+    latencyP95Ms = 2,
+    seed = 1,
+    errors = [],
+  } = options;
+  const random = seededRandom(seed);
+  const lognormal = (sigma: number) => Math.exp(sigma * normalRandom(random));
+  const samples: Sample[] = [];
+  const at = () => new Date(START + samples.length * SAMPLE_SECONDS * 1000).toISOString();
+
+  for (const step of steps) {
+    for (let round = 0; round < rounds; round++) {
+      const roundFactor = lognormal(drift);
+      const order = round % 2 === 0 ? variants : [...variants].reverse();
+      order.forEach((variant, position) => {
+        const common = { step, variant, round, position, started_at: at(), duration_s: SAMPLE_SECONDS };
+        const failure = errors.find((e) => e.step === step && e.variant === variant && e.round === round);
+        if (failure) {
+          const message = failure.message ?? "pgbench exited with code 1";
+          samples.push({ ...common, status: "error", error: { message, log_excerpt: failure.log_excerpt ?? `FATAL: ${message}` } });
+          return;
+        }
+        const effect = effects[variant]?.[step] ?? 1;
+        const opsPerSecond = qps * effect * roundFactor * lognormal(noise);
+        const metricFactors = metricEffects[variant]?.[step] ?? {};
+        samples.push({
+          ...common,
+          status: "ok",
+          ops: opsPerSecond * SAMPLE_SECONDS,
+          ops_per_s: opsPerSecond,
+          latency_ms: latencyP95Ms === null ? null : { avg: null, p95: (latencyP95Ms / effect) * lognormal(noise), p99: null },
+          metrics:
+            metrics === null
+              ? null
+              : (Object.fromEntries(Object.entries(metrics).map(([key, value]) => [key, value * (metricFactors[key as MetricKey] ?? 1) * lognormal(noise)])) as Metrics),
+          client_cpu_share: 0.2,
+        });
+      });
+    }
+  }
+
+  // valid by construction (compare.test.ts checks it with the schema): parsing 4,000 documents would double the simulation's time
+  return {
+    schema: "db-bench-gate/results",
+    version: 1,
+    run: {
+      id: `synthetic-${seed}`,
+      started_at: new Date(START).toISOString(),
+      finished_at: at(),
+      tool: "synthetic-results (test helper)",
+      budget_exhausted: false,
+      notes: [],
+    },
+    fingerprint: {
+      arch: "x86_64",
+      cpu_model: "Synthetic CPU @ 3.0GHz",
+      cores: 2,
+      smt: false,
+      memory_mib: 8192,
+      kernel: "6.1.0-synthetic",
+      os: "Debian GNU/Linux 12 (bookworm)",
+      compiler: { name: "gcc", version: "12.2.0" },
+      runner: { name: null, labels: [] },
+      hostname_hash: "0123456789abcdef",
+    },
+    engine: { name: "postgresql", version: "15.8" },
+    profile: { name: "synthetic", version: 1, hash: "synthetic" },
+    base_variant: variants[0] ?? "base",
+    variants: variants.map((id, i) => ({
+      id,
+      commit: (i + 1).toString(16).padStart(7, "c"),
+      ref: id,
+      flags: { cflags: "-O2", cxxflags: "-O2", ldflags: "", configure_args: [] },
+      build_id: `build-${id}`,
+    })),
+    steps: steps.map((id) => ({ id, driver: "synthetic", parameters: {} })),
+    samples,
+  };
+}
