@@ -28,3 +28,22 @@ export class PipelineError extends Error {
 export const EXIT_OK = 0;
 export const EXIT_REGRESSION = 1;
 export const EXIT_ERROR = 2;
+
+/**
+ * Output of a tool (pgbench, sysbench, /proc files) that a parser did not understand. It keeps the
+ * whole text so the step error can show it: a parser never turns what it cannot read into a zero.
+ */
+export class ParseError extends Error {
+  override readonly name = "ParseError";
+  constructor(
+    message: string,
+    readonly raw: string,
+  ) {
+    super(message);
+  }
+
+  /** The last lines of the text, for a step error's log excerpt. */
+  excerpt(lines = 40): string {
+    return this.raw.trimEnd().split("\n").slice(-lines).join("\n");
+  }
+}

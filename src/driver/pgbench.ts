@@ -1,0 +1,108 @@
+/**
+ * pgbench: PostgreSQL's own benchmark client, with its builtin scripts.
+ *
+ * Step ids read `pgbench.<script>.<protocol>.c<clients>`, e.g. pgbench.select-only.prepared.c4: the
+ * simple vs prepared protocol comparison is one PostgreSQL users care about.
+ *
+ * Output variants understood (PostgreSQL 12 to 17):
+ * - 14+: `tps = N (without initial connection time)`, `initial connection time = ... ms`;
+ * - 12, 13: `tps = N (including connections establishing)` and `tps = N (excluding connections
+ *   establishing)`; the excluding one is used, as it is what 14+ reports;
+ * - 15+: `maximum number of tries`, `number of failed transactions: N (P%)`;
+ * - `latency stddev` only with -P, --rate or --latency-limit.
+ *
+ * ops = "number of transactions actually processed" (the N of "N/M" in -t mode), ops_per_s = tps.
+ *
+ * Latency: avg from `latency average`; p95 and p99 are null. pgbench prints no percentiles, and the
+ * only source for them, the per-transaction log (-l), is written by the client during the measured
+ * interval: its writes would land in the host's wKB/op and its CPU in the client share, on exactly
+ * the steps (select-only at tens of thousands of tps) where both should be near zero. The aggregate
+ * log (--aggregate-interval) has only sums, min and max per interval, no percentiles.
+ *
+ * Progress (-P) goes to stderr as `progress: 1.0 s, 42150.6 tps, lat 0.072 ms stddev 0.271, 0 failed`.
+ * Each run starts with pgbench's usual vacuum of its small tables (not -n): part of every run alike.
+ */
+import { z } from "zod";
+import { ParseError } from "../errors.js";
+import { findNumber, normalizeLines, requireNumber, requirePositive } from "./output-text.js";
+import { libpqConnectionArgs, settleAfterLoad, wholeSeconds, type BenchmarkStep, type ClientBinaries, type ConnectionInfo, type ParsedSample } from "./types.js";
+
+export const PGBENCH_SCRIPTS = ["select-only", "tpcb-like", "simple-update"] as const;
+export const PGBENCH_PROTOCOLS = ["simple", "extended", "prepared"] as const;
+const PGBENCH_TABLES = ["pgbench_accounts", "pgbench_branches", "pgbench_tellers", "pgbench_history"];
+
+export const PgbenchParametersSchema = z
+  .object({
+    script: z.enum(PGBENCH_SCRIPTS),
+    protocol: z.enum(PGBENCH_PROTOCOLS).default("simple"),
+    clients: z.number().int().positive(),
+    /** pgbench worker threads; defaults to one per client */
+    threads: z.number().int().positive().optional(),
+    /** scale factor of `pgbench -i -s`: 100,000 pgbench_accounts rows per unit */
+    scale: z.number().int().positive().default(10),
+    progress_interval_s: z.number().int().positive().default(1),
+  })
+  .strict()
+  .refine((p) => p.threads === undefined || p.threads <= p.clients, { message: "threads must not exceed clients", path: ["threads"] });
+
+export type PgbenchParameters = z.output<typeof PgbenchParametersSchema>;
+
+export function pgbenchStepId(p: Pick<PgbenchParameters, "script" | "protocol" | "clients">): string {
+  return `pgbench.${p.script}.${p.protocol}.c${p.clients}`;
+}
+
+/** Throws a ZodError naming the bad parameter; the config layer turns it into an InputError. */
+export function pgbenchStep(parameters: unknown): BenchmarkStep {
+  const p = PgbenchParametersSchema.parse(parameters);
+  const threads = p.threads ?? p.clients;
+  const runArgs = (conn: ConnectionInfo, seconds: number) => [
+    ...libpqConnectionArgs(conn),
+    "-b", p.script,
+    "-M", p.protocol,
+    "-c", String(p.clients),
+    "-j", String(threads),
+    "-T", wholeSeconds(seconds),
+  ];
+  return {
+    id: pgbenchStepId(p),
+    driver: "pgbench",
+    parameters: { script: p.script, protocol: p.protocol, clients: p.clients, threads, scale: p.scale },
+    dataSet: (conn: ConnectionInfo, bins: ClientBinaries) => ({
+      key: `pgbench.scale${p.scale}`,
+      commands: [
+        { file: bins.pgbench, args: ["-i", "-s", String(p.scale), "-q", ...libpqConnectionArgs(conn), conn.database] },
+        settleAfterLoad(conn, bins, PGBENCH_TABLES),
+      ],
+    }),
+    run: (conn, bins, seconds) => ({
+      file: bins.pgbench,
+      args: [...runArgs(conn, seconds), "-P", String(p.progress_interval_s), conn.database],
+    }),
+    warmup: (conn, bins, seconds) => ({ file: bins.pgbench, args: [...runArgs(conn, seconds), conn.database] }),
+    isProgressLine: (line) => line.startsWith("progress: "),
+    parse: parsePgbenchOutput,
+  };
+}
+
+const TPS_EXCLUDING_CONNECTIONS = /^tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)$/m;
+
+export function parsePgbenchOutput(raw: string): ParsedSample {
+  const text = normalizeLines(raw);
+  // pgbench prints its summary even when a client aborted, then says so on stderr (exit status 2).
+  const aborted = /^pgbench: (?:error|fatal): (Run was aborted.*)$/m.exec(text);
+  if (aborted) throw new ParseError(`pgbench: ${aborted[1]}`, raw);
+  const ops = requireNumber(text, /^number of transactions actually processed: (\d+)(?:\/\d+)?$/m, "pgbench transactions processed", raw);
+  const tps = requireNumber(text, TPS_EXCLUDING_CONNECTIONS, "pgbench tps", raw);
+  return {
+    ops: requirePositive(ops, "pgbench transactions processed", raw),
+    ops_per_s: requirePositive(tps, "pgbench tps", raw),
+    duration_s: requireNumber(text, /^duration: (\d+) s$/m, "pgbench duration", raw),
+    latency_ms: {
+      avg: requireNumber(text, /^latency average = ([\d.]+) ms(?: \(including failures\))?$/m, "pgbench latency average", raw),
+      p95: null,
+      p99: null,
+    },
+    errors: findNumber(text, /^number of failed transactions: (\d+) \([\d.]+%\)$/m, "pgbench failed transactions", raw),
+    raw,
+  };
+}

@@ -1,0 +1,180 @@
+/**
+ * sysbench with its pgsql driver and the stock OLTP Lua scripts, named the way the field names its
+ * microbenchmarks (mdcallag/mytools bench/sysbench.lua: `<name>.range<R>.pk<1|0>`).
+ *
+ * | step name            | stock script           | options (R = range)                                  | differs from the field's |
+ * | -------------------- | ---------------------- | ---------------------------------------------------- | ------------------------ |
+ * | point-query          | oltp_point_select      | --range_size=R (unused: one point select per event)  | same query               |
+ * | random-points        | select_random_points   | --random_points=R: `WHERE k IN (R values)`           | IN-list on the secondary index k, all columns (the field's is on the PK, column c); 1 table |
+ * | range-covered-si     | select_random_ranges   | --number_of_ranges=1 --delta=R: `count(k) WHERE k BETWEEN x AND x+R` | counts instead of returning the rows; 1 table |
+ * | range-notcovered-pk  | oltp_read_only         | --point_selects=0 --simple_ranges=1, other ranges 0, --skip_trx=on: `SELECT c WHERE id BETWEEN` | returns c only (the field's returns id, c) |
+ * | read-only            | oltp_read_only         | --range_size=R                                       | same |
+ * | read-only-simple     | oltp_read_only         | --range_size=R --simple_ranges=1, sum/order/distinct 0 | same |
+ * | read-only-sum        | oltp_read_only         | --range_size=R --sum_ranges=1, others 0              | same |
+ * | read-only-order      | oltp_read_only         | --range_size=R --order_ranges=1, others 0            | same |
+ * | read-only-distinct   | oltp_read_only         | --range_size=R --distinct_ranges=1, others 0         | same |
+ * | read-write           | oltp_read_write        | --range_size=R                                       | same |
+ * | write-only           | oltp_write_only        | --range_size=R                                       | same |
+ * | update-index         | oltp_update_index      | --range_size=R                                       | same |
+ * | update-nonindex      | oltp_update_non_index  | --range_size=R                                       | same |
+ * | insert               | oltp_insert            | --range_size=R                                       | same |
+ * | delete               | oltp_delete            | --range_size=R                                       | same |
+ *
+ * Not possible with the stock scripts: hot-points, points-covered-*, range-covered-pk,
+ * range-notcovered-si, scan, read-only-count, update-inlist, update-one/zipf (mytools' own Lua).
+ * pk1 is the default table (PRIMARY KEY on id), pk0 --secondary=on (a secondary index on id instead).
+ * Every run uses --rand-type=uniform, as the field does (sysbench's default is "special").
+ *
+ * ops: the field's rate for these microbenchmarks is queries per second (mytools r.sh takes the
+ * `queries:` line's per-sec value, the o/s column of sb.met.*: 982242.36 in the sample), so ops =
+ * queries and ops_per_s = queries per second. For read-only and read-write that counts the BEGIN and
+ * COMMIT of each transaction too, as the field's numbers do.
+ *
+ * Output: 1.0.x ("General statistics: total time") and 1.1 ("Throughput: ... time elapsed"). Latency:
+ * avg, and the one percentile the run asked for (--percentile, 95 by default; 99 fills p99 instead).
+ */
+import { z } from "zod";
+import { ParseError } from "../errors.js";
+import { findNumber, normalizeLines, requireNumber, requirePositive } from "./output-text.js";
+import { settleAfterLoad, wholeSeconds, type BenchmarkStep, type ClientBinaries, type ConnectionInfo, type ParsedSample } from "./types.js";
+
+interface Microbenchmark {
+  script: string;
+  options(range: number): string[];
+  /** the script reads sbtest1 only */
+  singleTable?: true;
+}
+
+const readOnlyWith = (only: "simple" | "sum" | "order" | "distinct") => (range: number) => [
+  `--range_size=${range}`,
+  ...(["simple", "sum", "order", "distinct"] as const).map((kind) => `--${kind}_ranges=${kind === only ? 1 : 0}`),
+];
+const withRange = (script: string): Microbenchmark => ({ script, options: (range) => [`--range_size=${range}`] });
+
+export const SYSBENCH_MICROBENCHMARKS = {
+  "point-query": withRange("oltp_point_select"),
+  "random-points": { script: "select_random_points", options: (range) => [`--random_points=${range}`], singleTable: true },
+  "range-covered-si": { script: "select_random_ranges", options: (range) => ["--number_of_ranges=1", `--delta=${range}`], singleTable: true },
+  "range-notcovered-pk": {
+    script: "oltp_read_only",
+    options: (range) => [...readOnlyWith("simple")(range), "--point_selects=0", "--skip_trx=on"],
+  },
+  "read-only": withRange("oltp_read_only"),
+  "read-only-simple": { script: "oltp_read_only", options: readOnlyWith("simple") },
+  "read-only-sum": { script: "oltp_read_only", options: readOnlyWith("sum") },
+  "read-only-order": { script: "oltp_read_only", options: readOnlyWith("order") },
+  "read-only-distinct": { script: "oltp_read_only", options: readOnlyWith("distinct") },
+  "read-write": withRange("oltp_read_write"),
+  "write-only": withRange("oltp_write_only"),
+  "update-index": withRange("oltp_update_index"),
+  "update-nonindex": withRange("oltp_update_non_index"),
+  insert: withRange("oltp_insert"),
+  delete: withRange("oltp_delete"),
+} satisfies Record<string, Microbenchmark>;
+
+export type SysbenchMicrobenchmark = keyof typeof SYSBENCH_MICROBENCHMARKS;
+const MICROBENCHMARK_NAMES = Object.keys(SYSBENCH_MICROBENCHMARKS) as [SysbenchMicrobenchmark, ...SysbenchMicrobenchmark[]];
+
+export const SysbenchParametersSchema = z
+  .object({
+    benchmark: z.enum(MICROBENCHMARK_NAMES),
+    range: z.number().int().positive().default(100),
+    threads: z.number().int().positive().default(1),
+    tables: z.number().int().positive().default(1),
+    table_size: z.number().int().positive().default(100_000),
+    /** true: PRIMARY KEY on id (the field's pk1); false: a secondary index instead (pk0) */
+    pk: z.boolean().default(true),
+    percentile: z.union([z.literal(95), z.literal(99)]).default(95),
+    report_interval_s: z.number().int().positive().default(1),
+  })
+  .strict()
+  .refine((p) => p.tables === 1 || !("singleTable" in SYSBENCH_MICROBENCHMARKS[p.benchmark]), {
+    message: "this benchmark's stock script reads sbtest1 only: tables must be 1",
+    path: ["tables"],
+  });
+
+export type SysbenchParameters = z.output<typeof SysbenchParametersSchema>;
+
+export function sysbenchStepId(p: Pick<SysbenchParameters, "benchmark" | "range" | "pk">): string {
+  return `${p.benchmark}.range${p.range}.pk${p.pk ? 1 : 0}`;
+}
+
+/** Throws a ZodError naming the bad parameter; the config layer turns it into an InputError. */
+export function sysbenchStep(parameters: unknown): BenchmarkStep {
+  const p = SysbenchParametersSchema.parse(parameters);
+  const microbenchmark: Microbenchmark = SYSBENCH_MICROBENCHMARKS[p.benchmark];
+  const connection = (conn: ConnectionInfo) => [
+    "--db-driver=pgsql",
+    `--pgsql-host=${conn.host}`,
+    `--pgsql-port=${conn.port}`,
+    `--pgsql-user=${conn.user}`,
+    `--pgsql-db=${conn.database}`,
+  ];
+  const table = [`--tables=${p.tables}`, `--table_size=${p.table_size}`, ...(p.pk ? [] : ["--secondary=on"])];
+  const runArgs = (conn: ConnectionInfo, seconds: number) => [
+    ...connection(conn),
+    ...table,
+    `--threads=${p.threads}`,
+    `--time=${wholeSeconds(seconds)}`,
+    "--events=0",
+    "--rand-type=uniform",
+    `--percentile=${p.percentile}`,
+    ...microbenchmark.options(p.range),
+  ];
+  return {
+    id: sysbenchStepId(p),
+    driver: "sysbench",
+    parameters: {
+      benchmark: p.benchmark,
+      script: microbenchmark.script,
+      range: p.range,
+      threads: p.threads,
+      tables: p.tables,
+      table_size: p.table_size,
+      pk: p.pk,
+      percentile: p.percentile,
+    },
+    dataSet: (conn: ConnectionInfo, bins: ClientBinaries) => {
+      // Any stock OLTP script loads the same tables (oltp_common.lua); cleanup first, as prepare
+      // fails on tables that exist.
+      const load = (command: "cleanup" | "prepare") => ({ file: bins.sysbench, args: [...connection(conn), ...table, "oltp_read_only", command] });
+      const tables = Array.from({ length: p.tables }, (_, i) => `sbtest${i + 1}`);
+      return {
+        key: `sysbench.tables${p.tables}.rows${p.table_size}.pk${p.pk ? 1 : 0}`,
+        commands: [load("cleanup"), load("prepare"), settleAfterLoad(conn, bins, tables)],
+      };
+    },
+    run: (conn, bins, seconds) => ({
+      file: bins.sysbench,
+      args: [...runArgs(conn, seconds), `--report-interval=${p.report_interval_s}`, microbenchmark.script, "run"],
+    }),
+    warmup: (conn, bins, seconds) => ({ file: bins.sysbench, args: [...runArgs(conn, seconds), microbenchmark.script, "run"] }),
+    isProgressLine: (line) => /^\[ \d+s \] /.test(line),
+    parse: parseSysbenchOutput,
+  };
+}
+
+export function parseSysbenchOutput(raw: string): ParsedSample {
+  const text = normalizeLines(raw);
+  const fatal = /^FATAL: .*$/m.exec(text);
+  if (fatal) throw new ParseError(`sysbench: ${fatal[0]}`, raw);
+  const queries = requireNumber(text, /^\s+queries:\s+(\d+)\s+\([\d.]+ per sec\.\)$/m, "sysbench queries", raw);
+  const qps = requireNumber(text, /^\s+queries:\s+\d+\s+\(([\d.]+) per sec\.\)$/m, "sysbench queries per second", raw);
+  // 1.0.x: "General statistics: / total time: 4.0032s"; 1.1: "Throughput: / time elapsed: 330.0118s"
+  const duration =
+    findNumber(text, /^\s+total time:\s+([\d.]+)s$/m, "sysbench total time", raw) ??
+    findNumber(text, /^\s+time elapsed:\s+([\d.]+)s$/m, "sysbench time elapsed", raw);
+  if (duration === null) throw new ParseError("no sysbench total time (1.0) or time elapsed (1.1) line in the output", raw);
+  return {
+    ops: requirePositive(queries, "sysbench queries", raw),
+    ops_per_s: requirePositive(qps, "sysbench queries per second", raw),
+    duration_s: duration,
+    latency_ms: {
+      avg: requireNumber(text, /^\s+avg:\s+([\d.]+)$/m, "sysbench latency avg", raw),
+      p95: findNumber(text, /^\s+95th percentile:\s+([\d.]+)$/m, "sysbench 95th percentile", raw),
+      p99: findNumber(text, /^\s+99th percentile:\s+([\d.]+)$/m, "sysbench 99th percentile", raw),
+    },
+    errors: requireNumber(text, /^\s+ignored errors:\s+(\d+)\s+\([\d.]+ per sec\.\)$/m, "sysbench ignored errors", raw),
+    raw,
+  };
+}

@@ -1,0 +1,182 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ZodError } from "zod";
+import { stepFromDefinition } from "../../src/driver/index.js";
+import { parseSysbenchOutput, SYSBENCH_MICROBENCHMARKS, sysbenchStep } from "../../src/driver/sysbench.js";
+import { expectParseError } from "./expect-parse-error.js";
+
+const sample = (name: string) => readFileSync(new URL(`../fixtures/samples/${name}`, import.meta.url), "utf8");
+
+/** sysbench_1.0.20_run_pgsql_real.txt holds two runs, each after its "$ sysbench ..." line. */
+const [pointSelect, readWriteHistogram] = sample("sysbench_1.0.20_run_pgsql_real.txt").split(/^\$ .*\n/m).slice(1) as [string, string];
+const sysbench11 = sample("sysbench_1.1_run_output_point-query.txt");
+
+describe("sysbench output, real runs", () => {
+  it("1.0.20 oltp_point_select with --report-interval", () => {
+    expect(parseSysbenchOutput(pointSelect)).toEqual({
+      ops: 143034,
+      ops_per_s: 35726.46,
+      duration_s: 4.0032,
+      latency_ms: { avg: 0.06, p95: 0.07, p99: null },
+      errors: 0,
+      raw: pointSelect,
+    });
+  });
+
+  it("1.0.20 oltp_read_write with --histogram: ops are queries, not transactions", () => {
+    const parsed = parseSysbenchOutput(readWriteHistogram);
+    expect([parsed.ops, parsed.ops_per_s, parsed.duration_s, parsed.latency_ms]).toEqual([20940, 6954.04, 3.0109, { avg: 5.74, p95: 10.84, p99: null }]);
+  });
+
+  it("1.1 (Throughput block, time elapsed)", () => {
+    const parsed = parseSysbenchOutput(sysbench11);
+    expect([parsed.ops, parsed.ops_per_s, parsed.duration_s, parsed.latency_ms, parsed.errors]).toEqual([
+      324151438, 982242.36, 330.0118, { avg: 0.04, p95: 0.05, p99: null }, 0,
+    ]);
+  });
+
+  it("1.0.18 oltp_read_only (Percona's results): queries include BEGIN/COMMIT", () => {
+    const parsed = parseSysbenchOutput(sample("percona_2021_10_m5.large_oltp_read_only_16thr_sysbench_1.0.18.log"));
+    expect([parsed.ops, parsed.ops_per_s, parsed.duration_s, parsed.latency_ms]).toEqual([5490912, 18302.32, 300.0104, { avg: 13.99, p95: 18.95, p99: null }]);
+  });
+
+  it("ops per second is the rate the field reports: mytools' o/s for the same run", () => {
+    const oPerS = sample("mytools_sb.met_sample.txt").split("\n")[2]?.split("\t").at(-1);
+    expect(parseSysbenchOutput(sysbench11).ops_per_s).toBe(Number(oPerS));
+  });
+
+  it("--percentile=99 fills p99 instead of p95", () => {
+    const parsed = parseSysbenchOutput(pointSelect.replace("95th percentile:", "99th percentile:"));
+    expect(parsed.latency_ms).toEqual({ avg: 0.06, p95: null, p99: 0.07 });
+  });
+
+  it("recognises the interval report lines", () => {
+    const step = sysbenchStep({ benchmark: "point-query" });
+    expect(pointSelect.split("\n").filter((line) => step.isProgressLine(line))).toHaveLength(4);
+    expect(step.isProgressLine("[ 12s ] thds: 2 tps: 315.28 qps: 6332.54 (r/w/o: 4438.87/1261.12/632.56) lat (ms,95%): 13.70 err/s: 0.00 reconn/s: 0.00")).toBe(true);
+    expect(step.isProgressLine("Threads started!")).toBe(false);
+  });
+});
+
+describe("sysbench output not understood is a ParseError with the raw text", () => {
+  it("two runs in one text", () => expectParseError(parseSysbenchOutput, sample("sysbench_1.0.20_run_pgsql_real.txt"), /appears 2 times/));
+
+  it("report_csv hook output (no summary)", () => {
+    const [csv, json] = sample("sysbench_1.0.20_csv_json_hooks_real.txt").split(/^--- wrapper .*\n/m).slice(1) as [string, string];
+    expectParseError(parseSysbenchOutput, csv, /no sysbench queries/);
+    expectParseError(parseSysbenchOutput, json, /no sysbench queries/);
+  });
+
+  it("prepare output", () => expectParseError(parseSysbenchOutput, sample("sysbench_1.0.20_prepare_pgsql.txt"), /no sysbench queries/));
+
+  it("truncated before the latency block", () => expectParseError(parseSysbenchOutput, pointSelect.slice(0, pointSelect.indexOf("Latency (ms):")), /no sysbench latency avg/));
+
+  it("truncated before the time line", () => expectParseError(parseSysbenchOutput, sysbench11.slice(0, sysbench11.indexOf("Throughput:")), /no sysbench total time \(1\.0\) or time elapsed/));
+
+  it("a FATAL error, even with a summary", () =>
+    expectParseError(parseSysbenchOutput, `FATAL: \`thread_run' function failed: ./oltp_common.lua:432: SQL error, errno = 0, state = '40P01': deadlock detected\n${pointSelect}`, /FATAL/));
+
+  it("garbage", () => expectParseError(parseSysbenchOutput, "sysbench: command not found\n", /no sysbench queries/));
+});
+
+describe("sysbench commands", () => {
+  const conn = { host: "127.0.0.1", port: 5433, user: "bench", database: "sbtest" };
+  const bins = { pgbench: "/opt/pg/bin/pgbench", psql: "/opt/pg/bin/psql", sysbench: "/usr/bin/sysbench" };
+  const connection = ["--db-driver=pgsql", "--pgsql-host=127.0.0.1", "--pgsql-port=5433", "--pgsql-user=bench", "--pgsql-db=sbtest"];
+
+  it("point-query: the field's name, oltp_point_select, uniform keys, interval reports", () => {
+    const step = sysbenchStep({ benchmark: "point-query", threads: 4, table_size: 10000 });
+    expect(step.id).toBe("point-query.range100.pk1");
+    expect(step.run(conn, bins, 60)).toEqual({
+      file: "/usr/bin/sysbench",
+      args: [
+        ...connection, "--tables=1", "--table_size=10000", "--threads=4", "--time=60", "--events=0", "--rand-type=uniform", "--percentile=95",
+        "--range_size=100", "--report-interval=1", "oltp_point_select", "run",
+      ],
+    });
+    expect(step.warmup(conn, bins, 10).args).not.toContain("--report-interval=1");
+    expect(step.warmup(conn, bins, 10).args).toContain("--time=10");
+  });
+
+  it("range-notcovered-pk: oltp_read_only with simple ranges only, no point selects, no transaction", () => {
+    const step = sysbenchStep({ benchmark: "range-notcovered-pk", range: 1000 });
+    expect(step.id).toBe("range-notcovered-pk.range1000.pk1");
+    expect(step.run(conn, bins, 5).args.slice(-10)).toEqual([
+      "--range_size=1000", "--simple_ranges=1", "--sum_ranges=0", "--order_ranges=0", "--distinct_ranges=0", "--point_selects=0", "--skip_trx=on",
+      "--report-interval=1", "oltp_read_only", "run",
+    ]);
+  });
+
+  it("maps every microbenchmark name to a stock script", () => {
+    const scripts = Object.fromEntries(
+      Object.keys(SYSBENCH_MICROBENCHMARKS).map((benchmark) => [benchmark, sysbenchStep({ benchmark, range: 10 }).run(conn, bins, 1).args.at(-2)]),
+    );
+    expect(scripts).toEqual({
+      "point-query": "oltp_point_select",
+      "random-points": "select_random_points",
+      "range-covered-si": "select_random_ranges",
+      "range-notcovered-pk": "oltp_read_only",
+      "read-only": "oltp_read_only",
+      "read-only-simple": "oltp_read_only",
+      "read-only-sum": "oltp_read_only",
+      "read-only-order": "oltp_read_only",
+      "read-only-distinct": "oltp_read_only",
+      "read-write": "oltp_read_write",
+      "write-only": "oltp_write_only",
+      "update-index": "oltp_update_index",
+      "update-nonindex": "oltp_update_non_index",
+      insert: "oltp_insert",
+      delete: "oltp_delete",
+    });
+  });
+
+  it("random-points and range-covered-si put the range where their scripts read it", () => {
+    expect(sysbenchStep({ benchmark: "random-points", range: 100 }).run(conn, bins, 1).args).toContain("--random_points=100");
+    expect(sysbenchStep({ benchmark: "range-covered-si", range: 100 }).run(conn, bins, 1).args).toEqual(
+      expect.arrayContaining(["--number_of_ranges=1", "--delta=100"]),
+    );
+    expect(sysbenchStep({ benchmark: "read-only-sum", range: 1000 }).run(conn, bins, 1).args).toEqual(
+      expect.arrayContaining(["--range_size=1000", "--simple_ranges=0", "--sum_ranges=1", "--order_ranges=0", "--distinct_ranges=0"]),
+    );
+  });
+
+  it("pk0 uses a secondary index instead of the primary key, in the load and the run", () => {
+    const step = sysbenchStep({ benchmark: "read-only", range: 10, pk: false, tables: 2 });
+    expect(step.id).toBe("read-only.range10.pk0");
+    expect(step.run(conn, bins, 1).args).toContain("--secondary=on");
+    expect(step.dataSet(conn, bins).commands[1]?.args).toContain("--secondary=on");
+  });
+
+  it("loads once per table set: cleanup, prepare, then vacuum and checkpoint", () => {
+    const step = sysbenchStep({ benchmark: "update-index", tables: 2, table_size: 5000 });
+    const load = [...connection, "--tables=2", "--table_size=5000", "oltp_read_only"];
+    expect(step.dataSet(conn, bins)).toEqual({
+      key: "sysbench.tables2.rows5000.pk1",
+      commands: [
+        { file: "/usr/bin/sysbench", args: [...load, "cleanup"] },
+        { file: "/usr/bin/sysbench", args: [...load, "prepare"] },
+        {
+          file: "/opt/pg/bin/psql",
+          args: ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", "5433", "-U", "bench", "-d", "sbtest", "-c", "VACUUM ANALYZE sbtest1, sbtest2", "-c", "CHECKPOINT"],
+        },
+      ],
+    });
+    expect(sysbenchStep({ benchmark: "point-query", tables: 2, table_size: 5000, threads: 8 }).dataSet(conn, bins).key).toBe(step.dataSet(conn, bins).key);
+  });
+
+  it("records the parameters that define the step, with the script", () => {
+    expect(sysbenchStep({ benchmark: "insert", threads: 2 }).parameters).toEqual({
+      benchmark: "insert", script: "oltp_insert", range: 100, threads: 2, tables: 1, table_size: 100000, pk: true, percentile: 95,
+    });
+  });
+
+  it("rejects what the stock scripts cannot do", () => {
+    expect(() => sysbenchStep({ benchmark: "random-points", tables: 4 })).toThrow(/tables must be 1/);
+    expect(() => sysbenchStep({ benchmark: "hot-points" })).toThrow(ZodError);
+    expect(() => sysbenchStep({ benchmark: "point-query", percentile: 90 })).toThrow(ZodError);
+  });
+
+  it("is found by its driver name", () => {
+    expect(stepFromDefinition({ driver: "sysbench", parameters: { benchmark: "write-only", range: 10000 } }).id).toBe("write-only.range10000.pk1");
+  });
+});
