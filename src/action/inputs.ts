@@ -1,0 +1,210 @@
+/**
+ * The action's inputs (action.yml), read from INPUT_* variables the way @actions/core does and validated
+ * into one typed record. A bad input is an InputError naming it: `input fail-below: expected a number, got "abc"`.
+ *
+ * Settings the fork's config file can also set (profile, thresholds, time budget, cflags) are null or
+ * absent when the input is empty, so that the config file decides; the others get action.yml's default.
+ */
+import { z } from "zod";
+import type { Thresholds } from "../compare/types.js";
+import { ThresholdsInputSchema } from "../config/thresholds.js";
+import { VariantSchema } from "../results/schema.js";
+import { InputError } from "../errors.js";
+
+export const MODES = ["pr", "baseline", "report", "flags"] as const;
+export type Mode = (typeof MODES)[number];
+
+/** Every input of action.yml, in its order (a unit test keeps the two in sync). */
+export const INPUT_NAMES = [
+  "mode", "profile", "config", "repo-path", "base-ref", "head-ref", "cflags", "flag-sets",
+  "fail-below", "warn-below", "improve-above", "alpha", "fail-on-regression", "time-budget",
+  "cache-dir", "cache-size-cap", "allow-fork-prs", "trusted-label", "comment", "results-path",
+  "artifact-name", "token",
+] as const;
+export type InputName = (typeof INPUT_NAMES)[number];
+
+export interface FlagSet {
+  /** variant id: a column header of the flags report */
+  name: string;
+  cflags: string;
+}
+
+export interface ActionInputs {
+  mode: Mode;
+  /** "event": the mode input was empty and the event implied it */
+  modeSource: "input" | "event";
+  /** GITHUB_EVENT_NAME */
+  eventName: string;
+  profile: string | null;
+  config: string;
+  repoPath: string;
+  baseRef: string | null;
+  headRef: string | null;
+  cflags: string | null;
+  /** flags mode: at least two, compared relative to the first */
+  flagSets: FlagSet[];
+  /** only the thresholds given as inputs */
+  thresholds: Partial<Thresholds>;
+  failOnRegression: boolean;
+  timeBudgetS: number | null;
+  cacheDir: string | null;
+  cacheSizeCapGiB: number;
+  allowForkPrs: boolean;
+  trustedLabel: string | null;
+  comment: boolean;
+  resultsPath: string;
+  artifactName: string;
+  /** never logged, never passed to a subprocess */
+  token: string | null;
+}
+
+/** The variable the runner sets for an input (the rule of @actions/core's getInput). */
+export function inputVariable(name: string): string {
+  return `INPUT_${name.replace(/ /g, "_").toUpperCase()}`;
+}
+
+const quoted = (input: unknown): string => JSON.stringify(input);
+
+const decimal = z
+  .string()
+  .regex(/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/, { error: (issue) => `expected a number, got ${quoted(issue.input)}` })
+  .transform(Number);
+const positiveDecimal = decimal.pipe(z.number().positive());
+
+/** The YAML 1.2 core-schema booleans, as @actions/core's getBooleanInput accepts them. */
+const boolean = z
+  .enum(["true", "True", "TRUE", "false", "False", "FALSE"], { error: (issue) => `expected true or false, got ${quoted(issue.input)}` })
+  .transform((value) => value.toLowerCase() === "true");
+
+const InputsSchema = z.object({
+  mode: z.enum(MODES, { error: (issue) => `expected one of ${MODES.join(", ")}, got ${quoted(issue.input)}` }).optional(),
+  profile: z.string().optional(),
+  config: z.string().default(".db-bench-gate.yml"),
+  "repo-path": z.string().default("."),
+  "base-ref": z.string().optional(),
+  "head-ref": z.string().optional(),
+  cflags: z.string().optional(),
+  "flag-sets": z.string().optional(),
+  "fail-below": decimal.pipe(ThresholdsInputSchema.shape.fail_below.unwrap()).optional(),
+  "warn-below": decimal.pipe(ThresholdsInputSchema.shape.warn_below.unwrap()).optional(),
+  "improve-above": decimal.pipe(ThresholdsInputSchema.shape.improve_above.unwrap()).optional(),
+  alpha: decimal.pipe(ThresholdsInputSchema.shape.alpha.unwrap()).optional(),
+  "fail-on-regression": boolean.default(true),
+  "time-budget": positiveDecimal.optional(),
+  "cache-dir": z.string().optional(),
+  "cache-size-cap": positiveDecimal.default(20),
+  "allow-fork-prs": boolean.default(false),
+  "trusted-label": z.string().optional(),
+  comment: boolean.default(true),
+  "results-path": z.string().default("db-bench-gate-results.json"),
+  "artifact-name": z.string().default("db-bench-gate"),
+  token: z.string().optional(),
+});
+
+/** The mode an event implies when the input is empty; null: the event implies none (set it explicitly). */
+export function modeForEvent(eventName: string): Mode | null {
+  switch (eventName) {
+    case "pull_request":
+    case "pull_request_target":
+      return "pr";
+    case "push":
+      return "baseline";
+    case "schedule":
+      return "flags";
+    default:
+      // workflow_dispatch, workflow_run, ...: which commits to measure is not in the event
+      return null;
+  }
+}
+
+/**
+ * Parses the flag-sets input: one `name=CFLAGS` per line (split at the first `=`, so `-march=native`
+ * stays whole); blank lines and `#` comments are skipped. Names become variant ids.
+ */
+export function parseFlagSets(text: string): FlagSet[] {
+  const sets: FlagSet[] = [];
+  for (const [index, raw] of text.split(/\r?\n/).entries()) {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#")) continue;
+    const where = `line ${index + 1}`;
+    const eq = line.indexOf("=");
+    if (eq < 0) throw new InputError(`${where}: expected name=CFLAGS, got ${quoted(line)}`, undefined, "input flag-sets");
+    const name = line.slice(0, eq).trim();
+    const cflags = line.slice(eq + 1).trim();
+    if (!VariantSchema.shape.id.safeParse(name).success) {
+      throw new InputError(`${where}: name ${quoted(name)} must be letters, digits, '.', '_' and '-'`, undefined, "input flag-sets");
+    }
+    if (sets.some((s) => s.name === name)) throw new InputError(`${where}: duplicate name ${quoted(name)}`, undefined, "input flag-sets");
+    sets.push({ name, cflags });
+  }
+  return sets;
+}
+
+/** Reads and validates every input from `env` (process.env in the action; a plain record in tests). */
+export function readInputs(env: Record<string, string | undefined>): ActionInputs {
+  const raw: Partial<Record<InputName, string>> = {};
+  for (const name of INPUT_NAMES) {
+    const value = env[inputVariable(name)]?.trim();
+    if (value) raw[name] = value;
+  }
+  const parsed = InputsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = issue.path[0] as InputName;
+    // zod's range messages do not show the value
+    const got = issue.code === "too_big" || issue.code === "too_small" ? `, got ${raw[name]}` : "";
+    throw new InputError(issue.message + got, undefined, `input ${name}`);
+  }
+  const inputs = parsed.data;
+
+  const eventName = env.GITHUB_EVENT_NAME ?? "";
+  let mode = inputs.mode ?? null;
+  const modeSource = mode ? "input" : "event";
+  mode ??= modeForEvent(eventName);
+  if (!mode) {
+    const event = eventName ? `a ${eventName} event` : "no event (GITHUB_EVENT_NAME is not set)";
+    throw new InputError(`empty, and ${event} does not imply one: set it to ${MODES.join(", ")}`, undefined, "input mode");
+  }
+
+  const thresholds: Partial<Thresholds> = {};
+  if (inputs["fail-below"] !== undefined) thresholds.fail_below = inputs["fail-below"];
+  if (inputs["warn-below"] !== undefined) thresholds.warn_below = inputs["warn-below"];
+  if (inputs["improve-above"] !== undefined) thresholds.improve_above = inputs["improve-above"];
+  if (inputs.alpha !== undefined) thresholds.alpha = inputs.alpha;
+  if (thresholds.fail_below !== undefined && thresholds.warn_below !== undefined && thresholds.warn_below < thresholds.fail_below) {
+    throw new InputError(`must be at least fail-below (${thresholds.fail_below}), got ${thresholds.warn_below}`, undefined, "input warn-below");
+  }
+
+  const flagSets = parseFlagSets(inputs["flag-sets"] ?? "");
+  if (mode === "flags" && flagSets.length < 2) {
+    throw new InputError(
+      `flags mode compares at least two name=CFLAGS lines (e.g. "O2=-O2" and "native=-O2 -march=native"), got ${flagSets.length}`,
+      undefined,
+      "input flag-sets",
+    );
+  }
+
+  return {
+    mode,
+    modeSource,
+    eventName,
+    profile: inputs.profile ?? null,
+    config: inputs.config,
+    repoPath: inputs["repo-path"],
+    baseRef: inputs["base-ref"] ?? null,
+    headRef: inputs["head-ref"] ?? null,
+    cflags: inputs.cflags ?? null,
+    flagSets,
+    thresholds,
+    failOnRegression: inputs["fail-on-regression"],
+    timeBudgetS: inputs["time-budget"] ?? null,
+    cacheDir: inputs["cache-dir"] ?? null,
+    cacheSizeCapGiB: inputs["cache-size-cap"],
+    allowForkPrs: inputs["allow-fork-prs"],
+    trustedLabel: inputs["trusted-label"] ?? null,
+    comment: inputs.comment,
+    resultsPath: inputs["results-path"],
+    artifactName: inputs["artifact-name"],
+    token: inputs.token ?? null,
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * The cache directory of a self-hosted runner (input cache-dir): built install prefixes and baselines kept
+ * between jobs under a size cap, least recently used removed first.
+ *
+ * An entry is a directory directly under the cache root holding ENTRY_MARKER; the marker is written when
+ * the entry is complete and its mtime is the entry's last use. Other directories (ccache, which has its own
+ * cap, or a build in progress) are neither counted nor removed.
+ */
+import { lstat, readdir, rm, utimes, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+
+export const ENTRY_MARKER = ".db-bench-gate-entry";
+const GIB = 1024 ** 3;
+
+export interface CacheEntry {
+  name: string;
+  sizeBytes: number;
+  lastUsedMs: number;
+}
+
+export interface EvictionPlan {
+  evict: CacheEntry[];
+  /** size of the entries kept */
+  keptBytes: number;
+  /** the kept entries still exceed the cap (the protected ones alone are larger) */
+  overCap: boolean;
+}
+
+/**
+ * Which entries to remove so that the rest fit in `capBytes`: least recently used first (ties by name),
+ * never one of `keep` (the entries this run uses). Pure.
+ */
+export function planEviction(entries: readonly CacheEntry[], capBytes: number, keep: ReadonlySet<string> = new Set()): EvictionPlan {
+  let keptBytes = entries.reduce((sum, e) => sum + e.sizeBytes, 0);
+  const evict: CacheEntry[] = [];
+  const candidates = entries
+    .filter((e) => !keep.has(e.name))
+    .sort((a, b) => a.lastUsedMs - b.lastUsedMs || a.name.localeCompare(b.name));
+  for (const entry of candidates) {
+    if (keptBytes <= capBytes) break;
+    evict.push(entry);
+    keptBytes -= entry.sizeBytes;
+  }
+  return { evict, keptBytes, overCap: keptBytes > capBytes };
+}
+
+/** Disk usage of a tree (allocated blocks, each hard-linked file once), without following symlinks. */
+async function diskUsage(path: string, seen: Set<string>): Promise<number> {
+  const st = await lstat(path);
+  const inode = `${st.dev}:${st.ino}`;
+  if (seen.has(inode)) return 0;
+  seen.add(inode);
+  let bytes = st.blocks * 512;
+  if (st.isDirectory()) {
+    for (const name of await readdir(path)) bytes += await diskUsage(join(path, name), seen);
+  }
+  return bytes;
+}
+
+/** The complete entries under `root` with their sizes and last use; a missing root has none. */
+export async function scanCache(root: string): Promise<CacheEntry[]> {
+  let names: string[];
+  try {
+    names = (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw e;
+  }
+  const entries: CacheEntry[] = [];
+  for (const name of names.sort()) {
+    const marker = await lstat(join(root, name, ENTRY_MARKER)).catch(() => null);
+    if (!marker?.isFile()) continue;
+    entries.push({ name, sizeBytes: await diskUsage(join(root, name), new Set()), lastUsedMs: marker.mtimeMs });
+  }
+  return entries;
+}
+
+/** Marks `root/name` as a complete entry used now (call after filling it, and on every reuse). */
+export async function touchEntry(root: string, name: string, now = new Date()): Promise<void> {
+  const marker = join(root, name, ENTRY_MARKER);
+  try {
+    await utimes(marker, now, now);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+    await writeFile(marker, "");
+    await utimes(marker, now, now);
+  }
+}
+
+/** Removes least recently used entries until the cache fits in `capGiB`; returns what it did. */
+export async function enforceCacheCap(root: string, capGiB: number, keep: ReadonlySet<string> = new Set()): Promise<EvictionPlan> {
+  const plan = planEviction(await scanCache(root), capGiB * GIB, keep);
+  for (const entry of plan.evict) await rm(join(root, entry.name), { recursive: true, force: true });
+  return plan;
+}

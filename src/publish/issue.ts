@@ -1,0 +1,44 @@
+/** The flags report's issue: one open issue per profile, found again by a hidden marker and updated each week. */
+import { markedBody, type GitHubClient, type RepoRef } from "./github.js";
+import type { UpsertAction } from "./comment.js";
+
+export interface MarkedIssueResult {
+  number: number;
+  url: string;
+  action: UpsertAction;
+}
+
+/** The hidden marker of the flags issue of one profile (encoded like the comment's: no `-->` inside). */
+export function flagsIssueMarker(profile: string): string {
+  return `<!-- db-bench-gate:flags=${encodeURIComponent(profile)} -->`;
+}
+
+/**
+ * Updates the open issue whose body carries `marker` (title and body), or creates it. With `label`,
+ * only issues with that label are searched (one cheap listing) and a new issue gets it; closing the
+ * issue makes the next run open a new one.
+ */
+export async function upsertMarkedIssue(
+  client: GitHubClient,
+  target: RepoRef & { marker: string; title: string; body: string; label?: string },
+): Promise<MarkedIssueResult> {
+  const { owner, repo, marker, title, label } = target;
+  const body = markedBody(marker, target.body);
+  const pages = client.paginate.iterator(client.rest.issues.listForRepo, {
+    owner,
+    repo,
+    state: "open",
+    per_page: 100,
+    ...(label ? { labels: label } : {}),
+  });
+  for await (const { data: issues } of pages) {
+    // the issues listing includes pull requests
+    const existing = issues.find((i) => !i.pull_request && i.body?.includes(marker));
+    if (!existing) continue;
+    if (existing.body === body && existing.title === title) return { number: existing.number, url: existing.html_url, action: "unchanged" };
+    const { data } = await client.rest.issues.update({ owner, repo, issue_number: existing.number, title, body });
+    return { number: data.number, url: data.html_url, action: "updated" };
+  }
+  const { data } = await client.rest.issues.create({ owner, repo, title, body, ...(label ? { labels: [label] } : {}) });
+  return { number: data.number, url: data.html_url, action: "created" };
+}

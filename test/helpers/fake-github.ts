@@ -1,0 +1,614 @@
+/**
+ * A stand-in for GitHub on 127.0.0.1: the REST API endpoints the action calls (issue comments with
+ * Link-header pagination, issues, workflow runs, artifacts with the zip redirect), the artifact results
+ * service (twirp CreateArtifact / FinalizeArtifact / ListArtifacts / GetSignedArtifactURL) and the blob
+ * storage the artifact client uploads to and downloads from. State is in memory: tests seed it and
+ * inspect it, and every request is recorded (method, path, headers, body).
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface RecordedRequest {
+  method: string;
+  /** path and query, as sent */
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export interface FakeUser {
+  login: string;
+  id: number;
+  type: "User" | "Bot";
+}
+
+export interface FakeComment {
+  id: number;
+  issueNumber: number;
+  body: string;
+  user: FakeUser;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FakeIssue {
+  number: number;
+  title: string;
+  body: string | null;
+  state: "open" | "closed";
+  labels: string[];
+  user: FakeUser;
+  isPullRequest: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FakeRun {
+  id: number;
+  name: string;
+  path: string;
+  headBranch: string;
+  headSha: string;
+  event: string;
+  status: "queued" | "in_progress" | "completed";
+  conclusion: "success" | "failure" | "cancelled" | "skipped" | null;
+  createdAt: string;
+  /** the run's id in the results service, carried in the runtime token's scope */
+  backendId: string;
+}
+
+export interface FakeArtifact {
+  id: number;
+  name: string;
+  runId: number;
+  /** the zip as uploaded */
+  content: Buffer;
+  contentType: string;
+  digest: string;
+  expired: boolean;
+  createdAt: string;
+}
+
+export interface FakeGitHubOptions {
+  owner?: string;
+  repo?: string;
+  /** the token REST calls must carry */
+  token?: string;
+}
+
+interface PendingUpload {
+  runId: number;
+  name: string;
+  blocks: Map<string, Buffer>;
+  content: Buffer | null;
+  contentType: string;
+}
+
+/** GitHub's limit on comment and issue bodies. */
+export const MAX_BODY_CHARS = 65536;
+
+const TWIRP_PREFIX = "/twirp/github.actions.results.api.v1.ArtifactService/";
+const BOT: FakeUser = { login: "github-actions[bot]", id: 41898282, type: "Bot" };
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
+export class FakeGitHub {
+  readonly owner: string;
+  readonly repo: string;
+  readonly token: string;
+  readonly requests: RecordedRequest[] = [];
+  readonly comments: FakeComment[] = [];
+  readonly issues: FakeIssue[] = [];
+  readonly runs: FakeRun[] = [];
+  readonly artifacts: FakeArtifact[] = [];
+  private readonly uploads = new Map<string, PendingUpload>();
+  private readonly blobSignature = randomUUID();
+  private nextId = 1000;
+  private clock = Date.parse("2025-06-01T00:00:00Z");
+  private url_ = "";
+
+  private constructor(
+    private readonly server: Server,
+    options: FakeGitHubOptions,
+  ) {
+    this.owner = options.owner ?? "pgfork";
+    this.repo = options.repo ?? "postgres";
+    this.token = options.token ?? "ghs_fakeGitHubToken0123456789";
+  }
+
+  static async start(options: FakeGitHubOptions = {}): Promise<FakeGitHub> {
+    const server = createServer();
+    const fake = new FakeGitHub(server, options);
+    server.on("request", (req, res) => void fake.handle(req, res));
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(0, "127.0.0.1", () => resolve());
+    });
+    fake.url_ = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return fake;
+  }
+
+  /** base URL of the REST API (GITHUB_API_URL) and of the results service */
+  get url(): string {
+    return this.url_;
+  }
+
+  get repository(): string {
+    return `${this.owner}/${this.repo}`;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** The variables a runner gives a step for the API and the artifact service, as run `runId` of this repo. */
+  env(runId: number): Record<string, string> {
+    return {
+      GITHUB_API_URL: this.url,
+      GITHUB_REPOSITORY: this.repository,
+      GITHUB_RUN_ID: String(runId),
+      ACTIONS_RUNTIME_TOKEN: this.runtimeToken(runId),
+      ACTIONS_RESULTS_URL: `${this.url}/`,
+    };
+  }
+
+  /** A runtime token (a JWT, unsigned here) whose scope names the run's results-service ids. */
+  runtimeToken(runId: number): string {
+    const run = this.run(runId);
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    const scope = `Actions.GenericRead:00000000-0000-0000-0000-000000000000 Actions.Results:${run.backendId}:${randomUUID()}`;
+    return `${part({ typ: "JWT", alg: "RS256" })}.${part({ scp: scope, exp: Math.floor(this.clock / 1000) + 3600 })}.c2ln`;
+  }
+
+  /** Requests that change state (everything but GET and HEAD). */
+  writes(): RecordedRequest[] {
+    return this.requests.filter((r) => r.method !== "GET" && r.method !== "HEAD");
+  }
+
+  addPullRequest(title = "a pull request"): FakeIssue {
+    return this.addIssue({ title, isPullRequest: true, user: { login: "alice-dev", id: 5550123, type: "User" } });
+  }
+
+  addIssue(fields: Partial<Omit<FakeIssue, "number" | "createdAt" | "updatedAt">> & { title: string }): FakeIssue {
+    const now = this.tick();
+    const issue: FakeIssue = {
+      body: null,
+      state: "open",
+      labels: [],
+      user: BOT,
+      isPullRequest: false,
+      ...fields,
+      number: this.issues.length + 1,
+      createdAt: now,
+      updatedAt: now,
+    };
+    this.issues.push(issue);
+    return issue;
+  }
+
+  addComments(issueNumber: number, bodies: string[], user: FakeUser = { login: "bob-maint", id: 4440042, type: "User" }): FakeComment[] {
+    this.issue(issueNumber);
+    return bodies.map((body) => {
+      const now = this.tick();
+      const comment: FakeComment = { id: this.nextId++, issueNumber, body, user, createdAt: now, updatedAt: now };
+      this.comments.push(comment);
+      return comment;
+    });
+  }
+
+  commentsOn(issueNumber: number): FakeComment[] {
+    return this.comments.filter((c) => c.issueNumber === issueNumber);
+  }
+
+  addRun(fields: Partial<Omit<FakeRun, "id" | "backendId" | "createdAt">> = {}): FakeRun {
+    const run: FakeRun = {
+      name: "perf",
+      path: ".github/workflows/perf.yml",
+      headBranch: "main",
+      headSha: createHash("sha1").update(String(this.nextId)).digest("hex"),
+      event: "push",
+      status: "completed",
+      conclusion: "success",
+      ...fields,
+      id: 15000000000 + this.nextId++,
+      backendId: randomUUID(),
+      createdAt: this.tick(),
+    };
+    this.runs.push(run);
+    return run;
+  }
+
+  run(runId: number): FakeRun {
+    const run = this.runs.find((r) => r.id === runId);
+    if (!run) throw new Error(`fake GitHub: no run ${runId}`);
+    return run;
+  }
+
+  private issue(issueNumber: number): FakeIssue {
+    const issue = this.issues.find((i) => i.number === issueNumber);
+    if (!issue) throw new HttpError(404, { message: "Not Found", documentation_url: "https://docs.github.com/rest" });
+    return issue;
+  }
+
+  /** Each created or updated object gets a later timestamp, in whole seconds like GitHub's. */
+  private tick(): string {
+    this.clock += 1000;
+    return new Date(this.clock).toISOString().replace(/\.\d{3}Z$/, "Z");
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const request: RecordedRequest = { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, body: Buffer.concat(chunks) };
+    this.requests.push(request);
+    try {
+      const url = new URL(request.path, this.url);
+      if (url.pathname.startsWith("/_blob/")) return this.blob(request, url, res);
+      if (url.pathname.startsWith(TWIRP_PREFIX)) return this.twirp(request, url.pathname.slice(TWIRP_PREFIX.length), res);
+      this.rest(request, url, res);
+    } catch (e) {
+      if (e instanceof HttpError) this.json(res, e.status, e.body);
+      else this.json(res, 500, { message: `fake GitHub: ${(e as Error).stack ?? String(e)}` });
+    }
+  }
+
+  private json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+    res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers });
+    res.end(JSON.stringify(body));
+  }
+
+  private bodyJson(request: RecordedRequest): Record<string, unknown> {
+    try {
+      return JSON.parse(request.body.toString("utf8")) as Record<string, unknown>;
+    } catch {
+      throw new HttpError(400, { message: "Problems parsing JSON" });
+    }
+  }
+
+  // ---- REST API ----
+
+  private rest(request: RecordedRequest, url: URL, res: ServerResponse): void {
+    const auth = request.headers.authorization ?? "";
+    if (auth !== `token ${this.token}` && auth !== `Bearer ${this.token}`) {
+      throw new HttpError(401, { message: "Bad credentials", documentation_url: "https://docs.github.com/rest" });
+    }
+    const prefix = `/repos/${this.owner}/${this.repo}/`;
+    if (!url.pathname.startsWith(prefix)) throw new HttpError(404, { message: "Not Found" });
+    const route = `${request.method} ${url.pathname.slice(prefix.length)}`;
+    let m: RegExpMatchArray | null;
+
+    if ((m = route.match(/^GET issues\/(\d+)\/comments$/))) {
+      this.issue(Number(m[1]));
+      return this.page(url, res, this.commentsOn(Number(m[1])).map((c) => this.commentJson(c)));
+    }
+    if ((m = route.match(/^POST issues\/(\d+)\/comments$/))) {
+      this.issue(Number(m[1]));
+      const body = this.validBody(this.bodyJson(request).body, "IssueComment");
+      const now = this.tick();
+      const comment: FakeComment = { id: this.nextId++, issueNumber: Number(m[1]), body, user: BOT, createdAt: now, updatedAt: now };
+      this.comments.push(comment);
+      return this.json(res, 201, this.commentJson(comment));
+    }
+    if ((m = route.match(/^PATCH issues\/comments\/(\d+)$/))) {
+      const comment = this.comments.find((c) => c.id === Number(m![1]));
+      if (!comment) throw new HttpError(404, { message: "Not Found" });
+      comment.body = this.validBody(this.bodyJson(request).body, "IssueComment");
+      comment.updatedAt = this.tick();
+      return this.json(res, 200, this.commentJson(comment));
+    }
+    if (route === "GET issues") {
+      const state = url.searchParams.get("state") ?? "open";
+      const labels = (url.searchParams.get("labels") ?? "").split(",").filter(Boolean).map((l) => l.toLowerCase());
+      const issues = this.issues
+        .filter((i) => state === "all" || i.state === state)
+        .filter((i) => labels.every((l) => i.labels.some((il) => il.toLowerCase() === l)))
+        .sort((a, b) => b.number - a.number);
+      return this.page(url, res, issues.map((i) => this.issueJson(i)));
+    }
+    if (route === "POST issues") {
+      const fields = this.bodyJson(request);
+      if (typeof fields.title !== "string" || !fields.title) throw this.validationFailed("Issue", "title", "missing_field");
+      const issue = this.addIssue({
+        title: fields.title,
+        body: fields.body === undefined ? null : this.validBody(fields.body, "Issue"),
+        labels: Array.isArray(fields.labels) ? fields.labels.map(String) : [],
+      });
+      return this.json(res, 201, this.issueJson(issue));
+    }
+    if ((m = route.match(/^(GET|PATCH) issues\/(\d+)$/))) {
+      const issue = this.issue(Number(m[2]));
+      if (m[1] === "PATCH") {
+        const fields = this.bodyJson(request);
+        if (typeof fields.title === "string") issue.title = fields.title;
+        if (fields.body !== undefined) issue.body = this.validBody(fields.body, "Issue");
+        if (fields.state === "open" || fields.state === "closed") issue.state = fields.state;
+        if (Array.isArray(fields.labels)) issue.labels = fields.labels.map(String);
+        issue.updatedAt = this.tick();
+      }
+      return this.json(res, 200, this.issueJson(issue));
+    }
+    if (route === "GET actions/runs") {
+      const q = url.searchParams;
+      const status = q.get("status");
+      const runs = this.runs
+        .filter((r) => !q.get("branch") || r.headBranch === q.get("branch"))
+        .filter((r) => !q.get("event") || r.event === q.get("event"))
+        .filter((r) => !q.get("head_sha") || r.headSha === q.get("head_sha"))
+        // like GitHub, `status` takes a status or a conclusion
+        .filter((r) => !status || r.status === status || r.conclusion === status)
+        .sort((a, b) => b.id - a.id);
+      return this.page(url, res, runs.map((r) => this.runJson(r)), "workflow_runs");
+    }
+    if ((m = route.match(/^GET actions\/runs\/(\d+)$/))) {
+      const run = this.runs.find((r) => r.id === Number(m![1]));
+      if (!run) throw new HttpError(404, { message: "Not Found" });
+      return this.json(res, 200, this.runJson(run));
+    }
+    if ((m = route.match(/^GET actions\/runs\/(\d+)\/artifacts$/))) {
+      const runId = Number(m[1]);
+      const name = url.searchParams.get("name");
+      const artifacts = this.artifacts.filter((a) => a.runId === runId && (!name || a.name === name)).sort((a, b) => b.id - a.id);
+      return this.page(url, res, artifacts.map((a) => this.artifactJson(a)), "artifacts");
+    }
+    if ((m = route.match(/^GET actions\/artifacts\/(\d+)\/zip$/))) {
+      const artifact = this.artifacts.find((a) => a.id === Number(m![1]));
+      if (!artifact) throw new HttpError(404, { message: "Not Found" });
+      if (artifact.expired) throw new HttpError(410, { message: "Artifact has expired" });
+      // like GitHub: a redirect to a short-lived signed blob URL, fetched without the API token
+      res.writeHead(302, { location: this.signedBlobUrl(`artifacts/${artifact.id}/${artifact.name}.zip`) });
+      return void res.end();
+    }
+    throw new HttpError(404, { message: "Not Found", documentation_url: "https://docs.github.com/rest" });
+  }
+
+  private validationFailed(resource: string, field: string, code: string, message?: string): HttpError {
+    return new HttpError(422, {
+      message: "Validation Failed",
+      errors: [{ resource, field, code, ...(message ? { message } : {}) }],
+      documentation_url: "https://docs.github.com/rest",
+    });
+  }
+
+  private validBody(body: unknown, resource: string): string {
+    if (typeof body !== "string") throw this.validationFailed(resource, "body", "missing_field");
+    if (body.length > MAX_BODY_CHARS) {
+      throw this.validationFailed(resource, "body", "custom", `body is too long (maximum is ${MAX_BODY_CHARS} characters)`);
+    }
+    return body;
+  }
+
+  /** GitHub's pagination: per_page (default 30, at most 100), page, and a Link header with next/last/first/prev. */
+  private page(url: URL, res: ServerResponse, items: unknown[], key?: string): void {
+    const perPage = Math.min(Math.max(Number(url.searchParams.get("per_page") ?? 30) || 30, 1), 100);
+    const page = Math.max(Number(url.searchParams.get("page") ?? 1) || 1, 1);
+    const last = Math.max(Math.ceil(items.length / perPage), 1);
+    const link = (p: number, rel: string) => {
+      const target = new URL(url);
+      target.searchParams.set("per_page", String(perPage));
+      target.searchParams.set("page", String(p));
+      return `<${target.href}>; rel="${rel}"`;
+    };
+    const links = [];
+    if (page > 1) links.push(link(page - 1, "prev"));
+    if (page < last) links.push(link(page + 1, "next"), link(last, "last"));
+    if (page > 1) links.push(link(1, "first"));
+    const slice = items.slice((page - 1) * perPage, page * perPage);
+    this.json(res, 200, key ? { total_count: items.length, [key]: slice } : slice, links.length ? { link: links.join(", ") } : {});
+  }
+
+  private userJson(user: FakeUser) {
+    return { login: user.login, id: user.id, type: user.type, html_url: `https://github.com/${user.login}`, site_admin: false };
+  }
+
+  private commentJson(c: FakeComment) {
+    const repoApi = `${this.url}/repos/${this.repository}`;
+    return {
+      id: c.id,
+      node_id: `IC_${c.id}`,
+      url: `${repoApi}/issues/comments/${c.id}`,
+      html_url: `https://github.com/${this.repository}/pull/${c.issueNumber}#issuecomment-${c.id}`,
+      issue_url: `${repoApi}/issues/${c.issueNumber}`,
+      body: c.body,
+      user: this.userJson(c.user),
+      created_at: c.createdAt,
+      updated_at: c.updatedAt,
+      author_association: c.user.type === "Bot" ? "NONE" : "MEMBER",
+    };
+  }
+
+  private issueJson(i: FakeIssue) {
+    const repoApi = `${this.url}/repos/${this.repository}`;
+    const html = `https://github.com/${this.repository}/${i.isPullRequest ? "pull" : "issues"}/${i.number}`;
+    return {
+      id: 3000000000 + i.number,
+      node_id: `I_${i.number}`,
+      number: i.number,
+      url: `${repoApi}/issues/${i.number}`,
+      html_url: html,
+      title: i.title,
+      body: i.body,
+      state: i.state,
+      labels: i.labels.map((name, index) => ({ id: 7000 + index, name, color: "ededed", default: false, description: null })),
+      user: this.userJson(i.user),
+      comments: this.commentsOn(i.number).length,
+      created_at: i.createdAt,
+      updated_at: i.updatedAt,
+      closed_at: i.state === "closed" ? i.updatedAt : null,
+      ...(i.isPullRequest ? { pull_request: { url: `${repoApi}/pulls/${i.number}`, html_url: html } } : {}),
+    };
+  }
+
+  private runJson(r: FakeRun) {
+    const repoApi = `${this.url}/repos/${this.repository}`;
+    return {
+      id: r.id,
+      name: r.name,
+      path: r.path,
+      head_branch: r.headBranch,
+      head_sha: r.headSha,
+      event: r.event,
+      status: r.status,
+      conclusion: r.conclusion,
+      run_number: r.id % 1000,
+      run_attempt: 1,
+      url: `${repoApi}/actions/runs/${r.id}`,
+      html_url: `https://github.com/${this.repository}/actions/runs/${r.id}`,
+      artifacts_url: `${repoApi}/actions/runs/${r.id}/artifacts`,
+      created_at: r.createdAt,
+      updated_at: r.createdAt,
+      repository: { full_name: this.repository },
+      head_repository: { full_name: this.repository },
+    };
+  }
+
+  private artifactJson(a: FakeArtifact) {
+    const run = this.run(a.runId);
+    const repoApi = `${this.url}/repos/${this.repository}`;
+    return {
+      id: a.id,
+      node_id: `MDg6QXJ0aWZhY3Q${a.id}`,
+      name: a.name,
+      size_in_bytes: a.content.length,
+      url: `${repoApi}/actions/artifacts/${a.id}`,
+      archive_download_url: `${repoApi}/actions/artifacts/${a.id}/zip`,
+      expired: a.expired,
+      digest: a.digest,
+      created_at: a.createdAt,
+      updated_at: a.createdAt,
+      expires_at: new Date(Date.parse(a.createdAt) + 90 * 86400_000).toISOString(),
+      workflow_run: { id: run.id, repository_id: 781234567, head_repository_id: 781234567, head_branch: run.headBranch, head_sha: run.headSha },
+    };
+  }
+
+  // ---- artifact results service (twirp, JSON) ----
+
+  private twirp(request: RecordedRequest, method: string, res: ServerResponse): void {
+    const fail = (status: number, code: string, msg: string) => this.json(res, status, { code, msg });
+    const token = (request.headers.authorization ?? "").replace(/^Bearer /, "");
+    let scope = "";
+    try {
+      scope = (JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { scp?: string }).scp ?? "";
+    } catch {
+      return fail(401, "unauthenticated", "invalid runtime token");
+    }
+    const backendId = /Actions\.Results:([^:\s]+):/.exec(scope)?.[1];
+    const run = this.runs.find((r) => r.backendId === backendId);
+    const req = this.bodyJson(request);
+    if (!run || req.workflow_run_backend_id !== backendId) return fail(403, "permission_denied", "the token does not grant this run");
+    const name = typeof req.name === "string" ? req.name : "";
+
+    switch (method) {
+      case "CreateArtifact": {
+        if (this.artifacts.some((a) => a.runId === run.id && a.name === name)) {
+          return fail(409, "already_exists", `an artifact with this name already exists on the workflow run`);
+        }
+        const key = randomUUID();
+        const mime = (req.mime_type as string | undefined) ?? "application/zip";
+        this.uploads.set(key, { runId: run.id, name, blocks: new Map(), content: null, contentType: mime });
+        return this.json(res, 200, { ok: true, signed_upload_url: this.signedBlobUrl(`upload/${key}`) });
+      }
+      case "FinalizeArtifact": {
+        const entry = [...this.uploads].find(([, u]) => u.runId === run.id && u.name === name && u.content);
+        if (!entry) return fail(404, "not_found", `no uploaded content for artifact ${name}`);
+        const [key, upload] = entry;
+        this.uploads.delete(key);
+        const content = upload.content!;
+        const digest = `sha256:${createHash("sha256").update(content).digest("hex")}`;
+        if (req.hash !== undefined && req.hash !== digest) return fail(400, "invalid_argument", `hash ${String(req.hash)} does not match ${digest}`);
+        const artifact: FakeArtifact = {
+          id: this.nextId++,
+          name,
+          runId: run.id,
+          content,
+          contentType: upload.contentType,
+          digest,
+          expired: false,
+          createdAt: this.tick(),
+        };
+        this.artifacts.push(artifact);
+        return this.json(res, 200, { ok: true, artifact_id: String(artifact.id) });
+      }
+      case "ListArtifacts": {
+        const nameFilter = req.name_filter as string | undefined;
+        const idFilter = req.id_filter as string | undefined;
+        const list = this.artifacts
+          .filter((a) => a.runId === run.id && (!nameFilter || a.name === nameFilter) && (!idFilter || String(a.id) === idFilter))
+          .map((a) => ({
+            workflow_run_backend_id: run.backendId,
+            workflow_job_run_backend_id: req.workflow_job_run_backend_id,
+            database_id: String(a.id),
+            name: a.name,
+            size: String(a.content.length),
+            created_at: a.createdAt,
+            digest: a.digest,
+          }));
+        return this.json(res, 200, { artifacts: list });
+      }
+      case "GetSignedArtifactURL": {
+        const artifact = this.artifacts.find((a) => a.runId === run.id && a.name === name);
+        if (!artifact) return fail(404, "not_found", `artifact ${name} not found`);
+        return this.json(res, 200, { signed_url: this.signedBlobUrl(`artifacts/${artifact.id}/${artifact.name}.zip`) });
+      }
+      default:
+        return fail(404, "bad_route", `no handler for ${method}`);
+    }
+  }
+
+  // ---- blob storage (the subset of Azure's block blob API the artifact client uses) ----
+
+  private signedBlobUrl(path: string): string {
+    return `${this.url}/_blob/${path}?sv=2023-11-03&se=2099-01-01T00%3A00%3A00Z&sp=rw&sig=${this.blobSignature}`;
+  }
+
+  private blob(request: RecordedRequest, url: URL, res: ServerResponse): void {
+    const azureError = (status: number, code: string) => {
+      res.writeHead(status, { "content-type": "application/xml", "x-ms-error-code": code });
+      res.end(`<?xml version="1.0" encoding="utf-8"?><Error><Code>${code}</Code></Error>`);
+    };
+    if (url.searchParams.get("sig") !== this.blobSignature) return azureError(403, "AuthenticationFailed");
+    const path = url.pathname.slice("/_blob/".length);
+
+    if (request.method === "GET") {
+      const id = /^artifacts\/(\d+)\//.exec(path)?.[1];
+      const artifact = this.artifacts.find((a) => String(a.id) === id);
+      if (!artifact) return azureError(404, "BlobNotFound");
+      res.writeHead(200, { "content-type": artifact.contentType, "content-length": artifact.content.length });
+      return void res.end(artifact.content);
+    }
+
+    const upload = this.uploads.get(/^upload\/([^/]+)$/.exec(path)?.[1] ?? "");
+    if (request.method !== "PUT" || !upload) return azureError(404, "ResourceNotFound");
+    const comp = url.searchParams.get("comp");
+    if (comp === "block") {
+      upload.blocks.set(url.searchParams.get("blockid") ?? "", request.body);
+    } else if (comp === "blocklist") {
+      const ids = [...request.body.toString("utf8").matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]*)<\//g)].map((m) => m[1]!);
+      const missing = ids.find((id) => !upload.blocks.has(id));
+      if (missing !== undefined) return azureError(400, "InvalidBlockList");
+      upload.content = Buffer.concat(ids.map((id) => upload.blocks.get(id)!));
+      upload.contentType = String(request.headers["x-ms-blob-content-type"] ?? upload.contentType);
+    } else if (comp === null) {
+      upload.content = request.body;
+    } else {
+      return azureError(400, "InvalidQueryParameterValue");
+    }
+    res.writeHead(201, {
+      etag: `"0x${createHash("md5").update(request.body).digest("hex").slice(0, 15).toUpperCase()}"`,
+      "last-modified": new Date(this.clock).toUTCString(),
+      "x-ms-request-id": randomUUID(),
+      "x-ms-version": "2025-01-05",
+      "x-ms-request-server-encrypted": "true",
+      "content-length": "0",
+    });
+    res.end();
+  }
+}

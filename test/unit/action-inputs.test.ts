@@ -1,0 +1,148 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import { INPUT_NAMES, inputVariable, parseFlagSets, readInputs, type InputName } from "../../src/action/inputs.js";
+import { InputError } from "../../src/errors.js";
+
+const actionYml = parseYaml(readFileSync(new URL("../../action.yml", import.meta.url), "utf8")) as {
+  inputs: Record<string, { default?: string }>;
+};
+
+function env(inputs: Partial<Record<InputName, string>>, eventName = "pull_request"): Record<string, string> {
+  const vars: Record<string, string> = { GITHUB_EVENT_NAME: eventName };
+  for (const [name, value] of Object.entries(inputs)) vars[inputVariable(name)] = value;
+  return vars;
+}
+
+function inputError(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(InputError);
+    return (e as Error).message;
+  }
+  throw new Error("expected an InputError");
+}
+
+describe("action inputs", () => {
+  it("declares exactly the inputs of action.yml", () => {
+    expect([...INPUT_NAMES].sort()).toEqual(Object.keys(actionYml.inputs).sort());
+  });
+
+  it("uses action.yml's default for every input it defaults when the runner leaves it empty", () => {
+    const defaulted: InputName[] = ["config", "repo-path", "cache-size-cap", "allow-fork-prs", "fail-on-regression", "comment", "results-path", "artifact-name"];
+    for (const name of defaulted) {
+      const declared = actionYml.inputs[name]?.default;
+      expect(declared, name).toBeTruthy();
+      expect(readInputs(env({})), name).toEqual(readInputs(env({ [name]: declared })));
+    }
+  });
+
+  it("leaves the settings the config file can make unset when their inputs are empty", () => {
+    const inputs = readInputs(env({}));
+    expect(inputs.profile).toBeNull();
+    expect(inputs.thresholds).toEqual({});
+    expect(inputs.timeBudgetS).toBeNull();
+    expect(inputs.cflags).toBeNull();
+    expect(inputs.token).toBeNull();
+  });
+
+  it("reads a full set of inputs the way the runner passes them (INPUT_ + upper case, trimmed)", () => {
+    const inputs = readInputs(
+      env({
+        mode: "pr",
+        profile: " pg-sysbench ",
+        "base-ref": "main",
+        "head-ref": "feature",
+        cflags: "-O2 -g",
+        "fail-below": "0.9",
+        "warn-below": "0.97",
+        "improve-above": "1.1",
+        alpha: "0.05",
+        "fail-on-regression": "False",
+        "time-budget": "900",
+        "cache-dir": "/srv/dbg-cache",
+        "cache-size-cap": "7.5",
+        "allow-fork-prs": "TRUE",
+        "trusted-label": "perf-safe-to-run",
+        comment: "false",
+        "results-path": "out/r.json",
+        "artifact-name": "perf",
+        token: "ghs_x",
+      }),
+    );
+    expect(inputs).toMatchObject({
+      mode: "pr",
+      modeSource: "input",
+      profile: "pg-sysbench",
+      baseRef: "main",
+      headRef: "feature",
+      cflags: "-O2 -g",
+      thresholds: { fail_below: 0.9, warn_below: 0.97, improve_above: 1.1, alpha: 0.05 },
+      failOnRegression: false,
+      timeBudgetS: 900,
+      cacheDir: "/srv/dbg-cache",
+      cacheSizeCapGiB: 7.5,
+      allowForkPrs: true,
+      trustedLabel: "perf-safe-to-run",
+      comment: false,
+      resultsPath: "out/r.json",
+      artifactName: "perf",
+      token: "ghs_x",
+    });
+  });
+
+  it("resolves an empty mode from the event", () => {
+    expect(readInputs(env({}, "pull_request")).mode).toBe("pr");
+    expect(readInputs(env({}, "pull_request_target")).mode).toBe("pr");
+    expect(readInputs(env({}, "push")).mode).toBe("baseline");
+    expect(readInputs(env({ "flag-sets": "O2=-O2\nnative=-O2 -march=native" }, "schedule"))).toMatchObject({ mode: "flags", modeSource: "event" });
+    expect(readInputs(env({ mode: "report" }, "pull_request")).mode).toBe("report");
+  });
+
+  it("requires the mode on events that do not imply one", () => {
+    expect(inputError(() => readInputs(env({}, "workflow_dispatch")))).toBe(
+      "input mode: empty, and a workflow_dispatch event does not imply one: set it to pr, baseline, report, flags",
+    );
+    expect(inputError(() => readInputs({}))).toMatch(/^input mode: empty, and no event \(GITHUB_EVENT_NAME is not set\)/);
+  });
+
+  it("names the input and the bad value", () => {
+    expect(inputError(() => readInputs(env({ "fail-below": "abc" })))).toBe('input fail-below: expected a number, got "abc"');
+    expect(inputError(() => readInputs(env({ alpha: "1e-2x" })))).toBe('input alpha: expected a number, got "1e-2x"');
+    expect(inputError(() => readInputs(env({ "fail-below": "1.5" })))).toBe("input fail-below: Too big: expected number to be <=1, got 1.5");
+    expect(inputError(() => readInputs(env({ "improve-above": "0.9" })))).toBe("input improve-above: Too small: expected number to be >=1, got 0.9");
+    expect(inputError(() => readInputs(env({ "allow-fork-prs": "yes" })))).toBe('input allow-fork-prs: expected true or false, got "yes"');
+    expect(inputError(() => readInputs(env({ comment: "1" })))).toBe('input comment: expected true or false, got "1"');
+    expect(inputError(() => readInputs(env({ mode: "nightly" })))).toBe('input mode: expected one of pr, baseline, report, flags, got "nightly"');
+    expect(inputError(() => readInputs(env({ "cache-size-cap": "0" })))).toBe("input cache-size-cap: Too small: expected number to be >0, got 0");
+    expect(inputError(() => readInputs(env({ "time-budget": "-60" })))).toBe("input time-budget: Too small: expected number to be >0, got -60");
+    expect(inputError(() => readInputs(env({ "fail-below": "0.97", "warn-below": "0.9" })))).toBe(
+      "input warn-below: must be at least fail-below (0.97), got 0.9",
+    );
+  });
+
+  it("needs at least two flag sets in flags mode", () => {
+    expect(inputError(() => readInputs(env({}, "schedule")))).toMatch(/^input flag-sets: flags mode compares at least two .* got 0$/);
+    expect(inputError(() => readInputs(env({ mode: "flags", "flag-sets": "O2=-O2" }, "workflow_dispatch")))).toMatch(/got 1$/);
+  });
+});
+
+describe("flag-sets", () => {
+  it("splits each line at its first '=' and skips blank lines and comments", () => {
+    expect(parseFlagSets("# compared to O2\r\nO2=-O2\n\n  native = -O2 -march=native \nO3.lto=-O3 -flto=auto\n")).toEqual([
+      { name: "O2", cflags: "-O2" },
+      { name: "native", cflags: "-O2 -march=native" },
+      { name: "O3.lto", cflags: "-O3 -flto=auto" },
+    ]);
+  });
+
+  it("refuses lines without '=', names that cannot be column ids, and duplicates", () => {
+    expect(inputError(() => parseFlagSets("O2=-O2\n-O3"))).toBe('input flag-sets: line 2: expected name=CFLAGS, got "-O3"');
+    expect(inputError(() => parseFlagSets("march native=-march=native"))).toBe(
+      "input flag-sets: line 1: name \"march native\" must be letters, digits, '.', '_' and '-'",
+    );
+    expect(inputError(() => parseFlagSets("=-O2"))).toMatch(/^input flag-sets: line 1: name "" must be/);
+    expect(inputError(() => parseFlagSets("O2=-O2\nO2=-O2 -g"))).toBe('input flag-sets: line 2: duplicate name "O2"');
+  });
+});

@@ -1,0 +1,289 @@
+/**
+ * The GitHub-facing modules against a stand-in GitHub on loopback: real HTTP through Octokit and
+ * @actions/artifact, recorded and inspected on the server side.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { InputError, PipelineError } from "../../src/errors.js";
+import { FakeGitHub } from "../helpers/fake-github.js";
+
+// @actions/github reads GITHUB_API_URL once, when it is first imported, for the clients @actions/artifact
+// makes itself: the server must be up and the variable set before the publish modules are imported.
+const fake = await FakeGitHub.start();
+vi.stubEnv("GITHUB_API_URL", fake.url);
+vi.stubEnv("GITHUB_SERVER_URL", "https://github.com");
+const { createGitHubClient, parseRepository } = await import("../../src/publish/github.js");
+const { upsertStickyComment } = await import("../../src/publish/comment.js");
+const { commentMarker } = await import("../../src/report/markdown.js");
+const { flagsIssueMarker, upsertMarkedIssue } = await import("../../src/publish/issue.js");
+const { appendJobSummary, setActionOutputs, MAX_SUMMARY_BYTES } = await import("../../src/publish/summary.js");
+const { listRunArtifacts, resultsArtifactName, uploadResultsArtifact } = await import("../../src/publish/artifacts.js");
+const { findStoredBaseline } = await import("../../src/publish/baseline.js");
+
+const dir = mkdtempSync(join(tmpdir(), "dbg-publish-"));
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  rmSync(dir, { recursive: true, force: true });
+  await fake.close();
+});
+
+const client = createGitHubClient(fake.token, fake.url);
+const repo = parseRepository(fake.repository);
+const marker = commentMarker("pg-quick");
+
+/** Requests recorded from now on. */
+function since(): () => typeof fake.requests {
+  const start = fake.requests.length;
+  return () => fake.requests.slice(start);
+}
+const writesIn = (requests: typeof fake.requests) => requests.filter((r) => r.method !== "GET");
+
+describe("sticky PR comment", () => {
+  it("is created on the first run, updated on the next, and left alone when the body is the same", async () => {
+    const pr = fake.addPullRequest("heapam: batch visibility-map updates");
+    fake.addComments(pr.number, ["LGTM", "please rebase"]);
+
+    const first = await upsertStickyComment(client, { ...repo, issueNumber: pr.number, marker, body: `${marker}\n## pg-quick\nrelative QPS 0.97` });
+    expect(first.action).toBe("created");
+    expect(first.url).toBe(`https://github.com/${fake.repository}/pull/${pr.number}#issuecomment-${first.id}`);
+
+    const second = await upsertStickyComment(client, { ...repo, issueNumber: pr.number, marker, body: `${marker}\n## pg-quick\nrelative QPS 0.91` });
+    expect(second).toEqual({ id: first.id, url: first.url, action: "updated" });
+
+    const requests = since();
+    const third = await upsertStickyComment(client, { ...repo, issueNumber: pr.number, marker, body: `${marker}\n## pg-quick\nrelative QPS 0.91` });
+    expect(third.action).toBe("unchanged");
+    expect(writesIn(requests())).toEqual([]);
+
+    const marked = fake.commentsOn(pr.number).filter((c) => c.body.includes(marker));
+    expect(marked).toHaveLength(1);
+    expect(marked[0]!.body).toBe(`${marker}\n## pg-quick\nrelative QPS 0.91`);
+    expect(fake.commentsOn(pr.number)).toHaveLength(3);
+  });
+
+  it("finds its comment on the third page of a long discussion instead of adding a second one", async () => {
+    const pr = fake.addPullRequest("btree: prefetch siblings");
+    fake.addComments(pr.number, Array.from({ length: 230 }, (_, i) => `review comment ${i}`));
+    const [old] = fake.addComments(pr.number, [`${marker}\nold report`], { login: "github-actions[bot]", id: 41898282, type: "Bot" });
+    fake.addComments(pr.number, ["thanks!"]);
+
+    const requests = since();
+    const result = await upsertStickyComment(client, { ...repo, issueNumber: pr.number, marker, body: `${marker}\nnew report` });
+    expect(result).toMatchObject({ id: old!.id, action: "updated" });
+    const lists = requests().filter((r) => r.method === "GET");
+    expect(lists.map((r) => new URL(r.path, fake.url).searchParams.get("page") ?? "1")).toEqual(["1", "2", "3"]);
+    expect(writesIn(requests()).map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /repos/${fake.repository}/issues/comments/${old!.id}`]);
+    expect(fake.commentsOn(pr.number).filter((c) => c.body.includes(marker))).toHaveLength(1);
+  });
+
+  it("keeps one comment per profile and adds the marker when the body lacks it", async () => {
+    const pr = fake.addPullRequest();
+    await upsertStickyComment(client, { ...repo, issueNumber: pr.number, marker, body: "quick report" });
+    const sysbench = commentMarker("pg-sysbench");
+    await upsertStickyComment(client, { ...repo, issueNumber: pr.number, marker: sysbench, body: "sysbench report" });
+    await upsertStickyComment(client, { ...repo, issueNumber: pr.number, marker, body: "quick report, rerun" });
+    expect(fake.commentsOn(pr.number).map((c) => c.body)).toEqual([`${marker}\nquick report, rerun`, `${sysbench}\nsysbench report`]);
+  });
+
+  it("authenticates with the token and refuses a body GitHub would refuse, before writing", async () => {
+    const pr = fake.addPullRequest();
+    const requests = since();
+    await expect(upsertStickyComment(client, { ...repo, issueNumber: pr.number, marker, body: "x".repeat(70_000) })).rejects.toThrow(PipelineError);
+    expect(requests()).toEqual([]);
+    await upsertStickyComment(client, { ...repo, issueNumber: pr.number, marker, body: "ok" });
+    expect(requests().every((r) => r.headers.authorization === `token ${fake.token}`)).toBe(true);
+    const denied = createGitHubClient("ghs_wrong", fake.url);
+    await expect(upsertStickyComment(denied, { ...repo, issueNumber: pr.number, marker, body: "ok" })).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe("flags issue", () => {
+  const flagsMarker = flagsIssueMarker("pg-quick");
+
+  it("is opened once with its label, then updated each week, and not touched when nothing changed", async () => {
+    // an open PR and a closed issue carrying the marker are not the flags issue
+    const pr = fake.addPullRequest("flags experiment");
+    fake.issues[pr.number - 1]!.body = `${flagsMarker}\nquoted in a PR`;
+    fake.addIssue({ title: "last quarter", body: `${flagsMarker}\nold`, state: "closed", labels: ["db-bench-gate"] });
+
+    const first = await upsertMarkedIssue(client, { ...repo, marker: flagsMarker, title: "Compiler flags: week 23", body: "O2 1.00, native 1.04", label: "db-bench-gate" });
+    expect(first.action).toBe("created");
+    const created = fake.issues.find((i) => i.number === first.number)!;
+    expect(created).toMatchObject({ title: "Compiler flags: week 23", body: `${flagsMarker}\nO2 1.00, native 1.04`, labels: ["db-bench-gate"], state: "open" });
+    expect(first.url).toBe(`https://github.com/${fake.repository}/issues/${first.number}`);
+
+    const second = await upsertMarkedIssue(client, { ...repo, marker: flagsMarker, title: "Compiler flags: week 24", body: "O2 1.00, native 1.06", label: "db-bench-gate" });
+    expect(second).toEqual({ number: first.number, url: first.url, action: "updated" });
+    expect(created).toMatchObject({ title: "Compiler flags: week 24", body: `${flagsMarker}\nO2 1.00, native 1.06` });
+
+    const requests = since();
+    const third = await upsertMarkedIssue(client, { ...repo, marker: flagsMarker, title: "Compiler flags: week 24", body: "O2 1.00, native 1.06", label: "db-bench-gate" });
+    expect(third.action).toBe("unchanged");
+    expect(writesIn(requests())).toEqual([]);
+    expect(requests()[0]!.path).toContain("labels=db-bench-gate");
+    expect(fake.issues.filter((i) => i.state === "open" && !i.isPullRequest && i.body?.includes(flagsMarker))).toHaveLength(1);
+  });
+
+  it("has a marker per profile that cannot end the HTML comment early", () => {
+    expect(flagsMarker).toBe("<!-- db-bench-gate:flags=pg-quick -->");
+    expect(flagsIssueMarker("odd-->name")).toBe("<!-- db-bench-gate:flags=odd--%3Ename -->");
+  });
+
+  it("without a label, searches every open issue", async () => {
+    const m = flagsIssueMarker("pg-sysbench");
+    for (let i = 0; i < 120; i++) fake.addIssue({ title: `bug ${i}` });
+    const existing = fake.addIssue({ title: "flags", body: `${m}\nweek 1` });
+    for (let i = 0; i < 110; i++) fake.addIssue({ title: `newer bug ${i}` });
+    const result = await upsertMarkedIssue(client, { ...repo, marker: m, title: "flags", body: "week 2" });
+    expect(result).toMatchObject({ number: existing.number, action: "updated" });
+    expect(existing.body).toBe(`${m}\nweek 2`);
+  });
+});
+
+describe("job summary and outputs", () => {
+  it("appends the report to the summary file, and a note instead of a report GitHub would drop", async () => {
+    const file = join(dir, "step-summary.md");
+    writeFileSync(file, "");
+    expect(await appendJobSummary("## pg-quick\n| step | x64 |", file)).toBe("written");
+    expect(await appendJobSummary("## pg-sysbench\n", file)).toBe("written");
+    expect(readFileSync(file, "utf8")).toBe("## pg-quick\n| step | x64 |\n## pg-sysbench\n");
+    expect(await appendJobSummary("x".repeat(MAX_SUMMARY_BYTES + 1), file)).toBe("too-large");
+    expect(readFileSync(file, "utf8")).toMatch(/## pg-sysbench\ndb-bench-gate: the report \(1048577 bytes\) is larger than the job summary's limit/);
+    expect(await appendJobSummary("## x", undefined)).toBe("no-file");
+  });
+
+  it("sets the four outputs through GITHUB_OUTPUT", () => {
+    const file = join(dir, "github-output");
+    writeFileSync(file, "");
+    vi.stubEnv("GITHUB_OUTPUT", file);
+    setActionOutputs({ verdict: "fail", regressions: 2, resultsPath: "db-bench-gate-results.json", commentUrl: null });
+    const outputs = Object.fromEntries(
+      [...readFileSync(file, "utf8").matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)].map((m) => [m[1], m[3]]),
+    );
+    expect(outputs).toEqual({ verdict: "fail", regressions: "2", "results-path": "db-bench-gate-results.json", "comment-url": "" });
+  });
+});
+
+describe("results artifacts and the stored baseline", () => {
+  const docs = readFileSync(new URL("../../docs/results-format.md", import.meta.url), "utf8");
+  const example = JSON.parse(/```json\n([\s\S]*?)\n```/.exec(docs)![1]!) as { run: { id: string } };
+  const name = resultsArtifactName("db-bench-gate", "pg-quick", "x86_64");
+
+  /** Uploads `content` as run `runId`'s artifact through @actions/artifact, as the action does. */
+  async function upload(runId: number, artifactName: string, content: unknown, fileName = "db-bench-gate-results.json") {
+    for (const [key, value] of Object.entries(fake.env(runId))) vi.stubEnv(key, value);
+    const runDir = join(dir, `run-${runId}-${artifactName}`);
+    mkdirSync(runDir, { recursive: true });
+    const file = join(runDir, fileName);
+    writeFileSync(file, typeof content === "string" ? content : JSON.stringify(content));
+    return uploadResultsArtifact(artifactName, file);
+  }
+
+  const query = (artifactName = name) => ({ repo, token: fake.token, branch: "main", artifactName, tmpRoot: dir });
+
+  beforeEach(() => {
+    fake.runs.length = 0;
+    fake.artifacts.length = 0;
+  });
+
+  it("names artifacts by prefix, profile and architecture, with characters GitHub refuses replaced", () => {
+    expect(name).toBe("db-bench-gate-pg-quick-x86_64");
+    expect(resultsArtifactName("db-bench-gate", "profiles/my:profile.yml", "aarch64")).toBe("db-bench-gate-profiles_my_profile.yml-aarch64");
+  });
+
+  it("uploads through the results service and the blob store, and finds the newest successful push run's results", async () => {
+    const older = fake.addRun({ headBranch: "main", event: "push" });
+    await upload(older.id, name, { ...example, run: { ...example.run, id: "older" } });
+    const newest = fake.addRun({ headBranch: "main", event: "push" });
+    const requests = since();
+    const uploaded = await upload(newest.id, name, example);
+    const uploadCalls = requests().map((r) => `${r.method} ${new URL(r.path, fake.url).pathname.replace(/[0-9a-f-]{36}/, "KEY")}`);
+    expect(uploadCalls[0]).toBe("POST /twirp/github.actions.results.api.v1.ArtifactService/CreateArtifact");
+    expect(uploadCalls).toContain("PUT /_blob/upload/KEY");
+    expect(uploadCalls.at(-1)).toBe("POST /twirp/github.actions.results.api.v1.ArtifactService/FinalizeArtifact");
+    // runs that must not be taken: newer, but failed, on another branch, or a PR's
+    fake.addRun({ headBranch: "main", event: "push", conclusion: "failure" });
+    fake.addRun({ headBranch: "feature", event: "push" });
+    const prRun = fake.addRun({ headBranch: "main", event: "pull_request" });
+    await upload(prRun.id, name, { ...example, run: { ...example.run, id: "from-a-pr" } });
+
+    const lookup = since();
+    const baseline = await findStoredBaseline(client, query());
+    expect(baseline).not.toBeNull();
+    expect(baseline!.results.run.id).toBe(example.run.id);
+    expect(baseline).toMatchObject({
+      runId: newest.id,
+      artifactId: uploaded.id,
+      headSha: newest.headSha,
+      url: `https://github.com/${fake.repository}/actions/runs/${newest.id}`,
+    });
+    const runsQuery = new URL(lookup()[0]!.path, fake.url).searchParams;
+    expect(Object.fromEntries(runsQuery)).toMatchObject({ branch: "main", event: "push", status: "success" });
+    // the zip comes from the signed blob URL the API redirects to, fetched without the token
+    const blobGet = lookup().find((r) => r.method === "GET" && r.path.startsWith("/_blob/"));
+    expect(blobGet?.headers.authorization).toBeUndefined();
+    expect(lookup().find((r) => r.path.endsWith(`/actions/artifacts/${uploaded.id}/zip`))?.headers.authorization).toBe(`token ${fake.token}`);
+    // the temporary download directory is gone
+    expect(readdirSync(dir).filter((n) => n.startsWith("db-bench-gate-artifact-"))).toEqual([]);
+  });
+
+  it("is null when no successful push run has the artifact: a neutral comparison", async () => {
+    expect(await findStoredBaseline(client, query())).toBeNull();
+    const run = fake.addRun({ headBranch: "main", event: "push" });
+    await upload(run.id, resultsArtifactName("db-bench-gate", "pg-quick", "aarch64"), example);
+    expect(await findStoredBaseline(client, query())).toBeNull();
+    fake.artifacts[0]!.expired = true;
+    expect(await findStoredBaseline(client, query(fake.artifacts[0]!.name))).toBeNull();
+  });
+
+  it("gives up after the configured number of runs", async () => {
+    const run = fake.addRun({ headBranch: "main", event: "push" });
+    await upload(run.id, name, example);
+    for (let i = 0; i < 3; i++) fake.addRun({ headBranch: "main", event: "push" });
+    expect(await findStoredBaseline(client, { ...query(), maxRuns: 3 })).toBeNull();
+    expect((await findStoredBaseline(client, { ...query(), maxRuns: 4 }))?.runId).toBe(run.id);
+  });
+
+  it("refuses invalid content, naming the artifact and its run", async () => {
+    const run = fake.addRun({ headBranch: "main", event: "push" });
+    await upload(run.id, name, { schema: "db-bench-gate/results", version: 1, run: {} });
+    const error = await findStoredBaseline(client, query()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as Error).message).toMatch(new RegExp(`^artifact ${name} \\(run ${run.id}\\): \\$\\.run\\.id: `));
+
+    const notJson = fake.addRun({ headBranch: "main", event: "push" });
+    await upload(notJson.id, name, "{ truncated");
+    await expect(findStoredBaseline(client, query())).rejects.toThrow(`artifact ${name} (run ${notJson.id}): $: db-bench-gate-results.json is not JSON`);
+
+    const noJson = fake.addRun({ headBranch: "main", event: "push" });
+    await upload(noJson.id, name, "hello", "notes.txt");
+    await expect(findStoredBaseline(client, query())).rejects.toThrow(`artifact ${name} (run ${noJson.id}): expected one results .json file, found none`);
+  });
+
+  it("refuses content that does not match the digest GitHub lists for the artifact", async () => {
+    const run = fake.addRun({ headBranch: "main", event: "push" });
+    await upload(run.id, name, example);
+    fake.artifacts[0]!.digest = `sha256:${"0".repeat(64)}`;
+    const error = await findStoredBaseline(client, query()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as Error).message).toBe(`artifact ${name} (run ${run.id}): the downloaded content does not match the digest GitHub lists (sha256:${"0".repeat(64)})`);
+  });
+
+  it("lists a run's results artifacts by prefix for report mode", async () => {
+    const run = fake.addRun({ event: "pull_request", headBranch: "feature" });
+    await upload(run.id, resultsArtifactName("db-bench-gate", "pg-quick", "x86_64"), example);
+    await upload(run.id, resultsArtifactName("db-bench-gate", "pg-quick", "aarch64"), example);
+    await upload(run.id, "coverage", "{}");
+    const found = await listRunArtifacts(client, repo, run.id, { prefix: "db-bench-gate-pg-quick-" });
+    expect(found.map((a) => a.name).sort()).toEqual(["db-bench-gate-pg-quick-aarch64", "db-bench-gate-pg-quick-x86_64"]);
+    expect(found.every((a) => a.runId === run.id && a.digest?.startsWith("sha256:"))).toBe(true);
+  });
+
+  it("refuses a second artifact of the same name in one run, as GitHub does", async () => {
+    const run = fake.addRun();
+    await upload(run.id, name, example);
+    await expect(upload(run.id, name, example)).rejects.toThrow(/already exists/);
+  });
+});
