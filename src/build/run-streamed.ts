@@ -1,0 +1,50 @@
+/** Runs a tool whose output is shown line by line as it comes (builds, apt-get); its failure carries the last lines. */
+import { execa } from "execa";
+import { childEnv } from "../child-env.js";
+import { PipelineError } from "../errors.js";
+
+export const TAIL_LINES = 50;
+
+export interface StreamedRunOptions {
+  cwd?: string;
+  /** Set on top of childEnv(process.env), and shown with the command. */
+  env?: Record<string, string>;
+  /** Set like `env` but not shown (tool settings that would drown the command in logs). */
+  quietEnv?: Record<string, string>;
+  /** `$ command`, then every output line (stdout and stderr, in order). */
+  onLine?: (line: string) => void;
+  /** Aborting it terminates the subprocess; the abort reason is thrown. */
+  signal?: AbortSignal;
+}
+
+/** `KEY="value" file args...`, the way the command is shown in logs and errors. */
+export function showCommand(file: string, args: string[], env: Record<string, string> = {}): string {
+  return [...Object.entries(env).map(([name, value]) => `${name}=${JSON.stringify(value)}`), file, ...args].join(" ");
+}
+
+export async function runStreamed(file: string, args: string[], options: StreamedRunOptions = {}): Promise<void> {
+  const shown = showCommand(file, args, options.env);
+  options.onLine?.(`$ ${shown}`);
+  const subprocess = execa(file, args, {
+    cwd: options.cwd,
+    env: childEnv(process.env, { ...options.quietEnv, ...options.env }),
+    extendEnv: false,
+    all: true,
+    buffer: false,
+    reject: false,
+    cancelSignal: options.signal,
+  });
+  const tail: string[] = [];
+  for await (const line of subprocess.iterable({ from: "all" })) {
+    options.onLine?.(line);
+    tail.push(line);
+    if (tail.length > TAIL_LINES) tail.shift();
+  }
+  const result = await subprocess;
+  if (result.isCanceled && options.signal) throw options.signal.reason as Error;
+  if (result.failed) {
+    const how = result.exitCode !== undefined ? `exited with code ${result.exitCode}` : `was killed by ${result.signal ?? "a signal"}`;
+    const cause = result.exitCode === undefined && result.signal === undefined ? `: ${result.message}` : "";
+    throw new PipelineError(`\`${shown}\` ${how}${cause}`, tail.join("\n"));
+  }
+}

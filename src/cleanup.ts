@@ -1,0 +1,115 @@
+/**
+ * Everything a run starts that outlives a function call (servers, worktrees, temp dirs) is registered
+ * here and removed on success, failure, timeout, SIGINT and SIGTERM.
+ */
+import { PipelineError } from "./errors.js";
+
+export type CleanupAction = () => Promise<void>;
+
+/** One registered action; `run()` performs it now (once) and forgets it. */
+export interface CleanupHandle {
+  run(): Promise<void>;
+}
+
+export class CleanupRegistry {
+  private readonly actions = new Map<number, { label: string; run: CleanupAction }>();
+  private nextId = 0;
+  private readonly controller = new AbortController();
+
+  /**
+   * Aborted when the run is cancelled (signal or timeout): pass it as execa's `cancelSignal` so that
+   * long subprocesses (make, pgbench) stop instead of outliving the cleanup.
+   */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /**
+   * Registers `action` (which must tolerate a half-created resource). On a cancelled registry the
+   * action runs at once and the caller gets the cancellation error: nothing may start after cleanup.
+   */
+  async register(label: string, action: CleanupAction): Promise<CleanupHandle> {
+    let done: Promise<void> | undefined;
+    const id = this.nextId++;
+    const runOnce = (): Promise<void> => {
+      this.actions.delete(id);
+      done ??= action();
+      return done;
+    };
+    if (this.signal.aborted) {
+      await runOnce().catch(() => undefined);
+      throw this.cancellationError();
+    }
+    this.actions.set(id, { label, run: runOnce });
+    return { run: runOnce };
+  }
+
+  /** Cancels subprocesses still running, then runs every action, newest first; never throws. */
+  async runAll(reason: Error): Promise<string[]> {
+    if (!this.signal.aborted) this.controller.abort(reason);
+    const failures: string[] = [];
+    for (const [, { label, run }] of [...this.actions].reverse()) {
+      try {
+        await run();
+      } catch (err) {
+        failures.push(`${label}: ${(err as Error).message}`);
+      }
+    }
+    return failures;
+  }
+
+  private cancellationError(): Error {
+    const reason: unknown = this.signal.reason;
+    return reason instanceof Error ? reason : new PipelineError("the run was cancelled");
+  }
+}
+
+export interface WithCleanupOptions {
+  /** Whole-run cap: on expiry everything registered is removed and the run fails. */
+  timeoutMs?: number;
+  /** Where cleanup failures are reported (they never hide the run's own outcome). */
+  warn?: (message: string) => void;
+}
+
+/**
+ * Runs `work` with a fresh registry and removes everything it registered when it settles, times out,
+ * or the process gets SIGINT/SIGTERM; after a signal the process dies by that same signal.
+ */
+export async function withCleanup<T>(
+  work: (registry: CleanupRegistry) => Promise<T>,
+  options: WithCleanupOptions = {},
+): Promise<T> {
+  const registry = new CleanupRegistry();
+  const warn = options.warn ?? ((message: string) => console.error(message));
+  const finish = async (reason: Error): Promise<void> => {
+    for (const failure of await registry.runAll(reason)) warn(`cleanup: ${failure}`);
+  };
+
+  const onSignal = (signal: NodeJS.Signals): void => {
+    removeHandlers();
+    void finish(new PipelineError(`interrupted by ${signal}`)).finally(() => process.kill(process.pid, signal));
+  };
+  const removeHandlers = (): void => {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    if (options.timeoutMs === undefined) return;
+    timer = setTimeout(() => {
+      const error = new PipelineError(`timed out after ${Math.round(options.timeoutMs! / 1000)} s`);
+      void finish(error).finally(() => reject(error));
+    }, options.timeoutMs);
+  });
+
+  try {
+    return await Promise.race([work(registry), timeout]);
+  } finally {
+    clearTimeout(timer);
+    removeHandlers();
+    await finish(new PipelineError("the run finished"));
+  }
+}

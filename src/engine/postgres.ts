@@ -1,0 +1,185 @@
+/**
+ * PostgreSQL from an install prefix: initdb into a temp dir, start on loopback and a private unix
+ * socket on a free port, stop (fast, then immediate, then kill) and remove the data. As root the
+ * server runs as the unprivileged user "dbbench" (postgres refuses to run as root).
+ */
+import { existsSync, readFileSync, readdirSync, readlinkSync } from "node:fs";
+import { chmod, chown, copyFile, mkdir, mkdtemp, readFile, rm, writeFile, appendFile } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { execa } from "execa";
+import { childEnv } from "../child-env.js";
+import { InputError, PipelineError } from "../errors.js";
+import type { Connection, Engine, Server, SettingValue, StartOptions } from "./types.js";
+
+export const SERVER_USER = "dbbench";
+/** The database superuser initdb creates; clients connect as it (trust authentication, loopback only). */
+const SUPERUSER = "postgres";
+const LOG_LINES_IN_ERRORS = 50;
+const START_ATTEMPTS = 3;
+
+/** One postgresql.conf value: booleans as on/off, numbers bare, strings quoted. */
+export function confValue(value: SettingValue): string {
+  if (typeof value === "boolean") return value ? "on" : "off";
+  if (typeof value === "number") return String(value);
+  return `'${value.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+}
+
+/**
+ * Lines appended to postgresql.conf: the caller's settings, then what the gate needs to reach the
+ * server (later lines win in postgresql.conf, so a profile cannot move the server out of reach).
+ */
+export function renderSettings(settings: Record<string, SettingValue>, socketDir: string): string {
+  const all: Record<string, SettingValue> = { ...settings, listen_addresses: "127.0.0.1", unix_socket_directories: socketDir };
+  return Object.entries(all)
+    .map(([name, value]) => {
+      if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(name)) throw new InputError(`"${name}" is not a PostgreSQL setting name`, undefined, "settings");
+      return `${name} = ${confValue(value)}\n`;
+    })
+    .join("");
+}
+
+/** The last `lines` lines of `text`. */
+export function lastLines(text: string, lines: number): string {
+  return text.split("\n").filter((line, i, all) => i < all.length - 1 || line !== "").slice(-lines).join("\n");
+}
+
+export const postgresEngine: Engine = { name: "postgresql", start: startPostgres };
+
+async function startPostgres(options: StartOptions): Promise<Server> {
+  const { binDir, registry } = options;
+  const timeoutS = Math.ceil((options.timeoutMs ?? 120_000) / 1000);
+  if (!existsSync(path.join(binDir, "postgres"))) throw new PipelineError(`no postgres program in ${binDir}`);
+  const user = await serverUser();
+  const run: Run = (file, args, cwd) => asServer(user, path.join(binDir, file), args, cwd, registry.signal);
+  // Stopping is part of cleanup, which runs after the registry is cancelled: it must not be cancelled.
+  const runToStop: Run = (file, args, cwd) => asServer(user, path.join(binDir, file), args, cwd);
+
+  const dataRoot = await mkdtemp(path.join(os.tmpdir(), "dbg-pg-"));
+  const dataDir = path.join(dataRoot, "data");
+  const socketDir = path.join(dataRoot, "socket");
+  const liveLog = path.join(dataRoot, "server.log");
+  let pid = 0;
+  const isAlive = (): boolean => pid > 0 && processesIn(dataDir).includes(pid);
+  const logTail = async (lines: number): Promise<string> =>
+    lastLines(await readFile(existsSync(liveLog) ? liveLog : options.logFile, "utf8").catch(() => ""), lines);
+
+  await mkdir(path.dirname(options.logFile), { recursive: true });
+  const handle = await registry.register(`postgres server in ${dataRoot}`, async () => {
+    await stopServer(runToStop, dataDir, () => pid, isAlive);
+    if (existsSync(liveLog)) await copyFile(liveLog, options.logFile);
+    await rm(dataRoot, { recursive: true, force: true });
+  });
+  const fail = async (message: string, detail: string): Promise<never> => {
+    const log = await logTail(LOG_LINES_IN_ERRORS);
+    await handle.run();
+    throw new PipelineError(message, [detail, log].filter(Boolean).join("\n--- server log ---\n"));
+  };
+
+  await mkdir(socketDir, { mode: 0o755 });
+  await writeFile(liveLog, "");
+  if (user) {
+    for (const p of [dataRoot, socketDir, liveLog]) await chown(p, user.uid, user.gid);
+    const access = await execa("runuser", ["-u", user.name, "--", "test", "-x", path.join(binDir, "postgres")], { env: childEnv(process.env), extendEnv: false, reject: false });
+    if (access.failed) await fail(`${binDir} is not reachable by the unprivileged user "${user.name}": use a cache dir outside private home directories`, "");
+  }
+  await chmod(dataRoot, 0o700);
+
+  const initdb = await run("initdb", ["-D", dataDir, "-U", SUPERUSER, "--auth=trust", "--no-locale", "-E", "UTF8", "--no-sync"], dataRoot);
+  if (initdb.failed) await fail("initdb failed", initdb.all ?? "");
+  await appendFile(path.join(dataDir, "postgresql.conf"), `\n# db-bench-gate\n${renderSettings(options.settings, socketDir)}`);
+
+  let port = 0;
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    const started = await run("pg_ctl", ["-D", dataDir, "-l", liveLog, "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"], dataRoot);
+    if (!started.failed) break;
+    // Another process may take the free port between the probe and the bind: try another one.
+    const portTaken = /could not bind|Address already in use/.test(await logTail(20));
+    if (!portTaken || attempt === START_ATTEMPTS) await fail(`PostgreSQL did not start (port ${port})`, started.all ?? "");
+  }
+  pid = Number((await readFile(path.join(dataDir, "postmaster.pid"), "utf8")).split("\n", 1)[0]);
+
+  const connection: Connection = { host: socketDir, tcpHost: "127.0.0.1", port, user: SUPERUSER, database: options.database };
+  const created = await run("createdb", ["-h", socketDir, "-p", String(port), "-U", SUPERUSER, options.database], dataRoot);
+  if (created.failed) await fail(`createdb ${options.database} failed`, created.all ?? "");
+
+  return { connection, binDir, pid, dataRoot, stop: handle.run, logTail, isAlive };
+}
+
+type Run = (file: string, args: string[], cwd: string) => ReturnType<typeof asServer>;
+
+async function stopServer(run: Run, dataDir: string, pid: () => number, isAlive: () => boolean): Promise<void> {
+  for (const mode of ["fast", "immediate"]) {
+    if (!isAlive()) break;
+    await run("pg_ctl", ["-D", dataDir, "-m", mode, "-w", "-t", "30", "stop"], path.dirname(dataDir));
+  }
+  if (isAlive()) process.kill(pid(), "SIGKILL");
+  // Backends of a killed server exit once they notice; make sure none outlives the data dir.
+  for (let waited = 0; processesIn(dataDir).length > 0; waited += 100) {
+    if (waited >= 5000) for (const straggler of processesIn(dataDir)) process.kill(straggler, "SIGKILL");
+    await sleep(100);
+  }
+}
+
+/** Live processes whose working directory is `dir` (every postgres process chdirs to its data dir). */
+export function processesIn(dir: string): number[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        return readlinkSync(`/proc/${name}/cwd`) === dir && !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${name}/stat`, "utf8"));
+      } catch {
+        return false; // gone meanwhile, or not ours to look at
+      }
+    })
+    .map(Number);
+}
+
+interface OsUser {
+  name: string;
+  uid: number;
+  gid: number;
+}
+
+let serverUserPromise: Promise<OsUser | null> | undefined;
+
+/** null when not root: the server runs as the current user. */
+function serverUser(): Promise<OsUser | null> {
+  serverUserPromise ??= (async () => {
+    if (process.getuid?.() !== 0) return null;
+    const env = { env: childEnv(process.env), extendEnv: false, reject: false } as const;
+    const lookup = () => execa("getent", ["passwd", SERVER_USER], env);
+    let entry = await lookup();
+    if (entry.failed) {
+      const added = await execa("useradd", ["--system", "--user-group", "--no-create-home", "--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin", SERVER_USER], env);
+      if (added.failed) throw new PipelineError(`cannot create the unprivileged user "${SERVER_USER}" to run PostgreSQL`, added.stderr);
+      entry = await lookup();
+    }
+    // name:password:uid:gid:...
+    const [, , uid, gid] = entry.stdout.split(":");
+    if (entry.failed || !uid || !gid) throw new PipelineError(`cannot look up the user "${SERVER_USER}"`, entry.stdout + entry.stderr);
+    return { name: SERVER_USER, uid: Number(uid), gid: Number(gid) };
+  })();
+  return serverUserPromise;
+}
+
+function asServer(user: OsUser | null, file: string, args: string[], cwd: string, signal?: AbortSignal) {
+  const [command, commandArgs] = user ? ["runuser", ["-u", user.name, "--", file, ...args]] : [file, args];
+  return execa(command, commandArgs, { cwd, env: childEnv(process.env), extendEnv: false, all: true, reject: false, cancelSignal: signal });
+}
+
+/** A port nothing listens on right now (the OS picks it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}

@@ -1,0 +1,49 @@
+/** A database server started from an install prefix, for the benchmark drivers to connect to. */
+import type { CleanupRegistry } from "../cleanup.js";
+
+export type SettingValue = string | number | boolean;
+
+export interface Connection {
+  /**
+   * What clients pass as host: the server's private unix socket directory (a path, the way libpq,
+   * pgbench and sysbench's pgsql driver accept it). `tcpHost` is the loopback address it also listens on.
+   */
+  host: string;
+  tcpHost: string;
+  port: number;
+  user: string;
+  database: string;
+}
+
+export interface StartOptions {
+  /** Programs of the build to run (BuildResult.binDir). */
+  binDir: string;
+  /** Profile settings, then user overrides, already merged: the last word wins. */
+  settings: Record<string, SettingValue>;
+  /** Created empty once the server is up. */
+  database: string;
+  /** The server log; kept after stop, its tail attached to errors. */
+  logFile: string;
+  registry: CleanupRegistry;
+  /** Limit for initdb, start and readiness; default 120 s. */
+  timeoutMs?: number;
+}
+
+export interface Server {
+  readonly connection: Connection;
+  readonly binDir: string;
+  /** The server's main process. */
+  readonly pid: number;
+  /** The temp directory holding the data directory and the socket directory; removed by stop(). */
+  readonly dataRoot: string;
+  /** Stops the server (fast, then immediate, then kill) and removes its data; safe to call twice. */
+  stop(): Promise<void>;
+  logTail(lines: number): Promise<string>;
+  /** False once the main process is gone, however it died. */
+  isAlive(): boolean;
+}
+
+export interface Engine {
+  readonly name: string;
+  start(options: StartOptions): Promise<Server>;
+}

@@ -1,0 +1,54 @@
+/** Installs missing Debian packages with apt-get (noninteractive; the package lists refreshed once per process). */
+import { execa } from "execa";
+import { childEnv } from "../child-env.js";
+import { PipelineError } from "../errors.js";
+import { runStreamed } from "../build/run-streamed.js";
+
+/** What building PostgreSQL from source and benchmarking it with pgbench and sysbench needs. */
+export const POSTGRES_BENCH_PACKAGES = [
+  "build-essential", "pkg-config", "bison", "flex", "ccache", "zlib1g-dev", "libreadline-dev", "libicu-dev",
+  "git", "dpkg-dev", "postgresql-15", "sysbench",
+];
+
+/** The names among `packages` that dpkg does not report as installed. */
+export async function missingDebianPackages(packages: string[]): Promise<string[]> {
+  // Unknown names make dpkg-query exit 1 after listing the known ones: not an error here.
+  const result = await execa("dpkg-query", ["-W", "-f", "${Package}\t${db:Status-Abbrev}\n", ...packages], {
+    env: childEnv(process.env),
+    extendEnv: false,
+    reject: false,
+  });
+  if (result.exitCode !== 0 && result.exitCode !== 1) {
+    throw new PipelineError("dpkg-query failed: is this a Debian-based system?", `${result.stderr}`.trim());
+  }
+  const installed = new Set(
+    result.stdout
+      .split("\n")
+      .map((line) => line.split("\t"))
+      .filter(([, status]) => status?.startsWith("ii"))
+      .map(([name]) => name),
+  );
+  return packages.filter((name) => !installed.has(name));
+}
+
+let listsUpdated = false;
+
+/**
+ * Installs the packages of `packages` that are missing; returns those it installed. Needs root when
+ * something is missing (the error lists what to install otherwise).
+ */
+export async function ensureDebianPackages(packages: string[], onLine?: (line: string) => void): Promise<string[]> {
+  const missing = await missingDebianPackages(packages);
+  if (missing.length === 0) return [];
+  if (process.getuid?.() !== 0) {
+    throw new PipelineError(`missing Debian packages: ${missing.join(" ")}; install them as root (apt-get install ${missing.join(" ")})`);
+  }
+  const aptGet = (args: string[]): Promise<void> =>
+    runStreamed("apt-get", args, { env: { DEBIAN_FRONTEND: "noninteractive" }, onLine });
+  if (!listsUpdated) {
+    await aptGet(["update", "-q"]);
+    listsUpdated = true;
+  }
+  await aptGet(["install", "-y", "-q", "--no-install-recommends", ...missing]);
+  return missing;
+}

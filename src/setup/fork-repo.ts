@@ -1,0 +1,222 @@
+/**
+ * A git repo made from the PostgreSQL source, standing in for a fork with a pull request:
+ *   base           the pristine source
+ *   head           base + a change that makes every executed query do extra work (a real slowdown)
+ *   build-failure  base + the same change with a typo: the build fails
+ * Commits have fixed authors and dates, so the same source always gives the same shas (and build keys).
+ */
+import { existsSync } from "node:fs";
+import { cp, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { execa } from "execa";
+import { childEnv } from "../child-env.js";
+import { PipelineError } from "../errors.js";
+import type { PgSource } from "./pg-source.js";
+
+export const FORK_REFS = { base: "base", head: "head", buildFailure: "build-failure" } as const;
+
+export interface ForkRepo {
+  path: string;
+  /** Full shas of the three refs. */
+  base: string;
+  head: string;
+  buildFailure: string;
+}
+
+const EXECUTOR = "src/backend/executor/execMain.c";
+
+/** One textual edit; `anchor` must occur exactly once, so a changed upstream file fails loudly. */
+interface Edit {
+  anchor: string;
+  replacement: string;
+}
+
+const INCLUDE_EDIT: Edit = {
+  anchor: '#include "commands/trigger.h"\n',
+  replacement: '#include "commands/trigger.h"\n#include "common/hashfn.h"\n',
+};
+
+const FINGERPRINT_FUNCTION = `/*
+ * Fingerprint of the plan being run, kept for per-plan statistics.
+ */
+static uint64 current_plan_fingerprint = 0;
+
+static uint64
+plan_fingerprint(const PlannedStmt *plannedstmt)
+{
+	char	   *plan_text = nodeToString(plannedstmt);
+	uint64		fingerprint;
+
+	fingerprint = hash_bytes_extended((const unsigned char *) plan_text,
+									  strlen(plan_text), 0);
+	pfree(plan_text);
+	return fingerprint;
+}
+
+void
+standard_ExecutorRun(QueryDesc *queryDesc,`;
+
+const RUN_ANCHOR = `	/*
+	 * Switch into per-query memory context
+	 */
+	oldcontext = MemoryContextSwitchTo(estate->es_query_cxt);
+
+	/* Allow instrumentation of Executor overall runtime */`;
+
+/** The head change: serialise and hash the plan on every ExecutorRun (every executed query). */
+function slowdownEdits(planField: string): Edit[] {
+  return [
+    INCLUDE_EDIT,
+    { anchor: "void\nstandard_ExecutorRun(QueryDesc *queryDesc,", replacement: FINGERPRINT_FUNCTION },
+    {
+      anchor: RUN_ANCHOR,
+      replacement: RUN_ANCHOR.replace(
+        "\n\n\t/* Allow instrumentation",
+        `\n\n\tcurrent_plan_fingerprint = plan_fingerprint(queryDesc->${planField});\n\n\t/* Allow instrumentation`,
+      ),
+    },
+  ];
+}
+
+/** Pure: `text` with every edit applied; an anchor missing or repeated is an error. */
+export function applyEdits(text: string, edits: Edit[], file: string): string {
+  return edits.reduce((current, { anchor, replacement }) => {
+    const first = current.indexOf(anchor);
+    if (first < 0 || current.indexOf(anchor, first + 1) >= 0) {
+      throw new PipelineError(`${file}: the text to change is ${first < 0 ? "missing" : "not unique"}`, anchor);
+    }
+    return current.slice(0, first) + replacement + current.slice(first + anchor.length);
+  }, text);
+}
+
+export const HEAD_EDITS = slowdownEdits("plannedstmt");
+/** A misspelt field: "has no member named 'plannedstm'". */
+export const BUILD_FAILURE_EDITS = slowdownEdits("plannedstm");
+
+/**
+ * A calibrated slowdown: every ExecutorRun hashes a counter `loops` times (a fixed amount of CPU per
+ * executed query, unlike the head change whose cost grows with the plan). The result goes to a
+ * volatile, so the compiler keeps every call.
+ */
+export function extraWorkEdits(loops: number): Edit[] {
+  if (!Number.isInteger(loops) || loops <= 0) throw new Error(`extra work needs a positive whole loop count, got ${loops}`);
+  return [
+    INCLUDE_EDIT,
+    {
+      anchor: "void\nstandard_ExecutorRun(QueryDesc *queryDesc,",
+      replacement: `/*
+ * Calibrated extra work per executed query (${loops} hashes).
+ */
+static volatile uint64 extra_work_sink = 0;
+
+static void
+extra_work(void)
+{
+	uint64		h = extra_work_sink;
+	uint32		i;
+
+	for (i = 0; i < ${loops}; i++)
+		h = hash_bytes_uint32_extended(i, h);
+	extra_work_sink = h;
+}
+
+void
+standard_ExecutorRun(QueryDesc *queryDesc,`,
+    },
+    { anchor: RUN_ANCHOR, replacement: RUN_ANCHOR.replace("\n\n\t/* Allow instrumentation", "\n\n\textra_work();\n\n\t/* Allow instrumentation") },
+  ];
+}
+
+/** Branch name of the calibrated slowdown with this many loops. */
+export const extraWorkRef = (loops: number): string => `extra-work-${loops}`;
+
+/**
+ * Adds one branch per loop count to `repoDir` (a clone of the fork, made from `fork` when missing):
+ * base + extraWorkEdits(loops). Branches already there are kept. Returns the shas by loop count.
+ */
+export async function addExtraWorkBranches(fork: ForkRepo, repoDir: string, loopCounts: readonly number[]): Promise<Map<number, string>> {
+  if (!existsSync(repoDir)) {
+    await mkdir(path.dirname(repoDir), { recursive: true });
+    await execa("git", ["clone", "-q", "--local", fork.path, repoDir], { env: childEnv(process.env), extendEnv: false });
+  }
+  const git = gitIn(repoDir);
+  const shas = new Map<number, string>();
+  for (const loops of loopCounts) {
+    const ref = extraWorkRef(loops);
+    const existing = await git(["rev-parse", "-q", "--verify", `refs/heads/${ref}`]).catch(() => null);
+    if (!existing) {
+      await git(["switch", "-q", "--detach", fork.base]);
+      await editFile(repoDir, EXECUTOR, extraWorkEdits(loops));
+      await git(["commit", "-q", "-a", "-m", `executor: ${loops} hashes of extra work per executed query`]);
+      await git(["branch", ref]);
+    }
+    shas.set(loops, (await git(["rev-parse", `refs/heads/${ref}`])).stdout.trim());
+  }
+  return shas;
+}
+
+/** Creates the repo at `repoDir` from `source`, or returns the complete one already there. */
+export async function makePostgresFork(source: PgSource, repoDir: string): Promise<ForkRepo> {
+  if (existsSync(repoDir)) {
+    const existing = await readRefs(repoDir).catch(() => null);
+    if (existing) return existing;
+    await rm(repoDir, { recursive: true, force: true });
+  }
+  const creating = `${repoDir}.creating`;
+  await rm(creating, { recursive: true, force: true });
+  await mkdir(path.dirname(creating), { recursive: true });
+  await cp(source.dir, creating, { recursive: true });
+
+  const git = gitIn(creating);
+  await git(["init", "-q", "-b", "main"]);
+  await git(["add", "-A"]);
+  await git(["commit", "-q", "-m", `PostgreSQL ${source.version}\n\nFrom Debian source package ${source.package} ${source.debianVersion}, without Debian's patches.`]);
+  await git(["branch", FORK_REFS.base]);
+
+  await editFile(creating, EXECUTOR, HEAD_EDITS);
+  await git(["commit", "-q", "-a", "-m", "executor: fingerprint each executed plan for per-plan statistics"]);
+  await git(["branch", FORK_REFS.head]);
+
+  await git(["switch", "-q", "--detach", FORK_REFS.base]);
+  await editFile(creating, EXECUTOR, BUILD_FAILURE_EDITS);
+  await git(["commit", "-q", "-a", "-m", "executor: fingerprint each executed plan (does not compile)"]);
+  await git(["branch", FORK_REFS.buildFailure]);
+  await git(["switch", "-q", "main"]);
+
+  await rename(creating, repoDir);
+  return readRefs(repoDir);
+}
+
+async function editFile(repo: string, file: string, edits: Edit[]): Promise<void> {
+  const full = path.join(repo, file);
+  await writeFile(full, applyEdits(await readFile(full, "utf8"), edits, file));
+}
+
+async function readRefs(repo: string): Promise<ForkRepo> {
+  const refs = [FORK_REFS.base, FORK_REFS.head, FORK_REFS.buildFailure].map((name) => `refs/heads/${name}`);
+  const { stdout } = await gitIn(repo)(["rev-parse", ...refs]);
+  const [base, head, buildFailure] = stdout.trim().split("\n") as [string, string, string];
+  return { path: repo, base, head, buildFailure };
+}
+
+// Fixed identity and dates: the same source gives the same commit shas on every machine.
+const COMMIT_ENV = {
+  GIT_AUTHOR_NAME: "db-bench-gate demo",
+  GIT_AUTHOR_EMAIL: "demo@db-bench-gate.invalid",
+  GIT_AUTHOR_DATE: "2024-01-01T00:00:00Z",
+  GIT_COMMITTER_NAME: "db-bench-gate demo",
+  GIT_COMMITTER_EMAIL: "demo@db-bench-gate.invalid",
+  GIT_COMMITTER_DATE: "2024-01-01T00:00:00Z",
+};
+
+function gitIn(repo: string) {
+  return async (args: string[]) => {
+    const result = await execa("git", ["-C", repo, "-c", "commit.gpgsign=false", ...args], {
+      env: childEnv(process.env, COMMIT_ENV),
+      extendEnv: false,
+      reject: false,
+    });
+    if (result.failed) throw new PipelineError(`git ${args[0]} in ${repo} failed`, `${result.stderr}`.trim());
+    return result;
+  };
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { confValue, lastLines, renderSettings } from "../../src/engine/postgres.js";
+import { InputError, PipelineError } from "../../src/errors.js";
+import { applyEdits, BUILD_FAILURE_EDITS, HEAD_EDITS } from "../../src/setup/fork-repo.js";
+import { parseDscName } from "../../src/setup/pg-source.js";
+
+describe("postgresql.conf settings", () => {
+  it("booleans are on/off, numbers bare, strings quoted with quotes doubled", () => {
+    expect(confValue(false)).toBe("off");
+    expect(confValue(true)).toBe("on");
+    expect(confValue(100)).toBe("100");
+    expect(confValue("128MB")).toBe("'128MB'");
+    expect(confValue("it's")).toBe("'it''s'");
+  });
+
+  it("profile settings come first, the gate's reachability settings last (the last line wins)", () => {
+    const text = renderSettings({ shared_buffers: "1GB", fsync: false, listen_addresses: "*" }, "/tmp/dbg-pg-x/socket");
+    expect(text.split("\n")).toEqual([
+      "shared_buffers = '1GB'",
+      "fsync = off",
+      "listen_addresses = '127.0.0.1'",
+      "unix_socket_directories = '/tmp/dbg-pg-x/socket'",
+      "",
+    ]);
+  });
+
+  it("a setting name that could inject other lines is an input error", () => {
+    expect(() => renderSettings({ "fsync = off\nport": 1 }, "/s")).toThrow(InputError);
+  });
+
+  it("lastLines ignores the final newline", () => {
+    expect(lastLines("a\nb\nc\n", 2)).toBe("b\nc");
+    expect(lastLines("", 5)).toBe("");
+  });
+});
+
+describe("the demo fork", () => {
+  const executor = [
+    '#include "commands/trigger.h"',
+    '#include "executor/execdebug.h"',
+    "",
+    "void",
+    "standard_ExecutorRun(QueryDesc *queryDesc,",
+    "\t\t\t\t\t ScanDirection direction, uint64 count, bool execute_once)",
+    "{",
+    "\t/*",
+    "\t * Switch into per-query memory context",
+    "\t */",
+    "\toldcontext = MemoryContextSwitchTo(estate->es_query_cxt);",
+    "",
+    "\t/* Allow instrumentation of Executor overall runtime */",
+    "}",
+  ].join("\n");
+
+  it("head hashes the serialised plan on every ExecutorRun", () => {
+    const head = applyEdits(executor, HEAD_EDITS, "execMain.c");
+    expect(head).toContain('#include "common/hashfn.h"');
+    expect(head).toContain("nodeToString(plannedstmt)");
+    expect(head).toMatch(/es_query_cxt\);\n\n\tcurrent_plan_fingerprint = plan_fingerprint\(queryDesc->plannedstmt\);\n\n\t\/\* Allow instrumentation/);
+  });
+
+  it("the build-failure variant names a field that does not exist", () => {
+    expect(applyEdits(executor, BUILD_FAILURE_EDITS, "execMain.c")).toContain("queryDesc->plannedstm)");
+  });
+
+  it("a file that changed upstream fails loudly instead of being patched wrongly", () => {
+    expect(() => applyEdits(executor.replace("commands/trigger.h", "commands/trigger2.h"), HEAD_EDITS, "execMain.c")).toThrow(/missing/);
+    expect(() => applyEdits(executor + executor, HEAD_EDITS, "execMain.c")).toThrow(/not unique/);
+  });
+
+  it("reads versions from the source package's .dsc name", () => {
+    expect(parseDscName("postgresql-15_15.18-0+deb12u1.dsc", "postgresql-15")).toEqual({ debianVersion: "15.18-0+deb12u1", version: "15.18" });
+    expect(parseDscName("postgresql-15_1:15.2-1.dsc", "postgresql-15")).toEqual({ debianVersion: "1:15.2-1", version: "15.2" });
+    expect(() => parseDscName("rocksdb_7.8.3-2.dsc", "postgresql-15")).toThrow(PipelineError);
+  });
+});
