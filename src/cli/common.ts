@@ -1,0 +1,99 @@
+/** What every command shares: output formats, threshold flags, writing output, exit codes. */
+import { InvalidArgumentError, Option, type Command } from "commander";
+import { writeFile } from "node:fs/promises";
+import type { Comparison, CompareOptions, ThresholdOverride, Thresholds } from "../compare/types.js";
+import { loadConfigFile } from "../config/config-file.js";
+import { EXIT_OK, EXIT_REGRESSION } from "../errors.js";
+import { renderJson } from "../report/json.js";
+import { renderMarkdown } from "../report/markdown.js";
+import { renderTsv } from "../report/tsv.js";
+import type { Results } from "../results/schema.js";
+
+export const FORMATS = ["markdown", "json", "tsv", "tsv-metrics"] as const;
+export type Format = (typeof FORMATS)[number];
+
+export interface Io {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+export const processIo: Io = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+function ratioOption(flag: string) {
+  return (value: string): number => {
+    const number = Number(value);
+    if (value.trim() === "" || !Number.isFinite(number) || number <= 0) throw new InvalidArgumentError(`${flag} needs a positive number, got "${value}"`);
+    return number;
+  };
+}
+
+/** Threshold flags shared by every command that produces a verdict. */
+export function addThresholdOptions(command: Command): Command {
+  return command
+    .option("--config <file>", "the fork's config file (.db-bench-gate.yml): thresholds and per-step overrides")
+    .option("--fail-below <ratio>", "relative QPS below this, if significant, is a regression (default 0.95)", ratioOption("--fail-below"))
+    .option("--warn-below <ratio>", "relative QPS below this, if significant, is a warning (default 0.98)", ratioOption("--warn-below"))
+    .option("--improve-above <ratio>", "relative QPS above this, if significant, is an improvement (default 1.05)", ratioOption("--improve-above"))
+    .option("--alpha <p>", "significance level; the interval shown is the (1 - alpha) interval (default 0.01)", ratioOption("--alpha"));
+}
+
+export interface ThresholdFlags {
+  config?: string;
+  failBelow?: number;
+  warnBelow?: number;
+  improveAbove?: number;
+  alpha?: number;
+}
+
+export function thresholdsFromFlags(flags: ThresholdFlags): Partial<Thresholds> {
+  const fromFlags: Partial<Thresholds> = {};
+  if (flags.failBelow !== undefined) fromFlags.fail_below = flags.failBelow;
+  if (flags.warnBelow !== undefined) fromFlags.warn_below = flags.warnBelow;
+  if (flags.improveAbove !== undefined) fromFlags.improve_above = flags.improveAbove;
+  if (flags.alpha !== undefined) fromFlags.alpha = flags.alpha;
+  return fromFlags;
+}
+
+/** Defaults < config file < command-line flags. */
+export async function compareOptionsFrom(flags: ThresholdFlags): Promise<Omit<CompareOptions, "baseVariant" | "label">> {
+  const config = flags.config ? await loadConfigFile(flags.config) : {};
+  const overrides: ThresholdOverride[] = config.overrides ?? [];
+  return { thresholds: { ...config.thresholds, ...thresholdsFromFlags(flags) }, overrides };
+}
+
+export function render(comparisons: Comparison[], format: Format): string {
+  switch (format) {
+    case "markdown":
+      return renderMarkdown(comparisons);
+    case "json":
+      return renderJson(comparisons);
+    case "tsv":
+      return renderTsv(comparisons, "relative");
+    case "tsv-metrics":
+      return renderTsv(comparisons, "metrics");
+  }
+}
+
+export async function emit(text: string, out: string | undefined, io: Io): Promise<void> {
+  if (out) await writeFile(out, text.endsWith("\n") ? text : text + "\n");
+  else io.stdout(text.endsWith("\n") ? text : text + "\n");
+}
+
+export function exitCodeOf(comparisons: Comparison[]): number {
+  return comparisons.some((c) => c.verdict === "fail") ? EXIT_REGRESSION : EXIT_OK;
+}
+
+/** Column labels for several runs: the architecture, made unique with the runner name or a counter. */
+export function runLabels(runs: Results[]): string[] {
+  const labels = runs.map((r) => r.fingerprint.arch);
+  return labels.map((label, i) => {
+    if (labels.filter((l) => l === label).length === 1) return label;
+    const runner = runs[i]?.fingerprint.runner.name;
+    return runner ? `${label} ${runner}` : `${label} #${labels.slice(0, i + 1).filter((l) => l === label).length}`;
+  });
+}
+
+export const formatOption = () => new Option("--format <format>", "output format").choices(FORMATS).default("markdown");

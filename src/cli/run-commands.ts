@@ -1,0 +1,105 @@
+/** The commands that measure: `run` (a fork, two or more commits) and `demo` (everything, from nothing). */
+import { InvalidArgumentError, type Command } from "commander";
+import path from "node:path";
+import { loadConfigFile, loadConfigFromCommit } from "../config/config-file.js";
+import { defaultCacheDir, makePlan, parseVariantFlag, type VariantFlag } from "../config/plan.js";
+import { InputError } from "../errors.js";
+import { consoleLog } from "../log.js";
+import { obtainPostgresSource } from "../setup/pg-source.js";
+import { ensureDebianPackages, POSTGRES_BENCH_PACKAGES } from "../setup/debian-packages.js";
+import { makePostgresFork } from "../setup/fork-repo.js";
+import { addThresholdOptions, formatOption, thresholdsFromFlags, type Format, type Io, type ThresholdFlags } from "./common.js";
+import { measureAndReport } from "./run.js";
+
+function positiveInteger(flag: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError(`${flag} needs a positive whole number, got "${value}"`);
+    return n;
+  };
+}
+
+interface MeasureFlags extends ThresholdFlags {
+  profile?: string;
+  cflags?: string;
+  cacheDir?: string;
+  rounds?: number;
+  timeBudget?: number;
+  out?: string;
+  format: Format;
+  reportOut?: string;
+}
+
+function addMeasureOptions(command: Command): Command {
+  return addThresholdOptions(
+    command
+      .option("--profile <name>", "built-in profile (pg-quick, pg-sysbench) or a profile file (default: the config file's, else pg-quick)")
+      .option("--cflags <flags>", "CFLAGS and CXXFLAGS for every variant (default: the recipe's, -O2)")
+      .option("--cache-dir <dir>", `builds, ccache and logs (default: ${defaultCacheDir()})`)
+      .option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds"))
+      .option("--time-budget <seconds>", "stop adding rounds after this many seconds of measuring (default: the profile's)", positiveInteger("--time-budget"))
+      .option("--out <file>", "results JSON (default: db-bench-gate-<profile>-<time>.json)")
+      .addOption(formatOption())
+      .option("--report-out <file>", "write the report here instead of stdout"),
+  );
+}
+
+export function addRunCommands(program: Command, io: Io, setExitCode: (code: number) => void): void {
+  addMeasureOptions(
+    program
+      .command("run")
+      .description("build the engine at two or more commits, measure them interleaved, write the results, print the comparison")
+      .requiredOption("--repo <path>", "the engine's git repository (never modified: builds use detached worktrees)")
+      .option("--base <ref>", "base commit-ish")
+      .option("--head <ref>", "head commit-ish")
+      .option("--variant <name=ref[:cflags]>", "a variant to compare, repeatable: any number of (commit, flags) pairs; the first is the base", (value: string, previous: VariantFlag[]) => [...previous, parseVariantFlag(value)], [] as VariantFlag[])
+      .option("--base-variant <id>", "the variant the others are relative to (default: the first)"),
+  ).action(async (flags: MeasureFlags & { repo: string; base?: string; head?: string; variant: VariantFlag[]; baseVariant?: string }) => {
+    if (flags.variant.length === 1) throw new InputError("give at least two variants to compare", undefined, "--variant");
+    const log = consoleLog();
+    // Thresholds come from the base commit's config file, so a PR cannot loosen its own gate.
+    const baseRef = flags.base ?? flags.variant[0]?.ref;
+    const config = flags.config ? await loadConfigFile(flags.config) : baseRef ? await loadConfigFromCommit(flags.repo, baseRef) : {};
+    const plan = await makePlan(
+      { repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, profile: flags.profile, cflags: flags.cflags, cacheDir: flags.cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget },
+      config,
+      thresholdsFromFlags(flags),
+    );
+    const { exitCode } = await measureAndReport(plan, flags, io, log);
+    setExitCode(exitCode);
+  });
+
+  addMeasureOptions(
+    program
+      .command("demo")
+      .description(
+        "from nothing to a PR comment: install what is missing (Debian packages), get PostgreSQL 15 from Debian's source package, make a git repo with a base commit and a head commit that slows the executor down, build both, run pg-quick interleaved and print the comment; exits 1 because the gate fails that PR",
+      ),
+  ).action(async (flags: MeasureFlags) => {
+    const log = consoleLog();
+    const cacheDir = path.resolve(flags.cacheDir ?? defaultCacheDir());
+    const onLine = (line: string) => log.info(line);
+    await log.group("Debian packages: build tools, ccache, sysbench", async () => {
+      const installed = await ensureDebianPackages(POSTGRES_BENCH_PACKAGES, onLine);
+      log.info(installed.length ? `installed ${installed.join(" ")}` : "all present");
+    });
+    const source = await log.group("PostgreSQL source from Debian's source package", async () => {
+      const s = await obtainPostgresSource(cacheDir, { onLine });
+      log.info(`PostgreSQL ${s.version} (${s.package} ${s.debianVersion}) in ${s.dir}`);
+      return s;
+    });
+    const fork = await log.group("a fork with a pull request: base = pristine, head = a slower executor", async () => {
+      const f = await makePostgresFork(source, path.join(cacheDir, "demo-fork"));
+      log.info(`${f.path}: base ${f.base.slice(0, 12)}, head ${f.head.slice(0, 12)}`);
+      return f;
+    });
+    const plan = await makePlan(
+      { repo: fork.path, base: "base", head: "head", variants: [], profile: flags.profile, cflags: flags.cflags, cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget },
+      flags.config ? await loadConfigFile(flags.config) : {},
+      thresholdsFromFlags(flags),
+    );
+    const { exitCode } = await measureAndReport(plan, flags, io, log);
+    log.info(exitCode === 1 ? "the gate fails this PR: exit code 1, as a regression should" : "the gate did not fail this PR (no significant regression measured)");
+    setExitCode(exitCode);
+  });
+}

@@ -1,0 +1,28 @@
+/** `run` and `demo`: measure for real, write the results, then compare and print like `compare`. */
+import path from "node:path";
+import { compareRun } from "../compare/compare.js";
+import { thresholdResolver } from "../compare/thresholds.js";
+import { withCleanup } from "../cleanup.js";
+import type { Plan } from "../config/plan.js";
+import type { Log } from "../log.js";
+import { runBenchmark } from "../pipeline.js";
+import { writeResults } from "../results/io.js";
+import type { Results } from "../results/schema.js";
+import { emit, exitCodeOf, render, type Format, type Io } from "./common.js";
+
+export function defaultResultsFile(profile: string, now = new Date()): string {
+  return `db-bench-gate-${profile}-${now.toISOString().replace(/[:.]/g, "-")}.json`;
+}
+
+/** Measures the plan, writes the results before anything can fail on them, prints the comparison. */
+export async function measureAndReport(plan: Plan, options: { out?: string; format: Format; reportOut?: string }, io: Io, log: Log): Promise<{ exitCode: number; results: Results; resultsFile: string }> {
+  // Bad thresholds must fail now, not after minutes of measuring.
+  thresholdResolver(plan.compare.thresholds, plan.compare.overrides);
+  const results = await withCleanup((registry) => runBenchmark(plan.run, registry, log), { warn: (m) => log.info(m) });
+  const resultsFile = path.resolve(options.out ?? defaultResultsFile(plan.run.profile.name));
+  await writeResults(resultsFile, results);
+  log.info(`results: ${resultsFile}`);
+  const comparison = compareRun(results, plan.compare);
+  await emit(render([comparison], options.format), options.reportOut, io);
+  return { exitCode: exitCodeOf([comparison]), results, resultsFile };
+}

@@ -1,0 +1,108 @@
+/**
+ * From command-line flags (or action inputs) and the fork's config file to one typed RunPlan:
+ * which commits with which flags, which profile, which thresholds. Later sources win: built-in
+ * defaults < profile < config file < flags.
+ */
+import os from "node:os";
+import path from "node:path";
+import { loadBuiltinRecipe, mergeRecipe, type BuildRecipe } from "../build/recipe.js";
+import type { CompareOptions, ThresholdOverride, Thresholds } from "../compare/types.js";
+import { thresholdResolver } from "../compare/thresholds.js";
+import { postgresEngine } from "../engine/postgres.js";
+import { InputError } from "../errors.js";
+import type { RunPlan, VariantSpec } from "../pipeline.js";
+import type { ConfigFile } from "./config-file.js";
+import { loadProfile } from "./profile.js";
+
+/** One `--variant NAME=REF[:CFLAGS]` (git refs cannot contain ':', so the first ':' ends the ref). */
+export interface VariantFlag {
+  id: string;
+  ref: string;
+  cflags: string | null;
+}
+
+export function parseVariantFlag(text: string): VariantFlag {
+  const match = /^([A-Za-z0-9][A-Za-z0-9._-]*)=([^:]+)(?::(.*))?$/.exec(text);
+  if (!match) throw new InputError(`expected NAME=REF[:CFLAGS] (e.g. native=main:-O2 -march=native), got "${text}"`, undefined, "--variant");
+  return { id: match[1]!, ref: match[2]!, cflags: match[3] ?? null };
+}
+
+export interface RunFlags {
+  repo: string;
+  base?: string;
+  head?: string;
+  variants: VariantFlag[];
+  baseVariant?: string;
+  profile?: string;
+  cflags?: string;
+  cacheDir?: string;
+  rounds?: number;
+  timeBudgetS?: number;
+  runner?: { name: string | null; labels: string[] };
+}
+
+/** Root's home is not reachable by the unprivileged user that runs the server: use /var/cache then. */
+export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.DBG_CACHE_DIR) return env.DBG_CACHE_DIR;
+  if (process.getuid?.() === 0) return "/var/cache/db-bench-gate";
+  return path.join(env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "db-bench-gate");
+}
+
+function withCflags(recipe: BuildRecipe, cflags: string | null | undefined): BuildRecipe {
+  return cflags === null || cflags === undefined ? recipe : { ...recipe, cflags, cxxflags: cflags };
+}
+
+export function variantSpecs(flags: RunFlags, recipe: BuildRecipe): VariantSpec[] {
+  if (flags.variants.length > 0) {
+    if (flags.base || flags.head) throw new InputError("give either --base/--head or --variant, not both", undefined, "--variant");
+    const ids = new Set<string>();
+    for (const v of flags.variants) {
+      if (ids.has(v.id)) throw new InputError(`two variants are named "${v.id}"`, undefined, "--variant");
+      ids.add(v.id);
+    }
+    return flags.variants.map((v) => ({ id: v.id, ref: v.ref, recipe: withCflags(withCflags(recipe, flags.cflags), v.cflags) }));
+  }
+  if (!flags.base) throw new InputError("missing the base commit", undefined, "--base");
+  if (!flags.head) throw new InputError("missing the head commit", undefined, "--head");
+  const r = withCflags(recipe, flags.cflags);
+  return [
+    { id: "base", ref: flags.base, recipe: r },
+    { id: "head", ref: flags.head, recipe: r },
+  ];
+}
+
+export interface Plan {
+  run: RunPlan;
+  compare: Omit<CompareOptions, "label">;
+}
+
+export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFlags: Partial<Thresholds>): Promise<Plan> {
+  const profile = await loadProfile(flags.profile ?? config.profile ?? "pg-quick");
+  const recipe = mergeRecipe(await loadBuiltinRecipe("postgresql"), config.recipe ?? {});
+  const variants = variantSpecs(flags, recipe);
+  const baseVariant = flags.baseVariant ?? variants[0]!.id;
+  if (!variants.some((v) => v.id === baseVariant)) throw new InputError(`"${baseVariant}" is not one of the variants`, undefined, "--base-variant");
+  const overrides: ThresholdOverride[] = [...(profile.overrides ?? []), ...(config.overrides ?? [])];
+  const thresholds = { ...profile.thresholds, ...config.thresholds, ...thresholdFlags };
+  const resolver = thresholdResolver(thresholds, overrides);
+  return {
+    run: {
+      repo: path.resolve(flags.repo),
+      variants,
+      baseVariant,
+      profile,
+      engine: postgresEngine,
+      serverSettings: { ...profile.server_settings, ...config.server_settings },
+      cacheDir: path.resolve(flags.cacheDir ?? defaultCacheDir()),
+      rounds: flags.rounds ?? config.rounds,
+      timeBudgetS: flags.timeBudgetS ?? config.time_budget_s,
+      runner: flags.runner ?? { name: null, labels: [] },
+      thresholds: (stepId) => resolver.forStep(stepId),
+    },
+    compare: {
+      baseVariant,
+      thresholds,
+      overrides,
+    },
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * Benchmark profiles (profiles/<name>.yaml, or a fork's own file): the steps, the schedule (rounds,
+ * measured seconds, warm-up, time budget) and the server settings. Data, so adding a step or a
+ * profile touches no code.
+ */
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+import { stepFromDefinition } from "../driver/index.js";
+import type { BenchmarkStep } from "../driver/types.js";
+import { InputError } from "../errors.js";
+import { firstIssue, jsonPath } from "../results/io.js";
+import { SPENDING_FUNCTIONS } from "../schedule/sequential.js";
+import { ThresholdOverrideSchema, ThresholdsInputSchema } from "./thresholds.js";
+
+const SettingValue = z.union([z.string(), z.number(), z.boolean()]);
+
+export const ProfileSchema = z
+  .object({
+    name: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/),
+    version: z.number().int().nonnegative(),
+    engine: z.literal("postgresql"),
+    description: z.string(),
+    schedule: z
+      .object({
+        /** rounds per step; each round measures every variant once, in ABBA order */
+        rounds: z.number().int().min(2),
+        /** rounds a step gets even when the time budget is spent */
+        min_rounds: z.number().int().min(2),
+        /** seconds of each measured interval */
+        duration_s: z.number().int().positive(),
+        /** seconds of the unrecorded run per variant before a step's first round */
+        warmup_s: z.number().int().nonnegative(),
+        /** total seconds of measuring for all steps; no more rounds are added beyond it */
+        time_budget_s: z.number().positive().nullable(),
+        /** adaptive rounds: after min_rounds, look every this many rounds and stop a step whose verdict is settled (src/schedule/sequential.ts) */
+        look_every: z.number().int().positive().optional(),
+        /** how the looks share alpha; default pocock */
+        spending: z.enum(SPENDING_FUNCTIONS).optional(),
+      })
+      .strict()
+      .refine((s) => s.min_rounds <= s.rounds, { message: "min_rounds must not exceed rounds", path: ["min_rounds"] }),
+    server_settings: z.record(z.string(), SettingValue),
+    thresholds: ThresholdsInputSchema.optional(),
+    overrides: z.array(ThresholdOverrideSchema).optional(),
+    steps: z.array(z.object({ driver: z.string() }).passthrough()).min(1),
+  })
+  .strict();
+
+export type ProfileFile = z.infer<typeof ProfileSchema>;
+
+export interface Profile extends Omit<ProfileFile, "steps"> {
+  steps: BenchmarkStep[];
+  /** sha256 of the file's text: two different files named alike are not the same profile */
+  hash: string;
+  source: string;
+}
+
+export function parseProfile(text: string, source: string): Profile {
+  let data: unknown;
+  try {
+    data = parseYaml(text);
+  } catch (e) {
+    throw new InputError(`not valid YAML: ${(e as Error).message.split("\n")[0]}`, source);
+  }
+  const parsed = ProfileSchema.safeParse(data);
+  if (!parsed.success) {
+    const { field, message } = firstIssue(parsed.error);
+    throw new InputError(message, source, field);
+  }
+  const steps = parsed.data.steps.map(({ driver, ...parameters }, i) => {
+    try {
+      return stepFromDefinition({ driver, parameters });
+    } catch (e) {
+      if (e instanceof z.ZodError) {
+        const issue = e.issues[0];
+        throw new InputError(issue?.message ?? "invalid", source, jsonPath(["steps", i, ...(issue?.path ?? [])]));
+      }
+      if (e instanceof InputError) throw new InputError(e.message, source, jsonPath(["steps", i, "driver"]));
+      throw e;
+    }
+  });
+  const seen = new Set<string>();
+  steps.forEach((step, i) => {
+    if (seen.has(step.id)) throw new InputError(`two steps are both "${step.id}"`, source, jsonPath(["steps", i]));
+    seen.add(step.id);
+  });
+  return { ...parsed.data, steps, hash: createHash("sha256").update(text).digest("hex"), source };
+}
+
+/** Directory shipped with db-bench-gate, found upwards from this module (sources and bundle alike). */
+export function builtinDir(name: string): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, name, ".")) && existsSync(path.join(dir, "package.json"))) return path.join(dir, name);
+    if (path.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
+  }
+}
+
+/** A profile by built-in name (pg-quick) or by path to a file. */
+export async function loadProfile(nameOrPath: string): Promise<Profile> {
+  const isPath = nameOrPath.includes("/") || /\.ya?ml$/.test(nameOrPath);
+  const file = isPath ? nameOrPath : path.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
+  const text = await readFile(file, "utf8").catch((e: NodeJS.ErrnoException) => {
+    if (!isPath && e.code === "ENOENT") throw new InputError(`no built-in profile "${nameOrPath}"`, "--profile");
+    throw new InputError(`cannot read the profile: ${e.code ?? e.message}`, file);
+  });
+  return parseProfile(text, file);
+}

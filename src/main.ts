@@ -1,0 +1,319 @@
+/**
+ * The action: one run() per job, in the mode the inputs or the event ask for.
+ *   pr        build base and head, measure interleaved, compare (and against the stored baseline),
+ *             upload the results, comment, summary, outputs, gate
+ *   baseline  measure the pushed commit, upload it as the stored baseline
+ *   report    merge the results artifacts of this workflow run (one per runner) into one comment
+ *   flags     one commit with several flag sets, reported in the job summary and a weekly issue
+ * Subprocesses that run PR code get childEnv(): no token, no ACTIONS_* or GITHUB_* variable.
+ */
+import * as core from "@actions/core";
+import { copyFile, mkdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { readEvent, type GitHubEvent, type WorkflowRunEvent } from "./action/event.js";
+import { decideForkPolicy } from "./action/fork-policy.js";
+import { readInputs, type ActionInputs } from "./action/inputs.js";
+import { withCleanup, type CleanupRegistry } from "./cleanup.js";
+import { STATE_JOB_ROOT, STATE_REPO } from "./cleanup-job-root.js";
+import { compareAgainstBaseline, compareRun } from "./compare/compare.js";
+import { thresholdResolver } from "./compare/thresholds.js";
+import type { Comparison } from "./compare/types.js";
+import { CONFIG_FILE_NAME, loadConfigFile, loadConfigFromCommit, type ConfigFile } from "./config/config-file.js";
+import { defaultCacheDir, makePlan, type Plan, type RunFlags } from "./config/plan.js";
+import { EXIT_ERROR, InputError, PipelineError } from "./errors.js";
+import type { Log } from "./log.js";
+import { fingerprintMismatches } from "./measure/fingerprint.js";
+import { runBenchmark } from "./pipeline.js";
+import { downloadResultsArtifact, listRunArtifacts, resultsArtifactName, uploadResultsArtifact } from "./publish/artifacts.js";
+import { findStoredBaseline } from "./publish/baseline.js";
+import { enforceCacheCap, touchEntry } from "./publish/cache-dir.js";
+import { upsertStickyComment } from "./publish/comment.js";
+import { createGitHubClient, parseRepository, type GitHubClient, type RepoRef } from "./publish/github.js";
+import { flagsIssueMarker, upsertMarkedIssue } from "./publish/issue.js";
+import { appendJobSummary, setActionOutputs } from "./publish/summary.js";
+import { COMMENT_LIMIT, commentMarker, renderMarkdown } from "./report/markdown.js";
+import { writeResults } from "./results/io.js";
+import type { Results } from "./results/schema.js";
+
+
+const actionLog: Log = {
+  info: (message) => core.info(message),
+  group: (title, work) => core.group(title, work),
+};
+
+interface Context {
+  inputs: ActionInputs;
+  event: GitHubEvent;
+  env: NodeJS.ProcessEnv;
+  github: { client: GitHubClient; repo: RepoRef; token: string } | null;
+  cacheDir: string;
+  /** the whole job's: servers, worktrees and the job root are removed on success, failure and signal */
+  registry: CleanupRegistry;
+}
+
+function runner(env: NodeJS.ProcessEnv): RunFlags["runner"] {
+  const labels = [env.RUNNER_OS, env.RUNNER_ARCH, env.RUNNER_ENVIRONMENT].filter((l): l is string => Boolean(l));
+  return { name: env.RUNNER_NAME ?? null, labels };
+}
+
+/** The config file: an explicit path that exists in the workspace, else the one committed at `ref`. */
+async function configAt(ctx: Context, ref: string): Promise<ConfigFile> {
+  const { inputs } = ctx;
+  if (inputs.config !== CONFIG_FILE_NAME) return loadConfigFile(path.resolve(inputs.repoPath, inputs.config));
+  return loadConfigFromCommit(inputs.repoPath, ref);
+}
+
+function planFlags(ctx: Context, variants: Pick<RunFlags, "base" | "head" | "variants">): RunFlags {
+  const { inputs } = ctx;
+  return {
+    repo: inputs.repoPath,
+    ...variants,
+    profile: inputs.profile ?? undefined,
+    cflags: inputs.cflags ?? undefined,
+    cacheDir: ctx.cacheDir,
+    timeBudgetS: inputs.timeBudgetS ?? undefined,
+    runner: runner(ctx.env),
+  };
+}
+
+/** Measures the plan; the results are written (and uploaded) before anything may fail on them. */
+async function measure(ctx: Context, plan: Plan): Promise<Results> {
+  thresholdResolver(plan.compare.thresholds, plan.compare.overrides);
+  const results = await runBenchmark(plan.run, ctx.registry, actionLog);
+  const resultsPath = path.resolve(ctx.inputs.resultsPath);
+  await writeResults(resultsPath, results);
+  core.info(`results: ${resultsPath}`);
+  await uploadResults(ctx, results, resultsPath);
+  await capBuildCache(ctx, results).catch((e: Error) => core.warning(`cache-dir cleanup: ${e.message}`));
+  return results;
+}
+
+/** Marks this run's builds as just used, then removes the least recently used others beyond the cap. */
+async function capBuildCache(ctx: Context, results: Results): Promise<void> {
+  const builds = path.join(ctx.cacheDir, "builds");
+  const used = new Set(results.variants.map((v) => v.build_id));
+  for (const buildId of used) await touchEntry(builds, buildId);
+  const { evict, overCap } = await enforceCacheCap(builds, ctx.inputs.cacheSizeCapGiB, used);
+  if (evict.length > 0) core.info(`cache-dir: removed ${evict.length} least recently used builds (${evict.map((e) => e.name).join(", ")})`);
+  if (overCap) core.warning(`cache-dir: this run's builds alone exceed cache-size-cap (${ctx.inputs.cacheSizeCapGiB} GiB)`);
+}
+
+function artifactNameOf(ctx: Context, results: Results): string {
+  return resultsArtifactName(ctx.inputs.artifactName, results.profile.name, results.fingerprint.arch);
+}
+
+async function uploadResults(ctx: Context, results: Results, file: string): Promise<void> {
+  if (!ctx.env.ACTIONS_RUNTIME_TOKEN || !ctx.env.ACTIONS_RESULTS_URL) {
+    core.info("no artifact service in this environment: results not uploaded");
+    return;
+  }
+  const uploaded = await uploadResultsArtifact(artifactNameOf(ctx, results), file);
+  core.info(`uploaded the results as artifact ${artifactNameOf(ctx, results)} (${uploaded.size} bytes)`);
+}
+
+/** Writes the report everywhere it goes: summary, sticky comment, outputs; then gates. */
+async function publish(ctx: Context, markdown: string, gate: Comparison[], prNumber: number | null, profile: string): Promise<void> {
+  const summary = await appendJobSummary(markdown, ctx.env.GITHUB_STEP_SUMMARY);
+  if (summary !== "written") core.info(`job summary: ${summary}`);
+  let commentUrl: string | null = null;
+  if (ctx.inputs.comment && prNumber !== null) {
+    if (!ctx.github) {
+      core.warning("no token: the PR comment was not written");
+    } else {
+      const { client, repo } = ctx.github;
+      const comment = await upsertStickyComment(client, { ...repo, issueNumber: prNumber, marker: commentMarker(profile), body: markdown });
+      commentUrl = comment.url;
+      core.info(`PR comment ${comment.action}: ${comment.url}`);
+    }
+  }
+  const regressions = gate.reduce((n, c) => n + c.counts.regression, 0);
+  const verdict = gate.length === 0 ? "neutral" : gate.some((c) => c.verdict === "fail") ? "fail" : "pass";
+  setActionOutputs({ verdict, regressions, resultsPath: path.resolve(ctx.inputs.resultsPath), commentUrl });
+  if (verdict === "fail") {
+    const steps = gate.flatMap((c) => c.steps.filter((s) => s.variants.some((v) => v.verdict === "regression")).map((s) => (c.label ? `${s.step} (${c.label})` : s.step)));
+    const message = `${regressions} regression${regressions === 1 ? "" : "s"}: ${steps.join(", ")}`;
+    if (ctx.inputs.failOnRegression) core.setFailed(message);
+    else core.warning(`${message} (fail-on-regression is off)`);
+  }
+}
+
+/** The stored baseline comparison for the comment: informational, never the gate. */
+async function againstBaseline(ctx: Context, results: Results, plan: Plan, branch: string): Promise<{ markdown: string; comparison: Comparison | null }> {
+  if (!ctx.github) return { markdown: "", comparison: null };
+  const name = artifactNameOf(ctx, results);
+  const stored = await findStoredBaseline(ctx.github.client, { repo: ctx.github.repo, token: ctx.github.token, branch, artifactName: name }).catch((e: Error) => {
+    core.warning(`stored baseline: ${e.message}`);
+    return null;
+  });
+  if (!stored) return { markdown: `\n---\nNo stored baseline of \`${results.profile.name}\` on ${results.fingerprint.arch} for \`${branch}\` yet (artifact \`${name}\`): nothing to compare across runs. Push to \`${branch}\` with \`mode: baseline\` to store one.\n`, comparison: null };
+  const differences = fingerprintMismatches(stored.results.fingerprint, results.fingerprint);
+  if (differences.length > 0) {
+    core.warning(`the stored baseline was measured on a different machine: ${differences.join("; ")}`);
+    return { markdown: `\n---\n⚠️ The stored baseline of \`${branch}\` ([run ${stored.runId}](${stored.url})) was measured on a different machine (${differences.join("; ")}): no cross-run comparison.\n`, comparison: null };
+  }
+  const comparison = compareAgainstBaseline(results, stored.results, { ...plan.compare, baseVariant: undefined, label: `vs ${branch} (stored)` });
+  const body = renderMarkdown([comparison], { maxLength: Math.floor(COMMENT_LIMIT / 3), title: `Against the stored baseline of ${branch} (informational: unpaired, does not gate)` });
+  return { markdown: `\n---\n${body}`, comparison };
+}
+
+async function prMode(ctx: Context): Promise<void> {
+  const event = ctx.event.kind === "pull_request" ? ctx.event : null;
+  if (event) {
+    const decision = decideForkPolicy(event, { allowForkPrs: ctx.inputs.allowForkPrs, trustedLabel: ctx.inputs.trustedLabel });
+    if (!decision.allowed) {
+      core.setOutput("verdict", "neutral");
+      core.setFailed(decision.message);
+      return;
+    }
+  }
+  const base = ctx.inputs.baseRef ?? event?.base.sha;
+  const head = ctx.inputs.headRef ?? event?.head.sha;
+  if (!base || !head) throw new InputError("pr mode outside a pull_request event needs base-ref and head-ref", undefined, "input base-ref");
+  const plan = await makePlan(planFlags(ctx, { base, head, variants: [] }), await configAt(ctx, base), ctx.inputs.thresholds);
+  const results = await measure(ctx, plan);
+  const comparison = compareRun(results, plan.compare);
+  const paired = renderMarkdown([comparison], { maxLength: Math.floor((COMMENT_LIMIT * 2) / 3) });
+  const baseline = event ? await againstBaseline(ctx, results, plan, event.base.ref) : { markdown: "", comparison: null };
+  await publish(ctx, paired + baseline.markdown, [comparison], event?.number ?? null, results.profile.name);
+}
+
+async function baselineMode(ctx: Context): Promise<void> {
+  const event = ctx.event.kind === "push" ? ctx.event : null;
+  const commit = ctx.inputs.headRef ?? event?.sha ?? ctx.env.GITHUB_SHA;
+  if (!commit) throw new InputError("baseline mode needs head-ref outside a push event", undefined, "input head-ref");
+  // One variant: the pushed commit. Stored as this profile's and architecture's baseline.
+  const plan = await makePlan(planFlags(ctx, { variants: [{ id: "main", ref: commit, cflags: null }] }), await configAt(ctx, commit), ctx.inputs.thresholds);
+  const results = await measure(ctx, plan);
+  const stored = path.join(ctx.cacheDir, "baselines", `${artifactNameOf(ctx, results)}.json`);
+  await mkdir(path.dirname(stored), { recursive: true });
+  await copyFile(path.resolve(ctx.inputs.resultsPath), stored);
+  const lines = results.steps.map((s) => {
+    const qps = results.samples.filter((x) => x.step === s.id && x.status === "ok").map((x) => (x.status === "ok" ? x.ops_per_s : 0));
+    const errors = results.samples.filter((x) => x.step === s.id && x.status === "error").length;
+    const median = qps.length ? [...qps].sort((a, b) => a - b)[Math.floor(qps.length / 2)]! : null;
+    return `| \`${s.id}\` | ${median === null ? "—" : Math.round(median).toLocaleString("en-US")} | ${qps.length} | ${errors} |`;
+  });
+  const markdown = [
+    `## db-bench-gate baseline · ${results.profile.name} · ${results.fingerprint.arch}`,
+    "",
+    `Stored the results of \`${commit.slice(0, 12)}\` as the baseline (artifact \`${artifactNameOf(ctx, results)}\`, and ${stored}).`,
+    "",
+    "| step | median QPS | rounds | errors |",
+    "| :-- | --: | --: | --: |",
+    ...lines,
+    "",
+  ].join("\n");
+  await publish(ctx, markdown, [], null, results.profile.name);
+}
+
+/** The workflow run whose results artifacts report mode merges, and the PR it comments on. */
+interface ReportTarget {
+  runId: number;
+  prNumber: number | null;
+  /** workflow_run: the head commit GitHub says the run measured; every results document must have measured it */
+  headSha: string | null;
+}
+
+/**
+ * The PR a workflow_run measured, from the event and the API only, never from the run's (untrusted)
+ * artifacts: GitHub lists same-repository PRs in the event; a fork's PR is the open one from the head
+ * repository's owner and branch whose head is the measured commit.
+ */
+async function pullRequestOf(github: NonNullable<Context["github"]>, run: WorkflowRunEvent["run"]): Promise<number | null> {
+  const listed = run.pullRequests.find((pr) => pr.headSha === run.headSha);
+  if (listed) return listed.number;
+  if (!run.headRepository || !run.headBranch) return null;
+  const owner = run.headRepository.split("/")[0]!;
+  const pulls = await github.client.paginate(github.client.rest.pulls.list, { ...github.repo, state: "open", head: `${owner}:${run.headBranch}`, per_page: 100 });
+  return pulls.find((pr) => pr.head.sha === run.headSha)?.number ?? null;
+}
+
+async function reportTarget(ctx: Context, github: NonNullable<Context["github"]>): Promise<ReportTarget> {
+  const { event } = ctx;
+  // the two-workflow pattern: this run comments on the artifacts of the pull_request run that triggered it
+  if (event.kind === "workflow_run") return { runId: event.run.id, prNumber: await pullRequestOf(github, event.run), headSha: event.run.headSha };
+  const runId = Number(ctx.env.GITHUB_RUN_ID);
+  if (!Number.isInteger(runId)) throw new InputError("GITHUB_RUN_ID is not set: report mode runs inside a workflow", undefined, "GITHUB_RUN_ID");
+  return { runId, prNumber: event.kind === "pull_request" ? event.number : null, headSha: null };
+}
+
+async function reportMode(ctx: Context): Promise<void> {
+  if (!ctx.github) throw new InputError("report mode needs a token to read this run's artifacts", undefined, "input token");
+  const { client, repo, token } = ctx.github;
+  const { runId, prNumber, headSha } = await reportTarget(ctx, ctx.github);
+  const artifacts = await listRunArtifacts(client, repo, runId, { prefix: `${ctx.inputs.artifactName}-` });
+  if (artifacts.length === 0) throw new PipelineError(`no results artifacts named ${ctx.inputs.artifactName}-* in run ${runId}: did the measuring jobs upload any?`);
+  const runs: Results[] = [];
+  for (const artifact of artifacts) {
+    const results = await downloadResultsArtifact(artifact, { ...repo, token });
+    const measured = results.variants.filter((v) => v.id !== results.base_variant && v.commit !== headSha);
+    if (headSha && measured.length > 0) {
+      const commits = measured.map((v) => `${v.id} ${v.commit}`).join(", ");
+      throw new InputError(`measured ${commits}, not the head ${headSha} of the run that uploaded it: not reported`, `artifact ${artifact.name} (run ${runId})`);
+    }
+    runs.push(results);
+    core.info(`read ${artifact.name}`);
+  }
+  if (headSha && prNumber === null) core.warning(`no open pull request has the head ${headSha} of run ${runId}: the report is in the job summary only`);
+  const config = await configAt(ctx, ctx.event.kind === "pull_request" ? ctx.event.base.sha : "HEAD");
+  const thresholds = { ...config.thresholds, ...ctx.inputs.thresholds };
+  const labels = runs.map((r) => (runs.filter((o) => o.fingerprint.arch === r.fingerprint.arch).length > 1 ? `${r.fingerprint.arch} ${r.fingerprint.runner.name ?? ""}`.trim() : r.fingerprint.arch));
+  const comparisons = runs.map((results, i) => compareRun(results, { thresholds, overrides: config.overrides ?? [], label: labels[i] ?? null }));
+  const markdown = renderMarkdown(comparisons);
+  await publish(ctx, markdown, comparisons, prNumber, runs[0]!.profile.name);
+}
+
+async function flagsMode(ctx: Context): Promise<void> {
+  const commit = ctx.inputs.headRef ?? ctx.env.GITHUB_SHA;
+  if (!commit) throw new InputError("flags mode needs head-ref (or GITHUB_SHA)", undefined, "input head-ref");
+  if (ctx.inputs.flagSets.length < 2) throw new InputError("flags mode needs at least two name=CFLAGS lines", undefined, "input flag-sets");
+  const variants = ctx.inputs.flagSets.map((f) => ({ id: f.name, ref: commit, cflags: f.cflags }));
+  const plan = await makePlan(planFlags(ctx, { variants }), await configAt(ctx, commit), ctx.inputs.thresholds);
+  const results = await measure(ctx, plan);
+  const comparison = compareRun(results, plan.compare);
+  const markdown = renderMarkdown([comparison], { title: `Compiler flags · ${results.profile.name} · ${results.fingerprint.arch}` });
+  await appendJobSummary(markdown, ctx.env.GITHUB_STEP_SUMMARY);
+  if (ctx.github) {
+    const { client, repo } = ctx.github;
+    const issue = await upsertMarkedIssue(client, {
+      ...repo,
+      marker: flagsIssueMarker(`${results.profile.name}-${results.fingerprint.arch}`),
+      title: `db-bench-gate: compiler flags, ${results.profile.name} on ${results.fingerprint.arch}`,
+      body: markdown,
+    });
+    core.info(`flags issue ${issue.action}: ${issue.url}`);
+  }
+  setActionOutputs({ verdict: comparison.verdict, regressions: comparison.counts.regression, resultsPath: path.resolve(ctx.inputs.resultsPath), commentUrl: null });
+}
+
+export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  try {
+    const inputs = readInputs(env);
+    if (inputs.token) core.setSecret(inputs.token);
+    const event = await readEvent(env);
+    const github = inputs.token ? { client: createGitHubClient(inputs.token, env.GITHUB_API_URL), repo: parseRepository(env.GITHUB_REPOSITORY), token: inputs.token } : null;
+    const cacheDir = path.resolve(inputs.cacheDir ?? defaultCacheDir(env));
+    // Every temp dir of this job (servers' data, worktrees, downloads) lives under one root, removed
+    // last on success, failure and SIGINT/SIGTERM; the post step removes what a SIGKILL left.
+    const jobRoot = path.join(env.RUNNER_TEMP ?? os.tmpdir(), `db-bench-gate-${env.GITHUB_RUN_ID ?? "local"}-${process.pid}`);
+    await withCleanup(
+      async (registry) => {
+        await registry.register(`job root ${jobRoot}`, () => rm(jobRoot, { recursive: true, force: true }));
+        await mkdir(jobRoot, { recursive: true, mode: 0o755 });
+        core.saveState(STATE_JOB_ROOT, jobRoot);
+        core.saveState(STATE_REPO, path.resolve(inputs.repoPath));
+        process.env.TMPDIR = jobRoot;
+        const modes = { pr: prMode, baseline: baselineMode, report: reportMode, flags: flagsMode };
+        await modes[inputs.mode]({ inputs, event, env, github, cacheDir, registry });
+      },
+      { warn: (m) => core.warning(m) },
+    );
+  } catch (e) {
+    core.setOutput("verdict", "error");
+    if (e instanceof InputError) core.setFailed(e.message);
+    else if (e instanceof PipelineError) core.setFailed(`${e.message}${e.logExcerpt ? `\n${e.logExcerpt}` : ""}`);
+    else core.setFailed(e instanceof Error ? (e.stack ?? e.message) : String(e));
+    process.exitCode = EXIT_ERROR;
+  }
+}

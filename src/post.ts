@@ -1,0 +1,12 @@
+/**
+ * The action's post step: runs after the job whatever happened (success, failure, cancellation) and
+ * removes what a killed main step could not: servers, worktrees and temp dirs under the job root.
+ */
+import * as core from "@actions/core";
+import { removeJobRoot, STATE_JOB_ROOT, STATE_REPO } from "./cleanup-job-root.js";
+
+const jobRoot = core.getState(STATE_JOB_ROOT);
+if (jobRoot) {
+  const removed = await removeJobRoot(jobRoot, core.getState(STATE_REPO) || null);
+  core.info(removed.length ? `post: cleaned up ${removed.join(", ")}` : "post: nothing left to clean up");
+}

@@ -1,0 +1,123 @@
+/**
+ * Adaptive rounds: a group-sequential rule on one step's paired per-round log ratios. Pure.
+ *
+ * Looks are planned at minRounds, minRounds + lookEvery, ..., maxRounds. At each look the exact
+ * signed-rank test runs at a nominal level taken from a Lan-DeMets alpha-spending function (Pocock-
+ * or O'Brien-Fleming-like) of the information fraction n / maxRounds: the level of a look is what the
+ * function has spent by then minus what the earlier looks could spend. A look whose n pairs cannot reach
+ * its level (the exact test's smallest p-value, 2 / 2^n, is not below it) can never reject, so it spends
+ * nothing and its share carries on. By the union bound, P(significant at any look | no change) <= the
+ * sum of the levels of the looks that can reject = the spending function at the last look <= alpha;
+ * a regression verdict needs significance, so false alarms stay at or below alpha (and a one-sided
+ * regression at or below alpha / 2). The bound ignores the looks' correlation, so it is conservative.
+ *
+ * A step stops at a look when its verdict is settled: significant at the look's level (regression,
+ * warning, improvement or a significant "unchanged" no further round can undo), or the look's interval
+ * lies within [warn_below, improve_above] (nothing but "unchanged" is possible). Otherwise it continues,
+ * up to maxRounds. compare uses lookAlpha(design, alpha, n) for a step with n pairs, so its verdict is the
+ * one the rule stopped on; a step the time budget cut at an unplanned n is tested at that n's level too
+ * (spending functions allow unplanned looks).
+ */
+import { normalCdf, pairedShift, type ShiftEstimate } from "../compare/stats.js";
+import type { Thresholds } from "../compare/types.js";
+import { probit } from "simple-statistics";
+import type { OkSample, Sample } from "../results/schema.js";
+
+export const SPENDING_FUNCTIONS = ["pocock", "obrien-fleming"] as const;
+export type Spending = (typeof SPENDING_FUNCTIONS)[number];
+
+export interface SequentialDesign {
+  minRounds: number;
+  maxRounds: number;
+  /** rounds between looks after minRounds */
+  lookEvery: number;
+  spending: Spending;
+}
+
+/** Cumulative alpha spent by information fraction t (Lan-DeMets forms of Pocock and O'Brien-Fleming). */
+export function alphaSpent(spending: Spending, alpha: number, t: number): number {
+  if (t >= 1) return alpha;
+  if (t <= 0) return 0;
+  if (spending === "pocock") return alpha * Math.log(1 + (Math.E - 1) * t);
+  return 2 - 2 * normalCdf(probit(1 - alpha / 2) / Math.sqrt(t));
+}
+
+/** The planned looks: minRounds, then every lookEvery rounds, and always maxRounds. */
+export function plannedLooks(design: SequentialDesign): number[] {
+  const { minRounds, maxRounds, lookEvery } = design;
+  if (!(Number.isInteger(lookEvery) && lookEvery > 0)) throw new Error(`lookEvery must be a positive whole number, got ${lookEvery}`);
+  const looks: number[] = [];
+  for (let n = Math.min(minRounds, maxRounds); n < maxRounds; n += lookEvery) looks.push(n);
+  looks.push(maxRounds);
+  return looks;
+}
+
+/** Smallest two-sided exact signed-rank p-value of n untied pairs. */
+const smallestPValue = (n: number): number => Math.min(1, 2 * 0.5 ** n);
+
+/** Nominal two-sided level of the test at n pairs: spent by n / maxRounds minus what the earlier looks that can reject spent. */
+export function lookAlpha(design: SequentialDesign, alpha: number, n: number): number {
+  let spent = 0;
+  for (const look of plannedLooks(design)) {
+    if (look >= n) break;
+    const level = alphaSpent(design.spending, alpha, look / design.maxRounds) - spent;
+    if (smallestPValue(look) < level) spent += level;
+  }
+  return alphaSpent(design.spending, alpha, n / design.maxRounds) - spent;
+}
+
+export type LookOutcome =
+  /** significant at the look's level: the verdict is settled */
+  | "changed"
+  /** the interval is within [warn_below, improve_above]: only "unchanged" is possible */
+  | "unchanged"
+  /** the last planned look */
+  | "final"
+  /** not a look, or nothing settled yet */
+  | "continue";
+
+export interface Look {
+  n: number;
+  /** the nominal level at n pairs */
+  alpha: number;
+  outcome: LookOutcome;
+  /** the shift of the log ratios at the look's level; null when n is not a look */
+  shift: ShiftEstimate | null;
+}
+
+/** Whether a step with these per-round log ratios (variant / base) stops after its last round. */
+export function sequentialLook(design: SequentialDesign, thresholds: Thresholds, logRatios: readonly number[]): Look {
+  const n = logRatios.length;
+  const alpha = lookAlpha(design, thresholds.alpha, n);
+  if (n >= design.maxRounds) return { n, alpha, outcome: "final", shift: null };
+  if (!plannedLooks(design).includes(n)) return { n, alpha, outcome: "continue", shift: null };
+  const shift = pairedShift(logRatios, alpha);
+  if (shift.min_p_value >= alpha) return { n, alpha, outcome: "continue", shift };
+  if (shift.p_value < alpha) return { n, alpha, outcome: "changed", shift };
+  const within = Math.exp(shift.ci_low) >= thresholds.warn_below && Math.exp(shift.ci_high) <= thresholds.improve_above;
+  return { n, alpha, outcome: within ? "unchanged" : "continue", shift };
+}
+
+/**
+ * Why a step needs no more rounds: every variant's look against the base settled it (a variant with a
+ * failed sample is settled too: its verdict is "error" whatever follows). Null to go on.
+ */
+export function settledStep(design: SequentialDesign, thresholds: Thresholds, baseVariant: string, stepSamples: readonly Sample[]): string | null {
+  const ok = stepSamples.filter((s): s is OkSample => s.status === "ok");
+  const base = new Map(ok.filter((s) => s.variant === baseVariant).map((s) => [s.round, s.ops_per_s]));
+  const variants = [...new Set(stepSamples.map((s) => s.variant))].filter((v) => v !== baseVariant);
+  const reasons: string[] = [];
+  for (const variant of variants) {
+    if (stepSamples.some((s) => s.variant === variant && s.status === "error")) {
+      reasons.push(`${variant}: a sample failed`);
+      continue;
+    }
+    const logRatios = ok.filter((s) => s.variant === variant && base.has(s.round)).map((s) => Math.log(s.ops_per_s / base.get(s.round)!));
+    const look = sequentialLook(design, thresholds, logRatios);
+    if (look.outcome === "continue") return null;
+    reasons.push(`${variant}: ${look.outcome === "changed" ? "significant" : "within the thresholds"} at alpha ${Number(look.alpha.toPrecision(2))}`);
+  }
+  if (stepSamples.some((s) => s.variant === baseVariant && s.status === "error")) return null;
+  const rounds = new Set(stepSamples.map((s) => s.round)).size;
+  return `${stepSamples[0]?.step ?? "step"}: settled after ${rounds} of ${design.maxRounds} rounds (${reasons.join("; ")})`;
+}

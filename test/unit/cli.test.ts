@@ -1,0 +1,124 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/program.js";
+import { parseVariantFlag, variantSpecs } from "../../src/config/plan.js";
+import type { BuildRecipe } from "../../src/build/recipe.js";
+import { VERSION } from "../../src/version.js";
+import { syntheticResults } from "../helpers/synthetic-results.js";
+
+const dir = mkdtempSync(join(tmpdir(), "dbg-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function cli(...argv: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
+  return { code, stdout, stderr };
+}
+
+function writeJson(name: string, data: unknown): string {
+  const file = join(dir, name);
+  writeFileSync(file, JSON.stringify(data));
+  return file;
+}
+
+const steps = ["pgbench.select-only.prepared.c1", "point-query.range100.pk1"];
+const unchanged = writeJson("aa.json", syntheticResults({ steps, rounds: 10, noise: 0.01, seed: 1 }));
+const regressed = writeJson("regressed.json", syntheticResults({ steps, rounds: 10, noise: 0.01, seed: 2, effects: { head: { "point-query.range100.pk1": 0.85 } } }));
+
+describe("db-bench-gate compare", () => {
+  it("exits 0 and prints the comment when nothing regressed", async () => {
+    const { code, stdout } = await cli("compare", unchanged);
+    expect(code).toBe(0);
+    expect(stdout).toContain("<!-- db-bench-gate:profile=");
+    expect(stdout).toMatch(/Pass/);
+  });
+
+  it("exits 1 on a regression, and the threshold flags change the verdict", async () => {
+    expect((await cli("compare", regressed)).code).toBe(1);
+    const lenient = await cli("compare", regressed, "--fail-below", "0.8", "--warn-below", "0.9");
+    expect(lenient.code).toBe(0);
+    expect(lenient.stdout).toMatch(/warning/);
+  });
+
+  it("takes per-step overrides from a config file", async () => {
+    const config = join(dir, "config.yml");
+    writeFileSync(config, "overrides:\n  - step: 'point-query.*'\n    fail_below: 0.8\n    warn_below: 0.9\n");
+    expect((await cli("compare", regressed, "--config", config)).code).toBe(0);
+  });
+
+  it("writes json and tsv to --out", async () => {
+    const out = join(dir, "out.json");
+    expect((await cli("compare", regressed, "--format", "json", "--out", out)).code).toBe(1);
+    const doc = JSON.parse(readFileSync(out, "utf8"));
+    expect(doc.schema).toBe("db-bench-gate/comparison");
+    expect(doc.steps.find((s: { step: string }) => s.step === "point-query.range100.pk1").variants[0].verdict).toBe("regression");
+    const tsv = await cli("compare", regressed, "--format", "tsv");
+    const [header, ...rows] = tsv.stdout.trim().split("\n");
+    expect(header).toBe("head/base\tstep");
+    const pointQuery = rows.find((r) => r.endsWith("\tpoint-query.range100.pk1"));
+    expect(Number(pointQuery?.split("\t")[0])).toBeCloseTo(0.85, 1);
+  });
+
+  it("exits 2 with one line naming the file and field on bad input", async () => {
+    const bad = writeJson("bad.json", { ...syntheticResults({ steps, rounds: 2 }), base_variant: "nope" });
+    const result = await cli("compare", bad);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`db-bench-gate: ${bad}: $.base_variant: "nope" is not a variants[].id\n`);
+    const config = join(dir, "bad-config.yml");
+    writeFileSync(config, "thresholds:\n  fail_below: 2\n");
+    const badConfig = await cli("compare", unchanged, "--config", config);
+    expect(badConfig.code).toBe(2);
+    expect(badConfig.stderr).toMatch(new RegExp(`^db-bench-gate: ${config}: \\$\\.thresholds\\.fail_below: .*\\n$`));
+    expect((await cli("compare", unchanged, "--alpha", "abc")).code).toBe(2);
+    expect((await cli("compare", join(dir, "missing.json"))).stderr).toMatch(/missing\.json: cannot read: ENOENT/);
+  });
+
+  it("refuses a baseline from another machine unless told otherwise", async () => {
+    const other = syntheticResults({ steps, rounds: 10, seed: 3 });
+    other.fingerprint = { ...other.fingerprint, cpu_model: "Ampere Altra", arch: "aarch64" };
+    const baseline = writeJson("baseline-arm.json", other);
+    const refused = await cli("compare", unchanged, "--baseline", baseline);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/measured on a different machine \(arch: "aarch64" vs "x86_64"; cpu_model/);
+    const forced = await cli("compare", unchanged, "--baseline", baseline, "--ignore-fingerprint");
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toMatch(/baseline/i);
+  });
+});
+
+describe("db-bench-gate report", () => {
+  it("merges runs of two architectures into one comment with a column each", async () => {
+    const arm = syntheticResults({ steps, rounds: 10, noise: 0.01, seed: 4, effects: { head: { "pgbench.select-only.prepared.c1": 0.8 } } });
+    arm.fingerprint = { ...arm.fingerprint, arch: "aarch64", cpu_model: "Arm Neoverse N1" };
+    const result = await cli("report", unchanged, writeJson("arm.json", arm));
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/x86_64/);
+    expect(result.stdout).toMatch(/aarch64/);
+  });
+});
+
+describe("the command line itself", () => {
+  it("answers --version and --help with 0, unknown options with 2", async () => {
+    expect(await cli("--version")).toMatchObject({ code: 0, stdout: `${VERSION}\n` });
+    expect((await cli("compare", "--help")).code).toBe(0);
+    expect((await cli("run", "--help")).stdout).toMatch(/--variant <name=ref\[:cflags\]>/);
+    expect((await cli("compare", unchanged, "--frobnicate")).code).toBe(2);
+  });
+
+  it("keeps the version in step with package.json", () => {
+    expect(JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version).toBe(VERSION);
+  });
+
+  it("parses --variant NAME=REF[:CFLAGS] and builds variant specs", () => {
+    expect(parseVariantFlag("native=main:-O2 -march=native")).toEqual({ id: "native", ref: "main", cflags: "-O2 -march=native" });
+    expect(parseVariantFlag("O2=v1.2")).toEqual({ id: "O2", ref: "v1.2", cflags: null });
+    expect(() => parseVariantFlag("=main")).toThrow(/--variant: expected NAME=REF/);
+    const recipe = { cflags: "-O2", cxxflags: "-O2" } as BuildRecipe;
+    const specs = variantSpecs({ repo: ".", variants: [parseVariantFlag("O2=main"), parseVariantFlag("native=main:-O2 -march=native")] }, recipe);
+    expect(specs.map((s) => [s.id, s.ref, s.recipe.cflags])).toEqual([["O2", "main", "-O2"], ["native", "main", "-O2 -march=native"]]);
+    expect(() => variantSpecs({ repo: ".", variants: [], base: "main" }, recipe)).toThrow(/--head: missing the head commit/);
+  });
+});

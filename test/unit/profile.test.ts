@@ -1,0 +1,56 @@
+import { readdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { InputError } from "../../src/errors.js";
+import { builtinDir, loadProfile, parseProfile } from "../../src/config/profile.js";
+
+const minimal = (steps: string, extra = "") => `
+name: t
+version: 1
+engine: postgresql
+description: test
+schedule: { rounds: 4, min_rounds: 2, duration_s: 1, warmup_s: 0, time_budget_s: null }
+server_settings: { shared_buffers: 64MB }
+${extra}
+steps:
+${steps}
+`;
+
+describe("profiles", () => {
+  it.each(readdirSync(builtinDir("profiles")).map((f) => f.replace(/\.yaml$/, "")))("built-in %s loads, with unique field-named step ids", async (name) => {
+    const profile = await loadProfile(name);
+    expect(profile.name).toBe(name);
+    expect(profile.hash).toMatch(/^[0-9a-f]{64}$/);
+    for (const step of profile.steps) expect(step.id).toMatch(/^(pgbench\.[a-z-]+\.(simple|extended|prepared)\.c\d+|[a-z-]+\.range\d+\.pk[01])$/);
+  });
+
+  it("pg-quick has the steps the PR gate promises", async () => {
+    const profile = await loadProfile("pg-quick");
+    expect(profile.steps.map((s) => s.id)).toEqual([
+      "pgbench.select-only.prepared.c1",
+      "pgbench.select-only.prepared.c4",
+      "pgbench.select-only.simple.c4",
+      "point-query.range100.pk1",
+      "read-only.range100.pk1",
+      "pgbench.tpcb-like.prepared.c4",
+      "update-index.range100.pk1",
+      "insert.range100.pk1",
+    ]);
+  });
+
+  it("names the file and the field of a bad step parameter", () => {
+    const bad = minimal("  - { driver: pgbench, script: select-only, clients: 0 }");
+    expect(() => parseProfile(bad, "p.yaml")).toThrow(new InputError("Too small: expected number to be >0", "p.yaml", "$.steps[0].clients"));
+  });
+
+  it("refuses an unknown driver, duplicate steps and bad schedules", () => {
+    expect(() => parseProfile(minimal("  - { driver: hammerdb }"), "p.yaml")).toThrow(/^p\.yaml: \$\.steps\[0\]\.driver: unknown driver "hammerdb"/);
+    const twice = "  - { driver: pgbench, script: select-only, clients: 1 }\n  - { driver: pgbench, script: select-only, clients: 1 }";
+    expect(() => parseProfile(minimal(twice), "p.yaml")).toThrow(/^p\.yaml: \$\.steps\[1\]: two steps are both "pgbench.select-only.simple.c1"/);
+    const schedule = minimal("  - { driver: pgbench, script: select-only, clients: 1 }").replace("min_rounds: 2", "min_rounds: 9");
+    expect(() => parseProfile(schedule, "p.yaml")).toThrow(/^p\.yaml: \$\.schedule\.min_rounds: /);
+  });
+
+  it("refuses an unknown profile name on the command line", async () => {
+    await expect(loadProfile("pg-nope")).rejects.toThrow('--profile: no built-in profile "pg-nope"');
+  });
+});
