@@ -15,6 +15,7 @@ export class CleanupRegistry {
   private readonly actions = new Map<number, { label: string; run: CleanupAction }>();
   private nextId = 0;
   private readonly controller = new AbortController();
+  private draining: Promise<unknown> = Promise.resolve();
 
   /**
    * Aborted when the run is cancelled (signal or timeout): pass it as execa's `cancelSignal` so that
@@ -44,9 +45,24 @@ export class CleanupRegistry {
     return { run: runOnce };
   }
 
-  /** Cancels subprocesses still running, then runs every action, newest first; never throws. */
-  async runAll(reason: Error): Promise<string[]> {
+  /** Aborts `signal` (subprocesses given it stop); later registrations are refused. */
+  cancel(reason: Error): void {
     if (!this.signal.aborted) this.controller.abort(reason);
+  }
+
+  /**
+   * Cancels subprocesses still running, then runs every action, newest first; never throws. A call
+   * while another is running (the run settling during a signal's cleanup) waits for it, so that an
+   * older action (a temp dir) never runs before a newer one (the server living in it) is done.
+   */
+  async runAll(reason: Error): Promise<string[]> {
+    this.cancel(reason);
+    const drained = this.draining.then(() => this.drain());
+    this.draining = drained;
+    return drained;
+  }
+
+  private async drain(): Promise<string[]> {
     const failures: string[] = [];
     for (const [, { label, run }] of [...this.actions].reverse()) {
       try {
@@ -87,7 +103,16 @@ export async function withCleanup<T>(
 
   const onSignal = (signal: NodeJS.Signals): void => {
     removeHandlers();
-    void finish(new PipelineError(`interrupted by ${signal}`)).finally(() => process.kill(process.pid, signal));
+    // Some listener must stay until the cleanup is done: execa's signal-exit, finding itself the only
+    // one while a subprocess runs, re-raises the signal and the process dies before cleaning up.
+    const hold = (): void => undefined;
+    process.on("SIGINT", hold);
+    process.on("SIGTERM", hold);
+    void finish(new PipelineError(`interrupted by ${signal}`)).finally(() => {
+      process.off("SIGINT", hold);
+      process.off("SIGTERM", hold);
+      process.kill(process.pid, signal);
+    });
   };
   const removeHandlers = (): void => {
     process.off("SIGINT", onSignal);
@@ -101,7 +126,9 @@ export async function withCleanup<T>(
     if (options.timeoutMs === undefined) return;
     timer = setTimeout(() => {
       const error = new PipelineError(`timed out after ${Math.round(options.timeoutMs! / 1000)} s`);
-      void finish(error).finally(() => reject(error));
+      // Rejected before cancelling: whatever the work does once cancelled, the run has timed out.
+      reject(error);
+      registry.cancel(error);
     }, options.timeoutMs);
   });
 

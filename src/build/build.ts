@@ -6,6 +6,7 @@ import { createWriteStream, existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { childEnv } from "../child-env.js";
 import type { CleanupRegistry } from "../cleanup.js";
@@ -68,64 +69,105 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
   const prefix = installLayout(recipe, buildDir).installDir;
   const marker = path.join(buildDir, COMPLETE_MARKER);
 
-  if (existsSync(marker)) {
+  const reuse = async (): Promise<BuildResult> => {
     const done = JSON.parse(await readFile(marker, "utf8")) as BuildResult;
     return { ...done, reused: true, ccache: null, timings: { configure: null, make: null, install: null, total: elapsed() } };
+  };
+  if (existsSync(marker)) return reuse();
+  const unlock = await lockBuild(`${buildDir}.lock`, request.registry);
+  try {
+    // Another process may have built it while this one waited for the lock.
+    return existsSync(marker) ? await reuse() : await runBuild();
+  } finally {
+    await unlock();
   }
 
-  const logFile = request.logFile ?? path.join(cacheDir, "logs", `build-${buildId}.log`);
-  await mkdir(path.dirname(logFile), { recursive: true });
-  await rm(buildDir, { recursive: true, force: true });
-  const log = createWriteStream(logFile);
-  const emit = (text: string): void => {
-    const line = `[${elapsed().toFixed(1).padStart(7)}s] ${text}`;
-    log.write(line + "\n");
-    request.onLine?.(line);
-  };
-
-  const worktree = await addWorktree(request.repo, commit, request.registry);
-  try {
-    const ccache = await ccacheSetup(cacheDir, worktree.path, `${logFile}.ccache-stats`);
-    const commands = buildCommands(recipe, { buildDir, cc: [...(ccache ? ["ccache"] : []), ...compiler.command], cpus: os.availableParallelism() });
-    emit(`build ${commit} (${request.commitish}) as ${buildId} with ${compiler.name} ${compiler.version}${ccache ? " and ccache" : ""} in ${worktree.path}`);
-    const timings: BuildResult["timings"] = { configure: null, make: null, install: null, total: 0 };
-    for (const command of commands) {
-      const phaseStart = elapsed();
-      try {
-        await runStreamed(command.file, command.args, {
-          cwd: worktree.path,
-          env: command.env,
-          quietEnv: ccache?.env,
-          onLine: emit,
-          signal: request.registry.signal,
-        });
-      } catch (err) {
-        if (!(err instanceof PipelineError)) throw err;
-        emit(`build failed: ${err.message}`);
-        throw new PipelineError(`build of ${request.commitish} (${commit.slice(0, 12)}) failed: ${err.message}; full log: ${logFile}`, err.logExcerpt);
-      }
-      timings[command.phase] = elapsed() - phaseStart;
-    }
-    timings.total = elapsed();
-    const result: BuildResult = {
-      commit,
-      buildId,
-      prefix,
-      binDir: path.join(prefix, recipe.bin_dir),
-      flags: buildFlags(recipe),
-      compiler: { name: compiler.name, version: compiler.version },
-      reused: false,
-      logFile,
-      ccache: ccache ? parseCcacheStatsLog(await readFile(ccache.statsLog, "utf8").catch(() => "")) : null,
-      timings,
+  async function runBuild(): Promise<BuildResult> {
+    const logFile = request.logFile ?? path.join(cacheDir, "logs", `build-${buildId}.log`);
+    await mkdir(path.dirname(logFile), { recursive: true });
+    await rm(buildDir, { recursive: true, force: true });
+    const log = createWriteStream(logFile);
+    const emit = (text: string): void => {
+      const line = `[${elapsed().toFixed(1).padStart(7)}s] ${text}`;
+      log.write(line + "\n");
+      request.onLine?.(line);
     };
-    emit(`built in ${timings.total.toFixed(1)} s${result.ccache ? ` (ccache: ${result.ccache.hits} hits, ${result.ccache.misses} misses)` : ""}`);
-    await writeFile(`${marker}.tmp`, JSON.stringify(result, null, 2));
-    await rename(`${marker}.tmp`, marker);
-    return result;
-  } finally {
-    await worktree.remove();
-    await new Promise((resolve) => log.end(resolve));
+
+    const worktree = await addWorktree(request.repo, commit, request.registry);
+    try {
+      const ccache = await ccacheSetup(cacheDir, worktree.path, `${logFile}.ccache-stats`);
+      const commands = buildCommands(recipe, { buildDir, cc: [...(ccache ? ["ccache"] : []), ...compiler.command], cpus: os.availableParallelism() });
+      emit(`build ${commit} (${request.commitish}) as ${buildId} with ${compiler.name} ${compiler.version}${ccache ? " and ccache" : ""} in ${worktree.path}`);
+      const timings: BuildResult["timings"] = { configure: null, make: null, install: null, total: 0 };
+      for (const command of commands) {
+        const phaseStart = elapsed();
+        try {
+          await runStreamed(command.file, command.args, {
+            cwd: worktree.path,
+            env: command.env,
+            quietEnv: ccache?.env,
+            onLine: emit,
+            signal: request.registry.signal,
+          });
+        } catch (err) {
+          if (!(err instanceof PipelineError) || request.registry.signal.aborted) throw err;
+          emit(`build failed: ${err.message}`);
+          throw new PipelineError(`build of ${request.commitish} (${commit.slice(0, 12)}) failed: ${err.message}; full log: ${logFile}`, err.logExcerpt);
+        }
+        timings[command.phase] = elapsed() - phaseStart;
+      }
+      timings.total = elapsed();
+      const result: BuildResult = {
+        commit,
+        buildId,
+        prefix,
+        binDir: path.join(prefix, recipe.bin_dir),
+        flags: buildFlags(recipe),
+        compiler: { name: compiler.name, version: compiler.version },
+        reused: false,
+        logFile,
+        ccache: ccache ? parseCcacheStatsLog(await readFile(ccache.statsLog, "utf8").catch(() => "")) : null,
+        timings,
+      };
+      emit(`built in ${timings.total.toFixed(1)} s${result.ccache ? ` (ccache: ${result.ccache.hits} hits, ${result.ccache.misses} misses)` : ""}`);
+      await writeFile(`${marker}.tmp`, JSON.stringify(result, null, 2));
+      await rename(`${marker}.tmp`, marker);
+      return result;
+    } finally {
+      await worktree.remove();
+      await new Promise((resolve) => log.end(resolve));
+    }
+  }
+}
+
+/**
+ * One build per key at a time across processes sharing the cache dir: an exclusive lock file holding
+ * the builder's pid. A lock whose process is gone (killed mid-build) is taken over.
+ */
+async function lockBuild(lockFile: string, registry: CleanupRegistry): Promise<() => Promise<void>> {
+  await mkdir(path.dirname(lockFile), { recursive: true });
+  for (;;) {
+    try {
+      await writeFile(lockFile, String(process.pid), { flag: "wx" });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    }
+    const holder = Number(await readFile(lockFile, "utf8").catch(() => ""));
+    // An empty file is a lock being written, not a stale one.
+    if (holder > 0 && !isRunning(holder)) await rm(lockFile, { force: true });
+    else await sleep(1000, undefined, { signal: registry.signal });
+  }
+  const handle = await registry.register(`build lock ${lockFile}`, () => rm(lockFile, { force: true }));
+  return handle.run;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

@@ -3,7 +3,7 @@
  * socket on a free port, stop (fast, then immediate, then kill) and remove the data. As root the
  * server runs as the unprivileged user "dbbench" (postgres refuses to run as root).
  */
-import { existsSync, readFileSync, readdirSync, readlinkSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { chmod, chown, copyFile, mkdir, mkdtemp, readFile, rm, writeFile, appendFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
@@ -12,6 +12,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { childEnv } from "../child-env.js";
 import { InputError, PipelineError } from "../errors.js";
+import { processesUnder } from "../processes.js";
 import type { Connection, Engine, Server, SettingValue, StartOptions } from "./types.js";
 
 export const SERVER_USER = "dbbench";
@@ -62,19 +63,20 @@ async function startPostgres(options: StartOptions): Promise<Server> {
   const socketDir = path.join(dataRoot, "socket");
   const liveLog = path.join(dataRoot, "server.log");
   let pid = 0;
-  const isAlive = (): boolean => pid > 0 && processesIn(dataDir).includes(pid);
+  const isAlive = (): boolean => pid > 0 && processesUnder(dataDir).includes(pid);
   const logTail = async (lines: number): Promise<string> =>
     lastLines(await readFile(existsSync(liveLog) ? liveLog : options.logFile, "utf8").catch(() => ""), lines);
 
   await mkdir(path.dirname(options.logFile), { recursive: true });
   const handle = await registry.register(`postgres server in ${dataRoot}`, async () => {
-    await stopServer(runToStop, dataDir, () => pid, isAlive);
+    await stopServer(runToStop, dataDir);
     if (existsSync(liveLog)) await copyFile(liveLog, options.logFile);
     await rm(dataRoot, { recursive: true, force: true });
   });
   const fail = async (message: string, detail: string): Promise<never> => {
     const log = await logTail(LOG_LINES_IN_ERRORS);
     await handle.run();
+    if (registry.signal.aborted) throw registry.signal.reason as Error;
     throw new PipelineError(message, [detail, log].filter(Boolean).join("\n--- server log ---\n"));
   };
 
@@ -82,8 +84,11 @@ async function startPostgres(options: StartOptions): Promise<Server> {
   await writeFile(liveLog, "");
   if (user) {
     for (const p of [dataRoot, socketDir, liveLog]) await chown(p, user.uid, user.gid);
-    const access = await execa("runuser", ["-u", user.name, "--", "test", "-x", path.join(binDir, "postgres")], { env: childEnv(process.env), extendEnv: false, reject: false });
-    if (access.failed) await fail(`${binDir} is not reachable by the unprivileged user "${user.name}": use a cache dir outside private home directories`, "");
+    const reachable = ["test", "-x", path.join(binDir, "postgres"), "-a", "-w", dataRoot];
+    const access = await execa("runuser", ["-u", user.name, "--", ...reachable], { env: childEnv(process.env), extendEnv: false, reject: false });
+    if (access.failed) {
+      await fail(`${binDir} or ${dataRoot} is not reachable by the unprivileged user "${user.name}": keep the cache dir and TMPDIR out of private home directories`, "");
+    }
   }
   await chmod(dataRoot, 0o700);
 
@@ -111,31 +116,21 @@ async function startPostgres(options: StartOptions): Promise<Server> {
 
 type Run = (file: string, args: string[], cwd: string) => ReturnType<typeof asServer>;
 
-async function stopServer(run: Run, dataDir: string, pid: () => number, isAlive: () => boolean): Promise<void> {
+/**
+ * pg_ctl stop -m fast, then -m immediate, then SIGKILL. Judged by the processes working in the data
+ * dir, not by the postmaster's pid: that also covers a start cut short before the pid was known, and
+ * backends orphaned by a killed postmaster.
+ */
+async function stopServer(run: Run, dataDir: string): Promise<void> {
+  const running = (): number[] => processesUnder(dataDir);
   for (const mode of ["fast", "immediate"]) {
-    if (!isAlive()) break;
+    if (running().length === 0) return;
     await run("pg_ctl", ["-D", dataDir, "-m", mode, "-w", "-t", "30", "stop"], path.dirname(dataDir));
   }
-  if (isAlive()) process.kill(pid(), "SIGKILL");
-  // Backends of a killed server exit once they notice; make sure none outlives the data dir.
-  for (let waited = 0; processesIn(dataDir).length > 0; waited += 100) {
-    if (waited >= 5000) for (const straggler of processesIn(dataDir)) process.kill(straggler, "SIGKILL");
+  for (let waited = 0; running().length > 0; waited += 100) {
+    if (waited >= 5000) for (const pid of running()) process.kill(pid, "SIGKILL");
     await sleep(100);
   }
-}
-
-/** Live processes whose working directory is `dir` (every postgres process chdirs to its data dir). */
-export function processesIn(dir: string): number[] {
-  return readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        return readlinkSync(`/proc/${name}/cwd`) === dir && !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${name}/stat`, "utf8"));
-      } catch {
-        return false; // gone meanwhile, or not ours to look at
-      }
-    })
-    .map(Number);
 }
 
 interface OsUser {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { confValue, lastLines, renderSettings } from "../../src/engine/postgres.js";
 import { InputError, PipelineError } from "../../src/errors.js";
-import { applyEdits, BUILD_FAILURE_EDITS, HEAD_EDITS } from "../../src/setup/fork-repo.js";
+import { applyEdits, BUILD_FAILURE_EDITS, extraWorkEdits, extraWorkRef, HEAD_EDITS } from "../../src/setup/fork-repo.js";
 import { parseDscName } from "../../src/setup/pg-source.js";
 
 describe("postgresql.conf settings", () => {
@@ -57,6 +57,14 @@ describe("the demo fork", () => {
     expect(head).toContain('#include "common/hashfn.h"');
     expect(head).toContain("nodeToString(plannedstmt)");
     expect(head).toMatch(/es_query_cxt\);\n\n\tcurrent_plan_fingerprint = plan_fingerprint\(queryDesc->plannedstmt\);\n\n\t\/\* Allow instrumentation/);
+  });
+
+  it("a calibrated slowdown hashes a counter the given number of times on every ExecutorRun", () => {
+    const slower = applyEdits(executor, extraWorkEdits(250), "execMain.c");
+    expect(slower).toContain("for (i = 0; i < 250; i++)\n\t\th = hash_bytes_uint32_extended(i, h);");
+    expect(slower).toMatch(/es_query_cxt\);\n\n\textra_work\(\);\n\n\t\/\* Allow instrumentation/);
+    expect(extraWorkRef(250)).toBe("extra-work-250");
+    expect(() => extraWorkEdits(0)).toThrow(/positive whole/);
   });
 
   it("the build-failure variant names a field that does not exist", () => {

@@ -1,0 +1,136 @@
+/**
+ * Real PostgreSQL servers from the demo fork's builds: start on a free port with the profile's
+ * settings, answer queries, run side by side, a server killed from outside is detected, stop and a
+ * SIGTERM of the owning process leave no process, data dir or worktree behind.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { execa } from "execa";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { buildAtCommit, type BuildResult } from "../../src/build/build.js";
+import { loadBuiltinRecipe } from "../../src/build/recipe.js";
+import { childEnv } from "../../src/child-env.js";
+import { CleanupRegistry } from "../../src/cleanup.js";
+import { postgresEngine } from "../../src/engine/postgres.js";
+import type { Server } from "../../src/engine/types.js";
+import { PipelineError } from "../../src/errors.js";
+import { processesUnder } from "../../src/processes.js";
+
+const cacheDir = inject("cacheDir");
+const fork = inject("pgFork");
+const env = childEnv(process.env);
+const logDir = mkdtempSync(path.join(os.tmpdir(), "dbg-engine-test-"));
+let base: BuildResult;
+let head: BuildResult;
+let registry = new CleanupRegistry();
+
+beforeAll(async () => {
+  const recipe = await loadBuiltinRecipe("postgresql");
+  base = await buildAtCommit({ repo: fork.path, commitish: "base", recipe, cacheDir, registry });
+  head = await buildAtCommit({ repo: fork.path, commitish: "head", recipe, cacheDir, registry });
+});
+afterEach(async () => {
+  expect(await registry.runAll(new Error("test finished"))).toEqual([]);
+  registry = new CleanupRegistry();
+});
+afterAll(() => rmSync(logDir, { recursive: true, force: true }));
+
+const start = (build: BuildResult, name: string, settings = {}): Promise<Server> =>
+  postgresEngine.start({ binDir: build.binDir, settings, database: "bench", logFile: path.join(logDir, `${name}.log`), registry });
+
+async function psql(server: Server, sql: string, host = server.connection.host): Promise<string> {
+  const { port, user, database } = server.connection;
+  const args = ["-X", "-A", "-t", "-h", host, "-p", String(port), "-U", user, "-d", database, "-c", sql];
+  return (await execa(path.join(server.binDir, "psql"), args, { env, extendEnv: false })).stdout.trim();
+}
+
+async function waitUntil(condition: () => boolean, ms: number): Promise<boolean> {
+  for (let waited = 0; !condition() && waited < ms; waited += 50) await sleep(50);
+  return condition();
+}
+
+const dataDirOf = (server: Server): string => path.join(server.dataRoot, "data");
+
+describe("PostgreSQL server lifecycle", () => {
+  it("starts on a free port with the profile's settings and answers over the socket and loopback TCP", async () => {
+    const server = await start(base, "settings", { shared_buffers: "32MB", fsync: false, max_connections: 20 });
+    expect(server.isAlive()).toBe(true);
+    expect(server.connection.port).toBeGreaterThan(1024);
+    expect(await psql(server, "select current_database()")).toBe("bench");
+    expect(await psql(server, "select 6 * 7", server.connection.tcpHost)).toBe("42");
+    expect(await psql(server, "select current_setting('shared_buffers'), current_setting('fsync'), current_setting('max_connections')")).toBe("32MB|off|20");
+    // The server runs from the build's prefix, not from a system install.
+    const serverBin = readFileSync(`/proc/${server.pid}/cmdline`, "utf8").split("\0")[0];
+    expect(serverBin).toBe(path.join(base.binDir, "postgres"));
+    if (process.getuid?.() === 0) expect(await psql(server, "select current_setting('data_directory')")).toBe(dataDirOf(server));
+
+    await server.stop();
+    expect(server.isAlive()).toBe(false);
+    expect(processesUnder(dataDirOf(server))).toEqual([]);
+    expect(existsSync(server.dataRoot)).toBe(false);
+    expect(readFileSync(path.join(logDir, "settings.log"), "utf8")).toMatch(/database system is shut down/);
+    await server.stop(); // a second stop is harmless
+  });
+
+  it("base and head servers run side by side on different ports", async () => {
+    const [a, b] = await Promise.all([start(base, "side-base"), start(head, "side-head")]);
+    expect(a.connection.port).not.toBe(b.connection.port);
+    expect(await psql(a, "select 1")).toBe("1");
+    expect(await psql(b, "select 2")).toBe("2");
+    expect(a.binDir).not.toBe(b.binDir);
+  });
+
+  it("a server killed from outside is detected, and stopping it still cleans up", async () => {
+    const server = await start(base, "killed");
+    await psql(server, "select 1");
+    process.kill(server.pid, "SIGKILL");
+    expect(await waitUntil(() => !server.isAlive(), 5000)).toBe(true);
+    expect(await server.logTail(50)).toMatch(/database system is ready to accept connections/);
+    await server.stop();
+    expect(processesUnder(dataDirOf(server))).toEqual([]);
+    expect(existsSync(server.dataRoot)).toBe(false);
+  });
+
+  it("a server that cannot start fails with its log and leaves nothing behind", async () => {
+    const failure = await start(base, "bad-setting", { shared_buffers: "lots" }).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(failure).toBeInstanceOf(PipelineError);
+    expect((failure as PipelineError).message).toMatch(/PostgreSQL did not start/);
+    expect((failure as PipelineError).logExcerpt).toMatch(/invalid value for parameter "shared_buffers": "lots"/);
+    expect(readFileSync(path.join(logDir, "bad-setting.log"), "utf8")).toMatch(/shared_buffers/);
+  });
+
+  it("SIGTERM to the owning process stops its server and removes its data dir and worktree", async () => {
+    const fixture = fileURLToPath(new URL("./fixtures/hold-server.ts", import.meta.url));
+    const child = execa(process.execPath, ["--import", "tsx", fixture, fork.path, fork.base, base.binDir, path.join(logDir, "held.log")], {
+      env,
+      extendEnv: false,
+      reject: false,
+      cwd: fileURLToPath(new URL("../..", import.meta.url)),
+    });
+    const announced = await Promise.race([
+      new Promise<string>((resolve) => child.stdout.once("data", (chunk) => resolve(String(chunk)))),
+      child.then((result) => {
+        throw new Error(`the fixture exited before starting its server:\n${result.stderr}`);
+      }),
+    ]);
+    const held = JSON.parse(announced) as { pid: number; dataRoot: string; worktree: string };
+    expect(existsSync(held.worktree)).toBe(true);
+    expect(processesUnder(path.join(held.dataRoot, "data"))).toContain(held.pid);
+
+    child.kill("SIGTERM");
+    const exit = await child;
+    expect(exit.signal).toBe("SIGTERM");
+    expect(processesUnder(path.join(held.dataRoot, "data"))).toEqual([]);
+    expect(existsSync(held.dataRoot)).toBe(false);
+    expect(existsSync(held.worktree)).toBe(false);
+    const worktrees = await execa("git", ["-C", fork.path, "worktree", "list", "--porcelain"], { env, extendEnv: false });
+    expect(worktrees.stdout).not.toContain(held.worktree);
+    expect(readFileSync(path.join(logDir, "held.log"), "utf8")).toMatch(/database system is shut down/);
+  });
+});
