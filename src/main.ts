@@ -81,7 +81,10 @@ function planFlags(ctx: Context, variants: Pick<RunFlags, "base" | "head" | "var
 async function measure(ctx: Context, plan: Plan): Promise<Results> {
   thresholdResolver(plan.compare.thresholds, plan.compare.overrides);
   const results = await runBenchmark(plan.run, ctx.registry, actionLog);
+  // cancelled (a signal): the samples after it are errors of the cancellation, not results to publish
+  ctx.registry.signal.throwIfAborted();
   const resultsPath = path.resolve(ctx.inputs.resultsPath);
+  await mkdir(path.dirname(resultsPath), { recursive: true });
   await writeResults(resultsPath, results);
   core.info(`results: ${resultsPath}`);
   await uploadResults(ctx, results, resultsPath);

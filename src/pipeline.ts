@@ -151,7 +151,8 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     const dataSet = step.dataSet(connectionOf(vs.server), binaries(vs.build));
     if (vs.loaded.has(dataSet.key)) return;
     for (const command of dataSet.commands) {
-      log.info(`${vs.variant.id}: load ${dataSet.key}: ${path.basename(command.file)} ${command.args.filter((a) => !a.startsWith("/")).slice(0, 12).join(" ")}`);
+      const shown = [path.basename(command.file), ...command.args].join(" ");
+      log.info(`${vs.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
       const result = await runClient(command, registry, 3600);
       if (result.failed) {
         throw new PipelineError(`loading ${dataSet.key} failed: ${result.shortMessage}`, `${tail(result.all ?? "", EXCERPT_LINES)}\n--- server log ---\n${await vs.server.logTail(EXCERPT_LINES)}`);

@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { InputError } from "../errors.js";
-import { firstIssue } from "../results/io.js";
+import { validate } from "../validate.js";
 
 const Sha = z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "a 40 or 64 hex digit commit sha");
 const Repository = z.looseObject({ full_name: z.string().min(1) });
@@ -128,15 +128,6 @@ export interface OtherEvent {
 }
 
 export type GitHubEvent = PullRequestEvent | PushEvent | ScheduleEvent | WorkflowDispatchEvent | WorkflowRunEvent | OtherEvent;
-
-function validate<T>(schema: z.ZodType<T>, payload: unknown, source: string): T {
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) {
-    const { field, message } = firstIssue(parsed.error);
-    throw new InputError(message, source, field);
-  }
-  return parsed.data;
-}
 
 /**
  * Reduces an event payload to what the action uses. Pure. `source` names the payload in errors (the

@@ -8,10 +8,9 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { InputError } from "../errors.js";
-import { firstIssue } from "../results/io.js";
+import { validateYaml } from "../validate.js";
 import type { BuildFlags } from "../results/schema.js";
 import type { Compiler } from "./compiler.js";
 
@@ -43,18 +42,7 @@ export type RecipeOverrides = z.infer<typeof RecipeOverridesSchema>;
 
 /** `source` (a file name) is named in errors, with the offending field. */
 export function parseRecipe(text: string, source: string): BuildRecipe {
-  let data: unknown;
-  try {
-    data = parseYaml(text);
-  } catch (err) {
-    throw new InputError(`not valid YAML: ${(err as Error).message}`, source);
-  }
-  const parsed = BuildRecipeSchema.safeParse(data);
-  if (!parsed.success) {
-    const { field, message } = firstIssue(parsed.error);
-    throw new InputError(message, source, field);
-  }
-  return parsed.data;
+  return validateYaml(BuildRecipeSchema, text, source);
 }
 
 export function mergeRecipe(recipe: BuildRecipe, overrides: RecipeOverrides): BuildRecipe {

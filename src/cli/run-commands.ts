@@ -1,5 +1,6 @@
 /** The commands that measure: `run` (a fork, two or more commits) and `demo` (everything, from nothing). */
 import { InvalidArgumentError, type Command } from "commander";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { loadConfigFile, loadConfigFromCommit } from "../config/config-file.js";
 import { defaultCacheDir, makePlan, parseVariantFlag, type VariantFlag } from "../config/plan.js";
@@ -9,7 +10,7 @@ import { obtainPostgresSource } from "../setup/pg-source.js";
 import { ensureDebianPackages, POSTGRES_BENCH_PACKAGES } from "../setup/debian-packages.js";
 import { makePostgresFork } from "../setup/fork-repo.js";
 import { addThresholdOptions, formatOption, thresholdsFromFlags, type Format, type Io, type ThresholdFlags } from "./common.js";
-import { measureAndReport } from "./run.js";
+import { defaultResultsFile, measureAndReport } from "./run.js";
 
 function positiveInteger(flag: string) {
   return (value: string): number => {
@@ -28,6 +29,7 @@ interface MeasureFlags extends ThresholdFlags {
   out?: string;
   format: Format;
   reportOut?: string;
+  noiseFloor?: string;
 }
 
 function addMeasureOptions(command: Command): Command {
@@ -40,7 +42,8 @@ function addMeasureOptions(command: Command): Command {
       .option("--time-budget <seconds>", "stop adding rounds after this many seconds of measuring (default: the profile's)", positiveInteger("--time-budget"))
       .option("--out <file>", "results JSON (default: db-bench-gate-<profile>-<time>.json)")
       .addOption(formatOption())
-      .option("--report-out <file>", "write the report here instead of stdout"),
+      .option("--report-out <file>", "write the report here instead of stdout")
+      .option("--noise-floor <file>", "per-step A/A noise of this runner (noise-floor.json of npm run bench:verdict): kept with the results, widens noisy steps' thresholds"),
   );
 }
 
@@ -98,7 +101,10 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
       flags.config ? await loadConfigFile(flags.config) : {},
       thresholdsFromFlags(flags),
     );
-    const { exitCode } = await measureAndReport(plan, flags, io, log);
+    // The demo's results go with its builds, not into whatever directory it was started from.
+    const out = flags.out ?? path.join(cacheDir, "demo", defaultResultsFile(plan.run.profile.name));
+    await mkdir(path.dirname(out), { recursive: true });
+    const { exitCode } = await measureAndReport(plan, { ...flags, out }, io, log);
     log.info(exitCode === 1 ? "the gate fails this PR: exit code 1, as a regression should" : "the gate did not fail this PR (no significant regression measured)");
     setExitCode(exitCode);
   });

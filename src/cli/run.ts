@@ -1,5 +1,8 @@
 /** `run` and `demo`: measure for real, write the results, then compare and print like `compare`. */
+import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { z } from "zod";
+import { InputError } from "../errors.js";
 import { compareRun } from "../compare/compare.js";
 import { thresholdResolver } from "../compare/thresholds.js";
 import { withCleanup } from "../cleanup.js";
@@ -7,18 +10,38 @@ import type { Plan } from "../config/plan.js";
 import type { Log } from "../log.js";
 import { runBenchmark } from "../pipeline.js";
 import { writeResults } from "../results/io.js";
-import type { Results } from "../results/schema.js";
+import { validate } from "../validate.js";
+import { NoiseFloorSchema, type NoiseFloor, type Results } from "../results/schema.js";
 import { emit, exitCodeOf, render, type Format, type Io } from "./common.js";
 
 export function defaultResultsFile(profile: string, now = new Date()): string {
   return `db-bench-gate-${profile}-${now.toISOString().replace(/[:.]/g, "-")}.json`;
 }
 
+/** A noise-floor file as `npm run bench:verdict -- analyze` writes it (noise-floor.json). */
+export async function readNoiseFloor(file: string): Promise<NoiseFloor[]> {
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(file, "utf8"));
+  } catch (e) {
+    throw new InputError(`cannot read the noise floor: ${(e as Error).message}`, file);
+  }
+  return validate(z.array(NoiseFloorSchema), data, file);
+}
+
 /** Measures the plan, writes the results before anything can fail on them, prints the comparison. */
-export async function measureAndReport(plan: Plan, options: { out?: string; format: Format; reportOut?: string }, io: Io, log: Log): Promise<{ exitCode: number; results: Results; resultsFile: string }> {
-  // Bad thresholds must fail now, not after minutes of measuring.
+export async function measureAndReport(
+  plan: Plan,
+  options: { out?: string; format: Format; reportOut?: string; noiseFloor?: string },
+  io: Io,
+  log: Log,
+): Promise<{ exitCode: number; results: Results; resultsFile: string }> {
+  // Bad thresholds and a bad noise floor must fail now, not after minutes of measuring.
   thresholdResolver(plan.compare.thresholds, plan.compare.overrides);
-  const results = await withCleanup((registry) => runBenchmark(plan.run, registry, log), { warn: (m) => log.info(m) });
+  const noiseFloor = options.noiseFloor ? await readNoiseFloor(options.noiseFloor) : undefined;
+  const measured = await withCleanup((registry) => runBenchmark(plan.run, registry, log), { warn: (m) => log.info(m) });
+  // kept with the results: when they become the stored baseline, later comparisons use it
+  const results: Results = noiseFloor ? { ...measured, noise_floor: noiseFloor } : measured;
   const resultsFile = path.resolve(options.out ?? defaultResultsFile(plan.run.profile.name));
   await writeResults(resultsFile, results);
   log.info(`results: ${resultsFile}`);

@@ -9,7 +9,9 @@
  */
 import { max, median } from "simple-statistics";
 import { InputError } from "../errors.js";
-import { METRIC_KEYS, type MetricKey, type OkSample, type Results, type Sample, type Step } from "../results/schema.js";
+import { METRIC_KEYS, type MetricKey, type NoiseFloor, type OkSample, type Results, type Sample, type Step } from "../results/schema.js";
+import { lookAlpha } from "../schedule/sequential.js";
+import { thresholdsAboveNoise } from "./noise.js";
 import { pairedShift, unpairedShift, type ShiftEstimate } from "./stats.js";
 import { thresholdResolver } from "./thresholds.js";
 import {
@@ -204,12 +206,31 @@ interface Plan {
   samplesOf: (step: string, label: string) => Sample[];
   estimator: (base: readonly Sample[], variant: readonly Sample[]) => RatioEstimator;
   baseline: ComparisonContext["baseline"];
+  noiseFloor: readonly NoiseFloor[];
 }
 
-function compareVariant(plan: Plan, step: Step, label: string, t: Thresholds): VariantComparison {
+/**
+ * The thresholds a step is judged by: a step with a noise floor gets them widened to it, and a step
+ * measured with adaptive rounds is tested at the nominal level of its number of pairs (sequential.ts).
+ */
+function effectiveThresholds(plan: Plan, step: Step, t: Thresholds, pairs: number | undefined): { t: Thresholds; noise_floor?: number } {
+  const design = plan.mode === "paired" ? plan.results.run.sequential : undefined;
+  const sequential =
+    design && pairs !== undefined
+      ? { ...t, alpha: lookAlpha({ minRounds: design.min_rounds, maxRounds: design.max_rounds, lookEvery: design.look_every, spending: design.spending }, t.alpha, pairs) }
+      : t;
+  const floor = plan.noiseFloor.find((f) => f.step === step.id);
+  if (!floor) return { t: sequential };
+  const widened = thresholdsAboveNoise(sequential, floor.relative_spread);
+  const changed = widened.fail_below !== sequential.fail_below || widened.warn_below !== sequential.warn_below || widened.improve_above !== sequential.improve_above;
+  return changed ? { t: widened, noise_floor: floor.relative_spread } : { t: sequential };
+}
+
+function compareVariant(plan: Plan, step: Step, label: string, configured: Thresholds): VariantComparison {
   const base: Side = { label: plan.baseLabel, samples: plan.samplesOf(step.id, plan.baseLabel) };
   const variant: Side = { label, samples: plan.samplesOf(step.id, label) };
   const estimate = plan.estimator(base.samples, variant.samples);
+  const { t, noise_floor } = effectiveThresholds(plan, step, configured, estimate(opsPerSecond, configured.alpha)?.ratio.n);
   const qps = estimate(opsPerSecond, t.alpha);
   const metrics = Object.fromEntries(METRIC_KEYS.map((k) => [k, estimate(metric(k), t.alpha)?.ratio ?? null])) as Record<MetricKey, RatioEstimate | null>;
   const errors = [...errorsOf(base), ...errorsOf(variant)];
@@ -219,6 +240,7 @@ function compareVariant(plan: Plan, step: Step, label: string, t: Thresholds): V
     verdict,
     reason,
     thresholds: t,
+    ...(noise_floor === undefined ? {} : { noise_floor }),
     qps: qps?.ratio ?? null,
     metrics,
     latency_p95: estimate(latencyP95, t.alpha)?.ratio ?? null,
@@ -282,7 +304,7 @@ export function compareRun(results: Results, options: CompareOptions = {}): Comp
   const variants = results.variants.map((v) => v.id).filter((id) => id !== baseLabel);
   if (variants.length === 0) throw new InputError(`the run has no variant besides the base ${baseLabel}: nothing to compare (compare against a baseline instead)`, undefined, "variants");
   return buildComparison(
-    { mode: "paired", results, baseLabel, variants, steps: results.steps, samplesOf: indexSamples(results), estimator: pairedEstimator, baseline: null },
+    { mode: "paired", results, baseLabel, variants, steps: results.steps, samplesOf: indexSamples(results), estimator: pairedEstimator, baseline: null, noiseFloor: options.noiseFloor ?? results.noise_floor ?? [] },
     options,
   );
 }
@@ -311,6 +333,7 @@ export function compareAgainstBaseline(current: Results, baseline: Results, opti
       samplesOf: (step, label) => (label === baseLabel ? baselineSamples(step, baseVariant.id) : currentSamples(step, label)),
       estimator: unpairedEstimator,
       baseline: { run_id: baseline.run.id, fingerprint: baseline.fingerprint, variant: baseVariant },
+      noiseFloor: options.noiseFloor ?? baseline.noise_floor ?? [],
     },
     options,
   );

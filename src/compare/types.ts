@@ -1,5 +1,5 @@
 /** The comparison document: what compare computes from results and what report renders. Plain data. */
-import type { Fingerprint, MetricKey, Results, Variant } from "../results/schema.js";
+import type { Fingerprint, MetricKey, NoiseFloor, Results, Variant } from "../results/schema.js";
 
 export interface Thresholds {
   /** a significant relative QPS below this is a regression (fails the check) */
@@ -61,6 +61,8 @@ export interface VariantComparison {
   /** one short sentence: why this verdict (e.g. "0.93 < 0.95 and p = 0.002 < 0.01") */
   reason: string;
   thresholds: Thresholds;
+  /** the step's A/A noise floor when it lowered fail_below or warn_below (thresholds are then the effective ones) */
+  noise_floor?: number;
   qps: RatioEstimate | null;
   metrics: Record<MetricKey, RatioEstimate | null>;
   latency_p95: RatioEstimate | null;
@@ -115,4 +117,6 @@ export interface CompareOptions {
   thresholds?: Partial<Thresholds>;
   overrides?: ThresholdOverride[];
   label?: string | null;
+  /** per-step A/A noise of the runner (default: the baseline's, else the run's own noise_floor) */
+  noiseFloor?: NoiseFloor[];
 }

@@ -4,12 +4,11 @@
  */
 import { readFile } from "node:fs/promises";
 import { execa } from "execa";
-import { parse as parseYaml, YAMLParseError } from "yaml";
 import { z } from "zod";
 import { RecipeOverridesSchema } from "../build/recipe.js";
 import { childEnv } from "../child-env.js";
 import { InputError } from "../errors.js";
-import { firstIssue } from "../results/io.js";
+import { validateYaml } from "../validate.js";
 import { ThresholdOverrideSchema, ThresholdsInputSchema } from "./thresholds.js";
 
 export const ConfigFileSchema = z
@@ -28,19 +27,7 @@ export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
 /** Parses YAML (JSON is YAML) text; `file` names the source in errors. */
 export function parseConfigText(text: string, file: string): ConfigFile {
-  let data: unknown;
-  try {
-    data = parseYaml(text);
-  } catch (e) {
-    if (e instanceof YAMLParseError) throw new InputError(`not valid YAML: ${e.message.split("\n")[0]}`, file);
-    throw e;
-  }
-  const parsed = ConfigFileSchema.safeParse(data ?? {});
-  if (!parsed.success) {
-    const { field, message } = firstIssue(parsed.error);
-    throw new InputError(message, file, field);
-  }
-  return parsed.data;
+  return validateYaml(ConfigFileSchema, text, file);
 }
 
 export async function loadConfigFile(file: string): Promise<ConfigFile> {

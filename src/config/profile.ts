@@ -8,12 +8,11 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { stepFromDefinition } from "../driver/index.js";
 import type { BenchmarkStep } from "../driver/types.js";
 import { InputError } from "../errors.js";
-import { firstIssue, jsonPath } from "../results/io.js";
+import { jsonPath, validateYaml } from "../validate.js";
 import { SPENDING_FUNCTIONS } from "../schedule/sequential.js";
 import { ThresholdOverrideSchema, ThresholdsInputSchema } from "./thresholds.js";
 
@@ -61,18 +60,8 @@ export interface Profile extends Omit<ProfileFile, "steps"> {
 }
 
 export function parseProfile(text: string, source: string): Profile {
-  let data: unknown;
-  try {
-    data = parseYaml(text);
-  } catch (e) {
-    throw new InputError(`not valid YAML: ${(e as Error).message.split("\n")[0]}`, source);
-  }
-  const parsed = ProfileSchema.safeParse(data);
-  if (!parsed.success) {
-    const { field, message } = firstIssue(parsed.error);
-    throw new InputError(message, source, field);
-  }
-  const steps = parsed.data.steps.map(({ driver, ...parameters }, i) => {
+  const profile = validateYaml(ProfileSchema, text, source);
+  const steps = profile.steps.map(({ driver, ...parameters }, i) => {
     try {
       return stepFromDefinition({ driver, parameters });
     } catch (e) {
@@ -89,7 +78,7 @@ export function parseProfile(text: string, source: string): Profile {
     if (seen.has(step.id)) throw new InputError(`two steps are both "${step.id}"`, source, jsonPath(["steps", i]));
     seen.add(step.id);
   });
-  return { ...parsed.data, steps, hash: createHash("sha256").update(text).digest("hex"), source };
+  return { ...profile, steps, hash: createHash("sha256").update(text).digest("hex"), source };
 }
 
 /** Directory shipped with db-bench-gate, found upwards from this module (sources and bundle alike). */

@@ -6,6 +6,7 @@
  */
 import { markdownTable } from "markdown-table";
 import { VERDICTS, type AbsoluteSummary, type Comparison, type RatioEstimate, type ThresholdOverride, type Thresholds, type Verdict } from "../compare/types.js";
+import { thresholdResolver } from "../compare/thresholds.js";
 import { METRIC_KEYS, type MetricKey, type Variant } from "../results/schema.js";
 import { relativeQpsChart } from "./chart.js";
 import { columnsOf, comparisonLabels, rowsOf, sortByVerdict, type Column, type Row } from "./columns.js";
@@ -253,8 +254,28 @@ function thresholdsText(thresholds: Thresholds, overrides: readonly ThresholdOve
   return `${base}. Per step: ${perStep.join("; ")}`;
 }
 
+/** Steps judged by other thresholds than configured: widened to their A/A noise floor, or tested at an adaptive look's alpha. */
+function effectiveText(c: Comparison): string {
+  const configured = thresholdResolver(c.thresholds, c.overrides);
+  const texts = c.steps.flatMap((step) => {
+    const t = configured.forStep(step.step);
+    const changes = [
+      ...new Set(
+        step.variants.flatMap((v) => [
+          ...(v.noise_floor !== undefined
+            ? [`regression below ${formatRatio(v.thresholds.fail_below)}, warning below ${formatRatio(v.thresholds.warn_below)} (A/A noise floor ±${(v.noise_floor * 100).toFixed(1)}%)`]
+            : []),
+          ...(v.thresholds.alpha !== t.alpha ? [`α = ${Number(v.thresholds.alpha.toPrecision(2))} (adaptive rounds: the level of the look at ${v.qps?.n ?? "?"} pairs)`] : []),
+        ]),
+      ),
+    ];
+    return changes.length ? [`${inlineCode(step.step)}: ${changes.join(", ")}`] : [];
+  });
+  return texts.length ? `. Effective: ${texts.join("; ")}` : "";
+}
+
 function thresholdsSection(report: Report): string {
-  const texts = report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides));
+  const texts = report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides) + effectiveText(c));
   if (new Set(texts).size === 1) return texts[0] ?? "";
   return texts.map((text, i) => `- **${escapeMarkdown(report.labels[i] ?? "")}**: ${text}`).join("\n");
 }

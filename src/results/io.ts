@@ -1,19 +1,8 @@
 /** Reading and writing results documents: every read is validated, so a file from another run or a fork is untrusted until it passes. */
 import { readFile, writeFile, rename } from "node:fs/promises";
-import type { z } from "zod";
 import { InputError } from "../errors.js";
+import { validate } from "../validate.js";
 import { RESULTS_SCHEMA_ID, RESULTS_VERSION, ResultsSchema, type Results } from "./schema.js";
-
-/** `$.samples[3].ops` style path of a zod issue, the way JSON tools print it. */
-export function jsonPath(path: readonly PropertyKey[]): string {
-  return "$" + path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("");
-}
-
-export function firstIssue(error: z.ZodError): { field: string; message: string } {
-  const issue = error.issues[0];
-  if (!issue) return { field: "$", message: "invalid" };
-  return { field: jsonPath(issue.path), message: issue.message };
-}
 
 /** Validates an already parsed document; `source` names it in errors (a file path or "artifact x"). */
 export function parseResults(data: unknown, source: string): Results {
@@ -30,12 +19,7 @@ export function parseResults(data: unknown, source: string): Results {
       );
     }
   }
-  const parsed = ResultsSchema.safeParse(data);
-  if (!parsed.success) {
-    const { field, message } = firstIssue(parsed.error);
-    throw new InputError(message, source, field);
-  }
-  return parsed.data;
+  return validate(ResultsSchema, data, source);
 }
 
 export async function readResults(file: string): Promise<Results> {

@@ -136,6 +136,29 @@ export const ErrorSampleSchema = z
 
 export const SampleSchema = z.discriminatedUnion("status", [OkSampleSchema, ErrorSampleSchema]);
 
+export const SequentialSchema = z
+  .object({
+    min_rounds: z.number().int().min(2),
+    max_rounds: z.number().int().min(2),
+    look_every: z.number().int().positive(),
+    spending: z.enum(["pocock", "obrien-fleming"]),
+  })
+  .strict()
+  .describe("adaptive rounds: a step stopped at a planned look; compare tests each step at the nominal level of its number of pairs");
+
+export const NoiseFloorSchema = z
+  .object({
+    step: nonEmpty.describe("a steps[].id"),
+    relative_spread: finiteNonNegative.describe(
+      "99th percentile of |1 - relative QPS| over A/A trials of `rounds` rounds: a change smaller than this is within the step's run-to-run noise",
+    ),
+    log_ratio_sd: finiteNonNegative.describe("robust standard deviation (1.4826 x MAD) of the per-round A/A log ratios"),
+    rounds: z.number().int().positive(),
+    trials: z.number().int().positive(),
+    source: z.string().describe("where it was measured, e.g. the A/A session's run id"),
+  })
+  .strict();
+
 export const ResultsSchema = z
   .object({
     schema: z.literal(RESULTS_SCHEMA_ID),
@@ -148,6 +171,7 @@ export const ResultsSchema = z
         tool: z.string().describe("the harness that wrote the file, with its version"),
         budget_exhausted: z.boolean().describe("the time budget stopped adding rounds"),
         notes: z.array(z.string()),
+        sequential: SequentialSchema.optional(),
       })
       .strict(),
     fingerprint: FingerprintSchema,
@@ -163,6 +187,7 @@ export const ResultsSchema = z
     variants: z.array(VariantSchema).min(1),
     steps: z.array(StepSchema),
     samples: z.array(SampleSchema),
+    noise_floor: z.array(NoiseFloorSchema).optional().describe("per-step A/A noise of this runner, kept with a stored baseline; raises the failing threshold of noisy steps"),
   })
   .strict()
   .superRefine((doc, ctx) => {
@@ -197,3 +222,5 @@ export type ErrorSample = z.infer<typeof ErrorSampleSchema>;
 export type Metrics = z.infer<typeof MetricsSchema>;
 export type Latency = z.infer<typeof LatencySchema>;
 export type BuildFlags = z.infer<typeof BuildFlagsSchema>;
+export type SequentialRecord = z.infer<typeof SequentialSchema>;
+export type NoiseFloor = z.infer<typeof NoiseFloorSchema>;

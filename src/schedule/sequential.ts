@@ -99,10 +99,12 @@ export function sequentialLook(design: SequentialDesign, thresholds: Thresholds,
 }
 
 /**
- * Why a step needs no more rounds: every variant's look against the base settled it (a variant with a
- * failed sample is settled too: its verdict is "error" whatever follows). Null to go on.
+ * Why a step needs no more rounds: every variant's look against the base settled it (from minRounds on,
+ * a variant with a failed sample is settled too: its verdict is "error" whatever follows). Null to go on.
  */
 export function settledStep(design: SequentialDesign, thresholds: Thresholds, baseVariant: string, stepSamples: readonly Sample[]): string | null {
+  const rounds = new Set(stepSamples.map((s) => s.round)).size;
+  if (rounds < design.minRounds) return null;
   const ok = stepSamples.filter((s): s is OkSample => s.status === "ok");
   const base = new Map(ok.filter((s) => s.variant === baseVariant).map((s) => [s.round, s.ops_per_s]));
   const variants = [...new Set(stepSamples.map((s) => s.variant))].filter((v) => v !== baseVariant);
@@ -118,6 +120,5 @@ export function settledStep(design: SequentialDesign, thresholds: Thresholds, ba
     reasons.push(`${variant}: ${look.outcome === "changed" ? "significant" : "within the thresholds"} at alpha ${Number(look.alpha.toPrecision(2))}`);
   }
   if (stepSamples.some((s) => s.variant === baseVariant && s.status === "error")) return null;
-  const rounds = new Set(stepSamples.map((s) => s.round)).size;
   return `${stepSamples[0]?.step ?? "step"}: settled after ${rounds} of ${design.maxRounds} rounds (${reasons.join("; ")})`;
 }

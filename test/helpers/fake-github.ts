@@ -40,6 +40,8 @@ export interface FakeIssue {
   labels: string[];
   user: FakeUser;
   isPullRequest: boolean;
+  /** pull requests: where the head is (`owner` of the head repository, a fork's for fork PRs) */
+  head?: { owner: string; ref: string; sha: string };
   createdAt: string;
   updatedAt: string;
 }
@@ -174,8 +176,8 @@ export class FakeGitHub {
     return this.requests.filter((r) => r.method !== "GET" && r.method !== "HEAD");
   }
 
-  addPullRequest(title = "a pull request"): FakeIssue {
-    return this.addIssue({ title, isPullRequest: true, user: { login: "alice-dev", id: 5550123, type: "User" } });
+  addPullRequest(title = "a pull request", head?: FakeIssue["head"]): FakeIssue {
+    return this.addIssue({ title, isPullRequest: true, user: { login: "alice-dev", id: 5550123, type: "User" }, ...(head ? { head } : {}) });
   }
 
   addIssue(fields: Partial<Omit<FakeIssue, "number" | "createdAt" | "updatedAt">> & { title: string }): FakeIssue {
@@ -336,6 +338,16 @@ export class FakeGitHub {
       }
       return this.json(res, 200, this.issueJson(issue));
     }
+    if (route === "GET pulls") {
+      // state and head ("owner:branch") filters, as workflow_run consumers look up a fork's PR
+      const state = url.searchParams.get("state") ?? "open";
+      const head = url.searchParams.get("head");
+      const pulls = this.issues
+        .filter((i) => i.isPullRequest && (state === "all" || i.state === state))
+        .filter((i) => !head || (i.head && `${i.head.owner}:${i.head.ref}` === head))
+        .sort((a, b) => b.number - a.number);
+      return this.page(url, res, pulls.map((i) => this.pullJson(i)));
+    }
     if (route === "GET actions/runs") {
       const q = url.searchParams;
       const status = q.get("status");
@@ -444,6 +456,20 @@ export class FakeGitHub {
       updated_at: i.updatedAt,
       closed_at: i.state === "closed" ? i.updatedAt : null,
       ...(i.isPullRequest ? { pull_request: { url: `${repoApi}/pulls/${i.number}`, html_url: html } } : {}),
+    };
+  }
+
+  private pullJson(i: FakeIssue) {
+    const head = i.head ?? { owner: this.owner, ref: `pr-${i.number}`, sha: createHash("sha1").update(`pr-${i.number}`).digest("hex") };
+    return {
+      id: 2500000000 + i.number,
+      number: i.number,
+      state: i.state,
+      title: i.title,
+      html_url: `https://github.com/${this.repository}/pull/${i.number}`,
+      user: this.userJson(i.user),
+      head: { label: `${head.owner}:${head.ref}`, ref: head.ref, sha: head.sha, repo: { full_name: `${head.owner}/${this.repo}` } },
+      base: { label: `${this.owner}:main`, ref: "main", repo: { full_name: this.repository } },
     };
   }
 

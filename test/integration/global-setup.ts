@@ -1,11 +1,11 @@
 /**
  * Once per integration run: the Debian packages the tests use, the PostgreSQL 15 source and the demo
- * fork made from it, all cached under $DBG_CACHE_DIR (default <repo>/.cache) and reused, so a
+ * fork made from it, all cached under $DBG_CACHE_DIR (default /var/cache/db-bench-gate as root) and reused, so a
  * repeated run spends seconds here.
  */
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { defaultCacheDir } from "../../src/config/plan.js";
 import { ensureDebianPackages, POSTGRES_BENCH_PACKAGES } from "../../src/setup/debian-packages.js";
 import { makePostgresFork, type ForkRepo } from "../../src/setup/fork-repo.js";
 import { obtainPostgresSource } from "../../src/setup/pg-source.js";
@@ -19,10 +19,11 @@ declare module "vitest" {
   }
 }
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 export default async function setup(project: TestProject): Promise<void> {
-  const cacheDir = path.resolve(process.env.DBG_CACHE_DIR ?? path.join(repoRoot, ".cache"));
+  // The same cache as the CLI's (DBG_CACHE_DIR, else /var/cache/db-bench-gate as root): outside any
+  // private home directory, so the unprivileged server user can run the builds, wherever the clone is.
+  const cacheDir = path.resolve(defaultCacheDir());
   const say = (line: string): void => console.log(`[global-setup] ${line}`);
   const installed = await ensureDebianPackages(POSTGRES_BENCH_PACKAGES, say);
   if (installed.length > 0) say(`installed ${installed.join(" ")}`);

@@ -1,0 +1,39 @@
+/**
+ * Every boundary where outside data comes in (results files, config files, profiles, recipes, event
+ * payloads) validates it the same way: zod, and on failure one InputError naming the source and the
+ * JSON path of the first bad field.
+ */
+import { parse as parseYaml } from "yaml";
+import type { z } from "zod";
+import { InputError } from "./errors.js";
+
+/** `$.samples[3].ops` style path of a zod issue, the way JSON tools print it. */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  return "$" + path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("");
+}
+
+export function firstIssue(error: z.ZodError): { field: string; message: string } {
+  const issue = error.issues[0];
+  if (!issue) return { field: "$", message: "invalid" };
+  return { field: jsonPath(issue.path), message: issue.message };
+}
+
+export function validate<S extends z.ZodType>(schema: S, data: unknown, source: string): z.output<S> {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const { field, message } = firstIssue(parsed.error);
+    throw new InputError(message, source, field);
+  }
+  return parsed.data;
+}
+
+/** YAML (or JSON, which is YAML) text validated with `schema`; an empty document is `{}`. */
+export function validateYaml<S extends z.ZodType>(schema: S, text: string, source: string): z.output<S> {
+  let data: unknown;
+  try {
+    data = parseYaml(text);
+  } catch (e) {
+    throw new InputError(`not valid YAML: ${(e as Error).message.split("\n")[0]}`, source);
+  }
+  return validate(schema, data ?? {}, source);
+}

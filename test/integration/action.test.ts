@@ -1,0 +1,520 @@
+/**
+ * The bundled action (dist/index.js, dist/post.js) end to end, run as a runner runs it: a subprocess with
+ * the event payload, GITHUB_* / ACTIONS_* / INPUT_* variables and file commands of a step, against a
+ * stand-in GitHub on loopback (REST API and artifact service), building the demo fork's real commits
+ * and measuring them with real PostgreSQL, pgbench and sysbench (profile pg-smoke).
+ *
+ * The tests share the fake's state in order: the first PR run's comment is the one the second updates,
+ * the baseline run between them is the stored baseline the second shows. Build prefixes come from the
+ * shared cache; the flags test builds base with -O1 once (a cold build: about 5 minutes on an idle
+ * 2-core machine, 11 measured on a busy one), then reuses it.
+ * Run `npm run build` first: the tests run dist/, not the sources.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { execa } from "execa";
+import { afterAll, afterEach, beforeEach, describe, expect, inject, it, onTestFailed, vi } from "vitest";
+import { childEnv } from "../../src/child-env.js";
+import { compareRun } from "../../src/compare/compare.js";
+import { uploadResultsArtifact } from "../../src/publish/artifacts.js";
+import { ENTRY_MARKER } from "../../src/publish/cache-dir.js";
+import { flagsIssueMarker } from "../../src/publish/issue.js";
+import { processesUnder } from "../../src/processes.js";
+import { commentMarker } from "../../src/report/markdown.js";
+import { parseResults } from "../../src/results/io.js";
+import type { Results } from "../../src/results/schema.js";
+import { EnvironWatcher } from "../helpers/environ-watch.js";
+import { FakeGitHub, type FakeRun } from "../helpers/fake-github.js";
+import { makeRunnerDirs, REPO_ROOT, startStep, type RunnerDirs, type RunningStep, type StepResult } from "../helpers/run-action.js";
+import { syntheticResults } from "../helpers/synthetic-results.js";
+
+const cacheDir = inject("cacheDir");
+const fork = inject("pgFork");
+const PROFILE = path.join(REPO_ROOT, "test/fixtures/profiles/pg-smoke.yaml");
+const ARCH = process.arch === "arm64" ? "aarch64" : "x86_64";
+const ARTIFACT = `db-bench-gate-pg-smoke-${ARCH}`;
+const MARKER = commentMarker("pg-smoke");
+const STEPS = ["pgbench.select-only.prepared.c1", "point-query.range100.pk1"];
+
+const sentinel = (name: string) => `${name}-sentinel-${randomBytes(8).toString("hex")}`;
+// The token input doubles as a sentinel: the fake accepts only it.
+const fake = await FakeGitHub.start({ token: `ghs_${sentinel("INPUT_TOKEN")}` });
+/** What a runner's job holds and PR code must never see (the runtime token and results URL are per run). */
+const JOB_SECRETS = {
+  GITHUB_TOKEN: `ghs_${sentinel("GITHUB_TOKEN")}`,
+  ACTIONS_ID_TOKEN_REQUEST_TOKEN: sentinel("ACTIONS_ID_TOKEN_REQUEST_TOKEN"),
+  ACTIONS_ID_TOKEN_REQUEST_URL: `https://${sentinel("idtoken")}.invalid/_apis/token`,
+};
+const watcher = new EnvironWatcher(`LC_DBG_PROBE=${randomBytes(8).toString("hex")}`);
+for (const [name, value] of Object.entries(JOB_SECRETS)) watcher.addSecret(name, value);
+watcher.addSecret("INPUT_TOKEN", fake.token);
+
+afterAll(async () => {
+  watcher.stop();
+  await fake.close();
+});
+
+let runner: RunnerDirs;
+beforeEach(() => {
+  runner = makeRunnerDirs();
+});
+afterEach(async () => {
+  watcher.stop();
+  // clients of a killed server notice within a second or two; nothing may stay longer
+  let left = processesUnder(runner.root);
+  for (let waited = 0; left.length > 0 && waited < 10_000; waited += 200) {
+    await sleep(200);
+    left = processesUnder(runner.root);
+  }
+  const described = left.map((pid) => `${pid} ${readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ")}`);
+  // the failure is reported below; the next tests get a clean machine
+  for (const pid of left) process.kill(pid, "SIGKILL");
+  const jobRoots = readdirSync(runner.temp).filter((name) => name.startsWith("db-bench-gate-"));
+  rmSync(runner.root, { recursive: true, force: true });
+  expect(described, "processes of the test still running").toEqual([]);
+  expect(jobRoots, "job temp dirs left in RUNNER_TEMP").toEqual([]);
+});
+
+/** The fields of the event fixtures that tests rewrite; the rest of the payload passes through as GitHub sent it. */
+interface EventPayload {
+  [field: string]: unknown;
+  repository: { full_name: string };
+  pull_request: { number: number; base: { sha: string; repo: { full_name: string } }; head: { sha: string } };
+  workflow_run: { [field: string]: unknown; head_repository: { full_name: string } };
+}
+
+function fixture(name: string): EventPayload {
+  return JSON.parse(readFileSync(path.join(REPO_ROOT, "test/fixtures/events", name), "utf8")) as EventPayload;
+}
+
+/** A real-shaped pull_request payload for the fake's PR `number`, with the fork's commits as base and head. */
+function pullRequestEvent(file: string, number: number, head: string) {
+  const payload = fixture(file);
+  payload.number = number;
+  payload.pull_request.number = number;
+  payload.pull_request.base.sha = fork.base;
+  payload.pull_request.head.sha = head;
+  payload.pull_request.base.repo.full_name = fake.repository;
+  payload.repository.full_name = fake.repository;
+  return { name: "pull_request", payload };
+}
+
+const baseInputs = () => ({
+  "repo-path": fork.path,
+  profile: PROFILE,
+  "cache-dir": cacheDir,
+  token: fake.token,
+  "results-path": path.join(runner.workspace, "out", "db-bench-gate-results.json"),
+});
+
+/** Starts the main step (or `entry`) as workflow run `run` of the fake, with the job's secrets and the probe. */
+function step(run: FakeRun, event: { name: string; payload: unknown }, inputs: Record<string, string> = {}, entry: "index" | "post" = "index", state = {}): RunningStep {
+  const github = fake.env(run.id);
+  watcher.addSecret("ACTIONS_RUNTIME_TOKEN", github.ACTIONS_RUNTIME_TOKEN!);
+  watcher.addSecret("ACTIONS_RESULTS_URL", github.ACTIONS_RESULTS_URL!);
+  const [probeName, probeValue] = watcher.probe.split("=") as [string, string];
+  const running = startStep(entry, { runner, event, inputs: { ...baseInputs(), ...inputs }, env: { ...github, ...JOB_SECRETS, [probeName]: probeValue } }, state);
+  watcher.start(() => [running.child.pid]);
+  void running.finished.finally(() => watcher.stop());
+  // the step's own log is what tells why a test of it failed
+  onTestFailed(async () => {
+    const { stdout, stderr } = await running.finished;
+    console.log(`--- ${entry} step stdout (last 8000 characters) ---\n${stdout.slice(-8000)}\n--- stderr ---\n${stderr.slice(-4000)}`);
+  });
+  return running;
+}
+
+const requestsSince = (count: number) => fake.requests.slice(count).map((r) => `${r.method} ${new URL(r.path, fake.url).pathname}`);
+const apiWrites = (count: number) => requestsSince(count).filter((r) => !r.startsWith("GET ") && !r.includes("/twirp/") && !r.includes("/_blob/"));
+const lineIndex = (result: StepResult, pattern: RegExp) => result.lines.findIndex((l) => pattern.test(l.text));
+const readResultsFile = (file: string): Results => parseResults(JSON.parse(readFileSync(file, "utf8")), file);
+/** Marks the fake's workflow run completed, as GitHub does when its job ends. */
+const complete = (run: FakeRun, result: StepResult) => Object.assign(run, { status: "completed", conclusion: result.exitCode === 0 ? "success" : "failure" });
+
+/** The steps of a comparison with a regression, as the action's error names them. */
+function regressedSteps(results: Results): string[] {
+  const comparison = compareRun(results);
+  return comparison.steps.filter((s) => s.variants.some((v) => v.verdict === "regression")).map((s) => s.step);
+}
+
+/** Each step's verdict and reason, to tell a noisy machine from a broken gate when a test fails. */
+const verdicts = (results: Results): string =>
+  compareRun(results)
+    .steps.flatMap((s) => s.variants.map((v) => `${s.step}: ${v.verdict} (${v.reason})`))
+    .join("; ");
+
+/** Waits until `condition` holds (at most a minute). */
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 200) {
+    if (waited >= 60_000) throw new Error(`still not true after a minute: ${condition.toString()}`);
+    await sleep(200);
+  }
+}
+
+/** The results JSON inside an artifact's zip, as the fake stored it. */
+async function artifactResults(name: string, runId: number): Promise<Results> {
+  const artifact = fake.artifacts.find((a) => a.name === name && a.runId === runId);
+  expect(artifact, `artifact ${name} of run ${runId}`).toBeDefined();
+  const zip = path.join(runner.root, `${name}.zip`);
+  writeFileSync(zip, artifact!.content);
+  const listed = await execa("unzip", ["-Z1", zip], { env: childEnv(process.env), extendEnv: false });
+  expect(listed.stdout.trim().split("\n")).toEqual(["db-bench-gate-results.json"]);
+  const unzipped = await execa("unzip", ["-p", zip, "db-bench-gate-results.json"], { env: childEnv(process.env), extendEnv: false });
+  return parseResults(JSON.parse(unzipped.stdout), name);
+}
+
+describe("pull requests", () => {
+  let prNumber = 0;
+  let firstComment = { id: 0, url: "" };
+
+  it("first run: measures base and head, comments once, writes summary and outputs, uploads the results, then fails on the head's real regression", async () => {
+    prNumber = fake.addPullRequest("executor: fingerprint each executed plan").number;
+    const run = fake.addRun({ event: "pull_request", headBranch: "vm-batch", headSha: fork.head, status: "in_progress", conclusion: null });
+    const before = fake.requests.length;
+    const result = await step(run, pullRequestEvent("pull_request.opened.json", prNumber, fork.head)).finished;
+    complete(run, result);
+    console.log(`first PR run: ${result.seconds.toFixed(0)} s`);
+
+    // the results: base and head really measured, every round of both steps
+    const resultsPath = result.outputs["results-path"]!;
+    expect(resultsPath).toBe(baseInputs()["results-path"]);
+    const results = readResultsFile(resultsPath);
+    expect(results.variants.map((v) => [v.id, v.commit])).toEqual([["base", fork.base], ["head", fork.head]]);
+    expect(results.steps.map((s) => s.id)).toEqual(STEPS);
+    expect(results.samples.filter((s) => s.status === "ok")).toHaveLength(STEPS.length * 2 * 12);
+    // both builds are cache-dir entries, marked as just used (the size cap removes the least recently used)
+    for (const { build_id } of results.variants) {
+      expect(statSync(path.join(cacheDir, "builds", build_id, ENTRY_MARKER)).mtimeMs).toBeGreaterThan(Date.parse(results.run.started_at));
+    }
+
+    // exactly one comment, created with the marker, the same report as the job summary
+    const comments = fake.commentsOn(prNumber);
+    expect(comments).toHaveLength(1);
+    const comment = comments[0]!;
+    expect(apiWrites(before)).toEqual([`POST /repos/${fake.repository}/issues/${prNumber}/comments`]);
+    expect(comment.body.startsWith(MARKER)).toBe(true);
+    expect(comment.body).toContain(fork.head.slice(0, 12));
+    expect(result.summary).toBe(comment.body);
+    firstComment = { id: comment.id, url: `https://github.com/${fake.repository}/pull/${prNumber}#issuecomment-${comment.id}` };
+
+    // no stored baseline yet: said in the comment, and the verdict is the paired comparison's alone
+    expect(comment.body).toContain(`No stored baseline of \`pg-smoke\` on ${ARCH} for \`main\` yet (artifact \`${ARTIFACT}\`)`);
+    const regressed = regressedSteps(results);
+    expect(regressed, verdicts(results)).toContain("pgbench.select-only.prepared.c1");
+    expect(result.outputs).toEqual({ verdict: "fail", regressions: String(regressed.length), "results-path": resultsPath, "comment-url": firstComment.url });
+
+    // the results artifact: uploaded under the profile's and architecture's name, the same document
+    expect((await artifactResults(ARTIFACT, run.id)).run.id).toBe(results.run.id);
+
+    // the step fails, naming the regressed steps, after the comment and the summary were written
+    expect(result.exitCode).toBe(1);
+    expect(result.errors).toEqual([`${regressed.length} regression${regressed.length === 1 ? "" : "s"}: ${regressed.join(", ")}`]);
+    const failedAt = lineIndex(result, /^::error::/);
+    expect(lineIndex(result, /^PR comment created: /)).toBeGreaterThanOrEqual(0);
+    expect(lineIndex(result, /^PR comment created: /)).toBeLessThan(failedAt);
+    const summaryFile = readdirSync(runner.files).find((f) => f.startsWith("step_summary_"))!;
+    expect(statSync(path.join(runner.files, summaryFile)).mtimeMs).toBeLessThanOrEqual(result.lines[failedAt]!.at);
+  });
+
+  it("baseline mode on a push to main stores the base commit's results as the baseline artifact", async () => {
+    const payload = fixture("push.main.json");
+    payload.after = fork.base;
+    payload.head_commit = { ...(payload.head_commit as object), id: fork.base };
+    payload.repository.full_name = fake.repository;
+    const run = fake.addRun({ event: "push", headBranch: "main", headSha: fork.base, status: "in_progress", conclusion: null });
+    const before = fake.requests.length;
+    const result = await step(run, { name: "push", payload }).finished;
+    complete(run, result);
+    console.log(`baseline run: ${result.seconds.toFixed(0)} s`);
+
+    expect(result.errors).toEqual([]);
+    expect(result.exitCode).toBe(0);
+    const results = readResultsFile(result.outputs["results-path"]!);
+    expect(results.variants.map((v) => [v.id, v.commit])).toEqual([["main", fork.base]]);
+    expect(result.outputs.verdict).toBe("neutral");
+    expect(result.summary).toContain(`Stored the results of \`${fork.base.slice(0, 12)}\` as the baseline (artifact \`${ARTIFACT}\``);
+    expect((await artifactResults(ARTIFACT, run.id)).run.id).toBe(results.run.id);
+    expect(readResultsFile(path.join(cacheDir, "baselines", `${ARTIFACT}.json`)).run.id).toBe(results.run.id);
+    // a push has no PR to comment on
+    expect(apiWrites(before)).toEqual([]);
+  });
+
+  it("second run on the same PR: updates the comment (never a second one) and adds the stored baseline as an unpaired comparison", async () => {
+    expect(firstComment.id, "needs the first PR run").toBeGreaterThan(0);
+    const baselineRun = fake.runs.find((r) => r.event === "push" && r.conclusion === "success");
+    expect(baselineRun, "needs the baseline run").toBeDefined();
+    const run = fake.addRun({ event: "pull_request", headBranch: "vm-batch", headSha: fork.head, status: "in_progress", conclusion: null });
+    const event = pullRequestEvent("pull_request.opened.json", prNumber, fork.head);
+    event.payload.action = "synchronize";
+    const before = fake.requests.length;
+    const result = await step(run, event).finished;
+    complete(run, result);
+    console.log(`second PR run: ${result.seconds.toFixed(0)} s`);
+
+    expect(apiWrites(before)).toEqual([`PATCH /repos/${fake.repository}/issues/comments/${firstComment.id}`]);
+    const comments = fake.commentsOn(prNumber);
+    expect(comments.map((c) => c.id)).toEqual([firstComment.id]);
+    const body = comments[0]!.body;
+    expect(body.startsWith(MARKER)).toBe(true);
+    expect(body).toContain("Against the stored baseline of main (informational: unpaired, does not gate)");
+    expect(body).toContain("vs main (stored)");
+    expect(body).not.toContain("No stored baseline");
+    expect(result.outputs["comment-url"]).toBe(firstComment.url);
+    // the stored baseline is informational: the gate is the paired comparison's
+    const regressed = regressedSteps(readResultsFile(result.outputs["results-path"]!));
+    expect(result.outputs.verdict).toBe(regressed.length > 0 ? "fail" : "pass");
+    expect(result.exitCode).toBe(regressed.length > 0 ? 1 : 0);
+  });
+});
+
+describe("pull requests from forks", () => {
+  it("refuses to build a fork's PR, says how to allow it, and writes nothing to GitHub", async () => {
+    const pr = fake.addPullRequest("btree: prefetch siblings during range scans").number;
+    const run = fake.addRun({ event: "pull_request", headBranch: "main", headSha: fork.head, status: "in_progress", conclusion: null });
+    // a cache dir of its own: whatever a build would leave there (prefix, log, ccache) shows
+    const ownCache = path.join(runner.root, "cache");
+    const before = fake.requests.length;
+    const result = await step(run, pullRequestEvent("pull_request.fork.json", pr, fork.head), { "cache-dir": ownCache }).finished;
+
+    expect(result.exitCode).toBe(1);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toMatch(/^Refusing to build pull request #\d+ from the fork alice-dev\/postgres: its code would run on this runner\./);
+    expect(result.errors[0]).toContain("`allow-fork-prs: true`");
+    expect(result.errors[0]).toContain("`trusted-label: <label>`");
+    expect(result.errors[0]).toContain("docs/examples/comment-from-fork.yml");
+    expect(result.outputs.verdict).toBe("neutral");
+    // nothing built, nothing started, nothing written
+    expect(existsSync(ownCache)).toBe(false);
+    expect([...watcher.observedInRun.keys()]).toEqual([]);
+    expect(requestsSince(before)).toEqual([]);
+    expect(fake.commentsOn(pr)).toEqual([]);
+  });
+
+  it("builds a fork's PR that carries the trusted label (stopped once its build is compiling)", async () => {
+    const pr = fake.addPullRequest("btree: prefetch siblings during range scans").number;
+    // the commit that does not compile: never cached, so its build really runs
+    const run = fake.addRun({ event: "pull_request", headBranch: "main", headSha: fork.buildFailure, status: "in_progress", conclusion: null });
+    const before = fake.requests.length;
+    const main = step(run, pullRequestEvent("pull_request.labeled.json", pr, fork.buildFailure), { "trusted-label": "perf-safe-to-run" });
+    await main.waitForLine(new RegExp(`^::group::build head \\(${fork.buildFailure}\\)`));
+    await main.waitForLine(/\] \$ make -j\d+/);
+    // until the watcher has seen make and a compiler that make started (configure ran compilers too):
+    // the environment test below looks at them
+    await until(() => watcher.observedInRun.has("make"));
+    const compilers = watcher.observedInRun.get("cc1") ?? 0;
+    await until(() => (watcher.observedInRun.get("cc1") ?? 0) > compilers);
+    main.child.kill("SIGTERM");
+    const result = await main.finished;
+
+    expect(result.signal).toBe("SIGTERM");
+    for (const error of result.errors) expect(error).toMatch(/interrupted by SIGTERM/);
+    expect(apiWrites(before)).toEqual([]);
+    const worktrees = await execa("git", ["-C", fork.path, "worktree", "list", "--porcelain"], { env: childEnv(process.env), extendEnv: false });
+    expect(worktrees.stdout).not.toContain(runner.root);
+  });
+});
+
+describe("secrets", () => {
+  it("no token reaches a build, server or benchmark process of the runs above", () => {
+    // what the watcher saw carrying the probe, i.e. started by the action with the subprocess environment
+    const seen = Object.fromEntries(watcher.observed);
+    console.log(`environments observed: ${JSON.stringify(seen)}`);
+    for (const program of ["postgres", "pgbench", "sysbench", "make", "cc1"]) expect.soft(seen, `no ${program} process was observed`).toHaveProperty(program);
+    expect(watcher.leaks).toEqual([]);
+  });
+});
+
+describe("report mode", () => {
+  const x64 = readResultsFile(path.join(REPO_ROOT, "test/fixtures/results/x86_64-regression.json"));
+  const x64Regressed = regressedSteps(x64);
+  /** The same steps measured on an arm64 runner, where nothing regressed. */
+  function armResults(): Results {
+    const arm = syntheticResults({ steps: x64.steps.map((s) => s.id), rounds: 10, noise: 0.01, seed: 11 });
+    arm.profile = x64.profile;
+    arm.fingerprint = { ...arm.fingerprint, arch: "aarch64", cpu_model: "Arm Neoverse N1", cores: 4 };
+    return arm;
+  }
+  const failure = (regressed: string[], label: string) =>
+    `${regressed.length} regression${regressed.length === 1 ? "" : "s"}: ${regressed.map((s) => `${s} (${label})`).join(", ")}`;
+
+  /** The measuring jobs' uploads, through the artifact service as the action makes them. */
+  async function uploadResults(run: FakeRun, byArch: [string, Results][]): Promise<void> {
+    for (const [arch, results] of byArch) {
+      const dir = path.join(runner.root, `upload-${run.id}-${arch}`);
+      mkdirSync(dir);
+      writeFileSync(path.join(dir, "db-bench-gate-results.json"), JSON.stringify(results));
+      for (const [name, value] of Object.entries(fake.env(run.id))) vi.stubEnv(name, value);
+      // the artifact client logs every request as workflow commands: not this test's output
+      const quiet = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+      try {
+        await uploadResultsArtifact(`db-bench-gate-${results.profile.name}-${arch}`, path.join(dir, "db-bench-gate-results.json"));
+      } finally {
+        quiet.mockRestore();
+        vi.unstubAllEnvs();
+      }
+    }
+  }
+
+  function expectOneArchitectureTable(body: string): void {
+    const header = body.split("\n").find((line) => /^\|\s*step\s*\|/.test(line));
+    expect(header?.split("|").map((cell) => cell.trim()).filter(Boolean).sort()).toEqual(["aarch64", "step", "verdict", "x86_64"]);
+    for (const stepId of x64.steps.map((s) => s.id)) expect(body).toContain(`\`${stepId}\``);
+  }
+
+  it("merges the architectures' results artifacts of its run into one comment, a column per architecture, and fails on one regression", async () => {
+    expect(x64Regressed.length).toBeGreaterThan(0);
+    const arm = armResults();
+    expect(regressedSteps(arm)).toEqual([]);
+    const pr = fake.addPullRequest("planner: cheaper join paths").number;
+    const run = fake.addRun({ event: "pull_request", headBranch: "planner", headSha: fork.head, status: "in_progress", conclusion: null });
+    await uploadResults(run, [["x86_64", x64], ["aarch64", arm]]);
+
+    const before = fake.requests.length;
+    const result = await step(run, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report" }).finished;
+
+    expect(apiWrites(before)).toEqual([`POST /repos/${fake.repository}/issues/${pr}/comments`]);
+    const [comment, ...more] = fake.commentsOn(pr);
+    expect(more).toEqual([]);
+    expect(comment!.body.startsWith(commentMarker(x64.profile.name))).toBe(true);
+    expectOneArchitectureTable(comment!.body);
+    expect(result.summary).toBe(comment!.body);
+    expect(result.exitCode).toBe(1);
+    expect(result.errors).toEqual([failure(x64Regressed, "x86_64")]);
+    expect(result.outputs.verdict).toBe("fail");
+    expect(result.outputs.regressions).toBe(String(x64Regressed.length));
+  });
+
+  describe("from a workflow_run (the two-workflow pattern for fork PRs)", () => {
+    /** The fork's PR, the pull_request run that measured it (read-only token: it uploaded, did not comment), and this workflow_run's own run. */
+    function forkPrMeasured() {
+      const head = { owner: "alice-dev", ref: "main", sha: fork.head };
+      fake.addPullRequest("an older PR from the same fork branch", { ...head, sha: fork.base }).state = "closed";
+      const pr = fake.addPullRequest("btree: prefetch siblings during range scans", head).number;
+      const measured = fake.addRun({ event: "pull_request", headBranch: "main", headSha: fork.head, conclusion: "failure" });
+      const own = fake.addRun({ name: "perf comment", event: "workflow_run", headBranch: "main", headSha: fork.base, status: "in_progress", conclusion: null });
+      const payload = fixture("workflow_run.completed.json");
+      Object.assign(payload.workflow_run, { id: measured.id, head_sha: fork.head, head_branch: "main", conclusion: "failure", pull_requests: [] });
+      payload.workflow_run.head_repository.full_name = "alice-dev/postgres";
+      payload.repository.full_name = fake.repository;
+      return { pr, measured, own, event: { name: "workflow_run", payload } };
+    }
+    const withCommits = (results: Results, commit: string): Results => ({
+      ...results,
+      variants: results.variants.map((v) => (v.id === results.base_variant ? { ...v, commit: fork.base } : { ...v, commit })),
+    });
+
+    it("comments on the fork's PR found from the event (head repository, branch and sha), with the measuring run's artifacts", async () => {
+      const { pr, measured, own, event } = forkPrMeasured();
+      await uploadResults(measured, [["x86_64", withCommits(x64, fork.head)], ["aarch64", withCommits(armResults(), fork.head)]]);
+      const before = fake.requests.length;
+      const result = await step(own, event, { mode: "report" }).finished;
+
+      expect(requestsSince(before)).toContainEqual(`GET /repos/${fake.repository}/actions/runs/${measured.id}/artifacts`);
+      expect(apiWrites(before)).toEqual([`POST /repos/${fake.repository}/issues/${pr}/comments`]);
+      expectOneArchitectureTable(fake.commentsOn(pr)[0]!.body);
+      expect(result.errors).toEqual([failure(x64Regressed, "x86_64")]);
+      expect(result.outputs["comment-url"]).toContain(`/pull/${pr}#issuecomment-`);
+    });
+
+    it("refuses an artifact that measured another commit than the run's head, and comments nothing", async () => {
+      const { pr, measured, own, event } = forkPrMeasured();
+      await uploadResults(measured, [["x86_64", withCommits(x64, fork.head)], ["aarch64", withCommits(armResults(), fork.buildFailure)]]);
+      const before = fake.requests.length;
+      const result = await step(own, event, { mode: "report" }).finished;
+
+      expect(result.exitCode).toBe(2);
+      expect(result.errors).toEqual([
+        `artifact db-bench-gate-${x64.profile.name}-aarch64 (run ${measured.id}): measured head ${fork.buildFailure}, not the head ${fork.head} of the run that uploaded it: not reported`,
+      ]);
+      expect(apiWrites(before)).toEqual([]);
+      expect(fake.commentsOn(pr)).toEqual([]);
+    });
+  });
+});
+
+describe("flags mode", () => {
+  it("creates its issue on the first weekly run and updates the same issue on the next", async () => {
+    const payload = fixture("schedule.json");
+    payload.repository.full_name = fake.repository;
+    // one commit, two flag sets; a time budget of 1 s cuts each step to the profile's min_rounds
+    const inputs = { "flag-sets": "O2=-O2\nO1=-O1", "head-ref": fork.base, "time-budget": "1" };
+    const marker = flagsIssueMarker(`pg-smoke-${ARCH}`);
+    const flagsIssues = () => fake.issues.filter((i) => !i.isPullRequest && i.body?.includes(marker));
+
+    const runs: StepResult[] = [];
+    const writes: string[][] = [];
+    for (let week = 0; week < 2; week++) {
+      const run = fake.addRun({ event: "schedule", headBranch: "main", headSha: fork.base, status: "in_progress", conclusion: null });
+      const before = fake.requests.length;
+      const result = await step(run, { name: "schedule", payload }, inputs).finished;
+      console.log(`flags run ${week + 1}: ${result.seconds.toFixed(0)} s`);
+      expect(result.errors).toEqual([]);
+      expect(result.exitCode).toBe(0);
+      runs.push(result);
+      writes.push(apiWrites(before));
+    }
+
+    const [issue, ...more] = flagsIssues();
+    expect(more).toEqual([]);
+    expect(writes).toEqual([[`POST /repos/${fake.repository}/issues`], [`PATCH /repos/${fake.repository}/issues/${issue!.number}`]]);
+    expect(issue!.title).toBe(`db-bench-gate: compiler flags, pg-smoke on ${ARCH}`);
+    expect(issue!.state).toBe("open");
+    // the issue holds the second week's report, which is that run's job summary
+    expect(issue!.body).toContain(runs[1]!.summary.trim());
+    const results = readResultsFile(runs[1]!.outputs["results-path"]!);
+    expect(results.variants.map((v) => [v.id, v.commit, v.flags.cflags])).toEqual([["O2", fork.base, "-O2"], ["O1", fork.base, "-O1"]]);
+    expect(results.run.budget_exhausted).toBe(true);
+    expect(runs[1]!.summary).toContain(`Compiler flags · pg-smoke · ${ARCH}`);
+  });
+});
+
+describe("cleanup", () => {
+  const measuring = /round 1\/12 (base|head): \d+ ops\/s/;
+
+  function startPrRun() {
+    const pr = fake.addPullRequest("executor: interrupted run").number;
+    const run = fake.addRun({ event: "pull_request", headBranch: "vm-batch", headSha: fork.head, status: "in_progress", conclusion: null });
+    const event = pullRequestEvent("pull_request.opened.json", pr, fork.head);
+    return { run, event, main: step(run, event) };
+  }
+
+  const postgresUnder = (dir: string) => processesUnder(dir).filter((pid) => readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres");
+
+  it("the post step stops the servers and removes the temp dirs that a main step killed with SIGKILL mid-measurement left", async () => {
+    const { run, event, main } = startPrRun();
+    await main.waitForLine(measuring);
+    main.child.kill("SIGKILL");
+    const killed = await main.finished;
+    expect(killed.signal).toBe("SIGKILL");
+    const jobRoot = killed.state["job-root"]!;
+    expect(path.dirname(jobRoot)).toBe(runner.temp);
+    expect(killed.state.repo).toBe(fork.path);
+    // what the kill left: both servers and their data dirs
+    expect(postgresUnder(jobRoot).length).toBeGreaterThanOrEqual(2);
+    expect(readdirSync(jobRoot).filter((n) => n.startsWith("dbg-pg-"))).toHaveLength(2);
+
+    // the runner runs the post step with the job's environment and the main step's saved state
+    const post = await step(run, event, {}, "post", killed.state).finished;
+    expect(post.exitCode).toBe(0);
+    expect(post.lines.map((l) => l.text)).toContainEqual(expect.stringMatching(/^post: cleaned up \d+ processes, /));
+    expect(postgresUnder(runner.root)).toEqual([]);
+    expect(existsSync(jobRoot)).toBe(false);
+    const worktrees = await execa("git", ["-C", fork.path, "worktree", "list", "--porcelain"], { env: childEnv(process.env), extendEnv: false });
+    expect(worktrees.stdout).not.toContain(runner.root);
+  });
+
+  it("the main step on SIGTERM stops its servers and removes its temp dirs itself", async () => {
+    const { main } = startPrRun();
+    await main.waitForLine(measuring);
+    const jobRoot = readdirSync(runner.temp).find((n) => n.startsWith("db-bench-gate-"));
+    expect(jobRoot).toBeDefined();
+    expect(postgresUnder(runner.root).length).toBeGreaterThanOrEqual(2);
+    main.child.kill("SIGTERM");
+    const result = await main.finished;
+    expect(result.signal).toBe("SIGTERM");
+    expect(postgresUnder(runner.root)).toEqual([]);
+    expect(existsSync(path.join(runner.temp, jobRoot!))).toBe(false);
+  });
+});
