@@ -30,7 +30,7 @@ export class EnvironWatcher {
   /** `probe`: NAME=value set in the step's environment and kept by the subprocess environment */
   constructor(readonly probe: string) {}
 
-  /** A secret: its name must not appear as a variable, its value nowhere, in any watched process. */
+  /** A secret: its value must appear in no process, its name in no process the step started. */
   addSecret(name: string, value: string): void {
     this.secrets.set(name, value);
   }
@@ -70,9 +70,12 @@ export class EnvironWatcher {
         continue; // exited meanwhile
       }
       this.seen.add(`${name}:${comm}`);
-      const found = [...this.secrets].filter(([secret, value]) => environ.includes(value) || hasVariable(environ, secret)).map(([secret]) => secret);
+      // a secret's value is this test's alone: anywhere is a leak; its name only in the step's descendants
+      // (another job on the machine has its own GITHUB_TOKEN)
+      const ours = hasEntry(environ, probe);
+      const found = [...this.secrets].filter(([secret, value]) => environ.includes(value) || (ours && hasVariable(environ, secret))).map(([secret]) => secret);
       if (found.length > 0) this.leaks.push({ pid: Number(name), comm, secrets: found, ...describe(name) });
-      if (hasEntry(environ, probe)) for (const map of [this.observed, this.observedInRun]) map.set(comm, (map.get(comm) ?? 0) + 1);
+      if (ours) for (const map of [this.observed, this.observedInRun]) map.set(comm, (map.get(comm) ?? 0) + 1);
     }
   }
 }
