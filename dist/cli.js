@@ -25,12 +25,13 @@ import {
   renderMarkdown,
   rowsOf,
   runBenchmark,
+  runLabels,
   runStreamed,
   thresholdResolver,
   validate,
   withCleanup,
   writeResults
-} from "./chunks/chunk-PIF6RZ7D.js";
+} from "./chunks/chunk-F3KB7O5A.js";
 import {
   __commonJS,
   __require,
@@ -3597,14 +3598,6 @@ async function emit(text, out, io) {
 function exitCodeOf(comparisons) {
   return comparisons.some((c) => c.verdict === "fail") ? EXIT_REGRESSION : EXIT_OK;
 }
-function runLabels(runs) {
-  const labels = runs.map((r) => r.fingerprint.arch);
-  return labels.map((label, i) => {
-    if (labels.filter((l) => l === label).length === 1) return label;
-    const runner = runs[i]?.fingerprint.runner.name;
-    return runner ? `${label} ${runner}` : `${label} #${labels.slice(0, i + 1).filter((l) => l === label).length}`;
-  });
-}
 var formatOption = () => new Option("--format <format>", "output format").choices(FORMATS).default("markdown");
 
 // src/cli/run-commands.ts
@@ -3972,7 +3965,7 @@ function buildProgram(io, setExitCode) {
     const runs = await Promise.all(files.map((f) => readResults(f)));
     const options = await compareOptionsFrom(flags);
     const labels = runLabels(runs);
-    const comparisons = runs.map((results, i) => compareRun(results, { ...options, label: runs.length > 1 ? labels[i] ?? null : null }));
+    const comparisons = runs.map((results, i) => compareRun(results, { ...options, label: labels[i] ?? null }));
     await emit(render(comparisons, flags.format), flags.out, io);
     setExitCode(exitCodeOf(comparisons));
   });

@@ -34,14 +34,16 @@ import {
   loadConfigFile,
   loadConfigFromCommit,
   makePlan,
+  median,
   parseResults,
   renderMarkdown,
   runBenchmark,
+  runLabels,
   thresholdResolver,
   validate,
   withCleanup,
   writeResults
-} from "./chunks/chunk-PIF6RZ7D.js";
+} from "./chunks/chunk-F3KB7O5A.js";
 import {
   __commonJS,
   __export,
@@ -85649,10 +85651,11 @@ async function baselineMode(ctx) {
   await mkdir(path4.dirname(stored), { recursive: true });
   await copyFile(path4.resolve(ctx.inputs.resultsPath), stored);
   const lines = results.steps.map((s) => {
-    const qps = results.samples.filter((x) => x.step === s.id && x.status === "ok").map((x) => x.status === "ok" ? x.ops_per_s : 0);
+    const ok = results.samples.filter((x) => x.step === s.id && x.status === "ok");
+    const qps = ok.map((x) => x.ops_per_s);
     const errors = results.samples.filter((x) => x.step === s.id && x.status === "error").length;
-    const median = qps.length ? [...qps].sort((a, b) => a - b)[Math.floor(qps.length / 2)] : null;
-    return `| \`${s.id}\` | ${median === null ? "\u2014" : Math.round(median).toLocaleString("en-US")} | ${qps.length} | ${errors} |`;
+    const median2 = qps.length ? median(qps) : null;
+    return `| \`${s.id}\` | ${median2 === null ? "\u2014" : Math.round(median2).toLocaleString("en-US")} | ${qps.length} | ${errors} |`;
   });
   const markdown = [
     `## db-bench-gate baseline \xB7 ${results.profile.name} \xB7 ${results.fingerprint.arch}`,
@@ -85701,7 +85704,7 @@ async function reportMode(ctx) {
   if (headSha && prNumber === null) warning(`no open pull request has the head ${headSha} of run ${runId}: the report is in the job summary only`);
   const config = await configAt(ctx, ctx.event.kind === "pull_request" ? ctx.event.base.sha : "HEAD");
   const thresholds = { ...config.thresholds, ...ctx.inputs.thresholds };
-  const labels = runs.map((r) => runs.filter((o) => o.fingerprint.arch === r.fingerprint.arch).length > 1 ? `${r.fingerprint.arch} ${r.fingerprint.runner.name ?? ""}`.trim() : r.fingerprint.arch);
+  const labels = runLabels(runs);
   const comparisons = runs.map((results, i) => compareRun(results, { thresholds, overrides: config.overrides ?? [], label: labels[i] ?? null }));
   const markdown = renderMarkdown(comparisons);
   await publish(ctx, markdown, comparisons, prNumber, runs[0].profile.name);

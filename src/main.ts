@@ -34,7 +34,9 @@ import { flagsIssueMarker, upsertMarkedIssue } from "./publish/issue.js";
 import { appendJobSummary, setActionOutputs } from "./publish/summary.js";
 import { COMMENT_LIMIT, commentMarker, renderMarkdown } from "./report/markdown.js";
 import { writeResults } from "./results/io.js";
-import type { Results } from "./results/schema.js";
+import { runLabels } from "./results/run-labels.js";
+import type { OkSample, Results } from "./results/schema.js";
+import { median as medianOf } from "simple-statistics";
 
 
 const actionLog: Log = {
@@ -192,9 +194,10 @@ async function baselineMode(ctx: Context): Promise<void> {
   await mkdir(path.dirname(stored), { recursive: true });
   await copyFile(path.resolve(ctx.inputs.resultsPath), stored);
   const lines = results.steps.map((s) => {
-    const qps = results.samples.filter((x) => x.step === s.id && x.status === "ok").map((x) => (x.status === "ok" ? x.ops_per_s : 0));
+    const ok = results.samples.filter((x): x is OkSample => x.step === s.id && x.status === "ok");
+    const qps = ok.map((x) => x.ops_per_s);
     const errors = results.samples.filter((x) => x.step === s.id && x.status === "error").length;
-    const median = qps.length ? [...qps].sort((a, b) => a - b)[Math.floor(qps.length / 2)]! : null;
+    const median = qps.length ? medianOf(qps) : null;
     return `| \`${s.id}\` | ${median === null ? "—" : Math.round(median).toLocaleString("en-US")} | ${qps.length} | ${errors} |`;
   });
   const markdown = [
@@ -261,7 +264,7 @@ async function reportMode(ctx: Context): Promise<void> {
   if (headSha && prNumber === null) core.warning(`no open pull request has the head ${headSha} of run ${runId}: the report is in the job summary only`);
   const config = await configAt(ctx, ctx.event.kind === "pull_request" ? ctx.event.base.sha : "HEAD");
   const thresholds = { ...config.thresholds, ...ctx.inputs.thresholds };
-  const labels = runs.map((r) => (runs.filter((o) => o.fingerprint.arch === r.fingerprint.arch).length > 1 ? `${r.fingerprint.arch} ${r.fingerprint.runner.name ?? ""}`.trim() : r.fingerprint.arch));
+  const labels = runLabels(runs);
   const comparisons = runs.map((results, i) => compareRun(results, { thresholds, overrides: config.overrides ?? [], label: labels[i] ?? null }));
   const markdown = renderMarkdown(comparisons);
   await publish(ctx, markdown, comparisons, prNumber, runs[0]!.profile.name);

@@ -7,7 +7,6 @@ import { EXIT_OK, EXIT_REGRESSION } from "../errors.js";
 import { renderJson } from "../report/json.js";
 import { renderMarkdown } from "../report/markdown.js";
 import { renderTsv } from "../report/tsv.js";
-import type { Results } from "../results/schema.js";
 
 export const FORMATS = ["markdown", "json", "tsv", "tsv-metrics"] as const;
 export type Format = (typeof FORMATS)[number];
@@ -84,16 +83,6 @@ export async function emit(text: string, out: string | undefined, io: Io): Promi
 
 export function exitCodeOf(comparisons: Comparison[]): number {
   return comparisons.some((c) => c.verdict === "fail") ? EXIT_REGRESSION : EXIT_OK;
-}
-
-/** Column labels for several runs: the architecture, made unique with the runner name or a counter. */
-export function runLabels(runs: Results[]): string[] {
-  const labels = runs.map((r) => r.fingerprint.arch);
-  return labels.map((label, i) => {
-    if (labels.filter((l) => l === label).length === 1) return label;
-    const runner = runs[i]?.fingerprint.runner.name;
-    return runner ? `${label} ${runner}` : `${label} #${labels.slice(0, i + 1).filter((l) => l === label).length}`;
-  });
 }
 
 export const formatOption = () => new Option("--format <format>", "output format").choices(FORMATS).default("markdown");

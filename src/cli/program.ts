@@ -5,8 +5,9 @@ import type { Comparison, CompareOptions } from "../compare/types.js";
 import { EXIT_ERROR, EXIT_OK, InputError, PipelineError } from "../errors.js";
 import { fingerprintMismatches } from "../measure/fingerprint.js";
 import { readResults } from "../results/io.js";
+import { runLabels } from "../results/run-labels.js";
 import { VERSION } from "../version.js";
-import { addThresholdOptions, compareOptionsFrom, emit, exitCodeOf, formatOption, processIo, render, runLabels, type Format, type Io, type ThresholdFlags } from "./common.js";
+import { addThresholdOptions, compareOptionsFrom, emit, exitCodeOf, formatOption, processIo, render, type Format, type Io, type ThresholdFlags } from "./common.js";
 import { addRunCommands } from "./run-commands.js";
 
 
@@ -56,7 +57,7 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     const runs = await Promise.all(files.map((f) => readResults(f)));
     const options = await compareOptionsFrom(flags);
     const labels = runLabels(runs);
-    const comparisons = runs.map((results, i) => compareRun(results, { ...options, label: runs.length > 1 ? (labels[i] ?? null) : null }));
+    const comparisons = runs.map((results, i) => compareRun(results, { ...options, label: labels[i] ?? null }));
     await emit(render(comparisons, flags.format), flags.out, io);
     setExitCode(exitCodeOf(comparisons));
   });

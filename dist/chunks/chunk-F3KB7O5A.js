@@ -9255,49 +9255,6 @@ async function withCleanup(work, options = {}) {
   }
 }
 
-// src/compare/thresholds.ts
-var import_picomatch = __toESM(require_picomatch2(), 1);
-
-// src/compare/types.ts
-var DEFAULT_THRESHOLDS = { fail_below: 0.95, warn_below: 0.98, improve_above: 1.05, alpha: 0.01 };
-var VERDICTS = ["regression", "error", "warning", "unstable", "missing", "improvement", "unchanged"];
-
-// src/compare/thresholds.ts
-var KEYS = ["fail_below", "warn_below", "improve_above", "alpha"];
-function validate(t, where) {
-  const fail = (field, message) => {
-    throw new InputError(message, void 0, `${where}${field}`);
-  };
-  for (const key of KEYS) if (!Number.isFinite(t[key])) fail(key, `must be a number, got ${String(t[key])}`);
-  if (!(t.alpha > 0 && t.alpha < 0.5)) fail("alpha", `must be between 0 and 0.5 (exclusive), got ${t.alpha}`);
-  if (!(t.fail_below > 0)) fail("fail_below", `must be above 0, got ${t.fail_below}`);
-  if (t.fail_below > t.warn_below) fail("fail_below", `${t.fail_below} must not exceed warn_below ${t.warn_below}`);
-  if (t.warn_below > 1) fail("warn_below", `must be at most 1, got ${t.warn_below}`);
-  if (t.improve_above < 1) fail("improve_above", `must be at least 1, got ${t.improve_above}`);
-  return t;
-}
-function definedOnly(partial2) {
-  return Object.fromEntries(KEYS.filter((k) => partial2[k] !== void 0).map((k) => [k, partial2[k]]));
-}
-function thresholdResolver(options = {}, overrides = []) {
-  const run = validate({ ...DEFAULT_THRESHOLDS, ...definedOnly(options) }, "thresholds.");
-  const compiled = overrides.map((override, i) => {
-    if (typeof override.step !== "string" || override.step === "") {
-      throw new InputError("needs a step glob", void 0, `overrides[${i}].step`);
-    }
-    const { step, ...values } = override;
-    validate({ ...run, ...definedOnly(values) }, `overrides[${i}] (step ${step}).`);
-    return { matches: (0, import_picomatch.default)(step, { dot: true }), values: definedOnly(values) };
-  });
-  return {
-    run,
-    forStep(stepId) {
-      const merged = compiled.filter((o) => o.matches(stepId)).reduce((t, o) => ({ ...t, ...o.values }), run);
-      return validate(merged, `overrides for step ${stepId}: `);
-    }
-  };
-}
-
 // node_modules/simple-statistics/dist/simple-statistics.mjs
 function max(x) {
   if (x.length === 0) {
@@ -9580,6 +9537,49 @@ function probit(p) {
     p = 1 - epsilon;
   }
   return Math.sqrt(2) * inverseErrorFunction(2 * p - 1);
+}
+
+// src/compare/thresholds.ts
+var import_picomatch = __toESM(require_picomatch2(), 1);
+
+// src/compare/types.ts
+var DEFAULT_THRESHOLDS = { fail_below: 0.95, warn_below: 0.98, improve_above: 1.05, alpha: 0.01 };
+var VERDICTS = ["regression", "error", "warning", "unstable", "missing", "improvement", "unchanged"];
+
+// src/compare/thresholds.ts
+var KEYS = ["fail_below", "warn_below", "improve_above", "alpha"];
+function validate(t, where) {
+  const fail = (field, message) => {
+    throw new InputError(message, void 0, `${where}${field}`);
+  };
+  for (const key of KEYS) if (!Number.isFinite(t[key])) fail(key, `must be a number, got ${String(t[key])}`);
+  if (!(t.alpha > 0 && t.alpha < 0.5)) fail("alpha", `must be between 0 and 0.5 (exclusive), got ${t.alpha}`);
+  if (!(t.fail_below > 0)) fail("fail_below", `must be above 0, got ${t.fail_below}`);
+  if (t.fail_below > t.warn_below) fail("fail_below", `${t.fail_below} must not exceed warn_below ${t.warn_below}`);
+  if (t.warn_below > 1) fail("warn_below", `must be at most 1, got ${t.warn_below}`);
+  if (t.improve_above < 1) fail("improve_above", `must be at least 1, got ${t.improve_above}`);
+  return t;
+}
+function definedOnly(partial2) {
+  return Object.fromEntries(KEYS.filter((k) => partial2[k] !== void 0).map((k) => [k, partial2[k]]));
+}
+function thresholdResolver(options = {}, overrides = []) {
+  const run = validate({ ...DEFAULT_THRESHOLDS, ...definedOnly(options) }, "thresholds.");
+  const compiled = overrides.map((override, i) => {
+    if (typeof override.step !== "string" || override.step === "") {
+      throw new InputError("needs a step glob", void 0, `overrides[${i}].step`);
+    }
+    const { step, ...values } = override;
+    validate({ ...run, ...definedOnly(values) }, `overrides[${i}] (step ${step}).`);
+    return { matches: (0, import_picomatch.default)(step, { dot: true }), values: definedOnly(values) };
+  });
+  return {
+    run,
+    forStep(stepId) {
+      const merged = compiled.filter((o) => o.matches(stepId)).reduce((t, o) => ({ ...t, ...o.values }), run);
+      return validate(merged, `overrides for step ${stepId}: `);
+    }
+  };
 }
 
 // node_modules/zod/v4/classic/external.js
@@ -32124,6 +32124,17 @@ function cutNotice(report, cuts, shown) {
   return `\u2702\uFE0F **Shortened to stay under ${formatAmount(report.maxLength)} characters**: left out ${listText(left)}. The JSON and TSV exports of this comparison have everything.`;
 }
 
+// src/results/run-labels.ts
+function runLabels(runs) {
+  if (runs.length === 1) return [null];
+  const labels = runs.map((r) => r.fingerprint.arch);
+  return labels.map((label, i) => {
+    if (labels.filter((l) => l === label).length === 1) return label;
+    const runner = runs[i]?.fingerprint.runner.name;
+    return runner ? `${label} ${runner}` : `${label} #${labels.slice(0, i + 1).filter((l) => l === label).length}`;
+  });
+}
+
 export {
   external_exports,
   InputError,
@@ -32137,6 +32148,7 @@ export {
   METRIC_KEYS,
   NoiseFloorSchema,
   withCleanup,
+  median,
   thresholdResolver,
   compareRun,
   compareAgainstBaseline,
@@ -32159,5 +32171,6 @@ export {
   rowsOf,
   COMMENT_LIMIT,
   commentMarker,
-  renderMarkdown
+  renderMarkdown,
+  runLabels
 };
