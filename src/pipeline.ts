@@ -23,6 +23,7 @@ import { PipelineError } from "./errors.js";
 import type { Log } from "./log.js";
 import { collectFingerprint } from "./measure/fingerprint.js";
 import { clockTicksPerSecond, takeHostSnapshot } from "./measure/host.js";
+import { allowedCpus, formatCpuList, onCpus, placeProcesses } from "./measure/cpu-affinity.js";
 import { metricsPerOp } from "./measure/proc.js";
 import { RESULTS_SCHEMA_ID, RESULTS_VERSION, type ErrorSample, type Results, type Sample, type Variant } from "./results/schema.js";
 import { DEFAULT_THRESHOLDS, type Thresholds } from "./compare/types.js";
@@ -94,6 +95,10 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
   const compiler = await detectCompiler();
   const fingerprint = await collectFingerprint({ name: compiler.name, version: compiler.version }, plan.runner);
   const notes: string[] = [];
+  // Before the builds: a CPU list this runner lacks should fail in seconds, not after them.
+  const placement = profile.cpu_affinity ? placeProcesses(profile.cpu_affinity, await allowedCpus(), profile.source) : null;
+  if (placement) log.info(`server on CPU ${formatCpuList(placement.server)}, benchmark client on CPU ${formatCpuList(placement.client)}`);
+  const onClientCpus = (command: ClientCommand) => onCpus(command, placement?.client);
 
   const builds: BuildResult[] = [];
   for (const spec of plan.variants) {
@@ -141,7 +146,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
   await registry.register(`run directory ${work}`, () => rm(work, { recursive: true, force: true }));
 
   const startServer = async (variant: Variant, build: BuildResult, logFile: string): Promise<VariantServer> => {
-    const server = await plan.engine.start({ binDir: build.binDir, settings: plan.serverSettings, database: DATABASE, logFile, registry });
+    const server = await plan.engine.start({ binDir: build.binDir, settings: plan.serverSettings, database: DATABASE, logFile, registry, ...(placement && { cpus: placement.server }) });
     log.info(`${variant.id}: ${plan.engine.name} started (pid ${server.pid}, port ${server.connection.port}); log: ${logFile}`);
     return { variant, build, server, loaded: new Set(), logFile };
   };
@@ -213,7 +218,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     }
     const report = path.join(work, `rusage-${step.id}-${variant.id}-${round}`);
     const client = step.run(connectionOf(vs.server), binaries(vs.build), schedule.duration_s);
-    const command = withClientRusage(client, report);
+    const command = withClientRusage(onClientCpus(client), report);
     const before = await takeHostSnapshot();
     const t0 = performance.now();
     const result = await runClient(command, registry, schedule.duration_s + CLIENT_GRACE_S);
@@ -253,7 +258,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     try {
       const vs = await liveServer(variant);
       await ensureData(vs, step);
-      const result = await runClient(step.warmup(connectionOf(vs.server), binaries(vs.build), schedule.warmup_s), registry, schedule.warmup_s + CLIENT_GRACE_S);
+      const result = await runClient(onClientCpus(step.warmup(connectionOf(vs.server), binaries(vs.build), schedule.warmup_s)), registry, schedule.warmup_s + CLIENT_GRACE_S);
       if (result.failed) log.info(`${step.id}: warm-up of ${variant.id} failed (${result.shortMessage}); the measured rounds will show it`);
     } catch (e) {
       log.info(`${step.id}: warm-up of ${variant.id} failed: ${(e as Error).message}`);
@@ -293,6 +298,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
       budget_exhausted: interleaved.cutShort.length > 0,
       notes,
       ...(sequential && { sequential: { min_rounds: sequential.minRounds, max_rounds: sequential.maxRounds, look_every: sequential.lookEvery, spending: sequential.spending } }),
+      ...(placement && { cpu_placement: { server: formatCpuList(placement.server), client: formatCpuList(placement.client) } }),
     },
     fingerprint,
     engine: { name: plan.engine.name, version: await engineVersion(builds[0]!) },

@@ -281,6 +281,7 @@ function buildComparison(plan: Plan, options: CompareOptions): Comparison {
       started_at: run.started_at,
       finished_at: run.finished_at,
       budget_exhausted: run.budget_exhausted,
+      cpu_placement: run.cpu_placement ?? null,
       notes: run.notes,
       fingerprint,
       engine,

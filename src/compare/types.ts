@@ -84,6 +84,7 @@ export interface ComparisonContext {
   started_at: string;
   finished_at: string;
   budget_exhausted: boolean;
+  cpu_placement: Results["run"]["cpu_placement"] | null;
   notes: string[];
   fingerprint: Fingerprint;
   engine: Results["engine"];

@@ -12,11 +12,13 @@ import { z } from "zod";
 import { stepFromDefinition } from "../driver/index.js";
 import type { BenchmarkStep } from "../driver/types.js";
 import { InputError } from "../errors.js";
+import { parseCpuList } from "../measure/cpu-affinity.js";
 import { jsonPath, validateYaml } from "../validate.js";
 import { SPENDING_FUNCTIONS } from "../schedule/sequential.js";
 import { ThresholdOverrideSchema, ThresholdsInputSchema } from "./thresholds.js";
 
 const SettingValue = z.union([z.string(), z.number(), z.boolean()]);
+const cpuList = z.string().refine((text) => parseCpuList(text) !== null, 'not a CPU list such as "0" or "0-3,6"');
 
 export const ProfileSchema = z
   .object({
@@ -43,6 +45,8 @@ export const ProfileSchema = z
       })
       .strict()
       .refine((s) => s.min_rounds <= s.rounds, { message: "min_rounds must not exceed rounds", path: ["min_rounds"] }),
+    /** server and client on separate CPUs (src/measure/cpu-affinity.ts): "split", or explicit taskset lists */
+    cpu_affinity: z.union([z.literal("split"), z.object({ server: cpuList, client: cpuList }).strict()]).optional(),
     server_settings: z.record(z.string(), SettingValue),
     thresholds: ThresholdsInputSchema.optional(),
     overrides: z.array(ThresholdOverrideSchema).optional(),

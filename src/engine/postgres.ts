@@ -12,6 +12,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { childEnv } from "../child-env.js";
 import { InputError, PipelineError } from "../errors.js";
+import { onCpus } from "../measure/cpu-affinity.js";
 import { processesUnder } from "../processes.js";
 import type { Connection, Engine, Server, SettingValue, StartOptions } from "./types.js";
 
@@ -99,7 +100,9 @@ async function startPostgres(options: StartOptions): Promise<Server> {
   let port = 0;
   for (let attempt = 1; ; attempt++) {
     port = await freePort();
-    const started = await run("pg_ctl", ["-D", dataDir, "-l", liveLog, "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"], dataRoot);
+    // The postmaster inherits pg_ctl's affinity, and every backend the postmaster's.
+    const start = onCpus({ file: path.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
+    const started = await asServer(user, start.file, start.args, dataRoot, registry.signal);
     if (!started.failed) break;
     // Another process may take the free port between the probe and the bind: try another one.
     const portTaken = /could not bind|Address already in use/.test(await logTail(20));

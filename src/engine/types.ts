@@ -25,6 +25,8 @@ export interface StartOptions {
   /** The server log; kept after stop, its tail attached to errors. */
   logFile: string;
   registry: CleanupRegistry;
+  /** CPUs the server and every process it starts are held on; any CPU when absent. */
+  cpus?: readonly number[];
   /** Limit for initdb, start and readiness; default 120 s. */
   timeoutMs?: number;
 }

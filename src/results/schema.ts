@@ -146,6 +146,12 @@ export const SequentialSchema = z
   .strict()
   .describe("adaptive rounds: a step stopped at a planned look; compare tests each step at the nominal level of its number of pairs");
 
+const cpuList = z.string().regex(/^\d+(-\d+)?(,\d+(-\d+)?)*$/, "a CPU list such as 0 or 0-3,6");
+export const CpuPlacementSchema = z
+  .object({ server: cpuList, client: cpuList })
+  .strict()
+  .describe("the CPUs the server and the benchmark client were held on (taskset); absent when the scheduler placed them");
+
 export const NoiseFloorSchema = z
   .object({
     step: nonEmpty.describe("a steps[].id"),
@@ -172,6 +178,7 @@ export const ResultsSchema = z
         budget_exhausted: z.boolean().describe("the time budget stopped adding rounds"),
         notes: z.array(z.string()),
         sequential: SequentialSchema.optional(),
+        cpu_placement: CpuPlacementSchema.optional(),
       })
       .strict(),
     fingerprint: FingerprintSchema,

@@ -17,6 +17,7 @@ import { CleanupRegistry } from "../../src/cleanup.js";
 import { postgresEngine } from "../../src/engine/postgres.js";
 import type { Server } from "../../src/engine/types.js";
 import { PipelineError } from "../../src/errors.js";
+import { allowedCpus } from "../../src/measure/cpu-affinity.js";
 import { processesUnder } from "../../src/processes.js";
 
 const cacheDir = inject("cacheDir");
@@ -38,8 +39,10 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(logDir, { recursive: true, force: true }));
 
-const start = (build: BuildResult, name: string, settings = {}): Promise<Server> =>
-  postgresEngine.start({ binDir: build.binDir, settings, database: "bench", logFile: path.join(logDir, `${name}.log`), registry });
+const start = (build: BuildResult, name: string, settings = {}, cpus?: number[]): Promise<Server> =>
+  postgresEngine.start({ binDir: build.binDir, settings, database: "bench", logFile: path.join(logDir, `${name}.log`), registry, ...(cpus && { cpus }) });
+
+const cpusAllowed = (pid: number): string => /^Cpus_allowed_list:\s*(\S+)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? "unreadable";
 
 async function psql(server: Server, sql: string, host = server.connection.host): Promise<string> {
   const { port, user, database } = server.connection;
@@ -73,6 +76,18 @@ describe("PostgreSQL server lifecycle", () => {
     expect(existsSync(server.dataRoot)).toBe(false);
     expect(readFileSync(path.join(logDir, "settings.log"), "utf8")).toMatch(/database system is shut down/);
     await server.stop(); // a second stop is harmless
+  });
+
+  it("a server given CPUs runs its postmaster, background processes and backends on them only", async () => {
+    const [first] = await allowedCpus();
+    const server = await start(base, "pinned", {}, [first!]);
+    // a backend: the connection of a query that waits while its process is looked at
+    const query = psql(server, "SELECT pg_sleep(1)");
+    await sleep(300);
+    const pids = processesUnder(dataDirOf(server));
+    expect(pids.length).toBeGreaterThanOrEqual(5); // postmaster, checkpointer, walwriter, ... and the backend
+    expect(new Set(pids.map(cpusAllowed))).toEqual(new Set([String(first)]));
+    await query;
   });
 
   it("base and head servers run side by side on different ports", async () => {

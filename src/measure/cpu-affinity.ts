@@ -1,0 +1,81 @@
+/**
+ * Server and client on separate CPUs (taskset). On a small runner the scheduler otherwise moves the
+ * client and the backends between cores from one sample to the next, and throughput swings by 10-30%
+ * between identical runs (docs/verdict-quality.md); with the server held on its CPUs and the client on
+ * the others, it varies by 1-3%. The price: the server gets only its share of the cores, so the gate
+ * measures CPU per query, not scaling across cores.
+ *
+ * Pure except `allowedCpus`, which reads what this process may run on.
+ */
+import { readFile } from "node:fs/promises";
+import { InputError } from "../errors.js";
+import type { ClientCommand } from "../driver/types.js";
+
+/** A profile's setting: "split" (first half of the allowed CPUs for the server, the rest for the client) or explicit lists. */
+export type CpuAffinitySetting = "split" | { server: string; client: string };
+
+export interface CpuPlacement {
+  server: number[];
+  client: number[];
+}
+
+/** A taskset/cpuset list ("0", "0-3", "0,2,4-7") as CPU numbers, ascending; null when it is not one. */
+export function parseCpuList(text: string): number[] | null {
+  if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(text)) return null;
+  const cpus = new Set<number>();
+  for (const part of text.split(",")) {
+    const [from, to = from] = part.split("-").map(Number) as [number, number?];
+    if (to < from) return null;
+    for (let cpu = from; cpu <= to; cpu++) cpus.add(cpu);
+  }
+  return [...cpus].sort((a, b) => a - b);
+}
+
+/** CPU numbers as the shortest list taskset takes: [0, 1, 2, 5] -> "0-2,5". */
+export function formatCpuList(cpus: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < cpus.length; ) {
+    let j = i;
+    while (j + 1 < cpus.length && cpus[j + 1] === cpus[j]! + 1) j++;
+    parts.push(i === j ? String(cpus[i]) : `${cpus[i]}-${cpus[j]}`);
+    i = j + 1;
+  }
+  return parts.join(",");
+}
+
+/**
+ * Where the server and the client run, given the CPUs this process may use. `source` names the
+ * profile in errors: a list naming a CPU the runner lacks is an input error, not a silent unpinned run.
+ */
+export function placeProcesses(setting: CpuAffinitySetting, allowed: readonly number[], source: string): CpuPlacement {
+  if (setting === "split") {
+    if (allowed.length < 2) throw new InputError(`"split" needs at least 2 CPUs; this runner allows ${formatCpuList(allowed) || "none"}`, source, "$.cpu_affinity");
+    const half = Math.ceil(allowed.length / 2);
+    return { server: allowed.slice(0, half), client: allowed.slice(half) };
+  }
+  const placement = { server: [] as number[], client: [] as number[] };
+  for (const role of ["server", "client"] as const) {
+    const cpus = parseCpuList(setting[role]);
+    if (!cpus) throw new InputError(`"${setting[role]}" is not a CPU list such as "0" or "0-3,6"`, source, `$.cpu_affinity.${role}`);
+    const missing = cpus.filter((cpu) => !allowed.includes(cpu));
+    if (missing.length) throw new InputError(`CPU ${formatCpuList(missing)} is not available on this runner (allowed: ${formatCpuList(allowed)})`, source, `$.cpu_affinity.${role}`);
+    placement[role] = cpus;
+  }
+  const shared = placement.server.filter((cpu) => placement.client.includes(cpu));
+  if (shared.length) throw new InputError(`server and client share CPU ${formatCpuList(shared)}: they must not compete for a core`, source, "$.cpu_affinity");
+  return placement;
+}
+
+/** `command` started on `cpus` only (taskset execs it: same process, same rusage). */
+export function onCpus(command: ClientCommand, cpus: readonly number[] | undefined): ClientCommand {
+  return cpus?.length ? { file: "taskset", args: ["--cpu-list", formatCpuList(cpus), command.file, ...command.args] } : command;
+}
+
+/** The CPUs this process may run on (Cpus_allowed_list: honours cgroups' cpusets and an inherited affinity). */
+export async function allowedCpus(): Promise<number[]> {
+  const status = await readFile("/proc/self/status", "utf8");
+  const line = /^Cpus_allowed_list:\s*(\S+)$/m.exec(status)?.[1];
+  const cpus = line === undefined ? null : parseCpuList(line);
+  if (!cpus) throw new Error(`cannot read Cpus_allowed_list from /proc/self/status:\n${status}`);
+  return cpus;
+}
