@@ -26,14 +26,14 @@ import type { Log } from "./log.js";
 import { fingerprintMismatches } from "./measure/fingerprint.js";
 import { runBenchmark } from "./pipeline.js";
 import { downloadResultsArtifact, listRunArtifacts, resultsArtifactName, uploadResultsArtifact } from "./publish/artifacts.js";
-import { findStoredBaseline } from "./publish/baseline.js";
+import { findStoredBaseline, type StoredBaseline } from "./publish/baseline.js";
 import { enforceCacheCap, touchEntry } from "./publish/cache-dir.js";
 import { upsertStickyComment } from "./publish/comment.js";
 import { createGitHubClient, parseRepository, type GitHubClient, type RepoRef } from "./publish/github.js";
 import { flagsIssueMarker, upsertMarkedIssue } from "./publish/issue.js";
 import { appendJobSummary, setActionOutputs } from "./publish/summary.js";
 import { COMMENT_LIMIT, commentMarker, renderMarkdown } from "./report/markdown.js";
-import { writeResults } from "./results/io.js";
+import { readNoiseFloor, writeResults } from "./results/io.js";
 import { runLabels } from "./results/run-labels.js";
 import type { OkSample, Results } from "./results/schema.js";
 import { median as medianOf } from "simple-statistics";
@@ -81,8 +81,12 @@ function planFlags(ctx: Context, variants: Pick<RunFlags, "base" | "head" | "var
 
 /** Measures the plan; the results are written (and uploaded) before anything may fail on them. */
 async function measure(ctx: Context, plan: Plan): Promise<Results> {
+  // Bad thresholds and a bad noise floor must fail now, not after minutes of measuring.
   thresholdResolver(plan.compare.thresholds, plan.compare.overrides);
-  const results = await runBenchmark(plan.run, ctx.registry, actionLog);
+  const noiseFloor = ctx.inputs.noiseFloor ? await readNoiseFloor(path.resolve(ctx.inputs.noiseFloor)) : null;
+  const measured = await runBenchmark(plan.run, ctx.registry, actionLog);
+  // kept with the results: a baseline run stores it for later pr runs on this machine
+  const results: Results = noiseFloor ? { ...measured, noise_floor: noiseFloor } : measured;
   // cancelled (a signal): the samples after it are errors of the cancellation, not results to publish
   ctx.registry.signal.throwIfAborted();
   const resultsPath = path.resolve(ctx.inputs.resultsPath);
@@ -143,23 +147,37 @@ async function publish(ctx: Context, markdown: string, gate: Comparison[], prNum
   }
 }
 
-/** The stored baseline comparison for the comment: informational, never the gate. */
-async function againstBaseline(ctx: Context, results: Results, plan: Plan, branch: string): Promise<{ markdown: string; comparison: Comparison | null }> {
-  if (!ctx.github) return { markdown: "", comparison: null };
-  const name = artifactNameOf(ctx, results);
-  const stored = await findStoredBaseline(ctx.github.client, { repo: ctx.github.repo, token: ctx.github.token, branch, artifactName: name }).catch((e: Error) => {
+/** The branch's stored baseline of this profile and architecture, usable only when measured on the same machine. */
+type BaselineLookup = { kind: "none"; artifact: string } | { kind: "other-machine"; stored: StoredBaseline; differences: string[] } | { kind: "usable"; stored: StoredBaseline };
+
+async function lookUpBaseline(ctx: Context, results: Results, branch: string): Promise<BaselineLookup | null> {
+  if (!ctx.github) return null;
+  const artifact = artifactNameOf(ctx, results);
+  const stored = await findStoredBaseline(ctx.github.client, { repo: ctx.github.repo, token: ctx.github.token, branch, artifactName: artifact }).catch((e: Error) => {
     core.warning(`stored baseline: ${e.message}`);
     return null;
   });
-  if (!stored) return { markdown: `\n---\nNo stored baseline of \`${results.profile.name}\` on ${results.fingerprint.arch} for \`${branch}\` yet (artifact \`${name}\`): nothing to compare across runs. Push to \`${branch}\` with \`mode: baseline\` to store one.\n`, comparison: null };
+  if (!stored) return { kind: "none", artifact };
   const differences = fingerprintMismatches(stored.results.fingerprint, results.fingerprint);
-  if (differences.length > 0) {
-    core.warning(`the stored baseline was measured on a different machine: ${differences.join("; ")}`);
-    return { markdown: `\n---\n⚠️ The stored baseline of \`${branch}\` ([run ${stored.runId}](${stored.url})) was measured on a different machine (${differences.join("; ")}): no cross-run comparison.\n`, comparison: null };
+  if (differences.length === 0) return { kind: "usable", stored };
+  core.warning(`the stored baseline was measured on a different machine: ${differences.join("; ")}`);
+  return { kind: "other-machine", stored, differences };
+}
+
+/** The stored baseline comparison for the comment: informational, never the gate. */
+function againstBaseline(lookup: BaselineLookup | null, results: Results, plan: Plan, branch: string): string {
+  switch (lookup?.kind) {
+    case undefined:
+      return "";
+    case "none":
+      return `\n---\nNo stored baseline of \`${results.profile.name}\` on ${results.fingerprint.arch} for \`${branch}\` yet (artifact \`${lookup.artifact}\`): nothing to compare across runs. Push to \`${branch}\` with \`mode: baseline\` to store one.\n`;
+    case "other-machine":
+      return `\n---\n⚠️ The stored baseline of \`${branch}\` ([run ${lookup.stored.runId}](${lookup.stored.url})) was measured on a different machine (${lookup.differences.join("; ")}): no cross-run comparison.\n`;
+    case "usable": {
+      const comparison = compareAgainstBaseline(results, lookup.stored.results, { ...plan.compare, baseVariant: undefined, label: `vs ${branch} (stored)` });
+      return `\n---\n${renderMarkdown([comparison], { maxLength: Math.floor(COMMENT_LIMIT / 3), title: `Against the stored baseline of ${branch} (informational: unpaired, does not gate)` })}`;
+    }
   }
-  const comparison = compareAgainstBaseline(results, stored.results, { ...plan.compare, baseVariant: undefined, label: `vs ${branch} (stored)` });
-  const body = renderMarkdown([comparison], { maxLength: Math.floor(COMMENT_LIMIT / 3), title: `Against the stored baseline of ${branch} (informational: unpaired, does not gate)` });
-  return { markdown: `\n---\n${body}`, comparison };
 }
 
 async function prMode(ctx: Context): Promise<void> {
@@ -177,10 +195,13 @@ async function prMode(ctx: Context): Promise<void> {
   if (!base || !head) throw new InputError("pr mode outside a pull_request event needs base-ref and head-ref", undefined, "input base-ref");
   const plan = await makePlan(planFlags(ctx, { base, head, variants: [] }), await configAt(ctx, base), ctx.inputs.thresholds);
   const results = await measure(ctx, plan);
-  const comparison = compareRun(results, plan.compare);
+  const lookup = event ? await lookUpBaseline(ctx, results, event.base.ref) : null;
+  // The runner's A/A noise: from the input, else as stored with the branch's baseline on this machine.
+  const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.results.noise_floor : undefined);
+  const comparison = compareRun(results, { ...plan.compare, ...(noiseFloor && { noiseFloor }) });
   const paired = renderMarkdown([comparison], { maxLength: Math.floor((COMMENT_LIMIT * 2) / 3) });
-  const baseline = event ? await againstBaseline(ctx, results, plan, event.base.ref) : { markdown: "", comparison: null };
-  await publish(ctx, paired + baseline.markdown, [comparison], event?.number ?? null, results.profile.name);
+  const baseline = event ? againstBaseline(lookup, results, plan, event.base.ref) : "";
+  await publish(ctx, paired + baseline, [comparison], event?.number ?? null, results.profile.name);
 }
 
 async function baselineMode(ctx: Context): Promise<void> {

@@ -17,7 +17,7 @@ export type Mode = (typeof MODES)[number];
 /** Every input of action.yml, in its order (a unit test keeps the two in sync). */
 export const INPUT_NAMES = [
   "mode", "profile", "config", "repo-path", "base-ref", "head-ref", "cflags", "flag-sets",
-  "fail-below", "warn-below", "improve-above", "alpha", "fail-on-regression", "time-budget",
+  "fail-below", "warn-below", "improve-above", "alpha", "noise-floor", "fail-on-regression", "time-budget",
   "cache-dir", "cache-size-cap", "allow-fork-prs", "trusted-label", "comment", "results-path",
   "artifact-name", "token",
 ] as const;
@@ -45,6 +45,8 @@ export interface ActionInputs {
   flagSets: FlagSet[];
   /** only the thresholds given as inputs */
   thresholds: Partial<Thresholds>;
+  /** a noise-floor.json of this runner (npm run bench:verdict), kept with the results */
+  noiseFloor: string | null;
   failOnRegression: boolean;
   timeBudgetS: number | null;
   cacheDir: string | null;
@@ -89,6 +91,7 @@ const InputsSchema = z.object({
   "warn-below": decimal.pipe(ThresholdsInputSchema.shape.warn_below.unwrap()).optional(),
   "improve-above": decimal.pipe(ThresholdsInputSchema.shape.improve_above.unwrap()).optional(),
   alpha: decimal.pipe(ThresholdsInputSchema.shape.alpha.unwrap()).optional(),
+  "noise-floor": z.string().optional(),
   "fail-on-regression": boolean.default(true),
   "time-budget": positiveDecimal.optional(),
   "cache-dir": z.string().optional(),
@@ -196,6 +199,7 @@ export function readInputs(env: Record<string, string | undefined>): ActionInput
     cflags: inputs.cflags ?? null,
     flagSets,
     thresholds,
+    noiseFloor: inputs["noise-floor"] ?? null,
     failOnRegression: inputs["fail-on-regression"],
     timeBudgetS: inputs["time-budget"] ?? null,
     cacheDir: inputs["cache-dir"] ?? null,

@@ -1,32 +1,17 @@
 /** `run` and `demo`: measure for real, write the results, then compare and print like `compare`. */
-import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { z } from "zod";
-import { InputError } from "../errors.js";
 import { compareRun } from "../compare/compare.js";
 import { thresholdResolver } from "../compare/thresholds.js";
 import { withCleanup } from "../cleanup.js";
 import type { Plan } from "../config/plan.js";
 import type { Log } from "../log.js";
 import { runBenchmark } from "../pipeline.js";
-import { writeResults } from "../results/io.js";
-import { validate } from "../validate.js";
-import { NoiseFloorSchema, type NoiseFloor, type Results } from "../results/schema.js";
+import { readNoiseFloor, writeResults } from "../results/io.js";
+import type { Results } from "../results/schema.js";
 import { emit, exitCodeOf, render, type Format, type Io } from "./common.js";
 
 export function defaultResultsFile(profile: string, now = new Date()): string {
   return `db-bench-gate-${profile}-${now.toISOString().replace(/[:.]/g, "-")}.json`;
-}
-
-/** A noise-floor file as `npm run bench:verdict -- analyze` writes it (noise-floor.json). */
-export async function readNoiseFloor(file: string): Promise<NoiseFloor[]> {
-  let data: unknown;
-  try {
-    data = JSON.parse(await readFile(file, "utf8"));
-  } catch (e) {
-    throw new InputError(`cannot read the noise floor: ${(e as Error).message}`, file);
-  }
-  return validate(z.array(NoiseFloorSchema), data, file);
 }
 
 /** Measures the plan, writes the results before anything can fail on them, prints the comparison. */

@@ -1,8 +1,9 @@
 /** Reading and writing results documents: every read is validated, so a file from another run or a fork is untrusted until it passes. */
 import { readFile, writeFile, rename } from "node:fs/promises";
+import { z } from "zod";
 import { InputError } from "../errors.js";
 import { validate } from "../validate.js";
-import { RESULTS_SCHEMA_ID, RESULTS_VERSION, ResultsSchema, type Results } from "./schema.js";
+import { NoiseFloorSchema, RESULTS_SCHEMA_ID, RESULTS_VERSION, ResultsSchema, type NoiseFloor, type Results } from "./schema.js";
 
 /** Validates an already parsed document; `source` names it in errors (a file path or "artifact x"). */
 export function parseResults(data: unknown, source: string): Results {
@@ -22,20 +23,27 @@ export function parseResults(data: unknown, source: string): Results {
   return validate(ResultsSchema, data, source);
 }
 
-export async function readResults(file: string): Promise<Results> {
+async function readJson(file: string): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
   } catch (e) {
     throw new InputError(`cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, file);
   }
-  let data: unknown;
   try {
-    data = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch (e) {
     throw new InputError(`not JSON: ${(e as Error).message}`, file, "$");
   }
-  return parseResults(data, file);
+}
+
+export async function readResults(file: string): Promise<Results> {
+  return parseResults(await readJson(file), file);
+}
+
+/** A noise-floor file as `npm run bench:verdict -- analyze` writes it (noise-floor.json): per-step A/A noise of one runner. */
+export async function readNoiseFloor(file: string): Promise<NoiseFloor[]> {
+  return validate(z.array(NoiseFloorSchema), await readJson(file), file);
 }
 
 /** Writes atomically (temp file + rename) so a crash never leaves half a results file behind. */

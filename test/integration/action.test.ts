@@ -24,7 +24,7 @@ import { flagsIssueMarker } from "../../src/publish/issue.js";
 import { processesUnder } from "../../src/processes.js";
 import { commentMarker } from "../../src/report/markdown.js";
 import { parseResults } from "../../src/results/io.js";
-import type { Results } from "../../src/results/schema.js";
+import type { NoiseFloor, Results } from "../../src/results/schema.js";
 import { EnvironWatcher } from "../helpers/environ-watch.js";
 import { FakeGitHub, type FakeRun } from "../helpers/fake-github.js";
 import { makeRunnerDirs, REPO_ROOT, startStep, type RunnerDirs, type RunningStep, type StepResult } from "../helpers/run-action.js";
@@ -141,8 +141,8 @@ const readResultsFile = (file: string): Results => parseResults(JSON.parse(readF
 const complete = (run: FakeRun, result: StepResult) => Object.assign(run, { status: "completed", conclusion: result.exitCode === 0 ? "success" : "failure" });
 
 /** The steps of a comparison with a regression, as the action's error names them. */
-function regressedSteps(results: Results): string[] {
-  const comparison = compareRun(results);
+function regressedSteps(results: Results, noiseFloor?: NoiseFloor[]): string[] {
+  const comparison = compareRun(results, noiseFloor ? { noiseFloor } : {});
   return comparison.steps.filter((s) => s.variants.some((v) => v.verdict === "regression")).map((s) => s.step);
 }
 
@@ -233,14 +233,19 @@ describe("pull requests", () => {
     expect(statSync(path.join(runner.files, summaryFile)).mtimeMs).toBeLessThanOrEqual(result.lines[failedAt]!.at);
   });
 
-  it("baseline mode on a push to main stores the base commit's results as the baseline artifact", async () => {
+  /** this runner's A/A noise as the baseline run is given it: 6% on the pgbench step (widens 0.95 / 0.98 to 0.94) */
+  const NOISE_FLOOR: NoiseFloor[] = [{ step: STEPS[0]!, relative_spread: 0.06, log_ratio_sd: 0.02, rounds: 8, trials: 93, source: "action test" }];
+
+  it("baseline mode on a push to main stores the base commit's results, with the runner's noise floor, as the baseline artifact", async () => {
     const payload = fixture("push.main.json");
     payload.after = fork.base;
     payload.head_commit = { ...(payload.head_commit as object), id: fork.base };
     payload.repository.full_name = fake.repository;
     const run = fake.addRun({ event: "push", headBranch: "main", headSha: fork.base, status: "in_progress", conclusion: null });
     const before = fake.requests.length;
-    const result = await step(run, { name: "push", payload }).finished;
+    const noiseFloorFile = path.join(runner.workspace, "noise-floor.json");
+    writeFileSync(noiseFloorFile, JSON.stringify(NOISE_FLOOR));
+    const result = await step(run, { name: "push", payload }, { "noise-floor": noiseFloorFile }).finished;
     complete(run, result);
     console.log(`baseline run: ${result.seconds.toFixed(0)} s`);
 
@@ -248,6 +253,7 @@ describe("pull requests", () => {
     expect(result.exitCode).toBe(0);
     const results = readResultsFile(result.outputs["results-path"]!);
     expect(results.variants.map((v) => [v.id, v.commit])).toEqual([["main", fork.base]]);
+    expect(results.noise_floor).toEqual(NOISE_FLOOR);
     expect(result.outputs.verdict).toBe("neutral");
     expect(result.summary).toContain(`Stored the results of \`${fork.base.slice(0, 12)}\` as the baseline (artifact \`${ARTIFACT}\``);
     expect((await artifactResults(ARTIFACT, run.id)).run.id).toBe(results.run.id);
@@ -256,7 +262,7 @@ describe("pull requests", () => {
     expect(apiWrites(before)).toEqual([]);
   });
 
-  it("second run on the same PR: updates the comment (never a second one) and adds the stored baseline as an unpaired comparison", async () => {
+  it("second run on the same PR: updates the comment (never a second one), judges with the stored noise floor and adds the stored baseline as an unpaired comparison", async () => {
     expect(firstComment.id, "needs the first PR run").toBeGreaterThan(0);
     const baselineRun = fake.runs.find((r) => r.event === "push" && r.conclusion === "success");
     expect(baselineRun, "needs the baseline run").toBeDefined();
@@ -276,9 +282,10 @@ describe("pull requests", () => {
     expect(body).toContain("Against the stored baseline of main (informational: unpaired, does not gate)");
     expect(body).toContain("vs main (stored)");
     expect(body).not.toContain("No stored baseline");
+    expect(body).toContain("A/A noise floor ±6.0%");
     expect(result.outputs["comment-url"]).toBe(firstComment.url);
-    // the stored baseline is informational: the gate is the paired comparison's
-    const regressed = regressedSteps(readResultsFile(result.outputs["results-path"]!));
+    // the stored baseline is informational: the gate is the paired comparison's, with the baseline's noise floor
+    const regressed = regressedSteps(readResultsFile(result.outputs["results-path"]!), NOISE_FLOOR);
     expect(result.outputs.verdict).toBe(regressed.length > 0 ? "fail" : "pass");
     expect(result.exitCode).toBe(regressed.length > 0 ? 1 : 0);
   });

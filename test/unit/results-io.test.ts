@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
-import { parseResults, readResults, writeResults } from "../../src/results/io.js";
+import { parseResults, readNoiseFloor, readResults, writeResults } from "../../src/results/io.js";
 import { resultsJsonSchema } from "../../src/results/json-schema.js";
 
 const docs = readFileSync(new URL("../../docs/results-format.md", import.meta.url), "utf8");
@@ -69,5 +69,25 @@ describe("results format v1", () => {
   it("keeps the committed JSON Schema equal to the generated one", () => {
     const committed = JSON.parse(readFileSync(new URL("../../schema/results.v1.json", import.meta.url), "utf8"));
     expect(committed).toEqual(JSON.parse(JSON.stringify(resultsJsonSchema())));
+  });
+});
+
+describe("noise-floor files", () => {
+  const write = (name: string, text: string) => {
+    const file = join(dir, name);
+    writeFileSync(file, text);
+    return file;
+  };
+  const floor = { step: "pgbench.select-only.prepared.c1", relative_spread: 0.031, log_ratio_sd: 0.012, rounds: 8, trials: 93, source: "session x" };
+
+  it("reads what bench:verdict analyze writes", async () => {
+    expect(await readNoiseFloor(write("nf-ok.json", JSON.stringify([floor])))).toEqual([floor]);
+  });
+
+  it("a bad entry is an input error naming the file and the field", async () => {
+    const file = write("nf-bad.json", JSON.stringify([floor, { ...floor, relative_spread: -1 }]));
+    await expect(readNoiseFloor(file)).rejects.toThrow(new RegExp(`^${file.replace(/[.]/g, "\\.")}: \\$\\[1\\]\\.relative_spread: `));
+    await expect(readNoiseFloor(write("nf-text.json", "not json"))).rejects.toThrow(InputError);
+    await expect(readNoiseFloor(join(dir, "missing.json"))).rejects.toThrow(/missing\.json: cannot read: ENOENT/);
   });
 });
