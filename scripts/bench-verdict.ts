@@ -76,7 +76,8 @@ program
   .option("--warmup <s>", "warm-up seconds per variant and step (default: the profile's)", Number)
   .option("--loops <counts>", "injected slowdowns: hashes of extra work per executed query, one build each", list(whole), [250, 600, 1500])
   .option("--no-aa", "leave out the A/A copy of the base")
-  .action(async (flags: { cacheDir?: string; outDir: string; profile: string; steps?: string; rounds: number; duration?: number; warmup?: number; loops: number[]; aa: boolean }) => {
+  .option("--unpinned", "ignore the profile's cpu_affinity: the scheduler places server and client (to measure what pinning does)")
+  .action(async (flags: { cacheDir?: string; outDir: string; profile: string; steps?: string; rounds: number; duration?: number; warmup?: number; loops: number[]; aa: boolean; unpinned?: boolean }) => {
     const log = consoleLog();
     const cacheDir = path.resolve(flags.cacheDir ?? process.env.DBG_CACHE_DIR ?? path.join(repoRoot, ".cache"));
     const source = await obtainPostgresSource(cacheDir, { onLine: (l) => log.info(l) });
@@ -116,7 +117,7 @@ program
             repo,
             variants,
             baseVariant: "base",
-            profile: { ...loaded, steps, schedule },
+            profile: { ...loaded, steps, schedule, ...(flags.unpinned && { cpu_affinity: undefined }) },
             engine: postgresEngine,
             serverSettings: loaded.server_settings,
             cacheDir,
@@ -141,6 +142,9 @@ function mergeRounds(series: SessionSeries, k: number): SessionSeries & { merge:
   for (let i = 0; i + k <= series.logRatios.length; i += k) logRatios.push(series.logRatios.slice(i, i + k).reduce((a, b) => a + b, 0) / k);
   return { ...series, logRatios, sampleWallS: series.sampleWallS * k, merge: k };
 }
+
+const placementOf = (results: Results): string =>
+  results.run.cpu_placement ? `server on CPU ${results.run.cpu_placement.server}, client on CPU ${results.run.cpu_placement.client}` : "not pinned";
 
 interface Session {
   file: string;
@@ -204,6 +208,9 @@ program
   .action(async (flags: { outDir: string; sessions?: string; trialRounds: number[]; adaptive: TrialDesign[]; resamples: number; warmup: number; noiseRounds: number; seed: number; shifts: number[]; merge: number[] }) => {
     const sessions = await readSessions(flags.outDir, flags.sessions?.split(","));
     if (sessions.length === 0) throw new Error(`no sessions in ${flags.outDir}: run "collect" first`);
+    // Pinned and unpinned rounds differ in noise by several times: pooled, they would describe neither.
+    const placements = new Set(sessions.map((s) => placementOf(s.results)));
+    if (placements.size > 1) throw new Error(`the sessions were measured with different CPU placements (${[...placements].join("; ")}): analyze each with --sessions and its own --out-dir`);
     const thresholds: Thresholds = DEFAULT_THRESHOLDS;
     const designs: TrialDesign[] = [...flags.trialRounds.map((rounds) => ({ kind: "fixed" as const, rounds })), ...flags.adaptive];
     const groups = new Map<string, Group>();
@@ -261,6 +268,7 @@ program
         finished_at: s.results.run.finished_at,
         variants: s.results.variants.map((v) => `${v.id}=${v.commit.slice(0, 12)}`),
         steps: s.results.steps.map((st) => st.id),
+        cpus: placementOf(s.results),
         load1: s.load.length ? { min: Math.min(...s.load.map((l) => l.load1)), max: Math.max(...s.load.map((l) => l.load1)), first: s.load[0]!.load1 } : null,
       })),
       resamples: flags.resamples,
@@ -279,8 +287,8 @@ program
       `Sessions (independent runs): ${sessions.length}. Trials are windows of consecutive rounds of a session (overlapping, not independent: "disjoint" counts the non-overlapping ones) and ${flags.resamples} resamples of its rounds with replacement (assume exchangeable rounds).`,
       "",
       markdownTable([
-        ["session", "started", "steps", "variants", "load avg (1 min) first / min..max"],
-        ...summary.sessions.map((s) => [s.run_id, s.started_at, s.steps.join(" "), s.variants.join(" "), s.load1 ? `${s.load1.first.toFixed(2)} / ${s.load1.min.toFixed(2)}..${s.load1.max.toFixed(2)}` : "–"]),
+        ["session", "started", "steps", "variants", "CPUs", "load avg (1 min) first / min..max"],
+        ...summary.sessions.map((s) => [s.run_id, s.started_at, s.steps.join(" "), s.variants.join(" "), s.cpus, s.load1 ? `${s.load1.first.toFixed(2)} / ${s.load1.min.toFixed(2)}..${s.load1.max.toFixed(2)}` : "–"]),
       ]),
       "",
     ];
