@@ -6,7 +6,6 @@ import {
   EXIT_REGRESSION,
   InputError,
   METRIC_KEYS,
-  NoiseFloorSchema,
   PipelineError,
   VERSION,
   columnsOf,
@@ -14,13 +13,13 @@ import {
   compareRun,
   comparisonLabels,
   defaultCacheDir,
-  external_exports,
   fingerprintMismatches,
   formatTsvNumber,
   loadConfigFile,
   loadConfigFromCommit,
   makePlan,
   parseVariantFlag,
+  readNoiseFloor,
   readResults,
   renderMarkdown,
   rowsOf,
@@ -28,10 +27,9 @@ import {
   runLabels,
   runStreamed,
   thresholdResolver,
-  validate,
   withCleanup,
   writeResults
-} from "./chunks/chunk-F3KB7O5A.js";
+} from "./chunks/chunk-PYRQ2SSB.js";
 import {
   __commonJS,
   __require,
@@ -3846,19 +3844,9 @@ function gitIn(repo) {
 }
 
 // src/cli/run.ts
-import { readFile as readFile3 } from "node:fs/promises";
 import path3 from "node:path";
 function defaultResultsFile(profile, now = /* @__PURE__ */ new Date()) {
   return `db-bench-gate-${profile}-${now.toISOString().replace(/[:.]/g, "-")}.json`;
-}
-async function readNoiseFloor(file) {
-  let data;
-  try {
-    data = JSON.parse(await readFile3(file, "utf8"));
-  } catch (e) {
-    throw new InputError(`cannot read the noise floor: ${e.message}`, file);
-  }
-  return validate(external_exports.array(NoiseFloorSchema), data, file);
 }
 async function measureAndReport(plan, options, io, log) {
   thresholdResolver(plan.compare.thresholds, plan.compare.overrides);

@@ -36,6 +36,7 @@ import {
   makePlan,
   median,
   parseResults,
+  readNoiseFloor,
   renderMarkdown,
   runBenchmark,
   runLabels,
@@ -43,7 +44,7 @@ import {
   validate,
   withCleanup,
   writeResults
-} from "./chunks/chunk-F3KB7O5A.js";
+} from "./chunks/chunk-PYRQ2SSB.js";
 import {
   __commonJS,
   __export,
@@ -42227,6 +42228,7 @@ var INPUT_NAMES = [
   "warn-below",
   "improve-above",
   "alpha",
+  "noise-floor",
   "fail-on-regression",
   "time-budget",
   "cache-dir",
@@ -42258,6 +42260,7 @@ var InputsSchema = external_exports.object({
   "warn-below": decimal.pipe(ThresholdsInputSchema.shape.warn_below.unwrap()).optional(),
   "improve-above": decimal.pipe(ThresholdsInputSchema.shape.improve_above.unwrap()).optional(),
   alpha: decimal.pipe(ThresholdsInputSchema.shape.alpha.unwrap()).optional(),
+  "noise-floor": external_exports.string().optional(),
   "fail-on-regression": boolean.default(true),
   "time-budget": positiveDecimal.optional(),
   "cache-dir": external_exports.string().optional(),
@@ -42350,6 +42353,7 @@ function readInputs(env) {
     cflags: inputs.cflags ?? null,
     flagSets,
     thresholds,
+    noiseFloor: inputs["noise-floor"] ?? null,
     failOnRegression: inputs["fail-on-regression"],
     timeBudgetS: inputs["time-budget"] ?? null,
     cacheDir: inputs["cache-dir"] ?? null,
@@ -85543,7 +85547,9 @@ function planFlags(ctx, variants) {
 }
 async function measure(ctx, plan) {
   thresholdResolver(plan.compare.thresholds, plan.compare.overrides);
-  const results = await runBenchmark(plan.run, ctx.registry, actionLog);
+  const noiseFloor = ctx.inputs.noiseFloor ? await readNoiseFloor(path4.resolve(ctx.inputs.noiseFloor)) : null;
+  const measured = await runBenchmark(plan.run, ctx.registry, actionLog);
+  const results = noiseFloor ? { ...measured, noise_floor: noiseFloor } : measured;
   ctx.registry.signal.throwIfAborted();
   const resultsPath = path4.resolve(ctx.inputs.resultsPath);
   await mkdir(path4.dirname(resultsPath), { recursive: true });
@@ -85596,30 +85602,40 @@ async function publish(ctx, markdown, gate, prNumber, profile) {
     else warning(`${message} (fail-on-regression is off)`);
   }
 }
-async function againstBaseline(ctx, results, plan, branch) {
-  if (!ctx.github) return { markdown: "", comparison: null };
-  const name = artifactNameOf(ctx, results);
-  const stored = await findStoredBaseline(ctx.github.client, { repo: ctx.github.repo, token: ctx.github.token, branch, artifactName: name }).catch((e) => {
+async function lookUpBaseline(ctx, results, branch) {
+  if (!ctx.github) return null;
+  const artifact = artifactNameOf(ctx, results);
+  const stored = await findStoredBaseline(ctx.github.client, { repo: ctx.github.repo, token: ctx.github.token, branch, artifactName: artifact }).catch((e) => {
     warning(`stored baseline: ${e.message}`);
     return null;
   });
-  if (!stored) return { markdown: `
----
-No stored baseline of \`${results.profile.name}\` on ${results.fingerprint.arch} for \`${branch}\` yet (artifact \`${name}\`): nothing to compare across runs. Push to \`${branch}\` with \`mode: baseline\` to store one.
-`, comparison: null };
+  if (!stored) return { kind: "none", artifact };
   const differences = fingerprintMismatches(stored.results.fingerprint, results.fingerprint);
-  if (differences.length > 0) {
-    warning(`the stored baseline was measured on a different machine: ${differences.join("; ")}`);
-    return { markdown: `
+  if (differences.length === 0) return { kind: "usable", stored };
+  warning(`the stored baseline was measured on a different machine: ${differences.join("; ")}`);
+  return { kind: "other-machine", stored, differences };
+}
+function againstBaseline(lookup, results, plan, branch) {
+  switch (lookup?.kind) {
+    case void 0:
+      return "";
+    case "none":
+      return `
 ---
-\u26A0\uFE0F The stored baseline of \`${branch}\` ([run ${stored.runId}](${stored.url})) was measured on a different machine (${differences.join("; ")}): no cross-run comparison.
-`, comparison: null };
+No stored baseline of \`${results.profile.name}\` on ${results.fingerprint.arch} for \`${branch}\` yet (artifact \`${lookup.artifact}\`): nothing to compare across runs. Push to \`${branch}\` with \`mode: baseline\` to store one.
+`;
+    case "other-machine":
+      return `
+---
+\u26A0\uFE0F The stored baseline of \`${branch}\` ([run ${lookup.stored.runId}](${lookup.stored.url})) was measured on a different machine (${lookup.differences.join("; ")}): no cross-run comparison.
+`;
+    case "usable": {
+      const comparison = compareAgainstBaseline(results, lookup.stored.results, { ...plan.compare, baseVariant: void 0, label: `vs ${branch} (stored)` });
+      return `
+---
+${renderMarkdown([comparison], { maxLength: Math.floor(COMMENT_LIMIT / 3), title: `Against the stored baseline of ${branch} (informational: unpaired, does not gate)` })}`;
+    }
   }
-  const comparison = compareAgainstBaseline(results, stored.results, { ...plan.compare, baseVariant: void 0, label: `vs ${branch} (stored)` });
-  const body2 = renderMarkdown([comparison], { maxLength: Math.floor(COMMENT_LIMIT / 3), title: `Against the stored baseline of ${branch} (informational: unpaired, does not gate)` });
-  return { markdown: `
----
-${body2}`, comparison };
 }
 async function prMode(ctx) {
   const event = ctx.event.kind === "pull_request" ? ctx.event : null;
@@ -85636,10 +85652,12 @@ async function prMode(ctx) {
   if (!base || !head) throw new InputError("pr mode outside a pull_request event needs base-ref and head-ref", void 0, "input base-ref");
   const plan = await makePlan(planFlags(ctx, { base, head, variants: [] }), await configAt(ctx, base), ctx.inputs.thresholds);
   const results = await measure(ctx, plan);
-  const comparison = compareRun(results, plan.compare);
+  const lookup = event ? await lookUpBaseline(ctx, results, event.base.ref) : null;
+  const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.results.noise_floor : void 0);
+  const comparison = compareRun(results, { ...plan.compare, ...noiseFloor && { noiseFloor } });
   const paired = renderMarkdown([comparison], { maxLength: Math.floor(COMMENT_LIMIT * 2 / 3) });
-  const baseline = event ? await againstBaseline(ctx, results, plan, event.base.ref) : { markdown: "", comparison: null };
-  await publish(ctx, paired + baseline.markdown, [comparison], event?.number ?? null, results.profile.name);
+  const baseline = event ? againstBaseline(lookup, results, plan, event.base.ref) : "";
+  await publish(ctx, paired + baseline, [comparison], event?.number ?? null, results.profile.name);
 }
 async function baselineMode(ctx) {
   const event = ctx.event.kind === "push" ? ctx.event : null;

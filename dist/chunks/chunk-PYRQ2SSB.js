@@ -29388,6 +29388,8 @@ var SequentialSchema = external_exports.object({
   look_every: external_exports.number().int().positive(),
   spending: external_exports.enum(["pocock", "obrien-fleming"])
 }).strict().describe("adaptive rounds: a step stopped at a planned look; compare tests each step at the nominal level of its number of pairs");
+var cpuList = external_exports.string().regex(/^\d+(-\d+)?(,\d+(-\d+)?)*$/, "a CPU list such as 0 or 0-3,6");
+var CpuPlacementSchema = external_exports.object({ server: cpuList, client: cpuList }).strict().describe("the CPUs the server and the benchmark client were held on (taskset); absent when the scheduler placed them");
 var NoiseFloorSchema = external_exports.object({
   step: nonEmpty.describe("a steps[].id"),
   relative_spread: finiteNonNegative.describe(
@@ -29408,7 +29410,8 @@ var ResultsSchema = external_exports.object({
     tool: external_exports.string().describe("the harness that wrote the file, with its version"),
     budget_exhausted: external_exports.boolean().describe("the time budget stopped adding rounds"),
     notes: external_exports.array(external_exports.string()),
-    sequential: SequentialSchema.optional()
+    sequential: SequentialSchema.optional(),
+    cpu_placement: CpuPlacementSchema.optional()
   }).strict(),
   fingerprint: FingerprintSchema,
   engine: external_exports.object({ name: nonEmpty, version: external_exports.string() }).strict(),
@@ -29891,6 +29894,7 @@ function buildComparison(plan, options) {
       started_at: run.started_at,
       finished_at: run.finished_at,
       budget_exhausted: run.budget_exhausted,
+      cpu_placement: run.cpu_placement ?? null,
       notes: run.notes,
       fingerprint,
       engine,
@@ -30098,11 +30102,65 @@ import path4 from "node:path";
 
 // src/engine/postgres.ts
 import { existsSync as existsSync2 } from "node:fs";
-import { chmod, chown, copyFile, mkdir, mkdtemp, readFile as readFile3, rm, writeFile, appendFile } from "node:fs/promises";
+import { chmod, chown, copyFile, mkdir, mkdtemp, readFile as readFile4, rm, writeFile, appendFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path2 from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+
+// src/measure/cpu-affinity.ts
+import { readFile as readFile3 } from "node:fs/promises";
+function parseCpuList(text) {
+  if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(text)) return null;
+  const cpus = /* @__PURE__ */ new Set();
+  for (const part of text.split(",")) {
+    const [from, to = from] = part.split("-").map(Number);
+    if (to < from) return null;
+    for (let cpu = from; cpu <= to; cpu++) cpus.add(cpu);
+  }
+  return [...cpus].sort((a, b) => a - b);
+}
+function formatCpuList(cpus) {
+  const parts = [];
+  for (let i = 0; i < cpus.length; ) {
+    let j = i;
+    while (j + 1 < cpus.length && cpus[j + 1] === cpus[j] + 1) j++;
+    parts.push(i === j ? String(cpus[i]) : `${cpus[i]}-${cpus[j]}`);
+    i = j + 1;
+  }
+  return parts.join(",");
+}
+function placeProcesses(setting, allowed, source) {
+  if (setting === "split") {
+    if (allowed.length < 2) throw new InputError(`"split" needs at least 2 CPUs; this runner allows ${formatCpuList(allowed) || "none"}`, source, "$.cpu_affinity");
+    const half = Math.ceil(allowed.length / 2);
+    return { server: allowed.slice(0, half), client: allowed.slice(half) };
+  }
+  const placement = { server: [], client: [] };
+  for (const role of ["server", "client"]) {
+    const cpus = parseCpuList(setting[role]);
+    if (!cpus) throw new InputError(`"${setting[role]}" is not a CPU list such as "0" or "0-3,6"`, source, `$.cpu_affinity.${role}`);
+    const missing = cpus.filter((cpu) => !allowed.includes(cpu));
+    if (missing.length) throw new InputError(`CPU ${formatCpuList(missing)} is not available on this runner (allowed: ${formatCpuList(allowed)})`, source, `$.cpu_affinity.${role}`);
+    placement[role] = cpus;
+  }
+  const shared = placement.server.filter((cpu) => placement.client.includes(cpu));
+  if (shared.length) throw new InputError(`server and client share CPU ${formatCpuList(shared)}: they must not compete for a core`, source, "$.cpu_affinity");
+  return placement;
+}
+function onCpus(command, cpus) {
+  return cpus?.length ? { file: "taskset", args: ["--cpu-list", formatCpuList(cpus), command.file, ...command.args] } : command;
+}
+async function allowedCpus() {
+  const status = await readFile3("/proc/self/status", "utf8");
+  const line = /^Cpus_allowed_list:\s*(\S+)$/m.exec(status)?.[1];
+  const cpus = line === void 0 ? null : parseCpuList(line);
+  if (!cpus) throw new Error(`cannot read Cpus_allowed_list from /proc/self/status:
+${status}`);
+  return cpus;
+}
+
+// src/engine/postgres.ts
 var SERVER_USER = "dbbench";
 var SUPERUSER = "postgres";
 var LOG_LINES_IN_ERRORS = 50;
@@ -30137,7 +30195,7 @@ async function startPostgres(options) {
   const liveLog = path2.join(dataRoot, "server.log");
   let pid = 0;
   const isAlive = () => pid > 0 && processesUnder(dataDir).includes(pid);
-  const logTail2 = async (lines) => lastLines(await readFile3(existsSync2(liveLog) ? liveLog : options.logFile, "utf8").catch(() => ""), lines);
+  const logTail2 = async (lines) => lastLines(await readFile4(existsSync2(liveLog) ? liveLog : options.logFile, "utf8").catch(() => ""), lines);
   await mkdir(path2.dirname(options.logFile), { recursive: true });
   const handle = await registry2.register(`postgres server in ${dataRoot}`, async () => {
     await stopServer(runToStop, dataDir);
@@ -30169,12 +30227,13 @@ ${renderSettings(options.settings, socketDir)}`);
   let port = 0;
   for (let attempt = 1; ; attempt++) {
     port = await freePort();
-    const started = await run("pg_ctl", ["-D", dataDir, "-l", liveLog, "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"], dataRoot);
+    const start = onCpus({ file: path2.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
+    const started = await asServer(user, start.file, start.args, dataRoot, registry2.signal);
     if (!started.failed) break;
     const portTaken = /could not bind|Address already in use/.test(await logTail2(20));
     if (!portTaken || attempt === START_ATTEMPTS) await fail(`PostgreSQL did not start (port ${port})`, started.all ?? "");
   }
-  pid = Number((await readFile3(path2.join(dataDir, "postmaster.pid"), "utf8")).split("\n", 1)[0]);
+  pid = Number((await readFile4(path2.join(dataDir, "postmaster.pid"), "utf8")).split("\n", 1)[0]);
   const connection = { host: socketDir, tcpHost: "127.0.0.1", port, user: SUPERUSER, database: options.database };
   const created = await run("createdb", ["-h", socketDir, "-p", String(port), "-U", SUPERUSER, options.database], dataRoot);
   if (created.failed) await fail(`createdb ${options.database} failed`, created.all ?? "");
@@ -30228,7 +30287,7 @@ function freePort() {
 // src/config/profile.ts
 import { createHash as createHash2 } from "node:crypto";
 import { existsSync as existsSync3 } from "node:fs";
-import { readFile as readFile4 } from "node:fs/promises";
+import { readFile as readFile5 } from "node:fs/promises";
 import path3 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
@@ -30474,6 +30533,7 @@ function stepFromDefinition(definition) {
 
 // src/config/profile.ts
 var SettingValue = external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]);
+var cpuList2 = external_exports.string().refine((text) => parseCpuList(text) !== null, 'not a CPU list such as "0" or "0-3,6"');
 var ProfileSchema = external_exports.object({
   name: external_exports.string().regex(/^[a-z0-9][a-z0-9._-]*$/),
   version: external_exports.number().int().nonnegative(),
@@ -30495,6 +30555,8 @@ var ProfileSchema = external_exports.object({
     /** how the looks share alpha; default pocock */
     spending: external_exports.enum(SPENDING_FUNCTIONS).optional()
   }).strict().refine((s) => s.min_rounds <= s.rounds, { message: "min_rounds must not exceed rounds", path: ["min_rounds"] }),
+  /** server and client on separate CPUs (src/measure/cpu-affinity.ts): "split", or explicit taskset lists */
+  cpu_affinity: external_exports.union([external_exports.literal("split"), external_exports.object({ server: cpuList2, client: cpuList2 }).strict()]).optional(),
   server_settings: external_exports.record(external_exports.string(), SettingValue),
   thresholds: ThresholdsInputSchema.optional(),
   overrides: external_exports.array(ThresholdOverrideSchema).optional(),
@@ -30530,7 +30592,7 @@ function builtinDir(name) {
 async function loadProfile(nameOrPath) {
   const isPath = nameOrPath.includes("/") || /\.ya?ml$/.test(nameOrPath);
   const file2 = isPath ? nameOrPath : path3.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
-  const text = await readFile4(file2, "utf8").catch((e) => {
+  const text = await readFile5(file2, "utf8").catch((e) => {
     if (!isPath && e.code === "ENOENT") throw new InputError(`no built-in profile "${nameOrPath}"`, "--profile");
     throw new InputError(`cannot read the profile: ${e.code ?? e.message}`, file2);
   });
@@ -30602,7 +30664,7 @@ async function makePlan(flags, config2, thresholdFlags) {
 
 // src/measure/fingerprint.ts
 import { createHash as createHash3 } from "node:crypto";
-import { readFile as readFile5 } from "node:fs/promises";
+import { readFile as readFile6 } from "node:fs/promises";
 import os3 from "node:os";
 var ARM_PARTS = {
   "0x41:0xd0c": "Arm Neoverse N1",
@@ -30639,11 +30701,11 @@ function hostnameHash(hostname3) {
   return createHash3("sha256").update(hostname3).digest("hex").slice(0, 16);
 }
 async function readOrNull(file2) {
-  return readFile5(file2, "utf8").catch(() => null);
+  return readFile6(file2, "utf8").catch(() => null);
 }
 async function collectFingerprint(compiler, runner) {
   const [cpuinfo, osRelease, smt] = await Promise.all([
-    readFile5("/proc/cpuinfo", "utf8"),
+    readFile6("/proc/cpuinfo", "utf8"),
     readOrNull("/etc/os-release"),
     readOrNull("/sys/devices/system/cpu/smt/active")
   ]);
@@ -30686,7 +30748,7 @@ import readline from "node:readline";
 
 // src/build/build.ts
 import { createWriteStream, existsSync as existsSync4 } from "node:fs";
-import { mkdir as mkdir2, readFile as readFile6, rename, rm as rm3, writeFile as writeFile2 } from "node:fs/promises";
+import { mkdir as mkdir2, readFile as readFile7, rename, rm as rm3, writeFile as writeFile2 } from "node:fs/promises";
 import os5 from "node:os";
 import path6 from "node:path";
 import { setTimeout as sleep2 } from "node:timers/promises";
@@ -30792,7 +30854,7 @@ async function buildAtCommit(request) {
   const prefix = installLayout(recipe, buildDir).installDir;
   const marker = path6.join(buildDir, COMPLETE_MARKER);
   const reuse = async () => {
-    const done = JSON.parse(await readFile6(marker, "utf8"));
+    const done = JSON.parse(await readFile7(marker, "utf8"));
     return { ...done, reused: true, ccache: null, timings: { configure: null, make: null, install: null, total: elapsed() } };
   };
   if (existsSync4(marker)) return reuse();
@@ -30845,7 +30907,7 @@ async function buildAtCommit(request) {
         compiler: { name: compiler.name, version: compiler.version },
         reused: false,
         logFile,
-        ccache: ccache ? parseCcacheStatsLog(await readFile6(ccache.statsLog, "utf8").catch(() => "")) : null,
+        ccache: ccache ? parseCcacheStatsLog(await readFile7(ccache.statsLog, "utf8").catch(() => "")) : null,
         timings
       };
       emit(`built in ${timings.total.toFixed(1)} s${result.ccache ? ` (ccache: ${result.ccache.hits} hits, ${result.ccache.misses} misses)` : ""}`);
@@ -30867,7 +30929,7 @@ async function lockBuild(lockFile, registry2) {
     } catch (err) {
       if (err.code !== "EEXIST") throw err;
     }
-    const holder = Number(await readFile6(lockFile, "utf8").catch(() => ""));
+    const holder = Number(await readFile7(lockFile, "utf8").catch(() => ""));
     if (holder > 0 && !isRunning(holder)) await rm3(lockFile, { force: true });
     else await sleep2(1e3, void 0, { signal: registry2.signal });
   }
@@ -30902,7 +30964,7 @@ function parseCcacheStatsLog(text) {
 }
 
 // src/driver/client-rusage.ts
-import { readFile as readFile7 } from "node:fs/promises";
+import { readFile as readFile8 } from "node:fs/promises";
 var WRAPPER = [
   "report=$1; shift",
   '"$@" &',
@@ -30936,7 +30998,7 @@ function parseClientRusage(report) {
   };
 }
 async function readClientRusage(reportFile) {
-  return parseClientRusage(await readFile7(reportFile, "utf8"));
+  return parseClientRusage(await readFile8(reportFile, "utf8"));
 }
 function clientCpuShare(cpuSeconds, wallSeconds, cores) {
   if (!(wallSeconds > 0) || !(cores > 0)) throw new RangeError(`client CPU share needs positive wall seconds and cores, got ${wallSeconds} and ${cores}`);
@@ -30944,7 +31006,7 @@ function clientCpuShare(cpuSeconds, wallSeconds, cores) {
 }
 
 // src/measure/host.ts
-import { readdir, readFile as readFile8 } from "node:fs/promises";
+import { readdir, readFile as readFile9 } from "node:fs/promises";
 
 // src/measure/proc.ts
 function parseProcStat(text) {
@@ -31005,8 +31067,8 @@ function metricsPerOp(before, after, ops, clockTicksPerSecond2) {
 // src/measure/host.ts
 async function takeHostSnapshot() {
   const [procStat, diskstats, sysBlock] = await Promise.all([
-    readFile8("/proc/stat", "utf8"),
-    readFile8("/proc/diskstats", "utf8"),
+    readFile9("/proc/stat", "utf8"),
+    readFile9("/proc/diskstats", "utf8"),
     readdir("/sys/block")
   ]);
   return hostSnapshot(procStat, diskstats, new Set(sysBlock));
@@ -31085,6 +31147,9 @@ async function runBenchmark(plan, registry2, log) {
   const compiler = await detectCompiler();
   const fingerprint = await collectFingerprint({ name: compiler.name, version: compiler.version }, plan.runner);
   const notes = [];
+  const placement = profile.cpu_affinity ? placeProcesses(profile.cpu_affinity, await allowedCpus(), profile.source) : null;
+  if (placement) log.info(`server on CPU ${formatCpuList(placement.server)}, benchmark client on CPU ${formatCpuList(placement.client)}`);
+  const onClientCpus = (command) => onCpus(command, placement?.client);
   const builds = [];
   for (const spec of plan.variants) {
     builds.push(
@@ -31127,7 +31192,7 @@ async function runBenchmark(plan, registry2, log) {
   const work = await mkdtemp3(path7.join(os6.tmpdir(), "dbg-run-"));
   await registry2.register(`run directory ${work}`, () => rm4(work, { recursive: true, force: true }));
   const startServer = async (variant, build, logFile) => {
-    const server = await plan.engine.start({ binDir: build.binDir, settings: plan.serverSettings, database: DATABASE, logFile, registry: registry2 });
+    const server = await plan.engine.start({ binDir: build.binDir, settings: plan.serverSettings, database: DATABASE, logFile, registry: registry2, ...placement && { cpus: placement.server } });
     log.info(`${variant.id}: ${plan.engine.name} started (pid ${server.pid}, port ${server.connection.port}); log: ${logFile}`);
     return { variant, build, server, loaded: /* @__PURE__ */ new Set(), logFile };
   };
@@ -31193,7 +31258,7 @@ ${excerpt}`);
     }
     const report = path7.join(work, `rusage-${step.id}-${variant.id}-${round}`);
     const client = step.run(connectionOf(vs.server), binaries(vs.build), schedule.duration_s);
-    const command = withClientRusage(client, report);
+    const command = withClientRusage(onClientCpus(client), report);
     const before = await takeHostSnapshot();
     const t0 = performance.now();
     const result = await runClient(command, registry2, schedule.duration_s + CLIENT_GRACE_S);
@@ -31235,7 +31300,7 @@ ${await serverLog()}`);
     try {
       const vs = await liveServer(variant);
       await ensureData(vs, step);
-      const result = await runClient(step.warmup(connectionOf(vs.server), binaries(vs.build), schedule.warmup_s), registry2, schedule.warmup_s + CLIENT_GRACE_S);
+      const result = await runClient(onClientCpus(step.warmup(connectionOf(vs.server), binaries(vs.build), schedule.warmup_s)), registry2, schedule.warmup_s + CLIENT_GRACE_S);
       if (result.failed) log.info(`${step.id}: warm-up of ${variant.id} failed (${result.shortMessage}); the measured rounds will show it`);
     } catch (e) {
       log.info(`${step.id}: warm-up of ${variant.id} failed: ${e.message}`);
@@ -31269,7 +31334,8 @@ ${await serverLog()}`);
       tool: `db-bench-gate ${VERSION}`,
       budget_exhausted: interleaved.cutShort.length > 0,
       notes,
-      ...sequential && { sequential: { min_rounds: sequential.minRounds, max_rounds: sequential.maxRounds, look_every: sequential.lookEvery, spending: sequential.spending } }
+      ...sequential && { sequential: { min_rounds: sequential.minRounds, max_rounds: sequential.maxRounds, look_every: sequential.lookEvery, spending: sequential.spending } },
+      ...placement && { cpu_placement: { server: formatCpuList(placement.server), client: formatCpuList(placement.client) } }
     },
     fingerprint,
     engine: { name: plan.engine.name, version: await engineVersion(builds[0]) },
@@ -31286,7 +31352,7 @@ async function engineVersion(build) {
 }
 
 // src/results/io.ts
-import { readFile as readFile9, writeFile as writeFile3, rename as rename2 } from "node:fs/promises";
+import { readFile as readFile10, writeFile as writeFile3, rename as rename2 } from "node:fs/promises";
 function parseResults(data, source) {
   if (typeof data === "object" && data !== null) {
     const { schema, version: version2 } = data;
@@ -31303,20 +31369,24 @@ function parseResults(data, source) {
   }
   return validate3(ResultsSchema, data, source);
 }
-async function readResults(file2) {
+async function readJson(file2) {
   let text;
   try {
-    text = await readFile9(file2, "utf8");
+    text = await readFile10(file2, "utf8");
   } catch (e) {
     throw new InputError(`cannot read: ${e.code ?? String(e)}`, file2);
   }
-  let data;
   try {
-    data = JSON.parse(text);
+    return JSON.parse(text);
   } catch (e) {
     throw new InputError(`not JSON: ${e.message}`, file2, "$");
   }
-  return parseResults(data, file2);
+}
+async function readResults(file2) {
+  return parseResults(await readJson(file2), file2);
+}
+async function readNoiseFloor(file2) {
+  return validate3(external_exports.array(NoiseFloorSchema), await readJson(file2), file2);
 }
 async function writeResults(file2, results) {
   const checked = ResultsSchema.parse(results);
@@ -32046,6 +32116,7 @@ function fingerprintTable(report) {
     ["host (hash)", (c) => c.context.fingerprint.hostname_hash],
     ["engine", (c) => `${c.context.engine.name} ${c.context.engine.version}`],
     ["profile", (c) => `${c.context.profile.name} v${c.context.profile.version} (${c.context.profile.hash.slice(0, 12)})`],
+    ["CPUs", (c) => c.context.cpu_placement ? `server ${c.context.cpu_placement.server}, client ${c.context.cpu_placement.client}` : "not pinned"],
     ["run", (c) => c.context.run_id],
     ["started", (c) => c.context.started_at],
     ["duration", (c) => runDuration(c.context.started_at, c.context.finished_at)],
@@ -32146,7 +32217,6 @@ export {
   ThresholdsInputSchema,
   VariantSchema,
   METRIC_KEYS,
-  NoiseFloorSchema,
   withCleanup,
   median,
   thresholdResolver,
@@ -32164,6 +32234,7 @@ export {
   runBenchmark,
   parseResults,
   readResults,
+  readNoiseFloor,
   writeResults,
   formatTsvNumber,
   comparisonLabels,
