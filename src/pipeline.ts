@@ -8,7 +8,6 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
 import { execa } from "execa";
 import { buildAtCommit, type BuildResult } from "./build/build.js";
 import { detectCompiler } from "./build/compiler.js";
@@ -76,19 +75,6 @@ function tail(text: string, lines: number): string {
   return text.split("\n").slice(-lines).join("\n").trimEnd();
 }
 
-async function runClient(command: ClientCommand, registry: CleanupRegistry, timeoutS: number, onLine?: (line: string) => void) {
-  const subprocess = execa(command.file, command.args, {
-    env: childEnv(process.env),
-    extendEnv: false,
-    all: true,
-    reject: false,
-    timeout: timeoutS * 1000,
-    cancelSignal: registry.signal,
-  });
-  if (onLine && subprocess.all) readline.createInterface({ input: subprocess.all }).on("line", onLine);
-  return subprocess;
-}
-
 export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log: Log): Promise<Results> {
   const startedAt = new Date();
   const { profile } = plan;
@@ -144,6 +130,17 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
   const logDir = path.join(plan.cacheDir, "logs");
   const work = await mkdtemp(path.join(os.tmpdir(), "dbg-run-"));
   await registry.register(`run directory ${work}`, () => rm(work, { recursive: true, force: true }));
+  // Clients work in the run directory (under the action's job root): a killed job's post step finds them by it.
+  const runClient = (command: ClientCommand, timeoutS: number) =>
+    execa(command.file, command.args, {
+      cwd: work,
+      env: childEnv(process.env),
+      extendEnv: false,
+      all: true,
+      reject: false,
+      timeout: timeoutS * 1000,
+      cancelSignal: registry.signal,
+    });
 
   const startServer = async (variant: Variant, build: BuildResult, logFile: string): Promise<VariantServer> => {
     const server = await plan.engine.start({ binDir: build.binDir, settings: plan.serverSettings, database: DATABASE, logFile, registry, ...(placement && { cpus: placement.server }) });
@@ -158,7 +155,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     for (const command of dataSet.commands) {
       const shown = [path.basename(command.file), ...command.args].join(" ");
       log.info(`${vs.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
-      const result = await runClient(command, registry, 3600);
+      const result = await runClient(command, 3600);
       if (result.failed) {
         throw new PipelineError(`loading ${dataSet.key} failed: ${result.shortMessage}`, `${tail(result.all ?? "", EXCERPT_LINES)}\n--- server log ---\n${await vs.server.logTail(EXCERPT_LINES)}`);
       }
@@ -221,7 +218,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     const command = withClientRusage(onClientCpus(client), report);
     const before = await takeHostSnapshot();
     const t0 = performance.now();
-    const result = await runClient(command, registry, schedule.duration_s + CLIENT_GRACE_S);
+    const result = await runClient(command, schedule.duration_s + CLIENT_GRACE_S);
     const wallS = (performance.now() - t0) / 1000;
     const after = await takeHostSnapshot();
     const serverLog = async () => `--- server log (${vs.logFile}) ---\n${await vs.server.logTail(EXCERPT_LINES)}`;
@@ -258,7 +255,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     try {
       const vs = await liveServer(variant);
       await ensureData(vs, step);
-      const result = await runClient(onClientCpus(step.warmup(connectionOf(vs.server), binaries(vs.build), schedule.warmup_s)), registry, schedule.warmup_s + CLIENT_GRACE_S);
+      const result = await runClient(onClientCpus(step.warmup(connectionOf(vs.server), binaries(vs.build), schedule.warmup_s)), schedule.warmup_s + CLIENT_GRACE_S);
       if (result.failed) log.info(`${step.id}: warm-up of ${variant.id} failed (${result.shortMessage}); the measured rounds will show it`);
     } catch (e) {
       log.info(`${step.id}: warm-up of ${variant.id} failed: ${(e as Error).message}`);

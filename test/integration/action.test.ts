@@ -521,7 +521,8 @@ describe("cleanup", () => {
     const post = await step(run, event, {}, "post", killed.state).finished;
     expect(post.exitCode).toBe(0);
     expect(post.lines.map((l) => l.text)).toContainEqual(expect.stringMatching(/^post: cleaned up \d+ processes, /));
-    expect(postgresUnder(runner.root)).toEqual([]);
+    // servers and benchmark clients alike: the clients work in the run directory under the job root
+    expect(processesUnder(runner.root)).toEqual([]);
     expect(existsSync(jobRoot)).toBe(false);
     const worktrees = await execa("git", ["-C", fork.path, "worktree", "list", "--porcelain"], { env: childEnv(process.env), extendEnv: false });
     expect(worktrees.stdout).not.toContain(runner.root);
