@@ -29,7 +29,7 @@ import {
   thresholdResolver,
   withCleanup,
   writeResults
-} from "./chunks/chunk-PYRQ2SSB.js";
+} from "./chunks/chunk-P27R3PNV.js";
 import {
   __commonJS,
   __require,

@@ -44,7 +44,7 @@ import {
   validate,
   withCleanup,
   writeResults
-} from "./chunks/chunk-PYRQ2SSB.js";
+} from "./chunks/chunk-P27R3PNV.js";
 import {
   __commonJS,
   __export,

@@ -30744,7 +30744,6 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp as mkdtemp3, rm as rm4 } from "node:fs/promises";
 import os6 from "node:os";
 import path7 from "node:path";
-import readline from "node:readline";
 
 // src/build/build.ts
 import { createWriteStream, existsSync as existsSync4 } from "node:fs";
@@ -31129,18 +31128,6 @@ var CLIENT_GRACE_S = 120;
 function tail(text, lines) {
   return text.split("\n").slice(-lines).join("\n").trimEnd();
 }
-async function runClient(command, registry2, timeoutS, onLine) {
-  const subprocess = execa(command.file, command.args, {
-    env: childEnv(process.env),
-    extendEnv: false,
-    all: true,
-    reject: false,
-    timeout: timeoutS * 1e3,
-    cancelSignal: registry2.signal
-  });
-  if (onLine && subprocess.all) readline.createInterface({ input: subprocess.all }).on("line", onLine);
-  return subprocess;
-}
 async function runBenchmark(plan, registry2, log) {
   const startedAt = /* @__PURE__ */ new Date();
   const { profile } = plan;
@@ -31191,6 +31178,15 @@ async function runBenchmark(plan, registry2, log) {
   const logDir = path7.join(plan.cacheDir, "logs");
   const work = await mkdtemp3(path7.join(os6.tmpdir(), "dbg-run-"));
   await registry2.register(`run directory ${work}`, () => rm4(work, { recursive: true, force: true }));
+  const runClient = (command, timeoutS) => execa(command.file, command.args, {
+    cwd: work,
+    env: childEnv(process.env),
+    extendEnv: false,
+    all: true,
+    reject: false,
+    timeout: timeoutS * 1e3,
+    cancelSignal: registry2.signal
+  });
   const startServer = async (variant, build, logFile) => {
     const server = await plan.engine.start({ binDir: build.binDir, settings: plan.serverSettings, database: DATABASE, logFile, registry: registry2, ...placement && { cpus: placement.server } });
     log.info(`${variant.id}: ${plan.engine.name} started (pid ${server.pid}, port ${server.connection.port}); log: ${logFile}`);
@@ -31202,7 +31198,7 @@ async function runBenchmark(plan, registry2, log) {
     for (const command of dataSet.commands) {
       const shown = [path7.basename(command.file), ...command.args].join(" ");
       log.info(`${vs.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
-      const result = await runClient(command, registry2, 3600);
+      const result = await runClient(command, 3600);
       if (result.failed) {
         throw new PipelineError(`loading ${dataSet.key} failed: ${result.shortMessage}`, `${tail(result.all ?? "", EXCERPT_LINES)}
 --- server log ---
@@ -31261,7 +31257,7 @@ ${excerpt}`);
     const command = withClientRusage(onClientCpus(client), report);
     const before = await takeHostSnapshot();
     const t0 = performance.now();
-    const result = await runClient(command, registry2, schedule.duration_s + CLIENT_GRACE_S);
+    const result = await runClient(command, schedule.duration_s + CLIENT_GRACE_S);
     const wallS = (performance.now() - t0) / 1e3;
     const after = await takeHostSnapshot();
     const serverLog = async () => `--- server log (${vs.logFile}) ---
@@ -31300,7 +31296,7 @@ ${await serverLog()}`);
     try {
       const vs = await liveServer(variant);
       await ensureData(vs, step);
-      const result = await runClient(onClientCpus(step.warmup(connectionOf(vs.server), binaries(vs.build), schedule.warmup_s)), registry2, schedule.warmup_s + CLIENT_GRACE_S);
+      const result = await runClient(onClientCpus(step.warmup(connectionOf(vs.server), binaries(vs.build), schedule.warmup_s)), schedule.warmup_s + CLIENT_GRACE_S);
       if (result.failed) log.info(`${step.id}: warm-up of ${variant.id} failed (${result.shortMessage}); the measured rounds will show it`);
     } catch (e) {
       log.info(`${step.id}: warm-up of ${variant.id} failed: ${e.message}`);
