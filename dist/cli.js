@@ -29,7 +29,7 @@ import {
   thresholdResolver,
   withCleanup,
   writeResults
-} from "./chunks/chunk-P27R3PNV.js";
+} from "./chunks/chunk-CT5YPT7I.js";
 import {
   __commonJS,
   __require,

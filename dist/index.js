@@ -44,7 +44,7 @@ import {
   validate,
   withCleanup,
   writeResults
-} from "./chunks/chunk-P27R3PNV.js";
+} from "./chunks/chunk-CT5YPT7I.js";
 import {
   __commonJS,
   __export,

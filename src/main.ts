@@ -8,6 +8,7 @@
  * Subprocesses that run PR code get childEnv(): no token, no ACTIONS_* or GITHUB_* variable.
  */
 import * as core from "@actions/core";
+import { median as medianOf } from "simple-statistics";
 import { copyFile, mkdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -36,8 +37,6 @@ import { COMMENT_LIMIT, commentMarker, renderMarkdown } from "./report/markdown.
 import { readNoiseFloor, writeResults } from "./results/io.js";
 import { runLabels } from "./results/run-labels.js";
 import type { OkSample, Results } from "./results/schema.js";
-import { median as medianOf } from "simple-statistics";
-
 
 const actionLog: Log = {
   info: (message) => core.info(message),

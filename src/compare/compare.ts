@@ -230,8 +230,10 @@ function compareVariant(plan: Plan, step: Step, label: string, configured: Thres
   const base: Side = { label: plan.baseLabel, samples: plan.samplesOf(step.id, plan.baseLabel) };
   const variant: Side = { label, samples: plan.samplesOf(step.id, label) };
   const estimate = plan.estimator(base.samples, variant.samples);
-  const { t, noise_floor } = effectiveThresholds(plan, step, configured, estimate(opsPerSecond, configured.alpha)?.ratio.n);
-  const qps = estimate(opsPerSecond, t.alpha);
+  const atConfigured = estimate(opsPerSecond, configured.alpha);
+  const { t, noise_floor } = effectiveThresholds(plan, step, configured, atConfigured?.ratio.n);
+  // Estimated again only when an adaptive look's alpha differs: the interval depends on alpha, n does not.
+  const qps = t.alpha === configured.alpha ? atConfigured : estimate(opsPerSecond, t.alpha);
   const metrics = Object.fromEntries(METRIC_KEYS.map((k) => [k, estimate(metric(k), t.alpha)?.ratio ?? null])) as Record<MetricKey, RatioEstimate | null>;
   const errors = [...errorsOf(base), ...errorsOf(variant)];
   const { verdict, reason } = decide(base, variant, errors, qps, t);

@@ -9115,146 +9115,6 @@ var require_dist = __commonJS({
   }
 });
 
-// src/errors.ts
-var InputError = class extends Error {
-  /** `file` and `field` are named in the one-line message so the user knows where to look. */
-  constructor(message, file2, field) {
-    super([file2, field].filter(Boolean).join(": ") + (file2 || field ? ": " : "") + message);
-    this.file = file2;
-    this.field = field;
-  }
-  file;
-  field;
-  name = "InputError";
-};
-var PipelineError = class extends Error {
-  constructor(message, logExcerpt = "") {
-    super(message);
-    this.logExcerpt = logExcerpt;
-  }
-  logExcerpt;
-  name = "PipelineError";
-};
-var EXIT_OK = 0;
-var EXIT_REGRESSION = 1;
-var EXIT_ERROR = 2;
-var ParseError = class extends Error {
-  constructor(message, raw) {
-    super(message);
-    this.raw = raw;
-  }
-  raw;
-  name = "ParseError";
-  /** The last lines of the text, for a step error's log excerpt. */
-  excerpt(lines = 40) {
-    return this.raw.trimEnd().split("\n").slice(-lines).join("\n");
-  }
-};
-
-// src/cleanup.ts
-var CleanupRegistry = class {
-  actions = /* @__PURE__ */ new Map();
-  nextId = 0;
-  controller = new AbortController();
-  draining = Promise.resolve();
-  /**
-   * Aborted when the run is cancelled (signal or timeout): pass it as execa's `cancelSignal` so that
-   * long subprocesses (make, pgbench) stop instead of outliving the cleanup.
-   */
-  get signal() {
-    return this.controller.signal;
-  }
-  /**
-   * Registers `action` (which must tolerate a half-created resource). On a cancelled registry the
-   * action runs at once and the caller gets the cancellation error: nothing may start after cleanup.
-   */
-  async register(label, action) {
-    let done;
-    const id = this.nextId++;
-    const runOnce = () => {
-      this.actions.delete(id);
-      done ??= action();
-      return done;
-    };
-    if (this.signal.aborted) {
-      await runOnce().catch(() => void 0);
-      throw this.cancellationError();
-    }
-    this.actions.set(id, { label, run: runOnce });
-    return { run: runOnce };
-  }
-  /** Aborts `signal` (subprocesses given it stop); later registrations are refused. */
-  cancel(reason) {
-    if (!this.signal.aborted) this.controller.abort(reason);
-  }
-  /**
-   * Cancels subprocesses still running, then runs every action, newest first; never throws. A call
-   * while another is running (the run settling during a signal's cleanup) waits for it, so that an
-   * older action (a temp dir) never runs before a newer one (the server living in it) is done.
-   */
-  async runAll(reason) {
-    this.cancel(reason);
-    const drained = this.draining.then(() => this.drain());
-    this.draining = drained;
-    return drained;
-  }
-  async drain() {
-    const failures = [];
-    for (const [, { label, run }] of [...this.actions].reverse()) {
-      try {
-        await run();
-      } catch (err) {
-        failures.push(`${label}: ${err.message}`);
-      }
-    }
-    return failures;
-  }
-  cancellationError() {
-    const reason = this.signal.reason;
-    return reason instanceof Error ? reason : new PipelineError("the run was cancelled");
-  }
-};
-async function withCleanup(work, options = {}) {
-  const registry2 = new CleanupRegistry();
-  const warn = options.warn ?? ((message) => console.error(message));
-  const finish = async (reason) => {
-    for (const failure2 of await registry2.runAll(reason)) warn(`cleanup: ${failure2}`);
-  };
-  const onSignal = (signal) => {
-    removeHandlers();
-    const hold = () => void 0;
-    process.on("SIGINT", hold);
-    process.on("SIGTERM", hold);
-    void finish(new PipelineError(`interrupted by ${signal}`)).finally(() => {
-      process.off("SIGINT", hold);
-      process.off("SIGTERM", hold);
-      process.kill(process.pid, signal);
-    });
-  };
-  const removeHandlers = () => {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
-  let timer;
-  const timeout = new Promise((_, reject) => {
-    if (options.timeoutMs === void 0) return;
-    timer = setTimeout(() => {
-      const error62 = new PipelineError(`timed out after ${Math.round(options.timeoutMs / 1e3)} s`);
-      reject(error62);
-      registry2.cancel(error62);
-    }, options.timeoutMs);
-  });
-  try {
-    return await Promise.race([work(registry2), timeout]);
-  } finally {
-    clearTimeout(timer);
-    removeHandlers();
-    await finish(new PipelineError("the run finished"));
-  }
-}
-
 // node_modules/simple-statistics/dist/simple-statistics.mjs
 function max(x) {
   if (x.length === 0) {
@@ -9537,6 +9397,146 @@ function probit(p) {
     p = 1 - epsilon;
   }
   return Math.sqrt(2) * inverseErrorFunction(2 * p - 1);
+}
+
+// src/errors.ts
+var InputError = class extends Error {
+  /** `file` and `field` are named in the one-line message so the user knows where to look. */
+  constructor(message, file2, field) {
+    super([file2, field].filter(Boolean).join(": ") + (file2 || field ? ": " : "") + message);
+    this.file = file2;
+    this.field = field;
+  }
+  file;
+  field;
+  name = "InputError";
+};
+var PipelineError = class extends Error {
+  constructor(message, logExcerpt = "") {
+    super(message);
+    this.logExcerpt = logExcerpt;
+  }
+  logExcerpt;
+  name = "PipelineError";
+};
+var EXIT_OK = 0;
+var EXIT_REGRESSION = 1;
+var EXIT_ERROR = 2;
+var ParseError = class extends Error {
+  constructor(message, raw) {
+    super(message);
+    this.raw = raw;
+  }
+  raw;
+  name = "ParseError";
+  /** The last lines of the text, for a step error's log excerpt. */
+  excerpt(lines = 40) {
+    return this.raw.trimEnd().split("\n").slice(-lines).join("\n");
+  }
+};
+
+// src/cleanup.ts
+var CleanupRegistry = class {
+  actions = /* @__PURE__ */ new Map();
+  nextId = 0;
+  controller = new AbortController();
+  draining = Promise.resolve();
+  /**
+   * Aborted when the run is cancelled (signal or timeout): pass it as execa's `cancelSignal` so that
+   * long subprocesses (make, pgbench) stop instead of outliving the cleanup.
+   */
+  get signal() {
+    return this.controller.signal;
+  }
+  /**
+   * Registers `action` (which must tolerate a half-created resource). On a cancelled registry the
+   * action runs at once and the caller gets the cancellation error: nothing may start after cleanup.
+   */
+  async register(label, action) {
+    let done;
+    const id = this.nextId++;
+    const runOnce = () => {
+      this.actions.delete(id);
+      done ??= action();
+      return done;
+    };
+    if (this.signal.aborted) {
+      await runOnce().catch(() => void 0);
+      throw this.cancellationError();
+    }
+    this.actions.set(id, { label, run: runOnce });
+    return { run: runOnce };
+  }
+  /** Aborts `signal` (subprocesses given it stop); later registrations are refused. */
+  cancel(reason) {
+    if (!this.signal.aborted) this.controller.abort(reason);
+  }
+  /**
+   * Cancels subprocesses still running, then runs every action, newest first; never throws. A call
+   * while another is running (the run settling during a signal's cleanup) waits for it, so that an
+   * older action (a temp dir) never runs before a newer one (the server living in it) is done.
+   */
+  async runAll(reason) {
+    this.cancel(reason);
+    const drained = this.draining.then(() => this.drain());
+    this.draining = drained;
+    return drained;
+  }
+  async drain() {
+    const failures = [];
+    for (const [, { label, run }] of [...this.actions].reverse()) {
+      try {
+        await run();
+      } catch (err) {
+        failures.push(`${label}: ${err.message}`);
+      }
+    }
+    return failures;
+  }
+  cancellationError() {
+    const reason = this.signal.reason;
+    return reason instanceof Error ? reason : new PipelineError("the run was cancelled");
+  }
+};
+async function withCleanup(work, options = {}) {
+  const registry2 = new CleanupRegistry();
+  const warn = options.warn ?? ((message) => console.error(message));
+  const finish = async (reason) => {
+    for (const failure2 of await registry2.runAll(reason)) warn(`cleanup: ${failure2}`);
+  };
+  const onSignal = (signal) => {
+    removeHandlers();
+    const hold = () => void 0;
+    process.on("SIGINT", hold);
+    process.on("SIGTERM", hold);
+    void finish(new PipelineError(`interrupted by ${signal}`)).finally(() => {
+      process.off("SIGINT", hold);
+      process.off("SIGTERM", hold);
+      process.kill(process.pid, signal);
+    });
+  };
+  const removeHandlers = () => {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    if (options.timeoutMs === void 0) return;
+    timer = setTimeout(() => {
+      const error62 = new PipelineError(`timed out after ${Math.round(options.timeoutMs / 1e3)} s`);
+      reject(error62);
+      registry2.cancel(error62);
+    }, options.timeoutMs);
+  });
+  try {
+    return await Promise.race([work(registry2), timeout]);
+  } finally {
+    clearTimeout(timer);
+    removeHandlers();
+    await finish(new PipelineError("the run finished"));
+  }
 }
 
 // src/compare/thresholds.ts
@@ -29844,8 +29844,9 @@ function compareVariant(plan, step, label, configured) {
   const base = { label: plan.baseLabel, samples: plan.samplesOf(step.id, plan.baseLabel) };
   const variant = { label, samples: plan.samplesOf(step.id, label) };
   const estimate2 = plan.estimator(base.samples, variant.samples);
-  const { t, noise_floor } = effectiveThresholds(plan, step, configured, estimate2(opsPerSecond, configured.alpha)?.ratio.n);
-  const qps = estimate2(opsPerSecond, t.alpha);
+  const atConfigured = estimate2(opsPerSecond, configured.alpha);
+  const { t, noise_floor } = effectiveThresholds(plan, step, configured, atConfigured?.ratio.n);
+  const qps = t.alpha === configured.alpha ? atConfigured : estimate2(opsPerSecond, t.alpha);
   const metrics = Object.fromEntries(METRIC_KEYS.map((k) => [k, estimate2(metric(k), t.alpha)?.ratio ?? null]));
   const errors = [...errorsOf(base), ...errorsOf(variant)];
   const { verdict, reason } = decide(base, variant, errors, qps, t);
@@ -32203,6 +32204,7 @@ function runLabels(runs) {
 }
 
 export {
+  median,
   external_exports,
   InputError,
   PipelineError,
@@ -32214,7 +32216,6 @@ export {
   VariantSchema,
   METRIC_KEYS,
   withCleanup,
-  median,
   thresholdResolver,
   compareRun,
   compareAgainstBaseline,
