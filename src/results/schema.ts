@@ -136,6 +136,48 @@ export const ErrorSampleSchema = z
 
 export const SampleSchema = z.discriminatedUnion("status", [OkSampleSchema, ErrorSampleSchema]);
 
+/**
+ * The second channel: instructions per operation, counted (not timed) on the processes that serve the
+ * client, from runs of a fixed number of operations. Runs of N and 2N operations are differenced, so
+ * connection and setup cost cancel out; each repeat is one such difference.
+ */
+const instructionCommon = {
+  step: nonEmpty.describe("a steps[].id"),
+  variant: nonEmpty.describe("a variants[].id"),
+};
+
+export const OkInstructionSampleSchema = z
+  .object({
+    ...instructionCommon,
+    repeat: z.number().int().nonnegative().describe("repeat of the differenced pair of runs, from 0"),
+    status: z.literal("ok"),
+    tool: z.enum(["cachegrind", "perf"]).describe("cachegrind: valgrind's count; perf: hardware counters"),
+    ops: z.number().finite().positive().describe("operations of the longer run minus those of the shorter one"),
+    instructions: z.number().finite().positive().describe("instructions of the longer run minus those of the shorter one"),
+    instructions_per_op: z.number().finite().positive(),
+    counted: nonEmpty.describe("whose work was counted, e.g. \"serving backends\" (background processes excluded)"),
+  })
+  .strict();
+
+export const ErrorInstructionSampleSchema = z
+  .object({
+    ...instructionCommon,
+    repeat: z.number().int().nonnegative(),
+    status: z.literal("error"),
+    error: z.object({ message: nonEmpty, log_excerpt: z.string() }).strict(),
+  })
+  .strict();
+
+export const UnavailableInstructionSampleSchema = z
+  .object({
+    ...instructionCommon,
+    status: z.literal("unavailable"),
+    reason: nonEmpty.describe("why this build could not be counted (e.g. valgrind does not support its instructions): n/a, never a failure"),
+  })
+  .strict();
+
+export const InstructionSampleSchema = z.discriminatedUnion("status", [OkInstructionSampleSchema, ErrorInstructionSampleSchema, UnavailableInstructionSampleSchema]);
+
 export const SequentialSchema = z
   .object({
     min_rounds: z.number().int().min(2),
@@ -194,6 +236,7 @@ export const ResultsSchema = z
     variants: z.array(VariantSchema).min(1),
     steps: z.array(StepSchema),
     samples: z.array(SampleSchema),
+    instructions: z.array(InstructionSampleSchema).optional().describe("instructions per operation (the deterministic channel); absent when not counted"),
     noise_floor: z.array(NoiseFloorSchema).optional().describe("per-step A/A noise of this runner, kept with a stored baseline; raises the failing threshold of noisy steps"),
   })
   .strict()
@@ -211,12 +254,13 @@ export const ResultsSchema = z
       if (stepIds.has(s.id)) ctx.addIssue({ code: "custom", path: ["steps", i, "id"], message: `duplicate step id "${s.id}"` });
       stepIds.add(s.id);
     });
-    doc.samples.forEach((s, i) => {
-      if (!stepIds.has(s.step)) ctx.addIssue({ code: "custom", path: ["samples", i, "step"], message: `"${s.step}" is not a steps[].id` });
-      if (!variantIds.has(s.variant)) {
-        ctx.addIssue({ code: "custom", path: ["samples", i, "variant"], message: `"${s.variant}" is not a variants[].id` });
-      }
-    });
+    const checkRefs = (list: "samples" | "instructions", entries: readonly { step: string; variant: string }[]) =>
+      entries.forEach((s, i) => {
+        if (!stepIds.has(s.step)) ctx.addIssue({ code: "custom", path: [list, i, "step"], message: `"${s.step}" is not a steps[].id` });
+        if (!variantIds.has(s.variant)) ctx.addIssue({ code: "custom", path: [list, i, "variant"], message: `"${s.variant}" is not a variants[].id` });
+      });
+    checkRefs("samples", doc.samples);
+    checkRefs("instructions", doc.instructions ?? []);
   });
 
 export type Results = z.infer<typeof ResultsSchema>;
@@ -231,3 +275,5 @@ export type Latency = z.infer<typeof LatencySchema>;
 export type BuildFlags = z.infer<typeof BuildFlagsSchema>;
 export type SequentialRecord = z.infer<typeof SequentialSchema>;
 export type NoiseFloor = z.infer<typeof NoiseFloorSchema>;
+export type InstructionSample = z.infer<typeof InstructionSampleSchema>;
+export type OkInstructionSample = z.infer<typeof OkInstructionSampleSchema>;
