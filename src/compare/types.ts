@@ -94,8 +94,7 @@ export interface InstructionRatio {
 
 export interface InstructionErrorSummary {
   variant: string;
-  /** null: an unavailable sample has no repeat */
-  repeat: number | null;
+  repeat: number;
   message: string;
   log_excerpt: string;
 }
