@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareAgainstBaseline, compareRun } from "../../src/compare/compare.js";
+import { gateSummary, gateVerdict } from "../../src/compare/gate.js";
 import { compareInstructions } from "../../src/compare/instructions.js";
 import { thresholdResolver } from "../../src/compare/thresholds.js";
 import { DEFAULT_THRESHOLDS, type CompareOptions, type Comparison, type InstructionComparison, type VariantComparison } from "../../src/compare/types.js";
@@ -212,5 +213,42 @@ describe("instruction thresholds", () => {
     expect(() => thresholdResolver({}, [{ step: "pgbench.*", instructions_warn_above: 1.5 }])).toThrow(
       expect.objectContaining({ name: "InputError", field: "overrides[0] (step pgbench.*).instructions_fail_above" }),
     );
+  });
+});
+
+describe("the gate: one decision for both channels", () => {
+  it("names what failed in one line: regressions of either channel, then errors", () => {
+    const results = syntheticResults({
+      steps: [STEP, "point", "insert"],
+      noise: 0.01,
+      effects: { head: { point: 0.9 } },
+      instructions: { effects: { head: { [STEP]: 1.03, point: 1.03 } }, errors: [{ step: "insert", variant: "head", repeat: 0 }] },
+    });
+    const comparison = compareRun(results);
+    expect(gateVerdict(comparison)).toBe("fail");
+    expect(gateSummary([comparison])).toEqual({ regressions: 2, message: `2 regressions: ${STEP} (instr/op), point; 1 error: insert (instr/op)` });
+    expect(gateSummary([{ ...comparison, label: "x86_64" }]).message).toMatch(/^2 regressions: \S+ \(x86_64, instr\/op\), point \(x86_64\);/);
+  });
+
+  it("passes with warnings, unstable, n/a and improvements in both channels", () => {
+    const comparison = compareRun(
+      syntheticResults({
+        steps: [STEP, "point", "scan"],
+        noise: 0.005,
+        effects: { head: { point: 0.965 } },
+        instructions: { effects: { head: { [STEP]: 1.01, scan: 0.97 } }, unavailable: [{ step: "point", variant: "head", reason: "no valgrind" }] },
+      }),
+    );
+    expect(variantOf(comparison, "point").verdict).toBe("warning");
+    expect(comparison.instruction_counts).toMatchObject({ warning: 1, "n/a": 1, improvement: 1 });
+    expect(comparison.verdict).toBe("pass");
+    expect(gateSummary([comparison])).toEqual({ regressions: 0, message: "" });
+  });
+
+  it("a QPS error fails the check too", () => {
+    const comparison = compareRun(syntheticResults({ steps: [STEP], errors: [{ step: STEP, variant: "head", round: 2 }] }));
+    expect(comparison.counts.error).toBe(1);
+    expect(comparison.verdict).toBe("fail");
+    expect(gateSummary([comparison]).message).toBe(`1 error: ${STEP}`);
   });
 });
