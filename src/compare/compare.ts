@@ -14,6 +14,7 @@ import { lookAlpha } from "../schedule/sequential.js";
 import { gateVerdict } from "./gate.js";
 import { compareInstructions, indexInstructionSamples } from "./instructions.js";
 import { thresholdsAboveNoise } from "./noise.js";
+import { brief } from "./reason.js";
 import { pairedShift, unpairedShift, type ShiftEstimate } from "./stats.js";
 import { thresholdResolver } from "./thresholds.js";
 import {
@@ -88,12 +89,6 @@ function unpairedEstimator(base: readonly Sample[], variant: readonly Sample[]):
 const ratioText = (r: RatioEstimate) => `${r.estimate.toFixed(3)} [${r.ci_low.toFixed(3)}, ${r.ci_high.toFixed(3)}]`;
 const pText = (p: number) => (p >= 0.001 ? String(Number(p.toPrecision(2))) : p.toExponential(1));
 const percentText = (rise: number) => `${rise >= 0 ? "+" : ""}${Math.round(rise * 100)}%`;
-
-/** First line of a message, cut short: the reason is one sentence, the full message and log stay in `errors`. */
-function brief(message: string): string {
-  const line = message.split("\n")[0] ?? "";
-  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
-}
 
 interface Decision {
   verdict: Verdict;

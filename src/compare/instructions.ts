@@ -11,6 +11,7 @@
 import { max, median, min } from "simple-statistics";
 import { InputError } from "../errors.js";
 import type { InstructionSample, OkInstructionSample } from "../results/schema.js";
+import { brief } from "./reason.js";
 import type { InstructionComparison, InstructionErrorSummary, InstructionRatio, InstructionSide, InstructionVerdict, Thresholds } from "./types.js";
 
 /** The instruction samples of one variant of one step, under the name the comparison shows. */
@@ -39,13 +40,14 @@ export function indexInstructionSamples(samples: readonly InstructionSample[]): 
   return (step, variant) => index.get(JSON.stringify([step, variant])) ?? [];
 }
 
-/** The repeats of one side; null without ok counts. Counts of different tools or processes are not one side. */
-function sideOf({ label, samples }: InstructionSamples): InstructionSide | string | null {
+/** How a count was made: counts of different tools, or of different processes, are not comparable. */
+const howCounted = (s: OkInstructionSample) => `${s.tool} (${s.counted})`;
+
+/** The repeats of one side; null without ok counts. */
+function sideOf({ label, samples }: InstructionSamples): InstructionSide | null {
   const ok = samples.filter(isOk);
   const [first] = ok;
   if (!first) return null;
-  const kinds = new Set(ok.map((s) => `${s.tool}: ${s.counted}`));
-  if (kinds.size > 1) return `${label}'s repeats were counted differently (${[...kinds].join("; ")})`;
   const values = ok.map((s) => s.instructions_per_op);
   const middle = median(values);
   const lowest = min(values);
@@ -58,12 +60,6 @@ function errorsOf({ label, samples }: InstructionSamples): InstructionErrorSumma
 }
 
 const ratioText = (r: InstructionRatio) => `instr/op ratio ${r.estimate.toFixed(3)} (range ${r.low.toFixed(3)}–${r.high.toFixed(3)})`;
-
-/** First line of a message, cut short: the full message and log stay in `errors`. */
-function brief(message: string): string {
-  const line = message.split("\n")[0] ?? "";
-  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
-}
 
 /** Regression, warning or improvement when the ratio is past its threshold and the ranges do not overlap; unstable when they do. */
 function judge(r: InstructionRatio, t: Thresholds): { verdict: InstructionVerdict; reason: string } {
@@ -87,9 +83,7 @@ function judge(r: InstructionRatio, t: Thresholds): { verdict: InstructionVerdic
 export function compareInstructions(base: InstructionSamples, variant: InstructionSamples, t: Thresholds): InstructionComparison | null {
   if (base.samples.length === 0 && variant.samples.length === 0) return null;
   const errors = [...errorsOf(base), ...errorsOf(variant)];
-  const baseSide = sideOf(base);
-  const variantSide = sideOf(variant);
-  const sides = { base: typeof baseSide === "object" ? baseSide : null, variant: typeof variantSide === "object" ? variantSide : null };
+  const sides = { base: sideOf(base), variant: sideOf(variant) };
   const none = { ratio: null, ...sides, errors };
   const [firstError] = errors;
   if (firstError) {
@@ -98,15 +92,13 @@ export function compareInstructions(base: InstructionSamples, variant: Instructi
   }
   const unavailable = [base, variant].flatMap(({ label, samples }) => samples.flatMap((s) => (s.status === "unavailable" ? [`${label}: ${s.reason}`] : [])));
   if (unavailable.length > 0) return { verdict: "n/a", reason: [...new Set(unavailable)].join("; "), ...none };
-  const mixed = [baseSide, variantSide].find((s): s is string => typeof s === "string");
-  if (mixed) return { verdict: "error", reason: mixed, ...none };
+  const ways = [base, variant].map(({ label, samples }) => ({ label, ways: [...new Set(samples.filter(isOk).map(howCounted))] }));
+  if (new Set(ways.flatMap((w) => w.ways)).size > 1) {
+    return { verdict: "error", reason: `counted differently, not comparable: ${ways.map((w) => `${w.label} by ${w.ways.join(" and ")}`).join(", ")}`, ...none };
+  }
   if (!sides.base || !sides.variant) {
     const without = [sides.base ? null : base.label, sides.variant ? null : variant.label].filter((l) => l !== null);
     return { verdict: "missing", reason: `no instruction counts of ${without.join(" or ")}`, ...none };
-  }
-  if (sides.base.tool !== sides.variant.tool || sides.base.counted !== sides.variant.counted) {
-    const how = (s: InstructionSide) => `${s.variant} by ${s.tool} (${s.counted})`;
-    return { verdict: "error", reason: `counted differently, not comparable: ${how(sides.base)}, ${how(sides.variant)}`, ...none };
   }
   const ratio: InstructionRatio = {
     estimate: sides.variant.median / sides.base.median,

@@ -63,6 +63,10 @@ describe("compareInstructions: the rule", () => {
       verdict: "error",
       reason: "counted differently, not comparable: base by cachegrind (serving backends), head by perf (serving backends)",
     });
+    const mixed = counts("head", [40_000, 40_001]).map((s, i) => (i === 0 ? s : { ...s, counted: "all processes" }));
+    expect(compareInstructions({ label: "base", samples: counts("base", [40_000]) }, { label: "head", samples: mixed }, DEFAULT_THRESHOLDS)?.reason).toBe(
+      "counted differently, not comparable: base by cachegrind (serving backends), head by cachegrind (serving backends) and cachegrind (all processes)",
+    );
   });
 
   it("no sample of the step on either side: not counted (null); on one side only: missing", () => {
