@@ -57,6 +57,15 @@ describe("compareInstructions: the rule", () => {
     expect(result).toMatchObject({ verdict: "unstable", reason: expect.stringMatching(/reaches above 1\.02$/) });
   });
 
+  it("with the counts issue 9 measured, a cold first repeat included (39,415 then 39,590 and 39,586): A/A unchanged, +1% a warning", () => {
+    const base = { label: "base", samples: counts("base", [39_415, 39_590, 39_586]) };
+    const again = compareInstructions(base, { label: "head", samples: counts("head", [39_420, 39_588, 39_591]) }, DEFAULT_THRESHOLDS);
+    expect(again?.verdict).toBe("unchanged");
+    const onePercent = compareInstructions(base, { label: "head", samples: counts("head", [39_809, 39_986, 39_982]) }, DEFAULT_THRESHOLDS);
+    expect(onePercent?.ratio?.low).toBeGreaterThan(1);
+    expect(onePercent?.verdict).toBe("warning");
+  });
+
   it("counts of different tools, or of different processes, are not compared: error", () => {
     const perf = counts("head", [40_000]).map((s) => ({ ...s, tool: "perf" as const }));
     expect(compareInstructions({ label: "base", samples: counts("base", [40_000]) }, { label: "head", samples: perf }, DEFAULT_THRESHOLDS)).toMatchObject({
