@@ -18,6 +18,7 @@ import { readInputs, type ActionInputs } from "./action/inputs.js";
 import { withCleanup, type CleanupRegistry } from "./cleanup.js";
 import { STATE_JOB_ROOT, STATE_REPO } from "./cleanup-job-root.js";
 import { compareAgainstBaseline, compareRun } from "./compare/compare.js";
+import { gateSummary } from "./compare/gate.js";
 import { thresholdResolver } from "./compare/thresholds.js";
 import type { Comparison } from "./compare/types.js";
 import { CONFIG_FILE_NAME, loadConfigFile, loadConfigFromCommit, type ConfigFile } from "./config/config-file.js";
@@ -135,12 +136,10 @@ async function publish(ctx: Context, markdown: string, gate: Comparison[], prNum
       core.info(`PR comment ${comment.action}: ${comment.url}`);
     }
   }
-  const regressions = gate.reduce((n, c) => n + c.counts.regression, 0);
+  const { regressions, message } = gateSummary(gate);
   const verdict = gate.length === 0 ? "neutral" : gate.some((c) => c.verdict === "fail") ? "fail" : "pass";
   setActionOutputs({ verdict, regressions, resultsPath: path.resolve(ctx.inputs.resultsPath), commentUrl });
   if (verdict === "fail") {
-    const steps = gate.flatMap((c) => c.steps.filter((s) => s.variants.some((v) => v.verdict === "regression")).map((s) => (c.label ? `${s.step} (${c.label})` : s.step)));
-    const message = `${regressions} regression${regressions === 1 ? "" : "s"}: ${steps.join(", ")}`;
     if (ctx.inputs.failOnRegression) core.setFailed(message);
     else core.warning(`${message} (fail-on-regression is off)`);
   }
@@ -310,7 +309,7 @@ async function flagsMode(ctx: Context): Promise<void> {
     });
     core.info(`flags issue ${issue.action}: ${issue.url}`);
   }
-  setActionOutputs({ verdict: comparison.verdict, regressions: comparison.counts.regression, resultsPath: path.resolve(ctx.inputs.resultsPath), commentUrl: null });
+  setActionOutputs({ verdict: comparison.verdict, regressions: gateSummary([comparison]).regressions, resultsPath: path.resolve(ctx.inputs.resultsPath), commentUrl: null });
 }
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {

@@ -17,7 +17,8 @@ export type Mode = (typeof MODES)[number];
 /** Every input of action.yml, in its order (a unit test keeps the two in sync). */
 export const INPUT_NAMES = [
   "mode", "profile", "config", "repo-path", "base-ref", "head-ref", "cflags", "flag-sets",
-  "fail-below", "warn-below", "improve-above", "alpha", "noise-floor", "fail-on-regression", "time-budget",
+  "fail-below", "warn-below", "improve-above", "alpha",
+  "instructions-fail-above", "instructions-warn-above", "instructions-improve-below", "noise-floor", "fail-on-regression", "time-budget",
   "cache-dir", "cache-size-cap", "allow-fork-prs", "trusted-label", "comment", "results-path",
   "artifact-name", "token",
 ] as const;
@@ -91,6 +92,9 @@ const InputsSchema = z.object({
   "warn-below": decimal.pipe(ThresholdsInputSchema.shape.warn_below.unwrap()).optional(),
   "improve-above": decimal.pipe(ThresholdsInputSchema.shape.improve_above.unwrap()).optional(),
   alpha: decimal.pipe(ThresholdsInputSchema.shape.alpha.unwrap()).optional(),
+  "instructions-fail-above": decimal.pipe(ThresholdsInputSchema.shape.instructions_fail_above.unwrap()).optional(),
+  "instructions-warn-above": decimal.pipe(ThresholdsInputSchema.shape.instructions_warn_above.unwrap()).optional(),
+  "instructions-improve-below": decimal.pipe(ThresholdsInputSchema.shape.instructions_improve_below.unwrap()).optional(),
   "noise-floor": z.string().optional(),
   "fail-on-regression": boolean.default(true),
   "time-budget": positiveDecimal.optional(),
@@ -174,8 +178,15 @@ export function readInputs(env: Record<string, string | undefined>): ActionInput
   if (inputs["warn-below"] !== undefined) thresholds.warn_below = inputs["warn-below"];
   if (inputs["improve-above"] !== undefined) thresholds.improve_above = inputs["improve-above"];
   if (inputs.alpha !== undefined) thresholds.alpha = inputs.alpha;
+  if (inputs["instructions-fail-above"] !== undefined) thresholds.instructions_fail_above = inputs["instructions-fail-above"];
+  if (inputs["instructions-warn-above"] !== undefined) thresholds.instructions_warn_above = inputs["instructions-warn-above"];
+  if (inputs["instructions-improve-below"] !== undefined) thresholds.instructions_improve_below = inputs["instructions-improve-below"];
   if (thresholds.fail_below !== undefined && thresholds.warn_below !== undefined && thresholds.warn_below < thresholds.fail_below) {
     throw new InputError(`must be at least fail-below (${thresholds.fail_below}), got ${thresholds.warn_below}`, undefined, "input warn-below");
+  }
+  const { instructions_fail_above: failAbove, instructions_warn_above: warnAbove } = thresholds;
+  if (failAbove !== undefined && warnAbove !== undefined && warnAbove > failAbove) {
+    throw new InputError(`must be at most instructions-fail-above (${failAbove}), got ${warnAbove}`, undefined, "input instructions-warn-above");
   }
 
   const flagSets = parseFlagSets(inputs["flag-sets"] ?? "");

@@ -36,7 +36,10 @@ export function addThresholdOptions(command: Command): Command {
     .option("--fail-below <ratio>", "relative QPS below this, if significant, is a regression (default 0.95)", ratioOption("--fail-below"))
     .option("--warn-below <ratio>", "relative QPS below this, if significant, is a warning (default 0.98)", ratioOption("--warn-below"))
     .option("--improve-above <ratio>", "relative QPS above this, if significant, is an improvement (default 1.05)", ratioOption("--improve-above"))
-    .option("--alpha <p>", "significance level; the interval shown is the (1 - alpha) interval (default 0.01)", ratioOption("--alpha"));
+    .option("--alpha <p>", "significance level; the interval shown is the (1 - alpha) interval (default 0.01)", ratioOption("--alpha"))
+    .option("--instructions-fail-above <ratio>", "relative instructions per op above this, repeats apart, is a regression (default 1.02)", ratioOption("--instructions-fail-above"))
+    .option("--instructions-warn-above <ratio>", "relative instructions per op above this, repeats apart, is a warning (default 1.005)", ratioOption("--instructions-warn-above"))
+    .option("--instructions-improve-below <ratio>", "relative instructions per op below this, repeats apart, is an improvement (default 0.99)", ratioOption("--instructions-improve-below"));
 }
 
 export interface ThresholdFlags {
@@ -45,6 +48,9 @@ export interface ThresholdFlags {
   warnBelow?: number;
   improveAbove?: number;
   alpha?: number;
+  instructionsFailAbove?: number;
+  instructionsWarnAbove?: number;
+  instructionsImproveBelow?: number;
 }
 
 export function thresholdsFromFlags(flags: ThresholdFlags): Partial<Thresholds> {
@@ -53,6 +59,9 @@ export function thresholdsFromFlags(flags: ThresholdFlags): Partial<Thresholds> 
   if (flags.warnBelow !== undefined) fromFlags.warn_below = flags.warnBelow;
   if (flags.improveAbove !== undefined) fromFlags.improve_above = flags.improveAbove;
   if (flags.alpha !== undefined) fromFlags.alpha = flags.alpha;
+  if (flags.instructionsFailAbove !== undefined) fromFlags.instructions_fail_above = flags.instructionsFailAbove;
+  if (flags.instructionsWarnAbove !== undefined) fromFlags.instructions_warn_above = flags.instructionsWarnAbove;
+  if (flags.instructionsImproveBelow !== undefined) fromFlags.instructions_improve_below = flags.instructionsImproveBelow;
   return fromFlags;
 }
 

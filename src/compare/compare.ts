@@ -9,12 +9,16 @@
  */
 import { max, median } from "simple-statistics";
 import { InputError } from "../errors.js";
-import { METRIC_KEYS, type MetricKey, type NoiseFloor, type OkSample, type Results, type Sample, type Step } from "../results/schema.js";
+import { METRIC_KEYS, type InstructionSample, type MetricKey, type NoiseFloor, type OkSample, type Results, type Sample, type Step } from "../results/schema.js";
 import { lookAlpha } from "../schedule/sequential.js";
+import { gateVerdict } from "./gate.js";
+import { compareInstructions, indexInstructionSamples } from "./instructions.js";
 import { thresholdsAboveNoise } from "./noise.js";
+import { brief } from "./reason.js";
 import { pairedShift, unpairedShift, type ShiftEstimate } from "./stats.js";
 import { thresholdResolver } from "./thresholds.js";
 import {
+  INSTRUCTION_VERDICTS,
   VERDICTS,
   type AbsoluteSummary,
   type CompareOptions,
@@ -22,6 +26,7 @@ import {
   type ComparisonContext,
   type RatioEstimate,
   type SampleErrorSummary,
+  type InstructionVerdict,
   type StepComparison,
   type Thresholds,
   type Verdict,
@@ -84,12 +89,6 @@ function unpairedEstimator(base: readonly Sample[], variant: readonly Sample[]):
 const ratioText = (r: RatioEstimate) => `${r.estimate.toFixed(3)} [${r.ci_low.toFixed(3)}, ${r.ci_high.toFixed(3)}]`;
 const pText = (p: number) => (p >= 0.001 ? String(Number(p.toPrecision(2))) : p.toExponential(1));
 const percentText = (rise: number) => `${rise >= 0 ? "+" : ""}${Math.round(rise * 100)}%`;
-
-/** First line of a message, cut short: the reason is one sentence, the full message and log stay in `errors`. */
-function brief(message: string): string {
-  const line = message.split("\n")[0] ?? "";
-  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
-}
 
 interface Decision {
   verdict: Verdict;
@@ -204,6 +203,8 @@ interface Plan {
   variants: string[];
   steps: Step[];
   samplesOf: (step: string, label: string) => Sample[];
+  /** null: the run (or the stored baseline) counted no instructions */
+  instructionsOf: ((step: string, label: string) => InstructionSample[]) | null;
   estimator: (base: readonly Sample[], variant: readonly Sample[]) => RatioEstimator;
   baseline: ComparisonContext["baseline"];
   noiseFloor: readonly NoiseFloor[];
@@ -248,6 +249,9 @@ function compareVariant(plan: Plan, step: Step, label: string, configured: Thres
     latency_p95: estimate(latencyP95, t.alpha)?.ratio ?? null,
     hints: qps && (verdict === "regression" || verdict === "warning") ? whyHints(qps.ratio, metrics) : [],
     errors,
+    instructions: plan.instructionsOf
+      ? compareInstructions({ label: plan.baseLabel, samples: plan.instructionsOf(step.id, plan.baseLabel) }, { label, samples: plan.instructionsOf(step.id, label) }, t)
+      : null,
   };
 }
 
@@ -265,6 +269,8 @@ function buildComparison(plan: Plan, options: CompareOptions): Comparison {
   });
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
   for (const step of steps) for (const v of step.variants) counts[v.verdict]++;
+  const instructionCounts = plan.instructionsOf ? (Object.fromEntries(INSTRUCTION_VERDICTS.map((v) => [v, 0])) as Record<InstructionVerdict, number>) : null;
+  if (instructionCounts) for (const step of steps) for (const v of step.variants) if (v.instructions) instructionCounts[v.instructions.verdict]++;
   const { run, fingerprint, engine, profile, variants } = plan.results;
   return {
     schema: "db-bench-gate/comparison",
@@ -277,7 +283,8 @@ function buildComparison(plan: Plan, options: CompareOptions): Comparison {
     overrides: options.overrides ?? [],
     steps,
     counts,
-    verdict: counts.regression > 0 ? "fail" : "pass",
+    instruction_counts: instructionCounts,
+    verdict: gateVerdict({ counts, instruction_counts: instructionCounts }),
     context: {
       run_id: run.id,
       started_at: run.started_at,
@@ -307,7 +314,18 @@ export function compareRun(results: Results, options: CompareOptions = {}): Comp
   const variants = results.variants.map((v) => v.id).filter((id) => id !== baseLabel);
   if (variants.length === 0) throw new InputError(`the run has no variant besides the base ${baseLabel}: nothing to compare (compare against a baseline instead)`, undefined, "variants");
   return buildComparison(
-    { mode: "paired", results, baseLabel, variants, steps: results.steps, samplesOf: indexSamples(results), estimator: pairedEstimator, baseline: null, noiseFloor: options.noiseFloor ?? results.noise_floor ?? [] },
+    {
+      mode: "paired",
+      results,
+      baseLabel,
+      variants,
+      steps: results.steps,
+      samplesOf: indexSamples(results),
+      instructionsOf: results.instructions ? indexInstructionSamples(results.instructions) : null,
+      estimator: pairedEstimator,
+      baseline: null,
+      noiseFloor: options.noiseFloor ?? results.noise_floor ?? [],
+    },
     options,
   );
 }
@@ -326,6 +344,8 @@ export function compareAgainstBaseline(current: Results, baseline: Results, opti
   const currentSamples = indexSamples(current);
   const baselineSamples = indexSamples(baseline);
   const currentSteps = new Set(current.steps.map((s) => s.id));
+  const currentInstructions = current.instructions && indexInstructionSamples(current.instructions);
+  const baselineInstructions = baseline.instructions && indexInstructionSamples(baseline.instructions);
   return buildComparison(
     {
       mode: "unpaired",
@@ -334,6 +354,11 @@ export function compareAgainstBaseline(current: Results, baseline: Results, opti
       variants: current.variants.map((v) => v.id),
       steps: [...current.steps, ...baseline.steps.filter((s) => !currentSteps.has(s.id))],
       samplesOf: (step, label) => (label === baseLabel ? baselineSamples(step, baseVariant.id) : currentSamples(step, label)),
+      // both runs must have counted: a baseline from before counting has nothing to compare against
+      instructionsOf:
+        currentInstructions && baselineInstructions
+          ? (step, label) => (label === baseLabel ? baselineInstructions(step, baseVariant.id) : currentInstructions(step, label))
+          : null,
       estimator: unpairedEstimator,
       baseline: { run_id: baseline.run.id, fingerprint: baseline.fingerprint, variant: baseVariant },
       noiseFloor: options.noiseFloor ?? baseline.noise_floor ?? [],

@@ -3,9 +3,12 @@ import picomatch from "picomatch";
 import { InputError } from "../errors.js";
 import { DEFAULT_THRESHOLDS, type ThresholdOverride, type Thresholds } from "./types.js";
 
-const KEYS = ["fail_below", "warn_below", "improve_above", "alpha"] as const;
+const KEYS = ["fail_below", "warn_below", "improve_above", "alpha", "instructions_fail_above", "instructions_warn_above", "instructions_improve_below"] as const;
 
-/** Throws an InputError naming `${where}${field}` unless 0 < fail_below <= warn_below <= 1 <= improve_above and 0 < alpha < 0.5. */
+/**
+ * Throws an InputError naming `${where}${field}` unless 0 < fail_below <= warn_below <= 1 <= improve_above,
+ * 0 < alpha < 0.5 and 0 < instructions_improve_below <= 1 <= instructions_warn_above <= instructions_fail_above.
+ */
 function validate(t: Thresholds, where: string): Thresholds {
   const fail = (field: keyof Thresholds, message: string): never => {
     throw new InputError(message, undefined, `${where}${field}`);
@@ -16,6 +19,11 @@ function validate(t: Thresholds, where: string): Thresholds {
   if (t.fail_below > t.warn_below) fail("fail_below", `${t.fail_below} must not exceed warn_below ${t.warn_below}`);
   if (t.warn_below > 1) fail("warn_below", `must be at most 1, got ${t.warn_below}`);
   if (t.improve_above < 1) fail("improve_above", `must be at least 1, got ${t.improve_above}`);
+  if (t.instructions_warn_above < 1) fail("instructions_warn_above", `must be at least 1, got ${t.instructions_warn_above}`);
+  if (t.instructions_warn_above > t.instructions_fail_above) {
+    fail("instructions_fail_above", `${t.instructions_fail_above} must be at least instructions_warn_above ${t.instructions_warn_above}`);
+  }
+  if (!(t.instructions_improve_below > 0 && t.instructions_improve_below <= 1)) fail("instructions_improve_below", `must be above 0 and at most 1, got ${t.instructions_improve_below}`);
   return t;
 }
 

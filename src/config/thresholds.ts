@@ -7,6 +7,9 @@ export const ThresholdsInputSchema = z
     warn_below: z.number().positive().max(1),
     improve_above: z.number().min(1),
     alpha: z.number().positive().max(0.5),
+    instructions_fail_above: z.number().min(1),
+    instructions_warn_above: z.number().min(1),
+    instructions_improve_below: z.number().positive().max(1),
   })
   .partial()
   .strict();

@@ -25,12 +25,19 @@ export interface Row {
   order: number;
   /** one per column; null when the step is not in that column's comparison */
   cells: (Cell | null)[];
-  /** worst verdict over the cells; "missing" when no column has a result */
+  /** worst verdict over the cells, either channel (cellVerdict); "missing" when no column has a result */
   verdict: Verdict;
 }
 
 export function verdictRank(verdict: Verdict): number {
   return VERDICTS.indexOf(verdict);
+}
+
+/** The verdict a cell counts and sorts with: the worse of its QPS and instruction verdicts (n/a is never a problem). */
+export function cellVerdict(result: VariantComparison): Verdict {
+  const instructions = result.instructions?.verdict;
+  if (instructions === undefined || instructions === "n/a") return result.verdict;
+  return verdictRank(instructions) < verdictRank(result.verdict) ? instructions : result.verdict;
 }
 
 /** Label of each comparison: its own label, else its architecture; made unique with #n. */
@@ -62,7 +69,7 @@ export function rowsOf(columns: readonly Column[]): Row[] {
       const found = stepsByComparison.get(column.comparison)?.get(step);
       return found ? { step: found, result: found.variants.find((v) => v.variant === column.variant) ?? null } : null;
     });
-    const ranks = cells.flatMap((cell) => (cell?.result ? [verdictRank(cell.result.verdict)] : []));
+    const ranks = cells.flatMap((cell) => (cell?.result ? [verdictRank(cellVerdict(cell.result))] : []));
     const verdict = ranks.length > 0 ? (VERDICTS[Math.min(...ranks)] ?? "missing") : "missing";
     return { step, order, cells, verdict };
   });

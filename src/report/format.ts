@@ -1,5 +1,5 @@
 /** Number and text formatting shared by the markdown, chart and TSV renderers. Pure. */
-import type { RatioEstimate } from "../compare/types.js";
+import type { InstructionRatio, RatioEstimate } from "../compare/types.js";
 
 /** Shown in markdown where a value does not exist (error, missing side, no counters). */
 export const NONE = "—";
@@ -42,6 +42,29 @@ export function formatRatio(value: number | null | undefined): string {
 export function formatInterval(ratio: RatioEstimate | null | undefined): string {
   if (!ratio) return NONE;
   return `${formatRatio(ratio.estimate)} (${formatRatio(ratio.ci_low)}–${formatRatio(ratio.ci_high)})`;
+}
+
+const compact = new Intl.NumberFormat("en-US", { notation: "compact", minimumSignificantDigits: 3, maximumSignificantDigits: 3 });
+
+/** Large counts the way people say them: 39.6k, 129M. */
+export function formatCount(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return NONE;
+  return compact.format(value).replace("K", "k");
+}
+
+/** A small relative spread: 0.01% · 0.35% · 2.4% · 12%; below 0.005% it is `<0.01%`. */
+export function formatSpread(fraction: number): string {
+  const percent = Math.abs(fraction) * 100;
+  if (percent === 0) return "0%";
+  if (percent < 0.005) return "<0.01%";
+  return `${percent < 1 ? percent.toFixed(2) : percent < 10 ? percent.toFixed(1) : Math.round(percent)}%`;
+}
+
+/** `1.205 ±0.01%`: relative instructions per op (3 decimals: the thresholds are that fine) and how far its range reaches. */
+export function formatInstructionRatio(ratio: InstructionRatio | null | undefined): string {
+  if (!ratio) return NONE;
+  const reach = Math.max(ratio.high / ratio.estimate - 1, 1 - ratio.low / ratio.estimate);
+  return `${ratio.estimate.toFixed(3)} ±${formatSpread(reach)}`;
 }
 
 export function formatPercent(share: number | null | undefined): string {

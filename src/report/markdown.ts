@@ -5,21 +5,37 @@
  * Pure: data in, text out.
  */
 import { markdownTable } from "markdown-table";
-import { VERDICTS, type AbsoluteSummary, type Comparison, type RatioEstimate, type ThresholdOverride, type Thresholds, type Verdict } from "../compare/types.js";
+import {
+  INSTRUCTION_VERDICTS,
+  VERDICTS,
+  type AbsoluteSummary,
+  type Comparison,
+  type InstructionComparison,
+  type InstructionSide,
+  type InstructionVerdict,
+  type RatioEstimate,
+  type ThresholdOverride,
+  type Thresholds,
+  type VariantComparison,
+  type Verdict,
+} from "../compare/types.js";
 import { thresholdResolver } from "../compare/thresholds.js";
 import { METRIC_KEYS, type MetricKey, type Variant } from "../results/schema.js";
 import { relativeQpsChart } from "./chart.js";
-import { columnsOf, comparisonLabels, rowsOf, sortByVerdict, type Column, type Row } from "./columns.js";
+import { cellVerdict, columnsOf, comparisonLabels, rowsOf, sortByVerdict, verdictRank, type Column, type Row } from "./columns.js";
 import {
   NONE,
   escapeHtml,
   escapeMarkdown,
   fencedBlock,
   formatAmount,
+  formatCount,
   formatDuration,
+  formatInstructionRatio,
   formatInterval,
   formatPercent,
   formatRatio,
+  formatSpread,
   inlineCode,
   logTail,
   plural,
@@ -156,6 +172,7 @@ function render(report: Report, cuts: Cuts): string {
     commentMarker(firstProfile),
     heading(report),
     countsLine(report),
+    instructionCountsLine(report),
     contextSection(report),
     thresholdsSection(report),
     mainTable(report, rows),
@@ -185,6 +202,32 @@ function countsLine(report: Report): string {
   });
   const scope = report.columns.length > 1 ? `${plural(report.rows.length, "step")}, worst over ${report.columns.length} columns` : plural(report.rows.length, "step");
   return `${parts.join(" · ")} (${scope})`;
+}
+
+/** Whether any comparison counted instructions: only then do the instr/op column, line and table appear. */
+function hasInstructions(report: Report): boolean {
+  return report.comparisons.some((c) => c.instruction_counts !== null);
+}
+
+/** The worst instruction verdict of a row over its columns; null when no column has one. */
+function rowInstructionVerdict(row: Row): InstructionVerdict | null {
+  const verdicts = row.cells.flatMap((cell) => (cell?.result?.instructions ? [cell.result.instructions.verdict] : []));
+  return verdicts.sort((a, b) => INSTRUCTION_VERDICTS.indexOf(a) - INSTRUCTION_VERDICTS.indexOf(b))[0] ?? null;
+}
+
+/** The instruction channel's own counts (non-zero ones), naming its regressions: they fail the check even when QPS did not move. */
+function instructionCountsLine(report: Report): string {
+  if (!hasInstructions(report)) return "";
+  const verdicts = report.rows.map(rowInstructionVerdict).filter((v) => v !== null);
+  const parts = INSTRUCTION_VERDICTS.flatMap((verdict) => {
+    const count = verdicts.filter((v) => v === verdict).length;
+    if (count === 0) return [];
+    const text = verdict === "n/a" ? `${count} n/a` : plural(count, ...COUNT_NOUN[verdict]);
+    return [verdict === "regression" || verdict === "error" ? `**${text}**` : text];
+  });
+  const regressed = report.rows.filter((row) => rowInstructionVerdict(row) === "regression").map((row) => inlineCode(row.step));
+  const named = regressed.length > 0 ? ` — regressed: ${regressed.join(", ")}` : "";
+  return `Instructions per operation: ${parts.length > 0 ? parts.join(" · ") : "no step counted"}${named}`;
 }
 
 function countVerdicts(rows: readonly Row[]): Map<Verdict, number> {
@@ -236,11 +279,15 @@ function contextSection(report: Report): string {
   return lines.join("\n");
 }
 
-function thresholdsText(thresholds: Thresholds, overrides: readonly ThresholdOverride[]): string {
+function thresholdsText(thresholds: Thresholds, overrides: readonly ThresholdOverride[], instructions: boolean): string {
   const confidence = `${Number(((1 - thresholds.alpha) * 100).toFixed(1))}%`;
+  const instructionText = instructions
+    ? ` · instr/op: **regression** above ${thresholds.instructions_fail_above}, warning above ${thresholds.instructions_warn_above}, ` +
+      `improvement below ${thresholds.instructions_improve_below}, when the repeats of the two sides do not overlap`
+    : "";
   const base =
     `Thresholds: **regression** below ${thresholds.fail_below} (significant at α = ${thresholds.alpha}) · ` +
-    `warning below ${thresholds.warn_below} · improvement above ${thresholds.improve_above} · intervals are ${confidence}`;
+    `warning below ${thresholds.warn_below} · improvement above ${thresholds.improve_above} · intervals are ${confidence}${instructionText}`;
   if (overrides.length === 0) return base;
   const perStep = overrides.map((o) => {
     const set = [
@@ -248,6 +295,9 @@ function thresholdsText(thresholds: Thresholds, overrides: readonly ThresholdOve
       o.warn_below !== undefined ? `warning below ${o.warn_below}` : null,
       o.improve_above !== undefined ? `improvement above ${o.improve_above}` : null,
       o.alpha !== undefined ? `α = ${o.alpha}` : null,
+      o.instructions_fail_above !== undefined ? `instr/op regression above ${o.instructions_fail_above}` : null,
+      o.instructions_warn_above !== undefined ? `instr/op warning above ${o.instructions_warn_above}` : null,
+      o.instructions_improve_below !== undefined ? `instr/op improvement below ${o.instructions_improve_below}` : null,
     ].filter((s) => s !== null);
     return `${inlineCode(o.step)}: ${set.join(", ")}`;
   });
@@ -275,7 +325,7 @@ function effectiveText(c: Comparison): string {
 }
 
 function thresholdsSection(report: Report): string {
-  const texts = report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides) + effectiveText(c));
+  const texts = report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null) + effectiveText(c));
   if (new Set(texts).size === 1) return texts[0] ?? "";
   return texts.map((text, i) => `- **${escapeMarkdown(report.labels[i] ?? "")}**: ${text}`).join("\n");
 }
@@ -292,35 +342,72 @@ function verdictText(verdict: Verdict): string {
   return `${ICON[verdict]} ${verdict}`;
 }
 
+function instructionVerdictText(verdict: InstructionVerdict): string {
+  return verdict === "n/a" ? "n/a" : verdictText(verdict);
+}
+
+/** `❌ 1.205 ±0.01%`: the relative count, marked unless unchanged; the verdict alone when there is no ratio (n/a, error, missing). */
+function instructionCell(instructions: InstructionComparison | null | undefined): string {
+  if (!instructions) return NONE;
+  const { verdict, ratio } = instructions;
+  if (!ratio || verdict === "n/a") return instructionVerdictText(verdict);
+  return `${verdict === "unchanged" ? "" : `${ICON[verdict]} `}${formatInstructionRatio(ratio)}`;
+}
+
+/** The step's verdict; with instructions counted, each channel's verdict that is not unchanged, naming its channel. */
+function stepVerdictText(verdict: Verdict, result: VariantComparison | null | undefined): string {
+  const instructions = result?.instructions;
+  if (!result || !instructions) return verdictText(verdict);
+  const channels = ([[result.verdict, "QPS"], [instructions.verdict, "instr/op"]] as const).flatMap(([v, channel]) =>
+    v === "unchanged" || v === "n/a" ? [] : [{ verdict: v, channel }],
+  );
+  const [first, second] = channels.sort((a, b) => verdictRank(a.verdict) - verdictRank(b.verdict));
+  if (!first) return verdictText(verdict);
+  if (second && second.verdict === first.verdict) return `${verdictText(first.verdict)} (QPS, instr/op)`;
+  return channels.map((c) => `${verdictText(c.verdict)} (${c.channel})`).join(" · ");
+}
+
+const INSTRUCTIONS_NOTE =
+  "instr/op is instructions per operation, variant / base, counted rather than timed (median of the repeats; ± how far their range reaches): above 1.00 is more CPU work per operation.";
+
 function mainTable(report: Report, rows: readonly Row[]): string {
   const [only] = report.columns;
-  if (report.columns.length === 1 && only) return singleColumnTable(only, rows);
-  const header = ["step", ...report.columns.map((c) => escapeMarkdown(c.name)), "verdict"];
+  if (report.columns.length === 1 && only) return singleColumnTable(only, rows, hasInstructions(report));
+  // an instr/op column next to each column whose comparison counted instructions
+  const counted = report.columns.map((c) => c.comparison.instruction_counts !== null);
+  const header = ["step", ...report.columns.flatMap((c, i) => [escapeMarkdown(c.name), ...(counted[i] ? [`${escapeMarkdown(c.name)} instr/op`] : [])]), "verdict"];
   const body = rows.map((row) => [
     inlineCode(row.step, true),
-    ...row.cells.map((cell) => {
-      if (!cell) return "not run";
-      if (!cell.result) return NONE;
-      const { verdict, qps } = cell.result;
-      const mark = verdict === "unchanged" ? "" : `${ICON[verdict]} `;
-      return qps ? `${mark}${formatInterval(qps)}` : verdictText(verdict);
+    ...row.cells.flatMap((cell, i) => {
+      const qpsCell = () => {
+        if (!cell) return "not run";
+        if (!cell.result) return NONE;
+        const { verdict, qps } = cell.result;
+        const mark = verdict === "unchanged" ? "" : `${ICON[verdict]} `;
+        return qps ? `${mark}${formatInterval(qps)}` : verdictText(verdict);
+      };
+      return [qpsCell(), ...(counted[i] ? [instructionCell(cell?.result?.instructions)] : [])];
     }),
     whereVerdict(report, row),
   ]);
-  const table = markdownTable([header, ...body], { align: ["l", ...report.columns.map(() => "r"), "l"] });
+  const table = markdownTable([header, ...body], { align: ["l", ...header.slice(2).map(() => "r"), "l"] });
   const bases = [...new Set(report.comparisons.map((c) => inlineCode(c.base_variant)))].join(", ");
-  return `${table}\n\nEach column: QPS of the variant / QPS of its base (${bases}), with the interval; above 1.00 is faster.`;
+  const note = counted.some(Boolean) ? ` ${INSTRUCTIONS_NOTE}` : "";
+  return `${table}\n\nEach column: QPS of the variant / QPS of its base (${bases}), with the interval; above 1.00 is faster.${note}`;
 }
 
 /** The worst verdict of a row and the columns where it happened. */
 function whereVerdict(report: Report, row: Row): string {
-  const where = report.columns.filter((_, i) => row.cells[i]?.result?.verdict === row.verdict).map((c) => escapeMarkdown(c.name));
+  const where = report.columns.filter((_, i) => {
+    const result = row.cells[i]?.result;
+    return result && cellVerdict(result) === row.verdict;
+  }).map((c) => escapeMarkdown(c.name));
   return where.length > 0 ? `${verdictText(row.verdict)} (${where.join(", ")})` : verdictText(row.verdict);
 }
 
-function singleColumnTable(column: Column, rows: readonly Row[]): string {
+function singleColumnTable(column: Column, rows: readonly Row[], instructions: boolean): string {
   const base = column.comparison.base_variant;
-  const header = ["step", `${escapeMarkdown(base)} QPS`, `${escapeMarkdown(column.variant)} QPS`, "relative QPS", "cpu/op", "cs/op", "p95", "verdict"];
+  const header = ["step", `${escapeMarkdown(base)} QPS`, `${escapeMarkdown(column.variant)} QPS`, "relative QPS", ...(instructions ? ["instr/op"] : []), "cpu/op", "cs/op", "p95", "verdict"];
   const body = rows.map((row) => {
     const cell = row.cells[0];
     const result = cell?.result;
@@ -330,17 +417,19 @@ function singleColumnTable(column: Column, rows: readonly Row[]): string {
       formatAmount(absoluteOf(absolute, base)?.ops_per_s),
       formatAmount(absoluteOf(absolute, column.variant)?.ops_per_s),
       formatInterval(result?.qps),
+      ...(instructions ? [instructionCell(result?.instructions)] : []),
       estimate(result?.metrics.cpu_us_per_op),
       estimate(result?.metrics.cs_per_op),
       estimate(result?.latency_p95),
-      verdictText(row.verdict),
+      stepVerdictText(row.verdict, result),
     ];
   });
-  const table = markdownTable([header, ...body], { align: ["l", "r", "r", "r", "r", "r", "r", "l"] });
+  const table = markdownTable([header, ...body], { align: ["l", ...header.slice(1, -1).map(() => "r"), "l"] });
   const ratio = `${inlineCode(column.variant)} / ${inlineCode(base)}`;
   return (
     `${table}\n\nRelative QPS = ${ratio} with its interval: above 1.00 is faster. ` +
-    `cpu/op, cs/op and p95 are ${ratio} as well: above 1.00 is more CPU, more context switches, slower.`
+    `cpu/op, cs/op and p95 are ${ratio} as well: above 1.00 is more CPU, more context switches, slower.` +
+    (instructions ? ` ${INSTRUCTIONS_NOTE}` : "")
   );
 }
 
@@ -365,12 +454,24 @@ function flaggedSection(report: Report, rows: readonly Row[]): string {
   const items = rows.flatMap((row) =>
     report.columns.flatMap((column, i) => {
       const result = row.cells[i]?.result;
-      if (!result || !EXPLAINED.has(result.verdict)) return [];
+      const place = `${inlineCode(row.step)}${cellPlace(report, column)}`;
+      const instructions = result?.instructions;
+      const counted =
+        instructions && instructions.verdict !== "n/a" && (EXPLAINED.has(instructions.verdict) || (instructions.verdict === "error" && instructions.errors.length === 0))
+          ? [`- ${ICON[instructions.verdict]} ${place} — instr/op ${instructions.verdict}: ${escapeMarkdown(instructions.reason)}${countedText(instructions)}`]
+          : [];
+      if (!result || !EXPLAINED.has(result.verdict)) return counted;
       const hints = result.hints.map((hint) => `\n  - ${escapeMarkdown(hint)}`).join("");
-      return [`- ${ICON[result.verdict]} ${inlineCode(row.step)}${cellPlace(report, column)} — ${result.verdict}: ${escapeMarkdown(result.reason)}${hints}`];
+      return [`- ${ICON[result.verdict]} ${place} — ${result.verdict}: ${escapeMarkdown(result.reason)}${hints}`, ...counted];
     }),
   );
   return items.length > 0 ? `**Why these steps were flagged**\n\n${items.join("\n")}` : "";
+}
+
+/** ` (base 39.6k, head 47.7k instructions per op)`: the absolute counts behind a flagged ratio. */
+function countedText(instructions: InstructionComparison): string {
+  const sides = [instructions.base, instructions.variant].filter((s) => s !== null);
+  return sides.length > 0 ? ` (${sides.map((s) => `${escapeMarkdown(s.variant)} ${formatCount(s.median)}`).join(", ")} instructions per op)` : "";
 }
 
 /** 0, 1, 2, 3, 7 -> "0–3, 7" */
@@ -390,6 +491,8 @@ interface ErrorGroup {
   step: string;
   place: string;
   variant: string;
+  /** "round" for a benchmark sample, "instruction count, repeat" for a count */
+  what: string;
   message: string;
   rounds: number[];
   log: string;
@@ -406,14 +509,19 @@ function errorGroups(report: Report, rows: readonly Row[]): ErrorGroup[] {
   for (const row of rows) {
     report.columns.forEach((column, i) => {
       const comparisonIndex = report.comparisons.indexOf(column.comparison);
-      for (const error of row.cells[i]?.result?.errors ?? []) {
-        const sampleKey = JSON.stringify([comparisonIndex, row.step, error.variant, error.round]);
+      const result = row.cells[i]?.result;
+      const errors = [
+        ...(result?.errors ?? []).map((e) => ({ ...e, what: "round", at: e.round })),
+        ...(result?.instructions?.errors ?? []).map((e) => ({ ...e, what: "instruction count, repeat", at: e.repeat })),
+      ];
+      for (const error of errors) {
+        const sampleKey = JSON.stringify([comparisonIndex, row.step, error.variant, error.what, error.at]);
         if (seen.has(sampleKey)) continue;
         seen.add(sampleKey);
-        const groupKey = JSON.stringify([comparisonIndex, row.step, error.variant, error.message]);
+        const groupKey = JSON.stringify([comparisonIndex, row.step, error.variant, error.what, error.message]);
         const place = report.comparisons.length > 1 ? ` · ${escapeMarkdown(report.labels[comparisonIndex] ?? "")}` : "";
-        const group = groups.get(groupKey) ?? { step: row.step, place, variant: error.variant, message: error.message, rounds: [], log: error.log_excerpt, firstRound: error.round };
-        group.rounds.push(error.round);
+        const group = groups.get(groupKey) ?? { step: row.step, place, variant: error.variant, what: error.what, message: error.message, rounds: [], log: error.log_excerpt, firstRound: error.at };
+        group.rounds.push(error.at);
         groups.set(groupKey, group);
       }
     });
@@ -425,9 +533,9 @@ function errorsSection(report: Report, rows: readonly Row[], withLogs: boolean):
   const groups = errorGroups(report, rows);
   if (groups.length === 0) return "";
   const blocks = groups.map((g) => {
-    const line = `${ICON.error} ${inlineCode(g.step)}${g.place} · ${inlineCode(g.variant)}, ${g.rounds.length > 1 ? "rounds" : "round"} ${roundRanges(g.rounds)}: ${escapeMarkdown(g.message)}`;
+    const line = `${ICON.error} ${inlineCode(g.step)}${g.place} · ${inlineCode(g.variant)}, ${g.what}${g.rounds.length > 1 ? "s" : ""} ${roundRanges(g.rounds)}: ${escapeMarkdown(g.message)}`;
     if (!withLogs || g.log.trim() === "") return line;
-    const summary = `Log excerpt: ${escapeHtml(g.step)} · ${escapeHtml(g.variant)} · round ${g.firstRound}`;
+    const summary = `Log excerpt: ${escapeHtml(g.step)} · ${escapeHtml(g.variant)} · ${g.what} ${g.firstRound}`;
     return `${line}\n\n<details><summary>${summary}</summary>\n\n${fencedBlock(logTail(g.log, LOG_MAX_LINES, LOG_MAX_CHARS))}\n\n</details>`;
   });
   return `**Errors**\n\n${blocks.join("\n\n")}`;
@@ -495,7 +603,39 @@ function metricsTables(comparison: Comparison): string {
     `Relative to ${inlineCode(comparison.base_variant)} (variant / base; above 1.00 is more per operation, except o/s where it is faster):`,
     relative,
     `client CPU: the benchmark client's share of all host CPU, worst round; ⚠️ at ${formatPercent(CLIENT_SHARE_SUSPECT)} or more the client may be the bottleneck.`,
+    ...instructionsTable(comparison),
   ].join("\n\n");
+}
+
+/** One row per side: the absolute count, its repeats and spread, whose work was counted and by which tool; n/a with its reason. */
+function instructionRow(label: string, side: InstructionSide | null, compared: InstructionComparison | null): string[] {
+  const notCounted = compared?.verdict === "n/a" ? "n/a" : NONE;
+  return [
+    inlineCode(label, true),
+    side ? formatCount(side.median) : notCounted,
+    side ? String(side.repeats) : "",
+    side ? formatSpread(side.spread) : "",
+    compared ? instructionCell(compared) : "",
+    side ? escapeMarkdown(`${side.counted} (${side.tool})`) : compared?.verdict === "n/a" ? escapeMarkdown(compared.reason) : "",
+  ];
+}
+
+function instructionsTable(comparison: Comparison): string[] {
+  if (comparison.instruction_counts === null) return [];
+  const rows = comparison.steps.flatMap((step) => {
+    const compared = step.variants.flatMap((v) => (v.instructions ? [{ variant: v.variant, instructions: v.instructions }] : []));
+    if (compared.length === 0) return [];
+    const base = compared.find((c) => c.instructions.base)?.instructions.base ?? null;
+    const sides = [instructionRow(comparison.base_variant, base, null), ...compared.map((c) => instructionRow(c.variant, c.instructions.variant, c.instructions))];
+    return sides.map((cells, i) => [i === 0 ? inlineCode(step.step, true) : "", ...cells]);
+  });
+  if (rows.length === 0) return [];
+  const table = markdownTable([["step", "variant", "instr/op", "repeats", "spread", "relative", "counted"], ...rows], { align: ["l", "l", "r", "r", "r", "r", "l"] });
+  return [
+    "Instructions per operation, counted rather than timed (median of the repeats; spread: (max − min) / median; relative: variant / base, ± how far the ratio's range reaches):",
+    table,
+    "n/a: the build could not be counted (the reason is in its row); never a failure.",
+  ];
 }
 
 function metricsSection(report: Report): string {

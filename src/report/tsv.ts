@@ -42,11 +42,19 @@ function relativeColumnName(column: Column): string {
   return `${column.label === null ? "" : `${column.label}:`}${column.variant}/${column.comparison.base_variant}`;
 }
 
+/**
+ * Relative QPS per column; after them, for the comparisons that counted instructions, relative
+ * instructions per op with 3 decimals (their thresholds are that fine), headed `head/base instr/op`.
+ */
 function relativeTsv(comparisons: Comparison[]): string {
   const columns = columnsOf(comparisons);
-  const lines = [line([...columns.map(relativeColumnName), "step"])];
+  const counted = columns.filter((c) => c.comparison.instruction_counts !== null);
+  const countedAt = counted.map((c) => columns.indexOf(c));
+  const lines = [line([...columns.map(relativeColumnName), ...counted.map((c) => `${relativeColumnName(c)} instr/op`), "step"])];
   for (const row of rowsOf(columns)) {
-    lines.push(line([...row.cells.map((cell) => formatTsvNumber(cell?.result?.qps?.estimate, 2)), row.step]));
+    const qps = row.cells.map((cell) => formatTsvNumber(cell?.result?.qps?.estimate, 2));
+    const instructions = countedAt.map((i) => formatTsvNumber(row.cells[i]?.result?.instructions?.ratio?.estimate, 3));
+    lines.push(line([...qps, ...instructions, row.step]));
   }
   return lines.join("\n") + "\n";
 }

@@ -7,7 +7,7 @@
  * and p95 latency get their own noise and effects. Rounds are interleaved ABBA (even rounds in variant
  * order, odd rounds reversed), as the scheduler writes them. Same options, same document.
  */
-import type { Metrics, MetricKey, Results, Sample } from "../../src/results/schema.js";
+import type { InstructionSample, Metrics, MetricKey, Results, Sample } from "../../src/results/schema.js";
 
 /** mulberry32: a small, fast, well-mixed 32-bit PRNG; uniform in [0, 1). */
 export function seededRandom(seed: number): () => number {
@@ -35,6 +35,24 @@ export interface SyntheticError {
   log_excerpt?: string;
 }
 
+/** Instruction counts of every step and variant: differenced runs of `ops` operations, `repeats` times. */
+export interface SyntheticInstructions {
+  /** instructions per op of the base, every step; default 39,590 (pgbench select-only, issue 9) */
+  perOp?: number;
+  /** default 3 */
+  repeats?: number;
+  /** lognormal sigma of each repeat; default 0.0001 (counts repeat to about 0.01%) */
+  noise?: number;
+  /** factors: variant -> step -> factor (1.01 = 1% more instructions per op) */
+  effects?: Record<string, Record<string, number>>;
+  /** these steps and variants could not be counted */
+  unavailable?: { step: string; variant: string; reason: string }[];
+  /** these counts fail instead */
+  errors?: { step: string; variant: string; repeat: number; message?: string; log_excerpt?: string }[];
+  /** these steps are not counted at all */
+  skip?: string[];
+}
+
 export interface SyntheticOptions {
   /** step ids; default ["point-query.range100.pk1"] */
   steps?: string[];
@@ -60,6 +78,8 @@ export interface SyntheticOptions {
   seed?: number;
   /** these samples fail instead */
   errors?: SyntheticError[];
+  /** the instructions array; absent: none (the run did not count) */
+  instructions?: SyntheticInstructions;
 }
 
 export const DEFAULT_SYNTHETIC_METRICS: Metrics = { cpu_us_per_op: 250, cs_per_op: 1.5, r_per_op: 0, rkb_per_op: 0, wkb_per_op: 4 };
@@ -81,6 +101,7 @@ export function syntheticResults(options: SyntheticOptions = {}): Results {
     latencyP95Ms = 2,
     seed = 1,
     errors = [],
+    instructions,
   } = options;
   const random = seededRandom(seed);
   const lognormal = (sigma: number) => Math.exp(sigma * normalRandom(random));
@@ -118,6 +139,8 @@ export function syntheticResults(options: SyntheticOptions = {}): Results {
     }
   }
 
+  const counts = instructions && syntheticInstructions(instructions, steps, variants, lognormal);
+
   // valid by construction (compare.test.ts checks it with the schema): parsing 4,000 documents would double the simulation's time
   return {
     schema: "db-bench-gate/results",
@@ -154,5 +177,39 @@ export function syntheticResults(options: SyntheticOptions = {}): Results {
     })),
     steps: steps.map((id) => ({ id, driver: "synthetic", parameters: {} })),
     samples,
+    ...(counts && { instructions: counts }),
   };
+}
+
+const INSTRUCTION_OPS = 2000;
+
+function syntheticInstructions(options: SyntheticInstructions, steps: string[], variants: string[], lognormal: (sigma: number) => number): InstructionSample[] {
+  const { perOp = 39_590, repeats = 3, noise = 0.0001, effects = {}, unavailable = [], errors = [], skip = [] } = options;
+  return steps
+    .filter((step) => !skip.includes(step))
+    .flatMap((step) =>
+      variants.flatMap((variant): InstructionSample[] => {
+        const missing = unavailable.find((u) => u.step === step && u.variant === variant);
+        if (missing) return [{ step, variant, status: "unavailable", reason: missing.reason }];
+        return Array.from({ length: repeats }, (_, repeat): InstructionSample => {
+          const failure = errors.find((e) => e.step === step && e.variant === variant && e.repeat === repeat);
+          if (failure) {
+            const message = failure.message ?? "valgrind exited with code 1";
+            return { step, variant, repeat, status: "error", error: { message, log_excerpt: failure.log_excerpt ?? `==1234== ${message}` } };
+          }
+          const instructionsPerOp = perOp * (effects[variant]?.[step] ?? 1) * lognormal(noise);
+          return {
+            step,
+            variant,
+            repeat,
+            status: "ok",
+            tool: "cachegrind",
+            ops: INSTRUCTION_OPS,
+            instructions: instructionsPerOp * INSTRUCTION_OPS,
+            instructions_per_op: instructionsPerOp,
+            counted: "serving backends",
+          };
+        });
+      }),
+    );
 }

@@ -408,6 +408,25 @@ describe("report mode", () => {
     expect(result.outputs.regressions).toBe(String(x64Regressed.length));
   });
 
+  it("fails on an instruction regression that QPS cannot see, naming the channel in the comment and the check", async () => {
+    const arm = armResults();
+    const steps = arm.steps.map((s) => s.id);
+    const counted: Results = { ...arm, instructions: syntheticResults({ steps, instructions: { effects: { head: { [steps[0]!]: 1.205 } } } }).instructions };
+    expect(regressedSteps(counted)).toEqual([]);
+    const pr = fake.addPullRequest("executor: extra work per plan").number;
+    const run = fake.addRun({ event: "pull_request", headBranch: "executor", headSha: fork.head, status: "in_progress", conclusion: null });
+    await uploadResults(run, [["aarch64", counted]]);
+
+    const result = await step(run, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report" }).finished;
+
+    const body = fake.commentsOn(pr)[0]!.body;
+    expect(body).toMatch(/\| step +\| +base QPS \| +head QPS \| +relative QPS \| +instr\/op \|/);
+    expect(body).toContain(`Instructions per operation: **1 regression** · ${steps.length - 1} unchanged — regressed: \`${steps[0]}\``);
+    expect(result.exitCode).toBe(1);
+    expect(result.errors).toEqual([`1 regression: ${steps[0]} (instr/op)`]);
+    expect(result.outputs).toMatchObject({ verdict: "fail", regressions: "1" });
+  });
+
   describe("from a workflow_run (the two-workflow pattern for fork PRs)", () => {
     /** The fork's PR, the pull_request run that measured it (read-only token: it uploaded, did not comment), and this workflow_run's own run. */
     function forkPrMeasured() {

@@ -122,6 +122,16 @@ describe("action inputs", () => {
     );
   });
 
+  it("reads the instruction thresholds, and names a bad one", () => {
+    const inputs = readInputs(env({ "instructions-fail-above": "1.03", "instructions-warn-above": "1.01", "instructions-improve-below": "0.98" }));
+    expect(inputs.thresholds).toEqual({ instructions_fail_above: 1.03, instructions_warn_above: 1.01, instructions_improve_below: 0.98 });
+    expect(inputError(() => readInputs(env({ "instructions-fail-above": "0.9" })))).toBe("input instructions-fail-above: Too small: expected number to be >=1, got 0.9");
+    expect(inputError(() => readInputs(env({ "instructions-improve-below": "1.2" })))).toBe("input instructions-improve-below: Too big: expected number to be <=1, got 1.2");
+    expect(inputError(() => readInputs(env({ "instructions-fail-above": "1.01", "instructions-warn-above": "1.02" })))).toBe(
+      "input instructions-warn-above: must be at most instructions-fail-above (1.01), got 1.02",
+    );
+  });
+
   it("needs at least two flag sets in flags mode", () => {
     expect(inputError(() => readInputs(env({}, "schedule")))).toMatch(/^input flag-sets: flags mode compares at least two .* got 0$/);
     expect(inputError(() => readInputs(env({ mode: "flags", "flag-sets": "O2=-O2" }, "workflow_dispatch")))).toMatch(/got 1$/);

@@ -49,6 +49,20 @@ describe("db-bench-gate compare", () => {
     expect((await cli("compare", regressed, "--config", config)).code).toBe(0);
   });
 
+  it("gates on instructions per op too: flags and the config file's thresholds and overrides set their thresholds", async () => {
+    const counted = writeJson("counted.json", syntheticResults({ steps, rounds: 10, noise: 0.01, seed: 1, instructions: { effects: { head: { "point-query.range100.pk1": 1.03 } } } }));
+    const strict = await cli("compare", counted);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toMatch(/instr\/op/);
+    expect((await cli("compare", counted, "--instructions-fail-above", "1.05")).code).toBe(0);
+    const config = join(dir, "instructions.yml");
+    writeFileSync(config, "thresholds:\n  instructions_fail_above: 1.02\noverrides:\n  - step: 'point-query.*'\n    instructions_fail_above: 1.04\n");
+    expect((await cli("compare", counted, "--config", config)).code).toBe(0);
+    writeFileSync(config, "thresholds:\n  instructions_improve_below: 1.5\n");
+    expect((await cli("compare", counted, "--config", config)).stderr).toMatch(/\$\.thresholds\.instructions_improve_below: /);
+    expect((await cli("compare", counted, "--instructions-warn-above", "0.5")).stderr).toBe("db-bench-gate: thresholds.instructions_warn_above: must be at least 1, got 0.5\n");
+  });
+
   it("writes json and tsv to --out", async () => {
     const out = join(dir, "out.json");
     expect((await cli("compare", regressed, "--format", "json", "--out", out)).code).toBe(1);

@@ -1,7 +1,7 @@
 import { median } from "simple-statistics";
 import { describe, expect, it } from "vitest";
 import { compareAgainstBaseline, compareRun } from "../../src/compare/compare.js";
-import type { CompareOptions, Comparison, ThresholdOverride, VariantComparison } from "../../src/compare/types.js";
+import { DEFAULT_THRESHOLDS, type CompareOptions, type Comparison, type ThresholdOverride, type VariantComparison } from "../../src/compare/types.js";
 import { parseResults } from "../../src/results/io.js";
 import type { OkSample, Results } from "../../src/results/schema.js";
 import { DEFAULT_SYNTHETIC_METRICS, syntheticResults, type SyntheticOptions } from "../helpers/synthetic-results.js";
@@ -185,8 +185,8 @@ describe("thresholds", () => {
     expect(verdicts({ overrides: [strictScans] })).toEqual(["regression", "warning"]);
     expect(verdicts({ overrides: [strictScans, { step: "*.range", fail_below: 0.9 }] })).toEqual(["warning", "warning"]);
     const comparison = compareRun(twoSteps(), { overrides: [strictScans] });
-    expect(variantOf(comparison, "scan.range").thresholds).toEqual({ fail_below: 0.97, warn_below: 0.99, improve_above: 1.05, alpha: 0.01 });
-    expect(comparison.thresholds).toEqual({ fail_below: 0.95, warn_below: 0.98, improve_above: 1.05, alpha: 0.01 });
+    expect(variantOf(comparison, "scan.range").thresholds).toEqual({ ...DEFAULT_THRESHOLDS, fail_below: 0.97, warn_below: 0.99, improve_above: 1.05, alpha: 0.01 });
+    expect(comparison.thresholds).toEqual({ ...DEFAULT_THRESHOLDS, fail_below: 0.95, warn_below: 0.98, improve_above: 1.05, alpha: 0.01 });
     expect(comparison.overrides).toEqual([strictScans]);
   });
 

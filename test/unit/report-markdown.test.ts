@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { Comparison } from "../../src/compare/types.js";
 import { COMMENT_LIMIT, commentMarker, renderMarkdown } from "../../src/report/markdown.js";
-import { aarch64Comparison, flagsComparison, hugeComparison, INSERT_CRASH_LOG, unpairedComparison, x86Comparison } from "../fixtures/comparisons.js";
+import {
+  aarch64Comparison,
+  AVX512_REASON,
+  countedComparison,
+  flagsComparison,
+  hugeComparison,
+  INSERT_CRASH_LOG,
+  unpairedComparison,
+  x86Comparison,
+} from "../fixtures/comparisons.js";
 
 /** Cells of a GFM table line: split on pipes that are not escaped. */
 function cells(line: string): string[] {
@@ -104,6 +113,84 @@ describe("renderMarkdown: one PR run", () => {
 
   it("refuses an empty list", () => {
     expect(() => renderMarkdown([])).toThrow(/no comparison/);
+  });
+});
+
+describe("renderMarkdown: instructions per operation counted", () => {
+  const md = renderMarkdown([countedComparison()]);
+  const row = (step: string) => mainTable(md).rows.find((r) => r[0] === `\`${step}\``) ?? [];
+
+  it("matches the snapshot", async () => {
+    await expect(md).toMatchFileSnapshot("./__snapshots__/report-pr-instructions.md");
+  });
+
+  it("puts relative instr/op with its reach next to relative QPS, and names the channel of each verdict", () => {
+    const { header, rows } = mainTable(md);
+    expect(header).toEqual(["step", "base QPS", "head QPS", "relative QPS", "instr/op", "cpu/op", "cs/op", "p95", "verdict"]);
+    expect(rows.map((r) => r[0])).toEqual([
+      "`pgbench.select-only.prepared.c1`",
+      "`point-query.range100.pk1`",
+      "`insert.range100.pk1`",
+      "`pgbench.select-only.prepared.c4`",
+      "`scan.range100.pk1`",
+      "`read-only.range100.pk1`",
+      "`update-index.range100.pk1`",
+    ]);
+    expect(row("pgbench.select-only.prepared.c1").slice(3)).toEqual(["0.99 (0.98–1.00)", "❌ 1.205 ±0.02%", "1.00", "1.00", "1.01", "❌ regression (instr/op)"]);
+    expect(row("point-query.range100.pk1").at(-1)).toBe("❌ regression (QPS, instr/op)");
+    expect(row("insert.range100.pk1")[4]).toBe("💥 error");
+    expect(row("update-index.range100.pk1").slice(4)).toEqual(["n/a", "1.01", "1.00", "1.00", "➖ unchanged"]);
+  });
+
+  it("fails, counts the channel's own verdicts and names its regressions in the headline", () => {
+    const lines = md.split("\n");
+    expect(lines[2]).toBe("## ❌ Fail · db-bench-gate · synthetic");
+    expect(lines[6]).toBe(
+      "Instructions per operation: **2 regressions** · **1 error** · 1 warning · 1 n/a · 1 improvement · 1 unchanged — regressed: `pgbench.select-only.prepared.c1`, `point-query.range100.pk1`",
+    );
+    expect(md).toContain("instr/op: **regression** above 1.02, warning above 1.005, improvement below 0.99, when the repeats of the two sides do not overlap");
+  });
+
+  it("explains each flagged count with the absolute instructions per op of both sides", () => {
+    expect(md).toContain(
+      "- ❌ `pgbench.select-only.prepared.c1` — instr/op regression: instr/op ratio 1.205 (range 1.204–1.205) is above 1.02; " +
+        "the repeats of the two sides do not overlap (base 39.6k, head 47.7k instructions per op)",
+    );
+  });
+
+  it("shows a failed count with its log, and n/a with its reason, never as a failure", () => {
+    expect(md).toContain("💥 `insert.range100.pk1` · `head`, instruction count, repeat 1: valgrind: the server exited with code 1 during the 2N run");
+    expect(md).toContain("<summary>Log excerpt: insert.range100.pk1 · head · instruction count, repeat 1</summary>");
+    const naRow = md.split("\n").find((l) => l.includes(AVX512_REASON));
+    expect(cells(naRow ?? "")).toEqual(["", "`head`", "n/a", "", "", "n/a", `head: ${AVX512_REASON}`]);
+  });
+
+  it("lists the absolute counts, repeats, spread, what was counted and by which tool", () => {
+    const lines = md.split("\n");
+    const base = lines.findIndex((l) => /^\| `pgbench\.select-only\.prepared\.c1` +\| `base` +\| +39\.6k/.test(l));
+    expect(cells(lines[base] ?? "")).toEqual(["`pgbench.select-only.prepared.c1`", "`base`", "39.6k", "3", "0.02%", "", "serving backends (cachegrind)"]);
+    expect(cells(lines[base + 1] ?? "")).toEqual(["", "`head`", "47.7k", "3", "0.01%", "❌ 1.205 ±0.02%", "serving backends (cachegrind)"]);
+  });
+
+  it("has no instr/op column, line or table when the run counted nothing", () => {
+    const plain = renderMarkdown([x86Comparison()]);
+    expect(plain).not.toMatch(/instr\/op|Instructions per operation/);
+  });
+
+  it("adds an instr/op column next to each architecture that counted", () => {
+    const counted = { ...countedComparison(), label: "x86_64" };
+    const other = { ...countedComparison(), label: "aarch64", instruction_counts: null, steps: countedComparison().steps.map((s) => ({ ...s, variants: s.variants.map((v) => ({ ...v, instructions: null })) })) };
+    const { header, rows } = mainTable(renderMarkdown([counted, other]));
+    expect(header).toEqual(["step", "x86_64", "x86_64 instr/op", "aarch64", "verdict"]);
+    expect(rows[0]?.slice(0, 3)).toEqual(["`pgbench.select-only.prepared.c1`", "0.99 (0.98–1.00)", "❌ 1.205 ±0.02%"]);
+    expect(rows[0]?.at(-1)).toBe("❌ regression (x86_64)");
+  });
+
+  it("never cuts an instruction regression as an unchanged row", () => {
+    const full = renderMarkdown([countedComparison()]);
+    const short = renderMarkdown([countedComparison()], { maxLength: Math.floor(full.length / 3) });
+    expect(short).toContain("left out");
+    expect(short).toContain("❌ 1.205 ±0.02%");
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderTsv } from "../../src/report/tsv.js";
-import { aarch64Comparison, flagsComparison, x86Comparison } from "../fixtures/comparisons.js";
+import { aarch64Comparison, countedComparison, flagsComparison, x86Comparison } from "../fixtures/comparisons.js";
 
 const rowsOf = (tsv: string) => tsv.trimEnd().split("\n").map((line) => line.split("\t"));
 
@@ -25,6 +25,19 @@ describe("renderTsv relative", () => {
 
   it("matches the snapshot", async () => {
     await expect(renderTsv([flagsComparison()], "relative")).toMatchFileSnapshot("./__snapshots__/report-flags.rel.tsv");
+  });
+});
+
+describe("renderTsv relative, instructions counted", () => {
+  it("adds relative instructions per op after the QPS columns, 3 decimals, NA where not counted", () => {
+    const rows = rowsOf(renderTsv([countedComparison()], "relative"));
+    expect(rows[0]).toEqual(["head/base", "head/base instr/op", "step"]);
+    expect(rows.find((r) => r[2] === "pgbench.select-only.prepared.c1")?.[1]).toBe("1.205");
+    expect(rows.find((r) => r[2] === "update-index.range100.pk1")?.[1]).toBe("NA");
+  });
+
+  it("leaves the column out when nothing was counted", () => {
+    expect(rowsOf(renderTsv([x86Comparison()], "relative"))[0]).toEqual(["head/base", "step"]);
   });
 });
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { compareRun } from "../../src/compare/compare.js";
 import { pairedShift } from "../../src/compare/stats.js";
-import type { Thresholds } from "../../src/compare/types.js";
+import { DEFAULT_THRESHOLDS, type Thresholds } from "../../src/compare/types.js";
 import { judge, pairsResults } from "../../src/compare/verdict-quality.js";
 import { runInterleaved } from "../../src/schedule/interleave.js";
 import { alphaSpent, lookAlpha, plannedLooks, sequentialLook, settledStep, type SequentialDesign } from "../../src/schedule/sequential.js";
@@ -13,9 +13,9 @@ import { normalRandom, seededRandom, syntheticResults } from "../helpers/synthet
 
 const POCOCK: SequentialDesign = { minRounds: 8, maxRounds: 24, lookEvery: 4, spending: "pocock" };
 const OBF: SequentialDesign = { ...POCOCK, spending: "obrien-fleming" };
-const DEFAULTS: Thresholds = { fail_below: 0.95, warn_below: 0.98, improve_above: 1.05, alpha: 0.01 };
+const DEFAULTS: Thresholds = DEFAULT_THRESHOLDS;
 /** Every significant slowdown is a regression: the strictest reading of "false alarm". */
-const ANY_DROP: Thresholds = { fail_below: 1, warn_below: 1, improve_above: 1, alpha: 0.01 };
+const ANY_DROP: Thresholds = { ...DEFAULT_THRESHOLDS, fail_below: 1, warn_below: 1, improve_above: 1, alpha: 0.01 };
 
 /** Runs the rule over a stream of log ratios; returns the look it stopped at. */
 function runRule(design: SequentialDesign, t: Thresholds, draw: () => number) {

@@ -1,0 +1,109 @@
+/**
+ * The deterministic channel: relative instructions per operation of a variant against its base, per
+ * step, with its own verdict. Pure: data in, data out.
+ *
+ * Counts are not timed, so their repeats agree to about 0.01% and no test statistic is needed: the
+ * ratio is median(variant) / median(base), its range min(variant) / max(base) .. max(variant) / min(base),
+ * and a change counts only when that whole range is on one side of 1 (the two sides' repeats do not
+ * overlap). A ratio past a threshold whose repeats overlap is `unstable`: the spread is too wide to tell.
+ * The same rule serves a paired run and a stored baseline: counts do not drift with the machine's load.
+ */
+import { max, median, min } from "simple-statistics";
+import { InputError } from "../errors.js";
+import type { InstructionSample, OkInstructionSample } from "../results/schema.js";
+import { brief } from "./reason.js";
+import type { InstructionComparison, InstructionErrorSummary, InstructionRatio, InstructionSide, InstructionVerdict, Thresholds } from "./types.js";
+
+/** The instruction samples of one variant of one step, under the name the comparison shows. */
+export interface InstructionSamples {
+  label: string;
+  samples: readonly InstructionSample[];
+}
+
+const isOk = (s: InstructionSample): s is OkInstructionSample => s.status === "ok";
+
+/** Samples by step id and variant id; a second count of the same step, variant and repeat is refused. */
+export function indexInstructionSamples(samples: readonly InstructionSample[]): (step: string, variant: string) => InstructionSample[] {
+  const index = new Map<string, InstructionSample[]>();
+  const repeats = new Set<string>();
+  samples.forEach((s, i) => {
+    if (s.status !== "unavailable") {
+      const repeat = JSON.stringify([s.step, s.variant, s.repeat]);
+      if (repeats.has(repeat)) throw new InputError(`a second count of step ${s.step}, variant ${s.variant}, repeat ${s.repeat}`, undefined, `$.instructions[${i}]`);
+      repeats.add(repeat);
+    }
+    const key = JSON.stringify([s.step, s.variant]);
+    const list = index.get(key);
+    if (list) list.push(s);
+    else index.set(key, [s]);
+  });
+  return (step, variant) => index.get(JSON.stringify([step, variant])) ?? [];
+}
+
+/** How a count was made: counts of different tools, or of different processes, are not comparable. */
+const howCounted = (s: OkInstructionSample) => `${s.tool} (${s.counted})`;
+
+/** The repeats of one side; null without ok counts. */
+function sideOf({ label, samples }: InstructionSamples): InstructionSide | null {
+  const ok = samples.filter(isOk);
+  const [first] = ok;
+  if (!first) return null;
+  const values = ok.map((s) => s.instructions_per_op);
+  const middle = median(values);
+  const lowest = min(values);
+  const highest = max(values);
+  return { variant: label, median: middle, min: lowest, max: highest, spread: (highest - lowest) / middle, repeats: values.length, tool: first.tool, counted: first.counted };
+}
+
+function errorsOf({ label, samples }: InstructionSamples): InstructionErrorSummary[] {
+  return samples.flatMap((s) => (s.status === "error" ? [{ variant: label, repeat: s.repeat, message: s.error.message, log_excerpt: s.error.log_excerpt }] : []));
+}
+
+const ratioText = (r: InstructionRatio) => `instr/op ratio ${r.estimate.toFixed(3)} (range ${r.low.toFixed(3)}–${r.high.toFixed(3)})`;
+
+/** Regression, warning or improvement when the ratio is past its threshold and the ranges do not overlap; unstable when they do. */
+function judge(r: InstructionRatio, t: Thresholds): { verdict: InstructionVerdict; reason: string } {
+  const apart = r.low > 1 || r.high < 1;
+  const text = ratioText(r);
+  const separate = "the repeats of the two sides do not overlap";
+  if (apart && r.estimate > t.instructions_fail_above) return { verdict: "regression", reason: `${text} is above ${t.instructions_fail_above}; ${separate}` };
+  if (apart && r.estimate > t.instructions_warn_above) return { verdict: "warning", reason: `${text} is above ${t.instructions_warn_above}; ${separate}` };
+  if (apart && r.estimate < t.instructions_improve_below) return { verdict: "improvement", reason: `${text} is below ${t.instructions_improve_below}; ${separate}` };
+  const crossed = r.estimate > t.instructions_warn_above ? `above ${t.instructions_warn_above}` : r.estimate < t.instructions_improve_below ? `below ${t.instructions_improve_below}` : null;
+  if (crossed && !apart) return { verdict: "unstable", reason: `spread too wide: ${text} is ${crossed}, but the repeats of the two sides overlap` };
+  if (r.high > t.instructions_fail_above) return { verdict: "unstable", reason: `spread too wide: ${text} reaches above ${t.instructions_fail_above}` };
+  return { verdict: "unchanged", reason: `${text} is within ${t.instructions_improve_below}..${t.instructions_warn_above}` };
+}
+
+/**
+ * One variant against its base. Precedence: error (a count failed: it fails the gate), n/a (a side could
+ * not be counted: never a failure), missing (one side has no counts), then the ratio's rule.
+ * Null when neither side has any sample of this step: the step was not counted.
+ */
+export function compareInstructions(base: InstructionSamples, variant: InstructionSamples, t: Thresholds): InstructionComparison | null {
+  if (base.samples.length === 0 && variant.samples.length === 0) return null;
+  const errors = [...errorsOf(base), ...errorsOf(variant)];
+  const sides = { base: sideOf(base), variant: sideOf(variant) };
+  const none = { ratio: null, ...sides, errors };
+  const [firstError] = errors;
+  if (firstError) {
+    const count = errors.length === 1 ? "1 count" : `${errors.length} counts`;
+    return { verdict: "error", reason: `${count} failed; ${firstError.variant} repeat ${firstError.repeat}: ${brief(firstError.message)}`, ...none };
+  }
+  const unavailable = [base, variant].flatMap(({ label, samples }) => samples.flatMap((s) => (s.status === "unavailable" ? [`${label}: ${s.reason}`] : [])));
+  if (unavailable.length > 0) return { verdict: "n/a", reason: [...new Set(unavailable)].join("; "), ...none };
+  const ways = [base, variant].map(({ label, samples }) => ({ label, ways: [...new Set(samples.filter(isOk).map(howCounted))] }));
+  if (new Set(ways.flatMap((w) => w.ways)).size > 1) {
+    return { verdict: "error", reason: `counted differently, not comparable: ${ways.map((w) => `${w.label} by ${w.ways.join(" and ")}`).join(", ")}`, ...none };
+  }
+  if (!sides.base || !sides.variant) {
+    const without = [sides.base ? null : base.label, sides.variant ? null : variant.label].filter((l) => l !== null);
+    return { verdict: "missing", reason: `no instruction counts of ${without.join(" or ")}`, ...none };
+  }
+  const ratio: InstructionRatio = {
+    estimate: sides.variant.median / sides.base.median,
+    low: sides.variant.min / sides.base.max,
+    high: sides.variant.max / sides.base.min,
+  };
+  return { ...judge(ratio, t), ratio, ...sides, errors };
+}

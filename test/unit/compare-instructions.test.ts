@@ -1,0 +1,267 @@
+import { describe, expect, it } from "vitest";
+import { compareAgainstBaseline, compareRun } from "../../src/compare/compare.js";
+import { gateSummary, gateVerdict } from "../../src/compare/gate.js";
+import { compareInstructions } from "../../src/compare/instructions.js";
+import { thresholdResolver } from "../../src/compare/thresholds.js";
+import { DEFAULT_THRESHOLDS, type CompareOptions, type Comparison, type InstructionComparison, type VariantComparison } from "../../src/compare/types.js";
+import { parseResults } from "../../src/results/io.js";
+import type { InstructionSample, Results } from "../../src/results/schema.js";
+import { syntheticResults, type SyntheticInstructions, type SyntheticOptions } from "../helpers/synthetic-results.js";
+
+const STEP = "pgbench.select-only.prepared.c1";
+
+function variantOf(comparison: Comparison, step = STEP): VariantComparison {
+  const found = comparison.steps.find((s) => s.step === step)?.variants.find((v) => v.variant === "head");
+  if (!found) throw new Error(`no head of ${step}`);
+  return found;
+}
+
+function instructionsOf(comparison: Comparison, step = STEP): InstructionComparison {
+  const found = variantOf(comparison, step).instructions;
+  if (!found) throw new Error(`no instruction comparison of ${step}`);
+  return found;
+}
+
+/** A run whose QPS is unchanged (noise 1%) and whose head counts `factor` x the base's instructions per op. */
+function run(factor: number, instructions: SyntheticInstructions = {}, options: SyntheticOptions = {}): Results {
+  return syntheticResults({ steps: [STEP], noise: 0.01, instructions: { effects: { head: { [STEP]: factor } }, ...instructions }, ...options });
+}
+
+const compared = (factor: number, instructions: SyntheticInstructions = {}, options: SyntheticOptions = {}, compareOptions: CompareOptions = {}) =>
+  compareRun(run(factor, instructions, options), compareOptions);
+
+/** A fixed count per repeat, for exact ratios. */
+function counts(variant: string, values: number[]): InstructionSample[] {
+  return values.map((v, repeat) => ({ step: STEP, variant, repeat, status: "ok", tool: "cachegrind", ops: 2000, instructions: v * 2000, instructions_per_op: v, counted: "serving backends" }));
+}
+
+describe("compareInstructions: the rule", () => {
+  it("median ratio, the range from the extremes, and each side's spread", () => {
+    const result = compareInstructions({ label: "base", samples: counts("base", [39_590, 39_586, 39_594]) }, { label: "head", samples: counts("head", [47_695, 47_695, 47_700]) }, DEFAULT_THRESHOLDS);
+    expect(result?.verdict).toBe("regression");
+    expect(result?.ratio?.estimate).toBeCloseTo(47_695 / 39_590, 12);
+    expect(result?.ratio?.low).toBeCloseTo(47_695 / 39_594, 12);
+    expect(result?.ratio?.high).toBeCloseTo(47_700 / 39_586, 12);
+    expect(result?.base).toEqual({ variant: "base", median: 39_590, min: 39_586, max: 39_594, spread: 8 / 39_590, repeats: 3, tool: "cachegrind", counted: "serving backends" });
+    expect(result?.reason).toBe("instr/op ratio 1.205 (range 1.205–1.205) is above 1.02; the repeats of the two sides do not overlap");
+  });
+
+  it("a ratio past the failing threshold whose repeats overlap is unstable (spread too wide), not a regression", () => {
+    const result = compareInstructions({ label: "base", samples: counts("base", [100, 99, 110]) }, { label: "head", samples: counts("head", [103, 102, 104]) }, DEFAULT_THRESHOLDS);
+    expect(result?.ratio?.estimate).toBeCloseTo(1.03, 12);
+    expect(result).toMatchObject({ verdict: "unstable", reason: expect.stringMatching(/^spread too wide: instr\/op ratio 1\.030 .* is above 1\.005, but the repeats of the two sides overlap$/) });
+  });
+
+  it("a ratio inside the band whose range reaches past the failing threshold is unstable too: the count cannot rule out a regression", () => {
+    const result = compareInstructions({ label: "base", samples: counts("base", [100, 97, 101]) }, { label: "head", samples: counts("head", [100, 99, 101]) }, DEFAULT_THRESHOLDS);
+    expect(result).toMatchObject({ verdict: "unstable", reason: expect.stringMatching(/reaches above 1\.02$/) });
+  });
+
+  it("with the counts issue 9 measured, a cold first repeat included (39,415 then 39,590 and 39,586): A/A unchanged, +1% a warning", () => {
+    const base = { label: "base", samples: counts("base", [39_415, 39_590, 39_586]) };
+    const again = compareInstructions(base, { label: "head", samples: counts("head", [39_420, 39_588, 39_591]) }, DEFAULT_THRESHOLDS);
+    expect(again?.verdict).toBe("unchanged");
+    const onePercent = compareInstructions(base, { label: "head", samples: counts("head", [39_809, 39_986, 39_982]) }, DEFAULT_THRESHOLDS);
+    expect(onePercent?.ratio?.low).toBeGreaterThan(1);
+    expect(onePercent?.verdict).toBe("warning");
+  });
+
+  it("counts of different tools, or of different processes, are not compared: error", () => {
+    const perf = counts("head", [40_000]).map((s) => ({ ...s, tool: "perf" as const }));
+    expect(compareInstructions({ label: "base", samples: counts("base", [40_000]) }, { label: "head", samples: perf }, DEFAULT_THRESHOLDS)).toMatchObject({
+      verdict: "error",
+      reason: "counted differently, not comparable: base by cachegrind (serving backends), head by perf (serving backends)",
+    });
+    const mixed = counts("head", [40_000, 40_001]).map((s, i) => (i === 0 ? s : { ...s, counted: "all processes" }));
+    expect(compareInstructions({ label: "base", samples: counts("base", [40_000]) }, { label: "head", samples: mixed }, DEFAULT_THRESHOLDS)?.reason).toBe(
+      "counted differently, not comparable: base by cachegrind (serving backends), head by cachegrind (serving backends) and cachegrind (all processes)",
+    );
+  });
+
+  it("no sample of the step on either side: not counted (null); on one side only: missing", () => {
+    expect(compareInstructions({ label: "base", samples: [] }, { label: "head", samples: [] }, DEFAULT_THRESHOLDS)).toBeNull();
+    expect(compareInstructions({ label: "base", samples: counts("base", [1]) }, { label: "head", samples: [] }, DEFAULT_THRESHOLDS)).toMatchObject({
+      verdict: "missing",
+      reason: "no instruction counts of head",
+    });
+  });
+});
+
+describe("compareRun: the instruction channel next to QPS", () => {
+  it("A/A: the same build counted again is unchanged in every trial, nothing flagged", () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const comparison = compared(1, {}, { seed });
+      expect(instructionsOf(comparison).verdict).toBe("unchanged");
+      expect(comparison.instruction_counts).toMatchObject({ unchanged: 1, warning: 0, regression: 0, unstable: 0 });
+    }
+  });
+
+  it("+1% instructions per op is a warning in every trial: flagged, the check passes", () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const comparison = compared(1.01, {}, { seed });
+      expect(instructionsOf(comparison).verdict).toBe("warning");
+      expect(comparison.verdict).toBe("pass");
+    }
+  });
+
+  it("+2.5% is a regression and fails the comparison, although QPS is unchanged", () => {
+    const comparison = compared(1.025);
+    expect(variantOf(comparison).verdict).toBe("unchanged");
+    expect(instructionsOf(comparison)).toMatchObject({ verdict: "regression", reason: expect.stringMatching(/^instr\/op ratio 1\.025 .* is above 1\.02;/) });
+    expect(comparison.counts.regression).toBe(0);
+    expect(comparison.instruction_counts?.regression).toBe(1);
+    expect(comparison.verdict).toBe("fail");
+  });
+
+  it("-2% is an improvement", () => {
+    expect(instructionsOf(compared(0.98)).verdict).toBe("improvement");
+  });
+
+  it("a QPS regression with instructions unchanged still fails", () => {
+    const comparison = compared(1, {}, { effects: { head: { [STEP]: 0.9 } } });
+    expect(variantOf(comparison).verdict).toBe("regression");
+    expect(instructionsOf(comparison).verdict).toBe("unchanged");
+    expect(comparison.verdict).toBe("fail");
+  });
+
+  it("repeats too spread to tell a 3% rise: unstable, not a regression; the check passes", () => {
+    const comparison = compared(1.03, { noise: 0.05 }, { seed: 3 });
+    const instructions = instructionsOf(comparison);
+    expect(instructions.ratio?.estimate).toBeGreaterThan(1.02);
+    expect(instructions.ratio?.low).toBeLessThan(1);
+    expect(instructions.verdict).toBe("unstable");
+    expect(comparison.verdict).toBe("pass");
+  });
+
+  it("a build valgrind cannot run is n/a with the reason, and passes", () => {
+    const reason = "valgrind: unrecognised instruction (AVX-512 from -march=native)";
+    const comparison = compared(1.5, { unavailable: [{ step: STEP, variant: "head", reason }] });
+    expect(instructionsOf(comparison)).toMatchObject({ verdict: "n/a", reason: `head: ${reason}`, ratio: null });
+    expect(comparison.instruction_counts?.["n/a"]).toBe(1);
+    expect(comparison.verdict).toBe("pass");
+  });
+
+  it("a failed count is an error with its log, and fails the check", () => {
+    const comparison = compared(1, { errors: [{ step: STEP, variant: "head", repeat: 1, message: "valgrind: the server did not start\ndetail", log_excerpt: "==42== FATAL" }] });
+    const instructions = instructionsOf(comparison);
+    expect(instructions.verdict).toBe("error");
+    expect(instructions.reason).toBe("1 count failed; head repeat 1: valgrind: the server did not start");
+    expect(instructions.errors).toEqual([{ variant: "head", repeat: 1, message: "valgrind: the server did not start\ndetail", log_excerpt: "==42== FATAL" }]);
+    expect(variantOf(comparison).verdict).toBe("unchanged");
+    expect(comparison.verdict).toBe("fail");
+  });
+
+  it("a run without an instructions array has no instruction channel at all; a step not counted has none either", () => {
+    const none = compareRun(syntheticResults({ steps: [STEP] }));
+    expect(variantOf(none).instructions).toBeNull();
+    expect(none.instruction_counts).toBeNull();
+    const partial = compareRun(syntheticResults({ steps: [STEP, "insert"], instructions: { skip: ["insert"] } }));
+    expect(variantOf(partial, "insert").instructions).toBeNull();
+    expect(partial.instruction_counts?.unchanged).toBe(1);
+  });
+
+  it("a per-step override of instructions_fail_above applies to its steps only", () => {
+    const results = syntheticResults({ steps: [STEP, "insert"], noise: 0.01, instructions: { effects: { head: { [STEP]: 1.03, insert: 1.03 } } } });
+    const comparison = compareRun(results, { overrides: [{ step: "pgbench.*", instructions_fail_above: 1.05 }] });
+    expect(instructionsOf(comparison).verdict).toBe("warning");
+    expect(variantOf(comparison).thresholds.instructions_fail_above).toBe(1.05);
+    expect(instructionsOf(comparison, "insert").verdict).toBe("regression");
+  });
+
+  it("a second count of the same step, variant and repeat is refused, naming it", () => {
+    const results = run(1);
+    const [first] = results.instructions ?? [];
+    expect(() => compareRun({ ...results, instructions: [...(results.instructions ?? []), first!] })).toThrow(
+      expect.objectContaining({ name: "InputError", field: "$.instructions[6]" }),
+    );
+  });
+
+  it("synthetic results with instructions are valid results documents", () => {
+    expect(parseResults(run(1.01, { unavailable: [{ step: STEP, variant: "base", reason: "n/a" }], errors: [{ step: STEP, variant: "head", repeat: 0 }] }), "synthetic").instructions).toHaveLength(4);
+  });
+});
+
+describe("against a stored baseline (unpaired): the same rule on the baseline's counts", () => {
+  const only = (results: Results, variant: string): Results => ({
+    ...results,
+    base_variant: variant,
+    variants: results.variants.filter((v) => v.id === variant),
+    samples: results.samples.filter((s) => s.variant === variant),
+    ...(results.instructions && { instructions: results.instructions.filter((s) => s.variant === variant) }),
+  });
+
+  it("judges the current run's counts against the baseline's", () => {
+    const results = run(1.025);
+    const comparison = compareAgainstBaseline(only(results, "head"), only(results, "base"));
+    expect(instructionsOf(comparison).verdict).toBe("regression");
+    expect(instructionsOf(comparison).base?.variant).toBe("baseline:base");
+    expect(comparison.verdict).toBe("fail");
+  });
+
+  it("a baseline stored before instructions were counted gives no instruction channel", () => {
+    const results = run(1.025);
+    const { instructions: _, ...uncounted } = only(results, "base");
+    const comparison = compareAgainstBaseline(only(results, "head"), uncounted);
+    expect(variantOf(comparison).instructions).toBeNull();
+    expect(comparison.instruction_counts).toBeNull();
+  });
+});
+
+describe("instruction thresholds", () => {
+  it("default: regression above 1.02, warning above 1.005, improvement below 0.99", () => {
+    expect(thresholdResolver().run).toMatchObject({ instructions_fail_above: 1.02, instructions_warn_above: 1.005, instructions_improve_below: 0.99 });
+  });
+
+  it.each([
+    [{ instructions_fail_above: 1.001 }, "thresholds.instructions_fail_above"],
+    [{ instructions_warn_above: 0.99 }, "thresholds.instructions_warn_above"],
+    [{ instructions_improve_below: 1.01 }, "thresholds.instructions_improve_below"],
+    [{ instructions_improve_below: 0 }, "thresholds.instructions_improve_below"],
+    [{ instructions_fail_above: Number.NaN }, "thresholds.instructions_fail_above"],
+  ])("%o is an InputError naming the field", (thresholds, field) => {
+    expect(() => thresholdResolver(thresholds)).toThrow(expect.objectContaining({ name: "InputError", field }));
+  });
+
+  it("a bad per-step override is refused up front, naming the override", () => {
+    expect(() => thresholdResolver({}, [{ step: "pgbench.*", instructions_warn_above: 1.5 }])).toThrow(
+      expect.objectContaining({ name: "InputError", field: "overrides[0] (step pgbench.*).instructions_fail_above" }),
+    );
+  });
+});
+
+describe("the gate: one decision for both channels", () => {
+  it("names what failed in one line: regressions of either channel, then errors", () => {
+    const results = syntheticResults({
+      steps: [STEP, "point", "insert"],
+      noise: 0.01,
+      effects: { head: { point: 0.9 } },
+      instructions: { effects: { head: { [STEP]: 1.03, point: 1.03 } }, errors: [{ step: "insert", variant: "head", repeat: 0 }] },
+    });
+    const comparison = compareRun(results);
+    expect(gateVerdict(comparison)).toBe("fail");
+    expect(gateSummary([comparison])).toEqual({ regressions: 2, message: `2 regressions: ${STEP} (instr/op), point; 1 error: insert (instr/op)` });
+    expect(gateSummary([{ ...comparison, label: "x86_64" }]).message).toMatch(/^2 regressions: \S+ \(x86_64, instr\/op\), point \(x86_64\);/);
+  });
+
+  it("passes with warnings, unstable, n/a and improvements in both channels", () => {
+    const comparison = compareRun(
+      syntheticResults({
+        steps: [STEP, "point", "scan"],
+        noise: 0.005,
+        effects: { head: { point: 0.965 } },
+        instructions: { effects: { head: { [STEP]: 1.01, scan: 0.97 } }, unavailable: [{ step: "point", variant: "head", reason: "no valgrind" }] },
+      }),
+    );
+    expect(variantOf(comparison, "point").verdict).toBe("warning");
+    expect(comparison.instruction_counts).toMatchObject({ warning: 1, "n/a": 1, improvement: 1 });
+    expect(comparison.verdict).toBe("pass");
+    expect(gateSummary([comparison])).toEqual({ regressions: 0, message: "" });
+  });
+
+  it("a QPS error fails the check too", () => {
+    const comparison = compareRun(syntheticResults({ steps: [STEP], errors: [{ step: STEP, variant: "head", round: 2 }] }));
+    expect(comparison.counts.error).toBe(1);
+    expect(comparison.verdict).toBe("fail");
+    expect(gateSummary([comparison]).message).toBe(`1 error: ${STEP}`);
+  });
+});
