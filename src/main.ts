@@ -151,7 +151,7 @@ type BaselineLookup = { kind: "none"; artifact: string } | { kind: "other-machin
 async function lookUpBaseline(ctx: Context, results: Results, branch: string): Promise<BaselineLookup | null> {
   if (!ctx.github) return null;
   const artifact = artifactNameOf(ctx, results);
-  const stored = await findStoredBaseline(ctx.github.client, { repo: ctx.github.repo, token: ctx.github.token, branch, artifactName: artifact }).catch((e: Error) => {
+  const stored = await findStoredBaseline(ctx.github.client, { repo: ctx.github.repo, branch, artifactName: artifact }).catch((e: Error) => {
     core.warning(`stored baseline: ${e.message}`);
     return null;
   });
@@ -265,13 +265,13 @@ async function reportTarget(ctx: Context, github: NonNullable<Context["github"]>
 
 async function reportMode(ctx: Context): Promise<void> {
   if (!ctx.github) throw new InputError("report mode needs a token to read this run's artifacts", undefined, "input token");
-  const { client, repo, token } = ctx.github;
+  const { client, repo } = ctx.github;
   const { runId, prNumber, headSha } = await reportTarget(ctx, ctx.github);
   const artifacts = await listRunArtifacts(client, repo, runId, { prefix: `${ctx.inputs.artifactName}-` });
   if (artifacts.length === 0) throw new PipelineError(`no results artifacts named ${ctx.inputs.artifactName}-* in run ${runId}: did the measuring jobs upload any?`);
   const runs: Results[] = [];
   for (const artifact of artifacts) {
-    const results = await downloadResultsArtifact(artifact, { ...repo, token });
+    const results = await downloadResultsArtifact(client, artifact, repo);
     const measured = results.variants.filter((v) => v.id !== results.base_variant && v.commit !== headSha);
     if (headSha && measured.length > 0) {
       const commits = measured.map((v) => `${v.id} ${v.commit}`).join(", ");
