@@ -21,8 +21,10 @@ interface SortedMatrix {
   boundaries(t: number, orEqual: boolean, out: Int32Array): number;
 }
 
-/** Below this many candidates left the selection sorts them: the same cost as one more counting pass. */
+/** Below this many candidates left the selection sorts them: about the cost of one more counting pass. */
 const SORT_BELOW = 4096;
+/** At most this many candidates drawn per round to place two pivots around the sought rank (Floyd & Rivest): each round keeps a few percent. */
+const MAX_PIVOT_SAMPLE = 4096;
 
 /** xorshift32 with a fixed seed: pivots only decide the running time, never the result, so determinism is for reproducible timings. */
 function pivotRandom(): () => number {
@@ -38,42 +40,70 @@ function pivotRandom(): () => number {
 /** The k-th smallest value (1-based) of the matrix. */
 function select(matrix: SortedMatrix, k: number): number {
   const { rows, cols } = matrix;
+  // candidates: columns [low[i], high[i]) of each row; everything left of them is smaller than the answer, everything right larger
   const low = Int32Array.from({ length: rows }, (_, i) => matrix.first(i));
   const high = new Int32Array(rows).fill(cols);
-  const bound = new Int32Array(rows);
+  const ends = new Float64Array(rows);
+  const below = new Int32Array(rows);
+  const above = new Int32Array(rows);
   const random = pivotRandom();
   for (;;) {
     let remaining = 0;
-    for (let i = 0; i < rows; i++) remaining += Math.max(0, (high[i] as number) - (low[i] as number));
-    if (remaining <= Math.max(SORT_BELOW, 2 * (rows + cols))) {
+    let before = 0;
+    for (let i = 0; i < rows; i++) {
+      remaining += Math.max(0, (high[i] as number) - (low[i] as number));
+      ends[i] = remaining;
+      before += (low[i] as number) - matrix.first(i);
+    }
+    if (remaining <= Math.max(SORT_BELOW, rows)) {
       const candidates = new Float64Array(remaining);
       let c = 0;
-      let before = 0;
-      for (let i = 0; i < rows; i++) {
-        before += (low[i] as number) - matrix.first(i);
-        for (let j = low[i] as number; j < (high[i] as number); j++) candidates[c++] = matrix.value(i, j);
+      for (let i = 0; i < rows; i++) for (let j = low[i] as number; j < (high[i] as number); j++) candidates[c++] = matrix.value(i, j);
+      return candidates.sort()[k - before - 1] as number;
+    }
+    // two pivots from a sample of the candidates, a little below and above the sought rank's place in it
+    const sampleSize = Math.min(MAX_PIVOT_SAMPLE, Math.ceil(remaining ** (2 / 3)));
+    const sample = new Float64Array(sampleSize);
+    for (let s = 0; s < sampleSize; s++) {
+      const r = Math.floor(random() * remaining);
+      let lo = 0;
+      let hi = rows - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if ((ends[mid] as number) > r) hi = mid;
+        else lo = mid + 1;
       }
-      candidates.sort();
-      return candidates[k - before - 1] as number;
+      sample[s] = matrix.value(lo, (high[lo] as number) - ((ends[lo] as number) - r));
     }
-    // a uniformly drawn candidate as the pivot
-    let r = Math.floor(random() * remaining);
-    let row = 0;
-    for (; row < rows; row++) {
-      const width = Math.max(0, (high[row] as number) - (low[row] as number));
-      if (r < width) break;
-      r -= width;
-    }
-    const pivot = matrix.value(row, (low[row] as number) + r);
-    if (k <= matrix.boundaries(pivot, false, bound)) {
-      for (let i = 0; i < rows; i++) high[i] = Math.min(high[i] as number, bound[i] as number);
+    sample.sort();
+    // the sought rank's place in the sample, give or take 3 standard deviations of a sample rank
+    const share = (k - before) / remaining;
+    const place = share * sampleSize;
+    const spread = 3 * Math.sqrt(sampleSize * share * (1 - share)) + 2;
+    const lowPivot = sample[Math.max(0, Math.floor(place - spread))] as number;
+    const highPivot = sample[Math.min(sampleSize - 1, Math.ceil(place + spread))] as number;
+    const smaller = matrix.boundaries(lowPivot, false, below);
+    if (k <= smaller) {
+      high.set(below.map((b, i) => Math.min(b, high[i] as number)));
       continue;
     }
-    if (k > matrix.boundaries(pivot, true, bound)) {
-      for (let i = 0; i < rows; i++) low[i] = Math.max(low[i] as number, bound[i] as number);
+    const atMost = matrix.boundaries(highPivot, true, above);
+    if (k > atMost) {
+      low.set(above.map((b, i) => Math.max(b, low[i] as number)));
       continue;
     }
-    return pivot;
+    if (lowPivot === highPivot) return lowPivot;
+    // the answer lies in [lowPivot, highPivot]: a few percent of the candidates, unless ties fill the range
+    let kept = 0;
+    for (let i = 0; i < rows; i++) {
+      low[i] = Math.max(low[i] as number, below[i] as number);
+      high[i] = Math.min(high[i] as number, above[i] as number);
+      kept += Math.max(0, (high[i] as number) - (low[i] as number));
+    }
+    if (kept < remaining) continue;
+    // nothing left out (the pivots are the smallest and largest candidates): settle lowPivot, which is one of them
+    if (k <= matrix.boundaries(lowPivot, true, above)) return lowPivot;
+    for (let i = 0; i < rows; i++) low[i] = Math.max(low[i] as number, above[i] as number);
   }
 }
 

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { basename, dirname, join } from "node:path";
+import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { DefaultArtifactClient, type ArtifactClient } from "@actions/artifact";
@@ -86,21 +86,18 @@ export async function readResultsZip(zipPath: string, source: string): Promise<R
     }
     if (entry.uncompressedSize > MAX_RESULTS_FILE_BYTES) throw tooLargeError(entry.uncompressedSize.toLocaleString("en-US"), MAX_RESULTS_FILE_BYTES, `${source}: ${entry.fileName}`);
     // yauzl stops the stream as soon as it yields more than the declared size (validateEntrySizes): a lying header is caught within a chunk
-    const chunks: Buffer[] = [];
-    let unpacked = 0;
+    const unpacked = Buffer.allocUnsafe(entry.uncompressedSize);
+    let length = 0;
     const stream = await zip.openReadStreamPromise(entry);
     try {
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
-        unpacked += chunk.length;
-        chunks.push(chunk);
-      }
+      for await (const chunk of stream as AsyncIterable<Buffer>) length += chunk.copy(unpacked, length);
     } catch (e) {
       throw new InputError(`${entry.fileName} cannot be unpacked: ${(e as Error).message}`, source);
     } finally {
       stream.destroy();
     }
-    const text = Buffer.concat(chunks, unpacked).toString("utf8");
-    return parseResults(parseJson(text, `${source}: ${basename(entry.fileName)}`), source);
+    const text = unpacked.toString("utf8", 0, length);
+    return parseResults(parseJson(text, `${source}: ${entry.fileName}`), source);
   } finally {
     zip.close();
   }

@@ -44,9 +44,13 @@ export function parseJson(text: string, source: string): unknown {
   }
 }
 
-const READ_CHUNK_BYTES = 1024 * 1024;
+/** First read buffer of a file whose size stat cannot tell (a device or a pipe); it doubles as needed. */
+const UNKNOWN_SIZE_BUFFER_BYTES = 1024 * 1024;
 
-/** The file's text, read no further than one chunk past `maxBytes`: its size can change after stat, and a device or pipe has none. */
+/**
+ * The file's text, read into one buffer no larger than one byte past `maxBytes`: its size can change
+ * after stat, and a device or pipe has none. (One buffer and the string: the peak memory of a read.)
+ */
 async function readCapped(file: string, maxBytes: number): Promise<string> {
   const cannotRead = (e: unknown) => new InputError(`cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, file);
   const handle = await open(file, "r").catch((e: unknown) => {
@@ -55,19 +59,23 @@ async function readCapped(file: string, maxBytes: number): Promise<string> {
   try {
     const { size } = await handle.stat();
     if (size > maxBytes) throw tooLargeError(size.toLocaleString("en-US"), maxBytes, file);
-    const chunks: Buffer[] = [];
-    let total = 0;
+    let buffer = Buffer.allocUnsafe(Math.min(maxBytes, size || UNKNOWN_SIZE_BUFFER_BYTES) + 1);
+    let length = 0;
     for (;;) {
-      const chunk = Buffer.alloc(READ_CHUNK_BYTES);
-      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null).catch((e: unknown) => {
+      if (length === buffer.length) {
+        if (length > maxBytes) throw tooLargeError(`more than ${maxBytes.toLocaleString("en-US")}`, maxBytes, file);
+        const grown = Buffer.allocUnsafe(Math.min(maxBytes + 1, 2 * buffer.length));
+        buffer.copy(grown, 0, 0, length);
+        buffer = grown;
+      }
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null).catch((e: unknown) => {
         throw cannotRead(e);
       });
       if (bytesRead === 0) break;
-      total += bytesRead;
-      if (total > maxBytes) throw tooLargeError(`more than ${maxBytes.toLocaleString("en-US")}`, maxBytes, file);
-      chunks.push(chunk.subarray(0, bytesRead));
+      length += bytesRead;
     }
-    return Buffer.concat(chunks, total).toString("utf8");
+    if (length > maxBytes) throw tooLargeError(`more than ${maxBytes.toLocaleString("en-US")}`, maxBytes, file);
+    return buffer.toString("utf8", 0, length);
   } finally {
     await handle.close();
   }
