@@ -11,8 +11,9 @@
  *   samples150k  10 steps x 2 variants x 7,500 rounds: 150,000 samples
  *   rounds70k    1 step x 2 variants x 70,000 rounds: 2.45 billion Walsh averages (paired)
  *   unpaired70k  rounds70k against a second such run as a stored baseline: 4.9 billion differences per variant
- * Wall time is measured by this process around the child; peak RSS is the child's own
- * process.resourceUsage().maxRSS at exit. Target: every shape within 10 s and 500 MB.
+ * Wall time is measured by this process around the child; peak RSS and CPU time (user + system) are the
+ * child's own process.resourceUsage() at exit: on a loaded machine CPU time is the steadier number.
+ * Target: every shape within 10 s and 500 MB.
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -58,21 +59,22 @@ function shapes(): Shape[] {
 
 interface Measurement {
   seconds: number;
+  cpuSeconds: number;
   maxRssMb: number;
   exitCode: number | null;
 }
 
-/** Writes the child's peak RSS (KB) to the file named by BENCH_RSS_FILE when it exits. */
-const RSS_HOOK = `data:text/javascript,${encodeURIComponent(
-  "import { writeFileSync } from 'node:fs'; process.on('exit', () => writeFileSync(process.env.BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));",
+/** Writes the child's process.resourceUsage() (peak RSS in KB, CPU times in µs) to the file named by BENCH_USAGE_FILE when it exits. */
+const USAGE_HOOK = `data:text/javascript,${encodeURIComponent(
+  "import { writeFileSync } from 'node:fs'; process.on('exit', () => writeFileSync(process.env.BENCH_USAGE_FILE, JSON.stringify(process.resourceUsage())));",
 )}`;
 
-async function runCompare(args: string[], useSources: boolean, rssFile: string): Promise<Measurement> {
+async function runCompare(args: string[], useSources: boolean, usageFile: string): Promise<Measurement> {
   const entry = useSources ? ["--import", "tsx", path.join(root, "src/cli.ts")] : [path.join(root, "dist/cli.js")];
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, ["--import", RSS_HOOK, ...entry, "compare", ...args], {
+  const child = spawn(process.execPath, ["--import", USAGE_HOOK, ...entry, "compare", ...args], {
     cwd: root,
-    env: { ...process.env, BENCH_RSS_FILE: rssFile },
+    env: { ...process.env, BENCH_USAGE_FILE: usageFile },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
@@ -84,7 +86,8 @@ async function runCompare(args: string[], useSources: boolean, rssFile: string):
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   // exit 0 (pass) or 1 (a regression) are results; anything else is a failure of the benchmark
   if (exitCode !== 0 && exitCode !== 1) throw new Error(`compare exited with ${exitCode}: ${stderr.trim()}`);
-  return { seconds, maxRssMb: Number(await readFile(rssFile, "utf8")) / 1024, exitCode };
+  const usage = JSON.parse(await readFile(usageFile, "utf8")) as NodeJS.ResourceUsage;
+  return { seconds, cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6, maxRssMb: usage.maxRSS / 1024, exitCode };
 }
 
 const loadText = () => `load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} on ${os.availableParallelism()} CPUs`;
@@ -119,8 +122,9 @@ async function main(): Promise<void> {
       const baseline = shape.baseline ? await write("baseline", shape.baseline) : null;
       const args = [current.file, ...(baseline ? ["--baseline", baseline.file] : []), "--format", "markdown", "--out", path.join(dir, "report.md")];
       const runs: Measurement[] = [];
-      for (let i = 0; i < options.runs; i++) runs.push(await runCompare(args, options.src ?? false, path.join(dir, "rss")));
+      for (let i = 0; i < options.runs; i++) runs.push(await runCompare(args, options.src ?? false, path.join(dir, "usage.json")));
       const seconds = runs.map((r) => r.seconds);
+      const cpu = runs.map((r) => r.cpuSeconds);
       const rss = runs.map((r) => r.maxRssMb);
       const within = Math.max(...seconds) <= TARGET_SECONDS && Math.max(...rss) <= TARGET_MB;
       const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
@@ -131,6 +135,7 @@ async function main(): Promise<void> {
         String(shape.current.rounds),
         String(runs.length),
         `${median(seconds).toFixed(2)} (${Math.min(...seconds).toFixed(2)}–${Math.max(...seconds).toFixed(2)})`,
+        median(cpu).toFixed(2),
         `${median(rss).toFixed(0)} (max ${Math.max(...rss).toFixed(0)})`,
         within ? "yes" : "**no**",
       ]);
@@ -140,9 +145,10 @@ async function main(): Promise<void> {
     await rm(dir, { recursive: true, force: true });
   }
   console.log(
-    markdownTable([["shape", "file MB", "samples", "rounds per step", "runs", "wall s, median (min–max)", "peak RSS MB, median", `≤ ${TARGET_SECONDS} s and ${TARGET_MB} MB`], ...rows], {
-      align: ["l", "r", "r", "r", "r", "r", "r", "l"],
-    }),
+    markdownTable(
+      [["shape", "file MB", "samples", "rounds per step", "runs", "wall s, median (min–max)", "CPU s, median", "peak RSS MB, median", `≤ ${TARGET_SECONDS} s and ${TARGET_MB} MB`], ...rows],
+      { align: ["l", "r", "r", "r", "r", "r", "r", "r", "l"] },
+    ),
   );
   console.log(`after: ${loadText()}`);
 }

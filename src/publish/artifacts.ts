@@ -1,7 +1,8 @@
 /**
  * Results documents as workflow artifacts: upload through the artifact service, find by name through the
- * REST API, download through the REST zip endpoint (@actions/artifact's findBy). A downloaded document
- * comes from another run, possibly a fork's: it is validated before use.
+ * REST API, download through the REST zip endpoint and unpack here (not with @actions/artifact, which
+ * unpacks whole archives to disk whatever their size). A downloaded document comes from another run,
+ * possibly a fork's: it is size-capped while unpacked and validated before use.
  */
 import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
