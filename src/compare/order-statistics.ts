@@ -2,9 +2,10 @@
  * Order statistics of the n² candidate shifts of the rank statistics without materialising them: the
  * Walsh averages (d_i + d_j) / 2 (i <= j) of one sample, and the pairwise differences x_i - y_j of two.
  * Both form a matrix whose rows and columns are sorted once the inputs are, so the number of values
- * below any t is counted in O(n) with two pointers; selection (Monahan's algorithm, after Johnson &
- * Mitchell) narrows a band of candidate columns per row around a random candidate pivot until few are
- * left, in O(n log n) expected time and O(n) memory. Every value is computed with the same floating-point
+ * below any t is counted in O(n) with two pointers. Selection (Johnson & Mitchell's, as in Monahan's
+ * algorithm) narrows a band of candidate columns per row between two pivots drawn from a random sample
+ * of the candidates around the sought rank (Floyd & Rivest), until few are left to sort: a handful of
+ * counting passes, O(n log n) expected time with the sort of the inputs, and O(n) memory. Every value is computed with the same floating-point
  * operation as the full enumeration, so the selected values equal its sorted entries exactly (inputs of -0
  * count as 0: a pivot cannot tell them apart, and log ratios are never -0).
  */
