@@ -8,7 +8,6 @@
  * Subprocesses that run PR code get childEnv(): no token, no ACTIONS_* or GITHUB_* variable.
  */
 import * as core from "@actions/core";
-import { median as medianOf } from "simple-statistics";
 import { copyFile, mkdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -34,10 +33,12 @@ import { upsertStickyComment } from "./publish/comment.js";
 import { createGitHubClient, parseRepository, type GitHubClient, type RepoRef } from "./publish/github.js";
 import { flagsIssueMarker, upsertMarkedIssue } from "./publish/issue.js";
 import { appendJobSummary, setActionOutputs } from "./publish/summary.js";
+import { baselineStoredMarkdown } from "./report/baseline.js";
+import { inlineCode, escapeMarkdown } from "./report/escape.js";
 import { COMMENT_LIMIT, commentMarker, renderMarkdown } from "./report/markdown.js";
 import { readNoiseFloor, writeResults } from "./results/io.js";
 import { runLabels } from "./results/run-labels.js";
-import type { OkSample, Results } from "./results/schema.js";
+import type { Results } from "./results/schema.js";
 
 const actionLog: Log = {
   info: (message) => core.info(message),
@@ -151,7 +152,7 @@ type BaselineLookup = { kind: "none"; artifact: string } | { kind: "other-machin
 async function lookUpBaseline(ctx: Context, results: Results, branch: string): Promise<BaselineLookup | null> {
   if (!ctx.github) return null;
   const artifact = artifactNameOf(ctx, results);
-  const stored = await findStoredBaseline(ctx.github.client, { repo: ctx.github.repo, token: ctx.github.token, branch, artifactName: artifact }).catch((e: Error) => {
+  const stored = await findStoredBaseline(ctx.github.client, { repo: ctx.github.repo, branch, artifactName: artifact }).catch((e: Error) => {
     core.warning(`stored baseline: ${e.message}`);
     return null;
   });
@@ -168,9 +169,9 @@ function againstBaseline(lookup: BaselineLookup | null, results: Results, plan: 
     case undefined:
       return "";
     case "none":
-      return `\n---\nNo stored baseline of \`${results.profile.name}\` on ${results.fingerprint.arch} for \`${branch}\` yet (artifact \`${lookup.artifact}\`): nothing to compare across runs. Push to \`${branch}\` with \`mode: baseline\` to store one.\n`;
+      return `\n---\nNo stored baseline of ${inlineCode(results.profile.name)} on ${escapeMarkdown(results.fingerprint.arch)} for ${inlineCode(branch)} yet (artifact ${inlineCode(lookup.artifact)}): nothing to compare across runs. Push to ${inlineCode(branch)} with \`mode: baseline\` to store one.\n`;
     case "other-machine":
-      return `\n---\n⚠️ The stored baseline of \`${branch}\` ([run ${lookup.stored.runId}](${lookup.stored.url})) was measured on a different machine (${lookup.differences.join("; ")}): no cross-run comparison.\n`;
+      return `\n---\n⚠️ The stored baseline of ${inlineCode(branch)} ([run ${lookup.stored.runId}](${lookup.stored.url})) was measured on a different machine (${escapeMarkdown(lookup.differences.join("; "))}): no cross-run comparison.\n`;
     case "usable": {
       const comparison = compareAgainstBaseline(results, lookup.stored.results, { ...plan.compare, baseVariant: undefined, label: `vs ${branch} (stored)` });
       return `\n---\n${renderMarkdown([comparison], { maxLength: Math.floor(COMMENT_LIMIT / 3), title: `Against the stored baseline of ${branch} (informational: unpaired, does not gate)` })}`;
@@ -212,23 +213,7 @@ async function baselineMode(ctx: Context): Promise<void> {
   const stored = path.join(ctx.cacheDir, "baselines", `${artifactNameOf(ctx, results)}.json`);
   await mkdir(path.dirname(stored), { recursive: true });
   await copyFile(path.resolve(ctx.inputs.resultsPath), stored);
-  const lines = results.steps.map((s) => {
-    const ok = results.samples.filter((x): x is OkSample => x.step === s.id && x.status === "ok");
-    const qps = ok.map((x) => x.ops_per_s);
-    const errors = results.samples.filter((x) => x.step === s.id && x.status === "error").length;
-    const median = qps.length ? medianOf(qps) : null;
-    return `| \`${s.id}\` | ${median === null ? "—" : Math.round(median).toLocaleString("en-US")} | ${qps.length} | ${errors} |`;
-  });
-  const markdown = [
-    `## db-bench-gate baseline · ${results.profile.name} · ${results.fingerprint.arch}`,
-    "",
-    `Stored the results of \`${commit.slice(0, 12)}\` as the baseline (artifact \`${artifactNameOf(ctx, results)}\`, and ${stored}).`,
-    "",
-    "| step | median QPS | rounds | errors |",
-    "| :-- | --: | --: | --: |",
-    ...lines,
-    "",
-  ].join("\n");
+  const markdown = baselineStoredMarkdown(results, { commit, artifact: artifactNameOf(ctx, results), storedAt: stored });
   await publish(ctx, markdown, [], null, results.profile.name);
 }
 
@@ -265,13 +250,13 @@ async function reportTarget(ctx: Context, github: NonNullable<Context["github"]>
 
 async function reportMode(ctx: Context): Promise<void> {
   if (!ctx.github) throw new InputError("report mode needs a token to read this run's artifacts", undefined, "input token");
-  const { client, repo, token } = ctx.github;
+  const { client, repo } = ctx.github;
   const { runId, prNumber, headSha } = await reportTarget(ctx, ctx.github);
   const artifacts = await listRunArtifacts(client, repo, runId, { prefix: `${ctx.inputs.artifactName}-` });
   if (artifacts.length === 0) throw new PipelineError(`no results artifacts named ${ctx.inputs.artifactName}-* in run ${runId}: did the measuring jobs upload any?`);
   const runs: Results[] = [];
   for (const artifact of artifacts) {
-    const results = await downloadResultsArtifact(artifact, { ...repo, token });
+    const results = await downloadResultsArtifact(client, artifact, repo);
     const measured = results.variants.filter((v) => v.id !== results.base_variant && v.commit !== headSha);
     if (headSha && measured.length > 0) {
       const commits = measured.map((v) => `${v.id} ${v.commit}`).join(", ");

@@ -8,6 +8,9 @@
  * - Unpaired (two samples): Mann-Whitney (Wilcoxon rank-sum) test; estimate = median of all pairwise
  *   differences; interval = Moses' interval between order statistics of those differences.
  *
+ * The n² Walsh averages or pairwise differences are never materialised: their median and interval ends are
+ * selected in O(n log n) (order-statistics.ts), so a step with 70,000 rounds takes linear memory.
+ *
  * Null distributions are exact (dynamic programming over ranks) up to EXACT_MAX_N values per side, and
  * normal approximations with continuity correction above. Conventions, as R's wilcox.test:
  * - zero differences are dropped from the signed-rank test (Wilcoxon's method) but kept in the estimate
@@ -19,6 +22,7 @@
  *   "the interval excludes 0" and "p < alpha" then agree exactly.
  */
 import { errorFunction, probit } from "simple-statistics";
+import { pairwiseDifferences, walshAverages, type CandidateShifts } from "./order-statistics.js";
 
 /** Largest number of values (pairs, or values per side) for which the null distribution is computed exactly. */
 export const EXACT_MAX_N = 50;
@@ -92,29 +96,39 @@ function twoSidedP(dist: NullDistribution, statistic: number): number {
   return Math.min(1, 2 * Math.min(dist.cdf(statistic), dist.sf(statistic)));
 }
 
-/** Twice the midranks (1-based, ties averaged) of the values: integers, so they can index exact distributions. */
-function doubledMidranks(values: readonly number[]): number[] {
-  const order = values.map((_, i) => i).sort((a, b) => (values[a] as number) - (values[b] as number));
-  const ranks = new Array<number>(values.length);
-  for (let start = 0; start < order.length; ) {
-    let end = start;
-    while (end + 1 < order.length && values[order[end + 1] as number] === values[order[start] as number]) end++;
-    for (let i = start; i <= end; i++) ranks[order[i] as number] = start + 1 + end + 1;
-    start = end + 1;
+/** The values in ascending order (a typed array sorts natively, without a comparator: 20 times faster at 100,000 values). */
+const ascending = (values: readonly number[]) => Float64Array.from(values).sort();
+
+/** Index of the first sorted value >= v (orAbove: > v). */
+function searchSorted(sorted: Float64Array, v: number, orAbove: boolean): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (orAbove ? (sorted[mid] as number) <= v : (sorted[mid] as number) < v) lo = mid + 1;
+    else hi = mid;
   }
-  return ranks;
+  return lo;
+}
+
+/** Twice the midranks (1-based, ties averaged) of the values: integers, so they can index exact distributions. */
+function doubledMidranks(values: readonly number[], sorted: Float64Array): number[] {
+  // the ties of v hold the 1-based ranks first + 1 .. last, so twice their mean is first + last + 1
+  return values.map((v) => searchSorted(sorted, v, false) + searchSorted(sorted, v, true) + 1);
 }
 
 /** Sum over tie groups of t^3 - t, for the tie-corrected variances. */
-function tieSum(values: readonly number[]): number {
-  const counts = new Map<number, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+function tieSum(sorted: Float64Array): number {
   let sum = 0;
-  for (const t of counts.values()) sum += t * t * t - t;
+  for (let start = 0; start < sorted.length; ) {
+    let end = start + 1;
+    while (end < sorted.length && sorted[end] === sorted[start]) end++;
+    const t = end - start;
+    sum += t * t * t - t;
+    start = end;
+  }
   return sum;
 }
-
-const hasTies = (values: readonly number[]) => new Set(values).size < values.length;
 
 function gcd(a: number, b: number): number {
   while (b) [a, b] = [b, a % b];
@@ -206,15 +220,17 @@ export function signedRankTest(differences: readonly number[]): RankTest {
   const n = nonZero.length;
   if (n === 0) return { statistic: 0, p_value: 1, method: "exact" };
   const magnitudes = nonZero.map(Math.abs);
-  const doubled = doubledMidranks(magnitudes);
+  const sorted = ascending(magnitudes);
+  const doubled = doubledMidranks(magnitudes, sorted);
+  const ties = tieSum(sorted);
   const positive = (scores: readonly number[]) => nonZero.reduce((sum, d, i) => sum + (d > 0 ? (scores[i] as number) : 0), 0);
   const statistic = positive(doubled) / 2;
   if (n > EXACT_MAX_N) {
     const { mean, sd } = signedRankNull(n);
-    const tiedSd = Math.sqrt(sd * sd - tieSum(magnitudes) / 48);
+    const tiedSd = Math.sqrt(sd * sd - ties / 48);
     return { statistic, p_value: twoSidedP(normalDistribution(mean, tiedSd), statistic), method: "normal" };
   }
-  if (!hasTies(magnitudes)) return { statistic, p_value: twoSidedP(signedRankNull(n).dist, statistic), method: "exact" };
+  if (ties === 0) return { statistic, p_value: twoSidedP(signedRankNull(n).dist, statistic), method: "exact" };
   const { scores } = reduceScores(doubled);
   return { statistic, p_value: twoSidedP(exactDistribution(signFlipPmf(scores)), positive(scores)), method: "exact" };
 }
@@ -224,26 +240,28 @@ export function rankSumTest(x: readonly number[], y: readonly number[]): RankTes
   const m = x.length;
   const n = y.length;
   const pooled = [...x, ...y];
-  const doubled = doubledMidranks(pooled);
+  const sorted = ascending(pooled);
+  const doubled = doubledMidranks(pooled, sorted);
+  const ties = tieSum(sorted);
   const ofX = (scores: readonly number[]) => scores.slice(0, m).reduce((a, b) => a + b, 0);
   const statistic = ofX(doubled) / 2 - (m * (m + 1)) / 2;
   if (m > EXACT_MAX_N || n > EXACT_MAX_N) {
     const { mean, sd } = rankSumNull(m, n);
     const N = m + n;
-    const tiedSd = Math.sqrt(sd * sd * (1 - tieSum(pooled) / (N * (N - 1) * (N + 1))));
+    const tiedSd = Math.sqrt(sd * sd * (1 - ties / (N * (N - 1) * (N + 1))));
     return { statistic, p_value: twoSidedP(normalDistribution(mean, tiedSd), statistic), method: "normal" };
   }
-  if (!hasTies(pooled)) return { statistic, p_value: twoSidedP(rankSumNull(m, n).dist, statistic), method: "exact" };
+  if (ties === 0) return { statistic, p_value: twoSidedP(rankSumNull(m, n).dist, statistic), method: "exact" };
   const { scores } = reduceScores(doubled);
   return { statistic, p_value: twoSidedP(exactDistribution(subsetSumPmf(scores, m)), ofX(scores)), method: "exact" };
 }
 
 /**
- * The interval between the k-th smallest and the k-th largest of the sorted candidate shifts (Walsh
- * averages or pairwise differences), k from the untied null distribution of their count statistic: the
- * largest k whose two tails stay below alpha, as R's wilcox.test(conf.int = TRUE) does.
+ * The interval between the k-th smallest and the k-th largest of the candidate shifts (Walsh averages or
+ * pairwise differences), k from the untied null distribution of their count statistic: the largest k
+ * whose two tails stay below alpha, as R's wilcox.test(conf.int = TRUE) does.
  */
-function rankInterval(sorted: Float64Array, { dist, mean, sd }: CountNull, alpha: number) {
+function rankInterval(shifts: CandidateShifts, { dist, mean, sd }: CountNull, alpha: number) {
   // c = largest count with 2 P(S <= c) < alpha: start from the normal quantile, then step to the boundary
   let c = Math.max(-1, Math.floor(mean - 0.5 + sd * probit(alpha / 2)));
   while (c >= 0 && 2 * dist.cdf(c) >= alpha) c--;
@@ -251,29 +269,20 @@ function rankInterval(sorted: Float64Array, { dist, mean, sd }: CountNull, alpha
   // with too few values even the extremes are not enough (c = -1): take them anyway, and say how little they cover
   const k = Math.max(1, c + 1);
   return {
-    ci_low: sorted[k - 1] as number,
-    ci_high: sorted[sorted.length - k] as number,
+    ci_low: shifts.kth(k),
+    ci_high: shifts.kth(shifts.size - k + 1),
     confidence: Math.max(0, 1 - 2 * dist.cdf(k - 1)),
     min_p_value: Math.min(1, 2 * dist.cdf(0)),
   };
-}
-
-/** Median of sorted values (typed arrays sort numerically and natively: 2 million Walsh averages in 0.15 s, not 2 s). */
-function middle(sorted: Float64Array): number {
-  const half = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[half] as number) : ((sorted[half - 1] as number) + (sorted[half] as number)) / 2;
 }
 
 /** Hodges-Lehmann shift of paired differences with Tukey's interval at 1 - alpha and the Wilcoxon signed-rank p-value. */
 export function pairedShift(differences: readonly number[], alpha: number): ShiftEstimate {
   const n = differences.length;
   if (n === 0) throw new Error("pairedShift needs at least one difference");
-  const walsh = new Float64Array((n * (n + 1)) / 2);
-  let w = 0;
-  for (let i = 0; i < n; i++) for (let j = i; j < n; j++) walsh[w++] = ((differences[i] as number) + (differences[j] as number)) / 2;
-  walsh.sort();
+  const walsh = walshAverages(differences);
   return {
-    estimate: middle(walsh),
+    estimate: walsh.median(),
     ...rankInterval(walsh, signedRankNull(n), alpha),
     p_value: signedRankTest(differences).p_value,
     n,
@@ -286,12 +295,9 @@ export function unpairedShift(x: readonly number[], y: readonly number[], alpha:
   const m = x.length;
   const n = y.length;
   if (m === 0 || n === 0) throw new Error("unpairedShift needs values on both sides");
-  const differences = new Float64Array(m * n);
-  let d = 0;
-  for (const xi of x) for (const yj of y) differences[d++] = xi - yj;
-  differences.sort();
+  const differences = pairwiseDifferences(x, y);
   return {
-    estimate: middle(differences),
+    estimate: differences.median(),
     ...rankInterval(differences, rankSumNull(m, n), alpha),
     p_value: rankSumTest(x, y).p_value,
     n: m + n,

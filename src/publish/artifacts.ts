@@ -1,19 +1,27 @@
 /**
  * Results documents as workflow artifacts: upload through the artifact service, find by name through the
- * REST API, download through the REST zip endpoint (@actions/artifact's findBy). A downloaded document
- * comes from another run, possibly a fork's: it is validated before use.
+ * REST API, download through the REST zip endpoint and unpack here (not with @actions/artifact, which
+ * unpacks whole archives to disk whatever their size). A downloaded document comes from another run,
+ * possibly a fork's: it is size-capped while unpacked and validated before use.
  */
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { basename, dirname, join } from "node:path";
+import { dirname, join } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { DefaultArtifactClient, type ArtifactClient } from "@actions/artifact";
-import { InputError } from "../errors.js";
-import { parseResults } from "../results/io.js";
+import yauzl from "yauzl";
+import { InputError, PipelineError } from "../errors.js";
+import { MAX_RESULTS_FILE_BYTES, parseJson, parseResults, tooLargeError } from "../results/io.js";
 import type { Results } from "../results/schema.js";
 import type { GitHubClient, RepoRef } from "./github.js";
 
 /** A results zip is a few hundred KB; anything far larger is not one (and is not unpacked). */
 export const MAX_RESULTS_ARTIFACT_BYTES = 32 * 1024 * 1024;
+/** A results zip downloads in seconds; a stalled transfer must not hold the job. */
+const DOWNLOAD_TIMEOUT_MS = 5 * 60 * 1000;
 
 export interface ArtifactRef {
   id: number;
@@ -65,40 +73,77 @@ export async function listRunArtifacts(
     .map((a) => ({ id: a.id, name: a.name, runId, sizeBytes: a.size_in_bytes, digest: a.digest ?? null }));
 }
 
+/** Parses the one results .json file at the top of a zip, unpacking no more than MAX_RESULTS_FILE_BYTES of it. */
+export async function readResultsZip(zipPath: string, source: string): Promise<Results> {
+  const zip = await yauzl.openPromise(zipPath, { lazyEntries: true, autoClose: false, validateEntrySizes: true }).catch((e: Error) => {
+    throw new InputError(`not a zip archive: ${e.message}`, source);
+  });
+  try {
+    const entries: yauzl.Entry[] = [];
+    for await (const entry of zip.eachEntry()) if (!entry.fileName.includes("/") && entry.fileName.endsWith(".json")) entries.push(entry);
+    const [entry, ...others] = entries;
+    if (!entry || others.length > 0) {
+      throw new InputError(`expected one results .json file, found ${entries.length ? entries.map((e) => e.fileName).join(", ") : "none"}`, source);
+    }
+    if (entry.uncompressedSize > MAX_RESULTS_FILE_BYTES) throw tooLargeError(entry.uncompressedSize.toLocaleString("en-US"), MAX_RESULTS_FILE_BYTES, `${source}: ${entry.fileName}`);
+    // yauzl stops the stream as soon as it yields more than the declared size (validateEntrySizes): a lying header is caught within a chunk
+    const unpacked = Buffer.allocUnsafe(entry.uncompressedSize);
+    let length = 0;
+    const stream = await zip.openReadStreamPromise(entry);
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) length += chunk.copy(unpacked, length);
+    } catch (e) {
+      throw new InputError(`${entry.fileName} cannot be unpacked: ${(e as Error).message}`, source);
+    } finally {
+      stream.destroy();
+    }
+    const text = unpacked.toString("utf8", 0, length);
+    return parseResults(parseJson(text, `${source}: ${entry.fileName}`), source);
+  } finally {
+    zip.close();
+  }
+}
+
 /**
- * Downloads an artifact holding one results JSON file into a temporary directory (removed afterwards)
- * and validates it. Bad content is an InputError naming the artifact and its run.
+ * Downloads an artifact holding one results JSON file through the REST zip endpoint into a temporary
+ * directory (removed afterwards), checks its digest, and unpacks and validates that file, within the size
+ * caps: the zip from the listing and the download, the unpacked file while it is unpacked. Bad content
+ * is an InputError naming the artifact and its run.
  */
 export async function downloadResultsArtifact(
+  client: GitHubClient,
   artifact: ArtifactRef,
-  access: RepoRef & { token: string },
-  options: { client?: ArtifactClient; tmpRoot?: string } = {},
+  repo: RepoRef,
+  options: { tmpRoot?: string } = {},
 ): Promise<Results> {
   const source = `artifact ${artifact.name} (run ${artifact.runId})`;
-  if (artifact.sizeBytes > MAX_RESULTS_ARTIFACT_BYTES) {
-    throw new InputError(`${artifact.sizeBytes} bytes is too large for a results artifact (at most ${MAX_RESULTS_ARTIFACT_BYTES})`, source);
-  }
-  const client = options.client ?? new DefaultArtifactClient();
+  const tooLarge = (bytes: string) => new InputError(`${bytes} bytes is too large for a results artifact (at most ${MAX_RESULTS_ARTIFACT_BYTES})`, source);
+  if (artifact.sizeBytes > MAX_RESULTS_ARTIFACT_BYTES) throw tooLarge(String(artifact.sizeBytes));
+  const { status, headers } = await client.rest.actions.downloadArtifact({ ...repo, artifact_id: artifact.id, archive_format: "zip", request: { redirect: "manual" } });
+  const location = headers.location;
+  if ((status as number) !== 302 || !location) throw new PipelineError(`${source}: the zip endpoint answered ${status} without a download location`);
+  const response = await fetch(location, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
+  if (response.status !== 200 || !response.body) throw new PipelineError(`${source}: the download answered ${response.status} ${response.statusText}`);
   const dir = await mkdtemp(join(options.tmpRoot ?? tmpdir(), "db-bench-gate-artifact-"));
   try {
-    const { digestMismatch } = await client.downloadArtifact(artifact.id, {
-      path: dir,
-      ...(artifact.digest ? { expectedHash: artifact.digest } : {}),
-      findBy: { token: access.token, repositoryOwner: access.owner, repositoryName: access.repo, workflowRunId: artifact.runId },
-    });
-    if (digestMismatch) throw new InputError(`the downloaded content does not match the digest GitHub lists (${artifact.digest})`, source);
-    const files = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile() && e.name.endsWith(".json")).map((e) => e.name);
-    if (files.length !== 1) {
-      throw new InputError(`expected one results .json file, found ${files.length ? files.join(", ") : "none"}`, source);
-    }
-    const file = files[0]!;
-    let data: unknown;
-    try {
-      data = JSON.parse(await readFile(join(dir, file), "utf8"));
-    } catch (e) {
-      throw new InputError(`${basename(file)} is not JSON: ${(e as Error).message}`, source, "$");
-    }
-    return parseResults(data, source);
+    const zipPath = join(dir, "artifact.zip");
+    const hash = createHash("sha256");
+    let downloaded = 0;
+    await pipeline(
+      Readable.fromWeb(response.body as import("node:stream/web").ReadableStream<Uint8Array>),
+      async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          downloaded += chunk.length;
+          if (downloaded > MAX_RESULTS_ARTIFACT_BYTES) throw tooLarge(`more than ${MAX_RESULTS_ARTIFACT_BYTES}`);
+          hash.update(chunk);
+          yield chunk;
+        }
+      },
+      createWriteStream(zipPath),
+    );
+    const digest = `sha256:${hash.digest("hex")}`;
+    if (artifact.digest && digest !== artifact.digest) throw new InputError(`the downloaded content does not match the digest GitHub lists (${artifact.digest})`, source);
+    return await readResultsZip(zipPath, source);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -3,7 +3,6 @@
  * same profile and architecture (its name says both). None found is not an error: the comparison is
  * then neutral.
  */
-import type { ArtifactClient } from "@actions/artifact";
 import type { Results } from "../results/schema.js";
 import { downloadResultsArtifact, listRunArtifacts } from "./artifacts.js";
 import type { GitHubClient, RepoRef } from "./github.js";
@@ -22,7 +21,6 @@ export interface StoredBaseline {
 
 export interface BaselineQuery {
   repo: RepoRef;
-  token: string;
   /** the PR's base branch */
   branch: string;
   /** resultsArtifactName(prefix, profile, arch) */
@@ -31,11 +29,7 @@ export interface BaselineQuery {
   tmpRoot?: string;
 }
 
-export async function findStoredBaseline(
-  client: GitHubClient,
-  query: BaselineQuery,
-  artifactClient?: ArtifactClient,
-): Promise<StoredBaseline | null> {
+export async function findStoredBaseline(client: GitHubClient, query: BaselineQuery): Promise<StoredBaseline | null> {
   const { repo, branch, artifactName } = query;
   const maxRuns = query.maxRuns ?? MAX_BASELINE_RUNS;
   let seen = 0;
@@ -53,10 +47,7 @@ export async function findStoredBaseline(
       if (run.head_branch !== branch || run.event !== "push" || run.conclusion !== "success") continue;
       const [artifact] = await listRunArtifacts(client, repo, run.id, { name: artifactName });
       if (!artifact) continue;
-      const results = await downloadResultsArtifact(artifact, { ...repo, token: query.token }, {
-        ...(artifactClient ? { client: artifactClient } : {}),
-        ...(query.tmpRoot ? { tmpRoot: query.tmpRoot } : {}),
-      });
+      const results = await downloadResultsArtifact(client, artifact, repo, query.tmpRoot ? { tmpRoot: query.tmpRoot } : {});
       return { results, runId: run.id, url: run.html_url, headSha: run.head_sha, artifactId: artifact.id };
     }
   }

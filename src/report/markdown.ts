@@ -23,11 +23,9 @@ import { thresholdResolver } from "../compare/thresholds.js";
 import { METRIC_KEYS, type MetricKey, type Variant } from "../results/schema.js";
 import { relativeQpsChart } from "./chart.js";
 import { cellVerdict, columnsOf, comparisonLabels, rowsOf, sortByVerdict, verdictRank, type Column, type Row } from "./columns.js";
+import { escapeHtml, escapeMarkdown, fencedBlock, inlineCode, logTail } from "./escape.js";
 import {
   NONE,
-  escapeHtml,
-  escapeMarkdown,
-  fencedBlock,
   formatAmount,
   formatCount,
   formatDuration,
@@ -36,8 +34,6 @@ import {
   formatPercent,
   formatRatio,
   formatSpread,
-  inlineCode,
-  logTail,
   plural,
 } from "./format.js";
 
@@ -189,7 +185,7 @@ function render(report: Report, cuts: Cuts): string {
 
 function heading(report: Report): string {
   const failed = report.comparisons.some((c) => c.verdict === "fail");
-  return `## ${failed ? "❌ Fail" : "✅ Pass"} · ${report.title}`;
+  return `## ${failed ? "❌ Fail" : "✅ Pass"} · ${escapeMarkdown(report.title)}`;
 }
 
 function countsLine(report: Report): string {
@@ -263,7 +259,7 @@ function contextSection(report: Report): string {
     const parts = [
       `${escapeMarkdown(engine.name)} ${escapeMarkdown(engine.version)}`,
       `profile ${inlineCode(profile.name)} v${profile.version}`,
-      `${escapeMarkdown(fingerprint.cpu_model)} (${fingerprint.arch}, ${plural(fingerprint.cores, "core")})`,
+      `${escapeMarkdown(fingerprint.cpu_model)} (${escapeMarkdown(fingerprint.arch)}, ${plural(fingerprint.cores, "core")})`,
       `${compared} vs ${variantWithCommit(c, c.base_variant)}`,
       c.mode === "paired" ? `paired: up to ${plural(maxRounds(c), "interleaved round")}` : `**unpaired** (up to ${plural(maxRounds(c), "round")})`,
     ];

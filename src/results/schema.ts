@@ -10,6 +10,20 @@ import { z } from "zod";
 export const RESULTS_SCHEMA_ID = "db-bench-gate/results";
 export const RESULTS_VERSION = 1;
 
+/**
+ * Caps on what one document may hold: results come from other runs and forks, and compare's time and
+ * memory grow with these counts (steps x variants cells; n log n in the rounds of a step). A run far
+ * beyond what any profile measures is refused, naming the field, before anything is computed from it.
+ */
+export const MAX_SAMPLES = 200_000;
+/** round (and instruction repeat) numbers stay below this, so no step has more rounds per variant */
+export const MAX_ROUNDS_PER_STEP = 100_000;
+export const MAX_INSTRUCTION_SAMPLES = 200_000;
+export const MAX_STEPS = 2_000;
+export const MAX_VARIANTS = 32;
+
+const tooMany = (what: string, cap: number) => `more than ${cap.toLocaleString("en-US")} ${what}: not a results file this tool writes`;
+
 const nonEmpty = z.string().min(1);
 const finiteNonNegative = z.number().finite().nonnegative();
 
@@ -98,7 +112,12 @@ export type MetricKey = (typeof METRIC_KEYS)[number];
 const sampleCommon = {
   step: nonEmpty.describe("a steps[].id"),
   variant: nonEmpty.describe("a variants[].id"),
-  round: z.number().int().nonnegative().describe("interleaving round, from 0"),
+  round: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(MAX_ROUNDS_PER_STEP - 1, tooMany("rounds per step", MAX_ROUNDS_PER_STEP))
+    .describe("interleaving round, from 0"),
   position: z.number().int().nonnegative().describe("order of this variant within its round, from 0"),
   started_at: z.iso.datetime({ offset: true }),
   duration_s: finiteNonNegative,
@@ -149,7 +168,12 @@ const instructionCommon = {
 export const OkInstructionSampleSchema = z
   .object({
     ...instructionCommon,
-    repeat: z.number().int().nonnegative().describe("repeat of the differenced pair of runs, from 0"),
+    repeat: z
+      .number()
+      .int()
+      .nonnegative()
+      .max(MAX_ROUNDS_PER_STEP - 1, tooMany("repeats per step", MAX_ROUNDS_PER_STEP))
+      .describe("repeat of the differenced pair of runs, from 0"),
     status: z.literal("ok"),
     tool: z.enum(["cachegrind", "perf"]).describe("cachegrind: valgrind's count; perf: hardware counters"),
     ops: z.number().finite().positive().describe("operations of the longer run minus those of the shorter one"),
@@ -162,7 +186,11 @@ export const OkInstructionSampleSchema = z
 export const ErrorInstructionSampleSchema = z
   .object({
     ...instructionCommon,
-    repeat: z.number().int().nonnegative(),
+    repeat: z
+      .number()
+      .int()
+      .nonnegative()
+      .max(MAX_ROUNDS_PER_STEP - 1, tooMany("repeats per step", MAX_ROUNDS_PER_STEP)),
     status: z.literal("error"),
     error: z.object({ message: nonEmpty, log_excerpt: z.string() }).strict(),
   })
@@ -207,6 +235,9 @@ export const NoiseFloorSchema = z
   })
   .strict();
 
+/** The per-step entries of a noise-floor file, or of a stored baseline's `noise_floor`. */
+export const NoiseFloorListSchema = z.array(NoiseFloorSchema).max(MAX_STEPS, tooMany("noise floor entries", MAX_STEPS));
+
 export const ResultsSchema = z
   .object({
     schema: z.literal(RESULTS_SCHEMA_ID),
@@ -233,11 +264,11 @@ export const ResultsSchema = z
       })
       .strict(),
     base_variant: nonEmpty.describe("a variants[].id every other variant is compared against"),
-    variants: z.array(VariantSchema).min(1),
-    steps: z.array(StepSchema),
-    samples: z.array(SampleSchema),
-    instructions: z.array(InstructionSampleSchema).optional().describe("instructions per operation (the deterministic channel); absent when not counted"),
-    noise_floor: z.array(NoiseFloorSchema).optional().describe("per-step A/A noise of this runner, kept with a stored baseline; raises the failing threshold of noisy steps"),
+    variants: z.array(VariantSchema).min(1).max(MAX_VARIANTS, tooMany("variants", MAX_VARIANTS)),
+    steps: z.array(StepSchema).max(MAX_STEPS, tooMany("steps", MAX_STEPS)),
+    samples: z.array(SampleSchema).max(MAX_SAMPLES, tooMany("samples", MAX_SAMPLES)),
+    instructions: z.array(InstructionSampleSchema).max(MAX_INSTRUCTION_SAMPLES, tooMany("instruction samples", MAX_INSTRUCTION_SAMPLES)).optional().describe("instructions per operation (the deterministic channel); absent when not counted"),
+    noise_floor: NoiseFloorListSchema.optional().describe("per-step A/A noise of this runner, kept with a stored baseline; raises the failing threshold of noisy steps"),
   })
   .strict()
   .superRefine((doc, ctx) => {

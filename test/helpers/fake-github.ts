@@ -229,6 +229,22 @@ export class FakeGitHub {
     return run;
   }
 
+  /** Stores `content` (a zip) as run `runId`'s artifact as if uploaded: for archives the artifact client would not make. */
+  addArtifact(runId: number, name: string, content: Buffer): FakeArtifact {
+    const artifact: FakeArtifact = {
+      id: this.nextId++,
+      name,
+      runId: this.run(runId).id,
+      content,
+      contentType: "application/zip",
+      digest: `sha256:${createHash("sha256").update(content).digest("hex")}`,
+      expired: false,
+      createdAt: this.tick(),
+    };
+    this.artifacts.push(artifact);
+    return artifact;
+  }
+
   run(runId: number): FakeRun {
     const run = this.runs.find((r) => r.id === runId);
     if (!run) throw new Error(`fake GitHub: no run ${runId}`);

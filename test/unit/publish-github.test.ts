@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { InputError, PipelineError } from "../../src/errors.js";
 import { FakeGitHub } from "../helpers/fake-github.js";
+import { deflatedEntry, zipOf } from "../helpers/zip.js";
 
 // @actions/github reads GITHUB_API_URL once, when it is first imported, for the clients @actions/artifact
 // makes itself: the server must be up and the variable set before the publish modules are imported.
@@ -19,7 +20,7 @@ const { upsertStickyComment } = await import("../../src/publish/comment.js");
 const { commentMarker } = await import("../../src/report/markdown.js");
 const { flagsIssueMarker, upsertMarkedIssue } = await import("../../src/publish/issue.js");
 const { appendJobSummary, setActionOutputs, MAX_SUMMARY_BYTES } = await import("../../src/publish/summary.js");
-const { listRunArtifacts, resultsArtifactName, uploadResultsArtifact } = await import("../../src/publish/artifacts.js");
+const { listRunArtifacts, readResultsZip, resultsArtifactName, uploadResultsArtifact } = await import("../../src/publish/artifacts.js");
 const { findStoredBaseline } = await import("../../src/publish/baseline.js");
 
 const dir = mkdtempSync(join(tmpdir(), "dbg-publish-"));
@@ -181,7 +182,7 @@ describe("results artifacts and the stored baseline", () => {
     return uploadResultsArtifact(artifactName, file);
   }
 
-  const query = (artifactName = name) => ({ repo, token: fake.token, branch: "main", artifactName, tmpRoot: dir });
+  const query = (artifactName = name) => ({ repo, branch: "main", artifactName, tmpRoot: dir });
 
   beforeEach(() => {
     fake.runs.length = 0;
@@ -255,7 +256,7 @@ describe("results artifacts and the stored baseline", () => {
 
     const notJson = fake.addRun({ headBranch: "main", event: "push" });
     await upload(notJson.id, name, "{ truncated");
-    await expect(findStoredBaseline(client, query())).rejects.toThrow(`artifact ${name} (run ${notJson.id}): $: db-bench-gate-results.json is not JSON`);
+    await expect(findStoredBaseline(client, query())).rejects.toThrow(`artifact ${name} (run ${notJson.id}): db-bench-gate-results.json: $: not JSON`);
 
     const noJson = fake.addRun({ headBranch: "main", event: "push" });
     await upload(noJson.id, name, "hello", "notes.txt");
@@ -285,5 +286,50 @@ describe("results artifacts and the stored baseline", () => {
     const run = fake.addRun();
     await upload(run.id, name, example);
     await expect(upload(run.id, name, example)).rejects.toThrow(/already exists/);
+  });
+});
+
+describe("size caps on results artifacts (zip bombs)", () => {
+  const docs = readFileSync(new URL("../../docs/results-format.md", import.meta.url), "utf8");
+  const example = /```json\n([\s\S]*?)\n```/.exec(docs)![1]!;
+  const name = resultsArtifactName("db-bench-gate", "pg-quick", "x86_64");
+  const query = { repo, branch: "main", artifactName: name, tmpRoot: dir };
+  // 128 MiB of spaces deflate to 128 KB: a valid zip far below the 32 MB download cap
+  const bomb = deflatedEntry("db-bench-gate-results.json", Buffer.alloc(128 * 1024 * 1024, " "));
+
+  beforeEach(() => {
+    fake.runs.length = 0;
+    fake.artifacts.length = 0;
+  });
+
+  it("refuses a zip whose results file unpacks past 64 MiB from its directory entry, before unpacking any of it", async () => {
+    expect(bomb.deflated.length).toBeLessThan(1024 * 1024);
+    const run = fake.addRun({ headBranch: "main", event: "push" });
+    fake.addArtifact(run.id, name, zipOf([bomb]));
+    const error = await findStoredBaseline(client, query).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as Error).message).toBe(
+      `artifact ${name} (run ${run.id}): db-bench-gate-results.json: $: 134,217,728 bytes is larger than the 67,108,864 bytes a file of this kind may have`,
+    );
+    expect(readdirSync(dir).filter((n) => n.startsWith("db-bench-gate-artifact-"))).toEqual([]);
+  });
+
+  it("stops unpacking a results file whose header claims less than it holds", async () => {
+    const zipPath = join(dir, "lying.zip");
+    writeFileSync(zipPath, zipOf([{ ...bomb, declaredSize: 1000 }]));
+    const error = await readResultsZip(zipPath, "lying.zip").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    // the error comes from the first chunk past the declared 1,000 bytes, not from the end of 128 MiB
+    expect((error as Error).message).toMatch(/^lying\.zip: db-bench-gate-results\.json cannot be unpacked: too many bytes in the stream\. expected 1000\. got at least \d{4,6}$/);
+  });
+
+  it("reads the one results file of a well-formed zip, and refuses a zip of several", async () => {
+    const run = fake.addRun({ headBranch: "main", event: "push" });
+    fake.addArtifact(run.id, name, zipOf([deflatedEntry("db-bench-gate-results.json", example)]));
+    expect((await findStoredBaseline(client, query))?.results.run.id).toBe((JSON.parse(example) as { run: { id: string } }).run.id);
+
+    const zipPath = join(dir, "two.zip");
+    writeFileSync(zipPath, zipOf([deflatedEntry("a.json", example), deflatedEntry("b.json", example)]));
+    await expect(readResultsZip(zipPath, "two.zip")).rejects.toThrow("two.zip: expected one results .json file, found a.json, b.json");
   });
 });

@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  escapeHtml,
-  escapeMarkdown,
-  fencedBlock,
-  formatAmount,
-  formatDuration,
-  formatInterval,
-  formatPercent,
-  formatRatio,
-  formatTsvNumber,
-  inlineCode,
-  logTail,
-} from "../../src/report/format.js";
+import { escapeHtml, escapeMarkdown, fencedBlock, inlineCode, logTail } from "../../src/report/escape.js";
+import { formatAmount, formatDuration, formatInterval, formatPercent, formatRatio, formatTsvNumber } from "../../src/report/format.js";
 
 /** CommonMark: a fenced block ends at the first line of only backticks at least as long as the opening fence. */
 function closingFenceLine(block: string): number {
@@ -72,6 +61,13 @@ describe("escaping", () => {
 
   it("escapes HTML for <summary>", () => {
     expect(escapeHtml(`<b> & "q"`)).toBe("&lt;b&gt; &amp; &quot;q&quot;");
+  });
+
+  it("neutralizes @-mentions with a zero-width joiner in text and in HTML, and leaves them as they are in code", () => {
+    expect(escapeMarkdown("cc @team and @octo-org/perf, mail a@b.c")).toBe("cc @\u200dteam and @\u200docto-org/perf, mail a@\u200db.c");
+    expect(escapeHtml("@team")).toBe("@\u200dteam");
+    expect(escapeMarkdown("@ alone, trailing @")).toBe("@ alone, trailing @");
+    expect(inlineCode("@team")).toBe("`@team`");
   });
 
   it("fences a log so that ``` inside it cannot close the block early", () => {

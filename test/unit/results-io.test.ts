@@ -1,9 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
-import { parseResults, readNoiseFloor, readResults, writeResults } from "../../src/results/io.js";
+import { runCli } from "../../src/cli/program.js";
+import { MAX_RESULTS_FILE_BYTES, parseResults, readNoiseFloor, readResults, writeResults } from "../../src/results/io.js";
+import { MAX_INSTRUCTION_SAMPLES, MAX_ROUNDS_PER_STEP, MAX_SAMPLES, MAX_STEPS, MAX_VARIANTS } from "../../src/results/schema.js";
 import { resultsJsonSchema } from "../../src/results/json-schema.js";
 
 const docs = readFileSync(new URL("../../docs/results-format.md", import.meta.url), "utf8");
@@ -89,5 +91,58 @@ describe("noise-floor files", () => {
     await expect(readNoiseFloor(file)).rejects.toThrow(new RegExp(`^${file.replace(/[.]/g, "\\.")}: \\$\\[1\\]\\.relative_spread: `));
     await expect(readNoiseFloor(write("nf-text.json", "not json"))).rejects.toThrow(InputError);
     await expect(readNoiseFloor(join(dir, "missing.json"))).rejects.toThrow(/missing\.json: cannot read: ENOENT/);
+  });
+});
+
+describe("size caps on results and noise-floor files", () => {
+  const okInstruction = { step: "point-query.range100.pk1", variant: "base", repeat: 0, status: "ok", tool: "cachegrind", ops: 1000, instructions: 5e7, instructions_per_op: 5e4, counted: "serving backends" };
+  const times = <T>(n: number, item: T) => Array.from({ length: n }, () => item);
+
+  it("refuses more samples, rounds per step, instruction samples, steps or variants than the caps, naming the field", () => {
+    const doc = example();
+    const many = { ...doc, samples: times(MAX_SAMPLES + 1, doc.samples[0]) };
+    expect(errorOf(() => parseResults(many, "many.json")).message).toBe("many.json: $.samples: more than 200,000 samples: not a results file this tool writes");
+
+    const lateRound = example();
+    lateRound.samples[2]!.round = MAX_ROUNDS_PER_STEP;
+    expect(errorOf(() => parseResults(lateRound, "rounds.json")).message).toBe("rounds.json: $.samples[2].round: more than 100,000 rounds per step: not a results file this tool writes");
+
+    const step = (doc.steps as { id: string }[])[0]!.id;
+    const instructions = { ...example(), instructions: times(MAX_INSTRUCTION_SAMPLES + 1, { ...okInstruction, step }) };
+    expect(errorOf(() => parseResults(instructions, "i.json")).message).toBe("i.json: $.instructions: more than 200,000 instruction samples: not a results file this tool writes");
+    const lateRepeat = { ...example(), instructions: [{ ...okInstruction, step, repeat: MAX_ROUNDS_PER_STEP }] };
+    expect(errorOf(() => parseResults(lateRepeat, "i.json")).message).toBe("i.json: $.instructions[0].repeat: more than 100,000 repeats per step: not a results file this tool writes");
+
+    const steps = { ...example(), steps: Array.from({ length: MAX_STEPS + 1 }, (_, i) => ({ id: `s${i}`, driver: "pgbench", parameters: {} })) };
+    expect(errorOf(() => parseResults(steps, "s.json")).message).toBe("s.json: $.steps: more than 2,000 steps: not a results file this tool writes");
+    const variant = (doc.variants as { id: string }[])[0]!;
+    const variants = { ...example(), variants: Array.from({ length: MAX_VARIANTS + 1 }, (_, i) => ({ ...variant, id: `v${i}` })) };
+    expect(errorOf(() => parseResults(variants, "v.json")).message).toBe("v.json: $.variants: more than 32 variants: not a results file this tool writes");
+  });
+
+  it("refuses a results file larger than 64 MiB without reading it, and stops reading one that grows past the cap", async () => {
+    const big = join(dir, "big.json");
+    writeFileSync(big, "");
+    truncateSync(big, MAX_RESULTS_FILE_BYTES + 1);
+    await expect(readResults(big)).rejects.toThrow(`${big}: $: 67,108,865 bytes is larger than the 67,108,864 bytes a file of this kind may have`);
+    // a device has no size to check first: reading stops one chunk past the cap
+    await expect(readResults("/dev/zero")).rejects.toThrow("/dev/zero: $: more than 67,108,864 bytes is larger than the 67,108,864 bytes a file of this kind may have");
+  });
+
+  it("refuses a noise-floor file larger than 1 MiB", async () => {
+    const big = join(dir, "nf-big.json");
+    writeFileSync(big, JSON.stringify(times(20_000, { step: "s", relative_spread: 0.01, log_ratio_sd: 0.01, rounds: 8, trials: 10, source: "x" })));
+    await expect(readNoiseFloor(big)).rejects.toThrow(/nf-big\.json: \$: [\d,]+ bytes is larger than the 1,048,576 bytes a file of this kind may have/);
+  });
+
+  it("a cap breach is a one-line error and exit code 2 on the command line", async () => {
+    const file = join(dir, "rounds.json");
+    const doc = example();
+    doc.samples[1]!.round = MAX_ROUNDS_PER_STEP + 5;
+    writeFileSync(file, JSON.stringify(doc));
+    let stderr = "";
+    const code = await runCli(["compare", file], { stdout: () => undefined, stderr: (t) => void (stderr += t) });
+    expect(code).toBe(2);
+    expect(stderr.trim().split("\n")).toEqual([expect.stringContaining(`${file}: $.samples[1].round: more than 100,000 rounds per step`)]);
   });
 });

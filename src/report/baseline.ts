@@ -1,0 +1,37 @@
+/** The job summary of baseline mode: which commit was stored as the baseline, and its median QPS per step. Pure. */
+import { markdownTable } from "markdown-table";
+import { median } from "simple-statistics";
+import type { Results } from "../results/schema.js";
+import { escapeMarkdown, inlineCode } from "./escape.js";
+import { NONE } from "./format.js";
+
+export interface StoredBaseline {
+  commit: string;
+  /** the artifact name it was uploaded as */
+  artifact: string;
+  /** where the runner's cache keeps a copy */
+  storedAt: string;
+}
+
+export function baselineStoredMarkdown(results: Results, stored: StoredBaseline): string {
+  // one pass over the samples, not one per step
+  const byStep = new Map(results.steps.map((s) => [s.id, { qps: [] as number[], errors: 0 }]));
+  for (const sample of results.samples) {
+    const step = byStep.get(sample.step);
+    if (!step) continue;
+    if (sample.status === "ok") step.qps.push(sample.ops_per_s);
+    else step.errors++;
+  }
+  const rows = results.steps.map((s) => {
+    const { qps, errors } = byStep.get(s.id) ?? { qps: [], errors: 0 };
+    return [inlineCode(s.id, true), qps.length ? Math.round(median(qps)).toLocaleString("en-US") : NONE, String(qps.length), String(errors)];
+  });
+  return [
+    `## db-bench-gate baseline · ${escapeMarkdown(`${results.profile.name} · ${results.fingerprint.arch}`)}`,
+    "",
+    `Stored the results of ${inlineCode(stored.commit.slice(0, 12))} as the baseline (artifact ${inlineCode(stored.artifact)}, and ${inlineCode(stored.storedAt)}).`,
+    "",
+    markdownTable([["step", "median QPS", "rounds", "errors"], ...rows], { align: ["l", "r", "r", "r"] }),
+    "",
+  ].join("\n");
+}
