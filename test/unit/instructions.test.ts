@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { makePlan } from "../../src/config/plan.js";
 import { loadProfile, parseProfile } from "../../src/config/profile.js";
 import { parsePgbenchOutput, pgbenchStep } from "../../src/driver/pgbench.js";
 import { parseSysbenchOutput, sysbenchStep } from "../../src/driver/sysbench.js";
@@ -225,5 +226,11 @@ steps:
 
   it("pg-quick counts every step", async () => {
     expect((await loadProfile("pg-quick")).instructions?.ops_per_client).toBeGreaterThan(0);
+  });
+
+  it("--no-instructions and the count-instructions input switch the counting pass off", async () => {
+    const flags = { repo: ".", base: "a", head: "b", variants: [], profile: "pg-quick" };
+    expect((await makePlan(flags, {}, {})).run.countInstructions).toBeUndefined();
+    expect((await makePlan({ ...flags, countInstructions: false }, {}, {})).run.countInstructions).toBe(false);
   });
 });
