@@ -4,6 +4,11 @@
  *   npm run bench:verdict -- collect --rounds 60 --loops 250,600,1500     one long interleaved session
  *   npm run bench:verdict -- analyze                                       rates from every session so far
  *
+ * The instruction channel: when the profile counts instructions (pg-quick does), every session also
+ * counts instructions per operation of each variant after its rounds (--no-instructions: not), and
+ * analyze reports the A/A spread and the detection of the extra-work builds at --instr-threshold.
+ * For the channel alone: collect --rounds 2 --loops 5,10,25 (small loop counts: changes near 1%).
+ *
  * collect: one session measures, interleaved (ABBA) round after round, the base build of the demo fork,
  * the same build again on a second server (A/A) and builds with calibrated extra work per executed query
  * (--loops: hashes per ExecutorRun, one build each). Real runs are slow, so trials are formed afterwards.
@@ -44,6 +49,7 @@ import type { NoiseFloor, Results } from "../src/results/schema.js";
 import { SPENDING_FUNCTIONS, type Spending } from "../src/schedule/sequential.js";
 import { addExtraWorkBranches, extraWorkRef, makePostgresFork } from "../src/setup/fork-repo.js";
 import { obtainPostgresSource } from "../src/setup/pg-source.js";
+import { countingSeconds, instructionChannelGroups, type InstructionChannelGroup } from "../src/measure/instruction-quality.js";
 import { seededRandom } from "../test/helpers/synthetic-results.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -76,8 +82,9 @@ program
   .option("--warmup <s>", "warm-up seconds per variant and step (default: the profile's)", Number)
   .option("--loops <counts>", "injected slowdowns: hashes of extra work per executed query, one build each", list(whole), [250, 600, 1500])
   .option("--no-aa", "leave out the A/A copy of the base")
+  .option("--no-instructions", "do not count instructions per operation after the rounds (the profile's instructions field)")
   .option("--unpinned", "ignore the profile's cpu_affinity: the scheduler places server and client (to measure what pinning does)")
-  .action(async (flags: { cacheDir?: string; outDir: string; profile: string; steps?: string; rounds: number; duration?: number; warmup?: number; loops: number[]; aa: boolean; unpinned?: boolean }) => {
+  .action(async (flags: { cacheDir?: string; outDir: string; profile: string; steps?: string; rounds: number; duration?: number; warmup?: number; loops: number[]; aa: boolean; instructions: boolean; unpinned?: boolean }) => {
     const log = consoleLog();
     const cacheDir = path.resolve(flags.cacheDir ?? process.env.DBG_CACHE_DIR ?? path.join(repoRoot, ".cache"));
     const source = await obtainPostgresSource(cacheDir, { onLine: (l) => log.info(l) });
@@ -122,6 +129,7 @@ program
             serverSettings: loaded.server_settings,
             cacheDir,
             runner: { name: os.hostname(), labels: ["bench-verdict"] },
+            countInstructions: flags.instructions,
           },
           registry,
           log,
@@ -205,7 +213,8 @@ program
   .option("--seed <n>", "seed of the resampling", whole, 1)
   .option("--merge <factors>", "also judge rounds merged in consecutive groups of k (mean log ratio): a stand-in for k times longer samples", list(whole), [1])
   .option("--shifts <factors>", "also: A/A rounds resampled and multiplied by these factors (known effects on real A/A noise)", list(Number), [0.98, 0.95, 0.9])
-  .action(async (flags: { outDir: string; sessions?: string; trialRounds: number[]; adaptive: TrialDesign[]; resamples: number; warmup: number; noiseRounds: number; seed: number; shifts: number[]; merge: number[] }) => {
+  .option("--instr-threshold <ratio>", "instruction channel: a relative instr/op above this is flagged (below its inverse too, for A/A)", Number, 1.01)
+  .action(async (flags: { outDir: string; sessions?: string; trialRounds: number[]; adaptive: TrialDesign[]; resamples: number; warmup: number; noiseRounds: number; seed: number; shifts: number[]; merge: number[]; instrThreshold: number }) => {
     const sessions = await readSessions(flags.outDir, flags.sessions?.split(","));
     if (sessions.length === 0) throw new Error(`no sessions in ${flags.outDir}: run "collect" first`);
     // Pinned and unpinned rounds differ in noise by several times: pooled, they would describe neither.
@@ -274,6 +283,14 @@ program
       resamples: flags.resamples,
       groups: report,
       noise_floor: noiseFloor,
+      instructions: {
+        threshold: flags.instrThreshold,
+        counting_s: sessions.map((s) => ({ run_id: s.results.run.id, seconds: countingSeconds(s.results), step_variants: s.results.steps.length * s.results.variants.length })),
+        groups: instructionChannelGroups(
+          sessions.map((s) => s.results),
+          flags.instrThreshold,
+        ),
+      },
     };
     await mkdir(flags.outDir, { recursive: true });
     await writeFile(path.join(flags.outDir, "verdict-quality.json"), JSON.stringify(summary, null, 2) + "\n");
@@ -346,8 +363,40 @@ program
         "",
       );
     }
+    lines.push(...instructionChannelLines(summary.instructions));
     await writeFile(path.join(flags.outDir, "verdict-quality.md"), lines.join("\n"));
     console.log(lines.join("\n"));
   });
+
+function instructionChannelLines(channel: { threshold: number; counting_s: { run_id: string; seconds: number | null; step_variants: number }[]; groups: InstructionChannelGroup[] }): string[] {
+  if (channel.groups.every((g) => g.repeats === 0 && g.not_counted === 0)) return [];
+  const ratio = (x: number) => x.toFixed(4);
+  const timed = channel.counting_s.filter((c) => c.seconds !== null);
+  return [
+    "## Instruction channel (instructions per operation under cachegrind)",
+    "",
+    `Relative instr/op = variant / base of the same session. Flagged: above ${channel.threshold} (A/A: also below ${ratio(1 / channel.threshold)}). ` +
+      "Pairs are single repeats of the variant against single repeats of the base (every i, j): a gate run with one repeat per side; session ratios compare the means of the repeats.",
+    "",
+    ...(timed.length
+      ? [`Counting pass: ${timed.map((c) => `${c.seconds!.toFixed(0)} s for ${c.step_variants} step-variants (${(c.seconds! / c.step_variants).toFixed(0)} s each)`).join("; ")}.`, ""]
+      : []),
+    markdownTable([
+      ["step", "variant", "sessions", "repeats (n/a or error)", "instr/op", "spread within a session (worst)", "session ratios", "single-repeat pairs: min..max", "pairs flagged"],
+      ...channel.groups.map((g) => [
+        g.step,
+        g.aa ? `${g.variant} (A/A)` : g.variant,
+        String(g.sessions),
+        `${g.repeats}${g.not_counted ? ` (${g.not_counted})` : ""}`,
+        g.instructions_per_op === null ? "–" : g.instructions_per_op.toFixed(0),
+        g.spread_within === null ? "–" : pct(g.spread_within),
+        g.session_ratios.map(ratio).join(" ") || "–",
+        g.pair_ratios ? `${ratio(g.pair_ratios.min)}..${ratio(g.pair_ratios.max)} (${g.pair_ratios.count})` : "–",
+        g.pairs_flagged === null ? "–" : `${pct(g.pairs_flagged)}${g.aa ? " false alarms" : " detected"}`,
+      ]),
+    ]),
+    "",
+  ];
+}
 
 await program.parseAsync();

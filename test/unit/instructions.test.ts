@@ -7,8 +7,10 @@ import { parseSysbenchOutput, sysbenchStep } from "../../src/driver/sysbench.js"
 import { CountingUnavailableError, InputError, ParseError, PipelineError } from "../../src/errors.js";
 import { isCompleteCachegrindOut, parseCachegrindOut } from "../../src/measure/cachegrind.js";
 import { cachegrindArgs, unsupportedInstruction } from "../../src/measure/valgrind.js";
-import { InstructionSampleSchema, type Variant } from "../../src/results/schema.js";
+import { countingSeconds, instructionChannelGroups } from "../../src/measure/instruction-quality.js";
+import { InstructionSampleSchema, type InstructionSample, type Results, type Variant } from "../../src/results/schema.js";
 import { countInstructions, differencedCount, relativeSpread, type CountingHooks } from "../../src/schedule/instructions.js";
+import { syntheticResults } from "../helpers/synthetic-results.js";
 import { expectParseError } from "./expect-parse-error.js";
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8");
@@ -232,5 +234,47 @@ steps:
     const flags = { repo: ".", base: "a", head: "b", variants: [], profile: "pg-quick" };
     expect((await makePlan(flags, {}, {})).run.countInstructions).toBeUndefined();
     expect((await makePlan({ ...flags, countInstructions: false }, {}, {})).run.countInstructions).toBe(false);
+  });
+});
+
+describe("bench:verdict's instruction channel summary", () => {
+  /** A session: base, an A/A copy and a build doing `extra` more instructions per op, with the given repeats. */
+  function session(perOp: Record<string, number[]>): Results {
+    const results = syntheticResults({ variants: Object.keys(perOp), rounds: 2 });
+    results.variants = results.variants.map((v) => (v.id === "aa" ? { ...v, commit: results.variants[0]!.commit } : v));
+    results.instructions = Object.entries(perOp).flatMap(([variant, values]) =>
+      values.map((instructions_per_op, repeat): InstructionSample =>
+        Number.isNaN(instructions_per_op)
+          ? { step: results.steps[0]!.id, variant, repeat, status: "error", error: { message: "pgbench failed", log_excerpt: "" } }
+          : { step: results.steps[0]!.id, variant, repeat, status: "ok", tool: "cachegrind", counted: "serving backends", ops: 1000, instructions: instructions_per_op * 1000, instructions_per_op },
+      ),
+    );
+    return results;
+  }
+
+  it("relates each variant to its session's base: A/A spread, detection at the threshold, per session and per pair of repeats", () => {
+    const sessions = [
+      session({ base: [40_000, 40_100], aa: [40_050, 39_950], "extra-work-10": [40_500, 40_600] }),
+      session({ base: [40_000, 40_000], aa: [40_000, NaN], "extra-work-10": [40_000, 40_800] }),
+    ];
+    const groups = instructionChannelGroups(sessions, 1.01);
+    const aa = groups.find((g) => g.variant === "aa")!;
+    const extra = groups.find((g) => g.variant === "extra-work-10")!;
+    expect(aa).toMatchObject({ aa: true, sessions: 2, repeats: 3, not_counted: 1, pairs_flagged: 0 });
+    expect(aa.session_ratios.map((r) => r.toFixed(5))).toEqual([(40_000 / 40_050).toFixed(5), "1.00000"]);
+    expect(aa.pair_ratios).toEqual({ count: 6, min: 39_950 / 40_100, max: 40_050 / 40_000 });
+    expect(aa.instructions_per_op).toBeCloseTo((40_050 + 39_950 + 40_000) / 3, 9);
+    expect(extra).toMatchObject({ aa: false, repeats: 4, pair_ratios: { count: 8, min: 1, max: 40_800 / 40_000 } });
+    // 40,500/40,100 = 1.00998 is not above 1.01; 40,000/40,000 neither: 5 of 8 pairs flagged
+    expect(extra.pairs_flagged).toBe(5 / 8);
+    expect(extra.spread_within).toBeCloseTo(800 / 40_400, 12);
+  });
+
+  it("times the counting pass from the last QPS sample to the end of the run", () => {
+    const results = session({ base: [40_000], aa: [40_000] });
+    const lastEnd = Math.max(...results.samples.map((s) => Date.parse(s.started_at) + s.duration_s * 1000));
+    results.run.finished_at = new Date(lastEnd + 95_000).toISOString();
+    expect(countingSeconds(results)).toBe(95);
+    expect(countingSeconds({ ...results, instructions: undefined })).toBeNull();
   });
 });
