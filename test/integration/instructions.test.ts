@@ -17,9 +17,9 @@ import { CleanupRegistry, withCleanup } from "../../src/cleanup.js";
 import { parseProfile } from "../../src/config/profile.js";
 import { postgresEngine } from "../../src/engine/postgres.js";
 import { consoleLog } from "../../src/log.js";
-import { runBenchmark } from "../../src/pipeline.js";
+import { runBenchmark, type VariantSpec } from "../../src/pipeline.js";
 import { processesUnder } from "../../src/processes.js";
-import { ResultsSchema, type OkInstructionSample } from "../../src/results/schema.js";
+import { ResultsSchema, type OkInstructionSample, type Results } from "../../src/results/schema.js";
 import { relativeSpread } from "../../src/schedule/instructions.js";
 
 const cacheDir = inject("cacheDir");
@@ -53,6 +53,13 @@ steps:
   - { driver: pgbench, script: select-only, protocol: prepared, clients: 1, scale: 1 }
 `;
 
+/** The pipeline (QPS rounds, then the counting pass) on PROFILE; the results validated. */
+async function runProfile(variants: VariantSpec[]): Promise<Results> {
+  const profile = parseProfile(PROFILE, "instructions-test.yaml");
+  const plan = { repo: fork.path, variants, baseVariant: "base", profile, engine: postgresEngine, serverSettings: profile.server_settings, cacheDir, runner: { name: null, labels: [] } };
+  return ResultsSchema.parse(await withCleanup((r) => runBenchmark(plan, r, consoleLog())));
+}
+
 const vgdbPipes = () => readdirSync("/tmp").filter((n) => n.startsWith("vgdb-pipe"));
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
@@ -60,29 +67,11 @@ describe("instructions per operation under cachegrind", () => {
   it("flags head's extra work per query, agrees with itself on base, and leaves nothing", async () => {
     const pipesBefore = vgdbPipes();
     const recipe = await loadBuiltinRecipe("postgresql");
-    const profile = parseProfile(PROFILE, "instructions-test.yaml");
-    const log = consoleLog();
-    const results = await withCleanup((r) =>
-      runBenchmark(
-        {
-          repo: fork.path,
-          variants: [
-            { id: "base", ref: "base", recipe },
-            { id: "head", ref: "head", recipe },
-            { id: "aa", ref: "base", recipe },
-          ],
-          baseVariant: "base",
-          profile,
-          engine: postgresEngine,
-          serverSettings: profile.server_settings,
-          cacheDir,
-          runner: { name: null, labels: [] },
-        },
-        r,
-        log,
-      ),
-    );
-    ResultsSchema.parse(results);
+    const results = await runProfile([
+      { id: "base", ref: "base", recipe },
+      { id: "head", ref: "head", recipe },
+      { id: "aa", ref: "base", recipe },
+    ]);
     const samples = results.instructions ?? [];
     expect(samples.map((s) => `${s.variant}:${s.status}`)).toEqual(["base", "head", "aa"].flatMap((v) => [0, 1, 2].map(() => `${v}:ok`)));
     const ok = samples as OkInstructionSample[];
@@ -104,6 +93,25 @@ describe("instructions per operation under cachegrind", () => {
     expect(processesUnder(work)).toEqual([]);
     expect(readdirSync(work)).toEqual([]);
     expect(vgdbPipes()).toEqual(pipesBefore);
+  });
+
+  it("a build valgrind cannot run (AVX-512 from -march=native) is n/a with the reason, never a failure", async (ctx) => {
+    if (!/^flags\s*:.*\bavx512f\b/m.test(readFileSync("/proc/cpuinfo", "utf8"))) ctx.skip("this CPU has no AVX-512: -march=native code runs under valgrind here");
+    const recipe = await loadBuiltinRecipe("postgresql");
+    const native = { ...recipe, cflags: "-O2 -march=native", cxxflags: "-O2 -march=native" };
+    const results = await runProfile([
+      { id: "base", ref: "base", recipe },
+      { id: "native", ref: "base", recipe: native },
+    ]);
+    // the QPS channel measured both builds natively
+    expect(results.samples.filter((s) => s.status === "ok").map((s) => s.variant).sort()).toEqual(["base", "base", "native", "native"]);
+    const nativeCounts = (results.instructions ?? []).filter((s) => s.variant === "native");
+    expect(nativeCounts).toEqual([
+      { step: "pgbench.select-only.prepared.c1", variant: "native", status: "unavailable", reason: expect.stringMatching(/Unrecognised instruction|unhandled instruction/) },
+    ]);
+    expect((results.instructions ?? []).filter((s) => s.variant === "base").map((s) => s.status)).toEqual(["ok", "ok", "ok"]);
+    expect(processesUnder(work)).toEqual([]);
+    expect(readdirSync(work)).toEqual([]);
   });
 
   it("counts only the backends that served the run, and the server comes back from counting", async () => {
