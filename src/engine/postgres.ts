@@ -126,7 +126,11 @@ async function startPostgres(options: StartOptions): Promise<Server> {
     if (started.failed) throw new PipelineError(`PostgreSQL did not start again${program ? ` as ${program}` : ""} (port ${port})`, `${started.all ?? ""}\n--- server log ---\n${await logTail(LOG_LINES_IN_ERRORS)}`);
     pid = await readPid();
   };
-  const countable = { binDir, dataRoot, dataDir, liveLog, owner: user, restart: restartWith, isAlive };
+  const runSql = async (sql: string): Promise<void> => {
+    const result = await run("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketDir, "-p", String(port), "-U", SUPERUSER, "-d", options.database, "-c", sql], dataRoot);
+    if (result.failed) throw new PipelineError(`psql failed: ${result.shortMessage}`, `${result.all ?? ""}\n--- server log ---\n${await logTail(LOG_LINES_IN_ERRORS)}`);
+  };
+  const countable = { binDir, dataRoot, dataDir, liveLog, owner: user, restart: restartWith, isAlive, runSql };
 
   return {
     connection,
