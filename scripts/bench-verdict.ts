@@ -6,7 +6,7 @@
  *
  * The instruction channel: when the profile counts instructions (pg-quick does), every session also
  * counts instructions per operation of each variant after its rounds (--no-instructions: not), and
- * analyze reports the A/A spread and the detection of the extra-work builds at --instr-threshold.
+ * analyze judges each session's counts by the gate's rule: A/A false alarms, detection of the extra-work builds.
  * For the channel alone: collect --rounds 2 --loops 5,10,25 (small loop counts: changes near 1%).
  *
  * collect: one session measures, interleaved (ABBA) round after round, the base build of the demo fork,
@@ -213,8 +213,7 @@ program
   .option("--seed <n>", "seed of the resampling", whole, 1)
   .option("--merge <factors>", "also judge rounds merged in consecutive groups of k (mean log ratio): a stand-in for k times longer samples", list(whole), [1])
   .option("--shifts <factors>", "also: A/A rounds resampled and multiplied by these factors (known effects on real A/A noise)", list(Number), [0.98, 0.95, 0.9])
-  .option("--instr-threshold <ratio>", "instruction channel: a relative instr/op above this is flagged (below its inverse too, for A/A)", Number, 1.01)
-  .action(async (flags: { outDir: string; sessions?: string; trialRounds: number[]; adaptive: TrialDesign[]; resamples: number; warmup: number; noiseRounds: number; seed: number; shifts: number[]; merge: number[]; instrThreshold: number }) => {
+  .action(async (flags: { outDir: string; sessions?: string; trialRounds: number[]; adaptive: TrialDesign[]; resamples: number; warmup: number; noiseRounds: number; seed: number; shifts: number[]; merge: number[] }) => {
     const sessions = await readSessions(flags.outDir, flags.sessions?.split(","));
     if (sessions.length === 0) throw new Error(`no sessions in ${flags.outDir}: run "collect" first`);
     // Pinned and unpinned rounds differ in noise by several times: pooled, they would describe neither.
@@ -284,11 +283,10 @@ program
       groups: report,
       noise_floor: noiseFloor,
       instructions: {
-        threshold: flags.instrThreshold,
         counting_s: sessions.map((s) => ({ run_id: s.results.run.id, seconds: countingSeconds(s.results), step_variants: s.results.steps.length * s.results.variants.length })),
         groups: instructionChannelGroups(
           sessions.map((s) => s.results),
-          flags.instrThreshold,
+          thresholds,
         ),
       },
     };
@@ -363,37 +361,42 @@ program
         "",
       );
     }
-    lines.push(...instructionChannelLines(summary.instructions));
+    lines.push(...instructionChannelLines(summary.instructions, thresholds));
     await writeFile(path.join(flags.outDir, "verdict-quality.md"), lines.join("\n"));
     console.log(lines.join("\n"));
   });
 
-function instructionChannelLines(channel: { threshold: number; counting_s: { run_id: string; seconds: number | null; step_variants: number }[]; groups: InstructionChannelGroup[] }): string[] {
-  if (channel.groups.every((g) => g.repeats === 0 && g.not_counted === 0)) return [];
+function instructionChannelLines(channel: { counting_s: { run_id: string; seconds: number | null; step_variants: number }[]; groups: InstructionChannelGroup[] }, t: Thresholds): string[] {
+  if (channel.groups.length === 0) return [];
   const ratio = (x: number) => x.toFixed(4);
   const timed = channel.counting_s.filter((c) => c.seconds !== null);
+  const flagged = (g: InstructionChannelGroup) => g.verdicts.regression + g.verdicts.warning;
   return [
     "## Instruction channel (instructions per operation under cachegrind)",
     "",
-    `Relative instr/op = variant / base of the same session. Flagged: above ${channel.threshold} (A/A: also below ${ratio(1 / channel.threshold)}). ` +
-      "Pairs are single repeats of the variant against single repeats of the base (every i, j): a gate run with one repeat per side; session ratios compare the means of the repeats.",
+    `Each session is one trial: its repeats of the variant against the base's, judged by the gate's rule (relative instr/op = median / median; ` +
+      `warning above ${t.instructions_warn_above}, regression above ${t.instructions_fail_above}, both only when the two sides' repeats do not overlap). ` +
+      "Single-repeat pairs: every repeat of the variant over every repeat of the base, the extremes one repeat per side could give.",
     "",
     ...(timed.length
       ? [`Counting pass: ${timed.map((c) => `${c.seconds!.toFixed(0)} s for ${c.step_variants} step-variants (${(c.seconds! / c.step_variants).toFixed(0)} s each)`).join("; ")}.`, ""]
       : []),
     markdownTable([
-      ["step", "variant", "sessions", "repeats (n/a or error)", "instr/op", "spread within a session (worst)", "session ratios", "single-repeat pairs: min..max", "pairs flagged"],
-      ...channel.groups.map((g) => [
-        g.step,
-        g.aa ? `${g.variant} (A/A)` : g.variant,
-        String(g.sessions),
-        `${g.repeats}${g.not_counted ? ` (${g.not_counted})` : ""}`,
-        g.instructions_per_op === null ? "–" : g.instructions_per_op.toFixed(0),
-        g.spread_within === null ? "–" : pct(g.spread_within),
-        g.session_ratios.map(ratio).join(" ") || "–",
-        g.pair_ratios ? `${ratio(g.pair_ratios.min)}..${ratio(g.pair_ratios.max)} (${g.pair_ratios.count})` : "–",
-        g.pairs_flagged === null ? "–" : `${pct(g.pairs_flagged)}${g.aa ? " false alarms" : " detected"}`,
-      ]),
+      ["step", "variant", "sessions: flagged (regression + warning) / all", "verdicts", "repeats", "instr/op", "spread within a session (worst)", "session ratios", "single-repeat pairs: min..max (n)"],
+      ...channel.groups.map((g) => {
+        const sessions = Object.values(g.verdicts).reduce((a, b) => a + b, 0);
+        return [
+          g.step,
+          g.aa ? `${g.variant} (A/A)` : g.variant,
+          `${flagged(g)} / ${sessions}${g.aa ? " false alarms" : " detected"}`,
+          Object.entries(g.verdicts).filter(([, n]) => n > 0).map(([v, n]) => `${v} ${n}`).join(", "),
+          String(g.repeats),
+          g.instructions_per_op === null ? "–" : g.instructions_per_op.toFixed(0),
+          g.spread_within === null ? "–" : pct(g.spread_within),
+          g.session_ratios.map(ratio).join(" ") || "–",
+          g.pair_ratios ? `${ratio(g.pair_ratios.min)}..${ratio(g.pair_ratios.max)} (${g.pair_ratios.count})` : "–",
+        ];
+      }),
     ]),
     "",
   ];

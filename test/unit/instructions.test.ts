@@ -9,6 +9,7 @@ import { isCompleteCachegrindOut, parseCachegrindOut } from "../../src/measure/c
 import { cachegrindArgs, unsupportedInstruction } from "../../src/measure/valgrind.js";
 import { countingSeconds, instructionChannelGroups } from "../../src/measure/instruction-quality.js";
 import { InstructionSampleSchema, type InstructionSample, type Results, type Variant } from "../../src/results/schema.js";
+import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
 import { countInstructions, differencedCount, relativeSpread, type CountingHooks } from "../../src/schedule/instructions.js";
 import { syntheticResults } from "../helpers/synthetic-results.js";
 import { expectParseError } from "./expect-parse-error.js";
@@ -252,22 +253,24 @@ describe("bench:verdict's instruction channel summary", () => {
     return results;
   }
 
-  it("relates each variant to its session's base: A/A spread, detection at the threshold, per session and per pair of repeats", () => {
+  it("judges each session by the gate's rule, and keeps the spread and the single-repeat extremes", () => {
     const sessions = [
-      session({ base: [40_000, 40_100], aa: [40_050, 39_950], "extra-work-10": [40_500, 40_600] }),
-      session({ base: [40_000, 40_000], aa: [40_000, NaN], "extra-work-10": [40_000, 40_800] }),
+      session({ base: [40_000, 40_100, 40_050], aa: [40_050, 39_950, 40_020], "extra-work-10": [40_500, 40_600, 40_550] }),
+      session({ base: [40_000, 40_000, 40_010], aa: [40_000, NaN, 40_005], "extra-work-10": [40_000, 40_800, 40_900] }),
     ];
-    const groups = instructionChannelGroups(sessions, 1.01);
+    const groups = instructionChannelGroups(sessions, DEFAULT_THRESHOLDS);
     const aa = groups.find((g) => g.variant === "aa")!;
     const extra = groups.find((g) => g.variant === "extra-work-10")!;
-    expect(aa).toMatchObject({ aa: true, sessions: 2, repeats: 3, not_counted: 1, pairs_flagged: 0 });
-    expect(aa.session_ratios.map((r) => r.toFixed(5))).toEqual([(40_000 / 40_050).toFixed(5), "1.00000"]);
-    expect(aa.pair_ratios).toEqual({ count: 6, min: 39_950 / 40_100, max: 40_050 / 40_000 });
-    expect(aa.instructions_per_op).toBeCloseTo((40_050 + 39_950 + 40_000) / 3, 9);
-    expect(extra).toMatchObject({ aa: false, repeats: 4, pair_ratios: { count: 8, min: 1, max: 40_800 / 40_000 } });
-    // 40,500/40,100 = 1.00998 is not above 1.01; 40,000/40,000 neither: 5 of 8 pairs flagged
-    expect(extra.pairs_flagged).toBe(5 / 8);
-    expect(extra.spread_within).toBeCloseTo(800 / 40_400, 12);
+    // A/A: overlapping repeats, unchanged; a failed count is an error, as the gate says
+    expect(aa).toMatchObject({ aa: true, repeats: 5, verdicts: { unchanged: 1, error: 1, regression: 0, warning: 0 } });
+    expect(aa.session_ratios.map((r) => r.toFixed(5))).toEqual([(40_020 / 40_050).toFixed(5)]);
+    expect(aa.pair_ratios).toEqual({ count: 5 * 3, min: 39_950 / 40_100, max: 40_050 / 40_000 });
+    expect(aa.instructions_per_op).toBeCloseTo((40_050 + 39_950 + 40_020 + 40_000 + 40_005) / 5, 9);
+    // +1.25% with the repeats apart: a warning; +2% whose repeats overlap the base's: unstable
+    expect(extra.verdicts).toMatchObject({ warning: 1, unstable: 1, regression: 0 });
+    expect(extra.session_ratios.map((r) => r.toFixed(5))).toEqual([(40_550 / 40_050).toFixed(5), (40_800 / 40_000).toFixed(5)]);
+    expect(extra).toMatchObject({ aa: false, repeats: 6, pair_ratios: { count: 18, min: 40_000 / 40_010, max: 40_900 / 40_000 } });
+    expect(extra.spread_within).toBeCloseTo(900 / 40_800, 12);
   });
 
   it("times the counting pass from the last QPS sample to the end of the run", () => {
