@@ -392,7 +392,7 @@ function instructionChannelLines(channel: { counting_s: { run_id: string; second
           Object.entries(g.verdicts).filter(([, n]) => n > 0).map(([v, n]) => `${v} ${n}`).join(", "),
           String(g.repeats),
           g.instructions_per_op === null ? "–" : g.instructions_per_op.toFixed(0),
-          g.spread_within === null ? "–" : pct(g.spread_within),
+          g.spread_within === null ? "–" : `${(g.spread_within * 100).toFixed(2)}%`,
           g.session_ratios.map(ratio).join(" ") || "–",
           g.pair_ratios ? `${ratio(g.pair_ratios.min)}..${ratio(g.pair_ratios.max)} (${g.pair_ratios.count})` : "–",
         ];
