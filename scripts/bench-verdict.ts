@@ -4,6 +4,11 @@
  *   npm run bench:verdict -- collect --rounds 60 --loops 250,600,1500     one long interleaved session
  *   npm run bench:verdict -- analyze                                       rates from every session so far
  *
+ * The instruction channel: when the profile counts instructions (pg-quick does), every session also
+ * counts instructions per operation of each variant after its rounds (--no-instructions: not), and
+ * analyze judges each session's counts by the gate's rule: A/A false alarms, detection of the extra-work builds.
+ * For the channel alone: collect --rounds 2 --loops 5,10,25 (small loop counts: changes near 1%).
+ *
  * collect: one session measures, interleaved (ABBA) round after round, the base build of the demo fork,
  * the same build again on a second server (A/A) and builds with calibrated extra work per executed query
  * (--loops: hashes per ExecutorRun, one build each). Real runs are slow, so trials are formed afterwards.
@@ -44,6 +49,7 @@ import type { NoiseFloor, Results } from "../src/results/schema.js";
 import { SPENDING_FUNCTIONS, type Spending } from "../src/schedule/sequential.js";
 import { addExtraWorkBranches, extraWorkRef, makePostgresFork } from "../src/setup/fork-repo.js";
 import { obtainPostgresSource } from "../src/setup/pg-source.js";
+import { countingSeconds, instructionChannelGroups, type InstructionChannelGroup } from "../src/measure/instruction-quality.js";
 import { seededRandom } from "../test/helpers/synthetic-results.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -76,8 +82,9 @@ program
   .option("--warmup <s>", "warm-up seconds per variant and step (default: the profile's)", Number)
   .option("--loops <counts>", "injected slowdowns: hashes of extra work per executed query, one build each", list(whole), [250, 600, 1500])
   .option("--no-aa", "leave out the A/A copy of the base")
+  .option("--no-instructions", "do not count instructions per operation after the rounds (the profile's instructions field)")
   .option("--unpinned", "ignore the profile's cpu_affinity: the scheduler places server and client (to measure what pinning does)")
-  .action(async (flags: { cacheDir?: string; outDir: string; profile: string; steps?: string; rounds: number; duration?: number; warmup?: number; loops: number[]; aa: boolean; unpinned?: boolean }) => {
+  .action(async (flags: { cacheDir?: string; outDir: string; profile: string; steps?: string; rounds: number; duration?: number; warmup?: number; loops: number[]; aa: boolean; instructions: boolean; unpinned?: boolean }) => {
     const log = consoleLog();
     const cacheDir = path.resolve(flags.cacheDir ?? process.env.DBG_CACHE_DIR ?? path.join(repoRoot, ".cache"));
     const source = await obtainPostgresSource(cacheDir, { onLine: (l) => log.info(l) });
@@ -122,6 +129,7 @@ program
             serverSettings: loaded.server_settings,
             cacheDir,
             runner: { name: os.hostname(), labels: ["bench-verdict"] },
+            countInstructions: flags.instructions,
           },
           registry,
           log,
@@ -274,6 +282,13 @@ program
       resamples: flags.resamples,
       groups: report,
       noise_floor: noiseFloor,
+      instructions: {
+        counting_s: sessions.map((s) => ({ run_id: s.results.run.id, seconds: countingSeconds(s.results), step_variants: s.results.steps.length * s.results.variants.length })),
+        groups: instructionChannelGroups(
+          sessions.map((s) => s.results),
+          thresholds,
+        ),
+      },
     };
     await mkdir(flags.outDir, { recursive: true });
     await writeFile(path.join(flags.outDir, "verdict-quality.json"), JSON.stringify(summary, null, 2) + "\n");
@@ -346,8 +361,45 @@ program
         "",
       );
     }
+    lines.push(...instructionChannelLines(summary.instructions, thresholds));
     await writeFile(path.join(flags.outDir, "verdict-quality.md"), lines.join("\n"));
     console.log(lines.join("\n"));
   });
+
+function instructionChannelLines(channel: { counting_s: { run_id: string; seconds: number | null; step_variants: number }[]; groups: InstructionChannelGroup[] }, t: Thresholds): string[] {
+  if (channel.groups.length === 0) return [];
+  const ratio = (x: number) => x.toFixed(4);
+  const timed = channel.counting_s.filter((c) => c.seconds !== null);
+  const flagged = (g: InstructionChannelGroup) => g.verdicts.regression + g.verdicts.warning;
+  return [
+    "## Instruction channel (instructions per operation under cachegrind)",
+    "",
+    `Each session is one trial: its repeats of the variant against the base's, judged by the gate's rule (relative instr/op = median / median; ` +
+      `warning above ${t.instructions_warn_above}, regression above ${t.instructions_fail_above}, both only when the two sides' repeats do not overlap). ` +
+      "Single-repeat pairs: every repeat of the variant over every repeat of the base, the extremes one repeat per side could give.",
+    "",
+    ...(timed.length
+      ? [`Counting pass: ${timed.map((c) => `${c.seconds!.toFixed(0)} s for ${c.step_variants} step-variants (${(c.seconds! / c.step_variants).toFixed(0)} s each)`).join("; ")}.`, ""]
+      : []),
+    markdownTable([
+      ["step", "variant", "sessions: flagged (regression + warning) / all", "verdicts", "repeats", "instr/op", "spread within a session (worst)", "session ratios", "single-repeat pairs: min..max (n)"],
+      ...channel.groups.map((g) => {
+        const sessions = Object.values(g.verdicts).reduce((a, b) => a + b, 0);
+        return [
+          g.step,
+          g.aa ? `${g.variant} (A/A)` : g.variant,
+          `${flagged(g)} / ${sessions}${g.aa ? " false alarms" : " detected"}`,
+          Object.entries(g.verdicts).filter(([, n]) => n > 0).map(([v, n]) => `${v} ${n}`).join(", "),
+          String(g.repeats),
+          g.instructions_per_op === null ? "–" : g.instructions_per_op.toFixed(0),
+          g.spread_within === null ? "–" : `${(g.spread_within * 100).toFixed(2)}%`,
+          g.session_ratios.map(ratio).join(" ") || "–",
+          g.pair_ratios ? `${ratio(g.pair_ratios.min)}..${ratio(g.pair_ratios.max)} (${g.pair_ratios.count})` : "–",
+        ];
+      }),
+    ]),
+    "",
+  ];
+}
 
 await program.parseAsync();

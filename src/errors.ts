@@ -25,6 +25,14 @@ export class PipelineError extends Error {
   }
 }
 
+/**
+ * A build or machine that cannot be counted (valgrind missing, or unable to run the build's
+ * instructions): the deterministic channel reports "n/a" with the reason, never a failure.
+ */
+export class CountingUnavailableError extends Error {
+  override readonly name = "CountingUnavailableError";
+}
+
 export const EXIT_OK = 0;
 export const EXIT_REGRESSION = 1;
 export const EXIT_ERROR = 2;

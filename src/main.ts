@@ -76,6 +76,7 @@ function planFlags(ctx: Context, variants: Pick<RunFlags, "base" | "head" | "var
     cflags: inputs.cflags ?? undefined,
     cacheDir: ctx.cacheDir,
     timeBudgetS: inputs.timeBudgetS ?? undefined,
+    countInstructions: inputs.countInstructions,
     runner: runner(ctx.env),
   };
 }

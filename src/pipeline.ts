@@ -17,8 +17,8 @@ import type { CleanupRegistry } from "./cleanup.js";
 import type { Profile } from "./config/profile.js";
 import { clientCpuShare, readClientRusage, withClientRusage } from "./driver/client-rusage.js";
 import type { BenchmarkStep, ClientBinaries, ClientCommand, ConnectionInfo } from "./driver/types.js";
-import type { Engine, Server, SettingValue } from "./engine/types.js";
-import { PipelineError } from "./errors.js";
+import type { Engine, InstructionCounter, Server, SettingValue } from "./engine/types.js";
+import { CountingUnavailableError, PipelineError } from "./errors.js";
 import type { Log } from "./log.js";
 import { collectFingerprint } from "./measure/fingerprint.js";
 import { clockTicksPerSecond, takeHostSnapshot } from "./measure/host.js";
@@ -26,6 +26,7 @@ import { allowedCpus, formatCpuList, onCpus, placeProcesses } from "./measure/cp
 import { metricsPerOp } from "./measure/proc.js";
 import { RESULTS_SCHEMA_ID, RESULTS_VERSION, type ErrorSample, type Results, type Sample, type Variant } from "./results/schema.js";
 import { DEFAULT_THRESHOLDS, type Thresholds } from "./compare/types.js";
+import { countInstructions } from "./schedule/instructions.js";
 import { runInterleaved } from "./schedule/interleave.js";
 import { settledStep, type SequentialDesign } from "./schedule/sequential.js";
 import { VERSION } from "./version.js";
@@ -54,6 +55,8 @@ export interface RunPlan {
   sysbench?: string;
   /** the thresholds compare will judge a step by: adaptive rounds stop on them (default DEFAULT_THRESHOLDS) */
   thresholds?: (stepId: string) => Thresholds;
+  /** false: skip the counting pass even when the profile asks for it */
+  countInstructions?: boolean;
 }
 
 /** Lines of client output and of the server log kept with a failed step. */
@@ -61,6 +64,8 @@ const EXCERPT_LINES = 40;
 const DATABASE = "bench";
 /** A client that runs this much longer than asked is stuck: stop it and record an error. */
 const CLIENT_GRACE_S = 120;
+/** A counted fixed-count run (under valgrind, several times slower than native) that takes longer is stuck. */
+const COUNTED_RUN_TIMEOUT_S = 600;
 
 interface VariantServer {
   variant: Variant;
@@ -283,6 +288,35 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
   );
   notes.push(...interleaved.settled, ...interleaved.cutShort);
 
+  const counting = profile.instructions && plan.countInstructions !== false ? profile.instructions : null;
+  const instructions = counting
+    ? await log.group(`count instructions: ${profile.steps.length} steps x ${variants.length} variants, ${counting.repeats} repeats of N and 2N operations per client`, async () => {
+        const counters = new Map<string, InstructionCounter>();
+        return countInstructions(profile.steps, variants, { opsPerClient: counting.ops_per_client, repeats: counting.repeats, opsPerClientByStep: counting.ops_per_client_by_step }, {
+          start: async (variant) => {
+            const { server } = await liveServer(variant);
+            if (!server.startCounting) throw new CountingUnavailableError(`the ${plan.engine.name} engine cannot count instructions`);
+            const counter = await server.startCounting();
+            counters.set(variant.id, counter);
+            return counter;
+          },
+          run: async (step, variant, perClient) => {
+            const vs = servers.get(variant.id)!;
+            await ensureData(vs, step);
+            const client = step.fixedRun(connectionOf(vs.server), binaries(vs.build), perClient);
+            const { result, instructions } = await counters.get(variant.id)!.count(() => runClient(onClientCpus(client), COUNTED_RUN_TIMEOUT_S));
+            if (result.failed) {
+              throw new PipelineError(`${path.basename(client.file)} failed: ${result.shortMessage}`, `${tail(result.all ?? "", EXCERPT_LINES)}\n--- server log (${vs.logFile}) ---\n${await vs.server.logTail(EXCERPT_LINES)}`);
+            }
+            return { ops: step.parse(result.stdout).ops, instructions };
+          },
+          stop: (variant) => counters.get(variant.id)!.stop(),
+          log: (line) => log.info(line),
+          now: () => performance.now() / 1000,
+        });
+      })
+    : undefined;
+
   for (const vs of servers.values()) await vs.server.stop();
   return {
     schema: RESULTS_SCHEMA_ID,
@@ -304,6 +338,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     variants,
     steps: profile.steps.map((s) => ({ id: s.id, driver: s.driver, parameters: s.parameters })),
     samples: interleaved.samples,
+    ...(instructions && { instructions }),
   };
 }
 

@@ -19,6 +19,7 @@ export const INPUT_NAMES = [
   "mode", "profile", "config", "repo-path", "base-ref", "head-ref", "cflags", "flag-sets",
   "fail-below", "warn-below", "improve-above", "alpha",
   "instructions-fail-above", "instructions-warn-above", "instructions-improve-below", "noise-floor", "fail-on-regression", "time-budget",
+  "count-instructions",
   "cache-dir", "cache-size-cap", "allow-fork-prs", "trusted-label", "comment", "results-path",
   "artifact-name", "token",
 ] as const;
@@ -50,6 +51,8 @@ export interface ActionInputs {
   noiseFloor: string | null;
   failOnRegression: boolean;
   timeBudgetS: number | null;
+  /** false: skip the profile's instruction counting (the deterministic channel) */
+  countInstructions: boolean;
   cacheDir: string | null;
   cacheSizeCapGiB: number;
   allowForkPrs: boolean;
@@ -98,6 +101,7 @@ const InputsSchema = z.object({
   "noise-floor": z.string().optional(),
   "fail-on-regression": boolean.default(true),
   "time-budget": positiveDecimal.optional(),
+  "count-instructions": boolean.default(true),
   "cache-dir": z.string().optional(),
   "cache-size-cap": positiveDecimal.default(20),
   "allow-fork-prs": boolean.default(false),
@@ -213,6 +217,7 @@ export function readInputs(env: Record<string, string | undefined>): ActionInput
     noiseFloor: inputs["noise-floor"] ?? null,
     failOnRegression: inputs["fail-on-regression"],
     timeBudgetS: inputs["time-budget"] ?? null,
+    countInstructions: inputs["count-instructions"],
     cacheDir: inputs["cache-dir"] ?? null,
     cacheSizeCapGiB: inputs["cache-size-cap"],
     allowForkPrs: inputs["allow-fork-prs"],

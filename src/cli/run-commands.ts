@@ -26,6 +26,8 @@ interface MeasureFlags extends ThresholdFlags {
   cacheDir?: string;
   rounds?: number;
   timeBudget?: number;
+  /** false with --no-instructions */
+  instructions: boolean;
   out?: string;
   format: Format;
   reportOut?: string;
@@ -40,6 +42,7 @@ function addMeasureOptions(command: Command): Command {
       .option("--cache-dir <dir>", `builds, ccache and logs (default: ${defaultCacheDir()})`)
       .option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds"))
       .option("--time-budget <seconds>", "stop adding rounds after this many seconds of measuring (default: the profile's)", positiveInteger("--time-budget"))
+      .option("--no-instructions", "skip counting instructions per operation under valgrind, even where the profile asks for it")
       .option("--out <file>", "results JSON (default: db-bench-gate-<profile>-<time>.json)")
       .addOption(formatOption())
       .option("--report-out <file>", "write the report here instead of stdout")
@@ -64,7 +67,7 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
     const baseRef = flags.base ?? flags.variant[0]?.ref;
     const config = flags.config ? await loadConfigFile(flags.config) : baseRef ? await loadConfigFromCommit(flags.repo, baseRef) : {};
     const plan = await makePlan(
-      { repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, profile: flags.profile, cflags: flags.cflags, cacheDir: flags.cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget },
+      { repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, profile: flags.profile, cflags: flags.cflags, cacheDir: flags.cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions },
       config,
       thresholdsFromFlags(flags),
     );
@@ -97,7 +100,7 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
       return f;
     });
     const plan = await makePlan(
-      { repo: fork.path, base: "base", head: "head", variants: [], profile: flags.profile, cflags: flags.cflags, cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget },
+      { repo: fork.path, base: "base", head: "head", variants: [], profile: flags.profile, cflags: flags.cflags, cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions },
       flags.config ? await loadConfigFile(flags.config) : {},
       thresholdsFromFlags(flags),
     );

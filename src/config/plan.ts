@@ -38,6 +38,8 @@ export interface RunFlags {
   cacheDir?: string;
   rounds?: number;
   timeBudgetS?: number;
+  /** false: skip the profile's instruction counting */
+  countInstructions?: boolean;
   runner?: { name: string | null; labels: string[] };
 }
 
@@ -97,6 +99,7 @@ export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFla
       rounds: flags.rounds ?? config.rounds,
       timeBudgetS: flags.timeBudgetS ?? config.time_budget_s,
       runner: flags.runner ?? { name: null, labels: [] },
+      ...(flags.countInstructions === false && { countInstructions: false }),
       thresholds: (stepId) => resolver.forStep(stepId),
     },
     compare: {

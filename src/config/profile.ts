@@ -20,6 +20,19 @@ import { ThresholdOverrideSchema, ThresholdsInputSchema } from "./thresholds.js"
 const SettingValue = z.union([z.string(), z.number(), z.boolean()]);
 const cpuList = z.string().refine((text) => parseCpuList(text) !== null, 'not a CPU list such as "0" or "0-3,6"');
 
+const opsPerClient = z.number().int().positive().max(1_000_000);
+
+export const InstructionsSchema = z
+  .object({
+    /** N of the runs of N and 2N operations per client (pgbench transactions, sysbench events) */
+    ops_per_client: opsPerClient,
+    /** differenced pairs of runs per step and variant: their spread shows the count's noise */
+    repeats: z.number().int().positive().max(20).default(3),
+    /** N for steps whose operations cost much more (or less) than the default's: step id -> N */
+    ops_per_client_by_step: z.record(z.string(), opsPerClient).optional(),
+  })
+  .strict();
+
 export const ProfileSchema = z
   .object({
     name: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/),
@@ -48,6 +61,8 @@ export const ProfileSchema = z
     /** server and client on separate CPUs (src/measure/cpu-affinity.ts): "split", or explicit taskset lists */
     cpu_affinity: z.union([z.literal("split"), z.object({ server: cpuList, client: cpuList }).strict()]).optional(),
     server_settings: z.record(z.string(), SettingValue),
+    /** the deterministic channel: instructions per operation counted under valgrind (src/schedule/instructions.ts); absent: not counted */
+    instructions: InstructionsSchema.optional(),
     thresholds: ThresholdsInputSchema.optional(),
     overrides: z.array(ThresholdOverrideSchema).optional(),
     steps: z.array(z.object({ driver: z.string() }).passthrough()).min(1),
@@ -82,6 +97,9 @@ export function parseProfile(text: string, source: string): Profile {
     if (seen.has(step.id)) throw new InputError(`two steps are both "${step.id}"`, source, jsonPath(["steps", i]));
     seen.add(step.id);
   });
+  for (const id of Object.keys(profile.instructions?.ops_per_client_by_step ?? {})) {
+    if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["instructions", "ops_per_client_by_step", id]));
+  }
   return { ...profile, steps, hash: createHash("sha256").update(text).digest("hex"), source };
 }
 

@@ -25,7 +25,7 @@
 import { z } from "zod";
 import { ParseError } from "../errors.js";
 import { findNumber, normalizeLines, requireNumber, requirePositive } from "./output-text.js";
-import { libpqConnectionArgs, settleAfterLoad, wholeSeconds, type BenchmarkStep, type ClientBinaries, type ConnectionInfo, type ParsedSample } from "./types.js";
+import { libpqConnectionArgs, settleAfterLoad, wholeCount, wholeSeconds, type BenchmarkStep, type ClientBinaries, type ConnectionInfo, type ParsedSample } from "./types.js";
 
 export const PGBENCH_SCRIPTS = ["select-only", "tpcb-like", "simple-update"] as const;
 export const PGBENCH_PROTOCOLS = ["simple", "extended", "prepared"] as const;
@@ -55,13 +55,14 @@ export function pgbenchStepId(p: Pick<PgbenchParameters, "script" | "protocol" |
 export function pgbenchStep(parameters: unknown): BenchmarkStep {
   const p = PgbenchParametersSchema.parse(parameters);
   const threads = p.threads ?? p.clients;
-  const runArgs = (conn: ConnectionInfo, seconds: number) => [
+  /** `length`: -T seconds, or -t transactions per client */
+  const runArgs = (conn: ConnectionInfo, length: string[]) => [
     ...libpqConnectionArgs(conn),
     "-b", p.script,
     "-M", p.protocol,
     "-c", String(p.clients),
     "-j", String(threads),
-    "-T", wholeSeconds(seconds),
+    ...length,
   ];
   return {
     id: pgbenchStepId(p),
@@ -76,12 +77,25 @@ export function pgbenchStep(parameters: unknown): BenchmarkStep {
     }),
     run: (conn, bins, seconds) => ({
       file: bins.pgbench,
-      args: [...runArgs(conn, seconds), "-P", String(p.progress_interval_s), conn.database],
+      args: [...runArgs(conn, ["-T", wholeSeconds(seconds)]), "-P", String(p.progress_interval_s), conn.database],
     }),
-    warmup: (conn, bins, seconds) => ({ file: bins.pgbench, args: [...runArgs(conn, seconds), conn.database] }),
+    warmup: (conn, bins, seconds) => ({ file: bins.pgbench, args: [...runArgs(conn, ["-T", wholeSeconds(seconds)]), conn.database] }),
+    // -n: no vacuum before the run. Its cost depends on what the previous run left (dead tuples of
+    // the runs of N and 2N differ), which would not cancel out in the difference of two runs.
+    fixedRun: (conn, bins, perClient) => ({ file: bins.pgbench, args: [...runArgs(conn, ["-t", wholeCount(perClient)]), "-n", conn.database] }),
     isProgressLine: (line) => line.startsWith("progress: "),
     parse: parsePgbenchOutput,
   };
+}
+
+/** -T runs print their duration; -t runs the transactions per client instead, and last as long as their tps says. */
+function duration(text: string, ops: number, tps: number, raw: string): number {
+  const seconds = findNumber(text, /^duration: (\d+) s$/m, "pgbench duration", raw);
+  if (seconds !== null) return seconds;
+  if (findNumber(text, /^number of transactions per client: (\d+)$/m, "pgbench transactions per client", raw) === null) {
+    throw new ParseError("no pgbench duration (-T) or transactions per client (-t) line in the output", raw);
+  }
+  return ops / tps;
 }
 
 const TPS_EXCLUDING_CONNECTIONS = /^tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)$/m;
@@ -96,7 +110,7 @@ export function parsePgbenchOutput(raw: string): ParsedSample {
   return {
     ops: requirePositive(ops, "pgbench transactions processed", raw),
     ops_per_s: requirePositive(tps, "pgbench tps", raw),
-    duration_s: requireNumber(text, /^duration: (\d+) s$/m, "pgbench duration", raw),
+    duration_s: duration(text, ops, tps, raw),
     latency_ms: {
       avg: requireNumber(text, /^latency average = ([\d.]+) ms(?: \(including failures\))?$/m, "pgbench latency average", raw),
       p95: null,

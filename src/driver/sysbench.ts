@@ -36,7 +36,7 @@
 import { z } from "zod";
 import { ParseError } from "../errors.js";
 import { findNumber, normalizeLines, requireNumber, requirePositive } from "./output-text.js";
-import { settleAfterLoad, wholeSeconds, type BenchmarkStep, type ClientBinaries, type ConnectionInfo, type ParsedSample } from "./types.js";
+import { settleAfterLoad, wholeCount, wholeSeconds, type BenchmarkStep, type ClientBinaries, type ConnectionInfo, type ParsedSample } from "./types.js";
 
 interface Microbenchmark {
   script: string;
@@ -111,12 +111,13 @@ export function sysbenchStep(parameters: unknown): BenchmarkStep {
     `--pgsql-db=${conn.database}`,
   ];
   const table = [`--tables=${p.tables}`, `--table_size=${p.table_size}`, ...(p.pk ? [] : ["--secondary=on"])];
-  const runArgs = (conn: ConnectionInfo, seconds: number) => [
+  /** `length`: --time and --events (0 = no limit) */
+  const runArgs = (conn: ConnectionInfo, length: { time: string; events: string }) => [
     ...connection(conn),
     ...table,
     `--threads=${p.threads}`,
-    `--time=${wholeSeconds(seconds)}`,
-    "--events=0",
+    `--time=${length.time}`,
+    `--events=${length.events}`,
     "--rand-type=uniform",
     `--percentile=${p.percentile}`,
     ...microbenchmark.options(p.range),
@@ -146,9 +147,14 @@ export function sysbenchStep(parameters: unknown): BenchmarkStep {
     },
     run: (conn, bins, seconds) => ({
       file: bins.sysbench,
-      args: [...runArgs(conn, seconds), `--report-interval=${p.report_interval_s}`, microbenchmark.script, "run"],
+      args: [...runArgs(conn, { time: wholeSeconds(seconds), events: "0" }), `--report-interval=${p.report_interval_s}`, microbenchmark.script, "run"],
     }),
-    warmup: (conn, bins, seconds) => ({ file: bins.sysbench, args: [...runArgs(conn, seconds), microbenchmark.script, "run"] }),
+    warmup: (conn, bins, seconds) => ({ file: bins.sysbench, args: [...runArgs(conn, { time: wholeSeconds(seconds), events: "0" }), microbenchmark.script, "run"] }),
+    // --events counts every thread's events together
+    fixedRun: (conn, bins, perClient) => ({
+      file: bins.sysbench,
+      args: [...runArgs(conn, { time: "0", events: wholeCount(perClient * p.threads) }), microbenchmark.script, "run"],
+    }),
     isProgressLine: (line) => /^\[ \d+s \] /.test(line),
     parse: parseSysbenchOutput,
   };

@@ -56,6 +56,11 @@ export interface BenchmarkStep extends Step {
   run(conn: ConnectionInfo, bins: ClientBinaries, seconds: number): ClientCommand;
   /** a run whose numbers are thrown away: caches, plans and connections warm before measuring */
   warmup(conn: ConnectionInfo, bins: ClientBinaries, seconds: number): ClientCommand;
+  /**
+   * A run of exactly `perClient` operations per client (pgbench transactions, sysbench events), no
+   * progress lines: the deterministic channel counts instructions of runs of N and 2N. `parse` reads it.
+   */
+  fixedRun(conn: ConnectionInfo, bins: ClientBinaries, perClient: number): ClientCommand;
   /** lines of the run's stdout or stderr to show the user as they appear */
   isProgressLine(line: string): boolean;
   /** the measured run's stdout (stderr may be mixed in); throws ParseError when it does not understand it */
@@ -72,6 +77,12 @@ export interface StepDefinition {
 export function wholeSeconds(seconds: number): string {
   if (!Number.isInteger(seconds) || seconds <= 0) throw new RangeError(`a run lasts a whole positive number of seconds, got ${seconds}`);
   return String(seconds);
+}
+
+/** A fixed-count run's number of operations. */
+export function wholeCount(count: number): string {
+  if (!Number.isInteger(count) || count <= 0) throw new RangeError(`a fixed-count run does a whole positive number of operations, got ${count}`);
+  return String(count);
 }
 
 /** The connection options every libpq client (pgbench, psql) takes. */

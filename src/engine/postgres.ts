@@ -14,6 +14,7 @@ import { childEnv } from "../child-env.js";
 import { InputError, PipelineError } from "../errors.js";
 import { onCpus } from "../measure/cpu-affinity.js";
 import { processesUnder } from "../processes.js";
+import { startCountingPostgres } from "./postgres-counting.js";
 import type { Connection, Engine, Server, SettingValue, StartOptions } from "./types.js";
 
 export const SERVER_USER = "dbbench";
@@ -98,23 +99,51 @@ async function startPostgres(options: StartOptions): Promise<Server> {
   await appendFile(path.join(dataDir, "postgresql.conf"), `\n# db-bench-gate\n${renderSettings(options.settings, socketDir)}`);
 
   let port = 0;
+  // The postmaster inherits pg_ctl's affinity, and every backend the postmaster's. `program` runs in place of postgres (pg_ctl -p).
+  const pgCtlStart = (program?: string) => {
+    const start = onCpus({ file: path.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, ...(program ? ["-p", program] : []), "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
+    return asServer(user, start.file, start.args, dataRoot, registry.signal);
+  };
+  const readPid = async () => Number((await readFile(path.join(dataDir, "postmaster.pid"), "utf8")).split("\n", 1)[0]);
   for (let attempt = 1; ; attempt++) {
     port = await freePort();
-    // The postmaster inherits pg_ctl's affinity, and every backend the postmaster's.
-    const start = onCpus({ file: path.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
-    const started = await asServer(user, start.file, start.args, dataRoot, registry.signal);
+    const started = await pgCtlStart();
     if (!started.failed) break;
     // Another process may take the free port between the probe and the bind: try another one.
     const portTaken = /could not bind|Address already in use/.test(await logTail(20));
     if (!portTaken || attempt === START_ATTEMPTS) await fail(`PostgreSQL did not start (port ${port})`, started.all ?? "");
   }
-  pid = Number((await readFile(path.join(dataDir, "postmaster.pid"), "utf8")).split("\n", 1)[0]);
+  pid = await readPid();
 
   const connection: Connection = { host: socketDir, tcpHost: "127.0.0.1", port, user: SUPERUSER, database: options.database };
   const created = await run("createdb", ["-h", socketDir, "-p", String(port), "-U", SUPERUSER, options.database], dataRoot);
   if (created.failed) await fail(`createdb ${options.database} failed`, created.all ?? "");
 
-  return { connection, binDir, pid, dataRoot, stop: handle.run, logTail, isAlive };
+  /** Same data, port and settings; the server stays stopped (its data kept for cleanup) when the start fails. */
+  const restartWith = async (program?: string): Promise<void> => {
+    await stopServer(runToStop, dataDir);
+    const started = await pgCtlStart(program);
+    if (started.failed) throw new PipelineError(`PostgreSQL did not start again${program ? ` as ${program}` : ""} (port ${port})`, `${started.all ?? ""}\n--- server log ---\n${await logTail(LOG_LINES_IN_ERRORS)}`);
+    pid = await readPid();
+  };
+  const runSql = async (sql: string): Promise<void> => {
+    const result = await run("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketDir, "-p", String(port), "-U", SUPERUSER, "-d", options.database, "-c", sql], dataRoot);
+    if (result.failed) throw new PipelineError(`psql failed: ${result.shortMessage}`, `${result.all ?? ""}\n--- server log ---\n${await logTail(LOG_LINES_IN_ERRORS)}`);
+  };
+  const countable = { binDir, dataRoot, dataDir, liveLog, owner: user, restart: restartWith, isAlive, runSql };
+
+  return {
+    connection,
+    binDir,
+    get pid() {
+      return pid;
+    },
+    dataRoot,
+    stop: handle.run,
+    logTail,
+    isAlive,
+    startCounting: (counting) => startCountingPostgres(countable, counting),
+  };
 }
 
 type Run = (file: string, args: string[], cwd: string) => ReturnType<typeof asServer>;

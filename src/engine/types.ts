@@ -43,6 +43,35 @@ export interface Server {
   logTail(lines: number): Promise<string>;
   /** False once the main process is gone, however it died. */
   isAlive(): boolean;
+  /**
+   * Restarts the server on the same data, port and settings under an instruction counter, for the
+   * deterministic channel; absent where the engine cannot count. Throws CountingUnavailableError when
+   * this build or machine cannot be counted (valgrind missing, instructions valgrind does not know).
+   */
+  startCounting?(options?: CountingOptions): Promise<InstructionCounter>;
+}
+
+export interface CountingOptions {
+  /** Limit for the restart and for the counted processes to finish their output after a run; default 120 s. */
+  timeoutMs?: number;
+}
+
+/**
+ * A server whose serving work is being counted. Each engine says what it counts: PostgreSQL the
+ * backends that served the client's connections (cachegrind, one process each), a threaded server
+ * would count its connection threads (callgrind --separate-threads), never background work.
+ */
+export interface InstructionCounter {
+  readonly tool: "cachegrind";
+  /** whose work `count` returns, e.g. "serving backends" */
+  readonly counted: string;
+  /**
+   * Runs `work` (a client run: it connects, works and disconnects) and returns its result with the
+   * instructions of the serving work it caused, once every counted process has written its count.
+   */
+  count<T>(work: () => Promise<T>): Promise<{ result: T; instructions: number }>;
+  /** Back to the plain server (same data and connection); the counter is unusable afterwards. */
+  stop(): Promise<void>;
 }
 
 export interface Engine {

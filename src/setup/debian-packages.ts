@@ -8,6 +8,8 @@ import { runStreamed } from "../build/run-streamed.js";
 export const POSTGRES_BENCH_PACKAGES = [
   "build-essential", "pkg-config", "bison", "flex", "ccache", "zlib1g-dev", "libreadline-dev", "libicu-dev",
   "git", "dpkg-dev", "postgresql-15", "sysbench",
+  // the deterministic channel counts instructions under valgrind (src/measure/valgrind.ts)
+  "valgrind",
 ];
 
 /** The names among `packages` that dpkg does not report as installed. */

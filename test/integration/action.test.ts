@@ -143,7 +143,8 @@ const complete = (run: FakeRun, result: StepResult) => Object.assign(run, { stat
 /** The steps of a comparison with a regression, as the action's error names them. */
 function regressedSteps(results: Results, noiseFloor?: NoiseFloor[]): string[] {
   const comparison = compareRun(results, noiseFloor ? { noiseFloor } : {});
-  return comparison.steps.filter((s) => s.variants.some((v) => v.verdict === "regression")).map((s) => s.step);
+  // either channel: pg-smoke counts instructions too, and head does more work per query
+  return comparison.steps.filter((s) => s.variants.some((v) => v.verdict === "regression" || v.instructions?.verdict === "regression")).map((s) => s.step);
 }
 
 /** Each step's verdict and reason, to tell a noisy machine from a broken gate when a test fails. */

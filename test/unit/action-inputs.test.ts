@@ -61,6 +61,7 @@ describe("action inputs", () => {
         alpha: "0.05",
         "fail-on-regression": "False",
         "time-budget": "900",
+        "count-instructions": "false",
         "cache-dir": "/srv/dbg-cache",
         "cache-size-cap": "7.5",
         "allow-fork-prs": "TRUE",
@@ -81,6 +82,7 @@ describe("action inputs", () => {
       thresholds: { fail_below: 0.9, warn_below: 0.97, improve_above: 1.1, alpha: 0.05 },
       failOnRegression: false,
       timeBudgetS: 900,
+      countInstructions: false,
       cacheDir: "/srv/dbg-cache",
       cacheSizeCapGiB: 7.5,
       allowForkPrs: true,
@@ -113,6 +115,7 @@ describe("action inputs", () => {
     expect(inputError(() => readInputs(env({ "fail-below": "1.5" })))).toBe("input fail-below: Too big: expected number to be <=1, got 1.5");
     expect(inputError(() => readInputs(env({ "improve-above": "0.9" })))).toBe("input improve-above: Too small: expected number to be >=1, got 0.9");
     expect(inputError(() => readInputs(env({ "allow-fork-prs": "yes" })))).toBe('input allow-fork-prs: expected true or false, got "yes"');
+    expect(inputError(() => readInputs(env({ "count-instructions": "no" })))).toBe('input count-instructions: expected true or false, got "no"');
     expect(inputError(() => readInputs(env({ comment: "1" })))).toBe('input comment: expected true or false, got "1"');
     expect(inputError(() => readInputs(env({ mode: "nightly" })))).toBe('input mode: expected one of pr, baseline, report, flags, got "nightly"');
     expect(inputError(() => readInputs(env({ "cache-size-cap": "0" })))).toBe("input cache-size-cap: Too small: expected number to be >0, got 0");

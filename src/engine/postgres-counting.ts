@@ -1,0 +1,137 @@
+/**
+ * PostgreSQL under cachegrind, counting the instructions of its serving backends.
+ *
+ * The postmaster runs under valgrind (pg_ctl -p names a wrapper that execs valgrind on the build's
+ * postgres); every process it forks inherits valgrind and writes its own count when it exits.
+ * Backends exit when their connection closes, background processes (checkpointer, walwriter,
+ * bgwriter, launchers) only at shutdown. A counted run is therefore: the server's processes before
+ * the run are background; the processes that appear during the run and exit after it are the
+ * backends that served it (and parallel workers that helped them); their counts are summed once
+ * every one of them has exited and written its summary.
+ */
+import { existsSync } from "node:fs";
+import { chown, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { CountingUnavailableError, PipelineError } from "../errors.js";
+import { cachegrindArgs, countedPids, readCounts, removeCounts, unsupportedInstruction, valgrindVersion } from "../measure/valgrind.js";
+import { processesUnder } from "../processes.js";
+import type { CountingOptions, InstructionCounter } from "./types.js";
+
+/** What counting needs from a running PostgreSQL server (src/engine/postgres.ts). */
+export interface CountableServer {
+  readonly binDir: string;
+  readonly dataRoot: string;
+  readonly dataDir: string;
+  /** the server log, valgrind's messages included */
+  readonly liveLog: string;
+  /** owner of the server's files; null when the server runs as the current user */
+  readonly owner: { uid: number; gid: number } | null;
+  /** Stops the server and starts it on the same data and port; `program` runs in place of postgres (pg_ctl -p). */
+  restart(program?: string): Promise<void>;
+  isAlive(): boolean;
+  /** Runs SQL in the benchmark database as the superuser; PipelineError when it fails. */
+  runSql(sql: string): Promise<void>;
+}
+
+export const COUNTED_WORK = "serving backends";
+
+/**
+ * A restart empties shared buffers. Read back every table and index of the benchmark database
+ * through the buffer manager, so that counted runs do not pay for buffer misses that decay run after
+ * run (a run of 2N would then miss less than twice a run of N): an index scan of every index in full
+ * (sequential scans and VACUUM of large tables go through a small ring of buffers and would not stay).
+ */
+export const PREWARM_SQL = `
+SET statement_timeout = 0;
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+SET enable_indexonlyscan = off;
+SET enable_sort = off;
+SET max_parallel_workers_per_gather = 0;
+DO $$
+DECLARE
+  ix record;
+  n bigint;
+BEGIN
+  FOR ix IN
+    SELECT i.indrelid::regclass AS tbl, a.attname AS col
+    FROM pg_index i
+    JOIN pg_class c ON c.oid = i.indrelid
+    JOIN pg_namespace ns ON ns.oid = c.relnamespace
+    JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+    WHERE ns.nspname NOT IN ('pg_catalog', 'information_schema') AND ns.nspname NOT LIKE 'pg_toast%'
+  LOOP
+    EXECUTE format('SELECT count(*) FROM (SELECT t FROM %s t ORDER BY %I) s', ix.tbl, ix.col) INTO n;
+  END LOOP;
+END $$;
+`;
+
+/** sh's single quotes around `text`. */
+const shellQuote = (text: string): string => `'${text.replace(/'/g, "'\\''")}'`;
+
+export async function startCountingPostgres(server: CountableServer, options: CountingOptions = {}): Promise<InstructionCounter> {
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  await valgrindVersion();
+  const outDir = path.join(server.dataRoot, "cachegrind");
+  const wrapper = path.join(server.dataRoot, "postgres-under-cachegrind");
+  const valgrind = ["valgrind", ...cachegrindArgs(outDir, path.join(server.binDir, "postgres"))].map(shellQuote).join(" ");
+  await mkdir(outDir, { recursive: true });
+  // valgrind makes temp files at start-up, in TMPDIR: one the server user can write to
+  await writeFile(wrapper, `#!/bin/sh\nTMPDIR=${shellQuote(outDir)} exec ${valgrind} "$@"\n`, { mode: 0o755 });
+  if (server.owner) for (const p of [outDir, wrapper]) await chown(p, server.owner.uid, server.owner.gid);
+  const logSize = async () => (await readFile(server.liveLog).catch(() => Buffer.alloc(0))).length;
+  const logSince = async (offset: number) => (await readFile(server.liveLog).catch(() => Buffer.alloc(0))).subarray(offset).toString("utf8");
+
+  const startedAt = await logSize();
+  try {
+    await server.restart(wrapper);
+  } catch (e) {
+    const unsupported = unsupportedInstruction(await logSince(startedAt));
+    await server.restart();
+    const why = unsupported ?? `${(e as Error).message}${e instanceof PipelineError ? `: ${e.logExcerpt.split("\n").filter(Boolean).slice(-1)[0] ?? ""}` : ""}`;
+    throw new CountingUnavailableError(`PostgreSQL does not run under valgrind: ${why}`);
+  }
+  try {
+    await server.runSql(PREWARM_SQL);
+  } catch (e) {
+    await server.restart();
+    throw e;
+  }
+
+  let stopped = false;
+  return {
+    tool: "cachegrind",
+    counted: COUNTED_WORK,
+    async count<T>(work: () => Promise<T>) {
+      if (stopped) throw new Error("the instruction counter was stopped");
+      // Counts left by processes that exited before this run (the previous run's stragglers) are not
+      // this run's, and a new backend may get one of their pids.
+      await removeCounts(outDir, await countedPids(outDir));
+      const background = new Set(processesUnder(server.dataDir));
+      const logOffset = await logSize();
+      const result = await work();
+      // valgrind reports an instruction it cannot run before the process dies of it, so before the client notices
+      const unsupported = unsupportedInstruction(await logSince(logOffset));
+      if (unsupported) throw new CountingUnavailableError(`valgrind cannot run this build: ${unsupported}`);
+      if (!server.isAlive()) throw new PipelineError("PostgreSQL exited during the counted run");
+      const deadline = performance.now() + timeoutMs;
+      const serving = () => processesUnder(server.dataDir).filter((pid) => !background.has(pid));
+      while (serving().length > 0 && performance.now() < deadline) await sleep(50);
+      const left = serving();
+      if (left.length > 0) throw new PipelineError(`backends ${left.join(", ")} were still running ${Math.round(timeoutMs / 1000)} s after the counted run`);
+      const pids = (await countedPids(outDir)).filter((pid) => !background.has(pid));
+      if (pids.length === 0) throw new PipelineError("no backend served the counted run (no cachegrind count was written)");
+      const instructions = await readCounts(outDir, pids, Math.max(1000, deadline - performance.now()));
+      await removeCounts(outDir, pids);
+      return { result, instructions };
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.restart();
+      await rm(outDir, { recursive: true, force: true });
+      if (existsSync(wrapper)) await rm(wrapper);
+    },
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * The counting pass of the deterministic channel, after the QPS rounds: every variant's server runs
+ * under an instruction counter, and per step (variants interleaved, so a pass cut short leaves
+ * pairs) a warm-up run, then `repeats` pairs of runs of N and 2N operations per client:
+ *
+ *   instructions per op = (I(2N) - I(N)) / (ops(2N) - ops(N))
+ *
+ * Connecting, the client's setup queries and the backend's start and exit cost the same in both runs
+ * and cancel out. ops is what the driver's parser reports, the unit of the QPS channel.
+ *
+ * A variant that cannot be counted (valgrind missing, or unable to run the build) gets "unavailable"
+ * samples with the reason; a run that fails gets an error sample with its log, and the other steps
+ * go on. The I/O (servers, clients) comes in through hooks, as in interleave.ts.
+ */
+import type { BenchmarkStep } from "../driver/types.js";
+import { CountingUnavailableError, ParseError, PipelineError } from "../errors.js";
+import type { InstructionSample, OkInstructionSample, Variant } from "../results/schema.js";
+
+export interface CountingPlan {
+  /** N: operations per client of the shorter run */
+  opsPerClient: number;
+  repeats: number;
+  /** N by step id where the profile overrides it */
+  opsPerClientByStep?: Record<string, number>;
+}
+
+/** A counted fixed-count run: the operations the client reported and the instructions of the work that served them. */
+export interface CountedRun {
+  ops: number;
+  instructions: number;
+}
+
+export interface Counter {
+  readonly tool: OkInstructionSample["tool"];
+  /** whose work is counted, e.g. "serving backends" */
+  readonly counted: string;
+}
+
+export interface CountingHooks {
+  /** The variant's server under the counter; CountingUnavailableError when it cannot be counted. */
+  start(variant: Variant): Promise<Counter>;
+  /** One counted run of `perClient` operations per client (loading the step's data first if needed). */
+  run(step: BenchmarkStep, variant: Variant, perClient: number): Promise<CountedRun>;
+  /** The variant's server back to normal. */
+  stop(variant: Variant): Promise<void>;
+  log(line: string): void;
+  /** seconds, monotonic */
+  now(): number;
+}
+
+/** Pure: the difference of the runs of N and 2N operations per client. */
+export function differencedCount(short: CountedRun, long: CountedRun): Pick<OkInstructionSample, "ops" | "instructions" | "instructions_per_op"> {
+  const ops = long.ops - short.ops;
+  const instructions = long.instructions - short.instructions;
+  if (ops <= 0) throw new PipelineError(`the longer counted run did ${long.ops} operations, the shorter ${short.ops}: no difference to divide by`);
+  if (instructions <= 0) {
+    throw new PipelineError(`the longer counted run took ${long.instructions} instructions, the shorter ${short.instructions}: the count did not grow with the work`);
+  }
+  return { ops, instructions, instructions_per_op: instructions / ops };
+}
+
+/** Relative spread of values: (max - min) / median. */
+export function relativeSpread(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+  return (sorted[sorted.length - 1]! - sorted[0]!) / median;
+}
+
+function failure(e: unknown): { message: string; log_excerpt: string } {
+  if (e instanceof PipelineError) return { message: e.message, log_excerpt: e.logExcerpt };
+  if (e instanceof ParseError) return { message: e.message, log_excerpt: e.excerpt() };
+  const error = e as Error;
+  return { message: error.message, log_excerpt: error.stack ?? "" };
+}
+
+export async function countInstructions(steps: readonly BenchmarkStep[], variants: readonly Variant[], plan: CountingPlan, hooks: CountingHooks): Promise<InstructionSample[]> {
+  const samples: InstructionSample[] = [];
+  const counters = new Map<string, Counter>();
+  /** why a variant cannot be counted ("unavailable"), or why starting its counter failed ("error") */
+  const excluded = new Map<string, { status: "unavailable"; reason: string } | { status: "error"; error: { message: string; log_excerpt: string } }>();
+  const exclude = (variant: Variant, e: unknown) =>
+    excluded.set(variant.id, e instanceof CountingUnavailableError ? { status: "unavailable", reason: e.message } : { status: "error", error: failure(e) });
+
+  try {
+    for (const variant of variants) {
+      try {
+        counters.set(variant.id, await hooks.start(variant));
+      } catch (e) {
+        exclude(variant, e);
+        hooks.log(`instructions: ${variant.id} cannot be counted: ${(e as Error).message}`);
+      }
+    }
+    for (const step of steps) {
+      const perClient = plan.opsPerClientByStep?.[step.id] ?? plan.opsPerClient;
+      for (const variant of variants) {
+        const counter = counters.get(variant.id);
+        const reason = excluded.get(variant.id);
+        if (reason || !counter) {
+          samples.push(reason?.status === "unavailable" ? { step: step.id, variant: variant.id, status: "unavailable", reason: reason.reason } : { step: step.id, variant: variant.id, repeat: 0, status: "error", error: reason?.error ?? { message: "not counted", log_excerpt: "" } });
+          continue;
+        }
+        const started = hooks.now();
+        const perOp: number[] = [];
+        let repeat = 0;
+        try {
+          await hooks.run(step, variant, perClient); // warm-up: caches, catalogs and plans settle before the first pair
+          for (; repeat < plan.repeats; repeat++) {
+            const short = await hooks.run(step, variant, perClient);
+            const long = await hooks.run(step, variant, 2 * perClient);
+            const counted = differencedCount(short, long);
+            perOp.push(counted.instructions_per_op);
+            samples.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted: counter.counted, ...counted });
+          }
+        } catch (e) {
+          if (e instanceof CountingUnavailableError) {
+            exclude(variant, e);
+            samples.push({ step: step.id, variant: variant.id, status: "unavailable", reason: e.message });
+          } else {
+            samples.push({ step: step.id, variant: variant.id, repeat, status: "error", error: failure(e) });
+          }
+          hooks.log(`instructions ${step.id} ${variant.id}: ${e instanceof CountingUnavailableError ? "n/a" : "ERROR"} ${(e as Error).message}`);
+        }
+        if (perOp.length > 0) {
+          const mean = perOp.reduce((a, b) => a + b, 0) / perOp.length;
+          hooks.log(
+            `instructions ${step.id} ${variant.id}: ${mean.toFixed(0)} instr/op (N = ${perClient} per client, ${perOp.length} repeats, ` +
+              `spread ${(relativeSpread(perOp) * 100).toFixed(2)}%) in ${(hooks.now() - started).toFixed(0)} s`,
+          );
+        }
+      }
+    }
+  } finally {
+    for (const variant of variants) {
+      if (!counters.has(variant.id)) continue;
+      try {
+        await hooks.stop(variant);
+      } catch (e) {
+        hooks.log(`instructions: ${variant.id}'s server did not come back from counting: ${(e as Error).message}`);
+      }
+    }
+  }
+  return samples;
+}

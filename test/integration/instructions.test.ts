@@ -1,0 +1,155 @@
+/**
+ * The deterministic channel on the demo fork, real all the way: PostgreSQL builds of base and head
+ * (head serialises and hashes the plan of every executed query), servers restarted under valgrind's
+ * cachegrind, pgbench runs of N and 2N transactions, the serving backends' counts differenced.
+ * head costs more than 10% more instructions per select-only transaction than base; base counted on
+ * two servers agrees within 0.5%; the servers come back from counting; nothing is left behind.
+ */
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { execa } from "execa";
+import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
+import { loadBuiltinRecipe } from "../../src/build/recipe.js";
+import { buildAtCommit } from "../../src/build/build.js";
+import { childEnv } from "../../src/child-env.js";
+import { CleanupRegistry, withCleanup } from "../../src/cleanup.js";
+import { parseProfile } from "../../src/config/profile.js";
+import { postgresEngine } from "../../src/engine/postgres.js";
+import { consoleLog } from "../../src/log.js";
+import { runBenchmark, type VariantSpec } from "../../src/pipeline.js";
+import { processesUnder } from "../../src/processes.js";
+import { ResultsSchema, type OkInstructionSample, type Results } from "../../src/results/schema.js";
+import { relativeSpread } from "../../src/schedule/instructions.js";
+
+const cacheDir = inject("cacheDir");
+const fork = inject("pgFork");
+const env = childEnv(process.env);
+// Everything the runs create goes below a private TMPDIR: what is left is exactly what is in it.
+const work = mkdtempSync(path.join(os.tmpdir(), "dbg-instructions-test-"));
+chmodSync(work, 0o755);
+const previousTmp = process.env.TMPDIR;
+process.env.TMPDIR = work;
+afterAll(() => {
+  process.env.TMPDIR = previousTmp;
+  rmSync(work, { recursive: true, force: true });
+});
+
+let registry = new CleanupRegistry();
+afterEach(async () => {
+  expect(await registry.runAll(new Error("test finished"))).toEqual([]);
+  registry = new CleanupRegistry();
+});
+
+const PROFILE = `
+name: instructions-test
+version: 1
+engine: postgresql
+description: select-only, two short QPS rounds, then the counting pass
+schedule: { rounds: 2, min_rounds: 2, duration_s: 1, warmup_s: 0, time_budget_s: null }
+server_settings: { shared_buffers: 32MB, max_connections: 20, fsync: "off", synchronous_commit: "off", autovacuum: "off" }
+instructions: { ops_per_client: 1000, repeats: 3 }
+steps:
+  - { driver: pgbench, script: select-only, protocol: prepared, clients: 1, scale: 1 }
+`;
+
+/** The pipeline (QPS rounds, then the counting pass) on PROFILE; the results validated. */
+async function runProfile(variants: VariantSpec[]): Promise<Results> {
+  const profile = parseProfile(PROFILE, "instructions-test.yaml");
+  const plan = { repo: fork.path, variants, baseVariant: "base", profile, engine: postgresEngine, serverSettings: profile.server_settings, cacheDir, runner: { name: null, labels: [] } };
+  return ResultsSchema.parse(await withCleanup((r) => runBenchmark(plan, r, consoleLog())));
+}
+
+const vgdbPipes = () => readdirSync("/tmp").filter((n) => n.startsWith("vgdb-pipe"));
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+describe("instructions per operation under cachegrind", () => {
+  it("flags head's extra work per query, agrees with itself on base, and leaves nothing", async () => {
+    const pipesBefore = vgdbPipes();
+    const recipe = await loadBuiltinRecipe("postgresql");
+    const results = await runProfile([
+      { id: "base", ref: "base", recipe },
+      { id: "head", ref: "head", recipe },
+      { id: "aa", ref: "base", recipe },
+    ]);
+    const samples = results.instructions ?? [];
+    expect(samples.map((s) => `${s.variant}:${s.status}`)).toEqual(["base", "head", "aa"].flatMap((v) => [0, 1, 2].map(() => `${v}:ok`)));
+    const ok = samples as OkInstructionSample[];
+    const perOp = (variant: string) => ok.filter((s) => s.variant === variant).map((s) => s.instructions_per_op);
+    for (const s of ok) {
+      expect(s).toMatchObject({ step: "pgbench.select-only.prepared.c1", tool: "cachegrind", counted: "serving backends", ops: 1000 });
+      // a select-only transaction is some 40,000 instructions (head's: 100,000); a connection's ~50M must have cancelled out
+      expect(s.instructions_per_op).toBeGreaterThan(20_000);
+      expect(s.instructions_per_op).toBeLessThan(200_000);
+    }
+    const [base, head, aa] = [mean(perOp("base")), mean(perOp("head")), mean(perOp("aa"))];
+    console.log(
+      `instr/op: base ${perOp("base").map((x) => x.toFixed(0)).join(" ")}, aa ${perOp("aa").map((x) => x.toFixed(0)).join(" ")}, head ${perOp("head").map((x) => x.toFixed(0)).join(" ")}; ` +
+        `head/base ${(head / base).toFixed(4)}, aa/base ${(aa / base).toFixed(5)}; spread within base ${(relativeSpread(perOp("base")) * 100).toFixed(3)}%`,
+    );
+    expect(head / base).toBeGreaterThan(1.1);
+    expect(Math.abs(aa / base - 1)).toBeLessThan(0.005);
+    // nothing left: no process, no data dir, no run dir, no valgrind FIFO
+    expect(processesUnder(work)).toEqual([]);
+    expect(readdirSync(work)).toEqual([]);
+    expect(vgdbPipes()).toEqual(pipesBefore);
+  });
+
+  it("a build valgrind cannot run (AVX-512 from -march=native) is n/a with the reason, never a failure", async (ctx) => {
+    if (!/^flags\s*:.*\bavx512f\b/m.test(readFileSync("/proc/cpuinfo", "utf8"))) ctx.skip("this CPU has no AVX-512: -march=native code runs under valgrind here");
+    const recipe = await loadBuiltinRecipe("postgresql");
+    const native = { ...recipe, cflags: "-O2 -march=native", cxxflags: "-O2 -march=native" };
+    const results = await runProfile([
+      { id: "base", ref: "base", recipe },
+      { id: "native", ref: "base", recipe: native },
+    ]);
+    // the QPS channel measured both builds natively
+    expect(results.samples.filter((s) => s.status === "ok").map((s) => s.variant).sort()).toEqual(["base", "base", "native", "native"]);
+    const nativeCounts = (results.instructions ?? []).filter((s) => s.variant === "native");
+    expect(nativeCounts).toEqual([
+      { step: "pgbench.select-only.prepared.c1", variant: "native", status: "unavailable", reason: expect.stringMatching(/Unrecognised instruction|unhandled instruction/) },
+    ]);
+    expect((results.instructions ?? []).filter((s) => s.variant === "base").map((s) => s.status)).toEqual(["ok", "ok", "ok"]);
+    expect(processesUnder(work)).toEqual([]);
+    expect(readdirSync(work)).toEqual([]);
+  });
+
+  it("counts only the backends that served the run, and the server comes back from counting", async () => {
+    const recipe = await loadBuiltinRecipe("postgresql");
+    const build = await buildAtCommit({ repo: fork.path, commitish: "base", recipe, cacheDir, registry });
+    const server = await postgresEngine.start({ binDir: build.binDir, settings: { autovacuum: false }, database: "bench", logFile: path.join(work, "counting.log"), registry });
+    const { port, user, database, host } = server.connection;
+    const psql = (sql: string) => execa(path.join(build.binDir, "psql"), ["-X", "-A", "-t", "-h", host, "-p", String(port), "-U", user, "-d", database, "-c", sql], { env, extendEnv: false });
+    const plainPid = server.pid;
+    const exe = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0];
+
+    const counter = await server.startCounting!();
+    expect(counter).toMatchObject({ tool: "cachegrind", counted: "serving backends" });
+    expect(server.pid).not.toBe(plainPid);
+    expect(exe(server.pid)).toMatch(/valgrind/);
+    expect(server.isAlive()).toBe(true);
+
+    // No connection: nothing served, though background processes are running under valgrind too.
+    await expect(counter.count(async () => undefined)).rejects.toThrow(/no backend served/);
+    // The first connection after a start rebuilds the relation cache's init file: much dearer than the next ones.
+    const first = await counter.count(() => psql("select 1"));
+    const one = await counter.count(() => psql("select 1"));
+    const two = await counter.count(async () => {
+      await psql("select 1");
+      await psql("select 1");
+    });
+    expect(one.result.stdout).toBe("1");
+    // a connection costs tens of millions of instructions; two cost twice that, within a few percent
+    expect(one.instructions).toBeGreaterThan(5_000_000);
+    expect(two.instructions / one.instructions).toBeGreaterThan(1.9);
+    expect(two.instructions / one.instructions).toBeLessThan(2.1);
+    expect(first.instructions).toBeGreaterThan(one.instructions);
+
+    await counter.stop();
+    expect(exe(server.pid)).toBe(path.join(build.binDir, "postgres"));
+    expect((await psql("select 6 * 7")).stdout).toBe("42");
+    expect(existsSync(path.join(server.dataRoot, "cachegrind"))).toBe(false);
+    await server.stop();
+    expect(processesUnder(server.dataRoot)).toEqual([]);
+  });
+});

@@ -1,0 +1,283 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { makePlan } from "../../src/config/plan.js";
+import { loadProfile, parseProfile } from "../../src/config/profile.js";
+import { parsePgbenchOutput, pgbenchStep } from "../../src/driver/pgbench.js";
+import { parseSysbenchOutput, sysbenchStep } from "../../src/driver/sysbench.js";
+import { CountingUnavailableError, InputError, ParseError, PipelineError } from "../../src/errors.js";
+import { isCompleteCachegrindOut, parseCachegrindOut } from "../../src/measure/cachegrind.js";
+import { cachegrindArgs, unsupportedInstruction } from "../../src/measure/valgrind.js";
+import { countingSeconds, instructionChannelGroups } from "../../src/measure/instruction-quality.js";
+import { InstructionSampleSchema, type InstructionSample, type Results, type Variant } from "../../src/results/schema.js";
+import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
+import { countInstructions, differencedCount, relativeSpread, type CountingHooks } from "../../src/schedule/instructions.js";
+import { syntheticResults } from "../helpers/synthetic-results.js";
+import { expectParseError } from "./expect-parse-error.js";
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8");
+/** A real backend's out file: pgbench -n -S -M prepared -t 2000 on the base build, valgrind 3.19. */
+const backend = fixture("cachegrind/backend-pgbench-select-only.cg");
+const sample = (name: string) => fixture(`samples/${name}`).split(/^\$ .*\n/m)[1]!;
+
+describe("cachegrind out files", () => {
+  it("reads the instructions and the command of a real backend's file", () => {
+    expect(isCompleteCachegrindOut(backend)).toBe(true);
+    const totals = parseCachegrindOut(backend);
+    expect(totals.instructions).toBe(92_309_711);
+    expect(totals.command).toMatch(/\/bin\/postgres -D \S+\/data -p 54999$/);
+  });
+
+  it("takes the Ir column when cache or branch simulation adds others", () => {
+    const withCaches = backend.replace("events: Ir\n", "events: Ir I1mr ILmr\n").replace("summary: 92309711", "summary: 92309711 4100 2900");
+    expect(parseCachegrindOut(withCaches).instructions).toBe(92_309_711);
+  });
+
+  it("a file cut before its summary line is incomplete, and not read as a count", () => {
+    const cut = backend.slice(0, backend.indexOf("summary:"));
+    expect(isCompleteCachegrindOut(cut)).toBe(false);
+    expectParseError(parseCachegrindOut, cut, /no summary line/);
+  });
+
+  it("unknown formats are a ParseError keeping the text", () => {
+    expectParseError(parseCachegrindOut, "==1== Cachegrind, a cache and branch-prediction profiler\n", /0 "events:" lines/);
+    expectParseError(parseCachegrindOut, backend.replace("events: Ir\n", "events: Dr\n"), /counts no instructions/);
+    expectParseError(parseCachegrindOut, backend.replace("summary: 92309711", "summary: 92309711 12"), /2 totals for 1 events/);
+    expectParseError(parseCachegrindOut, backend.replace("summary: 92309711", "summary: many"), /not a positive count/);
+    expectParseError(parseCachegrindOut, `${backend}summary: 1\n`, /more than one summary/);
+  });
+
+  it("recognises valgrind's report of an instruction it cannot run (real AVX-512 program)", () => {
+    const stderr = fixture("cachegrind/valgrind-sigill.stderr");
+    expect(unsupportedInstruction(stderr)).toBe("valgrind: Unrecognised instruction at address 0x109040.");
+    expect(unsupportedInstruction(stderr.replace(/^.*(?:Unrecognised|unhandled).*\n/gm, ""))).toBeNull();
+    expect(unsupportedInstruction("LOG:  database system is ready to accept connections\n==7== I   refs: 1,234\n")).toBeNull();
+  });
+
+  it("runs cachegrind without cache or branch simulation and one file per process", () => {
+    expect(cachegrindArgs("/tmp/x/cg", "/opt/pg/bin/postgres")).toEqual([
+      "--tool=cachegrind", "--cache-sim=no", "--branch-sim=no", "--vgdb=no", "--cachegrind-out-file=/tmp/x/cg/cg.%p", "/opt/pg/bin/postgres",
+    ]);
+  });
+});
+
+describe("instructions per operation from runs of N and 2N", () => {
+  it("divides the difference of the counts by the difference of the operations", () => {
+    // counted on this machine: select-only, 1 client, runs of 2,000 and 4,000 transactions
+    expect(differencedCount({ ops: 2000, instructions: 108_779_081 }, { ops: 4000, instructions: 187_803_516 })).toEqual({
+      ops: 2000,
+      instructions: 79_024_435,
+      instructions_per_op: 39_512.2175,
+    });
+  });
+
+  it("refuses a pair whose operations or instructions did not grow", () => {
+    expect(() => differencedCount({ ops: 2000, instructions: 5e7 }, { ops: 2000, instructions: 9e7 })).toThrow(PipelineError);
+    expect(() => differencedCount({ ops: 1000, instructions: 9e7 }, { ops: 2000, instructions: 9e7 })).toThrow(/did not grow/);
+  });
+
+  it("spread is (max - min) / median", () => {
+    expect(relativeSpread([100, 101, 99])).toBeCloseTo(0.02, 12);
+    expect(relativeSpread([39_590, 39_586])).toBeCloseTo(4 / 39_588, 12);
+  });
+});
+
+describe("fixed-count runs", () => {
+  const conn = { host: "/tmp/s", port: 5433, user: "postgres", database: "bench" };
+  const bins = { pgbench: "/opt/pg/bin/pgbench", psql: "/opt/pg/bin/psql", sysbench: "/usr/bin/sysbench" };
+
+  it("pgbench: -t transactions per client, no vacuum, no progress", () => {
+    const step = pgbenchStep({ script: "select-only", protocol: "prepared", clients: 4, threads: 2 });
+    expect(step.fixedRun(conn, bins, 500)).toEqual({
+      file: "/opt/pg/bin/pgbench",
+      args: ["-h", "/tmp/s", "-p", "5433", "-U", "postgres", "-b", "select-only", "-M", "prepared", "-c", "4", "-j", "2", "-t", "500", "-n", "bench"],
+    });
+    expect(() => step.fixedRun(conn, bins, 0)).toThrow(RangeError);
+  });
+
+  it("pgbench -t output parses with transactions as ops (real run, no duration line)", () => {
+    const raw = sample("pgbench15_fixed_count_real.txt");
+    expect(parsePgbenchOutput(raw)).toMatchObject({ ops: 2000, ops_per_s: 9179.069885, errors: 0 });
+    expect(parsePgbenchOutput(raw).duration_s).toBeCloseTo(2000 / 9179.069885, 9);
+    expectParseError(parsePgbenchOutput, raw.replace(/^number of transactions per client: .*\n/m, ""), /no pgbench duration \(-T\) or transactions per client \(-t\)/);
+  });
+
+  it("sysbench: --events for all threads together, no time limit", () => {
+    const step = sysbenchStep({ benchmark: "point-query", threads: 2, table_size: 10000 });
+    const args = step.fixedRun(conn, bins, 1000).args;
+    expect(args).toEqual(expect.arrayContaining(["--threads=2", "--time=0", "--events=2000", "oltp_point_select", "run"]));
+    expect(args.some((a) => a.startsWith("--report-interval"))).toBe(false);
+  });
+
+  it("sysbench --events output parses with queries as ops (real run)", () => {
+    expect(parseSysbenchOutput(sample("sysbench_1.0.20_fixed_count_real.txt"))).toMatchObject({ ops: 2000, ops_per_s: 20587.34, duration_s: 0.0959 });
+  });
+});
+
+describe("the counting pass", () => {
+  const steps = [pgbenchStep({ script: "select-only", clients: 1 }), sysbenchStep({ benchmark: "read-only" })];
+  const variant = (id: string): Variant => ({ id, commit: "abcdef1", ref: id, flags: { cflags: "", cxxflags: "", ldflags: "", configure_args: [] }, build_id: id });
+  const [base, head] = [variant("base"), variant("head")];
+
+  /** Runs cost `perOp` instructions per operation plus 5e7 per run (the connection), by variant. */
+  function hooks(perOp: Record<string, number>, fail: (step: string, variant: string, call: number) => Error | null = () => null) {
+    const calls: string[] = [];
+    let clock = 0;
+    const counts = new Map<string, number>();
+    const h: CountingHooks = {
+      start: async (v) => {
+        calls.push(`start ${v.id}`);
+        if (perOp[v.id] === undefined) throw new CountingUnavailableError("valgrind cannot run this build: valgrind: Unrecognised instruction at address 0x5a1f30.");
+        return { tool: "cachegrind", counted: "serving backends" };
+      },
+      run: async (step, v, perClient) => {
+        const key = `${step.id} ${v.id}`;
+        const call = (counts.get(key) ?? 0) + 1;
+        counts.set(key, call);
+        calls.push(`run ${key} ${perClient}`);
+        clock += 1;
+        const error = fail(step.id, v.id, call);
+        if (error) throw error;
+        return { ops: perClient, instructions: 5e7 + perClient * perOp[v.id]! };
+      },
+      stop: async (v) => void calls.push(`stop ${v.id}`),
+      log: () => undefined,
+      now: () => clock,
+    };
+    return { h, calls };
+  }
+
+  it("per step, variants interleaved: a warm-up, then N and 2N per repeat; one sample per repeat", async () => {
+    const { h, calls } = hooks({ base: 40_000, head: 48_000 });
+    const samples = await countInstructions(steps, [base, head], { opsPerClient: 100, repeats: 2, opsPerClientByStep: { "read-only.range100.pk1": 10 } }, h);
+    expect(calls).toEqual([
+      "start base", "start head",
+      ...["base", "head"].flatMap((v) => [100, 100, 200, 100, 200].map((n) => `run pgbench.select-only.simple.c1 ${v} ${n}`)),
+      ...["base", "head"].flatMap((v) => [10, 10, 20, 10, 20].map((n) => `run read-only.range100.pk1 ${v} ${n}`)),
+      "stop base", "stop head",
+    ]);
+    for (const s of samples) InstructionSampleSchema.parse(s);
+    expect(samples.map((s) => (s.status === "ok" ? `${s.step} ${s.variant} ${s.repeat} ${s.instructions_per_op}` : s.status))).toEqual([
+      "pgbench.select-only.simple.c1 base 0 40000", "pgbench.select-only.simple.c1 base 1 40000",
+      "pgbench.select-only.simple.c1 head 0 48000", "pgbench.select-only.simple.c1 head 1 48000",
+      "read-only.range100.pk1 base 0 40000", "read-only.range100.pk1 base 1 40000",
+      "read-only.range100.pk1 head 0 48000", "read-only.range100.pk1 head 1 48000",
+    ]);
+  });
+
+  it("a build valgrind cannot run is n/a for every step; the other variant is counted", async () => {
+    const { h, calls } = hooks({ base: 40_000 });
+    const samples = await countInstructions(steps, [base, head], { opsPerClient: 100, repeats: 1 }, h);
+    expect(samples.filter((s) => s.variant === "head")).toEqual(
+      steps.map((s) => ({ step: s.id, variant: "head", status: "unavailable", reason: "valgrind cannot run this build: valgrind: Unrecognised instruction at address 0x5a1f30." })),
+    );
+    expect(samples.filter((s) => s.variant === "base").map((s) => s.status)).toEqual(["ok", "ok"]);
+    expect(calls.filter((c) => c.startsWith("stop"))).toEqual(["stop base"]);
+  });
+
+  it("a run that fails is an error sample with its log, and the other steps go on", async () => {
+    const { h } = hooks({ base: 40_000, head: 48_000 }, (step, v, call) =>
+      step.startsWith("pgbench") && v === "head" && call === 4 ? new PipelineError("pgbench failed: exit code 2", "pgbench: error: connection lost\n--- server log ---\nFATAL: terminating") : null,
+    );
+    const samples = await countInstructions(steps, [base, head], { opsPerClient: 100, repeats: 3 }, h);
+    const headPgbench = samples.filter((s) => s.variant === "head" && s.step.startsWith("pgbench"));
+    expect(headPgbench.map((s) => s.status)).toEqual(["ok", "error"]);
+    expect(headPgbench[1]).toEqual({
+      step: "pgbench.select-only.simple.c1",
+      variant: "head",
+      repeat: 1,
+      status: "error",
+      error: { message: "pgbench failed: exit code 2", log_excerpt: "pgbench: error: connection lost\n--- server log ---\nFATAL: terminating" },
+    });
+    expect(samples.filter((s) => s.step.startsWith("read-only")).map((s) => s.status)).toEqual(["ok", "ok", "ok", "ok", "ok", "ok"]);
+  });
+
+  it("output it cannot parse is an error with the output's tail, never a count", async () => {
+    const { h } = hooks({ base: 40_000 }, (_step, _v, call) => (call === 2 ? new ParseError("no pgbench tps line in the output", "line 1\nline 2") : null));
+    const samples = await countInstructions(steps.slice(0, 1), [base], { opsPerClient: 100, repeats: 1 }, h);
+    expect(samples).toEqual([{ step: steps[0]!.id, variant: "base", repeat: 0, status: "error", error: { message: "no pgbench tps line in the output", log_excerpt: "line 1\nline 2" } }]);
+  });
+});
+
+describe("the profile's instructions field", () => {
+  const profile = (instructions: string) => `
+name: t
+version: 1
+engine: postgresql
+description: test
+schedule: { rounds: 4, min_rounds: 2, duration_s: 1, warmup_s: 0, time_budget_s: null }
+server_settings: {}
+${instructions}
+steps:
+  - { driver: pgbench, script: select-only, clients: 1 }
+`;
+
+  it("absent: nothing is counted; present: N, repeats (default 3) and per-step N", () => {
+    expect(parseProfile(profile(""), "p.yaml").instructions).toBeUndefined();
+    expect(parseProfile(profile("instructions: { ops_per_client: 2000 }"), "p.yaml").instructions).toEqual({ ops_per_client: 2000, repeats: 3 });
+    const withOverride = "instructions: { ops_per_client: 2000, repeats: 5, ops_per_client_by_step: { pgbench.select-only.simple.c1: 300 } }";
+    expect(parseProfile(profile(withOverride), "p.yaml").instructions).toEqual({ ops_per_client: 2000, repeats: 5, ops_per_client_by_step: { "pgbench.select-only.simple.c1": 300 } });
+  });
+
+  it("names the file and the field of a bad value", () => {
+    expect(() => parseProfile(profile("instructions: { ops_per_client: 0 }"), "p.yaml")).toThrow(/^p\.yaml: \$\.instructions\.ops_per_client: /);
+    expect(() => parseProfile(profile("instructions: { ops_per_client: 10, repeats: 1.5 }"), "p.yaml")).toThrow(/^p\.yaml: \$\.instructions\.repeats: /);
+    expect(() => parseProfile(profile("instructions: { ops_per_client: 10, tool: perf }"), "p.yaml")).toThrow(/^p\.yaml: \$\.instructions: .*tool/);
+    expect(() => parseProfile(profile("instructions: { ops_per_client: 10, ops_per_client_by_step: { point-query.range100.pk1: 5 } }"), "p.yaml")).toThrow(
+      new InputError('no step "point-query.range100.pk1" in this profile', "p.yaml", "$.instructions.ops_per_client_by_step.point-query.range100.pk1"),
+    );
+  });
+
+  it("pg-quick counts every step", async () => {
+    expect((await loadProfile("pg-quick")).instructions?.ops_per_client).toBeGreaterThan(0);
+  });
+
+  it("--no-instructions and the count-instructions input switch the counting pass off", async () => {
+    const flags = { repo: ".", base: "a", head: "b", variants: [], profile: "pg-quick" };
+    expect((await makePlan(flags, {}, {})).run.countInstructions).toBeUndefined();
+    expect((await makePlan({ ...flags, countInstructions: false }, {}, {})).run.countInstructions).toBe(false);
+  });
+});
+
+describe("bench:verdict's instruction channel summary", () => {
+  /** A session: base, an A/A copy and a build doing `extra` more instructions per op, with the given repeats. */
+  function session(perOp: Record<string, number[]>): Results {
+    const results = syntheticResults({ variants: Object.keys(perOp), rounds: 2 });
+    results.variants = results.variants.map((v) => (v.id === "aa" ? { ...v, commit: results.variants[0]!.commit } : v));
+    results.instructions = Object.entries(perOp).flatMap(([variant, values]) =>
+      values.map((instructions_per_op, repeat): InstructionSample =>
+        Number.isNaN(instructions_per_op)
+          ? { step: results.steps[0]!.id, variant, repeat, status: "error", error: { message: "pgbench failed", log_excerpt: "" } }
+          : { step: results.steps[0]!.id, variant, repeat, status: "ok", tool: "cachegrind", counted: "serving backends", ops: 1000, instructions: instructions_per_op * 1000, instructions_per_op },
+      ),
+    );
+    return results;
+  }
+
+  it("judges each session by the gate's rule, and keeps the spread and the single-repeat extremes", () => {
+    const sessions = [
+      session({ base: [40_000, 40_100, 40_050], aa: [40_050, 39_950, 40_020], "extra-work-10": [40_500, 40_600, 40_550] }),
+      session({ base: [40_000, 40_000, 40_010], aa: [40_000, NaN, 40_005], "extra-work-10": [40_000, 40_800, 40_900] }),
+    ];
+    const groups = instructionChannelGroups(sessions, DEFAULT_THRESHOLDS);
+    const aa = groups.find((g) => g.variant === "aa")!;
+    const extra = groups.find((g) => g.variant === "extra-work-10")!;
+    // A/A: overlapping repeats, unchanged; a failed count is an error, as the gate says
+    expect(aa).toMatchObject({ aa: true, repeats: 5, verdicts: { unchanged: 1, error: 1, regression: 0, warning: 0 } });
+    expect(aa.session_ratios.map((r) => r.toFixed(5))).toEqual([(40_020 / 40_050).toFixed(5)]);
+    expect(aa.pair_ratios).toEqual({ count: 5 * 3, min: 39_950 / 40_100, max: 40_050 / 40_000 });
+    expect(aa.instructions_per_op).toBeCloseTo((40_050 + 39_950 + 40_020 + 40_000 + 40_005) / 5, 9);
+    // +1.25% with the repeats apart: a warning; +2% whose repeats overlap the base's: unstable
+    expect(extra.verdicts).toMatchObject({ warning: 1, unstable: 1, regression: 0 });
+    expect(extra.session_ratios.map((r) => r.toFixed(5))).toEqual([(40_550 / 40_050).toFixed(5), (40_800 / 40_000).toFixed(5)]);
+    expect(extra).toMatchObject({ aa: false, repeats: 6, pair_ratios: { count: 18, min: 40_000 / 40_010, max: 40_900 / 40_000 } });
+    expect(extra.spread_within).toBeCloseTo(900 / 40_800, 12);
+  });
+
+  it("times the counting pass from the last QPS sample to the end of the run", () => {
+    const results = session({ base: [40_000], aa: [40_000] });
+    const lastEnd = Math.max(...results.samples.map((s) => Date.parse(s.started_at) + s.duration_s * 1000));
+    results.run.finished_at = new Date(lastEnd + 95_000).toISOString();
+    expect(countingSeconds(results)).toBe(95);
+    expect(countingSeconds({ ...results, instructions: undefined })).toBeNull();
+  });
+});
