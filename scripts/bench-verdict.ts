@@ -201,11 +201,11 @@ program
   .option("--adaptive <design>", "adaptive design MIN:MAX:EVERY[:pocock|obrien-fleming], repeatable", adaptiveDesign, [] as TrialDesign[])
   .option("--resamples <n>", "resampled trials per design and variant (0: none)", (v: string) => Number(v), 2000)
   .option("--warmup <s>", "warm-up seconds per variant counted in the time per verdict", Number, 2)
-  .option("--noise-rounds <n>", "rounds per A/A trial for the noise floor", whole, 8)
+  .option("--noise-rounds <list>", "rounds per A/A window for the noise floor, one floor each (a floor applies only to verdicts of as many pairs: the looks of the profiles)", list(whole), [8, 10, 14, 18, 22, 24])
   .option("--seed <n>", "seed of the resampling", whole, 1)
   .option("--merge <factors>", "also judge rounds merged in consecutive groups of k (mean log ratio): a stand-in for k times longer samples", list(whole), [1])
   .option("--shifts <factors>", "also: A/A rounds resampled and multiplied by these factors (known effects on real A/A noise)", list(Number), [0.98, 0.95, 0.9])
-  .action(async (flags: { outDir: string; sessions?: string; trialRounds: number[]; adaptive: TrialDesign[]; resamples: number; warmup: number; noiseRounds: number; seed: number; shifts: number[]; merge: number[] }) => {
+  .action(async (flags: { outDir: string; sessions?: string; trialRounds: number[]; adaptive: TrialDesign[]; resamples: number; warmup: number; noiseRounds: number[]; seed: number; shifts: number[]; merge: number[] }) => {
     const sessions = await readSessions(flags.outDir, flags.sessions?.split(","));
     if (sessions.length === 0) throw new Error(`no sessions in ${flags.outDir}: run "collect" first`);
     // Pinned and unpinned rounds differ in noise by several times: pooled, they would describe neither.
@@ -254,9 +254,16 @@ program
           : [];
       return { step: group.step, merge: group.merge, variant: group.variant, aa: group.aa, rounds: all.length, sessions: group.series.length, measured_ratio: measured, sample_wall_s: wall, designs: results, shifted };
     });
+    // One floor per step, runner and window length, from disjoint windows; none where too few windows fit.
     const noiseFloor: NoiseFloor[] = [...groups.values()]
-      .filter((g) => g.aa && g.merge === 1 && g.series.some((s) => s.series.logRatios.length >= flags.noiseRounds))
-      .map((g) => noiseFloorFromAA(g.step, g.series.flatMap((s) => s.series.logRatios), flags.noiseRounds, g.series.map((s) => s.series.session).join(",")));
+      .filter((g) => g.aa && g.merge === 1)
+      .flatMap((g) =>
+        [...new Set(g.series.map((s) => s.template.fingerprint.hostname_hash))].flatMap((hostname_hash) => {
+          const here = g.series.filter((s) => s.template.fingerprint.hostname_hash === hostname_hash);
+          const source = here.map((s) => s.series.session).join(",");
+          return flags.noiseRounds.flatMap((rounds) => noiseFloorFromAA(g.step, here.map((s) => s.series.logRatios), rounds, { hostname_hash }, source) ?? []);
+        }),
+      );
     const summary = {
       generated_at: new Date().toISOString(),
       machine: { cpu: sessions[0]!.results.fingerprint.cpu_model, cores: sessions[0]!.results.fingerprint.cores, kernel: sessions[0]!.results.fingerprint.kernel },
@@ -342,7 +349,7 @@ program
       lines.push(
         "## Noise floor (A/A)",
         "",
-        markdownTable([["step", "99th percentile of abs(1 - relative QPS)", "per-round log-ratio sd (robust)", "rounds per trial", "trials"], ...noiseFloor.map((n) => [n.step, pct(n.relative_spread), pct(n.log_ratio_sd), String(n.rounds), String(n.trials)])]),
+        markdownTable([["step", "99th percentile of abs(1 - relative QPS)", "per-round log-ratio sd (robust)", "rounds per window", "disjoint windows"], ...noiseFloor.map((n) => [n.step, pct(n.relative_spread), pct(n.log_ratio_sd), String(n.rounds), String(n.windows)])]),
         "",
       );
     }

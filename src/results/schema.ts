@@ -226,12 +226,14 @@ export const NoiseFloorSchema = z
   .object({
     step: nonEmpty.describe("a steps[].id"),
     relative_spread: finiteNonNegative.describe(
-      "99th percentile of |1 - relative QPS| over A/A trials of `rounds` rounds: a change smaller than this is within the step's run-to-run noise",
+      "99th percentile of |1 - relative QPS| over disjoint A/A windows of `rounds` rounds: a change smaller than this is within the step's run-to-run noise",
     ),
     log_ratio_sd: finiteNonNegative.describe("robust standard deviation (1.4826 x MAD) of the per-round A/A log ratios"),
-    rounds: z.number().int().positive(),
-    trials: z.number().int().positive(),
-    source: z.string().describe("where it was measured, e.g. the A/A session's run id"),
+    rounds: z.number().int().positive().describe("rounds per window: the floor applies only to verdicts of this many pairs"),
+    windows: z.number().int().positive().describe("disjoint A/A windows the quantile was taken over"),
+    disjoint: z.literal(true).describe("windows did not overlap (overlapping windows are not independent trials)"),
+    hostname_hash: z.string().regex(/^[0-9a-f]{16}$/, "16 hex digits of sha256(hostname)").describe("the runner it was measured on: applied only to runs of the same runner"),
+    source: z.string().describe("where it was measured, e.g. the A/A sessions' run ids"),
   })
   .strict();
 
