@@ -25,9 +25,10 @@ import { clockTicksPerSecond, takeHostSnapshot } from "./measure/host.js";
 import { allowedCpus, formatCpuList, onCpus, placeProcesses } from "./measure/cpu-affinity.js";
 import { metricsPerOp } from "./measure/proc.js";
 import { RESULTS_SCHEMA_ID, RESULTS_VERSION, type ErrorSample, type Results, type Sample, type Variant } from "./results/schema.js";
-import { DEFAULT_THRESHOLDS, type Thresholds } from "./compare/types.js";
+import { thresholdResolver } from "./compare/thresholds.js";
+import type { ThresholdOverride, Thresholds } from "./compare/types.js";
 import { runInterleaved } from "./schedule/interleave.js";
-import { settledStep, type SequentialDesign } from "./schedule/sequential.js";
+import { budgetStops, settledStep, type SequentialDesign } from "./schedule/sequential.js";
 import { VERSION } from "./version.js";
 
 export interface VariantSpec {
@@ -52,8 +53,8 @@ export interface RunPlan {
   runner: { name: string | null; labels: string[] };
   /** sysbench from PATH unless given */
   sysbench?: string;
-  /** the thresholds compare will judge a step by: adaptive rounds stop on them (default DEFAULT_THRESHOLDS) */
-  thresholds?: (stepId: string) => Thresholds;
+  /** what the run is judged by (config/plan.ts resolveJudging): stored with the results, and adaptive rounds stop on it (default DEFAULT_THRESHOLDS) */
+  judging?: { thresholds: Thresholds; overrides: ThresholdOverride[] };
 }
 
 /** Lines of client output and of the server log kept with a failed step. */
@@ -181,16 +182,19 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     return replacement;
   };
 
+  const thresholds = thresholdResolver(plan.judging?.thresholds, plan.judging?.overrides);
   const ticks = await clockTicksPerSecond();
   const { schedule } = profile;
   const rounds = plan.rounds ?? schedule.rounds;
+  const minRounds = Math.min(schedule.min_rounds, rounds);
+  const sequential: SequentialDesign | null =
+    schedule.look_every === undefined ? null : { minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
   const budget = {
-    minRounds: Math.min(schedule.min_rounds, rounds),
+    minRounds,
     maxRounds: rounds,
     budgetS: plan.timeBudgetS === undefined ? schedule.time_budget_s : plan.timeBudgetS,
+    stopsAt: budgetStops(sequential, minRounds, rounds),
   };
-  const sequential: SequentialDesign | null =
-    schedule.look_every === undefined ? null : { minRounds: budget.minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
 
   const errorSample = (step: BenchmarkStep, variant: Variant, round: number, position: number, started: Date, message: string, excerpt: string): ErrorSample => ({
     step: step.id,
@@ -277,7 +281,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
         return sample;
       },
       ...(sequential && {
-        settled: (step: BenchmarkStep, stepSamples: readonly Sample[]) => settledStep(sequential, plan.thresholds?.(step.id) ?? DEFAULT_THRESHOLDS, plan.baseVariant, stepSamples),
+        settled: (step: BenchmarkStep, stepSamples: readonly Sample[]) => settledStep(sequential, thresholds.forStep(step.id), plan.baseVariant, stepSamples),
       }),
     }),
   );
@@ -304,6 +308,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     variants,
     steps: profile.steps.map((s) => ({ id: s.id, driver: s.driver, parameters: s.parameters })),
     samples: interleaved.samples,
+    thresholds: { run: thresholds.run, overrides: plan.judging?.overrides ?? [] },
   };
 }
 

@@ -288,7 +288,10 @@ function compareVariant(plan: Plan, step: Step, label: string, configured: Thres
 }
 
 function buildComparison(plan: Plan, options: CompareOptions): Comparison {
-  const thresholds = thresholdResolver(options.thresholds, options.overrides);
+  // What the run was judged by when measured (Results.thresholds), then what the caller gives explicitly.
+  const stored = plan.results.thresholds;
+  const overrides = [...(stored?.overrides ?? []), ...(options.overrides ?? [])];
+  const thresholds = thresholdResolver({ ...stored?.run, ...options.thresholds }, overrides);
   const steps: StepComparison[] = plan.steps.map((step) => {
     const t = thresholds.forStep(step.id);
     return {
@@ -312,7 +315,7 @@ function buildComparison(plan: Plan, options: CompareOptions): Comparison {
     base_variant: plan.baseLabel,
     variants: plan.variants,
     thresholds: thresholds.run,
-    overrides: options.overrides ?? [],
+    overrides,
     steps,
     counts,
     instruction_counts: instructionCounts,

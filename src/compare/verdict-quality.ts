@@ -84,6 +84,7 @@ export function pairsResults(template: Results, logRatios: readonly number[], se
     steps: [{ id: step, driver: "trial", parameters: {} }],
     samples: logRatios.flatMap((lr, round) => [sample("base", round, 1000), sample("head", round, 1000 * Math.exp(lr))]),
     noise_floor: undefined,
+    thresholds: undefined,
   };
 }
 

@@ -6,6 +6,7 @@
  * in other languages can write results the gate compares ("bring your own numbers").
  */
 import { z } from "zod";
+import { ThresholdOverrideSchema, ThresholdsInputSchema } from "../config/thresholds.js";
 
 export const RESULTS_SCHEMA_ID = "db-bench-gate/results";
 export const RESULTS_VERSION = 1;
@@ -270,6 +271,14 @@ export const ResultsSchema = z
     steps: z.array(StepSchema).max(MAX_STEPS, tooMany("steps", MAX_STEPS)),
     samples: z.array(SampleSchema).max(MAX_SAMPLES, tooMany("samples", MAX_SAMPLES)),
     instructions: z.array(InstructionSampleSchema).max(MAX_INSTRUCTION_SAMPLES, tooMany("instruction samples", MAX_INSTRUCTION_SAMPLES)).optional().describe("instructions per operation (the deterministic channel); absent when not counted"),
+    thresholds: z
+      .object({
+        run: ThresholdsInputSchema.describe("the run's thresholds, resolved from defaults < profile < config file < flags or inputs"),
+        overrides: z.array(ThresholdOverrideSchema).max(MAX_STEPS, tooMany("threshold overrides", MAX_STEPS)).describe("per-step overrides (profile's, then config file's; later ones win)"),
+      })
+      .strict()
+      .optional()
+      .describe("what the run is judged by: every mode and command compares with these unless thresholds are given explicitly"),
     noise_floor: NoiseFloorListSchema.optional().describe("per-step A/A noise of this runner, kept with a stored baseline; raises the failing threshold of noisy steps"),
   })
   .strict()

@@ -15,6 +15,8 @@ export interface StepBudget {
   maxRounds: number;
   /** total seconds for all steps, or null for no cap */
   budgetS: number | null;
+  /** the only round counts the budget may stop a step at (adaptive rounds: the looks, so every stop can reject); any from minRounds when absent */
+  stopsAt?: readonly number[];
 }
 
 /**
@@ -24,6 +26,7 @@ export interface StepBudget {
 export function mayStartRound(budget: StepBudget, roundsDone: number, spentS: number, stepSpentS: number, stepsLeft: number): boolean {
   if (roundsDone >= budget.maxRounds) return false;
   if (roundsDone < budget.minRounds || budget.budgetS === null) return true;
+  if (budget.stopsAt && !budget.stopsAt.includes(roundsDone)) return true;
   const share = (budget.budgetS - (spentS - stepSpentS)) / stepsLeft;
   const perRound = stepSpentS / roundsDone;
   return stepSpentS + perRound <= share;
