@@ -266,6 +266,19 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     }
   };
 
+  let plannedRestarts = 0;
+  /** A planned restart (schedule.restart_every); a server it leaves dead is replaced by liveServer before the next sample. */
+  const restartServer = async (step: BenchmarkStep, variant: Variant) => {
+    const vs = servers.get(variant.id)!;
+    try {
+      await vs.server.restart();
+      plannedRestarts++;
+      log.info(`${step.id}: restarted ${variant.id} (pid ${vs.server.pid}, port ${vs.server.connection.port})`);
+    } catch (e) {
+      log.info(`${step.id}: restarting ${variant.id} failed: ${(e as Error).message}`);
+    }
+  };
+
   const interleaved = await log.group(`measure ${profile.steps.length} steps x ${variants.length} variants, ${rounds} rounds of ${schedule.duration_s} s (ABBA)`, () =>
     runInterleaved(profile.steps, variants, budget, { now: () => performance.now() / 1000 }, {
       warmup,
@@ -280,12 +293,14 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
         );
         return sample;
       },
+      ...(schedule.restart_every !== undefined && { restart: { every: schedule.restart_every, run: restartServer } }),
       ...(sequential && {
         settled: (step: BenchmarkStep, stepSamples: readonly Sample[]) => settledStep(sequential, thresholds.forStep(step.id), plan.baseVariant, stepSamples),
       }),
     }),
   );
   notes.push(...interleaved.settled, ...interleaved.cutShort);
+  if (schedule.restart_every !== undefined) notes.push(`servers restarted every ${schedule.restart_every} rounds of a step: ${plannedRestarts} restarts`);
 
   for (const vs of servers.values()) await vs.server.stop();
   return {

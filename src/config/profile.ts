@@ -43,6 +43,8 @@ export const ProfileSchema = z
         look_every: z.number().int().positive().optional(),
         /** how the looks share alpha; default pocock */
         spending: z.enum(SPENDING_FUNCTIONS).optional(),
+        /** restart every variant's server every this many rounds of a step, each followed by warmup_s (src/schedule/interleave.ts restartsBefore) */
+        restart_every: z.number().int().positive().optional(),
       })
       .strict()
       .refine((s) => s.min_rounds <= s.rounds, { message: "min_rounds must not exceed rounds", path: ["min_rounds"] }),

@@ -97,24 +97,44 @@ async function startPostgres(options: StartOptions): Promise<Server> {
   if (initdb.failed) await fail("initdb failed", initdb.all ?? "");
   await appendFile(path.join(dataDir, "postgresql.conf"), `\n# db-bench-gate\n${renderSettings(options.settings, socketDir)}`);
 
-  let port = 0;
-  for (let attempt = 1; ; attempt++) {
-    port = await freePort();
-    // The postmaster inherits pg_ctl's affinity, and every backend the postmaster's.
-    const start = onCpus({ file: path.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
-    const started = await asServer(user, start.file, start.args, dataRoot, registry.signal);
-    if (!started.failed) break;
-    // Another process may take the free port between the probe and the bind: try another one.
-    const portTaken = /could not bind|Address already in use/.test(await logTail(20));
-    if (!portTaken || attempt === START_ATTEMPTS) await fail(`PostgreSQL did not start (port ${port})`, started.all ?? "");
-  }
-  pid = Number((await readFile(path.join(dataDir, "postmaster.pid"), "utf8")).split("\n", 1)[0]);
+  /** Starts the postmaster on `preferred` if it is free, else on a free port; returns the port. */
+  const pgCtlStart = async (preferred: number | null): Promise<number> => {
+    for (let attempt = 1; ; attempt++) {
+      const port = attempt === 1 && preferred !== null && (await portIsFree(preferred)) ? preferred : await freePort();
+      // The postmaster inherits pg_ctl's affinity, and every backend the postmaster's.
+      const start = onCpus({ file: path.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
+      const started = await asServer(user, start.file, start.args, dataRoot, registry.signal);
+      if (!started.failed) {
+        pid = Number((await readFile(path.join(dataDir, "postmaster.pid"), "utf8")).split("\n", 1)[0]);
+        return port;
+      }
+      // Another process may take the free port between the probe and the bind: try another one.
+      const portTaken = /could not bind|Address already in use/.test(await logTail(20));
+      if (!portTaken || attempt === START_ATTEMPTS) await fail(`PostgreSQL did not start (port ${port})`, started.all ?? "");
+    }
+  };
 
-  const connection: Connection = { host: socketDir, tcpHost: "127.0.0.1", port, user: SUPERUSER, database: options.database };
-  const created = await run("createdb", ["-h", socketDir, "-p", String(port), "-U", SUPERUSER, options.database], dataRoot);
+  const connection: Connection = { host: socketDir, tcpHost: "127.0.0.1", port: await pgCtlStart(null), user: SUPERUSER, database: options.database };
+  const created = await run("createdb", ["-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, options.database], dataRoot);
   if (created.failed) await fail(`createdb ${options.database} failed`, created.all ?? "");
 
-  return { connection, binDir, pid, dataRoot, stop: handle.run, logTail, isAlive };
+  const restart = async (): Promise<void> => {
+    await stopServer(runToStop, dataDir);
+    connection.port = await pgCtlStart(connection.port);
+  };
+
+  return {
+    connection,
+    binDir,
+    get pid() {
+      return pid;
+    },
+    dataRoot,
+    stop: handle.run,
+    restart,
+    logTail,
+    isAlive,
+  };
 }
 
 type Run = (file: string, args: string[], cwd: string) => ReturnType<typeof asServer>;
@@ -167,6 +187,16 @@ function serverUser(): Promise<OsUser | null> {
 function asServer(user: OsUser | null, file: string, args: string[], cwd: string, signal?: AbortSignal) {
   const [command, commandArgs] = user ? ["runuser", ["-u", user.name, "--", file, ...args]] : [file, args];
   return execa(command, commandArgs, { cwd, env: childEnv(process.env), extendEnv: false, all: true, reject: false, cancelSignal: signal });
+}
+
+/** Whether nothing listens on this loopback port right now. */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
 }
 
 /** A port nothing listens on right now (the OS picks it). */
