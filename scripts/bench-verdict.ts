@@ -22,10 +22,11 @@ import { Command, InvalidArgumentError } from "commander";
 import { markdownTable } from "markdown-table";
 import { loadBuiltinRecipe } from "../src/build/recipe.js";
 import { withCleanup } from "../src/cleanup.js";
-import { noiseFloorFromAA } from "../src/compare/noise.js";
+import { noiseFloorFromAA, robustSd } from "../src/compare/noise.js";
 import { DEFAULT_THRESHOLDS, type Thresholds } from "../src/compare/types.js";
 import {
   designLabel,
+  rateInterval,
   resampledTrials,
   seriesRatio,
   sessionSeries,
@@ -190,6 +191,11 @@ interface DesignResult {
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+/** A rate with its count and its 95% Clopper-Pearson interval over `independent` trials (disjoint windows, or resamples). */
+const rateCell = (rate: number, trials: number, independent: number) => {
+  const [low, high] = rateInterval(rate * independent, independent);
+  return `${pct(rate)} (${Math.round(rate * trials)}/${trials}) [${(low * 100).toFixed(1)}–${(high * 100).toFixed(1)}%]`;
+};
 const f3 = (x: number | null | undefined) => (x === null || x === undefined ? "–" : x.toFixed(3));
 
 program
@@ -252,7 +258,7 @@ program
               designs: designs.map((design) => ({ design: designLabel(design), ...summarizeTrials(resampledTrials(group.series[0]!.template, all, factor, design, thresholds, flags.resamples, random)) })),
             }))
           : [];
-      return { step: group.step, merge: group.merge, variant: group.variant, aa: group.aa, rounds: all.length, sessions: group.series.length, measured_ratio: measured, sample_wall_s: wall, designs: results, shifted };
+      return { step: group.step, merge: group.merge, variant: group.variant, aa: group.aa, rounds: all.length, sessions: group.series.length, measured_ratio: measured, log_ratio_sd: robustSd(all), sample_wall_s: wall, designs: results, shifted };
     });
     // One floor per step, runner and window length, from disjoint windows; none where too few windows fit.
     const noiseFloor: NoiseFloor[] = [...groups.values()]
@@ -293,6 +299,8 @@ program
       "",
       `Sessions (independent runs): ${sessions.length}. Trials are windows of consecutive rounds of a session (overlapping, not independent: "disjoint" counts the non-overlapping ones) and ${flags.resamples} resamples of its rounds with replacement (assume exchangeable rounds).`,
       "",
+      `A rate is shown as rate (count/trials) [95% Clopper-Pearson interval]. For windows the interval is over the disjoint windows only (the rate given the weight of that many independent trials), for resamples over the ${flags.resamples} resamples (these only measure the resampling's own error: they all come from the same rounds).`,
+      "",
       markdownTable([
         ["session", "started", "steps", "variants", "CPUs", "load avg (1 min) first / min..max"],
         ...summary.sessions.map((s) => [s.run_id, s.started_at, s.steps.join(" "), s.variants.join(" "), s.cpus, s.load1 ? `${s.load1.first.toFixed(2)} / ${s.load1.min.toFixed(2)}..${s.load1.max.toFixed(2)}` : "–"]),
@@ -303,7 +311,7 @@ program
       lines.push(
         `## ${g.step}: ${g.aa ? "A/A (same build on a second server)" : g.variant}${g.merge > 1 ? ` — ${g.merge} consecutive rounds merged (as if samples were ${g.merge} times longer)` : ""}`,
         "",
-        `${g.rounds} rounds in ${g.sessions} session(s); relative QPS over all rounds ${f3(g.measured_ratio.estimate)} [${f3(g.measured_ratio.ci_low)}, ${f3(g.measured_ratio.ci_high)}] (99%); ${g.sample_wall_s.toFixed(2)} s per sample.`,
+        `${g.rounds} rounds in ${g.sessions} session(s); relative QPS over all rounds ${f3(g.measured_ratio.estimate)} [${f3(g.measured_ratio.ci_low)}, ${f3(g.measured_ratio.ci_high)}] (99%); per-round log-ratio sd (robust) ${pct(g.log_ratio_sd)}; ${g.sample_wall_s.toFixed(2)} s per sample.`,
         "",
         markdownTable([
           [
@@ -321,12 +329,14 @@ program
           ...g.designs.map((d) => [
             d.design,
             `${d.windows.trials} (${d.disjoint_windows})`,
-            pct(d.windows.regression_rate),
-            pct(d.windows.flagged_rate),
-            pct(d.windows.unstable_rate),
+            rateCell(d.windows.regression_rate, d.windows.trials, d.disjoint_windows),
+            rateCell(d.windows.flagged_rate, d.windows.trials, d.disjoint_windows),
+            rateCell(d.windows.unstable_rate, d.windows.trials, d.disjoint_windows),
             d.windows.estimate ? [d.windows.estimate.p1, d.windows.estimate.p25, d.windows.estimate.median, d.windows.estimate.p75, d.windows.estimate.p99].map(f3).join(" / ") : "–",
             g.aa ? "–" : d.bias === null ? "–" : d.bias.toFixed(4),
-            d.resampled.trials ? `${pct(d.resampled.regression_rate)} / ${pct(d.resampled.flagged_rate)} / ${pct(d.resampled.unstable_rate)}` : "–",
+            d.resampled.trials
+              ? [d.resampled.regression_rate, d.resampled.flagged_rate, d.resampled.unstable_rate].map((r) => rateCell(r, d.resampled.trials, d.resampled.trials)).join(" / ")
+              : "–",
             d.windows.mean_rounds.toFixed(1),
             d.seconds_per_verdict.toFixed(0),
           ]),
@@ -339,7 +349,14 @@ program
           "",
           markdownTable([
             ["design", "regression", "regression or warning", "unstable", "estimate p1 / median / p99", "rounds"],
-            ...rows.map((d) => [d.design, pct(d.regression_rate), pct(d.flagged_rate), pct(d.unstable_rate), d.estimate ? [d.estimate.p1, d.estimate.median, d.estimate.p99].map(f3).join(" / ") : "–", d.mean_rounds.toFixed(1)]),
+            ...rows.map((d) => [
+              d.design,
+              rateCell(d.regression_rate, d.trials, d.trials),
+              rateCell(d.flagged_rate, d.trials, d.trials),
+              rateCell(d.unstable_rate, d.trials, d.trials),
+              d.estimate ? [d.estimate.p1, d.estimate.median, d.estimate.p99].map(f3).join(" / ") : "–",
+              d.mean_rounds.toFixed(1),
+            ]),
           ]),
           "",
         );

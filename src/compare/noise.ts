@@ -40,6 +40,12 @@ export function chooseNoiseFloor(floors: readonly NoiseFloor[], step: string, pa
   return { kind: "applied", spread, measured: floor.relative_spread, capped: floor.relative_spread > NOISE_FLOOR_CAP };
 }
 
+/** 1.4826 x the median absolute deviation: the standard deviation of normal values, robust to outliers. */
+export function robustSd(values: readonly number[]): number {
+  const center = median([...values]);
+  return MAD_TO_SD * median(values.map((x) => Math.abs(x - center)));
+}
+
 /**
  * The noise floor of one step at `rounds` rounds from the per-round log ratios (variant / base) of
  * A/A sessions, one array per session: the relative-QPS estimate of every disjoint window of `rounds`
@@ -56,12 +62,10 @@ export function noiseFloorFromAA(step: string, sessions: readonly (readonly numb
   }
   if (deviations.length < MIN_NOISE_WINDOWS) return null;
   deviations.sort((a, b) => a - b);
-  const all = sessions.flat();
-  const center = median(all);
   return {
     step,
     relative_spread: quantileSorted(deviations, NOISE_FLOOR_QUANTILE),
-    log_ratio_sd: MAD_TO_SD * median(all.map((x) => Math.abs(x - center))),
+    log_ratio_sd: robustSd(sessions.flat()),
     rounds,
     windows: deviations.length,
     disjoint: true,

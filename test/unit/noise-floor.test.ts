@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { compareAgainstBaseline, compareRun } from "../../src/compare/compare.js";
 import { MIN_NOISE_WINDOWS, noiseFloorFromAA } from "../../src/compare/noise.js";
-import { pairsResults } from "../../src/compare/verdict-quality.js";
+import { pairsResults, rateInterval } from "../../src/compare/verdict-quality.js";
 import { renderMarkdown } from "../../src/report/markdown.js";
 import type { NoiseFloor } from "../../src/results/schema.js";
 import { normalRandom, seededRandom, syntheticResults } from "../helpers/synthetic-results.js";
@@ -72,5 +72,17 @@ describe("compare with a noise floor", () => {
     const design = { minRounds: 8, maxRounds: 24, lookEvery: 4, spending: "pocock" as const };
     const markdown = renderMarkdown([compareRun(pairsResults(syntheticResults(), sixPercentSlower, design))]);
     expect(markdown).toContain("`trial`: α = 0.0062 (adaptive rounds: the level of the look at 12 pairs)");
+  });
+});
+
+describe("rates with their binomial intervals (docs/verdict-quality.md)", () => {
+  it("are exact Clopper-Pearson intervals", () => {
+    const [low0, high0] = rateInterval(0, 10);
+    expect(low0).toBe(0);
+    expect(high0).toBeCloseTo(1 - 0.025 ** (1 / 10), 6); // 0.3085
+    const [low5, high5] = rateInterval(5, 10);
+    expect(low5).toBeCloseTo(0.1871, 4);
+    expect(high5).toBeCloseTo(0.8129, 4);
+    expect(rateInterval(10, 10)[1]).toBe(1);
   });
 });
