@@ -192,11 +192,11 @@ describe("pull requests", () => {
     const results = readResultsFile(resultsPath);
     expect(results.variants.map((v) => [v.id, v.commit])).toEqual([["base", fork.base], ["head", fork.head]]);
     expect(results.steps.map((s) => s.id)).toEqual(STEPS);
-    // every round of every step has both variants, at least the profile's 8 (adaptive rounds may add more)
+    // every round of every step has both variants, at least the profile's 10 (adaptive rounds may add more)
     for (const stepId of STEPS) {
       const ok = results.samples.filter((s) => s.step === stepId && s.status === "ok");
       const rounds = Math.max(...ok.map((s) => s.round)) + 1;
-      expect(rounds).toBeGreaterThanOrEqual(8);
+      expect(rounds).toBeGreaterThanOrEqual(10);
       expect(ok.map((s) => `${s.round} ${s.variant}`).sort()).toEqual(
         Array.from({ length: rounds }, (_, r) => [`${r} base`, `${r} head`]).flat().sort(),
       );
