@@ -27,10 +27,11 @@ import { Command, InvalidArgumentError } from "commander";
 import { markdownTable } from "markdown-table";
 import { loadBuiltinRecipe } from "../src/build/recipe.js";
 import { withCleanup } from "../src/cleanup.js";
-import { noiseFloorFromAA } from "../src/compare/noise.js";
+import { noiseFloorFromAA, robustSd } from "../src/compare/noise.js";
 import { DEFAULT_THRESHOLDS, type Thresholds } from "../src/compare/types.js";
 import {
   designLabel,
+  rateInterval,
   resampledTrials,
   seriesRatio,
   sessionSeries,
@@ -198,6 +199,11 @@ interface DesignResult {
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+/** A rate with its count and its 95% Clopper-Pearson interval over `independent` trials (disjoint windows, or resamples). */
+const rateCell = (rate: number, trials: number, independent: number) => {
+  const [low, high] = rateInterval(rate * independent, independent);
+  return `${pct(rate)} (${Math.round(rate * trials)}/${trials}) [${(low * 100).toFixed(1)}–${(high * 100).toFixed(1)}%]`;
+};
 const f3 = (x: number | null | undefined) => (x === null || x === undefined ? "–" : x.toFixed(3));
 
 program
@@ -209,11 +215,11 @@ program
   .option("--adaptive <design>", "adaptive design MIN:MAX:EVERY[:pocock|obrien-fleming], repeatable", adaptiveDesign, [] as TrialDesign[])
   .option("--resamples <n>", "resampled trials per design and variant (0: none)", (v: string) => Number(v), 2000)
   .option("--warmup <s>", "warm-up seconds per variant counted in the time per verdict", Number, 2)
-  .option("--noise-rounds <n>", "rounds per A/A trial for the noise floor", whole, 8)
+  .option("--noise-rounds <list>", "rounds per A/A window for the noise floor, one floor each (a floor applies only to verdicts of as many pairs: the looks of the profiles)", list(whole), [8, 10, 14, 18, 22, 24])
   .option("--seed <n>", "seed of the resampling", whole, 1)
   .option("--merge <factors>", "also judge rounds merged in consecutive groups of k (mean log ratio): a stand-in for k times longer samples", list(whole), [1])
   .option("--shifts <factors>", "also: A/A rounds resampled and multiplied by these factors (known effects on real A/A noise)", list(Number), [0.98, 0.95, 0.9])
-  .action(async (flags: { outDir: string; sessions?: string; trialRounds: number[]; adaptive: TrialDesign[]; resamples: number; warmup: number; noiseRounds: number; seed: number; shifts: number[]; merge: number[] }) => {
+  .action(async (flags: { outDir: string; sessions?: string; trialRounds: number[]; adaptive: TrialDesign[]; resamples: number; warmup: number; noiseRounds: number[]; seed: number; shifts: number[]; merge: number[] }) => {
     const sessions = await readSessions(flags.outDir, flags.sessions?.split(","));
     if (sessions.length === 0) throw new Error(`no sessions in ${flags.outDir}: run "collect" first`);
     // Pinned and unpinned rounds differ in noise by several times: pooled, they would describe neither.
@@ -260,11 +266,18 @@ program
               designs: designs.map((design) => ({ design: designLabel(design), ...summarizeTrials(resampledTrials(group.series[0]!.template, all, factor, design, thresholds, flags.resamples, random)) })),
             }))
           : [];
-      return { step: group.step, merge: group.merge, variant: group.variant, aa: group.aa, rounds: all.length, sessions: group.series.length, measured_ratio: measured, sample_wall_s: wall, designs: results, shifted };
+      return { step: group.step, merge: group.merge, variant: group.variant, aa: group.aa, rounds: all.length, sessions: group.series.length, measured_ratio: measured, log_ratio_sd: robustSd(all), sample_wall_s: wall, designs: results, shifted };
     });
+    // One floor per step, runner and window length, from disjoint windows; none where too few windows fit.
     const noiseFloor: NoiseFloor[] = [...groups.values()]
-      .filter((g) => g.aa && g.merge === 1 && g.series.some((s) => s.series.logRatios.length >= flags.noiseRounds))
-      .map((g) => noiseFloorFromAA(g.step, g.series.flatMap((s) => s.series.logRatios), flags.noiseRounds, g.series.map((s) => s.series.session).join(",")));
+      .filter((g) => g.aa && g.merge === 1)
+      .flatMap((g) =>
+        [...new Set(g.series.map((s) => s.template.fingerprint.hostname_hash))].flatMap((hostname_hash) => {
+          const here = g.series.filter((s) => s.template.fingerprint.hostname_hash === hostname_hash);
+          const source = here.map((s) => s.series.session).join(",");
+          return flags.noiseRounds.flatMap((rounds) => noiseFloorFromAA(g.step, here.map((s) => s.series.logRatios), rounds, { hostname_hash }, source) ?? []);
+        }),
+      );
     const summary = {
       generated_at: new Date().toISOString(),
       machine: { cpu: sessions[0]!.results.fingerprint.cpu_model, cores: sessions[0]!.results.fingerprint.cores, kernel: sessions[0]!.results.fingerprint.kernel },
@@ -301,6 +314,8 @@ program
       "",
       `Sessions (independent runs): ${sessions.length}. Trials are windows of consecutive rounds of a session (overlapping, not independent: "disjoint" counts the non-overlapping ones) and ${flags.resamples} resamples of its rounds with replacement (assume exchangeable rounds).`,
       "",
+      `A rate is shown as rate (count/trials) [95% Clopper-Pearson interval]. For windows the interval is over the disjoint windows only (the rate given the weight of that many independent trials), for resamples over the ${flags.resamples} resamples (these only measure the resampling's own error: they all come from the same rounds).`,
+      "",
       markdownTable([
         ["session", "started", "steps", "variants", "CPUs", "load avg (1 min) first / min..max"],
         ...summary.sessions.map((s) => [s.run_id, s.started_at, s.steps.join(" "), s.variants.join(" "), s.cpus, s.load1 ? `${s.load1.first.toFixed(2)} / ${s.load1.min.toFixed(2)}..${s.load1.max.toFixed(2)}` : "–"]),
@@ -311,7 +326,7 @@ program
       lines.push(
         `## ${g.step}: ${g.aa ? "A/A (same build on a second server)" : g.variant}${g.merge > 1 ? ` — ${g.merge} consecutive rounds merged (as if samples were ${g.merge} times longer)` : ""}`,
         "",
-        `${g.rounds} rounds in ${g.sessions} session(s); relative QPS over all rounds ${f3(g.measured_ratio.estimate)} [${f3(g.measured_ratio.ci_low)}, ${f3(g.measured_ratio.ci_high)}] (99%); ${g.sample_wall_s.toFixed(2)} s per sample.`,
+        `${g.rounds} rounds in ${g.sessions} session(s); relative QPS over all rounds ${f3(g.measured_ratio.estimate)} [${f3(g.measured_ratio.ci_low)}, ${f3(g.measured_ratio.ci_high)}] (99%); per-round log-ratio sd (robust) ${pct(g.log_ratio_sd)}; ${g.sample_wall_s.toFixed(2)} s per sample.`,
         "",
         markdownTable([
           [
@@ -329,12 +344,14 @@ program
           ...g.designs.map((d) => [
             d.design,
             `${d.windows.trials} (${d.disjoint_windows})`,
-            pct(d.windows.regression_rate),
-            pct(d.windows.flagged_rate),
-            pct(d.windows.unstable_rate),
+            rateCell(d.windows.regression_rate, d.windows.trials, d.disjoint_windows),
+            rateCell(d.windows.flagged_rate, d.windows.trials, d.disjoint_windows),
+            rateCell(d.windows.unstable_rate, d.windows.trials, d.disjoint_windows),
             d.windows.estimate ? [d.windows.estimate.p1, d.windows.estimate.p25, d.windows.estimate.median, d.windows.estimate.p75, d.windows.estimate.p99].map(f3).join(" / ") : "–",
             g.aa ? "–" : d.bias === null ? "–" : d.bias.toFixed(4),
-            d.resampled.trials ? `${pct(d.resampled.regression_rate)} / ${pct(d.resampled.flagged_rate)} / ${pct(d.resampled.unstable_rate)}` : "–",
+            d.resampled.trials
+              ? [d.resampled.regression_rate, d.resampled.flagged_rate, d.resampled.unstable_rate].map((r) => rateCell(r, d.resampled.trials, d.resampled.trials)).join(" / ")
+              : "–",
             d.windows.mean_rounds.toFixed(1),
             d.seconds_per_verdict.toFixed(0),
           ]),
@@ -347,7 +364,14 @@ program
           "",
           markdownTable([
             ["design", "regression", "regression or warning", "unstable", "estimate p1 / median / p99", "rounds"],
-            ...rows.map((d) => [d.design, pct(d.regression_rate), pct(d.flagged_rate), pct(d.unstable_rate), d.estimate ? [d.estimate.p1, d.estimate.median, d.estimate.p99].map(f3).join(" / ") : "–", d.mean_rounds.toFixed(1)]),
+            ...rows.map((d) => [
+              d.design,
+              rateCell(d.regression_rate, d.trials, d.trials),
+              rateCell(d.flagged_rate, d.trials, d.trials),
+              rateCell(d.unstable_rate, d.trials, d.trials),
+              d.estimate ? [d.estimate.p1, d.estimate.median, d.estimate.p99].map(f3).join(" / ") : "–",
+              d.mean_rounds.toFixed(1),
+            ]),
           ]),
           "",
         );
@@ -357,7 +381,7 @@ program
       lines.push(
         "## Noise floor (A/A)",
         "",
-        markdownTable([["step", "99th percentile of abs(1 - relative QPS)", "per-round log-ratio sd (robust)", "rounds per trial", "trials"], ...noiseFloor.map((n) => [n.step, pct(n.relative_spread), pct(n.log_ratio_sd), String(n.rounds), String(n.trials)])]),
+        markdownTable([["step", "99th percentile of abs(1 - relative QPS)", "per-round log-ratio sd (robust)", "rounds per window", "disjoint windows"], ...noiseFloor.map((n) => [n.step, pct(n.relative_spread), pct(n.log_ratio_sd), String(n.rounds), String(n.windows)])]),
         "",
       );
     }

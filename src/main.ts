@@ -18,7 +18,6 @@ import { withCleanup, type CleanupRegistry } from "./cleanup.js";
 import { STATE_JOB_ROOT, STATE_REPO } from "./cleanup-job-root.js";
 import { compareAgainstBaseline, compareRun } from "./compare/compare.js";
 import { gateSummary } from "./compare/gate.js";
-import { thresholdResolver } from "./compare/thresholds.js";
 import type { Comparison } from "./compare/types.js";
 import { CONFIG_FILE_NAME, loadConfigFile, loadConfigFromCommit, type ConfigFile } from "./config/config-file.js";
 import { defaultCacheDir, makePlan, type Plan, type RunFlags } from "./config/plan.js";
@@ -83,8 +82,7 @@ function planFlags(ctx: Context, variants: Pick<RunFlags, "base" | "head" | "var
 
 /** Measures the plan; the results are written (and uploaded) before anything may fail on them. */
 async function measure(ctx: Context, plan: Plan): Promise<Results> {
-  // Bad thresholds and a bad noise floor must fail now, not after minutes of measuring.
-  thresholdResolver(plan.compare.thresholds, plan.compare.overrides);
+  // A bad noise floor must fail now, not after minutes of measuring (bad thresholds failed in makePlan).
   const noiseFloor = ctx.inputs.noiseFloor ? await readNoiseFloor(path.resolve(ctx.inputs.noiseFloor)) : null;
   const measured = await runBenchmark(plan.run, ctx.registry, actionLog);
   // kept with the results: a baseline run stores it for later pr runs on this machine
@@ -267,10 +265,10 @@ async function reportMode(ctx: Context): Promise<void> {
     core.info(`read ${artifact.name}`);
   }
   if (headSha && prNumber === null) core.warning(`no open pull request has the head ${headSha} of run ${runId}: the report is in the job summary only`);
-  const config = await configAt(ctx, ctx.event.kind === "pull_request" ? ctx.event.base.sha : "HEAD");
-  const thresholds = { ...config.thresholds, ...ctx.inputs.thresholds };
+  // Judged by the thresholds each run resolved and stored when it measured (profile, config file, inputs),
+  // as pr mode judged it; thresholds given to this step as inputs come on top.
   const labels = runLabels(runs);
-  const comparisons = runs.map((results, i) => compareRun(results, { thresholds, overrides: config.overrides ?? [], label: labels[i] ?? null }));
+  const comparisons = runs.map((results, i) => compareRun(results, { thresholds: ctx.inputs.thresholds, label: labels[i] ?? null }));
   const markdown = renderMarkdown(comparisons);
   await publish(ctx, markdown, comparisons, prNumber, runs[0]!.profile.name);
 }

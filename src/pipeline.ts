@@ -25,10 +25,11 @@ import { clockTicksPerSecond, takeHostSnapshot } from "./measure/host.js";
 import { allowedCpus, formatCpuList, onCpus, placeProcesses } from "./measure/cpu-affinity.js";
 import { metricsPerOp } from "./measure/proc.js";
 import { RESULTS_SCHEMA_ID, RESULTS_VERSION, type ErrorSample, type Results, type Sample, type Variant } from "./results/schema.js";
-import { DEFAULT_THRESHOLDS, type Thresholds } from "./compare/types.js";
+import { thresholdResolver } from "./compare/thresholds.js";
+import type { ThresholdOverride, Thresholds } from "./compare/types.js";
 import { countInstructions } from "./schedule/instructions.js";
 import { runInterleaved } from "./schedule/interleave.js";
-import { settledStep, type SequentialDesign } from "./schedule/sequential.js";
+import { budgetStops, settledStep, type SequentialDesign } from "./schedule/sequential.js";
 import { VERSION } from "./version.js";
 
 export interface VariantSpec {
@@ -53,8 +54,8 @@ export interface RunPlan {
   runner: { name: string | null; labels: string[] };
   /** sysbench from PATH unless given */
   sysbench?: string;
-  /** the thresholds compare will judge a step by: adaptive rounds stop on them (default DEFAULT_THRESHOLDS) */
-  thresholds?: (stepId: string) => Thresholds;
+  /** what the run is judged by (config/plan.ts resolveJudging): stored with the results, and adaptive rounds stop on it (default DEFAULT_THRESHOLDS) */
+  judging?: { thresholds: Thresholds; overrides: ThresholdOverride[] };
   /** false: skip the counting pass even when the profile asks for it */
   countInstructions?: boolean;
 }
@@ -186,16 +187,19 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     return replacement;
   };
 
+  const thresholds = thresholdResolver(plan.judging?.thresholds, plan.judging?.overrides);
   const ticks = await clockTicksPerSecond();
   const { schedule } = profile;
   const rounds = plan.rounds ?? schedule.rounds;
+  const minRounds = Math.min(schedule.min_rounds, rounds);
+  const sequential: SequentialDesign | null =
+    schedule.look_every === undefined ? null : { minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
   const budget = {
-    minRounds: Math.min(schedule.min_rounds, rounds),
+    minRounds,
     maxRounds: rounds,
     budgetS: plan.timeBudgetS === undefined ? schedule.time_budget_s : plan.timeBudgetS,
+    stopsAt: budgetStops(sequential, minRounds, rounds),
   };
-  const sequential: SequentialDesign | null =
-    schedule.look_every === undefined ? null : { minRounds: budget.minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
 
   const errorSample = (step: BenchmarkStep, variant: Variant, round: number, position: number, started: Date, message: string, excerpt: string): ErrorSample => ({
     step: step.id,
@@ -267,6 +271,19 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     }
   };
 
+  let plannedRestarts = 0;
+  /** A planned restart (schedule.restart_every); a server it leaves dead is replaced by liveServer before the next sample. */
+  const restartServer = async (step: BenchmarkStep, variant: Variant) => {
+    const vs = servers.get(variant.id)!;
+    try {
+      await vs.server.restart();
+      plannedRestarts++;
+      log.info(`${step.id}: restarted ${variant.id} (pid ${vs.server.pid}, port ${vs.server.connection.port})`);
+    } catch (e) {
+      log.info(`${step.id}: restarting ${variant.id} failed: ${(e as Error).message}`);
+    }
+  };
+
   const interleaved = await log.group(`measure ${profile.steps.length} steps x ${variants.length} variants, ${rounds} rounds of ${schedule.duration_s} s (ABBA)`, () =>
     runInterleaved(profile.steps, variants, budget, { now: () => performance.now() / 1000 }, {
       warmup,
@@ -281,12 +298,14 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
         );
         return sample;
       },
+      ...(schedule.restart_every !== undefined && { restart: { every: schedule.restart_every, run: restartServer } }),
       ...(sequential && {
-        settled: (step: BenchmarkStep, stepSamples: readonly Sample[]) => settledStep(sequential, plan.thresholds?.(step.id) ?? DEFAULT_THRESHOLDS, plan.baseVariant, stepSamples),
+        settled: (step: BenchmarkStep, stepSamples: readonly Sample[]) => settledStep(sequential, thresholds.forStep(step.id), plan.baseVariant, stepSamples),
       }),
     }),
   );
   notes.push(...interleaved.settled, ...interleaved.cutShort);
+  if (schedule.restart_every !== undefined) notes.push(`servers restarted every ${schedule.restart_every} rounds of a step: ${plannedRestarts} restarts`);
 
   const counting = profile.instructions && plan.countInstructions !== false ? profile.instructions : null;
   const instructions = counting
@@ -339,6 +358,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     steps: profile.steps.map((s) => ({ id: s.id, driver: s.driver, parameters: s.parameters })),
     samples: interleaved.samples,
     ...(instructions && { instructions }),
+    thresholds: { run: thresholds.run, overrides: plan.judging?.overrides ?? [] },
   };
 }
 

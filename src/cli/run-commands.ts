@@ -46,7 +46,7 @@ function addMeasureOptions(command: Command): Command {
       .option("--out <file>", "results JSON (default: db-bench-gate-<profile>-<time>.json)")
       .addOption(formatOption())
       .option("--report-out <file>", "write the report here instead of stdout")
-      .option("--noise-floor <file>", "per-step A/A noise of this runner (noise-floor.json of npm run bench:verdict): kept with the results, widens noisy steps' thresholds"),
+      .option("--noise-floor <file>", "per-step A/A noise of this runner (noise-floor.json of npm run bench:verdict): kept with the results; a significant drop within a step's floor is a warning, not a regression"),
   );
 }
 

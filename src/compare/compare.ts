@@ -13,7 +13,7 @@ import { METRIC_KEYS, type InstructionSample, type MetricKey, type NoiseFloor, t
 import { lookAlpha } from "../schedule/sequential.js";
 import { gateVerdict } from "./gate.js";
 import { compareInstructions, indexInstructionSamples } from "./instructions.js";
-import { thresholdsAboveNoise } from "./noise.js";
+import { chooseNoiseFloor, NOISE_FLOOR_CAP, type FloorChoice } from "./noise.js";
 import { brief } from "./reason.js";
 import { pairedShift, unpairedShift, type ShiftEstimate } from "./stats.js";
 import { thresholdResolver } from "./thresholds.js";
@@ -88,6 +88,8 @@ function unpairedEstimator(base: readonly Sample[], variant: readonly Sample[]):
 
 const ratioText = (r: RatioEstimate) => `${r.estimate.toFixed(3)} [${r.ci_low.toFixed(3)}, ${r.ci_high.toFixed(3)}]`;
 const pText = (p: number) => (p >= 0.001 ? String(Number(p.toPrecision(2))) : p.toExponential(1));
+/** A significance level in a reason: two significant digits (an adaptive look's level is a long fraction). */
+const levelText = (alpha: number) => String(Number(alpha.toPrecision(2)));
 const percentText = (rise: number) => `${rise >= 0 ? "+" : ""}${Math.round(rise * 100)}%`;
 
 interface Decision {
@@ -101,8 +103,24 @@ interface Side {
   samples: readonly Sample[];
 }
 
-/** Precedence: error, missing, then from the QPS estimate regression, warning, improvement, unstable, unchanged. */
-function decide(base: Side, variant: Side, errors: SampleErrorSummary[], qps: Estimate | null, t: Thresholds): Decision {
+/**
+ * The verdict of one variant of one step; the first rule that holds wins. q is the QPS ratio with its
+ * (1 - alpha) interval [lo, hi], "significant" is p < alpha (alpha: the look's level under adaptive
+ * rounds), F the step's A/A noise floor (0 without one, at most NOISE_FLOOR_CAP):
+ *
+ *   1. a sample failed                                  error
+ *   2. a side has no ok sample, or no round pairs them  missing
+ *   3. significant, q < fail_below, q < 1 - F           regression
+ *   4. significant, q < warn_below                      warning (with q < fail_below: within the noise floor)
+ *   5. significant, q > improve_above, q > 1 + F        improvement
+ *   6. the smallest possible p is not below alpha       unstable (too few values to test)
+ *   7. lo < fail_below                                  unstable (cannot rule out a regression)
+ *   8. otherwise                                        unchanged
+ *
+ * The floor moves one line only: rule 3's. So it can turn a regression into a warning, never a
+ * warning, an unstable step or a significant drop into "unchanged".
+ */
+function decide(base: Side, variant: Side, errors: SampleErrorSummary[], qps: Estimate | null, t: Thresholds, floor: number): Decision {
   const [first] = errors;
   if (first) {
     const count = errors.length === 1 ? "1 sample" : `${errors.length} samples`;
@@ -116,16 +134,20 @@ function decide(base: Side, variant: Side, errors: SampleErrorSummary[], qps: Es
   const p = q.p_value ?? 1;
   const significant = p < t.alpha;
   const qpsText = `QPS ratio ${ratioText(q)}`;
-  const significance = `p = ${pText(p)} < ${t.alpha}`;
-  if (significant && q.estimate < t.fail_below) return { verdict: "regression", reason: `${qpsText} is below ${t.fail_below}, ${significance}` };
+  const alphaText = levelText(t.alpha);
+  const significance = `p = ${pText(p)} < ${alphaText}`;
+  const floorText = `the A/A noise floor ±${(floor * 100).toFixed(1)}%`;
+  if (significant && q.estimate < t.fail_below && q.estimate < 1 - floor) return { verdict: "regression", reason: `${qpsText} is below ${t.fail_below}, ${significance}` };
+  if (significant && q.estimate < t.fail_below) return { verdict: "warning", reason: `${qpsText} is below ${t.fail_below} but within ${floorText}, ${significance}` };
   if (significant && q.estimate < t.warn_below) return { verdict: "warning", reason: `${qpsText} is below ${t.warn_below}, ${significance}` };
-  if (significant && q.estimate > t.improve_above) return { verdict: "improvement", reason: `${qpsText} is above ${t.improve_above}, ${significance}` };
+  if (significant && q.estimate > t.improve_above && q.estimate > 1 + floor) return { verdict: "improvement", reason: `${qpsText} is above ${t.improve_above}, ${significance}` };
   if (!significant && min_p_value >= t.alpha) {
-    return { verdict: "unstable", reason: `too few values (n = ${q.n}): the smallest possible p-value ${pText(min_p_value)} is not below ${t.alpha}` };
+    return { verdict: "unstable", reason: `too few values (n = ${q.n}): the smallest possible p-value ${pText(min_p_value)} is not below ${alphaText}` };
   }
-  if (!significant && q.ci_low < t.fail_below) {
+  if (q.ci_low < t.fail_below) {
     return { verdict: "unstable", reason: `${qpsText} reaches below ${t.fail_below} and p = ${pText(p)}: too noisy to rule out a regression` };
   }
+  if (significant && q.estimate > t.improve_above) return { verdict: "unchanged", reason: `${qpsText} is above ${t.improve_above} but within ${floorText}, ${significance}` };
   return {
     verdict: "unchanged",
     reason: significant ? `${qpsText}, ${significance}, is within ${t.warn_below}..${t.improve_above}` : `${qpsText}, p = ${pText(p)}: no significant change`,
@@ -210,21 +232,26 @@ interface Plan {
   noiseFloor: readonly NoiseFloor[];
 }
 
-/**
- * The thresholds a step is judged by: a step with a noise floor gets them widened to it, and a step
- * measured with adaptive rounds is tested at the nominal level of its number of pairs (sequential.ts).
- */
-function effectiveThresholds(plan: Plan, step: Step, t: Thresholds, pairs: number | undefined): { t: Thresholds; noise_floor?: number } {
+/** A step measured with adaptive rounds is tested at the nominal level of its number of pairs (sequential.ts). */
+function lookThresholds(plan: Plan, t: Thresholds, pairs: number | undefined): Thresholds {
   const design = plan.mode === "paired" ? plan.results.run.sequential : undefined;
-  const sequential =
-    design && pairs !== undefined
-      ? { ...t, alpha: lookAlpha({ minRounds: design.min_rounds, maxRounds: design.max_rounds, lookEvery: design.look_every, spending: design.spending }, t.alpha, pairs) }
-      : t;
-  const floor = plan.noiseFloor.find((f) => f.step === step.id);
-  if (!floor) return { t: sequential };
-  const widened = thresholdsAboveNoise(sequential, floor.relative_spread);
-  const changed = widened.fail_below !== sequential.fail_below || widened.warn_below !== sequential.warn_below || widened.improve_above !== sequential.improve_above;
-  return changed ? { t: widened, noise_floor: floor.relative_spread } : { t: sequential };
+  if (!design || pairs === undefined) return t;
+  return { ...t, alpha: lookAlpha({ minRounds: design.min_rounds, maxRounds: design.max_rounds, lookEvery: design.look_every, spending: design.spending }, t.alpha, pairs) };
+}
+
+/** The floor's part of a variant's comparison: the spread applied, or why the step's floor was not. */
+function floorFields(choice: FloorChoice): { noise_floor?: number; noise_floor_note?: string } {
+  switch (choice.kind) {
+    case "none":
+      return {};
+    case "not-applied":
+      return { noise_floor_note: choice.note };
+    case "applied":
+      return {
+        noise_floor: choice.spread,
+        ...(choice.capped && { noise_floor_note: `the A/A noise floor ±${(choice.measured * 100).toFixed(1)}% is capped at ±${(NOISE_FLOOR_CAP * 100).toFixed(0)}%` }),
+      };
+  }
 }
 
 function compareVariant(plan: Plan, step: Step, label: string, configured: Thresholds): VariantComparison {
@@ -232,18 +259,23 @@ function compareVariant(plan: Plan, step: Step, label: string, configured: Thres
   const variant: Side = { label, samples: plan.samplesOf(step.id, label) };
   const estimate = plan.estimator(base.samples, variant.samples);
   const atConfigured = estimate(opsPerSecond, configured.alpha);
-  const { t, noise_floor } = effectiveThresholds(plan, step, configured, atConfigured?.ratio.n);
+  const pairs = atConfigured?.ratio.n;
+  const t = lookThresholds(plan, configured, pairs);
+  // A floor describes estimates of so many rounds: pairs, or (unpaired) the rounds of the variant judged.
+  const rounds = plan.mode === "paired" ? pairs : variant.samples.filter(isOk).length;
+  const floor = pairs === undefined || rounds === undefined ? ({ kind: "none" } as const) : chooseNoiseFloor(plan.noiseFloor, step.id, rounds, plan.results.fingerprint);
   // Estimated again only when an adaptive look's alpha differs: the interval depends on alpha, n does not.
   const qps = t.alpha === configured.alpha ? atConfigured : estimate(opsPerSecond, t.alpha);
   const metrics = Object.fromEntries(METRIC_KEYS.map((k) => [k, estimate(metric(k), t.alpha)?.ratio ?? null])) as Record<MetricKey, RatioEstimate | null>;
   const errors = [...errorsOf(base), ...errorsOf(variant)];
-  const { verdict, reason } = decide(base, variant, errors, qps, t);
+  const { verdict, reason } = decide(base, variant, errors, qps, t, floor.kind === "applied" ? floor.spread : 0);
   return {
     variant: label,
     verdict,
     reason,
     thresholds: t,
-    ...(noise_floor === undefined ? {} : { noise_floor }),
+    ...(t.alpha !== configured.alpha && { configured_alpha: configured.alpha }),
+    ...floorFields(floor),
     qps: qps?.ratio ?? null,
     metrics,
     latency_p95: estimate(latencyP95, t.alpha)?.ratio ?? null,
@@ -256,7 +288,10 @@ function compareVariant(plan: Plan, step: Step, label: string, configured: Thres
 }
 
 function buildComparison(plan: Plan, options: CompareOptions): Comparison {
-  const thresholds = thresholdResolver(options.thresholds, options.overrides);
+  // What the run was judged by when measured (Results.thresholds), then what the caller gives explicitly.
+  const stored = plan.results.thresholds;
+  const overrides = [...(stored?.overrides ?? []), ...(options.overrides ?? [])];
+  const thresholds = thresholdResolver({ ...stored?.run, ...options.thresholds }, overrides);
   const steps: StepComparison[] = plan.steps.map((step) => {
     const t = thresholds.forStep(step.id);
     return {
@@ -280,7 +315,7 @@ function buildComparison(plan: Plan, options: CompareOptions): Comparison {
     base_variant: plan.baseLabel,
     variants: plan.variants,
     thresholds: thresholds.run,
-    overrides: options.overrides ?? [],
+    overrides,
     steps,
     counts,
     instruction_counts: instructionCounts,

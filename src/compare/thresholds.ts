@@ -3,7 +3,8 @@ import picomatch from "picomatch";
 import { InputError } from "../errors.js";
 import { DEFAULT_THRESHOLDS, type ThresholdOverride, type Thresholds } from "./types.js";
 
-const KEYS = ["fail_below", "warn_below", "improve_above", "alpha", "instructions_fail_above", "instructions_warn_above", "instructions_improve_below"] as const;
+/** Every key of Thresholds (each has a default): a key added to Thresholds is validated and carried without a change here. */
+const KEYS = Object.keys(DEFAULT_THRESHOLDS) as (keyof Thresholds)[];
 
 /**
  * Throws an InputError naming `${where}${field}` unless 0 < fail_below <= warn_below <= 1 <= improve_above,
@@ -29,7 +30,7 @@ function validate(t: Thresholds, where: string): Thresholds {
 
 /** Only the keys an override actually sets: `{ alpha: undefined }` must not erase the run's alpha. */
 function definedOnly(partial: Partial<Thresholds>): Partial<Thresholds> {
-  return Object.fromEntries(KEYS.filter((k) => partial[k] !== undefined).map((k) => [k, partial[k]]));
+  return Object.fromEntries(Object.entries(partial).filter(([k, v]) => (KEYS as string[]).includes(k) && v !== undefined));
 }
 
 export interface ThresholdResolver {

@@ -123,9 +123,14 @@ export interface VariantComparison {
   verdict: Verdict;
   /** one short sentence: why this verdict (e.g. "0.93 < 0.95 and p = 0.002 < 0.01") */
   reason: string;
+  /** the step's thresholds; alpha is the level the test used (an adaptive look's, see configured_alpha) */
   thresholds: Thresholds;
-  /** the step's A/A noise floor when it lowered fail_below or warn_below (thresholds are then the effective ones) */
+  /** the step's configured alpha, present when an adaptive look tested at another level */
+  configured_alpha?: number;
+  /** the step's A/A noise floor (capped) when one applied: a significant drop below fail_below within it is a warning */
   noise_floor?: number;
+  /** why the step's floor was not applied, or that it was capped */
+  noise_floor_note?: string;
   qps: RatioEstimate | null;
   metrics: Record<MetricKey, RatioEstimate | null>;
   latency_p95: RatioEstimate | null;

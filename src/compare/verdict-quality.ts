@@ -3,6 +3,7 @@
  * session (or resamples of its rounds), each judged by compareRun exactly as a gate run of that many
  * rounds would be, fixed or adaptive. Pure: results in, rates out. scripts/bench-verdict.ts does the I/O.
  */
+import jStat from "jstat";
 import { median, quantileSorted } from "simple-statistics";
 import type { OkSample, Results, Sample } from "../results/schema.js";
 import { sequentialLook, type SequentialDesign } from "../schedule/sequential.js";
@@ -84,6 +85,7 @@ export function pairsResults(template: Results, logRatios: readonly number[], se
     steps: [{ id: step, driver: "trial", parameters: {} }],
     samples: logRatios.flatMap((lr, round) => [sample("base", round, 1000), sample("head", round, 1000 * Math.exp(lr))]),
     noise_floor: undefined,
+    thresholds: undefined,
   };
 }
 
@@ -134,6 +136,18 @@ export function resampledTrials(template: Results, logRatios: readonly number[],
 export function seriesRatio(logRatios: readonly number[], alpha: number): { estimate: number; ci_low: number; ci_high: number; n: number } {
   const s = pairedShift(logRatios, alpha);
   return { estimate: Math.exp(s.estimate), ci_low: Math.exp(s.ci_low), ci_high: Math.exp(s.ci_high), n: s.n };
+}
+
+/**
+ * Clopper-Pearson (exact) interval of a rate of `successes` in `n` trials at confidence 1 - alpha,
+ * from beta quantiles. `successes` may be fractional: a rate over overlapping windows is given the
+ * weight of its disjoint windows (rate x disjoint), the number of trials that are nearly independent.
+ */
+export function rateInterval(successes: number, n: number, alpha = 0.05): [number, number] {
+  if (n <= 0) return [0, 1];
+  const low = successes <= 0 ? 0 : jStat.beta.inv(alpha / 2, successes, n - successes + 1);
+  const high = successes >= n ? 1 : jStat.beta.inv(1 - alpha / 2, successes + 1, n - successes);
+  return [low, high];
 }
 
 export interface TrialSummary {

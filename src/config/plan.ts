@@ -12,7 +12,8 @@ import { postgresEngine } from "../engine/postgres.js";
 import { InputError } from "../errors.js";
 import type { RunPlan, VariantSpec } from "../pipeline.js";
 import type { ConfigFile } from "./config-file.js";
-import { loadProfile } from "./profile.js";
+import { alphasOf, loadProfile, scheduleDeafness, type Profile } from "./profile.js";
+import { deafLookMessage } from "../schedule/sequential.js";
 
 /** One `--variant NAME=REF[:CFLAGS]` (git refs cannot contain ':', so the first ':' ends the ref). */
 export interface VariantFlag {
@@ -75,7 +76,20 @@ export function variantSpecs(flags: RunFlags, recipe: BuildRecipe): VariantSpec[
 
 export interface Plan {
   run: RunPlan;
-  compare: Omit<CompareOptions, "label">;
+  compare: Pick<CompareOptions, "baseVariant">;
+}
+
+/** What a run is judged by, resolved once and stored with its results (Results.thresholds). */
+export interface Judging {
+  thresholds: Thresholds;
+  overrides: ThresholdOverride[];
+}
+
+/** Defaults < profile < config file < flags (or action inputs); every value validated, overrides too. */
+export function resolveJudging(profile: Pick<Profile, "thresholds" | "overrides">, config: ConfigFile, flags: Partial<Thresholds>): Judging {
+  const overrides: ThresholdOverride[] = [...(profile.overrides ?? []), ...(config.overrides ?? [])];
+  const resolver = thresholdResolver({ ...profile.thresholds, ...config.thresholds, ...flags }, overrides);
+  return { thresholds: resolver.run, overrides };
 }
 
 export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFlags: Partial<Thresholds>): Promise<Plan> {
@@ -84,9 +98,14 @@ export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFla
   const variants = variantSpecs(flags, recipe);
   const baseVariant = flags.baseVariant ?? variants[0]!.id;
   if (!variants.some((v) => v.id === baseVariant)) throw new InputError(`"${baseVariant}" is not one of the variants`, undefined, "--base-variant");
-  const overrides: ThresholdOverride[] = [...(profile.overrides ?? []), ...(config.overrides ?? [])];
-  const thresholds = { ...profile.thresholds, ...config.thresholds, ...thresholdFlags };
-  const resolver = thresholdResolver(thresholds, overrides);
+  const judging = resolveJudging(profile, config, thresholdFlags);
+  const rounds = flags.rounds ?? config.rounds;
+  const timeBudgetS = flags.timeBudgetS ?? config.time_budget_s;
+  // The profile was checked with its own budget, rounds and alpha; these may differ.
+  if ((timeBudgetS === undefined ? profile.schedule.time_budget_s : timeBudgetS) !== null) {
+    const deafness = scheduleDeafness(profile.schedule, rounds ?? profile.schedule.rounds, alphasOf(judging.thresholds, judging.overrides));
+    if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), profile.source, "schedule.min_rounds");
+  }
   return {
     run: {
       repo: path.resolve(flags.repo),
@@ -96,16 +115,12 @@ export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFla
       engine: postgresEngine,
       serverSettings: { ...profile.server_settings, ...config.server_settings },
       cacheDir: path.resolve(flags.cacheDir ?? defaultCacheDir()),
-      rounds: flags.rounds ?? config.rounds,
-      timeBudgetS: flags.timeBudgetS ?? config.time_budget_s,
+      rounds,
+      timeBudgetS,
       runner: flags.runner ?? { name: null, labels: [] },
       ...(flags.countInstructions === false && { countInstructions: false }),
-      thresholds: (stepId) => resolver.forStep(stepId),
+      judging,
     },
-    compare: {
-      baseVariant,
-      thresholds,
-      overrides,
-    },
+    compare: { baseVariant },
   };
 }

@@ -14,7 +14,8 @@ import type { BenchmarkStep } from "../driver/types.js";
 import { InputError } from "../errors.js";
 import { parseCpuList } from "../measure/cpu-affinity.js";
 import { jsonPath, validateYaml } from "../validate.js";
-import { SPENDING_FUNCTIONS } from "../schedule/sequential.js";
+import { deafLook, deafLookMessage, SPENDING_FUNCTIONS, type DeafLook } from "../schedule/sequential.js";
+import { DEFAULT_THRESHOLDS } from "../compare/types.js";
 import { ThresholdOverrideSchema, ThresholdsInputSchema } from "./thresholds.js";
 
 const SettingValue = z.union([z.string(), z.number(), z.boolean()]);
@@ -55,6 +56,8 @@ export const ProfileSchema = z
         look_every: z.number().int().positive().optional(),
         /** how the looks share alpha; default pocock */
         spending: z.enum(SPENDING_FUNCTIONS).optional(),
+        /** restart every variant's server every this many rounds of a step, each followed by warmup_s (src/schedule/interleave.ts restartsBefore) */
+        restart_every: z.number().int().positive().optional(),
       })
       .strict()
       .refine((s) => s.min_rounds <= s.rounds, { message: "min_rounds must not exceed rounds", path: ["min_rounds"] }),
@@ -78,8 +81,30 @@ export interface Profile extends Omit<ProfileFile, "steps"> {
   source: string;
 }
 
+/**
+ * Every alpha a step may be tested at with these thresholds and overrides must be able to reject at
+ * every round count the time budget may stop a step at; else the first such alpha and stop.
+ */
+export function scheduleDeafness(schedule: ProfileFile["schedule"], rounds: number, alphas: readonly number[]): { alpha: number; deaf: DeafLook } | null {
+  const minRounds = Math.min(schedule.min_rounds, rounds);
+  const design = schedule.look_every === undefined ? null : { minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
+  for (const alpha of new Set(alphas)) {
+    const deaf = deafLook(design, minRounds, rounds, alpha);
+    if (deaf) return { alpha, deaf };
+  }
+  return null;
+}
+
+/** The alphas steps may be tested at: the run's (defaults < `thresholds`) and every override's. */
+export function alphasOf(thresholds: { alpha?: number } | undefined, overrides: readonly { alpha?: number }[] | undefined): number[] {
+  return [thresholds?.alpha ?? DEFAULT_THRESHOLDS.alpha, ...(overrides ?? []).flatMap((o) => (o.alpha === undefined ? [] : [o.alpha]))];
+}
+
 export function parseProfile(text: string, source: string): Profile {
   const profile = validateYaml(ProfileSchema, text, source);
+  // Without a time budget no step stops before its last round; plan.ts checks again with the budget and rounds in force.
+  const deafness = profile.schedule.time_budget_s === null ? null : scheduleDeafness(profile.schedule, profile.schedule.rounds, alphasOf(profile.thresholds, profile.overrides));
+  if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), source, "schedule.min_rounds");
   const steps = profile.steps.map(({ driver, ...parameters }, i) => {
     try {
       return stepFromDefinition({ driver, parameters });

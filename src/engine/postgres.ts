@@ -98,39 +98,50 @@ async function startPostgres(options: StartOptions): Promise<Server> {
   if (initdb.failed) await fail("initdb failed", initdb.all ?? "");
   await appendFile(path.join(dataDir, "postgresql.conf"), `\n# db-bench-gate\n${renderSettings(options.settings, socketDir)}`);
 
-  let port = 0;
-  // The postmaster inherits pg_ctl's affinity, and every backend the postmaster's. `program` runs in place of postgres (pg_ctl -p).
-  const pgCtlStart = (program?: string) => {
-    const start = onCpus({ file: path.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, ...(program ? ["-p", program] : []), "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
-    return asServer(user, start.file, start.args, dataRoot, registry.signal);
-  };
   const readPid = async () => Number((await readFile(path.join(dataDir, "postmaster.pid"), "utf8")).split("\n", 1)[0]);
-  for (let attempt = 1; ; attempt++) {
-    port = await freePort();
-    const started = await pgCtlStart();
-    if (!started.failed) break;
-    // Another process may take the free port between the probe and the bind: try another one.
-    const portTaken = /could not bind|Address already in use/.test(await logTail(20));
-    if (!portTaken || attempt === START_ATTEMPTS) await fail(`PostgreSQL did not start (port ${port})`, started.all ?? "");
-  }
-  pid = await readPid();
+  /**
+   * Starts the postmaster (or `program` in its place: pg_ctl -p) on `preferred` if it is free, else on
+   * a free port. Returns the port, or the failed start's output for the caller to report.
+   */
+  const pgCtlStart = async (preferred: number | null, program?: string): Promise<{ port: number } | { failure: string; port: number }> => {
+    for (let attempt = 1; ; attempt++) {
+      const port = attempt === 1 && preferred !== null && (await portIsFree(preferred)) ? preferred : await freePort();
+      // The postmaster inherits pg_ctl's affinity, and every backend the postmaster's.
+      const start = onCpus({ file: path.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, ...(program ? ["-p", program] : []), "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
+      const started = await asServer(user, start.file, start.args, dataRoot, registry.signal);
+      if (!started.failed) {
+        pid = await readPid();
+        return { port };
+      }
+      // Another process may take the free port between the probe and the bind: try another one.
+      const portTaken = /could not bind|Address already in use/.test(await logTail(20));
+      if (!portTaken || attempt === START_ATTEMPTS) return { failure: started.all ?? "", port };
+    }
+  };
+  const first = await pgCtlStart(null);
+  if ("failure" in first) await fail(`PostgreSQL did not start (port ${first.port})`, first.failure);
 
-  const connection: Connection = { host: socketDir, tcpHost: "127.0.0.1", port, user: SUPERUSER, database: options.database };
-  const created = await run("createdb", ["-h", socketDir, "-p", String(port), "-U", SUPERUSER, options.database], dataRoot);
+  const connection: Connection = { host: socketDir, tcpHost: "127.0.0.1", port: first.port, user: SUPERUSER, database: options.database };
+  const created = await run("createdb", ["-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, options.database], dataRoot);
   if (created.failed) await fail(`createdb ${options.database} failed`, created.all ?? "");
 
-  /** Same data, port and settings; the server stays stopped (its data kept for cleanup) when the start fails. */
-  const restartWith = async (program?: string): Promise<void> => {
+  /**
+   * Same data and settings, on the same port where it is free; `program` runs in place of postgres.
+   * When the start fails the server stays stopped (its data kept for cleanup).
+   */
+  const restart = async (program?: string): Promise<void> => {
     await stopServer(runToStop, dataDir);
-    const started = await pgCtlStart(program);
-    if (started.failed) throw new PipelineError(`PostgreSQL did not start again${program ? ` as ${program}` : ""} (port ${port})`, `${started.all ?? ""}\n--- server log ---\n${await logTail(LOG_LINES_IN_ERRORS)}`);
-    pid = await readPid();
+    const started = await pgCtlStart(connection.port, program);
+    if ("failure" in started) {
+      throw new PipelineError(`PostgreSQL did not start again${program ? ` as ${program}` : ""} (port ${started.port})`, `${started.failure}\n--- server log ---\n${await logTail(LOG_LINES_IN_ERRORS)}`);
+    }
+    connection.port = started.port;
   };
   const runSql = async (sql: string): Promise<void> => {
-    const result = await run("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketDir, "-p", String(port), "-U", SUPERUSER, "-d", options.database, "-c", sql], dataRoot);
+    const result = await run("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, "-d", options.database, "-c", sql], dataRoot);
     if (result.failed) throw new PipelineError(`psql failed: ${result.shortMessage}`, `${result.all ?? ""}\n--- server log ---\n${await logTail(LOG_LINES_IN_ERRORS)}`);
   };
-  const countable = { binDir, dataRoot, dataDir, liveLog, owner: user, restart: restartWith, isAlive, runSql };
+  const countable = { binDir, dataRoot, dataDir, liveLog, owner: user, restart, isAlive, runSql };
 
   return {
     connection,
@@ -140,6 +151,7 @@ async function startPostgres(options: StartOptions): Promise<Server> {
     },
     dataRoot,
     stop: handle.run,
+    restart: () => restart(),
     logTail,
     isAlive,
     startCounting: (counting) => startCountingPostgres(countable, counting),
@@ -196,6 +208,16 @@ function serverUser(): Promise<OsUser | null> {
 function asServer(user: OsUser | null, file: string, args: string[], cwd: string, signal?: AbortSignal) {
   const [command, commandArgs] = user ? ["runuser", ["-u", user.name, "--", file, ...args]] : [file, args];
   return execa(command, commandArgs, { cwd, env: childEnv(process.env), extendEnv: false, all: true, reject: false, cancelSignal: signal });
+}
+
+/** Whether nothing listens on this loopback port right now. */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
 }
 
 /** A port nothing listens on right now (the OS picks it). */

@@ -40,6 +40,12 @@ export interface Server {
   readonly dataRoot: string;
   /** Stops the server (fast, then immediate, then kill) and removes its data; safe to call twice. */
   stop(): Promise<void>;
+  /**
+   * Stops the server (fast) and starts it again on the same data directory, on the same port where it
+   * is free (connection is updated otherwise); the log continues. A new process gets a new memory
+   * layout: the pipeline restarts servers so that no variant keeps a lucky one for a whole step.
+   */
+  restart(): Promise<void>;
   logTail(lines: number): Promise<string>;
   /** False once the main process is gone, however it died. */
   isAlive(): boolean;

@@ -19,7 +19,6 @@ import {
   type VariantComparison,
   type Verdict,
 } from "../compare/types.js";
-import { thresholdResolver } from "../compare/thresholds.js";
 import { METRIC_KEYS, type MetricKey, type Variant } from "../results/schema.js";
 import { relativeQpsChart } from "./chart.js";
 import { cellVerdict, columnsOf, comparisonLabels, rowsOf, sortByVerdict, verdictRank, type Column, type Row } from "./columns.js";
@@ -300,18 +299,17 @@ function thresholdsText(thresholds: Thresholds, overrides: readonly ThresholdOve
   return `${base}. Per step: ${perStep.join("; ")}`;
 }
 
-/** Steps judged by other thresholds than configured: widened to their A/A noise floor, or tested at an adaptive look's alpha. */
+/** Steps judged otherwise than configured: an A/A noise floor (applied, capped or not applied), or an adaptive look's alpha. */
 function effectiveText(c: Comparison): string {
-  const configured = thresholdResolver(c.thresholds, c.overrides);
   const texts = c.steps.flatMap((step) => {
-    const t = configured.forStep(step.step);
     const changes = [
       ...new Set(
         step.variants.flatMap((v) => [
           ...(v.noise_floor !== undefined
-            ? [`regression below ${formatRatio(v.thresholds.fail_below)}, warning below ${formatRatio(v.thresholds.warn_below)} (A/A noise floor ±${(v.noise_floor * 100).toFixed(1)}%)`]
+            ? [`regression below ${formatRatio(Math.min(v.thresholds.fail_below, 1 - v.noise_floor))}, a significant drop below ${formatRatio(v.thresholds.fail_below)} within it a warning (A/A noise floor ±${(v.noise_floor * 100).toFixed(1)}%)`]
             : []),
-          ...(v.thresholds.alpha !== t.alpha ? [`α = ${Number(v.thresholds.alpha.toPrecision(2))} (adaptive rounds: the level of the look at ${v.qps?.n ?? "?"} pairs)`] : []),
+          ...(v.noise_floor_note !== undefined ? [escapeMarkdown(v.noise_floor_note)] : []),
+          ...(v.configured_alpha !== undefined ? [`α = ${Number(v.thresholds.alpha.toPrecision(2))} (adaptive rounds: the level of the look at ${v.qps?.n ?? "?"} pairs)`] : []),
         ]),
       ),
     ];

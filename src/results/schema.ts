@@ -6,6 +6,7 @@
  * in other languages can write results the gate compares ("bring your own numbers").
  */
 import { z } from "zod";
+import { ThresholdOverrideSchema, ThresholdsInputSchema } from "../config/thresholds.js";
 
 export const RESULTS_SCHEMA_ID = "db-bench-gate/results";
 export const RESULTS_VERSION = 1;
@@ -226,12 +227,14 @@ export const NoiseFloorSchema = z
   .object({
     step: nonEmpty.describe("a steps[].id"),
     relative_spread: finiteNonNegative.describe(
-      "99th percentile of |1 - relative QPS| over A/A trials of `rounds` rounds: a change smaller than this is within the step's run-to-run noise",
+      "99th percentile of |1 - relative QPS| over disjoint A/A windows of `rounds` rounds: a change smaller than this is within the step's run-to-run noise",
     ),
     log_ratio_sd: finiteNonNegative.describe("robust standard deviation (1.4826 x MAD) of the per-round A/A log ratios"),
-    rounds: z.number().int().positive(),
-    trials: z.number().int().positive(),
-    source: z.string().describe("where it was measured, e.g. the A/A session's run id"),
+    rounds: z.number().int().positive().describe("rounds per window: the floor applies only to verdicts of this many pairs"),
+    windows: z.number().int().positive().describe("disjoint A/A windows the quantile was taken over"),
+    disjoint: z.literal(true).describe("windows did not overlap (overlapping windows are not independent trials)"),
+    hostname_hash: z.string().regex(/^[0-9a-f]{16}$/, "16 hex digits of sha256(hostname)").describe("the runner it was measured on: applied only to runs of the same runner"),
+    source: z.string().describe("where it was measured, e.g. the A/A sessions' run ids"),
   })
   .strict();
 
@@ -268,6 +271,14 @@ export const ResultsSchema = z
     steps: z.array(StepSchema).max(MAX_STEPS, tooMany("steps", MAX_STEPS)),
     samples: z.array(SampleSchema).max(MAX_SAMPLES, tooMany("samples", MAX_SAMPLES)),
     instructions: z.array(InstructionSampleSchema).max(MAX_INSTRUCTION_SAMPLES, tooMany("instruction samples", MAX_INSTRUCTION_SAMPLES)).optional().describe("instructions per operation (the deterministic channel); absent when not counted"),
+    thresholds: z
+      .object({
+        run: ThresholdsInputSchema.describe("the run's thresholds, resolved from defaults < profile < config file < flags or inputs"),
+        overrides: z.array(ThresholdOverrideSchema).max(MAX_STEPS, tooMany("threshold overrides", MAX_STEPS)).describe("per-step overrides (profile's, then config file's; later ones win)"),
+      })
+      .strict()
+      .optional()
+      .describe("what the run is judged by: every mode and command compares with these unless thresholds are given explicitly"),
     noise_floor: NoiseFloorListSchema.optional().describe("per-step A/A noise of this runner, kept with a stored baseline; raises the failing threshold of noisy steps"),
   })
   .strict()

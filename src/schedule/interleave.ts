@@ -15,6 +15,8 @@ export interface StepBudget {
   maxRounds: number;
   /** total seconds for all steps, or null for no cap */
   budgetS: number | null;
+  /** the only round counts the budget may stop a step at (adaptive rounds: the looks, so every stop can reject); any from minRounds when absent */
+  stopsAt?: readonly number[];
 }
 
 /**
@@ -24,6 +26,7 @@ export interface StepBudget {
 export function mayStartRound(budget: StepBudget, roundsDone: number, spentS: number, stepSpentS: number, stepsLeft: number): boolean {
   if (roundsDone >= budget.maxRounds) return false;
   if (roundsDone < budget.minRounds || budget.budgetS === null) return true;
+  if (budget.stopsAt && !budget.stopsAt.includes(roundsDone)) return true;
   const share = (budget.budgetS - (spentS - stepSpentS)) / stepsLeft;
   const perRound = stepSpentS / roundsDone;
   return stepSpentS + perRound <= share;
@@ -34,12 +37,25 @@ export interface Clock {
   now(): number;
 }
 
+/**
+ * Whether every variant's server restarts before this round (from 0) of a step: every `every` rounds,
+ * never before the first. A server process keeps one memory layout (ASLR, shared memory, huge pages)
+ * for as long as it runs, and two servers of one build differ by a few percent in QPS; restarting both
+ * sides during a step averages that offset over several layouts per side instead of leaving it as a
+ * bias of the whole step.
+ */
+export function restartsBefore(round: number, every: number | undefined): boolean {
+  return every !== undefined && round > 0 && round % every === 0;
+}
+
 export interface InterleaveHooks<S, V, R> {
   /** before the first round of a step, once per variant (not recorded) */
   warmup(step: S, variant: V): Promise<void>;
   measure(step: S, variant: V, round: number, position: number): Promise<R>;
   /** progress for the user: one line per measurement */
   progress?(message: string): void;
+  /** restart a variant's server (restartsBefore); each restart is followed by the variant's warm-up */
+  restart?: { every: number; run(step: S, variant: V): Promise<void> };
   /** after each round: why this step needs no more rounds (adaptive rounds, sequential.ts), or null to go on */
   settled?(step: S, stepSamples: readonly R[]): string | null;
 }
@@ -73,6 +89,13 @@ export async function runInterleaved<S extends { id: string }, V extends { id: s
     const stepSamples: R[] = [];
     let reason: string | null = null;
     while (reason === null && mayStartRound(budget, round, clock.now() - start, clock.now() - stepStart, steps.length - stepIndex)) {
+      if (hooks.restart && restartsBefore(round, hooks.restart.every)) {
+        for (const variant of roundOrder(variants, round)) {
+          hooks.progress?.(`${step.id}: restart ${variant.id} before round ${round + 1}`);
+          await hooks.restart.run(step, variant);
+          await hooks.warmup(step, variant);
+        }
+      }
       for (const [position, variant] of roundOrder(variants, round).entries()) {
         stepSamples.push(await hooks.measure(step, variant, round, position));
       }

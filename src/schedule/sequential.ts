@@ -66,6 +66,53 @@ export function lookAlpha(design: SequentialDesign, alpha: number, n: number): n
   return alphaSpent(design.spending, alpha, n / design.maxRounds) - spent;
 }
 
+/**
+ * The rounds at which the time budget may stop a step: the planned looks under adaptive rounds (the
+ * scheduler finishes the rounds up to the next look), any number from minRounds on otherwise.
+ */
+export function budgetStops(design: SequentialDesign | null, minRounds: number, maxRounds: number): number[] {
+  if (design) return plannedLooks(design);
+  return Array.from({ length: maxRounds - minRounds + 1 }, (_, i) => minRounds + i);
+}
+
+export interface DeafLook {
+  /** pairs at the look */
+  n: number;
+  /** its nominal level */
+  level: number;
+  /** the smallest p-value n pairs can give, not below the level */
+  smallestP: number;
+  /** the smallest minRounds whose every stop can reject, or null when none up to maxRounds can */
+  minRoundsNeeded: number | null;
+}
+
+/**
+ * The first place the budget may stop a step (budgetStops) whose test cannot reject at level alpha:
+ * a step stopped there would be "unstable" however large its change. Null when every stop can reject.
+ */
+export function deafLook(design: SequentialDesign | null, minRounds: number, maxRounds: number, alpha: number): DeafLook | null {
+  const firstDeaf = (min: number) => {
+    const candidate = design && { ...design, minRounds: min };
+    for (const n of budgetStops(candidate, min, maxRounds)) {
+      const level = candidate ? lookAlpha(candidate, alpha, n) : alpha;
+      if (smallestPValue(n) >= level) return { n, level, smallestP: smallestPValue(n) };
+    }
+    return null;
+  };
+  const deaf = firstDeaf(minRounds);
+  if (!deaf) return null;
+  let needed: number | null = null;
+  for (let min = minRounds + 1; min <= maxRounds && needed === null; min++) if (!firstDeaf(min)) needed = min;
+  return { ...deaf, minRoundsNeeded: needed };
+}
+
+/** One line for an input error: which stop cannot reject, and what min_rounds would fix it. */
+export function deafLookMessage(deaf: DeafLook, alpha: number): string {
+  const fix = deaf.minRoundsNeeded === null ? "no min_rounds up to rounds can: raise rounds or alpha" : `min_rounds ${deaf.minRoundsNeeded} or more can`;
+  const round = (x: number) => Number(x.toPrecision(2));
+  return `a step the time budget stops at ${deaf.n} rounds cannot be significant at alpha ${alpha}: the level there is ${round(deaf.level)} and the smallest possible p-value of ${deaf.n} pairs is ${round(deaf.smallestP)}; ${fix}`;
+}
+
 export type LookOutcome =
   /** significant at the look's level: the verdict is settled */
   | "changed"

@@ -58,6 +58,25 @@ async function waitUntil(condition: () => boolean, ms: number): Promise<boolean>
 const dataDirOf = (server: Server): string => path.join(server.dataRoot, "data");
 
 describe("PostgreSQL server lifecycle", () => {
+  it("restarts on the same data directory and port: the data, the connection details and the log stay", async () => {
+    const server = await start(base, "restart", { shared_buffers: "32MB", fsync: false });
+    const before = { ...server.connection };
+    const firstPid = server.pid;
+    await psql(server, "create table kept (v int); insert into kept values (7)");
+    await server.restart();
+    expect(server.pid).not.toBe(firstPid);
+    expect(server.isAlive()).toBe(true);
+    expect(processesUnder(dataDirOf(server))).not.toContain(firstPid);
+    expect(server.connection).toEqual(before);
+    expect(await psql(server, "select v from kept")).toBe("7");
+    expect(await psql(server, "select current_setting('shared_buffers')")).toBe("32MB");
+    await server.stop();
+    const log = readFileSync(path.join(logDir, "restart.log"), "utf8");
+    // one log across both processes: the first shut down, the second started and shut down
+    expect(log.match(/database system is shut down/g)).toHaveLength(2);
+    expect(log.match(/database system is ready to accept connections/g)).toHaveLength(2);
+  });
+
   it("starts on a free port with the profile's settings and answers over the socket and loopback TCP", async () => {
     const server = await start(base, "settings", { shared_buffers: "32MB", fsync: false, max_connections: 20 });
     expect(server.isAlive()).toBe(true);

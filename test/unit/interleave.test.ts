@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mayStartRound, roundOrder, runInterleaved, type Clock } from "../../src/schedule/interleave.js";
+import { mayStartRound, restartsBefore, roundOrder, runInterleaved, type Clock } from "../../src/schedule/interleave.js";
 
 /** A clock that advances only when a measurement "takes" time. */
 function fakeClock(): Clock & { advance(s: number): void } {
@@ -57,5 +57,58 @@ describe("ABBA interleaving", () => {
     expect(mayStartRound({ minRounds: 3, maxRounds: 8, budgetS: 1 }, 2, 500, 500, 1)).toBe(true);
     expect(mayStartRound({ minRounds: 3, maxRounds: 8, budgetS: 1 }, 3, 500, 500, 1)).toBe(false);
     expect(mayStartRound({ minRounds: 3, maxRounds: 8, budgetS: null }, 8, 0, 0, 1)).toBe(false);
+  });
+});
+
+describe("planned server restarts", () => {
+  it("restart every k rounds, never before a step's first round", () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8].filter((r) => restartsBefore(r, 4))).toEqual([4, 8]);
+    expect([0, 1, 2, 3].filter((r) => restartsBefore(r, 1))).toEqual([1, 2, 3]);
+    expect([0, 4, 8].filter((r) => restartsBefore(r, undefined))).toEqual([]);
+  });
+
+  it("restart each variant's server in round order, warm it up again, and measure every block of rounds on a new process", async () => {
+    /** A fake engine's servers: a restart gives the server a new process (pid), as a real one does. */
+    const servers = new Map(["base", "head"].map((id) => [id, { pid: id === "base" ? 100 : 200, restarts: 0 }]));
+    const fakeRestart = async (id: string) => {
+      const server = servers.get(id)!;
+      server.pid++;
+      server.restarts++;
+    };
+    const events: string[] = [];
+    const clock = fakeClock();
+    const { samples } = await runInterleaved([{ id: "s1" }, { id: "s2" }], [{ id: "base" }, { id: "head" }], { minRounds: 2, maxRounds: 6, budgetS: null }, clock, {
+      warmup: async (s, v) => void events.push(`warm ${s.id} ${v.id}`),
+      restart: {
+        every: 2,
+        run: async (s, v) => {
+          events.push(`restart ${s.id} ${v.id}`);
+          await fakeRestart(v.id);
+        },
+      },
+      measure: async (s, v, round) => {
+        events.push(`measure ${s.id} ${v.id} r${round}`);
+        clock.advance(1);
+        return { step: s.id, variant: v.id, round, pid: servers.get(v.id)!.pid };
+      },
+    });
+    // before rounds 2 and 4 of each step (round 2 is in A B order, round 4 too), each restart followed by its warm-up
+    expect(events.slice(0, 8)).toEqual(["warm s1 base", "warm s1 head", "measure s1 base r0", "measure s1 head r0", "measure s1 head r1", "measure s1 base r1", "restart s1 base", "warm s1 base"]);
+    expect(events.slice(8, 10)).toEqual(["restart s1 head", "warm s1 head"]);
+    expect(events.filter((e) => e.startsWith("restart"))).toEqual([
+      "restart s1 base",
+      "restart s1 head",
+      "restart s1 base",
+      "restart s1 head",
+      "restart s2 base",
+      "restart s2 head",
+      "restart s2 base",
+      "restart s2 head",
+    ]);
+    // every pair of rounds of a step ran on its own server process per variant: no layout lasts a step
+    const pidsOf = (step: string, variant: string) => samples.filter((x) => x.step === step && x.variant === variant).map((x) => x.pid);
+    expect(pidsOf("s1", "base")).toEqual([100, 100, 101, 101, 102, 102]);
+    expect(pidsOf("s2", "head")).toEqual([202, 202, 203, 203, 204, 204]);
+    expect([...servers.values()].map((s) => s.restarts)).toEqual([4, 4]);
   });
 });

@@ -80,7 +80,7 @@ describe("noise-floor files", () => {
     writeFileSync(file, text);
     return file;
   };
-  const floor = { step: "pgbench.select-only.prepared.c1", relative_spread: 0.031, log_ratio_sd: 0.012, rounds: 8, trials: 93, source: "session x" };
+  const floor = { step: "pgbench.select-only.prepared.c1", relative_spread: 0.031, log_ratio_sd: 0.012, rounds: 8, windows: 12, disjoint: true, hostname_hash: "0123456789abcdef", source: "session x" };
 
   it("reads what bench:verdict analyze writes", async () => {
     expect(await readNoiseFloor(write("nf-ok.json", JSON.stringify([floor])))).toEqual([floor]);
