@@ -17,7 +17,7 @@ import { readInputs, type ActionInputs } from "./action/inputs.js";
 import { withCleanup, type CleanupRegistry } from "./cleanup.js";
 import { STATE_JOB_ROOT, STATE_REPO } from "./cleanup-job-root.js";
 import { compareAgainstBaseline, compareRun } from "./compare/compare.js";
-import { gateSummary } from "./compare/gate.js";
+import { decideGate, decideMeasuredGate, gateMessage } from "./compare/gate.js";
 import type { Comparison } from "./compare/types.js";
 import { CONFIG_FILE_NAME, loadConfigFile, loadConfigFromCommit, type ConfigFile } from "./config/config-file.js";
 import { defaultCacheDir, makePlan, type Plan, type RunFlags } from "./config/plan.js";
@@ -32,7 +32,7 @@ import { upsertStickyComment } from "./publish/comment.js";
 import { createGitHubClient, parseRepository, type GitHubClient, type RepoRef } from "./publish/github.js";
 import { flagsIssueMarker, upsertMarkedIssue } from "./publish/issue.js";
 import { appendJobSummary, setActionOutputs } from "./publish/summary.js";
-import { baselineStoredMarkdown } from "./report/baseline.js";
+import { baselineStoredMarkdown, measuredSteps } from "./report/baseline.js";
 import { inlineCode, escapeMarkdown } from "./report/escape.js";
 import { COMMENT_LIMIT, commentMarker, renderMarkdown } from "./report/markdown.js";
 import { readNoiseFloor, writeResults } from "./results/io.js";
@@ -136,13 +136,9 @@ async function publish(ctx: Context, markdown: string, gate: Comparison[], prNum
       core.info(`PR comment ${comment.action}: ${comment.url}`);
     }
   }
-  const { regressions, message } = gateSummary(gate);
-  const verdict = gate.length === 0 ? "neutral" : gate.some((c) => c.verdict === "fail") ? "fail" : "pass";
-  setActionOutputs({ verdict, regressions, resultsPath: path.resolve(ctx.inputs.resultsPath), commentUrl });
-  if (verdict === "fail") {
-    if (ctx.inputs.failOnRegression) core.setFailed(message);
-    else core.warning(`${message} (fail-on-regression is off)`);
-  }
+  const decision = gate.length === 0 ? null : decideGate(gate, ctx.inputs.failOn);
+  setActionOutputs({ verdict: decision?.verdict ?? "neutral", regressions: decision?.regressions ?? 0, resultsPath: path.resolve(ctx.inputs.resultsPath), commentUrl });
+  if (decision?.verdict === "fail") core.setFailed(gateMessage(decision));
 }
 
 /** The branch's stored baseline of this profile and architecture, usable only when measured on the same machine. */
@@ -197,7 +193,7 @@ async function prMode(ctx: Context): Promise<void> {
   // The runner's A/A noise: from the input, else as stored with the branch's baseline on this machine.
   const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.results.noise_floor : undefined);
   const comparison = compareRun(results, { ...plan.compare, ...(noiseFloor && { noiseFloor }) });
-  const paired = renderMarkdown([comparison], { maxLength: Math.floor((COMMENT_LIMIT * 2) / 3) });
+  const paired = renderMarkdown([comparison], { maxLength: Math.floor((COMMENT_LIMIT * 2) / 3), failOn: ctx.inputs.failOn });
   const baseline = event ? againstBaseline(lookup, results, plan, event.base.ref) : "";
   await publish(ctx, paired + baseline, [comparison], event?.number ?? null, results.profile.name);
 }
@@ -212,8 +208,11 @@ async function baselineMode(ctx: Context): Promise<void> {
   const stored = path.join(ctx.cacheDir, "baselines", `${artifactNameOf(ctx, results)}.json`);
   await mkdir(path.dirname(stored), { recursive: true });
   await copyFile(path.resolve(ctx.inputs.resultsPath), stored);
-  const markdown = baselineStoredMarkdown(results, { commit, artifact: artifactNameOf(ctx, results), storedAt: stored });
+  // a baseline with errors or without samples is stored (it is evidence) but fails the step like a PR would
+  const gate = decideMeasuredGate(measuredSteps(results), ctx.inputs.failOn);
+  const markdown = baselineStoredMarkdown(results, { commit, artifact: artifactNameOf(ctx, results), storedAt: stored }, gate);
   await publish(ctx, markdown, [], null, results.profile.name);
+  if (gate.verdict === "fail") core.setFailed(gateMessage(gate));
 }
 
 /** The workflow run whose results artifacts report mode merges, and the PR it comments on. */
@@ -269,7 +268,7 @@ async function reportMode(ctx: Context): Promise<void> {
   // as pr mode judged it; thresholds given to this step as inputs come on top.
   const labels = runLabels(runs);
   const comparisons = runs.map((results, i) => compareRun(results, { thresholds: ctx.inputs.thresholds, label: labels[i] ?? null }));
-  const markdown = renderMarkdown(comparisons);
+  const markdown = renderMarkdown(comparisons, { failOn: ctx.inputs.failOn });
   await publish(ctx, markdown, comparisons, prNumber, runs[0]!.profile.name);
 }
 
@@ -293,13 +292,14 @@ async function flagsMode(ctx: Context): Promise<void> {
     });
     core.info(`flags issue ${issue.action}: ${issue.url}`);
   }
-  setActionOutputs({ verdict: comparison.verdict, regressions: gateSummary([comparison]).regressions, resultsPath: path.resolve(ctx.inputs.resultsPath), commentUrl: null });
+  setActionOutputs({ verdict: comparison.verdict, regressions: decideGate([comparison]).regressions, resultsPath: path.resolve(ctx.inputs.resultsPath), commentUrl: null });
 }
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
     const inputs = readInputs(env);
     if (inputs.token) core.setSecret(inputs.token);
+    for (const deprecation of inputs.deprecations) core.warning(deprecation);
     const event = await readEvent(env);
     const github = inputs.token ? { client: createGitHubClient(inputs.token, env.GITHUB_API_URL), repo: parseRepository(env.GITHUB_REPOSITORY), token: inputs.token } : null;
     const cacheDir = path.resolve(inputs.cacheDir ?? defaultCacheDir(env));

@@ -42,8 +42,8 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     } else {
       comparison = compareRun(results, options);
     }
-    await emit(render([comparison], flags.format), flags.out, io);
-    setExitCode(exitCodeOf([comparison]));
+    await emit(render([comparison], flags.format, flags.failOn), flags.out, io);
+    setExitCode(exitCodeOf([comparison], flags.failOn));
   });
 
   addThresholdOptions(
@@ -58,8 +58,8 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     const options = await compareOptionsFrom(flags);
     const labels = runLabels(runs);
     const comparisons = runs.map((results, i) => compareRun(results, { ...options, label: labels[i] ?? null }));
-    await emit(render(comparisons, flags.format), flags.out, io);
-    setExitCode(exitCodeOf(comparisons));
+    await emit(render(comparisons, flags.format, flags.failOn), flags.out, io);
+    setExitCode(exitCodeOf(comparisons, flags.failOn));
   });
 
   addRunCommands(program, io, setExitCode);
