@@ -12,7 +12,8 @@ import { copyFile, mkdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { readEvent, type GitHubEvent, type WorkflowRunEvent } from "./action/event.js";
-import { decideForkPolicy } from "./action/fork-policy.js";
+import { carriesTrustedLabel, decideForkPolicy } from "./action/fork-policy.js";
+import { checkTrustedLabel } from "./action/trusted-label.js";
 import { readInputs, type ActionInputs } from "./action/inputs.js";
 import { withCleanup, type CleanupRegistry } from "./cleanup.js";
 import { STATE_JOB_ROOT, STATE_REPO } from "./cleanup-job-root.js";
@@ -29,7 +30,7 @@ import { downloadResultsArtifact, listRunArtifacts, resultsArtifactName, uploadR
 import { findStoredBaseline, type StoredBaseline } from "./publish/baseline.js";
 import { enforceCacheCap, touchEntry } from "./publish/cache-dir.js";
 import { upsertStickyComment } from "./publish/comment.js";
-import { createGitHubClient, parseRepository, type GitHubClient, type RepoRef } from "./publish/github.js";
+import { createGitHubClient, parseRepository, tokenLogin, type GitHubClient, type RepoRef } from "./publish/github.js";
 import { flagsIssueMarker, upsertMarkedIssue } from "./publish/issue.js";
 import { appendJobSummary, setActionOutputs } from "./publish/summary.js";
 import { baselineStoredMarkdown, measuredSteps } from "./report/baseline.js";
@@ -48,7 +49,7 @@ interface Context {
   inputs: ActionInputs;
   event: GitHubEvent;
   env: NodeJS.ProcessEnv;
-  github: { client: GitHubClient; repo: RepoRef; token: string } | null;
+  github: { client: GitHubClient; repo: RepoRef; token: string; author: () => Promise<string> } | null;
   cacheDir: string;
   /** the whole job's: servers, worktrees and the job root are removed on success, failure and signal */
   registry: CleanupRegistry;
@@ -131,7 +132,7 @@ async function publish(ctx: Context, markdown: string, gate: Comparison[], prNum
       core.warning("no token: the PR comment was not written");
     } else {
       const { client, repo } = ctx.github;
-      const comment = await upsertStickyComment(client, { ...repo, issueNumber: prNumber, marker: commentMarker(profile), body: markdown });
+      const comment = await upsertStickyComment(client, { ...repo, issueNumber: prNumber, marker: commentMarker(profile), body: markdown, author: await ctx.github.author() });
       commentUrl = comment.url;
       core.info(`PR comment ${comment.action}: ${comment.url}`);
     }
@@ -177,7 +178,10 @@ function againstBaseline(lookup: BaselineLookup | null, results: Results, plan: 
 async function prMode(ctx: Context): Promise<void> {
   const event = ctx.event.kind === "pull_request" ? ctx.event : null;
   if (event) {
-    const decision = decideForkPolicy(event, { allowForkPrs: ctx.inputs.allowForkPrs, trustedLabel: ctx.inputs.trustedLabel });
+    const policy = { allowForkPrs: ctx.inputs.allowForkPrs, trustedLabel: ctx.inputs.trustedLabel };
+    const label = carriesTrustedLabel(event, policy) && ctx.github ? await checkTrustedLabel(ctx.github.client, ctx.github.repo, event, policy.trustedLabel!) : null;
+    const decision = decideForkPolicy(event, policy, label);
+    if (decision.allowed && decision.why === "trusted-label") core.info(`trusted label "${policy.trustedLabel}" set by ${label?.standing.counts ? label.standing.labeler : "?"} after the last push: building ${event.head.sha}`);
     if (!decision.allowed) {
       core.setOutput("verdict", "neutral");
       core.setFailed(decision.message);
@@ -286,6 +290,7 @@ async function flagsMode(ctx: Context): Promise<void> {
     const { client, repo } = ctx.github;
     const issue = await upsertMarkedIssue(client, {
       ...repo,
+      author: await ctx.github.author(),
       marker: flagsIssueMarker(`${results.profile.name}-${results.fingerprint.arch}`),
       title: `db-bench-gate: compiler flags, ${results.profile.name} on ${results.fingerprint.arch}`,
       body: markdown,
@@ -295,13 +300,25 @@ async function flagsMode(ctx: Context): Promise<void> {
   setActionOutputs({ verdict: comparison.verdict, regressions: decideGate([comparison]).regressions, resultsPath: path.resolve(ctx.inputs.resultsPath), commentUrl: null });
 }
 
+function gitHubContext(token: string, env: NodeJS.ProcessEnv): NonNullable<Context["github"]> {
+  const client = createGitHubClient(token, env.GITHUB_API_URL);
+  let login: Promise<string> | undefined;
+  // looked up once, when a comment or issue is first written
+  const author = () =>
+    (login ??= tokenLogin(client).then((identity) => {
+      core.info(`the token writes as ${identity.login} (${identity.how}): only its comments and issues are updated`);
+      return identity.login;
+    }));
+  return { client, repo: parseRepository(env.GITHUB_REPOSITORY), token, author };
+}
+
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
     const inputs = readInputs(env);
     if (inputs.token) core.setSecret(inputs.token);
     for (const deprecation of inputs.deprecations) core.warning(deprecation);
     const event = await readEvent(env);
-    const github = inputs.token ? { client: createGitHubClient(inputs.token, env.GITHUB_API_URL), repo: parseRepository(env.GITHUB_REPOSITORY), token: inputs.token } : null;
+    const github = inputs.token ? gitHubContext(inputs.token, env) : null;
     const cacheDir = path.resolve(inputs.cacheDir ?? defaultCacheDir(env));
     // Every temp dir of this job (servers' data, worktrees, downloads) lives under one root, removed
     // last on success, failure and SIGINT/SIGTERM; the post step removes what a SIGKILL left.
