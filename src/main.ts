@@ -20,7 +20,8 @@ import { STATE_JOB_ROOT, STATE_REPO } from "./cleanup-job-root.js";
 import { compareAgainstBaseline, compareRun } from "./compare/compare.js";
 import { decideGate, decideMeasuredGate, gateMessage } from "./compare/gate.js";
 import type { Comparison } from "./compare/types.js";
-import { CONFIG_FILE_NAME, loadConfigFile, loadConfigFromCommit, type ConfigFile } from "./config/config-file.js";
+import { CONFIG_FILE_NAME, loadConfigAt, type ConfigFile } from "./config/config-file.js";
+import { changedJudgingFiles, judgingCommit, readJudgingFile, type JudgingCommit } from "./config/judging-files.js";
 import { defaultCacheDir, makePlan, type Plan, type RunFlags } from "./config/plan.js";
 import { EXIT_ERROR, InputError, PipelineError } from "./errors.js";
 import type { Log } from "./log.js";
@@ -35,10 +36,11 @@ import { flagsIssueMarker, upsertMarkedIssue } from "./publish/issue.js";
 import { appendJobSummary, setActionOutputs } from "./publish/summary.js";
 import { baselineStoredMarkdown, measuredSteps } from "./report/baseline.js";
 import { inlineCode, escapeMarkdown } from "./report/escape.js";
+import { judgingFilesNote } from "./report/judging-note.js";
 import { COMMENT_LIMIT, commentMarker, renderMarkdown } from "./report/markdown.js";
-import { readNoiseFloor, writeResults } from "./results/io.js";
+import { parseNoiseFloor, writeResults } from "./results/io.js";
 import { runLabels } from "./results/run-labels.js";
-import type { Results } from "./results/schema.js";
+import type { NoiseFloor, Results } from "./results/schema.js";
 
 const actionLog: Log = {
   info: (message) => core.info(message),
@@ -60,17 +62,17 @@ function runner(env: NodeJS.ProcessEnv): RunFlags["runner"] {
   return { name: env.RUNNER_NAME ?? null, labels };
 }
 
-/** The config file: an explicit path that exists in the workspace, else the one committed at `ref`. */
-async function configAt(ctx: Context, ref: string): Promise<ConfigFile> {
+/** The config file at the trusted commit (a PR's base): the default name, or the config input's path. */
+async function configAt(ctx: Context, at: JudgingCommit): Promise<ConfigFile> {
   const { inputs } = ctx;
-  if (inputs.config !== CONFIG_FILE_NAME) return loadConfigFile(path.resolve(inputs.repoPath, inputs.config));
-  return loadConfigFromCommit(inputs.repoPath, ref);
+  return loadConfigAt(at, inputs.config === CONFIG_FILE_NAME ? null : path.resolve(inputs.repoPath, inputs.config));
 }
 
-function planFlags(ctx: Context, variants: Pick<RunFlags, "base" | "head" | "variants">): RunFlags {
+function planFlags(ctx: Context, at: JudgingCommit, variants: Pick<RunFlags, "base" | "head" | "variants">): RunFlags {
   const { inputs } = ctx;
   return {
     repo: inputs.repoPath,
+    judgedAt: at,
     ...variants,
     profile: inputs.profile ?? undefined,
     cflags: inputs.cflags ?? undefined,
@@ -81,10 +83,16 @@ function planFlags(ctx: Context, variants: Pick<RunFlags, "base" | "head" | "var
   };
 }
 
+/** The noise-floor input: as committed at the trusted commit when in the repository, else the runner's file. */
+async function noiseFloorAt(file: string, at: JudgingCommit): Promise<NoiseFloor[]> {
+  const { text, source } = await readJudgingFile(file, at, "noise floor");
+  return parseNoiseFloor(text, source);
+}
+
 /** Measures the plan; the results are written (and uploaded) before anything may fail on them. */
-async function measure(ctx: Context, plan: Plan): Promise<Results> {
+async function measure(ctx: Context, plan: Plan, at: JudgingCommit): Promise<Results> {
   // A bad noise floor must fail now, not after minutes of measuring (bad thresholds failed in makePlan).
-  const noiseFloor = ctx.inputs.noiseFloor ? await readNoiseFloor(path.resolve(ctx.inputs.noiseFloor)) : null;
+  const noiseFloor = ctx.inputs.noiseFloor ? await noiseFloorAt(path.resolve(ctx.inputs.noiseFloor), at) : null;
   const measured = await runBenchmark(plan.run, ctx.registry, actionLog);
   // kept with the results: a baseline run stores it for later pr runs on this machine
   const results: Results = noiseFloor ? { ...measured, noise_floor: noiseFloor } : measured;
@@ -191,24 +199,28 @@ async function prMode(ctx: Context): Promise<void> {
   const base = ctx.inputs.baseRef ?? event?.base.sha;
   const head = ctx.inputs.headRef ?? event?.head.sha;
   if (!base || !head) throw new InputError("pr mode outside a pull_request event needs base-ref and head-ref", undefined, "input base-ref");
-  const plan = await makePlan(planFlags(ctx, { base, head, variants: [] }), await configAt(ctx, base), ctx.inputs.thresholds);
-  const results = await measure(ctx, plan);
+  // how the PR is judged comes from its base, never from its own tree
+  const judged = judgingCommit(ctx.inputs.repoPath, base);
+  const plan = await makePlan(planFlags(ctx, judged, { base, head, variants: [] }), await configAt(ctx, judged), ctx.inputs.thresholds);
+  const results = await measure(ctx, plan, judged);
+  const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
   const lookup = event ? await lookUpBaseline(ctx, results, event.base.ref) : null;
   // The runner's A/A noise: from the input, else as stored with the branch's baseline on this machine.
   const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.results.noise_floor : undefined);
   const comparison = compareRun(results, { ...plan.compare, ...(noiseFloor && { noiseFloor }) });
   const paired = renderMarkdown([comparison], { maxLength: Math.floor((COMMENT_LIMIT * 2) / 3), failOn: ctx.inputs.failOn });
   const baseline = event ? againstBaseline(lookup, results, plan, event.base.ref) : "";
-  await publish(ctx, paired + baseline, [comparison], event?.number ?? null, results.profile.name);
+  await publish(ctx, paired + judgingNote + baseline, [comparison], event?.number ?? null, results.profile.name);
 }
 
 async function baselineMode(ctx: Context): Promise<void> {
   const event = ctx.event.kind === "push" ? ctx.event : null;
   const commit = ctx.inputs.headRef ?? event?.sha ?? ctx.env.GITHUB_SHA;
   if (!commit) throw new InputError("baseline mode needs head-ref outside a push event", undefined, "input head-ref");
-  // One variant: the pushed commit. Stored as this profile's and architecture's baseline.
-  const plan = await makePlan(planFlags(ctx, { variants: [{ id: "main", ref: commit, cflags: null }] }), await configAt(ctx, commit), ctx.inputs.thresholds);
-  const results = await measure(ctx, plan);
+  // One variant: the pushed commit, trusted (a push to the branch), so it is judged by its own files.
+  const judged = judgingCommit(ctx.inputs.repoPath, commit);
+  const plan = await makePlan(planFlags(ctx, judged, { variants: [{ id: "main", ref: commit, cflags: null }] }), await configAt(ctx, judged), ctx.inputs.thresholds);
+  const results = await measure(ctx, plan, judged);
   const stored = path.join(ctx.cacheDir, "baselines", `${artifactNameOf(ctx, results)}.json`);
   await mkdir(path.dirname(stored), { recursive: true });
   await copyFile(path.resolve(ctx.inputs.resultsPath), stored);
@@ -281,8 +293,9 @@ async function flagsMode(ctx: Context): Promise<void> {
   if (!commit) throw new InputError("flags mode needs head-ref (or GITHUB_SHA)", undefined, "input head-ref");
   if (ctx.inputs.flagSets.length < 2) throw new InputError("flags mode needs at least two name=CFLAGS lines", undefined, "input flag-sets");
   const variants = ctx.inputs.flagSets.map((f) => ({ id: f.name, ref: commit, cflags: f.cflags }));
-  const plan = await makePlan(planFlags(ctx, { variants }), await configAt(ctx, commit), ctx.inputs.thresholds);
-  const results = await measure(ctx, plan);
+  const judged = judgingCommit(ctx.inputs.repoPath, commit);
+  const plan = await makePlan(planFlags(ctx, judged, { variants }), await configAt(ctx, judged), ctx.inputs.thresholds);
+  const results = await measure(ctx, plan, judged);
   const comparison = compareRun(results, plan.compare);
   const markdown = renderMarkdown([comparison], { title: `Compiler flags · ${results.profile.name} · ${results.fingerprint.arch}` });
   await appendJobSummary(markdown, ctx.env.GITHUB_STEP_SUMMARY);
