@@ -1,4 +1,4 @@
-/** The db-bench-gate command line: every command maps its outcome to exit 0 (pass), 1 (regression), 2 (bad input or error). */
+/** The db-bench-gate command line: every command maps its outcome to exit 0 (the gate passes), 1 (it fails: a regression, or what --fail-on names), 2 (bad input or error). */
 import { Command, CommanderError } from "commander";
 import { compareAgainstBaseline, compareRun } from "../compare/compare.js";
 import type { Comparison, CompareOptions } from "../compare/types.js";
