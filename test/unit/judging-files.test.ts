@@ -45,22 +45,28 @@ const floor = (spread: number) =>
     { step: "pgbench.select-only.simple.c1", relative_spread: spread, log_ratio_sd: spread / 3, rounds: 8, windows: 12, disjoint: true, hostname_hash: "0123456789abcdef", source: "test" },
   ]);
 
+/** Writes `files` into the checkout and commits them; returns the commit. */
+async function commit(message: string, files: Record<string, string>): Promise<string> {
+  for (const [file, text] of Object.entries(files)) write(file, text);
+  await git("add", "-A");
+  await git("commit", "-qm", message);
+  return git("rev-parse", "HEAD");
+}
+
 // base: the maintainers' files; head (checked out): a PR that loosens all of them and adds a config at the default name
 await execa("git", ["init", "-q", "-b", "main", repo], { env: childEnv(process.env), extendEnv: false });
-write("perf/gate.yml", "profile: perf/profile.yaml\nthresholds: { fail_below: 0.95 }\n");
-write("perf/profile.yaml", profile("base-profile", 0.95));
-write("perf/noise-floor.json", floor(0.02));
-write("unchanged.txt", "same\n");
-await git("add", "-A");
-await git("commit", "-qm", "base");
-const base = await git("rev-parse", "HEAD");
-write("perf/gate.yml", "profile: perf/profile.yaml\nthresholds: { fail_below: 0.5 }\n");
-write("perf/profile.yaml", profile("pr-profile", 0.5));
-write("perf/noise-floor.json", floor(0.4));
-write(".db-bench-gate.yml", "thresholds: { fail_below: 0.5 }\n");
-await git("add", "-A");
-await git("commit", "-qm", "a PR that loosens its gate");
-const head = await git("rev-parse", "HEAD");
+const base = await commit("base", {
+  "perf/gate.yml": "profile: perf/profile.yaml\nthresholds: { fail_below: 0.95 }\n",
+  "perf/profile.yaml": profile("base-profile", 0.95),
+  "perf/noise-floor.json": floor(0.02),
+  "unchanged.txt": "same\n",
+});
+const head = await commit("a PR that loosens its gate", {
+  "perf/gate.yml": "profile: perf/profile.yaml\nthresholds: { fail_below: 0.5 }\n",
+  "perf/profile.yaml": profile("pr-profile", 0.5),
+  "perf/noise-floor.json": floor(0.4),
+  ".db-bench-gate.yml": "thresholds: { fail_below: 0.5 }\n",
+});
 
 describe("judging files are read at the trusted commit", () => {
   it("reads a config path, the profile it names and the noise floor as committed at the base, not the PR's checkout", async () => {
@@ -106,10 +112,7 @@ describe("judging files are read at the trusted commit", () => {
 
   it("caps every judging file's size, at a commit and on disk", async () => {
     const big = `# ${"x".repeat(MAX_JUDGING_FILE_BYTES)}\n`;
-    write("perf/big.yml", big);
-    await git("add", "perf/big.yml");
-    await git("commit", "-qm", "big");
-    const bigCommit = await git("rev-parse", "HEAD");
+    const bigCommit = await commit("big", { "perf/big.yml": big });
     await expect(loadConfigAt(judgingCommit(repo, bigCommit), join(repo, "perf/big.yml"))).rejects.toThrow(
       `${bigCommit}:perf/big.yml: $: ${big.length.toLocaleString("en-US")} bytes is larger than the ${MAX_JUDGING_FILE_BYTES.toLocaleString("en-US")} bytes a file of this kind may have`,
     );
