@@ -189,7 +189,7 @@ async function prMode(ctx: Context): Promise<void> {
     const policy = { allowForkPrs: ctx.inputs.allowForkPrs, trustedLabel: ctx.inputs.trustedLabel };
     const label = carriesTrustedLabel(event, policy) && ctx.github ? await checkTrustedLabel(ctx.github.client, ctx.github.repo, event, policy.trustedLabel!) : null;
     const decision = decideForkPolicy(event, policy, label);
-    if (decision.allowed && decision.why === "trusted-label") core.info(`trusted label "${policy.trustedLabel}" set by ${label?.standing.counts ? label.standing.labeler : "?"} after the last push: building ${event.head.sha}`);
+    if (decision.allowed && decision.why === "trusted-label") core.info(`the trusted label "${policy.trustedLabel}" was set after the last push: building ${event.head.sha}`);
     if (!decision.allowed) {
       core.setOutput("verdict", "neutral");
       core.setFailed(decision.message);
