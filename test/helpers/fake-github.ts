@@ -277,7 +277,7 @@ export class FakeGitHub {
     return run;
   }
 
-  issue(issueNumber: number): FakeIssue {
+  private issue(issueNumber: number): FakeIssue {
     const issue = this.issues.find((i) => i.number === issueNumber);
     if (!issue) throw new HttpError(404, { message: "Not Found", documentation_url: "https://docs.github.com/rest" });
     return issue;
