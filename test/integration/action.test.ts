@@ -418,7 +418,8 @@ describe("trust boundaries", () => {
     const git = (...args: string[]) =>
       execa("git", ["-C", repo, ...args], { env: { ...childEnv(process.env), GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" }, extendEnv: false });
     const profile = (affinity: string) => readFileSync(PROFILE, "utf8").replace(/^cpu_affinity: split$/m, affinity);
-    const floor = (spread: number) => JSON.stringify([{ step: STEPS[0], relative_spread: spread, log_ratio_sd: 0.01, rounds: 8, trials: 50, source: "judging test" }]);
+    const floor = (spread: number) =>
+      JSON.stringify([{ step: STEPS[0], relative_spread: spread, log_ratio_sd: 0.01, rounds: 10, windows: 12, disjoint: true, hostname_hash: hostnameHash(os.hostname()), source: "judging test" }]);
     mkdirSync(path.join(repo, "perf"));
     await git("init", "-q", "-b", "main");
     // base: the maintainers' files, whose profile pins CPUs this runner lacks (so the run stops right there, naming it)
