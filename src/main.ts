@@ -12,14 +12,16 @@ import { copyFile, mkdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { readEvent, type GitHubEvent, type WorkflowRunEvent } from "./action/event.js";
-import { decideForkPolicy } from "./action/fork-policy.js";
+import { carriesTrustedLabel, decideForkPolicy } from "./action/fork-policy.js";
+import { checkTrustedLabel } from "./action/trusted-label.js";
 import { readInputs, type ActionInputs } from "./action/inputs.js";
 import { withCleanup, type CleanupRegistry } from "./cleanup.js";
 import { STATE_JOB_ROOT, STATE_REPO } from "./cleanup-job-root.js";
 import { compareAgainstBaseline, compareRun } from "./compare/compare.js";
-import { gateSummary } from "./compare/gate.js";
+import { decideGate, decideMeasuredGate, gateMessage } from "./compare/gate.js";
 import type { Comparison } from "./compare/types.js";
-import { CONFIG_FILE_NAME, loadConfigFile, loadConfigFromCommit, type ConfigFile } from "./config/config-file.js";
+import { CONFIG_FILE_NAME, loadConfigAt, type ConfigFile } from "./config/config-file.js";
+import { changedJudgingFiles, judgingCommit, readJudgingFile, type JudgingCommit } from "./config/judging-files.js";
 import { defaultCacheDir, makePlan, type Plan, type RunFlags } from "./config/plan.js";
 import { EXIT_ERROR, InputError, PipelineError } from "./errors.js";
 import type { Log } from "./log.js";
@@ -29,15 +31,16 @@ import { downloadResultsArtifact, listRunArtifacts, resultsArtifactName, uploadR
 import { findStoredBaseline, type StoredBaseline } from "./publish/baseline.js";
 import { enforceCacheCap, touchEntry } from "./publish/cache-dir.js";
 import { upsertStickyComment } from "./publish/comment.js";
-import { createGitHubClient, parseRepository, type GitHubClient, type RepoRef } from "./publish/github.js";
+import { createGitHubClient, parseRepository, tokenLogin, type GitHubClient, type RepoRef } from "./publish/github.js";
 import { flagsIssueMarker, upsertMarkedIssue } from "./publish/issue.js";
 import { appendJobSummary, setActionOutputs } from "./publish/summary.js";
-import { baselineStoredMarkdown } from "./report/baseline.js";
+import { baselineStoredMarkdown, measuredSteps } from "./report/baseline.js";
 import { inlineCode, escapeMarkdown } from "./report/escape.js";
+import { judgingFilesNote } from "./report/judging-note.js";
 import { COMMENT_LIMIT, commentMarker, renderMarkdown } from "./report/markdown.js";
-import { readNoiseFloor, writeResults } from "./results/io.js";
+import { parseNoiseFloor, writeResults } from "./results/io.js";
 import { runLabels } from "./results/run-labels.js";
-import type { Results } from "./results/schema.js";
+import type { NoiseFloor, Results } from "./results/schema.js";
 
 const actionLog: Log = {
   info: (message) => core.info(message),
@@ -48,7 +51,7 @@ interface Context {
   inputs: ActionInputs;
   event: GitHubEvent;
   env: NodeJS.ProcessEnv;
-  github: { client: GitHubClient; repo: RepoRef; token: string } | null;
+  github: { client: GitHubClient; repo: RepoRef; token: string; author: () => Promise<string> } | null;
   cacheDir: string;
   /** the whole job's: servers, worktrees and the job root are removed on success, failure and signal */
   registry: CleanupRegistry;
@@ -59,17 +62,17 @@ function runner(env: NodeJS.ProcessEnv): RunFlags["runner"] {
   return { name: env.RUNNER_NAME ?? null, labels };
 }
 
-/** The config file: an explicit path that exists in the workspace, else the one committed at `ref`. */
-async function configAt(ctx: Context, ref: string): Promise<ConfigFile> {
+/** The config file at the trusted commit (a PR's base): the default name, or the config input's path. */
+async function configAt(ctx: Context, at: JudgingCommit): Promise<ConfigFile> {
   const { inputs } = ctx;
-  if (inputs.config !== CONFIG_FILE_NAME) return loadConfigFile(path.resolve(inputs.repoPath, inputs.config));
-  return loadConfigFromCommit(inputs.repoPath, ref);
+  return loadConfigAt(at, inputs.config === CONFIG_FILE_NAME ? null : path.resolve(inputs.repoPath, inputs.config));
 }
 
-function planFlags(ctx: Context, variants: Pick<RunFlags, "base" | "head" | "variants">): RunFlags {
+function planFlags(ctx: Context, at: JudgingCommit, variants: Pick<RunFlags, "base" | "head" | "variants">): RunFlags {
   const { inputs } = ctx;
   return {
     repo: inputs.repoPath,
+    judgedAt: at,
     ...variants,
     profile: inputs.profile ?? undefined,
     cflags: inputs.cflags ?? undefined,
@@ -80,10 +83,16 @@ function planFlags(ctx: Context, variants: Pick<RunFlags, "base" | "head" | "var
   };
 }
 
+/** The noise-floor input: as committed at the trusted commit when in the repository, else the runner's file. */
+async function noiseFloorAt(file: string, at: JudgingCommit): Promise<NoiseFloor[]> {
+  const { text, source } = await readJudgingFile(file, at, "noise floor");
+  return parseNoiseFloor(text, source);
+}
+
 /** Measures the plan; the results are written (and uploaded) before anything may fail on them. */
-async function measure(ctx: Context, plan: Plan): Promise<Results> {
+async function measure(ctx: Context, plan: Plan, at: JudgingCommit): Promise<Results> {
   // A bad noise floor must fail now, not after minutes of measuring (bad thresholds failed in makePlan).
-  const noiseFloor = ctx.inputs.noiseFloor ? await readNoiseFloor(path.resolve(ctx.inputs.noiseFloor)) : null;
+  const noiseFloor = ctx.inputs.noiseFloor ? await noiseFloorAt(path.resolve(ctx.inputs.noiseFloor), at) : null;
   const measured = await runBenchmark(plan.run, ctx.registry, actionLog);
   // kept with the results: a baseline run stores it for later pr runs on this machine
   const results: Results = noiseFloor ? { ...measured, noise_floor: noiseFloor } : measured;
@@ -131,18 +140,14 @@ async function publish(ctx: Context, markdown: string, gate: Comparison[], prNum
       core.warning("no token: the PR comment was not written");
     } else {
       const { client, repo } = ctx.github;
-      const comment = await upsertStickyComment(client, { ...repo, issueNumber: prNumber, marker: commentMarker(profile), body: markdown });
+      const comment = await upsertStickyComment(client, { ...repo, issueNumber: prNumber, marker: commentMarker(profile), body: markdown, author: await ctx.github.author() });
       commentUrl = comment.url;
       core.info(`PR comment ${comment.action}: ${comment.url}`);
     }
   }
-  const { regressions, message } = gateSummary(gate);
-  const verdict = gate.length === 0 ? "neutral" : gate.some((c) => c.verdict === "fail") ? "fail" : "pass";
-  setActionOutputs({ verdict, regressions, resultsPath: path.resolve(ctx.inputs.resultsPath), commentUrl });
-  if (verdict === "fail") {
-    if (ctx.inputs.failOnRegression) core.setFailed(message);
-    else core.warning(`${message} (fail-on-regression is off)`);
-  }
+  const decision = gate.length === 0 ? null : decideGate(gate, ctx.inputs.failOn);
+  setActionOutputs({ verdict: decision?.verdict ?? "neutral", regressions: decision?.regressions ?? 0, resultsPath: path.resolve(ctx.inputs.resultsPath), commentUrl });
+  if (decision?.verdict === "fail") core.setFailed(gateMessage(decision));
 }
 
 /** The branch's stored baseline of this profile and architecture, usable only when measured on the same machine. */
@@ -181,7 +186,10 @@ function againstBaseline(lookup: BaselineLookup | null, results: Results, plan: 
 async function prMode(ctx: Context): Promise<void> {
   const event = ctx.event.kind === "pull_request" ? ctx.event : null;
   if (event) {
-    const decision = decideForkPolicy(event, { allowForkPrs: ctx.inputs.allowForkPrs, trustedLabel: ctx.inputs.trustedLabel });
+    const policy = { allowForkPrs: ctx.inputs.allowForkPrs, trustedLabel: ctx.inputs.trustedLabel };
+    const label = carriesTrustedLabel(event, policy) && ctx.github ? await checkTrustedLabel(ctx.github.client, ctx.github.repo, event, policy.trustedLabel!) : null;
+    const decision = decideForkPolicy(event, policy, label);
+    if (decision.allowed && decision.why === "trusted-label") core.info(`the trusted label "${policy.trustedLabel}" was set after the last push: building ${event.head.sha}`);
     if (!decision.allowed) {
       core.setOutput("verdict", "neutral");
       core.setFailed(decision.message);
@@ -191,29 +199,36 @@ async function prMode(ctx: Context): Promise<void> {
   const base = ctx.inputs.baseRef ?? event?.base.sha;
   const head = ctx.inputs.headRef ?? event?.head.sha;
   if (!base || !head) throw new InputError("pr mode outside a pull_request event needs base-ref and head-ref", undefined, "input base-ref");
-  const plan = await makePlan(planFlags(ctx, { base, head, variants: [] }), await configAt(ctx, base), ctx.inputs.thresholds);
-  const results = await measure(ctx, plan);
+  // how the PR is judged comes from its base, never from its own tree
+  const judged = judgingCommit(ctx.inputs.repoPath, base);
+  const plan = await makePlan(planFlags(ctx, judged, { base, head, variants: [] }), await configAt(ctx, judged), ctx.inputs.thresholds);
+  const results = await measure(ctx, plan, judged);
+  const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
   const lookup = event ? await lookUpBaseline(ctx, results, event.base.ref) : null;
   // The runner's A/A noise: from the input, else as stored with the branch's baseline on this machine.
   const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.results.noise_floor : undefined);
   const comparison = compareRun(results, { ...plan.compare, ...(noiseFloor && { noiseFloor }) });
-  const paired = renderMarkdown([comparison], { maxLength: Math.floor((COMMENT_LIMIT * 2) / 3) });
+  const paired = renderMarkdown([comparison], { maxLength: Math.floor((COMMENT_LIMIT * 2) / 3), failOn: ctx.inputs.failOn });
   const baseline = event ? againstBaseline(lookup, results, plan, event.base.ref) : "";
-  await publish(ctx, paired + baseline, [comparison], event?.number ?? null, results.profile.name);
+  await publish(ctx, paired + judgingNote + baseline, [comparison], event?.number ?? null, results.profile.name);
 }
 
 async function baselineMode(ctx: Context): Promise<void> {
   const event = ctx.event.kind === "push" ? ctx.event : null;
   const commit = ctx.inputs.headRef ?? event?.sha ?? ctx.env.GITHUB_SHA;
   if (!commit) throw new InputError("baseline mode needs head-ref outside a push event", undefined, "input head-ref");
-  // One variant: the pushed commit. Stored as this profile's and architecture's baseline.
-  const plan = await makePlan(planFlags(ctx, { variants: [{ id: "main", ref: commit, cflags: null }] }), await configAt(ctx, commit), ctx.inputs.thresholds);
-  const results = await measure(ctx, plan);
+  // One variant: the pushed commit, trusted (a push to the branch), so it is judged by its own files.
+  const judged = judgingCommit(ctx.inputs.repoPath, commit);
+  const plan = await makePlan(planFlags(ctx, judged, { variants: [{ id: "main", ref: commit, cflags: null }] }), await configAt(ctx, judged), ctx.inputs.thresholds);
+  const results = await measure(ctx, plan, judged);
   const stored = path.join(ctx.cacheDir, "baselines", `${artifactNameOf(ctx, results)}.json`);
   await mkdir(path.dirname(stored), { recursive: true });
   await copyFile(path.resolve(ctx.inputs.resultsPath), stored);
-  const markdown = baselineStoredMarkdown(results, { commit, artifact: artifactNameOf(ctx, results), storedAt: stored });
+  // a baseline with errors or without samples is stored (it is evidence) but fails the step like a PR would
+  const gate = decideMeasuredGate(measuredSteps(results), ctx.inputs.failOn);
+  const markdown = baselineStoredMarkdown(results, { commit, artifact: artifactNameOf(ctx, results), storedAt: stored }, gate);
   await publish(ctx, markdown, [], null, results.profile.name);
+  if (gate.verdict === "fail") core.setFailed(gateMessage(gate));
 }
 
 /** The workflow run whose results artifacts report mode merges, and the PR it comments on. */
@@ -269,7 +284,7 @@ async function reportMode(ctx: Context): Promise<void> {
   // as pr mode judged it; thresholds given to this step as inputs come on top.
   const labels = runLabels(runs);
   const comparisons = runs.map((results, i) => compareRun(results, { thresholds: ctx.inputs.thresholds, label: labels[i] ?? null }));
-  const markdown = renderMarkdown(comparisons);
+  const markdown = renderMarkdown(comparisons, { failOn: ctx.inputs.failOn });
   await publish(ctx, markdown, comparisons, prNumber, runs[0]!.profile.name);
 }
 
@@ -278,8 +293,9 @@ async function flagsMode(ctx: Context): Promise<void> {
   if (!commit) throw new InputError("flags mode needs head-ref (or GITHUB_SHA)", undefined, "input head-ref");
   if (ctx.inputs.flagSets.length < 2) throw new InputError("flags mode needs at least two name=CFLAGS lines", undefined, "input flag-sets");
   const variants = ctx.inputs.flagSets.map((f) => ({ id: f.name, ref: commit, cflags: f.cflags }));
-  const plan = await makePlan(planFlags(ctx, { variants }), await configAt(ctx, commit), ctx.inputs.thresholds);
-  const results = await measure(ctx, plan);
+  const judged = judgingCommit(ctx.inputs.repoPath, commit);
+  const plan = await makePlan(planFlags(ctx, judged, { variants }), await configAt(ctx, judged), ctx.inputs.thresholds);
+  const results = await measure(ctx, plan, judged);
   const comparison = compareRun(results, plan.compare);
   const markdown = renderMarkdown([comparison], { title: `Compiler flags · ${results.profile.name} · ${results.fingerprint.arch}` });
   await appendJobSummary(markdown, ctx.env.GITHUB_STEP_SUMMARY);
@@ -287,21 +303,35 @@ async function flagsMode(ctx: Context): Promise<void> {
     const { client, repo } = ctx.github;
     const issue = await upsertMarkedIssue(client, {
       ...repo,
+      author: await ctx.github.author(),
       marker: flagsIssueMarker(`${results.profile.name}-${results.fingerprint.arch}`),
       title: `db-bench-gate: compiler flags, ${results.profile.name} on ${results.fingerprint.arch}`,
       body: markdown,
     });
     core.info(`flags issue ${issue.action}: ${issue.url}`);
   }
-  setActionOutputs({ verdict: comparison.verdict, regressions: gateSummary([comparison]).regressions, resultsPath: path.resolve(ctx.inputs.resultsPath), commentUrl: null });
+  setActionOutputs({ verdict: comparison.verdict, regressions: decideGate([comparison]).regressions, resultsPath: path.resolve(ctx.inputs.resultsPath), commentUrl: null });
+}
+
+function gitHubContext(token: string, env: NodeJS.ProcessEnv): NonNullable<Context["github"]> {
+  const client = createGitHubClient(token, env.GITHUB_API_URL);
+  let login: Promise<string> | undefined;
+  // looked up once, when a comment or issue is first written
+  const author = () =>
+    (login ??= tokenLogin(client).then((identity) => {
+      core.info(`the token writes as ${identity.login} (${identity.how}): only its comments and issues are updated`);
+      return identity.login;
+    }));
+  return { client, repo: parseRepository(env.GITHUB_REPOSITORY), token, author };
 }
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
     const inputs = readInputs(env);
     if (inputs.token) core.setSecret(inputs.token);
+    for (const deprecation of inputs.deprecations) core.warning(deprecation);
     const event = await readEvent(env);
-    const github = inputs.token ? { client: createGitHubClient(inputs.token, env.GITHUB_API_URL), repo: parseRepository(env.GITHUB_REPOSITORY), token: inputs.token } : null;
+    const github = inputs.token ? gitHubContext(inputs.token, env) : null;
     const cacheDir = path.resolve(inputs.cacheDir ?? defaultCacheDir(env));
     // Every temp dir of this job (servers' data, worktrees, downloads) lives under one root, removed
     // last on success, failure and SIGINT/SIGTERM; the post step removes what a SIGKILL left.

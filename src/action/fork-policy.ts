@@ -1,7 +1,7 @@
 /**
  * Whether the action may build a pull request's code. On self-hosted runners a fork's PR runs its
  * author's code (configure scripts, Makefiles, the server) on the maintainers' machine, so by default it
- * is refused. Pure.
+ * is refused; the trusted label allows the commit a maintainer reviewed, not later pushes. Pure.
  */
 import type { PullRequestEvent } from "./event.js";
 
@@ -16,21 +16,79 @@ export type ForkDecision =
   | { allowed: true; why: "same-repository" | "allow-fork-prs" | "trusted-label" }
   | { allowed: false; message: string };
 
-export function decideForkPolicy(event: PullRequestEvent, options: ForkPolicyOptions): ForkDecision {
+/** The PR's timeline (GET .../issues/N/timeline), reduced to what says when its head moved and who labelled it. */
+export type TimelineItem =
+  | { event: "labeled" | "unlabeled"; label: string; actor: string | null; at: string }
+  /** a commit added to the head; the REST timeline gives no push time for it, only its place in the list */
+  | { event: "committed"; sha: string }
+  /** the head moved without a commit item (force push, restored branch), or the PR was reopened */
+  | { event: "head_ref_force_pushed" | "head_ref_restored" | "reopened"; at: string }
+  | { event: "other" };
+
+/** Roles that can label a PR (labelling needs triage); GitHub's role_name of the collaborator permission API. */
+export const LABELLING_ROLES: readonly string[] = ["triage", "write", "maintain", "admin"];
+
+/** Whether the trusted label counts for the head this run builds, and if so who set it (to check their rights). */
+export type LabelStanding = { counts: true; labeler: string } | { counts: false; why: string };
+
+const sameLabel = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(); // label names are unique regardless of case on GitHub
+
+/** Whether the PR carries the trusted label in the event (the timeline then says whether it counts). */
+export function carriesTrustedLabel(event: PullRequestEvent, options: ForkPolicyOptions): boolean {
+  const label = options.trustedLabel;
+  return event.isFork && !options.allowForkPrs && label !== null && event.labels.some((l) => sameLabel(l, label));
+}
+
+/**
+ * The trusted label counts only for the head commit it was set on: its last `labeled` event must come after
+ * every change of the head in the timeline. A `synchronize` run is a push, hence after any label set before
+ * it, whatever the timeline's order (a commit's date is its author's to choose); the `labeled` run that
+ * setting the label again starts is the one that measures. Pure.
+ */
+export function trustedLabelStanding(event: PullRequestEvent, label: string, timeline: readonly TimelineItem[]): LabelStanding {
+  if (event.action === "synchronize") return { counts: false, why: `this run was started by a push to the PR, which came after the label "${label}" was set` };
+  const lastLabeled = timeline.findLastIndex((i) => i.event === "labeled" && sameLabel(i.label, label));
+  if (lastLabeled < 0) return { counts: false, why: `the PR's timeline has no "labeled" event for "${label}"` };
+  const after = timeline.slice(lastLabeled + 1);
+  if (after.some((i) => i.event === "unlabeled" && sameLabel(i.label, label))) return { counts: false, why: `the label "${label}" was removed after it was set` };
+  const moved = after.find((i) => i.event === "committed" || i.event === "head_ref_force_pushed" || i.event === "head_ref_restored" || i.event === "reopened");
+  if (moved) {
+    const what = moved.event === "committed" ? `commit ${moved.sha.slice(0, 12)} was pushed` : `the PR was ${moved.event.replace(/_/g, " ")}`;
+    return { counts: false, why: `${what} after the label "${label}" was set` };
+  }
+  const labeled = timeline[lastLabeled]!;
+  if (labeled.event !== "labeled" || !labeled.actor) return { counts: false, why: `the timeline does not say who set the label "${label}"` };
+  return { counts: true, labeler: labeled.actor };
+}
+
+/**
+ * `label`: for a PR that carries the trusted label, whether it counts (trustedLabelStanding) and the
+ * labeller's role (null when it could not be read); ignored otherwise.
+ */
+export function decideForkPolicy(event: PullRequestEvent, options: ForkPolicyOptions, labelCheck: { standing: LabelStanding; role: string | null } | null = null): ForkDecision {
   if (!event.isFork) return { allowed: true, why: "same-repository" };
   if (options.allowForkPrs) return { allowed: true, why: "allow-fork-prs" };
-  const label = options.trustedLabel;
-  // label names are unique regardless of case on GitHub
-  if (label && event.labels.some((l) => l.toLowerCase() === label.toLowerCase())) return { allowed: true, why: "trusted-label" };
+  let notCounted = "";
+  if (carriesTrustedLabel(event, options)) {
+    const { standing, role } = labelCheck ?? { standing: null, role: null };
+    if (standing?.counts && role !== null && LABELLING_ROLES.includes(role)) return { allowed: true, why: "trusted-label" };
+    notCounted = !standing
+      ? "The trusted label could not be checked (no token to read the PR's timeline). "
+      : !standing.counts
+        ? `The trusted label does not count for head ${event.head.sha.slice(0, 12)}: ${standing.why}. `
+        : `The trusted label does not count: ${standing.labeler}, who set it, has ${role === null ? "no role that could be read" : `the role ${role}`} on this repository, not triage or above. `;
+  }
 
   const from = event.head.repo ? `the fork ${event.head.repo}` : "a deleted fork";
+  const label = options.trustedLabel;
   const labelWay = label
-    ? `or have a maintainer add the label "${label}" (the trusted-label input) to this PR after reviewing its code`
+    ? `or have a maintainer (re)add the label "${label}" (the trusted-label input) to this PR after reviewing its latest push`
     : 'or set `trusted-label: <label>` and have a maintainer add that label to a PR after reviewing its code';
   return {
     allowed: false,
     message:
       `Refusing to build pull request #${event.number} from ${from}: its code would run on this runner. ` +
+      notCounted +
       `To measure pull requests from forks, set \`allow-fork-prs: true\` in the step's \`with:\` (every fork PR is then built), ` +
       `${labelWay}. ` +
       `To comment on fork PRs without giving their workflow a write token, use the two-workflow pattern (${TWO_WORKFLOW_DOC}).`,

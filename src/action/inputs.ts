@@ -7,9 +7,11 @@
  */
 import { z } from "zod";
 import type { Thresholds } from "../compare/types.js";
+import { DEFAULT_FAIL_ON, FAIL_ON, parseFailOn, type FailOn } from "../compare/gate.js";
 import { ThresholdsInputSchema } from "../config/thresholds.js";
 import { VariantSchema } from "../results/schema.js";
 import { InputError } from "../errors.js";
+import { TWO_WORKFLOW_DOC } from "./fork-policy.js";
 
 export const MODES = ["pr", "baseline", "report", "flags"] as const;
 export type Mode = (typeof MODES)[number];
@@ -18,7 +20,7 @@ export type Mode = (typeof MODES)[number];
 export const INPUT_NAMES = [
   "mode", "profile", "config", "repo-path", "base-ref", "head-ref", "cflags", "flag-sets",
   "fail-below", "warn-below", "improve-above", "alpha",
-  "instructions-fail-above", "instructions-warn-above", "instructions-improve-below", "noise-floor", "fail-on-regression", "time-budget",
+  "instructions-fail-above", "instructions-warn-above", "instructions-improve-below", "noise-floor", "fail-on", "fail-on-regression", "time-budget",
   "count-instructions",
   "cache-dir", "cache-size-cap", "allow-fork-prs", "trusted-label", "comment", "results-path",
   "artifact-name", "token",
@@ -49,7 +51,10 @@ export interface ActionInputs {
   thresholds: Partial<Thresholds>;
   /** a noise-floor.json of this runner (npm run bench:verdict), kept with the results */
   noiseFloor: string | null;
-  failOnRegression: boolean;
+  /** the verdicts that fail the check (fail-on, with the deprecated fail-on-regression applied) */
+  failOn: FailOn[];
+  /** deprecated inputs that were set, one line each for the log */
+  deprecations: string[];
   timeBudgetS: number | null;
   /** false: skip the profile's instruction counting (the deterministic channel) */
   countInstructions: boolean;
@@ -99,7 +104,8 @@ const InputsSchema = z.object({
   "instructions-warn-above": decimal.pipe(ThresholdsInputSchema.shape.instructions_warn_above.unwrap()).optional(),
   "instructions-improve-below": decimal.pipe(ThresholdsInputSchema.shape.instructions_improve_below.unwrap()).optional(),
   "noise-floor": z.string().optional(),
-  "fail-on-regression": boolean.default(true),
+  "fail-on": z.string().default(DEFAULT_FAIL_ON.join(",")),
+  "fail-on-regression": boolean.optional(),
   "time-budget": positiveDecimal.optional(),
   "count-instructions": boolean.default(true),
   "cache-dir": z.string().optional(),
@@ -112,11 +118,18 @@ const InputsSchema = z.object({
   token: z.string().optional(),
 });
 
+/**
+ * pull_request_target runs with the base repository's write token and secrets whatever the PR is: building
+ * or measuring its code there hands both to the PR's author, and nothing it could report is trusted.
+ */
+export const PULL_REQUEST_TARGET_REFUSAL =
+  "pull_request_target is refused: it runs with the repository's write token and secrets, which a PR's code (its build, server and benchmark) could read; " +
+  `trigger on pull_request, and comment on fork PRs with the two-workflow pattern (${TWO_WORKFLOW_DOC})`;
+
 /** The mode an event implies when the input is empty; null: the event implies none (set it explicitly). */
 export function modeForEvent(eventName: string): Mode | null {
   switch (eventName) {
     case "pull_request":
-    case "pull_request_target":
       return "pr";
     case "push":
       return "baseline";
@@ -169,6 +182,7 @@ export function readInputs(env: Record<string, string | undefined>): ActionInput
   const inputs = parsed.data;
 
   const eventName = env.GITHUB_EVENT_NAME ?? "";
+  if (eventName === "pull_request_target") throw new InputError(PULL_REQUEST_TARGET_REFUSAL, undefined, "GITHUB_EVENT_NAME");
   let mode = inputs.mode ?? null;
   const modeSource = mode ? "input" : "event";
   mode ??= modeForEvent(eventName);
@@ -193,6 +207,17 @@ export function readInputs(env: Record<string, string | undefined>): ActionInput
     throw new InputError(`must be at most instructions-fail-above (${failAbove}), got ${warnAbove}`, undefined, "input instructions-warn-above");
   }
 
+  const failOnParsed = parseFailOn(inputs["fail-on"]);
+  if ("error" in failOnParsed) throw new InputError(failOnParsed.error, undefined, "input fail-on");
+  let failOn = failOnParsed.failOn;
+  const deprecations: string[] = [];
+  const failOnRegression = inputs["fail-on-regression"];
+  if (failOnRegression !== undefined) {
+    // the deprecated switch of the regression verdict alone: it edits fail-on rather than conflicting with it
+    failOn = FAIL_ON.filter((v) => (v === "regression" ? failOnRegression : failOn.includes(v)));
+    deprecations.push(`input fail-on-regression is deprecated: use fail-on (now ${failOn.join(",") || "empty"})`);
+  }
+
   const flagSets = parseFlagSets(inputs["flag-sets"] ?? "");
   if (mode === "flags" && flagSets.length < 2) {
     throw new InputError(
@@ -215,7 +240,8 @@ export function readInputs(env: Record<string, string | undefined>): ActionInput
     flagSets,
     thresholds,
     noiseFloor: inputs["noise-floor"] ?? null,
-    failOnRegression: inputs["fail-on-regression"],
+    failOn,
+    deprecations,
     timeBudgetS: inputs["time-budget"] ?? null,
     countInstructions: inputs["count-instructions"],
     cacheDir: inputs["cache-dir"] ?? null,

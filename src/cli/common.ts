@@ -1,6 +1,7 @@
 /** What every command shares: output formats, threshold flags, writing output, exit codes. */
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { writeFile } from "node:fs/promises";
+import { DEFAULT_FAIL_ON, decideGate, parseFailOn, type FailOn } from "../compare/gate.js";
 import type { Comparison, CompareOptions, ThresholdOverride, Thresholds } from "../compare/types.js";
 import { loadConfigFile } from "../config/config-file.js";
 import { EXIT_OK, EXIT_REGRESSION } from "../errors.js";
@@ -29,6 +30,12 @@ function ratioOption(flag: string) {
   };
 }
 
+function failOnOption(value: string): FailOn[] {
+  const parsed = parseFailOn(value);
+  if ("error" in parsed) throw new InvalidArgumentError(`--fail-on: ${parsed.error}`);
+  return parsed.failOn;
+}
+
 /** Threshold flags shared by every command that produces a verdict. */
 export function addThresholdOptions(command: Command): Command {
   return command
@@ -39,7 +46,8 @@ export function addThresholdOptions(command: Command): Command {
     .option("--alpha <p>", "significance level; the interval shown is the (1 - alpha) interval (default 0.01)", ratioOption("--alpha"))
     .option("--instructions-fail-above <ratio>", "relative instructions per op above this, repeats apart, is a regression (default 1.02)", ratioOption("--instructions-fail-above"))
     .option("--instructions-warn-above <ratio>", "relative instructions per op above this, repeats apart, is a warning (default 1.005)", ratioOption("--instructions-warn-above"))
-    .option("--instructions-improve-below <ratio>", "relative instructions per op below this, repeats apart, is an improvement (default 0.99)", ratioOption("--instructions-improve-below"));
+    .option("--instructions-improve-below <ratio>", "relative instructions per op below this, repeats apart, is an improvement (default 0.99)", ratioOption("--instructions-improve-below"))
+    .option("--fail-on <verdicts>", `verdicts that make the exit code 1, comma-separated: regression, error, missing, unstable, warning (default ${DEFAULT_FAIL_ON.join(",")}); a run without ok samples always does`, failOnOption);
 }
 
 export interface ThresholdFlags {
@@ -51,6 +59,7 @@ export interface ThresholdFlags {
   instructionsFailAbove?: number;
   instructionsWarnAbove?: number;
   instructionsImproveBelow?: number;
+  failOn?: FailOn[];
 }
 
 export function thresholdsFromFlags(flags: ThresholdFlags): Partial<Thresholds> {
@@ -72,10 +81,10 @@ export async function compareOptionsFrom(flags: ThresholdFlags): Promise<Omit<Co
   return { thresholds: { ...config.thresholds, ...thresholdsFromFlags(flags) }, overrides };
 }
 
-export function render(comparisons: Comparison[], format: Format): string {
+export function render(comparisons: Comparison[], format: Format, failOn?: readonly FailOn[]): string {
   switch (format) {
     case "markdown":
-      return renderMarkdown(comparisons);
+      return renderMarkdown(comparisons, { failOn });
     case "json":
       return renderJson(comparisons);
     case "tsv":
@@ -90,8 +99,8 @@ export async function emit(text: string, out: string | undefined, io: Io): Promi
   else io.stdout(text.endsWith("\n") ? text : text + "\n");
 }
 
-export function exitCodeOf(comparisons: Comparison[]): number {
-  return comparisons.some((c) => c.verdict === "fail") ? EXIT_REGRESSION : EXIT_OK;
+export function exitCodeOf(comparisons: Comparison[], failOn?: readonly FailOn[]): number {
+  return decideGate(comparisons, failOn).verdict === "fail" ? EXIT_REGRESSION : EXIT_OK;
 }
 
 export const formatOption = () => new Option("--format <format>", "output format").choices(FORMATS).default("markdown");

@@ -1,4 +1,4 @@
-/** The db-bench-gate command line: every command maps its outcome to exit 0 (pass), 1 (regression), 2 (bad input or error). */
+/** The db-bench-gate command line: every command maps its outcome to exit 0 (the gate passes), 1 (it fails: a regression, or what --fail-on names), 2 (bad input or error). */
 import { Command, CommanderError } from "commander";
 import { compareAgainstBaseline, compareRun } from "../compare/compare.js";
 import type { Comparison, CompareOptions } from "../compare/types.js";
@@ -42,8 +42,8 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     } else {
       comparison = compareRun(results, options);
     }
-    await emit(render([comparison], flags.format), flags.out, io);
-    setExitCode(exitCodeOf([comparison]));
+    await emit(render([comparison], flags.format, flags.failOn), flags.out, io);
+    setExitCode(exitCodeOf([comparison], flags.failOn));
   });
 
   addThresholdOptions(
@@ -58,8 +58,8 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     const options = await compareOptionsFrom(flags);
     const labels = runLabels(runs);
     const comparisons = runs.map((results, i) => compareRun(results, { ...options, label: labels[i] ?? null }));
-    await emit(render(comparisons, flags.format), flags.out, io);
-    setExitCode(exitCodeOf(comparisons));
+    await emit(render(comparisons, flags.format, flags.failOn), flags.out, io);
+    setExitCode(exitCodeOf(comparisons, flags.failOn));
   });
 
   addRunCommands(program, io, setExitCode);

@@ -1,6 +1,7 @@
 /** `run` and `demo`: measure for real, write the results, then compare and print like `compare`. */
 import path from "node:path";
 import { compareRun } from "../compare/compare.js";
+import type { FailOn } from "../compare/gate.js";
 import { withCleanup } from "../cleanup.js";
 import type { Plan } from "../config/plan.js";
 import type { Log } from "../log.js";
@@ -16,7 +17,7 @@ export function defaultResultsFile(profile: string, now = new Date()): string {
 /** Measures the plan, writes the results before anything can fail on them, prints the comparison. */
 export async function measureAndReport(
   plan: Plan,
-  options: { out?: string; format: Format; reportOut?: string; noiseFloor?: string },
+  options: { out?: string; format: Format; reportOut?: string; noiseFloor?: string; failOn?: readonly FailOn[] },
   io: Io,
   log: Log,
 ): Promise<{ exitCode: number; results: Results; resultsFile: string }> {
@@ -29,6 +30,6 @@ export async function measureAndReport(
   await writeResults(resultsFile, results);
   log.info(`results: ${resultsFile}`);
   const comparison = compareRun(results, plan.compare);
-  await emit(render([comparison], options.format), options.reportOut, io);
-  return { exitCode: exitCodeOf([comparison]), results, resultsFile };
+  await emit(render([comparison], options.format, options.failOn), options.reportOut, io);
+  return { exitCode: exitCodeOf([comparison], options.failOn), results, resultsFile };
 }

@@ -2,13 +2,10 @@
  * The fork's config file (.db-bench-gate.yml): profile, thresholds, per-step overrides, build recipe
  * and server settings. Validated with zod; a bad field is a one-line error naming file and field.
  */
-import { readFile } from "node:fs/promises";
-import { execa } from "execa";
 import { z } from "zod";
 import { RecipeOverridesSchema } from "../build/recipe.js";
-import { childEnv } from "../child-env.js";
-import { InputError } from "../errors.js";
 import { validateYaml } from "../validate.js";
+import { judgingCommit, readAtCommit, readJudgingFile, type JudgingCommit } from "./judging-files.js";
 import { ThresholdOverrideSchema, ThresholdsInputSchema } from "./thresholds.js";
 
 export const ConfigFileSchema = z
@@ -30,22 +27,31 @@ export function parseConfigText(text: string, file: string): ConfigFile {
   return validateYaml(ConfigFileSchema, text, file);
 }
 
+/** A config file on disk, as the CLI's user names it (capped in size like every judging file). */
 export async function loadConfigFile(file: string): Promise<ConfigFile> {
-  const text = await readFile(file, "utf8").catch((e: NodeJS.ErrnoException) => {
-    throw new InputError(`cannot read config file: ${e.code ?? e.message}`, file);
-  });
-  return parseConfigText(text, file);
+  const { text, source } = await readJudgingFile(file, null, "config file");
+  return parseConfigText(text, source);
 }
 
 /** The file name a fork commits its config under. */
 export const CONFIG_FILE_NAME = ".db-bench-gate.yml";
 
 /**
- * The config file as committed at `ref` (empty when the commit has none). Read from the base commit,
- * never the PR's head: a pull request must not be able to loosen the thresholds that judge it.
+ * The config file judging a run, at the trusted commit `at`: the default name as committed there (an
+ * empty config when it has none), or `file`, an explicit path (inside the repository: as committed at
+ * `at` too; outside it: the runner's own file). Never the PR's tree: a pull request must not be able to
+ * loosen the thresholds that judge it.
  */
+export async function loadConfigAt(at: JudgingCommit, file: string | null = null): Promise<ConfigFile> {
+  if (file !== null) {
+    const { text, source } = await readJudgingFile(file, at, "config file");
+    return parseConfigText(text, source);
+  }
+  const committed = await readAtCommit(at, CONFIG_FILE_NAME);
+  return committed ? parseConfigText(committed.text, committed.source) : {};
+}
+
+/** The config file as committed at `ref` (empty when the commit has none). */
 export async function loadConfigFromCommit(repo: string, ref: string): Promise<ConfigFile> {
-  const shown = await execa("git", ["-C", repo, "show", `${ref}:${CONFIG_FILE_NAME}`], { env: childEnv(process.env), extendEnv: false, reject: false });
-  if (shown.failed) return {};
-  return parseConfigText(shown.stdout, `${ref}:${CONFIG_FILE_NAME}`);
+  return loadConfigAt(judgingCommit(repo, ref));
 }

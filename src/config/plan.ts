@@ -14,6 +14,7 @@ import type { RunPlan, VariantSpec } from "../pipeline.js";
 import type { ConfigFile } from "./config-file.js";
 import { alphasOf, loadProfile, scheduleDeafness, type Profile } from "./profile.js";
 import { deafLookMessage } from "../schedule/sequential.js";
+import type { JudgingCommit } from "./judging-files.js";
 
 /** One `--variant NAME=REF[:CFLAGS]` (git refs cannot contain ':', so the first ':' ends the ref). */
 export interface VariantFlag {
@@ -42,6 +43,8 @@ export interface RunFlags {
   /** false: skip the profile's instruction counting */
   countInstructions?: boolean;
   runner?: { name: string | null; labels: string[] };
+  /** the trusted commit a profile path inside the repository is read at (the action's); absent: from disk */
+  judgedAt?: JudgingCommit;
 }
 
 /** Root's home is not reachable by the unprivileged user that runs the server: use /var/cache then. */
@@ -93,7 +96,7 @@ export function resolveJudging(profile: Pick<Profile, "thresholds" | "overrides"
 }
 
 export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFlags: Partial<Thresholds>): Promise<Plan> {
-  const profile = await loadProfile(flags.profile ?? config.profile ?? "pg-quick");
+  const profile = await loadProfile(flags.profile ?? config.profile ?? "pg-quick", flags.judgedAt ?? null);
   const recipe = mergeRecipe(await loadBuiltinRecipe("postgresql"), config.recipe ?? {});
   const variants = variantSpecs(flags, recipe);
   const baseVariant = flags.baseVariant ?? variants[0]!.id;

@@ -16,6 +16,7 @@ import { parseCpuList } from "../measure/cpu-affinity.js";
 import { jsonPath, validateYaml } from "../validate.js";
 import { deafLook, deafLookMessage, SPENDING_FUNCTIONS, type DeafLook } from "../schedule/sequential.js";
 import { DEFAULT_THRESHOLDS } from "../compare/types.js";
+import { readJudgingFile, type JudgingCommit } from "./judging-files.js";
 import { ThresholdOverrideSchema, ThresholdsInputSchema } from "./thresholds.js";
 
 const SettingValue = z.union([z.string(), z.number(), z.boolean()]);
@@ -136,12 +137,19 @@ export function builtinDir(name: string): string {
   }
 }
 
-/** A profile by built-in name (pg-quick) or by path to a file. */
-export async function loadProfile(nameOrPath: string): Promise<Profile> {
+/**
+ * A profile by built-in name (pg-quick), shipped with db-bench-gate, or by path to a file: read at the
+ * trusted commit `at` when it lies in the repository (judging-files.ts), from disk otherwise.
+ */
+export async function loadProfile(nameOrPath: string, at: JudgingCommit | null = null): Promise<Profile> {
   const isPath = nameOrPath.includes("/") || /\.ya?ml$/.test(nameOrPath);
-  const file = isPath ? nameOrPath : path.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
+  if (isPath) {
+    const { text, source } = await readJudgingFile(nameOrPath, at, "profile");
+    return parseProfile(text, source);
+  }
+  const file = path.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
   const text = await readFile(file, "utf8").catch((e: NodeJS.ErrnoException) => {
-    if (!isPath && e.code === "ENOENT") throw new InputError(`no built-in profile "${nameOrPath}"`, "--profile");
+    if (e.code === "ENOENT") throw new InputError(`no built-in profile "${nameOrPath}"`, "--profile");
     throw new InputError(`cannot read the profile: ${e.code ?? e.message}`, file);
   });
   return parseProfile(text, file);

@@ -1,5 +1,8 @@
-/** The flags report's issue: one open issue per profile, found again by a hidden marker and updated each week. */
-import { markedBody, type GitHubClient, type RepoRef } from "./github.js";
+/**
+ * The flags report's issue: one open issue per profile, found again by its author (the token's
+ * identity) and the hidden marker at the start of its body, and updated each week.
+ */
+import { isMarkedBy, markedBody, type GitHubClient, type RepoRef } from "./github.js";
 import type { UpsertAction } from "./comment.js";
 
 export interface MarkedIssueResult {
@@ -14,26 +17,27 @@ export function flagsIssueMarker(profile: string): string {
 }
 
 /**
- * Updates the open issue whose body carries `marker` (title and body), or creates it. With `label`,
- * only issues with that label are searched (one cheap listing) and a new issue gets it; closing the
- * issue makes the next run open a new one.
+ * Updates the open issue of `author` whose body starts with `marker` (title and body), or creates it.
+ * Only `author`'s issues are listed (and with `label`, only those with that label), and a new issue
+ * gets the label; closing the issue makes the next run open a new one.
  */
 export async function upsertMarkedIssue(
   client: GitHubClient,
-  target: RepoRef & { marker: string; title: string; body: string; label?: string },
+  target: RepoRef & { marker: string; title: string; body: string; author: string; label?: string },
 ): Promise<MarkedIssueResult> {
-  const { owner, repo, marker, title, label } = target;
+  const { owner, repo, marker, title, label, author } = target;
   const body = markedBody(marker, target.body);
   const pages = client.paginate.iterator(client.rest.issues.listForRepo, {
     owner,
     repo,
     state: "open",
+    creator: author,
     per_page: 100,
     ...(label ? { labels: label } : {}),
   });
   for await (const { data: issues } of pages) {
     // the issues listing includes pull requests
-    const existing = issues.find((i) => !i.pull_request && i.body?.includes(marker));
+    const existing = issues.find((i) => !i.pull_request && isMarkedBy(i, author, marker));
     if (!existing) continue;
     if (existing.body === body && existing.title === title) return { number: existing.number, url: existing.html_url, action: "unchanged" };
     const { data } = await client.rest.issues.update({ owner, repo, issue_number: existing.number, title, body });

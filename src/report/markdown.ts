@@ -19,6 +19,7 @@ import {
   type VariantComparison,
   type Verdict,
 } from "../compare/types.js";
+import { DEFAULT_FAIL_ON, decideGate, gateHeadline, type FailOn } from "../compare/gate.js";
 import { METRIC_KEYS, type MetricKey, type Variant } from "../results/schema.js";
 import { relativeQpsChart } from "./chart.js";
 import { cellVerdict, columnsOf, comparisonLabels, rowsOf, sortByVerdict, verdictRank, type Column, type Row } from "./columns.js";
@@ -93,6 +94,8 @@ export interface MarkdownOptions {
   maxLength?: number;
   /** heading text; default "db-bench-gate · PROFILE" */
   title?: string;
+  /** the verdicts that fail the check (the headline says which did); default regression, error */
+  failOn?: readonly FailOn[];
 }
 
 interface Report {
@@ -103,6 +106,7 @@ interface Report {
   rows: Row[];
   title: string;
   maxLength: number;
+  failOn: readonly FailOn[];
 }
 
 /** What a render leaves out, in the order the size limit cuts it; each level includes the previous ones. */
@@ -129,6 +133,7 @@ export function renderMarkdown(comparisons: Comparison[], options: MarkdownOptio
     rows: sortByVerdict(rowsOf(columns)),
     title: options.title ?? `db-bench-gate · ${profiles.join(", ")}`,
     maxLength: options.maxLength ?? COMMENT_LIMIT,
+    failOn: options.failOn ?? DEFAULT_FAIL_ON,
   };
   for (let level = 0; level <= CUTS.length; level++) {
     const text = render(report, { level, rowLimit: null });
@@ -183,8 +188,9 @@ function render(report: Report, cuts: Cuts): string {
 }
 
 function heading(report: Report): string {
-  const failed = report.comparisons.some((c) => c.verdict === "fail");
-  return `## ${failed ? "❌ Fail" : "✅ Pass"} · ${escapeMarkdown(report.title)}`;
+  const gate = decideGate(report.comparisons, report.failOn);
+  const title = escapeMarkdown(report.title);
+  return gate.verdict === "fail" ? `## ❌ Fail · ${gateHeadline(gate)} · ${title}` : `## ✅ Pass · ${title}`;
 }
 
 function countsLine(report: Report): string {

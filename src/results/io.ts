@@ -51,7 +51,7 @@ const UNKNOWN_SIZE_BUFFER_BYTES = 1024 * 1024;
  * The file's text, read into one buffer no larger than one byte past `maxBytes`: its size can change
  * after stat, and a device or pipe has none. (One buffer and the string: the peak memory of a read.)
  */
-async function readCapped(file: string, maxBytes: number): Promise<string> {
+export async function readCapped(file: string, maxBytes: number): Promise<string> {
   const cannotRead = (e: unknown) => new InputError(`cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, file);
   const handle = await open(file, "r").catch((e: unknown) => {
     throw cannotRead(e);
@@ -91,7 +91,12 @@ export async function readResults(file: string): Promise<Results> {
 
 /** A noise-floor file as `npm run bench:verdict -- analyze` writes it (noise-floor.json): per-step A/A noise of one runner. */
 export async function readNoiseFloor(file: string): Promise<NoiseFloor[]> {
-  return validate(NoiseFloorListSchema, await readJson(file, MAX_NOISE_FLOOR_FILE_BYTES), file);
+  return parseNoiseFloor(await readCapped(file, MAX_NOISE_FLOOR_FILE_BYTES), file);
+}
+
+/** A noise floor's text, from disk or as committed (config/judging-files.ts); `source` names it in errors. */
+export function parseNoiseFloor(text: string, source: string): NoiseFloor[] {
+  return validate(NoiseFloorListSchema, parseJson(text, source), source);
 }
 
 /** Writes atomically (temp file + rename) so a crash never leaves half a results file behind. */

@@ -32,6 +32,9 @@ export interface FakeComment {
   updatedAt: string;
 }
 
+/** An item of an issue's or PR's timeline, in GitHub's JSON (event, actor, created_at, label, sha, ...). */
+export type FakeTimelineItem = Record<string, unknown> & { event: string };
+
 export interface FakeIssue {
   number: number;
   title: string;
@@ -42,6 +45,8 @@ export interface FakeIssue {
   isPullRequest: boolean;
   /** pull requests: where the head is (`owner` of the head repository, a fork's for fork PRs) */
   head?: { owner: string; ref: string; sha: string };
+  /** GET .../issues/N/timeline, oldest first (see labeledBy, committed) */
+  timeline: FakeTimelineItem[];
   createdAt: string;
   updatedAt: string;
 }
@@ -75,8 +80,10 @@ export interface FakeArtifact {
 export interface FakeGitHubOptions {
   owner?: string;
   repo?: string;
-  /** the token REST calls must carry */
+  /** the token REST calls must carry; a `ghs_` token is a GitHub App installation token (GITHUB_TOKEN is one) */
   token?: string;
+  /** who the token writes as; default github-actions[bot], GITHUB_TOKEN's identity */
+  identity?: FakeUser;
 }
 
 interface PendingUpload {
@@ -91,7 +98,8 @@ interface PendingUpload {
 export const MAX_BODY_CHARS = 65536;
 
 const TWIRP_PREFIX = "/twirp/github.actions.results.api.v1.ArtifactService/";
-const BOT: FakeUser = { login: "github-actions[bot]", id: 41898282, type: "Bot" };
+export const ACTIONS_BOT: FakeUser = { login: "github-actions[bot]", id: 41898282, type: "Bot" };
+const BOT = ACTIONS_BOT;
 
 class HttpError extends Error {
   constructor(
@@ -106,6 +114,9 @@ export class FakeGitHub {
   readonly owner: string;
   readonly repo: string;
   readonly token: string;
+  readonly identity: FakeUser;
+  /** role_name of the collaborator permission API, by login; others get "read" (anyone can read a public repository) */
+  readonly roles = new Map<string, string>();
   readonly requests: RecordedRequest[] = [];
   readonly comments: FakeComment[] = [];
   readonly issues: FakeIssue[] = [];
@@ -124,6 +135,7 @@ export class FakeGitHub {
     this.owner = options.owner ?? "pgfork";
     this.repo = options.repo ?? "postgres";
     this.token = options.token ?? "ghs_fakeGitHubToken0123456789";
+    this.identity = options.identity ?? BOT;
   }
 
   static async start(options: FakeGitHubOptions = {}): Promise<FakeGitHub> {
@@ -188,6 +200,7 @@ export class FakeGitHub {
       labels: [],
       user: BOT,
       isPullRequest: false,
+      timeline: [],
       ...fields,
       number: this.issues.length + 1,
       createdAt: now,
@@ -205,6 +218,19 @@ export class FakeGitHub {
       this.comments.push(comment);
       return comment;
     });
+  }
+
+  /** A `labeled` timeline item, now, by `actor` (a maintainer by default); the label is also set on the issue. */
+  labeledBy(issueNumber: number, label: string, actor: FakeUser = { login: "bob-maint", id: 4440042, type: "User" }): void {
+    const issue = this.issue(issueNumber);
+    if (!issue.labels.includes(label)) issue.labels.push(label);
+    issue.timeline.push({ event: "labeled", id: this.nextId++, actor: this.userJson(actor), created_at: this.tick(), label: { name: label, color: "0e8a16" } });
+  }
+
+  /** A `committed` timeline item: a commit pushed to the PR's head. As on GitHub it has the commit's own dates, not the push's. */
+  committed(issueNumber: number, sha: string, date = "2025-01-01T00:00:00Z"): void {
+    const person = { name: "Alice", email: "alice@example.com", date };
+    this.issue(issueNumber).timeline.push({ event: "committed", sha, node_id: `C_${sha}`, author: person, committer: person, message: "a commit", parents: [] });
   }
 
   commentsOn(issueNumber: number): FakeComment[] {
@@ -299,6 +325,17 @@ export class FakeGitHub {
     if (auth !== `token ${this.token}` && auth !== `Bearer ${this.token}`) {
       throw new HttpError(401, { message: "Bad credentials", documentation_url: "https://docs.github.com/rest" });
     }
+    // like GitHub: an installation token (ghs_) is no user; GraphQL's viewer names its bot
+    const installation = this.token.startsWith("ghs_");
+    if (request.method === "GET" && url.pathname === "/user") {
+      if (installation) throw new HttpError(403, { message: "Resource not accessible by integration", documentation_url: "https://docs.github.com/rest/users/users#get-the-authenticated-user", status: "403" });
+      return this.json(res, 200, this.userJson(this.identity));
+    }
+    if (request.method === "POST" && url.pathname === "/graphql") {
+      const query = String(this.bodyJson(request).query ?? "");
+      if (!/^\s*(query\s*)?\{\s*viewer\s*\{\s*login\s*\}\s*\}\s*$/.test(query)) throw new HttpError(400, { message: `fake GitHub answers only { viewer { login } }, got ${query}` });
+      return this.json(res, 200, { data: { viewer: { login: this.identity.login } } });
+    }
     const prefix = `/repos/${this.owner}/${this.repo}/`;
     if (!url.pathname.startsWith(prefix)) throw new HttpError(404, { message: "Not Found" });
     const route = `${request.method} ${url.pathname.slice(prefix.length)}`;
@@ -312,7 +349,7 @@ export class FakeGitHub {
       this.issue(Number(m[1]));
       const body = this.validBody(this.bodyJson(request).body, "IssueComment");
       const now = this.tick();
-      const comment: FakeComment = { id: this.nextId++, issueNumber: Number(m[1]), body, user: BOT, createdAt: now, updatedAt: now };
+      const comment: FakeComment = { id: this.nextId++, issueNumber: Number(m[1]), body, user: this.identity, createdAt: now, updatedAt: now };
       this.comments.push(comment);
       return this.json(res, 201, this.commentJson(comment));
     }
@@ -326,8 +363,10 @@ export class FakeGitHub {
     if (route === "GET issues") {
       const state = url.searchParams.get("state") ?? "open";
       const labels = (url.searchParams.get("labels") ?? "").split(",").filter(Boolean).map((l) => l.toLowerCase());
+      const creator = url.searchParams.get("creator");
       const issues = this.issues
         .filter((i) => state === "all" || i.state === state)
+        .filter((i) => !creator || i.user.login === creator)
         .filter((i) => labels.every((l) => i.labels.some((il) => il.toLowerCase() === l)))
         .sort((a, b) => b.number - a.number);
       return this.page(url, res, issues.map((i) => this.issueJson(i)));
@@ -336,6 +375,7 @@ export class FakeGitHub {
       const fields = this.bodyJson(request);
       if (typeof fields.title !== "string" || !fields.title) throw this.validationFailed("Issue", "title", "missing_field");
       const issue = this.addIssue({
+        user: this.identity,
         title: fields.title,
         body: fields.body === undefined ? null : this.validBody(fields.body, "Issue"),
         labels: Array.isArray(fields.labels) ? fields.labels.map(String) : [],
@@ -353,6 +393,18 @@ export class FakeGitHub {
         issue.updatedAt = this.tick();
       }
       return this.json(res, 200, this.issueJson(issue));
+    }
+    if ((m = route.match(/^GET issues\/(\d+)\/timeline$/))) {
+      return this.page(url, res, this.issue(Number(m[1])).timeline);
+    }
+    if ((m = route.match(/^GET collaborators\/([^/]+)\/permission$/))) {
+      const login = decodeURIComponent(m[1]!);
+      // bots of apps are no collaborators
+      if (login.endsWith("[bot]")) throw new HttpError(404, { message: "Not Found" });
+      const role = this.roles.get(login) ?? "read";
+      // the legacy `permission` folds maintain into write and triage into read
+      const permission = { admin: "admin", maintain: "write", write: "write", triage: "read", read: "read" }[role] ?? "none";
+      return this.json(res, 200, { permission, role_name: role, user: { login, id: 1, type: "User" } });
     }
     if (route === "GET pulls") {
       // state and head ("owner:branch") filters, as workflow_run consumers look up a fork's PR

@@ -17,6 +17,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { afterAll, afterEach, beforeEach, describe, expect, inject, it, onTestFailed, vi } from "vitest";
+import { PULL_REQUEST_TARGET_REFUSAL } from "../../src/action/inputs.js";
 import { childEnv } from "../../src/child-env.js";
 import { compareRun } from "../../src/compare/compare.js";
 import { uploadResultsArtifact } from "../../src/publish/artifacts.js";
@@ -39,6 +40,10 @@ const ARCH = process.arch === "arm64" ? "aarch64" : "x86_64";
 const ARTIFACT = `db-bench-gate-pg-smoke-${ARCH}`;
 const MARKER = commentMarker("pg-smoke");
 const STEPS = ["pgbench.select-only.prepared.c1", "point-query.range100.pk1"];
+
+const MALLORY = { login: "mallory", id: 6660066, type: "User" as const };
+const MAINTAINER = { login: "bob-maint", id: 4440042, type: "User" as const };
+const TRUSTED_LABEL = "perf-safe-to-run";
 
 const sentinel = (name: string) => `${name}-sentinel-${randomBytes(8).toString("hex")}`;
 // The token input doubles as a sentinel: the fake accepts only it.
@@ -136,7 +141,8 @@ function step(run: FakeRun, event: { name: string; payload: unknown }, inputs: R
 }
 
 const requestsSince = (count: number) => fake.requests.slice(count).map((r) => `${r.method} ${new URL(r.path, fake.url).pathname}`);
-const apiWrites = (count: number) => requestsSince(count).filter((r) => !r.startsWith("GET ") && !r.includes("/twirp/") && !r.includes("/_blob/"));
+// a GraphQL query (the token's identity) is a POST that writes nothing
+const apiWrites = (count: number) => requestsSince(count).filter((r) => !r.startsWith("GET ") && r !== "POST /graphql" && !r.includes("/twirp/") && !r.includes("/_blob/"));
 const lineIndex = (result: StepResult, pattern: RegExp) => result.lines.findIndex((l) => pattern.test(l.text));
 const readResultsFile = (file: string): Results => parseResults(JSON.parse(readFileSync(file, "utf8")), file);
 /** Marks the fake's workflow run completed, as GitHub does when its job ends. */
@@ -181,6 +187,8 @@ describe("pull requests", () => {
 
   it("first run: measures base and head, comments once, writes summary and outputs, uploads the results, then fails on the head's real regression", async () => {
     prNumber = fake.addPullRequest("executor: fingerprint each executed plan").number;
+    // someone plants the marker first: the bot must not adopt (and overwrite) their comment
+    const [planted] = fake.addComments(prNumber, [`${MARKER}\n## ✅ Pass · nothing to see`], MALLORY);
     const run = fake.addRun({ event: "pull_request", headBranch: "vm-batch", headSha: fork.head, status: "in_progress", conclusion: null });
     const before = fake.requests.length;
     const result = await step(run, pullRequestEvent("pull_request.opened.json", prNumber, fork.head)).finished;
@@ -207,10 +215,12 @@ describe("pull requests", () => {
       expect(statSync(path.join(cacheDir, "builds", build_id, ENTRY_MARKER)).mtimeMs).toBeGreaterThan(Date.parse(results.run.started_at));
     }
 
-    // exactly one comment, created with the marker, the same report as the job summary
-    const comments = fake.commentsOn(prNumber);
+    // exactly one comment of the token's identity, created with the marker, the same report as the job summary
+    const comments = fake.commentsOn(prNumber).filter((c) => c.user.login === fake.identity.login);
     expect(comments).toHaveLength(1);
     const comment = comments[0]!;
+    expect(fake.commentsOn(prNumber).map((c) => c.id)).toEqual([planted!.id, comment.id]);
+    expect(planted!.body).toBe(`${MARKER}\n## ✅ Pass · nothing to see`);
     expect(apiWrites(before)).toEqual([`POST /repos/${fake.repository}/issues/${prNumber}/comments`]);
     expect(comment.body.startsWith(MARKER)).toBe(true);
     expect(comment.body).toContain(fork.head.slice(0, 12));
@@ -287,7 +297,7 @@ describe("pull requests", () => {
     console.log(`second PR run: ${result.seconds.toFixed(0)} s`);
 
     expect(apiWrites(before)).toEqual([`PATCH /repos/${fake.repository}/issues/comments/${firstComment.id}`]);
-    const comments = fake.commentsOn(prNumber);
+    const comments = fake.commentsOn(prNumber).filter((c) => c.user.login === fake.identity.login);
     expect(comments.map((c) => c.id)).toEqual([firstComment.id]);
     const body = comments[0]!.body;
     expect(body.startsWith(MARKER)).toBe(true);
@@ -328,10 +338,14 @@ describe("pull requests from forks", () => {
 
   it("builds a fork's PR that carries the trusted label (stopped once its build is compiling)", async () => {
     const pr = fake.addPullRequest("btree: prefetch siblings during range scans").number;
+    // pushed, then labelled by a maintainer who can: the label counts for this head
+    fake.roles.set(MAINTAINER.login, "write");
+    fake.committed(pr, fork.buildFailure);
+    fake.labeledBy(pr, TRUSTED_LABEL, MAINTAINER);
     // the commit that does not compile: never cached, so its build really runs
     const run = fake.addRun({ event: "pull_request", headBranch: "main", headSha: fork.buildFailure, status: "in_progress", conclusion: null });
     const before = fake.requests.length;
-    const main = step(run, pullRequestEvent("pull_request.labeled.json", pr, fork.buildFailure), { "trusted-label": "perf-safe-to-run" });
+    const main = step(run, pullRequestEvent("pull_request.labeled.json", pr, fork.buildFailure), { "trusted-label": TRUSTED_LABEL });
     await main.waitForLine(new RegExp(`^::group::build head \\(${fork.buildFailure}\\)`));
     await main.waitForLine(/\] \$ make -j\d+/);
     // until the watcher has seen make and a compiler that make started (configure ran compilers too):
@@ -345,8 +359,94 @@ describe("pull requests from forks", () => {
     expect(result.signal).toBe("SIGTERM");
     for (const error of result.errors) expect(error).toMatch(/interrupted by SIGTERM/);
     expect(apiWrites(before)).toEqual([]);
+    expect(requestsSince(before)).toContain(`GET /repos/${fake.repository}/issues/${pr}/timeline`);
+    expect(requestsSince(before)).toContain(`GET /repos/${fake.repository}/collaborators/${MAINTAINER.login}/permission`);
     const worktrees = await execa("git", ["-C", fork.path, "worktree", "list", "--porcelain"], { env: childEnv(process.env), extendEnv: false });
     expect(worktrees.stdout).not.toContain(runner.root);
+  });
+
+  it("refuses, before building anything, a fork's PR whose trusted label was set before its last push", async () => {
+    const pr = fake.addPullRequest("btree: prefetch siblings during range scans").number;
+    fake.roles.set(MAINTAINER.login, "write");
+    fake.committed(pr, fork.base);
+    fake.labeledBy(pr, TRUSTED_LABEL, MAINTAINER);
+    // pushed after the review, with a commit date from before it: the timeline's order still shows the push
+    fake.committed(pr, fork.head, "2020-01-01T00:00:00Z");
+    const ownCache = path.join(runner.root, "cache");
+    const attempts: [string, RegExp][] = [
+      ["synchronize", /this run was started by a push to the PR, which came after the label "perf-safe-to-run" was set/],
+      ["labeled", new RegExp(`commit ${fork.head.slice(0, 12)} was pushed after the label "perf-safe-to-run" was set`)],
+    ];
+    for (const [action, why] of attempts) {
+      const run = fake.addRun({ event: "pull_request", headBranch: "main", headSha: fork.head, status: "in_progress", conclusion: null });
+      const event = pullRequestEvent("pull_request.labeled.json", pr, fork.head);
+      event.payload.action = action;
+      const before = fake.requests.length;
+      const result = await step(run, event, { "trusted-label": TRUSTED_LABEL, "cache-dir": ownCache }).finished;
+
+      expect(result.exitCode, action).toBe(1);
+      expect(result.errors, action).toHaveLength(1);
+      expect(result.errors[0]).toMatch(/^Refusing to build pull request #\d+ from the fork alice-dev\/postgres: /);
+      expect(result.errors[0]).toMatch(why);
+      expect(result.outputs.verdict).toBe("neutral");
+      expect(apiWrites(before)).toEqual([]);
+    }
+    expect(existsSync(ownCache)).toBe(false);
+    expect(fake.commentsOn(pr)).toEqual([]);
+  });
+});
+
+describe("trust boundaries", () => {
+  it("refuses pull_request_target in one line, before reading anything or calling GitHub", async () => {
+    const pr = fake.addPullRequest("btree: prefetch siblings during range scans").number;
+    const run = fake.addRun({ event: "pull_request_target", headBranch: "main", headSha: fork.head, status: "in_progress", conclusion: null });
+    const ownCache = path.join(runner.root, "cache");
+    const before = fake.requests.length;
+    const event = pullRequestEvent("pull_request.fork.json", pr, fork.head);
+    const result = await step(run, { ...event, name: "pull_request_target" }, { "cache-dir": ownCache, "allow-fork-prs": "true" }).finished;
+
+    expect(result.exitCode).toBe(2);
+    expect(result.errors).toEqual([`GITHUB_EVENT_NAME: ${PULL_REQUEST_TARGET_REFUSAL}`]);
+    expect(result.outputs.verdict).toBe("error");
+    expect(requestsSince(before)).toEqual([]);
+    expect(existsSync(ownCache)).toBe(false);
+  });
+
+  it("judges a PR by the config, profile and noise floor of its base, not the versions it ships", async () => {
+    // a small repository as the checkout (the workspace), at the PR's head: planning fails before any build
+    const repo = runner.workspace;
+    const git = (...args: string[]) =>
+      execa("git", ["-C", repo, ...args], { env: { ...childEnv(process.env), GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" }, extendEnv: false });
+    const profile = (affinity: string) => readFileSync(PROFILE, "utf8").replace(/^cpu_affinity: split$/m, affinity);
+    const floor = (spread: number) =>
+      JSON.stringify([{ step: STEPS[0], relative_spread: spread, log_ratio_sd: 0.01, rounds: 10, windows: 12, disjoint: true, hostname_hash: hostnameHash(os.hostname()), source: "judging test" }]);
+    mkdirSync(path.join(repo, "perf"));
+    await git("init", "-q", "-b", "main");
+    // base: the maintainers' files, whose profile pins CPUs this runner lacks (so the run stops right there, naming it)
+    writeFileSync(path.join(repo, "perf/gate.yml"), "profile: perf/smoke.yaml\nthresholds: { fail_below: 0.95 }\n");
+    writeFileSync(path.join(repo, "perf/smoke.yaml"), profile('cpu_affinity: { server: "98", client: "99" }'));
+    writeFileSync(path.join(repo, "perf/noise-floor.json"), floor(0.02));
+    await git("add", "-A");
+    await git("commit", "-qm", "base");
+    const base = (await git("rev-parse", "HEAD")).stdout.trim();
+    // head: a config that is not even valid (rounds: 1), a profile this runner can run, a noise floor with a negative spread
+    writeFileSync(path.join(repo, "perf/gate.yml"), "profile: perf/smoke.yaml\nthresholds: { fail_below: 0.01 }\nrounds: 1\n");
+    writeFileSync(path.join(repo, "perf/smoke.yaml"), profile("cpu_affinity: split"));
+    writeFileSync(path.join(repo, "perf/noise-floor.json"), floor(-5));
+    await git("commit", "-qam", "loosen the gate");
+    const head = (await git("rev-parse", "HEAD")).stdout.trim();
+
+    const pr = fake.addPullRequest("perf: relax the gate").number;
+    const run = fake.addRun({ event: "pull_request", headBranch: "relax", headSha: head, status: "in_progress", conclusion: null });
+    const event = pullRequestEvent("pull_request.opened.json", pr, head);
+    event.payload.pull_request.base.sha = base;
+    const inputs = { "repo-path": ".", config: "perf/gate.yml", "noise-floor": "perf/noise-floor.json", profile: "", "cache-dir": path.join(runner.root, "cache") };
+    const result = await step(run, event, inputs).finished;
+
+    expect(result.exitCode).toBe(2);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toMatch(new RegExp(`^${base}:perf/smoke\\.yaml: \\$\\.cpu_affinity\\.server: CPU 98 is not available on this runner`));
+    expect(fake.commentsOn(pr)).toEqual([]);
   });
 });
 
@@ -437,6 +537,31 @@ describe("report mode", () => {
     expect(result.exitCode).toBe(1);
     expect(result.errors).toEqual([`1 regression: ${steps[0]} (instr/op)`]);
     expect(result.outputs).toMatchObject({ verdict: "fail", regressions: "1" });
+  });
+
+  it("fails a run whose head errored in every step (fail-on's default includes error), and the headline says why", async () => {
+    const steps = x64.steps.map((s) => s.id);
+    const errors = steps.flatMap((step) => Array.from({ length: 10 }, (_, round) => ({ step, variant: "head", round, message: "server closed the connection unexpectedly" })));
+    const broken = syntheticResults({ steps, rounds: 10, noise: 0.01, seed: 5, errors });
+    broken.profile = x64.profile;
+    const pr = fake.addPullRequest("executor: crash on every query").number;
+    const run = fake.addRun({ event: "pull_request", headBranch: "crash", headSha: fork.head, status: "in_progress", conclusion: null });
+    await uploadResults(run, [["x86_64", broken]]);
+    const result = await step(run, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report" }).finished;
+
+    const headline = `## ❌ Fail · ${steps.length} errors (fail-on: error) · db-bench-gate · ${x64.profile.name}`;
+    expect(fake.commentsOn(pr)[0]!.body.split("\n")).toContain(headline);
+    expect(result.exitCode).toBe(1);
+    expect(result.errors).toEqual([`${steps.length} errors: ${steps.join(", ")}`]);
+    expect(result.outputs.verdict).toBe("fail");
+
+    // opted out: the same run passes, and says so
+    const optedOut = fake.addRun({ event: "pull_request", headBranch: "crash", headSha: fork.head, status: "in_progress", conclusion: null });
+    await uploadResults(optedOut, [["x86_64", broken]]);
+    const passed = await step(optedOut, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report", "fail-on": "regression" }).finished;
+    expect(passed.exitCode).toBe(0);
+    expect(passed.outputs.verdict).toBe("pass");
+    expect(passed.summary.split("\n")).toContain(`## ✅ Pass · db-bench-gate · ${x64.profile.name}`);
   });
 
   describe("from a workflow_run (the two-workflow pattern for fork PRs)", () => {

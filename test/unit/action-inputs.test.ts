@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { INPUT_NAMES, inputVariable, parseFlagSets, readInputs, type InputName } from "../../src/action/inputs.js";
+import { INPUT_NAMES, inputVariable, parseFlagSets, PULL_REQUEST_TARGET_REFUSAL, readInputs, type InputName } from "../../src/action/inputs.js";
 import { InputError } from "../../src/errors.js";
 
 const actionYml = parseYaml(readFileSync(new URL("../../action.yml", import.meta.url), "utf8")) as {
@@ -30,7 +30,7 @@ describe("action inputs", () => {
   });
 
   it("uses action.yml's default for every input it defaults when the runner leaves it empty", () => {
-    const defaulted: InputName[] = ["config", "repo-path", "cache-size-cap", "allow-fork-prs", "fail-on-regression", "comment", "results-path", "artifact-name"];
+    const defaulted: InputName[] = ["config", "repo-path", "cache-size-cap", "allow-fork-prs", "fail-on", "comment", "results-path", "artifact-name"];
     for (const name of defaulted) {
       const declared = actionYml.inputs[name]?.default;
       expect(declared, name).toBeTruthy();
@@ -80,7 +80,8 @@ describe("action inputs", () => {
       headRef: "feature",
       cflags: "-O2 -g",
       thresholds: { fail_below: 0.9, warn_below: 0.97, improve_above: 1.1, alpha: 0.05 },
-      failOnRegression: false,
+      failOn: ["error"],
+      deprecations: ["input fail-on-regression is deprecated: use fail-on (now error)"],
       timeBudgetS: 900,
       countInstructions: false,
       cacheDir: "/srv/dbg-cache",
@@ -96,7 +97,6 @@ describe("action inputs", () => {
 
   it("resolves an empty mode from the event", () => {
     expect(readInputs(env({}, "pull_request")).mode).toBe("pr");
-    expect(readInputs(env({}, "pull_request_target")).mode).toBe("pr");
     expect(readInputs(env({}, "push")).mode).toBe("baseline");
     expect(readInputs(env({ "flag-sets": "O2=-O2\nnative=-O2 -march=native" }, "schedule"))).toMatchObject({ mode: "flags", modeSource: "event" });
     expect(readInputs(env({ mode: "report" }, "pull_request")).mode).toBe("report");
@@ -157,5 +157,29 @@ describe("flag-sets", () => {
     );
     expect(inputError(() => parseFlagSets("=-O2"))).toMatch(/^input flag-sets: line 1: name "" must be/);
     expect(inputError(() => parseFlagSets("O2=-O2\nO2=-O2 -g"))).toBe('input flag-sets: line 2: duplicate name "O2"');
+  });
+
+  it("refuses pull_request_target in every mode, in one line saying why and what to use instead", () => {
+    for (const mode of [undefined, "pr", "report", "baseline"]) {
+      const message = inputError(() => readInputs(env(mode ? { mode } : {}, "pull_request_target")));
+      expect(message).toBe(`GITHUB_EVENT_NAME: ${PULL_REQUEST_TARGET_REFUSAL}`);
+    }
+    expect(PULL_REQUEST_TARGET_REFUSAL).not.toContain("\n");
+    expect(PULL_REQUEST_TARGET_REFUSAL).toContain("pull_request,");
+  });
+
+  it("fails on regressions and errors by default; fail-on takes any list of the gate's verdicts", () => {
+    expect(readInputs(env({})).failOn).toEqual(["regression", "error"]);
+    expect(readInputs(env({ "fail-on": "warning, unstable ,missing" })).failOn).toEqual(["missing", "unstable", "warning"]);
+    expect(readInputs(env({ "fail-on": "regression" })).failOn).toEqual(["regression"]);
+    expect(inputError(() => readInputs(env({ "fail-on": "regression,improvement" })))).toBe(
+      'input fail-on: unknown value "improvement": expected a comma-separated list of regression, error, missing, unstable, warning',
+    );
+  });
+
+  it("keeps the deprecated fail-on-regression as a switch of the regression verdict within fail-on, and says it is deprecated", () => {
+    expect(readInputs(env({ "fail-on-regression": "false" }))).toMatchObject({ failOn: ["error"], deprecations: [expect.stringContaining("deprecated: use fail-on")] });
+    expect(readInputs(env({ "fail-on-regression": "true", "fail-on": "error" })).failOn).toEqual(["regression", "error"]);
+    expect(readInputs(env({})).deprecations).toEqual([]);
   });
 });

@@ -43,6 +43,19 @@ describe("db-bench-gate compare", () => {
     expect(lenient.stdout).toMatch(/warning/);
   });
 
+  it("exits 1 when the head errors in every step (--fail-on error by default), 0 when --fail-on leaves errors out", async () => {
+    const errors = steps.flatMap((step) => Array.from({ length: 10 }, (_, round) => ({ step, variant: "head", round })));
+    const broken = writeJson("broken.json", syntheticResults({ steps, rounds: 10, noise: 0.01, seed: 3, errors }));
+    const failed = await cli("compare", broken);
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toContain("## ❌ Fail · 2 errors (fail-on: error)");
+    expect((await cli("compare", broken, "--fail-on", "regression")).code).toBe(0);
+    expect((await cli("compare", unchanged, "--fail-on", "regression,unstable,warning")).code).toBe(0);
+    const bad = await cli("compare", unchanged, "--fail-on", "slow");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--fail-on: unknown value "slow"');
+  });
+
   it("takes per-step overrides from a config file", async () => {
     const config = join(dir, "config.yml");
     writeFileSync(config, "overrides:\n  - step: 'point-query.*'\n    fail_below: 0.8\n    warn_below: 0.9\n");

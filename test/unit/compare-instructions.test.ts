@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareAgainstBaseline, compareRun } from "../../src/compare/compare.js";
-import { gateSummary, gateVerdict } from "../../src/compare/gate.js";
+import { decideGate, gateMessage, gateVerdict, type FailOn } from "../../src/compare/gate.js";
 import { compareInstructions } from "../../src/compare/instructions.js";
 import { thresholdResolver } from "../../src/compare/thresholds.js";
 import { DEFAULT_THRESHOLDS, type CompareOptions, type Comparison, type InstructionComparison, type VariantComparison } from "../../src/compare/types.js";
@@ -229,6 +229,12 @@ describe("instruction thresholds", () => {
   });
 });
 
+/** The check's line and the regressions output, as the action gives them. */
+function gateSummary(comparisons: Comparison[], failOn?: FailOn[]) {
+  const decision = decideGate(comparisons, failOn);
+  return { regressions: decision.regressions, message: gateMessage(decision) };
+}
+
 describe("the gate: one decision for both channels", () => {
   it("names what failed in one line: regressions of either channel, then errors", () => {
     const results = syntheticResults({
@@ -256,6 +262,8 @@ describe("the gate: one decision for both channels", () => {
     expect(comparison.instruction_counts).toMatchObject({ warning: 1, "n/a": 1, improvement: 1 });
     expect(comparison.verdict).toBe("pass");
     expect(gateSummary([comparison])).toEqual({ regressions: 0, message: "" });
+    // fail-on applies to both channels: the QPS warning and the instr/op warning
+    expect(gateSummary([comparison], ["warning"]).message).toBe(`2 warnings: ${STEP} (instr/op), point`);
   });
 
   it("a QPS error fails the check too", () => {

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseEvent, type PullRequestEvent } from "../../src/action/event.js";
-import { decideForkPolicy, TWO_WORKFLOW_DOC } from "../../src/action/fork-policy.js";
+import { decideForkPolicy, trustedLabelStanding, TWO_WORKFLOW_DOC, type TimelineItem } from "../../src/action/fork-policy.js";
+import { timelineItem } from "../../src/action/trusted-label.js";
 
 function pullRequest(name: string): PullRequestEvent {
   const payload: unknown = JSON.parse(readFileSync(new URL(`../fixtures/events/${name}`, import.meta.url), "utf8"));
@@ -13,6 +14,60 @@ function pullRequest(name: string): PullRequestEvent {
 const sameRepo = pullRequest("pull_request.opened.json");
 const fork = pullRequest("pull_request.fork.json");
 const labeled = pullRequest("pull_request.labeled.json");
+
+const maintainer = { login: "bob-maint" };
+/** Two commits pushed, then the label set by a maintainer: as GitHub's timeline API lists them. */
+const reviewedThenLabeled: TimelineItem[] = [
+  { event: "committed", sha: "1".repeat(40), author: { date: "2025-05-30T10:00:00Z" } },
+  { event: "committed", sha: labeled.head.sha, author: { date: "2025-05-30T11:00:00Z" } },
+  { event: "commented", actor: { login: "alice-dev" }, created_at: "2025-05-31T09:00:00Z" },
+  { event: "labeled", actor: maintainer, created_at: "2025-06-01T12:00:00Z", label: { name: "perf-safe-to-run", color: "0e8a16" } },
+].map(timelineItem);
+
+describe("the trusted label counts only for the head commit it was set on", () => {
+  const label = "perf-safe-to-run";
+  const options = { allowForkPrs: false, trustedLabel: label };
+  const push = timelineItem({ event: "committed", sha: "2".repeat(40) });
+
+  it("counts when set after the last push, by someone who can label", () => {
+    expect(trustedLabelStanding(labeled, label, reviewedThenLabeled)).toEqual({ counts: true, labeler: "bob-maint" });
+    for (const role of ["triage", "write", "maintain", "admin"]) {
+      expect(decideForkPolicy(labeled, options, { standing: { counts: true, labeler: "bob-maint" }, role }).allowed).toBe(true);
+    }
+  });
+
+  it("does not count after a push (synchronize), whatever the timeline's order says: a commit's date is its author's to choose", () => {
+    const synchronize = { ...labeled, action: "synchronize" };
+    const standing = trustedLabelStanding(synchronize, label, reviewedThenLabeled);
+    expect(standing.counts).toBe(false);
+    const decision = decideForkPolicy(synchronize, options, { standing, role: "write" });
+    expect(!decision.allowed && decision.message).toContain(`The trusted label does not count for head ${labeled.head.sha.slice(0, 12)}: this run was started by a push`);
+    expect(!decision.allowed && decision.message).toContain(`(re)add the label "${label}"`);
+  });
+
+  it("does not count when the head moved after it was set: a commit, a force push, a restored branch, a reopen", () => {
+    expect(trustedLabelStanding(labeled, label, [...reviewedThenLabeled, push])).toEqual({ counts: false, why: `commit ${"2".repeat(12)} was pushed after the label "${label}" was set` });
+    for (const event of ["head_ref_force_pushed", "head_ref_restored", "reopened"]) {
+      const moved = trustedLabelStanding(labeled, label, [...reviewedThenLabeled, timelineItem({ event, created_at: "2025-06-02T00:00:00Z", actor: { login: "alice-dev" } })]);
+      expect(moved.counts, event).toBe(false);
+    }
+    // set again after the push: counts again
+    const again = timelineItem({ event: "labeled", actor: { login: "carol-maint" }, created_at: "2025-06-03T00:00:00Z", label: { name: "PERF-SAFE-TO-RUN" } });
+    expect(trustedLabelStanding(labeled, label, [...reviewedThenLabeled, push, again])).toEqual({ counts: true, labeler: "carol-maint" });
+  });
+
+  it("does not count when removed, when the timeline has no labeled event, or when set by someone without triage rights", () => {
+    const removed = timelineItem({ event: "unlabeled", actor: maintainer, created_at: "2025-06-02T00:00:00Z", label: { name: label } });
+    expect(trustedLabelStanding(labeled, label, [...reviewedThenLabeled, removed]).counts).toBe(false);
+    expect(trustedLabelStanding(labeled, label, reviewedThenLabeled.slice(0, 2))).toEqual({ counts: false, why: `the PR's timeline has no "labeled" event for "${label}"` });
+    const byReader = decideForkPolicy(labeled, options, { standing: { counts: true, labeler: "eve" }, role: "read" });
+    expect(!byReader.allowed && byReader.message).toContain("eve, who set it, has the role read on this repository, not triage or above");
+    const byApp = decideForkPolicy(labeled, options, { standing: { counts: true, labeler: "some-app[bot]" }, role: null });
+    expect(byApp.allowed).toBe(false);
+    const unchecked = decideForkPolicy(labeled, options);
+    expect(!unchecked.allowed && unchecked.message).toContain("could not be checked");
+  });
+});
 
 describe("fork policy", () => {
   it("builds PRs from the repository's own branches", () => {
@@ -33,8 +88,9 @@ describe("fork policy", () => {
     const refused = decideForkPolicy(fork, options);
     expect(refused.allowed).toBe(false);
     expect(!refused.allowed && refused.message).toContain('add the label "perf-safe-to-run"');
-    expect(decideForkPolicy(labeled, options)).toEqual({ allowed: true, why: "trusted-label" });
-    expect(decideForkPolicy(labeled, { allowForkPrs: false, trustedLabel: "Perf-Safe-To-Run" })).toEqual({ allowed: true, why: "trusted-label" });
+    const check = { standing: trustedLabelStanding(labeled, "perf-safe-to-run", reviewedThenLabeled), role: "write" };
+    expect(decideForkPolicy(labeled, options, check)).toEqual({ allowed: true, why: "trusted-label" });
+    expect(decideForkPolicy(labeled, { allowForkPrs: false, trustedLabel: "Perf-Safe-To-Run" }, check)).toEqual({ allowed: true, why: "trusted-label" });
   });
 
   it("another label does not allow it", () => {

@@ -15,7 +15,7 @@ import { deflatedEntry, zipOf } from "../helpers/zip.js";
 const fake = await FakeGitHub.start();
 vi.stubEnv("GITHUB_API_URL", fake.url);
 vi.stubEnv("GITHUB_SERVER_URL", "https://github.com");
-const { createGitHubClient, parseRepository } = await import("../../src/publish/github.js");
+const { ACTIONS_BOT_LOGIN, createGitHubClient, parseRepository, tokenLogin } = await import("../../src/publish/github.js");
 const { upsertStickyComment } = await import("../../src/publish/comment.js");
 const { commentMarker } = await import("../../src/report/markdown.js");
 const { flagsIssueMarker, upsertMarkedIssue } = await import("../../src/publish/issue.js");
@@ -33,6 +33,8 @@ afterAll(async () => {
 const client = createGitHubClient(fake.token, fake.url);
 const repo = parseRepository(fake.repository);
 const marker = commentMarker("pg-quick");
+/** what the fake's ghs_ (installation) token writes as, like GITHUB_TOKEN */
+const author = ACTIONS_BOT_LOGIN;
 
 /** Requests recorded from now on. */
 function since(): () => typeof fake.requests {
@@ -46,15 +48,15 @@ describe("sticky PR comment", () => {
     const pr = fake.addPullRequest("heapam: batch visibility-map updates");
     fake.addComments(pr.number, ["LGTM", "please rebase"]);
 
-    const first = await upsertStickyComment(client, { ...repo, issueNumber: pr.number, marker, body: `${marker}\n## pg-quick\nrelative QPS 0.97` });
+    const first = await upsertStickyComment(client, { ...repo, author, issueNumber: pr.number, marker, body: `${marker}\n## pg-quick\nrelative QPS 0.97` });
     expect(first.action).toBe("created");
     expect(first.url).toBe(`https://github.com/${fake.repository}/pull/${pr.number}#issuecomment-${first.id}`);
 
-    const second = await upsertStickyComment(client, { ...repo, issueNumber: pr.number, marker, body: `${marker}\n## pg-quick\nrelative QPS 0.91` });
+    const second = await upsertStickyComment(client, { ...repo, author, issueNumber: pr.number, marker, body: `${marker}\n## pg-quick\nrelative QPS 0.91` });
     expect(second).toEqual({ id: first.id, url: first.url, action: "updated" });
 
     const requests = since();
-    const third = await upsertStickyComment(client, { ...repo, issueNumber: pr.number, marker, body: `${marker}\n## pg-quick\nrelative QPS 0.91` });
+    const third = await upsertStickyComment(client, { ...repo, author, issueNumber: pr.number, marker, body: `${marker}\n## pg-quick\nrelative QPS 0.91` });
     expect(third.action).toBe("unchanged");
     expect(writesIn(requests())).toEqual([]);
 
@@ -71,7 +73,7 @@ describe("sticky PR comment", () => {
     fake.addComments(pr.number, ["thanks!"]);
 
     const requests = since();
-    const result = await upsertStickyComment(client, { ...repo, issueNumber: pr.number, marker, body: `${marker}\nnew report` });
+    const result = await upsertStickyComment(client, { ...repo, author, issueNumber: pr.number, marker, body: `${marker}\nnew report` });
     expect(result).toMatchObject({ id: old!.id, action: "updated" });
     const lists = requests().filter((r) => r.method === "GET");
     expect(lists.map((r) => new URL(r.path, fake.url).searchParams.get("page") ?? "1")).toEqual(["1", "2", "3"]);
@@ -81,22 +83,47 @@ describe("sticky PR comment", () => {
 
   it("keeps one comment per profile and adds the marker when the body lacks it", async () => {
     const pr = fake.addPullRequest();
-    await upsertStickyComment(client, { ...repo, issueNumber: pr.number, marker, body: "quick report" });
+    await upsertStickyComment(client, { ...repo, author, issueNumber: pr.number, marker, body: "quick report" });
     const sysbench = commentMarker("pg-sysbench");
-    await upsertStickyComment(client, { ...repo, issueNumber: pr.number, marker: sysbench, body: "sysbench report" });
-    await upsertStickyComment(client, { ...repo, issueNumber: pr.number, marker, body: "quick report, rerun" });
+    await upsertStickyComment(client, { ...repo, author, issueNumber: pr.number, marker: sysbench, body: "sysbench report" });
+    await upsertStickyComment(client, { ...repo, author, issueNumber: pr.number, marker, body: "quick report, rerun" });
     expect(fake.commentsOn(pr.number).map((c) => c.body)).toEqual([`${marker}\nquick report, rerun`, `${sysbench}\nsysbench report`]);
+  });
+
+  it("leaves a comment that someone else planted the marker in alone, and ignores its own comments that only quote the marker", async () => {
+    const pr = fake.addPullRequest("executor: batch tuple deforming");
+    const [planted] = fake.addComments(pr.number, [`${marker}\n## ✅ Pass · everything is fine`], { login: "mallory", id: 6660066, type: "User" });
+    const [quoted] = fake.addComments(pr.number, [`> ${marker}\nan old report, quoted`], { login: author, id: 41898282, type: "Bot" });
+    const result = await upsertStickyComment(client, { ...repo, author, issueNumber: pr.number, marker, body: `${marker}\n## ❌ Fail · 1 regression` });
+    expect(result.action).toBe("created");
+    expect(planted!.body).toBe(`${marker}\n## ✅ Pass · everything is fine`);
+    expect(quoted!.body).toBe(`> ${marker}\nan old report, quoted`);
+    const ours = fake.commentsOn(pr.number).filter((c) => c.user.login === author && c.body.startsWith(marker));
+    expect(ours.map((c) => c.id)).toEqual([result.id]);
   });
 
   it("authenticates with the token and refuses a body GitHub would refuse, before writing", async () => {
     const pr = fake.addPullRequest();
     const requests = since();
-    await expect(upsertStickyComment(client, { ...repo, issueNumber: pr.number, marker, body: "x".repeat(70_000) })).rejects.toThrow(PipelineError);
+    await expect(upsertStickyComment(client, { ...repo, author, issueNumber: pr.number, marker, body: "x".repeat(70_000) })).rejects.toThrow(PipelineError);
     expect(requests()).toEqual([]);
-    await upsertStickyComment(client, { ...repo, issueNumber: pr.number, marker, body: "ok" });
+    await upsertStickyComment(client, { ...repo, author, issueNumber: pr.number, marker, body: "ok" });
     expect(requests().every((r) => r.headers.authorization === `token ${fake.token}`)).toBe(true);
     const denied = createGitHubClient("ghs_wrong", fake.url);
-    await expect(upsertStickyComment(denied, { ...repo, issueNumber: pr.number, marker, body: "ok" })).rejects.toMatchObject({ status: 401 });
+    await expect(upsertStickyComment(denied, { ...repo, author, issueNumber: pr.number, marker, body: "ok" })).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe("the token's identity", () => {
+  it("is GraphQL's viewer for an installation token (GET /user refuses it), and GET /user's login for a user's token", async () => {
+    expect(await tokenLogin(client)).toEqual({ login: "github-actions[bot]", how: "GraphQL viewer" });
+    const user = await FakeGitHub.start({ token: "ghp_userToken0123", identity: { login: "perf-bot", id: 777, type: "User" } });
+    try {
+      expect(await tokenLogin(createGitHubClient(user.token, user.url))).toEqual({ login: "perf-bot", how: "GET /user" });
+      expect(user.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /user"]);
+    } finally {
+      await user.close();
+    }
   });
 });
 
@@ -109,18 +136,18 @@ describe("flags issue", () => {
     fake.issues[pr.number - 1]!.body = `${flagsMarker}\nquoted in a PR`;
     fake.addIssue({ title: "last quarter", body: `${flagsMarker}\nold`, state: "closed", labels: ["db-bench-gate"] });
 
-    const first = await upsertMarkedIssue(client, { ...repo, marker: flagsMarker, title: "Compiler flags: week 23", body: "O2 1.00, native 1.04", label: "db-bench-gate" });
+    const first = await upsertMarkedIssue(client, { ...repo, author, marker: flagsMarker, title: "Compiler flags: week 23", body: "O2 1.00, native 1.04", label: "db-bench-gate" });
     expect(first.action).toBe("created");
     const created = fake.issues.find((i) => i.number === first.number)!;
     expect(created).toMatchObject({ title: "Compiler flags: week 23", body: `${flagsMarker}\nO2 1.00, native 1.04`, labels: ["db-bench-gate"], state: "open" });
     expect(first.url).toBe(`https://github.com/${fake.repository}/issues/${first.number}`);
 
-    const second = await upsertMarkedIssue(client, { ...repo, marker: flagsMarker, title: "Compiler flags: week 24", body: "O2 1.00, native 1.06", label: "db-bench-gate" });
+    const second = await upsertMarkedIssue(client, { ...repo, author, marker: flagsMarker, title: "Compiler flags: week 24", body: "O2 1.00, native 1.06", label: "db-bench-gate" });
     expect(second).toEqual({ number: first.number, url: first.url, action: "updated" });
     expect(created).toMatchObject({ title: "Compiler flags: week 24", body: `${flagsMarker}\nO2 1.00, native 1.06` });
 
     const requests = since();
-    const third = await upsertMarkedIssue(client, { ...repo, marker: flagsMarker, title: "Compiler flags: week 24", body: "O2 1.00, native 1.06", label: "db-bench-gate" });
+    const third = await upsertMarkedIssue(client, { ...repo, author, marker: flagsMarker, title: "Compiler flags: week 24", body: "O2 1.00, native 1.06", label: "db-bench-gate" });
     expect(third.action).toBe("unchanged");
     expect(writesIn(requests())).toEqual([]);
     expect(requests()[0]!.path).toContain("labels=db-bench-gate");
@@ -132,12 +159,22 @@ describe("flags issue", () => {
     expect(flagsIssueMarker("odd-->name")).toBe("<!-- db-bench-gate:flags=odd--%3Ename -->");
   });
 
-  it("without a label, searches every open issue", async () => {
+  it("is searched among the token's own issues only: a planted marker in someone else's issue is left alone", async () => {
+    const m = flagsIssueMarker("pg-planted");
+    const planted = fake.addIssue({ title: "flags", body: `${m}\nplanted`, user: { login: "mallory", id: 6660066, type: "User" } });
+    const requests = since();
+    const result = await upsertMarkedIssue(client, { ...repo, author, marker: m, title: "flags", body: "week 1" });
+    expect(result.action).toBe("created");
+    expect(planted.body).toBe(`${m}\nplanted`);
+    expect(new URL(requests()[0]!.path, fake.url).searchParams.get("creator")).toBe(author);
+  });
+
+  it("without a label, searches every open issue of its author", async () => {
     const m = flagsIssueMarker("pg-sysbench");
     for (let i = 0; i < 120; i++) fake.addIssue({ title: `bug ${i}` });
     const existing = fake.addIssue({ title: "flags", body: `${m}\nweek 1` });
     for (let i = 0; i < 110; i++) fake.addIssue({ title: `newer bug ${i}` });
-    const result = await upsertMarkedIssue(client, { ...repo, marker: m, title: "flags", body: "week 2" });
+    const result = await upsertMarkedIssue(client, { ...repo, author, marker: m, title: "flags", body: "week 2" });
     expect(result).toMatchObject({ number: existing.number, action: "updated" });
     expect(existing.body).toBe(`${m}\nweek 2`);
   });

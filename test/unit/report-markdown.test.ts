@@ -46,7 +46,7 @@ describe("renderMarkdown: one PR run", () => {
 
   it("headlines the failing verdict and every count", () => {
     const lines = md.split("\n");
-    expect(lines[2]).toBe("## ❌ Fail · db-bench-gate · pg-quick");
+    expect(lines[2]).toBe("## ❌ Fail · 1 regression, 1 error (fail-on: regression, error) · db-bench-gate · pg-quick");
     expect(lines[4]).toBe("**1 regression** · **1 error** · 1 warning · 1 unstable · 0 missing · 1 improvement · 3 unchanged (8 steps)");
   });
 
@@ -108,7 +108,7 @@ describe("renderMarkdown: one PR run", () => {
   });
 
   it("takes a title", () => {
-    expect(renderMarkdown([x86Comparison()], { title: "Performance (pg-quick)" }).split("\n")[2]).toBe("## ❌ Fail · Performance (pg-quick)");
+    expect(renderMarkdown([x86Comparison()], { title: "Performance (pg-quick)" }).split("\n")[2]).toBe("## ❌ Fail · 1 regression, 1 error (fail-on: regression, error) · Performance (pg-quick)");
   });
 
   it("refuses an empty list", () => {
@@ -144,7 +144,7 @@ describe("renderMarkdown: instructions per operation counted", () => {
 
   it("fails, counts the channel's own verdicts and names its regressions in the headline", () => {
     const lines = md.split("\n");
-    expect(lines[2]).toBe("## ❌ Fail · db-bench-gate · synthetic");
+    expect(lines[2]).toBe("## ❌ Fail · 2 regressions, 1 error (fail-on: regression, error) · db-bench-gate · synthetic");
     expect(lines[6]).toBe(
       "Instructions per operation: **2 regressions** · **1 error** · 1 warning · 1 n/a · 1 improvement · 1 unchanged — regressed: `pgbench.select-only.prepared.c1`, `point-query.range100.pk1`",
     );

@@ -1,0 +1,53 @@
+/**
+ * What the trusted-label check reads from GitHub: the PR's timeline and the labeller's role. Thin: the
+ * decision is fork-policy.ts's.
+ */
+import type { GitHubClient, RepoRef } from "../publish/github.js";
+import type { PullRequestEvent } from "./event.js";
+import { trustedLabelStanding, type LabelStanding, type TimelineItem } from "./fork-policy.js";
+
+/** Timeline items are a union of many shapes; only these fields are read. */
+interface RawTimelineItem {
+  event?: string;
+  sha?: string;
+  created_at?: string;
+  actor?: { login?: string } | null;
+  label?: { name?: string };
+}
+
+export function timelineItem(raw: RawTimelineItem): TimelineItem {
+  switch (raw.event) {
+    case "labeled":
+    case "unlabeled":
+      return { event: raw.event, label: raw.label?.name ?? "", actor: raw.actor?.login ?? null, at: raw.created_at ?? "" };
+    case "committed":
+      return { event: "committed", sha: raw.sha ?? "" };
+    case "head_ref_force_pushed":
+    case "head_ref_restored":
+    case "reopened":
+      return { event: raw.event, at: raw.created_at ?? "" };
+    default:
+      return { event: "other" };
+  }
+}
+
+/** Reads the PR's whole timeline (every page), decides whether the label counts, and reads the labeller's role. */
+export async function checkTrustedLabel(
+  client: GitHubClient,
+  repo: RepoRef,
+  event: PullRequestEvent,
+  label: string,
+): Promise<{ standing: LabelStanding; role: string | null }> {
+  const raw = await client.paginate(client.rest.issues.listEventsForTimeline, { ...repo, issue_number: event.number, per_page: 100 });
+  const standing = trustedLabelStanding(event, label, (raw as RawTimelineItem[]).map(timelineItem));
+  if (!standing.counts) return { standing, role: null };
+  const role = await client.rest.repos
+    .getCollaboratorPermissionLevel({ ...repo, username: standing.labeler })
+    .then(({ data }) => data.role_name)
+    // an app's bot or a deleted account: no role to read, so the label does not count
+    .catch((e: { status?: number }) => {
+      if (e.status === 404) return null;
+      throw e;
+    });
+  return { standing, role };
+}

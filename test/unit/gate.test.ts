@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { compareRun } from "../../src/compare/compare.js";
+import { decideGate, decideMeasuredGate, gateHeadline, gateMessage, parseFailOn } from "../../src/compare/gate.js";
+import { renderMarkdown } from "../../src/report/markdown.js";
+import { syntheticResults, type SyntheticError } from "../helpers/synthetic-results.js";
+
+const STEPS = ["pgbench.select-only.prepared.c1", "pgbench.select-only.prepared.c4", "point-query.range100.pk1", "read-only.range100.pk1"];
+const ROUNDS = 10;
+
+/** Every head sample of every step failed: what a head build that breaks the server gives. */
+function headBroken() {
+  const errors: SyntheticError[] = STEPS.flatMap((step) => Array.from({ length: ROUNDS }, (_, round) => ({ step, variant: "head", round, message: "server closed the connection" })));
+  return compareRun(syntheticResults({ steps: STEPS, rounds: ROUNDS, noise: 0.01, errors }));
+}
+
+describe("the gate: comparisons + fail-on -> verdict and reasons", () => {
+  it("fails a head whose every step errors, and the headline says why (today: ✅ Pass · 4 errors)", () => {
+    const comparison = headBroken();
+    expect(comparison.counts.error).toBe(4);
+    const gate = decideGate([comparison]);
+    expect(gate.verdict).toBe("fail");
+    expect(gateHeadline(gate)).toBe("4 errors (fail-on: error)");
+    expect(gateMessage(gate)).toBe(`4 errors: ${STEPS.join(", ")}`);
+    expect(renderMarkdown([comparison]).split("\n")[2]).toBe("## ❌ Fail · 4 errors (fail-on: error) · db-bench-gate · synthetic");
+  });
+
+  it("lets errors pass only when the user opts out, and still fails a run with no samples at all", () => {
+    const errorsOnly = headBroken();
+    expect(decideGate([errorsOnly], ["regression"])).toEqual({ verdict: "pass", reasons: [], regressions: 0 });
+    expect(renderMarkdown([errorsOnly], { failOn: ["regression"] }).split("\n")[2]).toBe("## ✅ Pass · db-bench-gate · synthetic");
+
+    const everything = STEPS.flatMap((step) => ["base", "head"].flatMap((variant) => Array.from({ length: ROUNDS }, (_, round) => ({ step, variant, round }))));
+    const nothing = compareRun(syntheticResults({ steps: STEPS, rounds: ROUNDS, errors: everything }));
+    const gate = decideGate([nothing], []);
+    expect(gate).toMatchObject({ verdict: "fail", reasons: [{ cause: "no-samples", summary: "no samples" }] });
+    expect(gateHeadline(gate)).toBe("no samples");
+    expect(decideGate([], ["regression"]).verdict).toBe("fail");
+  });
+
+  it("fails on a regression by default, and on warning, unstable or missing only when asked", () => {
+    const slower = compareRun(syntheticResults({ steps: STEPS.slice(0, 2), rounds: ROUNDS, noise: 0.005, effects: { head: { [STEPS[0]!]: 0.9, [STEPS[1]!]: 0.97 } } }));
+    expect(slower.steps.map((s) => s.variants[0]!.verdict)).toEqual(["regression", "warning"]);
+    expect(decideGate([slower])).toMatchObject({ verdict: "fail", reasons: [{ cause: "regression", count: 1, steps: [STEPS[0]] }] });
+    expect(decideGate([slower], ["error"]).verdict).toBe("pass");
+    const gate = decideGate([slower], ["regression", "warning"]);
+    expect(gateHeadline(gate)).toBe("1 regression, 1 warning (fail-on: regression, warning)");
+  });
+
+  it("names each comparison's column in the failing steps of a multi-runner report", () => {
+    const x64 = { ...headBroken(), label: "x86_64" };
+    const arm = { ...compareRun(syntheticResults({ steps: STEPS, rounds: ROUNDS, noise: 0.01 })), label: "aarch64" };
+    const gate = decideGate([x64, arm]);
+    expect(gate.reasons).toHaveLength(1);
+    expect(gate.reasons[0]!.steps).toEqual(STEPS.map((s) => `${s} (x86_64)`));
+  });
+
+  it("parses fail-on lists and names an unknown value", () => {
+    expect(parseFailOn("error,regression")).toEqual({ failOn: ["regression", "error"] });
+    expect(parseFailOn("")).toEqual({ failOn: [] });
+    expect(parseFailOn("regressions")).toEqual({ error: 'unknown value "regressions": expected a comma-separated list of regression, error, missing, unstable, warning' });
+  });
+
+  it("gates a run measured alone (baseline mode): errors, missing steps, nothing measured", () => {
+    expect(decideMeasuredGate([{ step: "a", ok: 10, errors: 0 }]).verdict).toBe("pass");
+    expect(gateMessage(decideMeasuredGate([{ step: "a", ok: 10, errors: 0 }, { step: "b", ok: 8, errors: 2 }]))).toBe("1 error: b");
+    expect(decideMeasuredGate([{ step: "a", ok: 10, errors: 0 }, { step: "b", ok: 0, errors: 0 }], ["missing"]).reasons.map((r) => r.summary)).toEqual(["1 missing step"]);
+    expect(gateMessage(decideMeasuredGate([{ step: "a", ok: 0, errors: 3 }], []))).toBe("no samples");
+  });
+});
