@@ -22,7 +22,8 @@ import { decideGate, decideMeasuredGate, gateMessage } from "./compare/gate.js";
 import type { Comparison } from "./compare/types.js";
 import { CONFIG_FILE_NAME, loadConfigAt, type ConfigFile } from "./config/config-file.js";
 import { changedJudgingFiles, judgingCommit, readJudgingFile, type JudgingCommit } from "./config/judging-files.js";
-import { defaultCacheDir, makePlan, type Plan, type RunFlags } from "./config/plan.js";
+import { defaultCacheDir, makePlan, resolveJudging, type Plan, type RunFlags } from "./config/plan.js";
+import { loadProfile } from "./config/profile.js";
 import { EXIT_ERROR, InputError, PipelineError } from "./errors.js";
 import type { Log } from "./log.js";
 import { fingerprintMismatches } from "./measure/fingerprint.js";
@@ -280,10 +281,24 @@ async function reportMode(ctx: Context): Promise<void> {
     core.info(`read ${artifact.name}`);
   }
   if (headSha && prNumber === null) core.warning(`no open pull request has the head ${headSha} of run ${runId}: the report is in the job summary only`);
-  // Judged by the thresholds each run resolved and stored when it measured (profile, config file, inputs),
-  // as pr mode judged it; thresholds given to this step as inputs come on top.
+  // Artifacts are only as trusted as the workflow that uploaded them (a fork's, in the workflow_run
+  // pattern): the thresholds stored in them are ignored, and the runs are judged as pr mode would, from
+  // the profile, the config file at the trusted commit (the PR's base, else this checkout) and the inputs.
+  const at = judgingCommit(ctx.inputs.repoPath, ctx.event.kind === "pull_request" ? ctx.event.base.sha : "HEAD");
+  const config = await configAt(ctx, at);
+  const named = ctx.inputs.profile ?? config.profile;
+  const profile = named
+    ? await loadProfile(named, at)
+    : await loadProfile(runs[0]!.profile.name).catch((e: unknown) => {
+        if (!(e instanceof InputError)) throw e;
+        core.warning(`profile ${runs[0]!.profile.name} of the artifacts is not built in and neither the profile input nor the config file names one: judged by the config file and the inputs alone`);
+        return {};
+      });
+  const judging = resolveJudging(profile, config, ctx.inputs.thresholds);
   const labels = runLabels(runs);
-  const comparisons = runs.map((results, i) => compareRun(results, { thresholds: ctx.inputs.thresholds, label: labels[i] ?? null }));
+  const comparisons = runs.map((results, i) =>
+    compareRun({ ...results, thresholds: undefined }, { thresholds: judging.thresholds, overrides: judging.overrides, label: labels[i] ?? null }),
+  );
   const markdown = renderMarkdown(comparisons, { failOn: ctx.inputs.failOn });
   await publish(ctx, markdown, comparisons, prNumber, runs[0]!.profile.name);
 }

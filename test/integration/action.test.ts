@@ -20,6 +20,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, inject, it, onTestFa
 import { PULL_REQUEST_TARGET_REFUSAL } from "../../src/action/inputs.js";
 import { childEnv } from "../../src/child-env.js";
 import { compareRun } from "../../src/compare/compare.js";
+import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
 import { uploadResultsArtifact } from "../../src/publish/artifacts.js";
 import { hostnameHash } from "../../src/measure/fingerprint.js";
 import { ENTRY_MARKER } from "../../src/publish/cache-dir.js";
@@ -520,11 +521,25 @@ describe("report mode", () => {
     expect(result.outputs.regressions).toBe(String(x64Regressed.length));
   });
 
+  it("judges artifacts by the base's thresholds, not the looser ones a measuring run stored in them", async () => {
+    const loosened: Results = { ...x64, thresholds: { run: { ...DEFAULT_THRESHOLDS, fail_below: 0.5, warn_below: 0.5 }, overrides: [{ step: "*", fail_below: 0.5 }] } };
+    expect(regressedSteps(loosened)).toEqual([]);
+    const pr = fake.addPullRequest("planner: loosen the gate from the artifact").number;
+    const run = fake.addRun({ event: "pull_request", headBranch: "loosen", headSha: fork.head, status: "in_progress", conclusion: null });
+    await uploadResults(run, [["x86_64", loosened]]);
+
+    const result = await step(run, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report" }).finished;
+
+    expect(result.exitCode).toBe(1);
+    expect(result.errors).toEqual([`${x64Regressed.length} regression${x64Regressed.length === 1 ? "" : "s"}: ${x64Regressed.join(", ")}`]);
+  });
+
   it("fails on an instruction regression that QPS cannot see, naming the channel in the comment and the check", async () => {
     const arm = armResults();
     const steps = arm.steps.map((s) => s.id);
     const counted: Results = { ...arm, instructions: syntheticResults({ steps, instructions: { effects: { head: { [steps[0]!]: 1.205 } } } }).instructions };
-    expect(regressedSteps(counted)).toEqual([]);
+    // QPS alone sees nothing
+    expect(compareRun(counted).steps.filter((s) => s.variants.some((v) => v.verdict === "regression"))).toEqual([]);
     const pr = fake.addPullRequest("executor: extra work per plan").number;
     const run = fake.addRun({ event: "pull_request", headBranch: "executor", headSha: fork.head, status: "in_progress", conclusion: null });
     await uploadResults(run, [["aarch64", counted]]);
