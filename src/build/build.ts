@@ -70,11 +70,12 @@ const COMPLETE_MARKER = ".db-bench-gate-build.json";
 
 /**
  * Where the builds and the compiler cache of a trust level live. Trusted ones keep the cache dir's
- * top level; pull requests get their own, and read the trusted ccache without writing it.
+ * top level; pull requests get their own. `shared` is ccache remote storage that trusted builds write
+ * (a local cache dir's layout is not a remote's) and pull requests read without writing.
  */
-export function cacheNamespace(cacheDir: string, trust: TrustLevel): { builds: string; ccache: string } {
+export function cacheNamespace(cacheDir: string, trust: TrustLevel): { builds: string; ccache: string; shared: string } {
   const root = trust === "trusted" ? cacheDir : path.join(cacheDir, "pr");
-  return { builds: path.join(root, "builds"), ccache: path.join(root, "ccache") };
+  return { builds: path.join(root, "builds"), ccache: path.join(root, "ccache"), shared: path.join(cacheDir, "ccache-shared") };
 }
 
 /**
@@ -241,11 +242,12 @@ interface CcacheSetup {
 async function ccacheSetup(cacheDir: string, trust: TrustLevel, user: OsUser | null, tree: string): Promise<CcacheSetup | null> {
   const probe = await execa("ccache", ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false });
   if (probe.failed) return null;
-  const { ccache } = cacheNamespace(cacheDir, trust);
-  await mkdir(ccache, { recursive: true });
-  // once per cache dir: chown -R of a large cache takes a while
-  if (user && (await stat(ccache)).uid !== user.uid) await giveTo(user, ccache);
-  const trusted = cacheNamespace(cacheDir, "trusted").ccache;
+  const { ccache, shared } = cacheNamespace(cacheDir, trust);
+  for (const dir of trust === "trusted" ? [ccache, shared] : [ccache]) {
+    await mkdir(dir, { recursive: true });
+    // once per cache dir: chown -R of a large cache takes a while
+    if (user && (await stat(dir)).uid !== user.uid) await giveTo(user, dir);
+  }
   // the build's user writes it; the tree is removed after the build, and read before
   const statsLog = path.join(tree, ".db-bench-gate-ccache-stats");
   const env: Record<string, string> = {
@@ -255,7 +257,8 @@ async function ccacheSetup(cacheDir: string, trust: TrustLevel, user: OsUser | n
     CCACHE_STATSLOG: statsLog,
     // entries readable by the other namespace's user
     CCACHE_UMASK: "022",
-    ...(trust !== "trusted" && existsSync(trusted) && { CCACHE_REMOTE_STORAGE: `file:${trusted}|read-only` }),
+    // trusted: every result, hit or miss, also goes to the shared storage
+    ...(trust === "trusted" ? { CCACHE_REMOTE_STORAGE: `file:${shared}|umask=022`, CCACHE_RESHARE: "1" } : existsSync(shared) && { CCACHE_REMOTE_STORAGE: `file:${shared}|read-only` }),
   };
   return { env, statsLog };
 }

@@ -34,10 +34,14 @@ export async function runStreamed(file: string, args: string[], options: Streame
     ...asUser(options.user ?? null, { ...options.quietEnv, ...options.env }),
     all: true,
     timeout: options.timeoutMs,
+    // its own process group: what it leaves behind (make's compilers after a timeout, a daemon) goes with it
+    detached: true,
     buffer: false,
     reject: false,
     cancelSignal: options.signal,
   });
+  // Output ends when every process holding the pipes is gone, not when the command itself is.
+  subprocess.once("exit", () => subprocess.pid !== undefined && killProcessGroup(subprocess.pid));
   const tail: string[] = [];
   for await (const line of subprocess.iterable({ from: "all" })) {
     options.onLine?.(line);
@@ -54,5 +58,13 @@ export async function runStreamed(file: string, args: string[], options: Streame
         : `was killed by ${result.signal ?? "a signal"}`;
     const cause = result.exitCode === undefined && result.signal === undefined && !result.timedOut ? `: ${result.message}` : "";
     throw new PipelineError(`\`${shown}\` ${how}${cause}`, tail.join("\n"));
+  }
+}
+
+function killProcessGroup(pgid: number): void {
+  try {
+    process.kill(-pgid, "SIGKILL");
+  } catch {
+    // nothing left in it
   }
 }
