@@ -81,6 +81,6 @@ export function unprivilegedWarning(): string | null {
     "not running as root: the fork's code (configure, make, the server, the benchmark clients) runs as this runner's own user, " +
     "so it can read this job's environment through /proc, including its tokens. Run the runner as root (the action then runs that " +
     `code as the users ${UNPRIVILEGED_USERS.trusted} and ${UNPRIVILEGED_USERS.pr}) or use a runner dedicated to benchmarks with no secrets; ` +
-    "see docs/action.md, \"Runner setup\"."
+    "see docs/action.md, \"Setting up a self-hosted runner\"."
   );
 }
