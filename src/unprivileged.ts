@@ -64,14 +64,22 @@ export async function giveTo(user: OsUser | null, ...paths: string[]): Promise<v
   if (user) await chownTree(`${user.uid}:${user.gid}`, paths);
 }
 
-/** Takes `paths` (recursively) back for the current user: what the fork's code wrote becomes read-only to it. */
+/**
+ * Takes `paths` (recursively) back for the current user, writable by nobody else (whatever the umask
+ * was): what the fork's code wrote becomes read-only to it.
+ */
 export async function takeBack(...paths: string[]): Promise<void> {
   if (process.getuid?.() === 0) await chownTree("0:0", paths);
+  await run("chmod", ["-R", "go-w", "--", ...paths]);
 }
 
-async function chownTree(owner: string, paths: string[]): Promise<void> {
-  const result = await execa("chown", ["-R", "--no-dereference", owner, "--", ...paths], { env: childEnv(process.env), extendEnv: false, reject: false });
-  if (result.failed) throw new PipelineError(`chown ${owner} ${paths.join(" ")} failed`, result.stderr);
+function chownTree(owner: string, paths: string[]): Promise<void> {
+  return run("chown", ["-R", "--no-dereference", owner, "--", ...paths]);
+}
+
+async function run(file: string, args: string[]): Promise<void> {
+  const result = await execa(file, args, { env: childEnv(process.env), extendEnv: false, reject: false });
+  if (result.failed) throw new PipelineError(`${file} ${args.join(" ")} failed`, result.stderr);
 }
 
 /** One paragraph for the log when there is no user to switch to (null as root). */
