@@ -37,7 +37,7 @@ export async function exportSourceTree(repo: string, commit: string, owner: OsUs
   // Same prefix and random-suffix length for every tree: the compiler sees same-shaped paths (ccache).
   const dir = await mkdtemp(path.join(os.tmpdir(), "dbg-wt-"));
   const handle = await registry.register(`source tree ${dir}`, () => rm(dir, { recursive: true, force: true }));
-  const exported = await execa("git", ["-C", repo, "archive", "--format=tar", commit], { env: childEnv(process.env), extendEnv: false })
+  const exported = await execa("git", ["-C", repo, "archive", "--format=tar", commit], { env: childEnv(process.env), extendEnv: false, buffer: false })
     .pipe("tar", ["-x", "-C", dir], { env: childEnv(process.env), extendEnv: false })
     .catch((e: Error) => e);
   if (exported instanceof Error) {
