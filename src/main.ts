@@ -62,7 +62,7 @@ interface Context {
   env: NodeJS.ProcessEnv;
   github: { client: GitHubClient; repo: RepoRef; token: string; author: () => Promise<string> } | null;
   cacheDir: string;
-  /** the whole job's: servers, worktrees and the job root are removed on success, failure and signal */
+  /** the whole job's: servers, source trees and the job root are removed on success, failure and signal */
   registry: CleanupRegistry;
 }
 

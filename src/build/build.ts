@@ -148,17 +148,17 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
       request.onLine?.(line);
     };
 
-    const worktree = await exportSourceTree(request.repo, commit, user, request.registry);
+    const tree = await exportSourceTree(request.repo, commit, user, request.registry);
     try {
-      const ccache = await ccacheSetup(cacheDir, trust, user, worktree.path);
+      const ccache = await ccacheSetup(cacheDir, trust, user, tree.path);
       const commands = buildCommands(recipe, { buildDir, cc: [...(ccache ? ["ccache"] : []), ...compiler.command], cpus: os.availableParallelism() });
-      emit(`build ${commit} (${request.commitish}) as ${buildId} with ${compiler.name} ${compiler.version}${ccache ? " and ccache" : ""}${user ? ` as ${user.name}` : ""} in ${worktree.path}`);
+      emit(`build ${commit} (${request.commitish}) as ${buildId} with ${compiler.name} ${compiler.version}${ccache ? " and ccache" : ""}${user ? ` as ${user.name}` : ""} in ${tree.path}`);
       const timings: BuildResult["timings"] = { configure: null, make: null, install: null, total: 0 };
       for (const command of commands) {
         const phaseStart = elapsed();
         try {
           await runStreamed(command.file, command.args, {
-            cwd: worktree.path,
+            cwd: tree.path,
             env: command.env,
             quietEnv: ccache?.env,
             onLine: emit,
@@ -187,7 +187,7 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
       await rename(`${marker}.tmp`, marker);
       return result;
     } finally {
-      await worktree.remove();
+      await tree.remove();
       await new Promise((resolve) => log.end(resolve));
     }
   }

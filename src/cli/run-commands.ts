@@ -58,7 +58,7 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
     program
       .command("run")
       .description("build the engine at two or more commits, measure them interleaved, write the results, print the comparison")
-      .requiredOption("--repo <path>", "the engine's git repository (never modified: builds use detached worktrees)")
+      .requiredOption("--repo <path>", "the engine's git repository (never modified: each commit is exported with git archive)")
       .option("--base <ref>", "base commit-ish")
       .option("--head <ref>", "head commit-ish")
       .option("--variant <name=ref[:cflags]>", "a variant to compare, repeatable: any number of (commit, flags) pairs; the first is the base", (value: string, previous: VariantFlag[]) => [...previous, parseVariantFlag(value)], [] as VariantFlag[])
