@@ -12,7 +12,6 @@ import { execa } from "execa";
 import { buildAtCommit, type BuildResult } from "./build/build.js";
 import { detectCompiler } from "./build/compiler.js";
 import type { BuildRecipe } from "./build/recipe.js";
-import { childEnv } from "./child-env.js";
 import type { CleanupRegistry } from "./cleanup.js";
 import type { Profile } from "./config/profile.js";
 import type { Timeouts } from "./config/timeouts.js";
@@ -31,7 +30,7 @@ import type { ThresholdOverride, Thresholds } from "./compare/types.js";
 import { countInstructions } from "./schedule/instructions.js";
 import { runInterleaved } from "./schedule/interleave.js";
 import { budgetStops, settledStep, type SequentialDesign } from "./schedule/sequential.js";
-import { asUser, giveTo, unprivilegedUser, type TrustLevel } from "./unprivileged.js";
+import { asUser, giveTo, unprivilegedUser, type OsUser, type TrustLevel } from "./unprivileged.js";
 import { VERSION } from "./version.js";
 
 export interface VariantSpec {
@@ -368,7 +367,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
       ...(placement && { cpu_placement: { server: formatCpuList(placement.server), client: formatCpuList(placement.client) } }),
     },
     fingerprint,
-    engine: { name: plan.engine.name, version: await engineVersion(builds[0]!) },
+    engine: { name: plan.engine.name, version: await engineVersion(builds[0]!, clientUser) },
     profile: { name: profile.name, version: profile.version, hash: profile.hash },
     base_variant: plan.baseVariant,
     variants,
@@ -380,7 +379,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
 }
 
 /** `postgres --version` of the base build, e.g. "15.18". */
-async function engineVersion(build: BuildResult): Promise<string> {
-  const result = await execa(path.join(build.binDir, "postgres"), ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false });
+async function engineVersion(build: BuildResult, user: OsUser | null): Promise<string> {
+  const result = await execa(path.join(build.binDir, "postgres"), ["--version"], { ...asUser(user), reject: false, timeout: 30_000 });
   return /(\d+(?:\.\d+)+\S*)/.exec(result.stdout)?.[1] ?? "unknown";
 }
