@@ -6,8 +6,12 @@
  * the default branch) left in the cache. Without root there is nobody to switch to: the code runs as
  * the current user, and unprivilegedWarning() says what that means.
  */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { execa } from "execa";
 import { childEnv } from "./child-env.js";
+import type { CleanupRegistry } from "./cleanup.js";
 import { PipelineError } from "./errors.js";
 
 /** "trusted": the default branch's baseline and flags runs; "pr": everything else (pull requests, the CLI). */
@@ -62,6 +66,14 @@ export function asUser(user: OsUser | null, extra: Record<string, string> = {}) 
 /** Hands `paths` (recursively) to `user`; nothing to do without one. */
 export async function giveTo(user: OsUser | null, ...paths: string[]): Promise<void> {
   if (user) await chownTree(`${user.uid}:${user.gid}`, paths);
+}
+
+/** A temp dir of `user`'s, removed with the registry's cleanup: its TMPDIR, where the caller's may not be writable by it. */
+export async function userTempDir(user: OsUser | null, registry: CleanupRegistry): Promise<{ path: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "dbg-tmp-"));
+  const handle = await registry.register(`temp dir ${dir}`, () => rm(dir, { recursive: true, force: true }));
+  await giveTo(user, dir);
+  return { path: dir, remove: handle.run };
 }
 
 /**

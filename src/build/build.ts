@@ -15,7 +15,7 @@ import type { CleanupRegistry } from "../cleanup.js";
 import { DEFAULT_TIMEOUTS, type Timeouts } from "../config/timeouts.js";
 import { PipelineError } from "../errors.js";
 import type { BuildFlags } from "../results/schema.js";
-import { giveTo, takeBack, unprivilegedUser, type OsUser, type TrustLevel } from "../unprivileged.js";
+import { giveTo, takeBack, unprivilegedUser, userTempDir, type OsUser, type TrustLevel } from "../unprivileged.js";
 import { detectCompiler, type Compiler } from "./compiler.js";
 import { buildCommands, buildFlags, buildKey, installLayout, type BuildPhase, type BuildRecipe } from "./recipe.js";
 import { runStreamed } from "./run-streamed.js";
@@ -148,9 +148,12 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
       request.onLine?.(line);
     };
 
+    let tmpDir: Awaited<ReturnType<typeof userTempDir>> | undefined;
     const tree = await exportSourceTree(request.repo, commit, user, request.registry);
     try {
       const ccache = await ccacheSetup(cacheDir, trust, user, tree.path);
+      // compilers and configure write temp files
+      tmpDir = await userTempDir(user, request.registry);
       const commands = buildCommands(recipe, { buildDir, cc: [...(ccache ? ["ccache"] : []), ...compiler.command], cpus: os.availableParallelism() });
       emit(`build ${commit} (${request.commitish}) as ${buildId} with ${compiler.name} ${compiler.version}${ccache ? " and ccache" : ""}${user ? ` as ${user.name}` : ""} in ${tree.path}`);
       const timings: BuildResult["timings"] = { configure: null, make: null, install: null, total: 0 };
@@ -160,7 +163,7 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
           await runStreamed(command.file, command.args, {
             cwd: tree.path,
             env: command.env,
-            quietEnv: ccache?.env,
+            quietEnv: { ...ccache?.env, TMPDIR: tmpDir.path },
             onLine: emit,
             signal: request.registry.signal,
             user,
@@ -187,6 +190,7 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
       await rename(`${marker}.tmp`, marker);
       return result;
     } finally {
+      await tmpDir?.remove();
       await tree.remove();
       await new Promise((resolve) => log.end(resolve));
     }
