@@ -51,6 +51,7 @@ import { SPENDING_FUNCTIONS, type Spending } from "../src/schedule/sequential.js
 import { addExtraWorkBranches, extraWorkRef, makePostgresFork } from "../src/setup/fork-repo.js";
 import { obtainPostgresSource } from "../src/setup/pg-source.js";
 import { countingSeconds, instructionChannelGroups, type InstructionChannelGroup } from "../src/measure/instruction-quality.js";
+import { DEFAULT_TIMEOUTS } from "../src/config/timeouts.js";
 import { seededRandom } from "../test/helpers/synthetic-results.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -129,6 +130,9 @@ program
             engine: postgresEngine,
             serverSettings: loaded.server_settings,
             cacheDir,
+            // the demo fork, made on this machine
+            trust: "trusted",
+            timeouts: DEFAULT_TIMEOUTS,
             runner: { name: os.hostname(), labels: ["bench-verdict"] },
             countInstructions: flags.instructions,
           },

@@ -4,7 +4,7 @@ import { rmSync } from "node:fs";
 
 rmSync(new URL("../dist", import.meta.url), { recursive: true, force: true });
 await build({
-  entryPoints: { index: "src/index.ts", post: "src/post.ts", cli: "src/cli.ts" },
+  entryPoints: { index: "src/index.ts", post: "src/action/post.ts", cli: "src/cli.ts" },
   outdir: "dist",
   bundle: true,
   platform: "node",

@@ -4,6 +4,9 @@
  * that looks like a secret, so the environment is built from an allow-list, not a deny-list.
  */
 
+/** Set by the action to its job's id: every process it starts carries it (see src/processes.ts). */
+export const JOB_MARKER = "DB_BENCH_GATE_JOB";
+
 /** Variables a build or benchmark legitimately needs from the caller's environment. */
 const ALLOWED = new Set([
   "PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LANGUAGE", "TZ", "TERM", "TMPDIR",
@@ -11,6 +14,8 @@ const ALLOWED = new Set([
   "PKG_CONFIG_PATH", "LD_LIBRARY_PATH", "LIBRARY_PATH", "CPATH",
   "CCACHE_DIR", "CCACHE_MAXSIZE", "CCACHE_DISABLE", "CCACHE_BASEDIR", "CCACHE_NOHASHDIR",
   "RUNNER_ARCH", "RUNNER_OS", "RUNNER_TEMP", "CI",
+  // how the runner finds a job's orphans, and how the post step finds this job's: both mark every child
+  "RUNNER_TRACKING_ID", JOB_MARKER,
 ]);
 const ALLOWED_PREFIXES = ["LC_"];
 /** Never passed, even when an allowed name or an explicit extra would let it through. */

@@ -1,5 +1,5 @@
 /**
- * Everything a run starts that outlives a function call (servers, worktrees, temp dirs) is registered
+ * Everything a run starts that outlives a function call (servers, source trees, temp dirs) is registered
  * here and removed on success, failure, timeout, SIGINT and SIGTERM.
  */
 import { PipelineError } from "./errors.js";

@@ -5,18 +5,24 @@
  *   baseline  measure the pushed commit, upload it as the stored baseline
  *   report    merge the results artifacts of this workflow run (one per runner) into one comment
  *   flags     one commit with several flag sets, reported in the job summary and a weekly issue
- * Subprocesses that run PR code get childEnv(): no token, no ACTIONS_* or GITHUB_* variable.
+ * Subprocesses that run PR code get childEnv(): no token, no ACTIONS_* or GITHUB_* variable; as root
+ * they run as an unprivileged user (src/unprivileged.ts).
  */
 import * as core from "@actions/core";
-import { copyFile, mkdir, rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { chmod, copyFile, mkdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { readEvent, type GitHubEvent, type WorkflowRunEvent } from "./action/event.js";
+import { refusePersistedCredentials } from "./action/checkout-credentials.js";
 import { carriesTrustedLabel, decideForkPolicy } from "./action/fork-policy.js";
 import { checkTrustedLabel } from "./action/trusted-label.js";
 import { readInputs, type ActionInputs } from "./action/inputs.js";
+import { trustLevelOf } from "./action/trust-level.js";
+import { cacheNamespace } from "./build/build.js";
+import { JOB_MARKER } from "./child-env.js";
 import { withCleanup, type CleanupRegistry } from "./cleanup.js";
-import { STATE_JOB_ROOT, STATE_REPO } from "./cleanup-job-root.js";
+import { jobMarker, STATE_JOB_ROOT, STATE_REPO } from "./action/cleanup-job-root.js";
 import { compareAgainstBaseline, compareRun } from "./compare/compare.js";
 import { decideGate, decideMeasuredGate, gateMessage } from "./compare/gate.js";
 import type { Comparison } from "./compare/types.js";
@@ -24,6 +30,7 @@ import { CONFIG_FILE_NAME, loadConfigAt, type ConfigFile } from "./config/config
 import { changedJudgingFiles, judgingCommit, readJudgingFile, type JudgingCommit } from "./config/judging-files.js";
 import { defaultCacheDir, makePlan, resolveJudging, type Plan, type RunFlags } from "./config/plan.js";
 import { loadProfile } from "./config/profile.js";
+import { DEFAULT_TIMEOUTS } from "./config/timeouts.js";
 import { EXIT_ERROR, InputError, PipelineError } from "./errors.js";
 import type { Log } from "./log.js";
 import { fingerprintMismatches } from "./measure/fingerprint.js";
@@ -42,6 +49,7 @@ import { COMMENT_LIMIT, commentMarker, renderMarkdown } from "./report/markdown.
 import { parseNoiseFloor, writeResults } from "./results/io.js";
 import { runLabels } from "./results/run-labels.js";
 import type { NoiseFloor, Results } from "./results/schema.js";
+import { unprivilegedWarning, type TrustLevel } from "./unprivileged.js";
 
 const actionLog: Log = {
   info: (message) => core.info(message),
@@ -54,7 +62,7 @@ interface Context {
   env: NodeJS.ProcessEnv;
   github: { client: GitHubClient; repo: RepoRef; token: string; author: () => Promise<string> } | null;
   cacheDir: string;
-  /** the whole job's: servers, worktrees and the job root are removed on success, failure and signal */
+  /** the whole job's: servers, source trees and the job root are removed on success, failure and signal */
   registry: CleanupRegistry;
 }
 
@@ -69,9 +77,11 @@ async function configAt(ctx: Context, at: JudgingCommit): Promise<ConfigFile> {
   return loadConfigAt(at, inputs.config === CONFIG_FILE_NAME ? null : path.resolve(inputs.repoPath, inputs.config));
 }
 
-function planFlags(ctx: Context, at: JudgingCommit, variants: Pick<RunFlags, "base" | "head" | "variants">): RunFlags {
+function planFlags(ctx: Context, at: JudgingCommit, trust: TrustLevel, variants: Pick<RunFlags, "base" | "head" | "variants">): RunFlags {
   const { inputs } = ctx;
   return {
+    trust,
+    timeouts: inputs.timeouts,
     repo: inputs.repoPath,
     judgedAt: at,
     ...variants,
@@ -108,14 +118,16 @@ async function measure(ctx: Context, plan: Plan, at: JudgingCommit): Promise<Res
   return results;
 }
 
-/** Marks this run's builds as just used, then removes the least recently used others beyond the cap. */
+/** Marks this run's builds as just used, then removes the least recently used others beyond the cap, in each namespace. */
 async function capBuildCache(ctx: Context, results: Results): Promise<void> {
-  const builds = path.join(ctx.cacheDir, "builds");
   const used = new Set(results.variants.map((v) => v.build_id));
-  for (const buildId of used) await touchEntry(builds, buildId);
-  const { evict, overCap } = await enforceCacheCap(builds, ctx.inputs.cacheSizeCapGiB, used);
-  if (evict.length > 0) core.info(`cache-dir: removed ${evict.length} least recently used builds (${evict.map((e) => e.name).join(", ")})`);
-  if (overCap) core.warning(`cache-dir: this run's builds alone exceed cache-size-cap (${ctx.inputs.cacheSizeCapGiB} GiB)`);
+  for (const trust of ["trusted", "pr"] as const) {
+    const { builds } = cacheNamespace(ctx.cacheDir, trust);
+    for (const buildId of used) if (existsSync(path.join(builds, buildId))) await touchEntry(builds, buildId);
+    const { evict, overCap } = await enforceCacheCap(builds, ctx.inputs.cacheSizeCapGiB, used);
+    if (evict.length > 0) core.info(`cache-dir: removed ${evict.length} least recently used ${trust} builds (${evict.map((e) => e.name).join(", ")})`);
+    if (overCap) core.warning(`cache-dir: this run's ${trust} builds alone exceed cache-size-cap (${ctx.inputs.cacheSizeCapGiB} GiB)`);
+  }
 }
 
 function artifactNameOf(ctx: Context, results: Results): string {
@@ -200,9 +212,10 @@ async function prMode(ctx: Context): Promise<void> {
   const base = ctx.inputs.baseRef ?? event?.base.sha;
   const head = ctx.inputs.headRef ?? event?.head.sha;
   if (!base || !head) throw new InputError("pr mode outside a pull_request event needs base-ref and head-ref", undefined, "input base-ref");
+  await refusePersistedCredentials(ctx.inputs.repoPath);
   // how the PR is judged comes from its base, never from its own tree
   const judged = judgingCommit(ctx.inputs.repoPath, base);
-  const plan = await makePlan(planFlags(ctx, judged, { base, head, variants: [] }), await configAt(ctx, judged), ctx.inputs.thresholds);
+  const plan = await makePlan(planFlags(ctx, judged, "pr", { base, head, variants: [] }), await configAt(ctx, judged), ctx.inputs.thresholds);
   const results = await measure(ctx, plan, judged);
   const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
   const lookup = event ? await lookUpBaseline(ctx, results, event.base.ref) : null;
@@ -220,7 +233,8 @@ async function baselineMode(ctx: Context): Promise<void> {
   if (!commit) throw new InputError("baseline mode needs head-ref outside a push event", undefined, "input head-ref");
   // One variant: the pushed commit, trusted (a push to the branch), so it is judged by its own files.
   const judged = judgingCommit(ctx.inputs.repoPath, commit);
-  const plan = await makePlan(planFlags(ctx, judged, { variants: [{ id: "main", ref: commit, cflags: null }] }), await configAt(ctx, judged), ctx.inputs.thresholds);
+  const trust = trustLevelOf("baseline", ctx.event, commit, ctx.env);
+  const plan = await makePlan(planFlags(ctx, judged, trust, { variants: [{ id: "main", ref: commit, cflags: null }] }), await configAt(ctx, judged), ctx.inputs.thresholds);
   const results = await measure(ctx, plan, judged);
   const stored = path.join(ctx.cacheDir, "baselines", `${artifactNameOf(ctx, results)}.json`);
   await mkdir(path.dirname(stored), { recursive: true });
@@ -309,7 +323,7 @@ async function flagsMode(ctx: Context): Promise<void> {
   if (ctx.inputs.flagSets.length < 2) throw new InputError("flags mode needs at least two name=CFLAGS lines", undefined, "input flag-sets");
   const variants = ctx.inputs.flagSets.map((f) => ({ id: f.name, ref: commit, cflags: f.cflags }));
   const judged = judgingCommit(ctx.inputs.repoPath, commit);
-  const plan = await makePlan(planFlags(ctx, judged, { variants }), await configAt(ctx, judged), ctx.inputs.thresholds);
+  const plan = await makePlan(planFlags(ctx, judged, trustLevelOf("flags", ctx.event, commit, ctx.env), { variants }), await configAt(ctx, judged), ctx.inputs.thresholds);
   const results = await measure(ctx, plan, judged);
   const comparison = compareRun(results, plan.compare);
   const markdown = renderMarkdown([comparison], { title: `Compiler flags · ${results.profile.name} · ${results.fingerprint.arch}` });
@@ -351,17 +365,23 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     // Every temp dir of this job (servers' data, worktrees, downloads) lives under one root, removed
     // last on success, failure and SIGINT/SIGTERM; the post step removes what a SIGKILL left.
     const jobRoot = path.join(env.RUNNER_TEMP ?? os.tmpdir(), `db-bench-gate-${env.GITHUB_RUN_ID ?? "local"}-${process.pid}`);
+    const warning = inputs.mode === "report" ? null : unprivilegedWarning();
+    if (warning) core.warning(warning);
     await withCleanup(
       async (registry) => {
         await registry.register(`job root ${jobRoot}`, () => rm(jobRoot, { recursive: true, force: true }));
-        await mkdir(jobRoot, { recursive: true, mode: 0o755 });
+        await mkdir(jobRoot, { recursive: true });
+        // like /tmp: the unprivileged users make their own dirs in it, and cannot touch the action's
+        await chmod(jobRoot, 0o1777);
         core.saveState(STATE_JOB_ROOT, jobRoot);
         core.saveState(STATE_REPO, path.resolve(inputs.repoPath));
         process.env.TMPDIR = jobRoot;
+        // every subprocess carries it: the post step finds what outlived the job by it (jobMarker)
+        process.env[JOB_MARKER] = jobMarker(jobRoot);
         const modes = { pr: prMode, baseline: baselineMode, report: reportMode, flags: flagsMode };
         await modes[inputs.mode]({ inputs, event, env, github, cacheDir, registry });
       },
-      { warn: (m) => core.warning(m) },
+      { warn: (m) => core.warning(m), timeoutMs: (inputs.timeouts.run_s ?? DEFAULT_TIMEOUTS.run_s) * 1000 },
     );
   } catch (e) {
     core.setOutput("verdict", "error");

@@ -12,9 +12,9 @@ import { execa } from "execa";
 import { buildAtCommit, type BuildResult } from "./build/build.js";
 import { detectCompiler } from "./build/compiler.js";
 import type { BuildRecipe } from "./build/recipe.js";
-import { childEnv } from "./child-env.js";
 import type { CleanupRegistry } from "./cleanup.js";
 import type { Profile } from "./config/profile.js";
+import type { Timeouts } from "./config/timeouts.js";
 import { clientCpuShare, readClientRusage, withClientRusage } from "./driver/client-rusage.js";
 import type { BenchmarkStep, ClientBinaries, ClientCommand, ConnectionInfo } from "./driver/types.js";
 import type { Engine, InstructionCounter, Server, SettingValue } from "./engine/types.js";
@@ -30,6 +30,7 @@ import type { ThresholdOverride, Thresholds } from "./compare/types.js";
 import { countInstructions } from "./schedule/instructions.js";
 import { runInterleaved } from "./schedule/interleave.js";
 import { budgetStops, settledStep, type SequentialDesign } from "./schedule/sequential.js";
+import { asUser, giveTo, unprivilegedUser, type OsUser, type TrustLevel } from "./unprivileged.js";
 import { VERSION } from "./version.js";
 
 export interface VariantSpec {
@@ -48,6 +49,9 @@ export interface RunPlan {
   engine: Engine;
   serverSettings: Record<string, SettingValue>;
   cacheDir: string;
+  /** whose user builds and runs the fork's code, and which cache namespace its builds go to */
+  trust: TrustLevel;
+  timeouts: Timeouts;
   /** overrides the profile's schedule where set */
   rounds?: number;
   timeBudgetS?: number | null;
@@ -103,6 +107,8 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
           commitish: spec.ref,
           recipe: spec.recipe,
           cacheDir: plan.cacheDir,
+          trust: plan.trust,
+          timeouts: plan.timeouts,
           registry,
           onLine: (line) => {
             lines++;
@@ -136,12 +142,13 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
   const logDir = path.join(plan.cacheDir, "logs");
   const work = await mkdtemp(path.join(os.tmpdir(), "dbg-run-"));
   await registry.register(`run directory ${work}`, () => rm(work, { recursive: true, force: true }));
+  const clientUser = await unprivilegedUser(plan.trust);
+  await giveTo(clientUser, work);
   // Clients work in the run directory (under the action's job root): a killed job's post step finds them by it.
   const runClient = (command: ClientCommand, timeoutS: number) =>
     execa(command.file, command.args, {
       cwd: work,
-      env: childEnv(process.env),
-      extendEnv: false,
+      ...asUser(clientUser),
       all: true,
       reject: false,
       timeout: timeoutS * 1000,
@@ -149,7 +156,16 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     });
 
   const startServer = async (variant: Variant, build: BuildResult, logFile: string): Promise<VariantServer> => {
-    const server = await plan.engine.start({ binDir: build.binDir, settings: plan.serverSettings, database: DATABASE, logFile, registry, ...(placement && { cpus: placement.server }) });
+    const server = await plan.engine.start({
+      binDir: build.binDir,
+      settings: plan.serverSettings,
+      database: DATABASE,
+      logFile,
+      registry,
+      trust: plan.trust,
+      timeoutMs: plan.timeouts.start_s * 1000,
+      ...(placement && { cpus: placement.server }),
+    });
     log.info(`${variant.id}: ${plan.engine.name} started (pid ${server.pid}, port ${server.connection.port}); log: ${logFile}`);
     return { variant, build, server, loaded: new Set(), logFile };
   };
@@ -161,7 +177,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     for (const command of dataSet.commands) {
       const shown = [path.basename(command.file), ...command.args].join(" ");
       log.info(`${vs.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
-      const result = await runClient(command, 3600);
+      const result = await runClient(command, plan.timeouts.load_s);
       if (result.failed) {
         throw new PipelineError(`loading ${dataSet.key} failed: ${result.shortMessage}`, `${tail(result.all ?? "", EXCERPT_LINES)}\n--- server log ---\n${await vs.server.logTail(EXCERPT_LINES)}`);
       }
@@ -351,7 +367,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
       ...(placement && { cpu_placement: { server: formatCpuList(placement.server), client: formatCpuList(placement.client) } }),
     },
     fingerprint,
-    engine: { name: plan.engine.name, version: await engineVersion(builds[0]!) },
+    engine: { name: plan.engine.name, version: await engineVersion(builds[0]!, clientUser) },
     profile: { name: profile.name, version: profile.version, hash: profile.hash },
     base_variant: plan.baseVariant,
     variants,
@@ -363,7 +379,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
 }
 
 /** `postgres --version` of the base build, e.g. "15.18". */
-async function engineVersion(build: BuildResult): Promise<string> {
-  const result = await execa(path.join(build.binDir, "postgres"), ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false });
+async function engineVersion(build: BuildResult, user: OsUser | null): Promise<string> {
+  const result = await execa(path.join(build.binDir, "postgres"), ["--version"], { ...asUser(user), reject: false, timeout: 30_000 });
   return /(\d+(?:\.\d+)+\S*)/.exec(result.stdout)?.[1] ?? "unknown";
 }

@@ -1,13 +1,16 @@
-/** Finding the processes a run started, by their working directory (every postgres process chdirs to its data dir). */
+/**
+ * Finding the processes a run started: by their working directory (every postgres process chdirs to
+ * its data dir), by a marker variable in the environment they were started with, and by process group.
+ */
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 
-/** Live (not zombie) processes whose working directory satisfies `cwdMatches`. */
-export function processesWithCwd(cwdMatches: (cwd: string) => boolean): number[] {
+/** Live (not zombie) processes other than this one for which `matches(pid)` holds. */
+function liveProcesses(matches: (pid: string) => boolean): number[] {
   return readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)
     .filter((name) => {
       try {
-        return cwdMatches(readlinkSync(`/proc/${name}/cwd`)) && !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${name}/stat`, "utf8"));
+        return matches(name) && !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${name}/stat`, "utf8"));
       } catch {
         return false; // gone meanwhile, or not ours to look at
       }
@@ -15,8 +18,35 @@ export function processesWithCwd(cwdMatches: (cwd: string) => boolean): number[]
     .map(Number);
 }
 
+/** Live (not zombie) processes whose working directory satisfies `cwdMatches`. */
+export function processesWithCwd(cwdMatches: (cwd: string) => boolean): number[] {
+  return liveProcesses((pid) => cwdMatches(readlinkSync(`/proc/${pid}/cwd`)));
+}
+
 /** Processes working in `dir` or below it. */
 export function processesUnder(dir: string): number[] {
   const prefix = dir.endsWith("/") ? dir : `${dir}/`;
   return processesWithCwd((cwd) => cwd === dir || cwd.startsWith(prefix));
+}
+
+/**
+ * Processes started with `name=value` in their environment (/proc/<pid>/environ: what execve got, which
+ * chdir, setsid or a changed environment do not undo). Readable for every process only as root.
+ */
+export function processesMarked(name: string, value: string): number[] {
+  const entry = `${name}=${value}`;
+  return liveProcesses((pid) => readFileSync(`/proc/${pid}/environ`, "latin1").split("\0").includes(entry));
+}
+
+/** `pids` and the members of the process groups that one of them leads (a postmaster leads its own). */
+export function withProcessGroups(pids: number[]): number[] {
+  const leaders = new Set(pids);
+  const members = liveProcesses((pid) => leaders.has(processGroupOf(pid)));
+  return [...new Set([...pids, ...members])];
+}
+
+function processGroupOf(pid: string): number {
+  // pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
 }

@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { Thresholds } from "../compare/types.js";
 import { DEFAULT_FAIL_ON, FAIL_ON, parseFailOn, type FailOn } from "../compare/gate.js";
 import { ThresholdsInputSchema } from "../config/thresholds.js";
+import { parseTimeouts, type TimeoutsInput } from "../config/timeouts.js";
 import { VariantSchema } from "../results/schema.js";
 import { InputError } from "../errors.js";
 import { TWO_WORKFLOW_DOC } from "./fork-policy.js";
@@ -22,7 +23,7 @@ export const INPUT_NAMES = [
   "fail-below", "warn-below", "improve-above", "alpha",
   "instructions-fail-above", "instructions-warn-above", "instructions-improve-below", "noise-floor", "fail-on", "fail-on-regression", "time-budget",
   "count-instructions",
-  "cache-dir", "cache-size-cap", "allow-fork-prs", "trusted-label", "comment", "results-path",
+  "timeouts", "cache-dir", "cache-size-cap", "allow-fork-prs", "trusted-label", "comment", "results-path",
   "artifact-name", "token",
 ] as const;
 export type InputName = (typeof INPUT_NAMES)[number];
@@ -58,6 +59,8 @@ export interface ActionInputs {
   timeBudgetS: number | null;
   /** false: skip the profile's instruction counting (the deterministic channel) */
   countInstructions: boolean;
+  /** seconds per external step; over the config file's */
+  timeouts: TimeoutsInput;
   cacheDir: string | null;
   cacheSizeCapGiB: number;
   allowForkPrs: boolean;
@@ -108,6 +111,7 @@ const InputsSchema = z.object({
   "fail-on-regression": boolean.optional(),
   "time-budget": positiveDecimal.optional(),
   "count-instructions": boolean.default(true),
+  timeouts: z.string().optional(),
   "cache-dir": z.string().optional(),
   "cache-size-cap": positiveDecimal.default(20),
   "allow-fork-prs": boolean.default(false),
@@ -244,6 +248,7 @@ export function readInputs(env: Record<string, string | undefined>): ActionInput
     deprecations,
     timeBudgetS: inputs["time-budget"] ?? null,
     countInstructions: inputs["count-instructions"],
+    timeouts: parseTimeouts(inputs.timeouts ?? "", "input timeouts"),
     cacheDir: inputs["cache-dir"] ?? null,
     cacheSizeCapGiB: inputs["cache-size-cap"],
     allowForkPrs: inputs["allow-fork-prs"],

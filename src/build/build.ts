@@ -1,21 +1,25 @@
 /**
  * Builds an engine at a commit into an install prefix keyed by (commit, flags, compiler), reusing the
- * prefix when a complete one exists. Runs in a detached worktree that is removed afterwards.
+ * prefix when a complete one exists. Runs as the unprivileged user of its trust level, in an exported
+ * source tree (no .git) that is removed afterwards; the finished prefix is then taken back, so the
+ * code that built it can no longer change it.
  */
 import { createWriteStream, existsSync } from "node:fs";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { childEnv } from "../child-env.js";
 import type { CleanupRegistry } from "../cleanup.js";
+import { DEFAULT_TIMEOUTS, type Timeouts } from "../config/timeouts.js";
 import { PipelineError } from "../errors.js";
 import type { BuildFlags } from "../results/schema.js";
+import { giveTo, takeBack, unprivilegedUser, userTempDir, type OsUser, type TrustLevel } from "../unprivileged.js";
 import { detectCompiler, type Compiler } from "./compiler.js";
 import { buildCommands, buildFlags, buildKey, installLayout, type BuildPhase, type BuildRecipe } from "./recipe.js";
 import { runStreamed } from "./run-streamed.js";
-import { addWorktree, resolveCommit } from "./worktree.js";
+import { exportSourceTree, resolveCommit } from "./source-tree.js";
 
 export interface BuildRequest {
   /** The fork's git repository (any checkout of it: only its object store is read). */
@@ -23,9 +27,13 @@ export interface BuildRequest {
   /** Branch, tag or sha. */
   commitish: string;
   recipe: BuildRecipe;
-  /** Holds builds/<build_id> prefixes, the shared ccache and build logs. */
+  /** Holds the namespaces' builds/<build_id> prefixes and ccaches (cacheNamespace), and build logs. */
   cacheDir: string;
+  /** Who builds and which namespace it writes; a trusted prefix of the same build is reused at any level. */
+  trust: TrustLevel;
   registry: CleanupRegistry;
+  /** Default DEFAULT_TIMEOUTS. */
+  timeouts?: Pick<Timeouts, "build_s" | "lock_s">;
   /** Default <cacheDir>/logs/build-<build_id>.log. */
   logFile?: string;
   /** Every output line as it is logged ("[  12.3s] ..."), for progress display. */
@@ -42,6 +50,8 @@ export interface CcacheStats {
 export interface BuildResult {
   commit: string;
   buildId: string;
+  /** The build's directory under its namespace (holds the prefix and the marker). */
+  dir: string;
   prefix: string;
   binDir: string;
   flags: BuildFlags;
@@ -58,34 +68,79 @@ export interface BuildResult {
 /** Written last into the build's dir: a build without it is half-installed and never reused. */
 const COMPLETE_MARKER = ".db-bench-gate-build.json";
 
+/**
+ * Where the builds and the compiler cache of a trust level live. Trusted ones keep the cache dir's
+ * top level; pull requests get their own. `shared` is ccache remote storage that trusted builds write
+ * (a local cache dir's layout is not a remote's) and pull requests read without writing.
+ */
+export function cacheNamespace(cacheDir: string, trust: TrustLevel): { builds: string; ccache: string; shared: string } {
+  const root = trust === "trusted" ? cacheDir : path.join(cacheDir, "pr");
+  return { builds: path.join(root, "builds"), ccache: path.join(root, "ccache"), shared: path.join(cacheDir, "ccache-shared") };
+}
+
+/**
+ * The marker of a complete build, checked before the build is reused: it must name this build and
+ * commit, and (as root) the build must be ours, out of reach of the user that built it. Nothing in it
+ * is used: paths are recomputed.
+ */
+async function isCompleteBuild(buildDir: string, buildId: string, commit: string): Promise<boolean> {
+  const marker = path.join(buildDir, COMPLETE_MARKER);
+  if (!existsSync(marker)) return false;
+  let done: Partial<BuildResult> | null;
+  try {
+    done = JSON.parse(await readFile(marker, "utf8")) as Partial<BuildResult> | null;
+  } catch {
+    return false;
+  }
+  if (done?.buildId !== buildId || done.commit !== commit) return false;
+  const uid = process.getuid?.();
+  for (const file of [buildDir, marker]) {
+    const info = await stat(file);
+    if (uid !== undefined && info.uid !== uid) return false;
+    if ((info.mode & 0o022) !== 0) return false;
+  }
+  return true;
+}
+
 export async function buildAtCommit(request: BuildRequest): Promise<BuildResult> {
   const started = performance.now();
   const elapsed = (): number => (performance.now() - started) / 1000;
-  const { recipe, cacheDir } = request;
+  const { recipe, cacheDir, trust } = request;
+  const timeouts = request.timeouts ?? DEFAULT_TIMEOUTS;
   const commit = await resolveCommit(request.repo, request.commitish);
   const compiler = await detectCompiler(process.env);
   const buildId = buildKey({ commit, recipe, compiler });
-  const buildDir = path.join(cacheDir, "builds", buildId);
-  const prefix = installLayout(recipe, buildDir).installDir;
-  const marker = path.join(buildDir, COMPLETE_MARKER);
-
-  const reuse = async (): Promise<BuildResult> => {
-    const done = JSON.parse(await readFile(marker, "utf8")) as BuildResult;
-    return { ...done, reused: true, ccache: null, timings: { configure: null, make: null, install: null, total: elapsed() } };
+  const namespace = cacheNamespace(cacheDir, trust);
+  const buildDir = path.join(namespace.builds, buildId);
+  const logFile = request.logFile ?? path.join(cacheDir, "logs", `build-${buildId}.log`);
+  const resultIn = (dir: string): Omit<BuildResult, "reused" | "ccache" | "timings"> => {
+    const prefix = installLayout(recipe, dir).installDir;
+    return { commit, buildId, dir, prefix, binDir: path.join(prefix, recipe.bin_dir), flags: buildFlags(recipe), compiler: { name: compiler.name, version: compiler.version }, logFile };
   };
-  if (existsSync(marker)) return reuse();
-  const unlock = await lockBuild(`${buildDir}.lock`, request.registry);
+
+  const reusable = async (): Promise<BuildResult | null> => {
+    for (const dir of new Set([path.join(cacheNamespace(cacheDir, "trusted").builds, buildId), buildDir])) {
+      if (await isCompleteBuild(dir, buildId, commit)) {
+        return { ...resultIn(dir), reused: true, ccache: null, timings: { configure: null, make: null, install: null, total: elapsed() } };
+      }
+    }
+    return null;
+  };
+  const reused = await reusable();
+  if (reused) return reused;
+  const unlock = await lockBuild(`${buildDir}.lock`, request.registry, timeouts.lock_s);
   try {
     // Another process may have built it while this one waited for the lock.
-    return existsSync(marker) ? await reuse() : await runBuild();
+    return (await reusable()) ?? (await runBuild(await unprivilegedUser(trust)));
   } finally {
     await unlock();
   }
 
-  async function runBuild(): Promise<BuildResult> {
-    const logFile = request.logFile ?? path.join(cacheDir, "logs", `build-${buildId}.log`);
+  async function runBuild(user: OsUser | null): Promise<BuildResult> {
     await mkdir(path.dirname(logFile), { recursive: true });
     await rm(buildDir, { recursive: true, force: true });
+    await mkdir(buildDir, { recursive: true });
+    await giveTo(user, buildDir);
     const log = createWriteStream(logFile);
     const emit = (text: string): void => {
       const line = `[${elapsed().toFixed(1).padStart(7)}s] ${text}`;
@@ -93,21 +148,26 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
       request.onLine?.(line);
     };
 
-    const worktree = await addWorktree(request.repo, commit, request.registry);
+    let tmpDir: Awaited<ReturnType<typeof userTempDir>> | undefined;
+    const tree = await exportSourceTree(request.repo, commit, user, request.registry);
     try {
-      const ccache = await ccacheSetup(cacheDir, worktree.path, `${logFile}.ccache-stats`);
+      const ccache = await ccacheSetup(cacheDir, trust, user, tree.path);
+      // compilers and configure write temp files
+      tmpDir = await userTempDir(user, request.registry);
       const commands = buildCommands(recipe, { buildDir, cc: [...(ccache ? ["ccache"] : []), ...compiler.command], cpus: os.availableParallelism() });
-      emit(`build ${commit} (${request.commitish}) as ${buildId} with ${compiler.name} ${compiler.version}${ccache ? " and ccache" : ""} in ${worktree.path}`);
+      emit(`build ${commit} (${request.commitish}) as ${buildId} with ${compiler.name} ${compiler.version}${ccache ? " and ccache" : ""}${user ? ` as ${user.name}` : ""} in ${tree.path}`);
       const timings: BuildResult["timings"] = { configure: null, make: null, install: null, total: 0 };
       for (const command of commands) {
         const phaseStart = elapsed();
         try {
           await runStreamed(command.file, command.args, {
-            cwd: worktree.path,
+            cwd: tree.path,
             env: command.env,
-            quietEnv: ccache?.env,
+            quietEnv: { ...ccache?.env, TMPDIR: tmpDir.path },
             onLine: emit,
             signal: request.registry.signal,
+            user,
+            timeoutMs: timeouts.build_s * 1000,
           });
         } catch (err) {
           if (!(err instanceof PipelineError) || request.registry.signal.aborted) throw err;
@@ -117,24 +177,21 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
         timings[command.phase] = elapsed() - phaseStart;
       }
       timings.total = elapsed();
+      await takeBack(buildDir);
       const result: BuildResult = {
-        commit,
-        buildId,
-        prefix,
-        binDir: path.join(prefix, recipe.bin_dir),
-        flags: buildFlags(recipe),
-        compiler: { name: compiler.name, version: compiler.version },
+        ...resultIn(buildDir),
         reused: false,
-        logFile,
         ccache: ccache ? parseCcacheStatsLog(await readFile(ccache.statsLog, "utf8").catch(() => "")) : null,
         timings,
       };
       emit(`built in ${timings.total.toFixed(1)} s${result.ccache ? ` (ccache: ${result.ccache.hits} hits, ${result.ccache.misses} misses)` : ""}`);
+      const marker = path.join(buildDir, COMPLETE_MARKER);
       await writeFile(`${marker}.tmp`, JSON.stringify(result, null, 2));
       await rename(`${marker}.tmp`, marker);
       return result;
     } finally {
-      await worktree.remove();
+      await tmpDir?.remove();
+      await tree.remove();
       await new Promise((resolve) => log.end(resolve));
     }
   }
@@ -142,10 +199,12 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
 
 /**
  * One build per key at a time across processes sharing the cache dir: an exclusive lock file holding
- * the builder's pid. A lock whose process is gone (killed mid-build) is taken over.
+ * the builder's pid. A lock whose process is gone (killed mid-build) is taken over; one held longer
+ * than `timeoutS` fails this build.
  */
-async function lockBuild(lockFile: string, registry: CleanupRegistry): Promise<() => Promise<void>> {
+async function lockBuild(lockFile: string, registry: CleanupRegistry, timeoutS: number): Promise<() => Promise<void>> {
   await mkdir(path.dirname(lockFile), { recursive: true });
+  const deadline = performance.now() + timeoutS * 1000;
   for (;;) {
     try {
       await writeFile(lockFile, String(process.pid), { flag: "wx" });
@@ -156,6 +215,7 @@ async function lockBuild(lockFile: string, registry: CleanupRegistry): Promise<(
     const holder = Number(await readFile(lockFile, "utf8").catch(() => ""));
     // An empty file is a lock being written, not a stale one.
     if (holder > 0 && !isRunning(holder)) await rm(lockFile, { force: true });
+    else if (performance.now() > deadline) throw new PipelineError(`waited ${timeoutS} s for ${lockFile}, held by process ${holder} building the same commit: giving up`);
     else await sleep(1000, undefined, { signal: registry.signal });
   }
   const handle = await registry.register(`build lock ${lockFile}`, () => rm(lockFile, { force: true }));
@@ -178,15 +238,32 @@ interface CcacheSetup {
 }
 
 /**
- * ccache, when installed, with one cache dir for every commit's worktree: paths under the worktree
- * are rewritten relative (CCACHE_BASEDIR) and the working directory is not hashed (CCACHE_NOHASHDIR),
- * so the same file compiled in two worktrees is one cache entry.
+ * ccache, when installed, with one cache dir per namespace for every commit's source tree: paths under
+ * the tree are rewritten relative (CCACHE_BASEDIR) and the working directory is not hashed
+ * (CCACHE_NOHASHDIR), so the same file compiled in two trees is one cache entry. The ccache is owned
+ * by the namespace's user; a pull request's build reads the trusted one as read-only remote storage.
  */
-async function ccacheSetup(cacheDir: string, worktree: string, statsLog: string): Promise<CcacheSetup | null> {
-  const env = { CCACHE_DIR: path.join(cacheDir, "ccache"), CCACHE_BASEDIR: worktree, CCACHE_NOHASHDIR: "1", CCACHE_STATSLOG: statsLog };
-  const probe = await execa("ccache", ["--version"], { env: childEnv(process.env, env), extendEnv: false, reject: false });
+async function ccacheSetup(cacheDir: string, trust: TrustLevel, user: OsUser | null, tree: string): Promise<CcacheSetup | null> {
+  const probe = await execa("ccache", ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false });
   if (probe.failed) return null;
-  await rm(statsLog, { force: true });
+  const { ccache, shared } = cacheNamespace(cacheDir, trust);
+  for (const dir of trust === "trusted" ? [ccache, shared] : [ccache]) {
+    await mkdir(dir, { recursive: true });
+    // once per cache dir: chown -R of a large cache takes a while
+    if (user && (await stat(dir)).uid !== user.uid) await giveTo(user, dir);
+  }
+  // the build's user writes it; the tree is removed after the build, and read before
+  const statsLog = path.join(tree, ".db-bench-gate-ccache-stats");
+  const env: Record<string, string> = {
+    CCACHE_DIR: ccache,
+    CCACHE_BASEDIR: tree,
+    CCACHE_NOHASHDIR: "1",
+    CCACHE_STATSLOG: statsLog,
+    // entries readable by the other namespace's user
+    CCACHE_UMASK: "022",
+    // trusted: every result, hit or miss, also goes to the shared storage
+    ...(trust === "trusted" ? { CCACHE_REMOTE_STORAGE: `file:${shared}|umask=022`, CCACHE_RESHARE: "1" } : existsSync(shared) && { CCACHE_REMOTE_STORAGE: `file:${shared}|read-only` }),
+  };
   return { env, statsLog };
 }
 

@@ -1,7 +1,7 @@
 /** Runs a tool whose output is shown line by line as it comes (builds, apt-get); its failure carries the last lines. */
 import { execa } from "execa";
-import { childEnv } from "../child-env.js";
 import { PipelineError } from "../errors.js";
+import { asUser, type OsUser } from "../unprivileged.js";
 
 export const TAIL_LINES = 50;
 
@@ -15,6 +15,10 @@ export interface StreamedRunOptions {
   onLine?: (line: string) => void;
   /** Aborting it terminates the subprocess; the abort reason is thrown. */
   signal?: AbortSignal;
+  /** Runs it as this user (null or absent: the current user). */
+  user?: OsUser | null;
+  /** Terminates it after this long: a failure like any other, with the last lines. */
+  timeoutMs?: number;
 }
 
 /** `KEY="value" file args...`, the way the command is shown in logs and errors. */
@@ -27,13 +31,17 @@ export async function runStreamed(file: string, args: string[], options: Streame
   options.onLine?.(`$ ${shown}`);
   const subprocess = execa(file, args, {
     cwd: options.cwd,
-    env: childEnv(process.env, { ...options.quietEnv, ...options.env }),
-    extendEnv: false,
+    ...asUser(options.user ?? null, { ...options.quietEnv, ...options.env }),
     all: true,
+    timeout: options.timeoutMs,
+    // its own process group: what it leaves behind (make's compilers after a timeout, a daemon) goes with it
+    detached: true,
     buffer: false,
     reject: false,
     cancelSignal: options.signal,
   });
+  // Output ends when every process holding the pipes is gone, not when the command itself is.
+  subprocess.once("exit", () => subprocess.pid !== undefined && killProcessGroup(subprocess.pid));
   const tail: string[] = [];
   for await (const line of subprocess.iterable({ from: "all" })) {
     options.onLine?.(line);
@@ -43,8 +51,20 @@ export async function runStreamed(file: string, args: string[], options: Streame
   const result = await subprocess;
   if (result.isCanceled && options.signal) throw options.signal.reason as Error;
   if (result.failed) {
-    const how = result.exitCode !== undefined ? `exited with code ${result.exitCode}` : `was killed by ${result.signal ?? "a signal"}`;
-    const cause = result.exitCode === undefined && result.signal === undefined ? `: ${result.message}` : "";
+    const how = result.timedOut
+      ? `timed out after ${Math.round(options.timeoutMs! / 1000)} s`
+      : result.exitCode !== undefined
+        ? `exited with code ${result.exitCode}`
+        : `was killed by ${result.signal ?? "a signal"}`;
+    const cause = result.exitCode === undefined && result.signal === undefined && !result.timedOut ? `: ${result.message}` : "";
     throw new PipelineError(`\`${shown}\` ${how}${cause}`, tail.join("\n"));
+  }
+}
+
+function killProcessGroup(pgid: number): void {
+  try {
+    process.kill(-pgid, "SIGKILL");
+  } catch {
+    // nothing left in it
   }
 }

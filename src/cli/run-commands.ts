@@ -4,6 +4,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { loadConfigFile, loadConfigFromCommit } from "../config/config-file.js";
 import { defaultCacheDir, makePlan, parseVariantFlag, type VariantFlag } from "../config/plan.js";
+import { parseTimeouts, type TimeoutsInput } from "../config/timeouts.js";
 import { InputError } from "../errors.js";
 import { consoleLog } from "../log.js";
 import { obtainPostgresSource } from "../setup/pg-source.js";
@@ -32,6 +33,7 @@ interface MeasureFlags extends ThresholdFlags {
   format: Format;
   reportOut?: string;
   noiseFloor?: string;
+  timeouts?: TimeoutsInput;
 }
 
 function addMeasureOptions(command: Command): Command {
@@ -46,6 +48,7 @@ function addMeasureOptions(command: Command): Command {
       .option("--out <file>", "results JSON (default: db-bench-gate-<profile>-<time>.json)")
       .addOption(formatOption())
       .option("--report-out <file>", "write the report here instead of stdout")
+      .option("--timeouts <yaml>", "seconds per external step, e.g. '{ build_s: 1800, start_s: 120, load_s: 600, lock_s: 3600, run_s: 7200 }' (over the config file's)", (text: string) => parseTimeouts(text, "--timeouts"))
       .option("--noise-floor <file>", "per-step A/A noise of this runner (noise-floor.json of npm run bench:verdict): kept with the results; a significant drop within a step's floor is a warning, not a regression"),
   );
 }
@@ -55,19 +58,20 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
     program
       .command("run")
       .description("build the engine at two or more commits, measure them interleaved, write the results, print the comparison")
-      .requiredOption("--repo <path>", "the engine's git repository (never modified: builds use detached worktrees)")
+      .requiredOption("--repo <path>", "the engine's git repository (never modified: each commit is exported with git archive)")
       .option("--base <ref>", "base commit-ish")
       .option("--head <ref>", "head commit-ish")
       .option("--variant <name=ref[:cflags]>", "a variant to compare, repeatable: any number of (commit, flags) pairs; the first is the base", (value: string, previous: VariantFlag[]) => [...previous, parseVariantFlag(value)], [] as VariantFlag[])
-      .option("--base-variant <id>", "the variant the others are relative to (default: the first)"),
-  ).action(async (flags: MeasureFlags & { repo: string; base?: string; head?: string; variant: VariantFlag[]; baseVariant?: string }) => {
+      .option("--base-variant <id>", "the variant the others are relative to (default: the first)")
+      .option("--trusted", "build into the trusted cache namespace, which pull request runs read: only for commits you trust (default: the pull request namespace)"),
+  ).action(async (flags: MeasureFlags & { repo: string; base?: string; head?: string; variant: VariantFlag[]; baseVariant?: string; trusted?: boolean }) => {
     if (flags.variant.length === 1) throw new InputError("give at least two variants to compare", undefined, "--variant");
     const log = consoleLog();
     // Thresholds come from the base commit's config file, so a PR cannot loosen its own gate.
     const baseRef = flags.base ?? flags.variant[0]?.ref;
     const config = flags.config ? await loadConfigFile(flags.config) : baseRef ? await loadConfigFromCommit(flags.repo, baseRef) : {};
     const plan = await makePlan(
-      { repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, profile: flags.profile, cflags: flags.cflags, cacheDir: flags.cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions },
+      { repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, profile: flags.profile, cflags: flags.cflags, cacheDir: flags.cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, trust: flags.trusted ? "trusted" : "pr", timeouts: flags.timeouts },
       config,
       thresholdsFromFlags(flags),
     );
@@ -100,7 +104,8 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
       return f;
     });
     const plan = await makePlan(
-      { repo: fork.path, base: "base", head: "head", variants: [], profile: flags.profile, cflags: flags.cflags, cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions },
+      // the demo fork is made on this machine
+      { repo: fork.path, base: "base", head: "head", variants: [], profile: flags.profile, cflags: flags.cflags, cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, trust: "trusted", timeouts: flags.timeouts },
       flags.config ? await loadConfigFile(flags.config) : {},
       thresholdsFromFlags(flags),
     );

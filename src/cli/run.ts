@@ -23,7 +23,7 @@ export async function measureAndReport(
 ): Promise<{ exitCode: number; results: Results; resultsFile: string }> {
   // A bad noise floor must fail now, not after minutes of measuring (bad thresholds failed in makePlan).
   const noiseFloor = options.noiseFloor ? await readNoiseFloor(options.noiseFloor) : undefined;
-  const measured = await withCleanup((registry) => runBenchmark(plan.run, registry, log), { warn: (m) => log.info(m) });
+  const measured = await withCleanup((registry) => runBenchmark(plan.run, registry, log), { warn: (m) => log.info(m), timeoutMs: plan.run.timeouts.run_s * 1000 });
   // kept with the results: when they become the stored baseline, later comparisons use it
   const results: Results = noiseFloor ? { ...measured, noise_floor: noiseFloor } : measured;
   const resultsFile = path.resolve(options.out ?? defaultResultsFile(plan.run.profile.name));

@@ -7,6 +7,7 @@ import { RecipeOverridesSchema } from "../build/recipe.js";
 import { validateYaml } from "../validate.js";
 import { judgingCommit, readAtCommit, readJudgingFile, type JudgingCommit } from "./judging-files.js";
 import { ThresholdOverrideSchema, ThresholdsInputSchema } from "./thresholds.js";
+import { TimeoutsSchema } from "./timeouts.js";
 
 export const ConfigFileSchema = z
   .object({
@@ -17,6 +18,7 @@ export const ConfigFileSchema = z
     server_settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
     time_budget_s: z.number().positive().optional(),
     rounds: z.number().int().min(2).optional(),
+    timeouts: TimeoutsSchema.omit({ run_s: true }).optional().describe("seconds per external step (run_s, the whole run, is the action's input or the CLI's flag)"),
   })
   .strict();
 

@@ -15,6 +15,8 @@ import type { ConfigFile } from "./config-file.js";
 import { alphasOf, loadProfile, scheduleDeafness, type Profile } from "./profile.js";
 import { deafLookMessage } from "../schedule/sequential.js";
 import type { JudgingCommit } from "./judging-files.js";
+import { resolveTimeouts, type TimeoutsInput } from "./timeouts.js";
+import type { TrustLevel } from "../unprivileged.js";
 
 /** One `--variant NAME=REF[:CFLAGS]` (git refs cannot contain ':', so the first ':' ends the ref). */
 export interface VariantFlag {
@@ -45,6 +47,10 @@ export interface RunFlags {
   runner?: { name: string | null; labels: string[] };
   /** the trusted commit a profile path inside the repository is read at (the action's); absent: from disk */
   judgedAt?: JudgingCommit;
+  /** default "pr": only the default branch's own runs build into the trusted namespace */
+  trust?: TrustLevel;
+  /** over the config file's */
+  timeouts?: TimeoutsInput;
 }
 
 /** Root's home is not reachable by the unprivileged user that runs the server: use /var/cache then. */
@@ -120,6 +126,8 @@ export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFla
       cacheDir: path.resolve(flags.cacheDir ?? defaultCacheDir()),
       rounds,
       timeBudgetS,
+      trust: flags.trust ?? "pr",
+      timeouts: resolveTimeouts(config.timeouts, flags.timeouts),
       runner: flags.runner ?? { name: null, labels: [] },
       ...(flags.countInstructions === false && { countInstructions: false }),
       judging,

@@ -1,23 +1,22 @@
 /**
  * PostgreSQL from an install prefix: initdb into a temp dir, start on loopback and a private unix
  * socket on a free port, stop (fast, then immediate, then kill) and remove the data. As root the
- * server runs as the unprivileged user "dbbench" (postgres refuses to run as root).
+ * server runs as the unprivileged user of its trust level (postgres refuses to run as root anyway).
  */
 import { existsSync } from "node:fs";
-import { chmod, chown, copyFile, mkdir, mkdtemp, readFile, rm, writeFile, appendFile } from "node:fs/promises";
+import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile, appendFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
-import { childEnv } from "../child-env.js";
 import { InputError, PipelineError } from "../errors.js";
 import { onCpus } from "../measure/cpu-affinity.js";
 import { processesUnder } from "../processes.js";
 import { startCountingPostgres } from "./postgres-counting.js";
+import { asUser, giveTo, unprivilegedUser, type OsUser } from "../unprivileged.js";
 import type { Connection, Engine, Server, SettingValue, StartOptions } from "./types.js";
 
-export const SERVER_USER = "dbbench";
 /** The database superuser initdb creates; clients connect as it (trust authentication, loopback only). */
 const SUPERUSER = "postgres";
 const LOG_LINES_IN_ERRORS = 50;
@@ -53,12 +52,13 @@ export const postgresEngine: Engine = { name: "postgresql", start: startPostgres
 
 async function startPostgres(options: StartOptions): Promise<Server> {
   const { binDir, registry } = options;
-  const timeoutS = Math.ceil((options.timeoutMs ?? 120_000) / 1000);
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const timeoutS = Math.ceil(timeoutMs / 1000);
   if (!existsSync(path.join(binDir, "postgres"))) throw new PipelineError(`no postgres program in ${binDir}`);
-  const user = await serverUser();
-  const run: Run = (file, args, cwd) => asServer(user, path.join(binDir, file), args, cwd, registry.signal);
+  const user = await unprivilegedUser(options.trust ?? "pr");
+  const run: Run = (file, args, cwd) => asServer(user, path.join(binDir, file), args, cwd, timeoutMs, registry.signal);
   // Stopping is part of cleanup, which runs after the registry is cancelled: it must not be cancelled.
-  const runToStop: Run = (file, args, cwd) => asServer(user, path.join(binDir, file), args, cwd);
+  const runToStop: Run = (file, args, cwd) => asServer(user, path.join(binDir, file), args, cwd, timeoutMs);
 
   const dataRoot = await mkdtemp(path.join(os.tmpdir(), "dbg-pg-"));
   const dataDir = path.join(dataRoot, "data");
@@ -85,9 +85,8 @@ async function startPostgres(options: StartOptions): Promise<Server> {
   await mkdir(socketDir, { mode: 0o755 });
   await writeFile(liveLog, "");
   if (user) {
-    for (const p of [dataRoot, socketDir, liveLog]) await chown(p, user.uid, user.gid);
-    const reachable = ["test", "-x", path.join(binDir, "postgres"), "-a", "-w", dataRoot];
-    const access = await execa("runuser", ["-u", user.name, "--", ...reachable], { env: childEnv(process.env), extendEnv: false, reject: false });
+    await giveTo(user, dataRoot);
+    const access = await execa("test", ["-x", path.join(binDir, "postgres"), "-a", "-w", dataRoot], { ...asUser(user), reject: false });
     if (access.failed) {
       await fail(`${binDir} or ${dataRoot} is not reachable by the unprivileged user "${user.name}": keep the cache dir and TMPDIR out of private home directories`, "");
     }
@@ -108,7 +107,8 @@ async function startPostgres(options: StartOptions): Promise<Server> {
       const port = attempt === 1 && preferred !== null && (await portIsFree(preferred)) ? preferred : await freePort();
       // The postmaster inherits pg_ctl's affinity, and every backend the postmaster's.
       const start = onCpus({ file: path.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, ...(program ? ["-p", program] : []), "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
-      const started = await asServer(user, start.file, start.args, dataRoot, registry.signal);
+      // pg_ctl -w waits up to timeoutS for readiness; the process timeout is the net under it
+      const started = await asServer(user, start.file, start.args, dataRoot, timeoutMs + 10_000, registry.signal);
       if (!started.failed) {
         pid = await readPid();
         return { port };
@@ -177,37 +177,8 @@ async function stopServer(run: Run, dataDir: string): Promise<void> {
   }
 }
 
-interface OsUser {
-  name: string;
-  uid: number;
-  gid: number;
-}
-
-let serverUserPromise: Promise<OsUser | null> | undefined;
-
-/** null when not root: the server runs as the current user. */
-function serverUser(): Promise<OsUser | null> {
-  serverUserPromise ??= (async () => {
-    if (process.getuid?.() !== 0) return null;
-    const env = { env: childEnv(process.env), extendEnv: false, reject: false } as const;
-    const lookup = () => execa("getent", ["passwd", SERVER_USER], env);
-    let entry = await lookup();
-    if (entry.failed) {
-      const added = await execa("useradd", ["--system", "--user-group", "--no-create-home", "--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin", SERVER_USER], env);
-      if (added.failed) throw new PipelineError(`cannot create the unprivileged user "${SERVER_USER}" to run PostgreSQL`, added.stderr);
-      entry = await lookup();
-    }
-    // name:password:uid:gid:...
-    const [, , uid, gid] = entry.stdout.split(":");
-    if (entry.failed || !uid || !gid) throw new PipelineError(`cannot look up the user "${SERVER_USER}"`, entry.stdout + entry.stderr);
-    return { name: SERVER_USER, uid: Number(uid), gid: Number(gid) };
-  })();
-  return serverUserPromise;
-}
-
-function asServer(user: OsUser | null, file: string, args: string[], cwd: string, signal?: AbortSignal) {
-  const [command, commandArgs] = user ? ["runuser", ["-u", user.name, "--", file, ...args]] : [file, args];
-  return execa(command, commandArgs, { cwd, env: childEnv(process.env), extendEnv: false, all: true, reject: false, cancelSignal: signal });
+function asServer(user: OsUser | null, file: string, args: string[], cwd: string, timeoutMs: number, signal?: AbortSignal) {
+  return execa(file, args, { cwd, ...asUser(user), all: true, reject: false, timeout: timeoutMs, cancelSignal: signal });
 }
 
 /** Whether nothing listens on this loopback port right now. */

@@ -1,5 +1,6 @@
 /** A database server started from an install prefix, for the benchmark drivers to connect to. */
 import type { CleanupRegistry } from "../cleanup.js";
+import type { TrustLevel } from "../unprivileged.js";
 
 export type SettingValue = string | number | boolean;
 
@@ -27,8 +28,10 @@ export interface StartOptions {
   registry: CleanupRegistry;
   /** CPUs the server and every process it starts are held on; any CPU when absent. */
   cpus?: readonly number[];
-  /** Limit for initdb, start and readiness; default 120 s. */
+  /** Limit for each of initdb, start until ready, and createdb; default 120 s. */
   timeoutMs?: number;
+  /** Whose user runs the server (unprivilegedUser); default "pr". */
+  trust?: TrustLevel;
 }
 
 export interface Server {

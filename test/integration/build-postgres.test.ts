@@ -28,6 +28,7 @@ const build = (commitish: string): Promise<BuildResult> =>
     commitish,
     recipe,
     cacheDir,
+    trust: "trusted",
     registry,
     onLine: (line) => worktrees.push(...(/ in (\/\S+dbg-wt-\S+)$/.exec(line)?.slice(1) ?? [])),
   });

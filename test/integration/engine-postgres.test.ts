@@ -30,8 +30,8 @@ let registry = new CleanupRegistry();
 
 beforeAll(async () => {
   const recipe = await loadBuiltinRecipe("postgresql");
-  base = await buildAtCommit({ repo: fork.path, commitish: "base", recipe, cacheDir, registry });
-  head = await buildAtCommit({ repo: fork.path, commitish: "head", recipe, cacheDir, registry });
+  base = await buildAtCommit({ repo: fork.path, commitish: "base", recipe, cacheDir, trust: "trusted", registry });
+  head = await buildAtCommit({ repo: fork.path, commitish: "head", recipe, cacheDir, trust: "trusted", registry });
 });
 afterEach(async () => {
   expect(await registry.runAll(new Error("test finished"))).toEqual([]);

@@ -20,6 +20,7 @@ import { consoleLog } from "../../src/log.js";
 import { runBenchmark, type VariantSpec } from "../../src/pipeline.js";
 import { processesUnder } from "../../src/processes.js";
 import { ResultsSchema, type OkInstructionSample, type Results } from "../../src/results/schema.js";
+import { DEFAULT_TIMEOUTS } from "../../src/config/timeouts.js";
 import { relativeSpread } from "../../src/schedule/instructions.js";
 
 const cacheDir = inject("cacheDir");
@@ -56,7 +57,7 @@ steps:
 /** The pipeline (QPS rounds, then the counting pass) on PROFILE; the results validated. */
 async function runProfile(variants: VariantSpec[]): Promise<Results> {
   const profile = parseProfile(PROFILE, "instructions-test.yaml");
-  const plan = { repo: fork.path, variants, baseVariant: "base", profile, engine: postgresEngine, serverSettings: profile.server_settings, cacheDir, runner: { name: null, labels: [] } };
+  const plan = { repo: fork.path, variants, baseVariant: "base", profile, engine: postgresEngine, serverSettings: profile.server_settings, cacheDir, trust: "trusted" as const, timeouts: DEFAULT_TIMEOUTS, runner: { name: null, labels: [] } };
   return ResultsSchema.parse(await withCleanup((r) => runBenchmark(plan, r, consoleLog())));
 }
 
@@ -116,7 +117,7 @@ describe("instructions per operation under cachegrind", () => {
 
   it("counts only the backends that served the run, and the server comes back from counting", async () => {
     const recipe = await loadBuiltinRecipe("postgresql");
-    const build = await buildAtCommit({ repo: fork.path, commitish: "base", recipe, cacheDir, registry });
+    const build = await buildAtCommit({ repo: fork.path, commitish: "base", recipe, cacheDir, trust: "trusted", registry });
     const server = await postgresEngine.start({ binDir: build.binDir, settings: { autovacuum: false }, database: "bench", logFile: path.join(work, "counting.log"), registry });
     const { port, user, database, host } = server.connection;
     const psql = (sql: string) => execa(path.join(build.binDir, "psql"), ["-X", "-A", "-t", "-h", host, "-p", String(port), "-U", user, "-d", database, "-c", sql], { env, extendEnv: false });

@@ -1,7 +1,7 @@
 /**
  * The workflow examples of docs/examples are complete workflows a fork can copy: they parse, every use
  * of the action passes only inputs action.yml declares and reads only outputs it declares, checkouts
- * keep the history, and each job has the permissions its mode needs.
+ * keep the history and no token, and each job has the permissions its mode needs.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -101,6 +101,12 @@ describe("docs/examples", () => {
         const checkout = job.steps.find((s) => s.uses?.startsWith("actions/checkout@"));
         expect(checkout?.with?.["fetch-depth"]).toBe(0);
         expect(job.steps.indexOf(checkout!)).toBeLessThan(job.steps.findIndex((s) => s.uses === ACTION));
+      }
+    });
+
+    it("leaves no token in the checkout for the code it builds (persist-credentials: false)", () => {
+      for (const [, job] of jobs) {
+        for (const checkout of job.steps.filter((s) => s.uses?.startsWith("actions/checkout@"))) expect(checkout.with?.["persist-credentials"]).toBe(false);
       }
     });
 

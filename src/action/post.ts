@@ -1,6 +1,6 @@
 /**
  * The action's post step: runs after the job whatever happened (success, failure, cancellation) and
- * removes what a killed main step could not: servers, worktrees and temp dirs under the job root.
+ * removes what a killed main step could not: servers, source trees and temp dirs under the job root.
  */
 import * as core from "@actions/core";
 import { removeJobRoot, STATE_JOB_ROOT, STATE_REPO } from "./cleanup-job-root.js";

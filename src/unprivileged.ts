@@ -1,0 +1,106 @@
+/**
+ * Code from the fork (configure, make, install, the server, the benchmark clients) runs as an
+ * unprivileged user, never as the runner's: another uid cannot read /proc/<pid>/environ of the action
+ * or the runner (where the tokens are), nor write what the runner owns. Two users, one per trust
+ * level: pull requests build as "dbbench-pr" and can only read what trusted builds ("dbbench", runs on
+ * the default branch) left in the cache. Without root there is nobody to switch to: the code runs as
+ * the current user, and unprivilegedWarning() says what that means.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { execa } from "execa";
+import { childEnv } from "./child-env.js";
+import type { CleanupRegistry } from "./cleanup.js";
+import { PipelineError } from "./errors.js";
+
+/** "trusted": the default branch's baseline and flags runs; "pr": everything else (pull requests, the CLI). */
+export type TrustLevel = "trusted" | "pr";
+
+export const UNPRIVILEGED_USERS: Record<TrustLevel, string> = { trusted: "dbbench", pr: "dbbench-pr" };
+const NO_HOME = "/nonexistent";
+
+export interface OsUser {
+  name: string;
+  uid: number;
+  gid: number;
+}
+
+const lookups = new Map<TrustLevel, Promise<OsUser | null>>();
+
+/** The user code of this trust level runs as, created on first use; null when not root. */
+export function unprivilegedUser(trust: TrustLevel): Promise<OsUser | null> {
+  let lookup = lookups.get(trust);
+  if (!lookup) {
+    lookup = process.getuid?.() === 0 ? lookUpOrCreate(UNPRIVILEGED_USERS[trust]) : Promise.resolve(null);
+    lookups.set(trust, lookup);
+  }
+  return lookup;
+}
+
+async function lookUpOrCreate(name: string): Promise<OsUser> {
+  const options = { env: childEnv(process.env), extendEnv: false, reject: false } as const;
+  const lookup = () => execa("getent", ["passwd", name], options);
+  let entry = await lookup();
+  if (entry.failed) {
+    const added = await execa("useradd", ["--system", "--user-group", "--no-create-home", "--home-dir", NO_HOME, "--shell", "/usr/sbin/nologin", name], options);
+    // a concurrent run may have created it meanwhile
+    entry = await lookup();
+    if (entry.failed) throw new PipelineError(`cannot create the unprivileged user "${name}" to run the fork's code`, added.stderr);
+  }
+  // name:password:uid:gid:...
+  const [, , uid, gid] = entry.stdout.split(":");
+  if (!uid || !gid) throw new PipelineError(`cannot look up the user "${name}"`, entry.stdout + entry.stderr);
+  return { name, uid: Number(uid), gid: Number(gid) };
+}
+
+/**
+ * execa options that run a subprocess as `user` (libuv drops the supplementary groups) with the
+ * allow-listed environment, `extra` on top; as the current user when `user` is null.
+ */
+export function asUser(user: OsUser | null, extra: Record<string, string> = {}) {
+  const identity: Record<string, string> = user ? { HOME: NO_HOME, USER: user.name, LOGNAME: user.name } : {};
+  return { env: childEnv(process.env, { ...extra, ...identity }), extendEnv: false, ...(user && { uid: user.uid, gid: user.gid }) } as const;
+}
+
+/** Hands `paths` (recursively) to `user`; nothing to do without one. */
+export async function giveTo(user: OsUser | null, ...paths: string[]): Promise<void> {
+  if (user) await chownTree(`${user.uid}:${user.gid}`, paths);
+}
+
+/** A temp dir of `user`'s, removed with the registry's cleanup: its TMPDIR, where the caller's may not be writable by it. */
+export async function userTempDir(user: OsUser | null, registry: CleanupRegistry): Promise<{ path: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "dbg-tmp-"));
+  const handle = await registry.register(`temp dir ${dir}`, () => rm(dir, { recursive: true, force: true }));
+  await giveTo(user, dir);
+  return { path: dir, remove: handle.run };
+}
+
+/**
+ * Takes `paths` (recursively) back for the current user, writable by nobody else (whatever the umask
+ * was): what the fork's code wrote becomes read-only to it.
+ */
+export async function takeBack(...paths: string[]): Promise<void> {
+  if (process.getuid?.() === 0) await chownTree("0:0", paths);
+  await run("chmod", ["-R", "go-w", "--", ...paths]);
+}
+
+function chownTree(owner: string, paths: string[]): Promise<void> {
+  return run("chown", ["-R", "--no-dereference", owner, "--", ...paths]);
+}
+
+async function run(file: string, args: string[]): Promise<void> {
+  const result = await execa(file, args, { env: childEnv(process.env), extendEnv: false, reject: false });
+  if (result.failed) throw new PipelineError(`${file} ${args.join(" ")} failed`, result.stderr);
+}
+
+/** One paragraph for the log when there is no user to switch to (null as root). */
+export function unprivilegedWarning(): string | null {
+  if (process.getuid?.() === 0) return null;
+  return (
+    "not running as root: the fork's code (configure, make, the server, the benchmark clients) runs as this runner's own user, " +
+    "so it can read this job's environment through /proc, including its tokens. Run the runner as root (the action then runs that " +
+    `code as the users ${UNPRIVILEGED_USERS.trusted} and ${UNPRIVILEGED_USERS.pr}) or use a runner dedicated to benchmarks with no secrets; ` +
+    "see docs/action.md, \"Setting up a self-hosted runner\"."
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * A git repo that builds like PostgreSQL's recipe expects (./configure --prefix, make, make install
+ * DESTDIR=..., bin/postgres) in a second, standing in for a fork when what is tested is how the fork's
+ * code is run, not what it builds:
+ *   base     configure writes config.mk; make compiles one C file (through ccache when the build uses it)
+ *   hostile  base + a configure that looks for secrets the way an attacker would, logs what it found, fails
+ *   hang     base + a configure that never ends
+ */
+import { chmod, mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { execa } from "execa";
+import { childEnv } from "../../src/child-env.js";
+
+export interface TinyEngineRepo {
+  path: string;
+  base: string;
+  hostile: string;
+  hang: string;
+}
+
+/** Printed by the hostile configure before each part of what it found. */
+export const HOSTILE_SECTIONS = ["== id", "== own environment", "== /proc/*/environ", "== git config -l", "== event file"] as const;
+
+const BASE_CONFIGURE = `#!/bin/sh
+for arg; do case $arg in --prefix=*) prefix=\${arg#--prefix=};; esac; done
+printf 'PREFIX=%s\\nCC=%s\\n' "$prefix" "\${CC:-cc}" > config.mk
+echo configured
+`;
+
+const MAKEFILE = `include config.mk
+all: hello.o
+hello.o: hello.c
+\t$(CC) -c hello.c -o hello.o
+install: all
+\tmkdir -p $(DESTDIR)$(PREFIX)/bin
+\tprintf '#!/bin/sh\\necho "postgres (PostgreSQL) 15.0"\\n' > $(DESTDIR)$(PREFIX)/bin/postgres
+\tchmod 755 $(DESTDIR)$(PREFIX)/bin/postgres
+`;
+
+const HELLO = "int hello(void) { return 42; }\n";
+
+/** Every place a build could find a secret, as an attacker's configure would look. */
+const HOSTILE_CONFIGURE = `#!/bin/sh
+echo "== id"; id
+echo "== own environment"; env
+echo "== /proc/*/environ"
+readable=0
+for f in /proc/[0-9]*/environ; do
+  if content=$(tr '\\0' '\\n' < "$f" 2>/dev/null) && [ -n "$content" ]; then
+    readable=$((readable + 1)); echo "--- $f"; echo "$content"
+  fi
+done
+echo "readable environ files: $readable"
+echo "== git config -l"; git config -l 2>&1
+echo "== event file"; cat "$GITHUB_EVENT_PATH" "$RUNNER_TEMP/_github_workflow/event.json" 2>&1
+exit 1
+`;
+
+const HANG_CONFIGURE = `#!/bin/sh
+echo "configure: waiting forever"
+sleep 600
+`;
+
+const COMMIT_ENV = {
+  GIT_AUTHOR_NAME: "tiny engine",
+  GIT_AUTHOR_EMAIL: "tiny@db-bench-gate.invalid",
+  GIT_AUTHOR_DATE: "2024-01-01T00:00:00Z",
+  GIT_COMMITTER_NAME: "tiny engine",
+  GIT_COMMITTER_EMAIL: "tiny@db-bench-gate.invalid",
+  GIT_COMMITTER_DATE: "2024-01-01T00:00:00Z",
+};
+
+export async function makeTinyEngineRepo(dir: string): Promise<TinyEngineRepo> {
+  const git = async (...args: string[]) => (await execa("git", ["-C", dir, "-c", "commit.gpgsign=false", ...args], { env: childEnv(process.env, COMMIT_ENV), extendEnv: false })).stdout.trim();
+  const configure = async (text: string) => {
+    await writeFile(path.join(dir, "configure"), text);
+    await chmod(path.join(dir, "configure"), 0o755);
+  };
+  const commit = async (message: string) => {
+    await git("add", "-A");
+    await git("commit", "-q", "-m", message);
+    return git("rev-parse", "HEAD");
+  };
+  await mkdir(dir, { recursive: true });
+  await git("init", "-q", "-b", "main");
+  await configure(BASE_CONFIGURE);
+  await writeFile(path.join(dir, "Makefile"), MAKEFILE);
+  await writeFile(path.join(dir, "hello.c"), HELLO);
+  const base = await commit("a tiny engine");
+  await configure(HOSTILE_CONFIGURE);
+  const hostile = await commit("configure: look for secrets");
+  await git("switch", "-q", "--detach", base);
+  await configure(HANG_CONFIGURE);
+  const hang = await commit("configure: never end");
+  await git("switch", "-q", "main");
+  return { path: dir, base, hostile, hang };
+}

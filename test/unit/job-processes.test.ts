@@ -1,0 +1,55 @@
+/**
+ * The post step finds what a killed job left running (issue 10 item 12): not only by working
+ * directory, which a daemon sheds with chdir("/"), but by the job marker every child carries; and the
+ * children keep RUNNER_TRACKING_ID, by which the runner finds orphans itself.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterEach, describe, expect, it } from "vitest";
+import { jobMarker, removeJobRoot } from "../../src/action/cleanup-job-root.js";
+import { childEnv, JOB_MARKER } from "../../src/child-env.js";
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+};
+const started: number[] = [];
+afterEach(() => {
+  for (const pid of started.splice(0)) if (alive(pid)) process.kill(pid, "SIGKILL");
+});
+
+describe("the job's processes", () => {
+  it("children keep RUNNER_TRACKING_ID and the job marker, and no secret", () => {
+    const env = childEnv({ RUNNER_TRACKING_ID: "github_0f1e", [JOB_MARKER]: "db-bench-gate-7-42", GITHUB_TOKEN: "ghs_x", PATH: "/bin" });
+    expect(env).toEqual({ RUNNER_TRACKING_ID: "github_0f1e", [JOB_MARKER]: "db-bench-gate-7-42", PATH: "/bin" });
+  });
+
+  it("a daemon that left the job root for / and its own session is found by the marker and stopped", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), "db-bench-gate-test-"));
+    const pidFile = path.join(os.tmpdir(), `${path.basename(root)}.pid`);
+    // started in the job root, then: a new session, cwd /, its pid written down, and waiting
+    const daemon = spawn("setsid", ["-f", "sh", "-c", `cd / && echo $$ > ${pidFile} && exec sleep 300`], {
+      cwd: root,
+      env: childEnv({ ...process.env, [JOB_MARKER]: jobMarker(root) }),
+      stdio: "ignore",
+    });
+    await new Promise((resolve) => daemon.on("exit", resolve));
+    for (let waited = 0; !existsSync(pidFile) && waited < 5000; waited += 50) await sleep(50);
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    started.push(pid);
+    expect(alive(pid)).toBe(true);
+
+    const found = await removeJobRoot(root, null);
+    expect(found).toContain("1 processes");
+    for (let waited = 0; alive(pid) && waited < 2000; waited += 50) await sleep(50);
+    expect(alive(pid)).toBe(false);
+    expect(existsSync(root)).toBe(false);
+  });
+});
