@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { createRequire as __dbgCreateRequire } from 'node:module'; const require = __dbgCreateRequire(import.meta.url);
 import {
+  DEFAULT_FAIL_ON,
   EXIT_ERROR,
   EXIT_OK,
   EXIT_REGRESSION,
@@ -12,12 +13,15 @@ import {
   compareAgainstBaseline,
   compareRun,
   comparisonLabels,
+  decideGate,
   defaultCacheDir,
   fingerprintMismatches,
   formatTsvNumber,
   loadConfigFile,
   loadConfigFromCommit,
   makePlan,
+  parseFailOn,
+  parseTimeouts,
   parseVariantFlag,
   readNoiseFloor,
   readResults,
@@ -26,17 +30,16 @@ import {
   runBenchmark,
   runLabels,
   runStreamed,
-  thresholdResolver,
   withCleanup,
   writeResults
-} from "./chunks/chunk-CT5YPT7I.js";
+} from "./chunks/chunk-KUMBV2VT.js";
 import {
   __commonJS,
   __require,
   __toESM,
   childEnv,
   execa
-} from "./chunks/chunk-VJ2ABHD6.js";
+} from "./chunks/chunk-Y3MN3FRU.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -3514,9 +3517,13 @@ function relativeColumnName(column) {
 }
 function relativeTsv(comparisons) {
   const columns = columnsOf(comparisons);
-  const lines = [line([...columns.map(relativeColumnName), "step"])];
+  const counted = columns.filter((c) => c.comparison.instruction_counts !== null);
+  const countedAt = counted.map((c) => columns.indexOf(c));
+  const lines = [line([...columns.map(relativeColumnName), ...counted.map((c) => `${relativeColumnName(c)} instr/op`), "step"])];
   for (const row of rowsOf(columns)) {
-    lines.push(line([...row.cells.map((cell) => formatTsvNumber(cell?.result?.qps?.estimate, 2)), row.step]));
+    const qps = row.cells.map((cell) => formatTsvNumber(cell?.result?.qps?.estimate, 2));
+    const instructions = countedAt.map((i) => formatTsvNumber(row.cells[i]?.result?.instructions?.ratio?.estimate, 3));
+    lines.push(line([...qps, ...instructions, row.step]));
   }
   return lines.join("\n") + "\n";
 }
@@ -3561,8 +3568,13 @@ function ratioOption(flag) {
     return number;
   };
 }
+function failOnOption(value) {
+  const parsed = parseFailOn(value);
+  if ("error" in parsed) throw new InvalidArgumentError(`--fail-on: ${parsed.error}`);
+  return parsed.failOn;
+}
 function addThresholdOptions(command) {
-  return command.option("--config <file>", "the fork's config file (.db-bench-gate.yml): thresholds and per-step overrides").option("--fail-below <ratio>", "relative QPS below this, if significant, is a regression (default 0.95)", ratioOption("--fail-below")).option("--warn-below <ratio>", "relative QPS below this, if significant, is a warning (default 0.98)", ratioOption("--warn-below")).option("--improve-above <ratio>", "relative QPS above this, if significant, is an improvement (default 1.05)", ratioOption("--improve-above")).option("--alpha <p>", "significance level; the interval shown is the (1 - alpha) interval (default 0.01)", ratioOption("--alpha"));
+  return command.option("--config <file>", "the fork's config file (.db-bench-gate.yml): thresholds and per-step overrides").option("--fail-below <ratio>", "relative QPS below this, if significant, is a regression (default 0.95)", ratioOption("--fail-below")).option("--warn-below <ratio>", "relative QPS below this, if significant, is a warning (default 0.98)", ratioOption("--warn-below")).option("--improve-above <ratio>", "relative QPS above this, if significant, is an improvement (default 1.05)", ratioOption("--improve-above")).option("--alpha <p>", "significance level; the interval shown is the (1 - alpha) interval (default 0.01)", ratioOption("--alpha")).option("--instructions-fail-above <ratio>", "relative instructions per op above this, repeats apart, is a regression (default 1.02)", ratioOption("--instructions-fail-above")).option("--instructions-warn-above <ratio>", "relative instructions per op above this, repeats apart, is a warning (default 1.005)", ratioOption("--instructions-warn-above")).option("--instructions-improve-below <ratio>", "relative instructions per op below this, repeats apart, is an improvement (default 0.99)", ratioOption("--instructions-improve-below")).option("--fail-on <verdicts>", `verdicts that make the exit code 1, comma-separated: regression, error, missing, unstable, warning (default ${DEFAULT_FAIL_ON.join(",")}); a run without ok samples always does`, failOnOption);
 }
 function thresholdsFromFlags(flags) {
   const fromFlags = {};
@@ -3570,6 +3582,9 @@ function thresholdsFromFlags(flags) {
   if (flags.warnBelow !== void 0) fromFlags.warn_below = flags.warnBelow;
   if (flags.improveAbove !== void 0) fromFlags.improve_above = flags.improveAbove;
   if (flags.alpha !== void 0) fromFlags.alpha = flags.alpha;
+  if (flags.instructionsFailAbove !== void 0) fromFlags.instructions_fail_above = flags.instructionsFailAbove;
+  if (flags.instructionsWarnAbove !== void 0) fromFlags.instructions_warn_above = flags.instructionsWarnAbove;
+  if (flags.instructionsImproveBelow !== void 0) fromFlags.instructions_improve_below = flags.instructionsImproveBelow;
   return fromFlags;
 }
 async function compareOptionsFrom(flags) {
@@ -3577,10 +3592,10 @@ async function compareOptionsFrom(flags) {
   const overrides = config.overrides ?? [];
   return { thresholds: { ...config.thresholds, ...thresholdsFromFlags(flags) }, overrides };
 }
-function render(comparisons, format) {
+function render(comparisons, format, failOn) {
   switch (format) {
     case "markdown":
-      return renderMarkdown(comparisons);
+      return renderMarkdown(comparisons, { failOn });
     case "json":
       return renderJson(comparisons);
     case "tsv":
@@ -3593,8 +3608,8 @@ async function emit(text, out, io) {
   if (out) await writeFile(out, text.endsWith("\n") ? text : text + "\n");
   else io.stdout(text.endsWith("\n") ? text : text + "\n");
 }
-function exitCodeOf(comparisons) {
-  return comparisons.some((c) => c.verdict === "fail") ? EXIT_REGRESSION : EXIT_OK;
+function exitCodeOf(comparisons, failOn) {
+  return decideGate(comparisons, failOn).verdict === "fail" ? EXIT_REGRESSION : EXIT_OK;
 }
 var formatOption = () => new Option("--format <format>", "output format").choices(FORMATS).default("markdown");
 
@@ -3690,7 +3705,9 @@ var POSTGRES_BENCH_PACKAGES = [
   "git",
   "dpkg-dev",
   "postgresql-15",
-  "sysbench"
+  "sysbench",
+  // the deterministic channel counts instructions under valgrind (src/measure/valgrind.ts)
+  "valgrind"
 ];
 async function missingDebianPackages(packages) {
   const result = await execa("dpkg-query", ["-W", "-f", "${Package}	${db:Status-Abbrev}\n", ...packages], {
@@ -3849,16 +3866,15 @@ function defaultResultsFile(profile, now = /* @__PURE__ */ new Date()) {
   return `db-bench-gate-${profile}-${now.toISOString().replace(/[:.]/g, "-")}.json`;
 }
 async function measureAndReport(plan, options, io, log) {
-  thresholdResolver(plan.compare.thresholds, plan.compare.overrides);
   const noiseFloor = options.noiseFloor ? await readNoiseFloor(options.noiseFloor) : void 0;
-  const measured = await withCleanup((registry) => runBenchmark(plan.run, registry, log), { warn: (m) => log.info(m) });
+  const measured = await withCleanup((registry) => runBenchmark(plan.run, registry, log), { warn: (m) => log.info(m), timeoutMs: plan.run.timeouts.run_s * 1e3 });
   const results = noiseFloor ? { ...measured, noise_floor: noiseFloor } : measured;
   const resultsFile = path3.resolve(options.out ?? defaultResultsFile(plan.run.profile.name));
   await writeResults(resultsFile, results);
   log.info(`results: ${resultsFile}`);
   const comparison = compareRun(results, plan.compare);
-  await emit(render([comparison], options.format), options.reportOut, io);
-  return { exitCode: exitCodeOf([comparison]), results, resultsFile };
+  await emit(render([comparison], options.format, options.failOn), options.reportOut, io);
+  return { exitCode: exitCodeOf([comparison], options.failOn), results, resultsFile };
 }
 
 // src/cli/run-commands.ts
@@ -3871,19 +3887,19 @@ function positiveInteger(flag) {
 }
 function addMeasureOptions(command) {
   return addThresholdOptions(
-    command.option("--profile <name>", "built-in profile (pg-quick, pg-sysbench) or a profile file (default: the config file's, else pg-quick)").option("--cflags <flags>", "CFLAGS and CXXFLAGS for every variant (default: the recipe's, -O2)").option("--cache-dir <dir>", `builds, ccache and logs (default: ${defaultCacheDir()})`).option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds")).option("--time-budget <seconds>", "stop adding rounds after this many seconds of measuring (default: the profile's)", positiveInteger("--time-budget")).option("--out <file>", "results JSON (default: db-bench-gate-<profile>-<time>.json)").addOption(formatOption()).option("--report-out <file>", "write the report here instead of stdout").option("--noise-floor <file>", "per-step A/A noise of this runner (noise-floor.json of npm run bench:verdict): kept with the results, widens noisy steps' thresholds")
+    command.option("--profile <name>", "built-in profile (pg-quick, pg-sysbench) or a profile file (default: the config file's, else pg-quick)").option("--cflags <flags>", "CFLAGS and CXXFLAGS for every variant (default: the recipe's, -O2)").option("--cache-dir <dir>", `builds, ccache and logs (default: ${defaultCacheDir()})`).option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds")).option("--time-budget <seconds>", "stop adding rounds after this many seconds of measuring (default: the profile's)", positiveInteger("--time-budget")).option("--no-instructions", "skip counting instructions per operation under valgrind, even where the profile asks for it").option("--out <file>", "results JSON (default: db-bench-gate-<profile>-<time>.json)").addOption(formatOption()).option("--report-out <file>", "write the report here instead of stdout").option("--timeouts <yaml>", "seconds per external step, e.g. '{ build_s: 1800, start_s: 120, load_s: 600, lock_s: 3600, run_s: 7200 }' (over the config file's)", (text) => parseTimeouts(text, "--timeouts")).option("--noise-floor <file>", "per-step A/A noise of this runner (noise-floor.json of npm run bench:verdict): kept with the results; a significant drop within a step's floor is a warning, not a regression")
   );
 }
 function addRunCommands(program2, io, setExitCode) {
   addMeasureOptions(
-    program2.command("run").description("build the engine at two or more commits, measure them interleaved, write the results, print the comparison").requiredOption("--repo <path>", "the engine's git repository (never modified: builds use detached worktrees)").option("--base <ref>", "base commit-ish").option("--head <ref>", "head commit-ish").option("--variant <name=ref[:cflags]>", "a variant to compare, repeatable: any number of (commit, flags) pairs; the first is the base", (value, previous) => [...previous, parseVariantFlag(value)], []).option("--base-variant <id>", "the variant the others are relative to (default: the first)")
+    program2.command("run").description("build the engine at two or more commits, measure them interleaved, write the results, print the comparison").requiredOption("--repo <path>", "the engine's git repository (never modified: each commit is exported with git archive)").option("--base <ref>", "base commit-ish").option("--head <ref>", "head commit-ish").option("--variant <name=ref[:cflags]>", "a variant to compare, repeatable: any number of (commit, flags) pairs; the first is the base", (value, previous) => [...previous, parseVariantFlag(value)], []).option("--base-variant <id>", "the variant the others are relative to (default: the first)").option("--trusted", "build into the trusted cache namespace, which pull request runs read: only for commits you trust (default: the pull request namespace)")
   ).action(async (flags) => {
     if (flags.variant.length === 1) throw new InputError("give at least two variants to compare", void 0, "--variant");
     const log = consoleLog();
     const baseRef = flags.base ?? flags.variant[0]?.ref;
     const config = flags.config ? await loadConfigFile(flags.config) : baseRef ? await loadConfigFromCommit(flags.repo, baseRef) : {};
     const plan = await makePlan(
-      { repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, profile: flags.profile, cflags: flags.cflags, cacheDir: flags.cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget },
+      { repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, profile: flags.profile, cflags: flags.cflags, cacheDir: flags.cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, trust: flags.trusted ? "trusted" : "pr", timeouts: flags.timeouts },
       config,
       thresholdsFromFlags(flags)
     );
@@ -3913,7 +3929,8 @@ function addRunCommands(program2, io, setExitCode) {
       return f;
     });
     const plan = await makePlan(
-      { repo: fork.path, base: "base", head: "head", variants: [], profile: flags.profile, cflags: flags.cflags, cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget },
+      // the demo fork is made on this machine
+      { repo: fork.path, base: "base", head: "head", variants: [], profile: flags.profile, cflags: flags.cflags, cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, trust: "trusted", timeouts: flags.timeouts },
       flags.config ? await loadConfigFile(flags.config) : {},
       thresholdsFromFlags(flags)
     );
@@ -3944,8 +3961,8 @@ function buildProgram(io, setExitCode) {
     } else {
       comparison = compareRun(results, options);
     }
-    await emit(render([comparison], flags.format), flags.out, io);
-    setExitCode(exitCodeOf([comparison]));
+    await emit(render([comparison], flags.format, flags.failOn), flags.out, io);
+    setExitCode(exitCodeOf([comparison], flags.failOn));
   });
   addThresholdOptions(
     program2.command("report").description("merge the results of several runners (e.g. x86_64 and aarch64) into one report with a column per architecture").argument("<results...>", "results JSON files, one per runner").addOption(formatOption()).option("--out <file>", "write the output here instead of stdout")
@@ -3954,8 +3971,8 @@ function buildProgram(io, setExitCode) {
     const options = await compareOptionsFrom(flags);
     const labels = runLabels(runs);
     const comparisons = runs.map((results, i) => compareRun(results, { ...options, label: labels[i] ?? null }));
-    await emit(render(comparisons, flags.format), flags.out, io);
-    setExitCode(exitCodeOf(comparisons));
+    await emit(render(comparisons, flags.format, flags.failOn), flags.out, io);
+    setExitCode(exitCodeOf(comparisons, flags.failOn));
   });
   addRunCommands(program2, io, setExitCode);
   return program2;

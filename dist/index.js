@@ -9,6 +9,7 @@ import {
   error,
   group,
   info,
+  jobMarker,
   require_tunnel,
   require_undici,
   saveState,
@@ -16,41 +17,65 @@ import {
   setOutput,
   setSecret,
   warning
-} from "./chunks/chunk-MKFJB7TK.js";
+} from "./chunks/chunk-Y2AQLHLB.js";
 import {
   COMMENT_LIMIT,
   CONFIG_FILE_NAME,
+  DEFAULT_FAIL_ON,
+  DEFAULT_TIMEOUTS,
   EXIT_ERROR,
+  FAIL_ON,
   InputError,
+  MAX_RESULTS_FILE_BYTES,
+  NONE,
   PipelineError,
   ThresholdsInputSchema,
   VariantSchema,
+  cacheNamespace,
+  changedJudgingFiles,
   commentMarker,
   compareAgainstBaseline,
   compareRun,
+  decideGate,
+  decideMeasuredGate,
   defaultCacheDir,
+  escapeMarkdown,
   external_exports,
   fingerprintMismatches,
-  loadConfigFile,
-  loadConfigFromCommit,
+  gateHeadline,
+  gateMessage,
+  inlineCode,
+  judgingCommit,
+  loadConfigAt,
+  loadProfile,
   makePlan,
+  markdownTable,
   median,
+  parseFailOn,
+  parseJson,
+  parseNoiseFloor,
   parseResults,
-  readNoiseFloor,
+  parseTimeouts,
+  readJudgingFile,
   renderMarkdown,
+  resolveJudging,
   runBenchmark,
   runLabels,
-  thresholdResolver,
+  tooLargeError,
+  unprivilegedWarning,
   validate,
   withCleanup,
   writeResults
-} from "./chunks/chunk-CT5YPT7I.js";
+} from "./chunks/chunk-KUMBV2VT.js";
 import {
+  JOB_MARKER,
   __commonJS,
   __export,
   __require,
-  __toESM
-} from "./chunks/chunk-VJ2ABHD6.js";
+  __toESM,
+  childEnv,
+  execa
+} from "./chunks/chunk-Y3MN3FRU.js";
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/json-typings.js
 var require_json_typings = __commonJS({
@@ -670,8 +695,8 @@ var require_binary_reader = __commonJS({
       readUnknownField: true,
       readerFactory: (bytes) => new BinaryReader(bytes)
     };
-    function binaryReadOptions(options) {
-      return options ? Object.assign(Object.assign({}, defaultsRead), options) : defaultsRead;
+    function binaryReadOptions(options2) {
+      return options2 ? Object.assign(Object.assign({}, defaultsRead), options2) : defaultsRead;
     }
     exports2.binaryReadOptions = binaryReadOptions;
     var BinaryReader = class {
@@ -894,8 +919,8 @@ var require_binary_writer = __commonJS({
       writeUnknownFields: true,
       writerFactory: () => new BinaryWriter()
     };
-    function binaryWriteOptions(options) {
-      return options ? Object.assign(Object.assign({}, defaultsWrite), options) : defaultsWrite;
+    function binaryWriteOptions(options2) {
+      return options2 ? Object.assign(Object.assign({}, defaultsWrite), options2) : defaultsWrite;
     }
     exports2.binaryWriteOptions = binaryWriteOptions;
     var BinaryWriter = class {
@@ -1121,12 +1146,12 @@ var require_json_format_contract = __commonJS({
     var defaultsRead = {
       ignoreUnknownFields: false
     };
-    function jsonReadOptions(options) {
-      return options ? Object.assign(Object.assign({}, defaultsRead), options) : defaultsRead;
+    function jsonReadOptions(options2) {
+      return options2 ? Object.assign(Object.assign({}, defaultsRead), options2) : defaultsRead;
     }
     exports2.jsonReadOptions = jsonReadOptions;
-    function jsonWriteOptions(options) {
-      return options ? Object.assign(Object.assign({}, defaultsWrite), options) : defaultsWrite;
+    function jsonWriteOptions(options2) {
+      return options2 ? Object.assign(Object.assign({}, defaultsWrite), options2) : defaultsWrite;
     }
     exports2.jsonWriteOptions = jsonWriteOptions;
     function mergeJsonOptions(a, b) {
@@ -1228,17 +1253,17 @@ var require_reflection_info = __commonJS({
     exports2.normalizeFieldInfo = normalizeFieldInfo;
     function readFieldOptions(messageType, fieldName, extensionName, extensionType) {
       var _a;
-      const options = (_a = messageType.fields.find((m, i) => m.localName == fieldName || i == fieldName)) === null || _a === void 0 ? void 0 : _a.options;
-      return options && options[extensionName] ? extensionType.fromJson(options[extensionName]) : void 0;
+      const options2 = (_a = messageType.fields.find((m, i) => m.localName == fieldName || i == fieldName)) === null || _a === void 0 ? void 0 : _a.options;
+      return options2 && options2[extensionName] ? extensionType.fromJson(options2[extensionName]) : void 0;
     }
     exports2.readFieldOptions = readFieldOptions;
     function readFieldOption(messageType, fieldName, extensionName, extensionType) {
       var _a;
-      const options = (_a = messageType.fields.find((m, i) => m.localName == fieldName || i == fieldName)) === null || _a === void 0 ? void 0 : _a.options;
-      if (!options) {
+      const options2 = (_a = messageType.fields.find((m, i) => m.localName == fieldName || i == fieldName)) === null || _a === void 0 ? void 0 : _a.options;
+      if (!options2) {
         return void 0;
       }
-      const optionVal = options[extensionName];
+      const optionVal = options2[extensionName];
       if (optionVal === void 0) {
         return optionVal;
       }
@@ -1246,8 +1271,8 @@ var require_reflection_info = __commonJS({
     }
     exports2.readFieldOption = readFieldOption;
     function readMessageOption(messageType, extensionName, extensionType) {
-      const options = messageType.options;
-      const optionVal = options[extensionName];
+      const options2 = messageType.options;
+      const optionVal = options2[extensionName];
       if (optionVal === void 0) {
         return optionVal;
       }
@@ -1610,13 +1635,13 @@ var require_reflection_json_reader = __commonJS({
        * If a message field is already present, it will be merged with the
        * new data.
        */
-      read(input, message, options) {
+      read(input, message, options2) {
         this.prepare();
         const oneofsHandled = [];
         for (const [jsonKey, jsonValue] of Object.entries(input)) {
           const field = this.fMap[jsonKey];
           if (!field) {
-            if (!options.ignoreUnknownFields)
+            if (!options2.ignoreUnknownFields)
               throw new Error(`Found unknown field while reading ${this.info.typeName} from JSON format. JSON key: ${jsonKey}`);
             continue;
           }
@@ -1646,10 +1671,10 @@ var require_reflection_json_reader = __commonJS({
               let val;
               switch (field.V.kind) {
                 case "message":
-                  val = field.V.T().internalJsonRead(jsonObjValue, options);
+                  val = field.V.T().internalJsonRead(jsonObjValue, options2);
                   break;
                 case "enum":
-                  val = this.enum(field.V.T(), jsonObjValue, field.name, options.ignoreUnknownFields);
+                  val = this.enum(field.V.T(), jsonObjValue, field.name, options2.ignoreUnknownFields);
                   if (val === false)
                     continue;
                   break;
@@ -1674,10 +1699,10 @@ var require_reflection_json_reader = __commonJS({
               let val;
               switch (field.kind) {
                 case "message":
-                  val = field.T().internalJsonRead(jsonItem, options);
+                  val = field.T().internalJsonRead(jsonItem, options2);
                   break;
                 case "enum":
-                  val = this.enum(field.T(), jsonItem, field.name, options.ignoreUnknownFields);
+                  val = this.enum(field.T(), jsonItem, field.name, options2.ignoreUnknownFields);
                   if (val === false)
                     continue;
                   break;
@@ -1695,12 +1720,12 @@ var require_reflection_json_reader = __commonJS({
                   this.assert(field.oneof === void 0, field.name + " (oneof member)", null);
                   continue;
                 }
-                target[localName] = field.T().internalJsonRead(jsonValue, options, target[localName]);
+                target[localName] = field.T().internalJsonRead(jsonValue, options2, target[localName]);
                 break;
               case "enum":
                 if (jsonValue === null)
                   continue;
-                let val = this.enum(field.T(), jsonValue, field.name, options.ignoreUnknownFields);
+                let val = this.enum(field.T(), jsonValue, field.name, options2.ignoreUnknownFields);
                 if (val === false)
                   continue;
                 target[localName] = val;
@@ -1881,26 +1906,26 @@ var require_reflection_json_writer = __commonJS({
       /**
        * Converts the message to a JSON object, based on the field descriptors.
        */
-      write(message, options) {
+      write(message, options2) {
         const json = {}, source = message;
         for (const field of this.fields) {
           if (!field.oneof) {
-            let jsonValue2 = this.field(field, source[field.localName], options);
+            let jsonValue2 = this.field(field, source[field.localName], options2);
             if (jsonValue2 !== void 0)
-              json[options.useProtoFieldName ? field.name : field.jsonName] = jsonValue2;
+              json[options2.useProtoFieldName ? field.name : field.jsonName] = jsonValue2;
             continue;
           }
           const group2 = source[field.oneof];
           if (group2.oneofKind !== field.localName)
             continue;
-          const opt = field.kind == "scalar" || field.kind == "enum" ? Object.assign(Object.assign({}, options), { emitDefaultValues: true }) : options;
+          const opt = field.kind == "scalar" || field.kind == "enum" ? Object.assign(Object.assign({}, options2), { emitDefaultValues: true }) : options2;
           let jsonValue = this.field(field, group2[field.localName], opt);
           assert_1.assert(jsonValue !== void 0);
-          json[options.useProtoFieldName ? field.name : field.jsonName] = jsonValue;
+          json[options2.useProtoFieldName ? field.name : field.jsonName] = jsonValue;
         }
         return json;
       }
-      field(field, value, options) {
+      field(field, value, options2) {
         let jsonValue = void 0;
         if (field.kind == "map") {
           assert_1.assert(typeof value == "object" && value !== null);
@@ -1916,7 +1941,7 @@ var require_reflection_json_writer = __commonJS({
             case "message":
               const messageType = field.V.T();
               for (const [entryKey, entryValue] of Object.entries(value)) {
-                const val = this.message(messageType, entryValue, field.name, options);
+                const val = this.message(messageType, entryValue, field.name, options2);
                 assert_1.assert(val !== void 0);
                 jsonObj[entryKey.toString()] = val;
               }
@@ -1925,13 +1950,13 @@ var require_reflection_json_writer = __commonJS({
               const enumInfo = field.V.T();
               for (const [entryKey, entryValue] of Object.entries(value)) {
                 assert_1.assert(entryValue === void 0 || typeof entryValue == "number");
-                const val = this.enum(enumInfo, entryValue, field.name, false, true, options.enumAsInteger);
+                const val = this.enum(enumInfo, entryValue, field.name, false, true, options2.enumAsInteger);
                 assert_1.assert(val !== void 0);
                 jsonObj[entryKey.toString()] = val;
               }
               break;
           }
-          if (options.emitDefaultValues || Object.keys(jsonObj).length > 0)
+          if (options2.emitDefaultValues || Object.keys(jsonObj).length > 0)
             jsonValue = jsonObj;
         } else if (field.repeat) {
           assert_1.assert(Array.isArray(value));
@@ -1948,7 +1973,7 @@ var require_reflection_json_writer = __commonJS({
               const enumInfo = field.T();
               for (let i = 0; i < value.length; i++) {
                 assert_1.assert(value[i] === void 0 || typeof value[i] == "number");
-                const val = this.enum(enumInfo, value[i], field.name, field.opt, true, options.enumAsInteger);
+                const val = this.enum(enumInfo, value[i], field.name, field.opt, true, options2.enumAsInteger);
                 assert_1.assert(val !== void 0);
                 jsonArr.push(val);
               }
@@ -1956,24 +1981,24 @@ var require_reflection_json_writer = __commonJS({
             case "message":
               const messageType = field.T();
               for (let i = 0; i < value.length; i++) {
-                const val = this.message(messageType, value[i], field.name, options);
+                const val = this.message(messageType, value[i], field.name, options2);
                 assert_1.assert(val !== void 0);
                 jsonArr.push(val);
               }
               break;
           }
-          if (options.emitDefaultValues || jsonArr.length > 0 || options.emitDefaultValues)
+          if (options2.emitDefaultValues || jsonArr.length > 0 || options2.emitDefaultValues)
             jsonValue = jsonArr;
         } else {
           switch (field.kind) {
             case "scalar":
-              jsonValue = this.scalar(field.T, value, field.name, field.opt, options.emitDefaultValues);
+              jsonValue = this.scalar(field.T, value, field.name, field.opt, options2.emitDefaultValues);
               break;
             case "enum":
-              jsonValue = this.enum(field.T(), value, field.name, field.opt, options.emitDefaultValues, options.enumAsInteger);
+              jsonValue = this.enum(field.T(), value, field.name, field.opt, options2.emitDefaultValues, options2.enumAsInteger);
               break;
             case "message":
-              jsonValue = this.message(field.T(), value, field.name, options);
+              jsonValue = this.message(field.T(), value, field.name, options2);
               break;
           }
         }
@@ -1999,10 +2024,10 @@ var require_reflection_json_writer = __commonJS({
           return type[2] + type[1][value];
         return type[1][value];
       }
-      message(type, value, fieldName, options) {
+      message(type, value, fieldName, options2) {
         if (value === void 0)
-          return options.emitDefaultValues ? null : void 0;
-        return type.internalJsonWrite(value, options);
+          return options2.emitDefaultValues ? null : void 0;
+        return type.internalJsonWrite(value, options2);
       }
       scalar(type, value, fieldName, optional, emitDefaultValues) {
         if (value === void 0) {
@@ -2148,13 +2173,13 @@ var require_reflection_binary_reader = __commonJS({
        * If a message field is already present, it will be merged with the
        * new data.
        */
-      read(reader, message, options, length) {
+      read(reader, message, options2, length) {
         this.prepare();
         const end = length === void 0 ? reader.len : reader.pos + length;
         while (reader.pos < end) {
           const [fieldNo, wireType] = reader.tag(), field = this.fieldNoToField.get(fieldNo);
           if (!field) {
-            let u = options.readUnknownField;
+            let u = options2.readUnknownField;
             if (u == "throw")
               throw new Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.info.typeName}`);
             let d = reader.skip(wireType);
@@ -2189,13 +2214,13 @@ var require_reflection_binary_reader = __commonJS({
             case "message":
               if (repeated) {
                 let arr = target[localName];
-                let msg = field.T().internalBinaryRead(reader, reader.uint32(), options);
+                let msg = field.T().internalBinaryRead(reader, reader.uint32(), options2);
                 arr.push(msg);
               } else
-                target[localName] = field.T().internalBinaryRead(reader, reader.uint32(), options, target[localName]);
+                target[localName] = field.T().internalBinaryRead(reader, reader.uint32(), options2, target[localName]);
               break;
             case "map":
-              let [mapKey, mapVal] = this.mapEntry(field, reader, options);
+              let [mapKey, mapVal] = this.mapEntry(field, reader, options2);
               target[localName][mapKey] = mapVal;
               break;
           }
@@ -2204,7 +2229,7 @@ var require_reflection_binary_reader = __commonJS({
       /**
        * Read a map field, expecting key field = 1, value field = 2
        */
-      mapEntry(field, reader, options) {
+      mapEntry(field, reader, options2) {
         let length = reader.uint32();
         let end = reader.pos + length;
         let key = void 0;
@@ -2227,7 +2252,7 @@ var require_reflection_binary_reader = __commonJS({
                   val = reader.int32();
                   break;
                 case "message":
-                  val = field.V.T().internalBinaryRead(reader, reader.uint32(), options);
+                  val = field.V.T().internalBinaryRead(reader, reader.uint32(), options2);
                   break;
               }
               break;
@@ -2315,7 +2340,7 @@ var require_reflection_binary_writer = __commonJS({
       /**
        * Writes the message to binary format.
        */
-      write(message, writer, options) {
+      write(message, writer, options2) {
         this.prepare();
         for (const field of this.fields) {
           let value, emitDefault, repeated = field.repeat, localName = field.localName;
@@ -2349,23 +2374,23 @@ var require_reflection_binary_writer = __commonJS({
               if (repeated) {
                 assert_1.assert(Array.isArray(value));
                 for (const item of value)
-                  this.message(writer, options, field.T(), field.no, item);
+                  this.message(writer, options2, field.T(), field.no, item);
               } else {
-                this.message(writer, options, field.T(), field.no, value);
+                this.message(writer, options2, field.T(), field.no, value);
               }
               break;
             case "map":
               assert_1.assert(typeof value == "object" && value !== null);
               for (const [key, val] of Object.entries(value))
-                this.mapEntry(writer, options, field, key, val);
+                this.mapEntry(writer, options2, field, key, val);
               break;
           }
         }
-        let u = options.writeUnknownFields;
+        let u = options2.writeUnknownFields;
         if (u !== false)
           (u === true ? binary_format_contract_1.UnknownFieldHandler.onWrite : u)(this.info.typeName, message, writer);
       }
-      mapEntry(writer, options, field, key, value) {
+      mapEntry(writer, options2, field, key, value) {
         writer.tag(field.no, binary_format_contract_1.WireType.LengthDelimited);
         writer.fork();
         let keyValue = key;
@@ -2391,15 +2416,15 @@ var require_reflection_binary_writer = __commonJS({
             this.scalar(writer, reflection_info_1.ScalarType.INT32, 2, value, true);
             break;
           case "message":
-            this.message(writer, options, field.V.T(), 2, value);
+            this.message(writer, options2, field.V.T(), 2, value);
             break;
         }
         writer.join();
       }
-      message(writer, options, handler2, fieldNo, value) {
+      message(writer, options2, handler2, fieldNo, value) {
         if (value === void 0)
           return;
-        handler2.internalBinaryWrite(value, writer.tag(fieldNo, binary_format_contract_1.WireType.LengthDelimited).fork(), options);
+        handler2.internalBinaryWrite(value, writer.tag(fieldNo, binary_format_contract_1.WireType.LengthDelimited).fork(), options2);
         writer.join();
       }
       /**
@@ -2712,11 +2737,11 @@ var require_message_type = __commonJS({
     var baseDescriptors = Object.getOwnPropertyDescriptors(Object.getPrototypeOf({}));
     var messageTypeDescriptor = baseDescriptors[message_type_contract_1.MESSAGE_TYPE] = {};
     var MessageType4 = class {
-      constructor(name, fields, options) {
+      constructor(name, fields, options2) {
         this.defaultCheckDepth = 16;
         this.typeName = name;
         this.fields = fields.map(reflection_info_1.normalizeFieldInfo);
-        this.options = options !== null && options !== void 0 ? options : {};
+        this.options = options2 !== null && options2 !== void 0 ? options2 : {};
         messageTypeDescriptor.value = this;
         this.messagePrototype = Object.create(null, baseDescriptors);
         this.refTypeCheck = new reflection_type_check_1.ReflectionTypeCheck(this);
@@ -2774,44 +2799,44 @@ var require_message_type = __commonJS({
       /**
        * Create a new message from binary format.
        */
-      fromBinary(data, options) {
-        let opt = binary_reader_1.binaryReadOptions(options);
+      fromBinary(data, options2) {
+        let opt = binary_reader_1.binaryReadOptions(options2);
         return this.internalBinaryRead(opt.readerFactory(data), data.byteLength, opt);
       }
       /**
        * Read a new message from a JSON value.
        */
-      fromJson(json, options) {
-        return this.internalJsonRead(json, json_format_contract_1.jsonReadOptions(options));
+      fromJson(json, options2) {
+        return this.internalJsonRead(json, json_format_contract_1.jsonReadOptions(options2));
       }
       /**
        * Read a new message from a JSON string.
        * This is equivalent to `T.fromJson(JSON.parse(json))`.
        */
-      fromJsonString(json, options) {
+      fromJsonString(json, options2) {
         let value = JSON.parse(json);
-        return this.fromJson(value, options);
+        return this.fromJson(value, options2);
       }
       /**
        * Write the message to canonical JSON value.
        */
-      toJson(message, options) {
-        return this.internalJsonWrite(message, json_format_contract_1.jsonWriteOptions(options));
+      toJson(message, options2) {
+        return this.internalJsonWrite(message, json_format_contract_1.jsonWriteOptions(options2));
       }
       /**
        * Convert the message to canonical JSON string.
        * This is equivalent to `JSON.stringify(T.toJson(t))`
        */
-      toJsonString(message, options) {
+      toJsonString(message, options2) {
         var _a;
-        let value = this.toJson(message, options);
-        return JSON.stringify(value, null, (_a = options === null || options === void 0 ? void 0 : options.prettySpaces) !== null && _a !== void 0 ? _a : 0);
+        let value = this.toJson(message, options2);
+        return JSON.stringify(value, null, (_a = options2 === null || options2 === void 0 ? void 0 : options2.prettySpaces) !== null && _a !== void 0 ? _a : 0);
       }
       /**
        * Write the message to binary format.
        */
-      toBinary(message, options) {
-        let opt = binary_writer_1.binaryWriteOptions(options);
+      toBinary(message, options2) {
+        let opt = binary_writer_1.binaryWriteOptions(options2);
         return this.internalBinaryWrite(message, opt.writerFactory(), opt).finish();
       }
       /**
@@ -2822,10 +2847,10 @@ var require_message_type = __commonJS({
        * according to protobuf rules. If the target is omitted,
        * a new instance is created first.
        */
-      internalJsonRead(json, options, target) {
+      internalJsonRead(json, options2, target) {
         if (json !== null && typeof json == "object" && !Array.isArray(json)) {
           let message = target !== null && target !== void 0 ? target : this.create();
-          this.refJsonReader.read(json, message, options);
+          this.refJsonReader.read(json, message, options2);
           return message;
         }
         throw new Error(`Unable to parse message ${this.typeName} from JSON ${json_typings_1.typeofJsonValue(json)}.`);
@@ -2836,8 +2861,8 @@ var require_message_type = __commonJS({
        *
        * Writes JSON value and returns it.
        */
-      internalJsonWrite(message, options) {
-        return this.refJsonWriter.write(message, options);
+      internalJsonWrite(message, options2) {
+        return this.refJsonWriter.write(message, options2);
       }
       /**
        * This is an internal method. If you just want to write a message
@@ -2846,8 +2871,8 @@ var require_message_type = __commonJS({
        * Serializes the message in binary format and appends it to the given
        * writer. Returns passed writer.
        */
-      internalBinaryWrite(message, writer, options) {
-        this.refBinWriter.write(message, writer, options);
+      internalBinaryWrite(message, writer, options2) {
+        this.refBinWriter.write(message, writer, options2);
         return writer;
       }
       /**
@@ -2858,9 +2883,9 @@ var require_message_type = __commonJS({
        * the target according to protobuf rules. If the target is
        * omitted, a new instance is created first.
        */
-      internalBinaryRead(reader, length, options, target) {
+      internalBinaryRead(reader, length, options2, target) {
         let message = target !== null && target !== void 0 ? target : this.create();
-        this.refBinReader.read(reader, message, options, length);
+        this.refBinReader.read(reader, message, options2, length);
         return message;
       }
     };
@@ -3144,17 +3169,17 @@ var require_reflection_info2 = __commonJS({
     exports2.normalizeMethodInfo = normalizeMethodInfo;
     function readMethodOptions(service, methodName, extensionName, extensionType) {
       var _a;
-      const options = (_a = service.methods.find((m, i) => m.localName === methodName || i === methodName)) === null || _a === void 0 ? void 0 : _a.options;
-      return options && options[extensionName] ? extensionType.fromJson(options[extensionName]) : void 0;
+      const options2 = (_a = service.methods.find((m, i) => m.localName === methodName || i === methodName)) === null || _a === void 0 ? void 0 : _a.options;
+      return options2 && options2[extensionName] ? extensionType.fromJson(options2[extensionName]) : void 0;
     }
     exports2.readMethodOptions = readMethodOptions;
     function readMethodOption(service, methodName, extensionName, extensionType) {
       var _a;
-      const options = (_a = service.methods.find((m, i) => m.localName === methodName || i === methodName)) === null || _a === void 0 ? void 0 : _a.options;
-      if (!options) {
+      const options2 = (_a = service.methods.find((m, i) => m.localName === methodName || i === methodName)) === null || _a === void 0 ? void 0 : _a.options;
+      if (!options2) {
         return void 0;
       }
-      const optionVal = options[extensionName];
+      const optionVal = options2[extensionName];
       if (optionVal === void 0) {
         return optionVal;
       }
@@ -3162,11 +3187,11 @@ var require_reflection_info2 = __commonJS({
     }
     exports2.readMethodOption = readMethodOption;
     function readServiceOption(service, extensionName, extensionType) {
-      const options = service.options;
-      if (!options) {
+      const options2 = service.options;
+      if (!options2) {
         return void 0;
       }
-      const optionVal = options[extensionName];
+      const optionVal = options2[extensionName];
       if (optionVal === void 0) {
         return optionVal;
       }
@@ -3184,10 +3209,10 @@ var require_service_type = __commonJS({
     exports2.ServiceType = void 0;
     var reflection_info_1 = require_reflection_info2();
     var ServiceType2 = class {
-      constructor(typeName, methods, options) {
+      constructor(typeName, methods, options2) {
         this.typeName = typeName;
         this.methods = methods.map((i) => reflection_info_1.normalizeMethodInfo(i, this));
-        this.options = options !== null && options !== void 0 ? options : {};
+        this.options = options2 !== null && options2 !== void 0 ? options2 : {};
       }
     };
     exports2.ServiceType = ServiceType2;
@@ -3239,14 +3264,14 @@ var require_rpc_options = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.mergeRpcOptions = void 0;
     var runtime_1 = require_commonjs();
-    function mergeRpcOptions(defaults2, options) {
-      if (!options)
+    function mergeRpcOptions(defaults2, options2) {
+      if (!options2)
         return defaults2;
       let o = {};
       copy(defaults2, o);
-      copy(options, o);
-      for (let key of Object.keys(options)) {
-        let val = options[key];
+      copy(options2, o);
+      for (let key of Object.keys(options2)) {
+        let val = options2[key];
         switch (key) {
           case "jsonOptions":
             o.jsonOptions = runtime_1.mergeJsonOptions(defaults2.jsonOptions, o.jsonOptions);
@@ -3257,7 +3282,7 @@ var require_rpc_options = __commonJS({
           case "meta":
             o.meta = {};
             copy(defaults2.meta, o.meta);
-            copy(options.meta, o.meta);
+            copy(options2.meta, o.meta);
             break;
           case "interceptors":
             o.interceptors = defaults2.interceptors ? defaults2.interceptors.concat(val) : val.concat();
@@ -3967,43 +3992,43 @@ var require_test_transport = __commonJS({
           }
         }
       }
-      mergeOptions(options) {
-        return rpc_options_1.mergeRpcOptions({}, options);
+      mergeOptions(options2) {
+        return rpc_options_1.mergeRpcOptions({}, options2);
       }
-      unary(method, input, options) {
+      unary(method, input, options2) {
         var _a;
-        const requestHeaders = (_a = options.meta) !== null && _a !== void 0 ? _a : {}, headersPromise = this.promiseHeaders().then(delay4(this.headerDelay, options.abort)), responsePromise = headersPromise.catch((_2) => {
-        }).then(delay4(this.responseDelay, options.abort)).then((_2) => this.promiseSingleResponse(method)), statusPromise = responsePromise.catch((_2) => {
-        }).then(delay4(this.afterResponseDelay, options.abort)).then((_2) => this.promiseStatus()), trailersPromise = responsePromise.catch((_2) => {
-        }).then(delay4(this.afterResponseDelay, options.abort)).then((_2) => this.promiseTrailers());
+        const requestHeaders = (_a = options2.meta) !== null && _a !== void 0 ? _a : {}, headersPromise = this.promiseHeaders().then(delay4(this.headerDelay, options2.abort)), responsePromise = headersPromise.catch((_2) => {
+        }).then(delay4(this.responseDelay, options2.abort)).then((_2) => this.promiseSingleResponse(method)), statusPromise = responsePromise.catch((_2) => {
+        }).then(delay4(this.afterResponseDelay, options2.abort)).then((_2) => this.promiseStatus()), trailersPromise = responsePromise.catch((_2) => {
+        }).then(delay4(this.afterResponseDelay, options2.abort)).then((_2) => this.promiseTrailers());
         this.maybeSuppressUncaught(statusPromise, trailersPromise);
         this.lastInput = { single: input };
         return new unary_call_1.UnaryCall(method, requestHeaders, input, headersPromise, responsePromise, statusPromise, trailersPromise);
       }
-      serverStreaming(method, input, options) {
+      serverStreaming(method, input, options2) {
         var _a;
-        const requestHeaders = (_a = options.meta) !== null && _a !== void 0 ? _a : {}, headersPromise = this.promiseHeaders().then(delay4(this.headerDelay, options.abort)), outputStream = new rpc_output_stream_1.RpcOutputStreamController(), responseStreamClosedPromise = headersPromise.then(delay4(this.responseDelay, options.abort)).catch(() => {
-        }).then(() => this.streamResponses(method, outputStream, options.abort)).then(delay4(this.afterResponseDelay, options.abort)), statusPromise = responseStreamClosedPromise.then(() => this.promiseStatus()), trailersPromise = responseStreamClosedPromise.then(() => this.promiseTrailers());
+        const requestHeaders = (_a = options2.meta) !== null && _a !== void 0 ? _a : {}, headersPromise = this.promiseHeaders().then(delay4(this.headerDelay, options2.abort)), outputStream = new rpc_output_stream_1.RpcOutputStreamController(), responseStreamClosedPromise = headersPromise.then(delay4(this.responseDelay, options2.abort)).catch(() => {
+        }).then(() => this.streamResponses(method, outputStream, options2.abort)).then(delay4(this.afterResponseDelay, options2.abort)), statusPromise = responseStreamClosedPromise.then(() => this.promiseStatus()), trailersPromise = responseStreamClosedPromise.then(() => this.promiseTrailers());
         this.maybeSuppressUncaught(statusPromise, trailersPromise);
         this.lastInput = { single: input };
         return new server_streaming_call_1.ServerStreamingCall(method, requestHeaders, input, headersPromise, outputStream, statusPromise, trailersPromise);
       }
-      clientStreaming(method, options) {
+      clientStreaming(method, options2) {
         var _a;
-        const requestHeaders = (_a = options.meta) !== null && _a !== void 0 ? _a : {}, headersPromise = this.promiseHeaders().then(delay4(this.headerDelay, options.abort)), responsePromise = headersPromise.catch((_2) => {
-        }).then(delay4(this.responseDelay, options.abort)).then((_2) => this.promiseSingleResponse(method)), statusPromise = responsePromise.catch((_2) => {
-        }).then(delay4(this.afterResponseDelay, options.abort)).then((_2) => this.promiseStatus()), trailersPromise = responsePromise.catch((_2) => {
-        }).then(delay4(this.afterResponseDelay, options.abort)).then((_2) => this.promiseTrailers());
+        const requestHeaders = (_a = options2.meta) !== null && _a !== void 0 ? _a : {}, headersPromise = this.promiseHeaders().then(delay4(this.headerDelay, options2.abort)), responsePromise = headersPromise.catch((_2) => {
+        }).then(delay4(this.responseDelay, options2.abort)).then((_2) => this.promiseSingleResponse(method)), statusPromise = responsePromise.catch((_2) => {
+        }).then(delay4(this.afterResponseDelay, options2.abort)).then((_2) => this.promiseStatus()), trailersPromise = responsePromise.catch((_2) => {
+        }).then(delay4(this.afterResponseDelay, options2.abort)).then((_2) => this.promiseTrailers());
         this.maybeSuppressUncaught(statusPromise, trailersPromise);
-        this.lastInput = new TestInputStream(this.data, options.abort);
+        this.lastInput = new TestInputStream(this.data, options2.abort);
         return new client_streaming_call_1.ClientStreamingCall(method, requestHeaders, this.lastInput, headersPromise, responsePromise, statusPromise, trailersPromise);
       }
-      duplex(method, options) {
+      duplex(method, options2) {
         var _a;
-        const requestHeaders = (_a = options.meta) !== null && _a !== void 0 ? _a : {}, headersPromise = this.promiseHeaders().then(delay4(this.headerDelay, options.abort)), outputStream = new rpc_output_stream_1.RpcOutputStreamController(), responseStreamClosedPromise = headersPromise.then(delay4(this.responseDelay, options.abort)).catch(() => {
-        }).then(() => this.streamResponses(method, outputStream, options.abort)).then(delay4(this.afterResponseDelay, options.abort)), statusPromise = responseStreamClosedPromise.then(() => this.promiseStatus()), trailersPromise = responseStreamClosedPromise.then(() => this.promiseTrailers());
+        const requestHeaders = (_a = options2.meta) !== null && _a !== void 0 ? _a : {}, headersPromise = this.promiseHeaders().then(delay4(this.headerDelay, options2.abort)), outputStream = new rpc_output_stream_1.RpcOutputStreamController(), responseStreamClosedPromise = headersPromise.then(delay4(this.responseDelay, options2.abort)).catch(() => {
+        }).then(() => this.streamResponses(method, outputStream, options2.abort)).then(delay4(this.afterResponseDelay, options2.abort)), statusPromise = responseStreamClosedPromise.then(() => this.promiseStatus()), trailersPromise = responseStreamClosedPromise.then(() => this.promiseTrailers());
         this.maybeSuppressUncaught(statusPromise, trailersPromise);
-        this.lastInput = new TestInputStream(this.data, options.abort);
+        this.lastInput = new TestInputStream(this.data, options2.abort);
         return new duplex_streaming_call_1.DuplexStreamingCall(method, requestHeaders, this.lastInput, headersPromise, outputStream, statusPromise, trailersPromise);
       }
     };
@@ -4075,57 +4100,57 @@ var require_rpc_interceptor = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.stackDuplexStreamingInterceptors = exports2.stackClientStreamingInterceptors = exports2.stackServerStreamingInterceptors = exports2.stackUnaryInterceptors = exports2.stackIntercept = void 0;
     var runtime_1 = require_commonjs();
-    function stackIntercept(kind, transport, method, options, input) {
+    function stackIntercept(kind, transport, method, options2, input) {
       var _a, _b, _c, _d;
       if (kind == "unary") {
         let tail = (mtd, inp, opt) => transport.unary(mtd, inp, opt);
-        for (const curr of ((_a = options.interceptors) !== null && _a !== void 0 ? _a : []).filter((i) => i.interceptUnary).reverse()) {
+        for (const curr of ((_a = options2.interceptors) !== null && _a !== void 0 ? _a : []).filter((i) => i.interceptUnary).reverse()) {
           const next = tail;
           tail = (mtd, inp, opt) => curr.interceptUnary(next, mtd, inp, opt);
         }
-        return tail(method, input, options);
+        return tail(method, input, options2);
       }
       if (kind == "serverStreaming") {
         let tail = (mtd, inp, opt) => transport.serverStreaming(mtd, inp, opt);
-        for (const curr of ((_b = options.interceptors) !== null && _b !== void 0 ? _b : []).filter((i) => i.interceptServerStreaming).reverse()) {
+        for (const curr of ((_b = options2.interceptors) !== null && _b !== void 0 ? _b : []).filter((i) => i.interceptServerStreaming).reverse()) {
           const next = tail;
           tail = (mtd, inp, opt) => curr.interceptServerStreaming(next, mtd, inp, opt);
         }
-        return tail(method, input, options);
+        return tail(method, input, options2);
       }
       if (kind == "clientStreaming") {
         let tail = (mtd, opt) => transport.clientStreaming(mtd, opt);
-        for (const curr of ((_c = options.interceptors) !== null && _c !== void 0 ? _c : []).filter((i) => i.interceptClientStreaming).reverse()) {
+        for (const curr of ((_c = options2.interceptors) !== null && _c !== void 0 ? _c : []).filter((i) => i.interceptClientStreaming).reverse()) {
           const next = tail;
           tail = (mtd, opt) => curr.interceptClientStreaming(next, mtd, opt);
         }
-        return tail(method, options);
+        return tail(method, options2);
       }
       if (kind == "duplex") {
         let tail = (mtd, opt) => transport.duplex(mtd, opt);
-        for (const curr of ((_d = options.interceptors) !== null && _d !== void 0 ? _d : []).filter((i) => i.interceptDuplex).reverse()) {
+        for (const curr of ((_d = options2.interceptors) !== null && _d !== void 0 ? _d : []).filter((i) => i.interceptDuplex).reverse()) {
           const next = tail;
           tail = (mtd, opt) => curr.interceptDuplex(next, mtd, opt);
         }
-        return tail(method, options);
+        return tail(method, options2);
       }
       runtime_1.assertNever(kind);
     }
     exports2.stackIntercept = stackIntercept;
-    function stackUnaryInterceptors(transport, method, input, options) {
-      return stackIntercept("unary", transport, method, options, input);
+    function stackUnaryInterceptors(transport, method, input, options2) {
+      return stackIntercept("unary", transport, method, options2, input);
     }
     exports2.stackUnaryInterceptors = stackUnaryInterceptors;
-    function stackServerStreamingInterceptors(transport, method, input, options) {
-      return stackIntercept("serverStreaming", transport, method, options, input);
+    function stackServerStreamingInterceptors(transport, method, input, options2) {
+      return stackIntercept("serverStreaming", transport, method, options2, input);
     }
     exports2.stackServerStreamingInterceptors = stackServerStreamingInterceptors;
-    function stackClientStreamingInterceptors(transport, method, options) {
-      return stackIntercept("clientStreaming", transport, method, options);
+    function stackClientStreamingInterceptors(transport, method, options2) {
+      return stackIntercept("clientStreaming", transport, method, options2);
     }
     exports2.stackClientStreamingInterceptors = stackClientStreamingInterceptors;
-    function stackDuplexStreamingInterceptors(transport, method, options) {
-      return stackIntercept("duplex", transport, method, options);
+    function stackDuplexStreamingInterceptors(transport, method, options2) {
+      return stackIntercept("duplex", transport, method, options2);
     }
     exports2.stackDuplexStreamingInterceptors = stackDuplexStreamingInterceptors;
   }
@@ -4377,13 +4402,13 @@ var require_ms = __commonJS({
     var d = h * 24;
     var w = d * 7;
     var y = d * 365.25;
-    module.exports = function(val, options) {
-      options = options || {};
+    module.exports = function(val, options2) {
+      options2 = options2 || {};
       var type = typeof val;
       if (type === "string" && val.length > 0) {
         return parse4(val);
       } else if (type === "number" && isFinite(val)) {
-        return options.long ? fmtLong(val) : fmtShort(val);
+        return options2.long ? fmtLong(val) : fmtShort(val);
       }
       throw new Error(
         "val is not a non-empty string or a valid number. val=" + JSON.stringify(val)
@@ -5250,13 +5275,13 @@ var require_dist = __commonJS({
       /**
        * Determine whether this is an `http` or `https` request.
        */
-      isSecureEndpoint(options) {
-        if (options) {
-          if (typeof options.secureEndpoint === "boolean") {
-            return options.secureEndpoint;
+      isSecureEndpoint(options2) {
+        if (options2) {
+          if (typeof options2.secureEndpoint === "boolean") {
+            return options2.secureEndpoint;
           }
-          if (typeof options.protocol === "string") {
-            return options.protocol === "https:";
+          if (typeof options2.protocol === "string") {
+            return options2.protocol === "https:";
           }
         }
         const { stack } = new Error();
@@ -5298,17 +5323,17 @@ var require_dist = __commonJS({
       }
       // In order to properly update the socket pool, we need to call `getName()` on
       // the core `https.Agent` if it is a secureEndpoint.
-      getName(options) {
-        const secureEndpoint = this.isSecureEndpoint(options);
+      getName(options2) {
+        const secureEndpoint = this.isSecureEndpoint(options2);
         if (secureEndpoint) {
-          return https_1.Agent.prototype.getName.call(this, options);
+          return https_1.Agent.prototype.getName.call(this, options2);
         }
-        return super.getName(options);
+        return super.getName(options2);
       }
-      createSocket(req, options, cb) {
+      createSocket(req, options2, cb) {
         const connectOpts = {
-          ...options,
-          secureEndpoint: this.isSecureEndpoint(options)
+          ...options2,
+          secureEndpoint: this.isSecureEndpoint(options2)
         };
         const name = this.getName(connectOpts);
         const fakeSocket = this.incrementSockets(name);
@@ -5322,7 +5347,7 @@ var require_dist = __commonJS({
             }
           }
           this[INTERNAL].currentSocket = socket;
-          super.createSocket(req, options, cb);
+          super.createSocket(req, options2, cb);
         }, (err) => {
           this.decrementSockets(name, fakeSocket);
           cb(err);
@@ -5497,14 +5522,14 @@ var require_dist2 = __commonJS({
     var url_1 = __require("url");
     var parse_proxy_response_1 = require_parse_proxy_response();
     var debug2 = (0, debug_1.default)("https-proxy-agent");
-    var setServernameFromNonIpHost = (options) => {
-      if (options.servername === void 0 && options.host && !net.isIP(options.host)) {
+    var setServernameFromNonIpHost = (options2) => {
+      if (options2.servername === void 0 && options2.host && !net.isIP(options2.host)) {
         return {
-          ...options,
-          servername: options.host
+          ...options2,
+          servername: options2.host
         };
       }
-      return options;
+      return options2;
     };
     var HttpsProxyAgent2 = class extends agent_base_1.Agent {
       constructor(proxy, opts) {
@@ -5940,14 +5965,14 @@ var require_brace_expansion = __commonJS({
     function bound(value, fallback) {
       return value == null || isNaN(value) ? fallback : value;
     }
-    function expandTop(str, options) {
+    function expandTop(str, options2) {
       if (!str) return [];
-      options = options || {};
-      var max = bound(options.max, EXPANSION_MAX);
-      var maxLength = bound(options.maxLength, EXPANSION_MAX_LENGTH);
-      var maxDepth = bound(options.maxDepth, EXPANSION_MAX_DEPTH);
-      var maxRewrites = bound(options.maxRewrites, EXPANSION_MAX_REWRITES);
-      var maxSteps = bound(options.maxSteps, EXPANSION_MAX_STEPS);
+      options2 = options2 || {};
+      var max = bound(options2.max, EXPANSION_MAX);
+      var maxLength = bound(options2.maxLength, EXPANSION_MAX_LENGTH);
+      var maxDepth = bound(options2.maxDepth, EXPANSION_MAX_DEPTH);
+      var maxRewrites = bound(options2.maxRewrites, EXPANSION_MAX_REWRITES);
+      var maxSteps = bound(options2.maxSteps, EXPANSION_MAX_STEPS);
       if (str.substr(0, 2) === "{}") {
         str = "\\{\\}" + str.substr(2);
       }
@@ -6221,12 +6246,12 @@ var require_brace_expansion = __commonJS({
 // node_modules/readdir-glob/node_modules/minimatch/minimatch.js
 var require_minimatch = __commonJS({
   "node_modules/readdir-glob/node_modules/minimatch/minimatch.js"(exports2, module) {
-    var minimatch = module.exports = (p, pattern, options = {}) => {
+    var minimatch = module.exports = (p, pattern, options2 = {}) => {
       assertValidPattern(pattern);
-      if (!options.nocomment && pattern.charAt(0) === "#") {
+      if (!options2.nocomment && pattern.charAt(0) === "#") {
         return false;
       }
-      return new Minimatch(pattern, options).match(p);
+      return new Minimatch(pattern, options2).match(p);
     };
     module.exports = minimatch;
     var path5 = require_path();
@@ -6252,7 +6277,7 @@ var require_minimatch = __commonJS({
     var reSpecials = charSet("().*{}+?[]^$\\!");
     var addPatternStartSet = charSet("[.(");
     var slashSplit = /\/+/;
-    minimatch.filter = (pattern, options = {}) => (p, i, list) => minimatch(p, pattern, options);
+    minimatch.filter = (pattern, options2 = {}) => (p, i, list) => minimatch(p, pattern, options2);
     var ext = (a, b = {}) => {
       const t = {};
       Object.keys(a).forEach((k) => t[k] = a[k]);
@@ -6264,24 +6289,24 @@ var require_minimatch = __commonJS({
         return minimatch;
       }
       const orig = minimatch;
-      const m = (p, pattern, options) => orig(p, pattern, ext(def, options));
+      const m = (p, pattern, options2) => orig(p, pattern, ext(def, options2));
       m.Minimatch = class Minimatch extends orig.Minimatch {
-        constructor(pattern, options) {
-          super(pattern, ext(def, options));
+        constructor(pattern, options2) {
+          super(pattern, ext(def, options2));
         }
       };
-      m.Minimatch.defaults = (options) => orig.defaults(ext(def, options)).Minimatch;
-      m.filter = (pattern, options) => orig.filter(pattern, ext(def, options));
-      m.defaults = (options) => orig.defaults(ext(def, options));
-      m.makeRe = (pattern, options) => orig.makeRe(pattern, ext(def, options));
-      m.braceExpand = (pattern, options) => orig.braceExpand(pattern, ext(def, options));
-      m.match = (list, pattern, options) => orig.match(list, pattern, ext(def, options));
+      m.Minimatch.defaults = (options2) => orig.defaults(ext(def, options2)).Minimatch;
+      m.filter = (pattern, options2) => orig.filter(pattern, ext(def, options2));
+      m.defaults = (options2) => orig.defaults(ext(def, options2));
+      m.makeRe = (pattern, options2) => orig.makeRe(pattern, ext(def, options2));
+      m.braceExpand = (pattern, options2) => orig.braceExpand(pattern, ext(def, options2));
+      m.match = (list, pattern, options2) => orig.match(list, pattern, ext(def, options2));
       return m;
     };
-    minimatch.braceExpand = (pattern, options) => braceExpand(pattern, options);
-    var braceExpand = (pattern, options = {}) => {
+    minimatch.braceExpand = (pattern, options2) => braceExpand(pattern, options2);
+    var braceExpand = (pattern, options2 = {}) => {
       assertValidPattern(pattern);
-      if (options.nobrace || !/\{(?:(?!\{).)*\}/.test(pattern)) {
+      if (options2.nobrace || !/\{(?:(?!\{).)*\}/.test(pattern)) {
         return [pattern];
       }
       return expand2(pattern);
@@ -6296,9 +6321,9 @@ var require_minimatch = __commonJS({
       }
     };
     var SUBPARSE = /* @__PURE__ */ Symbol("subparse");
-    minimatch.makeRe = (pattern, options) => new Minimatch(pattern, options || {}).makeRe();
-    minimatch.match = (list, pattern, options = {}) => {
-      const mm = new Minimatch(pattern, options);
+    minimatch.makeRe = (pattern, options2) => new Minimatch(pattern, options2 || {}).makeRe();
+    minimatch.match = (list, pattern, options2 = {}) => {
+      const mm = new Minimatch(pattern, options2);
       list = list.filter((f) => mm.match(f));
       if (mm.options.nonull && !list.length) {
         list.push(pattern);
@@ -6310,14 +6335,14 @@ var require_minimatch = __commonJS({
     var regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
     var braExpEscape = (s) => s.replace(/[[\]\\]/g, "\\$&");
     var Minimatch = class {
-      constructor(pattern, options) {
+      constructor(pattern, options2) {
         assertValidPattern(pattern);
-        if (!options) options = {};
-        this.options = options;
-        this.maxGlobstarRecursion = options.maxGlobstarRecursion !== void 0 ? options.maxGlobstarRecursion : 200;
+        if (!options2) options2 = {};
+        this.options = options2;
+        this.maxGlobstarRecursion = options2.maxGlobstarRecursion !== void 0 ? options2.maxGlobstarRecursion : 200;
         this.set = [];
         this.pattern = pattern;
-        this.windowsPathsNoEscape = !!options.windowsPathsNoEscape || options.allowWindowsEscape === false;
+        this.windowsPathsNoEscape = !!options2.windowsPathsNoEscape || options2.allowWindowsEscape === false;
         if (this.windowsPathsNoEscape) {
           this.pattern = this.pattern.replace(/\\/g, "/");
         }
@@ -6325,15 +6350,15 @@ var require_minimatch = __commonJS({
         this.negate = false;
         this.comment = false;
         this.empty = false;
-        this.partial = !!options.partial;
+        this.partial = !!options2.partial;
         this.make();
       }
       debug() {
       }
       make() {
         const pattern = this.pattern;
-        const options = this.options;
-        if (!options.nocomment && pattern.charAt(0) === "#") {
+        const options2 = this.options;
+        if (!options2.nocomment && pattern.charAt(0) === "#") {
           this.comment = true;
           return;
         }
@@ -6343,7 +6368,7 @@ var require_minimatch = __commonJS({
         }
         this.parseNegate();
         let set = this.globSet = this.braceExpand();
-        if (options.debug) this.debug = (...args) => console.error(...args);
+        if (options2.debug) this.debug = (...args) => console.error(...args);
         this.debug(this.pattern, set);
         set = this.globParts = set.map((s) => s.split(slashSplit));
         this.debug(this.pattern, set);
@@ -6534,9 +6559,9 @@ var require_minimatch = __commonJS({
       }
       parse(pattern, isSub) {
         assertValidPattern(pattern);
-        const options = this.options;
+        const options2 = this.options;
         if (pattern === "**") {
-          if (!options.noglobstar)
+          if (!options2.noglobstar)
             return GLOBSTAR;
           else
             pattern = "*";
@@ -6555,9 +6580,9 @@ var require_minimatch = __commonJS({
         let pl;
         let sp;
         let dotTravAllowed = pattern.charAt(0) === ".";
-        let dotFileAllowed = options.dot || dotTravAllowed;
+        let dotFileAllowed = options2.dot || dotTravAllowed;
         const patternStart = () => dotTravAllowed ? "" : dotFileAllowed ? "(?!(?:^|\\/)\\.{1,2}(?:$|\\/))" : "(?!\\.)";
-        const subPatternStart = (p) => p.charAt(0) === "." ? "" : options.dot ? "(?!(?:^|\\/)\\.{1,2}(?:$|\\/))" : "(?!\\.)";
+        const subPatternStart = (p) => p.charAt(0) === "." ? "" : options2.dot ? "(?!(?:^|\\/)\\.{1,2}(?:$|\\/))" : "(?!\\.)";
         const clearStateChar = () => {
           if (stateChar) {
             switch (stateChar) {
@@ -6621,7 +6646,7 @@ var require_minimatch = __commonJS({
               this.debug("call clearStateChar %j", stateChar);
               clearStateChar();
               stateChar = c;
-              if (options.noext) clearStateChar();
+              if (options2.noext) clearStateChar();
               continue;
             case "(": {
               if (inClass) {
@@ -6767,13 +6792,13 @@ var require_minimatch = __commonJS({
         if (isSub === SUBPARSE) {
           return [re, hasMagic];
         }
-        if (options.nocase && !hasMagic) {
+        if (options2.nocase && !hasMagic) {
           hasMagic = pattern.toUpperCase() !== pattern.toLowerCase();
         }
         if (!hasMagic) {
           return globUnescape(pattern);
         }
-        const flags = options.nocase ? "i" : "";
+        const flags = options2.nocase ? "i" : "";
         try {
           return Object.assign(new RegExp("^" + re + "$", flags), {
             _glob: pattern,
@@ -6790,9 +6815,9 @@ var require_minimatch = __commonJS({
           this.regexp = false;
           return this.regexp;
         }
-        const options = this.options;
-        const twoStar = options.noglobstar ? star : options.dot ? twoStarDot : twoStarNoDot;
-        const flags = options.nocase ? "i" : "";
+        const options2 = this.options;
+        const twoStar = options2.noglobstar ? star : options2.dot ? twoStarDot : twoStarNoDot;
+        const flags = options2.nocase ? "i" : "";
         let re = set.map((pattern) => {
           pattern = pattern.map(
             (p) => typeof p === "string" ? regExpEscape(p) : p === GLOBSTAR ? GLOBSTAR : p._src
@@ -6835,7 +6860,7 @@ var require_minimatch = __commonJS({
         if (this.comment) return false;
         if (this.empty) return f === "";
         if (f === "/" && partial) return true;
-        const options = this.options;
+        const options2 = this.options;
         if (path5.sep !== "/") {
           f = f.split(path5.sep).join("/");
         }
@@ -6851,16 +6876,16 @@ var require_minimatch = __commonJS({
         for (let i = 0; i < set.length; i++) {
           const pattern = set[i];
           let file = f;
-          if (options.matchBase && pattern.length === 1) {
+          if (options2.matchBase && pattern.length === 1) {
             file = [filename];
           }
           const hit = this.matchOne(file, pattern, partial);
           if (hit) {
-            if (options.flipNegate) return true;
+            if (options2.flipNegate) return true;
             return !this.negate;
           }
         }
-        if (options.flipNegate) return false;
+        if (options2.flipNegate) return false;
         return this.negate;
       }
       static defaults(def) {
@@ -6879,7 +6904,7 @@ var require_readdir_glob = __commonJS({
     var { EventEmitter: EventEmitter3 } = __require("events");
     var { Minimatch } = require_minimatch();
     var { resolve: resolve2 } = __require("path");
-    function readdir3(dir, strict) {
+    function readdir2(dir, strict) {
       return new Promise((resolve3, reject) => {
         fs6.readdir(dir, { withFileTypes: true }, (err, files) => {
           if (err) {
@@ -6936,7 +6961,7 @@ var require_readdir_glob = __commonJS({
       });
     }
     async function* exploreWalkAsync(dir, path5, followSymlinks, useStat, shouldSkip, strict) {
-      let files = await readdir3(path5 + dir, strict);
+      let files = await readdir2(path5 + dir, strict);
       for (const file of files) {
         let name = file.name;
         if (name === void 0) {
@@ -6969,31 +6994,31 @@ var require_readdir_glob = __commonJS({
     async function* explore(path5, followSymlinks, useStat, shouldSkip) {
       yield* exploreWalkAsync("", path5, followSymlinks, useStat, shouldSkip, true);
     }
-    function readOptions(options) {
+    function readOptions(options2) {
       return {
-        pattern: options.pattern,
-        dot: !!options.dot,
-        noglobstar: !!options.noglobstar,
-        matchBase: !!options.matchBase,
-        nocase: !!options.nocase,
-        ignore: options.ignore,
-        skip: options.skip,
-        follow: !!options.follow,
-        stat: !!options.stat,
-        nodir: !!options.nodir,
-        mark: !!options.mark,
-        silent: !!options.silent,
-        absolute: !!options.absolute
+        pattern: options2.pattern,
+        dot: !!options2.dot,
+        noglobstar: !!options2.noglobstar,
+        matchBase: !!options2.matchBase,
+        nocase: !!options2.nocase,
+        ignore: options2.ignore,
+        skip: options2.skip,
+        follow: !!options2.follow,
+        stat: !!options2.stat,
+        nodir: !!options2.nodir,
+        mark: !!options2.mark,
+        silent: !!options2.silent,
+        absolute: !!options2.absolute
       };
     }
     var ReaddirGlob = class extends EventEmitter3 {
-      constructor(cwd, options, cb) {
+      constructor(cwd, options2, cb) {
         super();
-        if (typeof options === "function") {
-          cb = options;
-          options = null;
+        if (typeof options2 === "function") {
+          cb = options2;
+          options2 = null;
         }
-        this.options = readOptions(options || {});
+        this.options = readOptions(options2 || {});
         this.matchers = [];
         if (this.options.pattern) {
           const matchers = Array.isArray(this.options.pattern) ? this.options.pattern : [this.options.pattern];
@@ -7086,8 +7111,8 @@ var require_readdir_glob = __commonJS({
         }
       }
     };
-    function readdirGlob(pattern, options, cb) {
-      return new ReaddirGlob(pattern, options, cb);
+    function readdirGlob(pattern, options2, cb) {
+      return new ReaddirGlob(pattern, options2, cb);
     }
     readdirGlob.ReaddirGlob = ReaddirGlob;
   }
@@ -8523,7 +8548,7 @@ var require_async = __commonJS({
       const DEFAULT_TIMES = 5;
       const DEFAULT_INTERVAL = 0;
       function retry2(opts, task, callback) {
-        var options = {
+        var options2 = {
           times: DEFAULT_TIMES,
           intervalFunc: constant(DEFAULT_INTERVAL)
         };
@@ -8531,7 +8556,7 @@ var require_async = __commonJS({
           callback = task || promiseCallback();
           task = opts;
         } else {
-          parseTimes(options, opts);
+          parseTimes(options2, opts);
           callback = callback || promiseCallback();
         }
         if (typeof task !== "function") {
@@ -8542,8 +8567,8 @@ var require_async = __commonJS({
         function retryAttempt() {
           _task((err, ...args) => {
             if (err === false) return;
-            if (err && attempt++ < options.times && (typeof options.errorFilter != "function" || options.errorFilter(err))) {
-              setTimeout(retryAttempt, options.intervalFunc(attempt - 1));
+            if (err && attempt++ < options2.times && (typeof options2.errorFilter != "function" || options2.errorFilter(err))) {
+              setTimeout(retryAttempt, options2.intervalFunc(attempt - 1));
             } else {
               callback(err, ...args);
             }
@@ -9199,10 +9224,10 @@ var require_polyfills = __commonJS({
       }
       function statFix(orig) {
         if (!orig) return orig;
-        return function(target, options, cb) {
-          if (typeof options === "function") {
-            cb = options;
-            options = null;
+        return function(target, options2, cb) {
+          if (typeof options2 === "function") {
+            cb = options2;
+            options2 = null;
           }
           function callback(er, stats) {
             if (stats) {
@@ -9211,13 +9236,13 @@ var require_polyfills = __commonJS({
             }
             if (cb) cb.apply(this, arguments);
           }
-          return options ? orig.call(fs6, target, options, callback) : orig.call(fs6, target, callback);
+          return options2 ? orig.call(fs6, target, options2, callback) : orig.call(fs6, target, callback);
         };
       }
       function statFixSync(orig) {
         if (!orig) return orig;
-        return function(target, options) {
-          var stats = options ? orig.call(fs6, target, options) : orig.call(fs6, target);
+        return function(target, options2) {
+          var stats = options2 ? orig.call(fs6, target, options2) : orig.call(fs6, target);
           if (stats) {
             if (stats.uid < 0) stats.uid += 4294967296;
             if (stats.gid < 0) stats.gid += 4294967296;
@@ -9251,8 +9276,8 @@ var require_legacy_streams = __commonJS({
         ReadStream,
         WriteStream
       };
-      function ReadStream(path5, options) {
-        if (!(this instanceof ReadStream)) return new ReadStream(path5, options);
+      function ReadStream(path5, options2) {
+        if (!(this instanceof ReadStream)) return new ReadStream(path5, options2);
         Stream2.call(this);
         var self2 = this;
         this.path = path5;
@@ -9262,11 +9287,11 @@ var require_legacy_streams = __commonJS({
         this.flags = "r";
         this.mode = 438;
         this.bufferSize = 64 * 1024;
-        options = options || {};
-        var keys = Object.keys(options);
+        options2 = options2 || {};
+        var keys = Object.keys(options2);
         for (var index = 0, length = keys.length; index < length; index++) {
           var key = keys[index];
-          this[key] = options[key];
+          this[key] = options2[key];
         }
         if (this.encoding) this.setEncoding(this.encoding);
         if (this.start !== void 0) {
@@ -9300,8 +9325,8 @@ var require_legacy_streams = __commonJS({
           self2._read();
         });
       }
-      function WriteStream(path5, options) {
-        if (!(this instanceof WriteStream)) return new WriteStream(path5, options);
+      function WriteStream(path5, options2) {
+        if (!(this instanceof WriteStream)) return new WriteStream(path5, options2);
         Stream2.call(this);
         this.path = path5;
         this.fd = null;
@@ -9310,11 +9335,11 @@ var require_legacy_streams = __commonJS({
         this.encoding = "binary";
         this.mode = 438;
         this.bytesWritten = 0;
-        options = options || {};
-        var keys = Object.keys(options);
+        options2 = options2 || {};
+        var keys = Object.keys(options2);
         for (var index = 0, length = keys.length; index < length; index++) {
           var key = keys[index];
-          this[key] = options[key];
+          this[key] = options2[key];
         }
         if (this.start !== void 0) {
           if ("number" !== typeof this.start) {
@@ -9443,17 +9468,17 @@ var require_graceful_fs = __commonJS({
       polyfills(fs7);
       fs7.gracefulify = patch;
       fs7.createReadStream = createReadStream2;
-      fs7.createWriteStream = createWriteStream2;
+      fs7.createWriteStream = createWriteStream3;
       var fs$readFile = fs7.readFile;
-      fs7.readFile = readFile3;
-      function readFile3(path5, options, cb) {
-        if (typeof options === "function")
-          cb = options, options = null;
-        return go$readFile(path5, options, cb);
-        function go$readFile(path6, options2, cb2, startTime) {
-          return fs$readFile(path6, options2, function(err) {
+      fs7.readFile = readFile2;
+      function readFile2(path5, options2, cb) {
+        if (typeof options2 === "function")
+          cb = options2, options2 = null;
+        return go$readFile(path5, options2, cb);
+        function go$readFile(path6, options3, cb2, startTime) {
+          return fs$readFile(path6, options3, function(err) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$readFile, [path6, options2, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$readFile, [path6, options3, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -9463,14 +9488,14 @@ var require_graceful_fs = __commonJS({
       }
       var fs$writeFile = fs7.writeFile;
       fs7.writeFile = writeFile2;
-      function writeFile2(path5, data, options, cb) {
-        if (typeof options === "function")
-          cb = options, options = null;
-        return go$writeFile(path5, data, options, cb);
-        function go$writeFile(path6, data2, options2, cb2, startTime) {
-          return fs$writeFile(path6, data2, options2, function(err) {
+      function writeFile2(path5, data, options2, cb) {
+        if (typeof options2 === "function")
+          cb = options2, options2 = null;
+        return go$writeFile(path5, data, options2, cb);
+        function go$writeFile(path6, data2, options3, cb2, startTime) {
+          return fs$writeFile(path6, data2, options3, function(err) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$writeFile, [path6, data2, options2, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$writeFile, [path6, data2, options3, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -9481,14 +9506,14 @@ var require_graceful_fs = __commonJS({
       var fs$appendFile = fs7.appendFile;
       if (fs$appendFile)
         fs7.appendFile = appendFile2;
-      function appendFile2(path5, data, options, cb) {
-        if (typeof options === "function")
-          cb = options, options = null;
-        return go$appendFile(path5, data, options, cb);
-        function go$appendFile(path6, data2, options2, cb2, startTime) {
-          return fs$appendFile(path6, data2, options2, function(err) {
+      function appendFile2(path5, data, options2, cb) {
+        if (typeof options2 === "function")
+          cb = options2, options2 = null;
+        return go$appendFile(path5, data, options2, cb);
+        function go$appendFile(path6, data2, options3, cb2, startTime) {
+          return fs$appendFile(path6, data2, options3, function(err) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$appendFile, [path6, data2, options2, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$appendFile, [path6, data2, options3, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -9517,33 +9542,33 @@ var require_graceful_fs = __commonJS({
         }
       }
       var fs$readdir = fs7.readdir;
-      fs7.readdir = readdir3;
+      fs7.readdir = readdir2;
       var noReaddirOptionVersions = /^v[0-5]\./;
-      function readdir3(path5, options, cb) {
-        if (typeof options === "function")
-          cb = options, options = null;
-        var go$readdir = noReaddirOptionVersions.test(process.version) ? function go$readdir2(path6, options2, cb2, startTime) {
+      function readdir2(path5, options2, cb) {
+        if (typeof options2 === "function")
+          cb = options2, options2 = null;
+        var go$readdir = noReaddirOptionVersions.test(process.version) ? function go$readdir2(path6, options3, cb2, startTime) {
           return fs$readdir(path6, fs$readdirCallback(
             path6,
-            options2,
+            options3,
             cb2,
             startTime
           ));
-        } : function go$readdir2(path6, options2, cb2, startTime) {
-          return fs$readdir(path6, options2, fs$readdirCallback(
+        } : function go$readdir2(path6, options3, cb2, startTime) {
+          return fs$readdir(path6, options3, fs$readdirCallback(
             path6,
-            options2,
+            options3,
             cb2,
             startTime
           ));
         };
-        return go$readdir(path5, options, cb);
-        function fs$readdirCallback(path6, options2, cb2, startTime) {
+        return go$readdir(path5, options2, cb);
+        function fs$readdirCallback(path6, options3, cb2, startTime) {
           return function(err, files) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
               enqueue([
                 go$readdir,
-                [path6, options2, cb2],
+                [path6, options3, cb2],
                 err,
                 startTime || Date.now(),
                 Date.now()
@@ -9614,7 +9639,7 @@ var require_graceful_fs = __commonJS({
         enumerable: true,
         configurable: true
       });
-      function ReadStream(path5, options) {
+      function ReadStream(path5, options2) {
         if (this instanceof ReadStream)
           return fs$ReadStream.apply(this, arguments), this;
         else
@@ -9634,7 +9659,7 @@ var require_graceful_fs = __commonJS({
           }
         });
       }
-      function WriteStream(path5, options) {
+      function WriteStream(path5, options2) {
         if (this instanceof WriteStream)
           return fs$WriteStream.apply(this, arguments), this;
         else
@@ -9652,11 +9677,11 @@ var require_graceful_fs = __commonJS({
           }
         });
       }
-      function createReadStream2(path5, options) {
-        return new fs7.ReadStream(path5, options);
+      function createReadStream2(path5, options2) {
+        return new fs7.ReadStream(path5, options2);
       }
-      function createWriteStream2(path5, options) {
-        return new fs7.WriteStream(path5, options);
+      function createWriteStream3(path5, options2) {
+        return new fs7.WriteStream(path5, options2);
       }
       var fs$open = fs7.open;
       fs7.open = open;
@@ -10168,14 +10193,14 @@ var require_stream_writable = __commonJS({
     util3.inherits(Writable, Stream2);
     function nop() {
     }
-    function WritableState(options, stream4) {
+    function WritableState(options2, stream4) {
       Duplex = Duplex || require_stream_duplex();
-      options = options || {};
+      options2 = options2 || {};
       var isDuplex = stream4 instanceof Duplex;
-      this.objectMode = !!options.objectMode;
-      if (isDuplex) this.objectMode = this.objectMode || !!options.writableObjectMode;
-      var hwm = options.highWaterMark;
-      var writableHwm = options.writableHighWaterMark;
+      this.objectMode = !!options2.objectMode;
+      if (isDuplex) this.objectMode = this.objectMode || !!options2.writableObjectMode;
+      var hwm = options2.highWaterMark;
+      var writableHwm = options2.writableHighWaterMark;
       var defaultHwm = this.objectMode ? 16 : 16 * 1024;
       if (hwm || hwm === 0) this.highWaterMark = hwm;
       else if (isDuplex && (writableHwm || writableHwm === 0)) this.highWaterMark = writableHwm;
@@ -10187,9 +10212,9 @@ var require_stream_writable = __commonJS({
       this.ended = false;
       this.finished = false;
       this.destroyed = false;
-      var noDecode = options.decodeStrings === false;
+      var noDecode = options2.decodeStrings === false;
       this.decodeStrings = !noDecode;
-      this.defaultEncoding = options.defaultEncoding || "utf8";
+      this.defaultEncoding = options2.defaultEncoding || "utf8";
       this.length = 0;
       this.writing = false;
       this.corked = 0;
@@ -10242,18 +10267,18 @@ var require_stream_writable = __commonJS({
         return object instanceof this;
       };
     }
-    function Writable(options) {
+    function Writable(options2) {
       Duplex = Duplex || require_stream_duplex();
       if (!realHasInstance.call(Writable, this) && !(this instanceof Duplex)) {
-        return new Writable(options);
+        return new Writable(options2);
       }
-      this._writableState = new WritableState(options, this);
+      this._writableState = new WritableState(options2, this);
       this.writable = true;
-      if (options) {
-        if (typeof options.write === "function") this._write = options.write;
-        if (typeof options.writev === "function") this._writev = options.writev;
-        if (typeof options.destroy === "function") this._destroy = options.destroy;
-        if (typeof options.final === "function") this._final = options.final;
+      if (options2) {
+        if (typeof options2.write === "function") this._write = options2.write;
+        if (typeof options2.writev === "function") this._writev = options2.writev;
+        if (typeof options2.destroy === "function") this._destroy = options2.destroy;
+        if (typeof options2.final === "function") this._final = options2.final;
       }
       Stream2.call(this);
     }
@@ -10587,9 +10612,9 @@ var require_stream_duplex = __commonJS({
     module.exports = Duplex;
     var util3 = Object.create(require_util());
     util3.inherits = require_inherits();
-    var Readable7 = require_stream_readable();
+    var Readable8 = require_stream_readable();
     var Writable = require_stream_writable();
-    util3.inherits(Duplex, Readable7);
+    util3.inherits(Duplex, Readable8);
     {
       keys = objectKeys(Writable.prototype);
       for (v = 0; v < keys.length; v++) {
@@ -10600,14 +10625,14 @@ var require_stream_duplex = __commonJS({
     var keys;
     var method;
     var v;
-    function Duplex(options) {
-      if (!(this instanceof Duplex)) return new Duplex(options);
-      Readable7.call(this, options);
-      Writable.call(this, options);
-      if (options && options.readable === false) this.readable = false;
-      if (options && options.writable === false) this.writable = false;
+    function Duplex(options2) {
+      if (!(this instanceof Duplex)) return new Duplex(options2);
+      Readable8.call(this, options2);
+      Writable.call(this, options2);
+      if (options2 && options2.readable === false) this.readable = false;
+      if (options2 && options2.writable === false) this.writable = false;
       this.allowHalfOpen = true;
-      if (options && options.allowHalfOpen === false) this.allowHalfOpen = false;
+      if (options2 && options2.allowHalfOpen === false) this.allowHalfOpen = false;
       this.once("end", onend);
     }
     Object.defineProperty(Duplex.prototype, "writableHighWaterMark", {
@@ -10892,10 +10917,10 @@ var require_stream_readable = __commonJS({
   "node_modules/lazystream/node_modules/readable-stream/lib/_stream_readable.js"(exports2, module) {
     "use strict";
     var pna = require_process_nextick_args();
-    module.exports = Readable7;
+    module.exports = Readable8;
     var isArray = require_isarray();
     var Duplex;
-    Readable7.ReadableState = ReadableState;
+    Readable8.ReadableState = ReadableState;
     var EE = __require("events").EventEmitter;
     var EElistenerCount = function(emitter, type) {
       return emitter.listeners(type).length;
@@ -10923,7 +10948,7 @@ var require_stream_readable = __commonJS({
     var BufferList = require_BufferList();
     var destroyImpl = require_destroy();
     var StringDecoder;
-    util3.inherits(Readable7, Stream2);
+    util3.inherits(Readable8, Stream2);
     var kProxyEvents = ["error", "close", "destroy", "pause", "resume"];
     function prependListener(emitter, event, fn) {
       if (typeof emitter.prependListener === "function") return emitter.prependListener(event, fn);
@@ -10931,14 +10956,14 @@ var require_stream_readable = __commonJS({
       else if (isArray(emitter._events[event])) emitter._events[event].unshift(fn);
       else emitter._events[event] = [fn, emitter._events[event]];
     }
-    function ReadableState(options, stream4) {
+    function ReadableState(options2, stream4) {
       Duplex = Duplex || require_stream_duplex();
-      options = options || {};
+      options2 = options2 || {};
       var isDuplex = stream4 instanceof Duplex;
-      this.objectMode = !!options.objectMode;
-      if (isDuplex) this.objectMode = this.objectMode || !!options.readableObjectMode;
-      var hwm = options.highWaterMark;
-      var readableHwm = options.readableHighWaterMark;
+      this.objectMode = !!options2.objectMode;
+      if (isDuplex) this.objectMode = this.objectMode || !!options2.readableObjectMode;
+      var hwm = options2.highWaterMark;
+      var readableHwm = options2.readableHighWaterMark;
       var defaultHwm = this.objectMode ? 16 : 16 * 1024;
       if (hwm || hwm === 0) this.highWaterMark = hwm;
       else if (isDuplex && (readableHwm || readableHwm === 0)) this.highWaterMark = readableHwm;
@@ -10958,29 +10983,29 @@ var require_stream_readable = __commonJS({
       this.readableListening = false;
       this.resumeScheduled = false;
       this.destroyed = false;
-      this.defaultEncoding = options.defaultEncoding || "utf8";
+      this.defaultEncoding = options2.defaultEncoding || "utf8";
       this.awaitDrain = 0;
       this.readingMore = false;
       this.decoder = null;
       this.encoding = null;
-      if (options.encoding) {
+      if (options2.encoding) {
         if (!StringDecoder) StringDecoder = require_string_decoder().StringDecoder;
-        this.decoder = new StringDecoder(options.encoding);
-        this.encoding = options.encoding;
+        this.decoder = new StringDecoder(options2.encoding);
+        this.encoding = options2.encoding;
       }
     }
-    function Readable7(options) {
+    function Readable8(options2) {
       Duplex = Duplex || require_stream_duplex();
-      if (!(this instanceof Readable7)) return new Readable7(options);
-      this._readableState = new ReadableState(options, this);
+      if (!(this instanceof Readable8)) return new Readable8(options2);
+      this._readableState = new ReadableState(options2, this);
       this.readable = true;
-      if (options) {
-        if (typeof options.read === "function") this._read = options.read;
-        if (typeof options.destroy === "function") this._destroy = options.destroy;
+      if (options2) {
+        if (typeof options2.read === "function") this._read = options2.read;
+        if (typeof options2.destroy === "function") this._destroy = options2.destroy;
       }
       Stream2.call(this);
     }
-    Object.defineProperty(Readable7.prototype, "destroyed", {
+    Object.defineProperty(Readable8.prototype, "destroyed", {
       get: function() {
         if (this._readableState === void 0) {
           return false;
@@ -10994,13 +11019,13 @@ var require_stream_readable = __commonJS({
         this._readableState.destroyed = value;
       }
     });
-    Readable7.prototype.destroy = destroyImpl.destroy;
-    Readable7.prototype._undestroy = destroyImpl.undestroy;
-    Readable7.prototype._destroy = function(err, cb) {
+    Readable8.prototype.destroy = destroyImpl.destroy;
+    Readable8.prototype._undestroy = destroyImpl.undestroy;
+    Readable8.prototype._destroy = function(err, cb) {
       this.push(null);
       cb(err);
     };
-    Readable7.prototype.push = function(chunk, encoding) {
+    Readable8.prototype.push = function(chunk, encoding) {
       var state3 = this._readableState;
       var skipChunkCheck;
       if (!state3.objectMode) {
@@ -11017,7 +11042,7 @@ var require_stream_readable = __commonJS({
       }
       return readableAddChunk(this, chunk, encoding, false, skipChunkCheck);
     };
-    Readable7.prototype.unshift = function(chunk) {
+    Readable8.prototype.unshift = function(chunk) {
       return readableAddChunk(this, chunk, null, true, false);
     };
     function readableAddChunk(stream4, chunk, encoding, addToFront, skipChunkCheck) {
@@ -11077,10 +11102,10 @@ var require_stream_readable = __commonJS({
     function needMoreData(state3) {
       return !state3.ended && (state3.needReadable || state3.length < state3.highWaterMark || state3.length === 0);
     }
-    Readable7.prototype.isPaused = function() {
+    Readable8.prototype.isPaused = function() {
       return this._readableState.flowing === false;
     };
-    Readable7.prototype.setEncoding = function(enc) {
+    Readable8.prototype.setEncoding = function(enc) {
       if (!StringDecoder) StringDecoder = require_string_decoder().StringDecoder;
       this._readableState.decoder = new StringDecoder(enc);
       this._readableState.encoding = enc;
@@ -11116,7 +11141,7 @@ var require_stream_readable = __commonJS({
       }
       return state3.length;
     }
-    Readable7.prototype.read = function(n) {
+    Readable8.prototype.read = function(n) {
       debug2("read", n);
       n = parseInt(n, 10);
       var state3 = this._readableState;
@@ -11211,10 +11236,10 @@ var require_stream_readable = __commonJS({
       }
       state3.readingMore = false;
     }
-    Readable7.prototype._read = function(n) {
+    Readable8.prototype._read = function(n) {
       this.emit("error", new Error("_read() is not implemented"));
     };
-    Readable7.prototype.pipe = function(dest, pipeOpts) {
+    Readable8.prototype.pipe = function(dest, pipeOpts) {
       var src = this;
       var state3 = this._readableState;
       switch (state3.pipesCount) {
@@ -11319,7 +11344,7 @@ var require_stream_readable = __commonJS({
         }
       };
     }
-    Readable7.prototype.unpipe = function(dest) {
+    Readable8.prototype.unpipe = function(dest) {
       var state3 = this._readableState;
       var unpipeInfo = { hasUnpiped: false };
       if (state3.pipesCount === 0) return this;
@@ -11351,7 +11376,7 @@ var require_stream_readable = __commonJS({
       dest.emit("unpipe", this, unpipeInfo);
       return this;
     };
-    Readable7.prototype.on = function(ev, fn) {
+    Readable8.prototype.on = function(ev, fn) {
       var res = Stream2.prototype.on.call(this, ev, fn);
       if (ev === "data") {
         if (this._readableState.flowing !== false) this.resume();
@@ -11369,12 +11394,12 @@ var require_stream_readable = __commonJS({
       }
       return res;
     };
-    Readable7.prototype.addListener = Readable7.prototype.on;
+    Readable8.prototype.addListener = Readable8.prototype.on;
     function nReadingNextTick(self2) {
       debug2("readable nexttick read 0");
       self2.read(0);
     }
-    Readable7.prototype.resume = function() {
+    Readable8.prototype.resume = function() {
       var state3 = this._readableState;
       if (!state3.flowing) {
         debug2("resume");
@@ -11400,7 +11425,7 @@ var require_stream_readable = __commonJS({
       flow(stream4);
       if (state3.flowing && !state3.reading) stream4.read(0);
     }
-    Readable7.prototype.pause = function() {
+    Readable8.prototype.pause = function() {
       debug2("call pause flowing=%j", this._readableState.flowing);
       if (false !== this._readableState.flowing) {
         debug2("pause");
@@ -11415,7 +11440,7 @@ var require_stream_readable = __commonJS({
       while (state3.flowing && stream4.read() !== null) {
       }
     }
-    Readable7.prototype.wrap = function(stream4) {
+    Readable8.prototype.wrap = function(stream4) {
       var _this = this;
       var state3 = this._readableState;
       var paused = false;
@@ -11459,7 +11484,7 @@ var require_stream_readable = __commonJS({
       };
       return this;
     };
-    Object.defineProperty(Readable7.prototype, "readableHighWaterMark", {
+    Object.defineProperty(Readable8.prototype, "readableHighWaterMark", {
       // making it explicit this property is not enumerable
       // because otherwise some prototype manipulation in
       // userland will fail
@@ -11468,7 +11493,7 @@ var require_stream_readable = __commonJS({
         return this._readableState.highWaterMark;
       }
     });
-    Readable7._fromList = fromList;
+    Readable8._fromList = fromList;
     function fromList(n, state3) {
       if (state3.length === 0) return null;
       var ret;
@@ -11600,9 +11625,9 @@ var require_stream_transform = __commonJS({
         this._read(rs.highWaterMark);
       }
     }
-    function Transform3(options) {
-      if (!(this instanceof Transform3)) return new Transform3(options);
-      Duplex.call(this, options);
+    function Transform3(options2) {
+      if (!(this instanceof Transform3)) return new Transform3(options2);
+      Duplex.call(this, options2);
       this._transformState = {
         afterTransform: afterTransform.bind(this),
         needTransform: false,
@@ -11613,9 +11638,9 @@ var require_stream_transform = __commonJS({
       };
       this._readableState.needReadable = true;
       this._readableState.sync = false;
-      if (options) {
-        if (typeof options.transform === "function") this._transform = options.transform;
-        if (typeof options.flush === "function") this._flush = options.flush;
+      if (options2) {
+        if (typeof options2.transform === "function") this._transform = options2.transform;
+        if (typeof options2.flush === "function") this._flush = options2.flush;
       }
       this.on("prefinish", prefinish);
     }
@@ -11682,9 +11707,9 @@ var require_stream_passthrough = __commonJS({
     var util3 = Object.create(require_util());
     util3.inherits = require_inherits();
     util3.inherits(PassThrough3, Transform3);
-    function PassThrough3(options) {
-      if (!(this instanceof PassThrough3)) return new PassThrough3(options);
-      Transform3.call(this, options);
+    function PassThrough3(options2) {
+      if (!(this instanceof PassThrough3)) return new PassThrough3(options2);
+      Transform3.call(this, options2);
     }
     PassThrough3.prototype._transform = function(chunk, encoding, cb) {
       cb(null, chunk);
@@ -11730,10 +11755,10 @@ var require_lazystream = __commonJS({
     var util3 = __require("util");
     var PassThrough3 = require_passthrough();
     module.exports = {
-      Readable: Readable7,
+      Readable: Readable8,
       Writable
     };
-    util3.inherits(Readable7, PassThrough3);
+    util3.inherits(Readable8, PassThrough3);
     util3.inherits(Writable, PassThrough3);
     function beforeFirstCall(instance, method, callback) {
       instance[method] = function() {
@@ -11742,24 +11767,24 @@ var require_lazystream = __commonJS({
         return this[method].apply(this, arguments);
       };
     }
-    function Readable7(fn, options) {
-      if (!(this instanceof Readable7))
-        return new Readable7(fn, options);
-      PassThrough3.call(this, options);
+    function Readable8(fn, options2) {
+      if (!(this instanceof Readable8))
+        return new Readable8(fn, options2);
+      PassThrough3.call(this, options2);
       beforeFirstCall(this, "_read", function() {
-        var source = fn.call(this, options);
+        var source = fn.call(this, options2);
         var emit = this.emit.bind(this, "error");
         source.on("error", emit);
         source.pipe(this);
       });
       this.emit("readable");
     }
-    function Writable(fn, options) {
+    function Writable(fn, options2) {
       if (!(this instanceof Writable))
-        return new Writable(fn, options);
-      PassThrough3.call(this, options);
+        return new Writable(fn, options2);
+      PassThrough3.call(this, options2);
       beforeFirstCall(this, "_write", function() {
-        var destination = fn.call(this, options);
+        var destination = fn.call(this, options2);
         var emit = this.emit.bind(this, "error");
         destination.on("error", emit);
         this.pipe(destination);
@@ -12809,11 +12834,11 @@ var require_errors = __commonJS({
       return innerError || outerError;
     }
     var AbortError3 = class extends Error {
-      constructor(message = "The operation was aborted", options = void 0) {
-        if (options !== void 0 && typeof options !== "object") {
-          throw new codes.ERR_INVALID_ARG_TYPE("options", "Object", options);
+      constructor(message = "The operation was aborted", options2 = void 0) {
+        if (options2 !== void 0 && typeof options2 !== "object") {
+          throw new codes.ERR_INVALID_ARG_TYPE("options", "Object", options2);
         }
-        super(message, options);
+        super(message, options2);
         this.code = "ABORT_ERR";
         this.name = "AbortError";
       }
@@ -13455,7 +13480,7 @@ var require_event_target_shim = __commonJS({
        * @param {boolean|{capture?:boolean,passive?:boolean,once?:boolean}} [options] The options for this listener.
        * @returns {void}
        */
-      addEventListener(eventName, listener, options) {
+      addEventListener(eventName, listener, options2) {
         if (listener == null) {
           return;
         }
@@ -13463,14 +13488,14 @@ var require_event_target_shim = __commonJS({
           throw new TypeError("'listener' should be a function or an object.");
         }
         const listeners = getListeners(this);
-        const optionsIsObj = isObject2(options);
-        const capture = optionsIsObj ? Boolean(options.capture) : Boolean(options);
+        const optionsIsObj = isObject2(options2);
+        const capture = optionsIsObj ? Boolean(options2.capture) : Boolean(options2);
         const listenerType = capture ? CAPTURE : BUBBLE;
         const newNode = {
           listener,
           listenerType,
-          passive: optionsIsObj && Boolean(options.passive),
-          once: optionsIsObj && Boolean(options.once),
+          passive: optionsIsObj && Boolean(options2.passive),
+          once: optionsIsObj && Boolean(options2.once),
           next: null
         };
         let node = listeners.get(eventName);
@@ -13495,12 +13520,12 @@ var require_event_target_shim = __commonJS({
        * @param {boolean|{capture?:boolean,passive?:boolean,once?:boolean}} [options] The options for this listener.
        * @returns {void}
        */
-      removeEventListener(eventName, listener, options) {
+      removeEventListener(eventName, listener, options2) {
         if (listener == null) {
           return;
         }
         const listeners = getListeners(this);
-        const capture = isObject2(options) ? Boolean(options.capture) : Boolean(options);
+        const capture = isObject2(options2) ? Boolean(options2.capture) : Boolean(options2);
         const listenerType = capture ? CAPTURE : BUBBLE;
         let prev = null;
         let node = listeners.get(eventName);
@@ -13929,13 +13954,13 @@ var require_validators = __commonJS({
     function validateBoolean(value, name) {
       if (typeof value !== "boolean") throw new ERR_INVALID_ARG_TYPE(name, "boolean", value);
     }
-    function getOwnPropertyValueOrDefault(options, key, defaultValue) {
-      return options == null || !ObjectPrototypeHasOwnProperty(options, key) ? defaultValue : options[key];
+    function getOwnPropertyValueOrDefault(options2, key, defaultValue) {
+      return options2 == null || !ObjectPrototypeHasOwnProperty(options2, key) ? defaultValue : options2[key];
     }
-    var validateObject = hideStackFrames((value, name, options = null) => {
-      const allowArray = getOwnPropertyValueOrDefault(options, "allowArray", false);
-      const allowFunction = getOwnPropertyValueOrDefault(options, "allowFunction", false);
-      const nullable = getOwnPropertyValueOrDefault(options, "nullable", false);
+    var validateObject = hideStackFrames((value, name, options2 = null) => {
+      const allowArray = getOwnPropertyValueOrDefault(options2, "allowArray", false);
+      const allowFunction = getOwnPropertyValueOrDefault(options2, "allowFunction", false);
+      const nullable = getOwnPropertyValueOrDefault(options2, "nullable", false);
       if (!nullable && value === null || !allowArray && ArrayIsArray(value) || typeof value !== "object" && (!allowFunction || typeof value !== "function")) {
         throw new ERR_INVALID_ARG_TYPE(name, "Object", value);
       }
@@ -14361,27 +14386,27 @@ var require_end_of_stream = __commonJS({
     }
     var nop = () => {
     };
-    function eos(stream4, options, callback) {
+    function eos(stream4, options2, callback) {
       var _options$readable, _options$writable;
       if (arguments.length === 2) {
-        callback = options;
-        options = kEmptyObject;
-      } else if (options == null) {
-        options = kEmptyObject;
+        callback = options2;
+        options2 = kEmptyObject;
+      } else if (options2 == null) {
+        options2 = kEmptyObject;
       } else {
-        validateObject(options, "options");
+        validateObject(options2, "options");
       }
       validateFunction(callback, "callback");
-      validateAbortSignal(options.signal, "options.signal");
+      validateAbortSignal(options2.signal, "options.signal");
       callback = once(callback);
       if (isReadableStream3(stream4) || isWritableStream(stream4)) {
-        return eosWeb(stream4, options, callback);
+        return eosWeb(stream4, options2, callback);
       }
       if (!isNodeStream(stream4)) {
         throw new ERR_INVALID_ARG_TYPE("stream", ["ReadableStream", "WritableStream", "Stream"], stream4);
       }
-      const readable = (_options$readable = options.readable) !== null && _options$readable !== void 0 ? _options$readable : isReadableNodeStream(stream4);
-      const writable = (_options$writable = options.writable) !== null && _options$writable !== void 0 ? _options$writable : isWritableNodeStream(stream4);
+      const readable = (_options$readable = options2.readable) !== null && _options$readable !== void 0 ? _options$readable : isReadableNodeStream(stream4);
+      const writable = (_options$writable = options2.writable) !== null && _options$writable !== void 0 ? _options$writable : isWritableNodeStream(stream4);
       const wState = stream4._writableState;
       const rState = stream4._readableState;
       const onlegacyfinish = () => {
@@ -14464,7 +14489,7 @@ var require_end_of_stream = __commonJS({
       }
       stream4.on("end", onend);
       stream4.on("finish", onfinish);
-      if (options.error !== false) {
+      if (options2.error !== false) {
         stream4.on("error", onerror);
       }
       stream4.on("close", onclose);
@@ -14495,22 +14520,22 @@ var require_end_of_stream = __commonJS({
         stream4.removeListener("error", onerror);
         stream4.removeListener("close", onclose);
       };
-      if (options.signal && !closed) {
+      if (options2.signal && !closed) {
         const abort = () => {
           const endCallback = callback;
           cleanup();
           endCallback.call(
             stream4,
             new AbortError3(void 0, {
-              cause: options.signal.reason
+              cause: options2.signal.reason
             })
           );
         };
-        if (options.signal.aborted) {
+        if (options2.signal.aborted) {
           process5.nextTick(abort);
         } else {
           addAbortListener = addAbortListener || require_util2().addAbortListener;
-          const disposable = addAbortListener(options.signal, abort);
+          const disposable = addAbortListener(options2.signal, abort);
           const originalCallback = callback;
           callback = once((...args) => {
             disposable[SymbolDispose]();
@@ -14520,24 +14545,24 @@ var require_end_of_stream = __commonJS({
       }
       return cleanup;
     }
-    function eosWeb(stream4, options, callback) {
+    function eosWeb(stream4, options2, callback) {
       let isAborted = false;
       let abort = nop;
-      if (options.signal) {
+      if (options2.signal) {
         abort = () => {
           isAborted = true;
           callback.call(
             stream4,
             new AbortError3(void 0, {
-              cause: options.signal.reason
+              cause: options2.signal.reason
             })
           );
         };
-        if (options.signal.aborted) {
+        if (options2.signal.aborted) {
           process5.nextTick(abort);
         } else {
           addAbortListener = addAbortListener || require_util2().addAbortListener;
-          const disposable = addAbortListener(options.signal, abort);
+          const disposable = addAbortListener(options2.signal, abort);
           const originalCallback = callback;
           callback = once((...args) => {
             disposable[SymbolDispose]();
@@ -14857,7 +14882,7 @@ var require_legacy = __commonJS({
     }
     ObjectSetPrototypeOf(Stream2.prototype, EE.prototype);
     ObjectSetPrototypeOf(Stream2, EE);
-    Stream2.prototype.pipe = function(dest, options) {
+    Stream2.prototype.pipe = function(dest, options2) {
       const source = this;
       function ondata(chunk) {
         if (dest.writable && dest.write(chunk) === false && source.pause) {
@@ -14871,7 +14896,7 @@ var require_legacy = __commonJS({
         }
       }
       dest.on("drain", ondrain);
-      if (!dest._isStdio && (!options || options.end !== false)) {
+      if (!dest._isStdio && (!options2 || options2.end !== false)) {
         source.on("end", onend);
         source.on("close", onclose);
       }
@@ -15118,9 +15143,9 @@ var require_buffer_list = __commonJS({
         return ret;
       }
       // Make sure the linked list only shows the minimal necessary information.
-      [/* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom")](_2, options) {
+      [/* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom")](_2, options2) {
         return inspect2(this, {
-          ...options,
+          ...options2,
           // Only inspect one level.
           depth: 0,
           // It should not recurse.
@@ -15140,8 +15165,8 @@ var require_state2 = __commonJS({
     var { ERR_INVALID_ARG_VALUE } = require_errors().codes;
     var defaultHighWaterMarkBytes = 16 * 1024;
     var defaultHighWaterMarkObjectMode = 16;
-    function highWaterMarkFrom(options, isDuplex, duplexKey) {
-      return options.highWaterMark != null ? options.highWaterMark : isDuplex ? options[duplexKey] : null;
+    function highWaterMarkFrom(options2, isDuplex, duplexKey) {
+      return options2.highWaterMark != null ? options2.highWaterMark : isDuplex ? options2[duplexKey] : null;
     }
     function getDefaultHighWaterMark(objectMode) {
       return objectMode ? defaultHighWaterMarkObjectMode : defaultHighWaterMarkBytes;
@@ -15154,8 +15179,8 @@ var require_state2 = __commonJS({
         defaultHighWaterMarkBytes = value;
       }
     }
-    function getHighWaterMark(state3, options, duplexKey, isDuplex) {
-      const hwm = highWaterMarkFrom(options, isDuplex, duplexKey);
+    function getHighWaterMark(state3, options2, duplexKey, isDuplex) {
+      const hwm = highWaterMarkFrom(options2, isDuplex, duplexKey);
       if (hwm != null) {
         if (!NumberIsInteger(hwm) || hwm < 0) {
           const name = isDuplex ? `options.${duplexKey}` : "options.highWaterMark";
@@ -15477,10 +15502,10 @@ var require_from = __commonJS({
     var { PromisePrototypeThen, SymbolAsyncIterator, SymbolIterator } = require_primordials();
     var { Buffer: Buffer3 } = __require("buffer");
     var { ERR_INVALID_ARG_TYPE, ERR_STREAM_NULL_VALUES } = require_errors().codes;
-    function from(Readable7, iterable, opts) {
+    function from(Readable8, iterable, opts) {
       let iterator2;
       if (typeof iterable === "string" || iterable instanceof Buffer3) {
-        return new Readable7({
+        return new Readable8({
           objectMode: true,
           ...opts,
           read() {
@@ -15499,7 +15524,7 @@ var require_from = __commonJS({
       } else {
         throw new ERR_INVALID_ARG_TYPE("iterable", ["Iterable"], iterable);
       }
-      const readable = new Readable7({
+      const readable = new Readable8({
         objectMode: true,
         highWaterMark: 1,
         // TODO(ronag): What options should be allowed?
@@ -15583,8 +15608,8 @@ var require_readable2 = __commonJS({
       SymbolAsyncIterator,
       Symbol: Symbol2
     } = require_primordials();
-    module.exports = Readable7;
-    Readable7.ReadableState = ReadableState;
+    module.exports = Readable8;
+    Readable8.ReadableState = ReadableState;
     var { EventEmitter: EE } = __require("events");
     var { Stream: Stream2, prependListener } = require_legacy();
     var { Buffer: Buffer3 } = __require("buffer");
@@ -15611,8 +15636,8 @@ var require_readable2 = __commonJS({
     var kPaused = Symbol2("kPaused");
     var { StringDecoder } = require_string_decoder2();
     var from = require_from();
-    ObjectSetPrototypeOf(Readable7.prototype, Stream2.prototype);
-    ObjectSetPrototypeOf(Readable7, Stream2);
+    ObjectSetPrototypeOf(Readable8.prototype, Stream2.prototype);
+    ObjectSetPrototypeOf(Readable8, Stream2);
     var nop = () => {
     };
     var { errorOrDestroy } = destroyImpl;
@@ -15684,55 +15709,55 @@ var require_readable2 = __commonJS({
       readingMore: makeBitMapDescriptor(kReadingMore),
       dataEmitted: makeBitMapDescriptor(kDataEmitted)
     });
-    function ReadableState(options, stream4, isDuplex) {
+    function ReadableState(options2, stream4, isDuplex) {
       if (typeof isDuplex !== "boolean") isDuplex = stream4 instanceof require_duplex();
       this.state = kEmitClose | kAutoDestroy | kConstructed | kSync;
-      if (options && options.objectMode) this.state |= kObjectMode;
-      if (isDuplex && options && options.readableObjectMode) this.state |= kObjectMode;
-      this.highWaterMark = options ? getHighWaterMark(this, options, "readableHighWaterMark", isDuplex) : getDefaultHighWaterMark(false);
+      if (options2 && options2.objectMode) this.state |= kObjectMode;
+      if (isDuplex && options2 && options2.readableObjectMode) this.state |= kObjectMode;
+      this.highWaterMark = options2 ? getHighWaterMark(this, options2, "readableHighWaterMark", isDuplex) : getDefaultHighWaterMark(false);
       this.buffer = new BufferList();
       this.length = 0;
       this.pipes = [];
       this.flowing = null;
       this[kPaused] = null;
-      if (options && options.emitClose === false) this.state &= ~kEmitClose;
-      if (options && options.autoDestroy === false) this.state &= ~kAutoDestroy;
+      if (options2 && options2.emitClose === false) this.state &= ~kEmitClose;
+      if (options2 && options2.autoDestroy === false) this.state &= ~kAutoDestroy;
       this.errored = null;
-      this.defaultEncoding = options && options.defaultEncoding || "utf8";
+      this.defaultEncoding = options2 && options2.defaultEncoding || "utf8";
       this.awaitDrainWriters = null;
       this.decoder = null;
       this.encoding = null;
-      if (options && options.encoding) {
-        this.decoder = new StringDecoder(options.encoding);
-        this.encoding = options.encoding;
+      if (options2 && options2.encoding) {
+        this.decoder = new StringDecoder(options2.encoding);
+        this.encoding = options2.encoding;
       }
     }
-    function Readable7(options) {
-      if (!(this instanceof Readable7)) return new Readable7(options);
+    function Readable8(options2) {
+      if (!(this instanceof Readable8)) return new Readable8(options2);
       const isDuplex = this instanceof require_duplex();
-      this._readableState = new ReadableState(options, this, isDuplex);
-      if (options) {
-        if (typeof options.read === "function") this._read = options.read;
-        if (typeof options.destroy === "function") this._destroy = options.destroy;
-        if (typeof options.construct === "function") this._construct = options.construct;
-        if (options.signal && !isDuplex) addAbortSignal(options.signal, this);
+      this._readableState = new ReadableState(options2, this, isDuplex);
+      if (options2) {
+        if (typeof options2.read === "function") this._read = options2.read;
+        if (typeof options2.destroy === "function") this._destroy = options2.destroy;
+        if (typeof options2.construct === "function") this._construct = options2.construct;
+        if (options2.signal && !isDuplex) addAbortSignal(options2.signal, this);
       }
-      Stream2.call(this, options);
+      Stream2.call(this, options2);
       destroyImpl.construct(this, () => {
         if (this._readableState.needReadable) {
           maybeReadMore(this, this._readableState);
         }
       });
     }
-    Readable7.prototype.destroy = destroyImpl.destroy;
-    Readable7.prototype._undestroy = destroyImpl.undestroy;
-    Readable7.prototype._destroy = function(err, cb) {
+    Readable8.prototype.destroy = destroyImpl.destroy;
+    Readable8.prototype._undestroy = destroyImpl.undestroy;
+    Readable8.prototype._destroy = function(err, cb) {
       cb(err);
     };
-    Readable7.prototype[EE.captureRejectionSymbol] = function(err) {
+    Readable8.prototype[EE.captureRejectionSymbol] = function(err) {
       this.destroy(err);
     };
-    Readable7.prototype[SymbolAsyncDispose] = function() {
+    Readable8.prototype[SymbolAsyncDispose] = function() {
       let error2;
       if (!this.destroyed) {
         error2 = this.readableEnded ? null : new AbortError3();
@@ -15740,10 +15765,10 @@ var require_readable2 = __commonJS({
       }
       return new Promise2((resolve2, reject) => eos(this, (err) => err && err !== error2 ? reject(err) : resolve2(null)));
     };
-    Readable7.prototype.push = function(chunk, encoding) {
+    Readable8.prototype.push = function(chunk, encoding) {
       return readableAddChunk(this, chunk, encoding, false);
     };
-    Readable7.prototype.unshift = function(chunk, encoding) {
+    Readable8.prototype.unshift = function(chunk, encoding) {
       return readableAddChunk(this, chunk, encoding, true);
     };
     function readableAddChunk(stream4, chunk, encoding, addToFront) {
@@ -15817,11 +15842,11 @@ var require_readable2 = __commonJS({
       }
       maybeReadMore(stream4, state3);
     }
-    Readable7.prototype.isPaused = function() {
+    Readable8.prototype.isPaused = function() {
       const state3 = this._readableState;
       return state3[kPaused] === true || state3.flowing === false;
     };
-    Readable7.prototype.setEncoding = function(enc) {
+    Readable8.prototype.setEncoding = function(enc) {
       const decoder = new StringDecoder(enc);
       this._readableState.decoder = decoder;
       this._readableState.encoding = this._readableState.decoder.encoding;
@@ -15860,7 +15885,7 @@ var require_readable2 = __commonJS({
       if (n <= state3.length) return n;
       return state3.ended ? state3.length : 0;
     }
-    Readable7.prototype.read = function(n) {
+    Readable8.prototype.read = function(n) {
       debug2("read", n);
       if (n === void 0) {
         n = NaN;
@@ -15982,10 +16007,10 @@ var require_readable2 = __commonJS({
       }
       state3.readingMore = false;
     }
-    Readable7.prototype._read = function(n) {
+    Readable8.prototype._read = function(n) {
       throw new ERR_METHOD_NOT_IMPLEMENTED("_read()");
     };
-    Readable7.prototype.pipe = function(dest, pipeOpts) {
+    Readable8.prototype.pipe = function(dest, pipeOpts) {
       const src = this;
       const state3 = this._readableState;
       if (state3.pipes.length === 1) {
@@ -16110,7 +16135,7 @@ var require_readable2 = __commonJS({
         }
       };
     }
-    Readable7.prototype.unpipe = function(dest) {
+    Readable8.prototype.unpipe = function(dest) {
       const state3 = this._readableState;
       const unpipeInfo = {
         hasUnpiped: false
@@ -16133,7 +16158,7 @@ var require_readable2 = __commonJS({
       dest.emit("unpipe", this, unpipeInfo);
       return this;
     };
-    Readable7.prototype.on = function(ev, fn) {
+    Readable8.prototype.on = function(ev, fn) {
       const res = Stream2.prototype.on.call(this, ev, fn);
       const state3 = this._readableState;
       if (ev === "data") {
@@ -16154,16 +16179,16 @@ var require_readable2 = __commonJS({
       }
       return res;
     };
-    Readable7.prototype.addListener = Readable7.prototype.on;
-    Readable7.prototype.removeListener = function(ev, fn) {
+    Readable8.prototype.addListener = Readable8.prototype.on;
+    Readable8.prototype.removeListener = function(ev, fn) {
       const res = Stream2.prototype.removeListener.call(this, ev, fn);
       if (ev === "readable") {
         process5.nextTick(updateReadableListening, this);
       }
       return res;
     };
-    Readable7.prototype.off = Readable7.prototype.removeListener;
-    Readable7.prototype.removeAllListeners = function(ev) {
+    Readable8.prototype.off = Readable8.prototype.removeListener;
+    Readable8.prototype.removeAllListeners = function(ev) {
       const res = Stream2.prototype.removeAllListeners.apply(this, arguments);
       if (ev === "readable" || ev === void 0) {
         process5.nextTick(updateReadableListening, this);
@@ -16185,7 +16210,7 @@ var require_readable2 = __commonJS({
       debug2("readable nexttick read 0");
       self2.read(0);
     }
-    Readable7.prototype.resume = function() {
+    Readable8.prototype.resume = function() {
       const state3 = this._readableState;
       if (!state3.flowing) {
         debug2("resume");
@@ -16211,7 +16236,7 @@ var require_readable2 = __commonJS({
       flow(stream4);
       if (state3.flowing && !state3.reading) stream4.read(0);
     }
-    Readable7.prototype.pause = function() {
+    Readable8.prototype.pause = function() {
       debug2("call pause flowing=%j", this._readableState.flowing);
       if (this._readableState.flowing !== false) {
         debug2("pause");
@@ -16226,7 +16251,7 @@ var require_readable2 = __commonJS({
       debug2("flow", state3.flowing);
       while (state3.flowing && stream4.read() !== null) ;
     }
-    Readable7.prototype.wrap = function(stream4) {
+    Readable8.prototype.wrap = function(stream4) {
       let paused = false;
       stream4.on("data", (chunk) => {
         if (!this.push(chunk) && stream4.pause) {
@@ -16261,26 +16286,26 @@ var require_readable2 = __commonJS({
       }
       return this;
     };
-    Readable7.prototype[SymbolAsyncIterator] = function() {
+    Readable8.prototype[SymbolAsyncIterator] = function() {
       return streamToAsyncIterator(this);
     };
-    Readable7.prototype.iterator = function(options) {
-      if (options !== void 0) {
-        validateObject(options, "options");
+    Readable8.prototype.iterator = function(options2) {
+      if (options2 !== void 0) {
+        validateObject(options2, "options");
       }
-      return streamToAsyncIterator(this, options);
+      return streamToAsyncIterator(this, options2);
     };
-    function streamToAsyncIterator(stream4, options) {
+    function streamToAsyncIterator(stream4, options2) {
       if (typeof stream4.read !== "function") {
-        stream4 = Readable7.wrap(stream4, {
+        stream4 = Readable8.wrap(stream4, {
           objectMode: true
         });
       }
-      const iter = createAsyncIterator(stream4, options);
+      const iter = createAsyncIterator(stream4, options2);
       iter.stream = stream4;
       return iter;
     }
-    async function* createAsyncIterator(stream4, options) {
+    async function* createAsyncIterator(stream4, options2) {
       let callback = nop;
       function next(resolve2) {
         if (this === stream4) {
@@ -16320,7 +16345,7 @@ var require_readable2 = __commonJS({
         error2 = aggregateTwoErrors(error2, err);
         throw error2;
       } finally {
-        if ((error2 || (options === null || options === void 0 ? void 0 : options.destroyOnReturn) !== false) && (error2 === void 0 || stream4._readableState.autoDestroy)) {
+        if ((error2 || (options2 === null || options2 === void 0 ? void 0 : options2.destroyOnReturn) !== false) && (error2 === void 0 || stream4._readableState.autoDestroy)) {
           destroyImpl.destroyer(stream4, null);
         } else {
           stream4.off("readable", next);
@@ -16328,7 +16353,7 @@ var require_readable2 = __commonJS({
         }
       }
     }
-    ObjectDefineProperties(Readable7.prototype, {
+    ObjectDefineProperties(Readable8.prototype, {
       readable: {
         __proto__: null,
         get() {
@@ -16455,7 +16480,7 @@ var require_readable2 = __commonJS({
         }
       }
     });
-    Readable7._fromList = fromList;
+    Readable8._fromList = fromList;
     function fromList(n, state3) {
       if (state3.length === 0) return null;
       let ret;
@@ -16502,25 +16527,25 @@ var require_readable2 = __commonJS({
         stream4.end();
       }
     }
-    Readable7.from = function(iterable, opts) {
-      return from(Readable7, iterable, opts);
+    Readable8.from = function(iterable, opts) {
+      return from(Readable8, iterable, opts);
     };
     var webStreamsAdapters;
     function lazyWebStreams() {
       if (webStreamsAdapters === void 0) webStreamsAdapters = {};
       return webStreamsAdapters;
     }
-    Readable7.fromWeb = function(readableStream, options) {
-      return lazyWebStreams().newStreamReadableFromReadableStream(readableStream, options);
+    Readable8.fromWeb = function(readableStream, options2) {
+      return lazyWebStreams().newStreamReadableFromReadableStream(readableStream, options2);
     };
-    Readable7.toWeb = function(streamReadable, options) {
-      return lazyWebStreams().newReadableStreamFromStreamReadable(streamReadable, options);
+    Readable8.toWeb = function(streamReadable, options2) {
+      return lazyWebStreams().newReadableStreamFromStreamReadable(streamReadable, options2);
     };
-    Readable7.wrap = function(src, options) {
+    Readable8.wrap = function(src, options2) {
       var _ref, _src$readableObjectMo;
-      return new Readable7({
+      return new Readable8({
         objectMode: (_ref = (_src$readableObjectMo = src.readableObjectMode) !== null && _src$readableObjectMo !== void 0 ? _src$readableObjectMo : src.objectMode) !== null && _ref !== void 0 ? _ref : true,
-        ...options,
+        ...options2,
         destroy(err, callback) {
           destroyImpl.destroyer(src, err);
           callback(err);
@@ -16571,20 +16596,20 @@ var require_writable = __commonJS({
     function nop() {
     }
     var kOnFinished = Symbol2("kOnFinished");
-    function WritableState(options, stream4, isDuplex) {
+    function WritableState(options2, stream4, isDuplex) {
       if (typeof isDuplex !== "boolean") isDuplex = stream4 instanceof require_duplex();
-      this.objectMode = !!(options && options.objectMode);
-      if (isDuplex) this.objectMode = this.objectMode || !!(options && options.writableObjectMode);
-      this.highWaterMark = options ? getHighWaterMark(this, options, "writableHighWaterMark", isDuplex) : getDefaultHighWaterMark(false);
+      this.objectMode = !!(options2 && options2.objectMode);
+      if (isDuplex) this.objectMode = this.objectMode || !!(options2 && options2.writableObjectMode);
+      this.highWaterMark = options2 ? getHighWaterMark(this, options2, "writableHighWaterMark", isDuplex) : getDefaultHighWaterMark(false);
       this.finalCalled = false;
       this.needDrain = false;
       this.ending = false;
       this.ended = false;
       this.finished = false;
       this.destroyed = false;
-      const noDecode = !!(options && options.decodeStrings === false);
+      const noDecode = !!(options2 && options2.decodeStrings === false);
       this.decodeStrings = !noDecode;
-      this.defaultEncoding = options && options.defaultEncoding || "utf8";
+      this.defaultEncoding = options2 && options2.defaultEncoding || "utf8";
       this.length = 0;
       this.writing = false;
       this.corked = 0;
@@ -16599,8 +16624,8 @@ var require_writable = __commonJS({
       this.constructed = true;
       this.prefinished = false;
       this.errorEmitted = false;
-      this.emitClose = !options || options.emitClose !== false;
-      this.autoDestroy = !options || options.autoDestroy !== false;
+      this.emitClose = !options2 || options2.emitClose !== false;
+      this.autoDestroy = !options2 || options2.autoDestroy !== false;
       this.errored = null;
       this.closed = false;
       this.closeEmitted = false;
@@ -16621,19 +16646,19 @@ var require_writable = __commonJS({
         return this.buffered.length - this.bufferedIndex;
       }
     });
-    function Writable(options) {
+    function Writable(options2) {
       const isDuplex = this instanceof require_duplex();
-      if (!isDuplex && !FunctionPrototypeSymbolHasInstance(Writable, this)) return new Writable(options);
-      this._writableState = new WritableState(options, this, isDuplex);
-      if (options) {
-        if (typeof options.write === "function") this._write = options.write;
-        if (typeof options.writev === "function") this._writev = options.writev;
-        if (typeof options.destroy === "function") this._destroy = options.destroy;
-        if (typeof options.final === "function") this._final = options.final;
-        if (typeof options.construct === "function") this._construct = options.construct;
-        if (options.signal) addAbortSignal(options.signal, this);
+      if (!isDuplex && !FunctionPrototypeSymbolHasInstance(Writable, this)) return new Writable(options2);
+      this._writableState = new WritableState(options2, this, isDuplex);
+      if (options2) {
+        if (typeof options2.write === "function") this._write = options2.write;
+        if (typeof options2.writev === "function") this._writev = options2.writev;
+        if (typeof options2.destroy === "function") this._destroy = options2.destroy;
+        if (typeof options2.final === "function") this._final = options2.final;
+        if (typeof options2.construct === "function") this._construct = options2.construct;
+        if (options2.signal) addAbortSignal(options2.signal, this);
       }
-      Stream2.call(this, options);
+      Stream2.call(this, options2);
       destroyImpl.construct(this, () => {
         const state3 = this._writableState;
         if (!state3.writing) {
@@ -17142,8 +17167,8 @@ var require_writable = __commonJS({
       if (webStreamsAdapters === void 0) webStreamsAdapters = {};
       return webStreamsAdapters;
     }
-    Writable.fromWeb = function(writableStream, options) {
-      return lazyWebStreams().newStreamWritableFromWritableStream(writableStream, options);
+    Writable.fromWeb = function(writableStream, options2) {
+      return lazyWebStreams().newStreamWritableFromWritableStream(writableStream, options2);
     };
     Writable.toWeb = function(streamWritable) {
       return lazyWebStreams().newWritableStreamFromStreamWritable(streamWritable);
@@ -17174,7 +17199,7 @@ var require_duplexify = __commonJS({
     } = require_errors();
     var { destroyer } = require_destroy2();
     var Duplex = require_duplex();
-    var Readable7 = require_readable2();
+    var Readable8 = require_readable2();
     var Writable = require_writable();
     var { createDeferredPromise } = require_util2();
     var from = require_from();
@@ -17187,14 +17212,14 @@ var require_duplexify = __commonJS({
     var AbortController2 = globalThis.AbortController || require_abort_controller().AbortController;
     var { FunctionPrototypeCall } = require_primordials();
     var Duplexify = class extends Duplex {
-      constructor(options) {
-        super(options);
-        if ((options === null || options === void 0 ? void 0 : options.readable) === false) {
+      constructor(options2) {
+        super(options2);
+        if ((options2 === null || options2 === void 0 ? void 0 : options2.readable) === false) {
           this._readableState.readable = false;
           this._readableState.ended = true;
           this._readableState.endEmitted = true;
         }
-        if ((options === null || options === void 0 ? void 0 : options.writable) === false) {
+        if ((options2 === null || options2 === void 0 ? void 0 : options2.writable) === false) {
           this._writableState.writable = false;
           this._writableState.ending = true;
           this._writableState.ended = true;
@@ -17224,7 +17249,7 @@ var require_duplexify = __commonJS({
       }
       if (isReadableStream3(body2)) {
         return _duplexify({
-          readable: Readable7.fromWeb(body2)
+          readable: Readable8.fromWeb(body2)
         });
       }
       if (isWritableStream(body2)) {
@@ -17388,7 +17413,7 @@ var require_duplexify = __commonJS({
       };
     }
     function _duplexify(pair) {
-      const r = pair.readable && typeof pair.readable.read !== "function" ? Readable7.wrap(pair.readable) : pair.readable;
+      const r = pair.readable && typeof pair.readable.read !== "function" ? Readable8.wrap(pair.readable) : pair.readable;
       const w = pair.writable;
       let readable = !!isReadable(r);
       let writable = !!isWritable(w);
@@ -17509,10 +17534,10 @@ var require_duplex = __commonJS({
       ObjectSetPrototypeOf
     } = require_primordials();
     module.exports = Duplex;
-    var Readable7 = require_readable2();
+    var Readable8 = require_readable2();
     var Writable = require_writable();
-    ObjectSetPrototypeOf(Duplex.prototype, Readable7.prototype);
-    ObjectSetPrototypeOf(Duplex, Readable7);
+    ObjectSetPrototypeOf(Duplex.prototype, Readable8.prototype);
+    ObjectSetPrototypeOf(Duplex, Readable8);
     {
       const keys = ObjectKeys(Writable.prototype);
       for (let i = 0; i < keys.length; i++) {
@@ -17520,18 +17545,18 @@ var require_duplex = __commonJS({
         if (!Duplex.prototype[method]) Duplex.prototype[method] = Writable.prototype[method];
       }
     }
-    function Duplex(options) {
-      if (!(this instanceof Duplex)) return new Duplex(options);
-      Readable7.call(this, options);
-      Writable.call(this, options);
-      if (options) {
-        this.allowHalfOpen = options.allowHalfOpen !== false;
-        if (options.readable === false) {
+    function Duplex(options2) {
+      if (!(this instanceof Duplex)) return new Duplex(options2);
+      Readable8.call(this, options2);
+      Writable.call(this, options2);
+      if (options2) {
+        this.allowHalfOpen = options2.allowHalfOpen !== false;
+        if (options2.readable === false) {
           this._readableState.readable = false;
           this._readableState.ended = true;
           this._readableState.endEmitted = true;
         }
-        if (options.writable === false) {
+        if (options2.writable === false) {
           this._writableState.writable = false;
           this._writableState.ending = true;
           this._writableState.ended = true;
@@ -17599,8 +17624,8 @@ var require_duplex = __commonJS({
       if (webStreamsAdapters === void 0) webStreamsAdapters = {};
       return webStreamsAdapters;
     }
-    Duplex.fromWeb = function(pair, options) {
-      return lazyWebStreams().newStreamDuplexFromReadableWritablePair(pair, options);
+    Duplex.fromWeb = function(pair, options2) {
+      return lazyWebStreams().newStreamDuplexFromReadableWritablePair(pair, options2);
     };
     Duplex.toWeb = function(duplex) {
       return lazyWebStreams().newReadableWritablePairFromDuplex(duplex);
@@ -17627,27 +17652,27 @@ var require_transform = __commonJS({
     ObjectSetPrototypeOf(Transform3.prototype, Duplex.prototype);
     ObjectSetPrototypeOf(Transform3, Duplex);
     var kCallback = Symbol2("kCallback");
-    function Transform3(options) {
-      if (!(this instanceof Transform3)) return new Transform3(options);
-      const readableHighWaterMark = options ? getHighWaterMark(this, options, "readableHighWaterMark", true) : null;
+    function Transform3(options2) {
+      if (!(this instanceof Transform3)) return new Transform3(options2);
+      const readableHighWaterMark = options2 ? getHighWaterMark(this, options2, "readableHighWaterMark", true) : null;
       if (readableHighWaterMark === 0) {
-        options = {
-          ...options,
+        options2 = {
+          ...options2,
           highWaterMark: null,
           readableHighWaterMark,
           // TODO (ronag): 0 is not optimal since we have
           // a "bug" where we check needDrain before calling _write and not after.
           // Refs: https://github.com/nodejs/node/pull/32887
           // Refs: https://github.com/nodejs/node/pull/35941
-          writableHighWaterMark: options.writableHighWaterMark || 0
+          writableHighWaterMark: options2.writableHighWaterMark || 0
         };
       }
-      Duplex.call(this, options);
+      Duplex.call(this, options2);
       this._readableState.sync = false;
       this[kCallback] = null;
-      if (options) {
-        if (typeof options.transform === "function") this._transform = options.transform;
-        if (typeof options.flush === "function") this._flush = options.flush;
+      if (options2) {
+        if (typeof options2.transform === "function") this._transform = options2.transform;
+        if (typeof options2.flush === "function") this._flush = options2.flush;
       }
       this.on("prefinish", prefinish);
     }
@@ -17726,9 +17751,9 @@ var require_passthrough2 = __commonJS({
     var Transform3 = require_transform();
     ObjectSetPrototypeOf(PassThrough3.prototype, Transform3.prototype);
     ObjectSetPrototypeOf(PassThrough3, Transform3);
-    function PassThrough3(options) {
-      if (!(this instanceof PassThrough3)) return new PassThrough3(options);
-      Transform3.call(this, options);
+    function PassThrough3(options2) {
+      if (!(this instanceof PassThrough3)) return new PassThrough3(options2);
+      Transform3.call(this, options2);
     }
     PassThrough3.prototype._transform = function(chunk, encoding, cb) {
       cb(null, chunk);
@@ -17769,7 +17794,7 @@ var require_pipeline = __commonJS({
     } = require_utils();
     var AbortController2 = globalThis.AbortController || require_abort_controller().AbortController;
     var PassThrough3;
-    var Readable7;
+    var Readable8;
     var addAbortListener;
     function destroyer(stream4, reading, writing) {
       let finished = false;
@@ -17808,10 +17833,10 @@ var require_pipeline = __commonJS({
       throw new ERR_INVALID_ARG_TYPE("val", ["Readable", "Iterable", "AsyncIterable"], val);
     }
     async function* fromReadable(val) {
-      if (!Readable7) {
-        Readable7 = require_readable2();
+      if (!Readable8) {
+        Readable8 = require_readable2();
       }
-      yield* Readable7.prototype[SymbolAsyncIterator].call(val);
+      yield* Readable8.prototype[SymbolAsyncIterator].call(val);
     }
     async function pumpToNode(iterable, writable, finish, { end }) {
       let error2;
@@ -17893,7 +17918,7 @@ var require_pipeline = __commonJS({
         }
       }
     }
-    function pipeline(...streams) {
+    function pipeline2(...streams) {
       return pipelineImpl(streams, once(popCallback(streams)));
     }
     function pipelineImpl(streams, callback, opts) {
@@ -18159,7 +18184,7 @@ var require_pipeline = __commonJS({
     }
     module.exports = {
       pipelineImpl,
-      pipeline
+      pipeline: pipeline2
     };
   }
 });
@@ -18168,7 +18193,7 @@ var require_pipeline = __commonJS({
 var require_compose = __commonJS({
   "node_modules/readable-stream/lib/internal/streams/compose.js"(exports2, module) {
     "use strict";
-    var { pipeline } = require_pipeline();
+    var { pipeline: pipeline2 } = require_pipeline();
     var Duplex = require_duplex();
     var { destroyer } = require_destroy2();
     var {
@@ -18228,7 +18253,7 @@ var require_compose = __commonJS({
         }
       }
       const head = streams[0];
-      const tail = pipeline(streams, onfinished);
+      const tail = pipeline2(streams, onfinished);
       const writable = !!(isWritable(head) || isWritableStream(head) || isTransformStream(head));
       const readable = !!(isReadable(tail) || isReadableStream3(tail) || isTransformStream(tail));
       d = new Duplex({
@@ -18388,46 +18413,46 @@ var require_operators = __commonJS({
     } = require_primordials();
     var kEmpty = Symbol2("kEmpty");
     var kEof = Symbol2("kEof");
-    function compose(stream4, options) {
-      if (options != null) {
-        validateObject(options, "options");
+    function compose(stream4, options2) {
+      if (options2 != null) {
+        validateObject(options2, "options");
       }
-      if ((options === null || options === void 0 ? void 0 : options.signal) != null) {
-        validateAbortSignal(options.signal, "options.signal");
+      if ((options2 === null || options2 === void 0 ? void 0 : options2.signal) != null) {
+        validateAbortSignal(options2.signal, "options.signal");
       }
       if (isNodeStream(stream4) && !isWritable(stream4)) {
         throw new ERR_INVALID_ARG_VALUE("stream", stream4, "must be writable");
       }
       const composedStream = staticCompose(this, stream4);
-      if (options !== null && options !== void 0 && options.signal) {
-        addAbortSignalNoValidate(options.signal, composedStream);
+      if (options2 !== null && options2 !== void 0 && options2.signal) {
+        addAbortSignalNoValidate(options2.signal, composedStream);
       }
       return composedStream;
     }
-    function map(fn, options) {
+    function map(fn, options2) {
       if (typeof fn !== "function") {
         throw new ERR_INVALID_ARG_TYPE("fn", ["Function", "AsyncFunction"], fn);
       }
-      if (options != null) {
-        validateObject(options, "options");
+      if (options2 != null) {
+        validateObject(options2, "options");
       }
-      if ((options === null || options === void 0 ? void 0 : options.signal) != null) {
-        validateAbortSignal(options.signal, "options.signal");
+      if ((options2 === null || options2 === void 0 ? void 0 : options2.signal) != null) {
+        validateAbortSignal(options2.signal, "options.signal");
       }
       let concurrency = 1;
-      if ((options === null || options === void 0 ? void 0 : options.concurrency) != null) {
-        concurrency = MathFloor(options.concurrency);
+      if ((options2 === null || options2 === void 0 ? void 0 : options2.concurrency) != null) {
+        concurrency = MathFloor(options2.concurrency);
       }
       let highWaterMark = concurrency - 1;
-      if ((options === null || options === void 0 ? void 0 : options.highWaterMark) != null) {
-        highWaterMark = MathFloor(options.highWaterMark);
+      if ((options2 === null || options2 === void 0 ? void 0 : options2.highWaterMark) != null) {
+        highWaterMark = MathFloor(options2.highWaterMark);
       }
       validateInteger(concurrency, "options.concurrency", 1);
       validateInteger(highWaterMark, "options.highWaterMark", 0);
       highWaterMark += concurrency;
       return async function* map2() {
         const signal = require_util2().AbortSignalAny(
-          [options === null || options === void 0 ? void 0 : options.signal].filter(Boolean2)
+          [options2 === null || options2 === void 0 ? void 0 : options2.signal].filter(Boolean2)
         );
         const stream4 = this;
         const queue = [];
@@ -18526,33 +18551,33 @@ var require_operators = __commonJS({
         }
       }.call(this);
     }
-    function asIndexedPairs(options = void 0) {
-      if (options != null) {
-        validateObject(options, "options");
+    function asIndexedPairs(options2 = void 0) {
+      if (options2 != null) {
+        validateObject(options2, "options");
       }
-      if ((options === null || options === void 0 ? void 0 : options.signal) != null) {
-        validateAbortSignal(options.signal, "options.signal");
+      if ((options2 === null || options2 === void 0 ? void 0 : options2.signal) != null) {
+        validateAbortSignal(options2.signal, "options.signal");
       }
       return async function* asIndexedPairs2() {
         let index = 0;
         for await (const val of this) {
           var _options$signal;
-          if (options !== null && options !== void 0 && (_options$signal = options.signal) !== null && _options$signal !== void 0 && _options$signal.aborted) {
+          if (options2 !== null && options2 !== void 0 && (_options$signal = options2.signal) !== null && _options$signal !== void 0 && _options$signal.aborted) {
             throw new AbortError3({
-              cause: options.signal.reason
+              cause: options2.signal.reason
             });
           }
           yield [index++, val];
         }
       }.call(this);
     }
-    async function some(fn, options = void 0) {
-      for await (const unused of filter.call(this, fn, options)) {
+    async function some(fn, options2 = void 0) {
+      for await (const unused of filter.call(this, fn, options2)) {
         return true;
       }
       return false;
     }
-    async function every(fn, options = void 0) {
+    async function every(fn, options2 = void 0) {
       if (typeof fn !== "function") {
         throw new ERR_INVALID_ARG_TYPE("fn", ["Function", "AsyncFunction"], fn);
       }
@@ -18561,36 +18586,36 @@ var require_operators = __commonJS({
         async (...args) => {
           return !await fn(...args);
         },
-        options
+        options2
       );
     }
-    async function find(fn, options) {
-      for await (const result of filter.call(this, fn, options)) {
+    async function find(fn, options2) {
+      for await (const result of filter.call(this, fn, options2)) {
         return result;
       }
       return void 0;
     }
-    async function forEach(fn, options) {
+    async function forEach(fn, options2) {
       if (typeof fn !== "function") {
         throw new ERR_INVALID_ARG_TYPE("fn", ["Function", "AsyncFunction"], fn);
       }
-      async function forEachFn(value, options2) {
-        await fn(value, options2);
+      async function forEachFn(value, options3) {
+        await fn(value, options3);
         return kEmpty;
       }
-      for await (const unused of map.call(this, forEachFn, options)) ;
+      for await (const unused of map.call(this, forEachFn, options2)) ;
     }
-    function filter(fn, options) {
+    function filter(fn, options2) {
       if (typeof fn !== "function") {
         throw new ERR_INVALID_ARG_TYPE("fn", ["Function", "AsyncFunction"], fn);
       }
-      async function filterFn(value, options2) {
-        if (await fn(value, options2)) {
+      async function filterFn(value, options3) {
+        if (await fn(value, options3)) {
           return value;
         }
         return kEmpty;
       }
-      return map.call(this, filterFn, options);
+      return map.call(this, filterFn, options2);
     }
     var ReduceAwareErrMissingArgs = class extends ERR_MISSING_ARGS {
       constructor() {
@@ -18598,21 +18623,21 @@ var require_operators = __commonJS({
         this.message = "Reduce of an empty stream requires an initial value";
       }
     };
-    async function reduce(reducer, initialValue, options) {
+    async function reduce(reducer, initialValue, options2) {
       var _options$signal2;
       if (typeof reducer !== "function") {
         throw new ERR_INVALID_ARG_TYPE("reducer", ["Function", "AsyncFunction"], reducer);
       }
-      if (options != null) {
-        validateObject(options, "options");
+      if (options2 != null) {
+        validateObject(options2, "options");
       }
-      if ((options === null || options === void 0 ? void 0 : options.signal) != null) {
-        validateAbortSignal(options.signal, "options.signal");
+      if ((options2 === null || options2 === void 0 ? void 0 : options2.signal) != null) {
+        validateAbortSignal(options2.signal, "options.signal");
       }
       let hasInitialValue = arguments.length > 1;
-      if (options !== null && options !== void 0 && (_options$signal2 = options.signal) !== null && _options$signal2 !== void 0 && _options$signal2.aborted) {
+      if (options2 !== null && options2 !== void 0 && (_options$signal2 = options2.signal) !== null && _options$signal2 !== void 0 && _options$signal2.aborted) {
         const err = new AbortError3(void 0, {
-          cause: options.signal.reason
+          cause: options2.signal.reason
         });
         this.once("error", () => {
         });
@@ -18621,20 +18646,20 @@ var require_operators = __commonJS({
       }
       const ac = new AbortController2();
       const signal = ac.signal;
-      if (options !== null && options !== void 0 && options.signal) {
+      if (options2 !== null && options2 !== void 0 && options2.signal) {
         const opts = {
           once: true,
           [kWeakHandler]: this,
           [kResistStopPropagation]: true
         };
-        options.signal.addEventListener("abort", () => ac.abort(), opts);
+        options2.signal.addEventListener("abort", () => ac.abort(), opts);
       }
       let gotAnyItemFromStream = false;
       try {
         for await (const value of this) {
           var _options$signal3;
           gotAnyItemFromStream = true;
-          if (options !== null && options !== void 0 && (_options$signal3 = options.signal) !== null && _options$signal3 !== void 0 && _options$signal3.aborted) {
+          if (options2 !== null && options2 !== void 0 && (_options$signal3 = options2.signal) !== null && _options$signal3 !== void 0 && _options$signal3.aborted) {
             throw new AbortError3();
           }
           if (!hasInitialValue) {
@@ -18654,27 +18679,27 @@ var require_operators = __commonJS({
       }
       return initialValue;
     }
-    async function toArray(options) {
-      if (options != null) {
-        validateObject(options, "options");
+    async function toArray(options2) {
+      if (options2 != null) {
+        validateObject(options2, "options");
       }
-      if ((options === null || options === void 0 ? void 0 : options.signal) != null) {
-        validateAbortSignal(options.signal, "options.signal");
+      if ((options2 === null || options2 === void 0 ? void 0 : options2.signal) != null) {
+        validateAbortSignal(options2.signal, "options.signal");
       }
       const result = [];
       for await (const val of this) {
         var _options$signal4;
-        if (options !== null && options !== void 0 && (_options$signal4 = options.signal) !== null && _options$signal4 !== void 0 && _options$signal4.aborted) {
+        if (options2 !== null && options2 !== void 0 && (_options$signal4 = options2.signal) !== null && _options$signal4 !== void 0 && _options$signal4.aborted) {
           throw new AbortError3(void 0, {
-            cause: options.signal.reason
+            cause: options2.signal.reason
           });
         }
         ArrayPrototypePush(result, val);
       }
       return result;
     }
-    function flatMap(fn, options) {
-      const values = map.call(this, fn, options);
+    function flatMap(fn, options2) {
+      const values = map.call(this, fn, options2);
       return async function* flatMap2() {
         for await (const val of values) {
           yield* val;
@@ -18691,22 +18716,22 @@ var require_operators = __commonJS({
       }
       return number;
     }
-    function drop(number, options = void 0) {
-      if (options != null) {
-        validateObject(options, "options");
+    function drop(number, options2 = void 0) {
+      if (options2 != null) {
+        validateObject(options2, "options");
       }
-      if ((options === null || options === void 0 ? void 0 : options.signal) != null) {
-        validateAbortSignal(options.signal, "options.signal");
+      if ((options2 === null || options2 === void 0 ? void 0 : options2.signal) != null) {
+        validateAbortSignal(options2.signal, "options.signal");
       }
       number = toIntegerOrInfinity(number);
       return async function* drop2() {
         var _options$signal5;
-        if (options !== null && options !== void 0 && (_options$signal5 = options.signal) !== null && _options$signal5 !== void 0 && _options$signal5.aborted) {
+        if (options2 !== null && options2 !== void 0 && (_options$signal5 = options2.signal) !== null && _options$signal5 !== void 0 && _options$signal5.aborted) {
           throw new AbortError3();
         }
         for await (const val of this) {
           var _options$signal6;
-          if (options !== null && options !== void 0 && (_options$signal6 = options.signal) !== null && _options$signal6 !== void 0 && _options$signal6.aborted) {
+          if (options2 !== null && options2 !== void 0 && (_options$signal6 = options2.signal) !== null && _options$signal6 !== void 0 && _options$signal6.aborted) {
             throw new AbortError3();
           }
           if (number-- <= 0) {
@@ -18715,22 +18740,22 @@ var require_operators = __commonJS({
         }
       }.call(this);
     }
-    function take(number, options = void 0) {
-      if (options != null) {
-        validateObject(options, "options");
+    function take(number, options2 = void 0) {
+      if (options2 != null) {
+        validateObject(options2, "options");
       }
-      if ((options === null || options === void 0 ? void 0 : options.signal) != null) {
-        validateAbortSignal(options.signal, "options.signal");
+      if ((options2 === null || options2 === void 0 ? void 0 : options2.signal) != null) {
+        validateAbortSignal(options2.signal, "options.signal");
       }
       number = toIntegerOrInfinity(number);
       return async function* take2() {
         var _options$signal7;
-        if (options !== null && options !== void 0 && (_options$signal7 = options.signal) !== null && _options$signal7 !== void 0 && _options$signal7.aborted) {
+        if (options2 !== null && options2 !== void 0 && (_options$signal7 = options2.signal) !== null && _options$signal7 !== void 0 && _options$signal7.aborted) {
           throw new AbortError3();
         }
         for await (const val of this) {
           var _options$signal8;
-          if (options !== null && options !== void 0 && (_options$signal8 = options.signal) !== null && _options$signal8 !== void 0 && _options$signal8.aborted) {
+          if (options2 !== null && options2 !== void 0 && (_options$signal8 = options2.signal) !== null && _options$signal8 !== void 0 && _options$signal8.aborted) {
             throw new AbortError3();
           }
           if (number-- > 0) {
@@ -18771,15 +18796,15 @@ var require_promises = __commonJS({
     var { pipelineImpl: pl } = require_pipeline();
     var { finished } = require_end_of_stream();
     require_stream2();
-    function pipeline(...streams) {
+    function pipeline2(...streams) {
       return new Promise2((resolve2, reject) => {
         let signal;
         let end;
         const lastArg = streams[streams.length - 1];
         if (lastArg && typeof lastArg === "object" && !isNodeStream(lastArg) && !isIterable(lastArg) && !isWebStream(lastArg)) {
-          const options = ArrayPrototypePop(streams);
-          signal = options.signal;
-          end = options.end;
+          const options2 = ArrayPrototypePop(streams);
+          signal = options2.signal;
+          end = options2.end;
         }
         pl(
           streams,
@@ -18799,7 +18824,7 @@ var require_promises = __commonJS({
     }
     module.exports = {
       finished,
-      pipeline
+      pipeline: pipeline2
     };
   }
 });
@@ -18819,7 +18844,7 @@ var require_stream2 = __commonJS({
     } = require_errors();
     var compose = require_compose();
     var { setDefaultHighWaterMark, getDefaultHighWaterMark } = require_state2();
-    var { pipeline } = require_pipeline();
+    var { pipeline: pipeline2 } = require_pipeline();
     var { destroyer } = require_destroy2();
     var eos = require_end_of_stream();
     var promises2 = require_promises();
@@ -18883,7 +18908,7 @@ var require_stream2 = __commonJS({
     Stream2.Duplex = require_duplex();
     Stream2.Transform = require_transform();
     Stream2.PassThrough = require_passthrough2();
-    Stream2.pipeline = pipeline;
+    Stream2.pipeline = pipeline2;
     var { addAbortSignal } = require_add_abort_signal();
     Stream2.addAbortSignal = addAbortSignal;
     Stream2.finished = eos;
@@ -18899,7 +18924,7 @@ var require_stream2 = __commonJS({
         return promises2;
       }
     });
-    ObjectDefineProperty(pipeline, customPromisify, {
+    ObjectDefineProperty(pipeline2, customPromisify, {
       __proto__: null,
       enumerable: true,
       get() {
@@ -19998,13 +20023,13 @@ var require_ast = __commonJS({
       // set to true if it's an extglob with no children
       // (which really means one child of '')
       #emptyExt = false;
-      constructor(type, parent, options = {}) {
+      constructor(type, parent, options2 = {}) {
         this.type = type;
         if (type)
           this.#hasMagic = true;
         this.#parent = parent;
         this.#root = this.#parent ? this.#parent.#root : this;
-        this.#options = this.#root === this ? options : this.#root.#options;
+        this.#options = this.#root === this ? options2 : this.#root.#options;
         this.#negs = this.#root === this ? [] : this.#root.#negs;
         if (type === "!" && !this.#root.#filledNegs)
           this.#negs.push(this);
@@ -20320,9 +20345,9 @@ var require_ast = __commonJS({
         }
         this.#toString = void 0;
       }
-      static fromGlob(pattern, options = {}) {
-        const ast = new _a(null, void 0, options);
-        _a.#parseAST(pattern, ast, 0, options, 0);
+      static fromGlob(pattern, options2 = {}) {
+        const ast = new _a(null, void 0, options2);
+        _a.#parseAST(pattern, ast, 0, options2, 0);
         return ast;
       }
       // returns the regular expression if there's magic, or the unescaped
@@ -20586,12 +20611,12 @@ var require_commonjs3 = __commonJS({
     var ast_js_1 = require_ast();
     var escape_js_1 = require_escape();
     var unescape_js_1 = require_unescape();
-    var minimatch = (p, pattern, options = {}) => {
+    var minimatch = (p, pattern, options2 = {}) => {
       (0, assert_valid_pattern_js_1.assertValidPattern)(pattern);
-      if (!options.nocomment && pattern.charAt(0) === "#") {
+      if (!options2.nocomment && pattern.charAt(0) === "#") {
         return false;
       }
-      return new Minimatch(pattern, options).match(p);
+      return new Minimatch(pattern, options2).match(p);
     };
     exports2.minimatch = minimatch;
     var starDotExtRE = /^\*+([^+@!?\*\[\(]*)$/;
@@ -20657,7 +20682,7 @@ var require_commonjs3 = __commonJS({
     var star = qmark + "*?";
     var twoStarDot = "(?:(?!(?:\\/|^)(?:\\.{1,2})($|\\/)).)*?";
     var twoStarNoDot = "(?:(?!(?:\\/|^)\\.).)*?";
-    var filter = (pattern, options = {}) => (p) => (0, exports2.minimatch)(p, pattern, options);
+    var filter = (pattern, options2 = {}) => (p) => (0, exports2.minimatch)(p, pattern, options2);
     exports2.filter = filter;
     exports2.minimatch.filter = exports2.filter;
     var ext = (a, b = {}) => Object.assign({}, a, b);
@@ -20666,53 +20691,53 @@ var require_commonjs3 = __commonJS({
         return exports2.minimatch;
       }
       const orig = exports2.minimatch;
-      const m = (p, pattern, options = {}) => orig(p, pattern, ext(def, options));
+      const m = (p, pattern, options2 = {}) => orig(p, pattern, ext(def, options2));
       return Object.assign(m, {
         Minimatch: class Minimatch extends orig.Minimatch {
-          constructor(pattern, options = {}) {
-            super(pattern, ext(def, options));
+          constructor(pattern, options2 = {}) {
+            super(pattern, ext(def, options2));
           }
-          static defaults(options) {
-            return orig.defaults(ext(def, options)).Minimatch;
+          static defaults(options2) {
+            return orig.defaults(ext(def, options2)).Minimatch;
           }
         },
         AST: class AST extends orig.AST {
           /* c8 ignore start */
-          constructor(type, parent, options = {}) {
-            super(type, parent, ext(def, options));
+          constructor(type, parent, options2 = {}) {
+            super(type, parent, ext(def, options2));
           }
           /* c8 ignore stop */
-          static fromGlob(pattern, options = {}) {
-            return orig.AST.fromGlob(pattern, ext(def, options));
+          static fromGlob(pattern, options2 = {}) {
+            return orig.AST.fromGlob(pattern, ext(def, options2));
           }
         },
-        unescape: (s, options = {}) => orig.unescape(s, ext(def, options)),
-        escape: (s, options = {}) => orig.escape(s, ext(def, options)),
-        filter: (pattern, options = {}) => orig.filter(pattern, ext(def, options)),
-        defaults: (options) => orig.defaults(ext(def, options)),
-        makeRe: (pattern, options = {}) => orig.makeRe(pattern, ext(def, options)),
-        braceExpand: (pattern, options = {}) => orig.braceExpand(pattern, ext(def, options)),
-        match: (list, pattern, options = {}) => orig.match(list, pattern, ext(def, options)),
+        unescape: (s, options2 = {}) => orig.unescape(s, ext(def, options2)),
+        escape: (s, options2 = {}) => orig.escape(s, ext(def, options2)),
+        filter: (pattern, options2 = {}) => orig.filter(pattern, ext(def, options2)),
+        defaults: (options2) => orig.defaults(ext(def, options2)),
+        makeRe: (pattern, options2 = {}) => orig.makeRe(pattern, ext(def, options2)),
+        braceExpand: (pattern, options2 = {}) => orig.braceExpand(pattern, ext(def, options2)),
+        match: (list, pattern, options2 = {}) => orig.match(list, pattern, ext(def, options2)),
         sep: orig.sep,
         GLOBSTAR: exports2.GLOBSTAR
       });
     };
     exports2.defaults = defaults2;
     exports2.minimatch.defaults = exports2.defaults;
-    var braceExpand = (pattern, options = {}) => {
+    var braceExpand = (pattern, options2 = {}) => {
       (0, assert_valid_pattern_js_1.assertValidPattern)(pattern);
-      if (options.nobrace || !/\{(?:(?!\{).)*\}/.test(pattern)) {
+      if (options2.nobrace || !/\{(?:(?!\{).)*\}/.test(pattern)) {
         return [pattern];
       }
       return (0, brace_expansion_1.default)(pattern);
     };
     exports2.braceExpand = braceExpand;
     exports2.minimatch.braceExpand = exports2.braceExpand;
-    var makeRe = (pattern, options = {}) => new Minimatch(pattern, options).makeRe();
+    var makeRe = (pattern, options2 = {}) => new Minimatch(pattern, options2).makeRe();
     exports2.makeRe = makeRe;
     exports2.minimatch.makeRe = exports2.makeRe;
-    var match = (list, pattern, options = {}) => {
-      const mm = new Minimatch(pattern, options);
+    var match = (list, pattern, options2 = {}) => {
+      const mm = new Minimatch(pattern, options2);
       list = list.filter((f) => mm.match(f));
       if (mm.options.nonull && !list.length) {
         list.push(pattern);
@@ -20742,27 +20767,27 @@ var require_commonjs3 = __commonJS({
       windowsNoMagicRoot;
       maxGlobstarRecursion;
       regexp;
-      constructor(pattern, options = {}) {
+      constructor(pattern, options2 = {}) {
         (0, assert_valid_pattern_js_1.assertValidPattern)(pattern);
-        options = options || {};
-        this.options = options;
-        this.maxGlobstarRecursion = options.maxGlobstarRecursion ?? 200;
+        options2 = options2 || {};
+        this.options = options2;
+        this.maxGlobstarRecursion = options2.maxGlobstarRecursion ?? 200;
         this.pattern = pattern;
-        this.platform = options.platform || defaultPlatform;
+        this.platform = options2.platform || defaultPlatform;
         this.isWindows = this.platform === "win32";
-        this.windowsPathsNoEscape = !!options.windowsPathsNoEscape || options.allowWindowsEscape === false;
+        this.windowsPathsNoEscape = !!options2.windowsPathsNoEscape || options2.allowWindowsEscape === false;
         if (this.windowsPathsNoEscape) {
           this.pattern = this.pattern.replace(/\\/g, "/");
         }
-        this.preserveMultipleSlashes = !!options.preserveMultipleSlashes;
+        this.preserveMultipleSlashes = !!options2.preserveMultipleSlashes;
         this.regexp = null;
         this.negate = false;
-        this.nonegate = !!options.nonegate;
+        this.nonegate = !!options2.nonegate;
         this.comment = false;
         this.empty = false;
-        this.partial = !!options.partial;
+        this.partial = !!options2.partial;
         this.nocase = !!this.options.nocase;
-        this.windowsNoMagicRoot = options.windowsNoMagicRoot !== void 0 ? options.windowsNoMagicRoot : !!(this.isWindows && this.nocase);
+        this.windowsNoMagicRoot = options2.windowsNoMagicRoot !== void 0 ? options2.windowsNoMagicRoot : !!(this.isWindows && this.nocase);
         this.globSet = [];
         this.globParts = [];
         this.set = [];
@@ -20784,8 +20809,8 @@ var require_commonjs3 = __commonJS({
       }
       make() {
         const pattern = this.pattern;
-        const options = this.options;
-        if (!options.nocomment && pattern.charAt(0) === "#") {
+        const options2 = this.options;
+        if (!options2.nocomment && pattern.charAt(0) === "#") {
           this.comment = true;
           return;
         }
@@ -20795,7 +20820,7 @@ var require_commonjs3 = __commonJS({
         }
         this.parseNegate();
         this.globSet = [...new Set(this.braceExpand())];
-        if (options.debug) {
+        if (options2.debug) {
           this.debug = (...args) => console.error(...args);
         }
         this.debug(this.pattern, this.globSet);
@@ -21242,7 +21267,7 @@ var require_commonjs3 = __commonJS({
       }
       parse(pattern) {
         (0, assert_valid_pattern_js_1.assertValidPattern)(pattern);
-        const options = this.options;
+        const options2 = this.options;
         if (pattern === "**")
           return exports2.GLOBSTAR;
         if (pattern === "")
@@ -21250,13 +21275,13 @@ var require_commonjs3 = __commonJS({
         let m;
         let fastTest = null;
         if (m = pattern.match(starRE)) {
-          fastTest = options.dot ? starTestDot : starTest;
+          fastTest = options2.dot ? starTestDot : starTest;
         } else if (m = pattern.match(starDotExtRE)) {
-          fastTest = (options.nocase ? options.dot ? starDotExtTestNocaseDot : starDotExtTestNocase : options.dot ? starDotExtTestDot : starDotExtTest)(m[1]);
+          fastTest = (options2.nocase ? options2.dot ? starDotExtTestNocaseDot : starDotExtTestNocase : options2.dot ? starDotExtTestDot : starDotExtTest)(m[1]);
         } else if (m = pattern.match(qmarksRE)) {
-          fastTest = (options.nocase ? options.dot ? qmarksTestNocaseDot : qmarksTestNocase : options.dot ? qmarksTestDot : qmarksTest)(m);
+          fastTest = (options2.nocase ? options2.dot ? qmarksTestNocaseDot : qmarksTestNocase : options2.dot ? qmarksTestDot : qmarksTest)(m);
         } else if (m = pattern.match(starDotStarRE)) {
-          fastTest = options.dot ? starDotStarTestDot : starDotStarTest;
+          fastTest = options2.dot ? starDotStarTestDot : starDotStarTest;
         } else if (m = pattern.match(dotStarRE)) {
           fastTest = dotStarTest;
         }
@@ -21274,9 +21299,9 @@ var require_commonjs3 = __commonJS({
           this.regexp = false;
           return this.regexp;
         }
-        const options = this.options;
-        const twoStar = options.noglobstar ? star : options.dot ? twoStarDot : twoStarNoDot;
-        const flags = new Set(options.nocase ? ["i"] : []);
+        const options2 = this.options;
+        const twoStar = options2.noglobstar ? star : options2.dot ? twoStarDot : twoStarNoDot;
+        const flags = new Set(options2.nocase ? ["i"] : []);
         let re = set.map((pattern) => {
           const pp = pattern.map((p) => {
             if (p instanceof RegExp) {
@@ -21337,7 +21362,7 @@ var require_commonjs3 = __commonJS({
         if (f === "/" && partial) {
           return true;
         }
-        const options = this.options;
+        const options2 = this.options;
         if (this.isWindows) {
           f = f.split("\\").join("/");
         }
@@ -21354,18 +21379,18 @@ var require_commonjs3 = __commonJS({
         for (let i = 0; i < set.length; i++) {
           const pattern = set[i];
           let file = ff;
-          if (options.matchBase && pattern.length === 1) {
+          if (options2.matchBase && pattern.length === 1) {
             file = [filename];
           }
           const hit = this.matchOne(file, pattern, partial);
           if (hit) {
-            if (options.flipNegate) {
+            if (options2.flipNegate) {
               return true;
             }
             return !this.negate;
           }
         }
-        if (options.flipNegate) {
+        if (options2.flipNegate) {
           return false;
         }
         return this.negate;
@@ -21594,10 +21619,10 @@ var require_commonjs4 = __commonJS({
           free: c.#free,
           // methods
           isBackgroundFetch: (p) => c.#isBackgroundFetch(p),
-          backgroundFetch: (k, index, options, context5) => c.#backgroundFetch(k, index, options, context5),
+          backgroundFetch: (k, index, options2, context5) => c.#backgroundFetch(k, index, options2, context5),
           moveToTail: (index) => c.#moveToTail(index),
-          indexes: (options) => c.#indexes(options),
-          rindexes: (options) => c.#rindexes(options),
+          indexes: (options2) => c.#indexes(options2),
+          rindexes: (options2) => c.#rindexes(options2),
           isStale: (index) => c.#isStale(index)
         };
       }
@@ -21647,8 +21672,8 @@ var require_commonjs4 = __commonJS({
       get disposeAfter() {
         return this.#disposeAfter;
       }
-      constructor(options) {
-        const { max = 0, ttl, ttlResolution = 1, ttlAutopurge, updateAgeOnGet, updateAgeOnHas, allowStale, dispose, disposeAfter, noDisposeOnSet, noUpdateTTL, maxSize: maxSize2 = 0, maxEntrySize = 0, sizeCalculation, fetchMethod, memoMethod, noDeleteOnFetchRejection, noDeleteOnStaleGet, allowStaleOnFetchRejection, allowStaleOnFetchAbort, ignoreFetchAbort } = options;
+      constructor(options2) {
+        const { max = 0, ttl, ttlResolution = 1, ttlAutopurge, updateAgeOnGet, updateAgeOnHas, allowStale, dispose, disposeAfter, noDisposeOnSet, noUpdateTTL, maxSize: maxSize2 = 0, maxEntrySize = 0, sizeCalculation, fetchMethod, memoMethod, noDeleteOnFetchRejection, noDeleteOnStaleGet, allowStaleOnFetchRejection, allowStaleOnFetchAbort, ignoreFetchAbort } = options2;
         if (max !== 0 && !isPosInt(max)) {
           throw new TypeError("max option must be a nonnegative integer");
         }
@@ -22381,32 +22406,32 @@ var require_commonjs4 = __commonJS({
         const v = this.#valList[index];
         return this.#isBackgroundFetch(v) ? v.__staleWhileFetching : v;
       }
-      #backgroundFetch(k, index, options, context5) {
+      #backgroundFetch(k, index, options2, context5) {
         const v = index === void 0 ? void 0 : this.#valList[index];
         if (this.#isBackgroundFetch(v)) {
           return v;
         }
         const ac = new AC();
-        const { signal } = options;
+        const { signal } = options2;
         signal?.addEventListener("abort", () => ac.abort(signal.reason), {
           signal: ac.signal
         });
         const fetchOpts = {
           signal: ac.signal,
-          options,
+          options: options2,
           context: context5
         };
         const cb = (v2, updateCache = false) => {
           const { aborted } = ac.signal;
-          const ignoreAbort = options.ignoreFetchAbort && v2 !== void 0;
-          if (options.status) {
+          const ignoreAbort = options2.ignoreFetchAbort && v2 !== void 0;
+          if (options2.status) {
             if (aborted && !updateCache) {
-              options.status.fetchAborted = true;
-              options.status.fetchError = ac.signal.reason;
+              options2.status.fetchAborted = true;
+              options2.status.fetchError = ac.signal.reason;
               if (ignoreAbort)
-                options.status.fetchAbortIgnored = true;
+                options2.status.fetchAbortIgnored = true;
             } else {
-              options.status.fetchResolved = true;
+              options2.status.fetchResolved = true;
             }
           }
           if (aborted && !ignoreAbort && !updateCache) {
@@ -22421,25 +22446,25 @@ var require_commonjs4 = __commonJS({
                 this.#delete(k, "fetch");
               }
             } else {
-              if (options.status)
-                options.status.fetchUpdated = true;
+              if (options2.status)
+                options2.status.fetchUpdated = true;
               this.set(k, v2, fetchOpts.options);
             }
           }
           return v2;
         };
         const eb = (er) => {
-          if (options.status) {
-            options.status.fetchRejected = true;
-            options.status.fetchError = er;
+          if (options2.status) {
+            options2.status.fetchRejected = true;
+            options2.status.fetchError = er;
           }
           return fetchFail(er);
         };
         const fetchFail = (er) => {
           const { aborted } = ac.signal;
-          const allowStaleAborted = aborted && options.allowStaleOnFetchAbort;
-          const allowStale = allowStaleAborted || options.allowStaleOnFetchRejection;
-          const noDelete = allowStale || options.noDeleteOnFetchRejection;
+          const allowStaleAborted = aborted && options2.allowStaleOnFetchAbort;
+          const allowStale = allowStaleAborted || options2.allowStaleOnFetchRejection;
+          const noDelete = allowStale || options2.noDeleteOnFetchRejection;
           const bf2 = p;
           if (this.#valList[index] === p) {
             const del = !noDelete || bf2.__staleWhileFetching === void 0;
@@ -22450,8 +22475,8 @@ var require_commonjs4 = __commonJS({
             }
           }
           if (allowStale) {
-            if (options.status && bf2.__staleWhileFetching !== void 0) {
-              options.status.returnedStale = true;
+            if (options2.status && bf2.__staleWhileFetching !== void 0) {
+              options2.status.returnedStale = true;
             }
             return bf2.__staleWhileFetching;
           } else if (bf2.__returned === bf2) {
@@ -22464,16 +22489,16 @@ var require_commonjs4 = __commonJS({
             fmp.then((v2) => res(v2 === void 0 ? void 0 : v2), rej);
           }
           ac.signal.addEventListener("abort", () => {
-            if (!options.ignoreFetchAbort || options.allowStaleOnFetchAbort) {
+            if (!options2.ignoreFetchAbort || options2.allowStaleOnFetchAbort) {
               res(void 0);
-              if (options.allowStaleOnFetchAbort) {
+              if (options2.allowStaleOnFetchAbort) {
                 res = (v2) => cb(v2, true);
               }
             }
           });
         };
-        if (options.status)
-          options.status.fetchDispatched = true;
+        if (options2.status)
+          options2.status.fetchDispatched = true;
         const p = new Promise(pcall).then(cb, eb);
         const bf = Object.assign(p, {
           __abortController: ac,
@@ -22526,7 +22551,7 @@ var require_commonjs4 = __commonJS({
             status
           });
         }
-        const options = {
+        const options2 = {
           allowStale,
           updateAgeOnGet,
           noDeleteOnStaleGet,
@@ -22546,7 +22571,7 @@ var require_commonjs4 = __commonJS({
         if (index === void 0) {
           if (status)
             status.fetch = "miss";
-          const p = this.#backgroundFetch(k, index, options, context5);
+          const p = this.#backgroundFetch(k, index, options2, context5);
           return p.__returned = p;
         } else {
           const v = this.#valList[index];
@@ -22571,7 +22596,7 @@ var require_commonjs4 = __commonJS({
               this.#statusTTL(status, index);
             return v;
           }
-          const p = this.#backgroundFetch(k, index, options, context5);
+          const p = this.#backgroundFetch(k, index, options2, context5);
           const hasStale = p.__staleWhileFetching !== void 0;
           const staleVal = hasStale && allowStale;
           if (status) {
@@ -22593,15 +22618,15 @@ var require_commonjs4 = __commonJS({
         if (!memoMethod) {
           throw new Error("no memoMethod provided to constructor");
         }
-        const { context: context5, forceRefresh, ...options } = memoOptions;
-        const v = this.get(k, options);
+        const { context: context5, forceRefresh, ...options2 } = memoOptions;
+        const v = this.get(k, options2);
         if (!forceRefresh && v !== void 0)
           return v;
         const vv = memoMethod(k, v, {
-          options,
+          options: options2,
           context: context5
         });
-        this.set(k, vv, options);
+        this.set(k, vv, options2);
         return vv;
       }
       /**
@@ -22903,30 +22928,30 @@ var require_commonjs5 = __commonJS({
        * {@link Minipass.SharedOptions.encoding}, as appropriate.
        */
       constructor(...args) {
-        const options = args[0] || {};
+        const options2 = args[0] || {};
         super();
-        if (options.objectMode && typeof options.encoding === "string") {
+        if (options2.objectMode && typeof options2.encoding === "string") {
           throw new TypeError("Encoding and objectMode may not be used together");
         }
-        if (isObjectModeOptions(options)) {
+        if (isObjectModeOptions(options2)) {
           this[OBJECTMODE] = true;
           this[ENCODING] = null;
-        } else if (isEncodingOptions(options)) {
-          this[ENCODING] = options.encoding;
+        } else if (isEncodingOptions(options2)) {
+          this[ENCODING] = options2.encoding;
           this[OBJECTMODE] = false;
         } else {
           this[OBJECTMODE] = false;
           this[ENCODING] = null;
         }
-        this[ASYNC] = !!options.async;
+        this[ASYNC] = !!options2.async;
         this[DECODER] = this[ENCODING] ? new node_string_decoder_1.StringDecoder(this[ENCODING]) : null;
-        if (options && options.debugExposeBuffer === true) {
+        if (options2 && options2.debugExposeBuffer === true) {
           Object.defineProperty(this, "buffer", { get: () => this[BUFFER] });
         }
-        if (options && options.debugExposePipes === true) {
+        if (options2 && options2.debugExposePipes === true) {
           Object.defineProperty(this, "pipes", { get: () => this[PIPES] });
         }
-        const { signal } = options;
+        const { signal } = options2;
         if (signal) {
           this[SIGNAL] = signal;
           if (signal.aborted) {
@@ -25187,14 +25212,14 @@ var require_commonjs6 = __commonJS({
       [Symbol.asyncIterator]() {
         return this.iterate();
       }
-      iterate(entry = this.cwd, options = {}) {
+      iterate(entry = this.cwd, options2 = {}) {
         if (typeof entry === "string") {
           entry = this.cwd.resolve(entry);
         } else if (!(entry instanceof PathBase)) {
-          options = entry;
+          options2 = entry;
           entry = this.cwd;
         }
-        return this.stream(entry, options)[Symbol.asyncIterator]();
+        return this.stream(entry, options2)[Symbol.asyncIterator]();
       }
       /**
        * Iterating over a PathScurry performs a synchronous walk.
@@ -26504,12 +26529,12 @@ var require_has_magic = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.hasMagic = void 0;
     var minimatch_1 = require_commonjs3();
-    var hasMagic = (pattern, options = {}) => {
+    var hasMagic = (pattern, options2 = {}) => {
       if (!Array.isArray(pattern)) {
         pattern = [pattern];
       }
       for (const p of pattern) {
-        if (new minimatch_1.Minimatch(p, options).hasMagic())
+        if (new minimatch_1.Minimatch(p, options2).hasMagic())
           return true;
       }
       return false;
@@ -26551,23 +26576,23 @@ var require_commonjs7 = __commonJS({
     Object.defineProperty(exports2, "Ignore", { enumerable: true, get: function() {
       return ignore_js_1.Ignore;
     } });
-    function globStreamSync(pattern, options = {}) {
-      return new glob_js_1.Glob(pattern, options).streamSync();
+    function globStreamSync(pattern, options2 = {}) {
+      return new glob_js_1.Glob(pattern, options2).streamSync();
     }
-    function globStream(pattern, options = {}) {
-      return new glob_js_1.Glob(pattern, options).stream();
+    function globStream(pattern, options2 = {}) {
+      return new glob_js_1.Glob(pattern, options2).stream();
     }
-    function globSync(pattern, options = {}) {
-      return new glob_js_1.Glob(pattern, options).walkSync();
+    function globSync(pattern, options2 = {}) {
+      return new glob_js_1.Glob(pattern, options2).walkSync();
     }
-    async function glob_(pattern, options = {}) {
-      return new glob_js_1.Glob(pattern, options).walk();
+    async function glob_(pattern, options2 = {}) {
+      return new glob_js_1.Glob(pattern, options2).walk();
     }
-    function globIterateSync(pattern, options = {}) {
-      return new glob_js_1.Glob(pattern, options).iterateSync();
+    function globIterateSync(pattern, options2 = {}) {
+      return new glob_js_1.Glob(pattern, options2).iterateSync();
     }
-    function globIterate(pattern, options = {}) {
-      return new glob_js_1.Glob(pattern, options).iterate();
+    function globIterate(pattern, options2 = {}) {
+      return new glob_js_1.Glob(pattern, options2).iterate();
     }
     exports2.streamSync = globStreamSync;
     exports2.stream = Object.assign(globStream, { sync: globStreamSync });
@@ -26633,22 +26658,22 @@ var require_file = __commonJS({
       return fs6.existsSync(filepath);
     };
     file.expand = function(...args) {
-      var options = isPlainObject3(args[0]) ? args.shift() : {};
+      var options2 = isPlainObject3(args[0]) ? args.shift() : {};
       var patterns = Array.isArray(args[0]) ? args[0] : args;
       if (patterns.length === 0) {
         return [];
       }
       var matches = processPatterns(patterns, function(pattern) {
-        return glob.sync(pattern, options);
+        return glob.sync(pattern, options2);
       });
-      if (options.filter) {
+      if (options2.filter) {
         matches = matches.filter(function(filepath) {
-          filepath = path5.join(options.cwd || "", filepath);
+          filepath = path5.join(options2.cwd || "", filepath);
           try {
-            if (typeof options.filter === "function") {
-              return options.filter(filepath);
+            if (typeof options2.filter === "function") {
+              return options2.filter(filepath);
             } else {
-              return fs6.statSync(filepath)[options.filter]();
+              return fs6.statSync(filepath)[options2.filter]();
             }
           } catch (e) {
             return false;
@@ -26657,25 +26682,25 @@ var require_file = __commonJS({
       }
       return matches;
     };
-    file.expandMapping = function(patterns, destBase, options) {
-      options = Object.assign({
+    file.expandMapping = function(patterns, destBase, options2) {
+      options2 = Object.assign({
         rename: function(destBase2, destPath) {
           return path5.join(destBase2 || "", destPath);
         }
-      }, options);
+      }, options2);
       var files = [];
       var fileByDest = {};
-      file.expand(options, patterns).forEach(function(src) {
+      file.expand(options2, patterns).forEach(function(src) {
         var destPath = src;
-        if (options.flatten) {
+        if (options2.flatten) {
           destPath = path5.basename(destPath);
         }
-        if (options.ext) {
-          destPath = destPath.replace(/(\.[^\/]*)?$/, options.ext);
+        if (options2.ext) {
+          destPath = destPath.replace(/(\.[^\/]*)?$/, options2.ext);
         }
-        var dest = options.rename(destBase, destPath, options);
-        if (options.cwd) {
-          src = path5.join(options.cwd, src);
+        var dest = options2.rename(destBase, destPath, options2);
+        if (options2.cwd) {
+          src = path5.join(options2.cwd, src);
         }
         dest = dest.replace(pathSeparatorRe, "/");
         src = src.replace(pathSeparatorRe, "/");
@@ -26917,19 +26942,19 @@ var require_core = __commonJS({
     var ArchiverError = require_error();
     var Transform3 = require_ours().Transform;
     var win32 = process.platform === "win32";
-    var Archiver = function(format, options) {
+    var Archiver = function(format, options2) {
       if (!(this instanceof Archiver)) {
-        return new Archiver(format, options);
+        return new Archiver(format, options2);
       }
       if (typeof format !== "string") {
-        options = format;
+        options2 = format;
         format = "zip";
       }
-      options = this.options = util3.defaults(options, {
+      options2 = this.options = util3.defaults(options2, {
         highWaterMark: 1024 * 1024,
         statConcurrency: 4
       });
-      Transform3.call(this, options);
+      Transform3.call(this, options2);
       this._format = false;
       this._module = false;
       this._pending = 0;
@@ -26940,7 +26965,7 @@ var require_core = __commonJS({
       this._fsEntriesProcessedBytes = 0;
       this._queue = async.queue(this._onQueueTask.bind(this), 1);
       this._queue.drain(this._onQueueDrain.bind(this));
-      this._statQueue = async.queue(this._onStatQueueTask.bind(this), options.statConcurrency);
+      this._statQueue = async.queue(this._onStatQueueTask.bind(this), options2.statConcurrency);
       this._statQueue.drain(this._onQueueDrain.bind(this));
       this._state = {
         aborted: false,
@@ -27320,9 +27345,9 @@ var require_core = __commonJS({
       this._append(filepath, data);
       return this;
     };
-    Archiver.prototype.glob = function(pattern, options, data) {
+    Archiver.prototype.glob = function(pattern, options2, data) {
       this._pending++;
-      options = util3.defaults(options, {
+      options2 = util3.defaults(options2, {
         stat: true,
         pattern
       });
@@ -27341,7 +27366,7 @@ var require_core = __commonJS({
         entryData.name = match.relative;
         this._append(match.absolute, entryData);
       }
-      var globber = glob(options.cwd || ".", options);
+      var globber = glob(options2.cwd || ".", options2);
       globber.on("error", onGlobError.bind(this));
       globber.on("match", onGlobMatch.bind(this));
       globber.on("end", onGlobEnd.bind(this));
@@ -27923,11 +27948,11 @@ var require_archive_output_stream = __commonJS({
     var Transform3 = require_ours().Transform;
     var ArchiveEntry = require_archive_entry();
     var util3 = require_util4();
-    var ArchiveOutputStream = module.exports = function(options) {
+    var ArchiveOutputStream = module.exports = function(options2) {
       if (!(this instanceof ArchiveOutputStream)) {
-        return new ArchiveOutputStream(options);
+        return new ArchiveOutputStream(options2);
       }
-      Transform3.call(this, options);
+      Transform3.call(this, options2);
       this.offset = 0;
       this._archive = {
         finish: false,
@@ -28108,8 +28133,8 @@ var require_crc32_stream = __commonJS({
     var { Transform: Transform3 } = require_ours();
     var crc32 = require_crc32();
     var CRC32Stream = class extends Transform3 {
-      constructor(options) {
-        super(options);
+      constructor(options2) {
+        super(options2);
         this.checksum = Buffer.allocUnsafe(4);
         this.checksum.writeInt32BE(0, 0);
         this.rawSize = 0;
@@ -28144,8 +28169,8 @@ var require_deflate_crc32_stream = __commonJS({
     var { DeflateRaw } = __require("zlib");
     var crc32 = require_crc32();
     var DeflateCRC32Stream = class extends DeflateRaw {
-      constructor(options) {
-        super(options);
+      constructor(options2) {
+        super(options2);
         this.checksum = Buffer.allocUnsafe(4);
         this.checksum.writeInt32BE(0, 0);
         this.rawSize = 0;
@@ -28208,12 +28233,12 @@ var require_zip_archive_output_stream = __commonJS({
     var constants = require_constants();
     var util3 = require_util4();
     var zipUtil = require_util3();
-    var ZipArchiveOutputStream = module.exports = function(options) {
+    var ZipArchiveOutputStream = module.exports = function(options2) {
       if (!(this instanceof ZipArchiveOutputStream)) {
-        return new ZipArchiveOutputStream(options);
+        return new ZipArchiveOutputStream(options2);
       }
-      options = this.options = this._defaults(options);
-      ArchiveOutputStream.call(this, options);
+      options2 = this.options = this._defaults(options2);
+      ArchiveOutputStream.call(this, options2);
       this._entry = null;
       this._entries = [];
       this._archive = {
@@ -28223,8 +28248,8 @@ var require_zip_archive_output_stream = __commonJS({
         finish: false,
         finished: false,
         processing: false,
-        forceZip64: options.forceZip64,
-        forceLocalTime: options.forceLocalTime
+        forceZip64: options2.forceZip64,
+        forceLocalTime: options2.forceLocalTime
       };
     };
     inherits(ZipArchiveOutputStream, ArchiveOutputStream);
@@ -28499,23 +28524,23 @@ var require_zip_stream = __commonJS({
     var ZipArchiveOutputStream = require_compress_commons().ZipArchiveOutputStream;
     var ZipArchiveEntry = require_compress_commons().ZipArchiveEntry;
     var util3 = require_archiver_utils();
-    var ZipStream = module.exports = function(options) {
+    var ZipStream = module.exports = function(options2) {
       if (!(this instanceof ZipStream)) {
-        return new ZipStream(options);
+        return new ZipStream(options2);
       }
-      options = this.options = options || {};
-      options.zlib = options.zlib || {};
-      ZipArchiveOutputStream.call(this, options);
-      if (typeof options.level === "number" && options.level >= 0) {
-        options.zlib.level = options.level;
-        delete options.level;
+      options2 = this.options = options2 || {};
+      options2.zlib = options2.zlib || {};
+      ZipArchiveOutputStream.call(this, options2);
+      if (typeof options2.level === "number" && options2.level >= 0) {
+        options2.zlib.level = options2.level;
+        delete options2.level;
       }
-      if (!options.forceZip64 && typeof options.zlib.level === "number" && options.zlib.level === 0) {
-        options.store = true;
+      if (!options2.forceZip64 && typeof options2.zlib.level === "number" && options2.zlib.level === 0) {
+        options2.store = true;
       }
-      options.namePrependSlash = options.namePrependSlash || false;
-      if (options.comment && options.comment.length > 0) {
-        this.setComment(options.comment);
+      options2.namePrependSlash = options2.namePrependSlash || false;
+      if (options2.comment && options2.comment.length > 0) {
+        this.setComment(options2.comment);
       }
     };
     inherits(ZipStream, ZipArchiveOutputStream);
@@ -28600,11 +28625,11 @@ var require_zip = __commonJS({
   "node_modules/archiver/lib/plugins/zip.js"(exports2, module) {
     var engine = require_zip_stream();
     var util3 = require_archiver_utils();
-    var Zip = function(options) {
+    var Zip = function(options2) {
       if (!(this instanceof Zip)) {
-        return new Zip(options);
+        return new Zip(options2);
       }
-      options = this.options = util3.defaults(options, {
+      options2 = this.options = util3.defaults(options2, {
         comment: "",
         forceUTC: false,
         namePrependSlash: false,
@@ -28614,7 +28639,7 @@ var require_zip = __commonJS({
         directory: true,
         symlink: true
       };
-      this.engine = new engine(options);
+      this.engine = new engine(options2);
     };
     Zip.prototype.append = function(source, data, callback) {
       this.engine.entry(source, data, callback);
@@ -29764,7 +29789,7 @@ var require_streamx = __commonJS({
         }
       }
     };
-    var Readable7 = class _Readable extends Stream2 {
+    var Readable8 = class _Readable extends Stream2 {
       constructor(opts) {
         super(opts);
         this._duplexState |= OPENING | WRITE_DONE | READ_READ_AHEAD;
@@ -29781,7 +29806,7 @@ var require_streamx = __commonJS({
         fn().then((src) => {
           if (src === null) return out.end();
           if (out.destroying) return;
-          pipeline(src, out, noop3);
+          pipeline2(src, out, noop3);
         }).catch((err) => out.destroy(err));
         return out;
       }
@@ -29975,7 +30000,7 @@ var require_streamx = __commonJS({
         return this;
       }
     };
-    var Duplex = class extends Readable7 {
+    var Duplex = class extends Readable8 {
       // and Writable
       constructor(opts) {
         super(opts);
@@ -30068,13 +30093,13 @@ var require_streamx = __commonJS({
     }
     function pipelinePromise(...streams) {
       return new Promise((resolve2, reject) => {
-        return pipeline(...streams, (err) => {
+        return pipeline2(...streams, (err) => {
           if (err) return reject(err);
           resolve2();
         });
       });
     }
-    function pipeline(stream4, ...streams) {
+    function pipeline2(stream4, ...streams) {
       const all = Array.isArray(stream4) ? [...stream4, ...streams] : [stream4, ...streams];
       const done = all.length && typeof all[all.length - 1] === "function" ? all.pop() : null;
       if (all.length < 2) throw StreamError.BAD_ARGUMENT("Pipeline requires at least 2 streams");
@@ -30172,7 +30197,7 @@ var require_streamx = __commonJS({
       return s._writev !== Writable.prototype._writev && s._writev !== Duplex.prototype._writev;
     }
     module.exports = {
-      pipeline,
+      pipeline: pipeline2,
       pipelinePromise,
       isStream,
       isStreamx,
@@ -30184,7 +30209,7 @@ var require_streamx = __commonJS({
       getStreamError,
       Stream: Stream2,
       Writable,
-      Readable: Readable7,
+      Readable: Readable8,
       Duplex,
       Transform: Transform3,
       // Export PassThrough for compatibility with Node.js core's stream module
@@ -30458,7 +30483,7 @@ var require_headers = __commonJS({
 // node_modules/tar-stream/extract.js
 var require_extract = __commonJS({
   "node_modules/tar-stream/extract.js"(exports2, module) {
-    var { Writable, Readable: Readable7, getStreamError } = require_streamx();
+    var { Writable, Readable: Readable8, getStreamError } = require_streamx();
     var FIFO = require_fast_fifo();
     var b4a = require_b4a();
     var headers = require_headers();
@@ -30506,7 +30531,7 @@ var require_extract = __commonJS({
         return buf.subarray(this._offset, this._offset += size);
       }
     };
-    var Source = class extends Readable7 {
+    var Source = class extends Readable8 {
       constructor(self2, header, offset) {
         super();
         this.header = header;
@@ -30822,7 +30847,7 @@ var require_constants2 = __commonJS({
 // node_modules/tar-stream/pack.js
 var require_pack = __commonJS({
   "node_modules/tar-stream/pack.js"(exports2, module) {
-    var { Readable: Readable7, Writable, getStreamError } = require_streamx();
+    var { Readable: Readable8, Writable, getStreamError } = require_streamx();
     var b4a = require_b4a();
     var constants = require_constants2();
     var headers = require_headers();
@@ -30915,7 +30940,7 @@ var require_pack = __commonJS({
         cb();
       }
     };
-    var Pack = class extends Readable7 {
+    var Pack = class extends Readable8 {
       constructor(opts) {
         super(opts);
         this._drain = noop3;
@@ -31067,24 +31092,24 @@ var require_tar = __commonJS({
     var zlib2 = __require("zlib");
     var engine = require_tar_stream();
     var util3 = require_archiver_utils();
-    var Tar = function(options) {
+    var Tar = function(options2) {
       if (!(this instanceof Tar)) {
-        return new Tar(options);
+        return new Tar(options2);
       }
-      options = this.options = util3.defaults(options, {
+      options2 = this.options = util3.defaults(options2, {
         gzip: false
       });
-      if (typeof options.gzipOptions !== "object") {
-        options.gzipOptions = {};
+      if (typeof options2.gzipOptions !== "object") {
+        options2.gzipOptions = {};
       }
       this.supports = {
         directory: true,
         symlink: true
       };
-      this.engine = engine.pack(options);
+      this.engine = engine.pack(options2);
       this.compressor = false;
-      if (options.gzip) {
-        this.compressor = zlib2.createGzip(options.gzipOptions);
+      if (options2.gzip) {
+        this.compressor = zlib2.createGzip(options2.gzipOptions);
         this.compressor.on("error", this._onCompressorError.bind(this));
       }
     };
@@ -31121,9 +31146,9 @@ var require_tar = __commonJS({
     Tar.prototype.on = function() {
       return this.engine.on.apply(this.engine, arguments);
     };
-    Tar.prototype.pipe = function(destination, options) {
+    Tar.prototype.pipe = function(destination, options2) {
       if (this.compressor) {
-        return this.engine.pipe.apply(this.engine, [this.compressor]).pipe(destination, options);
+        return this.engine.pipe.apply(this.engine, [this.compressor]).pipe(destination, options2);
       } else {
         return this.engine.pipe.apply(this.engine, arguments);
       }
@@ -31454,12 +31479,12 @@ var require_json = __commonJS({
     var Transform3 = require_ours().Transform;
     var crc32 = require_dist4();
     var util3 = require_archiver_utils();
-    var Json = function(options) {
+    var Json = function(options2) {
       if (!(this instanceof Json)) {
-        return new Json(options);
+        return new Json(options2);
       }
-      options = this.options = util3.defaults(options, {});
-      Transform3.call(this, options);
+      options2 = this.options = util3.defaults(options2, {});
+      Transform3.call(this, options2);
       this.supports = {
         directory: true,
         symlink: true
@@ -31506,14 +31531,14 @@ var require_archiver = __commonJS({
   "node_modules/archiver/index.js"(exports2, module) {
     var Archiver = require_core();
     var formats = {};
-    var vending = function(format, options) {
-      return vending.create(format, options);
+    var vending = function(format, options2) {
+      return vending.create(format, options2);
     };
-    vending.create = function(format, options) {
+    vending.create = function(format, options2) {
       if (formats[format]) {
-        var instance = new Archiver(format, options);
+        var instance = new Archiver(format, options2);
         instance.setFormat(format);
-        instance.setModule(new formats[format](options));
+        instance.setModule(new formats[format](options2));
         return instance;
       } else {
         throw new Error("create(" + format + "): format not registered");
@@ -32209,8 +32234,8 @@ var require_lib2 = __commonJS({
           this._proxyAgent = agent;
         }
         if (!agent) {
-          const options = { keepAlive: this._keepAlive, maxSockets };
-          agent = usingSsl ? new https2.Agent(options) : new http2.Agent(options);
+          const options2 = { keepAlive: this._keepAlive, maxSockets };
+          agent = usingSsl ? new https2.Agent(options2) : new http2.Agent(options2);
           this._agent = agent;
         }
         if (usingSsl && this._ignoreSslError) {
@@ -32256,7 +32281,7 @@ var require_lib2 = __commonJS({
           return new Promise((resolve2) => setTimeout(() => resolve2(), ms));
         });
       }
-      _processResponse(res, options) {
+      _processResponse(res, options2) {
         return __awaiter12(this, void 0, void 0, function* () {
           return new Promise((resolve2, reject) => __awaiter12(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
@@ -32282,7 +32307,7 @@ var require_lib2 = __commonJS({
             try {
               contents = yield res.readBody();
               if (contents && contents.length > 0) {
-                if (options && options.deserializeDates) {
+                if (options2 && options2.deserializeDates) {
                   obj = JSON.parse(contents, dateTimeDeserializer);
                 } else {
                   obj = JSON.parse(contents);
@@ -34136,8 +34161,8 @@ var require_object_inspect = __commonJS({
       "double": /(["\\])/g,
       single: /(['\\])/g
     };
-    module.exports = function inspect_(obj, options, depth, seen, breakState) {
-      var opts = options || {};
+    module.exports = function inspect_(obj, options2, depth, seen, breakState) {
+      var opts = options2 || {};
       if (has(opts, "quoteStyle") && !has(quotes, opts.quoteStyle)) {
         throw new TypeError('option "quoteStyle" must be "single" or "double"');
       }
@@ -38740,7 +38765,7 @@ var require_traverse = __commonJS({
     function isStringCharacter(obj, key) {
       return isString(obj) && isIndex(key) && Number(key) < obj.length;
     }
-    function copy(src, options) {
+    function copy(src, options2) {
       if (typeof src === "object" && src !== null) {
         var dst;
         if (isArray(src)) {
@@ -38774,7 +38799,7 @@ var require_traverse = __commonJS({
         if (isError3(src)) {
           defineDataProperty(dst, "message", src.message);
         }
-        var iteratorFunction = options.includeSymbols ? ownEnumerableKeys : objectKeys;
+        var iteratorFunction = options2.includeSymbols ? ownEnumerableKeys : objectKeys;
         forEach(iteratorFunction(src), function(key) {
           if (!isStringCharacter(dst, key)) {
             setProperty(dst, key, src[key]);
@@ -38785,18 +38810,18 @@ var require_traverse = __commonJS({
       return src;
     }
     var emptyNull = { __proto__: null };
-    function getOptions(options) {
-      return options == null ? emptyNull : options;
+    function getOptions(options2) {
+      return options2 == null ? emptyNull : options2;
     }
     function walk(root, cb) {
       var path5 = [];
       var parents = [];
       var alive = true;
-      var options = arguments.length > 2 ? arguments[2] : emptyNull;
-      var iteratorFunction = options.includeSymbols ? ownEnumerableKeys : objectKeys;
-      var immutable = !!options.immutable;
+      var options2 = arguments.length > 2 ? arguments[2] : emptyNull;
+      var iteratorFunction = options2.includeSymbols ? ownEnumerableKeys : objectKeys;
+      var immutable = !!options2.immutable;
       return (function walker(node_, splicedSiblings, originalKey) {
-        var node = immutable ? copy(node_, options) : node_;
+        var node = immutable ? copy(node_, options2) : node_;
         var modifiers = { __proto__: null };
         var keepGoing = true;
         var state3 = {
@@ -39090,7 +39115,7 @@ var require_traverse = __commonJS({
     Traverse.prototype.clone = function() {
       var parents = [];
       var nodes = [];
-      var options = this.options;
+      var options2 = this.options;
       if (whichTypedArray(this.value)) {
         return taSlice(this.value);
       }
@@ -39101,10 +39126,10 @@ var require_traverse = __commonJS({
           }
         }
         if (typeof src === "object" && src !== null) {
-          var dst = copy(src, options);
+          var dst = copy(src, options2);
           parents[parents.length] = src;
           nodes[nodes.length] = dst;
-          var iteratorFunction = options.includeSymbols ? ownEnumerableKeys : objectKeys;
+          var iteratorFunction = options2.includeSymbols ? ownEnumerableKeys : objectKeys;
           forEach(iteratorFunction(src), function(key) {
             if (!isStringCharacter(dst, key)) {
               setProperty(dst, key, clone(src[key]));
@@ -39953,12 +39978,12 @@ var require_unzip_stream = __commonJS({
     var SIG_CDIR64_RECORD_END = 101075792;
     var SIG_CDIR64_LOCATOR_END = 117853008;
     var SIG_CDIR_RECORD_END = 101010256;
-    function UnzipStream(options) {
+    function UnzipStream(options2) {
       if (!(this instanceof UnzipStream)) {
-        return new UnzipStream(options);
+        return new UnzipStream(options2);
       }
       stream4.Transform.call(this);
-      this.options = options || {};
+      this.options = options2 || {};
       this.data = new Buffer("");
       this.state = states.STREAM_START;
       this.skippedBytes = 0;
@@ -41012,14 +41037,14 @@ var require_light = __commonJS({
       parser$1 = parser;
       BottleneckError$1 = BottleneckError_1;
       Job = class Job {
-        constructor(task, args, options, jobDefaults, rejectOnDrop, Events2, _states, Promise2) {
+        constructor(task, args, options2, jobDefaults, rejectOnDrop, Events2, _states, Promise2) {
           this.task = task;
           this.args = args;
           this.rejectOnDrop = rejectOnDrop;
           this.Events = Events2;
           this._states = _states;
           this.Promise = Promise2;
-          this.options = parser$1.load(options, jobDefaults);
+          this.options = parser$1.load(options2, jobDefaults);
           this.options.priority = this._sanitizePriority(this.options.priority);
           if (this.options.id === jobDefaults.id) {
             this.options.id = `${this.options.id}-${this._randomIndex()}`;
@@ -41201,9 +41226,9 @@ var require_light = __commonJS({
           var ref;
           return (ref = this.storeOptions.penalty) != null ? ref : 15 * this.storeOptions.minTime || 5e3;
         }
-        async __updateSettings__(options) {
+        async __updateSettings__(options2) {
           await this.yieldLoop();
-          parser$2.overwrite(options, options, this.storeOptions);
+          parser$2.overwrite(options2, options2, this.storeOptions);
           this._startHeartbeat();
           this.instance._drainAll(this.computeCapacity());
           return true;
@@ -41560,10 +41585,10 @@ var require_light = __commonJS({
               return results;
             }, this.timeout / 2)).unref === "function" ? base.unref() : void 0;
           }
-          updateSettings(options = {}) {
-            parser$3.overwrite(options, this.defaults, this);
-            parser$3.overwrite(options, options, this.limiterOptions);
-            if (options.timeout != null) {
+          updateSettings(options2 = {}) {
+            parser$3.overwrite(options2, this.defaults, this);
+            parser$3.overwrite(options2, options2, this.limiterOptions);
+            if (options2.timeout != null) {
               return this._startAutoCleanup();
             }
           }
@@ -41588,8 +41613,8 @@ var require_light = __commonJS({
       Events$3 = Events_1;
       Batcher = (function() {
         class Batcher2 {
-          constructor(options = {}) {
-            this.options = options;
+          constructor(options2 = {}) {
+            this.options = options2;
             parser$4.load(this.options, this.defaults, this);
             this.Events = new Events$3(this);
             this._arr = [];
@@ -41646,11 +41671,11 @@ var require_light = __commonJS({
       Sync$1 = Sync_1;
       Bottleneck2 = (function() {
         class Bottleneck3 {
-          constructor(options = {}, ...invalid) {
+          constructor(options2 = {}, ...invalid) {
             var storeInstanceOptions, storeOptions;
             this._addToQueue = this._addToQueue.bind(this);
-            this._validateOptions(options, invalid);
-            parser$5.load(options, this.instanceDefaults, this);
+            this._validateOptions(options2, invalid);
+            parser$5.load(options2, this.instanceDefaults, this);
             this._queues = new Queues$1(NUM_PRIORITIES$1);
             this._scheduled = {};
             this._states = new States$1(["RECEIVED", "QUEUED", "RUNNING", "EXECUTING"].concat(this.trackDoneStatus ? ["DONE"] : []));
@@ -41658,13 +41683,13 @@ var require_light = __commonJS({
             this.Events = new Events$4(this);
             this._submitLock = new Sync$1("submit", this.Promise);
             this._registerLock = new Sync$1("register", this.Promise);
-            storeOptions = parser$5.load(options, this.storeDefaults, {});
+            storeOptions = parser$5.load(options2, this.storeDefaults, {});
             this._store = (function() {
               if (this.datastore === "redis" || this.datastore === "ioredis" || this.connection != null) {
-                storeInstanceOptions = parser$5.load(options, this.redisStoreDefaults, {});
+                storeInstanceOptions = parser$5.load(options2, this.redisStoreDefaults, {});
                 return new RedisDatastore$1(this, storeOptions, storeInstanceOptions);
               } else if (this.datastore === "local") {
-                storeInstanceOptions = parser$5.load(options, this.localStoreDefaults, {});
+                storeInstanceOptions = parser$5.load(options2, this.localStoreDefaults, {});
                 return new LocalDatastore$1(this, storeOptions, storeInstanceOptions);
               } else {
                 throw new Bottleneck3.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
@@ -41679,8 +41704,8 @@ var require_light = __commonJS({
               return (ref = this._store.heartbeat) != null ? typeof ref.unref === "function" ? ref.unref() : void 0 : void 0;
             });
           }
-          _validateOptions(options, invalid) {
-            if (!(options != null && typeof options === "object" && invalid.length === 0)) {
+          _validateOptions(options2, invalid) {
+            if (!(options2 != null && typeof options2 === "object" && invalid.length === 0)) {
               throw new Bottleneck3.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
             }
           }
@@ -41745,11 +41770,11 @@ var require_light = __commonJS({
               return false;
             }
           }
-          async _free(index, job, options, eventInfo) {
+          async _free(index, job, options2, eventInfo) {
             var e, running;
             try {
-              ({ running } = await this._store.__free__(index, options.weight));
-              this.Events.trigger("debug", `Freed ${options.id}`, eventInfo);
+              ({ running } = await this._store.__free__(index, options2.weight));
+              this.Events.trigger("debug", `Freed ${options2.id}`, eventInfo);
               if (running === 0 && this.empty()) {
                 return this.Events.trigger("idle");
               }
@@ -41776,20 +41801,20 @@ var require_light = __commonJS({
           }
           _drainOne(capacity) {
             return this._registerLock.schedule(() => {
-              var args, index, next, options, queue;
+              var args, index, next, options2, queue;
               if (this.queued() === 0) {
                 return this.Promise.resolve(null);
               }
               queue = this._queues.getFirst();
-              ({ options, args } = next = queue.first());
-              if (capacity != null && options.weight > capacity) {
+              ({ options: options2, args } = next = queue.first());
+              if (capacity != null && options2.weight > capacity) {
                 return this.Promise.resolve(null);
               }
-              this.Events.trigger("debug", `Draining ${options.id}`, { args, options });
+              this.Events.trigger("debug", `Draining ${options2.id}`, { args, options: options2 });
               index = this._randomIndex();
-              return this._store.__register__(index, options.weight, options.expiration).then(({ success, wait, reservoir }) => {
+              return this._store.__register__(index, options2.weight, options2.expiration).then(({ success, wait, reservoir }) => {
                 var empty;
-                this.Events.trigger("debug", `Drained ${options.id}`, { success, args, options });
+                this.Events.trigger("debug", `Drained ${options2.id}`, { success, args, options: options2 });
                 if (success) {
                   queue.shift();
                   empty = this.empty();
@@ -41800,7 +41825,7 @@ var require_light = __commonJS({
                     this.Events.trigger("depleted", empty);
                   }
                   this._run(index, next, wait);
-                  return this.Promise.resolve(options.weight);
+                  return this.Promise.resolve(options2.weight);
                 } else {
                   return this.Promise.resolve(null);
                 }
@@ -41825,9 +41850,9 @@ var require_light = __commonJS({
               return job.doDrop({ message });
             });
           }
-          stop(options = {}) {
+          stop(options2 = {}) {
             var done, waitForExecuting;
-            options = parser$5.load(options, this.stopDefaults);
+            options2 = parser$5.load(options2, this.stopDefaults);
             waitForExecuting = (at) => {
               var finished;
               finished = () => {
@@ -41848,9 +41873,9 @@ var require_light = __commonJS({
                 }
               });
             };
-            done = options.dropWaitingJobs ? (this._run = function(index, next) {
+            done = options2.dropWaitingJobs ? (this._run = function(index, next) {
               return next.doDrop({
-                message: options.dropErrorMessage
+                message: options2.dropErrorMessage
               });
             }, this._drainOne = () => {
               return this.Promise.resolve(null);
@@ -41864,11 +41889,11 @@ var require_light = __commonJS({
                     clearTimeout(v.timeout);
                     clearTimeout(v.expiration);
                     v.job.doDrop({
-                      message: options.dropErrorMessage
+                      message: options2.dropErrorMessage
                     });
                   }
                 }
-                this._dropAllQueued(options.dropErrorMessage);
+                this._dropAllQueued(options2.dropErrorMessage);
                 return waitForExecuting(0);
               });
             })) : this.schedule({
@@ -41878,7 +41903,7 @@ var require_light = __commonJS({
               return waitForExecuting(1);
             });
             this._receive = function(job) {
-              return job._reject(new Bottleneck3.prototype.BottleneckError(options.enqueueErrorMessage));
+              return job._reject(new Bottleneck3.prototype.BottleneckError(options2.enqueueErrorMessage));
             };
             this.stop = () => {
               return this.Promise.reject(new Bottleneck3.prototype.BottleneckError("stop() has already been called"));
@@ -41886,13 +41911,13 @@ var require_light = __commonJS({
             return done;
           }
           async _addToQueue(job) {
-            var args, blocked, error2, options, reachedHWM, shifted, strategy;
-            ({ args, options } = job);
+            var args, blocked, error2, options2, reachedHWM, shifted, strategy;
+            ({ args, options: options2 } = job);
             try {
-              ({ reachedHWM, blocked, strategy } = await this._store.__submit__(this.queued(), options.weight));
+              ({ reachedHWM, blocked, strategy } = await this._store.__submit__(this.queued(), options2.weight));
             } catch (error1) {
               error2 = error1;
-              this.Events.trigger("debug", `Could not queue ${options.id}`, { args, options, error: error2 });
+              this.Events.trigger("debug", `Could not queue ${options2.id}`, { args, options: options2, error: error2 });
               job.doDrop({ error: error2 });
               return false;
             }
@@ -41900,7 +41925,7 @@ var require_light = __commonJS({
               job.doDrop();
               return true;
             } else if (reachedHWM) {
-              shifted = strategy === Bottleneck3.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options.priority) : strategy === Bottleneck3.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options.priority + 1) : strategy === Bottleneck3.prototype.strategy.OVERFLOW ? job : void 0;
+              shifted = strategy === Bottleneck3.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options2.priority) : strategy === Bottleneck3.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options2.priority + 1) : strategy === Bottleneck3.prototype.strategy.OVERFLOW ? job : void 0;
               if (shifted != null) {
                 shifted.doDrop();
               }
@@ -41926,13 +41951,13 @@ var require_light = __commonJS({
             }
           }
           submit(...args) {
-            var cb, fn, job, options, ref, ref1, task;
+            var cb, fn, job, options2, ref, ref1, task;
             if (typeof args[0] === "function") {
               ref = args, [fn, ...args] = ref, [cb] = splice.call(args, -1);
-              options = parser$5.load({}, this.jobDefaults);
+              options2 = parser$5.load({}, this.jobDefaults);
             } else {
-              ref1 = args, [options, fn, ...args] = ref1, [cb] = splice.call(args, -1);
-              options = parser$5.load(options, this.jobDefaults);
+              ref1 = args, [options2, fn, ...args] = ref1, [cb] = splice.call(args, -1);
+              options2 = parser$5.load(options2, this.jobDefaults);
             }
             task = (...args2) => {
               return new this.Promise(function(resolve2, reject) {
@@ -41941,7 +41966,7 @@ var require_light = __commonJS({
                 });
               });
             };
-            job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
+            job = new Job$1(task, args, options2, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
             job.promise.then(function(args2) {
               return typeof cb === "function" ? cb(...args2) : void 0;
             }).catch(function(args2) {
@@ -41954,14 +41979,14 @@ var require_light = __commonJS({
             return this._receive(job);
           }
           schedule(...args) {
-            var job, options, task;
+            var job, options2, task;
             if (typeof args[0] === "function") {
               [task, ...args] = args;
-              options = {};
+              options2 = {};
             } else {
-              [options, task, ...args] = args;
+              [options2, task, ...args] = args;
             }
-            job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
+            job = new Job$1(task, args, options2, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
             this._receive(job);
             return job.promise;
           }
@@ -41971,14 +41996,14 @@ var require_light = __commonJS({
             wrapped = function(...args) {
               return schedule(fn.bind(this), ...args);
             };
-            wrapped.withOptions = function(options, ...args) {
-              return schedule(options, fn, ...args);
+            wrapped.withOptions = function(options2, ...args) {
+              return schedule(options2, fn, ...args);
             };
             return wrapped;
           }
-          async updateSettings(options = {}) {
-            await this._store.__updateSettings__(parser$5.overwrite(options, this.storeDefaults));
-            parser$5.overwrite(options, this.instanceDefaults, this);
+          async updateSettings(options2 = {}) {
+            await this._store.__updateSettings__(parser$5.overwrite(options2, this.storeDefaults));
+            parser$5.overwrite(options2, this.instanceDefaults, this);
             return this;
           }
           currentReservoir() {
@@ -42059,8 +42084,1352 @@ var require_light = __commonJS({
   }
 });
 
+// node_modules/pend/index.js
+var require_pend = __commonJS({
+  "node_modules/pend/index.js"(exports2, module) {
+    module.exports = Pend;
+    function Pend() {
+      this.pending = 0;
+      this.max = Infinity;
+      this.listeners = [];
+      this.waiting = [];
+      this.error = null;
+    }
+    Pend.prototype.go = function(fn) {
+      if (this.pending < this.max) {
+        pendGo(this, fn);
+      } else {
+        this.waiting.push(fn);
+      }
+    };
+    Pend.prototype.wait = function(cb) {
+      if (this.pending === 0) {
+        cb(this.error);
+      } else {
+        this.listeners.push(cb);
+      }
+    };
+    Pend.prototype.hold = function() {
+      return pendHold(this);
+    };
+    function pendHold(self2) {
+      self2.pending += 1;
+      var called = false;
+      return onCb;
+      function onCb(err) {
+        if (called) throw new Error("callback called twice");
+        called = true;
+        self2.error = self2.error || err;
+        self2.pending -= 1;
+        if (self2.waiting.length > 0 && self2.pending < self2.max) {
+          pendGo(self2, self2.waiting.shift());
+        } else if (self2.pending === 0) {
+          var listeners = self2.listeners;
+          self2.listeners = [];
+          listeners.forEach(cbListener);
+        }
+      }
+      function cbListener(listener) {
+        listener(self2.error);
+      }
+    }
+    function pendGo(self2, fn) {
+      fn(pendHold(self2));
+    }
+  }
+});
+
+// node_modules/yauzl/fd-slicer.js
+var require_fd_slicer = __commonJS({
+  "node_modules/yauzl/fd-slicer.js"(exports2) {
+    var fs6 = __require("fs");
+    var util3 = __require("util");
+    var stream4 = __require("stream");
+    var Readable8 = stream4.Readable;
+    var PassThrough3 = stream4.PassThrough;
+    var Pend = require_pend();
+    var EventEmitter3 = __require("events").EventEmitter;
+    exports2.BufferSlicer = BufferSlicer;
+    exports2.FdSlicer = FdSlicer;
+    util3.inherits(FdSlicer, EventEmitter3);
+    function FdSlicer(fd) {
+      EventEmitter3.call(this);
+      this.fd = fd;
+      this.pend = new Pend();
+      this.pend.max = 1;
+      this.refCount = 0;
+    }
+    FdSlicer.prototype.read = function(buffer2, offset, length, position, callback) {
+      var self2 = this;
+      self2.pend.go(function(cb) {
+        fs6.read(self2.fd, buffer2, offset, length, position, function(err, bytesRead, buffer3) {
+          cb();
+          callback(err, bytesRead, buffer3);
+        });
+      });
+    };
+    FdSlicer.prototype.createReadStream = function(options2) {
+      return new ReadStream(this, options2);
+    };
+    FdSlicer.prototype.ref = function() {
+      this.refCount += 1;
+    };
+    FdSlicer.prototype.unref = function() {
+      var self2 = this;
+      self2.refCount -= 1;
+      if (self2.refCount < 0) throw new Error("invalid unref");
+      if (self2.refCount > 0) return;
+      fs6.close(self2.fd, onCloseDone);
+      function onCloseDone(err) {
+        if (err) {
+          self2.emit("error", err);
+        } else {
+          self2.emit("close");
+        }
+      }
+    };
+    util3.inherits(ReadStream, Readable8);
+    function ReadStream(context5, options2) {
+      options2 = options2 || {};
+      Readable8.call(this, options2);
+      this.context = context5;
+      this.context.ref();
+      this.start = options2.start || 0;
+      this.endOffset = options2.end;
+      this.pos = this.start;
+    }
+    ReadStream.prototype._read = function(n) {
+      var self2 = this;
+      var toRead = Math.min(self2._readableState.highWaterMark, n);
+      if (self2.endOffset != null) {
+        toRead = Math.min(toRead, self2.endOffset - self2.pos);
+      }
+      if (toRead <= 0) {
+        self2.push(null);
+        this._cleanup();
+        return;
+      }
+      self2.context.pend.go(function(cb) {
+        var buffer2 = Buffer.allocUnsafe(toRead);
+        fs6.read(self2.context.fd, buffer2, 0, toRead, self2.pos, function(err, bytesRead) {
+          if (err) {
+            self2.destroy(err);
+          } else if (bytesRead === 0) {
+            self2.push(null);
+            self2._cleanup();
+          } else {
+            self2.pos += bytesRead;
+            self2.push(buffer2.slice(0, bytesRead));
+          }
+          cb();
+        });
+      });
+    };
+    ReadStream.prototype._destroy = function(err, cb) {
+      this._cleanup();
+      cb(err);
+    };
+    ReadStream.prototype._cleanup = function() {
+      if (this.context != null) {
+        this.context.unref();
+        this.context = null;
+      }
+    };
+    util3.inherits(BufferSlicer, EventEmitter3);
+    function BufferSlicer(buffer2) {
+      EventEmitter3.call(this);
+      this.refCount = 0;
+      this.buffer = buffer2;
+    }
+    BufferSlicer.prototype.read = function(buffer2, offset, length, position, callback) {
+      if (!(0 <= offset && offset <= buffer2.length)) throw new RangeError("offset outside buffer: 0 <= " + offset + " <= " + buffer2.length);
+      if (position < 0) throw new RangeError("position is negative: " + position);
+      if (offset + length > buffer2.length) {
+        length = buffer2.length - offset;
+      }
+      if (position + length > this.buffer.length) {
+        length = this.buffer.length - position;
+      }
+      if (length <= 0) {
+        setImmediate(function() {
+          callback(null, 0);
+        });
+        return;
+      }
+      this.buffer.copy(buffer2, offset, position, position + length);
+      setImmediate(function() {
+        callback(null, length);
+      });
+    };
+    BufferSlicer.prototype.createReadStream = function(options2) {
+      options2 = options2 || {};
+      var readStream = new PassThrough3(options2);
+      readStream.start = options2.start || 0;
+      readStream.endOffset = options2.end;
+      readStream.pos = readStream.endOffset || this.buffer.length;
+      var entireSlice = this.buffer.slice(readStream.start, readStream.pos);
+      var maxChunkSize = 65536;
+      var offset = 0;
+      while (true) {
+        var nextOffset = offset + maxChunkSize;
+        if (nextOffset >= entireSlice.length) {
+          if (offset < entireSlice.length) {
+            readStream.write(entireSlice.slice(offset, entireSlice.length));
+          }
+          break;
+        }
+        readStream.write(entireSlice.slice(offset, nextOffset));
+        offset = nextOffset;
+      }
+      readStream.end();
+      return readStream;
+    };
+    BufferSlicer.prototype.ref = function() {
+      this.refCount += 1;
+    };
+    BufferSlicer.prototype.unref = function() {
+      this.refCount -= 1;
+      if (this.refCount < 0) {
+        throw new Error("invalid unref");
+      }
+    };
+  }
+});
+
+// node_modules/yauzl/crc32.js
+var require_crc322 = __commonJS({
+  "node_modules/yauzl/crc32.js"(exports2, module) {
+    var CRC_TABLE = new Int32Array([
+      0,
+      1996959894,
+      3993919788,
+      2567524794,
+      124634137,
+      1886057615,
+      3915621685,
+      2657392035,
+      249268274,
+      2044508324,
+      3772115230,
+      2547177864,
+      162941995,
+      2125561021,
+      3887607047,
+      2428444049,
+      498536548,
+      1789927666,
+      4089016648,
+      2227061214,
+      450548861,
+      1843258603,
+      4107580753,
+      2211677639,
+      325883990,
+      1684777152,
+      4251122042,
+      2321926636,
+      335633487,
+      1661365465,
+      4195302755,
+      2366115317,
+      997073096,
+      1281953886,
+      3579855332,
+      2724688242,
+      1006888145,
+      1258607687,
+      3524101629,
+      2768942443,
+      901097722,
+      1119000684,
+      3686517206,
+      2898065728,
+      853044451,
+      1172266101,
+      3705015759,
+      2882616665,
+      651767980,
+      1373503546,
+      3369554304,
+      3218104598,
+      565507253,
+      1454621731,
+      3485111705,
+      3099436303,
+      671266974,
+      1594198024,
+      3322730930,
+      2970347812,
+      795835527,
+      1483230225,
+      3244367275,
+      3060149565,
+      1994146192,
+      31158534,
+      2563907772,
+      4023717930,
+      1907459465,
+      112637215,
+      2680153253,
+      3904427059,
+      2013776290,
+      251722036,
+      2517215374,
+      3775830040,
+      2137656763,
+      141376813,
+      2439277719,
+      3865271297,
+      1802195444,
+      476864866,
+      2238001368,
+      4066508878,
+      1812370925,
+      453092731,
+      2181625025,
+      4111451223,
+      1706088902,
+      314042704,
+      2344532202,
+      4240017532,
+      1658658271,
+      366619977,
+      2362670323,
+      4224994405,
+      1303535960,
+      984961486,
+      2747007092,
+      3569037538,
+      1256170817,
+      1037604311,
+      2765210733,
+      3554079995,
+      1131014506,
+      879679996,
+      2909243462,
+      3663771856,
+      1141124467,
+      855842277,
+      2852801631,
+      3708648649,
+      1342533948,
+      654459306,
+      3188396048,
+      3373015174,
+      1466479909,
+      544179635,
+      3110523913,
+      3462522015,
+      1591671054,
+      702138776,
+      2966460450,
+      3352799412,
+      1504918807,
+      783551873,
+      3082640443,
+      3233442989,
+      3988292384,
+      2596254646,
+      62317068,
+      1957810842,
+      3939845945,
+      2647816111,
+      81470997,
+      1943803523,
+      3814918930,
+      2489596804,
+      225274430,
+      2053790376,
+      3826175755,
+      2466906013,
+      167816743,
+      2097651377,
+      4027552580,
+      2265490386,
+      503444072,
+      1762050814,
+      4150417245,
+      2154129355,
+      426522225,
+      1852507879,
+      4275313526,
+      2312317920,
+      282753626,
+      1742555852,
+      4189708143,
+      2394877945,
+      397917763,
+      1622183637,
+      3604390888,
+      2714866558,
+      953729732,
+      1340076626,
+      3518719985,
+      2797360999,
+      1068828381,
+      1219638859,
+      3624741850,
+      2936675148,
+      906185462,
+      1090812512,
+      3747672003,
+      2825379669,
+      829329135,
+      1181335161,
+      3412177804,
+      3160834842,
+      628085408,
+      1382605366,
+      3423369109,
+      3138078467,
+      570562233,
+      1426400815,
+      3317316542,
+      2998733608,
+      733239954,
+      1555261956,
+      3268935591,
+      3050360625,
+      752459403,
+      1541320221,
+      2607071920,
+      3965973030,
+      1969922972,
+      40735498,
+      2617837225,
+      3943577151,
+      1913087877,
+      83908371,
+      2512341634,
+      3803740692,
+      2075208622,
+      213261112,
+      2463272603,
+      3855990285,
+      2094854071,
+      198958881,
+      2262029012,
+      4057260610,
+      1759359992,
+      534414190,
+      2176718541,
+      4139329115,
+      1873836001,
+      414664567,
+      2282248934,
+      4279200368,
+      1711684554,
+      285281116,
+      2405801727,
+      4167216745,
+      1634467795,
+      376229701,
+      2685067896,
+      3608007406,
+      1308918612,
+      956543938,
+      2808555105,
+      3495958263,
+      1231636301,
+      1047427035,
+      2932959818,
+      3654703836,
+      1088359270,
+      936918e3,
+      2847714899,
+      3736837829,
+      1202900863,
+      817233897,
+      3183342108,
+      3401237130,
+      1404277552,
+      615818150,
+      3134207493,
+      3453421203,
+      1423857449,
+      601450431,
+      3009837614,
+      3294710456,
+      1567103746,
+      711928724,
+      3020668471,
+      3272380065,
+      1510334235,
+      755167117
+    ]);
+    function crc32(buf) {
+      let crc = -1;
+      for (let x of buf) {
+        crc = CRC_TABLE[(crc ^ x) & 255] ^ crc >>> 8;
+      }
+      return (crc ^ -1) >>> 0;
+    }
+    module.exports = crc32;
+  }
+});
+
+// node_modules/yauzl/index.js
+var require_yauzl = __commonJS({
+  "node_modules/yauzl/index.js"(exports2) {
+    var fs6 = __require("fs");
+    var zlib2 = __require("zlib");
+    var fd_slicer = require_fd_slicer();
+    var util3 = __require("util");
+    var EventEmitter3 = __require("events").EventEmitter;
+    var Transform3 = __require("stream").Transform;
+    var PassThrough3 = __require("stream").PassThrough;
+    var Writable = __require("stream").Writable;
+    var crc32 = typeof zlib2.crc32 === "function" ? zlib2.crc32 : require_crc322();
+    exports2.open = open;
+    exports2.fromFd = fromFd;
+    exports2.fromBuffer = fromBuffer;
+    exports2.fromRandomAccessReader = fromRandomAccessReader;
+    exports2.openPromise = openPromise;
+    exports2.fromFdPromise = fromFdPromise;
+    exports2.fromBufferPromise = fromBufferPromise;
+    exports2.fromRandomAccessReaderPromise = fromRandomAccessReaderPromise;
+    exports2.dosDateTimeToDate = dosDateTimeToDate;
+    exports2.getFileNameLowLevel = getFileNameLowLevel;
+    exports2.validateFileName = validateFileName;
+    exports2.parseExtraFields = parseExtraFields;
+    exports2.ZipFile = ZipFile;
+    exports2.Entry = Entry;
+    exports2.LocalFileHeader = LocalFileHeader;
+    exports2.RandomAccessReader = RandomAccessReader;
+    function openPromise(path5, options2) {
+      return new Promise((resolve2, reject) => {
+        open(path5, { ...options2, lazyEntries: true }, function(err, zipfile) {
+          if (err) return reject(err);
+          resolve2(zipfile);
+        });
+      });
+    }
+    function fromFdPromise(fd, options2) {
+      return new Promise((resolve2, reject) => {
+        fromFd(fd, { ...options2, lazyEntries: true }, function(err, zipfile) {
+          if (err) return reject(err);
+          resolve2(zipfile);
+        });
+      });
+    }
+    function fromBufferPromise(buffer2, options2) {
+      return new Promise((resolve2, reject) => {
+        fromBuffer(buffer2, { ...options2, lazyEntries: true }, function(err, zipfile) {
+          if (err) return reject(err);
+          resolve2(zipfile);
+        });
+      });
+    }
+    function fromRandomAccessReaderPromise(reader, totalSize, options2) {
+      return new Promise((resolve2, reject) => {
+        fromRandomAccessReader(reader, totalSize, { ...options2, lazyEntries: true }, function(err, zipfile) {
+          if (err) return reject(err);
+          resolve2(zipfile);
+        });
+      });
+    }
+    function open(path5, options2, callback) {
+      if (typeof options2 === "function") {
+        callback = options2;
+        options2 = null;
+      }
+      if (options2 == null) options2 = {};
+      if (options2.autoClose == null) options2.autoClose = true;
+      if (options2.lazyEntries == null) options2.lazyEntries = false;
+      if (options2.decodeStrings == null) options2.decodeStrings = true;
+      if (options2.validateEntrySizes == null) options2.validateEntrySizes = true;
+      if (options2.strictFileNames == null) options2.strictFileNames = false;
+      if (callback == null) callback = defaultCallback;
+      fs6.open(path5, "r", function(err, fd) {
+        if (err) return callback(err);
+        fromFd(fd, options2, function(err2, zipfile) {
+          if (err2) fs6.close(fd, defaultCallback);
+          callback(err2, zipfile);
+        });
+      });
+    }
+    function fromFd(fd, options2, callback) {
+      if (typeof options2 === "function") {
+        callback = options2;
+        options2 = null;
+      }
+      if (options2 == null) options2 = {};
+      if (options2.autoClose == null) options2.autoClose = false;
+      if (options2.lazyEntries == null) options2.lazyEntries = false;
+      if (options2.decodeStrings == null) options2.decodeStrings = true;
+      if (options2.validateEntrySizes == null) options2.validateEntrySizes = true;
+      if (options2.strictFileNames == null) options2.strictFileNames = false;
+      if (callback == null) callback = defaultCallback;
+      fs6.fstat(fd, function(err, stats) {
+        if (err) return callback(err);
+        var reader = new fd_slicer.FdSlicer(fd);
+        fromRandomAccessReader(reader, stats.size, options2, callback);
+      });
+    }
+    function fromBuffer(buffer2, options2, callback) {
+      if (typeof options2 === "function") {
+        callback = options2;
+        options2 = null;
+      }
+      if (options2 == null) options2 = {};
+      options2.autoClose = false;
+      if (options2.lazyEntries == null) options2.lazyEntries = false;
+      if (options2.decodeStrings == null) options2.decodeStrings = true;
+      if (options2.validateEntrySizes == null) options2.validateEntrySizes = true;
+      if (options2.strictFileNames == null) options2.strictFileNames = false;
+      var reader = new fd_slicer.BufferSlicer(buffer2);
+      fromRandomAccessReader(reader, buffer2.length, options2, callback);
+    }
+    function fromRandomAccessReader(reader, totalSize, options2, callback) {
+      if (typeof options2 === "function") {
+        callback = options2;
+        options2 = null;
+      }
+      if (options2 == null) options2 = {};
+      if (options2.autoClose == null) options2.autoClose = true;
+      if (options2.lazyEntries == null) options2.lazyEntries = false;
+      if (options2.decodeStrings == null) options2.decodeStrings = true;
+      var decodeStrings = !!options2.decodeStrings;
+      if (options2.validateEntrySizes == null) options2.validateEntrySizes = true;
+      if (options2.strictFileNames == null) options2.strictFileNames = false;
+      if (callback == null) callback = defaultCallback;
+      if (typeof totalSize !== "number") throw new Error("expected totalSize parameter to be a number");
+      if (totalSize > Number.MAX_SAFE_INTEGER) {
+        throw new Error("zip file too large. only file sizes up to 2^52 are supported due to JavaScript's Number type being an IEEE 754 double.");
+      }
+      reader.ref();
+      var eocdrWithoutCommentSize = 22;
+      var zip64EocdlSize = 20;
+      var maxCommentSize = 65535;
+      var bufferSize = Math.min(zip64EocdlSize + eocdrWithoutCommentSize + maxCommentSize, totalSize);
+      var buffer2 = newBuffer(bufferSize);
+      var bufferReadStart = totalSize - buffer2.length;
+      readAndAssertNoEof(reader, buffer2, 0, bufferSize, bufferReadStart, function(err) {
+        if (err) return callback(err);
+        for (var i = bufferSize - eocdrWithoutCommentSize; i >= 0; i -= 1) {
+          if (buffer2.readUInt32LE(i) !== 101010256) continue;
+          var eocdrBuffer = buffer2.subarray(i);
+          var diskNumber = eocdrBuffer.readUInt16LE(4);
+          var entryCount = eocdrBuffer.readUInt16LE(10);
+          var centralDirectoryOffset = eocdrBuffer.readUInt32LE(16);
+          var commentLength = eocdrBuffer.readUInt16LE(20);
+          var expectedCommentLength = eocdrBuffer.length - eocdrWithoutCommentSize;
+          if (commentLength !== expectedCommentLength) {
+            return callback(new Error("Invalid comment length. Expected: " + expectedCommentLength + ". Found: " + commentLength + ". Are there extra bytes at the end of the file? Or is the end of central dir signature `PK\u263A\u263B` in the comment?"));
+          }
+          var comment = decodeStrings ? decodeBuffer(eocdrBuffer.subarray(22), false) : eocdrBuffer.subarray(22);
+          if (i - zip64EocdlSize >= 0 && buffer2.readUInt32LE(i - zip64EocdlSize) === 117853008) {
+            var zip64EocdlBuffer = buffer2.subarray(i - zip64EocdlSize, i - zip64EocdlSize + zip64EocdlSize);
+            var zip64EocdrOffset = readUInt64LE(zip64EocdlBuffer, 8);
+            var zip64EocdrBuffer = newBuffer(56);
+            return readAndAssertNoEof(reader, zip64EocdrBuffer, 0, zip64EocdrBuffer.length, zip64EocdrOffset, function(err2) {
+              if (err2) return callback(err2);
+              if (zip64EocdrBuffer.readUInt32LE(0) !== 101075792) {
+                return callback(new Error("invalid zip64 end of central directory record signature"));
+              }
+              diskNumber = zip64EocdrBuffer.readUInt32LE(16);
+              if (diskNumber !== 0) {
+                return callback(new Error("multi-disk zip files are not supported: found disk number: " + diskNumber));
+              }
+              entryCount = readUInt64LE(zip64EocdrBuffer, 32);
+              centralDirectoryOffset = readUInt64LE(zip64EocdrBuffer, 48);
+              return callback(null, new ZipFile(reader, centralDirectoryOffset, totalSize, entryCount, comment, options2.autoClose, options2.lazyEntries, decodeStrings, options2.validateEntrySizes, options2.strictFileNames));
+            });
+          }
+          if (diskNumber !== 0) {
+            return callback(new Error("multi-disk zip files are not supported: found disk number: " + diskNumber));
+          }
+          return callback(null, new ZipFile(reader, centralDirectoryOffset, totalSize, entryCount, comment, options2.autoClose, options2.lazyEntries, decodeStrings, options2.validateEntrySizes, options2.strictFileNames));
+        }
+        callback(new Error("End of central directory record signature not found. Either not a zip file, or file is truncated."));
+      });
+    }
+    util3.inherits(ZipFile, EventEmitter3);
+    function ZipFile(reader, centralDirectoryOffset, fileSize, entryCount, comment, autoClose, lazyEntries, decodeStrings, validateEntrySizes, strictFileNames) {
+      var self2 = this;
+      EventEmitter3.call(self2);
+      self2.reader = reader;
+      self2.reader.on("error", function(err) {
+        emitError(self2, err);
+      });
+      self2.reader.once("close", function() {
+        self2.emit("close");
+      });
+      self2.readEntryCursor = centralDirectoryOffset;
+      self2.fileSize = fileSize;
+      self2.entryCount = entryCount;
+      self2.comment = comment;
+      self2.entriesRead = 0;
+      self2.autoClose = !!autoClose;
+      self2.lazyEntries = !!lazyEntries;
+      self2.decodeStrings = !!decodeStrings;
+      self2.validateEntrySizes = !!validateEntrySizes;
+      self2.strictFileNames = !!strictFileNames;
+      self2.isOpen = true;
+      self2.emittedError = false;
+      self2.hasEachEntryBeenCalled = false;
+      if (!self2.lazyEntries) self2._readEntry();
+    }
+    ZipFile.prototype.close = function() {
+      if (!this.isOpen) return;
+      this.isOpen = false;
+      this.reader.unref();
+    };
+    function emitErrorAndAutoClose(self2, err) {
+      if (self2.autoClose) self2.close();
+      emitError(self2, err);
+    }
+    function emitError(self2, err) {
+      if (self2.emittedError) return;
+      self2.emittedError = true;
+      self2.emit("error", err);
+    }
+    ZipFile.prototype.readEntry = function() {
+      if (!this.lazyEntries) throw new Error("readEntry() called without lazyEntries:true");
+      this._readEntry();
+    };
+    ZipFile.prototype._readEntry = function() {
+      var self2 = this;
+      if (self2.entryCount === self2.entriesRead) {
+        setImmediate(function() {
+          if (self2.autoClose) self2.close();
+          if (self2.emittedError) return;
+          self2.emit("end");
+        });
+        return;
+      }
+      if (self2.emittedError) return;
+      var buffer2 = newBuffer(46);
+      readAndAssertNoEof(self2.reader, buffer2, 0, buffer2.length, self2.readEntryCursor, function(err) {
+        if (err) return emitErrorAndAutoClose(self2, err);
+        if (self2.emittedError) return;
+        var entry = new Entry();
+        var signature = buffer2.readUInt32LE(0);
+        if (signature !== 33639248) return emitErrorAndAutoClose(self2, new Error("invalid central directory file header signature: 0x" + signature.toString(16)));
+        entry.versionMadeBy = buffer2.readUInt16LE(4);
+        entry.versionNeededToExtract = buffer2.readUInt16LE(6);
+        entry.generalPurposeBitFlag = buffer2.readUInt16LE(8);
+        entry.compressionMethod = buffer2.readUInt16LE(10);
+        entry.lastModFileTime = buffer2.readUInt16LE(12);
+        entry.lastModFileDate = buffer2.readUInt16LE(14);
+        entry.crc32 = buffer2.readUInt32LE(16);
+        entry.compressedSize = buffer2.readUInt32LE(20);
+        entry.uncompressedSize = buffer2.readUInt32LE(24);
+        entry.fileNameLength = buffer2.readUInt16LE(28);
+        entry.extraFieldLength = buffer2.readUInt16LE(30);
+        entry.fileCommentLength = buffer2.readUInt16LE(32);
+        entry.internalFileAttributes = buffer2.readUInt16LE(36);
+        entry.externalFileAttributes = buffer2.readUInt32LE(38);
+        entry.relativeOffsetOfLocalHeader = buffer2.readUInt32LE(42);
+        if (entry.generalPurposeBitFlag & 64) return emitErrorAndAutoClose(self2, new Error("strong encryption is not supported"));
+        self2.readEntryCursor += 46;
+        buffer2 = newBuffer(entry.fileNameLength + entry.extraFieldLength + entry.fileCommentLength);
+        readAndAssertNoEof(self2.reader, buffer2, 0, buffer2.length, self2.readEntryCursor, function(err2) {
+          if (err2) return emitErrorAndAutoClose(self2, err2);
+          if (self2.emittedError) return;
+          entry.fileNameRaw = buffer2.subarray(0, entry.fileNameLength);
+          var fileCommentStart = entry.fileNameLength + entry.extraFieldLength;
+          entry.extraFieldRaw = buffer2.subarray(entry.fileNameLength, fileCommentStart);
+          entry.fileCommentRaw = buffer2.subarray(fileCommentStart, fileCommentStart + entry.fileCommentLength);
+          try {
+            entry.extraFields = parseExtraFields(entry.extraFieldRaw);
+          } catch (err3) {
+            return emitErrorAndAutoClose(self2, err3);
+          }
+          if (self2.decodeStrings) {
+            var isUtf8 = (entry.generalPurposeBitFlag & 2048) !== 0;
+            entry.fileComment = decodeBuffer(entry.fileCommentRaw, isUtf8);
+            entry.fileName = getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, self2.strictFileNames);
+            var errorMessage = validateFileName(entry.fileName);
+            if (errorMessage != null) return emitErrorAndAutoClose(self2, new Error(errorMessage));
+          } else {
+            entry.fileComment = entry.fileCommentRaw;
+            entry.fileName = entry.fileNameRaw;
+          }
+          entry.comment = entry.fileComment;
+          self2.readEntryCursor += buffer2.length;
+          self2.entriesRead += 1;
+          for (var i = 0; i < entry.extraFields.length; i++) {
+            var extraField = entry.extraFields[i];
+            if (extraField.id !== 1) continue;
+            var zip64EiefBuffer = extraField.data;
+            var index = 0;
+            if (entry.uncompressedSize === 4294967295) {
+              if (index + 8 > zip64EiefBuffer.length) {
+                return emitErrorAndAutoClose(self2, new Error("zip64 extended information extra field does not include uncompressed size"));
+              }
+              entry.uncompressedSize = readUInt64LE(zip64EiefBuffer, index);
+              index += 8;
+            }
+            if (entry.compressedSize === 4294967295) {
+              if (index + 8 > zip64EiefBuffer.length) {
+                return emitErrorAndAutoClose(self2, new Error("zip64 extended information extra field does not include compressed size"));
+              }
+              entry.compressedSize = readUInt64LE(zip64EiefBuffer, index);
+              index += 8;
+            }
+            if (entry.relativeOffsetOfLocalHeader === 4294967295) {
+              if (index + 8 > zip64EiefBuffer.length) {
+                return emitErrorAndAutoClose(self2, new Error("zip64 extended information extra field does not include relative header offset"));
+              }
+              entry.relativeOffsetOfLocalHeader = readUInt64LE(zip64EiefBuffer, index);
+              index += 8;
+            }
+            break;
+          }
+          if (self2.validateEntrySizes && entry.compressionMethod === 0) {
+            var expectedCompressedSize = entry.uncompressedSize;
+            if (entry.isEncrypted()) {
+              expectedCompressedSize += 12;
+            }
+            if (entry.compressedSize !== expectedCompressedSize) {
+              var msg = "compressed/uncompressed size mismatch for stored file: " + entry.compressedSize + " != " + entry.uncompressedSize;
+              return emitErrorAndAutoClose(self2, new Error(msg));
+            }
+          }
+          self2.emit("entry", entry);
+          if (!self2.lazyEntries) self2._readEntry();
+        });
+      });
+    };
+    ZipFile.prototype.eachEntry = function() {
+      const self2 = this;
+      if (!self2.lazyEntries) throw new Error("eachEntry() requires lazyEntries: true");
+      if (self2.hasEachEntryBeenCalled) throw new Error("eachEntry() must only be called once per ZipFile");
+      self2.hasEachEntryBeenCalled = true;
+      let pendingResolveReject = null;
+      self2.on("entry", onEntry);
+      self2.on("end", onEnd);
+      self2.on("error", onError);
+      function cleanup() {
+        self2.removeListener("entry", onEntry);
+        self2.removeListener("end", onEnd);
+        self2.removeListener("error", onError);
+        if (self2.autoClose) self2.close();
+      }
+      function onEntry(entry) {
+        let { resolve: resolve2 } = pendingResolveReject;
+        pendingResolveReject = null;
+        resolve2({ value: entry });
+      }
+      function onEnd() {
+        let { resolve: resolve2 } = pendingResolveReject;
+        pendingResolveReject = null;
+        cleanup();
+        resolve2({ done: true });
+      }
+      function onError(err) {
+        let { reject } = pendingResolveReject;
+        pendingResolveReject = null;
+        cleanup();
+        reject(err);
+      }
+      return {
+        [Symbol.asyncIterator]() {
+          return this;
+        },
+        next() {
+          const promise = new Promise((resolve2, reject) => {
+            if (pendingResolveReject != null) throw new Error("next() called before previous Promise was resolved.");
+            pendingResolveReject = { resolve: resolve2, reject };
+          });
+          self2.readEntry();
+          return promise;
+        },
+        return(value) {
+          cleanup();
+          return Promise.resolve({ done: true, value });
+        },
+        throw(value) {
+          cleanup();
+          return Promise.reject(value);
+        }
+      };
+    };
+    ZipFile.prototype.openReadStream = function(entry, options2, callback) {
+      var self2 = this;
+      var relativeStart = 0;
+      var relativeEnd = entry.compressedSize;
+      if (callback == null) {
+        callback = options2;
+        options2 = null;
+      }
+      if (options2 == null) {
+        options2 = {};
+      } else {
+        if (options2.decodeFileData === false) {
+          if (options2.decrypt != null) {
+            throw new Error("cannot use options.decrypt when options.decodeFileData === false");
+          }
+          if (options2.decompress != null) {
+            throw new Error("cannot use options.decompress when options.decodeFileData === false");
+          }
+        } else {
+          if (options2.decrypt != null) {
+            if (!entry.isEncrypted()) {
+              throw new Error("options.decrypt can only be specified for encrypted entries. See also option decodeFileData.");
+            }
+            if (options2.decrypt !== false) throw new Error("invalid options.decrypt value: " + options2.decrypt);
+            if (entry.isCompressed()) {
+              if (options2.decompress !== false) throw new Error("entry is encrypted and compressed, and options.decompress !== false. See also option decodeFileData.");
+            }
+          }
+          if (options2.decompress != null) {
+            if (!entry.isCompressed()) {
+              throw new Error("options.decompress can only be specified for compressed entries. See also option decodeFileData.");
+            }
+            if (!(options2.decompress === false || options2.decompress === true)) {
+              throw new Error("invalid options.decompress value: " + options2.decompress);
+            }
+            decompress = options2.decompress;
+          }
+        }
+        if (options2.start != null) {
+          relativeStart = options2.start;
+          if (relativeStart < 0) throw new Error("options.start < 0");
+          if (relativeStart > entry.compressedSize) throw new Error("options.start > entry.compressedSize");
+        }
+        if (options2.end != null) {
+          relativeEnd = options2.end;
+          if (relativeEnd < 0) throw new Error("options.end < 0");
+          if (relativeEnd > entry.compressedSize) throw new Error("options.end > entry.compressedSize");
+          if (relativeEnd < relativeStart) throw new Error("options.end < options.start");
+        }
+      }
+      var rawMode = options2.decodeFileData === false || // Explicitly requested raw.
+      (entry.compressionMethod === 0 || // Naturally without compression.
+      entry.compressionMethod === 8 && options2.decompress === false) && (!entry.isEncrypted() || // Naturally without encryption.
+      options2.decrypt === false);
+      if (options2.start != null || options2.end != null) {
+        if (!rawMode) throw new Error("start/end range require options.decodeFileData === false for non-trivial encoded entries.");
+      }
+      if (!self2.isOpen) return callback(new Error("closed"));
+      if (entry.isEncrypted() && !rawMode) {
+        if (options2.decrypt !== false) return callback(new Error("entry is encrypted, and options.decodeFileData !== false"));
+      }
+      var decompress;
+      if (rawMode) {
+        decompress = false;
+      } else if (entry.compressionMethod === 8) {
+        decompress = options2.decodeFileData !== true;
+      } else {
+        return callback(new Error("unsupported compression method: " + entry.compressionMethod));
+      }
+      self2.readLocalFileHeader(entry, { minimal: true }, function(err, localFileHeader) {
+        if (err) return callback(err);
+        self2.openReadStreamLowLevel(
+          localFileHeader.fileDataStart,
+          entry.compressedSize,
+          relativeStart,
+          relativeEnd,
+          decompress,
+          entry.uncompressedSize,
+          callback
+        );
+      });
+    };
+    ZipFile.prototype.openReadStreamLowLevel = function(fileDataStart, compressedSize, relativeStart, relativeEnd, decompress, uncompressedSize, callback) {
+      var self2 = this;
+      var fileDataEnd = fileDataStart + compressedSize;
+      var readStream = self2.reader.createReadStream({
+        start: fileDataStart + relativeStart,
+        end: fileDataStart + relativeEnd
+      });
+      var endpointStream = readStream;
+      if (decompress) {
+        var destroyed = false;
+        var inflateFilter = zlib2.createInflateRaw();
+        readStream.on("error", function(err) {
+          setImmediate(function() {
+            if (!destroyed) inflateFilter.emit("error", err);
+          });
+        });
+        readStream.pipe(inflateFilter);
+        if (self2.validateEntrySizes) {
+          endpointStream = new AssertByteCountStream(uncompressedSize);
+          inflateFilter.on("error", function(err) {
+            setImmediate(function() {
+              if (!destroyed) endpointStream.emit("error", err);
+            });
+          });
+          inflateFilter.pipe(endpointStream);
+        } else {
+          endpointStream = inflateFilter;
+        }
+        installDestroyFn(endpointStream, function() {
+          destroyed = true;
+          if (inflateFilter !== endpointStream) inflateFilter.unpipe(endpointStream);
+          readStream.unpipe(inflateFilter);
+          readStream.destroy();
+        });
+      }
+      callback(null, endpointStream);
+    };
+    ZipFile.prototype.readLocalFileHeader = function(entry, options2, callback) {
+      var self2 = this;
+      if (callback == null) {
+        callback = options2;
+        options2 = null;
+      }
+      if (options2 == null) options2 = {};
+      self2.reader.ref();
+      var buffer2 = newBuffer(30);
+      readAndAssertNoEof(self2.reader, buffer2, 0, buffer2.length, entry.relativeOffsetOfLocalHeader, function(err) {
+        try {
+          if (err) return callback(err);
+          var signature = buffer2.readUInt32LE(0);
+          if (signature !== 67324752) {
+            return callback(new Error("invalid local file header signature: 0x" + signature.toString(16)));
+          }
+          var fileNameLength = buffer2.readUInt16LE(26);
+          var extraFieldLength = buffer2.readUInt16LE(28);
+          var fileDataStart = entry.relativeOffsetOfLocalHeader + 30 + fileNameLength + extraFieldLength;
+          if (fileDataStart + entry.compressedSize > self2.fileSize) {
+            return callback(new Error("file data overflows file bounds: " + fileDataStart + " + " + entry.compressedSize + " > " + self2.fileSize));
+          }
+          if (options2.minimal) {
+            return callback(null, { fileDataStart });
+          }
+          var localFileHeader = new LocalFileHeader();
+          localFileHeader.fileDataStart = fileDataStart;
+          localFileHeader.versionNeededToExtract = buffer2.readUInt16LE(4);
+          localFileHeader.generalPurposeBitFlag = buffer2.readUInt16LE(6);
+          localFileHeader.compressionMethod = buffer2.readUInt16LE(8);
+          localFileHeader.lastModFileTime = buffer2.readUInt16LE(10);
+          localFileHeader.lastModFileDate = buffer2.readUInt16LE(12);
+          localFileHeader.crc32 = buffer2.readUInt32LE(14);
+          localFileHeader.compressedSize = buffer2.readUInt32LE(18);
+          localFileHeader.uncompressedSize = buffer2.readUInt32LE(22);
+          localFileHeader.fileNameLength = fileNameLength;
+          localFileHeader.extraFieldLength = extraFieldLength;
+          buffer2 = newBuffer(fileNameLength + extraFieldLength);
+          self2.reader.ref();
+          readAndAssertNoEof(self2.reader, buffer2, 0, buffer2.length, entry.relativeOffsetOfLocalHeader + 30, function(err2) {
+            try {
+              if (err2) return callback(err2);
+              localFileHeader.fileName = buffer2.subarray(0, fileNameLength);
+              localFileHeader.extraField = buffer2.subarray(fileNameLength);
+              return callback(null, localFileHeader);
+            } finally {
+              self2.reader.unref();
+            }
+          });
+        } finally {
+          self2.reader.unref();
+        }
+      });
+    };
+    ZipFile.prototype.openReadStreamPromise = function(entry, options2) {
+      return new Promise((resolve2, reject) => {
+        this.openReadStream(entry, options2, function(err, readStream) {
+          if (err) return reject(err);
+          resolve2(readStream);
+        });
+      });
+    };
+    ZipFile.prototype.openReadStreamLowLevelPromise = function(fileDataStart, compressedSize, relativeStart, relativeEnd, decompress, uncompressedSize) {
+      return new Promise((resolve2, reject) => {
+        this.openReadStream(fileDataStart, compressedSize, relativeStart, relativeEnd, decompress, uncompressedSize, function(err, readStream) {
+          if (err) return reject(err);
+          resolve2(readStream);
+        });
+      });
+    };
+    ZipFile.prototype.readLocalFileHeaderPromise = function(entry, options2) {
+      return new Promise((resolve2, reject) => {
+        this.readLocalFileHeader(entry, options2, function(err, localFileHeader) {
+          if (err) return reject(err);
+          resolve2(localFileHeader);
+        });
+      });
+    };
+    function Entry() {
+    }
+    Entry.prototype.getLastModDate = function(options2) {
+      if (options2 == null) options2 = {};
+      if (!options2.forceDosFormat) {
+        for (var i = 0; i < this.extraFields.length; i++) {
+          var extraField = this.extraFields[i];
+          if (extraField.id === 21589) {
+            var data = extraField.data;
+            if (data.length < 5) continue;
+            var flags = data[0];
+            var HAS_MTIME = 1;
+            if (!(flags & HAS_MTIME)) continue;
+            var posixTimestamp = data.readInt32LE(1);
+            return new Date(posixTimestamp * 1e3);
+          } else if (extraField.id === 10) {
+            var data = extraField.data;
+            if (data.length !== 32) continue;
+            if (data.readUInt16LE(4) !== 1) continue;
+            if (data.readUInt16LE(6) !== 24) continue;
+            var hundredNanoSecondsSince1601 = data.readUInt32LE(8) + 4294967296 * data.readInt32LE(12);
+            var millisecondsSince1970 = hundredNanoSecondsSince1601 / 1e4 - 116444736e5;
+            return new Date(millisecondsSince1970);
+          }
+        }
+      }
+      return dosDateTimeToDate(this.lastModFileDate, this.lastModFileTime, options2.timezone);
+    };
+    Entry.prototype.canDecodeFileData = function() {
+      return !this.isEncrypted() && (this.compressionMethod === 0 || this.compressionMethod === 8);
+    };
+    Entry.prototype.isEncrypted = function() {
+      return (this.generalPurposeBitFlag & 1) !== 0;
+    };
+    Entry.prototype.isCompressed = function() {
+      return this.compressionMethod === 8;
+    };
+    function LocalFileHeader() {
+    }
+    function dosDateTimeToDate(date, time, timezone) {
+      var day = date & 31;
+      var month = (date >> 5 & 15) - 1;
+      var year = (date >> 9 & 127) + 1980;
+      var millisecond = 0;
+      var second = (time & 31) * 2;
+      var minute = time >> 5 & 63;
+      var hour = time >> 11 & 31;
+      if (timezone == null || timezone === "local") {
+        return new Date(year, month, day, hour, minute, second, millisecond);
+      } else if (timezone === "UTC") {
+        return new Date(Date.UTC(year, month, day, hour, minute, second, millisecond));
+      } else {
+        throw new Error("unrecognized options.timezone: " + options.timezone);
+      }
+    }
+    function getFileNameLowLevel(generalPurposeBitFlag, fileNameBuffer, extraFields, strictFileNames) {
+      var fileName = null;
+      for (var i = 0; i < extraFields.length; i++) {
+        var extraField = extraFields[i];
+        if (extraField.id === 28789) {
+          if (extraField.data.length < 6) {
+            continue;
+          }
+          if (extraField.data.readUInt8(0) !== 1) {
+            continue;
+          }
+          var oldNameCrc32 = extraField.data.readUInt32LE(1);
+          if (crc32(fileNameBuffer) !== oldNameCrc32) {
+            continue;
+          }
+          fileName = decodeBuffer(extraField.data.subarray(5), true);
+          break;
+        }
+      }
+      if (fileName == null) {
+        var isUtf8 = (generalPurposeBitFlag & 2048) !== 0;
+        fileName = decodeBuffer(fileNameBuffer, isUtf8);
+      }
+      if (!strictFileNames) {
+        fileName = fileName.replace(/\\/g, "/");
+      }
+      return fileName;
+    }
+    function validateFileName(fileName) {
+      if (fileName.indexOf("\\") !== -1) {
+        return "invalid characters in fileName: " + fileName;
+      }
+      if (/^[a-zA-Z]:/.test(fileName) || /^\//.test(fileName)) {
+        return "absolute path: " + fileName;
+      }
+      if (fileName.split("/").indexOf("..") !== -1) {
+        return "invalid relative path: " + fileName;
+      }
+      return null;
+    }
+    function parseExtraFields(extraFieldBuffer) {
+      var extraFields = [];
+      var i = 0;
+      while (i < extraFieldBuffer.length - 3) {
+        var headerId = extraFieldBuffer.readUInt16LE(i + 0);
+        var dataSize = extraFieldBuffer.readUInt16LE(i + 2);
+        var dataStart = i + 4;
+        var dataEnd = dataStart + dataSize;
+        if (dataEnd > extraFieldBuffer.length) throw new Error("extra field length exceeds extra field buffer size");
+        var dataBuffer = extraFieldBuffer.subarray(dataStart, dataEnd);
+        extraFields.push({
+          id: headerId,
+          data: dataBuffer
+        });
+        i = dataEnd;
+      }
+      return extraFields;
+    }
+    function readAndAssertNoEof(reader, buffer2, offset, length, position, callback) {
+      if (length === 0) {
+        return setImmediate(function() {
+          callback(null, newBuffer(0));
+        });
+      }
+      reader.read(buffer2, offset, length, position, function(err, bytesRead) {
+        if (err) return callback(err);
+        if (bytesRead < length) {
+          return callback(new Error("unexpected EOF"));
+        }
+        callback();
+      });
+    }
+    util3.inherits(AssertByteCountStream, Transform3);
+    function AssertByteCountStream(byteCount) {
+      Transform3.call(this);
+      this.actualByteCount = 0;
+      this.expectedByteCount = byteCount;
+    }
+    AssertByteCountStream.prototype._transform = function(chunk, encoding, cb) {
+      this.actualByteCount += chunk.length;
+      if (this.actualByteCount > this.expectedByteCount) {
+        var msg = "too many bytes in the stream. expected " + this.expectedByteCount + ". got at least " + this.actualByteCount;
+        return cb(new Error(msg));
+      }
+      cb(null, chunk);
+    };
+    AssertByteCountStream.prototype._flush = function(cb) {
+      if (this.actualByteCount < this.expectedByteCount) {
+        var msg = "not enough bytes in the stream. expected " + this.expectedByteCount + ". got only " + this.actualByteCount;
+        return cb(new Error(msg));
+      }
+      cb();
+    };
+    util3.inherits(RandomAccessReader, EventEmitter3);
+    function RandomAccessReader() {
+      EventEmitter3.call(this);
+      this.refCount = 0;
+    }
+    RandomAccessReader.prototype.ref = function() {
+      this.refCount += 1;
+    };
+    RandomAccessReader.prototype.unref = function() {
+      var self2 = this;
+      self2.refCount -= 1;
+      if (self2.refCount > 0) return;
+      if (self2.refCount < 0) throw new Error("invalid unref");
+      self2.close(onCloseDone);
+      function onCloseDone(err) {
+        if (err) return self2.emit("error", err);
+        self2.emit("close");
+      }
+    };
+    RandomAccessReader.prototype.createReadStream = function(options2) {
+      if (options2 == null) options2 = {};
+      var start = options2.start;
+      var end = options2.end;
+      if (start === end) {
+        var emptyStream = new PassThrough3();
+        setImmediate(function() {
+          emptyStream.end();
+        });
+        return emptyStream;
+      }
+      var stream4 = this._readStreamForRange(start, end);
+      var destroyed = false;
+      var refUnrefFilter = new RefUnrefFilter(this);
+      stream4.on("error", function(err) {
+        setImmediate(function() {
+          if (!destroyed) refUnrefFilter.emit("error", err);
+        });
+      });
+      installDestroyFn(refUnrefFilter, function() {
+        stream4.unpipe(refUnrefFilter);
+        refUnrefFilter.unref();
+        stream4.destroy();
+      });
+      var byteCounter = new AssertByteCountStream(end - start);
+      refUnrefFilter.on("error", function(err) {
+        setImmediate(function() {
+          if (!destroyed) byteCounter.emit("error", err);
+        });
+      });
+      installDestroyFn(byteCounter, function() {
+        destroyed = true;
+        refUnrefFilter.unpipe(byteCounter);
+        refUnrefFilter.destroy();
+      });
+      return stream4.pipe(refUnrefFilter).pipe(byteCounter);
+    };
+    RandomAccessReader.prototype._readStreamForRange = function(start, end) {
+      throw new Error("not implemented");
+    };
+    RandomAccessReader.prototype.read = function(buffer2, offset, length, position, callback) {
+      var readStream = this.createReadStream({ start: position, end: position + length });
+      var writeStream = new Writable();
+      var written = 0;
+      writeStream._write = function(chunk, encoding, cb) {
+        chunk.copy(buffer2, offset + written, 0, chunk.length);
+        written += chunk.length;
+        cb();
+      };
+      writeStream.on("finish", callback);
+      readStream.on("error", function(error2) {
+        callback(error2);
+      });
+      readStream.pipe(writeStream);
+    };
+    RandomAccessReader.prototype.close = function(callback) {
+      setImmediate(callback);
+    };
+    util3.inherits(RefUnrefFilter, PassThrough3);
+    function RefUnrefFilter(context5) {
+      PassThrough3.call(this);
+      this.context = context5;
+      this.context.ref();
+      this.unreffedYet = false;
+    }
+    RefUnrefFilter.prototype._flush = function(cb) {
+      this.unref();
+      cb();
+    };
+    RefUnrefFilter.prototype.unref = function(cb) {
+      if (this.unreffedYet) return;
+      this.unreffedYet = true;
+      this.context.unref();
+    };
+    var cp437 = "\0\u263A\u263B\u2665\u2666\u2663\u2660\u2022\u25D8\u25CB\u25D9\u2642\u2640\u266A\u266B\u263C\u25BA\u25C4\u2195\u203C\xB6\xA7\u25AC\u21A8\u2191\u2193\u2192\u2190\u221F\u2194\u25B2\u25BC !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~\u2302\xC7\xFC\xE9\xE2\xE4\xE0\xE5\xE7\xEA\xEB\xE8\xEF\xEE\xEC\xC4\xC5\xC9\xE6\xC6\xF4\xF6\xF2\xFB\xF9\xFF\xD6\xDC\xA2\xA3\xA5\u20A7\u0192\xE1\xED\xF3\xFA\xF1\xD1\xAA\xBA\xBF\u2310\xAC\xBD\xBC\xA1\xAB\xBB\u2591\u2592\u2593\u2502\u2524\u2561\u2562\u2556\u2555\u2563\u2551\u2557\u255D\u255C\u255B\u2510\u2514\u2534\u252C\u251C\u2500\u253C\u255E\u255F\u255A\u2554\u2569\u2566\u2560\u2550\u256C\u2567\u2568\u2564\u2565\u2559\u2558\u2552\u2553\u256B\u256A\u2518\u250C\u2588\u2584\u258C\u2590\u2580\u03B1\xDF\u0393\u03C0\u03A3\u03C3\xB5\u03C4\u03A6\u0398\u03A9\u03B4\u221E\u03C6\u03B5\u2229\u2261\xB1\u2265\u2264\u2320\u2321\xF7\u2248\xB0\u2219\xB7\u221A\u207F\xB2\u25A0\xA0";
+    function decodeBuffer(buffer2, isUtf8) {
+      if (isUtf8) {
+        return buffer2.toString("utf8");
+      } else {
+        var result = "";
+        for (var i = 0; i < buffer2.length; i++) {
+          result += cp437[buffer2[i]];
+        }
+        return result;
+      }
+    }
+    function readUInt64LE(buffer2, offset) {
+      var lower32 = buffer2.readUInt32LE(offset);
+      var upper32 = buffer2.readUInt32LE(offset + 4);
+      return upper32 * 4294967296 + lower32;
+    }
+    var newBuffer;
+    if (typeof Buffer.allocUnsafe === "function") {
+      newBuffer = function(len) {
+        return Buffer.allocUnsafe(len);
+      };
+    } else {
+      newBuffer = function(len) {
+        return new Buffer(len);
+      };
+    }
+    function installDestroyFn(stream4, fn) {
+      if (typeof stream4.destroy === "function") {
+        stream4._destroy = function(err, cb) {
+          fn();
+          if (cb != null) cb(err);
+        };
+      } else {
+        stream4.destroy = fn;
+      }
+    }
+    function defaultCallback(err) {
+      if (err) throw err;
+    }
+  }
+});
+
 // src/main.ts
-import { copyFile, mkdir, rm as rm3 } from "node:fs/promises";
+import { existsSync as existsSync4 } from "node:fs";
+import { chmod, copyFile, mkdir, rm as rm3 } from "node:fs/promises";
 import os3 from "node:os";
 import path4 from "node:path";
 
@@ -42198,19 +43567,92 @@ async function readEvent(env) {
   return parseEvent(name, payload, path5);
 }
 
+// src/action/checkout-credentials.ts
+async function persistedCredentials(repo) {
+  const listed = await execa("git", ["-C", repo, "config", "--includes", "--name-only", "--get-regexp", String.raw`^http\..*\.extraheader$`], {
+    env: childEnv(process.env),
+    extendEnv: false,
+    reject: false
+  });
+  return listed.exitCode === 0 ? listed.stdout.split("\n").filter(Boolean) : [];
+}
+async function refusePersistedCredentials(repo) {
+  const keys = await persistedCredentials(repo);
+  if (keys.length > 0) {
+    throw new InputError(
+      `the checkout keeps a token in its git config (${keys.join(", ")}), which the pull request's code could read: set \`persist-credentials: false\` on actions/checkout`,
+      void 0,
+      "input repo-path"
+    );
+  }
+}
+
 // src/action/fork-policy.ts
 var TWO_WORKFLOW_DOC = "docs/examples/comment-from-fork.yml";
-function decideForkPolicy(event, options) {
+var LABELLING_ROLES = ["triage", "write", "maintain", "admin"];
+var sameLabel = (a, b) => a.toLowerCase() === b.toLowerCase();
+function carriesTrustedLabel(event, options2) {
+  const label = options2.trustedLabel;
+  return event.isFork && !options2.allowForkPrs && label !== null && event.labels.some((l) => sameLabel(l, label));
+}
+function trustedLabelStanding(event, label, timeline) {
+  if (event.action === "synchronize") return { counts: false, why: `this run was started by a push to the PR, which came after the label "${label}" was set` };
+  const lastLabeled = timeline.findLastIndex((i) => i.event === "labeled" && sameLabel(i.label, label));
+  if (lastLabeled < 0) return { counts: false, why: `the PR's timeline has no "labeled" event for "${label}"` };
+  const after = timeline.slice(lastLabeled + 1);
+  if (after.some((i) => i.event === "unlabeled" && sameLabel(i.label, label))) return { counts: false, why: `the label "${label}" was removed after it was set` };
+  const moved = after.find((i) => i.event === "committed" || i.event === "head_ref_force_pushed" || i.event === "head_ref_restored" || i.event === "reopened");
+  if (moved) {
+    const what = moved.event === "committed" ? `commit ${moved.sha.slice(0, 12)} was pushed` : `the PR was ${moved.event.replace(/_/g, " ")}`;
+    return { counts: false, why: `${what} after the label "${label}" was set` };
+  }
+  const labeled = timeline[lastLabeled];
+  if (labeled.event !== "labeled" || !labeled.actor) return { counts: false, why: `the timeline does not say who set the label "${label}"` };
+  return { counts: true, labeler: labeled.actor };
+}
+function decideForkPolicy(event, options2, labelCheck = null) {
   if (!event.isFork) return { allowed: true, why: "same-repository" };
-  if (options.allowForkPrs) return { allowed: true, why: "allow-fork-prs" };
-  const label = options.trustedLabel;
-  if (label && event.labels.some((l) => l.toLowerCase() === label.toLowerCase())) return { allowed: true, why: "trusted-label" };
+  if (options2.allowForkPrs) return { allowed: true, why: "allow-fork-prs" };
+  let notCounted = "";
+  if (carriesTrustedLabel(event, options2)) {
+    const { standing, role } = labelCheck ?? { standing: null, role: null };
+    if (standing?.counts && role !== null && LABELLING_ROLES.includes(role)) return { allowed: true, why: "trusted-label" };
+    notCounted = !standing ? "The trusted label could not be checked (no token to read the PR's timeline). " : !standing.counts ? `The trusted label does not count for head ${event.head.sha.slice(0, 12)}: ${standing.why}. ` : `The trusted label does not count: ${standing.labeler}, who set it, has ${role === null ? "no role that could be read" : `the role ${role}`} on this repository, not triage or above. `;
+  }
   const from = event.head.repo ? `the fork ${event.head.repo}` : "a deleted fork";
-  const labelWay = label ? `or have a maintainer add the label "${label}" (the trusted-label input) to this PR after reviewing its code` : "or set `trusted-label: <label>` and have a maintainer add that label to a PR after reviewing its code";
+  const label = options2.trustedLabel;
+  const labelWay = label ? `or have a maintainer (re)add the label "${label}" (the trusted-label input) to this PR after reviewing its latest push` : "or set `trusted-label: <label>` and have a maintainer add that label to a PR after reviewing its code";
   return {
     allowed: false,
-    message: `Refusing to build pull request #${event.number} from ${from}: its code would run on this runner. To measure pull requests from forks, set \`allow-fork-prs: true\` in the step's \`with:\` (every fork PR is then built), ${labelWay}. To comment on fork PRs without giving their workflow a write token, use the two-workflow pattern (${TWO_WORKFLOW_DOC}).`
+    message: `Refusing to build pull request #${event.number} from ${from}: its code would run on this runner. ` + notCounted + `To measure pull requests from forks, set \`allow-fork-prs: true\` in the step's \`with:\` (every fork PR is then built), ${labelWay}. To comment on fork PRs without giving their workflow a write token, use the two-workflow pattern (${TWO_WORKFLOW_DOC}).`
   };
+}
+
+// src/action/trusted-label.ts
+function timelineItem(raw) {
+  switch (raw.event) {
+    case "labeled":
+    case "unlabeled":
+      return { event: raw.event, label: raw.label?.name ?? "", actor: raw.actor?.login ?? null, at: raw.created_at ?? "" };
+    case "committed":
+      return { event: "committed", sha: raw.sha ?? "" };
+    case "head_ref_force_pushed":
+    case "head_ref_restored":
+    case "reopened":
+      return { event: raw.event, at: raw.created_at ?? "" };
+    default:
+      return { event: "other" };
+  }
+}
+async function checkTrustedLabel(client2, repo, event, label) {
+  const raw = await client2.paginate(client2.rest.issues.listEventsForTimeline, { ...repo, issue_number: event.number, per_page: 100 });
+  const standing = trustedLabelStanding(event, label, raw.map(timelineItem));
+  if (!standing.counts) return { standing, role: null };
+  const role = await client2.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: standing.labeler }).then(({ data }) => data.role_name).catch((e) => {
+    if (e.status === 404) return null;
+    throw e;
+  });
+  return { standing, role };
 }
 
 // src/action/inputs.ts
@@ -42228,9 +43670,15 @@ var INPUT_NAMES = [
   "warn-below",
   "improve-above",
   "alpha",
+  "instructions-fail-above",
+  "instructions-warn-above",
+  "instructions-improve-below",
   "noise-floor",
+  "fail-on",
   "fail-on-regression",
   "time-budget",
+  "count-instructions",
+  "timeouts",
   "cache-dir",
   "cache-size-cap",
   "allow-fork-prs",
@@ -42260,9 +43708,15 @@ var InputsSchema = external_exports.object({
   "warn-below": decimal.pipe(ThresholdsInputSchema.shape.warn_below.unwrap()).optional(),
   "improve-above": decimal.pipe(ThresholdsInputSchema.shape.improve_above.unwrap()).optional(),
   alpha: decimal.pipe(ThresholdsInputSchema.shape.alpha.unwrap()).optional(),
+  "instructions-fail-above": decimal.pipe(ThresholdsInputSchema.shape.instructions_fail_above.unwrap()).optional(),
+  "instructions-warn-above": decimal.pipe(ThresholdsInputSchema.shape.instructions_warn_above.unwrap()).optional(),
+  "instructions-improve-below": decimal.pipe(ThresholdsInputSchema.shape.instructions_improve_below.unwrap()).optional(),
   "noise-floor": external_exports.string().optional(),
-  "fail-on-regression": boolean.default(true),
+  "fail-on": external_exports.string().default(DEFAULT_FAIL_ON.join(",")),
+  "fail-on-regression": boolean.optional(),
   "time-budget": positiveDecimal.optional(),
+  "count-instructions": boolean.default(true),
+  timeouts: external_exports.string().optional(),
   "cache-dir": external_exports.string().optional(),
   "cache-size-cap": positiveDecimal.default(20),
   "allow-fork-prs": boolean.default(false),
@@ -42272,10 +43726,10 @@ var InputsSchema = external_exports.object({
   "artifact-name": external_exports.string().default("db-bench-gate"),
   token: external_exports.string().optional()
 });
+var PULL_REQUEST_TARGET_REFUSAL = `pull_request_target is refused: it runs with the repository's write token and secrets, which a PR's code (its build, server and benchmark) could read; trigger on pull_request, and comment on fork PRs with the two-workflow pattern (${TWO_WORKFLOW_DOC})`;
 function modeForEvent(eventName) {
   switch (eventName) {
     case "pull_request":
-    case "pull_request_target":
       return "pr";
     case "push":
       return "baseline";
@@ -42318,6 +43772,7 @@ function readInputs(env) {
   }
   const inputs = parsed.data;
   const eventName = env.GITHUB_EVENT_NAME ?? "";
+  if (eventName === "pull_request_target") throw new InputError(PULL_REQUEST_TARGET_REFUSAL, void 0, "GITHUB_EVENT_NAME");
   let mode = inputs.mode ?? null;
   const modeSource = mode ? "input" : "event";
   mode ??= modeForEvent(eventName);
@@ -42330,8 +43785,24 @@ function readInputs(env) {
   if (inputs["warn-below"] !== void 0) thresholds.warn_below = inputs["warn-below"];
   if (inputs["improve-above"] !== void 0) thresholds.improve_above = inputs["improve-above"];
   if (inputs.alpha !== void 0) thresholds.alpha = inputs.alpha;
+  if (inputs["instructions-fail-above"] !== void 0) thresholds.instructions_fail_above = inputs["instructions-fail-above"];
+  if (inputs["instructions-warn-above"] !== void 0) thresholds.instructions_warn_above = inputs["instructions-warn-above"];
+  if (inputs["instructions-improve-below"] !== void 0) thresholds.instructions_improve_below = inputs["instructions-improve-below"];
   if (thresholds.fail_below !== void 0 && thresholds.warn_below !== void 0 && thresholds.warn_below < thresholds.fail_below) {
     throw new InputError(`must be at least fail-below (${thresholds.fail_below}), got ${thresholds.warn_below}`, void 0, "input warn-below");
+  }
+  const { instructions_fail_above: failAbove, instructions_warn_above: warnAbove } = thresholds;
+  if (failAbove !== void 0 && warnAbove !== void 0 && warnAbove > failAbove) {
+    throw new InputError(`must be at most instructions-fail-above (${failAbove}), got ${warnAbove}`, void 0, "input instructions-warn-above");
+  }
+  const failOnParsed = parseFailOn(inputs["fail-on"]);
+  if ("error" in failOnParsed) throw new InputError(failOnParsed.error, void 0, "input fail-on");
+  let failOn = failOnParsed.failOn;
+  const deprecations = [];
+  const failOnRegression = inputs["fail-on-regression"];
+  if (failOnRegression !== void 0) {
+    failOn = FAIL_ON.filter((v) => v === "regression" ? failOnRegression : failOn.includes(v));
+    deprecations.push(`input fail-on-regression is deprecated: use fail-on (now ${failOn.join(",") || "empty"})`);
   }
   const flagSets = parseFlagSets(inputs["flag-sets"] ?? "");
   if (mode === "flags" && flagSets.length < 2) {
@@ -42354,8 +43825,11 @@ function readInputs(env) {
     flagSets,
     thresholds,
     noiseFloor: inputs["noise-floor"] ?? null,
-    failOnRegression: inputs["fail-on-regression"],
+    failOn,
+    deprecations,
     timeBudgetS: inputs["time-budget"] ?? null,
+    countInstructions: inputs["count-instructions"],
+    timeouts: parseTimeouts(inputs.timeouts ?? "", "input timeouts"),
     cacheDir: inputs["cache-dir"] ?? null,
     cacheSizeCapGiB: inputs["cache-size-cap"],
     allowForkPrs: inputs["allow-fork-prs"],
@@ -42367,10 +43841,21 @@ function readInputs(env) {
   };
 }
 
+// src/action/trust-level.ts
+function trustLevelOf(mode, event, commit, env) {
+  if (mode === "baseline" && event.kind === "push" && event.isDefaultBranch && commit === event.sha) return "trusted";
+  if (mode === "flags" && event.kind === "schedule" && commit === env.GITHUB_SHA) return "trusted";
+  return "pr";
+}
+
 // src/publish/artifacts.ts
-import { mkdtemp, readdir, readFile as readFile2, rm } from "node:fs/promises";
+import { createHash as createHash3 } from "node:crypto";
+import { createWriteStream as createWriteStream2 } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { basename as basename3, dirname as dirname2, join as join2 } from "node:path";
+import { dirname as dirname2, join as join2 } from "node:path";
+import { Readable as Readable7 } from "node:stream";
+import { pipeline } from "node:stream/promises";
 
 // node_modules/@actions/artifact/lib/internal/shared/config.js
 import os from "os";
@@ -42509,7 +43994,7 @@ var Timestamp$Type = class extends import_runtime7.MessageType {
    * In JSON format, the `Timestamp` type is encoded as a string
    * in the RFC 3339 format.
    */
-  internalJsonWrite(message, options) {
+  internalJsonWrite(message, options2) {
     let ms = import_runtime6.PbLong.from(message.seconds).toNumber() * 1e3;
     if (ms < Date.parse("0001-01-01T00:00:00Z") || ms > Date.parse("9999-12-31T23:59:59Z"))
       throw new Error("Unable to encode Timestamp to JSON. Must be from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z inclusive.");
@@ -42531,7 +44016,7 @@ var Timestamp$Type = class extends import_runtime7.MessageType {
    * In JSON format, the `Timestamp` type is encoded as a string
    * in the RFC 3339 format.
    */
-  internalJsonRead(json, options, target) {
+  internalJsonRead(json, options2, target) {
     if (typeof json !== "string")
       throw new Error("Unable to parse Timestamp from JSON " + (0, import_runtime5.typeofJsonValue)(json) + ".");
     let matches = json.match(/^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(?:Z|\.([0-9]{3,9})Z|([+-][0-9][0-9]:[0-9][0-9]))$/);
@@ -42557,7 +44042,7 @@ var Timestamp$Type = class extends import_runtime7.MessageType {
       (0, import_runtime3.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
+  internalBinaryRead(reader, length, options2, target) {
     let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
@@ -42571,7 +44056,7 @@ var Timestamp$Type = class extends import_runtime7.MessageType {
           message.nanos = reader.int32();
           break;
         default:
-          let u = options.readUnknownField;
+          let u = options2.readUnknownField;
           if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
@@ -42581,12 +44066,12 @@ var Timestamp$Type = class extends import_runtime7.MessageType {
     }
     return message;
   }
-  internalBinaryWrite(message, writer, options) {
+  internalBinaryWrite(message, writer, options2) {
     if (message.seconds !== "0")
       writer.tag(1, import_runtime.WireType.Varint).int64(message.seconds);
     if (message.nanos !== 0)
       writer.tag(2, import_runtime.WireType.Varint).int32(message.nanos);
-    let u = options.writeUnknownFields;
+    let u = options2.writeUnknownFields;
     if (u !== false)
       (u == true ? import_runtime2.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
@@ -42617,13 +44102,13 @@ var DoubleValue$Type = class extends import_runtime14.MessageType {
   /**
    * Encode `DoubleValue` to JSON number.
    */
-  internalJsonWrite(message, options) {
+  internalJsonWrite(message, options2) {
     return this.refJsonWriter.scalar(2, message.value, "value", false, true);
   }
   /**
    * Decode `DoubleValue` from JSON number.
    */
-  internalJsonRead(json, options, target) {
+  internalJsonRead(json, options2, target) {
     if (!target)
       target = this.create();
     target.value = this.refJsonReader.scalar(json, 1, void 0, "value");
@@ -42636,7 +44121,7 @@ var DoubleValue$Type = class extends import_runtime14.MessageType {
       (0, import_runtime12.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
+  internalBinaryRead(reader, length, options2, target) {
     let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
@@ -42646,7 +44131,7 @@ var DoubleValue$Type = class extends import_runtime14.MessageType {
           message.value = reader.double();
           break;
         default:
-          let u = options.readUnknownField;
+          let u = options2.readUnknownField;
           if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
@@ -42656,10 +44141,10 @@ var DoubleValue$Type = class extends import_runtime14.MessageType {
     }
     return message;
   }
-  internalBinaryWrite(message, writer, options) {
+  internalBinaryWrite(message, writer, options2) {
     if (message.value !== 0)
       writer.tag(1, import_runtime10.WireType.Bit64).double(message.value);
-    let u = options.writeUnknownFields;
+    let u = options2.writeUnknownFields;
     if (u !== false)
       (u == true ? import_runtime11.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
@@ -42681,13 +44166,13 @@ var FloatValue$Type = class extends import_runtime14.MessageType {
   /**
    * Encode `FloatValue` to JSON number.
    */
-  internalJsonWrite(message, options) {
+  internalJsonWrite(message, options2) {
     return this.refJsonWriter.scalar(1, message.value, "value", false, true);
   }
   /**
    * Decode `FloatValue` from JSON number.
    */
-  internalJsonRead(json, options, target) {
+  internalJsonRead(json, options2, target) {
     if (!target)
       target = this.create();
     target.value = this.refJsonReader.scalar(json, 1, void 0, "value");
@@ -42700,7 +44185,7 @@ var FloatValue$Type = class extends import_runtime14.MessageType {
       (0, import_runtime12.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
+  internalBinaryRead(reader, length, options2, target) {
     let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
@@ -42710,7 +44195,7 @@ var FloatValue$Type = class extends import_runtime14.MessageType {
           message.value = reader.float();
           break;
         default:
-          let u = options.readUnknownField;
+          let u = options2.readUnknownField;
           if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
@@ -42720,10 +44205,10 @@ var FloatValue$Type = class extends import_runtime14.MessageType {
     }
     return message;
   }
-  internalBinaryWrite(message, writer, options) {
+  internalBinaryWrite(message, writer, options2) {
     if (message.value !== 0)
       writer.tag(1, import_runtime10.WireType.Bit32).float(message.value);
-    let u = options.writeUnknownFields;
+    let u = options2.writeUnknownFields;
     if (u !== false)
       (u == true ? import_runtime11.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
@@ -42745,13 +44230,13 @@ var Int64Value$Type = class extends import_runtime14.MessageType {
   /**
    * Encode `Int64Value` to JSON string.
    */
-  internalJsonWrite(message, options) {
+  internalJsonWrite(message, options2) {
     return this.refJsonWriter.scalar(import_runtime8.ScalarType.INT64, message.value, "value", false, true);
   }
   /**
    * Decode `Int64Value` from JSON string.
    */
-  internalJsonRead(json, options, target) {
+  internalJsonRead(json, options2, target) {
     if (!target)
       target = this.create();
     target.value = this.refJsonReader.scalar(json, import_runtime8.ScalarType.INT64, import_runtime9.LongType.STRING, "value");
@@ -42764,7 +44249,7 @@ var Int64Value$Type = class extends import_runtime14.MessageType {
       (0, import_runtime12.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
+  internalBinaryRead(reader, length, options2, target) {
     let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
@@ -42774,7 +44259,7 @@ var Int64Value$Type = class extends import_runtime14.MessageType {
           message.value = reader.int64().toString();
           break;
         default:
-          let u = options.readUnknownField;
+          let u = options2.readUnknownField;
           if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
@@ -42784,10 +44269,10 @@ var Int64Value$Type = class extends import_runtime14.MessageType {
     }
     return message;
   }
-  internalBinaryWrite(message, writer, options) {
+  internalBinaryWrite(message, writer, options2) {
     if (message.value !== "0")
       writer.tag(1, import_runtime10.WireType.Varint).int64(message.value);
-    let u = options.writeUnknownFields;
+    let u = options2.writeUnknownFields;
     if (u !== false)
       (u == true ? import_runtime11.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
@@ -42809,13 +44294,13 @@ var UInt64Value$Type = class extends import_runtime14.MessageType {
   /**
    * Encode `UInt64Value` to JSON string.
    */
-  internalJsonWrite(message, options) {
+  internalJsonWrite(message, options2) {
     return this.refJsonWriter.scalar(import_runtime8.ScalarType.UINT64, message.value, "value", false, true);
   }
   /**
    * Decode `UInt64Value` from JSON string.
    */
-  internalJsonRead(json, options, target) {
+  internalJsonRead(json, options2, target) {
     if (!target)
       target = this.create();
     target.value = this.refJsonReader.scalar(json, import_runtime8.ScalarType.UINT64, import_runtime9.LongType.STRING, "value");
@@ -42828,7 +44313,7 @@ var UInt64Value$Type = class extends import_runtime14.MessageType {
       (0, import_runtime12.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
+  internalBinaryRead(reader, length, options2, target) {
     let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
@@ -42838,7 +44323,7 @@ var UInt64Value$Type = class extends import_runtime14.MessageType {
           message.value = reader.uint64().toString();
           break;
         default:
-          let u = options.readUnknownField;
+          let u = options2.readUnknownField;
           if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
@@ -42848,10 +44333,10 @@ var UInt64Value$Type = class extends import_runtime14.MessageType {
     }
     return message;
   }
-  internalBinaryWrite(message, writer, options) {
+  internalBinaryWrite(message, writer, options2) {
     if (message.value !== "0")
       writer.tag(1, import_runtime10.WireType.Varint).uint64(message.value);
-    let u = options.writeUnknownFields;
+    let u = options2.writeUnknownFields;
     if (u !== false)
       (u == true ? import_runtime11.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
@@ -42873,13 +44358,13 @@ var Int32Value$Type = class extends import_runtime14.MessageType {
   /**
    * Encode `Int32Value` to JSON string.
    */
-  internalJsonWrite(message, options) {
+  internalJsonWrite(message, options2) {
     return this.refJsonWriter.scalar(5, message.value, "value", false, true);
   }
   /**
    * Decode `Int32Value` from JSON string.
    */
-  internalJsonRead(json, options, target) {
+  internalJsonRead(json, options2, target) {
     if (!target)
       target = this.create();
     target.value = this.refJsonReader.scalar(json, 5, void 0, "value");
@@ -42892,7 +44377,7 @@ var Int32Value$Type = class extends import_runtime14.MessageType {
       (0, import_runtime12.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
+  internalBinaryRead(reader, length, options2, target) {
     let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
@@ -42902,7 +44387,7 @@ var Int32Value$Type = class extends import_runtime14.MessageType {
           message.value = reader.int32();
           break;
         default:
-          let u = options.readUnknownField;
+          let u = options2.readUnknownField;
           if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
@@ -42912,10 +44397,10 @@ var Int32Value$Type = class extends import_runtime14.MessageType {
     }
     return message;
   }
-  internalBinaryWrite(message, writer, options) {
+  internalBinaryWrite(message, writer, options2) {
     if (message.value !== 0)
       writer.tag(1, import_runtime10.WireType.Varint).int32(message.value);
-    let u = options.writeUnknownFields;
+    let u = options2.writeUnknownFields;
     if (u !== false)
       (u == true ? import_runtime11.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
@@ -42937,13 +44422,13 @@ var UInt32Value$Type = class extends import_runtime14.MessageType {
   /**
    * Encode `UInt32Value` to JSON string.
    */
-  internalJsonWrite(message, options) {
+  internalJsonWrite(message, options2) {
     return this.refJsonWriter.scalar(13, message.value, "value", false, true);
   }
   /**
    * Decode `UInt32Value` from JSON string.
    */
-  internalJsonRead(json, options, target) {
+  internalJsonRead(json, options2, target) {
     if (!target)
       target = this.create();
     target.value = this.refJsonReader.scalar(json, 13, void 0, "value");
@@ -42956,7 +44441,7 @@ var UInt32Value$Type = class extends import_runtime14.MessageType {
       (0, import_runtime12.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
+  internalBinaryRead(reader, length, options2, target) {
     let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
@@ -42966,7 +44451,7 @@ var UInt32Value$Type = class extends import_runtime14.MessageType {
           message.value = reader.uint32();
           break;
         default:
-          let u = options.readUnknownField;
+          let u = options2.readUnknownField;
           if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
@@ -42976,10 +44461,10 @@ var UInt32Value$Type = class extends import_runtime14.MessageType {
     }
     return message;
   }
-  internalBinaryWrite(message, writer, options) {
+  internalBinaryWrite(message, writer, options2) {
     if (message.value !== 0)
       writer.tag(1, import_runtime10.WireType.Varint).uint32(message.value);
-    let u = options.writeUnknownFields;
+    let u = options2.writeUnknownFields;
     if (u !== false)
       (u == true ? import_runtime11.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
@@ -43001,13 +44486,13 @@ var BoolValue$Type = class extends import_runtime14.MessageType {
   /**
    * Encode `BoolValue` to JSON bool.
    */
-  internalJsonWrite(message, options) {
+  internalJsonWrite(message, options2) {
     return message.value;
   }
   /**
    * Decode `BoolValue` from JSON bool.
    */
-  internalJsonRead(json, options, target) {
+  internalJsonRead(json, options2, target) {
     if (!target)
       target = this.create();
     target.value = this.refJsonReader.scalar(json, 8, void 0, "value");
@@ -43020,7 +44505,7 @@ var BoolValue$Type = class extends import_runtime14.MessageType {
       (0, import_runtime12.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
+  internalBinaryRead(reader, length, options2, target) {
     let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
@@ -43030,7 +44515,7 @@ var BoolValue$Type = class extends import_runtime14.MessageType {
           message.value = reader.bool();
           break;
         default:
-          let u = options.readUnknownField;
+          let u = options2.readUnknownField;
           if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
@@ -43040,10 +44525,10 @@ var BoolValue$Type = class extends import_runtime14.MessageType {
     }
     return message;
   }
-  internalBinaryWrite(message, writer, options) {
+  internalBinaryWrite(message, writer, options2) {
     if (message.value !== false)
       writer.tag(1, import_runtime10.WireType.Varint).bool(message.value);
-    let u = options.writeUnknownFields;
+    let u = options2.writeUnknownFields;
     if (u !== false)
       (u == true ? import_runtime11.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
@@ -43065,13 +44550,13 @@ var StringValue$Type = class extends import_runtime14.MessageType {
   /**
    * Encode `StringValue` to JSON string.
    */
-  internalJsonWrite(message, options) {
+  internalJsonWrite(message, options2) {
     return message.value;
   }
   /**
    * Decode `StringValue` from JSON string.
    */
-  internalJsonRead(json, options, target) {
+  internalJsonRead(json, options2, target) {
     if (!target)
       target = this.create();
     target.value = this.refJsonReader.scalar(json, 9, void 0, "value");
@@ -43084,7 +44569,7 @@ var StringValue$Type = class extends import_runtime14.MessageType {
       (0, import_runtime12.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
+  internalBinaryRead(reader, length, options2, target) {
     let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
@@ -43094,7 +44579,7 @@ var StringValue$Type = class extends import_runtime14.MessageType {
           message.value = reader.string();
           break;
         default:
-          let u = options.readUnknownField;
+          let u = options2.readUnknownField;
           if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
@@ -43104,10 +44589,10 @@ var StringValue$Type = class extends import_runtime14.MessageType {
     }
     return message;
   }
-  internalBinaryWrite(message, writer, options) {
+  internalBinaryWrite(message, writer, options2) {
     if (message.value !== "")
       writer.tag(1, import_runtime10.WireType.LengthDelimited).string(message.value);
-    let u = options.writeUnknownFields;
+    let u = options2.writeUnknownFields;
     if (u !== false)
       (u == true ? import_runtime11.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
@@ -43129,13 +44614,13 @@ var BytesValue$Type = class extends import_runtime14.MessageType {
   /**
    * Encode `BytesValue` to JSON string.
    */
-  internalJsonWrite(message, options) {
+  internalJsonWrite(message, options2) {
     return this.refJsonWriter.scalar(12, message.value, "value", false, true);
   }
   /**
    * Decode `BytesValue` from JSON string.
    */
-  internalJsonRead(json, options, target) {
+  internalJsonRead(json, options2, target) {
     if (!target)
       target = this.create();
     target.value = this.refJsonReader.scalar(json, 12, void 0, "value");
@@ -43148,7 +44633,7 @@ var BytesValue$Type = class extends import_runtime14.MessageType {
       (0, import_runtime12.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
+  internalBinaryRead(reader, length, options2, target) {
     let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
@@ -43158,7 +44643,7 @@ var BytesValue$Type = class extends import_runtime14.MessageType {
           message.value = reader.bytes();
           break;
         default:
-          let u = options.readUnknownField;
+          let u = options2.readUnknownField;
           if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
@@ -43168,10 +44653,10 @@ var BytesValue$Type = class extends import_runtime14.MessageType {
     }
     return message;
   }
-  internalBinaryWrite(message, writer, options) {
+  internalBinaryWrite(message, writer, options2) {
     if (message.value.length)
       writer.tag(1, import_runtime10.WireType.LengthDelimited).bytes(message.value);
-    let u = options.writeUnknownFields;
+    let u = options2.writeUnknownFields;
     if (u !== false)
       (u == true ? import_runtime11.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
@@ -43228,7 +44713,7 @@ var CreateArtifactRequest$Type = class extends import_runtime19.MessageType {
       (0, import_runtime17.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
+  internalBinaryRead(reader, length, options2, target) {
     let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
@@ -43247,7 +44732,7 @@ var CreateArtifactRequest$Type = class extends import_runtime19.MessageType {
           break;
         case /* google.protobuf.Timestamp expires_at */
         4:
-          message.expiresAt = Timestamp.internalBinaryRead(reader, reader.uint32(), options, message.expiresAt);
+          message.expiresAt = Timestamp.internalBinaryRead(reader, reader.uint32(), options2, message.expiresAt);
           break;
         case /* int32 version */
         5:
@@ -43255,10 +44740,10 @@ var CreateArtifactRequest$Type = class extends import_runtime19.MessageType {
           break;
         case /* google.protobuf.StringValue mime_type */
         6:
-          message.mimeType = StringValue.internalBinaryRead(reader, reader.uint32(), options, message.mimeType);
+          message.mimeType = StringValue.internalBinaryRead(reader, reader.uint32(), options2, message.mimeType);
           break;
         default:
-          let u = options.readUnknownField;
+          let u = options2.readUnknownField;
           if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
@@ -43268,7 +44753,7 @@ var CreateArtifactRequest$Type = class extends import_runtime19.MessageType {
     }
     return message;
   }
-  internalBinaryWrite(message, writer, options) {
+  internalBinaryWrite(message, writer, options2) {
     if (message.workflowRunBackendId !== "")
       writer.tag(1, import_runtime15.WireType.LengthDelimited).string(message.workflowRunBackendId);
     if (message.workflowJobRunBackendId !== "")
@@ -43276,12 +44761,12 @@ var CreateArtifactRequest$Type = class extends import_runtime19.MessageType {
     if (message.name !== "")
       writer.tag(3, import_runtime15.WireType.LengthDelimited).string(message.name);
     if (message.expiresAt)
-      Timestamp.internalBinaryWrite(message.expiresAt, writer.tag(4, import_runtime15.WireType.LengthDelimited).fork(), options).join();
+      Timestamp.internalBinaryWrite(message.expiresAt, writer.tag(4, import_runtime15.WireType.LengthDelimited).fork(), options2).join();
     if (message.version !== 0)
       writer.tag(5, import_runtime15.WireType.Varint).int32(message.version);
     if (message.mimeType)
-      StringValue.internalBinaryWrite(message.mimeType, writer.tag(6, import_runtime15.WireType.LengthDelimited).fork(), options).join();
-    let u = options.writeUnknownFields;
+      StringValue.internalBinaryWrite(message.mimeType, writer.tag(6, import_runtime15.WireType.LengthDelimited).fork(), options2).join();
+    let u = options2.writeUnknownFields;
     if (u !== false)
       (u == true ? import_runtime16.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
@@ -43314,7 +44799,7 @@ var CreateArtifactResponse$Type = class extends import_runtime19.MessageType {
       (0, import_runtime17.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
+  internalBinaryRead(reader, length, options2, target) {
     let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
@@ -43328,7 +44813,7 @@ var CreateArtifactResponse$Type = class extends import_runtime19.MessageType {
           message.signedUploadUrl = reader.string();
           break;
         default:
-          let u = options.readUnknownField;
+          let u = options2.readUnknownField;
           if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
@@ -43338,12 +44823,12 @@ var CreateArtifactResponse$Type = class extends import_runtime19.MessageType {
     }
     return message;
   }
-  internalBinaryWrite(message, writer, options) {
+  internalBinaryWrite(message, writer, options2) {
     if (message.ok !== false)
       writer.tag(1, import_runtime15.WireType.Varint).bool(message.ok);
     if (message.signedUploadUrl !== "")
       writer.tag(2, import_runtime15.WireType.LengthDelimited).string(message.signedUploadUrl);
-    let u = options.writeUnknownFields;
+    let u = options2.writeUnknownFields;
     if (u !== false)
       (u == true ? import_runtime16.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
@@ -43391,7 +44876,7 @@ var FinalizeArtifactRequest$Type = class extends import_runtime19.MessageType {
       (0, import_runtime17.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
+  internalBinaryRead(reader, length, options2, target) {
     let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
@@ -43414,10 +44899,10 @@ var FinalizeArtifactRequest$Type = class extends import_runtime19.MessageType {
           break;
         case /* google.protobuf.StringValue hash */
         5:
-          message.hash = StringValue.internalBinaryRead(reader, reader.uint32(), options, message.hash);
+          message.hash = StringValue.internalBinaryRead(reader, reader.uint32(), options2, message.hash);
           break;
         default:
-          let u = options.readUnknownField;
+          let u = options2.readUnknownField;
           if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
@@ -43427,7 +44912,7 @@ var FinalizeArtifactRequest$Type = class extends import_runtime19.MessageType {
     }
     return message;
   }
-  internalBinaryWrite(message, writer, options) {
+  internalBinaryWrite(message, writer, options2) {
     if (message.workflowRunBackendId !== "")
       writer.tag(1, import_runtime15.WireType.LengthDelimited).string(message.workflowRunBackendId);
     if (message.workflowJobRunBackendId !== "")
@@ -43437,8 +44922,8 @@ var FinalizeArtifactRequest$Type = class extends import_runtime19.MessageType {
     if (message.size !== "0")
       writer.tag(4, import_runtime15.WireType.Varint).int64(message.size);
     if (message.hash)
-      StringValue.internalBinaryWrite(message.hash, writer.tag(5, import_runtime15.WireType.LengthDelimited).fork(), options).join();
-    let u = options.writeUnknownFields;
+      StringValue.internalBinaryWrite(message.hash, writer.tag(5, import_runtime15.WireType.LengthDelimited).fork(), options2).join();
+    let u = options2.writeUnknownFields;
     if (u !== false)
       (u == true ? import_runtime16.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
@@ -43471,7 +44956,7 @@ var FinalizeArtifactResponse$Type = class extends import_runtime19.MessageType {
       (0, import_runtime17.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
+  internalBinaryRead(reader, length, options2, target) {
     let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
@@ -43485,7 +44970,7 @@ var FinalizeArtifactResponse$Type = class extends import_runtime19.MessageType {
           message.artifactId = reader.int64().toString();
           break;
         default:
-          let u = options.readUnknownField;
+          let u = options2.readUnknownField;
           if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
@@ -43495,12 +44980,12 @@ var FinalizeArtifactResponse$Type = class extends import_runtime19.MessageType {
     }
     return message;
   }
-  internalBinaryWrite(message, writer, options) {
+  internalBinaryWrite(message, writer, options2) {
     if (message.ok !== false)
       writer.tag(1, import_runtime15.WireType.Varint).bool(message.ok);
     if (message.artifactId !== "0")
       writer.tag(2, import_runtime15.WireType.Varint).int64(message.artifactId);
-    let u = options.writeUnknownFields;
+    let u = options2.writeUnknownFields;
     if (u !== false)
       (u == true ? import_runtime16.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
@@ -43535,7 +45020,7 @@ var ListArtifactsRequest$Type = class extends import_runtime19.MessageType {
       (0, import_runtime17.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
+  internalBinaryRead(reader, length, options2, target) {
     let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
@@ -43550,14 +45035,14 @@ var ListArtifactsRequest$Type = class extends import_runtime19.MessageType {
           break;
         case /* google.protobuf.StringValue name_filter */
         3:
-          message.nameFilter = StringValue.internalBinaryRead(reader, reader.uint32(), options, message.nameFilter);
+          message.nameFilter = StringValue.internalBinaryRead(reader, reader.uint32(), options2, message.nameFilter);
           break;
         case /* google.protobuf.Int64Value id_filter */
         4:
-          message.idFilter = Int64Value.internalBinaryRead(reader, reader.uint32(), options, message.idFilter);
+          message.idFilter = Int64Value.internalBinaryRead(reader, reader.uint32(), options2, message.idFilter);
           break;
         default:
-          let u = options.readUnknownField;
+          let u = options2.readUnknownField;
           if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
@@ -43567,16 +45052,16 @@ var ListArtifactsRequest$Type = class extends import_runtime19.MessageType {
     }
     return message;
   }
-  internalBinaryWrite(message, writer, options) {
+  internalBinaryWrite(message, writer, options2) {
     if (message.workflowRunBackendId !== "")
       writer.tag(1, import_runtime15.WireType.LengthDelimited).string(message.workflowRunBackendId);
     if (message.workflowJobRunBackendId !== "")
       writer.tag(2, import_runtime15.WireType.LengthDelimited).string(message.workflowJobRunBackendId);
     if (message.nameFilter)
-      StringValue.internalBinaryWrite(message.nameFilter, writer.tag(3, import_runtime15.WireType.LengthDelimited).fork(), options).join();
+      StringValue.internalBinaryWrite(message.nameFilter, writer.tag(3, import_runtime15.WireType.LengthDelimited).fork(), options2).join();
     if (message.idFilter)
-      Int64Value.internalBinaryWrite(message.idFilter, writer.tag(4, import_runtime15.WireType.LengthDelimited).fork(), options).join();
-    let u = options.writeUnknownFields;
+      Int64Value.internalBinaryWrite(message.idFilter, writer.tag(4, import_runtime15.WireType.LengthDelimited).fork(), options2).join();
+    let u = options2.writeUnknownFields;
     if (u !== false)
       (u == true ? import_runtime16.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
@@ -43596,17 +45081,17 @@ var ListArtifactsResponse$Type = class extends import_runtime19.MessageType {
       (0, import_runtime17.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
+  internalBinaryRead(reader, length, options2, target) {
     let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
       switch (fieldNo) {
         case /* repeated github.actions.results.api.v1.ListArtifactsResponse.MonolithArtifact artifacts */
         1:
-          message.artifacts.push(ListArtifactsResponse_MonolithArtifact.internalBinaryRead(reader, reader.uint32(), options));
+          message.artifacts.push(ListArtifactsResponse_MonolithArtifact.internalBinaryRead(reader, reader.uint32(), options2));
           break;
         default:
-          let u = options.readUnknownField;
+          let u = options2.readUnknownField;
           if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
@@ -43616,10 +45101,10 @@ var ListArtifactsResponse$Type = class extends import_runtime19.MessageType {
     }
     return message;
   }
-  internalBinaryWrite(message, writer, options) {
+  internalBinaryWrite(message, writer, options2) {
     for (let i = 0; i < message.artifacts.length; i++)
-      ListArtifactsResponse_MonolithArtifact.internalBinaryWrite(message.artifacts[i], writer.tag(1, import_runtime15.WireType.LengthDelimited).fork(), options).join();
-    let u = options.writeUnknownFields;
+      ListArtifactsResponse_MonolithArtifact.internalBinaryWrite(message.artifacts[i], writer.tag(1, import_runtime15.WireType.LengthDelimited).fork(), options2).join();
+    let u = options2.writeUnknownFields;
     if (u !== false)
       (u == true ? import_runtime16.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
@@ -43675,7 +45160,7 @@ var ListArtifactsResponse_MonolithArtifact$Type = class extends import_runtime19
       (0, import_runtime17.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
+  internalBinaryRead(reader, length, options2, target) {
     let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
@@ -43702,14 +45187,14 @@ var ListArtifactsResponse_MonolithArtifact$Type = class extends import_runtime19
           break;
         case /* google.protobuf.Timestamp created_at */
         6:
-          message.createdAt = Timestamp.internalBinaryRead(reader, reader.uint32(), options, message.createdAt);
+          message.createdAt = Timestamp.internalBinaryRead(reader, reader.uint32(), options2, message.createdAt);
           break;
         case /* google.protobuf.StringValue digest */
         7:
-          message.digest = StringValue.internalBinaryRead(reader, reader.uint32(), options, message.digest);
+          message.digest = StringValue.internalBinaryRead(reader, reader.uint32(), options2, message.digest);
           break;
         default:
-          let u = options.readUnknownField;
+          let u = options2.readUnknownField;
           if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
@@ -43719,7 +45204,7 @@ var ListArtifactsResponse_MonolithArtifact$Type = class extends import_runtime19
     }
     return message;
   }
-  internalBinaryWrite(message, writer, options) {
+  internalBinaryWrite(message, writer, options2) {
     if (message.workflowRunBackendId !== "")
       writer.tag(1, import_runtime15.WireType.LengthDelimited).string(message.workflowRunBackendId);
     if (message.workflowJobRunBackendId !== "")
@@ -43731,10 +45216,10 @@ var ListArtifactsResponse_MonolithArtifact$Type = class extends import_runtime19
     if (message.size !== "0")
       writer.tag(5, import_runtime15.WireType.Varint).int64(message.size);
     if (message.createdAt)
-      Timestamp.internalBinaryWrite(message.createdAt, writer.tag(6, import_runtime15.WireType.LengthDelimited).fork(), options).join();
+      Timestamp.internalBinaryWrite(message.createdAt, writer.tag(6, import_runtime15.WireType.LengthDelimited).fork(), options2).join();
     if (message.digest)
-      StringValue.internalBinaryWrite(message.digest, writer.tag(7, import_runtime15.WireType.LengthDelimited).fork(), options).join();
-    let u = options.writeUnknownFields;
+      StringValue.internalBinaryWrite(message.digest, writer.tag(7, import_runtime15.WireType.LengthDelimited).fork(), options2).join();
+    let u = options2.writeUnknownFields;
     if (u !== false)
       (u == true ? import_runtime16.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
@@ -43774,7 +45259,7 @@ var GetSignedArtifactURLRequest$Type = class extends import_runtime19.MessageTyp
       (0, import_runtime17.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
+  internalBinaryRead(reader, length, options2, target) {
     let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
@@ -43792,7 +45277,7 @@ var GetSignedArtifactURLRequest$Type = class extends import_runtime19.MessageTyp
           message.name = reader.string();
           break;
         default:
-          let u = options.readUnknownField;
+          let u = options2.readUnknownField;
           if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
@@ -43802,14 +45287,14 @@ var GetSignedArtifactURLRequest$Type = class extends import_runtime19.MessageTyp
     }
     return message;
   }
-  internalBinaryWrite(message, writer, options) {
+  internalBinaryWrite(message, writer, options2) {
     if (message.workflowRunBackendId !== "")
       writer.tag(1, import_runtime15.WireType.LengthDelimited).string(message.workflowRunBackendId);
     if (message.workflowJobRunBackendId !== "")
       writer.tag(2, import_runtime15.WireType.LengthDelimited).string(message.workflowJobRunBackendId);
     if (message.name !== "")
       writer.tag(3, import_runtime15.WireType.LengthDelimited).string(message.name);
-    let u = options.writeUnknownFields;
+    let u = options2.writeUnknownFields;
     if (u !== false)
       (u == true ? import_runtime16.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
@@ -43835,7 +45320,7 @@ var GetSignedArtifactURLResponse$Type = class extends import_runtime19.MessageTy
       (0, import_runtime17.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
+  internalBinaryRead(reader, length, options2, target) {
     let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
@@ -43845,7 +45330,7 @@ var GetSignedArtifactURLResponse$Type = class extends import_runtime19.MessageTy
           message.signedUrl = reader.string();
           break;
         default:
-          let u = options.readUnknownField;
+          let u = options2.readUnknownField;
           if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
@@ -43855,10 +45340,10 @@ var GetSignedArtifactURLResponse$Type = class extends import_runtime19.MessageTy
     }
     return message;
   }
-  internalBinaryWrite(message, writer, options) {
+  internalBinaryWrite(message, writer, options2) {
     if (message.signedUrl !== "")
       writer.tag(1, import_runtime15.WireType.LengthDelimited).string(message.signedUrl);
-    let u = options.writeUnknownFields;
+    let u = options2.writeUnknownFields;
     if (u !== false)
       (u == true ? import_runtime16.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
@@ -43898,7 +45383,7 @@ var DeleteArtifactRequest$Type = class extends import_runtime19.MessageType {
       (0, import_runtime17.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
+  internalBinaryRead(reader, length, options2, target) {
     let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
@@ -43916,7 +45401,7 @@ var DeleteArtifactRequest$Type = class extends import_runtime19.MessageType {
           message.name = reader.string();
           break;
         default:
-          let u = options.readUnknownField;
+          let u = options2.readUnknownField;
           if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
@@ -43926,14 +45411,14 @@ var DeleteArtifactRequest$Type = class extends import_runtime19.MessageType {
     }
     return message;
   }
-  internalBinaryWrite(message, writer, options) {
+  internalBinaryWrite(message, writer, options2) {
     if (message.workflowRunBackendId !== "")
       writer.tag(1, import_runtime15.WireType.LengthDelimited).string(message.workflowRunBackendId);
     if (message.workflowJobRunBackendId !== "")
       writer.tag(2, import_runtime15.WireType.LengthDelimited).string(message.workflowJobRunBackendId);
     if (message.name !== "")
       writer.tag(3, import_runtime15.WireType.LengthDelimited).string(message.name);
-    let u = options.writeUnknownFields;
+    let u = options2.writeUnknownFields;
     if (u !== false)
       (u == true ? import_runtime16.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
@@ -43966,7 +45451,7 @@ var DeleteArtifactResponse$Type = class extends import_runtime19.MessageType {
       (0, import_runtime17.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
+  internalBinaryRead(reader, length, options2, target) {
     let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
@@ -43980,7 +45465,7 @@ var DeleteArtifactResponse$Type = class extends import_runtime19.MessageType {
           message.artifactId = reader.int64().toString();
           break;
         default:
-          let u = options.readUnknownField;
+          let u = options2.readUnknownField;
           if (u === "throw")
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
@@ -43990,12 +45475,12 @@ var DeleteArtifactResponse$Type = class extends import_runtime19.MessageType {
     }
     return message;
   }
-  internalBinaryWrite(message, writer, options) {
+  internalBinaryWrite(message, writer, options2) {
     if (message.ok !== false)
       writer.tag(1, import_runtime15.WireType.Varint).bool(message.ok);
     if (message.artifactId !== "0")
       writer.tag(2, import_runtime15.WireType.Varint).int64(message.artifactId);
-    let u = options.writeUnknownFields;
+    let u = options2.writeUnknownFields;
     if (u !== false)
       (u == true ? import_runtime16.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
     return writer;
@@ -44247,12 +45732,12 @@ function base64UrlDecode(str) {
     return atob(output);
   }
 }
-function jwtDecode(token, options) {
+function jwtDecode(token, options2) {
   if (typeof token !== "string") {
     throw new InvalidTokenError("Invalid token specified: must be a string");
   }
-  options || (options = {});
-  const pos = options.header === true ? 0 : 1;
+  options2 || (options2 = {});
+  const pos = options2.header === true ? 0 : 1;
   const part = token.split(".")[pos];
   if (typeof part !== "string") {
     throw new InvalidTokenError(`Invalid token specified: missing part #${pos + 1}`);
@@ -44482,8 +45967,8 @@ var ArtifactHttpClient = class {
     return Math.trunc(Math.random() * (maxTime - minTime) + minTime);
   }
 };
-function internalArtifactTwirpClient(options) {
-  const client2 = new ArtifactHttpClient(getUserAgentString(), options === null || options === void 0 ? void 0 : options.maxAttempts, options === null || options === void 0 ? void 0 : options.retryIntervalMs, options === null || options === void 0 ? void 0 : options.retryMultiplier);
+function internalArtifactTwirpClient(options2) {
+  const client2 = new ArtifactHttpClient(getUserAgentString(), options2 === null || options2 === void 0 ? void 0 : options2.maxAttempts, options2 === null || options2 === void 0 ? void 0 : options2.retryIntervalMs, options2 === null || options2 === void 0 ? void 0 : options2.retryMultiplier);
   return new ArtifactServiceClientJSON(client2);
 }
 
@@ -44733,11 +46218,11 @@ function patchLogMethod(parent, child) {
 function isTypeSpecRuntimeLogLevel(level) {
   return TYPESPEC_RUNTIME_LOG_LEVELS.includes(level);
 }
-function createLoggerContext(options) {
+function createLoggerContext(options2) {
   const registeredLoggers = /* @__PURE__ */ new Set();
-  const logLevelFromEnv = getEnvironmentVariable(options.logLevelEnvVarName);
+  const logLevelFromEnv = getEnvironmentVariable(options2.logLevelEnvVarName);
   let logLevel;
-  const clientLogger = debug_default(options.namespace);
+  const clientLogger = debug_default(options2.namespace);
   clientLogger.log = (...args) => {
     debug_default.log(...args);
   };
@@ -44758,7 +46243,7 @@ function createLoggerContext(options) {
     if (isTypeSpecRuntimeLogLevel(logLevelFromEnv)) {
       contextSetLogLevel(logLevelFromEnv);
     } else {
-      console.error(`${options.logLevelEnvVarName} set to unknown log level '${logLevelFromEnv}'; logging is not enabled. Acceptable values: ${TYPESPEC_RUNTIME_LOG_LEVELS.join(", ")}.`);
+      console.error(`${options2.logLevelEnvVarName} set to unknown log level '${logLevelFromEnv}'; logging is not enabled. Acceptable values: ${TYPESPEC_RUNTIME_LOG_LEVELS.join(", ")}.`);
     }
   }
   function shouldEnable(logger7) {
@@ -44861,9 +46346,9 @@ var HttpHeadersImpl = class {
   /**
    * Get the JSON object representation of this HTTP header collection.
    */
-  toJSON(options = {}) {
+  toJSON(options2 = {}) {
     const result = {};
-    if (options.preserveCase) {
+    if (options2.preserveCase) {
       for (const entry of this._headersMap.values()) {
         result[entry.name] = entry.value;
       }
@@ -44917,30 +46402,30 @@ var PipelineRequestImpl = class {
   onDownloadProgress;
   requestOverrides;
   authSchemes;
-  constructor(options) {
-    this.url = options.url;
-    this.body = options.body;
-    this.headers = options.headers ?? createHttpHeaders();
-    this.method = options.method ?? "GET";
-    this.timeout = options.timeout ?? 0;
-    this.multipartBody = options.multipartBody;
-    this.formData = options.formData;
-    this.disableKeepAlive = options.disableKeepAlive ?? false;
-    this.proxySettings = options.proxySettings;
-    this.streamResponseStatusCodes = options.streamResponseStatusCodes;
-    this.withCredentials = options.withCredentials ?? false;
-    this.abortSignal = options.abortSignal;
-    this.onUploadProgress = options.onUploadProgress;
-    this.onDownloadProgress = options.onDownloadProgress;
-    this.requestId = options.requestId || randomUUID();
-    this.allowInsecureConnection = options.allowInsecureConnection ?? false;
-    this.enableBrowserStreams = options.enableBrowserStreams ?? false;
-    this.requestOverrides = options.requestOverrides;
-    this.authSchemes = options.authSchemes;
+  constructor(options2) {
+    this.url = options2.url;
+    this.body = options2.body;
+    this.headers = options2.headers ?? createHttpHeaders();
+    this.method = options2.method ?? "GET";
+    this.timeout = options2.timeout ?? 0;
+    this.multipartBody = options2.multipartBody;
+    this.formData = options2.formData;
+    this.disableKeepAlive = options2.disableKeepAlive ?? false;
+    this.proxySettings = options2.proxySettings;
+    this.streamResponseStatusCodes = options2.streamResponseStatusCodes;
+    this.withCredentials = options2.withCredentials ?? false;
+    this.abortSignal = options2.abortSignal;
+    this.onUploadProgress = options2.onUploadProgress;
+    this.onDownloadProgress = options2.onDownloadProgress;
+    this.requestId = options2.requestId || randomUUID();
+    this.allowInsecureConnection = options2.allowInsecureConnection ?? false;
+    this.enableBrowserStreams = options2.enableBrowserStreams ?? false;
+    this.requestOverrides = options2.requestOverrides;
+    this.authSchemes = options2.authSchemes;
   }
 };
-function createPipelineRequest(options) {
-  return new PipelineRequestImpl(options);
+function createPipelineRequest(options2) {
+  return new PipelineRequestImpl(options2);
 }
 
 // node_modules/@typespec/ts-http-runtime/dist/esm/pipeline.js
@@ -44952,26 +46437,26 @@ var HttpPipeline = class _HttpPipeline {
     this._policies = policies?.slice(0) ?? [];
     this._orderedPolicies = void 0;
   }
-  addPolicy(policy, options = {}) {
-    if (options.phase && options.afterPhase) {
+  addPolicy(policy, options2 = {}) {
+    if (options2.phase && options2.afterPhase) {
       throw new Error("Policies inside a phase cannot specify afterPhase.");
     }
-    if (options.phase && !ValidPhaseNames.has(options.phase)) {
-      throw new Error(`Invalid phase name: ${options.phase}`);
+    if (options2.phase && !ValidPhaseNames.has(options2.phase)) {
+      throw new Error(`Invalid phase name: ${options2.phase}`);
     }
-    if (options.afterPhase && !ValidPhaseNames.has(options.afterPhase)) {
-      throw new Error(`Invalid afterPhase name: ${options.afterPhase}`);
+    if (options2.afterPhase && !ValidPhaseNames.has(options2.afterPhase)) {
+      throw new Error(`Invalid afterPhase name: ${options2.afterPhase}`);
     }
     this._policies.push({
       policy,
-      options
+      options: options2
     });
     this._orderedPolicies = void 0;
   }
-  removePolicy(options) {
+  removePolicy(options2) {
     const removedPolicies = [];
     this._policies = this._policies.filter((policyDescriptor) => {
-      if (options.name && policyDescriptor.policy.name === options.name || options.phase && policyDescriptor.options.phase === options.phase) {
+      if (options2.name && policyDescriptor.policy.name === options2.name || options2.phase && policyDescriptor.options.phase === options2.phase) {
         removedPolicies.push(policyDescriptor.policy);
         return false;
       } else {
@@ -44983,12 +46468,12 @@ var HttpPipeline = class _HttpPipeline {
   }
   sendRequest(httpClient2, request2) {
     const policies = this.getOrderedPolicies();
-    const pipeline = policies.reduceRight((next, policy) => {
+    const pipeline2 = policies.reduceRight((next, policy) => {
       return (req) => {
         return policy.sendRequest(req, next);
       };
     }, (req) => httpClient2.sendRequest(req));
-    return pipeline(request2);
+    return pipeline2(request2);
   }
   getOrderedPolicies() {
     if (!this._orderedPolicies) {
@@ -45034,7 +46519,7 @@ var HttpPipeline = class _HttpPipeline {
     }
     for (const descriptor of this._policies) {
       const policy = descriptor.policy;
-      const options = descriptor.options;
+      const options2 = descriptor.options;
       const policyName = policy.name;
       if (policyMap.has(policyName)) {
         throw new Error("Duplicate policy names not allowed in pipeline");
@@ -45044,23 +46529,23 @@ var HttpPipeline = class _HttpPipeline {
         dependsOn: /* @__PURE__ */ new Set(),
         dependants: /* @__PURE__ */ new Set()
       };
-      if (options.afterPhase) {
-        node.afterPhase = getPhase(options.afterPhase);
+      if (options2.afterPhase) {
+        node.afterPhase = getPhase(options2.afterPhase);
         node.afterPhase.hasAfterPolicies = true;
       }
       policyMap.set(policyName, node);
-      const phase = getPhase(options.phase);
+      const phase = getPhase(options2.phase);
       phase.policies.add(node);
     }
     for (const descriptor of this._policies) {
-      const { policy, options } = descriptor;
+      const { policy, options: options2 } = descriptor;
       const policyName = policy.name;
       const node = policyMap.get(policyName);
       if (!node) {
         throw new Error(`Missing node for policy ${policyName}`);
       }
-      if (options.afterPolicies) {
-        for (const afterPolicyName of options.afterPolicies) {
+      if (options2.afterPolicies) {
+        for (const afterPolicyName of options2.afterPolicies) {
           const afterNode = policyMap.get(afterPolicyName);
           if (afterNode) {
             node.dependsOn.add(afterNode);
@@ -45068,8 +46553,8 @@ var HttpPipeline = class _HttpPipeline {
           }
         }
       }
-      if (options.beforePolicies) {
-        for (const beforePolicyName of options.beforePolicies) {
+      if (options2.beforePolicies) {
+        for (const beforePolicyName of options2.beforePolicies) {
           const beforeNode = policyMap.get(beforePolicyName);
           if (beforeNode) {
             beforeNode.dependsOn.add(node);
@@ -45315,13 +46800,13 @@ var RestError = class _RestError extends Error {
    * Bonus property set by the throw site.
    */
   details;
-  constructor(message, options = {}) {
+  constructor(message, options2 = {}) {
     super(message);
     this.name = "RestError";
-    this.code = options.code;
-    this.statusCode = options.statusCode;
-    Object.defineProperty(this, "request", { value: options.request, enumerable: false });
-    Object.defineProperty(this, "response", { value: options.response, enumerable: false });
+    this.code = options2.code;
+    this.statusCode = options2.statusCode;
+    Object.defineProperty(this, "request", { value: options2.request, enumerable: false });
+    Object.defineProperty(this, "response", { value: options2.response, enumerable: false });
     const agent = this.request?.agent ? {
       maxFreeSockets: this.request.agent.maxFreeSockets,
       maxSockets: this.request.agent.maxSockets
@@ -45521,7 +47006,7 @@ var NodeHttpClient = class {
       throw new Error(`Cannot connect to ${request2.url} while allowInsecureConnection is false.`);
     }
     const agent = request2.agent ?? this.getOrCreateAgent(request2, isInsecure);
-    const options = {
+    const options2 = {
       agent,
       hostname: url2.hostname,
       path: `${url2.pathname}${url2.search}`,
@@ -45531,7 +47016,7 @@ var NodeHttpClient = class {
       ...request2.requestOverrides
     };
     return new Promise((resolve2, reject) => {
-      const req = isInsecure ? http.request(options, resolve2) : https.request(options, resolve2);
+      const req = isInsecure ? http.request(options2, resolve2) : https.request(options2, resolve2);
       req.once("error", (err) => {
         reject(new RestError(err.message, { code: err.code ?? RestError.REQUEST_SEND_ERROR, request: request2 }));
       });
@@ -45664,11 +47149,11 @@ function createDefaultHttpClient() {
 
 // node_modules/@typespec/ts-http-runtime/dist/esm/policies/logPolicy.js
 var logPolicyName = "logPolicy";
-function logPolicy(options = {}) {
-  const logger7 = options.logger ?? logger.info;
+function logPolicy(options2 = {}) {
+  const logger7 = options2.logger ?? logger.info;
   const sanitizer = new Sanitizer({
-    additionalAllowedHeaderNames: options.additionalAllowedHeaderNames,
-    additionalAllowedQueryParameters: options.additionalAllowedQueryParameters
+    additionalAllowedHeaderNames: options2.additionalAllowedHeaderNames,
+    additionalAllowedQueryParameters: options2.additionalAllowedQueryParameters
   });
   return {
     name: logPolicyName,
@@ -45719,16 +47204,16 @@ function calculateRetryDelay(retryAttempt, config) {
 
 // node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
 var StandardAbortMessage = "The operation was aborted.";
-function delay(delayInMs, value, options) {
+function delay(delayInMs, value, options2) {
   return new Promise((resolve2, reject) => {
     let timer = void 0;
     let onAborted = void 0;
     const rejectOnAbort = () => {
-      return reject(new AbortError(options?.abortErrorMsg ? options?.abortErrorMsg : StandardAbortMessage));
+      return reject(new AbortError(options2?.abortErrorMsg ? options2?.abortErrorMsg : StandardAbortMessage));
     };
     const removeListeners = () => {
-      if (options?.abortSignal && onAborted) {
-        options.abortSignal.removeEventListener("abort", onAborted);
+      if (options2?.abortSignal && onAborted) {
+        options2.abortSignal.removeEventListener("abort", onAborted);
       }
     };
     onAborted = () => {
@@ -45738,15 +47223,15 @@ function delay(delayInMs, value, options) {
       removeListeners();
       return rejectOnAbort();
     };
-    if (options?.abortSignal && options.abortSignal.aborted) {
+    if (options2?.abortSignal && options2.abortSignal.aborted) {
       return rejectOnAbort();
     }
     timer = setTimeout(() => {
       removeListeners();
       resolve2(value);
     }, delayInMs);
-    if (options?.abortSignal) {
-      options.abortSignal.addEventListener("abort", onAborted);
+    if (options2?.abortSignal) {
+      options2.abortSignal.addEventListener("abort", onAborted);
     }
   });
 }
@@ -45805,16 +47290,16 @@ function throttlingRetryStrategy() {
 // node_modules/@typespec/ts-http-runtime/dist/esm/retryStrategies/exponentialRetryStrategy.js
 var DEFAULT_CLIENT_RETRY_INTERVAL = 1e3;
 var DEFAULT_CLIENT_MAX_RETRY_INTERVAL = 1e3 * 64;
-function exponentialRetryStrategy(options = {}) {
-  const retryInterval = options.retryDelayInMs ?? DEFAULT_CLIENT_RETRY_INTERVAL;
-  const maxRetryInterval = options.maxRetryDelayInMs ?? DEFAULT_CLIENT_MAX_RETRY_INTERVAL;
+function exponentialRetryStrategy(options2 = {}) {
+  const retryInterval = options2.retryDelayInMs ?? DEFAULT_CLIENT_RETRY_INTERVAL;
+  const maxRetryInterval = options2.maxRetryDelayInMs ?? DEFAULT_CLIENT_MAX_RETRY_INTERVAL;
   return {
     name: "exponentialRetryStrategy",
     retry({ retryCount, response, responseError }) {
       const matchedSystemError = isSystemError(responseError);
-      const ignoreSystemErrors = matchedSystemError && options.ignoreSystemErrors;
+      const ignoreSystemErrors = matchedSystemError && options2.ignoreSystemErrors;
       const isExponential = isExponentialRetryResponse(response);
-      const ignoreExponentialResponse = isExponential && options.ignoreHttpStatusCodes;
+      const ignoreExponentialResponse = isExponential && options2.ignoreHttpStatusCodes;
       const unknownResponse = response && (isThrottlingRetryResponse(response) || !isExponential);
       if (unknownResponse || ignoreExponentialResponse || ignoreSystemErrors) {
         return { skipStrategy: true };
@@ -45842,8 +47327,8 @@ function isSystemError(err) {
 // node_modules/@typespec/ts-http-runtime/dist/esm/policies/retryPolicy.js
 var retryPolicyLogger = createClientLogger("ts-http-runtime retryPolicy");
 var retryPolicyName = "retryPolicy";
-function retryPolicy(strategies, options = { maxRetries: DEFAULT_RETRY_POLICY_COUNT }) {
-  const logger7 = options.logger || retryPolicyLogger;
+function retryPolicy(strategies, options2 = { maxRetries: DEFAULT_RETRY_POLICY_COUNT }) {
+  const logger7 = options2.logger || retryPolicyLogger;
   return {
     name: retryPolicyName,
     async sendRequest(request2, next) {
@@ -45871,7 +47356,7 @@ function retryPolicy(strategies, options = { maxRetries: DEFAULT_RETRY_POLICY_CO
           const abortError = new AbortError();
           throw abortError;
         }
-        if (retryCount >= (options.maxRetries ?? DEFAULT_RETRY_POLICY_COUNT)) {
+        if (retryCount >= (options2.maxRetries ?? DEFAULT_RETRY_POLICY_COUNT)) {
           logger7.info(`Retry ${retryCount}: Maximum retries reached. Returning the last received response, or throwing the last received error.`);
           if (responseError) {
             throw responseError;
@@ -45925,11 +47410,11 @@ function retryPolicy(strategies, options = { maxRetries: DEFAULT_RETRY_POLICY_CO
 
 // node_modules/@typespec/ts-http-runtime/dist/esm/policies/defaultRetryPolicy.js
 var defaultRetryPolicyName = "defaultRetryPolicy";
-function defaultRetryPolicy(options = {}) {
+function defaultRetryPolicy(options2 = {}) {
   return {
     name: defaultRetryPolicyName,
-    sendRequest: retryPolicy([throttlingRetryStrategy(), exponentialRetryStrategy(options)], {
-      maxRetries: options.maxRetries ?? DEFAULT_RETRY_POLICY_COUNT
+    sendRequest: retryPolicy([throttlingRetryStrategy(), exponentialRetryStrategy(options2)], {
+      maxRetries: options2.maxRetries ?? DEFAULT_RETRY_POLICY_COUNT
     }).sendRequest
   };
 }
@@ -46169,7 +47654,7 @@ function setProxyAgentOnRequest(request2, cachedAgents, proxyUrl) {
     request2.agent = cachedAgents.httpsProxyAgent;
   }
 }
-function proxyPolicy(proxySettings, options) {
+function proxyPolicy(proxySettings, options2) {
   if (!noProxyListLoaded) {
     globalNoProxyList.push(...loadNoProxy());
   }
@@ -46178,7 +47663,7 @@ function proxyPolicy(proxySettings, options) {
   return {
     name: proxyPolicyName,
     async sendRequest(request2, next) {
-      if (!request2.proxySettings && defaultProxy && !isBypassed(request2.url, options?.customNoProxyList ?? globalNoProxyList, options?.customNoProxyList ? void 0 : globalBypassedMap)) {
+      if (!request2.proxySettings && defaultProxy && !isBypassed(request2.url, options2?.customNoProxyList ?? globalNoProxyList, options2?.customNoProxyList ? void 0 : globalBypassedMap)) {
         setProxyAgentOnRequest(request2, cachedAgents, defaultProxy);
       } else if (request2.proxySettings) {
         setProxyAgentOnRequest(request2, cachedAgents, getUrlFromProxySettings(request2.proxySettings));
@@ -46205,8 +47690,8 @@ function decompressResponsePolicy() {
 // node_modules/@typespec/ts-http-runtime/dist/esm/policies/redirectPolicy.js
 var redirectPolicyName = "redirectPolicy";
 var allowedRedirect = ["GET", "HEAD"];
-function redirectPolicy(options = {}) {
-  const { maxRetries = 20, allowCrossOriginRedirects = false } = options;
+function redirectPolicy(options2 = {}) {
+  const { maxRetries = 20, allowCrossOriginRedirects = false } = options2;
   return {
     name: redirectPolicyName,
     async sendRequest(request2, next) {
@@ -46415,17 +47900,17 @@ function createClientLogger2(namespace) {
 var logger2 = createClientLogger2("core-rest-pipeline");
 
 // node_modules/@azure/core-rest-pipeline/dist/esm/policies/logPolicy.js
-function logPolicy2(options = {}) {
+function logPolicy2(options2 = {}) {
   return logPolicy({
     logger: logger2.info,
-    ...options
+    ...options2
   });
 }
 
 // node_modules/@azure/core-rest-pipeline/dist/esm/policies/redirectPolicy.js
 var redirectPolicyName2 = redirectPolicyName;
-function redirectPolicy2(options = {}) {
-  return redirectPolicy(options);
+function redirectPolicy2(options2 = {}) {
+  return redirectPolicy(options2);
 }
 
 // node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgentPlatform.js
@@ -46474,8 +47959,8 @@ async function getUserAgentValue2(prefix2) {
 // node_modules/@azure/core-rest-pipeline/dist/esm/policies/userAgentPolicy.js
 var UserAgentHeaderName2 = getUserAgentHeaderName2();
 var userAgentPolicyName2 = "userAgentPolicy";
-function userAgentPolicy2(options = {}) {
-  const userAgentValue = getUserAgentValue2(options.userAgentPrefix);
+function userAgentPolicy2(options2 = {}) {
+  const userAgentValue = getUserAgentValue2(options2.userAgentPrefix);
   return {
     name: userAgentPolicyName2,
     async sendRequest(request2, next) {
@@ -46526,8 +48011,8 @@ function decompressResponsePolicy2() {
 }
 
 // node_modules/@azure/core-rest-pipeline/dist/esm/policies/defaultRetryPolicy.js
-function defaultRetryPolicy2(options = {}) {
-  return defaultRetryPolicy(options);
+function defaultRetryPolicy2(options2 = {}) {
+  return defaultRetryPolicy(options2);
 }
 
 // node_modules/@azure/core-rest-pipeline/dist/esm/policies/formDataPolicy.js
@@ -46544,8 +48029,8 @@ var AbortError2 = class extends Error {
 };
 
 // node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
-function createAbortablePromise(buildPromise, options) {
-  const { cleanupBeforeAbort, abortSignal, abortErrorMsg } = options ?? {};
+function createAbortablePromise(buildPromise, options2) {
+  const { cleanupBeforeAbort, abortSignal, abortErrorMsg } = options2 ?? {};
   return new Promise((resolve2, reject) => {
     function rejectOnAbort() {
       reject(new AbortError2(abortErrorMsg ?? "The operation was aborted."));
@@ -46578,9 +48063,9 @@ function createAbortablePromise(buildPromise, options) {
 
 // node_modules/@azure/core-util/dist/esm/delay.js
 var StandardAbortMessage2 = "The delay was aborted.";
-function delay2(timeInMs, options) {
+function delay2(timeInMs, options2) {
   let token;
-  const { abortSignal, abortErrorMsg } = options ?? {};
+  const { abortSignal, abortErrorMsg } = options2 ?? {};
   return createAbortablePromise((resolve2) => {
     token = setTimeout(resolve2, timeInMs);
   }, {
@@ -46628,8 +48113,8 @@ function stringToUint8Array2(value, format) {
 function getDefaultProxySettings2(proxyUrl) {
   return getDefaultProxySettings(proxyUrl);
 }
-function proxyPolicy2(proxySettings, options) {
-  return proxyPolicy(proxySettings, options);
+function proxyPolicy2(proxySettings, options2) {
+  return proxyPolicy(proxySettings, options2);
 }
 
 // node_modules/@azure/core-rest-pipeline/dist/esm/policies/setClientRequestIdPolicy.js
@@ -46661,13 +48146,13 @@ var knownContextKeys = {
   span: /* @__PURE__ */ Symbol.for("@azure/core-tracing span"),
   namespace: /* @__PURE__ */ Symbol.for("@azure/core-tracing namespace")
 };
-function createTracingContext(options = {}) {
-  let context5 = new TracingContextImpl(options.parentContext);
-  if (options.span) {
-    context5 = context5.setValue(knownContextKeys.span, options.span);
+function createTracingContext(options2 = {}) {
+  let context5 = new TracingContextImpl(options2.parentContext);
+  if (options2.span) {
+    context5 = context5.setValue(knownContextKeys.span, options2.span);
   }
-  if (options.namespace) {
-    context5 = context5.setValue(knownContextKeys.namespace, options.namespace);
+  if (options2.namespace) {
+    context5 = context5.setValue(knownContextKeys.namespace, options2.namespace);
   }
   return context5;
 }
@@ -46738,8 +48223,8 @@ function getInstrumenter() {
 }
 
 // node_modules/@azure/core-tracing/dist/esm/tracingClient.js
-function createTracingClient(options) {
-  const { namespace, packageName, packageVersion } = options;
+function createTracingClient(options2) {
+  const { namespace, packageName, packageVersion } = options2;
   function startSpan(name, operationOptions, spanOptions) {
     const startSpanResult = getInstrumenter().startSpan(name, {
       ...spanOptions,
@@ -46800,10 +48285,10 @@ function isRestError2(e) {
 
 // node_modules/@azure/core-rest-pipeline/dist/esm/policies/tracingPolicy.js
 var tracingPolicyName = "tracingPolicy";
-function tracingPolicy(options = {}) {
-  const userAgentPromise = getUserAgentValue2(options.userAgentPrefix);
+function tracingPolicy(options2 = {}) {
+  const userAgentPromise = getUserAgentValue2(options2.userAgentPrefix);
   const sanitizer = new Sanitizer({
-    additionalAllowedQueryParameters: options.additionalAllowedQueryParameters
+    additionalAllowedQueryParameters: options2.additionalAllowedQueryParameters
   });
   const tracingClient2 = tryCreateTracingClient();
   return {
@@ -46948,32 +48433,32 @@ function wrapAbortSignalLikePolicy() {
 }
 
 // node_modules/@azure/core-rest-pipeline/dist/esm/createPipelineFromOptions.js
-function createPipelineFromOptions2(options) {
-  const pipeline = createEmptyPipeline2();
+function createPipelineFromOptions2(options2) {
+  const pipeline2 = createEmptyPipeline2();
   if (isNodeLike2) {
-    if (options.agent) {
-      pipeline.addPolicy(agentPolicy2(options.agent));
+    if (options2.agent) {
+      pipeline2.addPolicy(agentPolicy2(options2.agent));
     }
-    if (options.tlsOptions) {
-      pipeline.addPolicy(tlsPolicy2(options.tlsOptions));
+    if (options2.tlsOptions) {
+      pipeline2.addPolicy(tlsPolicy2(options2.tlsOptions));
     }
-    pipeline.addPolicy(proxyPolicy2(options.proxyOptions));
-    pipeline.addPolicy(decompressResponsePolicy2());
+    pipeline2.addPolicy(proxyPolicy2(options2.proxyOptions));
+    pipeline2.addPolicy(decompressResponsePolicy2());
   }
-  pipeline.addPolicy(wrapAbortSignalLikePolicy());
-  pipeline.addPolicy(formDataPolicy2(), { beforePolicies: [multipartPolicyName2] });
-  pipeline.addPolicy(userAgentPolicy2(options.userAgentOptions));
-  pipeline.addPolicy(setClientRequestIdPolicy(options.telemetryOptions?.clientRequestIdHeaderName));
-  pipeline.addPolicy(multipartPolicy2(), { afterPhase: "Deserialize" });
-  pipeline.addPolicy(defaultRetryPolicy2(options.retryOptions), { phase: "Retry" });
-  pipeline.addPolicy(tracingPolicy({ ...options.userAgentOptions, ...options.loggingOptions }), {
+  pipeline2.addPolicy(wrapAbortSignalLikePolicy());
+  pipeline2.addPolicy(formDataPolicy2(), { beforePolicies: [multipartPolicyName2] });
+  pipeline2.addPolicy(userAgentPolicy2(options2.userAgentOptions));
+  pipeline2.addPolicy(setClientRequestIdPolicy(options2.telemetryOptions?.clientRequestIdHeaderName));
+  pipeline2.addPolicy(multipartPolicy2(), { afterPhase: "Deserialize" });
+  pipeline2.addPolicy(defaultRetryPolicy2(options2.retryOptions), { phase: "Retry" });
+  pipeline2.addPolicy(tracingPolicy({ ...options2.userAgentOptions, ...options2.loggingOptions }), {
     afterPhase: "Retry"
   });
   if (isNodeLike2) {
-    pipeline.addPolicy(redirectPolicy2(options.redirectOptions), { afterPhase: "Retry" });
+    pipeline2.addPolicy(redirectPolicy2(options2.redirectOptions), { afterPhase: "Retry" });
   }
-  pipeline.addPolicy(logPolicy2(options.loggingOptions), { afterPhase: "Sign" });
-  return pipeline;
+  pipeline2.addPolicy(logPolicy2(options2.loggingOptions), { afterPhase: "Sign" });
+  return pipeline2;
 }
 
 // node_modules/@azure/core-rest-pipeline/dist/esm/defaultHttpClient.js
@@ -46998,8 +48483,8 @@ function createHttpHeaders2(rawHeaders) {
 }
 
 // node_modules/@azure/core-rest-pipeline/dist/esm/pipelineRequest.js
-function createPipelineRequest2(options) {
-  return createPipelineRequest(options);
+function createPipelineRequest2(options2) {
+  return createPipelineRequest(options2);
 }
 
 // node_modules/@azure/core-rest-pipeline/dist/esm/policies/retryPolicy.js
@@ -47041,7 +48526,7 @@ function createTokenCycler(credential, tokenCyclerOptions) {
   let refreshWorker = null;
   let token = null;
   let tenantId;
-  const options = {
+  const options2 = {
     ...DEFAULT_CYCLER_OPTIONS,
     ...tokenCyclerOptions
   };
@@ -47066,14 +48551,14 @@ function createTokenCycler(credential, tokenCyclerOptions) {
       if (token.refreshAfterTimestamp && token.refreshAfterTimestamp < Date.now()) {
         return true;
       }
-      return token.expiresOnTimestamp - options.refreshWindowInMs < Date.now();
+      return token.expiresOnTimestamp - options2.refreshWindowInMs < Date.now();
     },
     /**
      * Produces true if the cycler MUST refresh (null or nearly-expired
      * token).
      */
     get mustRefresh() {
-      return token === null || token.expiresOnTimestamp - options.forcedRefreshWindowInMs < Date.now();
+      return token === null || token.expiresOnTimestamp - options2.forcedRefreshWindowInMs < Date.now();
     }
   };
   function refresh(scopes, getTokenOptions) {
@@ -47081,7 +48566,7 @@ function createTokenCycler(credential, tokenCyclerOptions) {
       const tryGetAccessToken = () => credential.getToken(scopes, getTokenOptions);
       refreshWorker = beginRefresh(
         tryGetAccessToken,
-        options.retryIntervalInMs,
+        options2.retryIntervalInMs,
         // If we don't have a token, then we should timeout immediately
         token?.expiresOnTimestamp ?? Date.now()
       ).then((_token) => {
@@ -47128,8 +48613,8 @@ async function trySendRequest(request2, next) {
     }
   }
 }
-async function defaultAuthorizeRequest(options) {
-  const { scopes, getAccessToken, request: request2 } = options;
+async function defaultAuthorizeRequest(options2) {
+  const { scopes, getAccessToken, request: request2 } = options2;
   const getTokenOptions = {
     abortSignal: request2.abortSignal,
     tracingOptions: request2.tracingOptions,
@@ -47137,7 +48622,7 @@ async function defaultAuthorizeRequest(options) {
   };
   const accessToken = await getAccessToken(scopes, getTokenOptions);
   if (accessToken) {
-    options.request.headers.set("Authorization", `Bearer ${accessToken.token}`);
+    options2.request.headers.set("Authorization", `Bearer ${accessToken.token}`);
   }
 }
 function isChallengeResponse(response) {
@@ -47155,9 +48640,9 @@ async function authorizeRequestOnCaeChallenge(onChallengeOptions, caeClaims) {
   onChallengeOptions.request.headers.set("Authorization", `${accessToken.tokenType ?? "Bearer"} ${accessToken.token}`);
   return true;
 }
-function bearerTokenAuthenticationPolicy(options) {
-  const { credential, scopes, challengeCallbacks } = options;
-  const logger7 = options.logger || logger2;
+function bearerTokenAuthenticationPolicy(options2) {
+  const { credential, scopes, challengeCallbacks } = options2;
+  const logger7 = options2.logger || logger2;
   const callbacks = {
     authorizeRequest: challengeCallbacks?.authorizeRequest?.bind(challengeCallbacks) ?? defaultAuthorizeRequest,
     authorizeRequestOnChallenge: challengeCallbacks?.authorizeRequestOnChallenge?.bind(challengeCallbacks)
@@ -47300,8 +48785,8 @@ function createDisableKeepAlivePolicy() {
     }
   };
 }
-function pipelineContainsDisableKeepAlivePolicy(pipeline) {
-  return pipeline.getOrderedPolicies().some((policy) => policy.name === disableKeepAlivePolicyName);
+function pipelineContainsDisableKeepAlivePolicy(pipeline2) {
+  return pipeline2.getOrderedPolicies().some((policy) => policy.name === disableKeepAlivePolicyName);
 }
 
 // node_modules/@azure/core-client/dist/esm/base64.js
@@ -47452,12 +48937,12 @@ var SerializerImpl = class {
    *
    * @returns A valid serialized Javascript object
    */
-  serialize(mapper, object, objectName, options = { xml: {} }) {
+  serialize(mapper, object, objectName, options2 = { xml: {} }) {
     const updatedOptions = {
       xml: {
-        rootName: options.xml.rootName ?? "",
-        includeRoot: options.xml.includeRoot ?? false,
-        xmlCharKey: options.xml.xmlCharKey ?? XML_CHARKEY
+        rootName: options2.xml.rootName ?? "",
+        includeRoot: options2.xml.includeRoot ?? false,
+        xmlCharKey: options2.xml.xmlCharKey ?? XML_CHARKEY
       }
     };
     let payload = {};
@@ -47520,14 +49005,14 @@ var SerializerImpl = class {
    *
    * @returns A valid deserialized Javascript object
    */
-  deserialize(mapper, responseBody, objectName, options = { xml: {} }) {
+  deserialize(mapper, responseBody, objectName, options2 = { xml: {} }) {
     const updatedOptions = {
       xml: {
-        rootName: options.xml.rootName ?? "",
-        includeRoot: options.xml.includeRoot ?? false,
-        xmlCharKey: options.xml.xmlCharKey ?? XML_CHARKEY
+        rootName: options2.xml.rootName ?? "",
+        includeRoot: options2.xml.includeRoot ?? false,
+        xmlCharKey: options2.xml.xmlCharKey ?? XML_CHARKEY
       },
-      ignoreUnknownProperties: options.ignoreUnknownProperties ?? false
+      ignoreUnknownProperties: options2.ignoreUnknownProperties ?? false
     };
     if (responseBody === void 0 || responseBody === null) {
       if (this.isXML && mapper.type.name === "Sequence" && !mapper.xmlIsWrapped) {
@@ -47742,7 +49227,7 @@ function serializeDateTypes(typeName, value, objectName) {
   }
   return value;
 }
-function serializeSequenceType(serializer, mapper, object, objectName, isXml, options) {
+function serializeSequenceType(serializer, mapper, object, objectName, isXml, options2) {
   if (!Array.isArray(object)) {
     throw new Error(`${objectName} must be of type Array.`);
   }
@@ -47755,7 +49240,7 @@ function serializeSequenceType(serializer, mapper, object, objectName, isXml, op
   }
   const tempArray = [];
   for (let i = 0; i < object.length; i++) {
-    const serializedValue = serializer.serialize(elementType, object[i], objectName, options);
+    const serializedValue = serializer.serialize(elementType, object[i], objectName, options2);
     if (isXml && elementType.xmlNamespace) {
       const xmlnsKey = elementType.xmlNamespacePrefix ? `xmlns:${elementType.xmlNamespacePrefix}` : "xmlns";
       if (elementType.type.name === "Composite") {
@@ -47763,7 +49248,7 @@ function serializeSequenceType(serializer, mapper, object, objectName, isXml, op
         tempArray[i][XML_ATTRKEY] = { [xmlnsKey]: elementType.xmlNamespace };
       } else {
         tempArray[i] = {};
-        tempArray[i][options.xml.xmlCharKey] = serializedValue;
+        tempArray[i][options2.xml.xmlCharKey] = serializedValue;
         tempArray[i][XML_ATTRKEY] = { [xmlnsKey]: elementType.xmlNamespace };
       }
     } else {
@@ -47772,7 +49257,7 @@ function serializeSequenceType(serializer, mapper, object, objectName, isXml, op
   }
   return tempArray;
 }
-function serializeDictionaryType(serializer, mapper, object, objectName, isXml, options) {
+function serializeDictionaryType(serializer, mapper, object, objectName, isXml, options2) {
   if (typeof object !== "object") {
     throw new Error(`${objectName} must be of type object.`);
   }
@@ -47782,8 +49267,8 @@ function serializeDictionaryType(serializer, mapper, object, objectName, isXml, 
   }
   const tempDictionary = {};
   for (const key of Object.keys(object)) {
-    const serializedValue = serializer.serialize(valueType, object[key], objectName, options);
-    tempDictionary[key] = getXmlObjectValue(valueType, serializedValue, isXml, options);
+    const serializedValue = serializer.serialize(valueType, object[key], objectName, options2);
+    tempDictionary[key] = getXmlObjectValue(valueType, serializedValue, isXml, options2);
   }
   if (isXml && mapper.xmlNamespace) {
     const xmlnsKey = mapper.xmlNamespacePrefix ? `xmlns:${mapper.xmlNamespacePrefix}` : "xmlns";
@@ -47822,7 +49307,7 @@ function resolveModelProperties(serializer, mapper, objectName) {
   }
   return modelProps;
 }
-function serializeCompositeType(serializer, mapper, object, objectName, isXml, options) {
+function serializeCompositeType(serializer, mapper, object, objectName, isXml, options2) {
   if (getPolymorphicDiscriminatorRecursively(serializer, mapper)) {
     mapper = getPolymorphicMapper(serializer, mapper, object, "clientName");
   }
@@ -47867,9 +49352,9 @@ function serializeCompositeType(serializer, mapper, object, objectName, isXml, o
         if (polymorphicDiscriminator && polymorphicDiscriminator.clientName === key && (toSerialize === void 0 || toSerialize === null)) {
           toSerialize = mapper.serializedName;
         }
-        const serializedValue = serializer.serialize(propertyMapper, toSerialize, propertyObjectName, options);
+        const serializedValue = serializer.serialize(propertyMapper, toSerialize, propertyObjectName, options2);
         if (serializedValue !== void 0 && propName3 !== void 0 && propName3 !== null) {
-          const value = getXmlObjectValue(propertyMapper, serializedValue, isXml, options);
+          const value = getXmlObjectValue(propertyMapper, serializedValue, isXml, options2);
           if (isXml && propertyMapper.xmlIsAttribute) {
             parentObject[XML_ATTRKEY] = parentObject[XML_ATTRKEY] || {};
             parentObject[XML_ATTRKEY][propName3] = serializedValue;
@@ -47888,7 +49373,7 @@ function serializeCompositeType(serializer, mapper, object, objectName, isXml, o
         const isAdditionalProperty = propNames.every((pn) => pn !== clientPropName);
         if (isAdditionalProperty) {
           Object.defineProperty(payload, clientPropName, {
-            value: serializer.serialize(additionalPropertiesMapper, object[clientPropName], objectName + '["' + clientPropName + '"]', options),
+            value: serializer.serialize(additionalPropertiesMapper, object[clientPropName], objectName + '["' + clientPropName + '"]', options2),
             enumerable: true,
             configurable: true,
             writable: true
@@ -47900,7 +49385,7 @@ function serializeCompositeType(serializer, mapper, object, objectName, isXml, o
   }
   return object;
 }
-function getXmlObjectValue(propertyMapper, serializedValue, isXml, options) {
+function getXmlObjectValue(propertyMapper, serializedValue, isXml, options2) {
   if (!isXml || !propertyMapper.xmlNamespace) {
     return serializedValue;
   }
@@ -47916,15 +49401,15 @@ function getXmlObjectValue(propertyMapper, serializedValue, isXml, options) {
     }
   }
   const result = {};
-  result[options.xml.xmlCharKey] = serializedValue;
+  result[options2.xml.xmlCharKey] = serializedValue;
   result[XML_ATTRKEY] = xmlNamespace;
   return result;
 }
-function isSpecialXmlProperty(propertyName, options) {
-  return [XML_ATTRKEY, options.xml.xmlCharKey].includes(propertyName);
+function isSpecialXmlProperty(propertyName, options2) {
+  return [XML_ATTRKEY, options2.xml.xmlCharKey].includes(propertyName);
 }
-function deserializeCompositeType(serializer, mapper, responseBody, objectName, options) {
-  const xmlCharKey = options.xml.xmlCharKey ?? XML_CHARKEY;
+function deserializeCompositeType(serializer, mapper, responseBody, objectName, options2) {
+  const xmlCharKey = options2.xml.xmlCharKey ?? XML_CHARKEY;
   if (getPolymorphicDiscriminatorRecursively(serializer, mapper)) {
     mapper = getPolymorphicMapper(serializer, mapper, responseBody, "serializedName");
   }
@@ -47945,14 +49430,14 @@ function deserializeCompositeType(serializer, mapper, responseBody, objectName, 
       const dictionary = {};
       for (const headerKey of Object.keys(responseBody)) {
         if (headerKey.startsWith(headerCollectionPrefix)) {
-          dictionary[headerKey.substring(headerCollectionPrefix.length)] = serializer.deserialize(propertyMapper.type.value, responseBody[headerKey], propertyObjectName, options);
+          dictionary[headerKey.substring(headerCollectionPrefix.length)] = serializer.deserialize(propertyMapper.type.value, responseBody[headerKey], propertyObjectName, options2);
         }
         handledPropertyNames.push(headerKey);
       }
       instance[key] = dictionary;
     } else if (serializer.isXML) {
       if (propertyMapper.xmlIsAttribute && responseBody[XML_ATTRKEY]) {
-        instance[key] = serializer.deserialize(propertyMapper, responseBody[XML_ATTRKEY][xmlName], propertyObjectName, options);
+        instance[key] = serializer.deserialize(propertyMapper, responseBody[XML_ATTRKEY][xmlName], propertyObjectName, options2);
       } else if (propertyMapper.xmlIsMsText) {
         if (responseBody[xmlCharKey] !== void 0) {
           instance[key] = responseBody[xmlCharKey];
@@ -47965,7 +49450,7 @@ function deserializeCompositeType(serializer, mapper, responseBody, objectName, 
           const wrapped = responseBody[xmlName];
           const elementList = wrapped?.[xmlElementName] ?? [];
           Object.defineProperty(instance, key, {
-            value: serializer.deserialize(propertyMapper, elementList, propertyObjectName, options),
+            value: serializer.deserialize(propertyMapper, elementList, propertyObjectName, options2),
             enumerable: true,
             configurable: true,
             writable: true
@@ -47973,7 +49458,7 @@ function deserializeCompositeType(serializer, mapper, responseBody, objectName, 
           handledPropertyNames.push(xmlName);
         } else {
           const property = responseBody[propertyName];
-          instance[key] = serializer.deserialize(propertyMapper, property, propertyObjectName, options);
+          instance[key] = serializer.deserialize(propertyMapper, property, propertyObjectName, options2);
           handledPropertyNames.push(propertyName);
         }
       }
@@ -47998,7 +49483,7 @@ function deserializeCompositeType(serializer, mapper, responseBody, objectName, 
       let serializedValue;
       if (Array.isArray(responseBody[key]) && modelProps[key].serializedName === "") {
         propertyInstance = responseBody[key];
-        const arrayInstance = serializer.deserialize(propertyMapper, propertyInstance, propertyObjectName, options);
+        const arrayInstance = serializer.deserialize(propertyMapper, propertyInstance, propertyObjectName, options2);
         for (const [k, v] of Object.entries(instance)) {
           if (!Object.prototype.hasOwnProperty.call(arrayInstance, k)) {
             arrayInstance[k] = v;
@@ -48006,7 +49491,7 @@ function deserializeCompositeType(serializer, mapper, responseBody, objectName, 
         }
         instance = arrayInstance;
       } else if (propertyInstance !== void 0 || propertyMapper.defaultValue !== void 0) {
-        serializedValue = serializer.deserialize(propertyMapper, propertyInstance, propertyObjectName, options);
+        serializedValue = serializer.deserialize(propertyMapper, propertyInstance, propertyObjectName, options2);
         instance[key] = serializedValue;
       }
     }
@@ -48024,7 +49509,7 @@ function deserializeCompositeType(serializer, mapper, responseBody, objectName, 
     };
     for (const responsePropName of Object.keys(responseBody)) {
       if (isAdditionalProperty(responsePropName)) {
-        const deserializedValue = serializer.deserialize(additionalPropertiesMapper, responseBody[responsePropName], objectName + '["' + responsePropName + '"]', options);
+        const deserializedValue = serializer.deserialize(additionalPropertiesMapper, responseBody[responsePropName], objectName + '["' + responsePropName + '"]', options2);
         Object.defineProperty(instance, responsePropName, {
           value: deserializedValue,
           enumerable: true,
@@ -48033,9 +49518,9 @@ function deserializeCompositeType(serializer, mapper, responseBody, objectName, 
         });
       }
     }
-  } else if (responseBody && !options.ignoreUnknownProperties) {
+  } else if (responseBody && !options2.ignoreUnknownProperties) {
     for (const key of Object.keys(responseBody)) {
-      if (instance[key] === void 0 && !handledPropertyNames.includes(key) && !isSpecialXmlProperty(key, options)) {
+      if (instance[key] === void 0 && !handledPropertyNames.includes(key) && !isSpecialXmlProperty(key, options2)) {
         Object.defineProperty(instance, key, {
           value: responseBody[key],
           enumerable: true,
@@ -48047,7 +49532,7 @@ function deserializeCompositeType(serializer, mapper, responseBody, objectName, 
   }
   return instance;
 }
-function deserializeDictionaryType(serializer, mapper, responseBody, objectName, options) {
+function deserializeDictionaryType(serializer, mapper, responseBody, objectName, options2) {
   const value = mapper.type.value;
   if (!value || typeof value !== "object") {
     throw new Error(`"value" metadata for a Dictionary must be defined in the mapper and it must of type "object" in ${objectName}`);
@@ -48055,13 +49540,13 @@ function deserializeDictionaryType(serializer, mapper, responseBody, objectName,
   if (responseBody) {
     const tempDictionary = {};
     for (const key of Object.keys(responseBody)) {
-      tempDictionary[key] = serializer.deserialize(value, responseBody[key], objectName, options);
+      tempDictionary[key] = serializer.deserialize(value, responseBody[key], objectName, options2);
     }
     return tempDictionary;
   }
   return responseBody;
 }
-function deserializeSequenceType(serializer, mapper, responseBody, objectName, options) {
+function deserializeSequenceType(serializer, mapper, responseBody, objectName, options2) {
   let element = mapper.type.element;
   if (!element || typeof element !== "object") {
     throw new Error(`"element" metadata for an Array must be defined in the mapper and it must be of type "object" in ${objectName}`);
@@ -48075,7 +49560,7 @@ function deserializeSequenceType(serializer, mapper, responseBody, objectName, o
     }
     const tempArray = [];
     for (let i = 0; i < responseBody.length; i++) {
-      tempArray[i] = serializer.deserialize(element, responseBody[i], `${objectName}[${i}]`, options);
+      tempArray[i] = serializer.deserialize(element, responseBody[i], `${objectName}[${i}]`, options2);
     }
     return tempArray;
   }
@@ -48233,11 +49718,11 @@ function getOperationRequestInfo(request2) {
 var defaultJsonContentTypes = ["application/json", "text/json"];
 var defaultXmlContentTypes = ["application/xml", "application/atom+xml"];
 var deserializationPolicyName = "deserializationPolicy";
-function deserializationPolicy(options = {}) {
-  const jsonContentTypes = options.expectedContentTypes?.json ?? defaultJsonContentTypes;
-  const xmlContentTypes = options.expectedContentTypes?.xml ?? defaultXmlContentTypes;
-  const parseXML2 = options.parseXML;
-  const serializerOptions = options.serializerOptions;
+function deserializationPolicy(options2 = {}) {
+  const jsonContentTypes = options2.expectedContentTypes?.json ?? defaultJsonContentTypes;
+  const xmlContentTypes = options2.expectedContentTypes?.xml ?? defaultXmlContentTypes;
+  const parseXML2 = options2.parseXML;
+  const serializerOptions = options2.serializerOptions;
   const updatedOptions = {
     xml: {
       rootName: serializerOptions?.xml.rootName ?? "",
@@ -48281,8 +49766,8 @@ function shouldDeserializeResponse(parsedResponse) {
   }
   return result;
 }
-async function deserializeResponseBody(jsonContentTypes, xmlContentTypes, response, options, parseXML2) {
-  const parsedResponse = await parse(jsonContentTypes, xmlContentTypes, response, options, parseXML2);
+async function deserializeResponseBody(jsonContentTypes, xmlContentTypes, response, options2, parseXML2) {
+  const parsedResponse = await parse(jsonContentTypes, xmlContentTypes, response, options2, parseXML2);
   if (!shouldDeserializeResponse(parsedResponse)) {
     return parsedResponse;
   }
@@ -48292,7 +49777,7 @@ async function deserializeResponseBody(jsonContentTypes, xmlContentTypes, respon
     return parsedResponse;
   }
   const responseSpec = getOperationResponseMap(parsedResponse);
-  const { error: error2, shouldReturnResponse } = handleErrorResponse(parsedResponse, operationSpec, responseSpec, options);
+  const { error: error2, shouldReturnResponse } = handleErrorResponse(parsedResponse, operationSpec, responseSpec, options2);
   if (error2) {
     throw error2;
   } else if (shouldReturnResponse) {
@@ -48305,7 +49790,7 @@ async function deserializeResponseBody(jsonContentTypes, xmlContentTypes, respon
         valueToDeserialize = typeof valueToDeserialize === "object" ? valueToDeserialize[responseSpec.bodyMapper.xmlElementName] : [];
       }
       try {
-        parsedResponse.parsedBody = operationSpec.serializer.deserialize(responseSpec.bodyMapper, valueToDeserialize, "operationRes.parsedBody", options);
+        parsedResponse.parsedBody = operationSpec.serializer.deserialize(responseSpec.bodyMapper, valueToDeserialize, "operationRes.parsedBody", options2);
       } catch (deserializeError) {
         const restError = new RestError2(`Error ${deserializeError} occurred in deserializing the responseBody - ${parsedResponse.bodyAsText}`, {
           statusCode: parsedResponse.status,
@@ -48327,7 +49812,7 @@ function isOperationSpecEmpty(operationSpec) {
   const expectedStatusCodes = Object.keys(operationSpec.responses);
   return expectedStatusCodes.length === 0 || expectedStatusCodes.length === 1 && expectedStatusCodes[0] === "default";
 }
-function handleErrorResponse(parsedResponse, operationSpec, responseSpec, options) {
+function handleErrorResponse(parsedResponse, operationSpec, responseSpec, options2) {
   const isSuccessByStatus = 200 <= parsedResponse.status && parsedResponse.status < 300;
   const isExpectedStatusCode = isOperationSpecEmpty(operationSpec) ? isSuccessByStatus : !!responseSpec;
   if (isExpectedStatusCode) {
@@ -48364,7 +49849,7 @@ function handleErrorResponse(parsedResponse, operationSpec, responseSpec, option
             valueToDeserialize = parsedBody[elementName];
           }
         }
-        deserializedError = operationSpec.serializer.deserialize(defaultBodyMapper, valueToDeserialize, "error.response.parsedBody", options);
+        deserializedError = operationSpec.serializer.deserialize(defaultBodyMapper, valueToDeserialize, "error.response.parsedBody", options2);
       }
       const internalError = parsedBody.error || deserializedError || parsedBody;
       error2.code = internalError.code;
@@ -48440,8 +49925,8 @@ function getPathStringFromParameter(parameter) {
 
 // node_modules/@azure/core-client/dist/esm/serializationPolicy.js
 var serializationPolicyName = "serializationPolicy";
-function serializationPolicy(options = {}) {
-  const stringifyXML2 = options.stringifyXML;
+function serializationPolicy(options2 = {}) {
+  const stringifyXML2 = options2.stringifyXML;
   return {
     name: serializationPolicyName,
     sendRequest(request2, next) {
@@ -48533,10 +50018,10 @@ function serializeRequestBody(request2, operationArguments, operationSpec, strin
     }
   }
 }
-function getXmlValueWithNamespace(xmlNamespace, xmlnsKey, typeName, serializedValue, options) {
+function getXmlValueWithNamespace(xmlNamespace, xmlnsKey, typeName, serializedValue, options2) {
   if (xmlNamespace && !["Composite", "Sequence", "Dictionary"].includes(typeName)) {
     const result = {};
-    result[options.xml.xmlCharKey] = serializedValue;
+    result[options2.xml.xmlCharKey] = serializedValue;
     result[XML_ATTRKEY] = { [xmlnsKey]: xmlNamespace };
     return result;
   }
@@ -48555,19 +50040,19 @@ function prepareXMLRootList(obj, elementName, xmlNamespaceKey, xmlNamespace) {
 }
 
 // node_modules/@azure/core-client/dist/esm/pipeline.js
-function createClientPipeline(options = {}) {
-  const pipeline = createPipelineFromOptions2(options ?? {});
-  if (options.credentialOptions) {
-    pipeline.addPolicy(bearerTokenAuthenticationPolicy({
-      credential: options.credentialOptions.credential,
-      scopes: options.credentialOptions.credentialScopes
+function createClientPipeline(options2 = {}) {
+  const pipeline2 = createPipelineFromOptions2(options2 ?? {});
+  if (options2.credentialOptions) {
+    pipeline2.addPolicy(bearerTokenAuthenticationPolicy({
+      credential: options2.credentialOptions.credential,
+      scopes: options2.credentialOptions.credentialScopes
     }));
   }
-  pipeline.addPolicy(serializationPolicy(options.serializationOptions), { phase: "Serialize" });
-  pipeline.addPolicy(deserializationPolicy(options.deserializationOptions), {
+  pipeline2.addPolicy(serializationPolicy(options2.serializationOptions), { phase: "Serialize" });
+  pipeline2.addPolicy(deserializationPolicy(options2.deserializationOptions), {
     phase: "Deserialize"
   });
-  return pipeline;
+  return pipeline2;
 }
 
 // node_modules/@azure/core-client/dist/esm/httpClientCache.js
@@ -48802,17 +50287,17 @@ var ServiceClient = class {
    * The ServiceClient constructor
    * @param options - The service client options that govern the behavior of the client.
    */
-  constructor(options = {}) {
-    this._requestContentType = options.requestContentType;
-    this._endpoint = options.endpoint ?? options.baseUri;
-    if (options.baseUri) {
+  constructor(options2 = {}) {
+    this._requestContentType = options2.requestContentType;
+    this._endpoint = options2.endpoint ?? options2.baseUri;
+    if (options2.baseUri) {
       logger3.warning("The baseUri option for SDK Clients has been deprecated, please use endpoint instead.");
     }
-    this._allowInsecureConnection = options.allowInsecureConnection;
-    this._httpClient = options.httpClient || getCachedDefaultHttpClient();
-    this.pipeline = options.pipeline || createDefaultPipeline2(options);
-    if (options.additionalPolicies?.length) {
-      for (const { policy, position } of options.additionalPolicies) {
+    this._allowInsecureConnection = options2.allowInsecureConnection;
+    this._httpClient = options2.httpClient || getCachedDefaultHttpClient();
+    this.pipeline = options2.pipeline || createDefaultPipeline2(options2);
+    if (options2.additionalPolicies?.length) {
+      for (const { policy, position } of options2.additionalPolicies) {
         const afterPhase = position === "perRetry" ? "Sign" : void 0;
         this.pipeline.addPolicy(policy, {
           afterPhase
@@ -48849,9 +50334,9 @@ var ServiceClient = class {
     if (contentType2 && operationSpec.requestBody) {
       request2.headers.set("Content-Type", contentType2);
     }
-    const options = operationArguments.options;
-    if (options) {
-      const requestOptions = options.requestOptions;
+    const options2 = operationArguments.options;
+    if (options2) {
+      const requestOptions = options2.requestOptions;
       if (requestOptions) {
         if (requestOptions.timeout) {
           request2.timeout = requestOptions.timeout;
@@ -48869,11 +50354,11 @@ var ServiceClient = class {
           request2.allowInsecureConnection = true;
         }
       }
-      if (options.abortSignal) {
-        request2.abortSignal = options.abortSignal;
+      if (options2.abortSignal) {
+        request2.abortSignal = options2.abortSignal;
       }
-      if (options.tracingOptions) {
-        request2.tracingOptions = options.tracingOptions;
+      if (options2.tracingOptions) {
+        request2.tracingOptions = options2.tracingOptions;
       }
     }
     if (this._allowInsecureConnection) {
@@ -48885,8 +50370,8 @@ var ServiceClient = class {
     try {
       const rawResponse = await this.sendRequest(request2);
       const flatResponse = flattenResponse(rawResponse, operationSpec.responses[rawResponse.status]);
-      if (options?.onResponse) {
-        options.onResponse(rawResponse, flatResponse);
+      if (options2?.onResponse) {
+        options2.onResponse(rawResponse, flatResponse);
       }
       return flatResponse;
     } catch (error2) {
@@ -48894,33 +50379,33 @@ var ServiceClient = class {
         const rawResponse = error2.response;
         const flatResponse = flattenResponse(rawResponse, operationSpec.responses[error2.statusCode] || operationSpec.responses["default"]);
         error2.details = flatResponse;
-        if (options?.onResponse) {
-          options.onResponse(rawResponse, flatResponse, error2);
+        if (options2?.onResponse) {
+          options2.onResponse(rawResponse, flatResponse, error2);
         }
       }
       throw error2;
     }
   }
 };
-function createDefaultPipeline2(options) {
-  const credentialScopes = getCredentialScopes(options);
-  const credentialOptions = options.credential && credentialScopes ? { credentialScopes, credential: options.credential } : void 0;
+function createDefaultPipeline2(options2) {
+  const credentialScopes = getCredentialScopes(options2);
+  const credentialOptions = options2.credential && credentialScopes ? { credentialScopes, credential: options2.credential } : void 0;
   return createClientPipeline({
-    ...options,
+    ...options2,
     credentialOptions
   });
 }
-function getCredentialScopes(options) {
-  if (options.credentialScopes) {
-    return options.credentialScopes;
+function getCredentialScopes(options2) {
+  if (options2.credentialScopes) {
+    return options2.credentialScopes;
   }
-  if (options.endpoint) {
-    return `${options.endpoint}/.default`;
+  if (options2.endpoint) {
+    return `${options2.endpoint}/.default`;
   }
-  if (options.baseUri) {
-    return `${options.baseUri}/.default`;
+  if (options2.baseUri) {
+    return `${options2.baseUri}/.default`;
   }
-  if (options.credential) {
+  if (options2.credential) {
     throw new Error(`When using credentials, the ServiceClientOptions must contain either a endpoint or a credentialScopes. Unable to create a bearerTokenAuthenticationPolicy`);
   }
   return void 0;
@@ -49010,7 +50495,7 @@ function requestToOptions(request2) {
 // node_modules/@azure/core-http-compat/dist/esm/util.js
 var originalRequestSymbol2 = /* @__PURE__ */ Symbol("Original PipelineRequest");
 var originalClientRequestSymbol = /* @__PURE__ */ Symbol.for("@azure/core-client original request");
-function toPipelineRequest(webResource, options = {}) {
+function toPipelineRequest(webResource, options2 = {}) {
   const compatWebResource = webResource;
   const request2 = compatWebResource[originalRequestSymbol2];
   const headers = createHttpHeaders2(webResource.headers.toJson({ preserveCase: true }));
@@ -49036,14 +50521,14 @@ function toPipelineRequest(webResource, options = {}) {
       agent: webResource.agent,
       requestOverrides: webResource.requestOverrides
     });
-    if (options.originalRequest) {
-      newRequest[originalClientRequestSymbol] = options.originalRequest;
+    if (options2.originalRequest) {
+      newRequest[originalClientRequestSymbol] = options2.originalRequest;
     }
     return newRequest;
   }
 }
-function toWebResourceLike(request2, options) {
-  const originalRequest = options?.originalRequest ?? request2;
+function toWebResourceLike(request2, options2) {
+  const originalRequest = options2?.originalRequest ?? request2;
   const webResource = {
     url: request2.url,
     method: request2.method,
@@ -49070,7 +50555,7 @@ function toWebResourceLike(request2, options) {
     validateRequestProperties() {
     }
   };
-  if (options?.createProxy) {
+  if (options2?.createProxy) {
     return new Proxy(webResource, {
       get(target, prop, receiver) {
         if (prop === originalRequestSymbol2) {
@@ -49209,9 +50694,9 @@ var HttpHeaders = class _HttpHeaders {
   /**
    * Get the JSON object representation of this HTTP header collection.
    */
-  toJson(options = {}) {
+  toJson(options2 = {}) {
     const result = {};
-    if (options.preserveCase) {
+    if (options2.preserveCase) {
       for (const headerKey in this._headersMap) {
         const header = this._headersMap[headerKey];
         result[header.name] = header.value;
@@ -49245,10 +50730,10 @@ var HttpHeaders = class _HttpHeaders {
 
 // node_modules/@azure/core-http-compat/dist/esm/response.js
 var originalResponse = /* @__PURE__ */ Symbol("Original FullOperationResponse");
-function toCompatResponse(response, options) {
+function toCompatResponse(response, options2) {
   let request2 = toWebResourceLike(response.request);
   let headers = toHttpHeadersLike(response.headers);
-  if (options?.createProxy) {
+  if (options2?.createProxy) {
     return new Proxy(response, {
       get(target, prop, receiver) {
         if (prop === "headers") {
@@ -49295,12 +50780,12 @@ function toPipelineResponse(compatResponse) {
 
 // node_modules/@azure/core-http-compat/dist/esm/extendedClient.js
 var ExtendedServiceClient = class extends ServiceClient {
-  constructor(options) {
-    super(options);
-    if (options.keepAliveOptions?.enable === false && !pipelineContainsDisableKeepAlivePolicy(this.pipeline)) {
+  constructor(options2) {
+    super(options2);
+    if (options2.keepAliveOptions?.enable === false && !pipelineContainsDisableKeepAlivePolicy(this.pipeline)) {
       this.pipeline.addPolicy(createDisableKeepAlivePolicy());
     }
-    if (options.redirectOptions?.handleRedirects === false) {
+    if (options2.redirectOptions?.handleRedirects === false) {
       this.pipeline.removePolicy({
         name: redirectPolicyName2
       });
@@ -49430,8 +50915,8 @@ var defaultOptions = {
   //A tag can have attributes without any value
   unpairedTags: []
 };
-function validate2(xmlData, options) {
-  options = Object.assign({}, defaultOptions, options);
+function validate2(xmlData, options2) {
+  options2 = Object.assign({}, defaultOptions, options2);
   const tags2 = [];
   let tagFound = false;
   let reachedRoot = false;
@@ -49482,7 +50967,7 @@ function validate2(xmlData, options) {
         if (attrStr[attrStr.length - 1] === "/") {
           const attrStrStart = i - attrStr.length;
           attrStr = attrStr.substring(0, attrStr.length - 1);
-          const isValid = validateAttributeString(attrStr, options);
+          const isValid = validateAttributeString(attrStr, options2);
           if (isValid === true) {
             tagFound = true;
           } else {
@@ -49510,13 +50995,13 @@ function validate2(xmlData, options) {
             }
           }
         } else {
-          const isValid = validateAttributeString(attrStr, options);
+          const isValid = validateAttributeString(attrStr, options2);
           if (isValid !== true) {
             return getErrorObject(isValid.err.code, isValid.err.msg, getLineNumberForPosition(xmlData, i - attrStr.length + isValid.err.line));
           }
           if (reachedRoot === true) {
             return getErrorObject("InvalidXml", "Multiple possible root nodes found.", getLineNumberForPosition(xmlData, i));
-          } else if (options.unpairedTags.indexOf(tagName) !== -1) {
+          } else if (options2.unpairedTags.indexOf(tagName) !== -1) {
           } else {
             tags2.push({ tagName, tagStartPos });
           }
@@ -49693,7 +51178,7 @@ function scanAttributeTokens(attrStr) {
   }
   return tokens;
 }
-function validateAttributeString(attrStr, options) {
+function validateAttributeString(attrStr, options2) {
   const matches = scanAttributeTokens(attrStr);
   const attrNames = {};
   for (let i = 0; i < matches.length; i++) {
@@ -49701,7 +51186,7 @@ function validateAttributeString(attrStr, options) {
       return getErrorObject("InvalidAttr", "Attribute '" + matches[i][2] + "' has no space in starting.", getPositionFromMatch(matches[i]));
     } else if (matches[i][3] !== void 0 && matches[i][4] === void 0) {
       return getErrorObject("InvalidAttr", "Attribute '" + matches[i][2] + "' is without value.", getPositionFromMatch(matches[i]));
-    } else if (matches[i][3] === void 0 && !options.allowBooleanAttributes) {
+    } else if (matches[i][3] === void 0 && !options2.allowBooleanAttributes) {
       return getErrorObject("InvalidAttr", "boolean attribute '" + matches[i][2] + "' is not allowed.", getPositionFromMatch(matches[i]));
     }
     const attrName = matches[i][2];
@@ -49921,26 +51406,26 @@ var EntityDecoder = class {
    *   `ENTITY_ACTION.ALLOW` to accept, `ENTITY_ACTION.BLOCK` to silently skip, or
    *   `ENTITY_ACTION.THROW` to abort with an error.
    */
-  constructor(options = {}) {
-    this._limit = options.limit || {};
+  constructor(options2 = {}) {
+    this._limit = options2.limit || {};
     this._maxTotalExpansions = this._limit.maxTotalExpansions || 0;
     this._maxExpandedLength = this._limit.maxExpandedLength || 0;
-    this._postCheck = typeof options.postCheck === "function" ? options.postCheck : (r) => r;
+    this._postCheck = typeof options2.postCheck === "function" ? options2.postCheck : (r) => r;
     this._limitTiers = parseLimitTiers(this._limit.applyLimitsTo ?? LIMIT_TIER_EXTERNAL);
-    this._numericAllowed = options.numericAllowed ?? true;
-    this._baseMap = mergeEntityMaps(XML, options.namedEntities || null);
+    this._numericAllowed = options2.numericAllowed ?? true;
+    this._baseMap = mergeEntityMaps(XML, options2.namedEntities || null);
     this._externalMap = /* @__PURE__ */ Object.create(null);
     this._inputMap = /* @__PURE__ */ Object.create(null);
     this._totalExpansions = 0;
     this._expandedLength = 0;
-    this._removeSet = new Set(options.remove && Array.isArray(options.remove) ? options.remove : []);
-    this._leaveSet = new Set(options.leave && Array.isArray(options.leave) ? options.leave : []);
-    const ncrCfg = parseNCRConfig(options.ncr);
+    this._removeSet = new Set(options2.remove && Array.isArray(options2.remove) ? options2.remove : []);
+    this._leaveSet = new Set(options2.leave && Array.isArray(options2.leave) ? options2.leave : []);
+    const ncrCfg = parseNCRConfig(options2.ncr);
     this._ncrXmlVersion = ncrCfg.xmlVersion;
     this._ncrOnLevel = ncrCfg.onLevel;
     this._ncrNullLevel = ncrCfg.nullLevel;
-    this._onExternalEntity = typeof options.onExternalEntity === "function" ? options.onExternalEntity : null;
-    this._onInputEntity = typeof options.onInputEntity === "function" ? options.onInputEntity : null;
+    this._onExternalEntity = typeof options2.onExternalEntity === "function" ? options2.onExternalEntity : null;
+    this._onInputEntity = typeof options2.onInputEntity === "function" ? options2.onInputEntity : null;
   }
   // -------------------------------------------------------------------------
   // Private: registration hook dispatch
@@ -50373,8 +51858,8 @@ function normalizeProcessEntities(value, htmlEntities) {
   }
   return normalizeProcessEntities(true);
 }
-var buildOptions = function(options) {
-  const built = Object.assign({}, defaultOptions2, options);
+var buildOptions = function(options2) {
+  const built = Object.assign({}, defaultOptions2, options2);
   const propertyNameOptions = [
     { value: built.attributeNamePrefix, name: "attributeNamePrefix" },
     { value: built.attributesGroupName, name: "attributesGroupName" },
@@ -50497,9 +51982,9 @@ var createValidator = (production, { xmlVersion = "1.0", asciiOnly = false, maxC
 
 // node_modules/fast-xml-parser/src/xmlparser/DocTypeReader.js
 var DocTypeReader = class {
-  constructor(options, xmlVersion) {
-    this.suppressValidationErr = !options;
-    this.options = options;
+  constructor(options2, xmlVersion) {
+    this.suppressValidationErr = !options2;
+    this.options = options2;
     this.xmlVersion = xmlVersion || 1;
   }
   setXmlVersion(xmlVersion = 1) {
@@ -51031,29 +52516,29 @@ var consider = {
   // "null", "infinity" (Infinity type), "string" ("Infinity" (the string literal))
   unicode: false
 };
-function toNumber(str, options = {}) {
-  options = Object.assign({}, consider, options);
+function toNumber(str, options2 = {}) {
+  options2 = Object.assign({}, consider, options2);
   if (!str || typeof str !== "string") return str;
   let trimmedStr = str.trim();
   if (trimmedStr.length === 0) return str;
-  else if (options.skipLike !== void 0 && options.skipLike.test(trimmedStr)) return str;
+  else if (options2.skipLike !== void 0 && options2.skipLike.test(trimmedStr)) return str;
   else if (trimmedStr === "0") return 0;
-  if (options.unicode) {
+  if (options2.unicode) {
     trimmedStr = anynum_default(trimmedStr);
     if (trimmedStr === "0") return 0;
   }
-  if (options.hex && hexRegex.test(trimmedStr)) {
+  if (options2.hex && hexRegex.test(trimmedStr)) {
     return parse_int(trimmedStr, 16);
-  } else if (options.binary && binRegex.test(trimmedStr)) {
+  } else if (options2.binary && binRegex.test(trimmedStr)) {
     return parse_int(trimmedStr, 2);
-  } else if (options.octal && octRegex.test(trimmedStr)) {
+  } else if (options2.octal && octRegex.test(trimmedStr)) {
     return parse_int(trimmedStr, 8);
   } else if (!isFinite(trimmedStr)) {
     const num = Number(trimmedStr);
     if (Number.isNaN(num)) return str;
-    return handleInfinity(str, num, options);
+    return handleInfinity(str, num, options2);
   } else if (trimmedStr.includes("e") || trimmedStr.includes("E")) {
-    return resolveEnotation(str, trimmedStr, options);
+    return resolveEnotation(str, trimmedStr, options2);
   } else {
     const match = numRegex.exec(trimmedStr);
     if (match) {
@@ -51064,14 +52549,14 @@ function toNumber(str, options = {}) {
         // 0., -00., 000.
         trimmedStr[leadingZeros.length + 1] === "."
       ) : trimmedStr[leadingZeros.length] === ".";
-      if (!options.leadingZeros && (leadingZeros.length > 1 || leadingZeros.length === 1 && !decimalAdjacentToLeadingZeros)) {
+      if (!options2.leadingZeros && (leadingZeros.length > 1 || leadingZeros.length === 1 && !decimalAdjacentToLeadingZeros)) {
         return str;
       } else {
         const num = Number(trimmedStr);
         const parsedStr = String(num);
         if (num === 0) return num;
         if (parsedStr.search(/[eE]/) !== -1) {
-          if (options.eNotation) return num;
+          if (options2.eNotation) return num;
           else return str;
         } else if (trimmedStr.indexOf(".") !== -1) {
           if (parsedStr === "0") return num;
@@ -51092,8 +52577,8 @@ function toNumber(str, options = {}) {
   }
 }
 var eNotationRegx = /^([-+])?(0*)(\d*(\.\d*)?[eE][-\+]?\d+)$/;
-function resolveEnotation(str, trimmedStr, options) {
-  if (!options.eNotation) return str;
+function resolveEnotation(str, trimmedStr, options2) {
+  if (!options2.eNotation) return str;
   const notation = trimmedStr.match(eNotationRegx);
   if (notation) {
     let sign = notation[1] || "";
@@ -51107,7 +52592,7 @@ function resolveEnotation(str, trimmedStr, options) {
     else if (leadingZeros.length === 1 && (notation[3].startsWith(`.${eChar}`) || notation[3][0] === eChar)) {
       return Number(trimmedStr);
     } else if (leadingZeros.length > 0) {
-      if (options.leadingZeros && !eAdjacentToLeadingZeros) {
+      if (options2.leadingZeros && !eAdjacentToLeadingZeros) {
         return Number(trimmedStr);
       } else return str;
     } else {
@@ -51137,9 +52622,9 @@ function parse_int(numStr, base) {
   else if (window && window.parseInt) return window.parseInt(numStr, base);
   else throw new Error("parseInt, Number.parseInt, window.parseInt are not supported");
 }
-function handleInfinity(str, num, options) {
+function handleInfinity(str, num, options2) {
   const isPositive = num === Infinity;
-  switch (options.infinity.toLowerCase()) {
+  switch (options2.infinity.toLowerCase()) {
     case "null":
       return null;
     case "infinity":
@@ -51181,9 +52666,9 @@ var Expression = class {
    * @param {Object} options - Configuration options
    * @param {string} options.separator - Path separator (default: '.')
    */
-  constructor(pattern, options = {}, data) {
+  constructor(pattern, options2 = {}, data) {
     this.pattern = pattern;
-    this.separator = options.separator || ".";
+    this.separator = options2.separator || ".";
     this.segments = this._parse(pattern);
     this.data = data;
     this._hasDeepWildcard = this.segments.some((seg) => seg.type === "deep-wildcard");
@@ -51647,8 +53132,8 @@ var Matcher = class {
    * @param {Object} [options={}]
    * @param {string} [options.separator='.'] - Default path separator
    */
-  constructor(options = {}) {
-    this.separator = options.separator || ".";
+  constructor(options2 = {}) {
+    this.separator = options2.separator || ".";
     this.path = [];
     this.siblingStacks = [];
     this._pathStringCache = null;
@@ -51663,7 +53148,7 @@ var Matcher = class {
    * @param {Object|null} [options=null]
    * @param {string[]} [options.keep] - Names of attributes (from attrValues)
    */
-  push(tagName, attrValues = null, namespace = null, options = null) {
+  push(tagName, attrValues = null, namespace = null, options2 = null) {
     this._pathStringCache = null;
     if (this.path.length > 0) {
       this.path[this.path.length - 1].values = void 0;
@@ -51692,7 +53177,7 @@ var Matcher = class {
     }
     this.path.push(node);
     const depth = this.path.length;
-    const keep = options !== null ? options.keep : null;
+    const keep = options2 !== null ? options2.keep : null;
     if (keep !== null && keep !== void 0 && keep.length > 0 && attrValues) {
       for (let i = 0; i < keep.length; i++) {
         const name = keep[i];
@@ -52772,14 +54257,14 @@ function isUnsafe(value, context5) {
 }
 
 // node_modules/fast-xml-parser/src/xmlparser/OrderedObjParser.js
-function extractRawAttributes(prefixedAttrs, options) {
+function extractRawAttributes(prefixedAttrs, options2) {
   if (!prefixedAttrs) return {};
-  const attrs = options.attributesGroupName ? prefixedAttrs[options.attributesGroupName] : prefixedAttrs;
+  const attrs = options2.attributesGroupName ? prefixedAttrs[options2.attributesGroupName] : prefixedAttrs;
   if (!attrs) return {};
   const rawAttrs = {};
   for (const key in attrs) {
-    if (key.startsWith(options.attributeNamePrefix)) {
-      const rawName = key.substring(options.attributeNamePrefix.length);
+    if (key.startsWith(options2.attributeNamePrefix)) {
+      const rawName = key.substring(options2.attributeNamePrefix.length);
       rawAttrs[rawName] = attrs[key];
     } else {
       rawAttrs[key] = attrs[key];
@@ -52799,8 +54284,8 @@ function extractNamespace(rawTagName) {
   return void 0;
 }
 var OrderedObjParser = class {
-  constructor(options, externalEntities) {
-    this.options = options;
+  constructor(options2, externalEntities) {
+    this.options = options2;
     this.currentNode = null;
     this.tagsNodeStack = [];
     this.parseXml = parseXml;
@@ -52857,25 +54342,25 @@ var OrderedObjParser = class {
   }
 };
 function parseTextData(val, tagName, jPath, dontTrim, hasAttributes, isLeafNode, escapeEntities) {
-  const options = this.options;
+  const options2 = this.options;
   if (val !== void 0) {
-    if (options.trimValues && !dontTrim) {
+    if (options2.trimValues && !dontTrim) {
       val = val.trim();
     }
     if (val.length > 0) {
       if (!escapeEntities) val = this.replaceEntitiesValue(val, tagName, jPath);
-      const jPathOrMatcher = options.jPath ? jPath.toString() : jPath;
-      const newval = options.tagValueProcessor(tagName, val, jPathOrMatcher, hasAttributes, isLeafNode);
+      const jPathOrMatcher = options2.jPath ? jPath.toString() : jPath;
+      const newval = options2.tagValueProcessor(tagName, val, jPathOrMatcher, hasAttributes, isLeafNode);
       if (newval === null || newval === void 0) {
         return val;
       } else if (typeof newval !== typeof val || newval !== val) {
         return newval;
-      } else if (options.trimValues) {
-        return parseValue(val, options.parseTagValue, options.numberParseOptions);
+      } else if (options2.trimValues) {
+        return parseValue(val, options2.parseTagValue, options2.numberParseOptions);
       } else {
         const trimmedVal = val.trim();
         if (trimmedVal === val) {
-          return parseValue(val, options.parseTagValue, options.numberParseOptions);
+          return parseValue(val, options2.parseTagValue, options2.numberParseOptions);
         } else {
           return val;
         }
@@ -52901,8 +54386,8 @@ function attrValue(match) {
   return match[3] !== void 0 ? match[3] : match[4];
 }
 function buildAttributesMap(attrStr, jPath, tagName, force = false) {
-  const options = this.options;
-  if (force === true || options.ignoreAttributes !== true && typeof attrStr === "string") {
+  const options2 = this.options;
+  if (force === true || options2.ignoreAttributes !== true && typeof attrStr === "string") {
     const matches = getAllMatches(attrStr, attrsRegx);
     const len = matches.length;
     const attrs = {};
@@ -52914,7 +54399,7 @@ function buildAttributesMap(attrStr, jPath, tagName, force = false) {
       const oldVal = attrValue(matches[i]);
       if (attrName.length && oldVal !== void 0) {
         let val = oldVal;
-        if (options.trimValues) val = val.trim();
+        if (options2.trimValues) val = val.trim();
         val = this.replaceEntitiesValue(val, tagName, this.readonlyMatcher);
         processedVals[i] = val;
         rawAttrsForMatcher[attrName] = val;
@@ -52924,47 +54409,47 @@ function buildAttributesMap(attrStr, jPath, tagName, force = false) {
     if (hasRawAttrs && typeof jPath === "object" && jPath.updateCurrent) {
       jPath.updateCurrent(rawAttrsForMatcher);
     }
-    const jPathStr = options.jPath ? jPath.toString() : this.readonlyMatcher;
+    const jPathStr = options2.jPath ? jPath.toString() : this.readonlyMatcher;
     let hasAttrs = false;
     for (let i = 0; i < len; i++) {
       const attrName = this.resolveNameSpace(matches[i][1]);
       if (this.ignoreAttributesFn(attrName, jPathStr)) continue;
-      let aName = options.attributeNamePrefix + attrName;
+      let aName = options2.attributeNamePrefix + attrName;
       if (attrName.length) {
-        if (options.transformAttributeName) {
-          aName = options.transformAttributeName(aName);
+        if (options2.transformAttributeName) {
+          aName = options2.transformAttributeName(aName);
         }
-        aName = sanitizeName(aName, options);
+        aName = sanitizeName(aName, options2);
         if (attrValue(matches[i]) !== void 0) {
           const oldVal = processedVals[i];
-          const newVal = options.attributeValueProcessor(attrName, oldVal, jPathStr);
+          const newVal = options2.attributeValueProcessor(attrName, oldVal, jPathStr);
           if (newVal === null || newVal === void 0) {
             attrs[aName] = oldVal;
           } else if (typeof newVal !== typeof oldVal || newVal !== oldVal) {
             attrs[aName] = newVal;
           } else {
-            attrs[aName] = parseValue(oldVal, options.parseAttributeValue, options.numberParseOptions);
+            attrs[aName] = parseValue(oldVal, options2.parseAttributeValue, options2.numberParseOptions);
           }
           hasAttrs = true;
-        } else if (options.allowBooleanAttributes) {
+        } else if (options2.allowBooleanAttributes) {
           attrs[aName] = true;
           hasAttrs = true;
         }
       }
     }
     if (!hasAttrs) return;
-    if (options.attributesGroupName && !options.preserveOrder) {
+    if (options2.attributesGroupName && !options2.preserveOrder) {
       const attrCollection = {};
-      attrCollection[options.attributesGroupName] = attrs;
+      attrCollection[options2.attributesGroupName] = attrs;
       return attrCollection;
     }
     return attrs;
   }
 }
 var parseXml = function(xmlData) {
-  const options = this.options;
-  const crlfPositions = options.captureMetaData ? [] : void 0;
-  xmlData = xmlData.replace(/\r\n?/g, options.captureMetaData ? (newline, index) => {
+  const options2 = this.options;
+  const crlfPositions = options2.captureMetaData ? [] : void 0;
+  xmlData = xmlData.replace(/\r\n?/g, options2.captureMetaData ? (newline, index) => {
     if (newline.length === 2) {
       crlfPositions.push(index - crlfPositions.length);
     }
@@ -52978,7 +54463,7 @@ var parseXml = function(xmlData) {
   this.entityExpansionCount = 0;
   this.currentExpandedLength = 0;
   this.doctypefound = false;
-  const docTypeReader = new DocTypeReader(options.processEntities);
+  const docTypeReader = new DocTypeReader(options2.processEntities);
   const xmlLen = xmlData.length;
   for (let i = 0; i < xmlLen; i++) {
     const ch = xmlData[i];
@@ -52987,28 +54472,28 @@ var parseXml = function(xmlData) {
       if (c1 === 47) {
         const closeIndex = findClosingIndex(xmlData, ">", i, "Closing Tag is not closed.");
         let tagName = xmlData.substring(i + 2, closeIndex).trim();
-        if (options.removeNSPrefix) {
+        if (options2.removeNSPrefix) {
           const colonIndex = tagName.indexOf(":");
           if (colonIndex !== -1) {
             tagName = tagName.substr(colonIndex + 1);
           }
         }
-        tagName = transformTagName(options.transformTagName, tagName, "", options).tagName;
+        tagName = transformTagName(options2.transformTagName, tagName, "", options2).tagName;
         if (currentNode) {
           textData = this.saveTextToParentTag(textData, currentNode, this.readonlyMatcher);
         }
         const lastTagName = this.matcher.getCurrentTag();
-        if (tagName && options.unpairedTagsSet.has(tagName)) {
+        if (tagName && options2.unpairedTagsSet.has(tagName)) {
           throw new Error(`Unpaired tag can not be used as closing tag: </${tagName}>`);
         }
-        if (lastTagName && options.unpairedTagsSet.has(lastTagName)) {
+        if (lastTagName && options2.unpairedTagsSet.has(lastTagName)) {
           this.matcher.pop();
           this.tagsNodeStack.pop();
         }
         this.matcher.pop();
         this.isCurrentNodeStopNode = false;
         currentNode = this.tagsNodeStack.pop() || xmlObj;
-        if (options.captureMetaData && currentNode) {
+        if (options2.captureMetaData && currentNode) {
           currentNode.addEndIndex(getOriginalIndex(closeIndex + 1, crlfPositions));
         }
         textData = "";
@@ -53023,26 +54508,26 @@ var parseXml = function(xmlData) {
           this.entityDecoder.setXmlVersion(Number(ver) || 1);
           docTypeReader.setXmlVersion(Number(ver) || 1);
         }
-        if (options.ignoreDeclaration && tagData.tagName === "?xml" || options.ignorePiTags) {
+        if (options2.ignoreDeclaration && tagData.tagName === "?xml" || options2.ignorePiTags) {
         } else {
           const childNode = new XmlNode(tagData.tagName);
-          childNode.add(options.textNodeName, "");
-          if (tagData.tagName !== tagData.tagExp && tagData.attrExpPresent && options.ignoreAttributes !== true) {
+          childNode.add(options2.textNodeName, "");
+          if (tagData.tagName !== tagData.tagExp && tagData.attrExpPresent && options2.ignoreAttributes !== true) {
             childNode[":@"] = attsMap;
           }
-          const startIndex = options.captureMetaData ? getOriginalIndex(i, crlfPositions) : i;
+          const startIndex = options2.captureMetaData ? getOriginalIndex(i, crlfPositions) : i;
           this.addChild(currentNode, childNode, this.readonlyMatcher, startIndex);
-          if (options.captureMetaData) {
+          if (options2.captureMetaData) {
             currentNode.addEndIndex(getOriginalIndex(tagData.closeIndex + 2, crlfPositions));
           }
         }
         i = tagData.closeIndex + 1;
       } else if (c1 === 33 && xmlData.charCodeAt(i + 2) === 45 && xmlData.charCodeAt(i + 3) === 45) {
         const endIndex = findClosingIndex(xmlData, "-->", i + 4, "Comment is not closed.");
-        if (options.commentPropName) {
+        if (options2.commentPropName) {
           const comment = xmlData.substring(i + 4, endIndex - 2);
           textData = this.saveTextToParentTag(textData, currentNode, this.readonlyMatcher);
-          currentNode.add(options.commentPropName, [{ [options.textNodeName]: comment }]);
+          currentNode.add(options2.commentPropName, [{ [options2.textNodeName]: comment }]);
         }
         i = endIndex;
       } else if (c1 === 33 && xmlData.charCodeAt(i + 2) === 68) {
@@ -53057,14 +54542,14 @@ var parseXml = function(xmlData) {
         textData = this.saveTextToParentTag(textData, currentNode, this.readonlyMatcher);
         let val = this.parseTextData(tagExp, currentNode.tagname, this.readonlyMatcher, true, false, true, true);
         if (val == void 0) val = "";
-        if (options.cdataPropName) {
-          currentNode.add(options.cdataPropName, [{ [options.textNodeName]: tagExp }]);
+        if (options2.cdataPropName) {
+          currentNode.add(options2.cdataPropName, [{ [options2.textNodeName]: tagExp }]);
         } else {
-          currentNode.add(options.textNodeName, val);
+          currentNode.add(options2.textNodeName, val);
         }
         i = closeIndex + 2;
       } else {
-        let result = readTagExp(xmlData, i, options.removeNSPrefix);
+        let result = readTagExp(xmlData, i, options2.removeNSPrefix);
         if (!result) {
           const context5 = xmlData.substring(Math.max(0, i - 50), Math.min(xmlLen, i + 50));
           throw new Error(`readTagExp returned undefined at position ${i}. Context: "${context5}"`);
@@ -53074,8 +54559,8 @@ var parseXml = function(xmlData) {
         let tagExp = result.tagExp;
         let attrExpPresent = result.attrExpPresent;
         let closeIndex = result.closeIndex;
-        ({ tagName, tagExp } = transformTagName(options.transformTagName, tagName, tagExp, options));
-        if (options.strictReservedNames && (tagName === options.commentPropName || tagName === options.cdataPropName || tagName === options.textNodeName || tagName === options.attributesGroupName)) {
+        ({ tagName, tagExp } = transformTagName(options2.transformTagName, tagName, tagExp, options2));
+        if (options2.strictReservedNames && (tagName === options2.commentPropName || tagName === options2.cdataPropName || tagName === options2.textNodeName || tagName === options2.attributesGroupName)) {
           throw new Error(`Invalid tag name: ${tagName}`);
         }
         if (currentNode && textData) {
@@ -53084,7 +54569,7 @@ var parseXml = function(xmlData) {
           }
         }
         const lastTag = currentNode;
-        if (lastTag && options.unpairedTagsSet.has(lastTag.tagname)) {
+        if (lastTag && options2.unpairedTagsSet.has(lastTag.tagname)) {
           currentNode = this.tagsNodeStack.pop();
           this.matcher.pop();
         }
@@ -53109,18 +54594,18 @@ var parseXml = function(xmlData) {
         if (tagName !== tagExp && attrExpPresent) {
           prefixedAttrs = this.buildAttributesMap(tagExp, this.matcher, tagName);
           if (prefixedAttrs) {
-            rawAttrs = extractRawAttributes(prefixedAttrs, options);
+            rawAttrs = extractRawAttributes(prefixedAttrs, options2);
           }
         }
         if (tagName !== xmlObj.tagname) {
           this.isCurrentNodeStopNode = this.isItStopNode();
         }
-        const startIndex = options.captureMetaData ? getOriginalIndex(i, crlfPositions) : i;
+        const startIndex = options2.captureMetaData ? getOriginalIndex(i, crlfPositions) : i;
         if (this.isCurrentNodeStopNode) {
           let tagContent = "";
           if (isSelfClosing) {
             i = result.closeIndex;
-          } else if (options.unpairedTagsSet.has(tagName)) {
+          } else if (options2.unpairedTagsSet.has(tagName)) {
             i = result.closeIndex;
           } else {
             const result2 = this.readStopNodeData(xmlData, rawTagName, closeIndex + 1);
@@ -53132,33 +54617,33 @@ var parseXml = function(xmlData) {
           if (prefixedAttrs) {
             childNode[":@"] = prefixedAttrs;
           }
-          childNode.add(options.textNodeName, tagContent);
+          childNode.add(options2.textNodeName, tagContent);
           this.matcher.pop();
           this.isCurrentNodeStopNode = false;
           this.addChild(currentNode, childNode, this.readonlyMatcher, startIndex);
-          if (options.captureMetaData) {
+          if (options2.captureMetaData) {
             currentNode.addEndIndex(getOriginalIndex(i + 1, crlfPositions));
           }
         } else {
           if (isSelfClosing) {
-            ({ tagName, tagExp } = transformTagName(options.transformTagName, tagName, tagExp, options));
+            ({ tagName, tagExp } = transformTagName(options2.transformTagName, tagName, tagExp, options2));
             const childNode = new XmlNode(tagName);
             if (prefixedAttrs) {
               childNode[":@"] = prefixedAttrs;
             }
             this.addChild(currentNode, childNode, this.readonlyMatcher, startIndex);
-            if (options.captureMetaData) {
+            if (options2.captureMetaData) {
               currentNode.addEndIndex(getOriginalIndex(closeIndex + 1, crlfPositions));
             }
             this.matcher.pop();
             this.isCurrentNodeStopNode = false;
-          } else if (options.unpairedTagsSet.has(tagName)) {
+          } else if (options2.unpairedTagsSet.has(tagName)) {
             const childNode = new XmlNode(tagName);
             if (prefixedAttrs) {
               childNode[":@"] = prefixedAttrs;
             }
             this.addChild(currentNode, childNode, this.readonlyMatcher, startIndex);
-            if (options.captureMetaData) {
+            if (options2.captureMetaData) {
               currentNode.addEndIndex(getOriginalIndex(result.closeIndex + 1, crlfPositions));
             }
             this.matcher.pop();
@@ -53167,7 +54652,7 @@ var parseXml = function(xmlData) {
             continue;
           } else {
             const childNode = new XmlNode(tagName);
-            if (this.tagsNodeStack.length > options.maxNestedTags) {
+            if (this.tagsNodeStack.length > options2.maxNestedTags) {
               throw new Error("Maximum nested tags exceeded");
             }
             this.tagsNodeStack.push(currentNode);
@@ -53376,12 +54861,12 @@ function readStopNodeData(xmlData, tagName, i) {
     }
   }
 }
-function parseValue(val, shouldParse, options) {
+function parseValue(val, shouldParse, options2) {
   if (shouldParse && typeof val === "string") {
     const newval = val.trim();
     if (newval === "true") return true;
     else if (newval === "false") return false;
-    else return toNumber(val, options);
+    else return toNumber(val, options2);
   } else {
     if (isExist(val)) {
       return val;
@@ -53390,7 +54875,7 @@ function parseValue(val, shouldParse, options) {
     }
   }
 }
-function transformTagName(fn, tagName, tagExp, options) {
+function transformTagName(fn, tagName, tagExp, options2) {
   if (fn) {
     const newTagName = fn(tagName);
     if (tagExp === tagName) {
@@ -53398,14 +54883,14 @@ function transformTagName(fn, tagName, tagExp, options) {
     }
     tagName = newTagName;
   }
-  tagName = sanitizeName(tagName, options);
+  tagName = sanitizeName(tagName, options2);
   return { tagName, tagExp };
 }
-function sanitizeName(name, options) {
+function sanitizeName(name, options2) {
   if (criticalProperties.includes(name)) {
     throw new Error(`[SECURITY] Invalid name: "${name}" is a reserved JavaScript keyword that could cause prototype pollution`);
   } else if (DANGEROUS_PROPERTY_NAMES.includes(name)) {
-    return options.onDangerousProperty(name);
+    return options2.onDangerousProperty(name);
   }
   return name;
 }
@@ -53426,39 +54911,39 @@ function stripAttributePrefix(attrs, prefix2) {
   }
   return rawAttrs;
 }
-function prettify(node, options, matcher, readonlyMatcher) {
-  return compress(node, options, matcher, readonlyMatcher);
+function prettify(node, options2, matcher, readonlyMatcher) {
+  return compress(node, options2, matcher, readonlyMatcher);
 }
-function compress(arr, options, matcher, readonlyMatcher) {
+function compress(arr, options2, matcher, readonlyMatcher) {
   let text;
   const compressedObj = {};
   for (let i = 0; i < arr.length; i++) {
     const tagObj = arr[i];
     const property = propName(tagObj);
-    if (property !== void 0 && property !== options.textNodeName) {
+    if (property !== void 0 && property !== options2.textNodeName) {
       const rawAttrs = stripAttributePrefix(
         tagObj[":@"] || {},
-        options.attributeNamePrefix
+        options2.attributeNamePrefix
       );
       matcher.push(property, rawAttrs);
     }
-    if (property === options.textNodeName) {
+    if (property === options2.textNodeName) {
       if (text === void 0) text = tagObj[property];
       else text += "" + tagObj[property];
     } else if (property === void 0) {
       continue;
     } else if (tagObj[property]) {
-      let val = compress(tagObj[property], options, matcher, readonlyMatcher);
-      const isLeaf = isLeafTag(val, options);
-      if (Object.keys(val).length === 0 && options.alwaysCreateTextNode) {
-        val[options.textNodeName] = "";
+      let val = compress(tagObj[property], options2, matcher, readonlyMatcher);
+      const isLeaf = isLeafTag(val, options2);
+      if (Object.keys(val).length === 0 && options2.alwaysCreateTextNode) {
+        val[options2.textNodeName] = "";
       }
       if (tagObj[":@"]) {
-        assignAttributes(val, tagObj[":@"], readonlyMatcher, options);
-      } else if (Object.keys(val).length === 1 && val[options.textNodeName] !== void 0 && !options.alwaysCreateTextNode) {
-        val = val[options.textNodeName];
+        assignAttributes(val, tagObj[":@"], readonlyMatcher, options2);
+      } else if (Object.keys(val).length === 1 && val[options2.textNodeName] !== void 0 && !options2.alwaysCreateTextNode) {
+        val = val[options2.textNodeName];
       } else if (Object.keys(val).length === 0) {
-        if (options.alwaysCreateTextNode) val[options.textNodeName] = "";
+        if (options2.alwaysCreateTextNode) val[options2.textNodeName] = "";
         else val = "";
       }
       if (tagObj[METADATA_SYMBOL2] !== void 0 && typeof val === "object" && val !== null) {
@@ -53470,21 +54955,21 @@ function compress(arr, options, matcher, readonlyMatcher) {
         }
         compressedObj[property].push(val);
       } else {
-        const jPathOrMatcher = options.jPath ? readonlyMatcher.toString() : readonlyMatcher;
-        if (options.isArray(property, jPathOrMatcher, isLeaf)) {
+        const jPathOrMatcher = options2.jPath ? readonlyMatcher.toString() : readonlyMatcher;
+        if (options2.isArray(property, jPathOrMatcher, isLeaf)) {
           compressedObj[property] = [val];
         } else {
           compressedObj[property] = val;
         }
       }
-      if (property !== void 0 && property !== options.textNodeName) {
+      if (property !== void 0 && property !== options2.textNodeName) {
         matcher.pop();
       }
     }
   }
   if (typeof text === "string") {
-    if (text.length > 0) compressedObj[options.textNodeName] = text;
-  } else if (text !== void 0) compressedObj[options.textNodeName] = text;
+    if (text.length > 0) compressedObj[options2.textNodeName] = text;
+  } else if (text !== void 0) compressedObj[options2.textNodeName] = text;
   return compressedObj;
 }
 function propName(obj) {
@@ -53494,15 +54979,15 @@ function propName(obj) {
     if (key !== ":@") return key;
   }
 }
-function assignAttributes(obj, attrMap, readonlyMatcher, options) {
+function assignAttributes(obj, attrMap, readonlyMatcher, options2) {
   if (attrMap) {
     const keys = Object.keys(attrMap);
     const len = keys.length;
     for (let i = 0; i < len; i++) {
       const atrrName = keys[i];
-      const rawAttrName = atrrName.startsWith(options.attributeNamePrefix) ? atrrName.substring(options.attributeNamePrefix.length) : atrrName;
-      const jPathOrMatcher = options.jPath ? readonlyMatcher.toString() + "." + rawAttrName : readonlyMatcher;
-      if (options.isArray(atrrName, jPathOrMatcher, true, true)) {
+      const rawAttrName = atrrName.startsWith(options2.attributeNamePrefix) ? atrrName.substring(options2.attributeNamePrefix.length) : atrrName;
+      const jPathOrMatcher = options2.jPath ? readonlyMatcher.toString() + "." + rawAttrName : readonlyMatcher;
+      if (options2.isArray(atrrName, jPathOrMatcher, true, true)) {
         obj[atrrName] = [attrMap[atrrName]];
       } else {
         obj[atrrName] = attrMap[atrrName];
@@ -53510,8 +54995,8 @@ function assignAttributes(obj, attrMap, readonlyMatcher, options) {
     }
   }
 }
-function isLeafTag(obj, options) {
-  const { textNodeName } = options;
+function isLeafTag(obj, options2) {
+  const { textNodeName } = options2;
   const propCount = Object.keys(obj).length;
   if (propCount === 0) {
     return true;
@@ -53524,9 +55009,9 @@ function isLeafTag(obj, options) {
 
 // node_modules/fast-xml-parser/src/xmlparser/XMLParser.js
 var XMLParser = class {
-  constructor(options) {
+  constructor(options2) {
     this.externalEntities = {};
-    this.options = buildOptions(options);
+    this.options = buildOptions(options2);
   }
   /**
    * Parse XML dats to JS object 
@@ -53599,12 +55084,12 @@ function safeCdata(val) {
 function escapeAttribute(val) {
   return valToStr(val).replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
-function resolveName(name, isAttribute2, options, matcher, validator) {
-  if (!options.sanitizeName) return name;
+function resolveName(name, isAttribute2, options2, matcher, validator) {
+  if (!options2.sanitizeName) return name;
   const isPI = !isAttribute2 && name[0] === "?";
   const bare = isPI ? name.slice(1) : name;
   if (validator(bare)) return name;
-  const result = options.sanitizeName(bare, { isAttribute: isAttribute2, matcher: matcher.readOnly() });
+  const result = options2.sanitizeName(bare, { isAttribute: isAttribute2, matcher: matcher.readOnly() });
   if (typeof result !== "string" || !validator(result)) {
     throw new Error(`sanitizeName returned an invalid XML name for "${bare}"`);
   }
@@ -53613,28 +55098,28 @@ function resolveName(name, isAttribute2, options, matcher, validator) {
 
 // node_modules/fast-xml-builder/src/orderedJs2Xml.js
 var EOL2 = "\n";
-function detectXmlVersionFromArray(jArray, options) {
+function detectXmlVersionFromArray(jArray, options2) {
   if (!Array.isArray(jArray) || jArray.length === 0) return "1.0";
   const first = jArray[0];
   const firstKey = propName2(first);
   if (firstKey === "?xml") {
     const attrs = first[":@"];
     if (attrs) {
-      const versionKey = options.attributeNamePrefix + "version";
+      const versionKey = options2.attributeNamePrefix + "version";
       if (attrs[versionKey]) return attrs[versionKey];
     }
   }
   return "1.0";
 }
-function toXml(jArray, options) {
+function toXml(jArray, options2) {
   let indentation = "";
-  if (options.format) {
+  if (options2.format) {
     indentation = EOL2;
   }
   const stopNodeExpressions = [];
-  if (options.stopNodes && Array.isArray(options.stopNodes)) {
-    for (let i = 0; i < options.stopNodes.length; i++) {
-      const node = options.stopNodes[i];
+  if (options2.stopNodes && Array.isArray(options2.stopNodes)) {
+    for (let i = 0; i < options2.stopNodes.length; i++) {
+      const node = options2.stopNodes[i];
       if (typeof node === "string") {
         stopNodeExpressions.push(new Expression(node));
       } else if (node instanceof Expression) {
@@ -53642,21 +55127,21 @@ function toXml(jArray, options) {
       }
     }
   }
-  const xmlVersion = detectXmlVersionFromArray(jArray, options);
+  const xmlVersion = detectXmlVersionFromArray(jArray, options2);
   const qNameValidator = createValidator("qName", { xmlVersion });
   const matcher = new Matcher();
-  return arrToStr(jArray, options, indentation, matcher, stopNodeExpressions, qNameValidator);
+  return arrToStr(jArray, options2, indentation, matcher, stopNodeExpressions, qNameValidator);
 }
-function arrToStr(arr, options, indentation, matcher, stopNodeExpressions, qNameValidator) {
+function arrToStr(arr, options2, indentation, matcher, stopNodeExpressions, qNameValidator) {
   let xmlStr = "";
   let isPreviousElementTag = false;
-  if (options.maxNestedTags && matcher.getDepth() > options.maxNestedTags) {
+  if (options2.maxNestedTags && matcher.getDepth() > options2.maxNestedTags) {
     throw new Error("Maximum nested tags exceeded");
   }
   if (!Array.isArray(arr)) {
     if (arr !== void 0 && arr !== null) {
       let text = valToStr(arr);
-      text = replaceEntitiesValue2(text, options);
+      text = replaceEntitiesValue2(text, options2);
       return text;
     }
     return "";
@@ -53665,16 +55150,16 @@ function arrToStr(arr, options, indentation, matcher, stopNodeExpressions, qName
     const tagObj = arr[i];
     const rawTagName = propName2(tagObj);
     if (rawTagName === void 0) continue;
-    const isSpecialName = rawTagName === options.textNodeName || rawTagName === options.cdataPropName || rawTagName === options.commentPropName;
-    const tagName = isSpecialName ? rawTagName : resolveName(rawTagName, false, options, matcher, qNameValidator);
-    const attrValues = extractAttributeValues(tagObj[":@"], options);
+    const isSpecialName = rawTagName === options2.textNodeName || rawTagName === options2.cdataPropName || rawTagName === options2.commentPropName;
+    const tagName = isSpecialName ? rawTagName : resolveName(rawTagName, false, options2, matcher, qNameValidator);
+    const attrValues = extractAttributeValues(tagObj[":@"], options2);
     matcher.push(tagName, attrValues);
     const isStopNode = checkStopNode(matcher, stopNodeExpressions);
-    if (tagName === options.textNodeName) {
+    if (tagName === options2.textNodeName) {
       let tagText = tagObj[rawTagName];
       if (!isStopNode) {
-        tagText = options.tagValueProcessor(tagName, tagText);
-        tagText = replaceEntitiesValue2(tagText, options);
+        tagText = options2.tagValueProcessor(tagName, tagText);
+        tagText = replaceEntitiesValue2(tagText, options2);
       }
       tagText = valToStr(tagText);
       if (isPreviousElementTag) {
@@ -53684,25 +55169,25 @@ function arrToStr(arr, options, indentation, matcher, stopNodeExpressions, qName
       isPreviousElementTag = false;
       matcher.pop();
       continue;
-    } else if (tagName === options.cdataPropName) {
+    } else if (tagName === options2.cdataPropName) {
       if (isPreviousElementTag) {
         xmlStr += indentation;
       }
-      const val = tagObj[rawTagName][0][options.textNodeName];
+      const val = tagObj[rawTagName][0][options2.textNodeName];
       const safeVal = safeCdata(val);
       xmlStr += `<![CDATA[${safeVal}]]>`;
       isPreviousElementTag = false;
       matcher.pop();
       continue;
-    } else if (tagName === options.commentPropName) {
-      const val = tagObj[rawTagName][0][options.textNodeName];
+    } else if (tagName === options2.commentPropName) {
+      const val = tagObj[rawTagName][0][options2.textNodeName];
       const safeVal = safeComment(val);
       xmlStr += indentation + `<!--${safeVal}-->`;
       isPreviousElementTag = true;
       matcher.pop();
       continue;
     } else if (tagName[0] === "?") {
-      const attStr2 = attr_to_str(tagObj[":@"], options, isStopNode, matcher, qNameValidator);
+      const attStr2 = attr_to_str(tagObj[":@"], options2, isStopNode, matcher, qNameValidator);
       const tempInd = tagName === "?xml" ? "" : indentation;
       xmlStr += tempInd + `<${tagName}${attStr2}?>`;
       isPreviousElementTag = true;
@@ -53711,27 +55196,27 @@ function arrToStr(arr, options, indentation, matcher, stopNodeExpressions, qName
     }
     let newIdentation = indentation;
     if (newIdentation !== "") {
-      newIdentation += options.indentBy;
+      newIdentation += options2.indentBy;
     }
-    const attStr = attr_to_str(tagObj[":@"], options, isStopNode, matcher, qNameValidator);
+    const attStr = attr_to_str(tagObj[":@"], options2, isStopNode, matcher, qNameValidator);
     const tagStart = indentation + `<${tagName}${attStr}`;
     let tagValue;
     if (isStopNode) {
-      tagValue = getRawContent2(tagObj[rawTagName], options, matcher.getDepth());
+      tagValue = getRawContent2(tagObj[rawTagName], options2, matcher.getDepth());
     } else {
-      tagValue = arrToStr(tagObj[rawTagName], options, newIdentation, matcher, stopNodeExpressions, qNameValidator);
+      tagValue = arrToStr(tagObj[rawTagName], options2, newIdentation, matcher, stopNodeExpressions, qNameValidator);
     }
-    if (options.unpairedTags.indexOf(tagName) !== -1) {
-      if (options.suppressUnpairedNode) xmlStr += tagStart + ">";
+    if (options2.unpairedTags.indexOf(tagName) !== -1) {
+      if (options2.suppressUnpairedNode) xmlStr += tagStart + ">";
       else xmlStr += tagStart + "/>";
-    } else if ((!tagValue || tagValue.length === 0) && options.suppressEmptyNode) {
+    } else if ((!tagValue || tagValue.length === 0) && options2.suppressEmptyNode) {
       xmlStr += tagStart + "/>";
     } else if (tagValue && tagValue.endsWith(">")) {
       xmlStr += tagStart + `>${tagValue}${indentation}</${tagName}>`;
     } else {
       xmlStr += tagStart + ">";
       if (tagValue && indentation !== "" && (tagValue.includes("/>") || tagValue.includes("</"))) {
-        xmlStr += indentation + options.indentBy + tagValue + indentation;
+        xmlStr += indentation + options2.indentBy + tagValue + indentation;
       } else {
         xmlStr += tagValue;
       }
@@ -53742,20 +55227,20 @@ function arrToStr(arr, options, indentation, matcher, stopNodeExpressions, qName
   }
   return xmlStr;
 }
-function extractAttributeValues(attrMap, options) {
-  if (!attrMap || options.ignoreAttributes) return null;
+function extractAttributeValues(attrMap, options2) {
+  if (!attrMap || options2.ignoreAttributes) return null;
   const attrValues = {};
   let hasAttrs = false;
   for (let attr in attrMap) {
     if (!Object.prototype.hasOwnProperty.call(attrMap, attr)) continue;
-    const cleanAttrName = attr.startsWith(options.attributeNamePrefix) ? attr.substr(options.attributeNamePrefix.length) : attr;
+    const cleanAttrName = attr.startsWith(options2.attributeNamePrefix) ? attr.substr(options2.attributeNamePrefix.length) : attr;
     attrValues[cleanAttrName] = escapeAttribute(attrMap[attr]);
     hasAttrs = true;
   }
   return hasAttrs ? attrValues : null;
 }
-function getRawContent2(arr, options, depth = 0) {
-  if (options.maxNestedTags && depth > options.maxNestedTags) {
+function getRawContent2(arr, options2, depth = 0) {
+  if (options2.maxNestedTags && depth > options2.maxNestedTags) {
     throw new Error("Maximum nested tags exceeded");
   }
   if (!Array.isArray(arr)) {
@@ -53768,17 +55253,17 @@ function getRawContent2(arr, options, depth = 0) {
   for (let i = 0; i < arr.length; i++) {
     const item = arr[i];
     const tagName = propName2(item);
-    if (tagName === options.textNodeName) {
+    if (tagName === options2.textNodeName) {
       content += valToStr(item[tagName]);
-    } else if (tagName === options.cdataPropName) {
-      content += item[tagName][0][options.textNodeName];
-    } else if (tagName === options.commentPropName) {
-      content += item[tagName][0][options.textNodeName];
+    } else if (tagName === options2.cdataPropName) {
+      content += item[tagName][0][options2.textNodeName];
+    } else if (tagName === options2.commentPropName) {
+      content += item[tagName][0][options2.textNodeName];
     } else if (tagName && tagName[0] === "?") {
       continue;
     } else if (tagName) {
-      const attStr = attr_to_str_raw(item[":@"], options);
-      const nestedContent = getRawContent2(item[tagName], options, depth + 1);
+      const attStr = attr_to_str_raw(item[":@"], options2);
+      const nestedContent = getRawContent2(item[tagName], options2, depth + 1);
       if (!nestedContent || nestedContent.length === 0) {
         content += `<${tagName}${attStr}/>`;
       } else {
@@ -53788,16 +55273,16 @@ function getRawContent2(arr, options, depth = 0) {
   }
   return content;
 }
-function attr_to_str_raw(attrMap, options) {
+function attr_to_str_raw(attrMap, options2) {
   let attrStr = "";
-  if (attrMap && !options.ignoreAttributes) {
+  if (attrMap && !options2.ignoreAttributes) {
     for (let attr in attrMap) {
       if (!Object.prototype.hasOwnProperty.call(attrMap, attr)) continue;
       let attrVal = attrMap[attr];
-      if (attrVal === true && options.suppressBooleanAttributes) {
-        attrStr += ` ${attr.substr(options.attributeNamePrefix.length)}`;
+      if (attrVal === true && options2.suppressBooleanAttributes) {
+        attrStr += ` ${attr.substr(options2.attributeNamePrefix.length)}`;
       } else {
-        attrStr += ` ${attr.substr(options.attributeNamePrefix.length)}="${escapeAttribute(attrVal)}"`;
+        attrStr += ` ${attr.substr(options2.attributeNamePrefix.length)}="${escapeAttribute(attrVal)}"`;
       }
     }
   }
@@ -53811,21 +55296,21 @@ function propName2(obj) {
     if (key !== ":@") return key;
   }
 }
-function attr_to_str(attrMap, options, isStopNode, matcher, qNameValidator) {
+function attr_to_str(attrMap, options2, isStopNode, matcher, qNameValidator) {
   let attrStr = "";
-  if (attrMap && !options.ignoreAttributes) {
+  if (attrMap && !options2.ignoreAttributes) {
     for (let attr in attrMap) {
       if (!Object.prototype.hasOwnProperty.call(attrMap, attr)) continue;
-      const cleanAttrName = attr.substr(options.attributeNamePrefix.length);
-      const resolvedAttrName = isStopNode ? cleanAttrName : resolveName(cleanAttrName, true, options, matcher, qNameValidator);
+      const cleanAttrName = attr.substr(options2.attributeNamePrefix.length);
+      const resolvedAttrName = isStopNode ? cleanAttrName : resolveName(cleanAttrName, true, options2, matcher, qNameValidator);
       let attrVal;
       if (isStopNode) {
         attrVal = attrMap[attr];
       } else {
-        attrVal = options.attributeValueProcessor(attr, attrMap[attr]);
-        attrVal = replaceEntitiesValue2(attrVal, options);
+        attrVal = options2.attributeValueProcessor(attr, attrMap[attr]);
+        attrVal = replaceEntitiesValue2(attrVal, options2);
       }
-      if (attrVal === true && options.suppressBooleanAttributes) {
+      if (attrVal === true && options2.suppressBooleanAttributes) {
         attrStr += ` ${resolvedAttrName}`;
       } else {
         attrStr += ` ${resolvedAttrName}="${escapeAttribute(attrVal)}"`;
@@ -53843,10 +55328,10 @@ function checkStopNode(matcher, stopNodeExpressions) {
   }
   return false;
 }
-function replaceEntitiesValue2(textValue, options) {
-  if (textValue && textValue.length > 0 && options.processEntities) {
-    for (let i = 0; i < options.entities.length; i++) {
-      const entity = options.entities[i];
+function replaceEntitiesValue2(textValue, options2) {
+  if (textValue && textValue.length > 0 && options2.processEntities) {
+    for (let i = 0; i < options2.entities.length; i++) {
+      const entity = options2.entities[i];
       textValue = textValue.replace(entity.regex, entity.val);
     }
   }
@@ -53916,8 +55401,8 @@ var defaultOptions3 = {
   // validate/sanitize tag and attribute names. Throw inside the function
   // to reject an invalid name.
 };
-function Builder(options) {
-  this.options = Object.assign({}, defaultOptions3, options);
+function Builder(options2) {
+  this.options = Object.assign({}, defaultOptions3, options2);
   if (this.options.stopNodes && Array.isArray(this.options.stopNodes)) {
     this.options.stopNodes = this.options.stopNodes.map((node) => {
       if (typeof node === "string" && node.startsWith("*.")) {
@@ -53959,14 +55444,14 @@ function Builder(options) {
     this.newLine = "";
   }
 }
-function detectXmlVersionFromObj(jObj, options) {
+function detectXmlVersionFromObj(jObj, options2) {
   const decl = jObj["?xml"];
   if (decl && typeof decl === "object") {
-    if (options.attributesGroupName && decl[options.attributesGroupName]) {
-      const v2 = decl[options.attributesGroupName][options.attributeNamePrefix + "version"];
+    if (options2.attributesGroupName && decl[options2.attributesGroupName]) {
+      const v2 = decl[options2.attributesGroupName][options2.attributeNamePrefix + "version"];
       if (v2) return v2;
     }
-    const v = decl[options.attributeNamePrefix + "version"];
+    const v = decl[options2.attributeNamePrefix + "version"];
     if (v) return v;
   }
   return "1.0";
@@ -54333,32 +55818,32 @@ var XML_ATTRKEY2 = "$";
 var XML_CHARKEY2 = "_";
 
 // node_modules/@azure/core-xml/dist/esm/xml.js
-function getCommonOptions(options) {
+function getCommonOptions(options2) {
   return {
     attributesGroupName: XML_ATTRKEY2,
-    textNodeName: options.xmlCharKey ?? XML_CHARKEY2,
+    textNodeName: options2.xmlCharKey ?? XML_CHARKEY2,
     ignoreAttributes: false,
     suppressBooleanAttributes: false
   };
 }
-function getSerializerOptions(options = {}) {
+function getSerializerOptions(options2 = {}) {
   return {
-    ...getCommonOptions(options),
+    ...getCommonOptions(options2),
     attributeNamePrefix: "@_",
     format: true,
     suppressEmptyNode: true,
     indentBy: "",
-    rootNodeName: options.rootName ?? "root",
-    cdataPropName: options.cdataPropName ?? "__cdata"
+    rootNodeName: options2.rootName ?? "root",
+    cdataPropName: options2.cdataPropName ?? "__cdata"
   };
 }
-function getParserOptions(options = {}) {
+function getParserOptions(options2 = {}) {
   return {
-    ...getCommonOptions(options),
+    ...getCommonOptions(options2),
     parseAttributeValue: false,
     parseTagValue: false,
     attributeNamePrefix: "",
-    stopNodes: options.stopNodes,
+    stopNodes: options2.stopNodes,
     processEntities: true,
     trimValues: false
   };
@@ -54422,8 +55907,8 @@ var BuffersStream = class extends Readable2 {
    * @param buffers - Array of buffers containing the data
    * @param byteLength - The total length of data contained in the buffers
    */
-  constructor(buffers, byteLength, options) {
-    super(options);
+  constructor(buffers, byteLength, options2) {
+    super(options2);
     this.buffers = buffers;
     this.byteLength = byteLength;
     this.byteOffsetInCurrentBuffer = 0;
@@ -57364,8 +58849,8 @@ async function BrowserStream(source, contentLength2) {
 var StructuredMessageEncodingStream = class extends Readable3 {
   source;
   encodingMethods;
-  constructor(source, contentLength2, options) {
-    super({ highWaterMark: options.highWaterMark });
+  constructor(source, contentLength2, options2) {
+    super({ highWaterMark: options2.highWaterMark });
     this.source = source;
     this.encodingMethods = new StructuredMessageEncoding((dataToHandle) => {
       if (!this.push(dataToHandle)) {
@@ -57600,14 +59085,14 @@ async function structuredMessageDecodingBrowser(source) {
   source;
   throw new Error("structuredMessageDecodingBrowser is only for Browser");
 }
-function structuredMessageDecodingStream(source, options) {
-  return new StructuredMessageDecodingStream(source, options);
+function structuredMessageDecodingStream(source, options2) {
+  return new StructuredMessageDecodingStream(source, options2);
 }
 var StructuredMessageDecodingStream = class extends Readable4 {
   source;
   decodingMethods;
-  constructor(source, options) {
-    super({ highWaterMark: options.highWaterMark });
+  constructor(source, options2) {
+    super({ highWaterMark: options2.highWaterMark });
     this.source = source;
     this.decodingMethods = new StructuredMessageDecoding((dataToHandle) => {
       if (!this.push(dataToHandle)) {
@@ -57704,8 +59189,8 @@ var StorageBrowserPolicy = class extends BaseRequestPolicy {
    */
   // The base class has a protected constructor. Adding a public one to enable constructing of this class.
   /* eslint-disable-next-line @typescript-eslint/no-useless-constructor*/
-  constructor(nextPolicy, options) {
-    super(nextPolicy, options);
+  constructor(nextPolicy, options2) {
+    super(nextPolicy, options2);
   }
   /**
    * Sends out request.
@@ -57725,8 +59210,8 @@ var StorageBrowserPolicyFactory = class {
    * @param nextPolicy -
    * @param options -
    */
-  create(nextPolicy, options) {
-    return new StorageBrowserPolicy(nextPolicy, options);
+  create(nextPolicy, options2) {
+    return new StorageBrowserPolicy(nextPolicy, options2);
   }
 };
 
@@ -57760,8 +59245,8 @@ var AnonymousCredentialPolicy = class extends CredentialPolicy {
    */
   // The base class has a protected constructor. Adding a public one to enable constructing of this class.
   /* eslint-disable-next-line @typescript-eslint/no-useless-constructor*/
-  constructor(nextPolicy, options) {
-    super(nextPolicy, options);
+  constructor(nextPolicy, options2) {
+    super(nextPolicy, options2);
   }
 };
 
@@ -57786,8 +59271,8 @@ var AnonymousCredential = class extends Credential {
    * @param nextPolicy -
    * @param options -
    */
-  create(nextPolicy, options) {
-    return new AnonymousCredentialPolicy(nextPolicy, options);
+  create(nextPolicy, options2) {
+    return new AnonymousCredentialPolicy(nextPolicy, options2);
   }
 };
 
@@ -58346,8 +59831,8 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
    * @param options -
    * @param factory -
    */
-  constructor(nextPolicy, options, factory) {
-    super(nextPolicy, options);
+  constructor(nextPolicy, options2, factory) {
+    super(nextPolicy, options2);
     this.factory = factory;
   }
   /**
@@ -58484,8 +59969,8 @@ var StorageSharedKeyCredential = class extends Credential {
    * @param nextPolicy -
    * @param options -
    */
-  create(nextPolicy, options) {
-    return new StorageSharedKeyCredentialPolicy(nextPolicy, options, this);
+  create(nextPolicy, options2) {
+    return new StorageSharedKeyCredentialPolicy(nextPolicy, options2, this);
   }
   /**
    * Generates a hash signature for an HTTP request or for a SAS.
@@ -58530,8 +60015,8 @@ var StorageRetryPolicy = class extends BaseRequestPolicy {
    * @param options -
    * @param retryOptions -
    */
-  constructor(nextPolicy, options, retryOptions = DEFAULT_RETRY_OPTIONS) {
-    super(nextPolicy, options);
+  constructor(nextPolicy, options2, retryOptions = DEFAULT_RETRY_OPTIONS) {
+    super(nextPolicy, options2);
     this.retryOptions = {
       retryPolicyType: retryOptions.retryPolicyType ? retryOptions.retryPolicyType : DEFAULT_RETRY_OPTIONS.retryPolicyType,
       maxTries: retryOptions.maxTries && retryOptions.maxTries >= 1 ? Math.floor(retryOptions.maxTries) : DEFAULT_RETRY_OPTIONS.maxTries,
@@ -58690,8 +60175,8 @@ var StorageRetryPolicyFactory = class {
    * @param nextPolicy -
    * @param options -
    */
-  create(nextPolicy, options) {
-    return new StorageRetryPolicy(nextPolicy, options, this.retryOptions);
+  create(nextPolicy, options2) {
+    return new StorageRetryPolicy(nextPolicy, options2, this.retryOptions);
   }
 };
 
@@ -58746,13 +60231,13 @@ var retriableErrors = [
   "REQUEST_SEND_ERROR"
 ];
 var RETRY_ABORT_ERROR2 = new AbortError2("The operation was aborted.");
-function storageRetryPolicy(options = {}) {
-  const retryPolicyType = options.retryPolicyType ?? DEFAULT_RETRY_OPTIONS2.retryPolicyType;
-  const maxTries = options.maxTries ?? DEFAULT_RETRY_OPTIONS2.maxTries;
-  const retryDelayInMs = options.retryDelayInMs ?? DEFAULT_RETRY_OPTIONS2.retryDelayInMs;
-  const maxRetryDelayInMs = options.maxRetryDelayInMs ?? DEFAULT_RETRY_OPTIONS2.maxRetryDelayInMs;
-  const secondaryHost = options.secondaryHost ?? DEFAULT_RETRY_OPTIONS2.secondaryHost;
-  const tryTimeoutInMs = options.tryTimeoutInMs ?? DEFAULT_RETRY_OPTIONS2.tryTimeoutInMs;
+function storageRetryPolicy(options2 = {}) {
+  const retryPolicyType = options2.retryPolicyType ?? DEFAULT_RETRY_OPTIONS2.retryPolicyType;
+  const maxTries = options2.maxTries ?? DEFAULT_RETRY_OPTIONS2.maxTries;
+  const retryDelayInMs = options2.retryDelayInMs ?? DEFAULT_RETRY_OPTIONS2.retryDelayInMs;
+  const maxRetryDelayInMs = options2.maxRetryDelayInMs ?? DEFAULT_RETRY_OPTIONS2.maxRetryDelayInMs;
+  const secondaryHost = options2.secondaryHost ?? DEFAULT_RETRY_OPTIONS2.secondaryHost;
+  const tryTimeoutInMs = options2.tryTimeoutInMs ?? DEFAULT_RETRY_OPTIONS2.tryTimeoutInMs;
   function shouldRetry({ isPrimaryRetry, attempt, response, error: error2 }) {
     if (attempt >= maxTries) {
       logger5.info(`RetryPolicy: Attempt(s) ${attempt} >= maxTries ${maxTries}, no further try.`);
@@ -58861,7 +60346,7 @@ function storageRetryPolicy(options = {}) {
 // node_modules/@azure/storage-common/dist/esm/policies/StorageSharedKeyCredentialPolicyV2.js
 import { createHmac as createHmac2 } from "node:crypto";
 var storageSharedKeyCredentialPolicyName = "storageSharedKeyCredentialPolicy";
-function storageSharedKeyCredentialPolicy(options) {
+function storageSharedKeyCredentialPolicy(options2) {
   function signRequest(request2) {
     request2.headers.set(HeaderConstants.X_MS_DATE, (/* @__PURE__ */ new Date()).toUTCString());
     if (request2.body && (typeof request2.body === "string" || Buffer.isBuffer(request2.body)) && request2.body.length > 0) {
@@ -58881,8 +60366,8 @@ function storageSharedKeyCredentialPolicy(options) {
       getHeaderValueToSign(request2, HeaderConstants.IF_UNMODIFIED_SINCE),
       getHeaderValueToSign(request2, HeaderConstants.RANGE)
     ].join("\n") + "\n" + getCanonicalizedHeadersString(request2) + getCanonicalizedResourceString(request2);
-    const signature = createHmac2("sha256", options.accountKey).update(stringToSign, "utf8").digest("base64");
-    request2.headers.set(HeaderConstants.AUTHORIZATION, `SharedKey ${options.accountName}:${signature}`);
+    const signature = createHmac2("sha256", options2.accountKey).update(stringToSign, "utf8").digest("base64");
+    request2.headers.set(HeaderConstants.AUTHORIZATION, `SharedKey ${options2.accountName}:${signature}`);
   }
   function getHeaderValueToSign(request2, headerName) {
     const value = request2.headers.get(headerName);
@@ -58920,7 +60405,7 @@ function storageSharedKeyCredentialPolicy(options) {
   function getCanonicalizedResourceString(request2) {
     const path5 = getURLPath(request2.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${options.accountName}${path5}`;
+    canonicalizedResourceString += `/${options2.accountName}${path5}`;
     const queries = getURLQueries(request2.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -59190,11 +60675,11 @@ var PathStylePorts2 = [
 ];
 
 // node_modules/@azure/storage-blob/dist/esm/Pipeline.js
-function isPipelineLike(pipeline) {
-  if (!pipeline || typeof pipeline !== "object") {
+function isPipelineLike(pipeline2) {
+  if (!pipeline2 || typeof pipeline2 !== "object") {
     return false;
   }
-  const castPipeline = pipeline;
+  const castPipeline = pipeline2;
   return Array.isArray(castPipeline.factories) && typeof castPipeline.options === "object" && typeof castPipeline.toServiceClientOptions === "function";
 }
 var Pipeline = class {
@@ -59212,9 +60697,9 @@ var Pipeline = class {
    * @param factories -
    * @param options -
    */
-  constructor(factories, options = {}) {
+  constructor(factories, options2 = {}) {
     this.factories = factories;
-    this.options = options;
+    this.options = options2;
   }
   /**
    * Transfer Pipeline object to ServiceClientOptions object which is required by
@@ -59233,11 +60718,11 @@ function newPipeline(credential, pipelineOptions = {}) {
   if (!credential) {
     credential = new AnonymousCredential();
   }
-  const pipeline = new Pipeline([], pipelineOptions);
-  pipeline._credential = credential;
-  return pipeline;
+  const pipeline2 = new Pipeline([], pipelineOptions);
+  pipeline2._credential = credential;
+  return pipeline2;
 }
-function processDownlevelPipeline(pipeline) {
+function processDownlevelPipeline(pipeline2) {
   const knownFactoryFunctions = [
     isAnonymousCredential,
     isStorageSharedKeyCredential,
@@ -59247,8 +60732,8 @@ function processDownlevelPipeline(pipeline) {
     isStorageTelemetryPolicyFactory,
     isCoreHttpPolicyFactory
   ];
-  if (pipeline.factories.length) {
-    const novelFactories = pipeline.factories.filter((factory) => {
+  if (pipeline2.factories.length) {
+    const novelFactories = pipeline2.factories.filter((factory) => {
       return !knownFactoryFunctions.some((knownFactory) => knownFactory(factory));
     });
     if (novelFactories.length) {
@@ -59261,14 +60746,14 @@ function processDownlevelPipeline(pipeline) {
   }
   return void 0;
 }
-function getCoreClientOptions(pipeline) {
-  const { httpClient: v1Client, ...restOptions } = pipeline.options;
-  let httpClient2 = pipeline._coreHttpClient;
+function getCoreClientOptions(pipeline2) {
+  const { httpClient: v1Client, ...restOptions } = pipeline2.options;
+  let httpClient2 = pipeline2._coreHttpClient;
   if (!httpClient2) {
     httpClient2 = v1Client ? convertHttpClient(v1Client) : getCachedDefaultHttpClient2();
-    pipeline._coreHttpClient = httpClient2;
+    pipeline2._coreHttpClient = httpClient2;
   }
-  let corePipeline = pipeline._corePipeline;
+  let corePipeline = pipeline2._corePipeline;
   if (!corePipeline) {
     const packageDetails = `azsdk-js-azure-storage-blob/${SDK_VERSION3}`;
     const userAgentPrefix = restOptions.userAgentOptions && restOptions.userAgentOptions.userAgentPrefix ? `${restOptions.userAgentOptions.userAgentPrefix} ${packageDetails}` : `${packageDetails}`;
@@ -59309,11 +60794,11 @@ function getCoreClientOptions(pipeline) {
     corePipeline.addPolicy(storageRetryPolicy(restOptions.retryOptions), { phase: "Retry" });
     corePipeline.addPolicy(storageRequestFailureDetailsParserPolicy());
     corePipeline.addPolicy(storageBrowserPolicy());
-    const downlevelResults = processDownlevelPipeline(pipeline);
+    const downlevelResults = processDownlevelPipeline(pipeline2);
     if (downlevelResults) {
       corePipeline.addPolicy(downlevelResults.wrappedPolicies, downlevelResults.afterRetry ? { afterPhase: "Retry" } : void 0);
     }
-    const credential = getCredentialFromPipeline(pipeline);
+    const credential = getCredentialFromPipeline(pipeline2);
     if (isTokenCredential(credential)) {
       corePipeline.addPolicy(bearerTokenAuthenticationPolicy({
         credential,
@@ -59326,7 +60811,7 @@ function getCoreClientOptions(pipeline) {
         accountKey: credential.accountKey
       }), { phase: "Sign" });
     }
-    pipeline._corePipeline = corePipeline;
+    pipeline2._corePipeline = corePipeline;
   }
   return {
     ...restOptions,
@@ -59335,12 +60820,12 @@ function getCoreClientOptions(pipeline) {
     pipeline: corePipeline
   };
 }
-function getCredentialFromPipeline(pipeline) {
-  if (pipeline._credential) {
-    return pipeline._credential;
+function getCredentialFromPipeline(pipeline2) {
+  if (pipeline2._credential) {
+    return pipeline2._credential;
   }
   let credential = new AnonymousCredential();
-  for (const factory of pipeline.factories) {
+  for (const factory of pipeline2.factories) {
     if (isTokenCredential(factory.credential)) {
       credential = factory.credential;
     } else if (isStorageSharedKeyCredential(factory)) {
@@ -69873,16 +71358,16 @@ var ServiceImpl = class {
    * @param blobServiceProperties The StorageService properties.
    * @param options The options parameters.
    */
-  setProperties(blobServiceProperties2, options) {
-    return this.client.sendOperationRequest({ blobServiceProperties: blobServiceProperties2, options }, setPropertiesOperationSpec);
+  setProperties(blobServiceProperties2, options2) {
+    return this.client.sendOperationRequest({ blobServiceProperties: blobServiceProperties2, options: options2 }, setPropertiesOperationSpec);
   }
   /**
    * gets the properties of a storage account's Blob service, including properties for Storage Analytics
    * and CORS (Cross-Origin Resource Sharing) rules.
    * @param options The options parameters.
    */
-  getProperties(options) {
-    return this.client.sendOperationRequest({ options }, getPropertiesOperationSpec);
+  getProperties(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, getPropertiesOperationSpec);
   }
   /**
    * Retrieves statistics related to replication for the Blob service. It is only available on the
@@ -69890,15 +71375,15 @@ var ServiceImpl = class {
    * account.
    * @param options The options parameters.
    */
-  getStatistics(options) {
-    return this.client.sendOperationRequest({ options }, getStatisticsOperationSpec);
+  getStatistics(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, getStatisticsOperationSpec);
   }
   /**
    * The List Containers Segment operation returns a list of the containers under the specified account
    * @param options The options parameters.
    */
-  listContainersSegment(options) {
-    return this.client.sendOperationRequest({ options }, listContainersSegmentOperationSpec);
+  listContainersSegment(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, listContainersSegmentOperationSpec);
   }
   /**
    * Retrieves a user delegation key for the Blob service. This is only a valid operation when using
@@ -69906,15 +71391,15 @@ var ServiceImpl = class {
    * @param keyInfo Key information
    * @param options The options parameters.
    */
-  getUserDelegationKey(keyInfo2, options) {
-    return this.client.sendOperationRequest({ keyInfo: keyInfo2, options }, getUserDelegationKeyOperationSpec);
+  getUserDelegationKey(keyInfo2, options2) {
+    return this.client.sendOperationRequest({ keyInfo: keyInfo2, options: options2 }, getUserDelegationKeyOperationSpec);
   }
   /**
    * Returns the sku name and account kind
    * @param options The options parameters.
    */
-  getAccountInfo(options) {
-    return this.client.sendOperationRequest({ options }, getAccountInfoOperationSpec);
+  getAccountInfo(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, getAccountInfoOperationSpec);
   }
   /**
    * The Batch operation allows multiple API calls to be embedded into a single HTTP request.
@@ -69924,8 +71409,8 @@ var ServiceImpl = class {
    * @param body Initial data
    * @param options The options parameters.
    */
-  submitBatch(contentLength2, multipartContentType2, body2, options) {
-    return this.client.sendOperationRequest({ contentLength: contentLength2, multipartContentType: multipartContentType2, body: body2, options }, submitBatchOperationSpec);
+  submitBatch(contentLength2, multipartContentType2, body2, options2) {
+    return this.client.sendOperationRequest({ contentLength: contentLength2, multipartContentType: multipartContentType2, body: body2, options: options2 }, submitBatchOperationSpec);
   }
   /**
    * The Filter Blobs operation enables callers to list blobs across all containers whose tags match a
@@ -69933,8 +71418,8 @@ var ServiceImpl = class {
    * can be scoped within the expression to a single container.
    * @param options The options parameters.
    */
-  filterBlobs(options) {
-    return this.client.sendOperationRequest({ options }, filterBlobsOperationSpec);
+  filterBlobs(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, filterBlobsOperationSpec);
   }
 };
 var xmlSerializer = createSerializer(
@@ -70189,62 +71674,62 @@ var ContainerImpl = class {
    * exists, the operation fails
    * @param options The options parameters.
    */
-  create(options) {
-    return this.client.sendOperationRequest({ options }, createOperationSpec);
+  create(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, createOperationSpec);
   }
   /**
    * returns all user-defined metadata and system properties for the specified container. The data
    * returned does not include the container's list of blobs
    * @param options The options parameters.
    */
-  getProperties(options) {
-    return this.client.sendOperationRequest({ options }, getPropertiesOperationSpec2);
+  getProperties(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, getPropertiesOperationSpec2);
   }
   /**
    * operation marks the specified container for deletion. The container and any blobs contained within
    * it are later deleted during garbage collection
    * @param options The options parameters.
    */
-  delete(options) {
-    return this.client.sendOperationRequest({ options }, deleteOperationSpec);
+  delete(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, deleteOperationSpec);
   }
   /**
    * operation sets one or more user-defined name-value pairs for the specified container.
    * @param options The options parameters.
    */
-  setMetadata(options) {
-    return this.client.sendOperationRequest({ options }, setMetadataOperationSpec);
+  setMetadata(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, setMetadataOperationSpec);
   }
   /**
    * gets the permissions for the specified container. The permissions indicate whether container data
    * may be accessed publicly.
    * @param options The options parameters.
    */
-  getAccessPolicy(options) {
-    return this.client.sendOperationRequest({ options }, getAccessPolicyOperationSpec);
+  getAccessPolicy(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, getAccessPolicyOperationSpec);
   }
   /**
    * sets the permissions for the specified container. The permissions indicate whether blobs in a
    * container may be accessed publicly.
    * @param options The options parameters.
    */
-  setAccessPolicy(options) {
-    return this.client.sendOperationRequest({ options }, setAccessPolicyOperationSpec);
+  setAccessPolicy(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, setAccessPolicyOperationSpec);
   }
   /**
    * Restores a previously-deleted container.
    * @param options The options parameters.
    */
-  restore(options) {
-    return this.client.sendOperationRequest({ options }, restoreOperationSpec);
+  restore(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, restoreOperationSpec);
   }
   /**
    * Renames an existing container.
    * @param sourceContainerName Required.  Specifies the name of the container to rename.
    * @param options The options parameters.
    */
-  rename(sourceContainerName2, options) {
-    return this.client.sendOperationRequest({ sourceContainerName: sourceContainerName2, options }, renameOperationSpec);
+  rename(sourceContainerName2, options2) {
+    return this.client.sendOperationRequest({ sourceContainerName: sourceContainerName2, options: options2 }, renameOperationSpec);
   }
   /**
    * The Batch operation allows multiple API calls to be embedded into a single HTTP request.
@@ -70254,33 +71739,24 @@ var ContainerImpl = class {
    * @param body Initial data
    * @param options The options parameters.
    */
-  submitBatch(contentLength2, multipartContentType2, body2, options) {
-    return this.client.sendOperationRequest({ contentLength: contentLength2, multipartContentType: multipartContentType2, body: body2, options }, submitBatchOperationSpec2);
+  submitBatch(contentLength2, multipartContentType2, body2, options2) {
+    return this.client.sendOperationRequest({ contentLength: contentLength2, multipartContentType: multipartContentType2, body: body2, options: options2 }, submitBatchOperationSpec2);
   }
   /**
    * The Filter Blobs operation enables callers to list blobs in a container whose tags match a given
    * search expression.  Filter blobs searches within the given container.
    * @param options The options parameters.
    */
-  filterBlobs(options) {
-    return this.client.sendOperationRequest({ options }, filterBlobsOperationSpec2);
+  filterBlobs(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, filterBlobsOperationSpec2);
   }
   /**
    * [Update] establishes and manages a lock on a container for delete operations. The lock duration can
    * be 15 to 60 seconds, or can be infinite
    * @param options The options parameters.
    */
-  acquireLease(options) {
-    return this.client.sendOperationRequest({ options }, acquireLeaseOperationSpec);
-  }
-  /**
-   * [Update] establishes and manages a lock on a container for delete operations. The lock duration can
-   * be 15 to 60 seconds, or can be infinite
-   * @param leaseId Specifies the current lease ID on the resource.
-   * @param options The options parameters.
-   */
-  releaseLease(leaseId2, options) {
-    return this.client.sendOperationRequest({ leaseId: leaseId2, options }, releaseLeaseOperationSpec);
+  acquireLease(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, acquireLeaseOperationSpec);
   }
   /**
    * [Update] establishes and manages a lock on a container for delete operations. The lock duration can
@@ -70288,16 +71764,25 @@ var ContainerImpl = class {
    * @param leaseId Specifies the current lease ID on the resource.
    * @param options The options parameters.
    */
-  renewLease(leaseId2, options) {
-    return this.client.sendOperationRequest({ leaseId: leaseId2, options }, renewLeaseOperationSpec);
+  releaseLease(leaseId2, options2) {
+    return this.client.sendOperationRequest({ leaseId: leaseId2, options: options2 }, releaseLeaseOperationSpec);
+  }
+  /**
+   * [Update] establishes and manages a lock on a container for delete operations. The lock duration can
+   * be 15 to 60 seconds, or can be infinite
+   * @param leaseId Specifies the current lease ID on the resource.
+   * @param options The options parameters.
+   */
+  renewLease(leaseId2, options2) {
+    return this.client.sendOperationRequest({ leaseId: leaseId2, options: options2 }, renewLeaseOperationSpec);
   }
   /**
    * [Update] establishes and manages a lock on a container for delete operations. The lock duration can
    * be 15 to 60 seconds, or can be infinite
    * @param options The options parameters.
    */
-  breakLease(options) {
-    return this.client.sendOperationRequest({ options }, breakLeaseOperationSpec);
+  breakLease(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, breakLeaseOperationSpec);
   }
   /**
    * [Update] establishes and manages a lock on a container for delete operations. The lock duration can
@@ -70308,15 +71793,15 @@ var ContainerImpl = class {
    *                        (String) for a list of valid GUID string formats.
    * @param options The options parameters.
    */
-  changeLease(leaseId2, proposedLeaseId2, options) {
-    return this.client.sendOperationRequest({ leaseId: leaseId2, proposedLeaseId: proposedLeaseId2, options }, changeLeaseOperationSpec);
+  changeLease(leaseId2, proposedLeaseId2, options2) {
+    return this.client.sendOperationRequest({ leaseId: leaseId2, proposedLeaseId: proposedLeaseId2, options: options2 }, changeLeaseOperationSpec);
   }
   /**
    * [Update] The List Blobs operation returns a list of the blobs under the specified container
    * @param options The options parameters.
    */
-  listBlobFlatSegment(options) {
-    return this.client.sendOperationRequest({ options }, listBlobFlatSegmentOperationSpec);
+  listBlobFlatSegment(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, listBlobFlatSegmentOperationSpec);
   }
   /**
    * [Update] The List Blobs operation returns a list of the blobs under the specified container
@@ -70326,15 +71811,15 @@ var ContainerImpl = class {
    *                  character or a string.
    * @param options The options parameters.
    */
-  listBlobHierarchySegment(delimiter2, options) {
-    return this.client.sendOperationRequest({ delimiter: delimiter2, options }, listBlobHierarchySegmentOperationSpec);
+  listBlobHierarchySegment(delimiter2, options2) {
+    return this.client.sendOperationRequest({ delimiter: delimiter2, options: options2 }, listBlobHierarchySegmentOperationSpec);
   }
   /**
    * Returns the sku name and account kind
    * @param options The options parameters.
    */
-  getAccountInfo(options) {
-    return this.client.sendOperationRequest({ options }, getAccountInfoOperationSpec2);
+  getAccountInfo(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, getAccountInfoOperationSpec2);
   }
 };
 var xmlSerializer2 = createSerializer(
@@ -70898,16 +72383,16 @@ var BlobImpl = class {
    * properties. You can also call Download to read a snapshot.
    * @param options The options parameters.
    */
-  download(options) {
-    return this.client.sendOperationRequest({ options }, downloadOperationSpec);
+  download(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, downloadOperationSpec);
   }
   /**
    * The Get Properties operation returns all user-defined metadata, standard HTTP properties, and system
    * properties for the blob. It does not return the content of the blob.
    * @param options The options parameters.
    */
-  getProperties(options) {
-    return this.client.sendOperationRequest({ options }, getPropertiesOperationSpec3);
+  getProperties(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, getPropertiesOperationSpec3);
   }
   /**
    * If the storage account's soft delete feature is disabled then, when a blob is deleted, it is
@@ -70924,77 +72409,68 @@ var BlobImpl = class {
    * (ResourceNotFound).
    * @param options The options parameters.
    */
-  delete(options) {
-    return this.client.sendOperationRequest({ options }, deleteOperationSpec2);
+  delete(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, deleteOperationSpec2);
   }
   /**
    * Undelete a blob that was previously soft deleted
    * @param options The options parameters.
    */
-  undelete(options) {
-    return this.client.sendOperationRequest({ options }, undeleteOperationSpec);
+  undelete(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, undeleteOperationSpec);
   }
   /**
    * Sets the time a blob will expire and be deleted.
    * @param expiryOptions Required. Indicates mode of the expiry time
    * @param options The options parameters.
    */
-  setExpiry(expiryOptions2, options) {
-    return this.client.sendOperationRequest({ expiryOptions: expiryOptions2, options }, setExpiryOperationSpec);
+  setExpiry(expiryOptions2, options2) {
+    return this.client.sendOperationRequest({ expiryOptions: expiryOptions2, options: options2 }, setExpiryOperationSpec);
   }
   /**
    * The Set HTTP Headers operation sets system properties on the blob
    * @param options The options parameters.
    */
-  setHttpHeaders(options) {
-    return this.client.sendOperationRequest({ options }, setHttpHeadersOperationSpec);
+  setHttpHeaders(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, setHttpHeadersOperationSpec);
   }
   /**
    * The Set Immutability Policy operation sets the immutability policy on the blob
    * @param options The options parameters.
    */
-  setImmutabilityPolicy(options) {
-    return this.client.sendOperationRequest({ options }, setImmutabilityPolicyOperationSpec);
+  setImmutabilityPolicy(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, setImmutabilityPolicyOperationSpec);
   }
   /**
    * The Delete Immutability Policy operation deletes the immutability policy on the blob
    * @param options The options parameters.
    */
-  deleteImmutabilityPolicy(options) {
-    return this.client.sendOperationRequest({ options }, deleteImmutabilityPolicyOperationSpec);
+  deleteImmutabilityPolicy(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, deleteImmutabilityPolicyOperationSpec);
   }
   /**
    * The Set Legal Hold operation sets a legal hold on the blob.
    * @param legalHold Specified if a legal hold should be set on the blob.
    * @param options The options parameters.
    */
-  setLegalHold(legalHold2, options) {
-    return this.client.sendOperationRequest({ legalHold: legalHold2, options }, setLegalHoldOperationSpec);
+  setLegalHold(legalHold2, options2) {
+    return this.client.sendOperationRequest({ legalHold: legalHold2, options: options2 }, setLegalHoldOperationSpec);
   }
   /**
    * The Set Blob Metadata operation sets user-defined metadata for the specified blob as one or more
    * name-value pairs
    * @param options The options parameters.
    */
-  setMetadata(options) {
-    return this.client.sendOperationRequest({ options }, setMetadataOperationSpec2);
+  setMetadata(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, setMetadataOperationSpec2);
   }
   /**
    * [Update] The Lease Blob operation establishes and manages a lock on a blob for write and delete
    * operations
    * @param options The options parameters.
    */
-  acquireLease(options) {
-    return this.client.sendOperationRequest({ options }, acquireLeaseOperationSpec2);
-  }
-  /**
-   * [Update] The Lease Blob operation establishes and manages a lock on a blob for write and delete
-   * operations
-   * @param leaseId Specifies the current lease ID on the resource.
-   * @param options The options parameters.
-   */
-  releaseLease(leaseId2, options) {
-    return this.client.sendOperationRequest({ leaseId: leaseId2, options }, releaseLeaseOperationSpec2);
+  acquireLease(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, acquireLeaseOperationSpec2);
   }
   /**
    * [Update] The Lease Blob operation establishes and manages a lock on a blob for write and delete
@@ -71002,8 +72478,17 @@ var BlobImpl = class {
    * @param leaseId Specifies the current lease ID on the resource.
    * @param options The options parameters.
    */
-  renewLease(leaseId2, options) {
-    return this.client.sendOperationRequest({ leaseId: leaseId2, options }, renewLeaseOperationSpec2);
+  releaseLease(leaseId2, options2) {
+    return this.client.sendOperationRequest({ leaseId: leaseId2, options: options2 }, releaseLeaseOperationSpec2);
+  }
+  /**
+   * [Update] The Lease Blob operation establishes and manages a lock on a blob for write and delete
+   * operations
+   * @param leaseId Specifies the current lease ID on the resource.
+   * @param options The options parameters.
+   */
+  renewLease(leaseId2, options2) {
+    return this.client.sendOperationRequest({ leaseId: leaseId2, options: options2 }, renewLeaseOperationSpec2);
   }
   /**
    * [Update] The Lease Blob operation establishes and manages a lock on a blob for write and delete
@@ -71014,23 +72499,23 @@ var BlobImpl = class {
    *                        (String) for a list of valid GUID string formats.
    * @param options The options parameters.
    */
-  changeLease(leaseId2, proposedLeaseId2, options) {
-    return this.client.sendOperationRequest({ leaseId: leaseId2, proposedLeaseId: proposedLeaseId2, options }, changeLeaseOperationSpec2);
+  changeLease(leaseId2, proposedLeaseId2, options2) {
+    return this.client.sendOperationRequest({ leaseId: leaseId2, proposedLeaseId: proposedLeaseId2, options: options2 }, changeLeaseOperationSpec2);
   }
   /**
    * [Update] The Lease Blob operation establishes and manages a lock on a blob for write and delete
    * operations
    * @param options The options parameters.
    */
-  breakLease(options) {
-    return this.client.sendOperationRequest({ options }, breakLeaseOperationSpec2);
+  breakLease(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, breakLeaseOperationSpec2);
   }
   /**
    * The Create Snapshot operation creates a read-only snapshot of a blob
    * @param options The options parameters.
    */
-  createSnapshot(options) {
-    return this.client.sendOperationRequest({ options }, createSnapshotOperationSpec);
+  createSnapshot(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, createSnapshotOperationSpec);
   }
   /**
    * The Start Copy From URL operation copies a blob or an internet resource to a new blob.
@@ -71040,8 +72525,8 @@ var BlobImpl = class {
    *                   access signature.
    * @param options The options parameters.
    */
-  startCopyFromURL(copySource2, options) {
-    return this.client.sendOperationRequest({ copySource: copySource2, options }, startCopyFromURLOperationSpec);
+  startCopyFromURL(copySource2, options2) {
+    return this.client.sendOperationRequest({ copySource: copySource2, options: options2 }, startCopyFromURLOperationSpec);
   }
   /**
    * The Copy From URL operation copies a blob or an internet resource to a new blob. It will not return
@@ -71052,8 +72537,8 @@ var BlobImpl = class {
    *                   access signature.
    * @param options The options parameters.
    */
-  copyFromURL(copySource2, options) {
-    return this.client.sendOperationRequest({ copySource: copySource2, options }, copyFromURLOperationSpec);
+  copyFromURL(copySource2, options2) {
+    return this.client.sendOperationRequest({ copySource: copySource2, options: options2 }, copyFromURLOperationSpec);
   }
   /**
    * The Abort Copy From URL operation aborts a pending Copy From URL operation, and leaves a destination
@@ -71062,8 +72547,8 @@ var BlobImpl = class {
    *               operation.
    * @param options The options parameters.
    */
-  abortCopyFromURL(copyId2, options) {
-    return this.client.sendOperationRequest({ copyId: copyId2, options }, abortCopyFromURLOperationSpec);
+  abortCopyFromURL(copyId2, options2) {
+    return this.client.sendOperationRequest({ copyId: copyId2, options: options2 }, abortCopyFromURLOperationSpec);
   }
   /**
    * The Set Tier operation sets the tier on a blob. The operation is allowed on a page blob in a premium
@@ -71074,37 +72559,37 @@ var BlobImpl = class {
    * @param tier Indicates the tier to be set on the blob.
    * @param options The options parameters.
    */
-  setTier(tier2, options) {
-    return this.client.sendOperationRequest({ tier: tier2, options }, setTierOperationSpec);
+  setTier(tier2, options2) {
+    return this.client.sendOperationRequest({ tier: tier2, options: options2 }, setTierOperationSpec);
   }
   /**
    * Returns the sku name and account kind
    * @param options The options parameters.
    */
-  getAccountInfo(options) {
-    return this.client.sendOperationRequest({ options }, getAccountInfoOperationSpec3);
+  getAccountInfo(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, getAccountInfoOperationSpec3);
   }
   /**
    * The Query operation enables users to select/project on blob data by providing simple query
    * expressions.
    * @param options The options parameters.
    */
-  query(options) {
-    return this.client.sendOperationRequest({ options }, queryOperationSpec);
+  query(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, queryOperationSpec);
   }
   /**
    * The Get Tags operation enables users to get the tags associated with a blob.
    * @param options The options parameters.
    */
-  getTags(options) {
-    return this.client.sendOperationRequest({ options }, getTagsOperationSpec);
+  getTags(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, getTagsOperationSpec);
   }
   /**
    * The Set Tags operation enables users to set tags on a blob.
    * @param options The options parameters.
    */
-  setTags(options) {
-    return this.client.sendOperationRequest({ options }, setTagsOperationSpec);
+  setTags(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, setTagsOperationSpec);
   }
 };
 var xmlSerializer3 = createSerializer(
@@ -71926,8 +73411,8 @@ var PageBlobImpl = class {
    *                          page blob size must be aligned to a 512-byte boundary.
    * @param options The options parameters.
    */
-  create(contentLength2, blobContentLength2, options) {
-    return this.client.sendOperationRequest({ contentLength: contentLength2, blobContentLength: blobContentLength2, options }, createOperationSpec2);
+  create(contentLength2, blobContentLength2, options2) {
+    return this.client.sendOperationRequest({ contentLength: contentLength2, blobContentLength: blobContentLength2, options: options2 }, createOperationSpec2);
   }
   /**
    * The Upload Pages operation writes a range of pages to a page blob
@@ -71935,16 +73420,16 @@ var PageBlobImpl = class {
    * @param body Initial data
    * @param options The options parameters.
    */
-  uploadPages(contentLength2, body2, options) {
-    return this.client.sendOperationRequest({ contentLength: contentLength2, body: body2, options }, uploadPagesOperationSpec);
+  uploadPages(contentLength2, body2, options2) {
+    return this.client.sendOperationRequest({ contentLength: contentLength2, body: body2, options: options2 }, uploadPagesOperationSpec);
   }
   /**
    * The Clear Pages operation clears a set of pages from a page blob
    * @param contentLength The length of the request.
    * @param options The options parameters.
    */
-  clearPages(contentLength2, options) {
-    return this.client.sendOperationRequest({ contentLength: contentLength2, options }, clearPagesOperationSpec);
+  clearPages(contentLength2, options2) {
+    return this.client.sendOperationRequest({ contentLength: contentLength2, options: options2 }, clearPagesOperationSpec);
   }
   /**
    * The Upload Pages operation writes a range of pages to a page blob where the contents are read from a
@@ -71957,24 +73442,24 @@ var PageBlobImpl = class {
    *              aligned and range-end is required.
    * @param options The options parameters.
    */
-  uploadPagesFromURL(sourceUrl2, sourceRange2, contentLength2, range2, options) {
-    return this.client.sendOperationRequest({ sourceUrl: sourceUrl2, sourceRange: sourceRange2, contentLength: contentLength2, range: range2, options }, uploadPagesFromURLOperationSpec);
+  uploadPagesFromURL(sourceUrl2, sourceRange2, contentLength2, range2, options2) {
+    return this.client.sendOperationRequest({ sourceUrl: sourceUrl2, sourceRange: sourceRange2, contentLength: contentLength2, range: range2, options: options2 }, uploadPagesFromURLOperationSpec);
   }
   /**
    * The Get Page Ranges operation returns the list of valid page ranges for a page blob or snapshot of a
    * page blob
    * @param options The options parameters.
    */
-  getPageRanges(options) {
-    return this.client.sendOperationRequest({ options }, getPageRangesOperationSpec);
+  getPageRanges(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, getPageRangesOperationSpec);
   }
   /**
    * The Get Page Ranges Diff operation returns the list of valid page ranges for a page blob that were
    * changed between target blob and previous snapshot.
    * @param options The options parameters.
    */
-  getPageRangesDiff(options) {
-    return this.client.sendOperationRequest({ options }, getPageRangesDiffOperationSpec);
+  getPageRangesDiff(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, getPageRangesDiffOperationSpec);
   }
   /**
    * Resize the Blob
@@ -71982,8 +73467,8 @@ var PageBlobImpl = class {
    *                          page blob size must be aligned to a 512-byte boundary.
    * @param options The options parameters.
    */
-  resize(blobContentLength2, options) {
-    return this.client.sendOperationRequest({ blobContentLength: blobContentLength2, options }, resizeOperationSpec);
+  resize(blobContentLength2, options2) {
+    return this.client.sendOperationRequest({ blobContentLength: blobContentLength2, options: options2 }, resizeOperationSpec);
   }
   /**
    * Update the sequence number of the blob
@@ -71992,8 +73477,8 @@ var PageBlobImpl = class {
    *                             blob's sequence number
    * @param options The options parameters.
    */
-  updateSequenceNumber(sequenceNumberAction2, options) {
-    return this.client.sendOperationRequest({ sequenceNumberAction: sequenceNumberAction2, options }, updateSequenceNumberOperationSpec);
+  updateSequenceNumber(sequenceNumberAction2, options2) {
+    return this.client.sendOperationRequest({ sequenceNumberAction: sequenceNumberAction2, options: options2 }, updateSequenceNumberOperationSpec);
   }
   /**
    * The Copy Incremental operation copies a snapshot of the source page blob to a destination page blob.
@@ -72007,8 +73492,8 @@ var PageBlobImpl = class {
    *                   access signature.
    * @param options The options parameters.
    */
-  copyIncremental(copySource2, options) {
-    return this.client.sendOperationRequest({ copySource: copySource2, options }, copyIncrementalOperationSpec);
+  copyIncremental(copySource2, options2) {
+    return this.client.sendOperationRequest({ copySource: copySource2, options: options2 }, copyIncrementalOperationSpec);
   }
 };
 var xmlSerializer4 = createSerializer(
@@ -72380,8 +73865,8 @@ var AppendBlobImpl = class {
    * @param contentLength The length of the request.
    * @param options The options parameters.
    */
-  create(contentLength2, options) {
-    return this.client.sendOperationRequest({ contentLength: contentLength2, options }, createOperationSpec3);
+  create(contentLength2, options2) {
+    return this.client.sendOperationRequest({ contentLength: contentLength2, options: options2 }, createOperationSpec3);
   }
   /**
    * The Append Block operation commits a new block of data to the end of an existing append blob. The
@@ -72391,8 +73876,8 @@ var AppendBlobImpl = class {
    * @param body Initial data
    * @param options The options parameters.
    */
-  appendBlock(contentLength2, body2, options) {
-    return this.client.sendOperationRequest({ contentLength: contentLength2, body: body2, options }, appendBlockOperationSpec);
+  appendBlock(contentLength2, body2, options2) {
+    return this.client.sendOperationRequest({ contentLength: contentLength2, body: body2, options: options2 }, appendBlockOperationSpec);
   }
   /**
    * The Append Block operation commits a new block of data to the end of an existing append blob where
@@ -72403,16 +73888,16 @@ var AppendBlobImpl = class {
    * @param contentLength The length of the request.
    * @param options The options parameters.
    */
-  appendBlockFromUrl(sourceUrl2, contentLength2, options) {
-    return this.client.sendOperationRequest({ sourceUrl: sourceUrl2, contentLength: contentLength2, options }, appendBlockFromUrlOperationSpec);
+  appendBlockFromUrl(sourceUrl2, contentLength2, options2) {
+    return this.client.sendOperationRequest({ sourceUrl: sourceUrl2, contentLength: contentLength2, options: options2 }, appendBlockFromUrlOperationSpec);
   }
   /**
    * The Seal operation seals the Append Blob to make it read-only. Seal is supported only on version
    * 2019-12-12 version or later.
    * @param options The options parameters.
    */
-  seal(options) {
-    return this.client.sendOperationRequest({ options }, sealOperationSpec);
+  seal(options2) {
+    return this.client.sendOperationRequest({ options: options2 }, sealOperationSpec);
   }
 };
 var xmlSerializer5 = createSerializer(
@@ -72605,8 +74090,8 @@ var BlockBlobImpl = class {
    * @param body Initial data
    * @param options The options parameters.
    */
-  upload(contentLength2, body2, options) {
-    return this.client.sendOperationRequest({ contentLength: contentLength2, body: body2, options }, uploadOperationSpec);
+  upload(contentLength2, body2, options2) {
+    return this.client.sendOperationRequest({ contentLength: contentLength2, body: body2, options: options2 }, uploadOperationSpec);
   }
   /**
    * The Put Blob from URL operation creates a new Block Blob where the contents of the blob are read
@@ -72621,8 +74106,8 @@ var BlockBlobImpl = class {
    *                   access signature.
    * @param options The options parameters.
    */
-  putBlobFromUrl(contentLength2, copySource2, options) {
-    return this.client.sendOperationRequest({ contentLength: contentLength2, copySource: copySource2, options }, putBlobFromUrlOperationSpec);
+  putBlobFromUrl(contentLength2, copySource2, options2) {
+    return this.client.sendOperationRequest({ contentLength: contentLength2, copySource: copySource2, options: options2 }, putBlobFromUrlOperationSpec);
   }
   /**
    * The Stage Block operation creates a new block to be committed as part of a blob
@@ -72633,8 +74118,8 @@ var BlockBlobImpl = class {
    * @param body Initial data
    * @param options The options parameters.
    */
-  stageBlock(blockId2, contentLength2, body2, options) {
-    return this.client.sendOperationRequest({ blockId: blockId2, contentLength: contentLength2, body: body2, options }, stageBlockOperationSpec);
+  stageBlock(blockId2, contentLength2, body2, options2) {
+    return this.client.sendOperationRequest({ blockId: blockId2, contentLength: contentLength2, body: body2, options: options2 }, stageBlockOperationSpec);
   }
   /**
    * The Stage Block operation creates a new block to be committed as part of a blob where the contents
@@ -72646,8 +74131,8 @@ var BlockBlobImpl = class {
    * @param sourceUrl Specify a URL to the copy source.
    * @param options The options parameters.
    */
-  stageBlockFromURL(blockId2, contentLength2, sourceUrl2, options) {
-    return this.client.sendOperationRequest({ blockId: blockId2, contentLength: contentLength2, sourceUrl: sourceUrl2, options }, stageBlockFromURLOperationSpec);
+  stageBlockFromURL(blockId2, contentLength2, sourceUrl2, options2) {
+    return this.client.sendOperationRequest({ blockId: blockId2, contentLength: contentLength2, sourceUrl: sourceUrl2, options: options2 }, stageBlockFromURLOperationSpec);
   }
   /**
    * The Commit Block List operation writes a blob by specifying the list of block IDs that make up the
@@ -72660,8 +74145,8 @@ var BlockBlobImpl = class {
    * @param blocks Blob Blocks.
    * @param options The options parameters.
    */
-  commitBlockList(blocks2, options) {
-    return this.client.sendOperationRequest({ blocks: blocks2, options }, commitBlockListOperationSpec);
+  commitBlockList(blocks2, options2) {
+    return this.client.sendOperationRequest({ blocks: blocks2, options: options2 }, commitBlockListOperationSpec);
   }
   /**
    * The Get Block List operation retrieves the list of blocks that have been uploaded as part of a block
@@ -72670,8 +74155,8 @@ var BlockBlobImpl = class {
    *                 blocks, or both lists together.
    * @param options The options parameters.
    */
-  getBlockList(listType2, options) {
-    return this.client.sendOperationRequest({ listType: listType2, options }, getBlockListOperationSpec);
+  getBlockList(listType2, options2) {
+    return this.client.sendOperationRequest({ listType: listType2, options: options2 }, getBlockListOperationSpec);
   }
 };
 var xmlSerializer6 = createSerializer(
@@ -72967,29 +74452,29 @@ var StorageClient = class extends ExtendedServiceClient {
    *            operation.
    * @param options The parameter options
    */
-  constructor(url2, options) {
+  constructor(url2, options2) {
     if (url2 === void 0) {
       throw new Error("'url' cannot be null");
     }
-    if (!options) {
-      options = {};
+    if (!options2) {
+      options2 = {};
     }
     const defaults2 = {
       requestContentType: "application/json; charset=utf-8"
     };
     const packageDetails = `azsdk-js-azure-storage-blob/12.32.0`;
-    const userAgentPrefix = options.userAgentOptions && options.userAgentOptions.userAgentPrefix ? `${options.userAgentOptions.userAgentPrefix} ${packageDetails}` : `${packageDetails}`;
+    const userAgentPrefix = options2.userAgentOptions && options2.userAgentOptions.userAgentPrefix ? `${options2.userAgentOptions.userAgentPrefix} ${packageDetails}` : `${packageDetails}`;
     const optionsWithDefaults = {
       ...defaults2,
-      ...options,
+      ...options2,
       userAgentOptions: {
         userAgentPrefix
       },
-      endpoint: options.endpoint ?? options.baseUri ?? "{url}"
+      endpoint: options2.endpoint ?? options2.baseUri ?? "{url}"
     };
     super(optionsWithDefaults);
     this.url = url2;
-    this.version = options.version || "2026-04-06";
+    this.version = options2.version || "2026-04-06";
     this.service = new ServiceImpl(this);
     this.container = new ContainerImpl(this);
     this.blob = new BlobImpl(this);
@@ -73432,13 +74917,13 @@ var StorageClient2 = class {
    * @param url - url to resource
    * @param pipeline - request policy pipeline.
    */
-  constructor(url2, pipeline) {
+  constructor(url2, pipeline2) {
     this.url = escapeURLPath(url2);
     this.accountName = getAccountNameFromUrl(url2);
-    this.pipeline = pipeline;
-    this.storageClientContext = new StorageContextClient(this.url, getCoreClientOptions(pipeline));
+    this.pipeline = pipeline2;
+    this.storageClientContext = new StorageContextClient(this.url, getCoreClientOptions(pipeline2));
     this.isHttps = iEqual(getURLScheme(this.url) || "", "https");
-    this.credential = getCredentialFromPipeline(pipeline);
+    this.credential = getCredentialFromPipeline(pipeline2);
     const storageClientContext = this.storageClientContext;
     storageClientContext.requestContentType = void 0;
   }
@@ -74836,17 +76321,17 @@ var BlobLeaseClient = class {
    * @param options - option to configure lease management operations.
    * @returns Response data for acquire lease operation.
    */
-  async acquireLease(duration2, options = {}) {
-    if (this._isContainer && (options.conditions?.ifMatch && options.conditions?.ifMatch !== ETagNone || options.conditions?.ifNoneMatch && options.conditions?.ifNoneMatch !== ETagNone || options.conditions?.tagConditions)) {
+  async acquireLease(duration2, options2 = {}) {
+    if (this._isContainer && (options2.conditions?.ifMatch && options2.conditions?.ifMatch !== ETagNone || options2.conditions?.ifNoneMatch && options2.conditions?.ifNoneMatch !== ETagNone || options2.conditions?.tagConditions)) {
       throw new RangeError("The IfMatch, IfNoneMatch and tags access conditions are ignored by the service. Values other than undefined or their default values are not acceptable.");
     }
-    return tracingClient.withSpan("BlobLeaseClient-acquireLease", options, async (updatedOptions) => {
+    return tracingClient.withSpan("BlobLeaseClient-acquireLease", options2, async (updatedOptions) => {
       return assertResponse(await this._containerOrBlobOperation.acquireLease({
-        abortSignal: options.abortSignal,
+        abortSignal: options2.abortSignal,
         duration: duration2,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         proposedLeaseId: this._leaseId,
         tracingOptions: updatedOptions.tracingOptions
@@ -74863,16 +76348,16 @@ var BlobLeaseClient = class {
    * @param options - option to configure lease management operations.
    * @returns Response data for change lease operation.
    */
-  async changeLease(proposedLeaseId2, options = {}) {
-    if (this._isContainer && (options.conditions?.ifMatch && options.conditions?.ifMatch !== ETagNone || options.conditions?.ifNoneMatch && options.conditions?.ifNoneMatch !== ETagNone || options.conditions?.tagConditions)) {
+  async changeLease(proposedLeaseId2, options2 = {}) {
+    if (this._isContainer && (options2.conditions?.ifMatch && options2.conditions?.ifMatch !== ETagNone || options2.conditions?.ifNoneMatch && options2.conditions?.ifNoneMatch !== ETagNone || options2.conditions?.tagConditions)) {
       throw new RangeError("The IfMatch, IfNoneMatch and tags access conditions are ignored by the service. Values other than undefined or their default values are not acceptable.");
     }
-    return tracingClient.withSpan("BlobLeaseClient-changeLease", options, async (updatedOptions) => {
+    return tracingClient.withSpan("BlobLeaseClient-changeLease", options2, async (updatedOptions) => {
       const response = assertResponse(await this._containerOrBlobOperation.changeLease(this._leaseId, proposedLeaseId2, {
-        abortSignal: options.abortSignal,
+        abortSignal: options2.abortSignal,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         tracingOptions: updatedOptions.tracingOptions
       }));
@@ -74890,16 +76375,16 @@ var BlobLeaseClient = class {
    * @param options - option to configure lease management operations.
    * @returns Response data for release lease operation.
    */
-  async releaseLease(options = {}) {
-    if (this._isContainer && (options.conditions?.ifMatch && options.conditions?.ifMatch !== ETagNone || options.conditions?.ifNoneMatch && options.conditions?.ifNoneMatch !== ETagNone || options.conditions?.tagConditions)) {
+  async releaseLease(options2 = {}) {
+    if (this._isContainer && (options2.conditions?.ifMatch && options2.conditions?.ifMatch !== ETagNone || options2.conditions?.ifNoneMatch && options2.conditions?.ifNoneMatch !== ETagNone || options2.conditions?.tagConditions)) {
       throw new RangeError("The IfMatch, IfNoneMatch and tags access conditions are ignored by the service. Values other than undefined or their default values are not acceptable.");
     }
-    return tracingClient.withSpan("BlobLeaseClient-releaseLease", options, async (updatedOptions) => {
+    return tracingClient.withSpan("BlobLeaseClient-releaseLease", options2, async (updatedOptions) => {
       return assertResponse(await this._containerOrBlobOperation.releaseLease(this._leaseId, {
-        abortSignal: options.abortSignal,
+        abortSignal: options2.abortSignal,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         tracingOptions: updatedOptions.tracingOptions
       }));
@@ -74914,16 +76399,16 @@ var BlobLeaseClient = class {
    * @param options - Optional option to configure lease management operations.
    * @returns Response data for renew lease operation.
    */
-  async renewLease(options = {}) {
-    if (this._isContainer && (options.conditions?.ifMatch && options.conditions?.ifMatch !== ETagNone || options.conditions?.ifNoneMatch && options.conditions?.ifNoneMatch !== ETagNone || options.conditions?.tagConditions)) {
+  async renewLease(options2 = {}) {
+    if (this._isContainer && (options2.conditions?.ifMatch && options2.conditions?.ifMatch !== ETagNone || options2.conditions?.ifNoneMatch && options2.conditions?.ifNoneMatch !== ETagNone || options2.conditions?.tagConditions)) {
       throw new RangeError("The IfMatch, IfNoneMatch and tags access conditions are ignored by the service. Values other than undefined or their default values are not acceptable.");
     }
-    return tracingClient.withSpan("BlobLeaseClient-renewLease", options, async (updatedOptions) => {
+    return tracingClient.withSpan("BlobLeaseClient-renewLease", options2, async (updatedOptions) => {
       return this._containerOrBlobOperation.renewLease(this._leaseId, {
-        abortSignal: options.abortSignal,
+        abortSignal: options2.abortSignal,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         tracingOptions: updatedOptions.tracingOptions
       });
@@ -74940,17 +76425,17 @@ var BlobLeaseClient = class {
    * @param options - Optional options to configure lease management operations.
    * @returns Response data for break lease operation.
    */
-  async breakLease(breakPeriod2, options = {}) {
-    if (this._isContainer && (options.conditions?.ifMatch && options.conditions?.ifMatch !== ETagNone || options.conditions?.ifNoneMatch && options.conditions?.ifNoneMatch !== ETagNone || options.conditions?.tagConditions)) {
+  async breakLease(breakPeriod2, options2 = {}) {
+    if (this._isContainer && (options2.conditions?.ifMatch && options2.conditions?.ifMatch !== ETagNone || options2.conditions?.ifNoneMatch && options2.conditions?.ifNoneMatch !== ETagNone || options2.conditions?.tagConditions)) {
       throw new RangeError("The IfMatch, IfNoneMatch and tags access conditions are ignored by the service. Values other than undefined or their default values are not acceptable.");
     }
-    return tracingClient.withSpan("BlobLeaseClient-breakLease", options, async (updatedOptions) => {
+    return tracingClient.withSpan("BlobLeaseClient-breakLease", options2, async (updatedOptions) => {
       const operationOptions = {
-        abortSignal: options.abortSignal,
+        abortSignal: options2.abortSignal,
         breakPeriod: breakPeriod2,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         tracingOptions: updatedOptions.tracingOptions
       };
@@ -74981,16 +76466,16 @@ var RetriableReadableStream = class extends Readable5 {
    * @param count - How much data in original data source to read
    * @param options -
    */
-  constructor(source, getter, offset, count, options = {}) {
-    super({ highWaterMark: options.highWaterMark });
+  constructor(source, getter, offset, count, options2 = {}) {
+    super({ highWaterMark: options2.highWaterMark });
     this.getter = getter;
     this.source = source;
     this.start = offset;
     this.offset = offset;
     this.end = offset + count - 1;
-    this.maxRetryRequests = options.maxRetryRequests && options.maxRetryRequests >= 0 ? options.maxRetryRequests : 0;
-    this.onProgress = options.onProgress;
-    this.options = options;
+    this.maxRetryRequests = options2.maxRetryRequests && options2.maxRetryRequests >= 0 ? options2.maxRetryRequests : 0;
+    this.onProgress = options2.onProgress;
+    this.options = options2;
     this.setSourceEventHandlers();
   }
   _read() {
@@ -75509,10 +76994,10 @@ var BlobDownloadResponse = class {
    * @param count -
    * @param options -
    */
-  constructor(originalResponse2, getter, offset, count, options = {}) {
+  constructor(originalResponse2, getter, offset, count, options2 = {}) {
     this.originalResponse = originalResponse2;
-    const streamBody = this.originalResponse.structuredBodyType === void 0 ? this.originalResponse.readableStreamBody : structuredMessageDecodingStream(this.originalResponse.readableStreamBody, options);
-    this.blobDownloadStream = new RetriableReadableStream(streamBody, getter, offset, count, options);
+    const streamBody = this.originalResponse.structuredBodyType === void 0 ? this.originalResponse.readableStreamBody : structuredMessageDecodingStream(this.originalResponse.readableStreamBody, options2);
+    this.blobDownloadStream = new RetriableReadableStream(streamBody, getter, offset, count, options2);
   }
 };
 
@@ -75534,8 +77019,8 @@ var AvroParser = class _AvroParser {
    * @param length -
    * @param options -
    */
-  static async readFixedBytes(stream4, length, options = {}) {
-    const bytes = await stream4.read(length, { abortSignal: options.abortSignal });
+  static async readFixedBytes(stream4, length, options2 = {}) {
+    const bytes = await stream4.read(length, { abortSignal: options2.abortSignal });
     if (bytes.length !== length) {
       throw new Error("Hit stream end.");
     }
@@ -75547,19 +77032,19 @@ var AvroParser = class _AvroParser {
    * @param stream -
    * @param options -
    */
-  static async readByte(stream4, options = {}) {
-    const buf = await _AvroParser.readFixedBytes(stream4, 1, options);
+  static async readByte(stream4, options2 = {}) {
+    const buf = await _AvroParser.readFixedBytes(stream4, 1, options2);
     return buf[0];
   }
   // int and long are stored in variable-length zig-zag coding.
   // variable-length: https://lucene.apache.org/core/3_5_0/fileformats.html#VInt
   // zig-zag: https://developers.google.com/protocol-buffers/docs/encoding?csw=1#types
-  static async readZigZagLong(stream4, options = {}) {
+  static async readZigZagLong(stream4, options2 = {}) {
     let zigZagEncoded = 0;
     let significanceInBit = 0;
     let byte, haveMoreByte, significanceInFloat;
     do {
-      byte = await _AvroParser.readByte(stream4, options);
+      byte = await _AvroParser.readByte(stream4, options2);
       haveMoreByte = byte & 128;
       zigZagEncoded |= (byte & 127) << significanceInBit;
       significanceInBit += 7;
@@ -75568,7 +77053,7 @@ var AvroParser = class _AvroParser {
       zigZagEncoded = zigZagEncoded;
       significanceInFloat = 268435456;
       do {
-        byte = await _AvroParser.readByte(stream4, options);
+        byte = await _AvroParser.readByte(stream4, options2);
         zigZagEncoded += (byte & 127) * significanceInFloat;
         significanceInFloat *= 128;
       } while (byte & 128);
@@ -75580,17 +77065,17 @@ var AvroParser = class _AvroParser {
     }
     return zigZagEncoded >> 1 ^ -(zigZagEncoded & 1);
   }
-  static async readLong(stream4, options = {}) {
-    return _AvroParser.readZigZagLong(stream4, options);
+  static async readLong(stream4, options2 = {}) {
+    return _AvroParser.readZigZagLong(stream4, options2);
   }
-  static async readInt(stream4, options = {}) {
-    return _AvroParser.readZigZagLong(stream4, options);
+  static async readInt(stream4, options2 = {}) {
+    return _AvroParser.readZigZagLong(stream4, options2);
   }
   static async readNull() {
     return null;
   }
-  static async readBoolean(stream4, options = {}) {
-    const b = await _AvroParser.readByte(stream4, options);
+  static async readBoolean(stream4, options2 = {}) {
+    const b = await _AvroParser.readByte(stream4, options2);
     if (b === 1) {
       return true;
     } else if (b === 0) {
@@ -75599,53 +77084,53 @@ var AvroParser = class _AvroParser {
       throw new Error("Byte was not a boolean.");
     }
   }
-  static async readFloat(stream4, options = {}) {
-    const u8arr = await _AvroParser.readFixedBytes(stream4, 4, options);
+  static async readFloat(stream4, options2 = {}) {
+    const u8arr = await _AvroParser.readFixedBytes(stream4, 4, options2);
     const view = new DataView(u8arr.buffer, u8arr.byteOffset, u8arr.byteLength);
     return view.getFloat32(0, true);
   }
-  static async readDouble(stream4, options = {}) {
-    const u8arr = await _AvroParser.readFixedBytes(stream4, 8, options);
+  static async readDouble(stream4, options2 = {}) {
+    const u8arr = await _AvroParser.readFixedBytes(stream4, 8, options2);
     const view = new DataView(u8arr.buffer, u8arr.byteOffset, u8arr.byteLength);
     return view.getFloat64(0, true);
   }
-  static async readBytes(stream4, options = {}) {
-    const size = await _AvroParser.readLong(stream4, options);
+  static async readBytes(stream4, options2 = {}) {
+    const size = await _AvroParser.readLong(stream4, options2);
     if (size < 0) {
       throw new Error("Bytes size was negative.");
     }
-    return stream4.read(size, { abortSignal: options.abortSignal });
+    return stream4.read(size, { abortSignal: options2.abortSignal });
   }
-  static async readString(stream4, options = {}) {
-    const u8arr = await _AvroParser.readBytes(stream4, options);
+  static async readString(stream4, options2 = {}) {
+    const u8arr = await _AvroParser.readBytes(stream4, options2);
     const utf8decoder = new TextDecoder();
     return utf8decoder.decode(u8arr);
   }
-  static async readMapPair(stream4, readItemMethod, options = {}) {
-    const key = await _AvroParser.readString(stream4, options);
-    const value = await readItemMethod(stream4, options);
+  static async readMapPair(stream4, readItemMethod, options2 = {}) {
+    const key = await _AvroParser.readString(stream4, options2);
+    const value = await readItemMethod(stream4, options2);
     return { key, value };
   }
-  static async readMap(stream4, readItemMethod, options = {}) {
+  static async readMap(stream4, readItemMethod, options2 = {}) {
     const readPairMethod = (s, opts = {}) => {
       return _AvroParser.readMapPair(s, readItemMethod, opts);
     };
-    const pairs = await _AvroParser.readArray(stream4, readPairMethod, options);
+    const pairs = await _AvroParser.readArray(stream4, readPairMethod, options2);
     const dict = {};
     for (const pair of pairs) {
       dict[pair.key] = pair.value;
     }
     return dict;
   }
-  static async readArray(stream4, readItemMethod, options = {}) {
+  static async readArray(stream4, readItemMethod, options2 = {}) {
     const items = [];
-    for (let count = await _AvroParser.readLong(stream4, options); count !== 0; count = await _AvroParser.readLong(stream4, options)) {
+    for (let count = await _AvroParser.readLong(stream4, options2); count !== 0; count = await _AvroParser.readLong(stream4, options2)) {
       if (count < 0) {
-        await _AvroParser.readLong(stream4, options);
+        await _AvroParser.readLong(stream4, options2);
         count = -count;
       }
       while (count--) {
-        const item = await readItemMethod(stream4, options);
+        const item = await readItemMethod(stream4, options2);
         items.push(item);
       }
     }
@@ -75755,24 +77240,24 @@ var AvroPrimitiveType = class extends AvroType {
     this._primitive = primitive;
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
-  read(stream4, options = {}) {
+  read(stream4, options2 = {}) {
     switch (this._primitive) {
       case AvroPrimitive.NULL:
         return AvroParser.readNull();
       case AvroPrimitive.BOOLEAN:
-        return AvroParser.readBoolean(stream4, options);
+        return AvroParser.readBoolean(stream4, options2);
       case AvroPrimitive.INT:
-        return AvroParser.readInt(stream4, options);
+        return AvroParser.readInt(stream4, options2);
       case AvroPrimitive.LONG:
-        return AvroParser.readLong(stream4, options);
+        return AvroParser.readLong(stream4, options2);
       case AvroPrimitive.FLOAT:
-        return AvroParser.readFloat(stream4, options);
+        return AvroParser.readFloat(stream4, options2);
       case AvroPrimitive.DOUBLE:
-        return AvroParser.readDouble(stream4, options);
+        return AvroParser.readDouble(stream4, options2);
       case AvroPrimitive.BYTES:
-        return AvroParser.readBytes(stream4, options);
+        return AvroParser.readBytes(stream4, options2);
       case AvroPrimitive.STRING:
-        return AvroParser.readString(stream4, options);
+        return AvroParser.readString(stream4, options2);
       default:
         throw new Error("Unknown Avro Primitive");
     }
@@ -75785,8 +77270,8 @@ var AvroEnumType = class extends AvroType {
     this._symbols = symbols;
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
-  async read(stream4, options = {}) {
-    const value = await AvroParser.readInt(stream4, options);
+  async read(stream4, options2 = {}) {
+    const value = await AvroParser.readInt(stream4, options2);
     return this._symbols[value];
   }
 };
@@ -75796,9 +77281,9 @@ var AvroUnionType = class extends AvroType {
     super();
     this._types = types;
   }
-  async read(stream4, options = {}) {
-    const typeIndex = await AvroParser.readInt(stream4, options);
-    return this._types[typeIndex].read(stream4, options);
+  async read(stream4, options2 = {}) {
+    const typeIndex = await AvroParser.readInt(stream4, options2);
+    return this._types[typeIndex].read(stream4, options2);
   }
 };
 var AvroMapType = class extends AvroType {
@@ -75808,11 +77293,11 @@ var AvroMapType = class extends AvroType {
     this._itemType = itemType;
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
-  read(stream4, options = {}) {
+  read(stream4, options2 = {}) {
     const readItemMethod = (s, opts) => {
       return this._itemType.read(s, opts);
     };
-    return AvroParser.readMap(stream4, readItemMethod, options);
+    return AvroParser.readMap(stream4, readItemMethod, options2);
   }
 };
 var AvroRecordType = class extends AvroType {
@@ -75824,12 +77309,12 @@ var AvroRecordType = class extends AvroType {
     this._name = name;
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
-  async read(stream4, options = {}) {
+  async read(stream4, options2 = {}) {
     const record = {};
     record["$schema"] = this._name;
     for (const key in this._fields) {
       if (Object.prototype.hasOwnProperty.call(this._fields, key)) {
-        record[key] = await this._fields[key].read(stream4, options);
+        record[key] = await this._fields[key].read(stream4, options2);
       }
     }
     return record;
@@ -75880,22 +77365,22 @@ var AvroReader = class {
     this._objectIndex = indexWithinCurrentBlock || 0;
     this._initialBlockOffset = currentBlockOffset || 0;
   }
-  async initialize(options = {}) {
+  async initialize(options2 = {}) {
     const header = await AvroParser.readFixedBytes(this._headerStream, AVRO_INIT_BYTES.length, {
-      abortSignal: options.abortSignal
+      abortSignal: options2.abortSignal
     });
     if (!arraysEqual(header, AVRO_INIT_BYTES)) {
       throw new Error("Stream is not an Avro file.");
     }
     this._metadata = await AvroParser.readMap(this._headerStream, AvroParser.readString, {
-      abortSignal: options.abortSignal
+      abortSignal: options2.abortSignal
     });
     const codec = this._metadata[AVRO_CODEC_KEY];
     if (!(codec === void 0 || codec === null || codec === "null")) {
       throw new Error("Codecs are not supported");
     }
     this._syncMarker = await AvroParser.readFixedBytes(this._headerStream, AVRO_SYNC_MARKER_SIZE, {
-      abortSignal: options.abortSignal
+      abortSignal: options2.abortSignal
     });
     const schema = JSON.parse(this._metadata[AVRO_SCHEMA_KEY]);
     this._itemType = AvroType.fromSchema(schema);
@@ -75903,13 +77388,13 @@ var AvroReader = class {
       this._blockOffset = this._initialBlockOffset + this._dataStream.position;
     }
     this._itemsRemainingInBlock = await AvroParser.readLong(this._dataStream, {
-      abortSignal: options.abortSignal
+      abortSignal: options2.abortSignal
     });
-    await AvroParser.readLong(this._dataStream, { abortSignal: options.abortSignal });
+    await AvroParser.readLong(this._dataStream, { abortSignal: options2.abortSignal });
     this._initialized = true;
     if (this._objectIndex && this._objectIndex > 0) {
       for (let i = 0; i < this._objectIndex; i++) {
-        await this._itemType.read(this._dataStream, { abortSignal: options.abortSignal });
+        await this._itemType.read(this._dataStream, { abortSignal: options2.abortSignal });
         this._itemsRemainingInBlock--;
       }
     }
@@ -75917,19 +77402,19 @@ var AvroReader = class {
   hasNext() {
     return !this._initialized || this._itemsRemainingInBlock > 0;
   }
-  async *parseObjects(options = {}) {
+  async *parseObjects(options2 = {}) {
     if (!this._initialized) {
-      await this.initialize(options);
+      await this.initialize(options2);
     }
     while (this.hasNext()) {
       const result = await this._itemType.read(this._dataStream, {
-        abortSignal: options.abortSignal
+        abortSignal: options2.abortSignal
       });
       this._itemsRemainingInBlock--;
       this._objectIndex++;
       if (this._itemsRemainingInBlock === 0) {
         const marker2 = await AvroParser.readFixedBytes(this._dataStream, AVRO_SYNC_MARKER_SIZE, {
-          abortSignal: options.abortSignal
+          abortSignal: options2.abortSignal
         });
         this._blockOffset = this._initialBlockOffset + this._dataStream.position;
         this._objectIndex = 0;
@@ -75938,13 +77423,13 @@ var AvroReader = class {
         }
         try {
           this._itemsRemainingInBlock = await AvroParser.readLong(this._dataStream, {
-            abortSignal: options.abortSignal
+            abortSignal: options2.abortSignal
           });
         } catch {
           this._itemsRemainingInBlock = 0;
         }
         if (this._itemsRemainingInBlock > 0) {
-          await AvroParser.readLong(this._dataStream, { abortSignal: options.abortSignal });
+          await AvroParser.readLong(this._dataStream, { abortSignal: options2.abortSignal });
         }
       }
       yield result;
@@ -75976,8 +77461,8 @@ var AvroReadableFromStream = class extends AvroReadable {
   get position() {
     return this._position;
   }
-  async read(size, options = {}) {
-    if (options.abortSignal?.aborted) {
+  async read(size, options2 = {}) {
+    if (options2.abortSignal?.aborted) {
       throw ABORT_ERROR;
     }
     if (size < 0) {
@@ -76000,8 +77485,8 @@ var AvroReadableFromStream = class extends AvroReadable {
           this._readable.removeListener("error", rejectCallback);
           this._readable.removeListener("end", rejectCallback);
           this._readable.removeListener("close", rejectCallback);
-          if (options.abortSignal) {
-            options.abortSignal.removeEventListener("abort", abortHandler);
+          if (options2.abortSignal) {
+            options2.abortSignal.removeEventListener("abort", abortHandler);
           }
         };
         const readableCallback = () => {
@@ -76024,8 +77509,8 @@ var AvroReadableFromStream = class extends AvroReadable {
         this._readable.once("error", rejectCallback);
         this._readable.once("end", rejectCallback);
         this._readable.once("close", rejectCallback);
-        if (options.abortSignal) {
-          options.abortSignal.addEventListener("abort", abortHandler);
+        if (options2.abortSignal) {
+          options2.abortSignal.addEventListener("abort", abortHandler);
         }
       });
     }
@@ -76046,13 +77531,13 @@ var BlobQuickQueryStream = class extends Readable6 {
    * @param source - The current ReadableStream returned from getter
    * @param options -
    */
-  constructor(source, options = {}) {
+  constructor(source, options2 = {}) {
     super();
     this.source = source;
-    this.onProgress = options.onProgress;
-    this.onError = options.onError;
+    this.onProgress = options2.onProgress;
+    this.onError = options2.onError;
     this.avroReader = new AvroReader(new AvroReadableFromStream(this.source));
-    this.avroIter = this.avroReader.parseObjects({ abortSignal: options.abortSignal });
+    this.avroIter = this.avroReader.parseObjects({ abortSignal: options2.abortSignal });
   }
   _read() {
     if (this.avroPaused) {
@@ -76494,9 +77979,9 @@ var BlobQueryResponse = class {
    * @param originalResponse -
    * @param options -
    */
-  constructor(originalResponse2, options = {}) {
+  constructor(originalResponse2, options2 = {}) {
     this.originalResponse = originalResponse2;
-    this.blobDownloadStream = new BlobQuickQueryStream(this.originalResponse.readableStreamBody, options);
+    this.blobDownloadStream = new BlobQuickQueryStream(this.originalResponse.readableStreamBody, options2);
   }
 };
 
@@ -76683,10 +78168,10 @@ var Poller = class {
    *
    * @param options - Optional properties passed to the operation's update method.
    */
-  async pollOnce(options = {}) {
+  async pollOnce(options2 = {}) {
     if (!this.isDone()) {
       this.operation = await this.operation.update({
-        abortSignal: options.abortSignal,
+        abortSignal: options2.abortSignal,
         fireProgress: this.fireProgress.bind(this)
       });
     }
@@ -76708,8 +78193,8 @@ var Poller = class {
   /**
    * Invokes the underlying operation's cancel method.
    */
-  async cancelOnce(options = {}) {
-    this.operation = await this.operation.cancel(options);
+  async cancelOnce(options2 = {}) {
+    this.operation = await this.operation.cancel(options2);
   }
   /**
    * Returns a promise that will resolve once a single polling request finishes.
@@ -76719,9 +78204,9 @@ var Poller = class {
    *
    * @param options - Optional properties passed to the operation's update method.
    */
-  poll(options = {}) {
+  poll(options2 = {}) {
     if (!this.pollOncePromise) {
-      this.pollOncePromise = this.pollOnce(options);
+      this.pollOncePromise = this.pollOnce(options2);
       const clearPollOncePromise = () => {
         this.pollOncePromise = void 0;
       };
@@ -76804,10 +78289,10 @@ var Poller = class {
    *
    * @param options - Optional properties passed to the operation's update method.
    */
-  cancelOperation(options = {}) {
+  cancelOperation(options2 = {}) {
     if (!this.cancelPromise) {
-      this.cancelPromise = this.cancelOnce(options);
-    } else if (options.abortSignal) {
+      this.cancelPromise = this.cancelOnce(options2);
+    } else if (options2.abortSignal) {
       throw new Error("A cancel request is currently pending");
     }
     return this.cancelPromise;
@@ -76885,8 +78370,8 @@ var Poller = class {
 // node_modules/@azure/storage-blob/dist/esm/pollers/BlobStartCopyFromUrlPoller.js
 var BlobBeginCopyFromUrlPoller = class extends Poller {
   intervalInMs;
-  constructor(options) {
-    const { blobClient, copySource: copySource2, intervalInMs = 15e3, onProgress, resumeFrom, startCopyFromURLOptions } = options;
+  constructor(options2) {
+    const { blobClient, copySource: copySource2, intervalInMs = 15e3, onProgress, resumeFrom, startCopyFromURLOptions } = options2;
     let state3;
     if (resumeFrom) {
       state3 = JSON.parse(resumeFrom).state;
@@ -76907,7 +78392,7 @@ var BlobBeginCopyFromUrlPoller = class extends Poller {
     return delay2(this.intervalInMs);
   }
 };
-var cancel = async function cancel2(options = {}) {
+var cancel = async function cancel2(options2 = {}) {
   const state3 = this.state;
   const { copyId: copyId2 } = state3;
   if (state3.isCompleted) {
@@ -76918,12 +78403,12 @@ var cancel = async function cancel2(options = {}) {
     return makeBlobBeginCopyFromURLPollOperation(state3);
   }
   await state3.blobClient.abortCopyFromURL(copyId2, {
-    abortSignal: options.abortSignal
+    abortSignal: options2.abortSignal
   });
   state3.isCancelled = true;
   return makeBlobBeginCopyFromURLPollOperation(state3);
 };
-var update = async function update2(options = {}) {
+var update = async function update2(options2 = {}) {
   const state3 = this.state;
   const { blobClient, copySource: copySource2, startCopyFromURLOptions } = state3;
   if (!state3.isStarted) {
@@ -76936,14 +78421,14 @@ var update = async function update2(options = {}) {
     }
   } else if (!state3.isCompleted) {
     try {
-      const result = await state3.blobClient.getProperties({ abortSignal: options.abortSignal });
+      const result = await state3.blobClient.getProperties({ abortSignal: options2.abortSignal });
       const { copyStatus, copyProgress } = result;
       const prevCopyProgress = state3.copyProgress;
       if (copyProgress) {
         state3.copyProgress = copyProgress;
       }
-      if (copyStatus === "pending" && copyProgress !== prevCopyProgress && typeof options.fireProgress === "function") {
-        options.fireProgress(state3);
+      if (copyStatus === "pending" && copyProgress !== prevCopyProgress && typeof options2.fireProgress === "function") {
+        options2.fireProgress(state3);
       } else if (copyStatus === "success") {
         state3.result = result;
         state3.isCompleted = true;
@@ -77187,24 +78672,24 @@ var BlobClient = class _BlobClient extends StorageClient2 {
   get containerName() {
     return this._containerName;
   }
-  constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
-    options = options || {};
-    let pipeline;
+  constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options2) {
+    options2 = options2 || {};
+    let pipeline2;
     let url2;
     if (isPipelineLike(credentialOrPipelineOrContainerName)) {
       url2 = urlOrConnectionString;
-      pipeline = credentialOrPipelineOrContainerName;
-      options = blobNameOrOptions;
+      pipeline2 = credentialOrPipelineOrContainerName;
+      options2 = blobNameOrOptions;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url2 = urlOrConnectionString;
-      options = blobNameOrOptions;
-      pipeline = newPipeline(credentialOrPipelineOrContainerName, options);
+      options2 = blobNameOrOptions;
+      pipeline2 = newPipeline(credentialOrPipelineOrContainerName, options2);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url2 = urlOrConnectionString;
       if (blobNameOrOptions && typeof blobNameOrOptions !== "string") {
-        options = blobNameOrOptions;
+        options2 = blobNameOrOptions;
       }
-      pipeline = newPipeline(new AnonymousCredential(), options);
+      pipeline2 = newPipeline(new AnonymousCredential(), options2);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -77213,28 +78698,28 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         if (isNodeLike2) {
           const sharedKeyCredential = new StorageSharedKeyCredential(extractedCreds.accountName, extractedCreds.accountKey);
           url2 = appendToURLPath(appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName));
-          if (!options.proxyOptions) {
-            options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
+          if (!options2.proxyOptions) {
+            options2.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline = newPipeline(sharedKeyCredential, options);
+          pipeline2 = newPipeline(sharedKeyCredential, options2);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url2 = appendToURLPath(appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline = newPipeline(new AnonymousCredential(), options);
+        pipeline2 = newPipeline(new AnonymousCredential(), options2);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url2, pipeline);
+    super(url2, pipeline2);
     ({ blobName: this._name, containerName: this._containerName } = this.getBlobAndContainerNamesFromUrl());
     this.blobContext = this.storageClientContext.blob;
     this._snapshot = getURLParameter(this.url, URLConstants2.Parameters.SNAPSHOT);
     this._versionId = getURLParameter(this.url, URLConstants2.Parameters.VERSIONID);
-    this.blobClientConfig = options;
+    this.blobClientConfig = options2;
   }
   /**
    * Creates a new BlobClient object identical to the source but with the specified snapshot timestamp.
@@ -77358,12 +78843,12 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * }
    * ```
    */
-  async download(offset = 0, count, options = {}) {
-    options.conditions = options.conditions || {};
-    options.conditions = options.conditions || {};
-    ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
-    return tracingClient.withSpan("BlobClient-download", options, async (updatedOptions) => {
-      let contentChecksumAlgorithm = options.contentChecksumAlgorithm ?? this.blobClientConfig?.downloadContentChecksumAlgorithm;
+  async download(offset = 0, count, options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    options2.conditions = options2.conditions || {};
+    ensureCpkIfSpecified(options2.customerProvidedKey, this.isHttps);
+    return tracingClient.withSpan("BlobClient-download", options2, async (updatedOptions) => {
+      let contentChecksumAlgorithm = options2.contentChecksumAlgorithm ?? this.blobClientConfig?.downloadContentChecksumAlgorithm;
       if (contentChecksumAlgorithm === void 0) {
         contentChecksumAlgorithm = "Customized";
       } else if (contentChecksumAlgorithm === "Auto") {
@@ -77373,21 +78858,21 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         await StorageCRC64Calculator.init();
       }
       const res = assertResponse(await this.blobContext.download({
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
+        abortSignal: options2.abortSignal,
+        leaseAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         requestOptions: {
-          onDownloadProgress: isNodeLike2 ? void 0 : options.onProgress
+          onDownloadProgress: isNodeLike2 ? void 0 : options2.onProgress
           // for Node.js, progress is reported by RetriableReadableStream
         },
         range: offset === 0 && !count ? void 0 : rangeToString({ offset, count }),
-        rangeGetContentMD5: options.rangeGetContentMD5,
-        rangeGetContentCRC64: options.rangeGetContentCrc64,
-        snapshot: options.snapshot,
-        cpkInfo: options.customerProvidedKey,
+        rangeGetContentMD5: options2.rangeGetContentMD5,
+        rangeGetContentCRC64: options2.rangeGetContentCrc64,
+        snapshot: options2.snapshot,
+        cpkInfo: options2.customerProvidedKey,
         tracingOptions: updatedOptions.tracingOptions,
         structuredBodyType: contentChecksumAlgorithm === "StorageCrc64" ? "XSM/1.0; properties=crc64" : void 0
       }));
@@ -77404,8 +78889,8 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         }
         return wrappedRes;
       }
-      if (options.maxRetryRequests === void 0 || options.maxRetryRequests < 0) {
-        options.maxRetryRequests = DEFAULT_MAX_DOWNLOAD_RETRY_REQUESTS;
+      if (options2.maxRetryRequests === void 0 || options2.maxRetryRequests < 0) {
+        options2.maxRetryRequests = DEFAULT_MAX_DOWNLOAD_RETRY_REQUESTS;
       }
       if (res.contentLength === void 0) {
         throw new RangeError(`File download response doesn't contain valid content length header`);
@@ -77419,26 +78904,26 @@ var BlobClient = class _BlobClient extends StorageClient2 {
       const expectedContentLength = contentChecksumAlgorithm === "StorageCrc64" ? res.structuredContentLength : res.contentLength;
       return new BlobDownloadResponse(wrappedRes, async (start) => {
         const updatedDownloadOptions = {
-          leaseAccessConditions: options.conditions,
+          leaseAccessConditions: options2.conditions,
           modifiedAccessConditions: {
-            ifMatch: options.conditions.ifMatch || res.etag,
-            ifModifiedSince: options.conditions.ifModifiedSince,
-            ifNoneMatch: options.conditions.ifNoneMatch,
-            ifUnmodifiedSince: options.conditions.ifUnmodifiedSince,
-            ifTags: options.conditions?.tagConditions
+            ifMatch: options2.conditions.ifMatch || res.etag,
+            ifModifiedSince: options2.conditions.ifModifiedSince,
+            ifNoneMatch: options2.conditions.ifNoneMatch,
+            ifUnmodifiedSince: options2.conditions.ifUnmodifiedSince,
+            ifTags: options2.conditions?.tagConditions
           },
           range: rangeToString({
             count: offset + expectedContentLength - start,
             offset: start
           }),
-          rangeGetContentMD5: options.rangeGetContentMD5,
-          rangeGetContentCRC64: options.rangeGetContentCrc64,
-          snapshot: options.snapshot,
-          cpkInfo: options.customerProvidedKey,
+          rangeGetContentMD5: options2.rangeGetContentMD5,
+          rangeGetContentCRC64: options2.rangeGetContentCrc64,
+          snapshot: options2.snapshot,
+          cpkInfo: options2.customerProvidedKey,
           structuredBodyType: contentChecksumAlgorithm === "StorageCrc64" ? "XSM/1.0; properties=crc64" : void 0
         };
         const resBody = (await this.blobContext.download({
-          abortSignal: options.abortSignal,
+          abortSignal: options2.abortSignal,
           ...updatedDownloadOptions
         })).readableStreamBody;
         if (contentChecksumAlgorithm === "StorageCrc64") {
@@ -77447,8 +78932,8 @@ var BlobClient = class _BlobClient extends StorageClient2 {
           return resBody;
         }
       }, offset, expectedContentLength, {
-        maxRetryRequests: options.maxRetryRequests,
-        onProgress: options.onProgress
+        maxRetryRequests: options2.maxRetryRequests,
+        onProgress: options2.onProgress
       });
     });
   }
@@ -77461,14 +78946,14 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    *
    * @param options - options to Exists operation.
    */
-  async exists(options = {}) {
-    return tracingClient.withSpan("BlobClient-exists", options, async (updatedOptions) => {
+  async exists(options2 = {}) {
+    return tracingClient.withSpan("BlobClient-exists", options2, async (updatedOptions) => {
       try {
-        ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
+        ensureCpkIfSpecified(options2.customerProvidedKey, this.isHttps);
         await this.getProperties({
-          abortSignal: options.abortSignal,
-          customerProvidedKey: options.customerProvidedKey,
-          conditions: options.conditions,
+          abortSignal: options2.abortSignal,
+          customerProvidedKey: options2.customerProvidedKey,
+          conditions: options2.conditions,
           tracingOptions: updatedOptions.tracingOptions
         });
         return true;
@@ -77494,18 +78979,18 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    *
    * @param options - Optional options to Get Properties operation.
    */
-  async getProperties(options = {}) {
-    options.conditions = options.conditions || {};
-    ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
-    return tracingClient.withSpan("BlobClient-getProperties", options, async (updatedOptions) => {
+  async getProperties(options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    ensureCpkIfSpecified(options2.customerProvidedKey, this.isHttps);
+    return tracingClient.withSpan("BlobClient-getProperties", options2, async (updatedOptions) => {
       const res = assertResponse(await this.blobContext.getProperties({
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
+        abortSignal: options2.abortSignal,
+        leaseAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
-        cpkInfo: options.customerProvidedKey,
+        cpkInfo: options2.customerProvidedKey,
         tracingOptions: updatedOptions.tracingOptions
       }));
       return {
@@ -77526,20 +79011,20 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    *
    * @param options - Optional options to Blob Delete operation.
    */
-  async delete(options = {}) {
-    options.conditions = options.conditions || {};
-    return tracingClient.withSpan("BlobClient-delete", options, async (updatedOptions) => {
+  async delete(options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    return tracingClient.withSpan("BlobClient-delete", options2, async (updatedOptions) => {
       return assertResponse(await this.blobContext.delete({
-        abortSignal: options.abortSignal,
-        deleteSnapshots: options.deleteSnapshots,
-        leaseAccessConditions: options.conditions,
+        abortSignal: options2.abortSignal,
+        deleteSnapshots: options2.deleteSnapshots,
+        leaseAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         tracingOptions: updatedOptions.tracingOptions,
-        accessTierIfModifiedSince: options.conditions?.accessTierIfModifiedSince,
-        accessTierIfUnmodifiedSince: options.conditions?.accessTierIfUnmodifiedSince
+        accessTierIfModifiedSince: options2.conditions?.accessTierIfModifiedSince,
+        accessTierIfUnmodifiedSince: options2.conditions?.accessTierIfUnmodifiedSince
       }));
     });
   }
@@ -77552,8 +79037,8 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    *
    * @param options - Optional options to Blob Delete operation.
    */
-  async deleteIfExists(options = {}) {
-    return tracingClient.withSpan("BlobClient-deleteIfExists", options, async (updatedOptions) => {
+  async deleteIfExists(options2 = {}) {
+    return tracingClient.withSpan("BlobClient-deleteIfExists", options2, async (updatedOptions) => {
       try {
         const res = assertResponse(await this.delete(updatedOptions));
         return {
@@ -77582,10 +79067,10 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    *
    * @param options - Optional options to Blob Undelete operation.
    */
-  async undelete(options = {}) {
-    return tracingClient.withSpan("BlobClient-undelete", options, async (updatedOptions) => {
+  async undelete(options2 = {}) {
+    return tracingClient.withSpan("BlobClient-undelete", options2, async (updatedOptions) => {
       return assertResponse(await this.blobContext.undelete({
-        abortSignal: options.abortSignal,
+        abortSignal: options2.abortSignal,
         tracingOptions: updatedOptions.tracingOptions
       }));
     });
@@ -77605,17 +79090,17 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    *                                                   based on file type.
    * @param options - Optional options to Blob Set HTTP Headers operation.
    */
-  async setHTTPHeaders(blobHTTPHeaders, options = {}) {
-    options.conditions = options.conditions || {};
-    ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
-    return tracingClient.withSpan("BlobClient-setHTTPHeaders", options, async (updatedOptions) => {
+  async setHTTPHeaders(blobHTTPHeaders, options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    ensureCpkIfSpecified(options2.customerProvidedKey, this.isHttps);
+    return tracingClient.withSpan("BlobClient-setHTTPHeaders", options2, async (updatedOptions) => {
       return assertResponse(await this.blobContext.setHttpHeaders({
-        abortSignal: options.abortSignal,
+        abortSignal: options2.abortSignal,
         blobHttpHeaders: blobHTTPHeaders,
-        leaseAccessConditions: options.conditions,
+        leaseAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         // cpkInfo: options.customerProvidedKey, // CPK is not included in Swagger, should change this back when this issue is fixed in Swagger.
         tracingOptions: updatedOptions.tracingOptions
@@ -77633,20 +79118,20 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    *                               If no value provided the existing metadata will be removed.
    * @param options - Optional options to Set Metadata operation.
    */
-  async setMetadata(metadata2, options = {}) {
-    options.conditions = options.conditions || {};
-    ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
-    return tracingClient.withSpan("BlobClient-setMetadata", options, async (updatedOptions) => {
+  async setMetadata(metadata2, options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    ensureCpkIfSpecified(options2.customerProvidedKey, this.isHttps);
+    return tracingClient.withSpan("BlobClient-setMetadata", options2, async (updatedOptions) => {
       return assertResponse(await this.blobContext.setMetadata({
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
+        abortSignal: options2.abortSignal,
+        leaseAccessConditions: options2.conditions,
         metadata: metadata2,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
-        cpkInfo: options.customerProvidedKey,
-        encryptionScope: options.encryptionScope,
+        cpkInfo: options2.customerProvidedKey,
+        encryptionScope: options2.encryptionScope,
         tracingOptions: updatedOptions.tracingOptions
       }));
     });
@@ -77660,16 +79145,16 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @param tags -
    * @param options -
    */
-  async setTags(tags2, options = {}) {
-    return tracingClient.withSpan("BlobClient-setTags", options, async (updatedOptions) => {
+  async setTags(tags2, options2 = {}) {
+    return tracingClient.withSpan("BlobClient-setTags", options2, async (updatedOptions) => {
       return assertResponse(await this.blobContext.setTags({
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
+        abortSignal: options2.abortSignal,
+        leaseAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
-        blobModifiedAccessConditions: options.conditions,
+        blobModifiedAccessConditions: options2.conditions,
         tracingOptions: updatedOptions.tracingOptions,
         tags: toBlobTags(tags2)
       }));
@@ -77680,16 +79165,16 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    *
    * @param options -
    */
-  async getTags(options = {}) {
-    return tracingClient.withSpan("BlobClient-getTags", options, async (updatedOptions) => {
+  async getTags(options2 = {}) {
+    return tracingClient.withSpan("BlobClient-getTags", options2, async (updatedOptions) => {
       const response = assertResponse(await this.blobContext.getTags({
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
+        abortSignal: options2.abortSignal,
+        leaseAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
-        blobModifiedAccessConditions: options.conditions,
+        blobModifiedAccessConditions: options2.conditions,
         tracingOptions: updatedOptions.tracingOptions
       }));
       const wrappedResponse = {
@@ -77716,20 +79201,20 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    *
    * @param options - Optional options to the Blob Create Snapshot operation.
    */
-  async createSnapshot(options = {}) {
-    options.conditions = options.conditions || {};
-    ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
-    return tracingClient.withSpan("BlobClient-createSnapshot", options, async (updatedOptions) => {
+  async createSnapshot(options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    ensureCpkIfSpecified(options2.customerProvidedKey, this.isHttps);
+    return tracingClient.withSpan("BlobClient-createSnapshot", options2, async (updatedOptions) => {
       return assertResponse(await this.blobContext.createSnapshot({
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
-        metadata: options.metadata,
+        abortSignal: options2.abortSignal,
+        leaseAccessConditions: options2.conditions,
+        metadata: options2.metadata,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
-        cpkInfo: options.customerProvidedKey,
-        encryptionScope: options.encryptionScope,
+        cpkInfo: options2.customerProvidedKey,
+        encryptionScope: options2.encryptionScope,
         tracingOptions: updatedOptions.tracingOptions
       }));
     });
@@ -77807,7 +79292,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @param copySource - url to the source Azure Blob/File.
    * @param options - Optional options to the Blob Start Copy From URL operation.
    */
-  async beginCopyFromURL(copySource2, options = {}) {
+  async beginCopyFromURL(copySource2, options2 = {}) {
     const client2 = {
       abortCopyFromURL: (...args) => this.abortCopyFromURL(...args),
       getProperties: (...args) => this.getProperties(...args),
@@ -77816,10 +79301,10 @@ var BlobClient = class _BlobClient extends StorageClient2 {
     const poller = new BlobBeginCopyFromUrlPoller({
       blobClient: client2,
       copySource: copySource2,
-      intervalInMs: options.intervalInMs,
-      onProgress: options.onProgress,
-      resumeFrom: options.resumeFrom,
-      startCopyFromURLOptions: options
+      intervalInMs: options2.intervalInMs,
+      onProgress: options2.onProgress,
+      resumeFrom: options2.resumeFrom,
+      startCopyFromURLOptions: options2
     });
     await poller.poll();
     return poller;
@@ -77832,11 +79317,11 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @param copyId - Id of the Copy From URL operation.
    * @param options - Optional options to the Blob Abort Copy From URL operation.
    */
-  async abortCopyFromURL(copyId2, options = {}) {
-    return tracingClient.withSpan("BlobClient-abortCopyFromURL", options, async (updatedOptions) => {
+  async abortCopyFromURL(copyId2, options2 = {}) {
+    return tracingClient.withSpan("BlobClient-abortCopyFromURL", options2, async (updatedOptions) => {
       return assertResponse(await this.blobContext.abortCopyFromURL(copyId2, {
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
+        abortSignal: options2.abortSignal,
+        leaseAccessConditions: options2.conditions,
         tracingOptions: updatedOptions.tracingOptions
       }));
     });
@@ -77849,34 +79334,34 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @param copySource - The source URL to copy from, Shared Access Signature(SAS) maybe needed for authentication
    * @param options -
    */
-  async syncCopyFromURL(copySource2, options = {}) {
-    options.conditions = options.conditions || {};
-    options.sourceConditions = options.sourceConditions || {};
-    return tracingClient.withSpan("BlobClient-syncCopyFromURL", options, async (updatedOptions) => {
+  async syncCopyFromURL(copySource2, options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    options2.sourceConditions = options2.sourceConditions || {};
+    return tracingClient.withSpan("BlobClient-syncCopyFromURL", options2, async (updatedOptions) => {
       return assertResponse(await this.blobContext.copyFromURL(copySource2, {
-        abortSignal: options.abortSignal,
-        metadata: options.metadata,
-        leaseAccessConditions: options.conditions,
+        abortSignal: options2.abortSignal,
+        metadata: options2.metadata,
+        leaseAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         sourceModifiedAccessConditions: {
-          sourceIfMatch: options.sourceConditions?.ifMatch,
-          sourceIfModifiedSince: options.sourceConditions?.ifModifiedSince,
-          sourceIfNoneMatch: options.sourceConditions?.ifNoneMatch,
-          sourceIfUnmodifiedSince: options.sourceConditions?.ifUnmodifiedSince
+          sourceIfMatch: options2.sourceConditions?.ifMatch,
+          sourceIfModifiedSince: options2.sourceConditions?.ifModifiedSince,
+          sourceIfNoneMatch: options2.sourceConditions?.ifNoneMatch,
+          sourceIfUnmodifiedSince: options2.sourceConditions?.ifUnmodifiedSince
         },
-        sourceContentMD5: options.sourceContentMD5,
-        copySourceAuthorization: httpAuthorizationToString(options.sourceAuthorization),
-        tier: toAccessTier(options.tier),
-        blobTagsString: toBlobTagsString(options.tags),
-        immutabilityPolicyExpiry: options.immutabilityPolicy?.expiriesOn,
-        immutabilityPolicyMode: options.immutabilityPolicy?.policyMode,
-        legalHold: options.legalHold,
-        encryptionScope: options.encryptionScope,
-        copySourceTags: options.copySourceTags,
-        fileRequestIntent: options.sourceShareTokenIntent,
+        sourceContentMD5: options2.sourceContentMD5,
+        copySourceAuthorization: httpAuthorizationToString(options2.sourceAuthorization),
+        tier: toAccessTier(options2.tier),
+        blobTagsString: toBlobTagsString(options2.tags),
+        immutabilityPolicyExpiry: options2.immutabilityPolicy?.expiriesOn,
+        immutabilityPolicyMode: options2.immutabilityPolicy?.policyMode,
+        legalHold: options2.legalHold,
+        encryptionScope: options2.encryptionScope,
+        copySourceTags: options2.copySourceTags,
+        fileRequestIntent: options2.sourceShareTokenIntent,
         tracingOptions: updatedOptions.tracingOptions
       }));
     });
@@ -77892,16 +79377,16 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @param tier - The tier to be set on the blob. Valid values are Hot, Cool, or Archive.
    * @param options - Optional options to the Blob Set Tier operation.
    */
-  async setAccessTier(tier2, options = {}) {
-    return tracingClient.withSpan("BlobClient-setAccessTier", options, async (updatedOptions) => {
+  async setAccessTier(tier2, options2 = {}) {
+    return tracingClient.withSpan("BlobClient-setAccessTier", options2, async (updatedOptions) => {
       return assertResponse(await this.blobContext.setTier(toAccessTier(tier2), {
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
+        abortSignal: options2.abortSignal,
+        leaseAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
-        rehydratePriority: options.rehydratePriority,
+        rehydratePriority: options2.rehydratePriority,
         tracingOptions: updatedOptions.tracingOptions
       }));
     });
@@ -77910,7 +79395,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
     let buffer2;
     let offset = 0;
     let count = 0;
-    let options = param4;
+    let options2 = param4;
     if (param1 instanceof Buffer) {
       buffer2 = param1;
       offset = param2 || 0;
@@ -77918,9 +79403,9 @@ var BlobClient = class _BlobClient extends StorageClient2 {
     } else {
       offset = typeof param1 === "number" ? param1 : 0;
       count = typeof param2 === "number" ? param2 : 0;
-      options = param3 || {};
+      options2 = param3 || {};
     }
-    let blockSize = options.blockSize ?? 0;
+    let blockSize = options2.blockSize ?? 0;
     if (blockSize < 0) {
       throw new RangeError("blockSize option must be >= 0");
     }
@@ -77933,13 +79418,13 @@ var BlobClient = class _BlobClient extends StorageClient2 {
     if (count && count <= 0) {
       throw new RangeError("count option must be greater than 0");
     }
-    if (!options.conditions) {
-      options.conditions = {};
+    if (!options2.conditions) {
+      options2.conditions = {};
     }
-    return tracingClient.withSpan("BlobClient-downloadToBuffer", options, async (updatedOptions) => {
+    return tracingClient.withSpan("BlobClient-downloadToBuffer", options2, async (updatedOptions) => {
       if (!count) {
         const response = await this.getProperties({
-          ...options,
+          ...options2,
           tracingOptions: updatedOptions.tracingOptions
         });
         count = response.contentLength - offset;
@@ -77958,7 +79443,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         throw new RangeError(`The buffer's size should be equal to or larger than the request count of bytes: ${count}`);
       }
       let transferProgress = 0;
-      const batch = new Batch(options.concurrency);
+      const batch = new Batch(options2.concurrency);
       for (let off = offset; off < offset + count; off = off + blockSize) {
         batch.addOperation(async () => {
           let chunkEnd = offset + count;
@@ -77966,18 +79451,18 @@ var BlobClient = class _BlobClient extends StorageClient2 {
             chunkEnd = off + blockSize;
           }
           const response = await this.download(off, chunkEnd - off, {
-            abortSignal: options.abortSignal,
-            conditions: options.conditions,
-            maxRetryRequests: options.maxRetryRequestsPerBlock,
-            customerProvidedKey: options.customerProvidedKey,
-            contentChecksumAlgorithm: options.contentChecksumAlgorithm,
+            abortSignal: options2.abortSignal,
+            conditions: options2.conditions,
+            maxRetryRequests: options2.maxRetryRequestsPerBlock,
+            customerProvidedKey: options2.customerProvidedKey,
+            contentChecksumAlgorithm: options2.contentChecksumAlgorithm,
             tracingOptions: updatedOptions.tracingOptions
           });
           const stream4 = response.readableStreamBody;
           await streamToBuffer(stream4, buffer2, off - offset, chunkEnd - offset);
           transferProgress += chunkEnd - off;
-          if (options.onProgress) {
-            options.onProgress({ loadedBytes: transferProgress });
+          if (options2.onProgress) {
+            options2.onProgress({ loadedBytes: transferProgress });
           }
         });
       }
@@ -78001,10 +79486,10 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    *                                                 content is already read and written into a local file
    *                                                 at the specified path.
    */
-  async downloadToFile(filePath, offset = 0, count, options = {}) {
-    return tracingClient.withSpan("BlobClient-downloadToFile", options, async (updatedOptions) => {
+  async downloadToFile(filePath, offset = 0, count, options2 = {}) {
+    return tracingClient.withSpan("BlobClient-downloadToFile", options2, async (updatedOptions) => {
       const response = await this.download(offset, count, {
-        ...options,
+        ...options2,
         tracingOptions: updatedOptions.tracingOptions
       });
       if (response.readableStreamBody) {
@@ -78056,32 +79541,32 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @param copySource - url to the source Azure Blob/File.
    * @param options - Optional options to the Blob Start Copy From URL operation.
    */
-  async startCopyFromURL(copySource2, options = {}) {
-    return tracingClient.withSpan("BlobClient-startCopyFromURL", options, async (updatedOptions) => {
-      options.conditions = options.conditions || {};
-      options.sourceConditions = options.sourceConditions || {};
+  async startCopyFromURL(copySource2, options2 = {}) {
+    return tracingClient.withSpan("BlobClient-startCopyFromURL", options2, async (updatedOptions) => {
+      options2.conditions = options2.conditions || {};
+      options2.sourceConditions = options2.sourceConditions || {};
       return assertResponse(await this.blobContext.startCopyFromURL(copySource2, {
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
-        metadata: options.metadata,
+        abortSignal: options2.abortSignal,
+        leaseAccessConditions: options2.conditions,
+        metadata: options2.metadata,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         sourceModifiedAccessConditions: {
-          sourceIfMatch: options.sourceConditions.ifMatch,
-          sourceIfModifiedSince: options.sourceConditions.ifModifiedSince,
-          sourceIfNoneMatch: options.sourceConditions.ifNoneMatch,
-          sourceIfUnmodifiedSince: options.sourceConditions.ifUnmodifiedSince,
-          sourceIfTags: options.sourceConditions.tagConditions
+          sourceIfMatch: options2.sourceConditions.ifMatch,
+          sourceIfModifiedSince: options2.sourceConditions.ifModifiedSince,
+          sourceIfNoneMatch: options2.sourceConditions.ifNoneMatch,
+          sourceIfUnmodifiedSince: options2.sourceConditions.ifUnmodifiedSince,
+          sourceIfTags: options2.sourceConditions.tagConditions
         },
-        immutabilityPolicyExpiry: options.immutabilityPolicy?.expiriesOn,
-        immutabilityPolicyMode: options.immutabilityPolicy?.policyMode,
-        legalHold: options.legalHold,
-        rehydratePriority: options.rehydratePriority,
-        tier: toAccessTier(options.tier),
-        blobTagsString: toBlobTagsString(options.tags),
-        sealBlob: options.sealBlob,
+        immutabilityPolicyExpiry: options2.immutabilityPolicy?.expiriesOn,
+        immutabilityPolicyMode: options2.immutabilityPolicy?.policyMode,
+        legalHold: options2.legalHold,
+        rehydratePriority: options2.rehydratePriority,
+        tier: toAccessTier(options2.tier),
+        blobTagsString: toBlobTagsString(options2.tags),
+        sealBlob: options2.sealBlob,
         tracingOptions: updatedOptions.tracingOptions
       }));
     });
@@ -78097,7 +79582,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @param options - Optional parameters.
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
-  generateSasUrl(options) {
+  generateSasUrl(options2) {
     return new Promise((resolve2) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
@@ -78107,7 +79592,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         blobName: this._name,
         snapshotTime: this._snapshot,
         versionId: this._versionId,
-        ...options
+        ...options2
       }, this.credential).toString();
       resolve2(appendToURLQuery(this.url, sas));
     });
@@ -78124,7 +79609,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   /* eslint-disable-next-line @azure/azure-sdk/ts-naming-options*/
-  generateSasStringToSign(options) {
+  generateSasStringToSign(options2) {
     if (!(this.credential instanceof StorageSharedKeyCredential)) {
       throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
     }
@@ -78133,7 +79618,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
       blobName: this._name,
       snapshotTime: this._snapshot,
       versionId: this._versionId,
-      ...options
+      ...options2
     }, this.credential).stringToSign;
   }
   /**
@@ -78147,14 +79632,14 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @param userDelegationKey -  Return value of `blobServiceClient.getUserDelegationKey()`
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
-  generateUserDelegationSasUrl(options, userDelegationKey) {
+  generateUserDelegationSasUrl(options2, userDelegationKey) {
     return new Promise((resolve2) => {
       const sas = generateBlobSASQueryParameters({
         containerName: this._containerName,
         blobName: this._name,
         snapshotTime: this._snapshot,
         versionId: this._versionId,
-        ...options
+        ...options2
       }, userDelegationKey, this.accountName).toString();
       resolve2(appendToURLQuery(this.url, sas));
     });
@@ -78171,13 +79656,13 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @param userDelegationKey -  Return value of `blobServiceClient.getUserDelegationKey()`
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
-  generateUserDelegationSasStringToSign(options, userDelegationKey) {
+  generateUserDelegationSasStringToSign(options2, userDelegationKey) {
     return generateBlobSASQueryParametersInternal({
       containerName: this._containerName,
       blobName: this._name,
       snapshotTime: this._snapshot,
       versionId: this._versionId,
-      ...options
+      ...options2
     }, userDelegationKey, this.accountName).stringToSign;
   }
   /**
@@ -78185,8 +79670,8 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    *
    * @param options - Optional options to delete immutability policy on the blob.
    */
-  async deleteImmutabilityPolicy(options = {}) {
-    return tracingClient.withSpan("BlobClient-deleteImmutabilityPolicy", options, async (updatedOptions) => {
+  async deleteImmutabilityPolicy(options2 = {}) {
+    return tracingClient.withSpan("BlobClient-deleteImmutabilityPolicy", options2, async (updatedOptions) => {
       return assertResponse(await this.blobContext.deleteImmutabilityPolicy({
         tracingOptions: updatedOptions.tracingOptions
       }));
@@ -78197,8 +79682,8 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    *
    * @param options - Optional options to set immutability policy on the blob.
    */
-  async setImmutabilityPolicy(immutabilityPolicy, options = {}) {
-    return tracingClient.withSpan("BlobClient-setImmutabilityPolicy", options, async (updatedOptions) => {
+  async setImmutabilityPolicy(immutabilityPolicy, options2 = {}) {
+    return tracingClient.withSpan("BlobClient-setImmutabilityPolicy", options2, async (updatedOptions) => {
       return assertResponse(await this.blobContext.setImmutabilityPolicy({
         immutabilityPolicyExpiry: immutabilityPolicy.expiriesOn,
         immutabilityPolicyMode: immutabilityPolicy.policyMode,
@@ -78211,8 +79696,8 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    *
    * @param options - Optional options to set legal hold on the blob.
    */
-  async setLegalHold(legalHoldEnabled, options = {}) {
-    return tracingClient.withSpan("BlobClient-setLegalHold", options, async (updatedOptions) => {
+  async setLegalHold(legalHoldEnabled, options2 = {}) {
+    return tracingClient.withSpan("BlobClient-setLegalHold", options2, async (updatedOptions) => {
       return assertResponse(await this.blobContext.setLegalHold(legalHoldEnabled, {
         tracingOptions: updatedOptions.tracingOptions
       }));
@@ -78228,10 +79713,10 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @param options - Options to the Service Get Account Info operation.
    * @returns Response data for the Service Get Account Info operation.
    */
-  async getAccountInfo(options = {}) {
-    return tracingClient.withSpan("BlobClient-getAccountInfo", options, async (updatedOptions) => {
+  async getAccountInfo(options2 = {}) {
+    return tracingClient.withSpan("BlobClient-getAccountInfo", options2, async (updatedOptions) => {
       return assertResponse(await this.blobContext.getAccountInfo({
-        abortSignal: options.abortSignal,
+        abortSignal: options2.abortSignal,
         tracingOptions: updatedOptions.tracingOptions
       }));
     });
@@ -78242,22 +79727,22 @@ var AppendBlobClient = class _AppendBlobClient extends BlobClient {
    * appendBlobsContext provided by protocol layer.
    */
   appendBlobContext;
-  constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
-    let pipeline;
+  constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options2) {
+    let pipeline2;
     let url2;
-    options = options || {};
+    options2 = options2 || {};
     if (isPipelineLike(credentialOrPipelineOrContainerName)) {
       url2 = urlOrConnectionString;
-      pipeline = credentialOrPipelineOrContainerName;
-      options = blobNameOrOptions;
+      pipeline2 = credentialOrPipelineOrContainerName;
+      options2 = blobNameOrOptions;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url2 = urlOrConnectionString;
-      options = blobNameOrOptions;
-      pipeline = newPipeline(credentialOrPipelineOrContainerName, options);
+      options2 = blobNameOrOptions;
+      pipeline2 = newPipeline(credentialOrPipelineOrContainerName, options2);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url2 = urlOrConnectionString;
-      options = blobNameOrOptions;
-      pipeline = newPipeline(new AnonymousCredential(), options);
+      options2 = blobNameOrOptions;
+      pipeline2 = newPipeline(new AnonymousCredential(), options2);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -78266,25 +79751,25 @@ var AppendBlobClient = class _AppendBlobClient extends BlobClient {
         if (isNodeLike2) {
           const sharedKeyCredential = new StorageSharedKeyCredential(extractedCreds.accountName, extractedCreds.accountKey);
           url2 = appendToURLPath(appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName));
-          if (!options.proxyOptions) {
-            options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
+          if (!options2.proxyOptions) {
+            options2.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline = newPipeline(sharedKeyCredential, options);
+          pipeline2 = newPipeline(sharedKeyCredential, options2);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url2 = appendToURLPath(appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline = newPipeline(new AnonymousCredential(), options);
+        pipeline2 = newPipeline(new AnonymousCredential(), options2);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url2, pipeline);
+    super(url2, pipeline2);
     this.appendBlobContext = this.storageClientContext.appendBlob;
-    this.blobClientConfig = options;
+    this.blobClientConfig = options2;
   }
   /**
    * Creates a new AppendBlobClient object identical to the source but with the
@@ -78324,25 +79809,25 @@ var AppendBlobClient = class _AppendBlobClient extends BlobClient {
    * await appendBlobClient.create();
    * ```
    */
-  async create(options = {}) {
-    options.conditions = options.conditions || {};
-    ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
-    return tracingClient.withSpan("AppendBlobClient-create", options, async (updatedOptions) => {
+  async create(options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    ensureCpkIfSpecified(options2.customerProvidedKey, this.isHttps);
+    return tracingClient.withSpan("AppendBlobClient-create", options2, async (updatedOptions) => {
       return assertResponse(await this.appendBlobContext.create(0, {
-        abortSignal: options.abortSignal,
-        blobHttpHeaders: options.blobHTTPHeaders,
-        leaseAccessConditions: options.conditions,
-        metadata: options.metadata,
+        abortSignal: options2.abortSignal,
+        blobHttpHeaders: options2.blobHTTPHeaders,
+        leaseAccessConditions: options2.conditions,
+        metadata: options2.metadata,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
-        cpkInfo: options.customerProvidedKey,
-        encryptionScope: options.encryptionScope,
-        immutabilityPolicyExpiry: options.immutabilityPolicy?.expiriesOn,
-        immutabilityPolicyMode: options.immutabilityPolicy?.policyMode,
-        legalHold: options.legalHold,
-        blobTagsString: toBlobTagsString(options.tags),
+        cpkInfo: options2.customerProvidedKey,
+        encryptionScope: options2.encryptionScope,
+        immutabilityPolicyExpiry: options2.immutabilityPolicy?.expiriesOn,
+        immutabilityPolicyMode: options2.immutabilityPolicy?.policyMode,
+        legalHold: options2.legalHold,
+        blobTagsString: toBlobTagsString(options2.tags),
         tracingOptions: updatedOptions.tracingOptions
       }));
     });
@@ -78354,9 +79839,9 @@ var AppendBlobClient = class _AppendBlobClient extends BlobClient {
    *
    * @param options -
    */
-  async createIfNotExists(options = {}) {
+  async createIfNotExists(options2 = {}) {
     const conditions = { ifNoneMatch: ETagAny };
-    return tracingClient.withSpan("AppendBlobClient-createIfNotExists", options, async (updatedOptions) => {
+    return tracingClient.withSpan("AppendBlobClient-createIfNotExists", options2, async (updatedOptions) => {
       try {
         const res = assertResponse(await this.create({
           ...updatedOptions,
@@ -78385,16 +79870,16 @@ var AppendBlobClient = class _AppendBlobClient extends BlobClient {
    *
    * @param options -
    */
-  async seal(options = {}) {
-    options.conditions = options.conditions || {};
-    return tracingClient.withSpan("AppendBlobClient-seal", options, async (updatedOptions) => {
+  async seal(options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    return tracingClient.withSpan("AppendBlobClient-seal", options2, async (updatedOptions) => {
       return assertResponse(await this.appendBlobContext.seal({
-        abortSignal: options.abortSignal,
-        appendPositionAccessConditions: options.conditions,
-        leaseAccessConditions: options.conditions,
+        abortSignal: options2.abortSignal,
+        appendPositionAccessConditions: options2.conditions,
+        leaseAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         tracingOptions: updatedOptions.tracingOptions
       }));
@@ -78437,26 +79922,26 @@ var AppendBlobClient = class _AppendBlobClient extends BlobClient {
    * await existingAppendBlobClient.appendBlock(content, content.length);
    * ```
    */
-  async appendBlock(body2, contentLength2, options = {}) {
-    options.conditions = options.conditions || {};
-    ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
-    return tracingClient.withSpan("AppendBlobClient-appendBlock", options, async (updatedOptions) => {
+  async appendBlock(body2, contentLength2, options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    ensureCpkIfSpecified(options2.customerProvidedKey, this.isHttps);
+    return tracingClient.withSpan("AppendBlobClient-appendBlock", options2, async (updatedOptions) => {
       const parameters = {
-        abortSignal: options.abortSignal,
-        appendPositionAccessConditions: options.conditions,
-        leaseAccessConditions: options.conditions,
+        abortSignal: options2.abortSignal,
+        appendPositionAccessConditions: options2.conditions,
+        leaseAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         requestOptions: {
-          onUploadProgress: options.onProgress
+          onUploadProgress: options2.onProgress
         },
-        cpkInfo: options.customerProvidedKey,
-        encryptionScope: options.encryptionScope,
+        cpkInfo: options2.customerProvidedKey,
+        encryptionScope: options2.encryptionScope,
         tracingOptions: updatedOptions.tracingOptions
       };
-      const uploadBodyParameters = await setUploadChecksumParameters(body2, contentLength2, parameters, options, this.blobClientConfig?.uploadContentChecksumAlgorithm);
+      const uploadBodyParameters = await setUploadChecksumParameters(body2, contentLength2, parameters, options2, this.blobClientConfig?.uploadContentChecksumAlgorithm);
       return assertResponse(await this.appendBlobContext.appendBlock(uploadBodyParameters.contentLength, uploadBodyParameters.body, parameters));
     });
   }
@@ -78474,37 +79959,37 @@ var AppendBlobClient = class _AppendBlobClient extends BlobClient {
    * @param count - Number of bytes to be appended as a block
    * @param options -
    */
-  async appendBlockFromURL(sourceURL, sourceOffset, count, options = {}) {
-    options.conditions = options.conditions || {};
-    options.sourceConditions = options.sourceConditions || {};
-    ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
-    return tracingClient.withSpan("AppendBlobClient-appendBlockFromURL", options, async (updatedOptions) => {
+  async appendBlockFromURL(sourceURL, sourceOffset, count, options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    options2.sourceConditions = options2.sourceConditions || {};
+    ensureCpkIfSpecified(options2.customerProvidedKey, this.isHttps);
+    return tracingClient.withSpan("AppendBlobClient-appendBlockFromURL", options2, async (updatedOptions) => {
       return assertResponse(await this.appendBlobContext.appendBlockFromUrl(sourceURL, 0, {
-        abortSignal: options.abortSignal,
+        abortSignal: options2.abortSignal,
         sourceRange: rangeToString({ offset: sourceOffset, count }),
-        sourceContentMD5: options.sourceContentMD5,
-        sourceContentCrc64: options.sourceContentCrc64,
-        leaseAccessConditions: options.conditions,
-        appendPositionAccessConditions: options.conditions,
+        sourceContentMD5: options2.sourceContentMD5,
+        sourceContentCrc64: options2.sourceContentCrc64,
+        leaseAccessConditions: options2.conditions,
+        appendPositionAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         sourceModifiedAccessConditions: {
-          sourceIfMatch: options.sourceConditions?.ifMatch,
-          sourceIfModifiedSince: options.sourceConditions?.ifModifiedSince,
-          sourceIfNoneMatch: options.sourceConditions?.ifNoneMatch,
-          sourceIfUnmodifiedSince: options.sourceConditions?.ifUnmodifiedSince
+          sourceIfMatch: options2.sourceConditions?.ifMatch,
+          sourceIfModifiedSince: options2.sourceConditions?.ifModifiedSince,
+          sourceIfNoneMatch: options2.sourceConditions?.ifNoneMatch,
+          sourceIfUnmodifiedSince: options2.sourceConditions?.ifUnmodifiedSince
         },
-        copySourceAuthorization: httpAuthorizationToString(options.sourceAuthorization),
-        cpkInfo: options.customerProvidedKey,
-        encryptionScope: options.encryptionScope,
-        fileRequestIntent: options.sourceShareTokenIntent,
+        copySourceAuthorization: httpAuthorizationToString(options2.sourceAuthorization),
+        cpkInfo: options2.customerProvidedKey,
+        encryptionScope: options2.encryptionScope,
+        fileRequestIntent: options2.sourceShareTokenIntent,
         tracingOptions: updatedOptions.tracingOptions,
         sourceCpkInfo: {
-          sourceEncryptionKey: options.sourceCustomerProvidedKey?.encryptionKey,
-          sourceEncryptionAlgorithm: options.sourceCustomerProvidedKey?.encryptionAlgorithm,
-          sourceEncryptionKeySha256: options.sourceCustomerProvidedKey?.encryptionKeySha256
+          sourceEncryptionKey: options2.sourceCustomerProvidedKey?.encryptionKey,
+          sourceEncryptionAlgorithm: options2.sourceCustomerProvidedKey?.encryptionAlgorithm,
+          sourceEncryptionKeySha256: options2.sourceCustomerProvidedKey?.encryptionKeySha256
         }
       }));
     });
@@ -78522,24 +80007,24 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    * blockBlobContext provided by protocol layer.
    */
   blockBlobContext;
-  constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
-    let pipeline;
+  constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options2) {
+    let pipeline2;
     let url2;
-    options = options || {};
+    options2 = options2 || {};
     if (isPipelineLike(credentialOrPipelineOrContainerName)) {
       url2 = urlOrConnectionString;
-      pipeline = credentialOrPipelineOrContainerName;
-      options = blobNameOrOptions;
+      pipeline2 = credentialOrPipelineOrContainerName;
+      options2 = blobNameOrOptions;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url2 = urlOrConnectionString;
-      options = blobNameOrOptions;
-      pipeline = newPipeline(credentialOrPipelineOrContainerName, options);
+      options2 = blobNameOrOptions;
+      pipeline2 = newPipeline(credentialOrPipelineOrContainerName, options2);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url2 = urlOrConnectionString;
       if (blobNameOrOptions && typeof blobNameOrOptions !== "string") {
-        options = blobNameOrOptions;
+        options2 = blobNameOrOptions;
       }
-      pipeline = newPipeline(new AnonymousCredential(), options);
+      pipeline2 = newPipeline(new AnonymousCredential(), options2);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -78548,26 +80033,26 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
         if (isNodeLike2) {
           const sharedKeyCredential = new StorageSharedKeyCredential(extractedCreds.accountName, extractedCreds.accountKey);
           url2 = appendToURLPath(appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName));
-          if (!options.proxyOptions) {
-            options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
+          if (!options2.proxyOptions) {
+            options2.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline = newPipeline(sharedKeyCredential, options);
+          pipeline2 = newPipeline(sharedKeyCredential, options2);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url2 = appendToURLPath(appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline = newPipeline(new AnonymousCredential(), options);
+        pipeline2 = newPipeline(new AnonymousCredential(), options2);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url2, pipeline);
+    super(url2, pipeline2);
     this.blockBlobContext = this.storageClientContext.blockBlob;
     this._blobContext = this.storageClientContext.blob;
-    this.blobClientConfig = options;
+    this.blobClientConfig = options2;
   }
   /**
    * Creates a new BlockBlobClient object identical to the source but with the
@@ -78627,32 +80112,32 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    * @param query -
    * @param options -
    */
-  async query(query, options = {}) {
-    ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
+  async query(query, options2 = {}) {
+    ensureCpkIfSpecified(options2.customerProvidedKey, this.isHttps);
     if (!isNodeLike2) {
       throw new Error("This operation currently is only supported in Node.js.");
     }
-    return tracingClient.withSpan("BlockBlobClient-query", options, async (updatedOptions) => {
+    return tracingClient.withSpan("BlockBlobClient-query", options2, async (updatedOptions) => {
       const response = assertResponse(await this._blobContext.query({
-        abortSignal: options.abortSignal,
+        abortSignal: options2.abortSignal,
         queryRequest: {
           queryType: "SQL",
           expression: query,
-          inputSerialization: toQuerySerialization(options.inputTextConfiguration),
-          outputSerialization: toQuerySerialization(options.outputTextConfiguration)
+          inputSerialization: toQuerySerialization(options2.inputTextConfiguration),
+          outputSerialization: toQuerySerialization(options2.outputTextConfiguration)
         },
-        leaseAccessConditions: options.conditions,
+        leaseAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
-        cpkInfo: options.customerProvidedKey,
+        cpkInfo: options2.customerProvidedKey,
         tracingOptions: updatedOptions.tracingOptions
       }));
       return new BlobQueryResponse(response, {
-        abortSignal: options.abortSignal,
-        onProgress: options.onProgress,
-        onError: options.onError
+        abortSignal: options2.abortSignal,
+        onProgress: options2.onProgress,
+        onError: options2.onError
       });
     });
   }
@@ -78697,32 +80182,32 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    * const uploadBlobResponse = await blockBlobClient.upload(content, content.length);
    * ```
    */
-  async upload(body2, contentLength2, options = {}) {
-    options.conditions = options.conditions || {};
-    ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
-    return tracingClient.withSpan("BlockBlobClient-upload", options, async (updatedOptions) => {
+  async upload(body2, contentLength2, options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    ensureCpkIfSpecified(options2.customerProvidedKey, this.isHttps);
+    return tracingClient.withSpan("BlockBlobClient-upload", options2, async (updatedOptions) => {
       const parameters = {
-        abortSignal: options.abortSignal,
-        blobHttpHeaders: options.blobHTTPHeaders,
-        leaseAccessConditions: options.conditions,
-        metadata: options.metadata,
+        abortSignal: options2.abortSignal,
+        blobHttpHeaders: options2.blobHTTPHeaders,
+        leaseAccessConditions: options2.conditions,
+        metadata: options2.metadata,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         requestOptions: {
-          onUploadProgress: options.onProgress
+          onUploadProgress: options2.onProgress
         },
-        cpkInfo: options.customerProvidedKey,
-        encryptionScope: options.encryptionScope,
-        immutabilityPolicyExpiry: options.immutabilityPolicy?.expiriesOn,
-        immutabilityPolicyMode: options.immutabilityPolicy?.policyMode,
-        legalHold: options.legalHold,
-        tier: toAccessTier(options.tier),
-        blobTagsString: toBlobTagsString(options.tags),
+        cpkInfo: options2.customerProvidedKey,
+        encryptionScope: options2.encryptionScope,
+        immutabilityPolicyExpiry: options2.immutabilityPolicy?.expiriesOn,
+        immutabilityPolicyMode: options2.immutabilityPolicy?.policyMode,
+        legalHold: options2.legalHold,
+        tier: toAccessTier(options2.tier),
+        blobTagsString: toBlobTagsString(options2.tags),
         tracingOptions: updatedOptions.tracingOptions
       };
-      const uploadBodyParameters = await setUploadChecksumParameters(body2, contentLength2, parameters, options, this.blobClientConfig?.uploadContentChecksumAlgorithm);
+      const uploadBodyParameters = await setUploadChecksumParameters(body2, contentLength2, parameters, options2, this.blobClientConfig?.uploadContentChecksumAlgorithm);
       return assertResponse(await this.blockBlobContext.upload(uploadBodyParameters.contentLength, uploadBodyParameters.body, parameters));
     });
   }
@@ -78744,36 +80229,36 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    *                           - https://myaccount.blob.core.windows.net/mycontainer/myblob?snapshot=<DateTime>
    * @param options - Optional parameters.
    */
-  async syncUploadFromURL(sourceURL, options = {}) {
-    options.conditions = options.conditions || {};
-    ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
-    return tracingClient.withSpan("BlockBlobClient-syncUploadFromURL", options, async (updatedOptions) => {
+  async syncUploadFromURL(sourceURL, options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    ensureCpkIfSpecified(options2.customerProvidedKey, this.isHttps);
+    return tracingClient.withSpan("BlockBlobClient-syncUploadFromURL", options2, async (updatedOptions) => {
       return assertResponse(await this.blockBlobContext.putBlobFromUrl(0, sourceURL, {
-        ...options,
-        blobHttpHeaders: options.blobHTTPHeaders,
-        leaseAccessConditions: options.conditions,
+        ...options2,
+        blobHttpHeaders: options2.blobHTTPHeaders,
+        leaseAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         sourceModifiedAccessConditions: {
-          sourceIfMatch: options.sourceConditions?.ifMatch,
-          sourceIfModifiedSince: options.sourceConditions?.ifModifiedSince,
-          sourceIfNoneMatch: options.sourceConditions?.ifNoneMatch,
-          sourceIfUnmodifiedSince: options.sourceConditions?.ifUnmodifiedSince,
-          sourceIfTags: options.sourceConditions?.tagConditions
+          sourceIfMatch: options2.sourceConditions?.ifMatch,
+          sourceIfModifiedSince: options2.sourceConditions?.ifModifiedSince,
+          sourceIfNoneMatch: options2.sourceConditions?.ifNoneMatch,
+          sourceIfUnmodifiedSince: options2.sourceConditions?.ifUnmodifiedSince,
+          sourceIfTags: options2.sourceConditions?.tagConditions
         },
-        cpkInfo: options.customerProvidedKey,
-        copySourceAuthorization: httpAuthorizationToString(options.sourceAuthorization),
-        tier: toAccessTier(options.tier),
-        blobTagsString: toBlobTagsString(options.tags),
-        copySourceTags: options.copySourceTags,
-        fileRequestIntent: options.sourceShareTokenIntent,
+        cpkInfo: options2.customerProvidedKey,
+        copySourceAuthorization: httpAuthorizationToString(options2.sourceAuthorization),
+        tier: toAccessTier(options2.tier),
+        blobTagsString: toBlobTagsString(options2.tags),
+        copySourceTags: options2.copySourceTags,
+        fileRequestIntent: options2.sourceShareTokenIntent,
         tracingOptions: updatedOptions.tracingOptions,
         sourceCpkInfo: {
-          sourceEncryptionKey: options.sourceCustomerProvidedKey?.encryptionKey,
-          sourceEncryptionAlgorithm: options.sourceCustomerProvidedKey?.encryptionAlgorithm,
-          sourceEncryptionKeySha256: options.sourceCustomerProvidedKey?.encryptionKeySha256
+          sourceEncryptionKey: options2.sourceCustomerProvidedKey?.encryptionKey,
+          sourceEncryptionAlgorithm: options2.sourceCustomerProvidedKey?.encryptionAlgorithm,
+          sourceEncryptionKeySha256: options2.sourceCustomerProvidedKey?.encryptionKeySha256
         }
       }));
     });
@@ -78789,20 +80274,20 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    * @param options - Options to the Block Blob Stage Block operation.
    * @returns Response data for the Block Blob Stage Block operation.
    */
-  async stageBlock(blockId2, body2, contentLength2, options = {}) {
-    ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
-    return tracingClient.withSpan("BlockBlobClient-stageBlock", options, async (updatedOptions) => {
+  async stageBlock(blockId2, body2, contentLength2, options2 = {}) {
+    ensureCpkIfSpecified(options2.customerProvidedKey, this.isHttps);
+    return tracingClient.withSpan("BlockBlobClient-stageBlock", options2, async (updatedOptions) => {
       const parameters = {
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
+        abortSignal: options2.abortSignal,
+        leaseAccessConditions: options2.conditions,
         requestOptions: {
-          onUploadProgress: options.onProgress
+          onUploadProgress: options2.onProgress
         },
-        cpkInfo: options.customerProvidedKey,
-        encryptionScope: options.encryptionScope,
+        cpkInfo: options2.customerProvidedKey,
+        encryptionScope: options2.encryptionScope,
         tracingOptions: updatedOptions.tracingOptions
       };
-      const uploadBodyParameters = await setUploadChecksumParameters(body2, contentLength2, parameters, options, this.blobClientConfig?.uploadContentChecksumAlgorithm);
+      const uploadBodyParameters = await setUploadChecksumParameters(body2, contentLength2, parameters, options2, this.blobClientConfig?.uploadContentChecksumAlgorithm);
       return assertResponse(await this.blockBlobContext.stageBlock(blockId2, uploadBodyParameters.contentLength, uploadBodyParameters.body, parameters));
     });
   }
@@ -78827,24 +80312,24 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    * @param options - Options to the Block Blob Stage Block From URL operation.
    * @returns Response data for the Block Blob Stage Block From URL operation.
    */
-  async stageBlockFromURL(blockId2, sourceURL, offset = 0, count, options = {}) {
-    ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
-    return tracingClient.withSpan("BlockBlobClient-stageBlockFromURL", options, async (updatedOptions) => {
+  async stageBlockFromURL(blockId2, sourceURL, offset = 0, count, options2 = {}) {
+    ensureCpkIfSpecified(options2.customerProvidedKey, this.isHttps);
+    return tracingClient.withSpan("BlockBlobClient-stageBlockFromURL", options2, async (updatedOptions) => {
       return assertResponse(await this.blockBlobContext.stageBlockFromURL(blockId2, 0, sourceURL, {
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
-        sourceContentMD5: options.sourceContentMD5,
-        sourceContentCrc64: options.sourceContentCrc64,
+        abortSignal: options2.abortSignal,
+        leaseAccessConditions: options2.conditions,
+        sourceContentMD5: options2.sourceContentMD5,
+        sourceContentCrc64: options2.sourceContentCrc64,
         sourceRange: offset === 0 && !count ? void 0 : rangeToString({ offset, count }),
-        cpkInfo: options.customerProvidedKey,
-        encryptionScope: options.encryptionScope,
-        copySourceAuthorization: httpAuthorizationToString(options.sourceAuthorization),
-        fileRequestIntent: options.sourceShareTokenIntent,
+        cpkInfo: options2.customerProvidedKey,
+        encryptionScope: options2.encryptionScope,
+        copySourceAuthorization: httpAuthorizationToString(options2.sourceAuthorization),
+        fileRequestIntent: options2.sourceShareTokenIntent,
         tracingOptions: updatedOptions.tracingOptions,
         sourceCpkInfo: {
-          sourceEncryptionKey: options.sourceCustomerProvidedKey?.encryptionKey,
-          sourceEncryptionAlgorithm: options.sourceCustomerProvidedKey?.encryptionAlgorithm,
-          sourceEncryptionKeySha256: options.sourceCustomerProvidedKey?.encryptionKeySha256
+          sourceEncryptionKey: options2.sourceCustomerProvidedKey?.encryptionKey,
+          sourceEncryptionAlgorithm: options2.sourceCustomerProvidedKey?.encryptionAlgorithm,
+          sourceEncryptionKeySha256: options2.sourceCustomerProvidedKey?.encryptionKeySha256
         }
       }));
     });
@@ -78861,26 +80346,26 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    * @param options - Options to the Block Blob Commit Block List operation.
    * @returns Response data for the Block Blob Commit Block List operation.
    */
-  async commitBlockList(blocks2, options = {}) {
-    options.conditions = options.conditions || {};
-    ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
-    return tracingClient.withSpan("BlockBlobClient-commitBlockList", options, async (updatedOptions) => {
+  async commitBlockList(blocks2, options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    ensureCpkIfSpecified(options2.customerProvidedKey, this.isHttps);
+    return tracingClient.withSpan("BlockBlobClient-commitBlockList", options2, async (updatedOptions) => {
       return assertResponse(await this.blockBlobContext.commitBlockList({ latest: blocks2 }, {
-        abortSignal: options.abortSignal,
-        blobHttpHeaders: options.blobHTTPHeaders,
-        leaseAccessConditions: options.conditions,
-        metadata: options.metadata,
+        abortSignal: options2.abortSignal,
+        blobHttpHeaders: options2.blobHTTPHeaders,
+        leaseAccessConditions: options2.conditions,
+        metadata: options2.metadata,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
-        cpkInfo: options.customerProvidedKey,
-        encryptionScope: options.encryptionScope,
-        immutabilityPolicyExpiry: options.immutabilityPolicy?.expiriesOn,
-        immutabilityPolicyMode: options.immutabilityPolicy?.policyMode,
-        legalHold: options.legalHold,
-        tier: toAccessTier(options.tier),
-        blobTagsString: toBlobTagsString(options.tags),
+        cpkInfo: options2.customerProvidedKey,
+        encryptionScope: options2.encryptionScope,
+        immutabilityPolicyExpiry: options2.immutabilityPolicy?.expiriesOn,
+        immutabilityPolicyMode: options2.immutabilityPolicy?.policyMode,
+        legalHold: options2.legalHold,
+        tier: toAccessTier(options2.tier),
+        blobTagsString: toBlobTagsString(options2.tags),
         tracingOptions: updatedOptions.tracingOptions
       }));
     });
@@ -78895,14 +80380,14 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    * @param options - Options to the Block Blob Get Block List operation.
    * @returns Response data for the Block Blob Get Block List operation.
    */
-  async getBlockList(listType2, options = {}) {
-    return tracingClient.withSpan("BlockBlobClient-getBlockList", options, async (updatedOptions) => {
+  async getBlockList(listType2, options2 = {}) {
+    return tracingClient.withSpan("BlockBlobClient-getBlockList", options2, async (updatedOptions) => {
       const res = assertResponse(await this.blockBlobContext.getBlockList(listType2, {
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
+        abortSignal: options2.abortSignal,
+        leaseAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         tracingOptions: updatedOptions.tracingOptions
       }));
@@ -78931,8 +80416,8 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    * @param data - Buffer(Node.js), Blob, ArrayBuffer or ArrayBufferView
    * @param options -
    */
-  async uploadData(data, options = {}) {
-    return tracingClient.withSpan("BlockBlobClient-uploadData", options, async (updatedOptions) => {
+  async uploadData(data, options2 = {}) {
+    return tracingClient.withSpan("BlockBlobClient-uploadData", options2, async (updatedOptions) => {
       if (isNodeLike2) {
         let buffer2;
         if (data instanceof Buffer) {
@@ -78969,8 +80454,8 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    * @param options - Options to upload browser data.
    * @returns Response data for the Blob Upload operation.
    */
-  async uploadBrowserData(browserData, options = {}) {
-    return tracingClient.withSpan("BlockBlobClient-uploadBrowserData", options, async (updatedOptions) => {
+  async uploadBrowserData(browserData, options2 = {}) {
+    return tracingClient.withSpan("BlockBlobClient-uploadBrowserData", options2, async (updatedOptions) => {
       const browserBlob = new Blob([browserData]);
       return this.uploadSeekableInternal((offset, size) => browserBlob.slice(offset, offset + size), browserBlob.size, updatedOptions);
     });
@@ -78990,12 +80475,12 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    * @param options - Options to Upload to Block Blob operation.
    * @returns Response data for the Blob Upload operation.
    */
-  async uploadSeekableInternal(bodyFactory, size, options = {}) {
-    let blockSize = options.blockSize ?? 0;
+  async uploadSeekableInternal(bodyFactory, size, options2 = {}) {
+    let blockSize = options2.blockSize ?? 0;
     if (blockSize < 0 || blockSize > BLOCK_BLOB_MAX_STAGE_BLOCK_BYTES) {
       throw new RangeError(`blockSize option must be >= 0 and <= ${BLOCK_BLOB_MAX_STAGE_BLOCK_BYTES}`);
     }
-    const maxSingleShotSize = options.maxSingleShotSize ?? BLOCK_BLOB_MAX_UPLOAD_BLOB_BYTES;
+    const maxSingleShotSize = options2.maxSingleShotSize ?? BLOCK_BLOB_MAX_UPLOAD_BLOB_BYTES;
     if (maxSingleShotSize < 0 || maxSingleShotSize > BLOCK_BLOB_MAX_UPLOAD_BLOB_BYTES) {
       throw new RangeError(`maxSingleShotSize option must be >= 0 and <= ${BLOCK_BLOB_MAX_UPLOAD_BLOB_BYTES}`);
     }
@@ -79010,13 +80495,13 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
         }
       }
     }
-    if (!options.blobHTTPHeaders) {
-      options.blobHTTPHeaders = {};
+    if (!options2.blobHTTPHeaders) {
+      options2.blobHTTPHeaders = {};
     }
-    if (!options.conditions) {
-      options.conditions = {};
+    if (!options2.conditions) {
+      options2.conditions = {};
     }
-    return tracingClient.withSpan("BlockBlobClient-uploadSeekableInternal", options, async (updatedOptions) => {
+    return tracingClient.withSpan("BlockBlobClient-uploadSeekableInternal", options2, async (updatedOptions) => {
       if (size <= maxSingleShotSize) {
         return assertResponse(await this.upload(bodyFactory(0, size), size, updatedOptions));
       }
@@ -79027,7 +80512,7 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
       const blockList = [];
       const blockIDPrefix = randomUUID2();
       let transferProgress = 0;
-      const batch = new Batch(options.concurrency);
+      const batch = new Batch(options2.concurrency);
       for (let i = 0; i < numBlocks; i++) {
         batch.addOperation(async () => {
           const blockID = generateBlockID(blockIDPrefix, i);
@@ -79036,15 +80521,15 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
           const contentLength2 = end - start;
           blockList.push(blockID);
           await this.stageBlock(blockID, bodyFactory(start, contentLength2), contentLength2, {
-            abortSignal: options.abortSignal,
-            conditions: options.conditions,
-            encryptionScope: options.encryptionScope,
+            abortSignal: options2.abortSignal,
+            conditions: options2.conditions,
+            encryptionScope: options2.encryptionScope,
             tracingOptions: updatedOptions.tracingOptions,
-            contentChecksumAlgorithm: options.contentChecksumAlgorithm
+            contentChecksumAlgorithm: options2.contentChecksumAlgorithm
           });
           transferProgress += contentLength2;
-          if (options.onProgress) {
-            options.onProgress({
+          if (options2.onProgress) {
+            options2.onProgress({
               loadedBytes: transferProgress
             });
           }
@@ -79067,8 +80552,8 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    * @param options - Options to Upload to Block Blob operation.
    * @returns Response data for the Blob Upload operation.
    */
-  async uploadFile(filePath, options = {}) {
-    return tracingClient.withSpan("BlockBlobClient-uploadFile", options, async (updatedOptions) => {
+  async uploadFile(filePath, options2 = {}) {
+    return tracingClient.withSpan("BlockBlobClient-uploadFile", options2, async (updatedOptions) => {
       const size = (await fsStat(filePath)).size;
       return this.uploadSeekableInternal((offset, count) => {
         return () => fsCreateReadStream(filePath, {
@@ -79077,7 +80562,7 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
           start: offset
         });
       }, size, {
-        ...options,
+        ...options2,
         tracingOptions: updatedOptions.tracingOptions
       });
     });
@@ -79098,14 +80583,14 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    * @param options - Options to Upload Stream to Block Blob operation.
    * @returns Response data for the Blob Upload operation.
    */
-  async uploadStream(stream4, bufferSize = DEFAULT_BLOCK_BUFFER_SIZE_BYTES, maxConcurrency = 5, options = {}) {
-    if (!options.blobHTTPHeaders) {
-      options.blobHTTPHeaders = {};
+  async uploadStream(stream4, bufferSize = DEFAULT_BLOCK_BUFFER_SIZE_BYTES, maxConcurrency = 5, options2 = {}) {
+    if (!options2.blobHTTPHeaders) {
+      options2.blobHTTPHeaders = {};
     }
-    if (!options.conditions) {
-      options.conditions = {};
+    if (!options2.conditions) {
+      options2.conditions = {};
     }
-    return tracingClient.withSpan("BlockBlobClient-uploadStream", options, async (updatedOptions) => {
+    return tracingClient.withSpan("BlockBlobClient-uploadStream", options2, async (updatedOptions) => {
       let blockNum = 0;
       const blockIDPrefix = randomUUID2();
       let transferProgress = 0;
@@ -79119,15 +80604,15 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
           blockList.push(blockID);
           blockNum++;
           await this.stageBlock(blockID, body2, length, {
-            customerProvidedKey: options.customerProvidedKey,
-            conditions: options.conditions,
-            encryptionScope: options.encryptionScope,
+            customerProvidedKey: options2.customerProvidedKey,
+            conditions: options2.conditions,
+            encryptionScope: options2.encryptionScope,
             tracingOptions: updatedOptions.tracingOptions,
-            contentChecksumAlgorithm: options.contentChecksumAlgorithm
+            contentChecksumAlgorithm: options2.contentChecksumAlgorithm
           });
           transferProgress += length;
-          if (options.onProgress) {
-            options.onProgress({ loadedBytes: transferProgress });
+          if (options2.onProgress) {
+            options2.onProgress({ loadedBytes: transferProgress });
           }
         },
         // concurrency should set a smaller value than maxConcurrency, which is helpful to
@@ -79138,7 +80623,7 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
       );
       await scheduler.do();
       return assertResponse(await this.commitBlockList(blockList, {
-        ...options,
+        ...options2,
         tracingOptions: updatedOptions.tracingOptions
       }));
     });
@@ -79149,22 +80634,22 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * pageBlobsContext provided by protocol layer.
    */
   pageBlobContext;
-  constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options) {
-    let pipeline;
+  constructor(urlOrConnectionString, credentialOrPipelineOrContainerName, blobNameOrOptions, options2) {
+    let pipeline2;
     let url2;
-    options = options || {};
+    options2 = options2 || {};
     if (isPipelineLike(credentialOrPipelineOrContainerName)) {
       url2 = urlOrConnectionString;
-      pipeline = credentialOrPipelineOrContainerName;
-      options = blobNameOrOptions;
+      pipeline2 = credentialOrPipelineOrContainerName;
+      options2 = blobNameOrOptions;
     } else if (isNodeLike2 && credentialOrPipelineOrContainerName instanceof StorageSharedKeyCredential || credentialOrPipelineOrContainerName instanceof AnonymousCredential || isTokenCredential(credentialOrPipelineOrContainerName)) {
       url2 = urlOrConnectionString;
-      options = blobNameOrOptions;
-      pipeline = newPipeline(credentialOrPipelineOrContainerName, options);
+      options2 = blobNameOrOptions;
+      pipeline2 = newPipeline(credentialOrPipelineOrContainerName, options2);
     } else if (!credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName !== "string") {
       url2 = urlOrConnectionString;
-      options = blobNameOrOptions;
-      pipeline = newPipeline(new AnonymousCredential(), options);
+      options2 = blobNameOrOptions;
+      pipeline2 = newPipeline(new AnonymousCredential(), options2);
     } else if (credentialOrPipelineOrContainerName && typeof credentialOrPipelineOrContainerName === "string" && blobNameOrOptions && typeof blobNameOrOptions === "string") {
       const containerName = credentialOrPipelineOrContainerName;
       const blobName = blobNameOrOptions;
@@ -79173,25 +80658,25 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
         if (isNodeLike2) {
           const sharedKeyCredential = new StorageSharedKeyCredential(extractedCreds.accountName, extractedCreds.accountKey);
           url2 = appendToURLPath(appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName));
-          if (!options.proxyOptions) {
-            options.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
+          if (!options2.proxyOptions) {
+            options2.proxyOptions = getDefaultProxySettings2(extractedCreds.proxyUri);
           }
-          pipeline = newPipeline(sharedKeyCredential, options);
+          pipeline2 = newPipeline(sharedKeyCredential, options2);
         } else {
           throw new Error("Account connection string is only supported in Node.js environment");
         }
       } else if (extractedCreds.kind === "SASConnString") {
         url2 = appendToURLPath(appendToURLPath(extractedCreds.url, encodeURIComponent(containerName)), encodeURIComponent(blobName)) + "?" + extractedCreds.accountSas;
-        pipeline = newPipeline(new AnonymousCredential(), options);
+        pipeline2 = newPipeline(new AnonymousCredential(), options2);
       } else {
         throw new Error("Connection string must be either an Account connection string or a SAS connection string");
       }
     } else {
       throw new Error("Expecting non-empty strings for containerName and blobName parameters");
     }
-    super(url2, pipeline);
+    super(url2, pipeline2);
     this.pageBlobContext = this.storageClientContext.pageBlob;
-    this.blobClientConfig = options;
+    this.blobClientConfig = options2;
   }
   /**
    * Creates a new PageBlobClient object identical to the source but with the
@@ -79213,27 +80698,27 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param options - Options to the Page Blob Create operation.
    * @returns Response data for the Page Blob Create operation.
    */
-  async create(size, options = {}) {
-    options.conditions = options.conditions || {};
-    ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
-    return tracingClient.withSpan("PageBlobClient-create", options, async (updatedOptions) => {
+  async create(size, options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    ensureCpkIfSpecified(options2.customerProvidedKey, this.isHttps);
+    return tracingClient.withSpan("PageBlobClient-create", options2, async (updatedOptions) => {
       return assertResponse(await this.pageBlobContext.create(0, size, {
-        abortSignal: options.abortSignal,
-        blobHttpHeaders: options.blobHTTPHeaders,
-        blobSequenceNumber: options.blobSequenceNumber,
-        leaseAccessConditions: options.conditions,
-        metadata: options.metadata,
+        abortSignal: options2.abortSignal,
+        blobHttpHeaders: options2.blobHTTPHeaders,
+        blobSequenceNumber: options2.blobSequenceNumber,
+        leaseAccessConditions: options2.conditions,
+        metadata: options2.metadata,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
-        cpkInfo: options.customerProvidedKey,
-        encryptionScope: options.encryptionScope,
-        immutabilityPolicyExpiry: options.immutabilityPolicy?.expiriesOn,
-        immutabilityPolicyMode: options.immutabilityPolicy?.policyMode,
-        legalHold: options.legalHold,
-        tier: toAccessTier(options.tier),
-        blobTagsString: toBlobTagsString(options.tags),
+        cpkInfo: options2.customerProvidedKey,
+        encryptionScope: options2.encryptionScope,
+        immutabilityPolicyExpiry: options2.immutabilityPolicy?.expiriesOn,
+        immutabilityPolicyMode: options2.immutabilityPolicy?.policyMode,
+        legalHold: options2.legalHold,
+        tier: toAccessTier(options2.tier),
+        blobTagsString: toBlobTagsString(options2.tags),
         tracingOptions: updatedOptions.tracingOptions
       }));
     });
@@ -79247,12 +80732,12 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param size - size of the page blob.
    * @param options -
    */
-  async createIfNotExists(size, options = {}) {
-    return tracingClient.withSpan("PageBlobClient-createIfNotExists", options, async (updatedOptions) => {
+  async createIfNotExists(size, options2 = {}) {
+    return tracingClient.withSpan("PageBlobClient-createIfNotExists", options2, async (updatedOptions) => {
       try {
         const conditions = { ifNoneMatch: ETagAny };
         const res = assertResponse(await this.create(size, {
-          ...options,
+          ...options2,
           conditions,
           tracingOptions: updatedOptions.tracingOptions
         }));
@@ -79284,27 +80769,27 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param options - Options to the Page Blob Upload Pages operation.
    * @returns Response data for the Page Blob Upload Pages operation.
    */
-  async uploadPages(body2, offset, count, options = {}) {
-    options.conditions = options.conditions || {};
-    ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
-    return tracingClient.withSpan("PageBlobClient-uploadPages", options, async (updatedOptions) => {
+  async uploadPages(body2, offset, count, options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    ensureCpkIfSpecified(options2.customerProvidedKey, this.isHttps);
+    return tracingClient.withSpan("PageBlobClient-uploadPages", options2, async (updatedOptions) => {
       const parameters = {
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
+        abortSignal: options2.abortSignal,
+        leaseAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         requestOptions: {
-          onUploadProgress: options.onProgress
+          onUploadProgress: options2.onProgress
         },
         range: rangeToString({ offset, count }),
-        sequenceNumberAccessConditions: options.conditions,
-        cpkInfo: options.customerProvidedKey,
-        encryptionScope: options.encryptionScope,
+        sequenceNumberAccessConditions: options2.conditions,
+        cpkInfo: options2.customerProvidedKey,
+        encryptionScope: options2.encryptionScope,
         tracingOptions: updatedOptions.tracingOptions
       };
-      const uploadBodyParameters = await setUploadChecksumParameters(body2, count, parameters, options, this.blobClientConfig?.uploadContentChecksumAlgorithm);
+      const uploadBodyParameters = await setUploadChecksumParameters(body2, count, parameters, options2, this.blobClientConfig?.uploadContentChecksumAlgorithm);
       return assertResponse(await this.pageBlobContext.uploadPages(uploadBodyParameters.contentLength, uploadBodyParameters.body, parameters));
     });
   }
@@ -79319,36 +80804,36 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param count - Number of bytes to be uploaded from source page blob
    * @param options -
    */
-  async uploadPagesFromURL(sourceURL, sourceOffset, destOffset, count, options = {}) {
-    options.conditions = options.conditions || {};
-    options.sourceConditions = options.sourceConditions || {};
-    ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
-    return tracingClient.withSpan("PageBlobClient-uploadPagesFromURL", options, async (updatedOptions) => {
+  async uploadPagesFromURL(sourceURL, sourceOffset, destOffset, count, options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    options2.sourceConditions = options2.sourceConditions || {};
+    ensureCpkIfSpecified(options2.customerProvidedKey, this.isHttps);
+    return tracingClient.withSpan("PageBlobClient-uploadPagesFromURL", options2, async (updatedOptions) => {
       return assertResponse(await this.pageBlobContext.uploadPagesFromURL(sourceURL, rangeToString({ offset: sourceOffset, count }), 0, rangeToString({ offset: destOffset, count }), {
-        abortSignal: options.abortSignal,
-        sourceContentMD5: options.sourceContentMD5,
-        sourceContentCrc64: options.sourceContentCrc64,
-        leaseAccessConditions: options.conditions,
-        sequenceNumberAccessConditions: options.conditions,
+        abortSignal: options2.abortSignal,
+        sourceContentMD5: options2.sourceContentMD5,
+        sourceContentCrc64: options2.sourceContentCrc64,
+        leaseAccessConditions: options2.conditions,
+        sequenceNumberAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         sourceModifiedAccessConditions: {
-          sourceIfMatch: options.sourceConditions?.ifMatch,
-          sourceIfModifiedSince: options.sourceConditions?.ifModifiedSince,
-          sourceIfNoneMatch: options.sourceConditions?.ifNoneMatch,
-          sourceIfUnmodifiedSince: options.sourceConditions?.ifUnmodifiedSince
+          sourceIfMatch: options2.sourceConditions?.ifMatch,
+          sourceIfModifiedSince: options2.sourceConditions?.ifModifiedSince,
+          sourceIfNoneMatch: options2.sourceConditions?.ifNoneMatch,
+          sourceIfUnmodifiedSince: options2.sourceConditions?.ifUnmodifiedSince
         },
-        cpkInfo: options.customerProvidedKey,
-        encryptionScope: options.encryptionScope,
-        copySourceAuthorization: httpAuthorizationToString(options.sourceAuthorization),
-        fileRequestIntent: options.sourceShareTokenIntent,
+        cpkInfo: options2.customerProvidedKey,
+        encryptionScope: options2.encryptionScope,
+        copySourceAuthorization: httpAuthorizationToString(options2.sourceAuthorization),
+        fileRequestIntent: options2.sourceShareTokenIntent,
         tracingOptions: updatedOptions.tracingOptions,
         sourceCpkInfo: {
-          sourceEncryptionKey: options.sourceCustomerProvidedKey?.encryptionKey,
-          sourceEncryptionAlgorithm: options.sourceCustomerProvidedKey?.encryptionAlgorithm,
-          sourceEncryptionKeySha256: options.sourceCustomerProvidedKey?.encryptionKeySha256
+          sourceEncryptionKey: options2.sourceCustomerProvidedKey?.encryptionKey,
+          sourceEncryptionAlgorithm: options2.sourceCustomerProvidedKey?.encryptionAlgorithm,
+          sourceEncryptionKeySha256: options2.sourceCustomerProvidedKey?.encryptionKeySha256
         }
       }));
     });
@@ -79362,20 +80847,20 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param options - Options to the Page Blob Clear Pages operation.
    * @returns Response data for the Page Blob Clear Pages operation.
    */
-  async clearPages(offset = 0, count, options = {}) {
-    options.conditions = options.conditions || {};
-    return tracingClient.withSpan("PageBlobClient-clearPages", options, async (updatedOptions) => {
+  async clearPages(offset = 0, count, options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    return tracingClient.withSpan("PageBlobClient-clearPages", options2, async (updatedOptions) => {
       return assertResponse(await this.pageBlobContext.clearPages(0, {
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
+        abortSignal: options2.abortSignal,
+        leaseAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         range: rangeToString({ offset, count }),
-        sequenceNumberAccessConditions: options.conditions,
-        cpkInfo: options.customerProvidedKey,
-        encryptionScope: options.encryptionScope,
+        sequenceNumberAccessConditions: options2.conditions,
+        cpkInfo: options2.customerProvidedKey,
+        encryptionScope: options2.encryptionScope,
         tracingOptions: updatedOptions.tracingOptions
       }));
     });
@@ -79389,15 +80874,15 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param options - Options to the Page Blob Get Ranges operation.
    * @returns Response data for the Page Blob Get Ranges operation.
    */
-  async getPageRanges(offset = 0, count, options = {}) {
-    options.conditions = options.conditions || {};
-    return tracingClient.withSpan("PageBlobClient-getPageRanges", options, async (updatedOptions) => {
+  async getPageRanges(offset = 0, count, options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    return tracingClient.withSpan("PageBlobClient-getPageRanges", options2, async (updatedOptions) => {
       const response = assertResponse(await this.pageBlobContext.getPageRanges({
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
+        abortSignal: options2.abortSignal,
+        leaseAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         range: rangeToString({ offset, count }),
         tracingOptions: updatedOptions.tracingOptions
@@ -79417,18 +80902,18 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param marker - A string value that identifies the portion of the list to be returned with the next list operation.
    * @param options - Options to PageBlob Get Page Ranges Segment operation.
    */
-  async listPageRangesSegment(offset = 0, count, marker2, options = {}) {
-    return tracingClient.withSpan("PageBlobClient-getPageRangesSegment", options, async (updatedOptions) => {
+  async listPageRangesSegment(offset = 0, count, marker2, options2 = {}) {
+    return tracingClient.withSpan("PageBlobClient-getPageRangesSegment", options2, async (updatedOptions) => {
       return assertResponse(await this.pageBlobContext.getPageRanges({
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
+        abortSignal: options2.abortSignal,
+        leaseAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         range: rangeToString({ offset, count }),
         marker: marker2,
-        maxPageSize: options.maxPageSize,
+        maxPageSize: options2.maxPageSize,
         tracingOptions: updatedOptions.tracingOptions
       }));
     });
@@ -79447,11 +80932,11 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    *                          items. The marker value is opaque to the client.
    * @param options - Options to List Page Ranges operation.
    */
-  async *listPageRangeItemSegments(offset = 0, count, marker2, options = {}) {
+  async *listPageRangeItemSegments(offset = 0, count, marker2, options2 = {}) {
     let getPageRangeItemSegmentsResponse;
     if (!!marker2 || marker2 === void 0) {
       do {
-        getPageRangeItemSegmentsResponse = await this.listPageRangesSegment(offset, count, marker2, options);
+        getPageRangeItemSegmentsResponse = await this.listPageRangesSegment(offset, count, marker2, options2);
         marker2 = getPageRangeItemSegmentsResponse.continuationToken;
         yield await getPageRangeItemSegmentsResponse;
       } while (marker2);
@@ -79464,9 +80949,9 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param count - Number of bytes to get.
    * @param options - Options to List Page Ranges operation.
    */
-  async *listPageRangeItems(offset = 0, count, options = {}) {
+  async *listPageRangeItems(offset = 0, count, options2 = {}) {
     let marker2;
-    for await (const getPageRangesSegment of this.listPageRangeItemSegments(offset, count, marker2, options)) {
+    for await (const getPageRangesSegment of this.listPageRangeItemSegments(offset, count, marker2, options2)) {
       yield* ExtractPageRangeInfoItems(getPageRangesSegment);
     }
   }
@@ -79542,9 +81027,9 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param options - Options to the Page Blob Get Ranges operation.
    * @returns An asyncIterableIterator that supports paging.
    */
-  listPageRanges(offset = 0, count, options = {}) {
-    options.conditions = options.conditions || {};
-    const iter = this.listPageRangeItems(offset, count, options);
+  listPageRanges(offset = 0, count, options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    const iter = this.listPageRangeItems(offset, count, options2);
     return {
       /**
        * The next method, part of the iteration protocol
@@ -79564,7 +81049,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
       byPage: (settings = {}) => {
         return this.listPageRangeItemSegments(offset, count, settings.continuationToken, {
           maxPageSize: settings.maxPageSize,
-          ...options
+          ...options2
         });
       }
     };
@@ -79579,15 +81064,15 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param options - Options to the Page Blob Get Page Ranges Diff operation.
    * @returns Response data for the Page Blob Get Page Range Diff operation.
    */
-  async getPageRangesDiff(offset, count, prevSnapshot, options = {}) {
-    options.conditions = options.conditions || {};
-    return tracingClient.withSpan("PageBlobClient-getPageRangesDiff", options, async (updatedOptions) => {
+  async getPageRangesDiff(offset, count, prevSnapshot, options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    return tracingClient.withSpan("PageBlobClient-getPageRangesDiff", options2, async (updatedOptions) => {
       const result = assertResponse(await this.pageBlobContext.getPageRangesDiff({
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
+        abortSignal: options2.abortSignal,
+        leaseAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         prevsnapshot: prevSnapshot,
         range: rangeToString({ offset, count }),
@@ -79610,14 +81095,14 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param marker - A string value that identifies the portion of the get to be returned with the next get operation.
    * @param options - Options to the Page Blob Get Page Ranges Diff operation.
    */
-  async listPageRangesDiffSegment(offset, count, prevSnapshotOrUrl, marker2, options = {}) {
-    return tracingClient.withSpan("PageBlobClient-getPageRangesDiffSegment", options, async (updatedOptions) => {
+  async listPageRangesDiffSegment(offset, count, prevSnapshotOrUrl, marker2, options2 = {}) {
+    return tracingClient.withSpan("PageBlobClient-getPageRangesDiffSegment", options2, async (updatedOptions) => {
       return assertResponse(await this.pageBlobContext.getPageRangesDiff({
-        abortSignal: options?.abortSignal,
-        leaseAccessConditions: options?.conditions,
+        abortSignal: options2?.abortSignal,
+        leaseAccessConditions: options2?.conditions,
         modifiedAccessConditions: {
-          ...options?.conditions,
-          ifTags: options?.conditions?.tagConditions
+          ...options2?.conditions,
+          ifTags: options2?.conditions?.tagConditions
         },
         prevsnapshot: prevSnapshotOrUrl,
         range: rangeToString({
@@ -79625,7 +81110,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
           count
         }),
         marker: marker2,
-        maxPageSize: options?.maxPageSize,
+        maxPageSize: options2?.maxPageSize,
         tracingOptions: updatedOptions.tracingOptions
       }));
     });
@@ -79646,11 +81131,11 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    *                          items. The marker value is opaque to the client.
    * @param options - Options to the Page Blob Get Page Ranges Diff operation.
    */
-  async *listPageRangeDiffItemSegments(offset, count, prevSnapshotOrUrl, marker2, options) {
+  async *listPageRangeDiffItemSegments(offset, count, prevSnapshotOrUrl, marker2, options2) {
     let getPageRangeItemSegmentsResponse;
     if (!!marker2 || marker2 === void 0) {
       do {
-        getPageRangeItemSegmentsResponse = await this.listPageRangesDiffSegment(offset, count, prevSnapshotOrUrl, marker2, options);
+        getPageRangeItemSegmentsResponse = await this.listPageRangesDiffSegment(offset, count, prevSnapshotOrUrl, marker2, options2);
         marker2 = getPageRangeItemSegmentsResponse.continuationToken;
         yield await getPageRangeItemSegmentsResponse;
       } while (marker2);
@@ -79664,9 +81149,9 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param prevSnapshotOrUrl - Timestamp of snapshot to retrieve the difference or URL of snapshot to retrieve the difference.
    * @param options - Options to the Page Blob Get Page Ranges Diff operation.
    */
-  async *listPageRangeDiffItems(offset, count, prevSnapshotOrUrl, options) {
+  async *listPageRangeDiffItems(offset, count, prevSnapshotOrUrl, options2) {
     let marker2;
-    for await (const getPageRangesSegment of this.listPageRangeDiffItemSegments(offset, count, prevSnapshotOrUrl, marker2, options)) {
+    for await (const getPageRangesSegment of this.listPageRangeDiffItemSegments(offset, count, prevSnapshotOrUrl, marker2, options2)) {
       yield* ExtractPageRangeInfoItems(getPageRangesSegment);
     }
   }
@@ -79752,10 +81237,10 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param options - Options to the Page Blob Get Ranges operation.
    * @returns An asyncIterableIterator that supports paging.
    */
-  listPageRangesDiff(offset, count, prevSnapshot, options = {}) {
-    options.conditions = options.conditions || {};
+  listPageRangesDiff(offset, count, prevSnapshot, options2 = {}) {
+    options2.conditions = options2.conditions || {};
     const iter = this.listPageRangeDiffItems(offset, count, prevSnapshot, {
-      ...options
+      ...options2
     });
     return {
       /**
@@ -79776,7 +81261,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
       byPage: (settings = {}) => {
         return this.listPageRangeDiffItemSegments(offset, count, prevSnapshot, settings.continuationToken, {
           maxPageSize: settings.maxPageSize,
-          ...options
+          ...options2
         });
       }
     };
@@ -79791,15 +81276,15 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param options - Options to the Page Blob Get Page Ranges Diff operation.
    * @returns Response data for the Page Blob Get Page Range Diff operation.
    */
-  async getPageRangesDiffForManagedDisks(offset, count, prevSnapshotUrl2, options = {}) {
-    options.conditions = options.conditions || {};
-    return tracingClient.withSpan("PageBlobClient-GetPageRangesDiffForManagedDisks", options, async (updatedOptions) => {
+  async getPageRangesDiffForManagedDisks(offset, count, prevSnapshotUrl2, options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    return tracingClient.withSpan("PageBlobClient-GetPageRangesDiffForManagedDisks", options2, async (updatedOptions) => {
       const response = assertResponse(await this.pageBlobContext.getPageRangesDiff({
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
+        abortSignal: options2.abortSignal,
+        leaseAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         prevSnapshotUrl: prevSnapshotUrl2,
         range: rangeToString({ offset, count }),
@@ -79816,17 +81301,17 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param options - Options to the Page Blob Resize operation.
    * @returns Response data for the Page Blob Resize operation.
    */
-  async resize(size, options = {}) {
-    options.conditions = options.conditions || {};
-    return tracingClient.withSpan("PageBlobClient-resize", options, async (updatedOptions) => {
+  async resize(size, options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    return tracingClient.withSpan("PageBlobClient-resize", options2, async (updatedOptions) => {
       return assertResponse(await this.pageBlobContext.resize(size, {
-        abortSignal: options.abortSignal,
-        leaseAccessConditions: options.conditions,
+        abortSignal: options2.abortSignal,
+        leaseAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
-        encryptionScope: options.encryptionScope,
+        encryptionScope: options2.encryptionScope,
         tracingOptions: updatedOptions.tracingOptions
       }));
     });
@@ -79840,16 +81325,16 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param options - Options to the Page Blob Update Sequence Number operation.
    * @returns Response data for the Page Blob Update Sequence Number operation.
    */
-  async updateSequenceNumber(sequenceNumberAction2, sequenceNumber, options = {}) {
-    options.conditions = options.conditions || {};
-    return tracingClient.withSpan("PageBlobClient-updateSequenceNumber", options, async (updatedOptions) => {
+  async updateSequenceNumber(sequenceNumberAction2, sequenceNumber, options2 = {}) {
+    options2.conditions = options2.conditions || {};
+    return tracingClient.withSpan("PageBlobClient-updateSequenceNumber", options2, async (updatedOptions) => {
       return assertResponse(await this.pageBlobContext.updateSequenceNumber(sequenceNumberAction2, {
-        abortSignal: options.abortSignal,
+        abortSignal: options2.abortSignal,
         blobSequenceNumber: sequenceNumber,
-        leaseAccessConditions: options.conditions,
+        leaseAccessConditions: options2.conditions,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         tracingOptions: updatedOptions.tracingOptions
       }));
@@ -79868,13 +81353,13 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param options - Options to the Page Blob Copy Incremental operation.
    * @returns Response data for the Page Blob Copy Incremental operation.
    */
-  async startCopyIncremental(copySource2, options = {}) {
-    return tracingClient.withSpan("PageBlobClient-startCopyIncremental", options, async (updatedOptions) => {
+  async startCopyIncremental(copySource2, options2 = {}) {
+    return tracingClient.withSpan("PageBlobClient-startCopyIncremental", options2, async (updatedOptions) => {
       return assertResponse(await this.pageBlobContext.copyIncremental(copySource2, {
-        abortSignal: options.abortSignal,
+        abortSignal: options2.abortSignal,
         modifiedAccessConditions: {
-          ...options.conditions,
-          ifTags: options.conditions?.tagConditions
+          ...options2.conditions,
+          ifTags: options2.conditions?.tagConditions
         },
         tracingOptions: updatedOptions.tracingOptions
       }));
@@ -79953,7 +81438,7 @@ function uploadToBlobStorage(authenticatedUploadURL, uploadStream, contentType2)
       uploadByteCount = progress.loadedBytes;
       lastProgressTime = Date.now();
     };
-    const options = {
+    const options2 = {
       blobHTTPHeaders: { blobContentType: contentType2 },
       onProgress: uploadCallback,
       abortSignal: abortController.signal
@@ -79966,7 +81451,7 @@ function uploadToBlobStorage(authenticatedUploadURL, uploadStream, contentType2)
     info("Beginning upload of artifact content to blob storage");
     try {
       yield Promise.race([
-        blockBlobClient.uploadStream(blobUploadStream, bufferSize, maxConcurrency, options),
+        blockBlobClient.uploadStream(blobUploadStream, bufferSize, maxConcurrency, options2),
         chunkTimer(getUploadChunkTimeout())
       ]);
     } catch (error2) {
@@ -80237,10 +81722,10 @@ var __awaiter5 = function(thisArg, _arguments, P, generator) {
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
 };
-function uploadArtifact(name, files, rootDirectory, options) {
+function uploadArtifact(name, files, rootDirectory, options2) {
   return __awaiter5(this, void 0, void 0, function* () {
     let artifactFileName = `${name}.zip`;
-    if (options === null || options === void 0 ? void 0 : options.skipArchive) {
+    if (options2 === null || options2 === void 0 ? void 0 : options2.skipArchive) {
       if (files.length === 0) {
         throw new FilesNotFoundError([]);
       }
@@ -80256,7 +81741,7 @@ function uploadArtifact(name, files, rootDirectory, options) {
     validateArtifactName(name);
     validateRootDirectory(rootDirectory);
     let zipSpecification = [];
-    if (!(options === null || options === void 0 ? void 0 : options.skipArchive)) {
+    if (!(options2 === null || options2 === void 0 ? void 0 : options2.skipArchive)) {
       zipSpecification = getUploadZipSpecification(files, rootDirectory);
       if (zipSpecification.length === 0) {
         throw new FilesNotFoundError(zipSpecification.flatMap((s) => s.sourcePath ? [s.sourcePath] : []));
@@ -80272,7 +81757,7 @@ function uploadArtifact(name, files, rootDirectory, options) {
       mimeType: StringValue.create({ value: contentType2 }),
       version: 7
     };
-    const expiresAt = getExpiration(options === null || options === void 0 ? void 0 : options.retentionDays);
+    const expiresAt = getExpiration(options2 === null || options2 === void 0 ? void 0 : options2.retentionDays);
     if (expiresAt) {
       createArtifactReq.expiresAt = expiresAt;
     }
@@ -80281,10 +81766,10 @@ function uploadArtifact(name, files, rootDirectory, options) {
       throw new InvalidResponseError("CreateArtifact: response from backend was not ok");
     }
     let stream4;
-    if (options === null || options === void 0 ? void 0 : options.skipArchive) {
+    if (options2 === null || options2 === void 0 ? void 0 : options2.skipArchive) {
       stream4 = yield createRawFileUploadStream(files[0]);
     } else {
-      stream4 = yield createZipUploadStream(zipSpecification, options === null || options === void 0 ? void 0 : options.compressionLevel);
+      stream4 = yield createZipUploadStream(zipSpecification, options2 === null || options2 === void 0 ? void 0 : options2.compressionLevel);
     }
     info(`Uploading artifact: ${artifactFileName}`);
     const uploadResult = yield uploadToBlobStorage(createArtifactResp.signedUploadUrl, stream4, contentType2);
@@ -80402,13 +81887,13 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
 };
-function getAuthString(token, options) {
-  if (!token && !options.auth) {
+function getAuthString(token, options2) {
+  if (!token && !options2.auth) {
     throw new Error("Parameter token or opts.auth is required");
-  } else if (token && options.auth) {
+  } else if (token && options2.auth) {
     throw new Error("Parameters token and opts.auth may not both be specified");
   }
-  return typeof options.auth === "string" ? options.auth : `token ${token}`;
+  return typeof options2.auth === "string" ? options2.auth : `token ${token}`;
 }
 function getProxyAgent(destinationUrl) {
   const hc = new httpClient.HttpClient();
@@ -80454,24 +81939,24 @@ function getUserAgent() {
 }
 
 // node_modules/before-after-hook/lib/register.js
-function register(state3, name, method, options) {
+function register(state3, name, method, options2) {
   if (typeof method !== "function") {
     throw new Error("method for before hook must be a function");
   }
-  if (!options) {
-    options = {};
+  if (!options2) {
+    options2 = {};
   }
   if (Array.isArray(name)) {
     return name.reverse().reduce((callback, name2) => {
-      return register.bind(null, state3, name2, callback, options);
+      return register.bind(null, state3, name2, callback, options2);
     }, method)();
   }
   return Promise.resolve().then(() => {
     if (!state3.registry[name]) {
-      return method(options);
+      return method(options2);
     }
     return state3.registry[name].reduce((method2, registered) => {
-      return registered.hook.bind(null, method2, options);
+      return registered.hook.bind(null, method2, options2);
     }, method)();
   });
 }
@@ -80483,25 +81968,25 @@ function addHook(state3, kind, name, hook2) {
     state3.registry[name] = [];
   }
   if (kind === "before") {
-    hook2 = (method, options) => {
-      return Promise.resolve().then(orig.bind(null, options)).then(method.bind(null, options));
+    hook2 = (method, options2) => {
+      return Promise.resolve().then(orig.bind(null, options2)).then(method.bind(null, options2));
     };
   }
   if (kind === "after") {
-    hook2 = (method, options) => {
+    hook2 = (method, options2) => {
       let result;
-      return Promise.resolve().then(method.bind(null, options)).then((result_) => {
+      return Promise.resolve().then(method.bind(null, options2)).then((result_) => {
         result = result_;
-        return orig(result, options);
+        return orig(result, options2);
       }).then(() => {
         return result;
       });
     };
   }
   if (kind === "error") {
-    hook2 = (method, options) => {
-      return Promise.resolve().then(method.bind(null, options)).catch((error2) => {
-        return orig(error2, options);
+    hook2 = (method, options2) => {
+      return Promise.resolve().then(method.bind(null, options2)).catch((error2) => {
+        return orig(error2, options2);
       });
     };
   }
@@ -80590,14 +82075,14 @@ function isPlainObject(value) {
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
   return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
 }
-function mergeDeep(defaults2, options) {
+function mergeDeep(defaults2, options2) {
   const result = Object.assign({}, defaults2);
-  Object.keys(options).forEach((key) => {
-    if (isPlainObject(options[key])) {
-      if (!(key in defaults2)) Object.assign(result, { [key]: options[key] });
-      else result[key] = mergeDeep(defaults2[key], options[key]);
+  Object.keys(options2).forEach((key) => {
+    if (isPlainObject(options2[key])) {
+      if (!(key in defaults2)) Object.assign(result, { [key]: options2[key] });
+      else result[key] = mergeDeep(defaults2[key], options2[key]);
     } else {
-      Object.assign(result, { [key]: options[key] });
+      Object.assign(result, { [key]: options2[key] });
     }
   });
   return result;
@@ -80610,18 +82095,18 @@ function removeUndefinedProperties(obj) {
   }
   return obj;
 }
-function merge(defaults2, route, options) {
+function merge(defaults2, route, options2) {
   if (typeof route === "string") {
     let [method, url2] = route.split(" ");
-    options = Object.assign(url2 ? { method, url: url2 } : { url: method }, options);
+    options2 = Object.assign(url2 ? { method, url: url2 } : { url: method }, options2);
   } else {
-    options = Object.assign({}, route);
+    options2 = Object.assign({}, route);
   }
-  options.headers = lowercaseKeys(options.headers);
-  removeUndefinedProperties(options);
-  removeUndefinedProperties(options.headers);
-  const mergedOptions = mergeDeep(defaults2 || {}, options);
-  if (options.url === "/graphql") {
+  options2.headers = lowercaseKeys(options2.headers);
+  removeUndefinedProperties(options2);
+  removeUndefinedProperties(options2.headers);
+  const mergedOptions = mergeDeep(defaults2 || {}, options2);
+  if (options2.url === "/graphql") {
     if (defaults2 && defaults2.mediaType.previews?.length) {
       mergedOptions.mediaType.previews = defaults2.mediaType.previews.filter(
         (preview) => !mergedOptions.mediaType.previews.includes(preview)
@@ -80794,12 +82279,12 @@ function expand(template, context5) {
     return template.replace(/\/$/, "");
   }
 }
-function parse2(options) {
-  let method = options.method.toUpperCase();
-  let url2 = (options.url || "/").replace(/:([a-z]\w+)/g, "{$1}");
-  let headers = Object.assign({}, options.headers);
+function parse2(options2) {
+  let method = options2.method.toUpperCase();
+  let url2 = (options2.url || "/").replace(/:([a-z]\w+)/g, "{$1}");
+  let headers = Object.assign({}, options2.headers);
   let body2;
-  let parameters = omit(options, [
+  let parameters = omit(options2, [
     "method",
     "baseUrl",
     "url",
@@ -80810,25 +82295,25 @@ function parse2(options) {
   const urlVariableNames = extractUrlVariableNames(url2);
   url2 = parseUrl(url2).expand(parameters);
   if (!/^http/.test(url2)) {
-    url2 = options.baseUrl + url2;
+    url2 = options2.baseUrl + url2;
   }
-  const omittedParameters = Object.keys(options).filter((option) => urlVariableNames.includes(option)).concat("baseUrl");
+  const omittedParameters = Object.keys(options2).filter((option) => urlVariableNames.includes(option)).concat("baseUrl");
   const remainingParameters = omit(parameters, omittedParameters);
   const isBinaryRequest = /application\/octet-stream/i.test(headers.accept);
   if (!isBinaryRequest) {
-    if (options.mediaType.format) {
+    if (options2.mediaType.format) {
       headers.accept = headers.accept.split(/,/).map(
         (format) => format.replace(
           /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/,
-          `application/vnd$1$2.${options.mediaType.format}`
+          `application/vnd$1$2.${options2.mediaType.format}`
         )
       ).join(",");
     }
     if (url2.endsWith("/graphql")) {
-      if (options.mediaType.previews?.length) {
+      if (options2.mediaType.previews?.length) {
         const previewsFromAcceptHeader = headers.accept.match(/(?<![\w-])[\w-]+(?=-preview)/g) || [];
-        headers.accept = previewsFromAcceptHeader.concat(options.mediaType.previews).map((preview) => {
-          const format = options.mediaType.format ? `.${options.mediaType.format}` : "+json";
+        headers.accept = previewsFromAcceptHeader.concat(options2.mediaType.previews).map((preview) => {
+          const format = options2.mediaType.format ? `.${options2.mediaType.format}` : "+json";
           return `application/vnd.github.${preview}-preview${format}`;
         }).join(",");
       }
@@ -80854,11 +82339,11 @@ function parse2(options) {
   return Object.assign(
     { method, url: url2, headers },
     typeof body2 !== "undefined" ? { body: body2 } : null,
-    options.request ? { request: options.request } : null
+    options2.request ? { request: options2.request } : null
   );
 }
-function endpointWithDefaults(defaults2, route, options) {
-  return parse2(merge(defaults2, route, options));
+function endpointWithDefaults(defaults2, route, options2) {
+  return parse2(merge(defaults2, route, options2));
 }
 function withDefaults(oldDefaults, newDefaults) {
   const DEFAULTS2 = merge(oldDefaults, newDefaults);
@@ -80913,17 +82398,17 @@ var NullObject = /* @__PURE__ */ (() => {
   C.prototype = /* @__PURE__ */ Object.create(null);
   return C;
 })();
-function parse3(header, options) {
-  const stopFlags = SEMI_FLAG | (options?.comma === true ? COMMA_FLAG : 0);
+function parse3(header, options2) {
+  const stopFlags = SEMI_FLAG | (options2?.comma === true ? COMMA_FLAG : 0);
   const len = header.length;
-  let valueStart = options?.start ?? 0;
+  let valueStart = options2?.start ?? 0;
   while ((CHAR_MAP[header.charCodeAt(valueStart)] & OWS) !== 0) {
     valueStart++;
   }
   let index = valueStart;
   let typeFlags = 0;
   let whitespace = -1;
-  let stop = options?.parameters === false ? COMMA_FLAG : 0;
+  let stop = options2?.parameters === false ? COMMA_FLAG : 0;
   while (index < len) {
     const code = header.charCodeAt(index);
     const flags = CHAR_MAP[code];
@@ -81406,20 +82891,20 @@ var RequestError = class extends Error {
    * Response object if a response was received
    */
   response;
-  constructor(message, statusCode, options) {
-    super(message, { cause: options.cause });
+  constructor(message, statusCode, options2) {
+    super(message, { cause: options2.cause });
     this.name = "HttpError";
     this.status = Number.parseInt(statusCode);
     if (Number.isNaN(this.status)) {
       this.status = 0;
     }
-    if ("response" in options) {
-      this.response = options.response;
+    if ("response" in options2) {
+      this.response = options2.response;
     }
-    const requestCopy = Object.assign({}, options.request);
-    if (options.request.headers.authorization) {
-      requestCopy.headers = Object.assign({}, options.request.headers, {
-        authorization: options.request.headers.authorization.replace(
+    const requestCopy = Object.assign({}, options2.request);
+    if (options2.request.headers.authorization) {
+      requestCopy.headers = Object.assign({}, options2.request.headers, {
+        authorization: options2.request.headers.authorization.replace(
           /(?<! ) .*$/,
           " [REDACTED]"
         )
@@ -81447,8 +82932,8 @@ function isPlainObject2(value) {
 }
 var noop = () => "";
 async function fetchWrapper(requestOptions) {
-  const fetch2 = requestOptions.request?.fetch || globalThis.fetch;
-  if (!fetch2) {
+  const fetch3 = requestOptions.request?.fetch || globalThis.fetch;
+  if (!fetch3) {
     throw new Error(
       "fetch is not set. Please pass a fetch implementation as new Octokit({ request: { fetch }}). Learn more at https://github.com/octokit/octokit.js/#fetch-missing"
     );
@@ -81464,7 +82949,7 @@ async function fetchWrapper(requestOptions) {
   );
   let fetchResponse;
   try {
-    fetchResponse = await fetch2(requestOptions.url, {
+    fetchResponse = await fetch3(requestOptions.url, {
       method: requestOptions.method,
       body: body2,
       redirect: requestOptions.request?.redirect,
@@ -81649,14 +83134,14 @@ var NON_VARIABLE_OPTIONS = [
 ];
 var FORBIDDEN_VARIABLE_OPTIONS = ["query", "method", "url"];
 var GHES_V3_SUFFIX_REGEX = /\/api\/v3\/?$/;
-function graphql(request2, query, options) {
-  if (options) {
-    if (typeof query === "string" && "query" in options) {
+function graphql(request2, query, options2) {
+  if (options2) {
+    if (typeof query === "string" && "query" in options2) {
       return Promise.reject(
         new Error(`[@octokit/graphql] "query" cannot be used as variable name`)
       );
     }
-    for (const key in options) {
+    for (const key in options2) {
       if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key)) continue;
       return Promise.reject(
         new Error(
@@ -81665,7 +83150,7 @@ function graphql(request2, query, options) {
       );
     }
   }
-  const parsedOptions = typeof query === "string" ? Object.assign({ query }, options) : query;
+  const parsedOptions = typeof query === "string" ? Object.assign({ query }, options2) : query;
   const requestOptions = Object.keys(
     parsedOptions
   ).reduce((result, key) => {
@@ -81700,8 +83185,8 @@ function graphql(request2, query, options) {
 }
 function withDefaults3(request2, newDefaults) {
   const newRequest = request2.defaults(newDefaults);
-  const newApi = (query, options) => {
-    return graphql(newRequest, query, options);
+  const newApi = (query, options2) => {
+    return graphql(newRequest, query, options2);
   };
   return Object.assign(newApi, {
     defaults: withDefaults3.bind(null, newRequest),
@@ -81796,18 +83281,18 @@ var Octokit = class {
   static defaults(defaults2) {
     const OctokitWithDefaults = class extends this {
       constructor(...args) {
-        const options = args[0] || {};
+        const options2 = args[0] || {};
         if (typeof defaults2 === "function") {
-          super(defaults2(options));
+          super(defaults2(options2));
           return;
         }
         super(
           Object.assign(
             {},
             defaults2,
-            options,
-            options.userAgent && defaults2.userAgent ? {
-              userAgent: `${options.userAgent} ${defaults2.userAgent}`
+            options2,
+            options2.userAgent && defaults2.userAgent ? {
+              userAgent: `${options2.userAgent} ${defaults2.userAgent}`
             } : null
           )
         );
@@ -81831,12 +83316,12 @@ var Octokit = class {
     };
     return NewOctokit;
   }
-  constructor(options = {}) {
+  constructor(options2 = {}) {
     const hook2 = new before_after_hook_default.Collection();
     const requestDefaults = {
       baseUrl: request.endpoint.DEFAULTS.baseUrl,
       headers: {},
-      request: Object.assign({}, options.request, {
+      request: Object.assign({}, options2.request, {
         // @ts-ignore internal usage only, no need to type
         hook: hook2.bind(null, "request")
       }),
@@ -81845,32 +83330,32 @@ var Octokit = class {
         format: ""
       }
     };
-    requestDefaults.headers["user-agent"] = options.userAgent ? `${options.userAgent} ${userAgentTrail}` : userAgentTrail;
-    if (options.baseUrl) {
-      requestDefaults.baseUrl = options.baseUrl;
+    requestDefaults.headers["user-agent"] = options2.userAgent ? `${options2.userAgent} ${userAgentTrail}` : userAgentTrail;
+    if (options2.baseUrl) {
+      requestDefaults.baseUrl = options2.baseUrl;
     }
-    if (options.previews) {
-      requestDefaults.mediaType.previews = options.previews;
+    if (options2.previews) {
+      requestDefaults.mediaType.previews = options2.previews;
     }
-    if (options.timeZone) {
-      requestDefaults.headers["time-zone"] = options.timeZone;
+    if (options2.timeZone) {
+      requestDefaults.headers["time-zone"] = options2.timeZone;
     }
     this.request = request.defaults(requestDefaults);
     this.graphql = withCustomRequest(this.request).defaults(requestDefaults);
-    this.log = createLogger(options.log);
+    this.log = createLogger(options2.log);
     this.hook = hook2;
-    if (!options.authStrategy) {
-      if (!options.auth) {
+    if (!options2.authStrategy) {
+      if (!options2.auth) {
         this.auth = async () => ({
           type: "unauthenticated"
         });
       } else {
-        const auth2 = createTokenAuth(options.auth);
+        const auth2 = createTokenAuth(options2.auth);
         hook2.wrap("request", auth2.hook);
         this.auth = auth2;
       }
     } else {
-      const { authStrategy, ...otherOptions } = options;
+      const { authStrategy, ...otherOptions } = options2;
       const auth2 = authStrategy(
         Object.assign(
           {
@@ -81884,7 +83369,7 @@ var Octokit = class {
             octokit: this,
             octokitOptions: otherOptions
           },
-          options.auth
+          options2.auth
         )
       );
       hook2.wrap("request", auth2.hook);
@@ -81892,7 +83377,7 @@ var Octokit = class {
     }
     const classConstructor = this.constructor;
     for (let i = 0; i < classConstructor.plugins.length; ++i) {
-      Object.assign(this, classConstructor.plugins[i](this, options));
+      Object.assign(this, classConstructor.plugins[i](this, options2));
     }
   }
   // assigned during constructor
@@ -84283,13 +85768,13 @@ function endpointsToMethods(octokit) {
 function decorate(octokit, scope, methodName, defaults2, decorations) {
   const requestWithDefaults = octokit.request.defaults(defaults2);
   function withDecorations(...args) {
-    let options = requestWithDefaults.endpoint.merge(...args);
+    let options2 = requestWithDefaults.endpoint.merge(...args);
     if (decorations.mapToData) {
-      options = Object.assign({}, options, {
-        data: options[decorations.mapToData],
+      options2 = Object.assign({}, options2, {
+        data: options2[decorations.mapToData],
         [decorations.mapToData]: void 0
       });
-      return requestWithDefaults(options);
+      return requestWithDefaults(options2);
     }
     if (decorations.renamed) {
       const [newScope, newMethodName] = decorations.renamed;
@@ -84301,21 +85786,21 @@ function decorate(octokit, scope, methodName, defaults2, decorations) {
       octokit.log.warn(decorations.deprecated);
     }
     if (decorations.renamedParameters) {
-      const options2 = requestWithDefaults.endpoint.merge(...args);
+      const options22 = requestWithDefaults.endpoint.merge(...args);
       for (const [name, alias] of Object.entries(
         decorations.renamedParameters
       )) {
-        if (name in options2) {
+        if (name in options22) {
           octokit.log.warn(
             `"${name}" parameter is deprecated for "octokit.${scope}.${methodName}()". Use "${alias}" instead`
           );
-          if (!(alias in options2)) {
-            options2[alias] = options2[name];
+          if (!(alias in options22)) {
+            options22[alias] = options22[name];
           }
-          delete options2[name];
+          delete options22[name];
         }
       }
-      return requestWithDefaults(options2);
+      return requestWithDefaults(options22);
     }
     return requestWithDefaults(...args);
   }
@@ -84372,11 +85857,11 @@ function normalizePaginatedListResponse(response) {
   return response;
 }
 function iterator(octokit, route, parameters) {
-  const options = typeof route === "function" ? route.endpoint(parameters) : octokit.request.endpoint(route, parameters);
+  const options2 = typeof route === "function" ? route.endpoint(parameters) : octokit.request.endpoint(route, parameters);
   const requestMethod = typeof route === "function" ? route : octokit.request;
-  const method = options.method;
-  const headers = options.headers;
-  let url2 = options.url;
+  const method = options2.method;
+  const headers = options2.headers;
+  let url2 = options2.url;
   return {
     [Symbol.asyncIterator]: () => ({
       async next() {
@@ -84466,8 +85951,8 @@ var defaults = {
   }
 };
 var GitHub = Octokit.plugin(restEndpointMethods, paginateRest).defaults(defaults);
-function getOctokitOptions(token, options) {
-  const opts = Object.assign({}, options || {});
+function getOctokitOptions(token, options2) {
+  const opts = Object.assign({}, options2 || {});
   const auth2 = getAuthString(token, opts);
   if (auth2) {
     opts.auth = auth2;
@@ -84481,9 +85966,9 @@ function getOctokitOptions(token, options) {
 
 // node_modules/@actions/github/lib/github.js
 var context4 = new Context();
-function getOctokit(token, options, ...additionalPlugins) {
+function getOctokit(token, options2, ...additionalPlugins) {
   const GitHubWithPlugins = GitHub.plugin(...additionalPlugins);
-  return new GitHubWithPlugins(getOctokitOptions(token, options));
+  return new GitHubWithPlugins(getOctokitOptions(token, options2));
 }
 
 // node_modules/@actions/artifact/lib/internal/download/download-artifact.js
@@ -84611,9 +86096,9 @@ function streamExtractExternal(url_1, directory_1) {
     });
   });
 }
-function downloadArtifactPublic(artifactId, repositoryOwner, repositoryName, token, options) {
+function downloadArtifactPublic(artifactId, repositoryOwner, repositoryName, token, options2) {
   return __awaiter7(this, void 0, void 0, function* () {
-    const downloadPath = yield resolveOrCreateDirectory(options === null || options === void 0 ? void 0 : options.path);
+    const downloadPath = yield resolveOrCreateDirectory(options2 === null || options2 === void 0 ? void 0 : options2.path);
     const api = getOctokit(token);
     let digestMismatch = false;
     info(`Downloading artifact '${artifactId}' from '${repositoryOwner}/${repositoryName}'`);
@@ -84636,13 +86121,13 @@ function downloadArtifactPublic(artifactId, repositoryOwner, repositoryName, tok
     info(`Redirecting to blob download url: ${scrubQueryParameters(location)}`);
     try {
       info(`Starting download of artifact to: ${downloadPath}`);
-      const extractResponse = yield streamExtract(location, downloadPath, options === null || options === void 0 ? void 0 : options.skipDecompress);
+      const extractResponse = yield streamExtract(location, downloadPath, options2 === null || options2 === void 0 ? void 0 : options2.skipDecompress);
       info(`Artifact download completed successfully.`);
-      if (options === null || options === void 0 ? void 0 : options.expectedHash) {
-        if ((options === null || options === void 0 ? void 0 : options.expectedHash) !== extractResponse.sha256Digest) {
+      if (options2 === null || options2 === void 0 ? void 0 : options2.expectedHash) {
+        if ((options2 === null || options2 === void 0 ? void 0 : options2.expectedHash) !== extractResponse.sha256Digest) {
           digestMismatch = true;
           debug(`Computed digest: ${extractResponse.sha256Digest}`);
-          debug(`Expected digest: ${options.expectedHash}`);
+          debug(`Expected digest: ${options2.expectedHash}`);
         }
       }
     } catch (error2) {
@@ -84651,9 +86136,9 @@ function downloadArtifactPublic(artifactId, repositoryOwner, repositoryName, tok
     return { downloadPath, digestMismatch };
   });
 }
-function downloadArtifactInternal(artifactId, options) {
+function downloadArtifactInternal(artifactId, options2) {
   return __awaiter7(this, void 0, void 0, function* () {
-    const downloadPath = yield resolveOrCreateDirectory(options === null || options === void 0 ? void 0 : options.path);
+    const downloadPath = yield resolveOrCreateDirectory(options2 === null || options2 === void 0 ? void 0 : options2.path);
     const artifactClient = internalArtifactTwirpClient();
     let digestMismatch = false;
     const { workflowRunBackendId, workflowJobRunBackendId } = getBackendIdsFromToken();
@@ -84679,13 +86164,13 @@ Are you trying to download from a different run? Try specifying a github-token w
     info(`Redirecting to blob download url: ${scrubQueryParameters(signedUrl)}`);
     try {
       info(`Starting download of artifact to: ${downloadPath}`);
-      const extractResponse = yield streamExtract(signedUrl, downloadPath, options === null || options === void 0 ? void 0 : options.skipDecompress);
+      const extractResponse = yield streamExtract(signedUrl, downloadPath, options2 === null || options2 === void 0 ? void 0 : options2.skipDecompress);
       info(`Artifact download completed successfully.`);
-      if (options === null || options === void 0 ? void 0 : options.expectedHash) {
-        if ((options === null || options === void 0 ? void 0 : options.expectedHash) !== extractResponse.sha256Digest) {
+      if (options2 === null || options2 === void 0 ? void 0 : options2.expectedHash) {
+        if ((options2 === null || options2 === void 0 ? void 0 : options2.expectedHash) !== extractResponse.sha256Digest) {
           digestMismatch = true;
           debug(`Computed digest: ${extractResponse.sha256Digest}`);
-          debug(`Expected digest: ${options.expectedHash}`);
+          debug(`Expected digest: ${options2.expectedHash}`);
         }
       }
     } catch (error2) {
@@ -84730,12 +86215,12 @@ var VERSION7 = "6.0.0";
 
 // node_modules/@octokit/plugin-request-log/dist-src/index.js
 function requestLog(octokit) {
-  octokit.hook.wrap("request", (request2, options) => {
-    octokit.log.debug("request", options);
+  octokit.hook.wrap("request", (request2, options2) => {
+    octokit.log.debug("request", options2);
     const start = Date.now();
-    const requestOptions = octokit.request.endpoint.parse(options);
-    const path5 = requestOptions.url.replace(options.baseUrl, "");
-    return request2(options).then((response) => {
+    const requestOptions = octokit.request.endpoint.parse(options2);
+    const path5 = requestOptions.url.replace(options2.baseUrl, "");
+    return request2(options2).then((response) => {
       const requestId2 = response.headers["x-github-request-id"];
       octokit.log.info(
         `${requestOptions.method} ${path5} - ${response.status} with id ${requestId2} in ${Date.now() - start}ms`
@@ -84758,42 +86243,42 @@ var VERSION8 = "0.0.0-development";
 function isRequestError(error2) {
   return error2.request !== void 0;
 }
-async function errorRequest(state3, octokit, error2, options) {
+async function errorRequest(state3, octokit, error2, options2) {
   if (!isRequestError(error2) || !error2?.request.request) {
     throw error2;
   }
   if (error2.status >= 400 && !state3.doNotRetry.includes(error2.status)) {
-    const retries = options.request.retries != null ? options.request.retries : state3.retries;
-    const retryAfter = Math.pow((options.request.retryCount || 0) + 1, 2);
+    const retries = options2.request.retries != null ? options2.request.retries : state3.retries;
+    const retryAfter = Math.pow((options2.request.retryCount || 0) + 1, 2);
     throw octokit.retry.retryRequest(error2, retries, retryAfter);
   }
   throw error2;
 }
-async function wrapRequest(state3, octokit, request2, options) {
+async function wrapRequest(state3, octokit, request2, options2) {
   const limiter = new import_light.default();
   limiter.on("failed", function(error2, info2) {
     const maxRetries = ~~error2.request.request?.retries;
     const after = ~~error2.request.request?.retryAfter;
-    options.request.retryCount = info2.retryCount + 1;
+    options2.request.retryCount = info2.retryCount + 1;
     if (maxRetries > info2.retryCount) {
       return after * state3.retryAfterBaseValue;
     }
   });
   return limiter.schedule(
     requestWithGraphqlErrorHandling.bind(null, state3, octokit, request2),
-    options
+    options2
   );
 }
-async function requestWithGraphqlErrorHandling(state3, octokit, request2, options) {
-  const response = await request2(options);
+async function requestWithGraphqlErrorHandling(state3, octokit, request2, options2) {
+  const response = await request2(options2);
   if (response.data && response.data.errors && response.data.errors.length > 0 && /Something went wrong while executing your query/.test(
     response.data.errors[0].message
   )) {
     const error2 = new RequestError(response.data.errors[0].message, 500, {
-      request: options,
+      request: options2,
       response
     });
-    return errorRequest(state3, octokit, error2, options);
+    return errorRequest(state3, octokit, error2, options2);
   }
   return response;
 }
@@ -85191,13 +86676,13 @@ var __rest = function(s, e) {
   return t;
 };
 var DefaultArtifactClient = class {
-  uploadArtifact(name, files, rootDirectory, options) {
+  uploadArtifact(name, files, rootDirectory, options2) {
     return __awaiter11(this, void 0, void 0, function* () {
       try {
         if (isGhes()) {
           throw new GHESNotSupportedError();
         }
-        return uploadArtifact(name, files, rootDirectory, options);
+        return uploadArtifact(name, files, rootDirectory, options2);
       } catch (error2) {
         warning(`Artifact upload failed with error: ${error2}.
 
@@ -85208,17 +86693,17 @@ If the error persists, please check whether Actions is operating normally at [ht
       }
     });
   }
-  downloadArtifact(artifactId, options) {
+  downloadArtifact(artifactId, options2) {
     return __awaiter11(this, void 0, void 0, function* () {
       try {
         if (isGhes()) {
           throw new GHESNotSupportedError();
         }
-        if (options === null || options === void 0 ? void 0 : options.findBy) {
-          const { findBy: { repositoryOwner, repositoryName, token } } = options, downloadOptions = __rest(options, ["findBy"]);
+        if (options2 === null || options2 === void 0 ? void 0 : options2.findBy) {
+          const { findBy: { repositoryOwner, repositoryName, token } } = options2, downloadOptions = __rest(options2, ["findBy"]);
           return downloadArtifactPublic(artifactId, repositoryOwner, repositoryName, token, downloadOptions);
         }
-        return downloadArtifactInternal(artifactId, options);
+        return downloadArtifactInternal(artifactId, options2);
       } catch (error2) {
         warning(`Download Artifact failed with error: ${error2}.
 
@@ -85229,17 +86714,17 @@ If the error persists, please check whether Actions and API requests are operati
       }
     });
   }
-  listArtifacts(options) {
+  listArtifacts(options2) {
     return __awaiter11(this, void 0, void 0, function* () {
       try {
         if (isGhes()) {
           throw new GHESNotSupportedError();
         }
-        if (options === null || options === void 0 ? void 0 : options.findBy) {
-          const { findBy: { workflowRunId, repositoryOwner, repositoryName, token } } = options;
-          return listArtifactsPublic(workflowRunId, repositoryOwner, repositoryName, token, options === null || options === void 0 ? void 0 : options.latest);
+        if (options2 === null || options2 === void 0 ? void 0 : options2.findBy) {
+          const { findBy: { workflowRunId, repositoryOwner, repositoryName, token } } = options2;
+          return listArtifactsPublic(workflowRunId, repositoryOwner, repositoryName, token, options2 === null || options2 === void 0 ? void 0 : options2.latest);
         }
-        return listArtifactsInternal(options === null || options === void 0 ? void 0 : options.latest);
+        return listArtifactsInternal(options2 === null || options2 === void 0 ? void 0 : options2.latest);
       } catch (error2) {
         warning(`Listing Artifacts failed with error: ${error2}.
 
@@ -85250,14 +86735,14 @@ If the error persists, please check whether Actions and API requests are operati
       }
     });
   }
-  getArtifact(artifactName, options) {
+  getArtifact(artifactName, options2) {
     return __awaiter11(this, void 0, void 0, function* () {
       try {
         if (isGhes()) {
           throw new GHESNotSupportedError();
         }
-        if (options === null || options === void 0 ? void 0 : options.findBy) {
-          const { findBy: { workflowRunId, repositoryOwner, repositoryName, token } } = options;
+        if (options2 === null || options2 === void 0 ? void 0 : options2.findBy) {
+          const { findBy: { workflowRunId, repositoryOwner, repositoryName, token } } = options2;
           return getArtifactPublic(artifactName, workflowRunId, repositoryOwner, repositoryName, token);
         }
         return getArtifactInternal(artifactName);
@@ -85271,14 +86756,14 @@ If the error persists, please check whether Actions and API requests are operati
       }
     });
   }
-  deleteArtifact(artifactName, options) {
+  deleteArtifact(artifactName, options2) {
     return __awaiter11(this, void 0, void 0, function* () {
       try {
         if (isGhes()) {
           throw new GHESNotSupportedError();
         }
-        if (options === null || options === void 0 ? void 0 : options.findBy) {
-          const { findBy: { repositoryOwner, repositoryName, workflowRunId, token } } = options;
+        if (options2 === null || options2 === void 0 ? void 0 : options2.findBy) {
+          const { findBy: { repositoryOwner, repositoryName, workflowRunId, token } } = options2;
           return deleteArtifactPublic(artifactName, workflowRunId, repositoryOwner, repositoryName, token);
         }
         return deleteArtifactInternal(artifactName);
@@ -85298,14 +86783,16 @@ If the error persists, please check whether Actions and API requests are operati
 var client = new DefaultArtifactClient();
 
 // src/publish/artifacts.ts
+var import_yauzl = __toESM(require_yauzl(), 1);
 var MAX_RESULTS_ARTIFACT_BYTES = 32 * 1024 * 1024;
+var DOWNLOAD_TIMEOUT_MS = 5 * 60 * 1e3;
 function resultsArtifactName(prefix2, profile, arch) {
   return [prefix2, profile, arch].map((part) => part.replace(/[^A-Za-z0-9._-]/g, "_")).join("-");
 }
-async function uploadResultsArtifact(name, resultsPath, options = {}) {
-  const client2 = options.client ?? new DefaultArtifactClient();
+async function uploadResultsArtifact(name, resultsPath, options2 = {}) {
+  const client2 = options2.client ?? new DefaultArtifactClient();
   const { id, size } = await client2.uploadArtifact(name, [resultsPath], dirname2(resultsPath), {
-    ...options.retentionDays ? { retentionDays: options.retentionDays } : {}
+    ...options2.retentionDays ? { retentionDays: options2.retentionDays } : {}
   });
   if (id === void 0) throw new Error(`artifact ${name}: the artifact service returned no id`);
   return { id, size: size ?? 0 };
@@ -85319,32 +86806,63 @@ async function listRunArtifacts(client2, repo, runId, filter) {
   });
   return artifacts.filter((a) => !a.expired && ("name" in filter ? a.name === filter.name : a.name.startsWith(filter.prefix))).map((a) => ({ id: a.id, name: a.name, runId, sizeBytes: a.size_in_bytes, digest: a.digest ?? null }));
 }
-async function downloadResultsArtifact(artifact, access2, options = {}) {
-  const source = `artifact ${artifact.name} (run ${artifact.runId})`;
-  if (artifact.sizeBytes > MAX_RESULTS_ARTIFACT_BYTES) {
-    throw new InputError(`${artifact.sizeBytes} bytes is too large for a results artifact (at most ${MAX_RESULTS_ARTIFACT_BYTES})`, source);
-  }
-  const client2 = options.client ?? new DefaultArtifactClient();
-  const dir = await mkdtemp(join2(options.tmpRoot ?? tmpdir(), "db-bench-gate-artifact-"));
+async function readResultsZip(zipPath, source) {
+  const zip = await import_yauzl.default.openPromise(zipPath, { lazyEntries: true, autoClose: false, validateEntrySizes: true }).catch((e) => {
+    throw new InputError(`not a zip archive: ${e.message}`, source);
+  });
   try {
-    const { digestMismatch } = await client2.downloadArtifact(artifact.id, {
-      path: dir,
-      ...artifact.digest ? { expectedHash: artifact.digest } : {},
-      findBy: { token: access2.token, repositoryOwner: access2.owner, repositoryName: access2.repo, workflowRunId: artifact.runId }
-    });
-    if (digestMismatch) throw new InputError(`the downloaded content does not match the digest GitHub lists (${artifact.digest})`, source);
-    const files = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile() && e.name.endsWith(".json")).map((e) => e.name);
-    if (files.length !== 1) {
-      throw new InputError(`expected one results .json file, found ${files.length ? files.join(", ") : "none"}`, source);
+    const entries = [];
+    for await (const entry2 of zip.eachEntry()) if (!entry2.fileName.includes("/") && entry2.fileName.endsWith(".json")) entries.push(entry2);
+    const [entry, ...others] = entries;
+    if (!entry || others.length > 0) {
+      throw new InputError(`expected one results .json file, found ${entries.length ? entries.map((e) => e.fileName).join(", ") : "none"}`, source);
     }
-    const file = files[0];
-    let data;
+    if (entry.uncompressedSize > MAX_RESULTS_FILE_BYTES) throw tooLargeError(entry.uncompressedSize.toLocaleString("en-US"), MAX_RESULTS_FILE_BYTES, `${source}: ${entry.fileName}`);
+    const unpacked = Buffer.allocUnsafe(entry.uncompressedSize);
+    let length = 0;
+    const stream4 = await zip.openReadStreamPromise(entry);
     try {
-      data = JSON.parse(await readFile2(join2(dir, file), "utf8"));
+      for await (const chunk of stream4) length += chunk.copy(unpacked, length);
     } catch (e) {
-      throw new InputError(`${basename3(file)} is not JSON: ${e.message}`, source, "$");
+      throw new InputError(`${entry.fileName} cannot be unpacked: ${e.message}`, source);
+    } finally {
+      stream4.destroy();
     }
-    return parseResults(data, source);
+    const text = unpacked.toString("utf8", 0, length);
+    return parseResults(parseJson(text, `${source}: ${entry.fileName}`), source);
+  } finally {
+    zip.close();
+  }
+}
+async function downloadResultsArtifact(client2, artifact, repo, options2 = {}) {
+  const source = `artifact ${artifact.name} (run ${artifact.runId})`;
+  const tooLarge = (bytes) => new InputError(`${bytes} bytes is too large for a results artifact (at most ${MAX_RESULTS_ARTIFACT_BYTES})`, source);
+  if (artifact.sizeBytes > MAX_RESULTS_ARTIFACT_BYTES) throw tooLarge(String(artifact.sizeBytes));
+  const { status, headers } = await client2.rest.actions.downloadArtifact({ ...repo, artifact_id: artifact.id, archive_format: "zip", request: { redirect: "manual" } });
+  const location = headers.location;
+  if (status !== 302 || !location) throw new PipelineError(`${source}: the zip endpoint answered ${status} without a download location`);
+  const response = await fetch(location, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
+  if (response.status !== 200 || !response.body) throw new PipelineError(`${source}: the download answered ${response.status} ${response.statusText}`);
+  const dir = await mkdtemp(join2(options2.tmpRoot ?? tmpdir(), "db-bench-gate-artifact-"));
+  try {
+    const zipPath = join2(dir, "artifact.zip");
+    const hash = createHash3("sha256");
+    let downloaded = 0;
+    await pipeline(
+      Readable7.fromWeb(response.body),
+      async function* (chunks) {
+        for await (const chunk of chunks) {
+          downloaded += chunk.length;
+          if (downloaded > MAX_RESULTS_ARTIFACT_BYTES) throw tooLarge(`more than ${MAX_RESULTS_ARTIFACT_BYTES}`);
+          hash.update(chunk);
+          yield chunk;
+        }
+      },
+      createWriteStream2(zipPath)
+    );
+    const digest = `sha256:${hash.digest("hex")}`;
+    if (artifact.digest && digest !== artifact.digest) throw new InputError(`the downloaded content does not match the digest GitHub lists (${artifact.digest})`, source);
+    return await readResultsZip(zipPath, source);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -85352,7 +86870,7 @@ async function downloadResultsArtifact(artifact, access2, options = {}) {
 
 // src/publish/baseline.ts
 var MAX_BASELINE_RUNS = 50;
-async function findStoredBaseline(client2, query, artifactClient) {
+async function findStoredBaseline(client2, query) {
   const { repo, branch, artifactName } = query;
   const maxRuns = query.maxRuns ?? MAX_BASELINE_RUNS;
   let seen = 0;
@@ -85369,10 +86887,7 @@ async function findStoredBaseline(client2, query, artifactClient) {
       if (run2.head_branch !== branch || run2.event !== "push" || run2.conclusion !== "success") continue;
       const [artifact] = await listRunArtifacts(client2, repo, run2.id, { name: artifactName });
       if (!artifact) continue;
-      const results = await downloadResultsArtifact(artifact, { ...repo, token: query.token }, {
-        ...artifactClient ? { client: artifactClient } : {},
-        ...query.tmpRoot ? { tmpRoot: query.tmpRoot } : {}
-      });
+      const results = await downloadResultsArtifact(client2, artifact, repo, query.tmpRoot ? { tmpRoot: query.tmpRoot } : {});
       return { results, runId: run2.id, url: run2.html_url, headSha: run2.head_sha, artifactId: artifact.id };
     }
   }
@@ -85380,7 +86895,7 @@ async function findStoredBaseline(client2, query, artifactClient) {
 }
 
 // src/publish/cache-dir.ts
-import { lstat, readdir as readdir2, rm as rm2, utimes, writeFile } from "node:fs/promises";
+import { lstat, readdir, rm as rm2, utimes, writeFile } from "node:fs/promises";
 import { join as join3 } from "node:path";
 var ENTRY_MARKER = ".db-bench-gate-entry";
 var GIB = 1024 ** 3;
@@ -85402,14 +86917,14 @@ async function diskUsage(path5, seen) {
   seen.add(inode);
   let bytes = st.blocks * 512;
   if (st.isDirectory()) {
-    for (const name of await readdir2(path5)) bytes += await diskUsage(join3(path5, name), seen);
+    for (const name of await readdir(path5)) bytes += await diskUsage(join3(path5, name), seen);
   }
   return bytes;
 }
 async function scanCache(root) {
   let names;
   try {
-    names = (await readdir2(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+    names = (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
   } catch (e) {
     if (e.code === "ENOENT") return [];
     throw e;
@@ -85447,8 +86962,26 @@ function parseRepository(fullName) {
   if (!m) throw new InputError(`expected owner/name, got ${JSON.stringify(fullName ?? "")}`, void 0, "GITHUB_REPOSITORY");
   return { owner: m[1], repo: m[2] };
 }
+var ACTIONS_BOT_LOGIN = "github-actions[bot]";
+async function tokenLogin(client2) {
+  try {
+    const { data } = await client2.rest.users.getAuthenticated();
+    return { login: data.login, how: "GET /user" };
+  } catch (e) {
+    if (e.status !== 403) throw e;
+  }
+  try {
+    const { viewer } = await client2.graphql("query { viewer { login } }");
+    return { login: viewer.login, how: "GraphQL viewer" };
+  } catch (e) {
+    return { login: ACTIONS_BOT_LOGIN, how: `assumed: GET /user and GraphQL viewer refused the token (${e.message.split("\n")[0]})` };
+  }
+}
+function isMarkedBy(item, author, marker2) {
+  return item.user?.login === author && (item.body ?? "").startsWith(marker2);
+}
 function markedBody(marker2, body2) {
-  const marked = body2.includes(marker2) ? body2 : `${marker2}
+  const marked = body2.startsWith(marker2) ? body2 : `${marker2}
 ${body2}`;
   if (marked.length > COMMENT_LIMIT) {
     throw new PipelineError(`the report is ${marked.length} characters; GitHub accepts at most ${COMMENT_LIMIT} in a comment or issue`);
@@ -85458,11 +86991,11 @@ ${body2}`;
 
 // src/publish/comment.ts
 async function upsertStickyComment(client2, target) {
-  const { owner, repo, issueNumber, marker: marker2 } = target;
+  const { owner, repo, issueNumber, marker: marker2, author } = target;
   const body2 = markedBody(marker2, target.body);
   const pages = client2.paginate.iterator(client2.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
   for await (const { data: comments } of pages) {
-    const existing = comments.find((c) => c.body?.includes(marker2));
+    const existing = comments.find((c) => isMarkedBy(c, author, marker2));
     if (!existing) continue;
     if (existing.body === body2) return { id: existing.id, url: existing.html_url, action: "unchanged" };
     const { data: data2 } = await client2.rest.issues.updateComment({ owner, repo, comment_id: existing.id, body: body2 });
@@ -85477,17 +87010,18 @@ function flagsIssueMarker(profile) {
   return `<!-- db-bench-gate:flags=${encodeURIComponent(profile)} -->`;
 }
 async function upsertMarkedIssue(client2, target) {
-  const { owner, repo, marker: marker2, title, label } = target;
+  const { owner, repo, marker: marker2, title, label, author } = target;
   const body2 = markedBody(marker2, target.body);
   const pages = client2.paginate.iterator(client2.rest.issues.listForRepo, {
     owner,
     repo,
     state: "open",
+    creator: author,
     per_page: 100,
     ...label ? { labels: label } : {}
   });
   for await (const { data: issues } of pages) {
-    const existing = issues.find((i) => !i.pull_request && i.body?.includes(marker2));
+    const existing = issues.find((i) => !i.pull_request && isMarkedBy(i, author, marker2));
     if (!existing) continue;
     if (existing.body === body2 && existing.title === title) return { number: existing.number, url: existing.html_url, action: "unchanged" };
     const { data: data2 } = await client2.rest.issues.update({ owner, repo, issue_number: existing.number, title, body: body2 });
@@ -85519,6 +87053,48 @@ function setActionOutputs(outputs) {
   setOutput("comment-url", outputs.commentUrl ?? "");
 }
 
+// src/report/baseline.ts
+function samplesByStep(results) {
+  const byStep = new Map(results.steps.map((s) => [s.id, { qps: [], errors: 0 }]));
+  for (const sample of results.samples) {
+    const step = byStep.get(sample.step);
+    if (!step) continue;
+    if (sample.status === "ok") step.qps.push(sample.ops_per_s);
+    else step.errors++;
+  }
+  return byStep;
+}
+function measuredSteps(results) {
+  const byStep = samplesByStep(results);
+  return results.steps.map((s) => ({ step: s.id, ok: byStep.get(s.id)?.qps.length ?? 0, errors: byStep.get(s.id)?.errors ?? 0 }));
+}
+function baselineStoredMarkdown(results, stored, gate = null) {
+  const byStep = samplesByStep(results);
+  const failed = gate?.verdict === "fail" ? ` \xB7 \u274C ${gateHeadline(gate)}` : "";
+  const rows = results.steps.map((s) => {
+    const { qps, errors } = byStep.get(s.id) ?? { qps: [], errors: 0 };
+    return [inlineCode(s.id, true), qps.length ? Math.round(median(qps)).toLocaleString("en-US") : NONE, String(qps.length), String(errors)];
+  });
+  return [
+    `## db-bench-gate baseline${failed} \xB7 ${escapeMarkdown(`${results.profile.name} \xB7 ${results.fingerprint.arch}`)}`,
+    "",
+    `Stored the results of ${inlineCode(stored.commit.slice(0, 12))} as the baseline (artifact ${inlineCode(stored.artifact)}, and ${inlineCode(stored.storedAt)}).`,
+    "",
+    markdownTable([["step", "median QPS", "rounds", "errors"], ...rows], { align: ["l", "r", "r", "r"] }),
+    ""
+  ].join("\n");
+}
+
+// src/report/judging-note.ts
+function judgingFilesNote(changed, base) {
+  if (changed.length === 0) return "";
+  const what = changed.map((c) => `${c.change} ${inlineCode(c.path)}`).join(", ");
+  return `
+> [!NOTE]
+> This pull request ${what}: it was judged by the base's version${changed.length === 1 ? "" : "s"} (${inlineCode(base.slice(0, 12))}); its changes apply after merge.
+`;
+}
+
 // src/main.ts
 var actionLog = {
   info: (message) => info(message),
@@ -85528,26 +87104,32 @@ function runner(env) {
   const labels = [env.RUNNER_OS, env.RUNNER_ARCH, env.RUNNER_ENVIRONMENT].filter((l) => Boolean(l));
   return { name: env.RUNNER_NAME ?? null, labels };
 }
-async function configAt(ctx, ref) {
+async function configAt(ctx, at) {
   const { inputs } = ctx;
-  if (inputs.config !== CONFIG_FILE_NAME) return loadConfigFile(path4.resolve(inputs.repoPath, inputs.config));
-  return loadConfigFromCommit(inputs.repoPath, ref);
+  return loadConfigAt(at, inputs.config === CONFIG_FILE_NAME ? null : path4.resolve(inputs.repoPath, inputs.config));
 }
-function planFlags(ctx, variants) {
+function planFlags(ctx, at, trust, variants) {
   const { inputs } = ctx;
   return {
+    trust,
+    timeouts: inputs.timeouts,
     repo: inputs.repoPath,
+    judgedAt: at,
     ...variants,
     profile: inputs.profile ?? void 0,
     cflags: inputs.cflags ?? void 0,
     cacheDir: ctx.cacheDir,
     timeBudgetS: inputs.timeBudgetS ?? void 0,
+    countInstructions: inputs.countInstructions,
     runner: runner(ctx.env)
   };
 }
-async function measure(ctx, plan) {
-  thresholdResolver(plan.compare.thresholds, plan.compare.overrides);
-  const noiseFloor = ctx.inputs.noiseFloor ? await readNoiseFloor(path4.resolve(ctx.inputs.noiseFloor)) : null;
+async function noiseFloorAt(file, at) {
+  const { text, source } = await readJudgingFile(file, at, "noise floor");
+  return parseNoiseFloor(text, source);
+}
+async function measure(ctx, plan, at) {
+  const noiseFloor = ctx.inputs.noiseFloor ? await noiseFloorAt(path4.resolve(ctx.inputs.noiseFloor), at) : null;
   const measured = await runBenchmark(plan.run, ctx.registry, actionLog);
   const results = noiseFloor ? { ...measured, noise_floor: noiseFloor } : measured;
   ctx.registry.signal.throwIfAborted();
@@ -85560,12 +87142,14 @@ async function measure(ctx, plan) {
   return results;
 }
 async function capBuildCache(ctx, results) {
-  const builds = path4.join(ctx.cacheDir, "builds");
   const used = new Set(results.variants.map((v) => v.build_id));
-  for (const buildId of used) await touchEntry(builds, buildId);
-  const { evict, overCap } = await enforceCacheCap(builds, ctx.inputs.cacheSizeCapGiB, used);
-  if (evict.length > 0) info(`cache-dir: removed ${evict.length} least recently used builds (${evict.map((e) => e.name).join(", ")})`);
-  if (overCap) warning(`cache-dir: this run's builds alone exceed cache-size-cap (${ctx.inputs.cacheSizeCapGiB} GiB)`);
+  for (const trust of ["trusted", "pr"]) {
+    const { builds } = cacheNamespace(ctx.cacheDir, trust);
+    for (const buildId of used) if (existsSync4(path4.join(builds, buildId))) await touchEntry(builds, buildId);
+    const { evict, overCap } = await enforceCacheCap(builds, ctx.inputs.cacheSizeCapGiB, used);
+    if (evict.length > 0) info(`cache-dir: removed ${evict.length} least recently used ${trust} builds (${evict.map((e) => e.name).join(", ")})`);
+    if (overCap) warning(`cache-dir: this run's ${trust} builds alone exceed cache-size-cap (${ctx.inputs.cacheSizeCapGiB} GiB)`);
+  }
 }
 function artifactNameOf(ctx, results) {
   return resultsArtifactName(ctx.inputs.artifactName, results.profile.name, results.fingerprint.arch);
@@ -85587,25 +87171,19 @@ async function publish(ctx, markdown, gate, prNumber, profile) {
       warning("no token: the PR comment was not written");
     } else {
       const { client: client2, repo } = ctx.github;
-      const comment = await upsertStickyComment(client2, { ...repo, issueNumber: prNumber, marker: commentMarker(profile), body: markdown });
+      const comment = await upsertStickyComment(client2, { ...repo, issueNumber: prNumber, marker: commentMarker(profile), body: markdown, author: await ctx.github.author() });
       commentUrl = comment.url;
       info(`PR comment ${comment.action}: ${comment.url}`);
     }
   }
-  const regressions = gate.reduce((n, c) => n + c.counts.regression, 0);
-  const verdict = gate.length === 0 ? "neutral" : gate.some((c) => c.verdict === "fail") ? "fail" : "pass";
-  setActionOutputs({ verdict, regressions, resultsPath: path4.resolve(ctx.inputs.resultsPath), commentUrl });
-  if (verdict === "fail") {
-    const steps = gate.flatMap((c) => c.steps.filter((s) => s.variants.some((v) => v.verdict === "regression")).map((s) => c.label ? `${s.step} (${c.label})` : s.step));
-    const message = `${regressions} regression${regressions === 1 ? "" : "s"}: ${steps.join(", ")}`;
-    if (ctx.inputs.failOnRegression) setFailed(message);
-    else warning(`${message} (fail-on-regression is off)`);
-  }
+  const decision = gate.length === 0 ? null : decideGate(gate, ctx.inputs.failOn);
+  setActionOutputs({ verdict: decision?.verdict ?? "neutral", regressions: decision?.regressions ?? 0, resultsPath: path4.resolve(ctx.inputs.resultsPath), commentUrl });
+  if (decision?.verdict === "fail") setFailed(gateMessage(decision));
 }
 async function lookUpBaseline(ctx, results, branch) {
   if (!ctx.github) return null;
   const artifact = artifactNameOf(ctx, results);
-  const stored = await findStoredBaseline(ctx.github.client, { repo: ctx.github.repo, token: ctx.github.token, branch, artifactName: artifact }).catch((e) => {
+  const stored = await findStoredBaseline(ctx.github.client, { repo: ctx.github.repo, branch, artifactName: artifact }).catch((e) => {
     warning(`stored baseline: ${e.message}`);
     return null;
   });
@@ -85622,12 +87200,12 @@ function againstBaseline(lookup, results, plan, branch) {
     case "none":
       return `
 ---
-No stored baseline of \`${results.profile.name}\` on ${results.fingerprint.arch} for \`${branch}\` yet (artifact \`${lookup.artifact}\`): nothing to compare across runs. Push to \`${branch}\` with \`mode: baseline\` to store one.
+No stored baseline of ${inlineCode(results.profile.name)} on ${escapeMarkdown(results.fingerprint.arch)} for ${inlineCode(branch)} yet (artifact ${inlineCode(lookup.artifact)}): nothing to compare across runs. Push to ${inlineCode(branch)} with \`mode: baseline\` to store one.
 `;
     case "other-machine":
       return `
 ---
-\u26A0\uFE0F The stored baseline of \`${branch}\` ([run ${lookup.stored.runId}](${lookup.stored.url})) was measured on a different machine (${lookup.differences.join("; ")}): no cross-run comparison.
+\u26A0\uFE0F The stored baseline of ${inlineCode(branch)} ([run ${lookup.stored.runId}](${lookup.stored.url})) was measured on a different machine (${escapeMarkdown(lookup.differences.join("; "))}): no cross-run comparison.
 `;
     case "usable": {
       const comparison = compareAgainstBaseline(results, lookup.stored.results, { ...plan.compare, baseVariant: void 0, label: `vs ${branch} (stored)` });
@@ -85640,7 +87218,10 @@ ${renderMarkdown([comparison], { maxLength: Math.floor(COMMENT_LIMIT / 3), title
 async function prMode(ctx) {
   const event = ctx.event.kind === "pull_request" ? ctx.event : null;
   if (event) {
-    const decision = decideForkPolicy(event, { allowForkPrs: ctx.inputs.allowForkPrs, trustedLabel: ctx.inputs.trustedLabel });
+    const policy = { allowForkPrs: ctx.inputs.allowForkPrs, trustedLabel: ctx.inputs.trustedLabel };
+    const label = carriesTrustedLabel(event, policy) && ctx.github ? await checkTrustedLabel(ctx.github.client, ctx.github.repo, event, policy.trustedLabel) : null;
+    const decision = decideForkPolicy(event, policy, label);
+    if (decision.allowed && decision.why === "trusted-label") info(`the trusted label "${policy.trustedLabel}" was set after the last push: building ${event.head.sha}`);
     if (!decision.allowed) {
       setOutput("verdict", "neutral");
       setFailed(decision.message);
@@ -85650,42 +87231,33 @@ async function prMode(ctx) {
   const base = ctx.inputs.baseRef ?? event?.base.sha;
   const head = ctx.inputs.headRef ?? event?.head.sha;
   if (!base || !head) throw new InputError("pr mode outside a pull_request event needs base-ref and head-ref", void 0, "input base-ref");
-  const plan = await makePlan(planFlags(ctx, { base, head, variants: [] }), await configAt(ctx, base), ctx.inputs.thresholds);
-  const results = await measure(ctx, plan);
+  await refusePersistedCredentials(ctx.inputs.repoPath);
+  const judged = judgingCommit(ctx.inputs.repoPath, base);
+  const plan = await makePlan(planFlags(ctx, judged, "pr", { base, head, variants: [] }), await configAt(ctx, judged), ctx.inputs.thresholds);
+  const results = await measure(ctx, plan, judged);
+  const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
   const lookup = event ? await lookUpBaseline(ctx, results, event.base.ref) : null;
   const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.results.noise_floor : void 0);
   const comparison = compareRun(results, { ...plan.compare, ...noiseFloor && { noiseFloor } });
-  const paired = renderMarkdown([comparison], { maxLength: Math.floor(COMMENT_LIMIT * 2 / 3) });
+  const paired = renderMarkdown([comparison], { maxLength: Math.floor(COMMENT_LIMIT * 2 / 3), failOn: ctx.inputs.failOn });
   const baseline = event ? againstBaseline(lookup, results, plan, event.base.ref) : "";
-  await publish(ctx, paired + baseline, [comparison], event?.number ?? null, results.profile.name);
+  await publish(ctx, paired + judgingNote + baseline, [comparison], event?.number ?? null, results.profile.name);
 }
 async function baselineMode(ctx) {
   const event = ctx.event.kind === "push" ? ctx.event : null;
   const commit = ctx.inputs.headRef ?? event?.sha ?? ctx.env.GITHUB_SHA;
   if (!commit) throw new InputError("baseline mode needs head-ref outside a push event", void 0, "input head-ref");
-  const plan = await makePlan(planFlags(ctx, { variants: [{ id: "main", ref: commit, cflags: null }] }), await configAt(ctx, commit), ctx.inputs.thresholds);
-  const results = await measure(ctx, plan);
+  const judged = judgingCommit(ctx.inputs.repoPath, commit);
+  const trust = trustLevelOf("baseline", ctx.event, commit, ctx.env);
+  const plan = await makePlan(planFlags(ctx, judged, trust, { variants: [{ id: "main", ref: commit, cflags: null }] }), await configAt(ctx, judged), ctx.inputs.thresholds);
+  const results = await measure(ctx, plan, judged);
   const stored = path4.join(ctx.cacheDir, "baselines", `${artifactNameOf(ctx, results)}.json`);
   await mkdir(path4.dirname(stored), { recursive: true });
   await copyFile(path4.resolve(ctx.inputs.resultsPath), stored);
-  const lines = results.steps.map((s) => {
-    const ok = results.samples.filter((x) => x.step === s.id && x.status === "ok");
-    const qps = ok.map((x) => x.ops_per_s);
-    const errors = results.samples.filter((x) => x.step === s.id && x.status === "error").length;
-    const median2 = qps.length ? median(qps) : null;
-    return `| \`${s.id}\` | ${median2 === null ? "\u2014" : Math.round(median2).toLocaleString("en-US")} | ${qps.length} | ${errors} |`;
-  });
-  const markdown = [
-    `## db-bench-gate baseline \xB7 ${results.profile.name} \xB7 ${results.fingerprint.arch}`,
-    "",
-    `Stored the results of \`${commit.slice(0, 12)}\` as the baseline (artifact \`${artifactNameOf(ctx, results)}\`, and ${stored}).`,
-    "",
-    "| step | median QPS | rounds | errors |",
-    "| :-- | --: | --: | --: |",
-    ...lines,
-    ""
-  ].join("\n");
+  const gate = decideMeasuredGate(measuredSteps(results), ctx.inputs.failOn);
+  const markdown = baselineStoredMarkdown(results, { commit, artifact: artifactNameOf(ctx, results), storedAt: stored }, gate);
   await publish(ctx, markdown, [], null, results.profile.name);
+  if (gate.verdict === "fail") setFailed(gateMessage(gate));
 }
 async function pullRequestOf(github, run2) {
   const listed = run2.pullRequests.find((pr) => pr.headSha === run2.headSha);
@@ -85704,13 +87276,13 @@ async function reportTarget(ctx, github) {
 }
 async function reportMode(ctx) {
   if (!ctx.github) throw new InputError("report mode needs a token to read this run's artifacts", void 0, "input token");
-  const { client: client2, repo, token } = ctx.github;
+  const { client: client2, repo } = ctx.github;
   const { runId, prNumber, headSha } = await reportTarget(ctx, ctx.github);
   const artifacts = await listRunArtifacts(client2, repo, runId, { prefix: `${ctx.inputs.artifactName}-` });
   if (artifacts.length === 0) throw new PipelineError(`no results artifacts named ${ctx.inputs.artifactName}-* in run ${runId}: did the measuring jobs upload any?`);
   const runs = [];
   for (const artifact of artifacts) {
-    const results = await downloadResultsArtifact(artifact, { ...repo, token });
+    const results = await downloadResultsArtifact(client2, artifact, repo);
     const measured = results.variants.filter((v) => v.id !== results.base_variant && v.commit !== headSha);
     if (headSha && measured.length > 0) {
       const commits = measured.map((v) => `${v.id} ${v.commit}`).join(", ");
@@ -85720,11 +87292,20 @@ async function reportMode(ctx) {
     info(`read ${artifact.name}`);
   }
   if (headSha && prNumber === null) warning(`no open pull request has the head ${headSha} of run ${runId}: the report is in the job summary only`);
-  const config = await configAt(ctx, ctx.event.kind === "pull_request" ? ctx.event.base.sha : "HEAD");
-  const thresholds = { ...config.thresholds, ...ctx.inputs.thresholds };
+  const at = judgingCommit(ctx.inputs.repoPath, ctx.event.kind === "pull_request" ? ctx.event.base.sha : "HEAD");
+  const config = await configAt(ctx, at);
+  const named = ctx.inputs.profile ?? config.profile;
+  const profile = named ? await loadProfile(named, at) : await loadProfile(runs[0].profile.name).catch((e) => {
+    if (!(e instanceof InputError)) throw e;
+    warning(`profile ${runs[0].profile.name} of the artifacts is not built in and neither the profile input nor the config file names one: judged by the config file and the inputs alone`);
+    return {};
+  });
+  const judging = resolveJudging(profile, config, ctx.inputs.thresholds);
   const labels = runLabels(runs);
-  const comparisons = runs.map((results, i) => compareRun(results, { thresholds, overrides: config.overrides ?? [], label: labels[i] ?? null }));
-  const markdown = renderMarkdown(comparisons);
+  const comparisons = runs.map(
+    (results, i) => compareRun({ ...results, thresholds: void 0 }, { thresholds: judging.thresholds, overrides: judging.overrides, label: labels[i] ?? null })
+  );
+  const markdown = renderMarkdown(comparisons, { failOn: ctx.inputs.failOn });
   await publish(ctx, markdown, comparisons, prNumber, runs[0].profile.name);
 }
 async function flagsMode(ctx) {
@@ -85732,8 +87313,9 @@ async function flagsMode(ctx) {
   if (!commit) throw new InputError("flags mode needs head-ref (or GITHUB_SHA)", void 0, "input head-ref");
   if (ctx.inputs.flagSets.length < 2) throw new InputError("flags mode needs at least two name=CFLAGS lines", void 0, "input flag-sets");
   const variants = ctx.inputs.flagSets.map((f) => ({ id: f.name, ref: commit, cflags: f.cflags }));
-  const plan = await makePlan(planFlags(ctx, { variants }), await configAt(ctx, commit), ctx.inputs.thresholds);
-  const results = await measure(ctx, plan);
+  const judged = judgingCommit(ctx.inputs.repoPath, commit);
+  const plan = await makePlan(planFlags(ctx, judged, trustLevelOf("flags", ctx.event, commit, ctx.env), { variants }), await configAt(ctx, judged), ctx.inputs.thresholds);
+  const results = await measure(ctx, plan, judged);
   const comparison = compareRun(results, plan.compare);
   const markdown = renderMarkdown([comparison], { title: `Compiler flags \xB7 ${results.profile.name} \xB7 ${results.fingerprint.arch}` });
   await appendJobSummary(markdown, ctx.env.GITHUB_STEP_SUMMARY);
@@ -85741,33 +87323,48 @@ async function flagsMode(ctx) {
     const { client: client2, repo } = ctx.github;
     const issue = await upsertMarkedIssue(client2, {
       ...repo,
+      author: await ctx.github.author(),
       marker: flagsIssueMarker(`${results.profile.name}-${results.fingerprint.arch}`),
       title: `db-bench-gate: compiler flags, ${results.profile.name} on ${results.fingerprint.arch}`,
       body: markdown
     });
     info(`flags issue ${issue.action}: ${issue.url}`);
   }
-  setActionOutputs({ verdict: comparison.verdict, regressions: comparison.counts.regression, resultsPath: path4.resolve(ctx.inputs.resultsPath), commentUrl: null });
+  setActionOutputs({ verdict: comparison.verdict, regressions: decideGate([comparison]).regressions, resultsPath: path4.resolve(ctx.inputs.resultsPath), commentUrl: null });
+}
+function gitHubContext(token, env) {
+  const client2 = createGitHubClient(token, env.GITHUB_API_URL);
+  let login;
+  const author = () => login ??= tokenLogin(client2).then((identity) => {
+    info(`the token writes as ${identity.login} (${identity.how}): only its comments and issues are updated`);
+    return identity.login;
+  });
+  return { client: client2, repo: parseRepository(env.GITHUB_REPOSITORY), token, author };
 }
 async function run(env = process.env) {
   try {
     const inputs = readInputs(env);
     if (inputs.token) setSecret(inputs.token);
+    for (const deprecation of inputs.deprecations) warning(deprecation);
     const event = await readEvent(env);
-    const github = inputs.token ? { client: createGitHubClient(inputs.token, env.GITHUB_API_URL), repo: parseRepository(env.GITHUB_REPOSITORY), token: inputs.token } : null;
+    const github = inputs.token ? gitHubContext(inputs.token, env) : null;
     const cacheDir = path4.resolve(inputs.cacheDir ?? defaultCacheDir(env));
     const jobRoot = path4.join(env.RUNNER_TEMP ?? os3.tmpdir(), `db-bench-gate-${env.GITHUB_RUN_ID ?? "local"}-${process.pid}`);
+    const warning2 = inputs.mode === "report" ? null : unprivilegedWarning();
+    if (warning2) warning(warning2);
     await withCleanup(
       async (registry) => {
         await registry.register(`job root ${jobRoot}`, () => rm3(jobRoot, { recursive: true, force: true }));
-        await mkdir(jobRoot, { recursive: true, mode: 493 });
+        await mkdir(jobRoot, { recursive: true });
+        await chmod(jobRoot, 1023);
         saveState(STATE_JOB_ROOT, jobRoot);
         saveState(STATE_REPO, path4.resolve(inputs.repoPath));
         process.env.TMPDIR = jobRoot;
+        process.env[JOB_MARKER] = jobMarker(jobRoot);
         const modes = { pr: prMode, baseline: baselineMode, report: reportMode, flags: flagsMode };
         await modes[inputs.mode]({ inputs, event, env, github, cacheDir, registry });
       },
-      { warn: (m) => warning(m) }
+      { warn: (m) => warning(m), timeoutMs: (inputs.timeouts.run_s ?? DEFAULT_TIMEOUTS.run_s) * 1e3 }
     );
   } catch (e) {
     setOutput("verdict", "error");

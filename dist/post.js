@@ -5,10 +5,10 @@ import {
   getState,
   info,
   removeJobRoot
-} from "./chunks/chunk-MKFJB7TK.js";
-import "./chunks/chunk-VJ2ABHD6.js";
+} from "./chunks/chunk-Y2AQLHLB.js";
+import "./chunks/chunk-Y3MN3FRU.js";
 
-// src/post.ts
+// src/action/post.ts
 var jobRoot = getState(STATE_JOB_ROOT);
 if (jobRoot) {
   const removed = await removeJobRoot(jobRoot, getState(STATE_REPO) || null);

@@ -125,12 +125,12 @@ const baseInputs = () => ({
 });
 
 /** Starts the main step (or `entry`) as workflow run `run` of the fake, with the job's secrets and the probe. */
-function step(run: FakeRun, event: { name: string; payload: unknown }, inputs: Record<string, string> = {}, entry: "index" | "post" = "index", state = {}): RunningStep {
+function step(run: FakeRun, event: { name: string; payload: unknown }, inputs: Record<string, string> = {}, entry: "index" | "post" = "index", state = {}, env: Record<string, string> = {}): RunningStep {
   const github = fake.env(run.id);
   watcher.addSecret("ACTIONS_RUNTIME_TOKEN", github.ACTIONS_RUNTIME_TOKEN!);
   watcher.addSecret("ACTIONS_RESULTS_URL", github.ACTIONS_RESULTS_URL!);
   const [probeName, probeValue] = watcher.probe.split("=") as [string, string];
-  const running = startStep(entry, { runner, event, inputs: { ...baseInputs(), ...inputs }, env: { ...github, ...JOB_SECRETS, [probeName]: probeValue } }, state);
+  const running = startStep(entry, { runner, event, inputs: { ...baseInputs(), ...inputs }, env: { ...github, ...JOB_SECRETS, [probeName]: probeValue, ...env } }, state);
   watcher.start(() => [running.child.pid]);
   void running.finished.finally(() => watcher.stop());
   // the step's own log is what tells why a test of it failed
@@ -346,7 +346,8 @@ describe("pull requests from forks", () => {
     // the commit that does not compile: never cached, so its build really runs
     const run = fake.addRun({ event: "pull_request", headBranch: "main", headSha: fork.buildFailure, status: "in_progress", conclusion: null });
     const before = fake.requests.length;
-    const main = step(run, pullRequestEvent("pull_request.labeled.json", pr, fork.buildFailure), { "trusted-label": TRUSTED_LABEL });
+    // ccache off: an earlier run of this file may have cached the commit's objects in pr/ccache, and hits run no cc1
+    const main = step(run, pullRequestEvent("pull_request.labeled.json", pr, fork.buildFailure), { "trusted-label": TRUSTED_LABEL }, "index", {}, { CCACHE_DISABLE: "1" });
     await main.waitForLine(new RegExp(`^::group::build head \\(${fork.buildFailure}\\)`));
     await main.waitForLine(/\] \$ make -j\d+/);
     // until the watcher has seen make and a compiler that make started (configure ran compilers too):

@@ -7,1783 +7,7 @@ import {
   childEnv,
   execa,
   processesUnder
-} from "./chunk-VJ2ABHD6.js";
-
-// node_modules/picomatch/lib/constants.js
-var require_constants = __commonJS({
-  "node_modules/picomatch/lib/constants.js"(exports, module) {
-    "use strict";
-    var WIN_SLASH = "\\\\/";
-    var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
-    var DEFAULT_MAX_EXTGLOB_RECURSION = 0;
-    var DOT_LITERAL = "\\.";
-    var PLUS_LITERAL = "\\+";
-    var QMARK_LITERAL = "\\?";
-    var SLASH_LITERAL = "\\/";
-    var ONE_CHAR = "(?=.)";
-    var QMARK = "[^/]";
-    var END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
-    var START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
-    var DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
-    var NO_DOT = `(?!${DOT_LITERAL})`;
-    var NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
-    var NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
-    var NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
-    var QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
-    var STAR = `${QMARK}*?`;
-    var SEP = "/";
-    var POSIX_CHARS = {
-      DOT_LITERAL,
-      PLUS_LITERAL,
-      QMARK_LITERAL,
-      SLASH_LITERAL,
-      ONE_CHAR,
-      QMARK,
-      END_ANCHOR,
-      DOTS_SLASH,
-      NO_DOT,
-      NO_DOTS,
-      NO_DOT_SLASH,
-      NO_DOTS_SLASH,
-      QMARK_NO_DOT,
-      STAR,
-      START_ANCHOR,
-      SEP
-    };
-    var WINDOWS_CHARS = {
-      ...POSIX_CHARS,
-      SLASH_LITERAL: `[${WIN_SLASH}]`,
-      QMARK: WIN_NO_SLASH,
-      STAR: `${WIN_NO_SLASH}*?`,
-      DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
-      NO_DOT: `(?!${DOT_LITERAL})`,
-      NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
-      NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
-      NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
-      QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
-      START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
-      END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
-      SEP: "\\"
-    };
-    var POSIX_REGEX_SOURCE = {
-      __proto__: null,
-      alnum: "a-zA-Z0-9",
-      alpha: "a-zA-Z",
-      ascii: "\\x00-\\x7F",
-      blank: " \\t",
-      cntrl: "\\x00-\\x1F\\x7F",
-      digit: "0-9",
-      graph: "\\x21-\\x7E",
-      lower: "a-z",
-      print: "\\x20-\\x7E ",
-      punct: "\\-!\"#$%&'()\\*+,./:;<=>?@[\\]^_`{|}~",
-      space: " \\t\\r\\n\\v\\f",
-      upper: "A-Z",
-      word: "A-Za-z0-9_",
-      xdigit: "A-Fa-f0-9"
-    };
-    module.exports = {
-      DEFAULT_MAX_EXTGLOB_RECURSION,
-      MAX_LENGTH: 1024 * 64,
-      POSIX_REGEX_SOURCE,
-      // regular expressions
-      REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
-      REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
-      REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
-      REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
-      REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
-      REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
-      // Replace globs with equivalent patterns to reduce parsing time.
-      REPLACEMENTS: {
-        __proto__: null,
-        "***": "*",
-        "**/**": "**",
-        "**/**/**": "**"
-      },
-      // Digits
-      CHAR_0: 48,
-      /* 0 */
-      CHAR_9: 57,
-      /* 9 */
-      // Alphabet chars.
-      CHAR_UPPERCASE_A: 65,
-      /* A */
-      CHAR_LOWERCASE_A: 97,
-      /* a */
-      CHAR_UPPERCASE_Z: 90,
-      /* Z */
-      CHAR_LOWERCASE_Z: 122,
-      /* z */
-      CHAR_LEFT_PARENTHESES: 40,
-      /* ( */
-      CHAR_RIGHT_PARENTHESES: 41,
-      /* ) */
-      CHAR_ASTERISK: 42,
-      /* * */
-      // Non-alphabetic chars.
-      CHAR_AMPERSAND: 38,
-      /* & */
-      CHAR_AT: 64,
-      /* @ */
-      CHAR_BACKWARD_SLASH: 92,
-      /* \ */
-      CHAR_CARRIAGE_RETURN: 13,
-      /* \r */
-      CHAR_CIRCUMFLEX_ACCENT: 94,
-      /* ^ */
-      CHAR_COLON: 58,
-      /* : */
-      CHAR_COMMA: 44,
-      /* , */
-      CHAR_DOT: 46,
-      /* . */
-      CHAR_DOUBLE_QUOTE: 34,
-      /* " */
-      CHAR_EQUAL: 61,
-      /* = */
-      CHAR_EXCLAMATION_MARK: 33,
-      /* ! */
-      CHAR_FORM_FEED: 12,
-      /* \f */
-      CHAR_FORWARD_SLASH: 47,
-      /* / */
-      CHAR_GRAVE_ACCENT: 96,
-      /* ` */
-      CHAR_HASH: 35,
-      /* # */
-      CHAR_HYPHEN_MINUS: 45,
-      /* - */
-      CHAR_LEFT_ANGLE_BRACKET: 60,
-      /* < */
-      CHAR_LEFT_CURLY_BRACE: 123,
-      /* { */
-      CHAR_LEFT_SQUARE_BRACKET: 91,
-      /* [ */
-      CHAR_LINE_FEED: 10,
-      /* \n */
-      CHAR_NO_BREAK_SPACE: 160,
-      /* \u00A0 */
-      CHAR_PERCENT: 37,
-      /* % */
-      CHAR_PLUS: 43,
-      /* + */
-      CHAR_QUESTION_MARK: 63,
-      /* ? */
-      CHAR_RIGHT_ANGLE_BRACKET: 62,
-      /* > */
-      CHAR_RIGHT_CURLY_BRACE: 125,
-      /* } */
-      CHAR_RIGHT_SQUARE_BRACKET: 93,
-      /* ] */
-      CHAR_SEMICOLON: 59,
-      /* ; */
-      CHAR_SINGLE_QUOTE: 39,
-      /* ' */
-      CHAR_SPACE: 32,
-      /*   */
-      CHAR_TAB: 9,
-      /* \t */
-      CHAR_UNDERSCORE: 95,
-      /* _ */
-      CHAR_VERTICAL_LINE: 124,
-      /* | */
-      CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279,
-      /* \uFEFF */
-      /**
-       * Create EXTGLOB_CHARS
-       */
-      extglobChars(chars) {
-        return {
-          "!": { type: "negate", open: "(?:(?!(?:", close: `))${chars.STAR})` },
-          "?": { type: "qmark", open: "(?:", close: ")?" },
-          "+": { type: "plus", open: "(?:", close: ")+" },
-          "*": { type: "star", open: "(?:", close: ")*" },
-          "@": { type: "at", open: "(?:", close: ")" }
-        };
-      },
-      /**
-       * Create GLOB_CHARS
-       */
-      globChars(win32) {
-        return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
-      }
-    };
-  }
-});
-
-// node_modules/picomatch/lib/utils.js
-var require_utils = __commonJS({
-  "node_modules/picomatch/lib/utils.js"(exports) {
-    "use strict";
-    var {
-      REGEX_BACKSLASH,
-      REGEX_REMOVE_BACKSLASH,
-      REGEX_SPECIAL_CHARS,
-      REGEX_SPECIAL_CHARS_GLOBAL
-    } = require_constants();
-    exports.isObject = (val) => val !== null && typeof val === "object" && !Array.isArray(val);
-    exports.hasRegexChars = (str) => REGEX_SPECIAL_CHARS.test(str);
-    exports.isRegexChar = (str) => str.length === 1 && exports.hasRegexChars(str);
-    exports.escapeRegex = (str) => str.replace(REGEX_SPECIAL_CHARS_GLOBAL, "\\$1");
-    exports.toPosixSlashes = (str) => str.replace(REGEX_BACKSLASH, "/");
-    exports.isWindows = () => {
-      if (typeof navigator !== "undefined" && navigator.platform) {
-        const platform = navigator.platform.toLowerCase();
-        return platform === "win32" || platform === "windows";
-      }
-      if (typeof process !== "undefined" && process.platform) {
-        return process.platform === "win32";
-      }
-      return false;
-    };
-    exports.removeBackslashes = (str) => {
-      return str.replace(REGEX_REMOVE_BACKSLASH, (match) => {
-        return match === "\\" ? "" : match;
-      });
-    };
-    exports.escapeLast = (input2, char, lastIdx) => {
-      const idx = input2.lastIndexOf(char, lastIdx);
-      if (idx === -1) return input2;
-      if (input2[idx - 1] === "\\") return exports.escapeLast(input2, char, idx - 1);
-      return `${input2.slice(0, idx)}\\${input2.slice(idx)}`;
-    };
-    exports.removePrefix = (input2, state = {}) => {
-      let output2 = input2;
-      if (output2.startsWith("./")) {
-        output2 = output2.slice(2);
-        state.prefix = "./";
-      }
-      return output2;
-    };
-    exports.wrapOutput = (input2, state = {}, options = {}) => {
-      const prepend = options.contains ? "" : "^";
-      const append = options.contains ? "" : "$";
-      let output2 = `${prepend}(?:${input2})${append}`;
-      if (state.negated === true) {
-        output2 = `(?:^(?!${output2}).*$)`;
-      }
-      return output2;
-    };
-    exports.basename = (path8, { windows } = {}) => {
-      const segs = path8.split(windows ? /[\\/]/ : "/");
-      const last = segs[segs.length - 1];
-      if (last === "") {
-        return segs[segs.length - 2];
-      }
-      return last;
-    };
-  }
-});
-
-// node_modules/picomatch/lib/scan.js
-var require_scan = __commonJS({
-  "node_modules/picomatch/lib/scan.js"(exports, module) {
-    "use strict";
-    var utils = require_utils();
-    var {
-      CHAR_ASTERISK,
-      /* * */
-      CHAR_AT,
-      /* @ */
-      CHAR_BACKWARD_SLASH,
-      /* \ */
-      CHAR_COMMA,
-      /* , */
-      CHAR_DOT,
-      /* . */
-      CHAR_EXCLAMATION_MARK,
-      /* ! */
-      CHAR_FORWARD_SLASH,
-      /* / */
-      CHAR_LEFT_CURLY_BRACE,
-      /* { */
-      CHAR_LEFT_PARENTHESES,
-      /* ( */
-      CHAR_LEFT_SQUARE_BRACKET,
-      /* [ */
-      CHAR_PLUS,
-      /* + */
-      CHAR_QUESTION_MARK,
-      /* ? */
-      CHAR_RIGHT_CURLY_BRACE,
-      /* } */
-      CHAR_RIGHT_PARENTHESES,
-      /* ) */
-      CHAR_RIGHT_SQUARE_BRACKET
-      /* ] */
-    } = require_constants();
-    var isPathSeparator = (code) => {
-      return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
-    };
-    var depth = (token) => {
-      if (token.isPrefix !== true) {
-        token.depth = token.isGlobstar ? Infinity : 1;
-      }
-    };
-    var scan = (input2, options) => {
-      const opts = options || {};
-      const length = input2.length - 1;
-      const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
-      const slashes = [];
-      const tokens = [];
-      const parts = [];
-      let str = input2;
-      let index = -1;
-      let start = 0;
-      let lastIndex = 0;
-      let isBrace = false;
-      let isBracket = false;
-      let isGlob = false;
-      let isExtglob = false;
-      let isGlobstar = false;
-      let braceEscaped = false;
-      let backslashes = false;
-      let negated = false;
-      let negatedExtglob = false;
-      let finished = false;
-      let braces = 0;
-      let prev;
-      let code;
-      let token = { value: "", depth: 0, isGlob: false };
-      const eos = () => index >= length;
-      const peek = () => str.charCodeAt(index + 1);
-      const advance = () => {
-        prev = code;
-        return str.charCodeAt(++index);
-      };
-      while (index < length) {
-        code = advance();
-        let next;
-        if (code === CHAR_BACKWARD_SLASH) {
-          backslashes = token.backslashes = true;
-          code = advance();
-          if (code === CHAR_LEFT_CURLY_BRACE) {
-            braceEscaped = true;
-          }
-          continue;
-        }
-        if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
-          braces++;
-          while (eos() !== true && (code = advance())) {
-            if (code === CHAR_BACKWARD_SLASH) {
-              backslashes = token.backslashes = true;
-              advance();
-              continue;
-            }
-            if (code === CHAR_LEFT_CURLY_BRACE) {
-              braces++;
-              continue;
-            }
-            if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
-              isBrace = token.isBrace = true;
-              isGlob = token.isGlob = true;
-              finished = true;
-              if (scanToEnd === true) {
-                continue;
-              }
-              break;
-            }
-            if (braceEscaped !== true && code === CHAR_COMMA) {
-              isBrace = token.isBrace = true;
-              isGlob = token.isGlob = true;
-              finished = true;
-              if (scanToEnd === true) {
-                continue;
-              }
-              break;
-            }
-            if (code === CHAR_RIGHT_CURLY_BRACE) {
-              braces--;
-              if (braces === 0) {
-                braceEscaped = false;
-                isBrace = token.isBrace = true;
-                finished = true;
-                break;
-              }
-            }
-          }
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-        if (code === CHAR_FORWARD_SLASH) {
-          slashes.push(index);
-          tokens.push(token);
-          token = { value: "", depth: 0, isGlob: false };
-          if (finished === true) continue;
-          if (prev === CHAR_DOT && index === start + 1) {
-            start += 2;
-            continue;
-          }
-          lastIndex = index + 1;
-          continue;
-        }
-        if (opts.noext !== true) {
-          const isExtglobChar = code === CHAR_PLUS || code === CHAR_AT || code === CHAR_ASTERISK || code === CHAR_QUESTION_MARK || code === CHAR_EXCLAMATION_MARK;
-          if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
-            isGlob = token.isGlob = true;
-            isExtglob = token.isExtglob = true;
-            finished = true;
-            if (code === CHAR_EXCLAMATION_MARK && index === start) {
-              negatedExtglob = true;
-            }
-            if (scanToEnd === true) {
-              let parens = 0;
-              while (eos() !== true && (code = advance())) {
-                if (code === CHAR_BACKWARD_SLASH) {
-                  backslashes = token.backslashes = true;
-                  advance();
-                  continue;
-                }
-                if (code === CHAR_LEFT_PARENTHESES) {
-                  parens++;
-                  continue;
-                }
-                if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
-                  finished = true;
-                  break;
-                }
-              }
-              continue;
-            }
-            break;
-          }
-        }
-        if (code === CHAR_ASTERISK) {
-          if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
-          isGlob = token.isGlob = true;
-          finished = true;
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-        if (code === CHAR_QUESTION_MARK) {
-          isGlob = token.isGlob = true;
-          finished = true;
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-        if (code === CHAR_LEFT_SQUARE_BRACKET) {
-          while (eos() !== true && (next = advance())) {
-            if (next === CHAR_BACKWARD_SLASH) {
-              backslashes = token.backslashes = true;
-              advance();
-              continue;
-            }
-            if (next === CHAR_RIGHT_SQUARE_BRACKET) {
-              isBracket = token.isBracket = true;
-              isGlob = token.isGlob = true;
-              finished = true;
-              break;
-            }
-          }
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-        if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
-          negated = token.negated = true;
-          start++;
-          continue;
-        }
-        if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
-          isGlob = token.isGlob = true;
-          if (scanToEnd === true) {
-            let parens = 1;
-            while (eos() !== true && (code = advance())) {
-              if (code === CHAR_BACKWARD_SLASH) {
-                backslashes = token.backslashes = true;
-                advance();
-                continue;
-              }
-              if (code === CHAR_LEFT_PARENTHESES) {
-                parens++;
-                continue;
-              }
-              if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
-                finished = true;
-                break;
-              }
-            }
-            continue;
-          }
-          break;
-        }
-        if (isGlob === true) {
-          finished = true;
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-      }
-      if (opts.noext === true) {
-        isExtglob = false;
-        isGlob = false;
-      }
-      let base = str;
-      let prefix = "";
-      let glob = "";
-      if (start > 0) {
-        prefix = str.slice(0, start);
-        str = str.slice(start);
-        lastIndex -= start;
-      }
-      if (base && isGlob === true && lastIndex > 0) {
-        base = str.slice(0, lastIndex);
-        glob = str.slice(lastIndex);
-      } else if (isGlob === true) {
-        base = "";
-        glob = str;
-      } else {
-        base = str;
-      }
-      if (base && base !== "" && base !== "/" && base !== str) {
-        if (isPathSeparator(base.charCodeAt(base.length - 1))) {
-          base = base.slice(0, -1);
-        }
-      }
-      if (opts.unescape === true) {
-        if (glob) glob = utils.removeBackslashes(glob);
-        if (base && backslashes === true) {
-          base = utils.removeBackslashes(base);
-        }
-      }
-      const state = {
-        prefix,
-        input: input2,
-        start,
-        base,
-        glob,
-        isBrace,
-        isBracket,
-        isGlob,
-        isExtglob,
-        isGlobstar,
-        negated,
-        negatedExtglob
-      };
-      if (opts.tokens === true) {
-        state.maxDepth = 0;
-        if (!isPathSeparator(code)) {
-          tokens.push(token);
-        }
-        state.tokens = tokens;
-      }
-      if (opts.parts === true || opts.tokens === true) {
-        let prevIndex;
-        for (let idx = 0; idx < slashes.length; idx++) {
-          const n2 = prevIndex !== void 0 ? prevIndex + 1 : start;
-          const i = slashes[idx];
-          const value2 = input2.slice(n2, i);
-          if (opts.tokens) {
-            if (idx === 0 && start !== 0) {
-              tokens[idx].isPrefix = true;
-              tokens[idx].value = prefix;
-            } else {
-              tokens[idx].value = value2;
-            }
-            depth(tokens[idx]);
-            state.maxDepth += tokens[idx].depth;
-          }
-          if (i >= start) {
-            parts.push(value2);
-            prevIndex = i;
-          }
-        }
-        const n = prevIndex !== void 0 ? prevIndex + 1 : start;
-        const value = input2.slice(n);
-        parts.push(value);
-        if (opts.tokens && prevIndex && prevIndex + 1 < input2.length) {
-          tokens[tokens.length - 1].value = value;
-          depth(tokens[tokens.length - 1]);
-          state.maxDepth += tokens[tokens.length - 1].depth;
-        }
-        state.slashes = slashes;
-        state.parts = parts;
-      }
-      return state;
-    };
-    module.exports = scan;
-  }
-});
-
-// node_modules/picomatch/lib/parse.js
-var require_parse = __commonJS({
-  "node_modules/picomatch/lib/parse.js"(exports, module) {
-    "use strict";
-    var constants = require_constants();
-    var utils = require_utils();
-    var {
-      MAX_LENGTH,
-      POSIX_REGEX_SOURCE,
-      REGEX_NON_SPECIAL_CHARS,
-      REGEX_SPECIAL_CHARS_BACKREF,
-      REPLACEMENTS
-    } = constants;
-    var expandRange = (args, options) => {
-      if (typeof options.expandRange === "function") {
-        return options.expandRange(...args, options);
-      }
-      args.sort();
-      const value = `[${args.join("-")}]`;
-      try {
-        new RegExp(value);
-      } catch (ex) {
-        return args.map((v) => utils.escapeRegex(v)).join("..");
-      }
-      return value;
-    };
-    var syntaxError = (type, char) => {
-      return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
-    };
-    var splitTopLevel = (input2) => {
-      const parts = [];
-      let bracket = 0;
-      let paren = 0;
-      let quote = 0;
-      let value = "";
-      let escaped = false;
-      for (const ch of input2) {
-        if (escaped === true) {
-          value += ch;
-          escaped = false;
-          continue;
-        }
-        if (ch === "\\") {
-          value += ch;
-          escaped = true;
-          continue;
-        }
-        if (ch === '"') {
-          quote = quote === 1 ? 0 : 1;
-          value += ch;
-          continue;
-        }
-        if (quote === 0) {
-          if (ch === "[") {
-            bracket++;
-          } else if (ch === "]" && bracket > 0) {
-            bracket--;
-          } else if (bracket === 0) {
-            if (ch === "(") {
-              paren++;
-            } else if (ch === ")" && paren > 0) {
-              paren--;
-            } else if (ch === "|" && paren === 0) {
-              parts.push(value);
-              value = "";
-              continue;
-            }
-          }
-        }
-        value += ch;
-      }
-      parts.push(value);
-      return parts;
-    };
-    var isPlainBranch = (branch) => {
-      let escaped = false;
-      for (const ch of branch) {
-        if (escaped === true) {
-          escaped = false;
-          continue;
-        }
-        if (ch === "\\") {
-          escaped = true;
-          continue;
-        }
-        if (/[?*+@!()[\]{}]/.test(ch)) {
-          return false;
-        }
-      }
-      return true;
-    };
-    var normalizeSimpleBranch = (branch) => {
-      let value = branch.trim();
-      let changed = true;
-      while (changed === true) {
-        changed = false;
-        if (/^@\([^\\()[\]{}|]+\)$/.test(value)) {
-          value = value.slice(2, -1);
-          changed = true;
-        }
-      }
-      if (!isPlainBranch(value)) {
-        return;
-      }
-      return value.replace(/\\(.)/g, "$1");
-    };
-    var hasRepeatedCharPrefixOverlap = (branches) => {
-      const values = branches.map(normalizeSimpleBranch).filter(Boolean);
-      for (let i = 0; i < values.length; i++) {
-        for (let j = i + 1; j < values.length; j++) {
-          const a = values[i];
-          const b = values[j];
-          const char = a[0];
-          if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
-            continue;
-          }
-          if (a === b || a.startsWith(b) || b.startsWith(a)) {
-            return true;
-          }
-        }
-      }
-      return false;
-    };
-    var parseRepeatedExtglob = (pattern, requireEnd = true) => {
-      if (pattern[0] !== "+" && pattern[0] !== "*" || pattern[1] !== "(") {
-        return;
-      }
-      let bracket = 0;
-      let paren = 0;
-      let quote = 0;
-      let escaped = false;
-      for (let i = 1; i < pattern.length; i++) {
-        const ch = pattern[i];
-        if (escaped === true) {
-          escaped = false;
-          continue;
-        }
-        if (ch === "\\") {
-          escaped = true;
-          continue;
-        }
-        if (ch === '"') {
-          quote = quote === 1 ? 0 : 1;
-          continue;
-        }
-        if (quote === 1) {
-          continue;
-        }
-        if (ch === "[") {
-          bracket++;
-          continue;
-        }
-        if (ch === "]" && bracket > 0) {
-          bracket--;
-          continue;
-        }
-        if (bracket > 0) {
-          continue;
-        }
-        if (ch === "(") {
-          paren++;
-          continue;
-        }
-        if (ch === ")") {
-          paren--;
-          if (paren === 0) {
-            if (requireEnd === true && i !== pattern.length - 1) {
-              return;
-            }
-            return {
-              type: pattern[0],
-              body: pattern.slice(2, i),
-              end: i
-            };
-          }
-        }
-      }
-    };
-    var buildCharClassStar = (chars) => {
-      const source = chars.length === 1 ? utils.escapeRegex(chars[0]) : `[${chars.map((ch) => utils.escapeRegex(ch)).join("")}]`;
-      return `${source}*`;
-    };
-    var getStarExtglobSequenceChars = (pattern) => {
-      let index = 0;
-      const chars = [];
-      while (index < pattern.length) {
-        const match = parseRepeatedExtglob(pattern.slice(index), false);
-        if (!match || match.type !== "*") {
-          return;
-        }
-        const branches = splitTopLevel(match.body).map((branch2) => branch2.trim());
-        if (branches.length !== 1) {
-          return;
-        }
-        const branch = normalizeSimpleBranch(branches[0]);
-        if (!branch || branch.length !== 1) {
-          return;
-        }
-        chars.push(branch);
-        index += match.end + 1;
-      }
-      if (chars.length < 1) {
-        return;
-      }
-      return chars;
-    };
-    var repeatedExtglobRecursion = (pattern) => {
-      let depth = 0;
-      let value = pattern.trim();
-      let match = parseRepeatedExtglob(value);
-      while (match) {
-        depth++;
-        value = match.body.trim();
-        match = parseRepeatedExtglob(value);
-      }
-      return depth;
-    };
-    var analyzeRepeatedExtglob = (body, options) => {
-      if (options.maxExtglobRecursion === false) {
-        return { risky: false };
-      }
-      const max2 = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
-      const branches = splitTopLevel(body).map((branch) => branch.trim());
-      if (branches.length > 1) {
-        if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
-          return { risky: true };
-        }
-      }
-      const safeChars = [];
-      let sawStarSequence = false;
-      let combinable = true;
-      for (const branch of branches) {
-        const chars = getStarExtglobSequenceChars(branch);
-        if (chars) {
-          sawStarSequence = true;
-          safeChars.push(...chars);
-          continue;
-        }
-        const literal2 = normalizeSimpleBranch(branch);
-        if (literal2 && literal2.length === 1) {
-          safeChars.push(literal2);
-          continue;
-        }
-        combinable = false;
-        if (repeatedExtglobRecursion(branch) > max2) {
-          return { risky: true };
-        }
-      }
-      if (sawStarSequence) {
-        return combinable ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) } : { risky: true };
-      }
-      return { risky: false };
-    };
-    var parse3 = (input2, options) => {
-      if (typeof input2 !== "string") {
-        throw new TypeError("Expected a string");
-      }
-      input2 = REPLACEMENTS[input2] || input2;
-      const opts = { ...options };
-      const max2 = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
-      let len = input2.length;
-      if (len > max2) {
-        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max2}`);
-      }
-      const bos = { type: "bos", value: "", output: opts.prepend || "" };
-      const tokens = [bos];
-      const capture = opts.capture ? "" : "?:";
-      const PLATFORM_CHARS = constants.globChars(opts.windows);
-      const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
-      const {
-        DOT_LITERAL,
-        PLUS_LITERAL,
-        SLASH_LITERAL,
-        ONE_CHAR,
-        DOTS_SLASH,
-        NO_DOT,
-        NO_DOT_SLASH,
-        NO_DOTS_SLASH,
-        QMARK,
-        QMARK_NO_DOT,
-        STAR,
-        START_ANCHOR
-      } = PLATFORM_CHARS;
-      const globstar = (opts2) => {
-        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
-      };
-      const nodot = opts.dot ? "" : NO_DOT;
-      const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
-      let star = opts.bash === true ? globstar(opts) : STAR;
-      if (opts.capture) {
-        star = `(${star})`;
-      }
-      if (typeof opts.noext === "boolean") {
-        opts.noextglob = opts.noext;
-      }
-      const state = {
-        input: input2,
-        index: -1,
-        start: 0,
-        dot: opts.dot === true,
-        consumed: "",
-        output: "",
-        prefix: "",
-        backtrack: false,
-        negated: false,
-        brackets: 0,
-        braces: 0,
-        parens: 0,
-        quotes: 0,
-        globstar: false,
-        tokens
-      };
-      input2 = utils.removePrefix(input2, state);
-      len = input2.length;
-      const extglobs = [];
-      const braces = [];
-      const stack = [];
-      let prev = bos;
-      let value;
-      const eos = () => state.index === len - 1;
-      const peek = state.peek = (n = 1) => input2[state.index + n];
-      const advance = state.advance = () => input2[++state.index] || "";
-      const remaining = () => input2.slice(state.index + 1);
-      const consume = (value2 = "", num = 0) => {
-        state.consumed += value2;
-        state.index += num;
-      };
-      const append = (token) => {
-        state.output += token.output != null ? token.output : token.value;
-        consume(token.value);
-      };
-      const negate = () => {
-        let count = 1;
-        while (peek() === "!" && (peek(2) !== "(" || peek(3) === "?")) {
-          advance();
-          state.start++;
-          count++;
-        }
-        if (count % 2 === 0) {
-          return false;
-        }
-        state.negated = true;
-        state.start++;
-        return true;
-      };
-      const increment = (type) => {
-        state[type]++;
-        stack.push(type);
-      };
-      const decrement = (type) => {
-        state[type]--;
-        stack.pop();
-      };
-      const push = (tok) => {
-        if (prev.type === "globstar") {
-          const isBrace = state.braces > 0 && (tok.type === "comma" || tok.type === "brace");
-          const isExtglob = tok.extglob === true || extglobs.length && (tok.type === "pipe" || tok.type === "paren");
-          if (tok.type !== "slash" && tok.type !== "paren" && !isBrace && !isExtglob) {
-            state.output = state.output.slice(0, -prev.output.length);
-            prev.type = "star";
-            prev.value = "*";
-            prev.output = star;
-            state.output += prev.output;
-          }
-        }
-        if (extglobs.length && tok.type !== "paren") {
-          extglobs[extglobs.length - 1].inner += tok.value;
-        }
-        if (tok.value || tok.output) append(tok);
-        if (prev && prev.type === "text" && tok.type === "text") {
-          prev.output = (prev.output || prev.value) + tok.value;
-          prev.value += tok.value;
-          return;
-        }
-        tok.prev = prev;
-        tokens.push(tok);
-        prev = tok;
-      };
-      const extglobOpen = (type, value2) => {
-        const token = { ...EXTGLOB_CHARS[value2], conditions: 1, inner: "" };
-        token.prev = prev;
-        token.parens = state.parens;
-        token.output = state.output;
-        token.startIndex = state.index;
-        token.tokensIndex = tokens.length;
-        const output2 = (opts.capture ? "(" : "") + token.open;
-        increment("parens");
-        push({ type, value: value2, output: state.output ? "" : ONE_CHAR });
-        push({ type: "paren", extglob: true, value: advance(), output: output2 });
-        extglobs.push(token);
-      };
-      const extglobClose = (token) => {
-        const literal2 = input2.slice(token.startIndex, state.index + 1);
-        const body = input2.slice(token.startIndex + 2, state.index);
-        const analysis = analyzeRepeatedExtglob(body, opts);
-        if ((token.type === "plus" || token.type === "star") && analysis.risky) {
-          const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
-          const open2 = tokens[token.tokensIndex];
-          open2.type = "text";
-          open2.value = literal2;
-          open2.output = safeOutput || utils.escapeRegex(literal2);
-          for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
-            tokens[i].value = "";
-            tokens[i].output = "";
-            delete tokens[i].suffix;
-          }
-          state.output = token.output + open2.output;
-          state.backtrack = true;
-          push({ type: "paren", extglob: true, value, output: "" });
-          decrement("parens");
-          return;
-        }
-        let output2 = token.close + (opts.capture ? ")" : "");
-        let rest;
-        if (token.type === "negate") {
-          let extglobStar = star;
-          if (token.inner && token.inner.length > 1 && token.inner.includes("/")) {
-            extglobStar = globstar(opts);
-          }
-          if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
-            output2 = token.close = `)$))${extglobStar}`;
-          }
-          if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
-            const expression = parse3(rest, { ...options, fastpaths: false }).output;
-            output2 = token.close = `)${expression})${extglobStar})`;
-          }
-          if (token.prev.type === "bos") {
-            state.negatedExtglob = true;
-          }
-        }
-        push({ type: "paren", extglob: true, value, output: output2 });
-        decrement("parens");
-      };
-      if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input2)) {
-        let backslashes = false;
-        let output2 = input2.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc2, chars, first, rest, index) => {
-          if (first === "\\") {
-            backslashes = true;
-            return m;
-          }
-          if (first === "?") {
-            if (esc2) {
-              return esc2 + first + (rest ? QMARK.repeat(rest.length) : "");
-            }
-            if (index === 0) {
-              return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : "");
-            }
-            return QMARK.repeat(chars.length);
-          }
-          if (first === ".") {
-            return DOT_LITERAL.repeat(chars.length);
-          }
-          if (first === "*") {
-            if (esc2) {
-              return esc2 + first + (rest ? star : "");
-            }
-            return star;
-          }
-          return esc2 ? m : `\\${m}`;
-        });
-        if (backslashes === true) {
-          if (opts.unescape === true) {
-            output2 = output2.replace(/\\/g, "");
-          } else {
-            output2 = output2.replace(/\\+/g, (m) => {
-              return m.length % 2 === 0 ? "\\\\" : m ? "\\" : "";
-            });
-          }
-        }
-        if (output2 === input2 && opts.contains === true) {
-          state.output = input2;
-          return state;
-        }
-        state.output = utils.wrapOutput(output2, state, options);
-        return state;
-      }
-      while (!eos()) {
-        value = advance();
-        if (value === "\0") {
-          continue;
-        }
-        if (value === "\\") {
-          const next = peek();
-          if (next === "/" && opts.bash !== true) {
-            continue;
-          }
-          if (next === "." || next === ";") {
-            continue;
-          }
-          if (!next) {
-            value += "\\";
-            push({ type: "text", value });
-            continue;
-          }
-          const match = /^\\+/.exec(remaining());
-          let slashes = 0;
-          if (match && match[0].length > 2) {
-            slashes = match[0].length;
-            state.index += slashes;
-            if (slashes % 2 !== 0) {
-              value += "\\";
-            }
-          }
-          if (opts.unescape === true) {
-            value = advance();
-          } else {
-            value += advance();
-          }
-          if (state.brackets === 0) {
-            push({ type: "text", value });
-            continue;
-          }
-        }
-        if (state.brackets > 0 && (value !== "]" || prev.value === "[" || prev.value === "[^")) {
-          if (opts.posix !== false && value === ":") {
-            const inner = prev.value.slice(1);
-            if (inner.includes("[")) {
-              prev.posix = true;
-              if (inner.includes(":")) {
-                const idx = prev.value.lastIndexOf("[");
-                const pre = prev.value.slice(0, idx);
-                const rest2 = prev.value.slice(idx + 2);
-                const posix = POSIX_REGEX_SOURCE[rest2];
-                if (posix) {
-                  prev.value = pre + posix;
-                  state.backtrack = true;
-                  advance();
-                  if (!bos.output && tokens.indexOf(prev) === 1) {
-                    bos.output = ONE_CHAR;
-                  }
-                  continue;
-                }
-              }
-            }
-          }
-          if (value === "[" && peek() !== ":" || value === "-" && peek() === "]") {
-            value = `\\${value}`;
-          }
-          if (value === "]" && (prev.value === "[" || prev.value === "[^")) {
-            value = `\\${value}`;
-          }
-          if (opts.posix === true && value === "!" && prev.value === "[") {
-            value = "^";
-          }
-          prev.value += value;
-          append({ value });
-          continue;
-        }
-        if (state.quotes === 1 && value !== '"') {
-          value = utils.escapeRegex(value);
-          prev.value += value;
-          append({ value });
-          continue;
-        }
-        if (value === '"') {
-          state.quotes = state.quotes === 1 ? 0 : 1;
-          if (opts.keepQuotes === true) {
-            push({ type: "text", value });
-          }
-          continue;
-        }
-        if (value === "(") {
-          increment("parens");
-          push({ type: "paren", value });
-          continue;
-        }
-        if (value === ")") {
-          if (state.parens === 0 && opts.strictBrackets === true) {
-            throw new SyntaxError(syntaxError("opening", "("));
-          }
-          const extglob = extglobs[extglobs.length - 1];
-          if (extglob && state.parens === extglob.parens + 1) {
-            extglobClose(extglobs.pop());
-            continue;
-          }
-          push({ type: "paren", value, output: state.parens ? ")" : "\\)" });
-          decrement("parens");
-          continue;
-        }
-        if (value === "[") {
-          if (opts.nobracket === true || !remaining().includes("]")) {
-            if (opts.nobracket !== true && opts.strictBrackets === true) {
-              throw new SyntaxError(syntaxError("closing", "]"));
-            }
-            value = `\\${value}`;
-          } else {
-            increment("brackets");
-          }
-          push({ type: "bracket", value });
-          continue;
-        }
-        if (value === "]") {
-          if (opts.nobracket === true || prev && prev.type === "bracket" && prev.value.length === 1) {
-            push({ type: "text", value, output: `\\${value}` });
-            continue;
-          }
-          if (state.brackets === 0) {
-            if (opts.strictBrackets === true) {
-              throw new SyntaxError(syntaxError("opening", "["));
-            }
-            push({ type: "text", value, output: `\\${value}` });
-            continue;
-          }
-          decrement("brackets");
-          const prevValue = prev.value.slice(1);
-          if (prev.posix !== true && prevValue[0] === "^" && !prevValue.includes("/")) {
-            value = `/${value}`;
-          }
-          prev.value += value;
-          append({ value });
-          if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
-            continue;
-          }
-          const escaped = utils.escapeRegex(prev.value);
-          state.output = state.output.slice(0, -prev.value.length);
-          if (opts.literalBrackets === true) {
-            state.output += escaped;
-            prev.value = escaped;
-            continue;
-          }
-          prev.value = `(${capture}${escaped}|${prev.value})`;
-          state.output += prev.value;
-          continue;
-        }
-        if (value === "{" && opts.nobrace !== true) {
-          increment("braces");
-          const open2 = {
-            type: "brace",
-            value,
-            output: "(",
-            outputIndex: state.output.length,
-            tokensIndex: state.tokens.length
-          };
-          braces.push(open2);
-          push(open2);
-          continue;
-        }
-        if (value === "}") {
-          const brace = braces[braces.length - 1];
-          if (opts.nobrace === true || !brace) {
-            push({ type: "text", value, output: value });
-            continue;
-          }
-          let output2 = ")";
-          if (brace.dots === true) {
-            const arr = tokens.slice();
-            const range = [];
-            for (let i = arr.length - 1; i >= 0; i--) {
-              tokens.pop();
-              if (arr[i].type === "brace") {
-                break;
-              }
-              if (arr[i].type !== "dots") {
-                range.unshift(arr[i].value);
-              }
-            }
-            output2 = expandRange(range, opts);
-            state.backtrack = true;
-          }
-          if (brace.comma !== true && brace.dots !== true) {
-            const out = state.output.slice(0, brace.outputIndex);
-            const toks = state.tokens.slice(brace.tokensIndex);
-            brace.value = brace.output = "\\{";
-            value = output2 = "\\}";
-            state.output = out;
-            for (const t of toks) {
-              state.output += t.output || t.value;
-            }
-          }
-          push({ type: "brace", value, output: output2 });
-          decrement("braces");
-          braces.pop();
-          continue;
-        }
-        if (value === "|") {
-          if (extglobs.length > 0) {
-            extglobs[extglobs.length - 1].conditions++;
-          }
-          push({ type: "text", value });
-          continue;
-        }
-        if (value === ",") {
-          let output2 = value;
-          const brace = braces[braces.length - 1];
-          if (brace && stack[stack.length - 1] === "braces") {
-            brace.comma = true;
-            output2 = "|";
-          }
-          push({ type: "comma", value, output: output2 });
-          continue;
-        }
-        if (value === "/") {
-          if (prev.type === "dot" && state.index === state.start + 1) {
-            state.start = state.index + 1;
-            state.consumed = "";
-            state.output = "";
-            tokens.pop();
-            prev = bos;
-            continue;
-          }
-          push({ type: "slash", value, output: SLASH_LITERAL });
-          continue;
-        }
-        if (value === ".") {
-          if (state.braces > 0 && prev.type === "dot") {
-            if (prev.value === ".") prev.output = DOT_LITERAL;
-            const brace = braces[braces.length - 1];
-            prev.type = "dots";
-            prev.output += value;
-            prev.value += value;
-            brace.dots = true;
-            continue;
-          }
-          if (state.braces + state.parens === 0 && prev.type !== "bos" && prev.type !== "slash") {
-            push({ type: "text", value, output: DOT_LITERAL });
-            continue;
-          }
-          push({ type: "dot", value, output: DOT_LITERAL });
-          continue;
-        }
-        if (value === "?") {
-          const isGroup = prev && prev.value === "(";
-          if (!isGroup && opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
-            extglobOpen("qmark", value);
-            continue;
-          }
-          if (prev && prev.type === "paren") {
-            const next = peek();
-            let output2 = value;
-            if (prev.value === "(" && !/[!=<:]/.test(next) || next === "<" && !/<([!=]|\w+>)/.test(remaining())) {
-              output2 = `\\${value}`;
-            }
-            push({ type: "text", value, output: output2 });
-            continue;
-          }
-          if (opts.dot !== true && (prev.type === "slash" || prev.type === "bos")) {
-            push({ type: "qmark", value, output: QMARK_NO_DOT });
-            continue;
-          }
-          push({ type: "qmark", value, output: QMARK });
-          continue;
-        }
-        if (value === "!") {
-          if (opts.noextglob !== true && peek() === "(") {
-            if (peek(2) !== "?" || !/[!=<:]/.test(peek(3))) {
-              extglobOpen("negate", value);
-              continue;
-            }
-          }
-          if (opts.nonegate !== true && state.index === 0) {
-            negate();
-            continue;
-          }
-        }
-        if (value === "+") {
-          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
-            extglobOpen("plus", value);
-            continue;
-          }
-          if (prev && prev.value === "(" || opts.regex === false) {
-            push({ type: "plus", value, output: PLUS_LITERAL });
-            continue;
-          }
-          if (prev && (prev.type === "bracket" || prev.type === "paren" || prev.type === "brace") || state.parens > 0) {
-            push({ type: "plus", value });
-            continue;
-          }
-          push({ type: "plus", value: PLUS_LITERAL });
-          continue;
-        }
-        if (value === "@") {
-          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
-            push({ type: "at", extglob: true, value, output: "" });
-            continue;
-          }
-          push({ type: "text", value });
-          continue;
-        }
-        if (value !== "*") {
-          if (value === "$" || value === "^") {
-            value = `\\${value}`;
-          }
-          const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
-          if (match) {
-            value += match[0];
-            state.index += match[0].length;
-          }
-          push({ type: "text", value });
-          continue;
-        }
-        if (prev && (prev.type === "globstar" || prev.star === true)) {
-          prev.type = "star";
-          prev.star = true;
-          prev.value += value;
-          prev.output = star;
-          state.backtrack = true;
-          state.globstar = true;
-          consume(value);
-          continue;
-        }
-        let rest = remaining();
-        if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
-          extglobOpen("star", value);
-          continue;
-        }
-        if (prev.type === "star") {
-          if (opts.noglobstar === true) {
-            consume(value);
-            continue;
-          }
-          const prior = prev.prev;
-          const before = prior.prev;
-          const isStart = prior.type === "slash" || prior.type === "bos";
-          const afterStar = before && (before.type === "star" || before.type === "globstar");
-          if (opts.bash === true && (!isStart || rest[0] && rest[0] !== "/")) {
-            push({ type: "star", value, output: "" });
-            continue;
-          }
-          const isBrace = state.braces > 0 && (prior.type === "comma" || prior.type === "brace");
-          const isExtglob = extglobs.length && (prior.type === "pipe" || prior.type === "paren");
-          if (!isStart && prior.type !== "paren" && !isBrace && !isExtglob) {
-            push({ type: "star", value, output: "" });
-            continue;
-          }
-          while (rest.slice(0, 3) === "/**") {
-            const after = input2[state.index + 4];
-            if (after && after !== "/") {
-              break;
-            }
-            rest = rest.slice(3);
-            consume("/**", 3);
-          }
-          const isEnd = eos() || state.parens > 0 && rest === ")".repeat(state.parens) && !extglobs.some((extglob) => extglob.type === "negate");
-          if (prior.type === "bos" && eos()) {
-            prev.type = "globstar";
-            prev.value += value;
-            prev.output = globstar(opts);
-            state.output = prev.output;
-            state.globstar = true;
-            consume(value);
-            continue;
-          }
-          if (prior.type === "slash" && prior.prev.type !== "bos" && !afterStar && isEnd) {
-            state.output = state.output.slice(0, -(prior.output + prev.output).length);
-            prior.output = `(?:${prior.output}`;
-            prev.type = "globstar";
-            prev.output = globstar(opts) + (opts.strictSlashes ? ")" : "|$)");
-            prev.value += value;
-            state.globstar = true;
-            state.output += prior.output + prev.output;
-            consume(value);
-            continue;
-          }
-          if (prior.type === "slash" && prior.prev.type !== "bos" && rest[0] === "/") {
-            const end = rest[1] !== void 0 ? "|$" : "";
-            state.output = state.output.slice(0, -(prior.output + prev.output).length);
-            prior.output = `(?:${prior.output}`;
-            prev.type = "globstar";
-            prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
-            prev.value += value;
-            state.output += prior.output + prev.output;
-            state.globstar = true;
-            consume(value + advance());
-            push({ type: "slash", value: "/", output: "" });
-            continue;
-          }
-          if (prior.type === "bos" && rest[0] === "/") {
-            prev.type = "globstar";
-            prev.value += value;
-            prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
-            state.output = prev.output;
-            state.globstar = true;
-            consume(value + advance());
-            push({ type: "slash", value: "/", output: "" });
-            continue;
-          }
-          state.output = state.output.slice(0, -prev.output.length);
-          prev.type = "globstar";
-          prev.output = globstar(opts);
-          prev.value += value;
-          state.output += prev.output;
-          state.globstar = true;
-          consume(value);
-          continue;
-        }
-        const token = { type: "star", value, output: star };
-        if (opts.bash === true) {
-          token.output = ".*?";
-          if (prev.type === "bos" || prev.type === "slash") {
-            token.output = nodot + token.output;
-          }
-          push(token);
-          continue;
-        }
-        if (prev && (prev.type === "bracket" || prev.type === "paren") && opts.regex === true) {
-          token.output = value;
-          push(token);
-          continue;
-        }
-        if (state.index === state.start || prev.type === "slash" || prev.type === "dot") {
-          if (prev.type === "dot") {
-            state.output += NO_DOT_SLASH;
-            prev.output += NO_DOT_SLASH;
-          } else if (opts.dot === true) {
-            state.output += NO_DOTS_SLASH;
-            prev.output += NO_DOTS_SLASH;
-          } else {
-            state.output += nodot;
-            prev.output += nodot;
-          }
-          if (peek() !== "*") {
-            state.output += ONE_CHAR;
-            prev.output += ONE_CHAR;
-          }
-        }
-        push(token);
-      }
-      while (state.brackets > 0) {
-        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", "]"));
-        state.output = utils.escapeLast(state.output, "[");
-        decrement("brackets");
-      }
-      while (state.parens > 0) {
-        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", ")"));
-        state.output = utils.escapeLast(state.output, "(");
-        decrement("parens");
-      }
-      while (state.braces > 0) {
-        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", "}"));
-        state.output = utils.escapeLast(state.output, "{");
-        decrement("braces");
-      }
-      if (opts.strictSlashes !== true && (prev.type === "star" || prev.type === "bracket")) {
-        push({ type: "maybe_slash", value: "", output: `${SLASH_LITERAL}?` });
-      }
-      if (state.backtrack === true) {
-        state.output = "";
-        for (const token of state.tokens) {
-          state.output += token.output != null ? token.output : token.value;
-          if (token.suffix) {
-            state.output += token.suffix;
-          }
-        }
-      }
-      return state;
-    };
-    parse3.fastpaths = (input2, options) => {
-      const opts = { ...options };
-      const max2 = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
-      const len = input2.length;
-      if (len > max2) {
-        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max2}`);
-      }
-      input2 = REPLACEMENTS[input2] || input2;
-      const {
-        DOT_LITERAL,
-        SLASH_LITERAL,
-        ONE_CHAR,
-        DOTS_SLASH,
-        NO_DOT,
-        NO_DOTS,
-        NO_DOTS_SLASH,
-        STAR,
-        START_ANCHOR
-      } = constants.globChars(opts.windows);
-      const nodot = opts.dot ? NO_DOTS : NO_DOT;
-      const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
-      const capture = opts.capture ? "" : "?:";
-      const state = { negated: false, prefix: "" };
-      let star = opts.bash === true ? ".*?" : STAR;
-      if (opts.capture) {
-        star = `(${star})`;
-      }
-      const globstar = (opts2) => {
-        if (opts2.noglobstar === true) return star;
-        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
-      };
-      const create = (str) => {
-        switch (str) {
-          case "*":
-            return `${nodot}${ONE_CHAR}${star}`;
-          case ".*":
-            return `${DOT_LITERAL}${ONE_CHAR}${star}`;
-          case "*.*":
-            return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
-          case "*/*":
-            return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
-          case "**":
-            return nodot + globstar(opts);
-          case "**/*":
-            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
-          case "**/*.*":
-            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
-          case "**/.*":
-            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
-          default: {
-            const match = /^(.*?)\.(\w+)$/.exec(str);
-            if (!match) return;
-            const source2 = create(match[1]);
-            if (!source2) return;
-            return source2 + DOT_LITERAL + match[2];
-          }
-        }
-      };
-      const output2 = utils.removePrefix(input2, state);
-      let source = create(output2);
-      if (source && opts.strictSlashes !== true) {
-        source += `${SLASH_LITERAL}?`;
-      }
-      return source;
-    };
-    module.exports = parse3;
-  }
-});
-
-// node_modules/picomatch/lib/picomatch.js
-var require_picomatch = __commonJS({
-  "node_modules/picomatch/lib/picomatch.js"(exports, module) {
-    "use strict";
-    var scan = require_scan();
-    var parse3 = require_parse();
-    var utils = require_utils();
-    var constants = require_constants();
-    var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
-    var picomatch2 = (glob, options, returnState = false) => {
-      if (Array.isArray(glob)) {
-        const fns = glob.map((input2) => picomatch2(input2, options, returnState));
-        const arrayMatcher = (str) => {
-          for (const isMatch of fns) {
-            const state2 = isMatch(str);
-            if (state2) return state2;
-          }
-          return false;
-        };
-        return arrayMatcher;
-      }
-      const isState = isObject2(glob) && glob.tokens && glob.input;
-      if (glob === "" || typeof glob !== "string" && !isState) {
-        throw new TypeError("Expected pattern to be a non-empty string");
-      }
-      const opts = options || {};
-      const posix = opts.windows;
-      const regex = isState ? picomatch2.compileRe(glob, options) : picomatch2.makeRe(glob, options, false, true);
-      const state = regex.state;
-      delete regex.state;
-      let isIgnored = () => false;
-      if (opts.ignore) {
-        const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
-        isIgnored = picomatch2(opts.ignore, ignoreOpts, returnState);
-      }
-      const matcher = (input2, returnObject = false) => {
-        const { isMatch, match, output: output2 } = picomatch2.test(input2, regex, options, { glob, posix });
-        const result = { glob, state, regex, posix, input: input2, output: output2, match, isMatch };
-        if (typeof opts.onResult === "function") {
-          opts.onResult(result);
-        }
-        if (isMatch === false) {
-          result.isMatch = false;
-          return returnObject ? result : false;
-        }
-        if (isIgnored(input2)) {
-          if (typeof opts.onIgnore === "function") {
-            opts.onIgnore(result);
-          }
-          result.isMatch = false;
-          return returnObject ? result : false;
-        }
-        if (typeof opts.onMatch === "function") {
-          opts.onMatch(result);
-        }
-        return returnObject ? result : true;
-      };
-      if (returnState) {
-        matcher.state = state;
-      }
-      return matcher;
-    };
-    picomatch2.test = (input2, regex, options, { glob, posix } = {}) => {
-      if (typeof input2 !== "string") {
-        throw new TypeError("Expected input to be a string");
-      }
-      if (input2 === "") {
-        return { isMatch: false, output: "" };
-      }
-      const opts = options || {};
-      const format = opts.format || (posix ? utils.toPosixSlashes : null);
-      let match = input2 === glob;
-      let output2 = match && format ? format(input2) : input2;
-      if (match === false) {
-        output2 = format ? format(input2) : input2;
-        match = output2 === glob;
-      }
-      if (match === false || opts.capture === true) {
-        if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch2.matchBase(input2, regex, options, posix);
-        } else {
-          match = regex.exec(output2);
-        }
-      }
-      return { isMatch: Boolean(match), match, output: output2 };
-    };
-    picomatch2.matchBase = (input2, glob, options, posix = options && options.windows) => {
-      const regex = glob instanceof RegExp ? glob : picomatch2.makeRe(glob, options);
-      return regex.test(utils.basename(input2, { windows: posix }));
-    };
-    picomatch2.isMatch = (str, patterns, options) => picomatch2(patterns, options)(str);
-    picomatch2.parse = (pattern, options) => {
-      if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options));
-      return parse3(pattern, { ...options, fastpaths: false });
-    };
-    picomatch2.scan = (input2, options) => scan(input2, options);
-    picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
-      if (returnOutput === true) {
-        return state.output;
-      }
-      const opts = options || {};
-      const prepend = opts.contains ? "" : "^";
-      const append = opts.contains ? "" : "$";
-      let source = `${prepend}(?:${state.output})${append}`;
-      if (state && state.negated === true) {
-        source = `^(?!${source}).*$`;
-      }
-      const regex = picomatch2.toRegex(source, options);
-      if (returnState === true) {
-        regex.state = state;
-      }
-      return regex;
-    };
-    picomatch2.makeRe = (input2, options = {}, returnOutput = false, returnState = false) => {
-      if (!input2 || typeof input2 !== "string") {
-        throw new TypeError("Expected a non-empty string");
-      }
-      let parsed = { negated: false, fastpaths: true };
-      if (options.fastpaths !== false && (input2[0] === "." || input2[0] === "*")) {
-        parsed.output = parse3.fastpaths(input2, options);
-      }
-      if (!parsed.output) {
-        parsed = parse3(input2, options);
-      }
-      return picomatch2.compileRe(parsed, options, returnOutput, returnState);
-    };
-    picomatch2.toRegex = (source, options) => {
-      try {
-        const opts = options || {};
-        return new RegExp(source, opts.flags || (opts.nocase ? "i" : ""));
-      } catch (err) {
-        if (options && options.debug === true) throw err;
-        return /$^/;
-      }
-    };
-    picomatch2.constants = constants;
-    module.exports = picomatch2;
-  }
-});
-
-// node_modules/picomatch/index.js
-var require_picomatch2 = __commonJS({
-  "node_modules/picomatch/index.js"(exports, module) {
-    "use strict";
-    var pico = require_picomatch();
-    var utils = require_utils();
-    function picomatch2(glob, options, returnState = false) {
-      if (options && (options.windows === null || options.windows === void 0)) {
-        options = { ...options, windows: utils.isWindows() };
-      }
-      return pico(glob, options, returnState);
-    }
-    Object.assign(picomatch2, pico);
-    module.exports = picomatch2;
-  }
-});
+} from "./chunk-Y3MN3FRU.js";
 
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
@@ -1862,17 +86,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path8) {
-      const ctrl = callVisitor(key, node2, visitor, path8);
+    function visit_(key, node2, visitor, path12) {
+      const ctrl = callVisitor(key, node2, visitor, path12);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path8, ctrl);
-        return visit_(key, ctrl, visitor, path8);
+        replaceNode(key, path12, ctrl);
+        return visit_(key, ctrl, visitor, path12);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path8 = Object.freeze(path8.concat(node2));
+          path12 = Object.freeze(path12.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path8);
+            const ci = visit_(i, node2.items[i], visitor, path12);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -1883,13 +107,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path8 = Object.freeze(path8.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path8);
+          path12 = Object.freeze(path12.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path12);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path8);
+          const cv = visit_("value", node2.value, visitor, path12);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -1910,17 +134,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path8) {
-      const ctrl = await callVisitor(key, node2, visitor, path8);
+    async function visitAsync_(key, node2, visitor, path12) {
+      const ctrl = await callVisitor(key, node2, visitor, path12);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path8, ctrl);
-        return visitAsync_(key, ctrl, visitor, path8);
+        replaceNode(key, path12, ctrl);
+        return visitAsync_(key, ctrl, visitor, path12);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path8 = Object.freeze(path8.concat(node2));
+          path12 = Object.freeze(path12.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path8);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path12);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -1931,13 +155,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path8 = Object.freeze(path8.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path8);
+          path12 = Object.freeze(path12.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path12);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path8);
+          const cv = await visitAsync_("value", node2.value, visitor, path12);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -1964,23 +188,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path8) {
+    function callVisitor(key, node2, visitor, path12) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path8);
+        return visitor(key, node2, path12);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path8);
+        return visitor.Map?.(key, node2, path12);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path8);
+        return visitor.Seq?.(key, node2, path12);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path8);
+        return visitor.Pair?.(key, node2, path12);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path8);
+        return visitor.Scalar?.(key, node2, path12);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path8);
+        return visitor.Alias?.(key, node2, path12);
       return void 0;
     }
-    function replaceNode(key, path8, node2) {
-      const parent = path8[path8.length - 1];
+    function replaceNode(key, path12, node2) {
+      const parent = path12[path12.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -2592,10 +816,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path8, value) {
+    function collectionFromPath(schema, path12, value) {
       let v = value;
-      for (let i = path8.length - 1; i >= 0; --i) {
-        const k = path8[i];
+      for (let i = path12.length - 1; i >= 0; --i) {
+        const k = path12[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -2614,7 +838,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path8) => path8 == null || typeof path8 === "object" && !!path8[Symbol.iterator]().next().done;
+    var isEmptyPath = (path12) => path12 == null || typeof path12 === "object" && !!path12[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -2644,11 +868,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path8, value) {
-        if (isEmptyPath(path8))
+      addIn(path12, value) {
+        if (isEmptyPath(path12))
           this.add(value);
         else {
-          const [key, ...rest] = path8;
+          const [key, ...rest] = path12;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -2662,8 +886,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path8) {
-        const [key, ...rest] = path8;
+      deleteIn(path12) {
+        const [key, ...rest] = path12;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -2677,8 +901,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path8, keepScalar) {
-        const [key, ...rest] = path8;
+      getIn(path12, keepScalar) {
+        const [key, ...rest] = path12;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -2696,8 +920,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path8) {
-        const [key, ...rest] = path8;
+      hasIn(path12) {
+        const [key, ...rest] = path12;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -2707,8 +931,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path8, value) {
-        const [key, ...rest] = path8;
+      setIn(path12, value) {
+        const [key, ...rest] = path12;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -5223,9 +3447,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path8, value) {
+      addIn(path12, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path8, value);
+          this.contents.addIn(path12, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -5300,14 +3524,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path8) {
-        if (Collection.isEmptyPath(path8)) {
+      deleteIn(path12) {
+        if (Collection.isEmptyPath(path12)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path8) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path12) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -5322,10 +3546,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path8, keepScalar) {
-        if (Collection.isEmptyPath(path8))
+      getIn(path12, keepScalar) {
+        if (Collection.isEmptyPath(path12))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path8, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path12, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -5336,10 +3560,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path8) {
-        if (Collection.isEmptyPath(path8))
+      hasIn(path12) {
+        if (Collection.isEmptyPath(path12))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path8) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path12) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -5356,13 +3580,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path8, value) {
-        if (Collection.isEmptyPath(path8)) {
+      setIn(path12, value) {
+        if (Collection.isEmptyPath(path12)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path8), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path12), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path8, value);
+          this.contents.setIn(path12, value);
         }
       }
       /**
@@ -7323,9 +5547,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path8) => {
+    visit2.itemAtPath = (cst, path12) => {
       let item = cst;
-      for (const [field, index] of path8) {
+      for (const [field, index] of path12) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -7334,23 +5558,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path8) => {
-      const parent = visit2.itemAtPath(cst, path8.slice(0, -1));
-      const field = path8[path8.length - 1][0];
+    visit2.parentCollection = (cst, path12) => {
+      const parent = visit2.itemAtPath(cst, path12.slice(0, -1));
+      const field = path12[path12.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path8, item, visitor) {
-      let ctrl = visitor(item, path8);
+    function _visit(path12, item, visitor) {
+      let ctrl = visitor(item, path12);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path8.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path12.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7361,10 +5585,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path8);
+            ctrl = ctrl(item, path12);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path8) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path12) : ctrl;
     }
     exports.visit = visit2;
   }
@@ -9115,289 +7339,1781 @@ var require_dist = __commonJS({
   }
 });
 
-// node_modules/simple-statistics/dist/simple-statistics.mjs
-function max(x) {
-  if (x.length === 0) {
-    throw new Error("max requires at least one data point");
-  }
-  var value = x[0];
-  for (var i = 1; i < x.length; i++) {
-    if (x[i] > value) {
-      value = x[i];
-    }
-  }
-  return value;
-}
-function quantileSorted(x, p) {
-  var idx = (x.length - 1) * p;
-  if (x.length === 0) {
-    throw new Error("quantile requires at least one data point.");
-  } else if (p < 0 || p > 1) {
-    throw new Error("quantiles must be between 0 and 1");
-  } else if (p === 1) {
-    return x[x.length - 1];
-  } else if (p === 0) {
-    return x[0];
-  } else if (idx % 1 !== 0) {
-    var lower = Math.floor(idx);
-    var upper = Math.ceil(idx);
-    var fraction = idx - lower;
-    return x[lower] + fraction * (x[upper] - x[lower]);
-  } else {
-    return x[idx];
-  }
-}
-function quickselect(arr, k, left, right) {
-  left = left || 0;
-  right = right || arr.length - 1;
-  while (right > left) {
-    if (right - left > 600) {
-      var n = right - left + 1;
-      var m = k - left + 1;
-      var z3 = Math.log(n);
-      var s = 0.5 * Math.exp(2 * z3 / 3);
-      var sd = 0.5 * Math.sqrt(z3 * s * (n - s) / n);
-      if (m - n / 2 < 0) {
-        sd *= -1;
+// node_modules/picomatch/lib/constants.js
+var require_constants = __commonJS({
+  "node_modules/picomatch/lib/constants.js"(exports, module) {
+    "use strict";
+    var WIN_SLASH = "\\\\/";
+    var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
+    var DEFAULT_MAX_EXTGLOB_RECURSION = 0;
+    var DOT_LITERAL = "\\.";
+    var PLUS_LITERAL = "\\+";
+    var QMARK_LITERAL = "\\?";
+    var SLASH_LITERAL = "\\/";
+    var ONE_CHAR = "(?=.)";
+    var QMARK = "[^/]";
+    var END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
+    var START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
+    var DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
+    var NO_DOT = `(?!${DOT_LITERAL})`;
+    var NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
+    var NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
+    var NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
+    var QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
+    var STAR = `${QMARK}*?`;
+    var SEP = "/";
+    var POSIX_CHARS = {
+      DOT_LITERAL,
+      PLUS_LITERAL,
+      QMARK_LITERAL,
+      SLASH_LITERAL,
+      ONE_CHAR,
+      QMARK,
+      END_ANCHOR,
+      DOTS_SLASH,
+      NO_DOT,
+      NO_DOTS,
+      NO_DOT_SLASH,
+      NO_DOTS_SLASH,
+      QMARK_NO_DOT,
+      STAR,
+      START_ANCHOR,
+      SEP
+    };
+    var WINDOWS_CHARS = {
+      ...POSIX_CHARS,
+      SLASH_LITERAL: `[${WIN_SLASH}]`,
+      QMARK: WIN_NO_SLASH,
+      STAR: `${WIN_NO_SLASH}*?`,
+      DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
+      NO_DOT: `(?!${DOT_LITERAL})`,
+      NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+      NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
+      NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+      QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
+      START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
+      END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
+      SEP: "\\"
+    };
+    var POSIX_REGEX_SOURCE = {
+      __proto__: null,
+      alnum: "a-zA-Z0-9",
+      alpha: "a-zA-Z",
+      ascii: "\\x00-\\x7F",
+      blank: " \\t",
+      cntrl: "\\x00-\\x1F\\x7F",
+      digit: "0-9",
+      graph: "\\x21-\\x7E",
+      lower: "a-z",
+      print: "\\x20-\\x7E ",
+      punct: "\\-!\"#$%&'()\\*+,./:;<=>?@[\\]^_`{|}~",
+      space: " \\t\\r\\n\\v\\f",
+      upper: "A-Z",
+      word: "A-Za-z0-9_",
+      xdigit: "A-Fa-f0-9"
+    };
+    module.exports = {
+      DEFAULT_MAX_EXTGLOB_RECURSION,
+      MAX_LENGTH: 1024 * 64,
+      POSIX_REGEX_SOURCE,
+      // regular expressions
+      REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
+      REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
+      REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
+      REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
+      REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
+      REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
+      // Replace globs with equivalent patterns to reduce parsing time.
+      REPLACEMENTS: {
+        __proto__: null,
+        "***": "*",
+        "**/**": "**",
+        "**/**/**": "**"
+      },
+      // Digits
+      CHAR_0: 48,
+      /* 0 */
+      CHAR_9: 57,
+      /* 9 */
+      // Alphabet chars.
+      CHAR_UPPERCASE_A: 65,
+      /* A */
+      CHAR_LOWERCASE_A: 97,
+      /* a */
+      CHAR_UPPERCASE_Z: 90,
+      /* Z */
+      CHAR_LOWERCASE_Z: 122,
+      /* z */
+      CHAR_LEFT_PARENTHESES: 40,
+      /* ( */
+      CHAR_RIGHT_PARENTHESES: 41,
+      /* ) */
+      CHAR_ASTERISK: 42,
+      /* * */
+      // Non-alphabetic chars.
+      CHAR_AMPERSAND: 38,
+      /* & */
+      CHAR_AT: 64,
+      /* @ */
+      CHAR_BACKWARD_SLASH: 92,
+      /* \ */
+      CHAR_CARRIAGE_RETURN: 13,
+      /* \r */
+      CHAR_CIRCUMFLEX_ACCENT: 94,
+      /* ^ */
+      CHAR_COLON: 58,
+      /* : */
+      CHAR_COMMA: 44,
+      /* , */
+      CHAR_DOT: 46,
+      /* . */
+      CHAR_DOUBLE_QUOTE: 34,
+      /* " */
+      CHAR_EQUAL: 61,
+      /* = */
+      CHAR_EXCLAMATION_MARK: 33,
+      /* ! */
+      CHAR_FORM_FEED: 12,
+      /* \f */
+      CHAR_FORWARD_SLASH: 47,
+      /* / */
+      CHAR_GRAVE_ACCENT: 96,
+      /* ` */
+      CHAR_HASH: 35,
+      /* # */
+      CHAR_HYPHEN_MINUS: 45,
+      /* - */
+      CHAR_LEFT_ANGLE_BRACKET: 60,
+      /* < */
+      CHAR_LEFT_CURLY_BRACE: 123,
+      /* { */
+      CHAR_LEFT_SQUARE_BRACKET: 91,
+      /* [ */
+      CHAR_LINE_FEED: 10,
+      /* \n */
+      CHAR_NO_BREAK_SPACE: 160,
+      /* \u00A0 */
+      CHAR_PERCENT: 37,
+      /* % */
+      CHAR_PLUS: 43,
+      /* + */
+      CHAR_QUESTION_MARK: 63,
+      /* ? */
+      CHAR_RIGHT_ANGLE_BRACKET: 62,
+      /* > */
+      CHAR_RIGHT_CURLY_BRACE: 125,
+      /* } */
+      CHAR_RIGHT_SQUARE_BRACKET: 93,
+      /* ] */
+      CHAR_SEMICOLON: 59,
+      /* ; */
+      CHAR_SINGLE_QUOTE: 39,
+      /* ' */
+      CHAR_SPACE: 32,
+      /*   */
+      CHAR_TAB: 9,
+      /* \t */
+      CHAR_UNDERSCORE: 95,
+      /* _ */
+      CHAR_VERTICAL_LINE: 124,
+      /* | */
+      CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279,
+      /* \uFEFF */
+      /**
+       * Create EXTGLOB_CHARS
+       */
+      extglobChars(chars) {
+        return {
+          "!": { type: "negate", open: "(?:(?!(?:", close: `))${chars.STAR})` },
+          "?": { type: "qmark", open: "(?:", close: ")?" },
+          "+": { type: "plus", open: "(?:", close: ")+" },
+          "*": { type: "star", open: "(?:", close: ")*" },
+          "@": { type: "at", open: "(?:", close: ")" }
+        };
+      },
+      /**
+       * Create GLOB_CHARS
+       */
+      globChars(win32) {
+        return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
       }
-      var newLeft = Math.max(left, Math.floor(k - m * s / n + sd));
-      var newRight = Math.min(
-        right,
-        Math.floor(k + (n - m) * s / n + sd)
-      );
-      quickselect(arr, k, newLeft, newRight);
-    }
-    var t = arr[k];
-    var i = left;
-    var j = right;
-    swap(arr, left, k);
-    if (arr[right] > t) {
-      swap(arr, left, right);
-    }
-    while (i < j) {
-      swap(arr, i, j);
-      i++;
-      j--;
-      while (arr[i] < t) {
-        i++;
+    };
+  }
+});
+
+// node_modules/picomatch/lib/utils.js
+var require_utils = __commonJS({
+  "node_modules/picomatch/lib/utils.js"(exports) {
+    "use strict";
+    var {
+      REGEX_BACKSLASH,
+      REGEX_REMOVE_BACKSLASH,
+      REGEX_SPECIAL_CHARS,
+      REGEX_SPECIAL_CHARS_GLOBAL
+    } = require_constants();
+    exports.isObject = (val) => val !== null && typeof val === "object" && !Array.isArray(val);
+    exports.hasRegexChars = (str) => REGEX_SPECIAL_CHARS.test(str);
+    exports.isRegexChar = (str) => str.length === 1 && exports.hasRegexChars(str);
+    exports.escapeRegex = (str) => str.replace(REGEX_SPECIAL_CHARS_GLOBAL, "\\$1");
+    exports.toPosixSlashes = (str) => str.replace(REGEX_BACKSLASH, "/");
+    exports.isWindows = () => {
+      if (typeof navigator !== "undefined" && navigator.platform) {
+        const platform = navigator.platform.toLowerCase();
+        return platform === "win32" || platform === "windows";
       }
-      while (arr[j] > t) {
-        j--;
+      if (typeof process !== "undefined" && process.platform) {
+        return process.platform === "win32";
       }
-    }
-    if (arr[left] === t) {
-      swap(arr, left, j);
-    } else {
-      j++;
-      swap(arr, j, right);
-    }
-    if (j <= k) {
-      left = j + 1;
-    }
-    if (k <= j) {
-      right = j - 1;
-    }
-  }
-}
-function swap(arr, i, j) {
-  var tmp = arr[i];
-  arr[i] = arr[j];
-  arr[j] = tmp;
-}
-function quantile(x, p) {
-  var copy = x.slice();
-  if (Array.isArray(p)) {
-    multiQuantileSelect(copy, p);
-    var results = [];
-    for (var i = 0; i < p.length; i++) {
-      results[i] = quantileSorted(copy, p[i]);
-    }
-    return results;
-  } else {
-    var idx = quantileIndex(copy.length, p);
-    quantileSelect(copy, idx, 0, copy.length - 1);
-    return quantileSorted(copy, p);
-  }
-}
-function quantileSelect(arr, k, left, right) {
-  if (k % 1 === 0) {
-    quickselect(arr, k, left, right);
-  } else {
-    k = Math.floor(k);
-    quickselect(arr, k, left, right);
-    quickselect(arr, k + 1, k + 1, right);
-  }
-}
-function multiQuantileSelect(arr, p) {
-  var positions = /* @__PURE__ */ new Set();
-  for (var i = 0; i < p.length; i++) {
-    var idx = quantileIndex(arr.length, p[i]);
-    positions.add(Math.floor(idx));
-    positions.add(Math.ceil(idx));
-  }
-  var indices = Array.from(positions).sort(compare);
-  multiselect(arr, indices, 0, indices.length - 1, 0, arr.length - 1);
-}
-function multiselect(arr, indices, lo, hi, left, right) {
-  if (lo > hi) {
-    return;
-  }
-  var mid = lo + hi >> 1;
-  quickselect(arr, indices[mid], left, right);
-  multiselect(arr, indices, lo, mid - 1, left, indices[mid] - 1);
-  multiselect(arr, indices, mid + 1, hi, indices[mid] + 1, right);
-}
-function compare(a, b) {
-  return a - b;
-}
-function quantileIndex(len, p) {
-  var idx = (len - 1) * p;
-  if (p === 1) {
-    return len - 1;
-  } else if (p === 0) {
-    return 0;
-  } else if (idx % 1 !== 0) {
-    return idx;
-  } else {
-    return idx;
-  }
-}
-function median(x) {
-  return +quantile(x, 0.5);
-}
-var epsilon = 1e-4;
-var BayesianClassifier = function BayesianClassifier2() {
-  this.totalCount = 0;
-  this.data = {};
-};
-BayesianClassifier.prototype.train = function train(item, category) {
-  if (!this.data[category]) {
-    this.data[category] = {};
-  }
-  for (var k in item) {
-    var v = item[k];
-    if (this.data[category][k] === void 0) {
-      this.data[category][k] = {};
-    }
-    if (this.data[category][k][v] === void 0) {
-      this.data[category][k][v] = 0;
-    }
-    this.data[category][k][v]++;
-  }
-  this.totalCount++;
-};
-BayesianClassifier.prototype.score = function score(item) {
-  var odds = {};
-  var category;
-  for (var k in item) {
-    var v = item[k];
-    for (category in this.data) {
-      if (odds[category] === void 0) {
-        odds[category] = {};
+      return false;
+    };
+    exports.removeBackslashes = (str) => {
+      return str.replace(REGEX_REMOVE_BACKSLASH, (match) => {
+        return match === "\\" ? "" : match;
+      });
+    };
+    exports.escapeLast = (input2, char, lastIdx) => {
+      const idx = input2.lastIndexOf(char, lastIdx);
+      if (idx === -1) return input2;
+      if (input2[idx - 1] === "\\") return exports.escapeLast(input2, char, idx - 1);
+      return `${input2.slice(0, idx)}\\${input2.slice(idx)}`;
+    };
+    exports.removePrefix = (input2, state = {}) => {
+      let output2 = input2;
+      if (output2.startsWith("./")) {
+        output2 = output2.slice(2);
+        state.prefix = "./";
       }
-      if (this.data[category][k]) {
-        odds[category][k + "_" + v] = (this.data[category][k][v] || 0) / this.totalCount;
+      return output2;
+    };
+    exports.wrapOutput = (input2, state = {}, options = {}) => {
+      const prepend = options.contains ? "" : "^";
+      const append = options.contains ? "" : "$";
+      let output2 = `${prepend}(?:${input2})${append}`;
+      if (state.negated === true) {
+        output2 = `(?:^(?!${output2}).*$)`;
+      }
+      return output2;
+    };
+    exports.basename = (path12, { windows } = {}) => {
+      const segs = path12.split(windows ? /[\\/]/ : "/");
+      const last = segs[segs.length - 1];
+      if (last === "") {
+        return segs[segs.length - 2];
+      }
+      return last;
+    };
+  }
+});
+
+// node_modules/picomatch/lib/scan.js
+var require_scan = __commonJS({
+  "node_modules/picomatch/lib/scan.js"(exports, module) {
+    "use strict";
+    var utils = require_utils();
+    var {
+      CHAR_ASTERISK,
+      /* * */
+      CHAR_AT,
+      /* @ */
+      CHAR_BACKWARD_SLASH,
+      /* \ */
+      CHAR_COMMA,
+      /* , */
+      CHAR_DOT,
+      /* . */
+      CHAR_EXCLAMATION_MARK,
+      /* ! */
+      CHAR_FORWARD_SLASH,
+      /* / */
+      CHAR_LEFT_CURLY_BRACE,
+      /* { */
+      CHAR_LEFT_PARENTHESES,
+      /* ( */
+      CHAR_LEFT_SQUARE_BRACKET,
+      /* [ */
+      CHAR_PLUS,
+      /* + */
+      CHAR_QUESTION_MARK,
+      /* ? */
+      CHAR_RIGHT_CURLY_BRACE,
+      /* } */
+      CHAR_RIGHT_PARENTHESES,
+      /* ) */
+      CHAR_RIGHT_SQUARE_BRACKET
+      /* ] */
+    } = require_constants();
+    var isPathSeparator = (code) => {
+      return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
+    };
+    var depth = (token) => {
+      if (token.isPrefix !== true) {
+        token.depth = token.isGlobstar ? Infinity : 1;
+      }
+    };
+    var scan = (input2, options) => {
+      const opts = options || {};
+      const length = input2.length - 1;
+      const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
+      const slashes = [];
+      const tokens = [];
+      const parts = [];
+      let str = input2;
+      let index = -1;
+      let start = 0;
+      let lastIndex = 0;
+      let isBrace = false;
+      let isBracket = false;
+      let isGlob = false;
+      let isExtglob = false;
+      let isGlobstar = false;
+      let braceEscaped = false;
+      let backslashes = false;
+      let negated = false;
+      let negatedExtglob = false;
+      let finished = false;
+      let braces = 0;
+      let prev;
+      let code;
+      let token = { value: "", depth: 0, isGlob: false };
+      const eos = () => index >= length;
+      const peek = () => str.charCodeAt(index + 1);
+      const advance = () => {
+        prev = code;
+        return str.charCodeAt(++index);
+      };
+      while (index < length) {
+        code = advance();
+        let next;
+        if (code === CHAR_BACKWARD_SLASH) {
+          backslashes = token.backslashes = true;
+          code = advance();
+          if (code === CHAR_LEFT_CURLY_BRACE) {
+            braceEscaped = true;
+          }
+          continue;
+        }
+        if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
+          braces++;
+          while (eos() !== true && (code = advance())) {
+            if (code === CHAR_BACKWARD_SLASH) {
+              backslashes = token.backslashes = true;
+              advance();
+              continue;
+            }
+            if (code === CHAR_LEFT_CURLY_BRACE) {
+              braces++;
+              continue;
+            }
+            if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
+              isBrace = token.isBrace = true;
+              isGlob = token.isGlob = true;
+              finished = true;
+              if (scanToEnd === true) {
+                continue;
+              }
+              break;
+            }
+            if (braceEscaped !== true && code === CHAR_COMMA) {
+              isBrace = token.isBrace = true;
+              isGlob = token.isGlob = true;
+              finished = true;
+              if (scanToEnd === true) {
+                continue;
+              }
+              break;
+            }
+            if (code === CHAR_RIGHT_CURLY_BRACE) {
+              braces--;
+              if (braces === 0) {
+                braceEscaped = false;
+                isBrace = token.isBrace = true;
+                finished = true;
+                break;
+              }
+            }
+          }
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (code === CHAR_FORWARD_SLASH) {
+          slashes.push(index);
+          tokens.push(token);
+          token = { value: "", depth: 0, isGlob: false };
+          if (finished === true) continue;
+          if (prev === CHAR_DOT && index === start + 1) {
+            start += 2;
+            continue;
+          }
+          lastIndex = index + 1;
+          continue;
+        }
+        if (opts.noext !== true) {
+          const isExtglobChar = code === CHAR_PLUS || code === CHAR_AT || code === CHAR_ASTERISK || code === CHAR_QUESTION_MARK || code === CHAR_EXCLAMATION_MARK;
+          if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
+            isGlob = token.isGlob = true;
+            isExtglob = token.isExtglob = true;
+            finished = true;
+            if (code === CHAR_EXCLAMATION_MARK && index === start) {
+              negatedExtglob = true;
+            }
+            if (scanToEnd === true) {
+              let parens = 0;
+              while (eos() !== true && (code = advance())) {
+                if (code === CHAR_BACKWARD_SLASH) {
+                  backslashes = token.backslashes = true;
+                  advance();
+                  continue;
+                }
+                if (code === CHAR_LEFT_PARENTHESES) {
+                  parens++;
+                  continue;
+                }
+                if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+                  finished = true;
+                  break;
+                }
+              }
+              continue;
+            }
+            break;
+          }
+        }
+        if (code === CHAR_ASTERISK) {
+          if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
+          isGlob = token.isGlob = true;
+          finished = true;
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (code === CHAR_QUESTION_MARK) {
+          isGlob = token.isGlob = true;
+          finished = true;
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (code === CHAR_LEFT_SQUARE_BRACKET) {
+          while (eos() !== true && (next = advance())) {
+            if (next === CHAR_BACKWARD_SLASH) {
+              backslashes = token.backslashes = true;
+              advance();
+              continue;
+            }
+            if (next === CHAR_RIGHT_SQUARE_BRACKET) {
+              isBracket = token.isBracket = true;
+              isGlob = token.isGlob = true;
+              finished = true;
+              break;
+            }
+          }
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
+          negated = token.negated = true;
+          start++;
+          continue;
+        }
+        if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
+          isGlob = token.isGlob = true;
+          if (scanToEnd === true) {
+            let parens = 1;
+            while (eos() !== true && (code = advance())) {
+              if (code === CHAR_BACKWARD_SLASH) {
+                backslashes = token.backslashes = true;
+                advance();
+                continue;
+              }
+              if (code === CHAR_LEFT_PARENTHESES) {
+                parens++;
+                continue;
+              }
+              if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+                finished = true;
+                break;
+              }
+            }
+            continue;
+          }
+          break;
+        }
+        if (isGlob === true) {
+          finished = true;
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+      }
+      if (opts.noext === true) {
+        isExtglob = false;
+        isGlob = false;
+      }
+      let base = str;
+      let prefix = "";
+      let glob = "";
+      if (start > 0) {
+        prefix = str.slice(0, start);
+        str = str.slice(start);
+        lastIndex -= start;
+      }
+      if (base && isGlob === true && lastIndex > 0) {
+        base = str.slice(0, lastIndex);
+        glob = str.slice(lastIndex);
+      } else if (isGlob === true) {
+        base = "";
+        glob = str;
       } else {
-        odds[category][k + "_" + v] = 0;
+        base = str;
       }
+      if (base && base !== "" && base !== "/" && base !== str) {
+        if (isPathSeparator(base.charCodeAt(base.length - 1))) {
+          base = base.slice(0, -1);
+        }
+      }
+      if (opts.unescape === true) {
+        if (glob) glob = utils.removeBackslashes(glob);
+        if (base && backslashes === true) {
+          base = utils.removeBackslashes(base);
+        }
+      }
+      const state = {
+        prefix,
+        input: input2,
+        start,
+        base,
+        glob,
+        isBrace,
+        isBracket,
+        isGlob,
+        isExtglob,
+        isGlobstar,
+        negated,
+        negatedExtglob
+      };
+      if (opts.tokens === true) {
+        state.maxDepth = 0;
+        if (!isPathSeparator(code)) {
+          tokens.push(token);
+        }
+        state.tokens = tokens;
+      }
+      if (opts.parts === true || opts.tokens === true) {
+        let prevIndex;
+        for (let idx = 0; idx < slashes.length; idx++) {
+          const n2 = prevIndex !== void 0 ? prevIndex + 1 : start;
+          const i = slashes[idx];
+          const value2 = input2.slice(n2, i);
+          if (opts.tokens) {
+            if (idx === 0 && start !== 0) {
+              tokens[idx].isPrefix = true;
+              tokens[idx].value = prefix;
+            } else {
+              tokens[idx].value = value2;
+            }
+            depth(tokens[idx]);
+            state.maxDepth += tokens[idx].depth;
+          }
+          if (i >= start) {
+            parts.push(value2);
+            prevIndex = i;
+          }
+        }
+        const n = prevIndex !== void 0 ? prevIndex + 1 : start;
+        const value = input2.slice(n);
+        parts.push(value);
+        if (opts.tokens && prevIndex && prevIndex + 1 < input2.length) {
+          tokens[tokens.length - 1].value = value;
+          depth(tokens[tokens.length - 1]);
+          state.maxDepth += tokens[tokens.length - 1].depth;
+        }
+        state.slashes = slashes;
+        state.parts = parts;
+      }
+      return state;
+    };
+    module.exports = scan;
+  }
+});
+
+// node_modules/picomatch/lib/parse.js
+var require_parse = __commonJS({
+  "node_modules/picomatch/lib/parse.js"(exports, module) {
+    "use strict";
+    var constants = require_constants();
+    var utils = require_utils();
+    var {
+      MAX_LENGTH,
+      POSIX_REGEX_SOURCE,
+      REGEX_NON_SPECIAL_CHARS,
+      REGEX_SPECIAL_CHARS_BACKREF,
+      REPLACEMENTS
+    } = constants;
+    var expandRange = (args, options) => {
+      if (typeof options.expandRange === "function") {
+        return options.expandRange(...args, options);
+      }
+      args.sort();
+      const value = `[${args.join("-")}]`;
+      try {
+        new RegExp(value);
+      } catch (ex) {
+        return args.map((v) => utils.escapeRegex(v)).join("..");
+      }
+      return value;
+    };
+    var syntaxError = (type, char) => {
+      return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
+    };
+    var splitTopLevel = (input2) => {
+      const parts = [];
+      let bracket = 0;
+      let paren = 0;
+      let quote = 0;
+      let value = "";
+      let escaped = false;
+      for (const ch of input2) {
+        if (escaped === true) {
+          value += ch;
+          escaped = false;
+          continue;
+        }
+        if (ch === "\\") {
+          value += ch;
+          escaped = true;
+          continue;
+        }
+        if (ch === '"') {
+          quote = quote === 1 ? 0 : 1;
+          value += ch;
+          continue;
+        }
+        if (quote === 0) {
+          if (ch === "[") {
+            bracket++;
+          } else if (ch === "]" && bracket > 0) {
+            bracket--;
+          } else if (bracket === 0) {
+            if (ch === "(") {
+              paren++;
+            } else if (ch === ")" && paren > 0) {
+              paren--;
+            } else if (ch === "|" && paren === 0) {
+              parts.push(value);
+              value = "";
+              continue;
+            }
+          }
+        }
+        value += ch;
+      }
+      parts.push(value);
+      return parts;
+    };
+    var isPlainBranch = (branch) => {
+      let escaped = false;
+      for (const ch of branch) {
+        if (escaped === true) {
+          escaped = false;
+          continue;
+        }
+        if (ch === "\\") {
+          escaped = true;
+          continue;
+        }
+        if (/[?*+@!()[\]{}]/.test(ch)) {
+          return false;
+        }
+      }
+      return true;
+    };
+    var normalizeSimpleBranch = (branch) => {
+      let value = branch.trim();
+      let changed = true;
+      while (changed === true) {
+        changed = false;
+        if (/^@\([^\\()[\]{}|]+\)$/.test(value)) {
+          value = value.slice(2, -1);
+          changed = true;
+        }
+      }
+      if (!isPlainBranch(value)) {
+        return;
+      }
+      return value.replace(/\\(.)/g, "$1");
+    };
+    var hasRepeatedCharPrefixOverlap = (branches) => {
+      const values = branches.map(normalizeSimpleBranch).filter(Boolean);
+      for (let i = 0; i < values.length; i++) {
+        for (let j = i + 1; j < values.length; j++) {
+          const a = values[i];
+          const b = values[j];
+          const char = a[0];
+          if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
+            continue;
+          }
+          if (a === b || a.startsWith(b) || b.startsWith(a)) {
+            return true;
+          }
+        }
+      }
+      return false;
+    };
+    var parseRepeatedExtglob = (pattern, requireEnd = true) => {
+      if (pattern[0] !== "+" && pattern[0] !== "*" || pattern[1] !== "(") {
+        return;
+      }
+      let bracket = 0;
+      let paren = 0;
+      let quote = 0;
+      let escaped = false;
+      for (let i = 1; i < pattern.length; i++) {
+        const ch = pattern[i];
+        if (escaped === true) {
+          escaped = false;
+          continue;
+        }
+        if (ch === "\\") {
+          escaped = true;
+          continue;
+        }
+        if (ch === '"') {
+          quote = quote === 1 ? 0 : 1;
+          continue;
+        }
+        if (quote === 1) {
+          continue;
+        }
+        if (ch === "[") {
+          bracket++;
+          continue;
+        }
+        if (ch === "]" && bracket > 0) {
+          bracket--;
+          continue;
+        }
+        if (bracket > 0) {
+          continue;
+        }
+        if (ch === "(") {
+          paren++;
+          continue;
+        }
+        if (ch === ")") {
+          paren--;
+          if (paren === 0) {
+            if (requireEnd === true && i !== pattern.length - 1) {
+              return;
+            }
+            return {
+              type: pattern[0],
+              body: pattern.slice(2, i),
+              end: i
+            };
+          }
+        }
+      }
+    };
+    var buildCharClassStar = (chars) => {
+      const source = chars.length === 1 ? utils.escapeRegex(chars[0]) : `[${chars.map((ch) => utils.escapeRegex(ch)).join("")}]`;
+      return `${source}*`;
+    };
+    var getStarExtglobSequenceChars = (pattern) => {
+      let index = 0;
+      const chars = [];
+      while (index < pattern.length) {
+        const match = parseRepeatedExtglob(pattern.slice(index), false);
+        if (!match || match.type !== "*") {
+          return;
+        }
+        const branches = splitTopLevel(match.body).map((branch2) => branch2.trim());
+        if (branches.length !== 1) {
+          return;
+        }
+        const branch = normalizeSimpleBranch(branches[0]);
+        if (!branch || branch.length !== 1) {
+          return;
+        }
+        chars.push(branch);
+        index += match.end + 1;
+      }
+      if (chars.length < 1) {
+        return;
+      }
+      return chars;
+    };
+    var repeatedExtglobRecursion = (pattern) => {
+      let depth = 0;
+      let value = pattern.trim();
+      let match = parseRepeatedExtglob(value);
+      while (match) {
+        depth++;
+        value = match.body.trim();
+        match = parseRepeatedExtglob(value);
+      }
+      return depth;
+    };
+    var analyzeRepeatedExtglob = (body, options) => {
+      if (options.maxExtglobRecursion === false) {
+        return { risky: false };
+      }
+      const max2 = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
+      const branches = splitTopLevel(body).map((branch) => branch.trim());
+      if (branches.length > 1) {
+        if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
+          return { risky: true };
+        }
+      }
+      const safeChars = [];
+      let sawStarSequence = false;
+      let combinable = true;
+      for (const branch of branches) {
+        const chars = getStarExtglobSequenceChars(branch);
+        if (chars) {
+          sawStarSequence = true;
+          safeChars.push(...chars);
+          continue;
+        }
+        const literal2 = normalizeSimpleBranch(branch);
+        if (literal2 && literal2.length === 1) {
+          safeChars.push(literal2);
+          continue;
+        }
+        combinable = false;
+        if (repeatedExtglobRecursion(branch) > max2) {
+          return { risky: true };
+        }
+      }
+      if (sawStarSequence) {
+        return combinable ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) } : { risky: true };
+      }
+      return { risky: false };
+    };
+    var parse3 = (input2, options) => {
+      if (typeof input2 !== "string") {
+        throw new TypeError("Expected a string");
+      }
+      input2 = REPLACEMENTS[input2] || input2;
+      const opts = { ...options };
+      const max2 = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+      let len = input2.length;
+      if (len > max2) {
+        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max2}`);
+      }
+      const bos = { type: "bos", value: "", output: opts.prepend || "" };
+      const tokens = [bos];
+      const capture = opts.capture ? "" : "?:";
+      const PLATFORM_CHARS = constants.globChars(opts.windows);
+      const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
+      const {
+        DOT_LITERAL,
+        PLUS_LITERAL,
+        SLASH_LITERAL,
+        ONE_CHAR,
+        DOTS_SLASH,
+        NO_DOT,
+        NO_DOT_SLASH,
+        NO_DOTS_SLASH,
+        QMARK,
+        QMARK_NO_DOT,
+        STAR,
+        START_ANCHOR
+      } = PLATFORM_CHARS;
+      const globstar = (opts2) => {
+        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+      };
+      const nodot = opts.dot ? "" : NO_DOT;
+      const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
+      let star = opts.bash === true ? globstar(opts) : STAR;
+      if (opts.capture) {
+        star = `(${star})`;
+      }
+      if (typeof opts.noext === "boolean") {
+        opts.noextglob = opts.noext;
+      }
+      const state = {
+        input: input2,
+        index: -1,
+        start: 0,
+        dot: opts.dot === true,
+        consumed: "",
+        output: "",
+        prefix: "",
+        backtrack: false,
+        negated: false,
+        brackets: 0,
+        braces: 0,
+        parens: 0,
+        quotes: 0,
+        globstar: false,
+        tokens
+      };
+      input2 = utils.removePrefix(input2, state);
+      len = input2.length;
+      const extglobs = [];
+      const braces = [];
+      const stack = [];
+      let prev = bos;
+      let value;
+      const eos = () => state.index === len - 1;
+      const peek = state.peek = (n = 1) => input2[state.index + n];
+      const advance = state.advance = () => input2[++state.index] || "";
+      const remaining = () => input2.slice(state.index + 1);
+      const consume = (value2 = "", num = 0) => {
+        state.consumed += value2;
+        state.index += num;
+      };
+      const append = (token) => {
+        state.output += token.output != null ? token.output : token.value;
+        consume(token.value);
+      };
+      const negate = () => {
+        let count = 1;
+        while (peek() === "!" && (peek(2) !== "(" || peek(3) === "?")) {
+          advance();
+          state.start++;
+          count++;
+        }
+        if (count % 2 === 0) {
+          return false;
+        }
+        state.negated = true;
+        state.start++;
+        return true;
+      };
+      const increment = (type) => {
+        state[type]++;
+        stack.push(type);
+      };
+      const decrement = (type) => {
+        state[type]--;
+        stack.pop();
+      };
+      const push = (tok) => {
+        if (prev.type === "globstar") {
+          const isBrace = state.braces > 0 && (tok.type === "comma" || tok.type === "brace");
+          const isExtglob = tok.extglob === true || extglobs.length && (tok.type === "pipe" || tok.type === "paren");
+          if (tok.type !== "slash" && tok.type !== "paren" && !isBrace && !isExtglob) {
+            state.output = state.output.slice(0, -prev.output.length);
+            prev.type = "star";
+            prev.value = "*";
+            prev.output = star;
+            state.output += prev.output;
+          }
+        }
+        if (extglobs.length && tok.type !== "paren") {
+          extglobs[extglobs.length - 1].inner += tok.value;
+        }
+        if (tok.value || tok.output) append(tok);
+        if (prev && prev.type === "text" && tok.type === "text") {
+          prev.output = (prev.output || prev.value) + tok.value;
+          prev.value += tok.value;
+          return;
+        }
+        tok.prev = prev;
+        tokens.push(tok);
+        prev = tok;
+      };
+      const extglobOpen = (type, value2) => {
+        const token = { ...EXTGLOB_CHARS[value2], conditions: 1, inner: "" };
+        token.prev = prev;
+        token.parens = state.parens;
+        token.output = state.output;
+        token.startIndex = state.index;
+        token.tokensIndex = tokens.length;
+        const output2 = (opts.capture ? "(" : "") + token.open;
+        increment("parens");
+        push({ type, value: value2, output: state.output ? "" : ONE_CHAR });
+        push({ type: "paren", extglob: true, value: advance(), output: output2 });
+        extglobs.push(token);
+      };
+      const extglobClose = (token) => {
+        const literal2 = input2.slice(token.startIndex, state.index + 1);
+        const body = input2.slice(token.startIndex + 2, state.index);
+        const analysis = analyzeRepeatedExtglob(body, opts);
+        if ((token.type === "plus" || token.type === "star") && analysis.risky) {
+          const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
+          const open3 = tokens[token.tokensIndex];
+          open3.type = "text";
+          open3.value = literal2;
+          open3.output = safeOutput || utils.escapeRegex(literal2);
+          for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
+            tokens[i].value = "";
+            tokens[i].output = "";
+            delete tokens[i].suffix;
+          }
+          state.output = token.output + open3.output;
+          state.backtrack = true;
+          push({ type: "paren", extglob: true, value, output: "" });
+          decrement("parens");
+          return;
+        }
+        let output2 = token.close + (opts.capture ? ")" : "");
+        let rest;
+        if (token.type === "negate") {
+          let extglobStar = star;
+          if (token.inner && token.inner.length > 1 && token.inner.includes("/")) {
+            extglobStar = globstar(opts);
+          }
+          if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
+            output2 = token.close = `)$))${extglobStar}`;
+          }
+          if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
+            const expression = parse3(rest, { ...options, fastpaths: false }).output;
+            output2 = token.close = `)${expression})${extglobStar})`;
+          }
+          if (token.prev.type === "bos") {
+            state.negatedExtglob = true;
+          }
+        }
+        push({ type: "paren", extglob: true, value, output: output2 });
+        decrement("parens");
+      };
+      if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input2)) {
+        let backslashes = false;
+        let output2 = input2.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc2, chars, first, rest, index) => {
+          if (first === "\\") {
+            backslashes = true;
+            return m;
+          }
+          if (first === "?") {
+            if (esc2) {
+              return esc2 + first + (rest ? QMARK.repeat(rest.length) : "");
+            }
+            if (index === 0) {
+              return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : "");
+            }
+            return QMARK.repeat(chars.length);
+          }
+          if (first === ".") {
+            return DOT_LITERAL.repeat(chars.length);
+          }
+          if (first === "*") {
+            if (esc2) {
+              return esc2 + first + (rest ? star : "");
+            }
+            return star;
+          }
+          return esc2 ? m : `\\${m}`;
+        });
+        if (backslashes === true) {
+          if (opts.unescape === true) {
+            output2 = output2.replace(/\\/g, "");
+          } else {
+            output2 = output2.replace(/\\+/g, (m) => {
+              return m.length % 2 === 0 ? "\\\\" : m ? "\\" : "";
+            });
+          }
+        }
+        if (output2 === input2 && opts.contains === true) {
+          state.output = input2;
+          return state;
+        }
+        state.output = utils.wrapOutput(output2, state, options);
+        return state;
+      }
+      while (!eos()) {
+        value = advance();
+        if (value === "\0") {
+          continue;
+        }
+        if (value === "\\") {
+          const next = peek();
+          if (next === "/" && opts.bash !== true) {
+            continue;
+          }
+          if (next === "." || next === ";") {
+            continue;
+          }
+          if (!next) {
+            value += "\\";
+            push({ type: "text", value });
+            continue;
+          }
+          const match = /^\\+/.exec(remaining());
+          let slashes = 0;
+          if (match && match[0].length > 2) {
+            slashes = match[0].length;
+            state.index += slashes;
+            if (slashes % 2 !== 0) {
+              value += "\\";
+            }
+          }
+          if (opts.unescape === true) {
+            value = advance();
+          } else {
+            value += advance();
+          }
+          if (state.brackets === 0) {
+            push({ type: "text", value });
+            continue;
+          }
+        }
+        if (state.brackets > 0 && (value !== "]" || prev.value === "[" || prev.value === "[^")) {
+          if (opts.posix !== false && value === ":") {
+            const inner = prev.value.slice(1);
+            if (inner.includes("[")) {
+              prev.posix = true;
+              if (inner.includes(":")) {
+                const idx = prev.value.lastIndexOf("[");
+                const pre = prev.value.slice(0, idx);
+                const rest2 = prev.value.slice(idx + 2);
+                const posix = POSIX_REGEX_SOURCE[rest2];
+                if (posix) {
+                  prev.value = pre + posix;
+                  state.backtrack = true;
+                  advance();
+                  if (!bos.output && tokens.indexOf(prev) === 1) {
+                    bos.output = ONE_CHAR;
+                  }
+                  continue;
+                }
+              }
+            }
+          }
+          if (value === "[" && peek() !== ":" || value === "-" && peek() === "]") {
+            value = `\\${value}`;
+          }
+          if (value === "]" && (prev.value === "[" || prev.value === "[^")) {
+            value = `\\${value}`;
+          }
+          if (opts.posix === true && value === "!" && prev.value === "[") {
+            value = "^";
+          }
+          prev.value += value;
+          append({ value });
+          continue;
+        }
+        if (state.quotes === 1 && value !== '"') {
+          value = utils.escapeRegex(value);
+          prev.value += value;
+          append({ value });
+          continue;
+        }
+        if (value === '"') {
+          state.quotes = state.quotes === 1 ? 0 : 1;
+          if (opts.keepQuotes === true) {
+            push({ type: "text", value });
+          }
+          continue;
+        }
+        if (value === "(") {
+          increment("parens");
+          push({ type: "paren", value });
+          continue;
+        }
+        if (value === ")") {
+          if (state.parens === 0 && opts.strictBrackets === true) {
+            throw new SyntaxError(syntaxError("opening", "("));
+          }
+          const extglob = extglobs[extglobs.length - 1];
+          if (extglob && state.parens === extglob.parens + 1) {
+            extglobClose(extglobs.pop());
+            continue;
+          }
+          push({ type: "paren", value, output: state.parens ? ")" : "\\)" });
+          decrement("parens");
+          continue;
+        }
+        if (value === "[") {
+          if (opts.nobracket === true || !remaining().includes("]")) {
+            if (opts.nobracket !== true && opts.strictBrackets === true) {
+              throw new SyntaxError(syntaxError("closing", "]"));
+            }
+            value = `\\${value}`;
+          } else {
+            increment("brackets");
+          }
+          push({ type: "bracket", value });
+          continue;
+        }
+        if (value === "]") {
+          if (opts.nobracket === true || prev && prev.type === "bracket" && prev.value.length === 1) {
+            push({ type: "text", value, output: `\\${value}` });
+            continue;
+          }
+          if (state.brackets === 0) {
+            if (opts.strictBrackets === true) {
+              throw new SyntaxError(syntaxError("opening", "["));
+            }
+            push({ type: "text", value, output: `\\${value}` });
+            continue;
+          }
+          decrement("brackets");
+          const prevValue = prev.value.slice(1);
+          if (prev.posix !== true && prevValue[0] === "^" && !prevValue.includes("/")) {
+            value = `/${value}`;
+          }
+          prev.value += value;
+          append({ value });
+          if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
+            continue;
+          }
+          const escaped = utils.escapeRegex(prev.value);
+          state.output = state.output.slice(0, -prev.value.length);
+          if (opts.literalBrackets === true) {
+            state.output += escaped;
+            prev.value = escaped;
+            continue;
+          }
+          prev.value = `(${capture}${escaped}|${prev.value})`;
+          state.output += prev.value;
+          continue;
+        }
+        if (value === "{" && opts.nobrace !== true) {
+          increment("braces");
+          const open3 = {
+            type: "brace",
+            value,
+            output: "(",
+            outputIndex: state.output.length,
+            tokensIndex: state.tokens.length
+          };
+          braces.push(open3);
+          push(open3);
+          continue;
+        }
+        if (value === "}") {
+          const brace = braces[braces.length - 1];
+          if (opts.nobrace === true || !brace) {
+            push({ type: "text", value, output: value });
+            continue;
+          }
+          let output2 = ")";
+          if (brace.dots === true) {
+            const arr = tokens.slice();
+            const range = [];
+            for (let i = arr.length - 1; i >= 0; i--) {
+              tokens.pop();
+              if (arr[i].type === "brace") {
+                break;
+              }
+              if (arr[i].type !== "dots") {
+                range.unshift(arr[i].value);
+              }
+            }
+            output2 = expandRange(range, opts);
+            state.backtrack = true;
+          }
+          if (brace.comma !== true && brace.dots !== true) {
+            const out = state.output.slice(0, brace.outputIndex);
+            const toks = state.tokens.slice(brace.tokensIndex);
+            brace.value = brace.output = "\\{";
+            value = output2 = "\\}";
+            state.output = out;
+            for (const t of toks) {
+              state.output += t.output || t.value;
+            }
+          }
+          push({ type: "brace", value, output: output2 });
+          decrement("braces");
+          braces.pop();
+          continue;
+        }
+        if (value === "|") {
+          if (extglobs.length > 0) {
+            extglobs[extglobs.length - 1].conditions++;
+          }
+          push({ type: "text", value });
+          continue;
+        }
+        if (value === ",") {
+          let output2 = value;
+          const brace = braces[braces.length - 1];
+          if (brace && stack[stack.length - 1] === "braces") {
+            brace.comma = true;
+            output2 = "|";
+          }
+          push({ type: "comma", value, output: output2 });
+          continue;
+        }
+        if (value === "/") {
+          if (prev.type === "dot" && state.index === state.start + 1) {
+            state.start = state.index + 1;
+            state.consumed = "";
+            state.output = "";
+            tokens.pop();
+            prev = bos;
+            continue;
+          }
+          push({ type: "slash", value, output: SLASH_LITERAL });
+          continue;
+        }
+        if (value === ".") {
+          if (state.braces > 0 && prev.type === "dot") {
+            if (prev.value === ".") prev.output = DOT_LITERAL;
+            const brace = braces[braces.length - 1];
+            prev.type = "dots";
+            prev.output += value;
+            prev.value += value;
+            brace.dots = true;
+            continue;
+          }
+          if (state.braces + state.parens === 0 && prev.type !== "bos" && prev.type !== "slash") {
+            push({ type: "text", value, output: DOT_LITERAL });
+            continue;
+          }
+          push({ type: "dot", value, output: DOT_LITERAL });
+          continue;
+        }
+        if (value === "?") {
+          const isGroup = prev && prev.value === "(";
+          if (!isGroup && opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
+            extglobOpen("qmark", value);
+            continue;
+          }
+          if (prev && prev.type === "paren") {
+            const next = peek();
+            let output2 = value;
+            if (prev.value === "(" && !/[!=<:]/.test(next) || next === "<" && !/<([!=]|\w+>)/.test(remaining())) {
+              output2 = `\\${value}`;
+            }
+            push({ type: "text", value, output: output2 });
+            continue;
+          }
+          if (opts.dot !== true && (prev.type === "slash" || prev.type === "bos")) {
+            push({ type: "qmark", value, output: QMARK_NO_DOT });
+            continue;
+          }
+          push({ type: "qmark", value, output: QMARK });
+          continue;
+        }
+        if (value === "!") {
+          if (opts.noextglob !== true && peek() === "(") {
+            if (peek(2) !== "?" || !/[!=<:]/.test(peek(3))) {
+              extglobOpen("negate", value);
+              continue;
+            }
+          }
+          if (opts.nonegate !== true && state.index === 0) {
+            negate();
+            continue;
+          }
+        }
+        if (value === "+") {
+          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
+            extglobOpen("plus", value);
+            continue;
+          }
+          if (prev && prev.value === "(" || opts.regex === false) {
+            push({ type: "plus", value, output: PLUS_LITERAL });
+            continue;
+          }
+          if (prev && (prev.type === "bracket" || prev.type === "paren" || prev.type === "brace") || state.parens > 0) {
+            push({ type: "plus", value });
+            continue;
+          }
+          push({ type: "plus", value: PLUS_LITERAL });
+          continue;
+        }
+        if (value === "@") {
+          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
+            push({ type: "at", extglob: true, value, output: "" });
+            continue;
+          }
+          push({ type: "text", value });
+          continue;
+        }
+        if (value !== "*") {
+          if (value === "$" || value === "^") {
+            value = `\\${value}`;
+          }
+          const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
+          if (match) {
+            value += match[0];
+            state.index += match[0].length;
+          }
+          push({ type: "text", value });
+          continue;
+        }
+        if (prev && (prev.type === "globstar" || prev.star === true)) {
+          prev.type = "star";
+          prev.star = true;
+          prev.value += value;
+          prev.output = star;
+          state.backtrack = true;
+          state.globstar = true;
+          consume(value);
+          continue;
+        }
+        let rest = remaining();
+        if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
+          extglobOpen("star", value);
+          continue;
+        }
+        if (prev.type === "star") {
+          if (opts.noglobstar === true) {
+            consume(value);
+            continue;
+          }
+          const prior = prev.prev;
+          const before = prior.prev;
+          const isStart = prior.type === "slash" || prior.type === "bos";
+          const afterStar = before && (before.type === "star" || before.type === "globstar");
+          if (opts.bash === true && (!isStart || rest[0] && rest[0] !== "/")) {
+            push({ type: "star", value, output: "" });
+            continue;
+          }
+          const isBrace = state.braces > 0 && (prior.type === "comma" || prior.type === "brace");
+          const isExtglob = extglobs.length && (prior.type === "pipe" || prior.type === "paren");
+          if (!isStart && prior.type !== "paren" && !isBrace && !isExtglob) {
+            push({ type: "star", value, output: "" });
+            continue;
+          }
+          while (rest.slice(0, 3) === "/**") {
+            const after = input2[state.index + 4];
+            if (after && after !== "/") {
+              break;
+            }
+            rest = rest.slice(3);
+            consume("/**", 3);
+          }
+          const isEnd = eos() || state.parens > 0 && rest === ")".repeat(state.parens) && !extglobs.some((extglob) => extglob.type === "negate");
+          if (prior.type === "bos" && eos()) {
+            prev.type = "globstar";
+            prev.value += value;
+            prev.output = globstar(opts);
+            state.output = prev.output;
+            state.globstar = true;
+            consume(value);
+            continue;
+          }
+          if (prior.type === "slash" && prior.prev.type !== "bos" && !afterStar && isEnd) {
+            state.output = state.output.slice(0, -(prior.output + prev.output).length);
+            prior.output = `(?:${prior.output}`;
+            prev.type = "globstar";
+            prev.output = globstar(opts) + (opts.strictSlashes ? ")" : "|$)");
+            prev.value += value;
+            state.globstar = true;
+            state.output += prior.output + prev.output;
+            consume(value);
+            continue;
+          }
+          if (prior.type === "slash" && prior.prev.type !== "bos" && rest[0] === "/") {
+            const end = rest[1] !== void 0 ? "|$" : "";
+            state.output = state.output.slice(0, -(prior.output + prev.output).length);
+            prior.output = `(?:${prior.output}`;
+            prev.type = "globstar";
+            prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
+            prev.value += value;
+            state.output += prior.output + prev.output;
+            state.globstar = true;
+            consume(value + advance());
+            push({ type: "slash", value: "/", output: "" });
+            continue;
+          }
+          if (prior.type === "bos" && rest[0] === "/") {
+            prev.type = "globstar";
+            prev.value += value;
+            prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
+            state.output = prev.output;
+            state.globstar = true;
+            consume(value + advance());
+            push({ type: "slash", value: "/", output: "" });
+            continue;
+          }
+          state.output = state.output.slice(0, -prev.output.length);
+          prev.type = "globstar";
+          prev.output = globstar(opts);
+          prev.value += value;
+          state.output += prev.output;
+          state.globstar = true;
+          consume(value);
+          continue;
+        }
+        const token = { type: "star", value, output: star };
+        if (opts.bash === true) {
+          token.output = ".*?";
+          if (prev.type === "bos" || prev.type === "slash") {
+            token.output = nodot + token.output;
+          }
+          push(token);
+          continue;
+        }
+        if (prev && (prev.type === "bracket" || prev.type === "paren") && opts.regex === true) {
+          token.output = value;
+          push(token);
+          continue;
+        }
+        if (state.index === state.start || prev.type === "slash" || prev.type === "dot") {
+          if (prev.type === "dot") {
+            state.output += NO_DOT_SLASH;
+            prev.output += NO_DOT_SLASH;
+          } else if (opts.dot === true) {
+            state.output += NO_DOTS_SLASH;
+            prev.output += NO_DOTS_SLASH;
+          } else {
+            state.output += nodot;
+            prev.output += nodot;
+          }
+          if (peek() !== "*") {
+            state.output += ONE_CHAR;
+            prev.output += ONE_CHAR;
+          }
+        }
+        push(token);
+      }
+      while (state.brackets > 0) {
+        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", "]"));
+        state.output = utils.escapeLast(state.output, "[");
+        decrement("brackets");
+      }
+      while (state.parens > 0) {
+        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", ")"));
+        state.output = utils.escapeLast(state.output, "(");
+        decrement("parens");
+      }
+      while (state.braces > 0) {
+        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", "}"));
+        state.output = utils.escapeLast(state.output, "{");
+        decrement("braces");
+      }
+      if (opts.strictSlashes !== true && (prev.type === "star" || prev.type === "bracket")) {
+        push({ type: "maybe_slash", value: "", output: `${SLASH_LITERAL}?` });
+      }
+      if (state.backtrack === true) {
+        state.output = "";
+        for (const token of state.tokens) {
+          state.output += token.output != null ? token.output : token.value;
+          if (token.suffix) {
+            state.output += token.suffix;
+          }
+        }
+      }
+      return state;
+    };
+    parse3.fastpaths = (input2, options) => {
+      const opts = { ...options };
+      const max2 = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+      const len = input2.length;
+      if (len > max2) {
+        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max2}`);
+      }
+      input2 = REPLACEMENTS[input2] || input2;
+      const {
+        DOT_LITERAL,
+        SLASH_LITERAL,
+        ONE_CHAR,
+        DOTS_SLASH,
+        NO_DOT,
+        NO_DOTS,
+        NO_DOTS_SLASH,
+        STAR,
+        START_ANCHOR
+      } = constants.globChars(opts.windows);
+      const nodot = opts.dot ? NO_DOTS : NO_DOT;
+      const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
+      const capture = opts.capture ? "" : "?:";
+      const state = { negated: false, prefix: "" };
+      let star = opts.bash === true ? ".*?" : STAR;
+      if (opts.capture) {
+        star = `(${star})`;
+      }
+      const globstar = (opts2) => {
+        if (opts2.noglobstar === true) return star;
+        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+      };
+      const create = (str) => {
+        switch (str) {
+          case "*":
+            return `${nodot}${ONE_CHAR}${star}`;
+          case ".*":
+            return `${DOT_LITERAL}${ONE_CHAR}${star}`;
+          case "*.*":
+            return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+          case "*/*":
+            return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
+          case "**":
+            return nodot + globstar(opts);
+          case "**/*":
+            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
+          case "**/*.*":
+            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+          case "**/.*":
+            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
+          default: {
+            const match = /^(.*?)\.(\w+)$/.exec(str);
+            if (!match) return;
+            const source2 = create(match[1]);
+            if (!source2) return;
+            return source2 + DOT_LITERAL + match[2];
+          }
+        }
+      };
+      const output2 = utils.removePrefix(input2, state);
+      let source = create(output2);
+      if (source && opts.strictSlashes !== true) {
+        source += `${SLASH_LITERAL}?`;
+      }
+      return source;
+    };
+    module.exports = parse3;
+  }
+});
+
+// node_modules/picomatch/lib/picomatch.js
+var require_picomatch = __commonJS({
+  "node_modules/picomatch/lib/picomatch.js"(exports, module) {
+    "use strict";
+    var scan = require_scan();
+    var parse3 = require_parse();
+    var utils = require_utils();
+    var constants = require_constants();
+    var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
+    var picomatch2 = (glob, options, returnState = false) => {
+      if (Array.isArray(glob)) {
+        const fns = glob.map((input2) => picomatch2(input2, options, returnState));
+        const arrayMatcher = (str) => {
+          for (const isMatch of fns) {
+            const state2 = isMatch(str);
+            if (state2) return state2;
+          }
+          return false;
+        };
+        return arrayMatcher;
+      }
+      const isState = isObject2(glob) && glob.tokens && glob.input;
+      if (glob === "" || typeof glob !== "string" && !isState) {
+        throw new TypeError("Expected pattern to be a non-empty string");
+      }
+      const opts = options || {};
+      const posix = opts.windows;
+      const regex = isState ? picomatch2.compileRe(glob, options) : picomatch2.makeRe(glob, options, false, true);
+      const state = regex.state;
+      delete regex.state;
+      let isIgnored = () => false;
+      if (opts.ignore) {
+        const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
+        isIgnored = picomatch2(opts.ignore, ignoreOpts, returnState);
+      }
+      const matcher = (input2, returnObject = false) => {
+        const { isMatch, match, output: output2 } = picomatch2.test(input2, regex, options, { glob, posix });
+        const result = { glob, state, regex, posix, input: input2, output: output2, match, isMatch };
+        if (typeof opts.onResult === "function") {
+          opts.onResult(result);
+        }
+        if (isMatch === false) {
+          result.isMatch = false;
+          return returnObject ? result : false;
+        }
+        if (isIgnored(input2)) {
+          if (typeof opts.onIgnore === "function") {
+            opts.onIgnore(result);
+          }
+          result.isMatch = false;
+          return returnObject ? result : false;
+        }
+        if (typeof opts.onMatch === "function") {
+          opts.onMatch(result);
+        }
+        return returnObject ? result : true;
+      };
+      if (returnState) {
+        matcher.state = state;
+      }
+      return matcher;
+    };
+    picomatch2.test = (input2, regex, options, { glob, posix } = {}) => {
+      if (typeof input2 !== "string") {
+        throw new TypeError("Expected input to be a string");
+      }
+      if (input2 === "") {
+        return { isMatch: false, output: "" };
+      }
+      const opts = options || {};
+      const format = opts.format || (posix ? utils.toPosixSlashes : null);
+      let match = input2 === glob;
+      let output2 = match && format ? format(input2) : input2;
+      if (match === false) {
+        output2 = format ? format(input2) : input2;
+        match = output2 === glob;
+      }
+      if (match === false || opts.capture === true) {
+        if (opts.matchBase === true || opts.basename === true) {
+          match = picomatch2.matchBase(input2, regex, options, posix);
+        } else {
+          match = regex.exec(output2);
+        }
+      }
+      return { isMatch: Boolean(match), match, output: output2 };
+    };
+    picomatch2.matchBase = (input2, glob, options, posix = options && options.windows) => {
+      const regex = glob instanceof RegExp ? glob : picomatch2.makeRe(glob, options);
+      return regex.test(utils.basename(input2, { windows: posix }));
+    };
+    picomatch2.isMatch = (str, patterns, options) => picomatch2(patterns, options)(str);
+    picomatch2.parse = (pattern, options) => {
+      if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options));
+      return parse3(pattern, { ...options, fastpaths: false });
+    };
+    picomatch2.scan = (input2, options) => scan(input2, options);
+    picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
+      if (returnOutput === true) {
+        return state.output;
+      }
+      const opts = options || {};
+      const prepend = opts.contains ? "" : "^";
+      const append = opts.contains ? "" : "$";
+      let source = `${prepend}(?:${state.output})${append}`;
+      if (state && state.negated === true) {
+        source = `^(?!${source}).*$`;
+      }
+      const regex = picomatch2.toRegex(source, options);
+      if (returnState === true) {
+        regex.state = state;
+      }
+      return regex;
+    };
+    picomatch2.makeRe = (input2, options = {}, returnOutput = false, returnState = false) => {
+      if (!input2 || typeof input2 !== "string") {
+        throw new TypeError("Expected a non-empty string");
+      }
+      let parsed = { negated: false, fastpaths: true };
+      if (options.fastpaths !== false && (input2[0] === "." || input2[0] === "*")) {
+        parsed.output = parse3.fastpaths(input2, options);
+      }
+      if (!parsed.output) {
+        parsed = parse3(input2, options);
+      }
+      return picomatch2.compileRe(parsed, options, returnOutput, returnState);
+    };
+    picomatch2.toRegex = (source, options) => {
+      try {
+        const opts = options || {};
+        return new RegExp(source, opts.flags || (opts.nocase ? "i" : ""));
+      } catch (err) {
+        if (options && options.debug === true) throw err;
+        return /$^/;
+      }
+    };
+    picomatch2.constants = constants;
+    module.exports = picomatch2;
+  }
+});
+
+// node_modules/picomatch/index.js
+var require_picomatch2 = __commonJS({
+  "node_modules/picomatch/index.js"(exports, module) {
+    "use strict";
+    var pico = require_picomatch();
+    var utils = require_utils();
+    function picomatch2(glob, options, returnState = false) {
+      if (options && (options.windows === null || options.windows === void 0)) {
+        options = { ...options, windows: utils.isWindows() };
+      }
+      return pico(glob, options, returnState);
     }
+    Object.assign(picomatch2, pico);
+    module.exports = picomatch2;
   }
-  var oddsSums = {};
-  for (category in odds) {
-    oddsSums[category] = 0;
-    for (var combination in odds[category]) {
-      oddsSums[category] += odds[category][combination];
-    }
-  }
-  return oddsSums;
-};
-var g = 607 / 128;
-var LOGSQRT2PI = Math.log(Math.sqrt(2 * Math.PI));
-var SQRT_2PI$1 = Math.sqrt(2 * Math.PI);
-function cumulativeDistribution(z3) {
-  var sum = z3;
-  var tmp = z3;
-  for (var i = 1; i < 30; i++) {
-    tmp *= z3 * z3 / (2 * i + 1);
-    sum += tmp;
-  }
-  return Math.round((0.5 + sum / SQRT_2PI$1 * Math.exp(-z3 * z3 / 2)) * 1e4) / 1e4;
-}
-var standardNormalTable = [];
-for (z = 0; z <= 3.09; z += 0.01) {
-  standardNormalTable.push(cumulativeDistribution(z));
-}
-var z;
-function errorFunction(x) {
-  var t = 1 / (1 + 0.5 * Math.abs(x));
-  var tau = t * Math.exp(
-    -x * x + ((((((((0.17087277 * t - 0.82215223) * t + 1.48851587) * t - 1.13520398) * t + 0.27886807) * t - 0.18628806) * t + 0.09678418) * t + 0.37409196) * t + 1.00002368) * t - 1.26551223
-  );
-  if (x >= 0) {
-    return 1 - tau;
-  } else {
-    return tau - 1;
-  }
-}
-function inverseErrorFunction(x) {
-  var a = 8 * (Math.PI - 3) / (3 * Math.PI * (4 - Math.PI));
-  var inv = Math.sqrt(
-    Math.sqrt(
-      Math.pow(2 / (Math.PI * a) + Math.log(1 - x * x) / 2, 2) - Math.log(1 - x * x) / a
-    ) - (2 / (Math.PI * a) + Math.log(1 - x * x) / 2)
-  );
-  if (x >= 0) {
-    return inv;
-  } else {
-    return -inv;
-  }
-}
-var SQRT_2PI = Math.sqrt(2 * Math.PI);
-var PerceptronModel = function PerceptronModel2() {
-  this.weights = [];
-  this.bias = 0;
-};
-PerceptronModel.prototype.predict = function predict(features) {
-  if (features.length !== this.weights.length) {
-    return null;
-  }
-  var score2 = 0;
-  for (var i = 0; i < this.weights.length; i++) {
-    score2 += this.weights[i] * features[i];
-  }
-  score2 += this.bias;
-  if (score2 > 0) {
-    return 1;
-  } else {
-    return 0;
-  }
-};
-PerceptronModel.prototype.train = function train2(features, label) {
-  if (label !== 0 && label !== 1) {
-    return null;
-  }
-  if (features.length !== this.weights.length) {
-    this.weights = features.slice();
-    this.bias = 1;
-  }
-  var prediction = this.predict(features);
-  if (typeof prediction === "number" && prediction !== label) {
-    var gradient = label - prediction;
-    for (var i = 0; i < this.weights.length; i++) {
-      this.weights[i] += gradient * features[i];
-    }
-    this.bias += gradient;
-  }
-  return this;
-};
-function probit(p) {
-  if (p === 0) {
-    p = epsilon;
-  } else if (p >= 1) {
-    p = 1 - epsilon;
-  }
-  return Math.sqrt(2) * inverseErrorFunction(2 * p - 1);
-}
+});
 
 // src/errors.ts
 var InputError = class extends Error {
@@ -9419,6 +9135,9 @@ var PipelineError = class extends Error {
   logExcerpt;
   name = "PipelineError";
 };
+var CountingUnavailableError = class extends Error {
+  name = "CountingUnavailableError";
+};
 var EXIT_OK = 0;
 var EXIT_REGRESSION = 1;
 var EXIT_ERROR = 2;
@@ -9435,151 +9154,73 @@ var ParseError = class extends Error {
   }
 };
 
-// src/cleanup.ts
-var CleanupRegistry = class {
-  actions = /* @__PURE__ */ new Map();
-  nextId = 0;
-  controller = new AbortController();
-  draining = Promise.resolve();
-  /**
-   * Aborted when the run is cancelled (signal or timeout): pass it as execa's `cancelSignal` so that
-   * long subprocesses (make, pgbench) stop instead of outliving the cleanup.
-   */
-  get signal() {
-    return this.controller.signal;
-  }
-  /**
-   * Registers `action` (which must tolerate a half-created resource). On a cancelled registry the
-   * action runs at once and the caller gets the cancellation error: nothing may start after cleanup.
-   */
-  async register(label, action) {
-    let done;
-    const id = this.nextId++;
-    const runOnce = () => {
-      this.actions.delete(id);
-      done ??= action();
-      return done;
-    };
-    if (this.signal.aborted) {
-      await runOnce().catch(() => void 0);
-      throw this.cancellationError();
-    }
-    this.actions.set(id, { label, run: runOnce });
-    return { run: runOnce };
-  }
-  /** Aborts `signal` (subprocesses given it stop); later registrations are refused. */
-  cancel(reason) {
-    if (!this.signal.aborted) this.controller.abort(reason);
-  }
-  /**
-   * Cancels subprocesses still running, then runs every action, newest first; never throws. A call
-   * while another is running (the run settling during a signal's cleanup) waits for it, so that an
-   * older action (a temp dir) never runs before a newer one (the server living in it) is done.
-   */
-  async runAll(reason) {
-    this.cancel(reason);
-    const drained = this.draining.then(() => this.drain());
-    this.draining = drained;
-    return drained;
-  }
-  async drain() {
-    const failures = [];
-    for (const [, { label, run }] of [...this.actions].reverse()) {
-      try {
-        await run();
-      } catch (err) {
-        failures.push(`${label}: ${err.message}`);
-      }
-    }
-    return failures;
-  }
-  cancellationError() {
-    const reason = this.signal.reason;
-    return reason instanceof Error ? reason : new PipelineError("the run was cancelled");
-  }
+// src/compare/gate.ts
+var FAIL_ON = ["regression", "error", "missing", "unstable", "warning"];
+var DEFAULT_FAIL_ON = ["regression", "error"];
+var NOUN = {
+  regression: ["regression", "regressions"],
+  error: ["error", "errors"],
+  missing: ["missing step", "missing steps"],
+  unstable: ["unstable step", "unstable steps"],
+  warning: ["warning", "warnings"]
 };
-async function withCleanup(work, options = {}) {
-  const registry2 = new CleanupRegistry();
-  const warn = options.warn ?? ((message) => console.error(message));
-  const finish = async (reason) => {
-    for (const failure2 of await registry2.runAll(reason)) warn(`cleanup: ${failure2}`);
-  };
-  const onSignal = (signal) => {
-    removeHandlers();
-    const hold = () => void 0;
-    process.on("SIGINT", hold);
-    process.on("SIGTERM", hold);
-    void finish(new PipelineError(`interrupted by ${signal}`)).finally(() => {
-      process.off("SIGINT", hold);
-      process.off("SIGTERM", hold);
-      process.kill(process.pid, signal);
-    });
-  };
-  const removeHandlers = () => {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
-  let timer;
-  const timeout = new Promise((_, reject) => {
-    if (options.timeoutMs === void 0) return;
-    timer = setTimeout(() => {
-      const error62 = new PipelineError(`timed out after ${Math.round(options.timeoutMs / 1e3)} s`);
-      reject(error62);
-      registry2.cancel(error62);
-    }, options.timeoutMs);
-  });
-  try {
-    return await Promise.race([work(registry2), timeout]);
-  } finally {
-    clearTimeout(timer);
-    removeHandlers();
-    await finish(new PipelineError("the run finished"));
+function gateVerdict(c) {
+  const failed = DEFAULT_FAIL_ON.some((v) => c.counts[v] > 0 || (c.instruction_counts?.[v] ?? 0) > 0);
+  return failed ? "fail" : "pass";
+}
+function parseFailOn(text) {
+  const values = text.split(/[\s,]+/).filter(Boolean);
+  const unknown2 = values.find((v) => !FAIL_ON.includes(v));
+  if (unknown2 !== void 0) return { error: `unknown value "${unknown2}": expected a comma-separated list of ${FAIL_ON.join(", ")}` };
+  return { failOn: FAIL_ON.filter((v) => values.includes(v)) };
+}
+function channels(v, verdict) {
+  return [v.verdict === verdict ? "QPS" : null, v.instructions?.verdict === verdict ? "instr/op" : null].filter((c) => c !== null);
+}
+function hits(comparisons, verdict) {
+  let count = 0;
+  const steps = comparisons.flatMap(
+    (c) => c.steps.flatMap((s) => {
+      const found = s.variants.map((v) => channels(v, verdict)).filter((f) => f.length > 0);
+      if (found.length === 0) return [];
+      count += found.length;
+      const notes = [c.label, found.every((f) => !f.includes("QPS")) ? "instr/op" : null].filter((n) => n !== null);
+      return [notes.length > 0 ? `${s.step} (${notes.join(", ")})` : s.step];
+    })
+  );
+  return { count, steps };
+}
+function reason(cause, found) {
+  const [one, many] = NOUN[cause];
+  return { cause, ...found, summary: `${found.count} ${found.count === 1 ? one : many}` };
+}
+var NO_SAMPLES = { cause: "no-samples", count: 0, steps: [], summary: "no samples" };
+function decideGate(comparisons, failOn = DEFAULT_FAIL_ON) {
+  const measured = comparisons.some((c) => c.steps.some((s) => s.absolute.some((a) => a.ok_samples > 0)));
+  const reasons = measured ? [] : [NO_SAMPLES];
+  for (const cause of FAIL_ON) {
+    const found = failOn.includes(cause) ? hits(comparisons, cause) : { count: 0, steps: [] };
+    if (found.count > 0) reasons.push(reason(cause, found));
   }
+  return { verdict: reasons.length > 0 ? "fail" : "pass", reasons, regressions: hits(comparisons, "regression").count };
 }
-
-// src/compare/thresholds.ts
-var import_picomatch = __toESM(require_picomatch2(), 1);
-
-// src/compare/types.ts
-var DEFAULT_THRESHOLDS = { fail_below: 0.95, warn_below: 0.98, improve_above: 1.05, alpha: 0.01 };
-var VERDICTS = ["regression", "error", "warning", "unstable", "missing", "improvement", "unchanged"];
-
-// src/compare/thresholds.ts
-var KEYS = ["fail_below", "warn_below", "improve_above", "alpha"];
-function validate(t, where) {
-  const fail = (field, message) => {
-    throw new InputError(message, void 0, `${where}${field}`);
+function gateHeadline(decision) {
+  const causes = decision.reasons.map((r) => r.cause).filter((c) => c !== "no-samples");
+  const summaries = decision.reasons.map((r) => r.summary).join(", ");
+  return causes.length > 0 ? `${summaries} (fail-on: ${causes.join(", ")})` : summaries;
+}
+function gateMessage(decision) {
+  return decision.reasons.map((r) => r.steps.length > 0 ? `${r.summary}: ${r.steps.join(", ")}` : r.summary).join("; ");
+}
+function decideMeasuredGate(steps, failOn = DEFAULT_FAIL_ON) {
+  const reasons = steps.some((s) => s.ok > 0) ? [] : [NO_SAMPLES];
+  const failed = (cause, which) => {
+    const names = failOn.includes(cause) ? steps.filter(which).map((s) => s.step) : [];
+    if (names.length > 0) reasons.push(reason(cause, { count: names.length, steps: names }));
   };
-  for (const key of KEYS) if (!Number.isFinite(t[key])) fail(key, `must be a number, got ${String(t[key])}`);
-  if (!(t.alpha > 0 && t.alpha < 0.5)) fail("alpha", `must be between 0 and 0.5 (exclusive), got ${t.alpha}`);
-  if (!(t.fail_below > 0)) fail("fail_below", `must be above 0, got ${t.fail_below}`);
-  if (t.fail_below > t.warn_below) fail("fail_below", `${t.fail_below} must not exceed warn_below ${t.warn_below}`);
-  if (t.warn_below > 1) fail("warn_below", `must be at most 1, got ${t.warn_below}`);
-  if (t.improve_above < 1) fail("improve_above", `must be at least 1, got ${t.improve_above}`);
-  return t;
-}
-function definedOnly(partial2) {
-  return Object.fromEntries(KEYS.filter((k) => partial2[k] !== void 0).map((k) => [k, partial2[k]]));
-}
-function thresholdResolver(options = {}, overrides = []) {
-  const run = validate({ ...DEFAULT_THRESHOLDS, ...definedOnly(options) }, "thresholds.");
-  const compiled = overrides.map((override, i) => {
-    if (typeof override.step !== "string" || override.step === "") {
-      throw new InputError("needs a step glob", void 0, `overrides[${i}].step`);
-    }
-    const { step, ...values } = override;
-    validate({ ...run, ...definedOnly(values) }, `overrides[${i}] (step ${step}).`);
-    return { matches: (0, import_picomatch.default)(step, { dot: true }), values: definedOnly(values) };
-  });
-  return {
-    run,
-    forStep(stepId) {
-      const merged = compiled.filter((o) => o.matches(stepId)).reduce((t, o) => ({ ...t, ...o.values }), run);
-      return validate(merged, `overrides for step ${stepId}: `);
-    }
-  };
+  failed("error", (s) => s.errors > 0);
+  failed("missing", (s) => s.errors === 0 && s.ok === 0);
+  return { verdict: reasons.length > 0 ? "fail" : "pass", reasons, regressions: 0 };
 }
 
 // node_modules/zod/v4/classic/external.js
@@ -9837,7 +9478,7 @@ __export(external_exports, {
   uuidv4: () => uuidv4,
   uuidv6: () => uuidv6,
   uuidv7: () => uuidv7,
-  validate: () => validate2,
+  validate: () => validate,
   validateAsync: () => validateAsync,
   void: () => _void2,
   withParser: () => withParser,
@@ -10155,7 +9796,7 @@ __export(core_exports2, {
   urlHostnameOk: () => urlHostnameOk,
   urlProtocolOk: () => urlProtocolOk,
   util: () => util_exports,
-  validate: () => validate2,
+  validate: () => validate,
   validateAsync: () => validateAsync,
   validateURL: () => validateURL,
   version: () => version,
@@ -10399,10 +10040,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path8) {
-  if (!path8)
+function getElementAtPath(obj, path12) {
+  if (!path12)
     return obj;
-  return path8.reduce((acc, key) => acc?.[key], obj);
+  return path12.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -10742,11 +10383,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path8, issues) {
+function prefixIssues(path12, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path8);
+    iss.path.unshift(path12);
     return iss;
   });
 }
@@ -11208,16 +10849,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path8 = []) => {
+  const processError = (error63, path12 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path8, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path12, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path8, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path8, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
       } else {
-        const fullpath = [...path8, ...issue2.path];
+        const fullpath = [...path12, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -11256,17 +10897,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path8 = []) => {
+  const processError = (error63, path12 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path8, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path12, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path8, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path8, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
       } else {
-        const fullpath = [...path8, ...issue2.path];
+        const fullpath = [...path12, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -11305,8 +10946,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path8 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path8) {
+  const path12 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path12) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -11407,7 +11048,7 @@ var _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
 var safeParseAsync = /* @__PURE__ */ _safeParseAsync($ZodRealError);
 var COMPILE_INVALID = /* @__PURE__ */ Symbol.for("zod.compile.invalid");
 var COMPILE_FALLBACK = /* @__PURE__ */ Symbol.for("zod.compile.fallback");
-var validate2 = ((schema, value, _ctx) => {
+var validate = ((schema, value, _ctx) => {
   const validator = schema._zod.bag.validator;
   if (validator !== void 0) {
     if (validator(value) !== COMPILE_INVALID)
@@ -22739,9 +22380,9 @@ function generateChecks(doc, ctx, schema, accessor) {
         generateNumberFormatCheck(doc, def, currentAccessor);
         break;
       case "min_length": {
-        const min = numericOperand(def.minimum, "min_length");
-        const len = codePointLengthVar(doc, ctx, currentAccessor, `${currentAccessor}.length >= ${min} && ${currentAccessor}.length < ${def.minimum * 2}`);
-        doc.write(`if (${len} < ${min}) return INVALID;`);
+        const min2 = numericOperand(def.minimum, "min_length");
+        const len = codePointLengthVar(doc, ctx, currentAccessor, `${currentAccessor}.length >= ${min2} && ${currentAccessor}.length < ${def.minimum * 2}`);
+        doc.write(`if (${len} < ${min2}) return INVALID;`);
         break;
       }
       case "max_length": {
@@ -26971,7 +26612,7 @@ var ZodType = /* @__PURE__ */ $constructor("ZodType", (inst, def) => {
     util_exports.own(this, "spa", value);
   },
   validate(data, params) {
-    return validate2(this, data, params);
+    return validate(this, data, params);
   },
   validateAsync(data, params) {
     return validateAsync(this, data, params);
@@ -28345,7 +27986,7 @@ function duration2(params) {
 }
 
 // node_modules/zod/v4/classic/from-json-schema.js
-var z2 = {
+var z = {
   ...schemas_exports2,
   ...checks_exports2,
   iso: iso_exports
@@ -28444,13 +28085,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path8 = ref.slice(1).split("/").filter(Boolean);
-  if (path8.length === 0) {
+  const path12 = ref.slice(1).split("/").filter(Boolean);
+  if (path12.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path8[0] === defsKey) {
-    const key = path8[1] === void 0 ? void 0 : decodeJSONPointerSegment(path8[1]);
+  if (path12[0] === defsKey) {
+    const key = path12[1] === void 0 ? void 0 : decodeJSONPointerSegment(path12[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -28459,7 +28100,7 @@ function resolveRef(ref, ctx) {
   throw new Error(`Reference not found: ${ref}`);
 }
 function checkObjectGuards(objectSchema, guards) {
-  const guard = z2.transform((value) => value).check((payload) => {
+  const guard = z.transform((value) => value).check((payload) => {
     const value = payload.value;
     if (typeof value !== "object" || value === null || Array.isArray(value))
       return;
@@ -28588,7 +28229,7 @@ function plural(n) {
   return n === 1 ? "element" : "elements";
 }
 function checkArrayGuards(arraySchema, guards) {
-  const guard = z2.transform((value) => value).check((payload) => {
+  const guard = z.transform((value) => value).check((payload) => {
     const items = payload.value;
     if (!Array.isArray(items))
       return;
@@ -28645,7 +28286,7 @@ function getTupleRest(restSchema, ctx) {
     return void 0;
   }
   if (restSchema === void 0 || restSchema === true) {
-    return z2.any();
+    return z.any();
   }
   return convertSchema(restSchema, ctx);
 }
@@ -28653,7 +28294,7 @@ var fullTime = /^(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2
 function convertBaseSchema(schema, ctx) {
   if (schema.not !== void 0) {
     if (typeof schema.not === "object" && Object.keys(schema.not).length === 0) {
-      return z2.never();
+      return z.never();
     }
     throw new Error("not is not supported in Zod (except { not: {} } for never)");
   }
@@ -28675,7 +28316,7 @@ function convertBaseSchema(schema, ctx) {
       return ctx.refs.get(refPath);
     }
     if (ctx.processing.has(refPath)) {
-      return z2.lazy(() => {
+      return z.lazy(() => {
         if (!ctx.refs.has(refPath)) {
           throw new Error(`Circular reference not resolved: ${refPath}`);
         }
@@ -28692,25 +28333,25 @@ function convertBaseSchema(schema, ctx) {
   if (schema.enum !== void 0) {
     const enumValues = schema.enum;
     if (ctx.version === "openapi-3.0" && schema.nullable === true && enumValues.length === 1 && enumValues[0] === null) {
-      return z2.null();
+      return z.null();
     }
     if (enumValues.length === 0) {
-      return z2.never();
+      return z.never();
     }
     if (enumValues.length === 1) {
-      return z2.literal(enumValues[0]);
+      return z.literal(enumValues[0]);
     }
     if (enumValues.every((v) => typeof v === "string")) {
-      return z2.enum(enumValues);
+      return z.enum(enumValues);
     }
-    const literalSchemas = enumValues.map((v) => z2.literal(v));
+    const literalSchemas = enumValues.map((v) => z.literal(v));
     if (literalSchemas.length < 2) {
       return literalSchemas[0];
     }
-    return z2.union([literalSchemas[0], literalSchemas[1], ...literalSchemas.slice(2)]);
+    return z.union([literalSchemas[0], literalSchemas[1], ...literalSchemas.slice(2)]);
   }
   if (schema.const !== void 0) {
-    return z2.literal(schema.const);
+    return z.literal(schema.const);
   }
   const type = schema.type;
   if (Array.isArray(type)) {
@@ -28719,74 +28360,74 @@ function convertBaseSchema(schema, ctx) {
       return convertBaseSchema(typeSchema, ctx);
     });
     if (typeSchemas.length === 0) {
-      return z2.never();
+      return z.never();
     }
     if (typeSchemas.length === 1) {
       return typeSchemas[0];
     }
-    return z2.union(typeSchemas);
+    return z.union(typeSchemas);
   }
   if (!type) {
-    return z2.any();
+    return z.any();
   }
   let zodSchema;
   switch (type) {
     case "string": {
-      let stringSchema = z2.string();
+      let stringSchema = z.string();
       if (schema.format) {
         const format = schema.format;
         if (format === "email") {
-          stringSchema = stringSchema.check(z2.email());
+          stringSchema = stringSchema.check(z.email());
         } else if (format === "uri" || format === "uri-reference") {
-          stringSchema = stringSchema.check(z2.url());
+          stringSchema = stringSchema.check(z.url());
         } else if (format === "uuid" || format === "guid") {
-          stringSchema = stringSchema.check(z2.uuid());
+          stringSchema = stringSchema.check(z.uuid());
         } else if (format === "date-time") {
-          stringSchema = stringSchema.check(z2.iso.datetime({ offset: true }));
+          stringSchema = stringSchema.check(z.iso.datetime({ offset: true }));
         } else if (format === "date") {
-          stringSchema = stringSchema.check(z2.iso.date());
+          stringSchema = stringSchema.check(z.iso.date());
         } else if (format === "time") {
-          stringSchema = stringSchema.check(z2.regex(fullTime));
+          stringSchema = stringSchema.check(z.regex(fullTime));
         } else if (format === "duration") {
-          stringSchema = stringSchema.check(z2.iso.duration());
+          stringSchema = stringSchema.check(z.iso.duration());
         } else if (format === "hostname") {
-          stringSchema = stringSchema.check(z2.hostname());
+          stringSchema = stringSchema.check(z.hostname());
         } else if (format === "ipv4") {
-          stringSchema = stringSchema.check(z2.ipv4());
+          stringSchema = stringSchema.check(z.ipv4());
         } else if (format === "ipv6") {
-          stringSchema = stringSchema.check(z2.ipv6());
+          stringSchema = stringSchema.check(z.ipv6());
         } else if (format === "mac") {
-          stringSchema = stringSchema.check(z2.mac());
+          stringSchema = stringSchema.check(z.mac());
         } else if (format === "cidr") {
-          stringSchema = stringSchema.check(z2.cidrv4());
+          stringSchema = stringSchema.check(z.cidrv4());
         } else if (format === "cidr-v6") {
-          stringSchema = stringSchema.check(z2.cidrv6());
+          stringSchema = stringSchema.check(z.cidrv6());
         } else if (format === "base64") {
-          stringSchema = stringSchema.check(z2.base64());
+          stringSchema = stringSchema.check(z.base64());
         } else if (format === "base64url") {
-          stringSchema = stringSchema.check(z2.base64url());
+          stringSchema = stringSchema.check(z.base64url());
         } else if (format === "e164") {
-          stringSchema = stringSchema.check(z2.e164());
+          stringSchema = stringSchema.check(z.e164());
         } else if (format === "credit_card") {
-          stringSchema = stringSchema.check(z2.creditCard());
+          stringSchema = stringSchema.check(z.creditCard());
         } else if (format === "iban") {
-          stringSchema = stringSchema.check(z2.iban());
+          stringSchema = stringSchema.check(z.iban());
         } else if (format === "jwt") {
-          stringSchema = stringSchema.check(z2.jwt());
+          stringSchema = stringSchema.check(z.jwt());
         } else if (format === "emoji") {
-          stringSchema = stringSchema.check(z2.emoji());
+          stringSchema = stringSchema.check(z.emoji());
         } else if (format === "nanoid") {
-          stringSchema = stringSchema.check(z2.nanoid());
+          stringSchema = stringSchema.check(z.nanoid());
         } else if (format === "cuid") {
-          stringSchema = stringSchema.check(z2.cuid());
+          stringSchema = stringSchema.check(z.cuid());
         } else if (format === "cuid2") {
-          stringSchema = stringSchema.check(z2.cuid2());
+          stringSchema = stringSchema.check(z.cuid2());
         } else if (format === "ulid") {
-          stringSchema = stringSchema.check(z2.ulid());
+          stringSchema = stringSchema.check(z.ulid());
         } else if (format === "xid") {
-          stringSchema = stringSchema.check(z2.xid());
+          stringSchema = stringSchema.check(z.xid());
         } else if (format === "ksuid") {
-          stringSchema = stringSchema.check(z2.ksuid());
+          stringSchema = stringSchema.check(z.ksuid());
         }
       }
       if (typeof schema.minLength === "number") {
@@ -28803,7 +28444,7 @@ function convertBaseSchema(schema, ctx) {
     }
     case "number":
     case "integer": {
-      let numberSchema = type === "integer" ? z2.number().int() : z2.number();
+      let numberSchema = type === "integer" ? z.number().int() : z.number();
       if (typeof schema.minimum === "number" && schema.exclusiveMinimum !== true) {
         numberSchema = numberSchema.min(schema.minimum);
       }
@@ -28827,11 +28468,11 @@ function convertBaseSchema(schema, ctx) {
       break;
     }
     case "boolean": {
-      zodSchema = z2.boolean();
+      zodSchema = z.boolean();
       break;
     }
     case "null": {
-      zodSchema = z2.null();
+      zodSchema = z.null();
       break;
     }
     case "object": {
@@ -28849,22 +28490,22 @@ function convertBaseSchema(schema, ctx) {
         const looseRecords = [];
         for (const pattern of patternKeys) {
           const patternValue = convertSchema(patternProps[pattern], ctx);
-          const keySchema = z2.string().regex(new RegExp(pattern));
-          looseRecords.push(z2.looseRecord(keySchema, patternValue));
+          const keySchema = z.string().regex(new RegExp(pattern));
+          looseRecords.push(z.looseRecord(keySchema, patternValue));
         }
         const schemasToIntersect = [];
         if (Object.keys(shape).length > 0) {
-          schemasToIntersect.push(z2.object(shape).passthrough());
+          schemasToIntersect.push(z.object(shape).passthrough());
         }
         schemasToIntersect.push(...looseRecords);
         if (schemasToIntersect.length === 0) {
-          zodSchema = z2.object({}).passthrough();
+          zodSchema = z.object({}).passthrough();
         } else if (schemasToIntersect.length === 1) {
           zodSchema = schemasToIntersect[0];
         } else {
-          let result = z2.intersection(schemasToIntersect[0], schemasToIntersect[1]);
+          let result = z.intersection(schemasToIntersect[0], schemasToIntersect[1]);
           for (let i = 2; i < schemasToIntersect.length; i++) {
-            result = z2.intersection(result, schemasToIntersect[i]);
+            result = z.intersection(result, schemasToIntersect[i]);
           }
           zodSchema = result;
         }
@@ -28894,7 +28535,7 @@ function convertBaseSchema(schema, ctx) {
           });
         }
       } else {
-        const objectSchema = z2.object(shape);
+        const objectSchema = z.object(shape);
         if (schema.additionalProperties === false) {
           zodSchema = objectSchema.strict();
         } else if (additionalSchema) {
@@ -28924,30 +28565,30 @@ function convertBaseSchema(schema, ctx) {
         const tupleItems = prefixItems.map((item) => convertSchema(item, ctx));
         const positionalItems = applyMinItems(tupleItems, minItems);
         const rest = !Array.isArray(items) ? getTupleRest(items, ctx) : void 0;
-        const tupleSchema = z2.tuple(positionalItems);
+        const tupleSchema = z.tuple(positionalItems);
         zodSchema = rest ? tupleSchema.rest(rest) : tupleSchema;
         if (typeof schema.minItems === "number") {
-          zodSchema = zodSchema.check(z2.minLength(schema.minItems));
+          zodSchema = zodSchema.check(z.minLength(schema.minItems));
         }
         if (typeof schema.maxItems === "number") {
-          zodSchema = zodSchema.check(z2.maxLength(schema.maxItems));
+          zodSchema = zodSchema.check(z.maxLength(schema.maxItems));
         }
       } else if (Array.isArray(items)) {
         const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
         const tupleItems = items.map((item) => convertSchema(item, ctx));
         const positionalItems = applyMinItems(tupleItems, minItems);
         const rest = getTupleRest(schema.additionalItems, ctx);
-        const tupleSchema = z2.tuple(positionalItems);
+        const tupleSchema = z.tuple(positionalItems);
         zodSchema = rest ? tupleSchema.rest(rest) : tupleSchema;
         if (typeof schema.minItems === "number") {
-          zodSchema = zodSchema.check(z2.minLength(schema.minItems));
+          zodSchema = zodSchema.check(z.minLength(schema.minItems));
         }
         if (typeof schema.maxItems === "number") {
-          zodSchema = zodSchema.check(z2.maxLength(schema.maxItems));
+          zodSchema = zodSchema.check(z.maxLength(schema.maxItems));
         }
       } else if (items !== void 0) {
         const element = convertSchema(items, ctx);
-        let arraySchema = z2.array(element);
+        let arraySchema = z.array(element);
         if (typeof schema.minItems === "number") {
           arraySchema = arraySchema.min(schema.minItems);
         }
@@ -28956,7 +28597,7 @@ function convertBaseSchema(schema, ctx) {
         }
         zodSchema = arraySchema;
       } else {
-        zodSchema = z2.array(z2.any());
+        zodSchema = z.array(z.any());
       }
       if (schema.uniqueItems === true || schema.contains !== void 0) {
         zodSchema = checkArrayGuards(zodSchema, {
@@ -28975,37 +28616,37 @@ function convertBaseSchema(schema, ctx) {
 }
 function convertSchema(schema, ctx) {
   if (typeof schema === "boolean") {
-    return schema ? z2.any() : z2.never();
+    return schema ? z.any() : z.never();
   }
   let baseSchema = convertBaseSchema(schema, ctx);
   const hasExplicitType = schema.type || schema.enum !== void 0 || schema.const !== void 0;
   if (schema.anyOf && Array.isArray(schema.anyOf)) {
     const options = schema.anyOf.map((s) => convertSchema(s, ctx));
-    const anyOfUnion = z2.union(options);
-    baseSchema = hasExplicitType ? z2.intersection(baseSchema, anyOfUnion) : anyOfUnion;
+    const anyOfUnion = z.union(options);
+    baseSchema = hasExplicitType ? z.intersection(baseSchema, anyOfUnion) : anyOfUnion;
   }
   if (schema.oneOf && Array.isArray(schema.oneOf)) {
     const options = schema.oneOf.map((s) => convertSchema(s, ctx));
-    const oneOfUnion = z2.xor(options);
-    baseSchema = hasExplicitType ? z2.intersection(baseSchema, oneOfUnion) : oneOfUnion;
+    const oneOfUnion = z.xor(options);
+    baseSchema = hasExplicitType ? z.intersection(baseSchema, oneOfUnion) : oneOfUnion;
   }
   if (schema.allOf && Array.isArray(schema.allOf)) {
     if (schema.allOf.length === 0) {
-      baseSchema = hasExplicitType ? baseSchema : z2.any();
+      baseSchema = hasExplicitType ? baseSchema : z.any();
     } else {
       let result = hasExplicitType ? baseSchema : convertSchema(schema.allOf[0], ctx);
       const startIdx = hasExplicitType ? 0 : 1;
       for (let i = startIdx; i < schema.allOf.length; i++) {
-        result = z2.intersection(result, convertSchema(schema.allOf[i], ctx));
+        result = z.intersection(result, convertSchema(schema.allOf[i], ctx));
       }
       baseSchema = result;
     }
   }
   if (schema.nullable === true && ctx.version === "openapi-3.0") {
-    baseSchema = z2.nullable(baseSchema);
+    baseSchema = z.nullable(baseSchema);
   }
   if (schema.readOnly === true) {
-    baseSchema = z2.readonly(baseSchema);
+    baseSchema = z.readonly(baseSchema);
   }
   if (schema.default !== void 0) {
     baseSchema = baseSchema.default(schema.default);
@@ -29056,7 +28697,7 @@ function convertSchema(schema, ctx) {
 }
 function fromJSONSchema(schema, params) {
   if (typeof schema === "boolean") {
-    return schema ? z2.any() : z2.never();
+    return schema ? z.any() : z.never();
   }
   let normalized;
   try {
@@ -29085,7 +28726,7 @@ function visit(schema, fnOrHandlers) {
     return h ? h(node2, rewritten) : node2;
   };
   const cache = /* @__PURE__ */ new Map();
-  function run(s) {
+  function run2(s) {
     const cached2 = cache.get(s);
     if (cached2 === RESOLVING) {
       return new $ZodLazy({
@@ -29111,21 +28752,21 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newShape = {};
         for (const k of keys) {
-          const mapped = run(oldShape[k]);
+          const mapped = run2(oldShape[k]);
           if (mapped !== oldShape[k])
             changed = true;
           newShape[k] = mapped;
         }
         let newCatchall = def.catchall;
         if (def.catchall) {
-          newCatchall = run(def.catchall);
+          newCatchall = run2(def.catchall);
           if (newCatchall !== def.catchall)
             changed = true;
         }
         return changed ? clone(s, { ...def, shape: newShape, catchall: newCatchall }) : s;
       }
       case "array": {
-        const mapped = run(def.element);
+        const mapped = run2(def.element);
         return mapped === def.element ? s : clone(s, { ...def, element: mapped });
       }
       case "tuple": {
@@ -29133,14 +28774,14 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newItems = [];
         for (const item of oldItems) {
-          const mapped = run(item);
+          const mapped = run2(item);
           if (mapped !== item)
             changed = true;
           newItems.push(mapped);
         }
         let newRest = def.rest;
         if (def.rest) {
-          newRest = run(def.rest);
+          newRest = run2(def.rest);
           if (newRest !== def.rest)
             changed = true;
         }
@@ -29148,12 +28789,12 @@ function visit(schema, fnOrHandlers) {
       }
       case "record":
       case "map": {
-        const newKey = run(def.keyType);
-        const newVal = run(def.valueType);
+        const newKey = run2(def.keyType);
+        const newVal = run2(def.valueType);
         return newKey === def.keyType && newVal === def.valueType ? s : clone(s, { ...def, keyType: newKey, valueType: newVal });
       }
       case "set": {
-        const newVal = run(def.valueType);
+        const newVal = run2(def.valueType);
         return newVal === def.valueType ? s : clone(s, { ...def, valueType: newVal });
       }
       case "union": {
@@ -29161,7 +28802,7 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newOptions = [];
         for (const opt of oldOptions) {
-          const mapped = run(opt);
+          const mapped = run2(opt);
           if (mapped !== opt)
             changed = true;
           newOptions.push(mapped);
@@ -29169,8 +28810,8 @@ function visit(schema, fnOrHandlers) {
         return changed ? clone(s, { ...def, options: newOptions }) : s;
       }
       case "intersection": {
-        const newLeft = run(def.left);
-        const newRight = run(def.right);
+        const newLeft = run2(def.left);
+        const newRight = run2(def.right);
         return newLeft === def.left && newRight === def.right ? s : clone(s, { ...def, left: newLeft, right: newRight });
       }
       case "optional":
@@ -29182,23 +28823,23 @@ function visit(schema, fnOrHandlers) {
       case "nonoptional":
       case "promise":
       case "success": {
-        const newInner = run(def.innerType);
+        const newInner = run2(def.innerType);
         return newInner === def.innerType ? s : clone(s, { ...def, innerType: newInner });
       }
       case "pipe": {
-        const newIn = run(def.in);
-        const newOut = run(def.out);
+        const newIn = run2(def.in);
+        const newOut = run2(def.out);
         return newIn === def.in && newOut === def.out ? s : clone(s, { ...def, in: newIn, out: newOut });
       }
       case "function": {
-        const newInput = run(def.input);
-        const newOutput = run(def.output);
+        const newInput = run2(def.input);
+        const newOutput = run2(def.output);
         return newInput === def.input && newOutput === def.output ? s : clone(s, { ...def, input: newInput, output: newOutput });
       }
       case "lazy": {
         const original = def.getter;
         const { _cachedInner, ...rest } = def;
-        return clone(s, { ...rest, getter: () => run(original()) });
+        return clone(s, { ...rest, getter: () => run2(original()) });
       }
       // A leaf by choice: `parts` are regex fragments, not data positions.
       case "template_literal":
@@ -29229,7 +28870,7 @@ function visit(schema, fnOrHandlers) {
       }
     }
   }
-  return run(schema);
+  return run2(schema);
 }
 
 // node_modules/zod/v4/classic/deep-partial.js
@@ -29299,9 +28940,889 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
+// src/validate.ts
+var import_yaml = __toESM(require_dist(), 1);
+function jsonPath(path12) {
+  return "$" + path12.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
+}
+function firstIssue(error62) {
+  const issue2 = error62.issues[0];
+  if (!issue2) return { field: "$", message: "invalid" };
+  return { field: jsonPath(issue2.path), message: issue2.message };
+}
+function validate2(schema, data, source) {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const { field, message } = firstIssue(parsed.error);
+    throw new InputError(message, source, field);
+  }
+  return parsed.data;
+}
+function validateYaml(schema, text, source) {
+  let data;
+  try {
+    data = (0, import_yaml.parse)(text);
+  } catch (e) {
+    throw new InputError(`not valid YAML: ${e.message.split("\n")[0]}`, source);
+  }
+  return validate2(schema, data ?? {}, source);
+}
+
+// src/config/timeouts.ts
+var seconds = external_exports.number().positive().max(7 * 24 * 3600);
+var TimeoutsSchema = external_exports.object({
+  build_s: seconds.describe("each build phase (configure, make, install)"),
+  start_s: seconds.describe("each server step: initdb, start until ready, createdb"),
+  load_s: seconds.describe("each command that loads a data set"),
+  lock_s: seconds.describe("waiting for another process building the same commit"),
+  run_s: seconds.describe("the whole run, cleanup included")
+}).partial().strict();
+var DEFAULT_TIMEOUTS = { build_s: 3600, start_s: 300, load_s: 3600, lock_s: 7200, run_s: 6 * 3600 };
+function parseTimeouts(text, source) {
+  return validateYaml(TimeoutsSchema, text, source);
+}
+function resolveTimeouts(...sources) {
+  const defined = sources.flatMap((s) => Object.entries(s ?? {}).filter(([, v]) => v !== void 0));
+  return { ...DEFAULT_TIMEOUTS, ...Object.fromEntries(defined) };
+}
+
+// src/unprivileged.ts
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+var UNPRIVILEGED_USERS = { trusted: "dbbench", pr: "dbbench-pr" };
+var NO_HOME = "/nonexistent";
+var lookups = /* @__PURE__ */ new Map();
+function unprivilegedUser(trust) {
+  let lookup = lookups.get(trust);
+  if (!lookup) {
+    lookup = process.getuid?.() === 0 ? lookUpOrCreate(UNPRIVILEGED_USERS[trust]) : Promise.resolve(null);
+    lookups.set(trust, lookup);
+  }
+  return lookup;
+}
+async function lookUpOrCreate(name) {
+  const options = { env: childEnv(process.env), extendEnv: false, reject: false };
+  const lookup = () => execa("getent", ["passwd", name], options);
+  let entry = await lookup();
+  if (entry.failed) {
+    const added = await execa("useradd", ["--system", "--user-group", "--no-create-home", "--home-dir", NO_HOME, "--shell", "/usr/sbin/nologin", name], options);
+    entry = await lookup();
+    if (entry.failed) throw new PipelineError(`cannot create the unprivileged user "${name}" to run the fork's code`, added.stderr);
+  }
+  const [, , uid, gid] = entry.stdout.split(":");
+  if (!uid || !gid) throw new PipelineError(`cannot look up the user "${name}"`, entry.stdout + entry.stderr);
+  return { name, uid: Number(uid), gid: Number(gid) };
+}
+function asUser(user, extra = {}) {
+  const identity = user ? { HOME: NO_HOME, USER: user.name, LOGNAME: user.name } : {};
+  return { env: childEnv(process.env, { ...extra, ...identity }), extendEnv: false, ...user && { uid: user.uid, gid: user.gid } };
+}
+async function giveTo(user, ...paths) {
+  if (user) await chownTree(`${user.uid}:${user.gid}`, paths);
+}
+async function userTempDir(user, registry2) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "dbg-tmp-"));
+  const handle = await registry2.register(`temp dir ${dir}`, () => rm(dir, { recursive: true, force: true }));
+  await giveTo(user, dir);
+  return { path: dir, remove: handle.run };
+}
+async function takeBack(...paths) {
+  if (process.getuid?.() === 0) await chownTree("0:0", paths);
+  await run("chmod", ["-R", "go-w", "--", ...paths]);
+}
+function chownTree(owner, paths) {
+  return run("chown", ["-R", "--no-dereference", owner, "--", ...paths]);
+}
+async function run(file2, args) {
+  const result = await execa(file2, args, { env: childEnv(process.env), extendEnv: false, reject: false });
+  if (result.failed) throw new PipelineError(`${file2} ${args.join(" ")} failed`, result.stderr);
+}
+function unprivilegedWarning() {
+  if (process.getuid?.() === 0) return null;
+  return `not running as root: the fork's code (configure, make, the server, the benchmark clients) runs as this runner's own user, so it can read this job's environment through /proc, including its tokens. Run the runner as root (the action then runs that code as the users ${UNPRIVILEGED_USERS.trusted} and ${UNPRIVILEGED_USERS.pr}) or use a runner dedicated to benchmarks with no secrets; see docs/action.md, "Setting up a self-hosted runner".`;
+}
+
+// src/build/build.ts
+import { createWriteStream, existsSync as existsSync2 } from "node:fs";
+import { mkdir, readFile as readFile2, rename, rm as rm3, stat, writeFile } from "node:fs/promises";
+import os3 from "node:os";
+import path4 from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+
+// src/build/compiler.ts
+var CLANG = /\bclang version (\d+(?:\.\d+)+)/;
+var GCC = /^\S+ \(.*?\) (\d+(?:\.\d+)+)/;
+function parseCompilerVersion(output2) {
+  const clang = CLANG.exec(output2);
+  if (clang?.[1]) return { name: "clang", version: clang[1] };
+  const firstLine = output2.split("\n", 1)[0] ?? "";
+  const gcc = GCC.exec(firstLine);
+  if (gcc?.[1] && /Free Software Foundation/.test(output2)) return { name: "gcc", version: gcc[1] };
+  throw new PipelineError("cannot tell which compiler this is from its --version output", output2);
+}
+function compilerCommand(env) {
+  const words = (env.CC ?? "").trim().split(/\s+/).filter(Boolean);
+  const withoutCcache = words[0] !== void 0 && /(^|\/)ccache$/.test(words[0]) ? words.slice(1) : words;
+  return withoutCcache.length > 0 ? withoutCcache : ["cc"];
+}
+async function detectCompiler(env = process.env) {
+  const command = compilerCommand(env);
+  const [file2, ...args] = command;
+  const result = await execa(file2, [...args, "--version"], { env: childEnv(env), extendEnv: false, reject: false });
+  if (result.failed) {
+    throw new PipelineError(`cannot run the C compiler \`${command.join(" ")} --version\``, `${result.stderr}
+${result.stdout}`.trim());
+  }
+  return { ...parseCompilerVersion(result.stdout), command };
+}
+
+// src/build/recipe.ts
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path2 from "node:path";
+import { fileURLToPath } from "node:url";
+var word = external_exports.string().min(1);
+var BuildRecipeSchema = external_exports.object({
+  name: word,
+  configure: external_exports.array(word).min(1).describe("configure command, relative to the source root"),
+  configure_args: external_exports.array(word),
+  cflags: external_exports.string().describe("empty = leave CFLAGS unset (the build system's default)"),
+  cxxflags: external_exports.string(),
+  ldflags: external_exports.string(),
+  make_targets: external_exports.array(word).describe("empty = the Makefile's default target"),
+  install_target: word,
+  parallelism: external_exports.number().int().nonnegative().describe("make -j value; 0 = every online CPU"),
+  bin_dir: word.describe("programs directory, relative to the install prefix"),
+  relocatable: external_exports.boolean().describe("the installed programs find their files relative to their own location: build for a fixed prefix, install with DESTDIR")
+}).strict();
+var RecipeOverridesSchema = BuildRecipeSchema.partial();
+function parseRecipe(text, source) {
+  return validateYaml(BuildRecipeSchema, text, source);
+}
+function mergeRecipe(recipe, overrides) {
+  const defined = Object.entries(overrides).filter(([, value]) => value !== void 0);
+  return { ...recipe, ...Object.fromEntries(defined) };
+}
+async function loadRecipe(file2) {
+  let text;
+  try {
+    text = await readFile(file2, "utf8");
+  } catch (err) {
+    throw new InputError(`cannot read the recipe: ${err.message}`, file2);
+  }
+  return parseRecipe(text, file2);
+}
+async function loadBuiltinRecipe(name) {
+  const file2 = `recipes/${name}.yaml`;
+  for (let dir = path2.dirname(fileURLToPath(import.meta.url)); ; dir = path2.dirname(dir)) {
+    if (existsSync(path2.join(dir, file2))) return loadRecipe(path2.join(dir, file2));
+    if (path2.dirname(dir) === dir) throw new InputError(`no built-in recipe "${name}"`, file2);
+  }
+}
+function buildFlags(recipe) {
+  return { cflags: recipe.cflags, cxxflags: recipe.cxxflags, ldflags: recipe.ldflags, configure_args: [...recipe.configure_args] };
+}
+function installLayout(recipe, buildDir) {
+  const installDir = path2.join(buildDir, "install");
+  return recipe.relocatable ? { installDir, configurePrefix: "/install", destdir: buildDir } : { installDir, configurePrefix: installDir, destdir: null };
+}
+function makeJobs(recipe, cpus) {
+  return recipe.parallelism > 0 ? recipe.parallelism : Math.max(1, cpus);
+}
+function buildCommands(recipe, context) {
+  const [configure, ...configureWords] = recipe.configure;
+  const compilerEnv = { CC: context.cc.join(" ") };
+  for (const [name, value] of [["CFLAGS", recipe.cflags], ["CXXFLAGS", recipe.cxxflags], ["LDFLAGS", recipe.ldflags]]) {
+    if (value.trim() !== "") compilerEnv[name] = value;
+  }
+  const jobs = `-j${makeJobs(recipe, context.cpus)}`;
+  const { configurePrefix, destdir } = installLayout(recipe, context.buildDir);
+  return [
+    { phase: "configure", file: configure, args: [...configureWords, `--prefix=${configurePrefix}`, ...recipe.configure_args], env: compilerEnv },
+    { phase: "make", file: "make", args: [jobs, ...recipe.make_targets], env: {} },
+    { phase: "install", file: "make", args: [jobs, recipe.install_target, ...destdir ? [`DESTDIR=${destdir}`] : []], env: {} }
+  ];
+}
+function buildKey({ commit, recipe, compiler }) {
+  const identity = {
+    commit,
+    configure: recipe.configure,
+    configure_args: recipe.configure_args,
+    cflags: recipe.cflags,
+    cxxflags: recipe.cxxflags,
+    ldflags: recipe.ldflags,
+    make_targets: recipe.make_targets,
+    install_target: recipe.install_target,
+    relocatable: recipe.relocatable,
+    compiler: { name: compiler.name, version: compiler.version }
+  };
+  return createHash("sha256").update(JSON.stringify(identity)).digest("hex").slice(0, 20);
+}
+
+// src/build/run-streamed.ts
+var TAIL_LINES = 50;
+function showCommand(file2, args, env = {}) {
+  return [...Object.entries(env).map(([name, value]) => `${name}=${JSON.stringify(value)}`), file2, ...args].join(" ");
+}
+async function runStreamed(file2, args, options = {}) {
+  const shown = showCommand(file2, args, options.env);
+  options.onLine?.(`$ ${shown}`);
+  const subprocess = execa(file2, args, {
+    cwd: options.cwd,
+    ...asUser(options.user ?? null, { ...options.quietEnv, ...options.env }),
+    all: true,
+    timeout: options.timeoutMs,
+    // its own process group: what it leaves behind (make's compilers after a timeout, a daemon) goes with it
+    detached: true,
+    buffer: false,
+    reject: false,
+    cancelSignal: options.signal
+  });
+  subprocess.once("exit", () => subprocess.pid !== void 0 && killProcessGroup(subprocess.pid));
+  const tail2 = [];
+  for await (const line of subprocess.iterable({ from: "all" })) {
+    options.onLine?.(line);
+    tail2.push(line);
+    if (tail2.length > TAIL_LINES) tail2.shift();
+  }
+  const result = await subprocess;
+  if (result.isCanceled && options.signal) throw options.signal.reason;
+  if (result.failed) {
+    const how = result.timedOut ? `timed out after ${Math.round(options.timeoutMs / 1e3)} s` : result.exitCode !== void 0 ? `exited with code ${result.exitCode}` : `was killed by ${result.signal ?? "a signal"}`;
+    const cause = result.exitCode === void 0 && result.signal === void 0 && !result.timedOut ? `: ${result.message}` : "";
+    throw new PipelineError(`\`${shown}\` ${how}${cause}`, tail2.join("\n"));
+  }
+}
+function killProcessGroup(pgid) {
+  try {
+    process.kill(-pgid, "SIGKILL");
+  } catch {
+  }
+}
+
+// src/build/source-tree.ts
+import { mkdtemp as mkdtemp2, rm as rm2 } from "node:fs/promises";
+import os2 from "node:os";
+import path3 from "node:path";
+function git(repo, args) {
+  return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false });
+}
+async function resolveCommit(repo, commitish) {
+  const result = await git(repo, ["rev-parse", "--verify", "--end-of-options", `${commitish}^{commit}`]);
+  if (result.failed) {
+    throw new InputError(`cannot resolve "${commitish}" to a commit: ${result.stderr.trim()}`, repo);
+  }
+  return result.stdout.trim();
+}
+async function exportSourceTree(repo, commit, owner, registry2) {
+  const dir = await mkdtemp2(path3.join(os2.tmpdir(), "dbg-wt-"));
+  const handle = await registry2.register(`source tree ${dir}`, () => rm2(dir, { recursive: true, force: true }));
+  const exported = await execa("git", ["-C", repo, "archive", "--format=tar", commit], { env: childEnv(process.env), extendEnv: false, buffer: false }).pipe("tar", ["-x", "-C", dir], { env: childEnv(process.env), extendEnv: false }).catch((e) => e);
+  if (exported instanceof Error) {
+    await handle.run();
+    throw new PipelineError(`exporting ${commit} from ${repo} failed`, exported.message);
+  }
+  await giveTo(owner, dir);
+  return { path: dir, commit, remove: handle.run };
+}
+
+// src/build/build.ts
+var COMPLETE_MARKER = ".db-bench-gate-build.json";
+function cacheNamespace(cacheDir, trust) {
+  const root = trust === "trusted" ? cacheDir : path4.join(cacheDir, "pr");
+  return { builds: path4.join(root, "builds"), ccache: path4.join(root, "ccache"), shared: path4.join(cacheDir, "ccache-shared") };
+}
+async function isCompleteBuild(buildDir, buildId, commit) {
+  const marker = path4.join(buildDir, COMPLETE_MARKER);
+  if (!existsSync2(marker)) return false;
+  let done;
+  try {
+    done = JSON.parse(await readFile2(marker, "utf8"));
+  } catch {
+    return false;
+  }
+  if (done?.buildId !== buildId || done.commit !== commit) return false;
+  const uid = process.getuid?.();
+  for (const file2 of [buildDir, marker]) {
+    const info = await stat(file2);
+    if (uid !== void 0 && info.uid !== uid) return false;
+    if ((info.mode & 18) !== 0) return false;
+  }
+  return true;
+}
+async function buildAtCommit(request) {
+  const started = performance.now();
+  const elapsed = () => (performance.now() - started) / 1e3;
+  const { recipe, cacheDir, trust } = request;
+  const timeouts = request.timeouts ?? DEFAULT_TIMEOUTS;
+  const commit = await resolveCommit(request.repo, request.commitish);
+  const compiler = await detectCompiler(process.env);
+  const buildId = buildKey({ commit, recipe, compiler });
+  const namespace = cacheNamespace(cacheDir, trust);
+  const buildDir = path4.join(namespace.builds, buildId);
+  const logFile = request.logFile ?? path4.join(cacheDir, "logs", `build-${buildId}.log`);
+  const resultIn = (dir) => {
+    const prefix = installLayout(recipe, dir).installDir;
+    return { commit, buildId, dir, prefix, binDir: path4.join(prefix, recipe.bin_dir), flags: buildFlags(recipe), compiler: { name: compiler.name, version: compiler.version }, logFile };
+  };
+  const reusable = async () => {
+    for (const dir of /* @__PURE__ */ new Set([path4.join(cacheNamespace(cacheDir, "trusted").builds, buildId), buildDir])) {
+      if (await isCompleteBuild(dir, buildId, commit)) {
+        return { ...resultIn(dir), reused: true, ccache: null, timings: { configure: null, make: null, install: null, total: elapsed() } };
+      }
+    }
+    return null;
+  };
+  const reused = await reusable();
+  if (reused) return reused;
+  const unlock = await lockBuild(`${buildDir}.lock`, request.registry, timeouts.lock_s);
+  try {
+    return await reusable() ?? await runBuild(await unprivilegedUser(trust));
+  } finally {
+    await unlock();
+  }
+  async function runBuild(user) {
+    await mkdir(path4.dirname(logFile), { recursive: true });
+    await rm3(buildDir, { recursive: true, force: true });
+    await mkdir(buildDir, { recursive: true });
+    await giveTo(user, buildDir);
+    const log = createWriteStream(logFile);
+    const emit = (text) => {
+      const line = `[${elapsed().toFixed(1).padStart(7)}s] ${text}`;
+      log.write(line + "\n");
+      request.onLine?.(line);
+    };
+    let tmpDir;
+    const tree = await exportSourceTree(request.repo, commit, user, request.registry);
+    try {
+      const ccache = await ccacheSetup(cacheDir, trust, user, tree.path);
+      tmpDir = await userTempDir(user, request.registry);
+      const commands = buildCommands(recipe, { buildDir, cc: [...ccache ? ["ccache"] : [], ...compiler.command], cpus: os3.availableParallelism() });
+      emit(`build ${commit} (${request.commitish}) as ${buildId} with ${compiler.name} ${compiler.version}${ccache ? " and ccache" : ""}${user ? ` as ${user.name}` : ""} in ${tree.path}`);
+      const timings = { configure: null, make: null, install: null, total: 0 };
+      for (const command of commands) {
+        const phaseStart = elapsed();
+        try {
+          await runStreamed(command.file, command.args, {
+            cwd: tree.path,
+            env: command.env,
+            quietEnv: { ...ccache?.env, TMPDIR: tmpDir.path },
+            onLine: emit,
+            signal: request.registry.signal,
+            user,
+            timeoutMs: timeouts.build_s * 1e3
+          });
+        } catch (err) {
+          if (!(err instanceof PipelineError) || request.registry.signal.aborted) throw err;
+          emit(`build failed: ${err.message}`);
+          throw new PipelineError(`build of ${request.commitish} (${commit.slice(0, 12)}) failed: ${err.message}; full log: ${logFile}`, err.logExcerpt);
+        }
+        timings[command.phase] = elapsed() - phaseStart;
+      }
+      timings.total = elapsed();
+      await takeBack(buildDir);
+      const result = {
+        ...resultIn(buildDir),
+        reused: false,
+        ccache: ccache ? parseCcacheStatsLog(await readFile2(ccache.statsLog, "utf8").catch(() => "")) : null,
+        timings
+      };
+      emit(`built in ${timings.total.toFixed(1)} s${result.ccache ? ` (ccache: ${result.ccache.hits} hits, ${result.ccache.misses} misses)` : ""}`);
+      const marker = path4.join(buildDir, COMPLETE_MARKER);
+      await writeFile(`${marker}.tmp`, JSON.stringify(result, null, 2));
+      await rename(`${marker}.tmp`, marker);
+      return result;
+    } finally {
+      await tmpDir?.remove();
+      await tree.remove();
+      await new Promise((resolve) => log.end(resolve));
+    }
+  }
+}
+async function lockBuild(lockFile, registry2, timeoutS) {
+  await mkdir(path4.dirname(lockFile), { recursive: true });
+  const deadline = performance.now() + timeoutS * 1e3;
+  for (; ; ) {
+    try {
+      await writeFile(lockFile, String(process.pid), { flag: "wx" });
+      break;
+    } catch (err) {
+      if (err.code !== "EEXIST") throw err;
+    }
+    const holder = Number(await readFile2(lockFile, "utf8").catch(() => ""));
+    if (holder > 0 && !isRunning(holder)) await rm3(lockFile, { force: true });
+    else if (performance.now() > deadline) throw new PipelineError(`waited ${timeoutS} s for ${lockFile}, held by process ${holder} building the same commit: giving up`);
+    else await sleep(1e3, void 0, { signal: registry2.signal });
+  }
+  const handle = await registry2.register(`build lock ${lockFile}`, () => rm3(lockFile, { force: true }));
+  return handle.run;
+}
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === "EPERM";
+  }
+}
+async function ccacheSetup(cacheDir, trust, user, tree) {
+  const probe = await execa("ccache", ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false });
+  if (probe.failed) return null;
+  const { ccache, shared } = cacheNamespace(cacheDir, trust);
+  for (const dir of trust === "trusted" ? [ccache, shared] : [ccache]) {
+    await mkdir(dir, { recursive: true });
+    if (user && (await stat(dir)).uid !== user.uid) await giveTo(user, dir);
+  }
+  const statsLog = path4.join(tree, ".db-bench-gate-ccache-stats");
+  const env = {
+    CCACHE_DIR: ccache,
+    CCACHE_BASEDIR: tree,
+    CCACHE_NOHASHDIR: "1",
+    CCACHE_STATSLOG: statsLog,
+    // entries readable by the other namespace's user
+    CCACHE_UMASK: "022",
+    // trusted: every result, hit or miss, also goes to the shared storage
+    ...trust === "trusted" ? { CCACHE_REMOTE_STORAGE: `file:${shared}|umask=022`, CCACHE_RESHARE: "1" } : existsSync2(shared) && { CCACHE_REMOTE_STORAGE: `file:${shared}|read-only` }
+  };
+  return { env, statsLog };
+}
+function parseCcacheStatsLog(text) {
+  const stats = { hits: 0, directHits: 0, misses: 0 };
+  for (const line of text.split("\n")) {
+    if (line === "" || line.startsWith("# ")) continue;
+    if (!/^[a-z_]+$/.test(line)) throw new PipelineError("unrecognised line in a ccache stats log", text.slice(0, 2e3));
+    if (line === "direct_cache_hit") stats.directHits++;
+    if (line === "direct_cache_hit" || line === "preprocessed_cache_hit") stats.hits++;
+    if (line === "cache_miss") stats.misses++;
+  }
+  return stats;
+}
+
+// src/cleanup.ts
+var CleanupRegistry = class {
+  actions = /* @__PURE__ */ new Map();
+  nextId = 0;
+  controller = new AbortController();
+  draining = Promise.resolve();
+  /**
+   * Aborted when the run is cancelled (signal or timeout): pass it as execa's `cancelSignal` so that
+   * long subprocesses (make, pgbench) stop instead of outliving the cleanup.
+   */
+  get signal() {
+    return this.controller.signal;
+  }
+  /**
+   * Registers `action` (which must tolerate a half-created resource). On a cancelled registry the
+   * action runs at once and the caller gets the cancellation error: nothing may start after cleanup.
+   */
+  async register(label, action) {
+    let done;
+    const id = this.nextId++;
+    const runOnce = () => {
+      this.actions.delete(id);
+      done ??= action();
+      return done;
+    };
+    if (this.signal.aborted) {
+      await runOnce().catch(() => void 0);
+      throw this.cancellationError();
+    }
+    this.actions.set(id, { label, run: runOnce });
+    return { run: runOnce };
+  }
+  /** Aborts `signal` (subprocesses given it stop); later registrations are refused. */
+  cancel(reason2) {
+    if (!this.signal.aborted) this.controller.abort(reason2);
+  }
+  /**
+   * Cancels subprocesses still running, then runs every action, newest first; never throws. A call
+   * while another is running (the run settling during a signal's cleanup) waits for it, so that an
+   * older action (a temp dir) never runs before a newer one (the server living in it) is done.
+   */
+  async runAll(reason2) {
+    this.cancel(reason2);
+    const drained = this.draining.then(() => this.drain());
+    this.draining = drained;
+    return drained;
+  }
+  async drain() {
+    const failures = [];
+    for (const [, { label, run: run2 }] of [...this.actions].reverse()) {
+      try {
+        await run2();
+      } catch (err) {
+        failures.push(`${label}: ${err.message}`);
+      }
+    }
+    return failures;
+  }
+  cancellationError() {
+    const reason2 = this.signal.reason;
+    return reason2 instanceof Error ? reason2 : new PipelineError("the run was cancelled");
+  }
+};
+async function withCleanup(work, options = {}) {
+  const registry2 = new CleanupRegistry();
+  const warn = options.warn ?? ((message) => console.error(message));
+  const finish = async (reason2) => {
+    for (const failure3 of await registry2.runAll(reason2)) warn(`cleanup: ${failure3}`);
+  };
+  const onSignal = (signal) => {
+    removeHandlers();
+    const hold = () => void 0;
+    process.on("SIGINT", hold);
+    process.on("SIGTERM", hold);
+    void finish(new PipelineError(`interrupted by ${signal}`)).finally(() => {
+      process.off("SIGINT", hold);
+      process.off("SIGTERM", hold);
+      process.kill(process.pid, signal);
+    });
+  };
+  const removeHandlers = () => {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    if (options.timeoutMs === void 0) return;
+    timer = setTimeout(() => {
+      const error62 = new PipelineError(`timed out after ${Math.round(options.timeoutMs / 1e3)} s`);
+      reject(error62);
+      registry2.cancel(error62);
+    }, options.timeoutMs);
+  });
+  try {
+    return await Promise.race([work(registry2), timeout]);
+  } finally {
+    clearTimeout(timer);
+    removeHandlers();
+    await finish(new PipelineError("the run finished"));
+  }
+}
+
+// node_modules/simple-statistics/dist/simple-statistics.mjs
+function max(x) {
+  if (x.length === 0) {
+    throw new Error("max requires at least one data point");
+  }
+  var value = x[0];
+  for (var i = 1; i < x.length; i++) {
+    if (x[i] > value) {
+      value = x[i];
+    }
+  }
+  return value;
+}
+function min(x) {
+  if (x.length === 0) {
+    throw new Error("min requires at least one data point");
+  }
+  var value = x[0];
+  for (var i = 1; i < x.length; i++) {
+    if (x[i] < value) {
+      value = x[i];
+    }
+  }
+  return value;
+}
+function quantileSorted(x, p) {
+  var idx = (x.length - 1) * p;
+  if (x.length === 0) {
+    throw new Error("quantile requires at least one data point.");
+  } else if (p < 0 || p > 1) {
+    throw new Error("quantiles must be between 0 and 1");
+  } else if (p === 1) {
+    return x[x.length - 1];
+  } else if (p === 0) {
+    return x[0];
+  } else if (idx % 1 !== 0) {
+    var lower = Math.floor(idx);
+    var upper = Math.ceil(idx);
+    var fraction = idx - lower;
+    return x[lower] + fraction * (x[upper] - x[lower]);
+  } else {
+    return x[idx];
+  }
+}
+function quickselect(arr, k, left, right) {
+  left = left || 0;
+  right = right || arr.length - 1;
+  while (right > left) {
+    if (right - left > 600) {
+      var n = right - left + 1;
+      var m = k - left + 1;
+      var z3 = Math.log(n);
+      var s = 0.5 * Math.exp(2 * z3 / 3);
+      var sd = 0.5 * Math.sqrt(z3 * s * (n - s) / n);
+      if (m - n / 2 < 0) {
+        sd *= -1;
+      }
+      var newLeft = Math.max(left, Math.floor(k - m * s / n + sd));
+      var newRight = Math.min(
+        right,
+        Math.floor(k + (n - m) * s / n + sd)
+      );
+      quickselect(arr, k, newLeft, newRight);
+    }
+    var t = arr[k];
+    var i = left;
+    var j = right;
+    swap(arr, left, k);
+    if (arr[right] > t) {
+      swap(arr, left, right);
+    }
+    while (i < j) {
+      swap(arr, i, j);
+      i++;
+      j--;
+      while (arr[i] < t) {
+        i++;
+      }
+      while (arr[j] > t) {
+        j--;
+      }
+    }
+    if (arr[left] === t) {
+      swap(arr, left, j);
+    } else {
+      j++;
+      swap(arr, j, right);
+    }
+    if (j <= k) {
+      left = j + 1;
+    }
+    if (k <= j) {
+      right = j - 1;
+    }
+  }
+}
+function swap(arr, i, j) {
+  var tmp = arr[i];
+  arr[i] = arr[j];
+  arr[j] = tmp;
+}
+function quantile(x, p) {
+  var copy = x.slice();
+  if (Array.isArray(p)) {
+    multiQuantileSelect(copy, p);
+    var results = [];
+    for (var i = 0; i < p.length; i++) {
+      results[i] = quantileSorted(copy, p[i]);
+    }
+    return results;
+  } else {
+    var idx = quantileIndex(copy.length, p);
+    quantileSelect(copy, idx, 0, copy.length - 1);
+    return quantileSorted(copy, p);
+  }
+}
+function quantileSelect(arr, k, left, right) {
+  if (k % 1 === 0) {
+    quickselect(arr, k, left, right);
+  } else {
+    k = Math.floor(k);
+    quickselect(arr, k, left, right);
+    quickselect(arr, k + 1, k + 1, right);
+  }
+}
+function multiQuantileSelect(arr, p) {
+  var positions = /* @__PURE__ */ new Set();
+  for (var i = 0; i < p.length; i++) {
+    var idx = quantileIndex(arr.length, p[i]);
+    positions.add(Math.floor(idx));
+    positions.add(Math.ceil(idx));
+  }
+  var indices = Array.from(positions).sort(compare);
+  multiselect(arr, indices, 0, indices.length - 1, 0, arr.length - 1);
+}
+function multiselect(arr, indices, lo, hi, left, right) {
+  if (lo > hi) {
+    return;
+  }
+  var mid = lo + hi >> 1;
+  quickselect(arr, indices[mid], left, right);
+  multiselect(arr, indices, lo, mid - 1, left, indices[mid] - 1);
+  multiselect(arr, indices, mid + 1, hi, indices[mid] + 1, right);
+}
+function compare(a, b) {
+  return a - b;
+}
+function quantileIndex(len, p) {
+  var idx = (len - 1) * p;
+  if (p === 1) {
+    return len - 1;
+  } else if (p === 0) {
+    return 0;
+  } else if (idx % 1 !== 0) {
+    return idx;
+  } else {
+    return idx;
+  }
+}
+function median(x) {
+  return +quantile(x, 0.5);
+}
+var epsilon = 1e-4;
+var BayesianClassifier = function BayesianClassifier2() {
+  this.totalCount = 0;
+  this.data = {};
+};
+BayesianClassifier.prototype.train = function train(item, category) {
+  if (!this.data[category]) {
+    this.data[category] = {};
+  }
+  for (var k in item) {
+    var v = item[k];
+    if (this.data[category][k] === void 0) {
+      this.data[category][k] = {};
+    }
+    if (this.data[category][k][v] === void 0) {
+      this.data[category][k][v] = 0;
+    }
+    this.data[category][k][v]++;
+  }
+  this.totalCount++;
+};
+BayesianClassifier.prototype.score = function score(item) {
+  var odds = {};
+  var category;
+  for (var k in item) {
+    var v = item[k];
+    for (category in this.data) {
+      if (odds[category] === void 0) {
+        odds[category] = {};
+      }
+      if (this.data[category][k]) {
+        odds[category][k + "_" + v] = (this.data[category][k][v] || 0) / this.totalCount;
+      } else {
+        odds[category][k + "_" + v] = 0;
+      }
+    }
+  }
+  var oddsSums = {};
+  for (category in odds) {
+    oddsSums[category] = 0;
+    for (var combination in odds[category]) {
+      oddsSums[category] += odds[category][combination];
+    }
+  }
+  return oddsSums;
+};
+var g = 607 / 128;
+var LOGSQRT2PI = Math.log(Math.sqrt(2 * Math.PI));
+var SQRT_2PI$1 = Math.sqrt(2 * Math.PI);
+function cumulativeDistribution(z3) {
+  var sum = z3;
+  var tmp = z3;
+  for (var i = 1; i < 30; i++) {
+    tmp *= z3 * z3 / (2 * i + 1);
+    sum += tmp;
+  }
+  return Math.round((0.5 + sum / SQRT_2PI$1 * Math.exp(-z3 * z3 / 2)) * 1e4) / 1e4;
+}
+var standardNormalTable = [];
+for (z2 = 0; z2 <= 3.09; z2 += 0.01) {
+  standardNormalTable.push(cumulativeDistribution(z2));
+}
+var z2;
+function errorFunction(x) {
+  var t = 1 / (1 + 0.5 * Math.abs(x));
+  var tau = t * Math.exp(
+    -x * x + ((((((((0.17087277 * t - 0.82215223) * t + 1.48851587) * t - 1.13520398) * t + 0.27886807) * t - 0.18628806) * t + 0.09678418) * t + 0.37409196) * t + 1.00002368) * t - 1.26551223
+  );
+  if (x >= 0) {
+    return 1 - tau;
+  } else {
+    return tau - 1;
+  }
+}
+function inverseErrorFunction(x) {
+  var a = 8 * (Math.PI - 3) / (3 * Math.PI * (4 - Math.PI));
+  var inv = Math.sqrt(
+    Math.sqrt(
+      Math.pow(2 / (Math.PI * a) + Math.log(1 - x * x) / 2, 2) - Math.log(1 - x * x) / a
+    ) - (2 / (Math.PI * a) + Math.log(1 - x * x) / 2)
+  );
+  if (x >= 0) {
+    return inv;
+  } else {
+    return -inv;
+  }
+}
+var SQRT_2PI = Math.sqrt(2 * Math.PI);
+var PerceptronModel = function PerceptronModel2() {
+  this.weights = [];
+  this.bias = 0;
+};
+PerceptronModel.prototype.predict = function predict(features) {
+  if (features.length !== this.weights.length) {
+    return null;
+  }
+  var score2 = 0;
+  for (var i = 0; i < this.weights.length; i++) {
+    score2 += this.weights[i] * features[i];
+  }
+  score2 += this.bias;
+  if (score2 > 0) {
+    return 1;
+  } else {
+    return 0;
+  }
+};
+PerceptronModel.prototype.train = function train2(features, label) {
+  if (label !== 0 && label !== 1) {
+    return null;
+  }
+  if (features.length !== this.weights.length) {
+    this.weights = features.slice();
+    this.bias = 1;
+  }
+  var prediction = this.predict(features);
+  if (typeof prediction === "number" && prediction !== label) {
+    var gradient = label - prediction;
+    for (var i = 0; i < this.weights.length; i++) {
+      this.weights[i] += gradient * features[i];
+    }
+    this.bias += gradient;
+  }
+  return this;
+};
+function probit(p) {
+  if (p === 0) {
+    p = epsilon;
+  } else if (p >= 1) {
+    p = 1 - epsilon;
+  }
+  return Math.sqrt(2) * inverseErrorFunction(2 * p - 1);
+}
+
+// src/config/thresholds.ts
+var ThresholdsInputSchema = external_exports.object({
+  fail_below: external_exports.number().positive().max(1),
+  warn_below: external_exports.number().positive().max(1),
+  improve_above: external_exports.number().min(1),
+  alpha: external_exports.number().positive().max(0.5),
+  instructions_fail_above: external_exports.number().min(1),
+  instructions_warn_above: external_exports.number().min(1),
+  instructions_improve_below: external_exports.number().positive().max(1)
+}).partial().strict();
+var ThresholdOverrideSchema = ThresholdsInputSchema.extend({
+  step: external_exports.string().min(1).describe("glob on the step id, e.g. scan* or pgbench.*.c1")
+}).strict();
+
 // src/results/schema.ts
 var RESULTS_SCHEMA_ID = "db-bench-gate/results";
 var RESULTS_VERSION = 1;
+var MAX_SAMPLES = 2e5;
+var MAX_ROUNDS_PER_STEP = 1e5;
+var MAX_INSTRUCTION_SAMPLES = 2e5;
+var MAX_STEPS = 2e3;
+var MAX_VARIANTS = 32;
+var tooMany = (what, cap) => `more than ${cap.toLocaleString("en-US")} ${what}: not a results file this tool writes`;
 var nonEmpty = external_exports.string().min(1);
 var finiteNonNegative = external_exports.number().finite().nonnegative();
 var CompilerSchema = external_exports.object({
@@ -29359,7 +29880,7 @@ var METRIC_KEYS = ["cpu_us_per_op", "cs_per_op", "r_per_op", "rkb_per_op", "wkb_
 var sampleCommon = {
   step: nonEmpty.describe("a steps[].id"),
   variant: nonEmpty.describe("a variants[].id"),
-  round: external_exports.number().int().nonnegative().describe("interleaving round, from 0"),
+  round: external_exports.number().int().nonnegative().max(MAX_ROUNDS_PER_STEP - 1, tooMany("rounds per step", MAX_ROUNDS_PER_STEP)).describe("interleaving round, from 0"),
   position: external_exports.number().int().nonnegative().describe("order of this variant within its round, from 0"),
   started_at: external_exports.iso.datetime({ offset: true }),
   duration_s: finiteNonNegative
@@ -29382,6 +29903,32 @@ var ErrorSampleSchema = external_exports.object({
   }).strict()
 }).strict();
 var SampleSchema = external_exports.discriminatedUnion("status", [OkSampleSchema, ErrorSampleSchema]);
+var instructionCommon = {
+  step: nonEmpty.describe("a steps[].id"),
+  variant: nonEmpty.describe("a variants[].id")
+};
+var OkInstructionSampleSchema = external_exports.object({
+  ...instructionCommon,
+  repeat: external_exports.number().int().nonnegative().max(MAX_ROUNDS_PER_STEP - 1, tooMany("repeats per step", MAX_ROUNDS_PER_STEP)).describe("repeat of the differenced pair of runs, from 0"),
+  status: external_exports.literal("ok"),
+  tool: external_exports.enum(["cachegrind", "perf"]).describe("cachegrind: valgrind's count; perf: hardware counters"),
+  ops: external_exports.number().finite().positive().describe("operations of the longer run minus those of the shorter one"),
+  instructions: external_exports.number().finite().positive().describe("instructions of the longer run minus those of the shorter one"),
+  instructions_per_op: external_exports.number().finite().positive(),
+  counted: nonEmpty.describe('whose work was counted, e.g. "serving backends" (background processes excluded)')
+}).strict();
+var ErrorInstructionSampleSchema = external_exports.object({
+  ...instructionCommon,
+  repeat: external_exports.number().int().nonnegative().max(MAX_ROUNDS_PER_STEP - 1, tooMany("repeats per step", MAX_ROUNDS_PER_STEP)),
+  status: external_exports.literal("error"),
+  error: external_exports.object({ message: nonEmpty, log_excerpt: external_exports.string() }).strict()
+}).strict();
+var UnavailableInstructionSampleSchema = external_exports.object({
+  ...instructionCommon,
+  status: external_exports.literal("unavailable"),
+  reason: nonEmpty.describe("why this build could not be counted (e.g. valgrind does not support its instructions): n/a, never a failure")
+}).strict();
+var InstructionSampleSchema = external_exports.discriminatedUnion("status", [OkInstructionSampleSchema, ErrorInstructionSampleSchema, UnavailableInstructionSampleSchema]);
 var SequentialSchema = external_exports.object({
   min_rounds: external_exports.number().int().min(2),
   max_rounds: external_exports.number().int().min(2),
@@ -29393,13 +29940,16 @@ var CpuPlacementSchema = external_exports.object({ server: cpuList, client: cpuL
 var NoiseFloorSchema = external_exports.object({
   step: nonEmpty.describe("a steps[].id"),
   relative_spread: finiteNonNegative.describe(
-    "99th percentile of |1 - relative QPS| over A/A trials of `rounds` rounds: a change smaller than this is within the step's run-to-run noise"
+    "99th percentile of |1 - relative QPS| over disjoint A/A windows of `rounds` rounds: a change smaller than this is within the step's run-to-run noise"
   ),
   log_ratio_sd: finiteNonNegative.describe("robust standard deviation (1.4826 x MAD) of the per-round A/A log ratios"),
-  rounds: external_exports.number().int().positive(),
-  trials: external_exports.number().int().positive(),
-  source: external_exports.string().describe("where it was measured, e.g. the A/A session's run id")
+  rounds: external_exports.number().int().positive().describe("rounds per window: the floor applies only to verdicts of this many pairs"),
+  windows: external_exports.number().int().positive().describe("disjoint A/A windows the quantile was taken over"),
+  disjoint: external_exports.literal(true).describe("windows did not overlap (overlapping windows are not independent trials)"),
+  hostname_hash: external_exports.string().regex(/^[0-9a-f]{16}$/, "16 hex digits of sha256(hostname)").describe("the runner it was measured on: applied only to runs of the same runner"),
+  source: external_exports.string().describe("where it was measured, e.g. the A/A sessions' run ids")
 }).strict();
+var NoiseFloorListSchema = external_exports.array(NoiseFloorSchema).max(MAX_STEPS, tooMany("noise floor entries", MAX_STEPS));
 var ResultsSchema = external_exports.object({
   schema: external_exports.literal(RESULTS_SCHEMA_ID),
   version: external_exports.literal(RESULTS_VERSION),
@@ -29421,10 +29971,15 @@ var ResultsSchema = external_exports.object({
     hash: external_exports.string().describe("sha256 of the profile's content")
   }).strict(),
   base_variant: nonEmpty.describe("a variants[].id every other variant is compared against"),
-  variants: external_exports.array(VariantSchema).min(1),
-  steps: external_exports.array(StepSchema),
-  samples: external_exports.array(SampleSchema),
-  noise_floor: external_exports.array(NoiseFloorSchema).optional().describe("per-step A/A noise of this runner, kept with a stored baseline; raises the failing threshold of noisy steps")
+  variants: external_exports.array(VariantSchema).min(1).max(MAX_VARIANTS, tooMany("variants", MAX_VARIANTS)),
+  steps: external_exports.array(StepSchema).max(MAX_STEPS, tooMany("steps", MAX_STEPS)),
+  samples: external_exports.array(SampleSchema).max(MAX_SAMPLES, tooMany("samples", MAX_SAMPLES)),
+  instructions: external_exports.array(InstructionSampleSchema).max(MAX_INSTRUCTION_SAMPLES, tooMany("instruction samples", MAX_INSTRUCTION_SAMPLES)).optional().describe("instructions per operation (the deterministic channel); absent when not counted"),
+  thresholds: external_exports.object({
+    run: ThresholdsInputSchema.describe("the run's thresholds, resolved from defaults < profile < config file < flags or inputs"),
+    overrides: external_exports.array(ThresholdOverrideSchema).max(MAX_STEPS, tooMany("threshold overrides", MAX_STEPS)).describe("per-step overrides (profile's, then config file's; later ones win)")
+  }).strict().optional().describe("what the run is judged by: every mode and command compares with these unless thresholds are given explicitly"),
+  noise_floor: NoiseFloorListSchema.optional().describe("per-step A/A noise of this runner, kept with a stored baseline; raises the failing threshold of noisy steps")
 }).strict().superRefine((doc, ctx) => {
   const variantIds = /* @__PURE__ */ new Set();
   doc.variants.forEach((v, i) => {
@@ -29439,13 +29994,159 @@ var ResultsSchema = external_exports.object({
     if (stepIds.has(s.id)) ctx.addIssue({ code: "custom", path: ["steps", i, "id"], message: `duplicate step id "${s.id}"` });
     stepIds.add(s.id);
   });
-  doc.samples.forEach((s, i) => {
-    if (!stepIds.has(s.step)) ctx.addIssue({ code: "custom", path: ["samples", i, "step"], message: `"${s.step}" is not a steps[].id` });
-    if (!variantIds.has(s.variant)) {
-      ctx.addIssue({ code: "custom", path: ["samples", i, "variant"], message: `"${s.variant}" is not a variants[].id` });
-    }
+  const checkRefs = (list, entries) => entries.forEach((s, i) => {
+    if (!stepIds.has(s.step)) ctx.addIssue({ code: "custom", path: [list, i, "step"], message: `"${s.step}" is not a steps[].id` });
+    if (!variantIds.has(s.variant)) ctx.addIssue({ code: "custom", path: [list, i, "variant"], message: `"${s.variant}" is not a variants[].id` });
   });
+  checkRefs("samples", doc.samples);
+  checkRefs("instructions", doc.instructions ?? []);
 });
+
+// src/compare/order-statistics.ts
+var SORT_BELOW = 4096;
+var MAX_PIVOT_SAMPLE = 4096;
+function pivotRandom() {
+  let state = 2654435769;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4294967296;
+  };
+}
+function select(matrix, k) {
+  const { rows, cols } = matrix;
+  const low = Int32Array.from({ length: rows }, (_, i) => matrix.first(i));
+  const high = new Int32Array(rows).fill(cols);
+  const ends = new Float64Array(rows);
+  const below = new Int32Array(rows);
+  const above = new Int32Array(rows);
+  const random = pivotRandom();
+  for (; ; ) {
+    let remaining = 0;
+    let before = 0;
+    for (let i = 0; i < rows; i++) {
+      remaining += Math.max(0, high[i] - low[i]);
+      ends[i] = remaining;
+      before += low[i] - matrix.first(i);
+    }
+    if (remaining <= Math.max(SORT_BELOW, rows)) {
+      const candidates = new Float64Array(remaining);
+      let c = 0;
+      for (let i = 0; i < rows; i++) for (let j = low[i]; j < high[i]; j++) candidates[c++] = matrix.value(i, j);
+      return candidates.sort()[k - before - 1];
+    }
+    const sampleSize = Math.min(MAX_PIVOT_SAMPLE, Math.ceil(remaining ** (2 / 3)));
+    const sample = new Float64Array(sampleSize);
+    for (let s = 0; s < sampleSize; s++) {
+      const r = Math.floor(random() * remaining);
+      let lo = 0;
+      let hi = rows - 1;
+      while (lo < hi) {
+        const mid = lo + hi >> 1;
+        if (ends[mid] > r) hi = mid;
+        else lo = mid + 1;
+      }
+      sample[s] = matrix.value(lo, high[lo] - (ends[lo] - r));
+    }
+    sample.sort();
+    const share = (k - before) / remaining;
+    const place = share * sampleSize;
+    const spread = 3 * Math.sqrt(sampleSize * share * (1 - share)) + 2;
+    const lowPivot = sample[Math.max(0, Math.floor(place - spread))];
+    const highPivot = sample[Math.min(sampleSize - 1, Math.ceil(place + spread))];
+    const smaller = matrix.boundaries(lowPivot, false, below);
+    if (k <= smaller) {
+      high.set(below.map((b, i) => Math.min(b, high[i])));
+      continue;
+    }
+    const atMost = matrix.boundaries(highPivot, true, above);
+    if (k > atMost) {
+      low.set(above.map((b, i) => Math.max(b, low[i])));
+      continue;
+    }
+    if (lowPivot === highPivot) return lowPivot;
+    let kept = 0;
+    for (let i = 0; i < rows; i++) {
+      low[i] = Math.max(low[i], below[i]);
+      high[i] = Math.min(high[i], above[i]);
+      kept += Math.max(0, high[i] - low[i]);
+    }
+    if (kept < remaining) continue;
+    if (k <= matrix.boundaries(lowPivot, true, above)) return lowPivot;
+    for (let i = 0; i < rows; i++) low[i] = Math.max(low[i], above[i]);
+  }
+}
+function nextValue(matrix, v, k) {
+  const bound = new Int32Array(matrix.rows);
+  if (matrix.boundaries(v, true, bound) > k) return v;
+  let next = Infinity;
+  for (let i = 0; i < matrix.rows; i++) if (bound[i] < matrix.cols) next = Math.min(next, matrix.value(i, bound[i]));
+  return next;
+}
+var positiveZero = (v) => v + 0;
+function shiftsOf(matrix, size) {
+  const kth = (k) => {
+    if (!(k >= 1 && k <= size)) throw new RangeError(`order statistic ${k} of ${size} values`);
+    return select(matrix, k);
+  };
+  return {
+    size,
+    kth,
+    median: () => {
+      const half = Math.floor(size / 2);
+      if (size % 2) return kth(half + 1);
+      const lower = kth(half);
+      return (lower + nextValue(matrix, lower, half)) / 2;
+    }
+  };
+}
+function walshAverages(differences) {
+  const d = Float64Array.from(differences, positiveZero).sort();
+  const n = d.length;
+  const matrix = {
+    rows: n,
+    cols: n,
+    first: (i) => i,
+    value: (i, j) => (d[i] + d[j]) / 2,
+    boundaries(t, orEqual, out) {
+      let j = n;
+      let before = 0;
+      for (let i = 0; i < n; i++) {
+        const di = d[i];
+        while (j > 0 && (orEqual ? (di + d[j - 1]) / 2 > t : (di + d[j - 1]) / 2 >= t)) j--;
+        out[i] = Math.max(j, i);
+        before += out[i] - i;
+      }
+      return before;
+    }
+  };
+  return shiftsOf(matrix, n * (n + 1) / 2);
+}
+function pairwiseDifferences(x, y) {
+  const xs = Float64Array.from(x, positiveZero).sort();
+  const yd = Float64Array.from(y, positiveZero).sort().reverse();
+  const m = xs.length;
+  const n = yd.length;
+  const matrix = {
+    rows: m,
+    cols: n,
+    first: () => 0,
+    value: (i, j) => xs[i] - yd[j],
+    boundaries(t, orEqual, out) {
+      let j = n;
+      let before = 0;
+      for (let i = 0; i < m; i++) {
+        const xi = xs[i];
+        while (j > 0 && (orEqual ? xi - yd[j - 1] > t : xi - yd[j - 1] >= t)) j--;
+        out[i] = j;
+        before += j;
+      }
+      return before;
+    }
+  };
+  return shiftsOf(matrix, m * n);
+}
 
 // src/compare/stats.ts
 var EXACT_MAX_N = 50;
@@ -29479,25 +30180,31 @@ function normalDistribution(mean, sd) {
 function twoSidedP(dist, statistic) {
   return Math.min(1, 2 * Math.min(dist.cdf(statistic), dist.sf(statistic)));
 }
-function doubledMidranks(values) {
-  const order = values.map((_, i) => i).sort((a, b) => values[a] - values[b]);
-  const ranks = new Array(values.length);
-  for (let start = 0; start < order.length; ) {
-    let end = start;
-    while (end + 1 < order.length && values[order[end + 1]] === values[order[start]]) end++;
-    for (let i = start; i <= end; i++) ranks[order[i]] = start + 1 + end + 1;
-    start = end + 1;
+var ascending = (values) => Float64Array.from(values).sort();
+function searchSorted(sorted, v, orAbove) {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (orAbove ? sorted[mid] <= v : sorted[mid] < v) lo = mid + 1;
+    else hi = mid;
   }
-  return ranks;
+  return lo;
 }
-function tieSum(values) {
-  const counts = /* @__PURE__ */ new Map();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+function doubledMidranks(values, sorted) {
+  return values.map((v) => searchSorted(sorted, v, false) + searchSorted(sorted, v, true) + 1);
+}
+function tieSum(sorted) {
   let sum = 0;
-  for (const t of counts.values()) sum += t * t * t - t;
+  for (let start = 0; start < sorted.length; ) {
+    let end = start + 1;
+    while (end < sorted.length && sorted[end] === sorted[start]) end++;
+    const t = end - start;
+    sum += t * t * t - t;
+    start = end;
+  }
   return sum;
 }
-var hasTies = (values) => new Set(values).size < values.length;
 function gcd(a, b) {
   while (b) [a, b] = [b, a % b];
   return a;
@@ -29563,15 +30270,17 @@ function signedRankTest(differences) {
   const n = nonZero.length;
   if (n === 0) return { statistic: 0, p_value: 1, method: "exact" };
   const magnitudes = nonZero.map(Math.abs);
-  const doubled = doubledMidranks(magnitudes);
+  const sorted = ascending(magnitudes);
+  const doubled = doubledMidranks(magnitudes, sorted);
+  const ties = tieSum(sorted);
   const positive = (scores2) => nonZero.reduce((sum, d, i) => sum + (d > 0 ? scores2[i] : 0), 0);
   const statistic = positive(doubled) / 2;
   if (n > EXACT_MAX_N) {
     const { mean, sd } = signedRankNull(n);
-    const tiedSd = Math.sqrt(sd * sd - tieSum(magnitudes) / 48);
+    const tiedSd = Math.sqrt(sd * sd - ties / 48);
     return { statistic, p_value: twoSidedP(normalDistribution(mean, tiedSd), statistic), method: "normal" };
   }
-  if (!hasTies(magnitudes)) return { statistic, p_value: twoSidedP(signedRankNull(n).dist, statistic), method: "exact" };
+  if (ties === 0) return { statistic, p_value: twoSidedP(signedRankNull(n).dist, statistic), method: "exact" };
   const { scores } = reduceScores(doubled);
   return { statistic, p_value: twoSidedP(exactDistribution(signFlipPmf(scores)), positive(scores)), method: "exact" };
 }
@@ -29579,44 +30288,39 @@ function rankSumTest(x, y) {
   const m = x.length;
   const n = y.length;
   const pooled = [...x, ...y];
-  const doubled = doubledMidranks(pooled);
+  const sorted = ascending(pooled);
+  const doubled = doubledMidranks(pooled, sorted);
+  const ties = tieSum(sorted);
   const ofX = (scores2) => scores2.slice(0, m).reduce((a, b) => a + b, 0);
   const statistic = ofX(doubled) / 2 - m * (m + 1) / 2;
   if (m > EXACT_MAX_N || n > EXACT_MAX_N) {
     const { mean, sd } = rankSumNull(m, n);
     const N = m + n;
-    const tiedSd = Math.sqrt(sd * sd * (1 - tieSum(pooled) / (N * (N - 1) * (N + 1))));
+    const tiedSd = Math.sqrt(sd * sd * (1 - ties / (N * (N - 1) * (N + 1))));
     return { statistic, p_value: twoSidedP(normalDistribution(mean, tiedSd), statistic), method: "normal" };
   }
-  if (!hasTies(pooled)) return { statistic, p_value: twoSidedP(rankSumNull(m, n).dist, statistic), method: "exact" };
+  if (ties === 0) return { statistic, p_value: twoSidedP(rankSumNull(m, n).dist, statistic), method: "exact" };
   const { scores } = reduceScores(doubled);
   return { statistic, p_value: twoSidedP(exactDistribution(subsetSumPmf(scores, m)), ofX(scores)), method: "exact" };
 }
-function rankInterval(sorted, { dist, mean, sd }, alpha) {
+function rankInterval(shifts, { dist, mean, sd }, alpha) {
   let c = Math.max(-1, Math.floor(mean - 0.5 + sd * probit(alpha / 2)));
   while (c >= 0 && 2 * dist.cdf(c) >= alpha) c--;
   while (2 * dist.cdf(c + 1) < alpha) c++;
   const k = Math.max(1, c + 1);
   return {
-    ci_low: sorted[k - 1],
-    ci_high: sorted[sorted.length - k],
+    ci_low: shifts.kth(k),
+    ci_high: shifts.kth(shifts.size - k + 1),
     confidence: Math.max(0, 1 - 2 * dist.cdf(k - 1)),
     min_p_value: Math.min(1, 2 * dist.cdf(0))
   };
 }
-function middle(sorted) {
-  const half = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
-}
 function pairedShift(differences, alpha) {
   const n = differences.length;
   if (n === 0) throw new Error("pairedShift needs at least one difference");
-  const walsh = new Float64Array(n * (n + 1) / 2);
-  let w = 0;
-  for (let i = 0; i < n; i++) for (let j = i; j < n; j++) walsh[w++] = (differences[i] + differences[j]) / 2;
-  walsh.sort();
+  const walsh = walshAverages(differences);
   return {
-    estimate: middle(walsh),
+    estimate: walsh.median(),
     ...rankInterval(walsh, signedRankNull(n), alpha),
     p_value: signedRankTest(differences).p_value,
     n,
@@ -29627,12 +30331,9 @@ function unpairedShift(x, y, alpha) {
   const m = x.length;
   const n = y.length;
   if (m === 0 || n === 0) throw new Error("unpairedShift needs values on both sides");
-  const differences = new Float64Array(m * n);
-  let d = 0;
-  for (const xi of x) for (const yj of y) differences[d++] = xi - yj;
-  differences.sort();
+  const differences = pairwiseDifferences(x, y);
   return {
-    estimate: middle(differences),
+    estimate: differences.median(),
     ...rankInterval(differences, rankSumNull(m, n), alpha),
     p_value: rankSumTest(x, y).p_value,
     n: m + n,
@@ -29666,6 +30367,30 @@ function lookAlpha(design, alpha, n) {
   }
   return alphaSpent(design.spending, alpha, n / design.maxRounds) - spent;
 }
+function budgetStops(design, minRounds, maxRounds2) {
+  if (design) return plannedLooks(design);
+  return Array.from({ length: maxRounds2 - minRounds + 1 }, (_, i) => minRounds + i);
+}
+function deafLook(design, minRounds, maxRounds2, alpha) {
+  const firstDeaf = (min2) => {
+    const candidate = design && { ...design, minRounds: min2 };
+    for (const n of budgetStops(candidate, min2, maxRounds2)) {
+      const level = candidate ? lookAlpha(candidate, alpha, n) : alpha;
+      if (smallestPValue(n) >= level) return { n, level, smallestP: smallestPValue(n) };
+    }
+    return null;
+  };
+  const deaf = firstDeaf(minRounds);
+  if (!deaf) return null;
+  let needed = null;
+  for (let min2 = minRounds + 1; min2 <= maxRounds2 && needed === null; min2++) if (!firstDeaf(min2)) needed = min2;
+  return { ...deaf, minRoundsNeeded: needed };
+}
+function deafLookMessage(deaf, alpha) {
+  const fix = deaf.minRoundsNeeded === null ? "no min_rounds up to rounds can: raise rounds or alpha" : `min_rounds ${deaf.minRoundsNeeded} or more can`;
+  const round = (x) => Number(x.toPrecision(2));
+  return `a step the time budget stops at ${deaf.n} rounds cannot be significant at alpha ${alpha}: the level there is ${round(deaf.level)} and the smallest possible p-value of ${deaf.n} pairs is ${round(deaf.smallestP)}; ${fix}`;
+}
 function sequentialLook(design, thresholds, logRatios) {
   const n = logRatios.length;
   const alpha = lookAlpha(design, thresholds.alpha, n);
@@ -29698,13 +30423,152 @@ function settledStep(design, thresholds, baseVariant, stepSamples) {
   return `${stepSamples[0]?.step ?? "step"}: settled after ${rounds} of ${design.maxRounds} rounds (${reasons.join("; ")})`;
 }
 
+// src/compare/reason.ts
+function brief(message) {
+  const line = message.split("\n")[0] ?? "";
+  return line.length > 100 ? `${line.slice(0, 99)}\u2026` : line;
+}
+
+// src/compare/instructions.ts
+var isOk = (s) => s.status === "ok";
+function indexInstructionSamples(samples) {
+  const index = /* @__PURE__ */ new Map();
+  const repeats = /* @__PURE__ */ new Set();
+  samples.forEach((s, i) => {
+    if (s.status !== "unavailable") {
+      const repeat = JSON.stringify([s.step, s.variant, s.repeat]);
+      if (repeats.has(repeat)) throw new InputError(`a second count of step ${s.step}, variant ${s.variant}, repeat ${s.repeat}`, void 0, `$.instructions[${i}]`);
+      repeats.add(repeat);
+    }
+    const key = JSON.stringify([s.step, s.variant]);
+    const list = index.get(key);
+    if (list) list.push(s);
+    else index.set(key, [s]);
+  });
+  return (step, variant) => index.get(JSON.stringify([step, variant])) ?? [];
+}
+var howCounted = (s) => `${s.tool} (${s.counted})`;
+function sideOf({ label, samples }) {
+  const ok = samples.filter(isOk);
+  const [first] = ok;
+  if (!first) return null;
+  const values = ok.map((s) => s.instructions_per_op);
+  const middle = median(values);
+  const lowest = min(values);
+  const highest = max(values);
+  return { variant: label, median: middle, min: lowest, max: highest, spread: (highest - lowest) / middle, repeats: values.length, tool: first.tool, counted: first.counted };
+}
+function errorsOf({ label, samples }) {
+  return samples.flatMap((s) => s.status === "error" ? [{ variant: label, repeat: s.repeat, message: s.error.message, log_excerpt: s.error.log_excerpt }] : []);
+}
+var ratioText = (r) => `instr/op ratio ${r.estimate.toFixed(3)} (range ${r.low.toFixed(3)}\u2013${r.high.toFixed(3)})`;
+function judge(r, t) {
+  const apart = r.low > 1 || r.high < 1;
+  const text = ratioText(r);
+  const separate = "the repeats of the two sides do not overlap";
+  if (apart && r.estimate > t.instructions_fail_above) return { verdict: "regression", reason: `${text} is above ${t.instructions_fail_above}; ${separate}` };
+  if (apart && r.estimate > t.instructions_warn_above) return { verdict: "warning", reason: `${text} is above ${t.instructions_warn_above}; ${separate}` };
+  if (apart && r.estimate < t.instructions_improve_below) return { verdict: "improvement", reason: `${text} is below ${t.instructions_improve_below}; ${separate}` };
+  const crossed = r.estimate > t.instructions_warn_above ? `above ${t.instructions_warn_above}` : r.estimate < t.instructions_improve_below ? `below ${t.instructions_improve_below}` : null;
+  if (crossed && !apart) return { verdict: "unstable", reason: `spread too wide: ${text} is ${crossed}, but the repeats of the two sides overlap` };
+  if (r.high > t.instructions_fail_above) return { verdict: "unstable", reason: `spread too wide: ${text} reaches above ${t.instructions_fail_above}` };
+  return { verdict: "unchanged", reason: `${text} is within ${t.instructions_improve_below}..${t.instructions_warn_above}` };
+}
+function compareInstructions(base, variant, t) {
+  if (base.samples.length === 0 && variant.samples.length === 0) return null;
+  const errors = [...errorsOf(base), ...errorsOf(variant)];
+  const sides = { base: sideOf(base), variant: sideOf(variant) };
+  const none = { ratio: null, ...sides, errors };
+  const [firstError] = errors;
+  if (firstError) {
+    const count = errors.length === 1 ? "1 count" : `${errors.length} counts`;
+    return { verdict: "error", reason: `${count} failed; ${firstError.variant} repeat ${firstError.repeat}: ${brief(firstError.message)}`, ...none };
+  }
+  const unavailable = [base, variant].flatMap(({ label, samples }) => samples.flatMap((s) => s.status === "unavailable" ? [`${label}: ${s.reason}`] : []));
+  if (unavailable.length > 0) return { verdict: "n/a", reason: [...new Set(unavailable)].join("; "), ...none };
+  const ways = [base, variant].map(({ label, samples }) => ({ label, ways: [...new Set(samples.filter(isOk).map(howCounted))] }));
+  if (new Set(ways.flatMap((w) => w.ways)).size > 1) {
+    return { verdict: "error", reason: `counted differently, not comparable: ${ways.map((w) => `${w.label} by ${w.ways.join(" and ")}`).join(", ")}`, ...none };
+  }
+  if (!sides.base || !sides.variant) {
+    const without = [sides.base ? null : base.label, sides.variant ? null : variant.label].filter((l) => l !== null);
+    return { verdict: "missing", reason: `no instruction counts of ${without.join(" or ")}`, ...none };
+  }
+  const ratio = {
+    estimate: sides.variant.median / sides.base.median,
+    low: sides.variant.min / sides.base.max,
+    high: sides.variant.max / sides.base.min
+  };
+  return { ...judge(ratio, t), ratio, ...sides, errors };
+}
+
 // src/compare/noise.ts
-function thresholdsAboveNoise(t, relativeSpread) {
+var NOISE_FLOOR_CAP = 0.1;
+function chooseNoiseFloor(floors, step, pairs, runner) {
+  const ofStep = floors.filter((f) => f.step === step);
+  if (ofStep.length === 0) return { kind: "none" };
+  const here = ofStep.filter((f) => f.hostname_hash === runner.hostname_hash);
+  if (here.length === 0) return { kind: "not-applied", note: `the A/A noise floor was measured on another runner (${ofStep[0].hostname_hash}): not applied` };
+  const floor = here.find((f) => f.rounds === pairs);
+  if (!floor) return { kind: "not-applied", note: `the A/A noise floor was measured at ${here.map((f) => f.rounds).join(", ")} rounds, this verdict at ${pairs}: not applied` };
+  const spread = Math.min(floor.relative_spread, NOISE_FLOOR_CAP);
+  return { kind: "applied", spread, measured: floor.relative_spread, capped: floor.relative_spread > NOISE_FLOOR_CAP };
+}
+
+// src/compare/thresholds.ts
+var import_picomatch = __toESM(require_picomatch2(), 1);
+
+// src/compare/types.ts
+var DEFAULT_THRESHOLDS = {
+  fail_below: 0.95,
+  warn_below: 0.98,
+  improve_above: 1.05,
+  alpha: 0.01,
+  instructions_fail_above: 1.02,
+  instructions_warn_above: 1.005,
+  instructions_improve_below: 0.99
+};
+var VERDICTS = ["regression", "error", "warning", "unstable", "missing", "improvement", "unchanged"];
+var INSTRUCTION_VERDICTS = ["regression", "error", "warning", "unstable", "missing", "n/a", "improvement", "unchanged"];
+
+// src/compare/thresholds.ts
+var KEYS = Object.keys(DEFAULT_THRESHOLDS);
+function validate3(t, where) {
+  const fail = (field, message) => {
+    throw new InputError(message, void 0, `${where}${field}`);
+  };
+  for (const key of KEYS) if (!Number.isFinite(t[key])) fail(key, `must be a number, got ${String(t[key])}`);
+  if (!(t.alpha > 0 && t.alpha < 0.5)) fail("alpha", `must be between 0 and 0.5 (exclusive), got ${t.alpha}`);
+  if (!(t.fail_below > 0)) fail("fail_below", `must be above 0, got ${t.fail_below}`);
+  if (t.fail_below > t.warn_below) fail("fail_below", `${t.fail_below} must not exceed warn_below ${t.warn_below}`);
+  if (t.warn_below > 1) fail("warn_below", `must be at most 1, got ${t.warn_below}`);
+  if (t.improve_above < 1) fail("improve_above", `must be at least 1, got ${t.improve_above}`);
+  if (t.instructions_warn_above < 1) fail("instructions_warn_above", `must be at least 1, got ${t.instructions_warn_above}`);
+  if (t.instructions_warn_above > t.instructions_fail_above) {
+    fail("instructions_fail_above", `${t.instructions_fail_above} must be at least instructions_warn_above ${t.instructions_warn_above}`);
+  }
+  if (!(t.instructions_improve_below > 0 && t.instructions_improve_below <= 1)) fail("instructions_improve_below", `must be above 0 and at most 1, got ${t.instructions_improve_below}`);
+  return t;
+}
+function definedOnly(partial2) {
+  return Object.fromEntries(Object.entries(partial2).filter(([k, v]) => KEYS.includes(k) && v !== void 0));
+}
+function thresholdResolver(options = {}, overrides = []) {
+  const run2 = validate3({ ...DEFAULT_THRESHOLDS, ...definedOnly(options) }, "thresholds.");
+  const compiled = overrides.map((override, i) => {
+    if (typeof override.step !== "string" || override.step === "") {
+      throw new InputError("needs a step glob", void 0, `overrides[${i}].step`);
+    }
+    const { step, ...values } = override;
+    validate3({ ...run2, ...definedOnly(values) }, `overrides[${i}] (step ${step}).`);
+    return { matches: (0, import_picomatch.default)(step, { dot: true }), values: definedOnly(values) };
+  });
   return {
-    ...t,
-    fail_below: Math.min(t.fail_below, 1 - relativeSpread),
-    warn_below: Math.min(t.warn_below, 1 - relativeSpread),
-    improve_above: Math.max(t.improve_above, 1 + relativeSpread)
+    run: run2,
+    forStep(stepId) {
+      const merged = compiled.filter((o) => o.matches(stepId)).reduce((t, o) => ({ ...t, ...o.values }), run2);
+      return validate3(merged, `overrides for step ${stepId}: `);
+    }
   };
 }
 
@@ -29719,11 +30583,11 @@ function ratioOf(shift) {
     min_p_value: shift.min_p_value
   };
 }
-var isOk = (s) => s.status === "ok";
+var isOk2 = (s) => s.status === "ok";
 var present = (v) => v !== null;
 function pairedEstimator(base, variant) {
-  const baseByRound = new Map(base.filter(isOk).map((s) => [s.round, s]));
-  const pairs = variant.filter(isOk).flatMap((v) => {
+  const baseByRound = new Map(base.filter(isOk2).map((s) => [s.round, s]));
+  const pairs = variant.filter(isOk2).flatMap((v) => {
     const b = baseByRound.get(v.round);
     return b ? [[b, v]] : [];
   });
@@ -29735,42 +30599,43 @@ function pairedEstimator(base, variant) {
 }
 function unpairedEstimator(base, variant) {
   return (pick2, alpha) => {
-    const b = base.filter(isOk).map(pick2).filter(present);
-    const v = variant.filter(isOk).map(pick2).filter(present);
+    const b = base.filter(isOk2).map(pick2).filter(present);
+    const v = variant.filter(isOk2).map(pick2).filter(present);
     if (b.length === 0 || v.length === 0 || [...b, ...v].some((x) => x <= 0)) return null;
     return ratioOf(unpairedShift(v.map(Math.log), b.map(Math.log), alpha));
   };
 }
-var ratioText = (r) => `${r.estimate.toFixed(3)} [${r.ci_low.toFixed(3)}, ${r.ci_high.toFixed(3)}]`;
+var ratioText2 = (r) => `${r.estimate.toFixed(3)} [${r.ci_low.toFixed(3)}, ${r.ci_high.toFixed(3)}]`;
 var pText = (p) => p >= 1e-3 ? String(Number(p.toPrecision(2))) : p.toExponential(1);
+var levelText = (alpha) => String(Number(alpha.toPrecision(2)));
 var percentText = (rise) => `${rise >= 0 ? "+" : ""}${Math.round(rise * 100)}%`;
-function brief(message) {
-  const line = message.split("\n")[0] ?? "";
-  return line.length > 100 ? `${line.slice(0, 99)}\u2026` : line;
-}
-function decide(base, variant, errors, qps, t) {
+function decide(base, variant, errors, qps, t, floor) {
   const [first] = errors;
   if (first) {
     const count = errors.length === 1 ? "1 sample" : `${errors.length} samples`;
     return { verdict: "error", reason: `${count} failed; ${first.variant} round ${first.round}: ${brief(first.message)}` };
   }
-  const without = [base, variant].filter((side) => !side.samples.some(isOk)).map((side) => side.label);
+  const without = [base, variant].filter((side) => !side.samples.some(isOk2)).map((side) => side.label);
   if (without.length > 0) return { verdict: "missing", reason: `no ok samples of ${without.join(" or ")}` };
   if (!qps) return { verdict: "missing", reason: `no round has ok samples of both ${base.label} and ${variant.label}` };
   const { ratio: q, min_p_value } = qps;
   const p = q.p_value ?? 1;
   const significant = p < t.alpha;
-  const qpsText = `QPS ratio ${ratioText(q)}`;
-  const significance = `p = ${pText(p)} < ${t.alpha}`;
-  if (significant && q.estimate < t.fail_below) return { verdict: "regression", reason: `${qpsText} is below ${t.fail_below}, ${significance}` };
+  const qpsText = `QPS ratio ${ratioText2(q)}`;
+  const alphaText = levelText(t.alpha);
+  const significance = `p = ${pText(p)} < ${alphaText}`;
+  const floorText = `the A/A noise floor \xB1${(floor * 100).toFixed(1)}%`;
+  if (significant && q.estimate < t.fail_below && q.estimate < 1 - floor) return { verdict: "regression", reason: `${qpsText} is below ${t.fail_below}, ${significance}` };
+  if (significant && q.estimate < t.fail_below) return { verdict: "warning", reason: `${qpsText} is below ${t.fail_below} but within ${floorText}, ${significance}` };
   if (significant && q.estimate < t.warn_below) return { verdict: "warning", reason: `${qpsText} is below ${t.warn_below}, ${significance}` };
-  if (significant && q.estimate > t.improve_above) return { verdict: "improvement", reason: `${qpsText} is above ${t.improve_above}, ${significance}` };
+  if (significant && q.estimate > t.improve_above && q.estimate > 1 + floor) return { verdict: "improvement", reason: `${qpsText} is above ${t.improve_above}, ${significance}` };
   if (!significant && min_p_value >= t.alpha) {
-    return { verdict: "unstable", reason: `too few values (n = ${q.n}): the smallest possible p-value ${pText(min_p_value)} is not below ${t.alpha}` };
+    return { verdict: "unstable", reason: `too few values (n = ${q.n}): the smallest possible p-value ${pText(min_p_value)} is not below ${alphaText}` };
   }
-  if (!significant && q.ci_low < t.fail_below) {
+  if (q.ci_low < t.fail_below) {
     return { verdict: "unstable", reason: `${qpsText} reaches below ${t.fail_below} and p = ${pText(p)}: too noisy to rule out a regression` };
   }
+  if (significant && q.estimate > t.improve_above) return { verdict: "unchanged", reason: `${qpsText} is above ${t.improve_above} but within ${floorText}, ${significance}` };
   return {
     verdict: "unchanged",
     reason: significant ? `${qpsText}, ${significance}, is within ${t.warn_below}..${t.improve_above}` : `${qpsText}, p = ${pText(p)}: no significant change`
@@ -29796,11 +30661,11 @@ function whyHints(qps, metrics) {
   if (io.length > 0) hints.push(`IO/op up: ${io.join(", ")}`);
   return hints;
 }
-function errorsOf({ label, samples }) {
+function errorsOf2({ label, samples }) {
   return samples.flatMap((s) => s.status === "error" ? [{ variant: label, round: s.round, message: s.error.message, log_excerpt: s.error.log_excerpt }] : []);
 }
 function summarize(label, samples) {
-  const ok = samples.filter(isOk);
+  const ok = samples.filter(isOk2);
   const medianOf = (pick2) => {
     const values = ok.map(pick2).filter(present);
     return values.length > 0 ? median(values) : null;
@@ -29831,40 +30696,56 @@ function indexSamples(results) {
   });
   return (step, variant) => index.get(JSON.stringify([step, variant])) ?? [];
 }
-function effectiveThresholds(plan, step, t, pairs) {
+function lookThresholds(plan, t, pairs) {
   const design = plan.mode === "paired" ? plan.results.run.sequential : void 0;
-  const sequential = design && pairs !== void 0 ? { ...t, alpha: lookAlpha({ minRounds: design.min_rounds, maxRounds: design.max_rounds, lookEvery: design.look_every, spending: design.spending }, t.alpha, pairs) } : t;
-  const floor = plan.noiseFloor.find((f) => f.step === step.id);
-  if (!floor) return { t: sequential };
-  const widened = thresholdsAboveNoise(sequential, floor.relative_spread);
-  const changed = widened.fail_below !== sequential.fail_below || widened.warn_below !== sequential.warn_below || widened.improve_above !== sequential.improve_above;
-  return changed ? { t: widened, noise_floor: floor.relative_spread } : { t: sequential };
+  if (!design || pairs === void 0) return t;
+  return { ...t, alpha: lookAlpha({ minRounds: design.min_rounds, maxRounds: design.max_rounds, lookEvery: design.look_every, spending: design.spending }, t.alpha, pairs) };
+}
+function floorFields(choice) {
+  switch (choice.kind) {
+    case "none":
+      return {};
+    case "not-applied":
+      return { noise_floor_note: choice.note };
+    case "applied":
+      return {
+        noise_floor: choice.spread,
+        ...choice.capped && { noise_floor_note: `the A/A noise floor \xB1${(choice.measured * 100).toFixed(1)}% is capped at \xB1${(NOISE_FLOOR_CAP * 100).toFixed(0)}%` }
+      };
+  }
 }
 function compareVariant(plan, step, label, configured) {
   const base = { label: plan.baseLabel, samples: plan.samplesOf(step.id, plan.baseLabel) };
   const variant = { label, samples: plan.samplesOf(step.id, label) };
   const estimate2 = plan.estimator(base.samples, variant.samples);
   const atConfigured = estimate2(opsPerSecond, configured.alpha);
-  const { t, noise_floor } = effectiveThresholds(plan, step, configured, atConfigured?.ratio.n);
+  const pairs = atConfigured?.ratio.n;
+  const t = lookThresholds(plan, configured, pairs);
+  const rounds = plan.mode === "paired" ? pairs : variant.samples.filter(isOk2).length;
+  const floor = pairs === void 0 || rounds === void 0 ? { kind: "none" } : chooseNoiseFloor(plan.noiseFloor, step.id, rounds, plan.results.fingerprint);
   const qps = t.alpha === configured.alpha ? atConfigured : estimate2(opsPerSecond, t.alpha);
   const metrics = Object.fromEntries(METRIC_KEYS.map((k) => [k, estimate2(metric(k), t.alpha)?.ratio ?? null]));
-  const errors = [...errorsOf(base), ...errorsOf(variant)];
-  const { verdict, reason } = decide(base, variant, errors, qps, t);
+  const errors = [...errorsOf2(base), ...errorsOf2(variant)];
+  const { verdict, reason: reason2 } = decide(base, variant, errors, qps, t, floor.kind === "applied" ? floor.spread : 0);
   return {
     variant: label,
     verdict,
-    reason,
+    reason: reason2,
     thresholds: t,
-    ...noise_floor === void 0 ? {} : { noise_floor },
+    ...t.alpha !== configured.alpha && { configured_alpha: configured.alpha },
+    ...floorFields(floor),
     qps: qps?.ratio ?? null,
     metrics,
     latency_p95: estimate2(latencyP95, t.alpha)?.ratio ?? null,
     hints: qps && (verdict === "regression" || verdict === "warning") ? whyHints(qps.ratio, metrics) : [],
-    errors
+    errors,
+    instructions: plan.instructionsOf ? compareInstructions({ label: plan.baseLabel, samples: plan.instructionsOf(step.id, plan.baseLabel) }, { label, samples: plan.instructionsOf(step.id, label) }, t) : null
   };
 }
 function buildComparison(plan, options) {
-  const thresholds = thresholdResolver(options.thresholds, options.overrides);
+  const stored = plan.results.thresholds;
+  const overrides = [...stored?.overrides ?? [], ...options.overrides ?? []];
+  const thresholds = thresholdResolver({ ...stored?.run, ...options.thresholds }, overrides);
   const steps = plan.steps.map((step) => {
     const t = thresholds.forStep(step.id);
     return {
@@ -29877,7 +30758,11 @@ function buildComparison(plan, options) {
   });
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
   for (const step of steps) for (const v of step.variants) counts[v.verdict]++;
-  const { run, fingerprint, engine, profile, variants } = plan.results;
+  const instructionCounts = plan.instructionsOf ? Object.fromEntries(INSTRUCTION_VERDICTS.map((v) => [v, 0])) : null;
+  if (instructionCounts) {
+    for (const step of steps) for (const v of step.variants) if (v.instructions) instructionCounts[v.instructions.verdict]++;
+  }
+  const { run: run2, fingerprint, engine, profile, variants } = plan.results;
   return {
     schema: "db-bench-gate/comparison",
     version: 1,
@@ -29886,17 +30771,18 @@ function buildComparison(plan, options) {
     base_variant: plan.baseLabel,
     variants: plan.variants,
     thresholds: thresholds.run,
-    overrides: options.overrides ?? [],
+    overrides,
     steps,
     counts,
-    verdict: counts.regression > 0 ? "fail" : "pass",
+    instruction_counts: instructionCounts,
+    verdict: gateVerdict({ counts, instruction_counts: instructionCounts }),
     context: {
-      run_id: run.id,
-      started_at: run.started_at,
-      finished_at: run.finished_at,
-      budget_exhausted: run.budget_exhausted,
-      cpu_placement: run.cpu_placement ?? null,
-      notes: run.notes,
+      run_id: run2.id,
+      started_at: run2.started_at,
+      finished_at: run2.finished_at,
+      budget_exhausted: run2.budget_exhausted,
+      cpu_placement: run2.cpu_placement ?? null,
+      notes: run2.notes,
       fingerprint,
       engine,
       profile,
@@ -29916,7 +30802,18 @@ function compareRun(results, options = {}) {
   const variants = results.variants.map((v) => v.id).filter((id) => id !== baseLabel);
   if (variants.length === 0) throw new InputError(`the run has no variant besides the base ${baseLabel}: nothing to compare (compare against a baseline instead)`, void 0, "variants");
   return buildComparison(
-    { mode: "paired", results, baseLabel, variants, steps: results.steps, samplesOf: indexSamples(results), estimator: pairedEstimator, baseline: null, noiseFloor: options.noiseFloor ?? results.noise_floor ?? [] },
+    {
+      mode: "paired",
+      results,
+      baseLabel,
+      variants,
+      steps: results.steps,
+      samplesOf: indexSamples(results),
+      instructionsOf: results.instructions ? indexInstructionSamples(results.instructions) : null,
+      estimator: pairedEstimator,
+      baseline: null,
+      noiseFloor: options.noiseFloor ?? results.noise_floor ?? []
+    },
     options
   );
 }
@@ -29927,6 +30824,8 @@ function compareAgainstBaseline(current, baseline, options = {}) {
   const currentSamples = indexSamples(current);
   const baselineSamples = indexSamples(baseline);
   const currentSteps = new Set(current.steps.map((s) => s.id));
+  const currentInstructions = current.instructions && indexInstructionSamples(current.instructions);
+  const baselineInstructions = baseline.instructions && indexInstructionSamples(baseline.instructions);
   return buildComparison(
     {
       mode: "unpaired",
@@ -29935,6 +30834,8 @@ function compareAgainstBaseline(current, baseline, options = {}) {
       variants: current.variants.map((v) => v.id),
       steps: [...current.steps, ...baseline.steps.filter((s) => !currentSteps.has(s.id))],
       samplesOf: (step, label) => label === baseLabel ? baselineSamples(step, baseVariant.id) : currentSamples(step, label),
+      // both runs must have counted: a baseline from before counting has nothing to compare against
+      instructionsOf: currentInstructions && baselineInstructions ? (step, label) => label === baseLabel ? baselineInstructions(step, baseVariant.id) : currentInstructions(step, label) : null,
       estimator: unpairedEstimator,
       baseline: { run_id: baseline.run.id, fingerprint: baseline.fingerprint, variant: baseVariant },
       noiseFloor: options.noiseFloor ?? baseline.noise_floor ?? []
@@ -29943,133 +30844,149 @@ function compareAgainstBaseline(current, baseline, options = {}) {
   );
 }
 
-// src/config/config-file.ts
-import { readFile as readFile2 } from "node:fs/promises";
-
-// src/build/recipe.ts
-import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-
-// src/validate.ts
-var import_yaml = __toESM(require_dist(), 1);
-function jsonPath(path8) {
-  return "$" + path8.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
+// src/results/io.ts
+import { open as open2, writeFile as writeFile2, rename as rename2 } from "node:fs/promises";
+var MAX_RESULTS_FILE_BYTES = 64 * 1024 * 1024;
+var MAX_NOISE_FLOOR_FILE_BYTES = 1024 * 1024;
+function tooLargeError(bytes, maxBytes, source) {
+  return new InputError(`${bytes} bytes is larger than the ${maxBytes.toLocaleString("en-US")} bytes a file of this kind may have`, source, "$");
 }
-function firstIssue(error62) {
-  const issue2 = error62.issues[0];
-  if (!issue2) return { field: "$", message: "invalid" };
-  return { field: jsonPath(issue2.path), message: issue2.message };
-}
-function validate3(schema, data, source) {
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) {
-    const { field, message } = firstIssue(parsed.error);
-    throw new InputError(message, source, field);
+function parseResults(data, source) {
+  if (typeof data === "object" && data !== null) {
+    const { schema, version: version2 } = data;
+    if (schema !== RESULTS_SCHEMA_ID) {
+      throw new InputError(`not a db-bench-gate results document (schema is ${JSON.stringify(schema)}, expected "${RESULTS_SCHEMA_ID}")`, source, "$.schema");
+    }
+    if (typeof version2 === "number" && version2 > RESULTS_VERSION) {
+      throw new InputError(
+        `results format version ${version2} is newer than this db-bench-gate understands (${RESULTS_VERSION}); upgrade db-bench-gate`,
+        source,
+        "$.version"
+      );
+    }
   }
-  return parsed.data;
+  return validate2(ResultsSchema, data, source);
 }
-function validateYaml(schema, text, source) {
-  let data;
+function parseJson(text, source) {
   try {
-    data = (0, import_yaml.parse)(text);
+    return JSON.parse(text);
   } catch (e) {
-    throw new InputError(`not valid YAML: ${e.message.split("\n")[0]}`, source);
+    throw new InputError(`not JSON: ${e.message}`, source, "$");
   }
-  return validate3(schema, data ?? {}, source);
 }
-
-// src/build/recipe.ts
-var word = external_exports.string().min(1);
-var BuildRecipeSchema = external_exports.object({
-  name: word,
-  configure: external_exports.array(word).min(1).describe("configure command, relative to the source root"),
-  configure_args: external_exports.array(word),
-  cflags: external_exports.string().describe("empty = leave CFLAGS unset (the build system's default)"),
-  cxxflags: external_exports.string(),
-  ldflags: external_exports.string(),
-  make_targets: external_exports.array(word).describe("empty = the Makefile's default target"),
-  install_target: word,
-  parallelism: external_exports.number().int().nonnegative().describe("make -j value; 0 = every online CPU"),
-  bin_dir: word.describe("programs directory, relative to the install prefix"),
-  relocatable: external_exports.boolean().describe("the installed programs find their files relative to their own location: build for a fixed prefix, install with DESTDIR")
-}).strict();
-var RecipeOverridesSchema = BuildRecipeSchema.partial();
-function parseRecipe(text, source) {
-  return validateYaml(BuildRecipeSchema, text, source);
-}
-function mergeRecipe(recipe, overrides) {
-  const defined = Object.entries(overrides).filter(([, value]) => value !== void 0);
-  return { ...recipe, ...Object.fromEntries(defined) };
-}
-async function loadRecipe(file2) {
-  let text;
+var UNKNOWN_SIZE_BUFFER_BYTES = 1024 * 1024;
+async function readCapped(file2, maxBytes) {
+  const cannotRead = (e) => new InputError(`cannot read: ${e.code ?? String(e)}`, file2);
+  const handle = await open2(file2, "r").catch((e) => {
+    throw cannotRead(e);
+  });
   try {
-    text = await readFile(file2, "utf8");
-  } catch (err) {
-    throw new InputError(`cannot read the recipe: ${err.message}`, file2);
+    const { size } = await handle.stat();
+    if (size > maxBytes) throw tooLargeError(size.toLocaleString("en-US"), maxBytes, file2);
+    let buffer = Buffer.allocUnsafe(Math.min(maxBytes, size || UNKNOWN_SIZE_BUFFER_BYTES) + 1);
+    let length = 0;
+    for (; ; ) {
+      if (length === buffer.length) {
+        if (length > maxBytes) throw tooLargeError(`more than ${maxBytes.toLocaleString("en-US")}`, maxBytes, file2);
+        const grown = Buffer.allocUnsafe(Math.min(maxBytes + 1, 2 * buffer.length));
+        buffer.copy(grown, 0, 0, length);
+        buffer = grown;
+      }
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null).catch((e) => {
+        throw cannotRead(e);
+      });
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    if (length > maxBytes) throw tooLargeError(`more than ${maxBytes.toLocaleString("en-US")}`, maxBytes, file2);
+    return buffer.toString("utf8", 0, length);
+  } finally {
+    await handle.close();
   }
-  return parseRecipe(text, file2);
 }
-async function loadBuiltinRecipe(name) {
-  const file2 = `recipes/${name}.yaml`;
-  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, file2))) return loadRecipe(path.join(dir, file2));
-    if (path.dirname(dir) === dir) throw new InputError(`no built-in recipe "${name}"`, file2);
-  }
+async function readJson(file2, maxBytes) {
+  return parseJson(await readCapped(file2, maxBytes), file2);
 }
-function buildFlags(recipe) {
-  return { cflags: recipe.cflags, cxxflags: recipe.cxxflags, ldflags: recipe.ldflags, configure_args: [...recipe.configure_args] };
+async function readResults(file2) {
+  return parseResults(await readJson(file2, MAX_RESULTS_FILE_BYTES), file2);
 }
-function installLayout(recipe, buildDir) {
-  const installDir = path.join(buildDir, "install");
-  return recipe.relocatable ? { installDir, configurePrefix: "/install", destdir: buildDir } : { installDir, configurePrefix: installDir, destdir: null };
+async function readNoiseFloor(file2) {
+  return parseNoiseFloor(await readCapped(file2, MAX_NOISE_FLOOR_FILE_BYTES), file2);
 }
-function makeJobs(recipe, cpus) {
-  return recipe.parallelism > 0 ? recipe.parallelism : Math.max(1, cpus);
+function parseNoiseFloor(text, source) {
+  return validate2(NoiseFloorListSchema, parseJson(text, source), source);
 }
-function buildCommands(recipe, context) {
-  const [configure, ...configureWords] = recipe.configure;
-  const compilerEnv = { CC: context.cc.join(" ") };
-  for (const [name, value] of [["CFLAGS", recipe.cflags], ["CXXFLAGS", recipe.cxxflags], ["LDFLAGS", recipe.ldflags]]) {
-    if (value.trim() !== "") compilerEnv[name] = value;
-  }
-  const jobs = `-j${makeJobs(recipe, context.cpus)}`;
-  const { configurePrefix, destdir } = installLayout(recipe, context.buildDir);
-  return [
-    { phase: "configure", file: configure, args: [...configureWords, `--prefix=${configurePrefix}`, ...recipe.configure_args], env: compilerEnv },
-    { phase: "make", file: "make", args: [jobs, ...recipe.make_targets], env: {} },
-    { phase: "install", file: "make", args: [jobs, recipe.install_target, ...destdir ? [`DESTDIR=${destdir}`] : []], env: {} }
-  ];
-}
-function buildKey({ commit, recipe, compiler }) {
-  const identity = {
-    commit,
-    configure: recipe.configure,
-    configure_args: recipe.configure_args,
-    cflags: recipe.cflags,
-    cxxflags: recipe.cxxflags,
-    ldflags: recipe.ldflags,
-    make_targets: recipe.make_targets,
-    install_target: recipe.install_target,
-    relocatable: recipe.relocatable,
-    compiler: { name: compiler.name, version: compiler.version }
-  };
-  return createHash("sha256").update(JSON.stringify(identity)).digest("hex").slice(0, 20);
+async function writeResults(file2, results) {
+  const checked = ResultsSchema.parse(results);
+  const tmp = `${file2}.${process.pid}.tmp`;
+  await writeFile2(tmp, JSON.stringify(checked, null, 2) + "\n");
+  await rename2(tmp, file2);
 }
 
-// src/config/thresholds.ts
-var ThresholdsInputSchema = external_exports.object({
-  fail_below: external_exports.number().positive().max(1),
-  warn_below: external_exports.number().positive().max(1),
-  improve_above: external_exports.number().min(1),
-  alpha: external_exports.number().positive().max(0.5)
-}).partial().strict();
-var ThresholdOverrideSchema = ThresholdsInputSchema.extend({
-  step: external_exports.string().min(1).describe("glob on the step id, e.g. scan* or pgbench.*.c1")
-}).strict();
+// src/config/judging-files.ts
+import { realpathSync } from "node:fs";
+import path5 from "node:path";
+var MAX_JUDGING_FILE_BYTES = MAX_NOISE_FLOOR_FILE_BYTES;
+var GIT_TIMEOUT_MS = 6e4;
+function judgingCommit(repo, commit) {
+  return { repo, commit, read: /* @__PURE__ */ new Set() };
+}
+function realOrSame(p) {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+function pathInRepo(repo, file2) {
+  for (const root of /* @__PURE__ */ new Set([path5.resolve(repo), realOrSame(path5.resolve(repo))])) {
+    for (const candidate of /* @__PURE__ */ new Set([path5.resolve(file2), realOrSame(path5.resolve(file2))])) {
+      const relative = path5.relative(root, candidate);
+      if (relative !== "" && !relative.startsWith("..") && !path5.isAbsolute(relative)) return relative.split(path5.sep).join("/");
+    }
+  }
+  return null;
+}
+async function git2(repo, args) {
+  return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false, timeout: GIT_TIMEOUT_MS });
+}
+async function blobAt(repo, commit, repoPath) {
+  const parsed = await git2(repo, ["rev-parse", "--verify", "--quiet", `${commit}:${repoPath}`]);
+  return parsed.exitCode === 0 ? parsed.stdout.trim() : null;
+}
+async function readAtCommit(at, repoPath) {
+  at.read.add(repoPath);
+  const source = `${at.commit}:${repoPath}`;
+  const size = await git2(at.repo, ["cat-file", "-s", source]);
+  if (size.exitCode !== 0) {
+    const commit = await git2(at.repo, ["rev-parse", "--verify", "--quiet", `${at.commit}^{commit}`]);
+    if (commit.exitCode !== 0) throw new InputError(`no commit ${at.commit} in ${at.repo} to read it at`, repoPath);
+    return null;
+  }
+  const bytes = Number(size.stdout.trim());
+  if (bytes > MAX_JUDGING_FILE_BYTES) throw tooLargeError(bytes.toLocaleString("en-US"), MAX_JUDGING_FILE_BYTES, source);
+  const shown = await git2(at.repo, ["cat-file", "blob", source]);
+  if (shown.exitCode !== 0) throw new InputError(`cannot read it: ${shown.stderr.trim() || `git exited with ${shown.exitCode}`}`, source);
+  return { text: shown.stdout, source };
+}
+async function readJudgingFile(file2, at, what) {
+  const inRepo = at ? pathInRepo(at.repo, file2) : null;
+  if (at && inRepo !== null) {
+    const text = await readAtCommit(at, inRepo);
+    if (!text) throw new InputError(`not in commit ${at.commit}: the ${what} is read as committed there, never from the pull request's tree`, inRepo);
+    return text;
+  }
+  return { text: await readCapped(file2, MAX_JUDGING_FILE_BYTES), source: file2 };
+}
+async function changedJudgingFiles(repo, base, head, repoPaths) {
+  const changed = [];
+  for (const repoPath of [...new Set(repoPaths)].sort()) {
+    const [before, after] = await Promise.all([blobAt(repo, base, repoPath), blobAt(repo, head, repoPath)]);
+    if (before === after) continue;
+    changed.push({ path: repoPath, change: before === null ? "adds" : after === null ? "removes" : "changes" });
+  }
+  return changed;
+}
 
 // src/config/config-file.ts
 var ConfigFileSchema = external_exports.object({
@@ -30079,217 +30996,34 @@ var ConfigFileSchema = external_exports.object({
   recipe: RecipeOverridesSchema.optional().describe("any field of recipes/postgresql.yaml"),
   server_settings: external_exports.record(external_exports.string(), external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()])).optional(),
   time_budget_s: external_exports.number().positive().optional(),
-  rounds: external_exports.number().int().min(2).optional()
+  rounds: external_exports.number().int().min(2).optional(),
+  timeouts: TimeoutsSchema.omit({ run_s: true }).optional().describe("seconds per external step (run_s, the whole run, is the action's input or the CLI's flag)")
 }).strict();
 function parseConfigText(text, file2) {
   return validateYaml(ConfigFileSchema, text, file2);
 }
 async function loadConfigFile(file2) {
-  const text = await readFile2(file2, "utf8").catch((e) => {
-    throw new InputError(`cannot read config file: ${e.code ?? e.message}`, file2);
-  });
-  return parseConfigText(text, file2);
+  const { text, source } = await readJudgingFile(file2, null, "config file");
+  return parseConfigText(text, source);
 }
 var CONFIG_FILE_NAME = ".db-bench-gate.yml";
+async function loadConfigAt(at, file2 = null) {
+  if (file2 !== null) {
+    const { text, source } = await readJudgingFile(file2, at, "config file");
+    return parseConfigText(text, source);
+  }
+  const committed = await readAtCommit(at, CONFIG_FILE_NAME);
+  return committed ? parseConfigText(committed.text, committed.source) : {};
+}
 async function loadConfigFromCommit(repo, ref) {
-  const shown = await execa("git", ["-C", repo, "show", `${ref}:${CONFIG_FILE_NAME}`], { env: childEnv(process.env), extendEnv: false, reject: false });
-  if (shown.failed) return {};
-  return parseConfigText(shown.stdout, `${ref}:${CONFIG_FILE_NAME}`);
-}
-
-// src/config/plan.ts
-import os2 from "node:os";
-import path4 from "node:path";
-
-// src/engine/postgres.ts
-import { existsSync as existsSync2 } from "node:fs";
-import { chmod, chown, copyFile, mkdir, mkdtemp, readFile as readFile4, rm, writeFile, appendFile } from "node:fs/promises";
-import net from "node:net";
-import os from "node:os";
-import path2 from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-
-// src/measure/cpu-affinity.ts
-import { readFile as readFile3 } from "node:fs/promises";
-function parseCpuList(text) {
-  if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(text)) return null;
-  const cpus = /* @__PURE__ */ new Set();
-  for (const part of text.split(",")) {
-    const [from, to = from] = part.split("-").map(Number);
-    if (to < from) return null;
-    for (let cpu = from; cpu <= to; cpu++) cpus.add(cpu);
-  }
-  return [...cpus].sort((a, b) => a - b);
-}
-function formatCpuList(cpus) {
-  const parts = [];
-  for (let i = 0; i < cpus.length; ) {
-    let j = i;
-    while (j + 1 < cpus.length && cpus[j + 1] === cpus[j] + 1) j++;
-    parts.push(i === j ? String(cpus[i]) : `${cpus[i]}-${cpus[j]}`);
-    i = j + 1;
-  }
-  return parts.join(",");
-}
-function placeProcesses(setting, allowed, source) {
-  if (setting === "split") {
-    if (allowed.length < 2) throw new InputError(`"split" needs at least 2 CPUs; this runner allows ${formatCpuList(allowed) || "none"}`, source, "$.cpu_affinity");
-    const half = Math.ceil(allowed.length / 2);
-    return { server: allowed.slice(0, half), client: allowed.slice(half) };
-  }
-  const placement = { server: [], client: [] };
-  for (const role of ["server", "client"]) {
-    const cpus = parseCpuList(setting[role]);
-    if (!cpus) throw new InputError(`"${setting[role]}" is not a CPU list such as "0" or "0-3,6"`, source, `$.cpu_affinity.${role}`);
-    const missing = cpus.filter((cpu) => !allowed.includes(cpu));
-    if (missing.length) throw new InputError(`CPU ${formatCpuList(missing)} is not available on this runner (allowed: ${formatCpuList(allowed)})`, source, `$.cpu_affinity.${role}`);
-    placement[role] = cpus;
-  }
-  const shared = placement.server.filter((cpu) => placement.client.includes(cpu));
-  if (shared.length) throw new InputError(`server and client share CPU ${formatCpuList(shared)}: they must not compete for a core`, source, "$.cpu_affinity");
-  return placement;
-}
-function onCpus(command, cpus) {
-  return cpus?.length ? { file: "taskset", args: ["--cpu-list", formatCpuList(cpus), command.file, ...command.args] } : command;
-}
-async function allowedCpus() {
-  const status = await readFile3("/proc/self/status", "utf8");
-  const line = /^Cpus_allowed_list:\s*(\S+)$/m.exec(status)?.[1];
-  const cpus = line === void 0 ? null : parseCpuList(line);
-  if (!cpus) throw new Error(`cannot read Cpus_allowed_list from /proc/self/status:
-${status}`);
-  return cpus;
-}
-
-// src/engine/postgres.ts
-var SERVER_USER = "dbbench";
-var SUPERUSER = "postgres";
-var LOG_LINES_IN_ERRORS = 50;
-var START_ATTEMPTS = 3;
-function confValue(value) {
-  if (typeof value === "boolean") return value ? "on" : "off";
-  if (typeof value === "number") return String(value);
-  return `'${value.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
-}
-function renderSettings(settings, socketDir) {
-  const all = { ...settings, listen_addresses: "127.0.0.1", unix_socket_directories: socketDir };
-  return Object.entries(all).map(([name, value]) => {
-    if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(name)) throw new InputError(`"${name}" is not a PostgreSQL setting name`, void 0, "settings");
-    return `${name} = ${confValue(value)}
-`;
-  }).join("");
-}
-function lastLines(text, lines) {
-  return text.split("\n").filter((line, i, all) => i < all.length - 1 || line !== "").slice(-lines).join("\n");
-}
-var postgresEngine = { name: "postgresql", start: startPostgres };
-async function startPostgres(options) {
-  const { binDir, registry: registry2 } = options;
-  const timeoutS = Math.ceil((options.timeoutMs ?? 12e4) / 1e3);
-  if (!existsSync2(path2.join(binDir, "postgres"))) throw new PipelineError(`no postgres program in ${binDir}`);
-  const user = await serverUser();
-  const run = (file2, args, cwd) => asServer(user, path2.join(binDir, file2), args, cwd, registry2.signal);
-  const runToStop = (file2, args, cwd) => asServer(user, path2.join(binDir, file2), args, cwd);
-  const dataRoot = await mkdtemp(path2.join(os.tmpdir(), "dbg-pg-"));
-  const dataDir = path2.join(dataRoot, "data");
-  const socketDir = path2.join(dataRoot, "socket");
-  const liveLog = path2.join(dataRoot, "server.log");
-  let pid = 0;
-  const isAlive = () => pid > 0 && processesUnder(dataDir).includes(pid);
-  const logTail2 = async (lines) => lastLines(await readFile4(existsSync2(liveLog) ? liveLog : options.logFile, "utf8").catch(() => ""), lines);
-  await mkdir(path2.dirname(options.logFile), { recursive: true });
-  const handle = await registry2.register(`postgres server in ${dataRoot}`, async () => {
-    await stopServer(runToStop, dataDir);
-    if (existsSync2(liveLog)) await copyFile(liveLog, options.logFile);
-    await rm(dataRoot, { recursive: true, force: true });
-  });
-  const fail = async (message, detail) => {
-    const log = await logTail2(LOG_LINES_IN_ERRORS);
-    await handle.run();
-    if (registry2.signal.aborted) throw registry2.signal.reason;
-    throw new PipelineError(message, [detail, log].filter(Boolean).join("\n--- server log ---\n"));
-  };
-  await mkdir(socketDir, { mode: 493 });
-  await writeFile(liveLog, "");
-  if (user) {
-    for (const p of [dataRoot, socketDir, liveLog]) await chown(p, user.uid, user.gid);
-    const reachable = ["test", "-x", path2.join(binDir, "postgres"), "-a", "-w", dataRoot];
-    const access = await execa("runuser", ["-u", user.name, "--", ...reachable], { env: childEnv(process.env), extendEnv: false, reject: false });
-    if (access.failed) {
-      await fail(`${binDir} or ${dataRoot} is not reachable by the unprivileged user "${user.name}": keep the cache dir and TMPDIR out of private home directories`, "");
-    }
-  }
-  await chmod(dataRoot, 448);
-  const initdb = await run("initdb", ["-D", dataDir, "-U", SUPERUSER, "--auth=trust", "--no-locale", "-E", "UTF8", "--no-sync"], dataRoot);
-  if (initdb.failed) await fail("initdb failed", initdb.all ?? "");
-  await appendFile(path2.join(dataDir, "postgresql.conf"), `
-# db-bench-gate
-${renderSettings(options.settings, socketDir)}`);
-  let port = 0;
-  for (let attempt = 1; ; attempt++) {
-    port = await freePort();
-    const start = onCpus({ file: path2.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
-    const started = await asServer(user, start.file, start.args, dataRoot, registry2.signal);
-    if (!started.failed) break;
-    const portTaken = /could not bind|Address already in use/.test(await logTail2(20));
-    if (!portTaken || attempt === START_ATTEMPTS) await fail(`PostgreSQL did not start (port ${port})`, started.all ?? "");
-  }
-  pid = Number((await readFile4(path2.join(dataDir, "postmaster.pid"), "utf8")).split("\n", 1)[0]);
-  const connection = { host: socketDir, tcpHost: "127.0.0.1", port, user: SUPERUSER, database: options.database };
-  const created = await run("createdb", ["-h", socketDir, "-p", String(port), "-U", SUPERUSER, options.database], dataRoot);
-  if (created.failed) await fail(`createdb ${options.database} failed`, created.all ?? "");
-  return { connection, binDir, pid, dataRoot, stop: handle.run, logTail: logTail2, isAlive };
-}
-async function stopServer(run, dataDir) {
-  const running = () => processesUnder(dataDir);
-  for (const mode of ["fast", "immediate"]) {
-    if (running().length === 0) return;
-    await run("pg_ctl", ["-D", dataDir, "-m", mode, "-w", "-t", "30", "stop"], path2.dirname(dataDir));
-  }
-  for (let waited = 0; running().length > 0; waited += 100) {
-    if (waited >= 5e3) for (const pid of running()) process.kill(pid, "SIGKILL");
-    await sleep(100);
-  }
-}
-var serverUserPromise;
-function serverUser() {
-  serverUserPromise ??= (async () => {
-    if (process.getuid?.() !== 0) return null;
-    const env = { env: childEnv(process.env), extendEnv: false, reject: false };
-    const lookup = () => execa("getent", ["passwd", SERVER_USER], env);
-    let entry = await lookup();
-    if (entry.failed) {
-      const added = await execa("useradd", ["--system", "--user-group", "--no-create-home", "--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin", SERVER_USER], env);
-      if (added.failed) throw new PipelineError(`cannot create the unprivileged user "${SERVER_USER}" to run PostgreSQL`, added.stderr);
-      entry = await lookup();
-    }
-    const [, , uid, gid] = entry.stdout.split(":");
-    if (entry.failed || !uid || !gid) throw new PipelineError(`cannot look up the user "${SERVER_USER}"`, entry.stdout + entry.stderr);
-    return { name: SERVER_USER, uid: Number(uid), gid: Number(gid) };
-  })();
-  return serverUserPromise;
-}
-function asServer(user, file2, args, cwd, signal) {
-  const [command, commandArgs] = user ? ["runuser", ["-u", user.name, "--", file2, ...args]] : [file2, args];
-  return execa(command, commandArgs, { cwd, env: childEnv(process.env), extendEnv: false, all: true, reject: false, cancelSignal: signal });
-}
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")));
-    });
-  });
+  return loadConfigAt(judgingCommit(repo, ref));
 }
 
 // src/config/profile.ts
 import { createHash as createHash2 } from "node:crypto";
 import { existsSync as existsSync3 } from "node:fs";
-import { readFile as readFile5 } from "node:fs/promises";
-import path3 from "node:path";
+import { readFile as readFile4 } from "node:fs/promises";
+import path6 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/driver/output-text.ts
@@ -30316,9 +31050,13 @@ function requirePositive(value, what, raw) {
 }
 
 // src/driver/types.ts
-function wholeSeconds(seconds) {
-  if (!Number.isInteger(seconds) || seconds <= 0) throw new RangeError(`a run lasts a whole positive number of seconds, got ${seconds}`);
-  return String(seconds);
+function wholeSeconds(seconds2) {
+  if (!Number.isInteger(seconds2) || seconds2 <= 0) throw new RangeError(`a run lasts a whole positive number of seconds, got ${seconds2}`);
+  return String(seconds2);
+}
+function wholeCount(count) {
+  if (!Number.isInteger(count) || count <= 0) throw new RangeError(`a fixed-count run does a whole positive number of operations, got ${count}`);
+  return String(count);
 }
 function libpqConnectionArgs(conn) {
   return ["-h", conn.host, "-p", String(conn.port), "-U", conn.user];
@@ -30350,7 +31088,7 @@ function pgbenchStepId(p) {
 function pgbenchStep(parameters) {
   const p = PgbenchParametersSchema.parse(parameters);
   const threads = p.threads ?? p.clients;
-  const runArgs = (conn, seconds) => [
+  const runArgs = (conn, length) => [
     ...libpqConnectionArgs(conn),
     "-b",
     p.script,
@@ -30360,8 +31098,7 @@ function pgbenchStep(parameters) {
     String(p.clients),
     "-j",
     String(threads),
-    "-T",
-    wholeSeconds(seconds)
+    ...length
   ];
   return {
     id: pgbenchStepId(p),
@@ -30374,14 +31111,25 @@ function pgbenchStep(parameters) {
         settleAfterLoad(conn, bins, PGBENCH_TABLES)
       ]
     }),
-    run: (conn, bins, seconds) => ({
+    run: (conn, bins, seconds2) => ({
       file: bins.pgbench,
-      args: [...runArgs(conn, seconds), "-P", String(p.progress_interval_s), conn.database]
+      args: [...runArgs(conn, ["-T", wholeSeconds(seconds2)]), "-P", String(p.progress_interval_s), conn.database]
     }),
-    warmup: (conn, bins, seconds) => ({ file: bins.pgbench, args: [...runArgs(conn, seconds), conn.database] }),
+    warmup: (conn, bins, seconds2) => ({ file: bins.pgbench, args: [...runArgs(conn, ["-T", wholeSeconds(seconds2)]), conn.database] }),
+    // -n: no vacuum before the run. Its cost depends on what the previous run left (dead tuples of
+    // the runs of N and 2N differ), which would not cancel out in the difference of two runs.
+    fixedRun: (conn, bins, perClient) => ({ file: bins.pgbench, args: [...runArgs(conn, ["-t", wholeCount(perClient)]), "-n", conn.database] }),
     isProgressLine: (line) => line.startsWith("progress: "),
     parse: parsePgbenchOutput
   };
+}
+function duration3(text, ops, tps, raw) {
+  const seconds2 = findNumber(text, /^duration: (\d+) s$/m, "pgbench duration", raw);
+  if (seconds2 !== null) return seconds2;
+  if (findNumber(text, /^number of transactions per client: (\d+)$/m, "pgbench transactions per client", raw) === null) {
+    throw new ParseError("no pgbench duration (-T) or transactions per client (-t) line in the output", raw);
+  }
+  return ops / tps;
 }
 var TPS_EXCLUDING_CONNECTIONS = /^tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)$/m;
 function parsePgbenchOutput(raw) {
@@ -30393,7 +31141,7 @@ function parsePgbenchOutput(raw) {
   return {
     ops: requirePositive(ops, "pgbench transactions processed", raw),
     ops_per_s: requirePositive(tps, "pgbench tps", raw),
-    duration_s: requireNumber(text, /^duration: (\d+) s$/m, "pgbench duration", raw),
+    duration_s: duration3(text, ops, tps, raw),
     latency_ms: {
       avg: requireNumber(text, /^latency average = ([\d.]+) ms(?: \(including failures\))?$/m, "pgbench latency average", raw),
       p95: null,
@@ -30459,12 +31207,12 @@ function sysbenchStep(parameters) {
     `--pgsql-db=${conn.database}`
   ];
   const table = [`--tables=${p.tables}`, `--table_size=${p.table_size}`, ...p.pk ? [] : ["--secondary=on"]];
-  const runArgs = (conn, seconds) => [
+  const runArgs = (conn, length) => [
     ...connection(conn),
     ...table,
     `--threads=${p.threads}`,
-    `--time=${wholeSeconds(seconds)}`,
-    "--events=0",
+    `--time=${length.time}`,
+    `--events=${length.events}`,
     "--rand-type=uniform",
     `--percentile=${p.percentile}`,
     ...microbenchmark.options(p.range)
@@ -30490,11 +31238,16 @@ function sysbenchStep(parameters) {
         commands: [load("cleanup"), load("prepare"), settleAfterLoad(conn, bins, tables)]
       };
     },
-    run: (conn, bins, seconds) => ({
+    run: (conn, bins, seconds2) => ({
       file: bins.sysbench,
-      args: [...runArgs(conn, seconds), `--report-interval=${p.report_interval_s}`, microbenchmark.script, "run"]
+      args: [...runArgs(conn, { time: wholeSeconds(seconds2), events: "0" }), `--report-interval=${p.report_interval_s}`, microbenchmark.script, "run"]
     }),
-    warmup: (conn, bins, seconds) => ({ file: bins.sysbench, args: [...runArgs(conn, seconds), microbenchmark.script, "run"] }),
+    warmup: (conn, bins, seconds2) => ({ file: bins.sysbench, args: [...runArgs(conn, { time: wholeSeconds(seconds2), events: "0" }), microbenchmark.script, "run"] }),
+    // --events counts every thread's events together
+    fixedRun: (conn, bins, perClient) => ({
+      file: bins.sysbench,
+      args: [...runArgs(conn, { time: "0", events: wholeCount(perClient * p.threads) }), microbenchmark.script, "run"]
+    }),
     isProgressLine: (line) => /^\[ \d+s \] /.test(line),
     parse: parseSysbenchOutput
   };
@@ -30505,12 +31258,12 @@ function parseSysbenchOutput(raw) {
   if (fatal) throw new ParseError(`sysbench: ${fatal[0]}`, raw);
   const queries = requireNumber(text, /^\s+queries:\s+(\d+)\s+\([\d.]+ per sec\.\)$/m, "sysbench queries", raw);
   const qps = requireNumber(text, /^\s+queries:\s+\d+\s+\(([\d.]+) per sec\.\)$/m, "sysbench queries per second", raw);
-  const duration3 = findNumber(text, /^\s+total time:\s+([\d.]+)s$/m, "sysbench total time", raw) ?? findNumber(text, /^\s+time elapsed:\s+([\d.]+)s$/m, "sysbench time elapsed", raw);
-  if (duration3 === null) throw new ParseError("no sysbench total time (1.0) or time elapsed (1.1) line in the output", raw);
+  const duration4 = findNumber(text, /^\s+total time:\s+([\d.]+)s$/m, "sysbench total time", raw) ?? findNumber(text, /^\s+time elapsed:\s+([\d.]+)s$/m, "sysbench time elapsed", raw);
+  if (duration4 === null) throw new ParseError("no sysbench total time (1.0) or time elapsed (1.1) line in the output", raw);
   return {
     ops: requirePositive(queries, "sysbench queries", raw),
     ops_per_s: requirePositive(qps, "sysbench queries per second", raw),
-    duration_s: duration3,
+    duration_s: duration4,
     latency_ms: {
       avg: requireNumber(text, /^\s+avg:\s+([\d.]+)$/m, "sysbench latency avg", raw),
       p95: findNumber(text, /^\s+95th percentile:\s+([\d.]+)$/m, "sysbench 95th percentile", raw),
@@ -30532,9 +31285,70 @@ function stepFromDefinition(definition) {
   return build(definition.parameters);
 }
 
+// src/measure/cpu-affinity.ts
+import { readFile as readFile3 } from "node:fs/promises";
+function parseCpuList(text) {
+  if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(text)) return null;
+  const cpus = /* @__PURE__ */ new Set();
+  for (const part of text.split(",")) {
+    const [from, to = from] = part.split("-").map(Number);
+    if (to < from) return null;
+    for (let cpu = from; cpu <= to; cpu++) cpus.add(cpu);
+  }
+  return [...cpus].sort((a, b) => a - b);
+}
+function formatCpuList(cpus) {
+  const parts = [];
+  for (let i = 0; i < cpus.length; ) {
+    let j = i;
+    while (j + 1 < cpus.length && cpus[j + 1] === cpus[j] + 1) j++;
+    parts.push(i === j ? String(cpus[i]) : `${cpus[i]}-${cpus[j]}`);
+    i = j + 1;
+  }
+  return parts.join(",");
+}
+function placeProcesses(setting, allowed, source) {
+  if (setting === "split") {
+    if (allowed.length < 2) throw new InputError(`"split" needs at least 2 CPUs; this runner allows ${formatCpuList(allowed) || "none"}`, source, "$.cpu_affinity");
+    const half = Math.ceil(allowed.length / 2);
+    return { server: allowed.slice(0, half), client: allowed.slice(half) };
+  }
+  const placement = { server: [], client: [] };
+  for (const role of ["server", "client"]) {
+    const cpus = parseCpuList(setting[role]);
+    if (!cpus) throw new InputError(`"${setting[role]}" is not a CPU list such as "0" or "0-3,6"`, source, `$.cpu_affinity.${role}`);
+    const missing = cpus.filter((cpu) => !allowed.includes(cpu));
+    if (missing.length) throw new InputError(`CPU ${formatCpuList(missing)} is not available on this runner (allowed: ${formatCpuList(allowed)})`, source, `$.cpu_affinity.${role}`);
+    placement[role] = cpus;
+  }
+  const shared = placement.server.filter((cpu) => placement.client.includes(cpu));
+  if (shared.length) throw new InputError(`server and client share CPU ${formatCpuList(shared)}: they must not compete for a core`, source, "$.cpu_affinity");
+  return placement;
+}
+function onCpus(command, cpus) {
+  return cpus?.length ? { file: "taskset", args: ["--cpu-list", formatCpuList(cpus), command.file, ...command.args] } : command;
+}
+async function allowedCpus() {
+  const status = await readFile3("/proc/self/status", "utf8");
+  const line = /^Cpus_allowed_list:\s*(\S+)$/m.exec(status)?.[1];
+  const cpus = line === void 0 ? null : parseCpuList(line);
+  if (!cpus) throw new Error(`cannot read Cpus_allowed_list from /proc/self/status:
+${status}`);
+  return cpus;
+}
+
 // src/config/profile.ts
 var SettingValue = external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]);
 var cpuList2 = external_exports.string().refine((text) => parseCpuList(text) !== null, 'not a CPU list such as "0" or "0-3,6"');
+var opsPerClient = external_exports.number().int().positive().max(1e6);
+var InstructionsSchema = external_exports.object({
+  /** N of the runs of N and 2N operations per client (pgbench transactions, sysbench events) */
+  ops_per_client: opsPerClient,
+  /** differenced pairs of runs per step and variant: their spread shows the count's noise */
+  repeats: external_exports.number().int().positive().max(20).default(3),
+  /** N for steps whose operations cost much more (or less) than the default's: step id -> N */
+  ops_per_client_by_step: external_exports.record(external_exports.string(), opsPerClient).optional()
+}).strict();
 var ProfileSchema = external_exports.object({
   name: external_exports.string().regex(/^[a-z0-9][a-z0-9._-]*$/),
   version: external_exports.number().int().nonnegative(),
@@ -30554,17 +31368,35 @@ var ProfileSchema = external_exports.object({
     /** adaptive rounds: after min_rounds, look every this many rounds and stop a step whose verdict is settled (src/schedule/sequential.ts) */
     look_every: external_exports.number().int().positive().optional(),
     /** how the looks share alpha; default pocock */
-    spending: external_exports.enum(SPENDING_FUNCTIONS).optional()
+    spending: external_exports.enum(SPENDING_FUNCTIONS).optional(),
+    /** restart every variant's server every this many rounds of a step, each followed by warmup_s (src/schedule/interleave.ts restartsBefore) */
+    restart_every: external_exports.number().int().positive().optional()
   }).strict().refine((s) => s.min_rounds <= s.rounds, { message: "min_rounds must not exceed rounds", path: ["min_rounds"] }),
   /** server and client on separate CPUs (src/measure/cpu-affinity.ts): "split", or explicit taskset lists */
   cpu_affinity: external_exports.union([external_exports.literal("split"), external_exports.object({ server: cpuList2, client: cpuList2 }).strict()]).optional(),
   server_settings: external_exports.record(external_exports.string(), SettingValue),
+  /** the deterministic channel: instructions per operation counted under valgrind (src/schedule/instructions.ts); absent: not counted */
+  instructions: InstructionsSchema.optional(),
   thresholds: ThresholdsInputSchema.optional(),
   overrides: external_exports.array(ThresholdOverrideSchema).optional(),
   steps: external_exports.array(external_exports.object({ driver: external_exports.string() }).passthrough()).min(1)
 }).strict();
+function scheduleDeafness(schedule, rounds, alphas) {
+  const minRounds = Math.min(schedule.min_rounds, rounds);
+  const design = schedule.look_every === void 0 ? null : { minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
+  for (const alpha of new Set(alphas)) {
+    const deaf = deafLook(design, minRounds, rounds, alpha);
+    if (deaf) return { alpha, deaf };
+  }
+  return null;
+}
+function alphasOf(thresholds, overrides) {
+  return [thresholds?.alpha ?? DEFAULT_THRESHOLDS.alpha, ...(overrides ?? []).flatMap((o) => o.alpha === void 0 ? [] : [o.alpha])];
+}
 function parseProfile(text, source) {
   const profile = validateYaml(ProfileSchema, text, source);
+  const deafness = profile.schedule.time_budget_s === null ? null : scheduleDeafness(profile.schedule, profile.schedule.rounds, alphasOf(profile.thresholds, profile.overrides));
+  if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), source, "schedule.min_rounds");
   const steps = profile.steps.map(({ driver, ...parameters }, i) => {
     try {
       return stepFromDefinition({ driver, parameters });
@@ -30582,22 +31414,353 @@ function parseProfile(text, source) {
     if (seen.has(step.id)) throw new InputError(`two steps are both "${step.id}"`, source, jsonPath(["steps", i]));
     seen.add(step.id);
   });
+  for (const id of Object.keys(profile.instructions?.ops_per_client_by_step ?? {})) {
+    if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["instructions", "ops_per_client_by_step", id]));
+  }
   return { ...profile, steps, hash: createHash2("sha256").update(text).digest("hex"), source };
 }
 function builtinDir(name) {
-  for (let dir = path3.dirname(fileURLToPath2(import.meta.url)); ; dir = path3.dirname(dir)) {
-    if (existsSync3(path3.join(dir, name, ".")) && existsSync3(path3.join(dir, "package.json"))) return path3.join(dir, name);
-    if (path3.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
+  for (let dir = path6.dirname(fileURLToPath2(import.meta.url)); ; dir = path6.dirname(dir)) {
+    if (existsSync3(path6.join(dir, name, ".")) && existsSync3(path6.join(dir, "package.json"))) return path6.join(dir, name);
+    if (path6.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
   }
 }
-async function loadProfile(nameOrPath) {
+async function loadProfile(nameOrPath, at = null) {
   const isPath = nameOrPath.includes("/") || /\.ya?ml$/.test(nameOrPath);
-  const file2 = isPath ? nameOrPath : path3.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
-  const text = await readFile5(file2, "utf8").catch((e) => {
-    if (!isPath && e.code === "ENOENT") throw new InputError(`no built-in profile "${nameOrPath}"`, "--profile");
+  if (isPath) {
+    const { text: text2, source } = await readJudgingFile(nameOrPath, at, "profile");
+    return parseProfile(text2, source);
+  }
+  const file2 = path6.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
+  const text = await readFile4(file2, "utf8").catch((e) => {
+    if (e.code === "ENOENT") throw new InputError(`no built-in profile "${nameOrPath}"`, "--profile");
     throw new InputError(`cannot read the profile: ${e.code ?? e.message}`, file2);
   });
   return parseProfile(text, file2);
+}
+
+// src/config/plan.ts
+import os5 from "node:os";
+import path10 from "node:path";
+
+// src/engine/postgres.ts
+import { existsSync as existsSync5 } from "node:fs";
+import { chmod, copyFile, mkdir as mkdir3, mkdtemp as mkdtemp3, readFile as readFile7, rm as rm6, writeFile as writeFile4, appendFile } from "node:fs/promises";
+import net from "node:net";
+import os4 from "node:os";
+import path9 from "node:path";
+import { setTimeout as sleep4 } from "node:timers/promises";
+
+// src/engine/postgres-counting.ts
+import { existsSync as existsSync4 } from "node:fs";
+import { chown, mkdir as mkdir2, readFile as readFile6, rm as rm5, writeFile as writeFile3 } from "node:fs/promises";
+import path8 from "node:path";
+import { setTimeout as sleep3 } from "node:timers/promises";
+
+// src/measure/valgrind.ts
+import { readdir, readFile as readFile5, rm as rm4 } from "node:fs/promises";
+import path7 from "node:path";
+import { setTimeout as sleep2 } from "node:timers/promises";
+
+// src/measure/cachegrind.ts
+function isCompleteCachegrindOut(text) {
+  return /^summary:/m.test(text);
+}
+function parseCachegrindOut(raw) {
+  const text = raw.replace(/\r\n?/g, "\n");
+  const eventsLines = [...text.matchAll(/^events:((?: +\S+)+) *$/gm)];
+  if (eventsLines.length !== 1) throw new ParseError(`cachegrind output has ${eventsLines.length} "events:" lines, expected 1: not a cachegrind out file?`, raw);
+  const events = eventsLines[0][1].trim().split(/ +/);
+  const ir = events.indexOf("Ir");
+  if (ir < 0) throw new ParseError(`cachegrind output counts no instructions (events: ${events.join(" ")})`, raw);
+  const summaries = [...text.matchAll(/^summary:((?: +\S+)+) *$/gm)];
+  if (summaries.length !== 1) {
+    throw new ParseError(summaries.length === 0 ? "cachegrind output has no summary line: the process has not finished writing it" : "cachegrind output has more than one summary line", raw);
+  }
+  const totals = summaries[0][1].trim().split(/ +/);
+  if (totals.length !== events.length) throw new ParseError(`cachegrind summary has ${totals.length} totals for ${events.length} events`, raw);
+  const instructions = Number(totals[ir]);
+  if (!Number.isSafeInteger(instructions) || instructions <= 0) throw new ParseError(`cachegrind instruction total is not a positive count: "${totals[ir]}"`, raw);
+  const command = /^cmd: (.*)$/m.exec(text)?.[1];
+  if (command === void 0) throw new ParseError('cachegrind output has no "cmd:" line', raw);
+  return { command, instructions };
+}
+
+// src/measure/valgrind.ts
+var OUT_PREFIX = "cg.";
+function cachegrindArgs(outDir, program) {
+  return ["--tool=cachegrind", "--cache-sim=no", "--branch-sim=no", "--vgdb=no", `--cachegrind-out-file=${path7.join(outDir, `${OUT_PREFIX}%p`)}`, program];
+}
+async function valgrindVersion() {
+  const result = await execa("valgrind", ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false, timeout: 3e4 });
+  if (result.failed) throw new CountingUnavailableError("valgrind is not installed (Debian: apt-get install valgrind)");
+  return result.stdout.trim();
+}
+function unsupportedInstruction(log) {
+  const line = (/^.*Unrecognised instruction at address.*$/m.exec(log) ?? /^.*unhandled instruction bytes.*$/m.exec(log))?.[0];
+  return line?.replace(/^==\d+== /, "").trim() ?? null;
+}
+async function countedPids(outDir) {
+  return (await readdir(outDir)).filter((name) => /^cg\.\d+$/.test(name)).map((name) => Number(name.slice(OUT_PREFIX.length)));
+}
+async function removeCounts(outDir, pids) {
+  await Promise.all(pids.map((pid) => rm4(path7.join(outDir, `${OUT_PREFIX}${pid}`), { force: true })));
+}
+async function readCounts(outDir, pids, timeoutMs) {
+  const deadline = performance.now() + timeoutMs;
+  let total = 0;
+  for (const pid of pids) {
+    const file2 = path7.join(outDir, `${OUT_PREFIX}${pid}`);
+    for (; ; ) {
+      const text = await readFile5(file2, "utf8").catch(() => "");
+      if (isCompleteCachegrindOut(text)) {
+        total += parseCachegrindOut(text).instructions;
+        break;
+      }
+      if (performance.now() > deadline) {
+        const what = text ? "is incomplete" : "was not written";
+        throw new PipelineError(`the cachegrind count of process ${pid} ${what} ${Math.round(timeoutMs / 1e3)} s after the run`, text.trimEnd().split("\n").slice(-10).join("\n"));
+      }
+      await sleep2(100);
+    }
+  }
+  return total;
+}
+
+// src/engine/postgres-counting.ts
+var COUNTED_WORK = "serving backends";
+var PREWARM_SQL = `
+SET statement_timeout = 0;
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+SET enable_indexonlyscan = off;
+SET enable_sort = off;
+SET max_parallel_workers_per_gather = 0;
+DO $$
+DECLARE
+  ix record;
+  n bigint;
+BEGIN
+  FOR ix IN
+    SELECT i.indrelid::regclass AS tbl, a.attname AS col
+    FROM pg_index i
+    JOIN pg_class c ON c.oid = i.indrelid
+    JOIN pg_namespace ns ON ns.oid = c.relnamespace
+    JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+    WHERE ns.nspname NOT IN ('pg_catalog', 'information_schema') AND ns.nspname NOT LIKE 'pg_toast%'
+  LOOP
+    EXECUTE format('SELECT count(*) FROM (SELECT t FROM %s t ORDER BY %I) s', ix.tbl, ix.col) INTO n;
+  END LOOP;
+END $$;
+`;
+var shellQuote = (text) => `'${text.replace(/'/g, "'\\''")}'`;
+async function startCountingPostgres(server, options = {}) {
+  const timeoutMs = options.timeoutMs ?? 12e4;
+  await valgrindVersion();
+  const outDir = path8.join(server.dataRoot, "cachegrind");
+  const wrapper = path8.join(server.dataRoot, "postgres-under-cachegrind");
+  const valgrind = ["valgrind", ...cachegrindArgs(outDir, path8.join(server.binDir, "postgres"))].map(shellQuote).join(" ");
+  await mkdir2(outDir, { recursive: true });
+  await writeFile3(wrapper, `#!/bin/sh
+TMPDIR=${shellQuote(outDir)} exec ${valgrind} "$@"
+`, { mode: 493 });
+  if (server.owner) for (const p of [outDir, wrapper]) await chown(p, server.owner.uid, server.owner.gid);
+  const logSize = async () => (await readFile6(server.liveLog).catch(() => Buffer.alloc(0))).length;
+  const logSince = async (offset) => (await readFile6(server.liveLog).catch(() => Buffer.alloc(0))).subarray(offset).toString("utf8");
+  const startedAt = await logSize();
+  try {
+    await server.restart(wrapper);
+  } catch (e) {
+    const unsupported = unsupportedInstruction(await logSince(startedAt));
+    await server.restart();
+    const why = unsupported ?? `${e.message}${e instanceof PipelineError ? `: ${e.logExcerpt.split("\n").filter(Boolean).slice(-1)[0] ?? ""}` : ""}`;
+    throw new CountingUnavailableError(`PostgreSQL does not run under valgrind: ${why}`);
+  }
+  try {
+    await server.runSql(PREWARM_SQL);
+  } catch (e) {
+    await server.restart();
+    throw e;
+  }
+  let stopped = false;
+  return {
+    tool: "cachegrind",
+    counted: COUNTED_WORK,
+    async count(work) {
+      if (stopped) throw new Error("the instruction counter was stopped");
+      await removeCounts(outDir, await countedPids(outDir));
+      const background = new Set(processesUnder(server.dataDir));
+      const logOffset = await logSize();
+      const result = await work();
+      const unsupported = unsupportedInstruction(await logSince(logOffset));
+      if (unsupported) throw new CountingUnavailableError(`valgrind cannot run this build: ${unsupported}`);
+      if (!server.isAlive()) throw new PipelineError("PostgreSQL exited during the counted run");
+      const deadline = performance.now() + timeoutMs;
+      const serving = () => processesUnder(server.dataDir).filter((pid) => !background.has(pid));
+      while (serving().length > 0 && performance.now() < deadline) await sleep3(50);
+      const left = serving();
+      if (left.length > 0) throw new PipelineError(`backends ${left.join(", ")} were still running ${Math.round(timeoutMs / 1e3)} s after the counted run`);
+      const pids = (await countedPids(outDir)).filter((pid) => !background.has(pid));
+      if (pids.length === 0) throw new PipelineError("no backend served the counted run (no cachegrind count was written)");
+      const instructions = await readCounts(outDir, pids, Math.max(1e3, deadline - performance.now()));
+      await removeCounts(outDir, pids);
+      return { result, instructions };
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.restart();
+      await rm5(outDir, { recursive: true, force: true });
+      if (existsSync4(wrapper)) await rm5(wrapper);
+    }
+  };
+}
+
+// src/engine/postgres.ts
+var SUPERUSER = "postgres";
+var LOG_LINES_IN_ERRORS = 50;
+var START_ATTEMPTS = 3;
+function confValue(value) {
+  if (typeof value === "boolean") return value ? "on" : "off";
+  if (typeof value === "number") return String(value);
+  return `'${value.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+}
+function renderSettings(settings, socketDir) {
+  const all = { ...settings, listen_addresses: "127.0.0.1", unix_socket_directories: socketDir };
+  return Object.entries(all).map(([name, value]) => {
+    if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(name)) throw new InputError(`"${name}" is not a PostgreSQL setting name`, void 0, "settings");
+    return `${name} = ${confValue(value)}
+`;
+  }).join("");
+}
+function lastLines(text, lines) {
+  return text.split("\n").filter((line, i, all) => i < all.length - 1 || line !== "").slice(-lines).join("\n");
+}
+var postgresEngine = { name: "postgresql", start: startPostgres };
+async function startPostgres(options) {
+  const { binDir, registry: registry2 } = options;
+  const timeoutMs = options.timeoutMs ?? 12e4;
+  const timeoutS = Math.ceil(timeoutMs / 1e3);
+  if (!existsSync5(path9.join(binDir, "postgres"))) throw new PipelineError(`no postgres program in ${binDir}`);
+  const user = await unprivilegedUser(options.trust ?? "pr");
+  const run2 = (file2, args, cwd) => asServer(user, path9.join(binDir, file2), args, cwd, timeoutMs, registry2.signal);
+  const runToStop = (file2, args, cwd) => asServer(user, path9.join(binDir, file2), args, cwd, timeoutMs);
+  const dataRoot = await mkdtemp3(path9.join(os4.tmpdir(), "dbg-pg-"));
+  const dataDir = path9.join(dataRoot, "data");
+  const socketDir = path9.join(dataRoot, "socket");
+  const liveLog = path9.join(dataRoot, "server.log");
+  let pid = 0;
+  const isAlive = () => pid > 0 && processesUnder(dataDir).includes(pid);
+  const logTail2 = async (lines) => lastLines(await readFile7(existsSync5(liveLog) ? liveLog : options.logFile, "utf8").catch(() => ""), lines);
+  await mkdir3(path9.dirname(options.logFile), { recursive: true });
+  const handle = await registry2.register(`postgres server in ${dataRoot}`, async () => {
+    await stopServer(runToStop, dataDir);
+    if (existsSync5(liveLog)) await copyFile(liveLog, options.logFile);
+    await rm6(dataRoot, { recursive: true, force: true });
+  });
+  const fail = async (message, detail) => {
+    const log = await logTail2(LOG_LINES_IN_ERRORS);
+    await handle.run();
+    if (registry2.signal.aborted) throw registry2.signal.reason;
+    throw new PipelineError(message, [detail, log].filter(Boolean).join("\n--- server log ---\n"));
+  };
+  await mkdir3(socketDir, { mode: 493 });
+  await writeFile4(liveLog, "");
+  if (user) {
+    await giveTo(user, dataRoot);
+    const access = await execa("test", ["-x", path9.join(binDir, "postgres"), "-a", "-w", dataRoot], { ...asUser(user), reject: false });
+    if (access.failed) {
+      await fail(`${binDir} or ${dataRoot} is not reachable by the unprivileged user "${user.name}": keep the cache dir and TMPDIR out of private home directories`, "");
+    }
+  }
+  await chmod(dataRoot, 448);
+  const initdb = await run2("initdb", ["-D", dataDir, "-U", SUPERUSER, "--auth=trust", "--no-locale", "-E", "UTF8", "--no-sync"], dataRoot);
+  if (initdb.failed) await fail("initdb failed", initdb.all ?? "");
+  await appendFile(path9.join(dataDir, "postgresql.conf"), `
+# db-bench-gate
+${renderSettings(options.settings, socketDir)}`);
+  const readPid = async () => Number((await readFile7(path9.join(dataDir, "postmaster.pid"), "utf8")).split("\n", 1)[0]);
+  const pgCtlStart = async (preferred, program) => {
+    for (let attempt = 1; ; attempt++) {
+      const port = attempt === 1 && preferred !== null && await portIsFree(preferred) ? preferred : await freePort();
+      const start = onCpus({ file: path9.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, ...program ? ["-p", program] : [], "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
+      const started = await asServer(user, start.file, start.args, dataRoot, timeoutMs + 1e4, registry2.signal);
+      if (!started.failed) {
+        pid = await readPid();
+        return { port };
+      }
+      const portTaken = /could not bind|Address already in use/.test(await logTail2(20));
+      if (!portTaken || attempt === START_ATTEMPTS) return { failure: started.all ?? "", port };
+    }
+  };
+  const first = await pgCtlStart(null);
+  if ("failure" in first) await fail(`PostgreSQL did not start (port ${first.port})`, first.failure);
+  const connection = { host: socketDir, tcpHost: "127.0.0.1", port: first.port, user: SUPERUSER, database: options.database };
+  const created = await run2("createdb", ["-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, options.database], dataRoot);
+  if (created.failed) await fail(`createdb ${options.database} failed`, created.all ?? "");
+  const restart = async (program) => {
+    await stopServer(runToStop, dataDir);
+    const started = await pgCtlStart(connection.port, program);
+    if ("failure" in started) {
+      throw new PipelineError(`PostgreSQL did not start again${program ? ` as ${program}` : ""} (port ${started.port})`, `${started.failure}
+--- server log ---
+${await logTail2(LOG_LINES_IN_ERRORS)}`);
+    }
+    connection.port = started.port;
+  };
+  const runSql = async (sql) => {
+    const result = await run2("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, "-d", options.database, "-c", sql], dataRoot);
+    if (result.failed) throw new PipelineError(`psql failed: ${result.shortMessage}`, `${result.all ?? ""}
+--- server log ---
+${await logTail2(LOG_LINES_IN_ERRORS)}`);
+  };
+  const countable = { binDir, dataRoot, dataDir, liveLog, owner: user, restart, isAlive, runSql };
+  return {
+    connection,
+    binDir,
+    get pid() {
+      return pid;
+    },
+    dataRoot,
+    stop: handle.run,
+    restart: () => restart(),
+    logTail: logTail2,
+    isAlive,
+    startCounting: (counting) => startCountingPostgres(countable, counting)
+  };
+}
+async function stopServer(run2, dataDir) {
+  const running = () => processesUnder(dataDir);
+  for (const mode of ["fast", "immediate"]) {
+    if (running().length === 0) return;
+    await run2("pg_ctl", ["-D", dataDir, "-m", mode, "-w", "-t", "30", "stop"], path9.dirname(dataDir));
+  }
+  for (let waited = 0; running().length > 0; waited += 100) {
+    if (waited >= 5e3) for (const pid of running()) process.kill(pid, "SIGKILL");
+    await sleep4(100);
+  }
+}
+function asServer(user, file2, args, cwd, timeoutMs, signal) {
+  return execa(file2, args, { cwd, ...asUser(user), all: true, reject: false, timeout: timeoutMs, cancelSignal: signal });
+}
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")));
+    });
+  });
 }
 
 // src/config/plan.ts
@@ -30609,7 +31772,7 @@ function parseVariantFlag(text) {
 function defaultCacheDir(env = process.env) {
   if (env.DBG_CACHE_DIR) return env.DBG_CACHE_DIR;
   if (process.getuid?.() === 0) return "/var/cache/db-bench-gate";
-  return path4.join(env.XDG_CACHE_HOME ?? path4.join(os2.homedir(), ".cache"), "db-bench-gate");
+  return path10.join(env.XDG_CACHE_HOME ?? path10.join(os5.homedir(), ".cache"), "db-bench-gate");
 }
 function withCflags(recipe, cflags) {
   return cflags === null || cflags === void 0 ? recipe : { ...recipe, cflags, cxxflags: cflags };
@@ -30632,41 +31795,49 @@ function variantSpecs(flags, recipe) {
     { id: "head", ref: flags.head, recipe: r }
   ];
 }
+function resolveJudging(profile, config2, flags) {
+  const overrides = [...profile.overrides ?? [], ...config2.overrides ?? []];
+  const resolver = thresholdResolver({ ...profile.thresholds, ...config2.thresholds, ...flags }, overrides);
+  return { thresholds: resolver.run, overrides };
+}
 async function makePlan(flags, config2, thresholdFlags) {
-  const profile = await loadProfile(flags.profile ?? config2.profile ?? "pg-quick");
+  const profile = await loadProfile(flags.profile ?? config2.profile ?? "pg-quick", flags.judgedAt ?? null);
   const recipe = mergeRecipe(await loadBuiltinRecipe("postgresql"), config2.recipe ?? {});
   const variants = variantSpecs(flags, recipe);
   const baseVariant = flags.baseVariant ?? variants[0].id;
   if (!variants.some((v) => v.id === baseVariant)) throw new InputError(`"${baseVariant}" is not one of the variants`, void 0, "--base-variant");
-  const overrides = [...profile.overrides ?? [], ...config2.overrides ?? []];
-  const thresholds = { ...profile.thresholds, ...config2.thresholds, ...thresholdFlags };
-  const resolver = thresholdResolver(thresholds, overrides);
+  const judging = resolveJudging(profile, config2, thresholdFlags);
+  const rounds = flags.rounds ?? config2.rounds;
+  const timeBudgetS = flags.timeBudgetS ?? config2.time_budget_s;
+  if ((timeBudgetS === void 0 ? profile.schedule.time_budget_s : timeBudgetS) !== null) {
+    const deafness = scheduleDeafness(profile.schedule, rounds ?? profile.schedule.rounds, alphasOf(judging.thresholds, judging.overrides));
+    if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), profile.source, "schedule.min_rounds");
+  }
   return {
     run: {
-      repo: path4.resolve(flags.repo),
+      repo: path10.resolve(flags.repo),
       variants,
       baseVariant,
       profile,
       engine: postgresEngine,
       serverSettings: { ...profile.server_settings, ...config2.server_settings },
-      cacheDir: path4.resolve(flags.cacheDir ?? defaultCacheDir()),
-      rounds: flags.rounds ?? config2.rounds,
-      timeBudgetS: flags.timeBudgetS ?? config2.time_budget_s,
+      cacheDir: path10.resolve(flags.cacheDir ?? defaultCacheDir()),
+      rounds,
+      timeBudgetS,
+      trust: flags.trust ?? "pr",
+      timeouts: resolveTimeouts(config2.timeouts, flags.timeouts),
       runner: flags.runner ?? { name: null, labels: [] },
-      thresholds: (stepId) => resolver.forStep(stepId)
+      ...flags.countInstructions === false && { countInstructions: false },
+      judging
     },
-    compare: {
-      baseVariant,
-      thresholds,
-      overrides
-    }
+    compare: { baseVariant }
   };
 }
 
 // src/measure/fingerprint.ts
 import { createHash as createHash3 } from "node:crypto";
-import { readFile as readFile6 } from "node:fs/promises";
-import os3 from "node:os";
+import { readFile as readFile8 } from "node:fs/promises";
+import os6 from "node:os";
 var ARM_PARTS = {
   "0x41:0xd0c": "Arm Neoverse N1",
   "0x41:0xd40": "Arm Neoverse V1",
@@ -30702,25 +31873,25 @@ function hostnameHash(hostname3) {
   return createHash3("sha256").update(hostname3).digest("hex").slice(0, 16);
 }
 async function readOrNull(file2) {
-  return readFile6(file2, "utf8").catch(() => null);
+  return readFile8(file2, "utf8").catch(() => null);
 }
 async function collectFingerprint(compiler, runner) {
   const [cpuinfo, osRelease, smt] = await Promise.all([
-    readFile6("/proc/cpuinfo", "utf8"),
+    readFile8("/proc/cpuinfo", "utf8"),
     readOrNull("/etc/os-release"),
     readOrNull("/sys/devices/system/cpu/smt/active")
   ]);
   return {
-    arch: os3.machine(),
+    arch: os6.machine(),
     cpu_model: parseCpuModel(cpuinfo),
-    cores: os3.availableParallelism(),
+    cores: os6.availableParallelism(),
     smt: parseSmtActive(smt),
-    memory_mib: Math.round(os3.totalmem() / 2 ** 20),
-    kernel: os3.release(),
-    os: osRelease ? parseOsPrettyName(osRelease) : `${os3.type()} ${os3.release()}`,
+    memory_mib: Math.round(os6.totalmem() / 2 ** 20),
+    kernel: os6.release(),
+    os: osRelease ? parseOsPrettyName(osRelease) : `${os6.type()} ${os6.release()}`,
     compiler,
     runner,
-    hostname_hash: hostnameHash(os3.hostname())
+    hostname_hash: hostnameHash(os6.hostname())
   };
 }
 function fingerprintMismatches(a, b) {
@@ -30742,229 +31913,12 @@ var VERSION = "0.1.0";
 
 // src/pipeline.ts
 import { randomBytes } from "node:crypto";
-import { mkdtemp as mkdtemp3, rm as rm4 } from "node:fs/promises";
-import os6 from "node:os";
-import path7 from "node:path";
-
-// src/build/build.ts
-import { createWriteStream, existsSync as existsSync4 } from "node:fs";
-import { mkdir as mkdir2, readFile as readFile7, rename, rm as rm3, writeFile as writeFile2 } from "node:fs/promises";
-import os5 from "node:os";
-import path6 from "node:path";
-import { setTimeout as sleep2 } from "node:timers/promises";
-
-// src/build/compiler.ts
-var CLANG = /\bclang version (\d+(?:\.\d+)+)/;
-var GCC = /^\S+ \(.*?\) (\d+(?:\.\d+)+)/;
-function parseCompilerVersion(output2) {
-  const clang = CLANG.exec(output2);
-  if (clang?.[1]) return { name: "clang", version: clang[1] };
-  const firstLine = output2.split("\n", 1)[0] ?? "";
-  const gcc = GCC.exec(firstLine);
-  if (gcc?.[1] && /Free Software Foundation/.test(output2)) return { name: "gcc", version: gcc[1] };
-  throw new PipelineError("cannot tell which compiler this is from its --version output", output2);
-}
-function compilerCommand(env) {
-  const words = (env.CC ?? "").trim().split(/\s+/).filter(Boolean);
-  const withoutCcache = words[0] !== void 0 && /(^|\/)ccache$/.test(words[0]) ? words.slice(1) : words;
-  return withoutCcache.length > 0 ? withoutCcache : ["cc"];
-}
-async function detectCompiler(env = process.env) {
-  const command = compilerCommand(env);
-  const [file2, ...args] = command;
-  const result = await execa(file2, [...args, "--version"], { env: childEnv(env), extendEnv: false, reject: false });
-  if (result.failed) {
-    throw new PipelineError(`cannot run the C compiler \`${command.join(" ")} --version\``, `${result.stderr}
-${result.stdout}`.trim());
-  }
-  return { ...parseCompilerVersion(result.stdout), command };
-}
-
-// src/build/run-streamed.ts
-var TAIL_LINES = 50;
-function showCommand(file2, args, env = {}) {
-  return [...Object.entries(env).map(([name, value]) => `${name}=${JSON.stringify(value)}`), file2, ...args].join(" ");
-}
-async function runStreamed(file2, args, options = {}) {
-  const shown = showCommand(file2, args, options.env);
-  options.onLine?.(`$ ${shown}`);
-  const subprocess = execa(file2, args, {
-    cwd: options.cwd,
-    env: childEnv(process.env, { ...options.quietEnv, ...options.env }),
-    extendEnv: false,
-    all: true,
-    buffer: false,
-    reject: false,
-    cancelSignal: options.signal
-  });
-  const tail2 = [];
-  for await (const line of subprocess.iterable({ from: "all" })) {
-    options.onLine?.(line);
-    tail2.push(line);
-    if (tail2.length > TAIL_LINES) tail2.shift();
-  }
-  const result = await subprocess;
-  if (result.isCanceled && options.signal) throw options.signal.reason;
-  if (result.failed) {
-    const how = result.exitCode !== void 0 ? `exited with code ${result.exitCode}` : `was killed by ${result.signal ?? "a signal"}`;
-    const cause = result.exitCode === void 0 && result.signal === void 0 ? `: ${result.message}` : "";
-    throw new PipelineError(`\`${shown}\` ${how}${cause}`, tail2.join("\n"));
-  }
-}
-
-// src/build/worktree.ts
-import { mkdtemp as mkdtemp2, rm as rm2 } from "node:fs/promises";
-import os4 from "node:os";
-import path5 from "node:path";
-function git(repo, args) {
-  return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false });
-}
-async function resolveCommit(repo, commitish) {
-  const result = await git(repo, ["rev-parse", "--verify", "--end-of-options", `${commitish}^{commit}`]);
-  if (result.failed) {
-    throw new InputError(`cannot resolve "${commitish}" to a commit: ${result.stderr.trim()}`, repo);
-  }
-  return result.stdout.trim();
-}
-async function addWorktree(repo, commit, registry2) {
-  const dir = await mkdtemp2(path5.join(os4.tmpdir(), "dbg-wt-"));
-  const handle = await registry2.register(`worktree ${dir}`, async () => {
-    await git(repo, ["worktree", "remove", "--force", dir]);
-    await rm2(dir, { recursive: true, force: true });
-    await git(repo, ["worktree", "prune"]);
-  });
-  const added = await git(repo, ["worktree", "add", "--detach", dir, commit]);
-  if (added.failed) {
-    await handle.run();
-    throw new PipelineError(`git worktree add of ${commit} failed`, `${added.stderr}`.trim());
-  }
-  return { path: dir, commit, remove: handle.run };
-}
-
-// src/build/build.ts
-var COMPLETE_MARKER = ".db-bench-gate-build.json";
-async function buildAtCommit(request) {
-  const started = performance.now();
-  const elapsed = () => (performance.now() - started) / 1e3;
-  const { recipe, cacheDir } = request;
-  const commit = await resolveCommit(request.repo, request.commitish);
-  const compiler = await detectCompiler(process.env);
-  const buildId = buildKey({ commit, recipe, compiler });
-  const buildDir = path6.join(cacheDir, "builds", buildId);
-  const prefix = installLayout(recipe, buildDir).installDir;
-  const marker = path6.join(buildDir, COMPLETE_MARKER);
-  const reuse = async () => {
-    const done = JSON.parse(await readFile7(marker, "utf8"));
-    return { ...done, reused: true, ccache: null, timings: { configure: null, make: null, install: null, total: elapsed() } };
-  };
-  if (existsSync4(marker)) return reuse();
-  const unlock = await lockBuild(`${buildDir}.lock`, request.registry);
-  try {
-    return existsSync4(marker) ? await reuse() : await runBuild();
-  } finally {
-    await unlock();
-  }
-  async function runBuild() {
-    const logFile = request.logFile ?? path6.join(cacheDir, "logs", `build-${buildId}.log`);
-    await mkdir2(path6.dirname(logFile), { recursive: true });
-    await rm3(buildDir, { recursive: true, force: true });
-    const log = createWriteStream(logFile);
-    const emit = (text) => {
-      const line = `[${elapsed().toFixed(1).padStart(7)}s] ${text}`;
-      log.write(line + "\n");
-      request.onLine?.(line);
-    };
-    const worktree = await addWorktree(request.repo, commit, request.registry);
-    try {
-      const ccache = await ccacheSetup(cacheDir, worktree.path, `${logFile}.ccache-stats`);
-      const commands = buildCommands(recipe, { buildDir, cc: [...ccache ? ["ccache"] : [], ...compiler.command], cpus: os5.availableParallelism() });
-      emit(`build ${commit} (${request.commitish}) as ${buildId} with ${compiler.name} ${compiler.version}${ccache ? " and ccache" : ""} in ${worktree.path}`);
-      const timings = { configure: null, make: null, install: null, total: 0 };
-      for (const command of commands) {
-        const phaseStart = elapsed();
-        try {
-          await runStreamed(command.file, command.args, {
-            cwd: worktree.path,
-            env: command.env,
-            quietEnv: ccache?.env,
-            onLine: emit,
-            signal: request.registry.signal
-          });
-        } catch (err) {
-          if (!(err instanceof PipelineError) || request.registry.signal.aborted) throw err;
-          emit(`build failed: ${err.message}`);
-          throw new PipelineError(`build of ${request.commitish} (${commit.slice(0, 12)}) failed: ${err.message}; full log: ${logFile}`, err.logExcerpt);
-        }
-        timings[command.phase] = elapsed() - phaseStart;
-      }
-      timings.total = elapsed();
-      const result = {
-        commit,
-        buildId,
-        prefix,
-        binDir: path6.join(prefix, recipe.bin_dir),
-        flags: buildFlags(recipe),
-        compiler: { name: compiler.name, version: compiler.version },
-        reused: false,
-        logFile,
-        ccache: ccache ? parseCcacheStatsLog(await readFile7(ccache.statsLog, "utf8").catch(() => "")) : null,
-        timings
-      };
-      emit(`built in ${timings.total.toFixed(1)} s${result.ccache ? ` (ccache: ${result.ccache.hits} hits, ${result.ccache.misses} misses)` : ""}`);
-      await writeFile2(`${marker}.tmp`, JSON.stringify(result, null, 2));
-      await rename(`${marker}.tmp`, marker);
-      return result;
-    } finally {
-      await worktree.remove();
-      await new Promise((resolve) => log.end(resolve));
-    }
-  }
-}
-async function lockBuild(lockFile, registry2) {
-  await mkdir2(path6.dirname(lockFile), { recursive: true });
-  for (; ; ) {
-    try {
-      await writeFile2(lockFile, String(process.pid), { flag: "wx" });
-      break;
-    } catch (err) {
-      if (err.code !== "EEXIST") throw err;
-    }
-    const holder = Number(await readFile7(lockFile, "utf8").catch(() => ""));
-    if (holder > 0 && !isRunning(holder)) await rm3(lockFile, { force: true });
-    else await sleep2(1e3, void 0, { signal: registry2.signal });
-  }
-  const handle = await registry2.register(`build lock ${lockFile}`, () => rm3(lockFile, { force: true }));
-  return handle.run;
-}
-function isRunning(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === "EPERM";
-  }
-}
-async function ccacheSetup(cacheDir, worktree, statsLog) {
-  const env = { CCACHE_DIR: path6.join(cacheDir, "ccache"), CCACHE_BASEDIR: worktree, CCACHE_NOHASHDIR: "1", CCACHE_STATSLOG: statsLog };
-  const probe = await execa("ccache", ["--version"], { env: childEnv(process.env, env), extendEnv: false, reject: false });
-  if (probe.failed) return null;
-  await rm3(statsLog, { force: true });
-  return { env, statsLog };
-}
-function parseCcacheStatsLog(text) {
-  const stats = { hits: 0, directHits: 0, misses: 0 };
-  for (const line of text.split("\n")) {
-    if (line === "" || line.startsWith("# ")) continue;
-    if (!/^[a-z_]+$/.test(line)) throw new PipelineError("unrecognised line in a ccache stats log", text.slice(0, 2e3));
-    if (line === "direct_cache_hit") stats.directHits++;
-    if (line === "direct_cache_hit" || line === "preprocessed_cache_hit") stats.hits++;
-    if (line === "cache_miss") stats.misses++;
-  }
-  return stats;
-}
+import { mkdtemp as mkdtemp4, rm as rm7 } from "node:fs/promises";
+import os7 from "node:os";
+import path11 from "node:path";
 
 // src/driver/client-rusage.ts
-import { readFile as readFile8 } from "node:fs/promises";
+import { readFile as readFile9 } from "node:fs/promises";
 var WRAPPER = [
   "report=$1; shift",
   '"$@" &',
@@ -30998,7 +31952,7 @@ function parseClientRusage(report) {
   };
 }
 async function readClientRusage(reportFile) {
-  return parseClientRusage(await readFile8(reportFile, "utf8"));
+  return parseClientRusage(await readFile9(reportFile, "utf8"));
 }
 function clientCpuShare(cpuSeconds, wallSeconds, cores) {
   if (!(wallSeconds > 0) || !(cores > 0)) throw new RangeError(`client CPU share needs positive wall seconds and cores, got ${wallSeconds} and ${cores}`);
@@ -31006,7 +31960,7 @@ function clientCpuShare(cpuSeconds, wallSeconds, cores) {
 }
 
 // src/measure/host.ts
-import { readdir, readFile as readFile9 } from "node:fs/promises";
+import { readdir as readdir2, readFile as readFile10 } from "node:fs/promises";
 
 // src/measure/proc.ts
 function parseProcStat(text) {
@@ -31067,9 +32021,9 @@ function metricsPerOp(before, after, ops, clockTicksPerSecond2) {
 // src/measure/host.ts
 async function takeHostSnapshot() {
   const [procStat, diskstats, sysBlock] = await Promise.all([
-    readFile9("/proc/stat", "utf8"),
-    readFile9("/proc/diskstats", "utf8"),
-    readdir("/sys/block")
+    readFile10("/proc/stat", "utf8"),
+    readFile10("/proc/diskstats", "utf8"),
+    readdir2("/sys/block")
   ]);
   return hostSnapshot(procStat, diskstats, new Set(sysBlock));
 }
@@ -31083,6 +32037,92 @@ function clockTicksPerSecond() {
   return clockTicks;
 }
 
+// src/schedule/instructions.ts
+function differencedCount(short, long) {
+  const ops = long.ops - short.ops;
+  const instructions = long.instructions - short.instructions;
+  if (ops <= 0) throw new PipelineError(`the longer counted run did ${long.ops} operations, the shorter ${short.ops}: no difference to divide by`);
+  if (instructions <= 0) {
+    throw new PipelineError(`the longer counted run took ${long.instructions} instructions, the shorter ${short.instructions}: the count did not grow with the work`);
+  }
+  return { ops, instructions, instructions_per_op: instructions / ops };
+}
+function relativeSpread(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const median2 = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+  return (sorted[sorted.length - 1] - sorted[0]) / median2;
+}
+function failure2(e) {
+  if (e instanceof PipelineError) return { message: e.message, log_excerpt: e.logExcerpt };
+  if (e instanceof ParseError) return { message: e.message, log_excerpt: e.excerpt() };
+  const error62 = e;
+  return { message: error62.message, log_excerpt: error62.stack ?? "" };
+}
+async function countInstructions(steps, variants, plan, hooks) {
+  const samples = [];
+  const counters = /* @__PURE__ */ new Map();
+  const excluded = /* @__PURE__ */ new Map();
+  const exclude = (variant, e) => excluded.set(variant.id, e instanceof CountingUnavailableError ? { status: "unavailable", reason: e.message } : { status: "error", error: failure2(e) });
+  try {
+    for (const variant of variants) {
+      try {
+        counters.set(variant.id, await hooks.start(variant));
+      } catch (e) {
+        exclude(variant, e);
+        hooks.log(`instructions: ${variant.id} cannot be counted: ${e.message}`);
+      }
+    }
+    for (const step of steps) {
+      const perClient = plan.opsPerClientByStep?.[step.id] ?? plan.opsPerClient;
+      for (const variant of variants) {
+        const counter = counters.get(variant.id);
+        const reason2 = excluded.get(variant.id);
+        if (reason2 || !counter) {
+          samples.push(reason2?.status === "unavailable" ? { step: step.id, variant: variant.id, status: "unavailable", reason: reason2.reason } : { step: step.id, variant: variant.id, repeat: 0, status: "error", error: reason2?.error ?? { message: "not counted", log_excerpt: "" } });
+          continue;
+        }
+        const started = hooks.now();
+        const perOp = [];
+        let repeat = 0;
+        try {
+          await hooks.run(step, variant, perClient);
+          for (; repeat < plan.repeats; repeat++) {
+            const short = await hooks.run(step, variant, perClient);
+            const long = await hooks.run(step, variant, 2 * perClient);
+            const counted = differencedCount(short, long);
+            perOp.push(counted.instructions_per_op);
+            samples.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted: counter.counted, ...counted });
+          }
+        } catch (e) {
+          if (e instanceof CountingUnavailableError) {
+            exclude(variant, e);
+            samples.push({ step: step.id, variant: variant.id, status: "unavailable", reason: e.message });
+          } else {
+            samples.push({ step: step.id, variant: variant.id, repeat, status: "error", error: failure2(e) });
+          }
+          hooks.log(`instructions ${step.id} ${variant.id}: ${e instanceof CountingUnavailableError ? "n/a" : "ERROR"} ${e.message}`);
+        }
+        if (perOp.length > 0) {
+          const mean = perOp.reduce((a, b) => a + b, 0) / perOp.length;
+          hooks.log(
+            `instructions ${step.id} ${variant.id}: ${mean.toFixed(0)} instr/op (N = ${perClient} per client, ${perOp.length} repeats, spread ${(relativeSpread(perOp) * 100).toFixed(2)}%) in ${(hooks.now() - started).toFixed(0)} s`
+          );
+        }
+      }
+    }
+  } finally {
+    for (const variant of variants) {
+      if (!counters.has(variant.id)) continue;
+      try {
+        await hooks.stop(variant);
+      } catch (e) {
+        hooks.log(`instructions: ${variant.id}'s server did not come back from counting: ${e.message}`);
+      }
+    }
+  }
+  return samples;
+}
+
 // src/schedule/interleave.ts
 function roundOrder(variants, round) {
   return round % 2 === 0 ? [...variants] : [...variants].reverse();
@@ -31090,9 +32130,13 @@ function roundOrder(variants, round) {
 function mayStartRound(budget, roundsDone, spentS, stepSpentS, stepsLeft) {
   if (roundsDone >= budget.maxRounds) return false;
   if (roundsDone < budget.minRounds || budget.budgetS === null) return true;
+  if (budget.stopsAt && !budget.stopsAt.includes(roundsDone)) return true;
   const share = (budget.budgetS - (spentS - stepSpentS)) / stepsLeft;
   const perRound = stepSpentS / roundsDone;
   return stepSpentS + perRound <= share;
+}
+function restartsBefore(round, every) {
+  return every !== void 0 && round > 0 && round % every === 0;
 }
 async function runInterleaved(steps, variants, budget, clock, hooks) {
   const samples = [];
@@ -31107,16 +32151,23 @@ async function runInterleaved(steps, variants, budget, clock, hooks) {
     }
     let round = 0;
     const stepSamples = [];
-    let reason = null;
-    while (reason === null && mayStartRound(budget, round, clock.now() - start, clock.now() - stepStart, steps.length - stepIndex)) {
+    let reason2 = null;
+    while (reason2 === null && mayStartRound(budget, round, clock.now() - start, clock.now() - stepStart, steps.length - stepIndex)) {
+      if (hooks.restart && restartsBefore(round, hooks.restart.every)) {
+        for (const variant of roundOrder(variants, round)) {
+          hooks.progress?.(`${step.id}: restart ${variant.id} before round ${round + 1}`);
+          await hooks.restart.run(step, variant);
+          await hooks.warmup(step, variant);
+        }
+      }
       for (const [position, variant] of roundOrder(variants, round).entries()) {
         stepSamples.push(await hooks.measure(step, variant, round, position));
       }
       round++;
-      reason = round < budget.maxRounds ? hooks.settled?.(step, stepSamples) ?? null : null;
+      reason2 = round < budget.maxRounds ? hooks.settled?.(step, stepSamples) ?? null : null;
     }
     samples.push(...stepSamples);
-    if (reason !== null) settled.push(reason);
+    if (reason2 !== null) settled.push(reason2);
     else if (round < budget.maxRounds) cutShort.push(`${step.id}: the time budget stopped it after ${round} of ${budget.maxRounds} rounds`);
   }
   return { samples, cutShort, settled };
@@ -31126,6 +32177,7 @@ async function runInterleaved(steps, variants, budget, clock, hooks) {
 var EXCERPT_LINES = 40;
 var DATABASE = "bench";
 var CLIENT_GRACE_S = 120;
+var COUNTED_RUN_TIMEOUT_S = 600;
 function tail(text, lines) {
   return text.split("\n").slice(-lines).join("\n").trimEnd();
 }
@@ -31149,6 +32201,8 @@ async function runBenchmark(plan, registry2, log) {
           commitish: spec.ref,
           recipe: spec.recipe,
           cacheDir: plan.cacheDir,
+          trust: plan.trust,
+          timeouts: plan.timeouts,
           registry: registry2,
           onLine: (line) => {
             lines++;
@@ -31171,25 +32225,35 @@ async function runBenchmark(plan, registry2, log) {
   });
   const sysbench = plan.sysbench ?? "sysbench";
   const binaries = (build) => ({
-    pgbench: path7.join(build.binDir, "pgbench"),
-    psql: path7.join(build.binDir, "psql"),
+    pgbench: path11.join(build.binDir, "pgbench"),
+    psql: path11.join(build.binDir, "psql"),
     sysbench
   });
   const connectionOf = (server) => server.connection;
-  const logDir = path7.join(plan.cacheDir, "logs");
-  const work = await mkdtemp3(path7.join(os6.tmpdir(), "dbg-run-"));
-  await registry2.register(`run directory ${work}`, () => rm4(work, { recursive: true, force: true }));
+  const logDir = path11.join(plan.cacheDir, "logs");
+  const work = await mkdtemp4(path11.join(os7.tmpdir(), "dbg-run-"));
+  await registry2.register(`run directory ${work}`, () => rm7(work, { recursive: true, force: true }));
+  const clientUser = await unprivilegedUser(plan.trust);
+  await giveTo(clientUser, work);
   const runClient = (command, timeoutS) => execa(command.file, command.args, {
     cwd: work,
-    env: childEnv(process.env),
-    extendEnv: false,
+    ...asUser(clientUser),
     all: true,
     reject: false,
     timeout: timeoutS * 1e3,
     cancelSignal: registry2.signal
   });
   const startServer = async (variant, build, logFile) => {
-    const server = await plan.engine.start({ binDir: build.binDir, settings: plan.serverSettings, database: DATABASE, logFile, registry: registry2, ...placement && { cpus: placement.server } });
+    const server = await plan.engine.start({
+      binDir: build.binDir,
+      settings: plan.serverSettings,
+      database: DATABASE,
+      logFile,
+      registry: registry2,
+      trust: plan.trust,
+      timeoutMs: plan.timeouts.start_s * 1e3,
+      ...placement && { cpus: placement.server }
+    });
     log.info(`${variant.id}: ${plan.engine.name} started (pid ${server.pid}, port ${server.connection.port}); log: ${logFile}`);
     return { variant, build, server, loaded: /* @__PURE__ */ new Set(), logFile };
   };
@@ -31197,9 +32261,9 @@ async function runBenchmark(plan, registry2, log) {
     const dataSet = step.dataSet(connectionOf(vs.server), binaries(vs.build));
     if (vs.loaded.has(dataSet.key)) return;
     for (const command of dataSet.commands) {
-      const shown = [path7.basename(command.file), ...command.args].join(" ");
+      const shown = [path11.basename(command.file), ...command.args].join(" ");
       log.info(`${vs.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
-      const result = await runClient(command, 3600);
+      const result = await runClient(command, plan.timeouts.load_s);
       if (result.failed) {
         throw new PipelineError(`loading ${dataSet.key} failed: ${result.shortMessage}`, `${tail(result.all ?? "", EXCERPT_LINES)}
 --- server log ---
@@ -31209,7 +32273,7 @@ ${await vs.server.logTail(EXCERPT_LINES)}`);
     vs.loaded.add(dataSet.key);
   };
   const servers = /* @__PURE__ */ new Map();
-  const serverLogs = (variant, attempt) => path7.join(logDir, `server-${startedAt.toISOString().replace(/[:.]/g, "-")}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
+  const serverLogs = (variant, attempt) => path11.join(logDir, `server-${startedAt.toISOString().replace(/[:.]/g, "-")}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
   let restarts = 0;
   for (const [i, variant] of variants.entries()) servers.set(variant.id, await startServer(variant, builds[i], serverLogs(variant, 0)));
   const liveServer = async (variant) => {
@@ -31224,15 +32288,18 @@ ${excerpt}`);
     servers.set(variant.id, replacement);
     return replacement;
   };
+  const thresholds = thresholdResolver(plan.judging?.thresholds, plan.judging?.overrides);
   const ticks = await clockTicksPerSecond();
   const { schedule } = profile;
   const rounds = plan.rounds ?? schedule.rounds;
+  const minRounds = Math.min(schedule.min_rounds, rounds);
+  const sequential = schedule.look_every === void 0 ? null : { minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
   const budget = {
-    minRounds: Math.min(schedule.min_rounds, rounds),
+    minRounds,
     maxRounds: rounds,
-    budgetS: plan.timeBudgetS === void 0 ? schedule.time_budget_s : plan.timeBudgetS
+    budgetS: plan.timeBudgetS === void 0 ? schedule.time_budget_s : plan.timeBudgetS,
+    stopsAt: budgetStops(sequential, minRounds, rounds)
   };
-  const sequential = schedule.look_every === void 0 ? null : { minRounds: budget.minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
   const errorSample = (step, variant, round, position, started, message, excerpt) => ({
     step: step.id,
     variant: variant.id,
@@ -31253,7 +32320,7 @@ ${excerpt}`);
       const error62 = e;
       return errorSample(step, variant, round, position, started, error62.message, e instanceof PipelineError ? e.logExcerpt : error62.stack ?? "");
     }
-    const report = path7.join(work, `rusage-${step.id}-${variant.id}-${round}`);
+    const report = path11.join(work, `rusage-${step.id}-${variant.id}-${round}`);
     const client = step.run(connectionOf(vs.server), binaries(vs.build), schedule.duration_s);
     const command = withClientRusage(onClientCpus(client), report);
     const before = await takeHostSnapshot();
@@ -31268,7 +32335,7 @@ ${await vs.server.logTail(EXCERPT_LINES)}`;
 ${await serverLog()}`);
     }
     if (result.failed) {
-      return errorSample(step, variant, round, position, started, `${path7.basename(client.file)} failed: ${result.shortMessage}`, `${tail(result.all ?? "", EXCERPT_LINES)}
+      return errorSample(step, variant, round, position, started, `${path11.basename(client.file)} failed: ${result.shortMessage}`, `${tail(result.all ?? "", EXCERPT_LINES)}
 ${await serverLog()}`);
     }
     try {
@@ -31303,6 +32370,17 @@ ${await serverLog()}`);
       log.info(`${step.id}: warm-up of ${variant.id} failed: ${e.message}`);
     }
   };
+  let plannedRestarts = 0;
+  const restartServer = async (step, variant) => {
+    const vs = servers.get(variant.id);
+    try {
+      await vs.server.restart();
+      plannedRestarts++;
+      log.info(`${step.id}: restarted ${variant.id} (pid ${vs.server.pid}, port ${vs.server.connection.port})`);
+    } catch (e) {
+      log.info(`${step.id}: restarting ${variant.id} failed: ${e.message}`);
+    }
+  };
   const interleaved = await log.group(
     `measure ${profile.steps.length} steps x ${variants.length} variants, ${rounds} rounds of ${schedule.duration_s} s (ABBA)`,
     () => runInterleaved(profile.steps, variants, budget, { now: () => performance.now() / 1e3 }, {
@@ -31314,12 +32392,42 @@ ${await serverLog()}`);
         );
         return sample;
       },
+      ...schedule.restart_every !== void 0 && { restart: { every: schedule.restart_every, run: restartServer } },
       ...sequential && {
-        settled: (step, stepSamples) => settledStep(sequential, plan.thresholds?.(step.id) ?? DEFAULT_THRESHOLDS, plan.baseVariant, stepSamples)
+        settled: (step, stepSamples) => settledStep(sequential, thresholds.forStep(step.id), plan.baseVariant, stepSamples)
       }
     })
   );
   notes.push(...interleaved.settled, ...interleaved.cutShort);
+  if (schedule.restart_every !== void 0) notes.push(`servers restarted every ${schedule.restart_every} rounds of a step: ${plannedRestarts} restarts`);
+  const counting = profile.instructions && plan.countInstructions !== false ? profile.instructions : null;
+  const instructions = counting ? await log.group(`count instructions: ${profile.steps.length} steps x ${variants.length} variants, ${counting.repeats} repeats of N and 2N operations per client`, async () => {
+    const counters = /* @__PURE__ */ new Map();
+    return countInstructions(profile.steps, variants, { opsPerClient: counting.ops_per_client, repeats: counting.repeats, opsPerClientByStep: counting.ops_per_client_by_step }, {
+      start: async (variant) => {
+        const { server } = await liveServer(variant);
+        if (!server.startCounting) throw new CountingUnavailableError(`the ${plan.engine.name} engine cannot count instructions`);
+        const counter = await server.startCounting();
+        counters.set(variant.id, counter);
+        return counter;
+      },
+      run: async (step, variant, perClient) => {
+        const vs = servers.get(variant.id);
+        await ensureData(vs, step);
+        const client = step.fixedRun(connectionOf(vs.server), binaries(vs.build), perClient);
+        const { result, instructions: instructions2 } = await counters.get(variant.id).count(() => runClient(onClientCpus(client), COUNTED_RUN_TIMEOUT_S));
+        if (result.failed) {
+          throw new PipelineError(`${path11.basename(client.file)} failed: ${result.shortMessage}`, `${tail(result.all ?? "", EXCERPT_LINES)}
+--- server log (${vs.logFile}) ---
+${await vs.server.logTail(EXCERPT_LINES)}`);
+        }
+        return { ops: step.parse(result.stdout).ops, instructions: instructions2 };
+      },
+      stop: (variant) => counters.get(variant.id).stop(),
+      log: (line) => log.info(line),
+      now: () => performance.now() / 1e3
+    });
+  }) : void 0;
   for (const vs of servers.values()) await vs.server.stop();
   return {
     schema: RESULTS_SCHEMA_ID,
@@ -31335,61 +32443,143 @@ ${await serverLog()}`);
       ...placement && { cpu_placement: { server: formatCpuList(placement.server), client: formatCpuList(placement.client) } }
     },
     fingerprint,
-    engine: { name: plan.engine.name, version: await engineVersion(builds[0]) },
+    engine: { name: plan.engine.name, version: await engineVersion(builds[0], clientUser) },
     profile: { name: profile.name, version: profile.version, hash: profile.hash },
     base_variant: plan.baseVariant,
     variants,
     steps: profile.steps.map((s) => ({ id: s.id, driver: s.driver, parameters: s.parameters })),
-    samples: interleaved.samples
+    samples: interleaved.samples,
+    ...instructions && { instructions },
+    thresholds: { run: thresholds.run, overrides: plan.judging?.overrides ?? [] }
   };
 }
-async function engineVersion(build) {
-  const result = await execa(path7.join(build.binDir, "postgres"), ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false });
+async function engineVersion(build, user) {
+  const result = await execa(path11.join(build.binDir, "postgres"), ["--version"], { ...asUser(user), reject: false, timeout: 3e4 });
   return /(\d+(?:\.\d+)+\S*)/.exec(result.stdout)?.[1] ?? "unknown";
 }
 
-// src/results/io.ts
-import { readFile as readFile10, writeFile as writeFile3, rename as rename2 } from "node:fs/promises";
-function parseResults(data, source) {
-  if (typeof data === "object" && data !== null) {
-    const { schema, version: version2 } = data;
-    if (schema !== RESULTS_SCHEMA_ID) {
-      throw new InputError(`not a db-bench-gate results document (schema is ${JSON.stringify(schema)}, expected "${RESULTS_SCHEMA_ID}")`, source, "$.schema");
+// src/report/format.ts
+var NONE2 = "\u2014";
+var grouped = /* @__PURE__ */ new Map();
+function groupedFormat(decimals) {
+  let format = grouped.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    grouped.set(decimals, format);
+  }
+  return format;
+}
+function sensibleDecimals(value) {
+  const magnitude = Math.abs(value);
+  if (magnitude >= 100 || magnitude === 0) return 0;
+  if (magnitude >= 10) return 1;
+  if (magnitude >= 1) return 2;
+  return 3;
+}
+function formatAmount(value) {
+  if (value === null || value === void 0 || Number.isNaN(value)) return NONE2;
+  if (!Number.isFinite(value)) return value > 0 ? "\u221E" : "-\u221E";
+  return groupedFormat(sensibleDecimals(value)).format(value);
+}
+function formatRatio(value) {
+  if (value === null || value === void 0 || Number.isNaN(value)) return NONE2;
+  if (!Number.isFinite(value)) return value > 0 ? "\u221E" : "-\u221E";
+  return value.toFixed(2);
+}
+function formatInterval(ratio) {
+  if (!ratio) return NONE2;
+  return `${formatRatio(ratio.estimate)} (${formatRatio(ratio.ci_low)}\u2013${formatRatio(ratio.ci_high)})`;
+}
+var compact = new Intl.NumberFormat("en-US", { notation: "compact", minimumSignificantDigits: 3, maximumSignificantDigits: 3 });
+function formatCount(value) {
+  if (value === null || value === void 0 || !Number.isFinite(value)) return NONE2;
+  return compact.format(value).replace("K", "k");
+}
+function formatSpread(fraction) {
+  const percent = Math.abs(fraction) * 100;
+  if (percent === 0) return "0%";
+  if (percent < 5e-3) return "<0.01%";
+  return `${percent < 1 ? percent.toFixed(2) : percent < 10 ? percent.toFixed(1) : Math.round(percent)}%`;
+}
+function formatInstructionRatio(ratio) {
+  if (!ratio) return NONE2;
+  const reach = Math.max(ratio.high / ratio.estimate - 1, 1 - ratio.low / ratio.estimate);
+  return `${ratio.estimate.toFixed(3)} \xB1${formatSpread(reach)}`;
+}
+function formatPercent(share) {
+  if (share === null || share === void 0 || !Number.isFinite(share)) return NONE2;
+  return `${Math.round(share * 100)}%`;
+}
+function formatDuration(seconds2) {
+  if (!Number.isFinite(seconds2) || seconds2 < 0) return NONE2;
+  if (seconds2 < 60) return `${seconds2 < 10 ? seconds2.toFixed(1) : Math.round(seconds2)}s`;
+  const total = Math.round(seconds2);
+  const pad = (n) => String(n).padStart(2, "0");
+  if (total < 3600) return `${Math.floor(total / 60)}m ${pad(total % 60)}s`;
+  return `${Math.floor(total / 3600)}h ${pad(Math.floor(total % 3600 / 60))}m`;
+}
+function formatTsvNumber(value, decimals) {
+  if (value === null || value === void 0 || Number.isNaN(value)) return "NA";
+  if (!Number.isFinite(value)) return value > 0 ? "inf" : "-inf";
+  return value.toFixed(decimals);
+}
+function plural2(count, singular, pluralForm = `${singular}s`) {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+// src/report/escape.ts
+function singleLine(text) {
+  return stripControl(text).replace(/\s+/g, " ").trim();
+}
+var ANSI_AND_CONTROL = /\u001b\[[0-9;?]*[ -/]*[@-~]|[\u0000-\u0008\u000b-\u001f\u007f]/g;
+function stripControl(text) {
+  return text.replace(/\r\n?/g, "\n").replace(ANSI_AND_CONTROL, "");
+}
+function neutralizeMentions(text) {
+  return text.replace(/@(?=[A-Za-z0-9])/g, "@\u200D");
+}
+function escapeMarkdown(text) {
+  const escaped = singleLine(text).replace(/[\\`*[\]|~]/g, "\\$&").replace(/<(?=[A-Za-z/!?])/g, "\\<").replace(/&(?=#?\w+;)/g, "\\&").replace(/(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, "\\_").replace(/^[#>+=-]/, "\\$&").replace(/^(\d+)([.)])(?=\s|$)/, "$1\\$2");
+  return neutralizeMentions(escaped);
+}
+function longestBacktickRun(text) {
+  let longest = 0;
+  for (const [run2] of text.matchAll(/`+/g)) longest = Math.max(longest, run2.length);
+  return longest;
+}
+function inlineCode(text, inTable = false) {
+  let content = singleLine(text);
+  if (content === "") return NONE2;
+  if (inTable) content = content.replace(/\|/g, "\\|");
+  const fence = "`".repeat(longestBacktickRun(content) + 1);
+  const pad = content.startsWith("`") || content.endsWith("`") ? " " : "";
+  return `${fence}${pad}${content}${pad}${fence}`;
+}
+function fencedBlock(text, info = "text") {
+  const content = stripControl(text).replace(/\n+$/, "");
+  const fence = "`".repeat(Math.max(3, longestBacktickRun(content) + 1));
+  return `${fence}${info}
+${content}
+${fence}`;
+}
+function escapeHtml(text) {
+  return neutralizeMentions(singleLine(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c));
+}
+function logTail(text, maxLines, maxChars) {
+  const lines = stripControl(text).replace(/\n+$/, "").split("\n");
+  const kept = [];
+  let chars = 0;
+  for (let i = lines.length - 1; i >= 0 && kept.length < maxLines; i--) {
+    const line = lines[i] ?? "";
+    if (chars + line.length + 1 > maxChars) {
+      if (kept.length === 0) kept.unshift(`\u2026${line.slice(-(maxChars - 1))}`);
+      break;
     }
-    if (typeof version2 === "number" && version2 > RESULTS_VERSION) {
-      throw new InputError(
-        `results format version ${version2} is newer than this db-bench-gate understands (${RESULTS_VERSION}); upgrade db-bench-gate`,
-        source,
-        "$.version"
-      );
-    }
+    kept.unshift(line);
+    chars += line.length + 1;
   }
-  return validate3(ResultsSchema, data, source);
-}
-async function readJson(file2) {
-  let text;
-  try {
-    text = await readFile10(file2, "utf8");
-  } catch (e) {
-    throw new InputError(`cannot read: ${e.code ?? String(e)}`, file2);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`not JSON: ${e.message}`, file2, "$");
-  }
-}
-async function readResults(file2) {
-  return parseResults(await readJson(file2), file2);
-}
-async function readNoiseFloor(file2) {
-  return validate3(external_exports.array(NoiseFloorSchema), await readJson(file2), file2);
-}
-async function writeResults(file2, results) {
-  const checked = ResultsSchema.parse(results);
-  const tmp = `${file2}.${process.pid}.tmp`;
-  await writeFile3(tmp, JSON.stringify(checked, null, 2) + "\n");
-  await rename2(tmp, file2);
+  const dropped = lines.length - kept.length;
+  return dropped > 0 ? [`[... ${plural2(dropped, "earlier line")} not shown ...]`, ...kept].join("\n") : kept.join("\n");
 }
 
 // node_modules/markdown-table/index.js
@@ -31535,106 +32725,6 @@ function toAlignment(value) {
   return code === 67 || code === 99 ? 99 : code === 76 || code === 108 ? 108 : code === 82 || code === 114 ? 114 : 0;
 }
 
-// src/report/format.ts
-var NONE2 = "\u2014";
-var grouped = /* @__PURE__ */ new Map();
-function groupedFormat(decimals) {
-  let format = grouped.get(decimals);
-  if (!format) {
-    format = new Intl.NumberFormat("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-    grouped.set(decimals, format);
-  }
-  return format;
-}
-function sensibleDecimals(value) {
-  const magnitude = Math.abs(value);
-  if (magnitude >= 100 || magnitude === 0) return 0;
-  if (magnitude >= 10) return 1;
-  if (magnitude >= 1) return 2;
-  return 3;
-}
-function formatAmount(value) {
-  if (value === null || value === void 0 || Number.isNaN(value)) return NONE2;
-  if (!Number.isFinite(value)) return value > 0 ? "\u221E" : "-\u221E";
-  return groupedFormat(sensibleDecimals(value)).format(value);
-}
-function formatRatio(value) {
-  if (value === null || value === void 0 || Number.isNaN(value)) return NONE2;
-  if (!Number.isFinite(value)) return value > 0 ? "\u221E" : "-\u221E";
-  return value.toFixed(2);
-}
-function formatInterval(ratio) {
-  if (!ratio) return NONE2;
-  return `${formatRatio(ratio.estimate)} (${formatRatio(ratio.ci_low)}\u2013${formatRatio(ratio.ci_high)})`;
-}
-function formatPercent(share) {
-  if (share === null || share === void 0 || !Number.isFinite(share)) return NONE2;
-  return `${Math.round(share * 100)}%`;
-}
-function formatDuration(seconds) {
-  if (!Number.isFinite(seconds) || seconds < 0) return NONE2;
-  if (seconds < 60) return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)}s`;
-  const total = Math.round(seconds);
-  const pad = (n) => String(n).padStart(2, "0");
-  if (total < 3600) return `${Math.floor(total / 60)}m ${pad(total % 60)}s`;
-  return `${Math.floor(total / 3600)}h ${pad(Math.floor(total % 3600 / 60))}m`;
-}
-function formatTsvNumber(value, decimals) {
-  if (value === null || value === void 0 || Number.isNaN(value)) return "NA";
-  if (!Number.isFinite(value)) return value > 0 ? "inf" : "-inf";
-  return value.toFixed(decimals);
-}
-function singleLine(text) {
-  return stripControl(text).replace(/\s+/g, " ").trim();
-}
-var ANSI_AND_CONTROL = /\u001b\[[0-9;?]*[ -/]*[@-~]|[\u0000-\u0008\u000b-\u001f\u007f]/g;
-function stripControl(text) {
-  return text.replace(/\r\n?/g, "\n").replace(ANSI_AND_CONTROL, "");
-}
-function escapeMarkdown(text) {
-  return singleLine(text).replace(/[\\`*[\]|~]/g, "\\$&").replace(/<(?=[A-Za-z/!?])/g, "\\<").replace(/&(?=#?\w+;)/g, "\\&").replace(/(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, "\\_").replace(/^[#>+=-]/, "\\$&").replace(/^(\d+)([.)])(?=\s|$)/, "$1\\$2");
-}
-function longestBacktickRun(text) {
-  return Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
-}
-function inlineCode(text, inTable = false) {
-  let content = singleLine(text);
-  if (content === "") return NONE2;
-  if (inTable) content = content.replace(/\|/g, "\\|");
-  const fence = "`".repeat(longestBacktickRun(content) + 1);
-  const pad = content.startsWith("`") || content.endsWith("`") ? " " : "";
-  return `${fence}${pad}${content}${pad}${fence}`;
-}
-function fencedBlock(text, info = "text") {
-  const content = stripControl(text).replace(/\n+$/, "");
-  const fence = "`".repeat(Math.max(3, longestBacktickRun(content) + 1));
-  return `${fence}${info}
-${content}
-${fence}`;
-}
-function escapeHtml(text) {
-  return singleLine(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
-}
-function logTail(text, maxLines, maxChars) {
-  const lines = stripControl(text).replace(/\n+$/, "").split("\n");
-  const kept = [];
-  let chars = 0;
-  for (let i = lines.length - 1; i >= 0 && kept.length < maxLines; i--) {
-    const line = lines[i] ?? "";
-    if (chars + line.length + 1 > maxChars) {
-      if (kept.length === 0) kept.unshift(`\u2026${line.slice(-(maxChars - 1))}`);
-      break;
-    }
-    kept.unshift(line);
-    chars += line.length + 1;
-  }
-  const dropped = lines.length - kept.length;
-  return dropped > 0 ? [`[... ${plural2(dropped, "earlier line")} not shown ...]`, ...kept].join("\n") : kept.join("\n");
-}
-function plural2(count, singular, pluralForm = `${singular}s`) {
-  return `${count} ${count === 1 ? singular : pluralForm}`;
-}
-
 // src/report/chart.ts
 function chartLabel(text) {
   return `"${text.replace(/[^A-Za-z0-9 ._:/=+,()@-]/g, "_")}"`;
@@ -31643,13 +32733,13 @@ function axisRange(ratios) {
   const step = 0.05;
   const low = Math.min(1, ...ratios);
   const high = Math.max(1, ...ratios);
-  const min = Math.max(0, Math.floor((low - step) / step + 1e-9) * step);
+  const min2 = Math.max(0, Math.floor((low - step) / step + 1e-9) * step);
   const max2 = Math.ceil((high + step) / step - 1e-9) * step;
-  return [Number(min.toFixed(2)), Number(max2.toFixed(2))];
+  return [Number(min2.toFixed(2)), Number(max2.toFixed(2))];
 }
 function relativeQpsChart(title, bars) {
   const ratios = bars.map((b) => b.ratio);
-  const [min, max2] = axisRange(ratios);
+  const [min2, max2] = axisRange(ratios);
   const height = Math.max(300, 60 + 28 * bars.length);
   return [
     "```mermaid",
@@ -31662,7 +32752,7 @@ function relativeQpsChart(title, bars) {
     "xychart-beta horizontal",
     `  title ${chartLabel(title)}`,
     `  x-axis [${bars.map((b) => chartLabel(b.step)).join(", ")}]`,
-    `  y-axis "relative QPS" ${min.toFixed(2)} --> ${max2.toFixed(2)}`,
+    `  y-axis "relative QPS" ${min2.toFixed(2)} --> ${max2.toFixed(2)}`,
     `  bar [${ratios.map((r) => formatRatio(r)).join(", ")}]`,
     `  line [${bars.map(() => "1.00").join(", ")}]`,
     "```"
@@ -31672,6 +32762,11 @@ function relativeQpsChart(title, bars) {
 // src/report/columns.ts
 function verdictRank(verdict) {
   return VERDICTS.indexOf(verdict);
+}
+function cellVerdict(result) {
+  const instructions = result.instructions?.verdict;
+  if (instructions === void 0 || instructions === "n/a") return result.verdict;
+  return verdictRank(instructions) < verdictRank(result.verdict) ? instructions : result.verdict;
 }
 function comparisonLabels(comparisons) {
   const labels = comparisons.map((c) => c.label ?? c.context.fingerprint.arch);
@@ -31699,7 +32794,7 @@ function rowsOf(columns) {
       const found = stepsByComparison.get(column.comparison)?.get(step);
       return found ? { step: found, result: found.variants.find((v) => v.variant === column.variant) ?? null } : null;
     });
-    const ranks = cells.flatMap((cell) => cell?.result ? [verdictRank(cell.result.verdict)] : []);
+    const ranks = cells.flatMap((cell) => cell?.result ? [verdictRank(cellVerdict(cell.result))] : []);
     const verdict = ranks.length > 0 ? VERDICTS[Math.min(...ranks)] ?? "missing" : "missing";
     return { step, order, cells, verdict };
   });
@@ -31757,7 +32852,8 @@ function renderMarkdown(comparisons, options = {}) {
     columns,
     rows: sortByVerdict(rowsOf(columns)),
     title: options.title ?? `db-bench-gate \xB7 ${profiles.join(", ")}`,
-    maxLength: options.maxLength ?? COMMENT_LIMIT
+    maxLength: options.maxLength ?? COMMENT_LIMIT,
+    failOn: options.failOn ?? DEFAULT_FAIL_ON
   };
   for (let level = 0; level <= CUTS.length; level++) {
     const text = render(report, { level, rowLimit: null });
@@ -31791,6 +32887,7 @@ function render(report, cuts) {
     commentMarker(firstProfile),
     heading(report),
     countsLine(report),
+    instructionCountsLine(report),
     contextSection(report),
     thresholdsSection(report),
     mainTable(report, rows),
@@ -31805,8 +32902,9 @@ function render(report, cuts) {
   return sections.filter((s) => s !== "").join("\n\n") + "\n";
 }
 function heading(report) {
-  const failed = report.comparisons.some((c) => c.verdict === "fail");
-  return `## ${failed ? "\u274C Fail" : "\u2705 Pass"} \xB7 ${report.title}`;
+  const gate = decideGate(report.comparisons, report.failOn);
+  const title = escapeMarkdown(report.title);
+  return gate.verdict === "fail" ? `## \u274C Fail \xB7 ${gateHeadline(gate)} \xB7 ${title}` : `## \u2705 Pass \xB7 ${title}`;
 }
 function countsLine(report) {
   const counts = countVerdicts(report.rows);
@@ -31818,6 +32916,26 @@ function countsLine(report) {
   });
   const scope = report.columns.length > 1 ? `${plural2(report.rows.length, "step")}, worst over ${report.columns.length} columns` : plural2(report.rows.length, "step");
   return `${parts.join(" \xB7 ")} (${scope})`;
+}
+function hasInstructions(report) {
+  return report.comparisons.some((c) => c.instruction_counts !== null);
+}
+function rowInstructionVerdict(row) {
+  const verdicts = row.cells.flatMap((cell) => cell?.result?.instructions ? [cell.result.instructions.verdict] : []);
+  return verdicts.sort((a, b) => INSTRUCTION_VERDICTS.indexOf(a) - INSTRUCTION_VERDICTS.indexOf(b))[0] ?? null;
+}
+function instructionCountsLine(report) {
+  if (!hasInstructions(report)) return "";
+  const verdicts = report.rows.map(rowInstructionVerdict).filter((v) => v !== null);
+  const parts = INSTRUCTION_VERDICTS.flatMap((verdict) => {
+    const count = verdicts.filter((v) => v === verdict).length;
+    if (count === 0) return [];
+    const text = verdict === "n/a" ? `${count} n/a` : plural2(count, ...COUNT_NOUN[verdict]);
+    return [verdict === "regression" || verdict === "error" ? `**${text}**` : text];
+  });
+  const regressed = report.rows.filter((row) => rowInstructionVerdict(row) === "regression").map((row) => inlineCode(row.step));
+  const named = regressed.length > 0 ? ` \u2014 regressed: ${regressed.join(", ")}` : "";
+  return `Instructions per operation: ${parts.length > 0 ? parts.join(" \xB7 ") : "no step counted"}${named}`;
 }
 function countVerdicts(rows) {
   const counts = /* @__PURE__ */ new Map();
@@ -31846,7 +32964,7 @@ function contextSection(report) {
     const parts = [
       `${escapeMarkdown(engine.name)} ${escapeMarkdown(engine.version)}`,
       `profile ${inlineCode(profile.name)} v${profile.version}`,
-      `${escapeMarkdown(fingerprint.cpu_model)} (${fingerprint.arch}, ${plural2(fingerprint.cores, "core")})`,
+      `${escapeMarkdown(fingerprint.cpu_model)} (${escapeMarkdown(fingerprint.arch)}, ${plural2(fingerprint.cores, "core")})`,
       `${compared} vs ${variantWithCommit(c, c.base_variant)}`,
       c.mode === "paired" ? `paired: up to ${plural2(maxRounds(c), "interleaved round")}` : `**unpaired** (up to ${plural2(maxRounds(c), "round")})`
     ];
@@ -31857,30 +32975,33 @@ function contextSection(report) {
   });
   return lines.join("\n");
 }
-function thresholdsText(thresholds, overrides) {
+function thresholdsText(thresholds, overrides, instructions) {
   const confidence = `${Number(((1 - thresholds.alpha) * 100).toFixed(1))}%`;
-  const base = `Thresholds: **regression** below ${thresholds.fail_below} (significant at \u03B1 = ${thresholds.alpha}) \xB7 warning below ${thresholds.warn_below} \xB7 improvement above ${thresholds.improve_above} \xB7 intervals are ${confidence}`;
+  const instructionText = instructions ? ` \xB7 instr/op: **regression** above ${thresholds.instructions_fail_above}, warning above ${thresholds.instructions_warn_above}, improvement below ${thresholds.instructions_improve_below}, when the repeats of the two sides do not overlap` : "";
+  const base = `Thresholds: **regression** below ${thresholds.fail_below} (significant at \u03B1 = ${thresholds.alpha}) \xB7 warning below ${thresholds.warn_below} \xB7 improvement above ${thresholds.improve_above} \xB7 intervals are ${confidence}${instructionText}`;
   if (overrides.length === 0) return base;
   const perStep = overrides.map((o) => {
     const set2 = [
       o.fail_below !== void 0 ? `regression below ${o.fail_below}` : null,
       o.warn_below !== void 0 ? `warning below ${o.warn_below}` : null,
       o.improve_above !== void 0 ? `improvement above ${o.improve_above}` : null,
-      o.alpha !== void 0 ? `\u03B1 = ${o.alpha}` : null
+      o.alpha !== void 0 ? `\u03B1 = ${o.alpha}` : null,
+      o.instructions_fail_above !== void 0 ? `instr/op regression above ${o.instructions_fail_above}` : null,
+      o.instructions_warn_above !== void 0 ? `instr/op warning above ${o.instructions_warn_above}` : null,
+      o.instructions_improve_below !== void 0 ? `instr/op improvement below ${o.instructions_improve_below}` : null
     ].filter((s) => s !== null);
     return `${inlineCode(o.step)}: ${set2.join(", ")}`;
   });
   return `${base}. Per step: ${perStep.join("; ")}`;
 }
 function effectiveText(c) {
-  const configured = thresholdResolver(c.thresholds, c.overrides);
   const texts = c.steps.flatMap((step) => {
-    const t = configured.forStep(step.step);
     const changes = [
       ...new Set(
         step.variants.flatMap((v) => [
-          ...v.noise_floor !== void 0 ? [`regression below ${formatRatio(v.thresholds.fail_below)}, warning below ${formatRatio(v.thresholds.warn_below)} (A/A noise floor \xB1${(v.noise_floor * 100).toFixed(1)}%)`] : [],
-          ...v.thresholds.alpha !== t.alpha ? [`\u03B1 = ${Number(v.thresholds.alpha.toPrecision(2))} (adaptive rounds: the level of the look at ${v.qps?.n ?? "?"} pairs)`] : []
+          ...v.noise_floor !== void 0 ? [`regression below ${formatRatio(Math.min(v.thresholds.fail_below, 1 - v.noise_floor))}, a significant drop below ${formatRatio(v.thresholds.fail_below)} within it a warning (A/A noise floor \xB1${(v.noise_floor * 100).toFixed(1)}%)`] : [],
+          ...v.noise_floor_note !== void 0 ? [escapeMarkdown(v.noise_floor_note)] : [],
+          ...v.configured_alpha !== void 0 ? [`\u03B1 = ${Number(v.thresholds.alpha.toPrecision(2))} (adaptive rounds: the level of the look at ${v.qps?.n ?? "?"} pairs)`] : []
         ])
       )
     ];
@@ -31889,7 +33010,7 @@ function effectiveText(c) {
   return texts.length ? `. Effective: ${texts.join("; ")}` : "";
 }
 function thresholdsSection(report) {
-  const texts = report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides) + effectiveText(c));
+  const texts = report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null) + effectiveText(c));
   if (new Set(texts).size === 1) return texts[0] ?? "";
   return texts.map((text, i) => `- **${escapeMarkdown(report.labels[i] ?? "")}**: ${text}`).join("\n");
 }
@@ -31902,34 +33023,63 @@ function estimate(ratio) {
 function verdictText(verdict) {
   return `${ICON[verdict]} ${verdict}`;
 }
+function instructionVerdictText(verdict) {
+  return verdict === "n/a" ? "n/a" : verdictText(verdict);
+}
+function instructionCell(instructions) {
+  if (!instructions) return NONE2;
+  const { verdict, ratio } = instructions;
+  if (!ratio || verdict === "n/a") return instructionVerdictText(verdict);
+  return `${verdict === "unchanged" ? "" : `${ICON[verdict]} `}${formatInstructionRatio(ratio)}`;
+}
+function stepVerdictText(verdict, result) {
+  const instructions = result?.instructions;
+  if (!result || !instructions) return verdictText(verdict);
+  const channels2 = [[result.verdict, "QPS"], [instructions.verdict, "instr/op"]].flatMap(
+    ([v, channel]) => v === "unchanged" || v === "n/a" ? [] : [{ verdict: v, channel }]
+  );
+  const [first, second] = channels2.sort((a, b) => verdictRank(a.verdict) - verdictRank(b.verdict));
+  if (!first) return verdictText(verdict);
+  if (second && second.verdict === first.verdict) return `${verdictText(first.verdict)} (QPS, instr/op)`;
+  return channels2.map((c) => `${verdictText(c.verdict)} (${c.channel})`).join(" \xB7 ");
+}
+var INSTRUCTIONS_NOTE = "instr/op is instructions per operation, variant / base, counted rather than timed (median of the repeats; \xB1 how far their range reaches): above 1.00 is more CPU work per operation.";
 function mainTable(report, rows) {
   const [only] = report.columns;
-  if (report.columns.length === 1 && only) return singleColumnTable(only, rows);
-  const header = ["step", ...report.columns.map((c) => escapeMarkdown(c.name)), "verdict"];
+  if (report.columns.length === 1 && only) return singleColumnTable(only, rows, hasInstructions(report));
+  const counted = report.columns.map((c) => c.comparison.instruction_counts !== null);
+  const header = ["step", ...report.columns.flatMap((c, i) => [escapeMarkdown(c.name), ...counted[i] ? [`${escapeMarkdown(c.name)} instr/op`] : []]), "verdict"];
   const body = rows.map((row) => [
     inlineCode(row.step, true),
-    ...row.cells.map((cell) => {
-      if (!cell) return "not run";
-      if (!cell.result) return NONE2;
-      const { verdict, qps } = cell.result;
-      const mark = verdict === "unchanged" ? "" : `${ICON[verdict]} `;
-      return qps ? `${mark}${formatInterval(qps)}` : verdictText(verdict);
+    ...row.cells.flatMap((cell, i) => {
+      const qpsCell = () => {
+        if (!cell) return "not run";
+        if (!cell.result) return NONE2;
+        const { verdict, qps } = cell.result;
+        const mark = verdict === "unchanged" ? "" : `${ICON[verdict]} `;
+        return qps ? `${mark}${formatInterval(qps)}` : verdictText(verdict);
+      };
+      return [qpsCell(), ...counted[i] ? [instructionCell(cell?.result?.instructions)] : []];
     }),
     whereVerdict(report, row)
   ]);
-  const table = markdownTable([header, ...body], { align: ["l", ...report.columns.map(() => "r"), "l"] });
+  const table = markdownTable([header, ...body], { align: ["l", ...header.slice(2).map(() => "r"), "l"] });
   const bases = [...new Set(report.comparisons.map((c) => inlineCode(c.base_variant)))].join(", ");
+  const note = counted.some(Boolean) ? ` ${INSTRUCTIONS_NOTE}` : "";
   return `${table}
 
-Each column: QPS of the variant / QPS of its base (${bases}), with the interval; above 1.00 is faster.`;
+Each column: QPS of the variant / QPS of its base (${bases}), with the interval; above 1.00 is faster.${note}`;
 }
 function whereVerdict(report, row) {
-  const where = report.columns.filter((_, i) => row.cells[i]?.result?.verdict === row.verdict).map((c) => escapeMarkdown(c.name));
+  const where = report.columns.filter((_, i) => {
+    const result = row.cells[i]?.result;
+    return result && cellVerdict(result) === row.verdict;
+  }).map((c) => escapeMarkdown(c.name));
   return where.length > 0 ? `${verdictText(row.verdict)} (${where.join(", ")})` : verdictText(row.verdict);
 }
-function singleColumnTable(column, rows) {
+function singleColumnTable(column, rows, instructions) {
   const base = column.comparison.base_variant;
-  const header = ["step", `${escapeMarkdown(base)} QPS`, `${escapeMarkdown(column.variant)} QPS`, "relative QPS", "cpu/op", "cs/op", "p95", "verdict"];
+  const header = ["step", `${escapeMarkdown(base)} QPS`, `${escapeMarkdown(column.variant)} QPS`, "relative QPS", ...instructions ? ["instr/op"] : [], "cpu/op", "cs/op", "p95", "verdict"];
   const body = rows.map((row) => {
     const cell = row.cells[0];
     const result = cell?.result;
@@ -31939,17 +33089,18 @@ function singleColumnTable(column, rows) {
       formatAmount(absoluteOf(absolute, base)?.ops_per_s),
       formatAmount(absoluteOf(absolute, column.variant)?.ops_per_s),
       formatInterval(result?.qps),
+      ...instructions ? [instructionCell(result?.instructions)] : [],
       estimate(result?.metrics.cpu_us_per_op),
       estimate(result?.metrics.cs_per_op),
       estimate(result?.latency_p95),
-      verdictText(row.verdict)
+      stepVerdictText(row.verdict, result)
     ];
   });
-  const table = markdownTable([header, ...body], { align: ["l", "r", "r", "r", "r", "r", "r", "l"] });
+  const table = markdownTable([header, ...body], { align: ["l", ...header.slice(1, -1).map(() => "r"), "l"] });
   const ratio = `${inlineCode(column.variant)} / ${inlineCode(base)}`;
   return `${table}
 
-Relative QPS = ${ratio} with its interval: above 1.00 is faster. cpu/op, cs/op and p95 are ${ratio} as well: above 1.00 is more CPU, more context switches, slower.`;
+Relative QPS = ${ratio} with its interval: above 1.00 is faster. cpu/op, cs/op and p95 are ${ratio} as well: above 1.00 is more CPU, more context switches, slower.` + (instructions ? ` ${INSTRUCTIONS_NOTE}` : "");
 }
 function clientMayBottleneck(share) {
   return share !== null && share >= CLIENT_SHARE_SUSPECT;
@@ -31966,15 +33117,22 @@ function flaggedSection(report, rows) {
   const items = rows.flatMap(
     (row) => report.columns.flatMap((column, i) => {
       const result = row.cells[i]?.result;
-      if (!result || !EXPLAINED.has(result.verdict)) return [];
+      const place = `${inlineCode(row.step)}${cellPlace(report, column)}`;
+      const instructions = result?.instructions;
+      const counted = instructions && instructions.verdict !== "n/a" && (EXPLAINED.has(instructions.verdict) || instructions.verdict === "error" && instructions.errors.length === 0) ? [`- ${ICON[instructions.verdict]} ${place} \u2014 instr/op ${instructions.verdict}: ${escapeMarkdown(instructions.reason)}${countedText(instructions)}`] : [];
+      if (!result || !EXPLAINED.has(result.verdict)) return counted;
       const hints = result.hints.map((hint) => `
   - ${escapeMarkdown(hint)}`).join("");
-      return [`- ${ICON[result.verdict]} ${inlineCode(row.step)}${cellPlace(report, column)} \u2014 ${result.verdict}: ${escapeMarkdown(result.reason)}${hints}`];
+      return [`- ${ICON[result.verdict]} ${place} \u2014 ${result.verdict}: ${escapeMarkdown(result.reason)}${hints}`, ...counted];
     })
   );
   return items.length > 0 ? `**Why these steps were flagged**
 
 ${items.join("\n")}` : "";
+}
+function countedText(instructions) {
+  const sides = [instructions.base, instructions.variant].filter((s) => s !== null);
+  return sides.length > 0 ? ` (${sides.map((s) => `${escapeMarkdown(s.variant)} ${formatCount(s.median)}`).join(", ")} instructions per op)` : "";
 }
 function roundRanges(rounds) {
   const sorted = [...new Set(rounds)].sort((a, b) => a - b);
@@ -31993,14 +33151,19 @@ function errorGroups(report, rows) {
   for (const row of rows) {
     report.columns.forEach((column, i) => {
       const comparisonIndex = report.comparisons.indexOf(column.comparison);
-      for (const error62 of row.cells[i]?.result?.errors ?? []) {
-        const sampleKey = JSON.stringify([comparisonIndex, row.step, error62.variant, error62.round]);
+      const result = row.cells[i]?.result;
+      const errors = [
+        ...(result?.errors ?? []).map((e) => ({ ...e, what: "round", at: e.round })),
+        ...(result?.instructions?.errors ?? []).map((e) => ({ ...e, what: "instruction count, repeat", at: e.repeat }))
+      ];
+      for (const error62 of errors) {
+        const sampleKey = JSON.stringify([comparisonIndex, row.step, error62.variant, error62.what, error62.at]);
         if (seen.has(sampleKey)) continue;
         seen.add(sampleKey);
-        const groupKey = JSON.stringify([comparisonIndex, row.step, error62.variant, error62.message]);
+        const groupKey = JSON.stringify([comparisonIndex, row.step, error62.variant, error62.what, error62.message]);
         const place = report.comparisons.length > 1 ? ` \xB7 ${escapeMarkdown(report.labels[comparisonIndex] ?? "")}` : "";
-        const group = groups.get(groupKey) ?? { step: row.step, place, variant: error62.variant, message: error62.message, rounds: [], log: error62.log_excerpt, firstRound: error62.round };
-        group.rounds.push(error62.round);
+        const group = groups.get(groupKey) ?? { step: row.step, place, variant: error62.variant, what: error62.what, message: error62.message, rounds: [], log: error62.log_excerpt, firstRound: error62.at };
+        group.rounds.push(error62.at);
         groups.set(groupKey, group);
       }
     });
@@ -32011,9 +33174,9 @@ function errorsSection(report, rows, withLogs) {
   const groups = errorGroups(report, rows);
   if (groups.length === 0) return "";
   const blocks = groups.map((g2) => {
-    const line = `${ICON.error} ${inlineCode(g2.step)}${g2.place} \xB7 ${inlineCode(g2.variant)}, ${g2.rounds.length > 1 ? "rounds" : "round"} ${roundRanges(g2.rounds)}: ${escapeMarkdown(g2.message)}`;
+    const line = `${ICON.error} ${inlineCode(g2.step)}${g2.place} \xB7 ${inlineCode(g2.variant)}, ${g2.what}${g2.rounds.length > 1 ? "s" : ""} ${roundRanges(g2.rounds)}: ${escapeMarkdown(g2.message)}`;
     if (!withLogs || g2.log.trim() === "") return line;
-    const summary = `Log excerpt: ${escapeHtml(g2.step)} \xB7 ${escapeHtml(g2.variant)} \xB7 round ${g2.firstRound}`;
+    const summary = `Log excerpt: ${escapeHtml(g2.step)} \xB7 ${escapeHtml(g2.variant)} \xB7 ${g2.what} ${g2.firstRound}`;
     return `${line}
 
 <details><summary>${summary}</summary>
@@ -32087,8 +33250,37 @@ function metricsTables(comparison) {
     absolute,
     `Relative to ${inlineCode(comparison.base_variant)} (variant / base; above 1.00 is more per operation, except o/s where it is faster):`,
     relative,
-    `client CPU: the benchmark client's share of all host CPU, worst round; \u26A0\uFE0F at ${formatPercent(CLIENT_SHARE_SUSPECT)} or more the client may be the bottleneck.`
+    `client CPU: the benchmark client's share of all host CPU, worst round; \u26A0\uFE0F at ${formatPercent(CLIENT_SHARE_SUSPECT)} or more the client may be the bottleneck.`,
+    ...instructionsTable(comparison)
   ].join("\n\n");
+}
+function instructionRow(label, side, compared) {
+  const notCounted = compared?.verdict === "n/a" ? "n/a" : NONE2;
+  return [
+    inlineCode(label, true),
+    side ? formatCount(side.median) : notCounted,
+    side ? String(side.repeats) : "",
+    side ? formatSpread(side.spread) : "",
+    compared ? instructionCell(compared) : "",
+    side ? escapeMarkdown(`${side.counted} (${side.tool})`) : compared?.verdict === "n/a" ? escapeMarkdown(compared.reason) : ""
+  ];
+}
+function instructionsTable(comparison) {
+  if (comparison.instruction_counts === null) return [];
+  const rows = comparison.steps.flatMap((step) => {
+    const compared = step.variants.flatMap((v) => v.instructions ? [{ variant: v.variant, instructions: v.instructions }] : []);
+    if (compared.length === 0) return [];
+    const base = compared.find((c) => c.instructions.base)?.instructions.base ?? null;
+    const sides = [instructionRow(comparison.base_variant, base, null), ...compared.map((c) => instructionRow(c.variant, c.instructions.variant, c.instructions))];
+    return sides.map((cells, i) => [i === 0 ? inlineCode(step.step, true) : "", ...cells]);
+  });
+  if (rows.length === 0) return [];
+  const table = markdownTable([["step", "variant", "instr/op", "repeats", "spread", "relative", "counted"], ...rows], { align: ["l", "l", "r", "r", "r", "r", "l"] });
+  return [
+    "Instructions per operation, counted rather than timed (median of the repeats; spread: (max \u2212 min) / median; relative: variant / base, \xB1 how far the ratio's range reaches):",
+    table,
+    "n/a: the build could not be counted (the reason is in its row); never a failure."
+  ];
 }
 function metricsSection(report) {
   return report.comparisons.map((c, i) => {
@@ -32097,8 +33289,8 @@ function metricsSection(report) {
   }).join("\n\n");
 }
 function runDuration(started, finished) {
-  const seconds = (Date.parse(finished) - Date.parse(started)) / 1e3;
-  return Number.isFinite(seconds) ? formatDuration(seconds) : NONE2;
+  const seconds2 = (Date.parse(finished) - Date.parse(started)) / 1e3;
+  return Number.isFinite(seconds2) ? formatDuration(seconds2) : NONE2;
 }
 function fingerprintTable(report) {
   const fields = [
@@ -32204,39 +33396,63 @@ function runLabels(runs) {
 }
 
 export {
-  median,
   external_exports,
   InputError,
   PipelineError,
   EXIT_OK,
   EXIT_REGRESSION,
   EXIT_ERROR,
-  validate3 as validate,
+  validate2 as validate,
+  FAIL_ON,
+  DEFAULT_FAIL_ON,
+  parseFailOn,
+  decideGate,
+  gateHeadline,
+  gateMessage,
+  decideMeasuredGate,
   ThresholdsInputSchema,
+  DEFAULT_TIMEOUTS,
+  parseTimeouts,
   VariantSchema,
   METRIC_KEYS,
+  unprivilegedWarning,
+  runStreamed,
+  cacheNamespace,
   withCleanup,
-  thresholdResolver,
+  median,
   compareRun,
   compareAgainstBaseline,
-  loadConfigFile,
-  CONFIG_FILE_NAME,
-  loadConfigFromCommit,
-  parseVariantFlag,
-  defaultCacheDir,
-  makePlan,
-  fingerprintMismatches,
-  runStreamed,
-  VERSION,
-  runBenchmark,
+  MAX_RESULTS_FILE_BYTES,
+  tooLargeError,
   parseResults,
+  parseJson,
   readResults,
   readNoiseFloor,
+  parseNoiseFloor,
   writeResults,
+  judgingCommit,
+  readJudgingFile,
+  changedJudgingFiles,
+  loadConfigFile,
+  CONFIG_FILE_NAME,
+  loadConfigAt,
+  loadConfigFromCommit,
+  loadProfile,
+  parseVariantFlag,
+  defaultCacheDir,
+  resolveJudging,
+  makePlan,
+  fingerprintMismatches,
+  VERSION,
+  runBenchmark,
+  markdownTable,
+  NONE2 as NONE,
   formatTsvNumber,
   comparisonLabels,
   columnsOf,
   rowsOf,
+  escapeMarkdown,
+  inlineCode,
   COMMENT_LIMIT,
   commentMarker,
   renderMarkdown,

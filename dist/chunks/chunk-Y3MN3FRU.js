@@ -7346,6 +7346,7 @@ var {
 } = getIpcExport();
 
 // src/child-env.ts
+var JOB_MARKER = "DB_BENCH_GATE_JOB";
 var ALLOWED = /* @__PURE__ */ new Set([
   "PATH",
   "HOME",
@@ -7378,7 +7379,10 @@ var ALLOWED = /* @__PURE__ */ new Set([
   "RUNNER_ARCH",
   "RUNNER_OS",
   "RUNNER_TEMP",
-  "CI"
+  "CI",
+  // how the runner finds a job's orphans, and how the post step finds this job's: both mark every child
+  "RUNNER_TRACKING_ID",
+  JOB_MARKER
 ]);
 var ALLOWED_PREFIXES = ["LC_"];
 var SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY|^ACTIONS_|^INPUT_|^GITHUB_|^GH_|^AWS_|^AZURE_|^GOOGLE_|^NPM_CONFIG_/i;
@@ -7399,18 +7403,34 @@ function childEnv(source, extra = {}) {
 
 // src/processes.ts
 import { readdirSync, readFileSync as readFileSync3, readlinkSync } from "node:fs";
-function processesWithCwd(cwdMatches) {
-  return readdirSync("/proc").filter((name) => /^\d+$/.test(name)).filter((name) => {
+function liveProcesses(matches) {
+  return readdirSync("/proc").filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid).filter((name) => {
     try {
-      return cwdMatches(readlinkSync(`/proc/${name}/cwd`)) && !/^\d+ \(.*\) Z/.test(readFileSync3(`/proc/${name}/stat`, "utf8"));
+      return matches(name) && !/^\d+ \(.*\) Z/.test(readFileSync3(`/proc/${name}/stat`, "utf8"));
     } catch {
       return false;
     }
   }).map(Number);
 }
+function processesWithCwd(cwdMatches) {
+  return liveProcesses((pid) => cwdMatches(readlinkSync(`/proc/${pid}/cwd`)));
+}
 function processesUnder(dir) {
   const prefix = dir.endsWith("/") ? dir : `${dir}/`;
   return processesWithCwd((cwd) => cwd === dir || cwd.startsWith(prefix));
+}
+function processesMarked(name, value) {
+  const entry = `${name}=${value}`;
+  return liveProcesses((pid) => readFileSync3(`/proc/${pid}/environ`, "latin1").split("\0").includes(entry));
+}
+function withProcessGroups(pids) {
+  const leaders = new Set(pids);
+  const members = liveProcesses((pid) => leaders.has(processGroupOf(pid)));
+  return [.../* @__PURE__ */ new Set([...pids, ...members])];
+}
+function processGroupOf(pid) {
+  const stat = readFileSync3(`/proc/${pid}/stat`, "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
 }
 
 export {
@@ -7419,6 +7439,9 @@ export {
   __export,
   __toESM,
   execa,
+  JOB_MARKER,
   childEnv,
-  processesUnder
+  processesUnder,
+  processesMarked,
+  withProcessGroups
 };
