@@ -32,7 +32,7 @@ import {
   runStreamed,
   withCleanup,
   writeResults
-} from "./chunks/chunk-KUMBV2VT.js";
+} from "./chunks/chunk-WX2TWYFW.js";
 import {
   __commonJS,
   __require,

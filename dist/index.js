@@ -66,7 +66,7 @@ import {
   validate,
   withCleanup,
   writeResults
-} from "./chunks/chunk-KUMBV2VT.js";
+} from "./chunks/chunk-WX2TWYFW.js";
 import {
   JOB_MARKER,
   __commonJS,

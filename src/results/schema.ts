@@ -161,6 +161,13 @@ export const SampleSchema = z.discriminatedUnion("status", [OkSampleSchema, Erro
  * client, from runs of a fixed number of operations. Runs of N and 2N operations are differenced, so
  * connection and setup cost cancel out; each repeat is one such difference.
  */
+const instructionRepeat = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(MAX_ROUNDS_PER_STEP - 1, tooMany("repeats per step", MAX_ROUNDS_PER_STEP))
+  .describe("repeat of the differenced pair of runs, from 0");
+
 const instructionCommon = {
   step: nonEmpty.describe("a steps[].id"),
   variant: nonEmpty.describe("a variants[].id"),
@@ -169,12 +176,7 @@ const instructionCommon = {
 export const OkInstructionSampleSchema = z
   .object({
     ...instructionCommon,
-    repeat: z
-      .number()
-      .int()
-      .nonnegative()
-      .max(MAX_ROUNDS_PER_STEP - 1, tooMany("repeats per step", MAX_ROUNDS_PER_STEP))
-      .describe("repeat of the differenced pair of runs, from 0"),
+    repeat: instructionRepeat,
     status: z.literal("ok"),
     tool: z.enum(["cachegrind", "perf"]).describe("cachegrind: valgrind's count; perf: hardware counters"),
     ops: z.number().finite().positive().describe("operations of the longer run minus those of the shorter one"),
@@ -187,11 +189,7 @@ export const OkInstructionSampleSchema = z
 export const ErrorInstructionSampleSchema = z
   .object({
     ...instructionCommon,
-    repeat: z
-      .number()
-      .int()
-      .nonnegative()
-      .max(MAX_ROUNDS_PER_STEP - 1, tooMany("repeats per step", MAX_ROUNDS_PER_STEP)),
+    repeat: instructionRepeat,
     status: z.literal("error"),
     error: z.object({ message: nonEmpty, log_excerpt: z.string() }).strict(),
   })

@@ -29903,13 +29903,14 @@ var ErrorSampleSchema = external_exports.object({
   }).strict()
 }).strict();
 var SampleSchema = external_exports.discriminatedUnion("status", [OkSampleSchema, ErrorSampleSchema]);
+var instructionRepeat = external_exports.number().int().nonnegative().max(MAX_ROUNDS_PER_STEP - 1, tooMany("repeats per step", MAX_ROUNDS_PER_STEP)).describe("repeat of the differenced pair of runs, from 0");
 var instructionCommon = {
   step: nonEmpty.describe("a steps[].id"),
   variant: nonEmpty.describe("a variants[].id")
 };
 var OkInstructionSampleSchema = external_exports.object({
   ...instructionCommon,
-  repeat: external_exports.number().int().nonnegative().max(MAX_ROUNDS_PER_STEP - 1, tooMany("repeats per step", MAX_ROUNDS_PER_STEP)).describe("repeat of the differenced pair of runs, from 0"),
+  repeat: instructionRepeat,
   status: external_exports.literal("ok"),
   tool: external_exports.enum(["cachegrind", "perf"]).describe("cachegrind: valgrind's count; perf: hardware counters"),
   ops: external_exports.number().finite().positive().describe("operations of the longer run minus those of the shorter one"),
@@ -29919,7 +29920,7 @@ var OkInstructionSampleSchema = external_exports.object({
 }).strict();
 var ErrorInstructionSampleSchema = external_exports.object({
   ...instructionCommon,
-  repeat: external_exports.number().int().nonnegative().max(MAX_ROUNDS_PER_STEP - 1, tooMany("repeats per step", MAX_ROUNDS_PER_STEP)),
+  repeat: instructionRepeat,
   status: external_exports.literal("error"),
   error: external_exports.object({ message: nonEmpty, log_excerpt: external_exports.string() }).strict()
 }).strict();
