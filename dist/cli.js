@@ -32,7 +32,7 @@ import {
   runStreamed,
   withCleanup,
   writeResults
-} from "./chunks/chunk-WX2TWYFW.js";
+} from "./chunks/chunk-N55S4VCY.js";
 import {
   __commonJS,
   __require,

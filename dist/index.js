@@ -66,7 +66,7 @@ import {
   validate,
   withCleanup,
   writeResults
-} from "./chunks/chunk-WX2TWYFW.js";
+} from "./chunks/chunk-N55S4VCY.js";
 import {
   JOB_MARKER,
   __commonJS,

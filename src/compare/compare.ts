@@ -12,6 +12,7 @@ import { InputError } from "../errors.js";
 import { METRIC_KEYS, type InstructionSample, type MetricKey, type NoiseFloor, type OkSample, type Results, type Sample, type Step } from "../results/schema.js";
 import { lookAlpha } from "../schedule/sequential.js";
 import { gateVerdict } from "./gate.js";
+import { indexByStepAndVariant } from "./index-samples.js";
 import { compareInstructions, indexInstructionSamples } from "./instructions.js";
 import { chooseNoiseFloor, NOISE_FLOOR_CAP, type FloorChoice } from "./noise.js";
 import { brief } from "./reason.js";
@@ -203,20 +204,7 @@ function summarize(label: string, samples: readonly Sample[]): AbsoluteSummary {
 }
 
 /** Samples by step id, then by variant id; a second sample of the same step, variant and round is refused. */
-function indexSamples(results: Results): (step: string, variant: string) => Sample[] {
-  const index = new Map<string, Sample[]>();
-  const rounds = new Set<string>();
-  results.samples.forEach((s, i) => {
-    const round = JSON.stringify([s.step, s.variant, s.round]);
-    if (rounds.has(round)) throw new InputError(`a second sample of step ${s.step}, variant ${s.variant}, round ${s.round}`, undefined, `$.samples[${i}]`);
-    rounds.add(round);
-    const key = JSON.stringify([s.step, s.variant]);
-    const list = index.get(key);
-    if (list) list.push(s);
-    else index.set(key, [s]);
-  });
-  return (step, variant) => index.get(JSON.stringify([step, variant])) ?? [];
-}
+const indexSamples = (results: Results) => indexByStepAndVariant(results.samples, { field: "samples", what: "sample", unit: (s) => ({ name: "round", value: s.round }) });
 
 interface Plan {
   mode: Comparison["mode"];

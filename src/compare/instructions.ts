@@ -9,7 +9,7 @@
  * The same rule serves a paired run and a stored baseline: counts do not drift with the machine's load.
  */
 import { max, median, min } from "simple-statistics";
-import { InputError } from "../errors.js";
+import { indexByStepAndVariant } from "./index-samples.js";
 import type { InstructionSample, OkInstructionSample } from "../results/schema.js";
 import { brief } from "./reason.js";
 import type { InstructionComparison, InstructionErrorSummary, InstructionRatio, InstructionSide, InstructionVerdict, Thresholds } from "./types.js";
@@ -22,23 +22,9 @@ export interface InstructionSamples {
 
 const isOk = (s: InstructionSample): s is OkInstructionSample => s.status === "ok";
 
-/** Samples by step id and variant id; a second count of the same step, variant and repeat is refused. */
-export function indexInstructionSamples(samples: readonly InstructionSample[]): (step: string, variant: string) => InstructionSample[] {
-  const index = new Map<string, InstructionSample[]>();
-  const repeats = new Set<string>();
-  samples.forEach((s, i) => {
-    if (s.status !== "unavailable") {
-      const repeat = JSON.stringify([s.step, s.variant, s.repeat]);
-      if (repeats.has(repeat)) throw new InputError(`a second count of step ${s.step}, variant ${s.variant}, repeat ${s.repeat}`, undefined, `$.instructions[${i}]`);
-      repeats.add(repeat);
-    }
-    const key = JSON.stringify([s.step, s.variant]);
-    const list = index.get(key);
-    if (list) list.push(s);
-    else index.set(key, [s]);
-  });
-  return (step, variant) => index.get(JSON.stringify([step, variant])) ?? [];
-}
+/** Counts by step id and variant id; a second count of the same step, variant and repeat is refused. */
+export const indexInstructionSamples = (samples: readonly InstructionSample[]) =>
+  indexByStepAndVariant(samples, { field: "instructions", what: "count", unit: (s) => (s.status === "unavailable" ? null : { name: "repeat", value: s.repeat }) });
 
 /** How a count was made: counts of different tools, or of different processes, are not comparable. */
 const howCounted = (s: OkInstructionSample) => `${s.tool} (${s.counted})`;

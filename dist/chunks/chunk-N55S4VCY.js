@@ -30424,6 +30424,25 @@ function settledStep(design, thresholds, baseVariant, stepSamples) {
   return `${stepSamples[0]?.step ?? "step"}: settled after ${rounds} of ${design.maxRounds} rounds (${reasons.join("; ")})`;
 }
 
+// src/compare/index-samples.ts
+function indexByStepAndVariant(entries, list) {
+  const index = /* @__PURE__ */ new Map();
+  const seen = /* @__PURE__ */ new Set();
+  entries.forEach((entry, i) => {
+    const unit = list.unit(entry);
+    if (unit) {
+      const id = JSON.stringify([entry.step, entry.variant, unit.value]);
+      if (seen.has(id)) throw new InputError(`a second ${list.what} of step ${entry.step}, variant ${entry.variant}, ${unit.name} ${unit.value}`, void 0, `$.${list.field}[${i}]`);
+      seen.add(id);
+    }
+    const key = JSON.stringify([entry.step, entry.variant]);
+    const found = index.get(key);
+    if (found) found.push(entry);
+    else index.set(key, [entry]);
+  });
+  return (step, variant) => index.get(JSON.stringify([step, variant])) ?? [];
+}
+
 // src/compare/reason.ts
 function brief(message) {
   const line = message.split("\n")[0] ?? "";
@@ -30432,22 +30451,7 @@ function brief(message) {
 
 // src/compare/instructions.ts
 var isOk = (s) => s.status === "ok";
-function indexInstructionSamples(samples) {
-  const index = /* @__PURE__ */ new Map();
-  const repeats = /* @__PURE__ */ new Set();
-  samples.forEach((s, i) => {
-    if (s.status !== "unavailable") {
-      const repeat = JSON.stringify([s.step, s.variant, s.repeat]);
-      if (repeats.has(repeat)) throw new InputError(`a second count of step ${s.step}, variant ${s.variant}, repeat ${s.repeat}`, void 0, `$.instructions[${i}]`);
-      repeats.add(repeat);
-    }
-    const key = JSON.stringify([s.step, s.variant]);
-    const list = index.get(key);
-    if (list) list.push(s);
-    else index.set(key, [s]);
-  });
-  return (step, variant) => index.get(JSON.stringify([step, variant])) ?? [];
-}
+var indexInstructionSamples = (samples) => indexByStepAndVariant(samples, { field: "instructions", what: "count", unit: (s) => s.status === "unavailable" ? null : { name: "repeat", value: s.repeat } });
 var howCounted = (s) => `${s.tool} (${s.counted})`;
 function sideOf({ label, samples }) {
   const ok = samples.filter(isOk);
@@ -30683,20 +30687,7 @@ function summarize(label, samples) {
     duration_s: samples.reduce((sum, s) => sum + s.duration_s, 0)
   };
 }
-function indexSamples(results) {
-  const index = /* @__PURE__ */ new Map();
-  const rounds = /* @__PURE__ */ new Set();
-  results.samples.forEach((s, i) => {
-    const round = JSON.stringify([s.step, s.variant, s.round]);
-    if (rounds.has(round)) throw new InputError(`a second sample of step ${s.step}, variant ${s.variant}, round ${s.round}`, void 0, `$.samples[${i}]`);
-    rounds.add(round);
-    const key = JSON.stringify([s.step, s.variant]);
-    const list = index.get(key);
-    if (list) list.push(s);
-    else index.set(key, [s]);
-  });
-  return (step, variant) => index.get(JSON.stringify([step, variant])) ?? [];
-}
+var indexSamples = (results) => indexByStepAndVariant(results.samples, { field: "samples", what: "sample", unit: (s) => ({ name: "round", value: s.round }) });
 function lookThresholds(plan, t, pairs) {
   const design = plan.mode === "paired" ? plan.results.run.sequential : void 0;
   if (!design || pairs === void 0) return t;
