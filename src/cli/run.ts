@@ -5,8 +5,8 @@ import type { FailOn } from "../compare/gate.js";
 import { withCleanup } from "../cleanup.js";
 import type { Plan } from "../config/plan.js";
 import type { Log } from "../log.js";
-import { runBenchmark } from "../pipeline.js";
-import { readNoiseFloor, writeResults } from "../results/io.js";
+import { measureAndWrite } from "../measure-and-write.js";
+import { readNoiseFloor } from "../results/io.js";
 import type { Results } from "../results/schema.js";
 import { emit, exitCodeOf, render, type Format, type Io } from "./common.js";
 
@@ -22,13 +22,12 @@ export async function measureAndReport(
   log: Log,
 ): Promise<{ exitCode: number; results: Results; resultsFile: string }> {
   // A bad noise floor must fail now, not after minutes of measuring (bad thresholds failed in makePlan).
-  const noiseFloor = options.noiseFloor ? await readNoiseFloor(options.noiseFloor) : undefined;
-  const measured = await withCleanup((registry) => runBenchmark(plan.run, registry, log), { warn: (m) => log.info(m), timeoutMs: plan.run.timeouts.run_s * 1000 });
-  // kept with the results: when they become the stored baseline, later comparisons use it
-  const results: Results = noiseFloor ? { ...measured, noise_floor: noiseFloor } : measured;
+  const noiseFloor = options.noiseFloor ? await readNoiseFloor(options.noiseFloor) : null;
   const resultsFile = path.resolve(options.out ?? defaultResultsFile(plan.run.profile.name));
-  await writeResults(resultsFile, results);
-  log.info(`results: ${resultsFile}`);
+  const results = await withCleanup((registry) => measureAndWrite(plan, { registry, log, noiseFloor, resultsFile }), {
+    warn: (m) => log.info(m),
+    timeoutMs: plan.run.timeouts.run_s * 1000,
+  });
   const comparison = compareRun(results, plan.compare);
   await emit(render([comparison], options.format, options.failOn), options.reportOut, io);
   return { exitCode: exitCodeOf([comparison], options.failOn), results, resultsFile };

@@ -1,6 +1,6 @@
 /** The job summary (GITHUB_STEP_SUMMARY) and the step's outputs. */
 import { appendFile } from "node:fs/promises";
-import * as core from "@actions/core";
+import type * as actionsCore from "@actions/core";
 
 /** GitHub drops a step's whole summary when it is larger than this. */
 export const MAX_SUMMARY_BYTES = 1024 * 1024;
@@ -31,7 +31,7 @@ export interface ActionOutputs {
 }
 
 /** Sets the outputs declared in action.yml (through GITHUB_OUTPUT). */
-export function setActionOutputs(outputs: ActionOutputs): void {
+export function setActionOutputs(core: Pick<typeof actionsCore, "setOutput">, outputs: ActionOutputs): void {
   core.setOutput("verdict", outputs.verdict);
   core.setOutput("regressions", String(outputs.regressions));
   core.setOutput("results-path", outputs.resultsPath);

@@ -19,6 +19,7 @@ const { ACTIONS_BOT_LOGIN, createGitHubClient, parseRepository, tokenLogin } = a
 const { upsertStickyComment } = await import("../../src/publish/comment.js");
 const { commentMarker } = await import("../../src/report/markdown.js");
 const { flagsIssueMarker, upsertMarkedIssue } = await import("../../src/publish/issue.js");
+const core = await import("@actions/core");
 const { appendJobSummary, setActionOutputs, MAX_SUMMARY_BYTES } = await import("../../src/publish/summary.js");
 const { listRunArtifacts, readResultsZip, resultsArtifactName, uploadResultsArtifact } = await import("../../src/publish/artifacts.js");
 const { findStoredBaseline } = await import("../../src/publish/baseline.js");
@@ -196,7 +197,7 @@ describe("job summary and outputs", () => {
     const file = join(dir, "github-output");
     writeFileSync(file, "");
     vi.stubEnv("GITHUB_OUTPUT", file);
-    setActionOutputs({ verdict: "fail", regressions: 2, resultsPath: "db-bench-gate-results.json", commentUrl: null });
+    setActionOutputs(core, { verdict: "fail", regressions: 2, resultsPath: "db-bench-gate-results.json", commentUrl: null });
     const outputs = Object.fromEntries(
       [...readFileSync(file, "utf8").matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)].map((m) => [m[1], m[3]]),
     );

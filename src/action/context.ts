@@ -1,0 +1,85 @@
+/**
+ * What every mode of the action is given: the inputs, the event, the job's cleanup registry and the
+ * two clients it talks through, injected (the `core` toolkit and GitHub's API) so a mode is a function
+ * of its context. Also the plan flags and the trusted config file every measuring mode derives alike.
+ */
+import type * as actionsCore from "@actions/core";
+import path from "node:path";
+import type { CleanupRegistry } from "../cleanup.js";
+import { CONFIG_FILE_NAME, loadConfigAt, type ConfigFile } from "../config/config-file.js";
+import type { JudgingCommit } from "../config/judging-files.js";
+import type { RunFlags } from "../config/plan.js";
+import type { Log } from "../log.js";
+import { createGitHubClient, parseRepository, tokenLogin, type GitHubClient, type RepoRef } from "../publish/github.js";
+import type { TrustLevel } from "../unprivileged.js";
+import type { GitHubEvent } from "./event.js";
+import type { ActionInputs } from "./inputs.js";
+
+/** The part of @actions/core the modes use: the runner's log, outputs and the step's result. */
+export type ActionCore = Pick<typeof actionsCore, "info" | "warning" | "setOutput" | "setFailed" | "group">;
+
+export interface GitHubAccess {
+  client: GitHubClient;
+  repo: RepoRef;
+  token: string;
+  /** the login the token writes as: only its comments and issues are updated */
+  author: () => Promise<string>;
+}
+
+export interface ModeContext {
+  core: ActionCore;
+  inputs: ActionInputs;
+  event: GitHubEvent;
+  env: NodeJS.ProcessEnv;
+  /** null without a token: nothing is read from or written to GitHub */
+  github: GitHubAccess | null;
+  cacheDir: string;
+  /** the whole job's: servers, source trees and the job root are removed on success, failure and signal */
+  registry: CleanupRegistry;
+}
+
+export type Mode = (ctx: ModeContext) => Promise<void>;
+
+export function actionLog(core: ActionCore): Log {
+  return { info: (message) => core.info(message), group: (title, work) => core.group(title, work) };
+}
+
+export function gitHubAccess(token: string, env: NodeJS.ProcessEnv, core: ActionCore): GitHubAccess {
+  const client = createGitHubClient(token, env.GITHUB_API_URL);
+  let login: Promise<string> | undefined;
+  // looked up once, when a comment or issue is first written
+  const author = () =>
+    (login ??= tokenLogin(client).then((identity) => {
+      core.info(`the token writes as ${identity.login} (${identity.how}): only its comments and issues are updated`);
+      return identity.login;
+    }));
+  return { client, repo: parseRepository(env.GITHUB_REPOSITORY), token, author };
+}
+
+function runner(env: NodeJS.ProcessEnv): RunFlags["runner"] {
+  const labels = [env.RUNNER_OS, env.RUNNER_ARCH, env.RUNNER_ENVIRONMENT].filter((l): l is string => Boolean(l));
+  return { name: env.RUNNER_NAME ?? null, labels };
+}
+
+/** The config file at the trusted commit (a PR's base): the default name, or the config input's path. */
+export async function configAt(ctx: ModeContext, at: JudgingCommit): Promise<ConfigFile> {
+  const { inputs } = ctx;
+  return loadConfigAt(at, inputs.config === CONFIG_FILE_NAME ? null : path.resolve(inputs.repoPath, inputs.config));
+}
+
+export function planFlags(ctx: ModeContext, at: JudgingCommit, trust: TrustLevel, variants: Pick<RunFlags, "base" | "head" | "variants">): RunFlags {
+  const { inputs } = ctx;
+  return {
+    trust,
+    timeouts: inputs.timeouts,
+    repo: inputs.repoPath,
+    judgedAt: at,
+    ...variants,
+    profile: inputs.profile ?? undefined,
+    cflags: inputs.cflags ?? undefined,
+    cacheDir: ctx.cacheDir,
+    timeBudgetS: inputs.timeBudgetS ?? undefined,
+    countInstructions: inputs.countInstructions,
+    runner: runner(ctx.env),
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * report mode: merge the results artifacts of a workflow run (one per runner) into one comment, judged
+ * from the trusted commit's files, never from thresholds stored in the (possibly a fork's) artifacts.
+ */
+import { compareRun } from "../../compare/compare.js";
+import { judgingCommit } from "../../config/judging-files.js";
+import { resolveJudging } from "../../config/plan.js";
+import { loadProfile } from "../../config/profile.js";
+import { InputError, PipelineError } from "../../errors.js";
+import { downloadResultsArtifact, listRunArtifacts } from "../../publish/artifacts.js";
+import { renderMarkdown } from "../../report/markdown.js";
+import { runLabels } from "../../results/run-labels.js";
+import type { Results } from "../../results/schema.js";
+import { configAt, type GitHubAccess, type ModeContext } from "../context.js";
+import type { WorkflowRunEvent } from "../event.js";
+import { publishReport } from "../publish.js";
+
+/** The workflow run whose results artifacts report mode merges, and the PR it comments on. */
+interface ReportTarget {
+  runId: number;
+  prNumber: number | null;
+  /** workflow_run: the head commit GitHub says the run measured; every results document must have measured it */
+  headSha: string | null;
+}
+
+/**
+ * The PR a workflow_run measured, from the event and the API only, never from the run's (untrusted)
+ * artifacts: GitHub lists same-repository PRs in the event; a fork's PR is the open one from the head
+ * repository's owner and branch whose head is the measured commit.
+ */
+async function pullRequestOf(github: GitHubAccess, run: WorkflowRunEvent["run"]): Promise<number | null> {
+  const listed = run.pullRequests.find((pr) => pr.headSha === run.headSha);
+  if (listed) return listed.number;
+  if (!run.headRepository || !run.headBranch) return null;
+  const owner = run.headRepository.split("/")[0]!;
+  const pulls = await github.client.paginate(github.client.rest.pulls.list, { ...github.repo, state: "open", head: `${owner}:${run.headBranch}`, per_page: 100 });
+  return pulls.find((pr) => pr.head.sha === run.headSha)?.number ?? null;
+}
+
+async function reportTarget(ctx: ModeContext, github: GitHubAccess): Promise<ReportTarget> {
+  const { event } = ctx;
+  // the two-workflow pattern: this run comments on the artifacts of the pull_request run that triggered it
+  if (event.kind === "workflow_run") return { runId: event.run.id, prNumber: await pullRequestOf(github, event.run), headSha: event.run.headSha };
+  const runId = Number(ctx.env.GITHUB_RUN_ID);
+  if (!Number.isInteger(runId)) throw new InputError("GITHUB_RUN_ID is not set: report mode runs inside a workflow", undefined, "GITHUB_RUN_ID");
+  return { runId, prNumber: event.kind === "pull_request" ? event.number : null, headSha: null };
+}
+
+export async function reportMode(ctx: ModeContext): Promise<void> {
+  const { core } = ctx;
+  if (!ctx.github) throw new InputError("report mode needs a token to read this run's artifacts", undefined, "input token");
+  const { client, repo } = ctx.github;
+  const { runId, prNumber, headSha } = await reportTarget(ctx, ctx.github);
+  const artifacts = await listRunArtifacts(client, repo, runId, { prefix: `${ctx.inputs.artifactName}-` });
+  if (artifacts.length === 0) throw new PipelineError(`no results artifacts named ${ctx.inputs.artifactName}-* in run ${runId}: did the measuring jobs upload any?`);
+  const runs: Results[] = [];
+  for (const artifact of artifacts) {
+    const results = await downloadResultsArtifact(client, artifact, repo);
+    const measured = results.variants.filter((v) => v.id !== results.base_variant && v.commit !== headSha);
+    if (headSha && measured.length > 0) {
+      const commits = measured.map((v) => `${v.id} ${v.commit}`).join(", ");
+      throw new InputError(`measured ${commits}, not the head ${headSha} of the run that uploaded it: not reported`, `artifact ${artifact.name} (run ${runId})`);
+    }
+    runs.push(results);
+    core.info(`read ${artifact.name}`);
+  }
+  if (headSha && prNumber === null) core.warning(`no open pull request has the head ${headSha} of run ${runId}: the report is in the job summary only`);
+  // Artifacts are only as trusted as the workflow that uploaded them (a fork's, in the workflow_run
+  // pattern): the thresholds stored in them are ignored, and the runs are judged as pr mode would, from
+  // the profile, the config file at the trusted commit (the PR's base, else this checkout) and the inputs.
+  const at = judgingCommit(ctx.inputs.repoPath, ctx.event.kind === "pull_request" ? ctx.event.base.sha : "HEAD");
+  const config = await configAt(ctx, at);
+  const named = ctx.inputs.profile ?? config.profile;
+  const profile = named
+    ? await loadProfile(named, at)
+    : await loadProfile(runs[0]!.profile.name).catch((e: unknown) => {
+        if (!(e instanceof InputError)) throw e;
+        core.warning(`profile ${runs[0]!.profile.name} of the artifacts is not built in and neither the profile input nor the config file names one: judged by the config file and the inputs alone`);
+        return {};
+      });
+  const judging = resolveJudging(profile, config, ctx.inputs.thresholds);
+  const labels = runLabels(runs);
+  const comparisons = runs.map((results, i) =>
+    compareRun({ ...results, thresholds: undefined }, { thresholds: judging.thresholds, overrides: judging.overrides, label: labels[i] ?? null }),
+  );
+  const markdown = renderMarkdown(comparisons, { failOn: ctx.inputs.failOn });
+  await publishReport(ctx, markdown, comparisons, prNumber, runs[0]!.profile.name);
+}

@@ -1,0 +1,32 @@
+/**
+ * Measuring a plan and writing its results, shared by the action and the CLI: the results file exists
+ * before anything (comparing, gating, publishing) can fail on them.
+ */
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import type { CleanupRegistry } from "./cleanup.js";
+import type { Plan } from "./config/plan.js";
+import type { Log } from "./log.js";
+import { runBenchmark } from "./pipeline.js";
+import { writeResults } from "./results/io.js";
+import type { NoiseFloor, Results } from "./results/schema.js";
+
+export interface MeasureAndWrite {
+  registry: CleanupRegistry;
+  log: Log;
+  /** the runner's A/A noise, read before measuring so a bad file fails at once; kept with the results */
+  noiseFloor: NoiseFloor[] | null;
+  resultsFile: string;
+}
+
+export async function measureAndWrite(plan: Plan, options: MeasureAndWrite): Promise<Results> {
+  const measured = await runBenchmark(plan.run, options.registry, options.log);
+  // kept with the results: when they become the stored baseline, later comparisons on this machine use it
+  const results: Results = options.noiseFloor ? { ...measured, noise_floor: options.noiseFloor } : measured;
+  // cancelled (a signal): the samples after it are errors of the cancellation, not results to keep
+  options.registry.signal.throwIfAborted();
+  await mkdir(path.dirname(options.resultsFile), { recursive: true });
+  await writeResults(options.resultsFile, results);
+  options.log.info(`results: ${options.resultsFile}`);
+  return results;
+}
