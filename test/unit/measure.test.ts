@@ -107,19 +107,21 @@ describe("client CPU from the wrapper's rusage report (real processes)", () => {
     return execa(wrapped.file, wrapped.args, { env: childEnv(process.env), extendEnv: false, reject: false });
   };
 
-  it("a CPU-bound client: its CPU time is close to its wall time", async () => {
+  it("a CPU-bound client: its CPU time is what the client itself counted, and at most its wall time", async () => {
     const report = path.join(dir, "burn");
     const start = performance.now();
-    const result = await run(["-c", "i=0; while [ $i -lt 1000000 ]; do i=$((i+1)); done; echo done"], report);
+    // the shell reports its own user and system time last (`times`): a reference that does not depend on the machine's load
+    const result = await run(["-c", "i=0; while [ $i -lt 1000000 ]; do i=$((i+1)); done; times"], report);
     const wallSeconds = (performance.now() - start) / 1000;
-    expect([result.exitCode, result.stdout]).toEqual([0, "done"]);
+    expect(result.exitCode).toBe(0);
+    const [user, system] = [...result.stdout.split("\n")[0]!.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
     const usage = await readClientRusage(report);
-    // one busy shell: at most its wall time (plus a tick), and most of it unless the machine is very loaded
+    expect(usage.user_s).toBeCloseTo(user!, 1);
+    expect(usage.system_s).toBeCloseTo(system!, 1);
+    expect(usage.cpu_s).toBeGreaterThan(0.1);
     expect(usage.cpu_s).toBeLessThanOrEqual(wallSeconds + 0.02);
-    expect(usage.cpu_s).toBeGreaterThan(0.3 * wallSeconds);
-    expect(usage.user_s).toBeGreaterThan(usage.system_s);
     const share = clientCpuShare(usage.cpu_s, wallSeconds, os.availableParallelism());
-    expect(share).toBeGreaterThan(0.3 / os.availableParallelism());
+    expect(share).toBeGreaterThan(0);
     expect(share).toBeLessThanOrEqual(1);
   });
 
