@@ -20,6 +20,7 @@ import {
   loadConfigFile,
   loadConfigFromCommit,
   makePlan,
+  measureAndWrite,
   parseFailOn,
   parseTimeouts,
   parseVariantFlag,
@@ -27,12 +28,10 @@ import {
   readResults,
   renderMarkdown,
   rowsOf,
-  runBenchmark,
   runLabels,
   runStreamed,
-  withCleanup,
-  writeResults
-} from "./chunks/chunk-N55S4VCY.js";
+  withCleanup
+} from "./chunks/chunk-JKSMGPME.js";
 import {
   __commonJS,
   __require,
@@ -3866,12 +3865,12 @@ function defaultResultsFile(profile, now = /* @__PURE__ */ new Date()) {
   return `db-bench-gate-${profile}-${now.toISOString().replace(/[:.]/g, "-")}.json`;
 }
 async function measureAndReport(plan, options, io, log) {
-  const noiseFloor = options.noiseFloor ? await readNoiseFloor(options.noiseFloor) : void 0;
-  const measured = await withCleanup((registry) => runBenchmark(plan.run, registry, log), { warn: (m) => log.info(m), timeoutMs: plan.run.timeouts.run_s * 1e3 });
-  const results = noiseFloor ? { ...measured, noise_floor: noiseFloor } : measured;
+  const noiseFloor = options.noiseFloor ? await readNoiseFloor(options.noiseFloor) : null;
   const resultsFile = path3.resolve(options.out ?? defaultResultsFile(plan.run.profile.name));
-  await writeResults(resultsFile, results);
-  log.info(`results: ${resultsFile}`);
+  const results = await withCleanup((registry) => measureAndWrite(plan, { registry, log, noiseFloor, resultsFile }), {
+    warn: (m) => log.info(m),
+    timeoutMs: plan.run.timeouts.run_s * 1e3
+  });
   const comparison = compareRun(results, plan.compare);
   await emit(render([comparison], options.format, options.failOn), options.reportOut, io);
   return { exitCode: exitCodeOf([comparison], options.failOn), results, resultsFile };

@@ -5,7 +5,7 @@ import {
   getState,
   info,
   removeJobRoot
-} from "./chunks/chunk-Y2AQLHLB.js";
+} from "./chunks/chunk-PME2NQRQ.js";
 import "./chunks/chunk-Y3MN3FRU.js";
 
 // src/action/post.ts

@@ -86,17 +86,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path12) {
-      const ctrl = callVisitor(key, node2, visitor, path12);
+    function visit_(key, node2, visitor, path13) {
+      const ctrl = callVisitor(key, node2, visitor, path13);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path12, ctrl);
-        return visit_(key, ctrl, visitor, path12);
+        replaceNode(key, path13, ctrl);
+        return visit_(key, ctrl, visitor, path13);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path12 = Object.freeze(path12.concat(node2));
+          path13 = Object.freeze(path13.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path12);
+            const ci = visit_(i, node2.items[i], visitor, path13);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -107,13 +107,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path12 = Object.freeze(path12.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path12);
+          path13 = Object.freeze(path13.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path13);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path12);
+          const cv = visit_("value", node2.value, visitor, path13);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -134,17 +134,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path12) {
-      const ctrl = await callVisitor(key, node2, visitor, path12);
+    async function visitAsync_(key, node2, visitor, path13) {
+      const ctrl = await callVisitor(key, node2, visitor, path13);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path12, ctrl);
-        return visitAsync_(key, ctrl, visitor, path12);
+        replaceNode(key, path13, ctrl);
+        return visitAsync_(key, ctrl, visitor, path13);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path12 = Object.freeze(path12.concat(node2));
+          path13 = Object.freeze(path13.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path12);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path13);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -155,13 +155,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path12 = Object.freeze(path12.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path12);
+          path13 = Object.freeze(path13.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path13);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path12);
+          const cv = await visitAsync_("value", node2.value, visitor, path13);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -188,23 +188,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path12) {
+    function callVisitor(key, node2, visitor, path13) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path12);
+        return visitor(key, node2, path13);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path12);
+        return visitor.Map?.(key, node2, path13);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path12);
+        return visitor.Seq?.(key, node2, path13);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path12);
+        return visitor.Pair?.(key, node2, path13);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path12);
+        return visitor.Scalar?.(key, node2, path13);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path12);
+        return visitor.Alias?.(key, node2, path13);
       return void 0;
     }
-    function replaceNode(key, path12, node2) {
-      const parent = path12[path12.length - 1];
+    function replaceNode(key, path13, node2) {
+      const parent = path13[path13.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -816,10 +816,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path12, value) {
+    function collectionFromPath(schema, path13, value) {
       let v = value;
-      for (let i = path12.length - 1; i >= 0; --i) {
-        const k = path12[i];
+      for (let i = path13.length - 1; i >= 0; --i) {
+        const k = path13[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -838,7 +838,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path12) => path12 == null || typeof path12 === "object" && !!path12[Symbol.iterator]().next().done;
+    var isEmptyPath = (path13) => path13 == null || typeof path13 === "object" && !!path13[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -868,11 +868,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path12, value) {
-        if (isEmptyPath(path12))
+      addIn(path13, value) {
+        if (isEmptyPath(path13))
           this.add(value);
         else {
-          const [key, ...rest] = path12;
+          const [key, ...rest] = path13;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -886,8 +886,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path12) {
-        const [key, ...rest] = path12;
+      deleteIn(path13) {
+        const [key, ...rest] = path13;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -901,8 +901,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path12, keepScalar) {
-        const [key, ...rest] = path12;
+      getIn(path13, keepScalar) {
+        const [key, ...rest] = path13;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -920,8 +920,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path12) {
-        const [key, ...rest] = path12;
+      hasIn(path13) {
+        const [key, ...rest] = path13;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -931,8 +931,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path12, value) {
-        const [key, ...rest] = path12;
+      setIn(path13, value) {
+        const [key, ...rest] = path13;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -3447,9 +3447,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path12, value) {
+      addIn(path13, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path12, value);
+          this.contents.addIn(path13, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3524,14 +3524,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path12) {
-        if (Collection.isEmptyPath(path12)) {
+      deleteIn(path13) {
+        if (Collection.isEmptyPath(path13)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path12) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path13) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3546,10 +3546,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path12, keepScalar) {
-        if (Collection.isEmptyPath(path12))
+      getIn(path13, keepScalar) {
+        if (Collection.isEmptyPath(path13))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path12, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path13, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3560,10 +3560,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path12) {
-        if (Collection.isEmptyPath(path12))
+      hasIn(path13) {
+        if (Collection.isEmptyPath(path13))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path12) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path13) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3580,13 +3580,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path12, value) {
-        if (Collection.isEmptyPath(path12)) {
+      setIn(path13, value) {
+        if (Collection.isEmptyPath(path13)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path12), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path13), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path12, value);
+          this.contents.setIn(path13, value);
         }
       }
       /**
@@ -5547,9 +5547,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path12) => {
+    visit2.itemAtPath = (cst, path13) => {
       let item = cst;
-      for (const [field, index] of path12) {
+      for (const [field, index] of path13) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -5558,23 +5558,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path12) => {
-      const parent = visit2.itemAtPath(cst, path12.slice(0, -1));
-      const field = path12[path12.length - 1][0];
+    visit2.parentCollection = (cst, path13) => {
+      const parent = visit2.itemAtPath(cst, path13.slice(0, -1));
+      const field = path13[path13.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path12, item, visitor) {
-      let ctrl = visitor(item, path12);
+    function _visit(path13, item, visitor) {
+      let ctrl = visitor(item, path13);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path12.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path13.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5585,10 +5585,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path12);
+            ctrl = ctrl(item, path13);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path12) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path13) : ctrl;
     }
     exports.visit = visit2;
   }
@@ -7594,8 +7594,8 @@ var require_utils = __commonJS({
       }
       return output2;
     };
-    exports.basename = (path12, { windows } = {}) => {
-      const segs = path12.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path13, { windows } = {}) => {
+      const segs = path13.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -9154,73 +9154,35 @@ var ParseError = class extends Error {
   }
 };
 
-// src/compare/gate.ts
-var FAIL_ON = ["regression", "error", "missing", "unstable", "warning"];
-var DEFAULT_FAIL_ON = ["regression", "error"];
-var NOUN = {
-  regression: ["regression", "regressions"],
-  error: ["error", "errors"],
-  missing: ["missing step", "missing steps"],
-  unstable: ["unstable step", "unstable steps"],
-  warning: ["warning", "warnings"]
-};
-function gateVerdict(c) {
-  const failed = DEFAULT_FAIL_ON.some((v) => c.counts[v] > 0 || (c.instruction_counts?.[v] ?? 0) > 0);
-  return failed ? "fail" : "pass";
+// src/results/io.ts
+import { open as open2, writeFile, rename } from "node:fs/promises";
+
+// src/validate.ts
+var import_yaml = __toESM(require_dist(), 1);
+function jsonPath(path13) {
+  return "$" + path13.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
 }
-function parseFailOn(text) {
-  const values = text.split(/[\s,]+/).filter(Boolean);
-  const unknown2 = values.find((v) => !FAIL_ON.includes(v));
-  if (unknown2 !== void 0) return { error: `unknown value "${unknown2}": expected a comma-separated list of ${FAIL_ON.join(", ")}` };
-  return { failOn: FAIL_ON.filter((v) => values.includes(v)) };
+function firstIssue(error62) {
+  const issue2 = error62.issues[0];
+  if (!issue2) return { field: "$", message: "invalid" };
+  return { field: jsonPath(issue2.path), message: issue2.message };
 }
-function channels(v, verdict) {
-  return [v.verdict === verdict ? "QPS" : null, v.instructions?.verdict === verdict ? "instr/op" : null].filter((c) => c !== null);
-}
-function hits(comparisons, verdict) {
-  let count = 0;
-  const steps = comparisons.flatMap(
-    (c) => c.steps.flatMap((s) => {
-      const found = s.variants.map((v) => channels(v, verdict)).filter((f) => f.length > 0);
-      if (found.length === 0) return [];
-      count += found.length;
-      const notes = [c.label, found.every((f) => !f.includes("QPS")) ? "instr/op" : null].filter((n) => n !== null);
-      return [notes.length > 0 ? `${s.step} (${notes.join(", ")})` : s.step];
-    })
-  );
-  return { count, steps };
-}
-function reason(cause, found) {
-  const [one, many] = NOUN[cause];
-  return { cause, ...found, summary: `${found.count} ${found.count === 1 ? one : many}` };
-}
-var NO_SAMPLES = { cause: "no-samples", count: 0, steps: [], summary: "no samples" };
-function decideGate(comparisons, failOn = DEFAULT_FAIL_ON) {
-  const measured = comparisons.some((c) => c.steps.some((s) => s.absolute.some((a) => a.ok_samples > 0)));
-  const reasons = measured ? [] : [NO_SAMPLES];
-  for (const cause of FAIL_ON) {
-    const found = failOn.includes(cause) ? hits(comparisons, cause) : { count: 0, steps: [] };
-    if (found.count > 0) reasons.push(reason(cause, found));
+function validate(schema, data, source) {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const { field, message } = firstIssue(parsed.error);
+    throw new InputError(message, source, field);
   }
-  return { verdict: reasons.length > 0 ? "fail" : "pass", reasons, regressions: hits(comparisons, "regression").count };
+  return parsed.data;
 }
-function gateHeadline(decision) {
-  const causes = decision.reasons.map((r) => r.cause).filter((c) => c !== "no-samples");
-  const summaries = decision.reasons.map((r) => r.summary).join(", ");
-  return causes.length > 0 ? `${summaries} (fail-on: ${causes.join(", ")})` : summaries;
-}
-function gateMessage(decision) {
-  return decision.reasons.map((r) => r.steps.length > 0 ? `${r.summary}: ${r.steps.join(", ")}` : r.summary).join("; ");
-}
-function decideMeasuredGate(steps, failOn = DEFAULT_FAIL_ON) {
-  const reasons = steps.some((s) => s.ok > 0) ? [] : [NO_SAMPLES];
-  const failed = (cause, which) => {
-    const names = failOn.includes(cause) ? steps.filter(which).map((s) => s.step) : [];
-    if (names.length > 0) reasons.push(reason(cause, { count: names.length, steps: names }));
-  };
-  failed("error", (s) => s.errors > 0);
-  failed("missing", (s) => s.errors === 0 && s.ok === 0);
-  return { verdict: reasons.length > 0 ? "fail" : "pass", reasons, regressions: 0 };
+function validateYaml(schema, text, source) {
+  let data;
+  try {
+    data = (0, import_yaml.parse)(text);
+  } catch (e) {
+    throw new InputError(`not valid YAML: ${e.message.split("\n")[0]}`, source);
+  }
+  return validate(schema, data ?? {}, source);
 }
 
 // node_modules/zod/v4/classic/external.js
@@ -9478,7 +9440,7 @@ __export(external_exports, {
   uuidv4: () => uuidv4,
   uuidv6: () => uuidv6,
   uuidv7: () => uuidv7,
-  validate: () => validate,
+  validate: () => validate2,
   validateAsync: () => validateAsync,
   void: () => _void2,
   withParser: () => withParser,
@@ -9796,7 +9758,7 @@ __export(core_exports2, {
   urlHostnameOk: () => urlHostnameOk,
   urlProtocolOk: () => urlProtocolOk,
   util: () => util_exports,
-  validate: () => validate,
+  validate: () => validate2,
   validateAsync: () => validateAsync,
   validateURL: () => validateURL,
   version: () => version,
@@ -10040,10 +10002,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path12) {
-  if (!path12)
+function getElementAtPath(obj, path13) {
+  if (!path13)
     return obj;
-  return path12.reduce((acc, key) => acc?.[key], obj);
+  return path13.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -10383,11 +10345,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path12, issues) {
+function prefixIssues(path13, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path12);
+    iss.path.unshift(path13);
     return iss;
   });
 }
@@ -10849,16 +10811,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path12 = []) => {
+  const processError = (error63, path13 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path12, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path13, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path13, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path13, ...issue2.path]);
       } else {
-        const fullpath = [...path12, ...issue2.path];
+        const fullpath = [...path13, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -10897,17 +10859,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path12 = []) => {
+  const processError = (error63, path13 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path12, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path13, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path13, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path13, ...issue2.path]);
       } else {
-        const fullpath = [...path12, ...issue2.path];
+        const fullpath = [...path13, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -10946,8 +10908,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path12 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path12) {
+  const path13 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path13) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -11048,7 +11010,7 @@ var _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
 var safeParseAsync = /* @__PURE__ */ _safeParseAsync($ZodRealError);
 var COMPILE_INVALID = /* @__PURE__ */ Symbol.for("zod.compile.invalid");
 var COMPILE_FALLBACK = /* @__PURE__ */ Symbol.for("zod.compile.fallback");
-var validate = ((schema, value, _ctx) => {
+var validate2 = ((schema, value, _ctx) => {
   const validator = schema._zod.bag.validator;
   if (validator !== void 0) {
     if (validator(value) !== COMPILE_INVALID)
@@ -26612,7 +26574,7 @@ var ZodType = /* @__PURE__ */ $constructor("ZodType", (inst, def) => {
     util_exports.own(this, "spa", value);
   },
   validate(data, params) {
-    return validate(this, data, params);
+    return validate2(this, data, params);
   },
   validateAsync(data, params) {
     return validateAsync(this, data, params);
@@ -28085,13 +28047,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path12 = ref.slice(1).split("/").filter(Boolean);
-  if (path12.length === 0) {
+  const path13 = ref.slice(1).split("/").filter(Boolean);
+  if (path13.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path12[0] === defsKey) {
-    const key = path12[1] === void 0 ? void 0 : decodeJSONPointerSegment(path12[1]);
+  if (path13[0] === defsKey) {
+    const key = path13[1] === void 0 ? void 0 : decodeJSONPointerSegment(path13[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -28940,32 +28902,285 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
-// src/validate.ts
-var import_yaml = __toESM(require_dist(), 1);
-function jsonPath(path12) {
-  return "$" + path12.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
-}
-function firstIssue(error62) {
-  const issue2 = error62.issues[0];
-  if (!issue2) return { field: "$", message: "invalid" };
-  return { field: jsonPath(issue2.path), message: issue2.message };
-}
-function validate2(schema, data, source) {
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) {
-    const { field, message } = firstIssue(parsed.error);
-    throw new InputError(message, source, field);
+// src/config/thresholds.ts
+var ThresholdsInputSchema = external_exports.object({
+  fail_below: external_exports.number().positive().max(1),
+  warn_below: external_exports.number().positive().max(1),
+  improve_above: external_exports.number().min(1),
+  alpha: external_exports.number().positive().max(0.5),
+  instructions_fail_above: external_exports.number().min(1),
+  instructions_warn_above: external_exports.number().min(1),
+  instructions_improve_below: external_exports.number().positive().max(1)
+}).partial().strict();
+var ThresholdOverrideSchema = ThresholdsInputSchema.extend({
+  step: external_exports.string().min(1).describe("glob on the step id, e.g. scan* or pgbench.*.c1")
+}).strict();
+
+// src/results/schema.ts
+var RESULTS_SCHEMA_ID = "db-bench-gate/results";
+var RESULTS_VERSION = 1;
+var MAX_SAMPLES = 2e5;
+var MAX_ROUNDS_PER_STEP = 1e5;
+var MAX_INSTRUCTION_SAMPLES = 2e5;
+var MAX_STEPS = 2e3;
+var MAX_VARIANTS = 32;
+var tooMany = (what, cap) => `more than ${cap.toLocaleString("en-US")} ${what}: not a results file this tool writes`;
+var nonEmpty = external_exports.string().min(1);
+var finiteNonNegative = external_exports.number().finite().nonnegative();
+var CompilerSchema = external_exports.object({
+  name: nonEmpty.describe("compiler driver, e.g. gcc or clang"),
+  version: nonEmpty.describe("full version string, e.g. 12.2.0")
+}).strict();
+var FingerprintSchema = external_exports.object({
+  arch: nonEmpty.describe("machine architecture as uname -m reports it (x86_64, aarch64)"),
+  cpu_model: nonEmpty,
+  cores: external_exports.number().int().positive().describe("online logical CPUs"),
+  smt: external_exports.boolean().nullable().describe("simultaneous multithreading on; null when unknown"),
+  memory_mib: external_exports.number().int().positive(),
+  kernel: nonEmpty.describe("uname -r"),
+  os: nonEmpty.describe("PRETTY_NAME from /etc/os-release"),
+  compiler: CompilerSchema.nullable(),
+  runner: external_exports.object({
+    name: external_exports.string().nullable(),
+    labels: external_exports.array(external_exports.string())
+  }).strict(),
+  hostname_hash: external_exports.string().regex(/^[0-9a-f]{16}$/, "16 hex digits of sha256(hostname)")
+}).strict().describe("The machine the run measured on; a stored baseline is compared only when these match.");
+var BuildFlagsSchema = external_exports.object({
+  cflags: external_exports.string(),
+  cxxflags: external_exports.string(),
+  ldflags: external_exports.string(),
+  configure_args: external_exports.array(external_exports.string())
+}).strict();
+var VariantSchema = external_exports.object({
+  id: external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "letters, digits, '.', '_' and '-'").describe("short name shown as a column header, e.g. base, head, O2, native"),
+  commit: external_exports.string().regex(/^[0-9a-f]{7,64}$/, "a hex commit sha"),
+  ref: external_exports.string().nullable().describe("what the user asked for (branch, tag, sha)"),
+  flags: BuildFlagsSchema,
+  build_id: nonEmpty.describe("cache key of the installed build: commit, flags and compiler")
+}).strict();
+var StepSchema = external_exports.object({
+  id: nonEmpty.describe(
+    "stable name the way the field names it: point-query.range100.pk1, pgbench.select-only.prepared.c4, l.i1"
+  ),
+  driver: nonEmpty.describe("pgbench, sysbench, db_bench, ibench, or another harness's name"),
+  parameters: external_exports.record(external_exports.string(), external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]))
+}).strict();
+var LatencySchema = external_exports.object({
+  avg: finiteNonNegative.nullable(),
+  p95: finiteNonNegative.nullable(),
+  p99: finiteNonNegative.nullable()
+}).strict().describe("milliseconds; null where the driver does not report it");
+var MetricsSchema = external_exports.object({
+  cpu_us_per_op: finiteNonNegative.describe("host CPU microseconds (user+system, all cores) per operation"),
+  cs_per_op: finiteNonNegative.describe("host context switches per operation"),
+  r_per_op: finiteNonNegative.describe("storage read requests per operation"),
+  rkb_per_op: finiteNonNegative.describe("KB read from storage per operation"),
+  wkb_per_op: finiteNonNegative.describe("KB written to storage per operation")
+}).strict();
+var METRIC_KEYS = ["cpu_us_per_op", "cs_per_op", "r_per_op", "rkb_per_op", "wkb_per_op"];
+var sampleCommon = {
+  step: nonEmpty.describe("a steps[].id"),
+  variant: nonEmpty.describe("a variants[].id"),
+  round: external_exports.number().int().nonnegative().max(MAX_ROUNDS_PER_STEP - 1, tooMany("rounds per step", MAX_ROUNDS_PER_STEP)).describe("interleaving round, from 0"),
+  position: external_exports.number().int().nonnegative().describe("order of this variant within its round, from 0"),
+  started_at: external_exports.iso.datetime({ offset: true }),
+  duration_s: finiteNonNegative
+};
+var OkSampleSchema = external_exports.object({
+  ...sampleCommon,
+  status: external_exports.literal("ok"),
+  ops: external_exports.number().finite().positive(),
+  ops_per_s: external_exports.number().finite().positive(),
+  latency_ms: LatencySchema.nullable(),
+  metrics: MetricsSchema.nullable().describe("null when the host counters were not available"),
+  client_cpu_share: external_exports.number().finite().min(0).nullable().describe("client CPU seconds / (interval seconds x cores): a high share means the client may be the bottleneck")
+}).strict();
+var ErrorSampleSchema = external_exports.object({
+  ...sampleCommon,
+  status: external_exports.literal("error"),
+  error: external_exports.object({
+    message: nonEmpty,
+    log_excerpt: external_exports.string().describe("the last lines of the driver output and server log")
+  }).strict()
+}).strict();
+var SampleSchema = external_exports.discriminatedUnion("status", [OkSampleSchema, ErrorSampleSchema]);
+var instructionRepeat = external_exports.number().int().nonnegative().max(MAX_ROUNDS_PER_STEP - 1, tooMany("repeats per step", MAX_ROUNDS_PER_STEP)).describe("repeat of the differenced pair of runs, from 0");
+var instructionCommon = {
+  step: nonEmpty.describe("a steps[].id"),
+  variant: nonEmpty.describe("a variants[].id")
+};
+var OkInstructionSampleSchema = external_exports.object({
+  ...instructionCommon,
+  repeat: instructionRepeat,
+  status: external_exports.literal("ok"),
+  tool: external_exports.enum(["cachegrind", "perf"]).describe("cachegrind: valgrind's count; perf: hardware counters"),
+  ops: external_exports.number().finite().positive().describe("operations of the longer run minus those of the shorter one"),
+  instructions: external_exports.number().finite().positive().describe("instructions of the longer run minus those of the shorter one"),
+  instructions_per_op: external_exports.number().finite().positive(),
+  counted: nonEmpty.describe('whose work was counted, e.g. "serving backends" (background processes excluded)')
+}).strict();
+var ErrorInstructionSampleSchema = external_exports.object({
+  ...instructionCommon,
+  repeat: instructionRepeat,
+  status: external_exports.literal("error"),
+  error: external_exports.object({ message: nonEmpty, log_excerpt: external_exports.string() }).strict()
+}).strict();
+var UnavailableInstructionSampleSchema = external_exports.object({
+  ...instructionCommon,
+  status: external_exports.literal("unavailable"),
+  reason: nonEmpty.describe("why this build could not be counted (e.g. valgrind does not support its instructions): n/a, never a failure")
+}).strict();
+var InstructionSampleSchema = external_exports.discriminatedUnion("status", [OkInstructionSampleSchema, ErrorInstructionSampleSchema, UnavailableInstructionSampleSchema]);
+var SequentialSchema = external_exports.object({
+  min_rounds: external_exports.number().int().min(2),
+  max_rounds: external_exports.number().int().min(2),
+  look_every: external_exports.number().int().positive(),
+  spending: external_exports.enum(["pocock", "obrien-fleming"])
+}).strict().describe("adaptive rounds: a step stopped at a planned look; compare tests each step at the nominal level of its number of pairs");
+var cpuList = external_exports.string().regex(/^\d+(-\d+)?(,\d+(-\d+)?)*$/, "a CPU list such as 0 or 0-3,6");
+var CpuPlacementSchema = external_exports.object({ server: cpuList, client: cpuList }).strict().describe("the CPUs the server and the benchmark client were held on (taskset); absent when the scheduler placed them");
+var NoiseFloorSchema = external_exports.object({
+  step: nonEmpty.describe("a steps[].id"),
+  relative_spread: finiteNonNegative.describe(
+    "99th percentile of |1 - relative QPS| over disjoint A/A windows of `rounds` rounds: a change smaller than this is within the step's run-to-run noise"
+  ),
+  log_ratio_sd: finiteNonNegative.describe("robust standard deviation (1.4826 x MAD) of the per-round A/A log ratios"),
+  rounds: external_exports.number().int().positive().describe("rounds per window: the floor applies only to verdicts of this many pairs"),
+  windows: external_exports.number().int().positive().describe("disjoint A/A windows the quantile was taken over"),
+  disjoint: external_exports.literal(true).describe("windows did not overlap (overlapping windows are not independent trials)"),
+  hostname_hash: external_exports.string().regex(/^[0-9a-f]{16}$/, "16 hex digits of sha256(hostname)").describe("the runner it was measured on: applied only to runs of the same runner"),
+  source: external_exports.string().describe("where it was measured, e.g. the A/A sessions' run ids")
+}).strict();
+var NoiseFloorListSchema = external_exports.array(NoiseFloorSchema).max(MAX_STEPS, tooMany("noise floor entries", MAX_STEPS));
+var ResultsSchema = external_exports.object({
+  schema: external_exports.literal(RESULTS_SCHEMA_ID),
+  version: external_exports.literal(RESULTS_VERSION),
+  run: external_exports.object({
+    id: nonEmpty,
+    started_at: external_exports.iso.datetime({ offset: true }),
+    finished_at: external_exports.iso.datetime({ offset: true }),
+    tool: external_exports.string().describe("the harness that wrote the file, with its version"),
+    budget_exhausted: external_exports.boolean().describe("the time budget stopped adding rounds"),
+    notes: external_exports.array(external_exports.string()),
+    sequential: SequentialSchema.optional(),
+    cpu_placement: CpuPlacementSchema.optional()
+  }).strict(),
+  fingerprint: FingerprintSchema,
+  engine: external_exports.object({ name: nonEmpty, version: external_exports.string() }).strict(),
+  profile: external_exports.object({
+    name: nonEmpty,
+    version: external_exports.number().int().nonnegative(),
+    hash: external_exports.string().describe("sha256 of the profile's content")
+  }).strict(),
+  base_variant: nonEmpty.describe("a variants[].id every other variant is compared against"),
+  variants: external_exports.array(VariantSchema).min(1).max(MAX_VARIANTS, tooMany("variants", MAX_VARIANTS)),
+  steps: external_exports.array(StepSchema).max(MAX_STEPS, tooMany("steps", MAX_STEPS)),
+  samples: external_exports.array(SampleSchema).max(MAX_SAMPLES, tooMany("samples", MAX_SAMPLES)),
+  instructions: external_exports.array(InstructionSampleSchema).max(MAX_INSTRUCTION_SAMPLES, tooMany("instruction samples", MAX_INSTRUCTION_SAMPLES)).optional().describe("instructions per operation (the deterministic channel); absent when not counted"),
+  thresholds: external_exports.object({
+    run: ThresholdsInputSchema.describe("the run's thresholds, resolved from defaults < profile < config file < flags or inputs"),
+    overrides: external_exports.array(ThresholdOverrideSchema).max(MAX_STEPS, tooMany("threshold overrides", MAX_STEPS)).describe("per-step overrides (profile's, then config file's; later ones win)")
+  }).strict().optional().describe("what the run is judged by: every mode and command compares with these unless thresholds are given explicitly"),
+  noise_floor: NoiseFloorListSchema.optional().describe("per-step A/A noise of this runner, kept with a stored baseline; raises the failing threshold of noisy steps")
+}).strict().superRefine((doc, ctx) => {
+  const variantIds = /* @__PURE__ */ new Set();
+  doc.variants.forEach((v, i) => {
+    if (variantIds.has(v.id)) ctx.addIssue({ code: "custom", path: ["variants", i, "id"], message: `duplicate variant id "${v.id}"` });
+    variantIds.add(v.id);
+  });
+  if (!variantIds.has(doc.base_variant)) {
+    ctx.addIssue({ code: "custom", path: ["base_variant"], message: `"${doc.base_variant}" is not a variants[].id` });
   }
-  return parsed.data;
+  const stepIds = /* @__PURE__ */ new Set();
+  doc.steps.forEach((s, i) => {
+    if (stepIds.has(s.id)) ctx.addIssue({ code: "custom", path: ["steps", i, "id"], message: `duplicate step id "${s.id}"` });
+    stepIds.add(s.id);
+  });
+  const checkRefs = (list, entries) => entries.forEach((s, i) => {
+    if (!stepIds.has(s.step)) ctx.addIssue({ code: "custom", path: [list, i, "step"], message: `"${s.step}" is not a steps[].id` });
+    if (!variantIds.has(s.variant)) ctx.addIssue({ code: "custom", path: [list, i, "variant"], message: `"${s.variant}" is not a variants[].id` });
+  });
+  checkRefs("samples", doc.samples);
+  checkRefs("instructions", doc.instructions ?? []);
+});
+
+// src/results/io.ts
+var MAX_RESULTS_FILE_BYTES = 64 * 1024 * 1024;
+var MAX_NOISE_FLOOR_FILE_BYTES = 1024 * 1024;
+function tooLargeError(bytes, maxBytes, source) {
+  return new InputError(`${bytes} bytes is larger than the ${maxBytes.toLocaleString("en-US")} bytes a file of this kind may have`, source, "$");
 }
-function validateYaml(schema, text, source) {
-  let data;
+function parseResults(data, source) {
+  if (typeof data === "object" && data !== null) {
+    const { schema, version: version2 } = data;
+    if (schema !== RESULTS_SCHEMA_ID) {
+      throw new InputError(`not a db-bench-gate results document (schema is ${JSON.stringify(schema)}, expected "${RESULTS_SCHEMA_ID}")`, source, "$.schema");
+    }
+    if (typeof version2 === "number" && version2 > RESULTS_VERSION) {
+      throw new InputError(
+        `results format version ${version2} is newer than this db-bench-gate understands (${RESULTS_VERSION}); upgrade db-bench-gate`,
+        source,
+        "$.version"
+      );
+    }
+  }
+  return validate(ResultsSchema, data, source);
+}
+function parseJson(text, source) {
   try {
-    data = (0, import_yaml.parse)(text);
+    return JSON.parse(text);
   } catch (e) {
-    throw new InputError(`not valid YAML: ${e.message.split("\n")[0]}`, source);
+    throw new InputError(`not JSON: ${e.message}`, source, "$");
   }
-  return validate2(schema, data ?? {}, source);
+}
+var UNKNOWN_SIZE_BUFFER_BYTES = 1024 * 1024;
+async function readCapped(file2, maxBytes) {
+  const cannotRead = (e) => new InputError(`cannot read: ${e.code ?? String(e)}`, file2);
+  const handle = await open2(file2, "r").catch((e) => {
+    throw cannotRead(e);
+  });
+  try {
+    const { size } = await handle.stat();
+    if (size > maxBytes) throw tooLargeError(size.toLocaleString("en-US"), maxBytes, file2);
+    let buffer = Buffer.allocUnsafe(Math.min(maxBytes, size || UNKNOWN_SIZE_BUFFER_BYTES) + 1);
+    let length = 0;
+    for (; ; ) {
+      if (length === buffer.length) {
+        if (length > maxBytes) throw tooLargeError(`more than ${maxBytes.toLocaleString("en-US")}`, maxBytes, file2);
+        const grown = Buffer.allocUnsafe(Math.min(maxBytes + 1, 2 * buffer.length));
+        buffer.copy(grown, 0, 0, length);
+        buffer = grown;
+      }
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null).catch((e) => {
+        throw cannotRead(e);
+      });
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    if (length > maxBytes) throw tooLargeError(`more than ${maxBytes.toLocaleString("en-US")}`, maxBytes, file2);
+    return buffer.toString("utf8", 0, length);
+  } finally {
+    await handle.close();
+  }
+}
+async function readJson(file2, maxBytes) {
+  return parseJson(await readCapped(file2, maxBytes), file2);
+}
+async function readResults(file2) {
+  return parseResults(await readJson(file2, MAX_RESULTS_FILE_BYTES), file2);
+}
+async function readNoiseFloor(file2) {
+  return parseNoiseFloor(await readCapped(file2, MAX_NOISE_FLOOR_FILE_BYTES), file2);
+}
+function parseNoiseFloor(text, source) {
+  return validate(NoiseFloorListSchema, parseJson(text, source), source);
+}
+async function writeResults(file2, results) {
+  const checked = ResultsSchema.parse(results);
+  const tmp = `${file2}.${process.pid}.tmp`;
+  await writeFile(tmp, JSON.stringify(checked, null, 2) + "\n");
+  await rename(tmp, file2);
 }
 
 // src/config/timeouts.ts
@@ -29043,39 +29258,9 @@ function unprivilegedWarning() {
   return `not running as root: the fork's code (configure, make, the server, the benchmark clients) runs as this runner's own user, so it can read this job's environment through /proc, including its tokens. Run the runner as root (the action then runs that code as the users ${UNPRIVILEGED_USERS.trusted} and ${UNPRIVILEGED_USERS.pr}) or use a runner dedicated to benchmarks with no secrets; see docs/action.md, "Setting up a self-hosted runner".`;
 }
 
-// src/build/build.ts
-import { createWriteStream, existsSync as existsSync2 } from "node:fs";
-import { mkdir, readFile as readFile2, rename, rm as rm3, stat, writeFile } from "node:fs/promises";
+// src/config/plan.ts
 import os3 from "node:os";
-import path4 from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-
-// src/build/compiler.ts
-var CLANG = /\bclang version (\d+(?:\.\d+)+)/;
-var GCC = /^\S+ \(.*?\) (\d+(?:\.\d+)+)/;
-function parseCompilerVersion(output2) {
-  const clang = CLANG.exec(output2);
-  if (clang?.[1]) return { name: "clang", version: clang[1] };
-  const firstLine = output2.split("\n", 1)[0] ?? "";
-  const gcc = GCC.exec(firstLine);
-  if (gcc?.[1] && /Free Software Foundation/.test(output2)) return { name: "gcc", version: gcc[1] };
-  throw new PipelineError("cannot tell which compiler this is from its --version output", output2);
-}
-function compilerCommand(env) {
-  const words = (env.CC ?? "").trim().split(/\s+/).filter(Boolean);
-  const withoutCcache = words[0] !== void 0 && /(^|\/)ccache$/.test(words[0]) ? words.slice(1) : words;
-  return withoutCcache.length > 0 ? withoutCcache : ["cc"];
-}
-async function detectCompiler(env = process.env) {
-  const command = compilerCommand(env);
-  const [file2, ...args] = command;
-  const result = await execa(file2, [...args, "--version"], { env: childEnv(env), extendEnv: false, reject: false });
-  if (result.failed) {
-    throw new PipelineError(`cannot run the C compiler \`${command.join(" ")} --version\``, `${result.stderr}
-${result.stdout}`.trim());
-  }
-  return { ...parseCompilerVersion(result.stdout), command };
-}
+import path8 from "node:path";
 
 // src/build/recipe.ts
 import { createHash } from "node:crypto";
@@ -29161,347 +29346,699 @@ function buildKey({ commit, recipe, compiler }) {
   return createHash("sha256").update(JSON.stringify(identity)).digest("hex").slice(0, 20);
 }
 
-// src/build/run-streamed.ts
-var TAIL_LINES = 50;
-function showCommand(file2, args, env = {}) {
-  return [...Object.entries(env).map(([name, value]) => `${name}=${JSON.stringify(value)}`), file2, ...args].join(" ");
+// src/compare/thresholds.ts
+var import_picomatch = __toESM(require_picomatch2(), 1);
+
+// src/compare/types.ts
+var DEFAULT_THRESHOLDS = {
+  fail_below: 0.95,
+  warn_below: 0.98,
+  improve_above: 1.05,
+  alpha: 0.01,
+  instructions_fail_above: 1.02,
+  instructions_warn_above: 1.005,
+  instructions_improve_below: 0.99
+};
+var VERDICTS = ["regression", "error", "warning", "unstable", "missing", "improvement", "unchanged"];
+var INSTRUCTION_VERDICTS = ["regression", "error", "warning", "unstable", "missing", "n/a", "improvement", "unchanged"];
+
+// src/compare/thresholds.ts
+var KEYS = Object.keys(DEFAULT_THRESHOLDS);
+function validate3(t, where) {
+  const fail = (field, message) => {
+    throw new InputError(message, void 0, `${where}${field}`);
+  };
+  for (const key of KEYS) if (!Number.isFinite(t[key])) fail(key, `must be a number, got ${String(t[key])}`);
+  if (!(t.alpha > 0 && t.alpha < 0.5)) fail("alpha", `must be between 0 and 0.5 (exclusive), got ${t.alpha}`);
+  if (!(t.fail_below > 0)) fail("fail_below", `must be above 0, got ${t.fail_below}`);
+  if (t.fail_below > t.warn_below) fail("fail_below", `${t.fail_below} must not exceed warn_below ${t.warn_below}`);
+  if (t.warn_below > 1) fail("warn_below", `must be at most 1, got ${t.warn_below}`);
+  if (t.improve_above < 1) fail("improve_above", `must be at least 1, got ${t.improve_above}`);
+  if (t.instructions_warn_above < 1) fail("instructions_warn_above", `must be at least 1, got ${t.instructions_warn_above}`);
+  if (t.instructions_warn_above > t.instructions_fail_above) {
+    fail("instructions_fail_above", `${t.instructions_fail_above} must be at least instructions_warn_above ${t.instructions_warn_above}`);
+  }
+  if (!(t.instructions_improve_below > 0 && t.instructions_improve_below <= 1)) fail("instructions_improve_below", `must be above 0 and at most 1, got ${t.instructions_improve_below}`);
+  return t;
 }
-async function runStreamed(file2, args, options = {}) {
-  const shown = showCommand(file2, args, options.env);
-  options.onLine?.(`$ ${shown}`);
-  const subprocess = execa(file2, args, {
-    cwd: options.cwd,
-    ...asUser(options.user ?? null, { ...options.quietEnv, ...options.env }),
-    all: true,
-    timeout: options.timeoutMs,
-    // its own process group: what it leaves behind (make's compilers after a timeout, a daemon) goes with it
-    detached: true,
-    buffer: false,
-    reject: false,
-    cancelSignal: options.signal
+function definedOnly(partial2) {
+  return Object.fromEntries(Object.entries(partial2).filter(([k, v]) => KEYS.includes(k) && v !== void 0));
+}
+function thresholdResolver(options = {}, overrides = []) {
+  const run2 = validate3({ ...DEFAULT_THRESHOLDS, ...definedOnly(options) }, "thresholds.");
+  const compiled = overrides.map((override, i) => {
+    if (typeof override.step !== "string" || override.step === "") {
+      throw new InputError("needs a step glob", void 0, `overrides[${i}].step`);
+    }
+    const { step, ...values } = override;
+    validate3({ ...run2, ...definedOnly(values) }, `overrides[${i}] (step ${step}).`);
+    return { matches: (0, import_picomatch.default)(step, { dot: true }), values: definedOnly(values) };
   });
-  subprocess.once("exit", () => subprocess.pid !== void 0 && killProcessGroup(subprocess.pid));
-  const tail2 = [];
-  for await (const line of subprocess.iterable({ from: "all" })) {
-    options.onLine?.(line);
-    tail2.push(line);
-    if (tail2.length > TAIL_LINES) tail2.shift();
-  }
-  const result = await subprocess;
-  if (result.isCanceled && options.signal) throw options.signal.reason;
-  if (result.failed) {
-    const how = result.timedOut ? `timed out after ${Math.round(options.timeoutMs / 1e3)} s` : result.exitCode !== void 0 ? `exited with code ${result.exitCode}` : `was killed by ${result.signal ?? "a signal"}`;
-    const cause = result.exitCode === void 0 && result.signal === void 0 && !result.timedOut ? `: ${result.message}` : "";
-    throw new PipelineError(`\`${shown}\` ${how}${cause}`, tail2.join("\n"));
-  }
-}
-function killProcessGroup(pgid) {
-  try {
-    process.kill(-pgid, "SIGKILL");
-  } catch {
-  }
+  return {
+    run: run2,
+    forStep(stepId) {
+      const merged = compiled.filter((o) => o.matches(stepId)).reduce((t, o) => ({ ...t, ...o.values }), run2);
+      return validate3(merged, `overrides for step ${stepId}: `);
+    }
+  };
 }
 
-// src/build/source-tree.ts
-import { mkdtemp as mkdtemp2, rm as rm2 } from "node:fs/promises";
+// src/engine/postgres.ts
+import { existsSync as existsSync3 } from "node:fs";
+import { chmod, copyFile, mkdir as mkdir2, mkdtemp as mkdtemp2, readFile as readFile5, rm as rm4, writeFile as writeFile3, appendFile } from "node:fs/promises";
+import net from "node:net";
 import os2 from "node:os";
-import path3 from "node:path";
-function git(repo, args) {
-  return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false });
-}
-async function resolveCommit(repo, commitish) {
-  const result = await git(repo, ["rev-parse", "--verify", "--end-of-options", `${commitish}^{commit}`]);
-  if (result.failed) {
-    throw new InputError(`cannot resolve "${commitish}" to a commit: ${result.stderr.trim()}`, repo);
+import path5 from "node:path";
+import { setTimeout as sleep3 } from "node:timers/promises";
+
+// src/measure/cpu-affinity.ts
+import { readFile as readFile2 } from "node:fs/promises";
+function parseCpuList(text) {
+  if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(text)) return null;
+  const cpus = /* @__PURE__ */ new Set();
+  for (const part of text.split(",")) {
+    const [from, to = from] = part.split("-").map(Number);
+    if (to < from) return null;
+    for (let cpu = from; cpu <= to; cpu++) cpus.add(cpu);
   }
+  return [...cpus].sort((a, b) => a - b);
+}
+function formatCpuList(cpus) {
+  const parts = [];
+  for (let i = 0; i < cpus.length; ) {
+    let j = i;
+    while (j + 1 < cpus.length && cpus[j + 1] === cpus[j] + 1) j++;
+    parts.push(i === j ? String(cpus[i]) : `${cpus[i]}-${cpus[j]}`);
+    i = j + 1;
+  }
+  return parts.join(",");
+}
+function placeProcesses(setting, allowed, source) {
+  if (setting === "split") {
+    if (allowed.length < 2) throw new InputError(`"split" needs at least 2 CPUs; this runner allows ${formatCpuList(allowed) || "none"}`, source, "$.cpu_affinity");
+    const half = Math.ceil(allowed.length / 2);
+    return { server: allowed.slice(0, half), client: allowed.slice(half) };
+  }
+  const placement = { server: [], client: [] };
+  for (const role of ["server", "client"]) {
+    const cpus = parseCpuList(setting[role]);
+    if (!cpus) throw new InputError(`"${setting[role]}" is not a CPU list such as "0" or "0-3,6"`, source, `$.cpu_affinity.${role}`);
+    const missing = cpus.filter((cpu) => !allowed.includes(cpu));
+    if (missing.length) throw new InputError(`CPU ${formatCpuList(missing)} is not available on this runner (allowed: ${formatCpuList(allowed)})`, source, `$.cpu_affinity.${role}`);
+    placement[role] = cpus;
+  }
+  const shared = placement.server.filter((cpu) => placement.client.includes(cpu));
+  if (shared.length) throw new InputError(`server and client share CPU ${formatCpuList(shared)}: they must not compete for a core`, source, "$.cpu_affinity");
+  return placement;
+}
+function onCpus(command, cpus) {
+  return cpus?.length ? { file: "taskset", args: ["--cpu-list", formatCpuList(cpus), command.file, ...command.args] } : command;
+}
+async function allowedCpus() {
+  const status = await readFile2("/proc/self/status", "utf8");
+  const line = /^Cpus_allowed_list:\s*(\S+)$/m.exec(status)?.[1];
+  const cpus = line === void 0 ? null : parseCpuList(line);
+  if (!cpus) throw new Error(`cannot read Cpus_allowed_list from /proc/self/status:
+${status}`);
+  return cpus;
+}
+
+// src/engine/postgres-counting.ts
+import { existsSync as existsSync2 } from "node:fs";
+import { chown, mkdir, readFile as readFile4, rm as rm3, writeFile as writeFile2 } from "node:fs/promises";
+import path4 from "node:path";
+import { setTimeout as sleep2 } from "node:timers/promises";
+
+// src/measure/valgrind.ts
+import { readdir, readFile as readFile3, rm as rm2 } from "node:fs/promises";
+import path3 from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+
+// src/measure/cachegrind.ts
+function isCompleteCachegrindOut(text) {
+  return /^summary:/m.test(text);
+}
+function parseCachegrindOut(raw) {
+  const text = raw.replace(/\r\n?/g, "\n");
+  const eventsLines = [...text.matchAll(/^events:((?: +\S+)+) *$/gm)];
+  if (eventsLines.length !== 1) throw new ParseError(`cachegrind output has ${eventsLines.length} "events:" lines, expected 1: not a cachegrind out file?`, raw);
+  const events = eventsLines[0][1].trim().split(/ +/);
+  const ir = events.indexOf("Ir");
+  if (ir < 0) throw new ParseError(`cachegrind output counts no instructions (events: ${events.join(" ")})`, raw);
+  const summaries = [...text.matchAll(/^summary:((?: +\S+)+) *$/gm)];
+  if (summaries.length !== 1) {
+    throw new ParseError(summaries.length === 0 ? "cachegrind output has no summary line: the process has not finished writing it" : "cachegrind output has more than one summary line", raw);
+  }
+  const totals = summaries[0][1].trim().split(/ +/);
+  if (totals.length !== events.length) throw new ParseError(`cachegrind summary has ${totals.length} totals for ${events.length} events`, raw);
+  const instructions = Number(totals[ir]);
+  if (!Number.isSafeInteger(instructions) || instructions <= 0) throw new ParseError(`cachegrind instruction total is not a positive count: "${totals[ir]}"`, raw);
+  const command = /^cmd: (.*)$/m.exec(text)?.[1];
+  if (command === void 0) throw new ParseError('cachegrind output has no "cmd:" line', raw);
+  return { command, instructions };
+}
+
+// src/measure/valgrind.ts
+var OUT_PREFIX = "cg.";
+function cachegrindArgs(outDir, program) {
+  return ["--tool=cachegrind", "--cache-sim=no", "--branch-sim=no", "--vgdb=no", `--cachegrind-out-file=${path3.join(outDir, `${OUT_PREFIX}%p`)}`, program];
+}
+async function valgrindVersion() {
+  const result = await execa("valgrind", ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false, timeout: 3e4 });
+  if (result.failed) throw new CountingUnavailableError("valgrind is not installed (Debian: apt-get install valgrind)");
   return result.stdout.trim();
 }
-async function exportSourceTree(repo, commit, owner, registry2) {
-  const dir = await mkdtemp2(path3.join(os2.tmpdir(), "dbg-wt-"));
-  const handle = await registry2.register(`source tree ${dir}`, () => rm2(dir, { recursive: true, force: true }));
-  const exported = await execa("git", ["-C", repo, "archive", "--format=tar", commit], { env: childEnv(process.env), extendEnv: false, buffer: false }).pipe("tar", ["-x", "-C", dir], { env: childEnv(process.env), extendEnv: false }).catch((e) => e);
-  if (exported instanceof Error) {
-    await handle.run();
-    throw new PipelineError(`exporting ${commit} from ${repo} failed`, exported.message);
+function unsupportedInstruction(log) {
+  const line = (/^.*Unrecognised instruction at address.*$/m.exec(log) ?? /^.*unhandled instruction bytes.*$/m.exec(log))?.[0];
+  return line?.replace(/^==\d+== /, "").trim() ?? null;
+}
+async function countedPids(outDir) {
+  return (await readdir(outDir)).filter((name) => /^cg\.\d+$/.test(name)).map((name) => Number(name.slice(OUT_PREFIX.length)));
+}
+async function removeCounts(outDir, pids) {
+  await Promise.all(pids.map((pid) => rm2(path3.join(outDir, `${OUT_PREFIX}${pid}`), { force: true })));
+}
+async function readCounts(outDir, pids, timeoutMs) {
+  const deadline = performance.now() + timeoutMs;
+  let total = 0;
+  for (const pid of pids) {
+    const file2 = path3.join(outDir, `${OUT_PREFIX}${pid}`);
+    for (; ; ) {
+      const text = await readFile3(file2, "utf8").catch(() => "");
+      if (isCompleteCachegrindOut(text)) {
+        total += parseCachegrindOut(text).instructions;
+        break;
+      }
+      if (performance.now() > deadline) {
+        const what = text ? "is incomplete" : "was not written";
+        throw new PipelineError(`the cachegrind count of process ${pid} ${what} ${Math.round(timeoutMs / 1e3)} s after the run`, text.trimEnd().split("\n").slice(-10).join("\n"));
+      }
+      await sleep(100);
+    }
   }
-  await giveTo(owner, dir);
-  return { path: dir, commit, remove: handle.run };
+  return total;
 }
 
-// src/build/build.ts
-var COMPLETE_MARKER = ".db-bench-gate-build.json";
-function cacheNamespace(cacheDir, trust) {
-  const root = trust === "trusted" ? cacheDir : path4.join(cacheDir, "pr");
-  return { builds: path4.join(root, "builds"), ccache: path4.join(root, "ccache"), shared: path4.join(cacheDir, "ccache-shared") };
-}
-async function isCompleteBuild(buildDir, buildId, commit) {
-  const marker = path4.join(buildDir, COMPLETE_MARKER);
-  if (!existsSync2(marker)) return false;
-  let done;
+// src/engine/postgres-counting.ts
+var COUNTED_WORK = "serving backends";
+var PREWARM_SQL = `
+SET statement_timeout = 0;
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+SET enable_indexonlyscan = off;
+SET enable_sort = off;
+SET max_parallel_workers_per_gather = 0;
+DO $$
+DECLARE
+  ix record;
+  n bigint;
+BEGIN
+  FOR ix IN
+    SELECT i.indrelid::regclass AS tbl, a.attname AS col
+    FROM pg_index i
+    JOIN pg_class c ON c.oid = i.indrelid
+    JOIN pg_namespace ns ON ns.oid = c.relnamespace
+    JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+    WHERE ns.nspname NOT IN ('pg_catalog', 'information_schema') AND ns.nspname NOT LIKE 'pg_toast%'
+  LOOP
+    EXECUTE format('SELECT count(*) FROM (SELECT t FROM %s t ORDER BY %I) s', ix.tbl, ix.col) INTO n;
+  END LOOP;
+END $$;
+`;
+var shellQuote = (text) => `'${text.replace(/'/g, "'\\''")}'`;
+async function startCountingPostgres(server, options = {}) {
+  const timeoutMs = options.timeoutMs ?? 12e4;
+  await valgrindVersion();
+  const outDir = path4.join(server.dataRoot, "cachegrind");
+  const wrapper = path4.join(server.dataRoot, "postgres-under-cachegrind");
+  const valgrind = ["valgrind", ...cachegrindArgs(outDir, path4.join(server.binDir, "postgres"))].map(shellQuote).join(" ");
+  await mkdir(outDir, { recursive: true });
+  await writeFile2(wrapper, `#!/bin/sh
+TMPDIR=${shellQuote(outDir)} exec ${valgrind} "$@"
+`, { mode: 493 });
+  if (server.owner) for (const p of [outDir, wrapper]) await chown(p, server.owner.uid, server.owner.gid);
+  const logSize = async () => (await readFile4(server.liveLog).catch(() => Buffer.alloc(0))).length;
+  const logSince = async (offset) => (await readFile4(server.liveLog).catch(() => Buffer.alloc(0))).subarray(offset).toString("utf8");
+  const startedAt = await logSize();
   try {
-    done = JSON.parse(await readFile2(marker, "utf8"));
-  } catch {
-    return false;
+    await server.restart(wrapper);
+  } catch (e) {
+    const unsupported = unsupportedInstruction(await logSince(startedAt));
+    await server.restart();
+    const why = unsupported ?? `${e.message}${e instanceof PipelineError ? `: ${e.logExcerpt.split("\n").filter(Boolean).slice(-1)[0] ?? ""}` : ""}`;
+    throw new CountingUnavailableError(`PostgreSQL does not run under valgrind: ${why}`);
   }
-  if (done?.buildId !== buildId || done.commit !== commit) return false;
-  const uid = process.getuid?.();
-  for (const file2 of [buildDir, marker]) {
-    const info = await stat(file2);
-    if (uid !== void 0 && info.uid !== uid) return false;
-    if ((info.mode & 18) !== 0) return false;
-  }
-  return true;
-}
-async function buildAtCommit(request) {
-  const started = performance.now();
-  const elapsed = () => (performance.now() - started) / 1e3;
-  const { recipe, cacheDir, trust } = request;
-  const timeouts = request.timeouts ?? DEFAULT_TIMEOUTS;
-  const commit = await resolveCommit(request.repo, request.commitish);
-  const compiler = await detectCompiler(process.env);
-  const buildId = buildKey({ commit, recipe, compiler });
-  const namespace = cacheNamespace(cacheDir, trust);
-  const buildDir = path4.join(namespace.builds, buildId);
-  const logFile = request.logFile ?? path4.join(cacheDir, "logs", `build-${buildId}.log`);
-  const resultIn = (dir) => {
-    const prefix = installLayout(recipe, dir).installDir;
-    return { commit, buildId, dir, prefix, binDir: path4.join(prefix, recipe.bin_dir), flags: buildFlags(recipe), compiler: { name: compiler.name, version: compiler.version }, logFile };
-  };
-  const reusable = async () => {
-    for (const dir of /* @__PURE__ */ new Set([path4.join(cacheNamespace(cacheDir, "trusted").builds, buildId), buildDir])) {
-      if (await isCompleteBuild(dir, buildId, commit)) {
-        return { ...resultIn(dir), reused: true, ccache: null, timings: { configure: null, make: null, install: null, total: elapsed() } };
-      }
-    }
-    return null;
-  };
-  const reused = await reusable();
-  if (reused) return reused;
-  const unlock = await lockBuild(`${buildDir}.lock`, request.registry, timeouts.lock_s);
   try {
-    return await reusable() ?? await runBuild(await unprivilegedUser(trust));
-  } finally {
-    await unlock();
+    await server.runSql(PREWARM_SQL);
+  } catch (e) {
+    await server.restart();
+    throw e;
   }
-  async function runBuild(user) {
-    await mkdir(path4.dirname(logFile), { recursive: true });
-    await rm3(buildDir, { recursive: true, force: true });
-    await mkdir(buildDir, { recursive: true });
-    await giveTo(user, buildDir);
-    const log = createWriteStream(logFile);
-    const emit = (text) => {
-      const line = `[${elapsed().toFixed(1).padStart(7)}s] ${text}`;
-      log.write(line + "\n");
-      request.onLine?.(line);
-    };
-    let tmpDir;
-    const tree = await exportSourceTree(request.repo, commit, user, request.registry);
-    try {
-      const ccache = await ccacheSetup(cacheDir, trust, user, tree.path);
-      tmpDir = await userTempDir(user, request.registry);
-      const commands = buildCommands(recipe, { buildDir, cc: [...ccache ? ["ccache"] : [], ...compiler.command], cpus: os3.availableParallelism() });
-      emit(`build ${commit} (${request.commitish}) as ${buildId} with ${compiler.name} ${compiler.version}${ccache ? " and ccache" : ""}${user ? ` as ${user.name}` : ""} in ${tree.path}`);
-      const timings = { configure: null, make: null, install: null, total: 0 };
-      for (const command of commands) {
-        const phaseStart = elapsed();
-        try {
-          await runStreamed(command.file, command.args, {
-            cwd: tree.path,
-            env: command.env,
-            quietEnv: { ...ccache?.env, TMPDIR: tmpDir.path },
-            onLine: emit,
-            signal: request.registry.signal,
-            user,
-            timeoutMs: timeouts.build_s * 1e3
-          });
-        } catch (err) {
-          if (!(err instanceof PipelineError) || request.registry.signal.aborted) throw err;
-          emit(`build failed: ${err.message}`);
-          throw new PipelineError(`build of ${request.commitish} (${commit.slice(0, 12)}) failed: ${err.message}; full log: ${logFile}`, err.logExcerpt);
-        }
-        timings[command.phase] = elapsed() - phaseStart;
-      }
-      timings.total = elapsed();
-      await takeBack(buildDir);
-      const result = {
-        ...resultIn(buildDir),
-        reused: false,
-        ccache: ccache ? parseCcacheStatsLog(await readFile2(ccache.statsLog, "utf8").catch(() => "")) : null,
-        timings
-      };
-      emit(`built in ${timings.total.toFixed(1)} s${result.ccache ? ` (ccache: ${result.ccache.hits} hits, ${result.ccache.misses} misses)` : ""}`);
-      const marker = path4.join(buildDir, COMPLETE_MARKER);
-      await writeFile(`${marker}.tmp`, JSON.stringify(result, null, 2));
-      await rename(`${marker}.tmp`, marker);
-      return result;
-    } finally {
-      await tmpDir?.remove();
-      await tree.remove();
-      await new Promise((resolve) => log.end(resolve));
+  let stopped = false;
+  return {
+    tool: "cachegrind",
+    counted: COUNTED_WORK,
+    async count(work) {
+      if (stopped) throw new Error("the instruction counter was stopped");
+      await removeCounts(outDir, await countedPids(outDir));
+      const background = new Set(processesUnder(server.dataDir));
+      const logOffset = await logSize();
+      const result = await work();
+      const unsupported = unsupportedInstruction(await logSince(logOffset));
+      if (unsupported) throw new CountingUnavailableError(`valgrind cannot run this build: ${unsupported}`);
+      if (!server.isAlive()) throw new PipelineError("PostgreSQL exited during the counted run");
+      const deadline = performance.now() + timeoutMs;
+      const serving = () => processesUnder(server.dataDir).filter((pid) => !background.has(pid));
+      while (serving().length > 0 && performance.now() < deadline) await sleep2(50);
+      const left = serving();
+      if (left.length > 0) throw new PipelineError(`backends ${left.join(", ")} were still running ${Math.round(timeoutMs / 1e3)} s after the counted run`);
+      const pids = (await countedPids(outDir)).filter((pid) => !background.has(pid));
+      if (pids.length === 0) throw new PipelineError("no backend served the counted run (no cachegrind count was written)");
+      const instructions = await readCounts(outDir, pids, Math.max(1e3, deadline - performance.now()));
+      await removeCounts(outDir, pids);
+      return { result, instructions };
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.restart();
+      await rm3(outDir, { recursive: true, force: true });
+      if (existsSync2(wrapper)) await rm3(wrapper);
     }
-  }
-}
-async function lockBuild(lockFile, registry2, timeoutS) {
-  await mkdir(path4.dirname(lockFile), { recursive: true });
-  const deadline = performance.now() + timeoutS * 1e3;
-  for (; ; ) {
-    try {
-      await writeFile(lockFile, String(process.pid), { flag: "wx" });
-      break;
-    } catch (err) {
-      if (err.code !== "EEXIST") throw err;
-    }
-    const holder = Number(await readFile2(lockFile, "utf8").catch(() => ""));
-    if (holder > 0 && !isRunning(holder)) await rm3(lockFile, { force: true });
-    else if (performance.now() > deadline) throw new PipelineError(`waited ${timeoutS} s for ${lockFile}, held by process ${holder} building the same commit: giving up`);
-    else await sleep(1e3, void 0, { signal: registry2.signal });
-  }
-  const handle = await registry2.register(`build lock ${lockFile}`, () => rm3(lockFile, { force: true }));
-  return handle.run;
-}
-function isRunning(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === "EPERM";
-  }
-}
-async function ccacheSetup(cacheDir, trust, user, tree) {
-  const probe = await execa("ccache", ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false });
-  if (probe.failed) return null;
-  const { ccache, shared } = cacheNamespace(cacheDir, trust);
-  for (const dir of trust === "trusted" ? [ccache, shared] : [ccache]) {
-    await mkdir(dir, { recursive: true });
-    if (user && (await stat(dir)).uid !== user.uid) await giveTo(user, dir);
-  }
-  const statsLog = path4.join(tree, ".db-bench-gate-ccache-stats");
-  const env = {
-    CCACHE_DIR: ccache,
-    CCACHE_BASEDIR: tree,
-    CCACHE_NOHASHDIR: "1",
-    CCACHE_STATSLOG: statsLog,
-    // entries readable by the other namespace's user
-    CCACHE_UMASK: "022",
-    // trusted: every result, hit or miss, also goes to the shared storage
-    ...trust === "trusted" ? { CCACHE_REMOTE_STORAGE: `file:${shared}|umask=022`, CCACHE_RESHARE: "1" } : existsSync2(shared) && { CCACHE_REMOTE_STORAGE: `file:${shared}|read-only` }
   };
-  return { env, statsLog };
-}
-function parseCcacheStatsLog(text) {
-  const stats = { hits: 0, directHits: 0, misses: 0 };
-  for (const line of text.split("\n")) {
-    if (line === "" || line.startsWith("# ")) continue;
-    if (!/^[a-z_]+$/.test(line)) throw new PipelineError("unrecognised line in a ccache stats log", text.slice(0, 2e3));
-    if (line === "direct_cache_hit") stats.directHits++;
-    if (line === "direct_cache_hit" || line === "preprocessed_cache_hit") stats.hits++;
-    if (line === "cache_miss") stats.misses++;
-  }
-  return stats;
 }
 
-// src/cleanup.ts
-var CleanupRegistry = class {
-  actions = /* @__PURE__ */ new Map();
-  nextId = 0;
-  controller = new AbortController();
-  draining = Promise.resolve();
-  /**
-   * Aborted when the run is cancelled (signal or timeout): pass it as execa's `cancelSignal` so that
-   * long subprocesses (make, pgbench) stop instead of outliving the cleanup.
-   */
-  get signal() {
-    return this.controller.signal;
-  }
-  /**
-   * Registers `action` (which must tolerate a half-created resource). On a cancelled registry the
-   * action runs at once and the caller gets the cancellation error: nothing may start after cleanup.
-   */
-  async register(label, action) {
-    let done;
-    const id = this.nextId++;
-    const runOnce = () => {
-      this.actions.delete(id);
-      done ??= action();
-      return done;
-    };
-    if (this.signal.aborted) {
-      await runOnce().catch(() => void 0);
-      throw this.cancellationError();
-    }
-    this.actions.set(id, { label, run: runOnce });
-    return { run: runOnce };
-  }
-  /** Aborts `signal` (subprocesses given it stop); later registrations are refused. */
-  cancel(reason2) {
-    if (!this.signal.aborted) this.controller.abort(reason2);
-  }
-  /**
-   * Cancels subprocesses still running, then runs every action, newest first; never throws. A call
-   * while another is running (the run settling during a signal's cleanup) waits for it, so that an
-   * older action (a temp dir) never runs before a newer one (the server living in it) is done.
-   */
-  async runAll(reason2) {
-    this.cancel(reason2);
-    const drained = this.draining.then(() => this.drain());
-    this.draining = drained;
-    return drained;
-  }
-  async drain() {
-    const failures = [];
-    for (const [, { label, run: run2 }] of [...this.actions].reverse()) {
-      try {
-        await run2();
-      } catch (err) {
-        failures.push(`${label}: ${err.message}`);
-      }
-    }
-    return failures;
-  }
-  cancellationError() {
-    const reason2 = this.signal.reason;
-    return reason2 instanceof Error ? reason2 : new PipelineError("the run was cancelled");
-  }
-};
-async function withCleanup(work, options = {}) {
-  const registry2 = new CleanupRegistry();
-  const warn = options.warn ?? ((message) => console.error(message));
-  const finish = async (reason2) => {
-    for (const failure3 of await registry2.runAll(reason2)) warn(`cleanup: ${failure3}`);
-  };
-  const onSignal = (signal) => {
-    removeHandlers();
-    const hold = () => void 0;
-    process.on("SIGINT", hold);
-    process.on("SIGTERM", hold);
-    void finish(new PipelineError(`interrupted by ${signal}`)).finally(() => {
-      process.off("SIGINT", hold);
-      process.off("SIGTERM", hold);
-      process.kill(process.pid, signal);
-    });
-  };
-  const removeHandlers = () => {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
-  let timer;
-  const timeout = new Promise((_, reject) => {
-    if (options.timeoutMs === void 0) return;
-    timer = setTimeout(() => {
-      const error62 = new PipelineError(`timed out after ${Math.round(options.timeoutMs / 1e3)} s`);
-      reject(error62);
-      registry2.cancel(error62);
-    }, options.timeoutMs);
+// src/engine/postgres.ts
+var SUPERUSER = "postgres";
+var LOG_LINES_IN_ERRORS = 50;
+var START_ATTEMPTS = 3;
+function confValue(value) {
+  if (typeof value === "boolean") return value ? "on" : "off";
+  if (typeof value === "number") return String(value);
+  return `'${value.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+}
+function renderSettings(settings, socketDir) {
+  const all = { ...settings, listen_addresses: "127.0.0.1", unix_socket_directories: socketDir };
+  return Object.entries(all).map(([name, value]) => {
+    if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(name)) throw new InputError(`"${name}" is not a PostgreSQL setting name`, void 0, "settings");
+    return `${name} = ${confValue(value)}
+`;
+  }).join("");
+}
+function lastLines(text, lines) {
+  return text.split("\n").filter((line, i, all) => i < all.length - 1 || line !== "").slice(-lines).join("\n");
+}
+var postgresEngine = { name: "postgresql", start: startPostgres };
+async function startPostgres(options) {
+  const { binDir, registry: registry2 } = options;
+  const timeoutMs = options.timeoutMs ?? 12e4;
+  const timeoutS = Math.ceil(timeoutMs / 1e3);
+  if (!existsSync3(path5.join(binDir, "postgres"))) throw new PipelineError(`no postgres program in ${binDir}`);
+  const user = await unprivilegedUser(options.trust ?? "pr");
+  const run2 = (file2, args, cwd) => asServer(user, path5.join(binDir, file2), args, cwd, timeoutMs, registry2.signal);
+  const runToStop = (file2, args, cwd) => asServer(user, path5.join(binDir, file2), args, cwd, timeoutMs);
+  const dataRoot = await mkdtemp2(path5.join(os2.tmpdir(), "dbg-pg-"));
+  const dataDir = path5.join(dataRoot, "data");
+  const socketDir = path5.join(dataRoot, "socket");
+  const liveLog = path5.join(dataRoot, "server.log");
+  let pid = 0;
+  const isAlive = () => pid > 0 && processesUnder(dataDir).includes(pid);
+  const logTail2 = async (lines) => lastLines(await readFile5(existsSync3(liveLog) ? liveLog : options.logFile, "utf8").catch(() => ""), lines);
+  await mkdir2(path5.dirname(options.logFile), { recursive: true });
+  const handle = await registry2.register(`postgres server in ${dataRoot}`, async () => {
+    await stopServer(runToStop, dataDir);
+    if (existsSync3(liveLog)) await copyFile(liveLog, options.logFile);
+    await rm4(dataRoot, { recursive: true, force: true });
   });
-  try {
-    return await Promise.race([work(registry2), timeout]);
-  } finally {
-    clearTimeout(timer);
-    removeHandlers();
-    await finish(new PipelineError("the run finished"));
+  const fail = async (message, detail) => {
+    const log = await logTail2(LOG_LINES_IN_ERRORS);
+    await handle.run();
+    if (registry2.signal.aborted) throw registry2.signal.reason;
+    throw new PipelineError(message, [detail, log].filter(Boolean).join("\n--- server log ---\n"));
+  };
+  await mkdir2(socketDir, { mode: 493 });
+  await writeFile3(liveLog, "");
+  if (user) {
+    await giveTo(user, dataRoot);
+    const access = await execa("test", ["-x", path5.join(binDir, "postgres"), "-a", "-w", dataRoot], { ...asUser(user), reject: false });
+    if (access.failed) {
+      await fail(`${binDir} or ${dataRoot} is not reachable by the unprivileged user "${user.name}": keep the cache dir and TMPDIR out of private home directories`, "");
+    }
   }
+  await chmod(dataRoot, 448);
+  const initdb = await run2("initdb", ["-D", dataDir, "-U", SUPERUSER, "--auth=trust", "--no-locale", "-E", "UTF8", "--no-sync"], dataRoot);
+  if (initdb.failed) await fail("initdb failed", initdb.all ?? "");
+  await appendFile(path5.join(dataDir, "postgresql.conf"), `
+# db-bench-gate
+${renderSettings(options.settings, socketDir)}`);
+  const readPid = async () => Number((await readFile5(path5.join(dataDir, "postmaster.pid"), "utf8")).split("\n", 1)[0]);
+  const pgCtlStart = async (preferred, program) => {
+    for (let attempt = 1; ; attempt++) {
+      const port = attempt === 1 && preferred !== null && await portIsFree(preferred) ? preferred : await freePort();
+      const start = onCpus({ file: path5.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, ...program ? ["-p", program] : [], "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
+      const started = await asServer(user, start.file, start.args, dataRoot, timeoutMs + 1e4, registry2.signal);
+      if (!started.failed) {
+        pid = await readPid();
+        return { port };
+      }
+      const portTaken = /could not bind|Address already in use/.test(await logTail2(20));
+      if (!portTaken || attempt === START_ATTEMPTS) return { failure: started.all ?? "", port };
+    }
+  };
+  const first = await pgCtlStart(null);
+  if ("failure" in first) await fail(`PostgreSQL did not start (port ${first.port})`, first.failure);
+  const connection = { host: socketDir, tcpHost: "127.0.0.1", port: first.port, user: SUPERUSER, database: options.database };
+  const created = await run2("createdb", ["-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, options.database], dataRoot);
+  if (created.failed) await fail(`createdb ${options.database} failed`, created.all ?? "");
+  const restart = async (program) => {
+    await stopServer(runToStop, dataDir);
+    const started = await pgCtlStart(connection.port, program);
+    if ("failure" in started) {
+      throw new PipelineError(`PostgreSQL did not start again${program ? ` as ${program}` : ""} (port ${started.port})`, `${started.failure}
+--- server log ---
+${await logTail2(LOG_LINES_IN_ERRORS)}`);
+    }
+    connection.port = started.port;
+  };
+  const runSql = async (sql) => {
+    const result = await run2("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, "-d", options.database, "-c", sql], dataRoot);
+    if (result.failed) throw new PipelineError(`psql failed: ${result.shortMessage}`, `${result.all ?? ""}
+--- server log ---
+${await logTail2(LOG_LINES_IN_ERRORS)}`);
+  };
+  const countable = { binDir, dataRoot, dataDir, liveLog, owner: user, restart, isAlive, runSql };
+  return {
+    connection,
+    binDir,
+    get pid() {
+      return pid;
+    },
+    dataRoot,
+    stop: handle.run,
+    restart: () => restart(),
+    logTail: logTail2,
+    isAlive,
+    startCounting: (counting) => startCountingPostgres(countable, counting)
+  };
+}
+async function stopServer(run2, dataDir) {
+  const running = () => processesUnder(dataDir);
+  for (const mode of ["fast", "immediate"]) {
+    if (running().length === 0) return;
+    await run2("pg_ctl", ["-D", dataDir, "-m", mode, "-w", "-t", "30", "stop"], path5.dirname(dataDir));
+  }
+  for (let waited = 0; running().length > 0; waited += 100) {
+    if (waited >= 5e3) for (const pid of running()) process.kill(pid, "SIGKILL");
+    await sleep3(100);
+  }
+}
+function asServer(user, file2, args, cwd, timeoutMs, signal) {
+  return execa(file2, args, { cwd, ...asUser(user), all: true, reject: false, timeout: timeoutMs, cancelSignal: signal });
+}
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")));
+    });
+  });
+}
+
+// src/config/profile.ts
+import { createHash as createHash2 } from "node:crypto";
+import { existsSync as existsSync4 } from "node:fs";
+import { readFile as readFile6 } from "node:fs/promises";
+import path7 from "node:path";
+import { fileURLToPath as fileURLToPath2 } from "node:url";
+
+// src/driver/output-text.ts
+function normalizeLines(raw) {
+  return raw.replace(/\r\n?/g, "\n");
+}
+function findNumber(text, pattern, what, raw) {
+  const flags = pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`;
+  const matches = [...text.matchAll(new RegExp(pattern.source, flags))];
+  if (matches.length === 0) return null;
+  if (matches.length > 1) throw new ParseError(`${what} appears ${matches.length} times: more than one run in one output?`, raw);
+  const value = Number(matches[0]?.[1]);
+  if (!Number.isFinite(value)) throw new ParseError(`${what} is not a number: "${matches[0]?.[0]}"`, raw);
+  return value;
+}
+function requireNumber(text, pattern, what, raw) {
+  const value = findNumber(text, pattern, what, raw);
+  if (value === null) throw new ParseError(`no ${what} line in the output`, raw);
+  return value;
+}
+function requirePositive(value, what, raw) {
+  if (value <= 0) throw new ParseError(`${what} is ${value}: the run completed no operations`, raw);
+  return value;
+}
+
+// src/driver/types.ts
+function wholeSeconds(seconds2) {
+  if (!Number.isInteger(seconds2) || seconds2 <= 0) throw new RangeError(`a run lasts a whole positive number of seconds, got ${seconds2}`);
+  return String(seconds2);
+}
+function wholeCount(count) {
+  if (!Number.isInteger(count) || count <= 0) throw new RangeError(`a fixed-count run does a whole positive number of operations, got ${count}`);
+  return String(count);
+}
+function libpqConnectionArgs(conn) {
+  return ["-h", conn.host, "-p", String(conn.port), "-U", conn.user];
+}
+function settleAfterLoad(conn, bins, tables) {
+  return {
+    file: bins.psql,
+    args: ["-X", "-q", "-v", "ON_ERROR_STOP=1", ...libpqConnectionArgs(conn), "-d", conn.database, "-c", `VACUUM ANALYZE ${tables.join(", ")}`, "-c", "CHECKPOINT"]
+  };
+}
+
+// src/driver/pgbench.ts
+var PGBENCH_SCRIPTS = ["select-only", "tpcb-like", "simple-update"];
+var PGBENCH_PROTOCOLS = ["simple", "extended", "prepared"];
+var PGBENCH_TABLES = ["pgbench_accounts", "pgbench_branches", "pgbench_tellers", "pgbench_history"];
+var PgbenchParametersSchema = external_exports.object({
+  script: external_exports.enum(PGBENCH_SCRIPTS),
+  protocol: external_exports.enum(PGBENCH_PROTOCOLS).default("simple"),
+  clients: external_exports.number().int().positive(),
+  /** pgbench worker threads; defaults to one per client */
+  threads: external_exports.number().int().positive().optional(),
+  /** scale factor of `pgbench -i -s`: 100,000 pgbench_accounts rows per unit */
+  scale: external_exports.number().int().positive().default(10),
+  progress_interval_s: external_exports.number().int().positive().default(1)
+}).strict().refine((p) => p.threads === void 0 || p.threads <= p.clients, { message: "threads must not exceed clients", path: ["threads"] });
+function pgbenchStepId(p) {
+  return `pgbench.${p.script}.${p.protocol}.c${p.clients}`;
+}
+function pgbenchStep(parameters) {
+  const p = PgbenchParametersSchema.parse(parameters);
+  const threads = p.threads ?? p.clients;
+  const runArgs = (conn, length) => [
+    ...libpqConnectionArgs(conn),
+    "-b",
+    p.script,
+    "-M",
+    p.protocol,
+    "-c",
+    String(p.clients),
+    "-j",
+    String(threads),
+    ...length
+  ];
+  return {
+    id: pgbenchStepId(p),
+    driver: "pgbench",
+    parameters: { script: p.script, protocol: p.protocol, clients: p.clients, threads, scale: p.scale },
+    dataSet: (conn, bins) => ({
+      key: `pgbench.scale${p.scale}`,
+      commands: [
+        { file: bins.pgbench, args: ["-i", "-s", String(p.scale), "-q", ...libpqConnectionArgs(conn), conn.database] },
+        settleAfterLoad(conn, bins, PGBENCH_TABLES)
+      ]
+    }),
+    run: (conn, bins, seconds2) => ({
+      file: bins.pgbench,
+      args: [...runArgs(conn, ["-T", wholeSeconds(seconds2)]), "-P", String(p.progress_interval_s), conn.database]
+    }),
+    warmup: (conn, bins, seconds2) => ({ file: bins.pgbench, args: [...runArgs(conn, ["-T", wholeSeconds(seconds2)]), conn.database] }),
+    // -n: no vacuum before the run. Its cost depends on what the previous run left (dead tuples of
+    // the runs of N and 2N differ), which would not cancel out in the difference of two runs.
+    fixedRun: (conn, bins, perClient) => ({ file: bins.pgbench, args: [...runArgs(conn, ["-t", wholeCount(perClient)]), "-n", conn.database] }),
+    isProgressLine: (line) => line.startsWith("progress: "),
+    parse: parsePgbenchOutput
+  };
+}
+function duration3(text, ops, tps, raw) {
+  const seconds2 = findNumber(text, /^duration: (\d+) s$/m, "pgbench duration", raw);
+  if (seconds2 !== null) return seconds2;
+  if (findNumber(text, /^number of transactions per client: (\d+)$/m, "pgbench transactions per client", raw) === null) {
+    throw new ParseError("no pgbench duration (-T) or transactions per client (-t) line in the output", raw);
+  }
+  return ops / tps;
+}
+var TPS_EXCLUDING_CONNECTIONS = /^tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)$/m;
+function parsePgbenchOutput(raw) {
+  const text = normalizeLines(raw);
+  const aborted2 = /^pgbench: (?:error|fatal): (Run was aborted.*)$/m.exec(text);
+  if (aborted2) throw new ParseError(`pgbench: ${aborted2[1]}`, raw);
+  const ops = requireNumber(text, /^number of transactions actually processed: (\d+)(?:\/\d+)?$/m, "pgbench transactions processed", raw);
+  const tps = requireNumber(text, TPS_EXCLUDING_CONNECTIONS, "pgbench tps", raw);
+  return {
+    ops: requirePositive(ops, "pgbench transactions processed", raw),
+    ops_per_s: requirePositive(tps, "pgbench tps", raw),
+    duration_s: duration3(text, ops, tps, raw),
+    latency_ms: {
+      avg: requireNumber(text, /^latency average = ([\d.]+) ms(?: \(including failures\))?$/m, "pgbench latency average", raw),
+      p95: null,
+      p99: null
+    },
+    errors: findNumber(text, /^number of failed transactions: (\d+) \([\d.]+%\)$/m, "pgbench failed transactions", raw),
+    raw
+  };
+}
+
+// src/driver/sysbench.ts
+var readOnlyWith = (only) => (range) => [
+  `--range_size=${range}`,
+  ...["simple", "sum", "order", "distinct"].map((kind) => `--${kind}_ranges=${kind === only ? 1 : 0}`)
+];
+var withRange = (script) => ({ script, options: (range) => [`--range_size=${range}`] });
+var SYSBENCH_MICROBENCHMARKS = {
+  "point-query": withRange("oltp_point_select"),
+  "random-points": { script: "select_random_points", options: (range) => [`--random_points=${range}`], singleTable: true },
+  "range-covered-si": { script: "select_random_ranges", options: (range) => ["--number_of_ranges=1", `--delta=${range}`], singleTable: true },
+  "range-notcovered-pk": {
+    script: "oltp_read_only",
+    options: (range) => [...readOnlyWith("simple")(range), "--point_selects=0", "--skip_trx=on"]
+  },
+  "read-only": withRange("oltp_read_only"),
+  "read-only-simple": { script: "oltp_read_only", options: readOnlyWith("simple") },
+  "read-only-sum": { script: "oltp_read_only", options: readOnlyWith("sum") },
+  "read-only-order": { script: "oltp_read_only", options: readOnlyWith("order") },
+  "read-only-distinct": { script: "oltp_read_only", options: readOnlyWith("distinct") },
+  "read-write": withRange("oltp_read_write"),
+  "write-only": withRange("oltp_write_only"),
+  "update-index": withRange("oltp_update_index"),
+  "update-nonindex": withRange("oltp_update_non_index"),
+  insert: withRange("oltp_insert"),
+  delete: withRange("oltp_delete")
+};
+var MICROBENCHMARK_NAMES = Object.keys(SYSBENCH_MICROBENCHMARKS);
+var SysbenchParametersSchema = external_exports.object({
+  benchmark: external_exports.enum(MICROBENCHMARK_NAMES),
+  range: external_exports.number().int().positive().default(100),
+  threads: external_exports.number().int().positive().default(1),
+  tables: external_exports.number().int().positive().default(1),
+  table_size: external_exports.number().int().positive().default(1e5),
+  /** true: PRIMARY KEY on id (the field's pk1); false: a secondary index instead (pk0) */
+  pk: external_exports.boolean().default(true),
+  percentile: external_exports.union([external_exports.literal(95), external_exports.literal(99)]).default(95),
+  report_interval_s: external_exports.number().int().positive().default(1)
+}).strict().refine((p) => p.tables === 1 || !("singleTable" in SYSBENCH_MICROBENCHMARKS[p.benchmark]), {
+  message: "this benchmark's stock script reads sbtest1 only: tables must be 1",
+  path: ["tables"]
+});
+function sysbenchStepId(p) {
+  return `${p.benchmark}.range${p.range}.pk${p.pk ? 1 : 0}`;
+}
+function sysbenchStep(parameters) {
+  const p = SysbenchParametersSchema.parse(parameters);
+  const microbenchmark = SYSBENCH_MICROBENCHMARKS[p.benchmark];
+  const connection = (conn) => [
+    "--db-driver=pgsql",
+    `--pgsql-host=${conn.host}`,
+    `--pgsql-port=${conn.port}`,
+    `--pgsql-user=${conn.user}`,
+    `--pgsql-db=${conn.database}`
+  ];
+  const table = [`--tables=${p.tables}`, `--table_size=${p.table_size}`, ...p.pk ? [] : ["--secondary=on"]];
+  const runArgs = (conn, length) => [
+    ...connection(conn),
+    ...table,
+    `--threads=${p.threads}`,
+    `--time=${length.time}`,
+    `--events=${length.events}`,
+    "--rand-type=uniform",
+    `--percentile=${p.percentile}`,
+    ...microbenchmark.options(p.range)
+  ];
+  return {
+    id: sysbenchStepId(p),
+    driver: "sysbench",
+    parameters: {
+      benchmark: p.benchmark,
+      script: microbenchmark.script,
+      range: p.range,
+      threads: p.threads,
+      tables: p.tables,
+      table_size: p.table_size,
+      pk: p.pk,
+      percentile: p.percentile
+    },
+    dataSet: (conn, bins) => {
+      const load = (command) => ({ file: bins.sysbench, args: [...connection(conn), ...table, "oltp_read_only", command] });
+      const tables = Array.from({ length: p.tables }, (_, i) => `sbtest${i + 1}`);
+      return {
+        key: `sysbench.tables${p.tables}.rows${p.table_size}.pk${p.pk ? 1 : 0}`,
+        commands: [load("cleanup"), load("prepare"), settleAfterLoad(conn, bins, tables)]
+      };
+    },
+    run: (conn, bins, seconds2) => ({
+      file: bins.sysbench,
+      args: [...runArgs(conn, { time: wholeSeconds(seconds2), events: "0" }), `--report-interval=${p.report_interval_s}`, microbenchmark.script, "run"]
+    }),
+    warmup: (conn, bins, seconds2) => ({ file: bins.sysbench, args: [...runArgs(conn, { time: wholeSeconds(seconds2), events: "0" }), microbenchmark.script, "run"] }),
+    // --events counts every thread's events together
+    fixedRun: (conn, bins, perClient) => ({
+      file: bins.sysbench,
+      args: [...runArgs(conn, { time: "0", events: wholeCount(perClient * p.threads) }), microbenchmark.script, "run"]
+    }),
+    isProgressLine: (line) => /^\[ \d+s \] /.test(line),
+    parse: parseSysbenchOutput
+  };
+}
+function parseSysbenchOutput(raw) {
+  const text = normalizeLines(raw);
+  const fatal = /^FATAL: .*$/m.exec(text);
+  if (fatal) throw new ParseError(`sysbench: ${fatal[0]}`, raw);
+  const queries = requireNumber(text, /^\s+queries:\s+(\d+)\s+\([\d.]+ per sec\.\)$/m, "sysbench queries", raw);
+  const qps = requireNumber(text, /^\s+queries:\s+\d+\s+\(([\d.]+) per sec\.\)$/m, "sysbench queries per second", raw);
+  const duration4 = findNumber(text, /^\s+total time:\s+([\d.]+)s$/m, "sysbench total time", raw) ?? findNumber(text, /^\s+time elapsed:\s+([\d.]+)s$/m, "sysbench time elapsed", raw);
+  if (duration4 === null) throw new ParseError("no sysbench total time (1.0) or time elapsed (1.1) line in the output", raw);
+  return {
+    ops: requirePositive(queries, "sysbench queries", raw),
+    ops_per_s: requirePositive(qps, "sysbench queries per second", raw),
+    duration_s: duration4,
+    latency_ms: {
+      avg: requireNumber(text, /^\s+avg:\s+([\d.]+)$/m, "sysbench latency avg", raw),
+      p95: findNumber(text, /^\s+95th percentile:\s+([\d.]+)$/m, "sysbench 95th percentile", raw),
+      p99: findNumber(text, /^\s+99th percentile:\s+([\d.]+)$/m, "sysbench 99th percentile", raw)
+    },
+    errors: requireNumber(text, /^\s+ignored errors:\s+(\d+)\s+\([\d.]+ per sec\.\)$/m, "sysbench ignored errors", raw),
+    raw
+  };
+}
+
+// src/driver/index.ts
+var DRIVERS = {
+  pgbench: pgbenchStep,
+  sysbench: sysbenchStep
+};
+function stepFromDefinition(definition) {
+  const build = DRIVERS[definition.driver];
+  if (!build) throw new InputError(`unknown driver "${definition.driver}" (known: ${Object.keys(DRIVERS).join(", ")})`);
+  return build(definition.parameters);
 }
 
 // node_modules/simple-statistics/dist/simple-statistics.mjs
@@ -29799,209 +30336,6 @@ function probit(p) {
   }
   return Math.sqrt(2) * inverseErrorFunction(2 * p - 1);
 }
-
-// src/config/thresholds.ts
-var ThresholdsInputSchema = external_exports.object({
-  fail_below: external_exports.number().positive().max(1),
-  warn_below: external_exports.number().positive().max(1),
-  improve_above: external_exports.number().min(1),
-  alpha: external_exports.number().positive().max(0.5),
-  instructions_fail_above: external_exports.number().min(1),
-  instructions_warn_above: external_exports.number().min(1),
-  instructions_improve_below: external_exports.number().positive().max(1)
-}).partial().strict();
-var ThresholdOverrideSchema = ThresholdsInputSchema.extend({
-  step: external_exports.string().min(1).describe("glob on the step id, e.g. scan* or pgbench.*.c1")
-}).strict();
-
-// src/results/schema.ts
-var RESULTS_SCHEMA_ID = "db-bench-gate/results";
-var RESULTS_VERSION = 1;
-var MAX_SAMPLES = 2e5;
-var MAX_ROUNDS_PER_STEP = 1e5;
-var MAX_INSTRUCTION_SAMPLES = 2e5;
-var MAX_STEPS = 2e3;
-var MAX_VARIANTS = 32;
-var tooMany = (what, cap) => `more than ${cap.toLocaleString("en-US")} ${what}: not a results file this tool writes`;
-var nonEmpty = external_exports.string().min(1);
-var finiteNonNegative = external_exports.number().finite().nonnegative();
-var CompilerSchema = external_exports.object({
-  name: nonEmpty.describe("compiler driver, e.g. gcc or clang"),
-  version: nonEmpty.describe("full version string, e.g. 12.2.0")
-}).strict();
-var FingerprintSchema = external_exports.object({
-  arch: nonEmpty.describe("machine architecture as uname -m reports it (x86_64, aarch64)"),
-  cpu_model: nonEmpty,
-  cores: external_exports.number().int().positive().describe("online logical CPUs"),
-  smt: external_exports.boolean().nullable().describe("simultaneous multithreading on; null when unknown"),
-  memory_mib: external_exports.number().int().positive(),
-  kernel: nonEmpty.describe("uname -r"),
-  os: nonEmpty.describe("PRETTY_NAME from /etc/os-release"),
-  compiler: CompilerSchema.nullable(),
-  runner: external_exports.object({
-    name: external_exports.string().nullable(),
-    labels: external_exports.array(external_exports.string())
-  }).strict(),
-  hostname_hash: external_exports.string().regex(/^[0-9a-f]{16}$/, "16 hex digits of sha256(hostname)")
-}).strict().describe("The machine the run measured on; a stored baseline is compared only when these match.");
-var BuildFlagsSchema = external_exports.object({
-  cflags: external_exports.string(),
-  cxxflags: external_exports.string(),
-  ldflags: external_exports.string(),
-  configure_args: external_exports.array(external_exports.string())
-}).strict();
-var VariantSchema = external_exports.object({
-  id: external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "letters, digits, '.', '_' and '-'").describe("short name shown as a column header, e.g. base, head, O2, native"),
-  commit: external_exports.string().regex(/^[0-9a-f]{7,64}$/, "a hex commit sha"),
-  ref: external_exports.string().nullable().describe("what the user asked for (branch, tag, sha)"),
-  flags: BuildFlagsSchema,
-  build_id: nonEmpty.describe("cache key of the installed build: commit, flags and compiler")
-}).strict();
-var StepSchema = external_exports.object({
-  id: nonEmpty.describe(
-    "stable name the way the field names it: point-query.range100.pk1, pgbench.select-only.prepared.c4, l.i1"
-  ),
-  driver: nonEmpty.describe("pgbench, sysbench, db_bench, ibench, or another harness's name"),
-  parameters: external_exports.record(external_exports.string(), external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]))
-}).strict();
-var LatencySchema = external_exports.object({
-  avg: finiteNonNegative.nullable(),
-  p95: finiteNonNegative.nullable(),
-  p99: finiteNonNegative.nullable()
-}).strict().describe("milliseconds; null where the driver does not report it");
-var MetricsSchema = external_exports.object({
-  cpu_us_per_op: finiteNonNegative.describe("host CPU microseconds (user+system, all cores) per operation"),
-  cs_per_op: finiteNonNegative.describe("host context switches per operation"),
-  r_per_op: finiteNonNegative.describe("storage read requests per operation"),
-  rkb_per_op: finiteNonNegative.describe("KB read from storage per operation"),
-  wkb_per_op: finiteNonNegative.describe("KB written to storage per operation")
-}).strict();
-var METRIC_KEYS = ["cpu_us_per_op", "cs_per_op", "r_per_op", "rkb_per_op", "wkb_per_op"];
-var sampleCommon = {
-  step: nonEmpty.describe("a steps[].id"),
-  variant: nonEmpty.describe("a variants[].id"),
-  round: external_exports.number().int().nonnegative().max(MAX_ROUNDS_PER_STEP - 1, tooMany("rounds per step", MAX_ROUNDS_PER_STEP)).describe("interleaving round, from 0"),
-  position: external_exports.number().int().nonnegative().describe("order of this variant within its round, from 0"),
-  started_at: external_exports.iso.datetime({ offset: true }),
-  duration_s: finiteNonNegative
-};
-var OkSampleSchema = external_exports.object({
-  ...sampleCommon,
-  status: external_exports.literal("ok"),
-  ops: external_exports.number().finite().positive(),
-  ops_per_s: external_exports.number().finite().positive(),
-  latency_ms: LatencySchema.nullable(),
-  metrics: MetricsSchema.nullable().describe("null when the host counters were not available"),
-  client_cpu_share: external_exports.number().finite().min(0).nullable().describe("client CPU seconds / (interval seconds x cores): a high share means the client may be the bottleneck")
-}).strict();
-var ErrorSampleSchema = external_exports.object({
-  ...sampleCommon,
-  status: external_exports.literal("error"),
-  error: external_exports.object({
-    message: nonEmpty,
-    log_excerpt: external_exports.string().describe("the last lines of the driver output and server log")
-  }).strict()
-}).strict();
-var SampleSchema = external_exports.discriminatedUnion("status", [OkSampleSchema, ErrorSampleSchema]);
-var instructionRepeat = external_exports.number().int().nonnegative().max(MAX_ROUNDS_PER_STEP - 1, tooMany("repeats per step", MAX_ROUNDS_PER_STEP)).describe("repeat of the differenced pair of runs, from 0");
-var instructionCommon = {
-  step: nonEmpty.describe("a steps[].id"),
-  variant: nonEmpty.describe("a variants[].id")
-};
-var OkInstructionSampleSchema = external_exports.object({
-  ...instructionCommon,
-  repeat: instructionRepeat,
-  status: external_exports.literal("ok"),
-  tool: external_exports.enum(["cachegrind", "perf"]).describe("cachegrind: valgrind's count; perf: hardware counters"),
-  ops: external_exports.number().finite().positive().describe("operations of the longer run minus those of the shorter one"),
-  instructions: external_exports.number().finite().positive().describe("instructions of the longer run minus those of the shorter one"),
-  instructions_per_op: external_exports.number().finite().positive(),
-  counted: nonEmpty.describe('whose work was counted, e.g. "serving backends" (background processes excluded)')
-}).strict();
-var ErrorInstructionSampleSchema = external_exports.object({
-  ...instructionCommon,
-  repeat: instructionRepeat,
-  status: external_exports.literal("error"),
-  error: external_exports.object({ message: nonEmpty, log_excerpt: external_exports.string() }).strict()
-}).strict();
-var UnavailableInstructionSampleSchema = external_exports.object({
-  ...instructionCommon,
-  status: external_exports.literal("unavailable"),
-  reason: nonEmpty.describe("why this build could not be counted (e.g. valgrind does not support its instructions): n/a, never a failure")
-}).strict();
-var InstructionSampleSchema = external_exports.discriminatedUnion("status", [OkInstructionSampleSchema, ErrorInstructionSampleSchema, UnavailableInstructionSampleSchema]);
-var SequentialSchema = external_exports.object({
-  min_rounds: external_exports.number().int().min(2),
-  max_rounds: external_exports.number().int().min(2),
-  look_every: external_exports.number().int().positive(),
-  spending: external_exports.enum(["pocock", "obrien-fleming"])
-}).strict().describe("adaptive rounds: a step stopped at a planned look; compare tests each step at the nominal level of its number of pairs");
-var cpuList = external_exports.string().regex(/^\d+(-\d+)?(,\d+(-\d+)?)*$/, "a CPU list such as 0 or 0-3,6");
-var CpuPlacementSchema = external_exports.object({ server: cpuList, client: cpuList }).strict().describe("the CPUs the server and the benchmark client were held on (taskset); absent when the scheduler placed them");
-var NoiseFloorSchema = external_exports.object({
-  step: nonEmpty.describe("a steps[].id"),
-  relative_spread: finiteNonNegative.describe(
-    "99th percentile of |1 - relative QPS| over disjoint A/A windows of `rounds` rounds: a change smaller than this is within the step's run-to-run noise"
-  ),
-  log_ratio_sd: finiteNonNegative.describe("robust standard deviation (1.4826 x MAD) of the per-round A/A log ratios"),
-  rounds: external_exports.number().int().positive().describe("rounds per window: the floor applies only to verdicts of this many pairs"),
-  windows: external_exports.number().int().positive().describe("disjoint A/A windows the quantile was taken over"),
-  disjoint: external_exports.literal(true).describe("windows did not overlap (overlapping windows are not independent trials)"),
-  hostname_hash: external_exports.string().regex(/^[0-9a-f]{16}$/, "16 hex digits of sha256(hostname)").describe("the runner it was measured on: applied only to runs of the same runner"),
-  source: external_exports.string().describe("where it was measured, e.g. the A/A sessions' run ids")
-}).strict();
-var NoiseFloorListSchema = external_exports.array(NoiseFloorSchema).max(MAX_STEPS, tooMany("noise floor entries", MAX_STEPS));
-var ResultsSchema = external_exports.object({
-  schema: external_exports.literal(RESULTS_SCHEMA_ID),
-  version: external_exports.literal(RESULTS_VERSION),
-  run: external_exports.object({
-    id: nonEmpty,
-    started_at: external_exports.iso.datetime({ offset: true }),
-    finished_at: external_exports.iso.datetime({ offset: true }),
-    tool: external_exports.string().describe("the harness that wrote the file, with its version"),
-    budget_exhausted: external_exports.boolean().describe("the time budget stopped adding rounds"),
-    notes: external_exports.array(external_exports.string()),
-    sequential: SequentialSchema.optional(),
-    cpu_placement: CpuPlacementSchema.optional()
-  }).strict(),
-  fingerprint: FingerprintSchema,
-  engine: external_exports.object({ name: nonEmpty, version: external_exports.string() }).strict(),
-  profile: external_exports.object({
-    name: nonEmpty,
-    version: external_exports.number().int().nonnegative(),
-    hash: external_exports.string().describe("sha256 of the profile's content")
-  }).strict(),
-  base_variant: nonEmpty.describe("a variants[].id every other variant is compared against"),
-  variants: external_exports.array(VariantSchema).min(1).max(MAX_VARIANTS, tooMany("variants", MAX_VARIANTS)),
-  steps: external_exports.array(StepSchema).max(MAX_STEPS, tooMany("steps", MAX_STEPS)),
-  samples: external_exports.array(SampleSchema).max(MAX_SAMPLES, tooMany("samples", MAX_SAMPLES)),
-  instructions: external_exports.array(InstructionSampleSchema).max(MAX_INSTRUCTION_SAMPLES, tooMany("instruction samples", MAX_INSTRUCTION_SAMPLES)).optional().describe("instructions per operation (the deterministic channel); absent when not counted"),
-  thresholds: external_exports.object({
-    run: ThresholdsInputSchema.describe("the run's thresholds, resolved from defaults < profile < config file < flags or inputs"),
-    overrides: external_exports.array(ThresholdOverrideSchema).max(MAX_STEPS, tooMany("threshold overrides", MAX_STEPS)).describe("per-step overrides (profile's, then config file's; later ones win)")
-  }).strict().optional().describe("what the run is judged by: every mode and command compares with these unless thresholds are given explicitly"),
-  noise_floor: NoiseFloorListSchema.optional().describe("per-step A/A noise of this runner, kept with a stored baseline; raises the failing threshold of noisy steps")
-}).strict().superRefine((doc, ctx) => {
-  const variantIds = /* @__PURE__ */ new Set();
-  doc.variants.forEach((v, i) => {
-    if (variantIds.has(v.id)) ctx.addIssue({ code: "custom", path: ["variants", i, "id"], message: `duplicate variant id "${v.id}"` });
-    variantIds.add(v.id);
-  });
-  if (!variantIds.has(doc.base_variant)) {
-    ctx.addIssue({ code: "custom", path: ["base_variant"], message: `"${doc.base_variant}" is not a variants[].id` });
-  }
-  const stepIds = /* @__PURE__ */ new Set();
-  doc.steps.forEach((s, i) => {
-    if (stepIds.has(s.id)) ctx.addIssue({ code: "custom", path: ["steps", i, "id"], message: `duplicate step id "${s.id}"` });
-    stepIds.add(s.id);
-  });
-  const checkRefs = (list, entries) => entries.forEach((s, i) => {
-    if (!stepIds.has(s.step)) ctx.addIssue({ code: "custom", path: [list, i, "step"], message: `"${s.step}" is not a steps[].id` });
-    if (!variantIds.has(s.variant)) ctx.addIssue({ code: "custom", path: [list, i, "variant"], message: `"${s.variant}" is not a variants[].id` });
-  });
-  checkRefs("samples", doc.samples);
-  checkRefs("instructions", doc.instructions ?? []);
-});
 
 // src/compare/order-statistics.ts
 var SORT_BELOW = 4096;
@@ -30424,6 +30758,390 @@ function settledStep(design, thresholds, baseVariant, stepSamples) {
   return `${stepSamples[0]?.step ?? "step"}: settled after ${rounds} of ${design.maxRounds} rounds (${reasons.join("; ")})`;
 }
 
+// src/config/judging-files.ts
+import { realpathSync } from "node:fs";
+import path6 from "node:path";
+var MAX_JUDGING_FILE_BYTES = MAX_NOISE_FLOOR_FILE_BYTES;
+var GIT_TIMEOUT_MS = 6e4;
+function judgingCommit(repo, commit) {
+  return { repo, commit, read: /* @__PURE__ */ new Set() };
+}
+function realOrSame(p) {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+function pathInRepo(repo, file2) {
+  for (const root of /* @__PURE__ */ new Set([path6.resolve(repo), realOrSame(path6.resolve(repo))])) {
+    for (const candidate of /* @__PURE__ */ new Set([path6.resolve(file2), realOrSame(path6.resolve(file2))])) {
+      const relative = path6.relative(root, candidate);
+      if (relative !== "" && !relative.startsWith("..") && !path6.isAbsolute(relative)) return relative.split(path6.sep).join("/");
+    }
+  }
+  return null;
+}
+async function git(repo, args) {
+  return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false, timeout: GIT_TIMEOUT_MS });
+}
+async function blobAt(repo, commit, repoPath) {
+  const parsed = await git(repo, ["rev-parse", "--verify", "--quiet", `${commit}:${repoPath}`]);
+  return parsed.exitCode === 0 ? parsed.stdout.trim() : null;
+}
+async function readAtCommit(at, repoPath) {
+  at.read.add(repoPath);
+  const source = `${at.commit}:${repoPath}`;
+  const size = await git(at.repo, ["cat-file", "-s", source]);
+  if (size.exitCode !== 0) {
+    const commit = await git(at.repo, ["rev-parse", "--verify", "--quiet", `${at.commit}^{commit}`]);
+    if (commit.exitCode !== 0) throw new InputError(`no commit ${at.commit} in ${at.repo} to read it at`, repoPath);
+    return null;
+  }
+  const bytes = Number(size.stdout.trim());
+  if (bytes > MAX_JUDGING_FILE_BYTES) throw tooLargeError(bytes.toLocaleString("en-US"), MAX_JUDGING_FILE_BYTES, source);
+  const shown = await git(at.repo, ["cat-file", "blob", source]);
+  if (shown.exitCode !== 0) throw new InputError(`cannot read it: ${shown.stderr.trim() || `git exited with ${shown.exitCode}`}`, source);
+  return { text: shown.stdout, source };
+}
+async function readJudgingFile(file2, at, what) {
+  const inRepo = at ? pathInRepo(at.repo, file2) : null;
+  if (at && inRepo !== null) {
+    const text = await readAtCommit(at, inRepo);
+    if (!text) throw new InputError(`not in commit ${at.commit}: the ${what} is read as committed there, never from the pull request's tree`, inRepo);
+    return text;
+  }
+  return { text: await readCapped(file2, MAX_JUDGING_FILE_BYTES), source: file2 };
+}
+async function changedJudgingFiles(repo, base, head, repoPaths) {
+  const changed = [];
+  for (const repoPath of [...new Set(repoPaths)].sort()) {
+    const [before, after] = await Promise.all([blobAt(repo, base, repoPath), blobAt(repo, head, repoPath)]);
+    if (before === after) continue;
+    changed.push({ path: repoPath, change: before === null ? "adds" : after === null ? "removes" : "changes" });
+  }
+  return changed;
+}
+
+// src/config/profile.ts
+var SettingValue = external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]);
+var cpuList2 = external_exports.string().refine((text) => parseCpuList(text) !== null, 'not a CPU list such as "0" or "0-3,6"');
+var opsPerClient = external_exports.number().int().positive().max(1e6);
+var InstructionsSchema = external_exports.object({
+  /** N of the runs of N and 2N operations per client (pgbench transactions, sysbench events) */
+  ops_per_client: opsPerClient,
+  /** differenced pairs of runs per step and variant: their spread shows the count's noise */
+  repeats: external_exports.number().int().positive().max(20).default(3),
+  /** N for steps whose operations cost much more (or less) than the default's: step id -> N */
+  ops_per_client_by_step: external_exports.record(external_exports.string(), opsPerClient).optional()
+}).strict();
+var ProfileSchema = external_exports.object({
+  name: external_exports.string().regex(/^[a-z0-9][a-z0-9._-]*$/),
+  version: external_exports.number().int().nonnegative(),
+  engine: external_exports.literal("postgresql"),
+  description: external_exports.string(),
+  schedule: external_exports.object({
+    /** rounds per step; each round measures every variant once, in ABBA order */
+    rounds: external_exports.number().int().min(2),
+    /** rounds a step gets even when the time budget is spent */
+    min_rounds: external_exports.number().int().min(2),
+    /** seconds of each measured interval */
+    duration_s: external_exports.number().int().positive(),
+    /** seconds of the unrecorded run per variant before a step's first round */
+    warmup_s: external_exports.number().int().nonnegative(),
+    /** total seconds of measuring for all steps; no more rounds are added beyond it */
+    time_budget_s: external_exports.number().positive().nullable(),
+    /** adaptive rounds: after min_rounds, look every this many rounds and stop a step whose verdict is settled (src/schedule/sequential.ts) */
+    look_every: external_exports.number().int().positive().optional(),
+    /** how the looks share alpha; default pocock */
+    spending: external_exports.enum(SPENDING_FUNCTIONS).optional(),
+    /** restart every variant's server every this many rounds of a step, each followed by warmup_s (src/schedule/interleave.ts restartsBefore) */
+    restart_every: external_exports.number().int().positive().optional()
+  }).strict().refine((s) => s.min_rounds <= s.rounds, { message: "min_rounds must not exceed rounds", path: ["min_rounds"] }),
+  /** server and client on separate CPUs (src/measure/cpu-affinity.ts): "split", or explicit taskset lists */
+  cpu_affinity: external_exports.union([external_exports.literal("split"), external_exports.object({ server: cpuList2, client: cpuList2 }).strict()]).optional(),
+  server_settings: external_exports.record(external_exports.string(), SettingValue),
+  /** the deterministic channel: instructions per operation counted under valgrind (src/schedule/instructions.ts); absent: not counted */
+  instructions: InstructionsSchema.optional(),
+  thresholds: ThresholdsInputSchema.optional(),
+  overrides: external_exports.array(ThresholdOverrideSchema).optional(),
+  steps: external_exports.array(external_exports.object({ driver: external_exports.string() }).passthrough()).min(1)
+}).strict();
+function scheduleDeafness(schedule, rounds, alphas) {
+  const minRounds = Math.min(schedule.min_rounds, rounds);
+  const design = schedule.look_every === void 0 ? null : { minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
+  for (const alpha of new Set(alphas)) {
+    const deaf = deafLook(design, minRounds, rounds, alpha);
+    if (deaf) return { alpha, deaf };
+  }
+  return null;
+}
+function alphasOf(thresholds, overrides) {
+  return [thresholds?.alpha ?? DEFAULT_THRESHOLDS.alpha, ...(overrides ?? []).flatMap((o) => o.alpha === void 0 ? [] : [o.alpha])];
+}
+function parseProfile(text, source) {
+  const profile = validateYaml(ProfileSchema, text, source);
+  const deafness = profile.schedule.time_budget_s === null ? null : scheduleDeafness(profile.schedule, profile.schedule.rounds, alphasOf(profile.thresholds, profile.overrides));
+  if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), source, "schedule.min_rounds");
+  const steps = profile.steps.map(({ driver, ...parameters }, i) => {
+    try {
+      return stepFromDefinition({ driver, parameters });
+    } catch (e) {
+      if (e instanceof external_exports.ZodError) {
+        const issue2 = e.issues[0];
+        throw new InputError(issue2?.message ?? "invalid", source, jsonPath(["steps", i, ...issue2?.path ?? []]));
+      }
+      if (e instanceof InputError) throw new InputError(e.message, source, jsonPath(["steps", i, "driver"]));
+      throw e;
+    }
+  });
+  const seen = /* @__PURE__ */ new Set();
+  steps.forEach((step, i) => {
+    if (seen.has(step.id)) throw new InputError(`two steps are both "${step.id}"`, source, jsonPath(["steps", i]));
+    seen.add(step.id);
+  });
+  for (const id of Object.keys(profile.instructions?.ops_per_client_by_step ?? {})) {
+    if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["instructions", "ops_per_client_by_step", id]));
+  }
+  return { ...profile, steps, hash: createHash2("sha256").update(text).digest("hex"), source };
+}
+function builtinDir(name) {
+  for (let dir = path7.dirname(fileURLToPath2(import.meta.url)); ; dir = path7.dirname(dir)) {
+    if (existsSync4(path7.join(dir, name, ".")) && existsSync4(path7.join(dir, "package.json"))) return path7.join(dir, name);
+    if (path7.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
+  }
+}
+async function loadProfile(nameOrPath, at = null) {
+  const isPath = nameOrPath.includes("/") || /\.ya?ml$/.test(nameOrPath);
+  if (isPath) {
+    const { text: text2, source } = await readJudgingFile(nameOrPath, at, "profile");
+    return parseProfile(text2, source);
+  }
+  const file2 = path7.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
+  const text = await readFile6(file2, "utf8").catch((e) => {
+    if (e.code === "ENOENT") throw new InputError(`no built-in profile "${nameOrPath}"`, "--profile");
+    throw new InputError(`cannot read the profile: ${e.code ?? e.message}`, file2);
+  });
+  return parseProfile(text, file2);
+}
+
+// src/config/plan.ts
+function parseVariantFlag(text) {
+  const match = /^([A-Za-z0-9][A-Za-z0-9._-]*)=([^:]+)(?::(.*))?$/.exec(text);
+  if (!match) throw new InputError(`expected NAME=REF[:CFLAGS] (e.g. native=main:-O2 -march=native), got "${text}"`, void 0, "--variant");
+  return { id: match[1], ref: match[2], cflags: match[3] ?? null };
+}
+function defaultCacheDir(env = process.env) {
+  if (env.DBG_CACHE_DIR) return env.DBG_CACHE_DIR;
+  if (process.getuid?.() === 0) return "/var/cache/db-bench-gate";
+  return path8.join(env.XDG_CACHE_HOME ?? path8.join(os3.homedir(), ".cache"), "db-bench-gate");
+}
+function withCflags(recipe, cflags) {
+  return cflags === null || cflags === void 0 ? recipe : { ...recipe, cflags, cxxflags: cflags };
+}
+function variantSpecs(flags, recipe) {
+  if (flags.variants.length > 0) {
+    if (flags.base || flags.head) throw new InputError("give either --base/--head or --variant, not both", void 0, "--variant");
+    const ids = /* @__PURE__ */ new Set();
+    for (const v of flags.variants) {
+      if (ids.has(v.id)) throw new InputError(`two variants are named "${v.id}"`, void 0, "--variant");
+      ids.add(v.id);
+    }
+    return flags.variants.map((v) => ({ id: v.id, ref: v.ref, recipe: withCflags(withCflags(recipe, flags.cflags), v.cflags) }));
+  }
+  if (!flags.base) throw new InputError("missing the base commit", void 0, "--base");
+  if (!flags.head) throw new InputError("missing the head commit", void 0, "--head");
+  const r = withCflags(recipe, flags.cflags);
+  return [
+    { id: "base", ref: flags.base, recipe: r },
+    { id: "head", ref: flags.head, recipe: r }
+  ];
+}
+function resolveJudging(profile, config2, flags) {
+  const overrides = [...profile.overrides ?? [], ...config2.overrides ?? []];
+  const resolver = thresholdResolver({ ...profile.thresholds, ...config2.thresholds, ...flags }, overrides);
+  return { thresholds: resolver.run, overrides };
+}
+async function makePlan(flags, config2, thresholdFlags) {
+  const profile = await loadProfile(flags.profile ?? config2.profile ?? "pg-quick", flags.judgedAt ?? null);
+  const recipe = mergeRecipe(await loadBuiltinRecipe("postgresql"), config2.recipe ?? {});
+  const variants = variantSpecs(flags, recipe);
+  const baseVariant = flags.baseVariant ?? variants[0].id;
+  if (!variants.some((v) => v.id === baseVariant)) throw new InputError(`"${baseVariant}" is not one of the variants`, void 0, "--base-variant");
+  const judging = resolveJudging(profile, config2, thresholdFlags);
+  const rounds = flags.rounds ?? config2.rounds;
+  const timeBudgetS = flags.timeBudgetS ?? config2.time_budget_s;
+  if ((timeBudgetS === void 0 ? profile.schedule.time_budget_s : timeBudgetS) !== null) {
+    const deafness = scheduleDeafness(profile.schedule, rounds ?? profile.schedule.rounds, alphasOf(judging.thresholds, judging.overrides));
+    if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), profile.source, "schedule.min_rounds");
+  }
+  return {
+    run: {
+      repo: path8.resolve(flags.repo),
+      variants,
+      baseVariant,
+      profile,
+      engine: postgresEngine,
+      serverSettings: { ...profile.server_settings, ...config2.server_settings },
+      cacheDir: path8.resolve(flags.cacheDir ?? defaultCacheDir()),
+      rounds,
+      timeBudgetS,
+      trust: flags.trust ?? "pr",
+      timeouts: resolveTimeouts(config2.timeouts, flags.timeouts),
+      runner: flags.runner ?? { name: null, labels: [] },
+      ...flags.countInstructions === false && { countInstructions: false },
+      judging
+    },
+    compare: { baseVariant }
+  };
+}
+
+// src/measure/fingerprint.ts
+import { createHash as createHash3 } from "node:crypto";
+import { readFile as readFile7 } from "node:fs/promises";
+import os4 from "node:os";
+var ARM_PARTS = {
+  "0x41:0xd0c": "Arm Neoverse N1",
+  "0x41:0xd40": "Arm Neoverse V1",
+  "0x41:0xd49": "Arm Neoverse N2",
+  "0x41:0xd4f": "Arm Neoverse V2",
+  "0x41:0xd8e": "Arm Neoverse N3",
+  "0x41:0xd84": "Arm Neoverse V3",
+  "0xc0:0xac4": "Ampere-1",
+  "0xc0:0xac5": "Ampere-1a"
+};
+function cpuinfoField(cpuinfo, name) {
+  const line = cpuinfo.split("\n").find((l) => l.split(":")[0]?.trim() === name);
+  return line?.slice(line.indexOf(":") + 1).trim() || void 0;
+}
+function parseCpuModel(cpuinfo) {
+  const model = cpuinfoField(cpuinfo, "model name") ?? cpuinfoField(cpuinfo, "Model Name");
+  if (model) return model.replace(/\s+/g, " ");
+  const implementer = cpuinfoField(cpuinfo, "CPU implementer");
+  const part = cpuinfoField(cpuinfo, "CPU part");
+  if (implementer && part) return ARM_PARTS[`${implementer}:${part}`] ?? `Arm implementer ${implementer} part ${part}`;
+  throw new Error(`cannot find the CPU model in /proc/cpuinfo:
+${cpuinfo.slice(0, 2e3)}`);
+}
+function parseOsPrettyName(osRelease) {
+  const match = /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(osRelease);
+  return match?.[1] ?? "unknown";
+}
+function parseSmtActive(text) {
+  const value = text?.trim();
+  return value === "1" ? true : value === "0" ? false : null;
+}
+function hostnameHash(hostname3) {
+  return createHash3("sha256").update(hostname3).digest("hex").slice(0, 16);
+}
+async function readOrNull(file2) {
+  return readFile7(file2, "utf8").catch(() => null);
+}
+async function collectFingerprint(compiler, runner) {
+  const [cpuinfo, osRelease, smt] = await Promise.all([
+    readFile7("/proc/cpuinfo", "utf8"),
+    readOrNull("/etc/os-release"),
+    readOrNull("/sys/devices/system/cpu/smt/active")
+  ]);
+  return {
+    arch: os4.machine(),
+    cpu_model: parseCpuModel(cpuinfo),
+    cores: os4.availableParallelism(),
+    smt: parseSmtActive(smt),
+    memory_mib: Math.round(os4.totalmem() / 2 ** 20),
+    kernel: os4.release(),
+    os: osRelease ? parseOsPrettyName(osRelease) : `${os4.type()} ${os4.release()}`,
+    compiler,
+    runner,
+    hostname_hash: hostnameHash(os4.hostname())
+  };
+}
+function fingerprintMismatches(a, b) {
+  const differences = [];
+  const check2 = (field, x, y) => {
+    if (JSON.stringify(x) !== JSON.stringify(y)) differences.push(`${field}: ${JSON.stringify(x)} vs ${JSON.stringify(y)}`);
+  };
+  check2("arch", a.arch, b.arch);
+  check2("cpu_model", a.cpu_model, b.cpu_model);
+  check2("cores", a.cores, b.cores);
+  check2("smt", a.smt, b.smt);
+  check2("kernel", a.kernel, b.kernel);
+  check2("compiler", a.compiler, b.compiler);
+  return differences;
+}
+
+// src/version.ts
+var VERSION = "0.1.0";
+
+// src/compare/gate.ts
+var FAIL_ON = ["regression", "error", "missing", "unstable", "warning"];
+var DEFAULT_FAIL_ON = ["regression", "error"];
+var NOUN = {
+  regression: ["regression", "regressions"],
+  error: ["error", "errors"],
+  missing: ["missing step", "missing steps"],
+  unstable: ["unstable step", "unstable steps"],
+  warning: ["warning", "warnings"]
+};
+function gateVerdict(c) {
+  const failed = DEFAULT_FAIL_ON.some((v) => c.counts[v] > 0 || (c.instruction_counts?.[v] ?? 0) > 0);
+  return failed ? "fail" : "pass";
+}
+function parseFailOn(text) {
+  const values = text.split(/[\s,]+/).filter(Boolean);
+  const unknown2 = values.find((v) => !FAIL_ON.includes(v));
+  if (unknown2 !== void 0) return { error: `unknown value "${unknown2}": expected a comma-separated list of ${FAIL_ON.join(", ")}` };
+  return { failOn: FAIL_ON.filter((v) => values.includes(v)) };
+}
+function channels(v, verdict) {
+  return [v.verdict === verdict ? "QPS" : null, v.instructions?.verdict === verdict ? "instr/op" : null].filter((c) => c !== null);
+}
+function hits(comparisons, verdict) {
+  let count = 0;
+  const steps = comparisons.flatMap(
+    (c) => c.steps.flatMap((s) => {
+      const found = s.variants.map((v) => channels(v, verdict)).filter((f) => f.length > 0);
+      if (found.length === 0) return [];
+      count += found.length;
+      const notes = [c.label, found.every((f) => !f.includes("QPS")) ? "instr/op" : null].filter((n) => n !== null);
+      return [notes.length > 0 ? `${s.step} (${notes.join(", ")})` : s.step];
+    })
+  );
+  return { count, steps };
+}
+function reason(cause, found) {
+  const [one, many] = NOUN[cause];
+  return { cause, ...found, summary: `${found.count} ${found.count === 1 ? one : many}` };
+}
+var NO_SAMPLES = { cause: "no-samples", count: 0, steps: [], summary: "no samples" };
+function decideGate(comparisons, failOn = DEFAULT_FAIL_ON) {
+  const measured = comparisons.some((c) => c.steps.some((s) => s.absolute.some((a) => a.ok_samples > 0)));
+  const reasons = measured ? [] : [NO_SAMPLES];
+  for (const cause of FAIL_ON) {
+    const found = failOn.includes(cause) ? hits(comparisons, cause) : { count: 0, steps: [] };
+    if (found.count > 0) reasons.push(reason(cause, found));
+  }
+  return { verdict: reasons.length > 0 ? "fail" : "pass", reasons, regressions: hits(comparisons, "regression").count };
+}
+function gateHeadline(decision) {
+  const causes = decision.reasons.map((r) => r.cause).filter((c) => c !== "no-samples");
+  const summaries = decision.reasons.map((r) => r.summary).join(", ");
+  return causes.length > 0 ? `${summaries} (fail-on: ${causes.join(", ")})` : summaries;
+}
+function gateMessage(decision) {
+  return decision.reasons.map((r) => r.steps.length > 0 ? `${r.summary}: ${r.steps.join(", ")}` : r.summary).join("; ");
+}
+function decideMeasuredGate(steps, failOn = DEFAULT_FAIL_ON) {
+  const reasons = steps.some((s) => s.ok > 0) ? [] : [NO_SAMPLES];
+  const failed = (cause, which) => {
+    const names = failOn.includes(cause) ? steps.filter(which).map((s) => s.step) : [];
+    if (names.length > 0) reasons.push(reason(cause, { count: names.length, steps: names }));
+  };
+  failed("error", (s) => s.errors > 0);
+  failed("missing", (s) => s.errors === 0 && s.ok === 0);
+  return { verdict: reasons.length > 0 ? "fail" : "pass", reasons, regressions: 0 };
+}
+
 // src/compare/index-samples.ts
 function indexByStepAndVariant(entries, list) {
   const index = /* @__PURE__ */ new Map();
@@ -30518,63 +31236,6 @@ function chooseNoiseFloor(floors, step, pairs, runner) {
   if (!floor) return { kind: "not-applied", note: `the A/A noise floor was measured at ${here.map((f) => f.rounds).join(", ")} rounds, this verdict at ${pairs}: not applied` };
   const spread = Math.min(floor.relative_spread, NOISE_FLOOR_CAP);
   return { kind: "applied", spread, measured: floor.relative_spread, capped: floor.relative_spread > NOISE_FLOOR_CAP };
-}
-
-// src/compare/thresholds.ts
-var import_picomatch = __toESM(require_picomatch2(), 1);
-
-// src/compare/types.ts
-var DEFAULT_THRESHOLDS = {
-  fail_below: 0.95,
-  warn_below: 0.98,
-  improve_above: 1.05,
-  alpha: 0.01,
-  instructions_fail_above: 1.02,
-  instructions_warn_above: 1.005,
-  instructions_improve_below: 0.99
-};
-var VERDICTS = ["regression", "error", "warning", "unstable", "missing", "improvement", "unchanged"];
-var INSTRUCTION_VERDICTS = ["regression", "error", "warning", "unstable", "missing", "n/a", "improvement", "unchanged"];
-
-// src/compare/thresholds.ts
-var KEYS = Object.keys(DEFAULT_THRESHOLDS);
-function validate3(t, where) {
-  const fail = (field, message) => {
-    throw new InputError(message, void 0, `${where}${field}`);
-  };
-  for (const key of KEYS) if (!Number.isFinite(t[key])) fail(key, `must be a number, got ${String(t[key])}`);
-  if (!(t.alpha > 0 && t.alpha < 0.5)) fail("alpha", `must be between 0 and 0.5 (exclusive), got ${t.alpha}`);
-  if (!(t.fail_below > 0)) fail("fail_below", `must be above 0, got ${t.fail_below}`);
-  if (t.fail_below > t.warn_below) fail("fail_below", `${t.fail_below} must not exceed warn_below ${t.warn_below}`);
-  if (t.warn_below > 1) fail("warn_below", `must be at most 1, got ${t.warn_below}`);
-  if (t.improve_above < 1) fail("improve_above", `must be at least 1, got ${t.improve_above}`);
-  if (t.instructions_warn_above < 1) fail("instructions_warn_above", `must be at least 1, got ${t.instructions_warn_above}`);
-  if (t.instructions_warn_above > t.instructions_fail_above) {
-    fail("instructions_fail_above", `${t.instructions_fail_above} must be at least instructions_warn_above ${t.instructions_warn_above}`);
-  }
-  if (!(t.instructions_improve_below > 0 && t.instructions_improve_below <= 1)) fail("instructions_improve_below", `must be above 0 and at most 1, got ${t.instructions_improve_below}`);
-  return t;
-}
-function definedOnly(partial2) {
-  return Object.fromEntries(Object.entries(partial2).filter(([k, v]) => KEYS.includes(k) && v !== void 0));
-}
-function thresholdResolver(options = {}, overrides = []) {
-  const run2 = validate3({ ...DEFAULT_THRESHOLDS, ...definedOnly(options) }, "thresholds.");
-  const compiled = overrides.map((override, i) => {
-    if (typeof override.step !== "string" || override.step === "") {
-      throw new InputError("needs a step glob", void 0, `overrides[${i}].step`);
-    }
-    const { step, ...values } = override;
-    validate3({ ...run2, ...definedOnly(values) }, `overrides[${i}] (step ${step}).`);
-    return { matches: (0, import_picomatch.default)(step, { dot: true }), values: definedOnly(values) };
-  });
-  return {
-    run: run2,
-    forStep(stepId) {
-      const merged = compiled.filter((o) => o.matches(stepId)).reduce((t, o) => ({ ...t, ...o.values }), run2);
-      return validate3(merged, `overrides for step ${stepId}: `);
-    }
-  };
 }
 
 // src/compare/compare.ts
@@ -30836,148 +31497,119 @@ function compareAgainstBaseline(current, baseline, options = {}) {
   );
 }
 
-// src/results/io.ts
-import { open as open2, writeFile as writeFile2, rename as rename2 } from "node:fs/promises";
-var MAX_RESULTS_FILE_BYTES = 64 * 1024 * 1024;
-var MAX_NOISE_FLOOR_FILE_BYTES = 1024 * 1024;
-function tooLargeError(bytes, maxBytes, source) {
-  return new InputError(`${bytes} bytes is larger than the ${maxBytes.toLocaleString("en-US")} bytes a file of this kind may have`, source, "$");
-}
-function parseResults(data, source) {
-  if (typeof data === "object" && data !== null) {
-    const { schema, version: version2 } = data;
-    if (schema !== RESULTS_SCHEMA_ID) {
-      throw new InputError(`not a db-bench-gate results document (schema is ${JSON.stringify(schema)}, expected "${RESULTS_SCHEMA_ID}")`, source, "$.schema");
-    }
-    if (typeof version2 === "number" && version2 > RESULTS_VERSION) {
-      throw new InputError(
-        `results format version ${version2} is newer than this db-bench-gate understands (${RESULTS_VERSION}); upgrade db-bench-gate`,
-        source,
-        "$.version"
-      );
-    }
-  }
-  return validate2(ResultsSchema, data, source);
-}
-function parseJson(text, source) {
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`not JSON: ${e.message}`, source, "$");
-  }
-}
-var UNKNOWN_SIZE_BUFFER_BYTES = 1024 * 1024;
-async function readCapped(file2, maxBytes) {
-  const cannotRead = (e) => new InputError(`cannot read: ${e.code ?? String(e)}`, file2);
-  const handle = await open2(file2, "r").catch((e) => {
-    throw cannotRead(e);
+// src/results/run-labels.ts
+function runLabels(runs) {
+  if (runs.length === 1) return [null];
+  const labels = runs.map((r) => r.fingerprint.arch);
+  return labels.map((label, i) => {
+    if (labels.filter((l) => l === label).length === 1) return label;
+    const runner = runs[i]?.fingerprint.runner.name;
+    return runner ? `${label} ${runner}` : `${label} #${labels.slice(0, i + 1).filter((l) => l === label).length}`;
   });
-  try {
-    const { size } = await handle.stat();
-    if (size > maxBytes) throw tooLargeError(size.toLocaleString("en-US"), maxBytes, file2);
-    let buffer = Buffer.allocUnsafe(Math.min(maxBytes, size || UNKNOWN_SIZE_BUFFER_BYTES) + 1);
-    let length = 0;
-    for (; ; ) {
-      if (length === buffer.length) {
-        if (length > maxBytes) throw tooLargeError(`more than ${maxBytes.toLocaleString("en-US")}`, maxBytes, file2);
-        const grown = Buffer.allocUnsafe(Math.min(maxBytes + 1, 2 * buffer.length));
-        buffer.copy(grown, 0, 0, length);
-        buffer = grown;
-      }
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null).catch((e) => {
-        throw cannotRead(e);
-      });
-      if (bytesRead === 0) break;
-      length += bytesRead;
-    }
-    if (length > maxBytes) throw tooLargeError(`more than ${maxBytes.toLocaleString("en-US")}`, maxBytes, file2);
-    return buffer.toString("utf8", 0, length);
-  } finally {
-    await handle.close();
-  }
-}
-async function readJson(file2, maxBytes) {
-  return parseJson(await readCapped(file2, maxBytes), file2);
-}
-async function readResults(file2) {
-  return parseResults(await readJson(file2, MAX_RESULTS_FILE_BYTES), file2);
-}
-async function readNoiseFloor(file2) {
-  return parseNoiseFloor(await readCapped(file2, MAX_NOISE_FLOOR_FILE_BYTES), file2);
-}
-function parseNoiseFloor(text, source) {
-  return validate2(NoiseFloorListSchema, parseJson(text, source), source);
-}
-async function writeResults(file2, results) {
-  const checked = ResultsSchema.parse(results);
-  const tmp = `${file2}.${process.pid}.tmp`;
-  await writeFile2(tmp, JSON.stringify(checked, null, 2) + "\n");
-  await rename2(tmp, file2);
 }
 
-// src/config/judging-files.ts
-import { realpathSync } from "node:fs";
-import path5 from "node:path";
-var MAX_JUDGING_FILE_BYTES = MAX_NOISE_FLOOR_FILE_BYTES;
-var GIT_TIMEOUT_MS = 6e4;
-function judgingCommit(repo, commit) {
-  return { repo, commit, read: /* @__PURE__ */ new Set() };
-}
-function realOrSame(p) {
-  try {
-    return realpathSync(p);
-  } catch {
-    return p;
+// src/cleanup.ts
+var CleanupRegistry = class {
+  actions = /* @__PURE__ */ new Map();
+  nextId = 0;
+  controller = new AbortController();
+  draining = Promise.resolve();
+  /**
+   * Aborted when the run is cancelled (signal or timeout): pass it as execa's `cancelSignal` so that
+   * long subprocesses (make, pgbench) stop instead of outliving the cleanup.
+   */
+  get signal() {
+    return this.controller.signal;
   }
-}
-function pathInRepo(repo, file2) {
-  for (const root of /* @__PURE__ */ new Set([path5.resolve(repo), realOrSame(path5.resolve(repo))])) {
-    for (const candidate of /* @__PURE__ */ new Set([path5.resolve(file2), realOrSame(path5.resolve(file2))])) {
-      const relative = path5.relative(root, candidate);
-      if (relative !== "" && !relative.startsWith("..") && !path5.isAbsolute(relative)) return relative.split(path5.sep).join("/");
+  /**
+   * Registers `action` (which must tolerate a half-created resource). On a cancelled registry the
+   * action runs at once and the caller gets the cancellation error: nothing may start after cleanup.
+   */
+  async register(label, action) {
+    let done;
+    const id = this.nextId++;
+    const runOnce = () => {
+      this.actions.delete(id);
+      done ??= action();
+      return done;
+    };
+    if (this.signal.aborted) {
+      await runOnce().catch(() => void 0);
+      throw this.cancellationError();
     }
+    this.actions.set(id, { label, run: runOnce });
+    return { run: runOnce };
   }
-  return null;
-}
-async function git2(repo, args) {
-  return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false, timeout: GIT_TIMEOUT_MS });
-}
-async function blobAt(repo, commit, repoPath) {
-  const parsed = await git2(repo, ["rev-parse", "--verify", "--quiet", `${commit}:${repoPath}`]);
-  return parsed.exitCode === 0 ? parsed.stdout.trim() : null;
-}
-async function readAtCommit(at, repoPath) {
-  at.read.add(repoPath);
-  const source = `${at.commit}:${repoPath}`;
-  const size = await git2(at.repo, ["cat-file", "-s", source]);
-  if (size.exitCode !== 0) {
-    const commit = await git2(at.repo, ["rev-parse", "--verify", "--quiet", `${at.commit}^{commit}`]);
-    if (commit.exitCode !== 0) throw new InputError(`no commit ${at.commit} in ${at.repo} to read it at`, repoPath);
-    return null;
+  /** Aborts `signal` (subprocesses given it stop); later registrations are refused. */
+  cancel(reason2) {
+    if (!this.signal.aborted) this.controller.abort(reason2);
   }
-  const bytes = Number(size.stdout.trim());
-  if (bytes > MAX_JUDGING_FILE_BYTES) throw tooLargeError(bytes.toLocaleString("en-US"), MAX_JUDGING_FILE_BYTES, source);
-  const shown = await git2(at.repo, ["cat-file", "blob", source]);
-  if (shown.exitCode !== 0) throw new InputError(`cannot read it: ${shown.stderr.trim() || `git exited with ${shown.exitCode}`}`, source);
-  return { text: shown.stdout, source };
-}
-async function readJudgingFile(file2, at, what) {
-  const inRepo = at ? pathInRepo(at.repo, file2) : null;
-  if (at && inRepo !== null) {
-    const text = await readAtCommit(at, inRepo);
-    if (!text) throw new InputError(`not in commit ${at.commit}: the ${what} is read as committed there, never from the pull request's tree`, inRepo);
-    return text;
+  /**
+   * Cancels subprocesses still running, then runs every action, newest first; never throws. A call
+   * while another is running (the run settling during a signal's cleanup) waits for it, so that an
+   * older action (a temp dir) never runs before a newer one (the server living in it) is done.
+   */
+  async runAll(reason2) {
+    this.cancel(reason2);
+    const drained = this.draining.then(() => this.drain());
+    this.draining = drained;
+    return drained;
   }
-  return { text: await readCapped(file2, MAX_JUDGING_FILE_BYTES), source: file2 };
-}
-async function changedJudgingFiles(repo, base, head, repoPaths) {
-  const changed = [];
-  for (const repoPath of [...new Set(repoPaths)].sort()) {
-    const [before, after] = await Promise.all([blobAt(repo, base, repoPath), blobAt(repo, head, repoPath)]);
-    if (before === after) continue;
-    changed.push({ path: repoPath, change: before === null ? "adds" : after === null ? "removes" : "changes" });
+  async drain() {
+    const failures = [];
+    for (const [, { label, run: run2 }] of [...this.actions].reverse()) {
+      try {
+        await run2();
+      } catch (err) {
+        failures.push(`${label}: ${err.message}`);
+      }
+    }
+    return failures;
   }
-  return changed;
+  cancellationError() {
+    const reason2 = this.signal.reason;
+    return reason2 instanceof Error ? reason2 : new PipelineError("the run was cancelled");
+  }
+};
+async function withCleanup(work, options = {}) {
+  const registry2 = new CleanupRegistry();
+  const warn = options.warn ?? ((message) => console.error(message));
+  const finish = async (reason2) => {
+    for (const failure3 of await registry2.runAll(reason2)) warn(`cleanup: ${failure3}`);
+  };
+  const onSignal = (signal) => {
+    removeHandlers();
+    const hold = () => void 0;
+    process.on("SIGINT", hold);
+    process.on("SIGTERM", hold);
+    void finish(new PipelineError(`interrupted by ${signal}`)).finally(() => {
+      process.off("SIGINT", hold);
+      process.off("SIGTERM", hold);
+      process.kill(process.pid, signal);
+    });
+  };
+  const removeHandlers = () => {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    if (options.timeoutMs === void 0) return;
+    timer = setTimeout(() => {
+      const error62 = new PipelineError(`timed out after ${Math.round(options.timeoutMs / 1e3)} s`);
+      reject(error62);
+      registry2.cancel(error62);
+    }, options.timeoutMs);
+  });
+  try {
+    return await Promise.race([work(registry2), timeout]);
+  } finally {
+    clearTimeout(timer);
+    removeHandlers();
+    await finish(new PipelineError("the run finished"));
+  }
 }
 
 // src/config/config-file.ts
@@ -31009,1445 +31641,6 @@ async function loadConfigAt(at, file2 = null) {
 }
 async function loadConfigFromCommit(repo, ref) {
   return loadConfigAt(judgingCommit(repo, ref));
-}
-
-// src/config/profile.ts
-import { createHash as createHash2 } from "node:crypto";
-import { existsSync as existsSync3 } from "node:fs";
-import { readFile as readFile4 } from "node:fs/promises";
-import path6 from "node:path";
-import { fileURLToPath as fileURLToPath2 } from "node:url";
-
-// src/driver/output-text.ts
-function normalizeLines(raw) {
-  return raw.replace(/\r\n?/g, "\n");
-}
-function findNumber(text, pattern, what, raw) {
-  const flags = pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`;
-  const matches = [...text.matchAll(new RegExp(pattern.source, flags))];
-  if (matches.length === 0) return null;
-  if (matches.length > 1) throw new ParseError(`${what} appears ${matches.length} times: more than one run in one output?`, raw);
-  const value = Number(matches[0]?.[1]);
-  if (!Number.isFinite(value)) throw new ParseError(`${what} is not a number: "${matches[0]?.[0]}"`, raw);
-  return value;
-}
-function requireNumber(text, pattern, what, raw) {
-  const value = findNumber(text, pattern, what, raw);
-  if (value === null) throw new ParseError(`no ${what} line in the output`, raw);
-  return value;
-}
-function requirePositive(value, what, raw) {
-  if (value <= 0) throw new ParseError(`${what} is ${value}: the run completed no operations`, raw);
-  return value;
-}
-
-// src/driver/types.ts
-function wholeSeconds(seconds2) {
-  if (!Number.isInteger(seconds2) || seconds2 <= 0) throw new RangeError(`a run lasts a whole positive number of seconds, got ${seconds2}`);
-  return String(seconds2);
-}
-function wholeCount(count) {
-  if (!Number.isInteger(count) || count <= 0) throw new RangeError(`a fixed-count run does a whole positive number of operations, got ${count}`);
-  return String(count);
-}
-function libpqConnectionArgs(conn) {
-  return ["-h", conn.host, "-p", String(conn.port), "-U", conn.user];
-}
-function settleAfterLoad(conn, bins, tables) {
-  return {
-    file: bins.psql,
-    args: ["-X", "-q", "-v", "ON_ERROR_STOP=1", ...libpqConnectionArgs(conn), "-d", conn.database, "-c", `VACUUM ANALYZE ${tables.join(", ")}`, "-c", "CHECKPOINT"]
-  };
-}
-
-// src/driver/pgbench.ts
-var PGBENCH_SCRIPTS = ["select-only", "tpcb-like", "simple-update"];
-var PGBENCH_PROTOCOLS = ["simple", "extended", "prepared"];
-var PGBENCH_TABLES = ["pgbench_accounts", "pgbench_branches", "pgbench_tellers", "pgbench_history"];
-var PgbenchParametersSchema = external_exports.object({
-  script: external_exports.enum(PGBENCH_SCRIPTS),
-  protocol: external_exports.enum(PGBENCH_PROTOCOLS).default("simple"),
-  clients: external_exports.number().int().positive(),
-  /** pgbench worker threads; defaults to one per client */
-  threads: external_exports.number().int().positive().optional(),
-  /** scale factor of `pgbench -i -s`: 100,000 pgbench_accounts rows per unit */
-  scale: external_exports.number().int().positive().default(10),
-  progress_interval_s: external_exports.number().int().positive().default(1)
-}).strict().refine((p) => p.threads === void 0 || p.threads <= p.clients, { message: "threads must not exceed clients", path: ["threads"] });
-function pgbenchStepId(p) {
-  return `pgbench.${p.script}.${p.protocol}.c${p.clients}`;
-}
-function pgbenchStep(parameters) {
-  const p = PgbenchParametersSchema.parse(parameters);
-  const threads = p.threads ?? p.clients;
-  const runArgs = (conn, length) => [
-    ...libpqConnectionArgs(conn),
-    "-b",
-    p.script,
-    "-M",
-    p.protocol,
-    "-c",
-    String(p.clients),
-    "-j",
-    String(threads),
-    ...length
-  ];
-  return {
-    id: pgbenchStepId(p),
-    driver: "pgbench",
-    parameters: { script: p.script, protocol: p.protocol, clients: p.clients, threads, scale: p.scale },
-    dataSet: (conn, bins) => ({
-      key: `pgbench.scale${p.scale}`,
-      commands: [
-        { file: bins.pgbench, args: ["-i", "-s", String(p.scale), "-q", ...libpqConnectionArgs(conn), conn.database] },
-        settleAfterLoad(conn, bins, PGBENCH_TABLES)
-      ]
-    }),
-    run: (conn, bins, seconds2) => ({
-      file: bins.pgbench,
-      args: [...runArgs(conn, ["-T", wholeSeconds(seconds2)]), "-P", String(p.progress_interval_s), conn.database]
-    }),
-    warmup: (conn, bins, seconds2) => ({ file: bins.pgbench, args: [...runArgs(conn, ["-T", wholeSeconds(seconds2)]), conn.database] }),
-    // -n: no vacuum before the run. Its cost depends on what the previous run left (dead tuples of
-    // the runs of N and 2N differ), which would not cancel out in the difference of two runs.
-    fixedRun: (conn, bins, perClient) => ({ file: bins.pgbench, args: [...runArgs(conn, ["-t", wholeCount(perClient)]), "-n", conn.database] }),
-    isProgressLine: (line) => line.startsWith("progress: "),
-    parse: parsePgbenchOutput
-  };
-}
-function duration3(text, ops, tps, raw) {
-  const seconds2 = findNumber(text, /^duration: (\d+) s$/m, "pgbench duration", raw);
-  if (seconds2 !== null) return seconds2;
-  if (findNumber(text, /^number of transactions per client: (\d+)$/m, "pgbench transactions per client", raw) === null) {
-    throw new ParseError("no pgbench duration (-T) or transactions per client (-t) line in the output", raw);
-  }
-  return ops / tps;
-}
-var TPS_EXCLUDING_CONNECTIONS = /^tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)$/m;
-function parsePgbenchOutput(raw) {
-  const text = normalizeLines(raw);
-  const aborted2 = /^pgbench: (?:error|fatal): (Run was aborted.*)$/m.exec(text);
-  if (aborted2) throw new ParseError(`pgbench: ${aborted2[1]}`, raw);
-  const ops = requireNumber(text, /^number of transactions actually processed: (\d+)(?:\/\d+)?$/m, "pgbench transactions processed", raw);
-  const tps = requireNumber(text, TPS_EXCLUDING_CONNECTIONS, "pgbench tps", raw);
-  return {
-    ops: requirePositive(ops, "pgbench transactions processed", raw),
-    ops_per_s: requirePositive(tps, "pgbench tps", raw),
-    duration_s: duration3(text, ops, tps, raw),
-    latency_ms: {
-      avg: requireNumber(text, /^latency average = ([\d.]+) ms(?: \(including failures\))?$/m, "pgbench latency average", raw),
-      p95: null,
-      p99: null
-    },
-    errors: findNumber(text, /^number of failed transactions: (\d+) \([\d.]+%\)$/m, "pgbench failed transactions", raw),
-    raw
-  };
-}
-
-// src/driver/sysbench.ts
-var readOnlyWith = (only) => (range) => [
-  `--range_size=${range}`,
-  ...["simple", "sum", "order", "distinct"].map((kind) => `--${kind}_ranges=${kind === only ? 1 : 0}`)
-];
-var withRange = (script) => ({ script, options: (range) => [`--range_size=${range}`] });
-var SYSBENCH_MICROBENCHMARKS = {
-  "point-query": withRange("oltp_point_select"),
-  "random-points": { script: "select_random_points", options: (range) => [`--random_points=${range}`], singleTable: true },
-  "range-covered-si": { script: "select_random_ranges", options: (range) => ["--number_of_ranges=1", `--delta=${range}`], singleTable: true },
-  "range-notcovered-pk": {
-    script: "oltp_read_only",
-    options: (range) => [...readOnlyWith("simple")(range), "--point_selects=0", "--skip_trx=on"]
-  },
-  "read-only": withRange("oltp_read_only"),
-  "read-only-simple": { script: "oltp_read_only", options: readOnlyWith("simple") },
-  "read-only-sum": { script: "oltp_read_only", options: readOnlyWith("sum") },
-  "read-only-order": { script: "oltp_read_only", options: readOnlyWith("order") },
-  "read-only-distinct": { script: "oltp_read_only", options: readOnlyWith("distinct") },
-  "read-write": withRange("oltp_read_write"),
-  "write-only": withRange("oltp_write_only"),
-  "update-index": withRange("oltp_update_index"),
-  "update-nonindex": withRange("oltp_update_non_index"),
-  insert: withRange("oltp_insert"),
-  delete: withRange("oltp_delete")
-};
-var MICROBENCHMARK_NAMES = Object.keys(SYSBENCH_MICROBENCHMARKS);
-var SysbenchParametersSchema = external_exports.object({
-  benchmark: external_exports.enum(MICROBENCHMARK_NAMES),
-  range: external_exports.number().int().positive().default(100),
-  threads: external_exports.number().int().positive().default(1),
-  tables: external_exports.number().int().positive().default(1),
-  table_size: external_exports.number().int().positive().default(1e5),
-  /** true: PRIMARY KEY on id (the field's pk1); false: a secondary index instead (pk0) */
-  pk: external_exports.boolean().default(true),
-  percentile: external_exports.union([external_exports.literal(95), external_exports.literal(99)]).default(95),
-  report_interval_s: external_exports.number().int().positive().default(1)
-}).strict().refine((p) => p.tables === 1 || !("singleTable" in SYSBENCH_MICROBENCHMARKS[p.benchmark]), {
-  message: "this benchmark's stock script reads sbtest1 only: tables must be 1",
-  path: ["tables"]
-});
-function sysbenchStepId(p) {
-  return `${p.benchmark}.range${p.range}.pk${p.pk ? 1 : 0}`;
-}
-function sysbenchStep(parameters) {
-  const p = SysbenchParametersSchema.parse(parameters);
-  const microbenchmark = SYSBENCH_MICROBENCHMARKS[p.benchmark];
-  const connection = (conn) => [
-    "--db-driver=pgsql",
-    `--pgsql-host=${conn.host}`,
-    `--pgsql-port=${conn.port}`,
-    `--pgsql-user=${conn.user}`,
-    `--pgsql-db=${conn.database}`
-  ];
-  const table = [`--tables=${p.tables}`, `--table_size=${p.table_size}`, ...p.pk ? [] : ["--secondary=on"]];
-  const runArgs = (conn, length) => [
-    ...connection(conn),
-    ...table,
-    `--threads=${p.threads}`,
-    `--time=${length.time}`,
-    `--events=${length.events}`,
-    "--rand-type=uniform",
-    `--percentile=${p.percentile}`,
-    ...microbenchmark.options(p.range)
-  ];
-  return {
-    id: sysbenchStepId(p),
-    driver: "sysbench",
-    parameters: {
-      benchmark: p.benchmark,
-      script: microbenchmark.script,
-      range: p.range,
-      threads: p.threads,
-      tables: p.tables,
-      table_size: p.table_size,
-      pk: p.pk,
-      percentile: p.percentile
-    },
-    dataSet: (conn, bins) => {
-      const load = (command) => ({ file: bins.sysbench, args: [...connection(conn), ...table, "oltp_read_only", command] });
-      const tables = Array.from({ length: p.tables }, (_, i) => `sbtest${i + 1}`);
-      return {
-        key: `sysbench.tables${p.tables}.rows${p.table_size}.pk${p.pk ? 1 : 0}`,
-        commands: [load("cleanup"), load("prepare"), settleAfterLoad(conn, bins, tables)]
-      };
-    },
-    run: (conn, bins, seconds2) => ({
-      file: bins.sysbench,
-      args: [...runArgs(conn, { time: wholeSeconds(seconds2), events: "0" }), `--report-interval=${p.report_interval_s}`, microbenchmark.script, "run"]
-    }),
-    warmup: (conn, bins, seconds2) => ({ file: bins.sysbench, args: [...runArgs(conn, { time: wholeSeconds(seconds2), events: "0" }), microbenchmark.script, "run"] }),
-    // --events counts every thread's events together
-    fixedRun: (conn, bins, perClient) => ({
-      file: bins.sysbench,
-      args: [...runArgs(conn, { time: "0", events: wholeCount(perClient * p.threads) }), microbenchmark.script, "run"]
-    }),
-    isProgressLine: (line) => /^\[ \d+s \] /.test(line),
-    parse: parseSysbenchOutput
-  };
-}
-function parseSysbenchOutput(raw) {
-  const text = normalizeLines(raw);
-  const fatal = /^FATAL: .*$/m.exec(text);
-  if (fatal) throw new ParseError(`sysbench: ${fatal[0]}`, raw);
-  const queries = requireNumber(text, /^\s+queries:\s+(\d+)\s+\([\d.]+ per sec\.\)$/m, "sysbench queries", raw);
-  const qps = requireNumber(text, /^\s+queries:\s+\d+\s+\(([\d.]+) per sec\.\)$/m, "sysbench queries per second", raw);
-  const duration4 = findNumber(text, /^\s+total time:\s+([\d.]+)s$/m, "sysbench total time", raw) ?? findNumber(text, /^\s+time elapsed:\s+([\d.]+)s$/m, "sysbench time elapsed", raw);
-  if (duration4 === null) throw new ParseError("no sysbench total time (1.0) or time elapsed (1.1) line in the output", raw);
-  return {
-    ops: requirePositive(queries, "sysbench queries", raw),
-    ops_per_s: requirePositive(qps, "sysbench queries per second", raw),
-    duration_s: duration4,
-    latency_ms: {
-      avg: requireNumber(text, /^\s+avg:\s+([\d.]+)$/m, "sysbench latency avg", raw),
-      p95: findNumber(text, /^\s+95th percentile:\s+([\d.]+)$/m, "sysbench 95th percentile", raw),
-      p99: findNumber(text, /^\s+99th percentile:\s+([\d.]+)$/m, "sysbench 99th percentile", raw)
-    },
-    errors: requireNumber(text, /^\s+ignored errors:\s+(\d+)\s+\([\d.]+ per sec\.\)$/m, "sysbench ignored errors", raw),
-    raw
-  };
-}
-
-// src/driver/index.ts
-var DRIVERS = {
-  pgbench: pgbenchStep,
-  sysbench: sysbenchStep
-};
-function stepFromDefinition(definition) {
-  const build = DRIVERS[definition.driver];
-  if (!build) throw new InputError(`unknown driver "${definition.driver}" (known: ${Object.keys(DRIVERS).join(", ")})`);
-  return build(definition.parameters);
-}
-
-// src/measure/cpu-affinity.ts
-import { readFile as readFile3 } from "node:fs/promises";
-function parseCpuList(text) {
-  if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(text)) return null;
-  const cpus = /* @__PURE__ */ new Set();
-  for (const part of text.split(",")) {
-    const [from, to = from] = part.split("-").map(Number);
-    if (to < from) return null;
-    for (let cpu = from; cpu <= to; cpu++) cpus.add(cpu);
-  }
-  return [...cpus].sort((a, b) => a - b);
-}
-function formatCpuList(cpus) {
-  const parts = [];
-  for (let i = 0; i < cpus.length; ) {
-    let j = i;
-    while (j + 1 < cpus.length && cpus[j + 1] === cpus[j] + 1) j++;
-    parts.push(i === j ? String(cpus[i]) : `${cpus[i]}-${cpus[j]}`);
-    i = j + 1;
-  }
-  return parts.join(",");
-}
-function placeProcesses(setting, allowed, source) {
-  if (setting === "split") {
-    if (allowed.length < 2) throw new InputError(`"split" needs at least 2 CPUs; this runner allows ${formatCpuList(allowed) || "none"}`, source, "$.cpu_affinity");
-    const half = Math.ceil(allowed.length / 2);
-    return { server: allowed.slice(0, half), client: allowed.slice(half) };
-  }
-  const placement = { server: [], client: [] };
-  for (const role of ["server", "client"]) {
-    const cpus = parseCpuList(setting[role]);
-    if (!cpus) throw new InputError(`"${setting[role]}" is not a CPU list such as "0" or "0-3,6"`, source, `$.cpu_affinity.${role}`);
-    const missing = cpus.filter((cpu) => !allowed.includes(cpu));
-    if (missing.length) throw new InputError(`CPU ${formatCpuList(missing)} is not available on this runner (allowed: ${formatCpuList(allowed)})`, source, `$.cpu_affinity.${role}`);
-    placement[role] = cpus;
-  }
-  const shared = placement.server.filter((cpu) => placement.client.includes(cpu));
-  if (shared.length) throw new InputError(`server and client share CPU ${formatCpuList(shared)}: they must not compete for a core`, source, "$.cpu_affinity");
-  return placement;
-}
-function onCpus(command, cpus) {
-  return cpus?.length ? { file: "taskset", args: ["--cpu-list", formatCpuList(cpus), command.file, ...command.args] } : command;
-}
-async function allowedCpus() {
-  const status = await readFile3("/proc/self/status", "utf8");
-  const line = /^Cpus_allowed_list:\s*(\S+)$/m.exec(status)?.[1];
-  const cpus = line === void 0 ? null : parseCpuList(line);
-  if (!cpus) throw new Error(`cannot read Cpus_allowed_list from /proc/self/status:
-${status}`);
-  return cpus;
-}
-
-// src/config/profile.ts
-var SettingValue = external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]);
-var cpuList2 = external_exports.string().refine((text) => parseCpuList(text) !== null, 'not a CPU list such as "0" or "0-3,6"');
-var opsPerClient = external_exports.number().int().positive().max(1e6);
-var InstructionsSchema = external_exports.object({
-  /** N of the runs of N and 2N operations per client (pgbench transactions, sysbench events) */
-  ops_per_client: opsPerClient,
-  /** differenced pairs of runs per step and variant: their spread shows the count's noise */
-  repeats: external_exports.number().int().positive().max(20).default(3),
-  /** N for steps whose operations cost much more (or less) than the default's: step id -> N */
-  ops_per_client_by_step: external_exports.record(external_exports.string(), opsPerClient).optional()
-}).strict();
-var ProfileSchema = external_exports.object({
-  name: external_exports.string().regex(/^[a-z0-9][a-z0-9._-]*$/),
-  version: external_exports.number().int().nonnegative(),
-  engine: external_exports.literal("postgresql"),
-  description: external_exports.string(),
-  schedule: external_exports.object({
-    /** rounds per step; each round measures every variant once, in ABBA order */
-    rounds: external_exports.number().int().min(2),
-    /** rounds a step gets even when the time budget is spent */
-    min_rounds: external_exports.number().int().min(2),
-    /** seconds of each measured interval */
-    duration_s: external_exports.number().int().positive(),
-    /** seconds of the unrecorded run per variant before a step's first round */
-    warmup_s: external_exports.number().int().nonnegative(),
-    /** total seconds of measuring for all steps; no more rounds are added beyond it */
-    time_budget_s: external_exports.number().positive().nullable(),
-    /** adaptive rounds: after min_rounds, look every this many rounds and stop a step whose verdict is settled (src/schedule/sequential.ts) */
-    look_every: external_exports.number().int().positive().optional(),
-    /** how the looks share alpha; default pocock */
-    spending: external_exports.enum(SPENDING_FUNCTIONS).optional(),
-    /** restart every variant's server every this many rounds of a step, each followed by warmup_s (src/schedule/interleave.ts restartsBefore) */
-    restart_every: external_exports.number().int().positive().optional()
-  }).strict().refine((s) => s.min_rounds <= s.rounds, { message: "min_rounds must not exceed rounds", path: ["min_rounds"] }),
-  /** server and client on separate CPUs (src/measure/cpu-affinity.ts): "split", or explicit taskset lists */
-  cpu_affinity: external_exports.union([external_exports.literal("split"), external_exports.object({ server: cpuList2, client: cpuList2 }).strict()]).optional(),
-  server_settings: external_exports.record(external_exports.string(), SettingValue),
-  /** the deterministic channel: instructions per operation counted under valgrind (src/schedule/instructions.ts); absent: not counted */
-  instructions: InstructionsSchema.optional(),
-  thresholds: ThresholdsInputSchema.optional(),
-  overrides: external_exports.array(ThresholdOverrideSchema).optional(),
-  steps: external_exports.array(external_exports.object({ driver: external_exports.string() }).passthrough()).min(1)
-}).strict();
-function scheduleDeafness(schedule, rounds, alphas) {
-  const minRounds = Math.min(schedule.min_rounds, rounds);
-  const design = schedule.look_every === void 0 ? null : { minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
-  for (const alpha of new Set(alphas)) {
-    const deaf = deafLook(design, minRounds, rounds, alpha);
-    if (deaf) return { alpha, deaf };
-  }
-  return null;
-}
-function alphasOf(thresholds, overrides) {
-  return [thresholds?.alpha ?? DEFAULT_THRESHOLDS.alpha, ...(overrides ?? []).flatMap((o) => o.alpha === void 0 ? [] : [o.alpha])];
-}
-function parseProfile(text, source) {
-  const profile = validateYaml(ProfileSchema, text, source);
-  const deafness = profile.schedule.time_budget_s === null ? null : scheduleDeafness(profile.schedule, profile.schedule.rounds, alphasOf(profile.thresholds, profile.overrides));
-  if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), source, "schedule.min_rounds");
-  const steps = profile.steps.map(({ driver, ...parameters }, i) => {
-    try {
-      return stepFromDefinition({ driver, parameters });
-    } catch (e) {
-      if (e instanceof external_exports.ZodError) {
-        const issue2 = e.issues[0];
-        throw new InputError(issue2?.message ?? "invalid", source, jsonPath(["steps", i, ...issue2?.path ?? []]));
-      }
-      if (e instanceof InputError) throw new InputError(e.message, source, jsonPath(["steps", i, "driver"]));
-      throw e;
-    }
-  });
-  const seen = /* @__PURE__ */ new Set();
-  steps.forEach((step, i) => {
-    if (seen.has(step.id)) throw new InputError(`two steps are both "${step.id}"`, source, jsonPath(["steps", i]));
-    seen.add(step.id);
-  });
-  for (const id of Object.keys(profile.instructions?.ops_per_client_by_step ?? {})) {
-    if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["instructions", "ops_per_client_by_step", id]));
-  }
-  return { ...profile, steps, hash: createHash2("sha256").update(text).digest("hex"), source };
-}
-function builtinDir(name) {
-  for (let dir = path6.dirname(fileURLToPath2(import.meta.url)); ; dir = path6.dirname(dir)) {
-    if (existsSync3(path6.join(dir, name, ".")) && existsSync3(path6.join(dir, "package.json"))) return path6.join(dir, name);
-    if (path6.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
-  }
-}
-async function loadProfile(nameOrPath, at = null) {
-  const isPath = nameOrPath.includes("/") || /\.ya?ml$/.test(nameOrPath);
-  if (isPath) {
-    const { text: text2, source } = await readJudgingFile(nameOrPath, at, "profile");
-    return parseProfile(text2, source);
-  }
-  const file2 = path6.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
-  const text = await readFile4(file2, "utf8").catch((e) => {
-    if (e.code === "ENOENT") throw new InputError(`no built-in profile "${nameOrPath}"`, "--profile");
-    throw new InputError(`cannot read the profile: ${e.code ?? e.message}`, file2);
-  });
-  return parseProfile(text, file2);
-}
-
-// src/config/plan.ts
-import os5 from "node:os";
-import path10 from "node:path";
-
-// src/engine/postgres.ts
-import { existsSync as existsSync5 } from "node:fs";
-import { chmod, copyFile, mkdir as mkdir3, mkdtemp as mkdtemp3, readFile as readFile7, rm as rm6, writeFile as writeFile4, appendFile } from "node:fs/promises";
-import net from "node:net";
-import os4 from "node:os";
-import path9 from "node:path";
-import { setTimeout as sleep4 } from "node:timers/promises";
-
-// src/engine/postgres-counting.ts
-import { existsSync as existsSync4 } from "node:fs";
-import { chown, mkdir as mkdir2, readFile as readFile6, rm as rm5, writeFile as writeFile3 } from "node:fs/promises";
-import path8 from "node:path";
-import { setTimeout as sleep3 } from "node:timers/promises";
-
-// src/measure/valgrind.ts
-import { readdir, readFile as readFile5, rm as rm4 } from "node:fs/promises";
-import path7 from "node:path";
-import { setTimeout as sleep2 } from "node:timers/promises";
-
-// src/measure/cachegrind.ts
-function isCompleteCachegrindOut(text) {
-  return /^summary:/m.test(text);
-}
-function parseCachegrindOut(raw) {
-  const text = raw.replace(/\r\n?/g, "\n");
-  const eventsLines = [...text.matchAll(/^events:((?: +\S+)+) *$/gm)];
-  if (eventsLines.length !== 1) throw new ParseError(`cachegrind output has ${eventsLines.length} "events:" lines, expected 1: not a cachegrind out file?`, raw);
-  const events = eventsLines[0][1].trim().split(/ +/);
-  const ir = events.indexOf("Ir");
-  if (ir < 0) throw new ParseError(`cachegrind output counts no instructions (events: ${events.join(" ")})`, raw);
-  const summaries = [...text.matchAll(/^summary:((?: +\S+)+) *$/gm)];
-  if (summaries.length !== 1) {
-    throw new ParseError(summaries.length === 0 ? "cachegrind output has no summary line: the process has not finished writing it" : "cachegrind output has more than one summary line", raw);
-  }
-  const totals = summaries[0][1].trim().split(/ +/);
-  if (totals.length !== events.length) throw new ParseError(`cachegrind summary has ${totals.length} totals for ${events.length} events`, raw);
-  const instructions = Number(totals[ir]);
-  if (!Number.isSafeInteger(instructions) || instructions <= 0) throw new ParseError(`cachegrind instruction total is not a positive count: "${totals[ir]}"`, raw);
-  const command = /^cmd: (.*)$/m.exec(text)?.[1];
-  if (command === void 0) throw new ParseError('cachegrind output has no "cmd:" line', raw);
-  return { command, instructions };
-}
-
-// src/measure/valgrind.ts
-var OUT_PREFIX = "cg.";
-function cachegrindArgs(outDir, program) {
-  return ["--tool=cachegrind", "--cache-sim=no", "--branch-sim=no", "--vgdb=no", `--cachegrind-out-file=${path7.join(outDir, `${OUT_PREFIX}%p`)}`, program];
-}
-async function valgrindVersion() {
-  const result = await execa("valgrind", ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false, timeout: 3e4 });
-  if (result.failed) throw new CountingUnavailableError("valgrind is not installed (Debian: apt-get install valgrind)");
-  return result.stdout.trim();
-}
-function unsupportedInstruction(log) {
-  const line = (/^.*Unrecognised instruction at address.*$/m.exec(log) ?? /^.*unhandled instruction bytes.*$/m.exec(log))?.[0];
-  return line?.replace(/^==\d+== /, "").trim() ?? null;
-}
-async function countedPids(outDir) {
-  return (await readdir(outDir)).filter((name) => /^cg\.\d+$/.test(name)).map((name) => Number(name.slice(OUT_PREFIX.length)));
-}
-async function removeCounts(outDir, pids) {
-  await Promise.all(pids.map((pid) => rm4(path7.join(outDir, `${OUT_PREFIX}${pid}`), { force: true })));
-}
-async function readCounts(outDir, pids, timeoutMs) {
-  const deadline = performance.now() + timeoutMs;
-  let total = 0;
-  for (const pid of pids) {
-    const file2 = path7.join(outDir, `${OUT_PREFIX}${pid}`);
-    for (; ; ) {
-      const text = await readFile5(file2, "utf8").catch(() => "");
-      if (isCompleteCachegrindOut(text)) {
-        total += parseCachegrindOut(text).instructions;
-        break;
-      }
-      if (performance.now() > deadline) {
-        const what = text ? "is incomplete" : "was not written";
-        throw new PipelineError(`the cachegrind count of process ${pid} ${what} ${Math.round(timeoutMs / 1e3)} s after the run`, text.trimEnd().split("\n").slice(-10).join("\n"));
-      }
-      await sleep2(100);
-    }
-  }
-  return total;
-}
-
-// src/engine/postgres-counting.ts
-var COUNTED_WORK = "serving backends";
-var PREWARM_SQL = `
-SET statement_timeout = 0;
-SET enable_seqscan = off;
-SET enable_bitmapscan = off;
-SET enable_indexonlyscan = off;
-SET enable_sort = off;
-SET max_parallel_workers_per_gather = 0;
-DO $$
-DECLARE
-  ix record;
-  n bigint;
-BEGIN
-  FOR ix IN
-    SELECT i.indrelid::regclass AS tbl, a.attname AS col
-    FROM pg_index i
-    JOIN pg_class c ON c.oid = i.indrelid
-    JOIN pg_namespace ns ON ns.oid = c.relnamespace
-    JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
-    WHERE ns.nspname NOT IN ('pg_catalog', 'information_schema') AND ns.nspname NOT LIKE 'pg_toast%'
-  LOOP
-    EXECUTE format('SELECT count(*) FROM (SELECT t FROM %s t ORDER BY %I) s', ix.tbl, ix.col) INTO n;
-  END LOOP;
-END $$;
-`;
-var shellQuote = (text) => `'${text.replace(/'/g, "'\\''")}'`;
-async function startCountingPostgres(server, options = {}) {
-  const timeoutMs = options.timeoutMs ?? 12e4;
-  await valgrindVersion();
-  const outDir = path8.join(server.dataRoot, "cachegrind");
-  const wrapper = path8.join(server.dataRoot, "postgres-under-cachegrind");
-  const valgrind = ["valgrind", ...cachegrindArgs(outDir, path8.join(server.binDir, "postgres"))].map(shellQuote).join(" ");
-  await mkdir2(outDir, { recursive: true });
-  await writeFile3(wrapper, `#!/bin/sh
-TMPDIR=${shellQuote(outDir)} exec ${valgrind} "$@"
-`, { mode: 493 });
-  if (server.owner) for (const p of [outDir, wrapper]) await chown(p, server.owner.uid, server.owner.gid);
-  const logSize = async () => (await readFile6(server.liveLog).catch(() => Buffer.alloc(0))).length;
-  const logSince = async (offset) => (await readFile6(server.liveLog).catch(() => Buffer.alloc(0))).subarray(offset).toString("utf8");
-  const startedAt = await logSize();
-  try {
-    await server.restart(wrapper);
-  } catch (e) {
-    const unsupported = unsupportedInstruction(await logSince(startedAt));
-    await server.restart();
-    const why = unsupported ?? `${e.message}${e instanceof PipelineError ? `: ${e.logExcerpt.split("\n").filter(Boolean).slice(-1)[0] ?? ""}` : ""}`;
-    throw new CountingUnavailableError(`PostgreSQL does not run under valgrind: ${why}`);
-  }
-  try {
-    await server.runSql(PREWARM_SQL);
-  } catch (e) {
-    await server.restart();
-    throw e;
-  }
-  let stopped = false;
-  return {
-    tool: "cachegrind",
-    counted: COUNTED_WORK,
-    async count(work) {
-      if (stopped) throw new Error("the instruction counter was stopped");
-      await removeCounts(outDir, await countedPids(outDir));
-      const background = new Set(processesUnder(server.dataDir));
-      const logOffset = await logSize();
-      const result = await work();
-      const unsupported = unsupportedInstruction(await logSince(logOffset));
-      if (unsupported) throw new CountingUnavailableError(`valgrind cannot run this build: ${unsupported}`);
-      if (!server.isAlive()) throw new PipelineError("PostgreSQL exited during the counted run");
-      const deadline = performance.now() + timeoutMs;
-      const serving = () => processesUnder(server.dataDir).filter((pid) => !background.has(pid));
-      while (serving().length > 0 && performance.now() < deadline) await sleep3(50);
-      const left = serving();
-      if (left.length > 0) throw new PipelineError(`backends ${left.join(", ")} were still running ${Math.round(timeoutMs / 1e3)} s after the counted run`);
-      const pids = (await countedPids(outDir)).filter((pid) => !background.has(pid));
-      if (pids.length === 0) throw new PipelineError("no backend served the counted run (no cachegrind count was written)");
-      const instructions = await readCounts(outDir, pids, Math.max(1e3, deadline - performance.now()));
-      await removeCounts(outDir, pids);
-      return { result, instructions };
-    },
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await server.restart();
-      await rm5(outDir, { recursive: true, force: true });
-      if (existsSync4(wrapper)) await rm5(wrapper);
-    }
-  };
-}
-
-// src/engine/postgres.ts
-var SUPERUSER = "postgres";
-var LOG_LINES_IN_ERRORS = 50;
-var START_ATTEMPTS = 3;
-function confValue(value) {
-  if (typeof value === "boolean") return value ? "on" : "off";
-  if (typeof value === "number") return String(value);
-  return `'${value.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
-}
-function renderSettings(settings, socketDir) {
-  const all = { ...settings, listen_addresses: "127.0.0.1", unix_socket_directories: socketDir };
-  return Object.entries(all).map(([name, value]) => {
-    if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(name)) throw new InputError(`"${name}" is not a PostgreSQL setting name`, void 0, "settings");
-    return `${name} = ${confValue(value)}
-`;
-  }).join("");
-}
-function lastLines(text, lines) {
-  return text.split("\n").filter((line, i, all) => i < all.length - 1 || line !== "").slice(-lines).join("\n");
-}
-var postgresEngine = { name: "postgresql", start: startPostgres };
-async function startPostgres(options) {
-  const { binDir, registry: registry2 } = options;
-  const timeoutMs = options.timeoutMs ?? 12e4;
-  const timeoutS = Math.ceil(timeoutMs / 1e3);
-  if (!existsSync5(path9.join(binDir, "postgres"))) throw new PipelineError(`no postgres program in ${binDir}`);
-  const user = await unprivilegedUser(options.trust ?? "pr");
-  const run2 = (file2, args, cwd) => asServer(user, path9.join(binDir, file2), args, cwd, timeoutMs, registry2.signal);
-  const runToStop = (file2, args, cwd) => asServer(user, path9.join(binDir, file2), args, cwd, timeoutMs);
-  const dataRoot = await mkdtemp3(path9.join(os4.tmpdir(), "dbg-pg-"));
-  const dataDir = path9.join(dataRoot, "data");
-  const socketDir = path9.join(dataRoot, "socket");
-  const liveLog = path9.join(dataRoot, "server.log");
-  let pid = 0;
-  const isAlive = () => pid > 0 && processesUnder(dataDir).includes(pid);
-  const logTail2 = async (lines) => lastLines(await readFile7(existsSync5(liveLog) ? liveLog : options.logFile, "utf8").catch(() => ""), lines);
-  await mkdir3(path9.dirname(options.logFile), { recursive: true });
-  const handle = await registry2.register(`postgres server in ${dataRoot}`, async () => {
-    await stopServer(runToStop, dataDir);
-    if (existsSync5(liveLog)) await copyFile(liveLog, options.logFile);
-    await rm6(dataRoot, { recursive: true, force: true });
-  });
-  const fail = async (message, detail) => {
-    const log = await logTail2(LOG_LINES_IN_ERRORS);
-    await handle.run();
-    if (registry2.signal.aborted) throw registry2.signal.reason;
-    throw new PipelineError(message, [detail, log].filter(Boolean).join("\n--- server log ---\n"));
-  };
-  await mkdir3(socketDir, { mode: 493 });
-  await writeFile4(liveLog, "");
-  if (user) {
-    await giveTo(user, dataRoot);
-    const access = await execa("test", ["-x", path9.join(binDir, "postgres"), "-a", "-w", dataRoot], { ...asUser(user), reject: false });
-    if (access.failed) {
-      await fail(`${binDir} or ${dataRoot} is not reachable by the unprivileged user "${user.name}": keep the cache dir and TMPDIR out of private home directories`, "");
-    }
-  }
-  await chmod(dataRoot, 448);
-  const initdb = await run2("initdb", ["-D", dataDir, "-U", SUPERUSER, "--auth=trust", "--no-locale", "-E", "UTF8", "--no-sync"], dataRoot);
-  if (initdb.failed) await fail("initdb failed", initdb.all ?? "");
-  await appendFile(path9.join(dataDir, "postgresql.conf"), `
-# db-bench-gate
-${renderSettings(options.settings, socketDir)}`);
-  const readPid = async () => Number((await readFile7(path9.join(dataDir, "postmaster.pid"), "utf8")).split("\n", 1)[0]);
-  const pgCtlStart = async (preferred, program) => {
-    for (let attempt = 1; ; attempt++) {
-      const port = attempt === 1 && preferred !== null && await portIsFree(preferred) ? preferred : await freePort();
-      const start = onCpus({ file: path9.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, ...program ? ["-p", program] : [], "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
-      const started = await asServer(user, start.file, start.args, dataRoot, timeoutMs + 1e4, registry2.signal);
-      if (!started.failed) {
-        pid = await readPid();
-        return { port };
-      }
-      const portTaken = /could not bind|Address already in use/.test(await logTail2(20));
-      if (!portTaken || attempt === START_ATTEMPTS) return { failure: started.all ?? "", port };
-    }
-  };
-  const first = await pgCtlStart(null);
-  if ("failure" in first) await fail(`PostgreSQL did not start (port ${first.port})`, first.failure);
-  const connection = { host: socketDir, tcpHost: "127.0.0.1", port: first.port, user: SUPERUSER, database: options.database };
-  const created = await run2("createdb", ["-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, options.database], dataRoot);
-  if (created.failed) await fail(`createdb ${options.database} failed`, created.all ?? "");
-  const restart = async (program) => {
-    await stopServer(runToStop, dataDir);
-    const started = await pgCtlStart(connection.port, program);
-    if ("failure" in started) {
-      throw new PipelineError(`PostgreSQL did not start again${program ? ` as ${program}` : ""} (port ${started.port})`, `${started.failure}
---- server log ---
-${await logTail2(LOG_LINES_IN_ERRORS)}`);
-    }
-    connection.port = started.port;
-  };
-  const runSql = async (sql) => {
-    const result = await run2("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, "-d", options.database, "-c", sql], dataRoot);
-    if (result.failed) throw new PipelineError(`psql failed: ${result.shortMessage}`, `${result.all ?? ""}
---- server log ---
-${await logTail2(LOG_LINES_IN_ERRORS)}`);
-  };
-  const countable = { binDir, dataRoot, dataDir, liveLog, owner: user, restart, isAlive, runSql };
-  return {
-    connection,
-    binDir,
-    get pid() {
-      return pid;
-    },
-    dataRoot,
-    stop: handle.run,
-    restart: () => restart(),
-    logTail: logTail2,
-    isAlive,
-    startCounting: (counting) => startCountingPostgres(countable, counting)
-  };
-}
-async function stopServer(run2, dataDir) {
-  const running = () => processesUnder(dataDir);
-  for (const mode of ["fast", "immediate"]) {
-    if (running().length === 0) return;
-    await run2("pg_ctl", ["-D", dataDir, "-m", mode, "-w", "-t", "30", "stop"], path9.dirname(dataDir));
-  }
-  for (let waited = 0; running().length > 0; waited += 100) {
-    if (waited >= 5e3) for (const pid of running()) process.kill(pid, "SIGKILL");
-    await sleep4(100);
-  }
-}
-function asServer(user, file2, args, cwd, timeoutMs, signal) {
-  return execa(file2, args, { cwd, ...asUser(user), all: true, reject: false, timeout: timeoutMs, cancelSignal: signal });
-}
-function portIsFree(port) {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", () => resolve(false));
-    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-  });
-}
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")));
-    });
-  });
-}
-
-// src/config/plan.ts
-function parseVariantFlag(text) {
-  const match = /^([A-Za-z0-9][A-Za-z0-9._-]*)=([^:]+)(?::(.*))?$/.exec(text);
-  if (!match) throw new InputError(`expected NAME=REF[:CFLAGS] (e.g. native=main:-O2 -march=native), got "${text}"`, void 0, "--variant");
-  return { id: match[1], ref: match[2], cflags: match[3] ?? null };
-}
-function defaultCacheDir(env = process.env) {
-  if (env.DBG_CACHE_DIR) return env.DBG_CACHE_DIR;
-  if (process.getuid?.() === 0) return "/var/cache/db-bench-gate";
-  return path10.join(env.XDG_CACHE_HOME ?? path10.join(os5.homedir(), ".cache"), "db-bench-gate");
-}
-function withCflags(recipe, cflags) {
-  return cflags === null || cflags === void 0 ? recipe : { ...recipe, cflags, cxxflags: cflags };
-}
-function variantSpecs(flags, recipe) {
-  if (flags.variants.length > 0) {
-    if (flags.base || flags.head) throw new InputError("give either --base/--head or --variant, not both", void 0, "--variant");
-    const ids = /* @__PURE__ */ new Set();
-    for (const v of flags.variants) {
-      if (ids.has(v.id)) throw new InputError(`two variants are named "${v.id}"`, void 0, "--variant");
-      ids.add(v.id);
-    }
-    return flags.variants.map((v) => ({ id: v.id, ref: v.ref, recipe: withCflags(withCflags(recipe, flags.cflags), v.cflags) }));
-  }
-  if (!flags.base) throw new InputError("missing the base commit", void 0, "--base");
-  if (!flags.head) throw new InputError("missing the head commit", void 0, "--head");
-  const r = withCflags(recipe, flags.cflags);
-  return [
-    { id: "base", ref: flags.base, recipe: r },
-    { id: "head", ref: flags.head, recipe: r }
-  ];
-}
-function resolveJudging(profile, config2, flags) {
-  const overrides = [...profile.overrides ?? [], ...config2.overrides ?? []];
-  const resolver = thresholdResolver({ ...profile.thresholds, ...config2.thresholds, ...flags }, overrides);
-  return { thresholds: resolver.run, overrides };
-}
-async function makePlan(flags, config2, thresholdFlags) {
-  const profile = await loadProfile(flags.profile ?? config2.profile ?? "pg-quick", flags.judgedAt ?? null);
-  const recipe = mergeRecipe(await loadBuiltinRecipe("postgresql"), config2.recipe ?? {});
-  const variants = variantSpecs(flags, recipe);
-  const baseVariant = flags.baseVariant ?? variants[0].id;
-  if (!variants.some((v) => v.id === baseVariant)) throw new InputError(`"${baseVariant}" is not one of the variants`, void 0, "--base-variant");
-  const judging = resolveJudging(profile, config2, thresholdFlags);
-  const rounds = flags.rounds ?? config2.rounds;
-  const timeBudgetS = flags.timeBudgetS ?? config2.time_budget_s;
-  if ((timeBudgetS === void 0 ? profile.schedule.time_budget_s : timeBudgetS) !== null) {
-    const deafness = scheduleDeafness(profile.schedule, rounds ?? profile.schedule.rounds, alphasOf(judging.thresholds, judging.overrides));
-    if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), profile.source, "schedule.min_rounds");
-  }
-  return {
-    run: {
-      repo: path10.resolve(flags.repo),
-      variants,
-      baseVariant,
-      profile,
-      engine: postgresEngine,
-      serverSettings: { ...profile.server_settings, ...config2.server_settings },
-      cacheDir: path10.resolve(flags.cacheDir ?? defaultCacheDir()),
-      rounds,
-      timeBudgetS,
-      trust: flags.trust ?? "pr",
-      timeouts: resolveTimeouts(config2.timeouts, flags.timeouts),
-      runner: flags.runner ?? { name: null, labels: [] },
-      ...flags.countInstructions === false && { countInstructions: false },
-      judging
-    },
-    compare: { baseVariant }
-  };
-}
-
-// src/measure/fingerprint.ts
-import { createHash as createHash3 } from "node:crypto";
-import { readFile as readFile8 } from "node:fs/promises";
-import os6 from "node:os";
-var ARM_PARTS = {
-  "0x41:0xd0c": "Arm Neoverse N1",
-  "0x41:0xd40": "Arm Neoverse V1",
-  "0x41:0xd49": "Arm Neoverse N2",
-  "0x41:0xd4f": "Arm Neoverse V2",
-  "0x41:0xd8e": "Arm Neoverse N3",
-  "0x41:0xd84": "Arm Neoverse V3",
-  "0xc0:0xac4": "Ampere-1",
-  "0xc0:0xac5": "Ampere-1a"
-};
-function cpuinfoField(cpuinfo, name) {
-  const line = cpuinfo.split("\n").find((l) => l.split(":")[0]?.trim() === name);
-  return line?.slice(line.indexOf(":") + 1).trim() || void 0;
-}
-function parseCpuModel(cpuinfo) {
-  const model = cpuinfoField(cpuinfo, "model name") ?? cpuinfoField(cpuinfo, "Model Name");
-  if (model) return model.replace(/\s+/g, " ");
-  const implementer = cpuinfoField(cpuinfo, "CPU implementer");
-  const part = cpuinfoField(cpuinfo, "CPU part");
-  if (implementer && part) return ARM_PARTS[`${implementer}:${part}`] ?? `Arm implementer ${implementer} part ${part}`;
-  throw new Error(`cannot find the CPU model in /proc/cpuinfo:
-${cpuinfo.slice(0, 2e3)}`);
-}
-function parseOsPrettyName(osRelease) {
-  const match = /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(osRelease);
-  return match?.[1] ?? "unknown";
-}
-function parseSmtActive(text) {
-  const value = text?.trim();
-  return value === "1" ? true : value === "0" ? false : null;
-}
-function hostnameHash(hostname3) {
-  return createHash3("sha256").update(hostname3).digest("hex").slice(0, 16);
-}
-async function readOrNull(file2) {
-  return readFile8(file2, "utf8").catch(() => null);
-}
-async function collectFingerprint(compiler, runner) {
-  const [cpuinfo, osRelease, smt] = await Promise.all([
-    readFile8("/proc/cpuinfo", "utf8"),
-    readOrNull("/etc/os-release"),
-    readOrNull("/sys/devices/system/cpu/smt/active")
-  ]);
-  return {
-    arch: os6.machine(),
-    cpu_model: parseCpuModel(cpuinfo),
-    cores: os6.availableParallelism(),
-    smt: parseSmtActive(smt),
-    memory_mib: Math.round(os6.totalmem() / 2 ** 20),
-    kernel: os6.release(),
-    os: osRelease ? parseOsPrettyName(osRelease) : `${os6.type()} ${os6.release()}`,
-    compiler,
-    runner,
-    hostname_hash: hostnameHash(os6.hostname())
-  };
-}
-function fingerprintMismatches(a, b) {
-  const differences = [];
-  const check2 = (field, x, y) => {
-    if (JSON.stringify(x) !== JSON.stringify(y)) differences.push(`${field}: ${JSON.stringify(x)} vs ${JSON.stringify(y)}`);
-  };
-  check2("arch", a.arch, b.arch);
-  check2("cpu_model", a.cpu_model, b.cpu_model);
-  check2("cores", a.cores, b.cores);
-  check2("smt", a.smt, b.smt);
-  check2("kernel", a.kernel, b.kernel);
-  check2("compiler", a.compiler, b.compiler);
-  return differences;
-}
-
-// src/version.ts
-var VERSION = "0.1.0";
-
-// src/pipeline.ts
-import { randomBytes } from "node:crypto";
-import { mkdtemp as mkdtemp4, rm as rm7 } from "node:fs/promises";
-import os7 from "node:os";
-import path11 from "node:path";
-
-// src/driver/client-rusage.ts
-import { readFile as readFile9 } from "node:fs/promises";
-var WRAPPER = [
-  "report=$1; shift",
-  '"$@" &',
-  "client=$!",
-  `trap 'kill -TERM "$client" 2>/dev/null' TERM INT HUP`,
-  "while :; do",
-  '  wait "$client"; status=$?',
-  "  # above 128: the client died of a signal, or a trapped signal interrupted the wait (client still alive)",
-  '  if [ "$status" -gt 128 ] && kill -0 "$client" 2>/dev/null; then continue; fi',
-  "  break",
-  "done",
-  "read -r stat < /proc/$$/stat",
-  "# after the command name: $1 is field 3 (state) of proc(5), so $14 and $15 are cutime and cstime",
-  "set -- ${stat##*) }",
-  'printf "%s %s %s\\n" "${14}" "${15}" "$(getconf CLK_TCK)" > "$report"',
-  'exit "$status"'
-].join("\n");
-function withClientRusage(command, reportFile) {
-  return { file: "/bin/sh", args: ["-c", WRAPPER, "client-rusage", reportFile, command.file, ...command.args] };
-}
-function parseClientRusage(report) {
-  const match = /^(\d+) (\d+) (\d+)\n?$/.exec(report);
-  const [userTicks, systemTicks, ticksPerSecond] = (match?.slice(1) ?? []).map(Number);
-  if (userTicks === void 0 || systemTicks === void 0 || !ticksPerSecond) {
-    throw new ParseError('client rusage report is not "cutime cstime CLK_TCK"', report);
-  }
-  return {
-    user_s: userTicks / ticksPerSecond,
-    system_s: systemTicks / ticksPerSecond,
-    cpu_s: (userTicks + systemTicks) / ticksPerSecond
-  };
-}
-async function readClientRusage(reportFile) {
-  return parseClientRusage(await readFile9(reportFile, "utf8"));
-}
-function clientCpuShare(cpuSeconds, wallSeconds, cores) {
-  if (!(wallSeconds > 0) || !(cores > 0)) throw new RangeError(`client CPU share needs positive wall seconds and cores, got ${wallSeconds} and ${cores}`);
-  return cpuSeconds / (wallSeconds * cores);
-}
-
-// src/measure/host.ts
-import { readdir as readdir2, readFile as readFile10 } from "node:fs/promises";
-
-// src/measure/proc.ts
-function parseProcStat(text) {
-  const cpu = /^cpu((?: +\d+){7,})$/m.exec(text);
-  const ctxt = /^ctxt (\d+)$/m.exec(text);
-  if (!cpu?.[1] || !ctxt?.[1]) throw new ParseError('/proc/stat has no aggregate "cpu" line with 7 or more counters, or no "ctxt" line', text);
-  const [user, nice, system, , , irq, softirq] = cpu[1].trim().split(/ +/).map(Number);
-  return { busy_ticks: user + nice + system + irq + softirq, context_switches: Number(ctxt[1]) };
-}
-function parseDiskstats(text) {
-  return text.split("\n").filter((line) => line.trim() !== "").map((line) => {
-    const fields = line.trim().split(/\s+/);
-    const [, , device, readsCompleted, , sectorsRead, , , , sectorsWritten] = fields;
-    const counters = fields.slice(3);
-    if (!device || ![11, 15, 17].includes(counters.length) || !counters.every((f) => /^\d+$/.test(f))) {
-      throw new ParseError(`/proc/diskstats line not understood: "${line}"`, text);
-    }
-    return { device, reads_completed: Number(readsCompleted), sectors_read: Number(sectorsRead), sectors_written: Number(sectorsWritten) };
-  });
-}
-var NOT_COUNTED = /^(?:loop|ram|zram|dm-|md|sr|fd)\d+$/;
-function isCountedDisk(device, sysBlock) {
-  return sysBlock.has(device) && !NOT_COUNTED.test(device);
-}
-function hostSnapshot(procStat, diskstats, sysBlock) {
-  const disks = {};
-  for (const disk of parseDiskstats(diskstats)) if (isCountedDisk(disk.device, sysBlock)) disks[disk.device] = disk;
-  return { cpu: parseProcStat(procStat), disks };
-}
-function increase(before, after, what) {
-  if (after < before) throw new RangeError(`${what} went down from ${before} to ${after}: not two snapshots of one running host in order`);
-  return after - before;
-}
-function metricsPerOp(before, after, ops, clockTicksPerSecond2) {
-  if (!(ops > 0)) throw new RangeError(`metrics per operation need a positive operation count, got ${ops}`);
-  const busyTicks = increase(before.cpu.busy_ticks, after.cpu.busy_ticks, "CPU busy ticks");
-  const contextSwitches = increase(before.cpu.context_switches, after.cpu.context_switches, "context switches");
-  let reads = 0;
-  let sectorsRead = 0;
-  let sectorsWritten = 0;
-  for (const [device, end] of Object.entries(after.disks)) {
-    const start = before.disks[device];
-    if (!start) continue;
-    reads += increase(start.reads_completed, end.reads_completed, `${device} reads`);
-    sectorsRead += increase(start.sectors_read, end.sectors_read, `${device} sectors read`);
-    sectorsWritten += increase(start.sectors_written, end.sectors_written, `${device} sectors written`);
-  }
-  const KB_PER_SECTOR = 0.5;
-  return {
-    cpu_us_per_op: busyTicks / clockTicksPerSecond2 * 1e6 / ops,
-    cs_per_op: contextSwitches / ops,
-    r_per_op: reads / ops,
-    rkb_per_op: sectorsRead * KB_PER_SECTOR / ops,
-    wkb_per_op: sectorsWritten * KB_PER_SECTOR / ops
-  };
-}
-
-// src/measure/host.ts
-async function takeHostSnapshot() {
-  const [procStat, diskstats, sysBlock] = await Promise.all([
-    readFile10("/proc/stat", "utf8"),
-    readFile10("/proc/diskstats", "utf8"),
-    readdir2("/sys/block")
-  ]);
-  return hostSnapshot(procStat, diskstats, new Set(sysBlock));
-}
-var clockTicks;
-function clockTicksPerSecond() {
-  clockTicks ??= execa("getconf", ["CLK_TCK"], { env: childEnv(process.env), extendEnv: false }).then(({ stdout }) => {
-    const ticks = Number(stdout.trim());
-    if (!Number.isInteger(ticks) || ticks <= 0) throw new Error(`getconf CLK_TCK printed "${stdout}"`);
-    return ticks;
-  });
-  return clockTicks;
-}
-
-// src/schedule/instructions.ts
-function differencedCount(short, long) {
-  const ops = long.ops - short.ops;
-  const instructions = long.instructions - short.instructions;
-  if (ops <= 0) throw new PipelineError(`the longer counted run did ${long.ops} operations, the shorter ${short.ops}: no difference to divide by`);
-  if (instructions <= 0) {
-    throw new PipelineError(`the longer counted run took ${long.instructions} instructions, the shorter ${short.instructions}: the count did not grow with the work`);
-  }
-  return { ops, instructions, instructions_per_op: instructions / ops };
-}
-function relativeSpread(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const median2 = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
-  return (sorted[sorted.length - 1] - sorted[0]) / median2;
-}
-function failure2(e) {
-  if (e instanceof PipelineError) return { message: e.message, log_excerpt: e.logExcerpt };
-  if (e instanceof ParseError) return { message: e.message, log_excerpt: e.excerpt() };
-  const error62 = e;
-  return { message: error62.message, log_excerpt: error62.stack ?? "" };
-}
-async function countInstructions(steps, variants, plan, hooks) {
-  const samples = [];
-  const counters = /* @__PURE__ */ new Map();
-  const excluded = /* @__PURE__ */ new Map();
-  const exclude = (variant, e) => excluded.set(variant.id, e instanceof CountingUnavailableError ? { status: "unavailable", reason: e.message } : { status: "error", error: failure2(e) });
-  try {
-    for (const variant of variants) {
-      try {
-        counters.set(variant.id, await hooks.start(variant));
-      } catch (e) {
-        exclude(variant, e);
-        hooks.log(`instructions: ${variant.id} cannot be counted: ${e.message}`);
-      }
-    }
-    for (const step of steps) {
-      const perClient = plan.opsPerClientByStep?.[step.id] ?? plan.opsPerClient;
-      for (const variant of variants) {
-        const counter = counters.get(variant.id);
-        const reason2 = excluded.get(variant.id);
-        if (reason2 || !counter) {
-          samples.push(reason2?.status === "unavailable" ? { step: step.id, variant: variant.id, status: "unavailable", reason: reason2.reason } : { step: step.id, variant: variant.id, repeat: 0, status: "error", error: reason2?.error ?? { message: "not counted", log_excerpt: "" } });
-          continue;
-        }
-        const started = hooks.now();
-        const perOp = [];
-        let repeat = 0;
-        try {
-          await hooks.run(step, variant, perClient);
-          for (; repeat < plan.repeats; repeat++) {
-            const short = await hooks.run(step, variant, perClient);
-            const long = await hooks.run(step, variant, 2 * perClient);
-            const counted = differencedCount(short, long);
-            perOp.push(counted.instructions_per_op);
-            samples.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted: counter.counted, ...counted });
-          }
-        } catch (e) {
-          if (e instanceof CountingUnavailableError) {
-            exclude(variant, e);
-            samples.push({ step: step.id, variant: variant.id, status: "unavailable", reason: e.message });
-          } else {
-            samples.push({ step: step.id, variant: variant.id, repeat, status: "error", error: failure2(e) });
-          }
-          hooks.log(`instructions ${step.id} ${variant.id}: ${e instanceof CountingUnavailableError ? "n/a" : "ERROR"} ${e.message}`);
-        }
-        if (perOp.length > 0) {
-          const mean = perOp.reduce((a, b) => a + b, 0) / perOp.length;
-          hooks.log(
-            `instructions ${step.id} ${variant.id}: ${mean.toFixed(0)} instr/op (N = ${perClient} per client, ${perOp.length} repeats, spread ${(relativeSpread(perOp) * 100).toFixed(2)}%) in ${(hooks.now() - started).toFixed(0)} s`
-          );
-        }
-      }
-    }
-  } finally {
-    for (const variant of variants) {
-      if (!counters.has(variant.id)) continue;
-      try {
-        await hooks.stop(variant);
-      } catch (e) {
-        hooks.log(`instructions: ${variant.id}'s server did not come back from counting: ${e.message}`);
-      }
-    }
-  }
-  return samples;
-}
-
-// src/schedule/interleave.ts
-function roundOrder(variants, round) {
-  return round % 2 === 0 ? [...variants] : [...variants].reverse();
-}
-function mayStartRound(budget, roundsDone, spentS, stepSpentS, stepsLeft) {
-  if (roundsDone >= budget.maxRounds) return false;
-  if (roundsDone < budget.minRounds || budget.budgetS === null) return true;
-  if (budget.stopsAt && !budget.stopsAt.includes(roundsDone)) return true;
-  const share = (budget.budgetS - (spentS - stepSpentS)) / stepsLeft;
-  const perRound = stepSpentS / roundsDone;
-  return stepSpentS + perRound <= share;
-}
-function restartsBefore(round, every) {
-  return every !== void 0 && round > 0 && round % every === 0;
-}
-async function runInterleaved(steps, variants, budget, clock, hooks) {
-  const samples = [];
-  const cutShort = [];
-  const settled = [];
-  const start = clock.now();
-  for (const [stepIndex, step] of steps.entries()) {
-    const stepStart = clock.now();
-    for (const variant of variants) {
-      hooks.progress?.(`${step.id}: warm-up ${variant.id}`);
-      await hooks.warmup(step, variant);
-    }
-    let round = 0;
-    const stepSamples = [];
-    let reason2 = null;
-    while (reason2 === null && mayStartRound(budget, round, clock.now() - start, clock.now() - stepStart, steps.length - stepIndex)) {
-      if (hooks.restart && restartsBefore(round, hooks.restart.every)) {
-        for (const variant of roundOrder(variants, round)) {
-          hooks.progress?.(`${step.id}: restart ${variant.id} before round ${round + 1}`);
-          await hooks.restart.run(step, variant);
-          await hooks.warmup(step, variant);
-        }
-      }
-      for (const [position, variant] of roundOrder(variants, round).entries()) {
-        stepSamples.push(await hooks.measure(step, variant, round, position));
-      }
-      round++;
-      reason2 = round < budget.maxRounds ? hooks.settled?.(step, stepSamples) ?? null : null;
-    }
-    samples.push(...stepSamples);
-    if (reason2 !== null) settled.push(reason2);
-    else if (round < budget.maxRounds) cutShort.push(`${step.id}: the time budget stopped it after ${round} of ${budget.maxRounds} rounds`);
-  }
-  return { samples, cutShort, settled };
-}
-
-// src/pipeline.ts
-var EXCERPT_LINES = 40;
-var DATABASE = "bench";
-var CLIENT_GRACE_S = 120;
-var COUNTED_RUN_TIMEOUT_S = 600;
-function tail(text, lines) {
-  return text.split("\n").slice(-lines).join("\n").trimEnd();
-}
-async function runBenchmark(plan, registry2, log) {
-  const startedAt = /* @__PURE__ */ new Date();
-  const { profile } = plan;
-  const compiler = await detectCompiler();
-  const fingerprint = await collectFingerprint({ name: compiler.name, version: compiler.version }, plan.runner);
-  const notes = [];
-  const placement = profile.cpu_affinity ? placeProcesses(profile.cpu_affinity, await allowedCpus(), profile.source) : null;
-  if (placement) log.info(`server on CPU ${formatCpuList(placement.server)}, benchmark client on CPU ${formatCpuList(placement.client)}`);
-  const onClientCpus = (command) => onCpus(command, placement?.client);
-  const builds = [];
-  for (const spec of plan.variants) {
-    builds.push(
-      await log.group(`build ${spec.id} (${spec.ref})`, async () => {
-        let lastShown = performance.now();
-        let lines = 0;
-        const build = await buildAtCommit({
-          repo: plan.repo,
-          commitish: spec.ref,
-          recipe: spec.recipe,
-          cacheDir: plan.cacheDir,
-          trust: plan.trust,
-          timeouts: plan.timeouts,
-          registry: registry2,
-          onLine: (line) => {
-            lines++;
-            if (/\] \$ /.test(line) || performance.now() - lastShown > 15e3) {
-              lastShown = performance.now();
-              log.info(`${line.slice(0, 160)}${/\] \$ /.test(line) ? "" : ` (${lines} lines so far)`}`);
-            }
-          }
-        });
-        log.info(
-          build.reused ? `reused the cached build ${build.buildId} of ${build.commit.slice(0, 12)}` : `built ${build.commit.slice(0, 12)} in ${build.timings.total.toFixed(0)} s${build.ccache ? ` (ccache ${build.ccache.hits} hits, ${build.ccache.misses} misses)` : ""}; log: ${build.logFile}`
-        );
-        return build;
-      })
-    );
-  }
-  const variants = plan.variants.map((spec, i) => {
-    const build = builds[i];
-    return { id: spec.id, commit: build.commit, ref: spec.ref, flags: build.flags, build_id: build.buildId };
-  });
-  const sysbench = plan.sysbench ?? "sysbench";
-  const binaries = (build) => ({
-    pgbench: path11.join(build.binDir, "pgbench"),
-    psql: path11.join(build.binDir, "psql"),
-    sysbench
-  });
-  const connectionOf = (server) => server.connection;
-  const logDir = path11.join(plan.cacheDir, "logs");
-  const work = await mkdtemp4(path11.join(os7.tmpdir(), "dbg-run-"));
-  await registry2.register(`run directory ${work}`, () => rm7(work, { recursive: true, force: true }));
-  const clientUser = await unprivilegedUser(plan.trust);
-  await giveTo(clientUser, work);
-  const runClient = (command, timeoutS) => execa(command.file, command.args, {
-    cwd: work,
-    ...asUser(clientUser),
-    all: true,
-    reject: false,
-    timeout: timeoutS * 1e3,
-    cancelSignal: registry2.signal
-  });
-  const startServer = async (variant, build, logFile) => {
-    const server = await plan.engine.start({
-      binDir: build.binDir,
-      settings: plan.serverSettings,
-      database: DATABASE,
-      logFile,
-      registry: registry2,
-      trust: plan.trust,
-      timeoutMs: plan.timeouts.start_s * 1e3,
-      ...placement && { cpus: placement.server }
-    });
-    log.info(`${variant.id}: ${plan.engine.name} started (pid ${server.pid}, port ${server.connection.port}); log: ${logFile}`);
-    return { variant, build, server, loaded: /* @__PURE__ */ new Set(), logFile };
-  };
-  const ensureData = async (vs, step) => {
-    const dataSet = step.dataSet(connectionOf(vs.server), binaries(vs.build));
-    if (vs.loaded.has(dataSet.key)) return;
-    for (const command of dataSet.commands) {
-      const shown = [path11.basename(command.file), ...command.args].join(" ");
-      log.info(`${vs.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
-      const result = await runClient(command, plan.timeouts.load_s);
-      if (result.failed) {
-        throw new PipelineError(`loading ${dataSet.key} failed: ${result.shortMessage}`, `${tail(result.all ?? "", EXCERPT_LINES)}
---- server log ---
-${await vs.server.logTail(EXCERPT_LINES)}`);
-      }
-    }
-    vs.loaded.add(dataSet.key);
-  };
-  const servers = /* @__PURE__ */ new Map();
-  const serverLogs = (variant, attempt) => path11.join(logDir, `server-${startedAt.toISOString().replace(/[:.]/g, "-")}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
-  let restarts = 0;
-  for (const [i, variant] of variants.entries()) servers.set(variant.id, await startServer(variant, builds[i], serverLogs(variant, 0)));
-  const liveServer = async (variant) => {
-    const current = servers.get(variant.id);
-    if (current.server.isAlive()) return current;
-    const excerpt = await current.server.logTail(EXCERPT_LINES);
-    await current.server.stop();
-    notes.push(`${variant.id}: the server had died and was replaced by a new one (its log: ${current.logFile})`);
-    log.info(`${variant.id}: server is gone; starting a new one. Last log lines:
-${excerpt}`);
-    const replacement = await startServer(variant, current.build, serverLogs(variant, ++restarts));
-    servers.set(variant.id, replacement);
-    return replacement;
-  };
-  const thresholds = thresholdResolver(plan.judging?.thresholds, plan.judging?.overrides);
-  const ticks = await clockTicksPerSecond();
-  const { schedule } = profile;
-  const rounds = plan.rounds ?? schedule.rounds;
-  const minRounds = Math.min(schedule.min_rounds, rounds);
-  const sequential = schedule.look_every === void 0 ? null : { minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
-  const budget = {
-    minRounds,
-    maxRounds: rounds,
-    budgetS: plan.timeBudgetS === void 0 ? schedule.time_budget_s : plan.timeBudgetS,
-    stopsAt: budgetStops(sequential, minRounds, rounds)
-  };
-  const errorSample = (step, variant, round, position, started, message, excerpt) => ({
-    step: step.id,
-    variant: variant.id,
-    round,
-    position,
-    started_at: started.toISOString(),
-    duration_s: (Date.now() - started.getTime()) / 1e3,
-    status: "error",
-    error: { message, log_excerpt: excerpt }
-  });
-  const measure = async (step, variant, round, position) => {
-    const started = /* @__PURE__ */ new Date();
-    let vs;
-    try {
-      vs = await liveServer(variant);
-      await ensureData(vs, step);
-    } catch (e) {
-      const error62 = e;
-      return errorSample(step, variant, round, position, started, error62.message, e instanceof PipelineError ? e.logExcerpt : error62.stack ?? "");
-    }
-    const report = path11.join(work, `rusage-${step.id}-${variant.id}-${round}`);
-    const client = step.run(connectionOf(vs.server), binaries(vs.build), schedule.duration_s);
-    const command = withClientRusage(onClientCpus(client), report);
-    const before = await takeHostSnapshot();
-    const t0 = performance.now();
-    const result = await runClient(command, schedule.duration_s + CLIENT_GRACE_S);
-    const wallS = (performance.now() - t0) / 1e3;
-    const after = await takeHostSnapshot();
-    const serverLog = async () => `--- server log (${vs.logFile}) ---
-${await vs.server.logTail(EXCERPT_LINES)}`;
-    if (!vs.server.isAlive()) {
-      return errorSample(step, variant, round, position, started, `the ${plan.engine.name} server exited during the step`, `${tail(result.all ?? "", EXCERPT_LINES)}
-${await serverLog()}`);
-    }
-    if (result.failed) {
-      return errorSample(step, variant, round, position, started, `${path11.basename(client.file)} failed: ${result.shortMessage}`, `${tail(result.all ?? "", EXCERPT_LINES)}
-${await serverLog()}`);
-    }
-    try {
-      const parsed = step.parse(result.stdout);
-      const rusage = await readClientRusage(report);
-      return {
-        step: step.id,
-        variant: variant.id,
-        round,
-        position,
-        started_at: started.toISOString(),
-        duration_s: parsed.duration_s,
-        status: "ok",
-        ops: parsed.ops,
-        ops_per_s: parsed.ops_per_s,
-        latency_ms: parsed.latency_ms,
-        metrics: metricsPerOp(before, after, parsed.ops, ticks),
-        client_cpu_share: clientCpuShare(rusage.cpu_s, wallS, fingerprint.cores)
-      };
-    } catch (e) {
-      return errorSample(step, variant, round, position, started, e.message, tail(result.all ?? "", EXCERPT_LINES));
-    }
-  };
-  const warmup = async (step, variant) => {
-    if (schedule.warmup_s === 0) return;
-    try {
-      const vs = await liveServer(variant);
-      await ensureData(vs, step);
-      const result = await runClient(onClientCpus(step.warmup(connectionOf(vs.server), binaries(vs.build), schedule.warmup_s)), schedule.warmup_s + CLIENT_GRACE_S);
-      if (result.failed) log.info(`${step.id}: warm-up of ${variant.id} failed (${result.shortMessage}); the measured rounds will show it`);
-    } catch (e) {
-      log.info(`${step.id}: warm-up of ${variant.id} failed: ${e.message}`);
-    }
-  };
-  let plannedRestarts = 0;
-  const restartServer = async (step, variant) => {
-    const vs = servers.get(variant.id);
-    try {
-      await vs.server.restart();
-      plannedRestarts++;
-      log.info(`${step.id}: restarted ${variant.id} (pid ${vs.server.pid}, port ${vs.server.connection.port})`);
-    } catch (e) {
-      log.info(`${step.id}: restarting ${variant.id} failed: ${e.message}`);
-    }
-  };
-  const interleaved = await log.group(
-    `measure ${profile.steps.length} steps x ${variants.length} variants, ${rounds} rounds of ${schedule.duration_s} s (ABBA)`,
-    () => runInterleaved(profile.steps, variants, budget, { now: () => performance.now() / 1e3 }, {
-      warmup,
-      measure: async (step, variant, round, position) => {
-        const sample = await measure(step, variant, round, position);
-        log.info(
-          sample.status === "ok" ? `${step.id} round ${round + 1}/${rounds} ${variant.id}: ${sample.ops_per_s.toFixed(0)} ops/s` + (sample.metrics ? `, ${sample.metrics.cpu_us_per_op.toFixed(1)} cpu us/op` : "") + (sample.client_cpu_share !== null ? `, client ${(sample.client_cpu_share * 100).toFixed(0)}% of CPU` : "") : `${step.id} round ${round + 1}/${rounds} ${variant.id}: ERROR ${sample.error.message}`
-        );
-        return sample;
-      },
-      ...schedule.restart_every !== void 0 && { restart: { every: schedule.restart_every, run: restartServer } },
-      ...sequential && {
-        settled: (step, stepSamples) => settledStep(sequential, thresholds.forStep(step.id), plan.baseVariant, stepSamples)
-      }
-    })
-  );
-  notes.push(...interleaved.settled, ...interleaved.cutShort);
-  if (schedule.restart_every !== void 0) notes.push(`servers restarted every ${schedule.restart_every} rounds of a step: ${plannedRestarts} restarts`);
-  const counting = profile.instructions && plan.countInstructions !== false ? profile.instructions : null;
-  const instructions = counting ? await log.group(`count instructions: ${profile.steps.length} steps x ${variants.length} variants, ${counting.repeats} repeats of N and 2N operations per client`, async () => {
-    const counters = /* @__PURE__ */ new Map();
-    return countInstructions(profile.steps, variants, { opsPerClient: counting.ops_per_client, repeats: counting.repeats, opsPerClientByStep: counting.ops_per_client_by_step }, {
-      start: async (variant) => {
-        const { server } = await liveServer(variant);
-        if (!server.startCounting) throw new CountingUnavailableError(`the ${plan.engine.name} engine cannot count instructions`);
-        const counter = await server.startCounting();
-        counters.set(variant.id, counter);
-        return counter;
-      },
-      run: async (step, variant, perClient) => {
-        const vs = servers.get(variant.id);
-        await ensureData(vs, step);
-        const client = step.fixedRun(connectionOf(vs.server), binaries(vs.build), perClient);
-        const { result, instructions: instructions2 } = await counters.get(variant.id).count(() => runClient(onClientCpus(client), COUNTED_RUN_TIMEOUT_S));
-        if (result.failed) {
-          throw new PipelineError(`${path11.basename(client.file)} failed: ${result.shortMessage}`, `${tail(result.all ?? "", EXCERPT_LINES)}
---- server log (${vs.logFile}) ---
-${await vs.server.logTail(EXCERPT_LINES)}`);
-        }
-        return { ops: step.parse(result.stdout).ops, instructions: instructions2 };
-      },
-      stop: (variant) => counters.get(variant.id).stop(),
-      log: (line) => log.info(line),
-      now: () => performance.now() / 1e3
-    });
-  }) : void 0;
-  for (const vs of servers.values()) await vs.server.stop();
-  return {
-    schema: RESULTS_SCHEMA_ID,
-    version: RESULTS_VERSION,
-    run: {
-      id: `${startedAt.toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}`,
-      started_at: startedAt.toISOString(),
-      finished_at: (/* @__PURE__ */ new Date()).toISOString(),
-      tool: `db-bench-gate ${VERSION}`,
-      budget_exhausted: interleaved.cutShort.length > 0,
-      notes,
-      ...sequential && { sequential: { min_rounds: sequential.minRounds, max_rounds: sequential.maxRounds, look_every: sequential.lookEvery, spending: sequential.spending } },
-      ...placement && { cpu_placement: { server: formatCpuList(placement.server), client: formatCpuList(placement.client) } }
-    },
-    fingerprint,
-    engine: { name: plan.engine.name, version: await engineVersion(builds[0], clientUser) },
-    profile: { name: profile.name, version: profile.version, hash: profile.hash },
-    base_variant: plan.baseVariant,
-    variants,
-    steps: profile.steps.map((s) => ({ id: s.id, driver: s.driver, parameters: s.parameters })),
-    samples: interleaved.samples,
-    ...instructions && { instructions },
-    thresholds: { run: thresholds.run, overrides: plan.judging?.overrides ?? [] }
-  };
-}
-async function engineVersion(build, user) {
-  const result = await execa(path11.join(build.binDir, "postgres"), ["--version"], { ...asUser(user), reject: false, timeout: 3e4 });
-  return /(\d+(?:\.\d+)+\S*)/.exec(result.stdout)?.[1] ?? "unknown";
 }
 
 // src/report/format.ts
@@ -33376,15 +32569,839 @@ function cutNotice(report, cuts, shown) {
   return `\u2702\uFE0F **Shortened to stay under ${formatAmount(report.maxLength)} characters**: left out ${listText(left)}. The JSON and TSV exports of this comparison have everything.`;
 }
 
-// src/results/run-labels.ts
-function runLabels(runs) {
-  if (runs.length === 1) return [null];
-  const labels = runs.map((r) => r.fingerprint.arch);
-  return labels.map((label, i) => {
-    if (labels.filter((l) => l === label).length === 1) return label;
-    const runner = runs[i]?.fingerprint.runner.name;
-    return runner ? `${label} ${runner}` : `${label} #${labels.slice(0, i + 1).filter((l) => l === label).length}`;
+// src/build/run-streamed.ts
+var TAIL_LINES = 50;
+function showCommand(file2, args, env = {}) {
+  return [...Object.entries(env).map(([name, value]) => `${name}=${JSON.stringify(value)}`), file2, ...args].join(" ");
+}
+async function runStreamed(file2, args, options = {}) {
+  const shown = showCommand(file2, args, options.env);
+  options.onLine?.(`$ ${shown}`);
+  const subprocess = execa(file2, args, {
+    cwd: options.cwd,
+    ...asUser(options.user ?? null, { ...options.quietEnv, ...options.env }),
+    all: true,
+    timeout: options.timeoutMs,
+    // its own process group: what it leaves behind (make's compilers after a timeout, a daemon) goes with it
+    detached: true,
+    buffer: false,
+    reject: false,
+    cancelSignal: options.signal
   });
+  subprocess.once("exit", () => subprocess.pid !== void 0 && killProcessGroup(subprocess.pid));
+  const tail2 = [];
+  for await (const line of subprocess.iterable({ from: "all" })) {
+    options.onLine?.(line);
+    tail2.push(line);
+    if (tail2.length > TAIL_LINES) tail2.shift();
+  }
+  const result = await subprocess;
+  if (result.isCanceled && options.signal) throw options.signal.reason;
+  if (result.failed) {
+    const how = result.timedOut ? `timed out after ${Math.round(options.timeoutMs / 1e3)} s` : result.exitCode !== void 0 ? `exited with code ${result.exitCode}` : `was killed by ${result.signal ?? "a signal"}`;
+    const cause = result.exitCode === void 0 && result.signal === void 0 && !result.timedOut ? `: ${result.message}` : "";
+    throw new PipelineError(`\`${shown}\` ${how}${cause}`, tail2.join("\n"));
+  }
+}
+function killProcessGroup(pgid) {
+  try {
+    process.kill(-pgid, "SIGKILL");
+  } catch {
+  }
+}
+
+// src/build/build.ts
+import { createWriteStream, existsSync as existsSync5 } from "node:fs";
+import { mkdir as mkdir3, readFile as readFile8, rename as rename2, rm as rm6, stat, writeFile as writeFile4 } from "node:fs/promises";
+import os6 from "node:os";
+import path10 from "node:path";
+import { setTimeout as sleep4 } from "node:timers/promises";
+
+// src/build/compiler.ts
+var CLANG = /\bclang version (\d+(?:\.\d+)+)/;
+var GCC = /^\S+ \(.*?\) (\d+(?:\.\d+)+)/;
+function parseCompilerVersion(output2) {
+  const clang = CLANG.exec(output2);
+  if (clang?.[1]) return { name: "clang", version: clang[1] };
+  const firstLine = output2.split("\n", 1)[0] ?? "";
+  const gcc = GCC.exec(firstLine);
+  if (gcc?.[1] && /Free Software Foundation/.test(output2)) return { name: "gcc", version: gcc[1] };
+  throw new PipelineError("cannot tell which compiler this is from its --version output", output2);
+}
+function compilerCommand(env) {
+  const words = (env.CC ?? "").trim().split(/\s+/).filter(Boolean);
+  const withoutCcache = words[0] !== void 0 && /(^|\/)ccache$/.test(words[0]) ? words.slice(1) : words;
+  return withoutCcache.length > 0 ? withoutCcache : ["cc"];
+}
+async function detectCompiler(env = process.env) {
+  const command = compilerCommand(env);
+  const [file2, ...args] = command;
+  const result = await execa(file2, [...args, "--version"], { env: childEnv(env), extendEnv: false, reject: false });
+  if (result.failed) {
+    throw new PipelineError(`cannot run the C compiler \`${command.join(" ")} --version\``, `${result.stderr}
+${result.stdout}`.trim());
+  }
+  return { ...parseCompilerVersion(result.stdout), command };
+}
+
+// src/build/source-tree.ts
+import { mkdtemp as mkdtemp3, rm as rm5 } from "node:fs/promises";
+import os5 from "node:os";
+import path9 from "node:path";
+function git2(repo, args) {
+  return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false });
+}
+async function resolveCommit(repo, commitish) {
+  const result = await git2(repo, ["rev-parse", "--verify", "--end-of-options", `${commitish}^{commit}`]);
+  if (result.failed) {
+    throw new InputError(`cannot resolve "${commitish}" to a commit: ${result.stderr.trim()}`, repo);
+  }
+  return result.stdout.trim();
+}
+async function exportSourceTree(repo, commit, owner, registry2) {
+  const dir = await mkdtemp3(path9.join(os5.tmpdir(), "dbg-wt-"));
+  const handle = await registry2.register(`source tree ${dir}`, () => rm5(dir, { recursive: true, force: true }));
+  const exported = await execa("git", ["-C", repo, "archive", "--format=tar", commit], { env: childEnv(process.env), extendEnv: false, buffer: false }).pipe("tar", ["-x", "-C", dir], { env: childEnv(process.env), extendEnv: false }).catch((e) => e);
+  if (exported instanceof Error) {
+    await handle.run();
+    throw new PipelineError(`exporting ${commit} from ${repo} failed`, exported.message);
+  }
+  await giveTo(owner, dir);
+  return { path: dir, commit, remove: handle.run };
+}
+
+// src/build/build.ts
+var COMPLETE_MARKER = ".db-bench-gate-build.json";
+function cacheNamespace(cacheDir, trust) {
+  const root = trust === "trusted" ? cacheDir : path10.join(cacheDir, "pr");
+  return { builds: path10.join(root, "builds"), ccache: path10.join(root, "ccache"), shared: path10.join(cacheDir, "ccache-shared") };
+}
+async function isCompleteBuild(buildDir, buildId, commit) {
+  const marker = path10.join(buildDir, COMPLETE_MARKER);
+  if (!existsSync5(marker)) return false;
+  let done;
+  try {
+    done = JSON.parse(await readFile8(marker, "utf8"));
+  } catch {
+    return false;
+  }
+  if (done?.buildId !== buildId || done.commit !== commit) return false;
+  const uid = process.getuid?.();
+  for (const file2 of [buildDir, marker]) {
+    const info = await stat(file2);
+    if (uid !== void 0 && info.uid !== uid) return false;
+    if ((info.mode & 18) !== 0) return false;
+  }
+  return true;
+}
+async function buildAtCommit(request) {
+  const started = performance.now();
+  const elapsed = () => (performance.now() - started) / 1e3;
+  const { recipe, cacheDir, trust } = request;
+  const timeouts = request.timeouts ?? DEFAULT_TIMEOUTS;
+  const commit = await resolveCommit(request.repo, request.commitish);
+  const compiler = await detectCompiler(process.env);
+  const buildId = buildKey({ commit, recipe, compiler });
+  const namespace = cacheNamespace(cacheDir, trust);
+  const buildDir = path10.join(namespace.builds, buildId);
+  const logFile = request.logFile ?? path10.join(cacheDir, "logs", `build-${buildId}.log`);
+  const resultIn = (dir) => {
+    const prefix = installLayout(recipe, dir).installDir;
+    return { commit, buildId, dir, prefix, binDir: path10.join(prefix, recipe.bin_dir), flags: buildFlags(recipe), compiler: { name: compiler.name, version: compiler.version }, logFile };
+  };
+  const reusable = async () => {
+    for (const dir of /* @__PURE__ */ new Set([path10.join(cacheNamespace(cacheDir, "trusted").builds, buildId), buildDir])) {
+      if (await isCompleteBuild(dir, buildId, commit)) {
+        return { ...resultIn(dir), reused: true, ccache: null, timings: { configure: null, make: null, install: null, total: elapsed() } };
+      }
+    }
+    return null;
+  };
+  const reused = await reusable();
+  if (reused) return reused;
+  const unlock = await lockBuild(`${buildDir}.lock`, request.registry, timeouts.lock_s);
+  try {
+    return await reusable() ?? await runBuild(await unprivilegedUser(trust));
+  } finally {
+    await unlock();
+  }
+  async function runBuild(user) {
+    await mkdir3(path10.dirname(logFile), { recursive: true });
+    await rm6(buildDir, { recursive: true, force: true });
+    await mkdir3(buildDir, { recursive: true });
+    await giveTo(user, buildDir);
+    const log = createWriteStream(logFile);
+    const emit = (text) => {
+      const line = `[${elapsed().toFixed(1).padStart(7)}s] ${text}`;
+      log.write(line + "\n");
+      request.onLine?.(line);
+    };
+    let tmpDir;
+    const tree = await exportSourceTree(request.repo, commit, user, request.registry);
+    try {
+      const ccache = await ccacheSetup(cacheDir, trust, user, tree.path);
+      tmpDir = await userTempDir(user, request.registry);
+      const commands = buildCommands(recipe, { buildDir, cc: [...ccache ? ["ccache"] : [], ...compiler.command], cpus: os6.availableParallelism() });
+      emit(`build ${commit} (${request.commitish}) as ${buildId} with ${compiler.name} ${compiler.version}${ccache ? " and ccache" : ""}${user ? ` as ${user.name}` : ""} in ${tree.path}`);
+      const timings = { configure: null, make: null, install: null, total: 0 };
+      for (const command of commands) {
+        const phaseStart = elapsed();
+        try {
+          await runStreamed(command.file, command.args, {
+            cwd: tree.path,
+            env: command.env,
+            quietEnv: { ...ccache?.env, TMPDIR: tmpDir.path },
+            onLine: emit,
+            signal: request.registry.signal,
+            user,
+            timeoutMs: timeouts.build_s * 1e3
+          });
+        } catch (err) {
+          if (!(err instanceof PipelineError) || request.registry.signal.aborted) throw err;
+          emit(`build failed: ${err.message}`);
+          throw new PipelineError(`build of ${request.commitish} (${commit.slice(0, 12)}) failed: ${err.message}; full log: ${logFile}`, err.logExcerpt);
+        }
+        timings[command.phase] = elapsed() - phaseStart;
+      }
+      timings.total = elapsed();
+      await takeBack(buildDir);
+      const result = {
+        ...resultIn(buildDir),
+        reused: false,
+        ccache: ccache ? parseCcacheStatsLog(await readFile8(ccache.statsLog, "utf8").catch(() => "")) : null,
+        timings
+      };
+      emit(`built in ${timings.total.toFixed(1)} s${result.ccache ? ` (ccache: ${result.ccache.hits} hits, ${result.ccache.misses} misses)` : ""}`);
+      const marker = path10.join(buildDir, COMPLETE_MARKER);
+      await writeFile4(`${marker}.tmp`, JSON.stringify(result, null, 2));
+      await rename2(`${marker}.tmp`, marker);
+      return result;
+    } finally {
+      await tmpDir?.remove();
+      await tree.remove();
+      await new Promise((resolve) => log.end(resolve));
+    }
+  }
+}
+async function lockBuild(lockFile, registry2, timeoutS) {
+  await mkdir3(path10.dirname(lockFile), { recursive: true });
+  const deadline = performance.now() + timeoutS * 1e3;
+  for (; ; ) {
+    try {
+      await writeFile4(lockFile, String(process.pid), { flag: "wx" });
+      break;
+    } catch (err) {
+      if (err.code !== "EEXIST") throw err;
+    }
+    const holder = Number(await readFile8(lockFile, "utf8").catch(() => ""));
+    if (holder > 0 && !isRunning(holder)) await rm6(lockFile, { force: true });
+    else if (performance.now() > deadline) throw new PipelineError(`waited ${timeoutS} s for ${lockFile}, held by process ${holder} building the same commit: giving up`);
+    else await sleep4(1e3, void 0, { signal: registry2.signal });
+  }
+  const handle = await registry2.register(`build lock ${lockFile}`, () => rm6(lockFile, { force: true }));
+  return handle.run;
+}
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === "EPERM";
+  }
+}
+async function ccacheSetup(cacheDir, trust, user, tree) {
+  const probe = await execa("ccache", ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false });
+  if (probe.failed) return null;
+  const { ccache, shared } = cacheNamespace(cacheDir, trust);
+  for (const dir of trust === "trusted" ? [ccache, shared] : [ccache]) {
+    await mkdir3(dir, { recursive: true });
+    if (user && (await stat(dir)).uid !== user.uid) await giveTo(user, dir);
+  }
+  const statsLog = path10.join(tree, ".db-bench-gate-ccache-stats");
+  const env = {
+    CCACHE_DIR: ccache,
+    CCACHE_BASEDIR: tree,
+    CCACHE_NOHASHDIR: "1",
+    CCACHE_STATSLOG: statsLog,
+    // entries readable by the other namespace's user
+    CCACHE_UMASK: "022",
+    // trusted: every result, hit or miss, also goes to the shared storage
+    ...trust === "trusted" ? { CCACHE_REMOTE_STORAGE: `file:${shared}|umask=022`, CCACHE_RESHARE: "1" } : existsSync5(shared) && { CCACHE_REMOTE_STORAGE: `file:${shared}|read-only` }
+  };
+  return { env, statsLog };
+}
+function parseCcacheStatsLog(text) {
+  const stats = { hits: 0, directHits: 0, misses: 0 };
+  for (const line of text.split("\n")) {
+    if (line === "" || line.startsWith("# ")) continue;
+    if (!/^[a-z_]+$/.test(line)) throw new PipelineError("unrecognised line in a ccache stats log", text.slice(0, 2e3));
+    if (line === "direct_cache_hit") stats.directHits++;
+    if (line === "direct_cache_hit" || line === "preprocessed_cache_hit") stats.hits++;
+    if (line === "cache_miss") stats.misses++;
+  }
+  return stats;
+}
+
+// src/measure-and-write.ts
+import { mkdir as mkdir4 } from "node:fs/promises";
+import path12 from "node:path";
+
+// src/pipeline.ts
+import { randomBytes } from "node:crypto";
+import { mkdtemp as mkdtemp4, rm as rm7 } from "node:fs/promises";
+import os7 from "node:os";
+import path11 from "node:path";
+
+// src/driver/client-rusage.ts
+import { readFile as readFile9 } from "node:fs/promises";
+var WRAPPER = [
+  "report=$1; shift",
+  '"$@" &',
+  "client=$!",
+  `trap 'kill -TERM "$client" 2>/dev/null' TERM INT HUP`,
+  "while :; do",
+  '  wait "$client"; status=$?',
+  "  # above 128: the client died of a signal, or a trapped signal interrupted the wait (client still alive)",
+  '  if [ "$status" -gt 128 ] && kill -0 "$client" 2>/dev/null; then continue; fi',
+  "  break",
+  "done",
+  "read -r stat < /proc/$$/stat",
+  "# after the command name: $1 is field 3 (state) of proc(5), so $14 and $15 are cutime and cstime",
+  "set -- ${stat##*) }",
+  'printf "%s %s %s\\n" "${14}" "${15}" "$(getconf CLK_TCK)" > "$report"',
+  'exit "$status"'
+].join("\n");
+function withClientRusage(command, reportFile) {
+  return { file: "/bin/sh", args: ["-c", WRAPPER, "client-rusage", reportFile, command.file, ...command.args] };
+}
+function parseClientRusage(report) {
+  const match = /^(\d+) (\d+) (\d+)\n?$/.exec(report);
+  const [userTicks, systemTicks, ticksPerSecond] = (match?.slice(1) ?? []).map(Number);
+  if (userTicks === void 0 || systemTicks === void 0 || !ticksPerSecond) {
+    throw new ParseError('client rusage report is not "cutime cstime CLK_TCK"', report);
+  }
+  return {
+    user_s: userTicks / ticksPerSecond,
+    system_s: systemTicks / ticksPerSecond,
+    cpu_s: (userTicks + systemTicks) / ticksPerSecond
+  };
+}
+async function readClientRusage(reportFile) {
+  return parseClientRusage(await readFile9(reportFile, "utf8"));
+}
+function clientCpuShare(cpuSeconds, wallSeconds, cores) {
+  if (!(wallSeconds > 0) || !(cores > 0)) throw new RangeError(`client CPU share needs positive wall seconds and cores, got ${wallSeconds} and ${cores}`);
+  return cpuSeconds / (wallSeconds * cores);
+}
+
+// src/measure/host.ts
+import { readdir as readdir2, readFile as readFile10 } from "node:fs/promises";
+
+// src/measure/proc.ts
+function parseProcStat(text) {
+  const cpu = /^cpu((?: +\d+){7,})$/m.exec(text);
+  const ctxt = /^ctxt (\d+)$/m.exec(text);
+  if (!cpu?.[1] || !ctxt?.[1]) throw new ParseError('/proc/stat has no aggregate "cpu" line with 7 or more counters, or no "ctxt" line', text);
+  const [user, nice, system, , , irq, softirq] = cpu[1].trim().split(/ +/).map(Number);
+  return { busy_ticks: user + nice + system + irq + softirq, context_switches: Number(ctxt[1]) };
+}
+function parseDiskstats(text) {
+  return text.split("\n").filter((line) => line.trim() !== "").map((line) => {
+    const fields = line.trim().split(/\s+/);
+    const [, , device, readsCompleted, , sectorsRead, , , , sectorsWritten] = fields;
+    const counters = fields.slice(3);
+    if (!device || ![11, 15, 17].includes(counters.length) || !counters.every((f) => /^\d+$/.test(f))) {
+      throw new ParseError(`/proc/diskstats line not understood: "${line}"`, text);
+    }
+    return { device, reads_completed: Number(readsCompleted), sectors_read: Number(sectorsRead), sectors_written: Number(sectorsWritten) };
+  });
+}
+var NOT_COUNTED = /^(?:loop|ram|zram|dm-|md|sr|fd)\d+$/;
+function isCountedDisk(device, sysBlock) {
+  return sysBlock.has(device) && !NOT_COUNTED.test(device);
+}
+function hostSnapshot(procStat, diskstats, sysBlock) {
+  const disks = {};
+  for (const disk of parseDiskstats(diskstats)) if (isCountedDisk(disk.device, sysBlock)) disks[disk.device] = disk;
+  return { cpu: parseProcStat(procStat), disks };
+}
+function increase(before, after, what) {
+  if (after < before) throw new RangeError(`${what} went down from ${before} to ${after}: not two snapshots of one running host in order`);
+  return after - before;
+}
+function metricsPerOp(before, after, ops, clockTicksPerSecond2) {
+  if (!(ops > 0)) throw new RangeError(`metrics per operation need a positive operation count, got ${ops}`);
+  const busyTicks = increase(before.cpu.busy_ticks, after.cpu.busy_ticks, "CPU busy ticks");
+  const contextSwitches = increase(before.cpu.context_switches, after.cpu.context_switches, "context switches");
+  let reads = 0;
+  let sectorsRead = 0;
+  let sectorsWritten = 0;
+  for (const [device, end] of Object.entries(after.disks)) {
+    const start = before.disks[device];
+    if (!start) continue;
+    reads += increase(start.reads_completed, end.reads_completed, `${device} reads`);
+    sectorsRead += increase(start.sectors_read, end.sectors_read, `${device} sectors read`);
+    sectorsWritten += increase(start.sectors_written, end.sectors_written, `${device} sectors written`);
+  }
+  const KB_PER_SECTOR = 0.5;
+  return {
+    cpu_us_per_op: busyTicks / clockTicksPerSecond2 * 1e6 / ops,
+    cs_per_op: contextSwitches / ops,
+    r_per_op: reads / ops,
+    rkb_per_op: sectorsRead * KB_PER_SECTOR / ops,
+    wkb_per_op: sectorsWritten * KB_PER_SECTOR / ops
+  };
+}
+
+// src/measure/host.ts
+async function takeHostSnapshot() {
+  const [procStat, diskstats, sysBlock] = await Promise.all([
+    readFile10("/proc/stat", "utf8"),
+    readFile10("/proc/diskstats", "utf8"),
+    readdir2("/sys/block")
+  ]);
+  return hostSnapshot(procStat, diskstats, new Set(sysBlock));
+}
+var clockTicks;
+function clockTicksPerSecond() {
+  clockTicks ??= execa("getconf", ["CLK_TCK"], { env: childEnv(process.env), extendEnv: false }).then(({ stdout }) => {
+    const ticks = Number(stdout.trim());
+    if (!Number.isInteger(ticks) || ticks <= 0) throw new Error(`getconf CLK_TCK printed "${stdout}"`);
+    return ticks;
+  });
+  return clockTicks;
+}
+
+// src/schedule/instructions.ts
+function differencedCount(short, long) {
+  const ops = long.ops - short.ops;
+  const instructions = long.instructions - short.instructions;
+  if (ops <= 0) throw new PipelineError(`the longer counted run did ${long.ops} operations, the shorter ${short.ops}: no difference to divide by`);
+  if (instructions <= 0) {
+    throw new PipelineError(`the longer counted run took ${long.instructions} instructions, the shorter ${short.instructions}: the count did not grow with the work`);
+  }
+  return { ops, instructions, instructions_per_op: instructions / ops };
+}
+function relativeSpread(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const median2 = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+  return (sorted[sorted.length - 1] - sorted[0]) / median2;
+}
+function failure2(e) {
+  if (e instanceof PipelineError) return { message: e.message, log_excerpt: e.logExcerpt };
+  if (e instanceof ParseError) return { message: e.message, log_excerpt: e.excerpt() };
+  const error62 = e;
+  return { message: error62.message, log_excerpt: error62.stack ?? "" };
+}
+async function countInstructions(steps, variants, plan, hooks) {
+  const samples = [];
+  const counters = /* @__PURE__ */ new Map();
+  const excluded = /* @__PURE__ */ new Map();
+  const exclude = (variant, e) => excluded.set(variant.id, e instanceof CountingUnavailableError ? { status: "unavailable", reason: e.message } : { status: "error", error: failure2(e) });
+  try {
+    for (const variant of variants) {
+      try {
+        counters.set(variant.id, await hooks.start(variant));
+      } catch (e) {
+        exclude(variant, e);
+        hooks.log(`instructions: ${variant.id} cannot be counted: ${e.message}`);
+      }
+    }
+    for (const step of steps) {
+      const perClient = plan.opsPerClientByStep?.[step.id] ?? plan.opsPerClient;
+      for (const variant of variants) {
+        const counter = counters.get(variant.id);
+        const reason2 = excluded.get(variant.id);
+        if (reason2 || !counter) {
+          samples.push(reason2?.status === "unavailable" ? { step: step.id, variant: variant.id, status: "unavailable", reason: reason2.reason } : { step: step.id, variant: variant.id, repeat: 0, status: "error", error: reason2?.error ?? { message: "not counted", log_excerpt: "" } });
+          continue;
+        }
+        const started = hooks.now();
+        const perOp = [];
+        let repeat = 0;
+        try {
+          await hooks.run(step, variant, perClient);
+          for (; repeat < plan.repeats; repeat++) {
+            const short = await hooks.run(step, variant, perClient);
+            const long = await hooks.run(step, variant, 2 * perClient);
+            const counted = differencedCount(short, long);
+            perOp.push(counted.instructions_per_op);
+            samples.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted: counter.counted, ...counted });
+          }
+        } catch (e) {
+          if (e instanceof CountingUnavailableError) {
+            exclude(variant, e);
+            samples.push({ step: step.id, variant: variant.id, status: "unavailable", reason: e.message });
+          } else {
+            samples.push({ step: step.id, variant: variant.id, repeat, status: "error", error: failure2(e) });
+          }
+          hooks.log(`instructions ${step.id} ${variant.id}: ${e instanceof CountingUnavailableError ? "n/a" : "ERROR"} ${e.message}`);
+        }
+        if (perOp.length > 0) {
+          const mean = perOp.reduce((a, b) => a + b, 0) / perOp.length;
+          hooks.log(
+            `instructions ${step.id} ${variant.id}: ${mean.toFixed(0)} instr/op (N = ${perClient} per client, ${perOp.length} repeats, spread ${(relativeSpread(perOp) * 100).toFixed(2)}%) in ${(hooks.now() - started).toFixed(0)} s`
+          );
+        }
+      }
+    }
+  } finally {
+    for (const variant of variants) {
+      if (!counters.has(variant.id)) continue;
+      try {
+        await hooks.stop(variant);
+      } catch (e) {
+        hooks.log(`instructions: ${variant.id}'s server did not come back from counting: ${e.message}`);
+      }
+    }
+  }
+  return samples;
+}
+
+// src/schedule/interleave.ts
+function roundOrder(variants, round) {
+  return round % 2 === 0 ? [...variants] : [...variants].reverse();
+}
+function mayStartRound(budget, roundsDone, spentS, stepSpentS, stepsLeft) {
+  if (roundsDone >= budget.maxRounds) return false;
+  if (roundsDone < budget.minRounds || budget.budgetS === null) return true;
+  if (budget.stopsAt && !budget.stopsAt.includes(roundsDone)) return true;
+  const share = (budget.budgetS - (spentS - stepSpentS)) / stepsLeft;
+  const perRound = stepSpentS / roundsDone;
+  return stepSpentS + perRound <= share;
+}
+function restartsBefore(round, every) {
+  return every !== void 0 && round > 0 && round % every === 0;
+}
+async function runInterleaved(steps, variants, budget, clock, hooks) {
+  const samples = [];
+  const cutShort = [];
+  const settled = [];
+  const start = clock.now();
+  for (const [stepIndex, step] of steps.entries()) {
+    const stepStart = clock.now();
+    for (const variant of variants) {
+      hooks.progress?.(`${step.id}: warm-up ${variant.id}`);
+      await hooks.warmup(step, variant);
+    }
+    let round = 0;
+    const stepSamples = [];
+    let reason2 = null;
+    while (reason2 === null && mayStartRound(budget, round, clock.now() - start, clock.now() - stepStart, steps.length - stepIndex)) {
+      if (hooks.restart && restartsBefore(round, hooks.restart.every)) {
+        for (const variant of roundOrder(variants, round)) {
+          hooks.progress?.(`${step.id}: restart ${variant.id} before round ${round + 1}`);
+          await hooks.restart.run(step, variant);
+          await hooks.warmup(step, variant);
+        }
+      }
+      for (const [position, variant] of roundOrder(variants, round).entries()) {
+        stepSamples.push(await hooks.measure(step, variant, round, position));
+      }
+      round++;
+      reason2 = round < budget.maxRounds ? hooks.settled?.(step, stepSamples) ?? null : null;
+    }
+    samples.push(...stepSamples);
+    if (reason2 !== null) settled.push(reason2);
+    else if (round < budget.maxRounds) cutShort.push(`${step.id}: the time budget stopped it after ${round} of ${budget.maxRounds} rounds`);
+  }
+  return { samples, cutShort, settled };
+}
+
+// src/pipeline.ts
+var EXCERPT_LINES = 40;
+var DATABASE = "bench";
+var CLIENT_GRACE_S = 120;
+var COUNTED_RUN_TIMEOUT_S = 600;
+function tail(text, lines) {
+  return text.split("\n").slice(-lines).join("\n").trimEnd();
+}
+async function runBenchmark(plan, registry2, log) {
+  const startedAt = /* @__PURE__ */ new Date();
+  const { profile } = plan;
+  const compiler = await detectCompiler();
+  const fingerprint = await collectFingerprint({ name: compiler.name, version: compiler.version }, plan.runner);
+  const notes = [];
+  const placement = profile.cpu_affinity ? placeProcesses(profile.cpu_affinity, await allowedCpus(), profile.source) : null;
+  if (placement) log.info(`server on CPU ${formatCpuList(placement.server)}, benchmark client on CPU ${formatCpuList(placement.client)}`);
+  const onClientCpus = (command) => onCpus(command, placement?.client);
+  const builds = [];
+  for (const spec of plan.variants) {
+    builds.push(
+      await log.group(`build ${spec.id} (${spec.ref})`, async () => {
+        let lastShown = performance.now();
+        let lines = 0;
+        const build = await buildAtCommit({
+          repo: plan.repo,
+          commitish: spec.ref,
+          recipe: spec.recipe,
+          cacheDir: plan.cacheDir,
+          trust: plan.trust,
+          timeouts: plan.timeouts,
+          registry: registry2,
+          onLine: (line) => {
+            lines++;
+            if (/\] \$ /.test(line) || performance.now() - lastShown > 15e3) {
+              lastShown = performance.now();
+              log.info(`${line.slice(0, 160)}${/\] \$ /.test(line) ? "" : ` (${lines} lines so far)`}`);
+            }
+          }
+        });
+        log.info(
+          build.reused ? `reused the cached build ${build.buildId} of ${build.commit.slice(0, 12)}` : `built ${build.commit.slice(0, 12)} in ${build.timings.total.toFixed(0)} s${build.ccache ? ` (ccache ${build.ccache.hits} hits, ${build.ccache.misses} misses)` : ""}; log: ${build.logFile}`
+        );
+        return build;
+      })
+    );
+  }
+  const variants = plan.variants.map((spec, i) => {
+    const build = builds[i];
+    return { id: spec.id, commit: build.commit, ref: spec.ref, flags: build.flags, build_id: build.buildId };
+  });
+  const sysbench = plan.sysbench ?? "sysbench";
+  const binaries = (build) => ({
+    pgbench: path11.join(build.binDir, "pgbench"),
+    psql: path11.join(build.binDir, "psql"),
+    sysbench
+  });
+  const connectionOf = (server) => server.connection;
+  const logDir = path11.join(plan.cacheDir, "logs");
+  const work = await mkdtemp4(path11.join(os7.tmpdir(), "dbg-run-"));
+  await registry2.register(`run directory ${work}`, () => rm7(work, { recursive: true, force: true }));
+  const clientUser = await unprivilegedUser(plan.trust);
+  await giveTo(clientUser, work);
+  const runClient = (command, timeoutS) => execa(command.file, command.args, {
+    cwd: work,
+    ...asUser(clientUser),
+    all: true,
+    reject: false,
+    timeout: timeoutS * 1e3,
+    cancelSignal: registry2.signal
+  });
+  const startServer = async (variant, build, logFile) => {
+    const server = await plan.engine.start({
+      binDir: build.binDir,
+      settings: plan.serverSettings,
+      database: DATABASE,
+      logFile,
+      registry: registry2,
+      trust: plan.trust,
+      timeoutMs: plan.timeouts.start_s * 1e3,
+      ...placement && { cpus: placement.server }
+    });
+    log.info(`${variant.id}: ${plan.engine.name} started (pid ${server.pid}, port ${server.connection.port}); log: ${logFile}`);
+    return { variant, build, server, loaded: /* @__PURE__ */ new Set(), logFile };
+  };
+  const ensureData = async (vs, step) => {
+    const dataSet = step.dataSet(connectionOf(vs.server), binaries(vs.build));
+    if (vs.loaded.has(dataSet.key)) return;
+    for (const command of dataSet.commands) {
+      const shown = [path11.basename(command.file), ...command.args].join(" ");
+      log.info(`${vs.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
+      const result = await runClient(command, plan.timeouts.load_s);
+      if (result.failed) {
+        throw new PipelineError(`loading ${dataSet.key} failed: ${result.shortMessage}`, `${tail(result.all ?? "", EXCERPT_LINES)}
+--- server log ---
+${await vs.server.logTail(EXCERPT_LINES)}`);
+      }
+    }
+    vs.loaded.add(dataSet.key);
+  };
+  const servers = /* @__PURE__ */ new Map();
+  const serverLogs = (variant, attempt) => path11.join(logDir, `server-${startedAt.toISOString().replace(/[:.]/g, "-")}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
+  let restarts = 0;
+  for (const [i, variant] of variants.entries()) servers.set(variant.id, await startServer(variant, builds[i], serverLogs(variant, 0)));
+  const liveServer = async (variant) => {
+    const current = servers.get(variant.id);
+    if (current.server.isAlive()) return current;
+    const excerpt = await current.server.logTail(EXCERPT_LINES);
+    await current.server.stop();
+    notes.push(`${variant.id}: the server had died and was replaced by a new one (its log: ${current.logFile})`);
+    log.info(`${variant.id}: server is gone; starting a new one. Last log lines:
+${excerpt}`);
+    const replacement = await startServer(variant, current.build, serverLogs(variant, ++restarts));
+    servers.set(variant.id, replacement);
+    return replacement;
+  };
+  const thresholds = thresholdResolver(plan.judging?.thresholds, plan.judging?.overrides);
+  const ticks = await clockTicksPerSecond();
+  const { schedule } = profile;
+  const rounds = plan.rounds ?? schedule.rounds;
+  const minRounds = Math.min(schedule.min_rounds, rounds);
+  const sequential = schedule.look_every === void 0 ? null : { minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
+  const budget = {
+    minRounds,
+    maxRounds: rounds,
+    budgetS: plan.timeBudgetS === void 0 ? schedule.time_budget_s : plan.timeBudgetS,
+    stopsAt: budgetStops(sequential, minRounds, rounds)
+  };
+  const errorSample = (step, variant, round, position, started, message, excerpt) => ({
+    step: step.id,
+    variant: variant.id,
+    round,
+    position,
+    started_at: started.toISOString(),
+    duration_s: (Date.now() - started.getTime()) / 1e3,
+    status: "error",
+    error: { message, log_excerpt: excerpt }
+  });
+  const measure = async (step, variant, round, position) => {
+    const started = /* @__PURE__ */ new Date();
+    let vs;
+    try {
+      vs = await liveServer(variant);
+      await ensureData(vs, step);
+    } catch (e) {
+      const error62 = e;
+      return errorSample(step, variant, round, position, started, error62.message, e instanceof PipelineError ? e.logExcerpt : error62.stack ?? "");
+    }
+    const report = path11.join(work, `rusage-${step.id}-${variant.id}-${round}`);
+    const client = step.run(connectionOf(vs.server), binaries(vs.build), schedule.duration_s);
+    const command = withClientRusage(onClientCpus(client), report);
+    const before = await takeHostSnapshot();
+    const t0 = performance.now();
+    const result = await runClient(command, schedule.duration_s + CLIENT_GRACE_S);
+    const wallS = (performance.now() - t0) / 1e3;
+    const after = await takeHostSnapshot();
+    const serverLog = async () => `--- server log (${vs.logFile}) ---
+${await vs.server.logTail(EXCERPT_LINES)}`;
+    if (!vs.server.isAlive()) {
+      return errorSample(step, variant, round, position, started, `the ${plan.engine.name} server exited during the step`, `${tail(result.all ?? "", EXCERPT_LINES)}
+${await serverLog()}`);
+    }
+    if (result.failed) {
+      return errorSample(step, variant, round, position, started, `${path11.basename(client.file)} failed: ${result.shortMessage}`, `${tail(result.all ?? "", EXCERPT_LINES)}
+${await serverLog()}`);
+    }
+    try {
+      const parsed = step.parse(result.stdout);
+      const rusage = await readClientRusage(report);
+      return {
+        step: step.id,
+        variant: variant.id,
+        round,
+        position,
+        started_at: started.toISOString(),
+        duration_s: parsed.duration_s,
+        status: "ok",
+        ops: parsed.ops,
+        ops_per_s: parsed.ops_per_s,
+        latency_ms: parsed.latency_ms,
+        metrics: metricsPerOp(before, after, parsed.ops, ticks),
+        client_cpu_share: clientCpuShare(rusage.cpu_s, wallS, fingerprint.cores)
+      };
+    } catch (e) {
+      return errorSample(step, variant, round, position, started, e.message, tail(result.all ?? "", EXCERPT_LINES));
+    }
+  };
+  const warmup = async (step, variant) => {
+    if (schedule.warmup_s === 0) return;
+    try {
+      const vs = await liveServer(variant);
+      await ensureData(vs, step);
+      const result = await runClient(onClientCpus(step.warmup(connectionOf(vs.server), binaries(vs.build), schedule.warmup_s)), schedule.warmup_s + CLIENT_GRACE_S);
+      if (result.failed) log.info(`${step.id}: warm-up of ${variant.id} failed (${result.shortMessage}); the measured rounds will show it`);
+    } catch (e) {
+      log.info(`${step.id}: warm-up of ${variant.id} failed: ${e.message}`);
+    }
+  };
+  let plannedRestarts = 0;
+  const restartServer = async (step, variant) => {
+    const vs = servers.get(variant.id);
+    try {
+      await vs.server.restart();
+      plannedRestarts++;
+      log.info(`${step.id}: restarted ${variant.id} (pid ${vs.server.pid}, port ${vs.server.connection.port})`);
+    } catch (e) {
+      log.info(`${step.id}: restarting ${variant.id} failed: ${e.message}`);
+    }
+  };
+  const interleaved = await log.group(
+    `measure ${profile.steps.length} steps x ${variants.length} variants, ${rounds} rounds of ${schedule.duration_s} s (ABBA)`,
+    () => runInterleaved(profile.steps, variants, budget, { now: () => performance.now() / 1e3 }, {
+      warmup,
+      measure: async (step, variant, round, position) => {
+        const sample = await measure(step, variant, round, position);
+        log.info(
+          sample.status === "ok" ? `${step.id} round ${round + 1}/${rounds} ${variant.id}: ${sample.ops_per_s.toFixed(0)} ops/s` + (sample.metrics ? `, ${sample.metrics.cpu_us_per_op.toFixed(1)} cpu us/op` : "") + (sample.client_cpu_share !== null ? `, client ${(sample.client_cpu_share * 100).toFixed(0)}% of CPU` : "") : `${step.id} round ${round + 1}/${rounds} ${variant.id}: ERROR ${sample.error.message}`
+        );
+        return sample;
+      },
+      ...schedule.restart_every !== void 0 && { restart: { every: schedule.restart_every, run: restartServer } },
+      ...sequential && {
+        settled: (step, stepSamples) => settledStep(sequential, thresholds.forStep(step.id), plan.baseVariant, stepSamples)
+      }
+    })
+  );
+  notes.push(...interleaved.settled, ...interleaved.cutShort);
+  if (schedule.restart_every !== void 0) notes.push(`servers restarted every ${schedule.restart_every} rounds of a step: ${plannedRestarts} restarts`);
+  const counting = profile.instructions && plan.countInstructions !== false ? profile.instructions : null;
+  const instructions = counting ? await log.group(`count instructions: ${profile.steps.length} steps x ${variants.length} variants, ${counting.repeats} repeats of N and 2N operations per client`, async () => {
+    const counters = /* @__PURE__ */ new Map();
+    return countInstructions(profile.steps, variants, { opsPerClient: counting.ops_per_client, repeats: counting.repeats, opsPerClientByStep: counting.ops_per_client_by_step }, {
+      start: async (variant) => {
+        const { server } = await liveServer(variant);
+        if (!server.startCounting) throw new CountingUnavailableError(`the ${plan.engine.name} engine cannot count instructions`);
+        const counter = await server.startCounting();
+        counters.set(variant.id, counter);
+        return counter;
+      },
+      run: async (step, variant, perClient) => {
+        const vs = servers.get(variant.id);
+        await ensureData(vs, step);
+        const client = step.fixedRun(connectionOf(vs.server), binaries(vs.build), perClient);
+        const { result, instructions: instructions2 } = await counters.get(variant.id).count(() => runClient(onClientCpus(client), COUNTED_RUN_TIMEOUT_S));
+        if (result.failed) {
+          throw new PipelineError(`${path11.basename(client.file)} failed: ${result.shortMessage}`, `${tail(result.all ?? "", EXCERPT_LINES)}
+--- server log (${vs.logFile}) ---
+${await vs.server.logTail(EXCERPT_LINES)}`);
+        }
+        return { ops: step.parse(result.stdout).ops, instructions: instructions2 };
+      },
+      stop: (variant) => counters.get(variant.id).stop(),
+      log: (line) => log.info(line),
+      now: () => performance.now() / 1e3
+    });
+  }) : void 0;
+  for (const vs of servers.values()) await vs.server.stop();
+  return {
+    schema: RESULTS_SCHEMA_ID,
+    version: RESULTS_VERSION,
+    run: {
+      id: `${startedAt.toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}`,
+      started_at: startedAt.toISOString(),
+      finished_at: (/* @__PURE__ */ new Date()).toISOString(),
+      tool: `db-bench-gate ${VERSION}`,
+      budget_exhausted: interleaved.cutShort.length > 0,
+      notes,
+      ...sequential && { sequential: { min_rounds: sequential.minRounds, max_rounds: sequential.maxRounds, look_every: sequential.lookEvery, spending: sequential.spending } },
+      ...placement && { cpu_placement: { server: formatCpuList(placement.server), client: formatCpuList(placement.client) } }
+    },
+    fingerprint,
+    engine: { name: plan.engine.name, version: await engineVersion(builds[0], clientUser) },
+    profile: { name: profile.name, version: profile.version, hash: profile.hash },
+    base_variant: plan.baseVariant,
+    variants,
+    steps: profile.steps.map((s) => ({ id: s.id, driver: s.driver, parameters: s.parameters })),
+    samples: interleaved.samples,
+    ...instructions && { instructions },
+    thresholds: { run: thresholds.run, overrides: plan.judging?.overrides ?? [] }
+  };
+}
+async function engineVersion(build, user) {
+  const result = await execa(path11.join(build.binDir, "postgres"), ["--version"], { ...asUser(user), reject: false, timeout: 3e4 });
+  return /(\d+(?:\.\d+)+\S*)/.exec(result.stdout)?.[1] ?? "unknown";
+}
+
+// src/measure-and-write.ts
+async function measureAndWrite(plan, options) {
+  const measured = await runBenchmark(plan.run, options.registry, options.log);
+  const results = options.noiseFloor ? { ...measured, noise_floor: options.noiseFloor } : measured;
+  options.registry.signal.throwIfAborted();
+  await mkdir4(path12.dirname(options.resultsFile), { recursive: true });
+  await writeResults(options.resultsFile, results);
+  options.log.info(`results: ${options.resultsFile}`);
+  return results;
 }
 
 export {
@@ -33394,26 +33411,10 @@ export {
   EXIT_OK,
   EXIT_REGRESSION,
   EXIT_ERROR,
-  validate2 as validate,
-  FAIL_ON,
-  DEFAULT_FAIL_ON,
-  parseFailOn,
-  decideGate,
-  gateHeadline,
-  gateMessage,
-  decideMeasuredGate,
+  validate,
   ThresholdsInputSchema,
-  DEFAULT_TIMEOUTS,
-  parseTimeouts,
   VariantSchema,
   METRIC_KEYS,
-  unprivilegedWarning,
-  runStreamed,
-  cacheNamespace,
-  withCleanup,
-  median,
-  compareRun,
-  compareAgainstBaseline,
   MAX_RESULTS_FILE_BYTES,
   tooLargeError,
   parseResults,
@@ -33421,23 +33422,23 @@ export {
   readResults,
   readNoiseFloor,
   parseNoiseFloor,
-  writeResults,
   judgingCommit,
   readJudgingFile,
   changedJudgingFiles,
+  DEFAULT_TIMEOUTS,
+  parseTimeouts,
   loadConfigFile,
   CONFIG_FILE_NAME,
   loadConfigAt,
   loadConfigFromCommit,
-  loadProfile,
-  parseVariantFlag,
-  defaultCacheDir,
-  resolveJudging,
-  makePlan,
-  fingerprintMismatches,
-  VERSION,
-  runBenchmark,
   markdownTable,
+  FAIL_ON,
+  DEFAULT_FAIL_ON,
+  parseFailOn,
+  decideGate,
+  gateHeadline,
+  gateMessage,
+  decideMeasuredGate,
   NONE2 as NONE,
   formatTsvNumber,
   comparisonLabels,
@@ -33448,5 +33449,20 @@ export {
   COMMENT_LIMIT,
   commentMarker,
   renderMarkdown,
-  runLabels
+  unprivilegedWarning,
+  median,
+  loadProfile,
+  parseVariantFlag,
+  defaultCacheDir,
+  resolveJudging,
+  makePlan,
+  runStreamed,
+  cacheNamespace,
+  fingerprintMismatches,
+  VERSION,
+  measureAndWrite,
+  compareRun,
+  compareAgainstBaseline,
+  runLabels,
+  withCleanup
 };
