@@ -16,7 +16,7 @@ import type { GitHubEvent } from "./event.js";
 import type { ActionInputs } from "./inputs.js";
 
 /** The part of @actions/core the modes use: the runner's log, outputs and the step's result. */
-export type ActionCore = Pick<typeof actionsCore, "info" | "warning" | "setOutput" | "setFailed" | "group">;
+export type ActionCore = Pick<typeof actionsCore, "info" | "warning" | "setOutput" | "setFailed" | "group" | "saveState">;
 
 export interface GitHubAccess {
   client: GitHubClient;

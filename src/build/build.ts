@@ -14,6 +14,7 @@ import { childEnv } from "../child-env.js";
 import type { CleanupRegistry } from "../cleanup.js";
 import { DEFAULT_TIMEOUTS, type Timeouts } from "../config/timeouts.js";
 import { PipelineError } from "../errors.js";
+import { isRunning } from "../processes.js";
 import type { BuildFlags } from "../results/schema.js";
 import { giveTo, takeBack, unprivilegedUser, userTempDir, type OsUser, type TrustLevel } from "../unprivileged.js";
 import { detectCompiler, detectCxxCompiler, type Compiler } from "./compiler.js";
@@ -223,15 +224,6 @@ async function lockBuild(lockFile: string, registry: CleanupRegistry, timeoutS: 
   }
   const handle = await registry.register(`build lock ${lockFile}`, () => rm(lockFile, { force: true }));
   return handle.run;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 interface CcacheSetup {
