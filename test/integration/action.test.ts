@@ -23,7 +23,7 @@ import { compareRun } from "../../src/compare/compare.js";
 import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
 import { uploadResultsArtifact } from "../../src/publish/artifacts.js";
 import { hostnameHash } from "../../src/measure/fingerprint.js";
-import { ENTRY_MARKER } from "../../src/publish/cache-dir.js";
+import { ENTRY_MARKER } from "../../src/build/cache-cap.js";
 import { flagsIssueMarker } from "../../src/publish/issue.js";
 import { processesUnder } from "../../src/processes.js";
 import { commentMarker } from "../../src/report/markdown.js";
