@@ -40,7 +40,7 @@ import {
   type SessionSeries,
   type TrialDesign,
   type TrialSummary,
-} from "../src/compare/verdict-quality.js";
+} from "./lib/verdict-quality.js";
 import { loadProfile } from "../src/config/profile.js";
 import { postgresEngine } from "../src/engine/postgres.js";
 import { consoleLog } from "../src/log.js";
@@ -49,12 +49,12 @@ import { realPorts } from "../src/pipeline-ports.js";
 import { readResults, writeResults } from "../src/results/io.js";
 import { cpuPlacementText } from "../src/results/run-labels.js";
 import type { NoiseFloor, Results } from "../src/results/schema.js";
-import { SPENDING_FUNCTIONS, type Spending } from "../src/schedule/sequential.js";
+import { SPENDING_FUNCTIONS, type Spending } from "../src/compare/alpha-spending.js";
 import { addExtraWorkBranches, extraWorkRef, makePostgresFork } from "../src/setup/fork-repo.js";
 import { obtainPostgresSource } from "../src/setup/pg-source.js";
-import { countingSeconds, instructionChannelGroups, type InstructionChannelGroup } from "../src/measure/instruction-quality.js";
+import { countingSeconds, instructionChannelGroups, type InstructionChannelGroup } from "./lib/instruction-quality.js";
 import { DEFAULT_TIMEOUTS } from "../src/config/timeouts.js";
-import { seededRandom } from "../test/helpers/synthetic-results.js";
+import { seededRandom } from "./lib/synthetic-results.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const AA_VARIANT = "aa";

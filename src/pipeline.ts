@@ -27,7 +27,8 @@ import { RESULTS_SCHEMA_ID, RESULTS_VERSION, type ErrorSample, type Fingerprint,
 import { thresholdResolver } from "./compare/thresholds.js";
 import { countInstructions } from "./schedule/instructions.js";
 import { runInterleaved, type InterleaveResult } from "./schedule/interleave.js";
-import { budgetStops, settledStep, type SequentialDesign } from "./schedule/sequential.js";
+import type { SequentialDesign } from "./compare/alpha-spending.js";
+import { budgetStops, settledStep } from "./schedule/sequential.js";
 import { giveTo, type OsUser, type TrustLevel } from "./unprivileged.js";
 import { VERSION } from "./version.js";
 

@@ -9,7 +9,6 @@
  */
 import { readFile } from "node:fs/promises";
 import { InputError } from "../errors.js";
-import type { ClientCommand } from "../engine/types.js";
 
 /**
  * A profile's setting: "split" (first half of the allowed CPUs for the server, the rest for the
@@ -90,8 +89,14 @@ export function placeProcesses(setting: CpuAffinitySetting, allowed: readonly nu
   return placement;
 }
 
+/** A program and its arguments (a client command, a server's start command). */
+interface Command {
+  file: string;
+  args: string[];
+}
+
 /** `command` started on `cpus` only (taskset execs it: same process, same rusage). */
-export function onCpus(command: ClientCommand, cpus: readonly number[] | undefined): ClientCommand {
+export function onCpus(command: Command, cpus: readonly number[] | undefined): Command {
   return cpus?.length ? { file: "taskset", args: ["--cpu-list", formatCpuList(cpus), command.file, ...command.args] } : command;
 }
 

@@ -32,7 +32,7 @@ import type { NoiseFloor, Results } from "../../src/results/schema.js";
 import { EnvironWatcher } from "../helpers/environ-watch.js";
 import { FakeGitHub, type FakeRun } from "../helpers/fake-github.js";
 import { makeRunnerDirs, REPO_ROOT, startStep, type RunnerDirs, type RunningStep, type StepResult } from "../helpers/run-action.js";
-import { syntheticResults } from "../helpers/synthetic-results.js";
+import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 
 const cacheDir = inject("cacheDir");
 const fork = inject("pgFork");

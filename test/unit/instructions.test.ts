@@ -7,11 +7,11 @@ import { parseSysbenchOutput, sysbenchStep } from "../../src/driver/sysbench.js"
 import { CountingUnavailableError, InputError, ParseError, PipelineError } from "../../src/errors.js";
 import { isCompleteCachegrindOut, parseCachegrindOut } from "../../src/measure/cachegrind.js";
 import { cachegrindArgs, unsupportedInstruction } from "../../src/measure/valgrind.js";
-import { countingSeconds, instructionChannelGroups } from "../../src/measure/instruction-quality.js";
+import { countingSeconds, instructionChannelGroups } from "../../scripts/lib/instruction-quality.js";
 import { InstructionSampleSchema, type InstructionSample, type Results, type Variant } from "../../src/results/schema.js";
 import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
 import { countInstructions, differencedCount, relativeSpread, type CountingHooks } from "../../src/schedule/instructions.js";
-import { syntheticResults } from "../helpers/synthetic-results.js";
+import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 import { expectParseError } from "./expect-parse-error.js";
 import { postgresConnection } from "../helpers/connection.js";
 
