@@ -25,7 +25,7 @@ import { Command, InvalidArgumentError } from "commander";
 import { markdownTable } from "markdown-table";
 import { median } from "simple-statistics";
 import { MAX_RESULTS_FILE_BYTES } from "../src/results/io.js";
-import { syntheticResults, type SyntheticOptions } from "../test/helpers/synthetic-results.js";
+import { syntheticResults, type SyntheticOptions } from "./lib/synthetic-results.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const TARGET_SECONDS = 10;

@@ -40,19 +40,21 @@ import {
   type SessionSeries,
   type TrialDesign,
   type TrialSummary,
-} from "../src/compare/verdict-quality.js";
+} from "./lib/verdict-quality.js";
 import { loadProfile } from "../src/config/profile.js";
 import { postgresEngine } from "../src/engine/postgres.js";
 import { consoleLog } from "../src/log.js";
 import { runBenchmark } from "../src/pipeline.js";
+import { realPorts } from "../src/pipeline-ports.js";
 import { readResults, writeResults } from "../src/results/io.js";
+import { cpuPlacementText } from "../src/results/run-labels.js";
 import type { NoiseFloor, Results } from "../src/results/schema.js";
-import { SPENDING_FUNCTIONS, type Spending } from "../src/schedule/sequential.js";
+import { SPENDING_FUNCTIONS, type Spending } from "../src/compare/alpha-spending.js";
 import { addExtraWorkBranches, extraWorkRef, makePostgresFork } from "../src/setup/fork-repo.js";
 import { obtainPostgresSource } from "../src/setup/pg-source.js";
-import { countingSeconds, instructionChannelGroups, type InstructionChannelGroup } from "../src/measure/instruction-quality.js";
+import { countingSeconds, instructionChannelGroups, type InstructionChannelGroup } from "./lib/instruction-quality.js";
 import { DEFAULT_TIMEOUTS } from "../src/config/timeouts.js";
-import { seededRandom } from "../test/helpers/synthetic-results.js";
+import { seededRandom } from "./lib/synthetic-results.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const AA_VARIANT = "aa";
@@ -128,7 +130,7 @@ program
             baseVariant: "base",
             profile: { ...loaded, steps, schedule, ...(flags.unpinned && { cpu_affinity: undefined }) },
             engine: postgresEngine,
-            serverSettings: loaded.server_settings,
+            engineSettings: loaded.server_settings,
             cacheDir,
             // the demo fork, made on this machine
             trust: "trusted",
@@ -138,6 +140,7 @@ program
           },
           registry,
           log,
+          realPorts,
         ),
       { warn: (m) => log.info(m) },
     ).finally(() => clearInterval(timer));
@@ -156,8 +159,7 @@ function mergeRounds(series: SessionSeries, k: number): SessionSeries & { merge:
   return { ...series, logRatios, sampleWallS: series.sampleWallS * k, merge: k };
 }
 
-const placementOf = (results: Results): string =>
-  results.run.cpu_placement ? `server on CPU ${results.run.cpu_placement.server}, client on CPU ${results.run.cpu_placement.client}` : "not pinned";
+const placementOf = (results: Results): string => cpuPlacementText(results.run.cpu_placement);
 
 interface Session {
   file: string;

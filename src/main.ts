@@ -51,10 +51,9 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         await chmod(jobRoot, 0o1777);
         core.saveState(STATE_JOB_ROOT, jobRoot);
         core.saveState(STATE_REPO, path.resolve(inputs.repoPath));
-        process.env.TMPDIR = jobRoot;
         // every subprocess carries it: the post step finds what outlived the job by it (jobMarker)
         process.env[JOB_MARKER] = jobMarker(jobRoot);
-        await MODES[inputs.mode]({ core, inputs, event, env, github, cacheDir, registry });
+        await MODES[inputs.mode]({ core, inputs, event, env, github, cacheDir, jobRoot, registry });
       },
       { warn: (m) => core.warning(m), timeoutMs: (inputs.timeouts.run_s ?? DEFAULT_TIMEOUTS.run_s) * 1000 },
     );

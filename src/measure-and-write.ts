@@ -8,6 +8,7 @@ import type { CleanupRegistry } from "./cleanup.js";
 import type { Plan } from "./config/plan.js";
 import type { Log } from "./log.js";
 import { runBenchmark } from "./pipeline.js";
+import { realPorts } from "./pipeline-ports.js";
 import { writeResults } from "./results/io.js";
 import type { NoiseFloor, Results } from "./results/schema.js";
 
@@ -20,7 +21,7 @@ export interface MeasureAndWrite {
 }
 
 export async function measureAndWrite(plan: Plan, options: MeasureAndWrite): Promise<Results> {
-  const measured = await runBenchmark(plan.run, options.registry, options.log);
+  const measured = await runBenchmark(plan.run, options.registry, options.log, realPorts);
   // kept with the results: when they become the stored baseline, later comparisons on this machine use it
   const results: Results = options.noiseFloor ? { ...measured, noise_floor: options.noiseFloor } : measured;
   // cancelled (a signal): the samples after it are errors of the cancellation, not results to keep

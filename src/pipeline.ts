@@ -1,70 +1,79 @@
 /**
- * The main job: build every variant, start one server per variant, load the data once per server,
- * measure the profile's steps interleaved (ABBA) with host counters around each measured interval,
- * and return one results document. A step that fails becomes an error sample with its log; the
- * other steps still run.
+ * The main job, in stages: build the variants, start one engine instance per variant, load each
+ * step's data once per instance, measure the profile's steps interleaved (ABBA) with host counters
+ * around each measured interval (then count instructions where the profile asks), and assemble one
+ * results document. A step that fails becomes an error sample with its log; the other steps still run.
+ *
+ * Every process, clock and counter comes in through PipelinePorts (pipeline-ports.ts has the real
+ * ones), so that tests can run the stages with a fake engine, client and clock.
  */
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { execa } from "execa";
-import { buildAtCommit, type BuildResult } from "./build/build.js";
-import { detectCompiler } from "./build/compiler.js";
-import type { BuildRecipe } from "./build/recipe.js";
+import type { BuildRequest, BuildResult } from "./build/build.js";
 import type { CleanupRegistry } from "./cleanup.js";
-import type { Profile } from "./config/profile.js";
-import type { Timeouts } from "./config/timeouts.js";
-import { clientCpuShare, readClientRusage, withClientRusage } from "./driver/client-rusage.js";
-import type { BenchmarkStep, ClientBinaries, ClientCommand, ConnectionInfo } from "./driver/types.js";
-import type { Engine, InstructionCounter, Server, SettingValue } from "./engine/types.js";
+import type { RunPlan } from "./config/plan.js";
+import { clientCpuShare } from "./driver/client-rusage.js";
+import type { BenchmarkStep, ClientBinaries, ClientCommand } from "./driver/types.js";
+import { startInstance, type Instance } from "./engine/instance.js";
+import type { InstructionCounter } from "./engine/types.js";
 import { CountingUnavailableError, PipelineError } from "./errors.js";
 import type { Log } from "./log.js";
-import { collectFingerprint } from "./measure/fingerprint.js";
-import { clockTicksPerSecond, takeHostSnapshot } from "./measure/host.js";
-import { allowedCpus, formatCpuList, onCpus, placeProcesses } from "./measure/cpu-affinity.js";
-import { metricsPerOp } from "./measure/proc.js";
-import { RESULTS_SCHEMA_ID, RESULTS_VERSION, type ErrorSample, type Results, type Sample, type Variant } from "./results/schema.js";
+import { formatCpuList, onCpus, placeProcess, placeProcesses } from "./measure/cpu-affinity.js";
+import { metricsPerOp, type HostSnapshot } from "./measure/proc.js";
+import { RESULTS_SCHEMA_ID, RESULTS_VERSION, type ErrorSample, type Fingerprint, type InstructionSample, type Results, type Sample, type Variant } from "./results/schema.js";
 import { thresholdResolver } from "./compare/thresholds.js";
-import type { ThresholdOverride, Thresholds } from "./compare/types.js";
 import { countInstructions } from "./schedule/instructions.js";
-import { runInterleaved } from "./schedule/interleave.js";
-import { budgetStops, settledStep, type SequentialDesign } from "./schedule/sequential.js";
-import { asUser, giveTo, unprivilegedUser, type OsUser, type TrustLevel } from "./unprivileged.js";
+import { runInterleaved, type InterleaveResult } from "./schedule/interleave.js";
+import type { SequentialDesign } from "./compare/alpha-spending.js";
+import { budgetStops, settledStep } from "./schedule/sequential.js";
+import { giveTo, type OsUser, type TrustLevel } from "./unprivileged.js";
 import { VERSION } from "./version.js";
 
-export interface VariantSpec {
-  id: string;
-  /** commit-ish in the fork */
-  ref: string;
-  /** the recipe with this variant's flags applied */
-  recipe: BuildRecipe;
+/** A client process's outcome. */
+export interface ClientRun {
+  failed: boolean;
+  /** why it failed (exit code, signal, timeout), for the error sample */
+  message: string;
+  stdout: string;
+  /** stdout and stderr interleaved */
+  output: string;
+  /** the client's CPU seconds (user + system), when asked for */
+  cpuS: number | null;
 }
 
-export interface RunPlan {
-  repo: string;
-  variants: VariantSpec[];
-  baseVariant: string;
-  profile: Profile;
-  engine: Engine;
-  serverSettings: Record<string, SettingValue>;
-  cacheDir: string;
-  /** whose user builds and runs the fork's code, and which cache namespace its builds go to */
-  trust: TrustLevel;
-  timeouts: Timeouts;
-  /** overrides the profile's schedule where set */
-  rounds?: number;
-  timeBudgetS?: number | null;
-  runner: { name: string | null; labels: string[] };
-  /** sysbench from PATH unless given */
-  sysbench?: string;
-  /** what the run is judged by (config/plan.ts resolveJudging): stored with the results, and adaptive rounds stop on it (default DEFAULT_THRESHOLDS) */
-  judging?: { thresholds: Thresholds; overrides: ThresholdOverride[] };
-  /** false: skip the counting pass even when the profile asks for it */
-  countInstructions?: boolean;
+export interface ClientRunOptions {
+  /** the run directory (its processes are found by it); owned by `user` */
+  cwd: string;
+  user: OsUser | null;
+  timeoutS: number;
+  /** report the client's CPU time (client-rusage.ts) */
+  rusage: boolean;
+  signal: AbortSignal;
 }
 
-/** Lines of client output and of the server log kept with a failed step. */
+/** Everything the pipeline does to the world, so that tests can replace it. */
+export interface PipelinePorts {
+  build(request: BuildRequest): Promise<BuildResult>;
+  runClient(command: ClientCommand, options: ClientRunOptions): Promise<ClientRun>;
+  clock: {
+    /** seconds, monotonic */
+    now(): number;
+    date(): Date;
+  };
+  host: {
+    fingerprint(runner: RunPlan["runner"]): Promise<Fingerprint>;
+    snapshot(): Promise<HostSnapshot>;
+    ticksPerSecond(): Promise<number>;
+    allowedCpus(): Promise<number[]>;
+  };
+  /** who runs the clients (and an embedded engine's process) */
+  clientUser(trust: TrustLevel): Promise<OsUser | null>;
+}
+
+/** Lines of client output and of the engine's log kept with a failed step. */
 const EXCERPT_LINES = 40;
 const DATABASE = "bench";
 /** A client that runs this much longer than asked is stuck: stop it and record an error. */
@@ -72,314 +81,428 @@ const CLIENT_GRACE_S = 120;
 /** A counted fixed-count run (under valgrind, several times slower than native) that takes longer is stuck. */
 const COUNTED_RUN_TIMEOUT_S = 600;
 
-interface VariantServer {
-  variant: Variant;
-  build: BuildResult;
-  server: Server;
-  /** data sets loaded into this server (by DataSet.key) */
-  loaded: Set<string>;
-  logFile: string;
-}
-
 function tail(text: string, lines: number): string {
   return text.split("\n").slice(-lines).join("\n").trimEnd();
 }
 
-export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log: Log): Promise<Results> {
-  const startedAt = new Date();
-  const { profile } = plan;
-  const compiler = await detectCompiler();
-  const fingerprint = await collectFingerprint({ name: compiler.name, version: compiler.version }, plan.runner);
-  const notes: string[] = [];
-  // Before the builds: a CPU list this runner lacks should fail in seconds, not after them.
-  const placement = profile.cpu_affinity ? placeProcesses(profile.cpu_affinity, await allowedCpus(), profile.source) : null;
-  if (placement) log.info(`server on CPU ${formatCpuList(placement.server)}, benchmark client on CPU ${formatCpuList(placement.client)}`);
-  const onClientCpus = (command: ClientCommand) => onCpus(command, placement?.client);
+/** Where the engine's processes and the clients run: a server and its client apart, or an embedded engine's one process. */
+type Placement = { kind: "server"; server: number[]; client: number[] } | { kind: "embedded"; process: number[] };
 
+async function placeInstances(plan: RunPlan, ports: PipelinePorts): Promise<Placement | null> {
+  const setting = plan.profile.cpu_affinity;
+  if (!setting) return null;
+  const allowed = await ports.host.allowedCpus();
+  return plan.engine.kind === "server"
+    ? { kind: "server", ...placeProcesses(setting, allowed, plan.profile.source) }
+    : { kind: "embedded", ...placeProcess(setting, allowed, plan.profile.source) };
+}
+
+/** Stage 1: every variant built (or its cached build reused), with the programs the engine and the steps need. */
+async function buildVariants(plan: RunPlan, ports: PipelinePorts, registry: CleanupRegistry, log: Log): Promise<BuildResult[]> {
   const builds: BuildResult[] = [];
   for (const spec of plan.variants) {
-    builds.push(
-      await log.group(`build ${spec.id} (${spec.ref})`, async () => {
-        let lastShown = performance.now();
-        let lines = 0;
-        const build = await buildAtCommit({
-          repo: plan.repo,
-          commitish: spec.ref,
-          recipe: spec.recipe,
-          cacheDir: plan.cacheDir,
-          trust: plan.trust,
-          timeouts: plan.timeouts,
-          registry,
-          onLine: (line) => {
-            lines++;
-            if (/\] \$ /.test(line) || performance.now() - lastShown > 15_000) {
-              lastShown = performance.now();
-              log.info(`${line.slice(0, 160)}${/\] \$ /.test(line) ? "" : ` (${lines} lines so far)`}`);
-            }
-          },
-        });
-        log.info(
-          build.reused
-            ? `reused the cached build ${build.buildId} of ${build.commit.slice(0, 12)}`
-            : `built ${build.commit.slice(0, 12)} in ${build.timings.total.toFixed(0)} s${build.ccache ? ` (ccache ${build.ccache.hits} hits, ${build.ccache.misses} misses)` : ""}; log: ${build.logFile}`,
-        );
-        return build;
-      }),
-    );
-  }
-  const variants: Variant[] = plan.variants.map((spec, i) => {
-    const build = builds[i]!;
-    return { id: spec.id, commit: build.commit, ref: spec.ref, flags: build.flags, build_id: build.buildId };
-  });
-
-  const sysbench = plan.sysbench ?? "sysbench";
-  const binaries = (build: BuildResult): ClientBinaries => ({
-    pgbench: path.join(build.binDir, "pgbench"),
-    psql: path.join(build.binDir, "psql"),
-    sysbench,
-  });
-  const connectionOf = (server: Server): ConnectionInfo => server.connection;
-  const logDir = path.join(plan.cacheDir, "logs");
-  const work = await mkdtemp(path.join(os.tmpdir(), "dbg-run-"));
-  await registry.register(`run directory ${work}`, () => rm(work, { recursive: true, force: true }));
-  const clientUser = await unprivilegedUser(plan.trust);
-  await giveTo(clientUser, work);
-  // Clients work in the run directory (under the action's job root): a killed job's post step finds them by it.
-  const runClient = (command: ClientCommand, timeoutS: number) =>
-    execa(command.file, command.args, {
-      cwd: work,
-      ...asUser(clientUser),
-      all: true,
-      reject: false,
-      timeout: timeoutS * 1000,
-      cancelSignal: registry.signal,
+    const build = await log.group(`build ${spec.id} (${spec.ref})`, async () => {
+      let lastShown = performance.now();
+      let lines = 0;
+      const build = await ports.build({
+        repo: plan.repo,
+        commitish: spec.ref,
+        recipe: spec.recipe,
+        cacheDir: plan.cacheDir,
+        trust: plan.trust,
+        timeouts: plan.timeouts,
+        registry,
+        ...(plan.workDir && { workDir: plan.workDir }),
+        onLine: (line) => {
+          lines++;
+          if (/\] \$ /.test(line) || performance.now() - lastShown > 15_000) {
+            lastShown = performance.now();
+            log.info(`${line.slice(0, 160)}${/\] \$ /.test(line) ? "" : ` (${lines} lines so far)`}`);
+          }
+        },
+      });
+      log.info(
+        build.reused
+          ? `reused the cached build ${build.buildId} of ${build.commit.slice(0, 12)}`
+          : `built ${build.commit.slice(0, 12)} in ${build.timings.total.toFixed(0)} s${build.ccache ? ` (ccache ${build.ccache.hits} hits, ${build.ccache.misses} misses)` : ""}; log: ${build.logFile}`,
+      );
+      return build;
     });
+    const needed = [...plan.engine.programs, ...plan.profile.steps.flatMap((step) => Object.entries(step.programs).flatMap(([name, from]) => (from === "build" ? [name] : [])))];
+    const missing = [...new Set(needed)].filter((program) => !existsSync(path.join(build.binDir, program)));
+    if (missing.length > 0) {
+      throw new PipelineError(`the build of ${spec.id} (${spec.ref}) has no ${missing.join(", ")} in ${build.binDir}: the ${spec.recipe.name} recipe must install what the ${plan.engine.name} engine and the profile's drivers run`);
+    }
+    builds.push(build);
+  }
+  return builds;
+}
 
-  const startServer = async (variant: Variant, build: BuildResult, logFile: string): Promise<VariantServer> => {
-    const server = await plan.engine.start({
+/** The programs a step runs, for one variant's build. */
+function binariesFor(step: BenchmarkStep, build: BuildResult, programs: Record<string, string> = {}): ClientBinaries {
+  return Object.fromEntries(Object.entries(step.programs).map(([name, from]) => [name, from === "build" ? path.join(build.binDir, name) : (programs[name] ?? name)]));
+}
+
+interface VariantInstance {
+  variant: Variant;
+  build: BuildResult;
+  instance: Instance;
+  /** data sets loaded into this instance (by DataSet.key) */
+  loaded: Set<string>;
+  logFile: string;
+}
+
+/** What every stage after the builds works with. */
+interface RunContext {
+  plan: RunPlan;
+  ports: PipelinePorts;
+  registry: CleanupRegistry;
+  log: Log;
+  /** where the run's temp dirs go */
+  workDir: string;
+  /** the clients' run directory */
+  runDir: string;
+  clientUser: OsUser | null;
+  placement: Placement | null;
+  startedAt: Date;
+  notes: string[];
+}
+
+/** The CPUs a driver's process is held on: a server's client's, or the embedded engine's own. */
+function driverCpus(ctx: RunContext): readonly number[] | undefined {
+  if (!ctx.placement) return undefined;
+  return ctx.placement.kind === "server" ? ctx.placement.client : ctx.placement.process;
+}
+
+function runClient(ctx: RunContext, command: ClientCommand, timeoutS: number, rusage = false): Promise<ClientRun> {
+  return ctx.ports.runClient(command, { cwd: ctx.runDir, user: ctx.clientUser, timeoutS, rusage, signal: ctx.registry.signal });
+}
+
+/**
+ * Stage 2: one instance per variant, and its replacement when it died. Servers that die (killed,
+ * crashed) are replaced by fresh ones, so that the other steps still run.
+ */
+class Instances {
+  private readonly current = new Map<string, VariantInstance>();
+  private restarts = 0;
+  plannedRestarts = 0;
+
+  constructor(private readonly ctx: RunContext) {}
+
+  async startAll(variants: readonly Variant[], builds: readonly BuildResult[]): Promise<void> {
+    for (const [i, variant] of variants.entries()) this.current.set(variant.id, await this.start(variant, builds[i]!, this.logFile(variant, 0)));
+  }
+
+  get(variant: Variant): VariantInstance {
+    return this.current.get(variant.id)!;
+  }
+
+  /** The variant's instance, a new one in place of a server that died. */
+  async live(variant: Variant): Promise<VariantInstance> {
+    const current = this.get(variant);
+    if (current.instance.isAlive()) return current;
+    const { ctx } = this;
+    const excerpt = await current.instance.logTail(EXCERPT_LINES);
+    await current.instance.stop();
+    ctx.notes.push(`${variant.id}: the server had died and was replaced by a new one (its log: ${current.logFile})`);
+    ctx.log.info(`${variant.id}: server is gone; starting a new one. Last log lines:\n${excerpt}`);
+    const replacement = await this.start(variant, current.build, this.logFile(variant, ++this.restarts));
+    this.current.set(variant.id, replacement);
+    return replacement;
+  }
+
+  /** A planned restart (schedule.restart_every); a server it leaves dead is replaced by live() before the next sample. */
+  async restart(step: BenchmarkStep, variant: Variant): Promise<void> {
+    const { instance } = this.get(variant);
+    try {
+      await instance.restart();
+      this.plannedRestarts++;
+      this.ctx.log.info(`${step.id}: restarted ${variant.id} (${instance.describe()})`);
+    } catch (e) {
+      this.ctx.log.info(`${step.id}: restarting ${variant.id} failed: ${(e as Error).message}`);
+    }
+  }
+
+  async stopAll(): Promise<void> {
+    for (const vi of this.current.values()) await vi.instance.stop();
+  }
+
+  private logFile(variant: Variant, attempt: number): string {
+    const stamp = this.ctx.startedAt.toISOString().replace(/[:.]/g, "-");
+    return path.join(this.ctx.plan.cacheDir, "logs", `${this.ctx.plan.engine.kind}-${stamp}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
+  }
+
+  private async start(variant: Variant, build: BuildResult, logFile: string): Promise<VariantInstance> {
+    const { plan, placement } = this.ctx;
+    const instance = await startInstance(plan.engine, {
       binDir: build.binDir,
-      settings: plan.serverSettings,
+      settings: plan.engineSettings,
       database: DATABASE,
       logFile,
-      registry,
+      registry: this.ctx.registry,
+      workDir: this.ctx.workDir,
       trust: plan.trust,
+      clientUser: this.ctx.clientUser,
       timeoutMs: plan.timeouts.start_s * 1000,
-      ...(placement && { cpus: placement.server }),
+      ...(placement?.kind === "server" && { serverCpus: placement.server }),
     });
-    log.info(`${variant.id}: ${plan.engine.name} started (pid ${server.pid}, port ${server.connection.port}); log: ${logFile}`);
-    return { variant, build, server, loaded: new Set(), logFile };
-  };
+    this.ctx.log.info(`${variant.id}: ${plan.engine.name} ${plan.engine.kind === "server" ? "started" : "prepared"} (${instance.describe()}); log: ${logFile}`);
+    return { variant, build, instance, loaded: new Set(), logFile };
+  }
+}
 
-  /** Loads the data sets a step needs into a server, once per server. */
-  const ensureData = async (vs: VariantServer, step: BenchmarkStep) => {
-    const dataSet = step.dataSet(connectionOf(vs.server), binaries(vs.build));
-    if (vs.loaded.has(dataSet.key)) return;
-    for (const command of dataSet.commands) {
-      const shown = [path.basename(command.file), ...command.args].join(" ");
-      log.info(`${vs.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
-      const result = await runClient(command, plan.timeouts.load_s);
-      if (result.failed) {
-        throw new PipelineError(`loading ${dataSet.key} failed: ${result.shortMessage}`, `${tail(result.all ?? "", EXCERPT_LINES)}\n--- server log ---\n${await vs.server.logTail(EXCERPT_LINES)}`);
-      }
+/** Stage 3: the data sets a step needs loaded into an instance and settled, once per instance. */
+async function ensureData(ctx: RunContext, vi: VariantInstance, step: BenchmarkStep): Promise<void> {
+  const dataSet = step.dataSet(vi.instance.loadTarget(), binariesFor(step, vi.build, ctx.plan.programs));
+  if (vi.loaded.has(dataSet.key)) return;
+  for (const command of dataSet.commands) {
+    const shown = [path.basename(command.file), ...command.args].join(" ");
+    ctx.log.info(`${vi.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
+    const result = await runClient(ctx, command, ctx.plan.timeouts.load_s);
+    if (result.failed) {
+      throw new PipelineError(`loading ${dataSet.key} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}\n--- ${ctx.plan.engine.name} log ---\n${await vi.instance.logTail(EXCERPT_LINES)}`);
     }
-    vs.loaded.add(dataSet.key);
-  };
+  }
+  await vi.instance.settle(dataSet.tables);
+  vi.loaded.add(dataSet.key);
+}
 
-  const servers = new Map<string, VariantServer>();
-  const serverLogs = (variant: Variant, attempt: number) => path.join(logDir, `server-${startedAt.toISOString().replace(/[:.]/g, "-")}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
-  let restarts = 0;
-  for (const [i, variant] of variants.entries()) servers.set(variant.id, await startServer(variant, builds[i]!, serverLogs(variant, 0)));
+/** Runs `work` on the target of one client run (an embedded engine's private copy), released afterwards. */
+async function onRunTarget<T>(vi: VariantInstance, work: (target: Awaited<ReturnType<Instance["runTarget"]>>["target"]) => Promise<T>): Promise<T> {
+  const { target, release } = await vi.instance.runTarget();
+  try {
+    return await work(target);
+  } finally {
+    await release();
+  }
+}
 
-  /** A server that died (killed, crashed) is replaced by a fresh one, so the other steps still run. */
-  const liveServer = async (variant: Variant): Promise<VariantServer> => {
-    const current = servers.get(variant.id)!;
-    if (current.server.isAlive()) return current;
-    const excerpt = await current.server.logTail(EXCERPT_LINES);
-    await current.server.stop();
-    notes.push(`${variant.id}: the server had died and was replaced by a new one (its log: ${current.logFile})`);
-    log.info(`${variant.id}: server is gone; starting a new one. Last log lines:\n${excerpt}`);
-    const replacement = await startServer(variant, current.build, serverLogs(variant, ++restarts));
-    servers.set(variant.id, replacement);
-    return replacement;
-  };
-
-  const thresholds = thresholdResolver(plan.judging?.thresholds, plan.judging?.overrides);
-  const ticks = await clockTicksPerSecond();
-  const { schedule } = profile;
-  const rounds = plan.rounds ?? schedule.rounds;
-  const minRounds = Math.min(schedule.min_rounds, rounds);
-  const sequential: SequentialDesign | null =
-    schedule.look_every === undefined ? null : { minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
-  const budget = {
-    minRounds,
-    maxRounds: rounds,
-    budgetS: plan.timeBudgetS === undefined ? schedule.time_budget_s : plan.timeBudgetS,
-    stopsAt: budgetStops(sequential, minRounds, rounds),
-  };
-
-  const errorSample = (step: BenchmarkStep, variant: Variant, round: number, position: number, started: Date, message: string, excerpt: string): ErrorSample => ({
+function errorSample(ctx: RunContext, step: BenchmarkStep, variant: Variant, round: number, position: number, started: Date, message: string, excerpt: string): ErrorSample {
+  return {
     step: step.id,
     variant: variant.id,
     round,
     position,
     started_at: started.toISOString(),
-    duration_s: (Date.now() - started.getTime()) / 1000,
+    duration_s: (ctx.ports.clock.date().getTime() - started.getTime()) / 1000,
     status: "error",
     error: { message, log_excerpt: excerpt },
-  });
-
-  const measure = async (step: BenchmarkStep, variant: Variant, round: number, position: number): Promise<Sample> => {
-    const started = new Date();
-    let vs: VariantServer;
-    try {
-      vs = await liveServer(variant);
-      await ensureData(vs, step);
-    } catch (e) {
-      const error = e as Error;
-      return errorSample(step, variant, round, position, started, error.message, e instanceof PipelineError ? e.logExcerpt : (error.stack ?? ""));
-    }
-    const report = path.join(work, `rusage-${step.id}-${variant.id}-${round}`);
-    const client = step.run(connectionOf(vs.server), binaries(vs.build), schedule.duration_s);
-    const command = withClientRusage(onClientCpus(client), report);
-    const before = await takeHostSnapshot();
-    const t0 = performance.now();
-    const result = await runClient(command, schedule.duration_s + CLIENT_GRACE_S);
-    const wallS = (performance.now() - t0) / 1000;
-    const after = await takeHostSnapshot();
-    const serverLog = async () => `--- server log (${vs.logFile}) ---\n${await vs.server.logTail(EXCERPT_LINES)}`;
-    if (!vs.server.isAlive()) {
-      return errorSample(step, variant, round, position, started, `the ${plan.engine.name} server exited during the step`, `${tail(result.all ?? "", EXCERPT_LINES)}\n${await serverLog()}`);
-    }
-    if (result.failed) {
-      return errorSample(step, variant, round, position, started, `${path.basename(client.file)} failed: ${result.shortMessage}`, `${tail(result.all ?? "", EXCERPT_LINES)}\n${await serverLog()}`);
-    }
-    try {
-      const parsed = step.parse(result.stdout);
-      const rusage = await readClientRusage(report);
-      return {
-        step: step.id,
-        variant: variant.id,
-        round,
-        position,
-        started_at: started.toISOString(),
-        duration_s: parsed.duration_s,
-        status: "ok",
-        ops: parsed.ops,
-        ops_per_s: parsed.ops_per_s,
-        latency_ms: parsed.latency_ms,
-        metrics: metricsPerOp(before, after, parsed.ops, ticks),
-        client_cpu_share: clientCpuShare(rusage.cpu_s, wallS, fingerprint.cores),
-      };
-    } catch (e) {
-      return errorSample(step, variant, round, position, started, (e as Error).message, tail(result.all ?? "", EXCERPT_LINES));
-    }
   };
+}
 
+/** One measured run of a step on a variant: a sample, ok or an error with its log. */
+async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: Fingerprint, step: BenchmarkStep, variant: Variant, round: number, position: number): Promise<Sample> {
+  const { plan, ports } = ctx;
+  const { schedule } = plan.profile;
+  const started = ports.clock.date();
+  let vi: VariantInstance;
+  try {
+    vi = await instances.live(variant);
+    await ensureData(ctx, vi, step);
+  } catch (e) {
+    const error = e as Error;
+    return errorSample(ctx, step, variant, round, position, started, error.message, e instanceof PipelineError ? e.logExcerpt : (error.stack ?? ""));
+  }
+  const engineLog = async () => `--- ${plan.engine.name} log (${vi.logFile}) ---\n${await vi.instance.logTail(EXCERPT_LINES)}`;
+  try {
+    return await onRunTarget(vi, async (target) => {
+      const client = step.run(target, binariesFor(step, vi.build, plan.programs), schedule.duration_s);
+      const before = await ports.host.snapshot();
+      const t0 = ports.clock.now();
+      const result = await runClient(ctx, onCpus(client, driverCpus(ctx)), schedule.duration_s + CLIENT_GRACE_S, true);
+      const wallS = ports.clock.now() - t0;
+      const after = await ports.host.snapshot();
+      if (!vi.instance.isAlive()) {
+        return errorSample(ctx, step, variant, round, position, started, `the ${plan.engine.name} server exited during the step`, `${tail(result.output, EXCERPT_LINES)}\n${await engineLog()}`);
+      }
+      if (result.failed) {
+        return errorSample(ctx, step, variant, round, position, started, `${path.basename(client.file)} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}\n${await engineLog()}`);
+      }
+      try {
+        const parsed = step.parse(result.stdout);
+        return {
+          step: step.id,
+          variant: variant.id,
+          round,
+          position,
+          started_at: started.toISOString(),
+          duration_s: parsed.duration_s,
+          status: "ok",
+          ops: parsed.ops,
+          ops_per_s: parsed.ops_per_s,
+          latency_ms: parsed.latency_ms,
+          metrics: metricsPerOp(before, after, parsed.ops, await ports.host.ticksPerSecond()),
+          // an embedded engine's process is the engine: there is no separate client whose share would matter
+          client_cpu_share: plan.engine.kind === "server" && result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null,
+        };
+      } catch (e) {
+        return errorSample(ctx, step, variant, round, position, started, (e as Error).message, tail(result.output, EXCERPT_LINES));
+      }
+    });
+  } catch (e) {
+    const error = e as Error;
+    return errorSample(ctx, step, variant, round, position, started, error.message, e instanceof PipelineError ? e.logExcerpt : (error.stack ?? ""));
+  }
+}
+
+interface Schedule {
+  rounds: number;
+  sequential: SequentialDesign | null;
+  budget: Parameters<typeof runInterleaved>[2];
+}
+
+function scheduleOf(plan: RunPlan): Schedule {
+  const { schedule } = plan.profile;
+  const rounds = plan.rounds ?? schedule.rounds;
+  const minRounds = Math.min(schedule.min_rounds, rounds);
+  const sequential: SequentialDesign | null =
+    schedule.look_every === undefined ? null : { minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
+  return {
+    rounds,
+    sequential,
+    budget: { minRounds, maxRounds: rounds, budgetS: plan.timeBudgetS === undefined ? schedule.time_budget_s : plan.timeBudgetS, stopsAt: budgetStops(sequential, minRounds, rounds) },
+  };
+}
+
+/** Stage 4: every step measured on every variant in ABBA rounds. */
+async function measureSteps(ctx: RunContext, instances: Instances, variants: readonly Variant[], fingerprint: Fingerprint, plan: Schedule): Promise<InterleaveResult<Sample>> {
+  const { profile } = ctx.plan;
+  const { schedule } = profile;
+  const thresholds = thresholdResolver(ctx.plan.judging?.thresholds, ctx.plan.judging?.overrides);
   const warmup = async (step: BenchmarkStep, variant: Variant) => {
     if (schedule.warmup_s === 0) return;
     try {
-      const vs = await liveServer(variant);
-      await ensureData(vs, step);
-      const result = await runClient(onClientCpus(step.warmup(connectionOf(vs.server), binaries(vs.build), schedule.warmup_s)), schedule.warmup_s + CLIENT_GRACE_S);
-      if (result.failed) log.info(`${step.id}: warm-up of ${variant.id} failed (${result.shortMessage}); the measured rounds will show it`);
+      const vi = await instances.live(variant);
+      await ensureData(ctx, vi, step);
+      const result = await onRunTarget(vi, (target) =>
+        runClient(ctx, onCpus(step.warmup(target, binariesFor(step, vi.build, ctx.plan.programs), schedule.warmup_s), driverCpus(ctx)), schedule.warmup_s + CLIENT_GRACE_S),
+      );
+      if (result.failed) ctx.log.info(`${step.id}: warm-up of ${variant.id} failed (${result.message}); the measured rounds will show it`);
     } catch (e) {
-      log.info(`${step.id}: warm-up of ${variant.id} failed: ${(e as Error).message}`);
+      ctx.log.info(`${step.id}: warm-up of ${variant.id} failed: ${(e as Error).message}`);
     }
   };
-
-  let plannedRestarts = 0;
-  /** A planned restart (schedule.restart_every); a server it leaves dead is replaced by liveServer before the next sample. */
-  const restartServer = async (step: BenchmarkStep, variant: Variant) => {
-    const vs = servers.get(variant.id)!;
-    try {
-      await vs.server.restart();
-      plannedRestarts++;
-      log.info(`${step.id}: restarted ${variant.id} (pid ${vs.server.pid}, port ${vs.server.connection.port})`);
-    } catch (e) {
-      log.info(`${step.id}: restarting ${variant.id} failed: ${(e as Error).message}`);
-    }
-  };
-
-  const interleaved = await log.group(`measure ${profile.steps.length} steps x ${variants.length} variants, ${rounds} rounds of ${schedule.duration_s} s (ABBA)`, () =>
-    runInterleaved(profile.steps, variants, budget, { now: () => performance.now() / 1000 }, {
+  return ctx.log.group(`measure ${profile.steps.length} steps x ${variants.length} variants, ${plan.rounds} rounds of ${schedule.duration_s} s (ABBA)`, () =>
+    runInterleaved(profile.steps, variants, plan.budget, ctx.ports.clock, {
       warmup,
       measure: async (step, variant, round, position) => {
-        const sample = await measure(step, variant, round, position);
-        log.info(
+        const sample = await measureOnce(ctx, instances, fingerprint, step, variant, round, position);
+        ctx.log.info(
           sample.status === "ok"
-            ? `${step.id} round ${round + 1}/${rounds} ${variant.id}: ${sample.ops_per_s.toFixed(0)} ops/s` +
+            ? `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ${sample.ops_per_s.toFixed(0)} ops/s` +
                 (sample.metrics ? `, ${sample.metrics.cpu_us_per_op.toFixed(1)} cpu us/op` : "") +
                 (sample.client_cpu_share !== null ? `, client ${(sample.client_cpu_share * 100).toFixed(0)}% of CPU` : "")
-            : `${step.id} round ${round + 1}/${rounds} ${variant.id}: ERROR ${sample.error.message}`,
+            : `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ERROR ${sample.error.message}`,
         );
         return sample;
       },
-      ...(schedule.restart_every !== undefined && { restart: { every: schedule.restart_every, run: restartServer } }),
-      ...(sequential && {
-        settled: (step: BenchmarkStep, stepSamples: readonly Sample[]) => settledStep(sequential, thresholds.forStep(step.id), plan.baseVariant, stepSamples),
+      ...(schedule.restart_every !== undefined && { restart: { every: schedule.restart_every, run: (step: BenchmarkStep, variant: Variant) => instances.restart(step, variant) } }),
+      ...(plan.sequential && {
+        settled: (step: BenchmarkStep, stepSamples: readonly Sample[]) => settledStep(plan.sequential!, thresholds.forStep(step.id), ctx.plan.baseVariant, stepSamples),
       }),
     }),
   );
-  notes.push(...interleaved.settled, ...interleaved.cutShort);
-  if (schedule.restart_every !== undefined) notes.push(`servers restarted every ${schedule.restart_every} rounds of a step: ${plannedRestarts} restarts`);
+}
 
-  const counting = profile.instructions && plan.countInstructions !== false ? profile.instructions : null;
-  const instructions = counting
-    ? await log.group(`count instructions: ${profile.steps.length} steps x ${variants.length} variants, ${counting.repeats} repeats of N and 2N operations per client`, async () => {
-        const counters = new Map<string, InstructionCounter>();
-        return countInstructions(profile.steps, variants, { opsPerClient: counting.ops_per_client, repeats: counting.repeats, opsPerClientByStep: counting.ops_per_client_by_step }, {
-          start: async (variant) => {
-            const { server } = await liveServer(variant);
-            if (!server.startCounting) throw new CountingUnavailableError(`the ${plan.engine.name} engine cannot count instructions`);
-            const counter = await server.startCounting();
-            counters.set(variant.id, counter);
-            return counter;
-          },
-          run: async (step, variant, perClient) => {
-            const vs = servers.get(variant.id)!;
-            await ensureData(vs, step);
-            const client = step.fixedRun(connectionOf(vs.server), binaries(vs.build), perClient);
-            const { result, instructions } = await counters.get(variant.id)!.count(() => runClient(onClientCpus(client), COUNTED_RUN_TIMEOUT_S));
-            if (result.failed) {
-              throw new PipelineError(`${path.basename(client.file)} failed: ${result.shortMessage}`, `${tail(result.all ?? "", EXCERPT_LINES)}\n--- server log (${vs.logFile}) ---\n${await vs.server.logTail(EXCERPT_LINES)}`);
-            }
-            return { ops: step.parse(result.stdout).ops, instructions };
-          },
-          stop: (variant) => counters.get(variant.id)!.stop(),
-          log: (line) => log.info(line),
-          now: () => performance.now() / 1000,
+/** Stage 4b: the deterministic channel, where the profile asks for it. */
+async function countStage(ctx: RunContext, instances: Instances, variants: readonly Variant[]): Promise<InstructionSample[] | undefined> {
+  const { profile, engine } = ctx.plan;
+  const counting = profile.instructions && ctx.plan.countInstructions !== false ? profile.instructions : null;
+  if (!counting) return undefined;
+  return ctx.log.group(`count instructions: ${profile.steps.length} steps x ${variants.length} variants, ${counting.repeats} repeats of N and 2N operations per client`, async () => {
+    const counters = new Map<string, InstructionCounter>();
+    return countInstructions(profile.steps, variants, { opsPerClient: counting.ops_per_client, repeats: counting.repeats, opsPerClientByStep: counting.ops_per_client_by_step }, {
+      start: async (variant) => {
+        const { instance } = await instances.live(variant);
+        if (!instance.startCounting) throw new CountingUnavailableError(`the ${engine.name} engine cannot count instructions`);
+        const counter = await instance.startCounting();
+        counters.set(variant.id, counter);
+        return counter;
+      },
+      run: async (step, variant, perClient) => {
+        const vi = instances.get(variant);
+        await ensureData(ctx, vi, step);
+        return onRunTarget(vi, async (target) => {
+          const client = step.fixedRun(target, binariesFor(step, vi.build, ctx.plan.programs), perClient);
+          const { result, instructions } = await counters.get(variant.id)!.count(client, (command) => runClient(ctx, onCpus(command, driverCpus(ctx)), COUNTED_RUN_TIMEOUT_S));
+          if (result.failed) {
+            throw new PipelineError(`${path.basename(client.file)} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}\n--- ${engine.name} log (${vi.logFile}) ---\n${await vi.instance.logTail(EXCERPT_LINES)}`);
+          }
+          return { ops: step.parse(result.stdout).ops, instructions };
         });
-      })
-    : undefined;
+      },
+      stop: (variant) => counters.get(variant.id)!.stop(),
+      log: (line) => ctx.log.info(line),
+      now: () => ctx.ports.clock.now(),
+    });
+  });
+}
 
-  for (const vs of servers.values()) await vs.server.stop();
+/** Stage 5 (pure): the results document. */
+function assembleResults(
+  ctx: RunContext,
+  parts: { fingerprint: Fingerprint; engineVersion: string; variants: Variant[]; schedule: Schedule; measured: InterleaveResult<Sample>; instructions: InstructionSample[] | undefined; plannedRestarts: number },
+): Results {
+  const { plan, placement, startedAt } = ctx;
+  const { profile } = plan;
+  const { sequential } = parts.schedule;
+  const notes = [...ctx.notes, ...parts.measured.settled, ...parts.measured.cutShort];
+  if (profile.schedule.restart_every !== undefined) notes.push(`servers restarted every ${profile.schedule.restart_every} rounds of a step: ${parts.plannedRestarts} restarts`);
+  const thresholds = thresholdResolver(plan.judging?.thresholds, plan.judging?.overrides);
   return {
     schema: RESULTS_SCHEMA_ID,
     version: RESULTS_VERSION,
     run: {
       id: `${startedAt.toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}`,
       started_at: startedAt.toISOString(),
-      finished_at: new Date().toISOString(),
+      finished_at: ctx.ports.clock.date().toISOString(),
       tool: `db-bench-gate ${VERSION}`,
-      budget_exhausted: interleaved.cutShort.length > 0,
+      budget_exhausted: parts.measured.cutShort.length > 0,
       notes,
       ...(sequential && { sequential: { min_rounds: sequential.minRounds, max_rounds: sequential.maxRounds, look_every: sequential.lookEvery, spending: sequential.spending } }),
-      ...(placement && { cpu_placement: { server: formatCpuList(placement.server), client: formatCpuList(placement.client) } }),
+      ...(placement && {
+        cpu_placement: placement.kind === "server" ? { server: formatCpuList(placement.server), client: formatCpuList(placement.client) } : { process: formatCpuList(placement.process) },
+      }),
     },
-    fingerprint,
-    engine: { name: plan.engine.name, version: await engineVersion(builds[0]!, clientUser) },
+    fingerprint: parts.fingerprint,
+    engine: { name: plan.engine.name, version: parts.engineVersion },
     profile: { name: profile.name, version: profile.version, hash: profile.hash },
     base_variant: plan.baseVariant,
-    variants,
+    variants: parts.variants,
     steps: profile.steps.map((s) => ({ id: s.id, driver: s.driver, parameters: s.parameters })),
-    samples: interleaved.samples,
-    ...(instructions && { instructions }),
+    samples: parts.measured.samples,
+    ...(parts.instructions && { instructions: parts.instructions }),
     thresholds: { run: thresholds.run, overrides: plan.judging?.overrides ?? [] },
   };
 }
 
-/** `postgres --version` of the base build, e.g. "15.18". */
-async function engineVersion(build: BuildResult, user: OsUser | null): Promise<string> {
-  const result = await execa(path.join(build.binDir, "postgres"), ["--version"], { ...asUser(user), reject: false, timeout: 30_000 });
-  return /(\d+(?:\.\d+)+\S*)/.exec(result.stdout)?.[1] ?? "unknown";
+export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log: Log, ports: PipelinePorts): Promise<Results> {
+  const startedAt = ports.clock.date();
+  const fingerprint = await ports.host.fingerprint(plan.runner);
+  // Before the builds: a CPU list this runner lacks should fail in seconds, not after them.
+  const placement = await placeInstances(plan, ports);
+  if (placement?.kind === "server") log.info(`server on CPU ${formatCpuList(placement.server)}, benchmark client on CPU ${formatCpuList(placement.client)}`);
+  if (placement?.kind === "embedded") log.info(`${plan.engine.name} (embedded: the benchmark's own process) on CPU ${formatCpuList(placement.process)}`);
+
+  const builds = await buildVariants(plan, ports, registry, log);
+  const variants: Variant[] = plan.variants.map((spec, i) => {
+    const build = builds[i]!;
+    return { id: spec.id, commit: build.commit, ref: spec.ref, flags: build.flags, build_id: build.buildId };
+  });
+
+  const workDir = plan.workDir ?? os.tmpdir();
+  const runDir = await mkdtemp(path.join(workDir, "dbg-run-"));
+  await registry.register(`run directory ${runDir}`, () => rm(runDir, { recursive: true, force: true }));
+  const clientUser = await ports.clientUser(plan.trust);
+  await giveTo(clientUser, runDir);
+  const ctx: RunContext = { plan, ports, registry, log, workDir, runDir, clientUser, placement, startedAt, notes: [] };
+
+  const instances = new Instances(ctx);
+  await instances.startAll(variants, builds);
+  const schedule = scheduleOf(plan);
+  const measured = await measureSteps(ctx, instances, variants, fingerprint, schedule);
+  const instructions = await countStage(ctx, instances, variants);
+  await instances.stopAll();
+  const engineVersion = await plan.engine.version(builds[0]!.binDir, clientUser);
+  return assembleResults(ctx, { fingerprint, engineVersion, variants, schedule, measured, instructions, plannedRestarts: instances.plannedRestarts });
 }

@@ -1,6 +1,7 @@
 /**
  * Finding the processes a run started: by their working directory (every postgres process chdirs to
- * its data dir), by a marker variable in the environment they were started with, and by process group.
+ * its data dir), by a marker variable in the environment they were started with, and by process group;
+ * and signalling them.
  */
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 
@@ -49,4 +50,34 @@ function processGroupOf(pid: string): number {
   // pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+}
+
+/**
+ * A job's processes: those working under its root (every server chdirs to its data dir), those
+ * carrying its marker `name=value` (a daemon that changed to / still has it), and the rest of the
+ * process groups they lead.
+ */
+export function processesOfJob(root: string, name: string, value: string): number[] {
+  return withProcessGroups([...new Set([...processesUnder(root), ...processesMarked(name, value)])]);
+}
+
+/** Whether `pid` exists (possibly as another user's process). */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Sends `signal` to each of `pids` that is still there. */
+export function signalAll(pids: readonly number[], signal: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+  }
 }

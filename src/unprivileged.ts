@@ -69,8 +69,8 @@ export async function giveTo(user: OsUser | null, ...paths: string[]): Promise<v
 }
 
 /** A temp dir of `user`'s, removed with the registry's cleanup: its TMPDIR, where the caller's may not be writable by it. */
-export async function userTempDir(user: OsUser | null, registry: CleanupRegistry): Promise<{ path: string; remove(): Promise<void> }> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "dbg-tmp-"));
+export async function userTempDir(user: OsUser | null, registry: CleanupRegistry, parent = os.tmpdir()): Promise<{ path: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(parent, "dbg-tmp-"));
   const handle = await registry.register(`temp dir ${dir}`, () => rm(dir, { recursive: true, force: true }));
   await giveTo(user, dir);
   return { path: dir, remove: handle.run };

@@ -4,47 +4,41 @@
  */
 import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
+import { constants } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { childEnv, JOB_MARKER } from "../child-env.js";
-import { processesMarked, processesUnder, withProcessGroups } from "../processes.js";
+import { processesOfJob, signalAll } from "../processes.js";
 
 export const STATE_JOB_ROOT = "job-root";
 export const STATE_REPO = "repo";
+/** The engine's emergencySignal, saved once the plan names the engine. */
+export const STATE_STOP_SIGNAL = "stop-signal";
 
 /** The value of JOB_MARKER in the environment of every process the job with this root starts. */
 export function jobMarker(root: string): string {
   return path.basename(root);
 }
 
-function signalAll(pids: number[], signal: NodeJS.Signals): void {
-  for (const pid of pids) {
-    try {
-      process.kill(pid, signal);
-    } catch {
-      // already gone
-    }
-  }
+/** The saved stop signal when it names one, else SIGTERM (the job died before its plan named the engine). */
+export function stopSignal(saved: string): NodeJS.Signals {
+  return saved in constants.signals ? (saved as NodeJS.Signals) : "SIGTERM";
 }
+
+const jobProcesses = (root: string): number[] => processesOfJob(root, JOB_MARKER, jobMarker(root));
 
 /**
- * The job's processes: those working under its root (every server chdirs to its data dir), those
- * carrying its marker (a daemon that changed to / still has it), and the rest of the process groups
- * they lead.
+ * Stops the job's processes with `signal` (the engine's emergencySignal: PostgreSQL's SIGQUIT takes the
+ * postmaster's backends and shared memory down), then SIGKILL; removes the root. Returns what it found
+ * to clean up, for the log.
  */
-export function jobProcesses(root: string): number[] {
-  return withProcessGroups([...new Set([...processesUnder(root), ...processesMarked(JOB_MARKER, jobMarker(root))])]);
-}
-
-/** Returns what it found to clean up, for the log. */
-export async function removeJobRoot(root: string, repo: string | null): Promise<string[]> {
+export async function removeJobRoot(root: string, repo: string | null, signal: NodeJS.Signals = "SIGTERM"): Promise<string[]> {
   const found: string[] = [];
   let pids = jobProcesses(root);
   if (pids.length > 0) {
     found.push(`${pids.length} processes`);
-    // SIGQUIT is PostgreSQL's immediate shutdown: the postmaster takes its backends and shared memory down.
-    signalAll(pids, "SIGQUIT");
+    signalAll(pids, signal);
     for (let waited = 0; (pids = jobProcesses(root)).length > 0 && waited < 5000; waited += 100) await sleep(100);
     signalAll(pids, "SIGKILL");
   }

@@ -16,7 +16,7 @@ import type { GitHubEvent } from "./event.js";
 import type { ActionInputs } from "./inputs.js";
 
 /** The part of @actions/core the modes use: the runner's log, outputs and the step's result. */
-export type ActionCore = Pick<typeof actionsCore, "info" | "warning" | "setOutput" | "setFailed" | "group">;
+export type ActionCore = Pick<typeof actionsCore, "info" | "warning" | "setOutput" | "setFailed" | "group" | "saveState">;
 
 export interface GitHubAccess {
   client: GitHubClient;
@@ -34,6 +34,8 @@ export interface ModeContext {
   /** null without a token: nothing is read from or written to GitHub */
   github: GitHubAccess | null;
   cacheDir: string;
+  /** every temp dir of the job goes below it (source trees, servers' data, downloads): a killed job's post step finds them there */
+  jobRoot: string;
   /** the whole job's: servers, source trees and the job root are removed on success, failure and signal */
   registry: CleanupRegistry;
 }
@@ -81,5 +83,6 @@ export function planFlags(ctx: ModeContext, at: JudgingCommit, trust: TrustLevel
     timeBudgetS: inputs.timeBudgetS ?? undefined,
     countInstructions: inputs.countInstructions,
     runner: runner(ctx.env),
+    workDir: ctx.jobRoot,
   };
 }

@@ -1,14 +1,13 @@
 /** Measuring in the action: the shared measure-and-write, then the results artifact and the build cache's cap. */
-import { existsSync } from "node:fs";
 import path from "node:path";
-import { cacheNamespace } from "../build/build.js";
+import { capBuildCache } from "../build/cache-cap.js";
 import { readJudgingFile, type JudgingCommit } from "../config/judging-files.js";
 import type { Plan } from "../config/plan.js";
 import { measureAndWrite } from "../measure-and-write.js";
 import { resultsArtifactName, uploadResultsArtifact } from "../publish/artifacts.js";
-import { enforceCacheCap, touchEntry } from "../publish/cache-dir.js";
 import { parseNoiseFloor } from "../results/io.js";
 import type { NoiseFloor, Results } from "../results/schema.js";
+import { STATE_STOP_SIGNAL } from "./cleanup-job-root.js";
 import { actionLog, type ModeContext } from "./context.js";
 
 /** The noise-floor input: as committed at the trusted commit when in the repository, else the runner's file. */
@@ -26,19 +25,17 @@ export async function measureInAction(ctx: ModeContext, plan: Plan, at: JudgingC
   // A bad noise floor must fail now, not after minutes of measuring (bad thresholds failed in makePlan).
   const noiseFloor = ctx.inputs.noiseFloor ? await noiseFloorAt(path.resolve(ctx.inputs.noiseFloor), at) : null;
   const resultsFile = path.resolve(ctx.inputs.resultsPath);
+  // the post step stops what a killed job left of this engine the way the engine wants
+  ctx.core.saveState(STATE_STOP_SIGNAL, plan.run.engine.emergencySignal);
   const results = await measureAndWrite(plan, { registry: ctx.registry, log: actionLog(ctx.core), noiseFloor, resultsFile });
   await uploadResults(ctx, results, resultsFile);
-  await capBuildCache(ctx, results).catch((e: Error) => ctx.core.warning(`cache-dir cleanup: ${e.message}`));
+  await capBuilds(ctx, results).catch((e: Error) => ctx.core.warning(`cache-dir cleanup: ${e.message}`));
   return results;
 }
 
-/** Marks this run's builds as just used, then removes the least recently used others beyond the cap, in each namespace. */
-async function capBuildCache(ctx: ModeContext, results: Results): Promise<void> {
-  const used = new Set(results.variants.map((v) => v.build_id));
-  for (const trust of ["trusted", "pr"] as const) {
-    const { builds } = cacheNamespace(ctx.cacheDir, trust);
-    for (const buildId of used) if (existsSync(path.join(builds, buildId))) await touchEntry(builds, buildId);
-    const { evict, overCap } = await enforceCacheCap(builds, ctx.inputs.cacheSizeCapGiB, used);
+/** The build cache under cache-size-cap, this run's builds kept. */
+async function capBuilds(ctx: ModeContext, results: Results): Promise<void> {
+  for (const { trust, evict, overCap } of await capBuildCache(ctx.cacheDir, ctx.inputs.cacheSizeCapGiB, new Set(results.variants.map((v) => v.build_id)))) {
     if (evict.length > 0) ctx.core.info(`cache-dir: removed ${evict.length} least recently used ${trust} builds (${evict.map((e) => e.name).join(", ")})`);
     if (overCap) ctx.core.warning(`cache-dir: this run's ${trust} builds alone exceed cache-size-cap (${ctx.inputs.cacheSizeCapGiB} GiB)`);
   }

@@ -3,10 +3,10 @@
  * removes what a killed main step could not: servers, source trees and temp dirs under the job root.
  */
 import * as core from "@actions/core";
-import { removeJobRoot, STATE_JOB_ROOT, STATE_REPO } from "./cleanup-job-root.js";
+import { removeJobRoot, STATE_JOB_ROOT, STATE_REPO, STATE_STOP_SIGNAL, stopSignal } from "./cleanup-job-root.js";
 
 const jobRoot = core.getState(STATE_JOB_ROOT);
 if (jobRoot) {
-  const removed = await removeJobRoot(jobRoot, core.getState(STATE_REPO) || null);
+  const removed = await removeJobRoot(jobRoot, core.getState(STATE_REPO) || null, stopSignal(core.getState(STATE_STOP_SIGNAL)));
   core.info(removed.length ? `post: cleaned up ${removed.join(", ")}` : "post: nothing left to clean up");
 }

@@ -14,9 +14,10 @@ import { childEnv } from "../child-env.js";
 import type { CleanupRegistry } from "../cleanup.js";
 import { DEFAULT_TIMEOUTS, type Timeouts } from "../config/timeouts.js";
 import { PipelineError } from "../errors.js";
+import { isRunning } from "../processes.js";
 import type { BuildFlags } from "../results/schema.js";
 import { giveTo, takeBack, unprivilegedUser, userTempDir, type OsUser, type TrustLevel } from "../unprivileged.js";
-import { detectCompiler, type Compiler } from "./compiler.js";
+import { detectCompiler, detectCxxCompiler, type Compiler } from "./compiler.js";
 import { buildCommands, buildFlags, buildKey, installLayout, type BuildPhase, type BuildRecipe } from "./recipe.js";
 import { runStreamed } from "./run-streamed.js";
 import { exportSourceTree, resolveCommit } from "./source-tree.js";
@@ -36,6 +37,8 @@ export interface BuildRequest {
   timeouts?: Pick<Timeouts, "build_s" | "lock_s">;
   /** Default <cacheDir>/logs/build-<build_id>.log. */
   logFile?: string;
+  /** Where the source tree and the build's temp dir go (the run's work dir); default os.tmpdir(). */
+  workDir?: string;
   /** Every output line as it is logged ("[  12.3s] ..."), for progress display. */
   onLine?: (line: string) => void;
 }
@@ -109,7 +112,8 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
   const timeouts = request.timeouts ?? DEFAULT_TIMEOUTS;
   const commit = await resolveCommit(request.repo, request.commitish);
   const compiler = await detectCompiler(process.env);
-  const buildId = buildKey({ commit, recipe, compiler });
+  const cxxCompiler = await detectCxxCompiler(process.env);
+  const buildId = buildKey({ commit, recipe, compilers: { c: compiler, cxx: cxxCompiler } });
   const namespace = cacheNamespace(cacheDir, trust);
   const buildDir = path.join(namespace.builds, buildId);
   const logFile = request.logFile ?? path.join(cacheDir, "logs", `build-${buildId}.log`);
@@ -149,13 +153,13 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
     };
 
     let tmpDir: Awaited<ReturnType<typeof userTempDir>> | undefined;
-    const tree = await exportSourceTree(request.repo, commit, user, request.registry);
+    const tree = await exportSourceTree(request.repo, commit, user, request.registry, request.workDir);
     try {
       const ccache = await ccacheSetup(cacheDir, trust, user, tree.path);
       // compilers and configure write temp files
-      tmpDir = await userTempDir(user, request.registry);
-      const commands = buildCommands(recipe, { buildDir, cc: [...(ccache ? ["ccache"] : []), ...compiler.command], cpus: os.availableParallelism() });
-      emit(`build ${commit} (${request.commitish}) as ${buildId} with ${compiler.name} ${compiler.version}${ccache ? " and ccache" : ""}${user ? ` as ${user.name}` : ""} in ${tree.path}`);
+      tmpDir = await userTempDir(user, request.registry, request.workDir);
+      const commands = buildCommands(recipe, { buildDir, cc: compiler.command, cxx: cxxCompiler?.command ?? null, ccache: ccache !== null, cpus: os.availableParallelism() });
+      emit(`build ${commit} (${request.commitish}) as ${buildId} (${recipe.build_system}) with ${compiler.name} ${compiler.version}${ccache ? " and ccache" : ""}${user ? ` as ${user.name}` : ""} in ${tree.path}`);
       const timings: BuildResult["timings"] = { configure: null, make: null, install: null, total: 0 };
       for (const command of commands) {
         const phaseStart = elapsed();
@@ -220,15 +224,6 @@ async function lockBuild(lockFile: string, registry: CleanupRegistry, timeoutS: 
   }
   const handle = await registry.register(`build lock ${lockFile}`, () => rm(lockFile, { force: true }));
   return handle.run;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 interface CcacheSetup {

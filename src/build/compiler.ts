@@ -1,4 +1,4 @@
-/** Which C compiler a build uses: recorded with the results and part of the build's cache key. */
+/** Which C and C++ compilers a build uses: the C one is recorded with the results, both are part of the build's cache key. */
 import { execa } from "execa";
 import { childEnv } from "../child-env.js";
 import { PipelineError } from "../errors.js";
@@ -25,19 +25,40 @@ export function parseCompilerVersion(output: string): Compiler {
   throw new PipelineError("cannot tell which compiler this is from its --version output", output);
 }
 
-/** $CC (without a ccache wrapper: ccache is added by the build) or `cc`. */
-export function compilerCommand(env: NodeJS.ProcessEnv): string[] {
-  const words = (env.CC ?? "").trim().split(/\s+/).filter(Boolean);
+const LANGUAGES = {
+  c: { variable: "CC", fallback: "cc" },
+  cxx: { variable: "CXX", fallback: "c++" },
+} as const;
+
+/** $CC or $CXX (without a ccache wrapper: ccache is added by the build), else `cc` or `c++`. */
+export function compilerCommand(env: NodeJS.ProcessEnv, language: keyof typeof LANGUAGES = "c"): string[] {
+  const { variable, fallback } = LANGUAGES[language];
+  const words = (env[variable] ?? "").trim().split(/\s+/).filter(Boolean);
   const withoutCcache = words[0] !== undefined && /(^|\/)ccache$/.test(words[0]) ? words.slice(1) : words;
-  return withoutCcache.length > 0 ? withoutCcache : ["cc"];
+  return withoutCcache.length > 0 ? withoutCcache : [fallback];
+}
+
+async function runVersion(command: string[], env: NodeJS.ProcessEnv) {
+  const [file, ...args] = command as [string, ...string[]];
+  return execa(file, [...args, "--version"], { env: childEnv(env), extendEnv: false, reject: false });
 }
 
 export async function detectCompiler(env: NodeJS.ProcessEnv = process.env): Promise<DetectedCompiler> {
-  const command = compilerCommand(env);
-  const [file, ...args] = command as [string, ...string[]];
-  const result = await execa(file, [...args, "--version"], { env: childEnv(env), extendEnv: false, reject: false });
+  const command = compilerCommand(env, "c");
+  const result = await runVersion(command, env);
   if (result.failed) {
     throw new PipelineError(`cannot run the C compiler \`${command.join(" ")} --version\``, `${result.stderr}\n${result.stdout}`.trim());
+  }
+  return { ...parseCompilerVersion(result.stdout), command };
+}
+
+/** The C++ compiler, or null when there is none ($CXX unset and no c++): C-only engines build without one. */
+export async function detectCxxCompiler(env: NodeJS.ProcessEnv = process.env): Promise<DetectedCompiler | null> {
+  const command = compilerCommand(env, "cxx");
+  const result = await runVersion(command, env);
+  if (result.failed) {
+    if (env.CXX?.trim()) throw new PipelineError(`cannot run the C++ compiler \`${command.join(" ")} --version\``, `${result.stderr}\n${result.stdout}`.trim());
+    return null;
   }
   return { ...parseCompilerVersion(result.stdout), command };
 }

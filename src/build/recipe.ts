@@ -16,16 +16,41 @@ import type { Compiler } from "./compiler.js";
 
 const word = z.string().min(1);
 
-export const BuildRecipeSchema = z
+export const BUILD_SYSTEMS = ["autoconf", "cmake", "make"] as const;
+export type BuildSystem = (typeof BUILD_SYSTEMS)[number];
+
+/** CMake's build directory, inside the source tree: compile lines relative to the tree are the same for every commit (ccache). */
+export const CMAKE_BUILD_DIR = "_build";
+
+export const ArtifactSchema = z
+  .object({
+    from: word.describe("a file the build made, relative to the build directory (CMake's _build, else the source root), e.g. db_bench"),
+    to: word.describe("where it is installed, relative to the install prefix, e.g. bin/db_bench (mode 755)"),
+  })
+  .strict();
+
+const RecipeFields = z
   .object({
     name: word,
-    configure: z.array(word).min(1).describe("configure command, relative to the source root"),
-    configure_args: z.array(word),
+    build_system: z
+      .enum(BUILD_SYSTEMS)
+      .describe(
+        "autoconf: <configure> --prefix=P <configure_args>; make -jN <make_variables> <make_targets>; make <install_target> [DESTDIR]. " +
+          `cmake: cmake -S . -B ${CMAKE_BUILD_DIR} -DCMAKE_INSTALL_PREFIX=P (ccache as the C and C++ compiler launcher) <configure_args>; cmake --build -j N [--target t...]; cmake --install (DESTDIR). ` +
+          "make: no configure; make -jN <make_variables> <make_targets>; make <install_target> <make_variables> [DESTDIR]. " +
+          "Every command runs in the exported source tree; CC, CXX (with ccache for autoconf and make), CFLAGS, CXXFLAGS and LDFLAGS come from the environment; then the artifacts are copied.",
+      ),
+    configure: z.array(word).describe("autoconf: the configure command, relative to the source root; cmake: [] (cmake from PATH) or [the cmake program]; make: []"),
+    configure_args: z.array(word).describe("autoconf: after --prefix; cmake: after the gate's own -D options (e.g. -DCMAKE_BUILD_TYPE=Release); make: []"),
     cflags: z.string().describe("empty = leave CFLAGS unset (the build system's default)"),
     cxxflags: z.string(),
     ldflags: z.string(),
-    make_targets: z.array(word).describe("empty = the Makefile's default target"),
-    install_target: word,
+    make_variables: z
+      .array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*=/, "NAME=value"))
+      .describe("make's command-line variables (e.g. DEBUG_LEVEL=0, PORTABLE=1), for autoconf and make builds; they override the Makefile's own assignments"),
+    make_targets: z.array(word).describe("empty = the default target (cmake: all)"),
+    install_target: word.nullable().describe("null: the project has no install target for what is needed; artifacts are copied instead"),
+    artifacts: z.array(ArtifactSchema).describe("files copied into the install prefix after the install target (or instead of it)"),
     parallelism: z.number().int().nonnegative().describe("make -j value; 0 = every online CPU"),
     bin_dir: word.describe("programs directory, relative to the install prefix"),
     relocatable: z
@@ -34,8 +59,21 @@ export const BuildRecipeSchema = z
   })
   .strict();
 
-/** What a fork's config file may change: any field of the recipe. */
-export const RecipeOverridesSchema = BuildRecipeSchema.partial();
+/** Which fields each build system uses: a recipe that sets one its build system ignores is wrong, not quietly half-applied. */
+function checkBuildSystem(recipe: z.infer<typeof RecipeFields>, ctx: z.RefinementCtx): void {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  if (recipe.build_system === "autoconf" && recipe.configure.length === 0) issue("configure", "an autoconf build needs its configure command");
+  if (recipe.build_system === "cmake" && recipe.configure.length > 1) issue("configure", "a cmake build takes [] or the cmake program");
+  if (recipe.build_system === "cmake" && recipe.make_variables.length > 0) issue("make_variables", "a cmake build takes its options as configure_args (-DNAME=value)");
+  if (recipe.build_system === "make" && recipe.configure.length > 0) issue("configure", "a make build has no configure step");
+  if (recipe.build_system === "make" && recipe.configure_args.length > 0) issue("configure_args", "a make build has no configure step: use make_variables");
+  if (recipe.install_target === null && recipe.artifacts.length === 0) issue("install_target", "with no install target, list the artifacts to install");
+}
+
+export const BuildRecipeSchema = RecipeFields.superRefine(checkBuildSystem);
+
+/** What a fork's config file may change: any field of the recipe (the merged recipe is checked again). */
+export const RecipeOverridesSchema = RecipeFields.partial();
 
 export type BuildRecipe = z.infer<typeof BuildRecipeSchema>;
 export type RecipeOverrides = z.infer<typeof RecipeOverridesSchema>;
@@ -45,9 +83,16 @@ export function parseRecipe(text: string, source: string): BuildRecipe {
   return validateYaml(BuildRecipeSchema, text, source);
 }
 
-export function mergeRecipe(recipe: BuildRecipe, overrides: RecipeOverrides): BuildRecipe {
+/** `source` names the config file in the error when the overrides make the recipe inconsistent. */
+export function mergeRecipe(recipe: BuildRecipe, overrides: RecipeOverrides, source = "the config file's recipe"): BuildRecipe {
   const defined = Object.entries(overrides).filter(([, value]) => value !== undefined);
-  return { ...recipe, ...Object.fromEntries(defined) };
+  const merged = { ...recipe, ...Object.fromEntries(defined) } as BuildRecipe;
+  const checked = BuildRecipeSchema.safeParse(merged);
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    throw new InputError(issue.message, source, `recipe.${issue.path.join(".")}`);
+  }
+  return merged;
 }
 
 export async function loadRecipe(file: string): Promise<BuildRecipe> {
@@ -89,8 +134,11 @@ export interface BuildCommand {
 export interface CommandContext {
   /** The build's own directory under the cache; it is installed in <buildDir>/install. */
   buildDir: string;
-  /** The C compiler command, with its ccache wrapper when one is used. */
+  /** The C and C++ compiler commands, without ccache (cxx null: no C++ compiler on this machine). */
   cc: string[];
+  cxx: string[] | null;
+  /** Compile through ccache. */
+  ccache: boolean;
   /** Online CPUs, for parallelism 0. */
   cpus: number;
 }
@@ -110,46 +158,83 @@ export function makeJobs(recipe: BuildRecipe, cpus: number): number {
   return recipe.parallelism > 0 ? recipe.parallelism : Math.max(1, cpus);
 }
 
-/** configure, make and install, in order, as they run in the source root. */
-export function buildCommands(recipe: BuildRecipe, context: CommandContext): BuildCommand[] {
-  const [configure, ...configureWords] = recipe.configure as [string, ...string[]];
-  const compilerEnv: Record<string, string> = { CC: context.cc.join(" ") };
+/** The compilers and flags, as every build system reads them from the environment. */
+function compilerEnv(recipe: BuildRecipe, context: CommandContext, launcherInEnv: boolean): Record<string, string> {
+  const wrap = (command: string[]) => [...(launcherInEnv && context.ccache ? ["ccache"] : []), ...command].join(" ");
+  const env: Record<string, string> = { CC: wrap(context.cc), ...(context.cxx && { CXX: wrap(context.cxx) }) };
   // An empty flag string leaves the variable unset: CFLAGS="" would tell configure "no optimisation".
   for (const [name, value] of [["CFLAGS", recipe.cflags], ["CXXFLAGS", recipe.cxxflags], ["LDFLAGS", recipe.ldflags]] as const) {
-    if (value.trim() !== "") compilerEnv[name] = value;
+    if (value.trim() !== "") env[name] = value;
   }
-  const jobs = `-j${makeJobs(recipe, context.cpus)}`;
-  const { configurePrefix, destdir } = installLayout(recipe, context.buildDir);
+  return env;
+}
+
+/** configure, build and install, in order, as they run in the source root; then the artifacts' copies. */
+export function buildCommands(recipe: BuildRecipe, context: CommandContext): BuildCommand[] {
+  const jobs = makeJobs(recipe, context.cpus);
+  const { installDir, configurePrefix, destdir } = installLayout(recipe, context.buildDir);
+  const artifactsFrom = recipe.build_system === "cmake" ? CMAKE_BUILD_DIR : ".";
+  const artifacts: BuildCommand[] = recipe.artifacts.map((artifact) => ({
+    phase: "install",
+    file: "install",
+    args: ["-D", "-m", "755", path.join(artifactsFrom, artifact.from), path.join(installDir, artifact.to)],
+    env: {},
+  }));
+  if (recipe.build_system === "cmake") {
+    const cmake = recipe.configure[0] ?? "cmake";
+    const launchers = context.ccache ? ["-DCMAKE_C_COMPILER_LAUNCHER=ccache", "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache"] : [];
+    return [
+      { phase: "configure", file: cmake, args: ["-S", ".", "-B", CMAKE_BUILD_DIR, `-DCMAKE_INSTALL_PREFIX=${configurePrefix}`, ...launchers, ...recipe.configure_args], env: compilerEnv(recipe, context, false) },
+      { phase: "make", file: cmake, args: ["--build", CMAKE_BUILD_DIR, "-j", String(jobs), ...(recipe.make_targets.length > 0 ? ["--target", ...recipe.make_targets] : [])], env: {} },
+      ...(recipe.install_target === null ? [] : [{ phase: "install" as const, file: cmake, args: ["--install", CMAKE_BUILD_DIR], env: destdir ? { DESTDIR: destdir } : {} }]),
+      ...artifacts,
+    ];
+  }
+  // autoconf's configure writes the compilers into its Makefiles; a plain Makefile reads them from the environment.
+  const env = compilerEnv(recipe, context, true);
+  const configure: BuildCommand[] =
+    recipe.build_system === "autoconf"
+      ? [{ phase: "configure", file: recipe.configure[0]!, args: [...recipe.configure.slice(1), `--prefix=${configurePrefix}`, ...recipe.configure_args], env }]
+      : [];
+  const makeEnv = recipe.build_system === "make" ? env : {};
   return [
-    { phase: "configure", file: configure, args: [...configureWords, `--prefix=${configurePrefix}`, ...recipe.configure_args], env: compilerEnv },
-    { phase: "make", file: "make", args: [jobs, ...recipe.make_targets], env: {} },
-    { phase: "install", file: "make", args: [jobs, recipe.install_target, ...(destdir ? [`DESTDIR=${destdir}`] : [])], env: {} },
+    ...configure,
+    { phase: "make", file: "make", args: [`-j${jobs}`, ...recipe.make_variables, ...recipe.make_targets], env: makeEnv },
+    ...(recipe.install_target === null
+      ? []
+      : [{ phase: "install" as const, file: "make", args: [`-j${jobs}`, recipe.install_target, ...recipe.make_variables, ...(destdir ? [`DESTDIR=${destdir}`] : [])], env: makeEnv }]),
+    ...artifacts,
   ];
 }
 
 export interface BuildKeyInput {
   commit: string;
   recipe: BuildRecipe;
-  compiler: Compiler;
+  /** the C compiler, and the C++ one (null where there is none) */
+  compilers: { c: Compiler; cxx: Compiler | null };
 }
 
 /**
  * The cache key of an installed build: everything that changes the installed binaries (commit,
- * flags, configure arguments, targets, compiler name and version), never where or how fast it was
- * built (parallelism, ccache).
+ * build system, flags, configure arguments, make variables, targets, artifacts, both compilers' names
+ * and versions), never where or how fast it was built (parallelism, ccache).
  */
-export function buildKey({ commit, recipe, compiler }: BuildKeyInput): string {
+export function buildKey({ commit, recipe, compilers }: BuildKeyInput): string {
   const identity = {
     commit,
+    build_system: recipe.build_system,
     configure: recipe.configure,
     configure_args: recipe.configure_args,
     cflags: recipe.cflags,
     cxxflags: recipe.cxxflags,
     ldflags: recipe.ldflags,
+    make_variables: recipe.make_variables,
     make_targets: recipe.make_targets,
     install_target: recipe.install_target,
+    artifacts: recipe.artifacts,
     relocatable: recipe.relocatable,
-    compiler: { name: compiler.name, version: compiler.version },
+    compiler: { name: compilers.c.name, version: compilers.c.version },
+    cxx_compiler: compilers.cxx && { name: compilers.cxx.name, version: compilers.cxx.version },
   };
   return createHash("sha256").update(JSON.stringify(identity)).digest("hex").slice(0, 20);
 }

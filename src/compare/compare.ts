@@ -10,7 +10,7 @@
 import { max, median } from "simple-statistics";
 import { InputError } from "../errors.js";
 import { METRIC_KEYS, type InstructionSample, type MetricKey, type NoiseFloor, type OkSample, type Results, type Sample, type Step } from "../results/schema.js";
-import { lookAlpha } from "../schedule/sequential.js";
+import { lookAlpha } from "./alpha-spending.js";
 import { gateVerdict } from "./gate.js";
 import { indexByStepAndVariant } from "./index-samples.js";
 import { compareInstructions, indexInstructionSamples } from "./instructions.js";

@@ -14,7 +14,7 @@ export const ConfigFileSchema = z
     profile: z.string().min(1).optional().describe("profile name (pg-quick, pg-sysbench) or a path to a profile file"),
     thresholds: ThresholdsInputSchema.optional(),
     overrides: z.array(ThresholdOverrideSchema).optional(),
-    recipe: RecipeOverridesSchema.optional().describe("any field of recipes/postgresql.yaml"),
+    recipe: RecipeOverridesSchema.optional().describe("any field of the engine's recipe (recipes/<engine>.yaml; recipes/README.md)"),
     server_settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
     time_budget_s: z.number().positive().optional(),
     rounds: z.number().int().min(2).optional(),

@@ -8,15 +8,49 @@ import path from "node:path";
 import { loadBuiltinRecipe, mergeRecipe, type BuildRecipe } from "../build/recipe.js";
 import type { CompareOptions, ThresholdOverride, Thresholds } from "../compare/types.js";
 import { thresholdResolver } from "../compare/thresholds.js";
-import { postgresEngine } from "../engine/postgres.js";
+import { engineByName } from "../engine/index.js";
+import type { Engine, SettingValue } from "../engine/types.js";
 import { InputError } from "../errors.js";
-import type { RunPlan, VariantSpec } from "../pipeline.js";
 import type { ConfigFile } from "./config-file.js";
 import { alphasOf, loadProfile, scheduleDeafness, type Profile } from "./profile.js";
 import { deafLookMessage } from "../schedule/sequential.js";
 import type { JudgingCommit } from "./judging-files.js";
-import { resolveTimeouts, type TimeoutsInput } from "./timeouts.js";
+import { resolveTimeouts, type Timeouts, type TimeoutsInput } from "./timeouts.js";
 import type { TrustLevel } from "../unprivileged.js";
+
+export interface VariantSpec {
+  id: string;
+  /** commit-ish in the fork */
+  ref: string;
+  /** the recipe with this variant's flags applied */
+  recipe: BuildRecipe;
+}
+
+export interface RunPlan {
+  repo: string;
+  variants: VariantSpec[];
+  baseVariant: string;
+  profile: Profile;
+  engine: Engine;
+  /** the profile's engine settings, then the config file's */
+  engineSettings: Record<string, SettingValue>;
+  cacheDir: string;
+  /** where the run's temp dirs go (source trees, instances' data, the clients' run dir); default os.tmpdir() */
+  workDir?: string;
+  /** whose user builds and runs the fork's code, and which cache namespace its builds go to */
+  trust: TrustLevel;
+  timeouts: Timeouts;
+  /** overrides the profile's schedule where set */
+  rounds?: number;
+  timeBudgetS?: number | null;
+  runner: { name: string | null; labels: string[] };
+  /** paths of the steps' "system" programs (e.g. sysbench); from PATH where not given */
+  programs?: Record<string, string>;
+  /** what the run is judged by (config/plan.ts resolveJudging): stored with the results, and adaptive rounds stop on it (default DEFAULT_THRESHOLDS) */
+  judging?: { thresholds: Thresholds; overrides: ThresholdOverride[] };
+  /** false: skip the counting pass even when the profile asks for it */
+  countInstructions?: boolean;
+}
 
 /** One `--variant NAME=REF[:CFLAGS]` (git refs cannot contain ':', so the first ':' ends the ref). */
 export interface VariantFlag {
@@ -51,6 +85,8 @@ export interface RunFlags {
   trust?: TrustLevel;
   /** over the config file's */
   timeouts?: TimeoutsInput;
+  /** where the run's temp dirs go (the action's job root); default os.tmpdir() */
+  workDir?: string;
 }
 
 /** Root's home is not reachable by the unprivileged user that runs the server: use /var/cache then. */
@@ -103,7 +139,8 @@ export function resolveJudging(profile: Pick<Profile, "thresholds" | "overrides"
 
 export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFlags: Partial<Thresholds>): Promise<Plan> {
   const profile = await loadProfile(flags.profile ?? config.profile ?? "pg-quick", flags.judgedAt ?? null);
-  const recipe = mergeRecipe(await loadBuiltinRecipe("postgresql"), config.recipe ?? {});
+  const engine = engineByName(profile.engine);
+  const recipe = mergeRecipe(await loadBuiltinRecipe(engine.recipe), config.recipe ?? {});
   const variants = variantSpecs(flags, recipe);
   const baseVariant = flags.baseVariant ?? variants[0]!.id;
   if (!variants.some((v) => v.id === baseVariant)) throw new InputError(`"${baseVariant}" is not one of the variants`, undefined, "--base-variant");
@@ -121,14 +158,15 @@ export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFla
       variants,
       baseVariant,
       profile,
-      engine: postgresEngine,
-      serverSettings: { ...profile.server_settings, ...config.server_settings },
+      engine,
+      engineSettings: { ...profile.server_settings, ...config.server_settings },
       cacheDir: path.resolve(flags.cacheDir ?? defaultCacheDir()),
       rounds,
       timeBudgetS,
       trust: flags.trust ?? "pr",
       timeouts: resolveTimeouts(config.timeouts, flags.timeouts),
       runner: flags.runner ?? { name: null, labels: [] },
+      ...(flags.workDir && { workDir: flags.workDir }),
       ...(flags.countInstructions === false && { countInstructions: false }),
       judging,
     },

@@ -9,12 +9,14 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { stepFromDefinition } from "../driver/index.js";
+import { DRIVERS, stepFromDefinition, type Driver } from "../driver/index.js";
+import { ENGINE_NAMES } from "../engine/index.js";
 import type { BenchmarkStep } from "../driver/types.js";
 import { InputError } from "../errors.js";
 import { parseCpuList } from "../measure/cpu-affinity.js";
 import { jsonPath, validateYaml } from "../validate.js";
-import { deafLook, deafLookMessage, SPENDING_FUNCTIONS, type DeafLook } from "../schedule/sequential.js";
+import { SPENDING_FUNCTIONS } from "../compare/alpha-spending.js";
+import { deafLook, deafLookMessage, type DeafLook } from "../schedule/sequential.js";
 import { DEFAULT_THRESHOLDS } from "../compare/types.js";
 import { readJudgingFile, type JudgingCommit } from "./judging-files.js";
 import { ThresholdOverrideSchema, ThresholdsInputSchema } from "./thresholds.js";
@@ -39,7 +41,7 @@ export const ProfileSchema = z
   .object({
     name: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/),
     version: z.number().int().nonnegative(),
-    engine: z.literal("postgresql"),
+    engine: z.enum(ENGINE_NAMES).describe("a registered engine (src/engine/index.ts); every step's driver must be able to measure it"),
     description: z.string(),
     schedule: z
       .object({
@@ -62,8 +64,9 @@ export const ProfileSchema = z
       })
       .strict()
       .refine((s) => s.min_rounds <= s.rounds, { message: "min_rounds must not exceed rounds", path: ["min_rounds"] }),
-    /** server and client on separate CPUs (src/measure/cpu-affinity.ts): "split", or explicit taskset lists */
-    cpu_affinity: z.union([z.literal("split"), z.object({ server: cpuList, client: cpuList }).strict()]).optional(),
+    /** server and client on separate CPUs (src/measure/cpu-affinity.ts): "split", or explicit taskset lists; an embedded engine's one process: "split" or { process } */
+    cpu_affinity: z.union([z.literal("split"), z.object({ server: cpuList, client: cpuList }).strict(), z.object({ process: cpuList }).strict()]).optional(),
+    /** the engine's settings (PostgreSQL: postgresql.conf lines; an embedded engine: the options its instance takes) */
     server_settings: z.record(z.string(), SettingValue),
     /** the deterministic channel: instructions per operation counted under valgrind (src/schedule/instructions.ts); absent: not counted */
     instructions: InstructionsSchema.optional(),
@@ -101,14 +104,15 @@ export function alphasOf(thresholds: { alpha?: number } | undefined, overrides: 
   return [thresholds?.alpha ?? DEFAULT_THRESHOLDS.alpha, ...(overrides ?? []).flatMap((o) => (o.alpha === undefined ? [] : [o.alpha]))];
 }
 
-export function parseProfile(text: string, source: string): Profile {
+/** `drivers`: the registry the steps' drivers are looked up in (tests add their own). */
+export function parseProfile(text: string, source: string, drivers: Record<string, Driver> = DRIVERS): Profile {
   const profile = validateYaml(ProfileSchema, text, source);
   // Without a time budget no step stops before its last round; plan.ts checks again with the budget and rounds in force.
   const deafness = profile.schedule.time_budget_s === null ? null : scheduleDeafness(profile.schedule, profile.schedule.rounds, alphasOf(profile.thresholds, profile.overrides));
   if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), source, "schedule.min_rounds");
   const steps = profile.steps.map(({ driver, ...parameters }, i) => {
     try {
-      return stepFromDefinition({ driver, parameters });
+      return stepFromDefinition({ driver, parameters }, profile.engine, drivers);
     } catch (e) {
       if (e instanceof z.ZodError) {
         const issue = e.issues[0];

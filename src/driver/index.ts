@@ -1,17 +1,34 @@
-/** The drivers by the name a profile gives them. Adding a driver is one line here, nothing elsewhere. */
+/**
+ * The drivers by the name a profile gives them, with the engines each can measure. Adding a driver is
+ * one line here, nothing elsewhere.
+ */
 import { InputError } from "../errors.js";
 import { pgbenchStep } from "./pgbench.js";
 import { sysbenchStep } from "./sysbench.js";
 import type { BenchmarkStep, StepDefinition } from "./types.js";
 
-const DRIVERS: Record<string, (parameters: unknown) => BenchmarkStep> = {
-  pgbench: pgbenchStep,
-  sysbench: sysbenchStep,
+export interface Driver {
+  /** engines (src/engine/index.ts names) this driver's commands can measure */
+  engines: readonly string[];
+  /** Throws ZodError for bad parameters. */
+  step(parameters: unknown): BenchmarkStep;
+}
+
+export const DRIVERS: Record<string, Driver> = {
+  pgbench: { engines: ["postgresql"], step: pgbenchStep },
+  // its pgsql and mysql drivers (sysbenchConnectionArgs)
+  sysbench: { engines: ["postgresql", "mariadb"], step: sysbenchStep },
 };
 
-/** Throws InputError for an unknown driver, ZodError for bad parameters (the caller names the file). */
-export function stepFromDefinition(definition: StepDefinition): BenchmarkStep {
-  const build = DRIVERS[definition.driver];
-  if (!build) throw new InputError(`unknown driver "${definition.driver}" (known: ${Object.keys(DRIVERS).join(", ")})`);
-  return build(definition.parameters);
+/**
+ * A profile's step for `engine`. Throws InputError for an unknown driver or one that cannot measure
+ * this engine, ZodError for bad parameters (the caller names the file and the step).
+ */
+export function stepFromDefinition(definition: StepDefinition, engine: string, drivers: Record<string, Driver> = DRIVERS): BenchmarkStep {
+  const driver = drivers[definition.driver];
+  if (!driver) throw new InputError(`unknown driver "${definition.driver}" (known: ${Object.keys(drivers).join(", ")})`);
+  if (!driver.engines.includes(engine)) {
+    throw new InputError(`the ${definition.driver} driver cannot measure the ${engine} engine (it measures ${driver.engines.join(", ")})`);
+  }
+  return driver.step(definition.parameters);
 }

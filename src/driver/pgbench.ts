@@ -25,7 +25,7 @@
 import { z } from "zod";
 import { ParseError } from "../errors.js";
 import { findNumber, normalizeLines, requireNumber, requirePositive } from "./output-text.js";
-import { libpqConnectionArgs, settleAfterLoad, wholeCount, wholeSeconds, type BenchmarkStep, type ClientBinaries, type ConnectionInfo, type ParsedSample } from "./types.js";
+import { libpqConnectionArgs, serverConnection, wholeCount, wholeSeconds, type BenchmarkStep, type ParsedSample, type Target } from "./types.js";
 
 export const PGBENCH_SCRIPTS = ["select-only", "tpcb-like", "simple-update"] as const;
 export const PGBENCH_PROTOCOLS = ["simple", "extended", "prepared"] as const;
@@ -52,12 +52,12 @@ export function pgbenchStepId(p: Pick<PgbenchParameters, "script" | "protocol" |
 }
 
 /** Throws a ZodError naming the bad parameter; the config layer turns it into an InputError. */
-export function pgbenchStep(parameters: unknown): BenchmarkStep {
+export function pgbenchStep(parameters: unknown): BenchmarkStep<"pgbench"> {
   const p = PgbenchParametersSchema.parse(parameters);
   const threads = p.threads ?? p.clients;
   /** `length`: -T seconds, or -t transactions per client */
-  const runArgs = (conn: ConnectionInfo, length: string[]) => [
-    ...libpqConnectionArgs(conn),
+  const runArgs = (target: Target, length: string[]) => [
+    ...libpqConnectionArgs(serverConnection(target)),
     "-b", p.script,
     "-M", p.protocol,
     "-c", String(p.clients),
@@ -68,21 +68,20 @@ export function pgbenchStep(parameters: unknown): BenchmarkStep {
     id: pgbenchStepId(p),
     driver: "pgbench",
     parameters: { script: p.script, protocol: p.protocol, clients: p.clients, threads, scale: p.scale },
-    dataSet: (conn: ConnectionInfo, bins: ClientBinaries) => ({
+    programs: { pgbench: "build" },
+    dataSet: (target, bins) => ({
       key: `pgbench.scale${p.scale}`,
-      commands: [
-        { file: bins.pgbench, args: ["-i", "-s", String(p.scale), "-q", ...libpqConnectionArgs(conn), conn.database] },
-        settleAfterLoad(conn, bins, PGBENCH_TABLES),
-      ],
+      commands: [{ file: bins.pgbench, args: ["-i", "-s", String(p.scale), "-q", ...libpqConnectionArgs(serverConnection(target)), serverConnection(target).database] }],
+      tables: PGBENCH_TABLES,
     }),
-    run: (conn, bins, seconds) => ({
+    run: (target, bins, seconds) => ({
       file: bins.pgbench,
-      args: [...runArgs(conn, ["-T", wholeSeconds(seconds)]), "-P", String(p.progress_interval_s), conn.database],
+      args: [...runArgs(target, ["-T", wholeSeconds(seconds)]), "-P", String(p.progress_interval_s), serverConnection(target).database],
     }),
-    warmup: (conn, bins, seconds) => ({ file: bins.pgbench, args: [...runArgs(conn, ["-T", wholeSeconds(seconds)]), conn.database] }),
+    warmup: (target, bins, seconds) => ({ file: bins.pgbench, args: [...runArgs(target, ["-T", wholeSeconds(seconds)]), serverConnection(target).database] }),
     // -n: no vacuum before the run. Its cost depends on what the previous run left (dead tuples of
     // the runs of N and 2N differ), which would not cancel out in the difference of two runs.
-    fixedRun: (conn, bins, perClient) => ({ file: bins.pgbench, args: [...runArgs(conn, ["-t", wholeCount(perClient)]), "-n", conn.database] }),
+    fixedRun: (target, bins, perClient) => ({ file: bins.pgbench, args: [...runArgs(target, ["-t", wholeCount(perClient)]), "-n", serverConnection(target).database] }),
     isProgressLine: (line) => line.startsWith("progress: "),
     parse: parsePgbenchOutput,
   };

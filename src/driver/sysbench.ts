@@ -33,10 +33,11 @@
  * Output: 1.0.x ("General statistics: total time") and 1.1 ("Throughput: ... time elapsed"). Latency:
  * avg, and the one percentile the run asked for (--percentile, 95 by default; 99 fills p99 instead).
  */
+import path from "node:path";
 import { z } from "zod";
 import { ParseError } from "../errors.js";
 import { findNumber, normalizeLines, requireNumber, requirePositive } from "./output-text.js";
-import { settleAfterLoad, wholeCount, wholeSeconds, type BenchmarkStep, type ClientBinaries, type ConnectionInfo, type ParsedSample } from "./types.js";
+import { serverConnection, wholeCount, wholeSeconds, type BenchmarkStep, type Connection, type ParsedSample, type Target } from "./types.js";
 
 interface Microbenchmark {
   script: string;
@@ -99,21 +100,25 @@ export function sysbenchStepId(p: Pick<SysbenchParameters, "benchmark" | "range"
   return `${p.benchmark}.range${p.range}.pk${p.pk ? 1 : 0}`;
 }
 
+/** sysbench's options for a server: its pgsql driver takes libpq's socket directory, its mysql driver the socket file. */
+export function sysbenchConnectionArgs(conn: Connection): string[] {
+  switch (conn.protocol) {
+    case "postgresql":
+      return ["--db-driver=pgsql", `--pgsql-host=${path.dirname(conn.socket)}`, `--pgsql-port=${conn.port}`, `--pgsql-user=${conn.user}`, `--pgsql-db=${conn.database}`];
+    case "mysql":
+      return ["--db-driver=mysql", `--mysql-socket=${conn.socket}`, `--mysql-user=${conn.user}`, `--mysql-db=${conn.database}`];
+  }
+}
+
 /** Throws a ZodError naming the bad parameter; the config layer turns it into an InputError. */
-export function sysbenchStep(parameters: unknown): BenchmarkStep {
+export function sysbenchStep(parameters: unknown): BenchmarkStep<"sysbench"> {
   const p = SysbenchParametersSchema.parse(parameters);
   const microbenchmark: Microbenchmark = SYSBENCH_MICROBENCHMARKS[p.benchmark];
-  const connection = (conn: ConnectionInfo) => [
-    "--db-driver=pgsql",
-    `--pgsql-host=${conn.host}`,
-    `--pgsql-port=${conn.port}`,
-    `--pgsql-user=${conn.user}`,
-    `--pgsql-db=${conn.database}`,
-  ];
+  const connection = (target: Target) => sysbenchConnectionArgs(serverConnection(target));
   const table = [`--tables=${p.tables}`, `--table_size=${p.table_size}`, ...(p.pk ? [] : ["--secondary=on"])];
   /** `length`: --time and --events (0 = no limit) */
-  const runArgs = (conn: ConnectionInfo, length: { time: string; events: string }) => [
-    ...connection(conn),
+  const runArgs = (target: Target, length: { time: string; events: string }) => [
+    ...connection(target),
     ...table,
     `--threads=${p.threads}`,
     `--time=${length.time}`,
@@ -135,25 +140,26 @@ export function sysbenchStep(parameters: unknown): BenchmarkStep {
       pk: p.pk,
       percentile: p.percentile,
     },
-    dataSet: (conn: ConnectionInfo, bins: ClientBinaries) => {
+    programs: { sysbench: "system" },
+    dataSet: (target, bins) => {
       // Any stock OLTP script loads the same tables (oltp_common.lua); cleanup first, as prepare
       // fails on tables that exist.
-      const load = (command: "cleanup" | "prepare") => ({ file: bins.sysbench, args: [...connection(conn), ...table, "oltp_read_only", command] });
-      const tables = Array.from({ length: p.tables }, (_, i) => `sbtest${i + 1}`);
+      const load = (command: "cleanup" | "prepare") => ({ file: bins.sysbench, args: [...connection(target), ...table, "oltp_read_only", command] });
       return {
         key: `sysbench.tables${p.tables}.rows${p.table_size}.pk${p.pk ? 1 : 0}`,
-        commands: [load("cleanup"), load("prepare"), settleAfterLoad(conn, bins, tables)],
+        commands: [load("cleanup"), load("prepare")],
+        tables: Array.from({ length: p.tables }, (_, i) => `sbtest${i + 1}`),
       };
     },
-    run: (conn, bins, seconds) => ({
+    run: (target, bins, seconds) => ({
       file: bins.sysbench,
-      args: [...runArgs(conn, { time: wholeSeconds(seconds), events: "0" }), `--report-interval=${p.report_interval_s}`, microbenchmark.script, "run"],
+      args: [...runArgs(target, { time: wholeSeconds(seconds), events: "0" }), `--report-interval=${p.report_interval_s}`, microbenchmark.script, "run"],
     }),
-    warmup: (conn, bins, seconds) => ({ file: bins.sysbench, args: [...runArgs(conn, { time: wholeSeconds(seconds), events: "0" }), microbenchmark.script, "run"] }),
+    warmup: (target, bins, seconds) => ({ file: bins.sysbench, args: [...runArgs(target, { time: wholeSeconds(seconds), events: "0" }), microbenchmark.script, "run"] }),
     // --events counts every thread's events together
-    fixedRun: (conn, bins, perClient) => ({
+    fixedRun: (target, bins, perClient) => ({
       file: bins.sysbench,
-      args: [...runArgs(conn, { time: "0", events: wholeCount(perClient * p.threads) }), microbenchmark.script, "run"],
+      args: [...runArgs(target, { time: "0", events: wholeCount(perClient * p.threads) }), microbenchmark.script, "run"],
     }),
     isProgressLine: (line) => /^\[ \d+s \] /.test(line),
     parse: parseSysbenchOutput,

@@ -5,35 +5,33 @@
  * Everything here is pure: building a command line needs no process, parsing needs no file. The
  * scheduler runs the commands (through client-rusage.ts) and feeds the captured stdout to `parse`.
  */
+import path from "node:path";
+import type { ClientCommand, Connection, Target } from "../engine/types.js";
+import { InputError } from "../errors.js";
 import type { Latency, Step } from "../results/schema.js";
+
+export type { ClientCommand, Connection, Target } from "../engine/types.js";
 
 export { ParseError } from "../errors.js";
 
-/** Where the client connects: `host` is a unix socket directory (starts with "/") or an address. */
-export interface ConnectionInfo {
-  host: string;
-  port: number;
-  user: string;
-  database: string;
-}
+/**
+ * Where a client program comes from: "build", the engine's build (its bin dir: pgbench, db_bench);
+ * "system", the runner's PATH (sysbench), unless the run names another path for it.
+ */
+export type ProgramSource = "build" | "system";
 
-/** Absolute paths of the client programs (the engine's own pgbench and psql, the system's sysbench). */
-export interface ClientBinaries {
-  pgbench: string;
-  psql: string;
-  sysbench: string;
-}
+/** Absolute paths of the programs a step declared (BenchmarkStep.programs), by name. */
+export type ClientBinaries<P extends string = string> = Readonly<Record<P, string>>;
 
-/** One process to run: no shell, arguments passed as they are. */
-export interface ClientCommand {
-  file: string;
-  args: string[];
-}
-
-/** The commands that create a step's data set. Steps with the same `key` share one load per server. */
+/**
+ * The commands that create a step's data set. Steps with the same `key` share one load per instance;
+ * the engine settles the instance after them (Server.settle with `tables`, EmbeddedInstance.settle).
+ */
 export interface DataSet {
   key: string;
   commands: ClientCommand[];
+  /** what the commands created, for the engine's settling (ANALYZE and the like); empty for an embedded engine */
+  tables: string[];
 }
 
 /** What a measured run reported. */
@@ -49,18 +47,20 @@ export interface ParsedSample {
   raw: string;
 }
 
-/** A step of a profile, ready to run against any server of the engine. */
-export interface BenchmarkStep extends Step {
-  dataSet(conn: ConnectionInfo, bins: ClientBinaries): DataSet;
+/** A step of a profile, ready to run against any instance of the engine. */
+export interface BenchmarkStep<P extends string = string> extends Step {
+  /** the client programs its commands run, and where each comes from */
+  programs: Readonly<Record<P, ProgramSource>>;
+  dataSet(target: Target, bins: ClientBinaries<P>): DataSet;
   /** the measured run, printing progress lines while it runs */
-  run(conn: ConnectionInfo, bins: ClientBinaries, seconds: number): ClientCommand;
+  run(target: Target, bins: ClientBinaries<P>, seconds: number): ClientCommand;
   /** a run whose numbers are thrown away: caches, plans and connections warm before measuring */
-  warmup(conn: ConnectionInfo, bins: ClientBinaries, seconds: number): ClientCommand;
+  warmup(target: Target, bins: ClientBinaries<P>, seconds: number): ClientCommand;
   /**
    * A run of exactly `perClient` operations per client (pgbench transactions, sysbench events), no
    * progress lines: the deterministic channel counts instructions of runs of N and 2N. `parse` reads it.
    */
-  fixedRun(conn: ConnectionInfo, bins: ClientBinaries, perClient: number): ClientCommand;
+  fixedRun(target: Target, bins: ClientBinaries<P>, perClient: number): ClientCommand;
   /** lines of the run's stdout or stderr to show the user as they appear */
   isProgressLine(line: string): boolean;
   /** the measured run's stdout (stderr may be mixed in); throws ParseError when it does not understand it */
@@ -85,19 +85,13 @@ export function wholeCount(count: number): string {
   return String(count);
 }
 
-/** The connection options every libpq client (pgbench, psql) takes. */
-export function libpqConnectionArgs(conn: ConnectionInfo): string[] {
-  return ["-h", conn.host, "-p", String(conn.port), "-U", conn.user];
+/** The server connection of a driver that serves server engines only (the config refuses other pairings). */
+export function serverConnection(target: Target): Connection {
+  if (target.kind !== "server") throw new InputError(`this driver needs a server to connect to, not an ${target.kind} engine`);
+  return target;
 }
 
-/**
- * SQL run after a load: statistics and the visibility map fresh (index-only scans depend on it, and
- * autovacuum's timing would otherwise differ between servers), and the load's dirty pages written
- * now rather than by a checkpoint in the first measured round.
- */
-export function settleAfterLoad(conn: ConnectionInfo, bins: ClientBinaries, tables: readonly string[]): ClientCommand {
-  return {
-    file: bins.psql,
-    args: ["-X", "-q", "-v", "ON_ERROR_STOP=1", ...libpqConnectionArgs(conn), "-d", conn.database, "-c", `VACUUM ANALYZE ${tables.join(", ")}`, "-c", "CHECKPOINT"],
-  };
+/** The connection options every libpq client (pgbench, psql) takes: libpq's host is the socket's directory. */
+export function libpqConnectionArgs(conn: Connection): string[] {
+  return ["-h", path.dirname(conn.socket), "-p", String(conn.port), "-U", conn.user];
 }

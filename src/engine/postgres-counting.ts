@@ -30,8 +30,8 @@ export interface CountableServer {
   /** Stops the server and starts it on the same data and port; `program` runs in place of postgres (pg_ctl -p). */
   restart(program?: string): Promise<void>;
   isAlive(): boolean;
-  /** Runs SQL in the benchmark database as the superuser; PipelineError when it fails. */
-  runSql(sql: string): Promise<void>;
+  /** Runs SQL commands in the benchmark database as the superuser, one transaction each; PipelineError when one fails. */
+  runSql(...commands: string[]): Promise<void>;
 }
 
 export const COUNTED_WORK = "serving backends";
@@ -103,14 +103,14 @@ export async function startCountingPostgres(server: CountableServer, options: Co
   return {
     tool: "cachegrind",
     counted: COUNTED_WORK,
-    async count<T>(work: () => Promise<T>) {
+    async count(command, run) {
       if (stopped) throw new Error("the instruction counter was stopped");
       // Counts left by processes that exited before this run (the previous run's stragglers) are not
       // this run's, and a new backend may get one of their pids.
       await removeCounts(outDir, await countedPids(outDir));
       const background = new Set(processesUnder(server.dataDir));
       const logOffset = await logSize();
-      const result = await work();
+      const result = await run(command);
       // valgrind reports an instruction it cannot run before the process dies of it, so before the client notices
       const unsupported = unsupportedInstruction(await logSince(logOffset));
       if (unsupported) throw new CountingUnavailableError(`valgrind cannot run this build: ${unsupported}`);

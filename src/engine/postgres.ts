@@ -15,7 +15,7 @@ import { onCpus } from "../measure/cpu-affinity.js";
 import { processesUnder } from "../processes.js";
 import { startCountingPostgres } from "./postgres-counting.js";
 import { asUser, giveTo, unprivilegedUser, type OsUser } from "../unprivileged.js";
-import type { Connection, Engine, Server, SettingValue, StartOptions } from "./types.js";
+import type { Connection, Server, ServerEngine, SettingValue, StartOptions } from "./types.js";
 
 /** The database superuser initdb creates; clients connect as it (trust authentication, loopback only). */
 const SUPERUSER = "postgres";
@@ -48,7 +48,25 @@ export function lastLines(text: string, lines: number): string {
   return text.split("\n").filter((line, i, all) => i < all.length - 1 || line !== "").slice(-lines).join("\n");
 }
 
-export const postgresEngine: Engine = { name: "postgresql", start: startPostgres };
+export const postgresEngine: ServerEngine = {
+  kind: "server",
+  name: "postgresql",
+  recipe: "postgresql",
+  programs: ["postgres", "pg_ctl", "initdb", "createdb", "psql"],
+  version: postgresVersion,
+  // immediate shutdown: the postmaster takes its backends and shared memory down
+  emergencySignal: "SIGQUIT",
+  start: startPostgres,
+};
+
+/** `postgres --version` of a build, e.g. "15.18". */
+async function postgresVersion(binDir: string, user: OsUser | null): Promise<string> {
+  const result = await execa(path.join(binDir, "postgres"), ["--version"], { ...asUser(user), reject: false, timeout: 30_000 });
+  return /(\d+(?:\.\d+)+\S*)/.exec(result.stdout)?.[1] ?? "unknown";
+}
+
+/** libpq's socket file in `dir` for `port`. */
+const socketFile = (dir: string, port: number): string => path.join(dir, `.s.PGSQL.${port}`);
 
 async function startPostgres(options: StartOptions): Promise<Server> {
   const { binDir, registry } = options;
@@ -60,7 +78,7 @@ async function startPostgres(options: StartOptions): Promise<Server> {
   // Stopping is part of cleanup, which runs after the registry is cancelled: it must not be cancelled.
   const runToStop: Run = (file, args, cwd) => asServer(user, path.join(binDir, file), args, cwd, timeoutMs);
 
-  const dataRoot = await mkdtemp(path.join(os.tmpdir(), "dbg-pg-"));
+  const dataRoot = await mkdtemp(path.join(options.workDir ?? os.tmpdir(), "dbg-pg-"));
   const dataDir = path.join(dataRoot, "data");
   const socketDir = path.join(dataRoot, "socket");
   const liveLog = path.join(dataRoot, "server.log");
@@ -121,7 +139,15 @@ async function startPostgres(options: StartOptions): Promise<Server> {
   const first = await pgCtlStart(null);
   if ("failure" in first) await fail(`PostgreSQL did not start (port ${first.port})`, first.failure);
 
-  const connection: Connection = { host: socketDir, tcpHost: "127.0.0.1", port: first.port, user: SUPERUSER, database: options.database };
+  const connection: Connection = {
+    kind: "server",
+    protocol: "postgresql",
+    socket: socketFile(socketDir, first.port),
+    tcpHost: "127.0.0.1",
+    port: first.port,
+    user: SUPERUSER,
+    database: options.database,
+  };
   const created = await run("createdb", ["-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, options.database], dataRoot);
   if (created.failed) await fail(`createdb ${options.database} failed`, created.all ?? "");
 
@@ -136,9 +162,12 @@ async function startPostgres(options: StartOptions): Promise<Server> {
       throw new PipelineError(`PostgreSQL did not start again${program ? ` as ${program}` : ""} (port ${started.port})`, `${started.failure}\n--- server log ---\n${await logTail(LOG_LINES_IN_ERRORS)}`);
     }
     connection.port = started.port;
+    connection.socket = socketFile(socketDir, started.port);
   };
-  const runSql = async (sql: string): Promise<void> => {
-    const result = await run("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, "-d", options.database, "-c", sql], dataRoot);
+  /** Each of `commands` in its own transaction (VACUUM cannot run inside one). */
+  const runSql = async (...commands: string[]): Promise<void> => {
+    const args = ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, "-d", options.database, ...commands.flatMap((sql) => ["-c", sql])];
+    const result = await run("psql", args, dataRoot);
     if (result.failed) throw new PipelineError(`psql failed: ${result.shortMessage}`, `${result.all ?? ""}\n--- server log ---\n${await logTail(LOG_LINES_IN_ERRORS)}`);
   };
   const countable = { binDir, dataRoot, dataDir, liveLog, owner: user, restart, isAlive, runSql };
@@ -154,6 +183,10 @@ async function startPostgres(options: StartOptions): Promise<Server> {
     restart: () => restart(),
     logTail,
     isAlive,
+    // Statistics and the visibility map fresh (index-only scans depend on it, and autovacuum's timing
+    // would otherwise differ between servers), and the load's dirty pages written now rather than by
+    // a checkpoint in the first measured round.
+    settle: (tables) => runSql(...(tables.length > 0 ? [`VACUUM ANALYZE ${tables.join(", ")}`] : []), "CHECKPOINT"),
     startCounting: (counting) => startCountingPostgres(countable, counting),
   };
 }

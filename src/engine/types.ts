@@ -1,20 +1,71 @@
-/** A database server started from an install prefix, for the benchmark drivers to connect to. */
+/**
+ * The engine interface: one module per engine (src/engine/<name>.ts, registered in index.ts) plus its
+ * recipe (recipes/<recipe>.yaml). An engine is either
+ * - a **server** (PostgreSQL, MariaDB): started from a build's programs, clients connect to it; or
+ * - **embedded** (RocksDB): no server; the driver's own process opens a data directory.
+ * The pipeline (src/pipeline.ts) sees both through src/engine/instance.ts.
+ */
 import type { CleanupRegistry } from "../cleanup.js";
-import type { TrustLevel } from "../unprivileged.js";
+import type { OsUser, TrustLevel } from "../unprivileged.js";
 
 export type SettingValue = string | number | boolean;
 
+/** Where a client reaches a server: engine-neutral, each driver turns it into its own options. */
 export interface Connection {
+  readonly kind: "server";
   /**
-   * What clients pass as host: the server's private unix socket directory (a path, the way libpq,
-   * pgbench and sysbench's pgsql driver accept it). `tcpHost` is the loopback address it also listens on.
+   * The wire protocol, which picks the client's driver: "postgresql" (libpq: pgbench, sysbench
+   * --db-driver=pgsql) or "mysql" (MySQL/MariaDB: sysbench --db-driver=mysql).
    */
-  host: string;
-  tcpHost: string;
+  readonly protocol: "postgresql" | "mysql";
+  /** The unix socket file the server listens on (PostgreSQL: <dir>/.s.PGSQL.<port>; libpq takes its directory). */
+  socket: string;
+  /** The loopback address the server also listens on. */
+  readonly tcpHost: string;
   port: number;
-  user: string;
-  database: string;
+  readonly user: string;
+  readonly database: string;
 }
+
+/** What an embedded engine's driver process opens. */
+export interface EmbeddedTarget {
+  readonly kind: "embedded";
+  /** The data directory: the settled one's private copy for a measured run, the original while loading. */
+  readonly dataDir: string;
+}
+
+/** What a driver's command is pointed at. */
+export type Target = Connection | EmbeddedTarget;
+
+/** What every engine module supplies. */
+interface EngineCommon {
+  /** The registry key, a profile's `engine`, and what results record. */
+  readonly name: string;
+  /** recipes/<recipe>.yaml, the build recipe a fork's config file may override. */
+  readonly recipe: string;
+  /** Programs the engine itself runs from the build's bin dir: a build without them fails right after building. */
+  readonly programs: readonly string[];
+  /** The engine's version as its build reports it (e.g. "15.18"), run as `user` with a timeout. */
+  version(binDir: string, user: OsUser | null): Promise<string>;
+  /**
+   * The post step's signal for a process the job left behind (sent before SIGKILL): the one that takes
+   * the engine down at once and cleanly, e.g. PostgreSQL's SIGQUIT (immediate shutdown).
+   */
+  readonly emergencySignal: NodeJS.Signals;
+}
+
+export interface ServerEngine extends EngineCommon {
+  readonly kind: "server";
+  start(options: StartOptions): Promise<Server>;
+}
+
+export interface EmbeddedEngine extends EngineCommon {
+  readonly kind: "embedded";
+  /** An empty data directory for a variant, writable by `owner` (who runs the driver's process). */
+  prepare(options: PrepareOptions): Promise<EmbeddedInstance>;
+}
+
+export type Engine = ServerEngine | EmbeddedEngine;
 
 export interface StartOptions {
   /** Programs of the build to run (BuildResult.binDir). */
@@ -26,6 +77,8 @@ export interface StartOptions {
   /** The server log; kept after stop, its tail attached to errors. */
   logFile: string;
   registry: CleanupRegistry;
+  /** Where the server's data and socket directories go (the run's work dir); default os.tmpdir(). */
+  workDir?: string;
   /** CPUs the server and every process it starts are held on; any CPU when absent. */
   cpus?: readonly number[];
   /** Limit for each of initdb, start until ready, and createdb; default 120 s. */
@@ -53,10 +106,48 @@ export interface Server {
   /** False once the main process is gone, however it died. */
   isAlive(): boolean;
   /**
+   * After a data set was loaded (`tables`: what the driver created): statistics fresh and the load's
+   * dirty pages written, so that no measured round pays for them (PostgreSQL: VACUUM ANALYZE, CHECKPOINT).
+   */
+  settle(tables: readonly string[]): Promise<void>;
+  /**
    * Restarts the server on the same data, port and settings under an instruction counter, for the
    * deterministic channel; absent where the engine cannot count. Throws CountingUnavailableError when
    * this build or machine cannot be counted (valgrind missing, instructions valgrind does not know).
    */
+  startCounting?(options?: CountingOptions): Promise<InstructionCounter>;
+}
+
+export interface PrepareOptions {
+  /** Programs of the build (BuildResult.binDir). */
+  binDir: string;
+  /** Profile settings, then user overrides, already merged (the engine's options, e.g. db_bench flags). */
+  settings: Record<string, SettingValue>;
+  /** Where the instance's directories go (the run's work dir). */
+  workDir: string;
+  /** Who runs the driver's process and so must own the data. */
+  owner: OsUser | null;
+  /** Kept after stop, its tail attached to errors (e.g. a copy of RocksDB's LOG). */
+  logFile: string;
+  registry: CleanupRegistry;
+}
+
+/**
+ * An embedded engine's data for one variant. The steps' loads write `dataDir`; `settle` runs once after
+ * each load; every measured (or counted) run then opens its own copy (`runCopy`), so that a step that
+ * writes cannot change what the next round, or the other variant, reads.
+ */
+export interface EmbeddedInstance {
+  readonly dataDir: string;
+  /** After a load: flushes and compactions finished, files immutable from here on. */
+  settle(): Promise<void>;
+  /** A private copy of the settled data for one run (cheap: hard links of immutable files), owned by the driver's user. */
+  runCopy(): Promise<{ dataDir: string; remove(): Promise<void> }>;
+  /** The engine's own log (RocksDB: LOG of the last run's copy), for error samples. */
+  logTail(lines: number): Promise<string>;
+  /** Removes the data and every copy; safe to call twice. */
+  stop(): Promise<void>;
+  /** The driver's process under an instruction counter; absent where the engine cannot count. */
   startCounting?(options?: CountingOptions): Promise<InstructionCounter>;
 }
 
@@ -65,25 +156,27 @@ export interface CountingOptions {
   timeoutMs?: number;
 }
 
+/** One process to run: no shell, arguments passed as they are. */
+export interface ClientCommand {
+  file: string;
+  args: string[];
+}
+
 /**
- * A server whose serving work is being counted. Each engine says what it counts: PostgreSQL the
- * backends that served the client's connections (cachegrind, one process each), a threaded server
- * would count its connection threads (callgrind --separate-threads), never background work.
+ * Serving work being counted. Each engine says what it counts: PostgreSQL the backends that served the
+ * client's connections (cachegrind, one process each), a threaded server its connection threads, an
+ * embedded engine the driver process's foreground threads; never background work.
  */
 export interface InstructionCounter {
   readonly tool: "cachegrind";
   /** whose work `count` returns, e.g. "serving backends" */
   readonly counted: string;
   /**
-   * Runs `work` (a client run: it connects, works and disconnects) and returns its result with the
-   * instructions of the serving work it caused, once every counted process has written its count.
+   * Runs the client `command` through `run` and returns its result with the instructions of the work
+   * it caused, once every counted process has written its count. A server's counter runs the command
+   * as it is; an embedded engine's runs it under the counter (a changed command).
    */
-  count<T>(work: () => Promise<T>): Promise<{ result: T; instructions: number }>;
-  /** Back to the plain server (same data and connection); the counter is unusable afterwards. */
+  count<T>(command: ClientCommand, run: (command: ClientCommand) => Promise<T>): Promise<{ result: T; instructions: number }>;
+  /** Back to the plain instance (same data and connection); the counter is unusable afterwards. */
   stop(): Promise<void>;
-}
-
-export interface Engine {
-  readonly name: string;
-  start(options: StartOptions): Promise<Server>;
 }

@@ -9,14 +9,40 @@
  */
 import { readFile } from "node:fs/promises";
 import { InputError } from "../errors.js";
-import type { ClientCommand } from "../driver/types.js";
 
-/** A profile's setting: "split" (first half of the allowed CPUs for the server, the rest for the client) or explicit lists. */
-export type CpuAffinitySetting = "split" | { server: string; client: string };
+/**
+ * A profile's setting: "split" (first half of the allowed CPUs for the server, the rest for the
+ * client), explicit lists, or an embedded engine's one process's list.
+ */
+export type CpuAffinitySetting = "split" | { server: string; client: string } | { process: string };
 
 export interface CpuPlacement {
   server: number[];
   client: number[];
+}
+
+/** An embedded engine's single process (the driver's, which opens the data itself). */
+export interface ProcessPlacement {
+  process: number[];
+}
+
+/** `text` as CPUs that this runner allows, or an input error naming `field`. */
+function allowedList(text: string, allowed: readonly number[], source: string, field: string): number[] {
+  const cpus = parseCpuList(text);
+  if (!cpus) throw new InputError(`"${text}" is not a CPU list such as "0" or "0-3,6"`, source, field);
+  const missing = cpus.filter((cpu) => !allowed.includes(cpu));
+  if (missing.length) throw new InputError(`CPU ${formatCpuList(missing)} is not available on this runner (allowed: ${formatCpuList(allowed)})`, source, field);
+  return cpus;
+}
+
+/**
+ * Where an embedded engine's process runs: "split" gives it the half a server would get (the other
+ * half stays for the gate and the OS, as with a server); a server's client/server lists do not apply.
+ */
+export function placeProcess(setting: CpuAffinitySetting, allowed: readonly number[], source: string): ProcessPlacement {
+  if (setting === "split") return { process: placeProcesses("split", allowed, source).server };
+  if (!("process" in setting)) throw new InputError("an embedded engine runs one process: give cpu_affinity.process, not server and client", source, "$.cpu_affinity");
+  return { process: allowedList(setting.process, allowed, source, "$.cpu_affinity.process") };
 }
 
 /** A taskset/cpuset list ("0", "0-3", "0,2,4-7") as CPU numbers, ascending; null when it is not one. */
@@ -53,21 +79,24 @@ export function placeProcesses(setting: CpuAffinitySetting, allowed: readonly nu
     const half = Math.ceil(allowed.length / 2);
     return { server: allowed.slice(0, half), client: allowed.slice(half) };
   }
-  const placement = { server: [] as number[], client: [] as number[] };
-  for (const role of ["server", "client"] as const) {
-    const cpus = parseCpuList(setting[role]);
-    if (!cpus) throw new InputError(`"${setting[role]}" is not a CPU list such as "0" or "0-3,6"`, source, `$.cpu_affinity.${role}`);
-    const missing = cpus.filter((cpu) => !allowed.includes(cpu));
-    if (missing.length) throw new InputError(`CPU ${formatCpuList(missing)} is not available on this runner (allowed: ${formatCpuList(allowed)})`, source, `$.cpu_affinity.${role}`);
-    placement[role] = cpus;
-  }
+  if ("process" in setting) throw new InputError("a server engine has a server and a client: give cpu_affinity.server and .client (or split), not process", source, "$.cpu_affinity");
+  const placement = {
+    server: allowedList(setting.server, allowed, source, "$.cpu_affinity.server"),
+    client: allowedList(setting.client, allowed, source, "$.cpu_affinity.client"),
+  };
   const shared = placement.server.filter((cpu) => placement.client.includes(cpu));
   if (shared.length) throw new InputError(`server and client share CPU ${formatCpuList(shared)}: they must not compete for a core`, source, "$.cpu_affinity");
   return placement;
 }
 
+/** A program and its arguments (a client command, a server's start command). */
+interface Command {
+  file: string;
+  args: string[];
+}
+
 /** `command` started on `cpus` only (taskset execs it: same process, same rusage). */
-export function onCpus(command: ClientCommand, cpus: readonly number[] | undefined): ClientCommand {
+export function onCpus(command: Command, cpus: readonly number[] | undefined): Command {
   return cpus?.length ? { file: "taskset", args: ["--cpu-list", formatCpuList(cpus), command.file, ...command.args] } : command;
 }
 

@@ -24,6 +24,7 @@ import { METRIC_KEYS, type MetricKey, type Variant } from "../results/schema.js"
 import { relativeQpsChart } from "./chart.js";
 import { cellVerdict, columnsOf, comparisonLabels, rowsOf, sortByVerdict, verdictRank, type Column, type Row } from "./columns.js";
 import { escapeHtml, escapeMarkdown, fencedBlock, inlineCode, logTail } from "./escape.js";
+import { cpuPlacementText } from "../results/run-labels.js";
 import {
   NONE,
   formatAmount,
@@ -665,7 +666,7 @@ function fingerprintTable(report: Report): string {
     ["host (hash)", (c) => c.context.fingerprint.hostname_hash],
     ["engine", (c) => `${c.context.engine.name} ${c.context.engine.version}`],
     ["profile", (c) => `${c.context.profile.name} v${c.context.profile.version} (${c.context.profile.hash.slice(0, 12)})`],
-    ["CPUs", (c) => (c.context.cpu_placement ? `server ${c.context.cpu_placement.server}, client ${c.context.cpu_placement.client}` : "not pinned")],
+    ["CPUs", (c) => (c.context.cpu_placement && "server" in c.context.cpu_placement ? `server ${c.context.cpu_placement.server}, client ${c.context.cpu_placement.client}` : cpuPlacementText(c.context.cpu_placement))],
     ["run", (c) => c.context.run_id],
     ["started", (c) => c.context.started_at],
     ["duration", (c) => runDuration(c.context.started_at, c.context.finished_at)],

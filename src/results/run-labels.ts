@@ -10,3 +10,9 @@ export function runLabels(runs: Results[]): (string | null)[] {
     return runner ? `${label} ${runner}` : `${label} #${labels.slice(0, i + 1).filter((l) => l === label).length}`;
   });
 }
+
+/** Where a run held its processes, in words. */
+export function cpuPlacementText(placement: Results["run"]["cpu_placement"] | null): string {
+  if (!placement) return "not pinned";
+  return "process" in placement ? `engine process on CPU ${placement.process} (embedded)` : `server on CPU ${placement.server}, client on CPU ${placement.client}`;
+}

@@ -217,9 +217,11 @@ export const SequentialSchema = z
 
 const cpuList = z.string().regex(/^\d+(-\d+)?(,\d+(-\d+)?)*$/, "a CPU list such as 0 or 0-3,6");
 export const CpuPlacementSchema = z
-  .object({ server: cpuList, client: cpuList })
-  .strict()
-  .describe("the CPUs the server and the benchmark client were held on (taskset); absent when the scheduler placed them");
+  .union([
+    z.object({ server: cpuList, client: cpuList }).strict().describe("a server engine: the CPUs the server and the benchmark client were held on"),
+    z.object({ process: cpuList }).strict().describe("an embedded engine: the CPUs its one process (the benchmark's, which opens the data itself) was held on"),
+  ])
+  .describe("where the engine and the client were held (taskset); absent when the scheduler placed them");
 
 export const NoiseFloorSchema = z
   .object({
@@ -256,7 +258,7 @@ export const ResultsSchema = z
       })
       .strict(),
     fingerprint: FingerprintSchema,
-    engine: z.object({ name: nonEmpty, version: z.string() }).strict(),
+    engine: z.object({ name: nonEmpty.describe("the profile's engine: postgresql, mariadb, rocksdb, ..."), version: z.string() }).strict(),
     profile: z
       .object({
         name: nonEmpty,

@@ -11,6 +11,8 @@
  * a regression verdict needs significance, so false alarms stay at or below alpha (and a one-sided
  * regression at or below alpha / 2). The bound ignores the looks' correlation, so it is conservative.
  *
+ * The levels (alpha spending) are compare/alpha-spending.ts: compare tests a step at its look's level.
+ *
  * A step stops at a look when its verdict is settled: significant at the look's level (regression,
  * warning, improvement or a significant "unchanged" no further round can undo), or the look's interval
  * lies within [warn_below, improve_above] (nothing but "unchanged" is possible). Otherwise it continues,
@@ -18,53 +20,10 @@
  * one the rule stopped on; a step the time budget cut at an unplanned n is tested at that n's level too
  * (spending functions allow unplanned looks).
  */
-import { normalCdf, pairedShift, type ShiftEstimate } from "../compare/stats.js";
+import { lookAlpha, plannedLooks, smallestPValue, type SequentialDesign } from "../compare/alpha-spending.js";
+import { pairedShift, type ShiftEstimate } from "../compare/stats.js";
 import type { Thresholds } from "../compare/types.js";
-import { probit } from "simple-statistics";
 import type { OkSample, Sample } from "../results/schema.js";
-
-export const SPENDING_FUNCTIONS = ["pocock", "obrien-fleming"] as const;
-export type Spending = (typeof SPENDING_FUNCTIONS)[number];
-
-export interface SequentialDesign {
-  minRounds: number;
-  maxRounds: number;
-  /** rounds between looks after minRounds */
-  lookEvery: number;
-  spending: Spending;
-}
-
-/** Cumulative alpha spent by information fraction t (Lan-DeMets forms of Pocock and O'Brien-Fleming). */
-export function alphaSpent(spending: Spending, alpha: number, t: number): number {
-  if (t >= 1) return alpha;
-  if (t <= 0) return 0;
-  if (spending === "pocock") return alpha * Math.log(1 + (Math.E - 1) * t);
-  return 2 - 2 * normalCdf(probit(1 - alpha / 2) / Math.sqrt(t));
-}
-
-/** The planned looks: minRounds, then every lookEvery rounds, and always maxRounds. */
-export function plannedLooks(design: SequentialDesign): number[] {
-  const { minRounds, maxRounds, lookEvery } = design;
-  if (!(Number.isInteger(lookEvery) && lookEvery > 0)) throw new Error(`lookEvery must be a positive whole number, got ${lookEvery}`);
-  const looks: number[] = [];
-  for (let n = Math.min(minRounds, maxRounds); n < maxRounds; n += lookEvery) looks.push(n);
-  looks.push(maxRounds);
-  return looks;
-}
-
-/** Smallest two-sided exact signed-rank p-value of n untied pairs. */
-const smallestPValue = (n: number): number => Math.min(1, 2 * 0.5 ** n);
-
-/** Nominal two-sided level of the test at n pairs: spent by n / maxRounds minus what the earlier looks that can reject spent. */
-export function lookAlpha(design: SequentialDesign, alpha: number, n: number): number {
-  let spent = 0;
-  for (const look of plannedLooks(design)) {
-    if (look >= n) break;
-    const level = alphaSpent(design.spending, alpha, look / design.maxRounds) - spent;
-    if (smallestPValue(look) < level) spent += level;
-  }
-  return alphaSpent(design.spending, alpha, n / design.maxRounds) - spent;
-}
 
 /**
  * The rounds at which the time budget may stop a step: the planned looks under adaptive rounds (the

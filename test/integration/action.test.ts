@@ -23,7 +23,7 @@ import { compareRun } from "../../src/compare/compare.js";
 import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
 import { uploadResultsArtifact } from "../../src/publish/artifacts.js";
 import { hostnameHash } from "../../src/measure/fingerprint.js";
-import { ENTRY_MARKER } from "../../src/publish/cache-dir.js";
+import { ENTRY_MARKER } from "../../src/build/cache-cap.js";
 import { flagsIssueMarker } from "../../src/publish/issue.js";
 import { processesUnder } from "../../src/processes.js";
 import { commentMarker } from "../../src/report/markdown.js";
@@ -32,7 +32,7 @@ import type { NoiseFloor, Results } from "../../src/results/schema.js";
 import { EnvironWatcher } from "../helpers/environ-watch.js";
 import { FakeGitHub, type FakeRun } from "../helpers/fake-github.js";
 import { makeRunnerDirs, REPO_ROOT, startStep, type RunnerDirs, type RunningStep, type StepResult } from "../helpers/run-action.js";
-import { syntheticResults } from "../helpers/synthetic-results.js";
+import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 
 const cacheDir = inject("cacheDir");
 const fork = inject("pgFork");

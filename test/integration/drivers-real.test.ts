@@ -12,19 +12,20 @@ import { childEnv } from "../../src/child-env.js";
 import { clientCpuShare, readClientRusage, withClientRusage } from "../../src/driver/client-rusage.js";
 import { pgbenchStep } from "../../src/driver/pgbench.js";
 import { SYSBENCH_MICROBENCHMARKS, sysbenchStep } from "../../src/driver/sysbench.js";
-import type { BenchmarkStep, ClientBinaries, ClientCommand, ConnectionInfo, ParsedSample } from "../../src/driver/types.js";
+import type { BenchmarkStep, ClientCommand, Connection, ParsedSample } from "../../src/driver/types.js";
 import { clockTicksPerSecond, takeHostSnapshot } from "../../src/measure/host.js";
 import { metricsPerOp } from "../../src/measure/proc.js";
 import { MetricsSchema } from "../../src/results/schema.js";
+import { postgresConnection } from "../helpers/connection.js";
 
 const PG_BIN = "/usr/lib/postgresql/15/bin";
-const bins: ClientBinaries = { pgbench: `${PG_BIN}/pgbench`, psql: `${PG_BIN}/psql`, sysbench: "/usr/bin/sysbench" };
+const bins = { pgbench: `${PG_BIN}/pgbench`, psql: `${PG_BIN}/psql`, sysbench: "/usr/bin/sysbench" };
 const env = childEnv(process.env);
 const asRoot = process.getuid?.() === 0;
 
 let tmp = "";
 let dataDir = "";
-let conn: ConnectionInfo;
+let conn: Connection;
 let postmasterPid = 0;
 
 /** root cannot run postgres: the server's programs run as the postgres user. */
@@ -85,7 +86,7 @@ beforeAll(async () => {
     ]),
   );
   postmasterPid = Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
-  conn = { host: tmp, port: 5432, user: "bench", database: "bench" };
+  conn = postgresConnection(tmp, 5432, "bench", "bench");
   await run({ file: bins.psql, args: ["-X", "-h", tmp, "-p", "5432", "-U", "bench", "-d", "postgres", "-c", "CREATE DATABASE bench"] });
 });
 

@@ -44,7 +44,7 @@ const start = (build: BuildResult, name: string, settings = {}, cpus?: number[])
 
 const cpusAllowed = (pid: number): string => /^Cpus_allowed_list:\s*(\S+)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? "unreadable";
 
-async function psql(server: Server, sql: string, host = server.connection.host): Promise<string> {
+async function psql(server: Server, sql: string, host = path.dirname(server.connection.socket)): Promise<string> {
   const { port, user, database } = server.connection;
   const args = ["-X", "-A", "-t", "-h", host, "-p", String(port), "-U", user, "-d", database, "-c", sql];
   return (await execa(path.join(server.binDir, "psql"), args, { env, extendEnv: false })).stdout.trim();

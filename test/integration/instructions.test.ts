@@ -17,7 +17,10 @@ import { CleanupRegistry, withCleanup } from "../../src/cleanup.js";
 import { parseProfile } from "../../src/config/profile.js";
 import { postgresEngine } from "../../src/engine/postgres.js";
 import { consoleLog } from "../../src/log.js";
-import { runBenchmark, type VariantSpec } from "../../src/pipeline.js";
+import type { VariantSpec } from "../../src/config/plan.js";
+import type { ClientCommand } from "../../src/engine/types.js";
+import { runBenchmark } from "../../src/pipeline.js";
+import { realPorts } from "../../src/pipeline-ports.js";
 import { processesUnder } from "../../src/processes.js";
 import { ResultsSchema, type OkInstructionSample, type Results } from "../../src/results/schema.js";
 import { DEFAULT_TIMEOUTS } from "../../src/config/timeouts.js";
@@ -26,15 +29,10 @@ import { relativeSpread } from "../../src/schedule/instructions.js";
 const cacheDir = inject("cacheDir");
 const fork = inject("pgFork");
 const env = childEnv(process.env);
-// Everything the runs create goes below a private TMPDIR: what is left is exactly what is in it.
+// Everything the runs create goes below a private work dir: what is left is exactly what is in it.
 const work = mkdtempSync(path.join(os.tmpdir(), "dbg-instructions-test-"));
 chmodSync(work, 0o755);
-const previousTmp = process.env.TMPDIR;
-process.env.TMPDIR = work;
-afterAll(() => {
-  process.env.TMPDIR = previousTmp;
-  rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 let registry = new CleanupRegistry();
 afterEach(async () => {
@@ -57,8 +55,8 @@ steps:
 /** The pipeline (QPS rounds, then the counting pass) on PROFILE; the results validated. */
 async function runProfile(variants: VariantSpec[]): Promise<Results> {
   const profile = parseProfile(PROFILE, "instructions-test.yaml");
-  const plan = { repo: fork.path, variants, baseVariant: "base", profile, engine: postgresEngine, serverSettings: profile.server_settings, cacheDir, trust: "trusted" as const, timeouts: DEFAULT_TIMEOUTS, runner: { name: null, labels: [] } };
-  return ResultsSchema.parse(await withCleanup((r) => runBenchmark(plan, r, consoleLog())));
+  const plan = { repo: fork.path, variants, baseVariant: "base", profile, engine: postgresEngine, engineSettings: profile.server_settings, cacheDir, workDir: work, trust: "trusted" as const, timeouts: DEFAULT_TIMEOUTS, runner: { name: null, labels: [] } };
+  return ResultsSchema.parse(await withCleanup((r) => runBenchmark(plan, r, consoleLog(), realPorts)));
 }
 
 const vgdbPipes = () => readdirSync("/tmp").filter((n) => n.startsWith("vgdb-pipe"));
@@ -118,9 +116,10 @@ describe("instructions per operation under cachegrind", () => {
   it("counts only the backends that served the run, and the server comes back from counting", async () => {
     const recipe = await loadBuiltinRecipe("postgresql");
     const build = await buildAtCommit({ repo: fork.path, commitish: "base", recipe, cacheDir, trust: "trusted", registry });
-    const server = await postgresEngine.start({ binDir: build.binDir, settings: { autovacuum: false }, database: "bench", logFile: path.join(work, "counting.log"), registry });
-    const { port, user, database, host } = server.connection;
-    const psql = (sql: string) => execa(path.join(build.binDir, "psql"), ["-X", "-A", "-t", "-h", host, "-p", String(port), "-U", user, "-d", database, "-c", sql], { env, extendEnv: false });
+    const server = await postgresEngine.start({ binDir: build.binDir, settings: { autovacuum: false }, database: "bench", logFile: path.join(work, "counting.log"), registry, workDir: work });
+    const { port, user, database, socket } = server.connection;
+    const psql = (sql: string): ClientCommand => ({ file: path.join(build.binDir, "psql"), args: ["-X", "-A", "-t", "-h", path.dirname(socket), "-p", String(port), "-U", user, "-d", database, "-c", sql] });
+    const run = (command: ClientCommand) => execa(command.file, command.args, { env, extendEnv: false });
     const plainPid = server.pid;
     const exe = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0];
 
@@ -131,13 +130,13 @@ describe("instructions per operation under cachegrind", () => {
     expect(server.isAlive()).toBe(true);
 
     // No connection: nothing served, though background processes are running under valgrind too.
-    await expect(counter.count(async () => undefined)).rejects.toThrow(/no backend served/);
+    await expect(counter.count({ file: "true", args: [] }, run)).rejects.toThrow(/no backend served/);
     // The first connection after a start rebuilds the relation cache's init file: much dearer than the next ones.
-    const first = await counter.count(() => psql("select 1"));
-    const one = await counter.count(() => psql("select 1"));
-    const two = await counter.count(async () => {
-      await psql("select 1");
-      await psql("select 1");
+    const first = await counter.count(psql("select 1"), run);
+    const one = await counter.count(psql("select 1"), run);
+    const two = await counter.count(psql("select 1"), async (command) => {
+      await run(command);
+      await run(command);
     });
     expect(one.result.stdout).toBe("1");
     // a connection costs tens of millions of instructions; two cost twice that, within a few percent
@@ -148,7 +147,7 @@ describe("instructions per operation under cachegrind", () => {
 
     await counter.stop();
     expect(exe(server.pid)).toBe(path.join(build.binDir, "postgres"));
-    expect((await psql("select 6 * 7")).stdout).toBe("42");
+    expect((await run(psql("select 6 * 7"))).stdout).toBe("42");
     expect(existsSync(path.join(server.dataRoot, "cachegrind"))).toBe(false);
     await server.stop();
     expect(processesUnder(server.dataRoot)).toEqual([]);

@@ -6,7 +6,7 @@ import { runCli } from "../../src/cli/program.js";
 import { parseVariantFlag, variantSpecs } from "../../src/config/plan.js";
 import type { BuildRecipe } from "../../src/build/recipe.js";
 import { VERSION } from "../../src/version.js";
-import { syntheticResults } from "../helpers/synthetic-results.js";
+import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 
 const dir = mkdtempSync(join(tmpdir(), "dbg-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -6,7 +6,7 @@ import { thresholdResolver } from "../../src/compare/thresholds.js";
 import { DEFAULT_THRESHOLDS, type CompareOptions, type Comparison, type InstructionComparison, type VariantComparison } from "../../src/compare/types.js";
 import { parseResults } from "../../src/results/io.js";
 import type { InstructionSample, Results } from "../../src/results/schema.js";
-import { syntheticResults, type SyntheticInstructions, type SyntheticOptions } from "../helpers/synthetic-results.js";
+import { syntheticResults, type SyntheticInstructions, type SyntheticOptions } from "../../scripts/lib/synthetic-results.js";
 
 const STEP = "pgbench.select-only.prepared.c1";
 

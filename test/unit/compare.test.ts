@@ -4,7 +4,7 @@ import { compareAgainstBaseline, compareRun } from "../../src/compare/compare.js
 import { DEFAULT_THRESHOLDS, type CompareOptions, type Comparison, type ThresholdOverride, type VariantComparison } from "../../src/compare/types.js";
 import { parseResults } from "../../src/results/io.js";
 import type { OkSample, Results } from "../../src/results/schema.js";
-import { DEFAULT_SYNTHETIC_METRICS, syntheticResults, type SyntheticOptions } from "../helpers/synthetic-results.js";
+import { DEFAULT_SYNTHETIC_METRICS, syntheticResults, type SyntheticOptions } from "../../scripts/lib/synthetic-results.js";
 
 const STEP = "point-query.range100.pk1";
 

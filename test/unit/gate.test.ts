@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { compareRun } from "../../src/compare/compare.js";
 import { decideGate, decideMeasuredGate, gateHeadline, gateMessage, parseFailOn } from "../../src/compare/gate.js";
 import { renderMarkdown } from "../../src/report/markdown.js";
-import { syntheticResults, type SyntheticError } from "../helpers/synthetic-results.js";
+import { syntheticResults, type SyntheticError } from "../../scripts/lib/synthetic-results.js";
 
 const STEPS = ["pgbench.select-only.prepared.c1", "pgbench.select-only.prepared.c4", "point-query.range100.pk1", "read-only.range100.pk1"];
 const ROUNDS = 10;

@@ -7,12 +7,13 @@ import { parseSysbenchOutput, sysbenchStep } from "../../src/driver/sysbench.js"
 import { CountingUnavailableError, InputError, ParseError, PipelineError } from "../../src/errors.js";
 import { isCompleteCachegrindOut, parseCachegrindOut } from "../../src/measure/cachegrind.js";
 import { cachegrindArgs, unsupportedInstruction } from "../../src/measure/valgrind.js";
-import { countingSeconds, instructionChannelGroups } from "../../src/measure/instruction-quality.js";
+import { countingSeconds, instructionChannelGroups } from "../../scripts/lib/instruction-quality.js";
 import { InstructionSampleSchema, type InstructionSample, type Results, type Variant } from "../../src/results/schema.js";
 import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
 import { countInstructions, differencedCount, relativeSpread, type CountingHooks } from "../../src/schedule/instructions.js";
-import { syntheticResults } from "../helpers/synthetic-results.js";
+import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 import { expectParseError } from "./expect-parse-error.js";
+import { postgresConnection } from "../helpers/connection.js";
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8");
 /** A real backend's out file: pgbench -n -S -M prepared -t 2000 on the base build, valgrind 3.19. */
@@ -82,8 +83,8 @@ describe("instructions per operation from runs of N and 2N", () => {
 });
 
 describe("fixed-count runs", () => {
-  const conn = { host: "/tmp/s", port: 5433, user: "postgres", database: "bench" };
-  const bins = { pgbench: "/opt/pg/bin/pgbench", psql: "/opt/pg/bin/psql", sysbench: "/usr/bin/sysbench" };
+  const conn = postgresConnection("/tmp/s", 5433, "postgres", "bench");
+  const bins = { pgbench: "/opt/pg/bin/pgbench", sysbench: "/usr/bin/sysbench" };
 
   it("pgbench: -t transactions per client, no vacuum, no progress", () => {
     const step = pgbenchStep({ script: "select-only", protocol: "prepared", clients: 4, threads: 2 });

@@ -4,12 +4,13 @@
  * children keep RUNNER_TRACKING_ID, by which the runner finds orphans itself.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { jobMarker, removeJobRoot } from "../../src/action/cleanup-job-root.js";
+import { jobMarker, removeJobRoot, stopSignal } from "../../src/action/cleanup-job-root.js";
+import { postgresEngine } from "../../src/engine/postgres.js";
 import { childEnv, JOB_MARKER } from "../../src/child-env.js";
 
 const alive = (pid: number): boolean => {
@@ -51,5 +52,23 @@ describe("the job's processes", () => {
     for (let waited = 0; alive(pid) && waited < 2000; waited += 50) await sleep(50);
     expect(alive(pid)).toBe(false);
     expect(existsSync(root)).toBe(false);
+  });
+
+  it("stops them with the engine's signal first (the saved state; SIGTERM when none was saved)", async () => {
+    expect(stopSignal("SIGQUIT")).toBe("SIGQUIT");
+    expect(stopSignal("")).toBe("SIGTERM");
+    expect(stopSignal("kill -9 1")).toBe("SIGTERM");
+    expect(postgresEngine.emergencySignal).toBe("SIGQUIT");
+
+    const root = mkdtempSync(path.join(os.tmpdir(), "db-bench-gate-test-"));
+    const got = path.join(os.tmpdir(), `${path.basename(root)}.signal`);
+    // a stand-in server in the job root that says which signal stopped it
+    const server = spawn("sh", ["-c", `trap 'echo QUIT > ${got}; exit 0' QUIT; trap 'echo TERM > ${got}; exit 0' TERM; while :; do sleep 0.05; done`], { cwd: root, stdio: "ignore" });
+    started.push(server.pid!);
+    await sleep(200);
+    expect(await removeJobRoot(root, null, stopSignal("SIGQUIT"))).toContain(root);
+    for (let waited = 0; !existsSync(got) && waited < 2000; waited += 50) await sleep(50);
+    expect(readFileSync(got, "utf8").trim()).toBe("QUIT");
+    rmSync(got);
   });
 });

@@ -15,7 +15,7 @@ import { parseProfile } from "../../src/config/profile.js";
 import { parseResults } from "../../src/results/io.js";
 import type { Results } from "../../src/results/schema.js";
 import { mayStartRound } from "../../src/schedule/interleave.js";
-import { syntheticResults } from "../helpers/synthetic-results.js";
+import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 
 const dir = mkdtempSync(join(tmpdir(), "dbg-judging-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,10 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { compareAgainstBaseline, compareRun } from "../../src/compare/compare.js";
 import { MIN_NOISE_WINDOWS, noiseFloorFromAA } from "../../src/compare/noise.js";
-import { pairsResults, rateInterval } from "../../src/compare/verdict-quality.js";
+import { pairsResults, rateInterval } from "../../scripts/lib/verdict-quality.js";
 import { renderMarkdown } from "../../src/report/markdown.js";
 import type { NoiseFloor } from "../../src/results/schema.js";
-import { normalRandom, seededRandom, syntheticResults } from "../helpers/synthetic-results.js";
+import { normalRandom, seededRandom, syntheticResults } from "../../scripts/lib/synthetic-results.js";
 
 const STEP = "point-query.range100.pk1";
 

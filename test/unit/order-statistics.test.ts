@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { pairwiseDifferences, walshAverages, type CandidateShifts } from "../../src/compare/order-statistics.js";
 import { pairedShift, unpairedShift } from "../../src/compare/stats.js";
-import { normalRandom, seededRandom } from "../helpers/synthetic-results.js";
+import { normalRandom, seededRandom } from "../../scripts/lib/synthetic-results.js";
 
 /** The quadratic reference: every Walsh average, in the order and with the arithmetic of the enumeration. */
 function sortedWalsh(d: readonly number[]): Float64Array {

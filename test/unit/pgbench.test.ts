@@ -5,6 +5,7 @@ import { stepFromDefinition } from "../../src/driver/index.js";
 import { parsePgbenchOutput, pgbenchStep } from "../../src/driver/pgbench.js";
 import { InputError } from "../../src/errors.js";
 import { expectParseError } from "./expect-parse-error.js";
+import { postgresConnection } from "../helpers/connection.js";
 
 const sample = (name: string) => readFileSync(new URL(`../fixtures/samples/${name}`, import.meta.url), "utf8");
 
@@ -104,8 +105,8 @@ describe("pgbench output not understood is a ParseError with the raw text", () =
 });
 
 describe("pgbench commands", () => {
-  const conn = { host: "/tmp/pg.sock.dir", port: 5433, user: "bench", database: "bench" };
-  const bins = { pgbench: "/opt/pg/bin/pgbench", psql: "/opt/pg/bin/psql", sysbench: "/usr/bin/sysbench" };
+  const conn = postgresConnection("/tmp/pg.sock.dir", 5433, "bench", "bench");
+  const bins = { pgbench: "/opt/pg/bin/pgbench" };
   const step = pgbenchStep({ script: "select-only", protocol: "prepared", clients: 4, threads: 2, scale: 5 });
 
   it("names the step the way the field does and records its parameters", () => {
@@ -121,19 +122,12 @@ describe("pgbench commands", () => {
     expect(() => step.run(conn, bins, 2.5)).toThrow(RangeError);
   });
 
-  it("loads with pgbench -i at the scale, then vacuums and checkpoints", () => {
+  it("loads with pgbench -i at the scale and names its tables for the engine to settle", () => {
+    expect(step.programs).toEqual({ pgbench: "build" });
     expect(step.dataSet(conn, bins)).toEqual({
       key: "pgbench.scale5",
-      commands: [
-        { file: "/opt/pg/bin/pgbench", args: ["-i", "-s", "5", "-q", "-h", "/tmp/pg.sock.dir", "-p", "5433", "-U", "bench", "bench"] },
-        {
-          file: "/opt/pg/bin/psql",
-          args: [
-            "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", "/tmp/pg.sock.dir", "-p", "5433", "-U", "bench", "-d", "bench",
-            "-c", "VACUUM ANALYZE pgbench_accounts, pgbench_branches, pgbench_tellers, pgbench_history", "-c", "CHECKPOINT",
-          ],
-        },
-      ],
+      commands: [{ file: "/opt/pg/bin/pgbench", args: ["-i", "-s", "5", "-q", "-h", "/tmp/pg.sock.dir", "-p", "5433", "-U", "bench", "bench"] }],
+      tables: ["pgbench_accounts", "pgbench_branches", "pgbench_tellers", "pgbench_history"],
     });
   });
 
@@ -150,9 +144,15 @@ describe("pgbench commands", () => {
   });
 
   it("is found by its driver name; an unknown driver is an input error", () => {
-    expect(stepFromDefinition({ driver: "pgbench", parameters: { script: "simple-update", protocol: "extended", clients: 2 } }).id).toBe(
+    expect(stepFromDefinition({ driver: "pgbench", parameters: { script: "simple-update", protocol: "extended", clients: 2 } }, "postgresql").id).toBe(
       "pgbench.simple-update.extended.c2",
     );
-    expect(() => stepFromDefinition({ driver: "hammerdb", parameters: {} })).toThrow(InputError);
+    expect(() => stepFromDefinition({ driver: "hammerdb", parameters: {} }, "postgresql")).toThrow(InputError);
+  });
+
+  it("measures PostgreSQL only: another engine is an input error naming both", () => {
+    expect(() => stepFromDefinition({ driver: "pgbench", parameters: { script: "select-only", clients: 1 } }, "rocksdb")).toThrow(
+      'the pgbench driver cannot measure the rocksdb engine (it measures postgresql)',
+    );
   });
 });

@@ -2,6 +2,8 @@ import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
 import { builtinDir, loadProfile, parseProfile } from "../../src/config/profile.js";
+import { DRIVERS } from "../../src/driver/index.js";
+import { pgbenchStep } from "../../src/driver/pgbench.js";
 
 const minimal = (steps: string, extra = "") => `
 name: t
@@ -48,6 +50,16 @@ describe("profiles", () => {
     expect(() => parseProfile(minimal(twice), "p.yaml")).toThrow(/^p\.yaml: \$\.steps\[1\]: two steps are both "pgbench.select-only.simple.c1"/);
     const schedule = minimal("  - { driver: pgbench, script: select-only, clients: 1 }").replace("min_rounds: 2", "min_rounds: 9");
     expect(() => parseProfile(schedule, "p.yaml")).toThrow(/^p\.yaml: \$\.schedule\.min_rounds: /);
+  });
+
+  it("names the step whose driver cannot measure the profile's engine, in one line", () => {
+    // a driver of an embedded engine only, as db_bench will be
+    const drivers = { ...DRIVERS, kvbench: { engines: ["rocksdb"], step: () => pgbenchStep({ script: "select-only", clients: 1 }) } };
+    const mixed = minimal("  - { driver: pgbench, script: select-only, clients: 1 }\n  - { driver: kvbench }");
+    expect(() => parseProfile(mixed, "p.yaml", drivers)).toThrow(
+      new InputError("the kvbench driver cannot measure the postgresql engine (it measures rocksdb)", "p.yaml", "$.steps[1].driver"),
+    );
+    expect(() => parseProfile(minimal("  - { driver: pgbench, script: select-only, clients: 1 }").replace("engine: postgresql", "engine: oracle"), "p.yaml")).toThrow(/^p\.yaml: \$\.engine: /);
   });
 
   it("refuses an unknown profile name on the command line", async () => {

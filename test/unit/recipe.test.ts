@@ -13,6 +13,7 @@ import {
 } from "../../src/build/recipe.js";
 
 const gcc = { name: "gcc", version: "12.2.0" };
+const gxx = { name: "gcc", version: "12.2.0" };
 const commit = "0123456789abcdef0123456789abcdef01234567";
 
 describe("the PostgreSQL recipe shipped in recipes/", () => {
@@ -35,13 +36,16 @@ describe("parseRecipe", () => {
   const valid = (overrides: Record<string, string> = {}) =>
     Object.entries({
       name: "x",
+      build_system: "autoconf",
       configure: "[./configure]",
       configure_args: "[--without-icu]",
       cflags: "-O2",
       cxxflags: '""',
       ldflags: '""',
+      make_variables: "[]",
       make_targets: "[]",
       install_target: "install",
+      artifacts: "[]",
       parallelism: "0",
       bin_dir: "bin",
       relocatable: "false",
@@ -58,6 +62,16 @@ describe("parseRecipe", () => {
     expect(() => parseRecipe(valid({ parallelism: "-1" }), "fork.yaml")).toThrow(/^fork\.yaml: \$\.parallelism: /);
     expect(() => parseRecipe(valid({ make_targets: '[""]' }), "fork.yaml")).toThrow(/\$\.make_targets\[0\]/);
     expect(() => parseRecipe(valid() + "\nmake_args: [-k]", "fork.yaml")).toThrow(InputError);
+    expect(() => parseRecipe(valid({ build_system: "scons" }), "fork.yaml")).toThrow(/\$\.build_system/);
+    expect(() => parseRecipe(valid({ make_variables: "[DEBUG_LEVEL]" }), "fork.yaml")).toThrow(/\$\.make_variables\[0\]: NAME=value/);
+  });
+
+  it("refuses fields the build system would ignore, and a build that installs nothing", () => {
+    expect(() => parseRecipe(valid({ build_system: "make" }), "r.yaml")).toThrow(/\$\.configure: a make build has no configure step/);
+    expect(() => parseRecipe(valid({ build_system: "cmake", make_variables: "[A=1]", configure: "[]" }), "r.yaml")).toThrow(/\$\.make_variables: a cmake build takes its options as configure_args/);
+    expect(() => parseRecipe(valid({ configure: "[]" }), "r.yaml")).toThrow(/\$\.configure: an autoconf build needs its configure command/);
+    expect(() => parseRecipe(valid({ install_target: "null" }), "r.yaml")).toThrow(/\$\.install_target: with no install target, list the artifacts/);
+    expect(parseRecipe(valid({ install_target: "null", artifacts: "[{ from: db_bench, to: bin/db_bench }]" }), "r.yaml").artifacts).toEqual([{ from: "db_bench", to: "bin/db_bench" }]);
     expect(() => parseRecipe("name: [", "bad.yaml")).toThrow(/^bad\.yaml: not valid YAML/);
   });
 });
@@ -76,13 +90,13 @@ describe("recipe overrides and commands", () => {
 
   it("configure gets the prefix, the compiler and the non-empty flags; make and install get -jN", async () => {
     const recipe = mergeRecipe(await base(), { configure_args: ["--without-icu"], make_targets: ["world-bin"], relocatable: false });
-    const [configure, make, install] = buildCommands(recipe, { buildDir: "/cache/builds/k", cc: ["ccache", "gcc"], cpus: 2 });
+    const [configure, make, install] = buildCommands(recipe, { buildDir: "/cache/builds/k", cc: ["gcc"], cxx: ["g++"], ccache: true, cpus: 2 });
     expect(configure).toEqual({
       phase: "configure",
       file: "./configure",
       args: ["--prefix=/cache/builds/k/install", "--without-icu"],
       // LDFLAGS is empty in the recipe: left unset so configure keeps its default
-      env: { CC: "ccache gcc", CFLAGS: "-O2", CXXFLAGS: "-O2" },
+      env: { CC: "ccache gcc", CXX: "ccache g++", CFLAGS: "-O2", CXXFLAGS: "-O2" },
     });
     expect(make).toEqual({ phase: "make", file: "make", args: ["-j2", "world-bin"], env: {} });
     expect(install).toEqual({ phase: "install", file: "make", args: ["-j2", "install"], env: {} });
@@ -90,7 +104,7 @@ describe("recipe overrides and commands", () => {
 
   it("a relocatable engine is configured with one fixed prefix and installed into the build's dir with DESTDIR", async () => {
     const recipe = await base();
-    const commands = (buildDir: string) => buildCommands(recipe, { buildDir, cc: ["cc"], cpus: 1 });
+    const commands = (buildDir: string) => buildCommands(recipe, { buildDir, cc: ["cc"], cxx: null, ccache: false, cpus: 1 });
     const [configureA, , installA] = commands("/cache/builds/a");
     const [configureB] = commands("/cache/builds/b");
     expect(configureA?.args).toEqual(["--prefix=/install"]);
@@ -98,6 +112,42 @@ describe("recipe overrides and commands", () => {
     expect(installA?.args).toEqual(["-j1", "install", "DESTDIR=/cache/builds/a"]);
     expect(installLayout(recipe, "/cache/builds/a").installDir).toBe("/cache/builds/a/install");
     expect(installLayout(mergeRecipe(recipe, { relocatable: false }), "/cache/builds/a").installDir).toBe("/cache/builds/a/install");
+  });
+
+  it("cmake: configured out of tree in _build inside the source tree, ccache as both compilers' launcher, installed with DESTDIR", async () => {
+    const recipe = parseRecipe(
+      "name: c\nbuild_system: cmake\nconfigure: []\nconfigure_args: [-DCMAKE_BUILD_TYPE=Release]\ncflags: -O2\ncxxflags: -O2\nldflags: ''\n" +
+        "make_variables: []\nmake_targets: [tool]\ninstall_target: install\nartifacts: [{ from: tool, to: bin/tool }]\nparallelism: 2\nbin_dir: bin\nrelocatable: true\n",
+      "c.yaml",
+    );
+    expect(buildCommands(recipe, { buildDir: "/cache/builds/c", cc: ["gcc"], cxx: ["g++"], ccache: true, cpus: 8 })).toEqual([
+      {
+        phase: "configure",
+        file: "cmake",
+        args: ["-S", ".", "-B", "_build", "-DCMAKE_INSTALL_PREFIX=/install", "-DCMAKE_C_COMPILER_LAUNCHER=ccache", "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache", "-DCMAKE_BUILD_TYPE=Release"],
+        env: { CC: "gcc", CXX: "g++", CFLAGS: "-O2", CXXFLAGS: "-O2" },
+      },
+      { phase: "make", file: "cmake", args: ["--build", "_build", "-j", "2", "--target", "tool"], env: {} },
+      { phase: "install", file: "cmake", args: ["--install", "_build"], env: { DESTDIR: "/cache/builds/c" } },
+      { phase: "install", file: "install", args: ["-D", "-m", "755", "_build/tool", "/cache/builds/c/install/bin/tool"], env: {} },
+    ]);
+  });
+
+  it("make: no configure, the compilers through ccache and the variables on make's command line, artifacts copied from the tree", async () => {
+    const recipe = parseRecipe(
+      "name: m\nbuild_system: make\nconfigure: []\nconfigure_args: []\ncflags: ''\ncxxflags: ''\nldflags: ''\n" +
+        "make_variables: [DEBUG_LEVEL=0, PORTABLE=1]\nmake_targets: [db_bench]\ninstall_target: null\nartifacts: [{ from: db_bench, to: bin/db_bench }]\nparallelism: 0\nbin_dir: bin\nrelocatable: true\n",
+      "m.yaml",
+    );
+    expect(buildCommands(recipe, { buildDir: "/cache/builds/m", cc: ["gcc"], cxx: ["g++"], ccache: true, cpus: 2 })).toEqual([
+      { phase: "make", file: "make", args: ["-j2", "DEBUG_LEVEL=0", "PORTABLE=1", "db_bench"], env: { CC: "ccache gcc", CXX: "ccache g++" } },
+      { phase: "install", file: "install", args: ["-D", "-m", "755", "db_bench", "/cache/builds/m/install/bin/db_bench"], env: {} },
+    ]);
+  });
+
+  it("an override that leaves the recipe inconsistent is an input error naming the field", async () => {
+    const recipe = await base();
+    expect(() => mergeRecipe(recipe, { build_system: "make" }, ".db-bench-gate.yml")).toThrow(/^\.db-bench-gate\.yml: \$?\.?recipe\.configure: a make build has no configure step/);
   });
 
   it("parallelism 0 means every CPU, a number is taken as is", async () => {
@@ -109,22 +159,25 @@ describe("recipe overrides and commands", () => {
 describe("buildKey", () => {
   it("changes with the commit, the flags, the configure arguments and the compiler version", async () => {
     const recipe = await loadBuiltinRecipe("postgresql");
-    const key = buildKey({ commit, recipe, compiler: gcc });
+    const key = buildKey({ commit, recipe, compilers: { c: gcc, cxx: gxx } });
     expect(key).toMatch(/^[0-9a-f]{20}$/);
-    expect(buildKey({ commit, recipe, compiler: { ...gcc } })).toBe(key);
+    expect(buildKey({ commit, recipe, compilers: { c: { ...gcc }, cxx: { ...gxx } } })).toBe(key);
     const others = [
-      buildKey({ commit: commit.replace("0", "f"), recipe, compiler: gcc }),
-      buildKey({ commit, recipe: mergeRecipe(recipe, { cflags: "-O3" }), compiler: gcc }),
-      buildKey({ commit, recipe: mergeRecipe(recipe, { configure_args: ["--with-lz4"] }), compiler: gcc }),
-      buildKey({ commit, recipe, compiler: { name: "gcc", version: "13.2.0" } }),
-      buildKey({ commit, recipe, compiler: { name: "clang", version: "12.2.0" } }),
-      buildKey({ commit, recipe: mergeRecipe(recipe, { relocatable: false }), compiler: gcc }),
+      buildKey({ commit: commit.replace("0", "f"), recipe, compilers: { c: gcc, cxx: gxx } }),
+      buildKey({ commit, recipe: mergeRecipe(recipe, { cflags: "-O3" }), compilers: { c: gcc, cxx: gxx } }),
+      buildKey({ commit, recipe: mergeRecipe(recipe, { configure_args: ["--with-lz4"] }), compilers: { c: gcc, cxx: gxx } }),
+      buildKey({ commit, recipe, compilers: { c: { name: "gcc", version: "13.2.0" }, cxx: gxx } }),
+      buildKey({ commit, recipe, compilers: { c: { name: "clang", version: "12.2.0" }, cxx: gxx } }),
+      buildKey({ commit, recipe, compilers: { c: gcc, cxx: { name: "gcc", version: "13.2.0" } } }),
+      buildKey({ commit, recipe, compilers: { c: gcc, cxx: null } }),
+      buildKey({ commit, recipe: mergeRecipe(recipe, { make_variables: ["PORTABLE=1"] }), compilers: { c: gcc, cxx: gxx } }),
+      buildKey({ commit, recipe: mergeRecipe(recipe, { relocatable: false }), compilers: { c: gcc, cxx: gxx } }),
     ];
-    expect(new Set([key, ...others]).size).toBe(7);
+    expect(new Set([key, ...others]).size).toBe(others.length + 1);
   });
 
   it("does not change with how the build runs (parallelism)", async () => {
     const recipe = await loadBuiltinRecipe("postgresql");
-    expect(buildKey({ commit, recipe: mergeRecipe(recipe, { parallelism: 8 }), compiler: gcc })).toBe(buildKey({ commit, recipe, compiler: gcc }));
+    expect(buildKey({ commit, recipe: mergeRecipe(recipe, { parallelism: 8 }), compilers: { c: gcc, cxx: gxx } })).toBe(buildKey({ commit, recipe, compilers: { c: gcc, cxx: gxx } }));
   });
 });

@@ -13,7 +13,7 @@ import { compareRun } from "../../src/compare/compare.js";
 import type { Results } from "../../src/results/schema.js";
 import { baselineStoredMarkdown } from "../../src/report/baseline.js";
 import { renderMarkdown } from "../../src/report/markdown.js";
-import { syntheticResults } from "../helpers/synthetic-results.js";
+import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 
 const HOSTILE = "x\n# fake heading <!-- hide the rest @team | cell `code` ``` end";
 /** What the text must read once rendered: one line, and the zero-width joiner that unlinks the mention. */

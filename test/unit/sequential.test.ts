@@ -6,10 +6,11 @@ import { describe, expect, it } from "vitest";
 import { compareRun } from "../../src/compare/compare.js";
 import { pairedShift } from "../../src/compare/stats.js";
 import { DEFAULT_THRESHOLDS, type Thresholds } from "../../src/compare/types.js";
-import { judge, pairsResults } from "../../src/compare/verdict-quality.js";
+import { judge, pairsResults } from "../../scripts/lib/verdict-quality.js";
 import { runInterleaved } from "../../src/schedule/interleave.js";
-import { alphaSpent, lookAlpha, plannedLooks, sequentialLook, settledStep, type SequentialDesign } from "../../src/schedule/sequential.js";
-import { normalRandom, seededRandom, syntheticResults } from "../helpers/synthetic-results.js";
+import { alphaSpent, lookAlpha, plannedLooks, type SequentialDesign } from "../../src/compare/alpha-spending.js";
+import { sequentialLook, settledStep } from "../../src/schedule/sequential.js";
+import { normalRandom, seededRandom, syntheticResults } from "../../scripts/lib/synthetic-results.js";
 
 const POCOCK: SequentialDesign = { minRounds: 8, maxRounds: 24, lookEvery: 4, spending: "pocock" };
 const OBF: SequentialDesign = { ...POCOCK, spending: "obrien-fleming" };

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { EXACT_MAX_N, normalCdf, pairedShift, rankSumTest, signedRankTest, unpairedShift } from "../../src/compare/stats.js";
-import { normalRandom, seededRandom } from "../helpers/synthetic-results.js";
+import { normalRandom, seededRandom } from "../../scripts/lib/synthetic-results.js";
 
 /** Midrank by counting, independent of the sort-based ranking under test. */
 const midrank = (value: number, all: readonly number[]) => all.filter((v) => v < value).length + (all.filter((v) => v === value).length + 1) / 2;

@@ -4,6 +4,7 @@ import { ZodError } from "zod";
 import { stepFromDefinition } from "../../src/driver/index.js";
 import { parseSysbenchOutput, SYSBENCH_MICROBENCHMARKS, sysbenchStep } from "../../src/driver/sysbench.js";
 import { expectParseError } from "./expect-parse-error.js";
+import { postgresConnection } from "../helpers/connection.js";
 
 const sample = (name: string) => readFileSync(new URL(`../fixtures/samples/${name}`, import.meta.url), "utf8");
 
@@ -80,9 +81,9 @@ describe("sysbench output not understood is a ParseError with the raw text", () 
 });
 
 describe("sysbench commands", () => {
-  const conn = { host: "127.0.0.1", port: 5433, user: "bench", database: "sbtest" };
-  const bins = { pgbench: "/opt/pg/bin/pgbench", psql: "/opt/pg/bin/psql", sysbench: "/usr/bin/sysbench" };
-  const connection = ["--db-driver=pgsql", "--pgsql-host=127.0.0.1", "--pgsql-port=5433", "--pgsql-user=bench", "--pgsql-db=sbtest"];
+  const conn = postgresConnection("/tmp/pg.sock.dir", 5433, "bench", "sbtest");
+  const bins = { sysbench: "/usr/bin/sysbench" };
+  const connection = ["--db-driver=pgsql", "--pgsql-host=/tmp/pg.sock.dir", "--pgsql-port=5433", "--pgsql-user=bench", "--pgsql-db=sbtest"];
 
   it("point-query: the field's name, oltp_point_select, uniform keys, interval reports", () => {
     const step = sysbenchStep({ benchmark: "point-query", threads: 4, table_size: 10000 });
@@ -147,7 +148,7 @@ describe("sysbench commands", () => {
     expect(step.dataSet(conn, bins).commands[1]?.args).toContain("--secondary=on");
   });
 
-  it("loads once per table set: cleanup, prepare, then vacuum and checkpoint", () => {
+  it("loads once per table set: cleanup, prepare, and names the tables for the engine to settle", () => {
     const step = sysbenchStep({ benchmark: "update-index", tables: 2, table_size: 5000 });
     const load = [...connection, "--tables=2", "--table_size=5000", "oltp_read_only"];
     expect(step.dataSet(conn, bins)).toEqual({
@@ -155,11 +156,8 @@ describe("sysbench commands", () => {
       commands: [
         { file: "/usr/bin/sysbench", args: [...load, "cleanup"] },
         { file: "/usr/bin/sysbench", args: [...load, "prepare"] },
-        {
-          file: "/opt/pg/bin/psql",
-          args: ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", "5433", "-U", "bench", "-d", "sbtest", "-c", "VACUUM ANALYZE sbtest1, sbtest2", "-c", "CHECKPOINT"],
-        },
       ],
+      tables: ["sbtest1", "sbtest2"],
     });
     expect(sysbenchStep({ benchmark: "point-query", tables: 2, table_size: 5000, threads: 8 }).dataSet(conn, bins).key).toBe(step.dataSet(conn, bins).key);
   });
@@ -177,6 +175,14 @@ describe("sysbench commands", () => {
   });
 
   it("is found by its driver name", () => {
-    expect(stepFromDefinition({ driver: "sysbench", parameters: { benchmark: "write-only", range: 10000 } }).id).toBe("write-only.range10000.pk1");
+    expect(stepFromDefinition({ driver: "sysbench", parameters: { benchmark: "write-only", range: 10000 } }, "postgresql").id).toBe("write-only.range10000.pk1");
+    expect(() => stepFromDefinition({ driver: "sysbench", parameters: { benchmark: "write-only" } }, "rocksdb")).toThrow(/sysbench driver cannot measure the rocksdb engine \(it measures postgresql, mariadb\)/);
+  });
+
+  it("reaches a MySQL-protocol server through its mysql driver and the socket file", () => {
+    const mariadb = { ...conn, protocol: "mysql" as const, socket: "/tmp/mdb/sock", user: "root" };
+    expect(sysbenchStep({ benchmark: "point-query" }).run(mariadb, bins, 5).args.slice(0, 4)).toEqual([
+      "--db-driver=mysql", "--mysql-socket=/tmp/mdb/sock", "--mysql-user=root", "--mysql-db=sbtest",
+    ]);
   });
 });

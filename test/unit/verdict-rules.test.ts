@@ -5,9 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { compareRun } from "../../src/compare/compare.js";
 import type { VariantComparison } from "../../src/compare/types.js";
-import { pairsResults } from "../../src/compare/verdict-quality.js";
+import { pairsResults } from "../../scripts/lib/verdict-quality.js";
 import type { NoiseFloor, Results } from "../../src/results/schema.js";
-import { syntheticResults } from "../helpers/synthetic-results.js";
+import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 
 const template = syntheticResults();
 const RUNNER = template.fingerprint.hostname_hash;

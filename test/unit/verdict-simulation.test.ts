@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { compareRun } from "../../src/compare/compare.js";
 import type { Verdict } from "../../src/compare/types.js";
-import { syntheticResults } from "../helpers/synthetic-results.js";
+import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 
 const TRIALS = 2000;
 const ROUNDS = 10;

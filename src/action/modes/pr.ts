@@ -25,7 +25,7 @@ type BaselineLookup = { kind: "none"; artifact: string } | { kind: "other-machin
 async function lookUpBaseline(ctx: ModeContext, results: Results, branch: string): Promise<BaselineLookup | null> {
   if (!ctx.github) return null;
   const artifact = artifactNameOf(ctx, results);
-  const stored = await findStoredBaseline(ctx.github.client, { repo: ctx.github.repo, branch, artifactName: artifact }).catch((e: Error) => {
+  const stored = await findStoredBaseline(ctx.github.client, { repo: ctx.github.repo, branch, artifactName: artifact, tmpRoot: ctx.jobRoot }).catch((e: Error) => {
     ctx.core.warning(`stored baseline: ${e.message}`);
     return null;
   });

@@ -55,7 +55,7 @@ export async function reportMode(ctx: ModeContext): Promise<void> {
   if (artifacts.length === 0) throw new PipelineError(`no results artifacts named ${ctx.inputs.artifactName}-* in run ${runId}: did the measuring jobs upload any?`);
   const runs: Results[] = [];
   for (const artifact of artifacts) {
-    const results = await downloadResultsArtifact(client, artifact, repo);
+    const results = await downloadResultsArtifact(client, artifact, repo, { tmpRoot: ctx.jobRoot });
     const measured = results.variants.filter((v) => v.id !== results.base_variant && v.commit !== headSha);
     if (headSha && measured.length > 0) {
       const commits = measured.map((v) => `${v.id} ${v.commit}`).join(", ");

@@ -6,9 +6,9 @@
  * could give. A/A variants (the base's commit again, on another server) show false alarms; the
  * extra-work builds detection.
  */
-import { compareInstructions } from "../compare/instructions.js";
-import { INSTRUCTION_VERDICTS, type InstructionVerdict, type Thresholds } from "../compare/types.js";
-import type { Results } from "../results/schema.js";
+import { compareInstructions } from "../../src/compare/instructions.js";
+import { INSTRUCTION_VERDICTS, type InstructionVerdict, type Thresholds } from "../../src/compare/types.js";
+import type { Results } from "../../src/results/schema.js";
 
 export interface InstructionChannelGroup {
   step: string;

@@ -5,11 +5,12 @@
  */
 import jStat from "jstat";
 import { median, quantileSorted } from "simple-statistics";
-import type { OkSample, Results, Sample } from "../results/schema.js";
-import { sequentialLook, type SequentialDesign } from "../schedule/sequential.js";
-import { compareRun } from "./compare.js";
-import { pairedShift } from "./stats.js";
-import type { Thresholds, Verdict } from "./types.js";
+import type { OkSample, Results, Sample } from "../../src/results/schema.js";
+import type { SequentialDesign } from "../../src/compare/alpha-spending.js";
+import { sequentialLook } from "../../src/schedule/sequential.js";
+import { compareRun } from "../../src/compare/compare.js";
+import { pairedShift } from "../../src/compare/stats.js";
+import type { Thresholds, Verdict } from "../../src/compare/types.js";
 
 /** A trial design: a fixed number of rounds, or adaptive rounds. */
 export type TrialDesign = { kind: "fixed"; rounds: number } | { kind: "adaptive"; design: SequentialDesign };

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, linkSync } f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ENTRY_MARKER, enforceCacheCap, planEviction, scanCache, touchEntry, type CacheEntry } from "../../src/publish/cache-dir.js";
+import { ENTRY_MARKER, enforceCacheCap, planEviction, scanCache, touchEntry, type CacheEntry } from "../../src/build/cache-cap.js";
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;

@@ -1,13 +1,16 @@
 /**
- * The cache directory of a self-hosted runner (input cache-dir): built install prefixes and baselines kept
- * between jobs under a size cap, least recently used removed first.
+ * The build cache of a self-hosted runner (input cache-dir, cache-size-cap): built install prefixes kept
+ * between jobs under a size cap, least recently used removed first, in each trust level's namespace.
  *
  * An entry is a directory directly under the cache root holding ENTRY_MARKER; the marker is written when
  * the entry is complete and its mtime is the entry's last use. Other directories (ccache, which has its own
  * cap, or a build in progress) are neither counted nor removed.
  */
+import { existsSync } from "node:fs";
 import { lstat, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { cacheNamespace } from "./build.js";
+import type { TrustLevel } from "../unprivileged.js";
 
 export const ENTRY_MARKER = ".db-bench-gate-entry";
 const GIB = 1024 ** 3;
@@ -92,4 +95,18 @@ export async function enforceCacheCap(root: string, capGiB: number, keep: Readon
   const plan = planEviction(await scanCache(root), capGiB * GIB, keep);
   for (const entry of plan.evict) await rm(join(root, entry.name), { recursive: true, force: true });
   return plan;
+}
+
+/**
+ * Marks the builds a run used as just used, then removes the least recently used others beyond the cap,
+ * in each namespace. Returns what it did per namespace.
+ */
+export async function capBuildCache(cacheDir: string, capGiB: number, used: ReadonlySet<string>): Promise<(EvictionPlan & { trust: TrustLevel })[]> {
+  const done: (EvictionPlan & { trust: TrustLevel })[] = [];
+  for (const trust of ["trusted", "pr"] as const) {
+    const { builds } = cacheNamespace(cacheDir, trust);
+    for (const buildId of used) if (existsSync(join(builds, buildId))) await touchEntry(builds, buildId);
+    done.push({ trust, ...(await enforceCacheCap(builds, capGiB, used)) });
+  }
+  return done;
 }

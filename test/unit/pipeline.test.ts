@@ -1,0 +1,144 @@
+/**
+ * The pipeline's stages with a fake engine, client and clock (test/helpers/fake-engine.ts): a server
+ * that dies is replaced and the step goes on, failures become error samples with their logs, an
+ * embedded engine's runs each open their own copy of the data, a build without the engine's programs
+ * fails right after building.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { CleanupRegistry } from "../../src/cleanup.js";
+import { PipelineError } from "../../src/errors.js";
+import type { Log } from "../../src/log.js";
+import { runBenchmark } from "../../src/pipeline.js";
+import { ResultsSchema, type ErrorSample, type Sample } from "../../src/results/schema.js";
+import { fakeEmbeddedEngine, fakePlan, fakeServerEngine, fakeWorld, type FakeWorld } from "../helpers/fake-engine.js";
+
+const lines: string[] = [];
+const log: Log = { info: (m) => void lines.push(m), group: (_title, work) => work() };
+let world: FakeWorld;
+let registry: CleanupRegistry;
+
+afterEach(async () => {
+  expect(await registry.runAll(new Error("test finished"))).toEqual([]);
+  world.remove();
+  lines.length = 0;
+});
+
+function setUp(): FakeWorld {
+  world = fakeWorld();
+  registry = new CleanupRegistry();
+  return world;
+}
+
+const errors = (samples: Sample[]): ErrorSample[] => samples.filter((s): s is ErrorSample => s.status === "error");
+
+describe("the pipeline with a fake server engine", () => {
+  it("replaces a server that died, reloads its data, and records the sample it died in as an error", async () => {
+    setUp();
+    const engine = fakeServerEngine(world);
+    let headRuns = 0;
+    world.answer = (command) => {
+      // head's server dies during its first measured run
+      if (command.args[0] === "run" && command.args.at(-1) === `port=${world.servers[1]!.port}` && ++headRuns === 1) world.servers[1]!.kill();
+      return null;
+    };
+    const results = ResultsSchema.parse(await runBenchmark(fakePlan(world, engine, { rounds: 4 }), registry, log, world.ports));
+
+    expect(results.engine).toEqual({ name: "fakesql", version: "1.0" });
+    const died = errors(results.samples);
+    expect(died).toHaveLength(1);
+    expect(died[0]).toMatchObject({ variant: "head", round: 0, error: { message: "the fakesql server exited during the step" } });
+    expect(died[0]!.error.log_excerpt).toContain("fake server log of port 6001");
+    // the other rounds of head ran on the replacement, which got the data loaded and settled again
+    expect(results.samples.filter((s) => s.status === "ok")).toHaveLength(7);
+    expect(world.servers.map((s) => s.logFile.replace(/.*-(base|head)/, "$1"))).toEqual(["base.log", "head.log", "head-restart1.log"]);
+    expect(world.servers[2]!.settled).toEqual([["kv"]]);
+    expect(world.events.filter((e) => e.startsWith("client load"))).toEqual(["client load port=6000", "client load port=6001", "client load port=6002"]);
+    expect(results.run.notes).toContainEqual(expect.stringMatching(/^head: the server had died and was replaced by a new one \(its log: .*head\.log\)$/));
+    // every server is stopped at the end, the dead one before its replacement started
+    expect(world.events.indexOf("stop port=6001")).toBeLessThan(world.events.indexOf(world.events.find((e) => e.includes("head-restart1"))!));
+    expect(world.events.slice(-2)).toEqual(["stop port=6000", "stop port=6002"]);
+  });
+
+  it("a failing client, output it cannot parse and a failed load are error samples with their logs; the other samples still run", async () => {
+    setUp();
+    const engine = fakeServerEngine(world);
+    world.answer = (command) => {
+      const [verb, step] = command.args;
+      if (verb === "load" && command.args[1] === "port=6001") return { failed: true, message: "Command failed with exit code 3", output: "load: disk full" };
+      if (verb === "run" && step === "kv.get") return { failed: true, message: "Command failed with exit code 1", output: "kv: connection refused" };
+      if (verb === "run" && step === "kv.scan") return { stdout: "what is this", output: "what is this" };
+      return null;
+    };
+    const plan = fakePlan(world, engine, { steps: ["kv.get", "kv.scan", "kv.put"] });
+    const results = ResultsSchema.parse(await runBenchmark(plan, registry, log, world.ports));
+
+    const bySample = (step: string, variant: string) => results.samples.filter((s) => s.step === step && s.variant === variant);
+    // base: get fails in the client, scan does not parse, put is fine
+    expect(bySample("kv.get", "base").map((s) => s.status === "error" && s.error.message)).toEqual(["kv failed: Command failed with exit code 1", "kv failed: Command failed with exit code 1"]);
+    expect((bySample("kv.get", "base")[0] as ErrorSample).error.log_excerpt).toBe("kv: connection refused\n--- fakesql log (" + world.servers[0]!.logFile + ") ---\nfake server log of port 6000");
+    expect(bySample("kv.scan", "base").map((s) => s.status === "error" && s.error.message)).toEqual(["no ops=N rate=R line", "no ops=N rate=R line"]);
+    expect(bySample("kv.put", "base").map((s) => s.status)).toEqual(["ok", "ok"]);
+    // head: its load fails, so every one of its samples is that error with the load's output
+    for (const sample of results.samples.filter((s) => s.variant === "head")) {
+      expect(sample).toMatchObject({ status: "error", error: { message: "loading kv-data failed: Command failed with exit code 3" } });
+      expect((sample as ErrorSample).error.log_excerpt).toContain("load: disk full");
+    }
+    expect(results.samples).toHaveLength(12);
+  });
+
+  it("restarts every server on schedule, with the client's CPU share from the client runner", async () => {
+    setUp();
+    const engine = fakeServerEngine(world);
+    const plan = fakePlan(world, engine, { rounds: 4, extra: "cpu_affinity: split\n" });
+    plan.profile = { ...plan.profile, schedule: { ...plan.profile.schedule, restart_every: 2 } };
+    const results = ResultsSchema.parse(await runBenchmark(plan, registry, log, world.ports));
+    expect(world.events.filter((e) => e.startsWith("restart"))).toEqual(["restart port=6000", "restart port=6001"]);
+    expect(results.run.notes).toContain("servers restarted every 2 rounds of a step: 2 restarts");
+    expect(results.run.cpu_placement).toEqual({ server: "0", client: "1" });
+    // 0.25 s of client CPU over 1 s of wall time on 2 cores; the measured client runs on the client's CPU
+    expect(results.samples.every((s) => s.status === "ok" && s.client_cpu_share === 0.125)).toBe(true);
+    expect(world.events.find((e) => e.startsWith("client --cpu-list"))).toBe("client --cpu-list 1 kv run kv.get 1 port=6000");
+  });
+});
+
+describe("the pipeline with a fake embedded engine", () => {
+  it("loads and settles the data dir once per variant, gives every run its own copy and removes it, and places the one process", async () => {
+    setUp();
+    const engine = fakeEmbeddedEngine(world);
+    const plan = fakePlan(world, engine, { rounds: 2, extra: "cpu_affinity: split\n" });
+    const results = ResultsSchema.parse(await runBenchmark(plan, registry, log, world.ports));
+
+    expect(world.events.filter((e) => /^(prepare|settle|client load)/.test(e)).map((e) => e.replace(/\/\S+\//g, ""))).toEqual([
+      expect.stringMatching(/^prepare embedded-.*-base$/),
+      expect.stringMatching(/^prepare embedded-.*-head$/),
+      expect.stringMatching(/^client load data=embedded-.*-base$/),
+      expect.stringMatching(/^settle embedded-.*-base$/),
+      expect.stringMatching(/^client load data=embedded-.*-head$/),
+      expect.stringMatching(/^settle embedded-.*-head$/),
+    ]);
+    const runs = world.events.filter((e) => e.includes(" run "));
+    expect(runs).toHaveLength(4);
+    expect(new Set(runs.map((e) => e.split("data=")[1])).size).toBe(4);
+    expect(world.copies).toEqual({ made: 4, removed: 4 });
+    expect(results.run.cpu_placement).toEqual({ process: "0" });
+    expect(results.samples.every((s) => s.status === "ok" && s.client_cpu_share === null)).toBe(true);
+    expect(results.engine).toEqual({ name: "fakekv", version: "7.8.3" });
+  });
+
+  it("refuses a server's client/server CPU lists for an embedded engine", async () => {
+    setUp();
+    const plan = fakePlan(world, fakeEmbeddedEngine(world), { extra: "cpu_affinity: { server: '0', client: '1' }\n" });
+    await expect(runBenchmark(plan, registry, log, world.ports)).rejects.toThrow(/\$\.cpu_affinity: an embedded engine runs one process/);
+  });
+});
+
+describe("building the variants", () => {
+  it("fails right after the build when it lacks a program the engine runs, naming it and the recipe", async () => {
+    setUp();
+    const engine = { ...fakeServerEngine(world), programs: ["fakesqld"] };
+    await expect(runBenchmark(fakePlan(world, engine), registry, log, world.ports)).rejects.toThrow(
+      new PipelineError(`the build of base (base) has no fakesqld in ${world.workDir}/base/install/bin: the fake recipe must install what the fakesql engine and the profile's drivers run`),
+    );
+    expect(world.events).toEqual(["build base"]);
+  });
+});
