@@ -31,14 +31,14 @@ import {
   runLabels,
   runStreamed,
   withCleanup
-} from "./chunks/chunk-JKSMGPME.js";
+} from "./chunks/chunk-DHX5MWJE.js";
 import {
   __commonJS,
   __require,
   __toESM,
   childEnv,
   execa
-} from "./chunks/chunk-Y3MN3FRU.js";
+} from "./chunks/chunk-OMIR5ASI.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({

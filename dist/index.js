@@ -5,6 +5,7 @@ import {
   HttpCodes,
   STATE_JOB_ROOT,
   STATE_REPO,
+  STATE_STOP_SIGNAL,
   core_exports,
   debug,
   error,
@@ -17,7 +18,7 @@ import {
   setOutput,
   setSecret,
   warning
-} from "./chunks/chunk-PME2NQRQ.js";
+} from "./chunks/chunk-4T32MZXS.js";
 import {
   COMMENT_LIMIT,
   CONFIG_FILE_NAME,
@@ -65,7 +66,7 @@ import {
   unprivilegedWarning,
   validate,
   withCleanup
-} from "./chunks/chunk-JKSMGPME.js";
+} from "./chunks/chunk-DHX5MWJE.js";
 import {
   JOB_MARKER,
   __commonJS,
@@ -74,7 +75,7 @@ import {
   __toESM,
   childEnv,
   execa
-} from "./chunks/chunk-Y3MN3FRU.js";
+} from "./chunks/chunk-OMIR5ASI.js";
 
 // node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js
 var require_proxy = __commonJS({
@@ -47669,7 +47670,8 @@ function planFlags(ctx, at, trust, variants) {
     cacheDir: ctx.cacheDir,
     timeBudgetS: inputs.timeBudgetS ?? void 0,
     countInstructions: inputs.countInstructions,
-    runner: runner(ctx.env)
+    runner: runner(ctx.env),
+    workDir: ctx.jobRoot
   };
 }
 
@@ -48071,15 +48073,83 @@ function baselineStoredMarkdown(results, stored, gate = null) {
 }
 
 // src/action/measure.ts
-import { existsSync as existsSync4 } from "node:fs";
 import path5 from "node:path";
+
+// src/build/cache-cap.ts
+import { existsSync as existsSync2 } from "node:fs";
+import { lstat, readdir, rm, utimes, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+var ENTRY_MARKER = ".db-bench-gate-entry";
+var GIB = 1024 ** 3;
+function planEviction(entries, capBytes, keep = /* @__PURE__ */ new Set()) {
+  let keptBytes = entries.reduce((sum, e) => sum + e.sizeBytes, 0);
+  const evict = [];
+  const candidates = entries.filter((e) => !keep.has(e.name)).sort((a, b) => a.lastUsedMs - b.lastUsedMs || a.name.localeCompare(b.name));
+  for (const entry of candidates) {
+    if (keptBytes <= capBytes) break;
+    evict.push(entry);
+    keptBytes -= entry.sizeBytes;
+  }
+  return { evict, keptBytes, overCap: keptBytes > capBytes };
+}
+async function diskUsage(path10, seen) {
+  const st = await lstat(path10);
+  const inode = `${st.dev}:${st.ino}`;
+  if (seen.has(inode)) return 0;
+  seen.add(inode);
+  let bytes = st.blocks * 512;
+  if (st.isDirectory()) {
+    for (const name of await readdir(path10)) bytes += await diskUsage(join(path10, name), seen);
+  }
+  return bytes;
+}
+async function scanCache(root) {
+  let names;
+  try {
+    names = (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+  } catch (e) {
+    if (e.code === "ENOENT") return [];
+    throw e;
+  }
+  const entries = [];
+  for (const name of names.sort()) {
+    const marker2 = await lstat(join(root, name, ENTRY_MARKER)).catch(() => null);
+    if (!marker2?.isFile()) continue;
+    entries.push({ name, sizeBytes: await diskUsage(join(root, name), /* @__PURE__ */ new Set()), lastUsedMs: marker2.mtimeMs });
+  }
+  return entries;
+}
+async function touchEntry(root, name, now = /* @__PURE__ */ new Date()) {
+  const marker2 = join(root, name, ENTRY_MARKER);
+  try {
+    await utimes(marker2, now, now);
+  } catch (e) {
+    if (e.code !== "ENOENT") throw e;
+    await writeFile(marker2, "");
+    await utimes(marker2, now, now);
+  }
+}
+async function enforceCacheCap(root, capGiB, keep = /* @__PURE__ */ new Set()) {
+  const plan = planEviction(await scanCache(root), capGiB * GIB, keep);
+  for (const entry of plan.evict) await rm(join(root, entry.name), { recursive: true, force: true });
+  return plan;
+}
+async function capBuildCache(cacheDir, capGiB, used) {
+  const done = [];
+  for (const trust of ["trusted", "pr"]) {
+    const { builds } = cacheNamespace(cacheDir, trust);
+    for (const buildId of used) if (existsSync2(join(builds, buildId))) await touchEntry(builds, buildId);
+    done.push({ trust, ...await enforceCacheCap(builds, capGiB, used) });
+  }
+  return done;
+}
 
 // src/publish/artifacts.ts
 import { createHash as createHash3 } from "node:crypto";
 import { createWriteStream as createWriteStream2 } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm as rm2 } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname as dirname2, join as join2 } from "node:path";
+import { dirname as dirname2, join as join3 } from "node:path";
 import { Readable as Readable7 } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
@@ -86902,9 +86972,9 @@ async function downloadResultsArtifact(client2, artifact, repo, options2 = {}) {
   if (status !== 302 || !location) throw new PipelineError(`${source}: the zip endpoint answered ${status} without a download location`);
   const response = await fetch(location, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
   if (response.status !== 200 || !response.body) throw new PipelineError(`${source}: the download answered ${response.status} ${response.statusText}`);
-  const dir = await mkdtemp(join2(options2.tmpRoot ?? tmpdir(), "db-bench-gate-artifact-"));
+  const dir = await mkdtemp(join3(options2.tmpRoot ?? tmpdir(), "db-bench-gate-artifact-"));
   try {
-    const zipPath = join2(dir, "artifact.zip");
+    const zipPath = join3(dir, "artifact.zip");
     const hash = createHash3("sha256");
     let downloaded = 0;
     await pipeline(
@@ -86923,67 +86993,8 @@ async function downloadResultsArtifact(client2, artifact, repo, options2 = {}) {
     if (artifact.digest && digest !== artifact.digest) throw new InputError(`the downloaded content does not match the digest GitHub lists (${artifact.digest})`, source);
     return await readResultsZip(zipPath, source);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await rm2(dir, { recursive: true, force: true });
   }
-}
-
-// src/publish/cache-dir.ts
-import { lstat, readdir, rm as rm2, utimes, writeFile } from "node:fs/promises";
-import { join as join3 } from "node:path";
-var ENTRY_MARKER = ".db-bench-gate-entry";
-var GIB = 1024 ** 3;
-function planEviction(entries, capBytes, keep = /* @__PURE__ */ new Set()) {
-  let keptBytes = entries.reduce((sum, e) => sum + e.sizeBytes, 0);
-  const evict = [];
-  const candidates = entries.filter((e) => !keep.has(e.name)).sort((a, b) => a.lastUsedMs - b.lastUsedMs || a.name.localeCompare(b.name));
-  for (const entry of candidates) {
-    if (keptBytes <= capBytes) break;
-    evict.push(entry);
-    keptBytes -= entry.sizeBytes;
-  }
-  return { evict, keptBytes, overCap: keptBytes > capBytes };
-}
-async function diskUsage(path10, seen) {
-  const st = await lstat(path10);
-  const inode = `${st.dev}:${st.ino}`;
-  if (seen.has(inode)) return 0;
-  seen.add(inode);
-  let bytes = st.blocks * 512;
-  if (st.isDirectory()) {
-    for (const name of await readdir(path10)) bytes += await diskUsage(join3(path10, name), seen);
-  }
-  return bytes;
-}
-async function scanCache(root) {
-  let names;
-  try {
-    names = (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
-  } catch (e) {
-    if (e.code === "ENOENT") return [];
-    throw e;
-  }
-  const entries = [];
-  for (const name of names.sort()) {
-    const marker2 = await lstat(join3(root, name, ENTRY_MARKER)).catch(() => null);
-    if (!marker2?.isFile()) continue;
-    entries.push({ name, sizeBytes: await diskUsage(join3(root, name), /* @__PURE__ */ new Set()), lastUsedMs: marker2.mtimeMs });
-  }
-  return entries;
-}
-async function touchEntry(root, name, now = /* @__PURE__ */ new Date()) {
-  const marker2 = join3(root, name, ENTRY_MARKER);
-  try {
-    await utimes(marker2, now, now);
-  } catch (e) {
-    if (e.code !== "ENOENT") throw e;
-    await writeFile(marker2, "");
-    await utimes(marker2, now, now);
-  }
-}
-async function enforceCacheCap(root, capGiB, keep = /* @__PURE__ */ new Set()) {
-  const plan = planEviction(await scanCache(root), capGiB * GIB, keep);
-  for (const entry of plan.evict) await rm2(join3(root, entry.name), { recursive: true, force: true });
-  return plan;
 }
 
 // src/action/measure.ts
@@ -86997,17 +87008,14 @@ function artifactNameOf(ctx, results) {
 async function measureInAction(ctx, plan, at) {
   const noiseFloor = ctx.inputs.noiseFloor ? await noiseFloorAt(path5.resolve(ctx.inputs.noiseFloor), at) : null;
   const resultsFile = path5.resolve(ctx.inputs.resultsPath);
+  ctx.core.saveState(STATE_STOP_SIGNAL, plan.run.engine.emergencySignal);
   const results = await measureAndWrite(plan, { registry: ctx.registry, log: actionLog(ctx.core), noiseFloor, resultsFile });
   await uploadResults(ctx, results, resultsFile);
-  await capBuildCache(ctx, results).catch((e) => ctx.core.warning(`cache-dir cleanup: ${e.message}`));
+  await capBuilds(ctx, results).catch((e) => ctx.core.warning(`cache-dir cleanup: ${e.message}`));
   return results;
 }
-async function capBuildCache(ctx, results) {
-  const used = new Set(results.variants.map((v) => v.build_id));
-  for (const trust of ["trusted", "pr"]) {
-    const { builds } = cacheNamespace(ctx.cacheDir, trust);
-    for (const buildId of used) if (existsSync4(path5.join(builds, buildId))) await touchEntry(builds, buildId);
-    const { evict, overCap } = await enforceCacheCap(builds, ctx.inputs.cacheSizeCapGiB, used);
+async function capBuilds(ctx, results) {
+  for (const { trust, evict, overCap } of await capBuildCache(ctx.cacheDir, ctx.inputs.cacheSizeCapGiB, new Set(results.variants.map((v) => v.build_id)))) {
     if (evict.length > 0) ctx.core.info(`cache-dir: removed ${evict.length} least recently used ${trust} builds (${evict.map((e) => e.name).join(", ")})`);
     if (overCap) ctx.core.warning(`cache-dir: this run's ${trust} builds alone exceed cache-size-cap (${ctx.inputs.cacheSizeCapGiB} GiB)`);
   }
@@ -87251,7 +87259,7 @@ async function checkTrustedLabel(client2, repo, event, label) {
 async function lookUpBaseline(ctx, results, branch) {
   if (!ctx.github) return null;
   const artifact = artifactNameOf(ctx, results);
-  const stored = await findStoredBaseline(ctx.github.client, { repo: ctx.github.repo, branch, artifactName: artifact }).catch((e) => {
+  const stored = await findStoredBaseline(ctx.github.client, { repo: ctx.github.repo, branch, artifactName: artifact, tmpRoot: ctx.jobRoot }).catch((e) => {
     ctx.core.warning(`stored baseline: ${e.message}`);
     return null;
   });
@@ -87338,7 +87346,7 @@ async function reportMode(ctx) {
   if (artifacts.length === 0) throw new PipelineError(`no results artifacts named ${ctx.inputs.artifactName}-* in run ${runId}: did the measuring jobs upload any?`);
   const runs = [];
   for (const artifact of artifacts) {
-    const results = await downloadResultsArtifact(client2, artifact, repo);
+    const results = await downloadResultsArtifact(client2, artifact, repo, { tmpRoot: ctx.jobRoot });
     const measured = results.variants.filter((v) => v.id !== results.base_variant && v.commit !== headSha);
     if (headSha && measured.length > 0) {
       const commits = measured.map((v) => `${v.id} ${v.commit}`).join(", ");
@@ -87385,9 +87393,8 @@ async function run(env = process.env) {
         await chmod(jobRoot, 1023);
         saveState(STATE_JOB_ROOT, jobRoot);
         saveState(STATE_REPO, path9.resolve(inputs.repoPath));
-        process.env.TMPDIR = jobRoot;
         process.env[JOB_MARKER] = jobMarker(jobRoot);
-        await MODES2[inputs.mode]({ core: core_exports, inputs, event, env, github, cacheDir, registry });
+        await MODES2[inputs.mode]({ core: core_exports, inputs, event, env, github, cacheDir, jobRoot, registry });
       },
       { warn: (m) => warning(m), timeoutMs: (inputs.timeouts.run_s ?? DEFAULT_TIMEOUTS.run_s) * 1e3 }
     );

@@ -2,15 +2,17 @@ import { createRequire as __dbgCreateRequire } from 'node:module'; const require
 import {
   STATE_JOB_ROOT,
   STATE_REPO,
+  STATE_STOP_SIGNAL,
   getState,
   info,
-  removeJobRoot
-} from "./chunks/chunk-PME2NQRQ.js";
-import "./chunks/chunk-Y3MN3FRU.js";
+  removeJobRoot,
+  stopSignal
+} from "./chunks/chunk-4T32MZXS.js";
+import "./chunks/chunk-OMIR5ASI.js";
 
 // src/action/post.ts
 var jobRoot = getState(STATE_JOB_ROOT);
 if (jobRoot) {
-  const removed = await removeJobRoot(jobRoot, getState(STATE_REPO) || null);
+  const removed = await removeJobRoot(jobRoot, getState(STATE_REPO) || null, stopSignal(getState(STATE_STOP_SIGNAL)));
   info(removed.length ? `post: cleaned up ${removed.join(", ")}` : "post: nothing left to clean up");
 }

@@ -6,8 +6,9 @@ import {
   __toESM,
   childEnv,
   execa,
+  isRunning,
   processesUnder
-} from "./chunk-Y3MN3FRU.js";
+} from "./chunk-OMIR5ASI.js";
 
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
@@ -86,17 +87,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path13) {
-      const ctrl = callVisitor(key, node2, visitor, path13);
+    function visit_(key, node2, visitor, path16) {
+      const ctrl = callVisitor(key, node2, visitor, path16);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path13, ctrl);
-        return visit_(key, ctrl, visitor, path13);
+        replaceNode(key, path16, ctrl);
+        return visit_(key, ctrl, visitor, path16);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path13 = Object.freeze(path13.concat(node2));
+          path16 = Object.freeze(path16.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path13);
+            const ci = visit_(i, node2.items[i], visitor, path16);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -107,13 +108,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path13 = Object.freeze(path13.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path13);
+          path16 = Object.freeze(path16.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path16);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path13);
+          const cv = visit_("value", node2.value, visitor, path16);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -134,17 +135,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path13) {
-      const ctrl = await callVisitor(key, node2, visitor, path13);
+    async function visitAsync_(key, node2, visitor, path16) {
+      const ctrl = await callVisitor(key, node2, visitor, path16);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path13, ctrl);
-        return visitAsync_(key, ctrl, visitor, path13);
+        replaceNode(key, path16, ctrl);
+        return visitAsync_(key, ctrl, visitor, path16);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path13 = Object.freeze(path13.concat(node2));
+          path16 = Object.freeze(path16.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path13);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path16);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -155,13 +156,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path13 = Object.freeze(path13.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path13);
+          path16 = Object.freeze(path16.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path16);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path13);
+          const cv = await visitAsync_("value", node2.value, visitor, path16);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -188,23 +189,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path13) {
+    function callVisitor(key, node2, visitor, path16) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path13);
+        return visitor(key, node2, path16);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path13);
+        return visitor.Map?.(key, node2, path16);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path13);
+        return visitor.Seq?.(key, node2, path16);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path13);
+        return visitor.Pair?.(key, node2, path16);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path13);
+        return visitor.Scalar?.(key, node2, path16);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path13);
+        return visitor.Alias?.(key, node2, path16);
       return void 0;
     }
-    function replaceNode(key, path13, node2) {
-      const parent = path13[path13.length - 1];
+    function replaceNode(key, path16, node2) {
+      const parent = path16[path16.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -816,10 +817,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path13, value) {
+    function collectionFromPath(schema, path16, value) {
       let v = value;
-      for (let i = path13.length - 1; i >= 0; --i) {
-        const k = path13[i];
+      for (let i = path16.length - 1; i >= 0; --i) {
+        const k = path16[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -838,7 +839,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path13) => path13 == null || typeof path13 === "object" && !!path13[Symbol.iterator]().next().done;
+    var isEmptyPath = (path16) => path16 == null || typeof path16 === "object" && !!path16[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -868,11 +869,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path13, value) {
-        if (isEmptyPath(path13))
+      addIn(path16, value) {
+        if (isEmptyPath(path16))
           this.add(value);
         else {
-          const [key, ...rest] = path13;
+          const [key, ...rest] = path16;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -886,8 +887,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path13) {
-        const [key, ...rest] = path13;
+      deleteIn(path16) {
+        const [key, ...rest] = path16;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -901,8 +902,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path13, keepScalar) {
-        const [key, ...rest] = path13;
+      getIn(path16, keepScalar) {
+        const [key, ...rest] = path16;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -920,8 +921,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path13) {
-        const [key, ...rest] = path13;
+      hasIn(path16) {
+        const [key, ...rest] = path16;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -931,8 +932,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path13, value) {
-        const [key, ...rest] = path13;
+      setIn(path16, value) {
+        const [key, ...rest] = path16;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -3447,9 +3448,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path13, value) {
+      addIn(path16, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path13, value);
+          this.contents.addIn(path16, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3524,14 +3525,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path13) {
-        if (Collection.isEmptyPath(path13)) {
+      deleteIn(path16) {
+        if (Collection.isEmptyPath(path16)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path13) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path16) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3546,10 +3547,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path13, keepScalar) {
-        if (Collection.isEmptyPath(path13))
+      getIn(path16, keepScalar) {
+        if (Collection.isEmptyPath(path16))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path13, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path16, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3560,10 +3561,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path13) {
-        if (Collection.isEmptyPath(path13))
+      hasIn(path16) {
+        if (Collection.isEmptyPath(path16))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path13) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path16) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3580,13 +3581,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path13, value) {
-        if (Collection.isEmptyPath(path13)) {
+      setIn(path16, value) {
+        if (Collection.isEmptyPath(path16)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path13), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path16), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path13, value);
+          this.contents.setIn(path16, value);
         }
       }
       /**
@@ -5547,9 +5548,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path13) => {
+    visit2.itemAtPath = (cst, path16) => {
       let item = cst;
-      for (const [field, index] of path13) {
+      for (const [field, index] of path16) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -5558,23 +5559,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path13) => {
-      const parent = visit2.itemAtPath(cst, path13.slice(0, -1));
-      const field = path13[path13.length - 1][0];
+    visit2.parentCollection = (cst, path16) => {
+      const parent = visit2.itemAtPath(cst, path16.slice(0, -1));
+      const field = path16[path16.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path13, item, visitor) {
-      let ctrl = visitor(item, path13);
+    function _visit(path16, item, visitor) {
+      let ctrl = visitor(item, path16);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path13.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path16.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5585,10 +5586,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path13);
+            ctrl = ctrl(item, path16);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path13) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path16) : ctrl;
     }
     exports.visit = visit2;
   }
@@ -7594,8 +7595,8 @@ var require_utils = __commonJS({
       }
       return output2;
     };
-    exports.basename = (path13, { windows } = {}) => {
-      const segs = path13.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path16, { windows } = {}) => {
+      const segs = path16.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -9159,8 +9160,8 @@ import { open as open2, writeFile, rename } from "node:fs/promises";
 
 // src/validate.ts
 var import_yaml = __toESM(require_dist(), 1);
-function jsonPath(path13) {
-  return "$" + path13.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
+function jsonPath(path16) {
+  return "$" + path16.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
 }
 function firstIssue(error62) {
   const issue2 = error62.issues[0];
@@ -10002,10 +10003,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path13) {
-  if (!path13)
+function getElementAtPath(obj, path16) {
+  if (!path16)
     return obj;
-  return path13.reduce((acc, key) => acc?.[key], obj);
+  return path16.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -10345,11 +10346,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path13, issues) {
+function prefixIssues(path16, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path13);
+    iss.path.unshift(path16);
     return iss;
   });
 }
@@ -10811,16 +10812,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path13 = []) => {
+  const processError = (error63, path16 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path13, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path16, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path13, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path16, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path13, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path16, ...issue2.path]);
       } else {
-        const fullpath = [...path13, ...issue2.path];
+        const fullpath = [...path16, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -10859,17 +10860,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path13 = []) => {
+  const processError = (error63, path16 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path13, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path16, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path13, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path16, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path13, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path16, ...issue2.path]);
       } else {
-        const fullpath = [...path13, ...issue2.path];
+        const fullpath = [...path16, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -10908,8 +10909,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path13 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path13) {
+  const path16 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path16) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -28047,13 +28048,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path13 = ref.slice(1).split("/").filter(Boolean);
-  if (path13.length === 0) {
+  const path16 = ref.slice(1).split("/").filter(Boolean);
+  if (path16.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path13[0] === defsKey) {
-    const key = path13[1] === void 0 ? void 0 : decodeJSONPointerSegment(path13[1]);
+  if (path16[0] === defsKey) {
+    const key = path16[1] === void 0 ? void 0 : decodeJSONPointerSegment(path16[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -29039,7 +29040,10 @@ var SequentialSchema = external_exports.object({
   spending: external_exports.enum(["pocock", "obrien-fleming"])
 }).strict().describe("adaptive rounds: a step stopped at a planned look; compare tests each step at the nominal level of its number of pairs");
 var cpuList = external_exports.string().regex(/^\d+(-\d+)?(,\d+(-\d+)?)*$/, "a CPU list such as 0 or 0-3,6");
-var CpuPlacementSchema = external_exports.object({ server: cpuList, client: cpuList }).strict().describe("the CPUs the server and the benchmark client were held on (taskset); absent when the scheduler placed them");
+var CpuPlacementSchema = external_exports.union([
+  external_exports.object({ server: cpuList, client: cpuList }).strict().describe("a server engine: the CPUs the server and the benchmark client were held on"),
+  external_exports.object({ process: cpuList }).strict().describe("an embedded engine: the CPUs its one process (the benchmark's, which opens the data itself) was held on")
+]).describe("where the engine and the client were held (taskset); absent when the scheduler placed them");
 var NoiseFloorSchema = external_exports.object({
   step: nonEmpty.describe("a steps[].id"),
   relative_spread: finiteNonNegative.describe(
@@ -29067,7 +29071,7 @@ var ResultsSchema = external_exports.object({
     cpu_placement: CpuPlacementSchema.optional()
   }).strict(),
   fingerprint: FingerprintSchema,
-  engine: external_exports.object({ name: nonEmpty, version: external_exports.string() }).strict(),
+  engine: external_exports.object({ name: nonEmpty.describe("the profile's engine: postgresql, mariadb, rocksdb, ..."), version: external_exports.string() }).strict(),
   profile: external_exports.object({
     name: nonEmpty,
     version: external_exports.number().int().nonnegative(),
@@ -29201,6 +29205,21 @@ function resolveTimeouts(...sources) {
   return { ...DEFAULT_TIMEOUTS, ...Object.fromEntries(defined) };
 }
 
+// src/results/run-labels.ts
+function runLabels(runs) {
+  if (runs.length === 1) return [null];
+  const labels = runs.map((r) => r.fingerprint.arch);
+  return labels.map((label, i) => {
+    if (labels.filter((l) => l === label).length === 1) return label;
+    const runner = runs[i]?.fingerprint.runner.name;
+    return runner ? `${label} ${runner}` : `${label} #${labels.slice(0, i + 1).filter((l) => l === label).length}`;
+  });
+}
+function cpuPlacementText(placement) {
+  if (!placement) return "not pinned";
+  return "process" in placement ? `engine process on CPU ${placement.process} (embedded)` : `server on CPU ${placement.server}, client on CPU ${placement.client}`;
+}
+
 // src/unprivileged.ts
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -29236,8 +29255,8 @@ function asUser(user, extra = {}) {
 async function giveTo(user, ...paths) {
   if (user) await chownTree(`${user.uid}:${user.gid}`, paths);
 }
-async function userTempDir(user, registry2) {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "dbg-tmp-"));
+async function userTempDir(user, registry2, parent = os.tmpdir()) {
+  const dir = await mkdtemp(path.join(parent, "dbg-tmp-"));
   const handle = await registry2.register(`temp dir ${dir}`, () => rm(dir, { recursive: true, force: true }));
   await giveTo(user, dir);
   return { path: dir, remove: handle.run };
@@ -29260,7 +29279,7 @@ function unprivilegedWarning() {
 
 // src/config/plan.ts
 import os3 from "node:os";
-import path8 from "node:path";
+import path10 from "node:path";
 
 // src/build/recipe.ts
 import { createHash } from "node:crypto";
@@ -29269,26 +29288,53 @@ import { readFile } from "node:fs/promises";
 import path2 from "node:path";
 import { fileURLToPath } from "node:url";
 var word = external_exports.string().min(1);
-var BuildRecipeSchema = external_exports.object({
+var BUILD_SYSTEMS = ["autoconf", "cmake", "make"];
+var CMAKE_BUILD_DIR = "_build";
+var ArtifactSchema = external_exports.object({
+  from: word.describe("a file the build made, relative to the build directory (CMake's _build, else the source root), e.g. db_bench"),
+  to: word.describe("where it is installed, relative to the install prefix, e.g. bin/db_bench (mode 755)")
+}).strict();
+var RecipeFields = external_exports.object({
   name: word,
-  configure: external_exports.array(word).min(1).describe("configure command, relative to the source root"),
-  configure_args: external_exports.array(word),
+  build_system: external_exports.enum(BUILD_SYSTEMS).describe(
+    `autoconf: <configure> --prefix=P <configure_args>; make -jN <make_variables> <make_targets>; make <install_target> [DESTDIR]. cmake: cmake -S . -B ${CMAKE_BUILD_DIR} -DCMAKE_INSTALL_PREFIX=P (ccache as the C and C++ compiler launcher) <configure_args>; cmake --build -j N [--target t...]; cmake --install (DESTDIR). make: no configure; make -jN <make_variables> <make_targets>; make <install_target> <make_variables> [DESTDIR]. Every command runs in the exported source tree; CC, CXX (with ccache for autoconf and make), CFLAGS, CXXFLAGS and LDFLAGS come from the environment; then the artifacts are copied.`
+  ),
+  configure: external_exports.array(word).describe("autoconf: the configure command, relative to the source root; cmake: [] (cmake from PATH) or [the cmake program]; make: []"),
+  configure_args: external_exports.array(word).describe("autoconf: after --prefix; cmake: after the gate's own -D options (e.g. -DCMAKE_BUILD_TYPE=Release); make: []"),
   cflags: external_exports.string().describe("empty = leave CFLAGS unset (the build system's default)"),
   cxxflags: external_exports.string(),
   ldflags: external_exports.string(),
-  make_targets: external_exports.array(word).describe("empty = the Makefile's default target"),
-  install_target: word,
+  make_variables: external_exports.array(external_exports.string().regex(/^[A-Za-z_][A-Za-z0-9_]*=/, "NAME=value")).describe("make's command-line variables (e.g. DEBUG_LEVEL=0, PORTABLE=1), for autoconf and make builds; they override the Makefile's own assignments"),
+  make_targets: external_exports.array(word).describe("empty = the default target (cmake: all)"),
+  install_target: word.nullable().describe("null: the project has no install target for what is needed; artifacts are copied instead"),
+  artifacts: external_exports.array(ArtifactSchema).describe("files copied into the install prefix after the install target (or instead of it)"),
   parallelism: external_exports.number().int().nonnegative().describe("make -j value; 0 = every online CPU"),
   bin_dir: word.describe("programs directory, relative to the install prefix"),
   relocatable: external_exports.boolean().describe("the installed programs find their files relative to their own location: build for a fixed prefix, install with DESTDIR")
 }).strict();
-var RecipeOverridesSchema = BuildRecipeSchema.partial();
+function checkBuildSystem(recipe, ctx) {
+  const issue2 = (path16, message) => ctx.addIssue({ code: "custom", path: [path16], message });
+  if (recipe.build_system === "autoconf" && recipe.configure.length === 0) issue2("configure", "an autoconf build needs its configure command");
+  if (recipe.build_system === "cmake" && recipe.configure.length > 1) issue2("configure", "a cmake build takes [] or the cmake program");
+  if (recipe.build_system === "cmake" && recipe.make_variables.length > 0) issue2("make_variables", "a cmake build takes its options as configure_args (-DNAME=value)");
+  if (recipe.build_system === "make" && recipe.configure.length > 0) issue2("configure", "a make build has no configure step");
+  if (recipe.build_system === "make" && recipe.configure_args.length > 0) issue2("configure_args", "a make build has no configure step: use make_variables");
+  if (recipe.install_target === null && recipe.artifacts.length === 0) issue2("install_target", "with no install target, list the artifacts to install");
+}
+var BuildRecipeSchema = RecipeFields.superRefine(checkBuildSystem);
+var RecipeOverridesSchema = RecipeFields.partial();
 function parseRecipe(text, source) {
   return validateYaml(BuildRecipeSchema, text, source);
 }
-function mergeRecipe(recipe, overrides) {
+function mergeRecipe(recipe, overrides, source = "the config file's recipe") {
   const defined = Object.entries(overrides).filter(([, value]) => value !== void 0);
-  return { ...recipe, ...Object.fromEntries(defined) };
+  const merged = { ...recipe, ...Object.fromEntries(defined) };
+  const checked = BuildRecipeSchema.safeParse(merged);
+  if (!checked.success) {
+    const issue2 = checked.error.issues[0];
+    throw new InputError(issue2.message, source, `recipe.${issue2.path.join(".")}`);
+  }
+  return merged;
 }
 async function loadRecipe(file2) {
   let text;
@@ -29316,32 +29362,60 @@ function installLayout(recipe, buildDir) {
 function makeJobs(recipe, cpus) {
   return recipe.parallelism > 0 ? recipe.parallelism : Math.max(1, cpus);
 }
-function buildCommands(recipe, context) {
-  const [configure, ...configureWords] = recipe.configure;
-  const compilerEnv = { CC: context.cc.join(" ") };
+function compilerEnv(recipe, context, launcherInEnv) {
+  const wrap = (command) => [...launcherInEnv && context.ccache ? ["ccache"] : [], ...command].join(" ");
+  const env = { CC: wrap(context.cc), ...context.cxx && { CXX: wrap(context.cxx) } };
   for (const [name, value] of [["CFLAGS", recipe.cflags], ["CXXFLAGS", recipe.cxxflags], ["LDFLAGS", recipe.ldflags]]) {
-    if (value.trim() !== "") compilerEnv[name] = value;
+    if (value.trim() !== "") env[name] = value;
   }
-  const jobs = `-j${makeJobs(recipe, context.cpus)}`;
-  const { configurePrefix, destdir } = installLayout(recipe, context.buildDir);
+  return env;
+}
+function buildCommands(recipe, context) {
+  const jobs = makeJobs(recipe, context.cpus);
+  const { installDir, configurePrefix, destdir } = installLayout(recipe, context.buildDir);
+  const artifactsFrom = recipe.build_system === "cmake" ? CMAKE_BUILD_DIR : ".";
+  const artifacts = recipe.artifacts.map((artifact) => ({
+    phase: "install",
+    file: "install",
+    args: ["-D", "-m", "755", path2.join(artifactsFrom, artifact.from), path2.join(installDir, artifact.to)],
+    env: {}
+  }));
+  if (recipe.build_system === "cmake") {
+    const cmake = recipe.configure[0] ?? "cmake";
+    const launchers = context.ccache ? ["-DCMAKE_C_COMPILER_LAUNCHER=ccache", "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache"] : [];
+    return [
+      { phase: "configure", file: cmake, args: ["-S", ".", "-B", CMAKE_BUILD_DIR, `-DCMAKE_INSTALL_PREFIX=${configurePrefix}`, ...launchers, ...recipe.configure_args], env: compilerEnv(recipe, context, false) },
+      { phase: "make", file: cmake, args: ["--build", CMAKE_BUILD_DIR, "-j", String(jobs), ...recipe.make_targets.length > 0 ? ["--target", ...recipe.make_targets] : []], env: {} },
+      ...recipe.install_target === null ? [] : [{ phase: "install", file: cmake, args: ["--install", CMAKE_BUILD_DIR], env: destdir ? { DESTDIR: destdir } : {} }],
+      ...artifacts
+    ];
+  }
+  const env = compilerEnv(recipe, context, true);
+  const configure = recipe.build_system === "autoconf" ? [{ phase: "configure", file: recipe.configure[0], args: [...recipe.configure.slice(1), `--prefix=${configurePrefix}`, ...recipe.configure_args], env }] : [];
+  const makeEnv = recipe.build_system === "make" ? env : {};
   return [
-    { phase: "configure", file: configure, args: [...configureWords, `--prefix=${configurePrefix}`, ...recipe.configure_args], env: compilerEnv },
-    { phase: "make", file: "make", args: [jobs, ...recipe.make_targets], env: {} },
-    { phase: "install", file: "make", args: [jobs, recipe.install_target, ...destdir ? [`DESTDIR=${destdir}`] : []], env: {} }
+    ...configure,
+    { phase: "make", file: "make", args: [`-j${jobs}`, ...recipe.make_variables, ...recipe.make_targets], env: makeEnv },
+    ...recipe.install_target === null ? [] : [{ phase: "install", file: "make", args: [`-j${jobs}`, recipe.install_target, ...recipe.make_variables, ...destdir ? [`DESTDIR=${destdir}`] : []], env: makeEnv }],
+    ...artifacts
   ];
 }
-function buildKey({ commit, recipe, compiler }) {
+function buildKey({ commit, recipe, compilers }) {
   const identity = {
     commit,
+    build_system: recipe.build_system,
     configure: recipe.configure,
     configure_args: recipe.configure_args,
     cflags: recipe.cflags,
     cxxflags: recipe.cxxflags,
     ldflags: recipe.ldflags,
+    make_variables: recipe.make_variables,
     make_targets: recipe.make_targets,
     install_target: recipe.install_target,
+    artifacts: recipe.artifacts,
     relocatable: recipe.relocatable,
-    compiler: { name: compiler.name, version: compiler.version }
+    compiler: { name: compilers.c.name, version: compilers.c.version },
+    cxx_compiler: compilers.cxx && { name: compilers.cxx.name, version: compilers.cxx.version }
   };
   return createHash("sha256").update(JSON.stringify(identity)).digest("hex").slice(0, 20);
 }
@@ -29413,6 +29487,18 @@ import { setTimeout as sleep3 } from "node:timers/promises";
 
 // src/measure/cpu-affinity.ts
 import { readFile as readFile2 } from "node:fs/promises";
+function allowedList(text, allowed, source, field) {
+  const cpus = parseCpuList(text);
+  if (!cpus) throw new InputError(`"${text}" is not a CPU list such as "0" or "0-3,6"`, source, field);
+  const missing = cpus.filter((cpu) => !allowed.includes(cpu));
+  if (missing.length) throw new InputError(`CPU ${formatCpuList(missing)} is not available on this runner (allowed: ${formatCpuList(allowed)})`, source, field);
+  return cpus;
+}
+function placeProcess(setting, allowed, source) {
+  if (setting === "split") return { process: placeProcesses("split", allowed, source).server };
+  if (!("process" in setting)) throw new InputError("an embedded engine runs one process: give cpu_affinity.process, not server and client", source, "$.cpu_affinity");
+  return { process: allowedList(setting.process, allowed, source, "$.cpu_affinity.process") };
+}
 function parseCpuList(text) {
   if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(text)) return null;
   const cpus = /* @__PURE__ */ new Set();
@@ -29439,14 +29525,11 @@ function placeProcesses(setting, allowed, source) {
     const half = Math.ceil(allowed.length / 2);
     return { server: allowed.slice(0, half), client: allowed.slice(half) };
   }
-  const placement = { server: [], client: [] };
-  for (const role of ["server", "client"]) {
-    const cpus = parseCpuList(setting[role]);
-    if (!cpus) throw new InputError(`"${setting[role]}" is not a CPU list such as "0" or "0-3,6"`, source, `$.cpu_affinity.${role}`);
-    const missing = cpus.filter((cpu) => !allowed.includes(cpu));
-    if (missing.length) throw new InputError(`CPU ${formatCpuList(missing)} is not available on this runner (allowed: ${formatCpuList(allowed)})`, source, `$.cpu_affinity.${role}`);
-    placement[role] = cpus;
-  }
+  if ("process" in setting) throw new InputError("a server engine has a server and a client: give cpu_affinity.server and .client (or split), not process", source, "$.cpu_affinity");
+  const placement = {
+    server: allowedList(setting.server, allowed, source, "$.cpu_affinity.server"),
+    client: allowedList(setting.client, allowed, source, "$.cpu_affinity.client")
+  };
   const shared = placement.server.filter((cpu) => placement.client.includes(cpu));
   if (shared.length) throw new InputError(`server and client share CPU ${formatCpuList(shared)}: they must not compete for a core`, source, "$.cpu_affinity");
   return placement;
@@ -29598,12 +29681,12 @@ TMPDIR=${shellQuote(outDir)} exec ${valgrind} "$@"
   return {
     tool: "cachegrind",
     counted: COUNTED_WORK,
-    async count(work) {
+    async count(command, run2) {
       if (stopped) throw new Error("the instruction counter was stopped");
       await removeCounts(outDir, await countedPids(outDir));
       const background = new Set(processesUnder(server.dataDir));
       const logOffset = await logSize();
-      const result = await work();
+      const result = await run2(command);
       const unsupported = unsupportedInstruction(await logSince(logOffset));
       if (unsupported) throw new CountingUnavailableError(`valgrind cannot run this build: ${unsupported}`);
       if (!server.isAlive()) throw new PipelineError("PostgreSQL exited during the counted run");
@@ -29648,7 +29731,21 @@ function renderSettings(settings, socketDir) {
 function lastLines(text, lines) {
   return text.split("\n").filter((line, i, all) => i < all.length - 1 || line !== "").slice(-lines).join("\n");
 }
-var postgresEngine = { name: "postgresql", start: startPostgres };
+var postgresEngine = {
+  kind: "server",
+  name: "postgresql",
+  recipe: "postgresql",
+  programs: ["postgres", "pg_ctl", "initdb", "createdb", "psql"],
+  version: postgresVersion,
+  // immediate shutdown: the postmaster takes its backends and shared memory down
+  emergencySignal: "SIGQUIT",
+  start: startPostgres
+};
+async function postgresVersion(binDir, user) {
+  const result = await execa(path5.join(binDir, "postgres"), ["--version"], { ...asUser(user), reject: false, timeout: 3e4 });
+  return /(\d+(?:\.\d+)+\S*)/.exec(result.stdout)?.[1] ?? "unknown";
+}
+var socketFile = (dir, port) => path5.join(dir, `.s.PGSQL.${port}`);
 async function startPostgres(options) {
   const { binDir, registry: registry2 } = options;
   const timeoutMs = options.timeoutMs ?? 12e4;
@@ -29657,7 +29754,7 @@ async function startPostgres(options) {
   const user = await unprivilegedUser(options.trust ?? "pr");
   const run2 = (file2, args, cwd) => asServer(user, path5.join(binDir, file2), args, cwd, timeoutMs, registry2.signal);
   const runToStop = (file2, args, cwd) => asServer(user, path5.join(binDir, file2), args, cwd, timeoutMs);
-  const dataRoot = await mkdtemp2(path5.join(os2.tmpdir(), "dbg-pg-"));
+  const dataRoot = await mkdtemp2(path5.join(options.workDir ?? os2.tmpdir(), "dbg-pg-"));
   const dataDir = path5.join(dataRoot, "data");
   const socketDir = path5.join(dataRoot, "socket");
   const liveLog = path5.join(dataRoot, "server.log");
@@ -29707,7 +29804,15 @@ ${renderSettings(options.settings, socketDir)}`);
   };
   const first = await pgCtlStart(null);
   if ("failure" in first) await fail(`PostgreSQL did not start (port ${first.port})`, first.failure);
-  const connection = { host: socketDir, tcpHost: "127.0.0.1", port: first.port, user: SUPERUSER, database: options.database };
+  const connection = {
+    kind: "server",
+    protocol: "postgresql",
+    socket: socketFile(socketDir, first.port),
+    tcpHost: "127.0.0.1",
+    port: first.port,
+    user: SUPERUSER,
+    database: options.database
+  };
   const created = await run2("createdb", ["-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, options.database], dataRoot);
   if (created.failed) await fail(`createdb ${options.database} failed`, created.all ?? "");
   const restart = async (program) => {
@@ -29719,9 +29824,11 @@ ${renderSettings(options.settings, socketDir)}`);
 ${await logTail2(LOG_LINES_IN_ERRORS)}`);
     }
     connection.port = started.port;
+    connection.socket = socketFile(socketDir, started.port);
   };
-  const runSql = async (sql) => {
-    const result = await run2("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, "-d", options.database, "-c", sql], dataRoot);
+  const runSql = async (...commands) => {
+    const args = ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, "-d", options.database, ...commands.flatMap((sql) => ["-c", sql])];
+    const result = await run2("psql", args, dataRoot);
     if (result.failed) throw new PipelineError(`psql failed: ${result.shortMessage}`, `${result.all ?? ""}
 --- server log ---
 ${await logTail2(LOG_LINES_IN_ERRORS)}`);
@@ -29738,6 +29845,10 @@ ${await logTail2(LOG_LINES_IN_ERRORS)}`);
     restart: () => restart(),
     logTail: logTail2,
     isAlive,
+    // Statistics and the visibility map fresh (index-only scans depend on it, and autovacuum's timing
+    // would otherwise differ between servers), and the load's dirty pages written now rather than by
+    // a checkpoint in the first measured round.
+    settle: (tables) => runSql(...tables.length > 0 ? [`VACUUM ANALYZE ${tables.join(", ")}`] : [], "CHECKPOINT"),
     startCounting: (counting) => startCountingPostgres(countable, counting)
   };
 }
@@ -29775,11 +29886,20 @@ function freePort() {
   });
 }
 
+// src/engine/index.ts
+var ENGINES = {
+  postgresql: postgresEngine
+};
+var ENGINE_NAMES = Object.keys(ENGINES);
+function engineByName(name) {
+  return ENGINES[name];
+}
+
 // src/config/profile.ts
 import { createHash as createHash2 } from "node:crypto";
 import { existsSync as existsSync4 } from "node:fs";
 import { readFile as readFile6 } from "node:fs/promises";
-import path7 from "node:path";
+import path9 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/driver/output-text.ts
@@ -29806,6 +29926,7 @@ function requirePositive(value, what, raw) {
 }
 
 // src/driver/types.ts
+import path6 from "node:path";
 function wholeSeconds(seconds2) {
   if (!Number.isInteger(seconds2) || seconds2 <= 0) throw new RangeError(`a run lasts a whole positive number of seconds, got ${seconds2}`);
   return String(seconds2);
@@ -29814,14 +29935,12 @@ function wholeCount(count) {
   if (!Number.isInteger(count) || count <= 0) throw new RangeError(`a fixed-count run does a whole positive number of operations, got ${count}`);
   return String(count);
 }
-function libpqConnectionArgs(conn) {
-  return ["-h", conn.host, "-p", String(conn.port), "-U", conn.user];
+function serverConnection(target) {
+  if (target.kind !== "server") throw new InputError(`this driver needs a server to connect to, not an ${target.kind} engine`);
+  return target;
 }
-function settleAfterLoad(conn, bins, tables) {
-  return {
-    file: bins.psql,
-    args: ["-X", "-q", "-v", "ON_ERROR_STOP=1", ...libpqConnectionArgs(conn), "-d", conn.database, "-c", `VACUUM ANALYZE ${tables.join(", ")}`, "-c", "CHECKPOINT"]
-  };
+function libpqConnectionArgs(conn) {
+  return ["-h", path6.dirname(conn.socket), "-p", String(conn.port), "-U", conn.user];
 }
 
 // src/driver/pgbench.ts
@@ -29844,8 +29963,8 @@ function pgbenchStepId(p) {
 function pgbenchStep(parameters) {
   const p = PgbenchParametersSchema.parse(parameters);
   const threads = p.threads ?? p.clients;
-  const runArgs = (conn, length) => [
-    ...libpqConnectionArgs(conn),
+  const runArgs = (target, length) => [
+    ...libpqConnectionArgs(serverConnection(target)),
     "-b",
     p.script,
     "-M",
@@ -29860,21 +29979,20 @@ function pgbenchStep(parameters) {
     id: pgbenchStepId(p),
     driver: "pgbench",
     parameters: { script: p.script, protocol: p.protocol, clients: p.clients, threads, scale: p.scale },
-    dataSet: (conn, bins) => ({
+    programs: { pgbench: "build" },
+    dataSet: (target, bins) => ({
       key: `pgbench.scale${p.scale}`,
-      commands: [
-        { file: bins.pgbench, args: ["-i", "-s", String(p.scale), "-q", ...libpqConnectionArgs(conn), conn.database] },
-        settleAfterLoad(conn, bins, PGBENCH_TABLES)
-      ]
+      commands: [{ file: bins.pgbench, args: ["-i", "-s", String(p.scale), "-q", ...libpqConnectionArgs(serverConnection(target)), serverConnection(target).database] }],
+      tables: PGBENCH_TABLES
     }),
-    run: (conn, bins, seconds2) => ({
+    run: (target, bins, seconds2) => ({
       file: bins.pgbench,
-      args: [...runArgs(conn, ["-T", wholeSeconds(seconds2)]), "-P", String(p.progress_interval_s), conn.database]
+      args: [...runArgs(target, ["-T", wholeSeconds(seconds2)]), "-P", String(p.progress_interval_s), serverConnection(target).database]
     }),
-    warmup: (conn, bins, seconds2) => ({ file: bins.pgbench, args: [...runArgs(conn, ["-T", wholeSeconds(seconds2)]), conn.database] }),
+    warmup: (target, bins, seconds2) => ({ file: bins.pgbench, args: [...runArgs(target, ["-T", wholeSeconds(seconds2)]), serverConnection(target).database] }),
     // -n: no vacuum before the run. Its cost depends on what the previous run left (dead tuples of
     // the runs of N and 2N differ), which would not cancel out in the difference of two runs.
-    fixedRun: (conn, bins, perClient) => ({ file: bins.pgbench, args: [...runArgs(conn, ["-t", wholeCount(perClient)]), "-n", conn.database] }),
+    fixedRun: (target, bins, perClient) => ({ file: bins.pgbench, args: [...runArgs(target, ["-t", wholeCount(perClient)]), "-n", serverConnection(target).database] }),
     isProgressLine: (line) => line.startsWith("progress: "),
     parse: parsePgbenchOutput
   };
@@ -29909,6 +30027,7 @@ function parsePgbenchOutput(raw) {
 }
 
 // src/driver/sysbench.ts
+import path7 from "node:path";
 var readOnlyWith = (only) => (range) => [
   `--range_size=${range}`,
   ...["simple", "sum", "order", "distinct"].map((kind) => `--${kind}_ranges=${kind === only ? 1 : 0}`)
@@ -29952,19 +30071,21 @@ var SysbenchParametersSchema = external_exports.object({
 function sysbenchStepId(p) {
   return `${p.benchmark}.range${p.range}.pk${p.pk ? 1 : 0}`;
 }
+function sysbenchConnectionArgs(conn) {
+  switch (conn.protocol) {
+    case "postgresql":
+      return ["--db-driver=pgsql", `--pgsql-host=${path7.dirname(conn.socket)}`, `--pgsql-port=${conn.port}`, `--pgsql-user=${conn.user}`, `--pgsql-db=${conn.database}`];
+    case "mysql":
+      return ["--db-driver=mysql", `--mysql-socket=${conn.socket}`, `--mysql-user=${conn.user}`, `--mysql-db=${conn.database}`];
+  }
+}
 function sysbenchStep(parameters) {
   const p = SysbenchParametersSchema.parse(parameters);
   const microbenchmark = SYSBENCH_MICROBENCHMARKS[p.benchmark];
-  const connection = (conn) => [
-    "--db-driver=pgsql",
-    `--pgsql-host=${conn.host}`,
-    `--pgsql-port=${conn.port}`,
-    `--pgsql-user=${conn.user}`,
-    `--pgsql-db=${conn.database}`
-  ];
+  const connection = (target) => sysbenchConnectionArgs(serverConnection(target));
   const table = [`--tables=${p.tables}`, `--table_size=${p.table_size}`, ...p.pk ? [] : ["--secondary=on"]];
-  const runArgs = (conn, length) => [
-    ...connection(conn),
+  const runArgs = (target, length) => [
+    ...connection(target),
     ...table,
     `--threads=${p.threads}`,
     `--time=${length.time}`,
@@ -29986,23 +30107,24 @@ function sysbenchStep(parameters) {
       pk: p.pk,
       percentile: p.percentile
     },
-    dataSet: (conn, bins) => {
-      const load = (command) => ({ file: bins.sysbench, args: [...connection(conn), ...table, "oltp_read_only", command] });
-      const tables = Array.from({ length: p.tables }, (_, i) => `sbtest${i + 1}`);
+    programs: { sysbench: "system" },
+    dataSet: (target, bins) => {
+      const load = (command) => ({ file: bins.sysbench, args: [...connection(target), ...table, "oltp_read_only", command] });
       return {
         key: `sysbench.tables${p.tables}.rows${p.table_size}.pk${p.pk ? 1 : 0}`,
-        commands: [load("cleanup"), load("prepare"), settleAfterLoad(conn, bins, tables)]
+        commands: [load("cleanup"), load("prepare")],
+        tables: Array.from({ length: p.tables }, (_, i) => `sbtest${i + 1}`)
       };
     },
-    run: (conn, bins, seconds2) => ({
+    run: (target, bins, seconds2) => ({
       file: bins.sysbench,
-      args: [...runArgs(conn, { time: wholeSeconds(seconds2), events: "0" }), `--report-interval=${p.report_interval_s}`, microbenchmark.script, "run"]
+      args: [...runArgs(target, { time: wholeSeconds(seconds2), events: "0" }), `--report-interval=${p.report_interval_s}`, microbenchmark.script, "run"]
     }),
-    warmup: (conn, bins, seconds2) => ({ file: bins.sysbench, args: [...runArgs(conn, { time: wholeSeconds(seconds2), events: "0" }), microbenchmark.script, "run"] }),
+    warmup: (target, bins, seconds2) => ({ file: bins.sysbench, args: [...runArgs(target, { time: wholeSeconds(seconds2), events: "0" }), microbenchmark.script, "run"] }),
     // --events counts every thread's events together
-    fixedRun: (conn, bins, perClient) => ({
+    fixedRun: (target, bins, perClient) => ({
       file: bins.sysbench,
-      args: [...runArgs(conn, { time: "0", events: wholeCount(perClient * p.threads) }), microbenchmark.script, "run"]
+      args: [...runArgs(target, { time: "0", events: wholeCount(perClient * p.threads) }), microbenchmark.script, "run"]
     }),
     isProgressLine: (line) => /^\[ \d+s \] /.test(line),
     parse: parseSysbenchOutput
@@ -30032,13 +30154,17 @@ function parseSysbenchOutput(raw) {
 
 // src/driver/index.ts
 var DRIVERS = {
-  pgbench: pgbenchStep,
-  sysbench: sysbenchStep
+  pgbench: { engines: ["postgresql"], step: pgbenchStep },
+  // its pgsql and mysql drivers (sysbenchConnectionArgs)
+  sysbench: { engines: ["postgresql", "mariadb"], step: sysbenchStep }
 };
-function stepFromDefinition(definition) {
-  const build = DRIVERS[definition.driver];
-  if (!build) throw new InputError(`unknown driver "${definition.driver}" (known: ${Object.keys(DRIVERS).join(", ")})`);
-  return build(definition.parameters);
+function stepFromDefinition(definition, engine, drivers = DRIVERS) {
+  const driver = drivers[definition.driver];
+  if (!driver) throw new InputError(`unknown driver "${definition.driver}" (known: ${Object.keys(drivers).join(", ")})`);
+  if (!driver.engines.includes(engine)) {
+    throw new InputError(`the ${definition.driver} driver cannot measure the ${engine} engine (it measures ${driver.engines.join(", ")})`);
+  }
+  return driver.step(definition.parameters);
 }
 
 // node_modules/simple-statistics/dist/simple-statistics.mjs
@@ -30676,7 +30802,7 @@ function unpairedShift(x, y, alpha) {
   };
 }
 
-// src/schedule/sequential.ts
+// src/compare/alpha-spending.ts
 var SPENDING_FUNCTIONS = ["pocock", "obrien-fleming"];
 function alphaSpent(spending, alpha, t) {
   if (t >= 1) return alpha;
@@ -30702,6 +30828,8 @@ function lookAlpha(design, alpha, n) {
   }
   return alphaSpent(design.spending, alpha, n / design.maxRounds) - spent;
 }
+
+// src/schedule/sequential.ts
 function budgetStops(design, minRounds, maxRounds2) {
   if (design) return plannedLooks(design);
   return Array.from({ length: maxRounds2 - minRounds + 1 }, (_, i) => minRounds + i);
@@ -30760,7 +30888,7 @@ function settledStep(design, thresholds, baseVariant, stepSamples) {
 
 // src/config/judging-files.ts
 import { realpathSync } from "node:fs";
-import path6 from "node:path";
+import path8 from "node:path";
 var MAX_JUDGING_FILE_BYTES = MAX_NOISE_FLOOR_FILE_BYTES;
 var GIT_TIMEOUT_MS = 6e4;
 function judgingCommit(repo, commit) {
@@ -30774,10 +30902,10 @@ function realOrSame(p) {
   }
 }
 function pathInRepo(repo, file2) {
-  for (const root of /* @__PURE__ */ new Set([path6.resolve(repo), realOrSame(path6.resolve(repo))])) {
-    for (const candidate of /* @__PURE__ */ new Set([path6.resolve(file2), realOrSame(path6.resolve(file2))])) {
-      const relative = path6.relative(root, candidate);
-      if (relative !== "" && !relative.startsWith("..") && !path6.isAbsolute(relative)) return relative.split(path6.sep).join("/");
+  for (const root of /* @__PURE__ */ new Set([path8.resolve(repo), realOrSame(path8.resolve(repo))])) {
+    for (const candidate of /* @__PURE__ */ new Set([path8.resolve(file2), realOrSame(path8.resolve(file2))])) {
+      const relative = path8.relative(root, candidate);
+      if (relative !== "" && !relative.startsWith("..") && !path8.isAbsolute(relative)) return relative.split(path8.sep).join("/");
     }
   }
   return null;
@@ -30838,7 +30966,7 @@ var InstructionsSchema = external_exports.object({
 var ProfileSchema = external_exports.object({
   name: external_exports.string().regex(/^[a-z0-9][a-z0-9._-]*$/),
   version: external_exports.number().int().nonnegative(),
-  engine: external_exports.literal("postgresql"),
+  engine: external_exports.enum(ENGINE_NAMES).describe("a registered engine (src/engine/index.ts); every step's driver must be able to measure it"),
   description: external_exports.string(),
   schedule: external_exports.object({
     /** rounds per step; each round measures every variant once, in ABBA order */
@@ -30858,8 +30986,9 @@ var ProfileSchema = external_exports.object({
     /** restart every variant's server every this many rounds of a step, each followed by warmup_s (src/schedule/interleave.ts restartsBefore) */
     restart_every: external_exports.number().int().positive().optional()
   }).strict().refine((s) => s.min_rounds <= s.rounds, { message: "min_rounds must not exceed rounds", path: ["min_rounds"] }),
-  /** server and client on separate CPUs (src/measure/cpu-affinity.ts): "split", or explicit taskset lists */
-  cpu_affinity: external_exports.union([external_exports.literal("split"), external_exports.object({ server: cpuList2, client: cpuList2 }).strict()]).optional(),
+  /** server and client on separate CPUs (src/measure/cpu-affinity.ts): "split", or explicit taskset lists; an embedded engine's one process: "split" or { process } */
+  cpu_affinity: external_exports.union([external_exports.literal("split"), external_exports.object({ server: cpuList2, client: cpuList2 }).strict(), external_exports.object({ process: cpuList2 }).strict()]).optional(),
+  /** the engine's settings (PostgreSQL: postgresql.conf lines; an embedded engine: the options its instance takes) */
   server_settings: external_exports.record(external_exports.string(), SettingValue),
   /** the deterministic channel: instructions per operation counted under valgrind (src/schedule/instructions.ts); absent: not counted */
   instructions: InstructionsSchema.optional(),
@@ -30879,13 +31008,13 @@ function scheduleDeafness(schedule, rounds, alphas) {
 function alphasOf(thresholds, overrides) {
   return [thresholds?.alpha ?? DEFAULT_THRESHOLDS.alpha, ...(overrides ?? []).flatMap((o) => o.alpha === void 0 ? [] : [o.alpha])];
 }
-function parseProfile(text, source) {
+function parseProfile(text, source, drivers = DRIVERS) {
   const profile = validateYaml(ProfileSchema, text, source);
   const deafness = profile.schedule.time_budget_s === null ? null : scheduleDeafness(profile.schedule, profile.schedule.rounds, alphasOf(profile.thresholds, profile.overrides));
   if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), source, "schedule.min_rounds");
   const steps = profile.steps.map(({ driver, ...parameters }, i) => {
     try {
-      return stepFromDefinition({ driver, parameters });
+      return stepFromDefinition({ driver, parameters }, profile.engine, drivers);
     } catch (e) {
       if (e instanceof external_exports.ZodError) {
         const issue2 = e.issues[0];
@@ -30906,9 +31035,9 @@ function parseProfile(text, source) {
   return { ...profile, steps, hash: createHash2("sha256").update(text).digest("hex"), source };
 }
 function builtinDir(name) {
-  for (let dir = path7.dirname(fileURLToPath2(import.meta.url)); ; dir = path7.dirname(dir)) {
-    if (existsSync4(path7.join(dir, name, ".")) && existsSync4(path7.join(dir, "package.json"))) return path7.join(dir, name);
-    if (path7.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
+  for (let dir = path9.dirname(fileURLToPath2(import.meta.url)); ; dir = path9.dirname(dir)) {
+    if (existsSync4(path9.join(dir, name, ".")) && existsSync4(path9.join(dir, "package.json"))) return path9.join(dir, name);
+    if (path9.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
   }
 }
 async function loadProfile(nameOrPath, at = null) {
@@ -30917,7 +31046,7 @@ async function loadProfile(nameOrPath, at = null) {
     const { text: text2, source } = await readJudgingFile(nameOrPath, at, "profile");
     return parseProfile(text2, source);
   }
-  const file2 = path7.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
+  const file2 = path9.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
   const text = await readFile6(file2, "utf8").catch((e) => {
     if (e.code === "ENOENT") throw new InputError(`no built-in profile "${nameOrPath}"`, "--profile");
     throw new InputError(`cannot read the profile: ${e.code ?? e.message}`, file2);
@@ -30934,7 +31063,7 @@ function parseVariantFlag(text) {
 function defaultCacheDir(env = process.env) {
   if (env.DBG_CACHE_DIR) return env.DBG_CACHE_DIR;
   if (process.getuid?.() === 0) return "/var/cache/db-bench-gate";
-  return path8.join(env.XDG_CACHE_HOME ?? path8.join(os3.homedir(), ".cache"), "db-bench-gate");
+  return path10.join(env.XDG_CACHE_HOME ?? path10.join(os3.homedir(), ".cache"), "db-bench-gate");
 }
 function withCflags(recipe, cflags) {
   return cflags === null || cflags === void 0 ? recipe : { ...recipe, cflags, cxxflags: cflags };
@@ -30964,7 +31093,8 @@ function resolveJudging(profile, config2, flags) {
 }
 async function makePlan(flags, config2, thresholdFlags) {
   const profile = await loadProfile(flags.profile ?? config2.profile ?? "pg-quick", flags.judgedAt ?? null);
-  const recipe = mergeRecipe(await loadBuiltinRecipe("postgresql"), config2.recipe ?? {});
+  const engine = engineByName(profile.engine);
+  const recipe = mergeRecipe(await loadBuiltinRecipe(engine.recipe), config2.recipe ?? {});
   const variants = variantSpecs(flags, recipe);
   const baseVariant = flags.baseVariant ?? variants[0].id;
   if (!variants.some((v) => v.id === baseVariant)) throw new InputError(`"${baseVariant}" is not one of the variants`, void 0, "--base-variant");
@@ -30977,24 +31107,28 @@ async function makePlan(flags, config2, thresholdFlags) {
   }
   return {
     run: {
-      repo: path8.resolve(flags.repo),
+      repo: path10.resolve(flags.repo),
       variants,
       baseVariant,
       profile,
-      engine: postgresEngine,
-      serverSettings: { ...profile.server_settings, ...config2.server_settings },
-      cacheDir: path8.resolve(flags.cacheDir ?? defaultCacheDir()),
+      engine,
+      engineSettings: { ...profile.server_settings, ...config2.server_settings },
+      cacheDir: path10.resolve(flags.cacheDir ?? defaultCacheDir()),
       rounds,
       timeBudgetS,
       trust: flags.trust ?? "pr",
       timeouts: resolveTimeouts(config2.timeouts, flags.timeouts),
       runner: flags.runner ?? { name: null, labels: [] },
+      ...flags.workDir && { workDir: flags.workDir },
       ...flags.countInstructions === false && { countInstructions: false },
       judging
     },
     compare: { baseVariant }
   };
 }
+
+// src/version.ts
+var VERSION = "0.1.0";
 
 // src/measure/fingerprint.ts
 import { createHash as createHash3 } from "node:crypto";
@@ -31069,9 +31203,6 @@ function fingerprintMismatches(a, b) {
   check2("compiler", a.compiler, b.compiler);
   return differences;
 }
-
-// src/version.ts
-var VERSION = "0.1.0";
 
 // src/compare/gate.ts
 var FAIL_ON = ["regression", "error", "missing", "unstable", "warning"];
@@ -31497,17 +31628,6 @@ function compareAgainstBaseline(current, baseline, options = {}) {
   );
 }
 
-// src/results/run-labels.ts
-function runLabels(runs) {
-  if (runs.length === 1) return [null];
-  const labels = runs.map((r) => r.fingerprint.arch);
-  return labels.map((label, i) => {
-    if (labels.filter((l) => l === label).length === 1) return label;
-    const runner = runs[i]?.fingerprint.runner.name;
-    return runner ? `${label} ${runner}` : `${label} #${labels.slice(0, i + 1).filter((l) => l === label).length}`;
-  });
-}
-
 // src/cleanup.ts
 var CleanupRegistry = class {
   actions = /* @__PURE__ */ new Map();
@@ -31617,7 +31737,7 @@ var ConfigFileSchema = external_exports.object({
   profile: external_exports.string().min(1).optional().describe("profile name (pg-quick, pg-sysbench) or a path to a profile file"),
   thresholds: ThresholdsInputSchema.optional(),
   overrides: external_exports.array(ThresholdOverrideSchema).optional(),
-  recipe: RecipeOverridesSchema.optional().describe("any field of recipes/postgresql.yaml"),
+  recipe: RecipeOverridesSchema.optional().describe("any field of the engine's recipe (recipes/<engine>.yaml; recipes/README.md)"),
   server_settings: external_exports.record(external_exports.string(), external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()])).optional(),
   time_budget_s: external_exports.number().positive().optional(),
   rounds: external_exports.number().int().min(2).optional(),
@@ -32490,7 +32610,7 @@ function fingerprintTable(report) {
     ["host (hash)", (c) => c.context.fingerprint.hostname_hash],
     ["engine", (c) => `${c.context.engine.name} ${c.context.engine.version}`],
     ["profile", (c) => `${c.context.profile.name} v${c.context.profile.version} (${c.context.profile.hash.slice(0, 12)})`],
-    ["CPUs", (c) => c.context.cpu_placement ? `server ${c.context.cpu_placement.server}, client ${c.context.cpu_placement.client}` : "not pinned"],
+    ["CPUs", (c) => c.context.cpu_placement && "server" in c.context.cpu_placement ? `server ${c.context.cpu_placement.server}, client ${c.context.cpu_placement.client}` : cpuPlacementText(c.context.cpu_placement)],
     ["run", (c) => c.context.run_id],
     ["started", (c) => c.context.started_at],
     ["duration", (c) => runDuration(c.context.started_at, c.context.finished_at)],
@@ -32610,250 +32730,19 @@ function killProcessGroup(pgid) {
   }
 }
 
-// src/build/build.ts
-import { createWriteStream, existsSync as existsSync5 } from "node:fs";
-import { mkdir as mkdir3, readFile as readFile8, rename as rename2, rm as rm6, stat, writeFile as writeFile4 } from "node:fs/promises";
-import os6 from "node:os";
-import path10 from "node:path";
-import { setTimeout as sleep4 } from "node:timers/promises";
-
-// src/build/compiler.ts
-var CLANG = /\bclang version (\d+(?:\.\d+)+)/;
-var GCC = /^\S+ \(.*?\) (\d+(?:\.\d+)+)/;
-function parseCompilerVersion(output2) {
-  const clang = CLANG.exec(output2);
-  if (clang?.[1]) return { name: "clang", version: clang[1] };
-  const firstLine = output2.split("\n", 1)[0] ?? "";
-  const gcc = GCC.exec(firstLine);
-  if (gcc?.[1] && /Free Software Foundation/.test(output2)) return { name: "gcc", version: gcc[1] };
-  throw new PipelineError("cannot tell which compiler this is from its --version output", output2);
-}
-function compilerCommand(env) {
-  const words = (env.CC ?? "").trim().split(/\s+/).filter(Boolean);
-  const withoutCcache = words[0] !== void 0 && /(^|\/)ccache$/.test(words[0]) ? words.slice(1) : words;
-  return withoutCcache.length > 0 ? withoutCcache : ["cc"];
-}
-async function detectCompiler(env = process.env) {
-  const command = compilerCommand(env);
-  const [file2, ...args] = command;
-  const result = await execa(file2, [...args, "--version"], { env: childEnv(env), extendEnv: false, reject: false });
-  if (result.failed) {
-    throw new PipelineError(`cannot run the C compiler \`${command.join(" ")} --version\``, `${result.stderr}
-${result.stdout}`.trim());
-  }
-  return { ...parseCompilerVersion(result.stdout), command };
-}
-
-// src/build/source-tree.ts
-import { mkdtemp as mkdtemp3, rm as rm5 } from "node:fs/promises";
-import os5 from "node:os";
-import path9 from "node:path";
-function git2(repo, args) {
-  return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false });
-}
-async function resolveCommit(repo, commitish) {
-  const result = await git2(repo, ["rev-parse", "--verify", "--end-of-options", `${commitish}^{commit}`]);
-  if (result.failed) {
-    throw new InputError(`cannot resolve "${commitish}" to a commit: ${result.stderr.trim()}`, repo);
-  }
-  return result.stdout.trim();
-}
-async function exportSourceTree(repo, commit, owner, registry2) {
-  const dir = await mkdtemp3(path9.join(os5.tmpdir(), "dbg-wt-"));
-  const handle = await registry2.register(`source tree ${dir}`, () => rm5(dir, { recursive: true, force: true }));
-  const exported = await execa("git", ["-C", repo, "archive", "--format=tar", commit], { env: childEnv(process.env), extendEnv: false, buffer: false }).pipe("tar", ["-x", "-C", dir], { env: childEnv(process.env), extendEnv: false }).catch((e) => e);
-  if (exported instanceof Error) {
-    await handle.run();
-    throw new PipelineError(`exporting ${commit} from ${repo} failed`, exported.message);
-  }
-  await giveTo(owner, dir);
-  return { path: dir, commit, remove: handle.run };
-}
-
-// src/build/build.ts
-var COMPLETE_MARKER = ".db-bench-gate-build.json";
-function cacheNamespace(cacheDir, trust) {
-  const root = trust === "trusted" ? cacheDir : path10.join(cacheDir, "pr");
-  return { builds: path10.join(root, "builds"), ccache: path10.join(root, "ccache"), shared: path10.join(cacheDir, "ccache-shared") };
-}
-async function isCompleteBuild(buildDir, buildId, commit) {
-  const marker = path10.join(buildDir, COMPLETE_MARKER);
-  if (!existsSync5(marker)) return false;
-  let done;
-  try {
-    done = JSON.parse(await readFile8(marker, "utf8"));
-  } catch {
-    return false;
-  }
-  if (done?.buildId !== buildId || done.commit !== commit) return false;
-  const uid = process.getuid?.();
-  for (const file2 of [buildDir, marker]) {
-    const info = await stat(file2);
-    if (uid !== void 0 && info.uid !== uid) return false;
-    if ((info.mode & 18) !== 0) return false;
-  }
-  return true;
-}
-async function buildAtCommit(request) {
-  const started = performance.now();
-  const elapsed = () => (performance.now() - started) / 1e3;
-  const { recipe, cacheDir, trust } = request;
-  const timeouts = request.timeouts ?? DEFAULT_TIMEOUTS;
-  const commit = await resolveCommit(request.repo, request.commitish);
-  const compiler = await detectCompiler(process.env);
-  const buildId = buildKey({ commit, recipe, compiler });
-  const namespace = cacheNamespace(cacheDir, trust);
-  const buildDir = path10.join(namespace.builds, buildId);
-  const logFile = request.logFile ?? path10.join(cacheDir, "logs", `build-${buildId}.log`);
-  const resultIn = (dir) => {
-    const prefix = installLayout(recipe, dir).installDir;
-    return { commit, buildId, dir, prefix, binDir: path10.join(prefix, recipe.bin_dir), flags: buildFlags(recipe), compiler: { name: compiler.name, version: compiler.version }, logFile };
-  };
-  const reusable = async () => {
-    for (const dir of /* @__PURE__ */ new Set([path10.join(cacheNamespace(cacheDir, "trusted").builds, buildId), buildDir])) {
-      if (await isCompleteBuild(dir, buildId, commit)) {
-        return { ...resultIn(dir), reused: true, ccache: null, timings: { configure: null, make: null, install: null, total: elapsed() } };
-      }
-    }
-    return null;
-  };
-  const reused = await reusable();
-  if (reused) return reused;
-  const unlock = await lockBuild(`${buildDir}.lock`, request.registry, timeouts.lock_s);
-  try {
-    return await reusable() ?? await runBuild(await unprivilegedUser(trust));
-  } finally {
-    await unlock();
-  }
-  async function runBuild(user) {
-    await mkdir3(path10.dirname(logFile), { recursive: true });
-    await rm6(buildDir, { recursive: true, force: true });
-    await mkdir3(buildDir, { recursive: true });
-    await giveTo(user, buildDir);
-    const log = createWriteStream(logFile);
-    const emit = (text) => {
-      const line = `[${elapsed().toFixed(1).padStart(7)}s] ${text}`;
-      log.write(line + "\n");
-      request.onLine?.(line);
-    };
-    let tmpDir;
-    const tree = await exportSourceTree(request.repo, commit, user, request.registry);
-    try {
-      const ccache = await ccacheSetup(cacheDir, trust, user, tree.path);
-      tmpDir = await userTempDir(user, request.registry);
-      const commands = buildCommands(recipe, { buildDir, cc: [...ccache ? ["ccache"] : [], ...compiler.command], cpus: os6.availableParallelism() });
-      emit(`build ${commit} (${request.commitish}) as ${buildId} with ${compiler.name} ${compiler.version}${ccache ? " and ccache" : ""}${user ? ` as ${user.name}` : ""} in ${tree.path}`);
-      const timings = { configure: null, make: null, install: null, total: 0 };
-      for (const command of commands) {
-        const phaseStart = elapsed();
-        try {
-          await runStreamed(command.file, command.args, {
-            cwd: tree.path,
-            env: command.env,
-            quietEnv: { ...ccache?.env, TMPDIR: tmpDir.path },
-            onLine: emit,
-            signal: request.registry.signal,
-            user,
-            timeoutMs: timeouts.build_s * 1e3
-          });
-        } catch (err) {
-          if (!(err instanceof PipelineError) || request.registry.signal.aborted) throw err;
-          emit(`build failed: ${err.message}`);
-          throw new PipelineError(`build of ${request.commitish} (${commit.slice(0, 12)}) failed: ${err.message}; full log: ${logFile}`, err.logExcerpt);
-        }
-        timings[command.phase] = elapsed() - phaseStart;
-      }
-      timings.total = elapsed();
-      await takeBack(buildDir);
-      const result = {
-        ...resultIn(buildDir),
-        reused: false,
-        ccache: ccache ? parseCcacheStatsLog(await readFile8(ccache.statsLog, "utf8").catch(() => "")) : null,
-        timings
-      };
-      emit(`built in ${timings.total.toFixed(1)} s${result.ccache ? ` (ccache: ${result.ccache.hits} hits, ${result.ccache.misses} misses)` : ""}`);
-      const marker = path10.join(buildDir, COMPLETE_MARKER);
-      await writeFile4(`${marker}.tmp`, JSON.stringify(result, null, 2));
-      await rename2(`${marker}.tmp`, marker);
-      return result;
-    } finally {
-      await tmpDir?.remove();
-      await tree.remove();
-      await new Promise((resolve) => log.end(resolve));
-    }
-  }
-}
-async function lockBuild(lockFile, registry2, timeoutS) {
-  await mkdir3(path10.dirname(lockFile), { recursive: true });
-  const deadline = performance.now() + timeoutS * 1e3;
-  for (; ; ) {
-    try {
-      await writeFile4(lockFile, String(process.pid), { flag: "wx" });
-      break;
-    } catch (err) {
-      if (err.code !== "EEXIST") throw err;
-    }
-    const holder = Number(await readFile8(lockFile, "utf8").catch(() => ""));
-    if (holder > 0 && !isRunning(holder)) await rm6(lockFile, { force: true });
-    else if (performance.now() > deadline) throw new PipelineError(`waited ${timeoutS} s for ${lockFile}, held by process ${holder} building the same commit: giving up`);
-    else await sleep4(1e3, void 0, { signal: registry2.signal });
-  }
-  const handle = await registry2.register(`build lock ${lockFile}`, () => rm6(lockFile, { force: true }));
-  return handle.run;
-}
-function isRunning(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === "EPERM";
-  }
-}
-async function ccacheSetup(cacheDir, trust, user, tree) {
-  const probe = await execa("ccache", ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false });
-  if (probe.failed) return null;
-  const { ccache, shared } = cacheNamespace(cacheDir, trust);
-  for (const dir of trust === "trusted" ? [ccache, shared] : [ccache]) {
-    await mkdir3(dir, { recursive: true });
-    if (user && (await stat(dir)).uid !== user.uid) await giveTo(user, dir);
-  }
-  const statsLog = path10.join(tree, ".db-bench-gate-ccache-stats");
-  const env = {
-    CCACHE_DIR: ccache,
-    CCACHE_BASEDIR: tree,
-    CCACHE_NOHASHDIR: "1",
-    CCACHE_STATSLOG: statsLog,
-    // entries readable by the other namespace's user
-    CCACHE_UMASK: "022",
-    // trusted: every result, hit or miss, also goes to the shared storage
-    ...trust === "trusted" ? { CCACHE_REMOTE_STORAGE: `file:${shared}|umask=022`, CCACHE_RESHARE: "1" } : existsSync5(shared) && { CCACHE_REMOTE_STORAGE: `file:${shared}|read-only` }
-  };
-  return { env, statsLog };
-}
-function parseCcacheStatsLog(text) {
-  const stats = { hits: 0, directHits: 0, misses: 0 };
-  for (const line of text.split("\n")) {
-    if (line === "" || line.startsWith("# ")) continue;
-    if (!/^[a-z_]+$/.test(line)) throw new PipelineError("unrecognised line in a ccache stats log", text.slice(0, 2e3));
-    if (line === "direct_cache_hit") stats.directHits++;
-    if (line === "direct_cache_hit" || line === "preprocessed_cache_hit") stats.hits++;
-    if (line === "cache_miss") stats.misses++;
-  }
-  return stats;
-}
-
 // src/measure-and-write.ts
-import { mkdir as mkdir4 } from "node:fs/promises";
-import path12 from "node:path";
+import { mkdir as mkdir5 } from "node:fs/promises";
+import path15 from "node:path";
 
 // src/pipeline.ts
 import { randomBytes } from "node:crypto";
-import { mkdtemp as mkdtemp4, rm as rm7 } from "node:fs/promises";
-import os7 from "node:os";
+import { existsSync as existsSync5 } from "node:fs";
+import { mkdtemp as mkdtemp3, rm as rm5 } from "node:fs/promises";
+import os5 from "node:os";
 import path11 from "node:path";
 
 // src/driver/client-rusage.ts
-import { readFile as readFile9 } from "node:fs/promises";
+import { readFile as readFile8 } from "node:fs/promises";
 var WRAPPER = [
   "report=$1; shift",
   '"$@" &',
@@ -32887,15 +32776,62 @@ function parseClientRusage(report) {
   };
 }
 async function readClientRusage(reportFile) {
-  return parseClientRusage(await readFile9(reportFile, "utf8"));
+  return parseClientRusage(await readFile8(reportFile, "utf8"));
 }
 function clientCpuShare(cpuSeconds, wallSeconds, cores) {
   if (!(wallSeconds > 0) || !(cores > 0)) throw new RangeError(`client CPU share needs positive wall seconds and cores, got ${wallSeconds} and ${cores}`);
   return cpuSeconds / (wallSeconds * cores);
 }
 
-// src/measure/host.ts
-import { readdir as readdir2, readFile as readFile10 } from "node:fs/promises";
+// src/engine/instance.ts
+async function startInstance(engine, options) {
+  if (engine.kind === "server") {
+    const server = await engine.start({
+      binDir: options.binDir,
+      settings: options.settings,
+      database: options.database,
+      logFile: options.logFile,
+      registry: options.registry,
+      workDir: options.workDir,
+      trust: options.trust,
+      timeoutMs: options.timeoutMs,
+      ...options.serverCpus && { cpus: options.serverCpus }
+    });
+    return {
+      describe: () => `pid ${server.pid}, port ${server.connection.port}`,
+      isAlive: () => server.isAlive(),
+      logTail: (lines) => server.logTail(lines),
+      loadTarget: () => server.connection,
+      settle: (tables) => server.settle(tables),
+      runTarget: () => Promise.resolve({ target: server.connection, release: () => Promise.resolve() }),
+      restart: () => server.restart(),
+      stop: () => server.stop(),
+      ...server.startCounting && { startCounting: (counting) => server.startCounting(counting) }
+    };
+  }
+  const embedded = await engine.prepare({
+    binDir: options.binDir,
+    settings: options.settings,
+    workDir: options.workDir,
+    owner: options.clientUser,
+    logFile: options.logFile,
+    registry: options.registry
+  });
+  return {
+    describe: () => `data ${embedded.dataDir}`,
+    isAlive: () => true,
+    logTail: (lines) => embedded.logTail(lines),
+    loadTarget: () => ({ kind: "embedded", dataDir: embedded.dataDir }),
+    settle: () => embedded.settle(),
+    runTarget: async () => {
+      const copy = await embedded.runCopy();
+      return { target: { kind: "embedded", dataDir: copy.dataDir }, release: copy.remove };
+    },
+    restart: () => Promise.resolve(),
+    stop: () => embedded.stop(),
+    ...embedded.startCounting && { startCounting: (counting) => embedded.startCounting(counting) }
+  };
+}
 
 // src/measure/proc.ts
 function parseProcStat(text) {
@@ -32951,25 +32887,6 @@ function metricsPerOp(before, after, ops, clockTicksPerSecond2) {
     rkb_per_op: sectorsRead * KB_PER_SECTOR / ops,
     wkb_per_op: sectorsWritten * KB_PER_SECTOR / ops
   };
-}
-
-// src/measure/host.ts
-async function takeHostSnapshot() {
-  const [procStat, diskstats, sysBlock] = await Promise.all([
-    readFile10("/proc/stat", "utf8"),
-    readFile10("/proc/diskstats", "utf8"),
-    readdir2("/sys/block")
-  ]);
-  return hostSnapshot(procStat, diskstats, new Set(sysBlock));
-}
-var clockTicks;
-function clockTicksPerSecond() {
-  clockTicks ??= execa("getconf", ["CLK_TCK"], { env: childEnv(process.env), extendEnv: false }).then(({ stdout }) => {
-    const ticks = Number(stdout.trim());
-    if (!Number.isInteger(ticks) || ticks <= 0) throw new Error(`getconf CLK_TCK printed "${stdout}"`);
-    return ticks;
-  });
-  return clockTicks;
 }
 
 // src/schedule/instructions.ts
@@ -33116,289 +33033,693 @@ var COUNTED_RUN_TIMEOUT_S = 600;
 function tail(text, lines) {
   return text.split("\n").slice(-lines).join("\n").trimEnd();
 }
-async function runBenchmark(plan, registry2, log) {
-  const startedAt = /* @__PURE__ */ new Date();
-  const { profile } = plan;
-  const compiler = await detectCompiler();
-  const fingerprint = await collectFingerprint({ name: compiler.name, version: compiler.version }, plan.runner);
-  const notes = [];
-  const placement = profile.cpu_affinity ? placeProcesses(profile.cpu_affinity, await allowedCpus(), profile.source) : null;
-  if (placement) log.info(`server on CPU ${formatCpuList(placement.server)}, benchmark client on CPU ${formatCpuList(placement.client)}`);
-  const onClientCpus = (command) => onCpus(command, placement?.client);
+async function placeInstances(plan, ports) {
+  const setting = plan.profile.cpu_affinity;
+  if (!setting) return null;
+  const allowed = await ports.host.allowedCpus();
+  return plan.engine.kind === "server" ? { kind: "server", ...placeProcesses(setting, allowed, plan.profile.source) } : { kind: "embedded", ...placeProcess(setting, allowed, plan.profile.source) };
+}
+async function buildVariants(plan, ports, registry2, log) {
   const builds = [];
   for (const spec of plan.variants) {
-    builds.push(
-      await log.group(`build ${spec.id} (${spec.ref})`, async () => {
-        let lastShown = performance.now();
-        let lines = 0;
-        const build = await buildAtCommit({
-          repo: plan.repo,
-          commitish: spec.ref,
-          recipe: spec.recipe,
-          cacheDir: plan.cacheDir,
-          trust: plan.trust,
-          timeouts: plan.timeouts,
-          registry: registry2,
-          onLine: (line) => {
-            lines++;
-            if (/\] \$ /.test(line) || performance.now() - lastShown > 15e3) {
-              lastShown = performance.now();
-              log.info(`${line.slice(0, 160)}${/\] \$ /.test(line) ? "" : ` (${lines} lines so far)`}`);
-            }
+    const build = await log.group(`build ${spec.id} (${spec.ref})`, async () => {
+      let lastShown = performance.now();
+      let lines = 0;
+      const build2 = await ports.build({
+        repo: plan.repo,
+        commitish: spec.ref,
+        recipe: spec.recipe,
+        cacheDir: plan.cacheDir,
+        trust: plan.trust,
+        timeouts: plan.timeouts,
+        registry: registry2,
+        ...plan.workDir && { workDir: plan.workDir },
+        onLine: (line) => {
+          lines++;
+          if (/\] \$ /.test(line) || performance.now() - lastShown > 15e3) {
+            lastShown = performance.now();
+            log.info(`${line.slice(0, 160)}${/\] \$ /.test(line) ? "" : ` (${lines} lines so far)`}`);
           }
-        });
-        log.info(
-          build.reused ? `reused the cached build ${build.buildId} of ${build.commit.slice(0, 12)}` : `built ${build.commit.slice(0, 12)} in ${build.timings.total.toFixed(0)} s${build.ccache ? ` (ccache ${build.ccache.hits} hits, ${build.ccache.misses} misses)` : ""}; log: ${build.logFile}`
-        );
-        return build;
-      })
-    );
+        }
+      });
+      log.info(
+        build2.reused ? `reused the cached build ${build2.buildId} of ${build2.commit.slice(0, 12)}` : `built ${build2.commit.slice(0, 12)} in ${build2.timings.total.toFixed(0)} s${build2.ccache ? ` (ccache ${build2.ccache.hits} hits, ${build2.ccache.misses} misses)` : ""}; log: ${build2.logFile}`
+      );
+      return build2;
+    });
+    const needed = [...plan.engine.programs, ...plan.profile.steps.flatMap((step) => Object.entries(step.programs).flatMap(([name, from]) => from === "build" ? [name] : []))];
+    const missing = [...new Set(needed)].filter((program) => !existsSync5(path11.join(build.binDir, program)));
+    if (missing.length > 0) {
+      throw new PipelineError(`the build of ${spec.id} (${spec.ref}) has no ${missing.join(", ")} in ${build.binDir}: the ${spec.recipe.name} recipe must install what the ${plan.engine.name} engine and the profile's drivers run`);
+    }
+    builds.push(build);
   }
-  const variants = plan.variants.map((spec, i) => {
-    const build = builds[i];
-    return { id: spec.id, commit: build.commit, ref: spec.ref, flags: build.flags, build_id: build.buildId };
-  });
-  const sysbench = plan.sysbench ?? "sysbench";
-  const binaries = (build) => ({
-    pgbench: path11.join(build.binDir, "pgbench"),
-    psql: path11.join(build.binDir, "psql"),
-    sysbench
-  });
-  const connectionOf = (server) => server.connection;
-  const logDir = path11.join(plan.cacheDir, "logs");
-  const work = await mkdtemp4(path11.join(os7.tmpdir(), "dbg-run-"));
-  await registry2.register(`run directory ${work}`, () => rm7(work, { recursive: true, force: true }));
-  const clientUser = await unprivilegedUser(plan.trust);
-  await giveTo(clientUser, work);
-  const runClient = (command, timeoutS) => execa(command.file, command.args, {
-    cwd: work,
-    ...asUser(clientUser),
-    all: true,
-    reject: false,
-    timeout: timeoutS * 1e3,
-    cancelSignal: registry2.signal
-  });
-  const startServer = async (variant, build, logFile) => {
-    const server = await plan.engine.start({
+  return builds;
+}
+function binariesFor(step, build, programs = {}) {
+  return Object.fromEntries(Object.entries(step.programs).map(([name, from]) => [name, from === "build" ? path11.join(build.binDir, name) : programs[name] ?? name]));
+}
+function driverCpus(ctx) {
+  if (!ctx.placement) return void 0;
+  return ctx.placement.kind === "server" ? ctx.placement.client : ctx.placement.process;
+}
+function runClient(ctx, command, timeoutS, rusage = false) {
+  return ctx.ports.runClient(command, { cwd: ctx.runDir, user: ctx.clientUser, timeoutS, rusage, signal: ctx.registry.signal });
+}
+var Instances = class {
+  constructor(ctx) {
+    this.ctx = ctx;
+  }
+  ctx;
+  current = /* @__PURE__ */ new Map();
+  restarts = 0;
+  plannedRestarts = 0;
+  async startAll(variants, builds) {
+    for (const [i, variant] of variants.entries()) this.current.set(variant.id, await this.start(variant, builds[i], this.logFile(variant, 0)));
+  }
+  get(variant) {
+    return this.current.get(variant.id);
+  }
+  /** The variant's instance, a new one in place of a server that died. */
+  async live(variant) {
+    const current = this.get(variant);
+    if (current.instance.isAlive()) return current;
+    const { ctx } = this;
+    const excerpt = await current.instance.logTail(EXCERPT_LINES);
+    await current.instance.stop();
+    ctx.notes.push(`${variant.id}: the server had died and was replaced by a new one (its log: ${current.logFile})`);
+    ctx.log.info(`${variant.id}: server is gone; starting a new one. Last log lines:
+${excerpt}`);
+    const replacement = await this.start(variant, current.build, this.logFile(variant, ++this.restarts));
+    this.current.set(variant.id, replacement);
+    return replacement;
+  }
+  /** A planned restart (schedule.restart_every); a server it leaves dead is replaced by live() before the next sample. */
+  async restart(step, variant) {
+    const { instance } = this.get(variant);
+    try {
+      await instance.restart();
+      this.plannedRestarts++;
+      this.ctx.log.info(`${step.id}: restarted ${variant.id} (${instance.describe()})`);
+    } catch (e) {
+      this.ctx.log.info(`${step.id}: restarting ${variant.id} failed: ${e.message}`);
+    }
+  }
+  async stopAll() {
+    for (const vi of this.current.values()) await vi.instance.stop();
+  }
+  logFile(variant, attempt) {
+    const stamp = this.ctx.startedAt.toISOString().replace(/[:.]/g, "-");
+    return path11.join(this.ctx.plan.cacheDir, "logs", `${this.ctx.plan.engine.kind}-${stamp}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
+  }
+  async start(variant, build, logFile) {
+    const { plan, placement } = this.ctx;
+    const instance = await startInstance(plan.engine, {
       binDir: build.binDir,
-      settings: plan.serverSettings,
+      settings: plan.engineSettings,
       database: DATABASE,
       logFile,
-      registry: registry2,
+      registry: this.ctx.registry,
+      workDir: this.ctx.workDir,
       trust: plan.trust,
+      clientUser: this.ctx.clientUser,
       timeoutMs: plan.timeouts.start_s * 1e3,
-      ...placement && { cpus: placement.server }
+      ...placement?.kind === "server" && { serverCpus: placement.server }
     });
-    log.info(`${variant.id}: ${plan.engine.name} started (pid ${server.pid}, port ${server.connection.port}); log: ${logFile}`);
-    return { variant, build, server, loaded: /* @__PURE__ */ new Set(), logFile };
-  };
-  const ensureData = async (vs, step) => {
-    const dataSet = step.dataSet(connectionOf(vs.server), binaries(vs.build));
-    if (vs.loaded.has(dataSet.key)) return;
-    for (const command of dataSet.commands) {
-      const shown = [path11.basename(command.file), ...command.args].join(" ");
-      log.info(`${vs.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
-      const result = await runClient(command, plan.timeouts.load_s);
-      if (result.failed) {
-        throw new PipelineError(`loading ${dataSet.key} failed: ${result.shortMessage}`, `${tail(result.all ?? "", EXCERPT_LINES)}
---- server log ---
-${await vs.server.logTail(EXCERPT_LINES)}`);
-      }
+    this.ctx.log.info(`${variant.id}: ${plan.engine.name} ${plan.engine.kind === "server" ? "started" : "prepared"} (${instance.describe()}); log: ${logFile}`);
+    return { variant, build, instance, loaded: /* @__PURE__ */ new Set(), logFile };
+  }
+};
+async function ensureData(ctx, vi, step) {
+  const dataSet = step.dataSet(vi.instance.loadTarget(), binariesFor(step, vi.build, ctx.plan.programs));
+  if (vi.loaded.has(dataSet.key)) return;
+  for (const command of dataSet.commands) {
+    const shown = [path11.basename(command.file), ...command.args].join(" ");
+    ctx.log.info(`${vi.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
+    const result = await runClient(ctx, command, ctx.plan.timeouts.load_s);
+    if (result.failed) {
+      throw new PipelineError(`loading ${dataSet.key} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}
+--- ${ctx.plan.engine.name} log ---
+${await vi.instance.logTail(EXCERPT_LINES)}`);
     }
-    vs.loaded.add(dataSet.key);
-  };
-  const servers = /* @__PURE__ */ new Map();
-  const serverLogs = (variant, attempt) => path11.join(logDir, `server-${startedAt.toISOString().replace(/[:.]/g, "-")}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
-  let restarts = 0;
-  for (const [i, variant] of variants.entries()) servers.set(variant.id, await startServer(variant, builds[i], serverLogs(variant, 0)));
-  const liveServer = async (variant) => {
-    const current = servers.get(variant.id);
-    if (current.server.isAlive()) return current;
-    const excerpt = await current.server.logTail(EXCERPT_LINES);
-    await current.server.stop();
-    notes.push(`${variant.id}: the server had died and was replaced by a new one (its log: ${current.logFile})`);
-    log.info(`${variant.id}: server is gone; starting a new one. Last log lines:
-${excerpt}`);
-    const replacement = await startServer(variant, current.build, serverLogs(variant, ++restarts));
-    servers.set(variant.id, replacement);
-    return replacement;
-  };
-  const thresholds = thresholdResolver(plan.judging?.thresholds, plan.judging?.overrides);
-  const ticks = await clockTicksPerSecond();
-  const { schedule } = profile;
-  const rounds = plan.rounds ?? schedule.rounds;
-  const minRounds = Math.min(schedule.min_rounds, rounds);
-  const sequential = schedule.look_every === void 0 ? null : { minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
-  const budget = {
-    minRounds,
-    maxRounds: rounds,
-    budgetS: plan.timeBudgetS === void 0 ? schedule.time_budget_s : plan.timeBudgetS,
-    stopsAt: budgetStops(sequential, minRounds, rounds)
-  };
-  const errorSample = (step, variant, round, position, started, message, excerpt) => ({
+  }
+  await vi.instance.settle(dataSet.tables);
+  vi.loaded.add(dataSet.key);
+}
+async function onRunTarget(vi, work) {
+  const { target, release } = await vi.instance.runTarget();
+  try {
+    return await work(target);
+  } finally {
+    await release();
+  }
+}
+function errorSample(ctx, step, variant, round, position, started, message, excerpt) {
+  return {
     step: step.id,
     variant: variant.id,
     round,
     position,
     started_at: started.toISOString(),
-    duration_s: (Date.now() - started.getTime()) / 1e3,
+    duration_s: (ctx.ports.clock.date().getTime() - started.getTime()) / 1e3,
     status: "error",
     error: { message, log_excerpt: excerpt }
-  });
-  const measure = async (step, variant, round, position) => {
-    const started = /* @__PURE__ */ new Date();
-    let vs;
-    try {
-      vs = await liveServer(variant);
-      await ensureData(vs, step);
-    } catch (e) {
-      const error62 = e;
-      return errorSample(step, variant, round, position, started, error62.message, e instanceof PipelineError ? e.logExcerpt : error62.stack ?? "");
-    }
-    const report = path11.join(work, `rusage-${step.id}-${variant.id}-${round}`);
-    const client = step.run(connectionOf(vs.server), binaries(vs.build), schedule.duration_s);
-    const command = withClientRusage(onClientCpus(client), report);
-    const before = await takeHostSnapshot();
-    const t0 = performance.now();
-    const result = await runClient(command, schedule.duration_s + CLIENT_GRACE_S);
-    const wallS = (performance.now() - t0) / 1e3;
-    const after = await takeHostSnapshot();
-    const serverLog = async () => `--- server log (${vs.logFile}) ---
-${await vs.server.logTail(EXCERPT_LINES)}`;
-    if (!vs.server.isAlive()) {
-      return errorSample(step, variant, round, position, started, `the ${plan.engine.name} server exited during the step`, `${tail(result.all ?? "", EXCERPT_LINES)}
-${await serverLog()}`);
-    }
-    if (result.failed) {
-      return errorSample(step, variant, round, position, started, `${path11.basename(client.file)} failed: ${result.shortMessage}`, `${tail(result.all ?? "", EXCERPT_LINES)}
-${await serverLog()}`);
-    }
-    try {
-      const parsed = step.parse(result.stdout);
-      const rusage = await readClientRusage(report);
-      return {
-        step: step.id,
-        variant: variant.id,
-        round,
-        position,
-        started_at: started.toISOString(),
-        duration_s: parsed.duration_s,
-        status: "ok",
-        ops: parsed.ops,
-        ops_per_s: parsed.ops_per_s,
-        latency_ms: parsed.latency_ms,
-        metrics: metricsPerOp(before, after, parsed.ops, ticks),
-        client_cpu_share: clientCpuShare(rusage.cpu_s, wallS, fingerprint.cores)
-      };
-    } catch (e) {
-      return errorSample(step, variant, round, position, started, e.message, tail(result.all ?? "", EXCERPT_LINES));
-    }
   };
+}
+async function measureOnce(ctx, instances, fingerprint, step, variant, round, position) {
+  const { plan, ports } = ctx;
+  const { schedule } = plan.profile;
+  const started = ports.clock.date();
+  let vi;
+  try {
+    vi = await instances.live(variant);
+    await ensureData(ctx, vi, step);
+  } catch (e) {
+    const error62 = e;
+    return errorSample(ctx, step, variant, round, position, started, error62.message, e instanceof PipelineError ? e.logExcerpt : error62.stack ?? "");
+  }
+  const engineLog = async () => `--- ${plan.engine.name} log (${vi.logFile}) ---
+${await vi.instance.logTail(EXCERPT_LINES)}`;
+  try {
+    return await onRunTarget(vi, async (target) => {
+      const client = step.run(target, binariesFor(step, vi.build, plan.programs), schedule.duration_s);
+      const before = await ports.host.snapshot();
+      const t0 = ports.clock.now();
+      const result = await runClient(ctx, onCpus(client, driverCpus(ctx)), schedule.duration_s + CLIENT_GRACE_S, true);
+      const wallS = ports.clock.now() - t0;
+      const after = await ports.host.snapshot();
+      if (!vi.instance.isAlive()) {
+        return errorSample(ctx, step, variant, round, position, started, `the ${plan.engine.name} server exited during the step`, `${tail(result.output, EXCERPT_LINES)}
+${await engineLog()}`);
+      }
+      if (result.failed) {
+        return errorSample(ctx, step, variant, round, position, started, `${path11.basename(client.file)} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}
+${await engineLog()}`);
+      }
+      try {
+        const parsed = step.parse(result.stdout);
+        return {
+          step: step.id,
+          variant: variant.id,
+          round,
+          position,
+          started_at: started.toISOString(),
+          duration_s: parsed.duration_s,
+          status: "ok",
+          ops: parsed.ops,
+          ops_per_s: parsed.ops_per_s,
+          latency_ms: parsed.latency_ms,
+          metrics: metricsPerOp(before, after, parsed.ops, await ports.host.ticksPerSecond()),
+          // an embedded engine's process is the engine: there is no separate client whose share would matter
+          client_cpu_share: plan.engine.kind === "server" && result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null
+        };
+      } catch (e) {
+        return errorSample(ctx, step, variant, round, position, started, e.message, tail(result.output, EXCERPT_LINES));
+      }
+    });
+  } catch (e) {
+    const error62 = e;
+    return errorSample(ctx, step, variant, round, position, started, error62.message, e instanceof PipelineError ? e.logExcerpt : error62.stack ?? "");
+  }
+}
+function scheduleOf(plan) {
+  const { schedule } = plan.profile;
+  const rounds = plan.rounds ?? schedule.rounds;
+  const minRounds = Math.min(schedule.min_rounds, rounds);
+  const sequential = schedule.look_every === void 0 ? null : { minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
+  return {
+    rounds,
+    sequential,
+    budget: { minRounds, maxRounds: rounds, budgetS: plan.timeBudgetS === void 0 ? schedule.time_budget_s : plan.timeBudgetS, stopsAt: budgetStops(sequential, minRounds, rounds) }
+  };
+}
+async function measureSteps(ctx, instances, variants, fingerprint, plan) {
+  const { profile } = ctx.plan;
+  const { schedule } = profile;
+  const thresholds = thresholdResolver(ctx.plan.judging?.thresholds, ctx.plan.judging?.overrides);
   const warmup = async (step, variant) => {
     if (schedule.warmup_s === 0) return;
     try {
-      const vs = await liveServer(variant);
-      await ensureData(vs, step);
-      const result = await runClient(onClientCpus(step.warmup(connectionOf(vs.server), binaries(vs.build), schedule.warmup_s)), schedule.warmup_s + CLIENT_GRACE_S);
-      if (result.failed) log.info(`${step.id}: warm-up of ${variant.id} failed (${result.shortMessage}); the measured rounds will show it`);
+      const vi = await instances.live(variant);
+      await ensureData(ctx, vi, step);
+      const result = await onRunTarget(
+        vi,
+        (target) => runClient(ctx, onCpus(step.warmup(target, binariesFor(step, vi.build, ctx.plan.programs), schedule.warmup_s), driverCpus(ctx)), schedule.warmup_s + CLIENT_GRACE_S)
+      );
+      if (result.failed) ctx.log.info(`${step.id}: warm-up of ${variant.id} failed (${result.message}); the measured rounds will show it`);
     } catch (e) {
-      log.info(`${step.id}: warm-up of ${variant.id} failed: ${e.message}`);
+      ctx.log.info(`${step.id}: warm-up of ${variant.id} failed: ${e.message}`);
     }
   };
-  let plannedRestarts = 0;
-  const restartServer = async (step, variant) => {
-    const vs = servers.get(variant.id);
-    try {
-      await vs.server.restart();
-      plannedRestarts++;
-      log.info(`${step.id}: restarted ${variant.id} (pid ${vs.server.pid}, port ${vs.server.connection.port})`);
-    } catch (e) {
-      log.info(`${step.id}: restarting ${variant.id} failed: ${e.message}`);
-    }
-  };
-  const interleaved = await log.group(
-    `measure ${profile.steps.length} steps x ${variants.length} variants, ${rounds} rounds of ${schedule.duration_s} s (ABBA)`,
-    () => runInterleaved(profile.steps, variants, budget, { now: () => performance.now() / 1e3 }, {
+  return ctx.log.group(
+    `measure ${profile.steps.length} steps x ${variants.length} variants, ${plan.rounds} rounds of ${schedule.duration_s} s (ABBA)`,
+    () => runInterleaved(profile.steps, variants, plan.budget, ctx.ports.clock, {
       warmup,
       measure: async (step, variant, round, position) => {
-        const sample = await measure(step, variant, round, position);
-        log.info(
-          sample.status === "ok" ? `${step.id} round ${round + 1}/${rounds} ${variant.id}: ${sample.ops_per_s.toFixed(0)} ops/s` + (sample.metrics ? `, ${sample.metrics.cpu_us_per_op.toFixed(1)} cpu us/op` : "") + (sample.client_cpu_share !== null ? `, client ${(sample.client_cpu_share * 100).toFixed(0)}% of CPU` : "") : `${step.id} round ${round + 1}/${rounds} ${variant.id}: ERROR ${sample.error.message}`
+        const sample = await measureOnce(ctx, instances, fingerprint, step, variant, round, position);
+        ctx.log.info(
+          sample.status === "ok" ? `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ${sample.ops_per_s.toFixed(0)} ops/s` + (sample.metrics ? `, ${sample.metrics.cpu_us_per_op.toFixed(1)} cpu us/op` : "") + (sample.client_cpu_share !== null ? `, client ${(sample.client_cpu_share * 100).toFixed(0)}% of CPU` : "") : `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ERROR ${sample.error.message}`
         );
         return sample;
       },
-      ...schedule.restart_every !== void 0 && { restart: { every: schedule.restart_every, run: restartServer } },
-      ...sequential && {
-        settled: (step, stepSamples) => settledStep(sequential, thresholds.forStep(step.id), plan.baseVariant, stepSamples)
+      ...schedule.restart_every !== void 0 && { restart: { every: schedule.restart_every, run: (step, variant) => instances.restart(step, variant) } },
+      ...plan.sequential && {
+        settled: (step, stepSamples) => settledStep(plan.sequential, thresholds.forStep(step.id), ctx.plan.baseVariant, stepSamples)
       }
     })
   );
-  notes.push(...interleaved.settled, ...interleaved.cutShort);
-  if (schedule.restart_every !== void 0) notes.push(`servers restarted every ${schedule.restart_every} rounds of a step: ${plannedRestarts} restarts`);
-  const counting = profile.instructions && plan.countInstructions !== false ? profile.instructions : null;
-  const instructions = counting ? await log.group(`count instructions: ${profile.steps.length} steps x ${variants.length} variants, ${counting.repeats} repeats of N and 2N operations per client`, async () => {
+}
+async function countStage(ctx, instances, variants) {
+  const { profile, engine } = ctx.plan;
+  const counting = profile.instructions && ctx.plan.countInstructions !== false ? profile.instructions : null;
+  if (!counting) return void 0;
+  return ctx.log.group(`count instructions: ${profile.steps.length} steps x ${variants.length} variants, ${counting.repeats} repeats of N and 2N operations per client`, async () => {
     const counters = /* @__PURE__ */ new Map();
     return countInstructions(profile.steps, variants, { opsPerClient: counting.ops_per_client, repeats: counting.repeats, opsPerClientByStep: counting.ops_per_client_by_step }, {
       start: async (variant) => {
-        const { server } = await liveServer(variant);
-        if (!server.startCounting) throw new CountingUnavailableError(`the ${plan.engine.name} engine cannot count instructions`);
-        const counter = await server.startCounting();
+        const { instance } = await instances.live(variant);
+        if (!instance.startCounting) throw new CountingUnavailableError(`the ${engine.name} engine cannot count instructions`);
+        const counter = await instance.startCounting();
         counters.set(variant.id, counter);
         return counter;
       },
       run: async (step, variant, perClient) => {
-        const vs = servers.get(variant.id);
-        await ensureData(vs, step);
-        const client = step.fixedRun(connectionOf(vs.server), binaries(vs.build), perClient);
-        const { result, instructions: instructions2 } = await counters.get(variant.id).count(() => runClient(onClientCpus(client), COUNTED_RUN_TIMEOUT_S));
-        if (result.failed) {
-          throw new PipelineError(`${path11.basename(client.file)} failed: ${result.shortMessage}`, `${tail(result.all ?? "", EXCERPT_LINES)}
---- server log (${vs.logFile}) ---
-${await vs.server.logTail(EXCERPT_LINES)}`);
-        }
-        return { ops: step.parse(result.stdout).ops, instructions: instructions2 };
+        const vi = instances.get(variant);
+        await ensureData(ctx, vi, step);
+        return onRunTarget(vi, async (target) => {
+          const client = step.fixedRun(target, binariesFor(step, vi.build, ctx.plan.programs), perClient);
+          const { result, instructions } = await counters.get(variant.id).count(client, (command) => runClient(ctx, onCpus(command, driverCpus(ctx)), COUNTED_RUN_TIMEOUT_S));
+          if (result.failed) {
+            throw new PipelineError(`${path11.basename(client.file)} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}
+--- ${engine.name} log (${vi.logFile}) ---
+${await vi.instance.logTail(EXCERPT_LINES)}`);
+          }
+          return { ops: step.parse(result.stdout).ops, instructions };
+        });
       },
       stop: (variant) => counters.get(variant.id).stop(),
-      log: (line) => log.info(line),
-      now: () => performance.now() / 1e3
+      log: (line) => ctx.log.info(line),
+      now: () => ctx.ports.clock.now()
     });
-  }) : void 0;
-  for (const vs of servers.values()) await vs.server.stop();
+  });
+}
+function assembleResults(ctx, parts) {
+  const { plan, placement, startedAt } = ctx;
+  const { profile } = plan;
+  const { sequential } = parts.schedule;
+  const notes = [...ctx.notes, ...parts.measured.settled, ...parts.measured.cutShort];
+  if (profile.schedule.restart_every !== void 0) notes.push(`servers restarted every ${profile.schedule.restart_every} rounds of a step: ${parts.plannedRestarts} restarts`);
+  const thresholds = thresholdResolver(plan.judging?.thresholds, plan.judging?.overrides);
   return {
     schema: RESULTS_SCHEMA_ID,
     version: RESULTS_VERSION,
     run: {
       id: `${startedAt.toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}`,
       started_at: startedAt.toISOString(),
-      finished_at: (/* @__PURE__ */ new Date()).toISOString(),
+      finished_at: ctx.ports.clock.date().toISOString(),
       tool: `db-bench-gate ${VERSION}`,
-      budget_exhausted: interleaved.cutShort.length > 0,
+      budget_exhausted: parts.measured.cutShort.length > 0,
       notes,
       ...sequential && { sequential: { min_rounds: sequential.minRounds, max_rounds: sequential.maxRounds, look_every: sequential.lookEvery, spending: sequential.spending } },
-      ...placement && { cpu_placement: { server: formatCpuList(placement.server), client: formatCpuList(placement.client) } }
+      ...placement && {
+        cpu_placement: placement.kind === "server" ? { server: formatCpuList(placement.server), client: formatCpuList(placement.client) } : { process: formatCpuList(placement.process) }
+      }
     },
-    fingerprint,
-    engine: { name: plan.engine.name, version: await engineVersion(builds[0], clientUser) },
+    fingerprint: parts.fingerprint,
+    engine: { name: plan.engine.name, version: parts.engineVersion },
     profile: { name: profile.name, version: profile.version, hash: profile.hash },
     base_variant: plan.baseVariant,
-    variants,
+    variants: parts.variants,
     steps: profile.steps.map((s) => ({ id: s.id, driver: s.driver, parameters: s.parameters })),
-    samples: interleaved.samples,
-    ...instructions && { instructions },
+    samples: parts.measured.samples,
+    ...parts.instructions && { instructions: parts.instructions },
     thresholds: { run: thresholds.run, overrides: plan.judging?.overrides ?? [] }
   };
 }
-async function engineVersion(build, user) {
-  const result = await execa(path11.join(build.binDir, "postgres"), ["--version"], { ...asUser(user), reject: false, timeout: 3e4 });
-  return /(\d+(?:\.\d+)+\S*)/.exec(result.stdout)?.[1] ?? "unknown";
+async function runBenchmark(plan, registry2, log, ports) {
+  const startedAt = ports.clock.date();
+  const fingerprint = await ports.host.fingerprint(plan.runner);
+  const placement = await placeInstances(plan, ports);
+  if (placement?.kind === "server") log.info(`server on CPU ${formatCpuList(placement.server)}, benchmark client on CPU ${formatCpuList(placement.client)}`);
+  if (placement?.kind === "embedded") log.info(`${plan.engine.name} (embedded: the benchmark's own process) on CPU ${formatCpuList(placement.process)}`);
+  const builds = await buildVariants(plan, ports, registry2, log);
+  const variants = plan.variants.map((spec, i) => {
+    const build = builds[i];
+    return { id: spec.id, commit: build.commit, ref: spec.ref, flags: build.flags, build_id: build.buildId };
+  });
+  const workDir = plan.workDir ?? os5.tmpdir();
+  const runDir = await mkdtemp3(path11.join(workDir, "dbg-run-"));
+  await registry2.register(`run directory ${runDir}`, () => rm5(runDir, { recursive: true, force: true }));
+  const clientUser = await ports.clientUser(plan.trust);
+  await giveTo(clientUser, runDir);
+  const ctx = { plan, ports, registry: registry2, log, workDir, runDir, clientUser, placement, startedAt, notes: [] };
+  const instances = new Instances(ctx);
+  await instances.startAll(variants, builds);
+  const schedule = scheduleOf(plan);
+  const measured = await measureSteps(ctx, instances, variants, fingerprint, schedule);
+  const instructions = await countStage(ctx, instances, variants);
+  await instances.stopAll();
+  const engineVersion = await plan.engine.version(builds[0].binDir, clientUser);
+  return assembleResults(ctx, { fingerprint, engineVersion, variants, schedule, measured, instructions, plannedRestarts: instances.plannedRestarts });
 }
+
+// src/pipeline-ports.ts
+import { randomBytes as randomBytes2 } from "node:crypto";
+import path14 from "node:path";
+import { rm as rm8 } from "node:fs/promises";
+
+// src/build/build.ts
+import { createWriteStream, existsSync as existsSync6 } from "node:fs";
+import { mkdir as mkdir4, readFile as readFile9, rename as rename2, rm as rm7, stat, writeFile as writeFile4 } from "node:fs/promises";
+import os7 from "node:os";
+import path13 from "node:path";
+import { setTimeout as sleep4 } from "node:timers/promises";
+
+// src/build/compiler.ts
+var CLANG = /\bclang version (\d+(?:\.\d+)+)/;
+var GCC = /^\S+ \(.*?\) (\d+(?:\.\d+)+)/;
+function parseCompilerVersion(output2) {
+  const clang = CLANG.exec(output2);
+  if (clang?.[1]) return { name: "clang", version: clang[1] };
+  const firstLine = output2.split("\n", 1)[0] ?? "";
+  const gcc = GCC.exec(firstLine);
+  if (gcc?.[1] && /Free Software Foundation/.test(output2)) return { name: "gcc", version: gcc[1] };
+  throw new PipelineError("cannot tell which compiler this is from its --version output", output2);
+}
+var LANGUAGES = {
+  c: { variable: "CC", fallback: "cc" },
+  cxx: { variable: "CXX", fallback: "c++" }
+};
+function compilerCommand(env, language = "c") {
+  const { variable, fallback } = LANGUAGES[language];
+  const words = (env[variable] ?? "").trim().split(/\s+/).filter(Boolean);
+  const withoutCcache = words[0] !== void 0 && /(^|\/)ccache$/.test(words[0]) ? words.slice(1) : words;
+  return withoutCcache.length > 0 ? withoutCcache : [fallback];
+}
+async function runVersion(command, env) {
+  const [file2, ...args] = command;
+  return execa(file2, [...args, "--version"], { env: childEnv(env), extendEnv: false, reject: false });
+}
+async function detectCompiler(env = process.env) {
+  const command = compilerCommand(env, "c");
+  const result = await runVersion(command, env);
+  if (result.failed) {
+    throw new PipelineError(`cannot run the C compiler \`${command.join(" ")} --version\``, `${result.stderr}
+${result.stdout}`.trim());
+  }
+  return { ...parseCompilerVersion(result.stdout), command };
+}
+async function detectCxxCompiler(env = process.env) {
+  const command = compilerCommand(env, "cxx");
+  const result = await runVersion(command, env);
+  if (result.failed) {
+    if (env.CXX?.trim()) throw new PipelineError(`cannot run the C++ compiler \`${command.join(" ")} --version\``, `${result.stderr}
+${result.stdout}`.trim());
+    return null;
+  }
+  return { ...parseCompilerVersion(result.stdout), command };
+}
+
+// src/build/source-tree.ts
+import { mkdir as mkdir3, mkdtemp as mkdtemp4, rm as rm6 } from "node:fs/promises";
+import os6 from "node:os";
+import path12 from "node:path";
+function git2(repo, args) {
+  return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false });
+}
+async function resolveCommit(repo, commitish) {
+  const result = await git2(repo, ["rev-parse", "--verify", "--end-of-options", `${commitish}^{commit}`]);
+  if (result.failed) {
+    throw new InputError(`cannot resolve "${commitish}" to a commit: ${result.stderr.trim()}`, repo);
+  }
+  return result.stdout.trim();
+}
+function parseGitlinks(lsTree) {
+  return lsTree.split("\0").filter((entry) => entry.startsWith("160000 commit ")).map((entry) => {
+    const [meta3, file2] = entry.split("	");
+    return { path: file2, commit: meta3.split(" ")[2] };
+  });
+}
+async function submoduleRepo(repo, submodule) {
+  const modules = await git2(repo, ["rev-parse", "--path-format=absolute", "--git-path", `modules/${submodule.path}`]);
+  for (const candidate of [path12.join(repo, submodule.path), ...modules.failed ? [] : [modules.stdout.trim()]]) {
+    const found = await git2(candidate, ["cat-file", "-e", `${submodule.commit}^{commit}`]);
+    if (!found.failed) return candidate;
+  }
+  return null;
+}
+async function exportInto(repo, commit, dir) {
+  const exported = await execa("git", ["-C", repo, "archive", "--format=tar", commit], { env: childEnv(process.env), extendEnv: false, buffer: false }).pipe("tar", ["-x", "-C", dir], { env: childEnv(process.env), extendEnv: false }).catch((e) => e);
+  if (exported instanceof Error) throw new PipelineError(`exporting ${commit} from ${repo} failed`, exported.message);
+  const listed = await git2(repo, ["ls-tree", "-r", "-z", "--full-tree", commit]);
+  if (listed.failed) throw new PipelineError(`listing ${commit} in ${repo} failed`, listed.stderr);
+  for (const submodule of parseGitlinks(listed.stdout)) {
+    const from = await submoduleRepo(repo, submodule);
+    if (!from) {
+      throw new InputError(`submodule ${submodule.path} at ${submodule.commit.slice(0, 12)} is not in the repository: fetch it first (git submodule update --init --recursive)`, repo);
+    }
+    await mkdir3(path12.join(dir, submodule.path), { recursive: true });
+    await exportInto(from, submodule.commit, path12.join(dir, submodule.path));
+  }
+}
+async function exportSourceTree(repo, commit, owner, registry2, parent = os6.tmpdir()) {
+  const dir = await mkdtemp4(path12.join(parent, "dbg-wt-"));
+  const handle = await registry2.register(`source tree ${dir}`, () => rm6(dir, { recursive: true, force: true }));
+  try {
+    await exportInto(repo, commit, dir);
+  } catch (e) {
+    await handle.run();
+    throw e;
+  }
+  await giveTo(owner, dir);
+  return { path: dir, commit, remove: handle.run };
+}
+
+// src/build/build.ts
+var COMPLETE_MARKER = ".db-bench-gate-build.json";
+function cacheNamespace(cacheDir, trust) {
+  const root = trust === "trusted" ? cacheDir : path13.join(cacheDir, "pr");
+  return { builds: path13.join(root, "builds"), ccache: path13.join(root, "ccache"), shared: path13.join(cacheDir, "ccache-shared") };
+}
+async function isCompleteBuild(buildDir, buildId, commit) {
+  const marker = path13.join(buildDir, COMPLETE_MARKER);
+  if (!existsSync6(marker)) return false;
+  let done;
+  try {
+    done = JSON.parse(await readFile9(marker, "utf8"));
+  } catch {
+    return false;
+  }
+  if (done?.buildId !== buildId || done.commit !== commit) return false;
+  const uid = process.getuid?.();
+  for (const file2 of [buildDir, marker]) {
+    const info = await stat(file2);
+    if (uid !== void 0 && info.uid !== uid) return false;
+    if ((info.mode & 18) !== 0) return false;
+  }
+  return true;
+}
+async function buildAtCommit(request) {
+  const started = performance.now();
+  const elapsed = () => (performance.now() - started) / 1e3;
+  const { recipe, cacheDir, trust } = request;
+  const timeouts = request.timeouts ?? DEFAULT_TIMEOUTS;
+  const commit = await resolveCommit(request.repo, request.commitish);
+  const compiler = await detectCompiler(process.env);
+  const cxxCompiler = await detectCxxCompiler(process.env);
+  const buildId = buildKey({ commit, recipe, compilers: { c: compiler, cxx: cxxCompiler } });
+  const namespace = cacheNamespace(cacheDir, trust);
+  const buildDir = path13.join(namespace.builds, buildId);
+  const logFile = request.logFile ?? path13.join(cacheDir, "logs", `build-${buildId}.log`);
+  const resultIn = (dir) => {
+    const prefix = installLayout(recipe, dir).installDir;
+    return { commit, buildId, dir, prefix, binDir: path13.join(prefix, recipe.bin_dir), flags: buildFlags(recipe), compiler: { name: compiler.name, version: compiler.version }, logFile };
+  };
+  const reusable = async () => {
+    for (const dir of /* @__PURE__ */ new Set([path13.join(cacheNamespace(cacheDir, "trusted").builds, buildId), buildDir])) {
+      if (await isCompleteBuild(dir, buildId, commit)) {
+        return { ...resultIn(dir), reused: true, ccache: null, timings: { configure: null, make: null, install: null, total: elapsed() } };
+      }
+    }
+    return null;
+  };
+  const reused = await reusable();
+  if (reused) return reused;
+  const unlock = await lockBuild(`${buildDir}.lock`, request.registry, timeouts.lock_s);
+  try {
+    return await reusable() ?? await runBuild(await unprivilegedUser(trust));
+  } finally {
+    await unlock();
+  }
+  async function runBuild(user) {
+    await mkdir4(path13.dirname(logFile), { recursive: true });
+    await rm7(buildDir, { recursive: true, force: true });
+    await mkdir4(buildDir, { recursive: true });
+    await giveTo(user, buildDir);
+    const log = createWriteStream(logFile);
+    const emit = (text) => {
+      const line = `[${elapsed().toFixed(1).padStart(7)}s] ${text}`;
+      log.write(line + "\n");
+      request.onLine?.(line);
+    };
+    let tmpDir;
+    const tree = await exportSourceTree(request.repo, commit, user, request.registry, request.workDir);
+    try {
+      const ccache = await ccacheSetup(cacheDir, trust, user, tree.path);
+      tmpDir = await userTempDir(user, request.registry, request.workDir);
+      const commands = buildCommands(recipe, { buildDir, cc: compiler.command, cxx: cxxCompiler?.command ?? null, ccache: ccache !== null, cpus: os7.availableParallelism() });
+      emit(`build ${commit} (${request.commitish}) as ${buildId} (${recipe.build_system}) with ${compiler.name} ${compiler.version}${ccache ? " and ccache" : ""}${user ? ` as ${user.name}` : ""} in ${tree.path}`);
+      const timings = { configure: null, make: null, install: null, total: 0 };
+      for (const command of commands) {
+        const phaseStart = elapsed();
+        try {
+          await runStreamed(command.file, command.args, {
+            cwd: tree.path,
+            env: command.env,
+            quietEnv: { ...ccache?.env, TMPDIR: tmpDir.path },
+            onLine: emit,
+            signal: request.registry.signal,
+            user,
+            timeoutMs: timeouts.build_s * 1e3
+          });
+        } catch (err) {
+          if (!(err instanceof PipelineError) || request.registry.signal.aborted) throw err;
+          emit(`build failed: ${err.message}`);
+          throw new PipelineError(`build of ${request.commitish} (${commit.slice(0, 12)}) failed: ${err.message}; full log: ${logFile}`, err.logExcerpt);
+        }
+        timings[command.phase] = elapsed() - phaseStart;
+      }
+      timings.total = elapsed();
+      await takeBack(buildDir);
+      const result = {
+        ...resultIn(buildDir),
+        reused: false,
+        ccache: ccache ? parseCcacheStatsLog(await readFile9(ccache.statsLog, "utf8").catch(() => "")) : null,
+        timings
+      };
+      emit(`built in ${timings.total.toFixed(1)} s${result.ccache ? ` (ccache: ${result.ccache.hits} hits, ${result.ccache.misses} misses)` : ""}`);
+      const marker = path13.join(buildDir, COMPLETE_MARKER);
+      await writeFile4(`${marker}.tmp`, JSON.stringify(result, null, 2));
+      await rename2(`${marker}.tmp`, marker);
+      return result;
+    } finally {
+      await tmpDir?.remove();
+      await tree.remove();
+      await new Promise((resolve) => log.end(resolve));
+    }
+  }
+}
+async function lockBuild(lockFile, registry2, timeoutS) {
+  await mkdir4(path13.dirname(lockFile), { recursive: true });
+  const deadline = performance.now() + timeoutS * 1e3;
+  for (; ; ) {
+    try {
+      await writeFile4(lockFile, String(process.pid), { flag: "wx" });
+      break;
+    } catch (err) {
+      if (err.code !== "EEXIST") throw err;
+    }
+    const holder = Number(await readFile9(lockFile, "utf8").catch(() => ""));
+    if (holder > 0 && !isRunning(holder)) await rm7(lockFile, { force: true });
+    else if (performance.now() > deadline) throw new PipelineError(`waited ${timeoutS} s for ${lockFile}, held by process ${holder} building the same commit: giving up`);
+    else await sleep4(1e3, void 0, { signal: registry2.signal });
+  }
+  const handle = await registry2.register(`build lock ${lockFile}`, () => rm7(lockFile, { force: true }));
+  return handle.run;
+}
+async function ccacheSetup(cacheDir, trust, user, tree) {
+  const probe = await execa("ccache", ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false });
+  if (probe.failed) return null;
+  const { ccache, shared } = cacheNamespace(cacheDir, trust);
+  for (const dir of trust === "trusted" ? [ccache, shared] : [ccache]) {
+    await mkdir4(dir, { recursive: true });
+    if (user && (await stat(dir)).uid !== user.uid) await giveTo(user, dir);
+  }
+  const statsLog = path13.join(tree, ".db-bench-gate-ccache-stats");
+  const env = {
+    CCACHE_DIR: ccache,
+    CCACHE_BASEDIR: tree,
+    CCACHE_NOHASHDIR: "1",
+    CCACHE_STATSLOG: statsLog,
+    // entries readable by the other namespace's user
+    CCACHE_UMASK: "022",
+    // trusted: every result, hit or miss, also goes to the shared storage
+    ...trust === "trusted" ? { CCACHE_REMOTE_STORAGE: `file:${shared}|umask=022`, CCACHE_RESHARE: "1" } : existsSync6(shared) && { CCACHE_REMOTE_STORAGE: `file:${shared}|read-only` }
+  };
+  return { env, statsLog };
+}
+function parseCcacheStatsLog(text) {
+  const stats = { hits: 0, directHits: 0, misses: 0 };
+  for (const line of text.split("\n")) {
+    if (line === "" || line.startsWith("# ")) continue;
+    if (!/^[a-z_]+$/.test(line)) throw new PipelineError("unrecognised line in a ccache stats log", text.slice(0, 2e3));
+    if (line === "direct_cache_hit") stats.directHits++;
+    if (line === "direct_cache_hit" || line === "preprocessed_cache_hit") stats.hits++;
+    if (line === "cache_miss") stats.misses++;
+  }
+  return stats;
+}
+
+// src/measure/host.ts
+import { readdir as readdir2, readFile as readFile10 } from "node:fs/promises";
+async function takeHostSnapshot() {
+  const [procStat, diskstats, sysBlock] = await Promise.all([
+    readFile10("/proc/stat", "utf8"),
+    readFile10("/proc/diskstats", "utf8"),
+    readdir2("/sys/block")
+  ]);
+  return hostSnapshot(procStat, diskstats, new Set(sysBlock));
+}
+var clockTicks;
+function clockTicksPerSecond() {
+  clockTicks ??= execa("getconf", ["CLK_TCK"], { env: childEnv(process.env), extendEnv: false }).then(({ stdout }) => {
+    const ticks = Number(stdout.trim());
+    if (!Number.isInteger(ticks) || ticks <= 0) throw new Error(`getconf CLK_TCK printed "${stdout}"`);
+    return ticks;
+  });
+  return clockTicks;
+}
+
+// src/pipeline-ports.ts
+var realPorts = {
+  build: buildAtCommit,
+  async runClient(command, options) {
+    const report = options.rusage ? path14.join(options.cwd, `rusage-${randomBytes2(6).toString("hex")}`) : null;
+    const wrapped = report ? withClientRusage(command, report) : command;
+    const result = await execa(wrapped.file, wrapped.args, {
+      cwd: options.cwd,
+      ...asUser(options.user),
+      all: true,
+      reject: false,
+      timeout: options.timeoutS * 1e3,
+      cancelSignal: options.signal
+    });
+    try {
+      const cpuS = report && !result.failed ? (await readClientRusage(report)).cpu_s : null;
+      return { failed: result.failed, message: result.shortMessage ?? "", stdout: result.stdout, output: result.all ?? "", cpuS };
+    } finally {
+      if (report) await rm8(report, { force: true });
+    }
+  },
+  clock: { now: () => performance.now() / 1e3, date: () => /* @__PURE__ */ new Date() },
+  host: {
+    async fingerprint(runner) {
+      const compiler = await detectCompiler();
+      return collectFingerprint({ name: compiler.name, version: compiler.version }, runner);
+    },
+    snapshot: takeHostSnapshot,
+    ticksPerSecond: clockTicksPerSecond,
+    allowedCpus
+  },
+  clientUser: unprivilegedUser
+};
 
 // src/measure-and-write.ts
 async function measureAndWrite(plan, options) {
-  const measured = await runBenchmark(plan.run, options.registry, options.log);
+  const measured = await runBenchmark(plan.run, options.registry, options.log, realPorts);
   const results = options.noiseFloor ? { ...measured, noise_floor: options.noiseFloor } : measured;
   options.registry.signal.throwIfAborted();
-  await mkdir4(path12.dirname(options.resultsFile), { recursive: true });
+  await mkdir5(path15.dirname(options.resultsFile), { recursive: true });
   await writeResults(options.resultsFile, results);
   options.log.info(`results: ${options.resultsFile}`);
   return results;
@@ -33446,6 +33767,7 @@ export {
   rowsOf,
   escapeMarkdown,
   inlineCode,
+  runLabels,
   COMMENT_LIMIT,
   commentMarker,
   renderMarkdown,
@@ -33458,11 +33780,10 @@ export {
   makePlan,
   runStreamed,
   cacheNamespace,
-  fingerprintMismatches,
   VERSION,
+  fingerprintMismatches,
   measureAndWrite,
   compareRun,
   compareAgainstBaseline,
-  runLabels,
   withCleanup
 };

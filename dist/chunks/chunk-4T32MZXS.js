@@ -7,10 +7,9 @@ import {
   __toESM,
   childEnv,
   execa,
-  processesMarked,
-  processesUnder,
-  withProcessGroups
-} from "./chunk-Y3MN3FRU.js";
+  processesOfJob,
+  signalAll
+} from "./chunk-OMIR5ASI.js";
 
 // node_modules/tunnel/lib/tunnel.js
 var require_tunnel = __commonJS({
@@ -5762,7 +5761,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants3 = require_constants2();
+    var constants4 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util.addListener;
@@ -5837,7 +5836,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports2 }) {
         assert(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports2;
-        this.ptr = this.llhttp.llhttp_alloc(constants3.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants4.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -5932,11 +5931,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants3.ERROR.OK) {
+          if (ret !== constants4.ERROR.OK) {
             const body = data.subarray(offset);
-            if (ret === constants3.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants4.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body);
-            } else if (ret === constants3.ERROR.PAUSED) {
+            } else if (ret === constants4.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body);
             } else {
@@ -5959,10 +5958,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants3.ERROR.OK) {
+        if (ret === constants4.ERROR.OK) {
           return null;
         }
-        if (ret === constants3.ERROR.PAUSED || ret === constants3.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants4.ERROR.PAUSED || ret === constants4.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -5979,7 +5978,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants3.ERROR[ret], data);
+        return new HTTPParserError(message, constants4.ERROR[ret], data);
       }
       destroy() {
         assert(this.ptr != null);
@@ -6159,7 +6158,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants3.ERROR.PAUSED : 0;
+        return pause ? constants4.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -6181,7 +6180,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request.onData(buf) === false) {
-          return constants3.ERROR.PAUSED;
+          return constants4.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -6217,13 +6216,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants3.ERROR.PAUSED;
+          return constants4.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants3.ERROR.PAUSED;
+          return constants4.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants3.ERROR.PAUSED;
+          return constants4.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -21402,30 +21401,25 @@ function getIDToken(aud) {
 // src/action/cleanup-job-root.ts
 import { existsSync as existsSync2 } from "node:fs";
 import { rm as rm2 } from "node:fs/promises";
+import { constants as constants3 } from "node:os";
 import path6 from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 var STATE_JOB_ROOT = "job-root";
 var STATE_REPO = "repo";
+var STATE_STOP_SIGNAL = "stop-signal";
 function jobMarker(root) {
   return path6.basename(root);
 }
-function signalAll(pids, signal) {
-  for (const pid of pids) {
-    try {
-      process.kill(pid, signal);
-    } catch {
-    }
-  }
+function stopSignal(saved) {
+  return saved in constants3.signals ? saved : "SIGTERM";
 }
-function jobProcesses(root) {
-  return withProcessGroups([.../* @__PURE__ */ new Set([...processesUnder(root), ...processesMarked(JOB_MARKER, jobMarker(root))])]);
-}
-async function removeJobRoot(root, repo) {
+var jobProcesses = (root) => processesOfJob(root, JOB_MARKER, jobMarker(root));
+async function removeJobRoot(root, repo, signal = "SIGTERM") {
   const found = [];
   let pids = jobProcesses(root);
   if (pids.length > 0) {
     found.push(`${pids.length} processes`);
-    signalAll(pids, "SIGQUIT");
+    signalAll(pids, signal);
     for (let waited = 0; (pids = jobProcesses(root)).length > 0 && waited < 5e3; waited += 100) await sleep(100);
     signalAll(pids, "SIGKILL");
   }
@@ -21455,7 +21449,9 @@ export {
   core_exports,
   STATE_JOB_ROOT,
   STATE_REPO,
+  STATE_STOP_SIGNAL,
   jobMarker,
+  stopSignal,
   removeJobRoot
 };
-/*! For license information please see chunk-PME2NQRQ.js.LEGAL.txt */
+/*! For license information please see chunk-4T32MZXS.js.LEGAL.txt */

@@ -7432,6 +7432,25 @@ function processGroupOf(pid) {
   const stat = readFileSync3(`/proc/${pid}/stat`, "utf8");
   return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
 }
+function processesOfJob(root, name, value) {
+  return withProcessGroups([.../* @__PURE__ */ new Set([...processesUnder(root), ...processesMarked(name, value)])]);
+}
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === "EPERM";
+  }
+}
+function signalAll(pids, signal) {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+    }
+  }
+}
 
 export {
   __require,
@@ -7442,6 +7461,7 @@ export {
   JOB_MARKER,
   childEnv,
   processesUnder,
-  processesMarked,
-  withProcessGroups
+  processesOfJob,
+  isRunning,
+  signalAll
 };
