@@ -277,31 +277,28 @@ async function onRunTarget<T>(vi: VariantInstance, work: (target: Awaited<Return
   }
 }
 
-function errorSample(ctx: RunContext, step: BenchmarkStep, variant: Variant, round: number, position: number, started: Date, message: string, excerpt: string): ErrorSample {
-  return {
-    step: step.id,
-    variant: variant.id,
-    round,
-    position,
-    started_at: started.toISOString(),
-    duration_s: (ctx.ports.clock.date().getTime() - started.getTime()) / 1000,
-    status: "error",
-    error: { message, log_excerpt: excerpt },
-  };
-}
-
 /** One measured run of a step on a variant: a sample, ok or an error with its log. */
 async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: Fingerprint, step: BenchmarkStep, variant: Variant, round: number, position: number): Promise<Sample> {
   const { plan, ports } = ctx;
   const { schedule } = plan.profile;
   const started = ports.clock.date();
+  const common = { step: step.id, variant: variant.id, round, position, started_at: started.toISOString() };
+  const failed = (message: string, excerpt: string): ErrorSample => ({
+    ...common,
+    duration_s: (ports.clock.date().getTime() - started.getTime()) / 1000,
+    status: "error",
+    error: { message, log_excerpt: excerpt },
+  });
+  const failedWith = (e: unknown): ErrorSample => {
+    const error = e as Error;
+    return failed(error.message, e instanceof PipelineError ? e.logExcerpt : (error.stack ?? ""));
+  };
   let vi: VariantInstance;
   try {
     vi = await instances.live(variant);
     await ensureData(ctx, vi, step);
   } catch (e) {
-    const error = e as Error;
-    return errorSample(ctx, step, variant, round, position, started, error.message, e instanceof PipelineError ? e.logExcerpt : (error.stack ?? ""));
+    return failedWith(e);
   }
   const engineLog = async () => `--- ${plan.engine.name} log (${vi.logFile}) ---\n${await vi.instance.logTail(EXCERPT_LINES)}`;
   try {
@@ -312,20 +309,12 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
       const result = await runClient(ctx, onCpus(client, driverCpus(ctx)), schedule.duration_s + CLIENT_GRACE_S, true);
       const wallS = ports.clock.now() - t0;
       const after = await ports.host.snapshot();
-      if (!vi.instance.isAlive()) {
-        return errorSample(ctx, step, variant, round, position, started, `the ${plan.engine.name} server exited during the step`, `${tail(result.output, EXCERPT_LINES)}\n${await engineLog()}`);
-      }
-      if (result.failed) {
-        return errorSample(ctx, step, variant, round, position, started, `${path.basename(client.file)} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}\n${await engineLog()}`);
-      }
+      if (!vi.instance.isAlive()) return failed(`the ${plan.engine.name} server exited during the step`, `${tail(result.output, EXCERPT_LINES)}\n${await engineLog()}`);
+      if (result.failed) return failed(`${path.basename(client.file)} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}\n${await engineLog()}`);
       try {
         const parsed = step.parse(result.stdout);
         return {
-          step: step.id,
-          variant: variant.id,
-          round,
-          position,
-          started_at: started.toISOString(),
+          ...common,
           duration_s: parsed.duration_s,
           status: "ok",
           ops: parsed.ops,
@@ -336,12 +325,11 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
           client_cpu_share: plan.engine.kind === "server" && result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null,
         };
       } catch (e) {
-        return errorSample(ctx, step, variant, round, position, started, (e as Error).message, tail(result.output, EXCERPT_LINES));
+        return failed((e as Error).message, tail(result.output, EXCERPT_LINES));
       }
     });
   } catch (e) {
-    const error = e as Error;
-    return errorSample(ctx, step, variant, round, position, started, error.message, e instanceof PipelineError ? e.logExcerpt : (error.stack ?? ""));
+    return failedWith(e);
   }
 }
 
