@@ -31,7 +31,7 @@ import {
   runLabels,
   runStreamed,
   withCleanup
-} from "./chunks/chunk-DHX5MWJE.js";
+} from "./chunks/chunk-N7ST6BHG.js";
 import {
   __commonJS,
   __require,

@@ -66,7 +66,7 @@ import {
   unprivilegedWarning,
   validate,
   withCleanup
-} from "./chunks/chunk-DHX5MWJE.js";
+} from "./chunks/chunk-N7ST6BHG.js";
 import {
   JOB_MARKER,
   __commonJS,

@@ -33174,29 +33174,27 @@ async function onRunTarget(vi, work) {
     await release();
   }
 }
-function errorSample(ctx, step, variant, round, position, started, message, excerpt) {
-  return {
-    step: step.id,
-    variant: variant.id,
-    round,
-    position,
-    started_at: started.toISOString(),
-    duration_s: (ctx.ports.clock.date().getTime() - started.getTime()) / 1e3,
-    status: "error",
-    error: { message, log_excerpt: excerpt }
-  };
-}
 async function measureOnce(ctx, instances, fingerprint, step, variant, round, position) {
   const { plan, ports } = ctx;
   const { schedule } = plan.profile;
   const started = ports.clock.date();
+  const common = { step: step.id, variant: variant.id, round, position, started_at: started.toISOString() };
+  const failed = (message, excerpt) => ({
+    ...common,
+    duration_s: (ports.clock.date().getTime() - started.getTime()) / 1e3,
+    status: "error",
+    error: { message, log_excerpt: excerpt }
+  });
+  const failedWith = (e) => {
+    const error62 = e;
+    return failed(error62.message, e instanceof PipelineError ? e.logExcerpt : error62.stack ?? "");
+  };
   let vi;
   try {
     vi = await instances.live(variant);
     await ensureData(ctx, vi, step);
   } catch (e) {
-    const error62 = e;
-    return errorSample(ctx, step, variant, round, position, started, error62.message, e instanceof PipelineError ? e.logExcerpt : error62.stack ?? "");
+    return failedWith(e);
   }
   const engineLog = async () => `--- ${plan.engine.name} log (${vi.logFile}) ---
 ${await vi.instance.logTail(EXCERPT_LINES)}`;
@@ -33208,22 +33206,14 @@ ${await vi.instance.logTail(EXCERPT_LINES)}`;
       const result = await runClient(ctx, onCpus(client, driverCpus(ctx)), schedule.duration_s + CLIENT_GRACE_S, true);
       const wallS = ports.clock.now() - t0;
       const after = await ports.host.snapshot();
-      if (!vi.instance.isAlive()) {
-        return errorSample(ctx, step, variant, round, position, started, `the ${plan.engine.name} server exited during the step`, `${tail(result.output, EXCERPT_LINES)}
+      if (!vi.instance.isAlive()) return failed(`the ${plan.engine.name} server exited during the step`, `${tail(result.output, EXCERPT_LINES)}
 ${await engineLog()}`);
-      }
-      if (result.failed) {
-        return errorSample(ctx, step, variant, round, position, started, `${path11.basename(client.file)} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}
+      if (result.failed) return failed(`${path11.basename(client.file)} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}
 ${await engineLog()}`);
-      }
       try {
         const parsed = step.parse(result.stdout);
         return {
-          step: step.id,
-          variant: variant.id,
-          round,
-          position,
-          started_at: started.toISOString(),
+          ...common,
           duration_s: parsed.duration_s,
           status: "ok",
           ops: parsed.ops,
@@ -33234,12 +33224,11 @@ ${await engineLog()}`);
           client_cpu_share: plan.engine.kind === "server" && result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null
         };
       } catch (e) {
-        return errorSample(ctx, step, variant, round, position, started, e.message, tail(result.output, EXCERPT_LINES));
+        return failed(e.message, tail(result.output, EXCERPT_LINES));
       }
     });
   } catch (e) {
-    const error62 = e;
-    return errorSample(ctx, step, variant, round, position, started, error62.message, e instanceof PipelineError ? e.logExcerpt : error62.stack ?? "");
+    return failedWith(e);
   }
 }
 function scheduleOf(plan) {
