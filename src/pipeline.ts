@@ -323,6 +323,7 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
           metrics: metricsPerOp(before, after, parsed.ops, await ports.host.ticksPerSecond()),
           // an embedded engine's process is the engine: there is no separate client whose share would matter
           client_cpu_share: plan.engine.kind === "server" && result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null,
+          ...(parsed.background_writer && { background_writer: parsed.background_writer }),
         };
       } catch (e) {
         return failed((e as Error).message, tail(result.output, EXCERPT_LINES));
@@ -379,7 +380,8 @@ async function measureSteps(ctx: RunContext, instances: Instances, variants: rea
           sample.status === "ok"
             ? `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ${sample.ops_per_s.toFixed(0)} ops/s` +
                 (sample.metrics ? `, ${sample.metrics.cpu_us_per_op.toFixed(1)} cpu us/op` : "") +
-                (sample.client_cpu_share !== null ? `, client ${(sample.client_cpu_share * 100).toFixed(0)}% of CPU` : "")
+                (sample.client_cpu_share !== null ? `, client ${(sample.client_cpu_share * 100).toFixed(0)}% of CPU` : "") +
+                (sample.background_writer ? `, writer ${sample.background_writer.rows_per_s.toFixed(0)}/${sample.background_writer.target_rows_per_s} rows/s${sample.background_writer.kept_rate ? "" : " (FELL BEHIND)"}` : "")
             : `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ERROR ${sample.error.message}`,
         );
         return sample;
@@ -426,6 +428,24 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
   });
 }
 
+/** Per query step with a background writer: whether it kept its target rate, for the run's notes. */
+export function backgroundWriterNotes(samples: readonly Sample[]): string[] {
+  const byStep = new Map<string, { target: number; rates: number[]; behind: number }>();
+  for (const s of samples) {
+    if (s.status !== "ok" || !s.background_writer) continue;
+    const entry = byStep.get(s.step) ?? { target: s.background_writer.target_rows_per_s, rates: [], behind: 0 };
+    entry.rates.push(s.background_writer.rows_per_s);
+    if (!s.background_writer.kept_rate) entry.behind++;
+    byStep.set(s.step, entry);
+  }
+  return [...byStep].map(([step, { target, rates, behind }]) => {
+    const range = `${Math.min(...rates).toFixed(0)}-${Math.max(...rates).toFixed(0)} rows/s`;
+    return behind === 0
+      ? `${step}: the background writer kept its ${target} rows/s in all ${rates.length} rounds (${range})`
+      : `${step}: the background writer fell behind its ${target} rows/s in ${behind} of ${rates.length} rounds (${range}): QPS not judged`;
+  });
+}
+
 /** Stage 5 (pure): the results document. */
 function assembleResults(
   ctx: RunContext,
@@ -434,7 +454,7 @@ function assembleResults(
   const { plan, placement, startedAt } = ctx;
   const { profile } = plan;
   const { sequential } = parts.schedule;
-  const notes = [...ctx.notes, ...parts.measured.settled, ...parts.measured.cutShort];
+  const notes = [...ctx.notes, ...parts.measured.settled, ...parts.measured.cutShort, ...backgroundWriterNotes(parts.measured.samples)];
   if (profile.schedule.restart_every !== undefined) notes.push(`servers restarted every ${profile.schedule.restart_every} rounds of a step: ${parts.plannedRestarts} restarts`);
   const thresholds = thresholdResolver(plan.judging?.thresholds, plan.judging?.overrides);
   return {

@@ -8,7 +8,7 @@
 import path from "node:path";
 import type { ClientCommand, Connection, Target } from "../engine/types.js";
 import { InputError } from "../errors.js";
-import type { Latency, Step } from "../results/schema.js";
+import type { BackgroundWriter, Latency, Step } from "../results/schema.js";
 
 export type { ClientCommand, Connection, Target } from "../engine/types.js";
 
@@ -43,6 +43,8 @@ export interface ParsedSample {
   latency_ms: Latency | null;
   /** failures the client reported and survived (pgbench 15+ failed transactions, sysbench ignored errors); null when not reported */
   errors: number | null;
+  /** a query step's background writer (ibench); absent for steps without one */
+  background_writer?: BackgroundWriter;
   /** the text parsed, kept for the step log */
   raw: string;
 }
