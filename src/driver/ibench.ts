@@ -28,14 +28,12 @@
  * Rows come from sysbench's seeded generator (--rand-seed=`seed`), so both variants get the same rows and
  * queries. A different engine needs its SQL dialect in lua/ibench.lua and its sysbench driver.
  */
-import path from "node:path";
 import { z } from "zod";
-import { builtinDir } from "../config/profile.js";
 import { InputError, ParseError } from "../errors.js";
 import { normalizeLines, requirePositive } from "./output-text.js";
 import type { BackgroundWriter } from "../results/schema.js";
 import { sysbenchConnectionArgs } from "./sysbench.js";
-import { serverConnection, wholeCount, wholeSeconds, type BenchmarkStep, type ClientCommand, type Connection, type ParsedSample, type Target } from "./types.js";
+import { serverConnection, wholeCount, wholeSeconds, type BenchmarkStep, type ClientBinaries, type ClientCommand, type Connection, type ParsedSample, type Target } from "./types.js";
 
 /** A writer that wrote less than this share of its target rows per second fell behind. */
 export const WRITER_KEPT_SHARE = 0.95;
@@ -92,21 +90,23 @@ function dialectArgs(conn: Connection): string[] {
 }
 
 /** Throws a ZodError naming the bad parameter; the config layer turns it into an InputError. */
-export function ibenchStep(parameters: unknown): BenchmarkStep<"sysbench"> {
+const SCRIPT = "lua/ibench.lua";
+type Programs = "sysbench" | typeof SCRIPT;
+
+export function ibenchStep(parameters: unknown): BenchmarkStep<Programs> {
   const p = IbenchParametersSchema.parse(parameters);
   const isQuery = isQueryStep(p.step);
   const rowsPerCommit = insertsRows(p.step) ? (p.rows_per_commit ?? ROWS_PER_COMMIT[p.step]) : null;
-  const script = () => path.join(builtinDir("lua"), "ibench.lua");
-  const common = (target: Target) => {
+  const common = (target: Target, bins: ClientBinaries<Programs>) => {
     const conn = serverConnection(target);
-    return [script(), ...sysbenchConnectionArgs(conn), ...dialectArgs(conn), `--rand-seed=${p.seed}`, `--table_rows=${p.table_rows}`];
+    return [bins[SCRIPT], ...sysbenchConnectionArgs(conn), ...dialectArgs(conn), `--rand-seed=${p.seed}`, `--table_rows=${p.table_rows}`];
   };
-  const sysbench = (bins: { sysbench: string }, args: string[]): ClientCommand => ({ file: bins.sysbench, args });
+  const sysbench = (target: Target, bins: ClientBinaries<Programs>, args: string[]): ClientCommand => ({ file: bins.sysbench, args: [...common(target, bins), ...args] });
   /** a load step's round: a fixed number of commits (l.x: one index build) */
   const loadArgs = (commits: number) => [`--step=${p.step}`, ...(rowsPerCommit ? [`--rows_per_commit=${rowsPerCommit}`] : []), `--events=${wholeCount(commits)}`, "--time=0", "run"];
   const loadCommits = rowsPerCommit ? p.rows! / rowsPerCommit : 1;
   const queryArgs = (seconds: number) => [`--step=${p.step}`, "--threads=2", `--writer_rate=${p.writer_rate}`, `--writer_rows_per_commit=${p.writer_rows_per_commit}`, `--time=${wholeSeconds(seconds)}`, "--events=0", "run"];
-  const measured = (target: Target, bins: { sysbench: string }, seconds: number) => sysbench(bins, [...common(target), ...(isQuery ? queryArgs(seconds) : loadArgs(loadCommits))]);
+  const measured = (target: Target, bins: ClientBinaries<Programs>, seconds: number) => sysbench(target, bins, isQuery ? queryArgs(seconds) : loadArgs(loadCommits));
   return {
     id: ibenchStepId(p),
     driver: "ibench",
@@ -119,12 +119,12 @@ export function ibenchStep(parameters: unknown): BenchmarkStep<"sysbench"> {
       ...(rowsPerCommit !== null && { rows_per_commit: rowsPerCommit }),
       ...(isQuery && { writer_rate: p.writer_rate!, writer_rows_per_commit: p.writer_rows_per_commit }),
     },
-    programs: { sysbench: "system" },
+    programs: { sysbench: "system", [SCRIPT]: "shipped" },
     dataSet: (target, bins) =>
       isQuery
         ? // after the load steps: the table as they left it (loaded only on a server that lacks it), settled again
-          { key: `ibench.rows${p.table_rows}.seed${p.seed}.queries`, commands: [sysbench(bins, [...common(target), "--if_missing=on", "prepare"])], tables: ["ibench"] }
-        : { key: `ibench.rows${p.table_rows}.seed${p.seed}`, commands: [sysbench(bins, [...common(target), "prepare"])], tables: ["ibench"] },
+          { key: `ibench.rows${p.table_rows}.seed${p.seed}.queries`, commands: [sysbench(target, bins, ["--if_missing=on", "prepare"])], tables: ["ibench"] }
+        : { key: `ibench.rows${p.table_rows}.seed${p.seed}`, commands: [sysbench(target, bins, ["prepare"])], tables: ["ibench"] },
     run: measured,
     // load steps: one more round's worth of work (l.i0 on its own fresh table, l.i1/l.i2 keep the size)
     warmup: measured,
@@ -132,7 +132,7 @@ export function ibenchStep(parameters: unknown): BenchmarkStep<"sysbench"> {
       if (p.step === "l.x") throw new InputError("l.x builds the indexes once per round: it has no fixed-count run to count instructions of");
       // queries: the query client alone (no writer), so that N and 2N differ by exactly N queries
       const args = isQuery ? [`--step=${p.step}`, "--threads=1", `--events=${wholeCount(perClient)}`, "--time=0", "run"] : loadArgs(perClient);
-      return sysbench(bins, [...common(target), ...args]);
+      return sysbench(target, bins, args);
     },
     isProgressLine: (line) => line.startsWith("ibench "),
     parse: (stdout) => parseIbenchOutput(stdout, isQuery ? p.writer_rate! : null),

@@ -16,9 +16,10 @@ export { ParseError } from "../errors.js";
 
 /**
  * Where a client program comes from: "build", the engine's build (its bin dir: pgbench, db_bench);
- * "system", the runner's PATH (sysbench), unless the run names another path for it.
+ * "system", the runner's PATH (sysbench), unless the run names another path for it; "shipped", a file
+ * of db-bench-gate's named by its path in the package (lua/ibench.lua), copied into the run directory.
  */
-export type ProgramSource = "build" | "system";
+export type ProgramSource = "build" | "system" | "shipped";
 
 /** Absolute paths of the programs a step declared (BenchmarkStep.programs), by name. */
 export type ClientBinaries<P extends string = string> = Readonly<Record<P, string>>;

@@ -55,6 +55,8 @@ describe("ibench on PostgreSQL", () => {
       all: true,
     });
     expect(result.exitCode, result.all).toBe(0);
+    // the clients' user runs the run directory's copy of the shipped script, not the checkout's
+    expect(result.all).toMatch(/load ibench\.rows20000\.seed1: sysbench \S*\/dbg-run-[^/]+\/ibench\.lua /);
 
     const results = await readResults(out);
     expect(results.steps.map((s) => s.id)).toEqual(["l.i0", "l.x", "l.i1", "l.i2", "qr100", "qp1000000"]);

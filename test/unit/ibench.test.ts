@@ -44,13 +44,15 @@ describe("ibench output, real runs", () => {
 
 describe("ibench steps", () => {
   const conn = postgresConnection("/tmp/sock", 5432, "postgres", "bench");
-  const bins = { sysbench: "/usr/bin/sysbench" };
+  // the pipeline's copy of the shipped script in the run directory
+  const bins = { sysbench: "/usr/bin/sysbench", "lua/ibench.lua": "/run/dbg-run-x/ibench.lua" };
 
   it("names steps the way the field does and runs the query client with a paced writer", () => {
     const step = stepFromDefinition({ driver: "ibench", parameters: { step: "qp", writer_rate: 500 } }, "postgresql");
     expect(step.id).toBe("qp500");
     const { args } = step.run(conn, bins, 5);
-    expect(args[0]).toMatch(/\/lua\/ibench\.lua$/);
+    expect(args[0]).toBe("/run/dbg-run-x/ibench.lua");
+    expect(step.programs).toEqual({ sysbench: "system", "lua/ibench.lua": "shipped" });
     expect(args).toEqual(expect.arrayContaining(["--dialect=pgsql", "--step=qp", "--threads=2", "--writer_rate=500", "--time=5", "--table_rows=500000", "--rand-seed=1"]));
     // the query steps settle the table the load steps left, loading it only where it is missing
     expect(step.dataSet(conn, bins).commands.at(-1)?.args.slice(-2)).toEqual(["--if_missing=on", "prepare"]);
