@@ -9,14 +9,15 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { BuildRequest, BuildResult } from "./build/build.js";
 import type { CleanupRegistry } from "./cleanup.js";
 import type { RunPlan } from "./config/plan.js";
 import { clientCpuShare } from "./driver/client-rusage.js";
-import type { BenchmarkStep, ClientBinaries, ClientCommand } from "./driver/types.js";
+import { builtinDir } from "./config/profile.js";
+import type { BenchmarkStep, ClientBinaries, ClientCommand, ProgramSource } from "./driver/types.js";
 import { startInstance, type Instance } from "./engine/instance.js";
 import type { InstructionCounter } from "./engine/types.js";
 import { CountingUnavailableError, PipelineError } from "./errors.js";
@@ -138,9 +139,28 @@ async function buildVariants(plan: RunPlan, ports: PipelinePorts, registry: Clea
   return builds;
 }
 
-/** The programs a step runs, for one variant's build. */
-function binariesFor(step: BenchmarkStep, build: BuildResult, programs: Record<string, string> = {}): ClientBinaries {
-  return Object.fromEntries(Object.entries(step.programs).map(([name, from]) => [name, from === "build" ? path.join(build.binDir, name) : (programs[name] ?? name)]));
+/** The programs a step runs, for one variant's build; a shipped file is the run directory's copy (copyShippedFiles). */
+function binariesFor(ctx: RunContext, step: BenchmarkStep, build: BuildResult): ClientBinaries {
+  const where = (name: string, from: ProgramSource) => {
+    switch (from) {
+      case "build":
+        return path.join(build.binDir, name);
+      case "system":
+        return ctx.plan.programs?.[name] ?? name;
+      case "shipped":
+        return path.join(ctx.runDir, path.basename(name));
+    }
+  };
+  return Object.fromEntries(Object.entries(step.programs).map(([name, from]) => [name, where(name, from)]));
+}
+
+/**
+ * The files the steps take from db-bench-gate itself (a Lua script), copied into the run directory:
+ * the clients' user reads them there, where it may not read the action's own checkout.
+ */
+async function copyShippedFiles(steps: readonly BenchmarkStep[], runDir: string): Promise<void> {
+  const shipped = new Set(steps.flatMap((step) => Object.entries(step.programs).flatMap(([name, from]) => (from === "shipped" ? [name] : []))));
+  for (const name of shipped) await copyFile(path.join(builtinDir(path.dirname(name)), path.basename(name)), path.join(runDir, path.basename(name)));
 }
 
 interface VariantInstance {
@@ -253,7 +273,7 @@ class Instances {
 
 /** Stage 3: the data sets a step needs loaded into an instance and settled, once per instance. */
 async function ensureData(ctx: RunContext, vi: VariantInstance, step: BenchmarkStep): Promise<void> {
-  const dataSet = step.dataSet(vi.instance.loadTarget(), binariesFor(step, vi.build, ctx.plan.programs));
+  const dataSet = step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, step, vi.build));
   if (vi.loaded.has(dataSet.key)) return;
   for (const command of dataSet.commands) {
     const shown = [path.basename(command.file), ...command.args].join(" ");
@@ -303,7 +323,7 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
   const engineLog = async () => `--- ${plan.engine.name} log (${vi.logFile}) ---\n${await vi.instance.logTail(EXCERPT_LINES)}`;
   try {
     return await onRunTarget(vi, async (target) => {
-      const client = step.run(target, binariesFor(step, vi.build, plan.programs), schedule.duration_s);
+      const client = step.run(target, binariesFor(ctx, step, vi.build), schedule.duration_s);
       const before = await ports.host.snapshot();
       const t0 = ports.clock.now();
       const result = await runClient(ctx, onCpus(client, driverCpus(ctx)), schedule.duration_s + CLIENT_GRACE_S, true);
@@ -323,6 +343,7 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
           metrics: metricsPerOp(before, after, parsed.ops, await ports.host.ticksPerSecond()),
           // an embedded engine's process is the engine: there is no separate client whose share would matter
           client_cpu_share: plan.engine.kind === "server" && result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null,
+          ...(parsed.background_writer && { background_writer: parsed.background_writer }),
         };
       } catch (e) {
         return failed((e as Error).message, tail(result.output, EXCERPT_LINES));
@@ -363,7 +384,7 @@ async function measureSteps(ctx: RunContext, instances: Instances, variants: rea
       const vi = await instances.live(variant);
       await ensureData(ctx, vi, step);
       const result = await onRunTarget(vi, (target) =>
-        runClient(ctx, onCpus(step.warmup(target, binariesFor(step, vi.build, ctx.plan.programs), schedule.warmup_s), driverCpus(ctx)), schedule.warmup_s + CLIENT_GRACE_S),
+        runClient(ctx, onCpus(step.warmup(target, binariesFor(ctx, step, vi.build), schedule.warmup_s), driverCpus(ctx)), schedule.warmup_s + CLIENT_GRACE_S),
       );
       if (result.failed) ctx.log.info(`${step.id}: warm-up of ${variant.id} failed (${result.message}); the measured rounds will show it`);
     } catch (e) {
@@ -379,7 +400,8 @@ async function measureSteps(ctx: RunContext, instances: Instances, variants: rea
           sample.status === "ok"
             ? `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ${sample.ops_per_s.toFixed(0)} ops/s` +
                 (sample.metrics ? `, ${sample.metrics.cpu_us_per_op.toFixed(1)} cpu us/op` : "") +
-                (sample.client_cpu_share !== null ? `, client ${(sample.client_cpu_share * 100).toFixed(0)}% of CPU` : "")
+                (sample.client_cpu_share !== null ? `, client ${(sample.client_cpu_share * 100).toFixed(0)}% of CPU` : "") +
+                (sample.background_writer ? `, writer ${sample.background_writer.rows_per_s.toFixed(0)}/${sample.background_writer.target_rows_per_s} rows/s${sample.background_writer.kept_rate ? "" : " (FELL BEHIND)"}` : "")
             : `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ERROR ${sample.error.message}`,
         );
         return sample;
@@ -411,7 +433,7 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
         const vi = instances.get(variant);
         await ensureData(ctx, vi, step);
         return onRunTarget(vi, async (target) => {
-          const client = step.fixedRun(target, binariesFor(step, vi.build, ctx.plan.programs), perClient);
+          const client = step.fixedRun(target, binariesFor(ctx, step, vi.build), perClient);
           const { result, instructions } = await counters.get(variant.id)!.count(client, (command) => runClient(ctx, onCpus(command, driverCpus(ctx)), COUNTED_RUN_TIMEOUT_S));
           if (result.failed) {
             throw new PipelineError(`${path.basename(client.file)} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}\n--- ${engine.name} log (${vi.logFile}) ---\n${await vi.instance.logTail(EXCERPT_LINES)}`);
@@ -426,6 +448,24 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
   });
 }
 
+/** Per query step with a background writer: whether it kept its target rate, for the run's notes. */
+export function backgroundWriterNotes(samples: readonly Sample[]): string[] {
+  const byStep = new Map<string, { target: number; rates: number[]; behind: number }>();
+  for (const s of samples) {
+    if (s.status !== "ok" || !s.background_writer) continue;
+    const entry = byStep.get(s.step) ?? { target: s.background_writer.target_rows_per_s, rates: [], behind: 0 };
+    entry.rates.push(s.background_writer.rows_per_s);
+    if (!s.background_writer.kept_rate) entry.behind++;
+    byStep.set(s.step, entry);
+  }
+  return [...byStep].map(([step, { target, rates, behind }]) => {
+    const range = `${Math.min(...rates).toFixed(0)}-${Math.max(...rates).toFixed(0)} rows/s`;
+    return behind === 0
+      ? `${step}: the background writer kept its ${target} rows/s in all ${rates.length} rounds (${range})`
+      : `${step}: the background writer fell behind its ${target} rows/s in ${behind} of ${rates.length} rounds (${range}): QPS not judged`;
+  });
+}
+
 /** Stage 5 (pure): the results document. */
 function assembleResults(
   ctx: RunContext,
@@ -434,7 +474,7 @@ function assembleResults(
   const { plan, placement, startedAt } = ctx;
   const { profile } = plan;
   const { sequential } = parts.schedule;
-  const notes = [...ctx.notes, ...parts.measured.settled, ...parts.measured.cutShort];
+  const notes = [...ctx.notes, ...parts.measured.settled, ...parts.measured.cutShort, ...backgroundWriterNotes(parts.measured.samples)];
   if (profile.schedule.restart_every !== undefined) notes.push(`servers restarted every ${profile.schedule.restart_every} rounds of a step: ${parts.plannedRestarts} restarts`);
   const thresholds = thresholdResolver(plan.judging?.thresholds, plan.judging?.overrides);
   return {
@@ -481,6 +521,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
   const workDir = plan.workDir ?? os.tmpdir();
   const runDir = await mkdtemp(path.join(workDir, "dbg-run-"));
   await registry.register(`run directory ${runDir}`, () => rm(runDir, { recursive: true, force: true }));
+  await copyShippedFiles(plan.profile.steps, runDir);
   const clientUser = await ports.clientUser(plan.trust);
   await giveTo(clientUser, runDir);
   const ctx: RunContext = { plan, ports, registry, log, workDir, runDir, clientUser, placement, startedAt, notes: [] };

@@ -111,6 +111,7 @@ interface Side {
  *
  *   1. a sample failed                                  error
  *   2. a side has no ok sample, or no round pairs them  missing
+ *   2b. a background writer fell behind its rate        unstable (the step's QPS means nothing: not judged)
  *   3. significant, q < fail_below, q < 1 - F           regression
  *   4. significant, q < warn_below                      warning (with q < fail_below: within the noise floor)
  *   5. significant, q > improve_above, q > 1 + F        improvement
@@ -130,6 +131,8 @@ function decide(base: Side, variant: Side, errors: SampleErrorSummary[], qps: Es
   const without = [base, variant].filter((side) => !side.samples.some(isOk)).map((side) => side.label);
   if (without.length > 0) return { verdict: "missing", reason: `no ok samples of ${without.join(" or ")}` };
   if (!qps) return { verdict: "missing", reason: `no round has ok samples of both ${base.label} and ${variant.label}` };
+  const behind = writerFellBehind(base, variant);
+  if (behind) return { verdict: "unstable", reason: behind };
 
   const { ratio: q, min_p_value } = qps;
   const p = q.p_value ?? 1;
@@ -178,6 +181,17 @@ function whyHints(qps: RatioEstimate, metrics: Record<MetricKey, RatioEstimate |
   });
   if (io.length > 0) hints.push(`IO/op up: ${io.join(", ")}`);
   return hints;
+}
+
+/** Why a query step's background writer makes its QPS meaningless (it fell behind its rate in some round), or null. */
+function writerFellBehind(...sides: Side[]): string | null {
+  const behind = sides.flatMap(({ label, samples }) =>
+    samples.flatMap((s) => (s.status === "ok" && s.background_writer && !s.background_writer.kept_rate ? [{ label, round: s.round, writer: s.background_writer }] : [])),
+  );
+  const [first] = behind;
+  if (!first) return null;
+  const rounds = behind.length === 1 ? "1 round" : `${behind.length} rounds`;
+  return `the background writer fell behind its ${first.writer.target_rows_per_s} rows/s in ${rounds} (${first.label} round ${first.round}: ${first.writer.rows_per_s.toFixed(0)} rows/s): QPS not judged`;
 }
 
 function errorsOf({ label, samples }: Side): SampleErrorSummary[] {

@@ -11,7 +11,7 @@ import { TimeoutsSchema } from "./timeouts.js";
 
 export const ConfigFileSchema = z
   .object({
-    profile: z.string().min(1).optional().describe("profile name (pg-quick, pg-sysbench) or a path to a profile file"),
+    profile: z.string().min(1).optional().describe("profile name (pg-quick, pg-sysbench, pg-ibench) or a path to a profile file"),
     thresholds: ThresholdsInputSchema.optional(),
     overrides: z.array(ThresholdOverrideSchema).optional(),
     recipe: RecipeOverridesSchema.optional().describe("any field of the engine's recipe (recipes/<engine>.yaml; recipes/README.md)"),

@@ -3,6 +3,7 @@
  * one line here, nothing elsewhere.
  */
 import { InputError } from "../errors.js";
+import { ibenchStep } from "./ibench.js";
 import { pgbenchStep } from "./pgbench.js";
 import { sysbenchStep } from "./sysbench.js";
 import type { BenchmarkStep, StepDefinition } from "./types.js";
@@ -18,6 +19,8 @@ export const DRIVERS: Record<string, Driver> = {
   pgbench: { engines: ["postgresql"], step: pgbenchStep },
   // its pgsql and mysql drivers (sysbenchConnectionArgs)
   sysbench: { engines: ["postgresql", "mariadb"], step: sysbenchStep },
+  // sysbench with lua/ibench.lua: a new engine needs its SQL dialect there
+  ibench: { engines: ["postgresql"], step: ibenchStep },
 };
 
 /**

@@ -8,7 +8,7 @@
 import path from "node:path";
 import type { ClientCommand, Connection, Target } from "../engine/types.js";
 import { InputError } from "../errors.js";
-import type { Latency, Step } from "../results/schema.js";
+import type { BackgroundWriter, Latency, Step } from "../results/schema.js";
 
 export type { ClientCommand, Connection, Target } from "../engine/types.js";
 
@@ -16,9 +16,10 @@ export { ParseError } from "../errors.js";
 
 /**
  * Where a client program comes from: "build", the engine's build (its bin dir: pgbench, db_bench);
- * "system", the runner's PATH (sysbench), unless the run names another path for it.
+ * "system", the runner's PATH (sysbench), unless the run names another path for it; "shipped", a file
+ * of db-bench-gate's named by its path in the package (lua/ibench.lua), copied into the run directory.
  */
-export type ProgramSource = "build" | "system";
+export type ProgramSource = "build" | "system" | "shipped";
 
 /** Absolute paths of the programs a step declared (BenchmarkStep.programs), by name. */
 export type ClientBinaries<P extends string = string> = Readonly<Record<P, string>>;
@@ -43,6 +44,8 @@ export interface ParsedSample {
   latency_ms: Latency | null;
   /** failures the client reported and survived (pgbench 15+ failed transactions, sysbench ignored errors); null when not reported */
   errors: number | null;
+  /** a query step's background writer (ibench); absent for steps without one */
+  background_writer?: BackgroundWriter;
   /** the text parsed, kept for the step log */
   raw: string;
 }

@@ -93,9 +93,22 @@ export const LatencySchema = z
     avg: finiteNonNegative.nullable(),
     p95: finiteNonNegative.nullable(),
     p99: finiteNonNegative.nullable(),
+    p50: finiteNonNegative.nullable().optional(),
+    p90: finiteNonNegative.nullable().optional(),
+    max: finiteNonNegative.nullable().optional(),
   })
   .strict()
-  .describe("milliseconds; null where the driver does not report it");
+  .describe("milliseconds; null where the driver does not report it (p50, p90, max: absent too)");
+
+export const BackgroundWriterSchema = z
+  .object({
+    target_rows_per_s: z.number().finite().positive(),
+    rows_per_s: finiteNonNegative.describe("rows/s the writer inserted (and deleted) during the measured interval"),
+    kept_rate: z.boolean().describe("it wrote at least the driver's share of its target (ibench: 95%); false makes the step's QPS unjudged"),
+  })
+  .strict()
+  .refine((w) => !w.kept_rate || w.rows_per_s > 0, { message: "a writer that wrote nothing did not keep its rate", path: ["kept_rate"] })
+  .describe("a query step's background writer (the insert benchmark's qr/qp steps)");
 
 export const MetricsSchema = z
   .object({
@@ -138,6 +151,7 @@ export const OkSampleSchema = z
       .min(0)
       .nullable()
       .describe("client CPU seconds / (interval seconds x cores): a high share means the client may be the bottleneck"),
+    background_writer: BackgroundWriterSchema.optional(),
   })
   .strict();
 
@@ -314,6 +328,7 @@ export type OkSample = z.infer<typeof OkSampleSchema>;
 export type ErrorSample = z.infer<typeof ErrorSampleSchema>;
 export type Metrics = z.infer<typeof MetricsSchema>;
 export type Latency = z.infer<typeof LatencySchema>;
+export type BackgroundWriter = z.infer<typeof BackgroundWriterSchema>;
 export type BuildFlags = z.infer<typeof BuildFlagsSchema>;
 export type SequentialRecord = z.infer<typeof SequentialSchema>;
 export type NoiseFloor = z.infer<typeof NoiseFloorSchema>;

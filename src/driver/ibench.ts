@@ -1,0 +1,174 @@
+/**
+ * The insert benchmark (the field's ibench, ../shared/engines.md), shortened for a PR gate: one step per
+ * profile entry, run by sysbench with the shipped script lua/ibench.lua.
+ *
+ * | step id   | one round                                                             | ops (the field's rate)  |
+ * | --------- | --------------------------------------------------------------------- | ----------------------- |
+ * | l.i0      | a fresh table ibench_load, `rows` rows in PK order, `rows_per_commit` (100) per commit, no secondary index; dropped after | inserts (ips) |
+ * | l.x       | the three secondary indexes of table ibench dropped, then created     | rows indexed per second |
+ * | l.i1      | `rows` rows into ibench, 50 per commit, each commit deleting as many oldest rows (by PK): the size stays | inserts (ips) |
+ * | l.i2      | the same, 5 rows per commit                                           | inserts (ips)           |
+ * | qr<W>     | one query client for the round's seconds: a range query on a random secondary index, `>= x ORDER BY <index> LIMIT 10`, while a background writer inserts and deletes W rows/s | queries (qps) |
+ * | qp<W>     | the same, 10 PK lookups by IN list                                    | queries (qps)           |
+ *
+ * Every step repeats in interleaved rounds like any other step, rather than once per variant: a round
+ * of l.i0 starts from a fresh table and l.i1/l.i2 keep the table's size, so repeating them costs only
+ * their own few seconds (measured: 50k rows of l.i0 in 1.3 s, 200k rows of l.x in 0.8 s, 10k rows of
+ * l.i1 in 1 s, loaded 2-core machine). The data set (`prepare`: table ibench with `table_rows` rows in PK
+ * order, then its indexes) is loaded once per server; the query steps' data set only checks that the
+ * table is there, so the engine settles it (VACUUM ANALYZE, CHECKPOINT: the field's "settle") after the
+ * load steps changed it.
+ *
+ * The client is a sysbench Lua script rather than npm `pg` in a Node process because it costs a tenth of
+ * the CPU per operation: 10-point PK lookups, 5 s, one connection, same server, loaded machine: sysbench
+ * 15-20 µs of client CPU per query at 12-15k queries/s; `pg` 185-230 µs per query, and only 4.7-5.8k
+ * queries/s (the client was the bottleneck). Each commit of the writer is one transaction: a multi-row
+ * INSERT and a DELETE of as many of the oldest rows. The writer paces itself (sleeps until its next commit
+ * is due, none when behind); it kept its rate when it wrote at least WRITER_KEPT_SHARE of its target.
+ * Rows come from sysbench's seeded generator (--rand-seed=`seed`), so both variants get the same rows and
+ * queries. A different engine needs its SQL dialect in lua/ibench.lua and its sysbench driver.
+ */
+import { z } from "zod";
+import { InputError, ParseError } from "../errors.js";
+import { normalizeLines, requirePositive } from "./output-text.js";
+import type { BackgroundWriter } from "../results/schema.js";
+import { sysbenchConnectionArgs } from "./sysbench.js";
+import { serverConnection, wholeCount, wholeSeconds, type BenchmarkStep, type ClientBinaries, type ClientCommand, type Connection, type ParsedSample, type Target } from "./types.js";
+
+/** A writer that wrote less than this share of its target rows per second fell behind. */
+export const WRITER_KEPT_SHARE = 0.95;
+
+const LOAD_STEPS = ["l.i0", "l.x", "l.i1", "l.i2"] as const;
+const QUERY_STEPS = ["qr", "qp"] as const;
+/** the field's rows per commit of each insert step */
+const ROWS_PER_COMMIT = { "l.i0": 100, "l.i1": 50, "l.i2": 5 } as const;
+type InsertStep = keyof typeof ROWS_PER_COMMIT;
+const insertsRows = (step: string): step is InsertStep => step in ROWS_PER_COMMIT;
+const isQueryStep = (step: string) => step === "qr" || step === "qp";
+
+export const IbenchParametersSchema = z
+  .object({
+    step: z.enum([...LOAD_STEPS, ...QUERY_STEPS]),
+    /** rows of table ibench, loaded once per server */
+    table_rows: z.number().int().positive().default(500_000),
+    /** l.i0, l.i1, l.i2: rows one round inserts */
+    rows: z.number().int().positive().optional(),
+    /** l.i0, l.i1, l.i2: default the field's 100, 50, 5 */
+    rows_per_commit: z.number().int().positive().optional(),
+    /** qr, qp: the background writer's rows per second */
+    writer_rate: z.number().int().positive().optional(),
+    writer_rows_per_commit: z.number().int().positive().default(10),
+    seed: z.number().int().nonnegative().default(1),
+  })
+  .strict()
+  .superRefine((p, ctx) => {
+    const isQuery = isQueryStep(p.step);
+    if (isQuery && p.writer_rate === undefined) ctx.addIssue({ code: "custom", path: ["writer_rate"], message: `${p.step} needs the background writer's rows per second` });
+    if (!isQuery && p.writer_rate !== undefined) ctx.addIssue({ code: "custom", path: ["writer_rate"], message: `${p.step} has no background writer` });
+    const inserts = insertsRows(p.step);
+    if (inserts && p.rows === undefined) ctx.addIssue({ code: "custom", path: ["rows"], message: `${p.step} needs the rows one round inserts` });
+    if (!inserts && (p.rows !== undefined || p.rows_per_commit !== undefined)) ctx.addIssue({ code: "custom", path: ["rows"], message: `${p.step} inserts no rows of its own` });
+    if (insertsRows(p.step) && p.rows !== undefined && p.rows % (p.rows_per_commit ?? ROWS_PER_COMMIT[p.step]) !== 0) {
+      ctx.addIssue({ code: "custom", path: ["rows"], message: "rows must be a multiple of rows_per_commit" });
+    }
+  });
+
+export type IbenchParameters = z.output<typeof IbenchParametersSchema>;
+
+export function ibenchStepId(p: Pick<IbenchParameters, "step" | "writer_rate">): string {
+  return isQueryStep(p.step) ? `${p.step}${p.writer_rate}` : p.step;
+}
+
+/** The script's SQL dialect for a server's wire protocol (lua/ibench.lua DIALECTS). */
+function dialectArgs(conn: Connection): string[] {
+  switch (conn.protocol) {
+    case "postgresql":
+      return ["--dialect=pgsql"];
+    case "mysql":
+      throw new InputError("the ibench driver has no MariaDB dialect yet (lua/ibench.lua DIALECTS)");
+  }
+}
+
+/** Throws a ZodError naming the bad parameter; the config layer turns it into an InputError. */
+const SCRIPT = "lua/ibench.lua";
+type Programs = "sysbench" | typeof SCRIPT;
+
+export function ibenchStep(parameters: unknown): BenchmarkStep<Programs> {
+  const p = IbenchParametersSchema.parse(parameters);
+  const isQuery = isQueryStep(p.step);
+  const rowsPerCommit = insertsRows(p.step) ? (p.rows_per_commit ?? ROWS_PER_COMMIT[p.step]) : null;
+  const common = (target: Target, bins: ClientBinaries<Programs>) => {
+    const conn = serverConnection(target);
+    return [bins[SCRIPT], ...sysbenchConnectionArgs(conn), ...dialectArgs(conn), `--rand-seed=${p.seed}`, `--table_rows=${p.table_rows}`];
+  };
+  const sysbench = (target: Target, bins: ClientBinaries<Programs>, args: string[]): ClientCommand => ({ file: bins.sysbench, args: [...common(target, bins), ...args] });
+  /** a load step's round: a fixed number of commits (l.x: one index build) */
+  const loadArgs = (commits: number) => [`--step=${p.step}`, ...(rowsPerCommit ? [`--rows_per_commit=${rowsPerCommit}`] : []), `--events=${wholeCount(commits)}`, "--time=0", "run"];
+  const loadCommits = rowsPerCommit ? p.rows! / rowsPerCommit : 1;
+  const queryArgs = (seconds: number) => [`--step=${p.step}`, "--threads=2", `--writer_rate=${p.writer_rate}`, `--writer_rows_per_commit=${p.writer_rows_per_commit}`, `--time=${wholeSeconds(seconds)}`, "--events=0", "run"];
+  const measured = (target: Target, bins: ClientBinaries<Programs>, seconds: number) => sysbench(target, bins, isQuery ? queryArgs(seconds) : loadArgs(loadCommits));
+  return {
+    id: ibenchStepId(p),
+    driver: "ibench",
+    parameters: {
+      step: p.step,
+      client: "sysbench lua/ibench.lua",
+      table_rows: p.table_rows,
+      seed: p.seed,
+      ...(p.rows !== undefined && { rows: p.rows }),
+      ...(rowsPerCommit !== null && { rows_per_commit: rowsPerCommit }),
+      ...(isQuery && { writer_rate: p.writer_rate!, writer_rows_per_commit: p.writer_rows_per_commit }),
+    },
+    programs: { sysbench: "system", [SCRIPT]: "shipped" },
+    dataSet: (target, bins) =>
+      isQuery
+        ? // after the load steps: the table as they left it (loaded only on a server that lacks it), settled again
+          { key: `ibench.rows${p.table_rows}.seed${p.seed}.queries`, commands: [sysbench(target, bins, ["--if_missing=on", "prepare"])], tables: ["ibench"] }
+        : { key: `ibench.rows${p.table_rows}.seed${p.seed}`, commands: [sysbench(target, bins, ["prepare"])], tables: ["ibench"] },
+    run: measured,
+    // load steps: one more round's worth of work (l.i0 on its own fresh table, l.i1/l.i2 keep the size)
+    warmup: measured,
+    fixedRun: (target, bins, perClient) => {
+      if (p.step === "l.x") throw new InputError("l.x builds the indexes once per round: it has no fixed-count run to count instructions of");
+      // queries: the query client alone (no writer), so that N and 2N differ by exactly N queries
+      const args = isQuery ? [`--step=${p.step}`, "--threads=1", `--events=${wholeCount(perClient)}`, "--time=0", "run"] : loadArgs(perClient);
+      return sysbench(target, bins, args);
+    },
+    isProgressLine: (line) => line.startsWith("ibench "),
+    parse: (stdout) => parseIbenchOutput(stdout, isQuery ? p.writer_rate! : null),
+  };
+}
+
+const CLIENT_LINE = /^ibench client: step=(\S+) ops=(\d+) seconds=([\d.]+) avg_ms=([\d.]+) p50_ms=([\d.]+) p90_ms=([\d.]+) max_ms=([\d.]+)$/gm;
+const WRITER_LINE = /^ibench writer: rows=(\d+) seconds=([\d.]+) target_per_s=(\d+)$/gm;
+
+/** Parses lua/ibench.lua's summary lines; `writerRate`: the query step's writer target (null for load steps). */
+export function parseIbenchOutput(raw: string, writerRate: number | null): ParsedSample {
+  const text = normalizeLines(raw);
+  const fatal = /^FATAL: .*$/m.exec(text);
+  if (fatal) throw new ParseError(`sysbench: ${fatal[0]}`, raw);
+  const clients = [...text.matchAll(CLIENT_LINE)];
+  if (clients.length !== 1) throw new ParseError(`expected one "ibench client:" summary line, found ${clients.length}`, raw);
+  const [, , ops, seconds, avg, p50, p90, max] = clients[0]!.map(Number);
+  const duration = requirePositive(seconds!, "ibench client seconds", raw);
+  const writers = [...text.matchAll(WRITER_LINE)];
+  let background_writer: BackgroundWriter | undefined;
+  if (writerRate !== null) {
+    if (writers.length !== 1) throw new ParseError(`expected one "ibench writer:" line for a writer of ${writerRate} rows/s, found ${writers.length}`, raw);
+    const [, rows, writerSeconds, target] = writers[0]!.map(Number);
+    if (target !== writerRate) throw new ParseError(`the writer's target is ${target} rows/s, the step's ${writerRate}`, raw);
+    const rowsPerS = rows! / requirePositive(writerSeconds!, "ibench writer seconds", raw);
+    background_writer = { target_rows_per_s: writerRate, rows_per_s: rowsPerS, kept_rate: rowsPerS >= WRITER_KEPT_SHARE * writerRate };
+  } else if (writers.length > 0) {
+    throw new ParseError("a background writer ran during a load step", raw);
+  }
+  return {
+    ops: requirePositive(ops!, "ibench client ops", raw),
+    ops_per_s: ops! / duration,
+    duration_s: duration,
+    latency_ms: { avg: avg!, p95: null, p99: null, p50: p50!, p90: p90!, max: max! },
+    errors: null,
+    ...(background_writer && { background_writer }),
+    raw,
+  };
+}
