@@ -31,7 +31,7 @@ import {
   runLabels,
   runStreamed,
   withCleanup
-} from "./chunks/chunk-N7ST6BHG.js";
+} from "./chunks/chunk-P5HB4B62.js";
 import {
   __commonJS,
   __require,
@@ -3886,7 +3886,7 @@ function positiveInteger(flag) {
 }
 function addMeasureOptions(command) {
   return addThresholdOptions(
-    command.option("--profile <name>", "built-in profile (pg-quick, pg-sysbench) or a profile file (default: the config file's, else pg-quick)").option("--cflags <flags>", "CFLAGS and CXXFLAGS for every variant (default: the recipe's, -O2)").option("--cache-dir <dir>", `builds, ccache and logs (default: ${defaultCacheDir()})`).option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds")).option("--time-budget <seconds>", "stop adding rounds after this many seconds of measuring (default: the profile's)", positiveInteger("--time-budget")).option("--no-instructions", "skip counting instructions per operation under valgrind, even where the profile asks for it").option("--out <file>", "results JSON (default: db-bench-gate-<profile>-<time>.json)").addOption(formatOption()).option("--report-out <file>", "write the report here instead of stdout").option("--timeouts <yaml>", "seconds per external step, e.g. '{ build_s: 1800, start_s: 120, load_s: 600, lock_s: 3600, run_s: 7200 }' (over the config file's)", (text) => parseTimeouts(text, "--timeouts")).option("--noise-floor <file>", "per-step A/A noise of this runner (noise-floor.json of npm run bench:verdict): kept with the results; a significant drop within a step's floor is a warning, not a regression")
+    command.option("--profile <name>", "built-in profile (pg-quick, pg-sysbench, pg-ibench) or a profile file (default: the config file's, else pg-quick)").option("--cflags <flags>", "CFLAGS and CXXFLAGS for every variant (default: the recipe's, -O2)").option("--cache-dir <dir>", `builds, ccache and logs (default: ${defaultCacheDir()})`).option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds")).option("--time-budget <seconds>", "stop adding rounds after this many seconds of measuring (default: the profile's)", positiveInteger("--time-budget")).option("--no-instructions", "skip counting instructions per operation under valgrind, even where the profile asks for it").option("--out <file>", "results JSON (default: db-bench-gate-<profile>-<time>.json)").addOption(formatOption()).option("--report-out <file>", "write the report here instead of stdout").option("--timeouts <yaml>", "seconds per external step, e.g. '{ build_s: 1800, start_s: 120, load_s: 600, lock_s: 3600, run_s: 7200 }' (over the config file's)", (text) => parseTimeouts(text, "--timeouts")).option("--noise-floor <file>", "per-step A/A noise of this runner (noise-floor.json of npm run bench:verdict): kept with the results; a significant drop within a step's floor is a warning, not a regression")
   );
 }
 function addRunCommands(program2, io, setExitCode) {

@@ -66,7 +66,7 @@ import {
   unprivilegedWarning,
   validate,
   withCleanup
-} from "./chunks/chunk-N7ST6BHG.js";
+} from "./chunks/chunk-P5HB4B62.js";
 import {
   JOB_MARKER,
   __commonJS,

@@ -28970,8 +28970,16 @@ var StepSchema = external_exports.object({
 var LatencySchema = external_exports.object({
   avg: finiteNonNegative.nullable(),
   p95: finiteNonNegative.nullable(),
-  p99: finiteNonNegative.nullable()
-}).strict().describe("milliseconds; null where the driver does not report it");
+  p99: finiteNonNegative.nullable(),
+  p50: finiteNonNegative.nullable().optional(),
+  p90: finiteNonNegative.nullable().optional(),
+  max: finiteNonNegative.nullable().optional()
+}).strict().describe("milliseconds; null where the driver does not report it (p50, p90, max: absent too)");
+var BackgroundWriterSchema = external_exports.object({
+  target_rows_per_s: external_exports.number().finite().positive(),
+  rows_per_s: finiteNonNegative.describe("rows/s the writer inserted (and deleted) during the measured interval"),
+  kept_rate: external_exports.boolean().describe("it wrote at least the driver's share of its target (ibench: 95%); false makes the step's QPS unjudged")
+}).strict().refine((w) => !w.kept_rate || w.rows_per_s > 0, { message: "a writer that wrote nothing did not keep its rate", path: ["kept_rate"] }).describe("a query step's background writer (the insert benchmark's qr/qp steps)");
 var MetricsSchema = external_exports.object({
   cpu_us_per_op: finiteNonNegative.describe("host CPU microseconds (user+system, all cores) per operation"),
   cs_per_op: finiteNonNegative.describe("host context switches per operation"),
@@ -28995,7 +29003,8 @@ var OkSampleSchema = external_exports.object({
   ops_per_s: external_exports.number().finite().positive(),
   latency_ms: LatencySchema.nullable(),
   metrics: MetricsSchema.nullable().describe("null when the host counters were not available"),
-  client_cpu_share: external_exports.number().finite().min(0).nullable().describe("client CPU seconds / (interval seconds x cores): a high share means the client may be the bottleneck")
+  client_cpu_share: external_exports.number().finite().min(0).nullable().describe("client CPU seconds / (interval seconds x cores): a high share means the client may be the bottleneck"),
+  background_writer: BackgroundWriterSchema.optional()
 }).strict();
 var ErrorSampleSchema = external_exports.object({
   ...sampleCommon,
@@ -29925,6 +29934,9 @@ function requirePositive(value, what, raw) {
   return value;
 }
 
+// src/driver/sysbench.ts
+import path7 from "node:path";
+
 // src/driver/types.ts
 import path6 from "node:path";
 function wholeSeconds(seconds2) {
@@ -29943,91 +29955,7 @@ function libpqConnectionArgs(conn) {
   return ["-h", path6.dirname(conn.socket), "-p", String(conn.port), "-U", conn.user];
 }
 
-// src/driver/pgbench.ts
-var PGBENCH_SCRIPTS = ["select-only", "tpcb-like", "simple-update"];
-var PGBENCH_PROTOCOLS = ["simple", "extended", "prepared"];
-var PGBENCH_TABLES = ["pgbench_accounts", "pgbench_branches", "pgbench_tellers", "pgbench_history"];
-var PgbenchParametersSchema = external_exports.object({
-  script: external_exports.enum(PGBENCH_SCRIPTS),
-  protocol: external_exports.enum(PGBENCH_PROTOCOLS).default("simple"),
-  clients: external_exports.number().int().positive(),
-  /** pgbench worker threads; defaults to one per client */
-  threads: external_exports.number().int().positive().optional(),
-  /** scale factor of `pgbench -i -s`: 100,000 pgbench_accounts rows per unit */
-  scale: external_exports.number().int().positive().default(10),
-  progress_interval_s: external_exports.number().int().positive().default(1)
-}).strict().refine((p) => p.threads === void 0 || p.threads <= p.clients, { message: "threads must not exceed clients", path: ["threads"] });
-function pgbenchStepId(p) {
-  return `pgbench.${p.script}.${p.protocol}.c${p.clients}`;
-}
-function pgbenchStep(parameters) {
-  const p = PgbenchParametersSchema.parse(parameters);
-  const threads = p.threads ?? p.clients;
-  const runArgs = (target, length) => [
-    ...libpqConnectionArgs(serverConnection(target)),
-    "-b",
-    p.script,
-    "-M",
-    p.protocol,
-    "-c",
-    String(p.clients),
-    "-j",
-    String(threads),
-    ...length
-  ];
-  return {
-    id: pgbenchStepId(p),
-    driver: "pgbench",
-    parameters: { script: p.script, protocol: p.protocol, clients: p.clients, threads, scale: p.scale },
-    programs: { pgbench: "build" },
-    dataSet: (target, bins) => ({
-      key: `pgbench.scale${p.scale}`,
-      commands: [{ file: bins.pgbench, args: ["-i", "-s", String(p.scale), "-q", ...libpqConnectionArgs(serverConnection(target)), serverConnection(target).database] }],
-      tables: PGBENCH_TABLES
-    }),
-    run: (target, bins, seconds2) => ({
-      file: bins.pgbench,
-      args: [...runArgs(target, ["-T", wholeSeconds(seconds2)]), "-P", String(p.progress_interval_s), serverConnection(target).database]
-    }),
-    warmup: (target, bins, seconds2) => ({ file: bins.pgbench, args: [...runArgs(target, ["-T", wholeSeconds(seconds2)]), serverConnection(target).database] }),
-    // -n: no vacuum before the run. Its cost depends on what the previous run left (dead tuples of
-    // the runs of N and 2N differ), which would not cancel out in the difference of two runs.
-    fixedRun: (target, bins, perClient) => ({ file: bins.pgbench, args: [...runArgs(target, ["-t", wholeCount(perClient)]), "-n", serverConnection(target).database] }),
-    isProgressLine: (line) => line.startsWith("progress: "),
-    parse: parsePgbenchOutput
-  };
-}
-function duration3(text, ops, tps, raw) {
-  const seconds2 = findNumber(text, /^duration: (\d+) s$/m, "pgbench duration", raw);
-  if (seconds2 !== null) return seconds2;
-  if (findNumber(text, /^number of transactions per client: (\d+)$/m, "pgbench transactions per client", raw) === null) {
-    throw new ParseError("no pgbench duration (-T) or transactions per client (-t) line in the output", raw);
-  }
-  return ops / tps;
-}
-var TPS_EXCLUDING_CONNECTIONS = /^tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)$/m;
-function parsePgbenchOutput(raw) {
-  const text = normalizeLines(raw);
-  const aborted2 = /^pgbench: (?:error|fatal): (Run was aborted.*)$/m.exec(text);
-  if (aborted2) throw new ParseError(`pgbench: ${aborted2[1]}`, raw);
-  const ops = requireNumber(text, /^number of transactions actually processed: (\d+)(?:\/\d+)?$/m, "pgbench transactions processed", raw);
-  const tps = requireNumber(text, TPS_EXCLUDING_CONNECTIONS, "pgbench tps", raw);
-  return {
-    ops: requirePositive(ops, "pgbench transactions processed", raw),
-    ops_per_s: requirePositive(tps, "pgbench tps", raw),
-    duration_s: duration3(text, ops, tps, raw),
-    latency_ms: {
-      avg: requireNumber(text, /^latency average = ([\d.]+) ms(?: \(including failures\))?$/m, "pgbench latency average", raw),
-      p95: null,
-      p99: null
-    },
-    errors: findNumber(text, /^number of failed transactions: (\d+) \([\d.]+%\)$/m, "pgbench failed transactions", raw),
-    raw
-  };
-}
-
 // src/driver/sysbench.ts
-import path7 from "node:path";
 var readOnlyWith = (only) => (range) => [
   `--range_size=${range}`,
   ...["simple", "sum", "order", "distinct"].map((kind) => `--${kind}_ranges=${kind === only ? 1 : 0}`)
@@ -30152,11 +30080,212 @@ function parseSysbenchOutput(raw) {
   };
 }
 
+// src/driver/ibench.ts
+var WRITER_KEPT_SHARE = 0.95;
+var LOAD_STEPS = ["l.i0", "l.x", "l.i1", "l.i2"];
+var QUERY_STEPS = ["qr", "qp"];
+var ROWS_PER_COMMIT = { "l.i0": 100, "l.i1": 50, "l.i2": 5 };
+var insertsRows = (step) => step in ROWS_PER_COMMIT;
+var isQueryStep = (step) => step === "qr" || step === "qp";
+var IbenchParametersSchema = external_exports.object({
+  step: external_exports.enum([...LOAD_STEPS, ...QUERY_STEPS]),
+  /** rows of table ibench, loaded once per server */
+  table_rows: external_exports.number().int().positive().default(5e5),
+  /** l.i0, l.i1, l.i2: rows one round inserts */
+  rows: external_exports.number().int().positive().optional(),
+  /** l.i0, l.i1, l.i2: default the field's 100, 50, 5 */
+  rows_per_commit: external_exports.number().int().positive().optional(),
+  /** qr, qp: the background writer's rows per second */
+  writer_rate: external_exports.number().int().positive().optional(),
+  writer_rows_per_commit: external_exports.number().int().positive().default(10),
+  seed: external_exports.number().int().nonnegative().default(1)
+}).strict().superRefine((p, ctx) => {
+  const isQuery = isQueryStep(p.step);
+  if (isQuery && p.writer_rate === void 0) ctx.addIssue({ code: "custom", path: ["writer_rate"], message: `${p.step} needs the background writer's rows per second` });
+  if (!isQuery && p.writer_rate !== void 0) ctx.addIssue({ code: "custom", path: ["writer_rate"], message: `${p.step} has no background writer` });
+  const inserts = insertsRows(p.step);
+  if (inserts && p.rows === void 0) ctx.addIssue({ code: "custom", path: ["rows"], message: `${p.step} needs the rows one round inserts` });
+  if (!inserts && (p.rows !== void 0 || p.rows_per_commit !== void 0)) ctx.addIssue({ code: "custom", path: ["rows"], message: `${p.step} inserts no rows of its own` });
+  if (insertsRows(p.step) && p.rows !== void 0 && p.rows % (p.rows_per_commit ?? ROWS_PER_COMMIT[p.step]) !== 0) {
+    ctx.addIssue({ code: "custom", path: ["rows"], message: "rows must be a multiple of rows_per_commit" });
+  }
+});
+function ibenchStepId(p) {
+  return isQueryStep(p.step) ? `${p.step}${p.writer_rate}` : p.step;
+}
+function dialectArgs(conn) {
+  switch (conn.protocol) {
+    case "postgresql":
+      return ["--dialect=pgsql"];
+    case "mysql":
+      throw new InputError("the ibench driver has no MariaDB dialect yet (lua/ibench.lua DIALECTS)");
+  }
+}
+var SCRIPT = "lua/ibench.lua";
+function ibenchStep(parameters) {
+  const p = IbenchParametersSchema.parse(parameters);
+  const isQuery = isQueryStep(p.step);
+  const rowsPerCommit = insertsRows(p.step) ? p.rows_per_commit ?? ROWS_PER_COMMIT[p.step] : null;
+  const common = (target, bins) => {
+    const conn = serverConnection(target);
+    return [bins[SCRIPT], ...sysbenchConnectionArgs(conn), ...dialectArgs(conn), `--rand-seed=${p.seed}`, `--table_rows=${p.table_rows}`];
+  };
+  const sysbench = (target, bins, args) => ({ file: bins.sysbench, args: [...common(target, bins), ...args] });
+  const loadArgs = (commits) => [`--step=${p.step}`, ...rowsPerCommit ? [`--rows_per_commit=${rowsPerCommit}`] : [], `--events=${wholeCount(commits)}`, "--time=0", "run"];
+  const loadCommits = rowsPerCommit ? p.rows / rowsPerCommit : 1;
+  const queryArgs = (seconds2) => [`--step=${p.step}`, "--threads=2", `--writer_rate=${p.writer_rate}`, `--writer_rows_per_commit=${p.writer_rows_per_commit}`, `--time=${wholeSeconds(seconds2)}`, "--events=0", "run"];
+  const measured = (target, bins, seconds2) => sysbench(target, bins, isQuery ? queryArgs(seconds2) : loadArgs(loadCommits));
+  return {
+    id: ibenchStepId(p),
+    driver: "ibench",
+    parameters: {
+      step: p.step,
+      client: "sysbench lua/ibench.lua",
+      table_rows: p.table_rows,
+      seed: p.seed,
+      ...p.rows !== void 0 && { rows: p.rows },
+      ...rowsPerCommit !== null && { rows_per_commit: rowsPerCommit },
+      ...isQuery && { writer_rate: p.writer_rate, writer_rows_per_commit: p.writer_rows_per_commit }
+    },
+    programs: { sysbench: "system", [SCRIPT]: "shipped" },
+    dataSet: (target, bins) => isQuery ? (
+      // after the load steps: the table as they left it (loaded only on a server that lacks it), settled again
+      { key: `ibench.rows${p.table_rows}.seed${p.seed}.queries`, commands: [sysbench(target, bins, ["--if_missing=on", "prepare"])], tables: ["ibench"] }
+    ) : { key: `ibench.rows${p.table_rows}.seed${p.seed}`, commands: [sysbench(target, bins, ["prepare"])], tables: ["ibench"] },
+    run: measured,
+    // load steps: one more round's worth of work (l.i0 on its own fresh table, l.i1/l.i2 keep the size)
+    warmup: measured,
+    fixedRun: (target, bins, perClient) => {
+      if (p.step === "l.x") throw new InputError("l.x builds the indexes once per round: it has no fixed-count run to count instructions of");
+      const args = isQuery ? [`--step=${p.step}`, "--threads=1", `--events=${wholeCount(perClient)}`, "--time=0", "run"] : loadArgs(perClient);
+      return sysbench(target, bins, args);
+    },
+    isProgressLine: (line) => line.startsWith("ibench "),
+    parse: (stdout) => parseIbenchOutput(stdout, isQuery ? p.writer_rate : null)
+  };
+}
+var CLIENT_LINE = /^ibench client: step=(\S+) ops=(\d+) seconds=([\d.]+) avg_ms=([\d.]+) p50_ms=([\d.]+) p90_ms=([\d.]+) max_ms=([\d.]+)$/gm;
+var WRITER_LINE = /^ibench writer: rows=(\d+) seconds=([\d.]+) target_per_s=(\d+)$/gm;
+function parseIbenchOutput(raw, writerRate) {
+  const text = normalizeLines(raw);
+  const fatal = /^FATAL: .*$/m.exec(text);
+  if (fatal) throw new ParseError(`sysbench: ${fatal[0]}`, raw);
+  const clients = [...text.matchAll(CLIENT_LINE)];
+  if (clients.length !== 1) throw new ParseError(`expected one "ibench client:" summary line, found ${clients.length}`, raw);
+  const [, , ops, seconds2, avg, p50, p90, max2] = clients[0].map(Number);
+  const duration4 = requirePositive(seconds2, "ibench client seconds", raw);
+  const writers = [...text.matchAll(WRITER_LINE)];
+  let background_writer;
+  if (writerRate !== null) {
+    if (writers.length !== 1) throw new ParseError(`expected one "ibench writer:" line for a writer of ${writerRate} rows/s, found ${writers.length}`, raw);
+    const [, rows, writerSeconds, target] = writers[0].map(Number);
+    if (target !== writerRate) throw new ParseError(`the writer's target is ${target} rows/s, the step's ${writerRate}`, raw);
+    const rowsPerS = rows / requirePositive(writerSeconds, "ibench writer seconds", raw);
+    background_writer = { target_rows_per_s: writerRate, rows_per_s: rowsPerS, kept_rate: rowsPerS >= WRITER_KEPT_SHARE * writerRate };
+  } else if (writers.length > 0) {
+    throw new ParseError("a background writer ran during a load step", raw);
+  }
+  return {
+    ops: requirePositive(ops, "ibench client ops", raw),
+    ops_per_s: ops / duration4,
+    duration_s: duration4,
+    latency_ms: { avg, p95: null, p99: null, p50, p90, max: max2 },
+    errors: null,
+    ...background_writer && { background_writer },
+    raw
+  };
+}
+
+// src/driver/pgbench.ts
+var PGBENCH_SCRIPTS = ["select-only", "tpcb-like", "simple-update"];
+var PGBENCH_PROTOCOLS = ["simple", "extended", "prepared"];
+var PGBENCH_TABLES = ["pgbench_accounts", "pgbench_branches", "pgbench_tellers", "pgbench_history"];
+var PgbenchParametersSchema = external_exports.object({
+  script: external_exports.enum(PGBENCH_SCRIPTS),
+  protocol: external_exports.enum(PGBENCH_PROTOCOLS).default("simple"),
+  clients: external_exports.number().int().positive(),
+  /** pgbench worker threads; defaults to one per client */
+  threads: external_exports.number().int().positive().optional(),
+  /** scale factor of `pgbench -i -s`: 100,000 pgbench_accounts rows per unit */
+  scale: external_exports.number().int().positive().default(10),
+  progress_interval_s: external_exports.number().int().positive().default(1)
+}).strict().refine((p) => p.threads === void 0 || p.threads <= p.clients, { message: "threads must not exceed clients", path: ["threads"] });
+function pgbenchStepId(p) {
+  return `pgbench.${p.script}.${p.protocol}.c${p.clients}`;
+}
+function pgbenchStep(parameters) {
+  const p = PgbenchParametersSchema.parse(parameters);
+  const threads = p.threads ?? p.clients;
+  const runArgs = (target, length) => [
+    ...libpqConnectionArgs(serverConnection(target)),
+    "-b",
+    p.script,
+    "-M",
+    p.protocol,
+    "-c",
+    String(p.clients),
+    "-j",
+    String(threads),
+    ...length
+  ];
+  return {
+    id: pgbenchStepId(p),
+    driver: "pgbench",
+    parameters: { script: p.script, protocol: p.protocol, clients: p.clients, threads, scale: p.scale },
+    programs: { pgbench: "build" },
+    dataSet: (target, bins) => ({
+      key: `pgbench.scale${p.scale}`,
+      commands: [{ file: bins.pgbench, args: ["-i", "-s", String(p.scale), "-q", ...libpqConnectionArgs(serverConnection(target)), serverConnection(target).database] }],
+      tables: PGBENCH_TABLES
+    }),
+    run: (target, bins, seconds2) => ({
+      file: bins.pgbench,
+      args: [...runArgs(target, ["-T", wholeSeconds(seconds2)]), "-P", String(p.progress_interval_s), serverConnection(target).database]
+    }),
+    warmup: (target, bins, seconds2) => ({ file: bins.pgbench, args: [...runArgs(target, ["-T", wholeSeconds(seconds2)]), serverConnection(target).database] }),
+    // -n: no vacuum before the run. Its cost depends on what the previous run left (dead tuples of
+    // the runs of N and 2N differ), which would not cancel out in the difference of two runs.
+    fixedRun: (target, bins, perClient) => ({ file: bins.pgbench, args: [...runArgs(target, ["-t", wholeCount(perClient)]), "-n", serverConnection(target).database] }),
+    isProgressLine: (line) => line.startsWith("progress: "),
+    parse: parsePgbenchOutput
+  };
+}
+function duration3(text, ops, tps, raw) {
+  const seconds2 = findNumber(text, /^duration: (\d+) s$/m, "pgbench duration", raw);
+  if (seconds2 !== null) return seconds2;
+  if (findNumber(text, /^number of transactions per client: (\d+)$/m, "pgbench transactions per client", raw) === null) {
+    throw new ParseError("no pgbench duration (-T) or transactions per client (-t) line in the output", raw);
+  }
+  return ops / tps;
+}
+var TPS_EXCLUDING_CONNECTIONS = /^tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)$/m;
+function parsePgbenchOutput(raw) {
+  const text = normalizeLines(raw);
+  const aborted2 = /^pgbench: (?:error|fatal): (Run was aborted.*)$/m.exec(text);
+  if (aborted2) throw new ParseError(`pgbench: ${aborted2[1]}`, raw);
+  const ops = requireNumber(text, /^number of transactions actually processed: (\d+)(?:\/\d+)?$/m, "pgbench transactions processed", raw);
+  const tps = requireNumber(text, TPS_EXCLUDING_CONNECTIONS, "pgbench tps", raw);
+  return {
+    ops: requirePositive(ops, "pgbench transactions processed", raw),
+    ops_per_s: requirePositive(tps, "pgbench tps", raw),
+    duration_s: duration3(text, ops, tps, raw),
+    latency_ms: {
+      avg: requireNumber(text, /^latency average = ([\d.]+) ms(?: \(including failures\))?$/m, "pgbench latency average", raw),
+      p95: null,
+      p99: null
+    },
+    errors: findNumber(text, /^number of failed transactions: (\d+) \([\d.]+%\)$/m, "pgbench failed transactions", raw),
+    raw
+  };
+}
+
 // src/driver/index.ts
 var DRIVERS = {
   pgbench: { engines: ["postgresql"], step: pgbenchStep },
   // its pgsql and mysql drivers (sysbenchConnectionArgs)
-  sysbench: { engines: ["postgresql", "mariadb"], step: sysbenchStep }
+  sysbench: { engines: ["postgresql", "mariadb"], step: sysbenchStep },
+  // sysbench with lua/ibench.lua: a new engine needs its SQL dialect there
+  ibench: { engines: ["postgresql"], step: ibenchStep }
 };
 function stepFromDefinition(definition, engine, drivers = DRIVERS) {
   const driver = drivers[definition.driver];
@@ -31415,6 +31544,8 @@ function decide(base, variant, errors, qps, t, floor) {
   const without = [base, variant].filter((side) => !side.samples.some(isOk2)).map((side) => side.label);
   if (without.length > 0) return { verdict: "missing", reason: `no ok samples of ${without.join(" or ")}` };
   if (!qps) return { verdict: "missing", reason: `no round has ok samples of both ${base.label} and ${variant.label}` };
+  const behind = writerFellBehind(base, variant);
+  if (behind) return { verdict: "unstable", reason: behind };
   const { ratio: q, min_p_value } = qps;
   const p = q.p_value ?? 1;
   const significant = p < t.alpha;
@@ -31457,6 +31588,15 @@ function whyHints(qps, metrics) {
   });
   if (io.length > 0) hints.push(`IO/op up: ${io.join(", ")}`);
   return hints;
+}
+function writerFellBehind(...sides) {
+  const behind = sides.flatMap(
+    ({ label, samples }) => samples.flatMap((s) => s.status === "ok" && s.background_writer && !s.background_writer.kept_rate ? [{ label, round: s.round, writer: s.background_writer }] : [])
+  );
+  const [first] = behind;
+  if (!first) return null;
+  const rounds = behind.length === 1 ? "1 round" : `${behind.length} rounds`;
+  return `the background writer fell behind its ${first.writer.target_rows_per_s} rows/s in ${rounds} (${first.label} round ${first.round}: ${first.writer.rows_per_s.toFixed(0)} rows/s): QPS not judged`;
 }
 function errorsOf2({ label, samples }) {
   return samples.flatMap((s) => s.status === "error" ? [{ variant: label, round: s.round, message: s.error.message, log_excerpt: s.error.log_excerpt }] : []);
@@ -31734,7 +31874,7 @@ async function withCleanup(work, options = {}) {
 
 // src/config/config-file.ts
 var ConfigFileSchema = external_exports.object({
-  profile: external_exports.string().min(1).optional().describe("profile name (pg-quick, pg-sysbench) or a path to a profile file"),
+  profile: external_exports.string().min(1).optional().describe("profile name (pg-quick, pg-sysbench, pg-ibench) or a path to a profile file"),
   thresholds: ThresholdsInputSchema.optional(),
   overrides: external_exports.array(ThresholdOverrideSchema).optional(),
   recipe: RecipeOverridesSchema.optional().describe("any field of the engine's recipe (recipes/<engine>.yaml; recipes/README.md)"),
@@ -32737,7 +32877,7 @@ import path15 from "node:path";
 // src/pipeline.ts
 import { randomBytes } from "node:crypto";
 import { existsSync as existsSync5 } from "node:fs";
-import { mkdtemp as mkdtemp3, rm as rm5 } from "node:fs/promises";
+import { copyFile as copyFile2, mkdtemp as mkdtemp3, rm as rm5 } from "node:fs/promises";
 import os5 from "node:os";
 import path11 from "node:path";
 
@@ -33076,8 +33216,22 @@ async function buildVariants(plan, ports, registry2, log) {
   }
   return builds;
 }
-function binariesFor(step, build, programs = {}) {
-  return Object.fromEntries(Object.entries(step.programs).map(([name, from]) => [name, from === "build" ? path11.join(build.binDir, name) : programs[name] ?? name]));
+function binariesFor(ctx, step, build) {
+  const where = (name, from) => {
+    switch (from) {
+      case "build":
+        return path11.join(build.binDir, name);
+      case "system":
+        return ctx.plan.programs?.[name] ?? name;
+      case "shipped":
+        return path11.join(ctx.runDir, path11.basename(name));
+    }
+  };
+  return Object.fromEntries(Object.entries(step.programs).map(([name, from]) => [name, where(name, from)]));
+}
+async function copyShippedFiles(steps, runDir) {
+  const shipped = new Set(steps.flatMap((step) => Object.entries(step.programs).flatMap(([name, from]) => from === "shipped" ? [name] : [])));
+  for (const name of shipped) await copyFile2(path11.join(builtinDir(path11.dirname(name)), path11.basename(name)), path11.join(runDir, path11.basename(name)));
 }
 function driverCpus(ctx) {
   if (!ctx.placement) return void 0;
@@ -33151,7 +33305,7 @@ ${excerpt}`);
   }
 };
 async function ensureData(ctx, vi, step) {
-  const dataSet = step.dataSet(vi.instance.loadTarget(), binariesFor(step, vi.build, ctx.plan.programs));
+  const dataSet = step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, step, vi.build));
   if (vi.loaded.has(dataSet.key)) return;
   for (const command of dataSet.commands) {
     const shown = [path11.basename(command.file), ...command.args].join(" ");
@@ -33200,7 +33354,7 @@ async function measureOnce(ctx, instances, fingerprint, step, variant, round, po
 ${await vi.instance.logTail(EXCERPT_LINES)}`;
   try {
     return await onRunTarget(vi, async (target) => {
-      const client = step.run(target, binariesFor(step, vi.build, plan.programs), schedule.duration_s);
+      const client = step.run(target, binariesFor(ctx, step, vi.build), schedule.duration_s);
       const before = await ports.host.snapshot();
       const t0 = ports.clock.now();
       const result = await runClient(ctx, onCpus(client, driverCpus(ctx)), schedule.duration_s + CLIENT_GRACE_S, true);
@@ -33221,7 +33375,8 @@ ${await engineLog()}`);
           latency_ms: parsed.latency_ms,
           metrics: metricsPerOp(before, after, parsed.ops, await ports.host.ticksPerSecond()),
           // an embedded engine's process is the engine: there is no separate client whose share would matter
-          client_cpu_share: plan.engine.kind === "server" && result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null
+          client_cpu_share: plan.engine.kind === "server" && result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null,
+          ...parsed.background_writer && { background_writer: parsed.background_writer }
         };
       } catch (e) {
         return failed(e.message, tail(result.output, EXCERPT_LINES));
@@ -33253,7 +33408,7 @@ async function measureSteps(ctx, instances, variants, fingerprint, plan) {
       await ensureData(ctx, vi, step);
       const result = await onRunTarget(
         vi,
-        (target) => runClient(ctx, onCpus(step.warmup(target, binariesFor(step, vi.build, ctx.plan.programs), schedule.warmup_s), driverCpus(ctx)), schedule.warmup_s + CLIENT_GRACE_S)
+        (target) => runClient(ctx, onCpus(step.warmup(target, binariesFor(ctx, step, vi.build), schedule.warmup_s), driverCpus(ctx)), schedule.warmup_s + CLIENT_GRACE_S)
       );
       if (result.failed) ctx.log.info(`${step.id}: warm-up of ${variant.id} failed (${result.message}); the measured rounds will show it`);
     } catch (e) {
@@ -33267,7 +33422,7 @@ async function measureSteps(ctx, instances, variants, fingerprint, plan) {
       measure: async (step, variant, round, position) => {
         const sample = await measureOnce(ctx, instances, fingerprint, step, variant, round, position);
         ctx.log.info(
-          sample.status === "ok" ? `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ${sample.ops_per_s.toFixed(0)} ops/s` + (sample.metrics ? `, ${sample.metrics.cpu_us_per_op.toFixed(1)} cpu us/op` : "") + (sample.client_cpu_share !== null ? `, client ${(sample.client_cpu_share * 100).toFixed(0)}% of CPU` : "") : `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ERROR ${sample.error.message}`
+          sample.status === "ok" ? `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ${sample.ops_per_s.toFixed(0)} ops/s` + (sample.metrics ? `, ${sample.metrics.cpu_us_per_op.toFixed(1)} cpu us/op` : "") + (sample.client_cpu_share !== null ? `, client ${(sample.client_cpu_share * 100).toFixed(0)}% of CPU` : "") + (sample.background_writer ? `, writer ${sample.background_writer.rows_per_s.toFixed(0)}/${sample.background_writer.target_rows_per_s} rows/s${sample.background_writer.kept_rate ? "" : " (FELL BEHIND)"}` : "") : `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ERROR ${sample.error.message}`
         );
         return sample;
       },
@@ -33296,7 +33451,7 @@ async function countStage(ctx, instances, variants) {
         const vi = instances.get(variant);
         await ensureData(ctx, vi, step);
         return onRunTarget(vi, async (target) => {
-          const client = step.fixedRun(target, binariesFor(step, vi.build, ctx.plan.programs), perClient);
+          const client = step.fixedRun(target, binariesFor(ctx, step, vi.build), perClient);
           const { result, instructions } = await counters.get(variant.id).count(client, (command) => runClient(ctx, onCpus(command, driverCpus(ctx)), COUNTED_RUN_TIMEOUT_S));
           if (result.failed) {
             throw new PipelineError(`${path11.basename(client.file)} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}
@@ -33312,11 +33467,25 @@ ${await vi.instance.logTail(EXCERPT_LINES)}`);
     });
   });
 }
+function backgroundWriterNotes(samples) {
+  const byStep = /* @__PURE__ */ new Map();
+  for (const s of samples) {
+    if (s.status !== "ok" || !s.background_writer) continue;
+    const entry = byStep.get(s.step) ?? { target: s.background_writer.target_rows_per_s, rates: [], behind: 0 };
+    entry.rates.push(s.background_writer.rows_per_s);
+    if (!s.background_writer.kept_rate) entry.behind++;
+    byStep.set(s.step, entry);
+  }
+  return [...byStep].map(([step, { target, rates, behind }]) => {
+    const range = `${Math.min(...rates).toFixed(0)}-${Math.max(...rates).toFixed(0)} rows/s`;
+    return behind === 0 ? `${step}: the background writer kept its ${target} rows/s in all ${rates.length} rounds (${range})` : `${step}: the background writer fell behind its ${target} rows/s in ${behind} of ${rates.length} rounds (${range}): QPS not judged`;
+  });
+}
 function assembleResults(ctx, parts) {
   const { plan, placement, startedAt } = ctx;
   const { profile } = plan;
   const { sequential } = parts.schedule;
-  const notes = [...ctx.notes, ...parts.measured.settled, ...parts.measured.cutShort];
+  const notes = [...ctx.notes, ...parts.measured.settled, ...parts.measured.cutShort, ...backgroundWriterNotes(parts.measured.samples)];
   if (profile.schedule.restart_every !== void 0) notes.push(`servers restarted every ${profile.schedule.restart_every} rounds of a step: ${parts.plannedRestarts} restarts`);
   const thresholds = thresholdResolver(plan.judging?.thresholds, plan.judging?.overrides);
   return {
@@ -33359,6 +33528,7 @@ async function runBenchmark(plan, registry2, log, ports) {
   const workDir = plan.workDir ?? os5.tmpdir();
   const runDir = await mkdtemp3(path11.join(workDir, "dbg-run-"));
   await registry2.register(`run directory ${runDir}`, () => rm5(runDir, { recursive: true, force: true }));
+  await copyShippedFiles(plan.profile.steps, runDir);
   const clientUser = await ports.clientUser(plan.trust);
   await giveTo(clientUser, runDir);
   const ctx = { plan, ports, registry: registry2, log, workDir, runDir, clientUser, placement, startedAt, notes: [] };
