@@ -11,7 +11,7 @@ import { max, median } from "simple-statistics";
 import { InputError } from "../errors.js";
 import { METRIC_KEYS, type InstructionSample, type MetricKey, type NoiseFloor, type OkSample, type Results, type Sample, type Step } from "../results/schema.js";
 import { lookAlpha } from "./alpha-spending.js";
-import { gateVerdict } from "./gate.js";
+import { decideGate } from "./gate.js";
 import { indexByStepAndVariant } from "./index-samples.js";
 import { compareInstructions, indexInstructionSamples } from "./instructions.js";
 import { chooseNoiseFloor, NOISE_FLOOR_CAP, type FloorChoice } from "./noise.js";
@@ -321,7 +321,7 @@ function buildComparison(plan: Plan, options: CompareOptions): Comparison {
     steps,
     counts,
     instruction_counts: instructionCounts,
-    verdict: gateVerdict({ counts, instruction_counts: instructionCounts }),
+    verdict: decideGate([{ steps, label: options.label ?? null }]).verdict,
     context: {
       run_id: run.id,
       started_at: run.started_at,

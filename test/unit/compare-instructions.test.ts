@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareAgainstBaseline, compareRun } from "../../src/compare/compare.js";
-import { decideGate, gateMessage, gateVerdict, type FailOn } from "../../src/compare/gate.js";
+import { decideGate, gateMessage, type FailOn } from "../../src/compare/gate.js";
 import { compareInstructions } from "../../src/compare/instructions.js";
 import { thresholdResolver } from "../../src/compare/thresholds.js";
 import { DEFAULT_THRESHOLDS, type CompareOptions, type Comparison, type InstructionComparison, type VariantComparison } from "../../src/compare/types.js";
@@ -244,7 +244,8 @@ describe("the gate: one decision for both channels", () => {
       instructions: { effects: { head: { [STEP]: 1.03, point: 1.03 } }, errors: [{ step: "insert", variant: "head", repeat: 0 }] },
     });
     const comparison = compareRun(results);
-    expect(gateVerdict(comparison)).toBe("fail");
+    expect(decideGate([comparison]).verdict).toBe("fail");
+    expect(comparison.verdict).toBe("fail");
     expect(gateSummary([comparison])).toEqual({ regressions: 2, message: `2 regressions: ${STEP} (instr/op), point; 1 error: insert (instr/op)` });
     expect(gateSummary([{ ...comparison, label: "x86_64" }]).message).toMatch(/^2 regressions: \S+ \(x86_64, instr\/op\), point \(x86_64\);/);
   });
