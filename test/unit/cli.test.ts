@@ -33,7 +33,7 @@ describe("db-bench-gate compare", () => {
     const { code, stdout } = await cli("compare", unchanged);
     expect(code).toBe(0);
     expect(stdout).toContain("<!-- db-bench-gate:profile=");
-    expect(stdout).toMatch(/Pass/);
+    expect(stdout).toMatch(/^## ✅ No regression · db-bench-gate · synthetic · x86_64$/m);
   });
 
   it("exits 1 on a regression, and the threshold flags change the verdict", async () => {
@@ -48,7 +48,7 @@ describe("db-bench-gate compare", () => {
     const broken = writeJson("broken.json", syntheticResults({ steps, rounds: 10, noise: 0.01, seed: 3, errors }));
     const failed = await cli("compare", broken);
     expect(failed.code).toBe(1);
-    expect(failed.stdout).toContain("## ❌ Fail · 2 errors (fail-on: error)");
+    expect(failed.stdout).toMatch(/^## ❌ 2 errors: `[^`]+`, `[^`]+` · db-bench-gate · synthetic · x86_64$/m);
     expect((await cli("compare", broken, "--fail-on", "regression")).code).toBe(0);
     expect((await cli("compare", unchanged, "--fail-on", "regression,unstable,warning")).code).toBe(0);
     const bad = await cli("compare", unchanged, "--fail-on", "slow");

@@ -14,20 +14,22 @@ function headBroken() {
 }
 
 describe("the gate: comparisons + fail-on -> verdict and reasons", () => {
-  it("fails a head whose every step errors, and the headline says why (today: ✅ Pass · 4 errors)", () => {
+  it("fails a head whose every step errors, and the headline says why, naming the first steps (today: ✅ Pass · 4 errors)", () => {
     const comparison = headBroken();
     expect(comparison.counts.error).toBe(4);
     const gate = decideGate([comparison]);
     expect(gate.verdict).toBe("fail");
     expect(gateHeadline(gate)).toBe("4 errors (fail-on: error)");
     expect(gateMessage(gate)).toBe(`4 errors: ${STEPS.join(", ")}`);
-    expect(renderMarkdown([comparison]).split("\n")[2]).toBe("## ❌ Fail · 4 errors (fail-on: error) · db-bench-gate · synthetic");
+    expect(renderMarkdown([comparison]).split("\n")[2]).toBe(
+      `## ❌ 4 errors: ${STEPS.slice(0, 3).map((s) => `\`${s}\``).join(", ")}, +1 more · db-bench-gate · synthetic · x86_64`,
+    );
   });
 
   it("lets errors pass only when the user opts out, and still fails a run with no samples at all", () => {
     const errorsOnly = headBroken();
     expect(decideGate([errorsOnly], ["regression"])).toEqual({ verdict: "pass", reasons: [], regressions: 0, accepted: null });
-    expect(renderMarkdown([errorsOnly], { failOn: ["regression"] }).split("\n")[2]).toBe("## ✅ Pass · db-bench-gate · synthetic");
+    expect(renderMarkdown([errorsOnly], { failOn: ["regression"] }).split("\n")[2]).toBe("## ✅ No regression · db-bench-gate · synthetic · x86_64");
 
     const everything = STEPS.flatMap((step) => ["base", "head"].flatMap((variant) => Array.from({ length: ROUNDS }, (_, round) => ({ step, variant, round }))));
     const nothing = compareRun(syntheticResults({ steps: STEPS, rounds: ROUNDS, errors: everything }));
