@@ -84,6 +84,21 @@ export function commentMarker(profile: string): string {
   return `<!-- db-bench-gate:profile=${encodeURIComponent(profile)} -->`;
 }
 
+const MEASURING = "> ⏳ **measuring";
+
+/**
+ * A previous comment while a new run measures: "⏳ measuring <sha>" above its numbers (replacing an
+ * earlier such line), so they are not read as the new head's. Pure.
+ */
+export function measuringBody(previous: string, profile: string, sha: string, runUrl: string | null): string {
+  const marker = commentMarker(profile);
+  const lines = previous.split("\n");
+  const rest = lines.slice(lines[0] === marker ? 1 : 0);
+  while (rest[0] === "" || rest[0]?.startsWith(MEASURING)) rest.shift();
+  const run = runUrl ? ` ([workflow run](${runUrl}))` : "";
+  return [marker, "", `${MEASURING} ${inlineCode(sha.slice(0, 12))}**${run}: the numbers below are from the previous run.`, "", ...rest].join("\n");
+}
+
 export interface MarkdownOptions {
   /** characters; default GitHub's comment limit */
   maxLength?: number;

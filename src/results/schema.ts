@@ -278,6 +278,11 @@ export const ResultsSchema = z
         notes: z.array(z.string()),
         sequential: SequentialSchema.optional(),
         cpu_placement: CpuPlacementSchema.optional(),
+        accepted: z
+          .object({ label: nonEmpty, by: nonEmpty.describe("the login that set the label (triage rights or above, after the last push)") })
+          .strict()
+          .optional()
+          .describe("the pull request's regressions were accepted with this label: they are reported, the check passes"),
       })
       .strict(),
     fingerprint: FingerprintSchema,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Comparison } from "../../src/compare/types.js";
-import { COMMENT_LIMIT, commentMarker, renderMarkdown } from "../../src/report/markdown.js";
+import { compareAgainstBaseline } from "../../src/compare/compare.js";
+import { COMMENT_LIMIT, commentMarker, measuringBody, renderMarkdown } from "../../src/report/markdown.js";
+import { syntheticResults } from "../helpers/synthetic-results.js";
 import {
   aarch64Comparison,
   AVX512_REASON,
@@ -314,5 +316,39 @@ describe("renderMarkdown: size limit", () => {
   it("holds even for a limit smaller than the headline", () => {
     expect(renderMarkdown([x86Comparison()], { maxLength: 300 }).length).toBeLessThanOrEqual(300);
     expect(renderMarkdown([x86Comparison()], { maxLength: 10 }).length).toBeLessThanOrEqual(10);
+  });
+});
+
+describe("renderMarkdown: links, the stored baseline column, acceptance and cc", () => {
+  const run = "https://github.com/pgfork/postgres/actions/runs/42";
+  it("links the run and its results artifact under the headline", () => {
+    const md = renderMarkdown([x86Comparison()], { links: { run, artifact: `${run}/artifacts/7` } });
+    expect(md.split("\n")[6]).toBe(`\`head\` 9e8d7c6b5a4f vs \`base\` 3f1c2d9a8b7e · paired: up to 10 interleaved rounds · [workflow run](${run}) · [results artifact](${run}/artifacts/7)`);
+  });
+
+  it("shows the stored baseline as a column of the main table, not as a second report", () => {
+    const head = syntheticResults({ steps: ["point", "scan"], variants: ["head"], effects: { head: { scan: 0.9 } }, noise: 0.002, seed: 4 });
+    const stored = syntheticResults({ steps: ["point", "scan"], variants: ["main"], noise: 0.002, seed: 5 });
+    const comparison = compareAgainstBaseline(head, stored, { label: "vs main (stored)" });
+    const md = renderMarkdown([x86Comparison()], { storedBaseline: { comparison, branch: "main", run: { id: 41, url: `${run.slice(0, -2)}41` } } });
+    const { header } = mainTable(md);
+    expect(header).toEqual(["step", "base QPS", "head QPS", "relative QPS", "vs main (stored)", "cpu/op", "cs/op", "p95", "verdict"]);
+    expect(md.match(/^## /gm)).toHaveLength(1);
+    expect(md).toContain("vs main (stored): `head` against the baseline stored by `main` ([run 41](https://github.com/pgfork/postgres/actions/runs/41)), unpaired");
+  });
+
+  it("passes on accepted regressions, saying who accepted which steps; mentions cc only on a failing regression", () => {
+    const accepted = renderMarkdown([x86Comparison()], { failOn: ["regression"], acceptance: { label: "accept-regression", by: "bob-maint" }, cc: ["@perf-team"] });
+    expect(accepted.split("\n")[2]).toBe("## ✅ 1 regression accepted: `update-index.range100.pk1` 0.93 (−7%) · db-bench-gate · pg-quick · x86_64");
+    expect(accepted).toContain("✅ 1 regression (`update-index.range100.pk1`) accepted by @\u200dbob-maint, who set the label `accept-regression` after the last push");
+    expect(accepted).not.toContain("cc @perf-team");
+    expect(renderMarkdown([x86Comparison()], { cc: ["@perf-team", "@org/db"] })).toContain("\n\ncc @perf-team @org/db\n\n");
+  });
+
+  it("marks a previous comment as measuring the new head, above its numbers, once", () => {
+    const previous = renderMarkdown([x86Comparison()]);
+    const marked = measuringBody(previous, "pg-quick", "c0ffee1234567890abcdef1234567890abcdef12", run);
+    expect(marked.split("\n").slice(0, 5)).toEqual([commentMarker("pg-quick"), "", `> ⏳ **measuring \`c0ffee123456\`** ([workflow run](${run})): the numbers below are from the previous run.`, "", previous.split("\n")[2]]);
+    expect(measuringBody(marked, "pg-quick", "d".repeat(40), null).match(/measuring/g)).toHaveLength(1);
   });
 });
