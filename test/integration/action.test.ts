@@ -405,6 +405,69 @@ describe("pull requests from forks", () => {
   });
 });
 
+describe("pull request policies", () => {
+  it("measures nothing, neutral, when the skip input is true or a maintainer set the skip label; ignores the label from anyone else", async () => {
+    const pr = fake.addPullRequest("docs: typo in the README").number;
+    fake.roles.set(MAINTAINER.login, "triage");
+    const ownCache = path.join(runner.root, "cache");
+    const skipped = async (inputs: Record<string, string>, labels: string[]) => {
+      const run = fake.addRun({ event: "pull_request", headBranch: "docs", headSha: fork.head, status: "in_progress", conclusion: null });
+      const event = pullRequestEvent("pull_request.opened.json", pr, fork.head);
+      Object.assign(event.payload.pull_request, { labels: labels.map((name) => ({ name })) });
+      const before = fake.requests.length;
+      const result = await step(run, event, { "cache-dir": ownCache, ...inputs }).finished;
+      expect(apiWrites(before)).toEqual([]);
+      return result;
+    };
+    const byInput = await skipped({ skip: "true" }, []);
+    expect(byInput.exitCode).toBe(0);
+    expect(byInput.outputs.verdict).toBe("neutral");
+    expect(byInput.stdout).toContain("not measured: the input skip is true");
+
+    fake.labeledBy(pr, "no-bench", MALLORY);
+    const notCounted = step(fake.addRun({ event: "pull_request", headBranch: "docs", headSha: fork.head, status: "in_progress", conclusion: null }), (() => {
+      const event = pullRequestEvent("pull_request.opened.json", pr, fork.head);
+      Object.assign(event.payload.pull_request, { labels: [{ name: "no-bench" }] });
+      return event;
+    })(), { "cache-dir": ownCache, "skip-label": "no-bench" });
+    // it goes on to measure: stopped once it starts building
+    await notCounted.waitForLine(/^::group::build /);
+    notCounted.child.kill("SIGTERM");
+    const measuring = await notCounted.finished;
+    expect(measuring.warnings).toContainEqual('the label "no-bench" does not count: mallory, who set the label "no-bench", has the role read on this repository, not triage or above');
+
+    fake.labeledBy(pr, "no-bench", MAINTAINER);
+    // pushed after the label: the skip label still counts (unlike the accept label)
+    fake.committed(pr, fork.head);
+    const byLabel = await skipped({ "skip-label": "no-bench" }, ["no-bench"]);
+    expect(byLabel.exitCode).toBe(0);
+    expect(byLabel.outputs.verdict).toBe("neutral");
+    expect(byLabel.stdout).toContain(`not measured: ${MAINTAINER.login} set the label "no-bench"`);
+    expect(fake.commentsOn(pr)).toEqual([]);
+  });
+
+  it("marks the PR's comment ⏳ measuring <sha> above the previous numbers while the new head is measured", async () => {
+    const pr = fake.addPullRequest("executor: a second push").number;
+    const previous = `${MARKER}\n\n## ✅ No regression · db-bench-gate · pg-smoke · ${ARCH}\n\nthe numbers of the previous head`;
+    const [ours] = fake.addComments(pr, [previous], fake.identity);
+    const run = fake.addRun({ event: "pull_request", headBranch: "second", headSha: fork.head, status: "in_progress", conclusion: null });
+    const main = step(run, pullRequestEvent("pull_request.opened.json", pr, fork.head));
+    await main.waitForLine(/PR comment marked as measuring/);
+    main.child.kill("SIGTERM");
+    await main.finished;
+    expect(ours!.body.split("\n")).toEqual([
+      MARKER,
+      "",
+      `> ⏳ **measuring \`${fork.head.slice(0, 12)}\`** ([workflow run](https://github.com/${fake.repository}/actions/runs/${run.id})): the numbers below are from the previous run.`,
+      "",
+      `## ✅ No regression · db-bench-gate · pg-smoke · ${ARCH}`,
+      "",
+      "the numbers of the previous head",
+    ]);
+    expect(fake.commentsOn(pr)).toHaveLength(1);
+  });
+});
+
 describe("trust boundaries", () => {
   it("refuses pull_request_target in one line, before reading anything or calling GitHub", async () => {
     const pr = fake.addPullRequest("btree: prefetch siblings during range scans").number;
@@ -572,7 +635,8 @@ describe("report mode", () => {
     await uploadResults(run, [["x86_64", broken]]);
     const result = await step(run, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report" }).finished;
 
-    const headline = `## ❌ Fail · ${steps.length} errors (fail-on: error) · db-bench-gate · ${x64.profile.name}`;
+    const named = steps.slice(0, 3).map((s) => `\`${s}\``).join(", ") + (steps.length > 3 ? `, +${steps.length - 3} more` : "");
+    const headline = `## ❌ ${steps.length} errors: ${named} · db-bench-gate · ${x64.profile.name} · x86_64`;
     expect(fake.commentsOn(pr)[0]!.body.split("\n")).toContain(headline);
     expect(result.exitCode).toBe(1);
     expect(result.errors).toEqual([`${steps.length} errors: ${steps.join(", ")}`]);
@@ -584,7 +648,80 @@ describe("report mode", () => {
     const passed = await step(optedOut, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report", "fail-on": "regression" }).finished;
     expect(passed.exitCode).toBe(0);
     expect(passed.outputs.verdict).toBe("pass");
-    expect(passed.summary.split("\n")).toContain(`## ✅ Pass · db-bench-gate · ${x64.profile.name}`);
+    expect(passed.summary.split("\n")).toContain(`## ✅ No regression · db-bench-gate · ${x64.profile.name} · x86_64`);
+  });
+
+  /** A pull_request event for `pr` carrying `labels`, as GitHub sends it once they are set. */
+  function labeledEvent(pr: number, labels: string[]) {
+    const event = pullRequestEvent("pull_request.opened.json", pr, fork.head);
+    Object.assign(event.payload.pull_request, { labels: labels.map((name) => ({ name })) });
+    return event;
+  }
+
+  it("passes on regressions accepted with the accept label by a maintainer after the last push, and the comment says who accepted what", async () => {
+    const pr = fake.addPullRequest("planner: a known regression, accepted").number;
+    fake.roles.set(MAINTAINER.login, "triage");
+    fake.committed(pr, fork.head);
+    fake.labeledBy(pr, "accept-regression", MAINTAINER);
+    const run = fake.addRun({ event: "pull_request", headBranch: "accepted", headSha: fork.head, status: "in_progress", conclusion: null });
+    await uploadResults(run, [["x86_64", x64]]);
+    const before = fake.requests.length;
+    const result = await step(run, labeledEvent(pr, ["accept-regression"]), { mode: "report", cc: "@perf-team" }).finished;
+
+    expect(result.exitCode).toBe(0);
+    expect(result.outputs).toMatchObject({ verdict: "pass", regressions: String(x64Regressed.length) });
+    expect(requestsSince(before)).toContain(`GET /repos/${fake.repository}/collaborators/${MAINTAINER.login}/permission`);
+    const body = fake.commentsOn(pr)[0]!.body;
+    const plural = x64Regressed.length === 1 ? "regression" : "regressions";
+    const escaped = x64Regressed[0]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    expect(body.split("\n")[2]).toMatch(new RegExp(`^## ✅ ${x64Regressed.length} ${plural} accepted: \`${escaped}\` 0\\.\\d\\d \\(−\\d+%\\)`));
+    expect(body).toContain(`accepted by @\u200d${MAINTAINER.login}, who set the label \`accept-regression\` after the last push: the check passes.`);
+    // accepted: nobody needs to be called
+    expect(body).not.toContain("cc @perf-team");
+    expect(body).toContain(`[workflow run](https://github.com/${fake.repository}/actions/runs/${run.id})`);
+  });
+
+  it("does not count the accept label when its setter cannot triage, fails, and mentions cc", async () => {
+    const pr = fake.addPullRequest("planner: a regression the author accepted himself").number;
+    fake.committed(pr, fork.head);
+    fake.labeledBy(pr, "accept-regression", MALLORY);
+    const run = fake.addRun({ event: "pull_request", headBranch: "self-accepted", headSha: fork.head, status: "in_progress", conclusion: null });
+    await uploadResults(run, [["x86_64", x64]]);
+    const result = await step(run, labeledEvent(pr, ["accept-regression"]), { mode: "report", cc: "@perf-team, org/db-core" }).finished;
+
+    expect(result.exitCode).toBe(1);
+    expect(result.warnings).toContainEqual(expect.stringMatching(/the label "accept-regression" does not count: mallory, who set the label "accept-regression", has the role read on this repository, not triage or above/));
+    expect(fake.commentsOn(pr)[0]!.body).toContain("\n\ncc @perf-team @org/db-core\n\n");
+  });
+
+  it("writes the comment as the comment input says: on-regression not for a pass, never not even for a failure, but an existing one is kept current", async () => {
+    const arm = armResults();
+    const pr = fake.addPullRequest("planner: nothing to report").number;
+    const quiet = fake.addRun({ event: "pull_request", headBranch: "quiet", headSha: fork.head, status: "in_progress", conclusion: null });
+    await uploadResults(quiet, [["aarch64", arm]]);
+    const passed = await step(quiet, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report", comment: "on-regression" }).finished;
+    expect(passed.exitCode).toBe(0);
+    expect(passed.outputs["comment-url"]).toBe("");
+    expect(fake.commentsOn(pr)).toEqual([]);
+
+    const failing = fake.addRun({ event: "pull_request", headBranch: "quiet", headSha: fork.head, status: "in_progress", conclusion: null });
+    await uploadResults(failing, [["x86_64", x64]]);
+    const never = await step(failing, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report", comment: "never" }).finished;
+    expect(never.exitCode).toBe(1);
+    expect(fake.commentsOn(pr)).toEqual([]);
+    const written = await step(failing, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report", comment: "on-change" }).finished;
+    expect(written.exitCode).toBe(1);
+    expect(fake.commentsOn(pr)).toHaveLength(1);
+
+    // the earlier comment is updated even though this pass alone would not have warranted one
+    const later = fake.addRun({ event: "pull_request", headBranch: "quiet", headSha: fork.head, status: "in_progress", conclusion: null });
+    await uploadResults(later, [["aarch64", arm]]);
+    const updated = await step(later, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report", comment: "on-regression" }).finished;
+    expect(updated.exitCode).toBe(0);
+    const [comment, ...more] = fake.commentsOn(pr);
+    expect(more).toEqual([]);
+    expect(comment!.body).toContain("## ✅ No regression");
+    expect(updated.outputs["comment-url"]).toBe(`https://github.com/${fake.repository}/pull/${pr}#issuecomment-${comment!.id}`);
   });
 
   describe("from a workflow_run (the two-workflow pattern for fork PRs)", () => {
