@@ -156,7 +156,9 @@ export const PULL_REQUEST_TARGET_REFUSAL =
 /** The mode an event implies when the input is empty; null: the event implies none (set it explicitly). */
 export function modeForEvent(eventName: string): Mode | null {
   switch (eventName) {
+    // issue_comment: a /db-bench-gate rerun comment on a PR measures it again
     case "pull_request":
+    case "issue_comment":
       return "pr";
     case "push":
       return "baseline";

@@ -114,6 +114,19 @@ export interface MarkdownOptions {
   acceptance?: Acceptance | null;
   /** people or teams (`@org/team`) mentioned under the headline when the check fails on a regression */
   cc?: readonly string[];
+  /** the workflow run that uploaded these results as an artifact: named in a hidden line for a later rerun */
+  resultsRun?: number | null;
+}
+
+/** The hidden line naming the workflow run whose results artifact the comment shows: a rerun starts from it. */
+function resultsRunMarker(runId: number): string {
+  return `<!-- db-bench-gate:results-run=${runId} -->`;
+}
+
+/** The run whose results a comment of ours shows (resultsRunMarker); null when it names none. */
+export function resultsRunOf(body: string): number | null {
+  const match = /^<!-- db-bench-gate:results-run=(\d+) -->$/m.exec(body);
+  return match ? Number(match[1]) : null;
 }
 
 /** The stored baseline of the PR's base branch, compared unpaired with the head of this run. */
@@ -198,7 +211,7 @@ function render(report: Report, cuts: Cuts): string {
   const rows = visibleRows(report, cuts);
   const firstProfile = report.comparisons[0]?.context.profile.name ?? "";
   const sections = [
-    commentMarker(firstProfile),
+    [commentMarker(firstProfile), ...(report.options.resultsRun ? [resultsRunMarker(report.options.resultsRun)] : [])].join("\n"),
     heading(report),
     countsLine(report),
     instructionCountsLine(report),

@@ -468,6 +468,71 @@ describe("pull request policies", () => {
   });
 });
 
+describe("rerun by comment", () => {
+  /** A PR of the fork's own branch with base and head as GitHub's pulls API reports them. */
+  function sameRepoPr(title: string): number {
+    const pr = fake.addPullRequest(title, { owner: fake.owner, ref: "vm-batch", sha: fork.head });
+    pr.baseSha = fork.base;
+    return pr.number;
+  }
+  /** The issue_comment event of `commenter` writing `body` on PR `pr`. */
+  function commentEvent(pr: number, body: string, commenter = MAINTAINER.login) {
+    const payload = fixture("issue_comment.created.json") as unknown as { issue: { number: number }; comment: { body: string; user: { login: string } }; repository: { full_name: string } };
+    payload.issue.number = pr;
+    payload.comment.body = body;
+    payload.comment.user.login = commenter;
+    payload.repository.full_name = fake.repository;
+    return { name: "issue_comment", payload };
+  }
+  const rerunRun = () => fake.addRun({ event: "issue_comment", headBranch: "main", headSha: fork.base, status: "in_progress", conclusion: null });
+
+  it("ignores a comment that is no command, and refuses a rerun from someone without write access, measuring nothing", async () => {
+    const pr = sameRepoPr("executor: fingerprint each executed plan");
+    fake.roles.set(MAINTAINER.login, "triage");
+    const ownCache = path.join(runner.root, "cache");
+    const before = fake.requests.length;
+    const chat = await step(rerunRun(), commentEvent(pr, "LGTM once the numbers are in"), { "cache-dir": ownCache }).finished;
+    expect(chat.exitCode).toBe(0);
+    expect(chat.outputs.verdict).toBe("neutral");
+    expect(chat.stdout).toContain("the comment holds no /db-bench-gate command: nothing to do");
+    const refused = await step(rerunRun(), commentEvent(pr, "/db-bench-gate rerun --rounds 20"), { "cache-dir": ownCache }).finished;
+    expect(refused.exitCode).toBe(0);
+    expect(refused.outputs.verdict).toBe("neutral");
+    expect(refused.warnings).toEqual([`${MAINTAINER.login} asked for a rerun but has the role triage on this repository: only users with write access can rerun`]);
+    const bad = await step(rerunRun(), commentEvent(pr, "/db-bench-gate rerun --rounds many"), { "cache-dir": ownCache }).finished;
+    expect(bad.exitCode).toBe(2);
+    expect(bad.errors[0]).toMatch(/^comment \d+ by bob-maint: --rounds needs a whole number from 2 to 200, got "many"$/);
+    expect(apiWrites(before)).toEqual([]);
+    expect(existsSync(ownCache)).toBe(false);
+  });
+
+  it("measures the PR, then re-measures only the step named, keeping the other's rounds, in the same comment", async () => {
+    const pr = sameRepoPr("executor: fingerprint each executed plan (rerun)");
+    fake.roles.set(MAINTAINER.login, "write");
+    const inputs = { "count-instructions": "false" };
+    const first = rerunRun();
+    const measured = await step(first, commentEvent(pr, "/db-bench-gate rerun --rounds 3"), inputs).finished;
+    expect(measured.stdout).toContain(`${MAINTAINER.login} (write) asked for a rerun: measuring ${STEPS.join(", ")} with 3 rounds`);
+    complete(first, measured);
+    const [comment, ...more] = fake.commentsOn(pr);
+    expect(more).toEqual([]);
+    expect(comment!.body.split("\n").slice(0, 2)).toEqual([MARKER, `<!-- db-bench-gate:results-run=${first.id} -->`]);
+    const earlier = await artifactResults(ARTIFACT, first.id);
+    expect(earlier.variants.map((v) => v.commit)).toEqual([fork.base, fork.head]);
+
+    const second = rerunRun();
+    const rerun = await step(second, commentEvent(pr, `/db-bench-gate rerun --steps point-query.* --rounds 4`), inputs).finished;
+    expect(rerun.stdout).toContain(`measuring ${STEPS[1]} with 4 rounds`);
+    expect(fake.commentsOn(pr)).toHaveLength(1);
+    expect(comment!.body.split("\n")[1]).toBe(`<!-- db-bench-gate:results-run=${second.id} -->`);
+    const merged = await artifactResults(ARTIFACT, second.id);
+    const of = (results: Results, stepId: string) => results.samples.filter((s) => s.step === stepId);
+    expect(of(merged, STEPS[0]!)).toEqual(of(earlier, STEPS[0]!));
+    expect(new Set(of(merged, STEPS[1]!).map((s) => s.round)).size).toBe(4);
+    expect(merged.run.notes.some((n) => n.startsWith("re-measured in run ") && n.endsWith(`: ${STEPS[1]}`))).toBe(true);
+  });
+});
+
 describe("trust boundaries", () => {
   it("refuses pull_request_target in one line, before reading anything or calling GitHub", async () => {
     const pr = fake.addPullRequest("btree: prefetch siblings during range scans").number;

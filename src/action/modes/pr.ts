@@ -21,6 +21,7 @@ import { acceptanceOf, skipReason } from "../labels.js";
 import { artifactNameOf, measureInAction, runUrl } from "../measure.js";
 import { markMeasuring, publishReport } from "../publish.js";
 import { checkTrustedLabel } from "../trusted-label.js";
+import { rerunMode } from "./rerun.js";
 
 /** The branch's stored baseline of this profile and architecture, usable only when measured on the same machine. */
 type BaselineLookup = { kind: "none"; artifact: string } | { kind: "other-machine"; stored: StoredBaseline; differences: string[] } | { kind: "usable"; stored: StoredBaseline };
@@ -63,6 +64,7 @@ function againstBaseline(lookup: BaselineLookup | null, results: Results, plan: 
 
 export async function prMode(ctx: ModeContext): Promise<void> {
   const { core } = ctx;
+  if (ctx.event.kind === "issue_comment") return rerunMode(ctx, ctx.event);
   const event = ctx.event.kind === "pull_request" ? ctx.event : null;
   if (event) {
     const policy = { allowForkPrs: ctx.inputs.allowForkPrs, trustedLabel: ctx.inputs.trustedLabel };
@@ -105,6 +107,7 @@ export async function prMode(ctx: ModeContext): Promise<void> {
     storedBaseline: stored.column,
     acceptance,
     cc: ctx.inputs.cc,
+    resultsRun: artifactUrl ? Number(ctx.env.GITHUB_RUN_ID) : null,
   });
   await publishReport(ctx, { markdown: markdown + judgingNote + stored.note, comparisons: [comparison], prNumber: event?.number ?? null, profile: results.profile.name, acceptance });
 }
