@@ -36,6 +36,13 @@ describe("db-bench-gate compare", () => {
     expect(stdout).toMatch(/^## ✅ No regression · db-bench-gate · synthetic · x86_64$/m);
   });
 
+  it("prints numbers as the table does, in the reasons too: 0.90, not 0.9, no [a, b] that a terminal shows as \\[", async () => {
+    const { stdout } = await cli("compare", regressed, "--fail-below", "0.9", "--warn-below", "0.97");
+    expect(stdout).toMatch(/ — regression: relative QPS 0\.\d\d \(0\.\d\d–0\.\d\d\) is below 0\.90, p = [\d.e-]+ < 0\.01$/m);
+    expect(stdout).toContain("Thresholds: **regression** below 0.90 (significant at α = 0.01) · warning below 0.97");
+    expect(stdout).not.toContain("\\[");
+  });
+
   it("exits 1 on a regression, and the threshold flags change the verdict", async () => {
     expect((await cli("compare", regressed)).code).toBe(1);
     const lenient = await cli("compare", regressed, "--fail-below", "0.8", "--warn-below", "0.9");
