@@ -356,7 +356,7 @@ describe("pull requests from forks", () => {
     // ccache off: an earlier run of this file may have cached the commit's objects in pr/ccache, and hits run no cc1
     const main = step(run, pullRequestEvent("pull_request.labeled.json", pr, fork.buildFailure), { "trusted-label": TRUSTED_LABEL }, "index", {}, { CCACHE_DISABLE: "1" });
     await main.waitForLine(new RegExp(`^::group::build head \\(${fork.buildFailure}\\)`));
-    await main.waitForLine(/\] \$ make -j\d+/);
+    await main.waitForLine(/^compile: \d+ files so far · /);
     // until the watcher has seen make and a compiler that make started (configure ran compilers too):
     // the environment test below looks at them
     await until(() => watcher.observedInRun.has("make"));
