@@ -304,13 +304,18 @@ describe("pull requests", () => {
     complete(run, result);
     console.log(`second PR run: ${result.seconds.toFixed(0)} s`);
 
-    expect(apiWrites(before)).toEqual([`PATCH /repos/${fake.repository}/issues/comments/${firstComment.id}`]);
+    // first "⏳ measuring <sha>" above the previous numbers, then the new report
+    const patch = `PATCH /repos/${fake.repository}/issues/comments/${firstComment.id}`;
+    expect(apiWrites(before)).toEqual([patch, patch]);
     const comments = fake.commentsOn(prNumber).filter((c) => c.user.login === fake.identity.login);
     expect(comments.map((c) => c.id)).toEqual([firstComment.id]);
     const body = comments[0]!.body;
     expect(body.startsWith(MARKER)).toBe(true);
-    expect(body).toContain("Against the stored baseline of main (informational: unpaired, does not gate)");
-    expect(body).toContain("vs main (stored)");
+    expect(body).not.toContain("⏳ measuring");
+    // the stored baseline is a column of the one table, not a second report with its own heading
+    expect(body.match(/^## /gm)).toHaveLength(1);
+    expect(body.split("\n").find((line) => /^\| step\s*\|/.test(line))).toMatch(/\| vs main \(stored\) +\|/);
+    expect(body).toContain(`against the baseline stored by \`main\` ([run ${baselineRun!.id}]`);
     expect(body).not.toContain("No stored baseline");
     expect(body).toContain("A/A noise floor ±6.0%");
     expect(result.outputs["comment-url"]).toBe(firstComment.url);
