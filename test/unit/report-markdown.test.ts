@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Comparison } from "../../src/compare/types.js";
 import { compareAgainstBaseline } from "../../src/compare/compare.js";
 import { COMMENT_LIMIT, commentMarker, measuringBody, renderMarkdown } from "../../src/report/markdown.js";
-import { syntheticResults } from "../helpers/synthetic-results.js";
+import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 import {
   aarch64Comparison,
   AVX512_REASON,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseRerunCommand } from "../../src/action/rerun-command.js";
 import { compareRun } from "../../src/compare/compare.js";
 import { mergeObstacles, replaceSteps } from "../../src/results/merge.js";
-import { syntheticResults } from "../helpers/synthetic-results.js";
+import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 
 describe("the rerun command in a PR comment", () => {
   it("reads its line among others, with rounds and a step glob", () => {
