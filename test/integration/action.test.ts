@@ -314,7 +314,7 @@ describe("pull requests", () => {
     expect(body).not.toContain("⏳ measuring");
     // the stored baseline is a column of the one table, not a second report with its own heading
     expect(body.match(/^## /gm)).toHaveLength(1);
-    expect(body.split("\n").find((line) => /^\| step\s*\|/.test(line))).toMatch(/\| vs main \(stored\) +\|/);
+    expect(body.split("\n").find((line) => /^\| step\s*\|/.test(line))).toMatch(/\|\s+vs main \(stored\)\s+\|/);
     expect(body).toContain(`against the baseline stored by \`main\` ([run ${baselineRun!.id}]`);
     expect(body).not.toContain("No stored baseline");
     expect(body).toContain("A/A noise floor ±6.0%");
