@@ -18,12 +18,15 @@ export interface MeasureAndWrite {
   /** the runner's A/A noise, read before measuring so a bad file fails at once; kept with the results */
   noiseFloor: NoiseFloor[] | null;
   resultsFile: string;
+  /** what the run adds before the results are written: the acceptance, the earlier rounds of a rerun */
+  amend?: (measured: Results) => Results;
 }
 
 export async function measureAndWrite(plan: Plan, options: MeasureAndWrite): Promise<Results> {
   const measured = await runBenchmark(plan.run, options.registry, options.log, realPorts);
   // kept with the results: when they become the stored baseline, later comparisons on this machine use it
-  const results: Results = options.noiseFloor ? { ...measured, noise_floor: options.noiseFloor } : measured;
+  const floored: Results = options.noiseFloor ? { ...measured, noise_floor: options.noiseFloor } : measured;
+  const results = options.amend ? options.amend(floored) : floored;
   // cancelled (a signal): the samples after it are errors of the cancellation, not results to keep
   options.registry.signal.throwIfAborted();
   await mkdir(path.dirname(options.resultsFile), { recursive: true });

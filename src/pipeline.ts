@@ -13,6 +13,7 @@ import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { BuildRequest, BuildResult } from "./build/build.js";
+import { advance, NO_PROGRESS, progressLine } from "./build/progress.js";
 import type { CleanupRegistry } from "./cleanup.js";
 import type { RunPlan } from "./config/plan.js";
 import { clientCpuShare } from "./driver/client-rusage.js";
@@ -24,8 +25,12 @@ import { CountingUnavailableError, PipelineError } from "./errors.js";
 import type { Log } from "./log.js";
 import { formatCpuList, onCpus, placeProcess, placeProcesses } from "./measure/cpu-affinity.js";
 import { metricsPerOp, type HostSnapshot } from "./measure/proc.js";
-import { RESULTS_SCHEMA_ID, RESULTS_VERSION, type ErrorSample, type Fingerprint, type InstructionSample, type Results, type Sample, type Variant } from "./results/schema.js";
+import { METRIC_NAMES, RESULTS_SCHEMA_ID, RESULTS_VERSION, type ErrorSample, type Fingerprint, type InstructionSample, type Results, type Sample, type Variant } from "./results/schema.js";
+import { compareRun } from "./compare/compare.js";
 import { thresholdResolver } from "./compare/thresholds.js";
+import type { StepComparison } from "./compare/types.js";
+import { formatAmount, formatDuration } from "./report/format.js";
+import { phaseTimesLine, stepDoneLine } from "./report/step-line.js";
 import { countInstructions } from "./schedule/instructions.js";
 import { runInterleaved, type InterleaveResult } from "./schedule/interleave.js";
 import type { SequentialDesign } from "./compare/alpha-spending.js";
@@ -103,8 +108,9 @@ async function buildVariants(plan: RunPlan, ports: PipelinePorts, registry: Clea
   const builds: BuildResult[] = [];
   for (const spec of plan.variants) {
     const build = await log.group(`build ${spec.id} (${spec.ref})`, async () => {
-      let lastShown = performance.now();
-      let lines = 0;
+      const started = performance.now();
+      let lastShown = started;
+      let progress = NO_PROGRESS;
       const build = await ports.build({
         repo: plan.repo,
         commitish: spec.ref,
@@ -114,11 +120,14 @@ async function buildVariants(plan: RunPlan, ports: PipelinePorts, registry: Clea
         timeouts: plan.timeouts,
         registry,
         ...(plan.workDir && { workDir: plan.workDir }),
+        // what a person waits on: the phase, files compiled so far, elapsed time; not the compiler's command lines
         onLine: (line) => {
-          lines++;
-          if (/\] \$ /.test(line) || performance.now() - lastShown > 15_000) {
+          const next = advance(progress, line);
+          const newPhase = next.phase !== progress.phase;
+          progress = next;
+          if (newPhase || performance.now() - lastShown > 15_000) {
             lastShown = performance.now();
-            log.info(`${line.slice(0, 160)}${/\] \$ /.test(line) ? "" : ` (${lines} lines so far)`}`);
+            log.info(progressLine(progress, (lastShown - started) / 1000));
           }
         },
       });
@@ -186,6 +195,15 @@ interface RunContext {
   placement: Placement | null;
   startedAt: Date;
   notes: string[];
+  /** seconds spent per phase, for the line at the end */
+  phases: PhaseSeconds;
+}
+
+interface PhaseSeconds {
+  builds: number;
+  loads: number;
+  measuring: number;
+  "counting instructions": number;
 }
 
 /** The CPUs a driver's process is held on: a server's client's, or the embedded engine's own. */
@@ -275,6 +293,7 @@ class Instances {
 async function ensureData(ctx: RunContext, vi: VariantInstance, step: BenchmarkStep): Promise<void> {
   const dataSet = step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, step, vi.build));
   if (vi.loaded.has(dataSet.key)) return;
+  const loadStarted = ctx.ports.clock.now();
   for (const command of dataSet.commands) {
     const shown = [path.basename(command.file), ...command.args].join(" ");
     ctx.log.info(`${vi.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
@@ -285,6 +304,7 @@ async function ensureData(ctx: RunContext, vi: VariantInstance, step: BenchmarkS
   }
   await vi.instance.settle(dataSet.tables);
   vi.loaded.add(dataSet.key);
+  ctx.phases.loads += ctx.ports.clock.now() - loadStarted;
 }
 
 /** Runs `work` on the target of one client run (an embedded engine's private copy), released afterwards. */
@@ -374,7 +394,15 @@ function scheduleOf(plan: RunPlan): Schedule {
 }
 
 /** Stage 4: every step measured on every variant in ABBA rounds. */
-async function measureSteps(ctx: RunContext, instances: Instances, variants: readonly Variant[], fingerprint: Fingerprint, plan: Schedule): Promise<InterleaveResult<Sample>> {
+async function measureSteps(
+  ctx: RunContext,
+  instances: Instances,
+  variants: readonly Variant[],
+  fingerprint: Fingerprint,
+  plan: Schedule,
+  /** the step judged from its own samples, the moment its rounds are done; undefined: nothing to judge */
+  judgeStep: (step: BenchmarkStep, stepSamples: readonly Sample[]) => StepComparison | undefined,
+): Promise<InterleaveResult<Sample>> {
   const { profile } = ctx.plan;
   const { schedule } = profile;
   const thresholds = thresholdResolver(ctx.plan.judging?.thresholds, ctx.plan.judging?.overrides);
@@ -398,8 +426,8 @@ async function measureSteps(ctx: RunContext, instances: Instances, variants: rea
         const sample = await measureOnce(ctx, instances, fingerprint, step, variant, round, position);
         ctx.log.info(
           sample.status === "ok"
-            ? `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ${sample.ops_per_s.toFixed(0)} ops/s` +
-                (sample.metrics ? `, ${sample.metrics.cpu_us_per_op.toFixed(1)} cpu us/op` : "") +
+            ? `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ${formatAmount(sample.ops_per_s)} QPS` +
+                (sample.metrics ? `, ${METRIC_NAMES.cpu_us_per_op} ${formatAmount(sample.metrics.cpu_us_per_op)} µs` : "") +
                 (sample.client_cpu_share !== null ? `, client ${(sample.client_cpu_share * 100).toFixed(0)}% of CPU` : "") +
                 (sample.background_writer ? `, writer ${sample.background_writer.rows_per_s.toFixed(0)}/${sample.background_writer.target_rows_per_s} rows/s${sample.background_writer.kept_rate ? "" : " (FELL BEHIND)"}` : "")
             : `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ERROR ${sample.error.message}`,
@@ -410,6 +438,7 @@ async function measureSteps(ctx: RunContext, instances: Instances, variants: rea
       ...(plan.sequential && {
         settled: (step: BenchmarkStep, stepSamples: readonly Sample[]) => settledStep(plan.sequential!, thresholds.forStep(step.id), ctx.plan.baseVariant, stepSamples),
       }),
+      stepDone: (step, stepSamples, roundsUsed) => ctx.log.info(stepDoneLine(step.id, roundsUsed, judgeStep(step, stepSamples))),
     }),
   );
 }
@@ -512,7 +541,11 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
   if (placement?.kind === "server") log.info(`server on CPU ${formatCpuList(placement.server)}, benchmark client on CPU ${formatCpuList(placement.client)}`);
   if (placement?.kind === "embedded") log.info(`${plan.engine.name} (embedded: the benchmark's own process) on CPU ${formatCpuList(placement.process)}`);
 
+  // where the run's time goes, logged at the end
+  const phases: PhaseSeconds = { builds: 0, loads: 0, measuring: 0, "counting instructions": 0 };
+  const buildsStarted = ports.clock.now();
   const builds = await buildVariants(plan, ports, registry, log);
+  phases.builds = ports.clock.now() - buildsStarted;
   const variants: Variant[] = plan.variants.map((spec, i) => {
     const build = builds[i]!;
     return { id: spec.id, commit: build.commit, ref: spec.ref, flags: build.flags, build_id: build.buildId };
@@ -524,14 +557,28 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
   await copyShippedFiles(plan.profile.steps, runDir);
   const clientUser = await ports.clientUser(plan.trust);
   await giveTo(clientUser, runDir);
-  const ctx: RunContext = { plan, ports, registry, log, workDir, runDir, clientUser, placement, startedAt, notes: [] };
+  const ctx: RunContext = { plan, ports, registry, log, workDir, runDir, clientUser, placement, startedAt, notes: [], phases };
 
   const instances = new Instances(ctx);
   await instances.startAll(variants, builds);
   const schedule = scheduleOf(plan);
-  const measured = await measureSteps(ctx, instances, variants, fingerprint, schedule);
-  const instructions = await countStage(ctx, instances, variants);
-  await instances.stopAll();
   const engineVersion = await plan.engine.version(builds[0]!.binDir, clientUser);
+  // a step's samples as the whole run's document would hold them, judged as the comment will judge them;
+  // a run of one variant (baseline mode) has nothing to judge
+  const judgeStep = (step: BenchmarkStep, stepSamples: readonly Sample[]) =>
+    variants.length < 2 ? undefined : compareRun(assembleResults(ctx, { fingerprint, engineVersion, variants, schedule, measured: { samples: [...stepSamples], cutShort: [], settled: [] }, instructions: undefined, plannedRestarts: 0 })).steps.find(
+      (s) => s.step === step.id,
+    );
+  const timed = async <T>(phase: "measuring" | "counting instructions", work: () => Promise<T>): Promise<T> => {
+    const [started, loads] = [ports.clock.now(), phases.loads];
+    const result = await work();
+    // loading data on first use happens inside the stage: it is counted as loading, not twice
+    phases[phase] = ports.clock.now() - started - (phases.loads - loads);
+    return result;
+  };
+  const measured = await timed("measuring", () => measureSteps(ctx, instances, variants, fingerprint, schedule, judgeStep));
+  const instructions = await timed("counting instructions", () => countStage(ctx, instances, variants));
+  await instances.stopAll();
+  log.info(phaseTimesLine(Object.entries(phases).filter(([name]) => instructions !== undefined || name !== "counting instructions"), formatDuration));
   return assembleResults(ctx, { fingerprint, engineVersion, variants, schedule, measured, instructions, plannedRestarts: instances.plannedRestarts });
 }

@@ -59,6 +59,16 @@ const WorkflowRunPayload = z.looseObject({
   repository: Repository,
 });
 
+/** A comment is at most this long on GitHub; a longer body is not one. */
+const MAX_COMMENT_BODY = 65_536;
+
+const IssueCommentPayload = z.looseObject({
+  action: z.string(),
+  issue: z.looseObject({ number: z.number().int().positive(), pull_request: z.looseObject({}).nullable().optional() }),
+  comment: z.looseObject({ id: z.number().int().positive(), body: z.string().max(MAX_COMMENT_BODY), user: z.looseObject({ login: z.string() }) }),
+  repository: Repository,
+});
+
 export interface PullRequestEvent {
   kind: "pull_request";
   name: "pull_request" | "pull_request_target";
@@ -122,12 +132,26 @@ export interface WorkflowRunEvent {
   isFork: boolean;
 }
 
+/** A comment on an issue or a PR (the /db-bench-gate rerun command). */
+export interface IssueCommentEvent {
+  kind: "issue_comment";
+  repository: string;
+  /** created, edited, deleted: only a created comment is a command */
+  action: string;
+  number: number;
+  /** the comment is on a pull request, not an issue */
+  isPullRequest: boolean;
+  commentId: number;
+  body: string;
+  commenter: string;
+}
+
 export interface OtherEvent {
   kind: "other";
   name: string;
 }
 
-export type GitHubEvent = PullRequestEvent | PushEvent | ScheduleEvent | WorkflowDispatchEvent | WorkflowRunEvent | OtherEvent;
+export type GitHubEvent = PullRequestEvent | PushEvent | ScheduleEvent | WorkflowDispatchEvent | WorkflowRunEvent | IssueCommentEvent | OtherEvent;
 
 /**
  * Reduces an event payload to what the action uses. Pure. `source` names the payload in errors (the
@@ -199,6 +223,19 @@ export function parseEvent(name: string, payload: unknown, source: string): GitH
           pullRequests: run.pull_requests.map((pr) => ({ number: pr.number, headSha: pr.head.sha })),
         },
         isFork: headRepository !== p.repository.full_name,
+      };
+    }
+    case "issue_comment": {
+      const p = validate(IssueCommentPayload, payload, source);
+      return {
+        kind: "issue_comment",
+        repository: p.repository.full_name,
+        action: p.action,
+        number: p.issue.number,
+        isPullRequest: Boolean(p.issue.pull_request),
+        commentId: p.comment.id,
+        body: p.comment.body,
+        commenter: p.comment.user.login,
       };
     }
     default:

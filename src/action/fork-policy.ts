@@ -61,6 +61,28 @@ export function trustedLabelStanding(event: PullRequestEvent, label: string, tim
   return { counts: true, labeler: labeled.actor };
 }
 
+/** Who set a label the PR carries whatever was pushed since (the skip label): the last `labeled` event, unless removed after it. Pure. */
+export function labelSetter(label: string, timeline: readonly TimelineItem[]): LabelStanding {
+  const lastLabeled = timeline.findLastIndex((i) => i.event === "labeled" && sameLabel(i.label, label));
+  const labeled = timeline[lastLabeled];
+  if (!labeled || labeled.event !== "labeled") return { counts: false, why: `the PR's timeline has no "labeled" event for "${label}"` };
+  if (timeline.slice(lastLabeled + 1).some((i) => i.event === "unlabeled" && sameLabel(i.label, label))) return { counts: false, why: `the label "${label}" was removed after it was set` };
+  return labeled.actor ? { counts: true, labeler: labeled.actor } : { counts: false, why: `the timeline does not say who set the label "${label}"` };
+}
+
+/** Whether a label check found it set by someone who may label PRs (triage or above); why not, when not. */
+export function setByMaintainer(label: string, check: { standing: LabelStanding; role: string | null }): { by: string } | { why: string } {
+  const { standing, role } = check;
+  if (!standing.counts) return { why: standing.why };
+  if (role !== null && LABELLING_ROLES.includes(role)) return { by: standing.labeler };
+  return { why: `${standing.labeler}, who set the label "${label}", has ${role === null ? "no role that could be read" : `the role ${role}`} on this repository, not triage or above` };
+}
+
+/** Whether the PR carries `label` in the event (the timeline then says who set it). */
+export function carriesLabel(event: PullRequestEvent, label: string): boolean {
+  return event.labels.some((l) => sameLabel(l, label));
+}
+
 /**
  * `label`: for a PR that carries the trusted label, whether it counts (trustedLabelStanding) and the
  * labeller's role (null when it could not be read); ignored otherwise.

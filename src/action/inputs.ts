@@ -23,10 +23,19 @@ export const INPUT_NAMES = [
   "fail-below", "warn-below", "improve-above", "alpha",
   "instructions-fail-above", "instructions-warn-above", "instructions-improve-below", "noise-floor", "fail-on", "fail-on-regression", "time-budget",
   "count-instructions",
-  "timeouts", "cache-dir", "cache-size-cap", "allow-fork-prs", "trusted-label", "comment", "results-path",
-  "artifact-name", "token",
+  "timeouts", "cache-dir", "cache-size-cap", "allow-fork-prs", "trusted-label", "comment", "cc", "accept-label",
+  "skip-label", "skip", "results-path", "artifact-name", "token",
 ] as const;
 export type InputName = (typeof INPUT_NAMES)[number];
+
+/** When the sticky PR comment is written; an existing comment is always kept current. */
+export const COMMENT_POLICIES = ["always", "on-change", "on-regression", "never"] as const;
+export type CommentPolicy = (typeof COMMENT_POLICIES)[number];
+
+/** At most this many people or teams in cc: a comment that pings a crowd is not what the input is for. */
+export const MAX_CC = 10;
+/** A GitHub login, or an org/team slug, with or without the @. */
+const MENTION = /^@?[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9_.-]{1,100})?$/;
 
 export interface FlagSet {
   /** variant id: a column header of the flags report */
@@ -65,7 +74,15 @@ export interface ActionInputs {
   cacheSizeCapGiB: number;
   allowForkPrs: boolean;
   trustedLabel: string | null;
-  comment: boolean;
+  comment: CommentPolicy;
+  /** people or teams mentioned in the comment when the check fails on a regression, as @name */
+  cc: string[];
+  /** the label with which someone with triage rights accepts the PR's regressions (set after the last push) */
+  acceptLabel: string;
+  /** the label with which someone with triage rights skips measuring a PR */
+  skipLabel: string;
+  /** true: measure nothing, pass neutral */
+  skip: boolean;
   resultsPath: string;
   artifactName: string;
   /** never logged, never passed to a subprocess */
@@ -116,7 +133,13 @@ const InputsSchema = z.object({
   "cache-size-cap": positiveDecimal.default(20),
   "allow-fork-prs": boolean.default(false),
   "trusted-label": z.string().optional(),
-  comment: boolean.default(true),
+  comment: z
+    .enum([...COMMENT_POLICIES, "true", "True", "TRUE", "false", "False", "FALSE"], { error: (issue) => `expected one of ${COMMENT_POLICIES.join(", ")}, got ${quoted(issue.input)}` })
+    .default("always"),
+  cc: z.string().optional(),
+  "accept-label": z.string().default("accept-regression"),
+  "skip-label": z.string().default("skip-benchmark"),
+  skip: boolean.default(false),
   "results-path": z.string().default("db-bench-gate-results.json"),
   "artifact-name": z.string().default("db-bench-gate"),
   token: z.string().optional(),
@@ -133,7 +156,9 @@ export const PULL_REQUEST_TARGET_REFUSAL =
 /** The mode an event implies when the input is empty; null: the event implies none (set it explicitly). */
 export function modeForEvent(eventName: string): Mode | null {
   switch (eventName) {
+    // issue_comment: a /db-bench-gate rerun comment on a PR measures it again
     case "pull_request":
+    case "issue_comment":
       return "pr";
     case "push":
       return "baseline";
@@ -166,6 +191,15 @@ export function parseFlagSets(text: string): FlagSet[] {
     sets.push({ name, cflags });
   }
   return sets;
+}
+
+/** `@alice, org/perf-team bob`: logins and org/team slugs, separated by commas, spaces or lines; each as @name. */
+export function parseCc(text: string): string[] {
+  const names = text.split(/[\s,]+/).filter(Boolean);
+  const bad = names.find((n) => !MENTION.test(n));
+  if (bad !== undefined) throw new InputError(`${quoted(bad)} is not a GitHub login or org/team`, undefined, "input cc");
+  if (names.length > MAX_CC) throw new InputError(`at most ${MAX_CC} people or teams, got ${names.length}`, undefined, "input cc");
+  return [...new Set(names.map((n) => (n.startsWith("@") ? n : `@${n}`)))];
 }
 
 /** Reads and validates every input from `env` (process.env in the action; a plain record in tests). */
@@ -222,6 +256,11 @@ export function readInputs(env: Record<string, string | undefined>): ActionInput
     deprecations.push(`input fail-on-regression is deprecated: use fail-on (now ${failOn.join(",") || "empty"})`);
   }
 
+  // the boolean this input was before it took a policy
+  const legacyComment = inputs.comment.toLowerCase();
+  const comment: CommentPolicy = legacyComment === "true" ? "always" : legacyComment === "false" ? "never" : (inputs.comment as CommentPolicy);
+  if (comment !== inputs.comment) deprecations.push(`input comment: ${quoted(inputs.comment)} is deprecated: use ${comment}`);
+
   const flagSets = parseFlagSets(inputs["flag-sets"] ?? "");
   if (mode === "flags" && flagSets.length < 2) {
     throw new InputError(
@@ -253,7 +292,11 @@ export function readInputs(env: Record<string, string | undefined>): ActionInput
     cacheSizeCapGiB: inputs["cache-size-cap"],
     allowForkPrs: inputs["allow-fork-prs"],
     trustedLabel: inputs["trusted-label"] ?? null,
-    comment: inputs.comment,
+    comment,
+    cc: parseCc(inputs.cc ?? ""),
+    acceptLabel: inputs["accept-label"],
+    skipLabel: inputs["skip-label"],
+    skip: inputs.skip,
     resultsPath: inputs["results-path"],
     artifactName: inputs["artifact-name"],
     token: inputs.token ?? null,

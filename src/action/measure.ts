@@ -20,17 +20,30 @@ export function artifactNameOf(ctx: ModeContext, results: Results): string {
   return resultsArtifactName(ctx.inputs.artifactName, results.profile.name, results.fingerprint.arch);
 }
 
+/** This workflow run's page, where its log and artifacts are; null outside a workflow. */
+export function runUrl(env: NodeJS.ProcessEnv): string | null {
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = env;
+  return server && repository && runId ? `${server}/${repository}/actions/runs/${runId}` : null;
+}
+
+export interface Measured {
+  results: Results;
+  /** the uploaded results artifact's page; null when there is no artifact service */
+  artifactUrl: string | null;
+}
+
 /** Measures the plan; the results are written (and uploaded) before anything may fail on them. */
-export async function measureInAction(ctx: ModeContext, plan: Plan, at: JudgingCommit): Promise<Results> {
+export async function measureInAction(ctx: ModeContext, plan: Plan, at: JudgingCommit, amend?: (measured: Results) => Results): Promise<Measured> {
   // A bad noise floor must fail now, not after minutes of measuring (bad thresholds failed in makePlan).
   const noiseFloor = ctx.inputs.noiseFloor ? await noiseFloorAt(path.resolve(ctx.inputs.noiseFloor), at) : null;
   const resultsFile = path.resolve(ctx.inputs.resultsPath);
   // the post step stops what a killed job left of this engine the way the engine wants
   ctx.core.saveState(STATE_STOP_SIGNAL, plan.run.engine.emergencySignal);
-  const results = await measureAndWrite(plan, { registry: ctx.registry, log: actionLog(ctx.core), noiseFloor, resultsFile });
-  await uploadResults(ctx, results, resultsFile);
+  const results = await measureAndWrite(plan, { registry: ctx.registry, log: actionLog(ctx.core), noiseFloor, resultsFile, amend });
+  const artifactId = await uploadResults(ctx, results, resultsFile);
   await capBuilds(ctx, results).catch((e: Error) => ctx.core.warning(`cache-dir cleanup: ${e.message}`));
-  return results;
+  const run = runUrl(ctx.env);
+  return { results, artifactUrl: artifactId !== null && run ? `${run}/artifacts/${artifactId}` : null };
 }
 
 /** The build cache under cache-size-cap, this run's builds kept. */
@@ -41,11 +54,13 @@ async function capBuilds(ctx: ModeContext, results: Results): Promise<void> {
   }
 }
 
-async function uploadResults(ctx: ModeContext, results: Results, file: string): Promise<void> {
+/** The artifact's id; null when there is no artifact service to upload to. */
+async function uploadResults(ctx: ModeContext, results: Results, file: string): Promise<number | null> {
   if (!ctx.env.ACTIONS_RUNTIME_TOKEN || !ctx.env.ACTIONS_RESULTS_URL) {
     ctx.core.info("no artifact service in this environment: results not uploaded");
-    return;
+    return null;
   }
   const uploaded = await uploadResultsArtifact(artifactNameOf(ctx, results), file);
   ctx.core.info(`uploaded the results as artifact ${artifactNameOf(ctx, results)} (${uploaded.size} bytes)`);
+  return uploaded.id;
 }

@@ -4,7 +4,7 @@
  */
 import type { GitHubClient, RepoRef } from "../publish/github.js";
 import type { PullRequestEvent } from "./event.js";
-import { trustedLabelStanding, type LabelStanding, type TimelineItem } from "./fork-policy.js";
+import { labelSetter, trustedLabelStanding, type LabelStanding, type TimelineItem } from "./fork-policy.js";
 
 /** Timeline items are a union of many shapes; only these fields are read. */
 interface RawTimelineItem {
@@ -31,15 +31,21 @@ export function timelineItem(raw: RawTimelineItem): TimelineItem {
   }
 }
 
-/** Reads the PR's whole timeline (every page), decides whether the label counts, and reads the labeller's role. */
+/**
+ * Reads the PR's whole timeline (every page), decides whether the label counts, and reads the labeller's
+ * role. `rule`: "since-last-push" (the trusted and the accept label vouch for the head they were set on)
+ * or "any-time" (the skip label stays whatever is pushed).
+ */
 export async function checkTrustedLabel(
   client: GitHubClient,
   repo: RepoRef,
   event: PullRequestEvent,
   label: string,
+  rule: "since-last-push" | "any-time" = "since-last-push",
 ): Promise<{ standing: LabelStanding; role: string | null }> {
   const raw = await client.paginate(client.rest.issues.listEventsForTimeline, { ...repo, issue_number: event.number, per_page: 100 });
-  const standing = trustedLabelStanding(event, label, (raw as RawTimelineItem[]).map(timelineItem));
+  const timeline = (raw as RawTimelineItem[]).map(timelineItem);
+  const standing = rule === "since-last-push" ? trustedLabelStanding(event, label, timeline) : labelSetter(label, timeline);
   if (!standing.counts) return { standing, role: null };
   const role = await client.rest.repos
     .getCollaboratorPermissionLevel({ ...repo, username: standing.labeler })

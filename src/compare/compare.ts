@@ -9,9 +9,10 @@
  */
 import { max, median } from "simple-statistics";
 import { InputError } from "../errors.js";
-import { METRIC_KEYS, type InstructionSample, type MetricKey, type NoiseFloor, type OkSample, type Results, type Sample, type Step } from "../results/schema.js";
+import { METRIC_KEYS, METRIC_NAMES, type InstructionSample, type MetricKey, type NoiseFloor, type OkSample, type Results, type Sample, type Step } from "../results/schema.js";
+import { formatInterval, formatLimit } from "../report/format.js";
 import { lookAlpha } from "./alpha-spending.js";
-import { gateVerdict } from "./gate.js";
+import { decideGate } from "./gate.js";
 import { indexByStepAndVariant } from "./index-samples.js";
 import { compareInstructions, indexInstructionSamples } from "./instructions.js";
 import { chooseNoiseFloor, NOISE_FLOOR_CAP, type FloorChoice } from "./noise.js";
@@ -87,7 +88,6 @@ function unpairedEstimator(base: readonly Sample[], variant: readonly Sample[]):
   };
 }
 
-const ratioText = (r: RatioEstimate) => `${r.estimate.toFixed(3)} [${r.ci_low.toFixed(3)}, ${r.ci_high.toFixed(3)}]`;
 const pText = (p: number) => (p >= 0.001 ? String(Number(p.toPrecision(2))) : p.toExponential(1));
 /** A significance level in a reason: two significant digits (an adaptive look's level is a long fraction). */
 const levelText = (alpha: number) => String(Number(alpha.toPrecision(2)));
@@ -137,32 +137,32 @@ function decide(base: Side, variant: Side, errors: SampleErrorSummary[], qps: Es
   const { ratio: q, min_p_value } = qps;
   const p = q.p_value ?? 1;
   const significant = p < t.alpha;
-  const qpsText = `QPS ratio ${ratioText(q)}`;
+  const qpsText = `relative QPS ${formatInterval(q)}`;
   const alphaText = levelText(t.alpha);
   const significance = `p = ${pText(p)} < ${alphaText}`;
   const floorText = `the A/A noise floor ±${(floor * 100).toFixed(1)}%`;
-  if (significant && q.estimate < t.fail_below && q.estimate < 1 - floor) return { verdict: "regression", reason: `${qpsText} is below ${t.fail_below}, ${significance}` };
-  if (significant && q.estimate < t.fail_below) return { verdict: "warning", reason: `${qpsText} is below ${t.fail_below} but within ${floorText}, ${significance}` };
-  if (significant && q.estimate < t.warn_below) return { verdict: "warning", reason: `${qpsText} is below ${t.warn_below}, ${significance}` };
-  if (significant && q.estimate > t.improve_above && q.estimate > 1 + floor) return { verdict: "improvement", reason: `${qpsText} is above ${t.improve_above}, ${significance}` };
+  if (significant && q.estimate < t.fail_below && q.estimate < 1 - floor) return { verdict: "regression", reason: `${qpsText} is below ${formatLimit(t.fail_below)}, ${significance}` };
+  if (significant && q.estimate < t.fail_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.fail_below)} but within ${floorText}, ${significance}` };
+  if (significant && q.estimate < t.warn_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.warn_below)}, ${significance}` };
+  if (significant && q.estimate > t.improve_above && q.estimate > 1 + floor) return { verdict: "improvement", reason: `${qpsText} is above ${formatLimit(t.improve_above)}, ${significance}` };
   if (!significant && min_p_value >= t.alpha) {
     return { verdict: "unstable", reason: `too few values (n = ${q.n}): the smallest possible p-value ${pText(min_p_value)} is not below ${alphaText}` };
   }
   if (q.ci_low < t.fail_below) {
-    return { verdict: "unstable", reason: `${qpsText} reaches below ${t.fail_below} and p = ${pText(p)}: too noisy to rule out a regression` };
+    return { verdict: "unstable", reason: `${qpsText} reaches below ${formatLimit(t.fail_below)} and p = ${pText(p)}: too noisy to rule out a regression` };
   }
-  if (significant && q.estimate > t.improve_above) return { verdict: "unchanged", reason: `${qpsText} is above ${t.improve_above} but within ${floorText}, ${significance}` };
+  if (significant && q.estimate > t.improve_above) return { verdict: "unchanged", reason: `${qpsText} is above ${formatLimit(t.improve_above)} but within ${floorText}, ${significance}` };
   return {
     verdict: "unchanged",
-    reason: significant ? `${qpsText}, ${significance}, is within ${t.warn_below}..${t.improve_above}` : `${qpsText}, p = ${pText(p)}: no significant change`,
+    reason: significant ? `${qpsText}, ${significance}, is within ${formatLimit(t.warn_below)}–${formatLimit(t.improve_above)}` : `${qpsText}, p = ${pText(p)}: no significant change`,
   };
 }
 
-/** CPU/op must have risen by at least this share of the QPS loss to be named as its likely cause. */
+/** cpu/op must have risen by at least this share of the QPS loss to be named as its likely cause. */
 const CPU_SHARE_OF_LOSS = 0.5;
 /** Context switches or IO per op must have risen by more than this to be worth a hint. */
 const NOTABLE_RISE = 0.1;
-const IO_LABELS = { r_per_op: "r/op", rkb_per_op: "rKB/op", wkb_per_op: "wKB/op" } as const;
+const IO_METRICS = ["r_per_op", "rkb_per_op", "wkb_per_op"] as const;
 
 /** Why QPS fell, as far as the per-op metrics tell: more CPU per op, more context switches (contention), more IO. */
 function whyHints(qps: RatioEstimate, metrics: Record<MetricKey, RatioEstimate | null>): string[] {
@@ -172,12 +172,12 @@ function whyHints(qps: RatioEstimate, metrics: Record<MetricKey, RatioEstimate |
   };
   const hints: string[] = [];
   const cpu = rise("cpu_us_per_op");
-  if (cpu !== null && cpu > 0 && cpu >= CPU_SHARE_OF_LOSS * (1 - qps.estimate)) hints.push(`CPU/op ${percentText(cpu)}`);
+  if (cpu !== null && cpu > 0 && cpu >= CPU_SHARE_OF_LOSS * (1 - qps.estimate)) hints.push(`${METRIC_NAMES.cpu_us_per_op} ${percentText(cpu)}`);
   const cs = rise("cs_per_op");
-  if (cs !== null && cs > NOTABLE_RISE) hints.push(`context switches/op ${percentText(cs)} (contention?)`);
-  const io = Object.entries(IO_LABELS).flatMap(([key, label]) => {
-    const r = rise(key as MetricKey);
-    return r !== null && r > NOTABLE_RISE ? [`${label} ${percentText(r)}`] : [];
+  if (cs !== null && cs > NOTABLE_RISE) hints.push(`${METRIC_NAMES.cs_per_op} ${percentText(cs)} (context switches: contention?)`);
+  const io = IO_METRICS.flatMap((key) => {
+    const r = rise(key);
+    return r !== null && r > NOTABLE_RISE ? [`${METRIC_NAMES[key]} ${percentText(r)}`] : [];
   });
   if (io.length > 0) hints.push(`IO/op up: ${io.join(", ")}`);
   return hints;
@@ -321,7 +321,7 @@ function buildComparison(plan: Plan, options: CompareOptions): Comparison {
     steps,
     counts,
     instruction_counts: instructionCounts,
-    verdict: gateVerdict({ counts, instruction_counts: instructionCounts }),
+    verdict: decideGate([{ steps, label: options.label ?? null }]).verdict,
     context: {
       run_id: run.id,
       started_at: run.started_at,

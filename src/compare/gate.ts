@@ -6,7 +6,7 @@
  * fine. A run without a single ok sample fails whatever the policy: it measured nothing. n/a (a build
  * valgrind cannot run) never fails. Pure.
  */
-import type { Comparison, VariantComparison } from "./types.js";
+import type { Comparison } from "./types.js";
 
 /** The verdicts a user can make fail the check (input fail-on, CLI --fail-on). */
 export const FAIL_ON = ["regression", "error", "missing", "unstable", "warning"] as const;
@@ -33,18 +33,61 @@ export interface GateReason {
   summary: string;
 }
 
+/** Who accepted the PR's regressions: the accept label, set by someone with triage rights after the last push. */
+export interface Acceptance {
+  label: string;
+  by: string;
+}
+
 export interface GateDecision {
   verdict: "pass" | "fail";
   /** why it failed, in fail-on order; empty when it passed */
   reasons: GateReason[];
   /** step-variant results that regressed in either channel, whatever the policy (the action's `regressions` output) */
   regressions: number;
+  /** the regressions that would have failed the check and were accepted instead; null when none were */
+  accepted: (GateReason & Acceptance) | null;
 }
 
-/** A comparison's own verdict under the default policy (Comparison.verdict), from its counts. */
-export function gateVerdict(c: Pick<Comparison, "counts" | "instruction_counts">): "fail" | "pass" {
-  const failed = DEFAULT_FAIL_ON.some((v) => c.counts[v] > 0 || ((c.instruction_counts as Record<string, number> | null)?.[v] ?? 0) > 0);
-  return failed ? "fail" : "pass";
+/** Sample counts of one step of a run measured alone (baseline mode), where there is no comparison to gate. */
+export interface MeasuredStep {
+  step: string;
+  ok: number;
+  errors: number;
+}
+
+/** What the gate judges: comparisons (one per column of a report), or a run measured alone. */
+export type GateSubject = readonly Pick<Comparison, "steps" | "label">[] | { measuredAlone: readonly MeasuredStep[] };
+
+/** One step's verdicts in one column, by channel: what every fail-on value is checked against. */
+interface GatedResult {
+  step: string;
+  column: string | null;
+  verdicts: { channel: "QPS" | "instr/op"; verdict: string }[];
+}
+
+/** A run measured alone has no comparison: a step with a failed sample is an error, one without any sample missing. */
+function measuredAloneVerdict(s: MeasuredStep): string {
+  return s.errors > 0 ? "error" : s.ok === 0 ? "missing" : "unchanged";
+}
+
+function gatedResults(subject: GateSubject): { results: GatedResult[]; measured: boolean } {
+  if ("measuredAlone" in subject) {
+    const steps = subject.measuredAlone;
+    return { results: steps.map((s) => ({ step: s.step, column: null, verdicts: [{ channel: "QPS", verdict: measuredAloneVerdict(s) }] })), measured: steps.some((s) => s.ok > 0) };
+  }
+  const results = subject.flatMap((c) =>
+    c.steps.flatMap((s) =>
+      s.variants.map(
+        (v): GatedResult => ({
+          step: s.step,
+          column: c.label,
+          verdicts: [{ channel: "QPS", verdict: v.verdict }, ...(v.instructions ? [{ channel: "instr/op" as const, verdict: v.instructions.verdict }] : [])],
+        }),
+      ),
+    ),
+  );
+  return { results, measured: subject.some((c) => c.steps.some((s) => s.absolute.some((a) => a.ok_samples > 0))) };
 }
 
 /** Parses a fail-on list ("regression,error"; commas and/or spaces); the error is returned so action and CLI raise their own kind. */
@@ -55,24 +98,23 @@ export function parseFailOn(text: string): { failOn: FailOn[] } | { error: strin
   return { failOn: FAIL_ON.filter((v) => values.includes(v)) };
 }
 
-/** The channels in which a step's variant got `verdict`. */
-function channels(v: VariantComparison, verdict: FailOn): string[] {
-  return [v.verdict === verdict ? "QPS" : null, (v.instructions?.verdict as string | undefined) === verdict ? "instr/op" : null].filter((c) => c !== null);
-}
 
 /** Step-variant results with `verdict` in either channel: their count and the steps, named as the check's line shows them. */
-function hits(comparisons: readonly Comparison[], verdict: FailOn): { count: number; steps: string[] } {
+function hits(results: readonly GatedResult[], verdict: FailOn): { count: number; steps: string[] } {
+  const found = new Map<string, { step: string; column: string | null; qps: boolean }>();
   let count = 0;
-  const steps = comparisons.flatMap((c) =>
-    c.steps.flatMap((s) => {
-      const found = s.variants.map((v) => channels(v, verdict)).filter((f) => f.length > 0);
-      if (found.length === 0) return [];
-      count += found.length;
-      // QPS is the default channel: named only when the instruction channel alone had it
-      const notes = [c.label, found.every((f) => !f.includes("QPS")) ? "instr/op" : null].filter((n) => n !== null);
-      return [notes.length > 0 ? `${s.step} (${notes.join(", ")})` : s.step];
-    }),
-  );
+  for (const r of results) {
+    const channels = r.verdicts.filter((v) => v.verdict === verdict).map((v) => v.channel);
+    if (channels.length === 0) continue;
+    count++;
+    const key = JSON.stringify([r.column, r.step]);
+    found.set(key, { step: r.step, column: r.column, qps: (found.get(key)?.qps ?? false) || channels.includes("QPS") });
+  }
+  // QPS is the default channel: named only when the instruction channel alone had it
+  const steps = [...found.values()].map(({ step, column, qps }) => {
+    const notes = [column, qps ? null : "instr/op"].filter((n) => n !== null);
+    return notes.length > 0 ? `${step} (${notes.join(", ")})` : step;
+  });
   return { count, steps };
 }
 
@@ -83,15 +125,21 @@ function reason(cause: FailOn, found: { count: number; steps: string[] }): GateR
 
 const NO_SAMPLES: GateReason = { cause: "no-samples", count: 0, steps: [], summary: "no samples" };
 
-/** Applies the fail-on policy to the comparisons gated together (one per column of a report). */
-export function decideGate(comparisons: readonly Comparison[], failOn: readonly FailOn[] = DEFAULT_FAIL_ON): GateDecision {
-  const measured = comparisons.some((c) => c.steps.some((s) => s.absolute.some((a) => a.ok_samples > 0)));
+/**
+ * Pass or fail under the fail-on policy: the one function that decides it. `acceptance`: the PR's
+ * regressions were accepted (the accept label); they are reported as accepted instead of failing.
+ */
+export function decideGate(subject: GateSubject, failOn: readonly FailOn[] = DEFAULT_FAIL_ON, acceptance: Acceptance | null = null): GateDecision {
+  const { results, measured } = gatedResults(subject);
   const reasons = measured ? [] : [NO_SAMPLES];
+  let accepted: GateDecision["accepted"] = null;
   for (const cause of FAIL_ON) {
-    const found = failOn.includes(cause) ? hits(comparisons, cause) : { count: 0, steps: [] };
-    if (found.count > 0) reasons.push(reason(cause, found));
+    const found = failOn.includes(cause) ? hits(results, cause) : { count: 0, steps: [] };
+    if (found.count === 0) continue;
+    if (cause === "regression" && acceptance) accepted = { ...reason(cause, found), ...acceptance };
+    else reasons.push(reason(cause, found));
   }
-  return { verdict: reasons.length > 0 ? "fail" : "pass", reasons, regressions: hits(comparisons, "regression").count };
+  return { verdict: reasons.length > 0 ? "fail" : "pass", reasons, regressions: hits(results, "regression").count, accepted };
 }
 
 /** "1 regression, 4 errors (fail-on: regression, error)": the headline's why. */
@@ -106,21 +154,3 @@ export function gateMessage(decision: GateDecision): string {
   return decision.reasons.map((r) => (r.steps.length > 0 ? `${r.summary}: ${r.steps.join(", ")}` : r.summary)).join("; ");
 }
 
-/** Sample counts of one step of a run measured alone (baseline mode), where there is no comparison to gate. */
-export interface MeasuredStep {
-  step: string;
-  ok: number;
-  errors: number;
-}
-
-/** The same policy for a run measured alone: its errors and steps without an ok sample; nothing measured fails. */
-export function decideMeasuredGate(steps: readonly MeasuredStep[], failOn: readonly FailOn[] = DEFAULT_FAIL_ON): GateDecision {
-  const reasons = steps.some((s) => s.ok > 0) ? [] : [NO_SAMPLES];
-  const failed = (cause: FailOn, which: (s: MeasuredStep) => boolean) => {
-    const names = failOn.includes(cause) ? steps.filter(which).map((s) => s.step) : [];
-    if (names.length > 0) reasons.push(reason(cause, { count: names.length, steps: names }));
-  };
-  failed("error", (s) => s.errors > 0);
-  failed("missing", (s) => s.errors === 0 && s.ok === 0);
-  return { verdict: reasons.length > 0 ? "fail" : "pass", reasons, regressions: 0 };
-}

@@ -11,6 +11,7 @@
 import { max, median, min } from "simple-statistics";
 import { indexByStepAndVariant } from "./index-samples.js";
 import type { InstructionSample, OkInstructionSample } from "../results/schema.js";
+import { formatLimit } from "../report/format.js";
 import { brief } from "./reason.js";
 import type { InstructionComparison, InstructionErrorSummary, InstructionRatio, InstructionSide, InstructionVerdict, Thresholds } from "./types.js";
 
@@ -45,20 +46,20 @@ function errorsOf({ label, samples }: InstructionSamples): InstructionErrorSumma
   return samples.flatMap((s) => (s.status === "error" ? [{ variant: label, repeat: s.repeat, message: s.error.message, log_excerpt: s.error.log_excerpt }] : []));
 }
 
-const ratioText = (r: InstructionRatio) => `instr/op ratio ${r.estimate.toFixed(3)} (range ${r.low.toFixed(3)}–${r.high.toFixed(3)})`;
+const ratioText = (r: InstructionRatio) => `relative instr/op ${r.estimate.toFixed(3)} (range ${r.low.toFixed(3)}–${r.high.toFixed(3)})`;
 
 /** Regression, warning or improvement when the ratio is past its threshold and the ranges do not overlap; unstable when they do. */
 function judge(r: InstructionRatio, t: Thresholds): { verdict: InstructionVerdict; reason: string } {
   const apart = r.low > 1 || r.high < 1;
   const text = ratioText(r);
   const separate = "the repeats of the two sides do not overlap";
-  if (apart && r.estimate > t.instructions_fail_above) return { verdict: "regression", reason: `${text} is above ${t.instructions_fail_above}; ${separate}` };
-  if (apart && r.estimate > t.instructions_warn_above) return { verdict: "warning", reason: `${text} is above ${t.instructions_warn_above}; ${separate}` };
-  if (apart && r.estimate < t.instructions_improve_below) return { verdict: "improvement", reason: `${text} is below ${t.instructions_improve_below}; ${separate}` };
-  const crossed = r.estimate > t.instructions_warn_above ? `above ${t.instructions_warn_above}` : r.estimate < t.instructions_improve_below ? `below ${t.instructions_improve_below}` : null;
+  if (apart && r.estimate > t.instructions_fail_above) return { verdict: "regression", reason: `${text} is above ${formatLimit(t.instructions_fail_above)}; ${separate}` };
+  if (apart && r.estimate > t.instructions_warn_above) return { verdict: "warning", reason: `${text} is above ${formatLimit(t.instructions_warn_above)}; ${separate}` };
+  if (apart && r.estimate < t.instructions_improve_below) return { verdict: "improvement", reason: `${text} is below ${formatLimit(t.instructions_improve_below)}; ${separate}` };
+  const crossed = r.estimate > t.instructions_warn_above ? `above ${formatLimit(t.instructions_warn_above)}` : r.estimate < t.instructions_improve_below ? `below ${formatLimit(t.instructions_improve_below)}` : null;
   if (crossed && !apart) return { verdict: "unstable", reason: `spread too wide: ${text} is ${crossed}, but the repeats of the two sides overlap` };
-  if (r.high > t.instructions_fail_above) return { verdict: "unstable", reason: `spread too wide: ${text} reaches above ${t.instructions_fail_above}` };
-  return { verdict: "unchanged", reason: `${text} is within ${t.instructions_improve_below}..${t.instructions_warn_above}` };
+  if (r.high > t.instructions_fail_above) return { verdict: "unstable", reason: `spread too wide: ${text} reaches above ${formatLimit(t.instructions_fail_above)}` };
+  return { verdict: "unchanged", reason: `${text} is within ${formatLimit(t.instructions_improve_below)}..${formatLimit(t.instructions_warn_above)}` };
 }
 
 /**

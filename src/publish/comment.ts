@@ -13,24 +13,33 @@ export interface StickyCommentResult {
   action: UpsertAction;
 }
 
-/**
- * Creates the PR's comment of `author` starting with `marker`, or updates the existing one (the oldest,
- * if several); does not write when the body is already identical. Walks every page of the PR's comments.
- */
-export async function upsertStickyComment(
-  client: GitHubClient,
-  target: RepoRef & { issueNumber: number; marker: string; body: string; author: string },
-): Promise<StickyCommentResult> {
+type StickyTarget = RepoRef & { issueNumber: number; marker: string; author: string };
+
+/** The PR's comment of `author` starting with `marker` (the oldest, if several); walks every page of the PR's comments. */
+export async function findStickyComment(client: GitHubClient, target: StickyTarget): Promise<{ id: number; url: string; body: string } | null> {
   const { owner, repo, issueNumber, marker, author } = target;
-  const body = markedBody(marker, target.body);
   const pages = client.paginate.iterator(client.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
   for await (const { data: comments } of pages) {
     const existing = comments.find((c) => isMarkedBy(c, author, marker));
-    if (!existing) continue;
-    if (existing.body === body) return { id: existing.id, url: existing.html_url, action: "unchanged" };
+    if (existing) return { id: existing.id, url: existing.html_url, body: existing.body ?? "" };
+  }
+  return null;
+}
+
+/**
+ * Updates the sticky comment, or creates it when there is none and `create` (default) allows; does not
+ * write when the body is already identical. null: there was none and none was created.
+ */
+export async function upsertStickyComment(client: GitHubClient, target: StickyTarget & { body: string; create?: boolean }): Promise<StickyCommentResult | null> {
+  const { owner, repo, issueNumber, marker } = target;
+  const body = markedBody(marker, target.body);
+  const existing = await findStickyComment(client, target);
+  if (existing) {
+    if (existing.body === body) return { id: existing.id, url: existing.url, action: "unchanged" };
     const { data } = await client.rest.issues.updateComment({ owner, repo, comment_id: existing.id, body });
     return { id: data.id, url: data.html_url, action: "updated" };
   }
+  if (target.create === false) return null;
   const { data } = await client.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
   return { id: data.id, url: data.html_url, action: "created" };
 }

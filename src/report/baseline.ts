@@ -32,7 +32,7 @@ export function measuredSteps(results: Results): MeasuredStep[] {
   return results.steps.map((s) => ({ step: s.id, ok: byStep.get(s.id)?.qps.length ?? 0, errors: byStep.get(s.id)?.errors ?? 0 }));
 }
 
-/** `gate`: the run's own gate (decideMeasuredGate); when it failed, the heading says why. */
+/** `gate`: the run's own gate (decideGate of the steps measured alone); when it failed, the heading says why. */
 export function baselineStoredMarkdown(results: Results, stored: StoredBaseline, gate: GateDecision | null = null): string {
   const byStep = samplesByStep(results);
   const failed = gate?.verdict === "fail" ? ` · ❌ ${gateHeadline(gate)}` : "";

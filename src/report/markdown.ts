@@ -19,8 +19,8 @@ import {
   type VariantComparison,
   type Verdict,
 } from "../compare/types.js";
-import { DEFAULT_FAIL_ON, decideGate, gateHeadline, type FailOn } from "../compare/gate.js";
-import { METRIC_KEYS, type MetricKey, type Variant } from "../results/schema.js";
+import { DEFAULT_FAIL_ON, decideGate, type Acceptance, type FailOn, type GateDecision } from "../compare/gate.js";
+import { METRIC_KEYS, METRIC_NAMES, type Variant } from "../results/schema.js";
 import { relativeQpsChart } from "./chart.js";
 import { cellVerdict, columnsOf, comparisonLabels, rowsOf, sortByVerdict, verdictRank, type Column, type Row } from "./columns.js";
 import { escapeHtml, escapeMarkdown, fencedBlock, inlineCode, logTail } from "./escape.js";
@@ -32,6 +32,7 @@ import {
   formatDuration,
   formatInstructionRatio,
   formatInterval,
+  formatLimit,
   formatPercent,
   formatRatio,
   formatSpread,
@@ -74,13 +75,6 @@ const COUNT_NOUN: Record<Verdict, [string, string]> = {
 /** Verdicts whose reason (and hints) are listed under the table; errors get their own section with logs. */
 const EXPLAINED: ReadonlySet<Verdict> = new Set(["regression", "warning", "unstable", "missing"]);
 
-const METRIC_HEADER: Record<MetricKey, string> = {
-  cpu_us_per_op: "cpu/o µs",
-  cs_per_op: "cs/o",
-  r_per_op: "r/o",
-  rkb_per_op: "rKB/o",
-  wkb_per_op: "wKB/o",
-};
 
 /**
  * The hidden marker the publisher looks for to update its sticky comment instead of adding one per push.
@@ -90,6 +84,21 @@ export function commentMarker(profile: string): string {
   return `<!-- db-bench-gate:profile=${encodeURIComponent(profile)} -->`;
 }
 
+const MEASURING = "> ⏳ **measuring";
+
+/**
+ * A previous comment while a new run measures: "⏳ measuring <sha>" above its numbers (replacing an
+ * earlier such line), so they are not read as the new head's. Pure.
+ */
+export function measuringBody(previous: string, profile: string, sha: string, runUrl: string | null): string {
+  const marker = commentMarker(profile);
+  const lines = previous.split("\n");
+  const rest = lines.slice(lines[0] === marker ? 1 : 0);
+  while (rest[0] === "" || rest[0]?.startsWith(MEASURING)) rest.shift();
+  const run = runUrl ? ` ([workflow run](${runUrl}))` : "";
+  return [marker, "", `${MEASURING} ${inlineCode(sha.slice(0, 12))}**${run}: the numbers below are from the previous run.`, "", ...rest].join("\n");
+}
+
 export interface MarkdownOptions {
   /** characters; default GitHub's comment limit */
   maxLength?: number;
@@ -97,6 +106,34 @@ export interface MarkdownOptions {
   title?: string;
   /** the verdicts that fail the check (the headline says which did); default regression, error */
   failOn?: readonly FailOn[];
+  /** the workflow run and its results artifact, linked under the headline */
+  links?: { run?: string; artifact?: string };
+  /** the branch's stored baseline compared (unpaired) with this run: a column of the main table, informational */
+  storedBaseline?: StoredBaselineColumn | null;
+  /** the regressions were accepted (the accept label): the check passes, the headline says by whom */
+  acceptance?: Acceptance | null;
+  /** people or teams (`@org/team`) mentioned under the headline when the check fails on a regression */
+  cc?: readonly string[];
+  /** the workflow run that uploaded these results as an artifact: named in a hidden line for a later rerun */
+  resultsRun?: number | null;
+}
+
+/** The hidden line naming the workflow run whose results artifact the comment shows: a rerun starts from it. */
+function resultsRunMarker(runId: number): string {
+  return `<!-- db-bench-gate:results-run=${runId} -->`;
+}
+
+/** The run whose results a comment of ours shows (resultsRunMarker); null when it names none. */
+export function resultsRunOf(body: string): number | null {
+  const match = /^<!-- db-bench-gate:results-run=(\d+) -->$/m.exec(body);
+  return match ? Number(match[1]) : null;
+}
+
+/** The stored baseline of the PR's base branch, compared unpaired with the head of this run. */
+export interface StoredBaselineColumn {
+  comparison: Comparison;
+  branch: string;
+  run: { id: number; url: string };
 }
 
 interface Report {
@@ -108,6 +145,8 @@ interface Report {
   title: string;
   maxLength: number;
   failOn: readonly FailOn[];
+  gate: GateDecision;
+  options: MarkdownOptions;
 }
 
 /** What a render leaves out, in the order the size limit cuts it; each level includes the previous ones. */
@@ -132,9 +171,11 @@ export function renderMarkdown(comparisons: Comparison[], options: MarkdownOptio
     labels: comparisonLabels(comparisons),
     columns,
     rows: sortByVerdict(rowsOf(columns)),
-    title: options.title ?? `db-bench-gate · ${profiles.join(", ")}`,
+    title: options.title ?? `db-bench-gate · ${profiles.join(", ")} · ${[...new Set(comparisons.map((c) => c.context.fingerprint.arch))].join(", ")}`,
     maxLength: options.maxLength ?? COMMENT_LIMIT,
     failOn: options.failOn ?? DEFAULT_FAIL_ON,
+    gate: decideGate(comparisons, options.failOn ?? DEFAULT_FAIL_ON, options.acceptance ?? null),
+    options,
   };
   for (let level = 0; level <= CUTS.length; level++) {
     const text = render(report, { level, rowLimit: null });
@@ -170,16 +211,18 @@ function render(report: Report, cuts: Cuts): string {
   const rows = visibleRows(report, cuts);
   const firstProfile = report.comparisons[0]?.context.profile.name ?? "";
   const sections = [
-    commentMarker(firstProfile),
+    [commentMarker(firstProfile), ...(report.options.resultsRun ? [resultsRunMarker(report.options.resultsRun)] : [])].join("\n"),
     heading(report),
     countsLine(report),
     instructionCountsLine(report),
-    contextSection(report),
-    thresholdsSection(report),
+    comparedLine(report),
+    acceptedLine(report),
+    ccLine(report),
     mainTable(report, rows),
     clientWarning(report, rows),
     flaggedSection(report, rows),
     errorsSection(report, rows, cuts.level < CUT_LOGS),
+    setupSection(report),
     cuts.level < CUT_CHART ? chartSection(report) : "",
     cuts.level < CUT_METRICS ? metricsSection(report) : "",
     cuts.level < CUT_RUN ? runSection(report) : "",
@@ -188,19 +231,86 @@ function render(report: Report, cuts: Cuts): string {
   return sections.filter((s) => s !== "").join("\n\n") + "\n";
 }
 
+/** Steps named per verdict in the headline; the others are counted ("+2 more"). */
+const HEADLINE_STEPS = 3;
+/** Verdicts the headline gives a number for; an error or a missing step has none to give. */
+const NUMBERED: ReadonlySet<Verdict> = new Set(["regression", "warning", "unstable", "improvement"]);
+
+/** −7%, +12%, −0.4%: the change a ratio is. */
+function changeText(ratio: number): string {
+  const percent = (ratio - 1) * 100;
+  const size = Math.abs(percent);
+  return `${percent < 0 ? "−" : "+"}${size >= 1 || size === 0 ? Math.round(size) : size.toFixed(1)}%`;
+}
+
+/** Whether any cell of the row has `verdict` in either channel. */
+function rowHas(row: Row, verdict: Verdict): boolean {
+  return row.cells.some((cell) => cell?.result && (cell.result.verdict === verdict || cell.result.instructions?.verdict === verdict));
+}
+
+/** `update-index 0.93 (−7%)`: a step with the number behind its verdict, per column where it happened when there are several. */
+function headlineStep(report: Report, row: Row, verdict: Verdict): string {
+  const values = row.cells.flatMap((cell, i) => {
+    const result = cell?.result;
+    if (!result) return [];
+    const where = report.columns.length > 1 ? escapeMarkdown(report.columns[i]?.name ?? "") : null;
+    const place = where ? `, ${where}` : "";
+    if (!NUMBERED.has(verdict)) return where && (result.verdict === verdict || result.instructions?.verdict === verdict) ? [`(${where})`] : [];
+    if (result.verdict === verdict && result.qps) return [`${formatRatio(result.qps.estimate)} (${changeText(result.qps.estimate)}${place})`];
+    const counted = result.instructions;
+    if (counted?.verdict === verdict && counted.ratio) return [`instr/op ${counted.ratio.estimate.toFixed(3)} (${changeText(counted.ratio.estimate)}${place})`];
+    if (result.verdict === verdict || counted?.verdict === verdict) return where ? [`(${where})`] : [];
+    return [];
+  });
+  return values.length > 0 ? `${inlineCode(row.step)} ${values.join(" / ")}` : inlineCode(row.step);
+}
+
+/** `2 regressions: a 0.93 (−7%), b 0.94 (−6%)`: the verdict's count and its worst steps. */
+function headlinePart(report: Report, verdict: Verdict, summary: string): string {
+  const rows = report.rows.filter((row) => rowHas(row, verdict));
+  if (rows.length === 0) return summary;
+  const named = rows.slice(0, HEADLINE_STEPS).map((row) => headlineStep(report, row, verdict));
+  const more = rows.length > HEADLINE_STEPS ? `, +${rows.length - HEADLINE_STEPS} more` : "";
+  return `${summary}: ${named.join(", ")}${more}`;
+}
+
+/** Readable in five seconds: pass or fail, what failed it with its numbers, what was measured where. */
 function heading(report: Report): string {
-  const gate = decideGate(report.comparisons, report.failOn);
+  const { gate } = report;
   const title = escapeMarkdown(report.title);
-  return gate.verdict === "fail" ? `## ❌ Fail · ${gateHeadline(gate)} · ${title}` : `## ✅ Pass · ${title}`;
+  const failed = gate.reasons.map((r) => (r.cause === "no-samples" ? "no samples: nothing was measured" : headlinePart(report, r.cause, r.summary)));
+  if (failed.length > 0) return `## ❌ ${failed.join(" · ")} · ${title}`;
+  if (gate.accepted) return `## ✅ ${headlinePart(report, "regression", `${gate.accepted.summary} accepted`)} · ${title}`;
+  const improvements = report.rows.filter((row) => rowHas(row, "improvement")).length;
+  const better = improvements > 0 ? ` · ${headlinePart(report, "improvement", plural(improvements, "improvement"))}` : "";
+  return `## ✅ No regression${better} · ${title}`;
+}
+
+/** Who accepted the regressions, with the label they set: the check passed because of it. */
+function acceptedLine(report: Report): string {
+  const { accepted } = report.gate;
+  if (!accepted) return "";
+  return (
+    `✅ ${plural(accepted.count, "regression")} (${accepted.steps.map((s) => inlineCode(s)).join(", ")}) accepted by ${escapeMarkdown(`@${accepted.by}`)}, ` +
+    `who set the label ${inlineCode(accepted.label)} after the last push: the check passes. Removing the label and rerunning fails it again.`
+  );
+}
+
+/** The people to tell about a regression; the names come from the workflow's own input, so they do mention. */
+function ccLine(report: Report): string {
+  const cc = report.options.cc ?? [];
+  const regressed = report.gate.reasons.some((r) => r.cause === "regression");
+  return cc.length > 0 && regressed ? `cc ${cc.map((name) => (name.startsWith("@") ? name : `@${name}`)).join(" ")}` : "";
 }
 
 function countsLine(report: Report): string {
   const counts = countVerdicts(report.rows);
-  const parts = VERDICTS.map((verdict) => {
+  const parts = VERDICTS.flatMap((verdict) => {
     const count = counts.get(verdict) ?? 0;
+    if (count === 0) return [];
     const [one, many] = COUNT_NOUN[verdict];
     const text = plural(count, one, many);
-    return count > 0 && (verdict === "regression" || verdict === "error") ? `**${text}**` : text;
+    return [verdict === "regression" || verdict === "error" ? `**${text}**` : text];
   });
   const scope = report.columns.length > 1 ? `${plural(report.rows.length, "step")}, worst over ${report.columns.length} columns` : plural(report.rows.length, "step");
   return `${parts.join(" · ")} (${scope})`;
@@ -258,57 +368,74 @@ function maxRounds(comparison: Comparison): number {
   return Math.max(0, ...comparison.steps.flatMap((s) => s.absolute.map((a) => a.ok_samples + a.error_samples)));
 }
 
-function contextSection(report: Report): string {
-  const lines = report.comparisons.map((c, i) => {
-    const { engine, profile, fingerprint } = c.context;
-    const compared = c.variants.map((v) => variantWithCommit(c, v)).join(", ");
-    const parts = [
-      `${escapeMarkdown(engine.name)} ${escapeMarkdown(engine.version)}`,
-      `profile ${inlineCode(profile.name)} v${profile.version}`,
-      `${escapeMarkdown(fingerprint.cpu_model)} (${escapeMarkdown(fingerprint.arch)}, ${plural(fingerprint.cores, "core")})`,
-      `${compared} vs ${variantWithCommit(c, c.base_variant)}`,
-      c.mode === "paired" ? `paired: up to ${plural(maxRounds(c), "interleaved round")}` : `**unpaired** (up to ${plural(maxRounds(c), "round")})`,
-    ];
-    const prefix = report.comparisons.length > 1 ? `- **${escapeMarkdown(report.labels[i] ?? "")}**: ` : "";
-    const baseline = c.context.baseline;
-    const unpaired =
-      c.mode === "unpaired"
-        ? ` — the base numbers come from the stored baseline run ${inlineCode(baseline?.run_id ?? "unknown")}, not from this run: ` +
-          "drift between the two runs is not cancelled out, so small differences are less certain than in a paired run."
-        : "";
-    return prefix + parts.join(" · ") + unpaired;
+/** What was compared with what, how, and where the run and its results are. */
+function comparedLine(report: Report): string {
+  const texts = report.comparisons.map((c) => {
+    const compared = `${c.variants.map((v) => variantWithCommit(c, v)).join(", ")} vs ${variantWithCommit(c, c.base_variant)}`;
+    const how = c.mode === "paired" ? `paired: up to ${plural(maxRounds(c), "interleaved round")}` : `**unpaired** (up to ${plural(maxRounds(c), "round")}): the base numbers come from the stored baseline run ${inlineCode(c.context.baseline?.run_id ?? "unknown")}, not from this run, so drift between the two runs is not cancelled out`;
+    return `${compared} · ${how}`;
   });
-  return lines.join("\n");
+  const unique = [...new Set(texts)];
+  const compared = unique.length === 1 ? unique : texts.map((text, i) => `**${escapeMarkdown(report.labels[i] ?? "")}**: ${text}`);
+  const { links } = report.options;
+  const linked = [links?.run ? `[workflow run](${links.run})` : null, links?.artifact ? `[results artifact](${links.artifact})` : null].filter((l) => l !== null);
+  return [compared.join("; "), ...linked].join(" · ");
+}
+
+/** The machine each comparison ran on, in one line. */
+function machineText(c: Comparison): string {
+  const { engine, profile, fingerprint } = c.context;
+  return [
+    `${escapeMarkdown(engine.name)} ${escapeMarkdown(engine.version)}`,
+    `profile ${inlineCode(profile.name)} v${profile.version}`,
+    `${escapeMarkdown(fingerprint.cpu_model)} (${escapeMarkdown(fingerprint.arch)}, ${plural(fingerprint.cores, "core")})`,
+  ].join(" · ");
+}
+
+/** Machine, thresholds, fail-on and per-step effective α: what a reader needs only to question a verdict. */
+function setupSection(report: Report): string {
+  const several = report.comparisons.length > 1;
+  const label = (i: number) => (several ? `**${escapeMarkdown(report.labels[i] ?? "")}**: ` : "");
+  const machines = report.comparisons.map((c, i) => `- ${label(i)}${machineText(c)}`);
+  const thresholds = [...new Set(report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null)))];
+  const effective = report.comparisons.flatMap((c, i) => effectiveLines(c).map((line) => `- ${label(i)}${line}`));
+  const body = [
+    machines.join("\n"),
+    `Fails the check: ${report.failOn.length > 0 ? report.failOn.join(", ") : "nothing but a run without samples"} (input \`fail-on\`).`,
+    thresholds.length === 1 ? thresholds[0]! : report.comparisons.map((c, i) => `- ${label(i)}${thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null)}`).join("\n"),
+    effective.length > 0 ? `Judged otherwise than configured (A/A noise floor, adaptive rounds):\n\n${effective.join("\n")}` : "",
+  ].filter((part) => part !== "");
+  return details("Machine, thresholds, per-step α", body.join("\n\n"));
 }
 
 function thresholdsText(thresholds: Thresholds, overrides: readonly ThresholdOverride[], instructions: boolean): string {
   const confidence = `${Number(((1 - thresholds.alpha) * 100).toFixed(1))}%`;
   const instructionText = instructions
-    ? ` · instr/op: **regression** above ${thresholds.instructions_fail_above}, warning above ${thresholds.instructions_warn_above}, ` +
-      `improvement below ${thresholds.instructions_improve_below}, when the repeats of the two sides do not overlap`
+    ? ` · instr/op: **regression** above ${formatLimit(thresholds.instructions_fail_above)}, warning above ${formatLimit(thresholds.instructions_warn_above)}, ` +
+      `improvement below ${formatLimit(thresholds.instructions_improve_below)}, when the repeats of the two sides do not overlap`
     : "";
   const base =
-    `Thresholds: **regression** below ${thresholds.fail_below} (significant at α = ${thresholds.alpha}) · ` +
-    `warning below ${thresholds.warn_below} · improvement above ${thresholds.improve_above} · intervals are ${confidence}${instructionText}`;
+    `Thresholds: **regression** below ${formatLimit(thresholds.fail_below)} (significant at α = ${thresholds.alpha}) · ` +
+    `warning below ${formatLimit(thresholds.warn_below)} · improvement above ${formatLimit(thresholds.improve_above)} · intervals are ${confidence}${instructionText}`;
   if (overrides.length === 0) return base;
   const perStep = overrides.map((o) => {
     const set = [
-      o.fail_below !== undefined ? `regression below ${o.fail_below}` : null,
-      o.warn_below !== undefined ? `warning below ${o.warn_below}` : null,
-      o.improve_above !== undefined ? `improvement above ${o.improve_above}` : null,
+      o.fail_below !== undefined ? `regression below ${formatLimit(o.fail_below)}` : null,
+      o.warn_below !== undefined ? `warning below ${formatLimit(o.warn_below)}` : null,
+      o.improve_above !== undefined ? `improvement above ${formatLimit(o.improve_above)}` : null,
       o.alpha !== undefined ? `α = ${o.alpha}` : null,
-      o.instructions_fail_above !== undefined ? `instr/op regression above ${o.instructions_fail_above}` : null,
-      o.instructions_warn_above !== undefined ? `instr/op warning above ${o.instructions_warn_above}` : null,
-      o.instructions_improve_below !== undefined ? `instr/op improvement below ${o.instructions_improve_below}` : null,
+      o.instructions_fail_above !== undefined ? `instr/op regression above ${formatLimit(o.instructions_fail_above)}` : null,
+      o.instructions_warn_above !== undefined ? `instr/op warning above ${formatLimit(o.instructions_warn_above)}` : null,
+      o.instructions_improve_below !== undefined ? `instr/op improvement below ${formatLimit(o.instructions_improve_below)}` : null,
     ].filter((s) => s !== null);
     return `${inlineCode(o.step)}: ${set.join(", ")}`;
   });
   return `${base}. Per step: ${perStep.join("; ")}`;
 }
 
-/** Steps judged otherwise than configured: an A/A noise floor (applied, capped or not applied), or an adaptive look's alpha. */
-function effectiveText(c: Comparison): string {
-  const texts = c.steps.flatMap((step) => {
+/** Steps judged otherwise than configured, one line each: an A/A noise floor (applied, capped or not applied), or an adaptive look's alpha. */
+function effectiveLines(c: Comparison): string[] {
+  return c.steps.flatMap((step) => {
     const changes = [
       ...new Set(
         step.variants.flatMap((v) => [
@@ -322,13 +449,6 @@ function effectiveText(c: Comparison): string {
     ];
     return changes.length ? [`${inlineCode(step.step)}: ${changes.join(", ")}`] : [];
   });
-  return texts.length ? `. Effective: ${texts.join("; ")}` : "";
-}
-
-function thresholdsSection(report: Report): string {
-  const texts = report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null) + effectiveText(c));
-  if (new Set(texts).size === 1) return texts[0] ?? "";
-  return texts.map((text, i) => `- **${escapeMarkdown(report.labels[i] ?? "")}**: ${text}`).join("\n");
 }
 
 function absoluteOf(absolute: readonly AbsoluteSummary[], variant: string): AbsoluteSummary | undefined {
@@ -371,12 +491,52 @@ function stepVerdictText(verdict: Verdict, result: VariantComparison | null | un
 const INSTRUCTIONS_NOTE =
   "instr/op is instructions per operation, variant / base, counted rather than timed (median of the repeats; ± how far their range reaches): above 1.00 is more CPU work per operation.";
 
+/** The relative QPS of the row's step against the stored baseline, marked unless unchanged; null without a stored baseline. */
+function storedCell(report: Report, row: Row): string | null {
+  const stored = report.options.storedBaseline;
+  if (!stored) return null;
+  const result = stored.comparison.steps.find((s) => s.step === row.step)?.variants[0];
+  if (!result) return NONE;
+  const mark = result.verdict === "unchanged" ? "" : `${ICON[result.verdict]} `;
+  return result.qps ? `${mark}${formatInterval(result.qps)}` : verdictText(result.verdict);
+}
+
+function storedHeader(stored: StoredBaselineColumn): string {
+  return `vs ${escapeMarkdown(stored.branch)} (stored)`;
+}
+
+function storedNote(report: Report): string {
+  const stored = report.options.storedBaseline;
+  if (!stored) return "";
+  const { comparison, branch, run } = stored;
+  const [variant] = comparison.variants;
+  return (
+    ` ${storedHeader(stored)}: ${inlineCode(variant ?? "")} against the baseline stored by ${inlineCode(branch)} ([run ${run.id}](${run.url})), ` +
+    "unpaired (another run: drift between the runs is not cancelled out), informational: it never fails the check."
+  );
+}
+
+/** What the relative numbers are, and (`medians`: next to the QPS columns) why they need not equal the quotient of the medians. */
+function pairedNote(report: Report, medians: boolean): string {
+  const paired = report.comparisons.find((c) => c.mode === "paired");
+  if (!paired) return "";
+  const confidence = `${Number(((1 - paired.thresholds.alpha) * 100).toFixed(1))}%`;
+  const quotient = medians ? "; the QPS columns are each side's own median, so their quotient can differ a little" : "";
+  return ` Each round measures both sides back to back: the relative QPS is the median of the per-round ratios, with its ${confidence} interval${quotient}.`;
+}
+
 function mainTable(report: Report, rows: readonly Row[]): string {
   const [only] = report.columns;
-  if (report.columns.length === 1 && only) return singleColumnTable(only, rows, hasInstructions(report));
+  if (report.columns.length === 1 && only) return singleColumnTable(report, only, rows, hasInstructions(report));
+  const stored = report.options.storedBaseline;
   // an instr/op column next to each column whose comparison counted instructions
   const counted = report.columns.map((c) => c.comparison.instruction_counts !== null);
-  const header = ["step", ...report.columns.flatMap((c, i) => [escapeMarkdown(c.name), ...(counted[i] ? [`${escapeMarkdown(c.name)} instr/op`] : [])]), "verdict"];
+  const header = [
+    "step",
+    ...report.columns.flatMap((c, i) => [escapeMarkdown(c.name), ...(counted[i] ? [`${escapeMarkdown(c.name)} instr/op`] : [])]),
+    ...(stored ? [storedHeader(stored)] : []),
+    "verdict",
+  ];
   const body = rows.map((row) => [
     inlineCode(row.step, true),
     ...row.cells.flatMap((cell, i) => {
@@ -389,12 +549,13 @@ function mainTable(report: Report, rows: readonly Row[]): string {
       };
       return [qpsCell(), ...(counted[i] ? [instructionCell(cell?.result?.instructions)] : [])];
     }),
+    ...(stored ? [storedCell(report, row) ?? NONE] : []),
     whereVerdict(report, row),
   ]);
   const table = markdownTable([header, ...body], { align: ["l", ...header.slice(2).map(() => "r"), "l"] });
   const bases = [...new Set(report.comparisons.map((c) => inlineCode(c.base_variant)))].join(", ");
   const note = counted.some(Boolean) ? ` ${INSTRUCTIONS_NOTE}` : "";
-  return `${table}\n\nEach column: QPS of the variant / QPS of its base (${bases}), with the interval; above 1.00 is faster.${note}`;
+  return `${table}\n\nEach column: QPS of the variant / QPS of its base (${bases}), with the interval; above 1.00 is faster.${pairedNote(report, false)}${note}${storedNote(report)}`;
 }
 
 /** The worst verdict of a row and the columns where it happened. */
@@ -406,9 +567,21 @@ function whereVerdict(report: Report, row: Row): string {
   return where.length > 0 ? `${verdictText(row.verdict)} (${where.join(", ")})` : verdictText(row.verdict);
 }
 
-function singleColumnTable(column: Column, rows: readonly Row[], instructions: boolean): string {
+function singleColumnTable(report: Report, column: Column, rows: readonly Row[], instructions: boolean): string {
   const base = column.comparison.base_variant;
-  const header = ["step", `${escapeMarkdown(base)} QPS`, `${escapeMarkdown(column.variant)} QPS`, "relative QPS", ...(instructions ? ["instr/op"] : []), "cpu/op", "cs/op", "p95", "verdict"];
+  const stored = report.options.storedBaseline;
+  const header = [
+    "step",
+    `${escapeMarkdown(base)} QPS`,
+    `${escapeMarkdown(column.variant)} QPS`,
+    "relative QPS",
+    ...(stored ? [storedHeader(stored)] : []),
+    ...(instructions ? ["instr/op"] : []),
+    METRIC_NAMES.cpu_us_per_op,
+    METRIC_NAMES.cs_per_op,
+    "p95",
+    "verdict",
+  ];
   const body = rows.map((row) => {
     const cell = row.cells[0];
     const result = cell?.result;
@@ -418,6 +591,7 @@ function singleColumnTable(column: Column, rows: readonly Row[], instructions: b
       formatAmount(absoluteOf(absolute, base)?.ops_per_s),
       formatAmount(absoluteOf(absolute, column.variant)?.ops_per_s),
       formatInterval(result?.qps),
+      ...(stored ? [storedCell(report, row) ?? NONE] : []),
       ...(instructions ? [instructionCell(result?.instructions)] : []),
       estimate(result?.metrics.cpu_us_per_op),
       estimate(result?.metrics.cs_per_op),
@@ -428,9 +602,10 @@ function singleColumnTable(column: Column, rows: readonly Row[], instructions: b
   const table = markdownTable([header, ...body], { align: ["l", ...header.slice(1, -1).map(() => "r"), "l"] });
   const ratio = `${inlineCode(column.variant)} / ${inlineCode(base)}`;
   return (
-    `${table}\n\nRelative QPS = ${ratio} with its interval: above 1.00 is faster. ` +
+    `${table}\n\nRelative QPS = ${ratio}: above 1.00 is faster.${pairedNote(report, true)} ` +
     `cpu/op, cs/op and p95 are ${ratio} as well: above 1.00 is more CPU, more context switches, slower.` +
-    (instructions ? ` ${INSTRUCTIONS_NOTE}` : "")
+    (instructions ? ` ${INSTRUCTIONS_NOTE}` : "") +
+    storedNote(report)
   );
 }
 
@@ -582,7 +757,7 @@ function metricsTables(comparison: Comparison): string {
     ]),
   );
   const absolute = markdownTable(
-    [["step", "variant", "rounds", "time", "o/s", ...METRIC_KEYS.map((k) => METRIC_HEADER[k]), "p95 ms", "client CPU"], ...absoluteRows],
+    [["step", "variant", "rounds", "time", "o/s", ...METRIC_KEYS.map((k) => METRIC_NAMES[k]), "p95 ms", "client CPU"], ...absoluteRows],
     { align: ["l", "l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r"] },
   );
   const relativeRows = comparison.steps.flatMap((step) =>
@@ -595,11 +770,11 @@ function metricsTables(comparison: Comparison): string {
     ]),
   );
   const relative = markdownTable(
-    [["step", "variant", "o/s", ...METRIC_KEYS.map((k) => METRIC_HEADER[k].replace(" µs", "")), "p95"], ...relativeRows],
+    [["step", "variant", "o/s", ...METRIC_KEYS.map((k) => METRIC_NAMES[k]), "p95"], ...relativeRows],
     { align: ["l", "l", "r", "r", "r", "r", "r", "r", "r"] },
   );
   return [
-    "Absolute, medians over the rounds (cpu/o: host CPU µs per operation, all cores; time: measured seconds of the variant):",
+    "Absolute, medians over the rounds (cpu/op: host CPU µs per operation, all cores; cs/op: context switches; r/op, rKB/op, wKB/op: storage reads, KB read and written; time: measured seconds of the variant):",
     absolute,
     `Relative to ${inlineCode(comparison.base_variant)} (variant / base; above 1.00 is more per operation, except o/s where it is faster):`,
     relative,

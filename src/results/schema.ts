@@ -123,6 +123,15 @@ export const MetricsSchema = z
 export const METRIC_KEYS = ["cpu_us_per_op", "cs_per_op", "r_per_op", "rkb_per_op", "wkb_per_op"] as const;
 export type MetricKey = (typeof METRIC_KEYS)[number];
 
+/** The one name of each metric wherever it is shown (comment, job summary, TSV, CLI, hints); cpu/op is in µs. */
+export const METRIC_NAMES: Record<MetricKey, string> = {
+  cpu_us_per_op: "cpu/op",
+  cs_per_op: "cs/op",
+  r_per_op: "r/op",
+  rkb_per_op: "rKB/op",
+  wkb_per_op: "wKB/op",
+};
+
 const sampleCommon = {
   step: nonEmpty.describe("a steps[].id"),
   variant: nonEmpty.describe("a variants[].id"),
@@ -269,6 +278,11 @@ export const ResultsSchema = z
         notes: z.array(z.string()),
         sequential: SequentialSchema.optional(),
         cpu_placement: CpuPlacementSchema.optional(),
+        accepted: z
+          .object({ label: nonEmpty, by: nonEmpty.describe("the login that set the label (triage rights or above, after the last push)") })
+          .strict()
+          .optional()
+          .describe("the pull request's regressions were accepted with this label: they are reported, the check passes"),
       })
       .strict(),
     fingerprint: FingerprintSchema,

@@ -58,6 +58,8 @@ export interface InterleaveHooks<S, V, R> {
   restart?: { every: number; run(step: S, variant: V): Promise<void> };
   /** after each round: why this step needs no more rounds (adaptive rounds, sequential.ts), or null to go on */
   settled?(step: S, stepSamples: readonly R[]): string | null;
+  /** after a step's last round: its samples and how many rounds it used */
+  stepDone?(step: S, stepSamples: readonly R[], rounds: number): void;
 }
 
 export interface InterleaveResult<R> {
@@ -103,6 +105,7 @@ export async function runInterleaved<S extends { id: string }, V extends { id: s
       reason = round < budget.maxRounds ? (hooks.settled?.(step, stepSamples) ?? null) : null;
     }
     samples.push(...stepSamples);
+    hooks.stepDone?.(step, stepSamples, round);
     if (reason !== null) settled.push(reason);
     else if (round < budget.maxRounds) cutShort.push(`${step.id}: the time budget stopped it after ${round} of ${budget.maxRounds} rounds`);
   }

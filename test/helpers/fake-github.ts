@@ -45,6 +45,8 @@ export interface FakeIssue {
   isPullRequest: boolean;
   /** pull requests: where the head is (`owner` of the head repository, a fork's for fork PRs) */
   head?: { owner: string; ref: string; sha: string };
+  /** the base branch's commit the PR is compared with (GET pulls/N); default: a hash of the PR's number */
+  baseSha?: string;
   /** GET .../issues/N/timeline, oldest first (see labeledBy, committed) */
   timeline: FakeTimelineItem[];
   createdAt: string;
@@ -406,6 +408,11 @@ export class FakeGitHub {
       const permission = { admin: "admin", maintain: "write", write: "write", triage: "read", read: "read" }[role] ?? "none";
       return this.json(res, 200, { permission, role_name: role, user: { login, id: 1, type: "User" } });
     }
+    if ((m = route.match(/^GET pulls\/(\d+)$/))) {
+      const pull = this.issues.find((i) => i.isPullRequest && i.number === Number(m![1]));
+      if (!pull) throw new HttpError(404, { message: "Not Found" });
+      return this.json(res, 200, this.pullJson(pull));
+    }
     if (route === "GET pulls") {
       // state and head ("owner:branch") filters, as workflow_run consumers look up a fork's PR
       const state = url.searchParams.get("state") ?? "open";
@@ -537,7 +544,7 @@ export class FakeGitHub {
       html_url: `https://github.com/${this.repository}/pull/${i.number}`,
       user: this.userJson(i.user),
       head: { label: `${head.owner}:${head.ref}`, ref: head.ref, sha: head.sha, repo: { full_name: `${head.owner}/${this.repo}` } },
-      base: { label: `${this.owner}:main`, ref: "main", repo: { full_name: this.repository } },
+      base: { label: `${this.owner}:main`, ref: "main", sha: i.baseSha ?? createHash("sha1").update(`base-${i.number}`).digest("hex"), repo: { full_name: this.repository } },
     };
   }
 

@@ -62,6 +62,8 @@ export interface StepResult {
   lines: { at: number; text: string }[];
   /** `::error::` messages, decoded */
   errors: string[];
+  /** `::warning::` messages, decoded */
+  warnings: string[];
   outputs: Record<string, string>;
   summary: string;
   /** core.saveState values, which the runner passes to the post step as STATE_<name> */
@@ -181,6 +183,7 @@ export function startStep(entry: "index" | "post", options: StepOptions, state: 
       stderr,
       lines,
       errors: lines.filter((l) => l.text.startsWith("::error::")).map((l) => decodeCommandData(l.text.slice("::error::".length))),
+      warnings: lines.filter((l) => l.text.startsWith("::warning::")).map((l) => decodeCommandData(l.text.slice("::warning::".length))),
       outputs: parseFileCommands(read("output")),
       summary: read("step_summary"),
       state: parseFileCommands(read("state")),

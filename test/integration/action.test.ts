@@ -304,13 +304,18 @@ describe("pull requests", () => {
     complete(run, result);
     console.log(`second PR run: ${result.seconds.toFixed(0)} s`);
 
-    expect(apiWrites(before)).toEqual([`PATCH /repos/${fake.repository}/issues/comments/${firstComment.id}`]);
+    // first "⏳ measuring <sha>" above the previous numbers, then the new report
+    const patch = `PATCH /repos/${fake.repository}/issues/comments/${firstComment.id}`;
+    expect(apiWrites(before)).toEqual([patch, patch]);
     const comments = fake.commentsOn(prNumber).filter((c) => c.user.login === fake.identity.login);
     expect(comments.map((c) => c.id)).toEqual([firstComment.id]);
     const body = comments[0]!.body;
     expect(body.startsWith(MARKER)).toBe(true);
-    expect(body).toContain("Against the stored baseline of main (informational: unpaired, does not gate)");
-    expect(body).toContain("vs main (stored)");
+    expect(body).not.toContain("⏳ measuring");
+    // the stored baseline is a column of the one table, not a second report with its own heading
+    expect(body.match(/^## /gm)).toHaveLength(1);
+    expect(body.split("\n").find((line) => /^\| step\s*\|/.test(line))).toMatch(/\|\s+vs main \(stored\)\s+\|/);
+    expect(body).toContain(`against the baseline stored by \`main\` ([run ${baselineRun!.id}]`);
     expect(body).not.toContain("No stored baseline");
     expect(body).toContain("A/A noise floor ±6.0%");
     expect(result.outputs["comment-url"]).toBe(firstComment.url);
@@ -356,7 +361,7 @@ describe("pull requests from forks", () => {
     // ccache off: an earlier run of this file may have cached the commit's objects in pr/ccache, and hits run no cc1
     const main = step(run, pullRequestEvent("pull_request.labeled.json", pr, fork.buildFailure), { "trusted-label": TRUSTED_LABEL }, "index", {}, { CCACHE_DISABLE: "1" });
     await main.waitForLine(new RegExp(`^::group::build head \\(${fork.buildFailure}\\)`));
-    await main.waitForLine(/\] \$ make -j\d+/);
+    await main.waitForLine(/^compile: \d+ files so far · /);
     // until the watcher has seen make and a compiler that make started (configure ran compilers too):
     // the environment test below looks at them
     await until(() => watcher.observedInRun.has("make"));
@@ -402,6 +407,134 @@ describe("pull requests from forks", () => {
     }
     expect(existsSync(ownCache)).toBe(false);
     expect(fake.commentsOn(pr)).toEqual([]);
+  });
+});
+
+describe("pull request policies", () => {
+  it("measures nothing, neutral, when the skip input is true or a maintainer set the skip label; ignores the label from anyone else", async () => {
+    const pr = fake.addPullRequest("docs: typo in the README").number;
+    fake.roles.set(MAINTAINER.login, "triage");
+    const ownCache = path.join(runner.root, "cache");
+    const skipped = async (inputs: Record<string, string>, labels: string[]) => {
+      const run = fake.addRun({ event: "pull_request", headBranch: "docs", headSha: fork.head, status: "in_progress", conclusion: null });
+      const event = pullRequestEvent("pull_request.opened.json", pr, fork.head);
+      Object.assign(event.payload.pull_request, { labels: labels.map((name) => ({ name })) });
+      const before = fake.requests.length;
+      const result = await step(run, event, { "cache-dir": ownCache, ...inputs }).finished;
+      expect(apiWrites(before)).toEqual([]);
+      return result;
+    };
+    const byInput = await skipped({ skip: "true" }, []);
+    expect(byInput.exitCode).toBe(0);
+    expect(byInput.outputs.verdict).toBe("neutral");
+    expect(byInput.stdout).toContain("not measured: the input skip is true");
+
+    fake.labeledBy(pr, "no-bench", MALLORY);
+    const notCounted = step(fake.addRun({ event: "pull_request", headBranch: "docs", headSha: fork.head, status: "in_progress", conclusion: null }), (() => {
+      const event = pullRequestEvent("pull_request.opened.json", pr, fork.head);
+      Object.assign(event.payload.pull_request, { labels: [{ name: "no-bench" }] });
+      return event;
+    })(), { "cache-dir": ownCache, "skip-label": "no-bench" });
+    // it goes on to measure: stopped once it starts building
+    await notCounted.waitForLine(/^::group::build /);
+    notCounted.child.kill("SIGTERM");
+    const measuring = await notCounted.finished;
+    expect(measuring.warnings).toContainEqual('the label "no-bench" does not count: mallory, who set the label "no-bench", has the role read on this repository, not triage or above');
+
+    fake.labeledBy(pr, "no-bench", MAINTAINER);
+    // pushed after the label: the skip label still counts (unlike the accept label)
+    fake.committed(pr, fork.head);
+    const byLabel = await skipped({ "skip-label": "no-bench" }, ["no-bench"]);
+    expect(byLabel.exitCode).toBe(0);
+    expect(byLabel.outputs.verdict).toBe("neutral");
+    expect(byLabel.stdout).toContain(`not measured: ${MAINTAINER.login} set the label "no-bench"`);
+    expect(fake.commentsOn(pr)).toEqual([]);
+  });
+
+  it("marks the PR's comment ⏳ measuring <sha> above the previous numbers while the new head is measured", async () => {
+    const pr = fake.addPullRequest("executor: a second push").number;
+    const previous = `${MARKER}\n\n## ✅ No regression · db-bench-gate · pg-smoke · ${ARCH}\n\nthe numbers of the previous head`;
+    const [ours] = fake.addComments(pr, [previous], fake.identity);
+    const run = fake.addRun({ event: "pull_request", headBranch: "second", headSha: fork.head, status: "in_progress", conclusion: null });
+    const main = step(run, pullRequestEvent("pull_request.opened.json", pr, fork.head));
+    await main.waitForLine(/PR comment marked as measuring/);
+    main.child.kill("SIGTERM");
+    await main.finished;
+    expect(ours!.body.split("\n")).toEqual([
+      MARKER,
+      "",
+      `> ⏳ **measuring \`${fork.head.slice(0, 12)}\`** ([workflow run](https://github.com/${fake.repository}/actions/runs/${run.id})): the numbers below are from the previous run.`,
+      "",
+      `## ✅ No regression · db-bench-gate · pg-smoke · ${ARCH}`,
+      "",
+      "the numbers of the previous head",
+    ]);
+    expect(fake.commentsOn(pr)).toHaveLength(1);
+  });
+});
+
+describe("rerun by comment", () => {
+  /** A PR of the fork's own branch with base and head as GitHub's pulls API reports them. */
+  function sameRepoPr(title: string): number {
+    const pr = fake.addPullRequest(title, { owner: fake.owner, ref: "vm-batch", sha: fork.head });
+    pr.baseSha = fork.base;
+    return pr.number;
+  }
+  /** The issue_comment event of `commenter` writing `body` on PR `pr`. */
+  function commentEvent(pr: number, body: string, commenter = MAINTAINER.login) {
+    const payload = fixture("issue_comment.created.json") as unknown as { issue: { number: number }; comment: { body: string; user: { login: string } }; repository: { full_name: string } };
+    payload.issue.number = pr;
+    payload.comment.body = body;
+    payload.comment.user.login = commenter;
+    payload.repository.full_name = fake.repository;
+    return { name: "issue_comment", payload };
+  }
+  const rerunRun = () => fake.addRun({ event: "issue_comment", headBranch: "main", headSha: fork.base, status: "in_progress", conclusion: null });
+
+  it("ignores a comment that is no command, and refuses a rerun from someone without write access, measuring nothing", async () => {
+    const pr = sameRepoPr("executor: fingerprint each executed plan");
+    fake.roles.set(MAINTAINER.login, "triage");
+    const ownCache = path.join(runner.root, "cache");
+    const before = fake.requests.length;
+    const chat = await step(rerunRun(), commentEvent(pr, "LGTM once the numbers are in"), { "cache-dir": ownCache }).finished;
+    expect(chat.exitCode).toBe(0);
+    expect(chat.outputs.verdict).toBe("neutral");
+    expect(chat.stdout).toContain("the comment holds no /db-bench-gate command: nothing to do");
+    const refused = await step(rerunRun(), commentEvent(pr, "/db-bench-gate rerun --rounds 20"), { "cache-dir": ownCache }).finished;
+    expect(refused.exitCode).toBe(0);
+    expect(refused.outputs.verdict).toBe("neutral");
+    expect(refused.warnings).toEqual([`${MAINTAINER.login} asked for a rerun but has the role triage on this repository: only users with write access can rerun`]);
+    const bad = await step(rerunRun(), commentEvent(pr, "/db-bench-gate rerun --rounds many"), { "cache-dir": ownCache }).finished;
+    expect(bad.exitCode).toBe(2);
+    expect(bad.errors[0]).toMatch(/^comment \d+ by bob-maint: --rounds needs a whole number from 2 to 200, got "many"$/);
+    expect(apiWrites(before)).toEqual([]);
+    expect(existsSync(ownCache)).toBe(false);
+  });
+
+  it("measures the PR, then re-measures only the step named, keeping the other's rounds, in the same comment", async () => {
+    const pr = sameRepoPr("executor: fingerprint each executed plan (rerun)");
+    fake.roles.set(MAINTAINER.login, "write");
+    const inputs = { "count-instructions": "false" };
+    const first = rerunRun();
+    const measured = await step(first, commentEvent(pr, "/db-bench-gate rerun --rounds 3"), inputs).finished;
+    expect(measured.stdout).toContain(`${MAINTAINER.login} (write) asked for a rerun: measuring ${STEPS.join(", ")} with 3 rounds`);
+    complete(first, measured);
+    const [comment, ...more] = fake.commentsOn(pr);
+    expect(more).toEqual([]);
+    expect(comment!.body.split("\n").slice(0, 2)).toEqual([MARKER, `<!-- db-bench-gate:results-run=${first.id} -->`]);
+    const earlier = await artifactResults(ARTIFACT, first.id);
+    expect(earlier.variants.map((v) => v.commit)).toEqual([fork.base, fork.head]);
+
+    const second = rerunRun();
+    const rerun = await step(second, commentEvent(pr, `/db-bench-gate rerun --steps point-query.* --rounds 4`), inputs).finished;
+    expect(rerun.stdout).toContain(`measuring ${STEPS[1]} with 4 rounds`);
+    expect(fake.commentsOn(pr)).toHaveLength(1);
+    expect(comment!.body.split("\n")[1]).toBe(`<!-- db-bench-gate:results-run=${second.id} -->`);
+    const merged = await artifactResults(ARTIFACT, second.id);
+    const of = (results: Results, stepId: string) => results.samples.filter((s) => s.step === stepId);
+    expect(of(merged, STEPS[0]!)).toEqual(of(earlier, STEPS[0]!));
+    expect(new Set(of(merged, STEPS[1]!).map((s) => s.round)).size).toBe(4);
+    expect(merged.run.notes.some((n) => n.startsWith("re-measured in run ") && n.endsWith(`: ${STEPS[1]}`))).toBe(true);
   });
 });
 
@@ -572,7 +705,8 @@ describe("report mode", () => {
     await uploadResults(run, [["x86_64", broken]]);
     const result = await step(run, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report" }).finished;
 
-    const headline = `## ❌ Fail · ${steps.length} errors (fail-on: error) · db-bench-gate · ${x64.profile.name}`;
+    const named = steps.slice(0, 3).map((s) => `\`${s}\``).join(", ") + (steps.length > 3 ? `, +${steps.length - 3} more` : "");
+    const headline = `## ❌ ${steps.length} errors: ${named} · db-bench-gate · ${x64.profile.name} · x86_64`;
     expect(fake.commentsOn(pr)[0]!.body.split("\n")).toContain(headline);
     expect(result.exitCode).toBe(1);
     expect(result.errors).toEqual([`${steps.length} errors: ${steps.join(", ")}`]);
@@ -584,7 +718,80 @@ describe("report mode", () => {
     const passed = await step(optedOut, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report", "fail-on": "regression" }).finished;
     expect(passed.exitCode).toBe(0);
     expect(passed.outputs.verdict).toBe("pass");
-    expect(passed.summary.split("\n")).toContain(`## ✅ Pass · db-bench-gate · ${x64.profile.name}`);
+    expect(passed.summary.split("\n")).toContain(`## ✅ No regression · db-bench-gate · ${x64.profile.name} · x86_64`);
+  });
+
+  /** A pull_request event for `pr` carrying `labels`, as GitHub sends it once they are set. */
+  function labeledEvent(pr: number, labels: string[]) {
+    const event = pullRequestEvent("pull_request.opened.json", pr, fork.head);
+    Object.assign(event.payload.pull_request, { labels: labels.map((name) => ({ name })) });
+    return event;
+  }
+
+  it("passes on regressions accepted with the accept label by a maintainer after the last push, and the comment says who accepted what", async () => {
+    const pr = fake.addPullRequest("planner: a known regression, accepted").number;
+    fake.roles.set(MAINTAINER.login, "triage");
+    fake.committed(pr, fork.head);
+    fake.labeledBy(pr, "accept-regression", MAINTAINER);
+    const run = fake.addRun({ event: "pull_request", headBranch: "accepted", headSha: fork.head, status: "in_progress", conclusion: null });
+    await uploadResults(run, [["x86_64", x64]]);
+    const before = fake.requests.length;
+    const result = await step(run, labeledEvent(pr, ["accept-regression"]), { mode: "report", cc: "@perf-team" }).finished;
+
+    expect(result.exitCode).toBe(0);
+    expect(result.outputs).toMatchObject({ verdict: "pass", regressions: String(x64Regressed.length) });
+    expect(requestsSince(before)).toContain(`GET /repos/${fake.repository}/collaborators/${MAINTAINER.login}/permission`);
+    const body = fake.commentsOn(pr)[0]!.body;
+    const plural = x64Regressed.length === 1 ? "regression" : "regressions";
+    const escaped = x64Regressed[0]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    expect(body.split("\n")[2]).toMatch(new RegExp(`^## ✅ ${x64Regressed.length} ${plural} accepted: \`${escaped}\` 0\\.\\d\\d \\(−\\d+%\\)`));
+    expect(body).toContain(`accepted by @\u200d${MAINTAINER.login}, who set the label \`accept-regression\` after the last push: the check passes.`);
+    // accepted: nobody needs to be called
+    expect(body).not.toContain("cc @perf-team");
+    expect(body).toContain(`[workflow run](https://github.com/${fake.repository}/actions/runs/${run.id})`);
+  });
+
+  it("does not count the accept label when its setter cannot triage, fails, and mentions cc", async () => {
+    const pr = fake.addPullRequest("planner: a regression the author accepted himself").number;
+    fake.committed(pr, fork.head);
+    fake.labeledBy(pr, "accept-regression", MALLORY);
+    const run = fake.addRun({ event: "pull_request", headBranch: "self-accepted", headSha: fork.head, status: "in_progress", conclusion: null });
+    await uploadResults(run, [["x86_64", x64]]);
+    const result = await step(run, labeledEvent(pr, ["accept-regression"]), { mode: "report", cc: "@perf-team, org/db-core" }).finished;
+
+    expect(result.exitCode).toBe(1);
+    expect(result.warnings).toContainEqual(expect.stringMatching(/the label "accept-regression" does not count: mallory, who set the label "accept-regression", has the role read on this repository, not triage or above/));
+    expect(fake.commentsOn(pr)[0]!.body).toContain("\n\ncc @perf-team @org/db-core\n\n");
+  });
+
+  it("writes the comment as the comment input says: on-regression not for a pass, never not even for a failure, but an existing one is kept current", async () => {
+    const arm = armResults();
+    const pr = fake.addPullRequest("planner: nothing to report").number;
+    const quiet = fake.addRun({ event: "pull_request", headBranch: "quiet", headSha: fork.head, status: "in_progress", conclusion: null });
+    await uploadResults(quiet, [["aarch64", arm]]);
+    const passed = await step(quiet, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report", comment: "on-regression" }).finished;
+    expect(passed.exitCode).toBe(0);
+    expect(passed.outputs["comment-url"]).toBe("");
+    expect(fake.commentsOn(pr)).toEqual([]);
+
+    const failing = fake.addRun({ event: "pull_request", headBranch: "quiet", headSha: fork.head, status: "in_progress", conclusion: null });
+    await uploadResults(failing, [["x86_64", x64]]);
+    const never = await step(failing, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report", comment: "never" }).finished;
+    expect(never.exitCode).toBe(1);
+    expect(fake.commentsOn(pr)).toEqual([]);
+    const written = await step(failing, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report", comment: "on-change" }).finished;
+    expect(written.exitCode).toBe(1);
+    expect(fake.commentsOn(pr)).toHaveLength(1);
+
+    // the earlier comment is updated even though this pass alone would not have warranted one
+    const later = fake.addRun({ event: "pull_request", headBranch: "quiet", headSha: fork.head, status: "in_progress", conclusion: null });
+    await uploadResults(later, [["aarch64", arm]]);
+    const updated = await step(later, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report", comment: "on-regression" }).finished;
+    expect(updated.exitCode).toBe(0);
+    const [comment, ...more] = fake.commentsOn(pr);
+    expect(more).toEqual([]);
+    expect(comment!.body).toContain("## ✅ No regression");
+    expect(updated.outputs["comment-url"]).toBe(`https://github.com/${fake.repository}/pull/${pr}#issuecomment-${comment!.id}`);
   });
 
   describe("from a workflow_run (the two-workflow pattern for fork PRs)", () => {

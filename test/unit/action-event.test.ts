@@ -104,8 +104,22 @@ describe("event payloads", () => {
     });
   });
 
+  it("a comment on a pull request (the rerun command), which implies pr mode", async () => {
+    expect(await read("issue_comment", "issue_comment.created.json")).toEqual({
+      kind: "issue_comment",
+      repository: "pgfork/postgres",
+      action: "created",
+      number: 42,
+      isPullRequest: true,
+      commentId: 2150000001,
+      body: "The select-only step looked noisy.\r\n/db-bench-gate rerun --rounds 12 --steps pgbench.*\r\n",
+      commenter: "bob-maint",
+    });
+    expect(modeForEvent("issue_comment")).toBe("pr");
+  });
+
   it("other events pass through by name", () => {
-    expect(parseEvent("issue_comment", { anything: 1 }, "event.json")).toEqual({ kind: "other", name: "issue_comment" });
+    expect(parseEvent("discussion", { anything: 1 }, "event.json")).toEqual({ kind: "other", name: "discussion" });
   });
 
   it("names the file and the JSON path of a bad field", async () => {

@@ -30,7 +30,7 @@ describe("action inputs", () => {
   });
 
   it("uses action.yml's default for every input it defaults when the runner leaves it empty", () => {
-    const defaulted: InputName[] = ["config", "repo-path", "cache-size-cap", "allow-fork-prs", "fail-on", "comment", "results-path", "artifact-name"];
+    const defaulted: InputName[] = ["config", "repo-path", "cache-size-cap", "allow-fork-prs", "fail-on", "comment", "accept-label", "skip-label", "skip", "results-path", "artifact-name"];
     for (const name of defaulted) {
       const declared = actionYml.inputs[name]?.default;
       expect(declared, name).toBeTruthy();
@@ -66,7 +66,11 @@ describe("action inputs", () => {
         "cache-size-cap": "7.5",
         "allow-fork-prs": "TRUE",
         "trusted-label": "perf-safe-to-run",
-        comment: "false",
+        comment: "on-regression",
+        cc: "@alice, org/perf-team\nbob",
+        "accept-label": "perf-accepted",
+        "skip-label": "no-bench",
+        skip: "true",
         "results-path": "out/r.json",
         "artifact-name": "perf",
         token: "ghs_x",
@@ -88,11 +92,21 @@ describe("action inputs", () => {
       cacheSizeCapGiB: 7.5,
       allowForkPrs: true,
       trustedLabel: "perf-safe-to-run",
-      comment: false,
+      comment: "on-regression",
+      cc: ["@alice", "@org/perf-team", "@bob"],
+      acceptLabel: "perf-accepted",
+      skipLabel: "no-bench",
+      skip: true,
       resultsPath: "out/r.json",
       artifactName: "perf",
       token: "ghs_x",
     });
+  });
+
+  it("takes the comment input's former booleans as always and never, saying so", () => {
+    expect(readInputs(env({ comment: "false" }))).toMatchObject({ comment: "never", deprecations: ['input comment: "false" is deprecated: use never'] });
+    expect(readInputs(env({ comment: "True" })).comment).toBe("always");
+    expect(readInputs(env({})).comment).toBe("always");
   });
 
   it("resolves an empty mode from the event", () => {
@@ -116,7 +130,10 @@ describe("action inputs", () => {
     expect(inputError(() => readInputs(env({ "improve-above": "0.9" })))).toBe("input improve-above: Too small: expected number to be >=1, got 0.9");
     expect(inputError(() => readInputs(env({ "allow-fork-prs": "yes" })))).toBe('input allow-fork-prs: expected true or false, got "yes"');
     expect(inputError(() => readInputs(env({ "count-instructions": "no" })))).toBe('input count-instructions: expected true or false, got "no"');
-    expect(inputError(() => readInputs(env({ comment: "1" })))).toBe('input comment: expected true or false, got "1"');
+    expect(inputError(() => readInputs(env({ comment: "1" })))).toBe('input comment: expected one of always, on-change, on-regression, never, got "1"');
+    expect(inputError(() => readInputs(env({ cc: "@alice @bob;rm" })))).toBe('input cc: "@bob;rm" is not a GitHub login or org/team');
+    expect(inputError(() => readInputs(env({ cc: Array.from({ length: 11 }, (_, i) => `u${i}`).join(" ") })))).toBe("input cc: at most 10 people or teams, got 11");
+    expect(inputError(() => readInputs(env({ skip: "maybe" })))).toBe('input skip: expected true or false, got "maybe"');
     expect(inputError(() => readInputs(env({ mode: "nightly" })))).toBe('input mode: expected one of pr, baseline, report, flags, got "nightly"');
     expect(inputError(() => readInputs(env({ "cache-size-cap": "0" })))).toBe("input cache-size-cap: Too small: expected number to be >0, got 0");
     expect(inputError(() => readInputs(env({ "time-budget": "-60" })))).toBe("input time-budget: Too small: expected number to be >0, got -60");

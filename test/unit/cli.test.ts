@@ -33,7 +33,14 @@ describe("db-bench-gate compare", () => {
     const { code, stdout } = await cli("compare", unchanged);
     expect(code).toBe(0);
     expect(stdout).toContain("<!-- db-bench-gate:profile=");
-    expect(stdout).toMatch(/Pass/);
+    expect(stdout).toMatch(/^## ✅ No regression · db-bench-gate · synthetic · x86_64$/m);
+  });
+
+  it("prints numbers as the table does, in the reasons too: 0.90, not 0.9, no [a, b] that a terminal shows as \\[", async () => {
+    const { stdout } = await cli("compare", regressed, "--fail-below", "0.9", "--warn-below", "0.97");
+    expect(stdout).toMatch(/ — regression: relative QPS 0\.\d\d \(0\.\d\d–0\.\d\d\) is below 0\.90, p = [\d.e-]+ < 0\.01$/m);
+    expect(stdout).toContain("Thresholds: **regression** below 0.90 (significant at α = 0.01) · warning below 0.97");
+    expect(stdout).not.toContain("\\[");
   });
 
   it("exits 1 on a regression, and the threshold flags change the verdict", async () => {
@@ -48,7 +55,7 @@ describe("db-bench-gate compare", () => {
     const broken = writeJson("broken.json", syntheticResults({ steps, rounds: 10, noise: 0.01, seed: 3, errors }));
     const failed = await cli("compare", broken);
     expect(failed.code).toBe(1);
-    expect(failed.stdout).toContain("## ❌ Fail · 2 errors (fail-on: error)");
+    expect(failed.stdout).toMatch(/^## ❌ 2 errors: `[^`]+`, `[^`]+` · db-bench-gate · synthetic · x86_64$/m);
     expect((await cli("compare", broken, "--fail-on", "regression")).code).toBe(0);
     expect((await cli("compare", unchanged, "--fail-on", "regression,unstable,warning")).code).toBe(0);
     const bad = await cli("compare", unchanged, "--fail-on", "slow");

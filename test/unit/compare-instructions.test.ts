@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareAgainstBaseline, compareRun } from "../../src/compare/compare.js";
-import { decideGate, gateMessage, gateVerdict, type FailOn } from "../../src/compare/gate.js";
+import { decideGate, gateMessage, type FailOn } from "../../src/compare/gate.js";
 import { compareInstructions } from "../../src/compare/instructions.js";
 import { thresholdResolver } from "../../src/compare/thresholds.js";
 import { DEFAULT_THRESHOLDS, type CompareOptions, type Comparison, type InstructionComparison, type VariantComparison } from "../../src/compare/types.js";
@@ -43,13 +43,13 @@ describe("compareInstructions: the rule", () => {
     expect(result?.ratio?.low).toBeCloseTo(47_695 / 39_594, 12);
     expect(result?.ratio?.high).toBeCloseTo(47_700 / 39_586, 12);
     expect(result?.base).toEqual({ variant: "base", median: 39_590, min: 39_586, max: 39_594, spread: 8 / 39_590, repeats: 3, tool: "cachegrind", counted: "serving backends" });
-    expect(result?.reason).toBe("instr/op ratio 1.205 (range 1.205–1.205) is above 1.02; the repeats of the two sides do not overlap");
+    expect(result?.reason).toBe("relative instr/op 1.205 (range 1.205–1.205) is above 1.02; the repeats of the two sides do not overlap");
   });
 
   it("a ratio past the failing threshold whose repeats overlap is unstable (spread too wide), not a regression", () => {
     const result = compareInstructions({ label: "base", samples: counts("base", [100, 99, 110]) }, { label: "head", samples: counts("head", [103, 102, 104]) }, DEFAULT_THRESHOLDS);
     expect(result?.ratio?.estimate).toBeCloseTo(1.03, 12);
-    expect(result).toMatchObject({ verdict: "unstable", reason: expect.stringMatching(/^spread too wide: instr\/op ratio 1\.030 .* is above 1\.005, but the repeats of the two sides overlap$/) });
+    expect(result).toMatchObject({ verdict: "unstable", reason: expect.stringMatching(/^spread too wide: relative instr\/op 1\.030 .* is above 1\.005, but the repeats of the two sides overlap$/) });
   });
 
   it("a ratio inside the band whose range reaches past the failing threshold is unstable too: the count cannot rule out a regression", () => {
@@ -107,7 +107,7 @@ describe("compareRun: the instruction channel next to QPS", () => {
   it("+2.5% is a regression and fails the comparison, although QPS is unchanged", () => {
     const comparison = compared(1.025);
     expect(variantOf(comparison).verdict).toBe("unchanged");
-    expect(instructionsOf(comparison)).toMatchObject({ verdict: "regression", reason: expect.stringMatching(/^instr\/op ratio 1\.025 .* is above 1\.02;/) });
+    expect(instructionsOf(comparison)).toMatchObject({ verdict: "regression", reason: expect.stringMatching(/^relative instr\/op 1\.025 .* is above 1\.02;/) });
     expect(comparison.counts.regression).toBe(0);
     expect(comparison.instruction_counts?.regression).toBe(1);
     expect(comparison.verdict).toBe("fail");
@@ -244,7 +244,8 @@ describe("the gate: one decision for both channels", () => {
       instructions: { effects: { head: { [STEP]: 1.03, point: 1.03 } }, errors: [{ step: "insert", variant: "head", repeat: 0 }] },
     });
     const comparison = compareRun(results);
-    expect(gateVerdict(comparison)).toBe("fail");
+    expect(decideGate([comparison]).verdict).toBe("fail");
+    expect(comparison.verdict).toBe("fail");
     expect(gateSummary([comparison])).toEqual({ regressions: 2, message: `2 regressions: ${STEP} (instr/op), point; 1 error: insert (instr/op)` });
     expect(gateSummary([{ ...comparison, label: "x86_64" }]).message).toMatch(/^2 regressions: \S+ \(x86_64, instr\/op\), point \(x86_64\);/);
   });

@@ -60,7 +60,7 @@ describe("compareRun verdicts (paired by round)", () => {
     const comparison = compareRun(results);
     const head = variantOf(comparison);
     expect(head.verdict).toBe("regression");
-    expect(head.reason).toMatch(/^QPS ratio 0\.\d{3} \[0\.\d{3}, 0\.\d{3}\] is below 0\.95, p = 0\.002 < 0\.01$/);
+    expect(head.reason).toMatch(/^relative QPS 0\.\d{2} \(0\.\d{2}–0\.\d{2}\) is below 0\.95, p = 0\.002 < 0\.01$/);
     expect(head.qps?.estimate).toBeGreaterThan(0.88);
     expect(head.qps?.estimate).toBeLessThan(0.92);
     expect(head.qps?.ci_high).toBeLessThan(0.95);
@@ -96,7 +96,7 @@ describe("compareRun verdicts (paired by round)", () => {
     const head = headWith(0.99, { noise: 0.002 });
     expect(head.verdict).toBe("unchanged");
     expect(head.qps?.p_value).toBeLessThan(0.01);
-    expect(head.reason).toMatch(/p = .* < 0\.01, is within 0\.98\.\.1\.05$/);
+    expect(head.reason).toMatch(/p = .* < 0\.01, is within 0\.98–1\.05$/);
   });
 
   it("unstable: too noisy to rule out a regression", () => {
@@ -231,7 +231,7 @@ describe("per-op metrics, latency and hints", () => {
     expect(head.metrics.wkb_per_op?.estimate).toBeCloseTo(1.03, 2);
     expect(head.metrics.rkb_per_op).toBeNull(); // 0 KB read on both sides: no ratio
     expect(head.latency_p95?.estimate).toBeCloseTo(1 / 0.9, 2);
-    expect(head.hints).toEqual(["CPU/op +11%", "context switches/op +40% (contention?)", "IO/op up: r/op +50%"]);
+    expect(head.hints).toEqual(["cpu/op +11%", "cs/op +40% (context switches: contention?)", "IO/op up: r/op +50%"]);
   });
 
   it("gives no CPU hint when CPU per op rose by less than half the QPS loss, and no hints for other verdicts", () => {

@@ -58,15 +58,15 @@ function modeOf(step: Step, workflow: Workflow): string {
   const mode = step.with?.mode;
   if (typeof mode === "string" && mode !== "") return mode;
   const events = Object.keys(workflow.on);
-  if (events.includes("pull_request")) return "pr";
+  if (events.includes("pull_request") || events.includes("issue_comment")) return "pr";
   if (events.includes("push")) return "baseline";
   if (events.includes("schedule")) return "flags";
   throw new Error(`no mode for events ${events.join(", ")}`);
 }
 
 describe("docs/examples", () => {
-  it("has the five examples the docs point to", () => {
-    expect(files).toEqual(["comment-from-fork.yml", "flags-weekly.yml", "main-baseline.yml", "multi-arch.yml", "pr.yml"]);
+  it("has the six examples the docs point to", () => {
+    expect(files).toEqual(["comment-from-fork.yml", "flags-weekly.yml", "main-baseline.yml", "multi-arch.yml", "pr.yml", "rerun-by-comment.yml"]);
   });
 
   describe.each(workflows)("%s", (_file, workflow) => {
@@ -114,7 +114,7 @@ describe("docs/examples", () => {
       for (const { job, step } of uses) {
         const permissions = { ...workflow.permissions, ...job.permissions };
         const mode = modeOf(step, workflow);
-        const comments = step.with?.comment !== "false" && Object.keys(workflow.on).some((e) => e === "pull_request" || e === "workflow_run");
+        const comments = step.with?.comment !== "never" && Object.keys(workflow.on).some((e) => e === "pull_request" || e === "workflow_run" || e === "issue_comment");
         if (comments && (mode === "pr" || mode === "report")) expect(permissions["pull-requests"]).toBe("write");
         if (mode === "pr" || mode === "report") expect(permissions.actions).toMatch(/^(read|write)$/);
         if (mode === "flags") expect(permissions.issues).toBe("write");
@@ -147,6 +147,12 @@ describe("docs/examples", () => {
     ]);
   });
 
+  it("rerun-by-comment: issue_comment, only on a PR comment that starts the command", () => {
+    const workflow = parseYaml(read("rerun-by-comment.yml")) as Workflow;
+    expect(Object.keys(workflow.on)).toEqual(["issue_comment"]);
+    expect(String((workflow.jobs.rerun as unknown as { if: string }).if)).toContain("startsWith(github.event.comment.body, '/db-bench-gate rerun')");
+  });
+
   it("comment-from-fork: a read-only pull_request workflow measures, a workflow_run of it comments", () => {
     const text = read("comment-from-fork.yml");
     const measuring = parseYaml(embeddedMeasuringWorkflow(text)) as Workflow;
@@ -154,7 +160,7 @@ describe("docs/examples", () => {
     expect(Object.keys(measuring.on)).toEqual(["pull_request"]);
     expect(Object.values(measuring.permissions ?? {})).not.toContain("write");
     const measure = measuring.jobs.perf!.steps.find((s) => s.uses === ACTION)!;
-    expect(measure.with).toMatchObject({ comment: "false", "trusted-label": "perf-safe-to-run" });
+    expect(measure.with).toMatchObject({ comment: "never", "trusted-label": "perf-safe-to-run" });
     expect(commenting.on).toEqual({ workflow_run: { workflows: [measuring.name], types: ["completed"] } });
     // it never checks out the PR's code: only the default branch
     const checkout = commenting.jobs.comment!.steps.find((s) => s.uses?.startsWith("actions/checkout@"));

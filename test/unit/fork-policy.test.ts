@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseEvent, type PullRequestEvent } from "../../src/action/event.js";
-import { decideForkPolicy, trustedLabelStanding, TWO_WORKFLOW_DOC, type TimelineItem } from "../../src/action/fork-policy.js";
+import { decideForkPolicy, labelSetter, setByMaintainer, trustedLabelStanding, TWO_WORKFLOW_DOC, type TimelineItem } from "../../src/action/fork-policy.js";
 import { timelineItem } from "../../src/action/trusted-label.js";
 
 function pullRequest(name: string): PullRequestEvent {
@@ -104,5 +104,26 @@ describe("fork policy", () => {
   it("a deleted fork is refused too", () => {
     const decision = decideForkPolicy({ ...fork, head: { ...fork.head, repo: null } }, { allowForkPrs: false, trustedLabel: null });
     expect(!decision.allowed && decision.message).toContain("from a deleted fork");
+  });
+});
+
+describe("the skip and accept labels: who set them, and whether they may", () => {
+  const skip = (actor: string, at: string) => timelineItem({ event: "labeled", actor: { login: actor }, created_at: at, label: { name: "skip-benchmark" } });
+
+  it("names who set the skip label last, whatever was pushed after it, unless it was removed", () => {
+    const pushedAfter = [skip("bob-maint", "2025-06-01T12:00:00Z"), timelineItem({ event: "committed", sha: "2".repeat(40) })];
+    expect(labelSetter("Skip-Benchmark", pushedAfter)).toEqual({ counts: true, labeler: "bob-maint" });
+    const removed = [...pushedAfter, timelineItem({ event: "unlabeled", actor: maintainer, created_at: "2025-06-02T12:00:00Z", label: { name: "skip-benchmark" } })];
+    expect(labelSetter("skip-benchmark", removed)).toEqual({ counts: false, why: 'the label "skip-benchmark" was removed after it was set' });
+    expect(labelSetter("skip-benchmark", reviewedThenLabeled)).toMatchObject({ counts: false });
+  });
+
+  it("counts a label only from someone with triage rights or above", () => {
+    const standing = { counts: true as const, labeler: "carol" };
+    expect(setByMaintainer("accept-regression", { standing, role: "triage" })).toEqual({ by: "carol" });
+    expect(setByMaintainer("accept-regression", { standing, role: "read" })).toEqual({
+      why: 'carol, who set the label "accept-regression", has the role read on this repository, not triage or above',
+    });
+    expect(setByMaintainer("accept-regression", { standing: { counts: false, why: "pushed after" }, role: null })).toEqual({ why: "pushed after" });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareRun } from "../../src/compare/compare.js";
-import { decideGate, decideMeasuredGate, gateHeadline, gateMessage, parseFailOn } from "../../src/compare/gate.js";
+import { decideGate, gateHeadline, gateMessage, parseFailOn } from "../../src/compare/gate.js";
 import { renderMarkdown } from "../../src/report/markdown.js";
 import { syntheticResults, type SyntheticError } from "../../scripts/lib/synthetic-results.js";
 
@@ -14,20 +14,22 @@ function headBroken() {
 }
 
 describe("the gate: comparisons + fail-on -> verdict and reasons", () => {
-  it("fails a head whose every step errors, and the headline says why (today: ✅ Pass · 4 errors)", () => {
+  it("fails a head whose every step errors, and the headline says why, naming the first steps (today: ✅ Pass · 4 errors)", () => {
     const comparison = headBroken();
     expect(comparison.counts.error).toBe(4);
     const gate = decideGate([comparison]);
     expect(gate.verdict).toBe("fail");
     expect(gateHeadline(gate)).toBe("4 errors (fail-on: error)");
     expect(gateMessage(gate)).toBe(`4 errors: ${STEPS.join(", ")}`);
-    expect(renderMarkdown([comparison]).split("\n")[2]).toBe("## ❌ Fail · 4 errors (fail-on: error) · db-bench-gate · synthetic");
+    expect(renderMarkdown([comparison]).split("\n")[2]).toBe(
+      `## ❌ 4 errors: ${STEPS.slice(0, 3).map((s) => `\`${s}\``).join(", ")}, +1 more · db-bench-gate · synthetic · x86_64`,
+    );
   });
 
   it("lets errors pass only when the user opts out, and still fails a run with no samples at all", () => {
     const errorsOnly = headBroken();
-    expect(decideGate([errorsOnly], ["regression"])).toEqual({ verdict: "pass", reasons: [], regressions: 0 });
-    expect(renderMarkdown([errorsOnly], { failOn: ["regression"] }).split("\n")[2]).toBe("## ✅ Pass · db-bench-gate · synthetic");
+    expect(decideGate([errorsOnly], ["regression"])).toEqual({ verdict: "pass", reasons: [], regressions: 0, accepted: null });
+    expect(renderMarkdown([errorsOnly], { failOn: ["regression"] }).split("\n")[2]).toBe("## ✅ No regression · db-bench-gate · synthetic · x86_64");
 
     const everything = STEPS.flatMap((step) => ["base", "head"].flatMap((variant) => Array.from({ length: ROUNDS }, (_, round) => ({ step, variant, round }))));
     const nothing = compareRun(syntheticResults({ steps: STEPS, rounds: ROUNDS, errors: everything }));
@@ -61,9 +63,19 @@ describe("the gate: comparisons + fail-on -> verdict and reasons", () => {
   });
 
   it("gates a run measured alone (baseline mode): errors, missing steps, nothing measured", () => {
-    expect(decideMeasuredGate([{ step: "a", ok: 10, errors: 0 }]).verdict).toBe("pass");
-    expect(gateMessage(decideMeasuredGate([{ step: "a", ok: 10, errors: 0 }, { step: "b", ok: 8, errors: 2 }]))).toBe("1 error: b");
-    expect(decideMeasuredGate([{ step: "a", ok: 10, errors: 0 }, { step: "b", ok: 0, errors: 0 }], ["missing"]).reasons.map((r) => r.summary)).toEqual(["1 missing step"]);
-    expect(gateMessage(decideMeasuredGate([{ step: "a", ok: 0, errors: 3 }], []))).toBe("no samples");
+    expect(decideGate({ measuredAlone: [{ step: "a", ok: 10, errors: 0 }] }).verdict).toBe("pass");
+    expect(gateMessage(decideGate({ measuredAlone: [{ step: "a", ok: 10, errors: 0 }, { step: "b", ok: 8, errors: 2 }] }))).toBe("1 error: b");
+    expect(decideGate({ measuredAlone: [{ step: "a", ok: 10, errors: 0 }, { step: "b", ok: 0, errors: 0 }] }, ["missing"]).reasons.map((r) => r.summary)).toEqual(["1 missing step"]);
+    expect(gateMessage(decideGate({ measuredAlone: [{ step: "a", ok: 0, errors: 3 }] }, []))).toBe("no samples");
+  });
+
+  it("reports accepted regressions instead of failing on them, and still fails on an error", () => {
+    const slower = compareRun(syntheticResults({ steps: STEPS.slice(0, 2), rounds: ROUNDS, noise: 0.005, effects: { head: { [STEPS[0]!]: 0.9 } } }));
+    const acceptance = { label: "accept-regression", by: "bob-maint" };
+    const accepted = decideGate([slower], undefined, acceptance);
+    expect(accepted).toMatchObject({ verdict: "pass", reasons: [], regressions: 1, accepted: { count: 1, steps: [STEPS[0]], by: "bob-maint", label: "accept-regression" } });
+    expect(decideGate([slower], ["error"], acceptance).accepted).toBeNull();
+    const errored = decideGate({ measuredAlone: [{ step: "a", ok: 10, errors: 0 }, { step: "b", ok: 8, errors: 2 }] }, undefined, acceptance);
+    expect(errored.verdict).toBe("fail");
   });
 });

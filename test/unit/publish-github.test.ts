@@ -50,15 +50,15 @@ describe("sticky PR comment", () => {
     fake.addComments(pr.number, ["LGTM", "please rebase"]);
 
     const first = await upsertStickyComment(client, { ...repo, author, issueNumber: pr.number, marker, body: `${marker}\n## pg-quick\nrelative QPS 0.97` });
-    expect(first.action).toBe("created");
-    expect(first.url).toBe(`https://github.com/${fake.repository}/pull/${pr.number}#issuecomment-${first.id}`);
+    expect(first!.action).toBe("created");
+    expect(first!.url).toBe(`https://github.com/${fake.repository}/pull/${pr.number}#issuecomment-${first!.id}`);
 
     const second = await upsertStickyComment(client, { ...repo, author, issueNumber: pr.number, marker, body: `${marker}\n## pg-quick\nrelative QPS 0.91` });
-    expect(second).toEqual({ id: first.id, url: first.url, action: "updated" });
+    expect(second).toEqual({ id: first!.id, url: first!.url, action: "updated" });
 
     const requests = since();
     const third = await upsertStickyComment(client, { ...repo, author, issueNumber: pr.number, marker, body: `${marker}\n## pg-quick\nrelative QPS 0.91` });
-    expect(third.action).toBe("unchanged");
+    expect(third!.action).toBe("unchanged");
     expect(writesIn(requests())).toEqual([]);
 
     const marked = fake.commentsOn(pr.number).filter((c) => c.body.includes(marker));
@@ -96,11 +96,11 @@ describe("sticky PR comment", () => {
     const [planted] = fake.addComments(pr.number, [`${marker}\n## ✅ Pass · everything is fine`], { login: "mallory", id: 6660066, type: "User" });
     const [quoted] = fake.addComments(pr.number, [`> ${marker}\nan old report, quoted`], { login: author, id: 41898282, type: "Bot" });
     const result = await upsertStickyComment(client, { ...repo, author, issueNumber: pr.number, marker, body: `${marker}\n## ❌ Fail · 1 regression` });
-    expect(result.action).toBe("created");
+    expect(result!.action).toBe("created");
     expect(planted!.body).toBe(`${marker}\n## ✅ Pass · everything is fine`);
     expect(quoted!.body).toBe(`> ${marker}\nan old report, quoted`);
     const ours = fake.commentsOn(pr.number).filter((c) => c.user.login === author && c.body.startsWith(marker));
-    expect(ours.map((c) => c.id)).toEqual([result.id]);
+    expect(ours.map((c) => c.id)).toEqual([result!.id]);
   });
 
   it("authenticates with the token and refuses a body GitHub would refuse, before writing", async () => {
@@ -138,7 +138,7 @@ describe("flags issue", () => {
     fake.addIssue({ title: "last quarter", body: `${flagsMarker}\nold`, state: "closed", labels: ["db-bench-gate"] });
 
     const first = await upsertMarkedIssue(client, { ...repo, author, marker: flagsMarker, title: "Compiler flags: week 23", body: "O2 1.00, native 1.04", label: "db-bench-gate" });
-    expect(first.action).toBe("created");
+    expect(first!.action).toBe("created");
     const created = fake.issues.find((i) => i.number === first.number)!;
     expect(created).toMatchObject({ title: "Compiler flags: week 23", body: `${flagsMarker}\nO2 1.00, native 1.04`, labels: ["db-bench-gate"], state: "open" });
     expect(first.url).toBe(`https://github.com/${fake.repository}/issues/${first.number}`);
@@ -149,7 +149,7 @@ describe("flags issue", () => {
 
     const requests = since();
     const third = await upsertMarkedIssue(client, { ...repo, author, marker: flagsMarker, title: "Compiler flags: week 24", body: "O2 1.00, native 1.06", label: "db-bench-gate" });
-    expect(third.action).toBe("unchanged");
+    expect(third!.action).toBe("unchanged");
     expect(writesIn(requests())).toEqual([]);
     expect(requests()[0]!.path).toContain("labels=db-bench-gate");
     expect(fake.issues.filter((i) => i.state === "open" && !i.isPullRequest && i.body?.includes(flagsMarker))).toHaveLength(1);
@@ -165,7 +165,7 @@ describe("flags issue", () => {
     const planted = fake.addIssue({ title: "flags", body: `${m}\nplanted`, user: { login: "mallory", id: 6660066, type: "User" } });
     const requests = since();
     const result = await upsertMarkedIssue(client, { ...repo, author, marker: m, title: "flags", body: "week 1" });
-    expect(result.action).toBe("created");
+    expect(result!.action).toBe("created");
     expect(planted.body).toBe(`${m}\nplanted`);
     expect(new URL(requests()[0]!.path, fake.url).searchParams.get("creator")).toBe(author);
   });

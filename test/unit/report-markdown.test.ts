@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Comparison } from "../../src/compare/types.js";
-import { COMMENT_LIMIT, commentMarker, renderMarkdown } from "../../src/report/markdown.js";
+import { compareAgainstBaseline } from "../../src/compare/compare.js";
+import { COMMENT_LIMIT, commentMarker, measuringBody, renderMarkdown } from "../../src/report/markdown.js";
+import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 import {
   aarch64Comparison,
   AVX512_REASON,
@@ -46,8 +48,8 @@ describe("renderMarkdown: one PR run", () => {
 
   it("headlines the failing verdict and every count", () => {
     const lines = md.split("\n");
-    expect(lines[2]).toBe("## ❌ Fail · 1 regression, 1 error (fail-on: regression, error) · db-bench-gate · pg-quick");
-    expect(lines[4]).toBe("**1 regression** · **1 error** · 1 warning · 1 unstable · 0 missing · 1 improvement · 3 unchanged (8 steps)");
+    expect(lines[2]).toBe("## ❌ 1 regression: `update-index.range100.pk1` 0.93 (−7%) · 1 error: `insert.range100.pk1` · db-bench-gate · pg-quick · x86_64");
+    expect(lines[4]).toBe("**1 regression** · **1 error** · 1 warning · 1 unstable · 1 improvement · 3 unchanged (8 steps)");
   });
 
   it("lists the regression first, then error, warning, unstable, improvement and unchanged", () => {
@@ -60,10 +62,10 @@ describe("renderMarkdown: one PR run", () => {
 
   it("prints the thresholds in force and the per-step override", () => {
     expect(md).toContain("Thresholds: **regression** below 0.95 (significant at α = 0.01) · warning below 0.98 · improvement above 1.05 · intervals are 99%");
-    expect(md).toContain("Per step: `pgbench.*.simple.*`: regression below 0.9, warning below 0.95");
+    expect(md).toContain("Per step: `pgbench.*.simple.*`: regression below 0.90, warning below 0.95");
   });
 
-  it("puts the reason and the CPU/op hint right under the regressed step", () => {
+  it("puts the reason and the cpu/op hint right under the regressed step", () => {
     const lines = md.split("\n");
     const item = lines.findIndex((l) => l.startsWith("- ❌ `update-index.range100.pk1` — regression: 0.93 < 0.95"));
     expect(item).toBeGreaterThan(0);
@@ -108,7 +110,7 @@ describe("renderMarkdown: one PR run", () => {
   });
 
   it("takes a title", () => {
-    expect(renderMarkdown([x86Comparison()], { title: "Performance (pg-quick)" }).split("\n")[2]).toBe("## ❌ Fail · 1 regression, 1 error (fail-on: regression, error) · Performance (pg-quick)");
+    expect(renderMarkdown([x86Comparison()], { title: "Performance (pg-quick)" }).split("\n")[2]).toBe("## ❌ 1 regression: `update-index.range100.pk1` 0.93 (−7%) · 1 error: `insert.range100.pk1` · Performance (pg-quick)");
   });
 
   it("refuses an empty list", () => {
@@ -144,7 +146,9 @@ describe("renderMarkdown: instructions per operation counted", () => {
 
   it("fails, counts the channel's own verdicts and names its regressions in the headline", () => {
     const lines = md.split("\n");
-    expect(lines[2]).toBe("## ❌ Fail · 2 regressions, 1 error (fail-on: regression, error) · db-bench-gate · synthetic");
+    expect(lines[2]).toBe(
+      "## ❌ 2 regressions: `pgbench.select-only.prepared.c1` instr/op 1.205 (+20%), `point-query.range100.pk1` 0.90 (−10%) · 1 error: `insert.range100.pk1` · db-bench-gate · synthetic · x86_64",
+    );
     expect(lines[6]).toBe(
       "Instructions per operation: **2 regressions** · **1 error** · 1 warning · 1 n/a · 1 improvement · 1 unchanged — regressed: `pgbench.select-only.prepared.c1`, `point-query.range100.pk1`",
     );
@@ -153,7 +157,7 @@ describe("renderMarkdown: instructions per operation counted", () => {
 
   it("explains each flagged count with the absolute instructions per op of both sides", () => {
     expect(md).toContain(
-      "- ❌ `pgbench.select-only.prepared.c1` — instr/op regression: instr/op ratio 1.205 (range 1.204–1.205) is above 1.02; " +
+      "- ❌ `pgbench.select-only.prepared.c1` — instr/op regression: relative instr/op 1.205 (range 1.204–1.205) is above 1.02; " +
         "the repeats of the two sides do not overlap (base 39.6k, head 47.7k instructions per op)",
     );
   });
@@ -227,7 +231,7 @@ describe("renderMarkdown: compiler flag sets", () => {
 
   it("passes, with one column per variant relative to O2 and the missing step before the improvements", () => {
     expect(md.split("\n")[0]).toBe(commentMarker("pg-weekly-flags"));
-    expect(md).toContain("## ✅ Pass · db-bench-gate · pg-weekly-flags");
+    expect(md).toMatch(/^## ✅ No regression · 3 improvements: `pgbench\.select-only\.prepared\.c1` 1\.08 \(\+8%, native-lto\), .* · db-bench-gate · pg-weekly-flags · x86_64$/m);
     const { header, rows } = mainTable(md);
     expect(header).toEqual(["step", "native", "native-lto", "verdict"]);
     expect(rows.map(verdictOf)).toEqual(["missing", "improvement", "improvement", "improvement", "unchanged", "unchanged", "unchanged", "unchanged"]);
@@ -241,7 +245,7 @@ describe("renderMarkdown: unpaired comparison against a stored baseline", () => 
   const md = renderMarkdown([unpairedComparison()]);
 
   it("says the base numbers come from another run", () => {
-    expect(md).toContain("**unpaired** (up to 10 rounds) — the base numbers come from the stored baseline run `gh-12870004321-1-x86_64`");
+    expect(md).toContain("**unpaired** (up to 10 rounds): the base numbers come from the stored baseline run `gh-12870004321-1-x86_64`, not from this run");
     expect(md).toMatch(/\| mode +\| unpaired, baseline run gh-12870004321-1-x86_64 +\|/);
     expect(md).toContain("| `base` (base, baseline run gh-12870004321-1-x86_64) |");
   });
@@ -294,7 +298,7 @@ describe("renderMarkdown: size limit", () => {
     const huge = hugeComparison(400, 300, 25);
     const md = renderMarkdown([huge], { maxLength: 20_000 });
     expect(md.length).toBeLessThanOrEqual(20_000);
-    expect(md).toContain("**16 regressions** · **16 errors** · 0 warnings · 0 unstable · 0 missing · 0 improvements · 368 unchanged (400 steps)");
+    expect(md).toContain("**16 regressions** · **16 errors** · 368 unchanged (400 steps)");
     expect(md).toContain("the run details and 368 unchanged steps (counted above).");
     expect(mainTable(md).rows.map(verdictOf)).toEqual([...Array(16).fill("regression"), ...Array(16).fill("error")]);
   });
@@ -312,5 +316,39 @@ describe("renderMarkdown: size limit", () => {
   it("holds even for a limit smaller than the headline", () => {
     expect(renderMarkdown([x86Comparison()], { maxLength: 300 }).length).toBeLessThanOrEqual(300);
     expect(renderMarkdown([x86Comparison()], { maxLength: 10 }).length).toBeLessThanOrEqual(10);
+  });
+});
+
+describe("renderMarkdown: links, the stored baseline column, acceptance and cc", () => {
+  const run = "https://github.com/pgfork/postgres/actions/runs/42";
+  it("links the run and its results artifact under the headline", () => {
+    const md = renderMarkdown([x86Comparison()], { links: { run, artifact: `${run}/artifacts/7` } });
+    expect(md.split("\n")[6]).toBe(`\`head\` 9e8d7c6b5a4f vs \`base\` 3f1c2d9a8b7e · paired: up to 10 interleaved rounds · [workflow run](${run}) · [results artifact](${run}/artifacts/7)`);
+  });
+
+  it("shows the stored baseline as a column of the main table, not as a second report", () => {
+    const head = syntheticResults({ steps: ["point", "scan"], variants: ["head"], effects: { head: { scan: 0.9 } }, noise: 0.002, seed: 4 });
+    const stored = syntheticResults({ steps: ["point", "scan"], variants: ["main"], noise: 0.002, seed: 5 });
+    const comparison = compareAgainstBaseline(head, stored, { label: "vs main (stored)" });
+    const md = renderMarkdown([x86Comparison()], { storedBaseline: { comparison, branch: "main", run: { id: 41, url: `${run.slice(0, -2)}41` } } });
+    const { header } = mainTable(md);
+    expect(header).toEqual(["step", "base QPS", "head QPS", "relative QPS", "vs main (stored)", "cpu/op", "cs/op", "p95", "verdict"]);
+    expect(md.match(/^## /gm)).toHaveLength(1);
+    expect(md).toContain("vs main (stored): `head` against the baseline stored by `main` ([run 41](https://github.com/pgfork/postgres/actions/runs/41)), unpaired");
+  });
+
+  it("passes on accepted regressions, saying who accepted which steps; mentions cc only on a failing regression", () => {
+    const accepted = renderMarkdown([x86Comparison()], { failOn: ["regression"], acceptance: { label: "accept-regression", by: "bob-maint" }, cc: ["@perf-team"] });
+    expect(accepted.split("\n")[2]).toBe("## ✅ 1 regression accepted: `update-index.range100.pk1` 0.93 (−7%) · db-bench-gate · pg-quick · x86_64");
+    expect(accepted).toContain("✅ 1 regression (`update-index.range100.pk1`) accepted by @\u200dbob-maint, who set the label `accept-regression` after the last push");
+    expect(accepted).not.toContain("cc @perf-team");
+    expect(renderMarkdown([x86Comparison()], { cc: ["@perf-team", "@org/db"] })).toContain("\n\ncc @perf-team @org/db\n\n");
+  });
+
+  it("marks a previous comment as measuring the new head, above its numbers, once", () => {
+    const previous = renderMarkdown([x86Comparison()]);
+    const marked = measuringBody(previous, "pg-quick", "c0ffee1234567890abcdef1234567890abcdef12", run);
+    expect(marked.split("\n").slice(0, 5)).toEqual([commentMarker("pg-quick"), "", `> ⏳ **measuring \`c0ffee123456\`** ([workflow run](${run})): the numbers below are from the previous run.`, "", previous.split("\n")[2]]);
+    expect(measuringBody(marked, "pg-quick", "d".repeat(40), null).match(/measuring/g)).toHaveLength(1);
   });
 });

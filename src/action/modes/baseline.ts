@@ -1,7 +1,7 @@
 /** baseline mode: measure the pushed commit alone and store it (artifact and cache-dir) as the branch's baseline. */
 import { copyFile, mkdir } from "node:fs/promises";
 import path from "node:path";
-import { decideMeasuredGate, gateMessage } from "../../compare/gate.js";
+import { decideGate, gateMessage } from "../../compare/gate.js";
 import { judgingCommit } from "../../config/judging-files.js";
 import { makePlan } from "../../config/plan.js";
 import { InputError } from "../../errors.js";
@@ -19,13 +19,13 @@ export async function baselineMode(ctx: ModeContext): Promise<void> {
   const judged = judgingCommit(ctx.inputs.repoPath, commit);
   const trust = trustLevelOf("baseline", ctx.event, commit, ctx.env);
   const plan = await makePlan(planFlags(ctx, judged, trust, { variants: [{ id: "main", ref: commit, cflags: null }] }), await configAt(ctx, judged), ctx.inputs.thresholds);
-  const results = await measureInAction(ctx, plan, judged);
+  const { results } = await measureInAction(ctx, plan, judged);
   const stored = path.join(ctx.cacheDir, "baselines", `${artifactNameOf(ctx, results)}.json`);
   await mkdir(path.dirname(stored), { recursive: true });
   await copyFile(path.resolve(ctx.inputs.resultsPath), stored);
   // a baseline with errors or without samples is stored (it is evidence) but fails the step like a PR would
-  const gate = decideMeasuredGate(measuredSteps(results), ctx.inputs.failOn);
+  const gate = decideGate({ measuredAlone: measuredSteps(results) }, ctx.inputs.failOn);
   const markdown = baselineStoredMarkdown(results, { commit, artifact: artifactNameOf(ctx, results), storedAt: stored }, gate);
-  await publishReport(ctx, markdown, [], null, results.profile.name);
+  await publishReport(ctx, { markdown, comparisons: [], prNumber: null, profile: results.profile.name });
   if (gate.verdict === "fail") ctx.core.setFailed(gateMessage(gate));
 }

@@ -19,7 +19,7 @@ export async function flagsMode(ctx: ModeContext): Promise<void> {
   const variants = ctx.inputs.flagSets.map((f) => ({ id: f.name, ref: commit, cflags: f.cflags }));
   const judged = judgingCommit(ctx.inputs.repoPath, commit);
   const plan = await makePlan(planFlags(ctx, judged, trustLevelOf("flags", ctx.event, commit, ctx.env), { variants }), await configAt(ctx, judged), ctx.inputs.thresholds);
-  const results = await measureInAction(ctx, plan, judged);
+  const { results } = await measureInAction(ctx, plan, judged);
   const comparison = compareRun(results, plan.compare);
   const markdown = renderMarkdown([comparison], { title: `Compiler flags · ${results.profile.name} · ${results.fingerprint.arch}` });
   await appendJobSummary(markdown, ctx.env.GITHUB_STEP_SUMMARY);

@@ -2,6 +2,7 @@
  * pr mode: build base and head, measure interleaved, compare (and against the stored baseline), upload
  * the results, comment, summary, outputs, gate. How the PR is judged comes from its base commit.
  */
+import path from "node:path";
 import { compareAgainstBaseline, compareRun } from "../../compare/compare.js";
 import { changedJudgingFiles, judgingCommit } from "../../config/judging-files.js";
 import { makePlan, type Plan } from "../../config/plan.js";
@@ -10,14 +11,17 @@ import { fingerprintMismatches } from "../../measure/fingerprint.js";
 import { findStoredBaseline, type StoredBaseline } from "../../publish/baseline.js";
 import { escapeMarkdown, inlineCode } from "../../report/escape.js";
 import { judgingFilesNote } from "../../report/judging-note.js";
-import { COMMENT_LIMIT, renderMarkdown } from "../../report/markdown.js";
+import { COMMENT_LIMIT, renderMarkdown, type StoredBaselineColumn } from "../../report/markdown.js";
 import type { Results } from "../../results/schema.js";
+import { setActionOutputs } from "../../publish/summary.js";
 import { refusePersistedCredentials } from "../checkout-credentials.js";
 import { configAt, planFlags, type ModeContext } from "../context.js";
 import { carriesTrustedLabel, decideForkPolicy } from "../fork-policy.js";
-import { artifactNameOf, measureInAction } from "../measure.js";
-import { publishReport } from "../publish.js";
+import { acceptanceOf, skipReason } from "../labels.js";
+import { artifactNameOf, measureInAction, runUrl } from "../measure.js";
+import { markMeasuring, publishReport } from "../publish.js";
 import { checkTrustedLabel } from "../trusted-label.js";
+import { rerunMode } from "./rerun.js";
 
 /** The branch's stored baseline of this profile and architecture, usable only when measured on the same machine. */
 type BaselineLookup = { kind: "none"; artifact: string } | { kind: "other-machine"; stored: StoredBaseline; differences: string[] } | { kind: "usable"; stored: StoredBaseline };
@@ -36,24 +40,31 @@ async function lookUpBaseline(ctx: ModeContext, results: Results, branch: string
   return { kind: "other-machine", stored, differences };
 }
 
-/** The stored baseline comparison for the comment: informational, never the gate. */
-function againstBaseline(lookup: BaselineLookup | null, results: Results, plan: Plan, branch: string): string {
+/** The stored baseline as a column of the comment's table, or a line saying why there is none. */
+function againstBaseline(lookup: BaselineLookup | null, results: Results, plan: Plan, branch: string): { column: StoredBaselineColumn | null; note: string } {
   switch (lookup?.kind) {
     case undefined:
-      return "";
+      return { column: null, note: "" };
     case "none":
-      return `\n---\nNo stored baseline of ${inlineCode(results.profile.name)} on ${escapeMarkdown(results.fingerprint.arch)} for ${inlineCode(branch)} yet (artifact ${inlineCode(lookup.artifact)}): nothing to compare across runs. Push to ${inlineCode(branch)} with \`mode: baseline\` to store one.\n`;
+      return {
+        column: null,
+        note: `\nNo stored baseline of ${inlineCode(results.profile.name)} on ${escapeMarkdown(results.fingerprint.arch)} for ${inlineCode(branch)} yet (artifact ${inlineCode(lookup.artifact)}): nothing to compare across runs. Push to ${inlineCode(branch)} with \`mode: baseline\` to store one.\n`,
+      };
     case "other-machine":
-      return `\n---\n⚠️ The stored baseline of ${inlineCode(branch)} ([run ${lookup.stored.runId}](${lookup.stored.url})) was measured on a different machine (${escapeMarkdown(lookup.differences.join("; "))}): no cross-run comparison.\n`;
+      return {
+        column: null,
+        note: `\n⚠️ The stored baseline of ${inlineCode(branch)} ([run ${lookup.stored.runId}](${lookup.stored.url})) was measured on a different machine (${escapeMarkdown(lookup.differences.join("; "))}): no cross-run comparison.\n`,
+      };
     case "usable": {
       const comparison = compareAgainstBaseline(results, lookup.stored.results, { ...plan.compare, baseVariant: undefined, label: `vs ${branch} (stored)` });
-      return `\n---\n${renderMarkdown([comparison], { maxLength: Math.floor(COMMENT_LIMIT / 3), title: `Against the stored baseline of ${branch} (informational: unpaired, does not gate)` })}`;
+      return { column: { comparison, branch, run: { id: lookup.stored.runId, url: lookup.stored.url } }, note: "" };
     }
   }
 }
 
 export async function prMode(ctx: ModeContext): Promise<void> {
   const { core } = ctx;
+  if (ctx.event.kind === "issue_comment") return rerunMode(ctx, ctx.event);
   const event = ctx.event.kind === "pull_request" ? ctx.event : null;
   if (event) {
     const policy = { allowForkPrs: ctx.inputs.allowForkPrs, trustedLabel: ctx.inputs.trustedLabel };
@@ -66,6 +77,12 @@ export async function prMode(ctx: ModeContext): Promise<void> {
       return;
     }
   }
+  const skipped = await skipReason(ctx, event);
+  if (skipped) {
+    core.info(`not measured: ${skipped}`);
+    setActionOutputs(core, { verdict: "neutral", regressions: 0, resultsPath: path.resolve(ctx.inputs.resultsPath), commentUrl: null });
+    return;
+  }
   const base = ctx.inputs.baseRef ?? event?.base.sha;
   const head = ctx.inputs.headRef ?? event?.head.sha;
   if (!base || !head) throw new InputError("pr mode outside a pull_request event needs base-ref and head-ref", undefined, "input base-ref");
@@ -73,13 +90,24 @@ export async function prMode(ctx: ModeContext): Promise<void> {
   // how the PR is judged comes from its base, never from its own tree
   const judged = judgingCommit(ctx.inputs.repoPath, base);
   const plan = await makePlan(planFlags(ctx, judged, "pr", { base, head, variants: [] }), await configAt(ctx, judged), ctx.inputs.thresholds);
-  const results = await measureInAction(ctx, plan, judged);
+  const acceptance = await acceptanceOf(ctx, event);
+  const run = runUrl(ctx.env);
+  if (event) await markMeasuring(ctx, event.number, plan.run.profile.name, head, run);
+  const { results, artifactUrl } = await measureInAction(ctx, plan, judged, (measured) => (acceptance ? { ...measured, run: { ...measured.run, accepted: acceptance } } : measured));
   const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
   const lookup = event ? await lookUpBaseline(ctx, results, event.base.ref) : null;
   // The runner's A/A noise: from the input, else as stored with the branch's baseline on this machine.
   const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.results.noise_floor : undefined);
   const comparison = compareRun(results, { ...plan.compare, ...(noiseFloor && { noiseFloor }) });
-  const paired = renderMarkdown([comparison], { maxLength: Math.floor((COMMENT_LIMIT * 2) / 3), failOn: ctx.inputs.failOn });
-  const baseline = event ? againstBaseline(lookup, results, plan, event.base.ref) : "";
-  await publishReport(ctx, paired + judgingNote + baseline, [comparison], event?.number ?? null, results.profile.name);
+  const stored = event ? againstBaseline(lookup, results, plan, event.base.ref) : { column: null, note: "" };
+  const markdown = renderMarkdown([comparison], {
+    maxLength: COMMENT_LIMIT - judgingNote.length - stored.note.length,
+    failOn: ctx.inputs.failOn,
+    links: { ...(run && { run }), ...(artifactUrl && { artifact: artifactUrl }) },
+    storedBaseline: stored.column,
+    acceptance,
+    cc: ctx.inputs.cc,
+    resultsRun: artifactUrl ? Number(ctx.env.GITHUB_RUN_ID) : null,
+  });
+  await publishReport(ctx, { markdown: markdown + judgingNote + stored.note, comparisons: [comparison], prNumber: event?.number ?? null, profile: results.profile.name, acceptance });
 }

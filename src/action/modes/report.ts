@@ -13,6 +13,8 @@ import { runLabels } from "../../results/run-labels.js";
 import type { Results } from "../../results/schema.js";
 import { configAt, type GitHubAccess, type ModeContext } from "../context.js";
 import type { WorkflowRunEvent } from "../event.js";
+import { acceptanceOf } from "../labels.js";
+import { runUrl } from "../measure.js";
 import { publishReport } from "../publish.js";
 
 /** The workflow run whose results artifacts report mode merges, and the PR it comments on. */
@@ -83,6 +85,9 @@ export async function reportMode(ctx: ModeContext): Promise<void> {
   const comparisons = runs.map((results, i) =>
     compareRun({ ...results, thresholds: undefined }, { thresholds: judging.thresholds, overrides: judging.overrides, label: labels[i] ?? null }),
   );
-  const markdown = renderMarkdown(comparisons, { failOn: ctx.inputs.failOn });
-  await publishReport(ctx, markdown, comparisons, prNumber, runs[0]!.profile.name);
+  // the accept label is read from a pull_request event; a workflow_run's PR is not in its event
+  const acceptance = await acceptanceOf(ctx, ctx.event.kind === "pull_request" ? ctx.event : null);
+  const measuredRun = runUrl({ ...ctx.env, GITHUB_RUN_ID: String(runId) });
+  const markdown = renderMarkdown(comparisons, { failOn: ctx.inputs.failOn, acceptance, cc: ctx.inputs.cc, links: measuredRun ? { run: measuredRun } : {} });
+  await publishReport(ctx, { markdown, comparisons, prNumber, profile: runs[0]!.profile.name, acceptance });
 }
