@@ -7,6 +7,7 @@ import {
   EXIT_REGRESSION,
   InputError,
   METRIC_KEYS,
+  METRIC_NAMES,
   PipelineError,
   VERSION,
   columnsOf,
@@ -31,7 +32,7 @@ import {
   runLabels,
   runStreamed,
   withCleanup
-} from "./chunks/chunk-P5HB4B62.js";
+} from "./chunks/chunk-QRW26QS5.js";
 import {
   __commonJS,
   __require,
@@ -3494,13 +3495,6 @@ function renderJson(comparisons) {
 }
 
 // src/report/tsv.ts
-var METRIC_COLUMN = {
-  cpu_us_per_op: "cpu_us/o",
-  cs_per_op: "cs/o",
-  r_per_op: "r/o",
-  rkb_per_op: "rKB/o",
-  wkb_per_op: "wKB/o"
-};
 var METRIC_DECIMALS = { cpu_us_per_op: 1, cs_per_op: 3, r_per_op: 3, rkb_per_op: 3, wkb_per_op: 3 };
 function field(text) {
   return text.replace(/[\t\r\n]+/g, " ");
@@ -3526,7 +3520,7 @@ function relativeTsv(comparisons) {
   }
   return lines.join("\n") + "\n";
 }
-var METRICS_HEADER = line([...METRIC_KEYS.map((k) => METRIC_COLUMN[k]), "o/s", "variant"]);
+var METRICS_HEADER = line([...METRIC_KEYS.map((k) => METRIC_NAMES[k]), "o/s", "variant"]);
 function metricsBlock(step, comparison, label) {
   const absolute = step.absolute.map(
     (a) => line([...METRIC_KEYS.map((k) => formatTsvNumber(a.metrics?.[k], METRIC_DECIMALS[k])), opsPerSecond(a.ops_per_s), a.variant])

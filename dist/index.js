@@ -38,7 +38,6 @@ import {
   compareAgainstBaseline,
   compareRun,
   decideGate,
-  decideMeasuredGate,
   defaultCacheDir,
   escapeMarkdown,
   external_exports,
@@ -52,6 +51,7 @@ import {
   makePlan,
   markdownTable,
   measureAndWrite,
+  measuringBody,
   median,
   parseFailOn,
   parseJson,
@@ -60,13 +60,15 @@ import {
   parseTimeouts,
   readJudgingFile,
   renderMarkdown,
+  require_picomatch,
   resolveJudging,
+  resultsRunOf,
   runLabels,
   tooLargeError,
   unprivilegedWarning,
   validate,
   withCleanup
-} from "./chunks/chunk-P5HB4B62.js";
+} from "./chunks/chunk-QRW26QS5.js";
 import {
   JOB_MARKER,
   __commonJS,
@@ -5645,7 +5647,7 @@ var require_has_flag = __commonJS({
 var require_supports_color = __commonJS({
   "node_modules/supports-color/index.js"(exports2, module) {
     "use strict";
-    var os4 = __require("os");
+    var os5 = __require("os");
     var tty = __require("tty");
     var hasFlag = require_has_flag();
     var { env } = process;
@@ -5693,7 +5695,7 @@ var require_supports_color = __commonJS({
         return min;
       }
       if (process.platform === "win32") {
-        const osRelease = os4.release().split(".");
+        const osRelease = os5.release().split(".");
         if (Number(osRelease[0]) >= 10 && Number(osRelease[2]) >= 10586) {
           return Number(osRelease[2]) >= 14931 ? 3 : 2;
         }
@@ -7026,8 +7028,8 @@ var require_minimatch = __commonJS({
       return new Minimatch(pattern, options2).match(p);
     };
     module.exports = minimatch;
-    var path10 = require_path();
-    minimatch.sep = path10.sep;
+    var path12 = require_path();
+    minimatch.sep = path12.sep;
     var GLOBSTAR = /* @__PURE__ */ Symbol("globstar **");
     minimatch.GLOBSTAR = GLOBSTAR;
     var expand2 = require_brace_expansion();
@@ -7633,8 +7635,8 @@ var require_minimatch = __commonJS({
         if (this.empty) return f === "";
         if (f === "/" && partial) return true;
         const options2 = this.options;
-        if (path10.sep !== "/") {
-          f = f.split(path10.sep).join("/");
+        if (path12.sep !== "/") {
+          f = f.split(path12.sep).join("/");
         }
         f = f.split(slashSplit);
         this.debug(this.pattern, "split", f);
@@ -7732,8 +7734,8 @@ var require_readdir_glob = __commonJS({
         });
       });
     }
-    async function* exploreWalkAsync(dir, path10, followSymlinks, useStat, shouldSkip, strict) {
-      let files = await readdir2(path10 + dir, strict);
+    async function* exploreWalkAsync(dir, path12, followSymlinks, useStat, shouldSkip, strict) {
+      let files = await readdir2(path12 + dir, strict);
       for (const file of files) {
         let name = file.name;
         if (name === void 0) {
@@ -7742,7 +7744,7 @@ var require_readdir_glob = __commonJS({
         }
         const filename = dir + "/" + name;
         const relative = filename.slice(1);
-        const absolute = path10 + "/" + relative;
+        const absolute = path12 + "/" + relative;
         let stats = null;
         if (useStat || followSymlinks) {
           stats = await stat(absolute, followSymlinks);
@@ -7756,15 +7758,15 @@ var require_readdir_glob = __commonJS({
         if (stats.isDirectory()) {
           if (!shouldSkip(relative)) {
             yield { relative, absolute, stats };
-            yield* exploreWalkAsync(filename, path10, followSymlinks, useStat, shouldSkip, false);
+            yield* exploreWalkAsync(filename, path12, followSymlinks, useStat, shouldSkip, false);
           }
         } else {
           yield { relative, absolute, stats };
         }
       }
     }
-    async function* explore(path10, followSymlinks, useStat, shouldSkip) {
-      yield* exploreWalkAsync("", path10, followSymlinks, useStat, shouldSkip, true);
+    async function* explore(path12, followSymlinks, useStat, shouldSkip) {
+      yield* exploreWalkAsync("", path12, followSymlinks, useStat, shouldSkip, true);
     }
     function readOptions(options2) {
       return {
@@ -9802,14 +9804,14 @@ var require_polyfills = __commonJS({
       fs6.fstatSync = statFixSync(fs6.fstatSync);
       fs6.lstatSync = statFixSync(fs6.lstatSync);
       if (fs6.chmod && !fs6.lchmod) {
-        fs6.lchmod = function(path10, mode, cb) {
+        fs6.lchmod = function(path12, mode, cb) {
           if (cb) process.nextTick(cb);
         };
         fs6.lchmodSync = function() {
         };
       }
       if (fs6.chown && !fs6.lchown) {
-        fs6.lchown = function(path10, uid, gid, cb) {
+        fs6.lchown = function(path12, uid, gid, cb) {
           if (cb) process.nextTick(cb);
         };
         fs6.lchownSync = function() {
@@ -9876,9 +9878,9 @@ var require_polyfills = __commonJS({
         };
       })(fs6.readSync);
       function patchLchmod(fs7) {
-        fs7.lchmod = function(path10, mode, callback) {
+        fs7.lchmod = function(path12, mode, callback) {
           fs7.open(
-            path10,
+            path12,
             constants.O_WRONLY | constants.O_SYMLINK,
             mode,
             function(err, fd) {
@@ -9894,8 +9896,8 @@ var require_polyfills = __commonJS({
             }
           );
         };
-        fs7.lchmodSync = function(path10, mode) {
-          var fd = fs7.openSync(path10, constants.O_WRONLY | constants.O_SYMLINK, mode);
+        fs7.lchmodSync = function(path12, mode) {
+          var fd = fs7.openSync(path12, constants.O_WRONLY | constants.O_SYMLINK, mode);
           var threw = true;
           var ret;
           try {
@@ -9916,8 +9918,8 @@ var require_polyfills = __commonJS({
       }
       function patchLutimes(fs7) {
         if (constants.hasOwnProperty("O_SYMLINK") && fs7.futimes) {
-          fs7.lutimes = function(path10, at, mt, cb) {
-            fs7.open(path10, constants.O_SYMLINK, function(er, fd) {
+          fs7.lutimes = function(path12, at, mt, cb) {
+            fs7.open(path12, constants.O_SYMLINK, function(er, fd) {
               if (er) {
                 if (cb) cb(er);
                 return;
@@ -9929,8 +9931,8 @@ var require_polyfills = __commonJS({
               });
             });
           };
-          fs7.lutimesSync = function(path10, at, mt) {
-            var fd = fs7.openSync(path10, constants.O_SYMLINK);
+          fs7.lutimesSync = function(path12, at, mt) {
+            var fd = fs7.openSync(path12, constants.O_SYMLINK);
             var ret;
             var threw = true;
             try {
@@ -10048,11 +10050,11 @@ var require_legacy_streams = __commonJS({
         ReadStream,
         WriteStream
       };
-      function ReadStream(path10, options2) {
-        if (!(this instanceof ReadStream)) return new ReadStream(path10, options2);
+      function ReadStream(path12, options2) {
+        if (!(this instanceof ReadStream)) return new ReadStream(path12, options2);
         Stream2.call(this);
         var self2 = this;
-        this.path = path10;
+        this.path = path12;
         this.fd = null;
         this.readable = true;
         this.paused = false;
@@ -10097,10 +10099,10 @@ var require_legacy_streams = __commonJS({
           self2._read();
         });
       }
-      function WriteStream(path10, options2) {
-        if (!(this instanceof WriteStream)) return new WriteStream(path10, options2);
+      function WriteStream(path12, options2) {
+        if (!(this instanceof WriteStream)) return new WriteStream(path12, options2);
         Stream2.call(this);
-        this.path = path10;
+        this.path = path12;
         this.fd = null;
         this.writable = true;
         this.flags = "w";
@@ -10243,14 +10245,14 @@ var require_graceful_fs = __commonJS({
       fs7.createWriteStream = createWriteStream3;
       var fs$readFile = fs7.readFile;
       fs7.readFile = readFile2;
-      function readFile2(path10, options2, cb) {
+      function readFile2(path12, options2, cb) {
         if (typeof options2 === "function")
           cb = options2, options2 = null;
-        return go$readFile(path10, options2, cb);
-        function go$readFile(path11, options3, cb2, startTime) {
-          return fs$readFile(path11, options3, function(err) {
+        return go$readFile(path12, options2, cb);
+        function go$readFile(path13, options3, cb2, startTime) {
+          return fs$readFile(path13, options3, function(err) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$readFile, [path11, options3, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$readFile, [path13, options3, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -10260,14 +10262,14 @@ var require_graceful_fs = __commonJS({
       }
       var fs$writeFile = fs7.writeFile;
       fs7.writeFile = writeFile2;
-      function writeFile2(path10, data, options2, cb) {
+      function writeFile2(path12, data, options2, cb) {
         if (typeof options2 === "function")
           cb = options2, options2 = null;
-        return go$writeFile(path10, data, options2, cb);
-        function go$writeFile(path11, data2, options3, cb2, startTime) {
-          return fs$writeFile(path11, data2, options3, function(err) {
+        return go$writeFile(path12, data, options2, cb);
+        function go$writeFile(path13, data2, options3, cb2, startTime) {
+          return fs$writeFile(path13, data2, options3, function(err) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$writeFile, [path11, data2, options3, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$writeFile, [path13, data2, options3, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -10278,14 +10280,14 @@ var require_graceful_fs = __commonJS({
       var fs$appendFile = fs7.appendFile;
       if (fs$appendFile)
         fs7.appendFile = appendFile2;
-      function appendFile2(path10, data, options2, cb) {
+      function appendFile2(path12, data, options2, cb) {
         if (typeof options2 === "function")
           cb = options2, options2 = null;
-        return go$appendFile(path10, data, options2, cb);
-        function go$appendFile(path11, data2, options3, cb2, startTime) {
-          return fs$appendFile(path11, data2, options3, function(err) {
+        return go$appendFile(path12, data, options2, cb);
+        function go$appendFile(path13, data2, options3, cb2, startTime) {
+          return fs$appendFile(path13, data2, options3, function(err) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$appendFile, [path11, data2, options3, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$appendFile, [path13, data2, options3, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -10316,31 +10318,31 @@ var require_graceful_fs = __commonJS({
       var fs$readdir = fs7.readdir;
       fs7.readdir = readdir2;
       var noReaddirOptionVersions = /^v[0-5]\./;
-      function readdir2(path10, options2, cb) {
+      function readdir2(path12, options2, cb) {
         if (typeof options2 === "function")
           cb = options2, options2 = null;
-        var go$readdir = noReaddirOptionVersions.test(process.version) ? function go$readdir2(path11, options3, cb2, startTime) {
-          return fs$readdir(path11, fs$readdirCallback(
-            path11,
+        var go$readdir = noReaddirOptionVersions.test(process.version) ? function go$readdir2(path13, options3, cb2, startTime) {
+          return fs$readdir(path13, fs$readdirCallback(
+            path13,
             options3,
             cb2,
             startTime
           ));
-        } : function go$readdir2(path11, options3, cb2, startTime) {
-          return fs$readdir(path11, options3, fs$readdirCallback(
-            path11,
+        } : function go$readdir2(path13, options3, cb2, startTime) {
+          return fs$readdir(path13, options3, fs$readdirCallback(
+            path13,
             options3,
             cb2,
             startTime
           ));
         };
-        return go$readdir(path10, options2, cb);
-        function fs$readdirCallback(path11, options3, cb2, startTime) {
+        return go$readdir(path12, options2, cb);
+        function fs$readdirCallback(path13, options3, cb2, startTime) {
           return function(err, files) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
               enqueue([
                 go$readdir,
-                [path11, options3, cb2],
+                [path13, options3, cb2],
                 err,
                 startTime || Date.now(),
                 Date.now()
@@ -10411,7 +10413,7 @@ var require_graceful_fs = __commonJS({
         enumerable: true,
         configurable: true
       });
-      function ReadStream(path10, options2) {
+      function ReadStream(path12, options2) {
         if (this instanceof ReadStream)
           return fs$ReadStream.apply(this, arguments), this;
         else
@@ -10431,7 +10433,7 @@ var require_graceful_fs = __commonJS({
           }
         });
       }
-      function WriteStream(path10, options2) {
+      function WriteStream(path12, options2) {
         if (this instanceof WriteStream)
           return fs$WriteStream.apply(this, arguments), this;
         else
@@ -10449,22 +10451,22 @@ var require_graceful_fs = __commonJS({
           }
         });
       }
-      function createReadStream2(path10, options2) {
-        return new fs7.ReadStream(path10, options2);
+      function createReadStream2(path12, options2) {
+        return new fs7.ReadStream(path12, options2);
       }
-      function createWriteStream3(path10, options2) {
-        return new fs7.WriteStream(path10, options2);
+      function createWriteStream3(path12, options2) {
+        return new fs7.WriteStream(path12, options2);
       }
       var fs$open = fs7.open;
       fs7.open = open;
-      function open(path10, flags, mode, cb) {
+      function open(path12, flags, mode, cb) {
         if (typeof mode === "function")
           cb = mode, mode = null;
-        return go$open(path10, flags, mode, cb);
-        function go$open(path11, flags2, mode2, cb2, startTime) {
-          return fs$open(path11, flags2, mode2, function(err, fd) {
+        return go$open(path12, flags, mode, cb);
+        function go$open(path13, flags2, mode2, cb2, startTime) {
+          return fs$open(path13, flags2, mode2, function(err, fd) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$open, [path11, flags2, mode2, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$open, [path13, flags2, mode2, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -12569,22 +12571,22 @@ var require_lazystream = __commonJS({
 // node_modules/normalize-path/index.js
 var require_normalize_path = __commonJS({
   "node_modules/normalize-path/index.js"(exports2, module) {
-    module.exports = function(path10, stripTrailing) {
-      if (typeof path10 !== "string") {
+    module.exports = function(path12, stripTrailing) {
+      if (typeof path12 !== "string") {
         throw new TypeError("expected path to be a string");
       }
-      if (path10 === "\\" || path10 === "/") return "/";
-      var len = path10.length;
-      if (len <= 1) return path10;
+      if (path12 === "\\" || path12 === "/") return "/";
+      var len = path12.length;
+      if (len <= 1) return path12;
       var prefix2 = "";
-      if (len > 4 && path10[3] === "\\") {
-        var ch = path10[2];
-        if ((ch === "?" || ch === ".") && path10.slice(0, 2) === "\\\\") {
-          path10 = path10.slice(2);
+      if (len > 4 && path12[3] === "\\") {
+        var ch = path12[2];
+        if ((ch === "?" || ch === ".") && path12.slice(0, 2) === "\\\\") {
+          path12 = path12.slice(2);
           prefix2 = "//";
         }
       }
-      var segs = path10.split(/[/\\]+/);
+      var segs = path12.split(/[/\\]+/);
       if (stripTrailing !== false && segs[segs.length - 1] === "") {
         segs.pop();
       }
@@ -21442,11 +21444,11 @@ var require_commonjs3 = __commonJS({
       return (f) => f.length === len && f !== "." && f !== "..";
     };
     var defaultPlatform = typeof process === "object" && process ? typeof process.env === "object" && process.env && process.env.__MINIMATCH_TESTING_PLATFORM__ || process.platform : "posix";
-    var path10 = {
+    var path12 = {
       win32: { sep: "\\" },
       posix: { sep: "/" }
     };
-    exports2.sep = defaultPlatform === "win32" ? path10.win32.sep : path10.posix.sep;
+    exports2.sep = defaultPlatform === "win32" ? path12.win32.sep : path12.posix.sep;
     exports2.minimatch.sep = exports2.sep;
     exports2.GLOBSTAR = /* @__PURE__ */ Symbol("globstar **");
     exports2.minimatch.GLOBSTAR = exports2.GLOBSTAR;
@@ -24767,12 +24769,12 @@ var require_commonjs6 = __commonJS({
       /**
        * Get the Path object referenced by the string path, resolved from this Path
        */
-      resolve(path10) {
-        if (!path10) {
+      resolve(path12) {
+        if (!path12) {
           return this;
         }
-        const rootPath = this.getRootString(path10);
-        const dir = path10.substring(rootPath.length);
+        const rootPath = this.getRootString(path12);
+        const dir = path12.substring(rootPath.length);
         const dirParts = dir.split(this.splitSep);
         const result = rootPath ? this.getRoot(rootPath).#resolveParts(dirParts) : this.#resolveParts(dirParts);
         return result;
@@ -25525,8 +25527,8 @@ var require_commonjs6 = __commonJS({
       /**
        * @internal
        */
-      getRootString(path10) {
-        return node_path_1.win32.parse(path10).root;
+      getRootString(path12) {
+        return node_path_1.win32.parse(path12).root;
       }
       /**
        * @internal
@@ -25573,8 +25575,8 @@ var require_commonjs6 = __commonJS({
       /**
        * @internal
        */
-      getRootString(path10) {
-        return path10.startsWith("/") ? "/" : "";
+      getRootString(path12) {
+        return path12.startsWith("/") ? "/" : "";
       }
       /**
        * @internal
@@ -25664,11 +25666,11 @@ var require_commonjs6 = __commonJS({
       /**
        * Get the depth of a provided path, string, or the cwd
        */
-      depth(path10 = this.cwd) {
-        if (typeof path10 === "string") {
-          path10 = this.cwd.resolve(path10);
+      depth(path12 = this.cwd) {
+        if (typeof path12 === "string") {
+          path12 = this.cwd.resolve(path12);
         }
-        return path10.depth();
+        return path12.depth();
       }
       /**
        * Return the cache of child entries.  Exposed so subclasses can create
@@ -26155,9 +26157,9 @@ var require_commonjs6 = __commonJS({
         process5();
         return results;
       }
-      chdir(path10 = this.cwd) {
+      chdir(path12 = this.cwd) {
         const oldCwd = this.cwd;
-        this.cwd = typeof path10 === "string" ? this.cwd.resolve(path10) : path10;
+        this.cwd = typeof path12 === "string" ? this.cwd.resolve(path12) : path12;
         this.cwd[setAsCwd](oldCwd);
       }
     };
@@ -26545,8 +26547,8 @@ var require_processor = __commonJS({
       }
       // match, absolute, ifdir
       entries() {
-        return [...this.store.entries()].map(([path10, n]) => [
-          path10,
+        return [...this.store.entries()].map(([path12, n]) => [
+          path12,
           !!(n & 2),
           !!(n & 1)
         ]);
@@ -26764,9 +26766,9 @@ var require_walker = __commonJS({
       signal;
       maxDepth;
       includeChildMatches;
-      constructor(patterns, path10, opts) {
+      constructor(patterns, path12, opts) {
         this.patterns = patterns;
-        this.path = path10;
+        this.path = path12;
         this.opts = opts;
         this.#sep = !opts.posix && opts.platform === "win32" ? "\\" : "/";
         this.includeChildMatches = opts.includeChildMatches !== false;
@@ -26785,11 +26787,11 @@ var require_walker = __commonJS({
           });
         }
       }
-      #ignored(path10) {
-        return this.seen.has(path10) || !!this.#ignore?.ignored?.(path10);
+      #ignored(path12) {
+        return this.seen.has(path12) || !!this.#ignore?.ignored?.(path12);
       }
-      #childrenIgnored(path10) {
-        return !!this.#ignore?.childrenIgnored?.(path10);
+      #childrenIgnored(path12) {
+        return !!this.#ignore?.childrenIgnored?.(path12);
       }
       // backpressure mechanism
       pause() {
@@ -27005,8 +27007,8 @@ var require_walker = __commonJS({
     exports2.GlobUtil = GlobUtil;
     var GlobWalker = class extends GlobUtil {
       matches = /* @__PURE__ */ new Set();
-      constructor(patterns, path10, opts) {
-        super(patterns, path10, opts);
+      constructor(patterns, path12, opts) {
+        super(patterns, path12, opts);
       }
       matchEmit(e) {
         this.matches.add(e);
@@ -27044,8 +27046,8 @@ var require_walker = __commonJS({
     exports2.GlobWalker = GlobWalker;
     var GlobStream = class extends GlobUtil {
       results;
-      constructor(patterns, path10, opts) {
-        super(patterns, path10, opts);
+      constructor(patterns, path12, opts) {
+        super(patterns, path12, opts);
         this.results = new minipass_1.Minipass({
           signal: this.signal,
           objectMode: true
@@ -27401,7 +27403,7 @@ var require_commonjs7 = __commonJS({
 var require_file = __commonJS({
   "node_modules/archiver-utils/file.js"(exports2, module) {
     var fs6 = require_graceful_fs();
-    var path10 = __require("path");
+    var path12 = __require("path");
     var flatten = require_flatten();
     var difference = require_difference();
     var union = require_union();
@@ -27426,7 +27428,7 @@ var require_file = __commonJS({
       return result;
     };
     file.exists = function() {
-      var filepath = path10.join.apply(path10, arguments);
+      var filepath = path12.join.apply(path12, arguments);
       return fs6.existsSync(filepath);
     };
     file.expand = function(...args) {
@@ -27440,7 +27442,7 @@ var require_file = __commonJS({
       });
       if (options2.filter) {
         matches = matches.filter(function(filepath) {
-          filepath = path10.join(options2.cwd || "", filepath);
+          filepath = path12.join(options2.cwd || "", filepath);
           try {
             if (typeof options2.filter === "function") {
               return options2.filter(filepath);
@@ -27457,7 +27459,7 @@ var require_file = __commonJS({
     file.expandMapping = function(patterns, destBase, options2) {
       options2 = Object.assign({
         rename: function(destBase2, destPath) {
-          return path10.join(destBase2 || "", destPath);
+          return path12.join(destBase2 || "", destPath);
         }
       }, options2);
       var files = [];
@@ -27465,14 +27467,14 @@ var require_file = __commonJS({
       file.expand(options2, patterns).forEach(function(src) {
         var destPath = src;
         if (options2.flatten) {
-          destPath = path10.basename(destPath);
+          destPath = path12.basename(destPath);
         }
         if (options2.ext) {
           destPath = destPath.replace(/(\.[^\/]*)?$/, options2.ext);
         }
         var dest = options2.rename(destBase, destPath, options2);
         if (options2.cwd) {
-          src = path10.join(options2.cwd, src);
+          src = path12.join(options2.cwd, src);
         }
         dest = dest.replace(pathSeparatorRe, "/");
         src = src.replace(pathSeparatorRe, "/");
@@ -27554,7 +27556,7 @@ var require_file = __commonJS({
 var require_archiver_utils = __commonJS({
   "node_modules/archiver-utils/index.js"(exports2, module) {
     var fs6 = require_graceful_fs();
-    var path10 = __require("path");
+    var path12 = __require("path");
     var isStream = require_is_stream();
     var lazystream = require_lazystream();
     var normalizePath = require_normalize_path();
@@ -27642,11 +27644,11 @@ var require_archiver_utils = __commonJS({
           if (!file) {
             return callback(null, results);
           }
-          filepath = path10.join(dirpath, file);
+          filepath = path12.join(dirpath, file);
           fs6.stat(filepath, function(err2, stats) {
             results.push({
               path: filepath,
-              relative: path10.relative(base, filepath).replace(/\\/g, "/"),
+              relative: path12.relative(base, filepath).replace(/\\/g, "/"),
               stats
             });
             if (stats && stats.isDirectory()) {
@@ -27708,7 +27710,7 @@ var require_core = __commonJS({
     var fs6 = __require("fs");
     var glob = require_readdir_glob();
     var async = require_async();
-    var path10 = __require("path");
+    var path12 = __require("path");
     var util3 = require_archiver_utils();
     var inherits = __require("util").inherits;
     var ArchiverError = require_error();
@@ -27984,9 +27986,9 @@ var require_core = __commonJS({
         task.source = Buffer.concat([]);
       } else if (stats.isSymbolicLink() && this._moduleSupports("symlink")) {
         var linkPath = fs6.readlinkSync(task.filepath);
-        var dirName = path10.dirname(task.filepath);
+        var dirName = path12.dirname(task.filepath);
         task.data.type = "symlink";
-        task.data.linkname = path10.relative(dirName, path10.resolve(dirName, linkPath));
+        task.data.linkname = path12.relative(dirName, path12.resolve(dirName, linkPath));
         task.data.sourceType = "buffer";
         task.source = Buffer.concat([]);
       } else {
@@ -38814,7 +38816,7 @@ var require_traverse = __commonJS({
       return options2 == null ? emptyNull : options2;
     }
     function walk(root, cb) {
-      var path10 = [];
+      var path12 = [];
       var parents = [];
       var alive = true;
       var options2 = arguments.length > 2 ? arguments[2] : emptyNull;
@@ -38827,13 +38829,13 @@ var require_traverse = __commonJS({
         var state3 = {
           node,
           node_,
-          path: [].concat(path10),
+          path: [].concat(path12),
           parent: parents[parents.length - 1],
           parents,
-          key: path10[path10.length - 1],
+          key: path12[path12.length - 1],
           removedKeys: { __proto__: null },
-          isRoot: path10.length === 0,
-          level: path10.length,
+          isRoot: path12.length === 0,
+          level: path12.length,
           circular: null,
           update: function(x, stopHere) {
             if (!state3.isRoot && !wasSpliced(originalKey, splicedSiblings)) {
@@ -38936,7 +38938,7 @@ var require_traverse = __commonJS({
               return;
             }
             var key = shiftedKey(listedKey, splicedChildren);
-            path10[path10.length] = key;
+            path12[path12.length] = key;
             if (modifiers.pre) {
               modifiers.pre.call(state3, state3.node[key], key);
             }
@@ -38952,7 +38954,7 @@ var require_traverse = __commonJS({
             if (modifiers.post) {
               modifiers.post.call(state3, child);
             }
-            path10.pop();
+            path12.pop();
           });
           parents.pop();
         }
@@ -40134,11 +40136,11 @@ var require_unzip_stream = __commonJS({
           return requiredLength;
         case states.CENTRAL_DIRECTORY_FILE_HEADER_SUFFIX:
           var isUtf8 = (this.parsedEntity.flags & 2048) !== 0;
-          var path10 = this._decodeString(chunk.slice(0, this.parsedEntity.fileNameLength), isUtf8);
+          var path12 = this._decodeString(chunk.slice(0, this.parsedEntity.fileNameLength), isUtf8);
           var extraDataBuffer = chunk.slice(this.parsedEntity.fileNameLength, this.parsedEntity.fileNameLength + this.parsedEntity.extraFieldLength);
           var extra = this._readExtraFields(extraDataBuffer);
           if (extra && extra.parsed && extra.parsed.path && !isUtf8) {
-            path10 = extra.parsed.path;
+            path12 = extra.parsed.path;
           }
           this.parsedEntity.extra = extra.parsed;
           var isUnix = (this.parsedEntity.versionMadeBy & 65280) >> 8 === 3;
@@ -40150,7 +40152,7 @@ var require_unzip_stream = __commonJS({
           }
           if (this.options.debug) {
             const debugObj2 = Object.assign({}, this.parsedEntity, {
-              path: path10,
+              path: path12,
               flags: "0x" + this.parsedEntity.flags.toString(16),
               unixAttrs: unixAttrs && "0" + unixAttrs.toString(8),
               isSymlink,
@@ -40587,7 +40589,7 @@ var require_parser_stream = __commonJS({
 // node_modules/mkdirp/index.js
 var require_mkdirp = __commonJS({
   "node_modules/mkdirp/index.js"(exports2, module) {
-    var path10 = __require("path");
+    var path12 = __require("path");
     var fs6 = __require("fs");
     var _0777 = parseInt("0777", 8);
     module.exports = mkdirP.mkdirp = mkdirP.mkdirP = mkdirP;
@@ -40607,7 +40609,7 @@ var require_mkdirp = __commonJS({
       var cb = f || /* istanbul ignore next */
       function() {
       };
-      p = path10.resolve(p);
+      p = path12.resolve(p);
       xfs.mkdir(p, mode, function(er) {
         if (!er) {
           made = made || p;
@@ -40615,8 +40617,8 @@ var require_mkdirp = __commonJS({
         }
         switch (er.code) {
           case "ENOENT":
-            if (path10.dirname(p) === p) return cb(er);
-            mkdirP(path10.dirname(p), opts, function(er2, made2) {
+            if (path12.dirname(p) === p) return cb(er);
+            mkdirP(path12.dirname(p), opts, function(er2, made2) {
               if (er2) cb(er2, made2);
               else mkdirP(p, opts, cb, made2);
             });
@@ -40643,14 +40645,14 @@ var require_mkdirp = __commonJS({
         mode = _0777;
       }
       if (!made) made = null;
-      p = path10.resolve(p);
+      p = path12.resolve(p);
       try {
         xfs.mkdirSync(p, mode);
         made = made || p;
       } catch (err0) {
         switch (err0.code) {
           case "ENOENT":
-            made = sync(path10.dirname(p), opts, made);
+            made = sync(path12.dirname(p), opts, made);
             sync(p, opts, made);
             break;
           // In the case of any other error, just see if there's a dir
@@ -40676,7 +40678,7 @@ var require_mkdirp = __commonJS({
 var require_extract2 = __commonJS({
   "node_modules/unzip-stream/lib/extract.js"(exports2, module) {
     var fs6 = __require("fs");
-    var path10 = __require("path");
+    var path12 = __require("path");
     var util3 = __require("util");
     var mkdirp = require_mkdirp();
     var Transform3 = __require("stream").Transform;
@@ -40718,8 +40720,8 @@ var require_extract2 = __commonJS({
     };
     Extract.prototype._processEntry = function(entry) {
       var self2 = this;
-      var destPath = path10.join(this.opts.path, entry.path);
-      var directory = entry.isDirectory ? destPath : path10.dirname(destPath);
+      var destPath = path12.join(this.opts.path, entry.path);
+      var directory = entry.isDirectory ? destPath : path12.dirname(destPath);
       this.unfinishedEntries++;
       var writeFileFn = function() {
         var pipedStream = fs6.createWriteStream(destPath);
@@ -42596,9 +42598,9 @@ var require_yauzl = __commonJS({
     exports2.Entry = Entry;
     exports2.LocalFileHeader = LocalFileHeader;
     exports2.RandomAccessReader = RandomAccessReader;
-    function openPromise(path10, options2) {
+    function openPromise(path12, options2) {
       return new Promise((resolve2, reject) => {
-        open(path10, { ...options2, lazyEntries: true }, function(err, zipfile) {
+        open(path12, { ...options2, lazyEntries: true }, function(err, zipfile) {
           if (err) return reject(err);
           resolve2(zipfile);
         });
@@ -42628,7 +42630,7 @@ var require_yauzl = __commonJS({
         });
       });
     }
-    function open(path10, options2, callback) {
+    function open(path12, options2, callback) {
       if (typeof options2 === "function") {
         callback = options2;
         options2 = null;
@@ -42640,7 +42642,7 @@ var require_yauzl = __commonJS({
       if (options2.validateEntrySizes == null) options2.validateEntrySizes = true;
       if (options2.strictFileNames == null) options2.strictFileNames = false;
       if (callback == null) callback = defaultCallback;
-      fs6.open(path10, "r", function(err, fd) {
+      fs6.open(path12, "r", function(err, fd) {
         if (err) return callback(err);
         fromFd(fd, options2, function(err2, zipfile) {
           if (err2) fs6.close(fd, defaultCallback);
@@ -43429,8 +43431,8 @@ var require_yauzl = __commonJS({
 
 // src/main.ts
 import { chmod, mkdir as mkdir2, rm as rm3 } from "node:fs/promises";
-import os3 from "node:os";
-import path9 from "node:path";
+import os4 from "node:os";
+import path11 from "node:path";
 
 // src/action/context.ts
 import path from "node:path";
@@ -43449,8 +43451,8 @@ var Context = class {
       if (existsSync(process.env.GITHUB_EVENT_PATH)) {
         this.payload = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path10 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path10} does not exist${EOL}`);
+        const path12 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path12} does not exist${EOL}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -47722,6 +47724,13 @@ var WorkflowRunPayload = external_exports.looseObject({
   }),
   repository: Repository
 });
+var MAX_COMMENT_BODY = 65536;
+var IssueCommentPayload = external_exports.looseObject({
+  action: external_exports.string(),
+  issue: external_exports.looseObject({ number: external_exports.number().int().positive(), pull_request: external_exports.looseObject({}).nullable().optional() }),
+  comment: external_exports.looseObject({ id: external_exports.number().int().positive(), body: external_exports.string().max(MAX_COMMENT_BODY), user: external_exports.looseObject({ login: external_exports.string() }) }),
+  repository: Repository
+});
 function parseEvent(name, payload, source) {
   switch (name) {
     case "pull_request":
@@ -47790,23 +47799,36 @@ function parseEvent(name, payload, source) {
         isFork: headRepository !== p.repository.full_name
       };
     }
+    case "issue_comment": {
+      const p = validate(IssueCommentPayload, payload, source);
+      return {
+        kind: "issue_comment",
+        repository: p.repository.full_name,
+        action: p.action,
+        number: p.issue.number,
+        isPullRequest: Boolean(p.issue.pull_request),
+        commentId: p.comment.id,
+        body: p.comment.body,
+        commenter: p.comment.user.login
+      };
+    }
     default:
       return { kind: "other", name };
   }
 }
 async function readEvent(env) {
   const name = env.GITHUB_EVENT_NAME;
-  const path10 = env.GITHUB_EVENT_PATH;
+  const path12 = env.GITHUB_EVENT_PATH;
   if (!name) throw new InputError("not set: the action runs inside a GitHub Actions job", void 0, "GITHUB_EVENT_NAME");
-  if (!path10) throw new InputError("not set: the action runs inside a GitHub Actions job", void 0, "GITHUB_EVENT_PATH");
+  if (!path12) throw new InputError("not set: the action runs inside a GitHub Actions job", void 0, "GITHUB_EVENT_PATH");
   let payload;
   try {
-    payload = JSON.parse(await readFile(path10, "utf8"));
+    payload = JSON.parse(await readFile(path12, "utf8"));
   } catch (e) {
     const reason = e.code ?? e.message;
-    throw new InputError(`cannot read the event payload: ${reason}`, path10);
+    throw new InputError(`cannot read the event payload: ${reason}`, path12);
   }
-  return parseEvent(name, payload, path10);
+  return parseEvent(name, payload, path12);
 }
 
 // src/action/fork-policy.ts
@@ -47831,6 +47853,22 @@ function trustedLabelStanding(event, label, timeline) {
   const labeled = timeline[lastLabeled];
   if (labeled.event !== "labeled" || !labeled.actor) return { counts: false, why: `the timeline does not say who set the label "${label}"` };
   return { counts: true, labeler: labeled.actor };
+}
+function labelSetter(label, timeline) {
+  const lastLabeled = timeline.findLastIndex((i) => i.event === "labeled" && sameLabel(i.label, label));
+  const labeled = timeline[lastLabeled];
+  if (!labeled || labeled.event !== "labeled") return { counts: false, why: `the PR's timeline has no "labeled" event for "${label}"` };
+  if (timeline.slice(lastLabeled + 1).some((i) => i.event === "unlabeled" && sameLabel(i.label, label))) return { counts: false, why: `the label "${label}" was removed after it was set` };
+  return labeled.actor ? { counts: true, labeler: labeled.actor } : { counts: false, why: `the timeline does not say who set the label "${label}"` };
+}
+function setByMaintainer(label, check) {
+  const { standing, role } = check;
+  if (!standing.counts) return { why: standing.why };
+  if (role !== null && LABELLING_ROLES.includes(role)) return { by: standing.labeler };
+  return { why: `${standing.labeler}, who set the label "${label}", has ${role === null ? "no role that could be read" : `the role ${role}`} on this repository, not triage or above` };
+}
+function carriesLabel(event, label) {
+  return event.labels.some((l) => sameLabel(l, label));
 }
 function decideForkPolicy(event, options2, labelCheck = null) {
   if (!event.isFork) return { allowed: true, why: "same-repository" };
@@ -47879,10 +47917,17 @@ var INPUT_NAMES = [
   "allow-fork-prs",
   "trusted-label",
   "comment",
+  "cc",
+  "accept-label",
+  "skip-label",
+  "skip",
   "results-path",
   "artifact-name",
   "token"
 ];
+var COMMENT_POLICIES = ["always", "on-change", "on-regression", "never"];
+var MAX_CC = 10;
+var MENTION = /^@?[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9_.-]{1,100})?$/;
 function inputVariable(name) {
   return `INPUT_${name.replace(/ /g, "_").toUpperCase()}`;
 }
@@ -47916,7 +47961,11 @@ var InputsSchema = external_exports.object({
   "cache-size-cap": positiveDecimal.default(20),
   "allow-fork-prs": boolean.default(false),
   "trusted-label": external_exports.string().optional(),
-  comment: boolean.default(true),
+  comment: external_exports.enum([...COMMENT_POLICIES, "true", "True", "TRUE", "false", "False", "FALSE"], { error: (issue) => `expected one of ${COMMENT_POLICIES.join(", ")}, got ${quoted(issue.input)}` }).default("always"),
+  cc: external_exports.string().optional(),
+  "accept-label": external_exports.string().default("accept-regression"),
+  "skip-label": external_exports.string().default("skip-benchmark"),
+  skip: boolean.default(false),
   "results-path": external_exports.string().default("db-bench-gate-results.json"),
   "artifact-name": external_exports.string().default("db-bench-gate"),
   token: external_exports.string().optional()
@@ -47924,7 +47973,9 @@ var InputsSchema = external_exports.object({
 var PULL_REQUEST_TARGET_REFUSAL = `pull_request_target is refused: it runs with the repository's write token and secrets, which a PR's code (its build, server and benchmark) could read; trigger on pull_request, and comment on fork PRs with the two-workflow pattern (${TWO_WORKFLOW_DOC})`;
 function modeForEvent(eventName) {
   switch (eventName) {
+    // issue_comment: a /db-bench-gate rerun comment on a PR measures it again
     case "pull_request":
+    case "issue_comment":
       return "pr";
     case "push":
       return "baseline";
@@ -47951,6 +48002,13 @@ function parseFlagSets(text) {
     sets.push({ name, cflags });
   }
   return sets;
+}
+function parseCc(text) {
+  const names = text.split(/[\s,]+/).filter(Boolean);
+  const bad = names.find((n) => !MENTION.test(n));
+  if (bad !== void 0) throw new InputError(`${quoted(bad)} is not a GitHub login or org/team`, void 0, "input cc");
+  if (names.length > MAX_CC) throw new InputError(`at most ${MAX_CC} people or teams, got ${names.length}`, void 0, "input cc");
+  return [...new Set(names.map((n) => n.startsWith("@") ? n : `@${n}`))];
 }
 function readInputs(env) {
   const raw = {};
@@ -47999,6 +48057,9 @@ function readInputs(env) {
     failOn = FAIL_ON.filter((v) => v === "regression" ? failOnRegression : failOn.includes(v));
     deprecations.push(`input fail-on-regression is deprecated: use fail-on (now ${failOn.join(",") || "empty"})`);
   }
+  const legacyComment = inputs.comment.toLowerCase();
+  const comment = legacyComment === "true" ? "always" : legacyComment === "false" ? "never" : inputs.comment;
+  if (comment !== inputs.comment) deprecations.push(`input comment: ${quoted(inputs.comment)} is deprecated: use ${comment}`);
   const flagSets = parseFlagSets(inputs["flag-sets"] ?? "");
   if (mode === "flags" && flagSets.length < 2) {
     throw new InputError(
@@ -48029,7 +48090,11 @@ function readInputs(env) {
     cacheSizeCapGiB: inputs["cache-size-cap"],
     allowForkPrs: inputs["allow-fork-prs"],
     trustedLabel: inputs["trusted-label"] ?? null,
-    comment: inputs.comment,
+    comment,
+    cc: parseCc(inputs.cc ?? ""),
+    acceptLabel: inputs["accept-label"],
+    skipLabel: inputs["skip-label"],
+    skip: inputs.skip,
     resultsPath: inputs["results-path"],
     artifactName: inputs["artifact-name"],
     token: inputs.token ?? null
@@ -48092,14 +48157,14 @@ function planEviction(entries, capBytes, keep = /* @__PURE__ */ new Set()) {
   }
   return { evict, keptBytes, overCap: keptBytes > capBytes };
 }
-async function diskUsage(path10, seen) {
-  const st = await lstat(path10);
+async function diskUsage(path12, seen) {
+  const st = await lstat(path12);
   const inode = `${st.dev}:${st.ino}`;
   if (seen.has(inode)) return 0;
   seen.add(inode);
   let bytes = st.blocks * 512;
   if (st.isDirectory()) {
-    for (const name of await readdir(path10)) bytes += await diskUsage(join(path10, name), seen);
+    for (const name of await readdir(path12)) bytes += await diskUsage(join(path12, name), seen);
   }
   return bytes;
 }
@@ -49909,13 +49974,13 @@ These characters are not allowed in the artifact name due to limitations with ce
   }
   info(`Artifact name is valid!`);
 }
-function validateFilePath(path10) {
-  if (!path10) {
+function validateFilePath(path12) {
+  if (!path12) {
     throw new Error(`Provided file path input during validation is empty`);
   }
   for (const [invalidCharacterKey, errorMessageForCharacter] of invalidArtifactFilePathCharacters) {
-    if (path10.includes(invalidCharacterKey)) {
-      throw new Error(`The path for one of the files in artifact is not valid: ${path10}. Contains the following character: ${errorMessageForCharacter}
+    if (path12.includes(invalidCharacterKey)) {
+      throw new Error(`The path for one of the files in artifact is not valid: ${path12}. Contains the following character: ${errorMessageForCharacter}
           
 Invalid characters include: ${Array.from(invalidArtifactFilePathCharacters.values()).toString()}
           
@@ -54373,15 +54438,15 @@ function getRequestUrl(baseUri, operationSpec, operationArguments, fallbackObjec
   let isAbsolutePath = false;
   let requestUrl = replaceAll(baseUri, urlReplacements);
   if (operationSpec.path) {
-    let path10 = replaceAll(operationSpec.path, urlReplacements);
-    if (operationSpec.path === "/{nextLink}" && path10.startsWith("/")) {
-      path10 = path10.substring(1);
+    let path12 = replaceAll(operationSpec.path, urlReplacements);
+    if (operationSpec.path === "/{nextLink}" && path12.startsWith("/")) {
+      path12 = path12.substring(1);
     }
-    if (isAbsoluteUrl(path10)) {
-      requestUrl = path10;
+    if (isAbsoluteUrl(path12)) {
+      requestUrl = path12;
       isAbsolutePath = true;
     } else {
-      requestUrl = appendPath(requestUrl, path10);
+      requestUrl = appendPath(requestUrl, path12);
     }
   }
   const { queryParams, sequenceParams } = calculateQueryParameters(operationSpec, operationArguments, fallbackObject);
@@ -54427,9 +54492,9 @@ function appendPath(url2, pathToAppend) {
   }
   const searchStart = pathToAppend.indexOf("?");
   if (searchStart !== -1) {
-    const path10 = pathToAppend.substring(0, searchStart);
+    const path12 = pathToAppend.substring(0, searchStart);
     const search = pathToAppend.substring(searchStart + 1);
-    newPath = newPath + path10;
+    newPath = newPath + path12;
     if (search) {
       parsedUrl.search = parsedUrl.search ? `${parsedUrl.search}&${search}` : search;
     }
@@ -57306,16 +57371,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path10 = this._matcher.path;
-    return path10.length > 0 ? path10[path10.length - 1].tag : void 0;
+    const path12 = this._matcher.path;
+    return path12.length > 0 ? path12[path12.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path10 = this._matcher.path;
-    return path10.length > 0 ? path10[path10.length - 1].namespace : void 0;
+    const path12 = this._matcher.path;
+    return path12.length > 0 ? path12[path12.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -57323,9 +57388,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path10 = this._matcher.path;
-    if (path10.length === 0) return void 0;
-    return path10[path10.length - 1].values?.[attrName];
+    const path12 = this._matcher.path;
+    if (path12.length === 0) return void 0;
+    return path12[path12.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -57333,9 +57398,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path10 = this._matcher.path;
-    if (path10.length === 0) return false;
-    const current = path10[path10.length - 1];
+    const path12 = this._matcher.path;
+    if (path12.length === 0) return false;
+    const current = path12[path12.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -57361,18 +57426,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path10 = this._matcher.path;
-    if (path10.length === 0) return -1;
-    return path10[path10.length - 1].position ?? 0;
+    const path12 = this._matcher.path;
+    if (path12.length === 0) return -1;
+    return path12[path12.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path10 = this._matcher.path;
-    if (path10.length === 0) return -1;
-    return path10[path10.length - 1].counter ?? 0;
+    const path12 = this._matcher.path;
+    if (path12.length === 0) return -1;
+    return path12[path12.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -60637,11 +60702,11 @@ var NativeCRC64 = (() => {
       throw new Error("Module.ENVIRONMENT has been deprecated. To force the environment, use the ENVIRONMENT compile-time option (for example, -sENVIRONMENT=web or -sENVIRONMENT=node)");
     }
     var scriptDirectory = "";
-    function locateFile(path10) {
+    function locateFile(path12) {
       if (Module["locateFile"]) {
-        return Module["locateFile"](path10, scriptDirectory);
+        return Module["locateFile"](path12, scriptDirectory);
       }
-      return scriptDirectory + path10;
+      return scriptDirectory + path12;
     }
     var read_, readAsync, readBinary, setWindowTitle;
     function logExceptionOnExit(e) {
@@ -64215,9 +64280,9 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
    * @param request -
    */
   getCanonicalizedResourceString(request2) {
-    const path10 = getURLPath(request2.url) || "/";
+    const path12 = getURLPath(request2.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${this.factory.accountName}${path10}`;
+    canonicalizedResourceString += `/${this.factory.accountName}${path12}`;
     const queries = getURLQueries(request2.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -64699,9 +64764,9 @@ function storageSharedKeyCredentialPolicy(options2) {
     return canonicalizedHeadersStringToSign;
   }
   function getCanonicalizedResourceString(request2) {
-    const path10 = getURLPath(request2.url) || "/";
+    const path12 = getURLPath(request2.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${options2.accountName}${path10}`;
+    canonicalizedResourceString += `/${options2.accountName}${path12}`;
     const queries = getURLQueries(request2.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -78800,10 +78865,10 @@ var StorageContextClient = class extends StorageClient {
 // node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url2) {
   const urlParsed = new URL(url2);
-  let path10 = urlParsed.pathname;
-  path10 = path10 || "/";
-  path10 = escape(path10);
-  urlParsed.pathname = path10;
+  let path12 = urlParsed.pathname;
+  path12 = path12 || "/";
+  path12 = escape(path12);
+  urlParsed.pathname = path12;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString(connectionString) {
@@ -78888,9 +78953,9 @@ function escape(text) {
 }
 function appendToURLPath(url2, name) {
   const urlParsed = new URL(url2);
-  let path10 = urlParsed.pathname;
-  path10 = path10 ? path10.endsWith("/") ? `${path10}${name}` : `${path10}/${name}` : name;
-  urlParsed.pathname = path10;
+  let path12 = urlParsed.pathname;
+  path12 = path12 ? path12.endsWith("/") ? `${path12}${name}` : `${path12}/${name}` : name;
+  urlParsed.pathname = path12;
   return urlParsed.toString();
 }
 function setURLParameter2(url2, name, value) {
@@ -86134,10 +86199,10 @@ var scrubQueryParameters = (url2) => {
   parsed.search = "";
   return parsed.toString();
 };
-function exists(path10) {
+function exists(path12) {
   return __awaiter7(this, void 0, void 0, function* () {
     try {
-      yield fs5.access(path10);
+      yield fs5.access(path12);
       return true;
     } catch (error2) {
       if (error2.code === "ENOENT") {
@@ -86348,17 +86413,17 @@ function requestLog(octokit) {
     octokit.log.debug("request", options2);
     const start = Date.now();
     const requestOptions = octokit.request.endpoint.parse(options2);
-    const path10 = requestOptions.url.replace(options2.baseUrl, "");
+    const path12 = requestOptions.url.replace(options2.baseUrl, "");
     return request2(options2).then((response) => {
       const requestId2 = response.headers["x-github-request-id"];
       octokit.log.info(
-        `${requestOptions.method} ${path10} - ${response.status} with id ${requestId2} in ${Date.now() - start}ms`
+        `${requestOptions.method} ${path12} - ${response.status} with id ${requestId2} in ${Date.now() - start}ms`
       );
       return response;
     }).catch((error2) => {
       const requestId2 = error2.response?.headers["x-github-request-id"] || "UNKNOWN";
       octokit.log.error(
-        `${requestOptions.method} ${path10} - ${error2.status} with id ${requestId2} in ${Date.now() - start}ms`
+        `${requestOptions.method} ${path12} - ${error2.status} with id ${requestId2} in ${Date.now() - start}ms`
       );
       throw error2;
     });
@@ -87005,14 +87070,19 @@ async function noiseFloorAt(file, at) {
 function artifactNameOf(ctx, results) {
   return resultsArtifactName(ctx.inputs.artifactName, results.profile.name, results.fingerprint.arch);
 }
-async function measureInAction(ctx, plan, at) {
+function runUrl(env) {
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = env;
+  return server && repository && runId ? `${server}/${repository}/actions/runs/${runId}` : null;
+}
+async function measureInAction(ctx, plan, at, amend) {
   const noiseFloor = ctx.inputs.noiseFloor ? await noiseFloorAt(path5.resolve(ctx.inputs.noiseFloor), at) : null;
   const resultsFile = path5.resolve(ctx.inputs.resultsPath);
   ctx.core.saveState(STATE_STOP_SIGNAL, plan.run.engine.emergencySignal);
-  const results = await measureAndWrite(plan, { registry: ctx.registry, log: actionLog(ctx.core), noiseFloor, resultsFile });
-  await uploadResults(ctx, results, resultsFile);
+  const results = await measureAndWrite(plan, { registry: ctx.registry, log: actionLog(ctx.core), noiseFloor, resultsFile, amend });
+  const artifactId = await uploadResults(ctx, results, resultsFile);
   await capBuilds(ctx, results).catch((e) => ctx.core.warning(`cache-dir cleanup: ${e.message}`));
-  return results;
+  const run2 = runUrl(ctx.env);
+  return { results, artifactUrl: artifactId !== null && run2 ? `${run2}/artifacts/${artifactId}` : null };
 }
 async function capBuilds(ctx, results) {
   for (const { trust, evict, overCap } of await capBuildCache(ctx.cacheDir, ctx.inputs.cacheSizeCapGiB, new Set(results.variants.map((v) => v.build_id)))) {
@@ -87023,27 +87093,36 @@ async function capBuilds(ctx, results) {
 async function uploadResults(ctx, results, file) {
   if (!ctx.env.ACTIONS_RUNTIME_TOKEN || !ctx.env.ACTIONS_RESULTS_URL) {
     ctx.core.info("no artifact service in this environment: results not uploaded");
-    return;
+    return null;
   }
   const uploaded = await uploadResultsArtifact(artifactNameOf(ctx, results), file);
   ctx.core.info(`uploaded the results as artifact ${artifactNameOf(ctx, results)} (${uploaded.size} bytes)`);
+  return uploaded.id;
 }
 
 // src/action/publish.ts
 import path6 from "node:path";
 
 // src/publish/comment.ts
-async function upsertStickyComment(client2, target) {
+async function findStickyComment(client2, target) {
   const { owner, repo, issueNumber, marker: marker2, author } = target;
-  const body2 = markedBody(marker2, target.body);
   const pages = client2.paginate.iterator(client2.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
   for await (const { data: comments } of pages) {
     const existing = comments.find((c) => isMarkedBy(c, author, marker2));
-    if (!existing) continue;
-    if (existing.body === body2) return { id: existing.id, url: existing.html_url, action: "unchanged" };
+    if (existing) return { id: existing.id, url: existing.html_url, body: existing.body ?? "" };
+  }
+  return null;
+}
+async function upsertStickyComment(client2, target) {
+  const { owner, repo, issueNumber, marker: marker2 } = target;
+  const body2 = markedBody(marker2, target.body);
+  const existing = await findStickyComment(client2, target);
+  if (existing) {
+    if (existing.body === body2) return { id: existing.id, url: existing.url, action: "unchanged" };
     const { data: data2 } = await client2.rest.issues.updateComment({ owner, repo, comment_id: existing.id, body: body2 });
     return { id: data2.id, url: data2.html_url, action: "updated" };
   }
+  if (target.create === false) return null;
   const { data } = await client2.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body: body2 });
   return { id: data.id, url: data.html_url, action: "created" };
 }
@@ -87071,24 +87150,48 @@ function setActionOutputs(core, outputs) {
 }
 
 // src/action/publish.ts
-async function publishReport(ctx, markdown, gate, prNumber, profile) {
+function commentWanted(policy, decision, comparisons) {
+  switch (policy) {
+    case "always":
+      return true;
+    case "never":
+      return false;
+    case "on-regression":
+      return decision !== null && (decision.verdict === "fail" || decision.accepted !== null);
+    case "on-change":
+      return comparisons.some((c) => c.steps.some((s) => s.variants.some((v) => v.verdict !== "unchanged" || v.instructions && !["unchanged", "n/a"].includes(v.instructions.verdict))));
+  }
+}
+async function publishReport(ctx, report) {
   const { core } = ctx;
+  const { markdown, comparisons, prNumber, profile } = report;
   const summary = await appendJobSummary(markdown, ctx.env.GITHUB_STEP_SUMMARY);
   if (summary !== "written") core.info(`job summary: ${summary}`);
+  const decision = comparisons.length === 0 ? null : decideGate(comparisons, ctx.inputs.failOn, report.acceptance ?? null);
   let commentUrl = null;
-  if (ctx.inputs.comment && prNumber !== null) {
+  if (ctx.inputs.comment !== "never" && prNumber !== null) {
     if (!ctx.github) {
       core.warning("no token: the PR comment was not written");
     } else {
       const { client: client2, repo } = ctx.github;
-      const comment = await upsertStickyComment(client2, { ...repo, issueNumber: prNumber, marker: commentMarker(profile), body: markdown, author: await ctx.github.author() });
-      commentUrl = comment.url;
-      core.info(`PR comment ${comment.action}: ${comment.url}`);
+      const create = commentWanted(ctx.inputs.comment, decision, comparisons);
+      const comment = await upsertStickyComment(client2, { ...repo, issueNumber: prNumber, marker: commentMarker(profile), body: markdown, author: await ctx.github.author(), create });
+      commentUrl = comment?.url ?? null;
+      core.info(comment ? `PR comment ${comment.action}: ${comment.url}` : `no PR comment: nothing to report under comment: ${ctx.inputs.comment}`);
     }
   }
-  const decision = gate.length === 0 ? null : decideGate(gate, ctx.inputs.failOn);
+  if (decision?.accepted) core.info(`${decision.accepted.summary} accepted by ${decision.accepted.by} (label "${decision.accepted.label}"): ${decision.accepted.steps.join(", ")}`);
   setActionOutputs(core, { verdict: decision?.verdict ?? "neutral", regressions: decision?.regressions ?? 0, resultsPath: path6.resolve(ctx.inputs.resultsPath), commentUrl });
   if (decision?.verdict === "fail") core.setFailed(gateMessage(decision));
+}
+async function markMeasuring(ctx, prNumber, profile, sha, runUrl2) {
+  if (ctx.inputs.comment === "never" || !ctx.github) return;
+  const { client: client2, repo } = ctx.github;
+  const target = { ...repo, issueNumber: prNumber, marker: commentMarker(profile), author: await ctx.github.author() };
+  const existing = await findStickyComment(client2, target);
+  if (!existing) return;
+  await upsertStickyComment(client2, { ...target, body: measuringBody(existing.body, profile, sha, runUrl2), create: false });
+  ctx.core.info(`PR comment marked as measuring ${sha.slice(0, 12)}: ${existing.url}`);
 }
 
 // src/action/trust-level.ts
@@ -87106,13 +87209,13 @@ async function baselineMode(ctx) {
   const judged = judgingCommit(ctx.inputs.repoPath, commit);
   const trust = trustLevelOf("baseline", ctx.event, commit, ctx.env);
   const plan = await makePlan(planFlags(ctx, judged, trust, { variants: [{ id: "main", ref: commit, cflags: null }] }), await configAt(ctx, judged), ctx.inputs.thresholds);
-  const results = await measureInAction(ctx, plan, judged);
+  const { results } = await measureInAction(ctx, plan, judged);
   const stored = path7.join(ctx.cacheDir, "baselines", `${artifactNameOf(ctx, results)}.json`);
   await mkdir(path7.dirname(stored), { recursive: true });
   await copyFile(path7.resolve(ctx.inputs.resultsPath), stored);
-  const gate = decideMeasuredGate(measuredSteps(results), ctx.inputs.failOn);
+  const gate = decideGate({ measuredAlone: measuredSteps(results) }, ctx.inputs.failOn);
   const markdown = baselineStoredMarkdown(results, { commit, artifact: artifactNameOf(ctx, results), storedAt: stored }, gate);
-  await publishReport(ctx, markdown, [], null, results.profile.name);
+  await publishReport(ctx, { markdown, comparisons: [], prNumber: null, profile: results.profile.name });
   if (gate.verdict === "fail") ctx.core.setFailed(gateMessage(gate));
 }
 
@@ -87153,7 +87256,7 @@ async function flagsMode(ctx) {
   const variants = ctx.inputs.flagSets.map((f) => ({ id: f.name, ref: commit, cflags: f.cflags }));
   const judged = judgingCommit(ctx.inputs.repoPath, commit);
   const plan = await makePlan(planFlags(ctx, judged, trustLevelOf("flags", ctx.event, commit, ctx.env), { variants }), await configAt(ctx, judged), ctx.inputs.thresholds);
-  const results = await measureInAction(ctx, plan, judged);
+  const { results } = await measureInAction(ctx, plan, judged);
   const comparison = compareRun(results, plan.compare);
   const markdown = renderMarkdown([comparison], { title: `Compiler flags \xB7 ${results.profile.name} \xB7 ${results.fingerprint.arch}` });
   await appendJobSummary(markdown, ctx.env.GITHUB_STEP_SUMMARY);
@@ -87171,6 +87274,9 @@ async function flagsMode(ctx) {
   const decision = decideGate([comparison]);
   setActionOutputs(ctx.core, { verdict: decision.verdict, regressions: decision.regressions, resultsPath: path8.resolve(ctx.inputs.resultsPath), commentUrl: null });
 }
+
+// src/action/modes/pr.ts
+import path10 from "node:path";
 
 // src/publish/baseline.ts
 var MAX_BASELINE_RUNS = 50;
@@ -87244,15 +87350,188 @@ function timelineItem(raw) {
       return { event: "other" };
   }
 }
-async function checkTrustedLabel(client2, repo, event, label) {
+async function checkTrustedLabel(client2, repo, event, label, rule = "since-last-push") {
   const raw = await client2.paginate(client2.rest.issues.listEventsForTimeline, { ...repo, issue_number: event.number, per_page: 100 });
-  const standing = trustedLabelStanding(event, label, raw.map(timelineItem));
+  const timeline = raw.map(timelineItem);
+  const standing = rule === "since-last-push" ? trustedLabelStanding(event, label, timeline) : labelSetter(label, timeline);
   if (!standing.counts) return { standing, role: null };
   const role = await client2.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: standing.labeler }).then(({ data }) => data.role_name).catch((e) => {
     if (e.status === 404) return null;
     throw e;
   });
   return { standing, role };
+}
+
+// src/action/labels.ts
+async function maintainerLabel(ctx, event, label, rule) {
+  if (!carriesLabel(event, label)) return null;
+  if (!ctx.github) {
+    ctx.core.warning(`the PR carries the label "${label}", but without a token the timeline that says who set it cannot be read: ignored`);
+    return null;
+  }
+  const outcome = setByMaintainer(label, await checkTrustedLabel(ctx.github.client, ctx.github.repo, event, label, rule));
+  if ("by" in outcome) return outcome.by;
+  ctx.core.warning(`the label "${label}" does not count: ${outcome.why}`);
+  return null;
+}
+async function skipReason(ctx, event) {
+  if (ctx.inputs.skip) return "the input skip is true";
+  const by = event ? await maintainerLabel(ctx, event, ctx.inputs.skipLabel, "any-time") : null;
+  return by ? `${by} set the label "${ctx.inputs.skipLabel}"` : null;
+}
+async function acceptanceOf(ctx, event) {
+  const label = ctx.inputs.acceptLabel;
+  const by = event ? await maintainerLabel(ctx, event, label, "since-last-push") : null;
+  return by ? { label, by } : null;
+}
+
+// src/action/modes/rerun.ts
+var import_picomatch = __toESM(require_picomatch(), 1);
+import os3 from "node:os";
+import path9 from "node:path";
+
+// src/results/merge.ts
+function mergeObstacles(earlier, fresh) {
+  const commits = (r) => r.variants.map((v) => `${v.id}=${v.commit}`).sort().join(" ");
+  return [
+    ...commits(earlier) === commits(fresh) ? [] : [`the earlier run measured ${commits(earlier)}, this one ${commits(fresh)}`],
+    ...earlier.profile.hash === fresh.profile.hash ? [] : ["the profile changed"],
+    ...fingerprintMismatches(earlier.fingerprint, fresh.fingerprint)
+  ];
+}
+function replaceSteps(earlier, fresh) {
+  const remeasured = new Set(fresh.steps.map((s) => s.id));
+  const kept = (entries) => (entries ?? []).filter((e) => !remeasured.has(e.step));
+  const instructions = earlier.instructions || fresh.instructions ? { instructions: [...kept(earlier.instructions), ...fresh.instructions ?? []] } : {};
+  return {
+    ...earlier,
+    run: {
+      ...earlier.run,
+      finished_at: fresh.run.finished_at,
+      budget_exhausted: earlier.run.budget_exhausted || fresh.run.budget_exhausted,
+      notes: [...earlier.run.notes, `re-measured in run ${fresh.run.id}: ${[...remeasured].join(", ")}`, ...fresh.run.notes]
+    },
+    steps: earlier.steps.map((s) => fresh.steps.find((f) => f.id === s.id) ?? s),
+    samples: [...kept(earlier.samples), ...fresh.samples],
+    ...instructions
+  };
+}
+
+// src/action/rerun-command.ts
+var RERUN_COMMAND = "/db-bench-gate";
+var MAX_RERUN_ROUNDS = 200;
+function parseRerunCommand(body2) {
+  const line = body2.split(/\r?\n/).map((l) => l.trim()).find((l) => l === RERUN_COMMAND || l.startsWith(`${RERUN_COMMAND} `));
+  if (line === void 0) return null;
+  const [verb, ...args] = line.slice(RERUN_COMMAND.length).trim().split(/\s+/).filter(Boolean);
+  if (verb !== "rerun") return { error: `unknown command "${verb ?? ""}": the only one is \`${RERUN_COMMAND} rerun [--rounds N] [--steps GLOB]\`` };
+  const command = { rounds: null, steps: null };
+  for (let i = 0; i < args.length; i += 2) {
+    const [flag, value] = [args[i], args[i + 1]];
+    if (value === void 0) return { error: `${flag} needs a value` };
+    if (flag === "--rounds") {
+      const rounds = Number(value);
+      if (!Number.isInteger(rounds) || rounds < 2 || rounds > MAX_RERUN_ROUNDS) return { error: `--rounds needs a whole number from 2 to ${MAX_RERUN_ROUNDS}, got "${value}"` };
+      command.rounds = rounds;
+    } else if (flag === "--steps") {
+      command.steps = value;
+    } else {
+      return { error: `unknown option "${flag}": expected --rounds N or --steps GLOB` };
+    }
+  }
+  return command;
+}
+
+// src/action/modes/rerun.ts
+var RERUN_ROLES = ["write", "maintain", "admin"];
+async function roleOf(github, login) {
+  return github.client.rest.repos.getCollaboratorPermissionLevel({ ...github.repo, username: login }).then(({ data }) => data.role_name).catch((e) => {
+    if (e.status === 404) return null;
+    throw e;
+  });
+}
+async function earlierResults(ctx, github, prNumber, plan, commits) {
+  const profile = plan.run.profile.name;
+  const comment = await findStickyComment(github.client, { ...github.repo, issueNumber: prNumber, marker: commentMarker(profile), author: await github.author() });
+  const runId = comment ? resultsRunOf(comment.body) : null;
+  if (runId === null) return null;
+  const name = resultsArtifactName(ctx.inputs.artifactName, profile, os3.machine());
+  const [artifact] = await listRunArtifacts(github.client, github.repo, runId, { name });
+  if (!artifact) {
+    ctx.core.warning(`run ${runId}, whose results the comment shows, has no artifact ${name} (expired?): measuring every step`);
+    return null;
+  }
+  const earlier = await downloadResultsArtifact(github.client, artifact, github.repo);
+  const measured = Object.fromEntries(earlier.variants.map((v) => [v.id, v.commit]));
+  if (measured.base !== commits.base || measured.head !== commits.head) {
+    ctx.core.info(`the comment shows ${earlier.variants.map((v) => `${v.id} ${v.commit.slice(0, 12)}`).join(", ")}, not the PR's current commits: measuring every step`);
+    return null;
+  }
+  return earlier;
+}
+function unstableSteps(earlier) {
+  return compareRun(earlier).steps.filter((s) => s.variants.some((v) => v.verdict === "unstable" || v.instructions?.verdict === "unstable")).map((s) => s.step);
+}
+async function rerunMode(ctx, event) {
+  const { core } = ctx;
+  const neutral = (why) => {
+    core.info(why);
+    setActionOutputs(core, { verdict: "neutral", regressions: 0, resultsPath: path9.resolve(ctx.inputs.resultsPath), commentUrl: null });
+  };
+  if (event.action !== "created" || !event.isPullRequest) return neutral("not a new comment on a pull request: nothing to do");
+  const command = parseRerunCommand(event.body);
+  if (command === null) return neutral(`the comment holds no ${RERUN_COMMAND} command: nothing to do`);
+  if ("error" in command) throw new InputError(command.error, `comment ${event.commentId} by ${event.commenter}`);
+  const { github } = ctx;
+  if (!github) throw new InputError("a rerun needs a token to read the PR and update its comment", void 0, "input token");
+  const role = await roleOf(github, event.commenter);
+  if (role === null || !RERUN_ROLES.includes(role)) {
+    core.warning(`${event.commenter} asked for a rerun but has ${role === null ? "no role" : `the role ${role}`} on this repository: only users with write access can rerun`);
+    return neutral("rerun refused");
+  }
+  const { data: pull } = await github.client.rest.pulls.get({ ...github.repo, pull_number: event.number });
+  if (pull.head.repo?.full_name !== pull.base.repo.full_name && !ctx.inputs.allowForkPrs) {
+    core.setOutput("verdict", "neutral");
+    core.setFailed(`Refusing to rerun pull request #${event.number} from ${pull.head.repo?.full_name ?? "a deleted fork"}: its code would run on this runner. Set \`allow-fork-prs: true\` to measure fork PRs, or use the two-workflow pattern (${TWO_WORKFLOW_DOC}).`);
+    return;
+  }
+  const [base, head] = [pull.base.sha, pull.head.sha];
+  await refusePersistedCredentials(ctx.inputs.repoPath);
+  const judged = judgingCommit(ctx.inputs.repoPath, base);
+  const flags = { ...planFlags(ctx, judged, "pr", { base, head, variants: [] }), ...command.rounds !== null && { rounds: command.rounds } };
+  const plan = await makePlan(flags, await configAt(ctx, judged), ctx.inputs.thresholds);
+  const all = plan.run.profile.steps.map((s) => s.id);
+  const earlier = await earlierResults(ctx, github, event.number, plan, { base, head });
+  let chosen = all;
+  if (command.steps !== null) {
+    const matches = (0, import_picomatch.default)(command.steps);
+    chosen = all.filter((id) => matches(id));
+    if (chosen.length === 0) throw new InputError(`--steps "${command.steps}" matches none of the profile's steps (${all.join(", ")})`, `comment ${event.commentId}`);
+  } else if (earlier) {
+    chosen = unstableSteps(earlier);
+    if (chosen.length === 0) return neutral("the last run found no unstable step: nothing to re-measure (name steps with --steps GLOB)");
+  }
+  core.info(`${event.commenter} (${role}) asked for a rerun: measuring ${chosen.join(", ")}${command.rounds !== null ? ` with ${command.rounds} rounds` : ""}`);
+  const only = { ...plan, run: { ...plan.run, profile: { ...plan.run.profile, steps: plan.run.profile.steps.filter((s) => chosen.includes(s.id)) } } };
+  const merge2 = (fresh) => {
+    if (!earlier) return fresh;
+    const obstacles = mergeObstacles(earlier, fresh);
+    if (obstacles.length === 0) return replaceSteps(earlier, fresh);
+    core.warning(`the earlier results cannot be completed (${obstacles.join("; ")}): the comment shows the re-measured steps alone`);
+    return fresh;
+  };
+  const { results, artifactUrl } = await measureInAction(ctx, only, judged, merge2);
+  const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
+  const comparison = compareRun(results, { ...plan.compare, ...results.noise_floor && { noiseFloor: results.noise_floor } });
+  const run2 = runUrl(ctx.env);
+  const markdown = renderMarkdown([comparison], {
+    maxLength: COMMENT_LIMIT - judgingNote.length,
+    failOn: ctx.inputs.failOn,
+    links: { ...run2 && { run: run2 }, ...artifactUrl && { artifact: artifactUrl } },
+    cc: ctx.inputs.cc,
+    resultsRun: artifactUrl ? Number(ctx.env.GITHUB_RUN_ID) : null
+  });
+  await publishReport(ctx, { markdown: markdown + judgingNote, comparisons: [comparison], prNumber: event.number, profile: results.profile.name });
 }
 
 // src/action/modes/pr.ts
@@ -87272,27 +87551,30 @@ async function lookUpBaseline(ctx, results, branch) {
 function againstBaseline(lookup, results, plan, branch) {
   switch (lookup?.kind) {
     case void 0:
-      return "";
+      return { column: null, note: "" };
     case "none":
-      return `
----
+      return {
+        column: null,
+        note: `
 No stored baseline of ${inlineCode(results.profile.name)} on ${escapeMarkdown(results.fingerprint.arch)} for ${inlineCode(branch)} yet (artifact ${inlineCode(lookup.artifact)}): nothing to compare across runs. Push to ${inlineCode(branch)} with \`mode: baseline\` to store one.
-`;
+`
+      };
     case "other-machine":
-      return `
----
+      return {
+        column: null,
+        note: `
 \u26A0\uFE0F The stored baseline of ${inlineCode(branch)} ([run ${lookup.stored.runId}](${lookup.stored.url})) was measured on a different machine (${escapeMarkdown(lookup.differences.join("; "))}): no cross-run comparison.
-`;
+`
+      };
     case "usable": {
       const comparison = compareAgainstBaseline(results, lookup.stored.results, { ...plan.compare, baseVariant: void 0, label: `vs ${branch} (stored)` });
-      return `
----
-${renderMarkdown([comparison], { maxLength: Math.floor(COMMENT_LIMIT / 3), title: `Against the stored baseline of ${branch} (informational: unpaired, does not gate)` })}`;
+      return { column: { comparison, branch, run: { id: lookup.stored.runId, url: lookup.stored.url } }, note: "" };
     }
   }
 }
 async function prMode(ctx) {
   const { core } = ctx;
+  if (ctx.event.kind === "issue_comment") return rerunMode(ctx, ctx.event);
   const event = ctx.event.kind === "pull_request" ? ctx.event : null;
   if (event) {
     const policy = { allowForkPrs: ctx.inputs.allowForkPrs, trustedLabel: ctx.inputs.trustedLabel };
@@ -87305,20 +87587,37 @@ async function prMode(ctx) {
       return;
     }
   }
+  const skipped = await skipReason(ctx, event);
+  if (skipped) {
+    core.info(`not measured: ${skipped}`);
+    setActionOutputs(core, { verdict: "neutral", regressions: 0, resultsPath: path10.resolve(ctx.inputs.resultsPath), commentUrl: null });
+    return;
+  }
   const base = ctx.inputs.baseRef ?? event?.base.sha;
   const head = ctx.inputs.headRef ?? event?.head.sha;
   if (!base || !head) throw new InputError("pr mode outside a pull_request event needs base-ref and head-ref", void 0, "input base-ref");
   await refusePersistedCredentials(ctx.inputs.repoPath);
   const judged = judgingCommit(ctx.inputs.repoPath, base);
   const plan = await makePlan(planFlags(ctx, judged, "pr", { base, head, variants: [] }), await configAt(ctx, judged), ctx.inputs.thresholds);
-  const results = await measureInAction(ctx, plan, judged);
+  const acceptance = await acceptanceOf(ctx, event);
+  const run2 = runUrl(ctx.env);
+  if (event) await markMeasuring(ctx, event.number, plan.run.profile.name, head, run2);
+  const { results, artifactUrl } = await measureInAction(ctx, plan, judged, (measured) => acceptance ? { ...measured, run: { ...measured.run, accepted: acceptance } } : measured);
   const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
   const lookup = event ? await lookUpBaseline(ctx, results, event.base.ref) : null;
   const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.results.noise_floor : void 0);
   const comparison = compareRun(results, { ...plan.compare, ...noiseFloor && { noiseFloor } });
-  const paired = renderMarkdown([comparison], { maxLength: Math.floor(COMMENT_LIMIT * 2 / 3), failOn: ctx.inputs.failOn });
-  const baseline = event ? againstBaseline(lookup, results, plan, event.base.ref) : "";
-  await publishReport(ctx, paired + judgingNote + baseline, [comparison], event?.number ?? null, results.profile.name);
+  const stored = event ? againstBaseline(lookup, results, plan, event.base.ref) : { column: null, note: "" };
+  const markdown = renderMarkdown([comparison], {
+    maxLength: COMMENT_LIMIT - judgingNote.length - stored.note.length,
+    failOn: ctx.inputs.failOn,
+    links: { ...run2 && { run: run2 }, ...artifactUrl && { artifact: artifactUrl } },
+    storedBaseline: stored.column,
+    acceptance,
+    cc: ctx.inputs.cc,
+    resultsRun: artifactUrl ? Number(ctx.env.GITHUB_RUN_ID) : null
+  });
+  await publishReport(ctx, { markdown: markdown + judgingNote + stored.note, comparisons: [comparison], prNumber: event?.number ?? null, profile: results.profile.name, acceptance });
 }
 
 // src/action/modes/report.ts
@@ -87369,8 +87668,10 @@ async function reportMode(ctx) {
   const comparisons = runs.map(
     (results, i) => compareRun({ ...results, thresholds: void 0 }, { thresholds: judging.thresholds, overrides: judging.overrides, label: labels[i] ?? null })
   );
-  const markdown = renderMarkdown(comparisons, { failOn: ctx.inputs.failOn });
-  await publishReport(ctx, markdown, comparisons, prNumber, runs[0].profile.name);
+  const acceptance = await acceptanceOf(ctx, ctx.event.kind === "pull_request" ? ctx.event : null);
+  const measuredRun = runUrl({ ...ctx.env, GITHUB_RUN_ID: String(runId) });
+  const markdown = renderMarkdown(comparisons, { failOn: ctx.inputs.failOn, acceptance, cc: ctx.inputs.cc, links: measuredRun ? { run: measuredRun } : {} });
+  await publishReport(ctx, { markdown, comparisons, prNumber, profile: runs[0].profile.name, acceptance });
 }
 
 // src/main.ts
@@ -87382,8 +87683,8 @@ async function run(env = process.env) {
     for (const deprecation of inputs.deprecations) warning(deprecation);
     const event = await readEvent(env);
     const github = inputs.token ? gitHubAccess(inputs.token, env, core_exports) : null;
-    const cacheDir = path9.resolve(inputs.cacheDir ?? defaultCacheDir(env));
-    const jobRoot = path9.join(env.RUNNER_TEMP ?? os3.tmpdir(), `db-bench-gate-${env.GITHUB_RUN_ID ?? "local"}-${process.pid}`);
+    const cacheDir = path11.resolve(inputs.cacheDir ?? defaultCacheDir(env));
+    const jobRoot = path11.join(env.RUNNER_TEMP ?? os4.tmpdir(), `db-bench-gate-${env.GITHUB_RUN_ID ?? "local"}-${process.pid}`);
     const warning2 = inputs.mode === "report" ? null : unprivilegedWarning();
     if (warning2) warning(warning2);
     await withCleanup(
@@ -87392,7 +87693,7 @@ async function run(env = process.env) {
         await mkdir2(jobRoot, { recursive: true });
         await chmod(jobRoot, 1023);
         saveState(STATE_JOB_ROOT, jobRoot);
-        saveState(STATE_REPO, path9.resolve(inputs.repoPath));
+        saveState(STATE_REPO, path11.resolve(inputs.repoPath));
         process.env[JOB_MARKER] = jobMarker(jobRoot);
         await MODES2[inputs.mode]({ core: core_exports, inputs, event, env, github, cacheDir, jobRoot, registry });
       },

@@ -7678,16 +7678,16 @@ var require_scan = __commonJS({
       let token = { value: "", depth: 0, isGlob: false };
       const eos = () => index >= length;
       const peek = () => str.charCodeAt(index + 1);
-      const advance = () => {
+      const advance2 = () => {
         prev = code;
         return str.charCodeAt(++index);
       };
       while (index < length) {
-        code = advance();
+        code = advance2();
         let next;
         if (code === CHAR_BACKWARD_SLASH) {
           backslashes = token.backslashes = true;
-          code = advance();
+          code = advance2();
           if (code === CHAR_LEFT_CURLY_BRACE) {
             braceEscaped = true;
           }
@@ -7695,17 +7695,17 @@ var require_scan = __commonJS({
         }
         if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
           braces++;
-          while (eos() !== true && (code = advance())) {
+          while (eos() !== true && (code = advance2())) {
             if (code === CHAR_BACKWARD_SLASH) {
               backslashes = token.backslashes = true;
-              advance();
+              advance2();
               continue;
             }
             if (code === CHAR_LEFT_CURLY_BRACE) {
               braces++;
               continue;
             }
-            if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
+            if (braceEscaped !== true && code === CHAR_DOT && (code = advance2()) === CHAR_DOT) {
               isBrace = token.isBrace = true;
               isGlob = token.isGlob = true;
               finished = true;
@@ -7761,10 +7761,10 @@ var require_scan = __commonJS({
             }
             if (scanToEnd === true) {
               let parens = 0;
-              while (eos() !== true && (code = advance())) {
+              while (eos() !== true && (code = advance2())) {
                 if (code === CHAR_BACKWARD_SLASH) {
                   backslashes = token.backslashes = true;
-                  advance();
+                  advance2();
                   continue;
                 }
                 if (code === CHAR_LEFT_PARENTHESES) {
@@ -7799,10 +7799,10 @@ var require_scan = __commonJS({
           break;
         }
         if (code === CHAR_LEFT_SQUARE_BRACKET) {
-          while (eos() !== true && (next = advance())) {
+          while (eos() !== true && (next = advance2())) {
             if (next === CHAR_BACKWARD_SLASH) {
               backslashes = token.backslashes = true;
-              advance();
+              advance2();
               continue;
             }
             if (next === CHAR_RIGHT_SQUARE_BRACKET) {
@@ -7826,10 +7826,10 @@ var require_scan = __commonJS({
           isGlob = token.isGlob = true;
           if (scanToEnd === true) {
             let parens = 1;
-            while (eos() !== true && (code = advance())) {
+            while (eos() !== true && (code = advance2())) {
               if (code === CHAR_BACKWARD_SLASH) {
                 backslashes = token.backslashes = true;
-                advance();
+                advance2();
                 continue;
               }
               if (code === CHAR_LEFT_PARENTHESES) {
@@ -8265,7 +8265,7 @@ var require_parse = __commonJS({
       let value;
       const eos = () => state.index === len - 1;
       const peek = state.peek = (n = 1) => input2[state.index + n];
-      const advance = state.advance = () => input2[++state.index] || "";
+      const advance2 = state.advance = () => input2[++state.index] || "";
       const remaining = () => input2.slice(state.index + 1);
       const consume = (value2 = "", num = 0) => {
         state.consumed += value2;
@@ -8278,7 +8278,7 @@ var require_parse = __commonJS({
       const negate = () => {
         let count = 1;
         while (peek() === "!" && (peek(2) !== "(" || peek(3) === "?")) {
-          advance();
+          advance2();
           state.start++;
           count++;
         }
@@ -8332,7 +8332,7 @@ var require_parse = __commonJS({
         const output2 = (opts.capture ? "(" : "") + token.open;
         increment("parens");
         push({ type, value: value2, output: state.output ? "" : ONE_CHAR });
-        push({ type: "paren", extglob: true, value: advance(), output: output2 });
+        push({ type: "paren", extglob: true, value: advance2(), output: output2 });
         extglobs.push(token);
       };
       const extglobClose = (token) => {
@@ -8421,7 +8421,7 @@ var require_parse = __commonJS({
         return state;
       }
       while (!eos()) {
-        value = advance();
+        value = advance2();
         if (value === "\0") {
           continue;
         }
@@ -8448,9 +8448,9 @@ var require_parse = __commonJS({
             }
           }
           if (opts.unescape === true) {
-            value = advance();
+            value = advance2();
           } else {
-            value += advance();
+            value += advance2();
           }
           if (state.brackets === 0) {
             push({ type: "text", value });
@@ -8470,7 +8470,7 @@ var require_parse = __commonJS({
                 if (posix) {
                   prev.value = pre + posix;
                   state.backtrack = true;
-                  advance();
+                  advance2();
                   if (!bos.output && tokens.indexOf(prev) === 1) {
                     bos.output = ONE_CHAR;
                   }
@@ -8806,7 +8806,7 @@ var require_parse = __commonJS({
             prev.value += value;
             state.output += prior.output + prev.output;
             state.globstar = true;
-            consume(value + advance());
+            consume(value + advance2());
             push({ type: "slash", value: "/", output: "" });
             continue;
           }
@@ -8816,7 +8816,7 @@ var require_parse = __commonJS({
             prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
             state.output = prev.output;
             state.globstar = true;
-            consume(value + advance());
+            consume(value + advance2());
             push({ type: "slash", value: "/", output: "" });
             continue;
           }
@@ -28988,6 +28988,13 @@ var MetricsSchema = external_exports.object({
   wkb_per_op: finiteNonNegative.describe("KB written to storage per operation")
 }).strict();
 var METRIC_KEYS = ["cpu_us_per_op", "cs_per_op", "r_per_op", "rkb_per_op", "wkb_per_op"];
+var METRIC_NAMES = {
+  cpu_us_per_op: "cpu/op",
+  cs_per_op: "cs/op",
+  r_per_op: "r/op",
+  rkb_per_op: "rKB/op",
+  wkb_per_op: "wKB/op"
+};
 var sampleCommon = {
   step: nonEmpty.describe("a steps[].id"),
   variant: nonEmpty.describe("a variants[].id"),
@@ -29077,7 +29084,8 @@ var ResultsSchema = external_exports.object({
     budget_exhausted: external_exports.boolean().describe("the time budget stopped adding rounds"),
     notes: external_exports.array(external_exports.string()),
     sequential: SequentialSchema.optional(),
-    cpu_placement: CpuPlacementSchema.optional()
+    cpu_placement: CpuPlacementSchema.optional(),
+    accepted: external_exports.object({ label: nonEmpty, by: nonEmpty.describe("the login that set the label (triage rights or above, after the last push)") }).strict().optional().describe("the pull request's regressions were accepted with this label: they are reported, the check passes")
   }).strict(),
   fingerprint: FingerprintSchema,
   engine: external_exports.object({ name: nonEmpty.describe("the profile's engine: postgresql, mariadb, rocksdb, ..."), version: external_exports.string() }).strict(),
@@ -31256,81 +31264,77 @@ async function makePlan(flags, config2, thresholdFlags) {
   };
 }
 
-// src/version.ts
-var VERSION = "0.1.0";
-
-// src/measure/fingerprint.ts
-import { createHash as createHash3 } from "node:crypto";
-import { readFile as readFile7 } from "node:fs/promises";
-import os4 from "node:os";
-var ARM_PARTS = {
-  "0x41:0xd0c": "Arm Neoverse N1",
-  "0x41:0xd40": "Arm Neoverse V1",
-  "0x41:0xd49": "Arm Neoverse N2",
-  "0x41:0xd4f": "Arm Neoverse V2",
-  "0x41:0xd8e": "Arm Neoverse N3",
-  "0x41:0xd84": "Arm Neoverse V3",
-  "0xc0:0xac4": "Ampere-1",
-  "0xc0:0xac5": "Ampere-1a"
-};
-function cpuinfoField(cpuinfo, name) {
-  const line = cpuinfo.split("\n").find((l) => l.split(":")[0]?.trim() === name);
-  return line?.slice(line.indexOf(":") + 1).trim() || void 0;
+// src/report/format.ts
+var NONE2 = "\u2014";
+var grouped = /* @__PURE__ */ new Map();
+function groupedFormat(decimals) {
+  let format = grouped.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    grouped.set(decimals, format);
+  }
+  return format;
 }
-function parseCpuModel(cpuinfo) {
-  const model = cpuinfoField(cpuinfo, "model name") ?? cpuinfoField(cpuinfo, "Model Name");
-  if (model) return model.replace(/\s+/g, " ");
-  const implementer = cpuinfoField(cpuinfo, "CPU implementer");
-  const part = cpuinfoField(cpuinfo, "CPU part");
-  if (implementer && part) return ARM_PARTS[`${implementer}:${part}`] ?? `Arm implementer ${implementer} part ${part}`;
-  throw new Error(`cannot find the CPU model in /proc/cpuinfo:
-${cpuinfo.slice(0, 2e3)}`);
+function sensibleDecimals(value) {
+  const magnitude = Math.abs(value);
+  if (magnitude >= 100 || magnitude === 0) return 0;
+  if (magnitude >= 10) return 1;
+  if (magnitude >= 1) return 2;
+  return 3;
 }
-function parseOsPrettyName(osRelease) {
-  const match = /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(osRelease);
-  return match?.[1] ?? "unknown";
+function formatAmount(value) {
+  if (value === null || value === void 0 || Number.isNaN(value)) return NONE2;
+  if (!Number.isFinite(value)) return value > 0 ? "\u221E" : "-\u221E";
+  return groupedFormat(sensibleDecimals(value)).format(value);
 }
-function parseSmtActive(text) {
-  const value = text?.trim();
-  return value === "1" ? true : value === "0" ? false : null;
+function formatRatio(value) {
+  if (value === null || value === void 0 || Number.isNaN(value)) return NONE2;
+  if (!Number.isFinite(value)) return value > 0 ? "\u221E" : "-\u221E";
+  return value.toFixed(2);
 }
-function hostnameHash(hostname3) {
-  return createHash3("sha256").update(hostname3).digest("hex").slice(0, 16);
+function formatLimit(value) {
+  const decimals = Math.min(6, Math.max(2, (String(value).split(".")[1] ?? "").length));
+  return value.toFixed(decimals);
 }
-async function readOrNull(file2) {
-  return readFile7(file2, "utf8").catch(() => null);
+function formatInterval(ratio) {
+  if (!ratio) return NONE2;
+  return `${formatRatio(ratio.estimate)} (${formatRatio(ratio.ci_low)}\u2013${formatRatio(ratio.ci_high)})`;
 }
-async function collectFingerprint(compiler, runner) {
-  const [cpuinfo, osRelease, smt] = await Promise.all([
-    readFile7("/proc/cpuinfo", "utf8"),
-    readOrNull("/etc/os-release"),
-    readOrNull("/sys/devices/system/cpu/smt/active")
-  ]);
-  return {
-    arch: os4.machine(),
-    cpu_model: parseCpuModel(cpuinfo),
-    cores: os4.availableParallelism(),
-    smt: parseSmtActive(smt),
-    memory_mib: Math.round(os4.totalmem() / 2 ** 20),
-    kernel: os4.release(),
-    os: osRelease ? parseOsPrettyName(osRelease) : `${os4.type()} ${os4.release()}`,
-    compiler,
-    runner,
-    hostname_hash: hostnameHash(os4.hostname())
-  };
+var compact = new Intl.NumberFormat("en-US", { notation: "compact", minimumSignificantDigits: 3, maximumSignificantDigits: 3 });
+function formatCount(value) {
+  if (value === null || value === void 0 || !Number.isFinite(value)) return NONE2;
+  return compact.format(value).replace("K", "k");
 }
-function fingerprintMismatches(a, b) {
-  const differences = [];
-  const check2 = (field, x, y) => {
-    if (JSON.stringify(x) !== JSON.stringify(y)) differences.push(`${field}: ${JSON.stringify(x)} vs ${JSON.stringify(y)}`);
-  };
-  check2("arch", a.arch, b.arch);
-  check2("cpu_model", a.cpu_model, b.cpu_model);
-  check2("cores", a.cores, b.cores);
-  check2("smt", a.smt, b.smt);
-  check2("kernel", a.kernel, b.kernel);
-  check2("compiler", a.compiler, b.compiler);
-  return differences;
+function formatSpread(fraction) {
+  const percent = Math.abs(fraction) * 100;
+  if (percent === 0) return "0%";
+  if (percent < 5e-3) return "<0.01%";
+  return `${percent < 1 ? percent.toFixed(2) : percent < 10 ? percent.toFixed(1) : Math.round(percent)}%`;
+}
+function formatInstructionRatio(ratio) {
+  if (!ratio) return NONE2;
+  const reach = Math.max(ratio.high / ratio.estimate - 1, 1 - ratio.low / ratio.estimate);
+  return `${ratio.estimate.toFixed(3)} \xB1${formatSpread(reach)}`;
+}
+function formatPercent(share) {
+  if (share === null || share === void 0 || !Number.isFinite(share)) return NONE2;
+  return `${Math.round(share * 100)}%`;
+}
+function formatDuration(seconds2) {
+  if (!Number.isFinite(seconds2) || seconds2 < 0) return NONE2;
+  if (seconds2 < 60) return `${seconds2 < 10 ? seconds2.toFixed(1) : Math.round(seconds2)}s`;
+  const total = Math.round(seconds2);
+  const pad = (n) => String(n).padStart(2, "0");
+  if (total < 3600) return `${Math.floor(total / 60)}m ${pad(total % 60)}s`;
+  return `${Math.floor(total / 3600)}h ${pad(Math.floor(total % 3600 / 60))}m`;
+}
+function formatTsvNumber(value, decimals) {
+  if (value === null || value === void 0 || Number.isNaN(value)) return "NA";
+  if (!Number.isFinite(value)) return value > 0 ? "inf" : "-inf";
+  return value.toFixed(decimals);
+}
+function plural2(count, singular, pluralForm = `${singular}s`) {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
 }
 
 // src/compare/gate.ts
@@ -31343,9 +31347,26 @@ var NOUN = {
   unstable: ["unstable step", "unstable steps"],
   warning: ["warning", "warnings"]
 };
-function gateVerdict(c) {
-  const failed = DEFAULT_FAIL_ON.some((v) => c.counts[v] > 0 || (c.instruction_counts?.[v] ?? 0) > 0);
-  return failed ? "fail" : "pass";
+function measuredAloneVerdict(s) {
+  return s.errors > 0 ? "error" : s.ok === 0 ? "missing" : "unchanged";
+}
+function gatedResults(subject) {
+  if ("measuredAlone" in subject) {
+    const steps = subject.measuredAlone;
+    return { results: steps.map((s) => ({ step: s.step, column: null, verdicts: [{ channel: "QPS", verdict: measuredAloneVerdict(s) }] })), measured: steps.some((s) => s.ok > 0) };
+  }
+  const results = subject.flatMap(
+    (c) => c.steps.flatMap(
+      (s) => s.variants.map(
+        (v) => ({
+          step: s.step,
+          column: c.label,
+          verdicts: [{ channel: "QPS", verdict: v.verdict }, ...v.instructions ? [{ channel: "instr/op", verdict: v.instructions.verdict }] : []]
+        })
+      )
+    )
+  );
+  return { results, measured: subject.some((c) => c.steps.some((s) => s.absolute.some((a) => a.ok_samples > 0))) };
 }
 function parseFailOn(text) {
   const values = text.split(/[\s,]+/).filter(Boolean);
@@ -31353,20 +31374,20 @@ function parseFailOn(text) {
   if (unknown2 !== void 0) return { error: `unknown value "${unknown2}": expected a comma-separated list of ${FAIL_ON.join(", ")}` };
   return { failOn: FAIL_ON.filter((v) => values.includes(v)) };
 }
-function channels(v, verdict) {
-  return [v.verdict === verdict ? "QPS" : null, v.instructions?.verdict === verdict ? "instr/op" : null].filter((c) => c !== null);
-}
-function hits(comparisons, verdict) {
+function hits(results, verdict) {
+  const found = /* @__PURE__ */ new Map();
   let count = 0;
-  const steps = comparisons.flatMap(
-    (c) => c.steps.flatMap((s) => {
-      const found = s.variants.map((v) => channels(v, verdict)).filter((f) => f.length > 0);
-      if (found.length === 0) return [];
-      count += found.length;
-      const notes = [c.label, found.every((f) => !f.includes("QPS")) ? "instr/op" : null].filter((n) => n !== null);
-      return [notes.length > 0 ? `${s.step} (${notes.join(", ")})` : s.step];
-    })
-  );
+  for (const r of results) {
+    const channels = r.verdicts.filter((v) => v.verdict === verdict).map((v) => v.channel);
+    if (channels.length === 0) continue;
+    count++;
+    const key = JSON.stringify([r.column, r.step]);
+    found.set(key, { step: r.step, column: r.column, qps: (found.get(key)?.qps ?? false) || channels.includes("QPS") });
+  }
+  const steps = [...found.values()].map(({ step, column, qps }) => {
+    const notes = [column, qps ? null : "instr/op"].filter((n) => n !== null);
+    return notes.length > 0 ? `${step} (${notes.join(", ")})` : step;
+  });
   return { count, steps };
 }
 function reason(cause, found) {
@@ -31374,14 +31395,17 @@ function reason(cause, found) {
   return { cause, ...found, summary: `${found.count} ${found.count === 1 ? one : many}` };
 }
 var NO_SAMPLES = { cause: "no-samples", count: 0, steps: [], summary: "no samples" };
-function decideGate(comparisons, failOn = DEFAULT_FAIL_ON) {
-  const measured = comparisons.some((c) => c.steps.some((s) => s.absolute.some((a) => a.ok_samples > 0)));
+function decideGate(subject, failOn = DEFAULT_FAIL_ON, acceptance = null) {
+  const { results, measured } = gatedResults(subject);
   const reasons = measured ? [] : [NO_SAMPLES];
+  let accepted = null;
   for (const cause of FAIL_ON) {
-    const found = failOn.includes(cause) ? hits(comparisons, cause) : { count: 0, steps: [] };
-    if (found.count > 0) reasons.push(reason(cause, found));
+    const found = failOn.includes(cause) ? hits(results, cause) : { count: 0, steps: [] };
+    if (found.count === 0) continue;
+    if (cause === "regression" && acceptance) accepted = { ...reason(cause, found), ...acceptance };
+    else reasons.push(reason(cause, found));
   }
-  return { verdict: reasons.length > 0 ? "fail" : "pass", reasons, regressions: hits(comparisons, "regression").count };
+  return { verdict: reasons.length > 0 ? "fail" : "pass", reasons, regressions: hits(results, "regression").count, accepted };
 }
 function gateHeadline(decision) {
   const causes = decision.reasons.map((r) => r.cause).filter((c) => c !== "no-samples");
@@ -31390,16 +31414,6 @@ function gateHeadline(decision) {
 }
 function gateMessage(decision) {
   return decision.reasons.map((r) => r.steps.length > 0 ? `${r.summary}: ${r.steps.join(", ")}` : r.summary).join("; ");
-}
-function decideMeasuredGate(steps, failOn = DEFAULT_FAIL_ON) {
-  const reasons = steps.some((s) => s.ok > 0) ? [] : [NO_SAMPLES];
-  const failed = (cause, which) => {
-    const names = failOn.includes(cause) ? steps.filter(which).map((s) => s.step) : [];
-    if (names.length > 0) reasons.push(reason(cause, { count: names.length, steps: names }));
-  };
-  failed("error", (s) => s.errors > 0);
-  failed("missing", (s) => s.errors === 0 && s.ok === 0);
-  return { verdict: reasons.length > 0 ? "fail" : "pass", reasons, regressions: 0 };
 }
 
 // src/compare/index-samples.ts
@@ -31444,18 +31458,18 @@ function sideOf({ label, samples }) {
 function errorsOf({ label, samples }) {
   return samples.flatMap((s) => s.status === "error" ? [{ variant: label, repeat: s.repeat, message: s.error.message, log_excerpt: s.error.log_excerpt }] : []);
 }
-var ratioText = (r) => `instr/op ratio ${r.estimate.toFixed(3)} (range ${r.low.toFixed(3)}\u2013${r.high.toFixed(3)})`;
+var ratioText = (r) => `relative instr/op ${r.estimate.toFixed(3)} (range ${r.low.toFixed(3)}\u2013${r.high.toFixed(3)})`;
 function judge(r, t) {
   const apart = r.low > 1 || r.high < 1;
   const text = ratioText(r);
   const separate = "the repeats of the two sides do not overlap";
-  if (apart && r.estimate > t.instructions_fail_above) return { verdict: "regression", reason: `${text} is above ${t.instructions_fail_above}; ${separate}` };
-  if (apart && r.estimate > t.instructions_warn_above) return { verdict: "warning", reason: `${text} is above ${t.instructions_warn_above}; ${separate}` };
-  if (apart && r.estimate < t.instructions_improve_below) return { verdict: "improvement", reason: `${text} is below ${t.instructions_improve_below}; ${separate}` };
-  const crossed = r.estimate > t.instructions_warn_above ? `above ${t.instructions_warn_above}` : r.estimate < t.instructions_improve_below ? `below ${t.instructions_improve_below}` : null;
+  if (apart && r.estimate > t.instructions_fail_above) return { verdict: "regression", reason: `${text} is above ${formatLimit(t.instructions_fail_above)}; ${separate}` };
+  if (apart && r.estimate > t.instructions_warn_above) return { verdict: "warning", reason: `${text} is above ${formatLimit(t.instructions_warn_above)}; ${separate}` };
+  if (apart && r.estimate < t.instructions_improve_below) return { verdict: "improvement", reason: `${text} is below ${formatLimit(t.instructions_improve_below)}; ${separate}` };
+  const crossed = r.estimate > t.instructions_warn_above ? `above ${formatLimit(t.instructions_warn_above)}` : r.estimate < t.instructions_improve_below ? `below ${formatLimit(t.instructions_improve_below)}` : null;
   if (crossed && !apart) return { verdict: "unstable", reason: `spread too wide: ${text} is ${crossed}, but the repeats of the two sides overlap` };
-  if (r.high > t.instructions_fail_above) return { verdict: "unstable", reason: `spread too wide: ${text} reaches above ${t.instructions_fail_above}` };
-  return { verdict: "unchanged", reason: `${text} is within ${t.instructions_improve_below}..${t.instructions_warn_above}` };
+  if (r.high > t.instructions_fail_above) return { verdict: "unstable", reason: `spread too wide: ${text} reaches above ${formatLimit(t.instructions_fail_above)}` };
+  return { verdict: "unchanged", reason: `${text} is within ${formatLimit(t.instructions_improve_below)}..${formatLimit(t.instructions_warn_above)}` };
 }
 function compareInstructions(base, variant, t) {
   if (base.samples.length === 0 && variant.samples.length === 0) return null;
@@ -31531,7 +31545,6 @@ function unpairedEstimator(base, variant) {
     return ratioOf(unpairedShift(v.map(Math.log), b.map(Math.log), alpha));
   };
 }
-var ratioText2 = (r) => `${r.estimate.toFixed(3)} [${r.ci_low.toFixed(3)}, ${r.ci_high.toFixed(3)}]`;
 var pText = (p) => p >= 1e-3 ? String(Number(p.toPrecision(2))) : p.toExponential(1);
 var levelText = (alpha) => String(Number(alpha.toPrecision(2)));
 var percentText = (rise) => `${rise >= 0 ? "+" : ""}${Math.round(rise * 100)}%`;
@@ -31549,29 +31562,29 @@ function decide(base, variant, errors, qps, t, floor) {
   const { ratio: q, min_p_value } = qps;
   const p = q.p_value ?? 1;
   const significant = p < t.alpha;
-  const qpsText = `QPS ratio ${ratioText2(q)}`;
+  const qpsText = `relative QPS ${formatInterval(q)}`;
   const alphaText = levelText(t.alpha);
   const significance = `p = ${pText(p)} < ${alphaText}`;
   const floorText = `the A/A noise floor \xB1${(floor * 100).toFixed(1)}%`;
-  if (significant && q.estimate < t.fail_below && q.estimate < 1 - floor) return { verdict: "regression", reason: `${qpsText} is below ${t.fail_below}, ${significance}` };
-  if (significant && q.estimate < t.fail_below) return { verdict: "warning", reason: `${qpsText} is below ${t.fail_below} but within ${floorText}, ${significance}` };
-  if (significant && q.estimate < t.warn_below) return { verdict: "warning", reason: `${qpsText} is below ${t.warn_below}, ${significance}` };
-  if (significant && q.estimate > t.improve_above && q.estimate > 1 + floor) return { verdict: "improvement", reason: `${qpsText} is above ${t.improve_above}, ${significance}` };
+  if (significant && q.estimate < t.fail_below && q.estimate < 1 - floor) return { verdict: "regression", reason: `${qpsText} is below ${formatLimit(t.fail_below)}, ${significance}` };
+  if (significant && q.estimate < t.fail_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.fail_below)} but within ${floorText}, ${significance}` };
+  if (significant && q.estimate < t.warn_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.warn_below)}, ${significance}` };
+  if (significant && q.estimate > t.improve_above && q.estimate > 1 + floor) return { verdict: "improvement", reason: `${qpsText} is above ${formatLimit(t.improve_above)}, ${significance}` };
   if (!significant && min_p_value >= t.alpha) {
     return { verdict: "unstable", reason: `too few values (n = ${q.n}): the smallest possible p-value ${pText(min_p_value)} is not below ${alphaText}` };
   }
   if (q.ci_low < t.fail_below) {
-    return { verdict: "unstable", reason: `${qpsText} reaches below ${t.fail_below} and p = ${pText(p)}: too noisy to rule out a regression` };
+    return { verdict: "unstable", reason: `${qpsText} reaches below ${formatLimit(t.fail_below)} and p = ${pText(p)}: too noisy to rule out a regression` };
   }
-  if (significant && q.estimate > t.improve_above) return { verdict: "unchanged", reason: `${qpsText} is above ${t.improve_above} but within ${floorText}, ${significance}` };
+  if (significant && q.estimate > t.improve_above) return { verdict: "unchanged", reason: `${qpsText} is above ${formatLimit(t.improve_above)} but within ${floorText}, ${significance}` };
   return {
     verdict: "unchanged",
-    reason: significant ? `${qpsText}, ${significance}, is within ${t.warn_below}..${t.improve_above}` : `${qpsText}, p = ${pText(p)}: no significant change`
+    reason: significant ? `${qpsText}, ${significance}, is within ${formatLimit(t.warn_below)}\u2013${formatLimit(t.improve_above)}` : `${qpsText}, p = ${pText(p)}: no significant change`
   };
 }
 var CPU_SHARE_OF_LOSS = 0.5;
 var NOTABLE_RISE = 0.1;
-var IO_LABELS = { r_per_op: "r/op", rkb_per_op: "rKB/op", wkb_per_op: "wKB/op" };
+var IO_METRICS = ["r_per_op", "rkb_per_op", "wkb_per_op"];
 function whyHints(qps, metrics) {
   const rise = (key) => {
     const ratio = metrics[key];
@@ -31579,12 +31592,12 @@ function whyHints(qps, metrics) {
   };
   const hints = [];
   const cpu = rise("cpu_us_per_op");
-  if (cpu !== null && cpu > 0 && cpu >= CPU_SHARE_OF_LOSS * (1 - qps.estimate)) hints.push(`CPU/op ${percentText(cpu)}`);
+  if (cpu !== null && cpu > 0 && cpu >= CPU_SHARE_OF_LOSS * (1 - qps.estimate)) hints.push(`${METRIC_NAMES.cpu_us_per_op} ${percentText(cpu)}`);
   const cs = rise("cs_per_op");
-  if (cs !== null && cs > NOTABLE_RISE) hints.push(`context switches/op ${percentText(cs)} (contention?)`);
-  const io = Object.entries(IO_LABELS).flatMap(([key, label]) => {
+  if (cs !== null && cs > NOTABLE_RISE) hints.push(`${METRIC_NAMES.cs_per_op} ${percentText(cs)} (context switches: contention?)`);
+  const io = IO_METRICS.flatMap((key) => {
     const r = rise(key);
-    return r !== null && r > NOTABLE_RISE ? [`${label} ${percentText(r)}`] : [];
+    return r !== null && r > NOTABLE_RISE ? [`${METRIC_NAMES[key]} ${percentText(r)}`] : [];
   });
   if (io.length > 0) hints.push(`IO/op up: ${io.join(", ")}`);
   return hints;
@@ -31699,7 +31712,7 @@ function buildComparison(plan, options) {
     steps,
     counts,
     instruction_counts: instructionCounts,
-    verdict: gateVerdict({ counts, instruction_counts: instructionCounts }),
+    verdict: decideGate([{ steps, label: options.label ?? null }]).verdict,
     context: {
       run_id: run2.id,
       started_at: run2.started_at,
@@ -31766,6 +31779,83 @@ function compareAgainstBaseline(current, baseline, options = {}) {
     },
     options
   );
+}
+
+// src/version.ts
+var VERSION = "0.1.0";
+
+// src/measure/fingerprint.ts
+import { createHash as createHash3 } from "node:crypto";
+import { readFile as readFile7 } from "node:fs/promises";
+import os4 from "node:os";
+var ARM_PARTS = {
+  "0x41:0xd0c": "Arm Neoverse N1",
+  "0x41:0xd40": "Arm Neoverse V1",
+  "0x41:0xd49": "Arm Neoverse N2",
+  "0x41:0xd4f": "Arm Neoverse V2",
+  "0x41:0xd8e": "Arm Neoverse N3",
+  "0x41:0xd84": "Arm Neoverse V3",
+  "0xc0:0xac4": "Ampere-1",
+  "0xc0:0xac5": "Ampere-1a"
+};
+function cpuinfoField(cpuinfo, name) {
+  const line = cpuinfo.split("\n").find((l) => l.split(":")[0]?.trim() === name);
+  return line?.slice(line.indexOf(":") + 1).trim() || void 0;
+}
+function parseCpuModel(cpuinfo) {
+  const model = cpuinfoField(cpuinfo, "model name") ?? cpuinfoField(cpuinfo, "Model Name");
+  if (model) return model.replace(/\s+/g, " ");
+  const implementer = cpuinfoField(cpuinfo, "CPU implementer");
+  const part = cpuinfoField(cpuinfo, "CPU part");
+  if (implementer && part) return ARM_PARTS[`${implementer}:${part}`] ?? `Arm implementer ${implementer} part ${part}`;
+  throw new Error(`cannot find the CPU model in /proc/cpuinfo:
+${cpuinfo.slice(0, 2e3)}`);
+}
+function parseOsPrettyName(osRelease) {
+  const match = /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(osRelease);
+  return match?.[1] ?? "unknown";
+}
+function parseSmtActive(text) {
+  const value = text?.trim();
+  return value === "1" ? true : value === "0" ? false : null;
+}
+function hostnameHash(hostname3) {
+  return createHash3("sha256").update(hostname3).digest("hex").slice(0, 16);
+}
+async function readOrNull(file2) {
+  return readFile7(file2, "utf8").catch(() => null);
+}
+async function collectFingerprint(compiler, runner) {
+  const [cpuinfo, osRelease, smt] = await Promise.all([
+    readFile7("/proc/cpuinfo", "utf8"),
+    readOrNull("/etc/os-release"),
+    readOrNull("/sys/devices/system/cpu/smt/active")
+  ]);
+  return {
+    arch: os4.machine(),
+    cpu_model: parseCpuModel(cpuinfo),
+    cores: os4.availableParallelism(),
+    smt: parseSmtActive(smt),
+    memory_mib: Math.round(os4.totalmem() / 2 ** 20),
+    kernel: os4.release(),
+    os: osRelease ? parseOsPrettyName(osRelease) : `${os4.type()} ${os4.release()}`,
+    compiler,
+    runner,
+    hostname_hash: hostnameHash(os4.hostname())
+  };
+}
+function fingerprintMismatches(a, b) {
+  const differences = [];
+  const check2 = (field, x, y) => {
+    if (JSON.stringify(x) !== JSON.stringify(y)) differences.push(`${field}: ${JSON.stringify(x)} vs ${JSON.stringify(y)}`);
+  };
+  check2("arch", a.arch, b.arch);
+  check2("cpu_model", a.cpu_model, b.cpu_model);
+  check2("cores", a.cores, b.cores);
+  check2("smt", a.smt, b.smt);
+  check2("kernel", a.kernel, b.kernel);
+  check2("compiler", a.compiler, b.compiler);
+  return differences;
 }
 
 // src/cleanup.ts
@@ -31901,75 +31991,6 @@ async function loadConfigAt(at, file2 = null) {
 }
 async function loadConfigFromCommit(repo, ref) {
   return loadConfigAt(judgingCommit(repo, ref));
-}
-
-// src/report/format.ts
-var NONE2 = "\u2014";
-var grouped = /* @__PURE__ */ new Map();
-function groupedFormat(decimals) {
-  let format = grouped.get(decimals);
-  if (!format) {
-    format = new Intl.NumberFormat("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-    grouped.set(decimals, format);
-  }
-  return format;
-}
-function sensibleDecimals(value) {
-  const magnitude = Math.abs(value);
-  if (magnitude >= 100 || magnitude === 0) return 0;
-  if (magnitude >= 10) return 1;
-  if (magnitude >= 1) return 2;
-  return 3;
-}
-function formatAmount(value) {
-  if (value === null || value === void 0 || Number.isNaN(value)) return NONE2;
-  if (!Number.isFinite(value)) return value > 0 ? "\u221E" : "-\u221E";
-  return groupedFormat(sensibleDecimals(value)).format(value);
-}
-function formatRatio(value) {
-  if (value === null || value === void 0 || Number.isNaN(value)) return NONE2;
-  if (!Number.isFinite(value)) return value > 0 ? "\u221E" : "-\u221E";
-  return value.toFixed(2);
-}
-function formatInterval(ratio) {
-  if (!ratio) return NONE2;
-  return `${formatRatio(ratio.estimate)} (${formatRatio(ratio.ci_low)}\u2013${formatRatio(ratio.ci_high)})`;
-}
-var compact = new Intl.NumberFormat("en-US", { notation: "compact", minimumSignificantDigits: 3, maximumSignificantDigits: 3 });
-function formatCount(value) {
-  if (value === null || value === void 0 || !Number.isFinite(value)) return NONE2;
-  return compact.format(value).replace("K", "k");
-}
-function formatSpread(fraction) {
-  const percent = Math.abs(fraction) * 100;
-  if (percent === 0) return "0%";
-  if (percent < 5e-3) return "<0.01%";
-  return `${percent < 1 ? percent.toFixed(2) : percent < 10 ? percent.toFixed(1) : Math.round(percent)}%`;
-}
-function formatInstructionRatio(ratio) {
-  if (!ratio) return NONE2;
-  const reach = Math.max(ratio.high / ratio.estimate - 1, 1 - ratio.low / ratio.estimate);
-  return `${ratio.estimate.toFixed(3)} \xB1${formatSpread(reach)}`;
-}
-function formatPercent(share) {
-  if (share === null || share === void 0 || !Number.isFinite(share)) return NONE2;
-  return `${Math.round(share * 100)}%`;
-}
-function formatDuration(seconds2) {
-  if (!Number.isFinite(seconds2) || seconds2 < 0) return NONE2;
-  if (seconds2 < 60) return `${seconds2 < 10 ? seconds2.toFixed(1) : Math.round(seconds2)}s`;
-  const total = Math.round(seconds2);
-  const pad = (n) => String(n).padStart(2, "0");
-  if (total < 3600) return `${Math.floor(total / 60)}m ${pad(total % 60)}s`;
-  return `${Math.floor(total / 3600)}h ${pad(Math.floor(total % 3600 / 60))}m`;
-}
-function formatTsvNumber(value, decimals) {
-  if (value === null || value === void 0 || Number.isNaN(value)) return "NA";
-  if (!Number.isFinite(value)) return value > 0 ? "inf" : "-inf";
-  return value.toFixed(decimals);
-}
-function plural2(count, singular, pluralForm = `${singular}s`) {
-  return `${count} ${count === 1 ? singular : pluralForm}`;
 }
 
 // src/report/escape.ts
@@ -32272,15 +32293,24 @@ var COUNT_NOUN = {
   unchanged: ["unchanged", "unchanged"]
 };
 var EXPLAINED = /* @__PURE__ */ new Set(["regression", "warning", "unstable", "missing"]);
-var METRIC_HEADER = {
-  cpu_us_per_op: "cpu/o \xB5s",
-  cs_per_op: "cs/o",
-  r_per_op: "r/o",
-  rkb_per_op: "rKB/o",
-  wkb_per_op: "wKB/o"
-};
 function commentMarker(profile) {
   return `<!-- db-bench-gate:profile=${encodeURIComponent(profile)} -->`;
+}
+var MEASURING = "> \u23F3 **measuring";
+function measuringBody(previous, profile, sha, runUrl) {
+  const marker = commentMarker(profile);
+  const lines = previous.split("\n");
+  const rest = lines.slice(lines[0] === marker ? 1 : 0);
+  while (rest[0] === "" || rest[0]?.startsWith(MEASURING)) rest.shift();
+  const run2 = runUrl ? ` ([workflow run](${runUrl}))` : "";
+  return [marker, "", `${MEASURING} ${inlineCode(sha.slice(0, 12))}**${run2}: the numbers below are from the previous run.`, "", ...rest].join("\n");
+}
+function resultsRunMarker(runId) {
+  return `<!-- db-bench-gate:results-run=${runId} -->`;
+}
+function resultsRunOf(body) {
+  const match = /^<!-- db-bench-gate:results-run=(\d+) -->$/m.exec(body);
+  return match ? Number(match[1]) : null;
 }
 var CUTS = ["the chart", "the metrics tables", "the error logs", "the run details", "unchanged rows"];
 var CUT_CHART = 1;
@@ -32296,9 +32326,11 @@ function renderMarkdown(comparisons, options = {}) {
     labels: comparisonLabels(comparisons),
     columns,
     rows: sortByVerdict(rowsOf(columns)),
-    title: options.title ?? `db-bench-gate \xB7 ${profiles.join(", ")}`,
+    title: options.title ?? `db-bench-gate \xB7 ${profiles.join(", ")} \xB7 ${[...new Set(comparisons.map((c) => c.context.fingerprint.arch))].join(", ")}`,
     maxLength: options.maxLength ?? COMMENT_LIMIT,
-    failOn: options.failOn ?? DEFAULT_FAIL_ON
+    failOn: options.failOn ?? DEFAULT_FAIL_ON,
+    gate: decideGate(comparisons, options.failOn ?? DEFAULT_FAIL_ON, options.acceptance ?? null),
+    options
   };
   for (let level = 0; level <= CUTS.length; level++) {
     const text = render(report, { level, rowLimit: null });
@@ -32329,16 +32361,18 @@ function render(report, cuts) {
   const rows = visibleRows(report, cuts);
   const firstProfile = report.comparisons[0]?.context.profile.name ?? "";
   const sections = [
-    commentMarker(firstProfile),
+    [commentMarker(firstProfile), ...report.options.resultsRun ? [resultsRunMarker(report.options.resultsRun)] : []].join("\n"),
     heading(report),
     countsLine(report),
     instructionCountsLine(report),
-    contextSection(report),
-    thresholdsSection(report),
+    comparedLine(report),
+    acceptedLine(report),
+    ccLine(report),
     mainTable(report, rows),
     clientWarning(report, rows),
     flaggedSection(report, rows),
     errorsSection(report, rows, cuts.level < CUT_LOGS),
+    setupSection(report),
     cuts.level < CUT_CHART ? chartSection(report) : "",
     cuts.level < CUT_METRICS ? metricsSection(report) : "",
     cuts.level < CUT_RUN ? runSection(report) : "",
@@ -32346,18 +32380,66 @@ function render(report, cuts) {
   ];
   return sections.filter((s) => s !== "").join("\n\n") + "\n";
 }
+var HEADLINE_STEPS = 3;
+var NUMBERED = /* @__PURE__ */ new Set(["regression", "warning", "unstable", "improvement"]);
+function changeText(ratio) {
+  const percent = (ratio - 1) * 100;
+  const size = Math.abs(percent);
+  return `${percent < 0 ? "\u2212" : "+"}${size >= 1 || size === 0 ? Math.round(size) : size.toFixed(1)}%`;
+}
+function rowHas(row, verdict) {
+  return row.cells.some((cell) => cell?.result && (cell.result.verdict === verdict || cell.result.instructions?.verdict === verdict));
+}
+function headlineStep(report, row, verdict) {
+  const values = row.cells.flatMap((cell, i) => {
+    const result = cell?.result;
+    if (!result) return [];
+    const where = report.columns.length > 1 ? escapeMarkdown(report.columns[i]?.name ?? "") : null;
+    const place = where ? `, ${where}` : "";
+    if (!NUMBERED.has(verdict)) return where && (result.verdict === verdict || result.instructions?.verdict === verdict) ? [`(${where})`] : [];
+    if (result.verdict === verdict && result.qps) return [`${formatRatio(result.qps.estimate)} (${changeText(result.qps.estimate)}${place})`];
+    const counted = result.instructions;
+    if (counted?.verdict === verdict && counted.ratio) return [`instr/op ${counted.ratio.estimate.toFixed(3)} (${changeText(counted.ratio.estimate)}${place})`];
+    if (result.verdict === verdict || counted?.verdict === verdict) return where ? [`(${where})`] : [];
+    return [];
+  });
+  return values.length > 0 ? `${inlineCode(row.step)} ${values.join(" / ")}` : inlineCode(row.step);
+}
+function headlinePart(report, verdict, summary) {
+  const rows = report.rows.filter((row) => rowHas(row, verdict));
+  if (rows.length === 0) return summary;
+  const named = rows.slice(0, HEADLINE_STEPS).map((row) => headlineStep(report, row, verdict));
+  const more = rows.length > HEADLINE_STEPS ? `, +${rows.length - HEADLINE_STEPS} more` : "";
+  return `${summary}: ${named.join(", ")}${more}`;
+}
 function heading(report) {
-  const gate = decideGate(report.comparisons, report.failOn);
+  const { gate } = report;
   const title = escapeMarkdown(report.title);
-  return gate.verdict === "fail" ? `## \u274C Fail \xB7 ${gateHeadline(gate)} \xB7 ${title}` : `## \u2705 Pass \xB7 ${title}`;
+  const failed = gate.reasons.map((r) => r.cause === "no-samples" ? "no samples: nothing was measured" : headlinePart(report, r.cause, r.summary));
+  if (failed.length > 0) return `## \u274C ${failed.join(" \xB7 ")} \xB7 ${title}`;
+  if (gate.accepted) return `## \u2705 ${headlinePart(report, "regression", `${gate.accepted.summary} accepted`)} \xB7 ${title}`;
+  const improvements = report.rows.filter((row) => rowHas(row, "improvement")).length;
+  const better = improvements > 0 ? ` \xB7 ${headlinePart(report, "improvement", plural2(improvements, "improvement"))}` : "";
+  return `## \u2705 No regression${better} \xB7 ${title}`;
+}
+function acceptedLine(report) {
+  const { accepted } = report.gate;
+  if (!accepted) return "";
+  return `\u2705 ${plural2(accepted.count, "regression")} (${accepted.steps.map((s) => inlineCode(s)).join(", ")}) accepted by ${escapeMarkdown(`@${accepted.by}`)}, who set the label ${inlineCode(accepted.label)} after the last push: the check passes. Removing the label and rerunning fails it again.`;
+}
+function ccLine(report) {
+  const cc = report.options.cc ?? [];
+  const regressed = report.gate.reasons.some((r) => r.cause === "regression");
+  return cc.length > 0 && regressed ? `cc ${cc.map((name) => name.startsWith("@") ? name : `@${name}`).join(" ")}` : "";
 }
 function countsLine(report) {
   const counts = countVerdicts(report.rows);
-  const parts = VERDICTS.map((verdict) => {
+  const parts = VERDICTS.flatMap((verdict) => {
     const count = counts.get(verdict) ?? 0;
+    if (count === 0) return [];
     const [one, many] = COUNT_NOUN[verdict];
     const text = plural2(count, one, many);
-    return count > 0 && (verdict === "regression" || verdict === "error") ? `**${text}**` : text;
+    return [verdict === "regression" || verdict === "error" ? `**${text}**` : text];
   });
   const scope = report.columns.length > 1 ? `${plural2(report.rows.length, "step")}, worst over ${report.columns.length} columns` : plural2(report.rows.length, "step");
   return `${parts.join(" \xB7 ")} (${scope})`;
@@ -32402,45 +32484,63 @@ function variantWithCommit(comparison, id) {
 function maxRounds(comparison) {
   return Math.max(0, ...comparison.steps.flatMap((s) => s.absolute.map((a) => a.ok_samples + a.error_samples)));
 }
-function contextSection(report) {
-  const lines = report.comparisons.map((c, i) => {
-    const { engine, profile, fingerprint } = c.context;
-    const compared = c.variants.map((v) => variantWithCommit(c, v)).join(", ");
-    const parts = [
-      `${escapeMarkdown(engine.name)} ${escapeMarkdown(engine.version)}`,
-      `profile ${inlineCode(profile.name)} v${profile.version}`,
-      `${escapeMarkdown(fingerprint.cpu_model)} (${escapeMarkdown(fingerprint.arch)}, ${plural2(fingerprint.cores, "core")})`,
-      `${compared} vs ${variantWithCommit(c, c.base_variant)}`,
-      c.mode === "paired" ? `paired: up to ${plural2(maxRounds(c), "interleaved round")}` : `**unpaired** (up to ${plural2(maxRounds(c), "round")})`
-    ];
-    const prefix = report.comparisons.length > 1 ? `- **${escapeMarkdown(report.labels[i] ?? "")}**: ` : "";
-    const baseline = c.context.baseline;
-    const unpaired = c.mode === "unpaired" ? ` \u2014 the base numbers come from the stored baseline run ${inlineCode(baseline?.run_id ?? "unknown")}, not from this run: drift between the two runs is not cancelled out, so small differences are less certain than in a paired run.` : "";
-    return prefix + parts.join(" \xB7 ") + unpaired;
+function comparedLine(report) {
+  const texts = report.comparisons.map((c) => {
+    const compared2 = `${c.variants.map((v) => variantWithCommit(c, v)).join(", ")} vs ${variantWithCommit(c, c.base_variant)}`;
+    const how = c.mode === "paired" ? `paired: up to ${plural2(maxRounds(c), "interleaved round")}` : `**unpaired** (up to ${plural2(maxRounds(c), "round")}): the base numbers come from the stored baseline run ${inlineCode(c.context.baseline?.run_id ?? "unknown")}, not from this run, so drift between the two runs is not cancelled out`;
+    return `${compared2} \xB7 ${how}`;
   });
-  return lines.join("\n");
+  const unique = [...new Set(texts)];
+  const compared = unique.length === 1 ? unique : texts.map((text, i) => `**${escapeMarkdown(report.labels[i] ?? "")}**: ${text}`);
+  const { links } = report.options;
+  const linked = [links?.run ? `[workflow run](${links.run})` : null, links?.artifact ? `[results artifact](${links.artifact})` : null].filter((l) => l !== null);
+  return [compared.join("; "), ...linked].join(" \xB7 ");
+}
+function machineText(c) {
+  const { engine, profile, fingerprint } = c.context;
+  return [
+    `${escapeMarkdown(engine.name)} ${escapeMarkdown(engine.version)}`,
+    `profile ${inlineCode(profile.name)} v${profile.version}`,
+    `${escapeMarkdown(fingerprint.cpu_model)} (${escapeMarkdown(fingerprint.arch)}, ${plural2(fingerprint.cores, "core")})`
+  ].join(" \xB7 ");
+}
+function setupSection(report) {
+  const several = report.comparisons.length > 1;
+  const label = (i) => several ? `**${escapeMarkdown(report.labels[i] ?? "")}**: ` : "";
+  const machines = report.comparisons.map((c, i) => `- ${label(i)}${machineText(c)}`);
+  const thresholds = [...new Set(report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null)))];
+  const effective = report.comparisons.flatMap((c, i) => effectiveLines(c).map((line) => `- ${label(i)}${line}`));
+  const body = [
+    machines.join("\n"),
+    `Fails the check: ${report.failOn.length > 0 ? report.failOn.join(", ") : "nothing but a run without samples"} (input \`fail-on\`).`,
+    thresholds.length === 1 ? thresholds[0] : report.comparisons.map((c, i) => `- ${label(i)}${thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null)}`).join("\n"),
+    effective.length > 0 ? `Judged otherwise than configured (A/A noise floor, adaptive rounds):
+
+${effective.join("\n")}` : ""
+  ].filter((part) => part !== "");
+  return details("Machine, thresholds, per-step \u03B1", body.join("\n\n"));
 }
 function thresholdsText(thresholds, overrides, instructions) {
   const confidence = `${Number(((1 - thresholds.alpha) * 100).toFixed(1))}%`;
-  const instructionText = instructions ? ` \xB7 instr/op: **regression** above ${thresholds.instructions_fail_above}, warning above ${thresholds.instructions_warn_above}, improvement below ${thresholds.instructions_improve_below}, when the repeats of the two sides do not overlap` : "";
-  const base = `Thresholds: **regression** below ${thresholds.fail_below} (significant at \u03B1 = ${thresholds.alpha}) \xB7 warning below ${thresholds.warn_below} \xB7 improvement above ${thresholds.improve_above} \xB7 intervals are ${confidence}${instructionText}`;
+  const instructionText = instructions ? ` \xB7 instr/op: **regression** above ${formatLimit(thresholds.instructions_fail_above)}, warning above ${formatLimit(thresholds.instructions_warn_above)}, improvement below ${formatLimit(thresholds.instructions_improve_below)}, when the repeats of the two sides do not overlap` : "";
+  const base = `Thresholds: **regression** below ${formatLimit(thresholds.fail_below)} (significant at \u03B1 = ${thresholds.alpha}) \xB7 warning below ${formatLimit(thresholds.warn_below)} \xB7 improvement above ${formatLimit(thresholds.improve_above)} \xB7 intervals are ${confidence}${instructionText}`;
   if (overrides.length === 0) return base;
   const perStep = overrides.map((o) => {
     const set2 = [
-      o.fail_below !== void 0 ? `regression below ${o.fail_below}` : null,
-      o.warn_below !== void 0 ? `warning below ${o.warn_below}` : null,
-      o.improve_above !== void 0 ? `improvement above ${o.improve_above}` : null,
+      o.fail_below !== void 0 ? `regression below ${formatLimit(o.fail_below)}` : null,
+      o.warn_below !== void 0 ? `warning below ${formatLimit(o.warn_below)}` : null,
+      o.improve_above !== void 0 ? `improvement above ${formatLimit(o.improve_above)}` : null,
       o.alpha !== void 0 ? `\u03B1 = ${o.alpha}` : null,
-      o.instructions_fail_above !== void 0 ? `instr/op regression above ${o.instructions_fail_above}` : null,
-      o.instructions_warn_above !== void 0 ? `instr/op warning above ${o.instructions_warn_above}` : null,
-      o.instructions_improve_below !== void 0 ? `instr/op improvement below ${o.instructions_improve_below}` : null
+      o.instructions_fail_above !== void 0 ? `instr/op regression above ${formatLimit(o.instructions_fail_above)}` : null,
+      o.instructions_warn_above !== void 0 ? `instr/op warning above ${formatLimit(o.instructions_warn_above)}` : null,
+      o.instructions_improve_below !== void 0 ? `instr/op improvement below ${formatLimit(o.instructions_improve_below)}` : null
     ].filter((s) => s !== null);
     return `${inlineCode(o.step)}: ${set2.join(", ")}`;
   });
   return `${base}. Per step: ${perStep.join("; ")}`;
 }
-function effectiveText(c) {
-  const texts = c.steps.flatMap((step) => {
+function effectiveLines(c) {
+  return c.steps.flatMap((step) => {
     const changes = [
       ...new Set(
         step.variants.flatMap((v) => [
@@ -32452,12 +32552,6 @@ function effectiveText(c) {
     ];
     return changes.length ? [`${inlineCode(step.step)}: ${changes.join(", ")}`] : [];
   });
-  return texts.length ? `. Effective: ${texts.join("; ")}` : "";
-}
-function thresholdsSection(report) {
-  const texts = report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null) + effectiveText(c));
-  if (new Set(texts).size === 1) return texts[0] ?? "";
-  return texts.map((text, i) => `- **${escapeMarkdown(report.labels[i] ?? "")}**: ${text}`).join("\n");
 }
 function absoluteOf(absolute, variant) {
   return absolute.find((a) => a.variant === variant);
@@ -32480,20 +32574,51 @@ function instructionCell(instructions) {
 function stepVerdictText(verdict, result) {
   const instructions = result?.instructions;
   if (!result || !instructions) return verdictText(verdict);
-  const channels2 = [[result.verdict, "QPS"], [instructions.verdict, "instr/op"]].flatMap(
+  const channels = [[result.verdict, "QPS"], [instructions.verdict, "instr/op"]].flatMap(
     ([v, channel]) => v === "unchanged" || v === "n/a" ? [] : [{ verdict: v, channel }]
   );
-  const [first, second] = channels2.sort((a, b) => verdictRank(a.verdict) - verdictRank(b.verdict));
+  const [first, second] = channels.sort((a, b) => verdictRank(a.verdict) - verdictRank(b.verdict));
   if (!first) return verdictText(verdict);
   if (second && second.verdict === first.verdict) return `${verdictText(first.verdict)} (QPS, instr/op)`;
-  return channels2.map((c) => `${verdictText(c.verdict)} (${c.channel})`).join(" \xB7 ");
+  return channels.map((c) => `${verdictText(c.verdict)} (${c.channel})`).join(" \xB7 ");
 }
 var INSTRUCTIONS_NOTE = "instr/op is instructions per operation, variant / base, counted rather than timed (median of the repeats; \xB1 how far their range reaches): above 1.00 is more CPU work per operation.";
+function storedCell(report, row) {
+  const stored = report.options.storedBaseline;
+  if (!stored) return null;
+  const result = stored.comparison.steps.find((s) => s.step === row.step)?.variants[0];
+  if (!result) return NONE2;
+  const mark = result.verdict === "unchanged" ? "" : `${ICON[result.verdict]} `;
+  return result.qps ? `${mark}${formatInterval(result.qps)}` : verdictText(result.verdict);
+}
+function storedHeader(stored) {
+  return `vs ${escapeMarkdown(stored.branch)} (stored)`;
+}
+function storedNote(report) {
+  const stored = report.options.storedBaseline;
+  if (!stored) return "";
+  const { comparison, branch, run: run2 } = stored;
+  const [variant] = comparison.variants;
+  return ` ${storedHeader(stored)}: ${inlineCode(variant ?? "")} against the baseline stored by ${inlineCode(branch)} ([run ${run2.id}](${run2.url})), unpaired (another run: drift between the runs is not cancelled out), informational: it never fails the check.`;
+}
+function pairedNote(report, medians) {
+  const paired = report.comparisons.find((c) => c.mode === "paired");
+  if (!paired) return "";
+  const confidence = `${Number(((1 - paired.thresholds.alpha) * 100).toFixed(1))}%`;
+  const quotient = medians ? "; the QPS columns are each side's own median, so their quotient can differ a little" : "";
+  return ` Each round measures both sides back to back: the relative QPS is the median of the per-round ratios, with its ${confidence} interval${quotient}.`;
+}
 function mainTable(report, rows) {
   const [only] = report.columns;
-  if (report.columns.length === 1 && only) return singleColumnTable(only, rows, hasInstructions(report));
+  if (report.columns.length === 1 && only) return singleColumnTable(report, only, rows, hasInstructions(report));
+  const stored = report.options.storedBaseline;
   const counted = report.columns.map((c) => c.comparison.instruction_counts !== null);
-  const header = ["step", ...report.columns.flatMap((c, i) => [escapeMarkdown(c.name), ...counted[i] ? [`${escapeMarkdown(c.name)} instr/op`] : []]), "verdict"];
+  const header = [
+    "step",
+    ...report.columns.flatMap((c, i) => [escapeMarkdown(c.name), ...counted[i] ? [`${escapeMarkdown(c.name)} instr/op`] : []]),
+    ...stored ? [storedHeader(stored)] : [],
+    "verdict"
+  ];
   const body = rows.map((row) => [
     inlineCode(row.step, true),
     ...row.cells.flatMap((cell, i) => {
@@ -32506,6 +32631,7 @@ function mainTable(report, rows) {
       };
       return [qpsCell(), ...counted[i] ? [instructionCell(cell?.result?.instructions)] : []];
     }),
+    ...stored ? [storedCell(report, row) ?? NONE2] : [],
     whereVerdict(report, row)
   ]);
   const table = markdownTable([header, ...body], { align: ["l", ...header.slice(2).map(() => "r"), "l"] });
@@ -32513,7 +32639,7 @@ function mainTable(report, rows) {
   const note = counted.some(Boolean) ? ` ${INSTRUCTIONS_NOTE}` : "";
   return `${table}
 
-Each column: QPS of the variant / QPS of its base (${bases}), with the interval; above 1.00 is faster.${note}`;
+Each column: QPS of the variant / QPS of its base (${bases}), with the interval; above 1.00 is faster.${pairedNote(report, false)}${note}${storedNote(report)}`;
 }
 function whereVerdict(report, row) {
   const where = report.columns.filter((_, i) => {
@@ -32522,9 +32648,21 @@ function whereVerdict(report, row) {
   }).map((c) => escapeMarkdown(c.name));
   return where.length > 0 ? `${verdictText(row.verdict)} (${where.join(", ")})` : verdictText(row.verdict);
 }
-function singleColumnTable(column, rows, instructions) {
+function singleColumnTable(report, column, rows, instructions) {
   const base = column.comparison.base_variant;
-  const header = ["step", `${escapeMarkdown(base)} QPS`, `${escapeMarkdown(column.variant)} QPS`, "relative QPS", ...instructions ? ["instr/op"] : [], "cpu/op", "cs/op", "p95", "verdict"];
+  const stored = report.options.storedBaseline;
+  const header = [
+    "step",
+    `${escapeMarkdown(base)} QPS`,
+    `${escapeMarkdown(column.variant)} QPS`,
+    "relative QPS",
+    ...stored ? [storedHeader(stored)] : [],
+    ...instructions ? ["instr/op"] : [],
+    METRIC_NAMES.cpu_us_per_op,
+    METRIC_NAMES.cs_per_op,
+    "p95",
+    "verdict"
+  ];
   const body = rows.map((row) => {
     const cell = row.cells[0];
     const result = cell?.result;
@@ -32534,6 +32672,7 @@ function singleColumnTable(column, rows, instructions) {
       formatAmount(absoluteOf(absolute, base)?.ops_per_s),
       formatAmount(absoluteOf(absolute, column.variant)?.ops_per_s),
       formatInterval(result?.qps),
+      ...stored ? [storedCell(report, row) ?? NONE2] : [],
       ...instructions ? [instructionCell(result?.instructions)] : [],
       estimate(result?.metrics.cpu_us_per_op),
       estimate(result?.metrics.cs_per_op),
@@ -32545,7 +32684,7 @@ function singleColumnTable(column, rows, instructions) {
   const ratio = `${inlineCode(column.variant)} / ${inlineCode(base)}`;
   return `${table}
 
-Relative QPS = ${ratio} with its interval: above 1.00 is faster. cpu/op, cs/op and p95 are ${ratio} as well: above 1.00 is more CPU, more context switches, slower.` + (instructions ? ` ${INSTRUCTIONS_NOTE}` : "");
+Relative QPS = ${ratio}: above 1.00 is faster.${pairedNote(report, true)} cpu/op, cs/op and p95 are ${ratio} as well: above 1.00 is more CPU, more context switches, slower.` + (instructions ? ` ${INSTRUCTIONS_NOTE}` : "") + storedNote(report);
 }
 function clientMayBottleneck(share) {
   return share !== null && share >= CLIENT_SHARE_SUSPECT;
@@ -32674,7 +32813,7 @@ function metricsTables(comparison) {
     ])
   );
   const absolute = markdownTable(
-    [["step", "variant", "rounds", "time", "o/s", ...METRIC_KEYS.map((k) => METRIC_HEADER[k]), "p95 ms", "client CPU"], ...absoluteRows],
+    [["step", "variant", "rounds", "time", "o/s", ...METRIC_KEYS.map((k) => METRIC_NAMES[k]), "p95 ms", "client CPU"], ...absoluteRows],
     { align: ["l", "l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r"] }
   );
   const relativeRows = comparison.steps.flatMap(
@@ -32687,11 +32826,11 @@ function metricsTables(comparison) {
     ])
   );
   const relative = markdownTable(
-    [["step", "variant", "o/s", ...METRIC_KEYS.map((k) => METRIC_HEADER[k].replace(" \xB5s", "")), "p95"], ...relativeRows],
+    [["step", "variant", "o/s", ...METRIC_KEYS.map((k) => METRIC_NAMES[k]), "p95"], ...relativeRows],
     { align: ["l", "l", "r", "r", "r", "r", "r", "r", "r"] }
   );
   return [
-    "Absolute, medians over the rounds (cpu/o: host CPU \xB5s per operation, all cores; time: measured seconds of the variant):",
+    "Absolute, medians over the rounds (cpu/op: host CPU \xB5s per operation, all cores; cs/op: context switches; r/op, rKB/op, wKB/op: storage reads, KB read and written; time: measured seconds of the variant):",
     absolute,
     `Relative to ${inlineCode(comparison.base_variant)} (variant / base; above 1.00 is more per operation, except o/s where it is faster):`,
     relative,
@@ -32881,6 +33020,40 @@ import { copyFile as copyFile2, mkdtemp as mkdtemp3, rm as rm5 } from "node:fs/p
 import os5 from "node:os";
 import path11 from "node:path";
 
+// src/build/progress.ts
+var NO_PROGRESS = { phase: null, compiled: 0, total: null };
+var COMPILE_FLAG = /\s-c(?:\s|$)/;
+var SOURCE_FILE = /\s\S+\.(?:c|cc|cpp|cxx|S)(?:\s|$)/;
+var NINJA = /^\[(\d+)\/(\d+)\]\s/;
+function phaseOf(command) {
+  if (/(^|\/)(configure|meson setup|cmake)\b/.test(command)) return "configure";
+  if (/\b(make|ninja|meson)\b.*\binstall\b/.test(command)) return "install";
+  if (/(^|\/)(make|ninja|meson compile)\b/.test(command)) return "compile";
+  return null;
+}
+function advance(progress, rawLine) {
+  const line = rawLine.replace(/^\[\s*[\d.]+s\]\s/, "");
+  if (line.startsWith("$ ")) {
+    const phase = phaseOf(line.slice(2));
+    return phase ? { phase, compiled: phase === "compile" ? 0 : progress.compiled, total: phase === "compile" ? null : progress.total } : progress;
+  }
+  if (progress.phase !== "compile") return progress;
+  const ninja = NINJA.exec(line);
+  if (ninja) return { ...progress, compiled: Number(ninja[1]), total: Number(ninja[2]) };
+  return COMPILE_FLAG.test(line) && SOURCE_FILE.test(line) ? { ...progress, compiled: progress.compiled + 1 } : progress;
+}
+function progressLine(progress, elapsedS) {
+  const time3 = formatDuration(elapsedS);
+  switch (progress.phase) {
+    case null:
+      return `preparing \xB7 ${time3}`;
+    case "compile":
+      return progress.total !== null ? `compile: ${progress.compiled.toLocaleString("en-US")} of ${progress.total.toLocaleString("en-US")} steps \xB7 ${time3}` : `compile: ${progress.compiled.toLocaleString("en-US")} files so far \xB7 ${time3}`;
+    default:
+      return `${progress.phase} \xB7 ${time3}`;
+  }
+}
+
 // src/driver/client-rusage.ts
 import { readFile as readFile8 } from "node:fs/promises";
 var WRAPPER = [
@@ -33029,6 +33202,16 @@ function metricsPerOp(before, after, ops, clockTicksPerSecond2) {
   };
 }
 
+// src/report/step-line.ts
+function stepDoneLine(stepId, rounds, judged) {
+  const done = `${stepId} done after ${plural2(rounds, "round")}`;
+  if (!judged) return done;
+  return `${done}: ${judged.variants.map((v) => `${v.variant} ${v.verdict}${v.qps ? ` ${formatInterval(v.qps)}` : ""}`).join("; ")}`;
+}
+function phaseTimesLine(phases, format) {
+  return `time per phase: ${phases.map(([name, seconds2]) => `${name} ${format(seconds2)}`).join(" \xB7 ")}`;
+}
+
 // src/schedule/instructions.ts
 function differencedCount(short, long) {
   const ops = long.ops - short.ops;
@@ -33159,6 +33342,7 @@ async function runInterleaved(steps, variants, budget, clock, hooks) {
       reason2 = round < budget.maxRounds ? hooks.settled?.(step, stepSamples) ?? null : null;
     }
     samples.push(...stepSamples);
+    hooks.stepDone?.(step, stepSamples, round);
     if (reason2 !== null) settled.push(reason2);
     else if (round < budget.maxRounds) cutShort.push(`${step.id}: the time budget stopped it after ${round} of ${budget.maxRounds} rounds`);
   }
@@ -33183,8 +33367,9 @@ async function buildVariants(plan, ports, registry2, log) {
   const builds = [];
   for (const spec of plan.variants) {
     const build = await log.group(`build ${spec.id} (${spec.ref})`, async () => {
-      let lastShown = performance.now();
-      let lines = 0;
+      const started = performance.now();
+      let lastShown = started;
+      let progress = NO_PROGRESS;
       const build2 = await ports.build({
         repo: plan.repo,
         commitish: spec.ref,
@@ -33194,11 +33379,14 @@ async function buildVariants(plan, ports, registry2, log) {
         timeouts: plan.timeouts,
         registry: registry2,
         ...plan.workDir && { workDir: plan.workDir },
+        // what a person waits on: the phase, files compiled so far, elapsed time; not the compiler's command lines
         onLine: (line) => {
-          lines++;
-          if (/\] \$ /.test(line) || performance.now() - lastShown > 15e3) {
+          const next = advance(progress, line);
+          const newPhase = next.phase !== progress.phase;
+          progress = next;
+          if (newPhase || performance.now() - lastShown > 15e3) {
             lastShown = performance.now();
-            log.info(`${line.slice(0, 160)}${/\] \$ /.test(line) ? "" : ` (${lines} lines so far)`}`);
+            log.info(progressLine(progress, (lastShown - started) / 1e3));
           }
         }
       });
@@ -33307,6 +33495,7 @@ ${excerpt}`);
 async function ensureData(ctx, vi, step) {
   const dataSet = step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, step, vi.build));
   if (vi.loaded.has(dataSet.key)) return;
+  const loadStarted = ctx.ports.clock.now();
   for (const command of dataSet.commands) {
     const shown = [path11.basename(command.file), ...command.args].join(" ");
     ctx.log.info(`${vi.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
@@ -33319,6 +33508,7 @@ ${await vi.instance.logTail(EXCERPT_LINES)}`);
   }
   await vi.instance.settle(dataSet.tables);
   vi.loaded.add(dataSet.key);
+  ctx.phases.loads += ctx.ports.clock.now() - loadStarted;
 }
 async function onRunTarget(vi, work) {
   const { target, release } = await vi.instance.runTarget();
@@ -33397,7 +33587,7 @@ function scheduleOf(plan) {
     budget: { minRounds, maxRounds: rounds, budgetS: plan.timeBudgetS === void 0 ? schedule.time_budget_s : plan.timeBudgetS, stopsAt: budgetStops(sequential, minRounds, rounds) }
   };
 }
-async function measureSteps(ctx, instances, variants, fingerprint, plan) {
+async function measureSteps(ctx, instances, variants, fingerprint, plan, judgeStep) {
   const { profile } = ctx.plan;
   const { schedule } = profile;
   const thresholds = thresholdResolver(ctx.plan.judging?.thresholds, ctx.plan.judging?.overrides);
@@ -33422,14 +33612,15 @@ async function measureSteps(ctx, instances, variants, fingerprint, plan) {
       measure: async (step, variant, round, position) => {
         const sample = await measureOnce(ctx, instances, fingerprint, step, variant, round, position);
         ctx.log.info(
-          sample.status === "ok" ? `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ${sample.ops_per_s.toFixed(0)} ops/s` + (sample.metrics ? `, ${sample.metrics.cpu_us_per_op.toFixed(1)} cpu us/op` : "") + (sample.client_cpu_share !== null ? `, client ${(sample.client_cpu_share * 100).toFixed(0)}% of CPU` : "") + (sample.background_writer ? `, writer ${sample.background_writer.rows_per_s.toFixed(0)}/${sample.background_writer.target_rows_per_s} rows/s${sample.background_writer.kept_rate ? "" : " (FELL BEHIND)"}` : "") : `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ERROR ${sample.error.message}`
+          sample.status === "ok" ? `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ${formatAmount(sample.ops_per_s)} QPS` + (sample.metrics ? `, ${METRIC_NAMES.cpu_us_per_op} ${formatAmount(sample.metrics.cpu_us_per_op)} \xB5s` : "") + (sample.client_cpu_share !== null ? `, client ${(sample.client_cpu_share * 100).toFixed(0)}% of CPU` : "") + (sample.background_writer ? `, writer ${sample.background_writer.rows_per_s.toFixed(0)}/${sample.background_writer.target_rows_per_s} rows/s${sample.background_writer.kept_rate ? "" : " (FELL BEHIND)"}` : "") : `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ERROR ${sample.error.message}`
         );
         return sample;
       },
       ...schedule.restart_every !== void 0 && { restart: { every: schedule.restart_every, run: (step, variant) => instances.restart(step, variant) } },
       ...plan.sequential && {
         settled: (step, stepSamples) => settledStep(plan.sequential, thresholds.forStep(step.id), ctx.plan.baseVariant, stepSamples)
-      }
+      },
+      stepDone: (step, stepSamples, roundsUsed) => ctx.log.info(stepDoneLine(step.id, roundsUsed, judgeStep(step, stepSamples)))
     })
   );
 }
@@ -33520,7 +33711,10 @@ async function runBenchmark(plan, registry2, log, ports) {
   const placement = await placeInstances(plan, ports);
   if (placement?.kind === "server") log.info(`server on CPU ${formatCpuList(placement.server)}, benchmark client on CPU ${formatCpuList(placement.client)}`);
   if (placement?.kind === "embedded") log.info(`${plan.engine.name} (embedded: the benchmark's own process) on CPU ${formatCpuList(placement.process)}`);
+  const phases = { builds: 0, loads: 0, measuring: 0, "counting instructions": 0 };
+  const buildsStarted = ports.clock.now();
   const builds = await buildVariants(plan, ports, registry2, log);
+  phases.builds = ports.clock.now() - buildsStarted;
   const variants = plan.variants.map((spec, i) => {
     const build = builds[i];
     return { id: spec.id, commit: build.commit, ref: spec.ref, flags: build.flags, build_id: build.buildId };
@@ -33531,14 +33725,24 @@ async function runBenchmark(plan, registry2, log, ports) {
   await copyShippedFiles(plan.profile.steps, runDir);
   const clientUser = await ports.clientUser(plan.trust);
   await giveTo(clientUser, runDir);
-  const ctx = { plan, ports, registry: registry2, log, workDir, runDir, clientUser, placement, startedAt, notes: [] };
+  const ctx = { plan, ports, registry: registry2, log, workDir, runDir, clientUser, placement, startedAt, notes: [], phases };
   const instances = new Instances(ctx);
   await instances.startAll(variants, builds);
   const schedule = scheduleOf(plan);
-  const measured = await measureSteps(ctx, instances, variants, fingerprint, schedule);
-  const instructions = await countStage(ctx, instances, variants);
-  await instances.stopAll();
   const engineVersion = await plan.engine.version(builds[0].binDir, clientUser);
+  const judgeStep = (step, stepSamples) => variants.length < 2 ? void 0 : compareRun(assembleResults(ctx, { fingerprint, engineVersion, variants, schedule, measured: { samples: [...stepSamples], cutShort: [], settled: [] }, instructions: void 0, plannedRestarts: 0 })).steps.find(
+    (s) => s.step === step.id
+  );
+  const timed = async (phase, work) => {
+    const [started, loads] = [ports.clock.now(), phases.loads];
+    const result = await work();
+    phases[phase] = ports.clock.now() - started - (phases.loads - loads);
+    return result;
+  };
+  const measured = await timed("measuring", () => measureSteps(ctx, instances, variants, fingerprint, schedule, judgeStep));
+  const instructions = await timed("counting instructions", () => countStage(ctx, instances, variants));
+  await instances.stopAll();
+  log.info(phaseTimesLine(Object.entries(phases).filter(([name]) => instructions !== void 0 || name !== "counting instructions"), formatDuration));
   return assembleResults(ctx, { fingerprint, engineVersion, variants, schedule, measured, instructions, plannedRestarts: instances.plannedRestarts });
 }
 
@@ -33876,7 +34080,8 @@ var realPorts = {
 // src/measure-and-write.ts
 async function measureAndWrite(plan, options) {
   const measured = await runBenchmark(plan.run, options.registry, options.log, realPorts);
-  const results = options.noiseFloor ? { ...measured, noise_floor: options.noiseFloor } : measured;
+  const floored = options.noiseFloor ? { ...measured, noise_floor: options.noiseFloor } : measured;
+  const results = options.amend ? options.amend(floored) : floored;
   options.registry.signal.throwIfAborted();
   await mkdir5(path15.dirname(options.resultsFile), { recursive: true });
   await writeResults(options.resultsFile, results);
@@ -33895,6 +34100,7 @@ export {
   ThresholdsInputSchema,
   VariantSchema,
   METRIC_KEYS,
+  METRIC_NAMES,
   MAX_RESULTS_FILE_BYTES,
   tooLargeError,
   parseResults,
@@ -33918,7 +34124,6 @@ export {
   decideGate,
   gateHeadline,
   gateMessage,
-  decideMeasuredGate,
   NONE2 as NONE,
   formatTsvNumber,
   comparisonLabels,
@@ -33929,7 +34134,10 @@ export {
   runLabels,
   COMMENT_LIMIT,
   commentMarker,
+  measuringBody,
+  resultsRunOf,
   renderMarkdown,
+  require_picomatch2 as require_picomatch,
   unprivilegedWarning,
   median,
   loadProfile,
@@ -33939,10 +34147,10 @@ export {
   makePlan,
   runStreamed,
   cacheNamespace,
+  compareRun,
+  compareAgainstBaseline,
   VERSION,
   fingerprintMismatches,
   measureAndWrite,
-  compareRun,
-  compareAgainstBaseline,
   withCleanup
 };
