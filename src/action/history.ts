@@ -1,14 +1,18 @@
 /**
- * The action's part in the history (docs/history.md): the store the inputs name, and a baseline run's
- * record, change points and alert (src/publish/history.ts) with the summary's section.
+ * The action's part in the history (docs/history.md): the store the inputs name, a baseline run's
+ * record, change points and alert (src/publish/history.ts) with the summary's section, and pr mode's
+ * stored baseline with the history's copy once the artifact expired.
  */
 import { thresholdResolver } from "../compare/thresholds.js";
 import type { Plan } from "../config/plan.js";
 import { cacheDirHistoryStore, type HistoryStore } from "../history/store.js";
 import { branchHistoryStore } from "../publish/history-branch.js";
 import { updateHistory } from "../publish/history.js";
+import { searchStoredBaseline, type ExpiredBaseline } from "../publish/baseline.js";
+import { escapeMarkdown, inlineCode } from "../report/escape.js";
+import { plural } from "../report/format.js";
 import type { Results } from "../results/schema.js";
-import type { ModeContext } from "./context.js";
+import type { GitHubAccess, ModeContext } from "./context.js";
 
 /** https://github.com/owner/repo of this run, for links; null outside a workflow. */
 export function repositoryUrl(env: NodeJS.ProcessEnv): string | null {
@@ -56,4 +60,52 @@ export async function keepHistory(ctx: ModeContext, results: Results, plan: Plan
     core.warning(`history (${store.where}): ${(e as Error).message}`);
     return "";
   }
+}
+
+/** How long ago, the way a comment says it: "12 minutes", "5 hours", "3 days". */
+export function formatAge(ms: number): string {
+  const minutes = Math.max(0, Math.round(ms / 60_000));
+  if (minutes < 120) return plural(minutes, "minute");
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? plural(hours, "hour") : plural(Math.round(hours / 24), "day");
+}
+
+/** A stored baseline and, for the comment, where it came from and how old it is. */
+export type BaselineFound = { kind: "found"; results: Results; from: string } | { kind: "none"; expired: ExpiredBaseline | null };
+
+/**
+ * The base branch's baseline: the newest artifact of the baseline workflow's push runs, else (expired,
+ * or none within reach) the copy the history keeps. A history that cannot be read is a warning.
+ */
+export async function findBaseline(
+  github: GitHubAccess,
+  query: { branch: string; artifactName: string; workflowPath: string | null; store: HistoryStore | null; key: string; warn: (message: string) => void; tmpRoot?: string; now?: Date },
+): Promise<BaselineFound> {
+  const now = (query.now ?? new Date()).getTime();
+  const age = (results: Results) => formatAge(now - Date.parse(results.run.finished_at));
+  const search = await searchStoredBaseline(github.client, {
+    repo: github.repo,
+    branch: query.branch,
+    artifactName: query.artifactName,
+    workflowPath: query.workflowPath,
+    ...(query.tmpRoot && { tmpRoot: query.tmpRoot }),
+  });
+  if (search.kind === "found") {
+    const { stored } = search;
+    return { kind: "found", results: stored.results, from: `artifact of [run ${stored.runId}](${stored.url}), measured ${age(stored.results)} ago` };
+  }
+  const expired = search.kind === "expired" ? search.expired : null;
+  const latest = query.store
+    ? await query.store.read(query.key).then(
+        (stored) => stored.latest,
+        (e: Error) => {
+          query.warn(`history (${query.store!.where}): ${e.message}`);
+          return null;
+        },
+      )
+    : null;
+  if (!latest) return { kind: "none", expired };
+  const why = expired ? `the artifact of [run ${expired.runId}](${expired.url}) expired` : "no unexpired artifact within reach";
+  const commit = latest.variants.find((v) => v.id === latest.base_variant)!.commit;
+  return { kind: "found", results: latest, from: `the history's copy (${escapeMarkdown(query.store!.where)}) of ${inlineCode(commit.slice(0, 12))}, measured ${age(latest)} ago: ${why}` };
 }

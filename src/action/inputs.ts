@@ -24,7 +24,7 @@ export const INPUT_NAMES = [
   "instructions-fail-above", "instructions-warn-above", "instructions-improve-below", "noise-floor", "fail-on", "fail-on-regression", "time-budget",
   "count-instructions",
   "timeouts", "cache-dir", "cache-size-cap", "allow-fork-prs", "trusted-label", "comment", "cc", "accept-label",
-  "skip-label", "skip", "results-path", "artifact-name", "history", "history-branch", "alert-cc", "bisect-steps", "token",
+  "skip-label", "skip", "results-path", "artifact-name", "history", "history-branch", "alert-cc", "bisect-steps", "baseline-workflow", "token",
 ] as const;
 export type InputName = (typeof INPUT_NAMES)[number];
 
@@ -92,6 +92,8 @@ export interface ActionInputs {
   alertCc: string[];
   /** bisect mode: glob of step ids */
   bisectSteps: string;
+  /** the workflow file whose push runs store baselines; null: this run's workflow */
+  baselineWorkflow: string | null;
   /** never logged, never passed to a subprocess */
   token: string | null;
 }
@@ -163,6 +165,7 @@ const InputsSchema = z.object({
     .pipe(z.array(z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9._-]+)?$/, "expected GitHub logins (or org/team), separated by spaces or commas")).max(20))
     .default([]),
   "bisect-steps": z.string().default("*"),
+  "baseline-workflow": z.string().optional(),
   token: z.string().optional(),
 });
 
@@ -324,6 +327,7 @@ export function readInputs(env: Record<string, string | undefined>): ActionInput
     historyBranch: inputs["history-branch"],
     alertCc: inputs["alert-cc"],
     bisectSteps: inputs["bisect-steps"],
+    baselineWorkflow: inputs["baseline-workflow"] ?? null,
     token: inputs.token ?? null,
   };
 }

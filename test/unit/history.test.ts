@@ -17,6 +17,7 @@ import { branchHistoryStore } from "../../src/publish/history-branch.js";
 import { alertIssueMarker } from "../../src/publish/issue.js";
 import { updateHistory } from "../../src/publish/history.js";
 import { alertMarkdown } from "../../src/report/history.js";
+import { findBaseline, formatAge } from "../../src/action/history.js";
 import type { Results } from "../../src/results/schema.js";
 import { FakeGitHub } from "../helpers/fake-github.js";
 import { syntheticResults } from "../helpers/synthetic-results.js";
@@ -215,5 +216,33 @@ describe("history stores", () => {
     const after = await updateHistory(baselineOf(9, 7000, 56000), { ...options, run: { id: "9", url: null } });
     expect(after.alerts.map((a) => a.action)).toEqual(["left-closed"]);
     expect(alerts()).toHaveLength(1);
+  });
+
+  it("the baseline lookup counts only the baseline workflow's runs, and falls back to the history's copy when the artifact expired, saying so and how old", async () => {
+    const client = createGitHubClient(fake.token, fake.url);
+    const repo = { owner: fake.owner, repo: fake.repo };
+    const github = { client, repo, token: fake.token, author: async () => fake.identity.login };
+    const store = branchHistoryStore(client, repo, "lookup-data");
+    const run = baselineOf(3, 10000, 40000);
+    const key = historyKey(run.profile.name, run.fingerprint.arch);
+    const warnings: string[] = [];
+    const query = { branch: "lookup", artifactName: "db-bench-gate-lookup", workflowPath: ".github/workflows/perf.yml", store, key, warn: (m: string) => void warnings.push(m), now: new Date(Date.parse(run.run.finished_at) + 3 * 86400_000) };
+    expect(await findBaseline(github, query)).toEqual({ kind: "none", expired: null });
+    // another workflow's run with the artifact does not count; the baseline workflow's expired one does
+    const other = fake.addRun({ headBranch: "lookup", event: "push", path: ".github/workflows/nightly.yml" });
+    fake.addArtifact(other.id, "db-bench-gate-lookup", Buffer.from("PK"));
+    const ours = fake.addRun({ headBranch: "lookup", event: "push" });
+    fake.addArtifact(ours.id, "db-bench-gate-lookup", Buffer.from("PK")).expired = true;
+    const none = await findBaseline(github, query);
+    expect(none).toMatchObject({ kind: "none", expired: { runId: ours.id } });
+    await store.write(key, (current) => appendRecord(current, historyRecordOf(run, { id: String(ours.id), url: null }), KEY), run);
+    const found = await findBaseline(github, query);
+    expect(found.kind).toBe("found");
+    expect(found.kind === "found" && found.results).toEqual(run);
+    expect(found.kind === "found" && found.from).toBe(
+      `the history's copy (branch lookup-data) of \`${sha(3).slice(0, 12)}\`, measured 3 days ago: the artifact of [run ${ours.id}](https://github.com/${fake.repository}/actions/runs/${ours.id}) expired`,
+    );
+    expect(warnings).toEqual([]);
+    expect([formatAge(59_000), formatAge(90 * 60_000), formatAge(5 * 3600_000), formatAge(49 * 3600_000)]).toEqual(["1 minute", "90 minutes", "5 hours", "2 days"]);
   });
 });
