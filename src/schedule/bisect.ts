@@ -49,10 +49,13 @@ export interface BisectReport {
 export async function commitsBetween(repo: string, good: string, bad: string): Promise<{ good: string; bad: string; commits: string[] }> {
   const git = async (args: string[], what: string) => {
     const r = await execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false });
-    if (r.failed) throw new InputError(`${what}: ${r.stderr.trim().split("\n")[0] ?? r.shortMessage}`, repo);
+    const said = r.stderr.trim().split("\n")[0];
+    if (r.failed) throw new InputError(said ? `${what}: ${said}` : what, repo);
     return r.stdout.trim();
   };
-  const [goodSha, badSha] = (await git(["rev-parse", "--verify", `${good}^{commit}`, `${bad}^{commit}`], `${good} or ${bad} is not a commit`)).split("\n") as [string, string];
+  const commitOf = (ref: string) => git(["rev-parse", "--verify", "--end-of-options", `${ref}^{commit}`], `${ref} is not a commit`);
+  const goodSha = await commitOf(good);
+  const badSha = await commitOf(bad);
   await git(["merge-base", "--is-ancestor", goodSha, badSha], `the good commit ${good} is not an ancestor of the bad one ${bad}`);
   const listed = await git(["rev-list", "--first-parent", "--reverse", `${goodSha}..${badSha}`], "rev-list");
   const commits = listed ? listed.split("\n") : [];

@@ -118,6 +118,8 @@ describe("the main branch's history", () => {
     const [alert, ...more] = alertIssues();
     expect(more).toEqual([]);
     const body = alert!.body!;
+    // what docs/history.md shows
+    console.log(`[history] alert issue #${alert!.number}: ${alert!.title}\n${body}\n[history] job summary of the last baseline run:\n${last!.summary}`);
     const firstBad = commits[SLOW_AT - 1]!;
     const lastGood = commits[SLOW_AT - 2]!;
     expect(alert!.title).toContain(`regressed at ${firstBad.slice(0, 12)}`);
@@ -157,6 +159,7 @@ describe("the main branch's history", () => {
     expect(result.outputs["first-bad-commit"]).toBe(firstBad);
     const probes = result.lines.filter((l) => /^probe \d+: /.test(l.text)).map((l) => l.text);
     timings.push(`bisect probes: ${probes.join(" | ")}`);
+    console.log(`[history] bisect job summary:\n${result.summary}`);
     // 7 candidates: 3 probes against the first commit, then the first bad one against its parent
     expect(probes).toHaveLength(4);
     expect(probes.at(-1)).toMatch(new RegExp(`^probe 4: ${firstBad.slice(0, 12)} against ${commits[SLOW_AT - 2]!.slice(0, 12)} is bad`));
