@@ -29,7 +29,7 @@ const DATA_BRANCH = "db-bench-gate-data";
 const COUNT = 8;
 /** 1-based: the commit that plants the slowdown */
 const SLOW_AT = 5;
-/** hashes per executed query: about +70% instructions per select-only transaction, a clear change */
+/** hashes per executed query: 4.7 times the instructions per select-only transaction (39.6k to 185.6k, measured), unmistakable */
 const LOOPS = 2000;
 const ALERT_MARKER = "<!-- db-bench-gate:alert=";
 
@@ -126,7 +126,8 @@ describe("the main branch's history", () => {
     expect(body).toContain(`${lastGood.slice(0, 12)}..${firstBad.slice(0, 12)}`);
     expect(body).toContain(`/compare/${lastGood}...${firstBad}`);
     expect(body).toContain("cc @alice-dev @bob-maint");
-    expect(body).toMatch(/\| `pgbench\.select-only\.prepared\.c1` \| instr\/op \| .* \| 1\.\d\d \(1\.\d\d–1\.\d\d\) \| 0\.0\d\d \| regression \|/);
+    // markdown-table pads the cells; more instructions per op after the change, with an interval, p < 0.05
+    expect(body).toMatch(/\| `pgbench\.select-only\.prepared\.c1` \| instr\/op +\| .* \| [1-9]\.\d\d \([1-9]\.\d\d–[1-9]\.\d\d\) +\| 0\.0[0-4]\d +\| regression \|/);
     expect(body).toContain("xychart-beta");
     expect(body).toContain(`--good ${lastGood} --bad ${firstBad} --steps 'pgbench.select-only.prepared.c1'`);
     // the job summary has the history and a trend chart per step and channel
@@ -164,6 +165,6 @@ describe("the main branch's history", () => {
     expect(probes).toHaveLength(4);
     expect(probes.at(-1)).toMatch(new RegExp(`^probe 4: ${firstBad.slice(0, 12)} against ${commits[SLOW_AT - 2]!.slice(0, 12)} is bad`));
     expect(result.summary).toContain(`the first bad commit is [\`${firstBad.slice(0, 12)}\`]`);
-    expect(result.summary).toMatch(/\| `pgbench\.select-only\.prepared\.c1` \| .* \| 1\.\d{3} ±[\d.]+% \| regression \|/);
+    expect(result.summary).toMatch(/\| `pgbench\.select-only\.prepared\.c1` \| .* \| [1-9]\.\d{3} ±[\d.]+% +\| regression +\|/);
   }, 30 * 60_000);
 });
