@@ -14,7 +14,7 @@ import { addThresholdOptions, emit, formatOption, thresholdsFromFlags, type Form
 import { defaultResultsFile, measureAndReport } from "./run.js";
 import { withCleanup } from "../cleanup.js";
 import { bisectMarkdown } from "../report/bisect.js";
-import { bisect } from "../schedule/bisect.js";
+import { bisect } from "../bisect.js";
 
 function positiveInteger(flag: string) {
   return (value: string): number => {

@@ -1,6 +1,6 @@
 /** The bisect report: the first bad commit, its change against its parent per step, and every probe. Pure. */
 import { markdownTable } from "markdown-table";
-import type { BisectReport } from "../schedule/bisect.js";
+import type { BisectReport } from "../bisect.js";
 import { inlineCode } from "./escape.js";
 import { formatDuration, formatInstructionRatio, formatInterval } from "./format.js";
 

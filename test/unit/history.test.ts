@@ -20,7 +20,7 @@ import { alertMarkdown } from "../../src/report/history.js";
 import { findBaseline, formatAge } from "../../src/action/history.js";
 import type { Results } from "../../src/results/schema.js";
 import { FakeGitHub } from "../helpers/fake-github.js";
-import { syntheticResults } from "../helpers/synthetic-results.js";
+import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 
 const sha = (i: number) => createHash("sha1").update(`commit ${i}`).digest("hex");
 const KEY = { profile: "pg-quick", arch: "x86_64" };

@@ -1,6 +1,6 @@
 /**
  * bisect mode: the first bad commit between base-ref (good) and head-ref (bad), every probe measured
- * interleaved against the good commit (src/schedule/bisect.ts); the report goes to the job summary and
+ * interleaved against the good commit (src/bisect.ts); the report goes to the job summary and
  * the output first-bad-commit. The commits are the branch's, judged by the good commit's files; builds
  * go to the pull request namespace (a ref given as input), reusing the trusted baselines' builds.
  */
@@ -9,7 +9,7 @@ import { makePlan } from "../../config/plan.js";
 import { InputError } from "../../errors.js";
 import { appendJobSummary } from "../../publish/summary.js";
 import { bisectMarkdown } from "../../report/bisect.js";
-import { bisect } from "../../schedule/bisect.js";
+import { bisect } from "../../bisect.js";
 import { actionLog, configAt, planFlags, type ModeContext } from "../context.js";
 import { repositoryUrl } from "../history.js";
 import { trustLevelOf } from "../trust-level.js";

@@ -7,15 +7,16 @@
  */
 import { execa } from "execa";
 import picomatch from "picomatch";
-import { childEnv } from "../child-env.js";
-import type { CleanupRegistry } from "../cleanup.js";
-import { compareRun } from "../compare/compare.js";
-import type { Comparison } from "../compare/types.js";
-import type { Plan } from "../config/plan.js";
-import { InputError, PipelineError } from "../errors.js";
-import type { Log } from "../log.js";
-import { runBenchmark } from "../pipeline.js";
-import type { Results } from "../results/schema.js";
+import { childEnv } from "./child-env.js";
+import type { CleanupRegistry } from "./cleanup.js";
+import { compareRun } from "./compare/compare.js";
+import type { Comparison } from "./compare/types.js";
+import type { Plan } from "./config/plan.js";
+import { InputError, PipelineError } from "./errors.js";
+import type { Log } from "./log.js";
+import { runBenchmark } from "./pipeline.js";
+import { realPorts } from "./pipeline-ports.js";
+import type { Results } from "./results/schema.js";
 
 /** More commits than this between good and bad is a range to narrow with the history first. */
 export const MAX_BISECT_COMMITS = 4096;
@@ -94,7 +95,7 @@ export async function bisect(options: BisectOptions): Promise<BisectReport> {
     const chosen = plan.run.profile.steps.filter((s) => matches(s.id));
     if (chosen.length === 0) throw new InputError(`matches none of the profile's steps (${plan.run.profile.steps.map((s) => s.id).join(", ")})`, undefined, "steps");
     steps = chosen.map((s) => s.id);
-    const results = await runBenchmark({ ...plan.run, profile: { ...plan.run.profile, steps: chosen } }, options.registry, log);
+    const results = await runBenchmark({ ...plan.run, profile: { ...plan.run.profile, steps: chosen } }, options.registry, log, realPorts);
     options.registry.signal.throwIfAborted();
     const comparison = compareRun(results, plan.compare);
     const errors = comparison.steps.filter((s) => s.variants.some((v) => v.verdict === "error" || v.instructions?.verdict === "error")).map((s) => s.step);
