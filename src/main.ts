@@ -5,6 +5,7 @@
  *   baseline  measure the pushed commit, upload it as the stored baseline
  *   report    merge the results artifacts of this workflow run (one per runner) into one comment
  *   flags     one commit with several flag sets, reported in the job summary and a weekly issue
+ *   bisect    the first bad commit between a good and a bad one, each probe measured interleaved
  * run() sets up what every mode shares (inputs, event, the GitHub client, the job root and its cleanup)
  * and injects it with @actions/core. Subprocesses that run PR code get childEnv(): no token, no
  * ACTIONS_* or GITHUB_* variable; as root they run as an unprivileged user (src/unprivileged.ts).
@@ -18,6 +19,7 @@ import { gitHubAccess, type Mode } from "./action/context.js";
 import { readEvent } from "./action/event.js";
 import { readInputs, type ActionInputs } from "./action/inputs.js";
 import { baselineMode } from "./action/modes/baseline.js";
+import { bisectMode } from "./action/modes/bisect.js";
 import { flagsMode } from "./action/modes/flags.js";
 import { prMode } from "./action/modes/pr.js";
 import { reportMode } from "./action/modes/report.js";
@@ -28,7 +30,7 @@ import { DEFAULT_TIMEOUTS } from "./config/timeouts.js";
 import { EXIT_ERROR, InputError, PipelineError } from "./errors.js";
 import { unprivilegedWarning } from "./unprivileged.js";
 
-const MODES: Record<ActionInputs["mode"], Mode> = { pr: prMode, baseline: baselineMode, report: reportMode, flags: flagsMode };
+const MODES: Record<ActionInputs["mode"], Mode> = { pr: prMode, baseline: baselineMode, report: reportMode, flags: flagsMode, bisect: bisectMode };
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {

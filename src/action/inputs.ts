@@ -14,7 +14,7 @@ import { VariantSchema } from "../results/schema.js";
 import { InputError } from "../errors.js";
 import { TWO_WORKFLOW_DOC } from "./fork-policy.js";
 
-export const MODES = ["pr", "baseline", "report", "flags"] as const;
+export const MODES = ["pr", "baseline", "report", "flags", "bisect"] as const;
 export type Mode = (typeof MODES)[number];
 
 /** Every input of action.yml, in its order (a unit test keeps the two in sync). */
@@ -24,7 +24,7 @@ export const INPUT_NAMES = [
   "instructions-fail-above", "instructions-warn-above", "instructions-improve-below", "noise-floor", "fail-on", "fail-on-regression", "time-budget",
   "count-instructions",
   "timeouts", "cache-dir", "cache-size-cap", "allow-fork-prs", "trusted-label", "comment", "cc", "accept-label",
-  "skip-label", "skip", "results-path", "artifact-name", "token",
+  "skip-label", "skip", "results-path", "artifact-name", "history", "history-branch", "alert-cc", "bisect-steps", "baseline-workflow", "token",
 ] as const;
 export type InputName = (typeof INPUT_NAMES)[number];
 
@@ -85,9 +85,21 @@ export interface ActionInputs {
   skip: boolean;
   resultsPath: string;
   artifactName: string;
+  /** where baseline mode keeps the branch's history */
+  history: HistoryStoreKind;
+  historyBranch: string;
+  /** logins the alert issue mentions, without @ */
+  alertCc: string[];
+  /** bisect mode: glob of step ids */
+  bisectSteps: string;
+  /** the workflow file whose push runs store baselines; null: this run's workflow */
+  baselineWorkflow: string | null;
   /** never logged, never passed to a subprocess */
   token: string | null;
 }
+
+export const HISTORY_STORES = ["branch", "cache-dir", "off"] as const;
+export type HistoryStoreKind = (typeof HISTORY_STORES)[number];
 
 /** The variable the runner sets for an input (the rule of @actions/core's getInput). */
 export function inputVariable(name: string): string {
@@ -142,6 +154,18 @@ const InputsSchema = z.object({
   skip: boolean.default(false),
   "results-path": z.string().default("db-bench-gate-results.json"),
   "artifact-name": z.string().default("db-bench-gate"),
+  history: z.enum(HISTORY_STORES, { error: (issue) => `expected one of ${HISTORY_STORES.join(", ")}, got ${quoted(issue.input)}` }).default("branch"),
+  "history-branch": z
+    .string()
+    .regex(/^(?!-)(?!.*\.\.)[A-Za-z0-9._/-]+$/, { error: (issue) => `expected a branch name, got ${quoted(issue.input)}` })
+    .default("db-bench-gate-data"),
+  "alert-cc": z
+    .string()
+    .transform((text) => text.split(/[\s,]+/).filter(Boolean).map((login) => login.replace(/^@/, "")))
+    .pipe(z.array(z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9._-]+)?$/, "expected GitHub logins (or org/team), separated by spaces or commas")).max(20))
+    .default([]),
+  "bisect-steps": z.string().default("*"),
+  "baseline-workflow": z.string().optional(),
   token: z.string().optional(),
 });
 
@@ -299,6 +323,11 @@ export function readInputs(env: Record<string, string | undefined>): ActionInput
     skip: inputs.skip,
     resultsPath: inputs["results-path"],
     artifactName: inputs["artifact-name"],
+    history: inputs.history,
+    historyBranch: inputs["history-branch"],
+    alertCc: inputs["alert-cc"],
+    bisectSteps: inputs["bisect-steps"],
+    baselineWorkflow: inputs["baseline-workflow"] ?? null,
     token: inputs.token ?? null,
   };
 }

@@ -10,8 +10,11 @@ import { consoleLog } from "../log.js";
 import { obtainPostgresSource } from "../setup/pg-source.js";
 import { ensureDebianPackages, POSTGRES_BENCH_PACKAGES } from "../setup/debian-packages.js";
 import { makePostgresFork } from "../setup/fork-repo.js";
-import { addThresholdOptions, formatOption, thresholdsFromFlags, type Format, type Io, type ThresholdFlags } from "./common.js";
+import { addThresholdOptions, emit, formatOption, thresholdsFromFlags, type Format, type Io, type ThresholdFlags } from "./common.js";
 import { defaultResultsFile, measureAndReport } from "./run.js";
+import { withCleanup } from "../cleanup.js";
+import { bisectMarkdown } from "../report/bisect.js";
+import { bisect } from "../bisect.js";
 
 function positiveInteger(flag: string) {
   return (value: string): number => {
@@ -77,6 +80,31 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
     );
     const { exitCode } = await measureAndReport(plan, flags, io, log);
     setExitCode(exitCode);
+  });
+
+  addMeasureOptions(
+    program
+      .command("bisect")
+      .description("find the first bad commit between a good and a bad one (first-parent line): every probe builds the commit and measures the chosen steps interleaved against the good one; the first bad commit is then measured against its parent")
+      .requiredOption("--repo <path>", "the engine's git repository (never modified)")
+      .requiredOption("--good <ref>", "a commit without the regression")
+      .requiredOption("--bad <ref>", "a later commit with it")
+      .option("--steps <glob>", "the step ids to measure (a glob, e.g. 'pgbench.select-only.*')", "*")
+      .option("--trusted", "build into the trusted cache namespace: only for commits you trust (default: the pull request namespace)"),
+  ).action(async (flags: MeasureFlags & { repo: string; good: string; bad: string; steps: string; trusted?: boolean }) => {
+    const log = consoleLog();
+    // judged by the good commit's config file, as a PR by its base's
+    const config = flags.config ? await loadConfigFile(flags.config) : await loadConfigFromCommit(flags.repo, flags.good);
+    const planFor = (against: string, probe: string) =>
+      makePlan(
+        { repo: flags.repo, base: against, head: probe, variants: [], profile: flags.profile, cflags: flags.cflags, cacheDir: flags.cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, trust: flags.trusted ? "trusted" : "pr", timeouts: flags.timeouts },
+        config,
+        thresholdsFromFlags(flags),
+      );
+    const report = await withCleanup((registry) => bisect({ repo: flags.repo, good: flags.good, bad: flags.bad, steps: flags.steps, planFor, registry, log }), { warn: (m) => log.info(m) });
+    await emit(bisectMarkdown(report, null), flags.reportOut, io);
+    log.info(report.verdict.bad ? `first bad commit: ${report.firstBad}` : `no bad commit confirmed between ${report.good} and ${report.bad}`);
+    setExitCode(0);
   });
 
   addMeasureOptions(

@@ -30,6 +30,8 @@ export interface ArtifactRef {
   sizeBytes: number;
   /** "sha256:..." as GitHub lists it; null for artifacts uploaded by old clients */
   digest: string | null;
+  /** past its retention: listed, but its content is gone (listed only with includeExpired) */
+  expired: boolean;
 }
 
 /**
@@ -55,12 +57,12 @@ export async function uploadResultsArtifact(
   return { id, size: size ?? 0 };
 }
 
-/** The run's unexpired artifacts named `name`, or whose names start with `prefix` (report mode). */
+/** The run's unexpired artifacts named `name`, or whose names start with `prefix` (report mode); with includeExpired, the expired ones too. */
 export async function listRunArtifacts(
   client: GitHubClient,
   repo: RepoRef,
   runId: number,
-  filter: { name: string } | { prefix: string },
+  filter: ({ name: string } | { prefix: string }) & { includeExpired?: boolean },
 ): Promise<ArtifactRef[]> {
   const artifacts = await client.paginate(client.rest.actions.listWorkflowRunArtifacts, {
     ...repo,
@@ -69,8 +71,8 @@ export async function listRunArtifacts(
     ...("name" in filter ? { name: filter.name } : {}),
   });
   return artifacts
-    .filter((a) => !a.expired && ("name" in filter ? a.name === filter.name : a.name.startsWith(filter.prefix)))
-    .map((a) => ({ id: a.id, name: a.name, runId, sizeBytes: a.size_in_bytes, digest: a.digest ?? null }));
+    .filter((a) => (filter.includeExpired || !a.expired) && ("name" in filter ? a.name === filter.name : a.name.startsWith(filter.prefix)))
+    .map((a) => ({ id: a.id, name: a.name, runId, sizeBytes: a.size_in_bytes, digest: a.digest ?? null, expired: a.expired }));
 }
 
 /** Parses the one results .json file at the top of a zip, unpacking no more than MAX_RESULTS_FILE_BYTES of it. */

@@ -1,7 +1,8 @@
 /**
- * The stored baseline: the results artifact of the newest successful push run on the base branch, for the
- * same profile and architecture (its name says both). None found is not an error: the comparison is
- * then neutral.
+ * The stored baseline: the results artifact of the newest successful push run on the base branch of the
+ * baseline workflow, for the same profile and architecture (its name says both). None found is not an
+ * error: the comparison is then neutral, or made against the history's copy (src/history/store.ts)
+ * when the artifact expired.
  */
 import type { Results } from "../results/schema.js";
 import { downloadResultsArtifact, listRunArtifacts } from "./artifacts.js";
@@ -27,9 +28,33 @@ export interface BaselineQuery {
   artifactName: string;
   maxRuns?: number;
   tmpRoot?: string;
+  /** the workflow file whose runs store baselines (".github/workflows/perf.yml"); null: any workflow's */
+  workflowPath?: string | null;
+}
+
+/** The newest baseline run found, whose artifact is past its retention. */
+export interface ExpiredBaseline {
+  runId: number;
+  url: string;
+  headSha: string;
+  /** when the run was created */
+  createdAt: string;
+}
+
+export type BaselineSearch = { kind: "found"; stored: StoredBaseline } | { kind: "expired"; expired: ExpiredBaseline } | { kind: "none" };
+
+/** GITHUB_WORKFLOW_REF ("owner/repo/.github/workflows/perf.yml@refs/heads/main") as the workflow's path in its repository. */
+export function workflowPathOf(workflowRef: string | undefined): string | null {
+  return /^[^/]+\/[^/]+\/(.+?)@/.exec(workflowRef ?? "")?.[1] ?? null;
 }
 
 export async function findStoredBaseline(client: GitHubClient, query: BaselineQuery): Promise<StoredBaseline | null> {
+  const search = await searchStoredBaseline(client, query);
+  return search.kind === "found" ? search.stored : null;
+}
+
+/** The newest baseline run's artifact: found, expired (the newest run that had it), or none. */
+export async function searchStoredBaseline(client: GitHubClient, query: BaselineQuery): Promise<BaselineSearch> {
   const { repo, branch, artifactName } = query;
   const maxRuns = query.maxRuns ?? MAX_BASELINE_RUNS;
   let seen = 0;
@@ -42,14 +67,19 @@ export async function findStoredBaseline(client: GitHubClient, query: BaselineQu
   });
   for await (const { data: runs } of pages) {
     for (const run of runs) {
-      if (seen++ >= maxRuns) return null;
+      if (seen++ >= maxRuns) return { kind: "none" };
       // the filters are the API's; checked again because a wrong run here would be a wrong verdict
       if (run.head_branch !== branch || run.event !== "push" || run.conclusion !== "success") continue;
-      const [artifact] = await listRunArtifacts(client, repo, run.id, { name: artifactName });
+      // runs of other workflows (a nightly job, another tool) store no baseline of ours
+      if (query.workflowPath && run.path !== query.workflowPath) continue;
+      const artifacts = await listRunArtifacts(client, repo, run.id, { name: artifactName, includeExpired: true });
+      const artifact = artifacts.find((a) => !a.expired);
+      // older runs' artifacts expired before this one's
+      if (!artifact && artifacts.length > 0) return { kind: "expired", expired: { runId: run.id, url: run.html_url, headSha: run.head_sha, createdAt: run.created_at } };
       if (!artifact) continue;
       const results = await downloadResultsArtifact(client, artifact, repo, query.tmpRoot ? { tmpRoot: query.tmpRoot } : {});
-      return { results, runId: run.id, url: run.html_url, headSha: run.head_sha, artifactId: artifact.id };
+      return { kind: "found", stored: { results, runId: run.id, url: run.html_url, headSha: run.head_sha, artifactId: artifact.id } };
     }
   }
-  return null;
+  return { kind: "none" };
 }

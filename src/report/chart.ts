@@ -11,6 +11,11 @@ function chartLabel(text: string): string {
   return `"${text.replace(/[^A-Za-z0-9 ._:/=+,()@-]/g, "_")}"`;
 }
 
+/** A ```mermaid block of an xychart 800 px wide and `height` high. */
+function xyChartBlock(height: number, chart: string[]): string {
+  return ["```mermaid", "---", "config:", "  xyChart:", "    width: 800", `    height: ${height}`, "---", ...chart, "```"].join("\n");
+}
+
 /** Axis bounds on a 0.05 grid that include every bar and 1.0 with a margin, so small changes stay visible. */
 function axisRange(ratios: number[]): [number, number] {
   const step = 0.05;
@@ -31,20 +36,41 @@ export function relativeQpsChart(title: string, bars: ChartBar[]): string {
   const [min, max] = axisRange(ratios);
   // Mermaid's default 500px squeezes more than ~15 bars; grow with the number of steps.
   const height = Math.max(300, 60 + 28 * bars.length);
-  return [
-    "```mermaid",
-    "---",
-    "config:",
-    "  xyChart:",
-    "    width: 800",
-    `    height: ${height}`,
-    "---",
+  return xyChartBlock(height, [
     "xychart-beta horizontal",
     `  title ${chartLabel(title)}`,
     `  x-axis [${bars.map((b) => chartLabel(b.step)).join(", ")}]`,
     `  y-axis "relative QPS" ${min.toFixed(2)} --> ${max.toFixed(2)}`,
     `  bar [${ratios.map((r) => formatRatio(r)).join(", ")}]`,
     `  line [${bars.map(() => "1.00").join(", ")}]`,
-    "```",
-  ].join("\n");
+  ]);
+}
+
+/** The newest points a trend chart shows: more labels than this are unreadable on the x axis. */
+export const TREND_MAX_POINTS = 60;
+
+export interface TrendPoint {
+  /** the x-axis label: a short commit sha */
+  label: string;
+  value: number;
+}
+
+/**
+ * A ```mermaid line chart of one step's series relative to its first shown point (the newest
+ * TREND_MAX_POINTS), with the 1.0 line for reference. `what` names the y axis ("relative QPS").
+ */
+export function trendChart(title: string, what: string, points: readonly TrendPoint[]): string {
+  const shown = points.slice(-TREND_MAX_POINTS);
+  const first = shown[0]?.value;
+  if (first === undefined) throw new Error("a trend chart needs at least one point");
+  const relative = shown.map((p) => p.value / first);
+  const [min, max] = axisRange(relative);
+  return xyChartBlock(300, [
+    "xychart-beta",
+    `  title ${chartLabel(title)}`,
+    `  x-axis [${shown.map((p) => chartLabel(p.label)).join(", ")}]`,
+    `  y-axis ${chartLabel(what)} ${min.toFixed(2)} --> ${max.toFixed(2)}`,
+    `  line [${relative.map((r) => r.toFixed(3)).join(", ")}]`,
+    `  line [${shown.map(() => "1.00").join(", ")}]`,
+  ]);
 }

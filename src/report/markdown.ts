@@ -133,7 +133,8 @@ export function resultsRunOf(body: string): number | null {
 export interface StoredBaselineColumn {
   comparison: Comparison;
   branch: string;
-  run: { id: number; url: string };
+  /** markdown: which stored baseline (an artifact's run, or the history's copy once it expired) and how old */
+  from: string;
 }
 
 interface Report {
@@ -508,10 +509,10 @@ function storedHeader(stored: StoredBaselineColumn): string {
 function storedNote(report: Report): string {
   const stored = report.options.storedBaseline;
   if (!stored) return "";
-  const { comparison, branch, run } = stored;
+  const { comparison, branch, from } = stored;
   const [variant] = comparison.variants;
   return (
-    ` ${storedHeader(stored)}: ${inlineCode(variant ?? "")} against the baseline stored by ${inlineCode(branch)} ([run ${run.id}](${run.url})), ` +
+    ` ${storedHeader(stored)}: ${inlineCode(variant ?? "")} against the baseline stored by ${inlineCode(branch)} (${from}), ` +
     "unpaired (another run: drift between the runs is not cancelled out), informational: it never fails the check."
   );
 }

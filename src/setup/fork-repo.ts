@@ -135,10 +135,7 @@ export const extraWorkRef = (loops: number): string => `extra-work-${loops}`;
  * base + extraWorkEdits(loops). Branches already there are kept. Returns the shas by loop count.
  */
 export async function addExtraWorkBranches(fork: ForkRepo, repoDir: string, loopCounts: readonly number[]): Promise<Map<number, string>> {
-  if (!existsSync(repoDir)) {
-    await mkdir(path.dirname(repoDir), { recursive: true });
-    await execa("git", ["clone", "-q", "--local", fork.path, repoDir], { env: childEnv(process.env), extendEnv: false });
-  }
+  await cloneOnce(fork, repoDir);
   const git = gitIn(repoDir);
   const shas = new Map<number, string>();
   for (const loops of loopCounts) {
@@ -153,6 +150,44 @@ export async function addExtraWorkBranches(fork: ForkRepo, repoDir: string, loop
     shas.set(loops, (await git(["rev-parse", `refs/heads/${ref}`])).stdout.trim());
   }
   return shas;
+}
+
+/** Branch name of a main-branch history of `count` commits with the extra work planted at commit `slowAt` (1-based). */
+export const historyRef = (count: number, slowAt: number, loops: number): string => `history-${count}-slow-at-${slowAt}-x${loops}`;
+
+/**
+ * A main-branch history on top of base, in a clone of the fork at `repoDir` (made when missing): `count`
+ * commits, oldest first, each of which changes the README (nothing that builds differently) except commit
+ * `slowAt` (1-based), which plants extraWorkEdits(loops); the commits after it keep it. Made once; the shas
+ * are fixed. Returns them oldest first.
+ */
+export async function addHistoryCommits(fork: ForkRepo, repoDir: string, plan: { count: number; slowAt: number; loops: number }): Promise<string[]> {
+  const { count, slowAt, loops } = plan;
+  if (!Number.isInteger(slowAt) || slowAt < 1 || slowAt > count) throw new Error(`slowAt must be within 1..${count}, got ${slowAt}`);
+  await cloneOnce(fork, repoDir);
+  const git = gitIn(repoDir);
+  const ref = historyRef(count, slowAt, loops);
+  if (!(await git(["rev-parse", "-q", "--verify", `refs/heads/${ref}`]).catch(() => null))) {
+    await git(["switch", "-q", "--detach", fork.base]);
+    for (let i = 1; i <= count; i++) {
+      if (i === slowAt) {
+        await editFile(repoDir, EXECUTOR, extraWorkEdits(loops));
+        await git(["commit", "-q", "-a", "-m", `history ${i}/${count}: executor: ${loops} hashes of extra work per executed query`]);
+      } else {
+        await writeFile(path.join(repoDir, "README"), `${await readFile(path.join(repoDir, "README"), "utf8")}\nHistory commit ${i} of ${count}.\n`);
+        await git(["commit", "-q", "-a", "-m", `history ${i}/${count}: README`]);
+      }
+    }
+    await git(["branch", ref]);
+  }
+  const { stdout } = await git(["rev-list", "--reverse", `${fork.base}..refs/heads/${ref}`]);
+  return stdout.trim().split("\n");
+}
+
+async function cloneOnce(fork: ForkRepo, repoDir: string): Promise<void> {
+  if (existsSync(repoDir)) return;
+  await mkdir(path.dirname(repoDir), { recursive: true });
+  await execa("git", ["clone", "-q", "--local", fork.path, repoDir], { env: childEnv(process.env), extendEnv: false });
 }
 
 /** Creates the repo at `repoDir` from `source`, or returns the complete one already there. */

@@ -88,6 +88,15 @@ export interface FakeGitHubOptions {
   identity?: FakeUser;
 }
 
+/** Git objects as the git data API sees them: trees flattened to path → blob sha. */
+export interface FakeGit {
+  blobs: Map<string, Buffer>;
+  trees: Map<string, Map<string, string>>;
+  commits: Map<string, { tree: string; parents: string[]; message: string }>;
+  /** "heads/name" → commit sha */
+  refs: Map<string, string>;
+}
+
 interface PendingUpload {
   runId: number;
   name: string;
@@ -124,6 +133,8 @@ export class FakeGitHub {
   readonly issues: FakeIssue[] = [];
   readonly runs: FakeRun[] = [];
   readonly artifacts: FakeArtifact[] = [];
+  /** the git data API's objects and branches (a data branch written without a checkout) */
+  readonly git: FakeGit = { blobs: new Map(), trees: new Map(), commits: new Map(), refs: new Map() };
   private readonly uploads = new Map<string, PendingUpload>();
   private readonly blobSignature = randomUUID();
   private nextId = 1000;
@@ -454,7 +465,97 @@ export class FakeGitHub {
       res.writeHead(302, { location: this.signedBlobUrl(`artifacts/${artifact.id}/${artifact.name}.zip`) });
       return void res.end();
     }
+    const gitRoute = this.gitData(request, route, url, res);
+    if (gitRoute) return;
     throw new HttpError(404, { message: "Not Found", documentation_url: "https://docs.github.com/rest" });
+  }
+
+  /** A file of a branch (or commit) as text, null when absent: what the data branch holds. */
+  gitFile(refOrCommit: string, file: string): string | null {
+    const commit = this.git.refs.get(`heads/${refOrCommit}`) ?? refOrCommit;
+    const tree = this.git.trees.get(this.git.commits.get(commit)?.tree ?? "");
+    const blob = tree?.get(file);
+    return blob === undefined ? null : this.git.blobs.get(blob)!.toString("utf8");
+  }
+
+  private gitSha(kind: string, content: string | Buffer): string {
+    return createHash("sha1").update(`${kind} `).update(content).digest("hex");
+  }
+
+  /** The git data and contents endpoints; false when the route is none of them. */
+  private gitData(request: RecordedRequest, encodedRoute: string, url: URL, res: ServerResponse): boolean {
+    const { git } = this;
+    // Octokit encodes the slashes of a ref ("heads%2Fname") and of a contents path
+    const route = decodeURIComponent(encodedRoute);
+    const notFound = () => new HttpError(404, { message: "Not Found", documentation_url: "https://docs.github.com/rest/git" });
+    let m: RegExpMatchArray | null;
+    if ((m = route.match(/^GET git\/ref\/(heads\/.+)$/))) {
+      const sha = git.refs.get(m[1]!);
+      if (!sha) throw notFound();
+      this.json(res, 200, { ref: `refs/${m[1]}`, object: { sha, type: "commit" } });
+    } else if ((m = route.match(/^GET git\/commits\/([0-9a-f]{40})$/))) {
+      const commit = git.commits.get(m[1]!);
+      if (!commit) throw notFound();
+      this.json(res, 200, { sha: m[1], tree: { sha: commit.tree }, parents: commit.parents.map((sha) => ({ sha })), message: commit.message });
+    } else if (route === "POST git/blobs") {
+      const { content, encoding } = this.bodyJson(request);
+      if (typeof content !== "string") throw this.validationFailed("Blob", "content", "missing_field");
+      const bytes = Buffer.from(content, encoding === "base64" ? "base64" : "utf8");
+      const sha = this.gitSha("blob", bytes);
+      git.blobs.set(sha, bytes);
+      this.json(res, 201, { sha, url: `${this.url}/repos/${this.repository}/git/blobs/${sha}` });
+    } else if ((m = route.match(/^GET git\/blobs\/([0-9a-f]{40})$/))) {
+      const blob = git.blobs.get(m[1]!);
+      if (!blob) throw notFound();
+      this.json(res, 200, { sha: m[1], size: blob.length, content: blob.toString("base64"), encoding: "base64" });
+    } else if (route === "POST git/trees") {
+      const { tree, base_tree: baseTree } = this.bodyJson(request) as { tree?: { path: string; sha: string; type: string }[]; base_tree?: string };
+      if (!Array.isArray(tree)) throw this.validationFailed("Tree", "tree", "missing_field");
+      const files = new Map(baseTree ? (git.trees.get(baseTree) ?? new Map<string, string>()) : []);
+      if (baseTree && !git.trees.has(baseTree)) throw this.validationFailed("Tree", "base_tree", "invalid");
+      for (const entry of tree) {
+        if (entry.type !== "blob" || !git.blobs.has(entry.sha)) throw this.validationFailed("Tree", "tree", "invalid", `no blob ${entry.sha}`);
+        files.set(entry.path, entry.sha);
+      }
+      const sha = this.gitSha("tree", JSON.stringify([...files].sort()));
+      git.trees.set(sha, files);
+      this.json(res, 201, { sha, tree: [...files].map(([path, blob]) => ({ path, sha: blob, type: "blob", mode: "100644" })) });
+    } else if (route === "POST git/commits") {
+      const { message, tree, parents } = this.bodyJson(request) as { message?: string; tree?: string; parents?: string[] };
+      if (typeof message !== "string" || !tree || !git.trees.has(tree)) throw this.validationFailed("Commit", "tree", "invalid");
+      const sha = this.gitSha("commit", JSON.stringify({ message, tree, parents, at: this.tick() }));
+      git.commits.set(sha, { tree, parents: parents ?? [], message });
+      this.json(res, 201, { sha, tree: { sha: tree }, message });
+    } else if (route === "POST git/refs") {
+      const { ref, sha } = this.bodyJson(request) as { ref?: string; sha?: string };
+      const name = ref?.replace(/^refs\//, "") ?? "";
+      if (!name.startsWith("heads/") || !sha || !git.commits.has(sha)) throw this.validationFailed("Reference", "ref", "invalid");
+      if (git.refs.has(name)) throw new HttpError(422, { message: "Reference already exists" });
+      git.refs.set(name, sha);
+      this.json(res, 201, { ref: `refs/${name}`, object: { sha, type: "commit" } });
+    } else if ((m = route.match(/^PATCH git\/refs\/(heads\/.+)$/))) {
+      const name = m[1]!;
+      const { sha, force } = this.bodyJson(request) as { sha?: string; force?: boolean };
+      const current = git.refs.get(name);
+      if (!current) throw this.validationFailed("Reference", "ref", "invalid", "Reference does not exist");
+      if (!sha || !git.commits.has(sha)) throw this.validationFailed("Reference", "sha", "invalid");
+      if (!force && !git.commits.get(sha)!.parents.includes(current)) throw new HttpError(422, { message: "Update is not a fast forward" });
+      git.refs.set(name, sha);
+      this.json(res, 200, { ref: `refs/${name}`, object: { sha, type: "commit" } });
+    } else if ((m = route.match(/^GET contents\/(.+)$/))) {
+      const file = m[1]!;
+      const at = url.searchParams.get("ref") ?? "";
+      const commit = git.refs.get(`heads/${at}`) ?? at;
+      const blob = git.trees.get(git.commits.get(commit)?.tree ?? "")?.get(file);
+      if (!blob) throw notFound();
+      const bytes = git.blobs.get(blob)!;
+      // like GitHub: files over 1 MB come without their content
+      const large = bytes.length > 1024 * 1024;
+      this.json(res, 200, { type: "file", path: file, name: file.split("/").pop(), sha: blob, size: bytes.length, encoding: large ? "none" : "base64", content: large ? "" : bytes.toString("base64") });
+    } else {
+      return false;
+    }
+    return true;
   }
 
   private validationFailed(resource: string, field: string, code: string, message?: string): HttpError {

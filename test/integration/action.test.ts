@@ -288,8 +288,11 @@ describe("pull requests", () => {
     expect(result.summary).toContain(`Stored the results of \`${fork.base.slice(0, 12)}\` as the baseline (artifact \`${ARTIFACT}\``);
     expect((await artifactResults(ARTIFACT, run.id)).run.id).toBe(results.run.id);
     expect(readResultsFile(path.join(cacheDir, "baselines", `${ARTIFACT}.json`)).run.id).toBe(results.run.id);
-    // a push has no PR to comment on
-    expect(apiWrites(before)).toEqual([]);
+    // a push has no PR to comment on; the history goes to the data branch, created as one parentless commit
+    const git = `POST /repos/${fake.repository}/git`;
+    expect(apiWrites(before)).toEqual([`${git}/blobs`, `${git}/blobs`, `${git}/trees`, `${git}/commits`, `${git}/refs`]);
+    expect(JSON.parse(fake.gitFile("db-bench-gate-data", `pg-smoke-${ARCH}/history.json`)!).records.map((r: { commit: string }) => r.commit)).toEqual([fork.base]);
+    expect(result.summary).toContain("### History of `main`");
   });
 
   it("second run on the same PR: updates the comment (never a second one), judges with the stored noise floor and adds the stored baseline as an unpaired comparison", async () => {
@@ -315,7 +318,7 @@ describe("pull requests", () => {
     // the stored baseline is a column of the one table, not a second report with its own heading
     expect(body.match(/^## /gm)).toHaveLength(1);
     expect(body.split("\n").find((line) => /^\| step\s*\|/.test(line))).toMatch(/\|\s+vs main \(stored\)\s+\|/);
-    expect(body).toContain(`against the baseline stored by \`main\` ([run ${baselineRun!.id}]`);
+    expect(body).toMatch(new RegExp(`against the baseline stored by \`main\` \\(artifact of \\[run ${baselineRun!.id}\\]\\(https://github\\.com/[^)]+\\), measured \\d+ minutes? ago\\)`));
     expect(body).not.toContain("No stored baseline");
     expect(body).toContain("A/A noise floor ±6.0%");
     expect(result.outputs["comment-url"]).toBe(firstComment.url);

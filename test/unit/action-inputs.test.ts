@@ -118,7 +118,7 @@ describe("action inputs", () => {
 
   it("requires the mode on events that do not imply one", () => {
     expect(inputError(() => readInputs(env({}, "workflow_dispatch")))).toBe(
-      "input mode: empty, and a workflow_dispatch event does not imply one: set it to pr, baseline, report, flags",
+      "input mode: empty, and a workflow_dispatch event does not imply one: set it to pr, baseline, report, flags, bisect",
     );
     expect(inputError(() => readInputs({}))).toMatch(/^input mode: empty, and no event \(GITHUB_EVENT_NAME is not set\)/);
   });
@@ -134,12 +134,22 @@ describe("action inputs", () => {
     expect(inputError(() => readInputs(env({ cc: "@alice @bob;rm" })))).toBe('input cc: "@bob;rm" is not a GitHub login or org/team');
     expect(inputError(() => readInputs(env({ cc: Array.from({ length: 11 }, (_, i) => `u${i}`).join(" ") })))).toBe("input cc: at most 10 people or teams, got 11");
     expect(inputError(() => readInputs(env({ skip: "maybe" })))).toBe('input skip: expected true or false, got "maybe"');
-    expect(inputError(() => readInputs(env({ mode: "nightly" })))).toBe('input mode: expected one of pr, baseline, report, flags, got "nightly"');
+    expect(inputError(() => readInputs(env({ mode: "nightly" })))).toBe('input mode: expected one of pr, baseline, report, flags, bisect, got "nightly"');
     expect(inputError(() => readInputs(env({ "cache-size-cap": "0" })))).toBe("input cache-size-cap: Too small: expected number to be >0, got 0");
     expect(inputError(() => readInputs(env({ "time-budget": "-60" })))).toBe("input time-budget: Too small: expected number to be >0, got -60");
     expect(inputError(() => readInputs(env({ "fail-below": "0.97", "warn-below": "0.9" })))).toBe(
       "input warn-below: must be at least fail-below (0.97), got 0.9",
     );
+  });
+
+  it("reads the history inputs: the store, its branch, the alert's cc list; and names a bad one", () => {
+    const defaults = readInputs(env({}));
+    expect([defaults.history, defaults.historyBranch, defaults.alertCc, defaults.bisectSteps]).toEqual(["branch", "db-bench-gate-data", [], "*"]);
+    const set = readInputs(env({ history: "cache-dir", "history-branch": "perf/data", "alert-cc": "@alice, bob  pgfork/perf-team" }));
+    expect([set.history, set.historyBranch, set.alertCc]).toEqual(["cache-dir", "perf/data", ["alice", "bob", "pgfork/perf-team"]]);
+    expect(inputError(() => readInputs(env({ history: "s3" })))).toBe('input history: expected one of branch, cache-dir, off, got "s3"');
+    expect(inputError(() => readInputs(env({ "history-branch": "a..b" })))).toBe('input history-branch: expected a branch name, got "a..b"');
+    expect(inputError(() => readInputs(env({ "alert-cc": "alice <script>" })))).toBe("input alert-cc: expected GitHub logins (or org/team), separated by spaces or commas");
   });
 
   it("reads the instruction thresholds, and names a bad one", () => {

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -154,5 +155,27 @@ describe("the command line itself", () => {
     const specs = variantSpecs({ repo: ".", variants: [parseVariantFlag("O2=main"), parseVariantFlag("native=main:-O2 -march=native")] }, recipe);
     expect(specs.map((s) => [s.id, s.ref, s.recipe.cflags])).toEqual([["O2", "main", "-O2"], ["native", "main", "-O2 -march=native"]]);
     expect(() => variantSpecs({ repo: ".", variants: [], base: "main" }, recipe)).toThrow(/--head: missing the head commit/);
+  });
+});
+
+describe("db-bench-gate bisect", () => {
+  it("refuses a range that is not one, in one line with exit 2, before building anything", async () => {
+    const repo = join(dir, "bisect-repo");
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@t.invalid", "-c", "commit.gpgsign=false", ...args], { encoding: "utf8" }).trim();
+    execFileSync("git", ["init", "-q", repo]);
+    for (const i of [1, 2, 3]) {
+      writeFileSync(join(repo, "file"), String(i));
+      git("add", "file");
+      git("commit", "-q", "-m", `commit ${i}`);
+    }
+    const [third, , first] = git("rev-list", "HEAD").split("\n") as [string, string, string];
+    expect((await cli("bisect", "--help")).stdout).toMatch(/--good <ref>[\s\S]*--bad <ref>[\s\S]*--steps <glob>/);
+    const reversed = await cli("bisect", "--repo", repo, "--good", third, "--bad", first, "--config", writeJson("empty-config.json", {}));
+    expect(reversed.code).toBe(2);
+    expect(reversed.stderr).toBe(`db-bench-gate: ${repo}: the good commit ${third} is not an ancestor of the bad one ${first}\n`);
+    const empty = await cli("bisect", "--repo", repo, "--good", first, "--bad", first, "--config", writeJson("empty-config2.json", {}));
+    expect(empty.stderr).toMatch(/no commit between/);
+    expect((await cli("bisect", "--repo", repo, "--good", "nope", "--bad", first, "--config", writeJson("empty-config3.json", {}))).stderr).toMatch(/nope is not a commit/);
   });
 });

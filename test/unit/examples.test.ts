@@ -118,11 +118,16 @@ describe("docs/examples", () => {
         if (comments && (mode === "pr" || mode === "report")) expect(permissions["pull-requests"]).toBe("write");
         if (mode === "pr" || mode === "report") expect(permissions.actions).toMatch(/^(read|write)$/);
         if (mode === "flags") expect(permissions.issues).toBe("write");
+        // the history's data branch (history: branch, the default) and its alert issue
+        const historyBranch = mode === "baseline" && (step.with?.history ?? "branch") === "branch";
+        if (historyBranch) expect(permissions.contents).toBe("write");
+        if (mode === "baseline") expect(permissions.issues).toBe("write");
         if (mode !== "report") expect([job["runs-on"]].flat()).toContain("self-hosted");
-        // nothing more than reading the code, except what the mode writes
+        // nothing more than reading the code, except what the mode writes; never contents on pull requests
         for (const [scope, level] of Object.entries(permissions)) {
-          if (level === "write") expect(["pull-requests", "issues"], `${scope}: write`).toContain(scope);
+          if (level === "write") expect(["pull-requests", "issues", ...(historyBranch ? ["contents"] : [])], `${scope}: write`).toContain(scope);
         }
+        if (Object.keys(workflow.on).includes("pull_request")) expect(permissions.contents).not.toBe("write");
       }
     });
   });

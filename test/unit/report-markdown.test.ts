@@ -330,11 +330,11 @@ describe("renderMarkdown: links, the stored baseline column, acceptance and cc",
     const head = syntheticResults({ steps: ["point", "scan"], variants: ["head"], effects: { head: { scan: 0.9 } }, noise: 0.002, seed: 4 });
     const stored = syntheticResults({ steps: ["point", "scan"], variants: ["main"], noise: 0.002, seed: 5 });
     const comparison = compareAgainstBaseline(head, stored, { label: "vs main (stored)" });
-    const md = renderMarkdown([x86Comparison()], { storedBaseline: { comparison, branch: "main", run: { id: 41, url: `${run.slice(0, -2)}41` } } });
+    const md = renderMarkdown([x86Comparison()], { storedBaseline: { comparison, branch: "main", from: `artifact of [run 41](${run.slice(0, -2)}41), measured 3 hours ago` } });
     const { header } = mainTable(md);
     expect(header).toEqual(["step", "base QPS", "head QPS", "relative QPS", "vs main (stored)", "cpu/op", "cs/op", "p95", "verdict"]);
     expect(md.match(/^## /gm)).toHaveLength(1);
-    expect(md).toContain("vs main (stored): `head` against the baseline stored by `main` ([run 41](https://github.com/pgfork/postgres/actions/runs/41)), unpaired");
+    expect(md).toContain("vs main (stored): `head` against the baseline stored by `main` (artifact of [run 41](https://github.com/pgfork/postgres/actions/runs/41), measured 3 hours ago), unpaired");
   });
 
   it("passes on accepted regressions, saying who accepted which steps; mentions cc only on a failing regression", () => {

@@ -1,4 +1,4 @@
-/** baseline mode: measure the pushed commit alone and store it (artifact and cache-dir) as the branch's baseline. */
+/** baseline mode: measure the pushed commit alone and store it (artifact and cache-dir) as the branch's baseline, and in its history. */
 import { copyFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { decideGate, gateMessage } from "../../compare/gate.js";
@@ -7,6 +7,7 @@ import { makePlan } from "../../config/plan.js";
 import { InputError } from "../../errors.js";
 import { baselineStoredMarkdown, measuredSteps } from "../../report/baseline.js";
 import { configAt, planFlags, type ModeContext } from "../context.js";
+import { historyStoreOf, keepHistory } from "../history.js";
 import { artifactNameOf, measureInAction } from "../measure.js";
 import { publishReport } from "../publish.js";
 import { trustLevelOf } from "../trust-level.js";
@@ -26,6 +27,8 @@ export async function baselineMode(ctx: ModeContext): Promise<void> {
   // a baseline with errors or without samples is stored (it is evidence) but fails the step like a PR would
   const gate = decideGate({ measuredAlone: measuredSteps(results) }, ctx.inputs.failOn);
   const markdown = baselineStoredMarkdown(results, { commit, artifact: artifactNameOf(ctx, results), storedAt: stored }, gate);
-  await publishReport(ctx, { markdown, comparisons: [], prNumber: null, profile: results.profile.name });
+  const store = historyStoreOf(ctx);
+  const history = store ? await keepHistory(ctx, results, plan, store, event?.branch ?? ctx.env.GITHUB_REF_NAME ?? "the default branch") : "";
+  await publishReport(ctx, { markdown: markdown + history, comparisons: [], prNumber: null, profile: results.profile.name });
   if (gate.verdict === "fail") ctx.core.setFailed(gateMessage(gate));
 }

@@ -8,7 +8,8 @@ import { changedJudgingFiles, judgingCommit } from "../../config/judging-files.j
 import { makePlan, type Plan } from "../../config/plan.js";
 import { InputError } from "../../errors.js";
 import { fingerprintMismatches } from "../../measure/fingerprint.js";
-import { findStoredBaseline, type StoredBaseline } from "../../publish/baseline.js";
+import { historyKey } from "../../history/store.js";
+import { workflowPathOf, type ExpiredBaseline } from "../../publish/baseline.js";
 import { escapeMarkdown, inlineCode } from "../../report/escape.js";
 import { judgingFilesNote } from "../../report/judging-note.js";
 import { COMMENT_LIMIT, renderMarkdown, type StoredBaselineColumn } from "../../report/markdown.js";
@@ -16,6 +17,7 @@ import type { Results } from "../../results/schema.js";
 import { setActionOutputs } from "../../publish/summary.js";
 import { refusePersistedCredentials } from "../checkout-credentials.js";
 import { configAt, planFlags, type ModeContext } from "../context.js";
+import { findBaseline, historyStoreOf, type BaselineFound } from "../history.js";
 import { carriesTrustedLabel, decideForkPolicy } from "../fork-policy.js";
 import { acceptanceOf, skipReason } from "../labels.js";
 import { artifactNameOf, measureInAction, runUrl } from "../measure.js";
@@ -24,20 +26,32 @@ import { checkTrustedLabel } from "../trusted-label.js";
 import { rerunMode } from "./rerun.js";
 
 /** The branch's stored baseline of this profile and architecture, usable only when measured on the same machine. */
-type BaselineLookup = { kind: "none"; artifact: string } | { kind: "other-machine"; stored: StoredBaseline; differences: string[] } | { kind: "usable"; stored: StoredBaseline };
+type BaselineLookup =
+  | { kind: "none"; artifact: string; expired: ExpiredBaseline | null }
+  | { kind: "other-machine"; stored: Results; from: string; differences: string[] }
+  | { kind: "usable"; stored: Results; from: string };
 
 async function lookUpBaseline(ctx: ModeContext, results: Results, branch: string): Promise<BaselineLookup | null> {
   if (!ctx.github) return null;
   const artifact = artifactNameOf(ctx, results);
-  const stored = await findStoredBaseline(ctx.github.client, { repo: ctx.github.repo, branch, artifactName: artifact, tmpRoot: ctx.jobRoot }).catch((e: Error) => {
-    ctx.core.warning(`stored baseline: ${e.message}`);
-    return null;
+  const warn = (message: string) => ctx.core.warning(message);
+  const found = await findBaseline(ctx.github, {
+    branch,
+    artifactName: artifact,
+    workflowPath: ctx.inputs.baselineWorkflow ?? workflowPathOf(ctx.env.GITHUB_WORKFLOW_REF),
+    store: historyStoreOf(ctx),
+    key: historyKey(results.profile.name, results.fingerprint.arch),
+    tmpRoot: ctx.jobRoot,
+    warn,
+  }).catch((e: Error): BaselineFound => {
+    warn(`stored baseline: ${e.message}`);
+    return { kind: "none", expired: null };
   });
-  if (!stored) return { kind: "none", artifact };
-  const differences = fingerprintMismatches(stored.results.fingerprint, results.fingerprint);
-  if (differences.length === 0) return { kind: "usable", stored };
-  ctx.core.warning(`the stored baseline was measured on a different machine: ${differences.join("; ")}`);
-  return { kind: "other-machine", stored, differences };
+  if (found.kind === "none") return { kind: "none", artifact, expired: found.expired };
+  const differences = fingerprintMismatches(found.results.fingerprint, results.fingerprint);
+  if (differences.length === 0) return { kind: "usable", stored: found.results, from: found.from };
+  warn(`the stored baseline was measured on a different machine: ${differences.join("; ")}`);
+  return { kind: "other-machine", stored: found.results, from: found.from, differences };
 }
 
 /** The stored baseline as a column of the comment's table, or a line saying why there is none. */
@@ -48,16 +62,18 @@ function againstBaseline(lookup: BaselineLookup | null, results: Results, plan: 
     case "none":
       return {
         column: null,
-        note: `\nNo stored baseline of ${inlineCode(results.profile.name)} on ${escapeMarkdown(results.fingerprint.arch)} for ${inlineCode(branch)} yet (artifact ${inlineCode(lookup.artifact)}): nothing to compare across runs. Push to ${inlineCode(branch)} with \`mode: baseline\` to store one.\n`,
+        note: lookup.expired
+          ? `\nThe stored baseline of ${inlineCode(results.profile.name)} on ${escapeMarkdown(results.fingerprint.arch)} for ${inlineCode(branch)} expired (artifact ${inlineCode(lookup.artifact)} of [run ${lookup.expired.runId}](${lookup.expired.url})), and no history keeps a copy: nothing to compare across runs. Set \`history\` on the baseline workflow to keep one past the artifacts' retention.\n`
+          : `\nNo stored baseline of ${inlineCode(results.profile.name)} on ${escapeMarkdown(results.fingerprint.arch)} for ${inlineCode(branch)} yet (artifact ${inlineCode(lookup.artifact)}): nothing to compare across runs. Push to ${inlineCode(branch)} with \`mode: baseline\` to store one.\n`,
       };
     case "other-machine":
       return {
         column: null,
-        note: `\n⚠️ The stored baseline of ${inlineCode(branch)} ([run ${lookup.stored.runId}](${lookup.stored.url})) was measured on a different machine (${escapeMarkdown(lookup.differences.join("; "))}): no cross-run comparison.\n`,
+        note: `\n⚠️ The stored baseline of ${inlineCode(branch)} (${lookup.from}) was measured on a different machine (${escapeMarkdown(lookup.differences.join("; "))}): no cross-run comparison.\n`,
       };
     case "usable": {
-      const comparison = compareAgainstBaseline(results, lookup.stored.results, { ...plan.compare, baseVariant: undefined, label: `vs ${branch} (stored)` });
-      return { column: { comparison, branch, run: { id: lookup.stored.runId, url: lookup.stored.url } }, note: "" };
+      const comparison = compareAgainstBaseline(results, lookup.stored, { ...plan.compare, baseVariant: undefined, label: `vs ${branch} (stored)` });
+      return { column: { comparison, branch, from: lookup.from }, note: "" };
     }
   }
 }
@@ -97,7 +113,7 @@ export async function prMode(ctx: ModeContext): Promise<void> {
   const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
   const lookup = event ? await lookUpBaseline(ctx, results, event.base.ref) : null;
   // The runner's A/A noise: from the input, else as stored with the branch's baseline on this machine.
-  const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.results.noise_floor : undefined);
+  const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.noise_floor : undefined);
   const comparison = compareRun(results, { ...plan.compare, ...(noiseFloor && { noiseFloor }) });
   const stored = event ? againstBaseline(lookup, results, plan, event.base.ref) : { column: null, note: "" };
   const markdown = renderMarkdown([comparison], {

@@ -1,0 +1,39 @@
+/**
+ * bisect mode: the first bad commit between base-ref (good) and head-ref (bad), every probe measured
+ * interleaved against the good commit (src/bisect.ts); the report goes to the job summary and
+ * the output first-bad-commit. The commits are the branch's, judged by the good commit's files; builds
+ * go to the pull request namespace (a ref given as input), reusing the trusted baselines' builds.
+ */
+import { judgingCommit } from "../../config/judging-files.js";
+import { makePlan } from "../../config/plan.js";
+import { InputError } from "../../errors.js";
+import { appendJobSummary } from "../../publish/summary.js";
+import { bisectMarkdown } from "../../report/bisect.js";
+import { bisect } from "../../bisect.js";
+import { actionLog, configAt, planFlags, type ModeContext } from "../context.js";
+import { repositoryUrl } from "../history.js";
+import { trustLevelOf } from "../trust-level.js";
+
+export async function bisectMode(ctx: ModeContext): Promise<void> {
+  const { inputs, core } = ctx;
+  if (!inputs.baseRef || !inputs.headRef) throw new InputError("bisect mode needs base-ref (the good commit) and head-ref (the bad one)", undefined, "input base-ref");
+  const judged = judgingCommit(inputs.repoPath, inputs.baseRef);
+  const config = await configAt(ctx, judged);
+  const trust = trustLevelOf("bisect", ctx.event, inputs.headRef, ctx.env);
+  const report = await bisect({
+    repo: inputs.repoPath,
+    good: inputs.baseRef,
+    bad: inputs.headRef,
+    steps: inputs.bisectSteps,
+    planFor: (against, probe) => makePlan(planFlags(ctx, judged, trust, { base: against, head: probe, variants: [] }), config, inputs.thresholds),
+    registry: ctx.registry,
+    log: actionLog(core),
+  });
+  await appendJobSummary(bisectMarkdown(report, repositoryUrl(ctx.env)), ctx.env.GITHUB_STEP_SUMMARY);
+  core.setOutput("first-bad-commit", report.verdict.bad ? report.firstBad : "");
+  core.info(
+    report.verdict.bad
+      ? `first bad commit: ${report.firstBad} (against its parent ${report.parent})`
+      : `no bad commit confirmed; the last candidate ${report.firstBad} is not a regression against its parent`,
+  );
+}

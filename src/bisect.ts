@@ -1,0 +1,123 @@
+/**
+ * Bisect: the first bad commit between a good and a bad one on the first-parent line, with every probe
+ * measured by the paired interleaved method against the good commit (a build and a run of the chosen
+ * steps, base = good, head = the probe), then the first bad commit measured against its parent, which
+ * is the change the report names. Builds go through the same cache and ccache as every run, so a probe
+ * of a commit next to one already built recompiles only what changed.
+ */
+import { execa } from "execa";
+import picomatch from "picomatch";
+import { childEnv } from "./child-env.js";
+import type { CleanupRegistry } from "./cleanup.js";
+import { compareRun } from "./compare/compare.js";
+import type { Comparison } from "./compare/types.js";
+import type { Plan } from "./config/plan.js";
+import { InputError, PipelineError } from "./errors.js";
+import type { Log } from "./log.js";
+import { runBenchmark } from "./pipeline.js";
+import { realPorts } from "./pipeline-ports.js";
+import type { Results } from "./results/schema.js";
+
+/** More commits than this between good and bad is a range to narrow with the history first. */
+export const MAX_BISECT_COMMITS = 4096;
+
+export interface Probe {
+  commit: string;
+  /** the commit it was measured against: the good one, or the first bad one's parent */
+  against: string;
+  bad: boolean;
+  /** the steps that regressed, in either channel */
+  regressed: string[];
+  seconds: number;
+  comparison: Comparison;
+  results: Results;
+}
+
+export interface BisectReport {
+  good: string;
+  bad: string;
+  /** the commits after good up to bad, oldest first */
+  commits: string[];
+  steps: string[];
+  firstBad: string;
+  parent: string;
+  probes: Probe[];
+  /** the first bad commit against its parent (one of the probes when the parent is the good commit) */
+  verdict: Probe;
+}
+
+/** The commits after `good` up to `bad` on bad's first-parent line, oldest first (full shas). */
+export async function commitsBetween(repo: string, good: string, bad: string): Promise<{ good: string; bad: string; commits: string[] }> {
+  const git = async (args: string[], what: string) => {
+    const r = await execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false });
+    const said = r.stderr.trim().split("\n")[0];
+    if (r.failed) throw new InputError(said ? `${what}: ${said}` : what, repo);
+    return r.stdout.trim();
+  };
+  const commitOf = (ref: string) => git(["rev-parse", "--verify", "--end-of-options", `${ref}^{commit}`], `${ref} is not a commit`);
+  const goodSha = await commitOf(good);
+  const badSha = await commitOf(bad);
+  await git(["merge-base", "--is-ancestor", goodSha, badSha], `the good commit ${good} is not an ancestor of the bad one ${bad}`);
+  const listed = await git(["rev-list", "--first-parent", "--reverse", `${goodSha}..${badSha}`], "rev-list");
+  const commits = listed ? listed.split("\n") : [];
+  if (commits.length === 0) throw new InputError(`no commit between ${good} and ${bad}`, repo, "--bad");
+  if (commits.length > MAX_BISECT_COMMITS) throw new InputError(`${commits.length} commits between ${good} and ${bad}: at most ${MAX_BISECT_COMMITS}`, repo, "--good");
+  return { good: goodSha, bad: badSha, commits };
+}
+
+/** The steps of a comparison that regressed, in QPS or in instructions per operation. */
+export function regressedSteps(comparison: Comparison): string[] {
+  return comparison.steps.filter((s) => s.variants.some((v) => v.verdict === "regression" || v.instructions?.verdict === "regression")).map((s) => s.step);
+}
+
+export interface BisectOptions {
+  repo: string;
+  good: string;
+  bad: string;
+  /** a glob of step ids (picomatch): only these are built and measured */
+  steps: string;
+  /** the plan measuring `probe` (head) against `against` (base) */
+  planFor: (against: string, probe: string) => Promise<Plan>;
+  registry: CleanupRegistry;
+  log: Log;
+}
+
+export async function bisect(options: BisectOptions): Promise<BisectReport> {
+  const { log } = options;
+  const { good, bad, commits } = await commitsBetween(options.repo, options.good, options.bad);
+  const matches = picomatch(options.steps, { dot: true });
+  let steps: string[] = [];
+  const probes: Probe[] = [];
+
+  const measure = async (against: string, commit: string): Promise<Probe> => {
+    const started = performance.now();
+    const plan = await options.planFor(against, commit);
+    const chosen = plan.run.profile.steps.filter((s) => matches(s.id));
+    if (chosen.length === 0) throw new InputError(`matches none of the profile's steps (${plan.run.profile.steps.map((s) => s.id).join(", ")})`, undefined, "steps");
+    steps = chosen.map((s) => s.id);
+    const results = await runBenchmark({ ...plan.run, profile: { ...plan.run.profile, steps: chosen } }, options.registry, log, realPorts);
+    options.registry.signal.throwIfAborted();
+    const comparison = compareRun(results, plan.compare);
+    const errors = comparison.steps.filter((s) => s.variants.some((v) => v.verdict === "error" || v.instructions?.verdict === "error")).map((s) => s.step);
+    if (errors.length > 0) throw new PipelineError(`the probe of ${commit.slice(0, 12)} against ${against.slice(0, 12)} failed in ${errors.join(", ")}: it cannot be judged good or bad`);
+    const regressed = regressedSteps(comparison);
+    const probe = { commit, against, bad: regressed.length > 0, regressed, seconds: (performance.now() - started) / 1000, comparison, results };
+    log.info(`probe ${probes.length + 1}: ${commit.slice(0, 12)} against ${against.slice(0, 12)} is ${probe.bad ? `bad (${regressed.join(", ")})` : "good"} (${probe.seconds.toFixed(0)} s)`);
+    probes.push(probe);
+    return probe;
+  };
+
+  // commits[hi] is bad (given); lo is the newest known good index, -1 standing for `good` itself
+  let lo = -1;
+  let hi = commits.length - 1;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if ((await measure(good, commits[mid]!)).bad) hi = mid;
+    else lo = mid;
+  }
+  const firstBad = commits[hi]!;
+  const parent = hi === 0 ? good : commits[hi - 1]!;
+  const earlier = probes.find((p) => p.commit === firstBad && p.against === parent);
+  const verdict = earlier ?? (await measure(parent, firstBad));
+  return { good, bad, commits, steps, firstBad, parent, probes, verdict };
+}

@@ -1,0 +1,93 @@
+/**
+ * The history as a data branch of the repository, written through GitHub's git data API with the
+ * token's `contents: write` (no checkout, no git credentials on the runner), the way
+ * github-action-benchmark keeps its data on gh-pages. Each write makes the branch one parentless commit
+ * holding every profile's files: its size is the files' (bounded by the history's retention), not
+ * a growing git history. The ref is moved only if nobody else moved it since it was read; otherwise the
+ * write starts again from the other writer's files.
+ */
+import { InputError, PipelineError } from "../errors.js";
+import type { HistoryFile } from "../history/record.js";
+import { HISTORY_FILE, LATEST_FILE, parseStored, type HistoryStore, type StoredHistory } from "../history/store.js";
+import type { GitHubClient, RepoRef } from "./github.js";
+
+/** Writers racing for the ref more often than this are an error, not a retry loop. */
+const MAX_WRITE_ATTEMPTS = 5;
+
+const status = (e: unknown) => (e as { status?: number }).status;
+
+interface BranchHead {
+  commit: string;
+  tree: string;
+}
+
+export function branchHistoryStore(client: GitHubClient, repo: RepoRef, branch: string): HistoryStore {
+  const ref = `heads/${branch}`;
+  const where = `branch ${branch}`;
+
+  const head = async (): Promise<BranchHead | null> => {
+    try {
+      const { data } = await client.rest.git.getRef({ ...repo, ref });
+      const { data: commit } = await client.rest.git.getCommit({ ...repo, commit_sha: data.object.sha });
+      return { commit: data.object.sha, tree: commit.tree.sha };
+    } catch (e) {
+      if (status(e) === 404) return null;
+      throw e;
+    }
+  };
+
+  /** A file's text at `commit`, null when absent; blobs rather than contents (which stops at 1 MB). */
+  const fileAt = async (commit: string, file: string): Promise<string | null> => {
+    let blobSha: string;
+    try {
+      const { data } = await client.rest.repos.getContent({ ...repo, path: file, ref: commit });
+      if (Array.isArray(data) || data.type !== "file") throw new InputError(`expected a file`, `${where}: ${file}`);
+      blobSha = data.sha;
+    } catch (e) {
+      if (status(e) === 404) return null;
+      throw e;
+    }
+    const { data: blob } = await client.rest.git.getBlob({ ...repo, file_sha: blobSha });
+    return Buffer.from(blob.content, blob.encoding === "base64" ? "base64" : "utf8").toString("utf8");
+  };
+
+  const readAt = async (at: BranchHead | null, key: string): Promise<StoredHistory> => {
+    if (!at) return { history: null, latest: null };
+    return parseStored({ history: await fileAt(at.commit, `${key}/${HISTORY_FILE}`), latest: await fileAt(at.commit, `${key}/${LATEST_FILE}`) }, `${where}: ${key}`);
+  };
+
+  const blob = async (text: string) => (await client.rest.git.createBlob({ ...repo, content: Buffer.from(text).toString("base64"), encoding: "base64" })).data.sha;
+
+  return {
+    where,
+    read: async (key) => readAt(await head(), key),
+    async write(key, append, latest): Promise<HistoryFile> {
+      for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
+        const at = await head();
+        const history = append((await readAt(at, key)).history);
+        const entries = [
+          { path: `${key}/${HISTORY_FILE}`, mode: "100644" as const, type: "blob" as const, sha: await blob(`${JSON.stringify(history, null, 1)}\n`) },
+          { path: `${key}/${LATEST_FILE}`, mode: "100644" as const, type: "blob" as const, sha: await blob(`${JSON.stringify(latest)}\n`) },
+        ];
+        const { data: tree } = await client.rest.git.createTree({ ...repo, tree: entries, ...(at ? { base_tree: at.tree } : {}) });
+        const message = `db-bench-gate history: ${key} at ${history.records.at(-1)?.commit.slice(0, 12) ?? "?"}`;
+        const { data: commit } = await client.rest.git.createCommit({ ...repo, message, tree: tree.sha, parents: [] });
+        if (!at) {
+          try {
+            await client.rest.git.createRef({ ...repo, ref: `refs/${ref}`, sha: commit.sha });
+            return history;
+          } catch (e) {
+            if (status(e) === 422) continue; // another writer created the branch first
+            throw e;
+          }
+        }
+        // compare-and-swap: the API's force update has no expected-old-sha, so check just before it
+        const now = await head();
+        if (now?.commit !== at.commit) continue;
+        await client.rest.git.updateRef({ ...repo, ref, sha: commit.sha, force: true });
+        return history;
+      }
+      throw new PipelineError(`${where}: other writers moved the branch ${MAX_WRITE_ATTEMPTS} times while this run was writing; the history was not updated`);
+    },
+  };
+}

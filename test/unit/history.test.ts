@@ -1,0 +1,248 @@
+/**
+ * The history: records from results, retention, validation on read, change points and their alert,
+ * and both stores (the runner's cache dir; a data branch written through a stand-in GitHub on loopback).
+ */
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
+import { InputError } from "../../src/errors.js";
+import { detectChanges } from "../../src/history/detect.js";
+import { appendRecord, historyRecordOf, parseHistory, stepSeries, type HistoryFile } from "../../src/history/record.js";
+import { cacheDirHistoryStore, historyKey, HISTORY_FILE } from "../../src/history/store.js";
+import { createGitHubClient } from "../../src/publish/github.js";
+import { branchHistoryStore } from "../../src/publish/history-branch.js";
+import { alertIssueMarker } from "../../src/publish/issue.js";
+import { updateHistory } from "../../src/publish/history.js";
+import { alertMarkdown } from "../../src/report/history.js";
+import { findBaseline, formatAge } from "../../src/action/history.js";
+import type { Results } from "../../src/results/schema.js";
+import { FakeGitHub } from "../helpers/fake-github.js";
+import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
+
+const sha = (i: number) => createHash("sha1").update(`commit ${i}`).digest("hex");
+const KEY = { profile: "pg-quick", arch: "x86_64" };
+
+/** A baseline run of commit i: one variant, QPS about `qps`, instructions per op about `perOp`. */
+function baselineOf(i: number, qps: number, perOp: number): Results {
+  const results = syntheticResults({ steps: ["select", "point"], variants: ["main"], rounds: 5, qps, noise: 0.01, seed: i + 1, instructions: { perOp, repeats: 2 } });
+  return { ...results, variants: results.variants.map((v) => ({ ...v, commit: sha(i) })) };
+}
+
+/** 8 runs, the 5th 30% slower with 40% more instructions per op. */
+function historyWithSlowdown(at = 4, count = 8): HistoryFile {
+  let history: HistoryFile | null = null;
+  for (let i = 0; i < count; i++) {
+    const slow = i >= at;
+    history = appendRecord(history, historyRecordOf(baselineOf(i, slow ? 7000 : 10000, slow ? 56000 : 40000), { id: String(100 + i), url: null }), KEY);
+  }
+  return history!;
+}
+
+const dir = mkdtempSync(join(tmpdir(), "dbg-history-"));
+const fake = await FakeGitHub.start();
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await fake.close();
+});
+
+describe("history records", () => {
+  it("are the run's medians per step, appended in order; a re-run replaces its commit's record; the oldest go past the retention", () => {
+    const record = historyRecordOf(baselineOf(0, 10000, 40000), { id: "7", url: "https://github.com/o/r/actions/runs/7" });
+    expect(record.commit).toBe(sha(0));
+    expect(record.steps.map((s) => s.id)).toEqual(["select", "point"]);
+    expect(record.steps[0]!.rounds).toBe(5);
+    expect(record.steps[0]!.qps_median).toBeGreaterThan(9500);
+    expect(record.steps[0]!.qps_median).toBeLessThan(10500);
+    expect(record.steps[0]!.instructions_per_op).toBeCloseTo(40000, -2);
+    let history = appendRecord(null, record, KEY, 3);
+    for (let i = 1; i < 5; i++) history = appendRecord(history, { ...record, commit: sha(i) }, KEY, 3);
+    expect(history.records.map((r) => r.commit)).toEqual([sha(2), sha(3), sha(4)]);
+    history = appendRecord(history, { ...record, commit: sha(3), run_id: "8" }, KEY, 3);
+    expect(history.records.map((r) => [r.commit, r.run_id])).toEqual([[sha(2), "7"], [sha(3), "8"], [sha(4), "7"]]);
+    expect(history.retention).toBe(3);
+  });
+
+  it("are validated on read: a bad field is one error naming the source and the field", () => {
+    const good = historyWithSlowdown();
+    expect(parseHistory(JSON.stringify(good), "branch x: k/history.json")).toEqual(good);
+    const bad = structuredClone(good);
+    (bad.records[2]!.steps[0] as { qps_median: unknown }).qps_median = -5;
+    const error = (() => {
+      try {
+        parseHistory(JSON.stringify(bad), "branch x: k/history.json");
+      } catch (e) {
+        return e as InputError;
+      }
+    })();
+    expect(error).toBeInstanceOf(InputError);
+    expect(error!.message).toMatch(/^branch x: k\/history\.json: \$\.records\[2\]\.steps\[0\]\.qps_median: /);
+    expect(() => parseHistory('{"schema":"db-bench-gate/results"}', "f")).toThrow(/not a db-bench-gate history/);
+    expect(() => parseHistory("{", "f")).toThrow(/not JSON/);
+  });
+});
+
+describe("change points of the history", () => {
+  it("finds the slowdown at the 5th run in both channels, sized with an interval, a regression past the thresholds", () => {
+    const history = historyWithSlowdown();
+    const changes = detectChanges(history, () => DEFAULT_THRESHOLDS);
+    expect(changes.map((c) => [c.step, c.channel, c.firstBad.commit, c.lastGood.commit, c.regression])).toEqual([
+      ["select", "qps", sha(4), sha(3), true],
+      ["select", "instructions", sha(4), sha(3), true],
+      ["point", "qps", sha(4), sha(3), true],
+      ["point", "instructions", sha(4), sha(3), true],
+    ]);
+    const qps = changes[0]!.size;
+    expect(qps.estimate).toBeGreaterThan(0.67);
+    expect(qps.estimate).toBeLessThan(0.73);
+    expect(qps.ci_low).toBeLessThanOrEqual(qps.estimate);
+    expect(qps.ci_high).toBeGreaterThanOrEqual(qps.estimate);
+    expect(qps.ci_high).toBeLessThan(0.8);
+    expect(changes[1]!.size.estimate).toBeCloseTo(1.4, 2);
+  });
+
+  it("sees no change in a flat history, and a small one is a change but no regression", () => {
+    let flat: HistoryFile | null = null;
+    for (let i = 0; i < 10; i++) flat = appendRecord(flat, historyRecordOf(baselineOf(i, 10000, 40000), { id: null, url: null }), KEY);
+    expect(detectChanges(flat!, () => DEFAULT_THRESHOLDS).filter((c) => c.channel === "instructions")).toEqual([]);
+    let small: HistoryFile | null = null;
+    for (let i = 0; i < 8; i++) small = appendRecord(small, historyRecordOf(baselineOf(i, 10000, i >= 4 ? 40400 : 40000), { id: null, url: null }), KEY);
+    const [change] = detectChanges(small!, () => DEFAULT_THRESHOLDS).filter((c) => c.channel === "instructions" && c.step === "select");
+    expect(change!.size.estimate).toBeCloseTo(1.01, 3);
+    expect(change!.regression).toBe(false);
+  });
+
+  it("the alert names the range with a compare link, the size with its interval, cc's people and draws the chart", () => {
+    const regressions = detectChanges(historyWithSlowdown(), () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select");
+    const { title, body } = alertMarkdown(regressions, { profile: "pg-quick", arch: "x86_64", branch: "main", store: "branch db-bench-gate-data", repoUrl: "https://github.com/o/r", cc: ["alice", "org/perf"] });
+    expect(title).toBe(`db-bench-gate: main regressed at ${sha(4).slice(0, 12)} (pg-quick on x86_64: select)`);
+    expect(body).toContain("cc @alice @org/perf");
+    expect(body).toContain(`[\`${sha(3).slice(0, 12)}..${sha(4).slice(0, 12)}\`](https://github.com/o/r/compare/${sha(3)}...${sha(4)})`);
+    expect(body).toMatch(/\| `select` \| QPS +\| .* \| 0\.\d\d \(0\.\d\d–0\.\d\d\) +\| 0\.0\d\d +\| regression \|/);
+    expect(body).toContain(`db-bench-gate bisect --repo . --good ${sha(3)} --bad ${sha(4)} --steps 'select'`);
+    expect(body.match(/xychart-beta/g)).toHaveLength(2);
+    // relative to the first point: 1.000 before, about 0.70 after
+    expect(body).toMatch(/line \[1\.000, (0\.9\d\d|1\.0\d\d), .*, 0\.[67]\d\d\]/);
+  });
+
+  it("stepSeries leaves out runs without a value", () => {
+    const history = historyWithSlowdown();
+    history.records[1]!.steps[0]!.instructions_per_op = null;
+    expect(stepSeries(history, "select", "instructions").map((p) => p.commit)).not.toContain(sha(1));
+  });
+});
+
+describe("history stores", () => {
+  it("the cache dir keeps history.json and latest.json per profile and architecture, validated on read", async () => {
+    const store = cacheDirHistoryStore(join(dir, "cache"));
+    const key = historyKey("pg quick", "x86_64");
+    expect(key).toBe("pg_quick-x86_64");
+    expect(await store.read(key)).toEqual({ history: null, latest: null });
+    const run = baselineOf(0, 10000, 40000);
+    const history = await store.write(key, (current) => appendRecord(current, historyRecordOf(run, { id: null, url: null }), KEY), run);
+    expect(await store.read(key)).toEqual({ history, latest: run });
+    mkdirSync(join(dir, "cache", "history", "broken-x86_64"), { recursive: true });
+    writeFileSync(join(dir, "cache", "history", "broken-x86_64", HISTORY_FILE), '{"schema":"db-bench-gate/history","version":1}');
+    await expect(store.read("broken-x86_64")).rejects.toThrow(/broken-x86_64\/history\.json: \$\.profile/);
+  });
+
+  it("the data branch: created as one parentless commit, rewritten on each write, other profiles' files kept, a concurrent writer's record kept", async () => {
+    const client = createGitHubClient(fake.token, fake.url);
+    const repo = { owner: fake.owner, repo: fake.repo };
+    const store = branchHistoryStore(client, repo, "perf-data");
+    expect(await store.read("pg-quick-x86_64")).toEqual({ history: null, latest: null });
+    const append = (i: number) => (current: HistoryFile | null) => appendRecord(current, historyRecordOf(baselineOf(i, 10000, 40000), { id: String(i), url: null }), KEY);
+    await store.write("pg-quick-x86_64", append(0), baselineOf(0, 10000, 40000));
+    await store.write("pg-sysbench-x86_64", append(0), baselineOf(0, 10000, 40000));
+    // another run moves the branch between this one's read and its ref update: this one starts again from its files
+    let raced = false;
+    const racing = (current: HistoryFile | null) => {
+      if (!raced) {
+        raced = true;
+        const theirs = Buffer.from(JSON.stringify(append(1)(current)));
+        const blob = createHash("sha1").update(theirs).digest("hex");
+        const head = fake.git.refs.get("heads/perf-data")!;
+        const tree = new Map(fake.git.trees.get(fake.git.commits.get(head)!.tree)!).set("pg-quick-x86_64/history.json", blob);
+        fake.git.blobs.set(blob, theirs);
+        fake.git.trees.set("a".repeat(40), tree);
+        fake.git.commits.set("b".repeat(40), { tree: "a".repeat(40), parents: [], message: "another run" });
+        fake.git.refs.set("heads/perf-data", "b".repeat(40));
+      }
+      return append(2)(current);
+    };
+    const final = await store.write("pg-quick-x86_64", racing, baselineOf(2, 10000, 40000));
+    expect(final.records.map((r) => r.run_id)).toEqual(["0", "1", "2"]);
+    const read = await store.read("pg-quick-x86_64");
+    expect(read.history).toEqual(final);
+    expect(read.latest!.variants[0]!.commit).toBe(sha(2));
+    expect((await store.read("pg-sysbench-x86_64")).history!.records).toHaveLength(1);
+    const head = fake.git.refs.get("heads/perf-data")!;
+    expect(fake.git.commits.get(head)!.parents).toEqual([]);
+    // what a fork or a bad hand wrote there is refused on read, naming the branch and file
+    fake.git.blobs.set("0".repeat(40), Buffer.from("{}"));
+    const tree = new Map(fake.git.trees.get(fake.git.commits.get(head)!.tree)!);
+    tree.set("pg-quick-x86_64/history.json", "0".repeat(40));
+    fake.git.trees.set("f".repeat(40), tree);
+    fake.git.commits.set("e".repeat(40), { tree: "f".repeat(40), parents: [], message: "hand-edited" });
+    fake.git.refs.set("heads/perf-data", "e".repeat(40));
+    await expect(store.read("pg-quick-x86_64")).rejects.toThrow(/^branch perf-data: pg-quick-x86_64\/history\.json: \$\.schema: not a db-bench-gate history/);
+  });
+
+  it("updateHistory: appends, finds the change, raises one alert per first bad commit and updates it, not a second", async () => {
+    const client = createGitHubClient(fake.token, fake.url);
+    const repo = { owner: fake.owner, repo: fake.repo };
+    const store = branchHistoryStore(client, repo, "alerts-data");
+    const options = { store, branch: "main", thresholdsOf: () => DEFAULT_THRESHOLDS, repoUrl: "https://github.com/o/r", alert: { client, repo, author: async () => fake.identity.login, cc: ["alice"] } };
+    const run = baselineOf(0, 1, 1);
+    const marker = alertIssueMarker(historyKey(run.profile.name, run.fingerprint.arch), sha(4));
+    const alerts = () => fake.issues.filter((i) => i.body?.startsWith(marker));
+    for (let i = 0; i < 8; i++) {
+      const slow = i >= 4;
+      const update = await updateHistory(baselineOf(i, slow ? 7000 : 10000, slow ? 56000 : 40000), { ...options, run: { id: String(i), url: null } });
+      if (i < 5) expect(update.alerts).toEqual([]);
+      if (i === 7) {
+        expect(update.alerts.map((a) => a.action)).toEqual([expect.stringMatching(/^(created|updated)$/)]);
+        expect(update.markdown).toContain("### History of `main`");
+      }
+    }
+    expect(alerts()).toHaveLength(1);
+    const update = await updateHistory(baselineOf(8, 7000, 56000), { ...options, run: { id: "8", url: null } });
+    expect(update.alerts.map((a) => a.action)).toEqual(["updated"]);
+    expect(alerts()).toHaveLength(1);
+    // closed by someone: left closed, not raised again
+    alerts()[0]!.state = "closed";
+    const after = await updateHistory(baselineOf(9, 7000, 56000), { ...options, run: { id: "9", url: null } });
+    expect(after.alerts.map((a) => a.action)).toEqual(["left-closed"]);
+    expect(alerts()).toHaveLength(1);
+  });
+
+  it("the baseline lookup counts only the baseline workflow's runs, and falls back to the history's copy when the artifact expired, saying so and how old", async () => {
+    const client = createGitHubClient(fake.token, fake.url);
+    const repo = { owner: fake.owner, repo: fake.repo };
+    const github = { client, repo, token: fake.token, author: async () => fake.identity.login };
+    const store = branchHistoryStore(client, repo, "lookup-data");
+    const run = baselineOf(3, 10000, 40000);
+    const key = historyKey(run.profile.name, run.fingerprint.arch);
+    const warnings: string[] = [];
+    const query = { branch: "lookup", artifactName: "db-bench-gate-lookup", workflowPath: ".github/workflows/perf.yml", store, key, warn: (m: string) => void warnings.push(m), now: new Date(Date.parse(run.run.finished_at) + 3 * 86400_000) };
+    expect(await findBaseline(github, query)).toEqual({ kind: "none", expired: null });
+    // another workflow's run with the artifact does not count; the baseline workflow's expired one does
+    const other = fake.addRun({ headBranch: "lookup", event: "push", path: ".github/workflows/nightly.yml" });
+    fake.addArtifact(other.id, "db-bench-gate-lookup", Buffer.from("PK"));
+    const ours = fake.addRun({ headBranch: "lookup", event: "push" });
+    fake.addArtifact(ours.id, "db-bench-gate-lookup", Buffer.from("PK")).expired = true;
+    const none = await findBaseline(github, query);
+    expect(none).toMatchObject({ kind: "none", expired: { runId: ours.id } });
+    await store.write(key, (current) => appendRecord(current, historyRecordOf(run, { id: String(ours.id), url: null }), KEY), run);
+    const found = await findBaseline(github, query);
+    expect(found.kind).toBe("found");
+    expect(found.kind === "found" && found.results).toEqual(run);
+    expect(found.kind === "found" && found.from).toBe(
+      `the history's copy (branch lookup-data) of \`${sha(3).slice(0, 12)}\`, measured 3 days ago: the artifact of [run ${ours.id}](https://github.com/${fake.repository}/actions/runs/${ours.id}) expired`,
+    );
+    expect(warnings).toEqual([]);
+    expect([formatAge(59_000), formatAge(90 * 60_000), formatAge(5 * 3600_000), formatAge(49 * 3600_000)]).toEqual(["1 minute", "90 minutes", "5 hours", "2 days"]);
+  });
+});
