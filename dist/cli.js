@@ -10,6 +10,8 @@ import {
   METRIC_NAMES,
   PipelineError,
   VERSION,
+  bisect,
+  bisectMarkdown,
   columnsOf,
   compareAgainstBaseline,
   compareRun,
@@ -32,7 +34,7 @@ import {
   runLabels,
   runStreamed,
   withCleanup
-} from "./chunks/chunk-QRW26QS5.js";
+} from "./chunks/chunk-J7K4AOMW.js";
 import {
   __commonJS,
   __require,
@@ -3898,6 +3900,21 @@ function addRunCommands(program2, io, setExitCode) {
     );
     const { exitCode } = await measureAndReport(plan, flags, io, log);
     setExitCode(exitCode);
+  });
+  addMeasureOptions(
+    program2.command("bisect").description("find the first bad commit between a good and a bad one (first-parent line): every probe builds the commit and measures the chosen steps interleaved against the good one; the first bad commit is then measured against its parent").requiredOption("--repo <path>", "the engine's git repository (never modified)").requiredOption("--good <ref>", "a commit without the regression").requiredOption("--bad <ref>", "a later commit with it").option("--steps <glob>", "the step ids to measure (a glob, e.g. 'pgbench.select-only.*')", "*").option("--trusted", "build into the trusted cache namespace: only for commits you trust (default: the pull request namespace)")
+  ).action(async (flags) => {
+    const log = consoleLog();
+    const config = flags.config ? await loadConfigFile(flags.config) : await loadConfigFromCommit(flags.repo, flags.good);
+    const planFor = (against, probe) => makePlan(
+      { repo: flags.repo, base: against, head: probe, variants: [], profile: flags.profile, cflags: flags.cflags, cacheDir: flags.cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, trust: flags.trusted ? "trusted" : "pr", timeouts: flags.timeouts },
+      config,
+      thresholdsFromFlags(flags)
+    );
+    const report = await withCleanup((registry) => bisect({ repo: flags.repo, good: flags.good, bad: flags.bad, steps: flags.steps, planFor, registry, log }), { warn: (m) => log.info(m) });
+    await emit(bisectMarkdown(report, null), flags.reportOut, io);
+    log.info(report.verdict.bad ? `first bad commit: ${report.firstBad}` : `no bad commit confirmed between ${report.good} and ${report.bad}`);
+    setExitCode(0);
   });
   addMeasureOptions(
     program2.command("demo").description(

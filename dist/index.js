@@ -32,6 +32,8 @@ import {
   PipelineError,
   ThresholdsInputSchema,
   VariantSchema,
+  bisect,
+  bisectMarkdown,
   cacheNamespace,
   changedJudgingFiles,
   commentMarker,
@@ -42,6 +44,7 @@ import {
   escapeMarkdown,
   external_exports,
   fingerprintMismatches,
+  formatInterval,
   gateHeadline,
   gateMessage,
   inlineCode,
@@ -58,17 +61,21 @@ import {
   parseNoiseFloor,
   parseResults,
   parseTimeouts,
+  plural,
   readJudgingFile,
   renderMarkdown,
   require_picomatch,
   resolveJudging,
   resultsRunOf,
   runLabels,
+  thresholdResolver,
   tooLargeError,
+  trendChart,
+  unpairedShift,
   unprivilegedWarning,
   validate,
   withCleanup
-} from "./chunks/chunk-QRW26QS5.js";
+} from "./chunks/chunk-J7K4AOMW.js";
 import {
   JOB_MARKER,
   __commonJS,
@@ -4353,13 +4360,13 @@ var require_unary_call = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.UnaryCall = void 0;
     var UnaryCall = class {
-      constructor(method, requestHeaders, request2, headers, response, status, trailers) {
+      constructor(method, requestHeaders, request2, headers, response, status2, trailers) {
         this.method = method;
         this.requestHeaders = requestHeaders;
         this.request = request2;
         this.headers = headers;
         this.response = response;
-        this.status = status;
+        this.status = status2;
         this.trailers = trailers;
       }
       /**
@@ -4371,14 +4378,14 @@ var require_unary_call = __commonJS({
       }
       promiseFinished() {
         return __awaiter12(this, void 0, void 0, function* () {
-          let [headers, response, status, trailers] = yield Promise.all([this.headers, this.response, this.status, this.trailers]);
+          let [headers, response, status2, trailers] = yield Promise.all([this.headers, this.response, this.status, this.trailers]);
           return {
             method: this.method,
             requestHeaders: this.requestHeaders,
             request: this.request,
             headers,
             response,
-            status,
+            status: status2,
             trailers
           };
         });
@@ -4422,13 +4429,13 @@ var require_server_streaming_call = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ServerStreamingCall = void 0;
     var ServerStreamingCall = class {
-      constructor(method, requestHeaders, request2, headers, response, status, trailers) {
+      constructor(method, requestHeaders, request2, headers, response, status2, trailers) {
         this.method = method;
         this.requestHeaders = requestHeaders;
         this.request = request2;
         this.headers = headers;
         this.responses = response;
-        this.status = status;
+        this.status = status2;
         this.trailers = trailers;
       }
       /**
@@ -4442,13 +4449,13 @@ var require_server_streaming_call = __commonJS({
       }
       promiseFinished() {
         return __awaiter12(this, void 0, void 0, function* () {
-          let [headers, status, trailers] = yield Promise.all([this.headers, this.status, this.trailers]);
+          let [headers, status2, trailers] = yield Promise.all([this.headers, this.status, this.trailers]);
           return {
             method: this.method,
             requestHeaders: this.requestHeaders,
             request: this.request,
             headers,
-            status,
+            status: status2,
             trailers
           };
         });
@@ -4492,13 +4499,13 @@ var require_client_streaming_call = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ClientStreamingCall = void 0;
     var ClientStreamingCall = class {
-      constructor(method, requestHeaders, request2, headers, response, status, trailers) {
+      constructor(method, requestHeaders, request2, headers, response, status2, trailers) {
         this.method = method;
         this.requestHeaders = requestHeaders;
         this.requests = request2;
         this.headers = headers;
         this.response = response;
-        this.status = status;
+        this.status = status2;
         this.trailers = trailers;
       }
       /**
@@ -4511,13 +4518,13 @@ var require_client_streaming_call = __commonJS({
       }
       promiseFinished() {
         return __awaiter12(this, void 0, void 0, function* () {
-          let [headers, response, status, trailers] = yield Promise.all([this.headers, this.response, this.status, this.trailers]);
+          let [headers, response, status2, trailers] = yield Promise.all([this.headers, this.response, this.status, this.trailers]);
           return {
             method: this.method,
             requestHeaders: this.requestHeaders,
             headers,
             response,
-            status,
+            status: status2,
             trailers
           };
         });
@@ -4561,13 +4568,13 @@ var require_duplex_streaming_call = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DuplexStreamingCall = void 0;
     var DuplexStreamingCall = class {
-      constructor(method, requestHeaders, request2, headers, response, status, trailers) {
+      constructor(method, requestHeaders, request2, headers, response, status2, trailers) {
         this.method = method;
         this.requestHeaders = requestHeaders;
         this.requests = request2;
         this.headers = headers;
         this.responses = response;
-        this.status = status;
+        this.status = status2;
         this.trailers = trailers;
       }
       /**
@@ -4580,12 +4587,12 @@ var require_duplex_streaming_call = __commonJS({
       }
       promiseFinished() {
         return __awaiter12(this, void 0, void 0, function* () {
-          let [headers, status, trailers] = yield Promise.all([this.headers, this.status, this.trailers]);
+          let [headers, status2, trailers] = yield Promise.all([this.headers, this.status, this.trailers]);
           return {
             method: this.method,
             requestHeaders: this.requestHeaders,
             headers,
-            status,
+            status: status2,
             trailers
           };
         });
@@ -4749,8 +4756,8 @@ var require_test_transport = __commonJS({
       // Creates a promise for response status from the mock data.
       promiseStatus() {
         var _a;
-        const status = (_a = this.data.status) !== null && _a !== void 0 ? _a : _TestTransport.defaultStatus;
-        return status instanceof rpc_error_1.RpcError ? Promise.reject(status) : Promise.resolve(status);
+        const status2 = (_a = this.data.status) !== null && _a !== void 0 ? _a : _TestTransport.defaultStatus;
+        return status2 instanceof rpc_error_1.RpcError ? Promise.reject(status2) : Promise.resolve(status2);
       }
       // Creates a promise for response trailers from the mock data.
       promiseTrailers() {
@@ -5263,20 +5270,20 @@ var require_ms = __commonJS({
     function fmtLong(ms) {
       var msAbs = Math.abs(ms);
       if (msAbs >= d) {
-        return plural(ms, msAbs, d, "day");
+        return plural2(ms, msAbs, d, "day");
       }
       if (msAbs >= h) {
-        return plural(ms, msAbs, h, "hour");
+        return plural2(ms, msAbs, h, "hour");
       }
       if (msAbs >= m) {
-        return plural(ms, msAbs, m, "minute");
+        return plural2(ms, msAbs, m, "minute");
       }
       if (msAbs >= s) {
-        return plural(ms, msAbs, s, "second");
+        return plural2(ms, msAbs, s, "second");
       }
       return ms + " ms";
     }
-    function plural(ms, msAbs, n, name) {
+    function plural2(ms, msAbs, n, name) {
       var isPlural = msAbs >= n * 1.5;
       return Math.round(ms / n) + " " + name + (isPlural ? "s" : "");
     }
@@ -7028,8 +7035,8 @@ var require_minimatch = __commonJS({
       return new Minimatch(pattern, options2).match(p);
     };
     module.exports = minimatch;
-    var path12 = require_path();
-    minimatch.sep = path12.sep;
+    var path13 = require_path();
+    minimatch.sep = path13.sep;
     var GLOBSTAR = /* @__PURE__ */ Symbol("globstar **");
     minimatch.GLOBSTAR = GLOBSTAR;
     var expand2 = require_brace_expansion();
@@ -7635,8 +7642,8 @@ var require_minimatch = __commonJS({
         if (this.empty) return f === "";
         if (f === "/" && partial) return true;
         const options2 = this.options;
-        if (path12.sep !== "/") {
-          f = f.split(path12.sep).join("/");
+        if (path13.sep !== "/") {
+          f = f.split(path13.sep).join("/");
         }
         f = f.split(slashSplit);
         this.debug(this.pattern, "split", f);
@@ -7734,8 +7741,8 @@ var require_readdir_glob = __commonJS({
         });
       });
     }
-    async function* exploreWalkAsync(dir, path12, followSymlinks, useStat, shouldSkip, strict) {
-      let files = await readdir2(path12 + dir, strict);
+    async function* exploreWalkAsync(dir, path13, followSymlinks, useStat, shouldSkip, strict) {
+      let files = await readdir2(path13 + dir, strict);
       for (const file of files) {
         let name = file.name;
         if (name === void 0) {
@@ -7744,7 +7751,7 @@ var require_readdir_glob = __commonJS({
         }
         const filename = dir + "/" + name;
         const relative = filename.slice(1);
-        const absolute = path12 + "/" + relative;
+        const absolute = path13 + "/" + relative;
         let stats = null;
         if (useStat || followSymlinks) {
           stats = await stat(absolute, followSymlinks);
@@ -7758,15 +7765,15 @@ var require_readdir_glob = __commonJS({
         if (stats.isDirectory()) {
           if (!shouldSkip(relative)) {
             yield { relative, absolute, stats };
-            yield* exploreWalkAsync(filename, path12, followSymlinks, useStat, shouldSkip, false);
+            yield* exploreWalkAsync(filename, path13, followSymlinks, useStat, shouldSkip, false);
           }
         } else {
           yield { relative, absolute, stats };
         }
       }
     }
-    async function* explore(path12, followSymlinks, useStat, shouldSkip) {
-      yield* exploreWalkAsync("", path12, followSymlinks, useStat, shouldSkip, true);
+    async function* explore(path13, followSymlinks, useStat, shouldSkip) {
+      yield* exploreWalkAsync("", path13, followSymlinks, useStat, shouldSkip, true);
     }
     function readOptions(options2) {
       return {
@@ -9804,14 +9811,14 @@ var require_polyfills = __commonJS({
       fs6.fstatSync = statFixSync(fs6.fstatSync);
       fs6.lstatSync = statFixSync(fs6.lstatSync);
       if (fs6.chmod && !fs6.lchmod) {
-        fs6.lchmod = function(path12, mode, cb) {
+        fs6.lchmod = function(path13, mode, cb) {
           if (cb) process.nextTick(cb);
         };
         fs6.lchmodSync = function() {
         };
       }
       if (fs6.chown && !fs6.lchown) {
-        fs6.lchown = function(path12, uid, gid, cb) {
+        fs6.lchown = function(path13, uid, gid, cb) {
           if (cb) process.nextTick(cb);
         };
         fs6.lchownSync = function() {
@@ -9819,7 +9826,7 @@ var require_polyfills = __commonJS({
       }
       if (platform === "win32") {
         fs6.rename = typeof fs6.rename !== "function" ? fs6.rename : (function(fs$rename) {
-          function rename(from, to, cb) {
+          function rename2(from, to, cb) {
             var start = Date.now();
             var backoff = 0;
             fs$rename(from, to, function CB(er) {
@@ -9839,8 +9846,8 @@ var require_polyfills = __commonJS({
               if (cb) cb(er);
             });
           }
-          if (Object.setPrototypeOf) Object.setPrototypeOf(rename, fs$rename);
-          return rename;
+          if (Object.setPrototypeOf) Object.setPrototypeOf(rename2, fs$rename);
+          return rename2;
         })(fs6.rename);
       }
       fs6.read = typeof fs6.read !== "function" ? fs6.read : (function(fs$read) {
@@ -9878,9 +9885,9 @@ var require_polyfills = __commonJS({
         };
       })(fs6.readSync);
       function patchLchmod(fs7) {
-        fs7.lchmod = function(path12, mode, callback) {
+        fs7.lchmod = function(path13, mode, callback) {
           fs7.open(
-            path12,
+            path13,
             constants.O_WRONLY | constants.O_SYMLINK,
             mode,
             function(err, fd) {
@@ -9896,8 +9903,8 @@ var require_polyfills = __commonJS({
             }
           );
         };
-        fs7.lchmodSync = function(path12, mode) {
-          var fd = fs7.openSync(path12, constants.O_WRONLY | constants.O_SYMLINK, mode);
+        fs7.lchmodSync = function(path13, mode) {
+          var fd = fs7.openSync(path13, constants.O_WRONLY | constants.O_SYMLINK, mode);
           var threw = true;
           var ret;
           try {
@@ -9918,8 +9925,8 @@ var require_polyfills = __commonJS({
       }
       function patchLutimes(fs7) {
         if (constants.hasOwnProperty("O_SYMLINK") && fs7.futimes) {
-          fs7.lutimes = function(path12, at, mt, cb) {
-            fs7.open(path12, constants.O_SYMLINK, function(er, fd) {
+          fs7.lutimes = function(path13, at, mt, cb) {
+            fs7.open(path13, constants.O_SYMLINK, function(er, fd) {
               if (er) {
                 if (cb) cb(er);
                 return;
@@ -9931,8 +9938,8 @@ var require_polyfills = __commonJS({
               });
             });
           };
-          fs7.lutimesSync = function(path12, at, mt) {
-            var fd = fs7.openSync(path12, constants.O_SYMLINK);
+          fs7.lutimesSync = function(path13, at, mt) {
+            var fd = fs7.openSync(path13, constants.O_SYMLINK);
             var ret;
             var threw = true;
             try {
@@ -10050,11 +10057,11 @@ var require_legacy_streams = __commonJS({
         ReadStream,
         WriteStream
       };
-      function ReadStream(path12, options2) {
-        if (!(this instanceof ReadStream)) return new ReadStream(path12, options2);
+      function ReadStream(path13, options2) {
+        if (!(this instanceof ReadStream)) return new ReadStream(path13, options2);
         Stream2.call(this);
         var self2 = this;
-        this.path = path12;
+        this.path = path13;
         this.fd = null;
         this.readable = true;
         this.paused = false;
@@ -10099,10 +10106,10 @@ var require_legacy_streams = __commonJS({
           self2._read();
         });
       }
-      function WriteStream(path12, options2) {
-        if (!(this instanceof WriteStream)) return new WriteStream(path12, options2);
+      function WriteStream(path13, options2) {
+        if (!(this instanceof WriteStream)) return new WriteStream(path13, options2);
         Stream2.call(this);
-        this.path = path12;
+        this.path = path13;
         this.fd = null;
         this.writable = true;
         this.flags = "w";
@@ -10244,15 +10251,15 @@ var require_graceful_fs = __commonJS({
       fs7.createReadStream = createReadStream2;
       fs7.createWriteStream = createWriteStream3;
       var fs$readFile = fs7.readFile;
-      fs7.readFile = readFile2;
-      function readFile2(path12, options2, cb) {
+      fs7.readFile = readFile3;
+      function readFile3(path13, options2, cb) {
         if (typeof options2 === "function")
           cb = options2, options2 = null;
-        return go$readFile(path12, options2, cb);
-        function go$readFile(path13, options3, cb2, startTime) {
-          return fs$readFile(path13, options3, function(err) {
+        return go$readFile(path13, options2, cb);
+        function go$readFile(path14, options3, cb2, startTime) {
+          return fs$readFile(path14, options3, function(err) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$readFile, [path13, options3, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$readFile, [path14, options3, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -10261,15 +10268,15 @@ var require_graceful_fs = __commonJS({
         }
       }
       var fs$writeFile = fs7.writeFile;
-      fs7.writeFile = writeFile2;
-      function writeFile2(path12, data, options2, cb) {
+      fs7.writeFile = writeFile3;
+      function writeFile3(path13, data, options2, cb) {
         if (typeof options2 === "function")
           cb = options2, options2 = null;
-        return go$writeFile(path12, data, options2, cb);
-        function go$writeFile(path13, data2, options3, cb2, startTime) {
-          return fs$writeFile(path13, data2, options3, function(err) {
+        return go$writeFile(path13, data, options2, cb);
+        function go$writeFile(path14, data2, options3, cb2, startTime) {
+          return fs$writeFile(path14, data2, options3, function(err) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$writeFile, [path13, data2, options3, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$writeFile, [path14, data2, options3, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -10280,14 +10287,14 @@ var require_graceful_fs = __commonJS({
       var fs$appendFile = fs7.appendFile;
       if (fs$appendFile)
         fs7.appendFile = appendFile2;
-      function appendFile2(path12, data, options2, cb) {
+      function appendFile2(path13, data, options2, cb) {
         if (typeof options2 === "function")
           cb = options2, options2 = null;
-        return go$appendFile(path12, data, options2, cb);
-        function go$appendFile(path13, data2, options3, cb2, startTime) {
-          return fs$appendFile(path13, data2, options3, function(err) {
+        return go$appendFile(path13, data, options2, cb);
+        function go$appendFile(path14, data2, options3, cb2, startTime) {
+          return fs$appendFile(path14, data2, options3, function(err) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$appendFile, [path13, data2, options3, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$appendFile, [path14, data2, options3, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -10318,31 +10325,31 @@ var require_graceful_fs = __commonJS({
       var fs$readdir = fs7.readdir;
       fs7.readdir = readdir2;
       var noReaddirOptionVersions = /^v[0-5]\./;
-      function readdir2(path12, options2, cb) {
+      function readdir2(path13, options2, cb) {
         if (typeof options2 === "function")
           cb = options2, options2 = null;
-        var go$readdir = noReaddirOptionVersions.test(process.version) ? function go$readdir2(path13, options3, cb2, startTime) {
-          return fs$readdir(path13, fs$readdirCallback(
-            path13,
+        var go$readdir = noReaddirOptionVersions.test(process.version) ? function go$readdir2(path14, options3, cb2, startTime) {
+          return fs$readdir(path14, fs$readdirCallback(
+            path14,
             options3,
             cb2,
             startTime
           ));
-        } : function go$readdir2(path13, options3, cb2, startTime) {
-          return fs$readdir(path13, options3, fs$readdirCallback(
-            path13,
+        } : function go$readdir2(path14, options3, cb2, startTime) {
+          return fs$readdir(path14, options3, fs$readdirCallback(
+            path14,
             options3,
             cb2,
             startTime
           ));
         };
-        return go$readdir(path12, options2, cb);
-        function fs$readdirCallback(path13, options3, cb2, startTime) {
+        return go$readdir(path13, options2, cb);
+        function fs$readdirCallback(path14, options3, cb2, startTime) {
           return function(err, files) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
               enqueue([
                 go$readdir,
-                [path13, options3, cb2],
+                [path14, options3, cb2],
                 err,
                 startTime || Date.now(),
                 Date.now()
@@ -10413,7 +10420,7 @@ var require_graceful_fs = __commonJS({
         enumerable: true,
         configurable: true
       });
-      function ReadStream(path12, options2) {
+      function ReadStream(path13, options2) {
         if (this instanceof ReadStream)
           return fs$ReadStream.apply(this, arguments), this;
         else
@@ -10433,7 +10440,7 @@ var require_graceful_fs = __commonJS({
           }
         });
       }
-      function WriteStream(path12, options2) {
+      function WriteStream(path13, options2) {
         if (this instanceof WriteStream)
           return fs$WriteStream.apply(this, arguments), this;
         else
@@ -10451,22 +10458,22 @@ var require_graceful_fs = __commonJS({
           }
         });
       }
-      function createReadStream2(path12, options2) {
-        return new fs7.ReadStream(path12, options2);
+      function createReadStream2(path13, options2) {
+        return new fs7.ReadStream(path13, options2);
       }
-      function createWriteStream3(path12, options2) {
-        return new fs7.WriteStream(path12, options2);
+      function createWriteStream3(path13, options2) {
+        return new fs7.WriteStream(path13, options2);
       }
       var fs$open = fs7.open;
       fs7.open = open;
-      function open(path12, flags, mode, cb) {
+      function open(path13, flags, mode, cb) {
         if (typeof mode === "function")
           cb = mode, mode = null;
-        return go$open(path12, flags, mode, cb);
-        function go$open(path13, flags2, mode2, cb2, startTime) {
-          return fs$open(path13, flags2, mode2, function(err, fd) {
+        return go$open(path13, flags, mode, cb);
+        function go$open(path14, flags2, mode2, cb2, startTime) {
+          return fs$open(path14, flags2, mode2, function(err, fd) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$open, [path13, flags2, mode2, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$open, [path14, flags2, mode2, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -12571,22 +12578,22 @@ var require_lazystream = __commonJS({
 // node_modules/normalize-path/index.js
 var require_normalize_path = __commonJS({
   "node_modules/normalize-path/index.js"(exports2, module) {
-    module.exports = function(path12, stripTrailing) {
-      if (typeof path12 !== "string") {
+    module.exports = function(path13, stripTrailing) {
+      if (typeof path13 !== "string") {
         throw new TypeError("expected path to be a string");
       }
-      if (path12 === "\\" || path12 === "/") return "/";
-      var len = path12.length;
-      if (len <= 1) return path12;
+      if (path13 === "\\" || path13 === "/") return "/";
+      var len = path13.length;
+      if (len <= 1) return path13;
       var prefix2 = "";
-      if (len > 4 && path12[3] === "\\") {
-        var ch = path12[2];
-        if ((ch === "?" || ch === ".") && path12.slice(0, 2) === "\\\\") {
-          path12 = path12.slice(2);
+      if (len > 4 && path13[3] === "\\") {
+        var ch = path13[2];
+        if ((ch === "?" || ch === ".") && path13.slice(0, 2) === "\\\\") {
+          path13 = path13.slice(2);
           prefix2 = "//";
         }
       }
-      var segs = path12.split(/[/\\]+/);
+      var segs = path13.split(/[/\\]+/);
       if (stripTrailing !== false && segs[segs.length - 1] === "") {
         segs.pop();
       }
@@ -14689,14 +14696,14 @@ var require_validators = __commonJS({
         throw new ERR_OUT_OF_RANGE(name, `>= ${min} && <= ${max}`, value);
       }
     });
-    var validateUint32 = hideStackFrames((value, name, positive = false) => {
+    var validateUint32 = hideStackFrames((value, name, positive2 = false) => {
       if (typeof value !== "number") {
         throw new ERR_INVALID_ARG_TYPE(name, "number", value);
       }
       if (!NumberIsInteger(value)) {
         throw new ERR_OUT_OF_RANGE(name, "an integer", value);
       }
-      const min = positive ? 1 : 0;
+      const min = positive2 ? 1 : 0;
       const max = 4294967295;
       if (value < min || value > max) {
         throw new ERR_OUT_OF_RANGE(name, `>= ${min} && <= ${max}`, value);
@@ -21444,11 +21451,11 @@ var require_commonjs3 = __commonJS({
       return (f) => f.length === len && f !== "." && f !== "..";
     };
     var defaultPlatform = typeof process === "object" && process ? typeof process.env === "object" && process.env && process.env.__MINIMATCH_TESTING_PLATFORM__ || process.platform : "posix";
-    var path12 = {
+    var path13 = {
       win32: { sep: "\\" },
       posix: { sep: "/" }
     };
-    exports2.sep = defaultPlatform === "win32" ? path12.win32.sep : path12.posix.sep;
+    exports2.sep = defaultPlatform === "win32" ? path13.win32.sep : path13.posix.sep;
     exports2.minimatch.sep = exports2.sep;
     exports2.GLOBSTAR = /* @__PURE__ */ Symbol("globstar **");
     exports2.minimatch.GLOBSTAR = exports2.GLOBSTAR;
@@ -22569,17 +22576,17 @@ var require_commonjs4 = __commonJS({
         this.#updateItemAge = (index) => {
           starts[index] = ttls[index] !== 0 ? perf.now() : 0;
         };
-        this.#statusTTL = (status, index) => {
+        this.#statusTTL = (status2, index) => {
           if (ttls[index]) {
             const ttl = ttls[index];
             const start = starts[index];
             if (!ttl || !start)
               return;
-            status.ttl = ttl;
-            status.start = start;
-            status.now = cachedNow || getNow();
-            const age = status.now - start;
-            status.remainingTTL = ttl - age;
+            status2.ttl = ttl;
+            status2.start = start;
+            status2.now = cachedNow || getNow();
+            const age = status2.now - start;
+            status2.remainingTTL = ttl - age;
           }
         };
         let cachedNow = 0;
@@ -22649,7 +22656,7 @@ var require_commonjs4 = __commonJS({
           }
           return size;
         };
-        this.#addItemSize = (index, size, status) => {
+        this.#addItemSize = (index, size, status2) => {
           sizes[index] = size;
           if (this.#maxSize) {
             const maxSize2 = this.#maxSize - sizes[index];
@@ -22658,9 +22665,9 @@ var require_commonjs4 = __commonJS({
             }
           }
           this.#calculatedSize += sizes[index];
-          if (status) {
-            status.entrySize = size;
-            status.totalCalculatedSize = this.#calculatedSize;
+          if (status2) {
+            status2.entrySize = size;
+            status2.totalCalculatedSize = this.#calculatedSize;
           }
         };
       }
@@ -22985,13 +22992,13 @@ var require_commonjs4 = __commonJS({
           this.delete(k);
           return this;
         }
-        const { ttl = this.ttl, start, noDisposeOnSet = this.noDisposeOnSet, sizeCalculation = this.sizeCalculation, status } = setOptions;
+        const { ttl = this.ttl, start, noDisposeOnSet = this.noDisposeOnSet, sizeCalculation = this.sizeCalculation, status: status2 } = setOptions;
         let { noUpdateTTL = this.noUpdateTTL } = setOptions;
         const size = this.#requireSize(k, v, setOptions.size || 0, sizeCalculation);
         if (this.maxEntrySize && size > this.maxEntrySize) {
-          if (status) {
-            status.set = "miss";
-            status.maxEntrySizeExceeded = true;
+          if (status2) {
+            status2.set = "miss";
+            status2.maxEntrySizeExceeded = true;
           }
           this.#delete(k, "set");
           return this;
@@ -23006,9 +23013,9 @@ var require_commonjs4 = __commonJS({
           this.#prev[index] = this.#tail;
           this.#tail = index;
           this.#size++;
-          this.#addItemSize(index, size, status);
-          if (status)
-            status.set = "add";
+          this.#addItemSize(index, size, status2);
+          if (status2)
+            status2.set = "add";
           noUpdateTTL = false;
         } else {
           this.#moveToTail(index);
@@ -23034,16 +23041,16 @@ var require_commonjs4 = __commonJS({
               }
             }
             this.#removeItemSize(index);
-            this.#addItemSize(index, size, status);
+            this.#addItemSize(index, size, status2);
             this.#valList[index] = v;
-            if (status) {
-              status.set = "replace";
+            if (status2) {
+              status2.set = "replace";
               const oldValue = oldVal && this.#isBackgroundFetch(oldVal) ? oldVal.__staleWhileFetching : oldVal;
               if (oldValue !== void 0)
-                status.oldValue = oldValue;
+                status2.oldValue = oldValue;
             }
-          } else if (status) {
-            status.set = "update";
+          } else if (status2) {
+            status2.set = "update";
           }
         }
         if (ttl !== 0 && !this.#ttls) {
@@ -23053,8 +23060,8 @@ var require_commonjs4 = __commonJS({
           if (!noUpdateTTL) {
             this.#setItemTTL(index, ttl, start);
           }
-          if (status)
-            this.#statusTTL(status, index);
+          if (status2)
+            this.#statusTTL(status2, index);
         }
         if (!noDisposeOnSet && this.#hasDisposeAfter && this.#disposed) {
           const dt = this.#disposed;
@@ -23139,7 +23146,7 @@ var require_commonjs4 = __commonJS({
        * {@link LRUCache.OptionsBase.updateAgeOnHas} is set.
        */
       has(k, hasOptions = {}) {
-        const { updateAgeOnHas = this.updateAgeOnHas, status } = hasOptions;
+        const { updateAgeOnHas = this.updateAgeOnHas, status: status2 } = hasOptions;
         const index = this.#keyMap.get(k);
         if (index !== void 0) {
           const v = this.#valList[index];
@@ -23150,17 +23157,17 @@ var require_commonjs4 = __commonJS({
             if (updateAgeOnHas) {
               this.#updateItemAge(index);
             }
-            if (status) {
-              status.has = "hit";
-              this.#statusTTL(status, index);
+            if (status2) {
+              status2.has = "hit";
+              this.#statusTTL(status2, index);
             }
             return true;
-          } else if (status) {
-            status.has = "stale";
-            this.#statusTTL(status, index);
+          } else if (status2) {
+            status2.has = "stale";
+            this.#statusTTL(status2, index);
           }
-        } else if (status) {
-          status.has = "miss";
+        } else if (status2) {
+          status2.has = "miss";
         }
         return false;
       }
@@ -23312,17 +23319,17 @@ var require_commonjs4 = __commonJS({
           allowStaleOnFetchAbort = this.allowStaleOnFetchAbort,
           context: context5,
           forceRefresh = false,
-          status,
+          status: status2,
           signal
         } = fetchOptions;
         if (!this.#hasFetchMethod) {
-          if (status)
-            status.fetch = "get";
+          if (status2)
+            status2.fetch = "get";
           return this.get(k, {
             allowStale,
             updateAgeOnGet,
             noDeleteOnStaleGet,
-            status
+            status: status2
           });
         }
         const options2 = {
@@ -23338,45 +23345,45 @@ var require_commonjs4 = __commonJS({
           allowStaleOnFetchRejection,
           allowStaleOnFetchAbort,
           ignoreFetchAbort,
-          status,
+          status: status2,
           signal
         };
         let index = this.#keyMap.get(k);
         if (index === void 0) {
-          if (status)
-            status.fetch = "miss";
+          if (status2)
+            status2.fetch = "miss";
           const p = this.#backgroundFetch(k, index, options2, context5);
           return p.__returned = p;
         } else {
           const v = this.#valList[index];
           if (this.#isBackgroundFetch(v)) {
             const stale = allowStale && v.__staleWhileFetching !== void 0;
-            if (status) {
-              status.fetch = "inflight";
+            if (status2) {
+              status2.fetch = "inflight";
               if (stale)
-                status.returnedStale = true;
+                status2.returnedStale = true;
             }
             return stale ? v.__staleWhileFetching : v.__returned = v;
           }
           const isStale = this.#isStale(index);
           if (!forceRefresh && !isStale) {
-            if (status)
-              status.fetch = "hit";
+            if (status2)
+              status2.fetch = "hit";
             this.#moveToTail(index);
             if (updateAgeOnGet) {
               this.#updateItemAge(index);
             }
-            if (status)
-              this.#statusTTL(status, index);
+            if (status2)
+              this.#statusTTL(status2, index);
             return v;
           }
           const p = this.#backgroundFetch(k, index, options2, context5);
           const hasStale = p.__staleWhileFetching !== void 0;
           const staleVal = hasStale && allowStale;
-          if (status) {
-            status.fetch = isStale ? "stale" : "refresh";
+          if (status2) {
+            status2.fetch = isStale ? "stale" : "refresh";
             if (staleVal && isStale)
-              status.returnedStale = true;
+              status2.returnedStale = true;
           }
           return staleVal ? p.__staleWhileFetching : p.__returned = p;
         }
@@ -23410,32 +23417,32 @@ var require_commonjs4 = __commonJS({
        * If the key is not found, get() will return `undefined`.
        */
       get(k, getOptions = {}) {
-        const { allowStale = this.allowStale, updateAgeOnGet = this.updateAgeOnGet, noDeleteOnStaleGet = this.noDeleteOnStaleGet, status } = getOptions;
+        const { allowStale = this.allowStale, updateAgeOnGet = this.updateAgeOnGet, noDeleteOnStaleGet = this.noDeleteOnStaleGet, status: status2 } = getOptions;
         const index = this.#keyMap.get(k);
         if (index !== void 0) {
           const value = this.#valList[index];
           const fetching = this.#isBackgroundFetch(value);
-          if (status)
-            this.#statusTTL(status, index);
+          if (status2)
+            this.#statusTTL(status2, index);
           if (this.#isStale(index)) {
-            if (status)
-              status.get = "stale";
+            if (status2)
+              status2.get = "stale";
             if (!fetching) {
               if (!noDeleteOnStaleGet) {
                 this.#delete(k, "expire");
               }
-              if (status && allowStale)
-                status.returnedStale = true;
+              if (status2 && allowStale)
+                status2.returnedStale = true;
               return allowStale ? value : void 0;
             } else {
-              if (status && allowStale && value.__staleWhileFetching !== void 0) {
-                status.returnedStale = true;
+              if (status2 && allowStale && value.__staleWhileFetching !== void 0) {
+                status2.returnedStale = true;
               }
               return allowStale ? value.__staleWhileFetching : void 0;
             }
           } else {
-            if (status)
-              status.get = "hit";
+            if (status2)
+              status2.get = "hit";
             if (fetching) {
               return value.__staleWhileFetching;
             }
@@ -23445,8 +23452,8 @@ var require_commonjs4 = __commonJS({
             }
             return value;
           }
-        } else if (status) {
-          status.get = "miss";
+        } else if (status2) {
+          status2.get = "miss";
         }
       }
       #connect(p, n) {
@@ -24769,12 +24776,12 @@ var require_commonjs6 = __commonJS({
       /**
        * Get the Path object referenced by the string path, resolved from this Path
        */
-      resolve(path12) {
-        if (!path12) {
+      resolve(path13) {
+        if (!path13) {
           return this;
         }
-        const rootPath = this.getRootString(path12);
-        const dir = path12.substring(rootPath.length);
+        const rootPath = this.getRootString(path13);
+        const dir = path13.substring(rootPath.length);
         const dirParts = dir.split(this.splitSep);
         const result = rootPath ? this.getRoot(rootPath).#resolveParts(dirParts) : this.#resolveParts(dirParts);
         return result;
@@ -25527,8 +25534,8 @@ var require_commonjs6 = __commonJS({
       /**
        * @internal
        */
-      getRootString(path12) {
-        return node_path_1.win32.parse(path12).root;
+      getRootString(path13) {
+        return node_path_1.win32.parse(path13).root;
       }
       /**
        * @internal
@@ -25575,8 +25582,8 @@ var require_commonjs6 = __commonJS({
       /**
        * @internal
        */
-      getRootString(path12) {
-        return path12.startsWith("/") ? "/" : "";
+      getRootString(path13) {
+        return path13.startsWith("/") ? "/" : "";
       }
       /**
        * @internal
@@ -25666,11 +25673,11 @@ var require_commonjs6 = __commonJS({
       /**
        * Get the depth of a provided path, string, or the cwd
        */
-      depth(path12 = this.cwd) {
-        if (typeof path12 === "string") {
-          path12 = this.cwd.resolve(path12);
+      depth(path13 = this.cwd) {
+        if (typeof path13 === "string") {
+          path13 = this.cwd.resolve(path13);
         }
-        return path12.depth();
+        return path13.depth();
       }
       /**
        * Return the cache of child entries.  Exposed so subclasses can create
@@ -26157,9 +26164,9 @@ var require_commonjs6 = __commonJS({
         process5();
         return results;
       }
-      chdir(path12 = this.cwd) {
+      chdir(path13 = this.cwd) {
         const oldCwd = this.cwd;
-        this.cwd = typeof path12 === "string" ? this.cwd.resolve(path12) : path12;
+        this.cwd = typeof path13 === "string" ? this.cwd.resolve(path13) : path13;
         this.cwd[setAsCwd](oldCwd);
       }
     };
@@ -26547,8 +26554,8 @@ var require_processor = __commonJS({
       }
       // match, absolute, ifdir
       entries() {
-        return [...this.store.entries()].map(([path12, n]) => [
-          path12,
+        return [...this.store.entries()].map(([path13, n]) => [
+          path13,
           !!(n & 2),
           !!(n & 1)
         ]);
@@ -26766,9 +26773,9 @@ var require_walker = __commonJS({
       signal;
       maxDepth;
       includeChildMatches;
-      constructor(patterns, path12, opts) {
+      constructor(patterns, path13, opts) {
         this.patterns = patterns;
-        this.path = path12;
+        this.path = path13;
         this.opts = opts;
         this.#sep = !opts.posix && opts.platform === "win32" ? "\\" : "/";
         this.includeChildMatches = opts.includeChildMatches !== false;
@@ -26787,11 +26794,11 @@ var require_walker = __commonJS({
           });
         }
       }
-      #ignored(path12) {
-        return this.seen.has(path12) || !!this.#ignore?.ignored?.(path12);
+      #ignored(path13) {
+        return this.seen.has(path13) || !!this.#ignore?.ignored?.(path13);
       }
-      #childrenIgnored(path12) {
-        return !!this.#ignore?.childrenIgnored?.(path12);
+      #childrenIgnored(path13) {
+        return !!this.#ignore?.childrenIgnored?.(path13);
       }
       // backpressure mechanism
       pause() {
@@ -27007,8 +27014,8 @@ var require_walker = __commonJS({
     exports2.GlobUtil = GlobUtil;
     var GlobWalker = class extends GlobUtil {
       matches = /* @__PURE__ */ new Set();
-      constructor(patterns, path12, opts) {
-        super(patterns, path12, opts);
+      constructor(patterns, path13, opts) {
+        super(patterns, path13, opts);
       }
       matchEmit(e) {
         this.matches.add(e);
@@ -27046,8 +27053,8 @@ var require_walker = __commonJS({
     exports2.GlobWalker = GlobWalker;
     var GlobStream = class extends GlobUtil {
       results;
-      constructor(patterns, path12, opts) {
-        super(patterns, path12, opts);
+      constructor(patterns, path13, opts) {
+        super(patterns, path13, opts);
         this.results = new minipass_1.Minipass({
           signal: this.signal,
           objectMode: true
@@ -27403,7 +27410,7 @@ var require_commonjs7 = __commonJS({
 var require_file = __commonJS({
   "node_modules/archiver-utils/file.js"(exports2, module) {
     var fs6 = require_graceful_fs();
-    var path12 = __require("path");
+    var path13 = __require("path");
     var flatten = require_flatten();
     var difference = require_difference();
     var union = require_union();
@@ -27428,7 +27435,7 @@ var require_file = __commonJS({
       return result;
     };
     file.exists = function() {
-      var filepath = path12.join.apply(path12, arguments);
+      var filepath = path13.join.apply(path13, arguments);
       return fs6.existsSync(filepath);
     };
     file.expand = function(...args) {
@@ -27442,7 +27449,7 @@ var require_file = __commonJS({
       });
       if (options2.filter) {
         matches = matches.filter(function(filepath) {
-          filepath = path12.join(options2.cwd || "", filepath);
+          filepath = path13.join(options2.cwd || "", filepath);
           try {
             if (typeof options2.filter === "function") {
               return options2.filter(filepath);
@@ -27459,7 +27466,7 @@ var require_file = __commonJS({
     file.expandMapping = function(patterns, destBase, options2) {
       options2 = Object.assign({
         rename: function(destBase2, destPath) {
-          return path12.join(destBase2 || "", destPath);
+          return path13.join(destBase2 || "", destPath);
         }
       }, options2);
       var files = [];
@@ -27467,14 +27474,14 @@ var require_file = __commonJS({
       file.expand(options2, patterns).forEach(function(src) {
         var destPath = src;
         if (options2.flatten) {
-          destPath = path12.basename(destPath);
+          destPath = path13.basename(destPath);
         }
         if (options2.ext) {
           destPath = destPath.replace(/(\.[^\/]*)?$/, options2.ext);
         }
         var dest = options2.rename(destBase, destPath, options2);
         if (options2.cwd) {
-          src = path12.join(options2.cwd, src);
+          src = path13.join(options2.cwd, src);
         }
         dest = dest.replace(pathSeparatorRe, "/");
         src = src.replace(pathSeparatorRe, "/");
@@ -27556,7 +27563,7 @@ var require_file = __commonJS({
 var require_archiver_utils = __commonJS({
   "node_modules/archiver-utils/index.js"(exports2, module) {
     var fs6 = require_graceful_fs();
-    var path12 = __require("path");
+    var path13 = __require("path");
     var isStream = require_is_stream();
     var lazystream = require_lazystream();
     var normalizePath = require_normalize_path();
@@ -27644,11 +27651,11 @@ var require_archiver_utils = __commonJS({
           if (!file) {
             return callback(null, results);
           }
-          filepath = path12.join(dirpath, file);
+          filepath = path13.join(dirpath, file);
           fs6.stat(filepath, function(err2, stats) {
             results.push({
               path: filepath,
-              relative: path12.relative(base, filepath).replace(/\\/g, "/"),
+              relative: path13.relative(base, filepath).replace(/\\/g, "/"),
               stats
             });
             if (stats && stats.isDirectory()) {
@@ -27710,7 +27717,7 @@ var require_core = __commonJS({
     var fs6 = __require("fs");
     var glob = require_readdir_glob();
     var async = require_async();
-    var path12 = __require("path");
+    var path13 = __require("path");
     var util3 = require_archiver_utils();
     var inherits = __require("util").inherits;
     var ArchiverError = require_error();
@@ -27986,9 +27993,9 @@ var require_core = __commonJS({
         task.source = Buffer.concat([]);
       } else if (stats.isSymbolicLink() && this._moduleSupports("symlink")) {
         var linkPath = fs6.readlinkSync(task.filepath);
-        var dirName = path12.dirname(task.filepath);
+        var dirName = path13.dirname(task.filepath);
         task.data.type = "symlink";
-        task.data.linkname = path12.relative(dirName, path12.resolve(dirName, linkPath));
+        task.data.linkname = path13.relative(dirName, path13.resolve(dirName, linkPath));
         task.data.sourceType = "buffer";
         task.source = Buffer.concat([]);
       } else {
@@ -31211,15 +31218,15 @@ var require_headers = __commonJS({
       }
     }
     function parse256(buf) {
-      let positive;
-      if (buf[0] === 128) positive = true;
-      else if (buf[0] === 255) positive = false;
+      let positive2;
+      if (buf[0] === 128) positive2 = true;
+      else if (buf[0] === 255) positive2 = false;
       else return null;
       const tuple = [];
       let i;
       for (i = buf.length - 1; i > 0; i--) {
         const byte = buf[i];
-        if (positive) tuple.push(byte);
+        if (positive2) tuple.push(byte);
         else tuple.push(255 - byte);
       }
       let sum = 0;
@@ -31227,7 +31234,7 @@ var require_headers = __commonJS({
       for (i = 0; i < l; i++) {
         sum += tuple[i] * Math.pow(256, i);
       }
-      return positive ? sum : -1 * sum;
+      return positive2 ? sum : -1 * sum;
     }
     function decodeOct(val, offset, length) {
       val = val.subarray(offset, offset + length);
@@ -38816,7 +38823,7 @@ var require_traverse = __commonJS({
       return options2 == null ? emptyNull : options2;
     }
     function walk(root, cb) {
-      var path12 = [];
+      var path13 = [];
       var parents = [];
       var alive = true;
       var options2 = arguments.length > 2 ? arguments[2] : emptyNull;
@@ -38829,13 +38836,13 @@ var require_traverse = __commonJS({
         var state3 = {
           node,
           node_,
-          path: [].concat(path12),
+          path: [].concat(path13),
           parent: parents[parents.length - 1],
           parents,
-          key: path12[path12.length - 1],
+          key: path13[path13.length - 1],
           removedKeys: { __proto__: null },
-          isRoot: path12.length === 0,
-          level: path12.length,
+          isRoot: path13.length === 0,
+          level: path13.length,
           circular: null,
           update: function(x, stopHere) {
             if (!state3.isRoot && !wasSpliced(originalKey, splicedSiblings)) {
@@ -38938,7 +38945,7 @@ var require_traverse = __commonJS({
               return;
             }
             var key = shiftedKey(listedKey, splicedChildren);
-            path12[path12.length] = key;
+            path13[path13.length] = key;
             if (modifiers.pre) {
               modifiers.pre.call(state3, state3.node[key], key);
             }
@@ -38954,7 +38961,7 @@ var require_traverse = __commonJS({
             if (modifiers.post) {
               modifiers.post.call(state3, child);
             }
-            path12.pop();
+            path13.pop();
           });
           parents.pop();
         }
@@ -40136,11 +40143,11 @@ var require_unzip_stream = __commonJS({
           return requiredLength;
         case states.CENTRAL_DIRECTORY_FILE_HEADER_SUFFIX:
           var isUtf8 = (this.parsedEntity.flags & 2048) !== 0;
-          var path12 = this._decodeString(chunk.slice(0, this.parsedEntity.fileNameLength), isUtf8);
+          var path13 = this._decodeString(chunk.slice(0, this.parsedEntity.fileNameLength), isUtf8);
           var extraDataBuffer = chunk.slice(this.parsedEntity.fileNameLength, this.parsedEntity.fileNameLength + this.parsedEntity.extraFieldLength);
           var extra = this._readExtraFields(extraDataBuffer);
           if (extra && extra.parsed && extra.parsed.path && !isUtf8) {
-            path12 = extra.parsed.path;
+            path13 = extra.parsed.path;
           }
           this.parsedEntity.extra = extra.parsed;
           var isUnix = (this.parsedEntity.versionMadeBy & 65280) >> 8 === 3;
@@ -40152,7 +40159,7 @@ var require_unzip_stream = __commonJS({
           }
           if (this.options.debug) {
             const debugObj2 = Object.assign({}, this.parsedEntity, {
-              path: path12,
+              path: path13,
               flags: "0x" + this.parsedEntity.flags.toString(16),
               unixAttrs: unixAttrs && "0" + unixAttrs.toString(8),
               isSymlink,
@@ -40589,7 +40596,7 @@ var require_parser_stream = __commonJS({
 // node_modules/mkdirp/index.js
 var require_mkdirp = __commonJS({
   "node_modules/mkdirp/index.js"(exports2, module) {
-    var path12 = __require("path");
+    var path13 = __require("path");
     var fs6 = __require("fs");
     var _0777 = parseInt("0777", 8);
     module.exports = mkdirP.mkdirp = mkdirP.mkdirP = mkdirP;
@@ -40609,7 +40616,7 @@ var require_mkdirp = __commonJS({
       var cb = f || /* istanbul ignore next */
       function() {
       };
-      p = path12.resolve(p);
+      p = path13.resolve(p);
       xfs.mkdir(p, mode, function(er) {
         if (!er) {
           made = made || p;
@@ -40617,8 +40624,8 @@ var require_mkdirp = __commonJS({
         }
         switch (er.code) {
           case "ENOENT":
-            if (path12.dirname(p) === p) return cb(er);
-            mkdirP(path12.dirname(p), opts, function(er2, made2) {
+            if (path13.dirname(p) === p) return cb(er);
+            mkdirP(path13.dirname(p), opts, function(er2, made2) {
               if (er2) cb(er2, made2);
               else mkdirP(p, opts, cb, made2);
             });
@@ -40645,14 +40652,14 @@ var require_mkdirp = __commonJS({
         mode = _0777;
       }
       if (!made) made = null;
-      p = path12.resolve(p);
+      p = path13.resolve(p);
       try {
         xfs.mkdirSync(p, mode);
         made = made || p;
       } catch (err0) {
         switch (err0.code) {
           case "ENOENT":
-            made = sync(path12.dirname(p), opts, made);
+            made = sync(path13.dirname(p), opts, made);
             sync(p, opts, made);
             break;
           // In the case of any other error, just see if there's a dir
@@ -40678,7 +40685,7 @@ var require_mkdirp = __commonJS({
 var require_extract2 = __commonJS({
   "node_modules/unzip-stream/lib/extract.js"(exports2, module) {
     var fs6 = __require("fs");
-    var path12 = __require("path");
+    var path13 = __require("path");
     var util3 = __require("util");
     var mkdirp = require_mkdirp();
     var Transform3 = __require("stream").Transform;
@@ -40720,8 +40727,8 @@ var require_extract2 = __commonJS({
     };
     Extract.prototype._processEntry = function(entry) {
       var self2 = this;
-      var destPath = path12.join(this.opts.path, entry.path);
-      var directory = entry.isDirectory ? destPath : path12.dirname(destPath);
+      var destPath = path13.join(this.opts.path, entry.path);
+      var directory = entry.isDirectory ? destPath : path13.dirname(destPath);
       this.unfinishedEntries++;
       var writeFileFn = function() {
         var pipedStream = fs6.createWriteStream(destPath);
@@ -40905,12 +40912,12 @@ var require_light = __commonJS({
             }
           };
         }
-        _addListener(name, status, cb) {
+        _addListener(name, status2, cb) {
           var base;
           if ((base = this._events)[name] == null) {
             base[name] = [];
           }
-          this._events[name].push({ cb, status });
+          this._events[name].push({ cb, status: status2 });
           return this.instance;
         }
         listenerCount(name) {
@@ -41083,10 +41090,10 @@ var require_light = __commonJS({
           }
         }
         _assertStatus(expected) {
-          var status;
-          status = this._states.jobStatus(this.options.id);
-          if (!(status === expected || expected === "DONE" && status === null)) {
-            throw new BottleneckError$1(`Invalid job status ${status}, expected ${expected}. Please open an issue at https://github.com/SGrondin/bottleneck/issues`);
+          var status2;
+          status2 = this._states.jobStatus(this.options.id);
+          if (!(status2 === expected || expected === "DONE" && status2 === null)) {
+            throw new BottleneckError$1(`Invalid job status ${status2}, expected ${expected}. Please open an issue at https://github.com/SGrondin/bottleneck/issues`);
           }
         }
         doReceive() {
@@ -41390,10 +41397,10 @@ var require_light = __commonJS({
           var ref;
           return (ref = this.status[this._jobs[id]]) != null ? ref : null;
         }
-        statusJobs(status) {
+        statusJobs(status2) {
           var k, pos, ref, results, v;
-          if (status != null) {
-            pos = this.status.indexOf(status);
+          if (status2 != null) {
+            pos = this.status.indexOf(status2);
             if (pos < 0) {
               throw new BottleneckError$3(`status must be one of ${this.status.join(", ")}`);
             }
@@ -41751,8 +41758,8 @@ var require_light = __commonJS({
           jobStatus(id) {
             return this._states.jobStatus(id);
           }
-          jobs(status) {
-            return this._states.statusJobs(status);
+          jobs(status2) {
+            return this._states.statusJobs(status2);
           }
           counts() {
             return this._states.statusCounts();
@@ -42598,9 +42605,9 @@ var require_yauzl = __commonJS({
     exports2.Entry = Entry;
     exports2.LocalFileHeader = LocalFileHeader;
     exports2.RandomAccessReader = RandomAccessReader;
-    function openPromise(path12, options2) {
+    function openPromise(path13, options2) {
       return new Promise((resolve2, reject) => {
-        open(path12, { ...options2, lazyEntries: true }, function(err, zipfile) {
+        open(path13, { ...options2, lazyEntries: true }, function(err, zipfile) {
           if (err) return reject(err);
           resolve2(zipfile);
         });
@@ -42630,7 +42637,7 @@ var require_yauzl = __commonJS({
         });
       });
     }
-    function open(path12, options2, callback) {
+    function open(path13, options2, callback) {
       if (typeof options2 === "function") {
         callback = options2;
         options2 = null;
@@ -42642,7 +42649,7 @@ var require_yauzl = __commonJS({
       if (options2.validateEntrySizes == null) options2.validateEntrySizes = true;
       if (options2.strictFileNames == null) options2.strictFileNames = false;
       if (callback == null) callback = defaultCallback;
-      fs6.open(path12, "r", function(err, fd) {
+      fs6.open(path13, "r", function(err, fd) {
         if (err) return callback(err);
         fromFd(fd, options2, function(err2, zipfile) {
           if (err2) fs6.close(fd, defaultCallback);
@@ -43430,9 +43437,9 @@ var require_yauzl = __commonJS({
 });
 
 // src/main.ts
-import { chmod, mkdir as mkdir2, rm as rm3 } from "node:fs/promises";
+import { chmod, mkdir as mkdir3, rm as rm3 } from "node:fs/promises";
 import os4 from "node:os";
-import path11 from "node:path";
+import path12 from "node:path";
 
 // src/action/context.ts
 import path from "node:path";
@@ -43451,8 +43458,8 @@ var Context = class {
       if (existsSync(process.env.GITHUB_EVENT_PATH)) {
         this.payload = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path12 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path12} does not exist${EOL}`);
+        const path13 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path13} does not exist${EOL}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -44612,7 +44619,7 @@ async function fetchWrapper(requestOptions) {
     requestError.cause = error2;
     throw requestError;
   }
-  const status = fetchResponse.status;
+  const status2 = fetchResponse.status;
   const url2 = fetchResponse.url;
   const responseHeaders = {};
   for (const [key, value] of fetchResponse.headers) {
@@ -44620,7 +44627,7 @@ async function fetchWrapper(requestOptions) {
   }
   const octokitResponse = {
     url: url2,
-    status,
+    status: status2,
     headers: responseHeaders,
     data: ""
   };
@@ -44631,28 +44638,28 @@ async function fetchWrapper(requestOptions) {
       `[@octokit/request] "${requestOptions.method} ${requestOptions.url}" is deprecated. It is scheduled to be removed on ${responseHeaders.sunset}${deprecationLink ? `. See ${deprecationLink}` : ""}`
     );
   }
-  if (status === 204 || status === 205) {
+  if (status2 === 204 || status2 === 205) {
     return octokitResponse;
   }
   if (requestOptions.method === "HEAD") {
-    if (status < 400) {
+    if (status2 < 400) {
       return octokitResponse;
     }
-    throw new RequestError(fetchResponse.statusText, status, {
+    throw new RequestError(fetchResponse.statusText, status2, {
       response: octokitResponse,
       request: requestOptions
     });
   }
-  if (status === 304) {
+  if (status2 === 304) {
     octokitResponse.data = await getResponseData(fetchResponse);
-    throw new RequestError("Not modified", status, {
+    throw new RequestError("Not modified", status2, {
       response: octokitResponse,
       request: requestOptions
     });
   }
-  if (status >= 400) {
+  if (status2 >= 400) {
     octokitResponse.data = await getResponseData(fetchResponse);
-    throw new RequestError(toErrorMessage(octokitResponse.data), status, {
+    throw new RequestError(toErrorMessage(octokitResponse.data), status2, {
       response: octokitResponse,
       request: requestOptions
     });
@@ -47818,17 +47825,17 @@ function parseEvent(name, payload, source) {
 }
 async function readEvent(env) {
   const name = env.GITHUB_EVENT_NAME;
-  const path12 = env.GITHUB_EVENT_PATH;
+  const path13 = env.GITHUB_EVENT_PATH;
   if (!name) throw new InputError("not set: the action runs inside a GitHub Actions job", void 0, "GITHUB_EVENT_NAME");
-  if (!path12) throw new InputError("not set: the action runs inside a GitHub Actions job", void 0, "GITHUB_EVENT_PATH");
+  if (!path13) throw new InputError("not set: the action runs inside a GitHub Actions job", void 0, "GITHUB_EVENT_PATH");
   let payload;
   try {
-    payload = JSON.parse(await readFile(path12, "utf8"));
+    payload = JSON.parse(await readFile(path13, "utf8"));
   } catch (e) {
     const reason = e.code ?? e.message;
-    throw new InputError(`cannot read the event payload: ${reason}`, path12);
+    throw new InputError(`cannot read the event payload: ${reason}`, path13);
   }
-  return parseEvent(name, payload, path12);
+  return parseEvent(name, payload, path13);
 }
 
 // src/action/fork-policy.ts
@@ -47889,7 +47896,7 @@ function decideForkPolicy(event, options2, labelCheck = null) {
 }
 
 // src/action/inputs.ts
-var MODES = ["pr", "baseline", "report", "flags"];
+var MODES = ["pr", "baseline", "report", "flags", "bisect"];
 var INPUT_NAMES = [
   "mode",
   "profile",
@@ -47923,11 +47930,17 @@ var INPUT_NAMES = [
   "skip",
   "results-path",
   "artifact-name",
+  "history",
+  "history-branch",
+  "alert-cc",
+  "bisect-steps",
+  "baseline-workflow",
   "token"
 ];
 var COMMENT_POLICIES = ["always", "on-change", "on-regression", "never"];
 var MAX_CC = 10;
 var MENTION = /^@?[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9_.-]{1,100})?$/;
+var HISTORY_STORES = ["branch", "cache-dir", "off"];
 function inputVariable(name) {
   return `INPUT_${name.replace(/ /g, "_").toUpperCase()}`;
 }
@@ -47968,6 +47981,11 @@ var InputsSchema = external_exports.object({
   skip: boolean.default(false),
   "results-path": external_exports.string().default("db-bench-gate-results.json"),
   "artifact-name": external_exports.string().default("db-bench-gate"),
+  history: external_exports.enum(HISTORY_STORES, { error: (issue) => `expected one of ${HISTORY_STORES.join(", ")}, got ${quoted(issue.input)}` }).default("branch"),
+  "history-branch": external_exports.string().regex(/^(?!-)(?!.*\.\.)[A-Za-z0-9._/-]+$/, { error: (issue) => `expected a branch name, got ${quoted(issue.input)}` }).default("db-bench-gate-data"),
+  "alert-cc": external_exports.string().transform((text) => text.split(/[\s,]+/).filter(Boolean).map((login) => login.replace(/^@/, ""))).pipe(external_exports.array(external_exports.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9._-]+)?$/, "expected GitHub logins (or org/team), separated by spaces or commas")).max(20)).default([]),
+  "bisect-steps": external_exports.string().default("*"),
+  "baseline-workflow": external_exports.string().optional(),
   token: external_exports.string().optional()
 });
 var PULL_REQUEST_TARGET_REFUSAL = `pull_request_target is refused: it runs with the repository's write token and secrets, which a PR's code (its build, server and benchmark) could read; trigger on pull_request, and comment on fork PRs with the two-workflow pattern (${TWO_WORKFLOW_DOC})`;
@@ -48097,13 +48115,18 @@ function readInputs(env) {
     skip: inputs.skip,
     resultsPath: inputs["results-path"],
     artifactName: inputs["artifact-name"],
+    history: inputs.history,
+    historyBranch: inputs["history-branch"],
+    alertCc: inputs["alert-cc"],
+    bisectSteps: inputs["bisect-steps"],
+    baselineWorkflow: inputs["baseline-workflow"] ?? null,
     token: inputs.token ?? null
   };
 }
 
 // src/action/modes/baseline.ts
-import { copyFile, mkdir } from "node:fs/promises";
-import path7 from "node:path";
+import { copyFile, mkdir as mkdir2 } from "node:fs/promises";
+import path8 from "node:path";
 
 // src/report/baseline.ts
 function samplesByStep(results) {
@@ -48137,84 +48160,600 @@ function baselineStoredMarkdown(results, stored, gate = null) {
   ].join("\n");
 }
 
-// src/action/measure.ts
-import path5 from "node:path";
+// src/history/store.ts
+import { mkdir, readFile as readFile2, rename, writeFile } from "node:fs/promises";
+import path2 from "node:path";
 
-// src/build/cache-cap.ts
-import { existsSync as existsSync2 } from "node:fs";
-import { lstat, readdir, rm, utimes, writeFile } from "node:fs/promises";
-import { join } from "node:path";
-var ENTRY_MARKER = ".db-bench-gate-entry";
-var GIB = 1024 ** 3;
-function planEviction(entries, capBytes, keep = /* @__PURE__ */ new Set()) {
-  let keptBytes = entries.reduce((sum, e) => sum + e.sizeBytes, 0);
-  const evict = [];
-  const candidates = entries.filter((e) => !keep.has(e.name)).sort((a, b) => a.lastUsedMs - b.lastUsedMs || a.name.localeCompare(b.name));
-  for (const entry of candidates) {
-    if (keptBytes <= capBytes) break;
-    evict.push(entry);
-    keptBytes -= entry.sizeBytes;
+// src/history/record.ts
+var HISTORY_SCHEMA_ID = "db-bench-gate/history";
+var HISTORY_VERSION = 1;
+var MAX_HISTORY_RECORDS = 500;
+var MAX_HISTORY_FILE_BYTES = 8 * 1024 * 1024;
+var MAX_HISTORY_STEPS = 2e3;
+var positive = external_exports.number().finite().positive();
+var HistoryStepSchema = external_exports.object({
+  id: external_exports.string().min(1),
+  qps_median: positive.nullable().describe("median QPS over the run's ok rounds; null without any"),
+  rounds: external_exports.number().int().nonnegative().describe("ok rounds behind qps_median"),
+  instructions_per_op: positive.nullable().describe("median instructions per operation over the repeats; null when not counted")
+}).strict();
+var HistoryRecordSchema = external_exports.object({
+  commit: external_exports.string().regex(/^[0-9a-f]{7,64}$/, "a hex commit sha"),
+  measured_at: external_exports.iso.datetime({ offset: true }),
+  run_id: external_exports.string().nullable().describe("the GitHub workflow run that measured it"),
+  run_url: external_exports.string().nullable(),
+  hostname_hash: external_exports.string().regex(/^[0-9a-f]{16}$/),
+  steps: external_exports.array(HistoryStepSchema).max(MAX_HISTORY_STEPS)
+}).strict();
+var HistoryFileSchema = external_exports.object({
+  schema: external_exports.literal(HISTORY_SCHEMA_ID),
+  version: external_exports.literal(HISTORY_VERSION),
+  profile: external_exports.string().min(1),
+  arch: external_exports.string().min(1),
+  retention: external_exports.number().int().positive().describe("the newest this many records are kept"),
+  records: external_exports.array(HistoryRecordSchema).max(MAX_HISTORY_RECORDS)
+}).strict();
+function historyRecordOf(results, run2) {
+  const variant = results.variants.find((v) => v.id === results.base_variant);
+  const qps = /* @__PURE__ */ new Map();
+  const instructions = /* @__PURE__ */ new Map();
+  for (const s of results.samples) if (s.variant === variant.id && s.status === "ok") qps.set(s.step, [...qps.get(s.step) ?? [], s.ops_per_s]);
+  for (const s of results.instructions ?? []) {
+    if (s.variant === variant.id && s.status === "ok") instructions.set(s.step, [...instructions.get(s.step) ?? [], s.instructions_per_op]);
   }
-  return { evict, keptBytes, overCap: keptBytes > capBytes };
+  const middle = (values) => values?.length ? median(values) : null;
+  return {
+    commit: variant.commit,
+    measured_at: results.run.finished_at,
+    run_id: run2.id,
+    run_url: run2.url,
+    hostname_hash: results.fingerprint.hostname_hash,
+    steps: results.steps.map((s) => ({ id: s.id, qps_median: middle(qps.get(s.id)), rounds: qps.get(s.id)?.length ?? 0, instructions_per_op: middle(instructions.get(s.id)) }))
+  };
 }
-async function diskUsage(path12, seen) {
-  const st = await lstat(path12);
-  const inode = `${st.dev}:${st.ino}`;
-  if (seen.has(inode)) return 0;
-  seen.add(inode);
-  let bytes = st.blocks * 512;
-  if (st.isDirectory()) {
-    for (const name of await readdir(path12)) bytes += await diskUsage(join(path12, name), seen);
-  }
-  return bytes;
+function appendRecord(history, record, key, retention = MAX_HISTORY_RECORDS) {
+  const records = [...history?.records ?? []];
+  const same = records.findIndex((r) => r.commit === record.commit);
+  if (same >= 0) records[same] = record;
+  else records.push(record);
+  const kept = Math.min(retention, MAX_HISTORY_RECORDS);
+  return { schema: HISTORY_SCHEMA_ID, version: HISTORY_VERSION, profile: key.profile, arch: key.arch, retention: kept, records: records.slice(-kept) };
 }
-async function scanCache(root) {
-  let names;
+function parseHistory(text, source) {
+  if (Buffer.byteLength(text) > MAX_HISTORY_FILE_BYTES) throw new InputError(`larger than the ${MAX_HISTORY_FILE_BYTES} bytes a history may have`, source, "$");
+  const data = parseJson(text, source);
+  const { schema } = data ?? {};
+  if (schema !== HISTORY_SCHEMA_ID) throw new InputError(`not a db-bench-gate history (schema is ${JSON.stringify(schema)})`, source, "$.schema");
+  return validate(HistoryFileSchema, data, source);
+}
+function stepSeries(history, step, channel) {
+  return history.records.flatMap((r) => {
+    const s = r.steps.find((x) => x.id === step);
+    const value = channel === "qps" ? s?.qps_median : s?.instructions_per_op;
+    return value ? [{ commit: r.commit, measured_at: r.measured_at, run_url: r.run_url, value }] : [];
+  });
+}
+function currentSteps(history) {
+  return history.records.at(-1)?.steps.map((s) => s.id) ?? [];
+}
+
+// src/history/store.ts
+var HISTORY_FILE = "history.json";
+var LATEST_FILE = "latest.json";
+function historyKey(profile, arch) {
+  return [profile, arch].map((part) => part.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^\.+/, "_")).join("-");
+}
+function parseStored(texts, source) {
+  const latestSource = `${source}/${LATEST_FILE}`;
+  if (texts.latest !== null && Buffer.byteLength(texts.latest) > MAX_RESULTS_FILE_BYTES) throw tooLargeError(String(Buffer.byteLength(texts.latest)), MAX_RESULTS_FILE_BYTES, latestSource);
+  return {
+    history: texts.history === null ? null : parseHistory(texts.history, `${source}/${HISTORY_FILE}`),
+    latest: texts.latest === null ? null : parseResults(parseJson(texts.latest, latestSource), latestSource)
+  };
+}
+async function readIfPresent(file, maxBytes) {
   try {
-    names = (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+    const text = await readFile2(file, "utf8");
+    if (Buffer.byteLength(text) > maxBytes) throw tooLargeError(String(Buffer.byteLength(text)), maxBytes, file);
+    return text;
   } catch (e) {
-    if (e.code === "ENOENT") return [];
-    throw e;
-  }
-  const entries = [];
-  for (const name of names.sort()) {
-    const marker2 = await lstat(join(root, name, ENTRY_MARKER)).catch(() => null);
-    if (!marker2?.isFile()) continue;
-    entries.push({ name, sizeBytes: await diskUsage(join(root, name), /* @__PURE__ */ new Set()), lastUsedMs: marker2.mtimeMs });
-  }
-  return entries;
-}
-async function touchEntry(root, name, now = /* @__PURE__ */ new Date()) {
-  const marker2 = join(root, name, ENTRY_MARKER);
-  try {
-    await utimes(marker2, now, now);
-  } catch (e) {
-    if (e.code !== "ENOENT") throw e;
-    await writeFile(marker2, "");
-    await utimes(marker2, now, now);
+    if (e.code === "ENOENT") return null;
+    if (e instanceof InputError) throw e;
+    throw new InputError(`cannot read: ${e.code ?? String(e)}`, file);
   }
 }
-async function enforceCacheCap(root, capGiB, keep = /* @__PURE__ */ new Set()) {
-  const plan = planEviction(await scanCache(root), capGiB * GIB, keep);
-  for (const entry of plan.evict) await rm(join(root, entry.name), { recursive: true, force: true });
-  return plan;
+async function writeAtomically(file, text) {
+  await writeFile(`${file}.tmp`, text);
+  await rename(`${file}.tmp`, file);
 }
-async function capBuildCache(cacheDir, capGiB, used) {
-  const done = [];
-  for (const trust of ["trusted", "pr"]) {
-    const { builds } = cacheNamespace(cacheDir, trust);
-    for (const buildId of used) if (existsSync2(join(builds, buildId))) await touchEntry(builds, buildId);
-    done.push({ trust, ...await enforceCacheCap(builds, capGiB, used) });
+function cacheDirHistoryStore(cacheDir) {
+  const root = path2.join(cacheDir, "history");
+  const dirOf = (key) => path2.join(root, key);
+  const read2 = async (key) => parseStored(
+    { history: await readIfPresent(path2.join(dirOf(key), HISTORY_FILE), MAX_HISTORY_FILE_BYTES), latest: await readIfPresent(path2.join(dirOf(key), LATEST_FILE), MAX_RESULTS_FILE_BYTES) },
+    dirOf(key)
+  );
+  return {
+    where: `the runner's cache dir (${root})`,
+    read: read2,
+    async write(key, append, latest) {
+      const history = append((await read2(key)).history);
+      await mkdir(dirOf(key), { recursive: true });
+      await writeAtomically(path2.join(dirOf(key), HISTORY_FILE), `${JSON.stringify(history, null, 1)}
+`);
+      await writeAtomically(path2.join(dirOf(key), LATEST_FILE), `${JSON.stringify(latest)}
+`);
+      return history;
+    }
+  };
+}
+
+// src/publish/history-branch.ts
+var MAX_WRITE_ATTEMPTS = 5;
+var status = (e) => e.status;
+function branchHistoryStore(client2, repo, branch) {
+  const ref = `heads/${branch}`;
+  const where2 = `branch ${branch}`;
+  const head = async () => {
+    try {
+      const { data } = await client2.rest.git.getRef({ ...repo, ref });
+      const { data: commit } = await client2.rest.git.getCommit({ ...repo, commit_sha: data.object.sha });
+      return { commit: data.object.sha, tree: commit.tree.sha };
+    } catch (e) {
+      if (status(e) === 404) return null;
+      throw e;
+    }
+  };
+  const fileAt = async (commit, file) => {
+    let blobSha;
+    try {
+      const { data } = await client2.rest.repos.getContent({ ...repo, path: file, ref: commit });
+      if (Array.isArray(data) || data.type !== "file") throw new InputError(`expected a file`, `${where2}: ${file}`);
+      blobSha = data.sha;
+    } catch (e) {
+      if (status(e) === 404) return null;
+      throw e;
+    }
+    const { data: blob2 } = await client2.rest.git.getBlob({ ...repo, file_sha: blobSha });
+    return Buffer.from(blob2.content, blob2.encoding === "base64" ? "base64" : "utf8").toString("utf8");
+  };
+  const readAt = async (at, key) => {
+    if (!at) return { history: null, latest: null };
+    return parseStored({ history: await fileAt(at.commit, `${key}/${HISTORY_FILE}`), latest: await fileAt(at.commit, `${key}/${LATEST_FILE}`) }, `${where2}: ${key}`);
+  };
+  const blob = async (text) => (await client2.rest.git.createBlob({ ...repo, content: Buffer.from(text).toString("base64"), encoding: "base64" })).data.sha;
+  return {
+    where: where2,
+    read: async (key) => readAt(await head(), key),
+    async write(key, append, latest) {
+      for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
+        const at = await head();
+        const history = append((await readAt(at, key)).history);
+        const entries = [
+          { path: `${key}/${HISTORY_FILE}`, mode: "100644", type: "blob", sha: await blob(`${JSON.stringify(history, null, 1)}
+`) },
+          { path: `${key}/${LATEST_FILE}`, mode: "100644", type: "blob", sha: await blob(`${JSON.stringify(latest)}
+`) }
+        ];
+        const { data: tree } = await client2.rest.git.createTree({ ...repo, tree: entries, ...at ? { base_tree: at.tree } : {} });
+        const message = `db-bench-gate history: ${key} at ${history.records.at(-1)?.commit.slice(0, 12) ?? "?"}`;
+        const { data: commit } = await client2.rest.git.createCommit({ ...repo, message, tree: tree.sha, parents: [] });
+        if (!at) {
+          try {
+            await client2.rest.git.createRef({ ...repo, ref: `refs/${ref}`, sha: commit.sha });
+            return history;
+          } catch (e) {
+            if (status(e) === 422) continue;
+            throw e;
+          }
+        }
+        const now = await head();
+        if (now?.commit !== at.commit) continue;
+        await client2.rest.git.updateRef({ ...repo, ref, sha: commit.sha, force: true });
+        return history;
+      }
+      throw new PipelineError(`${where2}: other writers moved the branch ${MAX_WRITE_ATTEMPTS} times while this run was writing; the history was not updated`);
+    }
+  };
+}
+
+// node_modules/pure-rand/lib/esm/distribution/uniformInt.js
+function uniformIntInternal(rng, rangeSize) {
+  const MaxAllowed = rangeSize > 2 ? ~~(4294967296 / rangeSize) * rangeSize : 4294967296;
+  let deltaV = rng.next() + 2147483648;
+  while (deltaV >= MaxAllowed) deltaV = rng.next() + 2147483648;
+  return deltaV % rangeSize;
+}
+function fromNumberToArrayInt64(out, n) {
+  if (n < 0) {
+    const posN = -n;
+    out.sign = -1;
+    out.data[0] = ~~(posN / 4294967296);
+    out.data[1] = posN >>> 0;
+  } else {
+    out.sign = 1;
+    out.data[0] = ~~(n / 4294967296);
+    out.data[1] = n >>> 0;
   }
-  return done;
+  return out;
+}
+function substractArrayInt64(out, arrayIntA, arrayIntB) {
+  const lowA = arrayIntA.data[1];
+  const highA = arrayIntA.data[0];
+  const signA = arrayIntA.sign;
+  const lowB = arrayIntB.data[1];
+  const highB = arrayIntB.data[0];
+  const signB = arrayIntB.sign;
+  out.sign = 1;
+  if (signA === 1 && signB === -1) {
+    const low2 = lowA + lowB;
+    const high = highA + highB + (low2 > 4294967295 ? 1 : 0);
+    out.data[0] = high >>> 0;
+    out.data[1] = low2 >>> 0;
+    return out;
+  }
+  let lowFirst = lowA;
+  let highFirst = highA;
+  let lowSecond = lowB;
+  let highSecond = highB;
+  if (signA === -1) {
+    lowFirst = lowB;
+    highFirst = highB;
+    lowSecond = lowA;
+    highSecond = highA;
+  }
+  let reminderLow = 0;
+  let low = lowFirst - lowSecond;
+  if (low < 0) {
+    reminderLow = 1;
+    low = low >>> 0;
+  }
+  out.data[0] = highFirst - highSecond - reminderLow;
+  out.data[1] = low;
+  return out;
+}
+function uniformArrayIntInternal(rng, out, rangeSize) {
+  const maxIndex0 = rangeSize[0] + 1;
+  out[0] = uniformIntInternal(rng, maxIndex0);
+  out[1] = uniformIntInternal(rng, 4294967296);
+  while (out[0] >= rangeSize[0] && (out[0] !== rangeSize[0] || out[1] >= rangeSize[1])) {
+    out[0] = uniformIntInternal(rng, maxIndex0);
+    out[1] = uniformIntInternal(rng, 4294967296);
+  }
+  return out;
+}
+var safeNumberMaxSafeInteger = Number.MAX_SAFE_INTEGER;
+var sharedA = {
+  sign: 1,
+  data: [0, 0]
+};
+var sharedB = {
+  sign: 1,
+  data: [0, 0]
+};
+var sharedC = {
+  sign: 1,
+  data: [0, 0]
+};
+var sharedData = [0, 0];
+function uniformLargeIntInternal(rng, from, to, rangeSize) {
+  const rangeSizeArrayIntValue = rangeSize <= safeNumberMaxSafeInteger ? fromNumberToArrayInt64(sharedC, rangeSize) : substractArrayInt64(sharedC, fromNumberToArrayInt64(sharedA, to), fromNumberToArrayInt64(sharedB, from));
+  if (rangeSizeArrayIntValue.data[1] === 4294967295) {
+    rangeSizeArrayIntValue.data[0] += 1;
+    rangeSizeArrayIntValue.data[1] = 0;
+  } else rangeSizeArrayIntValue.data[1] += 1;
+  uniformArrayIntInternal(rng, sharedData, rangeSizeArrayIntValue.data);
+  return sharedData[0] * 4294967296 + sharedData[1] + from;
+}
+function uniformInt(rng, from, to) {
+  const rangeSize = to - from;
+  if (rangeSize <= 4294967295) return uniformIntInternal(rng, rangeSize + 1) + from;
+  return uniformLargeIntInternal(rng, from, to, rangeSize);
+}
+
+// node_modules/pure-rand/lib/esm/generator/xoroshiro128plus.js
+var jumps = [
+  3639956645,
+  3750757012,
+  1261568508,
+  386426335
+];
+var XoroShiro128Plus = class XoroShiro128Plus2 {
+  constructor(s01, s00, s11, s10) {
+    this.s01 = s01;
+    this.s00 = s00;
+    this.s11 = s11;
+    this.s10 = s10;
+  }
+  clone() {
+    return new XoroShiro128Plus2(this.s01, this.s00, this.s11, this.s10);
+  }
+  next() {
+    const out = this.s00 + this.s10 | 0;
+    const a0 = this.s10 ^ this.s00;
+    const a1 = this.s11 ^ this.s01;
+    const s00 = this.s00;
+    const s01 = this.s01;
+    this.s00 = s00 << 24 ^ s01 >>> 8 ^ a0 ^ a0 << 16;
+    this.s01 = s01 << 24 ^ s00 >>> 8 ^ a1 ^ (a1 << 16 | a0 >>> 16);
+    this.s10 = a1 << 5 ^ a0 >>> 27;
+    this.s11 = a0 << 5 ^ a1 >>> 27;
+    return out;
+  }
+  jump() {
+    let ns01 = 0;
+    let ns00 = 0;
+    let ns11 = 0;
+    let ns10 = 0;
+    let s01 = this.s01;
+    let s00 = this.s00;
+    let s11 = this.s11;
+    let s10 = this.s10;
+    for (let i = 0; i !== 4; ++i) {
+      const ji = jumps[i];
+      for (let mask = 1; mask; mask <<= 1) {
+        if (ji & mask) {
+          ns01 ^= s01;
+          ns00 ^= s00;
+          ns11 ^= s11;
+          ns10 ^= s10;
+        }
+        const a0 = s10 ^ s00;
+        const a1 = s11 ^ s01;
+        const s00_ = s00;
+        const s01_ = s01;
+        s00 = s00_ << 24 ^ s01_ >>> 8 ^ a0 ^ a0 << 16;
+        s01 = s01_ << 24 ^ s00_ >>> 8 ^ a1 ^ (a1 << 16 | a0 >>> 16);
+        s10 = a1 << 5 ^ a0 >>> 27;
+        s11 = a0 << 5 ^ a1 >>> 27;
+      }
+    }
+    this.s01 = ns01;
+    this.s00 = ns00;
+    this.s11 = ns11;
+    this.s10 = ns10;
+  }
+  getState() {
+    return [
+      this.s01,
+      this.s00,
+      this.s11,
+      this.s10
+    ];
+  }
+};
+function xoroshiro128plus(seed) {
+  return new XoroShiro128Plus(-1, ~seed, seed | 0, 0);
+}
+
+// src/compare/change-point.ts
+function divergence(m, k, cross, withinX, withinY) {
+  const e = 2 * cross / (m * k) - (m > 1 ? 2 * withinX / (m * (m - 1)) : 0) - (k > 1 ? 2 * withinY / (k * (k - 1)) : 0);
+  return m * k / (m + k) * e;
+}
+function bestSplit(values, order, start, end, minSize) {
+  const n = end - start;
+  if (n < 2 * minSize) return null;
+  const v = (i) => values[order[i]];
+  let withinX = 0;
+  let withinY = 0;
+  for (let i = start + 1; i < end; i++) for (let j = i + 1; j < end; j++) withinY += Math.abs(v(i) - v(j));
+  let cross = 0;
+  for (let j = start + 1; j < end; j++) cross += Math.abs(v(start) - v(j));
+  let best = null;
+  for (let tau = start + 1; tau <= end - minSize; tau++) {
+    if (tau - start >= minSize) {
+      const q = divergence(tau - start, end - tau, cross, withinX, withinY);
+      if (!best || q > best.statistic) best = { index: tau, statistic: q };
+    }
+    if (tau === end - minSize) break;
+    const moving = v(tau);
+    let toX = 0;
+    for (let i = start; i < tau; i++) toX += Math.abs(v(i) - moving);
+    let toY = 0;
+    for (let j = tau + 1; j < end; j++) toY += Math.abs(moving - v(j));
+    withinX += toX;
+    withinY -= toY;
+    cross += toY - toX;
+  }
+  return best;
+}
+function eDivisive(series, options2 = {}) {
+  const sigLevel = options2.sigLevel ?? 0.05;
+  const permutations = options2.permutations ?? 199;
+  const minSize = Math.max(1, options2.minSize ?? 2);
+  if (!series.every(Number.isFinite)) throw new Error("eDivisive needs finite values");
+  const rng = xoroshiro128plus(options2.seed ?? 1);
+  const identity = series.map((_2, i) => i);
+  const found = [];
+  const bounds = [0, series.length];
+  for (; ; ) {
+    let candidate = null;
+    for (let s = 0; s + 1 < bounds.length; s++) {
+      const start2 = bounds[s];
+      const end2 = bounds[s + 1];
+      const split = bestSplit(series, identity, start2, end2, minSize);
+      if (split && (!candidate || split.statistic > candidate.statistic)) candidate = { ...split, pValue: 1, segment: { start: start2, end: end2 } };
+    }
+    if (!candidate || candidate.statistic <= 0) break;
+    const { start, end } = candidate.segment;
+    const order = [...identity];
+    let asLarge = 0;
+    for (let r = 0; r < permutations; r++) {
+      for (let i = end - 1; i > start; i--) {
+        const j = uniformInt(rng, start, i);
+        [order[i], order[j]] = [order[j], order[i]];
+      }
+      const permuted = bestSplit(series, order, start, end, minSize);
+      if (permuted && permuted.statistic >= candidate.statistic * (1 - 1e-12)) asLarge++;
+    }
+    candidate.pValue = (1 + asLarge) / (1 + permutations);
+    if (candidate.pValue > sigLevel) break;
+    found.push(candidate);
+    bounds.push(candidate.index);
+    bounds.sort((a, b) => a - b);
+  }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+// src/history/detect.ts
+var CHANGE_SIG_LEVEL = 0.05;
+function sizeOf(values, index, segment) {
+  const logs = values.map(Math.log);
+  const shift = unpairedShift(logs.slice(index, segment.end), logs.slice(segment.start, index), CHANGE_SIG_LEVEL);
+  return { estimate: Math.exp(shift.estimate), ci_low: Math.exp(shift.ci_low), ci_high: Math.exp(shift.ci_high), confidence: shift.confidence, p_value: shift.p_value, n: shift.n };
+}
+function isRegression(channel, size, t) {
+  return channel === "qps" ? size.estimate < t.fail_below : size.estimate > t.instructions_fail_above;
+}
+function detectChanges(history, thresholdsOf, options2 = {}) {
+  const changes = [];
+  for (const step of currentSteps(history)) {
+    for (const channel of ["qps", "instructions"]) {
+      const series = stepSeries(history, step, channel);
+      const values = series.map((p) => p.value);
+      for (const point of eDivisive(values.map(Math.log), { sigLevel: CHANGE_SIG_LEVEL, ...options2 })) {
+        const size = sizeOf(values, point.index, point.segment);
+        changes.push({
+          step,
+          channel,
+          lastGood: series[point.index - 1],
+          firstBad: series[point.index],
+          size,
+          pValue: point.pValue,
+          regression: isRegression(channel, size, thresholdsOf(step)),
+          series
+        });
+      }
+    }
+  }
+  return changes;
+}
+
+// src/report/history.ts
+var CHANNEL_NAMES = { qps: "relative QPS", instructions: "relative instr/op" };
+var short = (commit) => commit.slice(0, 12);
+function commitRange(change, repoUrl) {
+  const range2 = `${short(change.lastGood.commit)}..${short(change.firstBad.commit)}`;
+  return repoUrl ? `[${inlineCode(range2, true)}](${repoUrl}/compare/${change.lastGood.commit}...${change.firstBad.commit})` : inlineCode(range2, true);
+}
+function stepChart(step, channel, series) {
+  const title = `${step} \xB7 ${channel === "qps" ? "median QPS" : "instructions per op"} relative to ${short(series[0].commit)}`;
+  return trendChart(title, CHANNEL_NAMES[channel], series.map((p) => ({ label: p.commit.slice(0, 7), value: p.value })));
+}
+function changesTable(changes, repoUrl) {
+  const level = `${Math.round((1 - CHANGE_SIG_LEVEL) * 100)}%`;
+  const rows = changes.map((c) => [
+    inlineCode(c.step, true),
+    c.channel === "qps" ? "QPS" : "instr/op",
+    commitRange(c, repoUrl),
+    `${formatInterval(c.size)}${c.size.confidence < 1 - CHANGE_SIG_LEVEL ? ` (${Math.round(c.size.confidence * 100)}%: too few runs for ${level})` : ""}`,
+    c.pValue.toFixed(3),
+    c.regression ? "regression" : c.size.estimate < 1 === (c.channel === "qps") ? "slower, within the threshold" : "faster"
+  ]);
+  return markdownTable([["step", "channel", "last good..first bad", `size after/before (${level} interval)`, "p (permutations)", ""], ...rows]);
+}
+function historySummaryMarkdown(history, changes, ctx) {
+  const charts = currentSteps(history).flatMap(
+    (step) => ["qps", "instructions"].flatMap((channel) => {
+      const series = stepSeries(history, step, channel);
+      return series.length >= 2 ? [stepChart(step, channel, series)] : [];
+    })
+  );
+  return [
+    `### History of ${inlineCode(ctx.branch)} \xB7 ${escapeMarkdown(`${ctx.profile} \xB7 ${ctx.arch}`)}`,
+    "",
+    `${plural(history.records.length, "run")} kept in ${escapeMarkdown(ctx.store)} (the newest ${history.retention}). Change points: E-divisive means, permutation test at ${CHANGE_SIG_LEVEL}.`,
+    "",
+    changes.length ? changesTable(changes, ctx.repoUrl) : "No change point.",
+    "",
+    ...charts.flatMap((c) => [c, ""])
+  ].join("\n");
+}
+function alertMarkdown(regressions, ctx) {
+  const [first] = regressions;
+  if (!first) throw new Error("an alert needs a regression");
+  const steps = [...new Set(regressions.map((r) => r.step))];
+  const bisect2 = regressions.map((r) => `db-bench-gate bisect --repo . --good ${r.lastGood.commit} --bad ${r.firstBad.commit} --steps '${r.step}'`);
+  return {
+    title: `db-bench-gate: ${ctx.branch} regressed at ${short(first.firstBad.commit)} (${ctx.profile} on ${ctx.arch}: ${steps.slice(0, 3).join(", ")}${steps.length > 3 ? ", ..." : ""})`,
+    body: [
+      `## \u26A0\uFE0F A regression on ${inlineCode(ctx.branch)} \xB7 ${escapeMarkdown(`${ctx.profile} \xB7 ${ctx.arch}`)}`,
+      "",
+      ctx.cc.length ? `cc ${ctx.cc.map((login) => `@${login}`).join(" ")}` : "",
+      "",
+      `The history of ${inlineCode(ctx.branch)} (${escapeMarkdown(ctx.store)}) has a change point below the threshold: the first bad run measured ${inlineCode(short(first.firstBad.commit))}, the last good one ${inlineCode(short(first.lastGood.commit))}.`,
+      "",
+      changesTable(regressions, ctx.repoUrl),
+      "",
+      "When the range holds several commits, `mode: bisect` (or the CLI) finds the first bad one:",
+      "",
+      "```sh",
+      ...bisect2,
+      "```",
+      "",
+      ...regressions.flatMap((r) => [`### ${escapeMarkdown(r.step)} \xB7 ${r.channel === "qps" ? "QPS" : "instructions per operation"}`, "", stepChart(r.step, r.channel, r.series), ""])
+    ].join("\n")
+  };
+}
+
+// src/publish/issue.ts
+function flagsIssueMarker(profile) {
+  return `<!-- db-bench-gate:flags=${encodeURIComponent(profile)} -->`;
+}
+function alertIssueMarker(key, firstBad) {
+  return `<!-- db-bench-gate:alert=${encodeURIComponent(key)}@${firstBad} -->`;
+}
+async function upsertMarkedIssue(client2, target) {
+  const { owner, repo, marker: marker2, title, label, author } = target;
+  const body2 = markedBody(marker2, target.body);
+  const pages = client2.paginate.iterator(client2.rest.issues.listForRepo, {
+    owner,
+    repo,
+    state: target.closedToo ? "all" : "open",
+    creator: author,
+    per_page: 100,
+    ...label ? { labels: label } : {}
+  });
+  for await (const { data: issues } of pages) {
+    const existing = issues.find((i) => !i.pull_request && isMarkedBy(i, author, marker2));
+    if (!existing) continue;
+    if (existing.state === "closed") return { number: existing.number, url: existing.html_url, action: "left-closed" };
+    if (existing.body === body2 && existing.title === title) return { number: existing.number, url: existing.html_url, action: "unchanged" };
+    const { data: data2 } = await client2.rest.issues.update({ owner, repo, issue_number: existing.number, title, body: body2 });
+    return { number: data2.number, url: data2.html_url, action: "updated" };
+  }
+  const { data } = await client2.rest.issues.create({ owner, repo, title, body: body2, ...label ? { labels: [label] } : {} });
+  return { number: data.number, url: data.html_url, action: "created" };
+}
+
+// src/publish/history.ts
+async function updateHistory(results, options2) {
+  const key = historyKey(results.profile.name, results.fingerprint.arch);
+  const record = historyRecordOf(results, options2.run);
+  const history = await options2.store.write(key, (current) => appendRecord(current, record, { profile: results.profile.name, arch: results.fingerprint.arch }), results);
+  const changes = detectChanges(history, options2.thresholdsOf);
+  const ctx = { profile: results.profile.name, arch: results.fingerprint.arch, branch: options2.branch, store: options2.store.where, repoUrl: options2.repoUrl };
+  const alerts = [];
+  const { alert } = options2;
+  if (alert) {
+    const byFirstBad = /* @__PURE__ */ new Map();
+    for (const c of changes.filter((x) => x.regression)) byFirstBad.set(c.firstBad.commit, [...byFirstBad.get(c.firstBad.commit) ?? [], c]);
+    for (const [firstBad, regressions] of byFirstBad) {
+      const { title, body: body2 } = alertMarkdown(regressions, { ...ctx, cc: alert.cc });
+      const issue = await upsertMarkedIssue(alert.client, { ...alert.repo, author: await alert.author(), marker: alertIssueMarker(key, firstBad), title, body: body2, closedToo: true });
+      alerts.push({ ...issue, firstBad });
+    }
+  }
+  return { history, changes, markdown: historySummaryMarkdown(history, changes, ctx), alerts };
 }
 
 // src/publish/artifacts.ts
 import { createHash as createHash3 } from "node:crypto";
 import { createWriteStream as createWriteStream2 } from "node:fs";
-import { mkdtemp, rm as rm2 } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname as dirname2, join as join3 } from "node:path";
+import { dirname as dirname2, join as join2 } from "node:path";
 import { Readable as Readable7 } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
@@ -48296,7 +48835,7 @@ function getMaxArtifactListCount() {
 
 // node_modules/@actions/artifact/lib/internal/upload/upload-artifact.js
 import * as fs4 from "fs";
-import * as path3 from "path";
+import * as path4 from "path";
 
 // node_modules/@actions/artifact/lib/generated/google/protobuf/timestamp.js
 var import_runtime = __toESM(require_commonjs(), 1);
@@ -49974,13 +50513,13 @@ These characters are not allowed in the artifact name due to limitations with ce
   }
   info(`Artifact name is valid!`);
 }
-function validateFilePath(path12) {
-  if (!path12) {
+function validateFilePath(path13) {
+  if (!path13) {
     throw new Error(`Provided file path input during validation is empty`);
   }
   for (const [invalidCharacterKey, errorMessageForCharacter] of invalidArtifactFilePathCharacters) {
-    if (path12.includes(invalidCharacterKey)) {
-      throw new Error(`The path for one of the files in artifact is not valid: ${path12}. Contains the following character: ${errorMessageForCharacter}
+    if (path13.includes(invalidCharacterKey)) {
+      throw new Error(`The path for one of the files in artifact is not valid: ${path13}. Contains the following character: ${errorMessageForCharacter}
           
 Invalid characters include: ${Array.from(invalidArtifactFilePathCharacters.values()).toString()}
           
@@ -51311,9 +51850,9 @@ var NodeHttpClient = class {
         clearTimeout(timeoutId);
       }
       const headers = getResponseHeaders(res);
-      const status = res.statusCode ?? 0;
+      const status2 = res.statusCode ?? 0;
       const response = {
-        status,
+        status: status2,
         headers,
         request: request2
       };
@@ -52062,9 +52601,9 @@ function redirectPolicy(options2 = {}) {
   };
 }
 async function handleRedirect(next, response, maxRetries, allowCrossOriginRedirects, currentRetries = 0) {
-  const { request: request2, status, headers } = response;
+  const { request: request2, status: status2, headers } = response;
   const locationHeader = headers.get("location");
-  if (locationHeader && (status === 300 || status === 301 && allowedRedirect.includes(request2.method) || status === 302 && allowedRedirect.includes(request2.method) || status === 303 && request2.method === "POST" || status === 307) && currentRetries < maxRetries) {
+  if (locationHeader && (status2 === 300 || status2 === 301 && allowedRedirect.includes(request2.method) || status2 === 302 && allowedRedirect.includes(request2.method) || status2 === 303 && request2.method === "POST" || status2 === 307) && currentRetries < maxRetries) {
     const url2 = new URL(locationHeader, request2.url);
     if (!allowCrossOriginRedirects) {
       const originalUrl = new URL(request2.url);
@@ -52074,7 +52613,7 @@ async function handleRedirect(next, response, maxRetries, allowCrossOriginRedire
       }
     }
     request2.url = url2.toString();
-    if (status === 303) {
+    if (status2 === 303) {
       request2.method = "GET";
       request2.headers.delete("Content-Length");
       delete request2.body;
@@ -54438,15 +54977,15 @@ function getRequestUrl(baseUri, operationSpec, operationArguments, fallbackObjec
   let isAbsolutePath = false;
   let requestUrl = replaceAll(baseUri, urlReplacements);
   if (operationSpec.path) {
-    let path12 = replaceAll(operationSpec.path, urlReplacements);
-    if (operationSpec.path === "/{nextLink}" && path12.startsWith("/")) {
-      path12 = path12.substring(1);
+    let path13 = replaceAll(operationSpec.path, urlReplacements);
+    if (operationSpec.path === "/{nextLink}" && path13.startsWith("/")) {
+      path13 = path13.substring(1);
     }
-    if (isAbsoluteUrl(path12)) {
-      requestUrl = path12;
+    if (isAbsoluteUrl(path13)) {
+      requestUrl = path13;
       isAbsolutePath = true;
     } else {
-      requestUrl = appendPath(requestUrl, path12);
+      requestUrl = appendPath(requestUrl, path13);
     }
   }
   const { queryParams, sequenceParams } = calculateQueryParameters(operationSpec, operationArguments, fallbackObject);
@@ -54492,9 +55031,9 @@ function appendPath(url2, pathToAppend) {
   }
   const searchStart = pathToAppend.indexOf("?");
   if (searchStart !== -1) {
-    const path12 = pathToAppend.substring(0, searchStart);
+    const path13 = pathToAppend.substring(0, searchStart);
     const search = pathToAppend.substring(searchStart + 1);
-    newPath = newPath + path12;
+    newPath = newPath + path13;
     if (search) {
       parsedUrl.search = parsedUrl.search ? `${parsedUrl.search}&${search}` : search;
     }
@@ -57371,16 +57910,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path12 = this._matcher.path;
-    return path12.length > 0 ? path12[path12.length - 1].tag : void 0;
+    const path13 = this._matcher.path;
+    return path13.length > 0 ? path13[path13.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path12 = this._matcher.path;
-    return path12.length > 0 ? path12[path12.length - 1].namespace : void 0;
+    const path13 = this._matcher.path;
+    return path13.length > 0 ? path13[path13.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -57388,9 +57927,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path12 = this._matcher.path;
-    if (path12.length === 0) return void 0;
-    return path12[path12.length - 1].values?.[attrName];
+    const path13 = this._matcher.path;
+    if (path13.length === 0) return void 0;
+    return path13[path13.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -57398,9 +57937,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path12 = this._matcher.path;
-    if (path12.length === 0) return false;
-    const current = path12[path12.length - 1];
+    const path13 = this._matcher.path;
+    if (path13.length === 0) return false;
+    const current = path13[path13.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -57426,18 +57965,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path12 = this._matcher.path;
-    if (path12.length === 0) return -1;
-    return path12[path12.length - 1].position ?? 0;
+    const path13 = this._matcher.path;
+    if (path13.length === 0) return -1;
+    return path13[path13.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path12 = this._matcher.path;
-    if (path12.length === 0) return -1;
-    return path12[path12.length - 1].counter ?? 0;
+    const path13 = this._matcher.path;
+    if (path13.length === 0) return -1;
+    return path13[path13.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -60691,7 +61230,7 @@ var NativeCRC64 = (() => {
     var moduleOverrides = Object.assign({}, Module);
     var arguments_ = [];
     var thisProgram = "./this.program";
-    var quit_ = (status, toThrow) => {
+    var quit_ = (status2, toThrow) => {
       throw toThrow;
     };
     var ENVIRONMENT_IS_WEB = typeof window == "object";
@@ -60702,11 +61241,11 @@ var NativeCRC64 = (() => {
       throw new Error("Module.ENVIRONMENT has been deprecated. To force the environment, use the ENVIRONMENT compile-time option (for example, -sENVIRONMENT=web or -sENVIRONMENT=node)");
     }
     var scriptDirectory = "";
-    function locateFile(path12) {
+    function locateFile(path13) {
       if (Module["locateFile"]) {
-        return Module["locateFile"](path12, scriptDirectory);
+        return Module["locateFile"](path13, scriptDirectory);
       }
-      return scriptDirectory + path12;
+      return scriptDirectory + path13;
     }
     var read_, readAsync, readBinary, setWindowTitle;
     function logExceptionOnExit(e) {
@@ -60757,13 +61296,13 @@ var NativeCRC64 = (() => {
       process["on"]("unhandledRejection", function(reason) {
         throw reason;
       });
-      quit_ = (status, toThrow) => {
+      quit_ = (status2, toThrow) => {
         if (keepRuntimeAlive()) {
-          process["exitCode"] = status;
+          process["exitCode"] = status2;
           throw toThrow;
         }
         logExceptionOnExit(toThrow);
-        process["exit"](status);
+        process["exit"](status2);
       };
       Module["inspect"] = function() {
         return "[Emscripten Module object]";
@@ -60793,9 +61332,9 @@ var NativeCRC64 = (() => {
         arguments_ = arguments;
       }
       if (typeof quit == "function") {
-        quit_ = (status, toThrow) => {
+        quit_ = (status2, toThrow) => {
           logExceptionOnExit(toThrow);
-          quit(status);
+          quit(status2);
         };
       }
       if (typeof print != "undefined") {
@@ -62027,10 +62566,10 @@ var NativeCRC64 = (() => {
     function array_bounds_check_error(idx, size) {
       throw "Array index " + idx + " out of bounds: [0," + size + ")";
     }
-    function ExitStatus(status) {
+    function ExitStatus(status2) {
       this.name = "ExitStatus";
-      this.message = "Program terminated with exit(" + status + ")";
-      this.status = status;
+      this.message = "Program terminated with exit(" + status2 + ")";
+      this.status = status2;
     }
     function callRuntimeCallbacks(callbacks) {
       while (callbacks.length > 0) {
@@ -64280,9 +64819,9 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
    * @param request -
    */
   getCanonicalizedResourceString(request2) {
-    const path12 = getURLPath(request2.url) || "/";
+    const path13 = getURLPath(request2.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${this.factory.accountName}${path12}`;
+    canonicalizedResourceString += `/${this.factory.accountName}${path13}`;
     const queries = getURLQueries(request2.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -64764,9 +65303,9 @@ function storageSharedKeyCredentialPolicy(options2) {
     return canonicalizedHeadersStringToSign;
   }
   function getCanonicalizedResourceString(request2) {
-    const path12 = getURLPath(request2.url) || "/";
+    const path13 = getURLPath(request2.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${options2.accountName}${path12}`;
+    canonicalizedResourceString += `/${options2.accountName}${path13}`;
     const queries = getURLQueries(request2.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -78865,10 +79404,10 @@ var StorageContextClient = class extends StorageClient {
 // node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url2) {
   const urlParsed = new URL(url2);
-  let path12 = urlParsed.pathname;
-  path12 = path12 || "/";
-  path12 = escape(path12);
-  urlParsed.pathname = path12;
+  let path13 = urlParsed.pathname;
+  path13 = path13 || "/";
+  path13 = escape(path13);
+  urlParsed.pathname = path13;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString(connectionString) {
@@ -78953,9 +79492,9 @@ function escape(text) {
 }
 function appendToURLPath(url2, name) {
   const urlParsed = new URL(url2);
-  let path12 = urlParsed.pathname;
-  path12 = path12 ? path12.endsWith("/") ? `${path12}${name}` : `${path12}/${name}` : name;
-  urlParsed.pathname = path12;
+  let path13 = urlParsed.pathname;
+  path13 = path13 ? path13.endsWith("/") ? `${path13}${name}` : `${path13}/${name}` : name;
+  urlParsed.pathname = path13;
   return urlParsed.toString();
 }
 function setURLParameter2(url2, name, value) {
@@ -85990,7 +86529,7 @@ var zipEndCallback = () => {
 };
 
 // node_modules/@actions/artifact/lib/internal/upload/types.js
-import * as path2 from "path";
+import * as path3 from "path";
 var mimeTypes = {
   // Text
   ".txt": "text/plain",
@@ -86051,7 +86590,7 @@ var mimeTypes = {
   ".eot": "application/vnd.ms-fontobject"
 };
 function getMimeType(filePath) {
-  const ext = path2.extname(filePath).toLowerCase();
+  const ext = path3.extname(filePath).toLowerCase();
   return mimeTypes[ext] || "application/octet-stream";
 }
 
@@ -86096,7 +86635,7 @@ function uploadArtifact(name, files, rootDirectory, options2) {
       if (!fs4.existsSync(files[0])) {
         throw new FilesNotFoundError(files);
       }
-      artifactFileName = path3.basename(files[0]);
+      artifactFileName = path4.basename(files[0]);
       name = artifactFileName;
     }
     validateArtifactName(name);
@@ -86165,7 +86704,7 @@ import fs5 from "fs/promises";
 import * as fsSync from "fs";
 import * as crypto3 from "crypto";
 import * as stream3 from "stream";
-import * as path4 from "path";
+import * as path5 from "path";
 var import_unzip_stream = __toESM(require_unzip(), 1);
 var __awaiter7 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
@@ -86199,10 +86738,10 @@ var scrubQueryParameters = (url2) => {
   parsed.search = "";
   return parsed.toString();
 };
-function exists(path12) {
+function exists(path13) {
   return __awaiter7(this, void 0, void 0, function* () {
     try {
-      yield fs5.access(path12);
+      yield fs5.access(path13);
       return true;
     } catch (error2) {
       if (error2.code === "ENOENT") {
@@ -86247,7 +86786,7 @@ function streamExtractExternal(url_1, directory_1) {
     const filenamePlain = contentDisposition.match(/(?<!\*)filename\s*=\s*['"]?([^;\r\n"']*)['"]?/i);
     const rawName = (filenameStar === null || filenameStar === void 0 ? void 0 : filenameStar[1]) || (filenamePlain === null || filenamePlain === void 0 ? void 0 : filenamePlain[1]);
     if (rawName) {
-      fileName = path4.basename(decodeURIComponent(rawName.trim()));
+      fileName = path5.basename(decodeURIComponent(rawName.trim()));
     }
     debug(`Content-Type: ${contentType2}, mimeType: ${mimeType}, urlEndsWithZip: ${urlEndsWithZip}, isZip: ${isZip}, skipDecompress: ${skipDecompress}`);
     debug(`Content-Disposition: ${contentDisposition}, fileName: ${fileName}`);
@@ -86282,7 +86821,7 @@ function streamExtractExternal(url_1, directory_1) {
       if (isZip && !skipDecompress) {
         passThrough.pipe(import_unzip_stream.default.Extract({ path: directory })).on("close", onClose).on("error", onError);
       } else {
-        const filePath = path4.join(directory, fileName);
+        const filePath = path5.join(directory, fileName);
         const writeStream = fsSync.createWriteStream(filePath);
         info(`Downloading raw file (non-zip) to: ${filePath}`);
         passThrough.pipe(writeStream).on("close", onClose).on("error", onError);
@@ -86296,7 +86835,7 @@ function downloadArtifactPublic(artifactId, repositoryOwner, repositoryName, tok
     const api = getOctokit(token);
     let digestMismatch = false;
     info(`Downloading artifact '${artifactId}' from '${repositoryOwner}/${repositoryName}'`);
-    const { headers, status } = yield api.rest.actions.downloadArtifact({
+    const { headers, status: status2 } = yield api.rest.actions.downloadArtifact({
       owner: repositoryOwner,
       repo: repositoryName,
       artifact_id: artifactId,
@@ -86305,8 +86844,8 @@ function downloadArtifactPublic(artifactId, repositoryOwner, repositoryName, tok
         redirect: "manual"
       }
     });
-    if (status !== 302) {
-      throw new Error(`Unable to download artifact. Unexpected status: ${status}`);
+    if (status2 !== 302) {
+      throw new Error(`Unable to download artifact. Unexpected status: ${status2}`);
     }
     const { location } = headers;
     if (!location) {
@@ -86413,17 +86952,17 @@ function requestLog(octokit) {
     octokit.log.debug("request", options2);
     const start = Date.now();
     const requestOptions = octokit.request.endpoint.parse(options2);
-    const path12 = requestOptions.url.replace(options2.baseUrl, "");
+    const path13 = requestOptions.url.replace(options2.baseUrl, "");
     return request2(options2).then((response) => {
       const requestId2 = response.headers["x-github-request-id"];
       octokit.log.info(
-        `${requestOptions.method} ${path12} - ${response.status} with id ${requestId2} in ${Date.now() - start}ms`
+        `${requestOptions.method} ${path13} - ${response.status} with id ${requestId2} in ${Date.now() - start}ms`
       );
       return response;
     }).catch((error2) => {
       const requestId2 = error2.response?.headers["x-github-request-id"] || "UNKNOWN";
       octokit.log.error(
-        `${requestOptions.method} ${path12} - ${error2.status} with id ${requestId2} in ${Date.now() - start}ms`
+        `${requestOptions.method} ${path13} - ${error2.status} with id ${requestId2} in ${Date.now() - start}ms`
       );
       throw error2;
     });
@@ -86998,7 +87537,7 @@ async function listRunArtifacts(client2, repo, runId, filter) {
     per_page: 100,
     ..."name" in filter ? { name: filter.name } : {}
   });
-  return artifacts.filter((a) => !a.expired && ("name" in filter ? a.name === filter.name : a.name.startsWith(filter.prefix))).map((a) => ({ id: a.id, name: a.name, runId, sizeBytes: a.size_in_bytes, digest: a.digest ?? null }));
+  return artifacts.filter((a) => (filter.includeExpired || !a.expired) && ("name" in filter ? a.name === filter.name : a.name.startsWith(filter.prefix))).map((a) => ({ id: a.id, name: a.name, runId, sizeBytes: a.size_in_bytes, digest: a.digest ?? null, expired: a.expired }));
 }
 async function readResultsZip(zipPath, source) {
   const zip = await import_yauzl.default.openPromise(zipPath, { lazyEntries: true, autoClose: false, validateEntrySizes: true }).catch((e) => {
@@ -87032,14 +87571,14 @@ async function downloadResultsArtifact(client2, artifact, repo, options2 = {}) {
   const source = `artifact ${artifact.name} (run ${artifact.runId})`;
   const tooLarge = (bytes) => new InputError(`${bytes} bytes is too large for a results artifact (at most ${MAX_RESULTS_ARTIFACT_BYTES})`, source);
   if (artifact.sizeBytes > MAX_RESULTS_ARTIFACT_BYTES) throw tooLarge(String(artifact.sizeBytes));
-  const { status, headers } = await client2.rest.actions.downloadArtifact({ ...repo, artifact_id: artifact.id, archive_format: "zip", request: { redirect: "manual" } });
+  const { status: status2, headers } = await client2.rest.actions.downloadArtifact({ ...repo, artifact_id: artifact.id, archive_format: "zip", request: { redirect: "manual" } });
   const location = headers.location;
-  if (status !== 302 || !location) throw new PipelineError(`${source}: the zip endpoint answered ${status} without a download location`);
+  if (status2 !== 302 || !location) throw new PipelineError(`${source}: the zip endpoint answered ${status2} without a download location`);
   const response = await fetch(location, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
   if (response.status !== 200 || !response.body) throw new PipelineError(`${source}: the download answered ${response.status} ${response.statusText}`);
-  const dir = await mkdtemp(join3(options2.tmpRoot ?? tmpdir(), "db-bench-gate-artifact-"));
+  const dir = await mkdtemp(join2(options2.tmpRoot ?? tmpdir(), "db-bench-gate-artifact-"));
   try {
-    const zipPath = join3(dir, "artifact.zip");
+    const zipPath = join2(dir, "artifact.zip");
     const hash = createHash3("sha256");
     let downloaded = 0;
     await pipeline(
@@ -87058,8 +87597,185 @@ async function downloadResultsArtifact(client2, artifact, repo, options2 = {}) {
     if (artifact.digest && digest !== artifact.digest) throw new InputError(`the downloaded content does not match the digest GitHub lists (${artifact.digest})`, source);
     return await readResultsZip(zipPath, source);
   } finally {
-    await rm2(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
   }
+}
+
+// src/publish/baseline.ts
+var MAX_BASELINE_RUNS = 50;
+function workflowPathOf(workflowRef) {
+  return /^[^/]+\/[^/]+\/(.+?)@/.exec(workflowRef ?? "")?.[1] ?? null;
+}
+async function searchStoredBaseline(client2, query) {
+  const { repo, branch, artifactName } = query;
+  const maxRuns = query.maxRuns ?? MAX_BASELINE_RUNS;
+  let seen = 0;
+  const pages = client2.paginate.iterator(client2.rest.actions.listWorkflowRunsForRepo, {
+    ...repo,
+    branch,
+    event: "push",
+    status: "success",
+    per_page: Math.min(maxRuns, 100)
+  });
+  for await (const { data: runs } of pages) {
+    for (const run2 of runs) {
+      if (seen++ >= maxRuns) return { kind: "none" };
+      if (run2.head_branch !== branch || run2.event !== "push" || run2.conclusion !== "success") continue;
+      if (query.workflowPath && run2.path !== query.workflowPath) continue;
+      const artifacts = await listRunArtifacts(client2, repo, run2.id, { name: artifactName, includeExpired: true });
+      const artifact = artifacts.find((a) => !a.expired);
+      if (!artifact && artifacts.length > 0) return { kind: "expired", expired: { runId: run2.id, url: run2.html_url, headSha: run2.head_sha, createdAt: run2.created_at } };
+      if (!artifact) continue;
+      const results = await downloadResultsArtifact(client2, artifact, repo, query.tmpRoot ? { tmpRoot: query.tmpRoot } : {});
+      return { kind: "found", stored: { results, runId: run2.id, url: run2.html_url, headSha: run2.head_sha, artifactId: artifact.id } };
+    }
+  }
+  return { kind: "none" };
+}
+
+// src/action/history.ts
+function repositoryUrl(env) {
+  return env.GITHUB_REPOSITORY ? `${env.GITHUB_SERVER_URL ?? "https://github.com"}/${env.GITHUB_REPOSITORY}` : null;
+}
+function historyStoreOf(ctx) {
+  const { inputs, github } = ctx;
+  switch (inputs.history) {
+    case "off":
+      return null;
+    case "cache-dir":
+      return cacheDirHistoryStore(ctx.cacheDir);
+    case "branch":
+      if (github) return branchHistoryStore(github.client, github.repo, inputs.historyBranch);
+      ctx.core.warning(`no token: the history is not kept (history: branch writes ${inputs.historyBranch} through the API)`);
+      return null;
+  }
+}
+async function keepHistory(ctx, results, plan, store, branch) {
+  const { core, env } = ctx;
+  const judging = plan.run.judging;
+  const resolver = thresholdResolver(judging?.thresholds, judging?.overrides);
+  const repoUrl = repositoryUrl(env);
+  try {
+    const update3 = await updateHistory(results, {
+      store,
+      branch,
+      run: { id: env.GITHUB_RUN_ID ?? null, url: repoUrl && env.GITHUB_RUN_ID ? `${repoUrl}/actions/runs/${env.GITHUB_RUN_ID}` : null },
+      thresholdsOf: (step) => resolver.forStep(step),
+      repoUrl,
+      alert: ctx.github ? { ...ctx.github, cc: ctx.inputs.alertCc } : null
+    });
+    core.info(`history: ${update3.history.records.length} runs in ${store.where}; ${update3.changes.length} change points, ${update3.changes.filter((c) => c.regression).length} regressions`);
+    for (const alert of update3.alerts) core.info(`history alert for ${alert.firstBad.slice(0, 12)} ${alert.action}: ${alert.url}`);
+    return update3.markdown;
+  } catch (e) {
+    core.warning(`history (${store.where}): ${e.message}`);
+    return "";
+  }
+}
+function formatAge(ms) {
+  const minutes = Math.max(0, Math.round(ms / 6e4));
+  if (minutes < 120) return plural(minutes, "minute");
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? plural(hours, "hour") : plural(Math.round(hours / 24), "day");
+}
+async function findBaseline(github, query) {
+  const now = (query.now ?? /* @__PURE__ */ new Date()).getTime();
+  const age = (results) => formatAge(now - Date.parse(results.run.finished_at));
+  const search = await searchStoredBaseline(github.client, {
+    repo: github.repo,
+    branch: query.branch,
+    artifactName: query.artifactName,
+    workflowPath: query.workflowPath,
+    ...query.tmpRoot && { tmpRoot: query.tmpRoot }
+  });
+  if (search.kind === "found") {
+    const { stored } = search;
+    return { kind: "found", results: stored.results, from: `artifact of [run ${stored.runId}](${stored.url}), measured ${age(stored.results)} ago` };
+  }
+  const expired = search.kind === "expired" ? search.expired : null;
+  const latest = query.store ? await query.store.read(query.key).then(
+    (stored) => stored.latest,
+    (e) => {
+      query.warn(`history (${query.store.where}): ${e.message}`);
+      return null;
+    }
+  ) : null;
+  if (!latest) return { kind: "none", expired };
+  const why = expired ? `the artifact of [run ${expired.runId}](${expired.url}) expired` : "no unexpired artifact within reach";
+  const commit = latest.variants.find((v) => v.id === latest.base_variant).commit;
+  return { kind: "found", results: latest, from: `the history's copy (${escapeMarkdown(query.store.where)}) of ${inlineCode(commit.slice(0, 12))}, measured ${age(latest)} ago: ${why}` };
+}
+
+// src/action/measure.ts
+import path6 from "node:path";
+
+// src/build/cache-cap.ts
+import { existsSync as existsSync4 } from "node:fs";
+import { lstat, readdir, rm as rm2, utimes, writeFile as writeFile2 } from "node:fs/promises";
+import { join as join3 } from "node:path";
+var ENTRY_MARKER = ".db-bench-gate-entry";
+var GIB = 1024 ** 3;
+function planEviction(entries, capBytes, keep = /* @__PURE__ */ new Set()) {
+  let keptBytes = entries.reduce((sum, e) => sum + e.sizeBytes, 0);
+  const evict = [];
+  const candidates = entries.filter((e) => !keep.has(e.name)).sort((a, b) => a.lastUsedMs - b.lastUsedMs || a.name.localeCompare(b.name));
+  for (const entry of candidates) {
+    if (keptBytes <= capBytes) break;
+    evict.push(entry);
+    keptBytes -= entry.sizeBytes;
+  }
+  return { evict, keptBytes, overCap: keptBytes > capBytes };
+}
+async function diskUsage(path13, seen) {
+  const st = await lstat(path13);
+  const inode = `${st.dev}:${st.ino}`;
+  if (seen.has(inode)) return 0;
+  seen.add(inode);
+  let bytes = st.blocks * 512;
+  if (st.isDirectory()) {
+    for (const name of await readdir(path13)) bytes += await diskUsage(join3(path13, name), seen);
+  }
+  return bytes;
+}
+async function scanCache(root) {
+  let names;
+  try {
+    names = (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+  } catch (e) {
+    if (e.code === "ENOENT") return [];
+    throw e;
+  }
+  const entries = [];
+  for (const name of names.sort()) {
+    const marker2 = await lstat(join3(root, name, ENTRY_MARKER)).catch(() => null);
+    if (!marker2?.isFile()) continue;
+    entries.push({ name, sizeBytes: await diskUsage(join3(root, name), /* @__PURE__ */ new Set()), lastUsedMs: marker2.mtimeMs });
+  }
+  return entries;
+}
+async function touchEntry(root, name, now = /* @__PURE__ */ new Date()) {
+  const marker2 = join3(root, name, ENTRY_MARKER);
+  try {
+    await utimes(marker2, now, now);
+  } catch (e) {
+    if (e.code !== "ENOENT") throw e;
+    await writeFile2(marker2, "");
+    await utimes(marker2, now, now);
+  }
+}
+async function enforceCacheCap(root, capGiB, keep = /* @__PURE__ */ new Set()) {
+  const plan = planEviction(await scanCache(root), capGiB * GIB, keep);
+  for (const entry of plan.evict) await rm2(join3(root, entry.name), { recursive: true, force: true });
+  return plan;
+}
+async function capBuildCache(cacheDir, capGiB, used) {
+  const done = [];
+  for (const trust of ["trusted", "pr"]) {
+    const { builds } = cacheNamespace(cacheDir, trust);
+    for (const buildId of used) if (existsSync4(join3(builds, buildId))) await touchEntry(builds, buildId);
+    done.push({ trust, ...await enforceCacheCap(builds, capGiB, used) });
+  }
+  return done;
 }
 
 // src/action/measure.ts
@@ -87075,8 +87791,8 @@ function runUrl(env) {
   return server && repository && runId ? `${server}/${repository}/actions/runs/${runId}` : null;
 }
 async function measureInAction(ctx, plan, at, amend) {
-  const noiseFloor = ctx.inputs.noiseFloor ? await noiseFloorAt(path5.resolve(ctx.inputs.noiseFloor), at) : null;
-  const resultsFile = path5.resolve(ctx.inputs.resultsPath);
+  const noiseFloor = ctx.inputs.noiseFloor ? await noiseFloorAt(path6.resolve(ctx.inputs.noiseFloor), at) : null;
+  const resultsFile = path6.resolve(ctx.inputs.resultsPath);
   ctx.core.saveState(STATE_STOP_SIGNAL, plan.run.engine.emergencySignal);
   const results = await measureAndWrite(plan, { registry: ctx.registry, log: actionLog(ctx.core), noiseFloor, resultsFile, amend });
   const artifactId = await uploadResults(ctx, results, resultsFile);
@@ -87101,7 +87817,7 @@ async function uploadResults(ctx, results, file) {
 }
 
 // src/action/publish.ts
-import path6 from "node:path";
+import path7 from "node:path";
 
 // src/publish/comment.ts
 async function findStickyComment(client2, target) {
@@ -87181,7 +87897,7 @@ async function publishReport(ctx, report) {
     }
   }
   if (decision?.accepted) core.info(`${decision.accepted.summary} accepted by ${decision.accepted.by} (label "${decision.accepted.label}"): ${decision.accepted.steps.join(", ")}`);
-  setActionOutputs(core, { verdict: decision?.verdict ?? "neutral", regressions: decision?.regressions ?? 0, resultsPath: path6.resolve(ctx.inputs.resultsPath), commentUrl });
+  setActionOutputs(core, { verdict: decision?.verdict ?? "neutral", regressions: decision?.regressions ?? 0, resultsPath: path7.resolve(ctx.inputs.resultsPath), commentUrl });
   if (decision?.verdict === "fail") core.setFailed(gateMessage(decision));
 }
 async function markMeasuring(ctx, prNumber, profile, sha, runUrl2) {
@@ -87210,45 +87926,42 @@ async function baselineMode(ctx) {
   const trust = trustLevelOf("baseline", ctx.event, commit, ctx.env);
   const plan = await makePlan(planFlags(ctx, judged, trust, { variants: [{ id: "main", ref: commit, cflags: null }] }), await configAt(ctx, judged), ctx.inputs.thresholds);
   const { results } = await measureInAction(ctx, plan, judged);
-  const stored = path7.join(ctx.cacheDir, "baselines", `${artifactNameOf(ctx, results)}.json`);
-  await mkdir(path7.dirname(stored), { recursive: true });
-  await copyFile(path7.resolve(ctx.inputs.resultsPath), stored);
+  const stored = path8.join(ctx.cacheDir, "baselines", `${artifactNameOf(ctx, results)}.json`);
+  await mkdir2(path8.dirname(stored), { recursive: true });
+  await copyFile(path8.resolve(ctx.inputs.resultsPath), stored);
   const gate = decideGate({ measuredAlone: measuredSteps(results) }, ctx.inputs.failOn);
   const markdown = baselineStoredMarkdown(results, { commit, artifact: artifactNameOf(ctx, results), storedAt: stored }, gate);
-  await publishReport(ctx, { markdown, comparisons: [], prNumber: null, profile: results.profile.name });
+  const store = historyStoreOf(ctx);
+  const history = store ? await keepHistory(ctx, results, plan, store, event?.branch ?? ctx.env.GITHUB_REF_NAME ?? "the default branch") : "";
+  await publishReport(ctx, { markdown: markdown + history, comparisons: [], prNumber: null, profile: results.profile.name });
   if (gate.verdict === "fail") ctx.core.setFailed(gateMessage(gate));
 }
 
-// src/action/modes/flags.ts
-import path8 from "node:path";
-
-// src/publish/issue.ts
-function flagsIssueMarker(profile) {
-  return `<!-- db-bench-gate:flags=${encodeURIComponent(profile)} -->`;
-}
-async function upsertMarkedIssue(client2, target) {
-  const { owner, repo, marker: marker2, title, label, author } = target;
-  const body2 = markedBody(marker2, target.body);
-  const pages = client2.paginate.iterator(client2.rest.issues.listForRepo, {
-    owner,
-    repo,
-    state: "open",
-    creator: author,
-    per_page: 100,
-    ...label ? { labels: label } : {}
+// src/action/modes/bisect.ts
+async function bisectMode(ctx) {
+  const { inputs, core } = ctx;
+  if (!inputs.baseRef || !inputs.headRef) throw new InputError("bisect mode needs base-ref (the good commit) and head-ref (the bad one)", void 0, "input base-ref");
+  const judged = judgingCommit(inputs.repoPath, inputs.baseRef);
+  const config = await configAt(ctx, judged);
+  const trust = trustLevelOf("bisect", ctx.event, inputs.headRef, ctx.env);
+  const report = await bisect({
+    repo: inputs.repoPath,
+    good: inputs.baseRef,
+    bad: inputs.headRef,
+    steps: inputs.bisectSteps,
+    planFor: (against, probe) => makePlan(planFlags(ctx, judged, trust, { base: against, head: probe, variants: [] }), config, inputs.thresholds),
+    registry: ctx.registry,
+    log: actionLog(core)
   });
-  for await (const { data: issues } of pages) {
-    const existing = issues.find((i) => !i.pull_request && isMarkedBy(i, author, marker2));
-    if (!existing) continue;
-    if (existing.body === body2 && existing.title === title) return { number: existing.number, url: existing.html_url, action: "unchanged" };
-    const { data: data2 } = await client2.rest.issues.update({ owner, repo, issue_number: existing.number, title, body: body2 });
-    return { number: data2.number, url: data2.html_url, action: "updated" };
-  }
-  const { data } = await client2.rest.issues.create({ owner, repo, title, body: body2, ...label ? { labels: [label] } : {} });
-  return { number: data.number, url: data.html_url, action: "created" };
+  await appendJobSummary(bisectMarkdown(report, repositoryUrl(ctx.env)), ctx.env.GITHUB_STEP_SUMMARY);
+  core.setOutput("first-bad-commit", report.verdict.bad ? report.firstBad : "");
+  core.info(
+    report.verdict.bad ? `first bad commit: ${report.firstBad} (against its parent ${report.parent})` : `no bad commit confirmed; the last candidate ${report.firstBad} is not a regression against its parent`
+  );
 }
 
 // src/action/modes/flags.ts
+import path9 from "node:path";
 async function flagsMode(ctx) {
   const commit = ctx.inputs.headRef ?? ctx.env.GITHUB_SHA;
   if (!commit) throw new InputError("flags mode needs head-ref (or GITHUB_SHA)", void 0, "input head-ref");
@@ -87272,37 +87985,11 @@ async function flagsMode(ctx) {
     ctx.core.info(`flags issue ${issue.action}: ${issue.url}`);
   }
   const decision = decideGate([comparison]);
-  setActionOutputs(ctx.core, { verdict: decision.verdict, regressions: decision.regressions, resultsPath: path8.resolve(ctx.inputs.resultsPath), commentUrl: null });
+  setActionOutputs(ctx.core, { verdict: decision.verdict, regressions: decision.regressions, resultsPath: path9.resolve(ctx.inputs.resultsPath), commentUrl: null });
 }
 
 // src/action/modes/pr.ts
-import path10 from "node:path";
-
-// src/publish/baseline.ts
-var MAX_BASELINE_RUNS = 50;
-async function findStoredBaseline(client2, query) {
-  const { repo, branch, artifactName } = query;
-  const maxRuns = query.maxRuns ?? MAX_BASELINE_RUNS;
-  let seen = 0;
-  const pages = client2.paginate.iterator(client2.rest.actions.listWorkflowRunsForRepo, {
-    ...repo,
-    branch,
-    event: "push",
-    status: "success",
-    per_page: Math.min(maxRuns, 100)
-  });
-  for await (const { data: runs } of pages) {
-    for (const run2 of runs) {
-      if (seen++ >= maxRuns) return null;
-      if (run2.head_branch !== branch || run2.event !== "push" || run2.conclusion !== "success") continue;
-      const [artifact] = await listRunArtifacts(client2, repo, run2.id, { name: artifactName });
-      if (!artifact) continue;
-      const results = await downloadResultsArtifact(client2, artifact, repo, query.tmpRoot ? { tmpRoot: query.tmpRoot } : {});
-      return { results, runId: run2.id, url: run2.html_url, headSha: run2.head_sha, artifactId: artifact.id };
-    }
-  }
-  return null;
-}
+import path11 from "node:path";
 
 // src/report/judging-note.ts
 function judgingFilesNote(changed, base) {
@@ -87388,7 +88075,7 @@ async function acceptanceOf(ctx, event) {
 // src/action/modes/rerun.ts
 var import_picomatch = __toESM(require_picomatch(), 1);
 import os3 from "node:os";
-import path9 from "node:path";
+import path10 from "node:path";
 
 // src/results/merge.ts
 function mergeObstacles(earlier, fresh) {
@@ -87476,7 +88163,7 @@ async function rerunMode(ctx, event) {
   const { core } = ctx;
   const neutral = (why) => {
     core.info(why);
-    setActionOutputs(core, { verdict: "neutral", regressions: 0, resultsPath: path9.resolve(ctx.inputs.resultsPath), commentUrl: null });
+    setActionOutputs(core, { verdict: "neutral", regressions: 0, resultsPath: path10.resolve(ctx.inputs.resultsPath), commentUrl: null });
   };
   if (event.action !== "created" || !event.isPullRequest) return neutral("not a new comment on a pull request: nothing to do");
   const command = parseRerunCommand(event.body);
@@ -87538,15 +88225,24 @@ async function rerunMode(ctx, event) {
 async function lookUpBaseline(ctx, results, branch) {
   if (!ctx.github) return null;
   const artifact = artifactNameOf(ctx, results);
-  const stored = await findStoredBaseline(ctx.github.client, { repo: ctx.github.repo, branch, artifactName: artifact, tmpRoot: ctx.jobRoot }).catch((e) => {
-    ctx.core.warning(`stored baseline: ${e.message}`);
-    return null;
+  const warn = (message) => ctx.core.warning(message);
+  const found = await findBaseline(ctx.github, {
+    branch,
+    artifactName: artifact,
+    workflowPath: ctx.inputs.baselineWorkflow ?? workflowPathOf(ctx.env.GITHUB_WORKFLOW_REF),
+    store: historyStoreOf(ctx),
+    key: historyKey(results.profile.name, results.fingerprint.arch),
+    tmpRoot: ctx.jobRoot,
+    warn
+  }).catch((e) => {
+    warn(`stored baseline: ${e.message}`);
+    return { kind: "none", expired: null };
   });
-  if (!stored) return { kind: "none", artifact };
-  const differences = fingerprintMismatches(stored.results.fingerprint, results.fingerprint);
-  if (differences.length === 0) return { kind: "usable", stored };
-  ctx.core.warning(`the stored baseline was measured on a different machine: ${differences.join("; ")}`);
-  return { kind: "other-machine", stored, differences };
+  if (found.kind === "none") return { kind: "none", artifact, expired: found.expired };
+  const differences = fingerprintMismatches(found.results.fingerprint, results.fingerprint);
+  if (differences.length === 0) return { kind: "usable", stored: found.results, from: found.from };
+  warn(`the stored baseline was measured on a different machine: ${differences.join("; ")}`);
+  return { kind: "other-machine", stored: found.results, from: found.from, differences };
 }
 function againstBaseline(lookup, results, plan, branch) {
   switch (lookup?.kind) {
@@ -87555,7 +88251,9 @@ function againstBaseline(lookup, results, plan, branch) {
     case "none":
       return {
         column: null,
-        note: `
+        note: lookup.expired ? `
+The stored baseline of ${inlineCode(results.profile.name)} on ${escapeMarkdown(results.fingerprint.arch)} for ${inlineCode(branch)} expired (artifact ${inlineCode(lookup.artifact)} of [run ${lookup.expired.runId}](${lookup.expired.url})), and no history keeps a copy: nothing to compare across runs. Set \`history\` on the baseline workflow to keep one past the artifacts' retention.
+` : `
 No stored baseline of ${inlineCode(results.profile.name)} on ${escapeMarkdown(results.fingerprint.arch)} for ${inlineCode(branch)} yet (artifact ${inlineCode(lookup.artifact)}): nothing to compare across runs. Push to ${inlineCode(branch)} with \`mode: baseline\` to store one.
 `
       };
@@ -87563,12 +88261,12 @@ No stored baseline of ${inlineCode(results.profile.name)} on ${escapeMarkdown(re
       return {
         column: null,
         note: `
-\u26A0\uFE0F The stored baseline of ${inlineCode(branch)} ([run ${lookup.stored.runId}](${lookup.stored.url})) was measured on a different machine (${escapeMarkdown(lookup.differences.join("; "))}): no cross-run comparison.
+\u26A0\uFE0F The stored baseline of ${inlineCode(branch)} (${lookup.from}) was measured on a different machine (${escapeMarkdown(lookup.differences.join("; "))}): no cross-run comparison.
 `
       };
     case "usable": {
-      const comparison = compareAgainstBaseline(results, lookup.stored.results, { ...plan.compare, baseVariant: void 0, label: `vs ${branch} (stored)` });
-      return { column: { comparison, branch, run: { id: lookup.stored.runId, url: lookup.stored.url } }, note: "" };
+      const comparison = compareAgainstBaseline(results, lookup.stored, { ...plan.compare, baseVariant: void 0, label: `vs ${branch} (stored)` });
+      return { column: { comparison, branch, from: lookup.from }, note: "" };
     }
   }
 }
@@ -87590,7 +88288,7 @@ async function prMode(ctx) {
   const skipped = await skipReason(ctx, event);
   if (skipped) {
     core.info(`not measured: ${skipped}`);
-    setActionOutputs(core, { verdict: "neutral", regressions: 0, resultsPath: path10.resolve(ctx.inputs.resultsPath), commentUrl: null });
+    setActionOutputs(core, { verdict: "neutral", regressions: 0, resultsPath: path11.resolve(ctx.inputs.resultsPath), commentUrl: null });
     return;
   }
   const base = ctx.inputs.baseRef ?? event?.base.sha;
@@ -87605,7 +88303,7 @@ async function prMode(ctx) {
   const { results, artifactUrl } = await measureInAction(ctx, plan, judged, (measured) => acceptance ? { ...measured, run: { ...measured.run, accepted: acceptance } } : measured);
   const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
   const lookup = event ? await lookUpBaseline(ctx, results, event.base.ref) : null;
-  const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.results.noise_floor : void 0);
+  const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.noise_floor : void 0);
   const comparison = compareRun(results, { ...plan.compare, ...noiseFloor && { noiseFloor } });
   const stored = event ? againstBaseline(lookup, results, plan, event.base.ref) : { column: null, note: "" };
   const markdown = renderMarkdown([comparison], {
@@ -87675,7 +88373,7 @@ async function reportMode(ctx) {
 }
 
 // src/main.ts
-var MODES2 = { pr: prMode, baseline: baselineMode, report: reportMode, flags: flagsMode };
+var MODES2 = { pr: prMode, baseline: baselineMode, report: reportMode, flags: flagsMode, bisect: bisectMode };
 async function run(env = process.env) {
   try {
     const inputs = readInputs(env);
@@ -87683,17 +88381,17 @@ async function run(env = process.env) {
     for (const deprecation of inputs.deprecations) warning(deprecation);
     const event = await readEvent(env);
     const github = inputs.token ? gitHubAccess(inputs.token, env, core_exports) : null;
-    const cacheDir = path11.resolve(inputs.cacheDir ?? defaultCacheDir(env));
-    const jobRoot = path11.join(env.RUNNER_TEMP ?? os4.tmpdir(), `db-bench-gate-${env.GITHUB_RUN_ID ?? "local"}-${process.pid}`);
+    const cacheDir = path12.resolve(inputs.cacheDir ?? defaultCacheDir(env));
+    const jobRoot = path12.join(env.RUNNER_TEMP ?? os4.tmpdir(), `db-bench-gate-${env.GITHUB_RUN_ID ?? "local"}-${process.pid}`);
     const warning2 = inputs.mode === "report" ? null : unprivilegedWarning();
     if (warning2) warning(warning2);
     await withCleanup(
       async (registry) => {
         await registry.register(`job root ${jobRoot}`, () => rm3(jobRoot, { recursive: true, force: true }));
-        await mkdir2(jobRoot, { recursive: true });
+        await mkdir3(jobRoot, { recursive: true });
         await chmod(jobRoot, 1023);
         saveState(STATE_JOB_ROOT, jobRoot);
-        saveState(STATE_REPO, path11.resolve(inputs.repoPath));
+        saveState(STATE_REPO, path12.resolve(inputs.repoPath));
         process.env[JOB_MARKER] = jobMarker(jobRoot);
         await MODES2[inputs.mode]({ core: core_exports, inputs, event, env, github, cacheDir, jobRoot, registry });
       },

@@ -8968,9 +8968,9 @@ var require_picomatch = __commonJS({
     var utils = require_utils();
     var constants = require_constants();
     var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
-    var picomatch2 = (glob, options, returnState = false) => {
+    var picomatch3 = (glob, options, returnState = false) => {
       if (Array.isArray(glob)) {
-        const fns = glob.map((input2) => picomatch2(input2, options, returnState));
+        const fns = glob.map((input2) => picomatch3(input2, options, returnState));
         const arrayMatcher = (str) => {
           for (const isMatch of fns) {
             const state2 = isMatch(str);
@@ -8986,16 +8986,16 @@ var require_picomatch = __commonJS({
       }
       const opts = options || {};
       const posix = opts.windows;
-      const regex = isState ? picomatch2.compileRe(glob, options) : picomatch2.makeRe(glob, options, false, true);
+      const regex = isState ? picomatch3.compileRe(glob, options) : picomatch3.makeRe(glob, options, false, true);
       const state = regex.state;
       delete regex.state;
       let isIgnored = () => false;
       if (opts.ignore) {
         const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
-        isIgnored = picomatch2(opts.ignore, ignoreOpts, returnState);
+        isIgnored = picomatch3(opts.ignore, ignoreOpts, returnState);
       }
       const matcher = (input2, returnObject = false) => {
-        const { isMatch, match, output: output2 } = picomatch2.test(input2, regex, options, { glob, posix });
+        const { isMatch, match, output: output2 } = picomatch3.test(input2, regex, options, { glob, posix });
         const result = { glob, state, regex, posix, input: input2, output: output2, match, isMatch };
         if (typeof opts.onResult === "function") {
           opts.onResult(result);
@@ -9021,7 +9021,7 @@ var require_picomatch = __commonJS({
       }
       return matcher;
     };
-    picomatch2.test = (input2, regex, options, { glob, posix } = {}) => {
+    picomatch3.test = (input2, regex, options, { glob, posix } = {}) => {
       if (typeof input2 !== "string") {
         throw new TypeError("Expected input to be a string");
       }
@@ -9038,24 +9038,24 @@ var require_picomatch = __commonJS({
       }
       if (match === false || opts.capture === true) {
         if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch2.matchBase(input2, regex, options, posix);
+          match = picomatch3.matchBase(input2, regex, options, posix);
         } else {
           match = regex.exec(output2);
         }
       }
       return { isMatch: Boolean(match), match, output: output2 };
     };
-    picomatch2.matchBase = (input2, glob, options, posix = options && options.windows) => {
-      const regex = glob instanceof RegExp ? glob : picomatch2.makeRe(glob, options);
+    picomatch3.matchBase = (input2, glob, options, posix = options && options.windows) => {
+      const regex = glob instanceof RegExp ? glob : picomatch3.makeRe(glob, options);
       return regex.test(utils.basename(input2, { windows: posix }));
     };
-    picomatch2.isMatch = (str, patterns, options) => picomatch2(patterns, options)(str);
-    picomatch2.parse = (pattern, options) => {
-      if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options));
+    picomatch3.isMatch = (str, patterns, options) => picomatch3(patterns, options)(str);
+    picomatch3.parse = (pattern, options) => {
+      if (Array.isArray(pattern)) return pattern.map((p) => picomatch3.parse(p, options));
       return parse3(pattern, { ...options, fastpaths: false });
     };
-    picomatch2.scan = (input2, options) => scan(input2, options);
-    picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
+    picomatch3.scan = (input2, options) => scan(input2, options);
+    picomatch3.compileRe = (state, options, returnOutput = false, returnState = false) => {
       if (returnOutput === true) {
         return state.output;
       }
@@ -9066,13 +9066,13 @@ var require_picomatch = __commonJS({
       if (state && state.negated === true) {
         source = `^(?!${source}).*$`;
       }
-      const regex = picomatch2.toRegex(source, options);
+      const regex = picomatch3.toRegex(source, options);
       if (returnState === true) {
         regex.state = state;
       }
       return regex;
     };
-    picomatch2.makeRe = (input2, options = {}, returnOutput = false, returnState = false) => {
+    picomatch3.makeRe = (input2, options = {}, returnOutput = false, returnState = false) => {
       if (!input2 || typeof input2 !== "string") {
         throw new TypeError("Expected a non-empty string");
       }
@@ -9083,9 +9083,9 @@ var require_picomatch = __commonJS({
       if (!parsed.output) {
         parsed = parse3(input2, options);
       }
-      return picomatch2.compileRe(parsed, options, returnOutput, returnState);
+      return picomatch3.compileRe(parsed, options, returnOutput, returnState);
     };
-    picomatch2.toRegex = (source, options) => {
+    picomatch3.toRegex = (source, options) => {
       try {
         const opts = options || {};
         return new RegExp(source, opts.flags || (opts.nocase ? "i" : ""));
@@ -9094,8 +9094,8 @@ var require_picomatch = __commonJS({
         return /$^/;
       }
     };
-    picomatch2.constants = constants;
-    module.exports = picomatch2;
+    picomatch3.constants = constants;
+    module.exports = picomatch3;
   }
 });
 
@@ -9105,14 +9105,14 @@ var require_picomatch2 = __commonJS({
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
-    function picomatch2(glob, options, returnState = false) {
+    function picomatch3(glob, options, returnState = false) {
       if (options && (options.windows === null || options.windows === void 0)) {
         options = { ...options, windows: utils.isWindows() };
       }
       return pico(glob, options, returnState);
     }
-    Object.assign(picomatch2, pico);
-    module.exports = picomatch2;
+    Object.assign(picomatch3, pico);
+    module.exports = picomatch3;
   }
 });
 
@@ -32195,6 +32195,9 @@ function toAlignment(value) {
 function chartLabel(text) {
   return `"${text.replace(/[^A-Za-z0-9 ._:/=+,()@-]/g, "_")}"`;
 }
+function xyChartBlock(height, chart) {
+  return ["```mermaid", "---", "config:", "  xyChart:", "    width: 800", `    height: ${height}`, "---", ...chart, "```"].join("\n");
+}
 function axisRange(ratios) {
   const step = 0.05;
   const low = Math.min(1, ...ratios);
@@ -32207,22 +32210,30 @@ function relativeQpsChart(title, bars) {
   const ratios = bars.map((b) => b.ratio);
   const [min2, max2] = axisRange(ratios);
   const height = Math.max(300, 60 + 28 * bars.length);
-  return [
-    "```mermaid",
-    "---",
-    "config:",
-    "  xyChart:",
-    "    width: 800",
-    `    height: ${height}`,
-    "---",
+  return xyChartBlock(height, [
     "xychart-beta horizontal",
     `  title ${chartLabel(title)}`,
     `  x-axis [${bars.map((b) => chartLabel(b.step)).join(", ")}]`,
     `  y-axis "relative QPS" ${min2.toFixed(2)} --> ${max2.toFixed(2)}`,
     `  bar [${ratios.map((r) => formatRatio(r)).join(", ")}]`,
-    `  line [${bars.map(() => "1.00").join(", ")}]`,
-    "```"
-  ].join("\n");
+    `  line [${bars.map(() => "1.00").join(", ")}]`
+  ]);
+}
+var TREND_MAX_POINTS = 60;
+function trendChart(title, what, points) {
+  const shown = points.slice(-TREND_MAX_POINTS);
+  const first = shown[0]?.value;
+  if (first === void 0) throw new Error("a trend chart needs at least one point");
+  const relative = shown.map((p) => p.value / first);
+  const [min2, max2] = axisRange(relative);
+  return xyChartBlock(300, [
+    "xychart-beta",
+    `  title ${chartLabel(title)}`,
+    `  x-axis [${shown.map((p) => chartLabel(p.label)).join(", ")}]`,
+    `  y-axis ${chartLabel(what)} ${min2.toFixed(2)} --> ${max2.toFixed(2)}`,
+    `  line [${relative.map((r) => r.toFixed(3)).join(", ")}]`,
+    `  line [${shown.map(() => "1.00").join(", ")}]`
+  ]);
 }
 
 // src/report/columns.ts
@@ -32597,9 +32608,9 @@ function storedHeader(stored) {
 function storedNote(report) {
   const stored = report.options.storedBaseline;
   if (!stored) return "";
-  const { comparison, branch, run: run2 } = stored;
+  const { comparison, branch, from } = stored;
   const [variant] = comparison.variants;
-  return ` ${storedHeader(stored)}: ${inlineCode(variant ?? "")} against the baseline stored by ${inlineCode(branch)} ([run ${run2.id}](${run2.url})), unpaired (another run: drift between the runs is not cancelled out), informational: it never fails the check.`;
+  return ` ${storedHeader(stored)}: ${inlineCode(variant ?? "")} against the baseline stored by ${inlineCode(branch)} (${from}), unpaired (another run: drift between the runs is not cancelled out), informational: it never fails the check.`;
 }
 function pairedNote(report, medians) {
   const paired = report.comparisons.find((c) => c.mode === "paired");
@@ -32968,50 +32979,38 @@ function cutNotice(report, cuts, shown) {
   return `\u2702\uFE0F **Shortened to stay under ${formatAmount(report.maxLength)} characters**: left out ${listText(left)}. The JSON and TSV exports of this comparison have everything.`;
 }
 
-// src/build/run-streamed.ts
-var TAIL_LINES = 50;
-function showCommand(file2, args, env = {}) {
-  return [...Object.entries(env).map(([name, value]) => `${name}=${JSON.stringify(value)}`), file2, ...args].join(" ");
-}
-async function runStreamed(file2, args, options = {}) {
-  const shown = showCommand(file2, args, options.env);
-  options.onLine?.(`$ ${shown}`);
-  const subprocess = execa(file2, args, {
-    cwd: options.cwd,
-    ...asUser(options.user ?? null, { ...options.quietEnv, ...options.env }),
-    all: true,
-    timeout: options.timeoutMs,
-    // its own process group: what it leaves behind (make's compilers after a timeout, a daemon) goes with it
-    detached: true,
-    buffer: false,
-    reject: false,
-    cancelSignal: options.signal
+// src/report/bisect.ts
+var short = (commit) => commit.slice(0, 12);
+function bisectMarkdown(report, repoUrl) {
+  const link = (commit) => repoUrl ? `[${inlineCode(short(commit), true)}](${repoUrl}/commit/${commit})` : inlineCode(short(commit), true);
+  const { verdict } = report;
+  const confirmed = verdict.bad;
+  const rows = verdict.comparison.steps.map((s) => {
+    const v = s.variants[0];
+    return [inlineCode(s.step, true), formatInterval(v.qps), v.verdict, formatInstructionRatio(v.instructions?.ratio), v.instructions?.verdict ?? "not counted"];
   });
-  subprocess.once("exit", () => subprocess.pid !== void 0 && killProcessGroup(subprocess.pid));
-  const tail2 = [];
-  for await (const line of subprocess.iterable({ from: "all" })) {
-    options.onLine?.(line);
-    tail2.push(line);
-    if (tail2.length > TAIL_LINES) tail2.shift();
-  }
-  const result = await subprocess;
-  if (result.isCanceled && options.signal) throw options.signal.reason;
-  if (result.failed) {
-    const how = result.timedOut ? `timed out after ${Math.round(options.timeoutMs / 1e3)} s` : result.exitCode !== void 0 ? `exited with code ${result.exitCode}` : `was killed by ${result.signal ?? "a signal"}`;
-    const cause = result.exitCode === void 0 && result.signal === void 0 && !result.timedOut ? `: ${result.message}` : "";
-    throw new PipelineError(`\`${shown}\` ${how}${cause}`, tail2.join("\n"));
-  }
-}
-function killProcessGroup(pgid) {
-  try {
-    process.kill(-pgid, "SIGKILL");
-  } catch {
-  }
+  const probes = report.probes.map((p, i) => [String(i + 1), link(p.commit), link(p.against), p.bad ? `bad: ${p.regressed.map((s) => inlineCode(s, true)).join(", ")}` : "good", formatDuration(p.seconds)]);
+  const total = report.probes.reduce((sum, p) => sum + p.seconds, 0);
+  return [
+    confirmed ? `## \u{1F50E} db-bench-gate bisect: the first bad commit is ${link(report.firstBad)}` : `## \u{1F50E} db-bench-gate bisect: no commit between ${link(report.good)} and ${link(report.bad)} is bad against its parent`,
+    "",
+    `${report.commits.length} commits after ${link(report.good)} up to ${link(report.bad)} (first-parent), steps ${report.steps.map((s) => inlineCode(s)).join(", ")}; ${report.probes.length} probes, ${formatDuration(total)} in all, each measured interleaved against the commit named.`,
+    "",
+    confirmed ? `${link(report.firstBad)} against its parent ${link(report.parent)}:` : `${link(report.firstBad)}, the last candidate, against its parent ${link(report.parent)} is not a regression: the bad commit may not be bad in these steps, or the change is within the noise of a run this short.`,
+    "",
+    markdownTable([["step", "relative QPS (interval)", "QPS verdict", "relative instr/op", "instr/op verdict"], ...rows]),
+    "",
+    "<details><summary>Probes</summary>",
+    "",
+    markdownTable([["#", "commit", "against", "verdict", "time"], ...probes]),
+    "",
+    "</details>",
+    ""
+  ].join("\n");
 }
 
-// src/measure-and-write.ts
-import { mkdir as mkdir5 } from "node:fs/promises";
-import path15 from "node:path";
+// src/bisect.ts
+var import_picomatch2 = __toESM(require_picomatch2(), 1);
 
 // src/pipeline.ts
 import { randomBytes } from "node:crypto";
@@ -33213,12 +33212,12 @@ function phaseTimesLine(phases, format) {
 }
 
 // src/schedule/instructions.ts
-function differencedCount(short, long) {
-  const ops = long.ops - short.ops;
-  const instructions = long.instructions - short.instructions;
-  if (ops <= 0) throw new PipelineError(`the longer counted run did ${long.ops} operations, the shorter ${short.ops}: no difference to divide by`);
+function differencedCount(short2, long) {
+  const ops = long.ops - short2.ops;
+  const instructions = long.instructions - short2.instructions;
+  if (ops <= 0) throw new PipelineError(`the longer counted run did ${long.ops} operations, the shorter ${short2.ops}: no difference to divide by`);
   if (instructions <= 0) {
-    throw new PipelineError(`the longer counted run took ${long.instructions} instructions, the shorter ${short.instructions}: the count did not grow with the work`);
+    throw new PipelineError(`the longer counted run took ${long.instructions} instructions, the shorter ${short2.instructions}: the count did not grow with the work`);
   }
   return { ops, instructions, instructions_per_op: instructions / ops };
 }
@@ -33262,9 +33261,9 @@ async function countInstructions(steps, variants, plan, hooks) {
         try {
           await hooks.run(step, variant, perClient);
           for (; repeat < plan.repeats; repeat++) {
-            const short = await hooks.run(step, variant, perClient);
+            const short2 = await hooks.run(step, variant, perClient);
             const long = await hooks.run(step, variant, 2 * perClient);
-            const counted = differencedCount(short, long);
+            const counted = differencedCount(short2, long);
             perOp.push(counted.instructions_per_op);
             samples.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted: counter.counted, ...counted });
           }
@@ -33803,6 +33802,47 @@ ${result.stdout}`.trim());
   return { ...parseCompilerVersion(result.stdout), command };
 }
 
+// src/build/run-streamed.ts
+var TAIL_LINES = 50;
+function showCommand(file2, args, env = {}) {
+  return [...Object.entries(env).map(([name, value]) => `${name}=${JSON.stringify(value)}`), file2, ...args].join(" ");
+}
+async function runStreamed(file2, args, options = {}) {
+  const shown = showCommand(file2, args, options.env);
+  options.onLine?.(`$ ${shown}`);
+  const subprocess = execa(file2, args, {
+    cwd: options.cwd,
+    ...asUser(options.user ?? null, { ...options.quietEnv, ...options.env }),
+    all: true,
+    timeout: options.timeoutMs,
+    // its own process group: what it leaves behind (make's compilers after a timeout, a daemon) goes with it
+    detached: true,
+    buffer: false,
+    reject: false,
+    cancelSignal: options.signal
+  });
+  subprocess.once("exit", () => subprocess.pid !== void 0 && killProcessGroup(subprocess.pid));
+  const tail2 = [];
+  for await (const line of subprocess.iterable({ from: "all" })) {
+    options.onLine?.(line);
+    tail2.push(line);
+    if (tail2.length > TAIL_LINES) tail2.shift();
+  }
+  const result = await subprocess;
+  if (result.isCanceled && options.signal) throw options.signal.reason;
+  if (result.failed) {
+    const how = result.timedOut ? `timed out after ${Math.round(options.timeoutMs / 1e3)} s` : result.exitCode !== void 0 ? `exited with code ${result.exitCode}` : `was killed by ${result.signal ?? "a signal"}`;
+    const cause = result.exitCode === void 0 && result.signal === void 0 && !result.timedOut ? `: ${result.message}` : "";
+    throw new PipelineError(`\`${shown}\` ${how}${cause}`, tail2.join("\n"));
+  }
+}
+function killProcessGroup(pgid) {
+  try {
+    process.kill(-pgid, "SIGKILL");
+  } catch {
+  }
+}
+
 // src/build/source-tree.ts
 import { mkdir as mkdir3, mkdtemp as mkdtemp4, rm as rm6 } from "node:fs/promises";
 import os6 from "node:os";
@@ -34077,7 +34117,68 @@ var realPorts = {
   clientUser: unprivilegedUser
 };
 
+// src/bisect.ts
+var MAX_BISECT_COMMITS = 4096;
+async function commitsBetween(repo, good, bad) {
+  const git3 = async (args, what) => {
+    const r = await execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false });
+    const said = r.stderr.trim().split("\n")[0];
+    if (r.failed) throw new InputError(said ? `${what}: ${said}` : what, repo);
+    return r.stdout.trim();
+  };
+  const commitOf = (ref) => git3(["rev-parse", "--verify", "--end-of-options", `${ref}^{commit}`], `${ref} is not a commit`);
+  const goodSha = await commitOf(good);
+  const badSha = await commitOf(bad);
+  await git3(["merge-base", "--is-ancestor", goodSha, badSha], `the good commit ${good} is not an ancestor of the bad one ${bad}`);
+  const listed = await git3(["rev-list", "--first-parent", "--reverse", `${goodSha}..${badSha}`], "rev-list");
+  const commits = listed ? listed.split("\n") : [];
+  if (commits.length === 0) throw new InputError(`no commit between ${good} and ${bad}`, repo, "--bad");
+  if (commits.length > MAX_BISECT_COMMITS) throw new InputError(`${commits.length} commits between ${good} and ${bad}: at most ${MAX_BISECT_COMMITS}`, repo, "--good");
+  return { good: goodSha, bad: badSha, commits };
+}
+function regressedSteps(comparison) {
+  return comparison.steps.filter((s) => s.variants.some((v) => v.verdict === "regression" || v.instructions?.verdict === "regression")).map((s) => s.step);
+}
+async function bisect(options) {
+  const { log } = options;
+  const { good, bad, commits } = await commitsBetween(options.repo, options.good, options.bad);
+  const matches = (0, import_picomatch2.default)(options.steps, { dot: true });
+  let steps = [];
+  const probes = [];
+  const measure = async (against, commit) => {
+    const started = performance.now();
+    const plan = await options.planFor(against, commit);
+    const chosen = plan.run.profile.steps.filter((s) => matches(s.id));
+    if (chosen.length === 0) throw new InputError(`matches none of the profile's steps (${plan.run.profile.steps.map((s) => s.id).join(", ")})`, void 0, "steps");
+    steps = chosen.map((s) => s.id);
+    const results = await runBenchmark({ ...plan.run, profile: { ...plan.run.profile, steps: chosen } }, options.registry, log, realPorts);
+    options.registry.signal.throwIfAborted();
+    const comparison = compareRun(results, plan.compare);
+    const errors = comparison.steps.filter((s) => s.variants.some((v) => v.verdict === "error" || v.instructions?.verdict === "error")).map((s) => s.step);
+    if (errors.length > 0) throw new PipelineError(`the probe of ${commit.slice(0, 12)} against ${against.slice(0, 12)} failed in ${errors.join(", ")}: it cannot be judged good or bad`);
+    const regressed = regressedSteps(comparison);
+    const probe = { commit, against, bad: regressed.length > 0, regressed, seconds: (performance.now() - started) / 1e3, comparison, results };
+    log.info(`probe ${probes.length + 1}: ${commit.slice(0, 12)} against ${against.slice(0, 12)} is ${probe.bad ? `bad (${regressed.join(", ")})` : "good"} (${probe.seconds.toFixed(0)} s)`);
+    probes.push(probe);
+    return probe;
+  };
+  let lo = -1;
+  let hi = commits.length - 1;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if ((await measure(good, commits[mid])).bad) hi = mid;
+    else lo = mid;
+  }
+  const firstBad = commits[hi];
+  const parent = hi === 0 ? good : commits[hi - 1];
+  const earlier = probes.find((p) => p.commit === firstBad && p.against === parent);
+  const verdict = earlier ?? await measure(parent, firstBad);
+  return { good, bad, commits, steps, firstBad, parent, probes, verdict };
+}
+
 // src/measure-and-write.ts
+import { mkdir as mkdir5 } from "node:fs/promises";
+import path15 from "node:path";
 async function measureAndWrite(plan, options) {
   const measured = await runBenchmark(plan.run, options.registry, options.log, realPorts);
   const floored = options.noiseFloor ? { ...measured, noise_floor: options.noiseFloor } : measured;
@@ -34125,7 +34226,10 @@ export {
   gateHeadline,
   gateMessage,
   NONE2 as NONE,
+  formatInterval,
   formatTsvNumber,
+  plural2 as plural,
+  trendChart,
   comparisonLabels,
   columnsOf,
   rowsOf,
@@ -34138,8 +34242,10 @@ export {
   resultsRunOf,
   renderMarkdown,
   require_picomatch2 as require_picomatch,
+  thresholdResolver,
   unprivilegedWarning,
   median,
+  unpairedShift,
   loadProfile,
   parseVariantFlag,
   defaultCacheDir,
@@ -34152,5 +34258,7 @@ export {
   VERSION,
   fingerprintMismatches,
   measureAndWrite,
+  bisectMarkdown,
+  bisect,
   withCleanup
 };
