@@ -520,6 +520,7 @@ function assembleResults(
       ...(placement && {
         cpu_placement: placement.kind === "server" ? { server: formatCpuList(placement.server), client: formatCpuList(placement.client) } : { process: formatCpuList(placement.process) },
       }),
+      ...(plan.shard && { shard: plan.shard }),
     },
     fingerprint: parts.fingerprint,
     engine: { name: plan.engine.name, version: parts.engineVersion },
