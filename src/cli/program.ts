@@ -5,6 +5,7 @@ import type { Comparison, CompareOptions } from "../compare/types.js";
 import { EXIT_ERROR, EXIT_OK, InputError, PipelineError } from "../errors.js";
 import { fingerprintMismatches } from "../measure/fingerprint.js";
 import { readResults } from "../results/io.js";
+import { mergeShards } from "../results/merge-shards.js";
 import { runLabels } from "../results/run-labels.js";
 import { VERSION } from "../version.js";
 import { addThresholdOptions, compareOptionsFrom, emit, exitCodeOf, formatOption, processIo, render, type Format, type Io, type ThresholdFlags } from "./common.js";
@@ -49,12 +50,13 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
   addThresholdOptions(
     program
       .command("report")
-      .description("merge the results of several runners (e.g. x86_64 and aarch64) into one report with a column per architecture")
-      .argument("<results...>", "results JSON files, one per runner")
+      .description("merge the results of several runners (e.g. x86_64 and aarch64, and the shards of each) into one report with a column per architecture")
+      .argument("<results...>", "results JSON files, one per runner (or shard)")
       .addOption(formatOption())
       .option("--out <file>", "write the output here instead of stdout"),
   ).action(async (files: string[], flags: ThresholdFlags & { format: Format; out?: string }) => {
-    const runs = await Promise.all(files.map((f) => readResults(f)));
+    // the shards of one architecture become one column
+    const runs = mergeShards(await Promise.all(files.map(async (f) => ({ results: await readResults(f), source: f }))));
     const options = await compareOptionsFrom(flags);
     const labels = runLabels(runs);
     const comparisons = runs.map((results, i) => compareRun(results, { ...options, label: labels[i] ?? null }));
