@@ -527,7 +527,7 @@ function assembleResults(
     profile: { name: profile.name, version: profile.version, hash: profile.hash },
     base_variant: plan.baseVariant,
     variants: parts.variants,
-    steps: profile.steps.map((s) => ({ id: s.id, driver: s.driver, parameters: s.parameters })),
+    steps: profile.steps.map((s) => ({ id: s.id, driver: s.driver, parameters: s.parameters, ...(s.sweep && { sweep: s.sweep }) })),
     samples: parts.measured.samples,
     ...(parts.instructions && { instructions: parts.instructions }),
     thresholds: { run: thresholds.run, overrides: plan.judging?.overrides ?? [] },

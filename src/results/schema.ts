@@ -86,6 +86,14 @@ export const StepSchema = z
     ),
     driver: nonEmpty.describe("pgbench, sysbench, db_bench, ibench, or another harness's name"),
     parameters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+    sweep: z
+      .object({
+        group: nonEmpty.describe("the swept step's name without the client count, e.g. pgbench.select-only.prepared"),
+        clients: z.number().int().positive(),
+      })
+      .strict()
+      .optional()
+      .describe("one client count of a profile step swept over several (sweep.clients): reports show the group's relative QPS per count"),
   })
   .strict();
 

@@ -4,7 +4,7 @@ import { InputError } from "../../src/errors.js";
 import { mergeShards, type SourcedResults } from "../../src/results/merge-shards.js";
 import { ResultsSchema, type Results } from "../../src/results/schema.js";
 import { shardSteps } from "../../src/schedule/shard.js";
-import { syntheticResults } from "../helpers/synthetic-results.js";
+import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 
 const STEPS = ["pgbench.select-only.prepared.c1", "point-query.range100.pk1", "read-only.range100.pk1", "pgbench.tpcb-like.prepared.c4", "insert.range100.pk1"];
 const whole = syntheticResults({ steps: STEPS, effects: { head: { "read-only.range100.pk1": 0.9 } }, seed: 3 });
