@@ -47,6 +47,5 @@ export function renderSweeps(comparisons: readonly Comparison[]): string {
     "Each client count is a step of its own, with its verdict in the table above; here side by side, with the base's median QPS per count (where it stops rising, the server stops scaling).",
     "",
     markdownTable([header, ...body], { align: ["l", ...counts.map(() => "r")] }),
-    "",
   ].join("\n");
 }

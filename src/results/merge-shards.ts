@@ -27,12 +27,12 @@ function refuseUnlike(first: SourcedResults, other: SourcedResults): void {
   const shardName = `shard ${formatShard(b.run.shard!)}`;
   const firstName = `shard ${formatShard(a.run.shard!)} (${first.source})`;
   const machine = fingerprintMismatches(a.fingerprint, b.fingerprint);
-  if (machine.length > 0) throw new InputError(`${shardName} was measured on another machine than ${firstName}: ${machine.join("; ")}; shards are merged only from runners of one machine type`, other.source, "fingerprint");
-  if (a.run.shard!.count !== b.run.shard!.count) throw new InputError(`${shardName} splits the profile in ${b.run.shard!.count}, ${firstName} in ${a.run.shard!.count}`, other.source, "run.shard.count");
-  if (!sameJson(a.profile, b.profile)) throw new InputError(`${shardName} measured profile ${b.profile.name} (${b.profile.hash.slice(0, 12)}), ${firstName} ${a.profile.name} (${a.profile.hash.slice(0, 12)})`, other.source, "profile");
+  if (machine.length > 0) throw new InputError(`${shardName} was measured on another machine than ${firstName}: ${machine.join("; ")}; shards are merged only from runners of one machine type`, other.source, "$.fingerprint");
+  if (a.run.shard!.count !== b.run.shard!.count) throw new InputError(`${shardName} splits the profile in ${b.run.shard!.count}, ${firstName} in ${a.run.shard!.count}`, other.source, "$.run.shard.count");
+  if (!sameJson(a.profile, b.profile)) throw new InputError(`${shardName} measured profile ${b.profile.name} (${b.profile.hash.slice(0, 12)}), ${firstName} ${a.profile.name} (${a.profile.hash.slice(0, 12)})`, other.source, "$.profile");
   if (a.base_variant !== b.base_variant || !sameJson(a.variants, b.variants)) {
     const list = (r: Results) => r.variants.map((v) => `${v.id} ${v.commit.slice(0, 12)} ${JSON.stringify(v.flags.cflags)}`).join(", ");
-    throw new InputError(`${shardName} measured ${list(b)}, ${firstName} ${list(a)}: not the same builds`, other.source, "variants");
+    throw new InputError(`${shardName} measured ${list(b)}, ${firstName} ${list(a)}: not the same builds`, other.source, "$.variants");
   }
 }
 
@@ -45,19 +45,19 @@ function mergeGroup(group: SourcedResults[]): Results {
   for (const part of group) {
     const { index } = part.results.run.shard!;
     const twin = byIndex.get(index);
-    if (twin) throw new InputError(`shard ${index}/${count} twice (also in ${twin.source})`, part.source, "run.shard.index");
+    if (twin) throw new InputError(`shard ${index}/${count} twice (also in ${twin.source})`, part.source, "$.run.shard.index");
     byIndex.set(index, part);
   }
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
   if (missing.length > 0) {
     const arch = first.results.fingerprint.arch;
-    throw new InputError(`${arch}: shard${missing.length > 1 ? "s" : ""} ${missing.map((i) => `${i}/${count}`).join(", ")} of ${first.results.profile.name} missing: their steps were not measured or not uploaded`, first.source, "run.shard");
+    throw new InputError(`${arch}: shard${missing.length > 1 ? "s" : ""} ${missing.map((i) => `${i}/${count}`).join(", ")} of ${first.results.profile.name} missing: their steps were not measured or not uploaded`, first.source, "$.run.shard");
   }
   const parts = [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, part]) => part.results);
   const stepIds = new Set<string>();
   for (const [i, part] of parts.entries()) {
     for (const step of part.steps) {
-      if (stepIds.has(step.id)) throw new InputError(`step ${step.id} was measured by two shards`, byIndex.get(i + 1)!.source, "steps");
+      if (stepIds.has(step.id)) throw new InputError(`step ${step.id} was measured by two shards`, byIndex.get(i + 1)!.source, "$.steps");
       stepIds.add(step.id);
     }
   }

@@ -151,7 +151,7 @@ describe("db-bench-gate report", () => {
     expect([comparison.label, comparison.steps.map((s) => s.step)]).toEqual([null, steps]);
     const refused = await cli("report", shardFile(1), shardFile(2, "Other CPU"));
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/^db-bench-gate: [^\n]*shard2\.json: fingerprint: shard 2\/2 was measured on another machine than shard 1\/2 [^\n]*cpu_model: [^\n]*"Other CPU"[^\n]*\n$/);
+    expect(refused.stderr).toMatch(/^db-bench-gate: [^\n]*shard2\.json: \$\.fingerprint: shard 2\/2 was measured on another machine than shard 1\/2 [^\n]*cpu_model: [^\n]*"Other CPU"[^\n]*\n$/);
   });
 });
 

@@ -61,19 +61,19 @@ describe("merging shards", () => {
 
   it("refuses shards measured on different machine types, naming the artifact and what differs", () => {
     const message = inputError(() => mergeShards([shard(whole, 1, 2), shard(whole, 2, 2, { cpu_model: "AMD EPYC 7763" })]));
-    expect(message).toMatch(/^artifact db-bench-gate-synthetic-x86_64-shard2of2: fingerprint: shard 2\/2 was measured on another machine than shard 1\/2 \(artifact [^)]+\): cpu_model: "[^"]+" vs "AMD EPYC 7763"; shards are merged only from runners of one machine type$/);
+    expect(message).toMatch(/^artifact db-bench-gate-synthetic-x86_64-shard2of2: \$\.fingerprint: shard 2\/2 was measured on another machine than shard 1\/2 \(artifact [^)]+\): cpu_model: "[^"]+" vs "AMD EPYC 7763"; shards are merged only from runners of one machine type$/);
     expect(inputError(() => mergeShards([shard(whole, 1, 2), shard(whole, 2, 2, { cores: 4 })]))).toMatch(/cores: 2 vs 4/);
   });
 
   it("refuses a missing shard, a shard twice, other builds, another split and another profile", () => {
-    expect(inputError(() => mergeShards([shard(whole, 1, 3), shard(whole, 3, 3)]))).toMatch(/: run\.shard: x86_64: shard 2\/3 of synthetic missing: their steps were not measured or not uploaded$/);
-    expect(inputError(() => mergeShards([shard(whole, 1, 2), shard(whole, 1, 2), shard(whole, 2, 2)]))).toMatch(/run\.shard\.index: shard 1\/2 twice/);
+    expect(inputError(() => mergeShards([shard(whole, 1, 3), shard(whole, 3, 3)]))).toMatch(/: \$\.run\.shard: x86_64: shard 2\/3 of synthetic missing: their steps were not measured or not uploaded$/);
+    expect(inputError(() => mergeShards([shard(whole, 1, 2), shard(whole, 1, 2), shard(whole, 2, 2)]))).toMatch(/\$\.run\.shard\.index: shard 1\/2 twice/);
     const otherHead = shard(whole, 2, 2);
     otherHead.results = { ...otherHead.results, variants: otherHead.results.variants.map((v) => (v.id === "head" ? { ...v, commit: "f".repeat(40) } : v)) };
-    expect(inputError(() => mergeShards([shard(whole, 1, 2), otherHead]))).toMatch(/: variants: shard 2\/2 measured base \w+ "[^"]*", head ffffffffffff .*: not the same builds$/);
-    expect(inputError(() => mergeShards([shard(whole, 1, 2), shard(whole, 2, 3)]))).toMatch(/run\.shard\.count: shard 2\/3 splits the profile in 3, shard 1\/2 .* in 2$/);
+    expect(inputError(() => mergeShards([shard(whole, 1, 2), otherHead]))).toMatch(/: \$\.variants: shard 2\/2 measured base \w+ "[^"]*", head ffffffffffff .*: not the same builds$/);
+    expect(inputError(() => mergeShards([shard(whole, 1, 2), shard(whole, 2, 3)]))).toMatch(/\$\.run\.shard\.count: shard 2\/3 splits the profile in 3, shard 1\/2 .* in 2$/);
     const otherProfile = shard(whole, 2, 2);
     otherProfile.results = { ...otherProfile.results, profile: { ...otherProfile.results.profile, hash: "changed" } };
-    expect(inputError(() => mergeShards([shard(whole, 1, 2), otherProfile]))).toMatch(/: profile: shard 2\/2 measured profile synthetic \(changed\)/);
+    expect(inputError(() => mergeShards([shard(whole, 1, 2), otherProfile]))).toMatch(/: \$\.profile: shard 2\/2 measured profile synthetic \(changed\)/);
   });
 });
