@@ -37,7 +37,9 @@ function refuseUnlike(first: SourcedResults, other: SourcedResults): void {
 }
 
 /** One architecture's shards, checked alike and complete, as one document in step order. */
-function mergeGroup(group: SourcedResults[]): Results {
+function mergeGroup(unordered: SourcedResults[]): Results {
+  // the lowest shard is the reference the others are checked against, whatever order they came in
+  const group = [...unordered].sort((a, b) => a.results.run.shard!.index - b.results.run.shard!.index);
   const first = group[0]!;
   for (const other of group.slice(1)) refuseUnlike(first, other);
   const count = first.results.run.shard!.count;

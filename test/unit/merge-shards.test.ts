@@ -62,6 +62,8 @@ describe("merging shards", () => {
   it("refuses shards measured on different machine types, naming the artifact and what differs", () => {
     const message = inputError(() => mergeShards([shard(whole, 1, 2), shard(whole, 2, 2, { cpu_model: "AMD EPYC 7763" })]));
     expect(message).toMatch(/^artifact db-bench-gate-synthetic-x86_64-shard2of2: \$\.fingerprint: shard 2\/2 was measured on another machine than shard 1\/2 \(artifact [^)]+\): cpu_model: "[^"]+" vs "AMD EPYC 7763"; shards are merged only from runners of one machine type$/);
+    // checked against the lowest shard, in whatever order the artifacts are listed
+    expect(inputError(() => mergeShards([shard(whole, 2, 2, { cpu_model: "AMD EPYC 7763" }), shard(whole, 1, 2)]))).toBe(message);
     expect(inputError(() => mergeShards([shard(whole, 1, 2), shard(whole, 2, 2, { cores: 4 })]))).toMatch(/cores: 2 vs 4/);
   });
 

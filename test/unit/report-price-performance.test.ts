@@ -4,7 +4,7 @@ import { parseRunnerCost, priceOfRunner } from "../../src/config/runner-cost.js"
 import { renderMarkdown } from "../../src/report/markdown.js";
 import { opsPerMoney, renderPricePerformance } from "../../src/report/price-performance.js";
 import type { Results } from "../../src/results/schema.js";
-import { syntheticResults } from "../helpers/synthetic-results.js";
+import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 
 const steps = ["pgbench.select-only.prepared.c1", "point-query.range100.pk1"];
 
