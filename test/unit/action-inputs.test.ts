@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { INPUT_NAMES, inputVariable, parseFlagSets, PULL_REQUEST_TARGET_REFUSAL, readInputs, type InputName } from "../../src/action/inputs.js";
-import { InputError } from "../../src/errors.js";
+import { inputError } from "./expect-input-error.js";
 
 const actionYml = parseYaml(readFileSync(new URL("../../action.yml", import.meta.url), "utf8")) as {
   inputs: Record<string, { default?: string }>;
@@ -12,16 +12,6 @@ function env(inputs: Partial<Record<InputName, string>>, eventName = "pull_reque
   const vars: Record<string, string> = { GITHUB_EVENT_NAME: eventName };
   for (const [name, value] of Object.entries(inputs)) vars[inputVariable(name)] = value;
   return vars;
-}
-
-function inputError(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(InputError);
-    return (e as Error).message;
-  }
-  throw new Error("expected an InputError");
 }
 
 describe("action inputs", () => {

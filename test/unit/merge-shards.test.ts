@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { compareRun } from "../../src/compare/compare.js";
-import { InputError } from "../../src/errors.js";
 import { mergeShards, type SourcedResults } from "../../src/results/merge-shards.js";
 import { ResultsSchema, type Results } from "../../src/results/schema.js";
 import { shardSteps } from "../../src/schedule/shard.js";
 import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
+import { inputError } from "./expect-input-error.js";
 
 const STEPS = ["pgbench.select-only.prepared.c1", "point-query.range100.pk1", "read-only.range100.pk1", "pgbench.tpcb-like.prepared.c4", "insert.range100.pk1"];
 const whole = syntheticResults({ steps: STEPS, effects: { head: { "read-only.range100.pk1": 0.9 } }, seed: 3 });
@@ -21,16 +21,6 @@ function shard(results: Results, index: number, count: number, fingerprint: Part
     samples: results.samples.filter((s) => ids.has(s.step)),
   };
   return { results: ResultsSchema.parse(doc), source: `artifact db-bench-gate-synthetic-x86_64-shard${index}of${count}` };
-}
-
-function inputError(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(InputError);
-    return (e as Error).message;
-  }
-  throw new Error("expected an InputError");
 }
 
 describe("merging shards", () => {

@@ -5,6 +5,7 @@ import { renderMarkdown } from "../../src/report/markdown.js";
 import { opsPerMoney, renderPricePerformance } from "../../src/report/price-performance.js";
 import type { Results } from "../../src/results/schema.js";
 import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
+import { markdownRows } from "../helpers/markdown-rows.js";
 
 const steps = ["pgbench.select-only.prepared.c1", "point-query.range100.pk1"];
 
@@ -12,17 +13,6 @@ function run(arch: string, qps: number, runner: Results["fingerprint"]["runner"]
   const results = syntheticResults({ steps, qps, noise: 0.001, seed: 9 });
   return { ...results, fingerprint: { ...results.fingerprint, arch, runner } };
 }
-
-const rows = (markdown: string) =>
-  markdown
-    .split("\n")
-    .filter((l) => l.startsWith("|"))
-    .map((l) =>
-      l
-        .split("|")
-        .slice(1, -1)
-        .map((c) => c.trim()),
-    );
 
 describe("runner prices", () => {
   it("price a run by its runner name, else a label, else its architecture", () => {
@@ -45,7 +35,7 @@ describe("price/performance in the report", () => {
     // aarch64: 20% fewer QPS at 30% less per hour: 0.8 / (0.538 / 0.768) = 1.14 times the operations for the money
     const comparisons = [compareRun(run("x86_64", 10_000), { label: "x86_64" }), compareRun(run("aarch64", 8_000), { label: "aarch64" })];
     const section = renderPricePerformance(comparisons, cost);
-    const table = rows(section);
+    const table = markdownRows(section);
     expect(table[0]).toEqual(["step", "x86_64", "aarch64", "aarch64 / x86_64"]);
     for (const row of table.slice(2)) {
       expect(row[1]).toMatch(/^4[67]\.\dM$/); // 10,000 x 3600 / 0.768 = 46.9M
@@ -58,10 +48,10 @@ describe("price/performance in the report", () => {
 
   it("shows every variant of a single run (flag sets side by side), and says which runs have no price", () => {
     const flags = syntheticResults({ steps, variants: ["O2", "native"], qps: 10_000, noise: 0.001, effects: { native: { [steps[0]!]: 1.1 } } });
-    expect(rows(renderPricePerformance([compareRun(flags)], cost))[0]).toEqual(["step", "O2", "native"]);
+    expect(markdownRows(renderPricePerformance([compareRun(flags)], cost))[0]).toEqual(["step", "O2", "native"]);
     const unpriced = renderPricePerformance([compareRun(run("x86_64", 1000), { label: "x86_64" }), compareRun(run("riscv64", 1000), { label: "riscv64" })], cost);
     expect(unpriced).toContain("No runner-cost for riscv64 (looked up by runner name, label, then architecture).");
-    expect(rows(unpriced)[0]).toEqual(["step", "x86_64"]);
+    expect(markdownRows(unpriced)[0]).toEqual(["step", "x86_64"]);
   });
 
   it("is in the markdown report only when runner-cost is given", () => {

@@ -3,6 +3,7 @@ import { compareRun } from "../../src/compare/compare.js";
 import type { Results } from "../../src/results/schema.js";
 import { renderSweeps } from "../../src/report/sweep.js";
 import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
+import { markdownRows } from "../helpers/markdown-rows.js";
 
 const COUNTS = [1, 2, 4, 8];
 const swept = COUNTS.map((n) => `pgbench.select-only.prepared.c${n}`);
@@ -23,20 +24,9 @@ function scalingRun(arch = "x86_64"): Results {
   };
 }
 
-const rows = (markdown: string) =>
-  markdown
-    .split("\n")
-    .filter((l) => l.startsWith("|"))
-    .map((l) =>
-      l
-        .split("|")
-        .slice(1, -1)
-        .map((c) => c.trim()),
-    );
-
 describe("client-count sweeps in the report", () => {
   it("show the relative QPS per count side by side, the verdict where it is not unchanged, and the base's QPS per count", () => {
-    const table = rows(renderSweeps([compareRun(scalingRun())]));
+    const table = markdownRows(renderSweeps([compareRun(scalingRun())]));
     expect(table[0]).toEqual(["step", "1 client", "2 clients", "4 clients", "8 clients"]);
     const [name, ...relative] = table[2]!;
     expect(name).toBe("`pgbench.select-only.prepared`");
@@ -48,7 +38,7 @@ describe("client-count sweeps in the report", () => {
   });
 
   it("has a row per architecture when several runs are reported", () => {
-    const table = rows(renderSweeps([compareRun(scalingRun(), { label: "x86_64" }), compareRun(scalingRun("aarch64"), { label: "aarch64" })]));
+    const table = markdownRows(renderSweeps([compareRun(scalingRun(), { label: "x86_64" }), compareRun(scalingRun("aarch64"), { label: "aarch64" })]));
     expect(table.slice(2).map((r) => r[0])).toEqual([
       "`pgbench.select-only.prepared` · x86_64",
       "base QPS · x86_64",
