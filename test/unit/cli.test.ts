@@ -122,6 +122,15 @@ describe("db-bench-gate compare", () => {
     expect(forced.code).toBe(0);
     expect(forced.stdout).toMatch(/baseline/i);
   });
+
+  it("adds price/performance with --runner-cost, and names the option of a bad price", async () => {
+    const priced = await cli("report", unchanged, "--runner-cost", "{ x86_64: 0.768 }");
+    expect(priced.stdout).toContain("### Price/performance");
+    expect(priced.stdout).toContain("x86_64 0.768 per hour (`x86_64`)");
+    const bad = await cli("report", unchanged, "--runner-cost", "{ x86_64: free }");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^db-bench-gate: --runner-cost: \$\.x86_64: [^\n]+\n$/);
+  });
 });
 
 describe("db-bench-gate report", () => {
