@@ -84,5 +84,6 @@ export function planFlags(ctx: ModeContext, at: JudgingCommit, trust: TrustLevel
     countInstructions: inputs.countInstructions,
     runner: runner(ctx.env),
     workDir: ctx.jobRoot,
+    ...(inputs.shard && { shard: inputs.shard }),
   };
 }

@@ -10,6 +10,8 @@ import type { Thresholds } from "../compare/types.js";
 import { DEFAULT_FAIL_ON, FAIL_ON, parseFailOn, type FailOn } from "../compare/gate.js";
 import { ThresholdsInputSchema } from "../config/thresholds.js";
 import { parseTimeouts, type TimeoutsInput } from "../config/timeouts.js";
+import { parseRunnerCost, type RunnerCost } from "../config/runner-cost.js";
+import { parseShard, type Shard } from "../schedule/shard.js";
 import { VariantSchema } from "../results/schema.js";
 import { InputError } from "../errors.js";
 import { TWO_WORKFLOW_DOC } from "./fork-policy.js";
@@ -22,7 +24,7 @@ export const INPUT_NAMES = [
   "mode", "profile", "config", "repo-path", "base-ref", "head-ref", "cflags", "flag-sets",
   "fail-below", "warn-below", "improve-above", "alpha",
   "instructions-fail-above", "instructions-warn-above", "instructions-improve-below", "noise-floor", "fail-on", "fail-on-regression", "time-budget",
-  "count-instructions",
+  "count-instructions", "shard", "runner-cost",
   "timeouts", "cache-dir", "cache-size-cap", "allow-fork-prs", "trusted-label", "comment", "cc", "accept-label",
   "skip-label", "skip", "results-path", "artifact-name", "history", "history-branch", "alert-cc", "bisect-steps", "baseline-workflow", "token",
 ] as const;
@@ -68,6 +70,10 @@ export interface ActionInputs {
   timeBudgetS: number | null;
   /** false: skip the profile's instruction counting (the deterministic channel) */
   countInstructions: boolean;
+  /** this runner's share of the profile's steps; null: all of them */
+  shard: Shard | null;
+  /** price per hour by architecture, runner name or label: operations per unit of money in the reports */
+  runnerCost: RunnerCost | null;
   /** seconds per external step; over the config file's */
   timeouts: TimeoutsInput;
   cacheDir: string | null;
@@ -140,6 +146,8 @@ const InputsSchema = z.object({
   "fail-on-regression": boolean.optional(),
   "time-budget": positiveDecimal.optional(),
   "count-instructions": boolean.default(true),
+  shard: z.string().optional(),
+  "runner-cost": z.string().optional(),
   timeouts: z.string().optional(),
   "cache-dir": z.string().optional(),
   "cache-size-cap": positiveDecimal.default(20),
@@ -285,6 +293,10 @@ export function readInputs(env: Record<string, string | undefined>): ActionInput
   const comment: CommentPolicy = legacyComment === "true" ? "always" : legacyComment === "false" ? "never" : (inputs.comment as CommentPolicy);
   if (comment !== inputs.comment) deprecations.push(`input comment: ${quoted(inputs.comment)} is deprecated: use ${comment}`);
 
+  const shard = inputs.shard === undefined ? null : parseShard(inputs.shard);
+  if (shard && "error" in shard) throw new InputError(shard.error, undefined, "input shard");
+  if (shard && mode !== "pr" && mode !== "baseline") throw new InputError(`shards split what pr and baseline mode measure; ${mode} mode measures nothing to split`, undefined, "input shard");
+
   const flagSets = parseFlagSets(inputs["flag-sets"] ?? "");
   if (mode === "flags" && flagSets.length < 2) {
     throw new InputError(
@@ -311,6 +323,8 @@ export function readInputs(env: Record<string, string | undefined>): ActionInput
     deprecations,
     timeBudgetS: inputs["time-budget"] ?? null,
     countInstructions: inputs["count-instructions"],
+    shard,
+    runnerCost: inputs["runner-cost"] === undefined ? null : parseRunnerCost(inputs["runner-cost"], "input runner-cost"),
     timeouts: parseTimeouts(inputs.timeouts ?? "", "input timeouts"),
     cacheDir: inputs["cache-dir"] ?? null,
     cacheSizeCapGiB: inputs["cache-size-cap"],

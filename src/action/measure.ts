@@ -17,7 +17,7 @@ async function noiseFloorAt(file: string, at: JudgingCommit): Promise<NoiseFloor
 }
 
 export function artifactNameOf(ctx: ModeContext, results: Results): string {
-  return resultsArtifactName(ctx.inputs.artifactName, results.profile.name, results.fingerprint.arch);
+  return resultsArtifactName(ctx.inputs.artifactName, results.profile.name, results.fingerprint.arch, results.run.shard);
 }
 
 /** This workflow run's page, where its log and artifacts are; null outside a workflow. */

@@ -5,6 +5,7 @@ import { DEFAULT_FAIL_ON, decideGate, parseFailOn, type FailOn } from "../compar
 import type { Comparison, CompareOptions, ThresholdOverride, Thresholds } from "../compare/types.js";
 import { loadConfigFile } from "../config/config-file.js";
 import { EXIT_OK, EXIT_REGRESSION } from "../errors.js";
+import { parseRunnerCost, type RunnerCost } from "../config/runner-cost.js";
 import { renderJson } from "../report/json.js";
 import { renderMarkdown } from "../report/markdown.js";
 import { renderTsv } from "../report/tsv.js";
@@ -81,10 +82,10 @@ export async function compareOptionsFrom(flags: ThresholdFlags): Promise<Omit<Co
   return { thresholds: { ...config.thresholds, ...thresholdsFromFlags(flags) }, overrides };
 }
 
-export function render(comparisons: Comparison[], format: Format, failOn?: readonly FailOn[]): string {
+export function render(comparisons: Comparison[], format: Format, failOn?: readonly FailOn[], runnerCost?: RunnerCost): string {
   switch (format) {
     case "markdown":
-      return renderMarkdown(comparisons, { failOn });
+      return renderMarkdown(comparisons, { failOn, ...(runnerCost && { runnerCost }) });
     case "json":
       return renderJson(comparisons);
     case "tsv":
@@ -104,3 +105,9 @@ export function exitCodeOf(comparisons: Comparison[], failOn?: readonly FailOn[]
 }
 
 export const formatOption = () => new Option("--format <format>", "output format").choices(FORMATS).default("markdown");
+
+export function runnerCostOption(): Option {
+  return new Option("--runner-cost <yaml>", "price per runner hour by architecture, runner name or label, e.g. '{ x86_64: 0.768, aarch64: 0.538 }': a price/performance section in the markdown report").argParser((text: string) =>
+    parseRunnerCost(text, "--runner-cost"),
+  );
+}

@@ -2,12 +2,14 @@
 import { Command, CommanderError } from "commander";
 import { compareAgainstBaseline, compareRun } from "../compare/compare.js";
 import type { Comparison, CompareOptions } from "../compare/types.js";
+import type { RunnerCost } from "../config/runner-cost.js";
 import { EXIT_ERROR, EXIT_OK, InputError, PipelineError } from "../errors.js";
 import { fingerprintMismatches } from "../measure/fingerprint.js";
 import { readResults } from "../results/io.js";
+import { mergeShards } from "../results/merge-shards.js";
 import { runLabels } from "../results/run-labels.js";
 import { VERSION } from "../version.js";
-import { addThresholdOptions, compareOptionsFrom, emit, exitCodeOf, formatOption, processIo, render, type Format, type Io, type ThresholdFlags } from "./common.js";
+import { addThresholdOptions, compareOptionsFrom, emit, exitCodeOf, formatOption, processIo, render, runnerCostOption, type Format, type Io, type ThresholdFlags } from "./common.js";
 import { addRunCommands } from "./run-commands.js";
 
 
@@ -27,8 +29,9 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
       .option("--base-variant <id>", "the variant the others are relative to (default: the file's base_variant)")
       .option("--ignore-fingerprint", "compare against a baseline from a different machine anyway")
       .addOption(formatOption())
+      .addOption(runnerCostOption())
       .option("--out <file>", "write the output here instead of stdout"),
-  ).action(async (file: string, flags: ThresholdFlags & { baseline?: string; baseVariant?: string; ignoreFingerprint?: boolean; format: Format; out?: string }) => {
+  ).action(async (file: string, flags: ThresholdFlags & { baseline?: string; baseVariant?: string; ignoreFingerprint?: boolean; format: Format; out?: string; runnerCost?: RunnerCost }) => {
     const results = await readResults(file);
     const options: CompareOptions = { ...(await compareOptionsFrom(flags)), baseVariant: flags.baseVariant };
     let comparison: Comparison;
@@ -42,23 +45,25 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     } else {
       comparison = compareRun(results, options);
     }
-    await emit(render([comparison], flags.format, flags.failOn), flags.out, io);
+    await emit(render([comparison], flags.format, flags.failOn, flags.runnerCost), flags.out, io);
     setExitCode(exitCodeOf([comparison], flags.failOn));
   });
 
   addThresholdOptions(
     program
       .command("report")
-      .description("merge the results of several runners (e.g. x86_64 and aarch64) into one report with a column per architecture")
-      .argument("<results...>", "results JSON files, one per runner")
+      .description("merge the results of several runners (e.g. x86_64 and aarch64, and the shards of each) into one report with a column per architecture")
+      .argument("<results...>", "results JSON files, one per runner (or shard)")
       .addOption(formatOption())
+      .addOption(runnerCostOption())
       .option("--out <file>", "write the output here instead of stdout"),
-  ).action(async (files: string[], flags: ThresholdFlags & { format: Format; out?: string }) => {
-    const runs = await Promise.all(files.map((f) => readResults(f)));
+  ).action(async (files: string[], flags: ThresholdFlags & { format: Format; out?: string; runnerCost?: RunnerCost }) => {
+    // the shards of one architecture become one column
+    const runs = mergeShards(await Promise.all(files.map(async (f) => ({ results: await readResults(f), source: f }))));
     const options = await compareOptionsFrom(flags);
     const labels = runLabels(runs);
     const comparisons = runs.map((results, i) => compareRun(results, { ...options, label: labels[i] ?? null }));
-    await emit(render(comparisons, flags.format, flags.failOn), flags.out, io);
+    await emit(render(comparisons, flags.format, flags.failOn, flags.runnerCost), flags.out, io);
     setExitCode(exitCodeOf(comparisons, flags.failOn));
   });
 

@@ -6,6 +6,7 @@ import { loadConfigFile, loadConfigFromCommit } from "../config/config-file.js";
 import { defaultCacheDir, makePlan, parseVariantFlag, type VariantFlag } from "../config/plan.js";
 import { parseTimeouts, type TimeoutsInput } from "../config/timeouts.js";
 import { InputError } from "../errors.js";
+import { parseShard, type Shard } from "../schedule/shard.js";
 import { consoleLog } from "../log.js";
 import { obtainPostgresSource } from "../setup/pg-source.js";
 import { ensureDebianPackages, POSTGRES_BENCH_PACKAGES } from "../setup/debian-packages.js";
@@ -22,6 +23,12 @@ function positiveInteger(flag: string) {
     if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError(`${flag} needs a positive whole number, got "${value}"`);
     return n;
   };
+}
+
+function shardOption(value: string): Shard {
+  const shard = parseShard(value);
+  if ("error" in shard) throw new InvalidArgumentError(`--shard: ${shard.error}`);
+  return shard;
 }
 
 interface MeasureFlags extends ThresholdFlags {
@@ -66,15 +73,16 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
       .option("--head <ref>", "head commit-ish")
       .option("--variant <name=ref[:cflags]>", "a variant to compare, repeatable: any number of (commit, flags) pairs; the first is the base", (value: string, previous: VariantFlag[]) => [...previous, parseVariantFlag(value)], [] as VariantFlag[])
       .option("--base-variant <id>", "the variant the others are relative to (default: the first)")
-      .option("--trusted", "build into the trusted cache namespace, which pull request runs read: only for commits you trust (default: the pull request namespace)"),
-  ).action(async (flags: MeasureFlags & { repo: string; base?: string; head?: string; variant: VariantFlag[]; baseVariant?: string; trusted?: boolean }) => {
+      .option("--trusted", "build into the trusted cache namespace, which pull request runs read: only for commits you trust (default: the pull request namespace)")
+      .option("--shard <i/n>", "measure only the i-th of n contiguous shares of the profile's steps (report merges the shards' results files)", shardOption),
+  ).action(async (flags: MeasureFlags & { repo: string; base?: string; head?: string; variant: VariantFlag[]; baseVariant?: string; trusted?: boolean; shard?: Shard }) => {
     if (flags.variant.length === 1) throw new InputError("give at least two variants to compare", undefined, "--variant");
     const log = consoleLog();
     // Thresholds come from the base commit's config file, so a PR cannot loosen its own gate.
     const baseRef = flags.base ?? flags.variant[0]?.ref;
     const config = flags.config ? await loadConfigFile(flags.config) : baseRef ? await loadConfigFromCommit(flags.repo, baseRef) : {};
     const plan = await makePlan(
-      { repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, profile: flags.profile, cflags: flags.cflags, cacheDir: flags.cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, trust: flags.trusted ? "trusted" : "pr", timeouts: flags.timeouts },
+      { repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, profile: flags.profile, cflags: flags.cflags, cacheDir: flags.cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, trust: flags.trusted ? "trusted" : "pr", timeouts: flags.timeouts, shard: flags.shard },
       config,
       thresholdsFromFlags(flags),
     );

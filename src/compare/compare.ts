@@ -300,6 +300,7 @@ function buildComparison(plan: Plan, options: CompareOptions): Comparison {
       step: step.id,
       driver: step.driver,
       parameters: step.parameters,
+      ...(step.sweep && { sweep: step.sweep }),
       absolute: [plan.baseLabel, ...plan.variants].map((label) => summarize(label, plan.samplesOf(step.id, label))),
       variants: plan.variants.map((label) => compareVariant(plan, step, label, t)),
     };

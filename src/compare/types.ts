@@ -1,5 +1,5 @@
 /** The comparison document: what compare computes from results and what report renders. Plain data. */
-import type { Fingerprint, MetricKey, NoiseFloor, Results, Variant } from "../results/schema.js";
+import type { Fingerprint, MetricKey, NoiseFloor, Results, Step, Variant } from "../results/schema.js";
 
 export interface Thresholds {
   /** a significant relative QPS below this is a regression (fails the check) */
@@ -145,6 +145,8 @@ export interface StepComparison {
   step: string;
   driver: string;
   parameters: Record<string, string | number | boolean>;
+  /** one client count of a swept step (Step.sweep) */
+  sweep?: NonNullable<Step["sweep"]>;
   absolute: AbsoluteSummary[];
   variants: VariantComparison[];
 }

@@ -16,6 +16,7 @@ import { alphasOf, loadProfile, scheduleDeafness, type Profile } from "./profile
 import { deafLookMessage } from "../schedule/sequential.js";
 import type { JudgingCommit } from "./judging-files.js";
 import { resolveTimeouts, type Timeouts, type TimeoutsInput } from "./timeouts.js";
+import { shardSteps, type Shard } from "../schedule/shard.js";
 import type { TrustLevel } from "../unprivileged.js";
 
 export interface VariantSpec {
@@ -50,6 +51,8 @@ export interface RunPlan {
   judging?: { thresholds: Thresholds; overrides: ThresholdOverride[] };
   /** false: skip the counting pass even when the profile asks for it */
   countInstructions?: boolean;
+  /** this runner's share of the profile (the profile here has only its steps), recorded with the results */
+  shard?: Shard;
 }
 
 /** One `--variant NAME=REF[:CFLAGS]` (git refs cannot contain ':', so the first ':' ends the ref). */
@@ -87,6 +90,8 @@ export interface RunFlags {
   timeouts?: TimeoutsInput;
   /** where the run's temp dirs go (the action's job root); default os.tmpdir() */
   workDir?: string;
+  /** measure only this runner's share of the profile's steps (schedule/shard.ts) */
+  shard?: Shard;
 }
 
 /** Root's home is not reachable by the unprivileged user that runs the server: use /var/cache then. */
@@ -137,16 +142,29 @@ export function resolveJudging(profile: Pick<Profile, "thresholds" | "overrides"
   return { thresholds: resolver.run, overrides };
 }
 
+/**
+ * The profile with only the shard's steps, and the time budget cut to their share: each step gets the
+ * budget it would get in one run of the whole profile.
+ */
+export function shardPlan(profile: Profile, timeBudgetS: number | null, shard: Shard): { profile: Profile; timeBudgetS: number | null } {
+  const steps = shardSteps(profile.steps, shard);
+  if ("error" in steps) throw new InputError(steps.error, profile.source, "shard");
+  return { profile: { ...profile, steps }, timeBudgetS: timeBudgetS === null ? null : (timeBudgetS * steps.length) / profile.steps.length };
+}
+
 export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFlags: Partial<Thresholds>): Promise<Plan> {
-  const profile = await loadProfile(flags.profile ?? config.profile ?? "pg-quick", flags.judgedAt ?? null);
-  const engine = engineByName(profile.engine);
+  const whole = await loadProfile(flags.profile ?? config.profile ?? "pg-quick", flags.judgedAt ?? null);
+  const engine = engineByName(whole.engine);
   const recipe = mergeRecipe(await loadBuiltinRecipe(engine.recipe), config.recipe ?? {});
   const variants = variantSpecs(flags, recipe);
   const baseVariant = flags.baseVariant ?? variants[0]!.id;
   if (!variants.some((v) => v.id === baseVariant)) throw new InputError(`"${baseVariant}" is not one of the variants`, undefined, "--base-variant");
-  const judging = resolveJudging(profile, config, thresholdFlags);
+  const judging = resolveJudging(whole, config, thresholdFlags);
   const rounds = flags.rounds ?? config.rounds;
-  const timeBudgetS = flags.timeBudgetS ?? config.time_budget_s;
+  const budgetInForce = flags.timeBudgetS ?? config.time_budget_s;
+  const { profile, timeBudgetS } = flags.shard
+    ? shardPlan(whole, budgetInForce === undefined ? whole.schedule.time_budget_s : budgetInForce, flags.shard)
+    : { profile: whole, timeBudgetS: budgetInForce };
   // The profile was checked with its own budget, rounds and alpha; these may differ.
   if ((timeBudgetS === undefined ? profile.schedule.time_budget_s : timeBudgetS) !== null) {
     const deafness = scheduleDeafness(profile.schedule, rounds ?? profile.schedule.rounds, alphasOf(judging.thresholds, judging.overrides));
@@ -168,6 +186,7 @@ export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFla
       runner: flags.runner ?? { name: null, labels: [] },
       ...(flags.workDir && { workDir: flags.workDir }),
       ...(flags.countInstructions === false && { countInstructions: false }),
+      ...(flags.shard && { shard: flags.shard }),
       judging,
     },
     compare: { baseVariant },

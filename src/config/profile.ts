@@ -37,6 +37,21 @@ export const InstructionsSchema = z
   })
   .strict();
 
+/**
+ * A client-count sweep (the field measures 1 to 128 threads): the step runs once per count, each a step
+ * of its own (pgbench.select-only.prepared.c1 ... .c8; sysbench's .t2 ... .t8), with its own verdict;
+ * reports show the group's relative QPS per count side by side.
+ */
+export const SweepSchema = z
+  .object({
+    clients: z
+      .array(z.number().int().positive().max(1024))
+      .min(2)
+      .max(16)
+      .refine((counts) => counts.every((n, i) => i === 0 || n > counts[i - 1]!), "client counts must rise, each once: e.g. [1, 2, 4, 8]"),
+  })
+  .strict();
+
 export const ProfileSchema = z
   .object({
     name: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/),
@@ -72,7 +87,7 @@ export const ProfileSchema = z
     instructions: InstructionsSchema.optional(),
     thresholds: ThresholdsInputSchema.optional(),
     overrides: z.array(ThresholdOverrideSchema).optional(),
-    steps: z.array(z.object({ driver: z.string() }).passthrough()).min(1),
+    steps: z.array(z.object({ driver: z.string(), sweep: SweepSchema.optional() }).passthrough()).min(1),
   })
   .strict();
 
@@ -104,29 +119,56 @@ export function alphasOf(thresholds: { alpha?: number } | undefined, overrides: 
   return [thresholds?.alpha ?? DEFAULT_THRESHOLDS.alpha, ...(overrides ?? []).flatMap((o) => (o.alpha === undefined ? [] : [o.alpha]))];
 }
 
+/**
+ * One step per client count (the driver's `clients` parameter), each id naming its count, grouped
+ * under the id without it. `stepAt` makes a step from parameters; `fail` is an error about the
+ * definition's field.
+ */
+function sweptSteps(driver: Driver & { name: string }, parameters: Record<string, unknown>, counts: readonly number[], stepAt: (parameters: Record<string, unknown>) => BenchmarkStep, fail: (message: string, field: string) => Error): BenchmarkStep[] {
+  const parameter = driver.clients;
+  if (parameter === undefined) throw fail(`the ${driver.name} driver has no client count to sweep`, "sweep");
+  if (parameter in parameters) throw fail(`${parameter} is set by sweep.clients: remove it`, parameter);
+  const steps = counts.map((clients) => stepAt({ ...parameters, [parameter]: clients }));
+  const groups = steps.map((step, i) => step.id.replace(new RegExp(`\\.[ct]${counts[i]}$`), ""));
+  if (new Set(groups).size !== 1 || new Set(steps.map((s) => s.id)).size !== steps.length) {
+    throw fail(`the ${driver.name} step ids do not name the client count (${steps.map((s) => s.id).join(", ")})`, "sweep");
+  }
+  return steps.map((step, i) => ({ ...step, sweep: { group: groups[0]!, clients: counts[i]! } }));
+}
+
 /** `drivers`: the registry the steps' drivers are looked up in (tests add their own). */
 export function parseProfile(text: string, source: string, drivers: Record<string, Driver> = DRIVERS): Profile {
   const profile = validateYaml(ProfileSchema, text, source);
   // Without a time budget no step stops before its last round; plan.ts checks again with the budget and rounds in force.
   const deafness = profile.schedule.time_budget_s === null ? null : scheduleDeafness(profile.schedule, profile.schedule.rounds, alphasOf(profile.thresholds, profile.overrides));
   if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), source, "schedule.min_rounds");
-  const steps = profile.steps.map(({ driver, ...parameters }, i) => {
-    try {
-      return stepFromDefinition({ driver, parameters }, profile.engine, drivers);
-    } catch (e) {
-      if (e instanceof z.ZodError) {
-        const issue = e.issues[0];
-        throw new InputError(issue?.message ?? "invalid", source, jsonPath(["steps", i, ...(issue?.path ?? [])]));
+  const defined = profile.steps.map(({ driver, sweep, ...parameters }, i) => {
+    const at = (...field: (string | number)[]) => jsonPath(["steps", i, ...field]);
+    const stepAt = (stepParameters: Record<string, unknown>) => {
+      try {
+        return stepFromDefinition({ driver, parameters: stepParameters }, profile.engine, drivers);
+      } catch (e) {
+        if (e instanceof z.ZodError) {
+          const issue = e.issues[0];
+          throw new InputError(issue?.message ?? "invalid", source, at(...((issue?.path ?? []) as (string | number)[])));
+        }
+        if (e instanceof InputError) throw new InputError(e.message, source, at("driver"));
+        throw e;
       }
-      if (e instanceof InputError) throw new InputError(e.message, source, jsonPath(["steps", i, "driver"]));
-      throw e;
-    }
+    };
+    const known = drivers[driver];
+    // an unknown driver fails as an unswept step does, naming steps[i].driver
+    if (!sweep || !known) return [stepAt(parameters)];
+    return sweptSteps({ ...known, name: driver }, parameters, sweep.clients, stepAt, (message, field) => new InputError(message, source, at(field)));
   });
+  const steps = defined.flat();
   const seen = new Set<string>();
-  steps.forEach((step, i) => {
-    if (seen.has(step.id)) throw new InputError(`two steps are both "${step.id}"`, source, jsonPath(["steps", i]));
-    seen.add(step.id);
-  });
+  defined.forEach((definedSteps, i) =>
+    definedSteps.forEach((step) => {
+      if (seen.has(step.id)) throw new InputError(`two steps are both "${step.id}"`, source, jsonPath(["steps", i]));
+      seen.add(step.id);
+    }),
+  );
   for (const id of Object.keys(profile.instructions?.ops_per_client_by_step ?? {})) {
     if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["instructions", "ops_per_client_by_step", id]));
   }

@@ -11,14 +11,16 @@ import type { BenchmarkStep, StepDefinition } from "./types.js";
 export interface Driver {
   /** engines (src/engine/index.ts names) this driver's commands can measure */
   engines: readonly string[];
+  /** the parameter that sets how many clients (connections, threads) the benchmark runs: what a client-count sweep varies; absent: no sweep */
+  clients?: string;
   /** Throws ZodError for bad parameters. */
   step(parameters: unknown): BenchmarkStep;
 }
 
 export const DRIVERS: Record<string, Driver> = {
-  pgbench: { engines: ["postgresql"], step: pgbenchStep },
+  pgbench: { engines: ["postgresql"], clients: "clients", step: pgbenchStep },
   // its pgsql and mysql drivers (sysbenchConnectionArgs)
-  sysbench: { engines: ["postgresql", "mariadb"], step: sysbenchStep },
+  sysbench: { engines: ["postgresql", "mariadb"], clients: "threads", step: sysbenchStep },
   // sysbench with lua/ibench.lua: a new engine needs its SQL dialect there
   ibench: { engines: ["postgresql"], step: ibenchStep },
 };

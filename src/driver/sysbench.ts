@@ -23,6 +23,7 @@
  * Not possible with the stock scripts: hot-points, points-covered-*, range-covered-pk,
  * range-notcovered-si, scan, read-only-count, update-inlist, update-one/zipf (mytools' own Lua).
  * pk1 is the default table (PRIMARY KEY on id), pk0 --secondary=on (a secondary index on id instead).
+ * Steps of more than one client thread end in .t<threads> (point-query.range100.pk1.t4).
  * Every run uses --rand-type=uniform, as the field does (sysbench's default is "special").
  *
  * ops: the field's rate for these microbenchmarks is queries per second (mytools r.sh takes the
@@ -96,8 +97,9 @@ export const SysbenchParametersSchema = z
 
 export type SysbenchParameters = z.output<typeof SysbenchParametersSchema>;
 
-export function sysbenchStepId(p: Pick<SysbenchParameters, "benchmark" | "range" | "pk">): string {
-  return `${p.benchmark}.range${p.range}.pk${p.pk ? 1 : 0}`;
+/** `.t<threads>` only above one thread: the field's single-client names stay as they are. */
+export function sysbenchStepId(p: Pick<SysbenchParameters, "benchmark" | "range" | "pk" | "threads">): string {
+  return `${p.benchmark}.range${p.range}.pk${p.pk ? 1 : 0}${p.threads > 1 ? `.t${p.threads}` : ""}`;
 }
 
 /** sysbench's options for a server: its pgsql driver takes libpq's socket directory, its mysql driver the socket file. */

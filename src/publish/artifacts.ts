@@ -16,6 +16,7 @@ import yauzl from "yauzl";
 import { InputError, PipelineError } from "../errors.js";
 import { MAX_RESULTS_FILE_BYTES, parseJson, parseResults, tooLargeError } from "../results/io.js";
 import type { Results } from "../results/schema.js";
+import type { Shard } from "../schedule/shard.js";
 import type { GitHubClient, RepoRef } from "./github.js";
 
 /** A results zip is a few hundred KB; anything far larger is not one (and is not unpacked). */
@@ -35,12 +36,14 @@ export interface ArtifactRef {
 }
 
 /**
- * `${prefix}-${profile}-${arch}`, the name under which a run's results are stored: the baseline lookup
+ * `${prefix}-${profile}-${arch}` (`-shard${i}of${n}` appended for a shard), the name under which a run's results are stored: the baseline lookup
  * and report mode find artifacts by it. Characters an artifact name may not hold (a profile given as a
  * path) become "_".
  */
-export function resultsArtifactName(prefix: string, profile: string, arch: string): string {
-  return [prefix, profile, arch].map((part) => part.replace(/[^A-Za-z0-9._-]/g, "_")).join("-");
+export function resultsArtifactName(prefix: string, profile: string, arch: string, shard?: Shard): string {
+  // the shards of one architecture upload from one workflow run: each needs a name of its own
+  const parts = [prefix, profile, arch, ...(shard ? [`shard${shard.index}of${shard.count}`] : [])];
+  return parts.map((part) => part.replace(/[^A-Za-z0-9._-]/g, "_")).join("-");
 }
 
 /** Uploads the results file as artifact `name` (needs ACTIONS_RUNTIME_TOKEN and ACTIONS_RESULTS_URL). */

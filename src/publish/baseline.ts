@@ -24,7 +24,7 @@ export interface BaselineQuery {
   repo: RepoRef;
   /** the PR's base branch */
   branch: string;
-  /** resultsArtifactName(prefix, profile, arch) */
+  /** resultsArtifactName(prefix, profile, arch, shard) */
   artifactName: string;
   maxRuns?: number;
   tmpRoot?: string;

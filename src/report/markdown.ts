@@ -38,6 +38,9 @@ import {
   formatSpread,
   plural,
 } from "./format.js";
+import type { RunnerCost } from "../config/runner-cost.js";
+import { renderPricePerformance } from "./price-performance.js";
+import { renderSweeps } from "./sweep.js";
 
 /** GitHub rejects issue and PR comments longer than this many characters. */
 export const COMMENT_LIMIT = 65_536;
@@ -116,6 +119,8 @@ export interface MarkdownOptions {
   cc?: readonly string[];
   /** the workflow run that uploaded these results as an artifact: named in a hidden line for a later rerun */
   resultsRun?: number | null;
+  /** runner prices per hour: a price/performance section (price-performance.ts) */
+  runnerCost?: RunnerCost;
 }
 
 /** The hidden line naming the workflow run whose results artifact the comment shows: a rerun starts from it. */
@@ -225,6 +230,8 @@ function render(report: Report, cuts: Cuts): string {
     errorsSection(report, rows, cuts.level < CUT_LOGS),
     setupSection(report),
     cuts.level < CUT_CHART ? chartSection(report) : "",
+    cuts.level < CUT_METRICS ? renderSweeps(report.comparisons) : "",
+    cuts.level < CUT_METRICS ? renderPricePerformance(report.comparisons, report.options.runnerCost) : "",
     cuts.level < CUT_METRICS ? metricsSection(report) : "",
     cuts.level < CUT_RUN ? runSection(report) : "",
     cutNotice(report, cuts, rows),

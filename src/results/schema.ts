@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { ThresholdOverrideSchema, ThresholdsInputSchema } from "../config/thresholds.js";
+import { MAX_SHARDS } from "../schedule/shard.js";
 
 export const RESULTS_SCHEMA_ID = "db-bench-gate/results";
 export const RESULTS_VERSION = 1;
@@ -85,6 +86,14 @@ export const StepSchema = z
     ),
     driver: nonEmpty.describe("pgbench, sysbench, db_bench, ibench, or another harness's name"),
     parameters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+    sweep: z
+      .object({
+        group: nonEmpty.describe("the swept step's name without the client count, e.g. pgbench.select-only.prepared"),
+        clients: z.number().int().positive(),
+      })
+      .strict()
+      .optional()
+      .describe("one client count of a profile step swept over several (sweep.clients): reports show the group's relative QPS per count"),
   })
   .strict();
 
@@ -264,6 +273,15 @@ export const NoiseFloorSchema = z
 /** The per-step entries of a noise-floor file, or of a stored baseline's `noise_floor`. */
 export const NoiseFloorListSchema = z.array(NoiseFloorSchema).max(MAX_STEPS, tooMany("noise floor entries", MAX_STEPS));
 
+export const ShardSchema = z
+  .object({
+    index: z.number().int().positive().describe("this runner's shard, from 1"),
+    count: z.number().int().positive().max(MAX_SHARDS).describe("the runners the profile's steps were split over"),
+  })
+  .strict()
+  .refine((s) => s.index <= s.count, { message: "index must not exceed count", path: ["index"] })
+  .describe("a share of the profile's steps measured on one of several runners of one architecture (input shard: i/n); report mode merges the shards");
+
 export const ResultsSchema = z
   .object({
     schema: z.literal(RESULTS_SCHEMA_ID),
@@ -283,6 +301,7 @@ export const ResultsSchema = z
           .strict()
           .optional()
           .describe("the pull request's regressions were accepted with this label: they are reported, the check passes"),
+        shard: ShardSchema.optional(),
       })
       .strict(),
     fingerprint: FingerprintSchema,

@@ -541,6 +541,38 @@ describe("rerun by comment", () => {
   });
 });
 
+describe("shards", () => {
+  it("a pr run with shard 2/2 measures only the second half of the profile's steps, uploads its own artifact and leaves the comment to report mode", async () => {
+    const pr = fake.addPullRequest("executor: measured by two runners").number;
+    const run = fake.addRun({ event: "pull_request", headBranch: "vm-batch", headSha: fork.head, status: "in_progress", conclusion: null });
+    const before = fake.requests.length;
+    const result = await step(run, pullRequestEvent("pull_request.opened.json", pr, fork.head), { shard: "2/2", "count-instructions": "false", "time-budget": "1" }).finished;
+    console.log(`shard 2/2 PR run: ${result.seconds.toFixed(0)} s`);
+
+    const results = readResultsFile(result.outputs["results-path"]!);
+    expect(results.steps.map((s) => s.id)).toEqual([STEPS[1]]);
+    expect(new Set(results.samples.map((s) => s.step))).toEqual(new Set([STEPS[1]]));
+    expect(results.run.shard).toEqual({ index: 2, count: 2 });
+    expect((await artifactResults(`${ARTIFACT}-shard2of2`, run.id)).run.id).toBe(results.run.id);
+    expect(lineIndex(result, /^shard 2\/2: no PR comment; report mode merges the shards' results artifacts into one$/)).toBeGreaterThanOrEqual(0);
+    expect(apiWrites(before)).toEqual([]);
+    expect(fake.commentsOn(pr)).toEqual([]);
+    // the shard gates its own step as an unsharded run would
+    expect(result.errors).toEqual(regressedSteps(results).length > 0 ? [regressionLine(results)] : []);
+  });
+
+  it("refuses a shard that does not fit the profile before building anything, naming the input", async () => {
+    const pr = fake.addPullRequest("executor: more runners than steps").number;
+    const run = fake.addRun({ event: "pull_request", headBranch: "vm-batch", headSha: fork.head, status: "in_progress", conclusion: null });
+    const tooMany = await step(run, pullRequestEvent("pull_request.opened.json", pr, fork.head), { shard: "3/3" }).finished;
+    expect(tooMany.exitCode).toBe(2);
+    expect(tooMany.errors).toEqual([`${PROFILE}: shard: 3 shards for 2 steps: shard 3/3 would measure nothing`]);
+    const malformed = await step(run, pullRequestEvent("pull_request.opened.json", pr, fork.head), { shard: "2 of 3" }).finished;
+    expect(malformed.exitCode).toBe(2);
+    expect(malformed.errors).toEqual(['input shard: expected i/n such as 1/3 (this runner\'s share of n), got "2 of 3"']);
+  });
+});
+
 describe("trust boundaries", () => {
   it("refuses pull_request_target in one line, before reading anything or calling GitHub", async () => {
     const pr = fake.addPullRequest("btree: prefetch siblings during range scans").number;
@@ -797,6 +829,70 @@ describe("report mode", () => {
     expect(updated.outputs["comment-url"]).toBe(`https://github.com/${fake.repository}/pull/${pr}#issuecomment-${comment!.id}`);
   });
 
+  /** What runner `index` of `count` measured of `results`: its steps, their samples, its own host. */
+  function shardOf(results: Results, index: number, count: number, cpu_model = results.fingerprint.cpu_model): Results {
+    const steps = results.steps.filter((_, i) => Math.floor((i * count) / results.steps.length) === index - 1);
+    return {
+      ...results,
+      run: { ...results.run, id: `${results.run.id}-${index}`, shard: { index, count } },
+      fingerprint: { ...results.fingerprint, cpu_model, runner: { name: `runner-${index}`, labels: ["Linux", "X64"] }, hostname_hash: `${index}`.repeat(16) },
+      steps,
+      samples: results.samples.filter((s) => steps.some((step) => step.id === s.step)),
+    };
+  }
+  /** Marks the fixture's select-only steps (1 and 4 clients) as one client-count sweep. */
+  const swept = (results: Results): Results => ({
+    ...results,
+    steps: results.steps.map((s) => {
+      const clients = /^pgbench\.select-only\.prepared\.c(\d+)$/.exec(s.id)?.[1];
+      return clients ? { ...s, sweep: { group: "pgbench.select-only.prepared", clients: Number(clients) } } : s;
+    }),
+  });
+
+  it("merges the shards of an architecture into one column, shows sweeps side by side and the price/performance of each architecture with runner-cost", async () => {
+    const x64Swept = swept(x64);
+    const arm = swept(armResults());
+    const pr = fake.addPullRequest("lwlock: fewer atomics").number;
+    const run = fake.addRun({ event: "pull_request", headBranch: "lwlock", headSha: fork.head, status: "in_progress", conclusion: null });
+    await uploadResults(run, [["x86_64-shard2of2", shardOf(x64Swept, 2, 2)], ["aarch64", arm], ["x86_64-shard1of2", shardOf(x64Swept, 1, 2)]]);
+
+    const result = await step(run, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report", "runner-cost": "{ X64: 0.768, aarch64: 0.538 }" }).finished;
+
+    const [comment, ...more] = fake.commentsOn(pr);
+    expect(more).toEqual([]);
+    const body = comment!.body;
+    // one x86_64 column from two shards, every step of the profile once, and the gate as unsharded
+    expectOneArchitectureTable(body);
+    expect(result.errors).toEqual([failure(x64Regressed, "x86_64")]);
+    expect(result.exitCode).toBe(1);
+    // the sweep: 1 and 4 clients side by side, per architecture
+    const sweepRows = body.split("\n").filter((l) => l.startsWith("| `pgbench.select-only.prepared` ·"));
+    expect(sweepRows.map((l) => l.split("|")[1]!.trim())).toEqual(["`pgbench.select-only.prepared` · x86_64", "`pgbench.select-only.prepared` · aarch64"]);
+    expect(body).toMatch(/\| step +\| +1 client \| +4 clients \|/);
+    // price/performance: x86_64 priced by its runners' label X64, aarch64 by its architecture
+    expect(body).toContain("### Price/performance");
+    expect(body).toContain("x86_64 0.768 per hour (`X64`), aarch64 0.538 per hour (`aarch64`)");
+    expect(body).toMatch(/\| step +\| +x86_64 \| +aarch64 \| +aarch64 \/ x86_64 \|/);
+    expect(body).toMatch(/aarch64 gives \d\.\d\d times the operations per unit of cost of x86_64 \(geometric mean over \d+ steps\)/);
+  });
+
+  it("refuses shards of one architecture measured on different machines, naming the artifact, and comments nothing", async () => {
+    const pr = fake.addPullRequest("lwlock: shards on two machine types").number;
+    const run = fake.addRun({ event: "pull_request", headBranch: "lwlock", headSha: fork.head, status: "in_progress", conclusion: null });
+    await uploadResults(run, [["x86_64-shard1of2", shardOf(x64, 1, 2)], ["x86_64-shard2of2", shardOf(x64, 2, 2, "AMD EPYC 7763 64-Core Processor")]]);
+    const before = fake.requests.length;
+
+    const result = await step(run, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report" }).finished;
+
+    expect(result.exitCode).toBe(2);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toMatch(
+      new RegExp(`^artifact db-bench-gate-${x64.profile.name}-x86_64-shard2of2 \\(run ${run.id}\\): \\$\\.fingerprint: shard 2/2 was measured on another machine than shard 1/2 .*cpu_model: .* vs "AMD EPYC 7763 64-Core Processor"; shards are merged only from runners of one machine type$`),
+    );
+    expect(apiWrites(before)).toEqual([]);
+    expect(fake.commentsOn(pr)).toEqual([]);
+  });
+
   describe("from a workflow_run (the two-workflow pattern for fork PRs)", () => {
     /** The fork's PR, the pull_request run that measured it (read-only token: it uploaded, did not comment), and this workflow_run's own run. */
     function forkPrMeasured() {
@@ -850,7 +946,7 @@ describe("flags mode", () => {
     const payload = fixture("schedule.json");
     payload.repository.full_name = fake.repository;
     // one commit, two flag sets; a time budget of 1 s cuts each step to the profile's min_rounds
-    const inputs = { "flag-sets": "O2=-O2\nO1=-O1", "head-ref": fork.base, "time-budget": "1" };
+    const inputs = { "flag-sets": "O2=-O2\nO1=-O1", "head-ref": fork.base, "time-budget": "1", "runner-cost": `{ ${ARCH}: 0.768 }` };
     const marker = flagsIssueMarker(`pg-smoke-${ARCH}`);
     const flagsIssues = () => fake.issues.filter((i) => !i.isPullRequest && i.body?.includes(marker));
 
@@ -878,6 +974,9 @@ describe("flags mode", () => {
     expect(results.variants.map((v) => [v.id, v.commit, v.flags.cflags])).toEqual([["O2", fork.base, "-O2"], ["O1", fork.base, "-O1"]]);
     expect(results.run.budget_exhausted).toBe(true);
     expect(runs[1]!.summary).toContain(`Compiler flags · pg-smoke · ${ARCH}`);
+    // runner-cost: each flag set's operations per unit of cost
+    expect(runs[1]!.summary).toContain(`Operations per unit of runner cost: median QPS × 3600 / price per hour; ${ARCH} 0.768 per hour (\`${ARCH}\`).`);
+    expect(runs[1]!.summary).toMatch(/\| step +\| +O2 \| +O1 \|\n/);
   });
 });
 

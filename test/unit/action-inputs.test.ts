@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { INPUT_NAMES, inputVariable, parseFlagSets, PULL_REQUEST_TARGET_REFUSAL, readInputs, type InputName } from "../../src/action/inputs.js";
-import { InputError } from "../../src/errors.js";
+import { inputError } from "./expect-input-error.js";
 
 const actionYml = parseYaml(readFileSync(new URL("../../action.yml", import.meta.url), "utf8")) as {
   inputs: Record<string, { default?: string }>;
@@ -12,16 +12,6 @@ function env(inputs: Partial<Record<InputName, string>>, eventName = "pull_reque
   const vars: Record<string, string> = { GITHUB_EVENT_NAME: eventName };
   for (const [name, value] of Object.entries(inputs)) vars[inputVariable(name)] = value;
   return vars;
-}
-
-function inputError(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(InputError);
-    return (e as Error).message;
-  }
-  throw new Error("expected an InputError");
 }
 
 describe("action inputs", () => {
@@ -208,5 +198,24 @@ describe("flag-sets", () => {
     expect(readInputs(env({ "fail-on-regression": "false" }))).toMatchObject({ failOn: ["error"], deprecations: [expect.stringContaining("deprecated: use fail-on")] });
     expect(readInputs(env({ "fail-on-regression": "true", "fail-on": "error" })).failOn).toEqual(["regression", "error"]);
     expect(readInputs(env({})).deprecations).toEqual([]);
+  });
+
+  it("reads shard as i/n in pr and baseline mode, and names the input of a bad one", () => {
+    expect(readInputs(env({})).shard).toBeNull();
+    expect(readInputs(env({ shard: "2/3" })).shard).toEqual({ index: 2, count: 3 });
+    expect(readInputs(env({ shard: "1/2" }, "push")).shard).toEqual({ index: 1, count: 2 });
+    expect(inputError(() => readInputs(env({ shard: "3/2" })))).toBe("input shard: i must be 1 to 2, got 3");
+    expect(inputError(() => readInputs(env({ shard: "half" })))).toBe('input shard: expected i/n such as 1/3 (this runner\'s share of n), got "half"');
+    expect(inputError(() => readInputs(env({ shard: "1/2", mode: "report" })))).toMatch(/^input shard: shards split what pr and baseline mode measure; report mode/);
+  });
+
+  it("reads runner-cost as prices per hour by architecture or runner label, and names the input and key of a bad one", () => {
+    expect(readInputs(env({})).runnerCost).toBeNull();
+    expect(readInputs(env({ "runner-cost": "{ x86_64: 0.768, aarch64: 0.538 }" })).runnerCost).toEqual({ x86_64: 0.768, aarch64: 0.538 });
+    expect(readInputs(env({ "runner-cost": "x86_64: 0.768\nARM64: 0.5\n" })).runnerCost).toEqual({ x86_64: 0.768, ARM64: 0.5 });
+    expect(inputError(() => readInputs(env({ "runner-cost": "{ x86_64: -1 }" })))).toMatch(/^input runner-cost: \$\.x86_64: /);
+    expect(inputError(() => readInputs(env({ "runner-cost": "{ x86_64: cheap }" })))).toMatch(/^input runner-cost: \$\.x86_64: /);
+    expect(inputError(() => readInputs(env({ "runner-cost": "0.768" })))).toMatch(/^input runner-cost: /);
+    expect(inputError(() => readInputs(env({ "runner-cost": "{}" })))).toMatch(/^input runner-cost: \$: expected at least one key/);
   });
 });

@@ -122,6 +122,15 @@ describe("db-bench-gate compare", () => {
     expect(forced.code).toBe(0);
     expect(forced.stdout).toMatch(/baseline/i);
   });
+
+  it("adds price/performance with --runner-cost, and names the option of a bad price", async () => {
+    const priced = await cli("report", unchanged, "--runner-cost", "{ x86_64: 0.768 }");
+    expect(priced.stdout).toContain("### Price/performance");
+    expect(priced.stdout).toContain("x86_64 0.768 per hour (`x86_64`)");
+    const bad = await cli("report", unchanged, "--runner-cost", "{ x86_64: free }");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^db-bench-gate: --runner-cost: \$\.x86_64: [^\n]+\n$/);
+  });
 });
 
 describe("db-bench-gate report", () => {
@@ -132,6 +141,26 @@ describe("db-bench-gate report", () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/x86_64/);
     expect(result.stdout).toMatch(/aarch64/);
+  });
+
+  it("merges the shards of one architecture into one column, and refuses shards of different machines in one line, exit 2", async () => {
+    const whole = syntheticResults({ steps, rounds: 10, noise: 0.01, seed: 2, effects: { head: { "point-query.range100.pk1": 0.85 } } });
+    const shardFile = (index: number, cpu_model = whole.fingerprint.cpu_model) =>
+      writeJson(`shard${index}.json`, {
+        ...whole,
+        run: { ...whole.run, shard: { index, count: 2 } },
+        fingerprint: { ...whole.fingerprint, cpu_model },
+        steps: [whole.steps[index - 1]],
+        samples: whole.samples.filter((s) => s.step === steps[index - 1]),
+      });
+    const merged = await cli("report", shardFile(2), shardFile(1), "--format", "json");
+    expect(merged.code).toBe(1);
+    // one comparison is written as the document itself, several as an array
+    const comparison = JSON.parse(merged.stdout) as { label: string | null; steps: { step: string }[] };
+    expect([comparison.label, comparison.steps.map((s) => s.step)]).toEqual([null, steps]);
+    const refused = await cli("report", shardFile(1), shardFile(2, "Other CPU"));
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^db-bench-gate: [^\n]*shard2\.json: \$\.fingerprint: shard 2\/2 was measured on another machine than shard 1\/2 [^\n]*cpu_model: [^\n]*"Other CPU"[^\n]*\n$/);
   });
 });
 

@@ -135,6 +135,8 @@ describe("docs/examples", () => {
   it("multi-arch: a matrix over x64 and arm64 runners, then one report job that needs it", () => {
     const workflow = parseYaml(read("multi-arch.yml")) as Workflow;
     expect(workflow.jobs.measure!.strategy?.matrix?.arch).toEqual(["x64", "arm64"]);
+    expect(workflow.jobs.measure!.strategy?.matrix?.shard).toEqual(["1/2", "2/2"]);
+    expect(workflow.jobs.measure!.steps.find((s) => s.uses === ACTION)?.with?.shard).toBe("${{ matrix.shard }}");
     expect(workflow.jobs.measure!["runs-on"]).toEqual(["self-hosted", "linux", "${{ matrix.arch }}"]);
     expect(workflow.jobs.report!.needs).toBe("measure");
     expect(workflow.jobs.report!.steps.find((s) => s.uses === ACTION)?.with?.mode).toBe("report");

@@ -4,6 +4,7 @@ import { InputError } from "../../src/errors.js";
 import { builtinDir, loadProfile, parseProfile } from "../../src/config/profile.js";
 import { DRIVERS } from "../../src/driver/index.js";
 import { pgbenchStep } from "../../src/driver/pgbench.js";
+import { postgresConnection } from "../helpers/connection.js";
 
 const minimal = (steps: string, extra = "") => `
 name: t
@@ -22,7 +23,7 @@ describe("profiles", () => {
     const profile = await loadProfile(name);
     expect(profile.name).toBe(name);
     expect(profile.hash).toMatch(/^[0-9a-f]{64}$/);
-    for (const step of profile.steps) expect(step.id).toMatch(/^(pgbench\.[a-z-]+\.(simple|extended|prepared)\.c\d+|[a-z-]+\.range\d+\.pk[01]|l\.(i0|x|i1|i2)|q[rp]\d+)$/);
+    for (const step of profile.steps) expect(step.id).toMatch(/^(pgbench\.[a-z-]+\.(simple|extended|prepared)\.c\d+|[a-z-]+\.range\d+\.pk[01](\.t\d+)?|l\.(i0|x|i1|i2)|q[rp]\d+)$/);
   });
 
   it("pg-ibench has the insert benchmark's steps in the field's order", async () => {
@@ -69,5 +70,51 @@ describe("profiles", () => {
 
   it("refuses an unknown profile name on the command line", async () => {
     await expect(loadProfile("pg-nope")).rejects.toThrow('--profile: no built-in profile "pg-nope"');
+  });
+});
+
+describe("client-count sweeps", () => {
+  it("run a step once per count, each id naming its count, grouped under the id without it", () => {
+    const profile = parseProfile(
+      minimal(`  - { driver: pgbench, script: select-only, protocol: prepared, sweep: { clients: [1, 2, 4, 8] } }
+  - { driver: sysbench, benchmark: point-query, sweep: { clients: [1, 4] } }
+  - { driver: pgbench, script: tpcb-like, clients: 2 }`),
+      "p.yaml",
+    );
+    expect(profile.steps.map((s) => [s.id, s.sweep?.group, s.sweep?.clients])).toEqual([
+      ["pgbench.select-only.prepared.c1", "pgbench.select-only.prepared", 1],
+      ["pgbench.select-only.prepared.c2", "pgbench.select-only.prepared", 2],
+      ["pgbench.select-only.prepared.c4", "pgbench.select-only.prepared", 4],
+      ["pgbench.select-only.prepared.c8", "pgbench.select-only.prepared", 8],
+      ["point-query.range100.pk1", "point-query.range100.pk1", 1],
+      ["point-query.range100.pk1.t4", "point-query.range100.pk1", 4],
+      ["pgbench.tpcb-like.simple.c2", undefined, undefined],
+    ]);
+    // the count reaches the benchmark's command line
+    const conn = postgresConnection("/tmp", 5432, "u", "bench");
+    const bins = { pgbench: "pgbench", psql: "psql", sysbench: "sysbench" };
+    expect(profile.steps[3]!.run(conn, bins, 3).args.join(" ")).toMatch(/-c 8 -j 8 /);
+    expect(profile.steps[5]!.run(conn, bins, 3).args).toContain("--threads=4");
+  });
+
+  it("refuses counts that do not rise, a client count set beside the sweep, a step named twice, and an unknown driver, naming the field", () => {
+    const step = (extra: string) => parseProfile(minimal(`  - { driver: pgbench, script: select-only, ${extra} }`), "p.yaml");
+    expect(() => step("sweep: { clients: [1, 4, 2] }")).toThrow(/^p\.yaml: \$\.steps\[0\]\.sweep\.clients: client counts must rise, each once/);
+    expect(() => step("sweep: { clients: [4] }")).toThrow(/^p\.yaml: \$\.steps\[0\]\.sweep\.clients: /);
+    expect(() => step("clients: 4, sweep: { clients: [1, 2] }")).toThrow(/^p\.yaml: \$\.steps\[0\]\.clients: clients is set by sweep\.clients: remove it$/);
+    expect(() => step("threads: 2, sweep: { clients: [1, 2] }")).toThrow(/^p\.yaml: \$\.steps\[0\]\.threads: threads must not exceed clients$/);
+    expect(() =>
+      parseProfile(minimal(`  - { driver: pgbench, script: select-only, sweep: { clients: [1, 2] } }\n  - { driver: pgbench, script: select-only, clients: 2 }`), "p.yaml"),
+    ).toThrow(/^p\.yaml: \$\.steps\[1\]: two steps are both "pgbench\.select-only\.simple\.c2"$/);
+    expect(() => parseProfile(minimal(`  - { driver: db_bench, sweep: { clients: [1, 2] } }`), "p.yaml")).toThrow(/^p\.yaml: \$\.steps\[0\]\.driver: unknown driver "db_bench"/);
+  });
+
+  it("pg-scaling sweeps select-only and tpcb-like over 1, 2, 4 and 8 clients", async () => {
+    const profile = await loadProfile("pg-scaling");
+    const groups = [...new Set(profile.steps.map((s) => s.sweep?.group))];
+    expect(groups.map((group) => [group, profile.steps.filter((s) => s.sweep?.group === group).map((s) => s.sweep?.clients)])).toEqual([
+      ["pgbench.select-only.prepared", [1, 2, 4, 8]],
+      ["pgbench.tpcb-like.prepared", [1, 2, 4, 8]],
+    ]);
   });
 });

@@ -87,7 +87,7 @@ describe("sysbench commands", () => {
 
   it("point-query: the field's name, oltp_point_select, uniform keys, interval reports", () => {
     const step = sysbenchStep({ benchmark: "point-query", threads: 4, table_size: 10000 });
-    expect(step.id).toBe("point-query.range100.pk1");
+    expect(step.id).toBe("point-query.range100.pk1.t4");
     expect(step.run(conn, bins, 60)).toEqual({
       file: "/usr/bin/sysbench",
       args: [

@@ -21,7 +21,10 @@ export async function flagsMode(ctx: ModeContext): Promise<void> {
   const plan = await makePlan(planFlags(ctx, judged, trustLevelOf("flags", ctx.event, commit, ctx.env), { variants }), await configAt(ctx, judged), ctx.inputs.thresholds);
   const { results } = await measureInAction(ctx, plan, judged);
   const comparison = compareRun(results, plan.compare);
-  const markdown = renderMarkdown([comparison], { title: `Compiler flags · ${results.profile.name} · ${results.fingerprint.arch}` });
+  const markdown = renderMarkdown([comparison], {
+    title: `Compiler flags · ${results.profile.name} · ${results.fingerprint.arch}`,
+    ...(ctx.inputs.runnerCost && { runnerCost: ctx.inputs.runnerCost }),
+  });
   await appendJobSummary(markdown, ctx.env.GITHUB_STEP_SUMMARY);
   if (ctx.github) {
     const { client, repo } = ctx.github;

@@ -24,6 +24,7 @@ import { artifactNameOf, measureInAction, runUrl } from "../measure.js";
 import { markMeasuring, publishReport } from "../publish.js";
 import { checkTrustedLabel } from "../trusted-label.js";
 import { rerunMode } from "./rerun.js";
+import { formatShard } from "../../schedule/shard.js";
 
 /** The branch's stored baseline of this profile and architecture, usable only when measured on the same machine. */
 type BaselineLookup =
@@ -125,5 +126,8 @@ export async function prMode(ctx: ModeContext): Promise<void> {
     cc: ctx.inputs.cc,
     resultsRun: artifactUrl ? Number(ctx.env.GITHUB_RUN_ID) : null,
   });
-  await publishReport(ctx, { markdown: markdown + judgingNote + stored.note, comparisons: [comparison], prNumber: event?.number ?? null, profile: results.profile.name, acceptance });
+  // a shard's comment would show part of the profile, and the shards would overwrite one another's
+  const commentOn = ctx.inputs.shard ? null : (event?.number ?? null);
+  if (ctx.inputs.shard && event) core.info(`shard ${formatShard(ctx.inputs.shard)}: no PR comment; report mode merges the shards' results artifacts into one`);
+  await publishReport(ctx, { markdown: markdown + judgingNote + stored.note, comparisons: [comparison], prNumber: commentOn, profile: results.profile.name, acceptance });
 }

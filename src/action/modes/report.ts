@@ -10,7 +10,7 @@ import { InputError, PipelineError } from "../../errors.js";
 import { downloadResultsArtifact, listRunArtifacts } from "../../publish/artifacts.js";
 import { renderMarkdown } from "../../report/markdown.js";
 import { runLabels } from "../../results/run-labels.js";
-import type { Results } from "../../results/schema.js";
+import { mergeShards, type SourcedResults } from "../../results/merge-shards.js";
 import { configAt, type GitHubAccess, type ModeContext } from "../context.js";
 import type { WorkflowRunEvent } from "../event.js";
 import { acceptanceOf } from "../labels.js";
@@ -55,7 +55,7 @@ export async function reportMode(ctx: ModeContext): Promise<void> {
   const { runId, prNumber, headSha } = await reportTarget(ctx, ctx.github);
   const artifacts = await listRunArtifacts(client, repo, runId, { prefix: `${ctx.inputs.artifactName}-` });
   if (artifacts.length === 0) throw new PipelineError(`no results artifacts named ${ctx.inputs.artifactName}-* in run ${runId}: did the measuring jobs upload any?`);
-  const runs: Results[] = [];
+  const downloaded: SourcedResults[] = [];
   for (const artifact of artifacts) {
     const results = await downloadResultsArtifact(client, artifact, repo, { tmpRoot: ctx.jobRoot });
     const measured = results.variants.filter((v) => v.id !== results.base_variant && v.commit !== headSha);
@@ -63,9 +63,11 @@ export async function reportMode(ctx: ModeContext): Promise<void> {
       const commits = measured.map((v) => `${v.id} ${v.commit}`).join(", ");
       throw new InputError(`measured ${commits}, not the head ${headSha} of the run that uploaded it: not reported`, `artifact ${artifact.name} (run ${runId})`);
     }
-    runs.push(results);
+    downloaded.push({ results, source: `artifact ${artifact.name} (run ${runId})` });
     core.info(`read ${artifact.name}`);
   }
+  // the shards of one architecture become one column; shards of different machines are refused
+  const runs = mergeShards(downloaded);
   if (headSha && prNumber === null) core.warning(`no open pull request has the head ${headSha} of run ${runId}: the report is in the job summary only`);
   // Artifacts are only as trusted as the workflow that uploaded them (a fork's, in the workflow_run
   // pattern): the thresholds stored in them are ignored, and the runs are judged as pr mode would, from
@@ -88,6 +90,8 @@ export async function reportMode(ctx: ModeContext): Promise<void> {
   // the accept label is read from a pull_request event; a workflow_run's PR is not in its event
   const acceptance = await acceptanceOf(ctx, ctx.event.kind === "pull_request" ? ctx.event : null);
   const measuredRun = runUrl({ ...ctx.env, GITHUB_RUN_ID: String(runId) });
-  const markdown = renderMarkdown(comparisons, { failOn: ctx.inputs.failOn, acceptance, cc: ctx.inputs.cc, links: measuredRun ? { run: measuredRun } : {} });
+  const markdown = renderMarkdown(comparisons, { failOn: ctx.inputs.failOn, acceptance, cc: ctx.inputs.cc, links: measuredRun ? { run: measuredRun } : {},
+    ...(ctx.inputs.runnerCost && { runnerCost: ctx.inputs.runnerCost }),
+  });
   await publishReport(ctx, { markdown, comparisons, prNumber, profile: runs[0]!.profile.name, acceptance });
 }

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { compareRun } from "../../src/compare/compare.js";
+import { parseRunnerCost, priceOfRunner } from "../../src/config/runner-cost.js";
+import { renderMarkdown } from "../../src/report/markdown.js";
+import { opsPerMoney, renderPricePerformance } from "../../src/report/price-performance.js";
+import type { Results } from "../../src/results/schema.js";
+import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
+import { markdownRows } from "../helpers/markdown-rows.js";
+
+const steps = ["pgbench.select-only.prepared.c1", "point-query.range100.pk1"];
+
+function run(arch: string, qps: number, runner: Results["fingerprint"]["runner"] = { name: null, labels: [] }): Results {
+  const results = syntheticResults({ steps, qps, noise: 0.001, seed: 9 });
+  return { ...results, fingerprint: { ...results.fingerprint, arch, runner } };
+}
+
+describe("runner prices", () => {
+  it("price a run by its runner name, else a label, else its architecture", () => {
+    const cost = parseRunnerCost("{ x86_64: 0.768, ARM64: 0.5, big-box: 2 }", "input runner-cost");
+    expect(priceOfRunner({ arch: "x86_64", runner: { name: null, labels: ["Linux", "X64"] } }, cost)).toEqual({ perHour: 0.768, by: "x86_64" });
+    expect(priceOfRunner({ arch: "aarch64", runner: { name: "r1", labels: ["Linux", "ARM64"] } }, cost)).toEqual({ perHour: 0.5, by: "ARM64" });
+    expect(priceOfRunner({ arch: "x86_64", runner: { name: "big-box", labels: ["X64"] } }, cost)).toEqual({ perHour: 2, by: "big-box" });
+    expect(priceOfRunner({ arch: "riscv64", runner: { name: null, labels: [] } }, cost)).toBeNull();
+  });
+
+  it("turn QPS into operations per unit of money: an hour of QPS over the hour's price", () => {
+    expect(opsPerMoney(10_000, 0.5)).toBe(72_000_000);
+  });
+});
+
+describe("price/performance in the report", () => {
+  const cost = { x86_64: 0.768, aarch64: 0.538 };
+
+  it("shows each architecture's operations per unit of cost and the ratio between them", () => {
+    // aarch64: 20% fewer QPS at 30% less per hour: 0.8 / (0.538 / 0.768) = 1.14 times the operations for the money
+    const comparisons = [compareRun(run("x86_64", 10_000), { label: "x86_64" }), compareRun(run("aarch64", 8_000), { label: "aarch64" })];
+    const section = renderPricePerformance(comparisons, cost);
+    const table = markdownRows(section);
+    expect(table[0]).toEqual(["step", "x86_64", "aarch64", "aarch64 / x86_64"]);
+    for (const row of table.slice(2)) {
+      expect(row[1]).toMatch(/^4[67]\.\dM$/); // 10,000 x 3600 / 0.768 = 46.9M
+      expect(row[2]).toMatch(/^53\.\dM$/); // 8,000 x 3600 / 0.538 = 53.5M
+      expect(Number(row[3])).toBeCloseTo(1.14, 1);
+    }
+    expect(section).toMatch(/aarch64 gives 1\.1\d times the operations per unit of cost of x86_64 \(geometric mean over 2 steps\)/);
+    expect(section).toContain("x86_64 0.768 per hour (`x86_64`), aarch64 0.538 per hour (`aarch64`)");
+  });
+
+  it("shows every variant of a single run (flag sets side by side), and says which runs have no price", () => {
+    const flags = syntheticResults({ steps, variants: ["O2", "native"], qps: 10_000, noise: 0.001, effects: { native: { [steps[0]!]: 1.1 } } });
+    expect(markdownRows(renderPricePerformance([compareRun(flags)], cost))[0]).toEqual(["step", "O2", "native"]);
+    const unpriced = renderPricePerformance([compareRun(run("x86_64", 1000), { label: "x86_64" }), compareRun(run("riscv64", 1000), { label: "riscv64" })], cost);
+    expect(unpriced).toContain("No runner-cost for riscv64 (looked up by runner name, label, then architecture).");
+    expect(markdownRows(unpriced)[0]).toEqual(["step", "x86_64"]);
+  });
+
+  it("is in the markdown report only when runner-cost is given", () => {
+    const comparisons = [compareRun(run("x86_64", 10_000), { label: "x86_64" }), compareRun(run("aarch64", 8_000), { label: "aarch64" })];
+    expect(renderMarkdown(comparisons)).not.toContain("Price/performance");
+    expect(renderMarkdown(comparisons, { runnerCost: cost })).toContain("### Price/performance");
+  });
+});
