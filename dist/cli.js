@@ -24,7 +24,10 @@ import {
   loadConfigFromCommit,
   makePlan,
   measureAndWrite,
+  mergeShards,
   parseFailOn,
+  parseRunnerCost,
+  parseShard,
   parseTimeouts,
   parseVariantFlag,
   readNoiseFloor,
@@ -34,7 +37,7 @@ import {
   runLabels,
   runStreamed,
   withCleanup
-} from "./chunks/chunk-J7K4AOMW.js";
+} from "./chunks/chunk-XCHCHBWZ.js";
 import {
   __commonJS,
   __require,
@@ -3587,10 +3590,10 @@ async function compareOptionsFrom(flags) {
   const overrides = config.overrides ?? [];
   return { thresholds: { ...config.thresholds, ...thresholdsFromFlags(flags) }, overrides };
 }
-function render(comparisons, format, failOn) {
+function render(comparisons, format, failOn, runnerCost) {
   switch (format) {
     case "markdown":
-      return renderMarkdown(comparisons, { failOn });
+      return renderMarkdown(comparisons, { failOn, ...runnerCost && { runnerCost } });
     case "json":
       return renderJson(comparisons);
     case "tsv":
@@ -3607,6 +3610,11 @@ function exitCodeOf(comparisons, failOn) {
   return decideGate(comparisons, failOn).verdict === "fail" ? EXIT_REGRESSION : EXIT_OK;
 }
 var formatOption = () => new Option("--format <format>", "output format").choices(FORMATS).default("markdown");
+function runnerCostOption() {
+  return new Option("--runner-cost <yaml>", "price per runner hour by architecture, runner name or label, e.g. '{ x86_64: 0.768, aarch64: 0.538 }': a price/performance section in the markdown report").argParser(
+    (text) => parseRunnerCost(text, "--runner-cost")
+  );
+}
 
 // src/cli/run-commands.ts
 import { mkdir as mkdir3 } from "node:fs/promises";
@@ -3880,6 +3888,11 @@ function positiveInteger(flag) {
     return n;
   };
 }
+function shardOption(value) {
+  const shard = parseShard(value);
+  if ("error" in shard) throw new InvalidArgumentError(`--shard: ${shard.error}`);
+  return shard;
+}
 function addMeasureOptions(command) {
   return addThresholdOptions(
     command.option("--profile <name>", "built-in profile (pg-quick, pg-sysbench, pg-ibench) or a profile file (default: the config file's, else pg-quick)").option("--cflags <flags>", "CFLAGS and CXXFLAGS for every variant (default: the recipe's, -O2)").option("--cache-dir <dir>", `builds, ccache and logs (default: ${defaultCacheDir()})`).option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds")).option("--time-budget <seconds>", "stop adding rounds after this many seconds of measuring (default: the profile's)", positiveInteger("--time-budget")).option("--no-instructions", "skip counting instructions per operation under valgrind, even where the profile asks for it").option("--out <file>", "results JSON (default: db-bench-gate-<profile>-<time>.json)").addOption(formatOption()).option("--report-out <file>", "write the report here instead of stdout").option("--timeouts <yaml>", "seconds per external step, e.g. '{ build_s: 1800, start_s: 120, load_s: 600, lock_s: 3600, run_s: 7200 }' (over the config file's)", (text) => parseTimeouts(text, "--timeouts")).option("--noise-floor <file>", "per-step A/A noise of this runner (noise-floor.json of npm run bench:verdict): kept with the results; a significant drop within a step's floor is a warning, not a regression")
@@ -3887,14 +3900,14 @@ function addMeasureOptions(command) {
 }
 function addRunCommands(program2, io, setExitCode) {
   addMeasureOptions(
-    program2.command("run").description("build the engine at two or more commits, measure them interleaved, write the results, print the comparison").requiredOption("--repo <path>", "the engine's git repository (never modified: each commit is exported with git archive)").option("--base <ref>", "base commit-ish").option("--head <ref>", "head commit-ish").option("--variant <name=ref[:cflags]>", "a variant to compare, repeatable: any number of (commit, flags) pairs; the first is the base", (value, previous) => [...previous, parseVariantFlag(value)], []).option("--base-variant <id>", "the variant the others are relative to (default: the first)").option("--trusted", "build into the trusted cache namespace, which pull request runs read: only for commits you trust (default: the pull request namespace)")
+    program2.command("run").description("build the engine at two or more commits, measure them interleaved, write the results, print the comparison").requiredOption("--repo <path>", "the engine's git repository (never modified: each commit is exported with git archive)").option("--base <ref>", "base commit-ish").option("--head <ref>", "head commit-ish").option("--variant <name=ref[:cflags]>", "a variant to compare, repeatable: any number of (commit, flags) pairs; the first is the base", (value, previous) => [...previous, parseVariantFlag(value)], []).option("--base-variant <id>", "the variant the others are relative to (default: the first)").option("--trusted", "build into the trusted cache namespace, which pull request runs read: only for commits you trust (default: the pull request namespace)").option("--shard <i/n>", "measure only the i-th of n contiguous shares of the profile's steps (report merges the shards' results files)", shardOption)
   ).action(async (flags) => {
     if (flags.variant.length === 1) throw new InputError("give at least two variants to compare", void 0, "--variant");
     const log = consoleLog();
     const baseRef = flags.base ?? flags.variant[0]?.ref;
     const config = flags.config ? await loadConfigFile(flags.config) : baseRef ? await loadConfigFromCommit(flags.repo, baseRef) : {};
     const plan = await makePlan(
-      { repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, profile: flags.profile, cflags: flags.cflags, cacheDir: flags.cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, trust: flags.trusted ? "trusted" : "pr", timeouts: flags.timeouts },
+      { repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, profile: flags.profile, cflags: flags.cflags, cacheDir: flags.cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, trust: flags.trusted ? "trusted" : "pr", timeouts: flags.timeouts, shard: flags.shard },
       config,
       thresholdsFromFlags(flags)
     );
@@ -3956,7 +3969,7 @@ function addRunCommands(program2, io, setExitCode) {
 function buildProgram(io, setExitCode) {
   const program2 = new Command("db-bench-gate").description("Gate database-engine pull requests on performance: relative QPS with confidence, per-op explain metrics, a verdict.").version(VERSION).showHelpAfterError("(add --help for usage)").configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   addThresholdOptions(
-    program2.command("compare").description("compare the variants of a results file (paired, interleaved rounds), or its variants against a stored baseline (unpaired)").argument("<results>", "results JSON written by `db-bench-gate run` or any harness that writes results format v1").option("--baseline <file>", "compare against this stored baseline results file instead (unpaired)").option("--base-variant <id>", "the variant the others are relative to (default: the file's base_variant)").option("--ignore-fingerprint", "compare against a baseline from a different machine anyway").addOption(formatOption()).option("--out <file>", "write the output here instead of stdout")
+    program2.command("compare").description("compare the variants of a results file (paired, interleaved rounds), or its variants against a stored baseline (unpaired)").argument("<results>", "results JSON written by `db-bench-gate run` or any harness that writes results format v1").option("--baseline <file>", "compare against this stored baseline results file instead (unpaired)").option("--base-variant <id>", "the variant the others are relative to (default: the file's base_variant)").option("--ignore-fingerprint", "compare against a baseline from a different machine anyway").addOption(formatOption()).addOption(runnerCostOption()).option("--out <file>", "write the output here instead of stdout")
   ).action(async (file, flags) => {
     const results = await readResults(file);
     const options = { ...await compareOptionsFrom(flags), baseVariant: flags.baseVariant };
@@ -3971,17 +3984,17 @@ function buildProgram(io, setExitCode) {
     } else {
       comparison = compareRun(results, options);
     }
-    await emit(render([comparison], flags.format, flags.failOn), flags.out, io);
+    await emit(render([comparison], flags.format, flags.failOn, flags.runnerCost), flags.out, io);
     setExitCode(exitCodeOf([comparison], flags.failOn));
   });
   addThresholdOptions(
-    program2.command("report").description("merge the results of several runners (e.g. x86_64 and aarch64) into one report with a column per architecture").argument("<results...>", "results JSON files, one per runner").addOption(formatOption()).option("--out <file>", "write the output here instead of stdout")
+    program2.command("report").description("merge the results of several runners (e.g. x86_64 and aarch64, and the shards of each) into one report with a column per architecture").argument("<results...>", "results JSON files, one per runner (or shard)").addOption(formatOption()).addOption(runnerCostOption()).option("--out <file>", "write the output here instead of stdout")
   ).action(async (files, flags) => {
-    const runs = await Promise.all(files.map((f) => readResults(f)));
+    const runs = mergeShards(await Promise.all(files.map(async (f) => ({ results: await readResults(f), source: f }))));
     const options = await compareOptionsFrom(flags);
     const labels = runLabels(runs);
     const comparisons = runs.map((results, i) => compareRun(results, { ...options, label: labels[i] ?? null }));
-    await emit(render(comparisons, flags.format, flags.failOn), flags.out, io);
+    await emit(render(comparisons, flags.format, flags.failOn, flags.runnerCost), flags.out, io);
     setExitCode(exitCodeOf(comparisons, flags.failOn));
   });
   addRunCommands(program2, io, setExitCode);

@@ -45,6 +45,7 @@ import {
   external_exports,
   fingerprintMismatches,
   formatInterval,
+  formatShard,
   gateHeadline,
   gateMessage,
   inlineCode,
@@ -56,10 +57,13 @@ import {
   measureAndWrite,
   measuringBody,
   median,
+  mergeShards,
   parseFailOn,
   parseJson,
   parseNoiseFloor,
   parseResults,
+  parseRunnerCost,
+  parseShard,
   parseTimeouts,
   plural,
   readJudgingFile,
@@ -75,7 +79,7 @@ import {
   unprivilegedWarning,
   validate,
   withCleanup
-} from "./chunks/chunk-J7K4AOMW.js";
+} from "./chunks/chunk-XCHCHBWZ.js";
 import {
   JOB_MARKER,
   __commonJS,
@@ -47680,7 +47684,8 @@ function planFlags(ctx, at, trust, variants) {
     timeBudgetS: inputs.timeBudgetS ?? void 0,
     countInstructions: inputs.countInstructions,
     runner: runner(ctx.env),
-    workDir: ctx.jobRoot
+    workDir: ctx.jobRoot,
+    ...inputs.shard && { shard: inputs.shard }
   };
 }
 
@@ -47918,6 +47923,8 @@ var INPUT_NAMES = [
   "fail-on-regression",
   "time-budget",
   "count-instructions",
+  "shard",
+  "runner-cost",
   "timeouts",
   "cache-dir",
   "cache-size-cap",
@@ -47969,6 +47976,8 @@ var InputsSchema = external_exports.object({
   "fail-on-regression": boolean.optional(),
   "time-budget": positiveDecimal.optional(),
   "count-instructions": boolean.default(true),
+  shard: external_exports.string().optional(),
+  "runner-cost": external_exports.string().optional(),
   timeouts: external_exports.string().optional(),
   "cache-dir": external_exports.string().optional(),
   "cache-size-cap": positiveDecimal.default(20),
@@ -48078,6 +48087,9 @@ function readInputs(env) {
   const legacyComment = inputs.comment.toLowerCase();
   const comment = legacyComment === "true" ? "always" : legacyComment === "false" ? "never" : inputs.comment;
   if (comment !== inputs.comment) deprecations.push(`input comment: ${quoted(inputs.comment)} is deprecated: use ${comment}`);
+  const shard = inputs.shard === void 0 ? null : parseShard(inputs.shard);
+  if (shard && "error" in shard) throw new InputError(shard.error, void 0, "input shard");
+  if (shard && mode !== "pr" && mode !== "baseline") throw new InputError(`shards split what pr and baseline mode measure; ${mode} mode measures nothing to split`, void 0, "input shard");
   const flagSets = parseFlagSets(inputs["flag-sets"] ?? "");
   if (mode === "flags" && flagSets.length < 2) {
     throw new InputError(
@@ -48103,6 +48115,8 @@ function readInputs(env) {
     deprecations,
     timeBudgetS: inputs["time-budget"] ?? null,
     countInstructions: inputs["count-instructions"],
+    shard,
+    runnerCost: inputs["runner-cost"] === void 0 ? null : parseRunnerCost(inputs["runner-cost"], "input runner-cost"),
     timeouts: parseTimeouts(inputs.timeouts ?? "", "input timeouts"),
     cacheDir: inputs["cache-dir"] ?? null,
     cacheSizeCapGiB: inputs["cache-size-cap"],
@@ -87519,8 +87533,9 @@ var client = new DefaultArtifactClient();
 var import_yauzl = __toESM(require_yauzl(), 1);
 var MAX_RESULTS_ARTIFACT_BYTES = 32 * 1024 * 1024;
 var DOWNLOAD_TIMEOUT_MS = 5 * 60 * 1e3;
-function resultsArtifactName(prefix2, profile, arch) {
-  return [prefix2, profile, arch].map((part) => part.replace(/[^A-Za-z0-9._-]/g, "_")).join("-");
+function resultsArtifactName(prefix2, profile, arch, shard) {
+  const parts = [prefix2, profile, arch, ...shard ? [`shard${shard.index}of${shard.count}`] : []];
+  return parts.map((part) => part.replace(/[^A-Za-z0-9._-]/g, "_")).join("-");
 }
 async function uploadResultsArtifact(name, resultsPath, options2 = {}) {
   const client2 = options2.client ?? new DefaultArtifactClient();
@@ -87784,7 +87799,7 @@ async function noiseFloorAt(file, at) {
   return parseNoiseFloor(text, source);
 }
 function artifactNameOf(ctx, results) {
-  return resultsArtifactName(ctx.inputs.artifactName, results.profile.name, results.fingerprint.arch);
+  return resultsArtifactName(ctx.inputs.artifactName, results.profile.name, results.fingerprint.arch, results.run.shard);
 }
 function runUrl(env) {
   const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = env;
@@ -87971,7 +87986,10 @@ async function flagsMode(ctx) {
   const plan = await makePlan(planFlags(ctx, judged, trustLevelOf("flags", ctx.event, commit, ctx.env), { variants }), await configAt(ctx, judged), ctx.inputs.thresholds);
   const { results } = await measureInAction(ctx, plan, judged);
   const comparison = compareRun(results, plan.compare);
-  const markdown = renderMarkdown([comparison], { title: `Compiler flags \xB7 ${results.profile.name} \xB7 ${results.fingerprint.arch}` });
+  const markdown = renderMarkdown([comparison], {
+    title: `Compiler flags \xB7 ${results.profile.name} \xB7 ${results.fingerprint.arch}`,
+    ...ctx.inputs.runnerCost && { runnerCost: ctx.inputs.runnerCost }
+  });
   await appendJobSummary(markdown, ctx.env.GITHUB_STEP_SUMMARY);
   if (ctx.github) {
     const { client: client2, repo } = ctx.github;
@@ -88315,7 +88333,9 @@ async function prMode(ctx) {
     cc: ctx.inputs.cc,
     resultsRun: artifactUrl ? Number(ctx.env.GITHUB_RUN_ID) : null
   });
-  await publishReport(ctx, { markdown: markdown + judgingNote + stored.note, comparisons: [comparison], prNumber: event?.number ?? null, profile: results.profile.name, acceptance });
+  const commentOn = ctx.inputs.shard ? null : event?.number ?? null;
+  if (ctx.inputs.shard && event) core.info(`shard ${formatShard(ctx.inputs.shard)}: no PR comment; report mode merges the shards' results artifacts into one`);
+  await publishReport(ctx, { markdown: markdown + judgingNote + stored.note, comparisons: [comparison], prNumber: commentOn, profile: results.profile.name, acceptance });
 }
 
 // src/action/modes/report.ts
@@ -88341,7 +88361,7 @@ async function reportMode(ctx) {
   const { runId, prNumber, headSha } = await reportTarget(ctx, ctx.github);
   const artifacts = await listRunArtifacts(client2, repo, runId, { prefix: `${ctx.inputs.artifactName}-` });
   if (artifacts.length === 0) throw new PipelineError(`no results artifacts named ${ctx.inputs.artifactName}-* in run ${runId}: did the measuring jobs upload any?`);
-  const runs = [];
+  const downloaded = [];
   for (const artifact of artifacts) {
     const results = await downloadResultsArtifact(client2, artifact, repo, { tmpRoot: ctx.jobRoot });
     const measured = results.variants.filter((v) => v.id !== results.base_variant && v.commit !== headSha);
@@ -88349,9 +88369,10 @@ async function reportMode(ctx) {
       const commits = measured.map((v) => `${v.id} ${v.commit}`).join(", ");
       throw new InputError(`measured ${commits}, not the head ${headSha} of the run that uploaded it: not reported`, `artifact ${artifact.name} (run ${runId})`);
     }
-    runs.push(results);
+    downloaded.push({ results, source: `artifact ${artifact.name} (run ${runId})` });
     core.info(`read ${artifact.name}`);
   }
+  const runs = mergeShards(downloaded);
   if (headSha && prNumber === null) core.warning(`no open pull request has the head ${headSha} of run ${runId}: the report is in the job summary only`);
   const at = judgingCommit(ctx.inputs.repoPath, ctx.event.kind === "pull_request" ? ctx.event.base.sha : "HEAD");
   const config = await configAt(ctx, at);
@@ -88368,7 +88389,13 @@ async function reportMode(ctx) {
   );
   const acceptance = await acceptanceOf(ctx, ctx.event.kind === "pull_request" ? ctx.event : null);
   const measuredRun = runUrl({ ...ctx.env, GITHUB_RUN_ID: String(runId) });
-  const markdown = renderMarkdown(comparisons, { failOn: ctx.inputs.failOn, acceptance, cc: ctx.inputs.cc, links: measuredRun ? { run: measuredRun } : {} });
+  const markdown = renderMarkdown(comparisons, {
+    failOn: ctx.inputs.failOn,
+    acceptance,
+    cc: ctx.inputs.cc,
+    links: measuredRun ? { run: measuredRun } : {},
+    ...ctx.inputs.runnerCost && { runnerCost: ctx.inputs.runnerCost }
+  });
   await publishReport(ctx, { markdown, comparisons, prNumber, profile: runs[0].profile.name, acceptance });
 }
 

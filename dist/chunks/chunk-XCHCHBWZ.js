@@ -28917,6 +28917,32 @@ var ThresholdOverrideSchema = ThresholdsInputSchema.extend({
   step: external_exports.string().min(1).describe("glob on the step id, e.g. scan* or pgbench.*.c1")
 }).strict();
 
+// src/schedule/shard.ts
+var MAX_SHARDS = 64;
+function parseShard(text) {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  if (!match) return { error: `expected i/n such as 1/3 (this runner's share of n), got ${JSON.stringify(text)}` };
+  const index = Number(match[1]);
+  const count = Number(match[2]);
+  if (count < 1 || count > MAX_SHARDS) return { error: `n must be 1 to ${MAX_SHARDS}, got ${count}` };
+  if (index < 1 || index > count) return { error: `i must be 1 to ${count}, got ${index}` };
+  return { index, count };
+}
+function shardRange(stepCount, shard) {
+  const base = Math.floor(stepCount / shard.count);
+  const extra = stepCount % shard.count;
+  const start = (shard.index - 1) * base + Math.min(shard.index - 1, extra);
+  return { start, end: start + base + (shard.index <= extra ? 1 : 0) };
+}
+function shardSteps(steps, shard) {
+  if (shard.count > steps.length) return { error: `${shard.count} shards for ${steps.length} steps: shard ${shard.index}/${shard.count} would measure nothing` };
+  const { start, end } = shardRange(steps.length, shard);
+  return steps.slice(start, end);
+}
+function formatShard(shard) {
+  return `${shard.index}/${shard.count}`;
+}
+
 // src/results/schema.ts
 var RESULTS_SCHEMA_ID = "db-bench-gate/results";
 var RESULTS_VERSION = 1;
@@ -28965,7 +28991,11 @@ var StepSchema = external_exports.object({
     "stable name the way the field names it: point-query.range100.pk1, pgbench.select-only.prepared.c4, l.i1"
   ),
   driver: nonEmpty.describe("pgbench, sysbench, db_bench, ibench, or another harness's name"),
-  parameters: external_exports.record(external_exports.string(), external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]))
+  parameters: external_exports.record(external_exports.string(), external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()])),
+  sweep: external_exports.object({
+    group: nonEmpty.describe("the swept step's name without the client count, e.g. pgbench.select-only.prepared"),
+    clients: external_exports.number().int().positive()
+  }).strict().optional().describe("one client count of a profile step swept over several (sweep.clients): reports show the group's relative QPS per count")
 }).strict();
 var LatencySchema = external_exports.object({
   avg: finiteNonNegative.nullable(),
@@ -29073,6 +29103,10 @@ var NoiseFloorSchema = external_exports.object({
   source: external_exports.string().describe("where it was measured, e.g. the A/A sessions' run ids")
 }).strict();
 var NoiseFloorListSchema = external_exports.array(NoiseFloorSchema).max(MAX_STEPS, tooMany("noise floor entries", MAX_STEPS));
+var ShardSchema = external_exports.object({
+  index: external_exports.number().int().positive().describe("this runner's shard, from 1"),
+  count: external_exports.number().int().positive().max(MAX_SHARDS).describe("the runners the profile's steps were split over")
+}).strict().refine((s) => s.index <= s.count, { message: "index must not exceed count", path: ["index"] }).describe("a share of the profile's steps measured on one of several runners of one architecture (input shard: i/n); report mode merges the shards");
 var ResultsSchema = external_exports.object({
   schema: external_exports.literal(RESULTS_SCHEMA_ID),
   version: external_exports.literal(RESULTS_VERSION),
@@ -29085,7 +29119,8 @@ var ResultsSchema = external_exports.object({
     notes: external_exports.array(external_exports.string()),
     sequential: SequentialSchema.optional(),
     cpu_placement: CpuPlacementSchema.optional(),
-    accepted: external_exports.object({ label: nonEmpty, by: nonEmpty.describe("the login that set the label (triage rights or above, after the last push)") }).strict().optional().describe("the pull request's regressions were accepted with this label: they are reported, the check passes")
+    accepted: external_exports.object({ label: nonEmpty, by: nonEmpty.describe("the login that set the label (triage rights or above, after the last push)") }).strict().optional().describe("the pull request's regressions were accepted with this label: they are reported, the check passes"),
+    shard: ShardSchema.optional()
   }).strict(),
   fingerprint: FingerprintSchema,
   engine: external_exports.object({ name: nonEmpty.describe("the profile's engine: postgresql, mariadb, rocksdb, ..."), version: external_exports.string() }).strict(),
@@ -30005,7 +30040,7 @@ var SysbenchParametersSchema = external_exports.object({
   path: ["tables"]
 });
 function sysbenchStepId(p) {
-  return `${p.benchmark}.range${p.range}.pk${p.pk ? 1 : 0}`;
+  return `${p.benchmark}.range${p.range}.pk${p.pk ? 1 : 0}${p.threads > 1 ? `.t${p.threads}` : ""}`;
 }
 function sysbenchConnectionArgs(conn) {
   switch (conn.protocol) {
@@ -30289,9 +30324,9 @@ function parsePgbenchOutput(raw) {
 
 // src/driver/index.ts
 var DRIVERS = {
-  pgbench: { engines: ["postgresql"], step: pgbenchStep },
+  pgbench: { engines: ["postgresql"], clients: "clients", step: pgbenchStep },
   // its pgsql and mysql drivers (sysbenchConnectionArgs)
-  sysbench: { engines: ["postgresql", "mariadb"], step: sysbenchStep },
+  sysbench: { engines: ["postgresql", "mariadb"], clients: "threads", step: sysbenchStep },
   // sysbench with lua/ibench.lua: a new engine needs its SQL dialect there
   ibench: { engines: ["postgresql"], step: ibenchStep }
 };
@@ -30328,6 +30363,21 @@ function min(x) {
     }
   }
   return value;
+}
+function geometricMean(x) {
+  if (x.length === 0) {
+    throw new Error("geometricMean requires at least one data point");
+  }
+  var value = 1;
+  for (var i = 0; i < x.length; i++) {
+    if (x[i] < 0) {
+      throw new Error(
+        "geometricMean requires only non-negative numbers as input"
+      );
+    }
+    value *= x[i];
+  }
+  return Math.pow(value, 1 / x.length);
 }
 function quantileSorted(x, p) {
   var idx = (x.length - 1) * p;
@@ -31100,6 +31150,9 @@ var InstructionsSchema = external_exports.object({
   /** N for steps whose operations cost much more (or less) than the default's: step id -> N */
   ops_per_client_by_step: external_exports.record(external_exports.string(), opsPerClient).optional()
 }).strict();
+var SweepSchema = external_exports.object({
+  clients: external_exports.array(external_exports.number().int().positive().max(1024)).min(2).max(16).refine((counts) => counts.every((n, i) => i === 0 || n > counts[i - 1]), "client counts must rise, each once: e.g. [1, 2, 4, 8]")
+}).strict();
 var ProfileSchema = external_exports.object({
   name: external_exports.string().regex(/^[a-z0-9][a-z0-9._-]*$/),
   version: external_exports.number().int().nonnegative(),
@@ -31131,7 +31184,7 @@ var ProfileSchema = external_exports.object({
   instructions: InstructionsSchema.optional(),
   thresholds: ThresholdsInputSchema.optional(),
   overrides: external_exports.array(ThresholdOverrideSchema).optional(),
-  steps: external_exports.array(external_exports.object({ driver: external_exports.string() }).passthrough()).min(1)
+  steps: external_exports.array(external_exports.object({ driver: external_exports.string(), sweep: SweepSchema.optional() }).passthrough()).min(1)
 }).strict();
 function scheduleDeafness(schedule, rounds, alphas) {
   const minRounds = Math.min(schedule.min_rounds, rounds);
@@ -31145,27 +31198,47 @@ function scheduleDeafness(schedule, rounds, alphas) {
 function alphasOf(thresholds, overrides) {
   return [thresholds?.alpha ?? DEFAULT_THRESHOLDS.alpha, ...(overrides ?? []).flatMap((o) => o.alpha === void 0 ? [] : [o.alpha])];
 }
+function sweptSteps(driver, parameters, counts, stepAt, fail) {
+  const parameter = driver.clients;
+  if (parameter === void 0) throw fail(`the ${driver.name} driver has no client count to sweep`, "sweep");
+  if (parameter in parameters) throw fail(`${parameter} is set by sweep.clients: remove it`, parameter);
+  const steps = counts.map((clients) => stepAt({ ...parameters, [parameter]: clients }));
+  const groups = steps.map((step, i) => step.id.replace(new RegExp(`\\.[ct]${counts[i]}$`), ""));
+  if (new Set(groups).size !== 1 || new Set(steps.map((s) => s.id)).size !== steps.length) {
+    throw fail(`the ${driver.name} step ids do not name the client count (${steps.map((s) => s.id).join(", ")})`, "sweep");
+  }
+  return steps.map((step, i) => ({ ...step, sweep: { group: groups[0], clients: counts[i] } }));
+}
 function parseProfile(text, source, drivers = DRIVERS) {
   const profile = validateYaml(ProfileSchema, text, source);
   const deafness = profile.schedule.time_budget_s === null ? null : scheduleDeafness(profile.schedule, profile.schedule.rounds, alphasOf(profile.thresholds, profile.overrides));
   if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), source, "schedule.min_rounds");
-  const steps = profile.steps.map(({ driver, ...parameters }, i) => {
-    try {
-      return stepFromDefinition({ driver, parameters }, profile.engine, drivers);
-    } catch (e) {
-      if (e instanceof external_exports.ZodError) {
-        const issue2 = e.issues[0];
-        throw new InputError(issue2?.message ?? "invalid", source, jsonPath(["steps", i, ...issue2?.path ?? []]));
+  const defined = profile.steps.map(({ driver, sweep, ...parameters }, i) => {
+    const at = (...field) => jsonPath(["steps", i, ...field]);
+    const stepAt = (stepParameters) => {
+      try {
+        return stepFromDefinition({ driver, parameters: stepParameters }, profile.engine, drivers);
+      } catch (e) {
+        if (e instanceof external_exports.ZodError) {
+          const issue2 = e.issues[0];
+          throw new InputError(issue2?.message ?? "invalid", source, at(...issue2?.path ?? []));
+        }
+        if (e instanceof InputError) throw new InputError(e.message, source, at("driver"));
+        throw e;
       }
-      if (e instanceof InputError) throw new InputError(e.message, source, jsonPath(["steps", i, "driver"]));
-      throw e;
-    }
+    };
+    const known = drivers[driver];
+    if (!sweep || !known) return [stepAt(parameters)];
+    return sweptSteps({ ...known, name: driver }, parameters, sweep.clients, stepAt, (message, field) => new InputError(message, source, at(field)));
   });
+  const steps = defined.flat();
   const seen = /* @__PURE__ */ new Set();
-  steps.forEach((step, i) => {
-    if (seen.has(step.id)) throw new InputError(`two steps are both "${step.id}"`, source, jsonPath(["steps", i]));
-    seen.add(step.id);
-  });
+  defined.forEach(
+    (definedSteps, i) => definedSteps.forEach((step) => {
+      if (seen.has(step.id)) throw new InputError(`two steps are both "${step.id}"`, source, jsonPath(["steps", i]));
+      seen.add(step.id);
+    })
+  );
   for (const id of Object.keys(profile.instructions?.ops_per_client_by_step ?? {})) {
     if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["instructions", "ops_per_client_by_step", id]));
   }
@@ -31228,16 +31301,22 @@ function resolveJudging(profile, config2, flags) {
   const resolver = thresholdResolver({ ...profile.thresholds, ...config2.thresholds, ...flags }, overrides);
   return { thresholds: resolver.run, overrides };
 }
+function shardPlan(profile, timeBudgetS, shard) {
+  const steps = shardSteps(profile.steps, shard);
+  if ("error" in steps) throw new InputError(steps.error, profile.source, "shard");
+  return { profile: { ...profile, steps }, timeBudgetS: timeBudgetS === null ? null : timeBudgetS * steps.length / profile.steps.length };
+}
 async function makePlan(flags, config2, thresholdFlags) {
-  const profile = await loadProfile(flags.profile ?? config2.profile ?? "pg-quick", flags.judgedAt ?? null);
-  const engine = engineByName(profile.engine);
+  const whole = await loadProfile(flags.profile ?? config2.profile ?? "pg-quick", flags.judgedAt ?? null);
+  const engine = engineByName(whole.engine);
   const recipe = mergeRecipe(await loadBuiltinRecipe(engine.recipe), config2.recipe ?? {});
   const variants = variantSpecs(flags, recipe);
   const baseVariant = flags.baseVariant ?? variants[0].id;
   if (!variants.some((v) => v.id === baseVariant)) throw new InputError(`"${baseVariant}" is not one of the variants`, void 0, "--base-variant");
-  const judging = resolveJudging(profile, config2, thresholdFlags);
+  const judging = resolveJudging(whole, config2, thresholdFlags);
   const rounds = flags.rounds ?? config2.rounds;
-  const timeBudgetS = flags.timeBudgetS ?? config2.time_budget_s;
+  const budgetInForce = flags.timeBudgetS ?? config2.time_budget_s;
+  const { profile, timeBudgetS } = flags.shard ? shardPlan(whole, budgetInForce === void 0 ? whole.schedule.time_budget_s : budgetInForce, flags.shard) : { profile: whole, timeBudgetS: budgetInForce };
   if ((timeBudgetS === void 0 ? profile.schedule.time_budget_s : timeBudgetS) !== null) {
     const deafness = scheduleDeafness(profile.schedule, rounds ?? profile.schedule.rounds, alphasOf(judging.thresholds, judging.overrides));
     if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), profile.source, "schedule.min_rounds");
@@ -31258,6 +31337,7 @@ async function makePlan(flags, config2, thresholdFlags) {
       runner: flags.runner ?? { name: null, labels: [] },
       ...flags.workDir && { workDir: flags.workDir },
       ...flags.countInstructions === false && { countInstructions: false },
+      ...flags.shard && { shard: flags.shard },
       judging
     },
     compare: { baseVariant }
@@ -31689,6 +31769,7 @@ function buildComparison(plan, options) {
       step: step.id,
       driver: step.driver,
       parameters: step.parameters,
+      ...step.sweep && { sweep: step.sweep },
       absolute: [plan.baseLabel, ...plan.variants].map((label) => summarize(label, plan.samplesOf(step.id, label))),
       variants: plan.variants.map((label) => compareVariant(plan, step, label, t))
     };
@@ -31856,6 +31937,90 @@ function fingerprintMismatches(a, b) {
   check2("kernel", a.kernel, b.kernel);
   check2("compiler", a.compiler, b.compiler);
   return differences;
+}
+
+// src/results/merge-shards.ts
+var sameJson = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+function refuseUnlike(first, other) {
+  const a = first.results;
+  const b = other.results;
+  const shardName = `shard ${formatShard(b.run.shard)}`;
+  const firstName = `shard ${formatShard(a.run.shard)} (${first.source})`;
+  const machine = fingerprintMismatches(a.fingerprint, b.fingerprint);
+  if (machine.length > 0) throw new InputError(`${shardName} was measured on another machine than ${firstName}: ${machine.join("; ")}; shards are merged only from runners of one machine type`, other.source, "$.fingerprint");
+  if (a.run.shard.count !== b.run.shard.count) throw new InputError(`${shardName} splits the profile in ${b.run.shard.count}, ${firstName} in ${a.run.shard.count}`, other.source, "$.run.shard.count");
+  if (!sameJson(a.profile, b.profile)) throw new InputError(`${shardName} measured profile ${b.profile.name} (${b.profile.hash.slice(0, 12)}), ${firstName} ${a.profile.name} (${a.profile.hash.slice(0, 12)})`, other.source, "$.profile");
+  if (a.base_variant !== b.base_variant || !sameJson(a.variants, b.variants)) {
+    const list = (r) => r.variants.map((v) => `${v.id} ${v.commit.slice(0, 12)} ${JSON.stringify(v.flags.cflags)}`).join(", ");
+    throw new InputError(`${shardName} measured ${list(b)}, ${firstName} ${list(a)}: not the same builds`, other.source, "$.variants");
+  }
+}
+function mergeGroup(unordered) {
+  const group = [...unordered].sort((a, b) => a.results.run.shard.index - b.results.run.shard.index);
+  const first = group[0];
+  for (const other of group.slice(1)) refuseUnlike(first, other);
+  const count = first.results.run.shard.count;
+  const byIndex = /* @__PURE__ */ new Map();
+  for (const part of group) {
+    const { index } = part.results.run.shard;
+    const twin = byIndex.get(index);
+    if (twin) throw new InputError(`shard ${index}/${count} twice (also in ${twin.source})`, part.source, "$.run.shard.index");
+    byIndex.set(index, part);
+  }
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
+  if (missing.length > 0) {
+    const arch = first.results.fingerprint.arch;
+    throw new InputError(`${arch}: shard${missing.length > 1 ? "s" : ""} ${missing.map((i) => `${i}/${count}`).join(", ")} of ${first.results.profile.name} missing: their steps were not measured or not uploaded`, first.source, "$.run.shard");
+  }
+  const parts = [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, part]) => part.results);
+  const stepIds = /* @__PURE__ */ new Set();
+  for (const [i, part] of parts.entries()) {
+    for (const step of part.steps) {
+      if (stepIds.has(step.id)) throw new InputError(`step ${step.id} was measured by two shards`, byIndex.get(i + 1).source, "$.steps");
+      stepIds.add(step.id);
+    }
+  }
+  const head = parts[0];
+  const instructions = parts.flatMap((p) => p.instructions ?? []);
+  const noiseFloor = parts.flatMap((p) => (p.noise_floor ?? []).filter((floor) => p.steps.some((s) => s.id === floor.step)));
+  const runners = parts.map((p) => p.fingerprint.runner.name ?? p.fingerprint.hostname_hash).join(", ");
+  const run2 = { ...head.run };
+  delete run2.shard;
+  return {
+    ...head,
+    run: {
+      ...run2,
+      id: parts.map((p) => p.run.id).join("+"),
+      started_at: parts.map((p) => p.run.started_at).sort()[0],
+      finished_at: parts.map((p) => p.run.finished_at).sort().at(-1),
+      budget_exhausted: parts.some((p) => p.run.budget_exhausted),
+      notes: [
+        `merged from ${count} shards measured on ${runners} (one machine type: ${head.fingerprint.cpu_model}, ${head.fingerprint.cores} cores)` + (noiseFloor.length > 0 ? "; an A/A noise floor applies only to the steps of the first shard's runner" : ""),
+        ...parts.flatMap((p) => p.run.notes.map((note) => `shard ${formatShard(p.run.shard)}: ${note}`))
+      ]
+    },
+    steps: parts.flatMap((p) => p.steps),
+    samples: parts.flatMap((p) => p.samples),
+    ...instructions.length > 0 && { instructions },
+    ...noiseFloor.length > 0 && { noise_floor: noiseFloor }
+  };
+}
+function mergeShards(runs) {
+  const groups = /* @__PURE__ */ new Map();
+  const order = [];
+  for (const run2 of runs) {
+    if (!run2.results.run.shard) {
+      order.push(run2.results);
+      continue;
+    }
+    const key = `${run2.results.fingerprint.arch}\0${run2.results.profile.name}`;
+    if (!groups.has(key)) {
+      groups.set(key, []);
+      order.push(key);
+    }
+    groups.get(key).push(run2);
+  }
+  return order.map((entry) => typeof entry === "string" ? mergeGroup(groups.get(entry)) : entry);
 }
 
 // src/cleanup.ts
@@ -32046,6 +32211,17 @@ function logTail(text, maxLines, maxChars) {
   }
   const dropped = lines.length - kept.length;
   return dropped > 0 ? [`[... ${plural2(dropped, "earlier line")} not shown ...]`, ...kept].join("\n") : kept.join("\n");
+}
+
+// src/config/runner-cost.ts
+var RunnerCostSchema = external_exports.record(external_exports.string().min(1).max(200), external_exports.number().positive().max(1e6).describe("price of one hour of the runner")).refine((costs) => Object.keys(costs).length > 0, "expected at least one key: price per hour, e.g. { x86_64: 0.768, aarch64: 0.538 }").refine((costs) => Object.keys(costs).length <= 100, "more than 100 prices");
+function parseRunnerCost(text, source) {
+  return validateYaml(RunnerCostSchema, text, source);
+}
+function priceOfRunner(fingerprint, cost) {
+  const keys = [fingerprint.runner.name, ...fingerprint.runner.labels, fingerprint.arch].filter((k) => k !== null);
+  const by = keys.find((key) => Object.hasOwn(cost, key));
+  return by === void 0 ? null : { perHour: cost[by], by };
 }
 
 // node_modules/markdown-table/index.js
@@ -32280,6 +32456,105 @@ function sortByVerdict(rows) {
   return [...rows].sort((a, b) => verdictRank(a.verdict) - verdictRank(b.verdict) || a.order - b.order);
 }
 
+// src/report/price-performance.ts
+function opsPerMoney(opsPerS, perHour) {
+  return opsPerS * 3600 / perHour;
+}
+function renderPricePerformance(comparisons, cost) {
+  if (!cost || comparisons.length === 0) return "";
+  const labels = comparisonLabels(comparisons);
+  const prices = comparisons.map((c) => priceOfRunner(c.context.fingerprint, cost));
+  const unpriced = labels.filter((_, i) => !prices[i]);
+  const several = comparisons.length > 1;
+  const columns = comparisons.flatMap((comparison, i) => {
+    const price = prices[i];
+    if (!price) return [];
+    const variants = several ? comparison.variants : [comparison.base_variant, ...comparison.variants];
+    return variants.map((variant) => ({ comparison, label: labels[i], variant, price }));
+  });
+  const lines = ["### Price/performance", ""];
+  if (unpriced.length > 0) lines.push(`No runner-cost for ${unpriced.map((l) => escapeMarkdown(l)).join(", ")} (looked up by runner name, label, then architecture).`, "");
+  if (columns.length === 0) return lines.join("\n").trimEnd();
+  const priced = columns.map((c) => `${escapeMarkdown(c.label)} ${c.price.perHour} per hour (${inlineCode(c.price.by)})`);
+  lines.push(`Operations per unit of runner cost: median QPS \xD7 3600 / price per hour; ${[...new Set(priced)].join(", ")}.`, "");
+  const opsOf = (column, step) => {
+    const opsPerS = column.comparison.steps.find((s) => s.step === step)?.absolute.find((a) => a.variant === column.variant)?.ops_per_s;
+    return opsPerS ? opsPerMoney(opsPerS, column.price.perHour) : null;
+  };
+  const first = columns[0].comparison;
+  const ratios = columns.filter((c) => c.comparison !== first).flatMap((c) => {
+    const reference = columns.find((r) => r.comparison === first && r.variant === c.variant);
+    return reference ? [{ column: c, reference }] : [];
+  });
+  const steps = [...new Set(columns.flatMap((c) => c.comparison.steps.map((s) => s.step)))];
+  const oneVariantEach = comparisons.every((c) => c.variants.length === 1);
+  const name = (c) => !several ? c.variant : oneVariantEach ? c.label : `${c.label} \xB7 ${c.variant}`;
+  const header = ["step", ...columns.map((c) => escapeMarkdown(name(c))), ...ratios.map((r) => escapeMarkdown(`${name(r.column)} / ${name(r.reference)}`))];
+  const ratioValues = ratios.map(() => []);
+  const body = steps.map((step) => [
+    inlineCode(step, true),
+    ...columns.map((c) => formatCount(opsOf(c, step))),
+    ...ratios.map((r, i) => {
+      const a = opsOf(r.column, step);
+      const b = opsOf(r.reference, step);
+      if (a === null || b === null) return NONE2;
+      ratioValues[i].push(a / b);
+      return formatRatio(a / b);
+    })
+  ]);
+  lines.push(markdownTable([header, ...body], { align: ["l", ...header.slice(1).map(() => "r")] }), "");
+  ratios.forEach((r, i) => {
+    const values = ratioValues[i];
+    if (values.length === 0) return;
+    const mean = geometricMean(values);
+    lines.push(
+      `${escapeMarkdown(name(r.column))} gives ${formatRatio(mean)} times the operations per unit of cost of ${escapeMarkdown(name(r.reference))} (geometric mean over ${plural2(values.length, "step")}).`,
+      ""
+    );
+  });
+  return lines.join("\n").trimEnd();
+}
+
+// src/report/sweep.ts
+function renderSweeps(comparisons) {
+  const swept = comparisons.flatMap((c) => c.steps.flatMap((s) => s.sweep ? [s.sweep] : []));
+  if (swept.length === 0) return "";
+  const groups = [...new Set(swept.map((s) => s.group))];
+  const counts = [...new Set(swept.map((s) => s.clients))].sort((a, b) => a - b);
+  const columns = columnsOf(comparisons);
+  const several = columns.length > 1;
+  const body = [];
+  for (const group of groups) {
+    for (const column of columns) {
+      const stepAt = (clients) => column.comparison.steps.find((s) => s.sweep?.group === group && s.sweep.clients === clients);
+      if (!counts.some(stepAt)) continue;
+      const name = `${inlineCode(group, true)}${several ? ` \xB7 ${escapeMarkdown(column.name)}` : ""}`;
+      body.push([
+        name,
+        ...counts.map((clients) => {
+          const result = stepAt(clients)?.variants.find((v) => v.variant === column.variant);
+          if (!result?.qps) return NONE2;
+          return `${formatRatio(result.qps.estimate)}${result.verdict === "unchanged" ? "" : ` ${result.verdict}`}`;
+        })
+      ]);
+      if (column !== columns.findLast((c) => c.comparison === column.comparison)) continue;
+      const base = column.comparison.base_variant;
+      body.push([
+        `${escapeMarkdown(base)} QPS${column.label ? ` \xB7 ${escapeMarkdown(column.label)}` : ""}`,
+        ...counts.map((clients) => formatAmount(stepAt(clients)?.absolute.find((a) => a.variant === base)?.ops_per_s))
+      ]);
+    }
+  }
+  const header = ["step", ...counts.map((n) => `${n} client${n === 1 ? "" : "s"}`)];
+  return [
+    "### Relative QPS per client count",
+    "",
+    "Each client count is a step of its own, with its verdict in the table above; here side by side, with the base's median QPS per count (where it stops rising, the server stops scaling).",
+    "",
+    markdownTable([header, ...body], { align: ["l", ...counts.map(() => "r")] })
+  ].join("\n");
+}
+
 // src/report/markdown.ts
 var COMMENT_LIMIT = 65536;
 var CLIENT_SHARE_SUSPECT = 0.25;
@@ -32385,6 +32660,8 @@ function render(report, cuts) {
     errorsSection(report, rows, cuts.level < CUT_LOGS),
     setupSection(report),
     cuts.level < CUT_CHART ? chartSection(report) : "",
+    cuts.level < CUT_METRICS ? renderSweeps(report.comparisons) : "",
+    cuts.level < CUT_METRICS ? renderPricePerformance(report.comparisons, report.options.runnerCost) : "",
     cuts.level < CUT_METRICS ? metricsSection(report) : "",
     cuts.level < CUT_RUN ? runSection(report) : "",
     cutNotice(report, cuts, rows)
@@ -33691,14 +33968,15 @@ function assembleResults(ctx, parts) {
       ...sequential && { sequential: { min_rounds: sequential.minRounds, max_rounds: sequential.maxRounds, look_every: sequential.lookEvery, spending: sequential.spending } },
       ...placement && {
         cpu_placement: placement.kind === "server" ? { server: formatCpuList(placement.server), client: formatCpuList(placement.client) } : { process: formatCpuList(placement.process) }
-      }
+      },
+      ...plan.shard && { shard: plan.shard }
     },
     fingerprint: parts.fingerprint,
     engine: { name: plan.engine.name, version: parts.engineVersion },
     profile: { name: profile.name, version: profile.version, hash: profile.hash },
     base_variant: plan.baseVariant,
     variants: parts.variants,
-    steps: profile.steps.map((s) => ({ id: s.id, driver: s.driver, parameters: s.parameters })),
+    steps: profile.steps.map((s) => ({ id: s.id, driver: s.driver, parameters: s.parameters, ...s.sweep && { sweep: s.sweep } })),
     samples: parts.measured.samples,
     ...parts.instructions && { instructions: parts.instructions },
     thresholds: { run: thresholds.run, overrides: plan.judging?.overrides ?? [] }
@@ -34199,6 +34477,8 @@ export {
   EXIT_ERROR,
   validate,
   ThresholdsInputSchema,
+  parseShard,
+  formatShard,
   VariantSchema,
   METRIC_KEYS,
   METRIC_NAMES,
@@ -34236,6 +34516,8 @@ export {
   escapeMarkdown,
   inlineCode,
   runLabels,
+  median,
+  parseRunnerCost,
   COMMENT_LIMIT,
   commentMarker,
   measuringBody,
@@ -34244,7 +34526,6 @@ export {
   require_picomatch2 as require_picomatch,
   thresholdResolver,
   unprivilegedWarning,
-  median,
   unpairedShift,
   loadProfile,
   parseVariantFlag,
@@ -34260,5 +34541,6 @@ export {
   measureAndWrite,
   bisectMarkdown,
   bisect,
+  mergeShards,
   withCleanup
 };
