@@ -15,7 +15,9 @@
  *   Stalls(count): 0 level0_slowdown, ..., 3 memtable_compaction, 0 memtable_slowdown, interval 0 total count
  *   Cumulative writes: 185K writes, 185K keys, ..., ingest: 0.08 GB, 25.33 MB/s
  *   Cumulative stall: 00:00:0.201 H:M:S, 6.6 percent
- * The statistics are cumulative since the database was opened: the last block is the run's.
+ * The statistics are cumulative since the database was opened: the last block is the run's. Other
+ * benchmarks may run before it in the same process (readtocache, to warm the block cache): only the
+ * lines from the benchmark's own result line to the next result line are its.
  *
  * micros/op is db_bench's per-thread time per operation (elapsed x threads / operations), the
  * percentiles are of the measured threads' operations only: the rate-limited writer of the
@@ -93,10 +95,17 @@ export function parseDbBenchOutput(raw: string, benchmark: string): DbBenchOutpu
     throw new ParseError(`no db_bench ${benchmark} result line in the output${complaint ? `; it says "${complaint[0].trim()}"` : ""}`, raw);
   }
   if (results.length > 1) throw new ParseError(`db_bench ${benchmark} result line appears ${results.length} times: more than one run in one output?`, raw);
-  const [, microsPerOp, opsPerS, seconds, operations, extra = ""] = results[0] as unknown as [string, string, string, string, string, string?];
+  const result = results[0] as RegExpExecArray;
+  const [, microsPerOp, opsPerS, seconds, operations, extra = ""] = result;
   const mbPerS = /^\s+(\d+(?:\.\d+)?) MB\/s/.exec(extra);
   const found = /\((\d+) of (\d+) found/.exec(extra);
-  const block = lastStatisticsBlock(text, raw);
+  // What db_bench printed for this benchmark: its histogram and a following `stats` benchmark's block,
+  // up to the next benchmark's result line (a warm-up before it, e.g. readtocache, has its own).
+  const after = result.index + result[0].length;
+  const next = new RegExp(String.raw`^\w+\s*:\s+${NUMBER} micros/op `, "gm");
+  next.lastIndex = after;
+  const section = text.slice(result.index, next.exec(text)?.index ?? text.length);
+  const block = lastStatisticsBlock(section, raw);
   return {
     benchmark,
     micros_per_op: Number(microsPerOp),
@@ -105,7 +114,7 @@ export function parseDbBenchOutput(raw: string, benchmark: string): DbBenchOutpu
     operations: requirePositive(Number(operations), `db_bench ${benchmark} operations`, raw),
     mb_per_s: mbPerS ? Number(mbPerS[1]) : null,
     found: found ? { found: Number(found[1]), of: Number(found[2]) } : null,
-    percentiles: parsePercentiles(text, raw),
+    percentiles: parsePercentiles(section, raw),
     stalls: block === null ? null : parseStalls(block, raw),
     compaction: block === null ? null : parseCompaction(block, raw),
     assertions_enabled: /^WARNING: Assertions are enabled/m.test(text),
