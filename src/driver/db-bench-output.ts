@@ -216,15 +216,15 @@ export interface DbBenchProcessCost {
   system_s: number;
   /** user + system CPU microseconds per operation, background (flush, compaction) threads included */
   cpu_us_per_op: number;
-  /** peak resident set, KiB; null where it was not measured */
+  /** peak resident set, KiB (the rusage wrapper's poll); null where it was not seen */
   max_rss_kib: number | null;
 }
 
-export function dbBenchProcessCost(output: Pick<DbBenchOutput, "operations">, rusage: ClientRusage, maxRssKib: number | null): DbBenchProcessCost {
+export function dbBenchProcessCost(output: Pick<DbBenchOutput, "operations">, rusage: ClientRusage): DbBenchProcessCost {
   return {
     user_s: rusage.user_s,
     system_s: rusage.system_s,
     cpu_us_per_op: (rusage.cpu_s * 1e6) / output.operations,
-    max_rss_kib: maxRssKib,
+    max_rss_kib: rusage.max_rss_kib,
   };
 }

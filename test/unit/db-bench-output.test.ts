@@ -58,7 +58,7 @@ describe("db_bench output, real runs of Debian's 7.8.3", () => {
 
   it("CPU per operation from the process's rusage, background threads included", () => {
     const parsed = parseDbBenchOutput(readrandom, "readrandom");
-    expect(dbBenchProcessCost(parsed, { user_s: 5.5, system_s: 0.5, cpu_s: 6 }, 51200)).toEqual({
+    expect(dbBenchProcessCost(parsed, { user_s: 5.5, system_s: 0.5, cpu_s: 6, max_rss_kib: 51200 })).toEqual({
       user_s: 5.5,
       system_s: 0.5,
       cpu_us_per_op: (6 * 1e6) / 333998,
