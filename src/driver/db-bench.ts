@@ -24,8 +24,11 @@
  * benchmark's own lines). Steps that write end with `stats`: stalls and compaction for the report.
  * A fixed --seed: both variants look up the same key sequence.
  */
+import { createHash } from "node:crypto";
 import { z } from "zod";
-import { wholeCount, wholeSeconds } from "./types.js";
+import { InputError } from "../errors.js";
+import { parseDbBenchOutput, type DbBenchOutput } from "./db-bench-output.js";
+import { wholeCount, wholeSeconds, type BenchmarkStep, type ParsedSample, type Target } from "./types.js";
 
 export const DB_BENCH_STEPS = {
   readrandom: { benchmark: "readrandom", writes: false, seek: null },
@@ -137,4 +140,63 @@ export function dbBenchRunArgs(p: DbBenchParameters, dbDir: string, length: DbBe
 /** The db_bench benchmark whose result line a step's run reports. */
 export function dbBenchBenchmark(p: Pick<DbBenchParameters, "step">): string {
   return DB_BENCH_STEPS[p.step].benchmark;
+}
+
+/** The data directory of an embedded target: db_bench opens it itself (the config refuses other pairings). */
+function embeddedDataDir(target: Target): string {
+  if (target.kind !== "embedded") throw new InputError("the db_bench driver opens an embedded engine's data directory, not a server");
+  return target.dataDir;
+}
+
+/** The load's key: steps with the same data shape, seed and options share one load per variant. */
+function dataSetKey(p: DbBenchParameters): string {
+  const options = Object.entries({ ...DB_BENCH_DEFAULT_OPTIONS, ...p.options })
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, value]) => `${name}=${String(value)}`)
+    .join(",");
+  return `db_bench.fillseq.keys${p.keys}.k${p.key_size}.v${p.value_size}.seed${p.seed}.${createHash("sha256").update(options).digest("hex").slice(0, 12)}`;
+}
+
+/** db_bench's numbers as a sample: ops and ops/sec of the measured benchmark, latency in milliseconds. */
+export function dbBenchSample(output: DbBenchOutput, raw: string): ParsedSample {
+  const ms = (micros: number) => micros / 1000;
+  return {
+    ops: output.operations,
+    ops_per_s: output.ops_per_s,
+    duration_s: output.seconds,
+    latency_ms: { avg: ms(output.percentiles?.average ?? output.micros_per_op), p95: null, p99: output.percentiles ? ms(output.percentiles.p99) : null },
+    errors: null,
+    raw,
+  };
+}
+
+/** Throws a ZodError naming the bad parameter; the config layer turns it into an InputError. */
+export function dbBenchStep(parameters: unknown): BenchmarkStep<"db_bench"> {
+  const p = DbBenchParametersSchema.parse(parameters);
+  const step = DB_BENCH_STEPS[p.step];
+  return {
+    id: dbBenchStepId(p),
+    driver: "db_bench",
+    parameters: {
+      step: p.step,
+      benchmark: step.benchmark,
+      threads: p.threads,
+      keys: p.keys,
+      key_size: p.key_size,
+      value_size: p.value_size,
+      ...(step.seek && { seek_nexts: p.seek_nexts }),
+      ...(step.benchmark.endsWith("whilewriting") && { write_rate_limit: p.write_rate_limit }),
+      seed: p.seed,
+    },
+    programs: { db_bench: "build" },
+    dataSet: (target, bins) => ({ key: dataSetKey(p), commands: [{ file: bins.db_bench, args: dbBenchLoadArgs(p, embeddedDataDir(target)) }], tables: [] }),
+    run: (target, bins, seconds) => ({ file: bins.db_bench, args: dbBenchRunArgs(p, embeddedDataDir(target), { seconds }) }),
+    warmup: (target, bins, seconds) => ({ file: bins.db_bench, args: dbBenchRunArgs(p, embeddedDataDir(target), { seconds }) }),
+    fixedRun: (target, bins, perClient) => ({ file: bins.db_bench, args: dbBenchRunArgs(p, embeddedDataDir(target), { opsPerThread: perClient }) }),
+    ...(step.benchmark.endsWith("whilewriting") && {
+      uncounted: "its writer is paced by wall time: under valgrind it would add writes per read that depend on the machine's speed",
+    }),
+    isProgressLine: (line) => /^\w+\s*:\s+[\d.]+ micros\/op /.test(line),
+    parse: (stdout) => dbBenchSample(parseDbBenchOutput(stdout, step.benchmark), stdout),
+  };
 }
