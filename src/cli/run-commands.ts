@@ -8,14 +8,52 @@ import { parseTimeouts, type TimeoutsInput } from "../config/timeouts.js";
 import { InputError } from "../errors.js";
 import { parseShard, type Shard } from "../schedule/shard.js";
 import { consoleLog } from "../log.js";
+import type { DebianSource } from "../setup/debian-source.js";
 import { obtainPostgresSource } from "../setup/pg-source.js";
-import { ensureDebianPackages, POSTGRES_BENCH_PACKAGES } from "../setup/debian-packages.js";
-import { makePostgresFork } from "../setup/fork-repo.js";
+import { ensureDebianPackages, POSTGRES_BENCH_PACKAGES, ROCKSDB_BENCH_PACKAGES } from "../setup/debian-packages.js";
+import { makePostgresFork, type ForkRepo } from "../setup/fork-repo.js";
+import { makeRocksdbFork, obtainRocksdbSource } from "../setup/rocksdb-fork.js";
 import { addThresholdOptions, emit, formatOption, thresholdsFromFlags, type Format, type Io, type ThresholdFlags } from "./common.js";
 import { defaultResultsFile, measureAndReport } from "./run.js";
 import { withCleanup } from "../cleanup.js";
 import { bisectMarkdown } from "../report/bisect.js";
 import { bisect } from "../bisect.js";
+
+/** What `demo --engine <name>` installs, fetches and slows down, and the profile it runs. */
+interface Demo {
+  packages: string[];
+  packagesWhat: string;
+  title: string;
+  source(cacheDir: string, onLine: (line: string) => void): Promise<DebianSource>;
+  fork(source: DebianSource, repoDir: string): Promise<ForkRepo>;
+  /** the fork's directory under the cache dir */
+  forkDir: string;
+  headWhat: string;
+  profile: string;
+}
+
+const DEMOS: Record<string, Demo> = {
+  postgresql: {
+    packages: POSTGRES_BENCH_PACKAGES,
+    packagesWhat: "build tools, ccache, sysbench",
+    title: "PostgreSQL",
+    source: (cacheDir, onLine) => obtainPostgresSource(cacheDir, { onLine }),
+    fork: makePostgresFork,
+    forkDir: "demo-fork",
+    headWhat: "a slower executor",
+    profile: "pg-quick",
+  },
+  rocksdb: {
+    packages: ROCKSDB_BENCH_PACKAGES,
+    packagesWhat: "build tools, ccache, gflags and compression headers",
+    title: "RocksDB",
+    source: obtainRocksdbSource,
+    fork: makeRocksdbFork,
+    forkDir: "demo-fork-rocksdb",
+    headWhat: "every data block a read opens is hashed",
+    profile: "rocksdb-quick",
+  },
+};
 
 function positiveInteger(flag: string) {
   return (value: string): number => {
@@ -119,29 +157,32 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
     program
       .command("demo")
       .description(
-        "from nothing to a PR comment: install what is missing (Debian packages), get PostgreSQL 15 from Debian's source package, make a git repo with a base commit and a head commit that slows the executor down, build both, run pg-quick interleaved and print the comment; exits 1 because the gate fails that PR",
-      ),
-  ).action(async (flags: MeasureFlags) => {
+        "from nothing to a PR comment: install what is missing (Debian packages), get the engine (PostgreSQL 15, or RocksDB 7.8) from Debian's source package, make a git repo with a base commit and a head commit that slows a hot path down, build both, run its quick profile (pg-quick, rocksdb-quick) interleaved and print the comment; exits 1 because the gate fails that PR",
+      )
+      .option("--engine <name>", `the engine to demonstrate: ${Object.keys(DEMOS).join(" or ")}`, "postgresql"),
+  ).action(async (flags: MeasureFlags & { engine: string }) => {
+    const demo = DEMOS[flags.engine];
+    if (!demo) throw new InputError(`no demo for the engine "${flags.engine}" (known: ${Object.keys(DEMOS).join(", ")})`, undefined, "--engine");
     const log = consoleLog();
     const cacheDir = path.resolve(flags.cacheDir ?? defaultCacheDir());
     const onLine = (line: string) => log.info(line);
-    await log.group("Debian packages: build tools, ccache, sysbench", async () => {
-      const installed = await ensureDebianPackages(POSTGRES_BENCH_PACKAGES, onLine);
+    await log.group(`Debian packages: ${demo.packagesWhat}`, async () => {
+      const installed = await ensureDebianPackages(demo.packages, onLine);
       log.info(installed.length ? `installed ${installed.join(" ")}` : "all present");
     });
-    const source = await log.group("PostgreSQL source from Debian's source package", async () => {
-      const s = await obtainPostgresSource(cacheDir, { onLine });
-      log.info(`PostgreSQL ${s.version} (${s.package} ${s.debianVersion}) in ${s.dir}`);
+    const source = await log.group(`${demo.title} source from Debian's source package`, async () => {
+      const s = await demo.source(cacheDir, onLine);
+      log.info(`${demo.title} ${s.version} (${s.package} ${s.debianVersion}) in ${s.dir}`);
       return s;
     });
-    const fork = await log.group("a fork with a pull request: base = pristine, head = a slower executor", async () => {
-      const f = await makePostgresFork(source, path.join(cacheDir, "demo-fork"));
+    const fork = await log.group(`a fork with a pull request: base = pristine, head = ${demo.headWhat}`, async () => {
+      const f = await demo.fork(source, path.join(cacheDir, demo.forkDir));
       log.info(`${f.path}: base ${f.base.slice(0, 12)}, head ${f.head.slice(0, 12)}`);
       return f;
     });
     const plan = await makePlan(
       // the demo fork is made on this machine
-      { repo: fork.path, base: "base", head: "head", variants: [], profile: flags.profile, cflags: flags.cflags, cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, trust: "trusted", timeouts: flags.timeouts },
+      { repo: fork.path, base: "base", head: "head", variants: [], profile: flags.profile ?? demo.profile, cflags: flags.cflags, cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, trust: "trusted", timeouts: flags.timeouts },
       flags.config ? await loadConfigFile(flags.config) : {},
       thresholdsFromFlags(flags),
     );

@@ -3,6 +3,7 @@
  * one line here, nothing elsewhere.
  */
 import { InputError } from "../errors.js";
+import { dbBenchStep } from "./db-bench.js";
 import { ibenchStep } from "./ibench.js";
 import { pgbenchStep } from "./pgbench.js";
 import { sysbenchStep } from "./sysbench.js";
@@ -23,6 +24,7 @@ export const DRIVERS: Record<string, Driver> = {
   sysbench: { engines: ["postgresql", "mariadb"], clients: "threads", step: sysbenchStep },
   // sysbench with lua/ibench.lua: a new engine needs its SQL dialect there
   ibench: { engines: ["postgresql"], step: ibenchStep },
+  db_bench: { engines: ["rocksdb"], step: dbBenchStep },
 };
 
 /**

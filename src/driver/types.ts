@@ -64,6 +64,8 @@ export interface BenchmarkStep<P extends string = string> extends Step {
    * progress lines: the deterministic channel counts instructions of runs of N and 2N. `parse` reads it.
    */
   fixedRun(target: Target, bins: ClientBinaries<P>, perClient: number): ClientCommand;
+  /** why the deterministic channel cannot count this step (its instruction samples are "unavailable"); absent: counted */
+  uncounted?: string;
   /** lines of the run's stdout or stderr to show the user as they appear */
   isProgressLine(line: string): boolean;
   /** the measured run's stdout (stderr may be mixed in); throws ParseError when it does not understand it */

@@ -1,9 +1,11 @@
 /** The engines by the name a profile's `engine` gives them. Adding an engine is one line here plus its module and recipe. */
 import { postgresEngine } from "./postgres.js";
+import { rocksdbEngine } from "./rocksdb.js";
 import type { Engine } from "./types.js";
 
 export const ENGINES = {
   postgresql: postgresEngine,
+  rocksdb: rocksdbEngine,
 } as const satisfies Record<string, Engine>;
 
 export type EngineName = keyof typeof ENGINES;

@@ -91,6 +91,11 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
       }
     }
     for (const step of steps) {
+      if (step.uncounted) {
+        for (const variant of variants) samples.push({ step: step.id, variant: variant.id, status: "unavailable", reason: step.uncounted });
+        hooks.log(`instructions ${step.id}: n/a, ${step.uncounted}`);
+        continue;
+      }
       const perClient = plan.opsPerClientByStep?.[step.id] ?? plan.opsPerClient;
       for (const variant of variants) {
         const counter = counters.get(variant.id);

@@ -12,6 +12,17 @@ export const POSTGRES_BENCH_PACKAGES = [
   "valgrind",
 ];
 
+/**
+ * What building RocksDB's db_bench from source (make DEBUG_LEVEL=0 db_bench) and counting its
+ * instructions needs: without libgflags-dev db_bench only prints "Please install gflags"; the
+ * compression libraries are linked when their headers are found (the profiles use none, but a fork's
+ * options may).
+ */
+export const ROCKSDB_BENCH_PACKAGES = [
+  "build-essential", "ccache", "git", "dpkg-dev", "valgrind",
+  "libgflags-dev", "libsnappy-dev", "liblz4-dev", "libzstd-dev", "zlib1g-dev", "libbz2-dev",
+];
+
 /** The names among `packages` that dpkg does not report as installed. */
 export async function missingDebianPackages(packages: string[]): Promise<string[]> {
   // Unknown names make dpkg-query exit 1 after listing the known ones: not an error here.

@@ -1,9 +1,10 @@
 /**
- * A git repo made from the PostgreSQL source, standing in for a fork with a pull request:
+ * A git repo made from an engine's source, standing in for a fork with a pull request:
  *   base           the pristine source
- *   head           base + a change that makes every executed query do extra work (a real slowdown)
+ *   head           base + a change that makes a hot path do extra work (a real slowdown)
  *   build-failure  base + the same change with a typo: the build fails
  * Commits have fixed authors and dates, so the same source always gives the same shas (and build keys).
+ * The PostgreSQL fork is here; other engines' edits live with their setup (rocksdb-fork.ts).
  */
 import { existsSync } from "node:fs";
 import { cp, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
@@ -11,7 +12,7 @@ import path from "node:path";
 import { execa } from "execa";
 import { childEnv } from "../child-env.js";
 import { PipelineError } from "../errors.js";
-import type { PgSource } from "./pg-source.js";
+import type { DebianSource } from "./debian-source.js";
 
 export const FORK_REFS = { base: "base", head: "head", buildFailure: "build-failure" } as const;
 
@@ -26,7 +27,7 @@ export interface ForkRepo {
 const EXECUTOR = "src/backend/executor/execMain.c";
 
 /** One textual edit; `anchor` must occur exactly once, so a changed upstream file fails loudly. */
-interface Edit {
+export interface Edit {
   anchor: string;
   replacement: string;
 }
@@ -190,8 +191,32 @@ async function cloneOnce(fork: ForkRepo, repoDir: string): Promise<void> {
   await execa("git", ["clone", "-q", "--local", fork.path, repoDir], { env: childEnv(process.env), extendEnv: false });
 }
 
+/** How an engine's source becomes a fork: what base is, and the head and build-failure changes. */
+export interface ForkSpec {
+  /** Commit message of base. */
+  baseMessage: string;
+  /** Paths the upstream repository tracks although its .gitignore matches them (RocksDB's cmake/modules). */
+  trackedIgnored: readonly string[];
+  /** The file head and build-failure change, relative to the source root. */
+  file: string;
+  head: { edits: Edit[]; message: string };
+  buildFailure: { edits: Edit[]; message: string };
+}
+
+const POSTGRES_FORK = (source: DebianSource): ForkSpec => ({
+  baseMessage: `PostgreSQL ${source.version}\n\nFrom Debian source package ${source.package} ${source.debianVersion}, without Debian's patches.`,
+  trackedIgnored: [],
+  file: EXECUTOR,
+  head: { edits: HEAD_EDITS, message: "executor: fingerprint each executed plan for per-plan statistics" },
+  buildFailure: { edits: BUILD_FAILURE_EDITS, message: "executor: fingerprint each executed plan (does not compile)" },
+});
+
+export function makePostgresFork(source: DebianSource, repoDir: string): Promise<ForkRepo> {
+  return makeForkRepo(source, repoDir, POSTGRES_FORK(source));
+}
+
 /** Creates the repo at `repoDir` from `source`, or returns the complete one already there. */
-export async function makePostgresFork(source: PgSource, repoDir: string): Promise<ForkRepo> {
+export async function makeForkRepo(source: DebianSource, repoDir: string, spec: ForkSpec): Promise<ForkRepo> {
   if (existsSync(repoDir)) {
     const existing = await readRefs(repoDir).catch(() => null);
     if (existing) return existing;
@@ -205,16 +230,17 @@ export async function makePostgresFork(source: PgSource, repoDir: string): Promi
   const git = gitIn(creating);
   await git(["init", "-q", "-b", "main"]);
   await git(["add", "-A"]);
-  await git(["commit", "-q", "-m", `PostgreSQL ${source.version}\n\nFrom Debian source package ${source.package} ${source.debianVersion}, without Debian's patches.`]);
+  if (spec.trackedIgnored.length > 0) await git(["add", "-f", "--", ...spec.trackedIgnored]);
+  await git(["commit", "-q", "-m", spec.baseMessage]);
   await git(["branch", FORK_REFS.base]);
 
-  await editFile(creating, EXECUTOR, HEAD_EDITS);
-  await git(["commit", "-q", "-a", "-m", "executor: fingerprint each executed plan for per-plan statistics"]);
+  await editFile(creating, spec.file, spec.head.edits);
+  await git(["commit", "-q", "-a", "-m", spec.head.message]);
   await git(["branch", FORK_REFS.head]);
 
   await git(["switch", "-q", "--detach", FORK_REFS.base]);
-  await editFile(creating, EXECUTOR, BUILD_FAILURE_EDITS);
-  await git(["commit", "-q", "-a", "-m", "executor: fingerprint each executed plan (does not compile)"]);
+  await editFile(creating, spec.file, spec.buildFailure.edits);
+  await git(["commit", "-q", "-a", "-m", spec.buildFailure.message]);
   await git(["branch", FORK_REFS.buildFailure]);
   await git(["switch", "-q", "main"]);
 

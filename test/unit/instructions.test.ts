@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { makePlan } from "../../src/config/plan.js";
 import { loadProfile, parseProfile } from "../../src/config/profile.js";
+import { dbBenchStep } from "../../src/driver/db-bench.js";
 import { parsePgbenchOutput, pgbenchStep } from "../../src/driver/pgbench.js";
 import { parseSysbenchOutput, sysbenchStep } from "../../src/driver/sysbench.js";
 import { CountingUnavailableError, InputError, ParseError, PipelineError } from "../../src/errors.js";
@@ -163,6 +164,15 @@ describe("the counting pass", () => {
       "read-only.range100.pk1 base 0 40000", "read-only.range100.pk1 base 1 40000",
       "read-only.range100.pk1 head 0 48000", "read-only.range100.pk1 head 1 48000",
     ]);
+  });
+
+  it("a step its driver says cannot be counted is n/a for every variant, never run; the steps after it are counted", async () => {
+    const writing = dbBenchStep({ step: "readwhilewriting" });
+    const { h, calls } = hooks({ base: 40_000, head: 48_000 });
+    const samples = await countInstructions([writing, steps[0]!], [base, head], { opsPerClient: 100, repeats: 1 }, h);
+    expect(samples.slice(0, 2)).toEqual(["base", "head"].map((v) => ({ step: "readwhilewriting.t1", variant: v, status: "unavailable", reason: writing.uncounted })));
+    expect(samples.slice(2).map((s) => s.status)).toEqual(["ok", "ok"]);
+    expect(calls.some((c) => c.includes("readwhilewriting"))).toBe(false);
   });
 
   it("a build valgrind cannot run is n/a for every step; the other variant is counted", async () => {

@@ -156,9 +156,23 @@ describe("client CPU from the wrapper's rusage report (real processes)", () => {
     expect(sleepers).toEqual([]);
   });
 
+  it("with peakRss, the client's peak resident set: a client that holds 64 MiB reports at least that, and the poller is gone", async () => {
+    const report = path.join(dir, "peak");
+    // a shell that grows a 64 MiB string and holds it for a second
+    const wrapped = withClientRusage({ file: "sh", args: ["-c", 's=$(head -c 67108864 /dev/zero | tr "\\0" x); sleep 1; echo ${#s}'] }, report, { peakRss: true });
+    const result = await execa(wrapped.file, wrapped.args, { env: childEnv(process.env), extendEnv: false, reject: false });
+    expect([result.exitCode, result.stdout]).toEqual([0, "67108864"]);
+    const usage = await readClientRusage(report);
+    expect(usage.max_rss_kib).toBeGreaterThanOrEqual(65536);
+    expect(usage.max_rss_kib).toBeLessThan(1024 * 1024);
+    expect(readdirSync(dir).filter((name) => name.endsWith(".peak"))).toEqual([]);
+  });
+
   it("a report of another shape is a ParseError", () => {
-    expect(parseClientRusage("61 3 100\n")).toEqual({ user_s: 0.61, system_s: 0.03, cpu_s: 0.64 });
-    expectParseError(parseClientRusage, "61 100\n", /not "cutime cstime CLK_TCK"/);
+    expect(parseClientRusage("61 3 100\n")).toEqual({ user_s: 0.61, system_s: 0.03, cpu_s: 0.64, max_rss_kib: null });
+    expect(parseClientRusage("61 3 100 51200\n").max_rss_kib).toBe(51200);
+    expect(parseClientRusage("61 3 100 unknown\n").max_rss_kib).toBeNull();
+    expectParseError(parseClientRusage, "61 100\n", /not "cutime cstime CLK_TCK \[peak KiB\]"/);
     expect(() => parseClientRusage("")).toThrow(ParseError);
     expect(() => clientCpuShare(1, 0, 2)).toThrow(RangeError);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { confValue, lastLines, renderSettings } from "../../src/engine/postgres.js";
 import { InputError, PipelineError } from "../../src/errors.js";
 import { applyEdits, BUILD_FAILURE_EDITS, extraWorkEdits, extraWorkRef, HEAD_EDITS } from "../../src/setup/fork-repo.js";
-import { parseDscName } from "../../src/setup/pg-source.js";
+import { parseDscName } from "../../src/setup/debian-source.js";
 
 describe("postgresql.conf settings", () => {
   it("booleans are on/off, numbers bare, strings quoted with quotes doubled", () => {

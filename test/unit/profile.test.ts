@@ -23,12 +23,26 @@ describe("profiles", () => {
     const profile = await loadProfile(name);
     expect(profile.name).toBe(name);
     expect(profile.hash).toMatch(/^[0-9a-f]{64}$/);
-    for (const step of profile.steps) expect(step.id).toMatch(/^(pgbench\.[a-z-]+\.(simple|extended|prepared)\.c\d+|[a-z-]+\.range\d+\.pk[01](\.t\d+)?|l\.(i0|x|i1|i2)|q[rp]\d+)$/);
+    for (const step of profile.steps) expect(step.id).toMatch(/^(pgbench\.[a-z-]+\.(simple|extended|prepared)\.c\d+|[a-z-]+\.range\d+\.pk[01](\.t\d+)?|l\.(i0|x|i1|i2)|q[rp]\d+|[a-z]+\.t\d+)$/);
   });
 
   it("pg-ibench has the insert benchmark's steps in the field's order", async () => {
     const profile = await loadProfile("pg-ibench");
     expect(profile.steps.map((s) => s.id)).toEqual(["l.i0", "l.x", "l.i1", "l.i2", "qr100", "qp100", "qr500", "qp500", "qr1000", "qp1000"]);
+  });
+
+  it("rocksdb-quick has the field's db_bench steps, overwrite last, the writer's steps not counted", async () => {
+    const profile = await loadProfile("rocksdb-quick");
+    expect(profile.steps.map((s) => s.id)).toEqual([
+      "readrandom.t1",
+      "fwdrange.t1",
+      "revrange.t1",
+      "readwhilewriting.t1",
+      "fwdrangewhilewriting.t1",
+      "revrangewhilewriting.t1",
+      "overwrite.t1",
+    ]);
+    expect(profile.steps.filter((s) => s.uncounted).map((s) => s.id)).toEqual(["readwhilewriting.t1", "fwdrangewhilewriting.t1", "revrangewhilewriting.t1"]);
   });
 
   it("pg-quick has the steps the PR gate promises", async () => {

@@ -1,0 +1,230 @@
+/**
+ * What one db_bench run printed, read the way the field reads it (RocksDB's tools/benchmark.sh,
+ * summarize_result): the result line, the histogram's percentiles, and the last statistics block's
+ * stalls and compaction. Pure: text in, numbers out; output it does not understand is a ParseError
+ * that keeps the whole text.
+ *
+ * Lines understood (db_bench 7.x, `Stats::Report` and `DBImpl::DumpStats`):
+ *   readrandom   :       2.913 micros/op 343261 ops/sec 10.000 seconds 3432619 operations;  139.1 MB/s (3432619 of 3432619 found)
+ *   Microseconds per read:
+ *   Count: 333998 Average: 18.0806  StdDev: 325.94
+ *   Min: 1  Median: 5.0877  Max: 62288
+ *   Percentiles: P50: 5.09 P75: 5.82 P99: 33.68 P99.9: 4384.63 P99.99: 12524.02
+ *   ** Compaction Stats [default] ** ... " Sum" row ...            (with --benchmarks=NAME,stats)
+ *   Flush(GB): cumulative 0.039, interval 0.016
+ *   Stalls(count): 0 level0_slowdown, ..., 3 memtable_compaction, 0 memtable_slowdown, interval 0 total count
+ *   Cumulative writes: 185K writes, 185K keys, ..., ingest: 0.08 GB, 25.33 MB/s
+ *   Cumulative stall: 00:00:0.201 H:M:S, 6.6 percent
+ * The statistics are cumulative since the database was opened: the last block is the run's. Other
+ * benchmarks may run before it in the same process (readtocache, to warm the block cache): only the
+ * lines from the benchmark's own result line to the next result line are its.
+ *
+ * micros/op is db_bench's per-thread time per operation (elapsed x threads / operations), the
+ * percentiles are of the measured threads' operations only: the rate-limited writer of the
+ * *whilewriting benchmarks is excluded from both (Stats::SetExcludeFromMerge).
+ */
+import { ParseError } from "../errors.js";
+import type { ClientRusage } from "./client-rusage.js";
+import { findNumber, normalizeLines, requirePositive } from "./output-text.js";
+
+export interface DbBenchPercentiles {
+  /** microseconds */
+  p50: number;
+  p99: number;
+  p99_9: number;
+  /** microseconds; db_bench's histogram average over every operation */
+  average: number;
+  max: number;
+}
+
+export interface DbBenchStalls {
+  /** "Cumulative stall: ..., P percent": share of the uptime writes were stalled */
+  percent: number;
+  /** stall events of every kind ("Stalls(count):", the interval total left out) */
+  count: number;
+}
+
+export interface DbBenchCompaction {
+  /** " Sum" row of the last "Compaction Stats" table: GB written and read by compaction */
+  write_gb: number;
+  read_gb: number;
+  /** wall seconds and CPU seconds compaction threads spent (Comp(sec), CompMergeCPU(sec)) */
+  seconds: number;
+  cpu_seconds: number;
+  /** GB flushed from memtables ("Flush(GB): cumulative") */
+  flush_gb: number;
+  /** GB the application wrote ("Cumulative writes: ... ingest:") */
+  ingest_gb: number;
+  /** (compaction + flush) / ingest, benchmark.sh's w_amp; null when nothing was written */
+  write_amplification: number | null;
+}
+
+export interface DbBenchOutput {
+  benchmark: string;
+  micros_per_op: number;
+  ops_per_s: number;
+  seconds: number;
+  operations: number;
+  /** null for the benchmarks that print no MB/s (multireadrandom, seekrandom) */
+  mb_per_s: number | null;
+  /** "(F of N found)": keys found of keys looked up; null where db_bench does not say */
+  found: { found: number; of: number } | null;
+  /** null without --histogram=1 */
+  percentiles: DbBenchPercentiles | null;
+  /** null without a statistics block (the `stats` benchmark or --stats_interval_seconds) */
+  stalls: DbBenchStalls | null;
+  compaction: DbBenchCompaction | null;
+  /** "WARNING: Assertions are enabled": a debug build, whose numbers are not a release's */
+  assertions_enabled: boolean;
+  /** "RocksDB:    version 7.8.3" */
+  version: string | null;
+}
+
+const NUMBER = String.raw`(\d+(?:\.\d+)?)`;
+
+/**
+ * The run of `benchmark` in `raw` (db_bench's stdout, stderr possibly mixed in). Exactly one result
+ * line for it must be there; the statistics blocks are optional, but one that is there must be whole.
+ */
+export function parseDbBenchOutput(raw: string, benchmark: string): DbBenchOutput {
+  if (!/^[a-z0-9_]+$/.test(benchmark)) throw new RangeError(`not a db_bench benchmark name: "${benchmark}"`);
+  const text = normalizeLines(raw);
+  const results = [...text.matchAll(new RegExp(String.raw`^${benchmark}\s*:\s+${NUMBER} micros/op (\d+) ops/sec ${NUMBER} seconds (\d+) operations;(.*)$`, "gm"))];
+  if (results.length === 0) {
+    const complaint = /^(?:.*\berror\b.*|Invalid argument.*|.*: unknown command-line flag.*|Please install gflags.*)$/im.exec(text);
+    throw new ParseError(`no db_bench ${benchmark} result line in the output${complaint ? `; it says "${complaint[0].trim()}"` : ""}`, raw);
+  }
+  if (results.length > 1) throw new ParseError(`db_bench ${benchmark} result line appears ${results.length} times: more than one run in one output?`, raw);
+  const result = results[0] as RegExpExecArray;
+  const [, microsPerOp, opsPerS, seconds, operations, extra = ""] = result;
+  const mbPerS = /^\s+(\d+(?:\.\d+)?) MB\/s/.exec(extra);
+  const found = /\((\d+) of (\d+) found/.exec(extra);
+  // What db_bench printed for this benchmark: its histogram and a following `stats` benchmark's block,
+  // up to the next benchmark's result line (a warm-up before it, e.g. readtocache, has its own).
+  const after = result.index + result[0].length;
+  const next = new RegExp(String.raw`^\w+\s*:\s+${NUMBER} micros/op `, "gm");
+  next.lastIndex = after;
+  const section = text.slice(result.index, next.exec(text)?.index ?? text.length);
+  const block = lastStatisticsBlock(section, raw);
+  return {
+    benchmark,
+    micros_per_op: Number(microsPerOp),
+    ops_per_s: requirePositive(Number(opsPerS), `db_bench ${benchmark} ops/sec`, raw),
+    seconds: Number(seconds),
+    operations: requirePositive(Number(operations), `db_bench ${benchmark} operations`, raw),
+    mb_per_s: mbPerS ? Number(mbPerS[1]) : null,
+    found: found ? { found: Number(found[1]), of: Number(found[2]) } : null,
+    percentiles: parsePercentiles(section, raw),
+    stalls: block === null ? null : parseStalls(block, raw),
+    compaction: block === null ? null : parseCompaction(block, raw),
+    assertions_enabled: /^WARNING: Assertions are enabled/m.test(text),
+    version: /^RocksDB:\s+version (\S+)$/m.exec(text)?.[1] ?? null,
+  };
+}
+
+/** The histogram of the measured operations: one per run (a second one is a second run's). */
+function parsePercentiles(text: string, raw: string): DbBenchPercentiles | null {
+  const line = findLine(text, /^Percentiles: .*$/gm, "Percentiles", raw);
+  if (line === null) return null;
+  const value = (label: string): number => {
+    const match = new RegExp(String.raw`\b${label.replace(".", String.raw`\.`)}: ${NUMBER}(?: |$)`).exec(line);
+    if (!match) throw new ParseError(`db_bench Percentiles line has no ${label}: "${line}"`, raw);
+    return Number(match[1]);
+  };
+  const average = findNumber(text, new RegExp(String.raw`^Count: \d+ Average: ${NUMBER}\s+StdDev: [\d.]+$`, "m"), "db_bench histogram average", raw);
+  const max = findNumber(text, new RegExp(String.raw`^Min: \d+\s+Median: [\d.]+\s+Max: ${NUMBER}$`, "m"), "db_bench histogram max", raw);
+  if (average === null || max === null) throw new ParseError("db_bench histogram has Percentiles but no Count/Average or Min/Median/Max line", raw);
+  return { p50: value("P50"), p99: value("P99"), p99_9: value("P99.9"), average, max };
+}
+
+/**
+ * The last statistics block ("rocksdb.stats": compaction table, flush, stall counts, then DB stats),
+ * from its compaction table's header to the end; null when the output has none. A block missing one
+ * of its lines is an error, not a mix with an earlier block's.
+ */
+function lastStatisticsBlock(text: string, raw: string): string | null {
+  const headers = [...text.matchAll(/^Level\s+Files\s+Size\s+Score .*$/gm)];
+  const last = headers.at(-1);
+  if (last === undefined) {
+    if (/^(?:Stalls\(count\)|Cumulative stall):/m.test(text)) throw new ParseError("db_bench statistics without their compaction table", raw);
+    return null;
+  }
+  return text.slice(last.index);
+}
+
+function blockLine(block: string, pattern: RegExp, what: string, raw: string): RegExpExecArray {
+  const match = pattern.exec(block);
+  if (!match) throw new ParseError(`db_bench's last statistics block has no readable ${what} line`, raw);
+  return match;
+}
+
+/** "Cumulative stall" and "Stalls(count)" of the last statistics block. */
+function parseStalls(block: string, raw: string): DbBenchStalls {
+  const percent = blockLine(block, /^Cumulative stall: \d+:\d+:[\d.]+ H:M:S, (\d+(?:\.\d+)?) percent$/m, '"Cumulative stall"', raw);
+  const counts = blockLine(block, /^Stalls\(count\): (.*)$/m, '"Stalls(count)"', raw)[1] ?? "";
+  // "N kind, N kind, ..., interval N total count"
+  const parts = counts.split(", ");
+  const total = parts.pop();
+  if (parts.length === 0 || !/^interval \d+ total count$/.test(total ?? "")) throw new ParseError(`db_bench Stalls(count) line not understood: "${counts}"`, raw);
+  let count = 0;
+  for (const part of parts) {
+    const match = /^(\d+) [a-z0-9_ ]+$/.exec(part);
+    if (!match) throw new ParseError(`db_bench Stalls(count) entry not understood: "${part}"`, raw);
+    count += Number(match[1]);
+  }
+  return { percent: Number(percent[1]), count };
+}
+
+/** Compaction and write figures of the last statistics block. */
+function parseCompaction(block: string, raw: string): DbBenchCompaction {
+  // Size is two words in the rows ("46.26 MB") and one in the header.
+  const names = (block.split("\n", 1)[0] ?? "").trim().split(/\s+/);
+  const sum = blockLine(block, /^ Sum .*$/m, "compaction Sum", raw)[0];
+  const [, files, size, unit, ...rest] = sum.trim().split(/\s+/);
+  if (!files || !size || !unit || rest.length !== names.length - 3) {
+    throw new ParseError(`db_bench compaction Sum row does not match its header: "${sum}"`, raw);
+  }
+  const column = (name: string): number => {
+    const index = names.indexOf(name) - 3;
+    const value = Number(rest[index]);
+    if (index < 0 || !Number.isFinite(value)) throw new ParseError(`db_bench compaction stats have no numeric ${name} column`, raw);
+    return value;
+  };
+  const flushGb = Number(blockLine(block, /^Flush\(GB\): cumulative (\d+(?:\.\d+)?), interval/m, '"Flush(GB)"', raw)[1]);
+  const ingestGb = Number(blockLine(block, /^Cumulative writes: .*, ingest: (\d+(?:\.\d+)?) GB, /m, '"Cumulative writes"', raw)[1]);
+  const writeGb = column("Write(GB)");
+  return {
+    write_gb: writeGb,
+    read_gb: column("Read(GB)"),
+    seconds: column("Comp(sec)"),
+    cpu_seconds: column("CompMergeCPU(sec)"),
+    flush_gb: flushGb,
+    ingest_gb: ingestGb,
+    write_amplification: ingestGb > 0 ? (writeGb + flushGb) / ingestGb : null,
+  };
+}
+
+function findLine(text: string, pattern: RegExp, what: string, raw: string): string | null {
+  const lines = [...text.matchAll(pattern)];
+  if (lines.length > 1) throw new ParseError(`db_bench ${what} line appears ${lines.length} times: more than one run in one output?`, raw);
+  return lines[0]?.[0] ?? null;
+}
+
+/** The db_bench process's cost, from the rusage wrapper around it and the run's operation count. */
+export interface DbBenchProcessCost {
+  user_s: number;
+  system_s: number;
+  /** user + system CPU microseconds per operation, background (flush, compaction) threads included */
+  cpu_us_per_op: number;
+  /** peak resident set, KiB (the rusage wrapper's poll); null where it was not seen */
+  max_rss_kib: number | null;
+}
+
+export function dbBenchProcessCost(output: Pick<DbBenchOutput, "operations">, rusage: ClientRusage): DbBenchProcessCost {
+  return {
+    user_s: rusage.user_s,
+    system_s: rusage.system_s,
+    cpu_us_per_op: (rusage.cpu_s * 1e6) / output.operations,
+    max_rss_kib: rusage.max_rss_kib,
+  };
+}

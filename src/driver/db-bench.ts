@@ -1,0 +1,202 @@
+/**
+ * db_bench, RocksDB's own benchmark tool, driven the way the field compares RocksDB versions
+ * (tools/benchmark.sh and benchmark_compare.sh): a database loaded once with fillseq, then the read
+ * steps, the steps with a rate-limited background writer, and overwrite.
+ *
+ * | step                  | db_bench benchmark        | options                                             |
+ * | --------------------- | ------------------------- | --------------------------------------------------- |
+ * | readrandom            | readrandom                | point lookups (Get) of random keys                  |
+ * | fwdrange              | seekrandom                | --seek_nexts=N: a Seek and N Next()s                |
+ * | revrange              | seekrandom                | --seek_nexts=N --reverse_iterator: Seek and N Prev()s |
+ * | readwhilewriting      | readwhilewriting          | readrandom beside a writer at --benchmark_write_rate_limit |
+ * | fwdrangewhilewriting  | seekrandomwhilewriting    | fwdrange beside the writer                          |
+ * | revrangewhilewriting  | seekrandomwhilewriting    | revrange beside the writer                          |
+ * | overwrite             | overwrite                 | random overwrites of existing keys, WAL on, no sync |
+ *
+ * Step ids are the field's: `<step>.t<threads>` (readrandom.t1). The load is
+ * `fillseq,flush,waitforcompaction,compact,waitforcompaction` with the WAL off (the field's
+ * fillseq.wal_disabled), so every variant reads the same LSM shape: one sorted level, no memtable.
+ *
+ * Every measured run is one db_bench process on its own copy of the loaded database (writes of one
+ * run never reach another), and starts with `readtocache` (a full scan of every key, which loads
+ * every data block into the block cache): the measured benchmark then runs from memory. Its result
+ * line and histogram are the measured benchmark's, not the scan's (db-bench-output.ts reads each
+ * benchmark's own lines). Steps that write end with `stats`: stalls and compaction for the report.
+ * A fixed --seed: both variants look up the same key sequence.
+ */
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { InputError } from "../errors.js";
+import { parseDbBenchOutput, type DbBenchOutput } from "./db-bench-output.js";
+import { wholeCount, wholeSeconds, type BenchmarkStep, type ParsedSample, type Target } from "./types.js";
+
+export const DB_BENCH_STEPS = {
+  readrandom: { benchmark: "readrandom", writes: false, seek: null },
+  fwdrange: { benchmark: "seekrandom", writes: false, seek: "forward" },
+  revrange: { benchmark: "seekrandom", writes: false, seek: "reverse" },
+  readwhilewriting: { benchmark: "readwhilewriting", writes: true, seek: null },
+  fwdrangewhilewriting: { benchmark: "seekrandomwhilewriting", writes: true, seek: "forward" },
+  revrangewhilewriting: { benchmark: "seekrandomwhilewriting", writes: true, seek: "reverse" },
+  overwrite: { benchmark: "overwrite", writes: true, seek: null },
+} as const satisfies Record<string, { benchmark: string; writes: boolean; seek: "forward" | "reverse" | null }>;
+
+export type DbBenchStepName = keyof typeof DB_BENCH_STEPS;
+const STEP_NAMES = Object.keys(DB_BENCH_STEPS) as [DbBenchStepName, ...DbBenchStepName[]];
+
+/** Flags the driver sets itself: a profile's options cannot change what is measured or where. */
+const DRIVER_FLAGS = new Set([
+  "db", "num", "key_size", "value_size", "seed", "threads", "benchmarks", "use_existing_db", "duration", "reads", "writes",
+  "histogram", "disable_wal", "seek_nexts", "reverse_iterator", "benchmark_write_rate_limit", "wal_dir", "report_file",
+]);
+
+/** db_bench option names and values a profile may add (LSM shape, cache); no shell, no spaces. */
+const optionName = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]*$/, "a db_bench flag name without the leading --")
+  .refine((name) => !DRIVER_FLAGS.has(name), { message: "set by the db_bench driver itself (a step parameter or fixed)" });
+const optionValue = z.union([z.string().regex(/^[^\s]*$/, "no whitespace"), z.number(), z.boolean()]);
+
+export const DbBenchParametersSchema = z
+  .object({
+    step: z.enum(STEP_NAMES),
+    threads: z.number().int().positive().default(1),
+    /** keys loaded by fillseq, and the key range every step reads and writes */
+    keys: z.number().int().positive().default(1_000_000),
+    key_size: z.number().int().positive().default(20),
+    value_size: z.number().int().positive().default(400),
+    /** Next()s (Prev()s) per Seek of the range steps, the field's NUM_NEXTS_PER_SEEK */
+    seek_nexts: z.number().int().positive().default(10),
+    /** bytes per second of the background writer of the *whilewriting steps (the field: 2 MB/s) */
+    write_rate_limit: z.number().int().positive().default(2 * 1024 * 1024),
+    seed: z.number().int().positive().default(1_700_000_000),
+    /** further db_bench flags, the same for the load and every run (e.g. cache_size, write_buffer_size) */
+    options: z.record(optionName, optionValue).default({}),
+  })
+  .strict();
+
+export type DbBenchParameters = z.output<typeof DbBenchParametersSchema>;
+
+/**
+ * The small-server settings of the field's method: 16 MB memtables and SST files, a 64 MB L1, two
+ * background jobs, 10-bit bloom filters, no compression; a 1 GB block cache holds the whole database
+ * (1M keys of 420 bytes, about 410 MB), so steps measure CPU, not storage.
+ */
+export const DB_BENCH_DEFAULT_OPTIONS: Readonly<Record<string, string | number | boolean>> = {
+  compression_type: "none",
+  cache_size: 1024 * 1024 * 1024,
+  write_buffer_size: 16 * 1024 * 1024,
+  target_file_size_base: 16 * 1024 * 1024,
+  max_bytes_for_level_base: 64 * 1024 * 1024,
+  max_background_jobs: 2,
+  bloom_bits: 10,
+};
+
+export function dbBenchStepId(p: Pick<DbBenchParameters, "step" | "threads">): string {
+  return `${p.step}.t${p.threads}`;
+}
+
+const flag = (name: string, value: string | number | boolean): string => `--${name}=${typeof value === "boolean" ? (value ? 1 : 0) : value}`;
+
+/** Options of the load and of every run: data shape, seed, LSM and cache settings. */
+function commonArgs(p: DbBenchParameters, dbDir: string): string[] {
+  const options = { ...DB_BENCH_DEFAULT_OPTIONS, ...p.options };
+  return [
+    flag("db", dbDir),
+    flag("num", p.keys),
+    flag("key_size", p.key_size),
+    flag("value_size", p.value_size),
+    flag("seed", p.seed),
+    ...Object.entries(options).map(([name, value]) => flag(name, value)),
+  ];
+}
+
+/** The load: fillseq with the WAL off, then flushed and compacted into one level. fillseq's line is the load's measurement. */
+export function dbBenchLoadArgs(p: DbBenchParameters, dbDir: string): string[] {
+  return [...commonArgs(p, dbDir), flag("threads", 1), flag("disable_wal", true), flag("histogram", true), "--benchmarks=fillseq,flush,waitforcompaction,compact,waitforcompaction,stats"];
+}
+
+/** How long a measured run lasts: seconds, or a fixed number of operations per thread (counted runs). */
+export type DbBenchLength = { seconds: number } | { opsPerThread: number };
+
+/** A measured run on an existing database (its own copy of the loaded one). */
+export function dbBenchRunArgs(p: DbBenchParameters, dbDir: string, length: DbBenchLength): string[] {
+  const step = DB_BENCH_STEPS[p.step];
+  const lengthArgs =
+    "seconds" in length
+      ? [flag("duration", wholeSeconds(length.seconds))]
+      : [flag("duration", 0), flag(step.benchmark === "overwrite" ? "writes" : "reads", wholeCount(length.opsPerThread))];
+  return [
+    ...commonArgs(p, dbDir),
+    flag("use_existing_db", true),
+    flag("threads", p.threads),
+    flag("histogram", true),
+    ...lengthArgs,
+    ...(step.seek ? [flag("seek_nexts", p.seek_nexts), flag("reverse_iterator", step.seek === "reverse")] : []),
+    ...(step.benchmark.endsWith("whilewriting") ? [flag("benchmark_write_rate_limit", p.write_rate_limit)] : []),
+    `--benchmarks=readtocache,${step.benchmark}${step.writes ? ",stats" : ""}`,
+  ];
+}
+
+/** The db_bench benchmark whose result line a step's run reports. */
+export function dbBenchBenchmark(p: Pick<DbBenchParameters, "step">): string {
+  return DB_BENCH_STEPS[p.step].benchmark;
+}
+
+/** The data directory of an embedded target: db_bench opens it itself (the config refuses other pairings). */
+function embeddedDataDir(target: Target): string {
+  if (target.kind !== "embedded") throw new InputError("the db_bench driver opens an embedded engine's data directory, not a server");
+  return target.dataDir;
+}
+
+/** The load's key: steps with the same data shape, seed and options share one load per variant. */
+function dataSetKey(p: DbBenchParameters): string {
+  const options = Object.entries({ ...DB_BENCH_DEFAULT_OPTIONS, ...p.options })
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, value]) => `${name}=${String(value)}`)
+    .join(",");
+  return `db_bench.fillseq.keys${p.keys}.k${p.key_size}.v${p.value_size}.seed${p.seed}.${createHash("sha256").update(options).digest("hex").slice(0, 12)}`;
+}
+
+/** db_bench's numbers as a sample: ops and ops/sec of the measured benchmark, latency in milliseconds. */
+export function dbBenchSample(output: DbBenchOutput, raw: string): ParsedSample {
+  const ms = (micros: number) => micros / 1000;
+  return {
+    ops: output.operations,
+    ops_per_s: output.ops_per_s,
+    duration_s: output.seconds,
+    latency_ms: { avg: ms(output.percentiles?.average ?? output.micros_per_op), p95: null, p99: output.percentiles ? ms(output.percentiles.p99) : null },
+    errors: null,
+    raw,
+  };
+}
+
+/** Throws a ZodError naming the bad parameter; the config layer turns it into an InputError. */
+export function dbBenchStep(parameters: unknown): BenchmarkStep<"db_bench"> {
+  const p = DbBenchParametersSchema.parse(parameters);
+  const step = DB_BENCH_STEPS[p.step];
+  return {
+    id: dbBenchStepId(p),
+    driver: "db_bench",
+    parameters: {
+      step: p.step,
+      benchmark: step.benchmark,
+      threads: p.threads,
+      keys: p.keys,
+      key_size: p.key_size,
+      value_size: p.value_size,
+      ...(step.seek && { seek_nexts: p.seek_nexts }),
+      ...(step.benchmark.endsWith("whilewriting") && { write_rate_limit: p.write_rate_limit }),
+      seed: p.seed,
+    },
+    programs: { db_bench: "build" },
+    dataSet: (target, bins) => ({ key: dataSetKey(p), commands: [{ file: bins.db_bench, args: dbBenchLoadArgs(p, embeddedDataDir(target)) }], tables: [] }),
+    run: (target, bins, seconds) => ({ file: bins.db_bench, args: dbBenchRunArgs(p, embeddedDataDir(target), { seconds }) }),
+    warmup: (target, bins, seconds) => ({ file: bins.db_bench, args: dbBenchRunArgs(p, embeddedDataDir(target), { seconds }) }),
+    fixedRun: (target, bins, perClient) => ({ file: bins.db_bench, args: dbBenchRunArgs(p, embeddedDataDir(target), { opsPerThread: perClient }) }),
+    ...(step.benchmark.endsWith("whilewriting") && {
+      uncounted: "its writer is paced by wall time: under valgrind it would add writes per read that depend on the machine's speed",
+    }),
+    isProgressLine: (line) => /^\w+\s*:\s+[\d.]+ micros\/op /.test(line),
+    parse: (stdout) => dbBenchSample(parseDbBenchOutput(stdout, step.benchmark), stdout),
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * db_bench under cachegrind: the deterministic channel for RocksDB. An embedded engine has no server
+ * to restart under valgrind: each counted run is the db_bench command itself run under it.
+ *
+ * What is counted: the whole db_bench process, every thread. In a counted run of a read step
+ * (readrandom, fwdrange, revrange) no background work runs: the database is settled (no flush or
+ * compaction is due) and the statistics dump comes every 600 s; the block cache is warmed by
+ * readtocache in both runs of N and 2N alike, and opening the database costs the same in both, so the
+ * difference is the reads' own work. overwrite's counted runs stay within one memtable (the profile's
+ * N: no flush, and with the WAL on none at close). The *whilewriting steps are not counted (their
+ * driver says why): their writer is paced by wall time, and under valgrind's slowdown it would add
+ * writes per read that depend on the machine's speed.
+ */
+import { mkdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { CountingUnavailableError, PipelineError } from "../errors.js";
+import { cachegrindArgs, countedPids, readCounts, removeCounts, unsupportedInstruction, valgrindVersion } from "../measure/valgrind.js";
+import { giveTo, type OsUser } from "../unprivileged.js";
+import type { ClientCommand, InstructionCounter } from "./types.js";
+
+export const DB_BENCH_COUNTED_WORK = "the db_bench process, all threads (no flush or compaction in a counted run)";
+
+export async function startCountingDbBench(options: { workDir: string; owner: OsUser | null; timeoutMs: number }): Promise<InstructionCounter> {
+  await valgrindVersion();
+  const outDir = path.join(options.workDir, "counting");
+  await mkdir(outDir, { recursive: true });
+  await giveTo(options.owner, outDir);
+  const valgrindLog = path.join(outDir, "valgrind.log");
+  return {
+    tool: "cachegrind",
+    counted: DB_BENCH_COUNTED_WORK,
+    async count<T>(command: ClientCommand, run: (command: ClientCommand) => Promise<T>) {
+      const counted: ClientCommand = { file: "valgrind", args: [`--log-file=${valgrindLog}`, ...cachegrindArgs(outDir, command.file), ...command.args] };
+      const result = await run(counted);
+      const pids = await countedPids(outDir);
+      try {
+        const log = await readFile(valgrindLog, "utf8").catch(() => "");
+        const unsupported = unsupportedInstruction(log);
+        if (unsupported) throw new CountingUnavailableError(`valgrind cannot run this build of db_bench: ${unsupported}`);
+        if (pids.length !== 1) throw new PipelineError(`a counted db_bench run left ${pids.length} cachegrind counts, expected 1 (its own process)`, log.slice(-4000));
+        return { result, instructions: await readCounts(outDir, pids, options.timeoutMs) };
+      } finally {
+        await removeCounts(outDir, pids);
+        await rm(valgrindLog, { force: true });
+      }
+    },
+    stop: () => rm(outDir, { recursive: true, force: true }),
+  };
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { ZodError } from "zod";
+import { dbBenchBenchmark, dbBenchLoadArgs, DbBenchParametersSchema, dbBenchRunArgs, dbBenchStepId } from "../../src/driver/db-bench.js";
+
+const params = (step: string, extra: Record<string, unknown> = {}) => DbBenchParametersSchema.parse({ step, ...extra });
+
+describe("db_bench command lines", () => {
+  it("the load: fillseq without WAL, then flushed and compacted, with the shared data shape and LSM settings", () => {
+    expect(dbBenchLoadArgs(params("readrandom"), "/d/db")).toEqual([
+      "--db=/d/db",
+      "--num=1000000",
+      "--key_size=20",
+      "--value_size=400",
+      "--seed=1700000000",
+      "--compression_type=none",
+      "--cache_size=1073741824",
+      "--write_buffer_size=16777216",
+      "--target_file_size_base=16777216",
+      "--max_bytes_for_level_base=67108864",
+      "--max_background_jobs=2",
+      "--bloom_bits=10",
+      "--threads=1",
+      "--disable_wal=1",
+      "--histogram=1",
+      "--benchmarks=fillseq,flush,waitforcompaction,compact,waitforcompaction,stats",
+    ]);
+  });
+
+  it("a timed read step warms the block cache with readtocache first, on the existing database", () => {
+    const args = dbBenchRunArgs(params("readrandom"), "/d/run", { seconds: 5 });
+    expect(args).toContain("--use_existing_db=1");
+    expect(args).toContain("--duration=5");
+    expect(args.at(-1)).toBe("--benchmarks=readtocache,readrandom");
+    expect(args.some((a) => a.startsWith("--reads="))).toBe(false);
+  });
+
+  it("range steps seek and step forward or backward; the whilewriting ones rate-limit their writer and end with stats", () => {
+    expect(dbBenchRunArgs(params("revrange", { seek_nexts: 7 }), "/d", { seconds: 5 })).toEqual(expect.arrayContaining(["--seek_nexts=7", "--reverse_iterator=1", "--benchmarks=readtocache,seekrandom"]));
+    const writing = dbBenchRunArgs(params("fwdrangewhilewriting"), "/d", { seconds: 5 });
+    expect(writing).toEqual(expect.arrayContaining(["--reverse_iterator=0", "--benchmark_write_rate_limit=2097152", "--benchmarks=readtocache,seekrandomwhilewriting,stats"]));
+    expect(dbBenchBenchmark(params("fwdrangewhilewriting"))).toBe("seekrandomwhilewriting");
+  });
+
+  it("a counted run does a fixed number of reads, or of writes for overwrite", () => {
+    expect(dbBenchRunArgs(params("readwhilewriting"), "/d", { opsPerThread: 20000 })).toEqual(expect.arrayContaining(["--duration=0", "--reads=20000"]));
+    expect(dbBenchRunArgs(params("overwrite"), "/d", { opsPerThread: 20000 })).toEqual(expect.arrayContaining(["--duration=0", "--writes=20000", "--benchmarks=readtocache,overwrite,stats"]));
+  });
+
+  it("profile options override the defaults; the step id is the field's", () => {
+    const p = params("overwrite", { threads: 2, options: { cache_size: 536870912, use_direct_reads: true } });
+    expect(dbBenchLoadArgs(p, "/d")).toEqual(expect.arrayContaining(["--cache_size=536870912", "--use_direct_reads=1"]));
+    expect(dbBenchStepId(p)).toBe("overwrite.t2");
+  });
+
+  it("unknown steps and options that could smuggle arguments are refused", () => {
+    expect(() => params("multireadrandom")).toThrow(ZodError);
+    expect(() => params("readrandom", { options: { "db=/etc --x": 1 } })).toThrow(ZodError);
+    expect(() => params("readrandom", { options: { cache_size: "1 --db=/" } })).toThrow(ZodError);
+    expect(() => params("readrandom", { options: { db: "/elsewhere" } })).toThrow(/set by the db_bench driver itself/);
+    expect(() => dbBenchRunArgs(params("readrandom"), "/d", { seconds: 2.5 })).toThrow(RangeError);
+  });
+});
