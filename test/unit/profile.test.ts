@@ -120,7 +120,9 @@ describe("client-count sweeps", () => {
     expect(() =>
       parseProfile(minimal(`  - { driver: pgbench, script: select-only, sweep: { clients: [1, 2] } }\n  - { driver: pgbench, script: select-only, clients: 2 }`), "p.yaml"),
     ).toThrow(/^p\.yaml: \$\.steps\[1\]: two steps are both "pgbench\.select-only\.simple\.c2"$/);
-    expect(() => parseProfile(minimal(`  - { driver: db_bench, sweep: { clients: [1, 2] } }`), "p.yaml")).toThrow(/^p\.yaml: \$\.steps\[0\]\.driver: unknown driver "db_bench"/);
+    expect(() => parseProfile(minimal(`  - { driver: hammerdb, sweep: { clients: [1, 2] } }`), "p.yaml")).toThrow(/^p\.yaml: \$\.steps\[0\]\.driver: unknown driver "hammerdb"/);
+    // a driver without a client count (db_bench runs one process) cannot be swept
+    expect(() => parseProfile(minimal(`  - { driver: db_bench, benchmark: readrandom, sweep: { clients: [1, 2] } }`), "p.yaml")).toThrow(/^p\.yaml: \$\.steps\[0\]\.sweep: the db_bench driver has no client count to sweep$/);
   });
 
   it("pg-scaling sweeps select-only and tpcb-like over 1, 2, 4 and 8 clients", async () => {
