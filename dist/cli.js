@@ -37,7 +37,7 @@ import {
   runLabels,
   runStreamed,
   withCleanup
-} from "./chunks/chunk-XCHCHBWZ.js";
+} from "./chunks/chunk-NKHTQEYD.js";
 import {
   __commonJS,
   __require,
@@ -3642,7 +3642,7 @@ function consoleLog(write = (line2) => process.stderr.write(line2 + "\n")) {
   };
 }
 
-// src/setup/pg-source.ts
+// src/setup/debian-source.ts
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, writeFile as writeFile2 } from "node:fs/promises";
 import path from "node:path";
@@ -3653,9 +3653,8 @@ function parseDscName(fileName, sourcePackage) {
   if (!match?.[1] || !match[2]) throw new PipelineError(`unexpected source package file name "${fileName}"`);
   return { debianVersion: match[1], version: match[2] };
 }
-async function obtainPostgresSource(cacheDir, options = {}) {
-  const sourcePackage = options.sourcePackage ?? "postgresql-15";
-  const root = path.join(cacheDir, "pg-source", sourcePackage);
+async function obtainDebianSource(cacheDir, sourcePackage, options) {
+  const root = path.join(cacheDir, "debian-source", sourcePackage);
   const record = path.join(root, SOURCE_RECORD);
   if (existsSync(record)) {
     const source2 = JSON.parse(await readFile(record, "utf8"));
@@ -3683,7 +3682,7 @@ async function obtainPostgresSource(cacheDir, options = {}) {
   const dsc = (await readdir(download)).find((name) => name.endsWith(".dsc"));
   if (!dsc) throw new PipelineError(`apt-get source ${sourcePackage} downloaded no .dsc file`);
   const { debianVersion, version } = parseDscName(dsc, sourcePackage);
-  const dir = path.join(root, `postgresql-${version}`);
+  const dir = path.join(root, `${options.upstreamName}-${version}`);
   const unpacking = `${dir}.unpacking`;
   await rm(unpacking, { recursive: true, force: true });
   await runStreamed("dpkg-source", ["--skip-patches", "-x", path.join(download, dsc), unpacking], { cwd: download, onLine: options.onLine });
@@ -3693,6 +3692,11 @@ async function obtainPostgresSource(cacheDir, options = {}) {
   const source = { package: sourcePackage, debianVersion, version, dir };
   await writeFile2(record, JSON.stringify(source, null, 2));
   return source;
+}
+
+// src/setup/pg-source.ts
+function obtainPostgresSource(cacheDir, options = {}) {
+  return obtainDebianSource(cacheDir, options.sourcePackage ?? "postgresql-15", { upstreamName: "postgresql", onLine: options.onLine });
 }
 
 // src/setup/debian-packages.ts
@@ -3711,6 +3715,19 @@ var POSTGRES_BENCH_PACKAGES = [
   "sysbench",
   // the deterministic channel counts instructions under valgrind (src/measure/valgrind.ts)
   "valgrind"
+];
+var ROCKSDB_BENCH_PACKAGES = [
+  "build-essential",
+  "ccache",
+  "git",
+  "dpkg-dev",
+  "valgrind",
+  "libgflags-dev",
+  "libsnappy-dev",
+  "liblz4-dev",
+  "libzstd-dev",
+  "zlib1g-dev",
+  "libbz2-dev"
 ];
 async function missingDebianPackages(packages) {
   const result = await execa("dpkg-query", ["-W", "-f", "${Package}	${db:Status-Abbrev}\n", ...packages], {
@@ -3805,7 +3822,19 @@ function applyEdits(text, edits, file) {
 }
 var HEAD_EDITS = slowdownEdits("plannedstmt");
 var BUILD_FAILURE_EDITS = slowdownEdits("plannedstm");
-async function makePostgresFork(source, repoDir) {
+var POSTGRES_FORK = (source) => ({
+  baseMessage: `PostgreSQL ${source.version}
+
+From Debian source package ${source.package} ${source.debianVersion}, without Debian's patches.`,
+  trackedIgnored: [],
+  file: EXECUTOR,
+  head: { edits: HEAD_EDITS, message: "executor: fingerprint each executed plan for per-plan statistics" },
+  buildFailure: { edits: BUILD_FAILURE_EDITS, message: "executor: fingerprint each executed plan (does not compile)" }
+});
+function makePostgresFork(source, repoDir) {
+  return makeForkRepo(source, repoDir, POSTGRES_FORK(source));
+}
+async function makeForkRepo(source, repoDir, spec) {
   if (existsSync2(repoDir)) {
     const existing = await readRefs(repoDir).catch(() => null);
     if (existing) return existing;
@@ -3818,16 +3847,15 @@ async function makePostgresFork(source, repoDir) {
   const git = gitIn(creating);
   await git(["init", "-q", "-b", "main"]);
   await git(["add", "-A"]);
-  await git(["commit", "-q", "-m", `PostgreSQL ${source.version}
-
-From Debian source package ${source.package} ${source.debianVersion}, without Debian's patches.`]);
+  if (spec.trackedIgnored.length > 0) await git(["add", "-f", "--", ...spec.trackedIgnored]);
+  await git(["commit", "-q", "-m", spec.baseMessage]);
   await git(["branch", FORK_REFS.base]);
-  await editFile(creating, EXECUTOR, HEAD_EDITS);
-  await git(["commit", "-q", "-a", "-m", "executor: fingerprint each executed plan for per-plan statistics"]);
+  await editFile(creating, spec.file, spec.head.edits);
+  await git(["commit", "-q", "-a", "-m", spec.head.message]);
   await git(["branch", FORK_REFS.head]);
   await git(["switch", "-q", "--detach", FORK_REFS.base]);
-  await editFile(creating, EXECUTOR, BUILD_FAILURE_EDITS);
-  await git(["commit", "-q", "-a", "-m", "executor: fingerprint each executed plan (does not compile)"]);
+  await editFile(creating, spec.file, spec.buildFailure.edits);
+  await git(["commit", "-q", "-a", "-m", spec.buildFailure.message]);
   await git(["branch", FORK_REFS.buildFailure]);
   await git(["switch", "-q", "main"]);
   await rename2(creating, repoDir);
@@ -3863,6 +3891,62 @@ function gitIn(repo) {
   };
 }
 
+// src/setup/rocksdb-fork.ts
+var ROCKSDB_SOURCE_PACKAGE = "rocksdb";
+function obtainRocksdbSource(cacheDir, onLine) {
+  return obtainDebianSource(cacheDir, ROCKSDB_SOURCE_PACKAGE, { upstreamName: "rocksdb", onLine });
+}
+var TABLE_READER = "table/block_based/block_based_table_reader_impl.h";
+function fingerprintEdits(sizeField) {
+  return [
+    {
+      anchor: '#include "table/block_based/reader_common.h"\n',
+      replacement: `#include "table/block_based/reader_common.h"
+#include "util/hash.h"
+
+#include <atomic>
+`
+    },
+    {
+      anchor: "namespace ROCKSDB_NAMESPACE {\n",
+      replacement: `namespace ROCKSDB_NAMESPACE {
+// Fingerprint of the last data block a read opened, for block access tracing.
+inline std::atomic<uint64_t> last_data_block_fingerprint{0};
+
+`
+    },
+    {
+      anchor: "  assert(block.GetValue() != nullptr);\n\n  // Block contents are pinned",
+      replacement: `  assert(block.GetValue() != nullptr);
+
+  if (block_type == BlockType::kData) {
+    last_data_block_fingerprint.store(
+        Hash64(block.GetValue()->data(), block.GetValue()->${sizeField}()),
+        std::memory_order_relaxed);
+  }
+
+  // Block contents are pinned`
+    }
+  ];
+}
+var ROCKSDB_HEAD_EDITS = fingerprintEdits("size");
+var ROCKSDB_BUILD_FAILURE_EDITS = fingerprintEdits("sise");
+function rocksdbForkSpec(source) {
+  return {
+    baseMessage: `RocksDB ${source.version}
+
+From Debian source package ${source.package} ${source.debianVersion}, without Debian's patches.`,
+    // upstream tracks these although its .gitignore has "*.cmake" and ".watchmanconfig"
+    trackedIgnored: ["cmake/modules", ".watchmanconfig"],
+    file: TABLE_READER,
+    head: { edits: ROCKSDB_HEAD_EDITS, message: "table: fingerprint each data block a read opens, for block access tracing" },
+    buildFailure: { edits: ROCKSDB_BUILD_FAILURE_EDITS, message: "table: fingerprint each data block a read opens (does not compile)" }
+  };
+}
+function makeRocksdbFork(source, repoDir) {
+  return makeForkRepo(source, repoDir, rocksdbForkSpec(source));
+}
+
 // src/cli/run.ts
 import path3 from "node:path";
 function defaultResultsFile(profile, now = /* @__PURE__ */ new Date()) {
@@ -3881,6 +3965,28 @@ async function measureAndReport(plan, options, io, log) {
 }
 
 // src/cli/run-commands.ts
+var DEMOS = {
+  postgresql: {
+    packages: POSTGRES_BENCH_PACKAGES,
+    packagesWhat: "build tools, ccache, sysbench",
+    title: "PostgreSQL",
+    source: (cacheDir, onLine) => obtainPostgresSource(cacheDir, { onLine }),
+    fork: makePostgresFork,
+    forkDir: "demo-fork",
+    headWhat: "a slower executor",
+    profile: "pg-quick"
+  },
+  rocksdb: {
+    packages: ROCKSDB_BENCH_PACKAGES,
+    packagesWhat: "build tools, ccache, gflags and compression headers",
+    title: "RocksDB",
+    source: obtainRocksdbSource,
+    fork: makeRocksdbFork,
+    forkDir: "demo-fork-rocksdb",
+    headWhat: "every data block a read opens is hashed",
+    profile: "rocksdb-quick"
+  }
+};
 function positiveInteger(flag) {
   return (value) => {
     const n = Number(value);
@@ -3931,29 +4037,31 @@ function addRunCommands(program2, io, setExitCode) {
   });
   addMeasureOptions(
     program2.command("demo").description(
-      "from nothing to a PR comment: install what is missing (Debian packages), get PostgreSQL 15 from Debian's source package, make a git repo with a base commit and a head commit that slows the executor down, build both, run pg-quick interleaved and print the comment; exits 1 because the gate fails that PR"
-    )
+      "from nothing to a PR comment: install what is missing (Debian packages), get the engine (PostgreSQL 15, or RocksDB 7.8) from Debian's source package, make a git repo with a base commit and a head commit that slows a hot path down, build both, run its quick profile (pg-quick, rocksdb-quick) interleaved and print the comment; exits 1 because the gate fails that PR"
+    ).option("--engine <name>", `the engine to demonstrate: ${Object.keys(DEMOS).join(" or ")}`, "postgresql")
   ).action(async (flags) => {
+    const demo = DEMOS[flags.engine];
+    if (!demo) throw new InputError(`no demo for the engine "${flags.engine}" (known: ${Object.keys(DEMOS).join(", ")})`, void 0, "--engine");
     const log = consoleLog();
     const cacheDir = path4.resolve(flags.cacheDir ?? defaultCacheDir());
     const onLine = (line2) => log.info(line2);
-    await log.group("Debian packages: build tools, ccache, sysbench", async () => {
-      const installed = await ensureDebianPackages(POSTGRES_BENCH_PACKAGES, onLine);
+    await log.group(`Debian packages: ${demo.packagesWhat}`, async () => {
+      const installed = await ensureDebianPackages(demo.packages, onLine);
       log.info(installed.length ? `installed ${installed.join(" ")}` : "all present");
     });
-    const source = await log.group("PostgreSQL source from Debian's source package", async () => {
-      const s = await obtainPostgresSource(cacheDir, { onLine });
-      log.info(`PostgreSQL ${s.version} (${s.package} ${s.debianVersion}) in ${s.dir}`);
+    const source = await log.group(`${demo.title} source from Debian's source package`, async () => {
+      const s = await demo.source(cacheDir, onLine);
+      log.info(`${demo.title} ${s.version} (${s.package} ${s.debianVersion}) in ${s.dir}`);
       return s;
     });
-    const fork = await log.group("a fork with a pull request: base = pristine, head = a slower executor", async () => {
-      const f = await makePostgresFork(source, path4.join(cacheDir, "demo-fork"));
+    const fork = await log.group(`a fork with a pull request: base = pristine, head = ${demo.headWhat}`, async () => {
+      const f = await demo.fork(source, path4.join(cacheDir, demo.forkDir));
       log.info(`${f.path}: base ${f.base.slice(0, 12)}, head ${f.head.slice(0, 12)}`);
       return f;
     });
     const plan = await makePlan(
       // the demo fork is made on this machine
-      { repo: fork.path, base: "base", head: "head", variants: [], profile: flags.profile, cflags: flags.cflags, cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, trust: "trusted", timeouts: flags.timeouts },
+      { repo: fork.path, base: "base", head: "head", variants: [], profile: flags.profile ?? demo.profile, cflags: flags.cflags, cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, trust: "trusted", timeouts: flags.timeouts },
       flags.config ? await loadConfigFile(flags.config) : {},
       thresholdsFromFlags(flags)
     );

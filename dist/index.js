@@ -79,7 +79,7 @@ import {
   unprivilegedWarning,
   validate,
   withCleanup
-} from "./chunks/chunk-XCHCHBWZ.js";
+} from "./chunks/chunk-NKHTQEYD.js";
 import {
   JOB_MARKER,
   __commonJS,

@@ -87,17 +87,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path16) {
-      const ctrl = callVisitor(key, node2, visitor, path16);
+    function visit_(key, node2, visitor, path18) {
+      const ctrl = callVisitor(key, node2, visitor, path18);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path16, ctrl);
-        return visit_(key, ctrl, visitor, path16);
+        replaceNode(key, path18, ctrl);
+        return visit_(key, ctrl, visitor, path18);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path16 = Object.freeze(path16.concat(node2));
+          path18 = Object.freeze(path18.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path16);
+            const ci = visit_(i, node2.items[i], visitor, path18);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -108,13 +108,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path16 = Object.freeze(path16.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path16);
+          path18 = Object.freeze(path18.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path18);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path16);
+          const cv = visit_("value", node2.value, visitor, path18);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -135,17 +135,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path16) {
-      const ctrl = await callVisitor(key, node2, visitor, path16);
+    async function visitAsync_(key, node2, visitor, path18) {
+      const ctrl = await callVisitor(key, node2, visitor, path18);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path16, ctrl);
-        return visitAsync_(key, ctrl, visitor, path16);
+        replaceNode(key, path18, ctrl);
+        return visitAsync_(key, ctrl, visitor, path18);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path16 = Object.freeze(path16.concat(node2));
+          path18 = Object.freeze(path18.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path16);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path18);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -156,13 +156,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path16 = Object.freeze(path16.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path16);
+          path18 = Object.freeze(path18.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path18);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path16);
+          const cv = await visitAsync_("value", node2.value, visitor, path18);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -189,23 +189,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path16) {
+    function callVisitor(key, node2, visitor, path18) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path16);
+        return visitor(key, node2, path18);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path16);
+        return visitor.Map?.(key, node2, path18);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path16);
+        return visitor.Seq?.(key, node2, path18);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path16);
+        return visitor.Pair?.(key, node2, path18);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path16);
+        return visitor.Scalar?.(key, node2, path18);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path16);
+        return visitor.Alias?.(key, node2, path18);
       return void 0;
     }
-    function replaceNode(key, path16, node2) {
-      const parent = path16[path16.length - 1];
+    function replaceNode(key, path18, node2) {
+      const parent = path18[path18.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -817,10 +817,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path16, value) {
+    function collectionFromPath(schema, path18, value) {
       let v = value;
-      for (let i = path16.length - 1; i >= 0; --i) {
-        const k = path16[i];
+      for (let i = path18.length - 1; i >= 0; --i) {
+        const k = path18[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -839,7 +839,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path16) => path16 == null || typeof path16 === "object" && !!path16[Symbol.iterator]().next().done;
+    var isEmptyPath = (path18) => path18 == null || typeof path18 === "object" && !!path18[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -869,11 +869,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path16, value) {
-        if (isEmptyPath(path16))
+      addIn(path18, value) {
+        if (isEmptyPath(path18))
           this.add(value);
         else {
-          const [key, ...rest] = path16;
+          const [key, ...rest] = path18;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -887,8 +887,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path16) {
-        const [key, ...rest] = path16;
+      deleteIn(path18) {
+        const [key, ...rest] = path18;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -902,8 +902,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path16, keepScalar) {
-        const [key, ...rest] = path16;
+      getIn(path18, keepScalar) {
+        const [key, ...rest] = path18;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -921,8 +921,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path16) {
-        const [key, ...rest] = path16;
+      hasIn(path18) {
+        const [key, ...rest] = path18;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -932,8 +932,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path16, value) {
-        const [key, ...rest] = path16;
+      setIn(path18, value) {
+        const [key, ...rest] = path18;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -3448,9 +3448,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path16, value) {
+      addIn(path18, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path16, value);
+          this.contents.addIn(path18, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3525,14 +3525,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path16) {
-        if (Collection.isEmptyPath(path16)) {
+      deleteIn(path18) {
+        if (Collection.isEmptyPath(path18)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path16) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path18) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3547,10 +3547,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path16, keepScalar) {
-        if (Collection.isEmptyPath(path16))
+      getIn(path18, keepScalar) {
+        if (Collection.isEmptyPath(path18))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path16, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path18, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3561,10 +3561,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path16) {
-        if (Collection.isEmptyPath(path16))
+      hasIn(path18) {
+        if (Collection.isEmptyPath(path18))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path16) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path18) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3581,13 +3581,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path16, value) {
-        if (Collection.isEmptyPath(path16)) {
+      setIn(path18, value) {
+        if (Collection.isEmptyPath(path18)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path16), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path18), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path16, value);
+          this.contents.setIn(path18, value);
         }
       }
       /**
@@ -5548,9 +5548,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path16) => {
+    visit2.itemAtPath = (cst, path18) => {
       let item = cst;
-      for (const [field, index] of path16) {
+      for (const [field, index] of path18) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -5559,23 +5559,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path16) => {
-      const parent = visit2.itemAtPath(cst, path16.slice(0, -1));
-      const field = path16[path16.length - 1][0];
+    visit2.parentCollection = (cst, path18) => {
+      const parent = visit2.itemAtPath(cst, path18.slice(0, -1));
+      const field = path18[path18.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path16, item, visitor) {
-      let ctrl = visitor(item, path16);
+    function _visit(path18, item, visitor) {
+      let ctrl = visitor(item, path18);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path16.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path18.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5586,10 +5586,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path16);
+            ctrl = ctrl(item, path18);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path16) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path18) : ctrl;
     }
     exports.visit = visit2;
   }
@@ -7595,8 +7595,8 @@ var require_utils = __commonJS({
       }
       return output2;
     };
-    exports.basename = (path16, { windows } = {}) => {
-      const segs = path16.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path18, { windows } = {}) => {
+      const segs = path18.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -9160,8 +9160,8 @@ import { open as open2, writeFile, rename } from "node:fs/promises";
 
 // src/validate.ts
 var import_yaml = __toESM(require_dist(), 1);
-function jsonPath(path16) {
-  return "$" + path16.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
+function jsonPath(path18) {
+  return "$" + path18.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
 }
 function firstIssue(error62) {
   const issue2 = error62.issues[0];
@@ -10003,10 +10003,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path16) {
-  if (!path16)
+function getElementAtPath(obj, path18) {
+  if (!path18)
     return obj;
-  return path16.reduce((acc, key) => acc?.[key], obj);
+  return path18.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -10346,11 +10346,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path16, issues) {
+function prefixIssues(path18, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path16);
+    iss.path.unshift(path18);
     return iss;
   });
 }
@@ -10812,16 +10812,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path16 = []) => {
+  const processError = (error63, path18 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path16, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path18, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path16, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path18, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path16, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path18, ...issue2.path]);
       } else {
-        const fullpath = [...path16, ...issue2.path];
+        const fullpath = [...path18, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -10860,17 +10860,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path16 = []) => {
+  const processError = (error63, path18 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path16, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path18, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path16, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path18, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path16, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path18, ...issue2.path]);
       } else {
-        const fullpath = [...path16, ...issue2.path];
+        const fullpath = [...path18, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -10909,8 +10909,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path16 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path16) {
+  const path18 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path18) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -28048,13 +28048,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path16 = ref.slice(1).split("/").filter(Boolean);
-  if (path16.length === 0) {
+  const path18 = ref.slice(1).split("/").filter(Boolean);
+  if (path18.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path16[0] === defsKey) {
-    const key = path16[1] === void 0 ? void 0 : decodeJSONPointerSegment(path16[1]);
+  if (path18[0] === defsKey) {
+    const key = path18[1] === void 0 ? void 0 : decodeJSONPointerSegment(path18[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -29331,7 +29331,7 @@ function unprivilegedWarning() {
 
 // src/config/plan.ts
 import os3 from "node:os";
-import path10 from "node:path";
+import path12 from "node:path";
 
 // src/build/recipe.ts
 import { createHash } from "node:crypto";
@@ -29365,7 +29365,7 @@ var RecipeFields = external_exports.object({
   relocatable: external_exports.boolean().describe("the installed programs find their files relative to their own location: build for a fixed prefix, install with DESTDIR")
 }).strict();
 function checkBuildSystem(recipe, ctx) {
-  const issue2 = (path16, message) => ctx.addIssue({ code: "custom", path: [path16], message });
+  const issue2 = (path18, message) => ctx.addIssue({ code: "custom", path: [path18], message });
   if (recipe.build_system === "autoconf" && recipe.configure.length === 0) issue2("configure", "an autoconf build needs its configure command");
   if (recipe.build_system === "cmake" && recipe.configure.length > 1) issue2("configure", "a cmake build takes [] or the cmake program");
   if (recipe.build_system === "cmake" && recipe.make_variables.length > 0) issue2("make_variables", "a cmake build takes its options as configure_args (-DNAME=value)");
@@ -29705,18 +29705,18 @@ async function startCountingPostgres(server, options = {}) {
   const timeoutMs = options.timeoutMs ?? 12e4;
   await valgrindVersion();
   const outDir = path4.join(server.dataRoot, "cachegrind");
-  const wrapper = path4.join(server.dataRoot, "postgres-under-cachegrind");
+  const wrapper2 = path4.join(server.dataRoot, "postgres-under-cachegrind");
   const valgrind = ["valgrind", ...cachegrindArgs(outDir, path4.join(server.binDir, "postgres"))].map(shellQuote).join(" ");
   await mkdir(outDir, { recursive: true });
-  await writeFile2(wrapper, `#!/bin/sh
+  await writeFile2(wrapper2, `#!/bin/sh
 TMPDIR=${shellQuote(outDir)} exec ${valgrind} "$@"
 `, { mode: 493 });
-  if (server.owner) for (const p of [outDir, wrapper]) await chown(p, server.owner.uid, server.owner.gid);
+  if (server.owner) for (const p of [outDir, wrapper2]) await chown(p, server.owner.uid, server.owner.gid);
   const logSize = async () => (await readFile4(server.liveLog).catch(() => Buffer.alloc(0))).length;
   const logSince = async (offset) => (await readFile4(server.liveLog).catch(() => Buffer.alloc(0))).subarray(offset).toString("utf8");
   const startedAt = await logSize();
   try {
-    await server.restart(wrapper);
+    await server.restart(wrapper2);
   } catch (e) {
     const unsupported = unsupportedInstruction(await logSince(startedAt));
     await server.restart();
@@ -29758,7 +29758,7 @@ TMPDIR=${shellQuote(outDir)} exec ${valgrind} "$@"
       stopped = true;
       await server.restart();
       await rm3(outDir, { recursive: true, force: true });
-      if (existsSync2(wrapper)) await rm3(wrapper);
+      if (existsSync2(wrapper2)) await rm3(wrapper2);
     }
   };
 }
@@ -29938,9 +29938,118 @@ function freePort() {
   });
 }
 
+// src/engine/rocksdb.ts
+import { existsSync as existsSync4 } from "node:fs";
+import { appendFile as appendFile2, copyFile as copyFile2, link, mkdir as mkdir4, mkdtemp as mkdtemp3, readdir as readdir2, readFile as readFile7, rm as rm6 } from "node:fs/promises";
+import path7 from "node:path";
+
+// src/engine/rocksdb-counting.ts
+import { mkdir as mkdir3, readFile as readFile6, rm as rm5 } from "node:fs/promises";
+import path6 from "node:path";
+var DB_BENCH_COUNTED_WORK = "the db_bench process, all threads (no flush or compaction in a counted run)";
+async function startCountingDbBench(options) {
+  await valgrindVersion();
+  const outDir = path6.join(options.workDir, "counting");
+  await mkdir3(outDir, { recursive: true });
+  await giveTo(options.owner, outDir);
+  const valgrindLog = path6.join(outDir, "valgrind.log");
+  return {
+    tool: "cachegrind",
+    counted: DB_BENCH_COUNTED_WORK,
+    async count(command, run2) {
+      const counted = { file: "valgrind", args: [`--log-file=${valgrindLog}`, ...cachegrindArgs(outDir, command.file), ...command.args] };
+      const result = await run2(counted);
+      const pids = await countedPids(outDir);
+      try {
+        const log = await readFile6(valgrindLog, "utf8").catch(() => "");
+        const unsupported = unsupportedInstruction(log);
+        if (unsupported) throw new CountingUnavailableError(`valgrind cannot run this build of db_bench: ${unsupported}`);
+        if (pids.length !== 1) throw new PipelineError(`a counted db_bench run left ${pids.length} cachegrind counts, expected 1 (its own process)`, log.slice(-4e3));
+        return { result, instructions: await readCounts(outDir, pids, options.timeoutMs) };
+      } finally {
+        await removeCounts(outDir, pids);
+        await rm5(valgrindLog, { force: true });
+      }
+    },
+    stop: () => rm5(outDir, { recursive: true, force: true })
+  };
+}
+
+// src/engine/rocksdb.ts
+var rocksdbEngine = {
+  kind: "embedded",
+  name: "rocksdb",
+  recipe: "rocksdb",
+  programs: ["db_bench"],
+  version: dbBenchVersion,
+  // db_bench has no shutdown of its own to ask for: the data is a throw-away copy
+  emergencySignal: "SIGKILL",
+  prepare: prepareRocksdb
+};
+async function dbBenchVersion(binDir, user) {
+  const result = await execa(path7.join(binDir, "db_bench"), ["--version"], { ...asUser(user), reject: false, timeout: 3e4 });
+  return /version (\d+(?:\.\d+)+\S*)/.exec(`${result.stdout}
+${result.stderr}`)?.[1] ?? "unknown";
+}
+function copyAction(fileName) {
+  if (fileName.endsWith(".sst") || fileName.endsWith(".blob")) return "link";
+  if (fileName === "LOCK" || fileName === "LOG" || fileName.startsWith("LOG.old.")) return "skip";
+  return "copy";
+}
+async function prepareRocksdb(options) {
+  if (Object.keys(options.settings).length > 0) {
+    throw new InputError("the rocksdb engine takes no server_settings: give db_bench options in the steps' options", void 0, "server_settings");
+  }
+  const { owner, registry: registry2, logFile } = options;
+  await mkdir4(options.workDir, { recursive: true });
+  const root = await mkdtemp3(path7.join(options.workDir, "dbg-rocksdb-"));
+  const handle = await registry2.register(`rocksdb data ${root}`, () => rm6(root, { recursive: true, force: true }));
+  await giveTo(owner, root);
+  const dataDir = path7.join(root, "data");
+  let copies = 0;
+  const keepLoadLog = async () => {
+    const log = await readFile7(path7.join(dataDir, "LOG"), "utf8").catch(() => null);
+    if (log !== null) await appendFile2(logFile, `--- RocksDB LOG of the load ---
+${log}`);
+  };
+  const lastRunLog = path7.join(root, "last-run.LOG");
+  const instance = {
+    dataDir,
+    async settle() {
+      if (!existsSync4(path7.join(dataDir, "CURRENT"))) throw new PipelineError(`the load left no RocksDB database in ${dataDir} (no CURRENT file)`);
+      await keepLoadLog();
+    },
+    async runCopy() {
+      const dir = path7.join(root, `run-${++copies}`);
+      await mkdir4(dir);
+      for (const name of await readdir2(dataDir)) {
+        const action = copyAction(name);
+        if (action === "link") await link(path7.join(dataDir, name), path7.join(dir, name));
+        else if (action === "copy") await copyFile2(path7.join(dataDir, name), path7.join(dir, name));
+      }
+      await giveTo(owner, dir);
+      return {
+        dataDir: dir,
+        remove: async () => {
+          await copyFile2(path7.join(dir, "LOG"), lastRunLog).catch(() => void 0);
+          await rm6(dir, { recursive: true, force: true });
+        }
+      };
+    },
+    async logTail(lines) {
+      const log = await readFile7(lastRunLog, "utf8").catch(() => null) ?? await readFile7(logFile, "utf8").catch(() => "");
+      return lastLines(log, lines);
+    },
+    stop: () => handle.run(),
+    startCounting: (counting) => startCountingDbBench({ workDir: root, owner, timeoutMs: counting?.timeoutMs ?? 12e4 })
+  };
+  return instance;
+}
+
 // src/engine/index.ts
 var ENGINES = {
-  postgresql: postgresEngine
+  postgresql: postgresEngine,
+  rocksdb: rocksdbEngine
 };
 var ENGINE_NAMES = Object.keys(ENGINES);
 function engineByName(name) {
@@ -29948,11 +30057,14 @@ function engineByName(name) {
 }
 
 // src/config/profile.ts
-import { createHash as createHash2 } from "node:crypto";
-import { existsSync as existsSync4 } from "node:fs";
-import { readFile as readFile6 } from "node:fs/promises";
-import path9 from "node:path";
+import { createHash as createHash3 } from "node:crypto";
+import { existsSync as existsSync5 } from "node:fs";
+import { readFile as readFile8 } from "node:fs/promises";
+import path11 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
+
+// src/driver/db-bench.ts
+import { createHash as createHash2 } from "node:crypto";
 
 // src/driver/output-text.ts
 function normalizeLines(raw) {
@@ -29977,11 +30089,116 @@ function requirePositive(value, what, raw) {
   return value;
 }
 
-// src/driver/sysbench.ts
-import path7 from "node:path";
+// src/driver/db-bench-output.ts
+var NUMBER = String.raw`(\d+(?:\.\d+)?)`;
+function parseDbBenchOutput(raw, benchmark) {
+  if (!/^[a-z0-9_]+$/.test(benchmark)) throw new RangeError(`not a db_bench benchmark name: "${benchmark}"`);
+  const text = normalizeLines(raw);
+  const results = [...text.matchAll(new RegExp(String.raw`^${benchmark}\s*:\s+${NUMBER} micros/op (\d+) ops/sec ${NUMBER} seconds (\d+) operations;(.*)$`, "gm"))];
+  if (results.length === 0) {
+    const complaint = /^(?:.*\berror\b.*|Invalid argument.*|.*: unknown command-line flag.*|Please install gflags.*)$/im.exec(text);
+    throw new ParseError(`no db_bench ${benchmark} result line in the output${complaint ? `; it says "${complaint[0].trim()}"` : ""}`, raw);
+  }
+  if (results.length > 1) throw new ParseError(`db_bench ${benchmark} result line appears ${results.length} times: more than one run in one output?`, raw);
+  const result = results[0];
+  const [, microsPerOp, opsPerS, seconds2, operations, extra = ""] = result;
+  const mbPerS = /^\s+(\d+(?:\.\d+)?) MB\/s/.exec(extra);
+  const found = /\((\d+) of (\d+) found/.exec(extra);
+  const after = result.index + result[0].length;
+  const next = new RegExp(String.raw`^\w+\s*:\s+${NUMBER} micros/op `, "gm");
+  next.lastIndex = after;
+  const section = text.slice(result.index, next.exec(text)?.index ?? text.length);
+  const block = lastStatisticsBlock(section, raw);
+  return {
+    benchmark,
+    micros_per_op: Number(microsPerOp),
+    ops_per_s: requirePositive(Number(opsPerS), `db_bench ${benchmark} ops/sec`, raw),
+    seconds: Number(seconds2),
+    operations: requirePositive(Number(operations), `db_bench ${benchmark} operations`, raw),
+    mb_per_s: mbPerS ? Number(mbPerS[1]) : null,
+    found: found ? { found: Number(found[1]), of: Number(found[2]) } : null,
+    percentiles: parsePercentiles(section, raw),
+    stalls: block === null ? null : parseStalls(block, raw),
+    compaction: block === null ? null : parseCompaction(block, raw),
+    assertions_enabled: /^WARNING: Assertions are enabled/m.test(text),
+    version: /^RocksDB:\s+version (\S+)$/m.exec(text)?.[1] ?? null
+  };
+}
+function parsePercentiles(text, raw) {
+  const line = findLine(text, /^Percentiles: .*$/gm, "Percentiles", raw);
+  if (line === null) return null;
+  const value = (label) => {
+    const match = new RegExp(String.raw`\b${label.replace(".", String.raw`\.`)}: ${NUMBER}(?: |$)`).exec(line);
+    if (!match) throw new ParseError(`db_bench Percentiles line has no ${label}: "${line}"`, raw);
+    return Number(match[1]);
+  };
+  const average = findNumber(text, new RegExp(String.raw`^Count: \d+ Average: ${NUMBER}\s+StdDev: [\d.]+$`, "m"), "db_bench histogram average", raw);
+  const max2 = findNumber(text, new RegExp(String.raw`^Min: \d+\s+Median: [\d.]+\s+Max: ${NUMBER}$`, "m"), "db_bench histogram max", raw);
+  if (average === null || max2 === null) throw new ParseError("db_bench histogram has Percentiles but no Count/Average or Min/Median/Max line", raw);
+  return { p50: value("P50"), p99: value("P99"), p99_9: value("P99.9"), average, max: max2 };
+}
+function lastStatisticsBlock(text, raw) {
+  const headers = [...text.matchAll(/^Level\s+Files\s+Size\s+Score .*$/gm)];
+  const last = headers.at(-1);
+  if (last === void 0) {
+    if (/^(?:Stalls\(count\)|Cumulative stall):/m.test(text)) throw new ParseError("db_bench statistics without their compaction table", raw);
+    return null;
+  }
+  return text.slice(last.index);
+}
+function blockLine(block, pattern, what, raw) {
+  const match = pattern.exec(block);
+  if (!match) throw new ParseError(`db_bench's last statistics block has no readable ${what} line`, raw);
+  return match;
+}
+function parseStalls(block, raw) {
+  const percent = blockLine(block, /^Cumulative stall: \d+:\d+:[\d.]+ H:M:S, (\d+(?:\.\d+)?) percent$/m, '"Cumulative stall"', raw);
+  const counts = blockLine(block, /^Stalls\(count\): (.*)$/m, '"Stalls(count)"', raw)[1] ?? "";
+  const parts = counts.split(", ");
+  const total = parts.pop();
+  if (parts.length === 0 || !/^interval \d+ total count$/.test(total ?? "")) throw new ParseError(`db_bench Stalls(count) line not understood: "${counts}"`, raw);
+  let count = 0;
+  for (const part of parts) {
+    const match = /^(\d+) [a-z0-9_ ]+$/.exec(part);
+    if (!match) throw new ParseError(`db_bench Stalls(count) entry not understood: "${part}"`, raw);
+    count += Number(match[1]);
+  }
+  return { percent: Number(percent[1]), count };
+}
+function parseCompaction(block, raw) {
+  const names = (block.split("\n", 1)[0] ?? "").trim().split(/\s+/);
+  const sum = blockLine(block, /^ Sum .*$/m, "compaction Sum", raw)[0];
+  const [, files, size, unit, ...rest] = sum.trim().split(/\s+/);
+  if (!files || !size || !unit || rest.length !== names.length - 3) {
+    throw new ParseError(`db_bench compaction Sum row does not match its header: "${sum}"`, raw);
+  }
+  const column = (name) => {
+    const index = names.indexOf(name) - 3;
+    const value = Number(rest[index]);
+    if (index < 0 || !Number.isFinite(value)) throw new ParseError(`db_bench compaction stats have no numeric ${name} column`, raw);
+    return value;
+  };
+  const flushGb = Number(blockLine(block, /^Flush\(GB\): cumulative (\d+(?:\.\d+)?), interval/m, '"Flush(GB)"', raw)[1]);
+  const ingestGb = Number(blockLine(block, /^Cumulative writes: .*, ingest: (\d+(?:\.\d+)?) GB, /m, '"Cumulative writes"', raw)[1]);
+  const writeGb = column("Write(GB)");
+  return {
+    write_gb: writeGb,
+    read_gb: column("Read(GB)"),
+    seconds: column("Comp(sec)"),
+    cpu_seconds: column("CompMergeCPU(sec)"),
+    flush_gb: flushGb,
+    ingest_gb: ingestGb,
+    write_amplification: ingestGb > 0 ? (writeGb + flushGb) / ingestGb : null
+  };
+}
+function findLine(text, pattern, what, raw) {
+  const lines = [...text.matchAll(pattern)];
+  if (lines.length > 1) throw new ParseError(`db_bench ${what} line appears ${lines.length} times: more than one run in one output?`, raw);
+  return lines[0]?.[0] ?? null;
+}
 
 // src/driver/types.ts
-import path6 from "node:path";
+import path8 from "node:path";
 function wholeSeconds(seconds2) {
   if (!Number.isInteger(seconds2) || seconds2 <= 0) throw new RangeError(`a run lasts a whole positive number of seconds, got ${seconds2}`);
   return String(seconds2);
@@ -29995,10 +30212,149 @@ function serverConnection(target) {
   return target;
 }
 function libpqConnectionArgs(conn) {
-  return ["-h", path6.dirname(conn.socket), "-p", String(conn.port), "-U", conn.user];
+  return ["-h", path8.dirname(conn.socket), "-p", String(conn.port), "-U", conn.user];
+}
+
+// src/driver/db-bench.ts
+var DB_BENCH_STEPS = {
+  readrandom: { benchmark: "readrandom", writes: false, seek: null },
+  fwdrange: { benchmark: "seekrandom", writes: false, seek: "forward" },
+  revrange: { benchmark: "seekrandom", writes: false, seek: "reverse" },
+  readwhilewriting: { benchmark: "readwhilewriting", writes: true, seek: null },
+  fwdrangewhilewriting: { benchmark: "seekrandomwhilewriting", writes: true, seek: "forward" },
+  revrangewhilewriting: { benchmark: "seekrandomwhilewriting", writes: true, seek: "reverse" },
+  overwrite: { benchmark: "overwrite", writes: true, seek: null }
+};
+var STEP_NAMES = Object.keys(DB_BENCH_STEPS);
+var DRIVER_FLAGS = /* @__PURE__ */ new Set([
+  "db",
+  "num",
+  "key_size",
+  "value_size",
+  "seed",
+  "threads",
+  "benchmarks",
+  "use_existing_db",
+  "duration",
+  "reads",
+  "writes",
+  "histogram",
+  "disable_wal",
+  "seek_nexts",
+  "reverse_iterator",
+  "benchmark_write_rate_limit",
+  "wal_dir",
+  "report_file"
+]);
+var optionName = external_exports.string().regex(/^[a-z][a-z0-9_]*$/, "a db_bench flag name without the leading --").refine((name) => !DRIVER_FLAGS.has(name), { message: "set by the db_bench driver itself (a step parameter or fixed)" });
+var optionValue = external_exports.union([external_exports.string().regex(/^[^\s]*$/, "no whitespace"), external_exports.number(), external_exports.boolean()]);
+var DbBenchParametersSchema = external_exports.object({
+  step: external_exports.enum(STEP_NAMES),
+  threads: external_exports.number().int().positive().default(1),
+  /** keys loaded by fillseq, and the key range every step reads and writes */
+  keys: external_exports.number().int().positive().default(1e6),
+  key_size: external_exports.number().int().positive().default(20),
+  value_size: external_exports.number().int().positive().default(400),
+  /** Next()s (Prev()s) per Seek of the range steps, the field's NUM_NEXTS_PER_SEEK */
+  seek_nexts: external_exports.number().int().positive().default(10),
+  /** bytes per second of the background writer of the *whilewriting steps (the field: 2 MB/s) */
+  write_rate_limit: external_exports.number().int().positive().default(2 * 1024 * 1024),
+  seed: external_exports.number().int().positive().default(17e8),
+  /** further db_bench flags, the same for the load and every run (e.g. cache_size, write_buffer_size) */
+  options: external_exports.record(optionName, optionValue).default({})
+}).strict();
+var DB_BENCH_DEFAULT_OPTIONS = {
+  compression_type: "none",
+  cache_size: 1024 * 1024 * 1024,
+  write_buffer_size: 16 * 1024 * 1024,
+  target_file_size_base: 16 * 1024 * 1024,
+  max_bytes_for_level_base: 64 * 1024 * 1024,
+  max_background_jobs: 2,
+  bloom_bits: 10
+};
+function dbBenchStepId(p) {
+  return `${p.step}.t${p.threads}`;
+}
+var flag = (name, value) => `--${name}=${typeof value === "boolean" ? value ? 1 : 0 : value}`;
+function commonArgs(p, dbDir) {
+  const options = { ...DB_BENCH_DEFAULT_OPTIONS, ...p.options };
+  return [
+    flag("db", dbDir),
+    flag("num", p.keys),
+    flag("key_size", p.key_size),
+    flag("value_size", p.value_size),
+    flag("seed", p.seed),
+    ...Object.entries(options).map(([name, value]) => flag(name, value))
+  ];
+}
+function dbBenchLoadArgs(p, dbDir) {
+  return [...commonArgs(p, dbDir), flag("threads", 1), flag("disable_wal", true), flag("histogram", true), "--benchmarks=fillseq,flush,waitforcompaction,compact,waitforcompaction,stats"];
+}
+function dbBenchRunArgs(p, dbDir, length) {
+  const step = DB_BENCH_STEPS[p.step];
+  const lengthArgs = "seconds" in length ? [flag("duration", wholeSeconds(length.seconds))] : [flag("duration", 0), flag(step.benchmark === "overwrite" ? "writes" : "reads", wholeCount(length.opsPerThread))];
+  return [
+    ...commonArgs(p, dbDir),
+    flag("use_existing_db", true),
+    flag("threads", p.threads),
+    flag("histogram", true),
+    ...lengthArgs,
+    ...step.seek ? [flag("seek_nexts", p.seek_nexts), flag("reverse_iterator", step.seek === "reverse")] : [],
+    ...step.benchmark.endsWith("whilewriting") ? [flag("benchmark_write_rate_limit", p.write_rate_limit)] : [],
+    `--benchmarks=readtocache,${step.benchmark}${step.writes ? ",stats" : ""}`
+  ];
+}
+function embeddedDataDir(target) {
+  if (target.kind !== "embedded") throw new InputError("the db_bench driver opens an embedded engine's data directory, not a server");
+  return target.dataDir;
+}
+function dataSetKey(p) {
+  const options = Object.entries({ ...DB_BENCH_DEFAULT_OPTIONS, ...p.options }).sort(([a], [b]) => a.localeCompare(b)).map(([name, value]) => `${name}=${String(value)}`).join(",");
+  return `db_bench.fillseq.keys${p.keys}.k${p.key_size}.v${p.value_size}.seed${p.seed}.${createHash2("sha256").update(options).digest("hex").slice(0, 12)}`;
+}
+function dbBenchSample(output2, raw) {
+  const ms = (micros) => micros / 1e3;
+  return {
+    ops: output2.operations,
+    ops_per_s: output2.ops_per_s,
+    duration_s: output2.seconds,
+    latency_ms: { avg: ms(output2.percentiles?.average ?? output2.micros_per_op), p95: null, p99: output2.percentiles ? ms(output2.percentiles.p99) : null },
+    errors: null,
+    raw
+  };
+}
+function dbBenchStep(parameters) {
+  const p = DbBenchParametersSchema.parse(parameters);
+  const step = DB_BENCH_STEPS[p.step];
+  return {
+    id: dbBenchStepId(p),
+    driver: "db_bench",
+    parameters: {
+      step: p.step,
+      benchmark: step.benchmark,
+      threads: p.threads,
+      keys: p.keys,
+      key_size: p.key_size,
+      value_size: p.value_size,
+      ...step.seek && { seek_nexts: p.seek_nexts },
+      ...step.benchmark.endsWith("whilewriting") && { write_rate_limit: p.write_rate_limit },
+      seed: p.seed
+    },
+    programs: { db_bench: "build" },
+    dataSet: (target, bins) => ({ key: dataSetKey(p), commands: [{ file: bins.db_bench, args: dbBenchLoadArgs(p, embeddedDataDir(target)) }], tables: [] }),
+    run: (target, bins, seconds2) => ({ file: bins.db_bench, args: dbBenchRunArgs(p, embeddedDataDir(target), { seconds: seconds2 }) }),
+    warmup: (target, bins, seconds2) => ({ file: bins.db_bench, args: dbBenchRunArgs(p, embeddedDataDir(target), { seconds: seconds2 }) }),
+    fixedRun: (target, bins, perClient) => ({ file: bins.db_bench, args: dbBenchRunArgs(p, embeddedDataDir(target), { opsPerThread: perClient }) }),
+    ...step.benchmark.endsWith("whilewriting") && {
+      uncounted: "its writer is paced by wall time: under valgrind it would add writes per read that depend on the machine's speed"
+    },
+    isProgressLine: (line) => /^\w+\s*:\s+[\d.]+ micros\/op /.test(line),
+    parse: (stdout) => dbBenchSample(parseDbBenchOutput(stdout, step.benchmark), stdout)
+  };
 }
 
 // src/driver/sysbench.ts
+import path9 from "node:path";
 var readOnlyWith = (only) => (range) => [
   `--range_size=${range}`,
   ...["simple", "sum", "order", "distinct"].map((kind) => `--${kind}_ranges=${kind === only ? 1 : 0}`)
@@ -30045,7 +30401,7 @@ function sysbenchStepId(p) {
 function sysbenchConnectionArgs(conn) {
   switch (conn.protocol) {
     case "postgresql":
-      return ["--db-driver=pgsql", `--pgsql-host=${path7.dirname(conn.socket)}`, `--pgsql-port=${conn.port}`, `--pgsql-user=${conn.user}`, `--pgsql-db=${conn.database}`];
+      return ["--db-driver=pgsql", `--pgsql-host=${path9.dirname(conn.socket)}`, `--pgsql-port=${conn.port}`, `--pgsql-user=${conn.user}`, `--pgsql-db=${conn.database}`];
     case "mysql":
       return ["--db-driver=mysql", `--mysql-socket=${conn.socket}`, `--mysql-user=${conn.user}`, `--mysql-db=${conn.database}`];
   }
@@ -30328,7 +30684,8 @@ var DRIVERS = {
   // its pgsql and mysql drivers (sysbenchConnectionArgs)
   sysbench: { engines: ["postgresql", "mariadb"], clients: "threads", step: sysbenchStep },
   // sysbench with lua/ibench.lua: a new engine needs its SQL dialect there
-  ibench: { engines: ["postgresql"], step: ibenchStep }
+  ibench: { engines: ["postgresql"], step: ibenchStep },
+  db_bench: { engines: ["rocksdb"], step: dbBenchStep }
 };
 function stepFromDefinition(definition, engine, drivers = DRIVERS) {
   const driver = drivers[definition.driver];
@@ -31075,7 +31432,7 @@ function settledStep(design, thresholds, baseVariant, stepSamples) {
 
 // src/config/judging-files.ts
 import { realpathSync } from "node:fs";
-import path8 from "node:path";
+import path10 from "node:path";
 var MAX_JUDGING_FILE_BYTES = MAX_NOISE_FLOOR_FILE_BYTES;
 var GIT_TIMEOUT_MS = 6e4;
 function judgingCommit(repo, commit) {
@@ -31089,10 +31446,10 @@ function realOrSame(p) {
   }
 }
 function pathInRepo(repo, file2) {
-  for (const root of /* @__PURE__ */ new Set([path8.resolve(repo), realOrSame(path8.resolve(repo))])) {
-    for (const candidate of /* @__PURE__ */ new Set([path8.resolve(file2), realOrSame(path8.resolve(file2))])) {
-      const relative = path8.relative(root, candidate);
-      if (relative !== "" && !relative.startsWith("..") && !path8.isAbsolute(relative)) return relative.split(path8.sep).join("/");
+  for (const root of /* @__PURE__ */ new Set([path10.resolve(repo), realOrSame(path10.resolve(repo))])) {
+    for (const candidate of /* @__PURE__ */ new Set([path10.resolve(file2), realOrSame(path10.resolve(file2))])) {
+      const relative = path10.relative(root, candidate);
+      if (relative !== "" && !relative.startsWith("..") && !path10.isAbsolute(relative)) return relative.split(path10.sep).join("/");
     }
   }
   return null;
@@ -31242,12 +31599,12 @@ function parseProfile(text, source, drivers = DRIVERS) {
   for (const id of Object.keys(profile.instructions?.ops_per_client_by_step ?? {})) {
     if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["instructions", "ops_per_client_by_step", id]));
   }
-  return { ...profile, steps, hash: createHash2("sha256").update(text).digest("hex"), source };
+  return { ...profile, steps, hash: createHash3("sha256").update(text).digest("hex"), source };
 }
 function builtinDir(name) {
-  for (let dir = path9.dirname(fileURLToPath2(import.meta.url)); ; dir = path9.dirname(dir)) {
-    if (existsSync4(path9.join(dir, name, ".")) && existsSync4(path9.join(dir, "package.json"))) return path9.join(dir, name);
-    if (path9.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
+  for (let dir = path11.dirname(fileURLToPath2(import.meta.url)); ; dir = path11.dirname(dir)) {
+    if (existsSync5(path11.join(dir, name, ".")) && existsSync5(path11.join(dir, "package.json"))) return path11.join(dir, name);
+    if (path11.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
   }
 }
 async function loadProfile(nameOrPath, at = null) {
@@ -31256,8 +31613,8 @@ async function loadProfile(nameOrPath, at = null) {
     const { text: text2, source } = await readJudgingFile(nameOrPath, at, "profile");
     return parseProfile(text2, source);
   }
-  const file2 = path9.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
-  const text = await readFile6(file2, "utf8").catch((e) => {
+  const file2 = path11.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
+  const text = await readFile8(file2, "utf8").catch((e) => {
     if (e.code === "ENOENT") throw new InputError(`no built-in profile "${nameOrPath}"`, "--profile");
     throw new InputError(`cannot read the profile: ${e.code ?? e.message}`, file2);
   });
@@ -31273,7 +31630,7 @@ function parseVariantFlag(text) {
 function defaultCacheDir(env = process.env) {
   if (env.DBG_CACHE_DIR) return env.DBG_CACHE_DIR;
   if (process.getuid?.() === 0) return "/var/cache/db-bench-gate";
-  return path10.join(env.XDG_CACHE_HOME ?? path10.join(os3.homedir(), ".cache"), "db-bench-gate");
+  return path12.join(env.XDG_CACHE_HOME ?? path12.join(os3.homedir(), ".cache"), "db-bench-gate");
 }
 function withCflags(recipe, cflags) {
   return cflags === null || cflags === void 0 ? recipe : { ...recipe, cflags, cxxflags: cflags };
@@ -31323,13 +31680,13 @@ async function makePlan(flags, config2, thresholdFlags) {
   }
   return {
     run: {
-      repo: path10.resolve(flags.repo),
+      repo: path12.resolve(flags.repo),
       variants,
       baseVariant,
       profile,
       engine,
       engineSettings: { ...profile.server_settings, ...config2.server_settings },
-      cacheDir: path10.resolve(flags.cacheDir ?? defaultCacheDir()),
+      cacheDir: path12.resolve(flags.cacheDir ?? defaultCacheDir()),
       rounds,
       timeBudgetS,
       trust: flags.trust ?? "pr",
@@ -31866,8 +32223,8 @@ function compareAgainstBaseline(current, baseline, options = {}) {
 var VERSION = "0.1.0";
 
 // src/measure/fingerprint.ts
-import { createHash as createHash3 } from "node:crypto";
-import { readFile as readFile7 } from "node:fs/promises";
+import { createHash as createHash4 } from "node:crypto";
+import { readFile as readFile9 } from "node:fs/promises";
 import os4 from "node:os";
 var ARM_PARTS = {
   "0x41:0xd0c": "Arm Neoverse N1",
@@ -31901,14 +32258,14 @@ function parseSmtActive(text) {
   return value === "1" ? true : value === "0" ? false : null;
 }
 function hostnameHash(hostname3) {
-  return createHash3("sha256").update(hostname3).digest("hex").slice(0, 16);
+  return createHash4("sha256").update(hostname3).digest("hex").slice(0, 16);
 }
 async function readOrNull(file2) {
-  return readFile7(file2, "utf8").catch(() => null);
+  return readFile9(file2, "utf8").catch(() => null);
 }
 async function collectFingerprint(compiler, runner) {
   const [cpuinfo, osRelease, smt] = await Promise.all([
-    readFile7("/proc/cpuinfo", "utf8"),
+    readFile9("/proc/cpuinfo", "utf8"),
     readOrNull("/etc/os-release"),
     readOrNull("/sys/devices/system/cpu/smt/active")
   ]);
@@ -33259,21 +33616,21 @@ function cutNotice(report, cuts, shown) {
 // src/report/bisect.ts
 var short = (commit) => commit.slice(0, 12);
 function bisectMarkdown(report, repoUrl) {
-  const link = (commit) => repoUrl ? `[${inlineCode(short(commit), true)}](${repoUrl}/commit/${commit})` : inlineCode(short(commit), true);
+  const link2 = (commit) => repoUrl ? `[${inlineCode(short(commit), true)}](${repoUrl}/commit/${commit})` : inlineCode(short(commit), true);
   const { verdict } = report;
   const confirmed = verdict.bad;
   const rows = verdict.comparison.steps.map((s) => {
     const v = s.variants[0];
     return [inlineCode(s.step, true), formatInterval(v.qps), v.verdict, formatInstructionRatio(v.instructions?.ratio), v.instructions?.verdict ?? "not counted"];
   });
-  const probes = report.probes.map((p, i) => [String(i + 1), link(p.commit), link(p.against), p.bad ? `bad: ${p.regressed.map((s) => inlineCode(s, true)).join(", ")}` : "good", formatDuration(p.seconds)]);
+  const probes = report.probes.map((p, i) => [String(i + 1), link2(p.commit), link2(p.against), p.bad ? `bad: ${p.regressed.map((s) => inlineCode(s, true)).join(", ")}` : "good", formatDuration(p.seconds)]);
   const total = report.probes.reduce((sum, p) => sum + p.seconds, 0);
   return [
-    confirmed ? `## \u{1F50E} db-bench-gate bisect: the first bad commit is ${link(report.firstBad)}` : `## \u{1F50E} db-bench-gate bisect: no commit between ${link(report.good)} and ${link(report.bad)} is bad against its parent`,
+    confirmed ? `## \u{1F50E} db-bench-gate bisect: the first bad commit is ${link2(report.firstBad)}` : `## \u{1F50E} db-bench-gate bisect: no commit between ${link2(report.good)} and ${link2(report.bad)} is bad against its parent`,
     "",
-    `${report.commits.length} commits after ${link(report.good)} up to ${link(report.bad)} (first-parent), steps ${report.steps.map((s) => inlineCode(s)).join(", ")}; ${report.probes.length} probes, ${formatDuration(total)} in all, each measured interleaved against the commit named.`,
+    `${report.commits.length} commits after ${link2(report.good)} up to ${link2(report.bad)} (first-parent), steps ${report.steps.map((s) => inlineCode(s)).join(", ")}; ${report.probes.length} probes, ${formatDuration(total)} in all, each measured interleaved against the commit named.`,
     "",
-    confirmed ? `${link(report.firstBad)} against its parent ${link(report.parent)}:` : `${link(report.firstBad)}, the last candidate, against its parent ${link(report.parent)} is not a regression: the bad commit may not be bad in these steps, or the change is within the noise of a run this short.`,
+    confirmed ? `${link2(report.firstBad)} against its parent ${link2(report.parent)}:` : `${link2(report.firstBad)}, the last candidate, against its parent ${link2(report.parent)} is not a regression: the bad commit may not be bad in these steps, or the change is within the noise of a run this short.`,
     "",
     markdownTable([["step", "relative QPS (interval)", "QPS verdict", "relative instr/op", "instr/op verdict"], ...rows]),
     "",
@@ -33291,10 +33648,10 @@ var import_picomatch2 = __toESM(require_picomatch2(), 1);
 
 // src/pipeline.ts
 import { randomBytes } from "node:crypto";
-import { existsSync as existsSync5 } from "node:fs";
-import { copyFile as copyFile2, mkdtemp as mkdtemp3, rm as rm5 } from "node:fs/promises";
+import { existsSync as existsSync6 } from "node:fs";
+import { copyFile as copyFile3, mkdtemp as mkdtemp4, rm as rm7 } from "node:fs/promises";
 import os5 from "node:os";
-import path11 from "node:path";
+import path13 from "node:path";
 
 // src/build/progress.ts
 var NO_PROGRESS = { phase: null, compiled: 0, total: null };
@@ -33331,11 +33688,20 @@ function progressLine(progress, elapsedS) {
 }
 
 // src/driver/client-rusage.ts
-import { readFile as readFile8 } from "node:fs/promises";
-var WRAPPER = [
+import { readFile as readFile10 } from "node:fs/promises";
+var POLL_PEAK_RSS = [
+  '( peak=; while kill -0 "$client" 2>/dev/null; do',
+  '    while read -r key value unit; do [ "$key" = VmHWM: ] && peak=$value; done < /proc/$client/status 2>/dev/null',
+  '    [ -n "$peak" ] && echo "$peak" > "$report.peak"',
+  "    sleep 0.2",
+  "  done ) &",
+  "poller=$!"
+];
+var wrapper = (peakRss) => [
   "report=$1; shift",
   '"$@" &',
   "client=$!",
+  ...peakRss ? POLL_PEAK_RSS : [],
   `trap 'kill -TERM "$client" 2>/dev/null' TERM INT HUP`,
   "while :; do",
   '  wait "$client"; status=$?',
@@ -33346,26 +33712,30 @@ var WRAPPER = [
   "read -r stat < /proc/$$/stat",
   "# after the command name: $1 is field 3 (state) of proc(5), so $14 and $15 are cutime and cstime",
   "set -- ${stat##*) }",
-  'printf "%s %s %s\\n" "${14}" "${15}" "$(getconf CLK_TCK)" > "$report"',
+  'usage="${14} ${15} $(getconf CLK_TCK)"',
+  ...peakRss ? ["# the client is reaped: the poller stops at its next look", 'wait "$poller"', "peak=", 'read -r peak < "$report.peak" 2>/dev/null', 'rm -f "$report.peak"', 'usage="$usage ${peak:-unknown}"'] : [],
+  'printf "%s\\n" "$usage" > "$report"',
   'exit "$status"'
 ].join("\n");
-function withClientRusage(command, reportFile) {
-  return { file: "/bin/sh", args: ["-c", WRAPPER, "client-rusage", reportFile, command.file, ...command.args] };
+function withClientRusage(command, reportFile, options = {}) {
+  return { file: "/bin/sh", args: ["-c", wrapper(options.peakRss ?? false), "client-rusage", reportFile, command.file, ...command.args] };
 }
 function parseClientRusage(report) {
-  const match = /^(\d+) (\d+) (\d+)\n?$/.exec(report);
-  const [userTicks, systemTicks, ticksPerSecond] = (match?.slice(1) ?? []).map(Number);
+  const match = /^(\d+) (\d+) (\d+)(?: (\d+|unknown))?\n?$/.exec(report);
+  const [userTicks, systemTicks, ticksPerSecond] = (match?.slice(1, 4) ?? []).map(Number);
   if (userTicks === void 0 || systemTicks === void 0 || !ticksPerSecond) {
-    throw new ParseError('client rusage report is not "cutime cstime CLK_TCK"', report);
+    throw new ParseError('client rusage report is not "cutime cstime CLK_TCK [peak KiB]"', report);
   }
+  const peak = match?.[4];
   return {
     user_s: userTicks / ticksPerSecond,
     system_s: systemTicks / ticksPerSecond,
-    cpu_s: (userTicks + systemTicks) / ticksPerSecond
+    cpu_s: (userTicks + systemTicks) / ticksPerSecond,
+    max_rss_kib: peak === void 0 || peak === "unknown" ? null : Number(peak)
   };
 }
 async function readClientRusage(reportFile) {
-  return parseClientRusage(await readFile8(reportFile, "utf8"));
+  return parseClientRusage(await readFile10(reportFile, "utf8"));
 }
 function clientCpuShare(cpuSeconds, wallSeconds, cores) {
   if (!(wallSeconds > 0) || !(cores > 0)) throw new RangeError(`client CPU share needs positive wall seconds and cores, got ${wallSeconds} and ${cores}`);
@@ -33524,6 +33894,11 @@ async function countInstructions(steps, variants, plan, hooks) {
       }
     }
     for (const step of steps) {
+      if (step.uncounted) {
+        for (const variant of variants) samples.push({ step: step.id, variant: variant.id, status: "unavailable", reason: step.uncounted });
+        hooks.log(`instructions ${step.id}: n/a, ${step.uncounted}`);
+        continue;
+      }
       const perClient = plan.opsPerClientByStep?.[step.id] ?? plan.opsPerClient;
       for (const variant of variants) {
         const counter = counters.get(variant.id);
@@ -33672,7 +34047,7 @@ async function buildVariants(plan, ports, registry2, log) {
       return build2;
     });
     const needed = [...plan.engine.programs, ...plan.profile.steps.flatMap((step) => Object.entries(step.programs).flatMap(([name, from]) => from === "build" ? [name] : []))];
-    const missing = [...new Set(needed)].filter((program) => !existsSync5(path11.join(build.binDir, program)));
+    const missing = [...new Set(needed)].filter((program) => !existsSync6(path13.join(build.binDir, program)));
     if (missing.length > 0) {
       throw new PipelineError(`the build of ${spec.id} (${spec.ref}) has no ${missing.join(", ")} in ${build.binDir}: the ${spec.recipe.name} recipe must install what the ${plan.engine.name} engine and the profile's drivers run`);
     }
@@ -33684,18 +34059,18 @@ function binariesFor(ctx, step, build) {
   const where = (name, from) => {
     switch (from) {
       case "build":
-        return path11.join(build.binDir, name);
+        return path13.join(build.binDir, name);
       case "system":
         return ctx.plan.programs?.[name] ?? name;
       case "shipped":
-        return path11.join(ctx.runDir, path11.basename(name));
+        return path13.join(ctx.runDir, path13.basename(name));
     }
   };
   return Object.fromEntries(Object.entries(step.programs).map(([name, from]) => [name, where(name, from)]));
 }
 async function copyShippedFiles(steps, runDir) {
   const shipped = new Set(steps.flatMap((step) => Object.entries(step.programs).flatMap(([name, from]) => from === "shipped" ? [name] : [])));
-  for (const name of shipped) await copyFile2(path11.join(builtinDir(path11.dirname(name)), path11.basename(name)), path11.join(runDir, path11.basename(name)));
+  for (const name of shipped) await copyFile3(path13.join(builtinDir(path13.dirname(name)), path13.basename(name)), path13.join(runDir, path13.basename(name)));
 }
 function driverCpus(ctx) {
   if (!ctx.placement) return void 0;
@@ -33748,7 +34123,7 @@ ${excerpt}`);
   }
   logFile(variant, attempt) {
     const stamp = this.ctx.startedAt.toISOString().replace(/[:.]/g, "-");
-    return path11.join(this.ctx.plan.cacheDir, "logs", `${this.ctx.plan.engine.kind}-${stamp}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
+    return path13.join(this.ctx.plan.cacheDir, "logs", `${this.ctx.plan.engine.kind}-${stamp}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
   }
   async start(variant, build, logFile) {
     const { plan, placement } = this.ctx;
@@ -33773,7 +34148,7 @@ async function ensureData(ctx, vi, step) {
   if (vi.loaded.has(dataSet.key)) return;
   const loadStarted = ctx.ports.clock.now();
   for (const command of dataSet.commands) {
-    const shown = [path11.basename(command.file), ...command.args].join(" ");
+    const shown = [path13.basename(command.file), ...command.args].join(" ");
     ctx.log.info(`${vi.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
     const result = await runClient(ctx, command, ctx.plan.timeouts.load_s);
     if (result.failed) {
@@ -33828,7 +34203,7 @@ ${await vi.instance.logTail(EXCERPT_LINES)}`;
       const after = await ports.host.snapshot();
       if (!vi.instance.isAlive()) return failed(`the ${plan.engine.name} server exited during the step`, `${tail(result.output, EXCERPT_LINES)}
 ${await engineLog()}`);
-      if (result.failed) return failed(`${path11.basename(client.file)} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}
+      if (result.failed) return failed(`${path13.basename(client.file)} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}
 ${await engineLog()}`);
       try {
         const parsed = step.parse(result.stdout);
@@ -33921,7 +34296,7 @@ async function countStage(ctx, instances, variants) {
           const client = step.fixedRun(target, binariesFor(ctx, step, vi.build), perClient);
           const { result, instructions } = await counters.get(variant.id).count(client, (command) => runClient(ctx, onCpus(command, driverCpus(ctx)), COUNTED_RUN_TIMEOUT_S));
           if (result.failed) {
-            throw new PipelineError(`${path11.basename(client.file)} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}
+            throw new PipelineError(`${path13.basename(client.file)} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}
 --- ${engine.name} log (${vi.logFile}) ---
 ${await vi.instance.logTail(EXCERPT_LINES)}`);
           }
@@ -33997,8 +34372,8 @@ async function runBenchmark(plan, registry2, log, ports) {
     return { id: spec.id, commit: build.commit, ref: spec.ref, flags: build.flags, build_id: build.buildId };
   });
   const workDir = plan.workDir ?? os5.tmpdir();
-  const runDir = await mkdtemp3(path11.join(workDir, "dbg-run-"));
-  await registry2.register(`run directory ${runDir}`, () => rm5(runDir, { recursive: true, force: true }));
+  const runDir = await mkdtemp4(path13.join(workDir, "dbg-run-"));
+  await registry2.register(`run directory ${runDir}`, () => rm7(runDir, { recursive: true, force: true }));
   await copyShippedFiles(plan.profile.steps, runDir);
   const clientUser = await ports.clientUser(plan.trust);
   await giveTo(clientUser, runDir);
@@ -34025,14 +34400,14 @@ async function runBenchmark(plan, registry2, log, ports) {
 
 // src/pipeline-ports.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import path14 from "node:path";
-import { rm as rm8 } from "node:fs/promises";
+import path16 from "node:path";
+import { rm as rm10 } from "node:fs/promises";
 
 // src/build/build.ts
-import { createWriteStream, existsSync as existsSync6 } from "node:fs";
-import { mkdir as mkdir4, readFile as readFile9, rename as rename2, rm as rm7, stat, writeFile as writeFile4 } from "node:fs/promises";
+import { createWriteStream, existsSync as existsSync7 } from "node:fs";
+import { mkdir as mkdir6, readFile as readFile11, rename as rename2, rm as rm9, stat, writeFile as writeFile4 } from "node:fs/promises";
 import os7 from "node:os";
-import path13 from "node:path";
+import path15 from "node:path";
 import { setTimeout as sleep4 } from "node:timers/promises";
 
 // src/build/compiler.ts
@@ -34122,9 +34497,9 @@ function killProcessGroup(pgid) {
 }
 
 // src/build/source-tree.ts
-import { mkdir as mkdir3, mkdtemp as mkdtemp4, rm as rm6 } from "node:fs/promises";
+import { mkdir as mkdir5, mkdtemp as mkdtemp5, rm as rm8 } from "node:fs/promises";
 import os6 from "node:os";
-import path12 from "node:path";
+import path14 from "node:path";
 function git2(repo, args) {
   return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false });
 }
@@ -34143,7 +34518,7 @@ function parseGitlinks(lsTree) {
 }
 async function submoduleRepo(repo, submodule) {
   const modules = await git2(repo, ["rev-parse", "--path-format=absolute", "--git-path", `modules/${submodule.path}`]);
-  for (const candidate of [path12.join(repo, submodule.path), ...modules.failed ? [] : [modules.stdout.trim()]]) {
+  for (const candidate of [path14.join(repo, submodule.path), ...modules.failed ? [] : [modules.stdout.trim()]]) {
     const found = await git2(candidate, ["cat-file", "-e", `${submodule.commit}^{commit}`]);
     if (!found.failed) return candidate;
   }
@@ -34159,13 +34534,13 @@ async function exportInto(repo, commit, dir) {
     if (!from) {
       throw new InputError(`submodule ${submodule.path} at ${submodule.commit.slice(0, 12)} is not in the repository: fetch it first (git submodule update --init --recursive)`, repo);
     }
-    await mkdir3(path12.join(dir, submodule.path), { recursive: true });
-    await exportInto(from, submodule.commit, path12.join(dir, submodule.path));
+    await mkdir5(path14.join(dir, submodule.path), { recursive: true });
+    await exportInto(from, submodule.commit, path14.join(dir, submodule.path));
   }
 }
 async function exportSourceTree(repo, commit, owner, registry2, parent = os6.tmpdir()) {
-  const dir = await mkdtemp4(path12.join(parent, "dbg-wt-"));
-  const handle = await registry2.register(`source tree ${dir}`, () => rm6(dir, { recursive: true, force: true }));
+  const dir = await mkdtemp5(path14.join(parent, "dbg-wt-"));
+  const handle = await registry2.register(`source tree ${dir}`, () => rm8(dir, { recursive: true, force: true }));
   try {
     await exportInto(repo, commit, dir);
   } catch (e) {
@@ -34179,15 +34554,15 @@ async function exportSourceTree(repo, commit, owner, registry2, parent = os6.tmp
 // src/build/build.ts
 var COMPLETE_MARKER = ".db-bench-gate-build.json";
 function cacheNamespace(cacheDir, trust) {
-  const root = trust === "trusted" ? cacheDir : path13.join(cacheDir, "pr");
-  return { builds: path13.join(root, "builds"), ccache: path13.join(root, "ccache"), shared: path13.join(cacheDir, "ccache-shared") };
+  const root = trust === "trusted" ? cacheDir : path15.join(cacheDir, "pr");
+  return { builds: path15.join(root, "builds"), ccache: path15.join(root, "ccache"), shared: path15.join(cacheDir, "ccache-shared") };
 }
 async function isCompleteBuild(buildDir, buildId, commit) {
-  const marker = path13.join(buildDir, COMPLETE_MARKER);
-  if (!existsSync6(marker)) return false;
+  const marker = path15.join(buildDir, COMPLETE_MARKER);
+  if (!existsSync7(marker)) return false;
   let done;
   try {
-    done = JSON.parse(await readFile9(marker, "utf8"));
+    done = JSON.parse(await readFile11(marker, "utf8"));
   } catch {
     return false;
   }
@@ -34210,14 +34585,14 @@ async function buildAtCommit(request) {
   const cxxCompiler = await detectCxxCompiler(process.env);
   const buildId = buildKey({ commit, recipe, compilers: { c: compiler, cxx: cxxCompiler } });
   const namespace = cacheNamespace(cacheDir, trust);
-  const buildDir = path13.join(namespace.builds, buildId);
-  const logFile = request.logFile ?? path13.join(cacheDir, "logs", `build-${buildId}.log`);
+  const buildDir = path15.join(namespace.builds, buildId);
+  const logFile = request.logFile ?? path15.join(cacheDir, "logs", `build-${buildId}.log`);
   const resultIn = (dir) => {
     const prefix = installLayout(recipe, dir).installDir;
-    return { commit, buildId, dir, prefix, binDir: path13.join(prefix, recipe.bin_dir), flags: buildFlags(recipe), compiler: { name: compiler.name, version: compiler.version }, logFile };
+    return { commit, buildId, dir, prefix, binDir: path15.join(prefix, recipe.bin_dir), flags: buildFlags(recipe), compiler: { name: compiler.name, version: compiler.version }, logFile };
   };
   const reusable = async () => {
-    for (const dir of /* @__PURE__ */ new Set([path13.join(cacheNamespace(cacheDir, "trusted").builds, buildId), buildDir])) {
+    for (const dir of /* @__PURE__ */ new Set([path15.join(cacheNamespace(cacheDir, "trusted").builds, buildId), buildDir])) {
       if (await isCompleteBuild(dir, buildId, commit)) {
         return { ...resultIn(dir), reused: true, ccache: null, timings: { configure: null, make: null, install: null, total: elapsed() } };
       }
@@ -34233,9 +34608,9 @@ async function buildAtCommit(request) {
     await unlock();
   }
   async function runBuild(user) {
-    await mkdir4(path13.dirname(logFile), { recursive: true });
-    await rm7(buildDir, { recursive: true, force: true });
-    await mkdir4(buildDir, { recursive: true });
+    await mkdir6(path15.dirname(logFile), { recursive: true });
+    await rm9(buildDir, { recursive: true, force: true });
+    await mkdir6(buildDir, { recursive: true });
     await giveTo(user, buildDir);
     const log = createWriteStream(logFile);
     const emit = (text) => {
@@ -34275,11 +34650,11 @@ async function buildAtCommit(request) {
       const result = {
         ...resultIn(buildDir),
         reused: false,
-        ccache: ccache ? parseCcacheStatsLog(await readFile9(ccache.statsLog, "utf8").catch(() => "")) : null,
+        ccache: ccache ? parseCcacheStatsLog(await readFile11(ccache.statsLog, "utf8").catch(() => "")) : null,
         timings
       };
       emit(`built in ${timings.total.toFixed(1)} s${result.ccache ? ` (ccache: ${result.ccache.hits} hits, ${result.ccache.misses} misses)` : ""}`);
-      const marker = path13.join(buildDir, COMPLETE_MARKER);
+      const marker = path15.join(buildDir, COMPLETE_MARKER);
       await writeFile4(`${marker}.tmp`, JSON.stringify(result, null, 2));
       await rename2(`${marker}.tmp`, marker);
       return result;
@@ -34291,7 +34666,7 @@ async function buildAtCommit(request) {
   }
 }
 async function lockBuild(lockFile, registry2, timeoutS) {
-  await mkdir4(path13.dirname(lockFile), { recursive: true });
+  await mkdir6(path15.dirname(lockFile), { recursive: true });
   const deadline = performance.now() + timeoutS * 1e3;
   for (; ; ) {
     try {
@@ -34300,12 +34675,12 @@ async function lockBuild(lockFile, registry2, timeoutS) {
     } catch (err) {
       if (err.code !== "EEXIST") throw err;
     }
-    const holder = Number(await readFile9(lockFile, "utf8").catch(() => ""));
-    if (holder > 0 && !isRunning(holder)) await rm7(lockFile, { force: true });
+    const holder = Number(await readFile11(lockFile, "utf8").catch(() => ""));
+    if (holder > 0 && !isRunning(holder)) await rm9(lockFile, { force: true });
     else if (performance.now() > deadline) throw new PipelineError(`waited ${timeoutS} s for ${lockFile}, held by process ${holder} building the same commit: giving up`);
     else await sleep4(1e3, void 0, { signal: registry2.signal });
   }
-  const handle = await registry2.register(`build lock ${lockFile}`, () => rm7(lockFile, { force: true }));
+  const handle = await registry2.register(`build lock ${lockFile}`, () => rm9(lockFile, { force: true }));
   return handle.run;
 }
 async function ccacheSetup(cacheDir, trust, user, tree) {
@@ -34313,10 +34688,10 @@ async function ccacheSetup(cacheDir, trust, user, tree) {
   if (probe.failed) return null;
   const { ccache, shared } = cacheNamespace(cacheDir, trust);
   for (const dir of trust === "trusted" ? [ccache, shared] : [ccache]) {
-    await mkdir4(dir, { recursive: true });
+    await mkdir6(dir, { recursive: true });
     if (user && (await stat(dir)).uid !== user.uid) await giveTo(user, dir);
   }
-  const statsLog = path13.join(tree, ".db-bench-gate-ccache-stats");
+  const statsLog = path15.join(tree, ".db-bench-gate-ccache-stats");
   const env = {
     CCACHE_DIR: ccache,
     CCACHE_BASEDIR: tree,
@@ -34325,7 +34700,7 @@ async function ccacheSetup(cacheDir, trust, user, tree) {
     // entries readable by the other namespace's user
     CCACHE_UMASK: "022",
     // trusted: every result, hit or miss, also goes to the shared storage
-    ...trust === "trusted" ? { CCACHE_REMOTE_STORAGE: `file:${shared}|umask=022`, CCACHE_RESHARE: "1" } : existsSync6(shared) && { CCACHE_REMOTE_STORAGE: `file:${shared}|read-only` }
+    ...trust === "trusted" ? { CCACHE_REMOTE_STORAGE: `file:${shared}|umask=022`, CCACHE_RESHARE: "1" } : existsSync7(shared) && { CCACHE_REMOTE_STORAGE: `file:${shared}|read-only` }
   };
   return { env, statsLog };
 }
@@ -34342,12 +34717,12 @@ function parseCcacheStatsLog(text) {
 }
 
 // src/measure/host.ts
-import { readdir as readdir2, readFile as readFile10 } from "node:fs/promises";
+import { readdir as readdir3, readFile as readFile12 } from "node:fs/promises";
 async function takeHostSnapshot() {
   const [procStat, diskstats, sysBlock] = await Promise.all([
-    readFile10("/proc/stat", "utf8"),
-    readFile10("/proc/diskstats", "utf8"),
-    readdir2("/sys/block")
+    readFile12("/proc/stat", "utf8"),
+    readFile12("/proc/diskstats", "utf8"),
+    readdir3("/sys/block")
   ]);
   return hostSnapshot(procStat, diskstats, new Set(sysBlock));
 }
@@ -34365,7 +34740,7 @@ function clockTicksPerSecond() {
 var realPorts = {
   build: buildAtCommit,
   async runClient(command, options) {
-    const report = options.rusage ? path14.join(options.cwd, `rusage-${randomBytes2(6).toString("hex")}`) : null;
+    const report = options.rusage ? path16.join(options.cwd, `rusage-${randomBytes2(6).toString("hex")}`) : null;
     const wrapped = report ? withClientRusage(command, report) : command;
     const result = await execa(wrapped.file, wrapped.args, {
       cwd: options.cwd,
@@ -34379,7 +34754,7 @@ var realPorts = {
       const cpuS = report && !result.failed ? (await readClientRusage(report)).cpu_s : null;
       return { failed: result.failed, message: result.shortMessage ?? "", stdout: result.stdout, output: result.all ?? "", cpuS };
     } finally {
-      if (report) await rm8(report, { force: true });
+      if (report) await rm10(report, { force: true });
     }
   },
   clock: { now: () => performance.now() / 1e3, date: () => /* @__PURE__ */ new Date() },
@@ -34455,14 +34830,14 @@ async function bisect(options) {
 }
 
 // src/measure-and-write.ts
-import { mkdir as mkdir5 } from "node:fs/promises";
-import path15 from "node:path";
+import { mkdir as mkdir7 } from "node:fs/promises";
+import path17 from "node:path";
 async function measureAndWrite(plan, options) {
   const measured = await runBenchmark(plan.run, options.registry, options.log, realPorts);
   const floored = options.noiseFloor ? { ...measured, noise_floor: options.noiseFloor } : measured;
   const results = options.amend ? options.amend(floored) : floored;
   options.registry.signal.throwIfAborted();
-  await mkdir5(path15.dirname(options.resultsFile), { recursive: true });
+  await mkdir7(path17.dirname(options.resultsFile), { recursive: true });
   await writeResults(options.resultsFile, results);
   options.log.info(`results: ${options.resultsFile}`);
   return results;
