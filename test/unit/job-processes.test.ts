@@ -35,8 +35,8 @@ describe("the job's processes", () => {
   it("a daemon that left the job root for / and its own session is found by the marker and stopped", async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), "db-bench-gate-test-"));
     const pidFile = path.join(os.tmpdir(), `${path.basename(root)}.pid`);
-    // started in the job root, then: a new session, cwd /, its pid written down, and waiting
-    const daemon = spawn("setsid", ["-f", "sh", "-c", `cd / && echo $$ > ${pidFile} && exec sleep 300`], {
+    // started in the job root, then: a new session, cwd /, its pid written down (renamed into place: never read half-written), and waiting
+    const daemon = spawn("setsid", ["-f", "sh", "-c", `cd / && echo $$ > ${pidFile}.tmp && mv ${pidFile}.tmp ${pidFile} && exec sleep 300`], {
       cwd: root,
       env: childEnv({ ...process.env, [JOB_MARKER]: jobMarker(root) }),
       stdio: "ignore",
