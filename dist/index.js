@@ -87918,11 +87918,15 @@ async function publishReport(ctx, report) {
 async function markMeasuring(ctx, prNumber, profile, sha, runUrl2) {
   if (ctx.inputs.comment === "never" || !ctx.github) return;
   const { client: client2, repo } = ctx.github;
-  const target = { ...repo, issueNumber: prNumber, marker: commentMarker(profile), author: await ctx.github.author() };
-  const existing = await findStickyComment(client2, target);
-  if (!existing) return;
-  await upsertStickyComment(client2, { ...target, body: measuringBody(existing.body, profile, sha, runUrl2), create: false });
-  ctx.core.info(`PR comment marked as measuring ${sha.slice(0, 12)}: ${existing.url}`);
+  try {
+    const target = { ...repo, issueNumber: prNumber, marker: commentMarker(profile), author: await ctx.github.author() };
+    const existing = await findStickyComment(client2, target);
+    if (!existing) return;
+    await upsertStickyComment(client2, { ...target, body: measuringBody(existing.body, profile, sha, runUrl2), create: false });
+    ctx.core.info(`PR comment marked as measuring ${sha.slice(0, 12)}: ${existing.url}`);
+  } catch (err) {
+    ctx.core.warning(`could not mark the PR comment as measuring: ${err.message.split("\n")[0]}`);
+  }
 }
 
 // src/action/trust-level.ts

@@ -66,9 +66,14 @@ export async function publishReport(ctx: ModeContext, report: Report): Promise<v
 export async function markMeasuring(ctx: ModeContext, prNumber: number, profile: string, sha: string, runUrl: string | null): Promise<void> {
   if (ctx.inputs.comment === "never" || !ctx.github) return;
   const { client, repo } = ctx.github;
-  const target = { ...repo, issueNumber: prNumber, marker: commentMarker(profile), author: await ctx.github.author() };
-  const existing = await findStickyComment(client, target);
-  if (!existing) return;
-  await upsertStickyComment(client, { ...target, body: measuringBody(existing.body, profile, sha, runUrl), create: false });
-  ctx.core.info(`PR comment marked as measuring ${sha.slice(0, 12)}: ${existing.url}`);
+  // a courtesy before measuring: an API that fails here must not cost the measurement (publishing after it reports its own errors)
+  try {
+    const target = { ...repo, issueNumber: prNumber, marker: commentMarker(profile), author: await ctx.github.author() };
+    const existing = await findStickyComment(client, target);
+    if (!existing) return;
+    await upsertStickyComment(client, { ...target, body: measuringBody(existing.body, profile, sha, runUrl), create: false });
+    ctx.core.info(`PR comment marked as measuring ${sha.slice(0, 12)}: ${existing.url}`);
+  } catch (err) {
+    ctx.core.warning(`could not mark the PR comment as measuring: ${(err as Error).message.split("\n")[0]}`);
+  }
 }
