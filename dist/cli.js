@@ -37,7 +37,7 @@ import {
   runLabels,
   runStreamed,
   withCleanup
-} from "./chunks/chunk-NKHTQEYD.js";
+} from "./chunks/chunk-OQYZQ47C.js";
 import {
   __commonJS,
   __require,

@@ -79,7 +79,7 @@ import {
   unprivilegedWarning,
   validate,
   withCleanup
-} from "./chunks/chunk-NKHTQEYD.js";
+} from "./chunks/chunk-OQYZQ47C.js";
 import {
   JOB_MARKER,
   __commonJS,

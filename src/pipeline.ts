@@ -138,12 +138,16 @@ async function buildVariants(plan: RunPlan, ports: PipelinePorts, registry: Clea
       );
       return build;
     });
-    const needed = [...plan.engine.programs, ...plan.profile.steps.flatMap((step) => Object.entries(step.programs).flatMap(([name, from]) => (from === "build" ? [name] : [])))];
+    builds.push(build);
+  }
+  // checked once every variant is built: a build that fails or times out is the first thing to report
+  const needed = [...plan.engine.programs, ...plan.profile.steps.flatMap((step) => Object.entries(step.programs).flatMap(([name, from]) => (from === "build" ? [name] : [])))];
+  for (const [i, build] of builds.entries()) {
+    const spec = plan.variants[i]!;
     const missing = [...new Set(needed)].filter((program) => !existsSync(path.join(build.binDir, program)));
     if (missing.length > 0) {
       throw new PipelineError(`the build of ${spec.id} (${spec.ref}) has no ${missing.join(", ")} in ${build.binDir}: the ${spec.recipe.name} recipe must install what the ${plan.engine.name} engine and the profile's drivers run`);
     }
-    builds.push(build);
   }
   return builds;
 }

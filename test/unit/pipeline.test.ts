@@ -133,12 +133,12 @@ describe("the pipeline with a fake embedded engine", () => {
 });
 
 describe("building the variants", () => {
-  it("fails right after the build when it lacks a program the engine runs, naming it and the recipe", async () => {
+  it("fails once every variant is built when a build lacks a program the engine runs, naming it and the recipe, before starting anything", async () => {
     setUp();
     const engine = { ...fakeServerEngine(world), programs: ["fakesqld"] };
     await expect(runBenchmark(fakePlan(world, engine), registry, log, world.ports)).rejects.toThrow(
       new PipelineError(`the build of base (base) has no fakesqld in ${world.workDir}/base/install/bin: the fake recipe must install what the fakesql engine and the profile's drivers run`),
     );
-    expect(world.events).toEqual(["build base"]);
+    expect(world.events).toEqual(["build base", "build head"]);
   });
 });

@@ -34046,12 +34046,15 @@ async function buildVariants(plan, ports, registry2, log) {
       );
       return build2;
     });
-    const needed = [...plan.engine.programs, ...plan.profile.steps.flatMap((step) => Object.entries(step.programs).flatMap(([name, from]) => from === "build" ? [name] : []))];
+    builds.push(build);
+  }
+  const needed = [...plan.engine.programs, ...plan.profile.steps.flatMap((step) => Object.entries(step.programs).flatMap(([name, from]) => from === "build" ? [name] : []))];
+  for (const [i, build] of builds.entries()) {
+    const spec = plan.variants[i];
     const missing = [...new Set(needed)].filter((program) => !existsSync6(path13.join(build.binDir, program)));
     if (missing.length > 0) {
       throw new PipelineError(`the build of ${spec.id} (${spec.ref}) has no ${missing.join(", ")} in ${build.binDir}: the ${spec.recipe.name} recipe must install what the ${plan.engine.name} engine and the profile's drivers run`);
     }
-    builds.push(build);
   }
   return builds;
 }
