@@ -981,7 +981,7 @@ describe("flags mode", () => {
 });
 
 describe("cleanup", () => {
-  const measuring = /round 1\/24 (base|head): \d+ ops\/s/;
+  const measuring = /round 1\/24 (base|head): [\d,]+ QPS/;
 
   function startPrRun() {
     const pr = fake.addPullRequest("executor: interrupted run").number;
