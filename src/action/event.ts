@@ -24,7 +24,7 @@ const PullRequestPayload = z.looseObject({
     head: PullRequestSide,
     base: PullRequestSide.extend({ repo: Repository }),
   }),
-  repository: Repository,
+  repository: Repository.extend({ default_branch: z.string() }),
 });
 
 const PushPayload = z.looseObject({
@@ -78,6 +78,8 @@ export interface PullRequestEvent {
   /** owner/name of the repository the workflow runs in */
   repository: string;
   base: { ref: string; sha: string; repo: string };
+  /** the repository's default branch: the one whose history baseline mode keeps */
+  defaultBranch: string;
   /** repo: null when the fork was deleted */
   head: { ref: string; sha: string; repo: string | null };
   /** the head is not in the base repository: its code is untrusted */
@@ -172,6 +174,7 @@ export function parseEvent(name: string, payload: unknown, source: string): GitH
         url: p.pull_request.html_url,
         repository: p.repository.full_name,
         base: { ref: base.ref, sha: base.sha, repo: base.repo.full_name },
+        defaultBranch: p.repository.default_branch,
         head: { ref: head.ref, sha: head.sha, repo: headRepo },
         // not head.repo.fork: that flag is also true for same-repository PRs when the repository itself
         // is a fork (as database forks are)

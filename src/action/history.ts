@@ -75,11 +75,22 @@ export type BaselineFound = { kind: "found"; results: Results; from: string } | 
 
 /**
  * The base branch's baseline: the newest artifact of the baseline workflow's push runs, else (expired,
- * or none within reach) the copy the history keeps. A history that cannot be read is a warning.
+ * or none within reach) the copy the history keeps, when the base branch is the default branch whose
+ * history it is (`defaultBranch`): it is no other branch's baseline. A history that cannot be read is a warning.
  */
 export async function findBaseline(
   github: GitHubAccess,
-  query: { branch: string; artifactName: string; workflowPath: string | null; store: HistoryStore | null; key: string; warn: (message: string) => void; tmpRoot?: string; now?: Date },
+  query: {
+    branch: string;
+    defaultBranch: string;
+    artifactName: string;
+    workflowPath: string | null;
+    store: HistoryStore | null;
+    key: string;
+    warn: (message: string) => void;
+    tmpRoot?: string;
+    now?: Date;
+  },
 ): Promise<BaselineFound> {
   const now = (query.now ?? new Date()).getTime();
   const age = (results: Results) => formatAge(now - Date.parse(results.run.finished_at));
@@ -95,11 +106,12 @@ export async function findBaseline(
     return { kind: "found", results: stored.results, from: `artifact of [run ${stored.runId}](${stored.url}), measured ${age(stored.results)} ago` };
   }
   const expired = search.kind === "expired" ? search.expired : null;
-  const latest = query.store
-    ? await query.store.read(query.key).then(
+  const store = query.branch === query.defaultBranch ? query.store : null;
+  const latest = store
+    ? await store.read(query.key).then(
         (stored) => stored.latest,
         (e: Error) => {
-          query.warn(`history (${query.store!.where}): ${e.message}`);
+          query.warn(`history (${store.where}): ${e.message}`);
           return null;
         },
       )
@@ -107,5 +119,5 @@ export async function findBaseline(
   if (!latest) return { kind: "none", expired };
   const why = expired ? `the artifact of [run ${expired.runId}](${expired.url}) expired` : "no unexpired artifact within reach";
   const commit = latest.variants.find((v) => v.id === latest.base_variant)!.commit;
-  return { kind: "found", results: latest, from: `the history's copy (${escapeMarkdown(query.store!.where)}) of ${inlineCode(commit.slice(0, 12))}, measured ${age(latest)} ago: ${why}` };
+  return { kind: "found", results: latest, from: `the history's copy (${escapeMarkdown(store!.where)}) of ${inlineCode(commit.slice(0, 12))}, measured ${age(latest)} ago: ${why}` };
 }

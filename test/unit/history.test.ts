@@ -226,7 +226,7 @@ describe("history stores", () => {
     const run = baselineOf(3, 10000, 40000);
     const key = historyKey(run.profile.name, run.fingerprint.arch);
     const warnings: string[] = [];
-    const query = { branch: "lookup", artifactName: "db-bench-gate-lookup", workflowPath: ".github/workflows/perf.yml", store, key, warn: (m: string) => void warnings.push(m), now: new Date(Date.parse(run.run.finished_at) + 3 * 86400_000) };
+    const query = { branch: "lookup", defaultBranch: "lookup", artifactName: "db-bench-gate-lookup", workflowPath: ".github/workflows/perf.yml", store, key, warn: (m: string) => void warnings.push(m), now: new Date(Date.parse(run.run.finished_at) + 3 * 86400_000) };
     expect(await findBaseline(github, query)).toEqual({ kind: "none", expired: null });
     // another workflow's run with the artifact does not count; the baseline workflow's expired one does
     const other = fake.addRun({ headBranch: "lookup", event: "push", path: ".github/workflows/nightly.yml" });
@@ -243,6 +243,8 @@ describe("history stores", () => {
       `the history's copy (branch lookup-data) of \`${sha(3).slice(0, 12)}\`, measured 3 days ago: the artifact of [run ${ours.id}](https://github.com/${fake.repository}/actions/runs/${ours.id}) expired`,
     );
     expect(warnings).toEqual([]);
+    // the history is the default branch's: a PR into another branch (REL_15) is never compared against its copy
+    expect(await findBaseline(github, { ...query, defaultBranch: "main" })).toMatchObject({ kind: "none", expired: { runId: ours.id } });
     expect([formatAge(59_000), formatAge(90 * 60_000), formatAge(5 * 3600_000), formatAge(49 * 3600_000)]).toEqual(["1 minute", "90 minutes", "5 hours", "2 days"]);
   });
 });

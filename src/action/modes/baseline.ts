@@ -27,8 +27,11 @@ export async function baselineMode(ctx: ModeContext): Promise<void> {
   // a baseline with errors or without samples is stored (it is evidence) but fails the step like a PR would
   const gate = decideGate({ measuredAlone: measuredSteps(results) }, ctx.inputs.failOn);
   const markdown = baselineStoredMarkdown(results, { commit, artifact: artifactNameOf(ctx, results), storedAt: stored }, gate);
-  const store = historyStoreOf(ctx);
-  const history = store ? await keepHistory(ctx, results, plan, store, event?.branch ?? ctx.env.GITHUB_REF_NAME ?? "the default branch") : "";
+  // the history is the default branch's: another branch's runs (a REL_15 push) would read as its changes
+  const historyBranch = event?.isDefaultBranch ? event.branch : null;
+  if (!historyBranch && ctx.inputs.history !== "off") ctx.core.info("history: kept for pushes to the default branch only; this run is not recorded");
+  const store = historyBranch ? historyStoreOf(ctx) : null;
+  const history = historyBranch && store ? await keepHistory(ctx, results, plan, store, historyBranch) : "";
   await publishReport(ctx, { markdown: markdown + history, comparisons: [], prNumber: null, profile: results.profile.name });
   if (gate.verdict === "fail") ctx.core.setFailed(gateMessage(gate));
 }

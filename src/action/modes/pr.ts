@@ -17,6 +17,7 @@ import type { Results } from "../../results/schema.js";
 import { setActionOutputs } from "../../publish/summary.js";
 import { refusePersistedCredentials } from "../checkout-credentials.js";
 import { configAt, planFlags, type ModeContext } from "../context.js";
+import type { PullRequestEvent } from "../event.js";
 import { findBaseline, historyStoreOf, type BaselineFound } from "../history.js";
 import { carriesTrustedLabel, decideForkPolicy } from "../fork-policy.js";
 import { acceptanceOf, skipReason } from "../labels.js";
@@ -32,12 +33,13 @@ type BaselineLookup =
   | { kind: "other-machine"; stored: Results; from: string; differences: string[] }
   | { kind: "usable"; stored: Results; from: string };
 
-async function lookUpBaseline(ctx: ModeContext, results: Results, branch: string): Promise<BaselineLookup | null> {
+async function lookUpBaseline(ctx: ModeContext, results: Results, event: PullRequestEvent): Promise<BaselineLookup | null> {
   if (!ctx.github) return null;
   const artifact = artifactNameOf(ctx, results);
   const warn = (message: string) => ctx.core.warning(message);
   const found = await findBaseline(ctx.github, {
-    branch,
+    branch: event.base.ref,
+    defaultBranch: event.defaultBranch,
     artifactName: artifact,
     workflowPath: ctx.inputs.baselineWorkflow ?? workflowPathOf(ctx.env.GITHUB_WORKFLOW_REF),
     store: historyStoreOf(ctx),
@@ -112,7 +114,7 @@ export async function prMode(ctx: ModeContext): Promise<void> {
   if (event) await markMeasuring(ctx, event.number, plan.run.profile.name, head, run);
   const { results, artifactUrl } = await measureInAction(ctx, plan, judged, (measured) => (acceptance ? { ...measured, run: { ...measured.run, accepted: acceptance } } : measured));
   const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
-  const lookup = event ? await lookUpBaseline(ctx, results, event.base.ref) : null;
+  const lookup = event ? await lookUpBaseline(ctx, results, event) : null;
   // The runner's A/A noise: from the input, else as stored with the branch's baseline on this machine.
   const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.noise_floor : undefined);
   const comparison = compareRun(results, { ...plan.compare, ...(noiseFloor && { noiseFloor }) });
