@@ -7,7 +7,6 @@ import { measureAndWrite } from "../measure-and-write.js";
 import { resultsArtifactName, uploadResultsArtifact } from "../publish/artifacts.js";
 import { parseNoiseFloor } from "../results/io.js";
 import type { NoiseFloor, Results } from "../results/schema.js";
-import { STATE_STOP_SIGNAL } from "./cleanup-job-root.js";
 import { actionLog, type ModeContext } from "./context.js";
 
 /** The noise-floor input: as committed at the trusted commit when in the repository, else the runner's file. */
@@ -37,8 +36,6 @@ export async function measureInAction(ctx: ModeContext, plan: Plan, at: JudgingC
   // A bad noise floor must fail now, not after minutes of measuring (bad thresholds failed in makePlan).
   const noiseFloor = ctx.inputs.noiseFloor ? await noiseFloorAt(path.resolve(ctx.inputs.noiseFloor), at) : null;
   const resultsFile = path.resolve(ctx.inputs.resultsPath);
-  // the post step stops what a killed job left of this engine the way the engine wants
-  ctx.core.saveState(STATE_STOP_SIGNAL, plan.run.engine.emergencySignal);
   const results = await measureAndWrite(plan, { registry: ctx.registry, log: actionLog(ctx.core), noiseFloor, resultsFile, amend });
   const artifactId = await uploadResults(ctx, results, resultsFile);
   await capBuilds(ctx, results).catch((e: Error) => ctx.core.warning(`cache-dir cleanup: ${e.message}`));

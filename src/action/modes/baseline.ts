@@ -3,10 +3,9 @@ import { copyFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { decideGate, gateMessage } from "../../compare/gate.js";
 import { judgingCommit } from "../../config/judging-files.js";
-import { makePlan } from "../../config/plan.js";
 import { InputError } from "../../errors.js";
 import { baselineStoredMarkdown, measuredSteps } from "../../report/baseline.js";
-import { configAt, planFlags, type ModeContext } from "../context.js";
+import { actionPlan, configAt, planFlags, type ModeContext } from "../context.js";
 import { historyStoreOf, keepHistory } from "../history.js";
 import { artifactNameOf, measureInAction } from "../measure.js";
 import { publishReport } from "../publish.js";
@@ -19,7 +18,7 @@ export async function baselineMode(ctx: ModeContext): Promise<void> {
   // One variant: the pushed commit, trusted (a push to the branch), so it is judged by its own files.
   const judged = judgingCommit(ctx.inputs.repoPath, commit);
   const trust = trustLevelOf("baseline", ctx.event, commit, ctx.env);
-  const plan = await makePlan(planFlags(ctx, judged, trust, { variants: [{ id: "main", ref: commit, cflags: null }] }), await configAt(ctx, judged), ctx.inputs.thresholds);
+  const plan = await actionPlan(ctx, planFlags(ctx, judged, trust, { variants: [{ id: "main", ref: commit, cflags: null }] }), await configAt(ctx, judged));
   const { results } = await measureInAction(ctx, plan, judged);
   const stored = path.join(ctx.cacheDir, "baselines", `${artifactNameOf(ctx, results)}.json`);
   await mkdir(path.dirname(stored), { recursive: true });

@@ -5,12 +5,11 @@
  * go to the pull request namespace (a ref given as input), reusing the trusted baselines' builds.
  */
 import { judgingCommit } from "../../config/judging-files.js";
-import { makePlan } from "../../config/plan.js";
 import { InputError } from "../../errors.js";
 import { appendJobSummary } from "../../publish/summary.js";
 import { bisectMarkdown } from "../../report/bisect.js";
 import { bisect } from "../../bisect.js";
-import { actionLog, configAt, planFlags, type ModeContext } from "../context.js";
+import { actionLog, actionPlan, configAt, planFlags, type ModeContext } from "../context.js";
 import { repositoryUrl } from "../history.js";
 import { trustLevelOf } from "../trust-level.js";
 
@@ -25,7 +24,7 @@ export async function bisectMode(ctx: ModeContext): Promise<void> {
     good: inputs.baseRef,
     bad: inputs.headRef,
     steps: inputs.bisectSteps,
-    planFor: (against, probe) => makePlan(planFlags(ctx, judged, trust, { base: against, head: probe, variants: [] }), config, inputs.thresholds),
+    planFor: (against, probe) => actionPlan(ctx, planFlags(ctx, judged, trust, { base: against, head: probe, variants: [] }), config),
     registry: ctx.registry,
     log: actionLog(core),
   });

@@ -5,7 +5,7 @@
 import path from "node:path";
 import { compareAgainstBaseline, compareRun } from "../../compare/compare.js";
 import { changedJudgingFiles, judgingCommit } from "../../config/judging-files.js";
-import { makePlan, type Plan } from "../../config/plan.js";
+import type { Plan } from "../../config/plan.js";
 import { InputError } from "../../errors.js";
 import { fingerprintMismatches } from "../../measure/fingerprint.js";
 import { historyKey } from "../../history/store.js";
@@ -16,7 +16,7 @@ import { COMMENT_LIMIT, renderMarkdown, type StoredBaselineColumn } from "../../
 import type { Results } from "../../results/schema.js";
 import { setActionOutputs } from "../../publish/summary.js";
 import { refusePersistedCredentials } from "../checkout-credentials.js";
-import { configAt, planFlags, type ModeContext } from "../context.js";
+import { actionPlan, configAt, planFlags, type ModeContext } from "../context.js";
 import type { PullRequestEvent } from "../event.js";
 import { findBaseline, historyStoreOf, type BaselineFound } from "../history.js";
 import { carriesTrustedLabel, decideForkPolicy } from "../fork-policy.js";
@@ -108,7 +108,7 @@ export async function prMode(ctx: ModeContext): Promise<void> {
   await refusePersistedCredentials(ctx.inputs.repoPath);
   // how the PR is judged comes from its base, never from its own tree
   const judged = judgingCommit(ctx.inputs.repoPath, base);
-  const plan = await makePlan(planFlags(ctx, judged, "pr", { base, head, variants: [] }), await configAt(ctx, judged), ctx.inputs.thresholds);
+  const plan = await actionPlan(ctx, planFlags(ctx, judged, "pr", { base, head, variants: [] }), await configAt(ctx, judged));
   const acceptance = await acceptanceOf(ctx, event);
   const run = runUrl(ctx.env);
   if (event) await markMeasuring(ctx, event.number, plan.run.profile.name, head, run);

@@ -9,7 +9,7 @@ import path from "node:path";
 import picomatch from "picomatch";
 import { compareRun } from "../../compare/compare.js";
 import { changedJudgingFiles, judgingCommit } from "../../config/judging-files.js";
-import { makePlan, type Plan } from "../../config/plan.js";
+import type { Plan } from "../../config/plan.js";
 import { InputError } from "../../errors.js";
 import { downloadResultsArtifact, listRunArtifacts, resultsArtifactName } from "../../publish/artifacts.js";
 import { findStickyComment } from "../../publish/comment.js";
@@ -19,7 +19,7 @@ import { commentMarker, COMMENT_LIMIT, renderMarkdown, resultsRunOf } from "../.
 import { mergeObstacles, replaceSteps } from "../../results/merge.js";
 import type { Results } from "../../results/schema.js";
 import { refusePersistedCredentials } from "../checkout-credentials.js";
-import { configAt, planFlags, type GitHubAccess, type ModeContext } from "../context.js";
+import { actionPlan, configAt, planFlags, type GitHubAccess, type ModeContext } from "../context.js";
 import type { IssueCommentEvent } from "../event.js";
 import { TWO_WORKFLOW_DOC } from "../fork-policy.js";
 import { measureInAction, runUrl } from "../measure.js";
@@ -94,7 +94,7 @@ export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Pro
   await refusePersistedCredentials(ctx.inputs.repoPath);
   const judged = judgingCommit(ctx.inputs.repoPath, base);
   const flags = { ...planFlags(ctx, judged, "pr", { base, head, variants: [] }), ...(command.rounds !== null && { rounds: command.rounds }) };
-  const plan = await makePlan(flags, await configAt(ctx, judged), ctx.inputs.thresholds);
+  const plan = await actionPlan(ctx, flags, await configAt(ctx, judged));
   const all = plan.run.profile.steps.map((s) => s.id);
   const earlier = await earlierResults(ctx, github, event.number, plan, { base, head });
   let chosen = all;
