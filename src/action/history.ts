@@ -55,6 +55,7 @@ export async function keepHistory(ctx: ModeContext, results: Results, plan: Plan
     });
     core.info(`history: ${update.history.records.length} runs in ${store.where}; ${update.changes.length} change points, ${update.changes.filter((c) => c.regression).length} regressions`);
     for (const alert of update.alerts) core.info(`history alert for ${alert.firstBad.slice(0, 12)} ${alert.action}: ${alert.url}`);
+    for (const warning of update.warnings) core.warning(`history (${store.where}): ${warning}`);
     return update.markdown;
   } catch (e) {
     core.warning(`history (${store.where}): ${(e as Error).message}`);

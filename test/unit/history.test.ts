@@ -215,7 +215,26 @@ describe("history stores", () => {
     alerts()[0]!.state = "closed";
     const after = await updateHistory(baselineOf(9, 7000, 56000), { ...options, run: { id: "9", url: null } });
     expect(after.alerts.map((a) => a.action)).toEqual(["left-closed"]);
+    expect(after.warnings).toEqual([]);
     expect(alerts()).toHaveLength(1);
+  });
+
+  it("updateHistory: an alert issue the API refuses is a warning; the history is stored and the summary section returned", async () => {
+    const client = createGitHubClient(fake.token, fake.url);
+    const repo = { owner: fake.owner, repo: fake.repo };
+    const refusing = createGitHubClient(fake.token, fake.url);
+    refusing.rest.issues.create = (() => Promise.reject(new Error("Validation Failed: body is too long\nmore"))) as unknown as typeof refusing.rest.issues.create;
+    const store = branchHistoryStore(client, repo, "refused-alerts-data");
+    const options = { store, branch: "main", thresholdsOf: () => DEFAULT_THRESHOLDS, repoUrl: null, alert: { client: refusing, repo, author: async () => "nobody-else", cc: [] } };
+    let update: Awaited<ReturnType<typeof updateHistory>> | null = null;
+    for (let i = 0; i < 8; i++) {
+      const slow = i >= 4;
+      update = await updateHistory(baselineOf(i, slow ? 7000 : 10000, slow ? 56000 : 40000), { ...options, run: { id: String(i), url: null } });
+    }
+    expect(update!.alerts).toEqual([]);
+    expect(update!.warnings).toEqual([`the alert issue for ${sha(4).slice(0, 12)} was not written: Validation Failed: body is too long`]);
+    expect(update!.markdown).toContain("### History of `main`");
+    expect((await store.read(historyKey(update!.history.profile, update!.history.arch))).history!.records).toHaveLength(8);
   });
 
   it("the baseline lookup counts only the baseline workflow's runs, and falls back to the history's copy when the artifact expired, saying so and how old", async () => {
