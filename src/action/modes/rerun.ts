@@ -25,19 +25,10 @@ import { TWO_WORKFLOW_DOC } from "../fork-policy.js";
 import { measureInAction, runUrl } from "../measure.js";
 import { publishReport } from "../publish.js";
 import { parseRerunCommand, RERUN_COMMAND } from "../rerun-command.js";
+import { roleOf } from "../trusted-label.js";
 
 /** Roles with write access (role_name of the collaborator permission API): they may make a runner measure. */
 const RERUN_ROLES: readonly string[] = ["write", "maintain", "admin"];
-
-async function roleOf(github: GitHubAccess, login: string): Promise<string | null> {
-  return github.client.rest.repos
-    .getCollaboratorPermissionLevel({ ...github.repo, username: login })
-    .then(({ data }) => data.role_name)
-    .catch((e: { status?: number }) => {
-      if (e.status === 404) return null;
-      throw e;
-    });
-}
 
 /** The results the PR's comment shows (the run its hidden line names), when they measured these commits. */
 async function earlierResults(ctx: ModeContext, github: GitHubAccess, prNumber: number, plan: Plan, commits: { base: string; head: string }): Promise<Results | null> {
@@ -79,7 +70,7 @@ export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Pro
   if ("error" in command) throw new InputError(command.error, `comment ${event.commentId} by ${event.commenter}`);
   const { github } = ctx;
   if (!github) throw new InputError("a rerun needs a token to read the PR and update its comment", undefined, "input token");
-  const role = await roleOf(github, event.commenter);
+  const role = await roleOf(github.client, github.repo, event.commenter);
   if (role === null || !RERUN_ROLES.includes(role)) {
     core.warning(`${event.commenter} asked for a rerun but has ${role === null ? "no role" : `the role ${role}`} on this repository: only users with write access can rerun`);
     return neutral("rerun refused");
