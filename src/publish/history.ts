@@ -16,7 +16,7 @@ export interface AlertTarget {
   repo: RepoRef;
   /** the token's login: only its issues are updated */
   author: () => Promise<string>;
-  /** logins mentioned in the alert */
+  /** people or teams mentioned in the alert, each as @name (parseCc) */
   cc: readonly string[];
 }
 

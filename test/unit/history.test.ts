@@ -116,7 +116,7 @@ describe("change points of the history", () => {
 
   it("the alert names the range with a compare link, the size with its interval, cc's people and draws the chart", () => {
     const regressions = detectChanges(historyWithSlowdown(), () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select");
-    const { title, body } = alertMarkdown(regressions, { profile: "pg-quick", arch: "x86_64", branch: "main", store: "branch db-bench-gate-data", repoUrl: "https://github.com/o/r", cc: ["alice", "org/perf"] });
+    const { title, body } = alertMarkdown(regressions, { profile: "pg-quick", arch: "x86_64", branch: "main", store: "branch db-bench-gate-data", repoUrl: "https://github.com/o/r", cc: ["@alice", "@org/perf"] });
     expect(title).toBe(`db-bench-gate: main regressed at ${sha(4).slice(0, 12)} (pg-quick on x86_64: select)`);
     expect(body).toContain("cc @alice @org/perf");
     expect(body).toContain(`[\`${sha(3).slice(0, 12)}..${sha(4).slice(0, 12)}\`](https://github.com/o/r/compare/${sha(3)}...${sha(4)})`);
@@ -194,7 +194,7 @@ describe("history stores", () => {
     const client = createGitHubClient(fake.token, fake.url);
     const repo = { owner: fake.owner, repo: fake.repo };
     const store = branchHistoryStore(client, repo, "alerts-data");
-    const options = { store, branch: "main", thresholdsOf: () => DEFAULT_THRESHOLDS, repoUrl: "https://github.com/o/r", alert: { client, repo, author: async () => fake.identity.login, cc: ["alice"] } };
+    const options = { store, branch: "main", thresholdsOf: () => DEFAULT_THRESHOLDS, repoUrl: "https://github.com/o/r", alert: { client, repo, author: async () => fake.identity.login, cc: ["@alice"] } };
     const run = baselineOf(0, 1, 1);
     const marker = alertIssueMarker(historyKey(run.profile.name, run.fingerprint.arch), sha(4));
     const alerts = () => fake.issues.filter((i) => i.body?.startsWith(marker));
