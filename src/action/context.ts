@@ -43,6 +43,17 @@ export interface ModeContext {
 
 export type Mode = (ctx: ModeContext) => Promise<void>;
 
+/** https://github.com/owner/repo of this run, for links; null outside a workflow. */
+export function repositoryUrl(env: NodeJS.ProcessEnv): string | null {
+  return env.GITHUB_REPOSITORY ? `${env.GITHUB_SERVER_URL ?? "https://github.com"}/${env.GITHUB_REPOSITORY}` : null;
+}
+
+/** A workflow run's page (this run's by default), where its log and artifacts are; null outside a workflow. */
+export function runUrl(env: NodeJS.ProcessEnv, runId: string | undefined = env.GITHUB_RUN_ID): string | null {
+  const repo = repositoryUrl(env);
+  return repo && runId ? `${repo}/actions/runs/${runId}` : null;
+}
+
 export function actionLog(core: ActionCore): Log {
   return { info: (message) => core.info(message), group: (title, work) => core.group(title, work) };
 }

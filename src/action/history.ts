@@ -12,12 +12,7 @@ import { searchStoredBaseline, type ExpiredBaseline } from "../publish/baseline.
 import { escapeMarkdown, inlineCode } from "../report/escape.js";
 import { plural } from "../report/format.js";
 import type { Results } from "../results/schema.js";
-import type { GitHubAccess, ModeContext } from "./context.js";
-
-/** https://github.com/owner/repo of this run, for links; null outside a workflow. */
-export function repositoryUrl(env: NodeJS.ProcessEnv): string | null {
-  return env.GITHUB_REPOSITORY ? `${env.GITHUB_SERVER_URL ?? "https://github.com"}/${env.GITHUB_REPOSITORY}` : null;
-}
+import { repositoryUrl, runUrl, type GitHubAccess, type ModeContext } from "./context.js";
 
 /** The store the history input names; null when off, or a branch without a token (said in the log). */
 export function historyStoreOf(ctx: ModeContext): HistoryStore | null {
@@ -48,7 +43,7 @@ export async function keepHistory(ctx: ModeContext, results: Results, plan: Plan
     const update = await updateHistory(results, {
       store,
       branch,
-      run: { id: env.GITHUB_RUN_ID ?? null, url: repoUrl && env.GITHUB_RUN_ID ? `${repoUrl}/actions/runs/${env.GITHUB_RUN_ID}` : null },
+      run: { id: env.GITHUB_RUN_ID ?? null, url: runUrl(env) },
       thresholdsOf: (step) => resolver.forStep(step),
       repoUrl,
       alert: ctx.github ? { ...ctx.github, cc: ctx.inputs.alertCc } : null,

@@ -7,7 +7,7 @@ import { measureAndWrite } from "../measure-and-write.js";
 import { resultsArtifactName, uploadResultsArtifact } from "../publish/artifacts.js";
 import { parseNoiseFloor } from "../results/io.js";
 import type { NoiseFloor, Results } from "../results/schema.js";
-import { actionLog, type ModeContext } from "./context.js";
+import { actionLog, runUrl, type ModeContext } from "./context.js";
 
 /** The noise-floor input: as committed at the trusted commit when in the repository, else the runner's file. */
 async function noiseFloorAt(file: string, at: JudgingCommit): Promise<NoiseFloor[]> {
@@ -17,12 +17,6 @@ async function noiseFloorAt(file: string, at: JudgingCommit): Promise<NoiseFloor
 
 export function artifactNameOf(ctx: ModeContext, results: Results): string {
   return resultsArtifactName(ctx.inputs.artifactName, results.profile.name, results.fingerprint.arch, results.run.shard);
-}
-
-/** This workflow run's page, where its log and artifacts are; null outside a workflow. */
-export function runUrl(env: NodeJS.ProcessEnv): string | null {
-  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = env;
-  return server && repository && runId ? `${server}/${repository}/actions/runs/${runId}` : null;
 }
 
 export interface Measured {

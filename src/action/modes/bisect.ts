@@ -9,8 +9,7 @@ import { InputError } from "../../errors.js";
 import { appendJobSummary } from "../../publish/summary.js";
 import { bisectMarkdown } from "../../report/bisect.js";
 import { bisect } from "../../bisect.js";
-import { actionLog, actionPlan, configAt, planFlags, type ModeContext } from "../context.js";
-import { repositoryUrl } from "../history.js";
+import { actionLog, actionPlan, configAt, planFlags, repositoryUrl, type ModeContext } from "../context.js";
 import { trustLevelOf } from "../trust-level.js";
 
 export async function bisectMode(ctx: ModeContext): Promise<void> {

@@ -16,12 +16,12 @@ import { COMMENT_LIMIT, renderMarkdown, type StoredBaselineColumn } from "../../
 import type { Results } from "../../results/schema.js";
 import { setActionOutputs } from "../../publish/summary.js";
 import { refusePersistedCredentials } from "../checkout-credentials.js";
-import { actionPlan, configAt, planFlags, type ModeContext } from "../context.js";
+import { actionPlan, configAt, planFlags, runUrl, type ModeContext } from "../context.js";
 import type { PullRequestEvent } from "../event.js";
 import { findBaseline, historyStoreOf, type BaselineFound } from "../history.js";
 import { carriesTrustedLabel, decideForkPolicy } from "../fork-policy.js";
 import { acceptanceOf, skipReason } from "../labels.js";
-import { artifactNameOf, measureInAction, runUrl } from "../measure.js";
+import { artifactNameOf, measureInAction } from "../measure.js";
 import { markMeasuring, publishReport } from "../publish.js";
 import { checkTrustedLabel } from "../trusted-label.js";
 import { rerunMode } from "./rerun.js";

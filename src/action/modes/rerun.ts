@@ -19,10 +19,10 @@ import { commentMarker, COMMENT_LIMIT, renderMarkdown, resultsRunOf } from "../.
 import { mergeObstacles, replaceSteps } from "../../results/merge.js";
 import type { Results } from "../../results/schema.js";
 import { refusePersistedCredentials } from "../checkout-credentials.js";
-import { actionPlan, configAt, planFlags, type GitHubAccess, type ModeContext } from "../context.js";
+import { actionPlan, configAt, planFlags, runUrl, type GitHubAccess, type ModeContext } from "../context.js";
 import type { IssueCommentEvent } from "../event.js";
 import { TWO_WORKFLOW_DOC } from "../fork-policy.js";
-import { measureInAction, runUrl } from "../measure.js";
+import { measureInAction } from "../measure.js";
 import { publishReport } from "../publish.js";
 import { parseRerunCommand, RERUN_COMMAND } from "../rerun-command.js";
 import { roleOf } from "../trusted-label.js";
