@@ -1,4 +1,5 @@
 /** Measuring in the action: the shared measure-and-write, then the results artifact and the build cache's cap. */
+import os from "node:os";
 import path from "node:path";
 import { capBuildCache } from "../build/cache-cap.js";
 import { readJudgingFile, type JudgingCommit } from "../config/judging-files.js";
@@ -15,8 +16,11 @@ async function noiseFloorAt(file: string, at: JudgingCommit): Promise<NoiseFloor
   return parseNoiseFloor(text, source);
 }
 
-export function artifactNameOf(ctx: ModeContext, results: Results): string {
-  return resultsArtifactName(ctx.inputs.artifactName, results.profile.name, results.fingerprint.arch, results.run.shard);
+/** The results artifact's name: of results measured, or of a plan this machine is about to measure (whose fingerprint's arch is os.machine()). */
+export function artifactNameOf(ctx: ModeContext, of: Results | Plan): string {
+  return "fingerprint" in of
+    ? resultsArtifactName(ctx.inputs.artifactName, of.profile.name, of.fingerprint.arch, of.run.shard)
+    : resultsArtifactName(ctx.inputs.artifactName, of.run.profile.name, os.machine(), of.run.shard);
 }
 
 export interface Measured {

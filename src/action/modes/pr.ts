@@ -2,7 +2,6 @@
  * pr mode: build base and head, measure interleaved, compare (and against the stored baseline), upload
  * the results, comment, summary, outputs, gate. How the PR is judged comes from its base commit.
  */
-import path from "node:path";
 import { compareAgainstBaseline, compareRun } from "../../compare/compare.js";
 import { changedJudgingFiles, judgingCommit } from "../../config/judging-files.js";
 import type { Plan } from "../../config/plan.js";
@@ -14,7 +13,6 @@ import { escapeMarkdown, inlineCode } from "../../report/escape.js";
 import { judgingFilesNote } from "../../report/judging-note.js";
 import { COMMENT_LIMIT, renderMarkdown, type StoredBaselineColumn } from "../../report/markdown.js";
 import type { Results } from "../../results/schema.js";
-import { setActionOutputs } from "../../publish/summary.js";
 import { refusePersistedCredentials } from "../checkout-credentials.js";
 import { actionPlan, configAt, planFlags, runUrl, type ModeContext } from "../context.js";
 import type { PullRequestEvent } from "../event.js";
@@ -22,7 +20,7 @@ import { findBaseline, historyStoreOf, type BaselineFound } from "../history.js"
 import { carriesTrustedLabel, decideForkPolicy } from "../fork-policy.js";
 import { acceptanceOf, skipReason } from "../labels.js";
 import { artifactNameOf, measureInAction } from "../measure.js";
-import { markMeasuring, publishReport } from "../publish.js";
+import { markMeasuring, neutralOutputs, publishReport, refuseToBuild } from "../publish.js";
 import { checkTrustedLabel } from "../trusted-label.js";
 import { rerunMode } from "./rerun.js";
 import { formatShard } from "../../schedule/shard.js";
@@ -90,17 +88,12 @@ export async function prMode(ctx: ModeContext): Promise<void> {
     const label = carriesTrustedLabel(event, policy) && ctx.github ? await checkTrustedLabel(ctx.github.client, ctx.github.repo, event, policy.trustedLabel!) : null;
     const decision = decideForkPolicy(event, policy, label);
     if (decision.allowed && decision.why === "trusted-label") core.info(`the trusted label "${policy.trustedLabel}" was set after the last push: building ${event.head.sha}`);
-    if (!decision.allowed) {
-      core.setOutput("verdict", "neutral");
-      core.setFailed(decision.message);
-      return;
-    }
+    if (!decision.allowed) return refuseToBuild(ctx, decision.message);
   }
   const skipped = await skipReason(ctx, event);
   if (skipped) {
     core.info(`not measured: ${skipped}`);
-    setActionOutputs(core, { verdict: "neutral", regressions: 0, resultsPath: path.resolve(ctx.inputs.resultsPath), commentUrl: null });
-    return;
+    return neutralOutputs(ctx);
   }
   const base = ctx.inputs.baseRef ?? event?.base.sha;
   const head = ctx.inputs.headRef ?? event?.head.sha;

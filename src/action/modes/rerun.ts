@@ -4,16 +4,13 @@
  * unstable, again, and updates the PR's comment with the earlier run's other steps kept. How the PR is
  * judged comes from its base, as in pr mode.
  */
-import os from "node:os";
-import path from "node:path";
 import picomatch from "picomatch";
 import { compareRun } from "../../compare/compare.js";
 import { changedJudgingFiles, judgingCommit } from "../../config/judging-files.js";
 import type { Plan } from "../../config/plan.js";
 import { InputError } from "../../errors.js";
-import { downloadResultsArtifact, listRunArtifacts, resultsArtifactName } from "../../publish/artifacts.js";
+import { downloadResultsArtifact, listRunArtifacts } from "../../publish/artifacts.js";
 import { findStickyComment } from "../../publish/comment.js";
-import { setActionOutputs } from "../../publish/summary.js";
 import { judgingFilesNote } from "../../report/judging-note.js";
 import { commentMarker, COMMENT_LIMIT, renderMarkdown, resultsRunOf } from "../../report/markdown.js";
 import { mergeObstacles, replaceSteps } from "../../results/merge.js";
@@ -22,8 +19,8 @@ import { refusePersistedCredentials } from "../checkout-credentials.js";
 import { actionPlan, configAt, planFlags, runUrl, type GitHubAccess, type ModeContext } from "../context.js";
 import type { IssueCommentEvent } from "../event.js";
 import { TWO_WORKFLOW_DOC } from "../fork-policy.js";
-import { measureInAction } from "../measure.js";
-import { publishReport } from "../publish.js";
+import { artifactNameOf, measureInAction } from "../measure.js";
+import { neutralOutputs, publishReport, refuseToBuild } from "../publish.js";
 import { parseRerunCommand, RERUN_COMMAND } from "../rerun-command.js";
 import { roleOf } from "../trusted-label.js";
 
@@ -36,13 +33,13 @@ async function earlierResults(ctx: ModeContext, github: GitHubAccess, prNumber: 
   const comment = await findStickyComment(github.client, { ...github.repo, issueNumber: prNumber, marker: commentMarker(profile), author: await github.author() });
   const runId = comment ? resultsRunOf(comment.body) : null;
   if (runId === null) return null;
-  const name = resultsArtifactName(ctx.inputs.artifactName, profile, os.machine());
+  const name = artifactNameOf(ctx, plan);
   const [artifact] = await listRunArtifacts(github.client, github.repo, runId, { name });
   if (!artifact) {
     ctx.core.warning(`run ${runId}, whose results the comment shows, has no artifact ${name} (expired?): measuring every step`);
     return null;
   }
-  const earlier = await downloadResultsArtifact(github.client, artifact, github.repo);
+  const earlier = await downloadResultsArtifact(github.client, artifact, github.repo, { tmpRoot: ctx.jobRoot });
   const measured = Object.fromEntries(earlier.variants.map((v) => [v.id, v.commit]));
   if (measured.base !== commits.base || measured.head !== commits.head) {
     ctx.core.info(`the comment shows ${earlier.variants.map((v) => `${v.id} ${v.commit.slice(0, 12)}`).join(", ")}, not the PR's current commits: measuring every step`);
@@ -62,7 +59,7 @@ export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Pro
   const { core } = ctx;
   const neutral = (why: string) => {
     core.info(why);
-    setActionOutputs(core, { verdict: "neutral", regressions: 0, resultsPath: path.resolve(ctx.inputs.resultsPath), commentUrl: null });
+    neutralOutputs(ctx);
   };
   if (event.action !== "created" || !event.isPullRequest) return neutral("not a new comment on a pull request: nothing to do");
   const command = parseRerunCommand(event.body);
@@ -77,9 +74,10 @@ export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Pro
   }
   const { data: pull } = await github.client.rest.pulls.get({ ...github.repo, pull_number: event.number });
   if (pull.head.repo?.full_name !== pull.base.repo.full_name && !ctx.inputs.allowForkPrs) {
-    core.setOutput("verdict", "neutral");
-    core.setFailed(`Refusing to rerun pull request #${event.number} from ${pull.head.repo?.full_name ?? "a deleted fork"}: its code would run on this runner. Set \`allow-fork-prs: true\` to measure fork PRs, or use the two-workflow pattern (${TWO_WORKFLOW_DOC}).`);
-    return;
+    return refuseToBuild(
+      ctx,
+      `Refusing to rerun pull request #${event.number} from ${pull.head.repo?.full_name ?? "a deleted fork"}: its code would run on this runner. Set \`allow-fork-prs: true\` to measure fork PRs, or use the two-workflow pattern (${TWO_WORKFLOW_DOC}).`,
+    );
   }
   const [base, head] = [pull.base.sha, pull.head.sha];
   await refusePersistedCredentials(ctx.inputs.repoPath);
@@ -108,7 +106,7 @@ export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Pro
   };
   const { results, artifactUrl } = await measureInAction(ctx, only, judged, merge);
   const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
-  const comparison = compareRun(results, { ...plan.compare, ...(results.noise_floor && { noiseFloor: results.noise_floor }) });
+  const comparison = compareRun(results, plan.compare);
   const run = runUrl(ctx.env);
   const markdown = renderMarkdown([comparison], {
     maxLength: COMMENT_LIMIT - judgingNote.length,
