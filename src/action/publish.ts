@@ -82,7 +82,7 @@ export async function markMeasuring(ctx: ModeContext, prNumber: number, profile:
     const target = { ...repo, issueNumber: prNumber, marker: commentMarker(profile), author: await ctx.github.author() };
     const existing = await findStickyComment(client, target);
     if (!existing) return;
-    await upsertStickyComment(client, { ...target, body: measuringBody(existing.body, profile, sha, runUrl), create: false });
+    await upsertStickyComment(client, { ...target, body: measuringBody(existing.body, profile, sha, runUrl), found: existing });
     ctx.core.info(`PR comment marked as measuring ${sha.slice(0, 12)}: ${existing.url}`);
   } catch (err) {
     ctx.core.warning(`could not mark the PR comment as measuring: ${(err as Error).message.split("\n")[0]}`);

@@ -16,7 +16,7 @@ const fake = await FakeGitHub.start();
 vi.stubEnv("GITHUB_API_URL", fake.url);
 vi.stubEnv("GITHUB_SERVER_URL", "https://github.com");
 const { ACTIONS_BOT_LOGIN, createGitHubClient, parseRepository, tokenLogin } = await import("../../src/publish/github.js");
-const { upsertStickyComment } = await import("../../src/publish/comment.js");
+const { findStickyComment, upsertStickyComment } = await import("../../src/publish/comment.js");
 const { commentMarker } = await import("../../src/report/markdown.js");
 const { flagsIssueMarker, upsertMarkedIssue } = await import("../../src/publish/issue.js");
 const core = await import("@actions/core");
@@ -65,6 +65,13 @@ describe("sticky PR comment", () => {
     expect(marked).toHaveLength(1);
     expect(marked[0]!.body).toBe(`${marker}\n## pg-quick\nrelative QPS 0.91`);
     expect(fake.commentsOn(pr.number)).toHaveLength(3);
+
+    // the comment already found is updated as it is, without walking the PR's comments again
+    const found = await findStickyComment(client, { ...repo, author, issueNumber: pr.number, marker });
+    const again = since();
+    const fourth = await upsertStickyComment(client, { ...repo, author, issueNumber: pr.number, marker, body: "## pg-quick\n⏳ measuring", found: found! });
+    expect(fourth).toEqual({ id: first!.id, url: first!.url, action: "updated" });
+    expect(again().map((r) => r.method)).toEqual(["PATCH"]);
   });
 
   it("finds its comment on the third page of a long discussion instead of adding a second one", async () => {
