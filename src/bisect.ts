@@ -10,6 +10,7 @@ import picomatch from "picomatch";
 import { childEnv } from "./child-env.js";
 import type { CleanupRegistry } from "./cleanup.js";
 import { compareRun } from "./compare/compare.js";
+import { stepsWithVerdict } from "./compare/gate.js";
 import type { Comparison } from "./compare/types.js";
 import type { Plan } from "./config/plan.js";
 import { InputError, PipelineError } from "./errors.js";
@@ -65,11 +66,6 @@ export async function commitsBetween(repo: string, good: string, bad: string): P
   return { good: goodSha, bad: badSha, commits };
 }
 
-/** The steps of a comparison that regressed, in QPS or in instructions per operation. */
-export function regressedSteps(comparison: Comparison): string[] {
-  return comparison.steps.filter((s) => s.variants.some((v) => v.verdict === "regression" || v.instructions?.verdict === "regression")).map((s) => s.step);
-}
-
 export interface BisectOptions {
   repo: string;
   good: string;
@@ -98,9 +94,9 @@ export async function bisect(options: BisectOptions): Promise<BisectReport> {
     const results = await runBenchmark({ ...plan.run, profile: { ...plan.run.profile, steps: chosen } }, options.registry, log, realPorts);
     options.registry.signal.throwIfAborted();
     const comparison = compareRun(results, plan.compare);
-    const errors = comparison.steps.filter((s) => s.variants.some((v) => v.verdict === "error" || v.instructions?.verdict === "error")).map((s) => s.step);
+    const errors = stepsWithVerdict(comparison, "error");
     if (errors.length > 0) throw new PipelineError(`the probe of ${commit.slice(0, 12)} against ${against.slice(0, 12)} failed in ${errors.join(", ")}: it cannot be judged good or bad`);
-    const regressed = regressedSteps(comparison);
+    const regressed = stepsWithVerdict(comparison, "regression");
     const probe = { commit, against, bad: regressed.length > 0, regressed, seconds: (performance.now() - started) / 1000, comparison, results };
     log.info(`probe ${probes.length + 1}: ${commit.slice(0, 12)} against ${against.slice(0, 12)} is ${probe.bad ? `bad (${regressed.join(", ")})` : "good"} (${probe.seconds.toFixed(0)} s)`);
     probes.push(probe);

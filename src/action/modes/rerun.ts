@@ -6,6 +6,7 @@
  */
 import picomatch from "picomatch";
 import { compareRun } from "../../compare/compare.js";
+import { stepsWithVerdict } from "../../compare/gate.js";
 import { changedJudgingFiles, judgingCommit } from "../../config/judging-files.js";
 import type { Plan } from "../../config/plan.js";
 import { InputError } from "../../errors.js";
@@ -48,13 +49,6 @@ async function earlierResults(ctx: ModeContext, github: GitHubAccess, prNumber: 
   return earlier;
 }
 
-/** Steps with an unstable verdict in either channel. */
-function unstableSteps(earlier: Results): string[] {
-  return compareRun(earlier)
-    .steps.filter((s) => s.variants.some((v) => v.verdict === "unstable" || v.instructions?.verdict === "unstable"))
-    .map((s) => s.step);
-}
-
 export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Promise<void> {
   const { core } = ctx;
   const neutral = (why: string) => {
@@ -92,7 +86,7 @@ export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Pro
     chosen = all.filter((id) => matches(id));
     if (chosen.length === 0) throw new InputError(`--steps "${command.steps}" matches none of the profile's steps (${all.join(", ")})`, `comment ${event.commentId}`);
   } else if (earlier) {
-    chosen = unstableSteps(earlier);
+    chosen = stepsWithVerdict(compareRun(earlier), "unstable");
     if (chosen.length === 0) return neutral("the last run found no unstable step: nothing to re-measure (name steps with --steps GLOB)");
   }
   core.info(`${event.commenter} (${role}) asked for a rerun: measuring ${chosen.join(", ")}${command.rounds !== null ? ` with ${command.rounds} rounds` : ""}`);
