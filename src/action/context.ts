@@ -41,7 +41,7 @@ export interface ModeContext {
   registry: CleanupRegistry;
 }
 
-export type Mode = (ctx: ModeContext) => Promise<void>;
+export type ModeRunner = (ctx: ModeContext) => Promise<void>;
 
 /** https://github.com/owner/repo of this run, for links; null outside a workflow. */
 export function repositoryUrl(env: NodeJS.ProcessEnv): string | null {

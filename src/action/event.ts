@@ -5,6 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { InputError } from "../errors.js";
+import { COMMENT_LIMIT } from "../report/markdown.js";
 import { validate } from "../validate.js";
 
 const Sha = z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "a 40 or 64 hex digit commit sha");
@@ -59,13 +60,10 @@ const WorkflowRunPayload = z.looseObject({
   repository: Repository,
 });
 
-/** A comment is at most this long on GitHub; a longer body is not one. */
-const MAX_COMMENT_BODY = 65_536;
-
 const IssueCommentPayload = z.looseObject({
   action: z.string(),
   issue: z.looseObject({ number: z.number().int().positive(), pull_request: z.looseObject({}).nullable().optional() }),
-  comment: z.looseObject({ id: z.number().int().positive(), body: z.string().max(MAX_COMMENT_BODY), user: z.looseObject({ login: z.string() }) }),
+  comment: z.looseObject({ id: z.number().int().positive(), body: z.string().max(COMMENT_LIMIT), user: z.looseObject({ login: z.string() }) }),
   repository: Repository,
 });
 
