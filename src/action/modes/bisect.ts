@@ -26,6 +26,7 @@ export async function bisectMode(ctx: ModeContext): Promise<void> {
     planFor: (against, probe) => actionPlan(ctx, planFlags(ctx, judged, trust, { base: against, head: probe, variants: [] }), config),
     registry: ctx.registry,
     log: actionLog(core),
+    fields: { good: "input base-ref", bad: "input head-ref", steps: "input bisect-steps" },
   });
   await appendJobSummary(bisectMarkdown(report, repositoryUrl(ctx.env)), ctx.env.GITHUB_STEP_SUMMARY);
   core.setOutput("first-bad-commit", report.verdict.bad ? report.firstBad : "");
