@@ -4,10 +4,9 @@
  * history.json (the compact records, src/history/record.ts) and latest.json (the newest baseline's whole
  * results document: the stored baseline once its artifact expired). Both are validated on every read.
  */
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { InputError } from "../errors.js";
-import { MAX_RESULTS_FILE_BYTES, parseJson, parseResults, tooLargeError } from "../results/io.js";
+import { MAX_RESULTS_FILE_BYTES, parseJson, parseResults, readCapped, tooLargeError, writeAtomically } from "../results/io.js";
 import type { Results } from "../results/schema.js";
 import { MAX_HISTORY_FILE_BYTES, parseHistory, type HistoryFile } from "./record.js";
 
@@ -45,30 +44,16 @@ export function parseStored(texts: { history: string | null; latest: string | nu
   };
 }
 
-async function readIfPresent(file: string, maxBytes: number): Promise<string | null> {
-  try {
-    const text = await readFile(file, "utf8");
-    if (Buffer.byteLength(text) > maxBytes) throw tooLargeError(String(Buffer.byteLength(text)), maxBytes, file);
-    return text;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
-    if (e instanceof InputError) throw e;
-    throw new InputError(`cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, file);
-  }
-}
-
-async function writeAtomically(file: string, text: string): Promise<void> {
-  await writeFile(`${file}.tmp`, text);
-  await rename(`${file}.tmp`, file);
-}
-
 /** The history under `<cacheDir>/history/`: one runner's, kept as long as its disk. */
 export function cacheDirHistoryStore(cacheDir: string): HistoryStore {
   const root = path.join(cacheDir, "history");
   const dirOf = (key: string) => path.join(root, key);
   const read = async (key: string) =>
     parseStored(
-      { history: await readIfPresent(path.join(dirOf(key), HISTORY_FILE), MAX_HISTORY_FILE_BYTES), latest: await readIfPresent(path.join(dirOf(key), LATEST_FILE), MAX_RESULTS_FILE_BYTES) },
+      {
+        history: await readCapped(path.join(dirOf(key), HISTORY_FILE), MAX_HISTORY_FILE_BYTES, { missingIsNull: true }),
+        latest: await readCapped(path.join(dirOf(key), LATEST_FILE), MAX_RESULTS_FILE_BYTES, { missingIsNull: true }),
+      },
       dirOf(key),
     );
   return {
