@@ -104,13 +104,10 @@ export async function findBaseline(
   const expired = search.kind === "expired" ? search.expired : null;
   const store = query.branch === query.defaultBranch ? query.store : null;
   const latest = store
-    ? await store.read(query.key).then(
-        (stored) => stored.latest,
-        (e: Error) => {
-          query.warn(`history (${store.where}): ${e.message}`);
-          return null;
-        },
-      )
+    ? await store.readLatest(query.key).catch((e: Error) => {
+        query.warn(`history (${store.where}): ${e.message}`);
+        return null;
+      })
     : null;
   if (!latest) return { kind: "none", expired };
   const why = expired ? `the artifact of [run ${expired.runId}](${expired.url}) expired` : "no unexpired artifact within reach";
