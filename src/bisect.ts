@@ -10,6 +10,7 @@ import picomatch from "picomatch";
 import { childEnv } from "./child-env.js";
 import type { CleanupRegistry } from "./cleanup.js";
 import { compareRun } from "./compare/compare.js";
+import { stepsWithVerdict } from "./compare/gate.js";
 import type { Comparison } from "./compare/types.js";
 import type { Plan } from "./config/plan.js";
 import { InputError, PipelineError } from "./errors.js";
@@ -46,28 +47,32 @@ export interface BisectReport {
   verdict: Probe;
 }
 
+/** What the caller calls the good and bad commits and the steps glob, for errors: the CLI's flags or the action's inputs. */
+export interface BisectFields {
+  good: string;
+  bad: string;
+  steps: string;
+}
+
+export const CLI_BISECT_FIELDS: BisectFields = { good: "--good", bad: "--bad", steps: "--steps" };
+
 /** The commits after `good` up to `bad` on bad's first-parent line, oldest first (full shas). */
-export async function commitsBetween(repo: string, good: string, bad: string): Promise<{ good: string; bad: string; commits: string[] }> {
-  const git = async (args: string[], what: string) => {
+export async function commitsBetween(repo: string, good: string, bad: string, fields: BisectFields): Promise<{ good: string; bad: string; commits: string[] }> {
+  const git = async (args: string[], what: string, field?: string) => {
     const r = await execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false });
     const said = r.stderr.trim().split("\n")[0];
-    if (r.failed) throw new InputError(said ? `${what}: ${said}` : what, repo);
+    if (r.failed) throw new InputError(said ? `${what}: ${said}` : what, repo, field);
     return r.stdout.trim();
   };
-  const commitOf = (ref: string) => git(["rev-parse", "--verify", "--end-of-options", `${ref}^{commit}`], `${ref} is not a commit`);
-  const goodSha = await commitOf(good);
-  const badSha = await commitOf(bad);
+  const commitOf = (ref: string, field: string) => git(["rev-parse", "--verify", "--end-of-options", `${ref}^{commit}`], `${ref} is not a commit`, field);
+  const goodSha = await commitOf(good, fields.good);
+  const badSha = await commitOf(bad, fields.bad);
   await git(["merge-base", "--is-ancestor", goodSha, badSha], `the good commit ${good} is not an ancestor of the bad one ${bad}`);
   const listed = await git(["rev-list", "--first-parent", "--reverse", `${goodSha}..${badSha}`], "rev-list");
   const commits = listed ? listed.split("\n") : [];
-  if (commits.length === 0) throw new InputError(`no commit between ${good} and ${bad}`, repo, "--bad");
-  if (commits.length > MAX_BISECT_COMMITS) throw new InputError(`${commits.length} commits between ${good} and ${bad}: at most ${MAX_BISECT_COMMITS}`, repo, "--good");
+  if (commits.length === 0) throw new InputError(`no commit between ${good} and ${bad}`, repo, fields.bad);
+  if (commits.length > MAX_BISECT_COMMITS) throw new InputError(`${commits.length} commits between ${good} and ${bad}: at most ${MAX_BISECT_COMMITS}`, repo, fields.good);
   return { good: goodSha, bad: badSha, commits };
-}
-
-/** The steps of a comparison that regressed, in QPS or in instructions per operation. */
-export function regressedSteps(comparison: Comparison): string[] {
-  return comparison.steps.filter((s) => s.variants.some((v) => v.verdict === "regression" || v.instructions?.verdict === "regression")).map((s) => s.step);
 }
 
 export interface BisectOptions {
@@ -80,11 +85,12 @@ export interface BisectOptions {
   planFor: (against: string, probe: string) => Promise<Plan>;
   registry: CleanupRegistry;
   log: Log;
+  fields: BisectFields;
 }
 
 export async function bisect(options: BisectOptions): Promise<BisectReport> {
   const { log } = options;
-  const { good, bad, commits } = await commitsBetween(options.repo, options.good, options.bad);
+  const { good, bad, commits } = await commitsBetween(options.repo, options.good, options.bad, options.fields);
   const matches = picomatch(options.steps, { dot: true });
   let steps: string[] = [];
   const probes: Probe[] = [];
@@ -93,14 +99,14 @@ export async function bisect(options: BisectOptions): Promise<BisectReport> {
     const started = performance.now();
     const plan = await options.planFor(against, commit);
     const chosen = plan.run.profile.steps.filter((s) => matches(s.id));
-    if (chosen.length === 0) throw new InputError(`matches none of the profile's steps (${plan.run.profile.steps.map((s) => s.id).join(", ")})`, undefined, "steps");
+    if (chosen.length === 0) throw new InputError(`matches none of the profile's steps (${plan.run.profile.steps.map((s) => s.id).join(", ")})`, undefined, options.fields.steps);
     steps = chosen.map((s) => s.id);
     const results = await runBenchmark({ ...plan.run, profile: { ...plan.run.profile, steps: chosen } }, options.registry, log, realPorts);
     options.registry.signal.throwIfAborted();
     const comparison = compareRun(results, plan.compare);
-    const errors = comparison.steps.filter((s) => s.variants.some((v) => v.verdict === "error" || v.instructions?.verdict === "error")).map((s) => s.step);
+    const errors = stepsWithVerdict(comparison, "error");
     if (errors.length > 0) throw new PipelineError(`the probe of ${commit.slice(0, 12)} against ${against.slice(0, 12)} failed in ${errors.join(", ")}: it cannot be judged good or bad`);
-    const regressed = regressedSteps(comparison);
+    const regressed = stepsWithVerdict(comparison, "regression");
     const probe = { commit, against, bad: regressed.length > 0, regressed, seconds: (performance.now() - started) / 1000, comparison, results };
     log.info(`probe ${probes.length + 1}: ${commit.slice(0, 12)} against ${against.slice(0, 12)} is ${probe.bad ? `bad (${regressed.join(", ")})` : "good"} (${probe.seconds.toFixed(0)} s)`);
     probes.push(probe);

@@ -15,7 +15,7 @@ import { chmod, mkdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { jobMarker, STATE_JOB_ROOT, STATE_REPO } from "./action/cleanup-job-root.js";
-import { gitHubAccess, type Mode } from "./action/context.js";
+import { gitHubAccess, type ModeRunner } from "./action/context.js";
 import { readEvent } from "./action/event.js";
 import { readInputs, type ActionInputs } from "./action/inputs.js";
 import { baselineMode } from "./action/modes/baseline.js";
@@ -30,7 +30,7 @@ import { DEFAULT_TIMEOUTS } from "./config/timeouts.js";
 import { EXIT_ERROR, InputError, PipelineError } from "./errors.js";
 import { unprivilegedWarning } from "./unprivileged.js";
 
-const MODES: Record<ActionInputs["mode"], Mode> = { pr: prMode, baseline: baselineMode, report: reportMode, flags: flagsMode, bisect: bisectMode };
+const MODES: Record<ActionInputs["mode"], ModeRunner> = { pr: prMode, baseline: baselineMode, report: reportMode, flags: flagsMode, bisect: bisectMode };
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {

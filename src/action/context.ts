@@ -1,17 +1,18 @@
 /**
  * What every mode of the action is given: the inputs, the event, the job's cleanup registry and the
  * two clients it talks through, injected (the `core` toolkit and GitHub's API) so a mode is a function
- * of its context. Also the plan flags and the trusted config file every measuring mode derives alike.
+ * of its context. Also the plan flags, the trusted config file and the plan every measuring mode derives alike.
  */
 import type * as actionsCore from "@actions/core";
 import path from "node:path";
 import type { CleanupRegistry } from "../cleanup.js";
 import { CONFIG_FILE_NAME, loadConfigAt, type ConfigFile } from "../config/config-file.js";
 import type { JudgingCommit } from "../config/judging-files.js";
-import type { RunFlags } from "../config/plan.js";
+import { makePlan, type Plan, type RunFlags } from "../config/plan.js";
 import type { Log } from "../log.js";
 import { createGitHubClient, parseRepository, tokenLogin, type GitHubClient, type RepoRef } from "../publish/github.js";
 import type { TrustLevel } from "../unprivileged.js";
+import { STATE_STOP_SIGNAL } from "./cleanup-job-root.js";
 import type { GitHubEvent } from "./event.js";
 import type { ActionInputs } from "./inputs.js";
 
@@ -40,7 +41,18 @@ export interface ModeContext {
   registry: CleanupRegistry;
 }
 
-export type Mode = (ctx: ModeContext) => Promise<void>;
+export type ModeRunner = (ctx: ModeContext) => Promise<void>;
+
+/** https://github.com/owner/repo of this run, for links; null outside a workflow. */
+export function repositoryUrl(env: NodeJS.ProcessEnv): string | null {
+  return env.GITHUB_REPOSITORY ? `${env.GITHUB_SERVER_URL ?? "https://github.com"}/${env.GITHUB_REPOSITORY}` : null;
+}
+
+/** A workflow run's page (this run's by default), where its log and artifacts are; null outside a workflow. */
+export function runUrl(env: NodeJS.ProcessEnv, runId: string | undefined = env.GITHUB_RUN_ID): string | null {
+  const repo = repositoryUrl(env);
+  return repo && runId ? `${repo}/actions/runs/${runId}` : null;
+}
 
 export function actionLog(core: ActionCore): Log {
   return { info: (message) => core.info(message), group: (title, work) => core.group(title, work) };
@@ -86,4 +98,14 @@ export function planFlags(ctx: ModeContext, at: JudgingCommit, trust: TrustLevel
     workDir: ctx.jobRoot,
     ...(inputs.shard && { shard: inputs.shard }),
   };
+}
+
+/**
+ * The plan of every measuring mode (with the inputs' thresholds). Saves the engine's stop signal as soon as
+ * the plan names the engine: the post step stops what a killed job left of it the way the engine wants.
+ */
+export async function actionPlan(ctx: ModeContext, flags: RunFlags, config: ConfigFile): Promise<Plan> {
+  const plan = await makePlan(flags, config, ctx.inputs.thresholds);
+  ctx.core.saveState(STATE_STOP_SIGNAL, plan.run.engine.emergencySignal);
+  return plan;
 }

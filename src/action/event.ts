@@ -5,6 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { InputError } from "../errors.js";
+import { COMMENT_LIMIT } from "../report/markdown.js";
 import { validate } from "../validate.js";
 
 const Sha = z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "a 40 or 64 hex digit commit sha");
@@ -24,7 +25,7 @@ const PullRequestPayload = z.looseObject({
     head: PullRequestSide,
     base: PullRequestSide.extend({ repo: Repository }),
   }),
-  repository: Repository,
+  repository: Repository.extend({ default_branch: z.string() }),
 });
 
 const PushPayload = z.looseObject({
@@ -59,13 +60,10 @@ const WorkflowRunPayload = z.looseObject({
   repository: Repository,
 });
 
-/** A comment is at most this long on GitHub; a longer body is not one. */
-const MAX_COMMENT_BODY = 65_536;
-
 const IssueCommentPayload = z.looseObject({
   action: z.string(),
   issue: z.looseObject({ number: z.number().int().positive(), pull_request: z.looseObject({}).nullable().optional() }),
-  comment: z.looseObject({ id: z.number().int().positive(), body: z.string().max(MAX_COMMENT_BODY), user: z.looseObject({ login: z.string() }) }),
+  comment: z.looseObject({ id: z.number().int().positive(), body: z.string().max(COMMENT_LIMIT), user: z.looseObject({ login: z.string() }) }),
   repository: Repository,
 });
 
@@ -78,6 +76,8 @@ export interface PullRequestEvent {
   /** owner/name of the repository the workflow runs in */
   repository: string;
   base: { ref: string; sha: string; repo: string };
+  /** the repository's default branch: the one whose history baseline mode keeps */
+  defaultBranch: string;
   /** repo: null when the fork was deleted */
   head: { ref: string; sha: string; repo: string | null };
   /** the head is not in the base repository: its code is untrusted */
@@ -172,6 +172,7 @@ export function parseEvent(name: string, payload: unknown, source: string): GitH
         url: p.pull_request.html_url,
         repository: p.repository.full_name,
         base: { ref: base.ref, sha: base.sha, repo: base.repo.full_name },
+        defaultBranch: p.repository.default_branch,
         head: { ref: head.ref, sha: head.sha, repo: headRepo },
         // not head.repo.fork: that flag is also true for same-repository PRs when the repository itself
         // is a fork (as database forks are)

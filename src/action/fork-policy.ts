@@ -33,11 +33,34 @@ export type LabelStanding = { counts: true; labeler: string } | { counts: false;
 
 const sameLabel = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(); // label names are unique regardless of case on GitHub
 
+/** Whether a role may label PRs (triage or above). */
+const mayLabel = (role: string | null): boolean => role !== null && LABELLING_ROLES.includes(role);
+
+/** Why a labeller's role does not count: "has the role read on this repository, not triage or above". */
+const roleShortfall = (role: string | null): string => `has ${role === null ? "no role that could be read" : `the role ${role}`} on this repository, not triage or above`;
+
+/** Whether the PR carries `label` in the event (the timeline then says who set it). */
+export function carriesLabel(event: PullRequestEvent, label: string): boolean {
+  return event.labels.some((l) => sameLabel(l, label));
+}
+
 /** Whether the PR carries the trusted label in the event (the timeline then says whether it counts). */
 export function carriesTrustedLabel(event: PullRequestEvent, options: ForkPolicyOptions): boolean {
   const label = options.trustedLabel;
-  return event.isFork && !options.allowForkPrs && label !== null && event.labels.some((l) => sameLabel(l, label));
+  return event.isFork && !options.allowForkPrs && label !== null && carriesLabel(event, label);
 }
+
+/** The last `labeled` event of `label`, unless removed after it: its index in the timeline and who set it. */
+function lastLabeled(label: string, timeline: readonly TimelineItem[]): { index: number; actor: string | null } | { counts: false; why: string } {
+  const index = timeline.findLastIndex((i) => i.event === "labeled" && sameLabel(i.label, label));
+  const labeled = timeline[index];
+  if (!labeled || labeled.event !== "labeled") return { counts: false, why: `the PR's timeline has no "labeled" event for "${label}"` };
+  if (timeline.slice(index + 1).some((i) => i.event === "unlabeled" && sameLabel(i.label, label))) return { counts: false, why: `the label "${label}" was removed after it was set` };
+  return { index, actor: labeled.actor };
+}
+
+const setBy = (label: string, actor: string | null): LabelStanding =>
+  actor ? { counts: true, labeler: actor } : { counts: false, why: `the timeline does not say who set the label "${label}"` };
 
 /**
  * The trusted label counts only for the head commit it was set on: its last `labeled` event must come after
@@ -47,40 +70,28 @@ export function carriesTrustedLabel(event: PullRequestEvent, options: ForkPolicy
  */
 export function trustedLabelStanding(event: PullRequestEvent, label: string, timeline: readonly TimelineItem[]): LabelStanding {
   if (event.action === "synchronize") return { counts: false, why: `this run was started by a push to the PR, which came after the label "${label}" was set` };
-  const lastLabeled = timeline.findLastIndex((i) => i.event === "labeled" && sameLabel(i.label, label));
-  if (lastLabeled < 0) return { counts: false, why: `the PR's timeline has no "labeled" event for "${label}"` };
-  const after = timeline.slice(lastLabeled + 1);
-  if (after.some((i) => i.event === "unlabeled" && sameLabel(i.label, label))) return { counts: false, why: `the label "${label}" was removed after it was set` };
-  const moved = after.find((i) => i.event === "committed" || i.event === "head_ref_force_pushed" || i.event === "head_ref_restored" || i.event === "reopened");
+  const last = lastLabeled(label, timeline);
+  if ("why" in last) return last;
+  const moved = timeline.slice(last.index + 1).find((i) => i.event === "committed" || i.event === "head_ref_force_pushed" || i.event === "head_ref_restored" || i.event === "reopened");
   if (moved) {
     const what = moved.event === "committed" ? `commit ${moved.sha.slice(0, 12)} was pushed` : `the PR was ${moved.event.replace(/_/g, " ")}`;
     return { counts: false, why: `${what} after the label "${label}" was set` };
   }
-  const labeled = timeline[lastLabeled]!;
-  if (labeled.event !== "labeled" || !labeled.actor) return { counts: false, why: `the timeline does not say who set the label "${label}"` };
-  return { counts: true, labeler: labeled.actor };
+  return setBy(label, last.actor);
 }
 
 /** Who set a label the PR carries whatever was pushed since (the skip label): the last `labeled` event, unless removed after it. Pure. */
 export function labelSetter(label: string, timeline: readonly TimelineItem[]): LabelStanding {
-  const lastLabeled = timeline.findLastIndex((i) => i.event === "labeled" && sameLabel(i.label, label));
-  const labeled = timeline[lastLabeled];
-  if (!labeled || labeled.event !== "labeled") return { counts: false, why: `the PR's timeline has no "labeled" event for "${label}"` };
-  if (timeline.slice(lastLabeled + 1).some((i) => i.event === "unlabeled" && sameLabel(i.label, label))) return { counts: false, why: `the label "${label}" was removed after it was set` };
-  return labeled.actor ? { counts: true, labeler: labeled.actor } : { counts: false, why: `the timeline does not say who set the label "${label}"` };
+  const last = lastLabeled(label, timeline);
+  return "why" in last ? last : setBy(label, last.actor);
 }
 
 /** Whether a label check found it set by someone who may label PRs (triage or above); why not, when not. */
 export function setByMaintainer(label: string, check: { standing: LabelStanding; role: string | null }): { by: string } | { why: string } {
   const { standing, role } = check;
   if (!standing.counts) return { why: standing.why };
-  if (role !== null && LABELLING_ROLES.includes(role)) return { by: standing.labeler };
-  return { why: `${standing.labeler}, who set the label "${label}", has ${role === null ? "no role that could be read" : `the role ${role}`} on this repository, not triage or above` };
-}
-
-/** Whether the PR carries `label` in the event (the timeline then says who set it). */
-export function carriesLabel(event: PullRequestEvent, label: string): boolean {
-  return event.labels.some((l) => sameLabel(l, label));
+  if (mayLabel(role)) return { by: standing.labeler };
+  return { why: `${standing.labeler}, who set the label "${label}", ${roleShortfall(role)}` };
 }
 
 /**
@@ -93,12 +104,12 @@ export function decideForkPolicy(event: PullRequestEvent, options: ForkPolicyOpt
   let notCounted = "";
   if (carriesTrustedLabel(event, options)) {
     const { standing, role } = labelCheck ?? { standing: null, role: null };
-    if (standing?.counts && role !== null && LABELLING_ROLES.includes(role)) return { allowed: true, why: "trusted-label" };
+    if (standing?.counts && mayLabel(role)) return { allowed: true, why: "trusted-label" };
     notCounted = !standing
       ? "The trusted label could not be checked (no token to read the PR's timeline). "
       : !standing.counts
         ? `The trusted label does not count for head ${event.head.sha.slice(0, 12)}: ${standing.why}. `
-        : `The trusted label does not count: ${standing.labeler}, who set it, has ${role === null ? "no role that could be read" : `the role ${role}`} on this repository, not triage or above. `;
+        : `The trusted label does not count: ${standing.labeler}, who set it, ${roleShortfall(role)}. `;
   }
 
   const from = event.head.repo ? `the fork ${event.head.repo}` : "a deleted fork";

@@ -12,12 +12,7 @@ import { searchStoredBaseline, type ExpiredBaseline } from "../publish/baseline.
 import { escapeMarkdown, inlineCode } from "../report/escape.js";
 import { plural } from "../report/format.js";
 import type { Results } from "../results/schema.js";
-import type { GitHubAccess, ModeContext } from "./context.js";
-
-/** https://github.com/owner/repo of this run, for links; null outside a workflow. */
-export function repositoryUrl(env: NodeJS.ProcessEnv): string | null {
-  return env.GITHUB_REPOSITORY ? `${env.GITHUB_SERVER_URL ?? "https://github.com"}/${env.GITHUB_REPOSITORY}` : null;
-}
+import { repositoryUrl, runUrl, type GitHubAccess, type ModeContext } from "./context.js";
 
 /** The store the history input names; null when off, or a branch without a token (said in the log). */
 export function historyStoreOf(ctx: ModeContext): HistoryStore | null {
@@ -48,13 +43,14 @@ export async function keepHistory(ctx: ModeContext, results: Results, plan: Plan
     const update = await updateHistory(results, {
       store,
       branch,
-      run: { id: env.GITHUB_RUN_ID ?? null, url: repoUrl && env.GITHUB_RUN_ID ? `${repoUrl}/actions/runs/${env.GITHUB_RUN_ID}` : null },
+      run: { id: env.GITHUB_RUN_ID ?? null, url: runUrl(env) },
       thresholdsOf: (step) => resolver.forStep(step),
       repoUrl,
       alert: ctx.github ? { ...ctx.github, cc: ctx.inputs.alertCc } : null,
     });
     core.info(`history: ${update.history.records.length} runs in ${store.where}; ${update.changes.length} change points, ${update.changes.filter((c) => c.regression).length} regressions`);
     for (const alert of update.alerts) core.info(`history alert for ${alert.firstBad.slice(0, 12)} ${alert.action}: ${alert.url}`);
+    for (const warning of update.warnings) core.warning(`history (${store.where}): ${warning}`);
     return update.markdown;
   } catch (e) {
     core.warning(`history (${store.where}): ${(e as Error).message}`);
@@ -75,11 +71,22 @@ export type BaselineFound = { kind: "found"; results: Results; from: string } | 
 
 /**
  * The base branch's baseline: the newest artifact of the baseline workflow's push runs, else (expired,
- * or none within reach) the copy the history keeps. A history that cannot be read is a warning.
+ * or none within reach) the copy the history keeps, when the base branch is the default branch whose
+ * history it is (`defaultBranch`): it is no other branch's baseline. A history that cannot be read is a warning.
  */
 export async function findBaseline(
   github: GitHubAccess,
-  query: { branch: string; artifactName: string; workflowPath: string | null; store: HistoryStore | null; key: string; warn: (message: string) => void; tmpRoot?: string; now?: Date },
+  query: {
+    branch: string;
+    defaultBranch: string;
+    artifactName: string;
+    workflowPath: string | null;
+    store: HistoryStore | null;
+    key: string;
+    warn: (message: string) => void;
+    tmpRoot?: string;
+    now?: Date;
+  },
 ): Promise<BaselineFound> {
   const now = (query.now ?? new Date()).getTime();
   const age = (results: Results) => formatAge(now - Date.parse(results.run.finished_at));
@@ -95,17 +102,15 @@ export async function findBaseline(
     return { kind: "found", results: stored.results, from: `artifact of [run ${stored.runId}](${stored.url}), measured ${age(stored.results)} ago` };
   }
   const expired = search.kind === "expired" ? search.expired : null;
-  const latest = query.store
-    ? await query.store.read(query.key).then(
-        (stored) => stored.latest,
-        (e: Error) => {
-          query.warn(`history (${query.store!.where}): ${e.message}`);
-          return null;
-        },
-      )
+  const store = query.branch === query.defaultBranch ? query.store : null;
+  const latest = store
+    ? await store.readLatest(query.key).catch((e: Error) => {
+        query.warn(`history (${store.where}): ${e.message}`);
+        return null;
+      })
     : null;
   if (!latest) return { kind: "none", expired };
   const why = expired ? `the artifact of [run ${expired.runId}](${expired.url}) expired` : "no unexpired artifact within reach";
   const commit = latest.variants.find((v) => v.id === latest.base_variant)!.commit;
-  return { kind: "found", results: latest, from: `the history's copy (${escapeMarkdown(query.store!.where)}) of ${inlineCode(commit.slice(0, 12))}, measured ${age(latest)} ago: ${why}` };
+  return { kind: "found", results: latest, from: `the history's copy (${escapeMarkdown(store!.where)}) of ${inlineCode(commit.slice(0, 12))}, measured ${age(latest)} ago: ${why}` };
 }

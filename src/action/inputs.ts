@@ -94,7 +94,7 @@ export interface ActionInputs {
   /** where baseline mode keeps the branch's history */
   history: HistoryStoreKind;
   historyBranch: string;
-  /** logins the alert issue mentions, without @ */
+  /** people or teams the alert issue mentions, as @name */
   alertCc: string[];
   /** bisect mode: glob of step ids */
   bisectSteps: string;
@@ -167,11 +167,7 @@ const InputsSchema = z.object({
     .string()
     .regex(/^(?!-)(?!.*\.\.)[A-Za-z0-9._/-]+$/, { error: (issue) => `expected a branch name, got ${quoted(issue.input)}` })
     .default("db-bench-gate-data"),
-  "alert-cc": z
-    .string()
-    .transform((text) => text.split(/[\s,]+/).filter(Boolean).map((login) => login.replace(/^@/, "")))
-    .pipe(z.array(z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9._-]+)?$/, "expected GitHub logins (or org/team), separated by spaces or commas")).max(20))
-    .default([]),
+  "alert-cc": z.string().optional(),
   "bisect-steps": z.string().default("*"),
   "baseline-workflow": z.string().optional(),
   token: z.string().optional(),
@@ -225,12 +221,12 @@ export function parseFlagSets(text: string): FlagSet[] {
   return sets;
 }
 
-/** `@alice, org/perf-team bob`: logins and org/team slugs, separated by commas, spaces or lines; each as @name. */
-export function parseCc(text: string): string[] {
+/** `@alice, org/perf-team bob`: logins and org/team slugs, separated by commas, spaces or lines; each as @name. `input`: cc or alert-cc. */
+export function parseCc(text: string, input: "cc" | "alert-cc" = "cc"): string[] {
   const names = text.split(/[\s,]+/).filter(Boolean);
   const bad = names.find((n) => !MENTION.test(n));
-  if (bad !== undefined) throw new InputError(`${quoted(bad)} is not a GitHub login or org/team`, undefined, "input cc");
-  if (names.length > MAX_CC) throw new InputError(`at most ${MAX_CC} people or teams, got ${names.length}`, undefined, "input cc");
+  if (bad !== undefined) throw new InputError(`${quoted(bad)} is not a GitHub login or org/team`, undefined, `input ${input}`);
+  if (names.length > MAX_CC) throw new InputError(`at most ${MAX_CC} people or teams, got ${names.length}`, undefined, `input ${input}`);
   return [...new Set(names.map((n) => (n.startsWith("@") ? n : `@${n}`)))];
 }
 
@@ -339,7 +335,7 @@ export function readInputs(env: Record<string, string | undefined>): ActionInput
     artifactName: inputs["artifact-name"],
     history: inputs.history,
     historyBranch: inputs["history-branch"],
-    alertCc: inputs["alert-cc"],
+    alertCc: parseCc(inputs["alert-cc"] ?? "", "alert-cc"),
     bisectSteps: inputs["bisect-steps"],
     baselineWorkflow: inputs["baseline-workflow"] ?? null,
     token: inputs.token ?? null,

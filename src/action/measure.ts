@@ -1,4 +1,5 @@
 /** Measuring in the action: the shared measure-and-write, then the results artifact and the build cache's cap. */
+import os from "node:os";
 import path from "node:path";
 import { capBuildCache } from "../build/cache-cap.js";
 import { readJudgingFile, type JudgingCommit } from "../config/judging-files.js";
@@ -7,8 +8,7 @@ import { measureAndWrite } from "../measure-and-write.js";
 import { resultsArtifactName, uploadResultsArtifact } from "../publish/artifacts.js";
 import { parseNoiseFloor } from "../results/io.js";
 import type { NoiseFloor, Results } from "../results/schema.js";
-import { STATE_STOP_SIGNAL } from "./cleanup-job-root.js";
-import { actionLog, type ModeContext } from "./context.js";
+import { actionLog, runUrl, type ModeContext } from "./context.js";
 
 /** The noise-floor input: as committed at the trusted commit when in the repository, else the runner's file. */
 async function noiseFloorAt(file: string, at: JudgingCommit): Promise<NoiseFloor[]> {
@@ -16,14 +16,11 @@ async function noiseFloorAt(file: string, at: JudgingCommit): Promise<NoiseFloor
   return parseNoiseFloor(text, source);
 }
 
-export function artifactNameOf(ctx: ModeContext, results: Results): string {
-  return resultsArtifactName(ctx.inputs.artifactName, results.profile.name, results.fingerprint.arch, results.run.shard);
-}
-
-/** This workflow run's page, where its log and artifacts are; null outside a workflow. */
-export function runUrl(env: NodeJS.ProcessEnv): string | null {
-  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = env;
-  return server && repository && runId ? `${server}/${repository}/actions/runs/${runId}` : null;
+/** The results artifact's name: of results measured, or of a plan this machine is about to measure (whose fingerprint's arch is os.machine()). */
+export function artifactNameOf(ctx: ModeContext, of: Results | Plan): string {
+  return "fingerprint" in of
+    ? resultsArtifactName(ctx.inputs.artifactName, of.profile.name, of.fingerprint.arch, of.run.shard)
+    : resultsArtifactName(ctx.inputs.artifactName, of.run.profile.name, os.machine(), of.run.shard);
 }
 
 export interface Measured {
@@ -37,8 +34,6 @@ export async function measureInAction(ctx: ModeContext, plan: Plan, at: JudgingC
   // A bad noise floor must fail now, not after minutes of measuring (bad thresholds failed in makePlan).
   const noiseFloor = ctx.inputs.noiseFloor ? await noiseFloorAt(path.resolve(ctx.inputs.noiseFloor), at) : null;
   const resultsFile = path.resolve(ctx.inputs.resultsPath);
-  // the post step stops what a killed job left of this engine the way the engine wants
-  ctx.core.saveState(STATE_STOP_SIGNAL, plan.run.engine.emergencySignal);
   const results = await measureAndWrite(plan, { registry: ctx.registry, log: actionLog(ctx.core), noiseFloor, resultsFile, amend });
   const artifactId = await uploadResults(ctx, results, resultsFile);
   await capBuilds(ctx, results).catch((e: Error) => ctx.core.warning(`cache-dir cleanup: ${e.message}`));

@@ -59,6 +59,17 @@ export async function publishReport(ctx: ModeContext, report: Report): Promise<v
   if (decision?.verdict === "fail") core.setFailed(gateMessage(decision));
 }
 
+/** Nothing was measured (skipped, or nothing to do): the outputs say neutral, the step passes. */
+export function neutralOutputs(ctx: ModeContext): void {
+  setActionOutputs(ctx.core, { verdict: "neutral", regressions: 0, resultsPath: path.resolve(ctx.inputs.resultsPath), commentUrl: null });
+}
+
+/** A PR this runner must not build (a fork's): the verdict is neutral and the step fails, saying why. */
+export function refuseToBuild(ctx: ModeContext, message: string): void {
+  ctx.core.setOutput("verdict", "neutral");
+  ctx.core.setFailed(message);
+}
+
 /**
  * Marks the PR's existing comment "⏳ measuring <sha>" above its previous numbers while this run
  * measures, so they are not read as the new head's. No comment yet, or comment: never: nothing to mark.
@@ -71,7 +82,7 @@ export async function markMeasuring(ctx: ModeContext, prNumber: number, profile:
     const target = { ...repo, issueNumber: prNumber, marker: commentMarker(profile), author: await ctx.github.author() };
     const existing = await findStickyComment(client, target);
     if (!existing) return;
-    await upsertStickyComment(client, { ...target, body: measuringBody(existing.body, profile, sha, runUrl), create: false });
+    await upsertStickyComment(client, { ...target, body: measuringBody(existing.body, profile, sha, runUrl), found: existing });
     ctx.core.info(`PR comment marked as measuring ${sha.slice(0, 12)}: ${existing.url}`);
   } catch (err) {
     ctx.core.warning(`could not mark the PR comment as measuring: ${(err as Error).message.split("\n")[0]}`);

@@ -47,13 +47,16 @@ export async function checkTrustedLabel(
   const timeline = (raw as RawTimelineItem[]).map(timelineItem);
   const standing = rule === "since-last-push" ? trustedLabelStanding(event, label, timeline) : labelSetter(label, timeline);
   if (!standing.counts) return { standing, role: null };
-  const role = await client.rest.repos
-    .getCollaboratorPermissionLevel({ ...repo, username: standing.labeler })
+  return { standing, role: await roleOf(client, repo, standing.labeler) };
+}
+
+/** The login's role on the repository (role_name of the collaborator permission API); null for an app's bot or a deleted account. */
+export async function roleOf(client: GitHubClient, repo: RepoRef, login: string): Promise<string | null> {
+  return client.rest.repos
+    .getCollaboratorPermissionLevel({ ...repo, username: login })
     .then(({ data }) => data.role_name)
-    // an app's bot or a deleted account: no role to read, so the label does not count
     .catch((e: { status?: number }) => {
       if (e.status === 404) return null;
       throw e;
     });
-  return { standing, role };
 }

@@ -3,7 +3,7 @@ import { InvalidArgumentError, type Command } from "commander";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { loadConfigFile, loadConfigFromCommit } from "../config/config-file.js";
-import { defaultCacheDir, makePlan, parseVariantFlag, type VariantFlag } from "../config/plan.js";
+import { defaultCacheDir, makePlan, parseVariantFlag, type RunFlags, type VariantFlag } from "../config/plan.js";
 import { parseTimeouts, type TimeoutsInput } from "../config/timeouts.js";
 import { InputError } from "../errors.js";
 import { parseShard, type Shard } from "../schedule/shard.js";
@@ -17,7 +17,7 @@ import { addThresholdOptions, emit, formatOption, thresholdsFromFlags, type Form
 import { defaultResultsFile, measureAndReport } from "./run.js";
 import { withCleanup } from "../cleanup.js";
 import { bisectMarkdown } from "../report/bisect.js";
-import { bisect } from "../bisect.js";
+import { bisect, CLI_BISECT_FIELDS } from "../bisect.js";
 
 /** What `demo --engine <name>` installs, fetches and slows down, and the profile it runs. */
 interface Demo {
@@ -84,6 +84,11 @@ interface MeasureFlags extends ThresholdFlags {
   timeouts?: TimeoutsInput;
 }
 
+/** The plan flags every measuring command takes from the options they share. */
+function planFlagsOf(flags: MeasureFlags): Pick<RunFlags, "profile" | "cflags" | "cacheDir" | "rounds" | "timeBudgetS" | "countInstructions" | "timeouts"> {
+  return { profile: flags.profile, cflags: flags.cflags, cacheDir: flags.cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, timeouts: flags.timeouts };
+}
+
 function addMeasureOptions(command: Command): Command {
   return addThresholdOptions(
     command
@@ -120,7 +125,7 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
     const baseRef = flags.base ?? flags.variant[0]?.ref;
     const config = flags.config ? await loadConfigFile(flags.config) : baseRef ? await loadConfigFromCommit(flags.repo, baseRef) : {};
     const plan = await makePlan(
-      { repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, profile: flags.profile, cflags: flags.cflags, cacheDir: flags.cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, trust: flags.trusted ? "trusted" : "pr", timeouts: flags.timeouts, shard: flags.shard },
+      { ...planFlagsOf(flags), repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, trust: flags.trusted ? "trusted" : "pr", shard: flags.shard },
       config,
       thresholdsFromFlags(flags),
     );
@@ -143,11 +148,11 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
     const config = flags.config ? await loadConfigFile(flags.config) : await loadConfigFromCommit(flags.repo, flags.good);
     const planFor = (against: string, probe: string) =>
       makePlan(
-        { repo: flags.repo, base: against, head: probe, variants: [], profile: flags.profile, cflags: flags.cflags, cacheDir: flags.cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, trust: flags.trusted ? "trusted" : "pr", timeouts: flags.timeouts },
+        { ...planFlagsOf(flags), repo: flags.repo, base: against, head: probe, variants: [], trust: flags.trusted ? "trusted" : "pr" },
         config,
         thresholdsFromFlags(flags),
       );
-    const report = await withCleanup((registry) => bisect({ repo: flags.repo, good: flags.good, bad: flags.bad, steps: flags.steps, planFor, registry, log }), { warn: (m) => log.info(m) });
+    const report = await withCleanup((registry) => bisect({ repo: flags.repo, good: flags.good, bad: flags.bad, steps: flags.steps, planFor, registry, log, fields: CLI_BISECT_FIELDS }), { warn: (m) => log.info(m) });
     await emit(bisectMarkdown(report, null), flags.reportOut, io);
     log.info(report.verdict.bad ? `first bad commit: ${report.firstBad}` : `no bad commit confirmed between ${report.good} and ${report.bad}`);
     setExitCode(0);
@@ -182,7 +187,7 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
     });
     const plan = await makePlan(
       // the demo fork is made on this machine
-      { repo: fork.path, base: "base", head: "head", variants: [], profile: flags.profile ?? demo.profile, cflags: flags.cflags, cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, trust: "trusted", timeouts: flags.timeouts },
+      { ...planFlagsOf(flags), repo: fork.path, base: "base", head: "head", variants: [], profile: flags.profile ?? demo.profile, cacheDir, trust: "trusted" },
       flags.config ? await loadConfigFile(flags.config) : {},
       thresholdsFromFlags(flags),
     );

@@ -98,6 +98,10 @@ export function parseFailOn(text: string): { failOn: FailOn[] } | { error: strin
   return { failOn: FAIL_ON.filter((v) => values.includes(v)) };
 }
 
+/** The steps where some variant has `verdict` in either channel (QPS or instructions per operation). */
+export function stepsWithVerdict(comparison: Pick<Comparison, "steps">, verdict: FailOn): string[] {
+  return comparison.steps.filter((s) => s.variants.some((v) => v.verdict === verdict || v.instructions?.verdict === verdict)).map((s) => s.step);
+}
 
 /** Step-variant results with `verdict` in either channel: their count and the steps, named as the check's line shows them. */
 function hits(results: readonly GatedResult[], verdict: FailOn): { count: number; steps: string[] } {

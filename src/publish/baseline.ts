@@ -48,11 +48,6 @@ export function workflowPathOf(workflowRef: string | undefined): string | null {
   return /^[^/]+\/[^/]+\/(.+?)@/.exec(workflowRef ?? "")?.[1] ?? null;
 }
 
-export async function findStoredBaseline(client: GitHubClient, query: BaselineQuery): Promise<StoredBaseline | null> {
-  const search = await searchStoredBaseline(client, query);
-  return search.kind === "found" ? search.stored : null;
-}
-
 /** The newest baseline run's artifact: found, expired (the newest run that had it), or none. */
 export async function searchStoredBaseline(client: GitHubClient, query: BaselineQuery): Promise<BaselineSearch> {
   const { repo, branch, artifactName } = query;

@@ -15,8 +15,14 @@ export interface StickyCommentResult {
 
 type StickyTarget = RepoRef & { issueNumber: number; marker: string; author: string };
 
+export interface StickyComment {
+  id: number;
+  url: string;
+  body: string;
+}
+
 /** The PR's comment of `author` starting with `marker` (the oldest, if several); walks every page of the PR's comments. */
-export async function findStickyComment(client: GitHubClient, target: StickyTarget): Promise<{ id: number; url: string; body: string } | null> {
+export async function findStickyComment(client: GitHubClient, target: StickyTarget): Promise<StickyComment | null> {
   const { owner, repo, issueNumber, marker, author } = target;
   const pages = client.paginate.iterator(client.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
   for await (const { data: comments } of pages) {
@@ -28,12 +34,16 @@ export async function findStickyComment(client: GitHubClient, target: StickyTarg
 
 /**
  * Updates the sticky comment, or creates it when there is none and `create` (default) allows; does not
- * write when the body is already identical. null: there was none and none was created.
+ * write when the body is already identical. null: there was none and none was created. `found`: the
+ * comment findStickyComment already found, not looked for again.
  */
-export async function upsertStickyComment(client: GitHubClient, target: StickyTarget & { body: string; create?: boolean }): Promise<StickyCommentResult | null> {
+export async function upsertStickyComment(
+  client: GitHubClient,
+  target: StickyTarget & { body: string; create?: boolean; found?: StickyComment },
+): Promise<StickyCommentResult | null> {
   const { owner, repo, issueNumber, marker } = target;
   const body = markedBody(marker, target.body);
-  const existing = await findStickyComment(client, target);
+  const existing = target.found ?? (await findStickyComment(client, target));
   if (existing) {
     if (existing.body === body) return { id: existing.id, url: existing.url, action: "unchanged" };
     const { data } = await client.rest.issues.updateComment({ owner, repo, comment_id: existing.id, body });

@@ -8,7 +8,7 @@
  */
 import { InputError, PipelineError } from "../errors.js";
 import type { HistoryFile } from "../history/record.js";
-import { HISTORY_FILE, LATEST_FILE, parseStored, type HistoryStore, type StoredHistory } from "../history/store.js";
+import { HISTORY_FILE, LATEST_FILE, parseStoredHistory, parseStoredLatest, type HistoryStore } from "../history/store.js";
 import type { GitHubClient, RepoRef } from "./github.js";
 
 /** Writers racing for the ref more often than this are an error, not a retry loop. */
@@ -51,20 +51,22 @@ export function branchHistoryStore(client: GitHubClient, repo: RepoRef, branch: 
     return Buffer.from(blob.content, blob.encoding === "base64" ? "base64" : "utf8").toString("utf8");
   };
 
-  const readAt = async (at: BranchHead | null, key: string): Promise<StoredHistory> => {
-    if (!at) return { history: null, latest: null };
-    return parseStored({ history: await fileAt(at.commit, `${key}/${HISTORY_FILE}`), latest: await fileAt(at.commit, `${key}/${LATEST_FILE}`) }, `${where}: ${key}`);
-  };
+  const historyAt = async (at: BranchHead | null, key: string): Promise<HistoryFile | null> =>
+    at ? parseStoredHistory(await fileAt(at.commit, `${key}/${HISTORY_FILE}`), `${where}: ${key}`) : null;
 
   const blob = async (text: string) => (await client.rest.git.createBlob({ ...repo, content: Buffer.from(text).toString("base64"), encoding: "base64" })).data.sha;
 
   return {
     where,
-    read: async (key) => readAt(await head(), key),
+    readHistory: async (key) => historyAt(await head(), key),
+    async readLatest(key) {
+      const at = await head();
+      return at ? parseStoredLatest(await fileAt(at.commit, `${key}/${LATEST_FILE}`), `${where}: ${key}`) : null;
+    },
     async write(key, append, latest): Promise<HistoryFile> {
       for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
         const at = await head();
-        const history = append((await readAt(at, key)).history);
+        const history = append(await historyAt(at, key));
         const entries = [
           { path: `${key}/${HISTORY_FILE}`, mode: "100644" as const, type: "blob" as const, sha: await blob(`${JSON.stringify(history, null, 1)}\n`) },
           { path: `${key}/${LATEST_FILE}`, mode: "100644" as const, type: "blob" as const, sha: await blob(`${JSON.stringify(latest)}\n`) },

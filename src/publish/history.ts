@@ -16,7 +16,7 @@ export interface AlertTarget {
   repo: RepoRef;
   /** the token's login: only its issues are updated */
   author: () => Promise<string>;
-  /** logins mentioned in the alert */
+  /** people or teams mentioned in the alert, each as @name (parseCc) */
   cc: readonly string[];
 }
 
@@ -25,6 +25,8 @@ export interface HistoryUpdate {
   changes: HistoryChange[];
   markdown: string;
   alerts: (MarkedIssueResult & { firstBad: string })[];
+  /** alert issues that could not be written, one line each: the history itself was stored */
+  warnings: string[];
 }
 
 export async function updateHistory(
@@ -44,6 +46,7 @@ export async function updateHistory(
   const changes = detectChanges(history, options.thresholdsOf);
   const ctx: HistoryContext = { profile: results.profile.name, arch: results.fingerprint.arch, branch: options.branch, store: options.store.where, repoUrl: options.repoUrl };
   const alerts: HistoryUpdate["alerts"] = [];
+  const warnings: string[] = [];
   const { alert } = options;
   if (alert) {
     // one issue per first bad commit: a later run finds and updates it by its marker
@@ -51,9 +54,14 @@ export async function updateHistory(
     for (const c of changes.filter((x) => x.regression)) byFirstBad.set(c.firstBad.commit, [...(byFirstBad.get(c.firstBad.commit) ?? []), c]);
     for (const [firstBad, regressions] of byFirstBad) {
       const { title, body } = alertMarkdown(regressions, { ...ctx, cc: alert.cc });
-      const issue = await upsertMarkedIssue(alert.client, { ...alert.repo, author: await alert.author(), marker: alertIssueMarker(key, firstBad), title, body, closedToo: true });
-      alerts.push({ ...issue, firstBad });
+      // one issue the API refuses (an error, a body too long) costs neither the others nor the summary
+      try {
+        const issue = await upsertMarkedIssue(alert.client, { ...alert.repo, author: await alert.author(), marker: alertIssueMarker(key, firstBad), title, body, closedToo: true });
+        alerts.push({ ...issue, firstBad });
+      } catch (e) {
+        warnings.push(`the alert issue for ${firstBad.slice(0, 12)} was not written: ${(e as Error).message.split("\n")[0]}`);
+      }
     }
   }
-  return { history, changes, markdown: historySummaryMarkdown(history, changes, ctx), alerts };
+  return { history, changes, markdown: historySummaryMarkdown(history, changes, ctx), alerts, warnings };
 }

@@ -76,7 +76,7 @@ export function alertMarkdown(regressions: readonly HistoryChange[], ctx: Histor
     body: [
       `## ⚠️ A regression on ${inlineCode(ctx.branch)} · ${escapeMarkdown(`${ctx.profile} · ${ctx.arch}`)}`,
       "",
-      ctx.cc.length ? `cc ${ctx.cc.map((login) => `@${login}`).join(" ")}` : "",
+      ctx.cc.length ? `cc ${ctx.cc.join(" ")}` : "",
       "",
       `The history of ${inlineCode(ctx.branch)} (${escapeMarkdown(ctx.store)}) has a change point below the threshold: the first bad run measured ${inlineCode(short(first.firstBad.commit))}, the last good one ${inlineCode(short(first.lastGood.commit))}.`,
       "",

@@ -115,7 +115,7 @@ export interface MarkdownOptions {
   storedBaseline?: StoredBaselineColumn | null;
   /** the regressions were accepted (the accept label): the check passes, the headline says by whom */
   acceptance?: Acceptance | null;
-  /** people or teams (`@org/team`) mentioned under the headline when the check fails on a regression */
+  /** people or teams mentioned under the headline when the check fails on a regression, each as `@name` (parseCc) */
   cc?: readonly string[];
   /** the workflow run that uploaded these results as an artifact: named in a hidden line for a later rerun */
   resultsRun?: number | null;
@@ -308,7 +308,7 @@ function acceptedLine(report: Report): string {
 function ccLine(report: Report): string {
   const cc = report.options.cc ?? [];
   const regressed = report.gate.reasons.some((r) => r.cause === "regression");
-  return cc.length > 0 && regressed ? `cc ${cc.map((name) => (name.startsWith("@") ? name : `@${name}`)).join(" ")}` : "";
+  return cc.length > 0 && regressed ? `cc ${cc.join(" ")}` : "";
 }
 
 function countsLine(report: Report): string {

@@ -50,12 +50,19 @@ const UNKNOWN_SIZE_BUFFER_BYTES = 1024 * 1024;
 /**
  * The file's text, read into one buffer no larger than one byte past `maxBytes`: its size can change
  * after stat, and a device or pipe has none. (One buffer and the string: the peak memory of a read.)
+ * With `missingIsNull`, a file that does not exist is null rather than an error.
  */
-export async function readCapped(file: string, maxBytes: number): Promise<string> {
+export async function readCapped(file: string, maxBytes: number): Promise<string>;
+export async function readCapped(file: string, maxBytes: number, options: { missingIsNull: true }): Promise<string | null>;
+export async function readCapped(file: string, maxBytes: number, options: { missingIsNull?: boolean } = {}): Promise<string | null> {
   const cannotRead = (e: unknown) => new InputError(`cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, file);
-  const handle = await open(file, "r").catch((e: unknown) => {
+  let handle;
+  try {
+    handle = await open(file, "r");
+  } catch (e) {
+    if (options.missingIsNull && (e as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw cannotRead(e);
-  });
+  }
   try {
     const { size } = await handle.stat();
     if (size > maxBytes) throw tooLargeError(size.toLocaleString("en-US"), maxBytes, file);
@@ -99,10 +106,14 @@ export function parseNoiseFloor(text: string, source: string): NoiseFloor[] {
   return validate(NoiseFloorListSchema, parseJson(text, source), source);
 }
 
-/** Writes atomically (temp file + rename) so a crash never leaves half a results file behind. */
-export async function writeResults(file: string, results: Results): Promise<void> {
-  const checked = ResultsSchema.parse(results);
+/** Writes `text` to a temp file beside `file`, then renames it into place: a crash never leaves half a file behind. */
+export async function writeAtomically(file: string, text: string): Promise<void> {
   const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify(checked, null, 2) + "\n");
+  await writeFile(tmp, text);
   await rename(tmp, file);
+}
+
+/** Writes the validated results atomically. */
+export async function writeResults(file: string, results: Results): Promise<void> {
+  await writeAtomically(file, JSON.stringify(ResultsSchema.parse(results), null, 2) + "\n");
 }

@@ -20,6 +20,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, inject, it, onTestFa
 import { PULL_REQUEST_TARGET_REFUSAL } from "../../src/action/inputs.js";
 import { childEnv } from "../../src/child-env.js";
 import { compareRun } from "../../src/compare/compare.js";
+import { stepsWithVerdict } from "../../src/compare/gate.js";
 import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
 import { uploadResultsArtifact } from "../../src/publish/artifacts.js";
 import { hostnameHash } from "../../src/measure/fingerprint.js";
@@ -151,9 +152,8 @@ const complete = (run: FakeRun, result: StepResult) => Object.assign(run, { stat
 
 /** The steps of a comparison with a regression, as the action's error names them. */
 function regressedSteps(results: Results, noiseFloor?: NoiseFloor[]): string[] {
-  const comparison = compareRun(results, noiseFloor ? { noiseFloor } : {});
   // either channel: pg-smoke counts instructions too, and head does more work per query
-  return comparison.steps.filter((s) => s.variants.some((v) => v.verdict === "regression" || v.instructions?.verdict === "regression")).map((s) => s.step);
+  return stepsWithVerdict(compareRun(results, noiseFloor ? { noiseFloor } : {}), "regression");
 }
 
 /** The check's line for a run whose only failures are regressions: a step flagged by instructions alone is marked "(instr/op)". */

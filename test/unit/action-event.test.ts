@@ -33,6 +33,7 @@ describe("event payloads", () => {
       url: "https://github.com/pgfork/postgres/pull/42",
       repository: "pgfork/postgres",
       base: { ref: "main", sha: "3f1c2a9b8e7d6c5b4a39281706f5e4d3c2b1a098", repo: "pgfork/postgres" },
+      defaultBranch: "main",
       head: { ref: "vm-batch", sha: "9a8b7c6d5e4f30211203f4e5d6c7b8a99a8b7c6d", repo: "pgfork/postgres" },
       isFork: false,
       labels: [],

@@ -136,10 +136,10 @@ describe("action inputs", () => {
     const defaults = readInputs(env({}));
     expect([defaults.history, defaults.historyBranch, defaults.alertCc, defaults.bisectSteps]).toEqual(["branch", "db-bench-gate-data", [], "*"]);
     const set = readInputs(env({ history: "cache-dir", "history-branch": "perf/data", "alert-cc": "@alice, bob  pgfork/perf-team" }));
-    expect([set.history, set.historyBranch, set.alertCc]).toEqual(["cache-dir", "perf/data", ["alice", "bob", "pgfork/perf-team"]]);
+    expect([set.history, set.historyBranch, set.alertCc]).toEqual(["cache-dir", "perf/data", ["@alice", "@bob", "@pgfork/perf-team"]]);
     expect(inputError(() => readInputs(env({ history: "s3" })))).toBe('input history: expected one of branch, cache-dir, off, got "s3"');
     expect(inputError(() => readInputs(env({ "history-branch": "a..b" })))).toBe('input history-branch: expected a branch name, got "a..b"');
-    expect(inputError(() => readInputs(env({ "alert-cc": "alice <script>" })))).toBe("input alert-cc: expected GitHub logins (or org/team), separated by spaces or commas");
+    expect(inputError(() => readInputs(env({ "alert-cc": "alice <script>" })))).toBe('input alert-cc: "<script>" is not a GitHub login or org/team');
   });
 
   it("reads the instruction thresholds, and names a bad one", () => {

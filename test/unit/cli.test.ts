@@ -205,6 +205,9 @@ describe("db-bench-gate bisect", () => {
     expect(reversed.stderr).toBe(`db-bench-gate: ${repo}: the good commit ${third} is not an ancestor of the bad one ${first}\n`);
     const empty = await cli("bisect", "--repo", repo, "--good", first, "--bad", first, "--config", writeJson("empty-config2.json", {}));
     expect(empty.stderr).toMatch(/no commit between/);
-    expect((await cli("bisect", "--repo", repo, "--good", "nope", "--bad", first, "--config", writeJson("empty-config3.json", {}))).stderr).toMatch(/nope is not a commit/);
+    const unknown = await cli("bisect", "--repo", repo, "--good", "nope", "--bad", first, "--config", writeJson("empty-config3.json", {}));
+    expect(unknown.stderr).toMatch(/nope is not a commit/);
+    expect(unknown.stderr).toContain(`${repo}: --good: nope is not a commit`);
+    expect(empty.stderr).toContain(`${repo}: --bad: no commit between`);
   });
 });

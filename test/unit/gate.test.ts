@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareRun } from "../../src/compare/compare.js";
-import { decideGate, gateHeadline, gateMessage, parseFailOn } from "../../src/compare/gate.js";
+import { decideGate, gateHeadline, gateMessage, parseFailOn, stepsWithVerdict } from "../../src/compare/gate.js";
 import { renderMarkdown } from "../../src/report/markdown.js";
 import { syntheticResults, type SyntheticError } from "../../scripts/lib/synthetic-results.js";
 
@@ -21,6 +21,8 @@ describe("the gate: comparisons + fail-on -> verdict and reasons", () => {
     expect(gate.verdict).toBe("fail");
     expect(gateHeadline(gate)).toBe("4 errors (fail-on: error)");
     expect(gateMessage(gate)).toBe(`4 errors: ${STEPS.join(", ")}`);
+    expect(stepsWithVerdict(comparison, "error")).toEqual(STEPS);
+    expect(stepsWithVerdict(comparison, "regression")).toEqual([]);
     expect(renderMarkdown([comparison]).split("\n")[2]).toBe(
       `## ❌ 4 errors: ${STEPS.slice(0, 3).map((s) => `\`${s}\``).join(", ")}, +1 more · db-bench-gate · synthetic · x86_64`,
     );

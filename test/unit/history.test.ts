@@ -11,7 +11,7 @@ import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
 import { InputError } from "../../src/errors.js";
 import { detectChanges } from "../../src/history/detect.js";
 import { appendRecord, historyRecordOf, parseHistory, stepSeries, type HistoryFile } from "../../src/history/record.js";
-import { cacheDirHistoryStore, historyKey, HISTORY_FILE } from "../../src/history/store.js";
+import { cacheDirHistoryStore, historyKey, HISTORY_FILE, type HistoryStore } from "../../src/history/store.js";
 import { createGitHubClient } from "../../src/publish/github.js";
 import { branchHistoryStore } from "../../src/publish/history-branch.js";
 import { alertIssueMarker } from "../../src/publish/issue.js";
@@ -22,6 +22,8 @@ import type { Results } from "../../src/results/schema.js";
 import { FakeGitHub } from "../helpers/fake-github.js";
 import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 
+/** Both files of a key, as the store reads them. */
+const readBoth = async (store: HistoryStore, key: string) => ({ history: await store.readHistory(key), latest: await store.readLatest(key) });
 const sha = (i: number) => createHash("sha1").update(`commit ${i}`).digest("hex");
 const KEY = { profile: "pg-quick", arch: "x86_64" };
 
@@ -116,7 +118,7 @@ describe("change points of the history", () => {
 
   it("the alert names the range with a compare link, the size with its interval, cc's people and draws the chart", () => {
     const regressions = detectChanges(historyWithSlowdown(), () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select");
-    const { title, body } = alertMarkdown(regressions, { profile: "pg-quick", arch: "x86_64", branch: "main", store: "branch db-bench-gate-data", repoUrl: "https://github.com/o/r", cc: ["alice", "org/perf"] });
+    const { title, body } = alertMarkdown(regressions, { profile: "pg-quick", arch: "x86_64", branch: "main", store: "branch db-bench-gate-data", repoUrl: "https://github.com/o/r", cc: ["@alice", "@org/perf"] });
     expect(title).toBe(`db-bench-gate: main regressed at ${sha(4).slice(0, 12)} (pg-quick on x86_64: select)`);
     expect(body).toContain("cc @alice @org/perf");
     expect(body).toContain(`[\`${sha(3).slice(0, 12)}..${sha(4).slice(0, 12)}\`](https://github.com/o/r/compare/${sha(3)}...${sha(4)})`);
@@ -139,20 +141,25 @@ describe("history stores", () => {
     const store = cacheDirHistoryStore(join(dir, "cache"));
     const key = historyKey("pg quick", "x86_64");
     expect(key).toBe("pg_quick-x86_64");
-    expect(await store.read(key)).toEqual({ history: null, latest: null });
+    expect(await readBoth(store, key)).toEqual({ history: null, latest: null });
     const run = baselineOf(0, 10000, 40000);
     const history = await store.write(key, (current) => appendRecord(current, historyRecordOf(run, { id: null, url: null }), KEY), run);
-    expect(await store.read(key)).toEqual({ history, latest: run });
+    expect(await readBoth(store, key)).toEqual({ history, latest: run });
     mkdirSync(join(dir, "cache", "history", "broken-x86_64"), { recursive: true });
     writeFileSync(join(dir, "cache", "history", "broken-x86_64", HISTORY_FILE), '{"schema":"db-bench-gate/history","version":1}');
-    await expect(store.read("broken-x86_64")).rejects.toThrow(/broken-x86_64\/history\.json: \$\.profile/);
+    await expect(readBoth(store, "broken-x86_64")).rejects.toThrow(/broken-x86_64\/history\.json: \$\.profile/);
+    // a write reads history.json alone: latest.json (up to 64 MB) is replaced, never read
+    writeFileSync(join(dir, "cache", "history", key, "latest.json"), "{ truncated");
+    await expect(store.readLatest(key)).rejects.toThrow(/latest\.json: \$: not JSON/);
+    const rewritten = await store.write(key, (current) => appendRecord(current, historyRecordOf(run, { id: null, url: null }), KEY), run);
+    expect(await readBoth(store, key)).toEqual({ history: rewritten, latest: run });
   });
 
   it("the data branch: created as one parentless commit, rewritten on each write, other profiles' files kept, a concurrent writer's record kept", async () => {
     const client = createGitHubClient(fake.token, fake.url);
     const repo = { owner: fake.owner, repo: fake.repo };
     const store = branchHistoryStore(client, repo, "perf-data");
-    expect(await store.read("pg-quick-x86_64")).toEqual({ history: null, latest: null });
+    expect(await readBoth(store, "pg-quick-x86_64")).toEqual({ history: null, latest: null });
     const append = (i: number) => (current: HistoryFile | null) => appendRecord(current, historyRecordOf(baselineOf(i, 10000, 40000), { id: String(i), url: null }), KEY);
     await store.write("pg-quick-x86_64", append(0), baselineOf(0, 10000, 40000));
     await store.write("pg-sysbench-x86_64", append(0), baselineOf(0, 10000, 40000));
@@ -174,10 +181,10 @@ describe("history stores", () => {
     };
     const final = await store.write("pg-quick-x86_64", racing, baselineOf(2, 10000, 40000));
     expect(final.records.map((r) => r.run_id)).toEqual(["0", "1", "2"]);
-    const read = await store.read("pg-quick-x86_64");
+    const read = await readBoth(store, "pg-quick-x86_64");
     expect(read.history).toEqual(final);
     expect(read.latest!.variants[0]!.commit).toBe(sha(2));
-    expect((await store.read("pg-sysbench-x86_64")).history!.records).toHaveLength(1);
+    expect((await readBoth(store, "pg-sysbench-x86_64")).history!.records).toHaveLength(1);
     const head = fake.git.refs.get("heads/perf-data")!;
     expect(fake.git.commits.get(head)!.parents).toEqual([]);
     // what a fork or a bad hand wrote there is refused on read, naming the branch and file
@@ -187,14 +194,14 @@ describe("history stores", () => {
     fake.git.trees.set("f".repeat(40), tree);
     fake.git.commits.set("e".repeat(40), { tree: "f".repeat(40), parents: [], message: "hand-edited" });
     fake.git.refs.set("heads/perf-data", "e".repeat(40));
-    await expect(store.read("pg-quick-x86_64")).rejects.toThrow(/^branch perf-data: pg-quick-x86_64\/history\.json: \$\.schema: not a db-bench-gate history/);
+    await expect(readBoth(store, "pg-quick-x86_64")).rejects.toThrow(/^branch perf-data: pg-quick-x86_64\/history\.json: \$\.schema: not a db-bench-gate history/);
   });
 
   it("updateHistory: appends, finds the change, raises one alert per first bad commit and updates it, not a second", async () => {
     const client = createGitHubClient(fake.token, fake.url);
     const repo = { owner: fake.owner, repo: fake.repo };
     const store = branchHistoryStore(client, repo, "alerts-data");
-    const options = { store, branch: "main", thresholdsOf: () => DEFAULT_THRESHOLDS, repoUrl: "https://github.com/o/r", alert: { client, repo, author: async () => fake.identity.login, cc: ["alice"] } };
+    const options = { store, branch: "main", thresholdsOf: () => DEFAULT_THRESHOLDS, repoUrl: "https://github.com/o/r", alert: { client, repo, author: async () => fake.identity.login, cc: ["@alice"] } };
     const run = baselineOf(0, 1, 1);
     const marker = alertIssueMarker(historyKey(run.profile.name, run.fingerprint.arch), sha(4));
     const alerts = () => fake.issues.filter((i) => i.body?.startsWith(marker));
@@ -215,7 +222,26 @@ describe("history stores", () => {
     alerts()[0]!.state = "closed";
     const after = await updateHistory(baselineOf(9, 7000, 56000), { ...options, run: { id: "9", url: null } });
     expect(after.alerts.map((a) => a.action)).toEqual(["left-closed"]);
+    expect(after.warnings).toEqual([]);
     expect(alerts()).toHaveLength(1);
+  });
+
+  it("updateHistory: an alert issue the API refuses is a warning; the history is stored and the summary section returned", async () => {
+    const client = createGitHubClient(fake.token, fake.url);
+    const repo = { owner: fake.owner, repo: fake.repo };
+    const refusing = createGitHubClient(fake.token, fake.url);
+    refusing.rest.issues.create = (() => Promise.reject(new Error("Validation Failed: body is too long\nmore"))) as unknown as typeof refusing.rest.issues.create;
+    const store = branchHistoryStore(client, repo, "refused-alerts-data");
+    const options = { store, branch: "main", thresholdsOf: () => DEFAULT_THRESHOLDS, repoUrl: null, alert: { client: refusing, repo, author: async () => "nobody-else", cc: [] } };
+    let update: Awaited<ReturnType<typeof updateHistory>> | null = null;
+    for (let i = 0; i < 8; i++) {
+      const slow = i >= 4;
+      update = await updateHistory(baselineOf(i, slow ? 7000 : 10000, slow ? 56000 : 40000), { ...options, run: { id: String(i), url: null } });
+    }
+    expect(update!.alerts).toEqual([]);
+    expect(update!.warnings).toEqual([`the alert issue for ${sha(4).slice(0, 12)} was not written: Validation Failed: body is too long`]);
+    expect(update!.markdown).toContain("### History of `main`");
+    expect((await readBoth(store, historyKey(update!.history.profile, update!.history.arch))).history!.records).toHaveLength(8);
   });
 
   it("the baseline lookup counts only the baseline workflow's runs, and falls back to the history's copy when the artifact expired, saying so and how old", async () => {
@@ -226,7 +252,7 @@ describe("history stores", () => {
     const run = baselineOf(3, 10000, 40000);
     const key = historyKey(run.profile.name, run.fingerprint.arch);
     const warnings: string[] = [];
-    const query = { branch: "lookup", artifactName: "db-bench-gate-lookup", workflowPath: ".github/workflows/perf.yml", store, key, warn: (m: string) => void warnings.push(m), now: new Date(Date.parse(run.run.finished_at) + 3 * 86400_000) };
+    const query = { branch: "lookup", defaultBranch: "lookup", artifactName: "db-bench-gate-lookup", workflowPath: ".github/workflows/perf.yml", store, key, warn: (m: string) => void warnings.push(m), now: new Date(Date.parse(run.run.finished_at) + 3 * 86400_000) };
     expect(await findBaseline(github, query)).toEqual({ kind: "none", expired: null });
     // another workflow's run with the artifact does not count; the baseline workflow's expired one does
     const other = fake.addRun({ headBranch: "lookup", event: "push", path: ".github/workflows/nightly.yml" });
@@ -243,6 +269,8 @@ describe("history stores", () => {
       `the history's copy (branch lookup-data) of \`${sha(3).slice(0, 12)}\`, measured 3 days ago: the artifact of [run ${ours.id}](https://github.com/${fake.repository}/actions/runs/${ours.id}) expired`,
     );
     expect(warnings).toEqual([]);
+    // the history is the default branch's: a PR into another branch (REL_15) is never compared against its copy
+    expect(await findBaseline(github, { ...query, defaultBranch: "main" })).toMatchObject({ kind: "none", expired: { runId: ours.id } });
     expect([formatAge(59_000), formatAge(90 * 60_000), formatAge(5 * 3600_000), formatAge(49 * 3600_000)]).toEqual(["1 minute", "90 minutes", "5 hours", "2 days"]);
   });
 });

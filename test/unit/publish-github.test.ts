@@ -16,13 +16,13 @@ const fake = await FakeGitHub.start();
 vi.stubEnv("GITHUB_API_URL", fake.url);
 vi.stubEnv("GITHUB_SERVER_URL", "https://github.com");
 const { ACTIONS_BOT_LOGIN, createGitHubClient, parseRepository, tokenLogin } = await import("../../src/publish/github.js");
-const { upsertStickyComment } = await import("../../src/publish/comment.js");
+const { findStickyComment, upsertStickyComment } = await import("../../src/publish/comment.js");
 const { commentMarker } = await import("../../src/report/markdown.js");
 const { flagsIssueMarker, upsertMarkedIssue } = await import("../../src/publish/issue.js");
 const core = await import("@actions/core");
 const { appendJobSummary, setActionOutputs, MAX_SUMMARY_BYTES } = await import("../../src/publish/summary.js");
 const { listRunArtifacts, readResultsZip, resultsArtifactName, uploadResultsArtifact } = await import("../../src/publish/artifacts.js");
-const { findStoredBaseline } = await import("../../src/publish/baseline.js");
+const { searchStoredBaseline } = await import("../../src/publish/baseline.js");
 
 const dir = mkdtempSync(join(tmpdir(), "dbg-publish-"));
 afterAll(async () => {
@@ -65,6 +65,13 @@ describe("sticky PR comment", () => {
     expect(marked).toHaveLength(1);
     expect(marked[0]!.body).toBe(`${marker}\n## pg-quick\nrelative QPS 0.91`);
     expect(fake.commentsOn(pr.number)).toHaveLength(3);
+
+    // the comment already found is updated as it is, without walking the PR's comments again
+    const found = await findStickyComment(client, { ...repo, author, issueNumber: pr.number, marker });
+    const again = since();
+    const fourth = await upsertStickyComment(client, { ...repo, author, issueNumber: pr.number, marker, body: "## pg-quick\n⏳ measuring", found: found! });
+    expect(fourth).toEqual({ id: first!.id, url: first!.url, action: "updated" });
+    expect(again().map((r) => r.method)).toEqual(["PATCH"]);
   });
 
   it("finds its comment on the third page of a long discussion instead of adding a second one", async () => {
@@ -249,7 +256,9 @@ describe("results artifacts and the stored baseline", () => {
     await upload(prRun.id, name, { ...example, run: { ...example.run, id: "from-a-pr" } });
 
     const lookup = since();
-    const baseline = await findStoredBaseline(client, query());
+    const search = await searchStoredBaseline(client, query());
+    expect(search.kind).toBe("found");
+    const baseline = search.kind === "found" ? search.stored : null;
     expect(baseline).not.toBeNull();
     expect(baseline!.results.run.id).toBe(example.run.id);
     expect(baseline).toMatchObject({
@@ -268,44 +277,44 @@ describe("results artifacts and the stored baseline", () => {
     expect(readdirSync(dir).filter((n) => n.startsWith("db-bench-gate-artifact-"))).toEqual([]);
   });
 
-  it("is null when no successful push run has the artifact: a neutral comparison", async () => {
-    expect(await findStoredBaseline(client, query())).toBeNull();
+  it("is none (or expired) when no successful push run has the artifact: a neutral comparison", async () => {
+    expect(await searchStoredBaseline(client, query())).toEqual({ kind: "none" });
     const run = fake.addRun({ headBranch: "main", event: "push" });
     await upload(run.id, resultsArtifactName("db-bench-gate", "pg-quick", "aarch64"), example);
-    expect(await findStoredBaseline(client, query())).toBeNull();
+    expect(await searchStoredBaseline(client, query())).toEqual({ kind: "none" });
     fake.artifacts[0]!.expired = true;
-    expect(await findStoredBaseline(client, query(fake.artifacts[0]!.name))).toBeNull();
+    expect(await searchStoredBaseline(client, query(fake.artifacts[0]!.name))).toMatchObject({ kind: "expired", expired: { runId: run.id } });
   });
 
   it("gives up after the configured number of runs", async () => {
     const run = fake.addRun({ headBranch: "main", event: "push" });
     await upload(run.id, name, example);
     for (let i = 0; i < 3; i++) fake.addRun({ headBranch: "main", event: "push" });
-    expect(await findStoredBaseline(client, { ...query(), maxRuns: 3 })).toBeNull();
-    expect((await findStoredBaseline(client, { ...query(), maxRuns: 4 }))?.runId).toBe(run.id);
+    expect(await searchStoredBaseline(client, { ...query(), maxRuns: 3 })).toEqual({ kind: "none" });
+    expect(await searchStoredBaseline(client, { ...query(), maxRuns: 4 })).toMatchObject({ kind: "found", stored: { runId: run.id } });
   });
 
   it("refuses invalid content, naming the artifact and its run", async () => {
     const run = fake.addRun({ headBranch: "main", event: "push" });
     await upload(run.id, name, { schema: "db-bench-gate/results", version: 1, run: {} });
-    const error = await findStoredBaseline(client, query()).catch((e: unknown) => e);
+    const error = await searchStoredBaseline(client, query()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputError);
     expect((error as Error).message).toMatch(new RegExp(`^artifact ${name} \\(run ${run.id}\\): \\$\\.run\\.id: `));
 
     const notJson = fake.addRun({ headBranch: "main", event: "push" });
     await upload(notJson.id, name, "{ truncated");
-    await expect(findStoredBaseline(client, query())).rejects.toThrow(`artifact ${name} (run ${notJson.id}): db-bench-gate-results.json: $: not JSON`);
+    await expect(searchStoredBaseline(client, query())).rejects.toThrow(`artifact ${name} (run ${notJson.id}): db-bench-gate-results.json: $: not JSON`);
 
     const noJson = fake.addRun({ headBranch: "main", event: "push" });
     await upload(noJson.id, name, "hello", "notes.txt");
-    await expect(findStoredBaseline(client, query())).rejects.toThrow(`artifact ${name} (run ${noJson.id}): expected one results .json file, found none`);
+    await expect(searchStoredBaseline(client, query())).rejects.toThrow(`artifact ${name} (run ${noJson.id}): expected one results .json file, found none`);
   });
 
   it("refuses content that does not match the digest GitHub lists for the artifact", async () => {
     const run = fake.addRun({ headBranch: "main", event: "push" });
     await upload(run.id, name, example);
     fake.artifacts[0]!.digest = `sha256:${"0".repeat(64)}`;
-    const error = await findStoredBaseline(client, query()).catch((e: unknown) => e);
+    const error = await searchStoredBaseline(client, query()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputError);
     expect((error as Error).message).toBe(`artifact ${name} (run ${run.id}): the downloaded content does not match the digest GitHub lists (sha256:${"0".repeat(64)})`);
   });
@@ -344,7 +353,7 @@ describe("size caps on results artifacts (zip bombs)", () => {
     expect(bomb.deflated.length).toBeLessThan(1024 * 1024);
     const run = fake.addRun({ headBranch: "main", event: "push" });
     fake.addArtifact(run.id, name, zipOf([bomb]));
-    const error = await findStoredBaseline(client, query).catch((e: unknown) => e);
+    const error = await searchStoredBaseline(client, query).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputError);
     expect((error as Error).message).toBe(
       `artifact ${name} (run ${run.id}): db-bench-gate-results.json: $: 134,217,728 bytes is larger than the 67,108,864 bytes a file of this kind may have`,
@@ -364,7 +373,7 @@ describe("size caps on results artifacts (zip bombs)", () => {
   it("reads the one results file of a well-formed zip, and refuses a zip of several", async () => {
     const run = fake.addRun({ headBranch: "main", event: "push" });
     fake.addArtifact(run.id, name, zipOf([deflatedEntry("db-bench-gate-results.json", example)]));
-    expect((await findStoredBaseline(client, query))?.results.run.id).toBe((JSON.parse(example) as { run: { id: string } }).run.id);
+    expect(await searchStoredBaseline(client, query)).toMatchObject({ kind: "found", stored: { results: { run: { id: (JSON.parse(example) as { run: { id: string } }).run.id } } } });
 
     const zipPath = join(dir, "two.zip");
     writeFileSync(zipPath, zipOf([deflatedEntry("a.json", example), deflatedEntry("b.json", example)]));

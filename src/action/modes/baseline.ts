@@ -3,10 +3,9 @@ import { copyFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { decideGate, gateMessage } from "../../compare/gate.js";
 import { judgingCommit } from "../../config/judging-files.js";
-import { makePlan } from "../../config/plan.js";
 import { InputError } from "../../errors.js";
 import { baselineStoredMarkdown, measuredSteps } from "../../report/baseline.js";
-import { configAt, planFlags, type ModeContext } from "../context.js";
+import { actionPlan, configAt, planFlags, type ModeContext } from "../context.js";
 import { historyStoreOf, keepHistory } from "../history.js";
 import { artifactNameOf, measureInAction } from "../measure.js";
 import { publishReport } from "../publish.js";
@@ -19,7 +18,7 @@ export async function baselineMode(ctx: ModeContext): Promise<void> {
   // One variant: the pushed commit, trusted (a push to the branch), so it is judged by its own files.
   const judged = judgingCommit(ctx.inputs.repoPath, commit);
   const trust = trustLevelOf("baseline", ctx.event, commit, ctx.env);
-  const plan = await makePlan(planFlags(ctx, judged, trust, { variants: [{ id: "main", ref: commit, cflags: null }] }), await configAt(ctx, judged), ctx.inputs.thresholds);
+  const plan = await actionPlan(ctx, planFlags(ctx, judged, trust, { variants: [{ id: "main", ref: commit, cflags: null }] }), await configAt(ctx, judged));
   const { results } = await measureInAction(ctx, plan, judged);
   const stored = path.join(ctx.cacheDir, "baselines", `${artifactNameOf(ctx, results)}.json`);
   await mkdir(path.dirname(stored), { recursive: true });
@@ -27,8 +26,11 @@ export async function baselineMode(ctx: ModeContext): Promise<void> {
   // a baseline with errors or without samples is stored (it is evidence) but fails the step like a PR would
   const gate = decideGate({ measuredAlone: measuredSteps(results) }, ctx.inputs.failOn);
   const markdown = baselineStoredMarkdown(results, { commit, artifact: artifactNameOf(ctx, results), storedAt: stored }, gate);
-  const store = historyStoreOf(ctx);
-  const history = store ? await keepHistory(ctx, results, plan, store, event?.branch ?? ctx.env.GITHUB_REF_NAME ?? "the default branch") : "";
+  // the history is the default branch's: another branch's runs (a REL_15 push) would read as its changes
+  const historyBranch = event?.isDefaultBranch ? event.branch : null;
+  if (!historyBranch && ctx.inputs.history !== "off") ctx.core.info("history: kept for pushes to the default branch only; this run is not recorded");
+  const store = historyBranch ? historyStoreOf(ctx) : null;
+  const history = historyBranch && store ? await keepHistory(ctx, results, plan, store, historyBranch) : "";
   await publishReport(ctx, { markdown: markdown + history, comparisons: [], prNumber: null, profile: results.profile.name });
   if (gate.verdict === "fail") ctx.core.setFailed(gateMessage(gate));
 }

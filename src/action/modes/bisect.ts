@@ -5,13 +5,11 @@
  * go to the pull request namespace (a ref given as input), reusing the trusted baselines' builds.
  */
 import { judgingCommit } from "../../config/judging-files.js";
-import { makePlan } from "../../config/plan.js";
 import { InputError } from "../../errors.js";
 import { appendJobSummary } from "../../publish/summary.js";
 import { bisectMarkdown } from "../../report/bisect.js";
 import { bisect } from "../../bisect.js";
-import { actionLog, configAt, planFlags, type ModeContext } from "../context.js";
-import { repositoryUrl } from "../history.js";
+import { actionLog, actionPlan, configAt, planFlags, repositoryUrl, type ModeContext } from "../context.js";
 import { trustLevelOf } from "../trust-level.js";
 
 export async function bisectMode(ctx: ModeContext): Promise<void> {
@@ -25,9 +23,10 @@ export async function bisectMode(ctx: ModeContext): Promise<void> {
     good: inputs.baseRef,
     bad: inputs.headRef,
     steps: inputs.bisectSteps,
-    planFor: (against, probe) => makePlan(planFlags(ctx, judged, trust, { base: against, head: probe, variants: [] }), config, inputs.thresholds),
+    planFor: (against, probe) => actionPlan(ctx, planFlags(ctx, judged, trust, { base: against, head: probe, variants: [] }), config),
     registry: ctx.registry,
     log: actionLog(core),
+    fields: { good: "input base-ref", bad: "input head-ref", steps: "input bisect-steps" },
   });
   await appendJobSummary(bisectMarkdown(report, repositoryUrl(ctx.env)), ctx.env.GITHUB_STEP_SUMMARY);
   core.setOutput("first-bad-commit", report.verdict.bad ? report.firstBad : "");

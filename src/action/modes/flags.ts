@@ -3,12 +3,11 @@ import path from "node:path";
 import { compareRun } from "../../compare/compare.js";
 import { decideGate } from "../../compare/gate.js";
 import { judgingCommit } from "../../config/judging-files.js";
-import { makePlan } from "../../config/plan.js";
 import { InputError } from "../../errors.js";
 import { flagsIssueMarker, upsertMarkedIssue } from "../../publish/issue.js";
 import { appendJobSummary, setActionOutputs } from "../../publish/summary.js";
 import { renderMarkdown } from "../../report/markdown.js";
-import { configAt, planFlags, type ModeContext } from "../context.js";
+import { actionPlan, configAt, planFlags, type ModeContext } from "../context.js";
 import { measureInAction } from "../measure.js";
 import { trustLevelOf } from "../trust-level.js";
 
@@ -18,7 +17,7 @@ export async function flagsMode(ctx: ModeContext): Promise<void> {
   if (ctx.inputs.flagSets.length < 2) throw new InputError("flags mode needs at least two name=CFLAGS lines", undefined, "input flag-sets");
   const variants = ctx.inputs.flagSets.map((f) => ({ id: f.name, ref: commit, cflags: f.cflags }));
   const judged = judgingCommit(ctx.inputs.repoPath, commit);
-  const plan = await makePlan(planFlags(ctx, judged, trustLevelOf("flags", ctx.event, commit, ctx.env), { variants }), await configAt(ctx, judged), ctx.inputs.thresholds);
+  const plan = await actionPlan(ctx, planFlags(ctx, judged, trustLevelOf("flags", ctx.event, commit, ctx.env), { variants }), await configAt(ctx, judged));
   const { results } = await measureInAction(ctx, plan, judged);
   const comparison = compareRun(results, plan.compare);
   const markdown = renderMarkdown([comparison], {

@@ -2,10 +2,9 @@
  * pr mode: build base and head, measure interleaved, compare (and against the stored baseline), upload
  * the results, comment, summary, outputs, gate. How the PR is judged comes from its base commit.
  */
-import path from "node:path";
 import { compareAgainstBaseline, compareRun } from "../../compare/compare.js";
 import { changedJudgingFiles, judgingCommit } from "../../config/judging-files.js";
-import { makePlan, type Plan } from "../../config/plan.js";
+import type { Plan } from "../../config/plan.js";
 import { InputError } from "../../errors.js";
 import { fingerprintMismatches } from "../../measure/fingerprint.js";
 import { historyKey } from "../../history/store.js";
@@ -14,14 +13,14 @@ import { escapeMarkdown, inlineCode } from "../../report/escape.js";
 import { judgingFilesNote } from "../../report/judging-note.js";
 import { COMMENT_LIMIT, renderMarkdown, type StoredBaselineColumn } from "../../report/markdown.js";
 import type { Results } from "../../results/schema.js";
-import { setActionOutputs } from "../../publish/summary.js";
 import { refusePersistedCredentials } from "../checkout-credentials.js";
-import { configAt, planFlags, type ModeContext } from "../context.js";
+import { actionPlan, configAt, planFlags, runUrl, type ModeContext } from "../context.js";
+import type { PullRequestEvent } from "../event.js";
 import { findBaseline, historyStoreOf, type BaselineFound } from "../history.js";
 import { carriesTrustedLabel, decideForkPolicy } from "../fork-policy.js";
 import { acceptanceOf, skipReason } from "../labels.js";
-import { artifactNameOf, measureInAction, runUrl } from "../measure.js";
-import { markMeasuring, publishReport } from "../publish.js";
+import { artifactNameOf, measureInAction } from "../measure.js";
+import { markMeasuring, neutralOutputs, publishReport, refuseToBuild } from "../publish.js";
 import { checkTrustedLabel } from "../trusted-label.js";
 import { rerunMode } from "./rerun.js";
 import { formatShard } from "../../schedule/shard.js";
@@ -32,12 +31,13 @@ type BaselineLookup =
   | { kind: "other-machine"; stored: Results; from: string; differences: string[] }
   | { kind: "usable"; stored: Results; from: string };
 
-async function lookUpBaseline(ctx: ModeContext, results: Results, branch: string): Promise<BaselineLookup | null> {
+async function lookUpBaseline(ctx: ModeContext, results: Results, event: PullRequestEvent): Promise<BaselineLookup | null> {
   if (!ctx.github) return null;
   const artifact = artifactNameOf(ctx, results);
   const warn = (message: string) => ctx.core.warning(message);
   const found = await findBaseline(ctx.github, {
-    branch,
+    branch: event.base.ref,
+    defaultBranch: event.defaultBranch,
     artifactName: artifact,
     workflowPath: ctx.inputs.baselineWorkflow ?? workflowPathOf(ctx.env.GITHUB_WORKFLOW_REF),
     store: historyStoreOf(ctx),
@@ -88,17 +88,12 @@ export async function prMode(ctx: ModeContext): Promise<void> {
     const label = carriesTrustedLabel(event, policy) && ctx.github ? await checkTrustedLabel(ctx.github.client, ctx.github.repo, event, policy.trustedLabel!) : null;
     const decision = decideForkPolicy(event, policy, label);
     if (decision.allowed && decision.why === "trusted-label") core.info(`the trusted label "${policy.trustedLabel}" was set after the last push: building ${event.head.sha}`);
-    if (!decision.allowed) {
-      core.setOutput("verdict", "neutral");
-      core.setFailed(decision.message);
-      return;
-    }
+    if (!decision.allowed) return refuseToBuild(ctx, decision.message);
   }
   const skipped = await skipReason(ctx, event);
   if (skipped) {
     core.info(`not measured: ${skipped}`);
-    setActionOutputs(core, { verdict: "neutral", regressions: 0, resultsPath: path.resolve(ctx.inputs.resultsPath), commentUrl: null });
-    return;
+    return neutralOutputs(ctx);
   }
   const base = ctx.inputs.baseRef ?? event?.base.sha;
   const head = ctx.inputs.headRef ?? event?.head.sha;
@@ -106,13 +101,13 @@ export async function prMode(ctx: ModeContext): Promise<void> {
   await refusePersistedCredentials(ctx.inputs.repoPath);
   // how the PR is judged comes from its base, never from its own tree
   const judged = judgingCommit(ctx.inputs.repoPath, base);
-  const plan = await makePlan(planFlags(ctx, judged, "pr", { base, head, variants: [] }), await configAt(ctx, judged), ctx.inputs.thresholds);
+  const plan = await actionPlan(ctx, planFlags(ctx, judged, "pr", { base, head, variants: [] }), await configAt(ctx, judged));
   const acceptance = await acceptanceOf(ctx, event);
   const run = runUrl(ctx.env);
   if (event) await markMeasuring(ctx, event.number, plan.run.profile.name, head, run);
   const { results, artifactUrl } = await measureInAction(ctx, plan, judged, (measured) => (acceptance ? { ...measured, run: { ...measured.run, accepted: acceptance } } : measured));
   const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
-  const lookup = event ? await lookUpBaseline(ctx, results, event.base.ref) : null;
+  const lookup = event ? await lookUpBaseline(ctx, results, event) : null;
   // The runner's A/A noise: from the input, else as stored with the branch's baseline on this machine.
   const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.noise_floor : undefined);
   const comparison = compareRun(results, { ...plan.compare, ...(noiseFloor && { noiseFloor }) });

@@ -11,10 +11,9 @@ import { downloadResultsArtifact, listRunArtifacts } from "../../publish/artifac
 import { renderMarkdown } from "../../report/markdown.js";
 import { runLabels } from "../../results/run-labels.js";
 import { mergeShards, type SourcedResults } from "../../results/merge-shards.js";
-import { configAt, type GitHubAccess, type ModeContext } from "../context.js";
+import { configAt, runUrl, type GitHubAccess, type ModeContext } from "../context.js";
 import type { WorkflowRunEvent } from "../event.js";
 import { acceptanceOf } from "../labels.js";
-import { runUrl } from "../measure.js";
 import { publishReport } from "../publish.js";
 
 /** The workflow run whose results artifacts report mode merges, and the PR it comments on. */
@@ -89,7 +88,7 @@ export async function reportMode(ctx: ModeContext): Promise<void> {
   );
   // the accept label is read from a pull_request event; a workflow_run's PR is not in its event
   const acceptance = await acceptanceOf(ctx, ctx.event.kind === "pull_request" ? ctx.event : null);
-  const measuredRun = runUrl({ ...ctx.env, GITHUB_RUN_ID: String(runId) });
+  const measuredRun = runUrl(ctx.env, String(runId));
   const markdown = renderMarkdown(comparisons, { failOn: ctx.inputs.failOn, acceptance, cc: ctx.inputs.cc, links: measuredRun ? { run: measuredRun } : {},
     ...(ctx.inputs.runnerCost && { runnerCost: ctx.inputs.runnerCost }),
   });

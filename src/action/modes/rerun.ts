@@ -4,40 +4,29 @@
  * unstable, again, and updates the PR's comment with the earlier run's other steps kept. How the PR is
  * judged comes from its base, as in pr mode.
  */
-import os from "node:os";
-import path from "node:path";
 import picomatch from "picomatch";
 import { compareRun } from "../../compare/compare.js";
+import { stepsWithVerdict } from "../../compare/gate.js";
 import { changedJudgingFiles, judgingCommit } from "../../config/judging-files.js";
-import { makePlan, type Plan } from "../../config/plan.js";
+import type { Plan } from "../../config/plan.js";
 import { InputError } from "../../errors.js";
-import { downloadResultsArtifact, listRunArtifacts, resultsArtifactName } from "../../publish/artifacts.js";
+import { downloadResultsArtifact, listRunArtifacts } from "../../publish/artifacts.js";
 import { findStickyComment } from "../../publish/comment.js";
-import { setActionOutputs } from "../../publish/summary.js";
 import { judgingFilesNote } from "../../report/judging-note.js";
 import { commentMarker, COMMENT_LIMIT, renderMarkdown, resultsRunOf } from "../../report/markdown.js";
 import { mergeObstacles, replaceSteps } from "../../results/merge.js";
 import type { Results } from "../../results/schema.js";
 import { refusePersistedCredentials } from "../checkout-credentials.js";
-import { configAt, planFlags, type GitHubAccess, type ModeContext } from "../context.js";
+import { actionPlan, configAt, planFlags, runUrl, type GitHubAccess, type ModeContext } from "../context.js";
 import type { IssueCommentEvent } from "../event.js";
 import { TWO_WORKFLOW_DOC } from "../fork-policy.js";
-import { measureInAction, runUrl } from "../measure.js";
-import { publishReport } from "../publish.js";
+import { artifactNameOf, measureInAction } from "../measure.js";
+import { neutralOutputs, publishReport, refuseToBuild } from "../publish.js";
 import { parseRerunCommand, RERUN_COMMAND } from "../rerun-command.js";
+import { roleOf } from "../trusted-label.js";
 
 /** Roles with write access (role_name of the collaborator permission API): they may make a runner measure. */
 const RERUN_ROLES: readonly string[] = ["write", "maintain", "admin"];
-
-async function roleOf(github: GitHubAccess, login: string): Promise<string | null> {
-  return github.client.rest.repos
-    .getCollaboratorPermissionLevel({ ...github.repo, username: login })
-    .then(({ data }) => data.role_name)
-    .catch((e: { status?: number }) => {
-      if (e.status === 404) return null;
-      throw e;
-    });
-}
 
 /** The results the PR's comment shows (the run its hidden line names), when they measured these commits. */
 async function earlierResults(ctx: ModeContext, github: GitHubAccess, prNumber: number, plan: Plan, commits: { base: string; head: string }): Promise<Results | null> {
@@ -45,13 +34,13 @@ async function earlierResults(ctx: ModeContext, github: GitHubAccess, prNumber: 
   const comment = await findStickyComment(github.client, { ...github.repo, issueNumber: prNumber, marker: commentMarker(profile), author: await github.author() });
   const runId = comment ? resultsRunOf(comment.body) : null;
   if (runId === null) return null;
-  const name = resultsArtifactName(ctx.inputs.artifactName, profile, os.machine());
+  const name = artifactNameOf(ctx, plan);
   const [artifact] = await listRunArtifacts(github.client, github.repo, runId, { name });
   if (!artifact) {
     ctx.core.warning(`run ${runId}, whose results the comment shows, has no artifact ${name} (expired?): measuring every step`);
     return null;
   }
-  const earlier = await downloadResultsArtifact(github.client, artifact, github.repo);
+  const earlier = await downloadResultsArtifact(github.client, artifact, github.repo, { tmpRoot: ctx.jobRoot });
   const measured = Object.fromEntries(earlier.variants.map((v) => [v.id, v.commit]));
   if (measured.base !== commits.base || measured.head !== commits.head) {
     ctx.core.info(`the comment shows ${earlier.variants.map((v) => `${v.id} ${v.commit.slice(0, 12)}`).join(", ")}, not the PR's current commits: measuring every step`);
@@ -60,18 +49,11 @@ async function earlierResults(ctx: ModeContext, github: GitHubAccess, prNumber: 
   return earlier;
 }
 
-/** Steps with an unstable verdict in either channel. */
-function unstableSteps(earlier: Results): string[] {
-  return compareRun(earlier)
-    .steps.filter((s) => s.variants.some((v) => v.verdict === "unstable" || v.instructions?.verdict === "unstable"))
-    .map((s) => s.step);
-}
-
 export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Promise<void> {
   const { core } = ctx;
   const neutral = (why: string) => {
     core.info(why);
-    setActionOutputs(core, { verdict: "neutral", regressions: 0, resultsPath: path.resolve(ctx.inputs.resultsPath), commentUrl: null });
+    neutralOutputs(ctx);
   };
   if (event.action !== "created" || !event.isPullRequest) return neutral("not a new comment on a pull request: nothing to do");
   const command = parseRerunCommand(event.body);
@@ -79,22 +61,23 @@ export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Pro
   if ("error" in command) throw new InputError(command.error, `comment ${event.commentId} by ${event.commenter}`);
   const { github } = ctx;
   if (!github) throw new InputError("a rerun needs a token to read the PR and update its comment", undefined, "input token");
-  const role = await roleOf(github, event.commenter);
+  const role = await roleOf(github.client, github.repo, event.commenter);
   if (role === null || !RERUN_ROLES.includes(role)) {
     core.warning(`${event.commenter} asked for a rerun but has ${role === null ? "no role" : `the role ${role}`} on this repository: only users with write access can rerun`);
     return neutral("rerun refused");
   }
   const { data: pull } = await github.client.rest.pulls.get({ ...github.repo, pull_number: event.number });
   if (pull.head.repo?.full_name !== pull.base.repo.full_name && !ctx.inputs.allowForkPrs) {
-    core.setOutput("verdict", "neutral");
-    core.setFailed(`Refusing to rerun pull request #${event.number} from ${pull.head.repo?.full_name ?? "a deleted fork"}: its code would run on this runner. Set \`allow-fork-prs: true\` to measure fork PRs, or use the two-workflow pattern (${TWO_WORKFLOW_DOC}).`);
-    return;
+    return refuseToBuild(
+      ctx,
+      `Refusing to rerun pull request #${event.number} from ${pull.head.repo?.full_name ?? "a deleted fork"}: its code would run on this runner. Set \`allow-fork-prs: true\` to measure fork PRs, or use the two-workflow pattern (${TWO_WORKFLOW_DOC}).`,
+    );
   }
   const [base, head] = [pull.base.sha, pull.head.sha];
   await refusePersistedCredentials(ctx.inputs.repoPath);
   const judged = judgingCommit(ctx.inputs.repoPath, base);
   const flags = { ...planFlags(ctx, judged, "pr", { base, head, variants: [] }), ...(command.rounds !== null && { rounds: command.rounds }) };
-  const plan = await makePlan(flags, await configAt(ctx, judged), ctx.inputs.thresholds);
+  const plan = await actionPlan(ctx, flags, await configAt(ctx, judged));
   const all = plan.run.profile.steps.map((s) => s.id);
   const earlier = await earlierResults(ctx, github, event.number, plan, { base, head });
   let chosen = all;
@@ -103,7 +86,7 @@ export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Pro
     chosen = all.filter((id) => matches(id));
     if (chosen.length === 0) throw new InputError(`--steps "${command.steps}" matches none of the profile's steps (${all.join(", ")})`, `comment ${event.commentId}`);
   } else if (earlier) {
-    chosen = unstableSteps(earlier);
+    chosen = stepsWithVerdict(compareRun(earlier), "unstable");
     if (chosen.length === 0) return neutral("the last run found no unstable step: nothing to re-measure (name steps with --steps GLOB)");
   }
   core.info(`${event.commenter} (${role}) asked for a rerun: measuring ${chosen.join(", ")}${command.rounds !== null ? ` with ${command.rounds} rounds` : ""}`);
@@ -117,7 +100,7 @@ export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Pro
   };
   const { results, artifactUrl } = await measureInAction(ctx, only, judged, merge);
   const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
-  const comparison = compareRun(results, { ...plan.compare, ...(results.noise_floor && { noiseFloor: results.noise_floor }) });
+  const comparison = compareRun(results, plan.compare);
   const run = runUrl(ctx.env);
   const markdown = renderMarkdown([comparison], {
     maxLength: COMMENT_LIMIT - judgingNote.length,
