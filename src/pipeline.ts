@@ -121,8 +121,8 @@ async function buildVariants(plan: RunPlan, ports: PipelinePorts, registry: Clea
         registry,
         ...(plan.workDir && { workDir: plan.workDir }),
         // what a person waits on: the phase, files compiled so far, elapsed time; not the compiler's command lines
-        onLine: (line) => {
-          const next = advance(progress, line);
+        onLine: (line, phase) => {
+          const next = advance(progress, line, phase);
           const newPhase = next.phase !== progress.phase;
           progress = next;
           if (newPhase || performance.now() - lastShown > 15_000) {

@@ -39,8 +39,11 @@ export interface BuildRequest {
   logFile?: string;
   /** Where the source tree and the build's temp dir go (the run's work dir); default os.tmpdir(). */
   workDir?: string;
-  /** Every output line as it is logged ("[  12.3s] ..."), for progress display. */
-  onLine?: (line: string) => void;
+  /**
+   * Every output line as it is logged ("[  12.3s] ..."), for progress display, with the phase of the
+   * command that printed it (null: the build's own lines).
+   */
+  onLine?: (line: string, phase: BuildPhase | null) => void;
 }
 
 export interface CcacheStats {
@@ -146,10 +149,10 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
     await mkdir(buildDir, { recursive: true });
     await giveTo(user, buildDir);
     const log = createWriteStream(logFile);
-    const emit = (text: string): void => {
+    const emit = (text: string, phase: BuildPhase | null = null): void => {
       const line = `[${elapsed().toFixed(1).padStart(7)}s] ${text}`;
       log.write(line + "\n");
-      request.onLine?.(line);
+      request.onLine?.(line, phase);
     };
 
     let tmpDir: Awaited<ReturnType<typeof userTempDir>> | undefined;
@@ -168,7 +171,7 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
             cwd: tree.path,
             env: command.env,
             quietEnv: { ...ccache?.env, TMPDIR: tmpDir.path },
-            onLine: emit,
+            onLine: (line) => emit(line, command.phase),
             signal: request.registry.signal,
             user,
             timeoutMs: timeouts.build_s * 1000,
