@@ -12,7 +12,7 @@ import { engineByName } from "../engine/index.js";
 import type { Engine, SettingValue } from "../engine/types.js";
 import { InputError } from "../errors.js";
 import type { ConfigFile } from "./config-file.js";
-import { alphasOf, loadProfile, scheduleDeafness, type Profile } from "./profile.js";
+import { alphasOf, embeddedSettingsMessage, loadProfile, scheduleDeafness, type Profile } from "./profile.js";
 import { deafLookMessage } from "../schedule/sequential.js";
 import type { JudgingCommit } from "./judging-files.js";
 import { resolveTimeouts, type Timeouts, type TimeoutsInput } from "./timeouts.js";
@@ -155,6 +155,10 @@ export function shardPlan(profile: Profile, timeBudgetS: number | null, shard: S
 export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFlags: Partial<Thresholds>): Promise<Plan> {
   const whole = await loadProfile(flags.profile ?? config.profile ?? "pg-quick", flags.judgedAt ?? null);
   const engine = engineByName(whole.engine);
+  // the profile's own settings were checked when it was parsed
+  if (engine.kind === "embedded" && Object.keys(config.server_settings ?? {}).length > 0) {
+    throw new InputError(embeddedSettingsMessage(engine.name), config.source ?? "config file", "$.server_settings");
+  }
   const recipe = mergeRecipe(await loadBuiltinRecipe(engine.recipe), config.recipe ?? {});
   const variants = variantSpecs(flags, recipe);
   const baseVariant = flags.baseVariant ?? variants[0]!.id;

@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { DRIVERS, stepFromDefinition, type Driver } from "../driver/index.js";
-import { ENGINE_NAMES } from "../engine/index.js";
+import { ENGINE_NAMES, engineByName } from "../engine/index.js";
 import type { BenchmarkStep } from "../driver/types.js";
 import { InputError } from "../errors.js";
 import { parseCpuList } from "../measure/cpu-affinity.js";
@@ -119,6 +119,11 @@ export function alphasOf(thresholds: { alpha?: number } | undefined, overrides: 
   return [thresholds?.alpha ?? DEFAULT_THRESHOLDS.alpha, ...(overrides ?? []).flatMap((o) => (o.alpha === undefined ? [] : [o.alpha]))];
 }
 
+/** Why an embedded engine's server_settings must stay empty (the profile's and the config file's alike). */
+export function embeddedSettingsMessage(engine: string): string {
+  return `the ${engine} engine is embedded and takes no server_settings: give its options in the steps' parameters`;
+}
+
 /**
  * One step per client count (the driver's `clients` parameter), each id naming its count, grouped
  * under the id without it. `stepAt` makes a step from parameters; `fail` is an error about the
@@ -142,6 +147,9 @@ export function parseProfile(text: string, source: string, drivers: Record<strin
   // Without a time budget no step stops before its last round; plan.ts checks again with the budget and rounds in force.
   const deafness = profile.schedule.time_budget_s === null ? null : scheduleDeafness(profile.schedule, profile.schedule.rounds, alphasOf(profile.thresholds, profile.overrides));
   if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), source, "schedule.min_rounds");
+  if (engineByName(profile.engine).kind === "embedded" && Object.keys(profile.server_settings).length > 0) {
+    throw new InputError(embeddedSettingsMessage(profile.engine), source, jsonPath(["server_settings"]));
+  }
   const defined = profile.steps.map(({ driver, sweep, ...parameters }, i) => {
     const at = (...field: (string | number)[]) => jsonPath(["steps", i, ...field]);
     const stepAt = (stepParameters: Record<string, unknown>) => {

@@ -14,7 +14,7 @@ import { existsSync } from "node:fs";
 import { appendFile, copyFile, link, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
-import { InputError, PipelineError } from "../errors.js";
+import { PipelineError } from "../errors.js";
 import { asUser, giveTo, type OsUser } from "../unprivileged.js";
 import { lastLines } from "./postgres.js";
 import { startCountingDbBench } from "./rocksdb-counting.js";
@@ -45,9 +45,6 @@ export function copyAction(fileName: string): "link" | "copy" | "skip" {
 }
 
 async function prepareRocksdb(options: PrepareOptions): Promise<EmbeddedInstance> {
-  if (Object.keys(options.settings).length > 0) {
-    throw new InputError("the rocksdb engine takes no server_settings: give db_bench options in the steps' options", undefined, "server_settings");
-  }
   const { owner, registry, logFile } = options;
   await mkdir(options.workDir, { recursive: true });
   const root = await mkdtemp(path.join(options.workDir, "dbg-rocksdb-"));

@@ -2,6 +2,8 @@ import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
 import { builtinDir, loadProfile, parseProfile } from "../../src/config/profile.js";
+import { parseConfigText } from "../../src/config/config-file.js";
+import { makePlan } from "../../src/config/plan.js";
 import { DRIVERS } from "../../src/driver/index.js";
 import { pgbenchStep } from "../../src/driver/pgbench.js";
 import { postgresConnection } from "../helpers/connection.js";
@@ -80,6 +82,18 @@ describe("profiles", () => {
       new InputError("the kvbench driver cannot measure the postgresql engine (it measures rocksdb)", "p.yaml", "$.steps[1].driver"),
     );
     expect(() => parseProfile(minimal("  - { driver: pgbench, script: select-only, clients: 1 }").replace("engine: postgresql", "engine: oracle"), "p.yaml")).toThrow(/^p\.yaml: \$\.engine: /);
+  });
+
+  it("refuses server_settings for an embedded engine, in the profile or the config file, naming the file and the field", async () => {
+    const rocksdb = minimal("  - { driver: db_bench, step: readrandom }").replace("engine: postgresql", "engine: rocksdb");
+    expect(() => parseProfile(rocksdb, "p.yaml")).toThrow(
+      new InputError("the rocksdb engine is embedded and takes no server_settings: give its options in the steps' parameters", "p.yaml", "$.server_settings"),
+    );
+    expect(parseProfile(rocksdb.replace("server_settings: { shared_buffers: 64MB }", "server_settings: {}"), "p.yaml").engine).toBe("rocksdb");
+    const config = parseConfigText("server_settings: { cache_size: 1 }\n", "gate.yml");
+    await expect(makePlan({ repo: ".", base: "a", head: "b", variants: [], profile: "rocksdb-quick" }, config, {})).rejects.toThrow(
+      new InputError("the rocksdb engine is embedded and takes no server_settings: give its options in the steps' parameters", "gate.yml", "$.server_settings"),
+    );
   });
 
   it("refuses an unknown profile name on the command line", async () => {
