@@ -74,7 +74,7 @@ export const ProfileSchema = z
         look_every: z.number().int().positive().optional(),
         /** how the looks share alpha; default pocock */
         spending: z.enum(SPENDING_FUNCTIONS).optional(),
-        /** restart every variant's server every this many rounds of a step, each followed by warmup_s (src/schedule/interleave.ts restartsBefore) */
+        /** restart every variant's server every this many rounds of a step, each followed by warmup_s (src/schedule/interleave.ts restartsBefore); servers only */
         restart_every: z.number().int().positive().optional(),
       })
       .strict()
@@ -147,8 +147,11 @@ export function parseProfile(text: string, source: string, drivers: Record<strin
   // Without a time budget no step stops before its last round; plan.ts checks again with the budget and rounds in force.
   const deafness = profile.schedule.time_budget_s === null ? null : scheduleDeafness(profile.schedule, profile.schedule.rounds, alphasOf(profile.thresholds, profile.overrides));
   if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), source, "schedule.min_rounds");
-  if (engineByName(profile.engine).kind === "embedded" && Object.keys(profile.server_settings).length > 0) {
-    throw new InputError(embeddedSettingsMessage(profile.engine), source, jsonPath(["server_settings"]));
+  if (engineByName(profile.engine).kind === "embedded") {
+    if (Object.keys(profile.server_settings).length > 0) throw new InputError(embeddedSettingsMessage(profile.engine), source, jsonPath(["server_settings"]));
+    if (profile.schedule.restart_every !== undefined) {
+      throw new InputError(`the ${profile.engine} engine is embedded: it has no server to restart (every run is a process of its own)`, source, jsonPath(["schedule", "restart_every"]));
+    }
   }
   const defined = profile.steps.map(({ driver, sweep, ...parameters }, i) => {
     const at = (...field: (string | number)[]) => jsonPath(["steps", i, ...field]);

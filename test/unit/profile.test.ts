@@ -84,12 +84,16 @@ describe("profiles", () => {
     expect(() => parseProfile(minimal("  - { driver: pgbench, script: select-only, clients: 1 }").replace("engine: postgresql", "engine: oracle"), "p.yaml")).toThrow(/^p\.yaml: \$\.engine: /);
   });
 
-  it("refuses server_settings for an embedded engine, in the profile or the config file, naming the file and the field", async () => {
+  it("refuses server_settings and restart_every for an embedded engine, in the profile or the config file, naming the file and the field", async () => {
     const rocksdb = minimal("  - { driver: db_bench, step: readrandom }").replace("engine: postgresql", "engine: rocksdb");
     expect(() => parseProfile(rocksdb, "p.yaml")).toThrow(
       new InputError("the rocksdb engine is embedded and takes no server_settings: give its options in the steps' parameters", "p.yaml", "$.server_settings"),
     );
-    expect(parseProfile(rocksdb.replace("server_settings: { shared_buffers: 64MB }", "server_settings: {}"), "p.yaml").engine).toBe("rocksdb");
+    const noSettings = rocksdb.replace("server_settings: { shared_buffers: 64MB }", "server_settings: {}");
+    expect(parseProfile(noSettings, "p.yaml").engine).toBe("rocksdb");
+    expect(() => parseProfile(noSettings.replace("time_budget_s: null", "time_budget_s: null, restart_every: 2"), "p.yaml")).toThrow(
+      new InputError("the rocksdb engine is embedded: it has no server to restart (every run is a process of its own)", "p.yaml", "$.schedule.restart_every"),
+    );
     const config = parseConfigText("server_settings: { cache_size: 1 }\n", "gate.yml");
     await expect(makePlan({ repo: ".", base: "a", head: "b", variants: [], profile: "rocksdb-quick" }, config, {})).rejects.toThrow(
       new InputError("the rocksdb engine is embedded and takes no server_settings: give its options in the steps' parameters", "gate.yml", "$.server_settings"),
