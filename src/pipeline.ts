@@ -159,7 +159,7 @@ function binariesFor(ctx: RunContext, step: BenchmarkStep, build: BuildResult): 
       case "build":
         return path.join(build.binDir, name);
       case "system":
-        return ctx.plan.programs?.[name] ?? name;
+        return name;
       case "shipped":
         return path.join(ctx.runDir, path.basename(name));
     }

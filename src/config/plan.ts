@@ -45,8 +45,6 @@ export interface RunPlan {
   rounds?: number;
   timeBudgetS?: number | null;
   runner: { name: string | null; labels: string[] };
-  /** paths of the steps' "system" programs (e.g. sysbench); from PATH where not given */
-  programs?: Record<string, string>;
   /** what the run is judged by (config/plan.ts resolveJudging): stored with the results, and adaptive rounds stop on it (default DEFAULT_THRESHOLDS) */
   judging?: { thresholds: Thresholds; overrides: ThresholdOverride[] };
   /** false: skip the counting pass even when the profile asks for it */
