@@ -141,8 +141,7 @@ function sweptSteps(driver: Driver & { name: string }, parameters: Record<string
   return steps.map((step, i) => ({ ...step, sweep: { group: groups[0]!, clients: counts[i]! } }));
 }
 
-/** `drivers`: the registry the steps' drivers are looked up in (tests add their own). */
-export function parseProfile(text: string, source: string, drivers: Record<string, Driver> = DRIVERS): Profile {
+export function parseProfile(text: string, source: string): Profile {
   const profile = validateYaml(ProfileSchema, text, source);
   // Without a time budget no step stops before its last round; plan.ts checks again with the budget and rounds in force.
   const deafness = profile.schedule.time_budget_s === null ? null : scheduleDeafness(profile.schedule, profile.schedule.rounds, alphasOf(profile.thresholds, profile.overrides));
@@ -157,7 +156,7 @@ export function parseProfile(text: string, source: string, drivers: Record<strin
     const at = (...field: (string | number)[]) => jsonPath(["steps", i, ...field]);
     const stepAt = (stepParameters: Record<string, unknown>) => {
       try {
-        return stepFromDefinition({ driver, parameters: stepParameters }, profile.engine, drivers);
+        return stepFromDefinition({ driver, parameters: stepParameters }, profile.engine);
       } catch (e) {
         if (e instanceof z.ZodError) {
           const issue = e.issues[0];
@@ -167,7 +166,7 @@ export function parseProfile(text: string, source: string, drivers: Record<strin
         throw e;
       }
     };
-    const known = drivers[driver];
+    const known = DRIVERS[driver];
     // an unknown driver fails as an unswept step does, naming steps[i].driver
     if (!sweep || !known) return [stepAt(parameters)];
     return sweptSteps({ ...known, name: driver }, parameters, sweep.clients, stepAt, (message, field) => new InputError(message, source, at(field)));

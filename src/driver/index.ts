@@ -31,9 +31,9 @@ export const DRIVERS: Record<string, Driver> = {
  * A profile's step for `engine`. Throws InputError for an unknown driver or one that cannot measure
  * this engine, ZodError for bad parameters (the caller names the file and the step).
  */
-export function stepFromDefinition(definition: StepDefinition, engine: string, drivers: Record<string, Driver> = DRIVERS): BenchmarkStep {
-  const driver = drivers[definition.driver];
-  if (!driver) throw new InputError(`unknown driver "${definition.driver}" (known: ${Object.keys(drivers).join(", ")})`);
+export function stepFromDefinition(definition: StepDefinition, engine: string): BenchmarkStep {
+  const driver = DRIVERS[definition.driver];
+  if (!driver) throw new InputError(`unknown driver "${definition.driver}" (known: ${Object.keys(DRIVERS).join(", ")})`);
   if (!driver.engines.includes(engine)) {
     throw new InputError(`the ${definition.driver} driver cannot measure the ${engine} engine (it measures ${driver.engines.join(", ")})`);
   }

@@ -4,8 +4,6 @@ import { InputError } from "../../src/errors.js";
 import { builtinDir, loadProfile, parseProfile } from "../../src/config/profile.js";
 import { parseConfigText } from "../../src/config/config-file.js";
 import { makePlan } from "../../src/config/plan.js";
-import { DRIVERS } from "../../src/driver/index.js";
-import { pgbenchStep } from "../../src/driver/pgbench.js";
 import { postgresConnection } from "../helpers/connection.js";
 
 const minimal = (steps: string, extra = "") => `
@@ -75,11 +73,10 @@ describe("profiles", () => {
   });
 
   it("names the step whose driver cannot measure the profile's engine, in one line", () => {
-    // a driver of an embedded engine only, as db_bench will be
-    const drivers = { ...DRIVERS, kvbench: { engines: ["rocksdb"], step: () => pgbenchStep({ script: "select-only", clients: 1 }) } };
-    const mixed = minimal("  - { driver: pgbench, script: select-only, clients: 1 }\n  - { driver: kvbench }");
-    expect(() => parseProfile(mixed, "p.yaml", drivers)).toThrow(
-      new InputError("the kvbench driver cannot measure the postgresql engine (it measures rocksdb)", "p.yaml", "$.steps[1].driver"),
+    // a driver of an embedded engine only
+    const mixed = minimal("  - { driver: pgbench, script: select-only, clients: 1 }\n  - { driver: db_bench, step: readrandom }");
+    expect(() => parseProfile(mixed, "p.yaml")).toThrow(
+      new InputError("the db_bench driver cannot measure the postgresql engine (it measures rocksdb)", "p.yaml", "$.steps[1].driver"),
     );
     expect(() => parseProfile(minimal("  - { driver: pgbench, script: select-only, clients: 1 }").replace("engine: postgresql", "engine: oracle"), "p.yaml")).toThrow(/^p\.yaml: \$\.engine: /);
   });
