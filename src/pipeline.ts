@@ -393,7 +393,7 @@ function scheduleOf(plan: RunPlan): Schedule {
   return {
     rounds,
     sequential,
-    budget: { minRounds, maxRounds: rounds, budgetS: plan.timeBudgetS === undefined ? schedule.time_budget_s : plan.timeBudgetS, stopsAt: budgetStops(sequential, minRounds, rounds) },
+    budget: { minRounds, maxRounds: rounds, budgetS: plan.timeBudgetS, stopsAt: budgetStops(sequential, minRounds, rounds) },
   };
 }
 

@@ -43,7 +43,8 @@ export interface RunPlan {
   timeouts: Timeouts;
   /** overrides the profile's schedule where set */
   rounds?: number;
-  timeBudgetS?: number | null;
+  /** seconds of measuring for all the plan's steps, resolved (flags < config file < profile, cut to a shard's share); null: none */
+  timeBudgetS: number | null;
   runner: { name: string | null; labels: string[] };
   /** what the run is judged by (config/plan.ts resolveJudging): stored with the results, and adaptive rounds stop on it (default DEFAULT_THRESHOLDS) */
   judging?: { thresholds: Thresholds; overrides: ThresholdOverride[] };
@@ -163,12 +164,10 @@ export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFla
   if (!variants.some((v) => v.id === baseVariant)) throw new InputError(`"${baseVariant}" is not one of the variants`, undefined, "--base-variant");
   const judging = resolveJudging(whole, config, thresholdFlags);
   const rounds = flags.rounds ?? config.rounds;
-  const budgetInForce = flags.timeBudgetS ?? config.time_budget_s;
-  const { profile, timeBudgetS } = flags.shard
-    ? shardPlan(whole, budgetInForce === undefined ? whole.schedule.time_budget_s : budgetInForce, flags.shard)
-    : { profile: whole, timeBudgetS: budgetInForce };
+  const budgetInForce = flags.timeBudgetS ?? config.time_budget_s ?? whole.schedule.time_budget_s;
+  const { profile, timeBudgetS } = flags.shard ? shardPlan(whole, budgetInForce, flags.shard) : { profile: whole, timeBudgetS: budgetInForce };
   // The profile was checked with its own budget, rounds and alpha; these may differ.
-  if ((timeBudgetS === undefined ? profile.schedule.time_budget_s : timeBudgetS) !== null) {
+  if (timeBudgetS !== null) {
     const deafness = scheduleDeafness(profile.schedule, rounds ?? profile.schedule.rounds, alphasOf(judging.thresholds, judging.overrides));
     if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), profile.source, "schedule.min_rounds");
   }

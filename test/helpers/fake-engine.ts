@@ -207,6 +207,7 @@ export function fakePlan(world: FakeWorld, engine: ServerEngine | EmbeddedEngine
     profile: { ...profile, engine: "postgresql", steps: (options.steps ?? ["kv.get"]).map(fakeStep) },
     engine,
     engineSettings: {},
+    timeBudgetS: profile.schedule.time_budget_s,
     cacheDir: path.join(world.workDir, "cache"),
     workDir: world.workDir,
     trust: "pr",
