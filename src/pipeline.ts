@@ -31,7 +31,7 @@ import { thresholdResolver } from "./compare/thresholds.js";
 import type { StepComparison } from "./compare/types.js";
 import { formatAmount, formatDuration } from "./report/format.js";
 import { phaseTimesLine, stepDoneLine } from "./report/step-line.js";
-import { countInstructions } from "./schedule/instructions.js";
+import { countInstructions, failure } from "./schedule/instructions.js";
 import { runInterleaved, type InterleaveResult } from "./schedule/interleave.js";
 import type { SequentialDesign } from "./compare/alpha-spending.js";
 import { budgetStops, settledStep } from "./schedule/sequential.js";
@@ -89,6 +89,11 @@ const COUNTED_RUN_TIMEOUT_S = 600;
 
 function tail(text: string, lines: number): string {
   return text.split("\n").slice(-lines).join("\n").trimEnd();
+}
+
+/** What explains a failed client run: the end of its output, then the end of the engine's log (and where it is). */
+async function failureExcerpt(ctx: RunContext, vi: VariantInstance, output: string): Promise<string> {
+  return `${tail(output, EXCERPT_LINES)}\n--- ${ctx.plan.engine.name} log (${vi.logFile}) ---\n${await vi.instance.logTail(EXCERPT_LINES)}`;
 }
 
 /** Where the engine's processes and the clients run: a server and its client apart, or an embedded engine's one process. */
@@ -303,7 +308,7 @@ async function ensureData(ctx: RunContext, vi: VariantInstance, step: BenchmarkS
     ctx.log.info(`${vi.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
     const result = await runClient(ctx, command, ctx.plan.timeouts.load_s);
     if (result.failed) {
-      throw new PipelineError(`loading ${dataSet.key} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}\n--- ${ctx.plan.engine.name} log ---\n${await vi.instance.logTail(EXCERPT_LINES)}`);
+      throw new PipelineError(`loading ${dataSet.key} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
     }
   }
   await vi.instance.settle(dataSet.tables);
@@ -334,8 +339,8 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
     error: { message, log_excerpt: excerpt },
   });
   const failedWith = (e: unknown): ErrorSample => {
-    const error = e as Error;
-    return failed(error.message, e instanceof PipelineError ? e.logExcerpt : (error.stack ?? ""));
+    const { message, log_excerpt } = failure(e);
+    return failed(message, log_excerpt);
   };
   let vi: VariantInstance;
   try {
@@ -344,7 +349,6 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
   } catch (e) {
     return failedWith(e);
   }
-  const engineLog = async () => `--- ${plan.engine.name} log (${vi.logFile}) ---\n${await vi.instance.logTail(EXCERPT_LINES)}`;
   try {
     return await onRunTarget(vi, async (target) => {
       const client = step.run(target, binariesFor(ctx, step, vi.build), schedule.duration_s);
@@ -353,8 +357,8 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
       const result = await runClient(ctx, onCpus(client, driverCpus(ctx)), schedule.duration_s + CLIENT_GRACE_S, true);
       const wallS = ports.clock.now() - t0;
       const after = await ports.host.snapshot();
-      if (!vi.instance.isAlive()) return failed(`the ${plan.engine.name} server exited during the step`, `${tail(result.output, EXCERPT_LINES)}\n${await engineLog()}`);
-      if (result.failed) return failed(`${path.basename(client.file)} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}\n${await engineLog()}`);
+      if (!vi.instance.isAlive()) return failed(`the ${plan.engine.name} server exited during the step`, await failureExcerpt(ctx, vi, result.output));
+      if (result.failed) return failed(`${path.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
       try {
         const parsed = step.parse(result.stdout);
         return {
@@ -469,7 +473,7 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
           const client = step.fixedRun(target, binariesFor(ctx, step, vi.build), perClient);
           const { result, instructions } = await counters.get(variant.id)!.count(client, (command) => runClient(ctx, onCpus(command, driverCpus(ctx)), COUNTED_RUN_TIMEOUT_S));
           if (result.failed) {
-            throw new PipelineError(`${path.basename(client.file)} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}\n--- ${engine.name} log (${vi.logFile}) ---\n${await vi.instance.logTail(EXCERPT_LINES)}`);
+            throw new PipelineError(`${path.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
           }
           return { ops: step.parse(result.stdout).ops, instructions };
         });

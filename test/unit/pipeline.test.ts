@@ -82,6 +82,7 @@ describe("the pipeline with a fake server engine", () => {
     for (const sample of results.samples.filter((s) => s.variant === "head")) {
       expect(sample).toMatchObject({ status: "error", error: { message: "loading kv-data failed: Command failed with exit code 3" } });
       expect((sample as ErrorSample).error.log_excerpt).toContain("load: disk full");
+      expect((sample as ErrorSample).error.log_excerpt).toContain(`--- fakesql log (${world.servers[1]!.logFile}) ---`);
     }
     expect(results.samples).toHaveLength(12);
   });
