@@ -34,7 +34,7 @@ import { phaseTimesLine, stepDoneLine } from "./report/step-line.js";
 import { countInstructions, failure } from "./schedule/instructions.js";
 import { runInterleaved, type InterleaveResult } from "./schedule/interleave.js";
 import type { SequentialDesign } from "./compare/alpha-spending.js";
-import { budgetStops, settledStep } from "./schedule/sequential.js";
+import { budgetStops, scheduleDesign, settledStep } from "./schedule/sequential.js";
 import { giveTo, type OsUser, type TrustLevel } from "./unprivileged.js";
 import { VERSION } from "./version.js";
 
@@ -391,9 +391,7 @@ interface Schedule {
 function scheduleOf(plan: RunPlan): Schedule {
   const { schedule } = plan.profile;
   const rounds = plan.rounds ?? schedule.rounds;
-  const minRounds = Math.min(schedule.min_rounds, rounds);
-  const sequential: SequentialDesign | null =
-    schedule.look_every === undefined ? null : { minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
+  const { minRounds, design: sequential } = scheduleDesign(schedule, rounds);
   return {
     rounds,
     sequential,

@@ -16,7 +16,7 @@ import { InputError } from "../errors.js";
 import { parseCpuList } from "../measure/cpu-affinity.js";
 import { jsonPath, validateYaml } from "../validate.js";
 import { SPENDING_FUNCTIONS } from "../compare/alpha-spending.js";
-import { deafLook, deafLookMessage, type DeafLook } from "../schedule/sequential.js";
+import { deafLook, deafLookMessage, scheduleDesign, type DeafLook } from "../schedule/sequential.js";
 import { DEFAULT_THRESHOLDS } from "../compare/types.js";
 import { readJudgingFile, type JudgingCommit } from "./judging-files.js";
 import { ThresholdOverrideSchema, ThresholdsInputSchema } from "./thresholds.js";
@@ -105,8 +105,7 @@ export interface Profile extends Omit<ProfileFile, "steps"> {
  * every round count the time budget may stop a step at; else the first such alpha and stop.
  */
 export function scheduleDeafness(schedule: ProfileFile["schedule"], rounds: number, alphas: readonly number[]): { alpha: number; deaf: DeafLook } | null {
-  const minRounds = Math.min(schedule.min_rounds, rounds);
-  const design = schedule.look_every === undefined ? null : { minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
+  const { minRounds, design } = scheduleDesign(schedule, rounds);
   for (const alpha of new Set(alphas)) {
     const deaf = deafLook(design, minRounds, rounds, alpha);
     if (deaf) return { alpha, deaf };
