@@ -354,7 +354,8 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
       const client = step.run(target, binariesFor(ctx, step, vi.build), schedule.duration_s);
       const before = await ports.host.snapshot();
       const t0 = ports.clock.now();
-      const result = await runClient(ctx, onCpus(client, driverCpus(ctx)), schedule.duration_s + CLIENT_GRACE_S, true);
+      // the client's CPU share (a server's client only: an embedded engine's process is the engine)
+      const result = await runClient(ctx, onCpus(client, driverCpus(ctx)), schedule.duration_s + CLIENT_GRACE_S, plan.engine.kind === "server");
       const wallS = ports.clock.now() - t0;
       const after = await ports.host.snapshot();
       if (!vi.instance.isAlive()) return failed(`the ${plan.engine.name} server exited during the step`, await failureExcerpt(ctx, vi, result.output));
@@ -369,8 +370,7 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
           ops_per_s: parsed.ops_per_s,
           latency_ms: parsed.latency_ms,
           metrics: metricsPerOp(before, after, parsed.ops, await ports.host.ticksPerSecond()),
-          // an embedded engine's process is the engine: there is no separate client whose share would matter
-          client_cpu_share: plan.engine.kind === "server" && result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null,
+          client_cpu_share: result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null,
           ...(parsed.background_writer && { background_writer: parsed.background_writer }),
         };
       } catch (e) {
