@@ -75,7 +75,7 @@ describe("ibench steps", () => {
     expect(() => ibenchStep({ step: "l.i0" })).toThrow(ZodError);
     expect(() => ibenchStep({ step: "l.i0", rows: 150 })).toThrow(/multiple of rows_per_commit/);
     expect(() => ibenchStep({ step: "qr", writer_rate: 100, rows: 5 })).toThrow(ZodError);
-    expect(() => stepFromDefinition({ driver: "ibench", parameters: { step: "qr", writer_rate: 100 } }, "mariadb")).toThrow(InputError);
+    expect(() => stepFromDefinition({ driver: "ibench", parameters: { step: "qr", writer_rate: 100 } }, "rocksdb")).toThrow(InputError);
   });
 
   it("leaves l.x out of instruction counting, with its reason, and counts the other steps", () => {
