@@ -485,19 +485,21 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
 
 /** Per query step with a background writer: whether it kept its target rate, for the run's notes. */
 export function backgroundWriterNotes(samples: readonly Sample[]): string[] {
-  const byStep = new Map<string, { target: number; rates: number[]; behind: number }>();
+  /** per step: the writer's target, its rates, the rounds it ran in and those it fell behind in (either variant) */
+  const byStep = new Map<string, { target: number; rates: number[]; rounds: Set<number>; behind: Set<number> }>();
   for (const s of samples) {
     if (s.status !== "ok" || !s.background_writer) continue;
-    const entry = byStep.get(s.step) ?? { target: s.background_writer.target_rows_per_s, rates: [], behind: 0 };
+    const entry = byStep.get(s.step) ?? { target: s.background_writer.target_rows_per_s, rates: [], rounds: new Set(), behind: new Set() };
     entry.rates.push(s.background_writer.rows_per_s);
-    if (!s.background_writer.kept_rate) entry.behind++;
+    entry.rounds.add(s.round);
+    if (!s.background_writer.kept_rate) entry.behind.add(s.round);
     byStep.set(s.step, entry);
   }
-  return [...byStep].map(([step, { target, rates, behind }]) => {
+  return [...byStep].map(([step, { target, rates, rounds, behind }]) => {
     const range = `${Math.min(...rates).toFixed(0)}-${Math.max(...rates).toFixed(0)} rows/s`;
-    return behind === 0
-      ? `${step}: the background writer kept its ${target} rows/s in all ${rates.length} rounds (${range})`
-      : `${step}: the background writer fell behind its ${target} rows/s in ${behind} of ${rates.length} rounds (${range}): QPS not judged`;
+    return behind.size === 0
+      ? `${step}: the background writer kept its ${target} rows/s in all ${rounds.size} rounds (${range})`
+      : `${step}: the background writer fell behind its ${target} rows/s in ${behind.size} of ${rounds.size} rounds (${range}): QPS not judged`;
   });
 }
 
