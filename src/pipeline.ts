@@ -20,7 +20,7 @@ import { clientCpuShare } from "./driver/client-rusage.js";
 import { builtinDir } from "./config/profile.js";
 import type { BenchmarkStep, ClientBinaries, ClientCommand, ProgramSource } from "./driver/types.js";
 import { startInstance, type Instance } from "./engine/instance.js";
-import type { InstructionCounter } from "./engine/types.js";
+import type { InstructionCounter, Target } from "./engine/types.js";
 import { CountingUnavailableError, PipelineError } from "./errors.js";
 import type { Log } from "./log.js";
 import { formatCpuList, onCpus, placeProcess, placeProcesses } from "./measure/cpu-affinity.js";
@@ -32,7 +32,7 @@ import type { StepComparison } from "./compare/types.js";
 import { formatAmount, formatDuration } from "./report/format.js";
 import { phaseTimesLine, stepDoneLine } from "./report/step-line.js";
 import { countInstructions, failure } from "./schedule/instructions.js";
-import { runInterleaved, type InterleaveResult } from "./schedule/interleave.js";
+import { runInterleaved, type InterleaveResult, type StepBudget } from "./schedule/interleave.js";
 import type { SequentialDesign } from "./compare/alpha-spending.js";
 import { budgetStops, scheduleDesign, settledStep } from "./schedule/sequential.js";
 import { giveTo, type OsUser, type TrustLevel } from "./unprivileged.js";
@@ -146,7 +146,7 @@ async function buildVariants(plan: RunPlan, ports: PipelinePorts, registry: Clea
     builds.push(build);
   }
   // checked once every variant is built: a build that fails or times out is the first thing to report
-  const needed = [...plan.engine.programs, ...plan.profile.steps.flatMap((step) => Object.entries(step.programs).flatMap(([name, from]) => (from === "build" ? [name] : [])))];
+  const needed = [...plan.engine.programs, ...plan.profile.steps.flatMap((step) => programsFrom(step, "build"))];
   for (const [i, build] of builds.entries()) {
     const spec = plan.variants[i]!;
     const missing = [...new Set(needed)].filter((program) => !existsSync(path.join(build.binDir, program)));
@@ -155,6 +155,11 @@ async function buildVariants(plan: RunPlan, ports: PipelinePorts, registry: Clea
     }
   }
   return builds;
+}
+
+/** The names of the programs a step takes from `source`. */
+function programsFrom(step: BenchmarkStep, source: ProgramSource): string[] {
+  return Object.entries(step.programs).flatMap(([name, from]) => (from === source ? [name] : []));
 }
 
 /** The programs a step runs, for one variant's build; a shipped file is the run directory's copy (copyShippedFiles). */
@@ -177,7 +182,7 @@ function binariesFor(ctx: RunContext, step: BenchmarkStep, build: BuildResult): 
  * the clients' user reads them there, where it may not read the action's own checkout.
  */
 async function copyShippedFiles(steps: readonly BenchmarkStep[], runDir: string): Promise<void> {
-  const shipped = new Set(steps.flatMap((step) => Object.entries(step.programs).flatMap(([name, from]) => (from === "shipped" ? [name] : []))));
+  const shipped = new Set(steps.flatMap((step) => programsFrom(step, "shipped")));
   for (const name of shipped) await copyFile(path.join(builtinDir(path.dirname(name)), path.basename(name)), path.join(runDir, path.basename(name)));
 }
 
@@ -202,6 +207,8 @@ interface RunContext {
   runDir: string;
   clientUser: OsUser | null;
   placement: Placement | null;
+  /** the host's clock ticks per second (its CPU counters' unit), read once */
+  ticksPerSecond: number;
   startedAt: Date;
   notes: string[];
   /** seconds spent per phase, for the line at the end */
@@ -317,7 +324,7 @@ async function ensureData(ctx: RunContext, vi: VariantInstance, step: BenchmarkS
 }
 
 /** Runs `work` on the target of one client run (an embedded engine's private copy), released afterwards. */
-async function onRunTarget<T>(vi: VariantInstance, work: (target: Awaited<ReturnType<Instance["runTarget"]>>["target"]) => Promise<T>): Promise<T> {
+async function onRunTarget<T>(vi: VariantInstance, work: (target: Target) => Promise<T>): Promise<T> {
   const { target, release } = await vi.instance.runTarget();
   try {
     return await work(target);
@@ -369,7 +376,7 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
           ops: parsed.ops,
           ops_per_s: parsed.ops_per_s,
           latency_ms: parsed.latency_ms,
-          metrics: metricsPerOp(before, after, parsed.ops, await ports.host.ticksPerSecond()),
+          metrics: metricsPerOp(before, after, parsed.ops, ctx.ticksPerSecond),
           client_cpu_share: result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null,
           ...(parsed.background_writer && { background_writer: parsed.background_writer }),
         };
@@ -385,7 +392,7 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
 interface Schedule {
   rounds: number;
   sequential: SequentialDesign | null;
-  budget: Parameters<typeof runInterleaved>[2];
+  budget: StepBudget;
 }
 
 function scheduleOf(plan: RunPlan): Schedule {
@@ -405,44 +412,43 @@ async function measureSteps(
   instances: Instances,
   variants: readonly Variant[],
   fingerprint: Fingerprint,
-  plan: Schedule,
+  schedule: Schedule,
   /** the step judged from its own samples, the moment its rounds are done; undefined: nothing to judge */
   judgeStep: (step: BenchmarkStep, stepSamples: readonly Sample[]) => StepComparison | undefined,
 ): Promise<InterleaveResult<Sample>> {
   const { profile } = ctx.plan;
-  const { schedule } = profile;
   const thresholds = thresholdResolver(ctx.plan.judging?.thresholds, ctx.plan.judging?.overrides);
   const warmup = async (step: BenchmarkStep, variant: Variant) => {
-    if (schedule.warmup_s === 0) return;
+    if (profile.schedule.warmup_s === 0) return;
     try {
       const vi = await instances.live(variant);
       await ensureData(ctx, vi, step);
       const result = await onRunTarget(vi, (target) =>
-        runClient(ctx, onCpus(step.warmup(target, binariesFor(ctx, step, vi.build), schedule.warmup_s), driverCpus(ctx)), schedule.warmup_s + CLIENT_GRACE_S),
+        runClient(ctx, onCpus(step.warmup(target, binariesFor(ctx, step, vi.build), profile.schedule.warmup_s), driverCpus(ctx)), profile.schedule.warmup_s + CLIENT_GRACE_S),
       );
       if (result.failed) ctx.log.info(`${step.id}: warm-up of ${variant.id} failed (${result.message}); the measured rounds will show it`);
     } catch (e) {
       ctx.log.info(`${step.id}: warm-up of ${variant.id} failed: ${(e as Error).message}`);
     }
   };
-  return ctx.log.group(`measure ${profile.steps.length} steps x ${variants.length} variants, ${plan.rounds} rounds of ${schedule.duration_s} s (ABBA)`, () =>
-    runInterleaved(profile.steps, variants, plan.budget, ctx.ports.clock, {
+  return ctx.log.group(`measure ${profile.steps.length} steps x ${variants.length} variants, ${schedule.rounds} rounds of ${profile.schedule.duration_s} s (ABBA)`, () =>
+    runInterleaved(profile.steps, variants, schedule.budget, ctx.ports.clock, {
       warmup,
       measure: async (step, variant, round, position) => {
         const sample = await measureOnce(ctx, instances, fingerprint, step, variant, round, position);
         ctx.log.info(
           sample.status === "ok"
-            ? `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ${formatAmount(sample.ops_per_s)} QPS` +
+            ? `${step.id} round ${round + 1}/${schedule.rounds} ${variant.id}: ${formatAmount(sample.ops_per_s)} QPS` +
                 (sample.metrics ? `, ${METRIC_NAMES.cpu_us_per_op} ${formatAmount(sample.metrics.cpu_us_per_op)} µs` : "") +
                 (sample.client_cpu_share !== null ? `, client ${(sample.client_cpu_share * 100).toFixed(0)}% of CPU` : "") +
                 (sample.background_writer ? `, writer ${sample.background_writer.rows_per_s.toFixed(0)}/${sample.background_writer.target_rows_per_s} rows/s${sample.background_writer.kept_rate ? "" : " (FELL BEHIND)"}` : "")
-            : `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ERROR ${sample.error.message}`,
+            : `${step.id} round ${round + 1}/${schedule.rounds} ${variant.id}: ERROR ${sample.error.message}`,
         );
         return sample;
       },
-      ...(schedule.restart_every !== undefined && { restart: { every: schedule.restart_every, run: (step: BenchmarkStep, variant: Variant) => instances.restart(step, variant) } }),
-      ...(plan.sequential && {
-        settled: (step: BenchmarkStep, stepSamples: readonly Sample[]) => settledStep(plan.sequential!, thresholds.forStep(step.id), ctx.plan.baseVariant, stepSamples),
+      ...(profile.schedule.restart_every !== undefined && { restart: { every: profile.schedule.restart_every, run: (step: BenchmarkStep, variant: Variant) => instances.restart(step, variant) } }),
+      ...(schedule.sequential && {
+        settled: (step: BenchmarkStep, stepSamples: readonly Sample[]) => settledStep(schedule.sequential!, thresholds.forStep(step.id), ctx.plan.baseVariant, stepSamples),
       }),
       stepDone: (step, stepSamples, roundsUsed) => ctx.log.info(stepDoneLine(step.id, roundsUsed, judgeStep(step, stepSamples))),
     }),
@@ -566,7 +572,8 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
   await copyShippedFiles(plan.profile.steps, runDir);
   const clientUser = await ports.clientUser(plan.trust);
   await giveTo(clientUser, runDir);
-  const ctx: RunContext = { plan, ports, registry, log, workDir, runDir, clientUser, placement, startedAt, notes: [], phases };
+  const ticksPerSecond = await ports.host.ticksPerSecond();
+  const ctx: RunContext = { plan, ports, registry, log, workDir, runDir, clientUser, placement, ticksPerSecond, startedAt, notes: [], phases };
 
   const instances = new Instances(ctx);
   await instances.startAll(variants, builds);
