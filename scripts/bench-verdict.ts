@@ -131,6 +131,7 @@ program
             profile: { ...loaded, steps, schedule, ...(flags.unpinned && { cpu_affinity: undefined }) },
             engine: postgresEngine,
             engineSettings: loaded.server_settings,
+            timeBudgetS: null,
             cacheDir,
             // the demo fork, made on this machine
             trust: "trusted",

@@ -37,7 +37,7 @@ export const realPorts: PipelinePorts = {
   clock: { now: () => performance.now() / 1000, date: () => new Date() },
   host: {
     async fingerprint(runner) {
-      const compiler = await detectCompiler();
+      const compiler = await detectCompiler("c");
       return collectFingerprint({ name: compiler.name, version: compiler.version }, runner);
     },
     snapshot: takeHostSnapshot,

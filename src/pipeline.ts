@@ -20,7 +20,7 @@ import { clientCpuShare } from "./driver/client-rusage.js";
 import { builtinDir } from "./config/profile.js";
 import type { BenchmarkStep, ClientBinaries, ClientCommand, ProgramSource } from "./driver/types.js";
 import { startInstance, type Instance } from "./engine/instance.js";
-import type { InstructionCounter } from "./engine/types.js";
+import type { InstructionCounter, Target } from "./engine/types.js";
 import { CountingUnavailableError, PipelineError } from "./errors.js";
 import type { Log } from "./log.js";
 import { formatCpuList, onCpus, placeProcess, placeProcesses } from "./measure/cpu-affinity.js";
@@ -31,10 +31,10 @@ import { thresholdResolver } from "./compare/thresholds.js";
 import type { StepComparison } from "./compare/types.js";
 import { formatAmount, formatDuration } from "./report/format.js";
 import { phaseTimesLine, stepDoneLine } from "./report/step-line.js";
-import { countInstructions } from "./schedule/instructions.js";
-import { runInterleaved, type InterleaveResult } from "./schedule/interleave.js";
+import { countInstructions, failure } from "./schedule/instructions.js";
+import { runInterleaved, type InterleaveResult, type StepBudget } from "./schedule/interleave.js";
 import type { SequentialDesign } from "./compare/alpha-spending.js";
-import { budgetStops, settledStep } from "./schedule/sequential.js";
+import { budgetStops, scheduleDesign, settledStep } from "./schedule/sequential.js";
 import { giveTo, type OsUser, type TrustLevel } from "./unprivileged.js";
 import { VERSION } from "./version.js";
 
@@ -91,6 +91,11 @@ function tail(text: string, lines: number): string {
   return text.split("\n").slice(-lines).join("\n").trimEnd();
 }
 
+/** What explains a failed client run: the end of its output, then the end of the engine's log (and where it is). */
+async function failureExcerpt(ctx: RunContext, vi: VariantInstance, output: string): Promise<string> {
+  return `${tail(output, EXCERPT_LINES)}\n--- ${ctx.plan.engine.name} log (${vi.logFile}) ---\n${await vi.instance.logTail(EXCERPT_LINES)}`;
+}
+
 /** Where the engine's processes and the clients run: a server and its client apart, or an embedded engine's one process. */
 type Placement = { kind: "server"; server: number[]; client: number[] } | { kind: "embedded"; process: number[] };
 
@@ -121,8 +126,8 @@ async function buildVariants(plan: RunPlan, ports: PipelinePorts, registry: Clea
         registry,
         ...(plan.workDir && { workDir: plan.workDir }),
         // what a person waits on: the phase, files compiled so far, elapsed time; not the compiler's command lines
-        onLine: (line) => {
-          const next = advance(progress, line);
+        onLine: (line, phase) => {
+          const next = advance(progress, line, phase);
           const newPhase = next.phase !== progress.phase;
           progress = next;
           if (newPhase || performance.now() - lastShown > 15_000) {
@@ -141,7 +146,7 @@ async function buildVariants(plan: RunPlan, ports: PipelinePorts, registry: Clea
     builds.push(build);
   }
   // checked once every variant is built: a build that fails or times out is the first thing to report
-  const needed = [...plan.engine.programs, ...plan.profile.steps.flatMap((step) => Object.entries(step.programs).flatMap(([name, from]) => (from === "build" ? [name] : [])))];
+  const needed = [...plan.engine.programs, ...plan.profile.steps.flatMap((step) => programsFrom(step, "build"))];
   for (const [i, build] of builds.entries()) {
     const spec = plan.variants[i]!;
     const missing = [...new Set(needed)].filter((program) => !existsSync(path.join(build.binDir, program)));
@@ -152,6 +157,11 @@ async function buildVariants(plan: RunPlan, ports: PipelinePorts, registry: Clea
   return builds;
 }
 
+/** The names of the programs a step takes from `source`. */
+function programsFrom(step: BenchmarkStep, source: ProgramSource): string[] {
+  return Object.entries(step.programs).flatMap(([name, from]) => (from === source ? [name] : []));
+}
+
 /** The programs a step runs, for one variant's build; a shipped file is the run directory's copy (copyShippedFiles). */
 function binariesFor(ctx: RunContext, step: BenchmarkStep, build: BuildResult): ClientBinaries {
   const where = (name: string, from: ProgramSource) => {
@@ -159,7 +169,7 @@ function binariesFor(ctx: RunContext, step: BenchmarkStep, build: BuildResult): 
       case "build":
         return path.join(build.binDir, name);
       case "system":
-        return ctx.plan.programs?.[name] ?? name;
+        return name;
       case "shipped":
         return path.join(ctx.runDir, path.basename(name));
     }
@@ -172,7 +182,7 @@ function binariesFor(ctx: RunContext, step: BenchmarkStep, build: BuildResult): 
  * the clients' user reads them there, where it may not read the action's own checkout.
  */
 async function copyShippedFiles(steps: readonly BenchmarkStep[], runDir: string): Promise<void> {
-  const shipped = new Set(steps.flatMap((step) => Object.entries(step.programs).flatMap(([name, from]) => (from === "shipped" ? [name] : []))));
+  const shipped = new Set(steps.flatMap((step) => programsFrom(step, "shipped")));
   for (const name of shipped) await copyFile(path.join(builtinDir(path.dirname(name)), path.basename(name)), path.join(runDir, path.basename(name)));
 }
 
@@ -197,6 +207,8 @@ interface RunContext {
   runDir: string;
   clientUser: OsUser | null;
   placement: Placement | null;
+  /** the host's clock ticks per second (its CPU counters' unit), read once */
+  ticksPerSecond: number;
   startedAt: Date;
   notes: string[];
   /** seconds spent per phase, for the line at the end */
@@ -303,7 +315,7 @@ async function ensureData(ctx: RunContext, vi: VariantInstance, step: BenchmarkS
     ctx.log.info(`${vi.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
     const result = await runClient(ctx, command, ctx.plan.timeouts.load_s);
     if (result.failed) {
-      throw new PipelineError(`loading ${dataSet.key} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}\n--- ${ctx.plan.engine.name} log ---\n${await vi.instance.logTail(EXCERPT_LINES)}`);
+      throw new PipelineError(`loading ${dataSet.key} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
     }
   }
   await vi.instance.settle(dataSet.tables);
@@ -312,7 +324,7 @@ async function ensureData(ctx: RunContext, vi: VariantInstance, step: BenchmarkS
 }
 
 /** Runs `work` on the target of one client run (an embedded engine's private copy), released afterwards. */
-async function onRunTarget<T>(vi: VariantInstance, work: (target: Awaited<ReturnType<Instance["runTarget"]>>["target"]) => Promise<T>): Promise<T> {
+async function onRunTarget<T>(vi: VariantInstance, work: (target: Target) => Promise<T>): Promise<T> {
   const { target, release } = await vi.instance.runTarget();
   try {
     return await work(target);
@@ -334,8 +346,8 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
     error: { message, log_excerpt: excerpt },
   });
   const failedWith = (e: unknown): ErrorSample => {
-    const error = e as Error;
-    return failed(error.message, e instanceof PipelineError ? e.logExcerpt : (error.stack ?? ""));
+    const { message, log_excerpt } = failure(e);
+    return failed(message, log_excerpt);
   };
   let vi: VariantInstance;
   try {
@@ -344,17 +356,17 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
   } catch (e) {
     return failedWith(e);
   }
-  const engineLog = async () => `--- ${plan.engine.name} log (${vi.logFile}) ---\n${await vi.instance.logTail(EXCERPT_LINES)}`;
   try {
     return await onRunTarget(vi, async (target) => {
       const client = step.run(target, binariesFor(ctx, step, vi.build), schedule.duration_s);
       const before = await ports.host.snapshot();
       const t0 = ports.clock.now();
-      const result = await runClient(ctx, onCpus(client, driverCpus(ctx)), schedule.duration_s + CLIENT_GRACE_S, true);
+      // the client's CPU share (a server's client only: an embedded engine's process is the engine)
+      const result = await runClient(ctx, onCpus(client, driverCpus(ctx)), schedule.duration_s + CLIENT_GRACE_S, plan.engine.kind === "server");
       const wallS = ports.clock.now() - t0;
       const after = await ports.host.snapshot();
-      if (!vi.instance.isAlive()) return failed(`the ${plan.engine.name} server exited during the step`, `${tail(result.output, EXCERPT_LINES)}\n${await engineLog()}`);
-      if (result.failed) return failed(`${path.basename(client.file)} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}\n${await engineLog()}`);
+      if (!vi.instance.isAlive()) return failed(`the ${plan.engine.name} server exited during the step`, await failureExcerpt(ctx, vi, result.output));
+      if (result.failed) return failed(`${path.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
       try {
         const parsed = step.parse(result.stdout);
         return {
@@ -364,9 +376,8 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
           ops: parsed.ops,
           ops_per_s: parsed.ops_per_s,
           latency_ms: parsed.latency_ms,
-          metrics: metricsPerOp(before, after, parsed.ops, await ports.host.ticksPerSecond()),
-          // an embedded engine's process is the engine: there is no separate client whose share would matter
-          client_cpu_share: plan.engine.kind === "server" && result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null,
+          metrics: metricsPerOp(before, after, parsed.ops, ctx.ticksPerSecond),
+          client_cpu_share: result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null,
           ...(parsed.background_writer && { background_writer: parsed.background_writer }),
         };
       } catch (e) {
@@ -381,19 +392,17 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
 interface Schedule {
   rounds: number;
   sequential: SequentialDesign | null;
-  budget: Parameters<typeof runInterleaved>[2];
+  budget: StepBudget;
 }
 
 function scheduleOf(plan: RunPlan): Schedule {
   const { schedule } = plan.profile;
   const rounds = plan.rounds ?? schedule.rounds;
-  const minRounds = Math.min(schedule.min_rounds, rounds);
-  const sequential: SequentialDesign | null =
-    schedule.look_every === undefined ? null : { minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
+  const { minRounds, design: sequential } = scheduleDesign(schedule, rounds);
   return {
     rounds,
     sequential,
-    budget: { minRounds, maxRounds: rounds, budgetS: plan.timeBudgetS === undefined ? schedule.time_budget_s : plan.timeBudgetS, stopsAt: budgetStops(sequential, minRounds, rounds) },
+    budget: { minRounds, maxRounds: rounds, budgetS: plan.timeBudgetS, stopsAt: budgetStops(sequential, minRounds, rounds) },
   };
 }
 
@@ -403,44 +412,43 @@ async function measureSteps(
   instances: Instances,
   variants: readonly Variant[],
   fingerprint: Fingerprint,
-  plan: Schedule,
+  schedule: Schedule,
   /** the step judged from its own samples, the moment its rounds are done; undefined: nothing to judge */
   judgeStep: (step: BenchmarkStep, stepSamples: readonly Sample[]) => StepComparison | undefined,
 ): Promise<InterleaveResult<Sample>> {
   const { profile } = ctx.plan;
-  const { schedule } = profile;
   const thresholds = thresholdResolver(ctx.plan.judging?.thresholds, ctx.plan.judging?.overrides);
   const warmup = async (step: BenchmarkStep, variant: Variant) => {
-    if (schedule.warmup_s === 0) return;
+    if (profile.schedule.warmup_s === 0) return;
     try {
       const vi = await instances.live(variant);
       await ensureData(ctx, vi, step);
       const result = await onRunTarget(vi, (target) =>
-        runClient(ctx, onCpus(step.warmup(target, binariesFor(ctx, step, vi.build), schedule.warmup_s), driverCpus(ctx)), schedule.warmup_s + CLIENT_GRACE_S),
+        runClient(ctx, onCpus(step.warmup(target, binariesFor(ctx, step, vi.build), profile.schedule.warmup_s), driverCpus(ctx)), profile.schedule.warmup_s + CLIENT_GRACE_S),
       );
       if (result.failed) ctx.log.info(`${step.id}: warm-up of ${variant.id} failed (${result.message}); the measured rounds will show it`);
     } catch (e) {
       ctx.log.info(`${step.id}: warm-up of ${variant.id} failed: ${(e as Error).message}`);
     }
   };
-  return ctx.log.group(`measure ${profile.steps.length} steps x ${variants.length} variants, ${plan.rounds} rounds of ${schedule.duration_s} s (ABBA)`, () =>
-    runInterleaved(profile.steps, variants, plan.budget, ctx.ports.clock, {
+  return ctx.log.group(`measure ${profile.steps.length} steps x ${variants.length} variants, ${schedule.rounds} rounds of ${profile.schedule.duration_s} s (ABBA)`, () =>
+    runInterleaved(profile.steps, variants, schedule.budget, ctx.ports.clock, {
       warmup,
       measure: async (step, variant, round, position) => {
         const sample = await measureOnce(ctx, instances, fingerprint, step, variant, round, position);
         ctx.log.info(
           sample.status === "ok"
-            ? `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ${formatAmount(sample.ops_per_s)} QPS` +
+            ? `${step.id} round ${round + 1}/${schedule.rounds} ${variant.id}: ${formatAmount(sample.ops_per_s)} QPS` +
                 (sample.metrics ? `, ${METRIC_NAMES.cpu_us_per_op} ${formatAmount(sample.metrics.cpu_us_per_op)} µs` : "") +
                 (sample.client_cpu_share !== null ? `, client ${(sample.client_cpu_share * 100).toFixed(0)}% of CPU` : "") +
                 (sample.background_writer ? `, writer ${sample.background_writer.rows_per_s.toFixed(0)}/${sample.background_writer.target_rows_per_s} rows/s${sample.background_writer.kept_rate ? "" : " (FELL BEHIND)"}` : "")
-            : `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ERROR ${sample.error.message}`,
+            : `${step.id} round ${round + 1}/${schedule.rounds} ${variant.id}: ERROR ${sample.error.message}`,
         );
         return sample;
       },
-      ...(schedule.restart_every !== undefined && { restart: { every: schedule.restart_every, run: (step: BenchmarkStep, variant: Variant) => instances.restart(step, variant) } }),
-      ...(plan.sequential && {
-        settled: (step: BenchmarkStep, stepSamples: readonly Sample[]) => settledStep(plan.sequential!, thresholds.forStep(step.id), ctx.plan.baseVariant, stepSamples),
+      ...(profile.schedule.restart_every !== undefined && { restart: { every: profile.schedule.restart_every, run: (step: BenchmarkStep, variant: Variant) => instances.restart(step, variant) } }),
+      ...(schedule.sequential && {
+        settled: (step: BenchmarkStep, stepSamples: readonly Sample[]) => settledStep(schedule.sequential!, thresholds.forStep(step.id), ctx.plan.baseVariant, stepSamples),
       }),
       stepDone: (step, stepSamples, roundsUsed) => ctx.log.info(stepDoneLine(step.id, roundsUsed, judgeStep(step, stepSamples))),
     }),
@@ -469,7 +477,7 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
           const client = step.fixedRun(target, binariesFor(ctx, step, vi.build), perClient);
           const { result, instructions } = await counters.get(variant.id)!.count(client, (command) => runClient(ctx, onCpus(command, driverCpus(ctx)), COUNTED_RUN_TIMEOUT_S));
           if (result.failed) {
-            throw new PipelineError(`${path.basename(client.file)} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}\n--- ${engine.name} log (${vi.logFile}) ---\n${await vi.instance.logTail(EXCERPT_LINES)}`);
+            throw new PipelineError(`${path.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
           }
           return { ops: step.parse(result.stdout).ops, instructions };
         });
@@ -483,19 +491,21 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
 
 /** Per query step with a background writer: whether it kept its target rate, for the run's notes. */
 export function backgroundWriterNotes(samples: readonly Sample[]): string[] {
-  const byStep = new Map<string, { target: number; rates: number[]; behind: number }>();
+  /** per step: the writer's target, its rates, the rounds it ran in and those it fell behind in (either variant) */
+  const byStep = new Map<string, { target: number; rates: number[]; rounds: Set<number>; behind: Set<number> }>();
   for (const s of samples) {
     if (s.status !== "ok" || !s.background_writer) continue;
-    const entry = byStep.get(s.step) ?? { target: s.background_writer.target_rows_per_s, rates: [], behind: 0 };
+    const entry = byStep.get(s.step) ?? { target: s.background_writer.target_rows_per_s, rates: [], rounds: new Set(), behind: new Set() };
     entry.rates.push(s.background_writer.rows_per_s);
-    if (!s.background_writer.kept_rate) entry.behind++;
+    entry.rounds.add(s.round);
+    if (!s.background_writer.kept_rate) entry.behind.add(s.round);
     byStep.set(s.step, entry);
   }
-  return [...byStep].map(([step, { target, rates, behind }]) => {
+  return [...byStep].map(([step, { target, rates, rounds, behind }]) => {
     const range = `${Math.min(...rates).toFixed(0)}-${Math.max(...rates).toFixed(0)} rows/s`;
-    return behind === 0
-      ? `${step}: the background writer kept its ${target} rows/s in all ${rates.length} rounds (${range})`
-      : `${step}: the background writer fell behind its ${target} rows/s in ${behind} of ${rates.length} rounds (${range}): QPS not judged`;
+    return behind.size === 0
+      ? `${step}: the background writer kept its ${target} rows/s in all ${rounds.size} rounds (${range})`
+      : `${step}: the background writer fell behind its ${target} rows/s in ${behind.size} of ${rounds.size} rounds (${range}): QPS not judged`;
   });
 }
 
@@ -562,7 +572,8 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
   await copyShippedFiles(plan.profile.steps, runDir);
   const clientUser = await ports.clientUser(plan.trust);
   await giveTo(clientUser, runDir);
-  const ctx: RunContext = { plan, ports, registry, log, workDir, runDir, clientUser, placement, startedAt, notes: [], phases };
+  const ticksPerSecond = await ports.host.ticksPerSecond();
+  const ctx: RunContext = { plan, ports, registry, log, workDir, runDir, clientUser, placement, ticksPerSecond, startedAt, notes: [], phases };
 
   const instances = new Instances(ctx);
   await instances.startAll(variants, builds);

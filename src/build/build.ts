@@ -17,7 +17,7 @@ import { PipelineError } from "../errors.js";
 import { isRunning } from "../processes.js";
 import type { BuildFlags } from "../results/schema.js";
 import { giveTo, takeBack, unprivilegedUser, userTempDir, type OsUser, type TrustLevel } from "../unprivileged.js";
-import { detectCompiler, detectCxxCompiler, type Compiler } from "./compiler.js";
+import { detectCompiler, type Compiler } from "./compiler.js";
 import { buildCommands, buildFlags, buildKey, installLayout, type BuildPhase, type BuildRecipe } from "./recipe.js";
 import { runStreamed } from "./run-streamed.js";
 import { exportSourceTree, resolveCommit } from "./source-tree.js";
@@ -39,8 +39,11 @@ export interface BuildRequest {
   logFile?: string;
   /** Where the source tree and the build's temp dir go (the run's work dir); default os.tmpdir(). */
   workDir?: string;
-  /** Every output line as it is logged ("[  12.3s] ..."), for progress display. */
-  onLine?: (line: string) => void;
+  /**
+   * Every output line as it is logged ("[  12.3s] ..."), for progress display, with the phase of the
+   * command that printed it (null: the build's own lines).
+   */
+  onLine?: (line: string, phase: BuildPhase | null) => void;
 }
 
 export interface CcacheStats {
@@ -111,8 +114,8 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
   const { recipe, cacheDir, trust } = request;
   const timeouts = request.timeouts ?? DEFAULT_TIMEOUTS;
   const commit = await resolveCommit(request.repo, request.commitish);
-  const compiler = await detectCompiler(process.env);
-  const cxxCompiler = await detectCxxCompiler(process.env);
+  const compiler = await detectCompiler("c");
+  const cxxCompiler = await detectCompiler("cxx");
   const buildId = buildKey({ commit, recipe, compilers: { c: compiler, cxx: cxxCompiler } });
   const namespace = cacheNamespace(cacheDir, trust);
   const buildDir = path.join(namespace.builds, buildId);
@@ -146,10 +149,10 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
     await mkdir(buildDir, { recursive: true });
     await giveTo(user, buildDir);
     const log = createWriteStream(logFile);
-    const emit = (text: string): void => {
+    const emit = (text: string, phase: BuildPhase | null = null): void => {
       const line = `[${elapsed().toFixed(1).padStart(7)}s] ${text}`;
       log.write(line + "\n");
-      request.onLine?.(line);
+      request.onLine?.(line, phase);
     };
 
     let tmpDir: Awaited<ReturnType<typeof userTempDir>> | undefined;
@@ -168,7 +171,7 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
             cwd: tree.path,
             env: command.env,
             quietEnv: { ...ccache?.env, TMPDIR: tmpDir.path },
-            onLine: emit,
+            onLine: (line) => emit(line, command.phase),
             signal: request.registry.signal,
             user,
             timeoutMs: timeouts.build_s * 1000,

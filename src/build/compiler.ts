@@ -26,40 +26,34 @@ export function parseCompilerVersion(output: string): Compiler {
 }
 
 const LANGUAGES = {
-  c: { variable: "CC", fallback: "cc" },
-  cxx: { variable: "CXX", fallback: "c++" },
+  c: { variable: "CC", fallback: "cc", shown: "C" },
+  cxx: { variable: "CXX", fallback: "c++", shown: "C++" },
 } as const;
+type Language = keyof typeof LANGUAGES;
 
 /** $CC or $CXX (without a ccache wrapper: ccache is added by the build), else `cc` or `c++`. */
-export function compilerCommand(env: NodeJS.ProcessEnv, language: keyof typeof LANGUAGES = "c"): string[] {
+export function compilerCommand(env: NodeJS.ProcessEnv, language: Language = "c"): string[] {
   const { variable, fallback } = LANGUAGES[language];
   const words = (env[variable] ?? "").trim().split(/\s+/).filter(Boolean);
   const withoutCcache = words[0] !== undefined && /(^|\/)ccache$/.test(words[0]) ? words.slice(1) : words;
   return withoutCcache.length > 0 ? withoutCcache : [fallback];
 }
 
-async function runVersion(command: string[], env: NodeJS.ProcessEnv) {
+/**
+ * The C compiler, or the C++ one; the C++ one is null when there is none ($CXX unset and no c++):
+ * C-only engines build without one. A compiler that must be there and does not run is an error.
+ */
+export async function detectCompiler(language: "c", env?: NodeJS.ProcessEnv): Promise<DetectedCompiler>;
+export async function detectCompiler(language: "cxx", env?: NodeJS.ProcessEnv): Promise<DetectedCompiler | null>;
+export async function detectCompiler(language: Language, env: NodeJS.ProcessEnv = process.env): Promise<DetectedCompiler | null> {
+  const command = compilerCommand(env, language);
   const [file, ...args] = command as [string, ...string[]];
-  return execa(file, [...args, "--version"], { env: childEnv(env), extendEnv: false, reject: false });
-}
-
-export async function detectCompiler(env: NodeJS.ProcessEnv = process.env): Promise<DetectedCompiler> {
-  const command = compilerCommand(env, "c");
-  const result = await runVersion(command, env);
+  const result = await execa(file, [...args, "--version"], { env: childEnv(env), extendEnv: false, reject: false });
   if (result.failed) {
-    throw new PipelineError(`cannot run the C compiler \`${command.join(" ")} --version\``, `${result.stderr}\n${result.stdout}`.trim());
-  }
-  return { ...parseCompilerVersion(result.stdout), command };
-}
-
-/** The C++ compiler, or null when there is none ($CXX unset and no c++): C-only engines build without one. */
-export async function detectCxxCompiler(env: NodeJS.ProcessEnv = process.env): Promise<DetectedCompiler | null> {
-  const command = compilerCommand(env, "cxx");
-  const result = await runVersion(command, env);
-  if (result.failed) {
-    if (env.CXX?.trim()) throw new PipelineError(`cannot run the C++ compiler \`${command.join(" ")} --version\``, `${result.stderr}\n${result.stdout}`.trim());
+    if (language === "c" || env[LANGUAGES[language].variable]?.trim()) {
+      throw new PipelineError(`cannot run the ${LANGUAGES[language].shown} compiler \`${command.join(" ")} --version\``, `${result.stderr}\n${result.stdout}`.trim());
+    }
     return null;
   }
   return { ...parseCompilerVersion(result.stdout), command };
 }
-

@@ -22,11 +22,14 @@ export const ConfigFileSchema = z
   })
   .strict();
 
-export type ConfigFile = z.infer<typeof ConfigFileSchema>;
+export type ConfigFile = z.infer<typeof ConfigFileSchema> & {
+  /** where it was read from, for errors about its fields found later (plan.ts); absent: no config file */
+  source?: string;
+};
 
 /** Parses YAML (JSON is YAML) text; `file` names the source in errors. */
 export function parseConfigText(text: string, file: string): ConfigFile {
-  return validateYaml(ConfigFileSchema, text, file);
+  return { ...validateYaml(ConfigFileSchema, text, file), source: file };
 }
 
 /** A config file on disk, as the CLI's user names it (capped in size like every judging file). */

@@ -12,7 +12,7 @@ import { engineByName } from "../engine/index.js";
 import type { Engine, SettingValue } from "../engine/types.js";
 import { InputError } from "../errors.js";
 import type { ConfigFile } from "./config-file.js";
-import { alphasOf, loadProfile, scheduleDeafness, type Profile } from "./profile.js";
+import { alphasOf, embeddedSettingsMessage, loadProfile, scheduleDeafness, type Profile } from "./profile.js";
 import { deafLookMessage } from "../schedule/sequential.js";
 import type { JudgingCommit } from "./judging-files.js";
 import { resolveTimeouts, type Timeouts, type TimeoutsInput } from "./timeouts.js";
@@ -43,10 +43,9 @@ export interface RunPlan {
   timeouts: Timeouts;
   /** overrides the profile's schedule where set */
   rounds?: number;
-  timeBudgetS?: number | null;
+  /** seconds of measuring for all the plan's steps, resolved (flags < config file < profile, cut to a shard's share); null: none */
+  timeBudgetS: number | null;
   runner: { name: string | null; labels: string[] };
-  /** paths of the steps' "system" programs (e.g. sysbench); from PATH where not given */
-  programs?: Record<string, string>;
   /** what the run is judged by (config/plan.ts resolveJudging): stored with the results, and adaptive rounds stop on it (default DEFAULT_THRESHOLDS) */
   judging?: { thresholds: Thresholds; overrides: ThresholdOverride[] };
   /** false: skip the counting pass even when the profile asks for it */
@@ -155,18 +154,20 @@ export function shardPlan(profile: Profile, timeBudgetS: number | null, shard: S
 export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFlags: Partial<Thresholds>): Promise<Plan> {
   const whole = await loadProfile(flags.profile ?? config.profile ?? "pg-quick", flags.judgedAt ?? null);
   const engine = engineByName(whole.engine);
+  // the profile's own settings were checked when it was parsed
+  if (engine.kind === "embedded" && Object.keys(config.server_settings ?? {}).length > 0) {
+    throw new InputError(embeddedSettingsMessage(engine.name), config.source ?? "config file", "$.server_settings");
+  }
   const recipe = mergeRecipe(await loadBuiltinRecipe(engine.recipe), config.recipe ?? {});
   const variants = variantSpecs(flags, recipe);
   const baseVariant = flags.baseVariant ?? variants[0]!.id;
   if (!variants.some((v) => v.id === baseVariant)) throw new InputError(`"${baseVariant}" is not one of the variants`, undefined, "--base-variant");
   const judging = resolveJudging(whole, config, thresholdFlags);
   const rounds = flags.rounds ?? config.rounds;
-  const budgetInForce = flags.timeBudgetS ?? config.time_budget_s;
-  const { profile, timeBudgetS } = flags.shard
-    ? shardPlan(whole, budgetInForce === undefined ? whole.schedule.time_budget_s : budgetInForce, flags.shard)
-    : { profile: whole, timeBudgetS: budgetInForce };
+  const budgetInForce = flags.timeBudgetS ?? config.time_budget_s ?? whole.schedule.time_budget_s;
+  const { profile, timeBudgetS } = flags.shard ? shardPlan(whole, budgetInForce, flags.shard) : { profile: whole, timeBudgetS: budgetInForce };
   // The profile was checked with its own budget, rounds and alpha; these may differ.
-  if ((timeBudgetS === undefined ? profile.schedule.time_budget_s : timeBudgetS) !== null) {
+  if (timeBudgetS !== null) {
     const deafness = scheduleDeafness(profile.schedule, rounds ?? profile.schedule.rounds, alphasOf(judging.thresholds, judging.overrides));
     if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), profile.source, "schedule.min_rounds");
   }

@@ -10,13 +10,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { DRIVERS, stepFromDefinition, type Driver } from "../driver/index.js";
-import { ENGINE_NAMES } from "../engine/index.js";
+import { ENGINE_NAMES, engineByName } from "../engine/index.js";
 import type { BenchmarkStep } from "../driver/types.js";
 import { InputError } from "../errors.js";
 import { parseCpuList } from "../measure/cpu-affinity.js";
 import { jsonPath, validateYaml } from "../validate.js";
 import { SPENDING_FUNCTIONS } from "../compare/alpha-spending.js";
-import { deafLook, deafLookMessage, type DeafLook } from "../schedule/sequential.js";
+import { deafLook, deafLookMessage, scheduleDesign, type DeafLook } from "../schedule/sequential.js";
 import { DEFAULT_THRESHOLDS } from "../compare/types.js";
 import { readJudgingFile, type JudgingCommit } from "./judging-files.js";
 import { ThresholdOverrideSchema, ThresholdsInputSchema } from "./thresholds.js";
@@ -74,7 +74,7 @@ export const ProfileSchema = z
         look_every: z.number().int().positive().optional(),
         /** how the looks share alpha; default pocock */
         spending: z.enum(SPENDING_FUNCTIONS).optional(),
-        /** restart every variant's server every this many rounds of a step, each followed by warmup_s (src/schedule/interleave.ts restartsBefore) */
+        /** restart every variant's server every this many rounds of a step, each followed by warmup_s (src/schedule/interleave.ts restartsBefore); servers only */
         restart_every: z.number().int().positive().optional(),
       })
       .strict()
@@ -105,8 +105,7 @@ export interface Profile extends Omit<ProfileFile, "steps"> {
  * every round count the time budget may stop a step at; else the first such alpha and stop.
  */
 export function scheduleDeafness(schedule: ProfileFile["schedule"], rounds: number, alphas: readonly number[]): { alpha: number; deaf: DeafLook } | null {
-  const minRounds = Math.min(schedule.min_rounds, rounds);
-  const design = schedule.look_every === undefined ? null : { minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
+  const { minRounds, design } = scheduleDesign(schedule, rounds);
   for (const alpha of new Set(alphas)) {
     const deaf = deafLook(design, minRounds, rounds, alpha);
     if (deaf) return { alpha, deaf };
@@ -117,6 +116,11 @@ export function scheduleDeafness(schedule: ProfileFile["schedule"], rounds: numb
 /** The alphas steps may be tested at: the run's (defaults < `thresholds`) and every override's. */
 export function alphasOf(thresholds: { alpha?: number } | undefined, overrides: readonly { alpha?: number }[] | undefined): number[] {
   return [thresholds?.alpha ?? DEFAULT_THRESHOLDS.alpha, ...(overrides ?? []).flatMap((o) => (o.alpha === undefined ? [] : [o.alpha]))];
+}
+
+/** Why an embedded engine's server_settings must stay empty (the profile's and the config file's alike). */
+export function embeddedSettingsMessage(engine: string): string {
+  return `the ${engine} engine is embedded and takes no server_settings: give its options in the steps' parameters`;
 }
 
 /**
@@ -136,17 +140,22 @@ function sweptSteps(driver: Driver & { name: string }, parameters: Record<string
   return steps.map((step, i) => ({ ...step, sweep: { group: groups[0]!, clients: counts[i]! } }));
 }
 
-/** `drivers`: the registry the steps' drivers are looked up in (tests add their own). */
-export function parseProfile(text: string, source: string, drivers: Record<string, Driver> = DRIVERS): Profile {
+export function parseProfile(text: string, source: string): Profile {
   const profile = validateYaml(ProfileSchema, text, source);
   // Without a time budget no step stops before its last round; plan.ts checks again with the budget and rounds in force.
   const deafness = profile.schedule.time_budget_s === null ? null : scheduleDeafness(profile.schedule, profile.schedule.rounds, alphasOf(profile.thresholds, profile.overrides));
   if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), source, "schedule.min_rounds");
+  if (engineByName(profile.engine).kind === "embedded") {
+    if (Object.keys(profile.server_settings).length > 0) throw new InputError(embeddedSettingsMessage(profile.engine), source, jsonPath(["server_settings"]));
+    if (profile.schedule.restart_every !== undefined) {
+      throw new InputError(`the ${profile.engine} engine is embedded: it has no server to restart (every run is a process of its own)`, source, jsonPath(["schedule", "restart_every"]));
+    }
+  }
   const defined = profile.steps.map(({ driver, sweep, ...parameters }, i) => {
     const at = (...field: (string | number)[]) => jsonPath(["steps", i, ...field]);
     const stepAt = (stepParameters: Record<string, unknown>) => {
       try {
-        return stepFromDefinition({ driver, parameters: stepParameters }, profile.engine, drivers);
+        return stepFromDefinition({ driver, parameters: stepParameters }, profile.engine);
       } catch (e) {
         if (e instanceof z.ZodError) {
           const issue = e.issues[0];
@@ -156,7 +165,7 @@ export function parseProfile(text: string, source: string, drivers: Record<strin
         throw e;
       }
     };
-    const known = drivers[driver];
+    const known = DRIVERS[driver];
     // an unknown driver fails as an unswept step does, naming steps[i].driver
     if (!sweep || !known) return [stepAt(parameters)];
     return sweptSteps({ ...known, name: driver }, parameters, sweep.clients, stepAt, (message, field) => new InputError(message, source, at(field)));

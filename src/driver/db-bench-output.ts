@@ -2,7 +2,8 @@
  * What one db_bench run printed, read the way the field reads it (RocksDB's tools/benchmark.sh,
  * summarize_result): the result line, the histogram's percentiles, and the last statistics block's
  * stalls and compaction. Pure: text in, numbers out; output it does not understand is a ParseError
- * that keeps the whole text.
+ * that keeps the whole text. The statistics block is read apart (parseDbBenchStatistics): a block it
+ * does not understand never costs the measured sample, which needs only the result line.
  *
  * Lines understood (db_bench 7.x, `Stats::Report` and `DBImpl::DumpStats`):
  *   readrandom   :       2.913 micros/op 343261 ops/sec 10.000 seconds 3432619 operations;  139.1 MB/s (3432619 of 3432619 found)
@@ -71,9 +72,8 @@ export interface DbBenchOutput {
   found: { found: number; of: number } | null;
   /** null without --histogram=1 */
   percentiles: DbBenchPercentiles | null;
-  /** null without a statistics block (the `stats` benchmark or --stats_interval_seconds) */
-  stalls: DbBenchStalls | null;
-  compaction: DbBenchCompaction | null;
+  /** the last statistics block's text, for parseDbBenchStatistics; null without one (the `stats` benchmark or --stats_interval_seconds) */
+  statistics: string | null;
   /** "WARNING: Assertions are enabled": a debug build, whose numbers are not a release's */
   assertions_enabled: boolean;
   /** "RocksDB:    version 7.8.3" */
@@ -84,7 +84,7 @@ const NUMBER = String.raw`(\d+(?:\.\d+)?)`;
 
 /**
  * The run of `benchmark` in `raw` (db_bench's stdout, stderr possibly mixed in). Exactly one result
- * line for it must be there; the statistics blocks are optional, but one that is there must be whole.
+ * line for it must be there; the statistics blocks are optional and only cut out here.
  */
 export function parseDbBenchOutput(raw: string, benchmark: string): DbBenchOutput {
   if (!/^[a-z0-9_]+$/.test(benchmark)) throw new RangeError(`not a db_bench benchmark name: "${benchmark}"`);
@@ -105,7 +105,6 @@ export function parseDbBenchOutput(raw: string, benchmark: string): DbBenchOutpu
   const next = new RegExp(String.raw`^\w+\s*:\s+${NUMBER} micros/op `, "gm");
   next.lastIndex = after;
   const section = text.slice(result.index, next.exec(text)?.index ?? text.length);
-  const block = lastStatisticsBlock(section, raw);
   return {
     benchmark,
     micros_per_op: Number(microsPerOp),
@@ -115,8 +114,7 @@ export function parseDbBenchOutput(raw: string, benchmark: string): DbBenchOutpu
     mb_per_s: mbPerS ? Number(mbPerS[1]) : null,
     found: found ? { found: Number(found[1]), of: Number(found[2]) } : null,
     percentiles: parsePercentiles(section, raw),
-    stalls: block === null ? null : parseStalls(block, raw),
-    compaction: block === null ? null : parseCompaction(block, raw),
+    statistics: lastStatisticsBlock(section),
     assertions_enabled: /^WARNING: Assertions are enabled/m.test(text),
     version: /^RocksDB:\s+version (\S+)$/m.exec(text)?.[1] ?? null,
   };
@@ -139,17 +137,22 @@ function parsePercentiles(text: string, raw: string): DbBenchPercentiles | null 
 
 /**
  * The last statistics block ("rocksdb.stats": compaction table, flush, stall counts, then DB stats),
- * from its compaction table's header to the end; null when the output has none. A block missing one
- * of its lines is an error, not a mix with an earlier block's.
+ * from its compaction table's header to the end; statistics lines without a table: the benchmark's
+ * lines as they are (parseDbBenchStatistics refuses them); null when the output has none.
  */
-function lastStatisticsBlock(text: string, raw: string): string | null {
-  const headers = [...text.matchAll(/^Level\s+Files\s+Size\s+Score .*$/gm)];
-  const last = headers.at(-1);
-  if (last === undefined) {
-    if (/^(?:Stalls\(count\)|Cumulative stall):/m.test(text)) throw new ParseError("db_bench statistics without their compaction table", raw);
-    return null;
-  }
-  return text.slice(last.index);
+function lastStatisticsBlock(text: string): string | null {
+  const last = [...text.matchAll(/^Level\s+Files\s+Size\s+Score .*$/gm)].at(-1);
+  if (last !== undefined) return text.slice(last.index);
+  return /^(?:Stalls\(count\)|Cumulative stall):/m.test(text) ? text : null;
+}
+
+/**
+ * The stalls and compaction of a statistics block (DbBenchOutput.statistics); `raw`, the whole output,
+ * goes with a ParseError. A block missing one of its lines is an error, not a mix with an earlier block's.
+ */
+export function parseDbBenchStatistics(block: string, raw: string): { stalls: DbBenchStalls; compaction: DbBenchCompaction } {
+  if (!/^Level\s+Files\s+Size\s+Score /.test(block)) throw new ParseError("db_bench statistics without their compaction table", raw);
+  return { stalls: parseStalls(block, raw), compaction: parseCompaction(block, raw) };
 }
 
 function blockLine(block: string, pattern: RegExp, what: string, raw: string): RegExpExecArray {

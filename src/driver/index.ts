@@ -2,6 +2,7 @@
  * The drivers by the name a profile gives them, with the engines each can measure. Adding a driver is
  * one line here, nothing elsewhere.
  */
+import type { EngineName } from "../engine/index.js";
 import { InputError } from "../errors.js";
 import { dbBenchStep } from "./db-bench.js";
 import { ibenchStep } from "./ibench.js";
@@ -10,8 +11,8 @@ import { sysbenchStep } from "./sysbench.js";
 import type { BenchmarkStep, StepDefinition } from "./types.js";
 
 export interface Driver {
-  /** engines (src/engine/index.ts names) this driver's commands can measure */
-  engines: readonly string[];
+  /** engines this driver's commands can measure (a name not registered in src/engine/index.ts does not compile) */
+  engines: readonly EngineName[];
   /** the parameter that sets how many clients (connections, threads) the benchmark runs: what a client-count sweep varies; absent: no sweep */
   clients?: string;
   /** Throws ZodError for bad parameters. */
@@ -20,8 +21,8 @@ export interface Driver {
 
 export const DRIVERS: Record<string, Driver> = {
   pgbench: { engines: ["postgresql"], clients: "clients", step: pgbenchStep },
-  // its pgsql and mysql drivers (sysbenchConnectionArgs)
-  sysbench: { engines: ["postgresql", "mariadb"], clients: "threads", step: sysbenchStep },
+  // its pgsql driver; a MySQL-protocol engine would add its mysql one (sysbenchConnectionArgs)
+  sysbench: { engines: ["postgresql"], clients: "threads", step: sysbenchStep },
   // sysbench with lua/ibench.lua: a new engine needs its SQL dialect there
   ibench: { engines: ["postgresql"], step: ibenchStep },
   db_bench: { engines: ["rocksdb"], step: dbBenchStep },
@@ -31,9 +32,9 @@ export const DRIVERS: Record<string, Driver> = {
  * A profile's step for `engine`. Throws InputError for an unknown driver or one that cannot measure
  * this engine, ZodError for bad parameters (the caller names the file and the step).
  */
-export function stepFromDefinition(definition: StepDefinition, engine: string, drivers: Record<string, Driver> = DRIVERS): BenchmarkStep {
-  const driver = drivers[definition.driver];
-  if (!driver) throw new InputError(`unknown driver "${definition.driver}" (known: ${Object.keys(drivers).join(", ")})`);
+export function stepFromDefinition(definition: StepDefinition, engine: EngineName): BenchmarkStep {
+  const driver = DRIVERS[definition.driver];
+  if (!driver) throw new InputError(`unknown driver "${definition.driver}" (known: ${Object.keys(DRIVERS).join(", ")})`);
   if (!driver.engines.includes(engine)) {
     throw new InputError(`the ${definition.driver} driver cannot measure the ${engine} engine (it measures ${driver.engines.join(", ")})`);
   }

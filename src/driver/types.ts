@@ -16,7 +16,7 @@ export { ParseError } from "../errors.js";
 
 /**
  * Where a client program comes from: "build", the engine's build (its bin dir: pgbench, db_bench);
- * "system", the runner's PATH (sysbench), unless the run names another path for it; "shipped", a file
+ * "system", the runner's PATH (sysbench); "shipped", a file
  * of db-bench-gate's named by its path in the package (lua/ibench.lua), copied into the run directory.
  */
 export type ProgramSource = "build" | "system" | "shipped";

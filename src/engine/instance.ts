@@ -63,7 +63,7 @@ export async function startInstance(engine: Engine, options: InstanceOptions): P
       runTarget: () => Promise.resolve({ target: server.connection, release: () => Promise.resolve() }),
       restart: () => server.restart(),
       stop: () => server.stop(),
-      ...(server.startCounting && { startCounting: (counting?: CountingOptions) => server.startCounting!(counting) }),
+      ...(server.startCounting && { startCounting: server.startCounting }),
     };
   }
   const embedded = await engine.prepare({
@@ -86,6 +86,6 @@ export async function startInstance(engine: Engine, options: InstanceOptions): P
     },
     restart: () => Promise.resolve(),
     stop: () => embedded.stop(),
-    ...(embedded.startCounting && { startCounting: (counting?: CountingOptions) => embedded.startCounting!(counting) }),
+    ...(embedded.startCounting && { startCounting: embedded.startCounting }),
   };
 }

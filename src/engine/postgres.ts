@@ -14,6 +14,7 @@ import { InputError, PipelineError } from "../errors.js";
 import { onCpus } from "../measure/cpu-affinity.js";
 import { processesUnder } from "../processes.js";
 import { startCountingPostgres } from "./postgres-counting.js";
+import { lastLines, programVersion } from "./program-output.js";
 import { asUser, giveTo, unprivilegedUser, type OsUser } from "../unprivileged.js";
 import type { Connection, Server, ServerEngine, SettingValue, StartOptions } from "./types.js";
 
@@ -43,27 +44,17 @@ export function renderSettings(settings: Record<string, SettingValue>, socketDir
     .join("");
 }
 
-/** The last `lines` lines of `text`. */
-export function lastLines(text: string, lines: number): string {
-  return text.split("\n").filter((line, i, all) => i < all.length - 1 || line !== "").slice(-lines).join("\n");
-}
-
 export const postgresEngine: ServerEngine = {
   kind: "server",
   name: "postgresql",
   recipe: "postgresql",
   programs: ["postgres", "pg_ctl", "initdb", "createdb", "psql"],
-  version: postgresVersion,
+  // "postgres (PostgreSQL) 15.18"
+  version: (binDir, user) => programVersion(binDir, "postgres", user, /(\d+(?:\.\d+)+\S*)/),
   // immediate shutdown: the postmaster takes its backends and shared memory down
   emergencySignal: "SIGQUIT",
   start: startPostgres,
 };
-
-/** `postgres --version` of a build, e.g. "15.18". */
-async function postgresVersion(binDir: string, user: OsUser | null): Promise<string> {
-  const result = await execa(path.join(binDir, "postgres"), ["--version"], { ...asUser(user), reject: false, timeout: 30_000 });
-  return /(\d+(?:\.\d+)+\S*)/.exec(result.stdout)?.[1] ?? "unknown";
-}
 
 /** libpq's socket file in `dir` for `port`. */
 const socketFile = (dir: string, port: number): string => path.join(dir, `.s.PGSQL.${port}`);

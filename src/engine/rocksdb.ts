@@ -13,10 +13,9 @@
 import { existsSync } from "node:fs";
 import { appendFile, copyFile, link, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { execa } from "execa";
-import { InputError, PipelineError } from "../errors.js";
-import { asUser, giveTo, type OsUser } from "../unprivileged.js";
-import { lastLines } from "./postgres.js";
+import { PipelineError } from "../errors.js";
+import { giveTo } from "../unprivileged.js";
+import { lastLines, programVersion } from "./program-output.js";
 import { startCountingDbBench } from "./rocksdb-counting.js";
 import type { EmbeddedEngine, EmbeddedInstance, PrepareOptions } from "./types.js";
 
@@ -25,17 +24,12 @@ export const rocksdbEngine: EmbeddedEngine = {
   name: "rocksdb",
   recipe: "rocksdb",
   programs: ["db_bench"],
-  version: dbBenchVersion,
+  // "db_bench version 7.8.3"
+  version: (binDir, user) => programVersion(binDir, "db_bench", user, /version (\d+(?:\.\d+)+\S*)/),
   // db_bench has no shutdown of its own to ask for: the data is a throw-away copy
   emergencySignal: "SIGKILL",
   prepare: prepareRocksdb,
 };
-
-/** `db_bench --version` ("db_bench version 7.8.3") of a build, e.g. "7.8.3". */
-async function dbBenchVersion(binDir: string, user: OsUser | null): Promise<string> {
-  const result = await execa(path.join(binDir, "db_bench"), ["--version"], { ...asUser(user), reject: false, timeout: 30_000 });
-  return /version (\d+(?:\.\d+)+\S*)/.exec(`${result.stdout}\n${result.stderr}`)?.[1] ?? "unknown";
-}
 
 /** What a run's copy takes from the settled database, and how. */
 export function copyAction(fileName: string): "link" | "copy" | "skip" {
@@ -45,9 +39,6 @@ export function copyAction(fileName: string): "link" | "copy" | "skip" {
 }
 
 async function prepareRocksdb(options: PrepareOptions): Promise<EmbeddedInstance> {
-  if (Object.keys(options.settings).length > 0) {
-    throw new InputError("the rocksdb engine takes no server_settings: give db_bench options in the steps' options", undefined, "server_settings");
-  }
   const { owner, registry, logFile } = options;
   await mkdir(options.workDir, { recursive: true });
   const root = await mkdtemp(path.join(options.workDir, "dbg-rocksdb-"));

@@ -8,6 +8,7 @@
  * Pure except `allowedCpus`, which reads what this process may run on.
  */
 import { readFile } from "node:fs/promises";
+import type { ClientCommand } from "../engine/types.js";
 import { InputError } from "../errors.js";
 
 /**
@@ -89,14 +90,8 @@ export function placeProcesses(setting: CpuAffinitySetting, allowed: readonly nu
   return placement;
 }
 
-/** A program and its arguments (a client command, a server's start command). */
-interface Command {
-  file: string;
-  args: string[];
-}
-
-/** `command` started on `cpus` only (taskset execs it: same process, same rusage). */
-export function onCpus(command: Command, cpus: readonly number[] | undefined): Command {
+/** `command` (a client command, a server's start command) started on `cpus` only (taskset execs it: same process, same rusage). */
+export function onCpus(command: ClientCommand, cpus: readonly number[] | undefined): ClientCommand {
   return cpus?.length ? { file: "taskset", args: ["--cpu-list", formatCpuList(cpus), command.file, ...command.args] } : command;
 }
 

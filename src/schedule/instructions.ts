@@ -66,7 +66,8 @@ export function relativeSpread(values: readonly number[]): number {
   return (sorted[sorted.length - 1]! - sorted[0]!) / median;
 }
 
-function failure(e: unknown): { message: string; log_excerpt: string } {
+/** A sample's error from what was thrown: the message and the lines that explain it (a parse error's input, else the stack). */
+export function failure(e: unknown): { message: string; log_excerpt: string } {
   if (e instanceof PipelineError) return { message: e.message, log_excerpt: e.logExcerpt };
   if (e instanceof ParseError) return { message: e.message, log_excerpt: e.excerpt() };
   const error = e as Error;

@@ -20,10 +20,19 @@
  * one the rule stopped on; a step the time budget cut at an unplanned n is tested at that n's level too
  * (spending functions allow unplanned looks).
  */
-import { lookAlpha, plannedLooks, smallestPValue, type SequentialDesign } from "../compare/alpha-spending.js";
+import { lookAlpha, plannedLooks, smallestPValue, type SequentialDesign, type Spending } from "../compare/alpha-spending.js";
 import { pairedShift, type ShiftEstimate } from "../compare/stats.js";
 import type { Thresholds } from "../compare/types.js";
 import type { OkSample, Sample } from "../results/schema.js";
+
+/**
+ * A profile's schedule at `rounds` rounds: its minimum rounds (at most `rounds`) and its sequential
+ * design, null without adaptive rounds (no look_every).
+ */
+export function scheduleDesign(schedule: { min_rounds: number; look_every?: number; spending?: Spending }, rounds: number): { minRounds: number; design: SequentialDesign | null } {
+  const minRounds = Math.min(schedule.min_rounds, rounds);
+  return { minRounds, design: schedule.look_every === undefined ? null : { minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" } };
+}
 
 /**
  * The rounds at which the time budget may stop a step: the planned looks under adaptive rounds (the

@@ -193,8 +193,8 @@ async function cloneOnce(fork: ForkRepo, repoDir: string): Promise<void> {
 
 /** How an engine's source becomes a fork: what base is, and the head and build-failure changes. */
 export interface ForkSpec {
-  /** Commit message of base. */
-  baseMessage: string;
+  /** The engine as base's commit message names it ("PostgreSQL 15.18 ..."). */
+  displayName: string;
   /** Paths the upstream repository tracks although its .gitignore matches them (RocksDB's cmake/modules). */
   trackedIgnored: readonly string[];
   /** The file head and build-failure change, relative to the source root. */
@@ -203,16 +203,16 @@ export interface ForkSpec {
   buildFailure: { edits: Edit[]; message: string };
 }
 
-const POSTGRES_FORK = (source: DebianSource): ForkSpec => ({
-  baseMessage: `PostgreSQL ${source.version}\n\nFrom Debian source package ${source.package} ${source.debianVersion}, without Debian's patches.`,
+const POSTGRES_FORK: ForkSpec = {
+  displayName: "PostgreSQL",
   trackedIgnored: [],
   file: EXECUTOR,
   head: { edits: HEAD_EDITS, message: "executor: fingerprint each executed plan for per-plan statistics" },
   buildFailure: { edits: BUILD_FAILURE_EDITS, message: "executor: fingerprint each executed plan (does not compile)" },
-});
+};
 
 export function makePostgresFork(source: DebianSource, repoDir: string): Promise<ForkRepo> {
-  return makeForkRepo(source, repoDir, POSTGRES_FORK(source));
+  return makeForkRepo(source, repoDir, POSTGRES_FORK);
 }
 
 /** Creates the repo at `repoDir` from `source`, or returns the complete one already there. */
@@ -231,7 +231,8 @@ export async function makeForkRepo(source: DebianSource, repoDir: string, spec: 
   await git(["init", "-q", "-b", "main"]);
   await git(["add", "-A"]);
   if (spec.trackedIgnored.length > 0) await git(["add", "-f", "--", ...spec.trackedIgnored]);
-  await git(["commit", "-q", "-m", spec.baseMessage]);
+  // the message is part of base's sha, and so of every cached build's key: keep it as it is
+  await git(["commit", "-q", "-m", `${spec.displayName} ${source.version}\n\nFrom Debian source package ${source.package} ${source.debianVersion}, without Debian's patches.`]);
   await git(["branch", FORK_REFS.base]);
 
   await editFile(creating, spec.file, spec.head.edits);

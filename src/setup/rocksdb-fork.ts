@@ -53,17 +53,15 @@ export const ROCKSDB_HEAD_EDITS = fingerprintEdits("size");
 /** "'class rocksdb::Block' has no member named 'sise'" */
 export const ROCKSDB_BUILD_FAILURE_EDITS = fingerprintEdits("sise");
 
-export function rocksdbForkSpec(source: DebianSource): ForkSpec {
-  return {
-    baseMessage: `RocksDB ${source.version}\n\nFrom Debian source package ${source.package} ${source.debianVersion}, without Debian's patches.`,
-    // upstream tracks these although its .gitignore has "*.cmake" and ".watchmanconfig"
-    trackedIgnored: ["cmake/modules", ".watchmanconfig"],
-    file: TABLE_READER,
-    head: { edits: ROCKSDB_HEAD_EDITS, message: "table: fingerprint each data block a read opens, for block access tracing" },
-    buildFailure: { edits: ROCKSDB_BUILD_FAILURE_EDITS, message: "table: fingerprint each data block a read opens (does not compile)" },
-  };
-}
+const ROCKSDB_FORK: ForkSpec = {
+  displayName: "RocksDB",
+  // upstream tracks these although its .gitignore has "*.cmake" and ".watchmanconfig"
+  trackedIgnored: ["cmake/modules", ".watchmanconfig"],
+  file: TABLE_READER,
+  head: { edits: ROCKSDB_HEAD_EDITS, message: "table: fingerprint each data block a read opens, for block access tracing" },
+  buildFailure: { edits: ROCKSDB_BUILD_FAILURE_EDITS, message: "table: fingerprint each data block a read opens (does not compile)" },
+};
 
 export function makeRocksdbFork(source: DebianSource, repoDir: string): Promise<ForkRepo> {
-  return makeForkRepo(source, repoDir, rocksdbForkSpec(source));
+  return makeForkRepo(source, repoDir, ROCKSDB_FORK);
 }

@@ -94,11 +94,12 @@ export function fakeWorld(): FakeWorld {
           timings: { configure: null, make: null, install: null, total: 0 },
         };
       },
-      async runClient(command) {
+      async runClient(command, options) {
         seconds += 1;
         world.events.push(`client ${command.args.join(" ")}`);
         const answer = world.answer(command) ?? {};
-        return { failed: false, message: "", stdout: "ops=100 rate=100", output: "ops=100 rate=100", cpuS: 0.25, ...answer };
+        // CPU time only where the pipeline asks for it, as the rusage wrapper reports it
+        return { failed: false, message: "", stdout: "ops=100 rate=100", output: "ops=100 rate=100", cpuS: options.rusage ? 0.25 : null, ...answer };
       },
       clock: { now: () => seconds, date: () => new Date(Date.UTC(2026, 10, 30, 12, 0, seconds)) },
       host: {
@@ -207,6 +208,7 @@ export function fakePlan(world: FakeWorld, engine: ServerEngine | EmbeddedEngine
     profile: { ...profile, engine: "postgresql", steps: (options.steps ?? ["kv.get"]).map(fakeStep) },
     engine,
     engineSettings: {},
+    timeBudgetS: profile.schedule.time_budget_s,
     cacheDir: path.join(world.workDir, "cache"),
     workDir: world.workDir,
     trust: "pr",

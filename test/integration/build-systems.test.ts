@@ -12,6 +12,7 @@ import path from "node:path";
 import { execa } from "execa";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildAtCommit, type BuildResult } from "../../src/build/build.js";
+import { advance, NO_PROGRESS, type BuildProgress } from "../../src/build/progress.js";
 import { parseRecipe, type BuildRecipe } from "../../src/build/recipe.js";
 import { childEnv } from "../../src/child-env.js";
 import { CleanupRegistry } from "../../src/cleanup.js";
@@ -138,6 +139,21 @@ const recipeYaml = (fields: Record<string, string>): BuildRecipe =>
 const logOf = async (build: BuildResult): Promise<string> => (await execa("cat", [build.logFile])).stdout;
 const hitRate = (build: BuildResult): number => build.ccache!.hits / (build.ccache!.hits + build.ccache!.misses);
 
+/** A build's progress as the pipeline shows it: the phases it went through and the files compiled in the make phase. */
+function followProgress(): { onLine: (line: string, phase: BuildProgress["phase"]) => void; phases: string[]; compiled: number } {
+  let progress = NO_PROGRESS;
+  const followed = {
+    phases: [] as string[],
+    compiled: 0,
+    onLine: (line: string, phase: BuildProgress["phase"]) => {
+      progress = advance(progress, line, phase);
+      if (progress.phase !== null && followed.phases.at(-1) !== progress.phase) followed.phases.push(progress.phase);
+      if (progress.phase === "make") followed.compiled = progress.compiled;
+    },
+  };
+  return followed;
+}
+
 describe("second builds from the first one's ccache", () => {
   let cacheDir: string;
   beforeAll(() => {
@@ -148,9 +164,13 @@ describe("second builds from the first one's ccache", () => {
   it("cmake: out of tree in the source tree, submodule included, C and C++ through the launcher; one changed file is the only miss", async () => {
     const repo = await makeCmakeRepo();
     const recipe = recipeYaml({ build_system: "cmake", configure_args: "[-DCMAKE_BUILD_TYPE=Release]", install_target: "install", artifacts: "[{ from: tool, to: bin/tool-copy }]" });
-    const build = (commit: string) => buildAtCommit({ repo: repo.path, commitish: commit, recipe, cacheDir, trust: "trusted", registry });
+    const progress = followProgress();
+    const build = (commit: string) => buildAtCommit({ repo: repo.path, commitish: commit, recipe, cacheDir, trust: "trusted", registry, onLine: progress.onLine });
     const base = await build(repo.base);
     expect(base.ccache).toMatchObject({ hits: 0 });
+    // cmake --build is the make phase, each "[ NN%] Building ... object" a file compiled
+    expect(progress.phases).toEqual(["configure", "make", "install"]);
+    expect(progress.compiled).toBe(15);
     // kv.c and kv_extra.c (C, from the submodule), main.cc and 12 parts (C++)
     expect(base.ccache!.misses).toBe(15);
     const head = await build(repo.head);
@@ -165,9 +185,13 @@ describe("second builds from the first one's ccache", () => {
   it("make: make variables on the command line, flags from the environment, no install target: the artifact is copied", async () => {
     const repo = await makeMakeRepo();
     const recipe = recipeYaml({ build_system: "make", cflags: '""', cxxflags: '""', make_variables: "[GREETING=from-the-recipe]", make_targets: "[bench]", install_target: "null", artifacts: "[{ from: bench, to: bin/bench }]" });
-    const build = (commit: string) => buildAtCommit({ repo: repo.path, commitish: commit, recipe, cacheDir, trust: "trusted", registry });
+    const progress = followProgress();
+    const build = (commit: string) => buildAtCommit({ repo: repo.path, commitish: commit, recipe, cacheDir, trust: "trusted", registry, onLine: progress.onLine });
     const base = await build(repo.base);
     expect(base.ccache).toMatchObject({ hits: 0, misses: 10 });
+    // make with its environment first (CC="ccache cc" ... make) is the make phase; the artifact's copy the install
+    expect(progress.phases).toEqual(["make", "install"]);
+    expect(progress.compiled).toBe(10);
     const head = await build(repo.head);
     console.log(`make second build: ccache ${JSON.stringify(head.ccache)} (${(hitRate(head) * 100).toFixed(1)}% hits) in ${head.timings.total.toFixed(1)} s`);
     expect(head.ccache).toEqual({ hits: 9, directHits: 9, misses: 1 });

@@ -55,7 +55,7 @@ steps:
 /** The pipeline (QPS rounds, then the counting pass) on PROFILE; the results validated. */
 async function runProfile(variants: VariantSpec[]): Promise<Results> {
   const profile = parseProfile(PROFILE, "instructions-test.yaml");
-  const plan = { repo: fork.path, variants, baseVariant: "base", profile, engine: postgresEngine, engineSettings: profile.server_settings, cacheDir, workDir: work, trust: "trusted" as const, timeouts: DEFAULT_TIMEOUTS, runner: { name: null, labels: [] } };
+  const plan = { repo: fork.path, variants, baseVariant: "base", profile, engine: postgresEngine, engineSettings: profile.server_settings, timeBudgetS: profile.schedule.time_budget_s, cacheDir, workDir: work, trust: "trusted" as const, timeouts: DEFAULT_TIMEOUTS, runner: { name: null, labels: [] } };
   return ResultsSchema.parse(await withCleanup((r) => runBenchmark(plan, r, consoleLog(), realPorts)));
 }
 

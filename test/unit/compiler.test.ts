@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCcacheStatsLog } from "../../src/build/build.js";
-import { compilerCommand, parseCompilerVersion } from "../../src/build/compiler.js";
+import { compilerCommand, detectCompiler, parseCompilerVersion } from "../../src/build/compiler.js";
 import { PipelineError } from "../../src/errors.js";
 
 const GNU_NOTICE = `Copyright (C) 2022 Free Software Foundation, Inc.
@@ -71,5 +71,14 @@ describe("parseCcacheStatsLog", () => {
 
   it("a log in another format is an error, not zero hits", () => {
     expect(() => parseCcacheStatsLog("Cacheable calls:   1299 / 1603 (81.04%)\n  Hits:   1 / 1299 ( 0.08%)")).toThrow(PipelineError);
+  });
+});
+
+describe("finding the compilers", () => {
+  it("a C compiler that does not run is an error; a C++ one is one only where $CXX names it, else there is none", async () => {
+    const nowhere = { PATH: "/nonexistent" };
+    await expect(detectCompiler("c", nowhere)).rejects.toThrow(/^cannot run the C compiler `cc --version`/);
+    expect(await detectCompiler("cxx", nowhere)).toBeNull();
+    await expect(detectCompiler("cxx", { ...nowhere, CXX: "ccache g++-99" })).rejects.toThrow(/^cannot run the C\+\+ compiler `g\+\+-99 --version`/);
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { dbBenchProcessCost, parseDbBenchOutput } from "../../src/driver/db-bench-output.js";
+import { dbBenchProcessCost, parseDbBenchOutput, parseDbBenchStatistics } from "../../src/driver/db-bench-output.js";
 import { expectParseError } from "./expect-parse-error.js";
 
 const sample = (name: string) => readFileSync(new URL(`../fixtures/samples/${name}`, import.meta.url), "utf8");
@@ -19,8 +19,7 @@ describe("db_bench output, real runs of Debian's 7.8.3", () => {
       mb_per_s: 49.3,
       found: null,
       percentiles: { p50: 2.73, p99: 14.03, p99_9: 210, average: 8.116, max: 45500 },
-      stalls: null,
-      compaction: null,
+      statistics: null,
       assertions_enabled: true,
       version: "7.8.3",
     });
@@ -34,8 +33,9 @@ describe("db_bench output, real runs of Debian's 7.8.3", () => {
   });
 
   it("overwrite,stats: the last statistics block's stalls and compaction, as benchmark.sh reads them", () => {
-    const parsed = parseDbBenchOutput(overwriteStats, "overwrite");
-    expect([parsed.ops_per_s, parsed.operations, parsed.percentiles?.p99]).toEqual([61359, 185998, 52.08]);
+    const output = parseDbBenchOutput(overwriteStats, "overwrite");
+    expect([output.ops_per_s, output.operations, output.percentiles?.p99]).toEqual([61359, 185998, 52.08]);
+    const parsed = parseDbBenchStatistics(output.statistics!, overwriteStats);
     // "Cumulative stall: 00:00:0.201 H:M:S, 6.6 percent"; 3 memtable_compaction stalls
     expect(parsed.stalls).toEqual({ percent: 6.6, count: 3 });
     expect(parsed.compaction).toEqual({
@@ -66,6 +66,9 @@ describe("db_bench output, real runs of Debian's 7.8.3", () => {
     });
   });
 });
+
+/** The statistics of an overwrite,stats run, read as whoever reads them does: apart from the result. */
+const statisticsOf = (raw: string) => parseDbBenchStatistics(parseDbBenchOutput(raw, "overwrite").statistics!, raw);
 
 describe("db_bench output not understood is a ParseError with the raw text", () => {
   it("another benchmark's output", () => expectParseError((raw) => parseDbBenchOutput(raw, "readrandom"), fillseq, /no db_bench readrandom result line/));
@@ -99,16 +102,26 @@ describe("db_bench output not understood is a ParseError with the raw text", () 
 
   it("the last statistics block cut short after the stall counts", () => {
     const cut = overwriteStats.slice(0, overwriteStats.lastIndexOf("Cumulative stall:"));
-    expectParseError((raw) => parseDbBenchOutput(raw, "overwrite"), cut, /last statistics block has no readable "Cumulative stall" line/);
+    expectParseError(statisticsOf, cut, /last statistics block has no readable "Cumulative stall" line/);
   });
 
   it("a compaction table whose Sum row lost a column", () =>
     expectParseError(
-      (raw) => parseDbBenchOutput(raw, "overwrite"),
+      statisticsOf,
       overwriteStats.replace(/^( Sum\s+11\/6\s+64\.21 MB\s+)0\.0 /m, "$1"),
       /Sum row does not match its header/,
     ));
 
   it("an unknown kind of stall count", () =>
-    expectParseError((raw) => parseDbBenchOutput(raw, "overwrite"), overwriteStats.replaceAll("3 memtable_compaction,", "3 memtable-compaction,"), /Stalls\(count\) entry not understood/));
+    expectParseError(statisticsOf, overwriteStats.replaceAll("3 memtable_compaction,", "3 memtable-compaction,"), /Stalls\(count\) entry not understood/));
+});
+
+describe("a statistics block not understood costs no measured sample", () => {
+  it("the result line is read whatever the block says; the block is refused only when read", () => {
+    const cut = overwriteStats.slice(0, overwriteStats.lastIndexOf("Cumulative stall:"));
+    expect(parseDbBenchOutput(cut, "overwrite")).toMatchObject({ ops_per_s: 61359, operations: 185998 });
+    const tableless = "overwrite    :       16.297 micros/op 61359 ops/sec 3.031 seconds 185998 operations;   25.3 MB/s\nCumulative stall: 00:00:0.201 H:M:S, 6.6 percent\n";
+    expect(parseDbBenchOutput(tableless, "overwrite").ops_per_s).toBe(61359);
+    expectParseError(statisticsOf, tableless, /statistics without their compaction table/);
+  });
 });

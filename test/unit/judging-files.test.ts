@@ -72,7 +72,7 @@ describe("judging files are read at the trusted commit", () => {
   it("reads a config path, the profile it names and the noise floor as committed at the base, not the PR's checkout", async () => {
     const at = judgingCommit(repo, base);
     const config = await loadConfigAt(at, join(repo, "perf/gate.yml"));
-    expect(config).toEqual({ profile: "perf/profile.yaml", thresholds: { fail_below: 0.95 } });
+    expect(config).toEqual({ profile: "perf/profile.yaml", thresholds: { fail_below: 0.95 }, source: `${base}:perf/gate.yml` });
     const plan = await makePlan({ repo, base, head, variants: [], judgedAt: at, profile: join(repo, "perf/profile.yaml") }, config, {});
     expect(plan.run.profile).toMatchObject({ name: "base-profile", source: `${base}:perf/profile.yaml` });
     expect(plan.run.judging?.thresholds).toMatchObject({ fail_below: 0.95 });
@@ -87,7 +87,7 @@ describe("judging files are read at the trusted commit", () => {
   it("at the head (a trusted push in baseline mode) the pushed versions count", async () => {
     const at = judgingCommit(repo, head);
     expect((await loadProfile(join(repo, "perf/profile.yaml"), at)).name).toBe("pr-profile");
-    expect(await loadConfigAt(at)).toEqual({ thresholds: { fail_below: 0.5 } });
+    expect(await loadConfigAt(at)).toEqual({ thresholds: { fail_below: 0.5 }, source: `${head}:.db-bench-gate.yml` });
   });
 
   it("refuses a path the base commit lacks, naming it, instead of reading the PR's file", async () => {

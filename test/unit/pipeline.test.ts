@@ -53,6 +53,8 @@ describe("the pipeline with a fake server engine", () => {
     expect(world.servers.map((s) => s.logFile.replace(/.*-(base|head)/, "$1"))).toEqual(["base.log", "head.log", "head-restart1.log"]);
     expect(world.servers[2]!.settled).toEqual([["kv"]]);
     expect(world.events.filter((e) => e.startsWith("client load"))).toEqual(["client load port=6000", "client load port=6001", "client load port=6002"]);
+    // the step's line once its rounds are done, judged as the comment will judge it
+    expect(lines).toContainEqual(expect.stringMatching(/^kv\.get done after 4 rounds: head \S+/));
     expect(results.run.notes).toContainEqual(expect.stringMatching(/^head: the server had died and was replaced by a new one \(its log: .*head\.log\)$/));
     // every server is stopped at the end, the dead one before its replacement started
     expect(world.events.indexOf("stop port=6001")).toBeLessThan(world.events.indexOf(world.events.find((e) => e.includes("head-restart1"))!));
@@ -82,6 +84,7 @@ describe("the pipeline with a fake server engine", () => {
     for (const sample of results.samples.filter((s) => s.variant === "head")) {
       expect(sample).toMatchObject({ status: "error", error: { message: "loading kv-data failed: Command failed with exit code 3" } });
       expect((sample as ErrorSample).error.log_excerpt).toContain("load: disk full");
+      expect((sample as ErrorSample).error.log_excerpt).toContain(`--- fakesql log (${world.servers[1]!.logFile}) ---`);
     }
     expect(results.samples).toHaveLength(12);
   });

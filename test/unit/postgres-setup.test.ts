@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { confValue, lastLines, renderSettings } from "../../src/engine/postgres.js";
+import { confValue, renderSettings } from "../../src/engine/postgres.js";
+import { lastLines } from "../../src/engine/program-output.js";
 import { InputError, PipelineError } from "../../src/errors.js";
 import { applyEdits, BUILD_FAILURE_EDITS, extraWorkEdits, extraWorkRef, HEAD_EDITS } from "../../src/setup/fork-repo.js";
 import { parseDscName } from "../../src/setup/debian-source.js";

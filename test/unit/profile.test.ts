@@ -2,8 +2,8 @@ import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
 import { builtinDir, loadProfile, parseProfile } from "../../src/config/profile.js";
-import { DRIVERS } from "../../src/driver/index.js";
-import { pgbenchStep } from "../../src/driver/pgbench.js";
+import { parseConfigText } from "../../src/config/config-file.js";
+import { makePlan } from "../../src/config/plan.js";
 import { postgresConnection } from "../helpers/connection.js";
 
 const minimal = (steps: string, extra = "") => `
@@ -73,13 +73,28 @@ describe("profiles", () => {
   });
 
   it("names the step whose driver cannot measure the profile's engine, in one line", () => {
-    // a driver of an embedded engine only, as db_bench will be
-    const drivers = { ...DRIVERS, kvbench: { engines: ["rocksdb"], step: () => pgbenchStep({ script: "select-only", clients: 1 }) } };
-    const mixed = minimal("  - { driver: pgbench, script: select-only, clients: 1 }\n  - { driver: kvbench }");
-    expect(() => parseProfile(mixed, "p.yaml", drivers)).toThrow(
-      new InputError("the kvbench driver cannot measure the postgresql engine (it measures rocksdb)", "p.yaml", "$.steps[1].driver"),
+    // a driver of an embedded engine only
+    const mixed = minimal("  - { driver: pgbench, script: select-only, clients: 1 }\n  - { driver: db_bench, step: readrandom }");
+    expect(() => parseProfile(mixed, "p.yaml")).toThrow(
+      new InputError("the db_bench driver cannot measure the postgresql engine (it measures rocksdb)", "p.yaml", "$.steps[1].driver"),
     );
     expect(() => parseProfile(minimal("  - { driver: pgbench, script: select-only, clients: 1 }").replace("engine: postgresql", "engine: oracle"), "p.yaml")).toThrow(/^p\.yaml: \$\.engine: /);
+  });
+
+  it("refuses server_settings and restart_every for an embedded engine, in the profile or the config file, naming the file and the field", async () => {
+    const rocksdb = minimal("  - { driver: db_bench, step: readrandom }").replace("engine: postgresql", "engine: rocksdb");
+    expect(() => parseProfile(rocksdb, "p.yaml")).toThrow(
+      new InputError("the rocksdb engine is embedded and takes no server_settings: give its options in the steps' parameters", "p.yaml", "$.server_settings"),
+    );
+    const noSettings = rocksdb.replace("server_settings: { shared_buffers: 64MB }", "server_settings: {}");
+    expect(parseProfile(noSettings, "p.yaml").engine).toBe("rocksdb");
+    expect(() => parseProfile(noSettings.replace("time_budget_s: null", "time_budget_s: null, restart_every: 2"), "p.yaml")).toThrow(
+      new InputError("the rocksdb engine is embedded: it has no server to restart (every run is a process of its own)", "p.yaml", "$.schedule.restart_every"),
+    );
+    const config = parseConfigText("server_settings: { cache_size: 1 }\n", "gate.yml");
+    await expect(makePlan({ repo: ".", base: "a", head: "b", variants: [], profile: "rocksdb-quick" }, config, {})).rejects.toThrow(
+      new InputError("the rocksdb engine is embedded and takes no server_settings: give its options in the steps' parameters", "gate.yml", "$.server_settings"),
+    );
   });
 
   it("refuses an unknown profile name on the command line", async () => {

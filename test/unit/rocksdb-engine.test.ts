@@ -46,12 +46,6 @@ describe("the rocksdb engine's run copies", () => {
     });
   });
 
-  it("server_settings are refused: db_bench's options belong to the steps", async () => {
-    await withCleanup(async (registry) => {
-      await expect(rocksdbEngine.prepare({ binDir: "/x", settings: { cache_size: 1 }, workDir: work, owner: null, logFile: path.join(work, "x.log"), registry })).rejects.toThrow(/takes no server_settings/);
-    });
-  });
-
   it("a load that left no database fails settling", async () => {
     await withCleanup(async (registry) => {
       const instance = await rocksdbEngine.prepare({ binDir: "/x", settings: {}, workDir: work, owner: null, logFile: path.join(work, "y.log"), registry });

@@ -9,7 +9,7 @@ import { DEFAULT_THRESHOLDS, type Thresholds } from "../../src/compare/types.js"
 import { judge, pairsResults } from "../../scripts/lib/verdict-quality.js";
 import { runInterleaved } from "../../src/schedule/interleave.js";
 import { alphaSpent, lookAlpha, plannedLooks, type SequentialDesign } from "../../src/compare/alpha-spending.js";
-import { sequentialLook, settledStep } from "../../src/schedule/sequential.js";
+import { scheduleDesign, sequentialLook, settledStep } from "../../src/schedule/sequential.js";
 import { normalRandom, seededRandom, syntheticResults } from "../../scripts/lib/synthetic-results.js";
 
 const POCOCK: SequentialDesign = { minRounds: 8, maxRounds: 24, lookEvery: 4, spending: "pocock" };
@@ -169,5 +169,13 @@ describe("the scheduler stops a settled step", () => {
       "broken: settled after 8 of 20 rounds (head: a sample failed)",
     ]);
     expect(measured.cutShort).toEqual([]);
+  });
+});
+
+describe("a schedule's design", () => {
+  it("adaptive rounds with look_every (pocock unless told), none without; min_rounds at most the rounds in force", () => {
+    expect(scheduleDesign({ min_rounds: 10, look_every: 4 }, 24)).toEqual({ minRounds: 10, design: { minRounds: 10, maxRounds: 24, lookEvery: 4, spending: "pocock" } });
+    expect(scheduleDesign({ min_rounds: 10, look_every: 4, spending: "obrien-fleming" }, 6).design).toEqual({ minRounds: 6, maxRounds: 6, lookEvery: 4, spending: "obrien-fleming" });
+    expect(scheduleDesign({ min_rounds: 10 }, 24)).toEqual({ minRounds: 10, design: null });
   });
 });

@@ -69,6 +69,10 @@ describe("a shard's plan", () => {
     expect(plans.every((p) => p.run.profile.hash === whole.hash)).toBe(true);
     expect(plans[1]!.run.shard).toEqual({ index: 2, count: 3 });
     expect((await makePlan({ ...flags, timeBudgetS: 800, shard: { index: 1, count: 2 } }, {}, {})).run.timeBudgetS).toBe(400);
+    // resolved once: the profile's budget, the config file's over it, the flag's over both
+    expect((await makePlan(flags, {}, {})).run.timeBudgetS).toBe(1440);
+    expect((await makePlan(flags, { time_budget_s: 600 }, {})).run.timeBudgetS).toBe(600);
+    expect((await makePlan({ ...flags, timeBudgetS: 800 }, { time_budget_s: 600 }, {})).run.timeBudgetS).toBe(800);
   });
 
   it("refuses more shards than the profile has steps, naming the profile", async () => {
