@@ -28,9 +28,10 @@ function commitRange(change: HistoryChange, repoUrl: string | null): string {
   return repoUrl ? `[${inlineCode(range, true)}](${repoUrl}/compare/${change.lastGood.commit}...${change.firstBad.commit})` : inlineCode(range, true);
 }
 
-function stepChart(step: string, channel: Channel, series: readonly SeriesPoint[]): string {
-  const title = `${step} · ${channel === "qps" ? "median QPS" : "instructions per op"} relative to ${short(series[0]!.commit)}`;
-  return trendChart(title, CHANNEL_NAMES[channel], series.map((p) => ({ label: p.commit.slice(0, 7), value: p.value })));
+/** One step's chart in one channel; `focus`: the index of a point the chart must show (a change point), else the newest are shown. */
+function stepChart(step: string, channel: Channel, series: readonly SeriesPoint[], focus?: number): string {
+  const title = `${step} · ${channel === "qps" ? "median QPS" : "instructions per op"}`;
+  return trendChart(title, CHANNEL_NAMES[channel], series.map((p) => ({ label: p.commit.slice(0, 7), value: p.value })), focus);
 }
 
 function changesTable(changes: readonly HistoryChange[], repoUrl: string | null): string {
@@ -88,7 +89,7 @@ export function alertMarkdown(regressions: readonly HistoryChange[], ctx: Histor
       ...bisect,
       "```",
       "",
-      ...regressions.flatMap((r) => [`### ${escapeMarkdown(r.step)} · ${r.channel === "qps" ? "QPS" : "instructions per operation"}`, "", stepChart(r.step, r.channel, r.series), ""]),
+      ...regressions.flatMap((r) => [`### ${escapeMarkdown(r.step)} · ${r.channel === "qps" ? "QPS" : "instructions per operation"}`, "", stepChart(r.step, r.channel, r.series, r.series.indexOf(r.firstBad)), ""]),
     ].join("\n"),
   };
 }

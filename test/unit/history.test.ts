@@ -125,6 +125,15 @@ describe("change points of the history", () => {
     expect(body.match(/xychart-beta/g)).toHaveLength(2);
     // relative to the first point: 1.000 before, about 0.70 after
     expect(body).toMatch(/line \[1\.000, (0\.9\d\d|1\.0\d\d), .*, 0\.[67]\d\d\]/);
+    expect(body).toContain(`title "select _ median QPS relative to ${sha(0).slice(0, 7)}"`);
+  });
+
+  it("the alert's chart shows the change point even when it is older than the newest 60 runs", () => {
+    const [change] = detectChanges(historyWithSlowdown(4, 70), () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select" && c.channel === "qps");
+    expect(change!.firstBad.commit).toBe(sha(4));
+    const { body } = alertMarkdown([change!], { profile: "pg-quick", arch: "x86_64", branch: "main", store: "branch db-bench-gate-data", repoUrl: null, cc: [] });
+    expect(body).toContain(`"${sha(3).slice(0, 7)}", "${sha(4).slice(0, 7)}"`);
+    expect(body).toContain(`relative to ${sha(0).slice(0, 7)}"`);
   });
 
   it("stepSeries leaves out runs without a value", () => {
