@@ -10,13 +10,13 @@
 import { max, median } from "simple-statistics";
 import { InputError } from "../errors.js";
 import { METRIC_KEYS, METRIC_NAMES, type InstructionSample, type MetricKey, type NoiseFloor, type OkSample, type Results, type Sample, type Step } from "../results/schema.js";
-import { formatInterval, formatLimit } from "../report/format.js";
+import { formatLimit } from "../report/format.js";
 import { lookAlpha } from "./alpha-spending.js";
 import { decideGate } from "./gate.js";
 import { indexByStepAndVariant } from "./index-samples.js";
 import { compareInstructions, indexInstructionSamples } from "./instructions.js";
 import { chooseNoiseFloor, NOISE_FLOOR_CAP, type FloorChoice } from "./noise.js";
-import { brief } from "./reason.js";
+import { brief, valueAgainst } from "./reason.js";
 import { pairedShift, unpairedShift, type ShiftEstimate } from "./stats.js";
 import { thresholdResolver } from "./thresholds.js";
 import {
@@ -137,7 +137,9 @@ function decide(base: Side, variant: Side, errors: SampleErrorSummary[], qps: Es
   const { ratio: q, min_p_value } = qps;
   const p = q.p_value ?? 1;
   const significant = p < t.alpha;
-  const qpsText = `relative QPS ${formatInterval(q)}`;
+  // 3 decimals or more, so a value never reads as the limit it is compared with (tables keep 2)
+  const limits = [t.fail_below, t.warn_below, t.improve_above];
+  const qpsText = `relative QPS ${valueAgainst(q.estimate, limits)} (${valueAgainst(q.ci_low, limits)}–${valueAgainst(q.ci_high, limits)})`;
   const alphaText = levelText(t.alpha);
   const significance = `p = ${pText(p)} < ${alphaText}`;
   const floorText = `the A/A noise floor ±${(floor * 100).toFixed(1)}%`;

@@ -5,3 +5,13 @@ export function brief(message: string): string {
   const line = message.split("\n")[0] ?? "";
   return line.length > 100 ? `${line.slice(0, 99)}…` : line;
 }
+
+/**
+ * A number in a reason that names the limits it is compared with: 3 decimals, more while rounding would
+ * make it read as one of those limits (0.9496 against 0.95 is `0.9496`, never `0.950`).
+ */
+export function valueAgainst(value: number, limits: readonly number[]): string {
+  let decimals = 3;
+  while (decimals < 12 && limits.some((limit) => limit !== value && Number(value.toFixed(decimals)) === limit)) decimals++;
+  return value.toFixed(decimals);
+}
