@@ -192,7 +192,9 @@ function writerFellBehind(...sides: Side[]): string | null {
   );
   const [first] = behind;
   if (!first) return null;
-  const rounds = behind.length === 1 ? "1 round" : `${behind.length} rounds`;
+  // a round counts once, however many of its samples (base and variant) fell behind
+  const count = new Set(behind.map((b) => b.round)).size;
+  const rounds = count === 1 ? "1 round" : `${count} rounds`;
   return `the background writer fell behind its ${first.writer.target_rows_per_s} rows/s in ${rounds} (${first.label} round ${first.round}: ${first.writer.rows_per_s.toFixed(0)} rows/s): QPS not judged`;
 }
 
