@@ -10,13 +10,12 @@
 import { max, median } from "simple-statistics";
 import { InputError } from "../errors.js";
 import { METRIC_KEYS, METRIC_NAMES, type InstructionSample, type MetricKey, type NoiseFloor, type OkSample, type Results, type Sample, type Step } from "../results/schema.js";
-import { formatLimit } from "../report/format.js";
 import { lookAlpha } from "./alpha-spending.js";
 import { decideGate } from "./gate.js";
 import { indexByStepAndVariant } from "./index-samples.js";
 import { compareInstructions, indexInstructionSamples } from "./instructions.js";
 import { chooseNoiseFloor, NOISE_FLOOR_CAP, type FloorChoice } from "./noise.js";
-import { brief, valueAgainst } from "./reason.js";
+import { brief, formatLimit, valueAgainst } from "./reason.js";
 import { pairedShift, unpairedShift, type ShiftEstimate } from "./stats.js";
 import { thresholdResolver } from "./thresholds.js";
 import {

@@ -11,8 +11,7 @@
 import { max, median, min } from "simple-statistics";
 import { indexByStepAndVariant } from "./index-samples.js";
 import type { InstructionSample, OkInstructionSample } from "../results/schema.js";
-import { formatLimit } from "../report/format.js";
-import { brief, valueAgainst } from "./reason.js";
+import { brief, formatLimit, valueAgainst } from "./reason.js";
 import type { InstructionComparison, InstructionErrorSummary, InstructionRatio, InstructionSide, InstructionVerdict, Thresholds } from "./types.js";
 
 /** The instruction samples of one variant of one step, under the name the comparison shows. */

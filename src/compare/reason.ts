@@ -1,4 +1,4 @@
-/** Text shared by the verdicts' one-sentence reasons. Pure. */
+/** Text shared by the verdicts' one-sentence reasons (and, for thresholds, by the report). Pure. */
 
 /** First line of a message, cut short: the reason is one sentence, the full message and log stay in `errors`. */
 export function brief(message: string): string {
@@ -13,5 +13,11 @@ export function brief(message: string): string {
 export function valueAgainst(value: number, limits: readonly number[]): string {
   let decimals = 3;
   while (decimals < 12 && limits.some((limit) => limit !== value && Number(value.toFixed(decimals)) === limit)) decimals++;
+  return value.toFixed(decimals);
+}
+
+/** A threshold as set: at least 2 decimals (0.90, not 0.9), more when it has them (1.005). */
+export function formatLimit(value: number): string {
+  const decimals = Math.min(6, Math.max(2, (String(value).split(".")[1] ?? "").length));
   return value.toFixed(decimals);
 }

@@ -38,11 +38,8 @@ export function formatRatio(value: number | null | undefined): string {
   return value.toFixed(2);
 }
 
-/** A threshold as set: at least 2 decimals (0.90, not 0.9), more when it has them (1.005). */
-export function formatLimit(value: number): string {
-  const decimals = Math.min(6, Math.max(2, (String(value).split(".")[1] ?? "").length));
-  return value.toFixed(decimals);
-}
+// thresholds are written by the verdicts' reasons too: compare owns the format, the tables use it from here
+export { formatLimit } from "../compare/reason.js";
 
 /** `0.93 (0.91–0.95)`: the estimate with its interval. */
 export function formatInterval(ratio: RatioEstimate | null | undefined): string {
