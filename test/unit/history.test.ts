@@ -3,13 +3,14 @@
  * and both stores (the runner's cache dir; a data branch written through a stand-in GitHub on loopback).
  */
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
 import { InputError } from "../../src/errors.js";
 import { detectChanges } from "../../src/history/detect.js";
+import { historyJsonSchema } from "../../src/history/json-schema.js";
 import { appendRecord, historyRecordOf, parseHistory, stepSeries, type HistoryFile } from "../../src/history/record.js";
 import { cacheDirHistoryStore, historyKey, HISTORY_FILE } from "../../src/history/store.js";
 import { createGitHubClient } from "../../src/publish/github.js";
@@ -134,6 +135,11 @@ describe("change points of the history", () => {
     const { body } = alertMarkdown([change!], { profile: "pg-quick", arch: "x86_64", branch: "main", store: "branch db-bench-gate-data", repoUrl: null, cc: [] });
     expect(body).toContain(`"${sha(3).slice(0, 7)}", "${sha(4).slice(0, 7)}"`);
     expect(body).toContain(`relative to ${sha(0).slice(0, 7)}"`);
+  });
+
+  it("keeps the committed JSON Schema equal to the generated one", () => {
+    const committed = JSON.parse(readFileSync(new URL("../../schema/history.v1.json", import.meta.url), "utf8"));
+    expect(committed).toEqual(JSON.parse(JSON.stringify(historyJsonSchema())));
   });
 
   it("stepSeries leaves out runs without a value", () => {
