@@ -849,7 +849,7 @@ function fingerprintTable(report: Report): string {
     ["host (hash)", (c) => c.context.fingerprint.hostname_hash],
     ["engine", (c) => `${c.context.engine.name} ${c.context.engine.version}`],
     ["profile", (c) => `${c.context.profile.name} v${c.context.profile.version} (${c.context.profile.hash.slice(0, 12)})`],
-    ["CPUs", (c) => (c.context.cpu_placement && "server" in c.context.cpu_placement ? `server ${c.context.cpu_placement.server}, client ${c.context.cpu_placement.client}` : cpuPlacementText(c.context.cpu_placement))],
+    ["CPUs", (c) => cpuPlacementText(c.context.cpu_placement)],
     ["run", (c) => c.context.run_id],
     ["started", (c) => c.context.started_at],
     ["duration", (c) => runDuration(c.context.started_at, c.context.finished_at)],
