@@ -15,7 +15,7 @@ import { decideGate } from "./gate.js";
 import { indexByStepAndVariant } from "./index-samples.js";
 import { compareInstructions, indexInstructionSamples } from "./instructions.js";
 import { chooseNoiseFloor, NOISE_FLOOR_CAP, type FloorChoice } from "./noise.js";
-import { brief, formatLimit, valueAgainst } from "./reason.js";
+import { brief, formatChange, formatLimit, valueAgainst } from "./reason.js";
 import { pairedShift, unpairedShift, type ShiftEstimate } from "./stats.js";
 import { thresholdResolver } from "./thresholds.js";
 import {
@@ -90,7 +90,6 @@ function unpairedEstimator(base: readonly Sample[], variant: readonly Sample[]):
 const pText = (p: number) => (p >= 0.001 ? String(Number(p.toPrecision(2))) : p.toExponential(1));
 /** A significance level in a reason: two significant digits (an adaptive look's level is a long fraction). */
 const levelText = (alpha: number) => String(Number(alpha.toPrecision(2)));
-const percentText = (rise: number) => `${rise >= 0 ? "+" : ""}${Math.round(rise * 100)}%`;
 
 interface Decision {
   verdict: Verdict;
@@ -173,12 +172,12 @@ function whyHints(qps: RatioEstimate, metrics: Record<MetricKey, RatioEstimate |
   };
   const hints: string[] = [];
   const cpu = rise("cpu_us_per_op");
-  if (cpu !== null && cpu > 0 && cpu >= CPU_SHARE_OF_LOSS * (1 - qps.estimate)) hints.push(`${METRIC_NAMES.cpu_us_per_op} ${percentText(cpu)}`);
+  if (cpu !== null && cpu > 0 && cpu >= CPU_SHARE_OF_LOSS * (1 - qps.estimate)) hints.push(`${METRIC_NAMES.cpu_us_per_op} ${formatChange(cpu)}`);
   const cs = rise("cs_per_op");
-  if (cs !== null && cs > NOTABLE_RISE) hints.push(`${METRIC_NAMES.cs_per_op} ${percentText(cs)} (context switches: contention?)`);
+  if (cs !== null && cs > NOTABLE_RISE) hints.push(`${METRIC_NAMES.cs_per_op} ${formatChange(cs)} (context switches: contention?)`);
   const io = IO_METRICS.flatMap((key) => {
     const r = rise(key);
-    return r !== null && r > NOTABLE_RISE ? [`${METRIC_NAMES[key]} ${percentText(r)}`] : [];
+    return r !== null && r > NOTABLE_RISE ? [`${METRIC_NAMES[key]} ${formatChange(r)}`] : [];
   });
   if (io.length > 0) hints.push(`IO/op up: ${io.join(", ")}`);
   return hints;

@@ -16,6 +16,13 @@ export function valueAgainst(value: number, limits: readonly number[]): string {
   return value.toFixed(decimals);
 }
 
+/** −7%, +12%, −0.4%: a relative change (0.12 is +12%), with one decimal below 1%. */
+export function formatChange(change: number): string {
+  const percent = change * 100;
+  const size = Math.abs(percent);
+  return `${percent < 0 ? "−" : "+"}${size >= 1 || size === 0 ? Math.round(size) : size.toFixed(1)}%`;
+}
+
 /** A threshold as set: at least 2 decimals (0.90, not 0.9), more when it has them (1.005). */
 export function formatLimit(value: number): string {
   const decimals = Math.min(6, Math.max(2, (String(value).split(".")[1] ?? "").length));

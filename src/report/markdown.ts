@@ -28,6 +28,7 @@ import { cpuPlacementText } from "../results/run-labels.js";
 import {
   NONE,
   formatAmount,
+  formatChange,
   formatCount,
   formatDuration,
   formatInstructionRatio,
@@ -37,6 +38,7 @@ import {
   formatRatio,
   formatSpread,
   plural,
+  shortSha,
 } from "./format.js";
 import type { RunnerCost } from "../config/runner-cost.js";
 import { renderPricePerformance } from "./price-performance.js";
@@ -99,7 +101,7 @@ export function measuringBody(previous: string, profile: string, sha: string, ru
   const rest = lines.slice(lines[0] === marker ? 1 : 0);
   while (rest[0] === "" || rest[0]?.startsWith(MEASURING)) rest.shift();
   const run = runUrl ? ` ([workflow run](${runUrl}))` : "";
-  return [marker, "", `${MEASURING} ${inlineCode(sha.slice(0, 12))}**${run}: the numbers below are from the previous run.`, "", ...rest].join("\n");
+  return [marker, "", `${MEASURING} ${inlineCode(shortSha(sha))}**${run}: the numbers below are from the previous run.`, "", ...rest].join("\n");
 }
 
 export interface MarkdownOptions {
@@ -244,13 +246,6 @@ const HEADLINE_STEPS = 3;
 /** Verdicts the headline gives a number for; an error or a missing step has none to give. */
 const NUMBERED: ReadonlySet<Verdict> = new Set(["regression", "warning", "unstable", "improvement"]);
 
-/** −7%, +12%, −0.4%: the change a ratio is. */
-function changeText(ratio: number): string {
-  const percent = (ratio - 1) * 100;
-  const size = Math.abs(percent);
-  return `${percent < 0 ? "−" : "+"}${size >= 1 || size === 0 ? Math.round(size) : size.toFixed(1)}%`;
-}
-
 /** Whether any cell of the row has `verdict` in either channel. */
 function rowHas(row: Row, verdict: Verdict): boolean {
   return row.cells.some((cell) => cell?.result && (cell.result.verdict === verdict || cell.result.instructions?.verdict === verdict));
@@ -264,9 +259,9 @@ function headlineStep(report: Report, row: Row, verdict: Verdict): string {
     const where = report.columns.length > 1 ? escapeMarkdown(report.columns[i]?.name ?? "") : null;
     const place = where ? `, ${where}` : "";
     if (!NUMBERED.has(verdict)) return where && (result.verdict === verdict || result.instructions?.verdict === verdict) ? [`(${where})`] : [];
-    if (result.verdict === verdict && result.qps) return [`${formatRatio(result.qps.estimate)} (${changeText(result.qps.estimate)}${place})`];
+    if (result.verdict === verdict && result.qps) return [`${formatRatio(result.qps.estimate)} (${formatChange(result.qps.estimate - 1)}${place})`];
     const counted = result.instructions;
-    if (counted?.verdict === verdict && counted.ratio) return [`instr/op ${counted.ratio.estimate.toFixed(3)} (${changeText(counted.ratio.estimate)}${place})`];
+    if (counted?.verdict === verdict && counted.ratio) return [`instr/op ${counted.ratio.estimate.toFixed(3)} (${formatChange(counted.ratio.estimate - 1)}${place})`];
     if (result.verdict === verdict || counted?.verdict === verdict) return where ? [`(${where})`] : [];
     return [];
   });
@@ -354,10 +349,6 @@ function countVerdicts(rows: readonly Row[]): Map<Verdict, number> {
   const counts = new Map<Verdict, number>();
   for (const row of rows) counts.set(row.verdict, (counts.get(row.verdict) ?? 0) + 1);
   return counts;
-}
-
-function shortSha(commit: string): string {
-  return commit.slice(0, 12);
 }
 
 /** The variant record for an id: the run's own, or for an unpaired base the stored baseline's. */
