@@ -236,7 +236,7 @@ interface Plan {
   noiseFloor: readonly NoiseFloor[];
 }
 
-/** A step measured with adaptive rounds is tested at the nominal level of its number of pairs (sequential.ts). */
+/** A step measured with adaptive rounds is tested at the nominal level of its number of pairs (alpha-spending.ts). */
 function lookThresholds(plan: Plan, t: Thresholds, pairs: number | undefined): Thresholds {
   const design = plan.mode === "paired" ? plan.results.run.sequential : undefined;
   if (!design || pairs === undefined) return t;

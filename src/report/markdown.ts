@@ -396,12 +396,12 @@ function setupSection(report: Report): string {
   const several = report.comparisons.length > 1;
   const label = (i: number) => (several ? `**${escapeMarkdown(report.labels[i] ?? "")}**: ` : "");
   const machines = report.comparisons.map((c, i) => `- ${label(i)}${machineText(c)}`);
-  const thresholds = [...new Set(report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null)))];
+  const thresholds = report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null));
   const effective = report.comparisons.flatMap((c, i) => effectiveLines(c).map((line) => `- ${label(i)}${line}`));
   const body = [
     machines.join("\n"),
     `Fails the check: ${report.failOn.length > 0 ? report.failOn.join(", ") : "nothing but a run without samples"} (input \`fail-on\`).`,
-    thresholds.length === 1 ? thresholds[0]! : report.comparisons.map((c, i) => `- ${label(i)}${thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null)}`).join("\n"),
+    new Set(thresholds).size === 1 ? thresholds[0]! : thresholds.map((text, i) => `- ${label(i)}${text}`).join("\n"),
     effective.length > 0 ? `Judged otherwise than configured (A/A noise floor, adaptive rounds):\n\n${effective.join("\n")}` : "",
   ].filter((part) => part !== "");
   return details("Machine, thresholds, per-step α", body.join("\n\n"));
@@ -490,10 +490,8 @@ function stepVerdictText(verdict: Verdict, result: VariantComparison | null | un
 const INSTRUCTIONS_NOTE =
   "instr/op is instructions per operation, variant / base, counted rather than timed (median of the repeats; ± how far their range reaches): above 1.00 is more CPU work per operation.";
 
-/** The relative QPS of the row's step against the stored baseline, marked unless unchanged; null without a stored baseline. */
-function storedCell(report: Report, row: Row): string | null {
-  const stored = report.options.storedBaseline;
-  if (!stored) return null;
+/** The relative QPS of the row's step against the stored baseline, marked unless unchanged. */
+function storedCell(stored: StoredBaselineColumn, row: Row): string {
   const result = stored.comparison.steps.find((s) => s.step === row.step)?.variants[0];
   if (!result) return NONE;
   const mark = result.verdict === "unchanged" ? "" : `${ICON[result.verdict]} `;
@@ -548,7 +546,7 @@ function mainTable(report: Report, rows: readonly Row[]): string {
       };
       return [qpsCell(), ...(counted[i] ? [instructionCell(cell?.result?.instructions)] : [])];
     }),
-    ...(stored ? [storedCell(report, row) ?? NONE] : []),
+    ...(stored ? [storedCell(stored, row)] : []),
     whereVerdict(report, row),
   ]);
   const table = markdownTable([header, ...body], { align: ["l", ...header.slice(2).map(() => "r"), "l"] });
@@ -590,7 +588,7 @@ function singleColumnTable(report: Report, column: Column, rows: readonly Row[],
       formatAmount(absoluteOf(absolute, base)?.ops_per_s),
       formatAmount(absoluteOf(absolute, column.variant)?.ops_per_s),
       formatInterval(result?.qps),
-      ...(stored ? [storedCell(report, row) ?? NONE] : []),
+      ...(stored ? [storedCell(stored, row)] : []),
       ...(instructions ? [instructionCell(result?.instructions)] : []),
       estimate(result?.metrics.cpu_us_per_op),
       estimate(result?.metrics.cs_per_op),
