@@ -58,6 +58,16 @@ describe("E-divisive with means", () => {
     expect(eDivisive(noise(90, 11, 0.01))).toEqual([]);
   });
 
+  it("tests a split against the best split of every segment permuted within itself, as ecp's sig.test, not of its own segment alone", () => {
+    // a step of 1 in 10 quiet values, then a far level of 40 values with noise of sd 1: alone the step is a change,
+    // but after the first change splits the series, permuting the noisy segment gives splits at least as divergent
+    const random = seededRandom(4);
+    const quiet = Array.from({ length: 10 }, (_, i) => (i < 5 ? 0 : 1) + 0.01 * normalRandom(random));
+    const noisy = Array.from({ length: 40 }, () => 100 + normalRandom(random));
+    expect(eDivisive(quiet).map((c) => c.index)).toEqual([5]);
+    expect(eDivisive([...quiet, ...noisy]).map((c) => c.index)).toEqual([10]);
+  });
+
   it("finds the change, gives the same answer for the same seed, and refuses values that are not finite", () => {
     const series = noise(40, 3, 0.02).map((e, i) => e + (i >= 25 ? 0.05 : 0));
     const found = eDivisive(series, { seed: 5 });
