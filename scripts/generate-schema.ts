@@ -1,7 +1,8 @@
 /** Writes schema/results.v1.json and schema/history.v1.json from the zod schemas, so no JSON Schema is written by hand. */
 import { writeFileSync } from "node:fs";
-import { z } from "zod";
-import { HISTORY_VERSION, HistoryFileSchema } from "../src/history/record.js";
+import { HISTORY_VERSION } from "../src/history/record.js";
+import { historyJsonSchema } from "../src/history/json-schema.js";
+import { RESULTS_VERSION } from "../src/results/schema.js";
 import { resultsJsonSchema } from "../src/results/json-schema.js";
 
 const write = (name: string, schema: Record<string, unknown>) => {
@@ -9,9 +10,5 @@ const write = (name: string, schema: Record<string, unknown>) => {
   writeFileSync(out, JSON.stringify(schema, null, 2) + "\n");
   console.log(`wrote ${out.pathname}`);
 };
-write("results.v1.json", resultsJsonSchema());
-write(`history.v${HISTORY_VERSION}.json`, {
-  $id: `https://db-bench-gate.dev/schema/history.v${HISTORY_VERSION}.json`,
-  title: "db-bench-gate history of a branch (one profile and architecture)",
-  ...z.toJSONSchema(HistoryFileSchema, { target: "draft-2020-12" }),
-});
+write(`results.v${RESULTS_VERSION}.json`, resultsJsonSchema());
+write(`history.v${HISTORY_VERSION}.json`, historyJsonSchema());

@@ -29,7 +29,7 @@ import { METRIC_NAMES, RESULTS_SCHEMA_ID, RESULTS_VERSION, type ErrorSample, typ
 import { compareRun } from "./compare/compare.js";
 import { thresholdResolver } from "./compare/thresholds.js";
 import type { StepComparison } from "./compare/types.js";
-import { formatAmount, formatDuration } from "./report/format.js";
+import { formatAmount } from "./report/format.js";
 import { phaseTimesLine, stepDoneLine } from "./report/step-line.js";
 import { countInstructions, failure } from "./schedule/instructions.js";
 import { runInterleaved, type InterleaveResult, type StepBudget } from "./schedule/interleave.js";
@@ -595,6 +595,6 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
   const measured = await timed("measuring", () => measureSteps(ctx, instances, variants, fingerprint, schedule, judgeStep));
   const instructions = await timed("counting instructions", () => countStage(ctx, instances, variants));
   await instances.stopAll();
-  log.info(phaseTimesLine(Object.entries(phases).filter(([name]) => instructions !== undefined || name !== "counting instructions"), formatDuration));
+  log.info(phaseTimesLine(Object.entries(phases).filter(([name]) => instructions !== undefined || name !== "counting instructions")));
   return assembleResults(ctx, { fingerprint, engineVersion, variants, schedule, measured, instructions, plannedRestarts: instances.plannedRestarts });
 }

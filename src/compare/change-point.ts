@@ -79,7 +79,8 @@ function bestSplit(values: readonly number[], order: readonly number[], start: n
 
 /**
  * The statistically significant change points of `series`, in index order. Hierarchical, as ecp's
- * e.divisive: the best split of the best segment is tested by permuting that segment's values; when
+ * e.divisive: the best split over all current segments is tested against the best split over all of
+ * them with each segment's values permuted within it (ecp's sig.test and perm.cluster); when
  * significant it is kept and the search goes on in the pieces, else the search ends.
  */
 export function eDivisive(series: readonly number[], options: EDivisiveOptions = {}): ChangePoint[] {
@@ -100,18 +101,22 @@ export function eDivisive(series: readonly number[], options: EDivisiveOptions =
       if (split && (!candidate || split.statistic > candidate.statistic)) candidate = { ...split, pValue: 1, segment: { start, end } };
     }
     if (!candidate || candidate.statistic <= 0) break;
-    const { start, end } = candidate.segment;
     const order = [...identity];
     let asLarge = 0;
     for (let r = 0; r < permutations; r++) {
-      // Fisher-Yates over the segment only
-      for (let i = end - 1; i > start; i--) {
-        const j = uniformInt(rng, start, i);
-        [order[i], order[j]] = [order[j]!, order[i]!];
+      // as ecp's sig.test: every current segment shuffled within itself (Fisher-Yates), the best split over all of them
+      let best = -Infinity;
+      for (let s = 0; s + 1 < bounds.length; s++) {
+        const start = bounds[s]!;
+        const end = bounds[s + 1]!;
+        for (let i = end - 1; i > start; i--) {
+          const j = uniformInt(rng, start, i);
+          [order[i], order[j]] = [order[j]!, order[i]!];
+        }
+        best = Math.max(best, bestSplit(series, order, start, end, minSize)?.statistic ?? -Infinity);
       }
-      const permuted = bestSplit(series, order, start, end, minSize);
       // a relative tolerance: permutations that reproduce the observed split must count as "as large"
-      if (permuted && permuted.statistic >= candidate.statistic * (1 - 1e-12)) asLarge++;
+      if (best >= candidate.statistic * (1 - 1e-12)) asLarge++;
     }
     candidate.pValue = (1 + asLarge) / (1 + permutations);
     if (candidate.pValue > sigLevel) break;

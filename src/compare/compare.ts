@@ -10,13 +10,12 @@
 import { max, median } from "simple-statistics";
 import { InputError } from "../errors.js";
 import { METRIC_KEYS, METRIC_NAMES, type InstructionSample, type MetricKey, type NoiseFloor, type OkSample, type Results, type Sample, type Step } from "../results/schema.js";
-import { formatInterval, formatLimit } from "../report/format.js";
 import { lookAlpha } from "./alpha-spending.js";
 import { decideGate } from "./gate.js";
 import { indexByStepAndVariant } from "./index-samples.js";
 import { compareInstructions, indexInstructionSamples } from "./instructions.js";
 import { chooseNoiseFloor, NOISE_FLOOR_CAP, type FloorChoice } from "./noise.js";
-import { brief } from "./reason.js";
+import { brief, formatChange, formatLimit, valueAgainst } from "./reason.js";
 import { pairedShift, unpairedShift, type ShiftEstimate } from "./stats.js";
 import { thresholdResolver } from "./thresholds.js";
 import {
@@ -91,7 +90,6 @@ function unpairedEstimator(base: readonly Sample[], variant: readonly Sample[]):
 const pText = (p: number) => (p >= 0.001 ? String(Number(p.toPrecision(2))) : p.toExponential(1));
 /** A significance level in a reason: two significant digits (an adaptive look's level is a long fraction). */
 const levelText = (alpha: number) => String(Number(alpha.toPrecision(2)));
-const percentText = (rise: number) => `${rise >= 0 ? "+" : ""}${Math.round(rise * 100)}%`;
 
 interface Decision {
   verdict: Verdict;
@@ -137,7 +135,9 @@ function decide(base: Side, variant: Side, errors: SampleErrorSummary[], qps: Es
   const { ratio: q, min_p_value } = qps;
   const p = q.p_value ?? 1;
   const significant = p < t.alpha;
-  const qpsText = `relative QPS ${formatInterval(q)}`;
+  // 3 decimals or more, so a value never reads as the limit it is compared with (tables keep 2)
+  const limits = [t.fail_below, t.warn_below, t.improve_above];
+  const qpsText = `relative QPS ${valueAgainst(q.estimate, limits)} (${valueAgainst(q.ci_low, limits)}–${valueAgainst(q.ci_high, limits)})`;
   const alphaText = levelText(t.alpha);
   const significance = `p = ${pText(p)} < ${alphaText}`;
   const floorText = `the A/A noise floor ±${(floor * 100).toFixed(1)}%`;
@@ -172,12 +172,12 @@ function whyHints(qps: RatioEstimate, metrics: Record<MetricKey, RatioEstimate |
   };
   const hints: string[] = [];
   const cpu = rise("cpu_us_per_op");
-  if (cpu !== null && cpu > 0 && cpu >= CPU_SHARE_OF_LOSS * (1 - qps.estimate)) hints.push(`${METRIC_NAMES.cpu_us_per_op} ${percentText(cpu)}`);
+  if (cpu !== null && cpu > 0 && cpu >= CPU_SHARE_OF_LOSS * (1 - qps.estimate)) hints.push(`${METRIC_NAMES.cpu_us_per_op} ${formatChange(cpu)}`);
   const cs = rise("cs_per_op");
-  if (cs !== null && cs > NOTABLE_RISE) hints.push(`${METRIC_NAMES.cs_per_op} ${percentText(cs)} (context switches: contention?)`);
+  if (cs !== null && cs > NOTABLE_RISE) hints.push(`${METRIC_NAMES.cs_per_op} ${formatChange(cs)} (context switches: contention?)`);
   const io = IO_METRICS.flatMap((key) => {
     const r = rise(key);
-    return r !== null && r > NOTABLE_RISE ? [`${METRIC_NAMES[key]} ${percentText(r)}`] : [];
+    return r !== null && r > NOTABLE_RISE ? [`${METRIC_NAMES[key]} ${formatChange(r)}`] : [];
   });
   if (io.length > 0) hints.push(`IO/op up: ${io.join(", ")}`);
   return hints;
@@ -190,7 +190,9 @@ function writerFellBehind(...sides: Side[]): string | null {
   );
   const [first] = behind;
   if (!first) return null;
-  const rounds = behind.length === 1 ? "1 round" : `${behind.length} rounds`;
+  // a round counts once, however many of its samples (base and variant) fell behind
+  const count = new Set(behind.map((b) => b.round)).size;
+  const rounds = count === 1 ? "1 round" : `${count} rounds`;
   return `the background writer fell behind its ${first.writer.target_rows_per_s} rows/s in ${rounds} (${first.label} round ${first.round}: ${first.writer.rows_per_s.toFixed(0)} rows/s): QPS not judged`;
 }
 
@@ -234,7 +236,7 @@ interface Plan {
   noiseFloor: readonly NoiseFloor[];
 }
 
-/** A step measured with adaptive rounds is tested at the nominal level of its number of pairs (sequential.ts). */
+/** A step measured with adaptive rounds is tested at the nominal level of its number of pairs (alpha-spending.ts). */
 function lookThresholds(plan: Plan, t: Thresholds, pairs: number | undefined): Thresholds {
   const design = plan.mode === "paired" ? plan.results.run.sequential : undefined;
   if (!design || pairs === undefined) return t;

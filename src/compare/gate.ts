@@ -6,7 +6,7 @@
  * fine. A run without a single ok sample fails whatever the policy: it measured nothing. n/a (a build
  * valgrind cannot run) never fails. Pure.
  */
-import type { Comparison } from "./types.js";
+import type { Comparison, InstructionVerdict, Verdict } from "./types.js";
 
 /** The verdicts a user can make fail the check (input fail-on, CLI --fail-on). */
 export const FAIL_ON = ["regression", "error", "missing", "unstable", "warning"] as const;
@@ -63,11 +63,11 @@ export type GateSubject = readonly Pick<Comparison, "steps" | "label">[] | { mea
 interface GatedResult {
   step: string;
   column: string | null;
-  verdicts: { channel: "QPS" | "instr/op"; verdict: string }[];
+  verdicts: { channel: "QPS" | "instr/op"; verdict: Verdict | InstructionVerdict }[];
 }
 
 /** A run measured alone has no comparison: a step with a failed sample is an error, one without any sample missing. */
-function measuredAloneVerdict(s: MeasuredStep): string {
+function measuredAloneVerdict(s: MeasuredStep): Verdict {
   return s.errors > 0 ? "error" : s.ok === 0 ? "missing" : "unchanged";
 }
 
@@ -136,14 +136,15 @@ const NO_SAMPLES: GateReason = { cause: "no-samples", count: 0, steps: [], summa
 export function decideGate(subject: GateSubject, failOn: readonly FailOn[] = DEFAULT_FAIL_ON, acceptance: Acceptance | null = null): GateDecision {
   const { results, measured } = gatedResults(subject);
   const reasons = measured ? [] : [NO_SAMPLES];
+  const regressions = hits(results, "regression");
   let accepted: GateDecision["accepted"] = null;
   for (const cause of FAIL_ON) {
-    const found = failOn.includes(cause) ? hits(results, cause) : { count: 0, steps: [] };
+    const found = !failOn.includes(cause) ? { count: 0, steps: [] } : cause === "regression" ? regressions : hits(results, cause);
     if (found.count === 0) continue;
     if (cause === "regression" && acceptance) accepted = { ...reason(cause, found), ...acceptance };
     else reasons.push(reason(cause, found));
   }
-  return { verdict: reasons.length > 0 ? "fail" : "pass", reasons, regressions: hits(results, "regression").count, accepted };
+  return { verdict: reasons.length > 0 ? "fail" : "pass", reasons, regressions: regressions.count, accepted };
 }
 
 /** "1 regression, 4 errors (fail-on: regression, error)": the headline's why. */

@@ -11,8 +11,7 @@
 import { max, median, min } from "simple-statistics";
 import { indexByStepAndVariant } from "./index-samples.js";
 import type { InstructionSample, OkInstructionSample } from "../results/schema.js";
-import { formatLimit } from "../report/format.js";
-import { brief } from "./reason.js";
+import { brief, formatLimit, valueAgainst } from "./reason.js";
 import type { InstructionComparison, InstructionErrorSummary, InstructionRatio, InstructionSide, InstructionVerdict, Thresholds } from "./types.js";
 
 /** The instruction samples of one variant of one step, under the name the comparison shows. */
@@ -46,12 +45,15 @@ function errorsOf({ label, samples }: InstructionSamples): InstructionErrorSumma
   return samples.flatMap((s) => (s.status === "error" ? [{ variant: label, repeat: s.repeat, message: s.error.message, log_excerpt: s.error.log_excerpt }] : []));
 }
 
-const ratioText = (r: InstructionRatio) => `relative instr/op ${r.estimate.toFixed(3)} (range ${r.low.toFixed(3)}–${r.high.toFixed(3)})`;
+function ratioText(r: InstructionRatio, t: Thresholds): string {
+  const limits = [t.instructions_fail_above, t.instructions_warn_above, t.instructions_improve_below];
+  return `relative instr/op ${valueAgainst(r.estimate, limits)} (range ${valueAgainst(r.low, limits)}–${valueAgainst(r.high, limits)})`;
+}
 
 /** Regression, warning or improvement when the ratio is past its threshold and the ranges do not overlap; unstable when they do. */
 function judge(r: InstructionRatio, t: Thresholds): { verdict: InstructionVerdict; reason: string } {
   const apart = r.low > 1 || r.high < 1;
-  const text = ratioText(r);
+  const text = ratioText(r, t);
   const separate = "the repeats of the two sides do not overlap";
   if (apart && r.estimate > t.instructions_fail_above) return { verdict: "regression", reason: `${text} is above ${formatLimit(t.instructions_fail_above)}; ${separate}` };
   if (apart && r.estimate > t.instructions_warn_above) return { verdict: "warning", reason: `${text} is above ${formatLimit(t.instructions_warn_above)}; ${separate}` };

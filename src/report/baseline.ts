@@ -4,7 +4,7 @@ import { median } from "simple-statistics";
 import { gateHeadline, type GateDecision, type MeasuredStep } from "../compare/gate.js";
 import type { Results } from "../results/schema.js";
 import { escapeMarkdown, inlineCode } from "./escape.js";
-import { NONE } from "./format.js";
+import { NONE, shortSha } from "./format.js";
 
 export interface StoredBaseline {
   commit: string;
@@ -43,7 +43,7 @@ export function baselineStoredMarkdown(results: Results, stored: StoredBaseline,
   return [
     `## db-bench-gate baseline${failed} · ${escapeMarkdown(`${results.profile.name} · ${results.fingerprint.arch}`)}`,
     "",
-    `Stored the results of ${inlineCode(stored.commit.slice(0, 12))} as the baseline (artifact ${inlineCode(stored.artifact)}, and ${inlineCode(stored.storedAt)}).`,
+    `Stored the results of ${inlineCode(shortSha(stored.commit))} as the baseline (artifact ${inlineCode(stored.artifact)}, and ${inlineCode(stored.storedAt)}).`,
     "",
     markdownTable([["step", "median QPS", "rounds", "errors"], ...rows], { align: ["l", "r", "r", "r"] }),
     "",

@@ -1,13 +1,11 @@
 /** The bisect report: the first bad commit, its change against its parent per step, and every probe. Pure. */
 import { markdownTable } from "markdown-table";
 import type { BisectReport } from "../bisect.js";
-import { inlineCode } from "./escape.js";
-import { formatDuration, formatInstructionRatio, formatInterval } from "./format.js";
-
-const short = (commit: string) => commit.slice(0, 12);
+import { inlineCode, repoLink } from "./escape.js";
+import { formatDuration, formatInstructionRatio, formatInterval, shortSha } from "./format.js";
 
 export function bisectMarkdown(report: BisectReport, repoUrl: string | null): string {
-  const link = (commit: string) => (repoUrl ? `[${inlineCode(short(commit), true)}](${repoUrl}/commit/${commit})` : inlineCode(short(commit), true));
+  const link = (commit: string) => repoLink(shortSha(commit), repoUrl, `commit/${commit}`, true);
   const { verdict } = report;
   const confirmed = verdict.bad;
   const rows = verdict.comparison.steps.map((s) => {

@@ -46,8 +46,8 @@ export function relativeQpsChart(title: string, bars: ChartBar[]): string {
   ]);
 }
 
-/** The newest points a trend chart shows: more labels than this are unreadable on the x axis. */
-export const TREND_MAX_POINTS = 60;
+/** The points a trend chart shows at most: more labels than this are unreadable on the x axis. */
+const TREND_MAX_POINTS = 60;
 
 export interface TrendPoint {
   /** the x-axis label: a short commit sha */
@@ -55,19 +55,29 @@ export interface TrendPoint {
   value: number;
 }
 
+/** The points shown: all when they fit, else the newest, or with `focus` (an index) a window around that point. */
+function trendWindow(points: readonly TrendPoint[], focus: number | undefined): readonly TrendPoint[] {
+  if (points.length <= TREND_MAX_POINTS) return points;
+  if (focus === undefined) return points.slice(-TREND_MAX_POINTS);
+  const start = Math.min(Math.max(0, focus - Math.floor(TREND_MAX_POINTS / 2)), points.length - TREND_MAX_POINTS);
+  return points.slice(start, start + TREND_MAX_POINTS);
+}
+
 /**
- * A ```mermaid line chart of one step's series relative to its first shown point (the newest
- * TREND_MAX_POINTS), with the 1.0 line for reference. `what` names the y axis ("relative QPS").
+ * A ```mermaid line chart of one step's series relative to its first shown point, with the 1.0 line
+ * for reference. At most TREND_MAX_POINTS are shown: the newest, or those around the point at index
+ * `focus` (a change point). The title says which point the values are relative to: `TITLE relative to
+ * LABEL`. `what` names the y axis ("relative QPS").
  */
-export function trendChart(title: string, what: string, points: readonly TrendPoint[]): string {
-  const shown = points.slice(-TREND_MAX_POINTS);
-  const first = shown[0]?.value;
-  if (first === undefined) throw new Error("a trend chart needs at least one point");
-  const relative = shown.map((p) => p.value / first);
+export function trendChart(title: string, what: string, points: readonly TrendPoint[], focus?: number): string {
+  const shown = trendWindow(points, focus);
+  const [first] = shown;
+  if (!first) throw new Error("a trend chart needs at least one point");
+  const relative = shown.map((p) => p.value / first.value);
   const [min, max] = axisRange(relative);
   return xyChartBlock(300, [
     "xychart-beta",
-    `  title ${chartLabel(title)}`,
+    `  title ${chartLabel(`${title} relative to ${first.label}`)}`,
     `  x-axis [${shown.map((p) => chartLabel(p.label)).join(", ")}]`,
     `  y-axis ${chartLabel(what)} ${min.toFixed(2)} --> ${max.toFixed(2)}`,
     `  line [${relative.map((r) => r.toFixed(3)).join(", ")}]`,

@@ -65,6 +65,12 @@ export function inlineCode(text: string, inTable = false): string {
   return `${fence}${pad}${content}${pad}${fence}`;
 }
 
+/** `text` as code, linked to `path` under the repository (`commit/SHA`, `compare/A...B`) when its URL is known. */
+export function repoLink(text: string, repoUrl: string | null, path: string, inTable = false): string {
+  const code = inlineCode(text, inTable);
+  return repoUrl ? `[${code}](${repoUrl}/${path})` : code;
+}
+
 /** A fenced code block whose fence is longer than any backtick run inside, so a log containing ``` cannot close it. */
 export function fencedBlock(text: string, info = "text"): string {
   const content = stripControl(text).replace(/\n+$/, "");

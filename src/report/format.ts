@@ -38,11 +38,8 @@ export function formatRatio(value: number | null | undefined): string {
   return value.toFixed(2);
 }
 
-/** A threshold as set: at least 2 decimals (0.90, not 0.9), more when it has them (1.005). */
-export function formatLimit(value: number): string {
-  const decimals = Math.min(6, Math.max(2, (String(value).split(".")[1] ?? "").length));
-  return value.toFixed(decimals);
-}
+// thresholds and changes are written by the verdicts' reasons too: compare owns their format, the tables use it from here
+export { formatChange, formatLimit } from "../compare/reason.js";
 
 /** `0.93 (0.91–0.95)`: the estimate with its interval. */
 export function formatInterval(ratio: RatioEstimate | null | undefined): string {
@@ -93,6 +90,11 @@ export function formatTsvNumber(value: number | null | undefined, decimals: numb
   if (value === null || value === undefined || Number.isNaN(value)) return "NA";
   if (!Number.isFinite(value)) return value > 0 ? "inf" : "-inf";
   return value.toFixed(decimals);
+}
+
+/** A commit as the reports name it: its first 12 hex digits. */
+export function shortSha(commit: string): string {
+  return commit.slice(0, 12);
 }
 
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {

@@ -7,11 +7,14 @@ import type { Channel, HistoryFile, SeriesPoint } from "../history/record.js";
 import { currentSteps, stepSeries } from "../history/record.js";
 import { CHANGE_SIG_LEVEL, type HistoryChange } from "../history/detect.js";
 import { trendChart } from "./chart.js";
-import { escapeMarkdown, inlineCode } from "./escape.js";
-import { formatInterval, plural } from "./format.js";
+import { escapeMarkdown, inlineCode, repoLink } from "./escape.js";
+import { formatInterval, plural, shortSha } from "./format.js";
 
-const CHANNEL_NAMES: Record<Channel, string> = { qps: "relative QPS", instructions: "relative instr/op" };
-const short = (commit: string) => commit.slice(0, 12);
+/** A channel's names: in a table's column, a chart's title and y axis, and a section's heading. */
+const CHANNEL: Record<Channel, { column: string; chart: string; axis: string; heading: string }> = {
+  qps: { column: "QPS", chart: "median QPS", axis: "relative QPS", heading: "QPS" },
+  instructions: { column: "instr/op", chart: "instructions per op", axis: "relative instr/op", heading: "instructions per operation" },
+};
 
 export interface HistoryContext {
   profile: string;
@@ -24,20 +27,19 @@ export interface HistoryContext {
 }
 
 function commitRange(change: HistoryChange, repoUrl: string | null): string {
-  const range = `${short(change.lastGood.commit)}..${short(change.firstBad.commit)}`;
-  return repoUrl ? `[${inlineCode(range, true)}](${repoUrl}/compare/${change.lastGood.commit}...${change.firstBad.commit})` : inlineCode(range, true);
+  return repoLink(`${shortSha(change.lastGood.commit)}..${shortSha(change.firstBad.commit)}`, repoUrl, `compare/${change.lastGood.commit}...${change.firstBad.commit}`, true);
 }
 
-function stepChart(step: string, channel: Channel, series: readonly SeriesPoint[]): string {
-  const title = `${step} · ${channel === "qps" ? "median QPS" : "instructions per op"} relative to ${short(series[0]!.commit)}`;
-  return trendChart(title, CHANNEL_NAMES[channel], series.map((p) => ({ label: p.commit.slice(0, 7), value: p.value })));
+/** One step's chart in one channel; `focus`: the index of a point the chart must show (a change point), else the newest are shown. */
+function stepChart(step: string, channel: Channel, series: readonly SeriesPoint[], focus?: number): string {
+  return trendChart(`${step} · ${CHANNEL[channel].chart}`, CHANNEL[channel].axis, series.map((p) => ({ label: p.commit.slice(0, 7), value: p.value })), focus);
 }
 
 function changesTable(changes: readonly HistoryChange[], repoUrl: string | null): string {
   const level = `${Math.round((1 - CHANGE_SIG_LEVEL) * 100)}%`;
   const rows = changes.map((c) => [
     inlineCode(c.step, true),
-    c.channel === "qps" ? "QPS" : "instr/op",
+    CHANNEL[c.channel].column,
     commitRange(c, repoUrl),
     `${formatInterval(c.size)}${c.size.confidence < 1 - CHANGE_SIG_LEVEL ? ` (${Math.round(c.size.confidence * 100)}%: too few runs for ${level})` : ""}`,
     c.pValue.toFixed(3),
@@ -72,13 +74,13 @@ export function alertMarkdown(regressions: readonly HistoryChange[], ctx: Histor
   const steps = [...new Set(regressions.map((r) => r.step))];
   const bisect = regressions.map((r) => `db-bench-gate bisect --repo . --good ${r.lastGood.commit} --bad ${r.firstBad.commit} --steps '${r.step}'`);
   return {
-    title: `db-bench-gate: ${ctx.branch} regressed at ${short(first.firstBad.commit)} (${ctx.profile} on ${ctx.arch}: ${steps.slice(0, 3).join(", ")}${steps.length > 3 ? ", ..." : ""})`,
+    title: `db-bench-gate: ${ctx.branch} regressed at ${shortSha(first.firstBad.commit)} (${ctx.profile} on ${ctx.arch}: ${steps.slice(0, 3).join(", ")}${steps.length > 3 ? ", ..." : ""})`,
     body: [
       `## ⚠️ A regression on ${inlineCode(ctx.branch)} · ${escapeMarkdown(`${ctx.profile} · ${ctx.arch}`)}`,
       "",
       ctx.cc.length ? `cc ${ctx.cc.join(" ")}` : "",
       "",
-      `The history of ${inlineCode(ctx.branch)} (${escapeMarkdown(ctx.store)}) has a change point below the threshold: the first bad run measured ${inlineCode(short(first.firstBad.commit))}, the last good one ${inlineCode(short(first.lastGood.commit))}.`,
+      `The history of ${inlineCode(ctx.branch)} (${escapeMarkdown(ctx.store)}) has a change point below the threshold: the first bad run measured ${inlineCode(shortSha(first.firstBad.commit))}, the last good one ${inlineCode(shortSha(first.lastGood.commit))}.`,
       "",
       changesTable(regressions, ctx.repoUrl),
       "",
@@ -88,7 +90,7 @@ export function alertMarkdown(regressions: readonly HistoryChange[], ctx: Histor
       ...bisect,
       "```",
       "",
-      ...regressions.flatMap((r) => [`### ${escapeMarkdown(r.step)} · ${r.channel === "qps" ? "QPS" : "instructions per operation"}`, "", stepChart(r.step, r.channel, r.series), ""]),
+      ...regressions.flatMap((r) => [`### ${escapeMarkdown(r.step)} · ${CHANNEL[r.channel].heading}`, "", stepChart(r.step, r.channel, r.series, r.series.indexOf(r.firstBad)), ""]),
     ].join("\n"),
   };
 }

@@ -28,6 +28,7 @@ import { cpuPlacementText } from "../results/run-labels.js";
 import {
   NONE,
   formatAmount,
+  formatChange,
   formatCount,
   formatDuration,
   formatInstructionRatio,
@@ -37,6 +38,7 @@ import {
   formatRatio,
   formatSpread,
   plural,
+  shortSha,
 } from "./format.js";
 import type { RunnerCost } from "../config/runner-cost.js";
 import { renderPricePerformance } from "./price-performance.js";
@@ -99,7 +101,7 @@ export function measuringBody(previous: string, profile: string, sha: string, ru
   const rest = lines.slice(lines[0] === marker ? 1 : 0);
   while (rest[0] === "" || rest[0]?.startsWith(MEASURING)) rest.shift();
   const run = runUrl ? ` ([workflow run](${runUrl}))` : "";
-  return [marker, "", `${MEASURING} ${inlineCode(sha.slice(0, 12))}**${run}: the numbers below are from the previous run.`, "", ...rest].join("\n");
+  return [marker, "", `${MEASURING} ${inlineCode(shortSha(sha))}**${run}: the numbers below are from the previous run.`, "", ...rest].join("\n");
 }
 
 export interface MarkdownOptions {
@@ -244,13 +246,6 @@ const HEADLINE_STEPS = 3;
 /** Verdicts the headline gives a number for; an error or a missing step has none to give. */
 const NUMBERED: ReadonlySet<Verdict> = new Set(["regression", "warning", "unstable", "improvement"]);
 
-/** −7%, +12%, −0.4%: the change a ratio is. */
-function changeText(ratio: number): string {
-  const percent = (ratio - 1) * 100;
-  const size = Math.abs(percent);
-  return `${percent < 0 ? "−" : "+"}${size >= 1 || size === 0 ? Math.round(size) : size.toFixed(1)}%`;
-}
-
 /** Whether any cell of the row has `verdict` in either channel. */
 function rowHas(row: Row, verdict: Verdict): boolean {
   return row.cells.some((cell) => cell?.result && (cell.result.verdict === verdict || cell.result.instructions?.verdict === verdict));
@@ -264,9 +259,9 @@ function headlineStep(report: Report, row: Row, verdict: Verdict): string {
     const where = report.columns.length > 1 ? escapeMarkdown(report.columns[i]?.name ?? "") : null;
     const place = where ? `, ${where}` : "";
     if (!NUMBERED.has(verdict)) return where && (result.verdict === verdict || result.instructions?.verdict === verdict) ? [`(${where})`] : [];
-    if (result.verdict === verdict && result.qps) return [`${formatRatio(result.qps.estimate)} (${changeText(result.qps.estimate)}${place})`];
+    if (result.verdict === verdict && result.qps) return [`${formatRatio(result.qps.estimate)} (${formatChange(result.qps.estimate - 1)}${place})`];
     const counted = result.instructions;
-    if (counted?.verdict === verdict && counted.ratio) return [`instr/op ${counted.ratio.estimate.toFixed(3)} (${changeText(counted.ratio.estimate)}${place})`];
+    if (counted?.verdict === verdict && counted.ratio) return [`instr/op ${counted.ratio.estimate.toFixed(3)} (${formatChange(counted.ratio.estimate - 1)}${place})`];
     if (result.verdict === verdict || counted?.verdict === verdict) return where ? [`(${where})`] : [];
     return [];
   });
@@ -356,10 +351,6 @@ function countVerdicts(rows: readonly Row[]): Map<Verdict, number> {
   return counts;
 }
 
-function shortSha(commit: string): string {
-  return commit.slice(0, 12);
-}
-
 /** The variant record for an id: the run's own, or for an unpaired base the stored baseline's. */
 function variantRecord(comparison: Comparison, id: string): Variant | undefined {
   const baseline = comparison.context.baseline;
@@ -405,12 +396,12 @@ function setupSection(report: Report): string {
   const several = report.comparisons.length > 1;
   const label = (i: number) => (several ? `**${escapeMarkdown(report.labels[i] ?? "")}**: ` : "");
   const machines = report.comparisons.map((c, i) => `- ${label(i)}${machineText(c)}`);
-  const thresholds = [...new Set(report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null)))];
+  const thresholds = report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null));
   const effective = report.comparisons.flatMap((c, i) => effectiveLines(c).map((line) => `- ${label(i)}${line}`));
   const body = [
     machines.join("\n"),
     `Fails the check: ${report.failOn.length > 0 ? report.failOn.join(", ") : "nothing but a run without samples"} (input \`fail-on\`).`,
-    thresholds.length === 1 ? thresholds[0]! : report.comparisons.map((c, i) => `- ${label(i)}${thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null)}`).join("\n"),
+    new Set(thresholds).size === 1 ? thresholds[0]! : thresholds.map((text, i) => `- ${label(i)}${text}`).join("\n"),
     effective.length > 0 ? `Judged otherwise than configured (A/A noise floor, adaptive rounds):\n\n${effective.join("\n")}` : "",
   ].filter((part) => part !== "");
   return details("Machine, thresholds, per-step α", body.join("\n\n"));
@@ -499,10 +490,8 @@ function stepVerdictText(verdict: Verdict, result: VariantComparison | null | un
 const INSTRUCTIONS_NOTE =
   "instr/op is instructions per operation, variant / base, counted rather than timed (median of the repeats; ± how far their range reaches): above 1.00 is more CPU work per operation.";
 
-/** The relative QPS of the row's step against the stored baseline, marked unless unchanged; null without a stored baseline. */
-function storedCell(report: Report, row: Row): string | null {
-  const stored = report.options.storedBaseline;
-  if (!stored) return null;
+/** The relative QPS of the row's step against the stored baseline, marked unless unchanged. */
+function storedCell(stored: StoredBaselineColumn, row: Row): string {
   const result = stored.comparison.steps.find((s) => s.step === row.step)?.variants[0];
   if (!result) return NONE;
   const mark = result.verdict === "unchanged" ? "" : `${ICON[result.verdict]} `;
@@ -557,7 +546,7 @@ function mainTable(report: Report, rows: readonly Row[]): string {
       };
       return [qpsCell(), ...(counted[i] ? [instructionCell(cell?.result?.instructions)] : [])];
     }),
-    ...(stored ? [storedCell(report, row) ?? NONE] : []),
+    ...(stored ? [storedCell(stored, row)] : []),
     whereVerdict(report, row),
   ]);
   const table = markdownTable([header, ...body], { align: ["l", ...header.slice(2).map(() => "r"), "l"] });
@@ -599,7 +588,7 @@ function singleColumnTable(report: Report, column: Column, rows: readonly Row[],
       formatAmount(absoluteOf(absolute, base)?.ops_per_s),
       formatAmount(absoluteOf(absolute, column.variant)?.ops_per_s),
       formatInterval(result?.qps),
-      ...(stored ? [storedCell(report, row) ?? NONE] : []),
+      ...(stored ? [storedCell(stored, row)] : []),
       ...(instructions ? [instructionCell(result?.instructions)] : []),
       estimate(result?.metrics.cpu_us_per_op),
       estimate(result?.metrics.cs_per_op),
@@ -849,7 +838,7 @@ function fingerprintTable(report: Report): string {
     ["host (hash)", (c) => c.context.fingerprint.hostname_hash],
     ["engine", (c) => `${c.context.engine.name} ${c.context.engine.version}`],
     ["profile", (c) => `${c.context.profile.name} v${c.context.profile.version} (${c.context.profile.hash.slice(0, 12)})`],
-    ["CPUs", (c) => (c.context.cpu_placement && "server" in c.context.cpu_placement ? `server ${c.context.cpu_placement.server}, client ${c.context.cpu_placement.client}` : cpuPlacementText(c.context.cpu_placement))],
+    ["CPUs", (c) => cpuPlacementText(c.context.cpu_placement)],
     ["run", (c) => c.context.run_id],
     ["started", (c) => c.context.started_at],
     ["duration", (c) => runDuration(c.context.started_at, c.context.finished_at)],

@@ -1,6 +1,6 @@
 /** The log's line when a step's rounds are done: its verdict, relative QPS with its interval, and the rounds it used. Pure. */
 import type { StepComparison } from "../compare/types.js";
-import { formatInterval, plural } from "./format.js";
+import { formatDuration, formatInterval, plural } from "./format.js";
 
 /** `pgbench.select-only.prepared.c1 done after 12 rounds: head regression 0.89 (0.86–0.92)`; without a comparison (one variant), the rounds alone. */
 export function stepDoneLine(stepId: string, rounds: number, judged: StepComparison | undefined): string {
@@ -10,6 +10,6 @@ export function stepDoneLine(stepId: string, rounds: number, judged: StepCompari
 }
 
 /** `time per phase: builds 1m 05s · loads 32s · measuring 6m 10s`: where a run's time went. */
-export function phaseTimesLine(phases: readonly [string, number][], format: (seconds: number) => string): string {
-  return `time per phase: ${phases.map(([name, seconds]) => `${name} ${format(seconds)}`).join(" · ")}`;
+export function phaseTimesLine(phases: readonly [string, number][]): string {
+  return `time per phase: ${phases.map(([name, seconds]) => `${name} ${formatDuration(seconds)}`).join(" · ")}`;
 }

@@ -7,12 +7,17 @@
  * Pure.
  */
 import type { Comparison, StepComparison } from "../compare/types.js";
-import { METRIC_KEYS, METRIC_NAMES, type MetricKey } from "../results/schema.js";
+import { METRIC_KEYS, type MetricKey } from "../results/schema.js";
 import { columnsOf, comparisonLabels, rowsOf, type Column } from "./columns.js";
 import { formatTsvNumber } from "./format.js";
 
 export type TsvKind = "relative" | "metrics";
 
+/**
+ * The metrics header as o.met.all has it (`cpu_us/o`, not the comment's `cpu/op`): the TSV is the
+ * field's format, so the scripts that read those files read these; the comment uses the project's names.
+ */
+const FIELD_METRIC_COLUMN: Record<MetricKey, string> = { cpu_us_per_op: "cpu_us/o", cs_per_op: "cs/o", r_per_op: "r/o", rkb_per_op: "rKB/o", wkb_per_op: "wKB/o" };
 
 /** Decimals per metric: CPU in µs needs one; the small per-op counts need three, as in o.met.all. */
 const METRIC_DECIMALS: Record<MetricKey, number> = { cpu_us_per_op: 1, cs_per_op: 3, r_per_op: 3, rkb_per_op: 3, wkb_per_op: 3 };
@@ -52,7 +57,7 @@ function relativeTsv(comparisons: Comparison[]): string {
   return lines.join("\n") + "\n";
 }
 
-const METRICS_HEADER = line([...METRIC_KEYS.map((k) => METRIC_NAMES[k]), "o/s", "variant"]);
+const METRICS_HEADER = line([...METRIC_KEYS.map((k) => FIELD_METRIC_COLUMN[k]), "o/s", "variant"]);
 
 function metricsBlock(step: StepComparison, comparison: Comparison, label: string | null): string[] {
   const absolute = step.absolute.map((a) =>

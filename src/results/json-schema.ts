@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { RESULTS_VERSION, ResultsSchema } from "./schema.js";
 
+/** A committed JSON Schema (schema/ID.json) generated from a zod schema, so none is written by hand. */
+export function jsonSchemaOf(id: string, title: string, schema: z.ZodType): Record<string, unknown> {
+  return { $id: `https://db-bench-gate.dev/schema/${id}.json`, title, ...z.toJSONSchema(schema, { target: "draft-2020-12" }) };
+}
+
 /** The JSON Schema of results format v1, generated from the zod schema (cross-references such as "samples[].step names a step" are checked by zod only). */
 export function resultsJsonSchema(): Record<string, unknown> {
-  return {
-    $id: `https://db-bench-gate.dev/schema/results.v${RESULTS_VERSION}.json`,
-    title: "db-bench-gate results",
-    ...z.toJSONSchema(ResultsSchema, { target: "draft-2020-12" }),
-  };
+  return jsonSchemaOf(`results.v${RESULTS_VERSION}`, "db-bench-gate results", ResultsSchema);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eDivisive } from "../../src/compare/change-point.js";
+import { normalRandom, seededRandom } from "../../scripts/lib/synthetic-results.js";
 
 /** Q̂ at split τ computed straight from Matteson & James's definition (α = 1), in O(n²) per τ: the reference. */
 function definitionQ(values: number[], tau: number): number {
@@ -18,11 +19,10 @@ function definitionQ(values: number[], tau: number): number {
   return ((m * k) / (m + k)) * ((2 * cross) / (m * k) - within(x) - within(y));
 }
 
-/** A seeded normal sample (Box-Muller over a linear congruential generator), so the test data never changes. */
+/** A seeded normal sample (the synthetic results' generator), so the test data never changes. */
 function noise(n: number, seed: number, sd: number): number[] {
-  let state = seed;
-  const uniform = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) + 1) / (2 ** 31 + 1);
-  return Array.from({ length: n }, () => sd * Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform()));
+  const random = seededRandom(seed);
+  return Array.from({ length: n }, () => sd * normalRandom(random));
 }
 
 describe("E-divisive with means", () => {
@@ -58,9 +58,21 @@ describe("E-divisive with means", () => {
     expect(eDivisive(noise(90, 11, 0.01))).toEqual([]);
   });
 
-  it("gives the same answer for the same seed and refuses values that are not finite", () => {
+  it("tests a split against the best split of every segment permuted within itself, as ecp's sig.test, not of its own segment alone", () => {
+    // a step of 1 in 10 quiet values, then a far level of 40 values with noise of sd 1: alone the step is a change,
+    // but after the first change splits the series, permuting the noisy segment gives splits at least as divergent
+    const random = seededRandom(4);
+    const quiet = Array.from({ length: 10 }, (_, i) => (i < 5 ? 0 : 1) + 0.01 * normalRandom(random));
+    const noisy = Array.from({ length: 40 }, () => 100 + normalRandom(random));
+    expect(eDivisive(quiet).map((c) => c.index)).toEqual([5]);
+    expect(eDivisive([...quiet, ...noisy]).map((c) => c.index)).toEqual([10]);
+  });
+
+  it("finds the change, gives the same answer for the same seed, and refuses values that are not finite", () => {
     const series = noise(40, 3, 0.02).map((e, i) => e + (i >= 25 ? 0.05 : 0));
-    expect(eDivisive(series, { seed: 5 })).toEqual(eDivisive(series, { seed: 5 }));
+    const found = eDivisive(series, { seed: 5 });
+    expect(found.map((c) => c.index)).toEqual([25]);
+    expect(found).toEqual(eDivisive(series, { seed: 5 }));
     expect(() => eDivisive([1, Number.NaN, 2])).toThrow(/finite/);
   });
 });

@@ -60,7 +60,7 @@ describe("compareRun verdicts (paired by round)", () => {
     const comparison = compareRun(results);
     const head = variantOf(comparison);
     expect(head.verdict).toBe("regression");
-    expect(head.reason).toMatch(/^relative QPS 0\.\d{2} \(0\.\d{2}–0\.\d{2}\) is below 0\.95, p = 0\.002 < 0\.01$/);
+    expect(head.reason).toMatch(/^relative QPS 0\.\d{3} \(0\.\d{3}–0\.\d{3}\) is below 0\.95, p = 0\.002 < 0\.01$/);
     expect(head.qps?.estimate).toBeGreaterThan(0.88);
     expect(head.qps?.estimate).toBeLessThan(0.92);
     expect(head.qps?.ci_high).toBeLessThan(0.95);
@@ -168,6 +168,27 @@ describe("compareRun verdicts (paired by round)", () => {
     const results = syntheticResults();
     results.samples.push({ ...(results.samples[3] as OkSample) });
     expect(() => compareRun(results)).toThrow(inputError(`$.samples[${results.samples.length - 1}]`));
+  });
+
+  it("prints the estimate in a reason with enough decimals that it never reads as its threshold: 0.9496 is not 0.95", () => {
+    const head = headWith(0.9496, { noise: 0 });
+    expect(head.verdict).toBe("regression");
+    expect(head.reason).toBe("relative QPS 0.9496 (0.9496–0.9496) is below 0.95, p = 0.002 < 0.01");
+    expect(headWith(0.9, { noise: 0 }).reason).toBe("relative QPS 0.900 (0.900–0.900) is below 0.95, p = 0.002 < 0.01");
+  });
+
+  it("a background writer that fell behind on both sides of a round counts that round once", () => {
+    const results = syntheticResults({ noise: 0.01 });
+    const behindIn = (rounds: readonly number[]): Results => ({
+      ...results,
+      samples: results.samples.map((s) =>
+        s.status === "ok" ? { ...s, background_writer: { target_rows_per_s: 100, rows_per_s: rounds.includes(s.round) ? 60 : 100, kept_rate: !rounds.includes(s.round) } } : s,
+      ),
+    });
+    const once = variantOf(compareRun(behindIn([3])));
+    expect(once.verdict).toBe("unstable");
+    expect(once.reason).toBe("the background writer fell behind its 100 rows/s in 1 round (base round 3: 60 rows/s): QPS not judged");
+    expect(variantOf(compareRun(behindIn([3, 5]))).reason).toMatch(/ in 2 rounds \(/);
   });
 });
 

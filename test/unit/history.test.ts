@@ -3,13 +3,14 @@
  * and both stores (the runner's cache dir; a data branch written through a stand-in GitHub on loopback).
  */
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
 import { InputError } from "../../src/errors.js";
 import { detectChanges } from "../../src/history/detect.js";
+import { historyJsonSchema } from "../../src/history/json-schema.js";
 import { appendRecord, historyRecordOf, parseHistory, stepSeries, type HistoryFile } from "../../src/history/record.js";
 import { cacheDirHistoryStore, historyKey, HISTORY_FILE, type HistoryStore } from "../../src/history/store.js";
 import { createGitHubClient } from "../../src/publish/github.js";
@@ -127,6 +128,20 @@ describe("change points of the history", () => {
     expect(body.match(/xychart-beta/g)).toHaveLength(2);
     // relative to the first point: 1.000 before, about 0.70 after
     expect(body).toMatch(/line \[1\.000, (0\.9\d\d|1\.0\d\d), .*, 0\.[67]\d\d\]/);
+    expect(body).toContain(`title "select _ median QPS relative to ${sha(0).slice(0, 7)}"`);
+  });
+
+  it("the alert's chart shows the change point even when it is older than the newest 60 runs", () => {
+    const [change] = detectChanges(historyWithSlowdown(4, 70), () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select" && c.channel === "qps");
+    expect(change!.firstBad.commit).toBe(sha(4));
+    const { body } = alertMarkdown([change!], { profile: "pg-quick", arch: "x86_64", branch: "main", store: "branch db-bench-gate-data", repoUrl: null, cc: [] });
+    expect(body).toContain(`"${sha(3).slice(0, 7)}", "${sha(4).slice(0, 7)}"`);
+    expect(body).toContain(`relative to ${sha(0).slice(0, 7)}"`);
+  });
+
+  it("keeps the committed JSON Schema equal to the generated one", () => {
+    const committed = JSON.parse(readFileSync(new URL("../../schema/history.v1.json", import.meta.url), "utf8"));
+    expect(committed).toEqual(JSON.parse(JSON.stringify(historyJsonSchema())));
   });
 
   it("stepSeries leaves out runs without a value", () => {

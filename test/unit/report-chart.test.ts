@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { relativeQpsChart } from "../../src/report/chart.js";
+import { relativeQpsChart, trendChart } from "../../src/report/chart.js";
 
 describe("relativeQpsChart", () => {
   it("draws one bar per step, a 1.0 line and an axis that holds every bar and 1.0", () => {
@@ -33,5 +33,30 @@ describe("relativeQpsChart", () => {
   it("grows with the number of steps", () => {
     const many = Array.from({ length: 40 }, (_, i) => ({ step: `s${i}`, ratio: 1 }));
     expect(relativeQpsChart("t", many)).toContain(`height: ${60 + 28 * 40}`);
+  });
+});
+
+describe("trendChart", () => {
+  const points = Array.from({ length: 70 }, (_, i) => ({ label: `c${i}`, value: i < 20 ? 100 : 80 }));
+  const labels = (chart: string) => /x-axis \[(.*)\]/.exec(chart)![1]!.split(", ").map((l) => JSON.parse(l) as string);
+
+  it("shows every point of a short series, relative to the first, and says so in the title", () => {
+    const chart = trendChart("select · median QPS", "relative QPS", points.slice(18, 22));
+    expect(chart).toContain('title "select _ median QPS relative to c18"');
+    expect(chart).toContain("line [1.000, 1.000, 0.800, 0.800]");
+  });
+
+  it("shows the newest 60 of a longer series, relative to the first shown: the title names that one", () => {
+    const chart = trendChart("t", "relative QPS", points);
+    expect(labels(chart)).toEqual(points.slice(10).map((p) => p.label));
+    expect(chart).toContain('title "t relative to c10"');
+  });
+
+  it("with a focus shows 60 points around it, so an old change point is on the chart", () => {
+    const around = trendChart("t", "relative QPS", points, 20);
+    expect(labels(around)).toEqual(points.slice(0, 60).map((p) => p.label));
+    expect(around).toContain('title "t relative to c0"');
+    expect(labels(trendChart("t", "relative QPS", points, 35))).toEqual(points.slice(5, 65).map((p) => p.label));
+    expect(labels(trendChart("t", "relative QPS", points, 69))).toEqual(points.slice(10).map((p) => p.label));
   });
 });

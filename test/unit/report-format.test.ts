@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, escapeMarkdown, fencedBlock, inlineCode, logTail } from "../../src/report/escape.js";
-import { formatAmount, formatDuration, formatInterval, formatPercent, formatRatio, formatTsvNumber } from "../../src/report/format.js";
+import { escapeHtml, escapeMarkdown, fencedBlock, inlineCode, logTail, repoLink } from "../../src/report/escape.js";
+import { formatAmount, formatChange, formatDuration, formatInterval, formatPercent, formatRatio, formatTsvNumber, shortSha } from "../../src/report/format.js";
 
 /** CommonMark: a fenced block ends at the first line of only backticks at least as long as the opening fence. */
 function closingFenceLine(block: string): number {
@@ -38,6 +38,14 @@ describe("numbers", () => {
     expect(formatTsvNumber(null, 2)).toBe("NA");
     expect(formatTsvNumber(Infinity, 2)).toBe("inf");
   });
+
+  it("prints a change as a signed percentage, with a decimal below 1%, and a commit by its first 12 digits", () => {
+    expect(formatChange(-0.07)).toBe("−7%");
+    expect(formatChange(0.12)).toBe("+12%");
+    expect(formatChange(-0.004)).toBe("−0.4%");
+    expect(formatChange(0)).toBe("+0%");
+    expect(shortSha("0123456789abcdef0123")).toBe("0123456789ab");
+  });
 });
 
 describe("escaping", () => {
@@ -57,6 +65,11 @@ describe("escaping", () => {
     expect(inlineCode("`x`")).toBe("`` `x` ``");
     expect(inlineCode("a|b", true)).toBe("`a\\|b`");
     expect(inlineCode("a|b")).toBe("`a|b`");
+  });
+
+  it("links code to a path of the repository when its URL is known", () => {
+    expect(repoLink("abc..def", "https://github.com/o/r", "compare/abc...def")).toBe("[`abc..def`](https://github.com/o/r/compare/abc...def)");
+    expect(repoLink("a|b", null, "commit/a", true)).toBe("`a\\|b`");
   });
 
   it("escapes HTML for <summary>", () => {

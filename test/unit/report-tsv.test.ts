@@ -51,12 +51,12 @@ describe("renderTsv metrics", () => {
     expect(block).toEqual([
       "pgbench.select-only.prepared.c4",
       "--- absolute",
-      "cpu/op\tcs/op\tr/op\trKB/op\twKB/op\to/s\tvariant",
+      "cpu_us/o\tcs/o\tr/o\trKB/o\twKB/o\to/s\tvariant",
       "52.1\t2.041\t0.000\t0.000\t0.003\t71530\tO2",
       "51.1\t2.041\t0.000\t0.000\t0.003\t72961\tnative",
       "48.2\t2.041\t0.000\t0.000\t0.003\t77253\tnative-lto",
       "--- relative to O2",
-      "cpu/op\tcs/op\tr/op\trKB/op\twKB/op\to/s\tvariant",
+      "cpu_us/o\tcs/o\tr/o\trKB/o\twKB/o\to/s\tvariant",
       "0.98\t1.00\tNA\tNA\t1.00\t1.02\tnative",
       "0.93\t1.00\tNA\tNA\t1.00\t1.08\tnative-lto",
     ]);
