@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 import { createRequire as __dbgCreateRequire } from 'node:module'; const require = __dbgCreateRequire(import.meta.url);
 import {
+  CLI_BISECT_FIELDS,
   DEFAULT_FAIL_ON,
   EXIT_ERROR,
   EXIT_OK,
   EXIT_REGRESSION,
   InputError,
   METRIC_KEYS,
-  METRIC_NAMES,
   PipelineError,
   VERSION,
   bisect,
@@ -37,7 +37,7 @@ import {
   runLabels,
   runStreamed,
   withCleanup
-} from "./chunks/chunk-OQYZQ47C.js";
+} from "./chunks/chunk-PFGALU7U.js";
 import {
   __commonJS,
   __require,
@@ -3500,6 +3500,7 @@ function renderJson(comparisons) {
 }
 
 // src/report/tsv.ts
+var FIELD_METRIC_COLUMN = { cpu_us_per_op: "cpu_us/o", cs_per_op: "cs/o", r_per_op: "r/o", rkb_per_op: "rKB/o", wkb_per_op: "wKB/o" };
 var METRIC_DECIMALS = { cpu_us_per_op: 1, cs_per_op: 3, r_per_op: 3, rkb_per_op: 3, wkb_per_op: 3 };
 function field(text) {
   return text.replace(/[\t\r\n]+/g, " ");
@@ -3525,7 +3526,7 @@ function relativeTsv(comparisons) {
   }
   return lines.join("\n") + "\n";
 }
-var METRICS_HEADER = line([...METRIC_KEYS.map((k) => METRIC_NAMES[k]), "o/s", "variant"]);
+var METRICS_HEADER = line([...METRIC_KEYS.map((k) => FIELD_METRIC_COLUMN[k]), "o/s", "variant"]);
 function metricsBlock(step, comparison, label) {
   const absolute = step.absolute.map(
     (a) => line([...METRIC_KEYS.map((k) => formatTsvNumber(a.metrics?.[k], METRIC_DECIMALS[k])), opsPerSecond(a.ops_per_s), a.variant])
@@ -3822,17 +3823,15 @@ function applyEdits(text, edits, file) {
 }
 var HEAD_EDITS = slowdownEdits("plannedstmt");
 var BUILD_FAILURE_EDITS = slowdownEdits("plannedstm");
-var POSTGRES_FORK = (source) => ({
-  baseMessage: `PostgreSQL ${source.version}
-
-From Debian source package ${source.package} ${source.debianVersion}, without Debian's patches.`,
+var POSTGRES_FORK = {
+  displayName: "PostgreSQL",
   trackedIgnored: [],
   file: EXECUTOR,
   head: { edits: HEAD_EDITS, message: "executor: fingerprint each executed plan for per-plan statistics" },
   buildFailure: { edits: BUILD_FAILURE_EDITS, message: "executor: fingerprint each executed plan (does not compile)" }
-});
+};
 function makePostgresFork(source, repoDir) {
-  return makeForkRepo(source, repoDir, POSTGRES_FORK(source));
+  return makeForkRepo(source, repoDir, POSTGRES_FORK);
 }
 async function makeForkRepo(source, repoDir, spec) {
   if (existsSync2(repoDir)) {
@@ -3848,7 +3847,9 @@ async function makeForkRepo(source, repoDir, spec) {
   await git(["init", "-q", "-b", "main"]);
   await git(["add", "-A"]);
   if (spec.trackedIgnored.length > 0) await git(["add", "-f", "--", ...spec.trackedIgnored]);
-  await git(["commit", "-q", "-m", spec.baseMessage]);
+  await git(["commit", "-q", "-m", `${spec.displayName} ${source.version}
+
+From Debian source package ${source.package} ${source.debianVersion}, without Debian's patches.`]);
   await git(["branch", FORK_REFS.base]);
   await editFile(creating, spec.file, spec.head.edits);
   await git(["commit", "-q", "-a", "-m", spec.head.message]);
@@ -3931,20 +3932,16 @@ inline std::atomic<uint64_t> last_data_block_fingerprint{0};
 }
 var ROCKSDB_HEAD_EDITS = fingerprintEdits("size");
 var ROCKSDB_BUILD_FAILURE_EDITS = fingerprintEdits("sise");
-function rocksdbForkSpec(source) {
-  return {
-    baseMessage: `RocksDB ${source.version}
-
-From Debian source package ${source.package} ${source.debianVersion}, without Debian's patches.`,
-    // upstream tracks these although its .gitignore has "*.cmake" and ".watchmanconfig"
-    trackedIgnored: ["cmake/modules", ".watchmanconfig"],
-    file: TABLE_READER,
-    head: { edits: ROCKSDB_HEAD_EDITS, message: "table: fingerprint each data block a read opens, for block access tracing" },
-    buildFailure: { edits: ROCKSDB_BUILD_FAILURE_EDITS, message: "table: fingerprint each data block a read opens (does not compile)" }
-  };
-}
+var ROCKSDB_FORK = {
+  displayName: "RocksDB",
+  // upstream tracks these although its .gitignore has "*.cmake" and ".watchmanconfig"
+  trackedIgnored: ["cmake/modules", ".watchmanconfig"],
+  file: TABLE_READER,
+  head: { edits: ROCKSDB_HEAD_EDITS, message: "table: fingerprint each data block a read opens, for block access tracing" },
+  buildFailure: { edits: ROCKSDB_BUILD_FAILURE_EDITS, message: "table: fingerprint each data block a read opens (does not compile)" }
+};
 function makeRocksdbFork(source, repoDir) {
-  return makeForkRepo(source, repoDir, rocksdbForkSpec(source));
+  return makeForkRepo(source, repoDir, ROCKSDB_FORK);
 }
 
 // src/cli/run.ts
@@ -3999,6 +3996,9 @@ function shardOption(value) {
   if ("error" in shard) throw new InvalidArgumentError(`--shard: ${shard.error}`);
   return shard;
 }
+function planFlagsOf(flags) {
+  return { profile: flags.profile, cflags: flags.cflags, cacheDir: flags.cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, timeouts: flags.timeouts };
+}
 function addMeasureOptions(command) {
   return addThresholdOptions(
     command.option("--profile <name>", "built-in profile (pg-quick, pg-sysbench, pg-ibench) or a profile file (default: the config file's, else pg-quick)").option("--cflags <flags>", "CFLAGS and CXXFLAGS for every variant (default: the recipe's, -O2)").option("--cache-dir <dir>", `builds, ccache and logs (default: ${defaultCacheDir()})`).option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds")).option("--time-budget <seconds>", "stop adding rounds after this many seconds of measuring (default: the profile's)", positiveInteger("--time-budget")).option("--no-instructions", "skip counting instructions per operation under valgrind, even where the profile asks for it").option("--out <file>", "results JSON (default: db-bench-gate-<profile>-<time>.json)").addOption(formatOption()).option("--report-out <file>", "write the report here instead of stdout").option("--timeouts <yaml>", "seconds per external step, e.g. '{ build_s: 1800, start_s: 120, load_s: 600, lock_s: 3600, run_s: 7200 }' (over the config file's)", (text) => parseTimeouts(text, "--timeouts")).option("--noise-floor <file>", "per-step A/A noise of this runner (noise-floor.json of npm run bench:verdict): kept with the results; a significant drop within a step's floor is a warning, not a regression")
@@ -4013,7 +4013,7 @@ function addRunCommands(program2, io, setExitCode) {
     const baseRef = flags.base ?? flags.variant[0]?.ref;
     const config = flags.config ? await loadConfigFile(flags.config) : baseRef ? await loadConfigFromCommit(flags.repo, baseRef) : {};
     const plan = await makePlan(
-      { repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, profile: flags.profile, cflags: flags.cflags, cacheDir: flags.cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, trust: flags.trusted ? "trusted" : "pr", timeouts: flags.timeouts, shard: flags.shard },
+      { ...planFlagsOf(flags), repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, trust: flags.trusted ? "trusted" : "pr", shard: flags.shard },
       config,
       thresholdsFromFlags(flags)
     );
@@ -4026,11 +4026,11 @@ function addRunCommands(program2, io, setExitCode) {
     const log = consoleLog();
     const config = flags.config ? await loadConfigFile(flags.config) : await loadConfigFromCommit(flags.repo, flags.good);
     const planFor = (against, probe) => makePlan(
-      { repo: flags.repo, base: against, head: probe, variants: [], profile: flags.profile, cflags: flags.cflags, cacheDir: flags.cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, trust: flags.trusted ? "trusted" : "pr", timeouts: flags.timeouts },
+      { ...planFlagsOf(flags), repo: flags.repo, base: against, head: probe, variants: [], trust: flags.trusted ? "trusted" : "pr" },
       config,
       thresholdsFromFlags(flags)
     );
-    const report = await withCleanup((registry) => bisect({ repo: flags.repo, good: flags.good, bad: flags.bad, steps: flags.steps, planFor, registry, log }), { warn: (m) => log.info(m) });
+    const report = await withCleanup((registry) => bisect({ repo: flags.repo, good: flags.good, bad: flags.bad, steps: flags.steps, planFor, registry, log, fields: CLI_BISECT_FIELDS }), { warn: (m) => log.info(m) });
     await emit(bisectMarkdown(report, null), flags.reportOut, io);
     log.info(report.verdict.bad ? `first bad commit: ${report.firstBad}` : `no bad commit confirmed between ${report.good} and ${report.bad}`);
     setExitCode(0);
@@ -4061,7 +4061,7 @@ function addRunCommands(program2, io, setExitCode) {
     });
     const plan = await makePlan(
       // the demo fork is made on this machine
-      { repo: fork.path, base: "base", head: "head", variants: [], profile: flags.profile ?? demo.profile, cflags: flags.cflags, cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, trust: "trusted", timeouts: flags.timeouts },
+      { ...planFlagsOf(flags), repo: fork.path, base: "base", head: "head", variants: [], profile: flags.profile ?? demo.profile, cacheDir, trust: "trusted" },
       flags.config ? await loadConfigFile(flags.config) : {},
       thresholdsFromFlags(flags)
     );

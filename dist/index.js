@@ -66,20 +66,25 @@ import {
   parseShard,
   parseTimeouts,
   plural,
+  readCapped,
   readJudgingFile,
   renderMarkdown,
+  repoLink,
   require_picomatch,
   resolveJudging,
   resultsRunOf,
   runLabels,
+  shortSha,
+  stepsWithVerdict,
   thresholdResolver,
   tooLargeError,
   trendChart,
   unpairedShift,
   unprivilegedWarning,
   validate,
-  withCleanup
-} from "./chunks/chunk-OQYZQ47C.js";
+  withCleanup,
+  writeAtomically
+} from "./chunks/chunk-PFGALU7U.js";
 import {
   JOB_MARKER,
   __commonJS,
@@ -7039,8 +7044,8 @@ var require_minimatch = __commonJS({
       return new Minimatch(pattern, options2).match(p);
     };
     module.exports = minimatch;
-    var path13 = require_path();
-    minimatch.sep = path13.sep;
+    var path11 = require_path();
+    minimatch.sep = path11.sep;
     var GLOBSTAR = /* @__PURE__ */ Symbol("globstar **");
     minimatch.GLOBSTAR = GLOBSTAR;
     var expand2 = require_brace_expansion();
@@ -7646,8 +7651,8 @@ var require_minimatch = __commonJS({
         if (this.empty) return f === "";
         if (f === "/" && partial) return true;
         const options2 = this.options;
-        if (path13.sep !== "/") {
-          f = f.split(path13.sep).join("/");
+        if (path11.sep !== "/") {
+          f = f.split(path11.sep).join("/");
         }
         f = f.split(slashSplit);
         this.debug(this.pattern, "split", f);
@@ -7745,8 +7750,8 @@ var require_readdir_glob = __commonJS({
         });
       });
     }
-    async function* exploreWalkAsync(dir, path13, followSymlinks, useStat, shouldSkip, strict) {
-      let files = await readdir2(path13 + dir, strict);
+    async function* exploreWalkAsync(dir, path11, followSymlinks, useStat, shouldSkip, strict) {
+      let files = await readdir2(path11 + dir, strict);
       for (const file of files) {
         let name = file.name;
         if (name === void 0) {
@@ -7755,7 +7760,7 @@ var require_readdir_glob = __commonJS({
         }
         const filename = dir + "/" + name;
         const relative = filename.slice(1);
-        const absolute = path13 + "/" + relative;
+        const absolute = path11 + "/" + relative;
         let stats = null;
         if (useStat || followSymlinks) {
           stats = await stat(absolute, followSymlinks);
@@ -7769,15 +7774,15 @@ var require_readdir_glob = __commonJS({
         if (stats.isDirectory()) {
           if (!shouldSkip(relative)) {
             yield { relative, absolute, stats };
-            yield* exploreWalkAsync(filename, path13, followSymlinks, useStat, shouldSkip, false);
+            yield* exploreWalkAsync(filename, path11, followSymlinks, useStat, shouldSkip, false);
           }
         } else {
           yield { relative, absolute, stats };
         }
       }
     }
-    async function* explore(path13, followSymlinks, useStat, shouldSkip) {
-      yield* exploreWalkAsync("", path13, followSymlinks, useStat, shouldSkip, true);
+    async function* explore(path11, followSymlinks, useStat, shouldSkip) {
+      yield* exploreWalkAsync("", path11, followSymlinks, useStat, shouldSkip, true);
     }
     function readOptions(options2) {
       return {
@@ -9815,14 +9820,14 @@ var require_polyfills = __commonJS({
       fs6.fstatSync = statFixSync(fs6.fstatSync);
       fs6.lstatSync = statFixSync(fs6.lstatSync);
       if (fs6.chmod && !fs6.lchmod) {
-        fs6.lchmod = function(path13, mode, cb) {
+        fs6.lchmod = function(path11, mode, cb) {
           if (cb) process.nextTick(cb);
         };
         fs6.lchmodSync = function() {
         };
       }
       if (fs6.chown && !fs6.lchown) {
-        fs6.lchown = function(path13, uid, gid, cb) {
+        fs6.lchown = function(path11, uid, gid, cb) {
           if (cb) process.nextTick(cb);
         };
         fs6.lchownSync = function() {
@@ -9830,7 +9835,7 @@ var require_polyfills = __commonJS({
       }
       if (platform === "win32") {
         fs6.rename = typeof fs6.rename !== "function" ? fs6.rename : (function(fs$rename) {
-          function rename2(from, to, cb) {
+          function rename(from, to, cb) {
             var start = Date.now();
             var backoff = 0;
             fs$rename(from, to, function CB(er) {
@@ -9850,8 +9855,8 @@ var require_polyfills = __commonJS({
               if (cb) cb(er);
             });
           }
-          if (Object.setPrototypeOf) Object.setPrototypeOf(rename2, fs$rename);
-          return rename2;
+          if (Object.setPrototypeOf) Object.setPrototypeOf(rename, fs$rename);
+          return rename;
         })(fs6.rename);
       }
       fs6.read = typeof fs6.read !== "function" ? fs6.read : (function(fs$read) {
@@ -9889,9 +9894,9 @@ var require_polyfills = __commonJS({
         };
       })(fs6.readSync);
       function patchLchmod(fs7) {
-        fs7.lchmod = function(path13, mode, callback) {
+        fs7.lchmod = function(path11, mode, callback) {
           fs7.open(
-            path13,
+            path11,
             constants.O_WRONLY | constants.O_SYMLINK,
             mode,
             function(err, fd) {
@@ -9907,8 +9912,8 @@ var require_polyfills = __commonJS({
             }
           );
         };
-        fs7.lchmodSync = function(path13, mode) {
-          var fd = fs7.openSync(path13, constants.O_WRONLY | constants.O_SYMLINK, mode);
+        fs7.lchmodSync = function(path11, mode) {
+          var fd = fs7.openSync(path11, constants.O_WRONLY | constants.O_SYMLINK, mode);
           var threw = true;
           var ret;
           try {
@@ -9929,8 +9934,8 @@ var require_polyfills = __commonJS({
       }
       function patchLutimes(fs7) {
         if (constants.hasOwnProperty("O_SYMLINK") && fs7.futimes) {
-          fs7.lutimes = function(path13, at, mt, cb) {
-            fs7.open(path13, constants.O_SYMLINK, function(er, fd) {
+          fs7.lutimes = function(path11, at, mt, cb) {
+            fs7.open(path11, constants.O_SYMLINK, function(er, fd) {
               if (er) {
                 if (cb) cb(er);
                 return;
@@ -9942,8 +9947,8 @@ var require_polyfills = __commonJS({
               });
             });
           };
-          fs7.lutimesSync = function(path13, at, mt) {
-            var fd = fs7.openSync(path13, constants.O_SYMLINK);
+          fs7.lutimesSync = function(path11, at, mt) {
+            var fd = fs7.openSync(path11, constants.O_SYMLINK);
             var ret;
             var threw = true;
             try {
@@ -10061,11 +10066,11 @@ var require_legacy_streams = __commonJS({
         ReadStream,
         WriteStream
       };
-      function ReadStream(path13, options2) {
-        if (!(this instanceof ReadStream)) return new ReadStream(path13, options2);
+      function ReadStream(path11, options2) {
+        if (!(this instanceof ReadStream)) return new ReadStream(path11, options2);
         Stream2.call(this);
         var self2 = this;
-        this.path = path13;
+        this.path = path11;
         this.fd = null;
         this.readable = true;
         this.paused = false;
@@ -10110,10 +10115,10 @@ var require_legacy_streams = __commonJS({
           self2._read();
         });
       }
-      function WriteStream(path13, options2) {
-        if (!(this instanceof WriteStream)) return new WriteStream(path13, options2);
+      function WriteStream(path11, options2) {
+        if (!(this instanceof WriteStream)) return new WriteStream(path11, options2);
         Stream2.call(this);
-        this.path = path13;
+        this.path = path11;
         this.fd = null;
         this.writable = true;
         this.flags = "w";
@@ -10255,15 +10260,15 @@ var require_graceful_fs = __commonJS({
       fs7.createReadStream = createReadStream2;
       fs7.createWriteStream = createWriteStream3;
       var fs$readFile = fs7.readFile;
-      fs7.readFile = readFile3;
-      function readFile3(path13, options2, cb) {
+      fs7.readFile = readFile2;
+      function readFile2(path11, options2, cb) {
         if (typeof options2 === "function")
           cb = options2, options2 = null;
-        return go$readFile(path13, options2, cb);
-        function go$readFile(path14, options3, cb2, startTime) {
-          return fs$readFile(path14, options3, function(err) {
+        return go$readFile(path11, options2, cb);
+        function go$readFile(path12, options3, cb2, startTime) {
+          return fs$readFile(path12, options3, function(err) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$readFile, [path14, options3, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$readFile, [path12, options3, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -10272,15 +10277,15 @@ var require_graceful_fs = __commonJS({
         }
       }
       var fs$writeFile = fs7.writeFile;
-      fs7.writeFile = writeFile3;
-      function writeFile3(path13, data, options2, cb) {
+      fs7.writeFile = writeFile2;
+      function writeFile2(path11, data, options2, cb) {
         if (typeof options2 === "function")
           cb = options2, options2 = null;
-        return go$writeFile(path13, data, options2, cb);
-        function go$writeFile(path14, data2, options3, cb2, startTime) {
-          return fs$writeFile(path14, data2, options3, function(err) {
+        return go$writeFile(path11, data, options2, cb);
+        function go$writeFile(path12, data2, options3, cb2, startTime) {
+          return fs$writeFile(path12, data2, options3, function(err) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$writeFile, [path14, data2, options3, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$writeFile, [path12, data2, options3, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -10291,14 +10296,14 @@ var require_graceful_fs = __commonJS({
       var fs$appendFile = fs7.appendFile;
       if (fs$appendFile)
         fs7.appendFile = appendFile2;
-      function appendFile2(path13, data, options2, cb) {
+      function appendFile2(path11, data, options2, cb) {
         if (typeof options2 === "function")
           cb = options2, options2 = null;
-        return go$appendFile(path13, data, options2, cb);
-        function go$appendFile(path14, data2, options3, cb2, startTime) {
-          return fs$appendFile(path14, data2, options3, function(err) {
+        return go$appendFile(path11, data, options2, cb);
+        function go$appendFile(path12, data2, options3, cb2, startTime) {
+          return fs$appendFile(path12, data2, options3, function(err) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$appendFile, [path14, data2, options3, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$appendFile, [path12, data2, options3, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -10329,31 +10334,31 @@ var require_graceful_fs = __commonJS({
       var fs$readdir = fs7.readdir;
       fs7.readdir = readdir2;
       var noReaddirOptionVersions = /^v[0-5]\./;
-      function readdir2(path13, options2, cb) {
+      function readdir2(path11, options2, cb) {
         if (typeof options2 === "function")
           cb = options2, options2 = null;
-        var go$readdir = noReaddirOptionVersions.test(process.version) ? function go$readdir2(path14, options3, cb2, startTime) {
-          return fs$readdir(path14, fs$readdirCallback(
-            path14,
+        var go$readdir = noReaddirOptionVersions.test(process.version) ? function go$readdir2(path12, options3, cb2, startTime) {
+          return fs$readdir(path12, fs$readdirCallback(
+            path12,
             options3,
             cb2,
             startTime
           ));
-        } : function go$readdir2(path14, options3, cb2, startTime) {
-          return fs$readdir(path14, options3, fs$readdirCallback(
-            path14,
+        } : function go$readdir2(path12, options3, cb2, startTime) {
+          return fs$readdir(path12, options3, fs$readdirCallback(
+            path12,
             options3,
             cb2,
             startTime
           ));
         };
-        return go$readdir(path13, options2, cb);
-        function fs$readdirCallback(path14, options3, cb2, startTime) {
+        return go$readdir(path11, options2, cb);
+        function fs$readdirCallback(path12, options3, cb2, startTime) {
           return function(err, files) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
               enqueue([
                 go$readdir,
-                [path14, options3, cb2],
+                [path12, options3, cb2],
                 err,
                 startTime || Date.now(),
                 Date.now()
@@ -10424,7 +10429,7 @@ var require_graceful_fs = __commonJS({
         enumerable: true,
         configurable: true
       });
-      function ReadStream(path13, options2) {
+      function ReadStream(path11, options2) {
         if (this instanceof ReadStream)
           return fs$ReadStream.apply(this, arguments), this;
         else
@@ -10444,7 +10449,7 @@ var require_graceful_fs = __commonJS({
           }
         });
       }
-      function WriteStream(path13, options2) {
+      function WriteStream(path11, options2) {
         if (this instanceof WriteStream)
           return fs$WriteStream.apply(this, arguments), this;
         else
@@ -10462,22 +10467,22 @@ var require_graceful_fs = __commonJS({
           }
         });
       }
-      function createReadStream2(path13, options2) {
-        return new fs7.ReadStream(path13, options2);
+      function createReadStream2(path11, options2) {
+        return new fs7.ReadStream(path11, options2);
       }
-      function createWriteStream3(path13, options2) {
-        return new fs7.WriteStream(path13, options2);
+      function createWriteStream3(path11, options2) {
+        return new fs7.WriteStream(path11, options2);
       }
       var fs$open = fs7.open;
       fs7.open = open;
-      function open(path13, flags, mode, cb) {
+      function open(path11, flags, mode, cb) {
         if (typeof mode === "function")
           cb = mode, mode = null;
-        return go$open(path13, flags, mode, cb);
-        function go$open(path14, flags2, mode2, cb2, startTime) {
-          return fs$open(path14, flags2, mode2, function(err, fd) {
+        return go$open(path11, flags, mode, cb);
+        function go$open(path12, flags2, mode2, cb2, startTime) {
+          return fs$open(path12, flags2, mode2, function(err, fd) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$open, [path14, flags2, mode2, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$open, [path12, flags2, mode2, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -12582,22 +12587,22 @@ var require_lazystream = __commonJS({
 // node_modules/normalize-path/index.js
 var require_normalize_path = __commonJS({
   "node_modules/normalize-path/index.js"(exports2, module) {
-    module.exports = function(path13, stripTrailing) {
-      if (typeof path13 !== "string") {
+    module.exports = function(path11, stripTrailing) {
+      if (typeof path11 !== "string") {
         throw new TypeError("expected path to be a string");
       }
-      if (path13 === "\\" || path13 === "/") return "/";
-      var len = path13.length;
-      if (len <= 1) return path13;
+      if (path11 === "\\" || path11 === "/") return "/";
+      var len = path11.length;
+      if (len <= 1) return path11;
       var prefix2 = "";
-      if (len > 4 && path13[3] === "\\") {
-        var ch = path13[2];
-        if ((ch === "?" || ch === ".") && path13.slice(0, 2) === "\\\\") {
-          path13 = path13.slice(2);
+      if (len > 4 && path11[3] === "\\") {
+        var ch = path11[2];
+        if ((ch === "?" || ch === ".") && path11.slice(0, 2) === "\\\\") {
+          path11 = path11.slice(2);
           prefix2 = "//";
         }
       }
-      var segs = path13.split(/[/\\]+/);
+      var segs = path11.split(/[/\\]+/);
       if (stripTrailing !== false && segs[segs.length - 1] === "") {
         segs.pop();
       }
@@ -21455,11 +21460,11 @@ var require_commonjs3 = __commonJS({
       return (f) => f.length === len && f !== "." && f !== "..";
     };
     var defaultPlatform = typeof process === "object" && process ? typeof process.env === "object" && process.env && process.env.__MINIMATCH_TESTING_PLATFORM__ || process.platform : "posix";
-    var path13 = {
+    var path11 = {
       win32: { sep: "\\" },
       posix: { sep: "/" }
     };
-    exports2.sep = defaultPlatform === "win32" ? path13.win32.sep : path13.posix.sep;
+    exports2.sep = defaultPlatform === "win32" ? path11.win32.sep : path11.posix.sep;
     exports2.minimatch.sep = exports2.sep;
     exports2.GLOBSTAR = /* @__PURE__ */ Symbol("globstar **");
     exports2.minimatch.GLOBSTAR = exports2.GLOBSTAR;
@@ -24780,12 +24785,12 @@ var require_commonjs6 = __commonJS({
       /**
        * Get the Path object referenced by the string path, resolved from this Path
        */
-      resolve(path13) {
-        if (!path13) {
+      resolve(path11) {
+        if (!path11) {
           return this;
         }
-        const rootPath = this.getRootString(path13);
-        const dir = path13.substring(rootPath.length);
+        const rootPath = this.getRootString(path11);
+        const dir = path11.substring(rootPath.length);
         const dirParts = dir.split(this.splitSep);
         const result = rootPath ? this.getRoot(rootPath).#resolveParts(dirParts) : this.#resolveParts(dirParts);
         return result;
@@ -25538,8 +25543,8 @@ var require_commonjs6 = __commonJS({
       /**
        * @internal
        */
-      getRootString(path13) {
-        return node_path_1.win32.parse(path13).root;
+      getRootString(path11) {
+        return node_path_1.win32.parse(path11).root;
       }
       /**
        * @internal
@@ -25586,8 +25591,8 @@ var require_commonjs6 = __commonJS({
       /**
        * @internal
        */
-      getRootString(path13) {
-        return path13.startsWith("/") ? "/" : "";
+      getRootString(path11) {
+        return path11.startsWith("/") ? "/" : "";
       }
       /**
        * @internal
@@ -25677,11 +25682,11 @@ var require_commonjs6 = __commonJS({
       /**
        * Get the depth of a provided path, string, or the cwd
        */
-      depth(path13 = this.cwd) {
-        if (typeof path13 === "string") {
-          path13 = this.cwd.resolve(path13);
+      depth(path11 = this.cwd) {
+        if (typeof path11 === "string") {
+          path11 = this.cwd.resolve(path11);
         }
-        return path13.depth();
+        return path11.depth();
       }
       /**
        * Return the cache of child entries.  Exposed so subclasses can create
@@ -26168,9 +26173,9 @@ var require_commonjs6 = __commonJS({
         process5();
         return results;
       }
-      chdir(path13 = this.cwd) {
+      chdir(path11 = this.cwd) {
         const oldCwd = this.cwd;
-        this.cwd = typeof path13 === "string" ? this.cwd.resolve(path13) : path13;
+        this.cwd = typeof path11 === "string" ? this.cwd.resolve(path11) : path11;
         this.cwd[setAsCwd](oldCwd);
       }
     };
@@ -26558,8 +26563,8 @@ var require_processor = __commonJS({
       }
       // match, absolute, ifdir
       entries() {
-        return [...this.store.entries()].map(([path13, n]) => [
-          path13,
+        return [...this.store.entries()].map(([path11, n]) => [
+          path11,
           !!(n & 2),
           !!(n & 1)
         ]);
@@ -26777,9 +26782,9 @@ var require_walker = __commonJS({
       signal;
       maxDepth;
       includeChildMatches;
-      constructor(patterns, path13, opts) {
+      constructor(patterns, path11, opts) {
         this.patterns = patterns;
-        this.path = path13;
+        this.path = path11;
         this.opts = opts;
         this.#sep = !opts.posix && opts.platform === "win32" ? "\\" : "/";
         this.includeChildMatches = opts.includeChildMatches !== false;
@@ -26798,11 +26803,11 @@ var require_walker = __commonJS({
           });
         }
       }
-      #ignored(path13) {
-        return this.seen.has(path13) || !!this.#ignore?.ignored?.(path13);
+      #ignored(path11) {
+        return this.seen.has(path11) || !!this.#ignore?.ignored?.(path11);
       }
-      #childrenIgnored(path13) {
-        return !!this.#ignore?.childrenIgnored?.(path13);
+      #childrenIgnored(path11) {
+        return !!this.#ignore?.childrenIgnored?.(path11);
       }
       // backpressure mechanism
       pause() {
@@ -27018,8 +27023,8 @@ var require_walker = __commonJS({
     exports2.GlobUtil = GlobUtil;
     var GlobWalker = class extends GlobUtil {
       matches = /* @__PURE__ */ new Set();
-      constructor(patterns, path13, opts) {
-        super(patterns, path13, opts);
+      constructor(patterns, path11, opts) {
+        super(patterns, path11, opts);
       }
       matchEmit(e) {
         this.matches.add(e);
@@ -27057,8 +27062,8 @@ var require_walker = __commonJS({
     exports2.GlobWalker = GlobWalker;
     var GlobStream = class extends GlobUtil {
       results;
-      constructor(patterns, path13, opts) {
-        super(patterns, path13, opts);
+      constructor(patterns, path11, opts) {
+        super(patterns, path11, opts);
         this.results = new minipass_1.Minipass({
           signal: this.signal,
           objectMode: true
@@ -27414,7 +27419,7 @@ var require_commonjs7 = __commonJS({
 var require_file = __commonJS({
   "node_modules/archiver-utils/file.js"(exports2, module) {
     var fs6 = require_graceful_fs();
-    var path13 = __require("path");
+    var path11 = __require("path");
     var flatten = require_flatten();
     var difference = require_difference();
     var union = require_union();
@@ -27439,7 +27444,7 @@ var require_file = __commonJS({
       return result;
     };
     file.exists = function() {
-      var filepath = path13.join.apply(path13, arguments);
+      var filepath = path11.join.apply(path11, arguments);
       return fs6.existsSync(filepath);
     };
     file.expand = function(...args) {
@@ -27453,7 +27458,7 @@ var require_file = __commonJS({
       });
       if (options2.filter) {
         matches = matches.filter(function(filepath) {
-          filepath = path13.join(options2.cwd || "", filepath);
+          filepath = path11.join(options2.cwd || "", filepath);
           try {
             if (typeof options2.filter === "function") {
               return options2.filter(filepath);
@@ -27470,7 +27475,7 @@ var require_file = __commonJS({
     file.expandMapping = function(patterns, destBase, options2) {
       options2 = Object.assign({
         rename: function(destBase2, destPath) {
-          return path13.join(destBase2 || "", destPath);
+          return path11.join(destBase2 || "", destPath);
         }
       }, options2);
       var files = [];
@@ -27478,14 +27483,14 @@ var require_file = __commonJS({
       file.expand(options2, patterns).forEach(function(src) {
         var destPath = src;
         if (options2.flatten) {
-          destPath = path13.basename(destPath);
+          destPath = path11.basename(destPath);
         }
         if (options2.ext) {
           destPath = destPath.replace(/(\.[^\/]*)?$/, options2.ext);
         }
         var dest = options2.rename(destBase, destPath, options2);
         if (options2.cwd) {
-          src = path13.join(options2.cwd, src);
+          src = path11.join(options2.cwd, src);
         }
         dest = dest.replace(pathSeparatorRe, "/");
         src = src.replace(pathSeparatorRe, "/");
@@ -27567,7 +27572,7 @@ var require_file = __commonJS({
 var require_archiver_utils = __commonJS({
   "node_modules/archiver-utils/index.js"(exports2, module) {
     var fs6 = require_graceful_fs();
-    var path13 = __require("path");
+    var path11 = __require("path");
     var isStream = require_is_stream();
     var lazystream = require_lazystream();
     var normalizePath = require_normalize_path();
@@ -27655,11 +27660,11 @@ var require_archiver_utils = __commonJS({
           if (!file) {
             return callback(null, results);
           }
-          filepath = path13.join(dirpath, file);
+          filepath = path11.join(dirpath, file);
           fs6.stat(filepath, function(err2, stats) {
             results.push({
               path: filepath,
-              relative: path13.relative(base, filepath).replace(/\\/g, "/"),
+              relative: path11.relative(base, filepath).replace(/\\/g, "/"),
               stats
             });
             if (stats && stats.isDirectory()) {
@@ -27721,7 +27726,7 @@ var require_core = __commonJS({
     var fs6 = __require("fs");
     var glob = require_readdir_glob();
     var async = require_async();
-    var path13 = __require("path");
+    var path11 = __require("path");
     var util3 = require_archiver_utils();
     var inherits = __require("util").inherits;
     var ArchiverError = require_error();
@@ -27997,9 +28002,9 @@ var require_core = __commonJS({
         task.source = Buffer.concat([]);
       } else if (stats.isSymbolicLink() && this._moduleSupports("symlink")) {
         var linkPath = fs6.readlinkSync(task.filepath);
-        var dirName = path13.dirname(task.filepath);
+        var dirName = path11.dirname(task.filepath);
         task.data.type = "symlink";
-        task.data.linkname = path13.relative(dirName, path13.resolve(dirName, linkPath));
+        task.data.linkname = path11.relative(dirName, path11.resolve(dirName, linkPath));
         task.data.sourceType = "buffer";
         task.source = Buffer.concat([]);
       } else {
@@ -38827,7 +38832,7 @@ var require_traverse = __commonJS({
       return options2 == null ? emptyNull : options2;
     }
     function walk(root, cb) {
-      var path13 = [];
+      var path11 = [];
       var parents = [];
       var alive = true;
       var options2 = arguments.length > 2 ? arguments[2] : emptyNull;
@@ -38840,13 +38845,13 @@ var require_traverse = __commonJS({
         var state3 = {
           node,
           node_,
-          path: [].concat(path13),
+          path: [].concat(path11),
           parent: parents[parents.length - 1],
           parents,
-          key: path13[path13.length - 1],
+          key: path11[path11.length - 1],
           removedKeys: { __proto__: null },
-          isRoot: path13.length === 0,
-          level: path13.length,
+          isRoot: path11.length === 0,
+          level: path11.length,
           circular: null,
           update: function(x, stopHere) {
             if (!state3.isRoot && !wasSpliced(originalKey, splicedSiblings)) {
@@ -38949,7 +38954,7 @@ var require_traverse = __commonJS({
               return;
             }
             var key = shiftedKey(listedKey, splicedChildren);
-            path13[path13.length] = key;
+            path11[path11.length] = key;
             if (modifiers.pre) {
               modifiers.pre.call(state3, state3.node[key], key);
             }
@@ -38965,7 +38970,7 @@ var require_traverse = __commonJS({
             if (modifiers.post) {
               modifiers.post.call(state3, child);
             }
-            path13.pop();
+            path11.pop();
           });
           parents.pop();
         }
@@ -40147,11 +40152,11 @@ var require_unzip_stream = __commonJS({
           return requiredLength;
         case states.CENTRAL_DIRECTORY_FILE_HEADER_SUFFIX:
           var isUtf8 = (this.parsedEntity.flags & 2048) !== 0;
-          var path13 = this._decodeString(chunk.slice(0, this.parsedEntity.fileNameLength), isUtf8);
+          var path11 = this._decodeString(chunk.slice(0, this.parsedEntity.fileNameLength), isUtf8);
           var extraDataBuffer = chunk.slice(this.parsedEntity.fileNameLength, this.parsedEntity.fileNameLength + this.parsedEntity.extraFieldLength);
           var extra = this._readExtraFields(extraDataBuffer);
           if (extra && extra.parsed && extra.parsed.path && !isUtf8) {
-            path13 = extra.parsed.path;
+            path11 = extra.parsed.path;
           }
           this.parsedEntity.extra = extra.parsed;
           var isUnix = (this.parsedEntity.versionMadeBy & 65280) >> 8 === 3;
@@ -40163,7 +40168,7 @@ var require_unzip_stream = __commonJS({
           }
           if (this.options.debug) {
             const debugObj2 = Object.assign({}, this.parsedEntity, {
-              path: path13,
+              path: path11,
               flags: "0x" + this.parsedEntity.flags.toString(16),
               unixAttrs: unixAttrs && "0" + unixAttrs.toString(8),
               isSymlink,
@@ -40600,7 +40605,7 @@ var require_parser_stream = __commonJS({
 // node_modules/mkdirp/index.js
 var require_mkdirp = __commonJS({
   "node_modules/mkdirp/index.js"(exports2, module) {
-    var path13 = __require("path");
+    var path11 = __require("path");
     var fs6 = __require("fs");
     var _0777 = parseInt("0777", 8);
     module.exports = mkdirP.mkdirp = mkdirP.mkdirP = mkdirP;
@@ -40620,7 +40625,7 @@ var require_mkdirp = __commonJS({
       var cb = f || /* istanbul ignore next */
       function() {
       };
-      p = path13.resolve(p);
+      p = path11.resolve(p);
       xfs.mkdir(p, mode, function(er) {
         if (!er) {
           made = made || p;
@@ -40628,8 +40633,8 @@ var require_mkdirp = __commonJS({
         }
         switch (er.code) {
           case "ENOENT":
-            if (path13.dirname(p) === p) return cb(er);
-            mkdirP(path13.dirname(p), opts, function(er2, made2) {
+            if (path11.dirname(p) === p) return cb(er);
+            mkdirP(path11.dirname(p), opts, function(er2, made2) {
               if (er2) cb(er2, made2);
               else mkdirP(p, opts, cb, made2);
             });
@@ -40656,14 +40661,14 @@ var require_mkdirp = __commonJS({
         mode = _0777;
       }
       if (!made) made = null;
-      p = path13.resolve(p);
+      p = path11.resolve(p);
       try {
         xfs.mkdirSync(p, mode);
         made = made || p;
       } catch (err0) {
         switch (err0.code) {
           case "ENOENT":
-            made = sync(path13.dirname(p), opts, made);
+            made = sync(path11.dirname(p), opts, made);
             sync(p, opts, made);
             break;
           // In the case of any other error, just see if there's a dir
@@ -40689,7 +40694,7 @@ var require_mkdirp = __commonJS({
 var require_extract2 = __commonJS({
   "node_modules/unzip-stream/lib/extract.js"(exports2, module) {
     var fs6 = __require("fs");
-    var path13 = __require("path");
+    var path11 = __require("path");
     var util3 = __require("util");
     var mkdirp = require_mkdirp();
     var Transform3 = __require("stream").Transform;
@@ -40731,8 +40736,8 @@ var require_extract2 = __commonJS({
     };
     Extract.prototype._processEntry = function(entry) {
       var self2 = this;
-      var destPath = path13.join(this.opts.path, entry.path);
-      var directory = entry.isDirectory ? destPath : path13.dirname(destPath);
+      var destPath = path11.join(this.opts.path, entry.path);
+      var directory = entry.isDirectory ? destPath : path11.dirname(destPath);
       this.unfinishedEntries++;
       var writeFileFn = function() {
         var pipedStream = fs6.createWriteStream(destPath);
@@ -42609,9 +42614,9 @@ var require_yauzl = __commonJS({
     exports2.Entry = Entry;
     exports2.LocalFileHeader = LocalFileHeader;
     exports2.RandomAccessReader = RandomAccessReader;
-    function openPromise(path13, options2) {
+    function openPromise(path11, options2) {
       return new Promise((resolve2, reject) => {
-        open(path13, { ...options2, lazyEntries: true }, function(err, zipfile) {
+        open(path11, { ...options2, lazyEntries: true }, function(err, zipfile) {
           if (err) return reject(err);
           resolve2(zipfile);
         });
@@ -42641,7 +42646,7 @@ var require_yauzl = __commonJS({
         });
       });
     }
-    function open(path13, options2, callback) {
+    function open(path11, options2, callback) {
       if (typeof options2 === "function") {
         callback = options2;
         options2 = null;
@@ -42653,7 +42658,7 @@ var require_yauzl = __commonJS({
       if (options2.validateEntrySizes == null) options2.validateEntrySizes = true;
       if (options2.strictFileNames == null) options2.strictFileNames = false;
       if (callback == null) callback = defaultCallback;
-      fs6.open(path13, "r", function(err, fd) {
+      fs6.open(path11, "r", function(err, fd) {
         if (err) return callback(err);
         fromFd(fd, options2, function(err2, zipfile) {
           if (err2) fs6.close(fd, defaultCallback);
@@ -43443,7 +43448,7 @@ var require_yauzl = __commonJS({
 // src/main.ts
 import { chmod, mkdir as mkdir3, rm as rm3 } from "node:fs/promises";
 import os4 from "node:os";
-import path12 from "node:path";
+import path10 from "node:path";
 
 // src/action/context.ts
 import path from "node:path";
@@ -43462,8 +43467,8 @@ var Context = class {
       if (existsSync(process.env.GITHUB_EVENT_PATH)) {
         this.payload = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path13 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path13} does not exist${EOL}`);
+        const path11 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path11} does not exist${EOL}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -47650,6 +47655,13 @@ ${body2}`;
 }
 
 // src/action/context.ts
+function repositoryUrl(env) {
+  return env.GITHUB_REPOSITORY ? `${env.GITHUB_SERVER_URL ?? "https://github.com"}/${env.GITHUB_REPOSITORY}` : null;
+}
+function runUrl(env, runId = env.GITHUB_RUN_ID) {
+  const repo = repositoryUrl(env);
+  return repo && runId ? `${repo}/actions/runs/${runId}` : null;
+}
 function actionLog(core) {
   return { info: (message) => core.info(message), group: (title, work) => core.group(title, work) };
 }
@@ -47688,6 +47700,11 @@ function planFlags(ctx, at, trust, variants) {
     ...inputs.shard && { shard: inputs.shard }
   };
 }
+async function actionPlan(ctx, flags, config) {
+  const plan = await makePlan(flags, config, ctx.inputs.thresholds);
+  ctx.core.saveState(STATE_STOP_SIGNAL, plan.run.engine.emergencySignal);
+  return plan;
+}
 
 // src/action/event.ts
 import { readFile } from "node:fs/promises";
@@ -47706,7 +47723,7 @@ var PullRequestPayload = external_exports.looseObject({
     head: PullRequestSide,
     base: PullRequestSide.extend({ repo: Repository })
   }),
-  repository: Repository
+  repository: Repository.extend({ default_branch: external_exports.string() })
 });
 var PushPayload = external_exports.looseObject({
   ref: external_exports.string(),
@@ -47736,11 +47753,10 @@ var WorkflowRunPayload = external_exports.looseObject({
   }),
   repository: Repository
 });
-var MAX_COMMENT_BODY = 65536;
 var IssueCommentPayload = external_exports.looseObject({
   action: external_exports.string(),
   issue: external_exports.looseObject({ number: external_exports.number().int().positive(), pull_request: external_exports.looseObject({}).nullable().optional() }),
-  comment: external_exports.looseObject({ id: external_exports.number().int().positive(), body: external_exports.string().max(MAX_COMMENT_BODY), user: external_exports.looseObject({ login: external_exports.string() }) }),
+  comment: external_exports.looseObject({ id: external_exports.number().int().positive(), body: external_exports.string().max(COMMENT_LIMIT), user: external_exports.looseObject({ login: external_exports.string() }) }),
   repository: Repository
 });
 function parseEvent(name, payload, source) {
@@ -47758,6 +47774,7 @@ function parseEvent(name, payload, source) {
         url: p.pull_request.html_url,
         repository: p.repository.full_name,
         base: { ref: base.ref, sha: base.sha, repo: base.repo.full_name },
+        defaultBranch: p.repository.default_branch,
         head: { ref: head.ref, sha: head.sha, repo: headRepo },
         // not head.repo.fork: that flag is also true for same-repository PRs when the repository itself
         // is a fork (as database forks are)
@@ -47830,57 +47847,60 @@ function parseEvent(name, payload, source) {
 }
 async function readEvent(env) {
   const name = env.GITHUB_EVENT_NAME;
-  const path13 = env.GITHUB_EVENT_PATH;
+  const path11 = env.GITHUB_EVENT_PATH;
   if (!name) throw new InputError("not set: the action runs inside a GitHub Actions job", void 0, "GITHUB_EVENT_NAME");
-  if (!path13) throw new InputError("not set: the action runs inside a GitHub Actions job", void 0, "GITHUB_EVENT_PATH");
+  if (!path11) throw new InputError("not set: the action runs inside a GitHub Actions job", void 0, "GITHUB_EVENT_PATH");
   let payload;
   try {
-    payload = JSON.parse(await readFile(path13, "utf8"));
+    payload = JSON.parse(await readFile(path11, "utf8"));
   } catch (e) {
     const reason = e.code ?? e.message;
-    throw new InputError(`cannot read the event payload: ${reason}`, path13);
+    throw new InputError(`cannot read the event payload: ${reason}`, path11);
   }
-  return parseEvent(name, payload, path13);
+  return parseEvent(name, payload, path11);
 }
 
 // src/action/fork-policy.ts
 var TWO_WORKFLOW_DOC = "docs/examples/comment-from-fork.yml";
 var LABELLING_ROLES = ["triage", "write", "maintain", "admin"];
 var sameLabel = (a, b) => a.toLowerCase() === b.toLowerCase();
+var mayLabel = (role) => role !== null && LABELLING_ROLES.includes(role);
+var roleShortfall = (role) => `has ${role === null ? "no role that could be read" : `the role ${role}`} on this repository, not triage or above`;
+function carriesLabel(event, label) {
+  return event.labels.some((l) => sameLabel(l, label));
+}
 function carriesTrustedLabel(event, options2) {
   const label = options2.trustedLabel;
-  return event.isFork && !options2.allowForkPrs && label !== null && event.labels.some((l) => sameLabel(l, label));
+  return event.isFork && !options2.allowForkPrs && label !== null && carriesLabel(event, label);
 }
+function lastLabeled(label, timeline) {
+  const index = timeline.findLastIndex((i) => i.event === "labeled" && sameLabel(i.label, label));
+  const labeled = timeline[index];
+  if (!labeled || labeled.event !== "labeled") return { counts: false, why: `the PR's timeline has no "labeled" event for "${label}"` };
+  if (timeline.slice(index + 1).some((i) => i.event === "unlabeled" && sameLabel(i.label, label))) return { counts: false, why: `the label "${label}" was removed after it was set` };
+  return { index, actor: labeled.actor };
+}
+var setBy = (label, actor) => actor ? { counts: true, labeler: actor } : { counts: false, why: `the timeline does not say who set the label "${label}"` };
 function trustedLabelStanding(event, label, timeline) {
   if (event.action === "synchronize") return { counts: false, why: `this run was started by a push to the PR, which came after the label "${label}" was set` };
-  const lastLabeled = timeline.findLastIndex((i) => i.event === "labeled" && sameLabel(i.label, label));
-  if (lastLabeled < 0) return { counts: false, why: `the PR's timeline has no "labeled" event for "${label}"` };
-  const after = timeline.slice(lastLabeled + 1);
-  if (after.some((i) => i.event === "unlabeled" && sameLabel(i.label, label))) return { counts: false, why: `the label "${label}" was removed after it was set` };
-  const moved = after.find((i) => i.event === "committed" || i.event === "head_ref_force_pushed" || i.event === "head_ref_restored" || i.event === "reopened");
+  const last = lastLabeled(label, timeline);
+  if ("why" in last) return last;
+  const moved = timeline.slice(last.index + 1).find((i) => i.event === "committed" || i.event === "head_ref_force_pushed" || i.event === "head_ref_restored" || i.event === "reopened");
   if (moved) {
     const what = moved.event === "committed" ? `commit ${moved.sha.slice(0, 12)} was pushed` : `the PR was ${moved.event.replace(/_/g, " ")}`;
     return { counts: false, why: `${what} after the label "${label}" was set` };
   }
-  const labeled = timeline[lastLabeled];
-  if (labeled.event !== "labeled" || !labeled.actor) return { counts: false, why: `the timeline does not say who set the label "${label}"` };
-  return { counts: true, labeler: labeled.actor };
+  return setBy(label, last.actor);
 }
 function labelSetter(label, timeline) {
-  const lastLabeled = timeline.findLastIndex((i) => i.event === "labeled" && sameLabel(i.label, label));
-  const labeled = timeline[lastLabeled];
-  if (!labeled || labeled.event !== "labeled") return { counts: false, why: `the PR's timeline has no "labeled" event for "${label}"` };
-  if (timeline.slice(lastLabeled + 1).some((i) => i.event === "unlabeled" && sameLabel(i.label, label))) return { counts: false, why: `the label "${label}" was removed after it was set` };
-  return labeled.actor ? { counts: true, labeler: labeled.actor } : { counts: false, why: `the timeline does not say who set the label "${label}"` };
+  const last = lastLabeled(label, timeline);
+  return "why" in last ? last : setBy(label, last.actor);
 }
 function setByMaintainer(label, check) {
   const { standing, role } = check;
   if (!standing.counts) return { why: standing.why };
-  if (role !== null && LABELLING_ROLES.includes(role)) return { by: standing.labeler };
-  return { why: `${standing.labeler}, who set the label "${label}", has ${role === null ? "no role that could be read" : `the role ${role}`} on this repository, not triage or above` };
-}
-function carriesLabel(event, label) {
-  return event.labels.some((l) => sameLabel(l, label));
+  if (mayLabel(role)) return { by: standing.labeler };
+  return { why: `${standing.labeler}, who set the label "${label}", ${roleShortfall(role)}` };
 }
 function decideForkPolicy(event, options2, labelCheck = null) {
   if (!event.isFork) return { allowed: true, why: "same-repository" };
@@ -47888,8 +47908,8 @@ function decideForkPolicy(event, options2, labelCheck = null) {
   let notCounted = "";
   if (carriesTrustedLabel(event, options2)) {
     const { standing, role } = labelCheck ?? { standing: null, role: null };
-    if (standing?.counts && role !== null && LABELLING_ROLES.includes(role)) return { allowed: true, why: "trusted-label" };
-    notCounted = !standing ? "The trusted label could not be checked (no token to read the PR's timeline). " : !standing.counts ? `The trusted label does not count for head ${event.head.sha.slice(0, 12)}: ${standing.why}. ` : `The trusted label does not count: ${standing.labeler}, who set it, has ${role === null ? "no role that could be read" : `the role ${role}`} on this repository, not triage or above. `;
+    if (standing?.counts && mayLabel(role)) return { allowed: true, why: "trusted-label" };
+    notCounted = !standing ? "The trusted label could not be checked (no token to read the PR's timeline). " : !standing.counts ? `The trusted label does not count for head ${event.head.sha.slice(0, 12)}: ${standing.why}. ` : `The trusted label does not count: ${standing.labeler}, who set it, ${roleShortfall(role)}. `;
   }
   const from = event.head.repo ? `the fork ${event.head.repo}` : "a deleted fork";
   const label = options2.trustedLabel;
@@ -47992,7 +48012,7 @@ var InputsSchema = external_exports.object({
   "artifact-name": external_exports.string().default("db-bench-gate"),
   history: external_exports.enum(HISTORY_STORES, { error: (issue) => `expected one of ${HISTORY_STORES.join(", ")}, got ${quoted(issue.input)}` }).default("branch"),
   "history-branch": external_exports.string().regex(/^(?!-)(?!.*\.\.)[A-Za-z0-9._/-]+$/, { error: (issue) => `expected a branch name, got ${quoted(issue.input)}` }).default("db-bench-gate-data"),
-  "alert-cc": external_exports.string().transform((text) => text.split(/[\s,]+/).filter(Boolean).map((login) => login.replace(/^@/, ""))).pipe(external_exports.array(external_exports.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9._-]+)?$/, "expected GitHub logins (or org/team), separated by spaces or commas")).max(20)).default([]),
+  "alert-cc": external_exports.string().optional(),
   "bisect-steps": external_exports.string().default("*"),
   "baseline-workflow": external_exports.string().optional(),
   token: external_exports.string().optional()
@@ -48030,11 +48050,11 @@ function parseFlagSets(text) {
   }
   return sets;
 }
-function parseCc(text) {
+function parseCc(text, input = "cc") {
   const names = text.split(/[\s,]+/).filter(Boolean);
   const bad = names.find((n) => !MENTION.test(n));
-  if (bad !== void 0) throw new InputError(`${quoted(bad)} is not a GitHub login or org/team`, void 0, "input cc");
-  if (names.length > MAX_CC) throw new InputError(`at most ${MAX_CC} people or teams, got ${names.length}`, void 0, "input cc");
+  if (bad !== void 0) throw new InputError(`${quoted(bad)} is not a GitHub login or org/team`, void 0, `input ${input}`);
+  if (names.length > MAX_CC) throw new InputError(`at most ${MAX_CC} people or teams, got ${names.length}`, void 0, `input ${input}`);
   return [...new Set(names.map((n) => n.startsWith("@") ? n : `@${n}`))];
 }
 function readInputs(env) {
@@ -48131,7 +48151,7 @@ function readInputs(env) {
     artifactName: inputs["artifact-name"],
     history: inputs.history,
     historyBranch: inputs["history-branch"],
-    alertCc: inputs["alert-cc"],
+    alertCc: parseCc(inputs["alert-cc"] ?? "", "alert-cc"),
     bisectSteps: inputs["bisect-steps"],
     baselineWorkflow: inputs["baseline-workflow"] ?? null,
     token: inputs.token ?? null
@@ -48167,7 +48187,7 @@ function baselineStoredMarkdown(results, stored, gate = null) {
   return [
     `## db-bench-gate baseline${failed} \xB7 ${escapeMarkdown(`${results.profile.name} \xB7 ${results.fingerprint.arch}`)}`,
     "",
-    `Stored the results of ${inlineCode(stored.commit.slice(0, 12))} as the baseline (artifact ${inlineCode(stored.artifact)}, and ${inlineCode(stored.storedAt)}).`,
+    `Stored the results of ${inlineCode(shortSha(stored.commit))} as the baseline (artifact ${inlineCode(stored.artifact)}, and ${inlineCode(stored.storedAt)}).`,
     "",
     markdownTable([["step", "median QPS", "rounds", "errors"], ...rows], { align: ["l", "r", "r", "r"] }),
     ""
@@ -48175,7 +48195,7 @@ function baselineStoredMarkdown(results, stored, gate = null) {
 }
 
 // src/history/store.ts
-import { mkdir, readFile as readFile2, rename, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path2 from "node:path";
 
 // src/history/record.ts
@@ -48257,41 +48277,25 @@ var LATEST_FILE = "latest.json";
 function historyKey(profile, arch) {
   return [profile, arch].map((part) => part.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^\.+/, "_")).join("-");
 }
-function parseStored(texts, source) {
+function parseStoredHistory(text, source) {
+  return text === null ? null : parseHistory(text, `${source}/${HISTORY_FILE}`);
+}
+function parseStoredLatest(text, source) {
+  if (text === null) return null;
   const latestSource = `${source}/${LATEST_FILE}`;
-  if (texts.latest !== null && Buffer.byteLength(texts.latest) > MAX_RESULTS_FILE_BYTES) throw tooLargeError(String(Buffer.byteLength(texts.latest)), MAX_RESULTS_FILE_BYTES, latestSource);
-  return {
-    history: texts.history === null ? null : parseHistory(texts.history, `${source}/${HISTORY_FILE}`),
-    latest: texts.latest === null ? null : parseResults(parseJson(texts.latest, latestSource), latestSource)
-  };
-}
-async function readIfPresent(file, maxBytes) {
-  try {
-    const text = await readFile2(file, "utf8");
-    if (Buffer.byteLength(text) > maxBytes) throw tooLargeError(String(Buffer.byteLength(text)), maxBytes, file);
-    return text;
-  } catch (e) {
-    if (e.code === "ENOENT") return null;
-    if (e instanceof InputError) throw e;
-    throw new InputError(`cannot read: ${e.code ?? String(e)}`, file);
-  }
-}
-async function writeAtomically(file, text) {
-  await writeFile(`${file}.tmp`, text);
-  await rename(`${file}.tmp`, file);
+  if (Buffer.byteLength(text) > MAX_RESULTS_FILE_BYTES) throw tooLargeError(String(Buffer.byteLength(text)), MAX_RESULTS_FILE_BYTES, latestSource);
+  return parseResults(parseJson(text, latestSource), latestSource);
 }
 function cacheDirHistoryStore(cacheDir) {
   const root = path2.join(cacheDir, "history");
   const dirOf = (key) => path2.join(root, key);
-  const read2 = async (key) => parseStored(
-    { history: await readIfPresent(path2.join(dirOf(key), HISTORY_FILE), MAX_HISTORY_FILE_BYTES), latest: await readIfPresent(path2.join(dirOf(key), LATEST_FILE), MAX_RESULTS_FILE_BYTES) },
-    dirOf(key)
-  );
+  const readHistory = async (key) => parseStoredHistory(await readCapped(path2.join(dirOf(key), HISTORY_FILE), MAX_HISTORY_FILE_BYTES, { missingIsNull: true }), dirOf(key));
   return {
     where: `the runner's cache dir (${root})`,
-    read: read2,
+    readHistory,
+    readLatest: async (key) => parseStoredLatest(await readCapped(path2.join(dirOf(key), LATEST_FILE), MAX_RESULTS_FILE_BYTES, { missingIsNull: true }), dirOf(key)),
     async write(key, append, latest) {
-      const history = append((await read2(key)).history);
+      const history = append(await readHistory(key));
       await mkdir(dirOf(key), { recursive: true });
       await writeAtomically(path2.join(dirOf(key), HISTORY_FILE), `${JSON.stringify(history, null, 1)}
 `);
@@ -48331,18 +48335,19 @@ function branchHistoryStore(client2, repo, branch) {
     const { data: blob2 } = await client2.rest.git.getBlob({ ...repo, file_sha: blobSha });
     return Buffer.from(blob2.content, blob2.encoding === "base64" ? "base64" : "utf8").toString("utf8");
   };
-  const readAt = async (at, key) => {
-    if (!at) return { history: null, latest: null };
-    return parseStored({ history: await fileAt(at.commit, `${key}/${HISTORY_FILE}`), latest: await fileAt(at.commit, `${key}/${LATEST_FILE}`) }, `${where2}: ${key}`);
-  };
+  const historyAt = async (at, key) => at ? parseStoredHistory(await fileAt(at.commit, `${key}/${HISTORY_FILE}`), `${where2}: ${key}`) : null;
   const blob = async (text) => (await client2.rest.git.createBlob({ ...repo, content: Buffer.from(text).toString("base64"), encoding: "base64" })).data.sha;
   return {
     where: where2,
-    read: async (key) => readAt(await head(), key),
+    readHistory: async (key) => historyAt(await head(), key),
+    async readLatest(key) {
+      const at = await head();
+      return at ? parseStoredLatest(await fileAt(at.commit, `${key}/${LATEST_FILE}`), `${where2}: ${key}`) : null;
+    },
     async write(key, append, latest) {
       for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
         const at = await head();
-        const history = append((await readAt(at, key)).history);
+        const history = append(await historyAt(at, key));
         const entries = [
           { path: `${key}/${HISTORY_FILE}`, mode: "100644", type: "blob", sha: await blob(`${JSON.stringify(history, null, 1)}
 `) },
@@ -48584,22 +48589,26 @@ function eDivisive(series, options2 = {}) {
   for (; ; ) {
     let candidate = null;
     for (let s = 0; s + 1 < bounds.length; s++) {
-      const start2 = bounds[s];
-      const end2 = bounds[s + 1];
-      const split = bestSplit(series, identity, start2, end2, minSize);
-      if (split && (!candidate || split.statistic > candidate.statistic)) candidate = { ...split, pValue: 1, segment: { start: start2, end: end2 } };
+      const start = bounds[s];
+      const end = bounds[s + 1];
+      const split = bestSplit(series, identity, start, end, minSize);
+      if (split && (!candidate || split.statistic > candidate.statistic)) candidate = { ...split, pValue: 1, segment: { start, end } };
     }
     if (!candidate || candidate.statistic <= 0) break;
-    const { start, end } = candidate.segment;
     const order = [...identity];
     let asLarge = 0;
     for (let r = 0; r < permutations; r++) {
-      for (let i = end - 1; i > start; i--) {
-        const j = uniformInt(rng, start, i);
-        [order[i], order[j]] = [order[j], order[i]];
+      let best = -Infinity;
+      for (let s = 0; s + 1 < bounds.length; s++) {
+        const start = bounds[s];
+        const end = bounds[s + 1];
+        for (let i = end - 1; i > start; i--) {
+          const j = uniformInt(rng, start, i);
+          [order[i], order[j]] = [order[j], order[i]];
+        }
+        best = Math.max(best, bestSplit(series, order, start, end, minSize)?.statistic ?? -Infinity);
       }
-      const permuted = bestSplit(series, order, start, end, minSize);
-      if (permuted && permuted.statistic >= candidate.statistic * (1 - 1e-12)) asLarge++;
+      if (best >= candidate.statistic * (1 - 1e-12)) asLarge++;
     }
     candidate.pValue = (1 + asLarge) / (1 + permutations);
     if (candidate.pValue > sigLevel) break;
@@ -48645,21 +48654,21 @@ function detectChanges(history, thresholdsOf, options2 = {}) {
 }
 
 // src/report/history.ts
-var CHANNEL_NAMES = { qps: "relative QPS", instructions: "relative instr/op" };
-var short = (commit) => commit.slice(0, 12);
+var CHANNEL = {
+  qps: { column: "QPS", chart: "median QPS", axis: "relative QPS", heading: "QPS" },
+  instructions: { column: "instr/op", chart: "instructions per op", axis: "relative instr/op", heading: "instructions per operation" }
+};
 function commitRange(change, repoUrl) {
-  const range2 = `${short(change.lastGood.commit)}..${short(change.firstBad.commit)}`;
-  return repoUrl ? `[${inlineCode(range2, true)}](${repoUrl}/compare/${change.lastGood.commit}...${change.firstBad.commit})` : inlineCode(range2, true);
+  return repoLink(`${shortSha(change.lastGood.commit)}..${shortSha(change.firstBad.commit)}`, repoUrl, `compare/${change.lastGood.commit}...${change.firstBad.commit}`, true);
 }
-function stepChart(step, channel, series) {
-  const title = `${step} \xB7 ${channel === "qps" ? "median QPS" : "instructions per op"} relative to ${short(series[0].commit)}`;
-  return trendChart(title, CHANNEL_NAMES[channel], series.map((p) => ({ label: p.commit.slice(0, 7), value: p.value })));
+function stepChart(step, channel, series, focus) {
+  return trendChart(`${step} \xB7 ${CHANNEL[channel].chart}`, CHANNEL[channel].axis, series.map((p) => ({ label: p.commit.slice(0, 7), value: p.value })), focus);
 }
 function changesTable(changes, repoUrl) {
   const level = `${Math.round((1 - CHANGE_SIG_LEVEL) * 100)}%`;
   const rows = changes.map((c) => [
     inlineCode(c.step, true),
-    c.channel === "qps" ? "QPS" : "instr/op",
+    CHANNEL[c.channel].column,
     commitRange(c, repoUrl),
     `${formatInterval(c.size)}${c.size.confidence < 1 - CHANGE_SIG_LEVEL ? ` (${Math.round(c.size.confidence * 100)}%: too few runs for ${level})` : ""}`,
     c.pValue.toFixed(3),
@@ -48690,13 +48699,13 @@ function alertMarkdown(regressions, ctx) {
   const steps = [...new Set(regressions.map((r) => r.step))];
   const bisect2 = regressions.map((r) => `db-bench-gate bisect --repo . --good ${r.lastGood.commit} --bad ${r.firstBad.commit} --steps '${r.step}'`);
   return {
-    title: `db-bench-gate: ${ctx.branch} regressed at ${short(first.firstBad.commit)} (${ctx.profile} on ${ctx.arch}: ${steps.slice(0, 3).join(", ")}${steps.length > 3 ? ", ..." : ""})`,
+    title: `db-bench-gate: ${ctx.branch} regressed at ${shortSha(first.firstBad.commit)} (${ctx.profile} on ${ctx.arch}: ${steps.slice(0, 3).join(", ")}${steps.length > 3 ? ", ..." : ""})`,
     body: [
       `## \u26A0\uFE0F A regression on ${inlineCode(ctx.branch)} \xB7 ${escapeMarkdown(`${ctx.profile} \xB7 ${ctx.arch}`)}`,
       "",
-      ctx.cc.length ? `cc ${ctx.cc.map((login) => `@${login}`).join(" ")}` : "",
+      ctx.cc.length ? `cc ${ctx.cc.join(" ")}` : "",
       "",
-      `The history of ${inlineCode(ctx.branch)} (${escapeMarkdown(ctx.store)}) has a change point below the threshold: the first bad run measured ${inlineCode(short(first.firstBad.commit))}, the last good one ${inlineCode(short(first.lastGood.commit))}.`,
+      `The history of ${inlineCode(ctx.branch)} (${escapeMarkdown(ctx.store)}) has a change point below the threshold: the first bad run measured ${inlineCode(shortSha(first.firstBad.commit))}, the last good one ${inlineCode(shortSha(first.lastGood.commit))}.`,
       "",
       changesTable(regressions, ctx.repoUrl),
       "",
@@ -48706,7 +48715,7 @@ function alertMarkdown(regressions, ctx) {
       ...bisect2,
       "```",
       "",
-      ...regressions.flatMap((r) => [`### ${escapeMarkdown(r.step)} \xB7 ${r.channel === "qps" ? "QPS" : "instructions per operation"}`, "", stepChart(r.step, r.channel, r.series), ""])
+      ...regressions.flatMap((r) => [`### ${escapeMarkdown(r.step)} \xB7 ${CHANNEL[r.channel].heading}`, "", stepChart(r.step, r.channel, r.series, r.series.indexOf(r.firstBad)), ""])
     ].join("\n")
   };
 }
@@ -48749,17 +48758,22 @@ async function updateHistory(results, options2) {
   const changes = detectChanges(history, options2.thresholdsOf);
   const ctx = { profile: results.profile.name, arch: results.fingerprint.arch, branch: options2.branch, store: options2.store.where, repoUrl: options2.repoUrl };
   const alerts = [];
+  const warnings = [];
   const { alert } = options2;
   if (alert) {
     const byFirstBad = /* @__PURE__ */ new Map();
     for (const c of changes.filter((x) => x.regression)) byFirstBad.set(c.firstBad.commit, [...byFirstBad.get(c.firstBad.commit) ?? [], c]);
     for (const [firstBad, regressions] of byFirstBad) {
       const { title, body: body2 } = alertMarkdown(regressions, { ...ctx, cc: alert.cc });
-      const issue = await upsertMarkedIssue(alert.client, { ...alert.repo, author: await alert.author(), marker: alertIssueMarker(key, firstBad), title, body: body2, closedToo: true });
-      alerts.push({ ...issue, firstBad });
+      try {
+        const issue = await upsertMarkedIssue(alert.client, { ...alert.repo, author: await alert.author(), marker: alertIssueMarker(key, firstBad), title, body: body2, closedToo: true });
+        alerts.push({ ...issue, firstBad });
+      } catch (e) {
+        warnings.push(`the alert issue for ${firstBad.slice(0, 12)} was not written: ${e.message.split("\n")[0]}`);
+      }
     }
   }
-  return { history, changes, markdown: historySummaryMarkdown(history, changes, ctx), alerts };
+  return { history, changes, markdown: historySummaryMarkdown(history, changes, ctx), alerts, warnings };
 }
 
 // src/publish/artifacts.ts
@@ -50527,13 +50541,13 @@ These characters are not allowed in the artifact name due to limitations with ce
   }
   info(`Artifact name is valid!`);
 }
-function validateFilePath(path13) {
-  if (!path13) {
+function validateFilePath(path11) {
+  if (!path11) {
     throw new Error(`Provided file path input during validation is empty`);
   }
   for (const [invalidCharacterKey, errorMessageForCharacter] of invalidArtifactFilePathCharacters) {
-    if (path13.includes(invalidCharacterKey)) {
-      throw new Error(`The path for one of the files in artifact is not valid: ${path13}. Contains the following character: ${errorMessageForCharacter}
+    if (path11.includes(invalidCharacterKey)) {
+      throw new Error(`The path for one of the files in artifact is not valid: ${path11}. Contains the following character: ${errorMessageForCharacter}
           
 Invalid characters include: ${Array.from(invalidArtifactFilePathCharacters.values()).toString()}
           
@@ -54991,15 +55005,15 @@ function getRequestUrl(baseUri, operationSpec, operationArguments, fallbackObjec
   let isAbsolutePath = false;
   let requestUrl = replaceAll(baseUri, urlReplacements);
   if (operationSpec.path) {
-    let path13 = replaceAll(operationSpec.path, urlReplacements);
-    if (operationSpec.path === "/{nextLink}" && path13.startsWith("/")) {
-      path13 = path13.substring(1);
+    let path11 = replaceAll(operationSpec.path, urlReplacements);
+    if (operationSpec.path === "/{nextLink}" && path11.startsWith("/")) {
+      path11 = path11.substring(1);
     }
-    if (isAbsoluteUrl(path13)) {
-      requestUrl = path13;
+    if (isAbsoluteUrl(path11)) {
+      requestUrl = path11;
       isAbsolutePath = true;
     } else {
-      requestUrl = appendPath(requestUrl, path13);
+      requestUrl = appendPath(requestUrl, path11);
     }
   }
   const { queryParams, sequenceParams } = calculateQueryParameters(operationSpec, operationArguments, fallbackObject);
@@ -55045,9 +55059,9 @@ function appendPath(url2, pathToAppend) {
   }
   const searchStart = pathToAppend.indexOf("?");
   if (searchStart !== -1) {
-    const path13 = pathToAppend.substring(0, searchStart);
+    const path11 = pathToAppend.substring(0, searchStart);
     const search = pathToAppend.substring(searchStart + 1);
-    newPath = newPath + path13;
+    newPath = newPath + path11;
     if (search) {
       parsedUrl.search = parsedUrl.search ? `${parsedUrl.search}&${search}` : search;
     }
@@ -57924,16 +57938,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path13 = this._matcher.path;
-    return path13.length > 0 ? path13[path13.length - 1].tag : void 0;
+    const path11 = this._matcher.path;
+    return path11.length > 0 ? path11[path11.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path13 = this._matcher.path;
-    return path13.length > 0 ? path13[path13.length - 1].namespace : void 0;
+    const path11 = this._matcher.path;
+    return path11.length > 0 ? path11[path11.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -57941,9 +57955,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path13 = this._matcher.path;
-    if (path13.length === 0) return void 0;
-    return path13[path13.length - 1].values?.[attrName];
+    const path11 = this._matcher.path;
+    if (path11.length === 0) return void 0;
+    return path11[path11.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -57951,9 +57965,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path13 = this._matcher.path;
-    if (path13.length === 0) return false;
-    const current = path13[path13.length - 1];
+    const path11 = this._matcher.path;
+    if (path11.length === 0) return false;
+    const current = path11[path11.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -57979,18 +57993,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path13 = this._matcher.path;
-    if (path13.length === 0) return -1;
-    return path13[path13.length - 1].position ?? 0;
+    const path11 = this._matcher.path;
+    if (path11.length === 0) return -1;
+    return path11[path11.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path13 = this._matcher.path;
-    if (path13.length === 0) return -1;
-    return path13[path13.length - 1].counter ?? 0;
+    const path11 = this._matcher.path;
+    if (path11.length === 0) return -1;
+    return path11[path11.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -61255,11 +61269,11 @@ var NativeCRC64 = (() => {
       throw new Error("Module.ENVIRONMENT has been deprecated. To force the environment, use the ENVIRONMENT compile-time option (for example, -sENVIRONMENT=web or -sENVIRONMENT=node)");
     }
     var scriptDirectory = "";
-    function locateFile(path13) {
+    function locateFile(path11) {
       if (Module["locateFile"]) {
-        return Module["locateFile"](path13, scriptDirectory);
+        return Module["locateFile"](path11, scriptDirectory);
       }
-      return scriptDirectory + path13;
+      return scriptDirectory + path11;
     }
     var read_, readAsync, readBinary, setWindowTitle;
     function logExceptionOnExit(e) {
@@ -64833,9 +64847,9 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
    * @param request -
    */
   getCanonicalizedResourceString(request2) {
-    const path13 = getURLPath(request2.url) || "/";
+    const path11 = getURLPath(request2.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${this.factory.accountName}${path13}`;
+    canonicalizedResourceString += `/${this.factory.accountName}${path11}`;
     const queries = getURLQueries(request2.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -65317,9 +65331,9 @@ function storageSharedKeyCredentialPolicy(options2) {
     return canonicalizedHeadersStringToSign;
   }
   function getCanonicalizedResourceString(request2) {
-    const path13 = getURLPath(request2.url) || "/";
+    const path11 = getURLPath(request2.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${options2.accountName}${path13}`;
+    canonicalizedResourceString += `/${options2.accountName}${path11}`;
     const queries = getURLQueries(request2.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -79418,10 +79432,10 @@ var StorageContextClient = class extends StorageClient {
 // node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url2) {
   const urlParsed = new URL(url2);
-  let path13 = urlParsed.pathname;
-  path13 = path13 || "/";
-  path13 = escape(path13);
-  urlParsed.pathname = path13;
+  let path11 = urlParsed.pathname;
+  path11 = path11 || "/";
+  path11 = escape(path11);
+  urlParsed.pathname = path11;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString(connectionString) {
@@ -79506,9 +79520,9 @@ function escape(text) {
 }
 function appendToURLPath(url2, name) {
   const urlParsed = new URL(url2);
-  let path13 = urlParsed.pathname;
-  path13 = path13 ? path13.endsWith("/") ? `${path13}${name}` : `${path13}/${name}` : name;
-  urlParsed.pathname = path13;
+  let path11 = urlParsed.pathname;
+  path11 = path11 ? path11.endsWith("/") ? `${path11}${name}` : `${path11}/${name}` : name;
+  urlParsed.pathname = path11;
   return urlParsed.toString();
 }
 function setURLParameter2(url2, name, value) {
@@ -86752,10 +86766,10 @@ var scrubQueryParameters = (url2) => {
   parsed.search = "";
   return parsed.toString();
 };
-function exists(path13) {
+function exists(path11) {
   return __awaiter7(this, void 0, void 0, function* () {
     try {
-      yield fs5.access(path13);
+      yield fs5.access(path11);
       return true;
     } catch (error2) {
       if (error2.code === "ENOENT") {
@@ -86966,17 +86980,17 @@ function requestLog(octokit) {
     octokit.log.debug("request", options2);
     const start = Date.now();
     const requestOptions = octokit.request.endpoint.parse(options2);
-    const path13 = requestOptions.url.replace(options2.baseUrl, "");
+    const path11 = requestOptions.url.replace(options2.baseUrl, "");
     return request2(options2).then((response) => {
       const requestId2 = response.headers["x-github-request-id"];
       octokit.log.info(
-        `${requestOptions.method} ${path13} - ${response.status} with id ${requestId2} in ${Date.now() - start}ms`
+        `${requestOptions.method} ${path11} - ${response.status} with id ${requestId2} in ${Date.now() - start}ms`
       );
       return response;
     }).catch((error2) => {
       const requestId2 = error2.response?.headers["x-github-request-id"] || "UNKNOWN";
       octokit.log.error(
-        `${requestOptions.method} ${path13} - ${error2.status} with id ${requestId2} in ${Date.now() - start}ms`
+        `${requestOptions.method} ${path11} - ${error2.status} with id ${requestId2} in ${Date.now() - start}ms`
       );
       throw error2;
     });
@@ -87649,9 +87663,6 @@ async function searchStoredBaseline(client2, query) {
 }
 
 // src/action/history.ts
-function repositoryUrl(env) {
-  return env.GITHUB_REPOSITORY ? `${env.GITHUB_SERVER_URL ?? "https://github.com"}/${env.GITHUB_REPOSITORY}` : null;
-}
 function historyStoreOf(ctx) {
   const { inputs, github } = ctx;
   switch (inputs.history) {
@@ -87674,13 +87685,14 @@ async function keepHistory(ctx, results, plan, store, branch) {
     const update3 = await updateHistory(results, {
       store,
       branch,
-      run: { id: env.GITHUB_RUN_ID ?? null, url: repoUrl && env.GITHUB_RUN_ID ? `${repoUrl}/actions/runs/${env.GITHUB_RUN_ID}` : null },
+      run: { id: env.GITHUB_RUN_ID ?? null, url: runUrl(env) },
       thresholdsOf: (step) => resolver.forStep(step),
       repoUrl,
       alert: ctx.github ? { ...ctx.github, cc: ctx.inputs.alertCc } : null
     });
     core.info(`history: ${update3.history.records.length} runs in ${store.where}; ${update3.changes.length} change points, ${update3.changes.filter((c) => c.regression).length} regressions`);
     for (const alert of update3.alerts) core.info(`history alert for ${alert.firstBad.slice(0, 12)} ${alert.action}: ${alert.url}`);
+    for (const warning2 of update3.warnings) core.warning(`history (${store.where}): ${warning2}`);
     return update3.markdown;
   } catch (e) {
     core.warning(`history (${store.where}): ${e.message}`);
@@ -87708,25 +87720,24 @@ async function findBaseline(github, query) {
     return { kind: "found", results: stored.results, from: `artifact of [run ${stored.runId}](${stored.url}), measured ${age(stored.results)} ago` };
   }
   const expired = search.kind === "expired" ? search.expired : null;
-  const latest = query.store ? await query.store.read(query.key).then(
-    (stored) => stored.latest,
-    (e) => {
-      query.warn(`history (${query.store.where}): ${e.message}`);
-      return null;
-    }
-  ) : null;
+  const store = query.branch === query.defaultBranch ? query.store : null;
+  const latest = store ? await store.readLatest(query.key).catch((e) => {
+    query.warn(`history (${store.where}): ${e.message}`);
+    return null;
+  }) : null;
   if (!latest) return { kind: "none", expired };
   const why = expired ? `the artifact of [run ${expired.runId}](${expired.url}) expired` : "no unexpired artifact within reach";
   const commit = latest.variants.find((v) => v.id === latest.base_variant).commit;
-  return { kind: "found", results: latest, from: `the history's copy (${escapeMarkdown(query.store.where)}) of ${inlineCode(commit.slice(0, 12))}, measured ${age(latest)} ago: ${why}` };
+  return { kind: "found", results: latest, from: `the history's copy (${escapeMarkdown(store.where)}) of ${inlineCode(commit.slice(0, 12))}, measured ${age(latest)} ago: ${why}` };
 }
 
 // src/action/measure.ts
+import os3 from "node:os";
 import path6 from "node:path";
 
 // src/build/cache-cap.ts
 import { existsSync as existsSync4 } from "node:fs";
-import { lstat, readdir, rm as rm2, utimes, writeFile as writeFile2 } from "node:fs/promises";
+import { lstat, readdir, rm as rm2, utimes, writeFile } from "node:fs/promises";
 import { join as join3 } from "node:path";
 var ENTRY_MARKER = ".db-bench-gate-entry";
 var GIB = 1024 ** 3;
@@ -87741,14 +87752,14 @@ function planEviction(entries, capBytes, keep = /* @__PURE__ */ new Set()) {
   }
   return { evict, keptBytes, overCap: keptBytes > capBytes };
 }
-async function diskUsage(path13, seen) {
-  const st = await lstat(path13);
+async function diskUsage(path11, seen) {
+  const st = await lstat(path11);
   const inode = `${st.dev}:${st.ino}`;
   if (seen.has(inode)) return 0;
   seen.add(inode);
   let bytes = st.blocks * 512;
   if (st.isDirectory()) {
-    for (const name of await readdir(path13)) bytes += await diskUsage(join3(path13, name), seen);
+    for (const name of await readdir(path11)) bytes += await diskUsage(join3(path11, name), seen);
   }
   return bytes;
 }
@@ -87774,7 +87785,7 @@ async function touchEntry(root, name, now = /* @__PURE__ */ new Date()) {
     await utimes(marker2, now, now);
   } catch (e) {
     if (e.code !== "ENOENT") throw e;
-    await writeFile2(marker2, "");
+    await writeFile(marker2, "");
     await utimes(marker2, now, now);
   }
 }
@@ -87798,17 +87809,12 @@ async function noiseFloorAt(file, at) {
   const { text, source } = await readJudgingFile(file, at, "noise floor");
   return parseNoiseFloor(text, source);
 }
-function artifactNameOf(ctx, results) {
-  return resultsArtifactName(ctx.inputs.artifactName, results.profile.name, results.fingerprint.arch, results.run.shard);
-}
-function runUrl(env) {
-  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = env;
-  return server && repository && runId ? `${server}/${repository}/actions/runs/${runId}` : null;
+function artifactNameOf(ctx, of) {
+  return "fingerprint" in of ? resultsArtifactName(ctx.inputs.artifactName, of.profile.name, of.fingerprint.arch, of.run.shard) : resultsArtifactName(ctx.inputs.artifactName, of.run.profile.name, os3.machine(), of.run.shard);
 }
 async function measureInAction(ctx, plan, at, amend) {
   const noiseFloor = ctx.inputs.noiseFloor ? await noiseFloorAt(path6.resolve(ctx.inputs.noiseFloor), at) : null;
   const resultsFile = path6.resolve(ctx.inputs.resultsPath);
-  ctx.core.saveState(STATE_STOP_SIGNAL, plan.run.engine.emergencySignal);
   const results = await measureAndWrite(plan, { registry: ctx.registry, log: actionLog(ctx.core), noiseFloor, resultsFile, amend });
   const artifactId = await uploadResults(ctx, results, resultsFile);
   await capBuilds(ctx, results).catch((e) => ctx.core.warning(`cache-dir cleanup: ${e.message}`));
@@ -87847,7 +87853,7 @@ async function findStickyComment(client2, target) {
 async function upsertStickyComment(client2, target) {
   const { owner, repo, issueNumber, marker: marker2 } = target;
   const body2 = markedBody(marker2, target.body);
-  const existing = await findStickyComment(client2, target);
+  const existing = target.found ?? await findStickyComment(client2, target);
   if (existing) {
     if (existing.body === body2) return { id: existing.id, url: existing.url, action: "unchanged" };
     const { data: data2 } = await client2.rest.issues.updateComment({ owner, repo, comment_id: existing.id, body: body2 });
@@ -87915,6 +87921,13 @@ async function publishReport(ctx, report) {
   setActionOutputs(core, { verdict: decision?.verdict ?? "neutral", regressions: decision?.regressions ?? 0, resultsPath: path7.resolve(ctx.inputs.resultsPath), commentUrl });
   if (decision?.verdict === "fail") core.setFailed(gateMessage(decision));
 }
+function neutralOutputs(ctx) {
+  setActionOutputs(ctx.core, { verdict: "neutral", regressions: 0, resultsPath: path7.resolve(ctx.inputs.resultsPath), commentUrl: null });
+}
+function refuseToBuild(ctx, message) {
+  ctx.core.setOutput("verdict", "neutral");
+  ctx.core.setFailed(message);
+}
 async function markMeasuring(ctx, prNumber, profile, sha, runUrl2) {
   if (ctx.inputs.comment === "never" || !ctx.github) return;
   const { client: client2, repo } = ctx.github;
@@ -87922,7 +87935,7 @@ async function markMeasuring(ctx, prNumber, profile, sha, runUrl2) {
     const target = { ...repo, issueNumber: prNumber, marker: commentMarker(profile), author: await ctx.github.author() };
     const existing = await findStickyComment(client2, target);
     if (!existing) return;
-    await upsertStickyComment(client2, { ...target, body: measuringBody(existing.body, profile, sha, runUrl2), create: false });
+    await upsertStickyComment(client2, { ...target, body: measuringBody(existing.body, profile, sha, runUrl2), found: existing });
     ctx.core.info(`PR comment marked as measuring ${sha.slice(0, 12)}: ${existing.url}`);
   } catch (err) {
     ctx.core.warning(`could not mark the PR comment as measuring: ${err.message.split("\n")[0]}`);
@@ -87943,15 +87956,17 @@ async function baselineMode(ctx) {
   if (!commit) throw new InputError("baseline mode needs head-ref outside a push event", void 0, "input head-ref");
   const judged = judgingCommit(ctx.inputs.repoPath, commit);
   const trust = trustLevelOf("baseline", ctx.event, commit, ctx.env);
-  const plan = await makePlan(planFlags(ctx, judged, trust, { variants: [{ id: "main", ref: commit, cflags: null }] }), await configAt(ctx, judged), ctx.inputs.thresholds);
+  const plan = await actionPlan(ctx, planFlags(ctx, judged, trust, { variants: [{ id: "main", ref: commit, cflags: null }] }), await configAt(ctx, judged));
   const { results } = await measureInAction(ctx, plan, judged);
   const stored = path8.join(ctx.cacheDir, "baselines", `${artifactNameOf(ctx, results)}.json`);
   await mkdir2(path8.dirname(stored), { recursive: true });
   await copyFile(path8.resolve(ctx.inputs.resultsPath), stored);
   const gate = decideGate({ measuredAlone: measuredSteps(results) }, ctx.inputs.failOn);
   const markdown = baselineStoredMarkdown(results, { commit, artifact: artifactNameOf(ctx, results), storedAt: stored }, gate);
-  const store = historyStoreOf(ctx);
-  const history = store ? await keepHistory(ctx, results, plan, store, event?.branch ?? ctx.env.GITHUB_REF_NAME ?? "the default branch") : "";
+  const historyBranch = event?.isDefaultBranch ? event.branch : null;
+  if (!historyBranch && ctx.inputs.history !== "off") ctx.core.info("history: kept for pushes to the default branch only; this run is not recorded");
+  const store = historyBranch ? historyStoreOf(ctx) : null;
+  const history = historyBranch && store ? await keepHistory(ctx, results, plan, store, historyBranch) : "";
   await publishReport(ctx, { markdown: markdown + history, comparisons: [], prNumber: null, profile: results.profile.name });
   if (gate.verdict === "fail") ctx.core.setFailed(gateMessage(gate));
 }
@@ -87968,9 +87983,10 @@ async function bisectMode(ctx) {
     good: inputs.baseRef,
     bad: inputs.headRef,
     steps: inputs.bisectSteps,
-    planFor: (against, probe) => makePlan(planFlags(ctx, judged, trust, { base: against, head: probe, variants: [] }), config, inputs.thresholds),
+    planFor: (against, probe) => actionPlan(ctx, planFlags(ctx, judged, trust, { base: against, head: probe, variants: [] }), config),
     registry: ctx.registry,
-    log: actionLog(core)
+    log: actionLog(core),
+    fields: { good: "input base-ref", bad: "input head-ref", steps: "input bisect-steps" }
   });
   await appendJobSummary(bisectMarkdown(report, repositoryUrl(ctx.env)), ctx.env.GITHUB_STEP_SUMMARY);
   core.setOutput("first-bad-commit", report.verdict.bad ? report.firstBad : "");
@@ -87987,7 +88003,7 @@ async function flagsMode(ctx) {
   if (ctx.inputs.flagSets.length < 2) throw new InputError("flags mode needs at least two name=CFLAGS lines", void 0, "input flag-sets");
   const variants = ctx.inputs.flagSets.map((f) => ({ id: f.name, ref: commit, cflags: f.cflags }));
   const judged = judgingCommit(ctx.inputs.repoPath, commit);
-  const plan = await makePlan(planFlags(ctx, judged, trustLevelOf("flags", ctx.event, commit, ctx.env), { variants }), await configAt(ctx, judged), ctx.inputs.thresholds);
+  const plan = await actionPlan(ctx, planFlags(ctx, judged, trustLevelOf("flags", ctx.event, commit, ctx.env), { variants }), await configAt(ctx, judged));
   const { results } = await measureInAction(ctx, plan, judged);
   const comparison = compareRun(results, plan.compare);
   const markdown = renderMarkdown([comparison], {
@@ -88010,16 +88026,13 @@ async function flagsMode(ctx) {
   setActionOutputs(ctx.core, { verdict: decision.verdict, regressions: decision.regressions, resultsPath: path9.resolve(ctx.inputs.resultsPath), commentUrl: null });
 }
 
-// src/action/modes/pr.ts
-import path11 from "node:path";
-
 // src/report/judging-note.ts
 function judgingFilesNote(changed, base) {
   if (changed.length === 0) return "";
   const what = changed.map((c) => `${c.change} ${inlineCode(c.path)}`).join(", ");
   return `
 > [!NOTE]
-> This pull request ${what}: it was judged by the base's version${changed.length === 1 ? "" : "s"} (${inlineCode(base.slice(0, 12))}); its changes apply after merge.
+> This pull request ${what}: it was judged by the base's version${changed.length === 1 ? "" : "s"} (${inlineCode(shortSha(base))}); its changes apply after merge.
 `;
 }
 
@@ -88064,11 +88077,13 @@ async function checkTrustedLabel(client2, repo, event, label, rule = "since-last
   const timeline = raw.map(timelineItem);
   const standing = rule === "since-last-push" ? trustedLabelStanding(event, label, timeline) : labelSetter(label, timeline);
   if (!standing.counts) return { standing, role: null };
-  const role = await client2.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: standing.labeler }).then(({ data }) => data.role_name).catch((e) => {
+  return { standing, role: await roleOf(client2, repo, standing.labeler) };
+}
+async function roleOf(client2, repo, login) {
+  return client2.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: login }).then(({ data }) => data.role_name).catch((e) => {
     if (e.status === 404) return null;
     throw e;
   });
-  return { standing, role };
 }
 
 // src/action/labels.ts
@@ -88096,8 +88111,6 @@ async function acceptanceOf(ctx, event) {
 
 // src/action/modes/rerun.ts
 var import_picomatch = __toESM(require_picomatch(), 1);
-import os3 from "node:os";
-import path10 from "node:path";
 
 // src/results/merge.ts
 function mergeObstacles(earlier, fresh) {
@@ -88153,24 +88166,18 @@ function parseRerunCommand(body2) {
 
 // src/action/modes/rerun.ts
 var RERUN_ROLES = ["write", "maintain", "admin"];
-async function roleOf(github, login) {
-  return github.client.rest.repos.getCollaboratorPermissionLevel({ ...github.repo, username: login }).then(({ data }) => data.role_name).catch((e) => {
-    if (e.status === 404) return null;
-    throw e;
-  });
-}
 async function earlierResults(ctx, github, prNumber, plan, commits) {
   const profile = plan.run.profile.name;
   const comment = await findStickyComment(github.client, { ...github.repo, issueNumber: prNumber, marker: commentMarker(profile), author: await github.author() });
   const runId = comment ? resultsRunOf(comment.body) : null;
   if (runId === null) return null;
-  const name = resultsArtifactName(ctx.inputs.artifactName, profile, os3.machine());
+  const name = artifactNameOf(ctx, plan);
   const [artifact] = await listRunArtifacts(github.client, github.repo, runId, { name });
   if (!artifact) {
     ctx.core.warning(`run ${runId}, whose results the comment shows, has no artifact ${name} (expired?): measuring every step`);
     return null;
   }
-  const earlier = await downloadResultsArtifact(github.client, artifact, github.repo);
+  const earlier = await downloadResultsArtifact(github.client, artifact, github.repo, { tmpRoot: ctx.jobRoot });
   const measured = Object.fromEntries(earlier.variants.map((v) => [v.id, v.commit]));
   if (measured.base !== commits.base || measured.head !== commits.head) {
     ctx.core.info(`the comment shows ${earlier.variants.map((v) => `${v.id} ${v.commit.slice(0, 12)}`).join(", ")}, not the PR's current commits: measuring every step`);
@@ -88178,14 +88185,11 @@ async function earlierResults(ctx, github, prNumber, plan, commits) {
   }
   return earlier;
 }
-function unstableSteps(earlier) {
-  return compareRun(earlier).steps.filter((s) => s.variants.some((v) => v.verdict === "unstable" || v.instructions?.verdict === "unstable")).map((s) => s.step);
-}
 async function rerunMode(ctx, event) {
   const { core } = ctx;
   const neutral = (why) => {
     core.info(why);
-    setActionOutputs(core, { verdict: "neutral", regressions: 0, resultsPath: path10.resolve(ctx.inputs.resultsPath), commentUrl: null });
+    neutralOutputs(ctx);
   };
   if (event.action !== "created" || !event.isPullRequest) return neutral("not a new comment on a pull request: nothing to do");
   const command = parseRerunCommand(event.body);
@@ -88193,22 +88197,23 @@ async function rerunMode(ctx, event) {
   if ("error" in command) throw new InputError(command.error, `comment ${event.commentId} by ${event.commenter}`);
   const { github } = ctx;
   if (!github) throw new InputError("a rerun needs a token to read the PR and update its comment", void 0, "input token");
-  const role = await roleOf(github, event.commenter);
+  const role = await roleOf(github.client, github.repo, event.commenter);
   if (role === null || !RERUN_ROLES.includes(role)) {
     core.warning(`${event.commenter} asked for a rerun but has ${role === null ? "no role" : `the role ${role}`} on this repository: only users with write access can rerun`);
     return neutral("rerun refused");
   }
   const { data: pull } = await github.client.rest.pulls.get({ ...github.repo, pull_number: event.number });
   if (pull.head.repo?.full_name !== pull.base.repo.full_name && !ctx.inputs.allowForkPrs) {
-    core.setOutput("verdict", "neutral");
-    core.setFailed(`Refusing to rerun pull request #${event.number} from ${pull.head.repo?.full_name ?? "a deleted fork"}: its code would run on this runner. Set \`allow-fork-prs: true\` to measure fork PRs, or use the two-workflow pattern (${TWO_WORKFLOW_DOC}).`);
-    return;
+    return refuseToBuild(
+      ctx,
+      `Refusing to rerun pull request #${event.number} from ${pull.head.repo?.full_name ?? "a deleted fork"}: its code would run on this runner. Set \`allow-fork-prs: true\` to measure fork PRs, or use the two-workflow pattern (${TWO_WORKFLOW_DOC}).`
+    );
   }
   const [base, head] = [pull.base.sha, pull.head.sha];
   await refusePersistedCredentials(ctx.inputs.repoPath);
   const judged = judgingCommit(ctx.inputs.repoPath, base);
   const flags = { ...planFlags(ctx, judged, "pr", { base, head, variants: [] }), ...command.rounds !== null && { rounds: command.rounds } };
-  const plan = await makePlan(flags, await configAt(ctx, judged), ctx.inputs.thresholds);
+  const plan = await actionPlan(ctx, flags, await configAt(ctx, judged));
   const all = plan.run.profile.steps.map((s) => s.id);
   const earlier = await earlierResults(ctx, github, event.number, plan, { base, head });
   let chosen = all;
@@ -88217,7 +88222,7 @@ async function rerunMode(ctx, event) {
     chosen = all.filter((id) => matches(id));
     if (chosen.length === 0) throw new InputError(`--steps "${command.steps}" matches none of the profile's steps (${all.join(", ")})`, `comment ${event.commentId}`);
   } else if (earlier) {
-    chosen = unstableSteps(earlier);
+    chosen = stepsWithVerdict(compareRun(earlier), "unstable");
     if (chosen.length === 0) return neutral("the last run found no unstable step: nothing to re-measure (name steps with --steps GLOB)");
   }
   core.info(`${event.commenter} (${role}) asked for a rerun: measuring ${chosen.join(", ")}${command.rounds !== null ? ` with ${command.rounds} rounds` : ""}`);
@@ -88231,7 +88236,7 @@ async function rerunMode(ctx, event) {
   };
   const { results, artifactUrl } = await measureInAction(ctx, only, judged, merge2);
   const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
-  const comparison = compareRun(results, { ...plan.compare, ...results.noise_floor && { noiseFloor: results.noise_floor } });
+  const comparison = compareRun(results, plan.compare);
   const run2 = runUrl(ctx.env);
   const markdown = renderMarkdown([comparison], {
     maxLength: COMMENT_LIMIT - judgingNote.length,
@@ -88244,12 +88249,13 @@ async function rerunMode(ctx, event) {
 }
 
 // src/action/modes/pr.ts
-async function lookUpBaseline(ctx, results, branch) {
+async function lookUpBaseline(ctx, results, event) {
   if (!ctx.github) return null;
   const artifact = artifactNameOf(ctx, results);
   const warn = (message) => ctx.core.warning(message);
   const found = await findBaseline(ctx.github, {
-    branch,
+    branch: event.base.ref,
+    defaultBranch: event.defaultBranch,
     artifactName: artifact,
     workflowPath: ctx.inputs.baselineWorkflow ?? workflowPathOf(ctx.env.GITHUB_WORKFLOW_REF),
     store: historyStoreOf(ctx),
@@ -88301,30 +88307,25 @@ async function prMode(ctx) {
     const label = carriesTrustedLabel(event, policy) && ctx.github ? await checkTrustedLabel(ctx.github.client, ctx.github.repo, event, policy.trustedLabel) : null;
     const decision = decideForkPolicy(event, policy, label);
     if (decision.allowed && decision.why === "trusted-label") core.info(`the trusted label "${policy.trustedLabel}" was set after the last push: building ${event.head.sha}`);
-    if (!decision.allowed) {
-      core.setOutput("verdict", "neutral");
-      core.setFailed(decision.message);
-      return;
-    }
+    if (!decision.allowed) return refuseToBuild(ctx, decision.message);
   }
   const skipped = await skipReason(ctx, event);
   if (skipped) {
     core.info(`not measured: ${skipped}`);
-    setActionOutputs(core, { verdict: "neutral", regressions: 0, resultsPath: path11.resolve(ctx.inputs.resultsPath), commentUrl: null });
-    return;
+    return neutralOutputs(ctx);
   }
   const base = ctx.inputs.baseRef ?? event?.base.sha;
   const head = ctx.inputs.headRef ?? event?.head.sha;
   if (!base || !head) throw new InputError("pr mode outside a pull_request event needs base-ref and head-ref", void 0, "input base-ref");
   await refusePersistedCredentials(ctx.inputs.repoPath);
   const judged = judgingCommit(ctx.inputs.repoPath, base);
-  const plan = await makePlan(planFlags(ctx, judged, "pr", { base, head, variants: [] }), await configAt(ctx, judged), ctx.inputs.thresholds);
+  const plan = await actionPlan(ctx, planFlags(ctx, judged, "pr", { base, head, variants: [] }), await configAt(ctx, judged));
   const acceptance = await acceptanceOf(ctx, event);
   const run2 = runUrl(ctx.env);
   if (event) await markMeasuring(ctx, event.number, plan.run.profile.name, head, run2);
   const { results, artifactUrl } = await measureInAction(ctx, plan, judged, (measured) => acceptance ? { ...measured, run: { ...measured.run, accepted: acceptance } } : measured);
   const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
-  const lookup = event ? await lookUpBaseline(ctx, results, event.base.ref) : null;
+  const lookup = event ? await lookUpBaseline(ctx, results, event) : null;
   const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.noise_floor : void 0);
   const comparison = compareRun(results, { ...plan.compare, ...noiseFloor && { noiseFloor } });
   const stored = event ? againstBaseline(lookup, results, plan, event.base.ref) : { column: null, note: "" };
@@ -88392,7 +88393,7 @@ async function reportMode(ctx) {
     (results, i) => compareRun({ ...results, thresholds: void 0 }, { thresholds: judging.thresholds, overrides: judging.overrides, label: labels[i] ?? null })
   );
   const acceptance = await acceptanceOf(ctx, ctx.event.kind === "pull_request" ? ctx.event : null);
-  const measuredRun = runUrl({ ...ctx.env, GITHUB_RUN_ID: String(runId) });
+  const measuredRun = runUrl(ctx.env, String(runId));
   const markdown = renderMarkdown(comparisons, {
     failOn: ctx.inputs.failOn,
     acceptance,
@@ -88412,8 +88413,8 @@ async function run(env = process.env) {
     for (const deprecation of inputs.deprecations) warning(deprecation);
     const event = await readEvent(env);
     const github = inputs.token ? gitHubAccess(inputs.token, env, core_exports) : null;
-    const cacheDir = path12.resolve(inputs.cacheDir ?? defaultCacheDir(env));
-    const jobRoot = path12.join(env.RUNNER_TEMP ?? os4.tmpdir(), `db-bench-gate-${env.GITHUB_RUN_ID ?? "local"}-${process.pid}`);
+    const cacheDir = path10.resolve(inputs.cacheDir ?? defaultCacheDir(env));
+    const jobRoot = path10.join(env.RUNNER_TEMP ?? os4.tmpdir(), `db-bench-gate-${env.GITHUB_RUN_ID ?? "local"}-${process.pid}`);
     const warning2 = inputs.mode === "report" ? null : unprivilegedWarning();
     if (warning2) warning(warning2);
     await withCleanup(
@@ -88422,7 +88423,7 @@ async function run(env = process.env) {
         await mkdir3(jobRoot, { recursive: true });
         await chmod(jobRoot, 1023);
         saveState(STATE_JOB_ROOT, jobRoot);
-        saveState(STATE_REPO, path12.resolve(inputs.repoPath));
+        saveState(STATE_REPO, path10.resolve(inputs.repoPath));
         process.env[JOB_MARKER] = jobMarker(jobRoot);
         await MODES2[inputs.mode]({ core: core_exports, inputs, event, env, github, cacheDir, jobRoot, registry });
       },

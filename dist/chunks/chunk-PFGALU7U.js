@@ -87,17 +87,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path18) {
-      const ctrl = callVisitor(key, node2, visitor, path18);
+    function visit_(key, node2, visitor, path19) {
+      const ctrl = callVisitor(key, node2, visitor, path19);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path18, ctrl);
-        return visit_(key, ctrl, visitor, path18);
+        replaceNode(key, path19, ctrl);
+        return visit_(key, ctrl, visitor, path19);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path18 = Object.freeze(path18.concat(node2));
+          path19 = Object.freeze(path19.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path18);
+            const ci = visit_(i, node2.items[i], visitor, path19);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -108,13 +108,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path18 = Object.freeze(path18.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path18);
+          path19 = Object.freeze(path19.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path19);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path18);
+          const cv = visit_("value", node2.value, visitor, path19);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -135,17 +135,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path18) {
-      const ctrl = await callVisitor(key, node2, visitor, path18);
+    async function visitAsync_(key, node2, visitor, path19) {
+      const ctrl = await callVisitor(key, node2, visitor, path19);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path18, ctrl);
-        return visitAsync_(key, ctrl, visitor, path18);
+        replaceNode(key, path19, ctrl);
+        return visitAsync_(key, ctrl, visitor, path19);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path18 = Object.freeze(path18.concat(node2));
+          path19 = Object.freeze(path19.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path18);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path19);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -156,13 +156,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path18 = Object.freeze(path18.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path18);
+          path19 = Object.freeze(path19.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path19);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path18);
+          const cv = await visitAsync_("value", node2.value, visitor, path19);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -189,23 +189,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path18) {
+    function callVisitor(key, node2, visitor, path19) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path18);
+        return visitor(key, node2, path19);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path18);
+        return visitor.Map?.(key, node2, path19);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path18);
+        return visitor.Seq?.(key, node2, path19);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path18);
+        return visitor.Pair?.(key, node2, path19);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path18);
+        return visitor.Scalar?.(key, node2, path19);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path18);
+        return visitor.Alias?.(key, node2, path19);
       return void 0;
     }
-    function replaceNode(key, path18, node2) {
-      const parent = path18[path18.length - 1];
+    function replaceNode(key, path19, node2) {
+      const parent = path19[path19.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -817,10 +817,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path18, value) {
+    function collectionFromPath(schema, path19, value) {
       let v = value;
-      for (let i = path18.length - 1; i >= 0; --i) {
-        const k = path18[i];
+      for (let i = path19.length - 1; i >= 0; --i) {
+        const k = path19[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -839,7 +839,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path18) => path18 == null || typeof path18 === "object" && !!path18[Symbol.iterator]().next().done;
+    var isEmptyPath = (path19) => path19 == null || typeof path19 === "object" && !!path19[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -869,11 +869,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path18, value) {
-        if (isEmptyPath(path18))
+      addIn(path19, value) {
+        if (isEmptyPath(path19))
           this.add(value);
         else {
-          const [key, ...rest] = path18;
+          const [key, ...rest] = path19;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -887,8 +887,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path18) {
-        const [key, ...rest] = path18;
+      deleteIn(path19) {
+        const [key, ...rest] = path19;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -902,8 +902,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path18, keepScalar) {
-        const [key, ...rest] = path18;
+      getIn(path19, keepScalar) {
+        const [key, ...rest] = path19;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -921,8 +921,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path18) {
-        const [key, ...rest] = path18;
+      hasIn(path19) {
+        const [key, ...rest] = path19;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -932,8 +932,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path18, value) {
-        const [key, ...rest] = path18;
+      setIn(path19, value) {
+        const [key, ...rest] = path19;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -3448,9 +3448,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path18, value) {
+      addIn(path19, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path18, value);
+          this.contents.addIn(path19, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3525,14 +3525,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path18) {
-        if (Collection.isEmptyPath(path18)) {
+      deleteIn(path19) {
+        if (Collection.isEmptyPath(path19)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path18) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path19) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3547,10 +3547,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path18, keepScalar) {
-        if (Collection.isEmptyPath(path18))
+      getIn(path19, keepScalar) {
+        if (Collection.isEmptyPath(path19))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path18, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path19, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3561,10 +3561,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path18) {
-        if (Collection.isEmptyPath(path18))
+      hasIn(path19) {
+        if (Collection.isEmptyPath(path19))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path18) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path19) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3581,13 +3581,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path18, value) {
-        if (Collection.isEmptyPath(path18)) {
+      setIn(path19, value) {
+        if (Collection.isEmptyPath(path19)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path18), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path19), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path18, value);
+          this.contents.setIn(path19, value);
         }
       }
       /**
@@ -5548,9 +5548,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path18) => {
+    visit2.itemAtPath = (cst, path19) => {
       let item = cst;
-      for (const [field, index] of path18) {
+      for (const [field, index] of path19) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -5559,23 +5559,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path18) => {
-      const parent = visit2.itemAtPath(cst, path18.slice(0, -1));
-      const field = path18[path18.length - 1][0];
+    visit2.parentCollection = (cst, path19) => {
+      const parent = visit2.itemAtPath(cst, path19.slice(0, -1));
+      const field = path19[path19.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path18, item, visitor) {
-      let ctrl = visitor(item, path18);
+    function _visit(path19, item, visitor) {
+      let ctrl = visitor(item, path19);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path18.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path19.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5586,10 +5586,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path18);
+            ctrl = ctrl(item, path19);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path18) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path19) : ctrl;
     }
     exports.visit = visit2;
   }
@@ -7595,8 +7595,8 @@ var require_utils = __commonJS({
       }
       return output2;
     };
-    exports.basename = (path18, { windows } = {}) => {
-      const segs = path18.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path19, { windows } = {}) => {
+      const segs = path19.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -9160,8 +9160,8 @@ import { open as open2, writeFile, rename } from "node:fs/promises";
 
 // src/validate.ts
 var import_yaml = __toESM(require_dist(), 1);
-function jsonPath(path18) {
-  return "$" + path18.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
+function jsonPath(path19) {
+  return "$" + path19.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
 }
 function firstIssue(error62) {
   const issue2 = error62.issues[0];
@@ -10003,10 +10003,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path18) {
-  if (!path18)
+function getElementAtPath(obj, path19) {
+  if (!path19)
     return obj;
-  return path18.reduce((acc, key) => acc?.[key], obj);
+  return path19.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -10346,11 +10346,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path18, issues) {
+function prefixIssues(path19, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path18);
+    iss.path.unshift(path19);
     return iss;
   });
 }
@@ -10812,16 +10812,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path18 = []) => {
+  const processError = (error63, path19 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path18, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path19, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path18, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path19, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path18, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path19, ...issue2.path]);
       } else {
-        const fullpath = [...path18, ...issue2.path];
+        const fullpath = [...path19, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -10860,17 +10860,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path18 = []) => {
+  const processError = (error63, path19 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path18, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path19, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path18, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path19, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path18, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path19, ...issue2.path]);
       } else {
-        const fullpath = [...path18, ...issue2.path];
+        const fullpath = [...path19, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -10909,8 +10909,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path18 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path18) {
+  const path19 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path19) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -28048,13 +28048,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path18 = ref.slice(1).split("/").filter(Boolean);
-  if (path18.length === 0) {
+  const path19 = ref.slice(1).split("/").filter(Boolean);
+  if (path19.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path18[0] === defsKey) {
-    const key = path18[1] === void 0 ? void 0 : decodeJSONPointerSegment(path18[1]);
+  if (path19[0] === defsKey) {
+    const key = path19[1] === void 0 ? void 0 : decodeJSONPointerSegment(path19[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -29191,11 +29191,15 @@ function parseJson(text, source) {
   }
 }
 var UNKNOWN_SIZE_BUFFER_BYTES = 1024 * 1024;
-async function readCapped(file2, maxBytes) {
+async function readCapped(file2, maxBytes, options = {}) {
   const cannotRead = (e) => new InputError(`cannot read: ${e.code ?? String(e)}`, file2);
-  const handle = await open2(file2, "r").catch((e) => {
+  let handle;
+  try {
+    handle = await open2(file2, "r");
+  } catch (e) {
+    if (options.missingIsNull && e.code === "ENOENT") return null;
     throw cannotRead(e);
-  });
+  }
   try {
     const { size } = await handle.stat();
     if (size > maxBytes) throw tooLargeError(size.toLocaleString("en-US"), maxBytes, file2);
@@ -29232,11 +29236,13 @@ async function readNoiseFloor(file2) {
 function parseNoiseFloor(text, source) {
   return validate(NoiseFloorListSchema, parseJson(text, source), source);
 }
-async function writeResults(file2, results) {
-  const checked = ResultsSchema.parse(results);
+async function writeAtomically(file2, text) {
   const tmp = `${file2}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify(checked, null, 2) + "\n");
+  await writeFile(tmp, text);
   await rename(tmp, file2);
+}
+async function writeResults(file2, results) {
+  await writeAtomically(file2, JSON.stringify(ResultsSchema.parse(results), null, 2) + "\n");
 }
 
 // src/config/timeouts.ts
@@ -29255,21 +29261,6 @@ function parseTimeouts(text, source) {
 function resolveTimeouts(...sources) {
   const defined = sources.flatMap((s) => Object.entries(s ?? {}).filter(([, v]) => v !== void 0));
   return { ...DEFAULT_TIMEOUTS, ...Object.fromEntries(defined) };
-}
-
-// src/results/run-labels.ts
-function runLabels(runs) {
-  if (runs.length === 1) return [null];
-  const labels = runs.map((r) => r.fingerprint.arch);
-  return labels.map((label, i) => {
-    if (labels.filter((l) => l === label).length === 1) return label;
-    const runner = runs[i]?.fingerprint.runner.name;
-    return runner ? `${label} ${runner}` : `${label} #${labels.slice(0, i + 1).filter((l) => l === label).length}`;
-  });
-}
-function cpuPlacementText(placement) {
-  if (!placement) return "not pinned";
-  return "process" in placement ? `engine process on CPU ${placement.process} (embedded)` : `server on CPU ${placement.server}, client on CPU ${placement.client}`;
 }
 
 // src/unprivileged.ts
@@ -29331,7 +29322,7 @@ function unprivilegedWarning() {
 
 // src/config/plan.ts
 import os3 from "node:os";
-import path12 from "node:path";
+import path13 from "node:path";
 
 // src/build/recipe.ts
 import { createHash } from "node:crypto";
@@ -29365,7 +29356,7 @@ var RecipeFields = external_exports.object({
   relocatable: external_exports.boolean().describe("the installed programs find their files relative to their own location: build for a fixed prefix, install with DESTDIR")
 }).strict();
 function checkBuildSystem(recipe, ctx) {
-  const issue2 = (path18, message) => ctx.addIssue({ code: "custom", path: [path18], message });
+  const issue2 = (path19, message) => ctx.addIssue({ code: "custom", path: [path19], message });
   if (recipe.build_system === "autoconf" && recipe.configure.length === 0) issue2("configure", "an autoconf build needs its configure command");
   if (recipe.build_system === "cmake" && recipe.configure.length > 1) issue2("configure", "a cmake build takes [] or the cmake program");
   if (recipe.build_system === "cmake" && recipe.make_variables.length > 0) issue2("make_variables", "a cmake build takes its options as configure_args (-DNAME=value)");
@@ -29534,7 +29525,7 @@ import { existsSync as existsSync3 } from "node:fs";
 import { chmod, copyFile, mkdir as mkdir2, mkdtemp as mkdtemp2, readFile as readFile5, rm as rm4, writeFile as writeFile3, appendFile } from "node:fs/promises";
 import net from "node:net";
 import os2 from "node:os";
-import path5 from "node:path";
+import path6 from "node:path";
 import { setTimeout as sleep3 } from "node:timers/promises";
 
 // src/measure/cpu-affinity.ts
@@ -29763,6 +29754,17 @@ TMPDIR=${shellQuote(outDir)} exec ${valgrind} "$@"
   };
 }
 
+// src/engine/program-output.ts
+import path5 from "node:path";
+async function programVersion(binDir, program, user, pattern) {
+  const result = await execa(path5.join(binDir, program), ["--version"], { ...asUser(user), reject: false, timeout: 3e4 });
+  return pattern.exec(`${result.stdout}
+${result.stderr}`)?.[1] ?? "unknown";
+}
+function lastLines(text, lines) {
+  return text.split("\n").filter((line, i, all) => i < all.length - 1 || line !== "").slice(-lines).join("\n");
+}
+
 // src/engine/postgres.ts
 var SUPERUSER = "postgres";
 var LOG_LINES_IN_ERRORS = 50;
@@ -29780,40 +29782,34 @@ function renderSettings(settings, socketDir) {
 `;
   }).join("");
 }
-function lastLines(text, lines) {
-  return text.split("\n").filter((line, i, all) => i < all.length - 1 || line !== "").slice(-lines).join("\n");
-}
 var postgresEngine = {
   kind: "server",
   name: "postgresql",
   recipe: "postgresql",
   programs: ["postgres", "pg_ctl", "initdb", "createdb", "psql"],
-  version: postgresVersion,
+  // "postgres (PostgreSQL) 15.18"
+  version: (binDir, user) => programVersion(binDir, "postgres", user, /(\d+(?:\.\d+)+\S*)/),
   // immediate shutdown: the postmaster takes its backends and shared memory down
   emergencySignal: "SIGQUIT",
   start: startPostgres
 };
-async function postgresVersion(binDir, user) {
-  const result = await execa(path5.join(binDir, "postgres"), ["--version"], { ...asUser(user), reject: false, timeout: 3e4 });
-  return /(\d+(?:\.\d+)+\S*)/.exec(result.stdout)?.[1] ?? "unknown";
-}
-var socketFile = (dir, port) => path5.join(dir, `.s.PGSQL.${port}`);
+var socketFile = (dir, port) => path6.join(dir, `.s.PGSQL.${port}`);
 async function startPostgres(options) {
   const { binDir, registry: registry2 } = options;
   const timeoutMs = options.timeoutMs ?? 12e4;
   const timeoutS = Math.ceil(timeoutMs / 1e3);
-  if (!existsSync3(path5.join(binDir, "postgres"))) throw new PipelineError(`no postgres program in ${binDir}`);
+  if (!existsSync3(path6.join(binDir, "postgres"))) throw new PipelineError(`no postgres program in ${binDir}`);
   const user = await unprivilegedUser(options.trust ?? "pr");
-  const run2 = (file2, args, cwd) => asServer(user, path5.join(binDir, file2), args, cwd, timeoutMs, registry2.signal);
-  const runToStop = (file2, args, cwd) => asServer(user, path5.join(binDir, file2), args, cwd, timeoutMs);
-  const dataRoot = await mkdtemp2(path5.join(options.workDir ?? os2.tmpdir(), "dbg-pg-"));
-  const dataDir = path5.join(dataRoot, "data");
-  const socketDir = path5.join(dataRoot, "socket");
-  const liveLog = path5.join(dataRoot, "server.log");
+  const run2 = (file2, args, cwd) => asServer(user, path6.join(binDir, file2), args, cwd, timeoutMs, registry2.signal);
+  const runToStop = (file2, args, cwd) => asServer(user, path6.join(binDir, file2), args, cwd, timeoutMs);
+  const dataRoot = await mkdtemp2(path6.join(options.workDir ?? os2.tmpdir(), "dbg-pg-"));
+  const dataDir = path6.join(dataRoot, "data");
+  const socketDir = path6.join(dataRoot, "socket");
+  const liveLog = path6.join(dataRoot, "server.log");
   let pid = 0;
   const isAlive = () => pid > 0 && processesUnder(dataDir).includes(pid);
   const logTail2 = async (lines) => lastLines(await readFile5(existsSync3(liveLog) ? liveLog : options.logFile, "utf8").catch(() => ""), lines);
-  await mkdir2(path5.dirname(options.logFile), { recursive: true });
+  await mkdir2(path6.dirname(options.logFile), { recursive: true });
   const handle = await registry2.register(`postgres server in ${dataRoot}`, async () => {
     await stopServer(runToStop, dataDir);
     if (existsSync3(liveLog)) await copyFile(liveLog, options.logFile);
@@ -29829,7 +29825,7 @@ async function startPostgres(options) {
   await writeFile3(liveLog, "");
   if (user) {
     await giveTo(user, dataRoot);
-    const access = await execa("test", ["-x", path5.join(binDir, "postgres"), "-a", "-w", dataRoot], { ...asUser(user), reject: false });
+    const access = await execa("test", ["-x", path6.join(binDir, "postgres"), "-a", "-w", dataRoot], { ...asUser(user), reject: false });
     if (access.failed) {
       await fail(`${binDir} or ${dataRoot} is not reachable by the unprivileged user "${user.name}": keep the cache dir and TMPDIR out of private home directories`, "");
     }
@@ -29837,14 +29833,14 @@ async function startPostgres(options) {
   await chmod(dataRoot, 448);
   const initdb = await run2("initdb", ["-D", dataDir, "-U", SUPERUSER, "--auth=trust", "--no-locale", "-E", "UTF8", "--no-sync"], dataRoot);
   if (initdb.failed) await fail("initdb failed", initdb.all ?? "");
-  await appendFile(path5.join(dataDir, "postgresql.conf"), `
+  await appendFile(path6.join(dataDir, "postgresql.conf"), `
 # db-bench-gate
 ${renderSettings(options.settings, socketDir)}`);
-  const readPid = async () => Number((await readFile5(path5.join(dataDir, "postmaster.pid"), "utf8")).split("\n", 1)[0]);
+  const readPid = async () => Number((await readFile5(path6.join(dataDir, "postmaster.pid"), "utf8")).split("\n", 1)[0]);
   const pgCtlStart = async (preferred, program) => {
     for (let attempt = 1; ; attempt++) {
       const port = attempt === 1 && preferred !== null && await portIsFree(preferred) ? preferred : await freePort();
-      const start = onCpus({ file: path5.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, ...program ? ["-p", program] : [], "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
+      const start = onCpus({ file: path6.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, ...program ? ["-p", program] : [], "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
       const started = await asServer(user, start.file, start.args, dataRoot, timeoutMs + 1e4, registry2.signal);
       if (!started.failed) {
         pid = await readPid();
@@ -29908,7 +29904,7 @@ async function stopServer(run2, dataDir) {
   const running = () => processesUnder(dataDir);
   for (const mode of ["fast", "immediate"]) {
     if (running().length === 0) return;
-    await run2("pg_ctl", ["-D", dataDir, "-m", mode, "-w", "-t", "30", "stop"], path5.dirname(dataDir));
+    await run2("pg_ctl", ["-D", dataDir, "-m", mode, "-w", "-t", "30", "stop"], path6.dirname(dataDir));
   }
   for (let waited = 0; running().length > 0; waited += 100) {
     if (waited >= 5e3) for (const pid of running()) process.kill(pid, "SIGKILL");
@@ -29941,18 +29937,18 @@ function freePort() {
 // src/engine/rocksdb.ts
 import { existsSync as existsSync4 } from "node:fs";
 import { appendFile as appendFile2, copyFile as copyFile2, link, mkdir as mkdir4, mkdtemp as mkdtemp3, readdir as readdir2, readFile as readFile7, rm as rm6 } from "node:fs/promises";
-import path7 from "node:path";
+import path8 from "node:path";
 
 // src/engine/rocksdb-counting.ts
 import { mkdir as mkdir3, readFile as readFile6, rm as rm5 } from "node:fs/promises";
-import path6 from "node:path";
+import path7 from "node:path";
 var DB_BENCH_COUNTED_WORK = "the db_bench process, all threads (no flush or compaction in a counted run)";
 async function startCountingDbBench(options) {
   await valgrindVersion();
-  const outDir = path6.join(options.workDir, "counting");
+  const outDir = path7.join(options.workDir, "counting");
   await mkdir3(outDir, { recursive: true });
   await giveTo(options.owner, outDir);
-  const valgrindLog = path6.join(outDir, "valgrind.log");
+  const valgrindLog = path7.join(outDir, "valgrind.log");
   return {
     tool: "cachegrind",
     counted: DB_BENCH_COUNTED_WORK,
@@ -29981,57 +29977,50 @@ var rocksdbEngine = {
   name: "rocksdb",
   recipe: "rocksdb",
   programs: ["db_bench"],
-  version: dbBenchVersion,
+  // "db_bench version 7.8.3"
+  version: (binDir, user) => programVersion(binDir, "db_bench", user, /version (\d+(?:\.\d+)+\S*)/),
   // db_bench has no shutdown of its own to ask for: the data is a throw-away copy
   emergencySignal: "SIGKILL",
   prepare: prepareRocksdb
 };
-async function dbBenchVersion(binDir, user) {
-  const result = await execa(path7.join(binDir, "db_bench"), ["--version"], { ...asUser(user), reject: false, timeout: 3e4 });
-  return /version (\d+(?:\.\d+)+\S*)/.exec(`${result.stdout}
-${result.stderr}`)?.[1] ?? "unknown";
-}
 function copyAction(fileName) {
   if (fileName.endsWith(".sst") || fileName.endsWith(".blob")) return "link";
   if (fileName === "LOCK" || fileName === "LOG" || fileName.startsWith("LOG.old.")) return "skip";
   return "copy";
 }
 async function prepareRocksdb(options) {
-  if (Object.keys(options.settings).length > 0) {
-    throw new InputError("the rocksdb engine takes no server_settings: give db_bench options in the steps' options", void 0, "server_settings");
-  }
   const { owner, registry: registry2, logFile } = options;
   await mkdir4(options.workDir, { recursive: true });
-  const root = await mkdtemp3(path7.join(options.workDir, "dbg-rocksdb-"));
+  const root = await mkdtemp3(path8.join(options.workDir, "dbg-rocksdb-"));
   const handle = await registry2.register(`rocksdb data ${root}`, () => rm6(root, { recursive: true, force: true }));
   await giveTo(owner, root);
-  const dataDir = path7.join(root, "data");
+  const dataDir = path8.join(root, "data");
   let copies = 0;
   const keepLoadLog = async () => {
-    const log = await readFile7(path7.join(dataDir, "LOG"), "utf8").catch(() => null);
+    const log = await readFile7(path8.join(dataDir, "LOG"), "utf8").catch(() => null);
     if (log !== null) await appendFile2(logFile, `--- RocksDB LOG of the load ---
 ${log}`);
   };
-  const lastRunLog = path7.join(root, "last-run.LOG");
+  const lastRunLog = path8.join(root, "last-run.LOG");
   const instance = {
     dataDir,
     async settle() {
-      if (!existsSync4(path7.join(dataDir, "CURRENT"))) throw new PipelineError(`the load left no RocksDB database in ${dataDir} (no CURRENT file)`);
+      if (!existsSync4(path8.join(dataDir, "CURRENT"))) throw new PipelineError(`the load left no RocksDB database in ${dataDir} (no CURRENT file)`);
       await keepLoadLog();
     },
     async runCopy() {
-      const dir = path7.join(root, `run-${++copies}`);
+      const dir = path8.join(root, `run-${++copies}`);
       await mkdir4(dir);
       for (const name of await readdir2(dataDir)) {
         const action = copyAction(name);
-        if (action === "link") await link(path7.join(dataDir, name), path7.join(dir, name));
-        else if (action === "copy") await copyFile2(path7.join(dataDir, name), path7.join(dir, name));
+        if (action === "link") await link(path8.join(dataDir, name), path8.join(dir, name));
+        else if (action === "copy") await copyFile2(path8.join(dataDir, name), path8.join(dir, name));
       }
       await giveTo(owner, dir);
       return {
         dataDir: dir,
         remove: async () => {
-          await copyFile2(path7.join(dir, "LOG"), lastRunLog).catch(() => void 0);
+          await copyFile2(path8.join(dir, "LOG"), lastRunLog).catch(() => void 0);
           await rm6(dir, { recursive: true, force: true });
         }
       };
@@ -30060,7 +30049,7 @@ function engineByName(name) {
 import { createHash as createHash3 } from "node:crypto";
 import { existsSync as existsSync5 } from "node:fs";
 import { readFile as readFile8 } from "node:fs/promises";
-import path11 from "node:path";
+import path12 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/driver/db-bench.ts
@@ -30108,7 +30097,6 @@ function parseDbBenchOutput(raw, benchmark) {
   const next = new RegExp(String.raw`^\w+\s*:\s+${NUMBER} micros/op `, "gm");
   next.lastIndex = after;
   const section = text.slice(result.index, next.exec(text)?.index ?? text.length);
-  const block = lastStatisticsBlock(section, raw);
   return {
     benchmark,
     micros_per_op: Number(microsPerOp),
@@ -30118,8 +30106,7 @@ function parseDbBenchOutput(raw, benchmark) {
     mb_per_s: mbPerS ? Number(mbPerS[1]) : null,
     found: found ? { found: Number(found[1]), of: Number(found[2]) } : null,
     percentiles: parsePercentiles(section, raw),
-    stalls: block === null ? null : parseStalls(block, raw),
-    compaction: block === null ? null : parseCompaction(block, raw),
+    statistics: lastStatisticsBlock(section),
     assertions_enabled: /^WARNING: Assertions are enabled/m.test(text),
     version: /^RocksDB:\s+version (\S+)$/m.exec(text)?.[1] ?? null
   };
@@ -30137,59 +30124,10 @@ function parsePercentiles(text, raw) {
   if (average === null || max2 === null) throw new ParseError("db_bench histogram has Percentiles but no Count/Average or Min/Median/Max line", raw);
   return { p50: value("P50"), p99: value("P99"), p99_9: value("P99.9"), average, max: max2 };
 }
-function lastStatisticsBlock(text, raw) {
-  const headers = [...text.matchAll(/^Level\s+Files\s+Size\s+Score .*$/gm)];
-  const last = headers.at(-1);
-  if (last === void 0) {
-    if (/^(?:Stalls\(count\)|Cumulative stall):/m.test(text)) throw new ParseError("db_bench statistics without their compaction table", raw);
-    return null;
-  }
-  return text.slice(last.index);
-}
-function blockLine(block, pattern, what, raw) {
-  const match = pattern.exec(block);
-  if (!match) throw new ParseError(`db_bench's last statistics block has no readable ${what} line`, raw);
-  return match;
-}
-function parseStalls(block, raw) {
-  const percent = blockLine(block, /^Cumulative stall: \d+:\d+:[\d.]+ H:M:S, (\d+(?:\.\d+)?) percent$/m, '"Cumulative stall"', raw);
-  const counts = blockLine(block, /^Stalls\(count\): (.*)$/m, '"Stalls(count)"', raw)[1] ?? "";
-  const parts = counts.split(", ");
-  const total = parts.pop();
-  if (parts.length === 0 || !/^interval \d+ total count$/.test(total ?? "")) throw new ParseError(`db_bench Stalls(count) line not understood: "${counts}"`, raw);
-  let count = 0;
-  for (const part of parts) {
-    const match = /^(\d+) [a-z0-9_ ]+$/.exec(part);
-    if (!match) throw new ParseError(`db_bench Stalls(count) entry not understood: "${part}"`, raw);
-    count += Number(match[1]);
-  }
-  return { percent: Number(percent[1]), count };
-}
-function parseCompaction(block, raw) {
-  const names = (block.split("\n", 1)[0] ?? "").trim().split(/\s+/);
-  const sum = blockLine(block, /^ Sum .*$/m, "compaction Sum", raw)[0];
-  const [, files, size, unit, ...rest] = sum.trim().split(/\s+/);
-  if (!files || !size || !unit || rest.length !== names.length - 3) {
-    throw new ParseError(`db_bench compaction Sum row does not match its header: "${sum}"`, raw);
-  }
-  const column = (name) => {
-    const index = names.indexOf(name) - 3;
-    const value = Number(rest[index]);
-    if (index < 0 || !Number.isFinite(value)) throw new ParseError(`db_bench compaction stats have no numeric ${name} column`, raw);
-    return value;
-  };
-  const flushGb = Number(blockLine(block, /^Flush\(GB\): cumulative (\d+(?:\.\d+)?), interval/m, '"Flush(GB)"', raw)[1]);
-  const ingestGb = Number(blockLine(block, /^Cumulative writes: .*, ingest: (\d+(?:\.\d+)?) GB, /m, '"Cumulative writes"', raw)[1]);
-  const writeGb = column("Write(GB)");
-  return {
-    write_gb: writeGb,
-    read_gb: column("Read(GB)"),
-    seconds: column("Comp(sec)"),
-    cpu_seconds: column("CompMergeCPU(sec)"),
-    flush_gb: flushGb,
-    ingest_gb: ingestGb,
-    write_amplification: ingestGb > 0 ? (writeGb + flushGb) / ingestGb : null
-  };
+function lastStatisticsBlock(text) {
+  const last = [...text.matchAll(/^Level\s+Files\s+Size\s+Score .*$/gm)].at(-1);
+  if (last !== void 0) return text.slice(last.index);
+  return /^(?:Stalls\(count\)|Cumulative stall):/m.test(text) ? text : null;
 }
 function findLine(text, pattern, what, raw) {
   const lines = [...text.matchAll(pattern)];
@@ -30198,7 +30136,7 @@ function findLine(text, pattern, what, raw) {
 }
 
 // src/driver/types.ts
-import path8 from "node:path";
+import path9 from "node:path";
 function wholeSeconds(seconds2) {
   if (!Number.isInteger(seconds2) || seconds2 <= 0) throw new RangeError(`a run lasts a whole positive number of seconds, got ${seconds2}`);
   return String(seconds2);
@@ -30212,7 +30150,7 @@ function serverConnection(target) {
   return target;
 }
 function libpqConnectionArgs(conn) {
-  return ["-h", path8.dirname(conn.socket), "-p", String(conn.port), "-U", conn.user];
+  return ["-h", path9.dirname(conn.socket), "-p", String(conn.port), "-U", conn.user];
 }
 
 // src/driver/db-bench.ts
@@ -30354,7 +30292,7 @@ function dbBenchStep(parameters) {
 }
 
 // src/driver/sysbench.ts
-import path9 from "node:path";
+import path10 from "node:path";
 var readOnlyWith = (only) => (range) => [
   `--range_size=${range}`,
   ...["simple", "sum", "order", "distinct"].map((kind) => `--${kind}_ranges=${kind === only ? 1 : 0}`)
@@ -30401,7 +30339,7 @@ function sysbenchStepId(p) {
 function sysbenchConnectionArgs(conn) {
   switch (conn.protocol) {
     case "postgresql":
-      return ["--db-driver=pgsql", `--pgsql-host=${path9.dirname(conn.socket)}`, `--pgsql-port=${conn.port}`, `--pgsql-user=${conn.user}`, `--pgsql-db=${conn.database}`];
+      return ["--db-driver=pgsql", `--pgsql-host=${path10.dirname(conn.socket)}`, `--pgsql-port=${conn.port}`, `--pgsql-user=${conn.user}`, `--pgsql-db=${conn.database}`];
     case "mysql":
       return ["--db-driver=mysql", `--mysql-socket=${conn.socket}`, `--mysql-user=${conn.user}`, `--mysql-db=${conn.database}`];
   }
@@ -30555,10 +30493,10 @@ function ibenchStep(parameters) {
     // load steps: one more round's worth of work (l.i0 on its own fresh table, l.i1/l.i2 keep the size)
     warmup: measured,
     fixedRun: (target, bins, perClient) => {
-      if (p.step === "l.x") throw new InputError("l.x builds the indexes once per round: it has no fixed-count run to count instructions of");
       const args = isQuery ? [`--step=${p.step}`, "--threads=1", `--events=${wholeCount(perClient)}`, "--time=0", "run"] : loadArgs(perClient);
       return sysbench(target, bins, args);
     },
+    ...p.step === "l.x" && { uncounted: "it builds the indexes once per round: it has no fixed-count run of N and 2N operations" },
     isProgressLine: (line) => line.startsWith("ibench "),
     parse: (stdout) => parseIbenchOutput(stdout, isQuery ? p.writer_rate : null)
   };
@@ -30681,15 +30619,15 @@ function parsePgbenchOutput(raw) {
 // src/driver/index.ts
 var DRIVERS = {
   pgbench: { engines: ["postgresql"], clients: "clients", step: pgbenchStep },
-  // its pgsql and mysql drivers (sysbenchConnectionArgs)
-  sysbench: { engines: ["postgresql", "mariadb"], clients: "threads", step: sysbenchStep },
+  // its pgsql driver; a MySQL-protocol engine would add its mysql one (sysbenchConnectionArgs)
+  sysbench: { engines: ["postgresql"], clients: "threads", step: sysbenchStep },
   // sysbench with lua/ibench.lua: a new engine needs its SQL dialect there
   ibench: { engines: ["postgresql"], step: ibenchStep },
   db_bench: { engines: ["rocksdb"], step: dbBenchStep }
 };
-function stepFromDefinition(definition, engine, drivers = DRIVERS) {
-  const driver = drivers[definition.driver];
-  if (!driver) throw new InputError(`unknown driver "${definition.driver}" (known: ${Object.keys(drivers).join(", ")})`);
+function stepFromDefinition(definition, engine) {
+  const driver = DRIVERS[definition.driver];
+  if (!driver) throw new InputError(`unknown driver "${definition.driver}" (known: ${Object.keys(DRIVERS).join(", ")})`);
   if (!driver.engines.includes(engine)) {
     throw new InputError(`the ${definition.driver} driver cannot measure the ${engine} engine (it measures ${driver.engines.join(", ")})`);
   }
@@ -31374,6 +31312,10 @@ function lookAlpha(design, alpha, n) {
 }
 
 // src/schedule/sequential.ts
+function scheduleDesign(schedule, rounds) {
+  const minRounds = Math.min(schedule.min_rounds, rounds);
+  return { minRounds, design: schedule.look_every === void 0 ? null : { minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" } };
+}
 function budgetStops(design, minRounds, maxRounds2) {
   if (design) return plannedLooks(design);
   return Array.from({ length: maxRounds2 - minRounds + 1 }, (_, i) => minRounds + i);
@@ -31432,7 +31374,7 @@ function settledStep(design, thresholds, baseVariant, stepSamples) {
 
 // src/config/judging-files.ts
 import { realpathSync } from "node:fs";
-import path10 from "node:path";
+import path11 from "node:path";
 var MAX_JUDGING_FILE_BYTES = MAX_NOISE_FLOOR_FILE_BYTES;
 var GIT_TIMEOUT_MS = 6e4;
 function judgingCommit(repo, commit) {
@@ -31446,10 +31388,10 @@ function realOrSame(p) {
   }
 }
 function pathInRepo(repo, file2) {
-  for (const root of /* @__PURE__ */ new Set([path10.resolve(repo), realOrSame(path10.resolve(repo))])) {
-    for (const candidate of /* @__PURE__ */ new Set([path10.resolve(file2), realOrSame(path10.resolve(file2))])) {
-      const relative = path10.relative(root, candidate);
-      if (relative !== "" && !relative.startsWith("..") && !path10.isAbsolute(relative)) return relative.split(path10.sep).join("/");
+  for (const root of /* @__PURE__ */ new Set([path11.resolve(repo), realOrSame(path11.resolve(repo))])) {
+    for (const candidate of /* @__PURE__ */ new Set([path11.resolve(file2), realOrSame(path11.resolve(file2))])) {
+      const relative = path11.relative(root, candidate);
+      if (relative !== "" && !relative.startsWith("..") && !path11.isAbsolute(relative)) return relative.split(path11.sep).join("/");
     }
   }
   return null;
@@ -31530,7 +31472,7 @@ var ProfileSchema = external_exports.object({
     look_every: external_exports.number().int().positive().optional(),
     /** how the looks share alpha; default pocock */
     spending: external_exports.enum(SPENDING_FUNCTIONS).optional(),
-    /** restart every variant's server every this many rounds of a step, each followed by warmup_s (src/schedule/interleave.ts restartsBefore) */
+    /** restart every variant's server every this many rounds of a step, each followed by warmup_s (src/schedule/interleave.ts restartsBefore); servers only */
     restart_every: external_exports.number().int().positive().optional()
   }).strict().refine((s) => s.min_rounds <= s.rounds, { message: "min_rounds must not exceed rounds", path: ["min_rounds"] }),
   /** server and client on separate CPUs (src/measure/cpu-affinity.ts): "split", or explicit taskset lists; an embedded engine's one process: "split" or { process } */
@@ -31544,8 +31486,7 @@ var ProfileSchema = external_exports.object({
   steps: external_exports.array(external_exports.object({ driver: external_exports.string(), sweep: SweepSchema.optional() }).passthrough()).min(1)
 }).strict();
 function scheduleDeafness(schedule, rounds, alphas) {
-  const minRounds = Math.min(schedule.min_rounds, rounds);
-  const design = schedule.look_every === void 0 ? null : { minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
+  const { minRounds, design } = scheduleDesign(schedule, rounds);
   for (const alpha of new Set(alphas)) {
     const deaf = deafLook(design, minRounds, rounds, alpha);
     if (deaf) return { alpha, deaf };
@@ -31554,6 +31495,9 @@ function scheduleDeafness(schedule, rounds, alphas) {
 }
 function alphasOf(thresholds, overrides) {
   return [thresholds?.alpha ?? DEFAULT_THRESHOLDS.alpha, ...(overrides ?? []).flatMap((o) => o.alpha === void 0 ? [] : [o.alpha])];
+}
+function embeddedSettingsMessage(engine) {
+  return `the ${engine} engine is embedded and takes no server_settings: give its options in the steps' parameters`;
 }
 function sweptSteps(driver, parameters, counts, stepAt, fail) {
   const parameter = driver.clients;
@@ -31566,15 +31510,21 @@ function sweptSteps(driver, parameters, counts, stepAt, fail) {
   }
   return steps.map((step, i) => ({ ...step, sweep: { group: groups[0], clients: counts[i] } }));
 }
-function parseProfile(text, source, drivers = DRIVERS) {
+function parseProfile(text, source) {
   const profile = validateYaml(ProfileSchema, text, source);
   const deafness = profile.schedule.time_budget_s === null ? null : scheduleDeafness(profile.schedule, profile.schedule.rounds, alphasOf(profile.thresholds, profile.overrides));
   if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), source, "schedule.min_rounds");
+  if (engineByName(profile.engine).kind === "embedded") {
+    if (Object.keys(profile.server_settings).length > 0) throw new InputError(embeddedSettingsMessage(profile.engine), source, jsonPath(["server_settings"]));
+    if (profile.schedule.restart_every !== void 0) {
+      throw new InputError(`the ${profile.engine} engine is embedded: it has no server to restart (every run is a process of its own)`, source, jsonPath(["schedule", "restart_every"]));
+    }
+  }
   const defined = profile.steps.map(({ driver, sweep, ...parameters }, i) => {
     const at = (...field) => jsonPath(["steps", i, ...field]);
     const stepAt = (stepParameters) => {
       try {
-        return stepFromDefinition({ driver, parameters: stepParameters }, profile.engine, drivers);
+        return stepFromDefinition({ driver, parameters: stepParameters }, profile.engine);
       } catch (e) {
         if (e instanceof external_exports.ZodError) {
           const issue2 = e.issues[0];
@@ -31584,7 +31534,7 @@ function parseProfile(text, source, drivers = DRIVERS) {
         throw e;
       }
     };
-    const known = drivers[driver];
+    const known = DRIVERS[driver];
     if (!sweep || !known) return [stepAt(parameters)];
     return sweptSteps({ ...known, name: driver }, parameters, sweep.clients, stepAt, (message, field) => new InputError(message, source, at(field)));
   });
@@ -31602,9 +31552,9 @@ function parseProfile(text, source, drivers = DRIVERS) {
   return { ...profile, steps, hash: createHash3("sha256").update(text).digest("hex"), source };
 }
 function builtinDir(name) {
-  for (let dir = path11.dirname(fileURLToPath2(import.meta.url)); ; dir = path11.dirname(dir)) {
-    if (existsSync5(path11.join(dir, name, ".")) && existsSync5(path11.join(dir, "package.json"))) return path11.join(dir, name);
-    if (path11.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
+  for (let dir = path12.dirname(fileURLToPath2(import.meta.url)); ; dir = path12.dirname(dir)) {
+    if (existsSync5(path12.join(dir, name, ".")) && existsSync5(path12.join(dir, "package.json"))) return path12.join(dir, name);
+    if (path12.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
   }
 }
 async function loadProfile(nameOrPath, at = null) {
@@ -31613,7 +31563,7 @@ async function loadProfile(nameOrPath, at = null) {
     const { text: text2, source } = await readJudgingFile(nameOrPath, at, "profile");
     return parseProfile(text2, source);
   }
-  const file2 = path11.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
+  const file2 = path12.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
   const text = await readFile8(file2, "utf8").catch((e) => {
     if (e.code === "ENOENT") throw new InputError(`no built-in profile "${nameOrPath}"`, "--profile");
     throw new InputError(`cannot read the profile: ${e.code ?? e.message}`, file2);
@@ -31630,7 +31580,7 @@ function parseVariantFlag(text) {
 function defaultCacheDir(env = process.env) {
   if (env.DBG_CACHE_DIR) return env.DBG_CACHE_DIR;
   if (process.getuid?.() === 0) return "/var/cache/db-bench-gate";
-  return path12.join(env.XDG_CACHE_HOME ?? path12.join(os3.homedir(), ".cache"), "db-bench-gate");
+  return path13.join(env.XDG_CACHE_HOME ?? path13.join(os3.homedir(), ".cache"), "db-bench-gate");
 }
 function withCflags(recipe, cflags) {
   return cflags === null || cflags === void 0 ? recipe : { ...recipe, cflags, cxxflags: cflags };
@@ -31666,27 +31616,30 @@ function shardPlan(profile, timeBudgetS, shard) {
 async function makePlan(flags, config2, thresholdFlags) {
   const whole = await loadProfile(flags.profile ?? config2.profile ?? "pg-quick", flags.judgedAt ?? null);
   const engine = engineByName(whole.engine);
+  if (engine.kind === "embedded" && Object.keys(config2.server_settings ?? {}).length > 0) {
+    throw new InputError(embeddedSettingsMessage(engine.name), config2.source ?? "config file", "$.server_settings");
+  }
   const recipe = mergeRecipe(await loadBuiltinRecipe(engine.recipe), config2.recipe ?? {});
   const variants = variantSpecs(flags, recipe);
   const baseVariant = flags.baseVariant ?? variants[0].id;
   if (!variants.some((v) => v.id === baseVariant)) throw new InputError(`"${baseVariant}" is not one of the variants`, void 0, "--base-variant");
   const judging = resolveJudging(whole, config2, thresholdFlags);
   const rounds = flags.rounds ?? config2.rounds;
-  const budgetInForce = flags.timeBudgetS ?? config2.time_budget_s;
-  const { profile, timeBudgetS } = flags.shard ? shardPlan(whole, budgetInForce === void 0 ? whole.schedule.time_budget_s : budgetInForce, flags.shard) : { profile: whole, timeBudgetS: budgetInForce };
-  if ((timeBudgetS === void 0 ? profile.schedule.time_budget_s : timeBudgetS) !== null) {
+  const budgetInForce = flags.timeBudgetS ?? config2.time_budget_s ?? whole.schedule.time_budget_s;
+  const { profile, timeBudgetS } = flags.shard ? shardPlan(whole, budgetInForce, flags.shard) : { profile: whole, timeBudgetS: budgetInForce };
+  if (timeBudgetS !== null) {
     const deafness = scheduleDeafness(profile.schedule, rounds ?? profile.schedule.rounds, alphasOf(judging.thresholds, judging.overrides));
     if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), profile.source, "schedule.min_rounds");
   }
   return {
     run: {
-      repo: path12.resolve(flags.repo),
+      repo: path13.resolve(flags.repo),
       variants,
       baseVariant,
       profile,
       engine,
       engineSettings: { ...profile.server_settings, ...config2.server_settings },
-      cacheDir: path12.resolve(flags.cacheDir ?? defaultCacheDir()),
+      cacheDir: path13.resolve(flags.cacheDir ?? defaultCacheDir()),
       rounds,
       timeBudgetS,
       trust: flags.trust ?? "pr",
@@ -31701,77 +31654,19 @@ async function makePlan(flags, config2, thresholdFlags) {
   };
 }
 
-// src/report/format.ts
-var NONE2 = "\u2014";
-var grouped = /* @__PURE__ */ new Map();
-function groupedFormat(decimals) {
-  let format = grouped.get(decimals);
-  if (!format) {
-    format = new Intl.NumberFormat("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-    grouped.set(decimals, format);
-  }
-  return format;
+// src/results/run-labels.ts
+function runLabels(runs) {
+  if (runs.length === 1) return [null];
+  const labels = runs.map((r) => r.fingerprint.arch);
+  return labels.map((label, i) => {
+    if (labels.filter((l) => l === label).length === 1) return label;
+    const runner = runs[i]?.fingerprint.runner.name;
+    return runner ? `${label} ${runner}` : `${label} #${labels.slice(0, i + 1).filter((l) => l === label).length}`;
+  });
 }
-function sensibleDecimals(value) {
-  const magnitude = Math.abs(value);
-  if (magnitude >= 100 || magnitude === 0) return 0;
-  if (magnitude >= 10) return 1;
-  if (magnitude >= 1) return 2;
-  return 3;
-}
-function formatAmount(value) {
-  if (value === null || value === void 0 || Number.isNaN(value)) return NONE2;
-  if (!Number.isFinite(value)) return value > 0 ? "\u221E" : "-\u221E";
-  return groupedFormat(sensibleDecimals(value)).format(value);
-}
-function formatRatio(value) {
-  if (value === null || value === void 0 || Number.isNaN(value)) return NONE2;
-  if (!Number.isFinite(value)) return value > 0 ? "\u221E" : "-\u221E";
-  return value.toFixed(2);
-}
-function formatLimit(value) {
-  const decimals = Math.min(6, Math.max(2, (String(value).split(".")[1] ?? "").length));
-  return value.toFixed(decimals);
-}
-function formatInterval(ratio) {
-  if (!ratio) return NONE2;
-  return `${formatRatio(ratio.estimate)} (${formatRatio(ratio.ci_low)}\u2013${formatRatio(ratio.ci_high)})`;
-}
-var compact = new Intl.NumberFormat("en-US", { notation: "compact", minimumSignificantDigits: 3, maximumSignificantDigits: 3 });
-function formatCount(value) {
-  if (value === null || value === void 0 || !Number.isFinite(value)) return NONE2;
-  return compact.format(value).replace("K", "k");
-}
-function formatSpread(fraction) {
-  const percent = Math.abs(fraction) * 100;
-  if (percent === 0) return "0%";
-  if (percent < 5e-3) return "<0.01%";
-  return `${percent < 1 ? percent.toFixed(2) : percent < 10 ? percent.toFixed(1) : Math.round(percent)}%`;
-}
-function formatInstructionRatio(ratio) {
-  if (!ratio) return NONE2;
-  const reach = Math.max(ratio.high / ratio.estimate - 1, 1 - ratio.low / ratio.estimate);
-  return `${ratio.estimate.toFixed(3)} \xB1${formatSpread(reach)}`;
-}
-function formatPercent(share) {
-  if (share === null || share === void 0 || !Number.isFinite(share)) return NONE2;
-  return `${Math.round(share * 100)}%`;
-}
-function formatDuration(seconds2) {
-  if (!Number.isFinite(seconds2) || seconds2 < 0) return NONE2;
-  if (seconds2 < 60) return `${seconds2 < 10 ? seconds2.toFixed(1) : Math.round(seconds2)}s`;
-  const total = Math.round(seconds2);
-  const pad = (n) => String(n).padStart(2, "0");
-  if (total < 3600) return `${Math.floor(total / 60)}m ${pad(total % 60)}s`;
-  return `${Math.floor(total / 3600)}h ${pad(Math.floor(total % 3600 / 60))}m`;
-}
-function formatTsvNumber(value, decimals) {
-  if (value === null || value === void 0 || Number.isNaN(value)) return "NA";
-  if (!Number.isFinite(value)) return value > 0 ? "inf" : "-inf";
-  return value.toFixed(decimals);
-}
-function plural2(count, singular, pluralForm = `${singular}s`) {
-  return `${count} ${count === 1 ? singular : pluralForm}`;
+function cpuPlacementText(placement) {
+  if (!placement) return "not pinned";
+  return "process" in placement ? `engine process on CPU ${placement.process} (embedded)` : `server on CPU ${placement.server}, client on CPU ${placement.client}`;
 }
 
 // src/compare/gate.ts
@@ -31811,6 +31706,9 @@ function parseFailOn(text) {
   if (unknown2 !== void 0) return { error: `unknown value "${unknown2}": expected a comma-separated list of ${FAIL_ON.join(", ")}` };
   return { failOn: FAIL_ON.filter((v) => values.includes(v)) };
 }
+function stepsWithVerdict(comparison, verdict) {
+  return comparison.steps.filter((s) => s.variants.some((v) => v.verdict === verdict || v.instructions?.verdict === verdict)).map((s) => s.step);
+}
 function hits(results, verdict) {
   const found = /* @__PURE__ */ new Map();
   let count = 0;
@@ -31835,14 +31733,15 @@ var NO_SAMPLES = { cause: "no-samples", count: 0, steps: [], summary: "no sample
 function decideGate(subject, failOn = DEFAULT_FAIL_ON, acceptance = null) {
   const { results, measured } = gatedResults(subject);
   const reasons = measured ? [] : [NO_SAMPLES];
+  const regressions = hits(results, "regression");
   let accepted = null;
   for (const cause of FAIL_ON) {
-    const found = failOn.includes(cause) ? hits(results, cause) : { count: 0, steps: [] };
+    const found = !failOn.includes(cause) ? { count: 0, steps: [] } : cause === "regression" ? regressions : hits(results, cause);
     if (found.count === 0) continue;
     if (cause === "regression" && acceptance) accepted = { ...reason(cause, found), ...acceptance };
     else reasons.push(reason(cause, found));
   }
-  return { verdict: reasons.length > 0 ? "fail" : "pass", reasons, regressions: hits(results, "regression").count, accepted };
+  return { verdict: reasons.length > 0 ? "fail" : "pass", reasons, regressions: regressions.count, accepted };
 }
 function gateHeadline(decision) {
   const causes = decision.reasons.map((r) => r.cause).filter((c) => c !== "no-samples");
@@ -31877,6 +31776,20 @@ function brief(message) {
   const line = message.split("\n")[0] ?? "";
   return line.length > 100 ? `${line.slice(0, 99)}\u2026` : line;
 }
+function valueAgainst(value, limits) {
+  let decimals = 3;
+  while (decimals < 12 && limits.some((limit) => limit !== value && Number(value.toFixed(decimals)) === limit)) decimals++;
+  return value.toFixed(decimals);
+}
+function formatChange(change) {
+  const percent = change * 100;
+  const size = Math.abs(percent);
+  return `${percent < 0 ? "\u2212" : "+"}${size >= 1 || size === 0 ? Math.round(size) : size.toFixed(1)}%`;
+}
+function formatLimit(value) {
+  const decimals = Math.min(6, Math.max(2, (String(value).split(".")[1] ?? "").length));
+  return value.toFixed(decimals);
+}
 
 // src/compare/instructions.ts
 var isOk = (s) => s.status === "ok";
@@ -31895,10 +31808,13 @@ function sideOf({ label, samples }) {
 function errorsOf({ label, samples }) {
   return samples.flatMap((s) => s.status === "error" ? [{ variant: label, repeat: s.repeat, message: s.error.message, log_excerpt: s.error.log_excerpt }] : []);
 }
-var ratioText = (r) => `relative instr/op ${r.estimate.toFixed(3)} (range ${r.low.toFixed(3)}\u2013${r.high.toFixed(3)})`;
+function ratioText(r, t) {
+  const limits = [t.instructions_fail_above, t.instructions_warn_above, t.instructions_improve_below];
+  return `relative instr/op ${valueAgainst(r.estimate, limits)} (range ${valueAgainst(r.low, limits)}\u2013${valueAgainst(r.high, limits)})`;
+}
 function judge(r, t) {
   const apart = r.low > 1 || r.high < 1;
-  const text = ratioText(r);
+  const text = ratioText(r, t);
   const separate = "the repeats of the two sides do not overlap";
   if (apart && r.estimate > t.instructions_fail_above) return { verdict: "regression", reason: `${text} is above ${formatLimit(t.instructions_fail_above)}; ${separate}` };
   if (apart && r.estimate > t.instructions_warn_above) return { verdict: "warning", reason: `${text} is above ${formatLimit(t.instructions_warn_above)}; ${separate}` };
@@ -31984,7 +31900,6 @@ function unpairedEstimator(base, variant) {
 }
 var pText = (p) => p >= 1e-3 ? String(Number(p.toPrecision(2))) : p.toExponential(1);
 var levelText = (alpha) => String(Number(alpha.toPrecision(2)));
-var percentText = (rise) => `${rise >= 0 ? "+" : ""}${Math.round(rise * 100)}%`;
 function decide(base, variant, errors, qps, t, floor) {
   const [first] = errors;
   if (first) {
@@ -31999,7 +31914,8 @@ function decide(base, variant, errors, qps, t, floor) {
   const { ratio: q, min_p_value } = qps;
   const p = q.p_value ?? 1;
   const significant = p < t.alpha;
-  const qpsText = `relative QPS ${formatInterval(q)}`;
+  const limits = [t.fail_below, t.warn_below, t.improve_above];
+  const qpsText = `relative QPS ${valueAgainst(q.estimate, limits)} (${valueAgainst(q.ci_low, limits)}\u2013${valueAgainst(q.ci_high, limits)})`;
   const alphaText = levelText(t.alpha);
   const significance = `p = ${pText(p)} < ${alphaText}`;
   const floorText = `the A/A noise floor \xB1${(floor * 100).toFixed(1)}%`;
@@ -32029,12 +31945,12 @@ function whyHints(qps, metrics) {
   };
   const hints = [];
   const cpu = rise("cpu_us_per_op");
-  if (cpu !== null && cpu > 0 && cpu >= CPU_SHARE_OF_LOSS * (1 - qps.estimate)) hints.push(`${METRIC_NAMES.cpu_us_per_op} ${percentText(cpu)}`);
+  if (cpu !== null && cpu > 0 && cpu >= CPU_SHARE_OF_LOSS * (1 - qps.estimate)) hints.push(`${METRIC_NAMES.cpu_us_per_op} ${formatChange(cpu)}`);
   const cs = rise("cs_per_op");
-  if (cs !== null && cs > NOTABLE_RISE) hints.push(`${METRIC_NAMES.cs_per_op} ${percentText(cs)} (context switches: contention?)`);
+  if (cs !== null && cs > NOTABLE_RISE) hints.push(`${METRIC_NAMES.cs_per_op} ${formatChange(cs)} (context switches: contention?)`);
   const io = IO_METRICS.flatMap((key) => {
     const r = rise(key);
-    return r !== null && r > NOTABLE_RISE ? [`${METRIC_NAMES[key]} ${percentText(r)}`] : [];
+    return r !== null && r > NOTABLE_RISE ? [`${METRIC_NAMES[key]} ${formatChange(r)}`] : [];
   });
   if (io.length > 0) hints.push(`IO/op up: ${io.join(", ")}`);
   return hints;
@@ -32045,7 +31961,8 @@ function writerFellBehind(...sides) {
   );
   const [first] = behind;
   if (!first) return null;
-  const rounds = behind.length === 1 ? "1 round" : `${behind.length} rounds`;
+  const count = new Set(behind.map((b) => b.round)).size;
+  const rounds = count === 1 ? "1 round" : `${count} rounds`;
   return `the background writer fell behind its ${first.writer.target_rows_per_s} rows/s in ${rounds} (${first.label} round ${first.round}: ${first.writer.rows_per_s.toFixed(0)} rows/s): QPS not judged`;
 }
 function errorsOf2({ label, samples }) {
@@ -32496,7 +32413,7 @@ var ConfigFileSchema = external_exports.object({
   timeouts: TimeoutsSchema.omit({ run_s: true }).optional().describe("seconds per external step (run_s, the whole run, is the action's input or the CLI's flag)")
 }).strict();
 function parseConfigText(text, file2) {
-  return validateYaml(ConfigFileSchema, text, file2);
+  return { ...validateYaml(ConfigFileSchema, text, file2), source: file2 };
 }
 async function loadConfigFile(file2) {
   const { text, source } = await readJudgingFile(file2, null, "config file");
@@ -32513,6 +32430,78 @@ async function loadConfigAt(at, file2 = null) {
 }
 async function loadConfigFromCommit(repo, ref) {
   return loadConfigAt(judgingCommit(repo, ref));
+}
+
+// src/report/format.ts
+var NONE2 = "\u2014";
+var grouped = /* @__PURE__ */ new Map();
+function groupedFormat(decimals) {
+  let format = grouped.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    grouped.set(decimals, format);
+  }
+  return format;
+}
+function sensibleDecimals(value) {
+  const magnitude = Math.abs(value);
+  if (magnitude >= 100 || magnitude === 0) return 0;
+  if (magnitude >= 10) return 1;
+  if (magnitude >= 1) return 2;
+  return 3;
+}
+function formatAmount(value) {
+  if (value === null || value === void 0 || Number.isNaN(value)) return NONE2;
+  if (!Number.isFinite(value)) return value > 0 ? "\u221E" : "-\u221E";
+  return groupedFormat(sensibleDecimals(value)).format(value);
+}
+function formatRatio(value) {
+  if (value === null || value === void 0 || Number.isNaN(value)) return NONE2;
+  if (!Number.isFinite(value)) return value > 0 ? "\u221E" : "-\u221E";
+  return value.toFixed(2);
+}
+function formatInterval(ratio) {
+  if (!ratio) return NONE2;
+  return `${formatRatio(ratio.estimate)} (${formatRatio(ratio.ci_low)}\u2013${formatRatio(ratio.ci_high)})`;
+}
+var compact = new Intl.NumberFormat("en-US", { notation: "compact", minimumSignificantDigits: 3, maximumSignificantDigits: 3 });
+function formatCount(value) {
+  if (value === null || value === void 0 || !Number.isFinite(value)) return NONE2;
+  return compact.format(value).replace("K", "k");
+}
+function formatSpread(fraction) {
+  const percent = Math.abs(fraction) * 100;
+  if (percent === 0) return "0%";
+  if (percent < 5e-3) return "<0.01%";
+  return `${percent < 1 ? percent.toFixed(2) : percent < 10 ? percent.toFixed(1) : Math.round(percent)}%`;
+}
+function formatInstructionRatio(ratio) {
+  if (!ratio) return NONE2;
+  const reach = Math.max(ratio.high / ratio.estimate - 1, 1 - ratio.low / ratio.estimate);
+  return `${ratio.estimate.toFixed(3)} \xB1${formatSpread(reach)}`;
+}
+function formatPercent(share) {
+  if (share === null || share === void 0 || !Number.isFinite(share)) return NONE2;
+  return `${Math.round(share * 100)}%`;
+}
+function formatDuration(seconds2) {
+  if (!Number.isFinite(seconds2) || seconds2 < 0) return NONE2;
+  if (seconds2 < 60) return `${seconds2 < 10 ? seconds2.toFixed(1) : Math.round(seconds2)}s`;
+  const total = Math.round(seconds2);
+  const pad = (n) => String(n).padStart(2, "0");
+  if (total < 3600) return `${Math.floor(total / 60)}m ${pad(total % 60)}s`;
+  return `${Math.floor(total / 3600)}h ${pad(Math.floor(total % 3600 / 60))}m`;
+}
+function formatTsvNumber(value, decimals) {
+  if (value === null || value === void 0 || Number.isNaN(value)) return "NA";
+  if (!Number.isFinite(value)) return value > 0 ? "inf" : "-inf";
+  return value.toFixed(decimals);
+}
+function shortSha(commit) {
+  return commit.slice(0, 12);
+}
+function plural2(count, singular, pluralForm = `${singular}s`) {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
 }
 
 // src/report/escape.ts
@@ -32542,6 +32531,10 @@ function inlineCode(text, inTable = false) {
   const fence = "`".repeat(longestBacktickRun(content) + 1);
   const pad = content.startsWith("`") || content.endsWith("`") ? " " : "";
   return `${fence}${pad}${content}${pad}${fence}`;
+}
+function repoLink(text, repoUrl, path19, inTable = false) {
+  const code = inlineCode(text, inTable);
+  return repoUrl ? `[${code}](${repoUrl}/${path19})` : code;
 }
 function fencedBlock(text, info = "text") {
   const content = stripControl(text).replace(/\n+$/, "");
@@ -32753,15 +32746,21 @@ function relativeQpsChart(title, bars) {
   ]);
 }
 var TREND_MAX_POINTS = 60;
-function trendChart(title, what, points) {
-  const shown = points.slice(-TREND_MAX_POINTS);
-  const first = shown[0]?.value;
-  if (first === void 0) throw new Error("a trend chart needs at least one point");
-  const relative = shown.map((p) => p.value / first);
+function trendWindow(points, focus) {
+  if (points.length <= TREND_MAX_POINTS) return points;
+  if (focus === void 0) return points.slice(-TREND_MAX_POINTS);
+  const start = Math.min(Math.max(0, focus - Math.floor(TREND_MAX_POINTS / 2)), points.length - TREND_MAX_POINTS);
+  return points.slice(start, start + TREND_MAX_POINTS);
+}
+function trendChart(title, what, points, focus) {
+  const shown = trendWindow(points, focus);
+  const [first] = shown;
+  if (!first) throw new Error("a trend chart needs at least one point");
+  const relative = shown.map((p) => p.value / first.value);
   const [min2, max2] = axisRange(relative);
   return xyChartBlock(300, [
     "xychart-beta",
-    `  title ${chartLabel(title)}`,
+    `  title ${chartLabel(`${title} relative to ${first.label}`)}`,
     `  x-axis [${shown.map((p) => chartLabel(p.label)).join(", ")}]`,
     `  y-axis ${chartLabel(what)} ${min2.toFixed(2)} --> ${max2.toFixed(2)}`,
     `  line [${relative.map((r) => r.toFixed(3)).join(", ")}]`,
@@ -32946,7 +32945,7 @@ function measuringBody(previous, profile, sha, runUrl) {
   const rest = lines.slice(lines[0] === marker ? 1 : 0);
   while (rest[0] === "" || rest[0]?.startsWith(MEASURING)) rest.shift();
   const run2 = runUrl ? ` ([workflow run](${runUrl}))` : "";
-  return [marker, "", `${MEASURING} ${inlineCode(sha.slice(0, 12))}**${run2}: the numbers below are from the previous run.`, "", ...rest].join("\n");
+  return [marker, "", `${MEASURING} ${inlineCode(shortSha(sha))}**${run2}: the numbers below are from the previous run.`, "", ...rest].join("\n");
 }
 function resultsRunMarker(runId) {
   return `<!-- db-bench-gate:results-run=${runId} -->`;
@@ -33027,11 +33026,6 @@ function render(report, cuts) {
 }
 var HEADLINE_STEPS = 3;
 var NUMBERED = /* @__PURE__ */ new Set(["regression", "warning", "unstable", "improvement"]);
-function changeText(ratio) {
-  const percent = (ratio - 1) * 100;
-  const size = Math.abs(percent);
-  return `${percent < 0 ? "\u2212" : "+"}${size >= 1 || size === 0 ? Math.round(size) : size.toFixed(1)}%`;
-}
 function rowHas(row, verdict) {
   return row.cells.some((cell) => cell?.result && (cell.result.verdict === verdict || cell.result.instructions?.verdict === verdict));
 }
@@ -33042,9 +33036,9 @@ function headlineStep(report, row, verdict) {
     const where = report.columns.length > 1 ? escapeMarkdown(report.columns[i]?.name ?? "") : null;
     const place = where ? `, ${where}` : "";
     if (!NUMBERED.has(verdict)) return where && (result.verdict === verdict || result.instructions?.verdict === verdict) ? [`(${where})`] : [];
-    if (result.verdict === verdict && result.qps) return [`${formatRatio(result.qps.estimate)} (${changeText(result.qps.estimate)}${place})`];
+    if (result.verdict === verdict && result.qps) return [`${formatRatio(result.qps.estimate)} (${formatChange(result.qps.estimate - 1)}${place})`];
     const counted = result.instructions;
-    if (counted?.verdict === verdict && counted.ratio) return [`instr/op ${counted.ratio.estimate.toFixed(3)} (${changeText(counted.ratio.estimate)}${place})`];
+    if (counted?.verdict === verdict && counted.ratio) return [`instr/op ${counted.ratio.estimate.toFixed(3)} (${formatChange(counted.ratio.estimate - 1)}${place})`];
     if (result.verdict === verdict || counted?.verdict === verdict) return where ? [`(${where})`] : [];
     return [];
   });
@@ -33075,7 +33069,7 @@ function acceptedLine(report) {
 function ccLine(report) {
   const cc = report.options.cc ?? [];
   const regressed = report.gate.reasons.some((r) => r.cause === "regression");
-  return cc.length > 0 && regressed ? `cc ${cc.map((name) => name.startsWith("@") ? name : `@${name}`).join(" ")}` : "";
+  return cc.length > 0 && regressed ? `cc ${cc.join(" ")}` : "";
 }
 function countsLine(report) {
   const counts = countVerdicts(report.rows);
@@ -33114,9 +33108,6 @@ function countVerdicts(rows) {
   for (const row of rows) counts.set(row.verdict, (counts.get(row.verdict) ?? 0) + 1);
   return counts;
 }
-function shortSha(commit) {
-  return commit.slice(0, 12);
-}
 function variantRecord(comparison, id) {
   const baseline = comparison.context.baseline;
   if (comparison.mode === "unpaired" && baseline && id === comparison.base_variant) return baseline.variant;
@@ -33153,12 +33144,12 @@ function setupSection(report) {
   const several = report.comparisons.length > 1;
   const label = (i) => several ? `**${escapeMarkdown(report.labels[i] ?? "")}**: ` : "";
   const machines = report.comparisons.map((c, i) => `- ${label(i)}${machineText(c)}`);
-  const thresholds = [...new Set(report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null)))];
+  const thresholds = report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null));
   const effective = report.comparisons.flatMap((c, i) => effectiveLines(c).map((line) => `- ${label(i)}${line}`));
   const body = [
     machines.join("\n"),
     `Fails the check: ${report.failOn.length > 0 ? report.failOn.join(", ") : "nothing but a run without samples"} (input \`fail-on\`).`,
-    thresholds.length === 1 ? thresholds[0] : report.comparisons.map((c, i) => `- ${label(i)}${thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null)}`).join("\n"),
+    new Set(thresholds).size === 1 ? thresholds[0] : thresholds.map((text, i) => `- ${label(i)}${text}`).join("\n"),
     effective.length > 0 ? `Judged otherwise than configured (A/A noise floor, adaptive rounds):
 
 ${effective.join("\n")}` : ""
@@ -33228,9 +33219,7 @@ function stepVerdictText(verdict, result) {
   return channels.map((c) => `${verdictText(c.verdict)} (${c.channel})`).join(" \xB7 ");
 }
 var INSTRUCTIONS_NOTE = "instr/op is instructions per operation, variant / base, counted rather than timed (median of the repeats; \xB1 how far their range reaches): above 1.00 is more CPU work per operation.";
-function storedCell(report, row) {
-  const stored = report.options.storedBaseline;
-  if (!stored) return null;
+function storedCell(stored, row) {
   const result = stored.comparison.steps.find((s) => s.step === row.step)?.variants[0];
   if (!result) return NONE2;
   const mark = result.verdict === "unchanged" ? "" : `${ICON[result.verdict]} `;
@@ -33276,7 +33265,7 @@ function mainTable(report, rows) {
       };
       return [qpsCell(), ...counted[i] ? [instructionCell(cell?.result?.instructions)] : []];
     }),
-    ...stored ? [storedCell(report, row) ?? NONE2] : [],
+    ...stored ? [storedCell(stored, row)] : [],
     whereVerdict(report, row)
   ]);
   const table = markdownTable([header, ...body], { align: ["l", ...header.slice(2).map(() => "r"), "l"] });
@@ -33317,7 +33306,7 @@ function singleColumnTable(report, column, rows, instructions) {
       formatAmount(absoluteOf(absolute, base)?.ops_per_s),
       formatAmount(absoluteOf(absolute, column.variant)?.ops_per_s),
       formatInterval(result?.qps),
-      ...stored ? [storedCell(report, row) ?? NONE2] : [],
+      ...stored ? [storedCell(stored, row)] : [],
       ...instructions ? [instructionCell(result?.instructions)] : [],
       estimate(result?.metrics.cpu_us_per_op),
       estimate(result?.metrics.cs_per_op),
@@ -33534,7 +33523,7 @@ function fingerprintTable(report) {
     ["host (hash)", (c) => c.context.fingerprint.hostname_hash],
     ["engine", (c) => `${c.context.engine.name} ${c.context.engine.version}`],
     ["profile", (c) => `${c.context.profile.name} v${c.context.profile.version} (${c.context.profile.hash.slice(0, 12)})`],
-    ["CPUs", (c) => c.context.cpu_placement && "server" in c.context.cpu_placement ? `server ${c.context.cpu_placement.server}, client ${c.context.cpu_placement.client}` : cpuPlacementText(c.context.cpu_placement)],
+    ["CPUs", (c) => cpuPlacementText(c.context.cpu_placement)],
     ["run", (c) => c.context.run_id],
     ["started", (c) => c.context.started_at],
     ["duration", (c) => runDuration(c.context.started_at, c.context.finished_at)],
@@ -33614,9 +33603,8 @@ function cutNotice(report, cuts, shown) {
 }
 
 // src/report/bisect.ts
-var short = (commit) => commit.slice(0, 12);
 function bisectMarkdown(report, repoUrl) {
-  const link2 = (commit) => repoUrl ? `[${inlineCode(short(commit), true)}](${repoUrl}/commit/${commit})` : inlineCode(short(commit), true);
+  const link2 = (commit) => repoLink(shortSha(commit), repoUrl, `commit/${commit}`, true);
   const { verdict } = report;
   const confirmed = verdict.bad;
   const rows = verdict.comparison.steps.map((s) => {
@@ -33651,36 +33639,31 @@ import { randomBytes } from "node:crypto";
 import { existsSync as existsSync6 } from "node:fs";
 import { copyFile as copyFile3, mkdtemp as mkdtemp4, rm as rm7 } from "node:fs/promises";
 import os5 from "node:os";
-import path13 from "node:path";
+import path14 from "node:path";
 
 // src/build/progress.ts
 var NO_PROGRESS = { phase: null, compiled: 0, total: null };
 var COMPILE_FLAG = /\s-c(?:\s|$)/;
 var SOURCE_FILE = /\s\S+\.(?:c|cc|cpp|cxx|S)(?:\s|$)/;
+var QUIET_COMPILE = /^\s+(?:CC|CXX)\s+\S+\.o$/;
+var CMAKE_COMPILE = /^\[\s*\d+%\] Building (?:C|CXX|ASM) object /;
 var NINJA = /^\[(\d+)\/(\d+)\]\s/;
-function phaseOf(command) {
-  if (/(^|\/)(configure|meson setup|cmake)\b/.test(command)) return "configure";
-  if (/\b(make|ninja|meson)\b.*\binstall\b/.test(command)) return "install";
-  if (/(^|\/)(make|ninja|meson compile)\b/.test(command)) return "compile";
-  return null;
-}
-function advance(progress, rawLine) {
+function advance(progress, rawLine, phase) {
+  if (phase === null) return progress;
+  if (phase !== progress.phase) return { phase, compiled: 0, total: null };
   const line = rawLine.replace(/^\[\s*[\d.]+s\]\s/, "");
-  if (line.startsWith("$ ")) {
-    const phase = phaseOf(line.slice(2));
-    return phase ? { phase, compiled: phase === "compile" ? 0 : progress.compiled, total: phase === "compile" ? null : progress.total } : progress;
-  }
-  if (progress.phase !== "compile") return progress;
+  if (phase !== "make" || line.startsWith("$ ")) return progress;
   const ninja = NINJA.exec(line);
   if (ninja) return { ...progress, compiled: Number(ninja[1]), total: Number(ninja[2]) };
-  return COMPILE_FLAG.test(line) && SOURCE_FILE.test(line) ? { ...progress, compiled: progress.compiled + 1 } : progress;
+  const compiles = COMPILE_FLAG.test(line) && SOURCE_FILE.test(line) || QUIET_COMPILE.test(line) || CMAKE_COMPILE.test(line);
+  return compiles ? { ...progress, compiled: progress.compiled + 1 } : progress;
 }
 function progressLine(progress, elapsedS) {
   const time3 = formatDuration(elapsedS);
   switch (progress.phase) {
     case null:
       return `preparing \xB7 ${time3}`;
-    case "compile":
+    case "make":
       return progress.total !== null ? `compile: ${progress.compiled.toLocaleString("en-US")} of ${progress.total.toLocaleString("en-US")} steps \xB7 ${time3}` : `compile: ${progress.compiled.toLocaleString("en-US")} files so far \xB7 ${time3}`;
     default:
       return `${progress.phase} \xB7 ${time3}`;
@@ -33765,7 +33748,7 @@ async function startInstance(engine, options) {
       runTarget: () => Promise.resolve({ target: server.connection, release: () => Promise.resolve() }),
       restart: () => server.restart(),
       stop: () => server.stop(),
-      ...server.startCounting && { startCounting: (counting) => server.startCounting(counting) }
+      ...server.startCounting && { startCounting: server.startCounting }
     };
   }
   const embedded = await engine.prepare({
@@ -33788,7 +33771,7 @@ async function startInstance(engine, options) {
     },
     restart: () => Promise.resolve(),
     stop: () => embedded.stop(),
-    ...embedded.startCounting && { startCounting: (counting) => embedded.startCounting(counting) }
+    ...embedded.startCounting && { startCounting: embedded.startCounting }
   };
 }
 
@@ -33854,17 +33837,17 @@ function stepDoneLine(stepId, rounds, judged) {
   if (!judged) return done;
   return `${done}: ${judged.variants.map((v) => `${v.variant} ${v.verdict}${v.qps ? ` ${formatInterval(v.qps)}` : ""}`).join("; ")}`;
 }
-function phaseTimesLine(phases, format) {
-  return `time per phase: ${phases.map(([name, seconds2]) => `${name} ${format(seconds2)}`).join(" \xB7 ")}`;
+function phaseTimesLine(phases) {
+  return `time per phase: ${phases.map(([name, seconds2]) => `${name} ${formatDuration(seconds2)}`).join(" \xB7 ")}`;
 }
 
 // src/schedule/instructions.ts
-function differencedCount(short2, long) {
-  const ops = long.ops - short2.ops;
-  const instructions = long.instructions - short2.instructions;
-  if (ops <= 0) throw new PipelineError(`the longer counted run did ${long.ops} operations, the shorter ${short2.ops}: no difference to divide by`);
+function differencedCount(short, long) {
+  const ops = long.ops - short.ops;
+  const instructions = long.instructions - short.instructions;
+  if (ops <= 0) throw new PipelineError(`the longer counted run did ${long.ops} operations, the shorter ${short.ops}: no difference to divide by`);
   if (instructions <= 0) {
-    throw new PipelineError(`the longer counted run took ${long.instructions} instructions, the shorter ${short2.instructions}: the count did not grow with the work`);
+    throw new PipelineError(`the longer counted run took ${long.instructions} instructions, the shorter ${short.instructions}: the count did not grow with the work`);
   }
   return { ops, instructions, instructions_per_op: instructions / ops };
 }
@@ -33913,9 +33896,9 @@ async function countInstructions(steps, variants, plan, hooks) {
         try {
           await hooks.run(step, variant, perClient);
           for (; repeat < plan.repeats; repeat++) {
-            const short2 = await hooks.run(step, variant, perClient);
+            const short = await hooks.run(step, variant, perClient);
             const long = await hooks.run(step, variant, 2 * perClient);
-            const counted = differencedCount(short2, long);
+            const counted = differencedCount(short, long);
             perOp.push(counted.instructions_per_op);
             samples.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted: counter.counted, ...counted });
           }
@@ -34008,6 +33991,11 @@ var COUNTED_RUN_TIMEOUT_S = 600;
 function tail(text, lines) {
   return text.split("\n").slice(-lines).join("\n").trimEnd();
 }
+async function failureExcerpt(ctx, vi, output2) {
+  return `${tail(output2, EXCERPT_LINES)}
+--- ${ctx.plan.engine.name} log (${vi.logFile}) ---
+${await vi.instance.logTail(EXCERPT_LINES)}`;
+}
 async function placeInstances(plan, ports) {
   const setting = plan.profile.cpu_affinity;
   if (!setting) return null;
@@ -34031,8 +34019,8 @@ async function buildVariants(plan, ports, registry2, log) {
         registry: registry2,
         ...plan.workDir && { workDir: plan.workDir },
         // what a person waits on: the phase, files compiled so far, elapsed time; not the compiler's command lines
-        onLine: (line) => {
-          const next = advance(progress, line);
+        onLine: (line, phase) => {
+          const next = advance(progress, line, phase);
           const newPhase = next.phase !== progress.phase;
           progress = next;
           if (newPhase || performance.now() - lastShown > 15e3) {
@@ -34048,32 +34036,35 @@ async function buildVariants(plan, ports, registry2, log) {
     });
     builds.push(build);
   }
-  const needed = [...plan.engine.programs, ...plan.profile.steps.flatMap((step) => Object.entries(step.programs).flatMap(([name, from]) => from === "build" ? [name] : []))];
+  const needed = [...plan.engine.programs, ...plan.profile.steps.flatMap((step) => programsFrom(step, "build"))];
   for (const [i, build] of builds.entries()) {
     const spec = plan.variants[i];
-    const missing = [...new Set(needed)].filter((program) => !existsSync6(path13.join(build.binDir, program)));
+    const missing = [...new Set(needed)].filter((program) => !existsSync6(path14.join(build.binDir, program)));
     if (missing.length > 0) {
       throw new PipelineError(`the build of ${spec.id} (${spec.ref}) has no ${missing.join(", ")} in ${build.binDir}: the ${spec.recipe.name} recipe must install what the ${plan.engine.name} engine and the profile's drivers run`);
     }
   }
   return builds;
 }
+function programsFrom(step, source) {
+  return Object.entries(step.programs).flatMap(([name, from]) => from === source ? [name] : []);
+}
 function binariesFor(ctx, step, build) {
   const where = (name, from) => {
     switch (from) {
       case "build":
-        return path13.join(build.binDir, name);
+        return path14.join(build.binDir, name);
       case "system":
-        return ctx.plan.programs?.[name] ?? name;
+        return name;
       case "shipped":
-        return path13.join(ctx.runDir, path13.basename(name));
+        return path14.join(ctx.runDir, path14.basename(name));
     }
   };
   return Object.fromEntries(Object.entries(step.programs).map(([name, from]) => [name, where(name, from)]));
 }
 async function copyShippedFiles(steps, runDir) {
-  const shipped = new Set(steps.flatMap((step) => Object.entries(step.programs).flatMap(([name, from]) => from === "shipped" ? [name] : [])));
-  for (const name of shipped) await copyFile3(path13.join(builtinDir(path13.dirname(name)), path13.basename(name)), path13.join(runDir, path13.basename(name)));
+  const shipped = new Set(steps.flatMap((step) => programsFrom(step, "shipped")));
+  for (const name of shipped) await copyFile3(path14.join(builtinDir(path14.dirname(name)), path14.basename(name)), path14.join(runDir, path14.basename(name)));
 }
 function driverCpus(ctx) {
   if (!ctx.placement) return void 0;
@@ -34126,7 +34117,7 @@ ${excerpt}`);
   }
   logFile(variant, attempt) {
     const stamp = this.ctx.startedAt.toISOString().replace(/[:.]/g, "-");
-    return path13.join(this.ctx.plan.cacheDir, "logs", `${this.ctx.plan.engine.kind}-${stamp}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
+    return path14.join(this.ctx.plan.cacheDir, "logs", `${this.ctx.plan.engine.kind}-${stamp}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
   }
   async start(variant, build, logFile) {
     const { plan, placement } = this.ctx;
@@ -34151,13 +34142,11 @@ async function ensureData(ctx, vi, step) {
   if (vi.loaded.has(dataSet.key)) return;
   const loadStarted = ctx.ports.clock.now();
   for (const command of dataSet.commands) {
-    const shown = [path13.basename(command.file), ...command.args].join(" ");
+    const shown = [path14.basename(command.file), ...command.args].join(" ");
     ctx.log.info(`${vi.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
     const result = await runClient(ctx, command, ctx.plan.timeouts.load_s);
     if (result.failed) {
-      throw new PipelineError(`loading ${dataSet.key} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}
---- ${ctx.plan.engine.name} log ---
-${await vi.instance.logTail(EXCERPT_LINES)}`);
+      throw new PipelineError(`loading ${dataSet.key} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
     }
   }
   await vi.instance.settle(dataSet.tables);
@@ -34184,8 +34173,8 @@ async function measureOnce(ctx, instances, fingerprint, step, variant, round, po
     error: { message, log_excerpt: excerpt }
   });
   const failedWith = (e) => {
-    const error62 = e;
-    return failed(error62.message, e instanceof PipelineError ? e.logExcerpt : error62.stack ?? "");
+    const { message, log_excerpt } = failure2(e);
+    return failed(message, log_excerpt);
   };
   let vi;
   try {
@@ -34194,20 +34183,16 @@ async function measureOnce(ctx, instances, fingerprint, step, variant, round, po
   } catch (e) {
     return failedWith(e);
   }
-  const engineLog = async () => `--- ${plan.engine.name} log (${vi.logFile}) ---
-${await vi.instance.logTail(EXCERPT_LINES)}`;
   try {
     return await onRunTarget(vi, async (target) => {
       const client = step.run(target, binariesFor(ctx, step, vi.build), schedule.duration_s);
       const before = await ports.host.snapshot();
       const t0 = ports.clock.now();
-      const result = await runClient(ctx, onCpus(client, driverCpus(ctx)), schedule.duration_s + CLIENT_GRACE_S, true);
+      const result = await runClient(ctx, onCpus(client, driverCpus(ctx)), schedule.duration_s + CLIENT_GRACE_S, plan.engine.kind === "server");
       const wallS = ports.clock.now() - t0;
       const after = await ports.host.snapshot();
-      if (!vi.instance.isAlive()) return failed(`the ${plan.engine.name} server exited during the step`, `${tail(result.output, EXCERPT_LINES)}
-${await engineLog()}`);
-      if (result.failed) return failed(`${path13.basename(client.file)} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}
-${await engineLog()}`);
+      if (!vi.instance.isAlive()) return failed(`the ${plan.engine.name} server exited during the step`, await failureExcerpt(ctx, vi, result.output));
+      if (result.failed) return failed(`${path14.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
       try {
         const parsed = step.parse(result.stdout);
         return {
@@ -34217,9 +34202,8 @@ ${await engineLog()}`);
           ops: parsed.ops,
           ops_per_s: parsed.ops_per_s,
           latency_ms: parsed.latency_ms,
-          metrics: metricsPerOp(before, after, parsed.ops, await ports.host.ticksPerSecond()),
-          // an embedded engine's process is the engine: there is no separate client whose share would matter
-          client_cpu_share: plan.engine.kind === "server" && result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null,
+          metrics: metricsPerOp(before, after, parsed.ops, ctx.ticksPerSecond),
+          client_cpu_share: result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null,
           ...parsed.background_writer && { background_writer: parsed.background_writer }
         };
       } catch (e) {
@@ -34233,26 +34217,24 @@ ${await engineLog()}`);
 function scheduleOf(plan) {
   const { schedule } = plan.profile;
   const rounds = plan.rounds ?? schedule.rounds;
-  const minRounds = Math.min(schedule.min_rounds, rounds);
-  const sequential = schedule.look_every === void 0 ? null : { minRounds, maxRounds: rounds, lookEvery: schedule.look_every, spending: schedule.spending ?? "pocock" };
+  const { minRounds, design: sequential } = scheduleDesign(schedule, rounds);
   return {
     rounds,
     sequential,
-    budget: { minRounds, maxRounds: rounds, budgetS: plan.timeBudgetS === void 0 ? schedule.time_budget_s : plan.timeBudgetS, stopsAt: budgetStops(sequential, minRounds, rounds) }
+    budget: { minRounds, maxRounds: rounds, budgetS: plan.timeBudgetS, stopsAt: budgetStops(sequential, minRounds, rounds) }
   };
 }
-async function measureSteps(ctx, instances, variants, fingerprint, plan, judgeStep) {
+async function measureSteps(ctx, instances, variants, fingerprint, schedule, judgeStep) {
   const { profile } = ctx.plan;
-  const { schedule } = profile;
   const thresholds = thresholdResolver(ctx.plan.judging?.thresholds, ctx.plan.judging?.overrides);
   const warmup = async (step, variant) => {
-    if (schedule.warmup_s === 0) return;
+    if (profile.schedule.warmup_s === 0) return;
     try {
       const vi = await instances.live(variant);
       await ensureData(ctx, vi, step);
       const result = await onRunTarget(
         vi,
-        (target) => runClient(ctx, onCpus(step.warmup(target, binariesFor(ctx, step, vi.build), schedule.warmup_s), driverCpus(ctx)), schedule.warmup_s + CLIENT_GRACE_S)
+        (target) => runClient(ctx, onCpus(step.warmup(target, binariesFor(ctx, step, vi.build), profile.schedule.warmup_s), driverCpus(ctx)), profile.schedule.warmup_s + CLIENT_GRACE_S)
       );
       if (result.failed) ctx.log.info(`${step.id}: warm-up of ${variant.id} failed (${result.message}); the measured rounds will show it`);
     } catch (e) {
@@ -34260,19 +34242,19 @@ async function measureSteps(ctx, instances, variants, fingerprint, plan, judgeSt
     }
   };
   return ctx.log.group(
-    `measure ${profile.steps.length} steps x ${variants.length} variants, ${plan.rounds} rounds of ${schedule.duration_s} s (ABBA)`,
-    () => runInterleaved(profile.steps, variants, plan.budget, ctx.ports.clock, {
+    `measure ${profile.steps.length} steps x ${variants.length} variants, ${schedule.rounds} rounds of ${profile.schedule.duration_s} s (ABBA)`,
+    () => runInterleaved(profile.steps, variants, schedule.budget, ctx.ports.clock, {
       warmup,
       measure: async (step, variant, round, position) => {
         const sample = await measureOnce(ctx, instances, fingerprint, step, variant, round, position);
         ctx.log.info(
-          sample.status === "ok" ? `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ${formatAmount(sample.ops_per_s)} QPS` + (sample.metrics ? `, ${METRIC_NAMES.cpu_us_per_op} ${formatAmount(sample.metrics.cpu_us_per_op)} \xB5s` : "") + (sample.client_cpu_share !== null ? `, client ${(sample.client_cpu_share * 100).toFixed(0)}% of CPU` : "") + (sample.background_writer ? `, writer ${sample.background_writer.rows_per_s.toFixed(0)}/${sample.background_writer.target_rows_per_s} rows/s${sample.background_writer.kept_rate ? "" : " (FELL BEHIND)"}` : "") : `${step.id} round ${round + 1}/${plan.rounds} ${variant.id}: ERROR ${sample.error.message}`
+          sample.status === "ok" ? `${step.id} round ${round + 1}/${schedule.rounds} ${variant.id}: ${formatAmount(sample.ops_per_s)} QPS` + (sample.metrics ? `, ${METRIC_NAMES.cpu_us_per_op} ${formatAmount(sample.metrics.cpu_us_per_op)} \xB5s` : "") + (sample.client_cpu_share !== null ? `, client ${(sample.client_cpu_share * 100).toFixed(0)}% of CPU` : "") + (sample.background_writer ? `, writer ${sample.background_writer.rows_per_s.toFixed(0)}/${sample.background_writer.target_rows_per_s} rows/s${sample.background_writer.kept_rate ? "" : " (FELL BEHIND)"}` : "") : `${step.id} round ${round + 1}/${schedule.rounds} ${variant.id}: ERROR ${sample.error.message}`
         );
         return sample;
       },
-      ...schedule.restart_every !== void 0 && { restart: { every: schedule.restart_every, run: (step, variant) => instances.restart(step, variant) } },
-      ...plan.sequential && {
-        settled: (step, stepSamples) => settledStep(plan.sequential, thresholds.forStep(step.id), ctx.plan.baseVariant, stepSamples)
+      ...profile.schedule.restart_every !== void 0 && { restart: { every: profile.schedule.restart_every, run: (step, variant) => instances.restart(step, variant) } },
+      ...schedule.sequential && {
+        settled: (step, stepSamples) => settledStep(schedule.sequential, thresholds.forStep(step.id), ctx.plan.baseVariant, stepSamples)
       },
       stepDone: (step, stepSamples, roundsUsed) => ctx.log.info(stepDoneLine(step.id, roundsUsed, judgeStep(step, stepSamples)))
     })
@@ -34299,9 +34281,7 @@ async function countStage(ctx, instances, variants) {
           const client = step.fixedRun(target, binariesFor(ctx, step, vi.build), perClient);
           const { result, instructions } = await counters.get(variant.id).count(client, (command) => runClient(ctx, onCpus(command, driverCpus(ctx)), COUNTED_RUN_TIMEOUT_S));
           if (result.failed) {
-            throw new PipelineError(`${path13.basename(client.file)} failed: ${result.message}`, `${tail(result.output, EXCERPT_LINES)}
---- ${engine.name} log (${vi.logFile}) ---
-${await vi.instance.logTail(EXCERPT_LINES)}`);
+            throw new PipelineError(`${path14.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
           }
           return { ops: step.parse(result.stdout).ops, instructions };
         });
@@ -34316,14 +34296,15 @@ function backgroundWriterNotes(samples) {
   const byStep = /* @__PURE__ */ new Map();
   for (const s of samples) {
     if (s.status !== "ok" || !s.background_writer) continue;
-    const entry = byStep.get(s.step) ?? { target: s.background_writer.target_rows_per_s, rates: [], behind: 0 };
+    const entry = byStep.get(s.step) ?? { target: s.background_writer.target_rows_per_s, rates: [], rounds: /* @__PURE__ */ new Set(), behind: /* @__PURE__ */ new Set() };
     entry.rates.push(s.background_writer.rows_per_s);
-    if (!s.background_writer.kept_rate) entry.behind++;
+    entry.rounds.add(s.round);
+    if (!s.background_writer.kept_rate) entry.behind.add(s.round);
     byStep.set(s.step, entry);
   }
-  return [...byStep].map(([step, { target, rates, behind }]) => {
+  return [...byStep].map(([step, { target, rates, rounds, behind }]) => {
     const range = `${Math.min(...rates).toFixed(0)}-${Math.max(...rates).toFixed(0)} rows/s`;
-    return behind === 0 ? `${step}: the background writer kept its ${target} rows/s in all ${rates.length} rounds (${range})` : `${step}: the background writer fell behind its ${target} rows/s in ${behind} of ${rates.length} rounds (${range}): QPS not judged`;
+    return behind.size === 0 ? `${step}: the background writer kept its ${target} rows/s in all ${rounds.size} rounds (${range})` : `${step}: the background writer fell behind its ${target} rows/s in ${behind.size} of ${rounds.size} rounds (${range}): QPS not judged`;
   });
 }
 function assembleResults(ctx, parts) {
@@ -34375,12 +34356,13 @@ async function runBenchmark(plan, registry2, log, ports) {
     return { id: spec.id, commit: build.commit, ref: spec.ref, flags: build.flags, build_id: build.buildId };
   });
   const workDir = plan.workDir ?? os5.tmpdir();
-  const runDir = await mkdtemp4(path13.join(workDir, "dbg-run-"));
+  const runDir = await mkdtemp4(path14.join(workDir, "dbg-run-"));
   await registry2.register(`run directory ${runDir}`, () => rm7(runDir, { recursive: true, force: true }));
   await copyShippedFiles(plan.profile.steps, runDir);
   const clientUser = await ports.clientUser(plan.trust);
   await giveTo(clientUser, runDir);
-  const ctx = { plan, ports, registry: registry2, log, workDir, runDir, clientUser, placement, startedAt, notes: [], phases };
+  const ticksPerSecond = await ports.host.ticksPerSecond();
+  const ctx = { plan, ports, registry: registry2, log, workDir, runDir, clientUser, placement, ticksPerSecond, startedAt, notes: [], phases };
   const instances = new Instances(ctx);
   await instances.startAll(variants, builds);
   const schedule = scheduleOf(plan);
@@ -34397,20 +34379,20 @@ async function runBenchmark(plan, registry2, log, ports) {
   const measured = await timed("measuring", () => measureSteps(ctx, instances, variants, fingerprint, schedule, judgeStep));
   const instructions = await timed("counting instructions", () => countStage(ctx, instances, variants));
   await instances.stopAll();
-  log.info(phaseTimesLine(Object.entries(phases).filter(([name]) => instructions !== void 0 || name !== "counting instructions"), formatDuration));
+  log.info(phaseTimesLine(Object.entries(phases).filter(([name]) => instructions !== void 0 || name !== "counting instructions")));
   return assembleResults(ctx, { fingerprint, engineVersion, variants, schedule, measured, instructions, plannedRestarts: instances.plannedRestarts });
 }
 
 // src/pipeline-ports.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import path16 from "node:path";
+import path17 from "node:path";
 import { rm as rm10 } from "node:fs/promises";
 
 // src/build/build.ts
 import { createWriteStream, existsSync as existsSync7 } from "node:fs";
 import { mkdir as mkdir6, readFile as readFile11, rename as rename2, rm as rm9, stat, writeFile as writeFile4 } from "node:fs/promises";
 import os7 from "node:os";
-import path15 from "node:path";
+import path16 from "node:path";
 import { setTimeout as sleep4 } from "node:timers/promises";
 
 // src/build/compiler.ts
@@ -34425,8 +34407,8 @@ function parseCompilerVersion(output2) {
   throw new PipelineError("cannot tell which compiler this is from its --version output", output2);
 }
 var LANGUAGES = {
-  c: { variable: "CC", fallback: "cc" },
-  cxx: { variable: "CXX", fallback: "c++" }
+  c: { variable: "CC", fallback: "cc", shown: "C" },
+  cxx: { variable: "CXX", fallback: "c++", shown: "C++" }
 };
 function compilerCommand(env, language = "c") {
   const { variable, fallback } = LANGUAGES[language];
@@ -34434,25 +34416,15 @@ function compilerCommand(env, language = "c") {
   const withoutCcache = words[0] !== void 0 && /(^|\/)ccache$/.test(words[0]) ? words.slice(1) : words;
   return withoutCcache.length > 0 ? withoutCcache : [fallback];
 }
-async function runVersion(command, env) {
+async function detectCompiler(language, env = process.env) {
+  const command = compilerCommand(env, language);
   const [file2, ...args] = command;
-  return execa(file2, [...args, "--version"], { env: childEnv(env), extendEnv: false, reject: false });
-}
-async function detectCompiler(env = process.env) {
-  const command = compilerCommand(env, "c");
-  const result = await runVersion(command, env);
+  const result = await execa(file2, [...args, "--version"], { env: childEnv(env), extendEnv: false, reject: false });
   if (result.failed) {
-    throw new PipelineError(`cannot run the C compiler \`${command.join(" ")} --version\``, `${result.stderr}
+    if (language === "c" || env[LANGUAGES[language].variable]?.trim()) {
+      throw new PipelineError(`cannot run the ${LANGUAGES[language].shown} compiler \`${command.join(" ")} --version\``, `${result.stderr}
 ${result.stdout}`.trim());
-  }
-  return { ...parseCompilerVersion(result.stdout), command };
-}
-async function detectCxxCompiler(env = process.env) {
-  const command = compilerCommand(env, "cxx");
-  const result = await runVersion(command, env);
-  if (result.failed) {
-    if (env.CXX?.trim()) throw new PipelineError(`cannot run the C++ compiler \`${command.join(" ")} --version\``, `${result.stderr}
-${result.stdout}`.trim());
+    }
     return null;
   }
   return { ...parseCompilerVersion(result.stdout), command };
@@ -34502,7 +34474,7 @@ function killProcessGroup(pgid) {
 // src/build/source-tree.ts
 import { mkdir as mkdir5, mkdtemp as mkdtemp5, rm as rm8 } from "node:fs/promises";
 import os6 from "node:os";
-import path14 from "node:path";
+import path15 from "node:path";
 function git2(repo, args) {
   return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false });
 }
@@ -34521,7 +34493,7 @@ function parseGitlinks(lsTree) {
 }
 async function submoduleRepo(repo, submodule) {
   const modules = await git2(repo, ["rev-parse", "--path-format=absolute", "--git-path", `modules/${submodule.path}`]);
-  for (const candidate of [path14.join(repo, submodule.path), ...modules.failed ? [] : [modules.stdout.trim()]]) {
+  for (const candidate of [path15.join(repo, submodule.path), ...modules.failed ? [] : [modules.stdout.trim()]]) {
     const found = await git2(candidate, ["cat-file", "-e", `${submodule.commit}^{commit}`]);
     if (!found.failed) return candidate;
   }
@@ -34537,12 +34509,12 @@ async function exportInto(repo, commit, dir) {
     if (!from) {
       throw new InputError(`submodule ${submodule.path} at ${submodule.commit.slice(0, 12)} is not in the repository: fetch it first (git submodule update --init --recursive)`, repo);
     }
-    await mkdir5(path14.join(dir, submodule.path), { recursive: true });
-    await exportInto(from, submodule.commit, path14.join(dir, submodule.path));
+    await mkdir5(path15.join(dir, submodule.path), { recursive: true });
+    await exportInto(from, submodule.commit, path15.join(dir, submodule.path));
   }
 }
 async function exportSourceTree(repo, commit, owner, registry2, parent = os6.tmpdir()) {
-  const dir = await mkdtemp5(path14.join(parent, "dbg-wt-"));
+  const dir = await mkdtemp5(path15.join(parent, "dbg-wt-"));
   const handle = await registry2.register(`source tree ${dir}`, () => rm8(dir, { recursive: true, force: true }));
   try {
     await exportInto(repo, commit, dir);
@@ -34557,11 +34529,11 @@ async function exportSourceTree(repo, commit, owner, registry2, parent = os6.tmp
 // src/build/build.ts
 var COMPLETE_MARKER = ".db-bench-gate-build.json";
 function cacheNamespace(cacheDir, trust) {
-  const root = trust === "trusted" ? cacheDir : path15.join(cacheDir, "pr");
-  return { builds: path15.join(root, "builds"), ccache: path15.join(root, "ccache"), shared: path15.join(cacheDir, "ccache-shared") };
+  const root = trust === "trusted" ? cacheDir : path16.join(cacheDir, "pr");
+  return { builds: path16.join(root, "builds"), ccache: path16.join(root, "ccache"), shared: path16.join(cacheDir, "ccache-shared") };
 }
 async function isCompleteBuild(buildDir, buildId, commit) {
-  const marker = path15.join(buildDir, COMPLETE_MARKER);
+  const marker = path16.join(buildDir, COMPLETE_MARKER);
   if (!existsSync7(marker)) return false;
   let done;
   try {
@@ -34584,18 +34556,18 @@ async function buildAtCommit(request) {
   const { recipe, cacheDir, trust } = request;
   const timeouts = request.timeouts ?? DEFAULT_TIMEOUTS;
   const commit = await resolveCommit(request.repo, request.commitish);
-  const compiler = await detectCompiler(process.env);
-  const cxxCompiler = await detectCxxCompiler(process.env);
+  const compiler = await detectCompiler("c");
+  const cxxCompiler = await detectCompiler("cxx");
   const buildId = buildKey({ commit, recipe, compilers: { c: compiler, cxx: cxxCompiler } });
   const namespace = cacheNamespace(cacheDir, trust);
-  const buildDir = path15.join(namespace.builds, buildId);
-  const logFile = request.logFile ?? path15.join(cacheDir, "logs", `build-${buildId}.log`);
+  const buildDir = path16.join(namespace.builds, buildId);
+  const logFile = request.logFile ?? path16.join(cacheDir, "logs", `build-${buildId}.log`);
   const resultIn = (dir) => {
     const prefix = installLayout(recipe, dir).installDir;
-    return { commit, buildId, dir, prefix, binDir: path15.join(prefix, recipe.bin_dir), flags: buildFlags(recipe), compiler: { name: compiler.name, version: compiler.version }, logFile };
+    return { commit, buildId, dir, prefix, binDir: path16.join(prefix, recipe.bin_dir), flags: buildFlags(recipe), compiler: { name: compiler.name, version: compiler.version }, logFile };
   };
   const reusable = async () => {
-    for (const dir of /* @__PURE__ */ new Set([path15.join(cacheNamespace(cacheDir, "trusted").builds, buildId), buildDir])) {
+    for (const dir of /* @__PURE__ */ new Set([path16.join(cacheNamespace(cacheDir, "trusted").builds, buildId), buildDir])) {
       if (await isCompleteBuild(dir, buildId, commit)) {
         return { ...resultIn(dir), reused: true, ccache: null, timings: { configure: null, make: null, install: null, total: elapsed() } };
       }
@@ -34611,15 +34583,15 @@ async function buildAtCommit(request) {
     await unlock();
   }
   async function runBuild(user) {
-    await mkdir6(path15.dirname(logFile), { recursive: true });
+    await mkdir6(path16.dirname(logFile), { recursive: true });
     await rm9(buildDir, { recursive: true, force: true });
     await mkdir6(buildDir, { recursive: true });
     await giveTo(user, buildDir);
     const log = createWriteStream(logFile);
-    const emit = (text) => {
+    const emit = (text, phase = null) => {
       const line = `[${elapsed().toFixed(1).padStart(7)}s] ${text}`;
       log.write(line + "\n");
-      request.onLine?.(line);
+      request.onLine?.(line, phase);
     };
     let tmpDir;
     const tree = await exportSourceTree(request.repo, commit, user, request.registry, request.workDir);
@@ -34636,7 +34608,7 @@ async function buildAtCommit(request) {
             cwd: tree.path,
             env: command.env,
             quietEnv: { ...ccache?.env, TMPDIR: tmpDir.path },
-            onLine: emit,
+            onLine: (line) => emit(line, command.phase),
             signal: request.registry.signal,
             user,
             timeoutMs: timeouts.build_s * 1e3
@@ -34657,7 +34629,7 @@ async function buildAtCommit(request) {
         timings
       };
       emit(`built in ${timings.total.toFixed(1)} s${result.ccache ? ` (ccache: ${result.ccache.hits} hits, ${result.ccache.misses} misses)` : ""}`);
-      const marker = path15.join(buildDir, COMPLETE_MARKER);
+      const marker = path16.join(buildDir, COMPLETE_MARKER);
       await writeFile4(`${marker}.tmp`, JSON.stringify(result, null, 2));
       await rename2(`${marker}.tmp`, marker);
       return result;
@@ -34669,7 +34641,7 @@ async function buildAtCommit(request) {
   }
 }
 async function lockBuild(lockFile, registry2, timeoutS) {
-  await mkdir6(path15.dirname(lockFile), { recursive: true });
+  await mkdir6(path16.dirname(lockFile), { recursive: true });
   const deadline = performance.now() + timeoutS * 1e3;
   for (; ; ) {
     try {
@@ -34694,7 +34666,7 @@ async function ccacheSetup(cacheDir, trust, user, tree) {
     await mkdir6(dir, { recursive: true });
     if (user && (await stat(dir)).uid !== user.uid) await giveTo(user, dir);
   }
-  const statsLog = path15.join(tree, ".db-bench-gate-ccache-stats");
+  const statsLog = path16.join(tree, ".db-bench-gate-ccache-stats");
   const env = {
     CCACHE_DIR: ccache,
     CCACHE_BASEDIR: tree,
@@ -34743,7 +34715,7 @@ function clockTicksPerSecond() {
 var realPorts = {
   build: buildAtCommit,
   async runClient(command, options) {
-    const report = options.rusage ? path16.join(options.cwd, `rusage-${randomBytes2(6).toString("hex")}`) : null;
+    const report = options.rusage ? path17.join(options.cwd, `rusage-${randomBytes2(6).toString("hex")}`) : null;
     const wrapped = report ? withClientRusage(command, report) : command;
     const result = await execa(wrapped.file, wrapped.args, {
       cwd: options.cwd,
@@ -34763,7 +34735,7 @@ var realPorts = {
   clock: { now: () => performance.now() / 1e3, date: () => /* @__PURE__ */ new Date() },
   host: {
     async fingerprint(runner) {
-      const compiler = await detectCompiler();
+      const compiler = await detectCompiler("c");
       return collectFingerprint({ name: compiler.name, version: compiler.version }, runner);
     },
     snapshot: takeHostSnapshot,
@@ -34775,29 +34747,27 @@ var realPorts = {
 
 // src/bisect.ts
 var MAX_BISECT_COMMITS = 4096;
-async function commitsBetween(repo, good, bad) {
-  const git3 = async (args, what) => {
+var CLI_BISECT_FIELDS = { good: "--good", bad: "--bad", steps: "--steps" };
+async function commitsBetween(repo, good, bad, fields) {
+  const git3 = async (args, what, field) => {
     const r = await execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false });
     const said = r.stderr.trim().split("\n")[0];
-    if (r.failed) throw new InputError(said ? `${what}: ${said}` : what, repo);
+    if (r.failed) throw new InputError(said ? `${what}: ${said}` : what, repo, field);
     return r.stdout.trim();
   };
-  const commitOf = (ref) => git3(["rev-parse", "--verify", "--end-of-options", `${ref}^{commit}`], `${ref} is not a commit`);
-  const goodSha = await commitOf(good);
-  const badSha = await commitOf(bad);
+  const commitOf = (ref, field) => git3(["rev-parse", "--verify", "--end-of-options", `${ref}^{commit}`], `${ref} is not a commit`, field);
+  const goodSha = await commitOf(good, fields.good);
+  const badSha = await commitOf(bad, fields.bad);
   await git3(["merge-base", "--is-ancestor", goodSha, badSha], `the good commit ${good} is not an ancestor of the bad one ${bad}`);
   const listed = await git3(["rev-list", "--first-parent", "--reverse", `${goodSha}..${badSha}`], "rev-list");
   const commits = listed ? listed.split("\n") : [];
-  if (commits.length === 0) throw new InputError(`no commit between ${good} and ${bad}`, repo, "--bad");
-  if (commits.length > MAX_BISECT_COMMITS) throw new InputError(`${commits.length} commits between ${good} and ${bad}: at most ${MAX_BISECT_COMMITS}`, repo, "--good");
+  if (commits.length === 0) throw new InputError(`no commit between ${good} and ${bad}`, repo, fields.bad);
+  if (commits.length > MAX_BISECT_COMMITS) throw new InputError(`${commits.length} commits between ${good} and ${bad}: at most ${MAX_BISECT_COMMITS}`, repo, fields.good);
   return { good: goodSha, bad: badSha, commits };
-}
-function regressedSteps(comparison) {
-  return comparison.steps.filter((s) => s.variants.some((v) => v.verdict === "regression" || v.instructions?.verdict === "regression")).map((s) => s.step);
 }
 async function bisect(options) {
   const { log } = options;
-  const { good, bad, commits } = await commitsBetween(options.repo, options.good, options.bad);
+  const { good, bad, commits } = await commitsBetween(options.repo, options.good, options.bad, options.fields);
   const matches = (0, import_picomatch2.default)(options.steps, { dot: true });
   let steps = [];
   const probes = [];
@@ -34805,14 +34775,14 @@ async function bisect(options) {
     const started = performance.now();
     const plan = await options.planFor(against, commit);
     const chosen = plan.run.profile.steps.filter((s) => matches(s.id));
-    if (chosen.length === 0) throw new InputError(`matches none of the profile's steps (${plan.run.profile.steps.map((s) => s.id).join(", ")})`, void 0, "steps");
+    if (chosen.length === 0) throw new InputError(`matches none of the profile's steps (${plan.run.profile.steps.map((s) => s.id).join(", ")})`, void 0, options.fields.steps);
     steps = chosen.map((s) => s.id);
     const results = await runBenchmark({ ...plan.run, profile: { ...plan.run.profile, steps: chosen } }, options.registry, log, realPorts);
     options.registry.signal.throwIfAborted();
     const comparison = compareRun(results, plan.compare);
-    const errors = comparison.steps.filter((s) => s.variants.some((v) => v.verdict === "error" || v.instructions?.verdict === "error")).map((s) => s.step);
+    const errors = stepsWithVerdict(comparison, "error");
     if (errors.length > 0) throw new PipelineError(`the probe of ${commit.slice(0, 12)} against ${against.slice(0, 12)} failed in ${errors.join(", ")}: it cannot be judged good or bad`);
-    const regressed = regressedSteps(comparison);
+    const regressed = stepsWithVerdict(comparison, "regression");
     const probe = { commit, against, bad: regressed.length > 0, regressed, seconds: (performance.now() - started) / 1e3, comparison, results };
     log.info(`probe ${probes.length + 1}: ${commit.slice(0, 12)} against ${against.slice(0, 12)} is ${probe.bad ? `bad (${regressed.join(", ")})` : "good"} (${probe.seconds.toFixed(0)} s)`);
     probes.push(probe);
@@ -34834,13 +34804,13 @@ async function bisect(options) {
 
 // src/measure-and-write.ts
 import { mkdir as mkdir7 } from "node:fs/promises";
-import path17 from "node:path";
+import path18 from "node:path";
 async function measureAndWrite(plan, options) {
   const measured = await runBenchmark(plan.run, options.registry, options.log, realPorts);
   const floored = options.noiseFloor ? { ...measured, noise_floor: options.noiseFloor } : measured;
   const results = options.amend ? options.amend(floored) : floored;
   options.registry.signal.throwIfAborted();
-  await mkdir7(path17.dirname(options.resultsFile), { recursive: true });
+  await mkdir7(path18.dirname(options.resultsFile), { recursive: true });
   await writeResults(options.resultsFile, results);
   options.log.info(`results: ${options.resultsFile}`);
   return results;
@@ -34859,14 +34829,15 @@ export {
   formatShard,
   VariantSchema,
   METRIC_KEYS,
-  METRIC_NAMES,
   MAX_RESULTS_FILE_BYTES,
   tooLargeError,
   parseResults,
   parseJson,
+  readCapped,
   readResults,
   readNoiseFloor,
   parseNoiseFloor,
+  writeAtomically,
   judgingCommit,
   readJudgingFile,
   changedJudgingFiles,
@@ -34876,16 +34847,28 @@ export {
   CONFIG_FILE_NAME,
   loadConfigAt,
   loadConfigFromCommit,
+  require_picomatch2 as require_picomatch,
+  thresholdResolver,
+  unprivilegedWarning,
+  median,
+  unpairedShift,
+  loadProfile,
+  parseVariantFlag,
+  defaultCacheDir,
+  resolveJudging,
+  makePlan,
   markdownTable,
   FAIL_ON,
   DEFAULT_FAIL_ON,
   parseFailOn,
+  stepsWithVerdict,
   decideGate,
   gateHeadline,
   gateMessage,
   NONE2 as NONE,
   formatInterval,
   formatTsvNumber,
+  shortSha,
   plural2 as plural,
   trendChart,
   comparisonLabels,
@@ -34893,23 +34876,14 @@ export {
   rowsOf,
   escapeMarkdown,
   inlineCode,
+  repoLink,
   runLabels,
-  median,
   parseRunnerCost,
   COMMENT_LIMIT,
   commentMarker,
   measuringBody,
   resultsRunOf,
   renderMarkdown,
-  require_picomatch2 as require_picomatch,
-  thresholdResolver,
-  unprivilegedWarning,
-  unpairedShift,
-  loadProfile,
-  parseVariantFlag,
-  defaultCacheDir,
-  resolveJudging,
-  makePlan,
   runStreamed,
   cacheNamespace,
   compareRun,
@@ -34918,6 +34892,7 @@ export {
   fingerprintMismatches,
   measureAndWrite,
   bisectMarkdown,
+  CLI_BISECT_FIELDS,
   bisect,
   mergeShards,
   withCleanup
