@@ -46,6 +46,11 @@ export async function missingDebianPackages(packages: string[]): Promise<string[
 
 let listsUpdated = false;
 
+const APT_LOCK_WAIT_S = 300;
+const APT_UPDATE_TIMEOUT_MS = (APT_LOCK_WAIT_S + 300) * 1000;
+// a build toolchain from a slow mirror: tens of packages, hundreds of MB
+const APT_INSTALL_TIMEOUT_MS = (APT_LOCK_WAIT_S + 1500) * 1000;
+
 /**
  * Installs the packages of `packages` that are missing; returns those it installed. Needs root when
  * something is missing (the error lists what to install otherwise).
@@ -56,12 +61,13 @@ export async function ensureDebianPackages(packages: string[], onLine?: (line: s
   if (process.getuid?.() !== 0) {
     throw new PipelineError(`missing Debian packages: ${missing.join(" ")}; install them as root (apt-get install ${missing.join(" ")})`);
   }
-  const aptGet = (args: string[]): Promise<void> =>
-    runStreamed("apt-get", args, { env: { DEBIAN_FRONTEND: "noninteractive" }, onLine });
+  // another job on the runner (or unattended-upgrades) may hold dpkg's lock: wait for it a while, not fail at once
+  const aptGet = (args: string[], timeoutMs: number): Promise<void> =>
+    runStreamed("apt-get", ["-o", `DPkg::Lock::Timeout=${APT_LOCK_WAIT_S}`, ...args], { env: { DEBIAN_FRONTEND: "noninteractive" }, onLine, timeoutMs });
   if (!listsUpdated) {
-    await aptGet(["update", "-q"]);
+    await aptGet(["update", "-q"], APT_UPDATE_TIMEOUT_MS);
     listsUpdated = true;
   }
-  await aptGet(["install", "-y", "-q", "--no-install-recommends", ...missing]);
+  await aptGet(["install", "-y", "-q", "--no-install-recommends", ...missing], APT_INSTALL_TIMEOUT_MS);
   return missing;
 }

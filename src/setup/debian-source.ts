@@ -22,6 +22,8 @@ export interface DebianSource {
 
 const DEB_SRC = "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main\n";
 const SOURCE_RECORD = "source.json";
+// a source package of a few hundred MB from a slow mirror; unpacking MariaDB's takes a minute
+const SOURCE_STEP_TIMEOUT_MS = 20 * 60_000;
 
 /** `postgresql-15_15.18-0+deb12u1.dsc` -> its Debian and upstream versions. */
 export function parseDscName(fileName: string, sourcePackage: string): { debianVersion: string; version: string } {
@@ -59,8 +61,8 @@ export async function obtainDebianSource(
     "-o", `Dir::State::Lists=${path.join(aptDir, "lists")}`,
     "-o", `Dir::Cache=${path.join(aptDir, "cache")}`,
   ];
-  await runStreamed("apt-get", [...privateApt, "-q", "update"], { cwd: aptDir, onLine: options.onLine });
-  await runStreamed("apt-get", [...privateApt, "-q", "source", "--download-only", sourcePackage], { cwd: download, onLine: options.onLine });
+  await runStreamed("apt-get", [...privateApt, "-q", "update"], { cwd: aptDir, onLine: options.onLine, timeoutMs: SOURCE_STEP_TIMEOUT_MS });
+  await runStreamed("apt-get", [...privateApt, "-q", "source", "--download-only", sourcePackage], { cwd: download, onLine: options.onLine, timeoutMs: SOURCE_STEP_TIMEOUT_MS });
 
   const dsc = (await readdir(download)).find((name) => name.endsWith(".dsc"));
   if (!dsc) throw new PipelineError(`apt-get source ${sourcePackage} downloaded no .dsc file`);
@@ -69,7 +71,7 @@ export async function obtainDebianSource(
   const unpacking = `${dir}.unpacking`;
   await rm(unpacking, { recursive: true, force: true });
   // dpkg-source checks the files against the .dsc checksums; --skip-patches keeps upstream pristine.
-  await runStreamed("dpkg-source", ["--skip-patches", "-x", path.join(download, dsc), unpacking], { cwd: download, onLine: options.onLine });
+  await runStreamed("dpkg-source", ["--skip-patches", "-x", path.join(download, dsc), unpacking], { cwd: download, onLine: options.onLine, timeoutMs: SOURCE_STEP_TIMEOUT_MS });
   await rm(path.join(unpacking, "debian"), { recursive: true, force: true });
   await rm(dir, { recursive: true, force: true });
   await rename(unpacking, dir);
