@@ -539,6 +539,21 @@ describe("rerun by comment", () => {
     expect(new Set(of(merged, STEPS[1]!).map((s) => s.round)).size).toBe(4);
     expect(merged.run.notes.some((n) => n.startsWith("re-measured in run ") && n.endsWith(`: ${STEPS[1]}`))).toBe(true);
   });
+
+  it("does not measure when a maintainer set the skip label on the PR", async () => {
+    const pr = sameRepoPr("docs: a typo, rerun by habit");
+    fake.roles.set(MAINTAINER.login, "write");
+    fake.labeledBy(pr, "skip-benchmark", MAINTAINER);
+    const ownCache = path.join(runner.root, "cache");
+    const before = fake.requests.length;
+    const skipped = await step(rerunRun(), commentEvent(pr, "/db-bench-gate rerun"), { "cache-dir": ownCache }).finished;
+    expect(skipped.exitCode).toBe(0);
+    expect(skipped.outputs.verdict).toBe("neutral");
+    expect(skipped.stdout).toContain(`not measured: ${MAINTAINER.login} set the label "skip-benchmark"`);
+    expect(requestsSince(before)).toContain(`GET /repos/${fake.repository}/issues/${pr}/timeline`);
+    expect(apiWrites(before)).toEqual([]);
+    expect(existsSync(ownCache)).toBe(false);
+  });
 });
 
 describe("shards", () => {
@@ -923,6 +938,30 @@ describe("report mode", () => {
       expectOneArchitectureTable(fake.commentsOn(pr)[0]!.body);
       expect(result.errors).toEqual([failure(x64Regressed, "x86_64")]);
       expect(result.outputs["comment-url"]).toContain(`/pull/${pr}#issuecomment-`);
+    });
+
+    it("reads the fork PR's labels from the pulls API: the accept label set after the last push passes the check, the skip label reports nothing", async () => {
+      fake.roles.set(MAINTAINER.login, "triage");
+      const accepted = forkPrMeasured();
+      fake.committed(accepted.pr, fork.head);
+      fake.labeledBy(accepted.pr, "accept-regression", MAINTAINER);
+      await uploadResults(accepted.measured, [["x86_64", withCommits(x64, fork.head)]]);
+      const before = fake.requests.length;
+      const passed = await step(accepted.own, accepted.event, { mode: "report" }).finished;
+      expect(requestsSince(before)).toEqual(expect.arrayContaining([`GET /repos/${fake.repository}/pulls/${accepted.pr}`, `GET /repos/${fake.repository}/issues/${accepted.pr}/timeline`]));
+      expect(passed.exitCode).toBe(0);
+      expect(passed.outputs).toMatchObject({ verdict: "pass", regressions: String(x64Regressed.length) });
+      expect(fake.commentsOn(accepted.pr)[0]!.body).toContain(`accepted by @\u200d${MAINTAINER.login}, who set the label \`accept-regression\` after the last push: the check passes.`);
+
+      // the measuring run skipped it and uploaded nothing: neither an error nor a comment
+      const skipped = forkPrMeasured();
+      fake.labeledBy(skipped.pr, "skip-benchmark", MAINTAINER);
+      const beforeSkip = fake.requests.length;
+      const neutral = await step(skipped.own, skipped.event, { mode: "report" }).finished;
+      expect(neutral.exitCode).toBe(0);
+      expect(neutral.outputs.verdict).toBe("neutral");
+      expect(neutral.stdout).toContain(`not reported: ${MAINTAINER.login} set the label "skip-benchmark"`);
+      expect(apiWrites(beforeSkip)).toEqual([]);
     });
 
     it("refuses an artifact that measured another commit than the run's head, and comments nothing", async () => {
