@@ -22,7 +22,7 @@ import type { IssueCommentEvent } from "../event.js";
 import { TWO_WORKFLOW_DOC } from "../fork-policy.js";
 import { artifactNameOf, measureInAction } from "../measure.js";
 import { acceptanceOf, skipReason, withAcceptance } from "../labels.js";
-import { neutralOutputs, publishReport, refuseToBuild } from "../publish.js";
+import { markMeasuring, neutralOutputs, publishReport, refuseToBuild } from "../publish.js";
 import { parseRerunCommand, RERUN_COMMAND } from "../rerun-command.js";
 import { roleOf } from "../trusted-label.js";
 
@@ -98,6 +98,7 @@ export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Pro
   const only: Plan = { ...plan, run: { ...plan.run, profile: { ...plan.run.profile, steps: plan.run.profile.steps.filter((s) => chosen.includes(s.id)) } } };
   const acceptance = await acceptanceOf(ctx, labelled);
   const run = runUrl(ctx.env);
+  await markMeasuring(ctx, event.number, plan.run.profile.name, head, run);
   const merge = (fresh: Results): Results => {
     if (!earlier) return fresh;
     const obstacles = mergeObstacles(earlier, fresh);
