@@ -25,6 +25,9 @@ export type TimelineItem =
   | { event: "head_ref_force_pushed" | "head_ref_restored" | "reopened"; at: string }
   | { event: "other" };
 
+/** What a label check reads of a PR: its number, its labels and the action of the event that started this run. */
+export type LabelledPullRequest = Pick<PullRequestEvent, "number" | "labels" | "action">;
+
 /** Roles that can label a PR (labelling needs triage); GitHub's role_name of the collaborator permission API. */
 export const LABELLING_ROLES: readonly string[] = ["triage", "write", "maintain", "admin"];
 
@@ -40,7 +43,7 @@ const mayLabel = (role: string | null): boolean => role !== null && LABELLING_RO
 const roleShortfall = (role: string | null): string => `has ${role === null ? "no role that could be read" : `the role ${role}`} on this repository, not triage or above`;
 
 /** Whether the PR carries `label` in the event (the timeline then says who set it). */
-export function carriesLabel(event: PullRequestEvent, label: string): boolean {
+export function carriesLabel(event: LabelledPullRequest, label: string): boolean {
   return event.labels.some((l) => sameLabel(l, label));
 }
 
@@ -68,7 +71,7 @@ const setBy = (label: string, actor: string | null): LabelStanding =>
  * it, whatever the timeline's order (a commit's date is its author's to choose); the `labeled` run that
  * setting the label again starts is the one that measures. Pure.
  */
-export function trustedLabelStanding(event: PullRequestEvent, label: string, timeline: readonly TimelineItem[]): LabelStanding {
+export function trustedLabelStanding(event: LabelledPullRequest, label: string, timeline: readonly TimelineItem[]): LabelStanding {
   if (event.action === "synchronize") return { counts: false, why: `this run was started by a push to the PR, which came after the label "${label}" was set` };
   const last = lastLabeled(label, timeline);
   if ("why" in last) return last;

@@ -3,8 +3,7 @@
  * decision is fork-policy.ts's.
  */
 import type { GitHubClient, RepoRef } from "../publish/github.js";
-import type { PullRequestEvent } from "./event.js";
-import { labelSetter, trustedLabelStanding, type LabelStanding, type TimelineItem } from "./fork-policy.js";
+import { labelSetter, trustedLabelStanding, type LabelledPullRequest, type LabelStanding, type TimelineItem } from "./fork-policy.js";
 
 /** Timeline items are a union of many shapes; only these fields are read. */
 interface RawTimelineItem {
@@ -39,7 +38,7 @@ export function timelineItem(raw: RawTimelineItem): TimelineItem {
 export async function checkTrustedLabel(
   client: GitHubClient,
   repo: RepoRef,
-  event: PullRequestEvent,
+  event: LabelledPullRequest,
   label: string,
   rule: "since-last-push" | "any-time" = "since-last-push",
 ): Promise<{ standing: LabelStanding; role: string | null }> {

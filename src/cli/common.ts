@@ -8,9 +8,10 @@ import { EXIT_OK, EXIT_REGRESSION } from "../errors.js";
 import { parseRunnerCost, type RunnerCost } from "../config/runner-cost.js";
 import { renderJson } from "../report/json.js";
 import { renderMarkdown } from "../report/markdown.js";
+import { markdownToText } from "../report/text.js";
 import { renderTsv } from "../report/tsv.js";
 
-export const FORMATS = ["markdown", "json", "tsv", "tsv-metrics"] as const;
+export const FORMATS = ["markdown", "text", "json", "tsv", "tsv-metrics"] as const;
 export type Format = (typeof FORMATS)[number];
 
 export interface Io {
@@ -86,6 +87,9 @@ export function render(comparisons: Comparison[], format: Format, failOn?: reado
   switch (format) {
     case "markdown":
       return renderMarkdown(comparisons, { failOn, ...(runnerCost && { runnerCost }) });
+    case "text":
+      // no comment to fit: nothing cut for GitHub's size limit
+      return markdownToText(renderMarkdown(comparisons, { failOn, maxLength: Number.POSITIVE_INFINITY, ...(runnerCost && { runnerCost }) }));
     case "json":
       return renderJson(comparisons);
     case "tsv":

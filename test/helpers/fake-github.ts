@@ -625,7 +625,7 @@ export class FakeGitHub {
       title: i.title,
       body: i.body,
       state: i.state,
-      labels: i.labels.map((name, index) => ({ id: 7000 + index, name, color: "ededed", default: false, description: null })),
+      labels: this.labelsJson(i),
       user: this.userJson(i.user),
       comments: this.commentsOn(i.number).length,
       created_at: i.createdAt,
@@ -633,6 +633,10 @@ export class FakeGitHub {
       closed_at: i.state === "closed" ? i.updatedAt : null,
       ...(i.isPullRequest ? { pull_request: { url: `${repoApi}/pulls/${i.number}`, html_url: html } } : {}),
     };
+  }
+
+  private labelsJson(i: FakeIssue) {
+    return i.labels.map((name, index) => ({ id: 7000 + index, name, color: "ededed", default: false, description: null }));
   }
 
   private pullJson(i: FakeIssue) {
@@ -644,6 +648,7 @@ export class FakeGitHub {
       title: i.title,
       html_url: `https://github.com/${this.repository}/pull/${i.number}`,
       user: this.userJson(i.user),
+      labels: this.labelsJson(i),
       head: { label: `${head.owner}:${head.ref}`, ref: head.ref, sha: head.sha, repo: { full_name: `${head.owner}/${this.repo}` } },
       base: { label: `${this.owner}:main`, ref: "main", sha: i.baseSha ?? createHash("sha1").update(`base-${i.number}`).digest("hex"), repo: { full_name: this.repository } },
     };

@@ -539,6 +539,97 @@ describe("rerun by comment", () => {
     expect(new Set(of(merged, STEPS[1]!).map((s) => s.round)).size).toBe(4);
     expect(merged.run.notes.some((n) => n.startsWith("re-measured in run ") && n.endsWith(`: ${STEPS[1]}`))).toBe(true);
   });
+
+  it("does not measure when a maintainer set the skip label on the PR", async () => {
+    const pr = sameRepoPr("docs: a typo, rerun by habit");
+    fake.roles.set(MAINTAINER.login, "write");
+    fake.labeledBy(pr, "skip-benchmark", MAINTAINER);
+    const ownCache = path.join(runner.root, "cache");
+    const before = fake.requests.length;
+    const skipped = await step(rerunRun(), commentEvent(pr, "/db-bench-gate rerun"), { "cache-dir": ownCache }).finished;
+    expect(skipped.exitCode).toBe(0);
+    expect(skipped.outputs.verdict).toBe("neutral");
+    expect(skipped.stdout).toContain(`not measured: ${MAINTAINER.login} set the label "skip-benchmark"`);
+    expect(requestsSince(before)).toContain(`GET /repos/${fake.repository}/issues/${pr}/timeline`);
+    expect(apiWrites(before)).toEqual([]);
+    expect(existsSync(ownCache)).toBe(false);
+  });
+
+  it("re-measures the steps the last run found unstable, keeps the others, marks the comment measuring first and records the accept label", async () => {
+    // Two steps of 3 rounds each: at α = 0.01 three rounds cannot reach significance, so the sysbench
+    // step is unstable whatever the machine does; the pgbench step's override (α = 0.4, limits no
+    // ratio reaches) makes it unchanged just as surely.
+    const profile = path.join(runner.root, "pg-rerun.yaml");
+    writeFileSync(
+      profile,
+      [
+        "name: pg-rerun",
+        "version: 1",
+        "engine: postgresql",
+        "description: two tiny steps of 3 rounds, one unstable by construction",
+        "schedule: { rounds: 3, min_rounds: 3, duration_s: 1, warmup_s: 0, time_budget_s: null }",
+        "cpu_affinity: split",
+        "server_settings: { shared_buffers: 32MB, fsync: \"off\", synchronous_commit: \"off\", autovacuum: \"off\" }",
+        "overrides:",
+        "  - { step: \"pgbench.*\", alpha: 0.4, fail_below: 0.01, warn_below: 0.01, improve_above: 100 }",
+        "steps:",
+        "  - { driver: pgbench, script: select-only, protocol: prepared, clients: 1, scale: 1 }",
+        "  - { driver: sysbench, benchmark: point-query, range: 100, table_size: 10000 }",
+        "",
+      ].join("\n"),
+    );
+    const [kept, unstable] = STEPS as [string, string];
+    const artifact = `db-bench-gate-pg-rerun-${ARCH}`;
+    const pr = sameRepoPr("executor: fingerprint each executed plan (unstable rerun)");
+    fake.roles.set(MAINTAINER.login, "write");
+    fake.committed(pr, fork.head);
+    fake.labeledBy(pr, "accept-regression", MAINTAINER);
+    const accepted = { label: "accept-regression", by: MAINTAINER.login };
+    const inputs = { profile, "count-instructions": "false" };
+
+    // no comment yet: the first rerun measures every step
+    const first = rerunRun();
+    const measured = await step(first, commentEvent(pr, "/db-bench-gate rerun"), inputs).finished;
+    console.log(`rerun of every step: ${measured.seconds.toFixed(0)} s`);
+    expect(measured.stdout).toContain(`asked for a rerun: measuring ${kept}, ${unstable}\n`);
+    complete(first, measured);
+    const earlier = await artifactResults(artifact, first.id);
+    expect(verdicts(earlier)).toMatch(new RegExp(`^${kept}: unchanged .*; ${unstable}: unstable \\(too few values`));
+    expect(earlier.run.accepted).toEqual(accepted);
+    const [comment, ...more] = fake.commentsOn(pr);
+    expect(more).toEqual([]);
+    const rowOf = (body: string, stepId: string) => body.split("\n").find((line) => line.startsWith(`| \`${stepId}\``));
+    const keptRow = rowOf(comment!.body, kept);
+    expect(keptRow).toBeDefined();
+
+    const second = rerunRun();
+    const before = fake.requests.length;
+    const rerun = await step(second, commentEvent(pr, "/db-bench-gate rerun"), inputs).finished;
+    console.log(`rerun of the unstable step: ${rerun.seconds.toFixed(0)} s`);
+    expect(rerun.stdout).toContain(`asked for a rerun: measuring ${unstable}\n`);
+    // the comment is marked before measuring, then replaced by the new report
+    expect(lineIndex(rerun, /^PR comment marked as measuring /)).toBeGreaterThan(-1);
+    expect(lineIndex(rerun, /^PR comment marked as measuring /)).toBeLessThan(lineIndex(rerun, /^::group::build /));
+    const patches = fake.requests.slice(before).filter((r) => r.method === "PATCH").map((r) => (JSON.parse(r.body.toString("utf8")) as { body: string }).body);
+    expect(patches).toHaveLength(2);
+    expect(patches[0]!.split("\n")[2]).toMatch(new RegExp(`^> ⏳ \\*\\*measuring \`${fork.head.slice(0, 12)}\`\\*\\* \\(\\[workflow run\\]\\(.*/actions/runs/${second.id}\\)\\)`));
+    expect(patches[0]).toContain(keptRow!);
+    expect(fake.commentsOn(pr)).toHaveLength(1);
+    const body = comment!.body;
+    expect(body).toBe(patches[1]);
+    expect(body).not.toContain("⏳ measuring");
+    expect(body.split("\n")[1]).toBe(`<!-- db-bench-gate:results-run=${second.id} -->`);
+    // the kept step's row is the first run's, number for number; the re-measured one is still there
+    expect(rowOf(body, kept)).toBe(keptRow);
+    expect(rowOf(body, unstable)).toBeDefined();
+    const merged = await artifactResults(artifact, second.id);
+    const of = (results: Results, stepId: string) => results.samples.filter((s) => s.step === stepId);
+    expect(of(merged, kept)).toEqual(of(earlier, kept));
+    expect(of(merged, unstable)).not.toEqual(of(earlier, unstable));
+    expect(new Set(of(merged, unstable).map((s) => s.round)).size).toBe(3);
+    expect(merged.run.notes.some((n) => n.startsWith("re-measured in run ") && n.endsWith(`: ${unstable}`))).toBe(true);
+    expect(merged.run.accepted).toEqual(accepted);
+  });
 });
 
 describe("shards", () => {
@@ -923,6 +1014,30 @@ describe("report mode", () => {
       expectOneArchitectureTable(fake.commentsOn(pr)[0]!.body);
       expect(result.errors).toEqual([failure(x64Regressed, "x86_64")]);
       expect(result.outputs["comment-url"]).toContain(`/pull/${pr}#issuecomment-`);
+    });
+
+    it("reads the fork PR's labels from the pulls API: the accept label set after the last push passes the check, the skip label reports nothing", async () => {
+      fake.roles.set(MAINTAINER.login, "triage");
+      const accepted = forkPrMeasured();
+      fake.committed(accepted.pr, fork.head);
+      fake.labeledBy(accepted.pr, "accept-regression", MAINTAINER);
+      await uploadResults(accepted.measured, [["x86_64", withCommits(x64, fork.head)]]);
+      const before = fake.requests.length;
+      const passed = await step(accepted.own, accepted.event, { mode: "report" }).finished;
+      expect(requestsSince(before)).toEqual(expect.arrayContaining([`GET /repos/${fake.repository}/pulls/${accepted.pr}`, `GET /repos/${fake.repository}/issues/${accepted.pr}/timeline`]));
+      expect(passed.exitCode).toBe(0);
+      expect(passed.outputs).toMatchObject({ verdict: "pass", regressions: String(x64Regressed.length) });
+      expect(fake.commentsOn(accepted.pr)[0]!.body).toContain(`accepted by @\u200d${MAINTAINER.login}, who set the label \`accept-regression\` after the last push: the check passes.`);
+
+      // the measuring run skipped it and uploaded nothing: neither an error nor a comment
+      const skipped = forkPrMeasured();
+      fake.labeledBy(skipped.pr, "skip-benchmark", MAINTAINER);
+      const beforeSkip = fake.requests.length;
+      const neutral = await step(skipped.own, skipped.event, { mode: "report" }).finished;
+      expect(neutral.exitCode).toBe(0);
+      expect(neutral.outputs.verdict).toBe("neutral");
+      expect(neutral.stdout).toContain(`not reported: ${MAINTAINER.login} set the label "skip-benchmark"`);
+      expect(apiWrites(beforeSkip)).toEqual([]);
     });
 
     it("refuses an artifact that measured another commit than the run's head, and comments nothing", async () => {

@@ -84,6 +84,14 @@ describe("db-bench-gate compare", () => {
     expect((await cli("compare", counted, "--instructions-warn-above", "0.5")).stderr).toBe("db-bench-gate: thresholds.instructions_warn_above: must be at least 1, got 0.5\n");
   });
 
+  it("prints plain text for a terminal with --format text, exit code as with markdown", async () => {
+    const { code, stdout } = await cli("compare", regressed, "--format", "text");
+    expect(code).toBe(1);
+    expect(stdout.split("\n")[0]).toMatch(/^❌ 1 regression: point-query\.range100\.pk1 0\.\d\d \(−\d+%\) · db-bench-gate · synthetic · x86_64$/);
+    expect(stdout).toMatch(/^point-query\.range100\.pk1 +[\d,]+ +[\d,]+ +0\.\d\d \(0\.\d\d–0\.\d\d\) .* ❌ regression$/m);
+    expect(stdout).not.toMatch(/[`\\]|\*\*|<!--/);
+  });
+
   it("writes json and tsv to --out", async () => {
     const out = join(dir, "out.json");
     expect((await cli("compare", regressed, "--format", "json", "--out", out)).code).toBe(1);

@@ -18,7 +18,7 @@ import { actionPlan, configAt, planFlags, runUrl, type ModeContext } from "../co
 import type { PullRequestEvent } from "../event.js";
 import { findBaseline, historyStoreOf, type BaselineFound } from "../history.js";
 import { carriesTrustedLabel, decideForkPolicy } from "../fork-policy.js";
-import { acceptanceOf, skipReason } from "../labels.js";
+import { acceptanceOf, skipReason, withAcceptance } from "../labels.js";
 import { artifactNameOf, measureInAction } from "../measure.js";
 import { markMeasuring, neutralOutputs, publishReport, refuseToBuild } from "../publish.js";
 import { checkTrustedLabel } from "../trusted-label.js";
@@ -105,7 +105,7 @@ export async function prMode(ctx: ModeContext): Promise<void> {
   const acceptance = await acceptanceOf(ctx, event);
   const run = runUrl(ctx.env);
   if (event) await markMeasuring(ctx, event.number, plan.run.profile.name, head, run);
-  const { results, artifactUrl } = await measureInAction(ctx, plan, judged, (measured) => (acceptance ? { ...measured, run: { ...measured.run, accepted: acceptance } } : measured));
+  const { results, artifactUrl } = await measureInAction(ctx, plan, judged, (measured) => withAcceptance(measured, acceptance));
   const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
   const lookup = event ? await lookUpBaseline(ctx, results, event) : null;
   // The runner's A/A noise: from the input, else as stored with the branch's baseline on this machine.

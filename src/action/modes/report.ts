@@ -13,8 +13,9 @@ import { runLabels } from "../../results/run-labels.js";
 import { mergeShards, type SourcedResults } from "../../results/merge-shards.js";
 import { configAt, runUrl, type GitHubAccess, type ModeContext } from "../context.js";
 import type { WorkflowRunEvent } from "../event.js";
-import { acceptanceOf } from "../labels.js";
-import { publishReport } from "../publish.js";
+import type { LabelledPullRequest } from "../fork-policy.js";
+import { acceptanceOf, pullRequestLabels, skipReason } from "../labels.js";
+import { neutralOutputs, publishReport } from "../publish.js";
 
 /** The workflow run whose results artifacts report mode merges, and the PR it comments on. */
 interface ReportTarget {
@@ -52,6 +53,16 @@ export async function reportMode(ctx: ModeContext): Promise<void> {
   if (!ctx.github) throw new InputError("report mode needs a token to read this run's artifacts", undefined, "input token");
   const { client, repo } = ctx.github;
   const { runId, prNumber, headSha } = await reportTarget(ctx, ctx.github);
+  // the labels of the PR reported on: a workflow_run's PR is not in its event, the pulls API has them
+  const event = ctx.event;
+  const labelled: LabelledPullRequest | null =
+    event.kind === "pull_request" ? event : event.kind === "workflow_run" && prNumber !== null ? await pullRequestLabels(ctx.github, prNumber, event.action) : null;
+  // the measuring jobs skipped it too, and uploaded nothing
+  const skipped = await skipReason(ctx, labelled);
+  if (skipped) {
+    core.info(`not reported: ${skipped}`);
+    return neutralOutputs(ctx);
+  }
   const artifacts = await listRunArtifacts(client, repo, runId, { prefix: `${ctx.inputs.artifactName}-` });
   if (artifacts.length === 0) throw new PipelineError(`no results artifacts named ${ctx.inputs.artifactName}-* in run ${runId}: did the measuring jobs upload any?`);
   const downloaded: SourcedResults[] = [];
@@ -86,8 +97,7 @@ export async function reportMode(ctx: ModeContext): Promise<void> {
   const comparisons = runs.map((results, i) =>
     compareRun({ ...results, thresholds: undefined }, { thresholds: judging.thresholds, overrides: judging.overrides, label: labels[i] ?? null }),
   );
-  // the accept label is read from a pull_request event; a workflow_run's PR is not in its event
-  const acceptance = await acceptanceOf(ctx, ctx.event.kind === "pull_request" ? ctx.event : null);
+  const acceptance = await acceptanceOf(ctx, labelled);
   const measuredRun = runUrl(ctx.env, String(runId));
   const markdown = renderMarkdown(comparisons, { failOn: ctx.inputs.failOn, acceptance, cc: ctx.inputs.cc, links: measuredRun ? { run: measuredRun } : {},
     ...(ctx.inputs.runnerCost && { runnerCost: ctx.inputs.runnerCost }),

@@ -21,7 +21,8 @@ import { actionPlan, configAt, planFlags, runUrl, type GitHubAccess, type ModeCo
 import type { IssueCommentEvent } from "../event.js";
 import { TWO_WORKFLOW_DOC } from "../fork-policy.js";
 import { artifactNameOf, measureInAction } from "../measure.js";
-import { neutralOutputs, publishReport, refuseToBuild } from "../publish.js";
+import { acceptanceOf, skipReason, withAcceptance } from "../labels.js";
+import { markMeasuring, neutralOutputs, publishReport, refuseToBuild } from "../publish.js";
 import { parseRerunCommand, RERUN_COMMAND } from "../rerun-command.js";
 import { roleOf } from "../trusted-label.js";
 
@@ -73,6 +74,10 @@ export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Pro
       `Refusing to rerun pull request #${event.number} from ${pull.head.repo?.full_name ?? "a deleted fork"}: its code would run on this runner. Set \`allow-fork-prs: true\` to measure fork PRs, or use the two-workflow pattern (${TWO_WORKFLOW_DOC}).`,
     );
   }
+  // the skip and accept labels as on a pull_request event: the PR's labels now, counted by its timeline
+  const labelled = { number: event.number, action: event.action, labels: pull.labels.map((l) => l.name) };
+  const skipped = await skipReason(ctx, labelled);
+  if (skipped) return neutral(`not measured: ${skipped}`);
   const [base, head] = [pull.base.sha, pull.head.sha];
   await refusePersistedCredentials(ctx.inputs.repoPath);
   const judged = judgingCommit(ctx.inputs.repoPath, base);
@@ -91,6 +96,9 @@ export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Pro
   }
   core.info(`${event.commenter} (${role}) asked for a rerun: measuring ${chosen.join(", ")}${command.rounds !== null ? ` with ${command.rounds} rounds` : ""}`);
   const only: Plan = { ...plan, run: { ...plan.run, profile: { ...plan.run.profile, steps: plan.run.profile.steps.filter((s) => chosen.includes(s.id)) } } };
+  const acceptance = await acceptanceOf(ctx, labelled);
+  const run = runUrl(ctx.env);
+  await markMeasuring(ctx, event.number, plan.run.profile.name, head, run);
   const merge = (fresh: Results): Results => {
     if (!earlier) return fresh;
     const obstacles = mergeObstacles(earlier, fresh);
@@ -98,16 +106,16 @@ export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Pro
     core.warning(`the earlier results cannot be completed (${obstacles.join("; ")}): the comment shows the re-measured steps alone`);
     return fresh;
   };
-  const { results, artifactUrl } = await measureInAction(ctx, only, judged, merge);
+  const { results, artifactUrl } = await measureInAction(ctx, only, judged, (fresh) => withAcceptance(merge(fresh), acceptance));
   const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
   const comparison = compareRun(results, plan.compare);
-  const run = runUrl(ctx.env);
   const markdown = renderMarkdown([comparison], {
     maxLength: COMMENT_LIMIT - judgingNote.length,
     failOn: ctx.inputs.failOn,
     links: { ...(run && { run }), ...(artifactUrl && { artifact: artifactUrl }) },
+    acceptance,
     cc: ctx.inputs.cc,
     resultsRun: artifactUrl ? Number(ctx.env.GITHUB_RUN_ID) : null,
   });
-  await publishReport(ctx, { markdown: markdown + judgingNote, comparisons: [comparison], prNumber: event.number, profile: results.profile.name });
+  await publishReport(ctx, { markdown: markdown + judgingNote, comparisons: [comparison], prNumber: event.number, profile: results.profile.name, acceptance });
 }
