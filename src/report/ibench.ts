@@ -56,7 +56,7 @@ export function ibenchAbsolute(step: StepComparison, a: AbsoluteSummary): Ibench
 }
 
 /** Variant / base of each metric: compare's paired estimates where it made them, else the quotient of the medians. */
-export function ibenchRelative(step: StepComparison, base: IbenchValues, variant: IbenchValues, result: VariantComparison): IbenchValues {
+function ibenchRelative(step: StepComparison, base: IbenchValues, variant: IbenchValues, result: VariantComparison): IbenchValues {
   const query = isQueryStep(step);
   const estimated = (value: { estimate: number } | null | undefined) => value?.estimate ?? null;
   const quotient = Object.fromEntries(IBENCH_FIELDS.map((f) => [f, ratio(variant[f], base[f])])) as IbenchValues;
