@@ -51,8 +51,9 @@ export interface PeakSampler {
 
 /**
  * Polls the memory of the processes `pids()` lists every `everyMs` (and once right away) until stopped.
- * Each poll reads a few small /proc files per process: about a millisecond of CPU, which the host
- * counters of the interval include, alike for every variant.
+ * A poll of a PostgreSQL server's processes costs about 4 ms of CPU (measured: 5 processes, 173 on
+ * the host, which processesUnder scans; loaded 2-core machine), so twice a second under 0.5% of the
+ * host's CPU: the interval's host counters include it, alike for every variant.
  */
 export function samplePeakMemory(pids: () => number[], everyMs: number): PeakSampler {
   let peak: number | null = null;
