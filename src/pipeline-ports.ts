@@ -8,7 +8,7 @@ import { detectCompiler } from "./build/compiler.js";
 import { readClientRusage, withClientRusage } from "./driver/client-rusage.js";
 import { allowedCpus } from "./measure/cpu-affinity.js";
 import { collectFingerprint } from "./measure/fingerprint.js";
-import { clockTicksPerSecond, takeHostSnapshot } from "./measure/host.js";
+import { clockTicksPerSecond, samplePeakMemory, takeHostSnapshot } from "./measure/host.js";
 import type { ClientRun, PipelinePorts } from "./pipeline.js";
 import { asUser, unprivilegedUser } from "./unprivileged.js";
 
@@ -41,6 +41,8 @@ export const realPorts: PipelinePorts = {
       return collectFingerprint({ name: compiler.name, version: compiler.version }, runner);
     },
     snapshot: takeHostSnapshot,
+    // twice a second: a round lasts a few seconds, its connections' processes only as long as the client
+    sampleMemory: (pids) => samplePeakMemory(pids, 500),
     ticksPerSecond: clockTicksPerSecond,
     allowedCpus,
   },

@@ -24,6 +24,7 @@ import type { InstructionCounter, Target } from "./engine/types.js";
 import { CountingUnavailableError, PipelineError } from "./errors.js";
 import type { Log } from "./log.js";
 import { formatCpuList, onCpus, placeProcess, placeProcesses } from "./measure/cpu-affinity.js";
+import type { PeakSampler } from "./measure/host.js";
 import { metricsPerOp, type HostSnapshot } from "./measure/proc.js";
 import { METRIC_NAMES, RESULTS_SCHEMA_ID, RESULTS_VERSION, type ErrorSample, type Fingerprint, type InstructionSample, type Results, type Sample, type Variant } from "./results/schema.js";
 import { compareRun } from "./compare/compare.js";
@@ -72,6 +73,8 @@ export interface PipelinePorts {
   host: {
     fingerprint(runner: RunPlan["runner"]): Promise<Fingerprint>;
     snapshot(): Promise<HostSnapshot>;
+    /** Starts polling the memory of the processes `pids()` lists (measure/host.ts samplePeakMemory). */
+    sampleMemory(pids: () => number[]): PeakSampler;
     ticksPerSecond(): Promise<number>;
     allowedCpus(): Promise<number[]>;
   };
@@ -359,14 +362,21 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
   try {
     return await onRunTarget(vi, async (target) => {
       const client = step.run(target, binariesFor(ctx, step, vi.build), schedule.duration_s);
+      const { processes } = vi.instance;
       const before = await ports.host.snapshot();
+      const memory = processes ? ports.host.sampleMemory(processes) : null;
       const t0 = ports.clock.now();
       // the client's CPU share (a server's client only: an embedded engine's process is the engine)
-      const result = await runClient(ctx, onCpus(client, driverCpus(ctx)), schedule.duration_s + CLIENT_GRACE_S, plan.engine.kind === "server");
+      const result = await runClient(ctx, onCpus(client, driverCpus(ctx)), schedule.duration_s + CLIENT_GRACE_S, plan.engine.kind === "server").finally(
+        // polling ends with the client, whatever became of it; a failed poll is reported below
+        () => memory?.stop().catch(() => null),
+      );
       const wallS = ports.clock.now() - t0;
       const after = await ports.host.snapshot();
       if (!vi.instance.isAlive()) return failed(`the ${plan.engine.name} server exited during the step`, await failureExcerpt(ctx, vi, result.output));
       if (result.failed) return failed(`${path.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
+      const serverRss = await memory?.stop();
+      const databaseBytes = await vi.instance.databaseBytes?.();
       try {
         const parsed = step.parse(result.stdout);
         return {
@@ -379,6 +389,8 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
           metrics: metricsPerOp(before, after, parsed.ops, ctx.ticksPerSecond),
           client_cpu_share: result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null,
           ...(parsed.background_writer && { background_writer: parsed.background_writer }),
+          ...(databaseBytes !== undefined && { database_bytes: databaseBytes }),
+          ...(serverRss !== undefined && serverRss !== null && { server_rss_bytes: serverRss }),
         };
       } catch (e) {
         return failed((e as Error).message, tail(result.output, EXCERPT_LINES));

@@ -206,13 +206,22 @@ function summarize(label: string, samples: readonly Sample[]): AbsoluteSummary {
     const values = ok.map(pick).filter(present);
     return values.length > 0 ? median(values) : null;
   };
-  const shares = ok.map((s) => s.client_cpu_share).filter(present);
+  const maxOf = (pick: Pick) => {
+    const values = ok.map(pick).filter(present);
+    return values.length > 0 ? max(values) : null;
+  };
   return {
     variant: label,
     ops_per_s: medianOf(opsPerSecond),
     metrics: ok.some((s) => s.metrics) ? (Object.fromEntries(METRIC_KEYS.map((k) => [k, medianOf(metric(k))])) as Record<MetricKey, number>) : null,
     latency_p95_ms: medianOf(latencyP95),
-    client_cpu_share: shares.length > 0 ? max(shares) : null,
+    latency_p50_ms: medianOf((s) => s.latency_ms?.p50 ?? null),
+    latency_p90_ms: medianOf((s) => s.latency_ms?.p90 ?? null),
+    latency_max_ms: maxOf((s) => s.latency_ms?.max ?? null),
+    writer_rows_per_s: medianOf((s) => s.background_writer?.rows_per_s ?? null),
+    database_bytes: medianOf((s) => s.database_bytes ?? null),
+    server_rss_bytes: maxOf((s) => s.server_rss_bytes ?? null),
+    client_cpu_share: maxOf((s) => s.client_cpu_share),
     ok_samples: ok.length,
     error_samples: samples.length - ok.length,
     duration_s: samples.reduce((sum, s) => sum + s.duration_s, 0),

@@ -59,6 +59,16 @@ export interface AbsoluteSummary {
   ops_per_s: number | null;
   metrics: Record<MetricKey, number> | null;
   latency_p95_ms: number | null;
+  /** medians of the drivers that report them (ibench); max: the highest of any round */
+  latency_p50_ms: number | null;
+  latency_p90_ms: number | null;
+  latency_max_ms: number | null;
+  /** a query step's background writer: median rows/s it wrote; null without one */
+  writer_rows_per_s: number | null;
+  /** median database size after a round, bytes; null where the engine does not tell it */
+  database_bytes: number | null;
+  /** the server's peak memory (summed Pss) in the round that used the most, bytes; null where not measured */
+  server_rss_bytes: number | null;
   /** highest client CPU share seen in any round: the worst case is what matters for "is the client the bottleneck" */
   client_cpu_share: number | null;
   ok_samples: number;

@@ -4,7 +4,7 @@
  *
  * | step id   | one round                                                             | ops (the field's rate)  |
  * | --------- | --------------------------------------------------------------------- | ----------------------- |
- * | l.i0      | a fresh table ibench_load, `rows` rows in PK order, `rows_per_commit` (100) per commit, no secondary index; dropped after | inserts (ips) |
+ * | l.i0      | a fresh table ibench_load, `rows` rows in PK order, `rows_per_commit` (100) per commit, no secondary index; dropped by the next round (the database size after a round includes it) | inserts (ips) |
  * | l.x       | the three secondary indexes of table ibench dropped, then created     | rows indexed per second |
  * | l.i1      | `rows` rows into ibench, 50 per commit, each commit deleting as many oldest rows (by PK): the size stays | inserts (ips) |
  * | l.i2      | the same, 5 rows per commit                                           | inserts (ips)           |

@@ -23,6 +23,9 @@ export interface Instance {
   /** Stops and removes everything; safe to call twice. */
   stop(): Promise<void>;
   startCounting?(options?: CountingOptions): Promise<InstructionCounter>;
+  /** A server's database size and processes (Server.databaseBytes, Server.processes), where its engine tells them. */
+  databaseBytes?(): Promise<number>;
+  processes?(): number[];
 }
 
 export interface InstanceOptions {
@@ -64,6 +67,8 @@ export async function startInstance(engine: Engine, options: InstanceOptions): P
       restart: () => server.restart(),
       stop: () => server.stop(),
       ...(server.startCounting && { startCounting: server.startCounting }),
+      ...(server.databaseBytes && { databaseBytes: server.databaseBytes }),
+      ...(server.processes && { processes: server.processes }),
     };
   }
   const embedded = await engine.prepare({

@@ -31,7 +31,7 @@ export interface CountableServer {
   restart(program?: string): Promise<void>;
   isAlive(): boolean;
   /** Runs SQL commands in the benchmark database as the superuser, one transaction each; PipelineError when one fails. */
-  runSql(...commands: string[]): Promise<void>;
+  runSql(...commands: string[]): Promise<string>;
 }
 
 export const COUNTED_WORK = "serving backends";

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
-import { InputError, PipelineError } from "../errors.js";
+import { InputError, ParseError, PipelineError } from "../errors.js";
 import { onCpus } from "../measure/cpu-affinity.js";
 import { processesUnder } from "../processes.js";
 import { startCountingPostgres } from "./postgres-counting.js";
@@ -155,11 +155,12 @@ async function startPostgres(options: StartOptions): Promise<Server> {
     connection.port = started.port;
     connection.socket = socketFile(socketDir, started.port);
   };
-  /** Each of `commands` in its own transaction (VACUUM cannot run inside one). */
-  const runSql = async (...commands: string[]): Promise<void> => {
-    const args = ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, "-d", options.database, ...commands.flatMap((sql) => ["-c", sql])];
+  /** Each of `commands` in its own transaction (VACUUM cannot run inside one); psql's output, unaligned and without headers. */
+  const runSql = async (...commands: string[]): Promise<string> => {
+    const args = ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, "-d", options.database, ...commands.flatMap((sql) => ["-c", sql])];
     const result = await run("psql", args, dataRoot);
     if (result.failed) throw new PipelineError(`psql failed: ${result.shortMessage}`, `${result.all ?? ""}\n--- server log ---\n${await logTail(LOG_LINES_IN_ERRORS)}`);
+    return result.stdout;
   };
   const countable = { binDir, dataRoot, dataDir, liveLog, owner: user, restart, isAlive, runSql };
 
@@ -177,9 +178,20 @@ async function startPostgres(options: StartOptions): Promise<Server> {
     // Statistics and the visibility map fresh (index-only scans depend on it, and autovacuum's timing
     // would otherwise differ between servers), and the load's dirty pages written now rather than by
     // a checkpoint in the first measured round.
-    settle: (tables) => runSql(...(tables.length > 0 ? [`VACUUM ANALYZE ${tables.join(", ")}`] : []), "CHECKPOINT"),
+    settle: async (tables) => {
+      await runSql(...(tables.length > 0 ? [`VACUUM ANALYZE ${tables.join(", ")}`] : []), "CHECKPOINT");
+    },
+    databaseBytes: async () => parseDatabaseBytes(await runSql("SELECT pg_database_size(current_database())")),
+    processes: () => processesUnder(dataDir),
     startCounting: (counting) => startCountingPostgres(countable, counting),
   };
+}
+
+/** psql -A -t's output of SELECT pg_database_size(...): one whole number of bytes. */
+export function parseDatabaseBytes(stdout: string): number {
+  const bytes = /^\s*(\d+)\s*$/.exec(stdout);
+  if (!bytes?.[1]) throw new ParseError("pg_database_size: expected one whole number of bytes", stdout);
+  return Number(bytes[1]);
 }
 
 type Run = (file: string, args: string[], cwd: string) => ReturnType<typeof asServer>;

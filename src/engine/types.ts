@@ -110,6 +110,10 @@ export interface Server {
    * dirty pages written, so that no measured round pays for them (PostgreSQL: VACUUM ANALYZE, CHECKPOINT).
    */
   settle(tables: readonly string[]): Promise<void>;
+  /** The benchmark database's size on disk in bytes (PostgreSQL: pg_database_size); absent where the engine cannot tell. */
+  databaseBytes?(): Promise<number>;
+  /** The server's live processes (main process, workers, connections' processes), whose memory is read from /proc; absent where the engine cannot list them. */
+  processes?(): number[];
   /**
    * Restarts the server on the same data, port and settings under an instruction counter, for the
    * deterministic channel; absent where the engine cannot count. Throws CountingUnavailableError when

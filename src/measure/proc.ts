@@ -106,3 +106,14 @@ export function metricsPerOp(before: HostSnapshot, after: HostSnapshot, ops: num
     wkb_per_op: (sectorsWritten * KB_PER_SECTOR) / ops,
   };
 }
+
+/**
+ * /proc/<pid>/smaps_rollup: the process's proportional set size in bytes, its private resident pages
+ * plus its share of those it shares (PostgreSQL's shared buffers are mapped by every backend: summing
+ * their Rss would count them once per process, summing Pss counts them once).
+ */
+export function parseSmapsRollupPss(text: string): number {
+  const pss = /^Pss: +(\d+) kB$/m.exec(text);
+  if (!pss?.[1]) throw new ParseError('smaps_rollup has no "Pss: <n> kB" line', text);
+  return Number(pss[1]) * 1024;
+}

@@ -3,13 +3,15 @@
  * - relative: like qps.rel.all.tsv, one row per step, one column per (label x variant), 2 decimals,
  *   the step name last;
  * - metrics: like o.met.all, one block per step with the absolute per-op metrics of every variant,
- *   then the same relative to the base.
+ *   then the same relative to the base; the insert benchmark's steps in one table of the field's
+ *   ibench names instead (ibench.ts), one row per step and variant, like its mrg.* and rel.* files.
  * Pure.
  */
 import type { Comparison, StepComparison } from "../compare/types.js";
 import { METRIC_KEYS, type MetricKey } from "../results/schema.js";
 import { columnsOf, comparisonLabels, rowsOf, type Column } from "./columns.js";
 import { formatTsvNumber } from "./format.js";
+import { IBENCH_FIELDS, ibenchTables, type IbenchField, type IbenchRow } from "./ibench.js";
 
 export type TsvKind = "relative" | "metrics";
 
@@ -31,8 +33,9 @@ function line(fields: readonly string[]): string {
   return fields.map(field).join("\t");
 }
 
+/** whole numbers from 100 up, and 0 as the field writes a load step's qps */
 function opsPerSecond(value: number | null): string {
-  return formatTsvNumber(value, value !== null && value >= 100 ? 0 : 2);
+  return formatTsvNumber(value, value !== null && (value >= 100 || value === 0) ? 0 : 2);
 }
 
 /** `native/O2`, or `aarch64:head/base` when several comparisons are side by side. */
@@ -78,9 +81,37 @@ function metricsBlock(step: StepComparison, comparison: Comparison, label: strin
   ];
 }
 
+/** Decimals per ibench column: rates as o/s; CPU in µs one; the small per-op counts three, MiB one, ms three. */
+const IBENCH_DECIMALS: Record<Exclude<IbenchField, "ips" | "qps">, number> = { cpupi: 1, cpupq: 1, cspq: 3, rpq: 3, rkbpq: 3, wkbpi: 3, dbmb: 1, rssmb: 1, p50: 3, p90: 3, max: 3 };
+
+const IBENCH_HEADER = line([...IBENCH_FIELDS, "step", "variant"]);
+
+function ibenchLines(rows: readonly IbenchRow[], format: (field: IbenchField, value: number | null) => string): string[] {
+  return rows.map((r) => line([...IBENCH_FIELDS.map((f) => format(f, r.values[f])), r.step, r.variant]));
+}
+
+/** The insert benchmark's steps of one comparison: relative to the base first (the field's rel.*), then absolute (mrg.*). */
+function ibenchBlock(comparison: Comparison, label: string | null): string[] {
+  const tables = ibenchTables(comparison);
+  if (!tables) return [];
+  return [
+    field(label === null ? "insert benchmark" : `insert benchmark [${label}]`),
+    `--- relative to ${field(comparison.base_variant)}`,
+    IBENCH_HEADER,
+    ...ibenchLines(tables.relative, (_, value) => formatTsvNumber(value, 2)),
+    "--- absolute",
+    IBENCH_HEADER,
+    ...ibenchLines(tables.absolute, (f, value) => (f === "ips" || f === "qps" ? opsPerSecond(value) : formatTsvNumber(value, IBENCH_DECIMALS[f]))),
+    "",
+  ];
+}
+
 function metricsTsv(comparisons: Comparison[]): string {
   const labels = comparisons.length > 1 ? comparisonLabels(comparisons) : comparisons.map(() => null);
-  const lines = comparisons.flatMap((comparison, i) => comparison.steps.flatMap((step) => metricsBlock(step, comparison, labels[i] ?? null)));
+  const lines = comparisons.flatMap((comparison, i) => [
+    ...comparison.steps.filter((step) => step.driver !== "ibench").flatMap((step) => metricsBlock(step, comparison, labels[i] ?? null)),
+    ...ibenchBlock(comparison, labels[i] ?? null),
+  ]);
   return lines.join("\n");
 }
 

@@ -170,6 +170,20 @@ export const OkSampleSchema = z
       .nullable()
       .describe("client CPU seconds / (interval seconds x cores): a high share means the client may be the bottleneck"),
     background_writer: BackgroundWriterSchema.optional(),
+    database_bytes: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe("the benchmark database's size on disk after the round (PostgreSQL: pg_database_size); absent where the engine does not tell it"),
+    server_rss_bytes: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe(
+        "peak memory of the server's processes during the round: the sum of their Pss from /proc/<pid>/smaps_rollup (memory shared between them counted once), polled every half second; absent where the engine does not list its processes",
+      ),
   })
   .strict();
 

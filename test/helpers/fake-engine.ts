@@ -116,6 +116,8 @@ export function fakeWorld(): FakeWorld {
           hostname_hash: "0123456789abcdef",
         }),
         snapshot: async () => ({ cpu: { busy_ticks: seconds * 100, context_switches: seconds * 1000 }, disks: {} }),
+        // the fake server's processes hold 64 MiB
+        sampleMemory: () => ({ stop: async () => 64 * 2 ** 20 }),
         ticksPerSecond: async () => 100,
         allowedCpus: async () => [0, 1],
       },
@@ -153,6 +155,8 @@ export function fakeServerEngine(world: FakeWorld): ServerEngine {
           record.settled.push([...tables]);
           world.events.push(`settle port=${port} ${tables.join(",")}`);
         },
+        databaseBytes: async () => 8 * 2 ** 20,
+        processes: () => [port],
         restart: async () => {
           world.events.push(`restart port=${port}`);
           alive = true;

@@ -18,6 +18,7 @@ import { postgresEngine } from "../../src/engine/postgres.js";
 import type { Server } from "../../src/engine/types.js";
 import { PipelineError } from "../../src/errors.js";
 import { allowedCpus } from "../../src/measure/cpu-affinity.js";
+import { processesMemoryBytes } from "../../src/measure/host.js";
 import { processesUnder } from "../../src/processes.js";
 
 const cacheDir = inject("cacheDir");
@@ -95,6 +96,24 @@ describe("PostgreSQL server lifecycle", () => {
     expect(existsSync(server.dataRoot)).toBe(false);
     expect(readFileSync(path.join(logDir, "settings.log"), "utf8")).toMatch(/database system is shut down/);
     await server.stop(); // a second stop is harmless
+  });
+
+  it("tells its database's size, as pg_database_size does, and its processes, whose memory /proc gives", async () => {
+    const server = await start(base, "footprint", { shared_buffers: "32MB", fsync: false });
+    const empty = await server.databaseBytes!();
+    expect(empty).toBe(Number(await psql(server, "select pg_database_size('bench')")));
+    await psql(server, "create table filler as select g, repeat('x', 100) as pad from generate_series(1, 50000) g");
+    // 50,000 rows of about 130 bytes: over 6 MiB more
+    expect((await server.databaseBytes!()) - empty).toBeGreaterThan(6 * 2 ** 20);
+    const processes = server.processes!();
+    // the postmaster and its background processes (checkpointer, background writer, WAL writer, ...)
+    expect(processes).toContain(server.pid);
+    expect(processes.length).toBeGreaterThanOrEqual(4);
+    const memory = await processesMemoryBytes(processes);
+    expect(memory).toBeGreaterThan(2 ** 20);
+    expect(memory).toBeLessThan(2 ** 30);
+    await server.stop();
+    expect(server.processes!()).toEqual([]);
   });
 
   it("a server given CPUs runs its postmaster, background processes and backends on them only", async () => {

@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { childEnv } from "../../src/child-env.js";
 import { clientCpuShare, parseClientRusage, readClientRusage, withClientRusage } from "../../src/driver/client-rusage.js";
 import { ParseError } from "../../src/errors.js";
-import { clockTicksPerSecond, takeHostSnapshot } from "../../src/measure/host.js";
-import { hostSnapshot, isCountedDisk, metricsPerOp, parseDiskstats, parseProcStat } from "../../src/measure/proc.js";
+import { clockTicksPerSecond, processesMemoryBytes, samplePeakMemory, takeHostSnapshot } from "../../src/measure/host.js";
+import { hostSnapshot, isCountedDisk, metricsPerOp, parseDiskstats, parseProcStat, parseSmapsRollupPss } from "../../src/measure/proc.js";
 import { MetricsSchema } from "../../src/results/schema.js";
 import { expectParseError } from "./expect-parse-error.js";
 
@@ -175,5 +175,48 @@ describe("client CPU from the wrapper's rusage report (real processes)", () => {
     expectParseError(parseClientRusage, "61 100\n", /not "cutime cstime CLK_TCK \[peak KiB\]"/);
     expect(() => parseClientRusage("")).toThrow(ParseError);
     expect(() => clientCpuShare(1, 0, 2)).toThrow(RangeError);
+  });
+});
+
+describe("a server's memory from /proc/<pid>/smaps_rollup (real processes)", () => {
+  it("reads Pss in bytes from this process's own file; a text without it is a ParseError with the text", async () => {
+    const text = readFileSync("/proc/self/smaps_rollup", "utf8");
+    const pss = parseSmapsRollupPss(text);
+    const rss = Number(/^Rss: +(\d+) kB$/m.exec(text)?.[1]) * 1024;
+    // a process's proportional share is at most what it has resident, and this one has some
+    expect(pss).toBeGreaterThan(0);
+    expect(pss).toBeLessThanOrEqual(rss);
+    expectParseError(parseSmapsRollupPss, "Rss: 1752 kB\n", /no "Pss: <n> kB" line/);
+  });
+
+  it("sums the processes; one that exited adds nothing", async () => {
+    const gone = execa("true", [], { env: childEnv(process.env), extendEnv: false });
+    await gone;
+    const own = await processesMemoryBytes([process.pid]);
+    expect(own).toBeGreaterThan(10 * 2 ** 20);
+    expect(await processesMemoryBytes([gone.pid!])).toBe(0);
+    const both = await processesMemoryBytes([process.pid, gone.pid!]);
+    // this process's memory moves a little between reads
+    expect(Math.abs(both - own)).toBeLessThan(8 * 2 ** 20);
+  });
+
+  it("the sampler keeps the peak: 128 MiB touched and released while it polls shows in it", async () => {
+    const before = await processesMemoryBytes([process.pid]);
+    const sampler = samplePeakMemory(() => [process.pid], 10);
+    let block: Buffer | null = Buffer.alloc(128 * 2 ** 20, 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(block[block.length - 1]).toBe(1);
+    block = null;
+    const peak = await sampler.stop();
+    expect(peak).toBeGreaterThan(before + 100 * 2 ** 20);
+    // stop twice: the same peak, the poll stopped
+    expect(await sampler.stop()).toBe(peak);
+  });
+
+  it("a poll that fails makes stop() fail with its error", async () => {
+    const sampler = samplePeakMemory(() => {
+      throw new Error("no process list");
+    }, 10);
+    await expect(sampler.stop()).rejects.toThrow("no process list");
   });
 });

@@ -89,6 +89,13 @@ describe("the pipeline with a fake server engine", () => {
     expect(results.samples).toHaveLength(12);
   });
 
+  it("records each round's database size and the server's peak memory where the engine tells them", async () => {
+    setUp();
+    const results = ResultsSchema.parse(await runBenchmark(fakePlan(world, fakeServerEngine(world)), registry, log, world.ports));
+    expect(results.samples).toHaveLength(4);
+    for (const s of results.samples) expect(s).toMatchObject({ status: "ok", database_bytes: 8 * 2 ** 20, server_rss_bytes: 64 * 2 ** 20 });
+  });
+
   it("restarts every server on schedule, with the client's CPU share from the client runner", async () => {
     setUp();
     const engine = fakeServerEngine(world);
@@ -125,6 +132,8 @@ describe("the pipeline with a fake embedded engine", () => {
     expect(world.copies).toEqual({ made: 4, removed: 4 });
     expect(results.run.cpu_placement).toEqual({ process: "0" });
     expect(results.samples.every((s) => s.status === "ok" && s.client_cpu_share === null)).toBe(true);
+    // an embedded engine tells neither its database size nor server processes (it has none)
+    expect(results.samples.some((s) => "database_bytes" in s || "server_rss_bytes" in s)).toBe(false);
     expect(results.engine).toEqual({ name: "fakekv", version: "7.8.3" });
   });
 

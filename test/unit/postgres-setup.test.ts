@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { confValue, renderSettings } from "../../src/engine/postgres.js";
+import { confValue, parseDatabaseBytes, renderSettings } from "../../src/engine/postgres.js";
 import { lastLines } from "../../src/engine/program-output.js";
-import { InputError, PipelineError } from "../../src/errors.js";
+import { InputError, ParseError, PipelineError } from "../../src/errors.js";
 import { applyEdits, BUILD_FAILURE_EDITS, extraWorkEdits, extraWorkRef, HEAD_EDITS } from "../../src/setup/fork-repo.js";
 import { parseDscName } from "../../src/setup/debian-source.js";
 
@@ -32,6 +32,16 @@ describe("postgresql.conf settings", () => {
   it("lastLines ignores the final newline", () => {
     expect(lastLines("a\nb\nc\n", 2)).toBe("b\nc");
     expect(lastLines("", 5)).toBe("");
+  });
+});
+
+describe("pg_database_size through psql -A -t", () => {
+  it("is one whole number of bytes; anything else is a ParseError keeping the output", () => {
+    expect(parseDatabaseBytes("7706799\n")).toBe(7706799);
+    for (const output of ["", "7.5e6\n", "7706799\n7706799\n", "ERROR:  database \"bench\" does not exist\n"]) {
+      expect(() => parseDatabaseBytes(output)).toThrow(ParseError);
+    }
+    expect(() => parseDatabaseBytes("oops")).toThrow(expect.objectContaining({ raw: "oops" }));
   });
 });
 
