@@ -18,6 +18,7 @@ import { branchHistoryStore } from "../../src/publish/history-branch.js";
 import { alertIssueMarker } from "../../src/publish/issue.js";
 import { updateHistory } from "../../src/publish/history.js";
 import { alertMarkdown } from "../../src/report/history.js";
+import { COMMENT_LIMIT } from "../../src/report/markdown.js";
 import { findBaseline, formatAge } from "../../src/action/history.js";
 import type { Results } from "../../src/results/schema.js";
 import { FakeGitHub } from "../helpers/fake-github.js";
@@ -27,6 +28,7 @@ import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 const readBoth = async (store: HistoryStore, key: string) => ({ history: await store.readHistory(key), latest: await store.readLatest(key) });
 const sha = (i: number) => createHash("sha1").update(`commit ${i}`).digest("hex");
 const KEY = { profile: "pg-quick", arch: "x86_64" };
+const ALERT_CTX = { profile: "pg-quick", arch: "x86_64", branch: "main", store: "branch db-bench-gate-data", repoUrl: null, cc: [], runUrl: "https://github.com/o/r/actions/runs/7", maxLength: COMMENT_LIMIT };
 
 /** A baseline run of commit i: one variant, QPS about `qps`, instructions per op about `perOp`. */
 function baselineOf(i: number, qps: number, perOp: number): Results {
@@ -119,7 +121,7 @@ describe("change points of the history", () => {
 
   it("the alert names the range with a compare link, the size with its interval, cc's people and draws the chart", () => {
     const regressions = detectChanges(historyWithSlowdown(), () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select");
-    const { title, body } = alertMarkdown(regressions, { profile: "pg-quick", arch: "x86_64", branch: "main", store: "branch db-bench-gate-data", repoUrl: "https://github.com/o/r", cc: ["@alice", "@org/perf"] });
+    const { title, body } = alertMarkdown(regressions, { ...ALERT_CTX, repoUrl: "https://github.com/o/r", cc: ["@alice", "@org/perf"] });
     expect(title).toBe(`db-bench-gate: main regressed at ${sha(4).slice(0, 12)} (pg-quick on x86_64: select)`);
     expect(body).toContain("cc @alice @org/perf");
     expect(body).toContain(`[\`${sha(3).slice(0, 12)}..${sha(4).slice(0, 12)}\`](https://github.com/o/r/compare/${sha(3)}...${sha(4)})`);
@@ -134,9 +136,50 @@ describe("change points of the history", () => {
   it("the alert's chart shows the change point even when it is older than the newest 60 runs", () => {
     const [change] = detectChanges(historyWithSlowdown(4, 70), () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select" && c.channel === "qps");
     expect(change!.firstBad.commit).toBe(sha(4));
-    const { body } = alertMarkdown([change!], { profile: "pg-quick", arch: "x86_64", branch: "main", store: "branch db-bench-gate-data", repoUrl: null, cc: [] });
+    const { body } = alertMarkdown([change!], ALERT_CTX);
     expect(body).toContain(`"${sha(3).slice(0, 7)}", "${sha(4).slice(0, 7)}"`);
     expect(body).toContain(`relative to ${sha(0).slice(0, 7)}"`);
+  });
+
+  describe("an alert over GitHub's limit", () => {
+    // 300 steps regressed at once (a compiler change, say): each a QPS change of its own size, the worst last
+    const [change] = detectChanges(historyWithSlowdown(4, 60), () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select" && c.channel === "qps");
+    const many = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ ...change!, step: `sysbench.read-only.range100.pk${i}`, size: { ...change!.size, estimate: 0.9 - i / (2 * count) } }));
+    const worst = (count: number) => `sysbench.read-only.range100.pk${count - 1}`;
+    const mildest = "sysbench.read-only.range100.pk0";
+    const limit = COMMENT_LIMIT - 100;
+
+    it("drops every chart first, then the mildest rows with their bisect commands, and says so; the range and the worst's size and command stay", () => {
+      const full = alertMarkdown(many(300), { ...ALERT_CTX, maxLength: Infinity }).body;
+      expect(full.length).toBeGreaterThan(2 * COMMENT_LIMIT);
+      const { body } = alertMarkdown(many(300), { ...ALERT_CTX, maxLength: limit });
+      expect(body.length).toBeLessThanOrEqual(limit);
+      expect(body.length).toBeGreaterThan(limit - 2_000);
+      expect(body).toContain(`the first bad run measured \`${sha(4).slice(0, 12)}\`, the last good one \`${sha(3).slice(0, 12)}\``);
+      expect(body).not.toContain("xychart-beta");
+      // worst first: its row, size and bisect command; the mildest is among those left out, named
+      expect(body).toMatch(new RegExp(`\\| \`${worst(300).replace(/\./g, "\\.")}\` +\\| QPS +\\| .* \\| 0\\.40 \\(`));
+      expect(body).toContain(`--good ${sha(3)} --bad ${sha(4)} --steps '${worst(300)}'`);
+      expect(body).not.toContain(`--steps '${mildest}'`);
+      const kept = body.match(/^db-bench-gate bisect /gm)!.length;
+      expect(kept).toBeGreaterThan(50);
+      expect(body).toContain(`Left out to fit GitHub's limit of ${limit.toLocaleString("en-US")} characters: the ${300 - kept} mildest regressions (`);
+      expect(body).toContain(`\`${mildest}\` QPS)`);
+      expect(body).toContain("; the charts of every regression. The [baseline run's job summary](https://github.com/o/r/actions/runs/7) has them all.");
+    });
+
+    it("keeps every row and the charts of the worst when only the charts are too many", () => {
+      const { body } = alertMarkdown(many(60), { ...ALERT_CTX, maxLength: limit });
+      expect(body.length).toBeLessThanOrEqual(limit);
+      expect(body.match(/^db-bench-gate bisect /gm)).toHaveLength(60);
+      const charts = body.match(/xychart-beta/g)!.length;
+      expect(charts).toBeGreaterThan(0);
+      expect(charts).toBeLessThan(60);
+      expect(body).toContain(`### ${worst(60)} · QPS`);
+      expect(body).not.toContain(`### ${mildest} · QPS`);
+      expect(body).toContain(`Left out to fit GitHub's limit of ${limit.toLocaleString("en-US")} characters: the charts of all but the ${charts} worst regressions.`);
+    });
   });
 
   it("keeps the committed JSON Schema equal to the generated one", () => {
