@@ -3,10 +3,14 @@
  * and both stores (the runner's cache dir; a data branch written through a stand-in GitHub on loopback).
  */
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { execa } from "execa";
 import { afterAll, describe, expect, it } from "vitest";
+import type { ModeContext } from "../../src/action/context.js";
+import { inputVariable, readInputs } from "../../src/action/inputs.js";
+import { CleanupRegistry } from "../../src/cleanup.js";
 import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
 import { InputError } from "../../src/errors.js";
 import { detectChanges } from "../../src/history/detect.js";
@@ -19,7 +23,7 @@ import { alertIssueMarker } from "../../src/publish/issue.js";
 import { updateHistory } from "../../src/publish/history.js";
 import { alertMarkdown } from "../../src/report/history.js";
 import { COMMENT_LIMIT } from "../../src/report/markdown.js";
-import { findBaseline, formatAge } from "../../src/action/history.js";
+import { bisectNewAlerts, findBaseline, formatAge } from "../../src/action/history.js";
 import type { Results } from "../../src/results/schema.js";
 import { FakeGitHub } from "../helpers/fake-github.js";
 import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
@@ -300,6 +304,56 @@ describe("history stores", () => {
     expect(update!.warnings).toEqual([`the alert issue for ${sha(4).slice(0, 12)} was not written: Validation Failed: body is too long`]);
     expect(update!.markdown).toContain("### History of `main`");
     expect((await readBoth(store, historyKey(update!.history.profile, update!.history.arch))).history!.records).toHaveLength(8);
+  });
+
+  it("bisect-on-alert: a range of one commit is said on the new alert without building; a range it cannot search is said as such; an updated alert is left alone", async () => {
+    const client = createGitHubClient(fake.token, fake.url);
+    const repo = { owner: fake.owner, repo: fake.repo };
+    const git = (...args: string[]) => execa("git", ["-C", gitDir, "-c", "user.name=t", "-c", "user.email=t@t", ...args]);
+    const gitDir = mkdtempSync(join(dir, "repo-"));
+    await git("init", "-q");
+    await git("commit", "-q", "--allow-empty", "-m", "good");
+    const good = (await git("rev-parse", "HEAD")).stdout;
+    await git("commit", "-q", "--allow-empty", "-m", "slower");
+    const bad = (await git("rev-parse", "HEAD")).stdout;
+    const [change] = detectChanges(historyWithSlowdown(), () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select" && c.channel === "qps");
+    const warnings: string[] = [];
+    const core = { info: () => undefined, warning: (m: string) => void warnings.push(m), setOutput: () => undefined, setFailed: () => undefined, saveState: () => undefined, group: <T>(_: string, f: () => Promise<T>) => f() };
+    const ctx = {
+      core,
+      inputs: readInputs({ GITHUB_EVENT_NAME: "push", [inputVariable("repo-path")]: gitDir, [inputVariable("bisect-on-alert")]: "true" }),
+      event: { kind: "other", name: "push" },
+      env: {},
+      github: { client, repo, token: fake.token, author: async () => fake.identity.login },
+      cacheDir: join(dir, "never-built"),
+      jobRoot: join(dir, "no-job-root"),
+      registry: new CleanupRegistry(),
+    } as unknown as ModeContext;
+    const alertOn = (lastGood: string, firstBad: string, action: "created" | "updated") => {
+      const issue = fake.addIssue({ title: `alert ${firstBad.slice(0, 7)}` });
+      const regression = { ...change!, lastGood: { ...change!.lastGood, commit: lastGood }, firstBad: { ...change!.firstBad, commit: firstBad } };
+      const update = { history: historyWithSlowdown(), changes: [regression], markdown: "", warnings: [], alerts: [{ number: issue.number, url: "", action, firstBad }] };
+      return { issue, update };
+    };
+
+    const one = alertOn(good, bad, "created");
+    const summary = await bisectNewAlerts(ctx, one.update, 60);
+    const [comment, ...more] = fake.commentsOn(one.issue.number);
+    expect(more).toEqual([]);
+    expect(comment!.body).toBe(summary);
+    expect(comment!.body).toContain(`the first bad commit is \`${bad.slice(0, 12)}\``);
+    expect(comment!.body).toContain(`the only commit after the last good run's \`${good.slice(0, 12)}\` (first-parent): nothing to bisect, nothing was built`);
+    expect(existsSync(join(dir, "never-built"))).toBe(false);
+
+    const unknown = "1".repeat(40);
+    const lost = alertOn(unknown, bad, "created");
+    await bisectNewAlerts(ctx, lost.update, 60);
+    expect(fake.commentsOn(lost.issue.number).map((c) => c.body)).toEqual([expect.stringContaining(`could not tell: ${gitDir}: the last good run's commit: ${unknown} is not a commit`)]);
+    expect(warnings).toEqual([expect.stringMatching(new RegExp(`^bisect-on-alert of ${unknown.slice(0, 12)}\\.\\.${bad.slice(0, 12)}: .*: ${unknown} is not a commit`))]);
+
+    const updated = alertOn(good, bad, "updated");
+    expect(await bisectNewAlerts(ctx, updated.update, 60)).toBe("");
+    expect(fake.commentsOn(updated.issue.number)).toEqual([]);
   });
 
   it("the baseline lookup counts only the baseline workflow's runs, and falls back to the history's copy when the artifact expired, saying so and how old", async () => {
