@@ -2,7 +2,7 @@
 import { markdownTable } from "markdown-table";
 import type { BisectReport } from "../bisect.js";
 import { escapeMarkdown, inlineCode, repoLink } from "./escape.js";
-import { formatDuration, formatInstructionRatio, formatInterval, shortSha } from "./format.js";
+import { formatDuration, formatInstructionRatio, formatInterval, plural, shortSha } from "./format.js";
 
 const commitLink = (commit: string, repoUrl: string | null) => repoLink(shortSha(commit), repoUrl, `commit/${commit}`, true);
 
@@ -21,7 +21,7 @@ export function bisectMarkdown(report: BisectReport, repoUrl: string | null): st
       ? `## 🔎 db-bench-gate bisect: the first bad commit is ${link(report.firstBad)}`
       : `## 🔎 db-bench-gate bisect: no commit between ${link(report.good)} and ${link(report.bad)} is bad against its parent`,
     "",
-    `${report.commits.length} commits after ${link(report.good)} up to ${link(report.bad)} (first-parent), steps ${report.steps.map((s) => inlineCode(s)).join(", ")}; ${report.probes.length} probes, ${formatDuration(total)} in all, each measured interleaved against the commit named.`,
+    `${plural(report.commits.length, "commit")} after ${link(report.good)} up to ${link(report.bad)} (first-parent), steps ${report.steps.map((s) => inlineCode(s)).join(", ")}; ${plural(report.probes.length, "probe")}, ${formatDuration(total)} in all, each measured interleaved against the commit named.`,
     "",
     confirmed
       ? `${link(report.firstBad)} against its parent ${link(report.parent)}:`
