@@ -8,7 +8,7 @@
 import { execa } from "execa";
 import picomatch from "picomatch";
 import { childEnv } from "./child-env.js";
-import type { CleanupRegistry } from "./cleanup.js";
+import { withTimeLimit, type CleanupRegistry } from "./cleanup.js";
 import { compareRun } from "./compare/compare.js";
 import { stepsWithVerdict } from "./compare/gate.js";
 import type { Comparison } from "./compare/types.js";
@@ -17,6 +17,7 @@ import { InputError, PipelineError } from "./errors.js";
 import type { Log } from "./log.js";
 import { runBenchmark } from "./pipeline.js";
 import { realPorts } from "./pipeline-ports.js";
+import { formatDuration, plural } from "./report/format.js";
 import type { Results } from "./results/schema.js";
 
 /** More commits than this between good and bad is a range to narrow with the history first. */
@@ -75,34 +76,39 @@ export async function commitsBetween(repo: string, good: string, bad: string, fi
   return { good: goodSha, bad: badSha, commits };
 }
 
+/** The steps built and measured: a glob of step ids (picomatch; the CLI's and bisect mode's), or the ids themselves (an alert's). */
+export type BisectSteps = { glob: string } | { ids: readonly string[] };
+
 export interface BisectOptions {
   repo: string;
   good: string;
   bad: string;
-  /** a glob of step ids (picomatch): only these are built and measured */
-  steps: string;
+  steps: BisectSteps;
   /** the plan measuring `probe` (head) against `against` (base) */
   planFor: (against: string, probe: string) => Promise<Plan>;
   registry: CleanupRegistry;
   log: Log;
   fields: BisectFields;
+  /** stop (every probe's processes and files removed) after this many seconds, saying how far it got; none: the run's own timeout */
+  timeLimitS?: number;
 }
 
 export async function bisect(options: BisectOptions): Promise<BisectReport> {
   const { log } = options;
   const { good, bad, commits } = await commitsBetween(options.repo, options.good, options.bad, options.fields);
-  const matches = picomatch(options.steps, { dot: true });
+  const chosenSteps = options.steps;
+  const matches = "glob" in chosenSteps ? picomatch(chosenSteps.glob, { dot: true }) : (id: string) => chosenSteps.ids.includes(id);
   let steps: string[] = [];
   const probes: Probe[] = [];
 
-  const measure = async (against: string, commit: string): Promise<Probe> => {
+  const measure = async (against: string, commit: string, registry: CleanupRegistry): Promise<Probe> => {
     const started = performance.now();
     const plan = await options.planFor(against, commit);
     const chosen = plan.run.profile.steps.filter((s) => matches(s.id));
     if (chosen.length === 0) throw new InputError(`matches none of the profile's steps (${plan.run.profile.steps.map((s) => s.id).join(", ")})`, undefined, options.fields.steps);
     steps = chosen.map((s) => s.id);
-    const results = await runBenchmark({ ...plan.run, profile: { ...plan.run.profile, steps: chosen } }, options.registry, log, realPorts);
-    options.registry.signal.throwIfAborted();
+    const results = await runBenchmark({ ...plan.run, profile: { ...plan.run.profile, steps: chosen } }, registry, log, realPorts);
+    registry.signal.throwIfAborted();
     const comparison = compareRun(results, plan.compare);
     const errors = stepsWithVerdict(comparison, "error");
     if (errors.length > 0) throw new PipelineError(`the probe of ${commit.slice(0, 12)} against ${against.slice(0, 12)} failed in ${errors.join(", ")}: it cannot be judged good or bad`);
@@ -116,14 +122,21 @@ export async function bisect(options: BisectOptions): Promise<BisectReport> {
   // commits[hi] is bad (given); lo is the newest known good index, -1 standing for `good` itself
   let lo = -1;
   let hi = commits.length - 1;
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if ((await measure(good, commits[mid]!)).bad) hi = mid;
-    else lo = mid;
-  }
-  const firstBad = commits[hi]!;
-  const parent = hi === 0 ? good : commits[hi - 1]!;
-  const earlier = probes.find((p) => p.commit === firstBad && p.against === parent);
-  const verdict = earlier ?? (await measure(parent, firstBad));
-  return { good, bad, commits, steps, firstBad, parent, probes, verdict };
+  const search = async (registry: CleanupRegistry): Promise<BisectReport> => {
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if ((await measure(good, commits[mid]!, registry)).bad) hi = mid;
+      else lo = mid;
+    }
+    const firstBad = commits[hi]!;
+    const parent = hi === 0 ? good : commits[hi - 1]!;
+    const earlier = probes.find((p) => p.commit === firstBad && p.against === parent);
+    const verdict = earlier ?? (await measure(parent, firstBad, registry));
+    return { good, bad, commits, steps, firstBad, parent, probes, verdict };
+  };
+  if (options.timeLimitS === undefined) return search(options.registry);
+  // the range narrowed so far is what a stopped bisect still tells
+  const stopped = (seconds: number) =>
+    `the bisect stopped at its time limit of ${formatDuration(seconds)} after ${plural(probes.length, "probe")}: the first bad commit is after ${(lo < 0 ? good : commits[lo]!).slice(0, 12)} up to ${commits[hi]!.slice(0, 12)}`;
+  return withTimeLimit(options.registry, options.timeLimitS * 1000, stopped, search, (m) => log.info(m));
 }

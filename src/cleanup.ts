@@ -97,9 +97,7 @@ export async function withCleanup<T>(
 ): Promise<T> {
   const registry = new CleanupRegistry();
   const warn = options.warn ?? ((message: string) => console.error(message));
-  const finish = async (reason: Error): Promise<void> => {
-    for (const failure of await registry.runAll(reason)) warn(`cleanup: ${failure}`);
-  };
+  const finish = (reason: Error): Promise<void> => cleanUp(registry, reason, warn);
 
   const onSignal = (signal: NodeJS.Signals): void => {
     removeHandlers();
@@ -121,22 +119,58 @@ export async function withCleanup<T>(
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
 
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    if (options.timeoutMs === undefined) return;
-    timer = setTimeout(() => {
-      const error = new PipelineError(`timed out after ${Math.round(options.timeoutMs! / 1000)} s`);
-      // Rejected before cancelling: whatever the work does once cancelled, the run has timed out.
-      reject(error);
-      registry.cancel(error);
-    }, options.timeoutMs);
-  });
-
   try {
-    return await Promise.race([work(registry), timeout]);
+    return await raceTimeout(work(registry), registry, options.timeoutMs, (s) => `timed out after ${s} s`);
   } finally {
-    clearTimeout(timer);
     removeHandlers();
     await finish(new PipelineError("the run finished"));
+  }
+}
+
+/** Runs every action of `registry`; each failure is a warning. */
+async function cleanUp(registry: CleanupRegistry, reason: Error, warn: (message: string) => void): Promise<void> {
+  for (const failure of await registry.runAll(reason)) warn(`cleanup: ${failure}`);
+}
+
+/** `work`, or after `timeoutMs` (none: never) the error `message(seconds)`, with `registry` cancelled. */
+async function raceTimeout<T>(work: Promise<T>, registry: CleanupRegistry, timeoutMs: number | undefined, message: (seconds: number) => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    if (timeoutMs === undefined) return;
+    timer = setTimeout(() => {
+      const error = new PipelineError(message(Math.round(timeoutMs / 1000)));
+      // Rejected before cancelling: whatever the work does once cancelled, it has timed out.
+      reject(error);
+      registry.cancel(error);
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Runs `work` with a registry of its own, inside `parent`'s run: what it registers is removed when it
+ * settles or after `timeoutMs` (then it fails with `message(seconds)`), and, the parent being
+ * cancelled, stopped and removed before the parent's older resources. The parent run goes on after it.
+ */
+export async function withTimeLimit<T>(
+  parent: CleanupRegistry,
+  timeoutMs: number,
+  message: (seconds: number) => string,
+  work: (registry: CleanupRegistry) => Promise<T>,
+  warn: (message: string) => void,
+): Promise<T> {
+  const registry = new CleanupRegistry();
+  const handle = await parent.register("a time-limited part of the run", () => cleanUp(registry, new PipelineError("its part of the run finished"), warn));
+  const onParentCancel = (): void => registry.cancel(new PipelineError("the run was cancelled"));
+  parent.signal.addEventListener("abort", onParentCancel, { once: true });
+  try {
+    return await raceTimeout(work(registry), registry, timeoutMs, message);
+  } finally {
+    parent.signal.removeEventListener("abort", onParentCancel);
+    await handle.run();
   }
 }

@@ -26,7 +26,7 @@ export const INPUT_NAMES = [
   "instructions-fail-above", "instructions-warn-above", "instructions-improve-below", "noise-floor", "fail-on", "fail-on-regression", "time-budget",
   "count-instructions", "shard", "runner-cost",
   "timeouts", "cache-dir", "cache-size-cap", "allow-fork-prs", "trusted-label", "comment", "cc", "accept-label",
-  "skip-label", "skip", "results-path", "artifact-name", "history", "history-branch", "alert-cc", "bisect-steps", "baseline-workflow", "token",
+  "skip-label", "skip", "results-path", "artifact-name", "history", "history-branch", "alert-cc", "bisect-on-alert", "bisect-steps", "baseline-workflow", "token",
 ] as const;
 export type InputName = (typeof INPUT_NAMES)[number];
 
@@ -96,6 +96,8 @@ export interface ActionInputs {
   historyBranch: string;
   /** people or teams the alert issue mentions, as @name */
   alertCc: string[];
+  /** baseline mode: a new alert is bisected on this runner (timeouts.alert_bisect_s) and the result commented on it */
+  bisectOnAlert: boolean;
   /** bisect mode: glob of step ids */
   bisectSteps: string;
   /** the workflow file whose push runs store baselines; null: this run's workflow */
@@ -168,6 +170,7 @@ const InputsSchema = z.object({
     .regex(/^(?!-)(?!.*\.\.)[A-Za-z0-9._/-]+$/, { error: (issue) => `expected a branch name, got ${quoted(issue.input)}` })
     .default("db-bench-gate-data"),
   "alert-cc": z.string().optional(),
+  "bisect-on-alert": boolean.default(false),
   "bisect-steps": z.string().default("*"),
   "baseline-workflow": z.string().optional(),
   token: z.string().optional(),
@@ -336,6 +339,7 @@ export function readInputs(env: Record<string, string | undefined>): ActionInput
     history: inputs.history,
     historyBranch: inputs["history-branch"],
     alertCc: parseCc(inputs["alert-cc"] ?? "", "alert-cc"),
+    bisectOnAlert: inputs["bisect-on-alert"],
     bisectSteps: inputs["bisect-steps"],
     baselineWorkflow: inputs["baseline-workflow"] ?? null,
     token: inputs.token ?? null,

@@ -152,7 +152,7 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
         config,
         thresholdsFromFlags(flags),
       );
-    const report = await withCleanup((registry) => bisect({ repo: flags.repo, good: flags.good, bad: flags.bad, steps: flags.steps, planFor, registry, log, fields: CLI_BISECT_FIELDS }), { warn: (m) => log.info(m) });
+    const report = await withCleanup((registry) => bisect({ repo: flags.repo, good: flags.good, bad: flags.bad, steps: { glob: flags.steps }, planFor, registry, log, fields: CLI_BISECT_FIELDS }), { warn: (m) => log.info(m) });
     await emit(bisectMarkdown(report, null), flags.reportOut, io);
     log.info(report.verdict.bad ? `first bad commit: ${report.firstBad}` : `no bad commit confirmed between ${report.good} and ${report.bad}`);
     setExitCode(0);

@@ -17,6 +17,7 @@ export const TimeoutsSchema = z
     load_s: seconds.describe("each command that loads a data set"),
     lock_s: seconds.describe("waiting for another process building the same commit"),
     run_s: seconds.describe("the whole run, cleanup included"),
+    alert_bisect_s: seconds.describe("baseline mode's bisect after a new alert (bisect-on-alert), all its probes"),
   })
   .partial()
   .strict();
@@ -26,9 +27,10 @@ export type Timeouts = Required<TimeoutsInput>;
 
 /**
  * Fit for the profiles on a 2-core runner: a cold PostgreSQL make is ~5 min, MariaDB's 12-20 (phases
- * get an hour); a build lock waits for up to two such builds; a run of the longest profile fits in 6 h.
+ * get an hour); a build lock waits for up to two such builds; a run of the longest profile fits in 6 h;
+ * a bisect after an alert gets an hour of the baseline runner (a handful of cached builds and short runs).
  */
-export const DEFAULT_TIMEOUTS: Timeouts = { build_s: 3600, start_s: 300, load_s: 3600, lock_s: 7200, run_s: 6 * 3600 };
+export const DEFAULT_TIMEOUTS: Timeouts = { build_s: 3600, start_s: 300, load_s: 3600, lock_s: 7200, run_s: 6 * 3600, alert_bisect_s: 3600 };
 
 /** `text` (YAML or JSON) -> the fields it sets; `source` (e.g. "input timeouts") is named in errors. */
 export function parseTimeouts(text: string, source: string): TimeoutsInput {

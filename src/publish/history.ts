@@ -7,6 +7,7 @@ import { detectChanges, type HistoryChange } from "../history/detect.js";
 import { appendRecord, historyRecordOf, type HistoryFile } from "../history/record.js";
 import { historyKey, type HistoryStore } from "../history/store.js";
 import { alertMarkdown, historySummaryMarkdown, type HistoryContext } from "../report/history.js";
+import { COMMENT_LIMIT } from "../report/markdown.js";
 import type { Results } from "../results/schema.js";
 import type { GitHubClient, RepoRef } from "./github.js";
 import { alertIssueMarker, upsertMarkedIssue, type MarkedIssueResult } from "./issue.js";
@@ -53,10 +54,12 @@ export async function updateHistory(
     const byFirstBad = new Map<string, HistoryChange[]>();
     for (const c of changes.filter((x) => x.regression)) byFirstBad.set(c.firstBad.commit, [...(byFirstBad.get(c.firstBad.commit) ?? []), c]);
     for (const [firstBad, regressions] of byFirstBad) {
-      const { title, body } = alertMarkdown(regressions, { ...ctx, cc: alert.cc });
-      // one issue the API refuses (an error, a body too long) costs neither the others nor the summary
+      const marker = alertIssueMarker(key, firstBad);
+      // the marker's line goes before the body
+      const { title, body } = alertMarkdown(regressions, { ...ctx, cc: alert.cc, runUrl: options.run.url, maxLength: COMMENT_LIMIT - marker.length - 1 });
+      // one issue the API refuses costs neither the others nor the summary
       try {
-        const issue = await upsertMarkedIssue(alert.client, { ...alert.repo, author: await alert.author(), marker: alertIssueMarker(key, firstBad), title, body, closedToo: true });
+        const issue = await upsertMarkedIssue(alert.client, { ...alert.repo, author: await alert.author(), marker, title, body, closedToo: true });
         alerts.push({ ...issue, firstBad });
       } catch (e) {
         warnings.push(`the alert issue for ${firstBad.slice(0, 12)} was not written: ${(e as Error).message.split("\n")[0]}`);

@@ -1,11 +1,13 @@
-/** The bisect report: the first bad commit, its change against its parent per step, and every probe. Pure. */
+/** The bisect report: the first bad commit, its change against its parent per step, and every probe; and what a bisect after an alert found. Pure. */
 import { markdownTable } from "markdown-table";
 import type { BisectReport } from "../bisect.js";
-import { inlineCode, repoLink } from "./escape.js";
-import { formatDuration, formatInstructionRatio, formatInterval, shortSha } from "./format.js";
+import { escapeMarkdown, inlineCode, repoLink } from "./escape.js";
+import { formatDuration, formatInstructionRatio, formatInterval, plural, shortSha } from "./format.js";
+
+const commitLink = (commit: string, repoUrl: string | null) => repoLink(shortSha(commit), repoUrl, `commit/${commit}`, true);
 
 export function bisectMarkdown(report: BisectReport, repoUrl: string | null): string {
-  const link = (commit: string) => repoLink(shortSha(commit), repoUrl, `commit/${commit}`, true);
+  const link = (commit: string) => commitLink(commit, repoUrl);
   const { verdict } = report;
   const confirmed = verdict.bad;
   const rows = verdict.comparison.steps.map((s) => {
@@ -19,7 +21,7 @@ export function bisectMarkdown(report: BisectReport, repoUrl: string | null): st
       ? `## 🔎 db-bench-gate bisect: the first bad commit is ${link(report.firstBad)}`
       : `## 🔎 db-bench-gate bisect: no commit between ${link(report.good)} and ${link(report.bad)} is bad against its parent`,
     "",
-    `${report.commits.length} commits after ${link(report.good)} up to ${link(report.bad)} (first-parent), steps ${report.steps.map((s) => inlineCode(s)).join(", ")}; ${report.probes.length} probes, ${formatDuration(total)} in all, each measured interleaved against the commit named.`,
+    `${plural(report.commits.length, "commit")} after ${link(report.good)} up to ${link(report.bad)} (first-parent), steps ${report.steps.map((s) => inlineCode(s)).join(", ")}; ${plural(report.probes.length, "probe")}, ${formatDuration(total)} in all, each measured interleaved against the commit named.`,
     "",
     confirmed
       ? `${link(report.firstBad)} against its parent ${link(report.parent)}:`
@@ -34,4 +36,33 @@ export function bisectMarkdown(report: BisectReport, repoUrl: string | null): st
     "</details>",
     "",
   ].join("\n");
+}
+
+/** The outcome of the bisect baseline mode runs after a new alert, over the alert's range (last good..first bad run). */
+export type AlertBisect =
+  | { kind: "bisected"; report: BisectReport }
+  /** the range is the first bad run's commit alone: nothing to search */
+  | { kind: "one-commit"; lastGood: string; firstBad: string }
+  /** `error`: its first line, why it could not tell */
+  | { kind: "failed"; lastGood: string; firstBad: string; error: string };
+
+/** The alert issue's comment on its bisect. */
+export function alertBisectMarkdown(outcome: AlertBisect, repoUrl: string | null): string {
+  if (outcome.kind === "bisected") return bisectMarkdown(outcome.report, repoUrl);
+  const [good, bad] = [commitLink(outcome.lastGood, repoUrl), commitLink(outcome.firstBad, repoUrl)];
+  return outcome.kind === "one-commit"
+    ? [
+        `## 🔎 db-bench-gate bisect: the first bad commit is ${bad}`,
+        "",
+        `${bad} is the only commit after the last good run's ${good} (first-parent): nothing to bisect, nothing was built. Its change is the alert's size.`,
+        "",
+      ].join("\n")
+    : [
+        `## 🔎 db-bench-gate bisect: the first bad commit after ${good} up to ${bad} is not known`,
+        "",
+        `The bisect after this alert could not tell: ${escapeMarkdown(outcome.error)}`,
+        "",
+        "The alert's `db-bench-gate bisect` command runs it again (on a runner like the baseline's). The baseline job needs every commit of the range: `fetch-depth: 0` on actions/checkout.",
+        "",
+      ].join("\n");
 }

@@ -9,6 +9,7 @@ import { CHANGE_SIG_LEVEL, type HistoryChange } from "../history/detect.js";
 import { trendChart } from "./chart.js";
 import { escapeMarkdown, inlineCode, repoLink } from "./escape.js";
 import { formatInterval, plural, shortSha } from "./format.js";
+import { hardCut } from "./markdown.js";
 
 /** A channel's names: in a table's column, a chart's title and y axis, and a section's heading. */
 const CHANNEL: Record<Channel, { column: string; chart: string; axis: string; heading: string }> = {
@@ -67,30 +68,73 @@ export function historySummaryMarkdown(history: HistoryFile, changes: readonly H
   ].join("\n");
 }
 
-/** The alert issue's title and body for the regressions found (at least one). */
-export function alertMarkdown(regressions: readonly HistoryChange[], ctx: HistoryContext & { cc: readonly string[] }): { title: string; body: string } {
-  const [first] = regressions;
+/** How far a regression is from no change (1), either way: the order in which the alert shows, and keeps, them. */
+const severity = (c: HistoryChange): number => Math.abs(Math.log(c.size.estimate));
+
+export interface AlertOptions {
+  cc: readonly string[];
+  /** the baseline run that raised or updated the alert: its job summary has every chart and change */
+  runUrl: string | null;
+  /** the body's limit in characters (GitHub's, less the marker's line) */
+  maxLength: number;
+}
+
+/**
+ * The alert issue's title and body for the regressions found (at least one), worst first. A body over
+ * `maxLength` leaves out, in this order, the charts (the mildest regression's first), then the rows with
+ * their bisect commands (the mildest first; the worst is always kept), and says what it left out.
+ */
+export function alertMarkdown(regressions: readonly HistoryChange[], ctx: HistoryContext & AlertOptions): { title: string; body: string } {
+  const sorted = [...regressions].sort((a, b) => severity(b) - severity(a));
+  const [first] = sorted;
   if (!first) throw new Error("an alert needs a regression");
-  const steps = [...new Set(regressions.map((r) => r.step))];
-  const bisect = regressions.map((r) => `db-bench-gate bisect --repo . --good ${r.lastGood.commit} --bad ${r.firstBad.commit} --steps '${r.step}'`);
-  return {
-    title: `db-bench-gate: ${ctx.branch} regressed at ${shortSha(first.firstBad.commit)} (${ctx.profile} on ${ctx.arch}: ${steps.slice(0, 3).join(", ")}${steps.length > 3 ? ", ..." : ""})`,
-    body: [
-      `## ⚠️ A regression on ${inlineCode(ctx.branch)} · ${escapeMarkdown(`${ctx.profile} · ${ctx.arch}`)}`,
-      "",
-      ctx.cc.length ? `cc ${ctx.cc.join(" ")}` : "",
-      "",
-      `The history of ${inlineCode(ctx.branch)} (${escapeMarkdown(ctx.store)}) has a change point below the threshold: the first bad run measured ${inlineCode(shortSha(first.firstBad.commit))}, the last good one ${inlineCode(shortSha(first.lastGood.commit))}.`,
-      "",
-      changesTable(regressions, ctx.repoUrl),
-      "",
-      "When the range holds several commits, `mode: bisect` (or the CLI) finds the first bad one:",
-      "",
-      "```sh",
-      ...bisect,
-      "```",
-      "",
-      ...regressions.flatMap((r) => [`### ${escapeMarkdown(r.step)} · ${CHANNEL[r.channel].heading}`, "", stepChart(r.step, r.channel, r.series, r.series.indexOf(r.firstBad)), ""]),
-    ].join("\n"),
+  const steps = [...new Set(sorted.map((r) => r.step))];
+  const title = `db-bench-gate: ${ctx.branch} regressed at ${shortSha(first.firstBad.commit)} (${ctx.profile} on ${ctx.arch}: ${steps.slice(0, 3).join(", ")}${steps.length > 3 ? ", ..." : ""})`;
+  const render = (rows: number, charts: number) => alertBody(sorted, ctx, rows, charts);
+  const fits = (text: string) => text.length <= ctx.maxLength;
+  const n = sorted.length;
+  if (fits(render(n, n))) return { title, body: render(n, n) };
+  // the most that fit of what is left out first: charts with every row, else rows without charts
+  const most = (limit: number, fitsWith: (k: number) => boolean): number => {
+    let [low, high] = [0, limit];
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (fitsWith(mid)) low = mid;
+      else high = mid - 1;
+    }
+    return low;
   };
+  if (fits(render(n, 0))) return { title, body: render(n, most(n, (k) => fits(render(n, k)))) };
+  const body = render(Math.max(1, most(n, (k) => fits(render(k, 0)))), 0);
+  return { title, body: fits(body) ? body : hardCut(body, ctx.maxLength) };
+}
+
+/** The alert's body with the `rows` worst regressions (their rows and bisect commands) and the charts of the `charts` worst. */
+function alertBody(sorted: readonly HistoryChange[], ctx: HistoryContext & AlertOptions, rows: number, charts: number): string {
+  const [first] = sorted as [HistoryChange];
+  const shown = sorted.slice(0, rows);
+  const bisect = shown.map((r) => `db-bench-gate bisect --repo . --good ${r.lastGood.commit} --bad ${r.firstBad.commit} --steps '${r.step}'`);
+  const left = [
+    rows < sorted.length ? `the ${plural(sorted.length - rows, "mildest regression")} (${sorted.slice(rows).map((r) => `${inlineCode(r.step)} ${CHANNEL[r.channel].column}`).join(", ")})` : "",
+    charts < rows ? `the charts of ${charts === 0 ? "every regression" : `all but the ${plural(charts, "worst regression")}`}` : "",
+  ].filter(Boolean);
+  const summary = ctx.runUrl ? `The [baseline run's job summary](${ctx.runUrl})` : "The baseline run's job summary";
+  return [
+    `## ⚠️ A regression on ${inlineCode(ctx.branch)} · ${escapeMarkdown(`${ctx.profile} · ${ctx.arch}`)}`,
+    "",
+    ctx.cc.length ? `cc ${ctx.cc.join(" ")}` : "",
+    "",
+    `The history of ${inlineCode(ctx.branch)} (${escapeMarkdown(ctx.store)}) has a change point below the threshold: the first bad run measured ${inlineCode(shortSha(first.firstBad.commit))}, the last good one ${inlineCode(shortSha(first.lastGood.commit))}.`,
+    "",
+    changesTable(shown, ctx.repoUrl),
+    "",
+    ...(left.length ? [`Left out to fit GitHub's limit of ${ctx.maxLength.toLocaleString("en-US")} characters: ${left.join("; ")}. ${summary} has them all.`, ""] : []),
+    "When the range holds several commits, `mode: bisect` (or the CLI) finds the first bad one:",
+    "",
+    "```sh",
+    ...bisect,
+    "```",
+    "",
+    ...shown.slice(0, charts).flatMap((r) => [`### ${escapeMarkdown(r.step)} · ${CHANNEL[r.channel].heading}`, "", stepChart(r.step, r.channel, r.series, r.series.indexOf(r.firstBad)), ""]),
+  ].join("\n");
 }

@@ -205,7 +205,7 @@ export function renderMarkdown(comparisons: Comparison[], options: MarkdownOptio
 }
 
 /** Last resort when even the headline part is too long (a tiny limit): cut the text itself and say so. */
-function hardCut(text: string, maxLength: number): string {
+export function hardCut(text: string, maxLength: number): string {
   const notice = "\n\n✂️ Cut at the size limit.\n";
   if (maxLength <= notice.length) return text.slice(0, maxLength);
   return text.slice(0, maxLength - notice.length) + notice;

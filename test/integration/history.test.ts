@@ -1,11 +1,14 @@
 /**
  * The main branch's history end to end, through the bundled action (dist/index.js) against the stand-in
  * GitHub on loopback: the demo fork gets 8 commits on main, the 5th planting a slowdown (extra work per
- * executed query); `baseline` runs on each append to the data branch (written through the git data API),
- * the change point is found at the 5th commit and raises one alert issue (updated, not duplicated) naming
- * the range, the size with its interval and the chart; `bisect` between the first and the last commit
- * finds the 5th. Real builds (one per commit: ccache hits but the 5th's one file, then cached prefixes),
- * real PostgreSQL, pgbench and valgrind; profile pg-history (one step, instructions counted twice).
+ * executed query); `baseline` runs on the fork's base and each of them but the 5th (pushed together with
+ * the 6th) append to the data branch (written through the git data API), the change point is found
+ * between the 4th and the 6th and raises one alert issue (updated, not duplicated) naming that range, the
+ * size with its interval and the chart; with bisect-on-alert, the run that raises it bisects the range
+ * (one probe: the 5th against the 4th) and comments the 5th on the issue; `bisect` between the first
+ * and the last commit finds the 5th. Real
+ * builds (one per commit: ccache hits but the 5th's one file, then cached prefixes), real PostgreSQL,
+ * pgbench and valgrind; profile pg-history (one step, instructions counted twice).
  * Run `npm run build` first: the tests run dist/, not the sources.
  */
 import { readFileSync, readdirSync, rmSync } from "node:fs";
@@ -29,6 +32,12 @@ const DATA_BRANCH = "db-bench-gate-data";
 const COUNT = 8;
 /** 1-based: the commit that plants the slowdown */
 const SLOW_AT = 5;
+/**
+ * 1-based: the commit pushed with the next one, so without a baseline run of its own: the slowdown's, so
+ * that the alert's range holds two commits for its bisect to tell apart (5 runs before it and 3 after
+ * give p = 0.03 < 0.05, by the 8th run)
+ */
+const PUSHED_WITH_NEXT = SLOW_AT;
 /** hashes per executed query: 4.7 times the instructions per select-only transaction (39.6k to 185.6k, measured), unmistakable */
 const LOOPS = 2000;
 const ALERT_MARKER = "<!-- db-bench-gate:alert=";
@@ -36,9 +45,12 @@ const ALERT_MARKER = "<!-- db-bench-gate:alert=";
 const fake = await FakeGitHub.start();
 const repoDir = path.join(cacheDir, "pg-fork-history", path.basename(fork.path));
 let commits: string[] = [];
+/** the commits baseline runs on, oldest first: the fork's base (a 4th run before the slowdown) and every commit but PUSHED_WITH_NEXT */
+let measured: string[] = [];
 
 beforeAll(async () => {
   commits = await addHistoryCommits(fork, repoDir, { count: COUNT, slowAt: SLOW_AT, loops: LOOPS });
+  measured = [fork.base, ...commits.filter((_, i) => i !== PUSHED_WITH_NEXT - 1)];
 });
 afterAll(() => fake.close());
 
@@ -90,25 +102,29 @@ describe("the main branch's history", () => {
   const timings: string[] = [];
   afterAll(() => console.log(`[history] ${timings.join("; ")}`));
 
-  it(`baseline on each of ${COUNT} commits: the data branch keeps them, the change point at commit ${SLOW_AT} raises one alert, updated and not duplicated`, async () => {
+  it(`baseline on ${COUNT} pushes: the data branch keeps them, the change point at commit ${SLOW_AT} raises one alert, bisected once, updated and not duplicated`, async () => {
     let alertAfter: number | null = null;
     let last: StepResult | null = null;
-    for (const [i, sha] of commits.entries()) {
+    const firstBadRun = measured.indexOf(commits[PUSHED_WITH_NEXT]!);
+    for (const [i, sha] of measured.entries()) {
       const run = fake.addRun({ event: "push", headBranch: "main", headSha: sha, status: "in_progress", conclusion: null });
-      last = await runStep(run, pushEvent(sha, i === 0 ? fork.base : commits[i - 1]!), { mode: "baseline", "alert-cc": "alice-dev, @bob-maint" });
+      last = await runStep(run, pushEvent(sha, i === 0 ? "0".repeat(40) : measured[i - 1]!), { mode: "baseline", "alert-cc": "alice-dev, @bob-maint", "bisect-on-alert": "true" });
       timings.push(`baseline ${i + 1}: ${last.seconds.toFixed(0)} s`);
       expect(last.exitCode, last.errors.join("\n")).toBe(0);
       // the data branch: one parentless commit holding the records of every run so far, in order
       const history = storedHistory();
-      expect(history.records.map((r) => r.commit)).toEqual(commits.slice(0, i + 1));
+      expect(history.records.map((r) => r.commit)).toEqual(measured.slice(0, i + 1));
       expect(history.records.at(-1)!.run_id).toBe(String(run.id));
       expect(history.records.at(-1)!.steps[0]!.instructions_per_op).toBeGreaterThan(10_000);
       const head = fake.git.refs.get(`heads/${DATA_BRANCH}`)!;
       expect(fake.git.commits.get(head)!.parents).toEqual([]);
       expect(parseResults(JSON.parse(fake.gitFile(DATA_BRANCH, `${KEY}/${LATEST_FILE}`)!), "latest").variants[0]!.commit).toBe(sha);
       // no alert before two runs after the slowdown exist (E-divisive needs two values on each side)
-      if (i < SLOW_AT) expect(alertIssues(), `alert after run ${i + 1}`).toEqual([]);
-      if (alertAfter === null && alertIssues().length > 0) alertAfter = i + 1;
+      if (i <= firstBadRun) expect(alertIssues(), `alert after run ${i + 1}`).toEqual([]);
+      if (alertAfter === null && alertIssues().length > 0) {
+        alertAfter = i + 1;
+        timings.push(`baseline ${i + 1} raised the alert and bisected it: ${last.lines.filter((l) => /^probe \d+: /.test(l.text)).map((l) => l.text).join(" | ")}`);
+      }
     }
     expect(alertAfter, "an alert by the last run").not.toBeNull();
 
@@ -120,8 +136,9 @@ describe("the main branch's history", () => {
     const body = alert!.body!;
     // what docs/history.md shows
     console.log(`[history] alert issue #${alert!.number}: ${alert!.title}\n${body}\n[history] job summary of the last baseline run:\n${last!.summary}`);
-    const firstBad = commits[SLOW_AT - 1]!;
-    const lastGood = commits[SLOW_AT - 2]!;
+    // the range of the runs: the last before the slowdown's push, the first after it
+    const firstBad = commits[PUSHED_WITH_NEXT]!;
+    const lastGood = commits[PUSHED_WITH_NEXT - 2]!;
     expect(alert!.title).toContain(`regressed at ${firstBad.slice(0, 12)}`);
     expect(body).toContain(`${lastGood.slice(0, 12)}..${firstBad.slice(0, 12)}`);
     expect(body).toContain(`/compare/${lastGood}...${firstBad}`);
@@ -135,18 +152,33 @@ describe("the main branch's history", () => {
     expect(last!.summary.match(/```mermaid/g)?.length).toBeGreaterThanOrEqual(2);
     expect(last!.stdout).toMatch(new RegExp(`history alert for ${firstBad.slice(0, 12)} (created|updated|unchanged)`));
 
+    // bisect-on-alert: the run that raised it bisected 4th..6th over the regressed step and commented the 5th
+    const bisected = fake.commentsOn(alert!.number);
+    expect(bisected).toHaveLength(1);
+    const comment = bisected[0]!.body;
+    console.log(`[history] the alert's bisect comment:\n${comment}`);
+    const slow = commits[SLOW_AT - 1]!;
+    expect(comment).toContain(`the first bad commit is [\`${slow.slice(0, 12)}\`]`);
+    expect(comment).toContain(`against its parent [\`${lastGood.slice(0, 12)}\`]`);
+    expect(comment).toMatch(/\| `pgbench\.select-only\.prepared\.c1` \| .* \| [1-9]\.\d{3} ±[\d.]+% +\| regression +\|/);
+    // 2 candidates, 1 probe: the 5th against the 4th (the last good, its parent) is bad, and is the verdict too
+    expect(comment).toMatch(/^\| 1 \|/m);
+    expect(comment).not.toMatch(/^\| 2 \|/m);
     // found again by its marker: a re-run of the last commit updates the one issue, no second one
-    if (alertAfter === COUNT) {
+    if (alertAfter === measured.length) {
       const rerun = fake.addRun({ event: "push", headBranch: "main", headSha: commits.at(-1)!, status: "in_progress", conclusion: null });
-      const again = await runStep(rerun, pushEvent(commits.at(-1)!, commits.at(-2)!), { mode: "baseline", "alert-cc": "alice-dev bob-maint" });
+      const again = await runStep(rerun, pushEvent(commits.at(-1)!, commits.at(-2)!), { mode: "baseline", "alert-cc": "alice-dev bob-maint", "bisect-on-alert": "true" });
       timings.push(`re-run of commit ${COUNT}: ${again.seconds.toFixed(0)} s`);
       expect(again.exitCode, again.errors.join("\n")).toBe(0);
-      expect(storedHistory().records.map((r) => r.commit)).toEqual(commits);
+      expect(storedHistory().records.map((r) => r.commit)).toEqual(measured);
       expect(again.stdout).toMatch(new RegExp(`history alert for ${firstBad.slice(0, 12)} (updated|unchanged)`));
+      // an alert updated is not bisected again
+      expect(again.stdout).not.toMatch(/^probe \d+: /m);
     } else {
       expect(last!.stdout).toMatch(new RegExp(`history alert for ${firstBad.slice(0, 12)} (updated|unchanged)`));
     }
     expect(alertIssues()).toHaveLength(1);
+    expect(fake.commentsOn(alert!.number)).toHaveLength(1);
     // cold: 8 builds (ccache hits but one file) and 8 counted runs; a loaded 2-core machine needs the hour
   }, 60 * 60_000);
 

@@ -3,7 +3,8 @@ import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CleanupRegistry, withCleanup } from "../../src/cleanup.js";
+import { execa } from "execa";
+import { CleanupRegistry, withCleanup, withTimeLimit } from "../../src/cleanup.js";
 import { PipelineError } from "../../src/errors.js";
 
 const tempDir = (): string => mkdtempSync(path.join(os.tmpdir(), "dbg-cleanup-test-"));
@@ -77,5 +78,56 @@ describe("CleanupRegistry", () => {
     await registry.register("data dir", async () => void order.push("data dir"));
     expect(await registry.runAll(new Error("done"))).toEqual([]);
     expect(order).toEqual(["worktree", "data dir", "server"]);
+  });
+});
+
+describe("withTimeLimit", () => {
+  const noWarnings = (m: string) => expect.fail(m);
+
+  it("removes what the part registered when it settles; the parent run goes on", async () => {
+    const parent = new CleanupRegistry();
+    const dir = tempDir();
+    const result = await withTimeLimit(parent, 60_000, (s) => `over ${s} s`, async (registry) => {
+      await registry.register("dir", removeDir(dir));
+      return "bisected";
+    }, noWarnings);
+    expect(result).toBe("bisected");
+    expect(existsSync(dir)).toBe(false);
+    expect(parent.signal.aborted).toBe(false);
+    expect(await parent.runAll(new PipelineError("done"))).toEqual([]);
+  });
+
+  it("at its limit stops the part's subprocess, removes its files and fails with its message, not cancelling the parent", async () => {
+    const parent = new CleanupRegistry();
+    const dir = tempDir();
+    let sleeper: ReturnType<typeof execa> | undefined;
+    const limited = withTimeLimit(parent, 300, (s) => `stopped at ${s} s after 1 probe`, async (registry) => {
+      await registry.register("dir", removeDir(dir));
+      sleeper = execa("sleep", ["30"], { cancelSignal: registry.signal });
+      await sleeper;
+      return "never";
+    }, noWarnings);
+    await expect(limited).rejects.toThrow("stopped at 0 s after 1 probe");
+    expect(existsSync(dir)).toBe(false);
+    expect(await sleeper!.catch((e: { isCanceled: boolean }) => e.isCanceled)).toBe(true);
+    expect(parent.signal.aborted).toBe(false);
+  });
+
+  it("when the parent run is cancelled, the part is cancelled and its files removed before the parent's older ones", async () => {
+    const parent = new CleanupRegistry();
+    const order: string[] = [];
+    await parent.register("job root", async () => void order.push("job root"));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const limited = withTimeLimit(parent, 60_000, (s) => `over ${s} s`, async (registry) => {
+      await registry.register("server", async () => void order.push("server"));
+      started();
+      await new Promise((resolve) => registry.signal.addEventListener("abort", resolve));
+      throw registry.signal.reason;
+    }, noWarnings);
+    await running;
+    await parent.runAll(new PipelineError("interrupted by SIGTERM"));
+    await expect(limited).rejects.toThrow("the run was cancelled");
+    expect(order).toEqual(["server", "job root"]);
   });
 });

@@ -3,10 +3,14 @@
  * and both stores (the runner's cache dir; a data branch written through a stand-in GitHub on loopback).
  */
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { execa } from "execa";
 import { afterAll, describe, expect, it } from "vitest";
+import type { ModeContext } from "../../src/action/context.js";
+import { inputVariable, readInputs } from "../../src/action/inputs.js";
+import { CleanupRegistry } from "../../src/cleanup.js";
 import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
 import { InputError } from "../../src/errors.js";
 import { detectChanges } from "../../src/history/detect.js";
@@ -18,7 +22,8 @@ import { branchHistoryStore } from "../../src/publish/history-branch.js";
 import { alertIssueMarker } from "../../src/publish/issue.js";
 import { updateHistory } from "../../src/publish/history.js";
 import { alertMarkdown } from "../../src/report/history.js";
-import { findBaseline, formatAge } from "../../src/action/history.js";
+import { COMMENT_LIMIT } from "../../src/report/markdown.js";
+import { bisectNewAlerts, findBaseline, formatAge } from "../../src/action/history.js";
 import type { Results } from "../../src/results/schema.js";
 import { FakeGitHub } from "../helpers/fake-github.js";
 import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
@@ -27,6 +32,7 @@ import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 const readBoth = async (store: HistoryStore, key: string) => ({ history: await store.readHistory(key), latest: await store.readLatest(key) });
 const sha = (i: number) => createHash("sha1").update(`commit ${i}`).digest("hex");
 const KEY = { profile: "pg-quick", arch: "x86_64" };
+const ALERT_CTX = { profile: "pg-quick", arch: "x86_64", branch: "main", store: "branch db-bench-gate-data", repoUrl: null, cc: [], runUrl: "https://github.com/o/r/actions/runs/7", maxLength: COMMENT_LIMIT };
 
 /** A baseline run of commit i: one variant, QPS about `qps`, instructions per op about `perOp`. */
 function baselineOf(i: number, qps: number, perOp: number): Results {
@@ -119,7 +125,7 @@ describe("change points of the history", () => {
 
   it("the alert names the range with a compare link, the size with its interval, cc's people and draws the chart", () => {
     const regressions = detectChanges(historyWithSlowdown(), () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select");
-    const { title, body } = alertMarkdown(regressions, { profile: "pg-quick", arch: "x86_64", branch: "main", store: "branch db-bench-gate-data", repoUrl: "https://github.com/o/r", cc: ["@alice", "@org/perf"] });
+    const { title, body } = alertMarkdown(regressions, { ...ALERT_CTX, repoUrl: "https://github.com/o/r", cc: ["@alice", "@org/perf"] });
     expect(title).toBe(`db-bench-gate: main regressed at ${sha(4).slice(0, 12)} (pg-quick on x86_64: select)`);
     expect(body).toContain("cc @alice @org/perf");
     expect(body).toContain(`[\`${sha(3).slice(0, 12)}..${sha(4).slice(0, 12)}\`](https://github.com/o/r/compare/${sha(3)}...${sha(4)})`);
@@ -134,9 +140,50 @@ describe("change points of the history", () => {
   it("the alert's chart shows the change point even when it is older than the newest 60 runs", () => {
     const [change] = detectChanges(historyWithSlowdown(4, 70), () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select" && c.channel === "qps");
     expect(change!.firstBad.commit).toBe(sha(4));
-    const { body } = alertMarkdown([change!], { profile: "pg-quick", arch: "x86_64", branch: "main", store: "branch db-bench-gate-data", repoUrl: null, cc: [] });
+    const { body } = alertMarkdown([change!], ALERT_CTX);
     expect(body).toContain(`"${sha(3).slice(0, 7)}", "${sha(4).slice(0, 7)}"`);
     expect(body).toContain(`relative to ${sha(0).slice(0, 7)}"`);
+  });
+
+  describe("an alert over GitHub's limit", () => {
+    // 300 steps regressed at once (a compiler change, say): each a QPS change of its own size, the worst last
+    const [change] = detectChanges(historyWithSlowdown(4, 60), () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select" && c.channel === "qps");
+    const many = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ ...change!, step: `sysbench.read-only.range100.pk${i}`, size: { ...change!.size, estimate: 0.9 - i / (2 * count) } }));
+    const worst = (count: number) => `sysbench.read-only.range100.pk${count - 1}`;
+    const mildest = "sysbench.read-only.range100.pk0";
+    const limit = COMMENT_LIMIT - 100;
+
+    it("drops every chart first, then the mildest rows with their bisect commands, and says so; the range and the worst's size and command stay", () => {
+      const full = alertMarkdown(many(300), { ...ALERT_CTX, maxLength: Infinity }).body;
+      expect(full.length).toBeGreaterThan(2 * COMMENT_LIMIT);
+      const { body } = alertMarkdown(many(300), { ...ALERT_CTX, maxLength: limit });
+      expect(body.length).toBeLessThanOrEqual(limit);
+      expect(body.length).toBeGreaterThan(limit - 2_000);
+      expect(body).toContain(`the first bad run measured \`${sha(4).slice(0, 12)}\`, the last good one \`${sha(3).slice(0, 12)}\``);
+      expect(body).not.toContain("xychart-beta");
+      // worst first: its row, size and bisect command; the mildest is among those left out, named
+      expect(body).toMatch(new RegExp(`\\| \`${worst(300).replace(/\./g, "\\.")}\` +\\| QPS +\\| .* \\| 0\\.40 \\(`));
+      expect(body).toContain(`--good ${sha(3)} --bad ${sha(4)} --steps '${worst(300)}'`);
+      expect(body).not.toContain(`--steps '${mildest}'`);
+      const kept = body.match(/^db-bench-gate bisect /gm)!.length;
+      expect(kept).toBeGreaterThan(50);
+      expect(body).toContain(`Left out to fit GitHub's limit of ${limit.toLocaleString("en-US")} characters: the ${300 - kept} mildest regressions (`);
+      expect(body).toContain(`\`${mildest}\` QPS)`);
+      expect(body).toContain("; the charts of every regression. The [baseline run's job summary](https://github.com/o/r/actions/runs/7) has them all.");
+    });
+
+    it("keeps every row and the charts of the worst when only the charts are too many", () => {
+      const { body } = alertMarkdown(many(60), { ...ALERT_CTX, maxLength: limit });
+      expect(body.length).toBeLessThanOrEqual(limit);
+      expect(body.match(/^db-bench-gate bisect /gm)).toHaveLength(60);
+      const charts = body.match(/xychart-beta/g)!.length;
+      expect(charts).toBeGreaterThan(0);
+      expect(charts).toBeLessThan(60);
+      expect(body).toContain(`### ${worst(60)} · QPS`);
+      expect(body).not.toContain(`### ${mildest} · QPS`);
+      expect(body).toContain(`Left out to fit GitHub's limit of ${limit.toLocaleString("en-US")} characters: the charts of all but the ${charts} worst regressions.`);
+    });
   });
 
   it("keeps the committed JSON Schema equal to the generated one", () => {
@@ -257,6 +304,56 @@ describe("history stores", () => {
     expect(update!.warnings).toEqual([`the alert issue for ${sha(4).slice(0, 12)} was not written: Validation Failed: body is too long`]);
     expect(update!.markdown).toContain("### History of `main`");
     expect((await readBoth(store, historyKey(update!.history.profile, update!.history.arch))).history!.records).toHaveLength(8);
+  });
+
+  it("bisect-on-alert: a range of one commit is said on the new alert without building; a range it cannot search is said as such; an updated alert is left alone", async () => {
+    const client = createGitHubClient(fake.token, fake.url);
+    const repo = { owner: fake.owner, repo: fake.repo };
+    const git = (...args: string[]) => execa("git", ["-C", gitDir, "-c", "user.name=t", "-c", "user.email=t@t", ...args]);
+    const gitDir = mkdtempSync(join(dir, "repo-"));
+    await git("init", "-q");
+    await git("commit", "-q", "--allow-empty", "-m", "good");
+    const good = (await git("rev-parse", "HEAD")).stdout;
+    await git("commit", "-q", "--allow-empty", "-m", "slower");
+    const bad = (await git("rev-parse", "HEAD")).stdout;
+    const [change] = detectChanges(historyWithSlowdown(), () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select" && c.channel === "qps");
+    const warnings: string[] = [];
+    const core = { info: () => undefined, warning: (m: string) => void warnings.push(m), setOutput: () => undefined, setFailed: () => undefined, saveState: () => undefined, group: <T>(_: string, f: () => Promise<T>) => f() };
+    const ctx = {
+      core,
+      inputs: readInputs({ GITHUB_EVENT_NAME: "push", [inputVariable("repo-path")]: gitDir, [inputVariable("bisect-on-alert")]: "true" }),
+      event: { kind: "other", name: "push" },
+      env: {},
+      github: { client, repo, token: fake.token, author: async () => fake.identity.login },
+      cacheDir: join(dir, "never-built"),
+      jobRoot: join(dir, "no-job-root"),
+      registry: new CleanupRegistry(),
+    } as unknown as ModeContext;
+    const alertOn = (lastGood: string, firstBad: string, action: "created" | "updated") => {
+      const issue = fake.addIssue({ title: `alert ${firstBad.slice(0, 7)}` });
+      const regression = { ...change!, lastGood: { ...change!.lastGood, commit: lastGood }, firstBad: { ...change!.firstBad, commit: firstBad } };
+      const update = { history: historyWithSlowdown(), changes: [regression], markdown: "", warnings: [], alerts: [{ number: issue.number, url: "", action, firstBad }] };
+      return { issue, update };
+    };
+
+    const one = alertOn(good, bad, "created");
+    const summary = await bisectNewAlerts(ctx, one.update, 60);
+    const [comment, ...more] = fake.commentsOn(one.issue.number);
+    expect(more).toEqual([]);
+    expect(comment!.body).toBe(summary);
+    expect(comment!.body).toContain(`the first bad commit is \`${bad.slice(0, 12)}\``);
+    expect(comment!.body).toContain(`the only commit after the last good run's \`${good.slice(0, 12)}\` (first-parent): nothing to bisect, nothing was built`);
+    expect(existsSync(join(dir, "never-built"))).toBe(false);
+
+    const unknown = "1".repeat(40);
+    const lost = alertOn(unknown, bad, "created");
+    await bisectNewAlerts(ctx, lost.update, 60);
+    expect(fake.commentsOn(lost.issue.number).map((c) => c.body)).toEqual([expect.stringContaining(`could not tell: ${gitDir}: the last good run's commit: ${unknown} is not a commit`)]);
+    expect(warnings).toEqual([expect.stringMatching(new RegExp(`^bisect-on-alert of ${unknown.slice(0, 12)}\\.\\.${bad.slice(0, 12)}: .*: ${unknown} is not a commit`))]);
+
+    const updated = alertOn(good, bad, "updated");
+    expect(await bisectNewAlerts(ctx, updated.update, 60)).toBe("");
+    expect(fake.commentsOn(updated.issue.number)).toEqual([]);
   });
 
   it("the baseline lookup counts only the baseline workflow's runs, and falls back to the history's copy when the artifact expired, saying so and how old", async () => {

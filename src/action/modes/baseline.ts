@@ -6,7 +6,7 @@ import { judgingCommit } from "../../config/judging-files.js";
 import { InputError } from "../../errors.js";
 import { baselineStoredMarkdown, measuredSteps } from "../../report/baseline.js";
 import { actionPlan, configAt, planFlags, type ModeContext } from "../context.js";
-import { historyStoreOf, keepHistory } from "../history.js";
+import { bisectNewAlerts, historyStoreOf, keepHistory } from "../history.js";
 import { artifactNameOf, measureInAction } from "../measure.js";
 import { publishReport } from "../publish.js";
 import { trustLevelOf } from "../trust-level.js";
@@ -30,7 +30,8 @@ export async function baselineMode(ctx: ModeContext): Promise<void> {
   const historyBranch = event?.isDefaultBranch ? event.branch : null;
   if (!historyBranch && ctx.inputs.history !== "off") ctx.core.info("history: kept for pushes to the default branch only; this run is not recorded");
   const store = historyBranch ? historyStoreOf(ctx) : null;
-  const history = historyBranch && store ? await keepHistory(ctx, results, plan, store, historyBranch) : "";
-  await publishReport(ctx, { markdown: markdown + history, comparisons: [], prNumber: null, profile: results.profile.name });
+  const history = historyBranch && store ? await keepHistory(ctx, results, plan, store, historyBranch) : null;
+  const bisected = history?.update && ctx.inputs.bisectOnAlert ? await bisectNewAlerts(ctx, history.update, plan.run.timeouts.alert_bisect_s) : "";
+  await publishReport(ctx, { markdown: markdown + (history?.markdown ?? "") + bisected, comparisons: [], prNumber: null, profile: results.profile.name });
   if (gate.verdict === "fail") ctx.core.setFailed(gateMessage(gate));
 }

@@ -3,29 +3,40 @@
  * interleaved against the good commit (src/bisect.ts); the report goes to the job summary and
  * the output first-bad-commit. The commits are the branch's, judged by the good commit's files; builds
  * go to the pull request namespace (a ref given as input), reusing the trusted baselines' builds.
+ * Baseline mode's bisect after a new alert (bisect-on-alert) goes through bisectInAction too.
  */
 import { judgingCommit } from "../../config/judging-files.js";
 import { InputError } from "../../errors.js";
 import { appendJobSummary } from "../../publish/summary.js";
 import { bisectMarkdown } from "../../report/bisect.js";
-import { bisect } from "../../bisect.js";
+import { bisect, type BisectFields, type BisectReport, type BisectSteps } from "../../bisect.js";
 import { actionLog, actionPlan, configAt, planFlags, repositoryUrl, type ModeContext } from "../context.js";
 import { trustLevelOf } from "../trust-level.js";
+
+/** A bisect with the action's plan: judged by the good commit's files, built in the pull request namespace. */
+export async function bisectInAction(
+  ctx: ModeContext,
+  search: { good: string; bad: string; steps: BisectSteps; fields: BisectFields; timeLimitS?: number },
+): Promise<BisectReport> {
+  const judged = judgingCommit(ctx.inputs.repoPath, search.good);
+  const config = await configAt(ctx, judged);
+  const trust = trustLevelOf("bisect", ctx.event, search.bad, ctx.env);
+  return bisect({
+    ...search,
+    repo: ctx.inputs.repoPath,
+    planFor: (against, probe) => actionPlan(ctx, planFlags(ctx, judged, trust, { base: against, head: probe, variants: [] }), config),
+    registry: ctx.registry,
+    log: actionLog(ctx.core),
+  });
+}
 
 export async function bisectMode(ctx: ModeContext): Promise<void> {
   const { inputs, core } = ctx;
   if (!inputs.baseRef || !inputs.headRef) throw new InputError("bisect mode needs base-ref (the good commit) and head-ref (the bad one)", undefined, "input base-ref");
-  const judged = judgingCommit(inputs.repoPath, inputs.baseRef);
-  const config = await configAt(ctx, judged);
-  const trust = trustLevelOf("bisect", ctx.event, inputs.headRef, ctx.env);
-  const report = await bisect({
-    repo: inputs.repoPath,
+  const report = await bisectInAction(ctx, {
     good: inputs.baseRef,
     bad: inputs.headRef,
-    steps: inputs.bisectSteps,
-    planFor: (against, probe) => actionPlan(ctx, planFlags(ctx, judged, trust, { base: against, head: probe, variants: [] }), config),
-    registry: ctx.registry,
-    log: actionLog(core),
+    steps: { glob: inputs.bisectSteps },
     fields: { good: "input base-ref", bad: "input head-ref", steps: "input bisect-steps" },
   });
   await appendJobSummary(bisectMarkdown(report, repositoryUrl(ctx.env)), ctx.env.GITHUB_STEP_SUMMARY);
