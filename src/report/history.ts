@@ -79,6 +79,14 @@ export interface AlertOptions {
   maxLength: number;
 }
 
+/** GitHub refuses an issue title over 256 characters: the whole alert would not be written. */
+export const ISSUE_TITLE_LIMIT = 256;
+
+function capTitle(title: string): string {
+  const chars = [...title];
+  return chars.length <= ISSUE_TITLE_LIMIT ? title : `${chars.slice(0, ISSUE_TITLE_LIMIT - 1).join("")}…`;
+}
+
 /**
  * The alert issue's title and body for the regressions found (at least one), worst first. A body over
  * `maxLength` leaves out, in this order, the charts (the mildest regression's first), then the rows with
@@ -89,7 +97,7 @@ export function alertMarkdown(regressions: readonly HistoryChange[], ctx: Histor
   const [first] = sorted;
   if (!first) throw new Error("an alert needs a regression");
   const steps = [...new Set(sorted.map((r) => r.step))];
-  const title = `db-bench-gate: ${ctx.branch} regressed at ${shortSha(first.firstBad.commit)} (${ctx.profile} on ${ctx.arch}: ${steps.slice(0, 3).join(", ")}${steps.length > 3 ? ", ..." : ""})`;
+  const title = capTitle(`db-bench-gate: ${ctx.branch} regressed at ${shortSha(first.firstBad.commit)} (${ctx.profile} on ${ctx.arch}: ${steps.slice(0, 3).join(", ")}${steps.length > 3 ? ", ..." : ""})`);
   const render = (rows: number, charts: number) => alertBody(sorted, ctx, rows, charts);
   const fits = (text: string) => text.length <= ctx.maxLength;
   const n = sorted.length;

@@ -21,7 +21,7 @@ import { createGitHubClient } from "../../src/publish/github.js";
 import { branchHistoryStore } from "../../src/publish/history-branch.js";
 import { alertIssueMarker } from "../../src/publish/issue.js";
 import { updateHistory } from "../../src/publish/history.js";
-import { alertMarkdown } from "../../src/report/history.js";
+import { alertMarkdown, ISSUE_TITLE_LIMIT } from "../../src/report/history.js";
 import { COMMENT_LIMIT } from "../../src/report/markdown.js";
 import { bisectNewAlerts, findBaseline, formatAge } from "../../src/action/history.js";
 import type { Results } from "../../src/results/schema.js";
@@ -171,6 +171,15 @@ describe("change points of the history", () => {
       expect(body).toContain(`Left out to fit GitHub's limit of ${limit.toLocaleString("en-US")} characters: the ${300 - kept} mildest regressions (`);
       expect(body).toContain(`\`${mildest}\` QPS)`);
       expect(body).toContain("; the charts of every regression. The [baseline run's job summary](https://github.com/o/r/actions/runs/7) has them all.");
+    });
+
+    it("caps the title at GitHub's 256 characters, whatever the step ids' length", () => {
+      const long = many(5).map((c, i) => ({ ...c, step: `sysbench.${"x".repeat(120)}.${i}` }));
+      const { title } = alertMarkdown(long, { ...ALERT_CTX, maxLength: limit });
+      expect([...title]).toHaveLength(ISSUE_TITLE_LIMIT);
+      expect(title.endsWith("…")).toBe(true);
+      expect(title.startsWith(`db-bench-gate: ${ALERT_CTX.branch} regressed at `)).toBe(true);
+      expect(alertMarkdown(many(1), { ...ALERT_CTX, maxLength: limit }).title.length).toBeLessThan(ISSUE_TITLE_LIMIT);
     });
 
     it("keeps every row and the charts of the worst when only the charts are too many", () => {
