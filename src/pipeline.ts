@@ -487,10 +487,12 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
         await ensureData(ctx, vi, step);
         return onRunTarget(vi, async (target) => {
           const client = step.fixedRun(target, binariesFor(ctx, step, vi.build), perClient);
-          const { result, instructions } = await counters.get(variant.id)!.count(client, (command) => runClient(ctx, onCpus(command, driverCpus(ctx)), COUNTED_RUN_TIMEOUT_S));
-          if (result.failed) {
-            throw new PipelineError(`${path.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
-          }
+          // a failed run is its own error, before the counter looks for counts it cannot have left
+          const { result, instructions } = await counters.get(variant.id)!.count(client, async (command) => {
+            const run = await runClient(ctx, onCpus(command, driverCpus(ctx)), COUNTED_RUN_TIMEOUT_S);
+            if (run.failed) throw new PipelineError(`${path.basename(client.file)} failed: ${run.message}`, await failureExcerpt(ctx, vi, run.output));
+            return run;
+          });
           return { ops: step.parse(result.stdout).ops, instructions };
         });
       },

@@ -1,0 +1,15 @@
+/** The bundled CLI (dist/cli.js) in a subprocess, as users run it, with a private TMPDIR. */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { execa, type Result } from "execa";
+import { childEnv } from "../../src/child-env.js";
+
+const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/cli.js");
+
+/**
+ * `db-bench-gate <args>`; everything the run leaves in the temp dir is in `tmp` afterwards. Never
+ * throws on a non-zero exit: the tests assert the exit code.
+ */
+export function runCli(args: string[], tmp: string): Promise<Result<{ reject: false; all: true }>> {
+  return execa("node", [cli, ...args], { env: childEnv(process.env, { TMPDIR: tmp }), extendEnv: false, reject: false, all: true });
+}
