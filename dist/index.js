@@ -32,11 +32,13 @@ import {
   PipelineError,
   ThresholdsInputSchema,
   VariantSchema,
+  alertBisectMarkdown,
   bisect,
   bisectMarkdown,
   cacheNamespace,
   changedJudgingFiles,
   commentMarker,
+  commitsBetween,
   compareAgainstBaseline,
   compareRun,
   decideGate,
@@ -48,6 +50,7 @@ import {
   formatShard,
   gateHeadline,
   gateMessage,
+  hardCut,
   inlineCode,
   judgingCommit,
   loadConfigAt,
@@ -84,7 +87,7 @@ import {
   validate,
   withCleanup,
   writeAtomically
-} from "./chunks/chunk-PFGALU7U.js";
+} from "./chunks/chunk-5PYTOGF3.js";
 import {
   JOB_MARKER,
   __commonJS,
@@ -47960,6 +47963,7 @@ var INPUT_NAMES = [
   "history",
   "history-branch",
   "alert-cc",
+  "bisect-on-alert",
   "bisect-steps",
   "baseline-workflow",
   "token"
@@ -48013,6 +48017,7 @@ var InputsSchema = external_exports.object({
   history: external_exports.enum(HISTORY_STORES, { error: (issue) => `expected one of ${HISTORY_STORES.join(", ")}, got ${quoted(issue.input)}` }).default("branch"),
   "history-branch": external_exports.string().regex(/^(?!-)(?!.*\.\.)[A-Za-z0-9._/-]+$/, { error: (issue) => `expected a branch name, got ${quoted(issue.input)}` }).default("db-bench-gate-data"),
   "alert-cc": external_exports.string().optional(),
+  "bisect-on-alert": boolean.default(false),
   "bisect-steps": external_exports.string().default("*"),
   "baseline-workflow": external_exports.string().optional(),
   token: external_exports.string().optional()
@@ -48152,6 +48157,7 @@ function readInputs(env) {
     history: inputs.history,
     historyBranch: inputs["history-branch"],
     alertCc: parseCc(inputs["alert-cc"] ?? "", "alert-cc"),
+    bisectOnAlert: inputs["bisect-on-alert"],
     bisectSteps: inputs["bisect-steps"],
     baselineWorkflow: inputs["baseline-workflow"] ?? null,
     token: inputs.token ?? null
@@ -48693,31 +48699,62 @@ function historySummaryMarkdown(history, changes, ctx) {
     ...charts.flatMap((c) => [c, ""])
   ].join("\n");
 }
+var severity = (c) => Math.abs(Math.log(c.size.estimate));
+var ISSUE_TITLE_LIMIT = 256;
+function capTitle(title) {
+  const chars = [...title];
+  return chars.length <= ISSUE_TITLE_LIMIT ? title : `${chars.slice(0, ISSUE_TITLE_LIMIT - 1).join("")}\u2026`;
+}
 function alertMarkdown(regressions, ctx) {
-  const [first] = regressions;
+  const sorted = [...regressions].sort((a, b) => severity(b) - severity(a));
+  const [first] = sorted;
   if (!first) throw new Error("an alert needs a regression");
-  const steps = [...new Set(regressions.map((r) => r.step))];
-  const bisect2 = regressions.map((r) => `db-bench-gate bisect --repo . --good ${r.lastGood.commit} --bad ${r.firstBad.commit} --steps '${r.step}'`);
-  return {
-    title: `db-bench-gate: ${ctx.branch} regressed at ${shortSha(first.firstBad.commit)} (${ctx.profile} on ${ctx.arch}: ${steps.slice(0, 3).join(", ")}${steps.length > 3 ? ", ..." : ""})`,
-    body: [
-      `## \u26A0\uFE0F A regression on ${inlineCode(ctx.branch)} \xB7 ${escapeMarkdown(`${ctx.profile} \xB7 ${ctx.arch}`)}`,
-      "",
-      ctx.cc.length ? `cc ${ctx.cc.join(" ")}` : "",
-      "",
-      `The history of ${inlineCode(ctx.branch)} (${escapeMarkdown(ctx.store)}) has a change point below the threshold: the first bad run measured ${inlineCode(shortSha(first.firstBad.commit))}, the last good one ${inlineCode(shortSha(first.lastGood.commit))}.`,
-      "",
-      changesTable(regressions, ctx.repoUrl),
-      "",
-      "When the range holds several commits, `mode: bisect` (or the CLI) finds the first bad one:",
-      "",
-      "```sh",
-      ...bisect2,
-      "```",
-      "",
-      ...regressions.flatMap((r) => [`### ${escapeMarkdown(r.step)} \xB7 ${CHANNEL[r.channel].heading}`, "", stepChart(r.step, r.channel, r.series, r.series.indexOf(r.firstBad)), ""])
-    ].join("\n")
+  const steps = [...new Set(sorted.map((r) => r.step))];
+  const title = capTitle(`db-bench-gate: ${ctx.branch} regressed at ${shortSha(first.firstBad.commit)} (${ctx.profile} on ${ctx.arch}: ${steps.slice(0, 3).join(", ")}${steps.length > 3 ? ", ..." : ""})`);
+  const render = (rows, charts) => alertBody(sorted, ctx, rows, charts);
+  const fits = (text) => text.length <= ctx.maxLength;
+  const n = sorted.length;
+  if (fits(render(n, n))) return { title, body: render(n, n) };
+  const most = (limit, fitsWith) => {
+    let [low, high] = [0, limit];
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (fitsWith(mid)) low = mid;
+      else high = mid - 1;
+    }
+    return low;
   };
+  if (fits(render(n, 0))) return { title, body: render(n, most(n, (k) => fits(render(n, k)))) };
+  const body2 = render(Math.max(1, most(n, (k) => fits(render(k, 0)))), 0);
+  return { title, body: fits(body2) ? body2 : hardCut(body2, ctx.maxLength) };
+}
+function alertBody(sorted, ctx, rows, charts) {
+  const [first] = sorted;
+  const shown = sorted.slice(0, rows);
+  const bisect2 = shown.map((r) => `db-bench-gate bisect --repo . --good ${r.lastGood.commit} --bad ${r.firstBad.commit} --steps '${r.step}'`);
+  const left = [
+    rows < sorted.length ? `the ${plural(sorted.length - rows, "mildest regression")} (${sorted.slice(rows).map((r) => `${inlineCode(r.step)} ${CHANNEL[r.channel].column}`).join(", ")})` : "",
+    charts < rows ? `the charts of ${charts === 0 ? "every regression" : `all but the ${plural(charts, "worst regression")}`}` : ""
+  ].filter(Boolean);
+  const summary = ctx.runUrl ? `The [baseline run's job summary](${ctx.runUrl})` : "The baseline run's job summary";
+  return [
+    `## \u26A0\uFE0F A regression on ${inlineCode(ctx.branch)} \xB7 ${escapeMarkdown(`${ctx.profile} \xB7 ${ctx.arch}`)}`,
+    "",
+    ctx.cc.length ? `cc ${ctx.cc.join(" ")}` : "",
+    "",
+    `The history of ${inlineCode(ctx.branch)} (${escapeMarkdown(ctx.store)}) has a change point below the threshold: the first bad run measured ${inlineCode(shortSha(first.firstBad.commit))}, the last good one ${inlineCode(shortSha(first.lastGood.commit))}.`,
+    "",
+    changesTable(shown, ctx.repoUrl),
+    "",
+    ...left.length ? [`Left out to fit GitHub's limit of ${ctx.maxLength.toLocaleString("en-US")} characters: ${left.join("; ")}. ${summary} has them all.`, ""] : [],
+    "When the range holds several commits, `mode: bisect` (or the CLI) finds the first bad one:",
+    "",
+    "```sh",
+    ...bisect2,
+    "```",
+    "",
+    ...shown.slice(0, charts).flatMap((r) => [`### ${escapeMarkdown(r.step)} \xB7 ${CHANNEL[r.channel].heading}`, "", stepChart(r.step, r.channel, r.series, r.series.indexOf(r.firstBad)), ""])
+  ].join("\n");
 }
 
 // src/publish/issue.ts
@@ -48764,9 +48801,10 @@ async function updateHistory(results, options2) {
     const byFirstBad = /* @__PURE__ */ new Map();
     for (const c of changes.filter((x) => x.regression)) byFirstBad.set(c.firstBad.commit, [...byFirstBad.get(c.firstBad.commit) ?? [], c]);
     for (const [firstBad, regressions] of byFirstBad) {
-      const { title, body: body2 } = alertMarkdown(regressions, { ...ctx, cc: alert.cc });
+      const marker2 = alertIssueMarker(key, firstBad);
+      const { title, body: body2 } = alertMarkdown(regressions, { ...ctx, cc: alert.cc, runUrl: options2.run.url, maxLength: COMMENT_LIMIT - marker2.length - 1 });
       try {
-        const issue = await upsertMarkedIssue(alert.client, { ...alert.repo, author: await alert.author(), marker: alertIssueMarker(key, firstBad), title, body: body2, closedToo: true });
+        const issue = await upsertMarkedIssue(alert.client, { ...alert.repo, author: await alert.author(), marker: marker2, title, body: body2, closedToo: true });
         alerts.push({ ...issue, firstBad });
       } catch (e) {
         warnings.push(`the alert issue for ${firstBad.slice(0, 12)} was not written: ${e.message.split("\n")[0]}`);
@@ -87662,6 +87700,64 @@ async function searchStoredBaseline(client2, query) {
   return { kind: "none" };
 }
 
+// src/publish/summary.ts
+import { appendFile } from "node:fs/promises";
+var MAX_SUMMARY_BYTES = 1024 * 1024;
+async function appendJobSummary(markdown, file) {
+  if (!file) return "no-file";
+  const bytes = Buffer.byteLength(markdown);
+  if (bytes > MAX_SUMMARY_BYTES) {
+    await appendFile(file, `db-bench-gate: the report (${bytes} bytes) is larger than the job summary's limit (${MAX_SUMMARY_BYTES} bytes).
+`);
+    return "too-large";
+  }
+  await appendFile(file, markdown.endsWith("\n") ? markdown : `${markdown}
+`);
+  return "written";
+}
+function setActionOutputs(core, outputs) {
+  core.setOutput("verdict", outputs.verdict);
+  core.setOutput("regressions", String(outputs.regressions));
+  core.setOutput("results-path", outputs.resultsPath);
+  core.setOutput("comment-url", outputs.commentUrl ?? "");
+}
+
+// src/action/trust-level.ts
+function trustLevelOf(mode, event, commit, env) {
+  if (mode === "baseline" && event.kind === "push" && event.isDefaultBranch && commit === event.sha) return "trusted";
+  if (mode === "flags" && event.kind === "schedule" && commit === env.GITHUB_SHA) return "trusted";
+  return "pr";
+}
+
+// src/action/modes/bisect.ts
+async function bisectInAction(ctx, search) {
+  const judged = judgingCommit(ctx.inputs.repoPath, search.good);
+  const config = await configAt(ctx, judged);
+  const trust = trustLevelOf("bisect", ctx.event, search.bad, ctx.env);
+  return bisect({
+    ...search,
+    repo: ctx.inputs.repoPath,
+    planFor: (against, probe) => actionPlan(ctx, planFlags(ctx, judged, trust, { base: against, head: probe, variants: [] }), config),
+    registry: ctx.registry,
+    log: actionLog(ctx.core)
+  });
+}
+async function bisectMode(ctx) {
+  const { inputs, core } = ctx;
+  if (!inputs.baseRef || !inputs.headRef) throw new InputError("bisect mode needs base-ref (the good commit) and head-ref (the bad one)", void 0, "input base-ref");
+  const report = await bisectInAction(ctx, {
+    good: inputs.baseRef,
+    bad: inputs.headRef,
+    steps: { glob: inputs.bisectSteps },
+    fields: { good: "input base-ref", bad: "input head-ref", steps: "input bisect-steps" }
+  });
+  await appendJobSummary(bisectMarkdown(report, repositoryUrl(ctx.env)), ctx.env.GITHUB_STEP_SUMMARY);
+  core.setOutput("first-bad-commit", report.verdict.bad ? report.firstBad : "");
+  core.info(
+    report.verdict.bad ? `first bad commit: ${report.firstBad} (against its parent ${report.parent})` : `no bad commit confirmed; the last candidate ${report.firstBad} is not a regression against its parent`
+  );
+}
+
 // src/action/history.ts
 function historyStoreOf(ctx) {
   const { inputs, github } = ctx;
@@ -87693,11 +87789,45 @@ async function keepHistory(ctx, results, plan, store, branch) {
     core.info(`history: ${update3.history.records.length} runs in ${store.where}; ${update3.changes.length} change points, ${update3.changes.filter((c) => c.regression).length} regressions`);
     for (const alert of update3.alerts) core.info(`history alert for ${alert.firstBad.slice(0, 12)} ${alert.action}: ${alert.url}`);
     for (const warning2 of update3.warnings) core.warning(`history (${store.where}): ${warning2}`);
-    return update3.markdown;
+    return { markdown: update3.markdown, update: update3 };
   } catch (e) {
     core.warning(`history (${store.where}): ${e.message}`);
-    return "";
+    return { markdown: "", update: null };
   }
+}
+async function bisectNewAlerts(ctx, update3, timeLimitS) {
+  const { core, github } = ctx;
+  if (!github) return "";
+  const sections = [];
+  for (const alert of update3.alerts.filter((a) => a.action === "created")) {
+    const regressions = update3.changes.filter((c) => c.regression && c.firstBad.commit === alert.firstBad);
+    const lastGood = regressions.map((r) => r.lastGood).sort((a, b) => a.measured_at.localeCompare(b.measured_at))[0].commit;
+    const range2 = `${lastGood.slice(0, 12)}..${alert.firstBad.slice(0, 12)}`;
+    const fields = { good: "the last good run's commit", bad: "the first bad run's commit", steps: "the alert's steps" };
+    let outcome;
+    try {
+      const { commits } = await commitsBetween(ctx.inputs.repoPath, lastGood, alert.firstBad, fields);
+      if (commits.length === 1) outcome = { kind: "one-commit", lastGood, firstBad: alert.firstBad };
+      else {
+        core.info(`bisect-on-alert: ${commits.length} commits in ${range2}, steps ${[...new Set(regressions.map((r) => r.step))].join(", ")}, within ${timeLimitS} s`);
+        const report = await bisectInAction(ctx, { good: lastGood, bad: alert.firstBad, steps: { ids: regressions.map((r) => r.step) }, fields, timeLimitS });
+        outcome = { kind: "bisected", report };
+      }
+    } catch (e) {
+      if (ctx.registry.signal.aborted) throw e;
+      outcome = { kind: "failed", lastGood, firstBad: alert.firstBad, error: e.message.split("\n")[0] };
+      core.warning(`bisect-on-alert of ${range2}: ${outcome.error}`);
+    }
+    core.info(`bisect-on-alert of ${range2}: ${outcome.kind === "bisected" ? `first bad commit ${outcome.report.firstBad}${outcome.report.verdict.bad ? "" : " (not confirmed against its parent)"}` : outcome.kind}`);
+    const markdown = alertBisectMarkdown(outcome, repositoryUrl(ctx.env));
+    sections.push(markdown);
+    try {
+      await github.client.rest.issues.createComment({ ...github.repo, issue_number: alert.number, body: markdown });
+    } catch (e) {
+      core.warning(`bisect-on-alert: the comment on alert issue #${alert.number} was not written: ${e.message.split("\n")[0]}`);
+    }
+  }
+  return sections.join("\n");
 }
 function formatAge(ms) {
   const minutes = Math.max(0, Math.round(ms / 6e4));
@@ -87864,28 +87994,6 @@ async function upsertStickyComment(client2, target) {
   return { id: data.id, url: data.html_url, action: "created" };
 }
 
-// src/publish/summary.ts
-import { appendFile } from "node:fs/promises";
-var MAX_SUMMARY_BYTES = 1024 * 1024;
-async function appendJobSummary(markdown, file) {
-  if (!file) return "no-file";
-  const bytes = Buffer.byteLength(markdown);
-  if (bytes > MAX_SUMMARY_BYTES) {
-    await appendFile(file, `db-bench-gate: the report (${bytes} bytes) is larger than the job summary's limit (${MAX_SUMMARY_BYTES} bytes).
-`);
-    return "too-large";
-  }
-  await appendFile(file, markdown.endsWith("\n") ? markdown : `${markdown}
-`);
-  return "written";
-}
-function setActionOutputs(core, outputs) {
-  core.setOutput("verdict", outputs.verdict);
-  core.setOutput("regressions", String(outputs.regressions));
-  core.setOutput("results-path", outputs.resultsPath);
-  core.setOutput("comment-url", outputs.commentUrl ?? "");
-}
-
 // src/action/publish.ts
 function commentWanted(policy, decision, comparisons) {
   switch (policy) {
@@ -87942,13 +88050,6 @@ async function markMeasuring(ctx, prNumber, profile, sha, runUrl2) {
   }
 }
 
-// src/action/trust-level.ts
-function trustLevelOf(mode, event, commit, env) {
-  if (mode === "baseline" && event.kind === "push" && event.isDefaultBranch && commit === event.sha) return "trusted";
-  if (mode === "flags" && event.kind === "schedule" && commit === env.GITHUB_SHA) return "trusted";
-  return "pr";
-}
-
 // src/action/modes/baseline.ts
 async function baselineMode(ctx) {
   const event = ctx.event.kind === "push" ? ctx.event : null;
@@ -87966,33 +88067,10 @@ async function baselineMode(ctx) {
   const historyBranch = event?.isDefaultBranch ? event.branch : null;
   if (!historyBranch && ctx.inputs.history !== "off") ctx.core.info("history: kept for pushes to the default branch only; this run is not recorded");
   const store = historyBranch ? historyStoreOf(ctx) : null;
-  const history = historyBranch && store ? await keepHistory(ctx, results, plan, store, historyBranch) : "";
-  await publishReport(ctx, { markdown: markdown + history, comparisons: [], prNumber: null, profile: results.profile.name });
+  const history = historyBranch && store ? await keepHistory(ctx, results, plan, store, historyBranch) : null;
+  const bisected = history?.update && ctx.inputs.bisectOnAlert ? await bisectNewAlerts(ctx, history.update, plan.run.timeouts.alert_bisect_s) : "";
+  await publishReport(ctx, { markdown: markdown + (history?.markdown ?? "") + bisected, comparisons: [], prNumber: null, profile: results.profile.name });
   if (gate.verdict === "fail") ctx.core.setFailed(gateMessage(gate));
-}
-
-// src/action/modes/bisect.ts
-async function bisectMode(ctx) {
-  const { inputs, core } = ctx;
-  if (!inputs.baseRef || !inputs.headRef) throw new InputError("bisect mode needs base-ref (the good commit) and head-ref (the bad one)", void 0, "input base-ref");
-  const judged = judgingCommit(inputs.repoPath, inputs.baseRef);
-  const config = await configAt(ctx, judged);
-  const trust = trustLevelOf("bisect", ctx.event, inputs.headRef, ctx.env);
-  const report = await bisect({
-    repo: inputs.repoPath,
-    good: inputs.baseRef,
-    bad: inputs.headRef,
-    steps: inputs.bisectSteps,
-    planFor: (against, probe) => actionPlan(ctx, planFlags(ctx, judged, trust, { base: against, head: probe, variants: [] }), config),
-    registry: ctx.registry,
-    log: actionLog(core),
-    fields: { good: "input base-ref", bad: "input head-ref", steps: "input bisect-steps" }
-  });
-  await appendJobSummary(bisectMarkdown(report, repositoryUrl(ctx.env)), ctx.env.GITHUB_STEP_SUMMARY);
-  core.setOutput("first-bad-commit", report.verdict.bad ? report.firstBad : "");
-  core.info(
-    report.verdict.bad ? `first bad commit: ${report.firstBad} (against its parent ${report.parent})` : `no bad commit confirmed; the last candidate ${report.firstBad} is not a regression against its parent`
-  );
 }
 
 // src/action/modes/flags.ts
@@ -88087,26 +88165,34 @@ async function roleOf(client2, repo, login) {
 }
 
 // src/action/labels.ts
-async function maintainerLabel(ctx, event, label, rule) {
-  if (!carriesLabel(event, label)) return null;
+async function pullRequestLabels(github, number, action5) {
+  const { data: pull } = await github.client.rest.pulls.get({ ...github.repo, pull_number: number });
+  return { number, action: action5, labels: pull.labels.map((l) => l.name) };
+}
+async function maintainerLabel(ctx, pr, label, rule) {
+  if (!carriesLabel(pr, label)) return null;
   if (!ctx.github) {
     ctx.core.warning(`the PR carries the label "${label}", but without a token the timeline that says who set it cannot be read: ignored`);
     return null;
   }
-  const outcome = setByMaintainer(label, await checkTrustedLabel(ctx.github.client, ctx.github.repo, event, label, rule));
+  const outcome = setByMaintainer(label, await checkTrustedLabel(ctx.github.client, ctx.github.repo, pr, label, rule));
   if ("by" in outcome) return outcome.by;
   ctx.core.warning(`the label "${label}" does not count: ${outcome.why}`);
   return null;
 }
-async function skipReason(ctx, event) {
+async function skipReason(ctx, pr) {
   if (ctx.inputs.skip) return "the input skip is true";
-  const by = event ? await maintainerLabel(ctx, event, ctx.inputs.skipLabel, "any-time") : null;
+  const by = pr ? await maintainerLabel(ctx, pr, ctx.inputs.skipLabel, "any-time") : null;
   return by ? `${by} set the label "${ctx.inputs.skipLabel}"` : null;
 }
-async function acceptanceOf(ctx, event) {
+async function acceptanceOf(ctx, pr) {
   const label = ctx.inputs.acceptLabel;
-  const by = event ? await maintainerLabel(ctx, event, label, "since-last-push") : null;
+  const by = pr ? await maintainerLabel(ctx, pr, label, "since-last-push") : null;
   return by ? { label, by } : null;
+}
+function withAcceptance(results, acceptance) {
+  const { accepted: _earlier, ...run2 } = results.run;
+  return { ...results, run: acceptance ? { ...run2, accepted: acceptance } : run2 };
 }
 
 // src/action/modes/rerun.ts
@@ -88209,6 +88295,9 @@ async function rerunMode(ctx, event) {
       `Refusing to rerun pull request #${event.number} from ${pull.head.repo?.full_name ?? "a deleted fork"}: its code would run on this runner. Set \`allow-fork-prs: true\` to measure fork PRs, or use the two-workflow pattern (${TWO_WORKFLOW_DOC}).`
     );
   }
+  const labelled = { number: event.number, action: event.action, labels: pull.labels.map((l) => l.name) };
+  const skipped = await skipReason(ctx, labelled);
+  if (skipped) return neutral(`not measured: ${skipped}`);
   const [base, head] = [pull.base.sha, pull.head.sha];
   await refusePersistedCredentials(ctx.inputs.repoPath);
   const judged = judgingCommit(ctx.inputs.repoPath, base);
@@ -88227,6 +88316,9 @@ async function rerunMode(ctx, event) {
   }
   core.info(`${event.commenter} (${role}) asked for a rerun: measuring ${chosen.join(", ")}${command.rounds !== null ? ` with ${command.rounds} rounds` : ""}`);
   const only = { ...plan, run: { ...plan.run, profile: { ...plan.run.profile, steps: plan.run.profile.steps.filter((s) => chosen.includes(s.id)) } } };
+  const acceptance = await acceptanceOf(ctx, labelled);
+  const run2 = runUrl(ctx.env);
+  await markMeasuring(ctx, event.number, plan.run.profile.name, head, run2);
   const merge2 = (fresh) => {
     if (!earlier) return fresh;
     const obstacles = mergeObstacles(earlier, fresh);
@@ -88234,18 +88326,18 @@ async function rerunMode(ctx, event) {
     core.warning(`the earlier results cannot be completed (${obstacles.join("; ")}): the comment shows the re-measured steps alone`);
     return fresh;
   };
-  const { results, artifactUrl } = await measureInAction(ctx, only, judged, merge2);
+  const { results, artifactUrl } = await measureInAction(ctx, only, judged, (fresh) => withAcceptance(merge2(fresh), acceptance));
   const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
   const comparison = compareRun(results, plan.compare);
-  const run2 = runUrl(ctx.env);
   const markdown = renderMarkdown([comparison], {
     maxLength: COMMENT_LIMIT - judgingNote.length,
     failOn: ctx.inputs.failOn,
     links: { ...run2 && { run: run2 }, ...artifactUrl && { artifact: artifactUrl } },
+    acceptance,
     cc: ctx.inputs.cc,
     resultsRun: artifactUrl ? Number(ctx.env.GITHUB_RUN_ID) : null
   });
-  await publishReport(ctx, { markdown: markdown + judgingNote, comparisons: [comparison], prNumber: event.number, profile: results.profile.name });
+  await publishReport(ctx, { markdown: markdown + judgingNote, comparisons: [comparison], prNumber: event.number, profile: results.profile.name, acceptance });
 }
 
 // src/action/modes/pr.ts
@@ -88323,7 +88415,7 @@ async function prMode(ctx) {
   const acceptance = await acceptanceOf(ctx, event);
   const run2 = runUrl(ctx.env);
   if (event) await markMeasuring(ctx, event.number, plan.run.profile.name, head, run2);
-  const { results, artifactUrl } = await measureInAction(ctx, plan, judged, (measured) => acceptance ? { ...measured, run: { ...measured.run, accepted: acceptance } } : measured);
+  const { results, artifactUrl } = await measureInAction(ctx, plan, judged, (measured) => withAcceptance(measured, acceptance));
   const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
   const lookup = event ? await lookUpBaseline(ctx, results, event) : null;
   const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.noise_floor : void 0);
@@ -88364,6 +88456,13 @@ async function reportMode(ctx) {
   if (!ctx.github) throw new InputError("report mode needs a token to read this run's artifacts", void 0, "input token");
   const { client: client2, repo } = ctx.github;
   const { runId, prNumber, headSha } = await reportTarget(ctx, ctx.github);
+  const event = ctx.event;
+  const labelled = event.kind === "pull_request" ? event : event.kind === "workflow_run" && prNumber !== null ? await pullRequestLabels(ctx.github, prNumber, event.action) : null;
+  const skipped = await skipReason(ctx, labelled);
+  if (skipped) {
+    core.info(`not reported: ${skipped}`);
+    return neutralOutputs(ctx);
+  }
   const artifacts = await listRunArtifacts(client2, repo, runId, { prefix: `${ctx.inputs.artifactName}-` });
   if (artifacts.length === 0) throw new PipelineError(`no results artifacts named ${ctx.inputs.artifactName}-* in run ${runId}: did the measuring jobs upload any?`);
   const downloaded = [];
@@ -88392,7 +88491,7 @@ async function reportMode(ctx) {
   const comparisons = runs.map(
     (results, i) => compareRun({ ...results, thresholds: void 0 }, { thresholds: judging.thresholds, overrides: judging.overrides, label: labels[i] ?? null })
   );
-  const acceptance = await acceptanceOf(ctx, ctx.event.kind === "pull_request" ? ctx.event : null);
+  const acceptance = await acceptanceOf(ctx, labelled);
   const measuredRun = runUrl(ctx.env, String(runId));
   const markdown = renderMarkdown(comparisons, {
     failOn: ctx.inputs.failOn,

@@ -97,7 +97,11 @@ describe("RocksDB from source through the CLI", () => {
       expect(instructions[step]?.verdict, instructions[step]?.reason).toBe("regression");
       expect(instructions[step]!.ratio!.estimate).toBeGreaterThan(1.02);
     }
-    expect(instructions["overwrite.t1"]?.verdict, instructions["overwrite.t1"]?.reason).toBe("unchanged");
+    // the head slows reads only; overwrite's count moves by up to 2% run to run (memtable inserts), so
+    // its channel may say unstable, never a regression, and its estimate stays near 1
+    const overwrite = instructions["overwrite.t1"];
+    expect(["unchanged", "unstable"], overwrite?.reason).toContain(overwrite?.verdict);
+    expect(Math.abs(overwrite!.ratio!.estimate - 1)).toBeLessThan(0.02);
     for (const step of comparison.steps) expect(run.stdout).toContain(step.step);
 
     expect({ processes: processesUnder(tmp), entries: readdirSync(tmp) }).toEqual({ processes: [], entries: [] });
