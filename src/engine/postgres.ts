@@ -5,7 +5,6 @@
  */
 import { existsSync } from "node:fs";
 import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile, appendFile } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -13,6 +12,7 @@ import { execa } from "execa";
 import { InputError, PipelineError } from "../errors.js";
 import { onCpus } from "../measure/cpu-affinity.js";
 import { processesUnder } from "../processes.js";
+import { freePort, portIsFree } from "./loopback-port.js";
 import { startCountingPostgres } from "./postgres-counting.js";
 import { lastLines, programVersion } from "./program-output.js";
 import { asUser, giveTo, unprivilegedUser, type OsUser } from "../unprivileged.js";
@@ -203,27 +203,4 @@ async function stopServer(run: Run, dataDir: string): Promise<void> {
 
 function asServer(user: OsUser | null, file: string, args: string[], cwd: string, timeoutMs: number, signal?: AbortSignal) {
   return execa(file, args, { cwd, ...asUser(user), all: true, reject: false, timeout: timeoutMs, cancelSignal: signal });
-}
-
-/** Whether nothing listens on this loopback port right now. */
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", () => resolve(false));
-    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-  });
-}
-
-/** A port nothing listens on right now (the OS picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
