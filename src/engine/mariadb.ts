@@ -111,7 +111,9 @@ async function startMariadb(options: StartOptions): Promise<Server> {
     await handle.run();
     if (registry.signal.aborted) throw registry.signal.reason as Error;
     const refused = refusedOption(`${output}\n${log}`);
-    throw new PipelineError(refused ? `${message}: ${refused}` : message, [lastLines(output, LOG_LINES_IN_ERRORS), log].filter(Boolean).join("\n--- server log ---\n"));
+    // mariadb-install-db ends with a page of advice: its [ERROR] lines are what says why
+    const errors = output.split("\n").filter((line) => line.includes("[ERROR]")).join("\n");
+    throw new PipelineError(refused ? `${message}: ${refused}` : message, [errors || lastLines(output, LOG_LINES_IN_ERRORS), log].filter(Boolean).join("\n--- server log ---\n"));
   };
   const run = (file: string, args: string[], timeout = timeoutMs) =>
     execa(file, args, { cwd: dataRoot, ...asUser(user), all: true, reject: false, timeout, cancelSignal: registry.signal });
@@ -134,7 +136,7 @@ async function startMariadb(options: StartOptions): Promise<Server> {
     "--skip-test-db",
     "--skip-name-resolve",
   ]);
-  if (installDb.failed) await fail("mariadb-install-db failed", installDb.all ?? "");
+  if (installDb.failed) await fail(`mariadb-install-db ${installDb.timedOut ? `timed out after ${Math.round(timeoutMs / 1000)} s` : "failed"}`, installDb.all ?? "");
 
   const admin = (args: string[], timeout: number) =>
     run(path.join(binDir, "mariadb-admin"), ["--no-defaults", "--protocol=socket", `--socket=${socket}`, `--user=${SUPERUSER}`, "--connect-timeout=2", ...args], timeout);
