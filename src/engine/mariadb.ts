@@ -7,8 +7,7 @@
  * privilege checks and so changes the CPU per query).
  */
 import { existsSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
@@ -18,11 +17,11 @@ import { processesUnder } from "../processes.js";
 import { asUser, giveTo, unprivilegedUser } from "../unprivileged.js";
 import { freePort, portIsFree } from "./loopback-port.js";
 import { lastLines, programVersion } from "./program-output.js";
+import { LOG_LINES_IN_ERRORS, makeServerRoot } from "./server-root.js";
 import type { Connection, Server, ServerEngine, SettingValue, StartOptions } from "./types.js";
 
 /** The account mariadb-install-db creates (auth method "normal": no password); clients connect as it over the socket. */
 const SUPERUSER = "root";
-const LOG_LINES_IN_ERRORS = 50;
 const START_ATTEMPTS = 3;
 /** Options the gate never passes on: they would change what is measured, not how the server is reached. */
 const REFUSED_SETTINGS: Record<string, string> = {
@@ -89,44 +88,21 @@ async function startMariadb(options: StartOptions): Promise<Server> {
   const optionFileText = renderOptionFile(options.settings);
   const user = await unprivilegedUser(options.trust ?? "pr");
 
-  const dataRoot = await mkdtemp(path.join(options.workDir ?? os.tmpdir(), "dbg-mariadb-"));
-  const dataDir = path.join(dataRoot, "data");
+  const root = await makeServerRoot(options, { prefix: "dbg-mariadb-", liveLogName: "error.log", description: "mariadb server", user, program: mariadbd, stop: stopServer });
+  const { dataRoot, dataDir, liveLog, logTail } = root;
   const optionFile = path.join(dataRoot, "my.cnf");
   const socket = path.join(dataRoot, "mariadb.sock");
-  const liveLog = path.join(dataRoot, "error.log");
-  let pid = 0;
-  const isAlive = (): boolean => pid > 0 && processesUnder(dataDir).includes(pid);
-  const logTail = async (lines: number): Promise<string> =>
-    lastLines(await readFile(existsSync(liveLog) ? liveLog : options.logFile, "utf8").catch(() => ""), lines);
-
-  await mkdir(path.dirname(options.logFile), { recursive: true });
-  const handle = await registry.register(`mariadb server in ${dataRoot}`, async () => {
-    await stopServer(dataDir);
-    if (existsSync(liveLog)) await copyFile(liveLog, options.logFile);
-    await rm(dataRoot, { recursive: true, force: true });
-  });
   /** Stops everything, then throws: the refused option's name first where the server named one. */
   const fail = async (message: string, output: string): Promise<never> => {
-    const log = await logTail(LOG_LINES_IN_ERRORS);
-    await handle.run();
-    if (registry.signal.aborted) throw registry.signal.reason as Error;
-    const refused = refusedOption(`${output}\n${log}`);
+    const refused = refusedOption(`${output}\n${await logTail(LOG_LINES_IN_ERRORS)}`);
     // mariadb-install-db ends with a page of advice: its [ERROR] lines are what says why
     const errors = output.split("\n").filter((line) => line.includes("[ERROR]")).join("\n");
-    throw new PipelineError(refused ? `${message}: ${refused}` : message, [errors || lastLines(output, LOG_LINES_IN_ERRORS), log].filter(Boolean).join("\n--- server log ---\n"));
+    return root.fail(refused ? `${message}: ${refused}` : message, errors || lastLines(output, LOG_LINES_IN_ERRORS));
   };
   const run = (file: string, args: string[], timeout = timeoutMs) =>
     execa(file, args, { cwd: dataRoot, ...asUser(user), all: true, reject: false, timeout, cancelSignal: registry.signal });
-
   await writeFile(optionFile, optionFileText);
-  await writeFile(liveLog, "");
-  await giveTo(user, dataRoot);
-  if (user) {
-    const access = await execa("test", ["-x", mariadbd, "-a", "-w", dataRoot], { ...asUser(user), reject: false });
-    if (access.failed) {
-      await fail(`${binDir} or ${dataRoot} is not reachable by the unprivileged user "${user.name}": keep the cache dir and TMPDIR out of private home directories`, "");
-    }
-  }
+  await giveTo(user, optionFile);
 
   const installDb = await run(path.join(prefix, "scripts", "mariadb-install-db"), [
     `--defaults-file=${optionFile}`,
@@ -172,7 +148,7 @@ async function startMariadb(options: StartOptions): Promise<Server> {
       const server = execa(command.file, command.args, { cwd: dataRoot, ...asUser(user), stdio: "ignore", reject: false, detached: true });
       let exited = false;
       void server.then(() => (exited = true));
-      pid = server.pid ?? 0;
+      root.pid = server.pid ?? 0;
       const ready = await waitUntilReady(admin, () => !exited, timeoutMs, registry.signal);
       if (ready === "ready") return { port };
       await stopServer(dataDir);
@@ -217,13 +193,13 @@ async function startMariadb(options: StartOptions): Promise<Server> {
     connection,
     binDir,
     get pid() {
-      return pid;
+      return root.pid;
     },
     dataRoot,
-    stop: handle.run,
+    stop: root.handle.run,
     restart,
     logTail,
-    isAlive,
+    isAlive: root.isAlive,
     settle: async (tables) => {
       if (tables.length > 0) await query(`ANALYZE TABLE ${tables.map((t) => `\`${options.database}\`.\`${t}\``).join(", ")}`);
       await drainDirtyPages(query, timeoutMs);
