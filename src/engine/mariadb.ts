@@ -55,15 +55,18 @@ export function renderOptionFile(settings: Record<string, SettingValue>): string
 }
 
 /**
- * The option a server refused at start, from its error log or mariadb-install-db's output: an
- * unknown one ("unknown variable 'innodb_bogus=1'", "unknown option '--bogus'") or a value it could
- * not take ("Error while setting value 'lots' to 'innodb_buffer_pool_size'"); null when none.
+ * Why a server did not start, from its error log or mariadb-install-db's output, where it says so in
+ * a way the user can act on: an option it refused, an unknown one ("unknown variable
+ * 'innodb_bogus=1'", "unknown option '--bogus'") or a value it could not take ("Error while setting
+ * value 'lots' to 'innodb_buffer_pool_size'"), or a full disk (InnoDB's "failed with error 28",
+ * ENOSPC); null otherwise.
  */
-export function refusedOption(log: string): string | null {
+export function startFailureCause(log: string): string | null {
   const unknown = /unknown (?:variable|option) '(?:--)?([^'=]+)(?:=[^']*)?'/.exec(log);
   if (unknown?.[1]) return `unknown server option "${unknown[1]}"`;
   const invalid = /Error while setting value '([^']*)' to '([^']+)'/.exec(log);
   if (invalid?.[2]) return `invalid value "${invalid[1]}" for the server option "${invalid[2]}"`;
+  if (/failed with error 28\b|No space left on device|Disk got full|Disk is full/.test(log)) return "no space left on the data directory's disk";
   return null;
 }
 
@@ -92,12 +95,12 @@ async function startMariadb(options: StartOptions): Promise<Server> {
   const { dataRoot, dataDir, liveLog, logTail } = root;
   const optionFile = path.join(dataRoot, "my.cnf");
   const socket = path.join(dataRoot, "mariadb.sock");
-  /** Stops everything, then throws: the refused option's name first where the server named one. */
+  /** Stops everything, then throws, with the cause first where the server named one. */
   const fail = async (message: string, output: string): Promise<never> => {
-    const refused = refusedOption(`${output}\n${await logTail(LOG_LINES_IN_ERRORS)}`);
+    const cause = startFailureCause(`${output}\n${await logTail(LOG_LINES_IN_ERRORS)}`);
     // mariadb-install-db ends with a page of advice: its [ERROR] lines are what says why
     const errors = output.split("\n").filter((line) => line.includes("[ERROR]")).join("\n");
-    return root.fail(refused ? `${message}: ${refused}` : message, errors || lastLines(output, LOG_LINES_IN_ERRORS));
+    return root.fail(cause ? `${message}: ${cause}` : message, errors || lastLines(output, LOG_LINES_IN_ERRORS));
   };
   const run = (file: string, args: string[], timeout = timeoutMs) =>
     execa(file, args, { cwd: dataRoot, ...asUser(user), all: true, reject: false, timeout, cancelSignal: registry.signal });

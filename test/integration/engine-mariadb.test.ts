@@ -6,7 +6,7 @@
  * mariadbd and no data dir left) on an unknown option and on a server that never becomes ready.
  */
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -139,6 +139,22 @@ describe("MariaDB server lifecycle", () => {
     expect(error.message).toBe('mariadb-install-db failed: unknown server option "innodb_bogus_option"');
     expect(error.logExcerpt).toMatch(/\[ERROR\] .*mariadbd: unknown variable 'innodb_bogus_option=1'/);
     expect(mariadbdProcesses()).toBe("");
+  });
+
+  it("a data directory on a full disk: one line saying so, InnoDB's messages, nothing left", async () => {
+    const small = mkdtempSync(path.join(os.tmpdir(), "dbg-mariadb-full-"));
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=32m,mode=1777", "tmpfs", small]);
+    try {
+      // the profile's 256 MB redo log does not fit in 32 MB
+      const error = await failure(mariadbEngine.start({ binDir: base.binDir, settings, database: "bench", logFile: path.join(logDir, "full.log"), registry, workDir: small }));
+      expect(error.message).toBe("mariadb-install-db failed: no space left on the data directory's disk");
+      expect(error.logExcerpt).toMatch(/\[ERROR\] InnoDB: .* failed with error 28/);
+      expect(mariadbdProcesses()).toBe("");
+      expect(readdirSync(small)).toEqual([]);
+    } finally {
+      execFileSync("umount", [small]);
+      rmSync(small, { recursive: true, force: true });
+    }
   });
 
   it("a server that never becomes ready: a timeout naming it, the log's tail, nothing left", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { optionValue, refusedOption, renderOptionFile } from "../../src/engine/mariadb.js";
+import { optionValue, startFailureCause, renderOptionFile } from "../../src/engine/mariadb.js";
 import { applyEdits } from "../../src/setup/fork-repo.js";
 import { MARIADB_BUILD_FAILURE_EDITS, MARIADB_HEAD_EDITS } from "../../src/setup/mariadb-fork.js";
 import { parseDscName } from "../../src/setup/debian-source.js";
@@ -19,15 +19,16 @@ describe("MariaDB's option file", () => {
     expect(() => renderOptionFile({ init_file: "a\n[client]" })).toThrow(/spans lines/);
   });
 
-  it("names the option mariadbd refused, from its log (unknown name, or a value it cannot take)", () => {
-    expect(refusedOption("2026-11-30 19:10:01 0 [ERROR] /x/bin/mariadbd: unknown variable 'innodb_bogus_option=1'\n2026-11-30 19:10:01 0 [ERROR] Aborting")).toBe(
+  it("names why mariadbd did not start, from its log: an unknown option, a value it cannot take, a full disk", () => {
+    expect(startFailureCause("2026-11-30 19:10:01 0 [ERROR] /x/bin/mariadbd: unknown variable 'innodb_bogus_option=1'\n2026-11-30 19:10:01 0 [ERROR] Aborting")).toBe(
       'unknown server option "innodb_bogus_option"',
     );
-    expect(refusedOption("[ERROR] mariadbd: unknown option '--bogus'")).toBe('unknown server option "bogus"');
-    expect(refusedOption("[ERROR] mariadbd: Error while setting value 'lots' to 'innodb_buffer_pool_size'")).toBe(
+    expect(startFailureCause("[ERROR] mariadbd: unknown option '--bogus'")).toBe('unknown server option "bogus"');
+    expect(startFailureCause("[ERROR] mariadbd: Error while setting value 'lots' to 'innodb_buffer_pool_size'")).toBe(
       'invalid value "lots" for the server option "innodb_buffer_pool_size"',
     );
-    expect(refusedOption("[Note] mariadbd: ready for connections.")).toBeNull();
+    expect(startFailureCause("[ERROR] InnoDB: preallocating 268435456 bytes for file ./ib_logfile101 failed with error 28")).toBe("no space left on the data directory's disk");
+    expect(startFailureCause("[Note] mariadbd: ready for connections.")).toBeNull();
   });
 });
 
