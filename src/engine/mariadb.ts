@@ -154,7 +154,8 @@ async function startMariadb(options: StartOptions): Promise<Server> {
       root.pid = server.pid ?? 0;
       const ready = await waitUntilReady(admin, () => !exited, timeoutMs, registry.signal);
       if (ready === "ready") return { port };
-      await stopServer(dataDir);
+      // a server stuck in its start may not get to its shutdown (one blocked reading init_file does not)
+      await stopServer(dataDir, 5000);
       const log = (await readFile(liveLog)).subarray(logOffset).toString("utf8");
       // Another process may take the free port between the probe and the bind: try another one.
       const portTaken = /Address already in use|Do you already have another .* running/.test(log);
@@ -257,15 +258,15 @@ async function waitUntilReady(
 }
 
 /**
- * SIGTERM (mariadbd's clean shutdown), then SIGKILL after 60 s. Judged by the processes working in
- * the data dir (mariadbd chdirs there), not by a pid: that also covers a start cut short.
+ * SIGTERM (mariadbd's clean shutdown), then SIGKILL after `graceMs`. Judged by the processes working
+ * in the data dir (mariadbd chdirs there), not by a pid: that also covers a start cut short.
  */
-async function stopServer(dataDir: string): Promise<void> {
+async function stopServer(dataDir: string, graceMs = 60_000): Promise<void> {
   const running = (): number[] => processesUnder(dataDir);
   if (running().length === 0) return;
   for (const pid of running()) process.kill(pid, "SIGTERM");
   for (let waited = 0; running().length > 0; waited += 100) {
-    if (waited >= 60_000) for (const pid of running()) process.kill(pid, "SIGKILL");
+    if (waited >= graceMs) for (const pid of running()) process.kill(pid, "SIGKILL");
     await sleep(100);
   }
 }
