@@ -125,7 +125,10 @@ describe("MariaDB server lifecycle", () => {
     for (let waited = 0; server.isAlive() && waited < 5000; waited += 50) await sleep(50);
     expect(server.isAlive()).toBe(false);
     const squatter = net.createServer();
-    await new Promise<void>((resolve) => squatter.listen(port, "127.0.0.1", () => resolve()));
+    await new Promise<void>((resolve, reject) => {
+      squatter.once("error", reject);
+      squatter.listen(port, "127.0.0.1", () => resolve());
+    });
     try {
       await server.restart();
     } finally {
