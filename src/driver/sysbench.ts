@@ -25,6 +25,7 @@
  * pk1 is the default table (PRIMARY KEY on id), pk0 --secondary=on (a secondary index on id instead).
  * Steps of more than one client thread end in .t<threads> (point-query.range100.pk1.t4).
  * Every run uses --rand-type=uniform, as the field does (sysbench's default is "special").
+ * With the mysql driver `storage_engine` picks the tables' engine (--mysql-storage-engine at load).
  *
  * ops: the field's rate for these microbenchmarks is queries per second (mytools r.sh takes the
  * `queries:` line's per-sec value, the o/s column of sb.met.*: 982242.36 in the sample), so ops =
@@ -36,7 +37,7 @@
  */
 import path from "node:path";
 import { z } from "zod";
-import { ParseError } from "../errors.js";
+import { InputError, ParseError } from "../errors.js";
 import { findNumber, normalizeLines, requireNumber, requirePositive } from "./output-text.js";
 import { serverConnection, wholeCount, wholeSeconds, type BenchmarkStep, type Connection, type ParsedSample, type Target } from "./types.js";
 
@@ -88,6 +89,8 @@ export const SysbenchParametersSchema = z
     pk: z.boolean().default(true),
     percentile: z.union([z.literal(95), z.literal(99)]).default(95),
     report_interval_s: z.number().int().positive().default(1),
+    /** MySQL protocol only: the tables' storage engine (sysbench --mysql-storage-engine), e.g. innodb, rocksdb */
+    storage_engine: z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/, "a storage engine's name").optional(),
   })
   .strict()
   .refine((p) => p.tables === 1 || !("singleTable" in SYSBENCH_MICROBENCHMARKS[p.benchmark]), {
@@ -141,14 +144,21 @@ export function sysbenchStep(parameters: unknown): BenchmarkStep<"sysbench"> {
       table_size: p.table_size,
       pk: p.pk,
       percentile: p.percentile,
+      ...(p.storage_engine !== undefined && { storage_engine: p.storage_engine }),
     },
     programs: { sysbench: "system" },
     dataSet: (target, bins) => {
+      const { protocol } = serverConnection(target);
+      if (p.storage_engine !== undefined && protocol !== "mysql") {
+        throw new InputError(`storage_engine "${p.storage_engine}" needs a MySQL-protocol engine; this one speaks ${protocol}`, undefined, "storage_engine");
+      }
+      const storageEngine = p.storage_engine === undefined ? [] : [`--mysql-storage-engine=${p.storage_engine}`];
       // Any stock OLTP script loads the same tables (oltp_common.lua); cleanup first, as prepare
       // fails on tables that exist.
-      const load = (command: "cleanup" | "prepare") => ({ file: bins.sysbench, args: [...connection(target), ...table, "oltp_read_only", command] });
+      const load = (command: "cleanup" | "prepare") => ({ file: bins.sysbench, args: [...connection(target), ...storageEngine, ...table, "oltp_read_only", command] });
       return {
-        key: `sysbench.tables${p.tables}.rows${p.table_size}.pk${p.pk ? 1 : 0}`,
+        // the protocol and storage engine too: tables loaded into one engine are not another's
+        key: `sysbench.${protocol}${p.storage_engine === undefined ? "" : `.${p.storage_engine}`}.tables${p.tables}.rows${p.table_size}.pk${p.pk ? 1 : 0}`,
         commands: [load("cleanup"), load("prepare")],
         tables: Array.from({ length: p.tables }, (_, i) => `sbtest${i + 1}`),
       };

@@ -4,23 +4,22 @@
  * server runs as the unprivileged user of its trust level (postgres refuses to run as root anyway).
  */
 import { existsSync } from "node:fs";
-import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile, appendFile } from "node:fs/promises";
-import net from "node:net";
-import os from "node:os";
+import { appendFile, chmod, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { InputError, ParseError, PipelineError } from "../errors.js";
 import { onCpus } from "../measure/cpu-affinity.js";
 import { processesUnder } from "../processes.js";
+import { freePort, portIsFree } from "./loopback-port.js";
 import { startCountingPostgres } from "./postgres-counting.js";
-import { lastLines, programVersion } from "./program-output.js";
+import { programVersion } from "./program-output.js";
+import { LOG_LINES_IN_ERRORS, makeServerRoot } from "./server-root.js";
 import { asUser, giveTo, unprivilegedUser, type OsUser } from "../unprivileged.js";
 import type { Connection, Server, ServerEngine, SettingValue, StartOptions } from "./types.js";
 
 /** The database superuser initdb creates; clients connect as it (trust authentication, loopback only). */
 const SUPERUSER = "postgres";
-const LOG_LINES_IN_ERRORS = 50;
 const START_ATTEMPTS = 3;
 
 /** One postgresql.conf value: booleans as on/off, numbers bare, strings quoted. */
@@ -69,37 +68,18 @@ async function startPostgres(options: StartOptions): Promise<Server> {
   // Stopping is part of cleanup, which runs after the registry is cancelled: it must not be cancelled.
   const runToStop: Run = (file, args, cwd) => asServer(user, path.join(binDir, file), args, cwd, timeoutMs);
 
-  const dataRoot = await mkdtemp(path.join(options.workDir ?? os.tmpdir(), "dbg-pg-"));
-  const dataDir = path.join(dataRoot, "data");
-  const socketDir = path.join(dataRoot, "socket");
-  const liveLog = path.join(dataRoot, "server.log");
-  let pid = 0;
-  const isAlive = (): boolean => pid > 0 && processesUnder(dataDir).includes(pid);
-  const logTail = async (lines: number): Promise<string> =>
-    lastLines(await readFile(existsSync(liveLog) ? liveLog : options.logFile, "utf8").catch(() => ""), lines);
-
-  await mkdir(path.dirname(options.logFile), { recursive: true });
-  const handle = await registry.register(`postgres server in ${dataRoot}`, async () => {
-    await stopServer(runToStop, dataDir);
-    if (existsSync(liveLog)) await copyFile(liveLog, options.logFile);
-    await rm(dataRoot, { recursive: true, force: true });
+  const root = await makeServerRoot(options, {
+    prefix: "dbg-pg-",
+    liveLogName: "server.log",
+    description: "postgres server",
+    user,
+    program: path.join(binDir, "postgres"),
+    stop: (dataDir) => stopServer(runToStop, dataDir),
   });
-  const fail = async (message: string, detail: string): Promise<never> => {
-    const log = await logTail(LOG_LINES_IN_ERRORS);
-    await handle.run();
-    if (registry.signal.aborted) throw registry.signal.reason as Error;
-    throw new PipelineError(message, [detail, log].filter(Boolean).join("\n--- server log ---\n"));
-  };
-
+  const { dataRoot, dataDir, liveLog, isAlive, logTail, fail } = root;
+  const socketDir = path.join(dataRoot, "socket");
   await mkdir(socketDir, { mode: 0o755 });
-  await writeFile(liveLog, "");
-  if (user) {
-    await giveTo(user, dataRoot);
-    const access = await execa("test", ["-x", path.join(binDir, "postgres"), "-a", "-w", dataRoot], { ...asUser(user), reject: false });
-    if (access.failed) {
-      await fail(`${binDir} or ${dataRoot} is not reachable by the unprivileged user "${user.name}": keep the cache dir and TMPDIR out of private home directories`, "");
-    }
-  }
+  await giveTo(user, socketDir);
   await chmod(dataRoot, 0o700);
 
   const initdb = await run("initdb", ["-D", dataDir, "-U", SUPERUSER, "--auth=trust", "--no-locale", "-E", "UTF8", "--no-sync"], dataRoot);
@@ -119,7 +99,7 @@ async function startPostgres(options: StartOptions): Promise<Server> {
       // pg_ctl -w waits up to timeoutS for readiness; the process timeout is the net under it
       const started = await asServer(user, start.file, start.args, dataRoot, timeoutMs + 10_000, registry.signal);
       if (!started.failed) {
-        pid = await readPid();
+        root.pid = await readPid();
         return { port };
       }
       // Another process may take the free port between the probe and the bind: try another one.
@@ -168,10 +148,10 @@ async function startPostgres(options: StartOptions): Promise<Server> {
     connection,
     binDir,
     get pid() {
-      return pid;
+      return root.pid;
     },
     dataRoot,
-    stop: handle.run,
+    stop: root.handle.run,
     restart: () => restart(),
     logTail,
     isAlive,
@@ -215,27 +195,4 @@ async function stopServer(run: Run, dataDir: string): Promise<void> {
 
 function asServer(user: OsUser | null, file: string, args: string[], cwd: string, timeoutMs: number, signal?: AbortSignal) {
   return execa(file, args, { cwd, ...asUser(user), all: true, reject: false, timeout: timeoutMs, cancelSignal: signal });
-}
-
-/** Whether nothing listens on this loopback port right now. */
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", () => resolve(false));
-    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-  });
-}
-
-/** A port nothing listens on right now (the OS picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }

@@ -23,6 +23,16 @@ export const ROCKSDB_BENCH_PACKAGES = [
   "libgflags-dev", "libsnappy-dev", "liblz4-dev", "libzstd-dev", "zlib1g-dev", "libbz2-dev",
 ];
 
+/**
+ * What building MariaDB with the mariadb recipe and benchmarking it with sysbench's mysql driver
+ * needs: the recipe takes OpenSSL, fmt and PCRE2 from the system (CMake would download the bundled
+ * fmt and PCRE2), and InnoDB's asynchronous IO needs liburing or libaio (else it simulates it).
+ */
+export const MARIADB_BENCH_PACKAGES = [
+  "build-essential", "pkg-config", "cmake", "bison", "ccache", "git", "dpkg-dev", "sysbench", "valgrind",
+  "libncurses-dev", "libssl-dev", "zlib1g-dev", "libbz2-dev", "libpcre2-dev", "libfmt-dev", "liburing-dev", "libaio-dev",
+];
+
 /** The names among `packages` that dpkg does not report as installed. */
 export async function missingDebianPackages(packages: string[]): Promise<string[]> {
   // Unknown names make dpkg-query exit 1 after listing the known ones: not an error here.

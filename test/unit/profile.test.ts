@@ -45,6 +45,22 @@ describe("profiles", () => {
     expect(profile.steps.filter((s) => s.uncounted).map((s) => s.id)).toEqual(["readwhilewriting.t1", "fwdrangewhilewriting.t1", "revrangewhilewriting.t1"]);
   });
 
+  it("mariadb-quick has pg-quick's sysbench families on InnoDB, reads first, with pg-quick's adaptive schedule", async () => {
+    const profile = await loadProfile("mariadb-quick");
+    expect(profile.engine).toBe("mariadb");
+    expect(profile.steps.map((s) => s.id)).toEqual([
+      "point-query.range100.pk1",
+      "random-points.range100.pk1",
+      "read-only.range100.pk1",
+      "update-index.range100.pk1",
+      "update-nonindex.range100.pk1",
+      "insert.range100.pk1",
+      "delete.range100.pk1",
+    ]);
+    expect(new Set(profile.steps.map((s) => s.parameters.storage_engine))).toEqual(new Set(["innodb"]));
+    expect(profile.schedule).toEqual((await loadProfile("pg-quick")).schedule);
+  });
+
   it("pg-quick has the steps the PR gate promises", async () => {
     const profile = await loadProfile("pg-quick");
     expect(profile.steps.map((s) => s.id)).toEqual([

@@ -152,7 +152,7 @@ describe("sysbench commands", () => {
     const step = sysbenchStep({ benchmark: "update-index", tables: 2, table_size: 5000 });
     const load = [...connection, "--tables=2", "--table_size=5000", "oltp_read_only"];
     expect(step.dataSet(conn, bins)).toEqual({
-      key: "sysbench.tables2.rows5000.pk1",
+      key: "sysbench.postgresql.tables2.rows5000.pk1",
       commands: [
         { file: "/usr/bin/sysbench", args: [...load, "cleanup"] },
         { file: "/usr/bin/sysbench", args: [...load, "prepare"] },
@@ -176,7 +176,7 @@ describe("sysbench commands", () => {
 
   it("is found by its driver name", () => {
     expect(stepFromDefinition({ driver: "sysbench", parameters: { benchmark: "write-only", range: 10000 } }, "postgresql").id).toBe("write-only.range10000.pk1");
-    expect(() => stepFromDefinition({ driver: "sysbench", parameters: { benchmark: "write-only" } }, "rocksdb")).toThrow(/sysbench driver cannot measure the rocksdb engine \(it measures postgresql\)$/);
+    expect(() => stepFromDefinition({ driver: "sysbench", parameters: { benchmark: "write-only" } }, "rocksdb")).toThrow(/sysbench driver cannot measure the rocksdb engine \(it measures postgresql, mariadb\)$/);
   });
 
   it("reaches a MySQL-protocol server through its mysql driver and the socket file", () => {
@@ -184,5 +184,21 @@ describe("sysbench commands", () => {
     expect(sysbenchStep({ benchmark: "point-query" }).run(mariadb, bins, 5).args.slice(0, 4)).toEqual([
       "--db-driver=mysql", "--mysql-socket=/tmp/mdb/sock", "--mysql-user=root", "--mysql-db=sbtest",
     ]);
+  });
+
+  it("loads a MySQL-protocol server's tables with the profile's storage engine, keyed by it", () => {
+    const mariadb = { ...conn, protocol: "mysql" as const, socket: "/tmp/mdb/sock", user: "root" };
+    const innodb = sysbenchStep({ benchmark: "point-query", storage_engine: "innodb" });
+    const prepare = innodb.dataSet(mariadb, bins).commands[1]?.args ?? [];
+    expect(prepare).toContain("--mysql-storage-engine=innodb");
+    expect(prepare.slice(-2)).toEqual(["oltp_read_only", "prepare"]);
+    expect(innodb.dataSet(mariadb, bins).key).toBe("sysbench.mysql.innodb.tables1.rows100000.pk1");
+    expect(sysbenchStep({ benchmark: "point-query", storage_engine: "rocksdb" }).dataSet(mariadb, bins).key).toBe("sysbench.mysql.rocksdb.tables1.rows100000.pk1");
+    expect(innodb.parameters).toMatchObject({ storage_engine: "innodb" });
+  });
+
+  it("refuses a storage engine for a PostgreSQL server, and a name that is not one", () => {
+    expect(() => sysbenchStep({ benchmark: "point-query", storage_engine: "innodb" }).dataSet(conn, bins)).toThrow(/storage_engine: storage_engine "innodb" needs a MySQL-protocol engine; this one speaks postgresql/);
+    expect(() => sysbenchStep({ benchmark: "point-query", storage_engine: "inno db; drop" })).toThrow(ZodError);
   });
 });

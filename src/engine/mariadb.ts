@@ -1,0 +1,272 @@
+/**
+ * MariaDB from an install prefix: mariadb-install-db into a temp dir, mariadbd on loopback and a
+ * private unix socket on a free port, readiness by `mariadb-admin ping`, stop (SIGTERM: a clean
+ * shutdown, InnoDB's fast one; then SIGKILL) and remove the data. As root the server runs as the
+ * unprivileged user of its trust level, like PostgreSQL's. Privileges are checked as in production:
+ * root@localhost without a password over the socket, never --skip-grant-tables (it skips the
+ * privilege checks and so changes the CPU per query).
+ */
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { execa } from "execa";
+import { InputError, PipelineError } from "../errors.js";
+import { onCpus } from "../measure/cpu-affinity.js";
+import { processesUnder } from "../processes.js";
+import { asUser, giveTo, unprivilegedUser } from "../unprivileged.js";
+import { freePort, portIsFree } from "./loopback-port.js";
+import { lastLines, programVersion } from "./program-output.js";
+import { LOG_LINES_IN_ERRORS, makeServerRoot } from "./server-root.js";
+import type { Connection, Server, ServerEngine, SettingValue, StartOptions } from "./types.js";
+
+/** The account mariadb-install-db creates (auth method "normal": no password); clients connect as it over the socket. */
+const SUPERUSER = "root";
+const START_ATTEMPTS = 3;
+/** Options the gate never passes on: they would change what is measured, not how the server is reached. */
+const REFUSED_SETTINGS: Record<string, string> = {
+  skip_grant_tables: "it skips the privilege checks, which changes the CPU per query",
+};
+
+/** An option file's name for `name` ("innodb-buffer-pool-size" and "innodb_buffer_pool_size" are one option). */
+const optionName = (name: string): string => name.replace(/-/g, "_");
+
+/** One my.cnf value: booleans as ON/OFF, numbers bare, strings double-quoted. */
+export function optionValue(value: SettingValue): string {
+  if (typeof value === "boolean") return value ? "ON" : "OFF";
+  if (typeof value === "number") return String(value);
+  if (/[\n\r]/.test(value)) throw new InputError(`"${value}" spans lines: a my.cnf value cannot`, undefined, "settings");
+  return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+}
+
+/**
+ * The [mariadbd] group of the server's option file: the profile's settings with a fork's merged in.
+ * Where the server listens, its data and its log are the gate's, given on the command line after
+ * --defaults-file (the command line wins), so a profile cannot move the server out of reach.
+ */
+export function renderOptionFile(settings: Record<string, SettingValue>): string {
+  const lines = Object.entries(settings).map(([name, value]) => {
+    if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(name)) throw new InputError(`"${name}" is not a MariaDB option name`, undefined, "settings");
+    const refused = REFUSED_SETTINGS[optionName(name)];
+    if (refused) throw new InputError(`"${name}" is not allowed: ${refused}`, undefined, "settings");
+    return `${name}=${optionValue(value)}\n`;
+  });
+  return `# db-bench-gate\n[mariadbd]\n${lines.join("")}`;
+}
+
+/**
+ * Why a server did not start, from its error log or mariadb-install-db's output, where it says so in
+ * a way the user can act on: an option it refused, an unknown one ("unknown variable
+ * 'innodb_bogus=1'", "unknown option '--bogus'") or a value it could not take ("Error while setting
+ * value 'lots' to 'innodb_buffer_pool_size'"), or a full disk (InnoDB's "failed with error 28",
+ * ENOSPC); null otherwise.
+ */
+export function startFailureCause(log: string): string | null {
+  const unknown = /unknown (?:variable|option) '(?:--)?([^'=]+)(?:=[^']*)?'/.exec(log);
+  if (unknown?.[1]) return `unknown server option "${unknown[1]}"`;
+  const invalid = /Error while setting value '([^']*)' to '([^']+)'/.exec(log);
+  if (invalid?.[2]) return `invalid value "${invalid[1]}" for the server option "${invalid[2]}"`;
+  if (/failed with error 28\b|No space left on device|Disk got full|Disk is full/.test(log)) return "no space left on the data directory's disk";
+  return null;
+}
+
+export const mariadbEngine: ServerEngine = {
+  kind: "server",
+  name: "mariadb",
+  recipe: "mariadb",
+  programs: ["mariadbd", "mariadb", "mariadb-admin"],
+  // "mariadbd  Ver 10.11.18-MariaDB for Linux on x86_64 (Source distribution)"
+  version: (binDir, user) => programVersion(binDir, "mariadbd", user, /Ver (\d+(?:\.\d+)+)/),
+  // a clean shutdown (InnoDB's fast one): mariadbd has no faster one of its own
+  emergencySignal: "SIGTERM",
+  start: startMariadb,
+};
+
+async function startMariadb(options: StartOptions): Promise<Server> {
+  const { binDir, registry } = options;
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const prefix = path.dirname(binDir);
+  const mariadbd = path.join(binDir, "mariadbd");
+  if (!existsSync(mariadbd)) throw new PipelineError(`no mariadbd program in ${binDir}`);
+  const optionFileText = renderOptionFile(options.settings);
+  const user = await unprivilegedUser(options.trust ?? "pr");
+
+  const root = await makeServerRoot(options, { prefix: "dbg-mariadb-", liveLogName: "error.log", description: "mariadb server", user, program: mariadbd, stop: stopServer });
+  const { dataRoot, dataDir, liveLog, logTail } = root;
+  const optionFile = path.join(dataRoot, "my.cnf");
+  const socket = path.join(dataRoot, "mariadb.sock");
+  /** Stops everything, then throws, with the cause first where the server named one. */
+  const fail = async (message: string, output: string): Promise<never> => {
+    const cause = startFailureCause(`${output}\n${await logTail(LOG_LINES_IN_ERRORS)}`);
+    // mariadb-install-db ends with a page of advice: its [ERROR] lines are what says why
+    const errors = output.split("\n").filter((line) => line.includes("[ERROR]")).join("\n");
+    return root.fail(cause ? `${message}: ${cause}` : message, errors || lastLines(output, LOG_LINES_IN_ERRORS));
+  };
+  const run = (file: string, args: string[], timeout = timeoutMs) =>
+    execa(file, args, { cwd: dataRoot, ...asUser(user), all: true, reject: false, timeout, cancelSignal: registry.signal });
+  await writeFile(optionFile, optionFileText);
+  await giveTo(user, optionFile);
+
+  const installDb = await run(path.join(prefix, "scripts", "mariadb-install-db"), [
+    `--defaults-file=${optionFile}`,
+    `--basedir=${prefix}`,
+    `--datadir=${dataDir}`,
+    "--auth-root-authentication-method=normal",
+    "--skip-test-db",
+    "--skip-name-resolve",
+  ]);
+  if (installDb.failed) await fail(`mariadb-install-db ${installDb.timedOut ? `timed out after ${Math.round(timeoutMs / 1000)} s` : "failed"}`, installDb.all ?? "");
+
+  const admin = (args: string[], timeout: number) =>
+    run(path.join(binDir, "mariadb-admin"), ["--no-defaults", "--protocol=socket", `--socket=${socket}`, `--user=${SUPERUSER}`, "--connect-timeout=2", ...args], timeout);
+
+  /**
+   * Starts mariadbd on `preferred` if it is free, else on a free port, and waits for `mariadb-admin
+   * ping` to answer. Returns the port, or why the start failed for the caller to report.
+   */
+  const startServer = async (preferred: number | null): Promise<{ port: number } | { failure: string; port: number }> => {
+    for (let attempt = 1; ; attempt++) {
+      const port = attempt === 1 && preferred !== null && (await portIsFree(preferred)) ? preferred : await freePort();
+      const logOffset = (await readFile(liveLog)).length;
+      // --defaults-file must come first; the gate's options after it win over the file's
+      const command = onCpus(
+        {
+          file: mariadbd,
+          args: [
+            `--defaults-file=${optionFile}`,
+            `--basedir=${prefix}`,
+            `--datadir=${dataDir}`,
+            `--plugin-dir=${path.join(prefix, "lib", "plugin")}`,
+            `--lc-messages-dir=${path.join(prefix, "share")}`,
+            `--socket=${socket}`,
+            `--port=${port}`,
+            "--bind-address=127.0.0.1",
+            `--pid-file=${path.join(dataRoot, "mariadbd.pid")}`,
+            `--log-error=${liveLog}`,
+          ],
+        },
+        options.cpus,
+      );
+      // taskset execs mariadbd: the child's pid is the server's
+      const server = execa(command.file, command.args, { cwd: dataRoot, ...asUser(user), stdio: "ignore", reject: false, detached: true });
+      let exited = false;
+      void server.then(() => (exited = true));
+      root.pid = server.pid ?? 0;
+      const ready = await waitUntilReady(admin, () => !exited, timeoutMs, registry.signal);
+      if (ready === "ready") return { port };
+      // a server stuck in its start may not get to its shutdown (one blocked reading init_file does not)
+      await stopServer(dataDir, 5000);
+      const log = (await readFile(liveLog)).subarray(logOffset).toString("utf8");
+      // Another process may take the free port between the probe and the bind: try another one.
+      const portTaken = /Address already in use|Do you already have another .* running/.test(log);
+      if (!portTaken || attempt === START_ATTEMPTS) return { failure: ready, port };
+    }
+  };
+  const first = await startServer(null);
+  if ("failure" in first) await fail(`MariaDB did not start (port ${first.port})`, first.failure);
+
+  const connection: Connection = {
+    kind: "server",
+    protocol: "mysql",
+    socket,
+    tcpHost: "127.0.0.1",
+    port: first.port,
+    user: SUPERUSER,
+    database: options.database,
+  };
+
+  /** The statements' result rows, tab-separated; PipelineError with the server log when one fails. */
+  const query = async (sql: string): Promise<string> => {
+    const args = ["--no-defaults", "--protocol=socket", `--socket=${socket}`, `--user=${SUPERUSER}`, "--batch", "--skip-column-names", "-e", sql];
+    const result = await run(path.join(binDir, "mariadb"), args);
+    if (result.failed) throw new PipelineError(`mariadb failed: ${result.shortMessage}`, `${result.all ?? ""}\n--- server log ---\n${await logTail(LOG_LINES_IN_ERRORS)}`);
+    return result.stdout;
+  };
+  await query(`CREATE DATABASE \`${options.database}\``).catch(async (e: unknown) => fail(`CREATE DATABASE ${options.database} failed`, e instanceof PipelineError ? e.logExcerpt : String(e)));
+
+  const restart = async (): Promise<void> => {
+    await stopServer(dataDir);
+    const started = await startServer(connection.port);
+    if ("failure" in started) {
+      throw new PipelineError(`MariaDB did not start again (port ${started.port})`, `${started.failure}\n--- server log ---\n${await logTail(LOG_LINES_IN_ERRORS)}`);
+    }
+    connection.port = started.port;
+  };
+
+  return {
+    connection,
+    binDir,
+    get pid() {
+      return root.pid;
+    },
+    dataRoot,
+    stop: root.handle.run,
+    restart,
+    logTail,
+    isAlive: root.isAlive,
+    settle: async (tables) => {
+      if (tables.length > 0) await query(`ANALYZE TABLE ${tables.map((t) => `\`${options.database}\`.\`${t}\``).join(", ")}`);
+      await drainDirtyPages(query, timeoutMs);
+    },
+  };
+}
+
+type Query = (sql: string) => Promise<string>;
+
+/**
+ * InnoDB's dirty pages written now rather than by the page cleaner in the first measured rounds: the
+ * flushing targets set to 0 until no page is dirty, then put back.
+ */
+export async function drainDirtyPages(query: Query, timeoutMs: number): Promise<void> {
+  const [pct, lwm] = (await query("SELECT @@global.innodb_max_dirty_pages_pct, @@global.innodb_max_dirty_pages_pct_lwm")).trim().split("\t");
+  if (pct === undefined || lwm === undefined) throw new PipelineError("could not read InnoDB's dirty page targets");
+  // the low-water mark first: it may not be above the target
+  await query("SET GLOBAL innodb_max_dirty_pages_pct_lwm = 0; SET GLOBAL innodb_max_dirty_pages_pct = 0");
+  try {
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      const dirty = Number((await query("SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty'")).trim().split("\t")[1]);
+      if (dirty === 0) return;
+      if (performance.now() > deadline) throw new PipelineError(`InnoDB still had ${dirty} dirty pages ${Math.round(timeoutMs / 1000)} s after the load`);
+      await sleep(200);
+    }
+  } finally {
+    await query(`SET GLOBAL innodb_max_dirty_pages_pct = ${pct}; SET GLOBAL innodb_max_dirty_pages_pct_lwm = ${lwm}`);
+  }
+}
+
+/**
+ * Waits until `mariadb-admin ping` answers: "ready", or why not (the server exited, or the time ran out).
+ */
+async function waitUntilReady(
+  admin: (args: string[], timeout: number) => ReturnType<typeof execa>,
+  isAlive: () => boolean,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<string> {
+  const deadline = performance.now() + timeoutMs;
+  let last = "";
+  while (!signal.aborted) {
+    const ping = await admin(["ping"], 10_000);
+    if (!ping.failed) return "ready";
+    last = String(ping.all ?? ping.shortMessage);
+    if (!isAlive()) return `mariadbd exited before it was ready\n${last}`;
+    if (performance.now() > deadline) return `mariadbd was not ready after ${Math.round(timeoutMs / 1000)} s (mariadb-admin ping: ${last.trim()})`;
+    await sleep(200);
+  }
+  return "cancelled";
+}
+
+/**
+ * SIGTERM (mariadbd's clean shutdown), then SIGKILL after `graceMs`. Judged by the processes working
+ * in the data dir (mariadbd chdirs there), not by a pid: that also covers a start cut short.
+ */
+async function stopServer(dataDir: string, graceMs = 60_000): Promise<void> {
+  const running = (): number[] => processesUnder(dataDir);
+  if (running().length === 0) return;
+  for (const pid of running()) process.kill(pid, "SIGTERM");
+  for (let waited = 0; running().length > 0; waited += 100) {
+    if (waited >= graceMs) for (const pid of running()) process.kill(pid, "SIGKILL");
+    await sleep(100);
+  }
+}
