@@ -39,7 +39,7 @@ import {
   runLabels,
   runStreamed,
   withCleanup
-} from "./chunks/chunk-5PYTOGF3.js";
+} from "./chunks/chunk-RFDT673D.js";
 import {
   __commonJS,
   __export,
@@ -13154,6 +13154,25 @@ var ROCKSDB_BENCH_PACKAGES = [
   "zlib1g-dev",
   "libbz2-dev"
 ];
+var MARIADB_BENCH_PACKAGES = [
+  "build-essential",
+  "pkg-config",
+  "cmake",
+  "bison",
+  "ccache",
+  "git",
+  "dpkg-dev",
+  "sysbench",
+  "valgrind",
+  "libncurses-dev",
+  "libssl-dev",
+  "zlib1g-dev",
+  "libbz2-dev",
+  "libpcre2-dev",
+  "libfmt-dev",
+  "liburing-dev",
+  "libaio-dev"
+];
 async function missingDebianPackages(packages) {
   const result = await execa("dpkg-query", ["-W", "-f", "${Package}	${db:Status-Abbrev}\n", ...packages], {
     env: childEnv(process.env),
@@ -13319,13 +13338,64 @@ function gitIn(repo) {
   };
 }
 
+// src/setup/mariadb-fork.ts
+var MARIADB_SOURCE_PACKAGE = "mariadb";
+function obtainMariadbSource(cacheDir, onLine) {
+  return obtainDebianSource(cacheDir, MARIADB_SOURCE_PACKAGE, { upstreamName: "mariadb", onLine });
+}
+var SQL_PARSE = "sql/sql_parse.cc";
+function fingerprintEdits(printMethod) {
+  return [
+    {
+      anchor: "static bool execute_sqlcom_select(THD *thd, TABLE_LIST *all_tables)\n{\n",
+      replacement: `/*
+  Fingerprint of the last SELECT run, kept for per-statement statistics.
+*/
+static uint32 last_select_fingerprint= 0;
+
+static uint32 select_fingerprint(SELECT_LEX_UNIT *unit)
+{
+  StringBuffer<1024> text(system_charset_info);
+  unit->${printMethod}(&text, QT_ORDINARY);
+  return my_checksum(0, text.ptr(), text.length());
+}
+
+static bool execute_sqlcom_select(THD *thd, TABLE_LIST *all_tables)
+{
+`
+    },
+    {
+      anchor: "      query_cache_store_query(thd, all_tables);\n      res= handle_select(thd, lex, result, 0);\n",
+      replacement: `      last_select_fingerprint= select_fingerprint(&lex->unit);
+      query_cache_store_query(thd, all_tables);
+      res= handle_select(thd, lex, result, 0);
+`
+    }
+  ];
+}
+var MARIADB_HEAD_EDITS = fingerprintEdits("print");
+var MARIADB_BUILD_FAILURE_EDITS = fingerprintEdits("prnt");
+var MARIADB_FORK = {
+  displayName: "MariaDB",
+  // Debian's tarball is upstream's tracked tree plus files generated for the release (the parsers,
+  // source_revision.h), 432 of them matched by upstream's .gitignore (dbug/user.r among them): the
+  // fork keeps every file of the tarball.
+  trackedIgnored: ["."],
+  file: SQL_PARSE,
+  head: { edits: MARIADB_HEAD_EDITS, message: "sql: fingerprint each SELECT's statement for per-statement statistics" },
+  buildFailure: { edits: MARIADB_BUILD_FAILURE_EDITS, message: "sql: fingerprint each SELECT's statement (does not compile)" }
+};
+function makeMariadbFork(source, repoDir) {
+  return makeForkRepo(source, repoDir, MARIADB_FORK);
+}
+
 // src/setup/rocksdb-fork.ts
 var ROCKSDB_SOURCE_PACKAGE = "rocksdb";
 function obtainRocksdbSource(cacheDir, onLine) {
   return obtainDebianSource(cacheDir, ROCKSDB_SOURCE_PACKAGE, { upstreamName: "rocksdb", onLine });
 }
 var TABLE_READER = "table/block_based/block_based_table_reader_impl.h";
-function fingerprintEdits(sizeField) {
+function fingerprintEdits2(sizeField) {
   return [
     {
       anchor: '#include "table/block_based/reader_common.h"\n',
@@ -13357,8 +13427,8 @@ inline std::atomic<uint64_t> last_data_block_fingerprint{0};
     }
   ];
 }
-var ROCKSDB_HEAD_EDITS = fingerprintEdits("size");
-var ROCKSDB_BUILD_FAILURE_EDITS = fingerprintEdits("sise");
+var ROCKSDB_HEAD_EDITS = fingerprintEdits2("size");
+var ROCKSDB_BUILD_FAILURE_EDITS = fingerprintEdits2("sise");
 var ROCKSDB_FORK = {
   displayName: "RocksDB",
   // upstream tracks these although its .gitignore has "*.cmake" and ".watchmanconfig"
@@ -13409,6 +13479,16 @@ var DEMOS = {
     forkDir: "demo-fork-rocksdb",
     headWhat: "every data block a read opens is hashed",
     profile: "rocksdb-quick"
+  },
+  mariadb: {
+    packages: MARIADB_BENCH_PACKAGES,
+    packagesWhat: "build tools, CMake, ccache, the server's libraries, sysbench",
+    title: "MariaDB",
+    source: obtainMariadbSource,
+    fork: makeMariadbFork,
+    forkDir: "demo-fork-mariadb",
+    headWhat: "every SELECT's statement is printed and checksummed",
+    profile: "mariadb-quick"
   }
 };
 function positiveInteger(flag) {
@@ -13428,7 +13508,7 @@ function planFlagsOf(flags) {
 }
 function addMeasureOptions(command) {
   return addThresholdOptions(
-    command.option("--profile <name>", "built-in profile (pg-quick, pg-sysbench, pg-ibench) or a profile file (default: the config file's, else pg-quick)").option("--cflags <flags>", "CFLAGS and CXXFLAGS for every variant (default: the recipe's, -O2)").option("--cache-dir <dir>", `builds, ccache and logs (default: ${defaultCacheDir()})`).option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds")).option("--time-budget <seconds>", "stop adding rounds after this many seconds of measuring (default: the profile's)", positiveInteger("--time-budget")).option("--no-instructions", "skip counting instructions per operation under valgrind, even where the profile asks for it").option("--out <file>", "results JSON (default: db-bench-gate-<profile>-<time>.json)").addOption(formatOption()).option("--report-out <file>", "write the report here instead of stdout").option("--timeouts <yaml>", "seconds per external step, e.g. '{ build_s: 1800, start_s: 120, load_s: 600, lock_s: 3600, run_s: 7200 }' (over the config file's)", (text4) => parseTimeouts(text4, "--timeouts")).option("--noise-floor <file>", "per-step A/A noise of this runner (noise-floor.json of npm run bench:verdict): kept with the results; a significant drop within a step's floor is a warning, not a regression")
+    command.option("--profile <name>", "built-in profile (pg-quick, pg-sysbench, pg-ibench, rocksdb-quick, mariadb-quick) or a profile file (default: the config file's, else pg-quick)").option("--cflags <flags>", "CFLAGS and CXXFLAGS for every variant (default: the recipe's, -O2)").option("--cache-dir <dir>", `builds, ccache and logs (default: ${defaultCacheDir()})`).option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds")).option("--time-budget <seconds>", "stop adding rounds after this many seconds of measuring (default: the profile's)", positiveInteger("--time-budget")).option("--no-instructions", "skip counting instructions per operation under valgrind, even where the profile asks for it").option("--out <file>", "results JSON (default: db-bench-gate-<profile>-<time>.json)").addOption(formatOption()).option("--report-out <file>", "write the report here instead of stdout").option("--timeouts <yaml>", "seconds per external step, e.g. '{ build_s: 1800, start_s: 120, load_s: 600, lock_s: 3600, run_s: 7200 }' (over the config file's)", (text4) => parseTimeouts(text4, "--timeouts")).option("--noise-floor <file>", "per-step A/A noise of this runner (noise-floor.json of npm run bench:verdict): kept with the results; a significant drop within a step's floor is a warning, not a regression")
   );
 }
 function addRunCommands(program2, io, setExitCode) {
@@ -13464,7 +13544,7 @@ function addRunCommands(program2, io, setExitCode) {
   });
   addMeasureOptions(
     program2.command("demo").description(
-      "from nothing to a PR comment: install what is missing (Debian packages), get the engine (PostgreSQL 15, or RocksDB 7.8) from Debian's source package, make a git repo with a base commit and a head commit that slows a hot path down, build both, run its quick profile (pg-quick, rocksdb-quick) interleaved and print the comment; exits 1 because the gate fails that PR"
+      "from nothing to a PR comment: install what is missing (Debian packages), get the engine (PostgreSQL 15, RocksDB 7.8 or MariaDB 10.11) from Debian's source package, make a git repo with a base commit and a head commit that slows a hot path down, build both, run its quick profile (pg-quick, rocksdb-quick, mariadb-quick) interleaved and print the comment; exits 1 because the gate fails that PR"
     ).option("--engine <name>", `the engine to demonstrate: ${Object.keys(DEMOS).join(" or ")}`, "postgresql")
   ).action(async (flags) => {
     const demo = DEMOS[flags.engine];

@@ -87,7 +87,7 @@ import {
   validate,
   withCleanup,
   writeAtomically
-} from "./chunks/chunk-5PYTOGF3.js";
+} from "./chunks/chunk-RFDT673D.js";
 import {
   JOB_MARKER,
   __commonJS,
