@@ -124,11 +124,16 @@ describe("MariaDB server lifecycle", () => {
     process.kill(pid, "SIGKILL");
     for (let waited = 0; server.isAlive() && waited < 5000; waited += 50) await sleep(50);
     expect(server.isAlive()).toBe(false);
+    // the dead server's port can stay bound for a moment after its exit is seen (CI saw EADDRINUSE once)
     const squatter = net.createServer();
-    await new Promise<void>((resolve, reject) => {
-      squatter.once("error", reject);
-      squatter.listen(port, "127.0.0.1", () => resolve());
-    });
+    for (let waited = 0; ; waited += 100) {
+      const bound = await new Promise<boolean>((resolve, reject) => {
+        squatter.once("error", (e: NodeJS.ErrnoException) => (e.code === "EADDRINUSE" && waited < 10_000 ? resolve(false) : reject(e)));
+        squatter.listen(port, "127.0.0.1", () => resolve(true));
+      });
+      if (bound) break;
+      await sleep(100);
+    }
     try {
       await server.restart();
     } finally {
