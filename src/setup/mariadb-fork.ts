@@ -111,7 +111,7 @@ export const MYROCKS_BUILD_FAILURE_EDITS = rowChecksumEdits("sise");
  * The MyRocks demo fork: the same base as MariaDB's (the same Debian source, commit message and so
  * sha: a cached base build serves both), and a head commit that checksums every row MyRocks decodes,
  * 32 FNV-1a passes over the stored row, in the handler's row conversion that every read goes
- * through (point and range selects, and the reads of UPDATE and DELETE); INSERT decodes no row.
+ * through (point and range selects, and the reads of UPDATE and DELETE).
  */
 const MYROCKS_FORK: ForkSpec = {
   ...MARIADB_FORK,
