@@ -401,6 +401,7 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
           metrics: metricsPerOp(before, after, parsed.ops, ctx.ticksPerSecond),
           client_cpu_share: result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null,
           ...(parsed.background_writer && { background_writer: parsed.background_writer }),
+          ...(parsed.stall_percent !== undefined && { stall_percent: parsed.stall_percent }),
           ...(databaseBytes !== undefined && { database_bytes: databaseBytes }),
           ...(serverRss !== undefined && serverRss !== null && { server_rss_bytes: serverRss }),
         };

@@ -31,7 +31,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { InputError } from "../errors.js";
-import { parseDbBenchOutput, type DbBenchOutput } from "./db-bench-output.js";
+import { parseDbBenchOutput, parseDbBenchStatistics, type DbBenchOutput } from "./db-bench-output.js";
 import { wholeCount, wholeSeconds, type BenchmarkStep, type ParsedSample, type Target } from "./types.js";
 
 export const DB_BENCH_STEPS = {
@@ -161,15 +161,21 @@ function dataSetKey(p: DbBenchParameters): string {
   return `db_bench.fillseq.keys${p.keys}.k${p.key_size}.v${p.value_size}.seed${p.seed}.${createHash("sha256").update(options).digest("hex").slice(0, 12)}`;
 }
 
-/** db_bench's numbers as a sample: ops and ops/sec of the measured benchmark, latency in milliseconds. */
+/**
+ * db_bench's numbers as a sample: ops and ops/sec of the measured benchmark, latency in milliseconds
+ * (avg: its result line's micros/op, the figure the field reads; p50, p99 and max of its histogram;
+ * db_bench prints no p95), and the stall percent of a step that writes (its `stats` block).
+ */
 export function dbBenchSample(output: DbBenchOutput, raw: string): ParsedSample {
   const ms = (micros: number) => micros / 1000;
+  const { percentiles } = output;
   return {
     ops: output.operations,
     ops_per_s: output.ops_per_s,
     duration_s: output.seconds,
-    latency_ms: { avg: ms(output.percentiles?.average ?? output.micros_per_op), p95: null, p99: output.percentiles ? ms(output.percentiles.p99) : null },
+    latency_ms: { avg: ms(output.micros_per_op), p95: null, p99: percentiles ? ms(percentiles.p99) : null, p50: percentiles ? ms(percentiles.p50) : null, max: percentiles ? ms(percentiles.max) : null },
     errors: null,
+    ...(output.statistics !== null && { stall_percent: parseDbBenchStatistics(output.statistics, raw).stalls.percent }),
     raw,
   };
 }
