@@ -11,6 +11,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
+import { diskUsage } from "../disk-usage.js";
 import { InputError, PipelineError } from "../errors.js";
 import { onCpus } from "../measure/cpu-affinity.js";
 import { processesUnder } from "../processes.js";
@@ -102,8 +103,10 @@ async function startMariadb(options: StartOptions): Promise<Server> {
     const errors = output.split("\n").filter((line) => line.includes("[ERROR]")).join("\n");
     return root.fail(cause ? `${message}: ${cause}` : message, errors || lastLines(output, LOG_LINES_IN_ERRORS));
   };
+  // mariadbd's temp files (InnoDB's, sorts) go to TMPDIR: the caller's may not be writable by the server's user
+  const serverUser = asUser(user, { TMPDIR: dataRoot });
   const run = (file: string, args: string[], timeout = timeoutMs) =>
-    execa(file, args, { cwd: dataRoot, ...asUser(user), all: true, reject: false, timeout, cancelSignal: registry.signal });
+    execa(file, args, { cwd: dataRoot, ...serverUser, all: true, reject: false, timeout, cancelSignal: registry.signal });
   await writeFile(optionFile, optionFileText);
   await giveTo(user, optionFile);
 
@@ -148,7 +151,7 @@ async function startMariadb(options: StartOptions): Promise<Server> {
         options.cpus,
       );
       // taskset execs mariadbd: the child's pid is the server's
-      const server = execa(command.file, command.args, { cwd: dataRoot, ...asUser(user), stdio: "ignore", reject: false, detached: true });
+      const server = execa(command.file, command.args, { cwd: dataRoot, ...serverUser, stdio: "ignore", reject: false, detached: true });
       let exited = false;
       void server.then(() => (exited = true));
       root.pid = server.pid ?? 0;
@@ -208,10 +211,27 @@ async function startMariadb(options: StartOptions): Promise<Server> {
       if (tables.length > 0) await query(`ANALYZE TABLE ${tables.map((t) => `\`${options.database}\`.\`${t}\``).join(", ")}`);
       await drainDirtyPages(query, timeoutMs);
     },
+    databaseBytes: () => databaseBytes(dataDir, options.database),
+    // mariadbd works in its data dir
+    processes: () => processesUnder(dataDir),
   };
 }
 
 type Query = (sql: string) => Promise<string>;
+
+/** MyRocks' data directory inside the server's: every column family of every database, in one tree. */
+const MYROCKS_DIR = "#rocksdb";
+
+/**
+ * The benchmark database's size on disk as the field takes it (du of the data files): its directory
+ * (the name maps to itself for a plain name; InnoDB keeps a file per table there) and MyRocks' files,
+ * which hold the benchmark's tables only (the system tables are Aria and InnoDB). The server's redo
+ * log, undo and system tablespace are not the database's, as PostgreSQL's WAL is not in pg_database_size.
+ */
+async function databaseBytes(dataDir: string, database: string): Promise<number> {
+  const myrocks = path.join(dataDir, MYROCKS_DIR);
+  return (await diskUsage(path.join(dataDir, database))) + (existsSync(myrocks) ? await diskUsage(myrocks) : 0);
+}
 
 /**
  * InnoDB's dirty pages written now rather than by the page cleaner in the first measured rounds: the
