@@ -29,10 +29,10 @@
  * queries. A different engine needs its SQL dialect in lua/ibench.lua and its sysbench driver.
  */
 import { z } from "zod";
-import { InputError, ParseError } from "../errors.js";
+import { ParseError } from "../errors.js";
 import { normalizeLines, requirePositive } from "./output-text.js";
 import type { BackgroundWriter } from "../results/schema.js";
-import { sysbenchConnectionArgs } from "./sysbench.js";
+import { StorageEngineSchema, storageEngineArgs, sysbenchConnectionArgs } from "./sysbench.js";
 import { serverConnection, wholeCount, wholeSeconds, type BenchmarkStep, type ClientBinaries, type ClientCommand, type Connection, type ParsedSample, type Target } from "./types.js";
 
 /** A writer that wrote less than this share of its target rows per second fell behind. */
@@ -59,6 +59,8 @@ export const IbenchParametersSchema = z
     writer_rate: z.number().int().positive().optional(),
     writer_rows_per_commit: z.number().int().positive().default(10),
     seed: z.number().int().nonnegative().default(1),
+    /** MariaDB: the tables' storage engine, e.g. innodb (sysbench's default), rocksdb */
+    storage_engine: StorageEngineSchema,
   })
   .strict()
   .superRefine((p, ctx) => {
@@ -79,14 +81,10 @@ export function ibenchStepId(p: Pick<IbenchParameters, "step" | "writer_rate">):
   return isQueryStep(p.step) ? `${p.step}${p.writer_rate}` : p.step;
 }
 
-/** The script's SQL dialect for a server's wire protocol (lua/ibench.lua DIALECTS). */
-function dialectArgs(conn: Connection): string[] {
-  switch (conn.protocol) {
-    case "postgresql":
-      return ["--dialect=pgsql"];
-    case "mysql":
-      throw new InputError("the ibench driver has no MariaDB dialect yet (lua/ibench.lua DIALECTS)");
-  }
+/** The script's SQL dialect for a server's wire protocol (lua/ibench.lua DIALECTS), and where its tables go. */
+function dialectArgs(conn: Connection, storageEngine: string | undefined): string[] {
+  const dialect = { postgresql: "pgsql", mysql: "mysql" }[conn.protocol];
+  return [`--dialect=${dialect}`, ...storageEngineArgs(conn.protocol, storageEngine)];
 }
 
 /** Throws a ZodError naming the bad parameter; the config layer turns it into an InputError. */
@@ -99,7 +97,7 @@ export function ibenchStep(parameters: unknown): BenchmarkStep<Programs> {
   const rowsPerCommit = insertsRows(p.step) ? (p.rows_per_commit ?? ROWS_PER_COMMIT[p.step]) : null;
   const common = (target: Target, bins: ClientBinaries<Programs>) => {
     const conn = serverConnection(target);
-    return [bins[SCRIPT], ...sysbenchConnectionArgs(conn), ...dialectArgs(conn), `--rand-seed=${p.seed}`, `--table_rows=${p.table_rows}`];
+    return [bins[SCRIPT], ...sysbenchConnectionArgs(conn), ...dialectArgs(conn, p.storage_engine), `--rand-seed=${p.seed}`, `--table_rows=${p.table_rows}`];
   };
   const sysbench = (target: Target, bins: ClientBinaries<Programs>, args: string[]): ClientCommand => ({ file: bins.sysbench, args: [...common(target, bins), ...args] });
   /** a load step's round: a fixed number of commits (l.x: one index build) */
@@ -118,13 +116,17 @@ export function ibenchStep(parameters: unknown): BenchmarkStep<Programs> {
       ...(p.rows !== undefined && { rows: p.rows }),
       ...(rowsPerCommit !== null && { rows_per_commit: rowsPerCommit }),
       ...(isQuery && { writer_rate: p.writer_rate!, writer_rows_per_commit: p.writer_rows_per_commit }),
+      ...(p.storage_engine !== undefined && { storage_engine: p.storage_engine }),
     },
     programs: { sysbench: "system", [SCRIPT]: "shipped" },
-    dataSet: (target, bins) =>
-      isQuery
+    dataSet: (target, bins) => {
+      // the storage engine too: a table loaded into one engine is not another's
+      const key = `ibench${p.storage_engine === undefined ? "" : `.${p.storage_engine}`}.rows${p.table_rows}.seed${p.seed}`;
+      return isQuery
         ? // after the load steps: the table as they left it (loaded only on a server that lacks it), settled again
-          { key: `ibench.rows${p.table_rows}.seed${p.seed}.queries`, commands: [sysbench(target, bins, ["--if_missing=on", "prepare"])], tables: ["ibench"] }
-        : { key: `ibench.rows${p.table_rows}.seed${p.seed}`, commands: [sysbench(target, bins, ["prepare"])], tables: ["ibench"] },
+          { key: `${key}.queries`, commands: [sysbench(target, bins, ["--if_missing=on", "prepare"])], tables: ["ibench"] }
+        : { key, commands: [sysbench(target, bins, ["prepare"])], tables: ["ibench"] };
+    },
     run: measured,
     // load steps: one more round's worth of work (l.i0 on its own fresh table, l.i1/l.i2 keep the size)
     warmup: measured,

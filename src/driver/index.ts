@@ -24,7 +24,7 @@ export const DRIVERS: Record<string, Driver> = {
   // its pgsql driver for PostgreSQL, its mysql one for MariaDB (sysbenchConnectionArgs)
   sysbench: { engines: ["postgresql", "mariadb"], clients: "threads", step: sysbenchStep },
   // sysbench with lua/ibench.lua: a new engine needs its SQL dialect there
-  ibench: { engines: ["postgresql"], step: ibenchStep },
+  ibench: { engines: ["postgresql", "mariadb"], step: ibenchStep },
   db_bench: { engines: ["rocksdb"], step: dbBenchStep },
 };
 
