@@ -16,8 +16,8 @@
  * their own few seconds (measured: 50k rows of l.i0 in 1.3 s, 200k rows of l.x in 0.8 s, 10k rows of
  * l.i1 in 1 s, loaded 2-core machine). The data set (`prepare`: table ibench with `table_rows` rows in PK
  * order, then its indexes) is loaded once per server; the query steps' data set only checks that the
- * table is there, so the engine settles it (VACUUM ANALYZE, CHECKPOINT: the field's "settle") after the
- * load steps changed it.
+ * table is there, so the engine settles it (the field's "settle": PostgreSQL VACUUM ANALYZE and CHECKPOINT,
+ * MariaDB ANALYZE TABLE and InnoDB's dirty pages drained) after the load steps changed it.
  *
  * The client is a sysbench Lua script rather than npm `pg` in a Node process because it costs a tenth of
  * the CPU per operation: 10-point PK lookups, 5 s, one connection, same server, loaded machine: sysbench
@@ -26,7 +26,9 @@
  * INSERT and a DELETE of as many of the oldest rows. The writer paces itself (sleeps until its next commit
  * is due, none when behind); it kept its rate when it wrote at least WRITER_KEPT_SHARE of its target.
  * Rows come from sysbench's seeded generator (--rand-seed=`seed`), so both variants get the same rows and
- * queries. A different engine needs its SQL dialect in lua/ibench.lua and its sysbench driver.
+ * queries. PostgreSQL is reached through sysbench's pgsql driver, MariaDB through its mysql driver with the
+ * script's mysql dialect (the field's MySQL client: FORCE INDEX on the range query), the tables in the
+ * step's `storage_engine` (innodb, sysbench's default, or rocksdb); another engine needs its dialect there.
  */
 import { z } from "zod";
 import { ParseError } from "../errors.js";
