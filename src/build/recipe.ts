@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { InputError } from "../errors.js";
-import { validateYaml } from "../validate.js";
+import { validate, validateYaml } from "../validate.js";
 import type { BuildFlags } from "../results/schema.js";
 import type { Compiler } from "./compiler.js";
 
@@ -95,24 +95,60 @@ export function mergeRecipe(recipe: BuildRecipe, overrides: RecipeOverrides, sou
   return merged;
 }
 
-export async function loadRecipe(file: string): Promise<BuildRecipe> {
-  let text: string;
+/** A `-DNAME=value` or `--name=value` option's name with its "=": what configure_args_set matches on. */
+const optionKey = (arg: string): string => arg.slice(0, arg.indexOf("=") + 1);
+
+/**
+ * A built-in recipe that is another one with a few changes (mariadb-myrocks: mariadb plus a plugin),
+ * so that the two cannot drift apart: `extends` names the base; the other fields replace the base's;
+ * `configure_args_set` replaces the base's configure options of the same name in place and appends
+ * the others (a list of 25 options is not copied to change two).
+ */
+const ExtendingRecipeSchema = RecipeFields.partial()
+  .extend({
+    extends: word.describe("the built-in recipe this one changes"),
+    configure_args_set: z
+      .array(z.string().regex(/^(-D[A-Za-z_][A-Za-z0-9_]*|--[a-z][a-z0-9-]*)=/, "-DNAME=value or --name=value"))
+      .describe("options replacing the base's of the same name, in place; the others appended")
+      .default([]),
+  })
+  .strict();
+
+/** `args` with the options of `set` replacing those of the same name in place; new ones at the end. */
+export function setConfigureArgs(args: readonly string[], set: readonly string[]): string[] {
+  const byKey = new Map(set.map((arg) => [optionKey(arg), arg]));
+  const ownKeys = new Set(args.map(optionKey));
+  return [...args.map((arg) => byKey.get(optionKey(arg)) ?? arg), ...set.filter((arg) => !ownKeys.has(optionKey(arg)))];
+}
+
+async function readRecipeText(file: string): Promise<string> {
   try {
-    text = await readFile(file, "utf8");
+    return await readFile(file, "utf8");
   } catch (err) {
     throw new InputError(`cannot read the recipe: ${(err as Error).message}`, file);
   }
-  return parseRecipe(text, file);
+}
+
+export async function loadRecipe(file: string): Promise<BuildRecipe> {
+  return parseRecipe(await readRecipeText(file), file);
 }
 
 /**
  * recipes/<name>.yaml shipped with db-bench-gate. Looked up from this module's directory upwards so
  * that it is found both from the sources (src/build) and from the bundle (dist).
  */
-export async function loadBuiltinRecipe(name: string): Promise<BuildRecipe> {
+export async function loadBuiltinRecipe(name: string, extendedBy: readonly string[] = []): Promise<BuildRecipe> {
   const file = `recipes/${name}.yaml`;
+  if (extendedBy.includes(name)) throw new InputError(`the recipe extends itself through ${[...extendedBy, name].join(" -> ")}`, file, "extends");
   for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, file))) return loadRecipe(path.join(dir, file));
+    const found = path.join(dir, file);
+    if (existsSync(found)) {
+      const data = validateYaml(z.record(z.string(), z.unknown()), await readRecipeText(found), found);
+      if (!("extends" in data)) return validate(BuildRecipeSchema, data, found);
+      const { extends: base, configure_args_set, ...fields } = validate(ExtendingRecipeSchema, data, found);
+      const baseRecipe = await loadBuiltinRecipe(base, [...extendedBy, name]);
+      return mergeRecipe(baseRecipe, { ...fields, configure_args: setConfigureArgs(fields.configure_args ?? baseRecipe.configure_args, configure_args_set) }, found);
+    }
     if (path.dirname(dir) === dir) throw new InputError(`no built-in recipe "${name}"`, file);
   }
 }

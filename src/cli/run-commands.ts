@@ -10,8 +10,8 @@ import { parseShard, type Shard } from "../schedule/shard.js";
 import { consoleLog } from "../log.js";
 import type { DebianSource } from "../setup/debian-source.js";
 import { obtainPostgresSource } from "../setup/pg-source.js";
-import { ensureDebianPackages, MARIADB_BENCH_PACKAGES, POSTGRES_BENCH_PACKAGES, ROCKSDB_BENCH_PACKAGES } from "../setup/debian-packages.js";
-import { makeMariadbFork, obtainMariadbSource } from "../setup/mariadb-fork.js";
+import { ensureDebianPackages, MARIADB_BENCH_PACKAGES, MYROCKS_BENCH_PACKAGES, POSTGRES_BENCH_PACKAGES, ROCKSDB_BENCH_PACKAGES } from "../setup/debian-packages.js";
+import { makeMariadbFork, makeMyrocksFork, obtainMariadbSource } from "../setup/mariadb-fork.js";
 import { makePostgresFork, type ForkRepo } from "../setup/fork-repo.js";
 import { makeRocksdbFork, obtainRocksdbSource } from "../setup/rocksdb-fork.js";
 import { addThresholdOptions, emit, formatOption, thresholdsFromFlags, type Format, type Io, type ThresholdFlags } from "./common.js";
@@ -64,6 +64,16 @@ const DEMOS: Record<string, Demo> = {
     headWhat: "every SELECT's statement is printed and checksummed",
     profile: "mariadb-quick",
   },
+  myrocks: {
+    packages: MYROCKS_BENCH_PACKAGES,
+    packagesWhat: "build tools, CMake, ccache, the server's and RocksDB's libraries, sysbench",
+    title: "MariaDB (MyRocks)",
+    source: obtainMariadbSource,
+    fork: makeMyrocksFork,
+    forkDir: "demo-fork-myrocks",
+    headWhat: "every row MyRocks reads is checksummed",
+    profile: "myrocks-quick",
+  },
 };
 
 function positiveInteger(flag: string) {
@@ -103,7 +113,7 @@ function planFlagsOf(flags: MeasureFlags): Pick<RunFlags, "profile" | "cflags" |
 function addMeasureOptions(command: Command): Command {
   return addThresholdOptions(
     command
-      .option("--profile <name>", "built-in profile (pg-quick, pg-sysbench, pg-ibench, rocksdb-quick, mariadb-quick, mariadb-ibench) or a profile file (default: the config file's, else pg-quick)")
+      .option("--profile <name>", "built-in profile (pg-quick, pg-sysbench, pg-ibench, rocksdb-quick, mariadb-quick, mariadb-ibench, myrocks-quick) or a profile file (default: the config file's, else pg-quick)")
       .option("--cflags <flags>", "CFLAGS and CXXFLAGS for every variant (default: the recipe's, -O2)")
       .option("--cache-dir <dir>", `builds, ccache and logs (default: ${defaultCacheDir()})`)
       .option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds"))
@@ -173,7 +183,7 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
     program
       .command("demo")
       .description(
-        "from nothing to a PR comment: install what is missing (Debian packages), get the engine (PostgreSQL 15, RocksDB 7.8 or MariaDB 10.11) from Debian's source package, make a git repo with a base commit and a head commit that slows a hot path down, build both, run its quick profile (pg-quick, rocksdb-quick, mariadb-quick) interleaved and print the comment; exits 1 because the gate fails that PR",
+        "from nothing to a PR comment: install what is missing (Debian packages), get the engine (PostgreSQL 15, RocksDB 7.8 or MariaDB 10.11) from Debian's source package, make a git repo with a base commit and a head commit that slows a hot path down, build both, run its quick profile (pg-quick, rocksdb-quick, mariadb-quick, myrocks-quick) interleaved and print the comment; exits 1 because the gate fails that PR",
       )
       .option("--engine <name>", `the engine to demonstrate: ${Object.keys(DEMOS).join(" or ")}`, "postgresql"),
   ).action(async (flags: MeasureFlags & { engine: string }) => {

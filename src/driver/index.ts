@@ -22,7 +22,7 @@ export interface Driver {
 export const DRIVERS: Record<string, Driver> = {
   pgbench: { engines: ["postgresql"], clients: "clients", step: pgbenchStep },
   // its pgsql driver for PostgreSQL, its mysql one for MariaDB (sysbenchConnectionArgs)
-  sysbench: { engines: ["postgresql", "mariadb"], clients: "threads", step: sysbenchStep },
+  sysbench: { engines: ["postgresql", "mariadb", "myrocks"], clients: "threads", step: sysbenchStep },
   // sysbench with lua/ibench.lua: a new engine needs its SQL dialect there
   ibench: { engines: ["postgresql", "mariadb"], step: ibenchStep },
   db_bench: { engines: ["rocksdb"], step: dbBenchStep },

@@ -71,25 +71,56 @@ export function startFailureCause(log: string): string | null {
   return null;
 }
 
-export const mariadbEngine: ServerEngine = {
-  kind: "server",
-  name: "mariadb",
-  recipe: "mariadb",
-  programs: ["mariadbd", "mariadb", "mariadb-admin"],
-  // "mariadbd  Ver 10.11.18-MariaDB for Linux on x86_64 (Source distribution)"
-  version: (binDir, user) => programVersion(binDir, "mariadbd", user, /Ver (\d+(?:\.\d+)+)/),
-  // a clean shutdown (InnoDB's fast one): mariadbd has no faster one of its own
-  emergencySignal: "SIGTERM",
-  start: startMariadb,
-};
+/** The statements' result rows, tab-separated. */
+export type Query = (sql: string) => Promise<string>;
 
-async function startMariadb(options: StartOptions): Promise<Server> {
+/**
+ * What differs between the storage engines a MariaDB engine benchmarks: the options the server needs
+ * for it (a plugin to load) and how a load's writes settle. The data's engine itself is the profile's
+ * (default_storage_engine, sysbench's storage_engine).
+ */
+export interface StorageEngine {
+  /** Written ahead of the profile's settings, which may not take them back (MyRocks: plugin_load_add=ha_rocksdb). */
+  readonly serverSettings: Record<string, SettingValue>;
+  /** After ANALYZE: the load's writes out of memory, so that no measured round pays for them. */
+  settle(query: Query, timeoutMs: number): Promise<void>;
+}
+
+export const INNODB: StorageEngine = { serverSettings: {}, settle: drainDirtyPages };
+
+/** A MariaDB server engine for `storage`, built with `recipe` (recipes/<recipe>.yaml). */
+export function mariadbServerEngine(name: string, recipe: string, storage: StorageEngine): ServerEngine {
+  return {
+    kind: "server",
+    name,
+    recipe,
+    programs: ["mariadbd", "mariadb", "mariadb-admin"],
+    // "mariadbd  Ver 10.11.18-MariaDB for Linux on x86_64 (Source distribution)"
+    version: (binDir, user) => programVersion(binDir, "mariadbd", user, /Ver (\d+(?:\.\d+)+)/),
+    // a clean shutdown (InnoDB's fast one): mariadbd has no faster one of its own
+    emergencySignal: "SIGTERM",
+    start: (options) => startMariadb(options, storage),
+  };
+}
+
+export const mariadbEngine = mariadbServerEngine("mariadb", "mariadb", INNODB);
+
+/** The profile's settings after the storage engine's own: one it needs cannot be set to something else. */
+export function storageEngineSettings(storage: StorageEngine, settings: Record<string, SettingValue>): Record<string, SettingValue> {
+  for (const [name, value] of Object.entries(storage.serverSettings)) {
+    const given = Object.entries(settings).find(([other]) => optionName(other) === optionName(name));
+    if (given && given[1] !== value) throw new InputError(`"${given[0]}" must be ${optionValue(value)} for this engine`, undefined, "settings");
+  }
+  return { ...storage.serverSettings, ...settings };
+}
+
+async function startMariadb(options: StartOptions, storage: StorageEngine): Promise<Server> {
   const { binDir, registry } = options;
   const timeoutMs = options.timeoutMs ?? 120_000;
   const prefix = path.dirname(binDir);
   const mariadbd = path.join(binDir, "mariadbd");
   if (!existsSync(mariadbd)) throw new PipelineError(`no mariadbd program in ${binDir}`);
-  const optionFileText = renderOptionFile(options.settings);
+  const optionFileText = renderOptionFile(storageEngineSettings(storage, options.settings));
   const user = await unprivilegedUser(options.trust ?? "pr");
 
   const root = await makeServerRoot(options, { prefix: "dbg-mariadb-", liveLogName: "error.log", description: "mariadb server", user, program: mariadbd, stop: stopServer });
@@ -209,15 +240,13 @@ async function startMariadb(options: StartOptions): Promise<Server> {
     isAlive: root.isAlive,
     settle: async (tables) => {
       if (tables.length > 0) await query(`ANALYZE TABLE ${tables.map((t) => `\`${options.database}\`.\`${t}\``).join(", ")}`);
-      await drainDirtyPages(query, timeoutMs);
+      await storage.settle(query, timeoutMs);
     },
     databaseBytes: () => databaseBytes(dataDir, options.database),
     // mariadbd works in its data dir
     processes: () => processesUnder(dataDir),
   };
 }
-
-type Query = (sql: string) => Promise<string>;
 
 /** MyRocks' data directory inside the server's: every column family of every database, in one tree. */
 const MYROCKS_DIR = "#rocksdb";

@@ -33,6 +33,9 @@ export const MARIADB_BENCH_PACKAGES = [
   "libncurses-dev", "libssl-dev", "zlib1g-dev", "libbz2-dev", "libpcre2-dev", "libfmt-dev", "liburing-dev", "libaio-dev",
 ];
 
+/** The mariadb-myrocks recipe's: MariaDB's, and the compression libraries storage/rocksdb links (MyRocks' bottom level is LZ4). */
+export const MYROCKS_BENCH_PACKAGES = [...MARIADB_BENCH_PACKAGES, "liblz4-dev", "libzstd-dev", "libsnappy-dev"];
+
 /** The names among `packages` that dpkg does not report as installed. */
 export async function missingDebianPackages(packages: string[]): Promise<string[]> {
   // Unknown names make dpkg-query exit 1 after listing the known ones: not an error here.

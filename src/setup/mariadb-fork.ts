@@ -65,3 +65,61 @@ const MARIADB_FORK: ForkSpec = {
 export function makeMariadbFork(source: DebianSource, repoDir: string): Promise<ForkRepo> {
   return makeForkRepo(source, repoDir, MARIADB_FORK);
 }
+
+const HA_ROCKSDB = "storage/rocksdb/ha_rocksdb.cc";
+
+/** `sizeMethod`: the slice's length method; a misspelt one does not compile. */
+function rowChecksumEdits(sizeMethod: string): Edit[] {
+  return [
+    {
+      anchor: `int ha_rocksdb::convert_record_from_storage_format(
+    const rocksdb::Slice *const key, const rocksdb::Slice *const value,
+    uchar *const buf) {
+  return m_converter->decode(m_pk_descr, buf, key, value);
+}
+`,
+      replacement: `/*
+  Checksum of the last row read, kept for per-row corruption statistics.
+*/
+ulonglong rdb_last_row_checksum= 0;
+
+static ulonglong rdb_row_checksum(const rocksdb::Slice *const value) {
+  ulonglong hash= 14695981039346656037ULL;
+  for (int pass= 0; pass < 32; pass++) {
+    for (size_t i= 0; i < value->${sizeMethod}(); i++)
+      hash= (hash ^ static_cast<uchar>(value->data()[i])) * 1099511628211ULL;
+  }
+  return hash;
+}
+
+int ha_rocksdb::convert_record_from_storage_format(
+    const rocksdb::Slice *const key, const rocksdb::Slice *const value,
+    uchar *const buf) {
+  rdb_last_row_checksum= rdb_row_checksum(value);
+  return m_converter->decode(m_pk_descr, buf, key, value);
+}
+`,
+    },
+  ];
+}
+
+export const MYROCKS_HEAD_EDITS = rowChecksumEdits("size");
+/** "'const class rocksdb::Slice' has no member named 'sise'" */
+export const MYROCKS_BUILD_FAILURE_EDITS = rowChecksumEdits("sise");
+
+/**
+ * The MyRocks demo fork: the same base as MariaDB's (the same Debian source, commit message and so
+ * sha: a cached base build serves both), and a head commit that checksums every row MyRocks decodes,
+ * 32 FNV-1a passes over the stored row, in the handler's row conversion that every read goes
+ * through (point and range selects, and the reads of UPDATE and DELETE); INSERT decodes no row.
+ */
+const MYROCKS_FORK: ForkSpec = {
+  ...MARIADB_FORK,
+  file: HA_ROCKSDB,
+  head: { edits: MYROCKS_HEAD_EDITS, message: "rocksdb: checksum every row read for per-row corruption statistics" },
+  buildFailure: { edits: MYROCKS_BUILD_FAILURE_EDITS, message: "rocksdb: checksum every row read (does not compile)" },
+};
+
+export function makeMyrocksFork(source: DebianSource, repoDir: string): Promise<ForkRepo> {
+  return makeForkRepo(source, repoDir, MYROCKS_FORK);
+}

@@ -69,6 +69,17 @@ describe("profiles", () => {
     expect(profile.schedule).toEqual((await loadProfile("pg-quick")).schedule);
   });
 
+  it("myrocks-quick is mariadb-quick's steps and schedule on the myrocks engine's RocksDB tables", async () => {
+    const profile = await loadProfile("myrocks-quick");
+    const innodb = await loadProfile("mariadb-quick");
+    expect(profile.engine).toBe("myrocks");
+    expect(profile.steps.map((s) => s.id)).toEqual(innodb.steps.map((s) => s.id));
+    expect(profile.steps.map((s) => ({ ...s.parameters, storage_engine: "innodb" }))).toEqual(innodb.steps.map((s) => s.parameters));
+    expect(new Set(profile.steps.map((s) => s.parameters.storage_engine))).toEqual(new Set(["rocksdb"]));
+    expect(profile.server_settings.default_storage_engine).toBe("rocksdb");
+    expect(profile.schedule).toEqual(innodb.schedule);
+  });
+
   it("pg-quick has the steps the PR gate promises", async () => {
     const profile = await loadProfile("pg-quick");
     expect(profile.steps.map((s) => s.id)).toEqual([

@@ -9,6 +9,7 @@ import {
   makeJobs,
   mergeRecipe,
   parseRecipe,
+  setConfigureArgs,
   type BuildRecipe,
 } from "../../src/build/recipe.js";
 
@@ -29,6 +30,33 @@ describe("the PostgreSQL recipe shipped in recipes/", () => {
 
   it("an unknown recipe name is an input error", async () => {
     await expect(loadBuiltinRecipe("no-such-engine")).rejects.toThrow(InputError);
+  });
+});
+
+describe("the MariaDB recipes: mariadb-myrocks extends mariadb", () => {
+  it("is mariadb's build with the dynamic ha_rocksdb plugin and no other module plugin", async () => {
+    const mariadb = await loadBuiltinRecipe("mariadb");
+    const myrocks = await loadBuiltinRecipe("mariadb-myrocks");
+    expect(myrocks.name).toBe("mariadb-myrocks");
+    expect({ ...myrocks, name: "mariadb", configure_args: [] }).toEqual({ ...mariadb, configure_args: [] });
+    expect(mariadb.configure_args).toContain("-DPLUGIN_ROCKSDB=NO");
+    expect(myrocks.configure_args).toContain("-DPLUGIN_ROCKSDB=DYNAMIC");
+    expect(myrocks.configure_args).not.toContain("-DPLUGIN_ROCKSDB=NO");
+    expect(myrocks.configure_args).not.toContain("-DWITHOUT_DYNAMIC_PLUGINS=1");
+    expect(myrocks.configure_args).toContain("-DPLUGIN_FEDERATEDX=NO");
+    // every option of mariadb's is kept, at its place, unless replaced
+    expect(myrocks.configure_args.slice(0, mariadb.configure_args.length).filter((arg, i) => arg !== mariadb.configure_args[i])).toEqual([
+      "-DPLUGIN_ROCKSDB=DYNAMIC",
+      "-DWITHOUT_DYNAMIC_PLUGINS=OFF",
+    ]);
+    const names = myrocks.configure_args.map((arg) => arg.split("=")[0]);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("configure_args_set replaces options by name in place and appends new ones", () => {
+    expect(setConfigureArgs(["-DA=1", "-DB=2", "--with-x=y"], ["-DB=3", "-DC=4", "--with-x=z"])).toEqual(["-DA=1", "-DB=3", "--with-x=z", "-DC=4"]);
+    // -DAB is not -DA
+    expect(setConfigureArgs(["-DAB=1"], ["-DA=2"])).toEqual(["-DAB=1", "-DA=2"]);
   });
 });
 

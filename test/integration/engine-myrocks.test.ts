@@ -1,0 +1,129 @@
+/**
+ * The myrocks engine on every CI run, with Debian 12's own MariaDB server and MyRocks plugin (a second
+ * from-source MariaDB build does not fit CI's budget; test/helpers/debian-mariadb.ts): a real server
+ * loads ha_rocksdb with myrocks-quick's my.cnf, sysbench's tables go into RocksDB, a load settles by a
+ * memtable flush, a myrocks-quick-shaped pipeline run (two short rounds a step) measures every step,
+ * and a bad rocksdb option fails in one line with nothing left running.
+ */
+import { execFileSync } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { execa } from "execa";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
+import type { BuildResult } from "../../src/build/build.js";
+import { loadBuiltinRecipe } from "../../src/build/recipe.js";
+import { childEnv } from "../../src/child-env.js";
+import { CleanupRegistry, withCleanup } from "../../src/cleanup.js";
+import { loadProfile, parseProfile } from "../../src/config/profile.js";
+import { DEFAULT_TIMEOUTS } from "../../src/config/timeouts.js";
+import { sysbenchStep } from "../../src/driver/sysbench.js";
+import { myrocksEngine } from "../../src/engine/myrocks.js";
+import type { Server, SettingValue } from "../../src/engine/types.js";
+import { PipelineError } from "../../src/errors.js";
+import { consoleLog } from "../../src/log.js";
+import { runBenchmark } from "../../src/pipeline.js";
+import { realPorts } from "../../src/pipeline-ports.js";
+import { processesUnder } from "../../src/processes.js";
+import { ResultsSchema } from "../../src/results/schema.js";
+import { ensureDebianPackages } from "../../src/setup/debian-packages.js";
+import { debianMariadbBinDir } from "../helpers/debian-mariadb.js";
+
+const cacheDir = inject("cacheDir");
+const env = childEnv(process.env);
+// Everything the servers and the pipeline create goes below a private work dir: what is left is exactly what is in it.
+const work = mkdtempSync(path.join(os.tmpdir(), "dbg-myrocks-test-"));
+chmodSync(work, 0o755);
+let binDir: string;
+let settings: Record<string, SettingValue>;
+let registry = new CleanupRegistry();
+
+beforeAll(async () => {
+  await ensureDebianPackages(["sysbench"]);
+  binDir = await debianMariadbBinDir(cacheDir);
+  settings = (await loadProfile("myrocks-quick")).server_settings;
+}, 10 * 60_000);
+afterEach(async () => {
+  expect(await registry.runAll(new Error("test finished"))).toEqual([]);
+  registry = new CleanupRegistry();
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const start = (name: string, extra: Record<string, SettingValue> = {}): Promise<Server> =>
+  myrocksEngine.start({ binDir, settings: { ...settings, ...extra }, database: "bench", logFile: path.join(work, `${name}.log`), registry, workDir: work });
+
+async function sql(server: Server, statement: string): Promise<string> {
+  const args = ["--no-defaults", `--socket=${server.connection.socket}`, `--user=${server.connection.user}`, "--batch", "--skip-column-names", "-D", server.connection.database, "-e", statement];
+  return (await execa(path.join(server.binDir, "mariadb"), args, { env, extendEnv: false })).stdout;
+}
+
+const mariadbdProcesses = (): string =>
+  execFileSync("ps", ["-eo", "pid,args"], { encoding: "utf8" })
+    .split("\n")
+    .filter((line) => line.includes(work))
+    .join("\n");
+
+describe("MyRocks on Debian's MariaDB", () => {
+  it("starts with ha_rocksdb and myrocks-quick's my.cnf, settles a sysbench load into SST files, stops leaving nothing", async () => {
+    const server = await start("lifecycle");
+    expect(await sql(server, "SELECT PLUGIN_STATUS FROM information_schema.PLUGINS WHERE PLUGIN_NAME = 'ROCKSDB'")).toBe("ACTIVE");
+    expect(await sql(server, "SELECT @@default_storage_engine, @@rocksdb_block_cache_size, @@tx_isolation")).toBe(`ROCKSDB\t${512 * 1024 * 1024}\tREAD-COMMITTED`);
+    expect(await sql(server, "SELECT @@rocksdb_default_cf_options")).toMatch(/bottommost_compression=kLZ4Compression/);
+
+    const load = sysbenchStep({ benchmark: "point-query", table_size: 20_000, storage_engine: "rocksdb" }).dataSet(server.connection, { sysbench: "sysbench" });
+    expect(load.key).toBe("sysbench.mysql.rocksdb.tables1.rows20000.pk1");
+    for (const command of load.commands) await execa(command.file, command.args, { env, extendEnv: false, timeout: 300_000 });
+    expect(await sql(server, "SELECT ENGINE FROM information_schema.TABLES WHERE TABLE_NAME = 'sbtest1'")).toBe("ROCKSDB");
+    const memtableEntries = () => sql(server, "SELECT SUM(VALUE) FROM information_schema.ROCKSDB_CFSTATS WHERE CF_NAME = 'default' AND STAT_TYPE = 'NUM_ENTRIES_ACTIVE_MEM_TABLE'");
+    expect(Number(await memtableEntries())).toBeGreaterThan(0);
+    await server.settle(load.tables);
+    expect(Number(await memtableEntries())).toBe(0);
+    expect(Number(await sql(server, "SELECT COUNT(*) FROM information_schema.ROCKSDB_SST_PROPS"))).toBeGreaterThan(0);
+    expect(await sql(server, "SELECT COUNT(*) FROM sbtest1")).toBe("20000");
+
+    await server.stop();
+    expect(processesUnder(path.join(server.dataRoot, "data"))).toEqual([]);
+    expect(existsSync(server.dataRoot)).toBe(false);
+    expect(readFileSync(path.join(work, "lifecycle.log"), "utf8")).toMatch(/Shutdown complete/);
+  });
+
+  it("a myrocks-quick-shaped run: every step measured on both variants, nothing left running", async () => {
+    // myrocks-quick's steps and settings; two 1-s rounds a step on a smaller table
+    const shape = parseYaml(readFileSync(new URL("../../profiles/myrocks-quick.yaml", import.meta.url), "utf8")) as { schedule: unknown; steps: Record<string, unknown>[] };
+    shape.schedule = { rounds: 2, min_rounds: 2, duration_s: 1, warmup_s: 0, time_budget_s: null };
+    shape.steps = shape.steps.map((step) => ({ ...step, table_size: 10_000 }));
+    const profile = parseProfile(stringifyYaml(shape), "myrocks-quick-shaped.yaml");
+    const recipe = await loadBuiltinRecipe(myrocksEngine.recipe);
+    const version = await myrocksEngine.version(binDir, null);
+    // the "build" of either variant is Debian's prefix
+    const debianBuild = (commit: string): BuildResult => ({
+      commit, buildId: `debian-${version}`, dir: path.dirname(path.dirname(binDir)), prefix: path.dirname(binDir), binDir,
+      flags: { cflags: "", cxxflags: "", ldflags: "", configure_args: [] }, compiler: { name: "gcc", version: "debian" },
+      reused: true, logFile: "", ccache: null, timings: { configure: null, make: null, install: null, total: 0 },
+    });
+    const commits: Record<string, string> = { base: "b".repeat(40), head: "c".repeat(40) };
+    const ports = { ...realPorts, build: async ({ commitish }: { commitish: string }) => debianBuild(commits[commitish]!) };
+    const started = performance.now();
+    const plan = {
+      repo: work, variants: [{ id: "base", ref: "base", recipe }, { id: "head", ref: "head", recipe }], baseVariant: "base", profile, engine: myrocksEngine,
+      engineSettings: profile.server_settings, timeBudgetS: null, cacheDir, workDir: work, trust: "trusted" as const, timeouts: DEFAULT_TIMEOUTS, runner: { name: null, labels: [] },
+    };
+    const results = ResultsSchema.parse(await withCleanup((r) => runBenchmark(plan, r, consoleLog(), ports)));
+    console.log(`myrocks-quick-shaped run: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    expect(results.engine).toMatchObject({ name: "myrocks", version });
+    const measured = new Set(results.samples.filter((s) => s.status === "ok").map((s) => `${s.step}:${s.variant}`));
+    expect(measured).toEqual(new Set(profile.steps.flatMap((step) => [`${step.id}:base`, `${step.id}:head`])));
+    expect(mariadbdProcesses()).toBe("");
+  });
+
+  it("an unknown rocksdb option: one line naming it, no mariadbd left", async () => {
+    const error = await start("unknown-option", { rocksdb_bogus_option: 1 }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(PipelineError);
+    expect((error as PipelineError).message).toBe('mariadb-install-db failed: unknown server option "rocksdb_bogus_option"');
+    expect(mariadbdProcesses()).toBe("");
+  });
+});
