@@ -1,7 +1,9 @@
 /**
  * The insert benchmark end to end on real servers: `db-bench-gate run` (the bundled CLI) with a tiny
  * ibench profile, base against base, on PostgreSQL and on MariaDB (InnoDB, built from Debian's source
- * as engine-mariadb.test.ts builds it). Every step measures in rounds on both variants; the query
+ * as engine-mariadb.test.ts builds it); the same profile on MyRocks through the pipeline with Debian's
+ * own server and plugin (engine-myrocks.test.ts: CI cannot afford a second from-source build). Every
+ * step measures in rounds on both variants; the query
  * steps record their background writer, and a writer asked for far more rows/s than the server can
  * take falls behind, which leaves that step unjudged. l.x runs after the steps that insert and delete:
  * its count of the table's rows shows that the delete-oldest rule kept the table's size. Every round
@@ -16,10 +18,19 @@ import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { childEnv } from "../../src/child-env.js";
 import { processesUnder } from "../../src/processes.js";
-import type { Results } from "../../src/results/schema.js";
 import { readResults } from "../../src/results/io.js";
+import { loadBuiltinRecipe } from "../../src/build/recipe.js";
+import { withCleanup } from "../../src/cleanup.js";
+import { loadProfile, parseProfile } from "../../src/config/profile.js";
+import { DEFAULT_TIMEOUTS } from "../../src/config/timeouts.js";
+import { myrocksEngine } from "../../src/engine/myrocks.js";
+import { consoleLog } from "../../src/log.js";
+import { runBenchmark } from "../../src/pipeline.js";
+import { realPorts } from "../../src/pipeline-ports.js";
+import { ResultsSchema, type Results } from "../../src/results/schema.js";
 import { ensureDebianPackages, MARIADB_BENCH_PACKAGES } from "../../src/setup/debian-packages.js";
 import { makeMariadbFork, obtainMariadbSource } from "../../src/setup/mariadb-fork.js";
+import { debianBuild, debianMariadbBinDir } from "../helpers/debian-mariadb.js";
 
 const cacheDir = inject("cacheDir");
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -70,11 +81,8 @@ async function runIbench(engine: string, repo: string, profileText: string) {
   return { result, results: await readResults(out), leftInTmp: { processes: processesUnder(tmp), entries: readdirSync(tmp) } };
 }
 
-/** What every engine's run shows: each step's samples, the writer's rate, the metrics and the comment's shape. */
-function expectEveryStepMeasured(run: Awaited<ReturnType<typeof runIbench>>, databaseMiB: { above: number; below: number }): Results {
-  const { result, results } = run;
-  // the clients' user runs the run directory's copy of the shipped script, not the checkout's
-  expect(result.all).toMatch(/load ibench\.(\w+\.)?rows20000\.seed1: sysbench \S*\/dbg-run-[^/]+\/ibench\.lua /);
+/** What every engine's results show: each step's samples, the writer's rate and the metrics. */
+function expectEveryStepMeasured(results: Results, databaseMiB: { above: number; below: number }): void {
   expect(results.steps.map((s) => s.id)).toEqual(["l.i0", "l.i1", "l.i2", "l.x", "qr100", "qp1000000"]);
   for (const step of results.steps) {
     const samples = results.samples.filter((s) => s.step === step.id);
@@ -103,6 +111,14 @@ function expectEveryStepMeasured(run: Awaited<ReturnType<typeof runIbench>>, dat
   const notes = results.run.notes.join("\n");
   expect(notes).toMatch(/qr100: the background writer (kept|fell behind) its 100 rows\/s/);
   expect(notes).toMatch(/qp1000000: the background writer fell behind its 1000000 rows\/s in 2 of 2 rounds/);
+}
+
+/** What the CLI's run shows besides: the script it ran, the comment's shape, nothing left behind. */
+function expectCliRun(run: Awaited<ReturnType<typeof runIbench>>, databaseMiB: { above: number; below: number }): Results {
+  const { result, results } = run;
+  expectEveryStepMeasured(results, databaseMiB);
+  // the clients' user runs the run directory's copy of the shipped script, not the checkout's
+  expect(result.all).toMatch(/load ibench\.(\w+\.)?rows20000\.seed1: sysbench \S*\/dbg-run-[^/]+\/ibench\.lua /);
   expect(result.stdout).toMatch(/background writer fell behind its 1000000 rows\/s.*QPS not judged/);
   // the field's shape: one row per step with what it measures
   expect(result.stdout).toMatch(/### Insert benchmark[\s\S]*\| `l\.i0` +\| ips · cpupi \|[\s\S]*\| `qr100` +\| qps · cpupq \|/);
@@ -118,7 +134,7 @@ describe("ibench on PostgreSQL", () => {
     const settings = `{ shared_buffers: 64MB, max_connections: 20, fsync: "off", synchronous_commit: "off", autovacuum: "off" }`;
     const run = await runIbench("postgresql", inject("pgFork").path, profile("postgresql", settings, ""));
     // 20,000 rows and their three indexes, on top of an empty database's 7 MiB or so
-    const results = expectEveryStepMeasured(run, { above: 8, below: 64 });
+    const results = expectCliRun(run, { above: 8, below: 64 });
     // l.i1 inserts as many rows as it deletes, but the deleted ones' space is not reused before a VACUUM
     expect(sizeAfter(results, "l.i1")).toBeGreaterThan(sizeAfter(results, "l.i0"));
   });
@@ -137,9 +153,38 @@ describe("ibench on MariaDB (InnoDB)", () => {
       const settings = "{ innodb_buffer_pool_size: 128M, innodb_log_file_size: 64M, innodb_flush_log_at_trx_commit: 2, innodb_autoinc_lock_mode: 2, max_connections: 20 }";
       const run = await runIbench("mariadb", fork, profile("mariadb", settings, ", storage_engine: innodb"));
       // ibench's and ibench_load's .ibd files: 20,000 + 5,000 rows and the indexes, a few MiB
-      expectEveryStepMeasured(run, { above: 2, below: 64 });
+      expectCliRun(run, { above: 2, below: 64 });
     },
     // a cold build of MariaDB on 2 cores (README: 1,548 s); seconds when cached
     45 * 60_000,
   );
+});
+
+describe("ibench on MyRocks (Debian's MariaDB and plugin)", () => {
+  let binDir: string;
+  beforeAll(async () => {
+    await ensureDebianPackages(["sysbench"]);
+    binDir = await debianMariadbBinDir(cacheDir);
+  }, 10 * 60_000);
+
+  it("measures every step on RocksDB tables, with the database's size (#rocksdb) and the server's memory", async () => {
+    const dir = path.join(work, "myrocks");
+    mkdirSync(dir, { mode: 0o755 });
+    const serverSettings = JSON.stringify((await loadProfile("myrocks-ibench")).server_settings);
+    const profileText = profile("myrocks", serverSettings, ", storage_engine: rocksdb");
+    const parsed = parseProfile(profileText, "ibench-test-myrocks.yaml");
+    const recipe = await loadBuiltinRecipe(myrocksEngine.recipe);
+    const version = await myrocksEngine.version(binDir, null);
+    const commits: Record<string, string> = { base: "b".repeat(40), head: "c".repeat(40) };
+    const ports = { ...realPorts, build: async ({ commitish }: { commitish: string }) => debianBuild(binDir, version, commits[commitish]!) };
+    const plan = {
+      repo: dir, variants: [{ id: "base", ref: "base", recipe }, { id: "head", ref: "head", recipe }], baseVariant: "base", profile: parsed, engine: myrocksEngine,
+      engineSettings: parsed.server_settings, timeBudgetS: null, cacheDir, workDir: dir, trust: "trusted" as const, timeouts: DEFAULT_TIMEOUTS, runner: { name: null, labels: [] },
+    };
+    const results = ResultsSchema.parse(await withCleanup((r) => runBenchmark(plan, r, consoleLog(), ports)));
+    expect(results.engine).toMatchObject({ name: "myrocks", version });
+    // SST files and the WAL of 20,000 + 5,000 rows and the indexes
+    expectEveryStepMeasured(results, { above: 1, below: 64 });
+    expect({ processes: processesUnder(dir), entries: readdirSync(dir) }).toEqual({ processes: [], entries: [] });
+  }, 20 * 60_000);
 });

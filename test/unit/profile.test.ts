@@ -31,12 +31,15 @@ describe("profiles", () => {
     expect(profile.steps.map((s) => s.id)).toEqual(["l.i0", "l.x", "l.i1", "l.i2", "qr100", "qp100", "qr500", "qp500", "qr1000", "qp1000"]);
   });
 
-  it("mariadb-ibench has pg-ibench's steps and schedule, every table in InnoDB", async () => {
-    const [mariadb, pg] = await Promise.all([loadProfile("mariadb-ibench"), loadProfile("pg-ibench")]);
-    expect(mariadb.engine).toBe("mariadb");
-    expect(mariadb.steps.map((s) => s.id)).toEqual(pg.steps.map((s) => s.id));
-    expect(new Set(mariadb.steps.map((s) => s.parameters.storage_engine))).toEqual(new Set(["innodb"]));
-    expect(mariadb.schedule).toEqual(pg.schedule);
+  it.each([
+    ["mariadb-ibench", "mariadb", "innodb"],
+    ["myrocks-ibench", "myrocks", "rocksdb"],
+  ])("%s has pg-ibench's steps and schedule, on the %s engine, every table in %s", async (name, engine, storageEngine) => {
+    const [profile, pg] = await Promise.all([loadProfile(name), loadProfile("pg-ibench")]);
+    expect(profile.engine).toBe(engine);
+    expect(profile.steps.map((s) => s.id)).toEqual(pg.steps.map((s) => s.id));
+    expect(new Set(profile.steps.map((s) => s.parameters.storage_engine))).toEqual(new Set([storageEngine]));
+    expect(profile.schedule).toEqual(pg.schedule);
   });
 
   it("rocksdb-quick has the field's db_bench steps, overwrite last, the writer's steps not counted", async () => {
