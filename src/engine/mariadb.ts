@@ -15,7 +15,7 @@ import { diskUsage } from "../disk-usage.js";
 import { InputError, PipelineError } from "../errors.js";
 import { onCpus } from "../measure/cpu-affinity.js";
 import { processesUnder } from "../processes.js";
-import { asUser, giveTo, unprivilegedUser } from "../unprivileged.js";
+import { asUserIn, giveTo, unprivilegedUser } from "../unprivileged.js";
 import { freePort, portIsFree } from "./loopback-port.js";
 import { lastLines, programVersion } from "./program-output.js";
 import { LOG_LINES_IN_ERRORS, makeServerRoot } from "./server-root.js";
@@ -134,10 +134,8 @@ async function startMariadb(options: StartOptions, storage: StorageEngine): Prom
     const errors = output.split("\n").filter((line) => line.includes("[ERROR]")).join("\n");
     return root.fail(cause ? `${message}: ${cause}` : message, errors || lastLines(output, LOG_LINES_IN_ERRORS));
   };
-  // mariadbd's temp files (InnoDB's, sorts) go to TMPDIR: the caller's may not be writable by the server's user
-  const serverUser = asUser(user, { TMPDIR: dataRoot });
   const run = (file: string, args: string[], timeout = timeoutMs) =>
-    execa(file, args, { cwd: dataRoot, ...serverUser, all: true, reject: false, timeout, cancelSignal: registry.signal });
+    execa(file, args, { ...asUserIn(user, dataRoot), all: true, reject: false, timeout, cancelSignal: registry.signal });
   await writeFile(optionFile, optionFileText);
   await giveTo(user, optionFile);
 
@@ -182,7 +180,7 @@ async function startMariadb(options: StartOptions, storage: StorageEngine): Prom
         options.cpus,
       );
       // taskset execs mariadbd: the child's pid is the server's
-      const server = execa(command.file, command.args, { cwd: dataRoot, ...serverUser, stdio: "ignore", reject: false, detached: true });
+      const server = execa(command.file, command.args, { ...asUserIn(user, dataRoot), stdio: "ignore", reject: false, detached: true });
       let exited = false;
       void server.then(() => (exited = true));
       root.pid = server.pid ?? 0;
