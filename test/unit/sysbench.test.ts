@@ -176,7 +176,7 @@ describe("sysbench commands", () => {
 
   it("is found by its driver name", () => {
     expect(stepFromDefinition({ driver: "sysbench", parameters: { benchmark: "write-only", range: 10000 } }, "postgresql").id).toBe("write-only.range10000.pk1");
-    expect(() => stepFromDefinition({ driver: "sysbench", parameters: { benchmark: "write-only" } }, "rocksdb")).toThrow(/sysbench driver cannot measure the rocksdb engine \(it measures postgresql, mariadb\)$/);
+    expect(() => stepFromDefinition({ driver: "sysbench", parameters: { benchmark: "write-only" } }, "rocksdb")).toThrow(/sysbench driver cannot measure the rocksdb engine \(it measures postgresql, mariadb, myrocks\)$/);
   });
 
   it("reaches a MySQL-protocol server through its mysql driver and the socket file", () => {
