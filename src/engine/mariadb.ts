@@ -252,7 +252,8 @@ const MYROCKS_DIR = "#rocksdb";
 /**
  * The benchmark database's size on disk as the field takes it (du of the data files): its directory
  * (the name maps to itself for a plain name; InnoDB keeps a file per table there) and MyRocks' files,
- * which hold the benchmark's tables only (the system tables are Aria and InnoDB). The server's redo
+ * which hold the benchmark's tables only (the system tables are Aria and InnoDB): its SST files and its
+ * WAL, whose blocks RocksDB preallocates (du counts them, as the field's does). The server's redo
  * log, undo and system tablespace are not the database's, as PostgreSQL's WAL is not in pg_database_size.
  */
 async function databaseBytes(dataDir: string, database: string): Promise<number> {

@@ -183,8 +183,9 @@ describe("ibench on MyRocks (Debian's MariaDB and plugin)", () => {
     };
     const results = ResultsSchema.parse(await withCleanup((r) => runBenchmark(plan, r, consoleLog(), ports)));
     expect(results.engine).toMatchObject({ name: "myrocks", version });
-    // SST files and the WAL of 20,000 + 5,000 rows and the indexes
-    expectEveryStepMeasured(results, { above: 1, below: 64 });
+    // SST files of 20,000 + 5,000 rows and the indexes, and the WAL, whose blocks RocksDB preallocates
+    // (about 1.1 write_buffer_size, 35 MiB, a file): 79 MiB seen once, 64 MiB or less other times
+    expectEveryStepMeasured(results, { above: 1, below: 256 });
     expect({ processes: processesUnder(dir), entries: readdirSync(dir) }).toEqual({ processes: [], entries: [] });
   }, 20 * 60_000);
 });
