@@ -2,8 +2,8 @@
 -- The driver (src/driver/ibench.ts) runs one step per invocation and parses the "ibench ..." lines
 -- this script prints when its threads finish. What each step does: docs in src/driver/ibench.ts.
 --
--- The SQL dialect is the only engine-specific part: DIALECTS below (PostgreSQL now; MariaDB would add
--- its column types, AUTO_INCREMENT and LIMIT-with-FORCE INDEX there, and sysbench's mysql driver).
+-- The SQL dialect is the only engine-specific part: DIALECTS below, one per sysbench --db-driver (pgsql
+-- for PostgreSQL; mysql for MariaDB, its tables in the storage engine --mysql-storage-engine names).
 
 local ffi = require("ffi")
 ffi.cdef [[
@@ -20,13 +20,15 @@ local function now()
 end
 
 sysbench.cmdline.options = {
-  dialect = { "the SQL dialect: pgsql (the --db-driver it goes with)", "pgsql" },
+  dialect = { "the SQL dialect: pgsql or mysql (the --db-driver it goes with)", "pgsql" },
   step = { "l.i0, l.x, l.i1, l.i2, qr or qp", "qr" },
   table_rows = { "rows of the table the steps after l.i0 use (prepare loads them)", 100000 },
   rows_per_commit = { "rows per commit of the step's inserts (and deletes)", 100 },
   writer_rate = { "qr/qp: rows/s the background writer inserts and deletes (0: no writer)", 0 },
   writer_rows_per_commit = { "qr/qp: rows per commit of the background writer", 10 },
   if_missing = { "prepare: leave a table that is already there as it is", false },
+  -- the stock OLTP scripts' name and default (oltp_common.lua), so the driver passes one option to both
+  mysql_storage_engine = { "mysql: the tables' storage engine", "innodb" },
 }
 
 local TABLE = "ibench"
@@ -47,6 +49,24 @@ local DIALECTS = {
     drop = function(name) return "DROP TABLE IF EXISTS " .. name end,
     drop_index = function(index) return "DROP INDEX IF EXISTS " .. index.name end,
     table_exists = function(name) return "SELECT count(*) FROM pg_tables WHERE tablename = '" .. name .. "'" end,
+    -- the planner picks the index of the ORDER BY by itself
+    range_source = function(index) return TABLE end,
+    begin = "BEGIN",
+    commit = "COMMIT",
+  },
+  -- the field's MySQL client (iibench.py): AUTO_INCREMENT key, float price, FORCE INDEX on the range query
+  mysql = {
+    create = function(name)
+      return "CREATE TABLE " .. name .. " (transactionid bigint NOT NULL AUTO_INCREMENT, dateandtime datetime NOT NULL, " ..
+        "cashregisterid int NOT NULL, customerid int NOT NULL, productid int NOT NULL, price float NOT NULL, data varchar(20) NOT NULL, " ..
+        "PRIMARY KEY (transactionid)) ENGINE=" .. sysbench.opt.mysql_storage_engine
+    end,
+    drop = function(name) return "DROP TABLE IF EXISTS " .. name end,
+    drop_index = function(index) return "DROP INDEX IF EXISTS " .. index.name .. " ON " .. TABLE end,
+    table_exists = function(name)
+      return "SELECT count(*) FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = '" .. name .. "'"
+    end,
+    range_source = function(index) return TABLE .. " FORCE INDEX (" .. index.name .. ")" end,
     begin = "BEGIN",
     commit = "COMMIT",
   },
@@ -119,7 +139,7 @@ end
 
 local function range_query()
   local index = INDEXES[sysbench.rand.uniform(1, #INDEXES)]
-  con:query(string.format("SELECT %s FROM %s WHERE %s >= %d ORDER BY %s LIMIT 10", index.columns, TABLE, index.lead,
+  con:query(string.format("SELECT %s FROM %s WHERE %s >= %d ORDER BY %s LIMIT 10", index.columns, dialect.range_source(index), index.lead,
     sysbench.rand.uniform(0, index.lead_max), index.columns))
 end
 

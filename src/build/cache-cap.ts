@@ -9,6 +9,7 @@
 import { existsSync } from "node:fs";
 import { lstat, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { diskUsage } from "../disk-usage.js";
 import { cacheNamespace } from "./build.js";
 import type { TrustLevel } from "../unprivileged.js";
 
@@ -47,19 +48,6 @@ export function planEviction(entries: readonly CacheEntry[], capBytes: number, k
   return { evict, keptBytes, overCap: keptBytes > capBytes };
 }
 
-/** Disk usage of a tree (allocated blocks, each hard-linked file once), without following symlinks. */
-async function diskUsage(path: string, seen: Set<string>): Promise<number> {
-  const st = await lstat(path);
-  const inode = `${st.dev}:${st.ino}`;
-  if (seen.has(inode)) return 0;
-  seen.add(inode);
-  let bytes = st.blocks * 512;
-  if (st.isDirectory()) {
-    for (const name of await readdir(path)) bytes += await diskUsage(join(path, name), seen);
-  }
-  return bytes;
-}
-
 /** The complete entries under `root` with their sizes and last use; a missing root has none. */
 export async function scanCache(root: string): Promise<CacheEntry[]> {
   let names: string[];
@@ -73,7 +61,7 @@ export async function scanCache(root: string): Promise<CacheEntry[]> {
   for (const name of names.sort()) {
     const marker = await lstat(join(root, name, ENTRY_MARKER)).catch(() => null);
     if (!marker?.isFile()) continue;
-    entries.push({ name, sizeBytes: await diskUsage(join(root, name), new Set()), lastUsedMs: marker.mtimeMs });
+    entries.push({ name, sizeBytes: await diskUsage(join(root, name)), lastUsedMs: marker.mtimeMs });
   }
   return entries;
 }

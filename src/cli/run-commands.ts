@@ -113,7 +113,7 @@ function planFlagsOf(flags: MeasureFlags): Pick<RunFlags, "profile" | "cflags" |
 function addMeasureOptions(command: Command): Command {
   return addThresholdOptions(
     command
-      .option("--profile <name>", "built-in profile (pg-quick, pg-sysbench, pg-ibench, rocksdb-quick, mariadb-quick, myrocks-quick) or a profile file (default: the config file's, else pg-quick)")
+      .option("--profile <name>", "built-in profile (pg-quick, pg-sysbench, pg-ibench, rocksdb-quick, mariadb-quick, mariadb-ibench, myrocks-quick, myrocks-ibench) or a profile file (default: the config file's, else pg-quick)")
       .option("--cflags <flags>", "CFLAGS and CXXFLAGS for every variant (default: the recipe's, -O2)")
       .option("--cache-dir <dir>", `builds, ccache and logs (default: ${defaultCacheDir()})`)
       .option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds"))

@@ -16,8 +16,8 @@
  * their own few seconds (measured: 50k rows of l.i0 in 1.3 s, 200k rows of l.x in 0.8 s, 10k rows of
  * l.i1 in 1 s, loaded 2-core machine). The data set (`prepare`: table ibench with `table_rows` rows in PK
  * order, then its indexes) is loaded once per server; the query steps' data set only checks that the
- * table is there, so the engine settles it (VACUUM ANALYZE, CHECKPOINT: the field's "settle") after the
- * load steps changed it.
+ * table is there, so the engine settles it (the field's "settle": PostgreSQL VACUUM ANALYZE and CHECKPOINT,
+ * MariaDB ANALYZE TABLE and InnoDB's dirty pages drained) after the load steps changed it.
  *
  * The client is a sysbench Lua script rather than npm `pg` in a Node process because it costs a tenth of
  * the CPU per operation: 10-point PK lookups, 5 s, one connection, same server, loaded machine: sysbench
@@ -26,13 +26,15 @@
  * INSERT and a DELETE of as many of the oldest rows. The writer paces itself (sleeps until its next commit
  * is due, none when behind); it kept its rate when it wrote at least WRITER_KEPT_SHARE of its target.
  * Rows come from sysbench's seeded generator (--rand-seed=`seed`), so both variants get the same rows and
- * queries. A different engine needs its SQL dialect in lua/ibench.lua and its sysbench driver.
+ * queries. PostgreSQL is reached through sysbench's pgsql driver, MariaDB through its mysql driver with the
+ * script's mysql dialect (the field's MySQL client: FORCE INDEX on the range query), the tables in the
+ * step's `storage_engine` (innodb, sysbench's default, or rocksdb); another engine needs its dialect there.
  */
 import { z } from "zod";
-import { InputError, ParseError } from "../errors.js";
+import { ParseError } from "../errors.js";
 import { normalizeLines, requirePositive } from "./output-text.js";
 import type { BackgroundWriter } from "../results/schema.js";
-import { sysbenchConnectionArgs } from "./sysbench.js";
+import { StorageEngineSchema, storageEngineArgs, sysbenchConnectionArgs } from "./sysbench.js";
 import { serverConnection, wholeCount, wholeSeconds, type BenchmarkStep, type ClientBinaries, type ClientCommand, type Connection, type ParsedSample, type Target } from "./types.js";
 
 /** A writer that wrote less than this share of its target rows per second fell behind. */
@@ -59,6 +61,8 @@ export const IbenchParametersSchema = z
     writer_rate: z.number().int().positive().optional(),
     writer_rows_per_commit: z.number().int().positive().default(10),
     seed: z.number().int().nonnegative().default(1),
+    /** MariaDB: the tables' storage engine, e.g. innodb (sysbench's default), rocksdb */
+    storage_engine: StorageEngineSchema,
   })
   .strict()
   .superRefine((p, ctx) => {
@@ -79,14 +83,10 @@ export function ibenchStepId(p: Pick<IbenchParameters, "step" | "writer_rate">):
   return isQueryStep(p.step) ? `${p.step}${p.writer_rate}` : p.step;
 }
 
-/** The script's SQL dialect for a server's wire protocol (lua/ibench.lua DIALECTS). */
-function dialectArgs(conn: Connection): string[] {
-  switch (conn.protocol) {
-    case "postgresql":
-      return ["--dialect=pgsql"];
-    case "mysql":
-      throw new InputError("the ibench driver has no MariaDB dialect yet (lua/ibench.lua DIALECTS)");
-  }
+/** The script's SQL dialect for a server's wire protocol (lua/ibench.lua DIALECTS), and where its tables go. */
+function dialectArgs(conn: Connection, storageEngine: string | undefined): string[] {
+  const dialect = { postgresql: "pgsql", mysql: "mysql" }[conn.protocol];
+  return [`--dialect=${dialect}`, ...storageEngineArgs(conn.protocol, storageEngine)];
 }
 
 /** Throws a ZodError naming the bad parameter; the config layer turns it into an InputError. */
@@ -99,7 +99,7 @@ export function ibenchStep(parameters: unknown): BenchmarkStep<Programs> {
   const rowsPerCommit = insertsRows(p.step) ? (p.rows_per_commit ?? ROWS_PER_COMMIT[p.step]) : null;
   const common = (target: Target, bins: ClientBinaries<Programs>) => {
     const conn = serverConnection(target);
-    return [bins[SCRIPT], ...sysbenchConnectionArgs(conn), ...dialectArgs(conn), `--rand-seed=${p.seed}`, `--table_rows=${p.table_rows}`];
+    return [bins[SCRIPT], ...sysbenchConnectionArgs(conn), ...dialectArgs(conn, p.storage_engine), `--rand-seed=${p.seed}`, `--table_rows=${p.table_rows}`];
   };
   const sysbench = (target: Target, bins: ClientBinaries<Programs>, args: string[]): ClientCommand => ({ file: bins.sysbench, args: [...common(target, bins), ...args] });
   /** a load step's round: a fixed number of commits (l.x: one index build) */
@@ -118,13 +118,17 @@ export function ibenchStep(parameters: unknown): BenchmarkStep<Programs> {
       ...(p.rows !== undefined && { rows: p.rows }),
       ...(rowsPerCommit !== null && { rows_per_commit: rowsPerCommit }),
       ...(isQuery && { writer_rate: p.writer_rate!, writer_rows_per_commit: p.writer_rows_per_commit }),
+      ...(p.storage_engine !== undefined && { storage_engine: p.storage_engine }),
     },
     programs: { sysbench: "system", [SCRIPT]: "shipped" },
-    dataSet: (target, bins) =>
-      isQuery
+    dataSet: (target, bins) => {
+      // the storage engine too: a table loaded into one engine is not another's
+      const key = `ibench${p.storage_engine === undefined ? "" : `.${p.storage_engine}`}.rows${p.table_rows}.seed${p.seed}`;
+      return isQuery
         ? // after the load steps: the table as they left it (loaded only on a server that lacks it), settled again
-          { key: `ibench.rows${p.table_rows}.seed${p.seed}.queries`, commands: [sysbench(target, bins, ["--if_missing=on", "prepare"])], tables: ["ibench"] }
-        : { key: `ibench.rows${p.table_rows}.seed${p.seed}`, commands: [sysbench(target, bins, ["prepare"])], tables: ["ibench"] },
+          { key: `${key}.queries`, commands: [sysbench(target, bins, ["--if_missing=on", "prepare"])], tables: ["ibench"] }
+        : { key, commands: [sysbench(target, bins, ["prepare"])], tables: ["ibench"] };
+    },
     run: measured,
     // load steps: one more round's worth of work (l.i0 on its own fresh table, l.i1/l.i2 keep the size)
     warmup: measured,

@@ -23,8 +23,8 @@ export const DRIVERS: Record<string, Driver> = {
   pgbench: { engines: ["postgresql"], clients: "clients", step: pgbenchStep },
   // its pgsql driver for PostgreSQL, its mysql one for MariaDB (sysbenchConnectionArgs)
   sysbench: { engines: ["postgresql", "mariadb", "myrocks"], clients: "threads", step: sysbenchStep },
-  // sysbench with lua/ibench.lua: a new engine needs its SQL dialect there
-  ibench: { engines: ["postgresql"], step: ibenchStep },
+  // sysbench with lua/ibench.lua: its pgsql and mysql dialects (MyRocks: storage_engine rocksdb); a new engine needs its dialect there
+  ibench: { engines: ["postgresql", "mariadb", "myrocks"], step: ibenchStep },
   db_bench: { engines: ["rocksdb"], step: dbBenchStep },
 };
 

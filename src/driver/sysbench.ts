@@ -78,6 +78,19 @@ export const SYSBENCH_MICROBENCHMARKS = {
 export type SysbenchMicrobenchmark = keyof typeof SYSBENCH_MICROBENCHMARKS;
 const MICROBENCHMARK_NAMES = Object.keys(SYSBENCH_MICROBENCHMARKS) as [SysbenchMicrobenchmark, ...SysbenchMicrobenchmark[]];
 
+/** MySQL protocol only: the tables' storage engine (sysbench --mysql-storage-engine), e.g. innodb, rocksdb */
+export const StorageEngineSchema = z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/, "a storage engine's name").optional();
+
+/**
+ * sysbench's option that puts the tables a load creates in `storageEngine`: none when the step does not
+ * name one (the server's default); an InputError when the server speaks another protocol than MySQL's.
+ */
+export function storageEngineArgs(protocol: Connection["protocol"], storageEngine: string | undefined): string[] {
+  if (storageEngine === undefined) return [];
+  if (protocol !== "mysql") throw new InputError(`storage_engine "${storageEngine}" needs a MySQL-protocol engine; this one speaks ${protocol}`, undefined, "storage_engine");
+  return [`--mysql-storage-engine=${storageEngine}`];
+}
+
 export const SysbenchParametersSchema = z
   .object({
     benchmark: z.enum(MICROBENCHMARK_NAMES),
@@ -89,8 +102,7 @@ export const SysbenchParametersSchema = z
     pk: z.boolean().default(true),
     percentile: z.union([z.literal(95), z.literal(99)]).default(95),
     report_interval_s: z.number().int().positive().default(1),
-    /** MySQL protocol only: the tables' storage engine (sysbench --mysql-storage-engine), e.g. innodb, rocksdb */
-    storage_engine: z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/, "a storage engine's name").optional(),
+    storage_engine: StorageEngineSchema,
   })
   .strict()
   .refine((p) => p.tables === 1 || !("singleTable" in SYSBENCH_MICROBENCHMARKS[p.benchmark]), {
@@ -149,10 +161,7 @@ export function sysbenchStep(parameters: unknown): BenchmarkStep<"sysbench"> {
     programs: { sysbench: "system" },
     dataSet: (target, bins) => {
       const { protocol } = serverConnection(target);
-      if (p.storage_engine !== undefined && protocol !== "mysql") {
-        throw new InputError(`storage_engine "${p.storage_engine}" needs a MySQL-protocol engine; this one speaks ${protocol}`, undefined, "storage_engine");
-      }
-      const storageEngine = p.storage_engine === undefined ? [] : [`--mysql-storage-engine=${p.storage_engine}`];
+      const storageEngine = storageEngineArgs(protocol, p.storage_engine);
       // Any stock OLTP script loads the same tables (oltp_common.lua); cleanup first, as prepare
       // fails on tables that exist.
       const load = (command: "cleanup" | "prepare") => ({ file: bins.sysbench, args: [...connection(target), ...storageEngine, ...table, "oltp_read_only", command] });

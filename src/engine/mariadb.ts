@@ -11,6 +11,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
+import { diskUsage } from "../disk-usage.js";
 import { InputError, PipelineError } from "../errors.js";
 import { onCpus } from "../measure/cpu-affinity.js";
 import { processesUnder } from "../processes.js";
@@ -239,7 +240,25 @@ async function startMariadb(options: StartOptions, storage: StorageEngine): Prom
       if (tables.length > 0) await query(`ANALYZE TABLE ${tables.map((t) => `\`${options.database}\`.\`${t}\``).join(", ")}`);
       await storage.settle(query, timeoutMs);
     },
+    databaseBytes: () => databaseBytes(dataDir, options.database),
+    // mariadbd works in its data dir
+    processes: () => processesUnder(dataDir),
   };
+}
+
+/** MyRocks' data directory inside the server's: every column family of every database, in one tree. */
+const MYROCKS_DIR = "#rocksdb";
+
+/**
+ * The benchmark database's size on disk as the field takes it (du of the data files): its directory
+ * (the name maps to itself for a plain name; InnoDB keeps a file per table there) and MyRocks' files,
+ * which hold the benchmark's tables only (the system tables are Aria and InnoDB): its SST files and its
+ * WAL, whose blocks RocksDB preallocates (du counts them, as the field's does). The server's redo
+ * log, undo and system tablespace are not the database's, as PostgreSQL's WAL is not in pg_database_size.
+ */
+async function databaseBytes(dataDir: string, database: string): Promise<number> {
+  const myrocks = path.join(dataDir, MYROCKS_DIR);
+  return (await diskUsage(path.join(dataDir, database))) + (existsSync(myrocks) ? await diskUsage(myrocks) : 0);
 }
 
 /**

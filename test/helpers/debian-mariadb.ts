@@ -17,6 +17,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
+import type { BuildResult } from "../../src/build/build.js";
 import { runStreamed } from "../../src/build/run-streamed.js";
 import { childEnv } from "../../src/child-env.js";
 import { ensureDebianPackages } from "../../src/setup/debian-packages.js";
@@ -71,4 +72,13 @@ export async function debianMariadbBinDir(cacheDir: string, onLine?: (line: stri
   }
   await writeFile(path.join(root, COMPLETE_MARKER), `${version}\n`);
   return path.join(prefix, "bin");
+}
+
+/** Debian's prefix as the "build" of `commit` (`version`: the server's, from the engine), for a pipeline run whose ports.build returns it. */
+export function debianBuild(binDir: string, version: string, commit: string): BuildResult {
+  return {
+    commit, buildId: `debian-${version}`, dir: path.dirname(path.dirname(binDir)), prefix: path.dirname(binDir), binDir,
+    flags: { cflags: "", cxxflags: "", ldflags: "", configure_args: [] }, compiler: { name: "gcc", version: "debian" },
+    reused: true, logFile: "", ccache: null, timings: { configure: null, make: null, install: null, total: 0 },
+  };
 }

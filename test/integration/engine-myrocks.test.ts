@@ -12,7 +12,6 @@ import path from "node:path";
 import { execa } from "execa";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
-import type { BuildResult } from "../../src/build/build.js";
 import { loadBuiltinRecipe } from "../../src/build/recipe.js";
 import { childEnv } from "../../src/child-env.js";
 import { CleanupRegistry, withCleanup } from "../../src/cleanup.js";
@@ -28,7 +27,7 @@ import { realPorts } from "../../src/pipeline-ports.js";
 import { processesUnder } from "../../src/processes.js";
 import { ResultsSchema } from "../../src/results/schema.js";
 import { ensureDebianPackages } from "../../src/setup/debian-packages.js";
-import { debianMariadbBinDir } from "../helpers/debian-mariadb.js";
+import { debianBuild, debianMariadbBinDir } from "../helpers/debian-mariadb.js";
 
 const cacheDir = inject("cacheDir");
 const env = childEnv(process.env);
@@ -97,13 +96,8 @@ describe("MyRocks on Debian's MariaDB", () => {
     const recipe = await loadBuiltinRecipe(myrocksEngine.recipe);
     const version = await myrocksEngine.version(binDir, null);
     // the "build" of either variant is Debian's prefix
-    const debianBuild = (commit: string): BuildResult => ({
-      commit, buildId: `debian-${version}`, dir: path.dirname(path.dirname(binDir)), prefix: path.dirname(binDir), binDir,
-      flags: { cflags: "", cxxflags: "", ldflags: "", configure_args: [] }, compiler: { name: "gcc", version: "debian" },
-      reused: true, logFile: "", ccache: null, timings: { configure: null, make: null, install: null, total: 0 },
-    });
     const commits: Record<string, string> = { base: "b".repeat(40), head: "c".repeat(40) };
-    const ports = { ...realPorts, build: async ({ commitish }: { commitish: string }) => debianBuild(commits[commitish]!) };
+    const ports = { ...realPorts, build: async ({ commitish }: { commitish: string }) => debianBuild(binDir, version, commits[commitish]!) };
     const started = performance.now();
     const plan = {
       repo: work, variants: [{ id: "base", ref: "base", recipe }, { id: "head", ref: "head", recipe }], baseVariant: "base", profile, engine: myrocksEngine,

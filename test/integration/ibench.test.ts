@@ -1,22 +1,38 @@
 /**
- * The insert benchmark end to end on a real PostgreSQL: `db-bench-gate run` (the bundled CLI) with a
- * tiny ibench profile, base against base. Every step measures in rounds on both variants; the query
+ * The insert benchmark end to end on real servers: `db-bench-gate run` (the bundled CLI) with a tiny
+ * ibench profile, base against base, on PostgreSQL and on MariaDB (InnoDB, built from Debian's source
+ * as engine-mariadb.test.ts builds it); the same profile on MyRocks through the pipeline with Debian's
+ * own server and plugin (engine-myrocks.test.ts: CI cannot afford a second from-source build). Every
+ * step measures in rounds on both variants; the query
  * steps record their background writer, and a writer asked for far more rows/s than the server can
- * take falls behind, which leaves that step unjudged. Every round records the database's size and the
- * server's peak memory, and the comment shows the steps in the field's shape. Nothing is left behind.
+ * take falls behind, which leaves that step unjudged. l.x runs after the steps that insert and delete:
+ * its count of the table's rows shows that the delete-oldest rule kept the table's size. Every round
+ * records the database's size and the server's peak memory, and the comment shows the steps in the
+ * field's shape. Nothing is left behind.
  */
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { childEnv } from "../../src/child-env.js";
 import { processesUnder } from "../../src/processes.js";
 import { readResults } from "../../src/results/io.js";
+import { loadBuiltinRecipe } from "../../src/build/recipe.js";
+import { withCleanup } from "../../src/cleanup.js";
+import { loadProfile, parseProfile } from "../../src/config/profile.js";
+import { DEFAULT_TIMEOUTS } from "../../src/config/timeouts.js";
+import { myrocksEngine } from "../../src/engine/myrocks.js";
+import { consoleLog } from "../../src/log.js";
+import { runBenchmark } from "../../src/pipeline.js";
+import { realPorts } from "../../src/pipeline-ports.js";
+import { ResultsSchema, type Results } from "../../src/results/schema.js";
+import { ensureDebianPackages, MARIADB_BENCH_PACKAGES } from "../../src/setup/debian-packages.js";
+import { makeMariadbFork, obtainMariadbSource } from "../../src/setup/mariadb-fork.js";
+import { debianBuild, debianMariadbBinDir } from "../helpers/debian-mariadb.js";
 
 const cacheDir = inject("cacheDir");
-const fork = inject("pgFork");
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const cli = path.join(repoRoot, "dist", "cli.js");
 const work = mkdtempSync(path.join(os.tmpdir(), "dbg-ibench-test-"));
@@ -24,75 +40,152 @@ const work = mkdtempSync(path.join(os.tmpdir(), "dbg-ibench-test-"));
 chmodSync(work, 0o755);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const PROFILE = `
-name: ibench-test
+const TABLE_ROWS = 20000;
+const MIB = 2 ** 20;
+
+/** Every ibench step, tiny; `stepOptions` go into each step's flow mapping. */
+const profile = (engine: string, serverSettings: string, stepOptions: string) => `
+name: ibench-test-${engine}
 version: 1
-engine: postgresql
+engine: ${engine}
 description: every ibench step, tiny
 schedule: { rounds: 2, min_rounds: 2, duration_s: 2, warmup_s: 1, time_budget_s: null }
 cpu_affinity: split
-server_settings: { shared_buffers: 64MB, max_connections: 20, fsync: "off", synchronous_commit: "off", autovacuum: "off" }
+server_settings: ${serverSettings}
 steps:
-  - { driver: ibench, step: l.i0, rows: 5000, table_rows: 20000 }
-  - { driver: ibench, step: l.x, table_rows: 20000 }
-  - { driver: ibench, step: l.i1, rows: 2000, table_rows: 20000 }
-  - { driver: ibench, step: l.i2, rows: 500, table_rows: 20000 }
-  - { driver: ibench, step: qr, writer_rate: 100, table_rows: 20000 }
+  - { driver: ibench, step: l.i0, rows: 5000, table_rows: ${TABLE_ROWS}${stepOptions} }
+  - { driver: ibench, step: l.i1, rows: 2000, table_rows: ${TABLE_ROWS}${stepOptions} }
+  - { driver: ibench, step: l.i2, rows: 500, table_rows: ${TABLE_ROWS}${stepOptions} }
+  - { driver: ibench, step: l.x, table_rows: ${TABLE_ROWS}${stepOptions} }
+  - { driver: ibench, step: qr, writer_rate: 100, table_rows: ${TABLE_ROWS}${stepOptions} }
   # no server keeps up with a million rows/s: the writer falls behind
-  - { driver: ibench, step: qp, writer_rate: 1000000, writer_rows_per_commit: 100, table_rows: 20000 }
+  - { driver: ibench, step: qp, writer_rate: 1000000, writer_rows_per_commit: 100, table_rows: ${TABLE_ROWS}${stepOptions} }
 `;
+
+/** `run` base against base with `profileText`; its exit code, output and results, and what it left in its TMPDIR. */
+async function runIbench(engine: string, repo: string, profileText: string) {
+  const dir = path.join(work, engine);
+  const tmp = path.join(dir, "tmp");
+  mkdirSync(tmp, { recursive: true, mode: 0o755 });
+  chmodSync(dir, 0o755);
+  const profileFile = path.join(dir, "ibench-test.yaml");
+  writeFileSync(profileFile, profileText);
+  const out = path.join(dir, "results.json");
+  const result = await execa("node", [cli, "run", "--repo", repo, "--base", "base", "--head", "base", "--profile", profileFile, "--cache-dir", cacheDir, "--out", out], {
+    env: childEnv(process.env, { TMPDIR: tmp }),
+    extendEnv: false,
+    reject: false,
+    all: true,
+  });
+  expect(result.exitCode, result.all).toBe(0);
+  return { result, results: await readResults(out), leftInTmp: { processes: processesUnder(tmp), entries: readdirSync(tmp) } };
+}
+
+/** What every engine's results show: each step's samples, the writer's rate and the metrics. */
+function expectEveryStepMeasured(results: Results, databaseMiB: { above: number; below: number }): void {
+  expect(results.steps.map((s) => s.id)).toEqual(["l.i0", "l.i1", "l.i2", "l.x", "qr100", "qp1000000"]);
+  for (const step of results.steps) {
+    const samples = results.samples.filter((s) => s.step === step.id);
+    expect(samples.map((s) => s.status), `${step.id}: ${JSON.stringify(samples)}`).toEqual(Array(4).fill("ok"));
+    for (const s of samples) {
+      if (s.status !== "ok") continue;
+      // the client (query thread and writer) is far from being the bottleneck
+      expect(s.client_cpu_share).toBeLessThan(0.5);
+      expect(s.latency_ms?.p50).toBeGreaterThan(0);
+      expect(s.latency_ms?.max).toBeGreaterThanOrEqual(s.latency_ms?.p90 ?? Infinity);
+      expect(s.metrics?.cpu_us_per_op).toBeGreaterThan(0);
+      if (step.id === "l.i0") expect(s.ops).toBe(5000);
+      if (step.id === "l.i2") expect(s.ops).toBe(500);
+      // the table's rows after l.i1 and l.i2 inserted and deleted theirs: as many as loaded
+      if (step.id === "l.x") expect(s.ops).toBe(TABLE_ROWS);
+      if (step.id.startsWith("q")) expect(s.background_writer?.target_rows_per_s).toBe(Number(step.id.slice(2)));
+      else expect(s.background_writer).toBeUndefined();
+      if (step.id === "qp1000000") expect(s.background_writer).toMatchObject({ kept_rate: false, rows_per_s: expect.any(Number) });
+      expect(s.database_bytes).toBeGreaterThan(databaseMiB.above * MIB);
+      expect(s.database_bytes).toBeLessThan(databaseMiB.below * MIB);
+      // the server's processes: more than a bare server, less than a GiB
+      expect(s.server_rss_bytes).toBeGreaterThan(8 * MIB);
+      expect(s.server_rss_bytes).toBeLessThan(2 ** 30);
+    }
+  }
+  const notes = results.run.notes.join("\n");
+  expect(notes).toMatch(/qr100: the background writer (kept|fell behind) its 100 rows\/s/);
+  expect(notes).toMatch(/qp1000000: the background writer fell behind its 1000000 rows\/s in 2 of 2 rounds/);
+}
+
+/** What the CLI's run shows besides: the script it ran, the comment's shape, nothing left behind. */
+function expectCliRun(run: Awaited<ReturnType<typeof runIbench>>, databaseMiB: { above: number; below: number }): Results {
+  const { result, results } = run;
+  expectEveryStepMeasured(results, databaseMiB);
+  // the clients' user runs the run directory's copy of the shipped script, not the checkout's
+  expect(result.all).toMatch(/load ibench\.(\w+\.)?rows20000\.seed1: sysbench \S*\/dbg-run-[^/]+\/ibench\.lua /);
+  expect(result.stdout).toMatch(/background writer fell behind its 1000000 rows\/s.*QPS not judged/);
+  // the field's shape: one row per step with what it measures
+  expect(result.stdout).toMatch(/### Insert benchmark[\s\S]*\| `l\.i0` +\| ips · cpupi \|[\s\S]*\| `qr100` +\| qps · cpupq \|/);
+  expect(run.leftInTmp).toEqual({ processes: [], entries: [] });
+  return results;
+}
+
+/** The smallest database size any round of `id` recorded. */
+const sizeAfter = (results: Results, id: string) => Math.min(...results.samples.flatMap((s) => (s.step === id && s.status === "ok" ? [s.database_bytes!] : [])));
 
 describe("ibench on PostgreSQL", () => {
   it("measures every step in rounds, records the writer, leaves a step whose writer fell behind unjudged", async () => {
-    const profileFile = path.join(work, "ibench-test.yaml");
-    writeFileSync(profileFile, PROFILE);
-    const tmp = path.join(work, "tmp");
-    mkdirSync(tmp, { mode: 0o755 });
-    const out = path.join(work, "results.json");
-    const result = await execa("node", [cli, "run", "--repo", fork.path, "--base", "base", "--head", "base", "--profile", profileFile, "--cache-dir", cacheDir, "--out", out], {
-      env: childEnv(process.env, { TMPDIR: tmp }),
-      extendEnv: false,
-      reject: false,
-      all: true,
-    });
-    expect(result.exitCode, result.all).toBe(0);
-    // the clients' user runs the run directory's copy of the shipped script, not the checkout's
-    expect(result.all).toMatch(/load ibench\.rows20000\.seed1: sysbench \S*\/dbg-run-[^/]+\/ibench\.lua /);
-
-    const results = await readResults(out);
-    expect(results.steps.map((s) => s.id)).toEqual(["l.i0", "l.x", "l.i1", "l.i2", "qr100", "qp1000000"]);
-    for (const step of results.steps) {
-      const samples = results.samples.filter((s) => s.step === step.id);
-      expect(samples.map((s) => s.status), `${step.id}: ${JSON.stringify(samples)}`).toEqual(Array(4).fill("ok"));
-      for (const s of samples) {
-        if (s.status !== "ok") continue;
-        // the client (query thread and writer) is far from being the bottleneck
-        expect(s.client_cpu_share).toBeLessThan(0.5);
-        expect(s.latency_ms?.p50).toBeGreaterThan(0);
-        expect(s.latency_ms?.max).toBeGreaterThanOrEqual(s.latency_ms?.p90 ?? Infinity);
-        if (step.id === "l.i0") expect(s.ops).toBe(5000);
-        if (step.id === "l.x") expect(s.ops).toBe(20000);
-        if (step.id === "l.i2") expect(s.ops).toBe(500);
-        if (step.id.startsWith("q")) expect(s.background_writer?.target_rows_per_s).toBe(Number(step.id.slice(2)));
-        else expect(s.background_writer).toBeUndefined();
-        if (step.id === "qp1000000") expect(s.background_writer?.kept_rate).toBe(false);
-        // 20,000 rows and their three indexes, on top of an empty database's 7 MiB or so
-        expect(s.database_bytes).toBeGreaterThan(8 * 2 ** 20);
-        expect(s.database_bytes).toBeLessThan(64 * 2 ** 20);
-        // the server's processes: more than a bare postmaster, less than a GiB
-        expect(s.server_rss_bytes).toBeGreaterThan(8 * 2 ** 20);
-        expect(s.server_rss_bytes).toBeLessThan(2 ** 30);
-      }
-    }
-    const sizeAfter = (id: string) => Math.min(...results.samples.flatMap((s) => (s.step === id && s.status === "ok" ? [s.database_bytes!] : [])));
+    const settings = `{ shared_buffers: 64MB, max_connections: 20, fsync: "off", synchronous_commit: "off", autovacuum: "off" }`;
+    const run = await runIbench("postgresql", inject("pgFork").path, profile("postgresql", settings, ""));
+    // 20,000 rows and their three indexes, on top of an empty database's 7 MiB or so
+    const results = expectCliRun(run, { above: 8, below: 64 });
     // l.i1 inserts as many rows as it deletes, but the deleted ones' space is not reused before a VACUUM
-    expect(sizeAfter("l.i1")).toBeGreaterThan(sizeAfter("l.x"));
-    const notes = results.run.notes.join("\n");
-    expect(notes).toMatch(/qr100: the background writer (kept|fell behind) its 100 rows\/s/);
-    expect(notes).toMatch(/qp1000000: the background writer fell behind its 1000000 rows\/s in 2 of 2 rounds/);
-    expect(result.stdout).toMatch(/background writer fell behind its 1000000 rows\/s.*QPS not judged/);
-    // the field's shape: one row per step with what it measures
-    expect(result.stdout).toMatch(/### Insert benchmark[\s\S]*\| `l\.i0` +\| ips · cpupi \|[\s\S]*\| `qr100` +\| qps · cpupq \|/);
-    expect({ processes: processesUnder(tmp), entries: readdirSync(tmp) }).toEqual({ processes: [], entries: [] });
+    expect(sizeAfter(results, "l.i1")).toBeGreaterThan(sizeAfter(results, "l.i0"));
   });
+});
+
+describe("ibench on MariaDB (InnoDB)", () => {
+  let fork: string;
+  beforeAll(async () => {
+    await ensureDebianPackages(MARIADB_BENCH_PACKAGES);
+    fork = (await makeMariadbFork(await obtainMariadbSource(cacheDir), path.join(cacheDir, "demo-fork-mariadb"))).path;
+  }, 10 * 60_000);
+
+  it(
+    "measures every step in MySQL's dialect, with the database's size and the server's memory",
+    async () => {
+      const settings = "{ innodb_buffer_pool_size: 128M, innodb_log_file_size: 64M, innodb_flush_log_at_trx_commit: 2, innodb_autoinc_lock_mode: 2, max_connections: 20 }";
+      const run = await runIbench("mariadb", fork, profile("mariadb", settings, ", storage_engine: innodb"));
+      // ibench's and ibench_load's .ibd files: 20,000 + 5,000 rows and the indexes, a few MiB
+      expectCliRun(run, { above: 2, below: 64 });
+    },
+    // a cold build of MariaDB on 2 cores (README: 1,548 s); seconds when cached
+    45 * 60_000,
+  );
+});
+
+describe("ibench on MyRocks (Debian's MariaDB and plugin)", () => {
+  let binDir: string;
+  beforeAll(async () => {
+    await ensureDebianPackages(["sysbench"]);
+    binDir = await debianMariadbBinDir(cacheDir);
+  }, 10 * 60_000);
+
+  it("measures every step on RocksDB tables, with the database's size (#rocksdb) and the server's memory", async () => {
+    const dir = path.join(work, "myrocks");
+    mkdirSync(dir, { mode: 0o755 });
+    const serverSettings = JSON.stringify((await loadProfile("myrocks-ibench")).server_settings);
+    const profileText = profile("myrocks", serverSettings, ", storage_engine: rocksdb");
+    const parsed = parseProfile(profileText, "ibench-test-myrocks.yaml");
+    const recipe = await loadBuiltinRecipe(myrocksEngine.recipe);
+    const version = await myrocksEngine.version(binDir, null);
+    const commits: Record<string, string> = { base: "b".repeat(40), head: "c".repeat(40) };
+    const ports = { ...realPorts, build: async ({ commitish }: { commitish: string }) => debianBuild(binDir, version, commits[commitish]!) };
+    const plan = {
+      repo: dir, variants: [{ id: "base", ref: "base", recipe }, { id: "head", ref: "head", recipe }], baseVariant: "base", profile: parsed, engine: myrocksEngine,
+      engineSettings: parsed.server_settings, timeBudgetS: null, cacheDir, workDir: dir, trust: "trusted" as const, timeouts: DEFAULT_TIMEOUTS, runner: { name: null, labels: [] },
+    };
+    const results = ResultsSchema.parse(await withCleanup((r) => runBenchmark(plan, r, consoleLog(), ports)));
+    expect(results.engine).toMatchObject({ name: "myrocks", version });
+    // SST files of 20,000 + 5,000 rows and the indexes, and the WAL, whose blocks RocksDB preallocates
+    // (about 1.1 write_buffer_size, 35 MiB, a file): 79 MiB seen once, 64 MiB or less other times
+    expectEveryStepMeasured(results, { above: 1, below: 256 });
+    expect({ processes: processesUnder(dir), entries: readdirSync(dir) }).toEqual({ processes: [], entries: [] });
+  }, 20 * 60_000);
 });

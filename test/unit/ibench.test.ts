@@ -69,6 +69,19 @@ describe("ibench steps", () => {
     expect(l1.dataSet(conn, bins).key).not.toBe(ibenchStep({ step: "qr", writer_rate: 100 }).dataSet(conn, bins).key);
   });
 
+  it("speaks MySQL's dialect to MariaDB, its tables in the step's storage engine, keyed by it", () => {
+    const mariadb = { ...conn, protocol: "mysql" as const, socket: "/tmp/mdb/sock", user: "root" };
+    const qr = stepFromDefinition({ driver: "ibench", parameters: { step: "qr", writer_rate: 100, storage_engine: "rocksdb" } }, "mariadb");
+    expect(qr.run(mariadb, bins, 5).args.slice(1, 7)).toEqual(["--db-driver=mysql", "--mysql-socket=/tmp/mdb/sock", "--mysql-user=root", "--mysql-db=bench", "--dialect=mysql", "--mysql-storage-engine=rocksdb"]);
+    expect(qr.parameters).toMatchObject({ storage_engine: "rocksdb" });
+    expect(qr.dataSet(mariadb, bins).key).toBe("ibench.rocksdb.rows500000.seed1.queries");
+    // without one, the script's default (innodb, as the stock OLTP scripts'): no option, the key as PostgreSQL's
+    const l0 = ibenchStep({ step: "l.i0", rows: 1000 });
+    expect(l0.run(mariadb, bins, 5).args).not.toContainEqual(expect.stringMatching(/storage-engine/));
+    expect(l0.dataSet(mariadb, bins).key).toBe("ibench.rows500000.seed1");
+    expect(() => ibenchStep({ step: "l.i0", rows: 1000, storage_engine: "innodb" }).run(conn, bins, 5)).toThrow(/storage_engine "innodb" needs a MySQL-protocol engine; this one speaks postgresql/);
+  });
+
   it("refuses parameters that do not fit the step", () => {
     expect(() => ibenchStep({ step: "qr" })).toThrow(ZodError);
     expect(() => ibenchStep({ step: "l.i1", rows: 1000, writer_rate: 100 })).toThrow(ZodError);

@@ -31,6 +31,17 @@ describe("profiles", () => {
     expect(profile.steps.map((s) => s.id)).toEqual(["l.i0", "l.x", "l.i1", "l.i2", "qr100", "qp100", "qr500", "qp500", "qr1000", "qp1000"]);
   });
 
+  it.each([
+    ["mariadb-ibench", "mariadb", "innodb"],
+    ["myrocks-ibench", "myrocks", "rocksdb"],
+  ])("%s has pg-ibench's steps and schedule, on the %s engine, every table in %s", async (name, engine, storageEngine) => {
+    const [profile, pg] = await Promise.all([loadProfile(name), loadProfile("pg-ibench")]);
+    expect(profile.engine).toBe(engine);
+    expect(profile.steps.map((s) => s.id)).toEqual(pg.steps.map((s) => s.id));
+    expect(new Set(profile.steps.map((s) => s.parameters.storage_engine))).toEqual(new Set([storageEngine]));
+    expect(profile.schedule).toEqual(pg.schedule);
+  });
+
   it("rocksdb-quick has the field's db_bench steps, overwrite last, the writer's steps and overwrite not counted", async () => {
     const profile = await loadProfile("rocksdb-quick");
     expect(profile.steps.map((s) => s.id)).toEqual([
