@@ -39,7 +39,7 @@ import {
   runLabels,
   runStreamed,
   withCleanup
-} from "./chunks/chunk-3E4S5LRJ.js";
+} from "./chunks/chunk-KH5RHPCM.js";
 import {
   __commonJS,
   __export,
@@ -13173,6 +13173,7 @@ var MARIADB_BENCH_PACKAGES = [
   "liburing-dev",
   "libaio-dev"
 ];
+var MYROCKS_BENCH_PACKAGES = [...MARIADB_BENCH_PACKAGES, "liblz4-dev", "libzstd-dev", "libsnappy-dev"];
 async function missingDebianPackages(packages) {
   const result = await execa("dpkg-query", ["-W", "-f", "${Package}	${db:Status-Abbrev}\n", ...packages], {
     env: childEnv(process.env),
@@ -13388,6 +13389,51 @@ var MARIADB_FORK = {
 function makeMariadbFork(source, repoDir) {
   return makeForkRepo(source, repoDir, MARIADB_FORK);
 }
+var HA_ROCKSDB = "storage/rocksdb/ha_rocksdb.cc";
+function rowChecksumEdits(sizeMethod) {
+  return [
+    {
+      anchor: `int ha_rocksdb::convert_record_from_storage_format(
+    const rocksdb::Slice *const key, const rocksdb::Slice *const value,
+    uchar *const buf) {
+  return m_converter->decode(m_pk_descr, buf, key, value);
+}
+`,
+      replacement: `/*
+  Checksum of the last row read, kept for per-row corruption statistics.
+*/
+ulonglong rdb_last_row_checksum= 0;
+
+static ulonglong rdb_row_checksum(const rocksdb::Slice *const value) {
+  ulonglong hash= 14695981039346656037ULL;
+  for (int pass= 0; pass < 32; pass++) {
+    for (size_t i= 0; i < value->${sizeMethod}(); i++)
+      hash= (hash ^ static_cast<uchar>(value->data()[i])) * 1099511628211ULL;
+  }
+  return hash;
+}
+
+int ha_rocksdb::convert_record_from_storage_format(
+    const rocksdb::Slice *const key, const rocksdb::Slice *const value,
+    uchar *const buf) {
+  rdb_last_row_checksum= rdb_row_checksum(value);
+  return m_converter->decode(m_pk_descr, buf, key, value);
+}
+`
+    }
+  ];
+}
+var MYROCKS_HEAD_EDITS = rowChecksumEdits("size");
+var MYROCKS_BUILD_FAILURE_EDITS = rowChecksumEdits("sise");
+var MYROCKS_FORK = {
+  ...MARIADB_FORK,
+  file: HA_ROCKSDB,
+  head: { edits: MYROCKS_HEAD_EDITS, message: "rocksdb: checksum every row read for per-row corruption statistics" },
+  buildFailure: { edits: MYROCKS_BUILD_FAILURE_EDITS, message: "rocksdb: checksum every row read (does not compile)" }
+};
+function makeMyrocksFork(source, repoDir) {
+  return makeForkRepo(source, repoDir, MYROCKS_FORK);
+}
 
 // src/setup/rocksdb-fork.ts
 var ROCKSDB_SOURCE_PACKAGE = "rocksdb";
@@ -13489,6 +13535,16 @@ var DEMOS = {
     forkDir: "demo-fork-mariadb",
     headWhat: "every SELECT's statement is printed and checksummed",
     profile: "mariadb-quick"
+  },
+  myrocks: {
+    packages: MYROCKS_BENCH_PACKAGES,
+    packagesWhat: "build tools, CMake, ccache, the server's and RocksDB's libraries, sysbench",
+    title: "MariaDB (MyRocks)",
+    source: obtainMariadbSource,
+    fork: makeMyrocksFork,
+    forkDir: "demo-fork-myrocks",
+    headWhat: "every row MyRocks reads is checksummed",
+    profile: "myrocks-quick"
   }
 };
 function positiveInteger(flag) {
@@ -13508,7 +13564,7 @@ function planFlagsOf(flags) {
 }
 function addMeasureOptions(command) {
   return addThresholdOptions(
-    command.option("--profile <name>", "built-in profile (pg-quick, pg-sysbench, pg-ibench, rocksdb-quick, mariadb-quick) or a profile file (default: the config file's, else pg-quick)").option("--cflags <flags>", "CFLAGS and CXXFLAGS for every variant (default: the recipe's, -O2)").option("--cache-dir <dir>", `builds, ccache and logs (default: ${defaultCacheDir()})`).option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds")).option("--time-budget <seconds>", "stop adding rounds after this many seconds of measuring (default: the profile's)", positiveInteger("--time-budget")).option("--no-instructions", "skip counting instructions per operation under valgrind, even where the profile asks for it").option("--out <file>", "results JSON (default: db-bench-gate-<profile>-<time>.json)").addOption(formatOption()).option("--report-out <file>", "write the report here instead of stdout").option("--timeouts <yaml>", "seconds per external step, e.g. '{ build_s: 1800, start_s: 120, load_s: 600, lock_s: 3600, run_s: 7200 }' (over the config file's)", (text4) => parseTimeouts(text4, "--timeouts")).option("--noise-floor <file>", "per-step A/A noise of this runner (noise-floor.json of npm run bench:verdict): kept with the results; a significant drop within a step's floor is a warning, not a regression")
+    command.option("--profile <name>", "built-in profile (pg-quick, pg-sysbench, pg-ibench, rocksdb-quick, mariadb-quick, mariadb-ibench, myrocks-quick, myrocks-ibench) or a profile file (default: the config file's, else pg-quick)").option("--cflags <flags>", "CFLAGS and CXXFLAGS for every variant (default: the recipe's, -O2)").option("--cache-dir <dir>", `builds, ccache and logs (default: ${defaultCacheDir()})`).option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds")).option("--time-budget <seconds>", "stop adding rounds after this many seconds of measuring (default: the profile's)", positiveInteger("--time-budget")).option("--no-instructions", "skip counting instructions per operation under valgrind, even where the profile asks for it").option("--out <file>", "results JSON (default: db-bench-gate-<profile>-<time>.json)").addOption(formatOption()).option("--report-out <file>", "write the report here instead of stdout").option("--timeouts <yaml>", "seconds per external step, e.g. '{ build_s: 1800, start_s: 120, load_s: 600, lock_s: 3600, run_s: 7200 }' (over the config file's)", (text4) => parseTimeouts(text4, "--timeouts")).option("--noise-floor <file>", "per-step A/A noise of this runner (noise-floor.json of npm run bench:verdict): kept with the results; a significant drop within a step's floor is a warning, not a regression")
   );
 }
 function addRunCommands(program2, io, setExitCode) {
@@ -13544,7 +13600,7 @@ function addRunCommands(program2, io, setExitCode) {
   });
   addMeasureOptions(
     program2.command("demo").description(
-      "from nothing to a PR comment: install what is missing (Debian packages), get the engine (PostgreSQL 15, RocksDB 7.8 or MariaDB 10.11) from Debian's source package, make a git repo with a base commit and a head commit that slows a hot path down, build both, run its quick profile (pg-quick, rocksdb-quick, mariadb-quick) interleaved and print the comment; exits 1 because the gate fails that PR"
+      "from nothing to a PR comment: install what is missing (Debian packages), get the engine (PostgreSQL 15, RocksDB 7.8 or MariaDB 10.11) from Debian's source package, make a git repo with a base commit and a head commit that slows a hot path down, build both, run its quick profile (pg-quick, rocksdb-quick, mariadb-quick, myrocks-quick) interleaved and print the comment; exits 1 because the gate fails that PR"
     ).option("--engine <name>", `the engine to demonstrate: ${Object.keys(DEMOS).join(" or ")}`, "postgresql")
   ).action(async (flags) => {
     const demo = DEMOS[flags.engine];

@@ -43,6 +43,7 @@ import {
   compareRun,
   decideGate,
   defaultCacheDir,
+  diskUsage,
   escapeMarkdown,
   external_exports,
   fingerprintMismatches,
@@ -87,7 +88,7 @@ import {
   validate,
   withCleanup,
   writeAtomically
-} from "./chunks/chunk-3E4S5LRJ.js";
+} from "./chunks/chunk-KH5RHPCM.js";
 import {
   JOB_MARKER,
   __commonJS,
@@ -87882,17 +87883,6 @@ function planEviction(entries, capBytes, keep = /* @__PURE__ */ new Set()) {
   }
   return { evict, keptBytes, overCap: keptBytes > capBytes };
 }
-async function diskUsage(path11, seen) {
-  const st = await lstat(path11);
-  const inode = `${st.dev}:${st.ino}`;
-  if (seen.has(inode)) return 0;
-  seen.add(inode);
-  let bytes = st.blocks * 512;
-  if (st.isDirectory()) {
-    for (const name of await readdir(path11)) bytes += await diskUsage(join3(path11, name), seen);
-  }
-  return bytes;
-}
 async function scanCache(root) {
   let names;
   try {
@@ -87905,7 +87895,7 @@ async function scanCache(root) {
   for (const name of names.sort()) {
     const marker2 = await lstat(join3(root, name, ENTRY_MARKER)).catch(() => null);
     if (!marker2?.isFile()) continue;
-    entries.push({ name, sizeBytes: await diskUsage(join3(root, name), /* @__PURE__ */ new Set()), lastUsedMs: marker2.mtimeMs });
+    entries.push({ name, sizeBytes: await diskUsage(join3(root, name)), lastUsedMs: marker2.mtimeMs });
   }
   return entries;
 }

@@ -29042,6 +29042,7 @@ var OkSampleSchema = external_exports.object({
   metrics: MetricsSchema.nullable().describe("null when the host counters were not available"),
   client_cpu_share: external_exports.number().finite().min(0).nullable().describe("client CPU seconds / (interval seconds x cores): a high share means the client may be the bottleneck"),
   background_writer: BackgroundWriterSchema.optional(),
+  stall_percent: external_exports.number().finite().min(0).max(100).optional().describe(`percent of the run's time writes were stalled (RocksDB's db_bench: "Cumulative stall" of a step that writes); absent where the step does not report it`),
   database_bytes: external_exports.number().int().nonnegative().optional().describe("the benchmark database's size on disk after the round (PostgreSQL: pg_database_size); absent where the engine does not tell it"),
   server_rss_bytes: external_exports.number().int().nonnegative().optional().describe(
     "peak memory of the server's processes during the round: the sum of their Pss from /proc/<pid>/smaps_rollup (memory shared between them counted once), polled every half second; absent where the engine does not list its processes"
@@ -29374,9 +29375,6 @@ function checkBuildSystem(recipe, ctx) {
 }
 var BuildRecipeSchema = RecipeFields.superRefine(checkBuildSystem);
 var RecipeOverridesSchema = RecipeFields.partial();
-function parseRecipe(text, source) {
-  return validateYaml(BuildRecipeSchema, text, source);
-}
 function mergeRecipe(recipe, overrides, source = "the config file's recipe") {
   const defined = Object.entries(overrides).filter(([, value]) => value !== void 0);
   const merged = { ...recipe, ...Object.fromEntries(defined) };
@@ -29387,19 +29385,35 @@ function mergeRecipe(recipe, overrides, source = "the config file's recipe") {
   }
   return merged;
 }
-async function loadRecipe(file2) {
-  let text;
+var optionKey = (arg) => arg.slice(0, arg.indexOf("=") + 1);
+var ExtendingRecipeSchema = RecipeFields.partial().extend({
+  extends: word.describe("the built-in recipe this one changes"),
+  configure_args_set: external_exports.array(external_exports.string().regex(/^(-D[A-Za-z_][A-Za-z0-9_]*|--[a-z][a-z0-9-]*)=/, "-DNAME=value or --name=value")).describe("options replacing the base's of the same name, in place; the others appended").default([])
+}).strict();
+function setConfigureArgs(args, set2) {
+  const byKey = new Map(set2.map((arg) => [optionKey(arg), arg]));
+  const ownKeys = new Set(args.map(optionKey));
+  return [...args.map((arg) => byKey.get(optionKey(arg)) ?? arg), ...set2.filter((arg) => !ownKeys.has(optionKey(arg)))];
+}
+async function readRecipeText(file2) {
   try {
-    text = await readFile(file2, "utf8");
+    return await readFile(file2, "utf8");
   } catch (err) {
     throw new InputError(`cannot read the recipe: ${err.message}`, file2);
   }
-  return parseRecipe(text, file2);
 }
-async function loadBuiltinRecipe(name) {
+async function loadBuiltinRecipe(name, extendedBy = []) {
   const file2 = `recipes/${name}.yaml`;
+  if (extendedBy.includes(name)) throw new InputError(`the recipe extends itself through ${[...extendedBy, name].join(" -> ")}`, file2, "extends");
   for (let dir = path2.dirname(fileURLToPath(import.meta.url)); ; dir = path2.dirname(dir)) {
-    if (existsSync(path2.join(dir, file2))) return loadRecipe(path2.join(dir, file2));
+    const found = path2.join(dir, file2);
+    if (existsSync(found)) {
+      const data = validateYaml(external_exports.record(external_exports.string(), external_exports.unknown()), await readRecipeText(found), found);
+      if (!("extends" in data)) return validate(BuildRecipeSchema, data, found);
+      const { extends: base, configure_args_set, ...fields } = validate(ExtendingRecipeSchema, data, found);
+      const baseRecipe = await loadBuiltinRecipe(base, [...extendedBy, name]);
+      return mergeRecipe(baseRecipe, { ...fields, configure_args: setConfigureArgs(fields.configure_args ?? baseRecipe.configure_args, configure_args_set) }, found);
+    }
     if (path2.dirname(dir) === dir) throw new InputError(`no built-in recipe "${name}"`, file2);
   }
 }
@@ -29533,6 +29547,30 @@ import { existsSync as existsSync3 } from "node:fs";
 import { readFile as readFile4, writeFile as writeFile3 } from "node:fs/promises";
 import path5 from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+
+// src/disk-usage.ts
+import { lstat, readdir } from "node:fs/promises";
+import { join } from "node:path";
+async function diskUsage(path21) {
+  const seen = /* @__PURE__ */ new Set();
+  const walk = async (entry, top) => {
+    const unlessGone = (value, gone) => value.catch((e) => {
+      if (top || e.code !== "ENOENT") throw e;
+      return gone;
+    });
+    const st = await unlessGone(lstat(entry), null);
+    if (st === null) return 0;
+    const inode = `${st.dev}:${st.ino}`;
+    if (seen.has(inode)) return 0;
+    seen.add(inode);
+    let bytes = st.blocks * 512;
+    if (st.isDirectory()) {
+      for (const name of await unlessGone(readdir(entry), [])) bytes += await walk(join(entry, name), false);
+    }
+    return bytes;
+  };
+  return walk(path21, true);
+}
 
 // src/measure/cpu-affinity.ts
 import { readFile as readFile2 } from "node:fs/promises";
@@ -29703,24 +29741,35 @@ function startFailureCause(log) {
   if (/failed with error 28\b|No space left on device|Disk got full|Disk is full/.test(log)) return "no space left on the data directory's disk";
   return null;
 }
-var mariadbEngine = {
-  kind: "server",
-  name: "mariadb",
-  recipe: "mariadb",
-  programs: ["mariadbd", "mariadb", "mariadb-admin"],
-  // "mariadbd  Ver 10.11.18-MariaDB for Linux on x86_64 (Source distribution)"
-  version: (binDir, user) => programVersion(binDir, "mariadbd", user, /Ver (\d+(?:\.\d+)+)/),
-  // a clean shutdown (InnoDB's fast one): mariadbd has no faster one of its own
-  emergencySignal: "SIGTERM",
-  start: startMariadb
-};
-async function startMariadb(options) {
+var INNODB = { serverSettings: {}, settle: drainDirtyPages };
+function mariadbServerEngine(name, recipe, storage) {
+  return {
+    kind: "server",
+    name,
+    recipe,
+    programs: ["mariadbd", "mariadb", "mariadb-admin"],
+    // "mariadbd  Ver 10.11.18-MariaDB for Linux on x86_64 (Source distribution)"
+    version: (binDir, user) => programVersion(binDir, "mariadbd", user, /Ver (\d+(?:\.\d+)+)/),
+    // a clean shutdown (InnoDB's fast one): mariadbd has no faster one of its own
+    emergencySignal: "SIGTERM",
+    start: (options) => startMariadb(options, storage)
+  };
+}
+var mariadbEngine = mariadbServerEngine("mariadb", "mariadb", INNODB);
+function storageEngineSettings(storage, settings) {
+  for (const [name, value] of Object.entries(storage.serverSettings)) {
+    const given = Object.entries(settings).find(([other]) => optionName(other) === optionName(name));
+    if (given && given[1] !== value) throw new InputError(`"${given[0]}" must be ${optionValue(value)} for this engine`, void 0, "settings");
+  }
+  return { ...storage.serverSettings, ...settings };
+}
+async function startMariadb(options, storage) {
   const { binDir, registry: registry2 } = options;
   const timeoutMs = options.timeoutMs ?? 12e4;
   const prefix = path5.dirname(binDir);
   const mariadbd = path5.join(binDir, "mariadbd");
   if (!existsSync3(mariadbd)) throw new PipelineError(`no mariadbd program in ${binDir}`);
-  const optionFileText = renderOptionFile(options.settings);
+  const optionFileText = renderOptionFile(storageEngineSettings(storage, options.settings));
   const user = await unprivilegedUser(options.trust ?? "pr");
   const root = await makeServerRoot(options, { prefix: "dbg-mariadb-", liveLogName: "error.log", description: "mariadb server", user, program: mariadbd, stop: stopServer });
   const { dataRoot, dataDir, liveLog, logTail: logTail2 } = root;
@@ -29822,9 +29871,17 @@ ${await logTail2(LOG_LINES_IN_ERRORS)}`);
     isAlive: root.isAlive,
     settle: async (tables) => {
       if (tables.length > 0) await query(`ANALYZE TABLE ${tables.map((t) => `\`${options.database}\`.\`${t}\``).join(", ")}`);
-      await drainDirtyPages(query, timeoutMs);
-    }
+      await storage.settle(query, timeoutMs);
+    },
+    databaseBytes: () => databaseBytes(dataDir, options.database),
+    // mariadbd works in its data dir
+    processes: () => processesUnder(dataDir)
   };
+}
+var MYROCKS_DIR = "#rocksdb";
+async function databaseBytes(dataDir, database) {
+  const myrocks = path5.join(dataDir, MYROCKS_DIR);
+  return await diskUsage(path5.join(dataDir, database)) + (existsSync3(myrocks) ? await diskUsage(myrocks) : 0);
 }
 async function drainDirtyPages(query, timeoutMs) {
   const [pct, lwm] = (await query("SELECT @@global.innodb_max_dirty_pages_pct, @@global.innodb_max_dirty_pages_pct_lwm")).trim().split("	");
@@ -29866,6 +29923,15 @@ async function stopServer(dataDir, graceMs = 6e4) {
   }
 }
 
+// src/engine/myrocks.ts
+var ROCKSDB = {
+  serverSettings: { plugin_load_add: "ha_rocksdb" },
+  settle: async (query) => {
+    await query("SET GLOBAL rocksdb_force_flush_memtable_now = 1");
+  }
+};
+var myrocksEngine = mariadbServerEngine("myrocks", "mariadb-myrocks", ROCKSDB);
+
 // src/engine/postgres.ts
 import { existsSync as existsSync5 } from "node:fs";
 import { appendFile, chmod, mkdir as mkdir3, readFile as readFile7 } from "node:fs/promises";
@@ -29879,7 +29945,7 @@ import path7 from "node:path";
 import { setTimeout as sleep3 } from "node:timers/promises";
 
 // src/measure/valgrind.ts
-import { readdir, readFile as readFile5, rm as rm3 } from "node:fs/promises";
+import { readdir as readdir2, readFile as readFile5, rm as rm3 } from "node:fs/promises";
 import path6 from "node:path";
 import { setTimeout as sleep2 } from "node:timers/promises";
 
@@ -29922,7 +29988,7 @@ function unsupportedInstruction(log) {
   return line?.replace(/^==\d+== /, "").trim() ?? null;
 }
 async function countedPids(outDir) {
-  return (await readdir(outDir)).filter((name) => /^cg\.\d+$/.test(name)).map((name) => Number(name.slice(OUT_PREFIX.length)));
+  return (await readdir2(outDir)).filter((name) => /^cg\.\d+$/.test(name)).map((name) => Number(name.slice(OUT_PREFIX.length)));
 }
 async function removeCounts(outDir, pids) {
   await Promise.all(pids.map((pid) => rm3(path6.join(outDir, `${OUT_PREFIX}${pid}`), { force: true })));
@@ -30007,6 +30073,7 @@ exec ${valgrind} "$@"
   return {
     tool: "cachegrind",
     counted: COUNTED_WORK,
+    warmUp: true,
     async count(command, run2) {
       if (stopped) throw new Error("the instruction counter was stopped");
       await removeCounts(outDir, await countedPids(outDir));
@@ -30182,7 +30249,7 @@ function asServer(user, file2, args, cwd, timeoutMs, signal) {
 
 // src/engine/rocksdb.ts
 import { existsSync as existsSync6 } from "node:fs";
-import { appendFile as appendFile2, copyFile as copyFile2, link, mkdir as mkdir5, mkdtemp as mkdtemp3, readdir as readdir2, readFile as readFile9, rm as rm6 } from "node:fs/promises";
+import { appendFile as appendFile2, copyFile as copyFile2, link, mkdir as mkdir5, mkdtemp as mkdtemp3, readdir as readdir3, readFile as readFile9, rm as rm6 } from "node:fs/promises";
 import path10 from "node:path";
 
 // src/engine/rocksdb-counting.ts
@@ -30198,6 +30265,8 @@ async function startCountingDbBench(options) {
   return {
     tool: "cachegrind",
     counted: DB_BENCH_COUNTED_WORK,
+    // every counted run is a new process on its own copy of the database: nothing carries over
+    warmUp: false,
     async count(command, run2) {
       const counted = { file: "valgrind", args: [`--log-file=${valgrindLog}`, ...cachegrindArgs(outDir, command.file), ...command.args] };
       const result = await run2(counted);
@@ -30257,7 +30326,7 @@ ${log}`);
     async runCopy() {
       const dir = path10.join(root, `run-${++copies}`);
       await mkdir5(dir);
-      for (const name of await readdir2(dataDir)) {
+      for (const name of await readdir3(dataDir)) {
         const action = copyAction(name);
         if (action === "link") await link(path10.join(dataDir, name), path10.join(dir, name));
         else if (action === "copy") await copyFile2(path10.join(dataDir, name), path10.join(dir, name));
@@ -30285,6 +30354,7 @@ ${log}`);
 var ENGINES = {
   postgresql: postgresEngine,
   mariadb: mariadbEngine,
+  myrocks: myrocksEngine,
   rocksdb: rocksdbEngine
 };
 var ENGINE_NAMES = Object.keys(ENGINES);
@@ -30375,6 +30445,55 @@ function lastStatisticsBlock(text) {
   const last = [...text.matchAll(/^Level\s+Files\s+Size\s+Score .*$/gm)].at(-1);
   if (last !== void 0) return text.slice(last.index);
   return /^(?:Stalls\(count\)|Cumulative stall):/m.test(text) ? text : null;
+}
+function parseDbBenchStatistics(block, raw) {
+  if (!/^Level\s+Files\s+Size\s+Score /.test(block)) throw new ParseError("db_bench statistics without their compaction table", raw);
+  return { stalls: parseStalls(block, raw), compaction: parseCompaction(block, raw) };
+}
+function blockLine(block, pattern, what, raw) {
+  const match = pattern.exec(block);
+  if (!match) throw new ParseError(`db_bench's last statistics block has no readable ${what} line`, raw);
+  return match;
+}
+function parseStalls(block, raw) {
+  const percent = blockLine(block, /^Cumulative stall: \d+:\d+:[\d.]+ H:M:S, (\d+(?:\.\d+)?) percent$/m, '"Cumulative stall"', raw);
+  const counts = blockLine(block, /^Stalls\(count\): (.*)$/m, '"Stalls(count)"', raw)[1] ?? "";
+  const parts = counts.split(", ");
+  const total = parts.pop();
+  if (parts.length === 0 || !/^interval \d+ total count$/.test(total ?? "")) throw new ParseError(`db_bench Stalls(count) line not understood: "${counts}"`, raw);
+  let count = 0;
+  for (const part of parts) {
+    const match = /^(\d+) [a-z0-9_ ]+$/.exec(part);
+    if (!match) throw new ParseError(`db_bench Stalls(count) entry not understood: "${part}"`, raw);
+    count += Number(match[1]);
+  }
+  return { percent: Number(percent[1]), count };
+}
+function parseCompaction(block, raw) {
+  const names = (block.split("\n", 1)[0] ?? "").trim().split(/\s+/);
+  const sum = blockLine(block, /^ Sum .*$/m, "compaction Sum", raw)[0];
+  const [, files, size, unit, ...rest] = sum.trim().split(/\s+/);
+  if (!files || !size || !unit || rest.length !== names.length - 3) {
+    throw new ParseError(`db_bench compaction Sum row does not match its header: "${sum}"`, raw);
+  }
+  const column = (name) => {
+    const index = names.indexOf(name) - 3;
+    const value = Number(rest[index]);
+    if (index < 0 || !Number.isFinite(value)) throw new ParseError(`db_bench compaction stats have no numeric ${name} column`, raw);
+    return value;
+  };
+  const flushGb = Number(blockLine(block, /^Flush\(GB\): cumulative (\d+(?:\.\d+)?), interval/m, '"Flush(GB)"', raw)[1]);
+  const ingestGb = Number(blockLine(block, /^Cumulative writes: .*, ingest: (\d+(?:\.\d+)?) GB, /m, '"Cumulative writes"', raw)[1]);
+  const writeGb = column("Write(GB)");
+  return {
+    write_gb: writeGb,
+    read_gb: column("Read(GB)"),
+    seconds: column("Comp(sec)"),
+    cpu_seconds: column("CompMergeCPU(sec)"),
+    flush_gb: flushGb,
+    ingest_gb: ingestGb,
+    write_amplification: ingestGb > 0 ? (writeGb + flushGb) / ingestGb : null
+  };
 }
 function findLine(text, pattern, what, raw) {
   const lines = [...text.matchAll(pattern)];
@@ -30486,7 +30605,7 @@ function dbBenchRunArgs(p, dbDir, length) {
     ...lengthArgs,
     ...step.seek ? [flag("seek_nexts", p.seek_nexts), flag("reverse_iterator", step.seek === "reverse")] : [],
     ...step.benchmark.endsWith("whilewriting") ? [flag("benchmark_write_rate_limit", p.write_rate_limit)] : [],
-    `--benchmarks=readtocache,${step.benchmark}${step.writes ? ",stats" : ""}`
+    `--benchmarks=${"seconds" in length ? "readtocache," : ""}${step.benchmark}${step.writes ? ",stats" : ""}`
   ];
 }
 function embeddedDataDir(target) {
@@ -30498,19 +30617,29 @@ function dataSetKey(p) {
   return `db_bench.fillseq.keys${p.keys}.k${p.key_size}.v${p.value_size}.seed${p.seed}.${createHash2("sha256").update(options).digest("hex").slice(0, 12)}`;
 }
 function dbBenchSample(output2, raw) {
-  const ms = (micros) => micros / 1e3;
+  const ms = (micros2) => micros2 / 1e3;
+  const { percentiles } = output2;
   return {
     ops: output2.operations,
     ops_per_s: output2.ops_per_s,
     duration_s: output2.seconds,
-    latency_ms: { avg: ms(output2.percentiles?.average ?? output2.micros_per_op), p95: null, p99: output2.percentiles ? ms(output2.percentiles.p99) : null },
+    latency_ms: { avg: ms(output2.micros_per_op), p95: null, p99: percentiles ? ms(percentiles.p99) : null, p50: percentiles ? ms(percentiles.p50) : null, max: percentiles ? ms(percentiles.max) : null },
     errors: null,
+    ...output2.statistics !== null && { stall_percent: parseDbBenchStatistics(output2.statistics, raw).stalls.percent },
     raw
   };
+}
+function uncountedReason(p) {
+  if (DB_BENCH_STEPS[p.step].benchmark.endsWith("whilewriting")) {
+    return "its writer is paced by wall time: under valgrind it would add writes per read that depend on the machine's speed";
+  }
+  if (p.step === "overwrite") return "its count moves 1-2.5% between identical runs (memtable inserts), more than the instruction thresholds can tell from a change";
+  return null;
 }
 function dbBenchStep(parameters) {
   const p = DbBenchParametersSchema.parse(parameters);
   const step = DB_BENCH_STEPS[p.step];
+  const uncounted = uncountedReason(p);
   return {
     id: dbBenchStepId(p),
     driver: "db_bench",
@@ -30530,9 +30659,7 @@ function dbBenchStep(parameters) {
     run: (target, bins, seconds2) => ({ file: bins.db_bench, args: dbBenchRunArgs(p, embeddedDataDir(target), { seconds: seconds2 }) }),
     warmup: (target, bins, seconds2) => ({ file: bins.db_bench, args: dbBenchRunArgs(p, embeddedDataDir(target), { seconds: seconds2 }) }),
     fixedRun: (target, bins, perClient) => ({ file: bins.db_bench, args: dbBenchRunArgs(p, embeddedDataDir(target), { opsPerThread: perClient }) }),
-    ...step.benchmark.endsWith("whilewriting") && {
-      uncounted: "its writer is paced by wall time: under valgrind it would add writes per read that depend on the machine's speed"
-    },
+    ...uncounted !== null && { uncounted },
     isProgressLine: (line) => /^\w+\s*:\s+[\d.]+ micros\/op /.test(line),
     parse: (stdout) => dbBenchSample(parseDbBenchOutput(stdout, step.benchmark), stdout)
   };
@@ -30566,6 +30693,12 @@ var SYSBENCH_MICROBENCHMARKS = {
   delete: withRange("oltp_delete")
 };
 var MICROBENCHMARK_NAMES = Object.keys(SYSBENCH_MICROBENCHMARKS);
+var StorageEngineSchema = external_exports.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/, "a storage engine's name").optional();
+function storageEngineArgs(protocol, storageEngine) {
+  if (storageEngine === void 0) return [];
+  if (protocol !== "mysql") throw new InputError(`storage_engine "${storageEngine}" needs a MySQL-protocol engine; this one speaks ${protocol}`, void 0, "storage_engine");
+  return [`--mysql-storage-engine=${storageEngine}`];
+}
 var SysbenchParametersSchema = external_exports.object({
   benchmark: external_exports.enum(MICROBENCHMARK_NAMES),
   range: external_exports.number().int().positive().default(100),
@@ -30576,8 +30709,7 @@ var SysbenchParametersSchema = external_exports.object({
   pk: external_exports.boolean().default(true),
   percentile: external_exports.union([external_exports.literal(95), external_exports.literal(99)]).default(95),
   report_interval_s: external_exports.number().int().positive().default(1),
-  /** MySQL protocol only: the tables' storage engine (sysbench --mysql-storage-engine), e.g. innodb, rocksdb */
-  storage_engine: external_exports.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/, "a storage engine's name").optional()
+  storage_engine: StorageEngineSchema
 }).strict().refine((p) => p.tables === 1 || !("singleTable" in SYSBENCH_MICROBENCHMARKS[p.benchmark]), {
   message: "this benchmark's stock script reads sbtest1 only: tables must be 1",
   path: ["tables"]
@@ -30625,10 +30757,7 @@ function sysbenchStep(parameters) {
     programs: { sysbench: "system" },
     dataSet: (target, bins) => {
       const { protocol } = serverConnection(target);
-      if (p.storage_engine !== void 0 && protocol !== "mysql") {
-        throw new InputError(`storage_engine "${p.storage_engine}" needs a MySQL-protocol engine; this one speaks ${protocol}`, void 0, "storage_engine");
-      }
-      const storageEngine = p.storage_engine === void 0 ? [] : [`--mysql-storage-engine=${p.storage_engine}`];
+      const storageEngine = storageEngineArgs(protocol, p.storage_engine);
       const load = (command) => ({ file: bins.sysbench, args: [...connection(target), ...storageEngine, ...table, "oltp_read_only", command] });
       return {
         // the protocol and storage engine too: tables loaded into one engine are not another's
@@ -30691,7 +30820,9 @@ var IbenchParametersSchema = external_exports.object({
   /** qr, qp: the background writer's rows per second */
   writer_rate: external_exports.number().int().positive().optional(),
   writer_rows_per_commit: external_exports.number().int().positive().default(10),
-  seed: external_exports.number().int().nonnegative().default(1)
+  seed: external_exports.number().int().nonnegative().default(1),
+  /** MariaDB: the tables' storage engine, e.g. innodb (sysbench's default), rocksdb */
+  storage_engine: StorageEngineSchema
 }).strict().superRefine((p, ctx) => {
   const isQuery = isQueryStep(p.step);
   if (isQuery && p.writer_rate === void 0) ctx.addIssue({ code: "custom", path: ["writer_rate"], message: `${p.step} needs the background writer's rows per second` });
@@ -30706,13 +30837,9 @@ var IbenchParametersSchema = external_exports.object({
 function ibenchStepId(p) {
   return isQueryStep(p.step) ? `${p.step}${p.writer_rate}` : p.step;
 }
-function dialectArgs(conn) {
-  switch (conn.protocol) {
-    case "postgresql":
-      return ["--dialect=pgsql"];
-    case "mysql":
-      throw new InputError("the ibench driver has no MariaDB dialect yet (lua/ibench.lua DIALECTS)");
-  }
+function dialectArgs(conn, storageEngine) {
+  const dialect = { postgresql: "pgsql", mysql: "mysql" }[conn.protocol];
+  return [`--dialect=${dialect}`, ...storageEngineArgs(conn.protocol, storageEngine)];
 }
 var SCRIPT = "lua/ibench.lua";
 function ibenchStep(parameters) {
@@ -30721,7 +30848,7 @@ function ibenchStep(parameters) {
   const rowsPerCommit = insertsRows(p.step) ? p.rows_per_commit ?? ROWS_PER_COMMIT[p.step] : null;
   const common = (target, bins) => {
     const conn = serverConnection(target);
-    return [bins[SCRIPT], ...sysbenchConnectionArgs(conn), ...dialectArgs(conn), `--rand-seed=${p.seed}`, `--table_rows=${p.table_rows}`];
+    return [bins[SCRIPT], ...sysbenchConnectionArgs(conn), ...dialectArgs(conn, p.storage_engine), `--rand-seed=${p.seed}`, `--table_rows=${p.table_rows}`];
   };
   const sysbench = (target, bins, args) => ({ file: bins.sysbench, args: [...common(target, bins), ...args] });
   const loadArgs = (commits) => [`--step=${p.step}`, ...rowsPerCommit ? [`--rows_per_commit=${rowsPerCommit}`] : [], `--events=${wholeCount(commits)}`, "--time=0", "run"];
@@ -30738,13 +30865,17 @@ function ibenchStep(parameters) {
       seed: p.seed,
       ...p.rows !== void 0 && { rows: p.rows },
       ...rowsPerCommit !== null && { rows_per_commit: rowsPerCommit },
-      ...isQuery && { writer_rate: p.writer_rate, writer_rows_per_commit: p.writer_rows_per_commit }
+      ...isQuery && { writer_rate: p.writer_rate, writer_rows_per_commit: p.writer_rows_per_commit },
+      ...p.storage_engine !== void 0 && { storage_engine: p.storage_engine }
     },
     programs: { sysbench: "system", [SCRIPT]: "shipped" },
-    dataSet: (target, bins) => isQuery ? (
-      // after the load steps: the table as they left it (loaded only on a server that lacks it), settled again
-      { key: `ibench.rows${p.table_rows}.seed${p.seed}.queries`, commands: [sysbench(target, bins, ["--if_missing=on", "prepare"])], tables: ["ibench"] }
-    ) : { key: `ibench.rows${p.table_rows}.seed${p.seed}`, commands: [sysbench(target, bins, ["prepare"])], tables: ["ibench"] },
+    dataSet: (target, bins) => {
+      const key = `ibench${p.storage_engine === void 0 ? "" : `.${p.storage_engine}`}.rows${p.table_rows}.seed${p.seed}`;
+      return isQuery ? (
+        // after the load steps: the table as they left it (loaded only on a server that lacks it), settled again
+        { key: `${key}.queries`, commands: [sysbench(target, bins, ["--if_missing=on", "prepare"])], tables: ["ibench"] }
+      ) : { key, commands: [sysbench(target, bins, ["prepare"])], tables: ["ibench"] };
+    },
     run: measured,
     // load steps: one more round's worth of work (l.i0 on its own fresh table, l.i1/l.i2 keep the size)
     warmup: measured,
@@ -30876,9 +31007,9 @@ function parsePgbenchOutput(raw) {
 var DRIVERS = {
   pgbench: { engines: ["postgresql"], clients: "clients", step: pgbenchStep },
   // its pgsql driver for PostgreSQL, its mysql one for MariaDB (sysbenchConnectionArgs)
-  sysbench: { engines: ["postgresql", "mariadb"], clients: "threads", step: sysbenchStep },
-  // sysbench with lua/ibench.lua: a new engine needs its SQL dialect there
-  ibench: { engines: ["postgresql"], step: ibenchStep },
+  sysbench: { engines: ["postgresql", "mariadb", "myrocks"], clients: "threads", step: sysbenchStep },
+  // sysbench with lua/ibench.lua: its pgsql and mysql dialects (MyRocks: storage_engine rocksdb); a new engine needs its dialect there
+  ibench: { engines: ["postgresql", "mariadb", "myrocks"], step: ibenchStep },
   db_bench: { engines: ["rocksdb"], step: dbBenchStep }
 };
 function stepFromDefinition(definition, engine) {
@@ -32206,8 +32337,8 @@ function judge(r, t) {
 function compareInstructions(base, variant, t) {
   if (base.samples.length === 0 && variant.samples.length === 0) return null;
   const errors = [...errorsOf(base), ...errorsOf(variant)];
-  const sides = { base: sideOf(base), variant: sideOf(variant) };
-  const none = { ratio: null, ...sides, errors };
+  const sides2 = { base: sideOf(base), variant: sideOf(variant) };
+  const none = { ratio: null, ...sides2, errors };
   const [firstError] = errors;
   if (firstError) {
     const count = errors.length === 1 ? "1 count" : `${errors.length} counts`;
@@ -32219,16 +32350,16 @@ function compareInstructions(base, variant, t) {
   if (new Set(ways.flatMap((w) => w.ways)).size > 1) {
     return { verdict: "error", reason: `counted differently, not comparable: ${ways.map((w) => `${w.label} by ${w.ways.join(" and ")}`).join(", ")}`, ...none };
   }
-  if (!sides.base || !sides.variant) {
-    const without = [sides.base ? null : base.label, sides.variant ? null : variant.label].filter((l) => l !== null);
+  if (!sides2.base || !sides2.variant) {
+    const without = [sides2.base ? null : base.label, sides2.variant ? null : variant.label].filter((l) => l !== null);
     return { verdict: "missing", reason: `no instruction counts of ${without.join(" or ")}`, ...none };
   }
   const ratio2 = {
-    estimate: sides.variant.median / sides.base.median,
-    low: sides.variant.min / sides.base.max,
-    high: sides.variant.max / sides.base.min
+    estimate: sides2.variant.median / sides2.base.median,
+    low: sides2.variant.min / sides2.base.max,
+    high: sides2.variant.max / sides2.base.min
   };
-  return { ...judge(ratio2, t), ratio: ratio2, ...sides, errors };
+  return { ...judge(ratio2, t), ratio: ratio2, ...sides2, errors };
 }
 
 // src/compare/noise.ts
@@ -32334,8 +32465,8 @@ function whyHints(qps, metrics) {
   if (io.length > 0) hints.push(`IO/op up: ${io.join(", ")}`);
   return hints;
 }
-function writerFellBehind(...sides) {
-  const behind = sides.flatMap(
+function writerFellBehind(...sides2) {
+  const behind = sides2.flatMap(
     ({ label, samples }) => samples.flatMap((s) => s.status === "ok" && s.background_writer && !s.background_writer.kept_rate ? [{ label, round: s.round, writer: s.background_writer }] : [])
   );
   const [first] = behind;
@@ -32362,9 +32493,12 @@ function summarize(label, samples) {
     ops_per_s: medianOf(opsPerSecond),
     metrics: ok.some((s) => s.metrics) ? Object.fromEntries(METRIC_KEYS.map((k) => [k, medianOf(metric(k))])) : null,
     latency_p95_ms: medianOf(latencyP95),
+    latency_avg_ms: medianOf((s) => s.latency_ms?.avg ?? null),
     latency_p50_ms: medianOf((s) => s.latency_ms?.p50 ?? null),
     latency_p90_ms: medianOf((s) => s.latency_ms?.p90 ?? null),
+    latency_p99_ms: medianOf((s) => s.latency_ms?.p99 ?? null),
     latency_max_ms: maxOf((s) => s.latency_ms?.max ?? null),
+    stall_percent: medianOf((s) => s.stall_percent ?? null),
     writer_rows_per_s: medianOf((s) => s.background_writer?.rows_per_s ?? null),
     database_bytes: medianOf((s) => s.database_bytes ?? null),
     server_rss_bytes: maxOf((s) => s.server_rss_bytes ?? null),
@@ -33303,6 +33437,44 @@ Medians over the rounds (max: the highest of any round). cspq, rpq, rkbpq: conte
   return [summary, ...metrics].join("\n\n");
 }
 
+// src/report/db-bench.ts
+var isDbBench = (step) => step.driver === "db_bench";
+var micros = (ms) => ms === null || ms === void 0 ? null : ms * 1e3;
+function sides(base, variant) {
+  return base === null && variant === null ? NONE2 : `${formatAmount(base)} \u2192 ${formatAmount(variant)}`;
+}
+var DB_BENCH_HEADER = ["step", "base ops/sec", "variant ops/sec", "relative ops/sec", "micros/op", "p99 \xB5s", "stall %", "CPU \xB5s/op", "relative CPU/op"];
+function dbBenchCells(step, baseVariant, variant) {
+  const side = (id) => step.absolute.find((a) => a.variant === id) ?? null;
+  const [base, compared] = [side(baseVariant), side(variant)];
+  const result = step.variants.find((v) => v.variant === variant);
+  return [
+    formatAmount(base?.ops_per_s),
+    formatAmount(compared?.ops_per_s),
+    formatRatio(result?.qps?.estimate),
+    sides(micros(base?.latency_avg_ms), micros(compared?.latency_avg_ms)),
+    sides(micros(base?.latency_p99_ms), micros(compared?.latency_p99_ms)),
+    sides(base?.stall_percent ?? null, compared?.stall_percent ?? null),
+    sides(base?.metrics?.cpu_us_per_op ?? null, compared?.metrics?.cpu_us_per_op ?? null),
+    formatRatio(result?.metrics.cpu_us_per_op?.estimate)
+  ];
+}
+function renderDbBench(comparisons) {
+  if (!comparisons.some((c) => c.steps.some(isDbBench))) return "";
+  const columns = columnsOf(comparisons);
+  const several = columns.length > 1;
+  const body = columns.flatMap(
+    (column) => column.comparison.steps.filter(isDbBench).map((step) => [`${inlineCode(step.step, true)}${several ? ` \xB7 ${escapeMarkdown(column.name)}` : ""}`, ...dbBenchCells(step, column.comparison.base_variant, column.variant)])
+  );
+  return [
+    "### db_bench",
+    "",
+    "The field's figures per step, base \u2192 variant (medians over the rounds): micros/op as db_bench reports it (time per operation and thread), p99 of its latency histogram, stall %: the share of the run's time writes were stalled (steps that write; \u2014 for reads), CPU \xB5s/op: host CPU per operation, all cores. Relative = variant / base, paired by round: ops/sec above 1.00 is faster, CPU above 1.00 is more per operation.",
+    "",
+    markdownTable([DB_BENCH_HEADER, ...body], { align: ["l", ...DB_BENCH_HEADER.slice(1).map(() => "r")] })
+  ].join("\n");
+}
+
 // src/report/markdown.ts
 var COMMENT_LIMIT = 65536;
 var CLIENT_SHARE_SUSPECT = 0.25;
@@ -33410,6 +33582,7 @@ function render(report, cuts) {
     cuts.level < CUT_CHART ? chartSection(report) : "",
     cuts.level < CUT_METRICS ? renderSweeps(report.comparisons) : "",
     cuts.level < CUT_METRICS ? renderIbench(report.comparisons) : "",
+    cuts.level < CUT_METRICS ? renderDbBench(report.comparisons) : "",
     cuts.level < CUT_METRICS ? renderPricePerformance(report.comparisons, report.options.runnerCost) : "",
     cuts.level < CUT_METRICS ? metricsSection(report) : "",
     cuts.level < CUT_RUN ? runSection(report) : "",
@@ -33742,8 +33915,8 @@ function flaggedSection(report, rows) {
 ${items.join("\n")}` : "";
 }
 function countedText(instructions) {
-  const sides = [instructions.base, instructions.variant].filter((s) => s !== null);
-  return sides.length > 0 ? ` (${sides.map((s) => `${escapeMarkdown(s.variant)} ${formatCount(s.median)}`).join(", ")} instructions per op)` : "";
+  const sides2 = [instructions.base, instructions.variant].filter((s) => s !== null);
+  return sides2.length > 0 ? ` (${sides2.map((s) => `${escapeMarkdown(s.variant)} ${formatCount(s.median)}`).join(", ")} instructions per op)` : "";
 }
 function roundRanges(rounds) {
   const sorted = [...new Set(rounds)].sort((a, b) => a - b);
@@ -33882,8 +34055,8 @@ function instructionsTable(comparison) {
     const compared = step.variants.flatMap((v) => v.instructions ? [{ variant: v.variant, instructions: v.instructions }] : []);
     if (compared.length === 0) return [];
     const base = compared.find((c) => c.instructions.base)?.instructions.base ?? null;
-    const sides = [instructionRow(comparison.base_variant, base, null), ...compared.map((c) => instructionRow(c.variant, c.instructions.variant, c.instructions))];
-    return sides.map((cells, i) => [i === 0 ? inlineCode(step.step, true) : "", ...cells]);
+    const sides2 = [instructionRow(comparison.base_variant, base, null), ...compared.map((c) => instructionRow(c.variant, c.instructions.variant, c.instructions))];
+    return sides2.map((cells, i) => [i === 0 ? inlineCode(step.step, true) : "", ...cells]);
   });
   if (rows.length === 0) return [];
   const table = markdownTable([["step", "variant", "instr/op", "repeats", "spread", "relative", "counted"], ...rows], { align: ["l", "l", "r", "r", "r", "r", "l"] });
@@ -34243,6 +34416,7 @@ async function countInstructions(steps, variants, plan, hooks) {
       try {
         counters.set(variant.id, await hooks.start(variant));
       } catch (e) {
+        hooks.signal.throwIfAborted();
         exclude(variant, e);
         hooks.log(`instructions: ${variant.id} cannot be counted: ${e.message}`);
       }
@@ -34265,7 +34439,7 @@ async function countInstructions(steps, variants, plan, hooks) {
         const perOp = [];
         let repeat = 0;
         try {
-          await hooks.run(step, variant, perClient);
+          if (counter.warmUp) await hooks.run(step, variant, perClient);
           for (; repeat < plan.repeats; repeat++) {
             const short = await hooks.run(step, variant, perClient);
             const long = await hooks.run(step, variant, 2 * perClient);
@@ -34274,6 +34448,7 @@ async function countInstructions(steps, variants, plan, hooks) {
             samples.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted: counter.counted, ...counted });
           }
         } catch (e) {
+          hooks.signal.throwIfAborted();
           if (e instanceof CountingUnavailableError) {
             exclude(variant, e);
             samples.push({ step: step.id, variant: variant.id, status: "unavailable", reason: e.message });
@@ -34441,8 +34616,12 @@ function driverCpus(ctx) {
   if (!ctx.placement) return void 0;
   return ctx.placement.kind === "server" ? ctx.placement.client : ctx.placement.process;
 }
-function runClient(ctx, command, timeoutS, rusage = false) {
-  return ctx.ports.runClient(command, { cwd: ctx.runDir, user: ctx.clientUser, timeoutS, rusage, signal: ctx.registry.signal });
+async function runClient(ctx, command, timeoutS, rusage = false) {
+  const { signal } = ctx.registry;
+  signal.throwIfAborted();
+  const run2 = await ctx.ports.runClient(command, { cwd: ctx.runDir, user: ctx.clientUser, timeoutS, rusage, signal });
+  signal.throwIfAborted();
+  return run2;
 }
 var Instances = class {
   constructor(ctx) {
@@ -34480,6 +34659,7 @@ ${excerpt}`);
       this.plannedRestarts++;
       this.ctx.log.info(`${step.id}: restarted ${variant.id} (${instance.describe()})`);
     } catch (e) {
+      this.ctx.registry.signal.throwIfAborted();
       this.ctx.log.info(`${step.id}: restarting ${variant.id} failed: ${e.message}`);
     }
   }
@@ -34544,6 +34724,7 @@ async function measureOnce(ctx, instances, fingerprint, step, variant, round, po
     error: { message, log_excerpt: excerpt }
   });
   const failedWith = (e) => {
+    ctx.registry.signal.throwIfAborted();
     const { message, log_excerpt } = failure2(e);
     return failed(message, log_excerpt);
   };
@@ -34570,7 +34751,7 @@ async function measureOnce(ctx, instances, fingerprint, step, variant, round, po
       if (!vi.instance.isAlive()) return failed(`the ${plan.engine.name} server exited during the step`, await failureExcerpt(ctx, vi, result.output));
       if (result.failed) return failed(`${path16.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
       const serverRss = await memory?.stop();
-      const databaseBytes = await vi.instance.databaseBytes?.();
+      const databaseBytes2 = await vi.instance.databaseBytes?.();
       try {
         const parsed = step.parse(result.stdout);
         return {
@@ -34583,7 +34764,8 @@ async function measureOnce(ctx, instances, fingerprint, step, variant, round, po
           metrics: metricsPerOp(before, after, parsed.ops, ctx.ticksPerSecond),
           client_cpu_share: result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null,
           ...parsed.background_writer && { background_writer: parsed.background_writer },
-          ...databaseBytes !== void 0 && { database_bytes: databaseBytes },
+          ...parsed.stall_percent !== void 0 && { stall_percent: parsed.stall_percent },
+          ...databaseBytes2 !== void 0 && { database_bytes: databaseBytes2 },
           ...serverRss !== void 0 && serverRss !== null && { server_rss_bytes: serverRss }
         };
       } catch (e) {
@@ -34618,6 +34800,7 @@ async function measureSteps(ctx, instances, variants, fingerprint, schedule, jud
       );
       if (result.failed) ctx.log.info(`${step.id}: warm-up of ${variant.id} failed (${result.message}); the measured rounds will show it`);
     } catch (e) {
+      ctx.registry.signal.throwIfAborted();
       ctx.log.info(`${step.id}: warm-up of ${variant.id} failed: ${e.message}`);
     }
   };
@@ -34668,6 +34851,7 @@ async function countStage(ctx, instances, variants) {
         });
       },
       stop: (variant) => counters.get(variant.id).stop(),
+      signal: ctx.registry.signal,
       log: (line) => ctx.log.info(line),
       now: () => ctx.ports.clock.now()
     });
@@ -35073,12 +35257,12 @@ function parseCcacheStatsLog(text) {
 }
 
 // src/measure/host.ts
-import { readdir as readdir3, readFile as readFile14 } from "node:fs/promises";
+import { readdir as readdir4, readFile as readFile14 } from "node:fs/promises";
 async function takeHostSnapshot() {
   const [procStat, diskstats, sysBlock] = await Promise.all([
     readFile14("/proc/stat", "utf8"),
     readFile14("/proc/diskstats", "utf8"),
-    readdir3("/sys/block")
+    readdir4("/sys/block")
   ]);
   return hostSnapshot(procStat, diskstats, new Set(sysBlock));
 }
@@ -35325,6 +35509,7 @@ export {
   loadConfigFromCommit,
   require_picomatch2 as require_picomatch,
   thresholdResolver,
+  diskUsage,
   unprivilegedWarning,
   median,
   unpairedShift,
