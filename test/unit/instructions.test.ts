@@ -6,8 +6,9 @@ import { dbBenchStep } from "../../src/driver/db-bench.js";
 import { parsePgbenchOutput, pgbenchStep } from "../../src/driver/pgbench.js";
 import { parseSysbenchOutput, sysbenchStep } from "../../src/driver/sysbench.js";
 import { CountingUnavailableError, InputError, ParseError, PipelineError } from "../../src/errors.js";
-import { isCompleteCachegrindOut, parseCachegrindOut } from "../../src/measure/cachegrind.js";
-import { cachegrindArgs, unsupportedInstruction } from "../../src/measure/valgrind.js";
+import { isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut } from "../../src/measure/cachegrind.js";
+import { callgrindArgs, cachegrindArgs, unsupportedInstruction } from "../../src/measure/valgrind.js";
+import { prewarmStatements } from "../../src/engine/mariadb-counting.js";
 import { countingSeconds, instructionChannelGroups } from "../../scripts/lib/instruction-quality.js";
 import { InstructionSampleSchema, type InstructionSample, type Results, type Variant } from "../../src/results/schema.js";
 import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
@@ -59,6 +60,33 @@ describe("cachegrind out files", () => {
     expect(cachegrindArgs("/tmp/x/cg", "/opt/pg/bin/postgres")).toEqual([
       "--tool=cachegrind", "--cache-sim=no", "--branch-sim=no", "--vgdb=no", "--cachegrind-out-file=/tmp/x/cg/cg.%p", "/opt/pg/bin/postgres",
     ]);
+  });
+});
+
+describe("callgrind dumps (MariaDB's connection threads)", () => {
+  /** A real dump taken by vgdb: sysbench oltp_read_only --events=20 against mariadbd, collected inside do_command only. */
+  const dump = fixture("cachegrind/mariadbd-read-only.callgrind");
+
+  it("reads the instructions and the command of a real dump; a dump cut before its totals line is incomplete", () => {
+    expect(isCompleteCallgrindOut(dump)).toBe(true);
+    expect(parseCachegrindOut(dump)).toEqual({ command: expect.stringMatching(/\/bin\/mariadbd --defaults-file=\S+ .*--log-error=\S+$/), instructions: 49_778_682 });
+    expect(isCompleteCallgrindOut(dump.slice(0, dump.indexOf("totals:")))).toBe(false);
+  });
+
+  it("runs callgrind collecting only inside the given functions, dumps on request through vgdb's FIFOs in the out dir", () => {
+    expect(callgrindArgs("/tmp/x/cg", "do_command*")).toEqual([
+      "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=do_command*", "--vgdb=yes", "--vgdb-prefix=/tmp/x/cg/vgdb", "--callgrind-out-file=/tmp/x/cg/cg.%p", "--log-file=/tmp/x/cg/valgrind.log",
+    ]);
+  });
+
+  it("prewarms every index of the benchmark database, names quoted; an index list it cannot read is an error", () => {
+    expect(prewarmStatements("bench", "sbtest1\tPRIMARY\nsbtest1\tk_1\nodd`name\tPRIMARY\n")).toEqual([
+      "SELECT COUNT(*) FROM `bench`.`sbtest1` FORCE INDEX (`PRIMARY`)",
+      "SELECT COUNT(*) FROM `bench`.`sbtest1` FORCE INDEX (`k_1`)",
+      "SELECT COUNT(*) FROM `bench`.`odd``name` FORCE INDEX (`PRIMARY`)",
+    ]);
+    expect(prewarmStatements("bench", "")).toEqual([]);
+    expect(() => prewarmStatements("bench", "sbtest1 PRIMARY\n")).toThrow(PipelineError);
   });
 });
 
