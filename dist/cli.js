@@ -39,7 +39,7 @@ import {
   runLabels,
   runStreamed,
   withCleanup
-} from "./chunks/chunk-RFDT673D.js";
+} from "./chunks/chunk-3E4S5LRJ.js";
 import {
   __commonJS,
   __export,

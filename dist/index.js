@@ -87,7 +87,7 @@ import {
   validate,
   withCleanup,
   writeAtomically
-} from "./chunks/chunk-RFDT673D.js";
+} from "./chunks/chunk-3E4S5LRJ.js";
 import {
   JOB_MARKER,
   __commonJS,

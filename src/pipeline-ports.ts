@@ -10,7 +10,7 @@ import { allowedCpus } from "./measure/cpu-affinity.js";
 import { collectFingerprint } from "./measure/fingerprint.js";
 import { clockTicksPerSecond, samplePeakMemory, takeHostSnapshot } from "./measure/host.js";
 import type { ClientRun, PipelinePorts } from "./pipeline.js";
-import { asUser, unprivilegedUser } from "./unprivileged.js";
+import { asUserIn, unprivilegedUser } from "./unprivileged.js";
 
 export const realPorts: PipelinePorts = {
   build: buildAtCommit,
@@ -20,8 +20,7 @@ export const realPorts: PipelinePorts = {
     const wrapped = report ? withClientRusage(command, report) : command;
     // Clients work in the run directory (under the action's job root): a killed job's post step finds them by it.
     const result = await execa(wrapped.file, wrapped.args, {
-      cwd: options.cwd,
-      ...asUser(options.user),
+      ...asUserIn(options.user, options.cwd),
       all: true,
       reject: false,
       timeout: options.timeoutS * 1000,

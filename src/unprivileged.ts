@@ -63,6 +63,14 @@ export function asUser(user: OsUser | null, extra: Record<string, string> = {}) 
   return { env: childEnv(process.env, { ...extra, ...identity }), extendEnv: false, ...(user && { uid: user.uid, gid: user.gid }) } as const;
 }
 
+/**
+ * asUser, working in `cwd` (a dir `user` owns), which is also its TMPDIR: the caller's TMPDIR may not be
+ * writable by `user`, and programs such as valgrind fail at start-up without a writable one.
+ */
+export function asUserIn(user: OsUser | null, cwd: string, extra: Record<string, string> = {}) {
+  return { cwd, ...asUser(user, { TMPDIR: cwd, ...extra }) } as const;
+}
+
 /** Hands `paths` (recursively) to `user`; nothing to do without one. */
 export async function giveTo(user: OsUser | null, ...paths: string[]): Promise<void> {
   if (user) await chownTree(`${user.uid}:${user.gid}`, paths);

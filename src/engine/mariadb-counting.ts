@@ -19,7 +19,7 @@ import { execa } from "execa";
 import { PipelineError } from "../errors.js";
 import { parseCachegrindOut } from "../measure/cachegrind.js";
 import { callgrindArgs, logReader, restartUnderValgrind, runCounted, valgrindLogFile, valgrindVersion, vgdbDump } from "../measure/valgrind.js";
-import { asUser, giveTo, type OsUser } from "../unprivileged.js";
+import { asUserIn, giveTo, type OsUser } from "../unprivileged.js";
 import type { CountingOptions, InstructionCounter } from "./types.js";
 
 export const MARIADB_COUNTED_WORK = "connection threads (inside do_command)";
@@ -88,7 +88,7 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
   };
   await restartUnderValgrind("MariaDB", { underValgrind: () => server.restart(counted), plain: () => server.restart(), prepare: prewarm }, log);
   const dump = () =>
-    vgdbDump(outDir, server.pid, (file, args) => execa(file, args, { ...asUser(server.user), all: true, reject: false, timeout: timeoutMs }));
+    vgdbDump(outDir, server.pid, (file, args) => execa(file, args, { ...asUserIn(server.user, outDir), all: true, reject: false, timeout: timeoutMs }));
 
   let stopped = false;
   return {

@@ -14,7 +14,7 @@ import { execa } from "execa";
 import { InputError, PipelineError } from "../errors.js";
 import { onCpus } from "../measure/cpu-affinity.js";
 import { processesUnder } from "../processes.js";
-import { asUser, giveTo, unprivilegedUser } from "../unprivileged.js";
+import { asUserIn, giveTo, unprivilegedUser } from "../unprivileged.js";
 import { freePort, portIsFree } from "./loopback-port.js";
 import { startCountingMariadb, type CountableMariadb } from "./mariadb-counting.js";
 import { lastLines, programVersion } from "./program-output.js";
@@ -104,7 +104,7 @@ async function startMariadb(options: StartOptions): Promise<Server> {
     return root.fail(cause ? `${message}: ${cause}` : message, errors || lastLines(output, LOG_LINES_IN_ERRORS));
   };
   const run = (file: string, args: string[], timeout = timeoutMs) =>
-    execa(file, args, { cwd: dataRoot, ...asUser(user), all: true, reject: false, timeout, cancelSignal: registry.signal });
+    execa(file, args, { ...asUserIn(user, dataRoot), all: true, reject: false, timeout, cancelSignal: registry.signal });
   await writeFile(optionFile, optionFileText);
   await giveTo(user, optionFile);
 
@@ -152,7 +152,7 @@ async function startMariadb(options: StartOptions): Promise<Server> {
         options.cpus,
       );
       // taskset execs mariadbd (or valgrind, which runs it in its own process): the child's pid is the server's
-      const server = execa(command.file, command.args, { cwd: dataRoot, ...asUser(user), stdio: "ignore", reject: false, detached: true });
+      const server = execa(command.file, command.args, { ...asUserIn(user, dataRoot), stdio: "ignore", reject: false, detached: true });
       let exited = false;
       void server.then(() => (exited = true));
       root.pid = server.pid ?? 0;

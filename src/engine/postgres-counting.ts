@@ -77,8 +77,7 @@ export async function startCountingPostgres(server: CountableServer, options: Co
   const wrapper = path.join(server.dataRoot, "postgres-under-cachegrind");
   const valgrind = ["valgrind", ...cachegrindArgs(outDir, path.join(server.binDir, "postgres"))].map(shellQuote).join(" ");
   await mkdir(outDir, { recursive: true });
-  // valgrind makes temp files at start-up, in TMPDIR: one the server user can write to
-  await writeFile(wrapper, `#!/bin/sh\nTMPDIR=${shellQuote(outDir)} exec ${valgrind} "$@"\n`, { mode: 0o755 });
+  await writeFile(wrapper, `#!/bin/sh\nexec ${valgrind} "$@"\n`, { mode: 0o755 });
   if (server.owner) for (const p of [outDir, wrapper]) await chown(p, server.owner.uid, server.owner.gid);
   const log = logReader(server.liveLog);
   await restartUnderValgrind("PostgreSQL", { underValgrind: () => server.restart(wrapper), plain: () => server.restart(), prepare: async () => void (await server.runSql(PREWARM_SQL)) }, log);

@@ -15,7 +15,7 @@ import { freePort, portIsFree } from "./loopback-port.js";
 import { startCountingPostgres } from "./postgres-counting.js";
 import { programVersion } from "./program-output.js";
 import { LOG_LINES_IN_ERRORS, makeServerRoot } from "./server-root.js";
-import { asUser, giveTo, unprivilegedUser, type OsUser } from "../unprivileged.js";
+import { asUserIn, giveTo, unprivilegedUser, type OsUser } from "../unprivileged.js";
 import type { Connection, Server, ServerEngine, SettingValue, StartOptions } from "./types.js";
 
 /** The database superuser initdb creates; clients connect as it (trust authentication, loopback only). */
@@ -194,5 +194,5 @@ async function stopServer(run: Run, dataDir: string): Promise<void> {
 }
 
 function asServer(user: OsUser | null, file: string, args: string[], cwd: string, timeoutMs: number, signal?: AbortSignal) {
-  return execa(file, args, { cwd, ...asUser(user), all: true, reject: false, timeout: timeoutMs, cancelSignal: signal });
+  return execa(file, args, { ...asUserIn(user, cwd), all: true, reject: false, timeout: timeoutMs, cancelSignal: signal });
 }

@@ -30,8 +30,7 @@ export async function startCountingDbBench(options: { workDir: string; owner: Os
     tool: "cachegrind",
     counted: DB_BENCH_COUNTED_WORK,
     async count<T>(command: ClientCommand, run: (command: ClientCommand) => Promise<T>) {
-      // valgrind makes temp files at start-up in TMPDIR, which may be the caller's and not writable by the run's user
-      const counted: ClientCommand = { file: "env", args: [`TMPDIR=${outDir}`, "valgrind", `--log-file=${valgrindLog}`, ...cachegrindArgs(outDir, command.file), ...command.args] };
+      const counted: ClientCommand = { file: "valgrind", args: [`--log-file=${valgrindLog}`, ...cachegrindArgs(outDir, command.file), ...command.args] };
       const result = await run(counted);
       const pids = await countedPids(outDir);
       try {

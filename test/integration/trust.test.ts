@@ -16,7 +16,7 @@ import { loadBuiltinRecipe } from "../../src/build/recipe.js";
 import { childEnv } from "../../src/child-env.js";
 import { CleanupRegistry } from "../../src/cleanup.js";
 import { processesUnder } from "../../src/processes.js";
-import { UNPRIVILEGED_USERS, unprivilegedUser } from "../../src/unprivileged.js";
+import { asUserIn, giveTo, UNPRIVILEGED_USERS, unprivilegedUser } from "../../src/unprivileged.js";
 import { makeRunnerDirs, REPO_ROOT, startStep, type RunnerDirs, type StepResult } from "../helpers/run-action.js";
 import { HOSTILE_SECTIONS, makeTinyEngineRepo, type TinyEngineRepo } from "../helpers/tiny-engine.js";
 
@@ -137,6 +137,31 @@ describe("a pull request's code (issue 10 items 1-3)", () => {
     if (asRoot) expect(logs).toMatch(new RegExp(`uid=\\d+\\(${UNPRIVILEGED_USERS.pr}\\)`));
     expect(secretsIn(logs), "secrets in what the PR's code wrote").toEqual([]);
     expect(secretsIn(result.stdout), "secrets in the step's log").toEqual([]);
+  });
+});
+
+describe("the unprivileged user's temp dir", () => {
+  it.runIf(asRoot)("is the dir it works in, not the caller's TMPDIR, which it cannot write (valgrind needs one at start-up)", async () => {
+    const user = await unprivilegedUser("pr");
+    const privateTmp = mkdtempSync(path.join(scratch, "callers-tmp-"));
+    chmodSync(privateTmp, 0o700);
+    // where engines work: a dir in the cache or temp dir the user can reach
+    const workDir = mkdtempSync(path.join(os.tmpdir(), "dbg-trust-work-"));
+    await giveTo(user, workDir);
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = privateTmp;
+    try {
+      const made = await execa("sh", ["-c", 'mktemp && touch "$TMPDIR/probe"'], { ...asUserIn(user, workDir), reject: false });
+      expect(made.stderr).toBe("");
+      expect(path.dirname(made.stdout)).toBe(workDir);
+      // the same command with the caller's TMPDIR: what the fork's processes got before
+      const denied = await execa("sh", ["-c", "mktemp"], { cwd: workDir, env: childEnv(process.env), extendEnv: false, uid: user!.uid, gid: user!.gid, reject: false });
+      expect(denied.failed).toBe(true);
+    } finally {
+      rmSync(workDir, { recursive: true, force: true });
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
   });
 });
 

@@ -44,6 +44,7 @@ describe("the job's processes", () => {
     await new Promise((resolve) => daemon.on("exit", resolve));
     for (let waited = 0; !existsSync(pidFile) && waited < 5000; waited += 50) await sleep(50);
     const pid = Number(readFileSync(pidFile, "utf8"));
+    rmSync(pidFile);
     started.push(pid);
     expect(alive(pid)).toBe(true);
 

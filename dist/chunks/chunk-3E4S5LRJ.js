@@ -29300,6 +29300,9 @@ function asUser(user, extra = {}) {
   const identity = user ? { HOME: NO_HOME, USER: user.name, LOGNAME: user.name } : {};
   return { env: childEnv(process.env, { ...extra, ...identity }), extendEnv: false, ...user && { uid: user.uid, gid: user.gid } };
 }
+function asUserIn(user, cwd, extra = {}) {
+  return { cwd, ...asUser(user, { TMPDIR: cwd, ...extra }) };
+}
 async function giveTo(user, ...paths) {
   if (user) await chownTree(`${user.uid}:${user.gid}`, paths);
 }
@@ -29729,7 +29732,7 @@ ${await logTail2(LOG_LINES_IN_ERRORS)}`);
     const errors = output2.split("\n").filter((line) => line.includes("[ERROR]")).join("\n");
     return root.fail(cause ? `${message}: ${cause}` : message, errors || lastLines(output2, LOG_LINES_IN_ERRORS));
   };
-  const run2 = (file2, args, timeout = timeoutMs) => execa(file2, args, { cwd: dataRoot, ...asUser(user), all: true, reject: false, timeout, cancelSignal: registry2.signal });
+  const run2 = (file2, args, timeout = timeoutMs) => execa(file2, args, { ...asUserIn(user, dataRoot), all: true, reject: false, timeout, cancelSignal: registry2.signal });
   await writeFile3(optionFile, optionFileText);
   await giveTo(user, optionFile);
   const installDb = await run2(path5.join(prefix, "scripts", "mariadb-install-db"), [
@@ -29764,7 +29767,7 @@ ${await logTail2(LOG_LINES_IN_ERRORS)}`);
         },
         options.cpus
       );
-      const server = execa(command.file, command.args, { cwd: dataRoot, ...asUser(user), stdio: "ignore", reject: false, detached: true });
+      const server = execa(command.file, command.args, { ...asUserIn(user, dataRoot), stdio: "ignore", reject: false, detached: true });
       let exited = false;
       void server.then(() => exited = true);
       root.pid = server.pid ?? 0;
@@ -29980,7 +29983,7 @@ async function startCountingPostgres(server, options = {}) {
   const valgrind = ["valgrind", ...cachegrindArgs(outDir, path7.join(server.binDir, "postgres"))].map(shellQuote).join(" ");
   await mkdir2(outDir, { recursive: true });
   await writeFile4(wrapper2, `#!/bin/sh
-TMPDIR=${shellQuote(outDir)} exec ${valgrind} "$@"
+exec ${valgrind} "$@"
 `, { mode: 493 });
   if (server.owner) for (const p of [outDir, wrapper2]) await chown(p, server.owner.uid, server.owner.gid);
   const logSize = async () => (await readFile6(server.liveLog).catch(() => Buffer.alloc(0))).length;
@@ -30174,7 +30177,7 @@ async function stopServer2(run2, dataDir) {
   }
 }
 function asServer(user, file2, args, cwd, timeoutMs, signal) {
-  return execa(file2, args, { cwd, ...asUser(user), all: true, reject: false, timeout: timeoutMs, cancelSignal: signal });
+  return execa(file2, args, { ...asUserIn(user, cwd), all: true, reject: false, timeout: timeoutMs, cancelSignal: signal });
 }
 
 // src/engine/rocksdb.ts
@@ -30196,7 +30199,7 @@ async function startCountingDbBench(options) {
     tool: "cachegrind",
     counted: DB_BENCH_COUNTED_WORK,
     async count(command, run2) {
-      const counted = { file: "env", args: [`TMPDIR=${outDir}`, "valgrind", `--log-file=${valgrindLog}`, ...cachegrindArgs(outDir, command.file), ...command.args] };
+      const counted = { file: "valgrind", args: [`--log-file=${valgrindLog}`, ...cachegrindArgs(outDir, command.file), ...command.args] };
       const result = await run2(counted);
       const pids = await countedPids(outDir);
       try {
@@ -35137,8 +35140,7 @@ var realPorts = {
     const report = options.rusage ? path19.join(options.cwd, `rusage-${randomBytes2(6).toString("hex")}`) : null;
     const wrapped = report ? withClientRusage(command, report) : command;
     const result = await execa(wrapped.file, wrapped.args, {
-      cwd: options.cwd,
-      ...asUser(options.user),
+      ...asUserIn(options.user, options.cwd),
       all: true,
       reject: false,
       timeout: options.timeoutS * 1e3,
