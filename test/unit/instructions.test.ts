@@ -131,10 +131,11 @@ describe("fixed-count runs", () => {
     expectParseError(parsePgbenchOutput, raw.replace(/^number of transactions per client: .*\n/m, ""), /no pgbench duration \(-T\) or transactions per client \(-t\)/);
   });
 
-  it("sysbench: --events for all threads together, no time limit", () => {
+  it("sysbench: --events for all threads together, no time limit, the same random draws in every run", () => {
     const step = sysbenchStep({ benchmark: "point-query", threads: 2, table_size: 10000 });
     const args = step.fixedRun(conn, bins, 1000).args;
-    expect(args).toEqual(expect.arrayContaining(["--threads=2", "--time=0", "--events=2000", "oltp_point_select", "run"]));
+    expect(args).toEqual(expect.arrayContaining(["--threads=2", "--time=0", "--events=2000", "--rand-seed=1", "oltp_point_select", "run"]));
+    expect(step.run(conn, bins, 5).args.some((a) => a.startsWith("--rand-seed"))).toBe(false);
     expect(args.some((a) => a.startsWith("--report-interval"))).toBe(false);
   });
 
