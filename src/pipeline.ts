@@ -231,8 +231,17 @@ function driverCpus(ctx: RunContext): readonly number[] | undefined {
   return ctx.placement.kind === "server" ? ctx.placement.client : ctx.placement.process;
 }
 
-function runClient(ctx: RunContext, command: ClientCommand, timeoutS: number, rusage = false): Promise<ClientRun> {
-  return ctx.ports.runClient(command, { cwd: ctx.runDir, user: ctx.clientUser, timeoutS, rusage, signal: ctx.registry.signal });
+/**
+ * Every client process (load, warm-up, measured or counted run) starts here. Once the run is cancelled
+ * (a signal or the run's timeout aborted the registry) none starts, and one cut off by the
+ * cancellation throws its reason: not a failed run that a stage would record and go on from.
+ */
+async function runClient(ctx: RunContext, command: ClientCommand, timeoutS: number, rusage = false): Promise<ClientRun> {
+  const { signal } = ctx.registry;
+  signal.throwIfAborted();
+  const run = await ctx.ports.runClient(command, { cwd: ctx.runDir, user: ctx.clientUser, timeoutS, rusage, signal });
+  signal.throwIfAborted();
+  return run;
 }
 
 /**
@@ -276,6 +285,7 @@ class Instances {
       this.plannedRestarts++;
       this.ctx.log.info(`${step.id}: restarted ${variant.id} (${instance.describe()})`);
     } catch (e) {
+      this.ctx.registry.signal.throwIfAborted();
       this.ctx.log.info(`${step.id}: restarting ${variant.id} failed: ${(e as Error).message}`);
     }
   }
@@ -349,6 +359,8 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
     error: { message, log_excerpt: excerpt },
   });
   const failedWith = (e: unknown): ErrorSample => {
+    // a cancelled run ends with its reason: no error sample, no next round
+    ctx.registry.signal.throwIfAborted();
     const { message, log_excerpt } = failure(e);
     return failed(message, log_excerpt);
   };
@@ -389,6 +401,7 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
           metrics: metricsPerOp(before, after, parsed.ops, ctx.ticksPerSecond),
           client_cpu_share: result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null,
           ...(parsed.background_writer && { background_writer: parsed.background_writer }),
+          ...(parsed.stall_percent !== undefined && { stall_percent: parsed.stall_percent }),
           ...(databaseBytes !== undefined && { database_bytes: databaseBytes }),
           ...(serverRss !== undefined && serverRss !== null && { server_rss_bytes: serverRss }),
         };
@@ -440,6 +453,7 @@ async function measureSteps(
       );
       if (result.failed) ctx.log.info(`${step.id}: warm-up of ${variant.id} failed (${result.message}); the measured rounds will show it`);
     } catch (e) {
+      ctx.registry.signal.throwIfAborted();
       ctx.log.info(`${step.id}: warm-up of ${variant.id} failed: ${(e as Error).message}`);
     }
   };
@@ -497,6 +511,7 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
         });
       },
       stop: (variant) => counters.get(variant.id)!.stop(),
+      signal: ctx.registry.signal,
       log: (line) => ctx.log.info(line),
       now: () => ctx.ports.clock.now(),
     });

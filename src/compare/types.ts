@@ -59,10 +59,14 @@ export interface AbsoluteSummary {
   ops_per_s: number | null;
   metrics: Record<MetricKey, number> | null;
   latency_p95_ms: number | null;
-  /** medians of the drivers that report them (ibench); max: the highest of any round */
+  /** medians of the drivers that report them (avg, p99: db_bench; p50, p90: ibench); max: the highest of any round */
+  latency_avg_ms: number | null;
   latency_p50_ms: number | null;
   latency_p90_ms: number | null;
+  latency_p99_ms: number | null;
   latency_max_ms: number | null;
+  /** median percent of a round's time writes were stalled (db_bench's steps that write); null where not reported */
+  stall_percent: number | null;
   /** a query step's background writer: median rows/s it wrote; null without one */
   writer_rows_per_s: number | null;
   /** median database size after a round, bytes; null where the engine does not tell it */

@@ -46,6 +46,8 @@ export interface ParsedSample {
   errors: number | null;
   /** a query step's background writer (ibench); absent for steps without one */
   background_writer?: BackgroundWriter;
+  /** percent of the run's time writes were stalled (db_bench's "Cumulative stall"); absent where the step does not report it */
+  stall_percent?: number;
   /** the text parsed, kept for the step log */
   raw: string;
 }

@@ -86,6 +86,7 @@ export async function startCountingPostgres(server: CountableServer, options: Co
   return {
     tool: "cachegrind",
     counted: COUNTED_WORK,
+    warmUp: true,
     async count(command, run) {
       if (stopped) throw new Error("the instruction counter was stopped");
       // Counts left by processes that exited before this run (the previous run's stragglers) are not

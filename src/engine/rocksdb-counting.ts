@@ -4,9 +4,9 @@
  *
  * What is counted: the whole db_bench process, every thread. In a counted run of a read step
  * (readrandom, fwdrange, revrange) no background work runs: the database is settled (no flush or
- * compaction is due) and the statistics dump comes every 600 s; the block cache is warmed by
- * readtocache in both runs of N and 2N alike, and opening the database costs the same in both, so the
- * difference is the reads' own work. overwrite's counted runs stay within one memtable (the profile's
+ * compaction is due) and the statistics dump comes every 600 s; both runs of N and 2N start from a
+ * cold block cache and read the same keys in the same order (a fixed seed), and opening the database
+ * costs the same in both, so the difference is the reads' own work, their block loads included. overwrite's counted runs stay within one memtable (the profile's
  * N: no flush, and with the WAL on none at close). The *whilewriting steps are not counted (their
  * driver says why): their writer is paced by wall time, and under valgrind's slowdown it would add
  * writes per read that depend on the machine's speed.
@@ -29,6 +29,8 @@ export async function startCountingDbBench(options: { workDir: string; owner: Os
   return {
     tool: "cachegrind",
     counted: DB_BENCH_COUNTED_WORK,
+    // every counted run is a new process on its own copy of the database: nothing carries over
+    warmUp: false,
     async count<T>(command: ClientCommand, run: (command: ClientCommand) => Promise<T>) {
       const counted: ClientCommand = { file: "valgrind", args: [`--log-file=${valgrindLog}`, ...cachegrindArgs(outDir, command.file), ...command.args] };
       const result = await run(counted);

@@ -175,6 +175,8 @@ export interface InstructionCounter {
   readonly tool: "cachegrind" | "callgrind";
   /** whose work `count` returns, e.g. "serving backends" */
   readonly counted: string;
+  /** whether a counted run leaves state the next one reuses (a server's caches), so a warm-up run comes first */
+  readonly warmUp: boolean;
   /**
    * Runs the client `command` through `run` and returns its result with the instructions of the work
    * it caused, once every counted process has written its count. A server's counter runs the command

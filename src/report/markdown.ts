@@ -44,6 +44,7 @@ import type { RunnerCost } from "../config/runner-cost.js";
 import { renderPricePerformance } from "./price-performance.js";
 import { renderSweeps } from "./sweep.js";
 import { renderIbench } from "./ibench.js";
+import { renderDbBench } from "./db-bench.js";
 
 /** GitHub rejects issue and PR comments longer than this many characters. */
 export const COMMENT_LIMIT = 65_536;
@@ -235,6 +236,7 @@ function render(report: Report, cuts: Cuts): string {
     cuts.level < CUT_CHART ? chartSection(report) : "",
     cuts.level < CUT_METRICS ? renderSweeps(report.comparisons) : "",
     cuts.level < CUT_METRICS ? renderIbench(report.comparisons) : "",
+    cuts.level < CUT_METRICS ? renderDbBench(report.comparisons) : "",
     cuts.level < CUT_METRICS ? renderPricePerformance(report.comparisons, report.options.runnerCost) : "",
     cuts.level < CUT_METRICS ? metricsSection(report) : "",
     cuts.level < CUT_RUN ? runSection(report) : "",

@@ -170,6 +170,13 @@ export const OkSampleSchema = z
       .nullable()
       .describe("client CPU seconds / (interval seconds x cores): a high share means the client may be the bottleneck"),
     background_writer: BackgroundWriterSchema.optional(),
+    stall_percent: z
+      .number()
+      .finite()
+      .min(0)
+      .max(100)
+      .optional()
+      .describe("percent of the run's time writes were stalled (RocksDB's db_bench: \"Cumulative stall\" of a step that writes); absent where the step does not report it"),
     database_bytes: z
       .number()
       .int()

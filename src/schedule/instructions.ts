@@ -1,7 +1,8 @@
 /**
  * The counting pass of the deterministic channel, after the QPS rounds: every variant's server runs
  * under an instruction counter, and per step (variants interleaved, so a pass cut short leaves
- * pairs) a warm-up run, then `repeats` pairs of runs of N and 2N operations per client:
+ * pairs) a warm-up run where runs share a server, then `repeats` pairs of runs of N and 2N
+ * operations per client:
  *
  *   instructions per op = (I(2N) - I(N)) / (ops(2N) - ops(N))
  *
@@ -34,6 +35,8 @@ export interface Counter {
   readonly tool: OkInstructionSample["tool"];
   /** whose work is counted, e.g. "serving backends" */
   readonly counted: string;
+  /** whether a run leaves state the next one reuses (a server's caches, catalogs, plans), so a warm-up run comes first */
+  readonly warmUp: boolean;
 }
 
 export interface CountingHooks {
@@ -43,6 +46,8 @@ export interface CountingHooks {
   run(step: BenchmarkStep, variant: Variant, perClient: number): Promise<CountedRun>;
   /** The variant's server back to normal. */
   stop(variant: Variant): Promise<void>;
+  /** aborted when the run is cancelled: the pass ends with its reason, not with error samples for the runs left */
+  signal: AbortSignal;
   log(line: string): void;
   /** seconds, monotonic */
   now(): number;
@@ -87,6 +92,7 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
       try {
         counters.set(variant.id, await hooks.start(variant));
       } catch (e) {
+        hooks.signal.throwIfAborted();
         exclude(variant, e);
         hooks.log(`instructions: ${variant.id} cannot be counted: ${(e as Error).message}`);
       }
@@ -109,7 +115,7 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
         const perOp: number[] = [];
         let repeat = 0;
         try {
-          await hooks.run(step, variant, perClient); // warm-up: caches, catalogs and plans settle before the first pair
+          if (counter.warmUp) await hooks.run(step, variant, perClient); // caches, catalogs and plans settle before the first pair
           for (; repeat < plan.repeats; repeat++) {
             const short = await hooks.run(step, variant, perClient);
             const long = await hooks.run(step, variant, 2 * perClient);
@@ -118,6 +124,7 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
             samples.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted: counter.counted, ...counted });
           }
         } catch (e) {
+          hooks.signal.throwIfAborted();
           if (e instanceof CountingUnavailableError) {
             exclude(variant, e);
             samples.push({ step: step.id, variant: variant.id, status: "unavailable", reason: e.message });

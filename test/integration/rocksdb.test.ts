@@ -3,8 +3,8 @@
  * made into the demo fork, db_bench built from source at base and head through the shipped recipe and
  * ccache, then `db-bench-gate run` (the bundled CLI) on rocksdb-smoke, interleaved. Asserted: head's
  * build is mostly ccache hits of base's, every step is measured for both variants, the head's slowed
- * reads (it hashes every data block a read opens) are instruction regressions and overwrite (which
- * reads no data block) is not, the run exits 1, and nothing is left behind.
+ * reads (it hashes every data block a read opens) are instruction regressions and overwrite is not
+ * counted (n/a, its count is not deterministic enough), the run exits 1, and nothing is left behind.
  *
  * The builds are the demo's (the shipped recipe, -O2): an -O0 build saves too little to be worth
  * instruction counts unlike the demo's (db/column_family.cc: 20.4 s of CPU at -O0, 25.1 s at -O2).
@@ -97,11 +97,8 @@ describe("RocksDB from source through the CLI", () => {
       expect(instructions[step]?.verdict, instructions[step]?.reason).toBe("regression");
       expect(instructions[step]!.ratio!.estimate).toBeGreaterThan(1.02);
     }
-    // the head slows reads only; overwrite's count moves by up to 2% run to run (memtable inserts), so
-    // its channel may say unstable, never a regression, and its estimate stays near 1
-    const overwrite = instructions["overwrite.t1"];
-    expect(["unchanged", "unstable"], overwrite?.reason).toContain(overwrite?.verdict);
-    expect(Math.abs(overwrite!.ratio!.estimate - 1)).toBeLessThan(0.02);
+    // overwrite's count moves 1-2.5% run to run (memtable inserts): the driver leaves it out, with why
+    expect(instructions["overwrite.t1"]).toMatchObject({ verdict: "n/a", reason: expect.stringMatching(/between identical runs/) });
     for (const step of comparison.steps) expect(run.stdout).toContain(step.step);
 
     expect({ processes: processesUnder(tmp), entries: readdirSync(tmp) }).toEqual({ processes: [], entries: [] });

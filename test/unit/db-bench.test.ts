@@ -1,6 +1,7 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
-import { dbBenchBenchmark, dbBenchLoadArgs, DbBenchParametersSchema, dbBenchRunArgs, dbBenchStepId } from "../../src/driver/db-bench.js";
+import { dbBenchBenchmark, dbBenchLoadArgs, DbBenchParametersSchema, dbBenchRunArgs, dbBenchStep, dbBenchStepId } from "../../src/driver/db-bench.js";
 
 const params = (step: string, extra: Record<string, unknown> = {}) => DbBenchParametersSchema.parse({ step, ...extra });
 
@@ -41,9 +42,11 @@ describe("db_bench command lines", () => {
     expect(dbBenchBenchmark(params("fwdrangewhilewriting"))).toBe("seekrandomwhilewriting");
   });
 
-  it("a counted run does a fixed number of reads, or of writes for overwrite", () => {
-    expect(dbBenchRunArgs(params("readwhilewriting"), "/d", { opsPerThread: 20000 })).toEqual(expect.arrayContaining(["--duration=0", "--reads=20000"]));
-    expect(dbBenchRunArgs(params("overwrite"), "/d", { opsPerThread: 20000 })).toEqual(expect.arrayContaining(["--duration=0", "--writes=20000", "--benchmarks=readtocache,overwrite,stats"]));
+  it("a counted run does a fixed number of reads, or of writes for overwrite, from a cold block cache", () => {
+    const reads = dbBenchRunArgs(params("readrandom"), "/d", { opsPerThread: 20000 });
+    expect(reads).toEqual(expect.arrayContaining(["--duration=0", "--reads=20000"]));
+    expect(reads.at(-1)).toBe("--benchmarks=readrandom");
+    expect(dbBenchRunArgs(params("overwrite"), "/d", { opsPerThread: 20000 })).toEqual(expect.arrayContaining(["--duration=0", "--writes=20000", "--benchmarks=overwrite,stats"]));
   });
 
   it("profile options override the defaults; the step id is the field's", () => {
@@ -58,5 +61,21 @@ describe("db_bench command lines", () => {
     expect(() => params("readrandom", { options: { cache_size: "1 --db=/" } })).toThrow(ZodError);
     expect(() => params("readrandom", { options: { db: "/elsewhere" } })).toThrow(/set by the db_bench driver itself/);
     expect(() => dbBenchRunArgs(params("readrandom"), "/d", { seconds: 2.5 })).toThrow(RangeError);
+  });
+});
+
+describe("a db_bench run as a sample", () => {
+  const sample = (name: string) => readFileSync(new URL(`../fixtures/samples/${name}`, import.meta.url), "utf8");
+
+  it("a read step: micros/op as the average, p50, p99 and max of its histogram, no p95, no stall figure", () => {
+    const parsed = dbBenchStep({ step: "readrandom" }).parse(sample("db_bench_7.8.3_readrandom_real.txt"));
+    expect(parsed).toMatchObject({ ops: 333998, ops_per_s: 110502, latency_ms: { avg: 0.018071, p95: null, p50: 0.00509, p99: 0.03368 } });
+    expect(parsed.latency_ms!.max).toBeGreaterThan(parsed.latency_ms!.p99!);
+    expect(parsed).not.toHaveProperty("stall_percent");
+  });
+
+  it("a step that writes: the stall percent of its own stats block, not of the load's before it", () => {
+    const parsed = dbBenchStep({ step: "overwrite" }).parse(sample("db_bench_7.8.3_overwrite_stats_real.txt"));
+    expect(parsed).toMatchObject({ ops: 185998, latency_ms: { avg: 0.032433, p99: 0.05208 }, stall_percent: 6.6 });
   });
 });

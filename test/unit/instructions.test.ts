@@ -150,15 +150,16 @@ describe("the counting pass", () => {
   const [base, head] = [variant("base"), variant("head")];
 
   /** Runs cost `perOp` instructions per operation plus 5e7 per run (the connection), by variant. */
-  function hooks(perOp: Record<string, number>, fail: (step: string, variant: string, call: number) => Error | null = () => null) {
+  function hooks(perOp: Record<string, number>, fail: (step: string, variant: string, call: number) => Error | null = () => null, warmUp = true) {
     const calls: string[] = [];
     let clock = 0;
     const counts = new Map<string, number>();
+    const cancel = new AbortController();
     const h: CountingHooks = {
       start: async (v) => {
         calls.push(`start ${v.id}`);
         if (perOp[v.id] === undefined) throw new CountingUnavailableError("valgrind cannot run this build: valgrind: Unrecognised instruction at address 0x5a1f30.");
-        return { tool: "cachegrind", counted: "serving backends" };
+        return { tool: "cachegrind", counted: "serving backends", warmUp };
       },
       run: async (step, v, perClient) => {
         const key = `${step.id} ${v.id}`;
@@ -171,10 +172,11 @@ describe("the counting pass", () => {
         return { ops: perClient, instructions: 5e7 + perClient * perOp[v.id]! };
       },
       stop: async (v) => void calls.push(`stop ${v.id}`),
+      signal: cancel.signal,
       log: () => undefined,
       now: () => clock,
     };
-    return { h, calls };
+    return { h, calls, cancel };
   }
 
   it("per step, variants interleaved: a warm-up, then N and 2N per repeat; one sample per repeat", async () => {
@@ -193,6 +195,24 @@ describe("the counting pass", () => {
       "read-only.range100.pk1 base 0 40000", "read-only.range100.pk1 base 1 40000",
       "read-only.range100.pk1 head 0 48000", "read-only.range100.pk1 head 1 48000",
     ]);
+  });
+
+  it("a counter whose runs share nothing (a new process on its own data copy each) gets no warm-up run", async () => {
+    const { h, calls } = hooks({ base: 40_000, head: 48_000 }, () => null, false);
+    const samples = await countInstructions([steps[0]!], [base, head], { opsPerClient: 100, repeats: 2 }, h);
+    expect(calls.filter((c) => c.startsWith("run"))).toEqual(["base", "head"].flatMap((v) => [100, 200, 100, 200].map((n) => `run pgbench.select-only.simple.c1 ${v} ${n}`)));
+    expect(samples.map((s) => (s.status === "ok" ? s.instructions_per_op : s.status))).toEqual([40_000, 40_000, 48_000, 48_000]);
+  });
+
+  it("a cancelled run ends the pass with its reason: no run after it, no error sample, every counter stopped", async () => {
+    const { h, calls, cancel } = hooks({ base: 40_000, head: 48_000 }, (step, v, call) => {
+      if (v !== "head" || call !== 2) return null;
+      cancel.abort(new PipelineError("interrupted by SIGTERM"));
+      return new PipelineError("pgbench failed: Command was canceled");
+    });
+    await expect(countInstructions(steps, [base, head], { opsPerClient: 100, repeats: 2 }, h)).rejects.toThrow(/^interrupted by SIGTERM$/);
+    const cancelled = calls.indexOf("run pgbench.select-only.simple.c1 head 100", calls.indexOf("run pgbench.select-only.simple.c1 head 100") + 1);
+    expect(calls.slice(cancelled + 1)).toEqual(["stop base", "stop head"]);
   });
 
   it("a step its driver says cannot be counted is n/a for every variant, never run; the steps after it are counted", async () => {

@@ -137,6 +137,26 @@ describe("the pipeline with a fake embedded engine", () => {
     expect(results.engine).toEqual({ name: "fakekv", version: "7.8.3" });
   });
 
+  it.each([
+    ["a measured run", " run "],
+    ["the first load", " load "],
+  ])("a SIGTERM during %s ends the run with its reason: nothing starts after it, no error samples", async (_, words) => {
+    setUp();
+    const plan = fakePlan(world, fakeEmbeddedEngine(world), { steps: ["kv.get", "kv.scan"], rounds: 2 });
+    let cancelledAt = -1;
+    world.answer = (command) => {
+      if (cancelledAt >= 0 || !` ${command.args.join(" ")} `.includes(words)) return null;
+      cancelledAt = world.events.length - 1;
+      // what the signal handler does (cleanup.ts withCleanup): abort every subprocess, remove everything registered
+      void registry.runAll(new PipelineError("interrupted by SIGTERM"));
+      return { failed: true, message: `Command was canceled: kv ${command.args.join(" ")}`, stdout: "", output: "" };
+    };
+    await expect(runBenchmark(plan, registry, log, world.ports)).rejects.toThrow(/^interrupted by SIGTERM$/);
+    expect(cancelledAt).toBeGreaterThanOrEqual(0);
+    expect(world.events.slice(cancelledAt + 1).filter((e) => e.startsWith("client"))).toEqual([]);
+    expect(lines.filter((l) => /ERROR|failed/.test(l))).toEqual([]);
+  });
+
   it("refuses a server's client/server CPU lists for an embedded engine", async () => {
     setUp();
     const plan = fakePlan(world, fakeEmbeddedEngine(world), { extra: "cpu_affinity: { server: '0', client: '1' }\n" });

@@ -31,7 +31,7 @@ describe("profiles", () => {
     expect(profile.steps.map((s) => s.id)).toEqual(["l.i0", "l.x", "l.i1", "l.i2", "qr100", "qp100", "qr500", "qp500", "qr1000", "qp1000"]);
   });
 
-  it("rocksdb-quick has the field's db_bench steps, overwrite last, the writer's steps not counted", async () => {
+  it("rocksdb-quick has the field's db_bench steps, overwrite last, the writer's steps and overwrite not counted", async () => {
     const profile = await loadProfile("rocksdb-quick");
     expect(profile.steps.map((s) => s.id)).toEqual([
       "readrandom.t1",
@@ -42,7 +42,7 @@ describe("profiles", () => {
       "revrangewhilewriting.t1",
       "overwrite.t1",
     ]);
-    expect(profile.steps.filter((s) => s.uncounted).map((s) => s.id)).toEqual(["readwhilewriting.t1", "fwdrangewhilewriting.t1", "revrangewhilewriting.t1"]);
+    expect(profile.steps.filter((s) => s.uncounted).map((s) => s.id)).toEqual(["readwhilewriting.t1", "fwdrangewhilewriting.t1", "revrangewhilewriting.t1", "overwrite.t1"]);
   });
 
   it("mariadb-quick has pg-quick's sysbench families on InnoDB, reads first, with pg-quick's adaptive schedule", async () => {
