@@ -94,6 +94,8 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
   return {
     tool: "callgrind",
     counted: MARIADB_COUNTED_WORK,
+    // the server's caches, table definitions and prepared statements settle in a first run
+    warmUp: true,
     async count(command, run) {
       if (stopped) throw new Error("the instruction counter was stopped");
       // from zero: what ran since the last dump (the previous run's disconnect, the prewarm) is not this run's
