@@ -94,7 +94,7 @@ export interface InstructionSide {
   /** (max - min) / median: the spread of the repeats */
   spread: number;
   repeats: number;
-  tool: "cachegrind" | "perf";
+  tool: "cachegrind" | "callgrind" | "perf";
   /** whose work was counted, e.g. "serving backends" */
   counted: string;
 }

@@ -127,6 +127,9 @@ export function sysbenchConnectionArgs(conn: Connection): string[] {
   }
 }
 
+/** sysbench's --rand-seed for fixed-count runs (0 would seed from the clock). */
+const COUNTED_RUN_SEED = 1;
+
 /** Throws a ZodError naming the bad parameter; the config layer turns it into an InputError. */
 export function sysbenchStep(parameters: unknown): BenchmarkStep<"sysbench"> {
   const p = SysbenchParametersSchema.parse(parameters);
@@ -177,10 +180,12 @@ export function sysbenchStep(parameters: unknown): BenchmarkStep<"sysbench"> {
       args: [...runArgs(target, { time: wholeSeconds(seconds), events: "0" }), `--report-interval=${p.report_interval_s}`, microbenchmark.script, "run"],
     }),
     warmup: (target, bins, seconds) => ({ file: bins.sysbench, args: [...runArgs(target, { time: wholeSeconds(seconds), events: "0" }), microbenchmark.script, "run"] }),
-    // --events counts every thread's events together
+    // --events counts every thread's events together. One seed for every counted run: runs of N and
+    // 2N share their first N events, so their difference is the same events in every repeat and in
+    // both variants (the rows an IN-list of random k values matches vary by a few % from draw to draw).
     fixedRun: (target, bins, perClient) => ({
       file: bins.sysbench,
-      args: [...runArgs(target, { time: "0", events: wholeCount(perClient * p.threads) }), microbenchmark.script, "run"],
+      args: [...runArgs(target, { time: "0", events: wholeCount(perClient * p.threads) }), `--rand-seed=${COUNTED_RUN_SEED}`, microbenchmark.script, "run"],
     }),
     isProgressLine: (line) => /^\[ \d+s \] /.test(line),
     parse: parseSysbenchOutput,

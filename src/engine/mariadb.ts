@@ -17,6 +17,7 @@ import { onCpus } from "../measure/cpu-affinity.js";
 import { processesUnder } from "../processes.js";
 import { asUserIn, giveTo, unprivilegedUser } from "../unprivileged.js";
 import { freePort, portIsFree } from "./loopback-port.js";
+import { startCountingMariadb, type CountableMariadb } from "./mariadb-counting.js";
 import { lastLines, programVersion } from "./program-output.js";
 import { LOG_LINES_IN_ERRORS, makeServerRoot } from "./server-root.js";
 import type { Connection, Server, ServerEngine, SettingValue, StartOptions } from "./types.js";
@@ -154,17 +155,19 @@ async function startMariadb(options: StartOptions, storage: StorageEngine): Prom
 
   /**
    * Starts mariadbd on `preferred` if it is free, else on a free port, and waits for `mariadb-admin
-   * ping` to answer. Returns the port, or why the start failed for the caller to report.
+   * ping` to answer. Returns the port, or why the start failed for the caller to report. `counted`:
+   * under an instruction counter (mariadb-counting.ts), with its options.
    */
-  const startServer = async (preferred: number | null): Promise<{ port: number } | { failure: string; port: number }> => {
+  const startServer = async (preferred: number | null, counted?: Counted): Promise<{ port: number } | { failure: string; port: number }> => {
     for (let attempt = 1; ; attempt++) {
       const port = attempt === 1 && preferred !== null && (await portIsFree(preferred)) ? preferred : await freePort();
       const logOffset = (await readFile(liveLog)).length;
       // --defaults-file must come first; the gate's options after it win over the file's
       const command = onCpus(
         {
-          file: mariadbd,
+          file: counted?.wrapper[0] ?? mariadbd,
           args: [
+            ...(counted ? [...counted.wrapper.slice(1), mariadbd] : []),
             `--defaults-file=${optionFile}`,
             `--basedir=${prefix}`,
             `--datadir=${dataDir}`,
@@ -175,11 +178,12 @@ async function startMariadb(options: StartOptions, storage: StorageEngine): Prom
             "--bind-address=127.0.0.1",
             `--pid-file=${path.join(dataRoot, "mariadbd.pid")}`,
             `--log-error=${liveLog}`,
+            ...(counted?.options ?? []),
           ],
         },
         options.cpus,
       );
-      // taskset execs mariadbd: the child's pid is the server's
+      // taskset execs mariadbd (or valgrind, which runs it in its own process): the child's pid is the server's
       const server = execa(command.file, command.args, { ...asUserIn(user, dataRoot), stdio: "ignore", reject: false, detached: true });
       let exited = false;
       void server.then(() => (exited = true));
@@ -216,13 +220,25 @@ async function startMariadb(options: StartOptions, storage: StorageEngine): Prom
   };
   await query(`CREATE DATABASE \`${options.database}\``).catch(async (e: unknown) => fail(`CREATE DATABASE ${options.database} failed`, e instanceof PipelineError ? e.logExcerpt : String(e)));
 
-  const restart = async (): Promise<void> => {
+  const restart = async (counted?: Counted): Promise<void> => {
     await stopServer(dataDir);
-    const started = await startServer(connection.port);
+    const started = await startServer(connection.port, counted);
     if ("failure" in started) {
       throw new PipelineError(`MariaDB did not start again (port ${started.port})`, `${started.failure}\n--- server log ---\n${await logTail(LOG_LINES_IN_ERRORS)}`);
     }
     connection.port = started.port;
+  };
+
+  const countable: CountableMariadb = {
+    dataRoot,
+    database: options.database,
+    get pid() {
+      return root.pid;
+    },
+    user,
+    restart,
+    isAlive: root.isAlive,
+    query,
   };
 
   return {
@@ -233,9 +249,10 @@ async function startMariadb(options: StartOptions, storage: StorageEngine): Prom
     },
     dataRoot,
     stop: root.handle.run,
-    restart,
+    restart: () => restart(),
     logTail,
     isAlive: root.isAlive,
+    startCounting: (counting) => startCountingMariadb(countable, counting),
     settle: async (tables) => {
       if (tables.length > 0) await query(`ANALYZE TABLE ${tables.map((t) => `\`${options.database}\`.\`${t}\``).join(", ")}`);
       await storage.settle(query, timeoutMs);
@@ -260,6 +277,8 @@ async function databaseBytes(dataDir: string, database: string): Promise<number>
   const myrocks = path.join(dataDir, MYROCKS_DIR);
   return (await diskUsage(path.join(dataDir, database))) + (existsSync(myrocks) ? await diskUsage(myrocks) : 0);
 }
+
+type Counted = Parameters<CountableMariadb["restart"]>[0];
 
 /**
  * InnoDB's dirty pages written now rather than by the page cleaner in the first measured rounds: the

@@ -10,11 +10,11 @@
  * every one of them has exited and written its summary.
  */
 import { existsSync } from "node:fs";
-import { chown, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { chown, mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { CountingUnavailableError, PipelineError } from "../errors.js";
-import { cachegrindArgs, countedPids, readCounts, removeCounts, unsupportedInstruction, valgrindVersion } from "../measure/valgrind.js";
+import { PipelineError } from "../errors.js";
+import { cachegrindArgs, countedPids, logReader, readCounts, removeCounts, restartUnderValgrind, runCounted, valgrindVersion } from "../measure/valgrind.js";
 import { processesUnder } from "../processes.js";
 import type { CountingOptions, InstructionCounter } from "./types.js";
 
@@ -79,24 +79,8 @@ export async function startCountingPostgres(server: CountableServer, options: Co
   await mkdir(outDir, { recursive: true });
   await writeFile(wrapper, `#!/bin/sh\nexec ${valgrind} "$@"\n`, { mode: 0o755 });
   if (server.owner) for (const p of [outDir, wrapper]) await chown(p, server.owner.uid, server.owner.gid);
-  const logSize = async () => (await readFile(server.liveLog).catch(() => Buffer.alloc(0))).length;
-  const logSince = async (offset: number) => (await readFile(server.liveLog).catch(() => Buffer.alloc(0))).subarray(offset).toString("utf8");
-
-  const startedAt = await logSize();
-  try {
-    await server.restart(wrapper);
-  } catch (e) {
-    const unsupported = unsupportedInstruction(await logSince(startedAt));
-    await server.restart();
-    const why = unsupported ?? `${(e as Error).message}${e instanceof PipelineError ? `: ${e.logExcerpt.split("\n").filter(Boolean).slice(-1)[0] ?? ""}` : ""}`;
-    throw new CountingUnavailableError(`PostgreSQL does not run under valgrind: ${why}`);
-  }
-  try {
-    await server.runSql(PREWARM_SQL);
-  } catch (e) {
-    await server.restart();
-    throw e;
-  }
+  const log = logReader(server.liveLog);
+  await restartUnderValgrind("PostgreSQL", { underValgrind: () => server.restart(wrapper), plain: () => server.restart(), prepare: async () => void (await server.runSql(PREWARM_SQL)) }, log);
 
   let stopped = false;
   return {
@@ -109,12 +93,7 @@ export async function startCountingPostgres(server: CountableServer, options: Co
       // this run's, and a new backend may get one of their pids.
       await removeCounts(outDir, await countedPids(outDir));
       const background = new Set(processesUnder(server.dataDir));
-      const logOffset = await logSize();
-      const result = await run(command);
-      // valgrind reports an instruction it cannot run before the process dies of it, so before the client notices
-      const unsupported = unsupportedInstruction(await logSince(logOffset));
-      if (unsupported) throw new CountingUnavailableError(`valgrind cannot run this build: ${unsupported}`);
-      if (!server.isAlive()) throw new PipelineError("PostgreSQL exited during the counted run");
+      const result = await runCounted("PostgreSQL", log, () => server.isAlive(), () => run(command));
       const deadline = performance.now() + timeoutMs;
       const serving = () => processesUnder(server.dataDir).filter((pid) => !background.has(pid));
       while (serving().length > 0 && performance.now() < deadline) await sleep(50);

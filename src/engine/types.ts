@@ -172,7 +172,7 @@ export interface ClientCommand {
  * embedded engine the driver process's foreground threads; never background work.
  */
 export interface InstructionCounter {
-  readonly tool: "cachegrind";
+  readonly tool: "cachegrind" | "callgrind";
   /** whose work `count` returns, e.g. "serving backends" */
   readonly counted: string;
   /** whether a counted run leaves state the next one reuses (a server's caches), so a warm-up run comes first */

@@ -3,6 +3,8 @@
  * 3.x: `desc:` lines, `cmd: <program and arguments>`, `events: Ir ...` naming the columns, per-line
  * counts under `fl=`/`fn=`, and last `summary: <one total per event>`. Cachegrind writes the file
  * when the process exits, so a file without its summary line is not finished (or was cut short).
+ * Callgrind's dumps share the header (`cmd:`, `events:`, `summary:` before the counts) and end with
+ * `totals:`: parseCachegrindOut reads both.
  */
 import { ParseError } from "../errors.js";
 
@@ -16,6 +18,11 @@ export interface CachegrindTotals {
 /** The summary line is the last thing cachegrind writes: without it the file is still being written. */
 export function isCompleteCachegrindOut(text: string): boolean {
   return /^summary:/m.test(text);
+}
+
+/** `totals:` is the last thing callgrind writes in a dump: without it the dump is still being written. */
+export function isCompleteCallgrindOut(text: string): boolean {
+  return /^totals:/m.test(text);
 }
 
 export function parseCachegrindOut(raw: string): CachegrindTotals {

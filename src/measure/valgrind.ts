@@ -8,7 +8,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { childEnv } from "../child-env.js";
 import { CountingUnavailableError, PipelineError } from "../errors.js";
-import { isCompleteCachegrindOut, parseCachegrindOut } from "./cachegrind.js";
+import { isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut } from "./cachegrind.js";
 
 const OUT_PREFIX = "cg.";
 
@@ -20,6 +20,101 @@ const OUT_PREFIX = "cg.";
  */
 export function cachegrindArgs(outDir: string, program: string): string[] {
   return ["--tool=cachegrind", "--cache-sim=no", "--branch-sim=no", "--vgdb=no", `--cachegrind-out-file=${path.join(outDir, `${OUT_PREFIX}%p`)}`, program];
+}
+
+/**
+ * valgrind's options (the program and its arguments follow them) to count, in the program's process, only the instructions executed inside calls
+ * of the functions `collectIn` matches (callgrind's --toggle-collect pattern, e.g. "do_command*"),
+ * whichever thread runs them; counts are written when `vgdbDump` asks (vgdb's FIFOs in `outDir`), as
+ * `<outDir>/cg.<pid>.<dump number>`, each since the previous dump. No cache simulation, so the
+ * counts are instructions only.
+ */
+export function callgrindArgs(outDir: string, collectIn: string): string[] {
+  return [
+    "--tool=callgrind",
+    "--collect-atstart=no",
+    `--toggle-collect=${collectIn}`,
+    "--vgdb=yes",
+    `--vgdb-prefix=${path.join(outDir, "vgdb")}`,
+    `--callgrind-out-file=${path.join(outDir, `${OUT_PREFIX}%p`)}`,
+    `--log-file=${valgrindLogFile(outDir)}`,
+  ];
+}
+
+/** Where callgrindArgs has valgrind write its own messages. */
+export const valgrindLogFile = (outDir: string): string => path.join(outDir, "valgrind.log");
+
+/**
+ * Asks the callgrind of process `pid` (started with callgrindArgs(outDir, ...)) to write its counts
+ * since the last dump, and returns the dump's text (parseCachegrindOut reads it) once it is complete,
+ * its file removed. `run` runs vgdb: as the process's user (vgdb finds the process by its user's
+ * name), with a timeout.
+ */
+export async function vgdbDump(outDir: string, pid: number, run: (file: string, args: string[]) => Promise<{ failed: boolean; all?: string }>): Promise<string> {
+  const before = new Set(await dumpFiles(outDir, pid));
+  const vgdb = await run("vgdb", [`--vgdb-prefix=${path.join(outDir, "vgdb")}`, `--pid=${pid}`, "dump"]);
+  const written = (await dumpFiles(outDir, pid)).filter((file) => !before.has(file));
+  if (vgdb.failed || written.length !== 1) {
+    throw new PipelineError(`vgdb could not get a callgrind dump of process ${pid} (${written.length} new dump files)`, vgdb.all ?? "");
+  }
+  const file = path.join(outDir, written[0]!);
+  const text = await readFile(file, "utf8");
+  await rm(file);
+  if (!isCompleteCallgrindOut(text)) throw new PipelineError(`the callgrind dump of process ${pid} is incomplete`, text.trimEnd().split("\n").slice(-10).join("\n"));
+  return text;
+}
+
+/** Callgrind's dump files of process `pid` in `outDir`. */
+async function dumpFiles(outDir: string, pid: number): Promise<string[]> {
+  const prefix = `${OUT_PREFIX}${pid}.`;
+  return (await readdir(outDir)).filter((name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)));
+}
+
+/** A growing log file read from an offset: what a process wrote to it since then. */
+export function logReader(file: string): { size(): Promise<number>; since(offset: number): Promise<string> } {
+  const read = () => readFile(file).catch(() => Buffer.alloc(0));
+  return { size: async () => (await read()).length, since: async (offset) => (await read()).subarray(offset).toString("utf8") };
+}
+
+/**
+ * Restarts a server under valgrind and prepares it for counted runs (e.g. warms its caches). When
+ * either fails the server is restarted plain; a start that failed is CountingUnavailableError (with
+ * valgrind's message where it cannot run the build, from `log`), a failed preparation its own error.
+ */
+export async function restartUnderValgrind(
+  engine: string,
+  server: { underValgrind(): Promise<void>; plain(): Promise<void>; prepare(): Promise<void> },
+  log: ReturnType<typeof logReader>,
+): Promise<void> {
+  const startedAt = await log.size();
+  try {
+    await server.underValgrind();
+  } catch (e) {
+    const unsupported = unsupportedInstruction(await log.since(startedAt));
+    await server.plain();
+    const why = unsupported ?? `${(e as Error).message}${e instanceof PipelineError ? `: ${e.logExcerpt.split("\n").filter(Boolean).slice(-1)[0] ?? ""}` : ""}`;
+    throw new CountingUnavailableError(`${engine} does not run under valgrind: ${why}`);
+  }
+  try {
+    await server.prepare();
+  } catch (e) {
+    await server.plain();
+    throw e;
+  }
+}
+
+/**
+ * A counted client run against a server under valgrind: its result, unless valgrind reported in `log`
+ * an instruction it cannot run (CountingUnavailableError; it says so before the server dies of it, so
+ * before the client notices) or the server (`isAlive`) did not survive the run.
+ */
+export async function runCounted<T>(engine: string, log: ReturnType<typeof logReader>, isAlive: () => boolean, run: () => Promise<T>): Promise<T> {
+  const offset = await log.size();
+  const result = await run();
+  const unsupported = unsupportedInstruction(await log.since(offset));
+  if (unsupported) throw new CountingUnavailableError(`valgrind cannot run this build: ${unsupported}`);
+  if (!isAlive()) throw new PipelineError(`${engine} exited during the counted run`);
+  return result;
 }
 
 /** valgrind's version; CountingUnavailableError when it is not installed. */

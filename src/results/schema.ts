@@ -231,7 +231,7 @@ export const OkInstructionSampleSchema = z
     ...instructionCommon,
     repeat: instructionRepeat,
     status: z.literal("ok"),
-    tool: z.enum(["cachegrind", "perf"]).describe("cachegrind: valgrind's count; perf: hardware counters"),
+    tool: z.enum(["cachegrind", "callgrind", "perf"]).describe("cachegrind, callgrind: valgrind's count (callgrind: collected only inside the serving functions); perf: hardware counters"),
     ops: z.number().finite().positive().describe("operations of the longer run minus those of the shorter one"),
     instructions: z.number().finite().positive().describe("instructions of the longer run minus those of the shorter one"),
     instructions_per_op: z.number().finite().positive(),

@@ -4,6 +4,9 @@
  * checks on, answer over the socket and loopback TCP, settle after a sysbench load, restart onto
  * another port when theirs is taken, and fail cleanly (one line naming the cause, the log's tail, no
  * mariadbd and no data dir left) on an unknown option and on a server that never becomes ready.
+ * Counting: base and head restarted under callgrind, sysbench runs of N and 2N point selects, the
+ * connection threads' instructions differenced. Flags mode: a flags variant's CFLAGS reach every
+ * compile line of CMake's configuration.
  */
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -14,16 +17,21 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildAtCommit, type BuildResult } from "../../src/build/build.js";
-import { loadBuiltinRecipe } from "../../src/build/recipe.js";
+import { buildCommands, loadBuiltinRecipe } from "../../src/build/recipe.js";
+import { exportSourceTree } from "../../src/build/source-tree.js";
 import { childEnv } from "../../src/child-env.js";
 import { CleanupRegistry } from "../../src/cleanup.js";
+import { makePlan } from "../../src/config/plan.js";
 import { loadProfile } from "../../src/config/profile.js";
+import { MARIADB_COUNTED_WORK } from "../../src/engine/mariadb-counting.js";
 import { mariadbEngine } from "../../src/engine/mariadb.js";
 import type { Server, SettingValue } from "../../src/engine/types.js";
 import { PipelineError } from "../../src/errors.js";
 import { processesUnder } from "../../src/processes.js";
 import { ensureDebianPackages, MARIADB_BENCH_PACKAGES } from "../../src/setup/debian-packages.js";
 import { makeMariadbFork, obtainMariadbSource } from "../../src/setup/mariadb-fork.js";
+import type { ForkRepo } from "../../src/setup/fork-repo.js";
+import { relativeSpread } from "../../src/schedule/instructions.js";
 import { sysbenchStep } from "../../src/driver/sysbench.js";
 
 const cacheDir = inject("cacheDir");
@@ -33,11 +41,12 @@ let base: BuildResult;
 let head: BuildResult;
 let registry = new CleanupRegistry();
 let settings: Record<string, SettingValue>;
+let fork: ForkRepo;
 
 beforeAll(async () => {
   await ensureDebianPackages(MARIADB_BENCH_PACKAGES);
   const source = await obtainMariadbSource(cacheDir);
-  const fork = await makeMariadbFork(source, path.join(cacheDir, "demo-fork-mariadb"));
+  fork = await makeMariadbFork(source, path.join(cacheDir, "demo-fork-mariadb"));
   const recipe = await loadBuiltinRecipe("mariadb");
   base = await buildAtCommit({ repo: fork.path, commitish: "base", recipe, cacheDir, trust: "trusted", registry });
   head = await buildAtCommit({ repo: fork.path, commitish: "head", recipe, cacheDir, trust: "trusted", registry });
@@ -51,8 +60,8 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(logDir, { recursive: true, force: true }));
 
-const start = (name: string, extra: Record<string, SettingValue> = {}, timeoutMs?: number): Promise<Server> =>
-  mariadbEngine.start({ binDir: base.binDir, settings: { ...settings, ...extra }, database: "bench", logFile: path.join(logDir, `${name}.log`), registry, ...(timeoutMs && { timeoutMs }) });
+const start = (name: string, extra: Record<string, SettingValue> = {}, timeoutMs?: number, binDir = base.binDir): Promise<Server> =>
+  mariadbEngine.start({ binDir, settings: { ...settings, ...extra }, database: "bench", logFile: path.join(logDir, `${name}.log`), registry, ...(timeoutMs && { timeoutMs }) });
 
 async function sql(server: Server, statement: string, via: string[] = [`--socket=${server.connection.socket}`], user = server.connection.user) {
   const args = ["--no-defaults", ...via, `--user=${user}`, "--batch", "--skip-column-names", "-D", server.connection.database, "-e", statement];
@@ -184,5 +193,76 @@ describe("MariaDB server lifecycle", () => {
     } finally {
       rmSync(fifoDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("MariaDB instructions per operation", () => {
+  /** instructions per point select of `build`, from `repeats` pairs of counted runs of N and 2N, after a warm-up run */
+  async function countPointSelects(build: BuildResult, repeats: number): Promise<{ perOp: number[]; seconds: number }> {
+    const server = await start(`counted-${build.commit.slice(0, 8)}`, {}, undefined, build.binDir);
+    const step = sysbenchStep({ benchmark: "point-query", table_size: 20_000, storage_engine: "innodb" });
+    const load = step.dataSet(server.connection, { sysbench: "sysbench" });
+    for (const command of load.commands) await execa(command.file, command.args, { env, extendEnv: false });
+    await server.settle(load.tables);
+    const started = performance.now();
+    const counter = await server.startCounting!();
+    expect(counter.tool).toBe("callgrind");
+    expect(counter.counted).toBe(MARIADB_COUNTED_WORK);
+    const commandLine = readFileSync(`/proc/${server.pid}/cmdline`, "utf8").split("\0");
+    expect(commandLine).toEqual(expect.arrayContaining(["--tool=callgrind", "--toggle-collect=do_command*", "--innodb-use-native-aio=0"]));
+    const counted = async (perClient: number) => {
+      const { result, instructions } = await counter.count(step.fixedRun(server.connection, { sysbench: "sysbench" }, perClient), (c) => execa(c.file, c.args, { env, extendEnv: false }));
+      expect(step.parse(result.stdout).ops).toBe(perClient);
+      return instructions;
+    };
+    const perOp: number[] = [];
+    await counted(200);
+    for (let i = 0; i < repeats; i++) {
+      const short = await counted(200);
+      perOp.push(((await counted(400)) - short) / 200);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    await counter.stop();
+    // back to the plain server: no valgrind, the counting files gone, the data kept
+    expect(readFileSync(`/proc/${server.pid}/cmdline`, "utf8")).not.toMatch(/valgrind|callgrind/);
+    expect(existsSync(path.join(server.dataRoot, "callgrind"))).toBe(false);
+    expect((await sql(server, "SELECT COUNT(*) FROM sbtest1")).stdout).toBe("20000");
+    await server.stop();
+    return { perOp, seconds };
+  }
+
+  it("counts the connection threads' work per point select: base's repeats within 0.5%, head's fingerprint well above it, nothing left running", async () => {
+    const baseCounts = await countPointSelects(base, 3);
+    const headCounts = await countPointSelects(head, 2);
+    console.log(`mariadb instr/op: base ${baseCounts.perOp.map((v) => v.toFixed(0)).join(" ")} in ${baseCounts.seconds.toFixed(0)} s; head ${headCounts.perOp.map((v) => v.toFixed(0)).join(" ")} in ${headCounts.seconds.toFixed(0)} s`);
+    // a point select over a prepared statement: reading, dispatching and answering it, tens of thousands of instructions
+    for (const v of [...baseCounts.perOp, ...headCounts.perOp]) expect(v).toBeGreaterThan(10_000);
+    expect(relativeSpread(baseCounts.perOp)).toBeLessThan(0.005);
+    expect(Math.min(...headCounts.perOp) / Math.max(...baseCounts.perOp)).toBeGreaterThan(1.05);
+    expect(mariadbdProcesses()).toBe("");
+  });
+});
+
+describe("MariaDB flags mode", () => {
+  it("a flags variant's CFLAGS and CXXFLAGS are on every compile line, CMake's Release flags adding only -DNDEBUG", async () => {
+    const flags = "-O1 -fno-inline-functions";
+    const { run } = await makePlan({ repo: fork.path, variants: [{ id: "o1", ref: "base", cflags: flags }, { id: "plain", ref: "base", cflags: null }], profile: "mariadb-quick", cacheDir }, {}, {});
+    const recipe = run.variants[0]!.recipe;
+    const tree = await exportSourceTree(fork.path, base.commit, null, registry);
+    const [configure] = buildCommands(recipe, { buildDir: path.join(tree.path, "install"), cc: ["cc"], cxx: ["c++"], ccache: false, cpus: 2 });
+    expect(configure!.phase).toBe("configure");
+    // compile_commands.json: CMake's compile line for every source file, as the build runs it
+    const configured = await execa(configure!.file, [...configure!.args, "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON"], { cwd: tree.path, env: { ...env, ...configure!.env }, extendEnv: false, all: true, reject: false, timeout: 15 * 60_000 });
+    expect(configured.failed, configured.all?.slice(-4000)).toBe(false);
+    const lines = (JSON.parse(readFileSync(path.join(tree.path, "_build", "compile_commands.json"), "utf8")) as { file: string; command: string }[]).map((e) => ({ file: e.file, command: e.command }));
+    expect(lines.length).toBeGreaterThan(500);
+    const sqlParse = lines.find((l) => l.file.endsWith("/sql/sql_parse.cc"));
+    expect(sqlParse?.command).toContain(` ${flags} `);
+    expect(sqlParse?.command).toContain(" -DNDEBUG ");
+    const others = lines.filter((l) => !l.command.includes(` ${flags} `) || /\s-O(?!1\s)\S*/.test(l.command));
+    expect(others.map((l) => l.file)).toEqual([]);
+    // the variant without flags keeps the recipe's level, Release's -O3
+    expect(run.variants[1]!.recipe.cflags).toBe("-O3");
+    await tree.remove();
   });
 });

@@ -6,8 +6,9 @@ import { dbBenchStep } from "../../src/driver/db-bench.js";
 import { parsePgbenchOutput, pgbenchStep } from "../../src/driver/pgbench.js";
 import { parseSysbenchOutput, sysbenchStep } from "../../src/driver/sysbench.js";
 import { CountingUnavailableError, InputError, ParseError, PipelineError } from "../../src/errors.js";
-import { isCompleteCachegrindOut, parseCachegrindOut } from "../../src/measure/cachegrind.js";
-import { cachegrindArgs, unsupportedInstruction } from "../../src/measure/valgrind.js";
+import { isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut } from "../../src/measure/cachegrind.js";
+import { callgrindArgs, cachegrindArgs, unsupportedInstruction } from "../../src/measure/valgrind.js";
+import { prewarmStatements } from "../../src/engine/mariadb-counting.js";
 import { countingSeconds, instructionChannelGroups } from "../../scripts/lib/instruction-quality.js";
 import { InstructionSampleSchema, type InstructionSample, type Results, type Variant } from "../../src/results/schema.js";
 import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
@@ -62,6 +63,33 @@ describe("cachegrind out files", () => {
   });
 });
 
+describe("callgrind dumps (MariaDB's connection threads)", () => {
+  /** A real dump taken by vgdb: sysbench oltp_read_only --events=20 against mariadbd, collected inside do_command only. */
+  const dump = fixture("cachegrind/mariadbd-read-only.callgrind");
+
+  it("reads the instructions and the command of a real dump; a dump cut before its totals line is incomplete", () => {
+    expect(isCompleteCallgrindOut(dump)).toBe(true);
+    expect(parseCachegrindOut(dump)).toEqual({ command: expect.stringMatching(/\/bin\/mariadbd --defaults-file=\S+ .*--log-error=\S+$/), instructions: 49_778_682 });
+    expect(isCompleteCallgrindOut(dump.slice(0, dump.indexOf("totals:")))).toBe(false);
+  });
+
+  it("runs callgrind collecting only inside the given functions, dumps on request through vgdb's FIFOs in the out dir", () => {
+    expect(callgrindArgs("/tmp/x/cg", "do_command*")).toEqual([
+      "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=do_command*", "--vgdb=yes", "--vgdb-prefix=/tmp/x/cg/vgdb", "--callgrind-out-file=/tmp/x/cg/cg.%p", "--log-file=/tmp/x/cg/valgrind.log",
+    ]);
+  });
+
+  it("prewarms every index of the benchmark database, names quoted; an index list it cannot read is an error", () => {
+    expect(prewarmStatements("bench", "sbtest1\tPRIMARY\nsbtest1\tk_1\nodd`name\tPRIMARY\n")).toEqual([
+      "SELECT COUNT(*) FROM `bench`.`sbtest1` FORCE INDEX (`PRIMARY`)",
+      "SELECT COUNT(*) FROM `bench`.`sbtest1` FORCE INDEX (`k_1`)",
+      "SELECT COUNT(*) FROM `bench`.`odd``name` FORCE INDEX (`PRIMARY`)",
+    ]);
+    expect(prewarmStatements("bench", "")).toEqual([]);
+    expect(() => prewarmStatements("bench", "sbtest1 PRIMARY\n")).toThrow(PipelineError);
+  });
+});
+
 describe("instructions per operation from runs of N and 2N", () => {
   it("divides the difference of the counts by the difference of the operations", () => {
     // counted on this machine: select-only, 1 client, runs of 2,000 and 4,000 transactions
@@ -103,10 +131,11 @@ describe("fixed-count runs", () => {
     expectParseError(parsePgbenchOutput, raw.replace(/^number of transactions per client: .*\n/m, ""), /no pgbench duration \(-T\) or transactions per client \(-t\)/);
   });
 
-  it("sysbench: --events for all threads together, no time limit", () => {
+  it("sysbench: --events for all threads together, no time limit, the same random draws in every run", () => {
     const step = sysbenchStep({ benchmark: "point-query", threads: 2, table_size: 10000 });
     const args = step.fixedRun(conn, bins, 1000).args;
-    expect(args).toEqual(expect.arrayContaining(["--threads=2", "--time=0", "--events=2000", "oltp_point_select", "run"]));
+    expect(args).toEqual(expect.arrayContaining(["--threads=2", "--time=0", "--events=2000", "--rand-seed=1", "oltp_point_select", "run"]));
+    expect(step.run(conn, bins, 5).args.some((a) => a.startsWith("--rand-seed"))).toBe(false);
     expect(args.some((a) => a.startsWith("--report-interval"))).toBe(false);
   });
 

@@ -83,6 +83,22 @@ describe("profiles", () => {
     expect(profile.schedule).toEqual(innodb.schedule);
   });
 
+  it("mariadb-sysbench plans pg-sysbench's 20 microbenchmarks and schedule on the mariadb engine, InnoDB, over the mysql driver", async () => {
+    const { run } = await makePlan({ repo: ".", base: "a", head: "b", variants: [], profile: "mariadb-sysbench" }, {}, {});
+    const pg = await loadProfile("pg-sysbench");
+    expect(run.engine.name).toBe("mariadb");
+    expect(run.profile.steps.map((s) => s.id)).toEqual(pg.steps.map((s) => s.id));
+    expect(run.profile.steps).toHaveLength(20);
+    expect(new Set(run.profile.steps.map((s) => s.driver))).toEqual(new Set(["sysbench"]));
+    expect(new Set(run.profile.steps.map((s) => s.parameters.storage_engine))).toEqual(new Set(["innodb"]));
+    expect(run.profile.schedule).toEqual(pg.schedule);
+    expect(run.engineSettings).toMatchObject({ default_storage_engine: "InnoDB", innodb_buffer_pool_size: "512M" });
+    // the data set key names the engine and the storage engine: no step reuses PostgreSQL's data
+    const data = run.profile.steps[0]!.dataSet({ kind: "server", protocol: "mysql", socket: "/s", tcpHost: "127.0.0.1", port: 3306, user: "root", database: "bench" }, { sysbench: "sysbench" });
+    expect(data.key).toBe("sysbench.mysql.innodb.tables1.rows200000.pk1");
+    expect(data.commands[0]!.args).toContain("--db-driver=mysql");
+  });
+
   it("pg-quick has the steps the PR gate promises", async () => {
     const profile = await loadProfile("pg-quick");
     expect(profile.steps.map((s) => s.id)).toEqual([

@@ -1,0 +1,113 @@
+/**
+ * MariaDB under callgrind, counting the instructions of its connection threads.
+ *
+ * mariadbd is one process: its connection threads, InnoDB's purge, page cleaner and other background
+ * threads share it, so a count of the whole process (cachegrind) would carry the background work's
+ * variance. Callgrind collects only inside do_command(), the function a connection thread runs for
+ * each client command (reading it, dispatching it, sending the result), in whatever thread; nothing
+ * else runs it. Logging in is outside it, so a connection's setup is not counted at all. Counts are
+ * taken by dumps (vgdb): one before the client's run to start from zero, one after it.
+ *
+ * Under valgrind InnoDB uses synchronous I/O (native AIO is not emulated), reserves no more address
+ * space for a buffer pool than the pool itself (innodb_buffer_pool_size_max; its default reserves more
+ * than valgrind can map), and neither dumps nor loads the buffer pool: the pool is warmed by reading
+ * every index of the benchmark database instead, so that counted runs do not pay misses that decay.
+ */
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { execa } from "execa";
+import { PipelineError } from "../errors.js";
+import { parseCachegrindOut } from "../measure/cachegrind.js";
+import { callgrindArgs, logReader, restartUnderValgrind, runCounted, valgrindLogFile, valgrindVersion, vgdbDump } from "../measure/valgrind.js";
+import { asUserIn, giveTo, type OsUser } from "../unprivileged.js";
+import type { CountingOptions, InstructionCounter } from "./types.js";
+
+export const MARIADB_COUNTED_WORK = "connection threads (inside do_command)";
+
+/** do_command(THD*, bool): one client command, from reading it to its reply. */
+const COLLECT_IN = "do_command*";
+
+/** What counting needs from a running MariaDB server (src/engine/mariadb.ts). */
+export interface CountableMariadb {
+  readonly dataRoot: string;
+  readonly database: string;
+  /** the server's process (valgrind's, under the counter) */
+  readonly pid: number;
+  /** who runs the server: vgdb must run as the same user */
+  readonly user: OsUser | null;
+  /** Stops the server and starts it on the same data and port; with `counted`, under `counted.wrapper` with `counted.options` added to mariadbd's. */
+  restart(counted?: { wrapper: string[]; options: string[] }): Promise<void>;
+  isAlive(): boolean;
+  /** The statements' result rows, tab-separated; PipelineError when one fails. */
+  query(sql: string): Promise<string>;
+}
+
+/** A backquoted MariaDB identifier. */
+const quoteName = (name: string): string => `\`${name.replace(/`/g, "``")}\``;
+
+/** The statements that read every B-tree index of `database` in full, through the buffer pool. */
+export function prewarmStatements(database: string, indexes: string): string[] {
+  return indexes
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => {
+      const [table, index] = line.split("\t");
+      if (!table || !index) throw new PipelineError(`unexpected index list line "${line}" (expected table<TAB>index)`);
+      return `SELECT COUNT(*) FROM ${quoteName(database)}.${quoteName(table)} FORCE INDEX (${quoteName(index)})`;
+    });
+}
+
+export async function startCountingMariadb(server: CountableMariadb, options: CountingOptions = {}): Promise<InstructionCounter> {
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  await valgrindVersion();
+  const outDir = path.join(server.dataRoot, "callgrind");
+  await mkdir(outDir, { recursive: true });
+  await giveTo(server.user, outDir);
+  const log = logReader(valgrindLogFile(outDir));
+
+  const bufferPool = (await server.query("SHOW GLOBAL VARIABLES WHERE Variable_name IN ('innodb_buffer_pool_size', 'innodb_buffer_pool_size_max')"))
+    .split("\n")
+    .map((line) => line.split("\t"));
+  const poolBytes = bufferPool.find(([name]) => name === "innodb_buffer_pool_size")?.[1];
+  if (!poolBytes) throw new PipelineError("could not read innodb_buffer_pool_size");
+  const hasPoolMax = bufferPool.some(([name]) => name === "innodb_buffer_pool_size_max");
+  const counted = {
+    wrapper: ["valgrind", ...callgrindArgs(outDir, COLLECT_IN)],
+    options: [
+      "--innodb-use-native-aio=0",
+      "--innodb-buffer-pool-dump-at-shutdown=0",
+      "--innodb-buffer-pool-load-at-startup=0",
+      ...(hasPoolMax ? [`--innodb-buffer-pool-size-max=${poolBytes}`] : []),
+    ],
+  };
+  const prewarm = async () => {
+    const indexes = await server.query(
+      `SELECT DISTINCT TABLE_NAME, INDEX_NAME FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = '${server.database.replace(/'/g, "''")}' AND INDEX_TYPE = 'BTREE'`,
+    );
+    for (const statement of prewarmStatements(server.database, indexes)) await server.query(statement);
+  };
+  await restartUnderValgrind("MariaDB", { underValgrind: () => server.restart(counted), plain: () => server.restart(), prepare: prewarm }, log);
+  const dump = () =>
+    vgdbDump(outDir, server.pid, (file, args) => execa(file, args, { ...asUserIn(server.user, outDir), all: true, reject: false, timeout: timeoutMs }));
+
+  let stopped = false;
+  return {
+    tool: "callgrind",
+    counted: MARIADB_COUNTED_WORK,
+    // the server's caches, table definitions and prepared statements settle in a first run
+    warmUp: true,
+    async count(command, run) {
+      if (stopped) throw new Error("the instruction counter was stopped");
+      // from zero: what ran since the last dump (the previous run's disconnect, the prewarm) is not this run's
+      await dump();
+      const result = await runCounted("MariaDB", log, () => server.isAlive(), () => run(command));
+      return { result, instructions: parseCachegrindOut(await dump()).instructions };
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.restart();
+      await rm(outDir, { recursive: true, force: true });
+    },
+  };
+}
