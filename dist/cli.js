@@ -39,7 +39,7 @@ import {
   runLabels,
   runStreamed,
   withCleanup
-} from "./chunks/chunk-KH5RHPCM.js";
+} from "./chunks/chunk-245JPU3F.js";
 import {
   __commonJS,
   __export,

@@ -88,7 +88,7 @@ import {
   validate,
   withCleanup,
   writeAtomically
-} from "./chunks/chunk-KH5RHPCM.js";
+} from "./chunks/chunk-245JPU3F.js";
 import {
   JOB_MARKER,
   __commonJS,

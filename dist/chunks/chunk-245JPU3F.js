@@ -87,17 +87,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path21) {
-      const ctrl = callVisitor(key, node2, visitor, path21);
+    function visit_(key, node2, visitor, path22) {
+      const ctrl = callVisitor(key, node2, visitor, path22);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path21, ctrl);
-        return visit_(key, ctrl, visitor, path21);
+        replaceNode(key, path22, ctrl);
+        return visit_(key, ctrl, visitor, path22);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path21 = Object.freeze(path21.concat(node2));
+          path22 = Object.freeze(path22.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path21);
+            const ci = visit_(i, node2.items[i], visitor, path22);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -108,13 +108,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path21 = Object.freeze(path21.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path21);
+          path22 = Object.freeze(path22.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path22);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path21);
+          const cv = visit_("value", node2.value, visitor, path22);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -135,17 +135,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path21) {
-      const ctrl = await callVisitor(key, node2, visitor, path21);
+    async function visitAsync_(key, node2, visitor, path22) {
+      const ctrl = await callVisitor(key, node2, visitor, path22);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path21, ctrl);
-        return visitAsync_(key, ctrl, visitor, path21);
+        replaceNode(key, path22, ctrl);
+        return visitAsync_(key, ctrl, visitor, path22);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path21 = Object.freeze(path21.concat(node2));
+          path22 = Object.freeze(path22.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path21);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path22);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -156,13 +156,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path21 = Object.freeze(path21.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path21);
+          path22 = Object.freeze(path22.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path22);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path21);
+          const cv = await visitAsync_("value", node2.value, visitor, path22);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -189,23 +189,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path21) {
+    function callVisitor(key, node2, visitor, path22) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path21);
+        return visitor(key, node2, path22);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path21);
+        return visitor.Map?.(key, node2, path22);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path21);
+        return visitor.Seq?.(key, node2, path22);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path21);
+        return visitor.Pair?.(key, node2, path22);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path21);
+        return visitor.Scalar?.(key, node2, path22);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path21);
+        return visitor.Alias?.(key, node2, path22);
       return void 0;
     }
-    function replaceNode(key, path21, node2) {
-      const parent = path21[path21.length - 1];
+    function replaceNode(key, path22, node2) {
+      const parent = path22[path22.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -817,10 +817,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path21, value) {
+    function collectionFromPath(schema, path22, value) {
       let v = value;
-      for (let i = path21.length - 1; i >= 0; --i) {
-        const k = path21[i];
+      for (let i = path22.length - 1; i >= 0; --i) {
+        const k = path22[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -839,7 +839,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path21) => path21 == null || typeof path21 === "object" && !!path21[Symbol.iterator]().next().done;
+    var isEmptyPath = (path22) => path22 == null || typeof path22 === "object" && !!path22[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -869,11 +869,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path21, value) {
-        if (isEmptyPath(path21))
+      addIn(path22, value) {
+        if (isEmptyPath(path22))
           this.add(value);
         else {
-          const [key, ...rest] = path21;
+          const [key, ...rest] = path22;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -887,8 +887,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path21) {
-        const [key, ...rest] = path21;
+      deleteIn(path22) {
+        const [key, ...rest] = path22;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -902,8 +902,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path21, keepScalar) {
-        const [key, ...rest] = path21;
+      getIn(path22, keepScalar) {
+        const [key, ...rest] = path22;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -921,8 +921,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path21) {
-        const [key, ...rest] = path21;
+      hasIn(path22) {
+        const [key, ...rest] = path22;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -932,8 +932,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path21, value) {
-        const [key, ...rest] = path21;
+      setIn(path22, value) {
+        const [key, ...rest] = path22;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -3448,9 +3448,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path21, value) {
+      addIn(path22, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path21, value);
+          this.contents.addIn(path22, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3525,14 +3525,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path21) {
-        if (Collection.isEmptyPath(path21)) {
+      deleteIn(path22) {
+        if (Collection.isEmptyPath(path22)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path21) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path22) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3547,10 +3547,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path21, keepScalar) {
-        if (Collection.isEmptyPath(path21))
+      getIn(path22, keepScalar) {
+        if (Collection.isEmptyPath(path22))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path21, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path22, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3561,10 +3561,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path21) {
-        if (Collection.isEmptyPath(path21))
+      hasIn(path22) {
+        if (Collection.isEmptyPath(path22))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path21) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path22) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3581,13 +3581,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path21, value) {
-        if (Collection.isEmptyPath(path21)) {
+      setIn(path22, value) {
+        if (Collection.isEmptyPath(path22)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path21), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path22), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path21, value);
+          this.contents.setIn(path22, value);
         }
       }
       /**
@@ -5548,9 +5548,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path21) => {
+    visit2.itemAtPath = (cst, path22) => {
       let item = cst;
-      for (const [field, index] of path21) {
+      for (const [field, index] of path22) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -5559,23 +5559,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path21) => {
-      const parent = visit2.itemAtPath(cst, path21.slice(0, -1));
-      const field = path21[path21.length - 1][0];
+    visit2.parentCollection = (cst, path22) => {
+      const parent = visit2.itemAtPath(cst, path22.slice(0, -1));
+      const field = path22[path22.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path21, item, visitor) {
-      let ctrl = visitor(item, path21);
+    function _visit(path22, item, visitor) {
+      let ctrl = visitor(item, path22);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path21.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path22.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5586,10 +5586,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path21);
+            ctrl = ctrl(item, path22);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path21) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path22) : ctrl;
     }
     exports.visit = visit2;
   }
@@ -7595,8 +7595,8 @@ var require_utils = __commonJS({
       }
       return output2;
     };
-    exports.basename = (path21, { windows } = {}) => {
-      const segs = path21.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path22, { windows } = {}) => {
+      const segs = path22.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -9160,8 +9160,8 @@ import { open as open2, writeFile, rename } from "node:fs/promises";
 
 // src/validate.ts
 var import_yaml = __toESM(require_dist(), 1);
-function jsonPath(path21) {
-  return "$" + path21.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
+function jsonPath(path22) {
+  return "$" + path22.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
 }
 function firstIssue(error62) {
   const issue2 = error62.issues[0];
@@ -10003,10 +10003,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path21) {
-  if (!path21)
+function getElementAtPath(obj, path22) {
+  if (!path22)
     return obj;
-  return path21.reduce((acc, key) => acc?.[key], obj);
+  return path22.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -10346,11 +10346,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path21, issues) {
+function prefixIssues(path22, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path21);
+    iss.path.unshift(path22);
     return iss;
   });
 }
@@ -10812,16 +10812,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path21 = []) => {
+  const processError = (error63, path22 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path21, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path22, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path21, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path22, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path21, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path22, ...issue2.path]);
       } else {
-        const fullpath = [...path21, ...issue2.path];
+        const fullpath = [...path22, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -10860,17 +10860,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path21 = []) => {
+  const processError = (error63, path22 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path21, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path22, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path21, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path22, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path21, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path22, ...issue2.path]);
       } else {
-        const fullpath = [...path21, ...issue2.path];
+        const fullpath = [...path22, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -10909,8 +10909,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path21 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path21) {
+  const path22 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path22) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -28048,13 +28048,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path21 = ref.slice(1).split("/").filter(Boolean);
-  if (path21.length === 0) {
+  const path22 = ref.slice(1).split("/").filter(Boolean);
+  if (path22.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path21[0] === defsKey) {
-    const key = path21[1] === void 0 ? void 0 : decodeJSONPointerSegment(path21[1]);
+  if (path22[0] === defsKey) {
+    const key = path22[1] === void 0 ? void 0 : decodeJSONPointerSegment(path22[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -29066,7 +29066,7 @@ var OkInstructionSampleSchema = external_exports.object({
   ...instructionCommon,
   repeat: instructionRepeat,
   status: external_exports.literal("ok"),
-  tool: external_exports.enum(["cachegrind", "perf"]).describe("cachegrind: valgrind's count; perf: hardware counters"),
+  tool: external_exports.enum(["cachegrind", "callgrind", "perf"]).describe("cachegrind, callgrind: valgrind's count (callgrind: collected only inside the serving functions); perf: hardware counters"),
   ops: external_exports.number().finite().positive().describe("operations of the longer run minus those of the shorter one"),
   instructions: external_exports.number().finite().positive().describe("instructions of the longer run minus those of the shorter one"),
   instructions_per_op: external_exports.number().finite().positive(),
@@ -29331,7 +29331,7 @@ function unprivilegedWarning() {
 
 // src/config/plan.ts
 import os3 from "node:os";
-import path15 from "node:path";
+import path16 from "node:path";
 
 // src/build/recipe.ts
 import { createHash } from "node:crypto";
@@ -29365,7 +29365,7 @@ var RecipeFields = external_exports.object({
   relocatable: external_exports.boolean().describe("the installed programs find their files relative to their own location: build for a fixed prefix, install with DESTDIR")
 }).strict();
 function checkBuildSystem(recipe, ctx) {
-  const issue2 = (path21, message) => ctx.addIssue({ code: "custom", path: [path21], message });
+  const issue2 = (path22, message) => ctx.addIssue({ code: "custom", path: [path22], message });
   if (recipe.build_system === "autoconf" && recipe.configure.length === 0) issue2("configure", "an autoconf build needs its configure command");
   if (recipe.build_system === "cmake" && recipe.configure.length > 1) issue2("configure", "a cmake build takes [] or the cmake program");
   if (recipe.build_system === "cmake" && recipe.make_variables.length > 0) issue2("make_variables", "a cmake build takes its options as configure_args (-DNAME=value)");
@@ -29544,14 +29544,14 @@ function thresholdResolver(options = {}, overrides = []) {
 
 // src/engine/mariadb.ts
 import { existsSync as existsSync3 } from "node:fs";
-import { readFile as readFile4, writeFile as writeFile3 } from "node:fs/promises";
-import path5 from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
+import { readFile as readFile5, writeFile as writeFile3 } from "node:fs/promises";
+import path7 from "node:path";
+import { setTimeout as sleep2 } from "node:timers/promises";
 
 // src/disk-usage.ts
 import { lstat, readdir } from "node:fs/promises";
 import { join } from "node:path";
-async function diskUsage(path21) {
+async function diskUsage(path22) {
   const seen = /* @__PURE__ */ new Set();
   const walk = async (entry, top) => {
     const unlessGone = (value, gone) => value.catch((e) => {
@@ -29569,7 +29569,7 @@ async function diskUsage(path21) {
     }
     return bytes;
   };
-  return walk(path21, true);
+  return walk(path22, true);
 }
 
 // src/measure/cpu-affinity.ts
@@ -29655,10 +29655,203 @@ function freePort() {
   });
 }
 
-// src/engine/program-output.ts
+// src/engine/mariadb-counting.ts
+import { mkdir, rm as rm3 } from "node:fs/promises";
+import path4 from "node:path";
+
+// src/measure/cachegrind.ts
+function isCompleteCachegrindOut(text) {
+  return /^summary:/m.test(text);
+}
+function isCompleteCallgrindOut(text) {
+  return /^totals:/m.test(text);
+}
+function parseCachegrindOut(raw) {
+  const text = raw.replace(/\r\n?/g, "\n");
+  const eventsLines = [...text.matchAll(/^events:((?: +\S+)+) *$/gm)];
+  if (eventsLines.length !== 1) throw new ParseError(`cachegrind output has ${eventsLines.length} "events:" lines, expected 1: not a cachegrind out file?`, raw);
+  const events = eventsLines[0][1].trim().split(/ +/);
+  const ir = events.indexOf("Ir");
+  if (ir < 0) throw new ParseError(`cachegrind output counts no instructions (events: ${events.join(" ")})`, raw);
+  const summaries = [...text.matchAll(/^summary:((?: +\S+)+) *$/gm)];
+  if (summaries.length !== 1) {
+    throw new ParseError(summaries.length === 0 ? "cachegrind output has no summary line: the process has not finished writing it" : "cachegrind output has more than one summary line", raw);
+  }
+  const totals = summaries[0][1].trim().split(/ +/);
+  if (totals.length !== events.length) throw new ParseError(`cachegrind summary has ${totals.length} totals for ${events.length} events`, raw);
+  const instructions = Number(totals[ir]);
+  if (!Number.isSafeInteger(instructions) || instructions <= 0) throw new ParseError(`cachegrind instruction total is not a positive count: "${totals[ir]}"`, raw);
+  const command = /^cmd: (.*)$/m.exec(text)?.[1];
+  if (command === void 0) throw new ParseError('cachegrind output has no "cmd:" line', raw);
+  return { command, instructions };
+}
+
+// src/measure/valgrind.ts
+import { readdir as readdir2, readFile as readFile3, rm as rm2 } from "node:fs/promises";
 import path3 from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+var OUT_PREFIX = "cg.";
+function cachegrindArgs(outDir, program) {
+  return ["--tool=cachegrind", "--cache-sim=no", "--branch-sim=no", "--vgdb=no", `--cachegrind-out-file=${path3.join(outDir, `${OUT_PREFIX}%p`)}`, program];
+}
+function callgrindArgs(outDir, collectIn) {
+  return [
+    "--tool=callgrind",
+    "--collect-atstart=no",
+    `--toggle-collect=${collectIn}`,
+    "--vgdb=yes",
+    `--vgdb-prefix=${path3.join(outDir, "vgdb")}`,
+    `--callgrind-out-file=${path3.join(outDir, `${OUT_PREFIX}%p`)}`,
+    `--log-file=${valgrindLogFile(outDir)}`
+  ];
+}
+var valgrindLogFile = (outDir) => path3.join(outDir, "valgrind.log");
+async function vgdbDump(outDir, pid, run2) {
+  const before = new Set(await dumpFiles(outDir, pid));
+  const vgdb = await run2("vgdb", [`--vgdb-prefix=${path3.join(outDir, "vgdb")}`, `--pid=${pid}`, "dump"]);
+  const written = (await dumpFiles(outDir, pid)).filter((file3) => !before.has(file3));
+  if (vgdb.failed || written.length !== 1) {
+    throw new PipelineError(`vgdb could not get a callgrind dump of process ${pid} (${written.length} new dump files)`, vgdb.all ?? "");
+  }
+  const file2 = path3.join(outDir, written[0]);
+  const text = await readFile3(file2, "utf8");
+  await rm2(file2);
+  if (!isCompleteCallgrindOut(text)) throw new PipelineError(`the callgrind dump of process ${pid} is incomplete`, text.trimEnd().split("\n").slice(-10).join("\n"));
+  return text;
+}
+async function dumpFiles(outDir, pid) {
+  const prefix = `${OUT_PREFIX}${pid}.`;
+  return (await readdir2(outDir)).filter((name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)));
+}
+function logReader(file2) {
+  const read = () => readFile3(file2).catch(() => Buffer.alloc(0));
+  return { size: async () => (await read()).length, since: async (offset) => (await read()).subarray(offset).toString("utf8") };
+}
+async function restartUnderValgrind(engine, server, log) {
+  const startedAt = await log.size();
+  try {
+    await server.underValgrind();
+  } catch (e) {
+    const unsupported = unsupportedInstruction(await log.since(startedAt));
+    await server.plain();
+    const why = unsupported ?? `${e.message}${e instanceof PipelineError ? `: ${e.logExcerpt.split("\n").filter(Boolean).slice(-1)[0] ?? ""}` : ""}`;
+    throw new CountingUnavailableError(`${engine} does not run under valgrind: ${why}`);
+  }
+  try {
+    await server.prepare();
+  } catch (e) {
+    await server.plain();
+    throw e;
+  }
+}
+async function runCounted(engine, log, isAlive, run2) {
+  const offset = await log.size();
+  const result = await run2();
+  const unsupported = unsupportedInstruction(await log.since(offset));
+  if (unsupported) throw new CountingUnavailableError(`valgrind cannot run this build: ${unsupported}`);
+  if (!isAlive()) throw new PipelineError(`${engine} exited during the counted run`);
+  return result;
+}
+async function valgrindVersion() {
+  const result = await execa("valgrind", ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false, timeout: 3e4 });
+  if (result.failed) throw new CountingUnavailableError("valgrind is not installed (Debian: apt-get install valgrind)");
+  return result.stdout.trim();
+}
+function unsupportedInstruction(log) {
+  const line = (/^.*Unrecognised instruction at address.*$/m.exec(log) ?? /^.*unhandled instruction bytes.*$/m.exec(log))?.[0];
+  return line?.replace(/^==\d+== /, "").trim() ?? null;
+}
+async function countedPids(outDir) {
+  return (await readdir2(outDir)).filter((name) => /^cg\.\d+$/.test(name)).map((name) => Number(name.slice(OUT_PREFIX.length)));
+}
+async function removeCounts(outDir, pids) {
+  await Promise.all(pids.map((pid) => rm2(path3.join(outDir, `${OUT_PREFIX}${pid}`), { force: true })));
+}
+async function readCounts(outDir, pids, timeoutMs) {
+  const deadline = performance.now() + timeoutMs;
+  let total = 0;
+  for (const pid of pids) {
+    const file2 = path3.join(outDir, `${OUT_PREFIX}${pid}`);
+    for (; ; ) {
+      const text = await readFile3(file2, "utf8").catch(() => "");
+      if (isCompleteCachegrindOut(text)) {
+        total += parseCachegrindOut(text).instructions;
+        break;
+      }
+      if (performance.now() > deadline) {
+        const what = text ? "is incomplete" : "was not written";
+        throw new PipelineError(`the cachegrind count of process ${pid} ${what} ${Math.round(timeoutMs / 1e3)} s after the run`, text.trimEnd().split("\n").slice(-10).join("\n"));
+      }
+      await sleep(100);
+    }
+  }
+  return total;
+}
+
+// src/engine/mariadb-counting.ts
+var MARIADB_COUNTED_WORK = "connection threads (inside do_command)";
+var COLLECT_IN = "do_command*";
+var quoteName = (name) => `\`${name.replace(/`/g, "``")}\``;
+function prewarmStatements(database, indexes) {
+  return indexes.split("\n").filter((line) => line.trim() !== "").map((line) => {
+    const [table, index] = line.split("	");
+    if (!table || !index) throw new PipelineError(`unexpected index list line "${line}" (expected table<TAB>index)`);
+    return `SELECT COUNT(*) FROM ${quoteName(database)}.${quoteName(table)} FORCE INDEX (${quoteName(index)})`;
+  });
+}
+async function startCountingMariadb(server, options = {}) {
+  const timeoutMs = options.timeoutMs ?? 12e4;
+  await valgrindVersion();
+  const outDir = path4.join(server.dataRoot, "callgrind");
+  await mkdir(outDir, { recursive: true });
+  await giveTo(server.user, outDir);
+  const log = logReader(valgrindLogFile(outDir));
+  const bufferPool = (await server.query("SHOW GLOBAL VARIABLES WHERE Variable_name IN ('innodb_buffer_pool_size', 'innodb_buffer_pool_size_max')")).split("\n").map((line) => line.split("	"));
+  const poolBytes = bufferPool.find(([name]) => name === "innodb_buffer_pool_size")?.[1];
+  if (!poolBytes) throw new PipelineError("could not read innodb_buffer_pool_size");
+  const hasPoolMax = bufferPool.some(([name]) => name === "innodb_buffer_pool_size_max");
+  const counted = {
+    wrapper: ["valgrind", ...callgrindArgs(outDir, COLLECT_IN)],
+    options: [
+      "--innodb-use-native-aio=0",
+      "--innodb-buffer-pool-dump-at-shutdown=0",
+      "--innodb-buffer-pool-load-at-startup=0",
+      ...hasPoolMax ? [`--innodb-buffer-pool-size-max=${poolBytes}`] : []
+    ]
+  };
+  const prewarm = async () => {
+    const indexes = await server.query(
+      `SELECT DISTINCT TABLE_NAME, INDEX_NAME FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = '${server.database.replace(/'/g, "''")}' AND INDEX_TYPE = 'BTREE'`
+    );
+    for (const statement of prewarmStatements(server.database, indexes)) await server.query(statement);
+  };
+  await restartUnderValgrind("MariaDB", { underValgrind: () => server.restart(counted), plain: () => server.restart(), prepare: prewarm }, log);
+  const dump = () => vgdbDump(outDir, server.pid, (file2, args) => execa(file2, args, { ...asUserIn(server.user, outDir), all: true, reject: false, timeout: timeoutMs }));
+  let stopped = false;
+  return {
+    tool: "callgrind",
+    counted: MARIADB_COUNTED_WORK,
+    // the server's caches, table definitions and prepared statements settle in a first run
+    warmUp: true,
+    async count(command, run2) {
+      if (stopped) throw new Error("the instruction counter was stopped");
+      await dump();
+      const result = await runCounted("MariaDB", log, () => server.isAlive(), () => run2(command));
+      return { result, instructions: parseCachegrindOut(await dump()).instructions };
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.restart();
+      await rm3(outDir, { recursive: true, force: true });
+    }
+  };
+}
+
+// src/engine/program-output.ts
+import path5 from "node:path";
 async function programVersion(binDir, program, user, pattern) {
-  const result = await execa(path3.join(binDir, program), ["--version"], { ...asUser(user), reject: false, timeout: 3e4 });
+  const result = await execa(path5.join(binDir, program), ["--version"], { ...asUser(user), reject: false, timeout: 3e4 });
   return pattern.exec(`${result.stdout}
 ${result.stderr}`)?.[1] ?? "unknown";
 }
@@ -29668,19 +29861,19 @@ function lastLines(text, lines) {
 
 // src/engine/server-root.ts
 import { existsSync as existsSync2 } from "node:fs";
-import { copyFile, mkdir, mkdtemp as mkdtemp2, readFile as readFile3, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
+import { copyFile, mkdir as mkdir2, mkdtemp as mkdtemp2, readFile as readFile4, rm as rm4, writeFile as writeFile2 } from "node:fs/promises";
 import os2 from "node:os";
-import path4 from "node:path";
+import path6 from "node:path";
 var LOG_LINES_IN_ERRORS = 50;
 async function makeServerRoot(options, what) {
-  const dataRoot = await mkdtemp2(path4.join(options.workDir ?? os2.tmpdir(), what.prefix));
-  const dataDir = path4.join(dataRoot, "data");
-  const liveLog = path4.join(dataRoot, what.liveLogName);
-  await mkdir(path4.dirname(options.logFile), { recursive: true });
+  const dataRoot = await mkdtemp2(path6.join(options.workDir ?? os2.tmpdir(), what.prefix));
+  const dataDir = path6.join(dataRoot, "data");
+  const liveLog = path6.join(dataRoot, what.liveLogName);
+  await mkdir2(path6.dirname(options.logFile), { recursive: true });
   const handle = await options.registry.register(`${what.description} in ${dataRoot}`, async () => {
     await what.stop(dataDir);
     if (existsSync2(liveLog)) await copyFile(liveLog, options.logFile);
-    await rm2(dataRoot, { recursive: true, force: true });
+    await rm4(dataRoot, { recursive: true, force: true });
   });
   const root = {
     dataRoot,
@@ -29689,7 +29882,7 @@ async function makeServerRoot(options, what) {
     handle,
     pid: 0,
     isAlive: () => root.pid > 0 && processesUnder(dataDir).includes(root.pid),
-    logTail: async (lines) => lastLines(await readFile3(existsSync2(liveLog) ? liveLog : options.logFile, "utf8").catch(() => ""), lines),
+    logTail: async (lines) => lastLines(await readFile4(existsSync2(liveLog) ? liveLog : options.logFile, "utf8").catch(() => ""), lines),
     async fail(message, detail) {
       const log = await root.logTail(LOG_LINES_IN_ERRORS);
       await handle.run();
@@ -29702,7 +29895,7 @@ async function makeServerRoot(options, what) {
     await giveTo(what.user, dataRoot);
     const access = await execa("test", ["-x", what.program, "-a", "-w", dataRoot], { ...asUser(what.user), reject: false });
     if (access.failed) {
-      await root.fail(`${path4.dirname(what.program)} or ${dataRoot} is not reachable by the unprivileged user "${what.user.name}": keep the cache dir and TMPDIR out of private home directories`, "");
+      await root.fail(`${path6.dirname(what.program)} or ${dataRoot} is not reachable by the unprivileged user "${what.user.name}": keep the cache dir and TMPDIR out of private home directories`, "");
     }
   }
   return root;
@@ -29766,15 +29959,15 @@ function storageEngineSettings(storage, settings) {
 async function startMariadb(options, storage) {
   const { binDir, registry: registry2 } = options;
   const timeoutMs = options.timeoutMs ?? 12e4;
-  const prefix = path5.dirname(binDir);
-  const mariadbd = path5.join(binDir, "mariadbd");
+  const prefix = path7.dirname(binDir);
+  const mariadbd = path7.join(binDir, "mariadbd");
   if (!existsSync3(mariadbd)) throw new PipelineError(`no mariadbd program in ${binDir}`);
   const optionFileText = renderOptionFile(storageEngineSettings(storage, options.settings));
   const user = await unprivilegedUser(options.trust ?? "pr");
   const root = await makeServerRoot(options, { prefix: "dbg-mariadb-", liveLogName: "error.log", description: "mariadb server", user, program: mariadbd, stop: stopServer });
   const { dataRoot, dataDir, liveLog, logTail: logTail2 } = root;
-  const optionFile = path5.join(dataRoot, "my.cnf");
-  const socket = path5.join(dataRoot, "mariadb.sock");
+  const optionFile = path7.join(dataRoot, "my.cnf");
+  const socket = path7.join(dataRoot, "mariadb.sock");
   const fail = async (message, output2) => {
     const cause = startFailureCause(`${output2}
 ${await logTail2(LOG_LINES_IN_ERRORS)}`);
@@ -29784,7 +29977,7 @@ ${await logTail2(LOG_LINES_IN_ERRORS)}`);
   const run2 = (file2, args, timeout = timeoutMs) => execa(file2, args, { ...asUserIn(user, dataRoot), all: true, reject: false, timeout, cancelSignal: registry2.signal });
   await writeFile3(optionFile, optionFileText);
   await giveTo(user, optionFile);
-  const installDb = await run2(path5.join(prefix, "scripts", "mariadb-install-db"), [
+  const installDb = await run2(path7.join(prefix, "scripts", "mariadb-install-db"), [
     `--defaults-file=${optionFile}`,
     `--basedir=${prefix}`,
     `--datadir=${dataDir}`,
@@ -29793,25 +29986,27 @@ ${await logTail2(LOG_LINES_IN_ERRORS)}`);
     "--skip-name-resolve"
   ]);
   if (installDb.failed) await fail(`mariadb-install-db ${installDb.timedOut ? `timed out after ${Math.round(timeoutMs / 1e3)} s` : "failed"}`, installDb.all ?? "");
-  const admin = (args, timeout) => run2(path5.join(binDir, "mariadb-admin"), ["--no-defaults", "--protocol=socket", `--socket=${socket}`, `--user=${SUPERUSER}`, "--connect-timeout=2", ...args], timeout);
-  const startServer = async (preferred) => {
+  const admin = (args, timeout) => run2(path7.join(binDir, "mariadb-admin"), ["--no-defaults", "--protocol=socket", `--socket=${socket}`, `--user=${SUPERUSER}`, "--connect-timeout=2", ...args], timeout);
+  const startServer = async (preferred, counted) => {
     for (let attempt = 1; ; attempt++) {
       const port = attempt === 1 && preferred !== null && await portIsFree(preferred) ? preferred : await freePort();
-      const logOffset = (await readFile4(liveLog)).length;
+      const logOffset = (await readFile5(liveLog)).length;
       const command = onCpus(
         {
-          file: mariadbd,
+          file: counted?.wrapper[0] ?? mariadbd,
           args: [
+            ...counted ? [...counted.wrapper.slice(1), mariadbd] : [],
             `--defaults-file=${optionFile}`,
             `--basedir=${prefix}`,
             `--datadir=${dataDir}`,
-            `--plugin-dir=${path5.join(prefix, "lib", "plugin")}`,
-            `--lc-messages-dir=${path5.join(prefix, "share")}`,
+            `--plugin-dir=${path7.join(prefix, "lib", "plugin")}`,
+            `--lc-messages-dir=${path7.join(prefix, "share")}`,
             `--socket=${socket}`,
             `--port=${port}`,
             "--bind-address=127.0.0.1",
-            `--pid-file=${path5.join(dataRoot, "mariadbd.pid")}`,
-            `--log-error=${liveLog}`
+            `--pid-file=${path7.join(dataRoot, "mariadbd.pid")}`,
+            `--log-error=${liveLog}`,
+            ...counted?.options ?? []
           ]
         },
         options.cpus
@@ -29823,7 +30018,7 @@ ${await logTail2(LOG_LINES_IN_ERRORS)}`);
       const ready = await waitUntilReady(admin, () => !exited, timeoutMs, registry2.signal);
       if (ready === "ready") return { port };
       await stopServer(dataDir, 5e3);
-      const log = (await readFile4(liveLog)).subarray(logOffset).toString("utf8");
+      const log = (await readFile5(liveLog)).subarray(logOffset).toString("utf8");
       const portTaken = /Address already in use|Do you already have another .* running/.test(log);
       if (!portTaken || attempt === START_ATTEMPTS) return { failure: ready, port };
     }
@@ -29841,22 +30036,33 @@ ${await logTail2(LOG_LINES_IN_ERRORS)}`);
   };
   const query = async (sql) => {
     const args = ["--no-defaults", "--protocol=socket", `--socket=${socket}`, `--user=${SUPERUSER}`, "--batch", "--skip-column-names", "-e", sql];
-    const result = await run2(path5.join(binDir, "mariadb"), args);
+    const result = await run2(path7.join(binDir, "mariadb"), args);
     if (result.failed) throw new PipelineError(`mariadb failed: ${result.shortMessage}`, `${result.all ?? ""}
 --- server log ---
 ${await logTail2(LOG_LINES_IN_ERRORS)}`);
     return result.stdout;
   };
   await query(`CREATE DATABASE \`${options.database}\``).catch(async (e) => fail(`CREATE DATABASE ${options.database} failed`, e instanceof PipelineError ? e.logExcerpt : String(e)));
-  const restart = async () => {
+  const restart = async (counted) => {
     await stopServer(dataDir);
-    const started = await startServer(connection.port);
+    const started = await startServer(connection.port, counted);
     if ("failure" in started) {
       throw new PipelineError(`MariaDB did not start again (port ${started.port})`, `${started.failure}
 --- server log ---
 ${await logTail2(LOG_LINES_IN_ERRORS)}`);
     }
     connection.port = started.port;
+  };
+  const countable = {
+    dataRoot,
+    database: options.database,
+    get pid() {
+      return root.pid;
+    },
+    user,
+    restart,
+    isAlive: root.isAlive,
+    query
   };
   return {
     connection,
@@ -29866,9 +30072,10 @@ ${await logTail2(LOG_LINES_IN_ERRORS)}`);
     },
     dataRoot,
     stop: root.handle.run,
-    restart,
+    restart: () => restart(),
     logTail: logTail2,
     isAlive: root.isAlive,
+    startCounting: (counting) => startCountingMariadb(countable, counting),
     settle: async (tables) => {
       if (tables.length > 0) await query(`ANALYZE TABLE ${tables.map((t) => `\`${options.database}\`.\`${t}\``).join(", ")}`);
       await storage.settle(query, timeoutMs);
@@ -29880,8 +30087,8 @@ ${await logTail2(LOG_LINES_IN_ERRORS)}`);
 }
 var MYROCKS_DIR = "#rocksdb";
 async function databaseBytes(dataDir, database) {
-  const myrocks = path5.join(dataDir, MYROCKS_DIR);
-  return await diskUsage(path5.join(dataDir, database)) + (existsSync3(myrocks) ? await diskUsage(myrocks) : 0);
+  const myrocks = path7.join(dataDir, MYROCKS_DIR);
+  return await diskUsage(path7.join(dataDir, database)) + (existsSync3(myrocks) ? await diskUsage(myrocks) : 0);
 }
 async function drainDirtyPages(query, timeoutMs) {
   const [pct, lwm] = (await query("SELECT @@global.innodb_max_dirty_pages_pct, @@global.innodb_max_dirty_pages_pct_lwm")).trim().split("	");
@@ -29893,7 +30100,7 @@ async function drainDirtyPages(query, timeoutMs) {
       const dirty = Number((await query("SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty'")).trim().split("	")[1]);
       if (dirty === 0) return;
       if (performance.now() > deadline) throw new PipelineError(`InnoDB still had ${dirty} dirty pages ${Math.round(timeoutMs / 1e3)} s after the load`);
-      await sleep(200);
+      await sleep2(200);
     }
   } finally {
     await query(`SET GLOBAL innodb_max_dirty_pages_pct = ${pct}; SET GLOBAL innodb_max_dirty_pages_pct_lwm = ${lwm}`);
@@ -29909,7 +30116,7 @@ async function waitUntilReady(admin, isAlive, timeoutMs, signal) {
     if (!isAlive()) return `mariadbd exited before it was ready
 ${last}`;
     if (performance.now() > deadline) return `mariadbd was not ready after ${Math.round(timeoutMs / 1e3)} s (mariadb-admin ping: ${last.trim()})`;
-    await sleep(200);
+    await sleep2(200);
   }
   return "cancelled";
 }
@@ -29919,7 +30126,7 @@ async function stopServer(dataDir, graceMs = 6e4) {
   for (const pid of running()) process.kill(pid, "SIGTERM");
   for (let waited = 0; running().length > 0; waited += 100) {
     if (waited >= graceMs) for (const pid of running()) process.kill(pid, "SIGKILL");
-    await sleep(100);
+    await sleep2(100);
   }
 }
 
@@ -29934,87 +30141,15 @@ var myrocksEngine = mariadbServerEngine("myrocks", "mariadb-myrocks", ROCKSDB);
 
 // src/engine/postgres.ts
 import { existsSync as existsSync5 } from "node:fs";
-import { appendFile, chmod, mkdir as mkdir3, readFile as readFile7 } from "node:fs/promises";
-import path8 from "node:path";
+import { appendFile, chmod, mkdir as mkdir4, readFile as readFile6 } from "node:fs/promises";
+import path9 from "node:path";
 import { setTimeout as sleep4 } from "node:timers/promises";
 
 // src/engine/postgres-counting.ts
 import { existsSync as existsSync4 } from "node:fs";
-import { chown, mkdir as mkdir2, readFile as readFile6, rm as rm4, writeFile as writeFile4 } from "node:fs/promises";
-import path7 from "node:path";
+import { chown, mkdir as mkdir3, rm as rm5, writeFile as writeFile4 } from "node:fs/promises";
+import path8 from "node:path";
 import { setTimeout as sleep3 } from "node:timers/promises";
-
-// src/measure/valgrind.ts
-import { readdir as readdir2, readFile as readFile5, rm as rm3 } from "node:fs/promises";
-import path6 from "node:path";
-import { setTimeout as sleep2 } from "node:timers/promises";
-
-// src/measure/cachegrind.ts
-function isCompleteCachegrindOut(text) {
-  return /^summary:/m.test(text);
-}
-function parseCachegrindOut(raw) {
-  const text = raw.replace(/\r\n?/g, "\n");
-  const eventsLines = [...text.matchAll(/^events:((?: +\S+)+) *$/gm)];
-  if (eventsLines.length !== 1) throw new ParseError(`cachegrind output has ${eventsLines.length} "events:" lines, expected 1: not a cachegrind out file?`, raw);
-  const events = eventsLines[0][1].trim().split(/ +/);
-  const ir = events.indexOf("Ir");
-  if (ir < 0) throw new ParseError(`cachegrind output counts no instructions (events: ${events.join(" ")})`, raw);
-  const summaries = [...text.matchAll(/^summary:((?: +\S+)+) *$/gm)];
-  if (summaries.length !== 1) {
-    throw new ParseError(summaries.length === 0 ? "cachegrind output has no summary line: the process has not finished writing it" : "cachegrind output has more than one summary line", raw);
-  }
-  const totals = summaries[0][1].trim().split(/ +/);
-  if (totals.length !== events.length) throw new ParseError(`cachegrind summary has ${totals.length} totals for ${events.length} events`, raw);
-  const instructions = Number(totals[ir]);
-  if (!Number.isSafeInteger(instructions) || instructions <= 0) throw new ParseError(`cachegrind instruction total is not a positive count: "${totals[ir]}"`, raw);
-  const command = /^cmd: (.*)$/m.exec(text)?.[1];
-  if (command === void 0) throw new ParseError('cachegrind output has no "cmd:" line', raw);
-  return { command, instructions };
-}
-
-// src/measure/valgrind.ts
-var OUT_PREFIX = "cg.";
-function cachegrindArgs(outDir, program) {
-  return ["--tool=cachegrind", "--cache-sim=no", "--branch-sim=no", "--vgdb=no", `--cachegrind-out-file=${path6.join(outDir, `${OUT_PREFIX}%p`)}`, program];
-}
-async function valgrindVersion() {
-  const result = await execa("valgrind", ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false, timeout: 3e4 });
-  if (result.failed) throw new CountingUnavailableError("valgrind is not installed (Debian: apt-get install valgrind)");
-  return result.stdout.trim();
-}
-function unsupportedInstruction(log) {
-  const line = (/^.*Unrecognised instruction at address.*$/m.exec(log) ?? /^.*unhandled instruction bytes.*$/m.exec(log))?.[0];
-  return line?.replace(/^==\d+== /, "").trim() ?? null;
-}
-async function countedPids(outDir) {
-  return (await readdir2(outDir)).filter((name) => /^cg\.\d+$/.test(name)).map((name) => Number(name.slice(OUT_PREFIX.length)));
-}
-async function removeCounts(outDir, pids) {
-  await Promise.all(pids.map((pid) => rm3(path6.join(outDir, `${OUT_PREFIX}${pid}`), { force: true })));
-}
-async function readCounts(outDir, pids, timeoutMs) {
-  const deadline = performance.now() + timeoutMs;
-  let total = 0;
-  for (const pid of pids) {
-    const file2 = path6.join(outDir, `${OUT_PREFIX}${pid}`);
-    for (; ; ) {
-      const text = await readFile5(file2, "utf8").catch(() => "");
-      if (isCompleteCachegrindOut(text)) {
-        total += parseCachegrindOut(text).instructions;
-        break;
-      }
-      if (performance.now() > deadline) {
-        const what = text ? "is incomplete" : "was not written";
-        throw new PipelineError(`the cachegrind count of process ${pid} ${what} ${Math.round(timeoutMs / 1e3)} s after the run`, text.trimEnd().split("\n").slice(-10).join("\n"));
-      }
-      await sleep2(100);
-    }
-  }
-  return total;
-}
-
-// src/engine/postgres-counting.ts
 var COUNTED_WORK = "serving backends";
 var PREWARM_SQL = `
 SET statement_timeout = 0;
@@ -30044,31 +30179,16 @@ var shellQuote = (text) => `'${text.replace(/'/g, "'\\''")}'`;
 async function startCountingPostgres(server, options = {}) {
   const timeoutMs = options.timeoutMs ?? 12e4;
   await valgrindVersion();
-  const outDir = path7.join(server.dataRoot, "cachegrind");
-  const wrapper2 = path7.join(server.dataRoot, "postgres-under-cachegrind");
-  const valgrind = ["valgrind", ...cachegrindArgs(outDir, path7.join(server.binDir, "postgres"))].map(shellQuote).join(" ");
-  await mkdir2(outDir, { recursive: true });
+  const outDir = path8.join(server.dataRoot, "cachegrind");
+  const wrapper2 = path8.join(server.dataRoot, "postgres-under-cachegrind");
+  const valgrind = ["valgrind", ...cachegrindArgs(outDir, path8.join(server.binDir, "postgres"))].map(shellQuote).join(" ");
+  await mkdir3(outDir, { recursive: true });
   await writeFile4(wrapper2, `#!/bin/sh
 exec ${valgrind} "$@"
 `, { mode: 493 });
   if (server.owner) for (const p of [outDir, wrapper2]) await chown(p, server.owner.uid, server.owner.gid);
-  const logSize = async () => (await readFile6(server.liveLog).catch(() => Buffer.alloc(0))).length;
-  const logSince = async (offset) => (await readFile6(server.liveLog).catch(() => Buffer.alloc(0))).subarray(offset).toString("utf8");
-  const startedAt = await logSize();
-  try {
-    await server.restart(wrapper2);
-  } catch (e) {
-    const unsupported = unsupportedInstruction(await logSince(startedAt));
-    await server.restart();
-    const why = unsupported ?? `${e.message}${e instanceof PipelineError ? `: ${e.logExcerpt.split("\n").filter(Boolean).slice(-1)[0] ?? ""}` : ""}`;
-    throw new CountingUnavailableError(`PostgreSQL does not run under valgrind: ${why}`);
-  }
-  try {
-    await server.runSql(PREWARM_SQL);
-  } catch (e) {
-    await server.restart();
-    throw e;
-  }
+  const log = logReader(server.liveLog);
+  await restartUnderValgrind("PostgreSQL", { underValgrind: () => server.restart(wrapper2), plain: () => server.restart(), prepare: async () => void await server.runSql(PREWARM_SQL) }, log);
   let stopped = false;
   return {
     tool: "cachegrind",
@@ -30078,11 +30198,7 @@ exec ${valgrind} "$@"
       if (stopped) throw new Error("the instruction counter was stopped");
       await removeCounts(outDir, await countedPids(outDir));
       const background = new Set(processesUnder(server.dataDir));
-      const logOffset = await logSize();
-      const result = await run2(command);
-      const unsupported = unsupportedInstruction(await logSince(logOffset));
-      if (unsupported) throw new CountingUnavailableError(`valgrind cannot run this build: ${unsupported}`);
-      if (!server.isAlive()) throw new PipelineError("PostgreSQL exited during the counted run");
+      const result = await runCounted("PostgreSQL", log, () => server.isAlive(), () => run2(command));
       const deadline = performance.now() + timeoutMs;
       const serving = () => processesUnder(server.dataDir).filter((pid) => !background.has(pid));
       while (serving().length > 0 && performance.now() < deadline) await sleep3(50);
@@ -30098,8 +30214,8 @@ exec ${valgrind} "$@"
       if (stopped) return;
       stopped = true;
       await server.restart();
-      await rm4(outDir, { recursive: true, force: true });
-      if (existsSync4(wrapper2)) await rm4(wrapper2);
+      await rm5(outDir, { recursive: true, force: true });
+      if (existsSync4(wrapper2)) await rm5(wrapper2);
     }
   };
 }
@@ -30131,38 +30247,38 @@ var postgresEngine = {
   emergencySignal: "SIGQUIT",
   start: startPostgres
 };
-var socketFile = (dir, port) => path8.join(dir, `.s.PGSQL.${port}`);
+var socketFile = (dir, port) => path9.join(dir, `.s.PGSQL.${port}`);
 async function startPostgres(options) {
   const { binDir, registry: registry2 } = options;
   const timeoutMs = options.timeoutMs ?? 12e4;
   const timeoutS = Math.ceil(timeoutMs / 1e3);
-  if (!existsSync5(path8.join(binDir, "postgres"))) throw new PipelineError(`no postgres program in ${binDir}`);
+  if (!existsSync5(path9.join(binDir, "postgres"))) throw new PipelineError(`no postgres program in ${binDir}`);
   const user = await unprivilegedUser(options.trust ?? "pr");
-  const run2 = (file2, args, cwd) => asServer(user, path8.join(binDir, file2), args, cwd, timeoutMs, registry2.signal);
-  const runToStop = (file2, args, cwd) => asServer(user, path8.join(binDir, file2), args, cwd, timeoutMs);
+  const run2 = (file2, args, cwd) => asServer(user, path9.join(binDir, file2), args, cwd, timeoutMs, registry2.signal);
+  const runToStop = (file2, args, cwd) => asServer(user, path9.join(binDir, file2), args, cwd, timeoutMs);
   const root = await makeServerRoot(options, {
     prefix: "dbg-pg-",
     liveLogName: "server.log",
     description: "postgres server",
     user,
-    program: path8.join(binDir, "postgres"),
+    program: path9.join(binDir, "postgres"),
     stop: (dataDir2) => stopServer2(runToStop, dataDir2)
   });
   const { dataRoot, dataDir, liveLog, isAlive, logTail: logTail2, fail } = root;
-  const socketDir = path8.join(dataRoot, "socket");
-  await mkdir3(socketDir, { mode: 493 });
+  const socketDir = path9.join(dataRoot, "socket");
+  await mkdir4(socketDir, { mode: 493 });
   await giveTo(user, socketDir);
   await chmod(dataRoot, 448);
   const initdb = await run2("initdb", ["-D", dataDir, "-U", SUPERUSER2, "--auth=trust", "--no-locale", "-E", "UTF8", "--no-sync"], dataRoot);
   if (initdb.failed) await fail("initdb failed", initdb.all ?? "");
-  await appendFile(path8.join(dataDir, "postgresql.conf"), `
+  await appendFile(path9.join(dataDir, "postgresql.conf"), `
 # db-bench-gate
 ${renderSettings(options.settings, socketDir)}`);
-  const readPid = async () => Number((await readFile7(path8.join(dataDir, "postmaster.pid"), "utf8")).split("\n", 1)[0]);
+  const readPid = async () => Number((await readFile6(path9.join(dataDir, "postmaster.pid"), "utf8")).split("\n", 1)[0]);
   const pgCtlStart = async (preferred, program) => {
     for (let attempt = 1; ; attempt++) {
       const port = attempt === 1 && preferred !== null && await portIsFree(preferred) ? preferred : await freePort();
-      const start = onCpus({ file: path8.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, ...program ? ["-p", program] : [], "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
+      const start = onCpus({ file: path9.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, ...program ? ["-p", program] : [], "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
       const started = await asServer(user, start.file, start.args, dataRoot, timeoutMs + 1e4, registry2.signal);
       if (!started.failed) {
         root.pid = await readPid();
@@ -30236,7 +30352,7 @@ async function stopServer2(run2, dataDir) {
   const running = () => processesUnder(dataDir);
   for (const mode of ["fast", "immediate"]) {
     if (running().length === 0) return;
-    await run2("pg_ctl", ["-D", dataDir, "-m", mode, "-w", "-t", "30", "stop"], path8.dirname(dataDir));
+    await run2("pg_ctl", ["-D", dataDir, "-m", mode, "-w", "-t", "30", "stop"], path9.dirname(dataDir));
   }
   for (let waited = 0; running().length > 0; waited += 100) {
     if (waited >= 5e3) for (const pid of running()) process.kill(pid, "SIGKILL");
@@ -30249,19 +30365,19 @@ function asServer(user, file2, args, cwd, timeoutMs, signal) {
 
 // src/engine/rocksdb.ts
 import { existsSync as existsSync6 } from "node:fs";
-import { appendFile as appendFile2, copyFile as copyFile2, link, mkdir as mkdir5, mkdtemp as mkdtemp3, readdir as readdir3, readFile as readFile9, rm as rm6 } from "node:fs/promises";
-import path10 from "node:path";
+import { appendFile as appendFile2, copyFile as copyFile2, link, mkdir as mkdir6, mkdtemp as mkdtemp3, readdir as readdir3, readFile as readFile8, rm as rm7 } from "node:fs/promises";
+import path11 from "node:path";
 
 // src/engine/rocksdb-counting.ts
-import { mkdir as mkdir4, readFile as readFile8, rm as rm5 } from "node:fs/promises";
-import path9 from "node:path";
+import { mkdir as mkdir5, readFile as readFile7, rm as rm6 } from "node:fs/promises";
+import path10 from "node:path";
 var DB_BENCH_COUNTED_WORK = "the db_bench process, all threads (no flush or compaction in a counted run)";
 async function startCountingDbBench(options) {
   await valgrindVersion();
-  const outDir = path9.join(options.workDir, "counting");
-  await mkdir4(outDir, { recursive: true });
+  const outDir = path10.join(options.workDir, "counting");
+  await mkdir5(outDir, { recursive: true });
   await giveTo(options.owner, outDir);
-  const valgrindLog = path9.join(outDir, "valgrind.log");
+  const valgrindLog = path10.join(outDir, "valgrind.log");
   return {
     tool: "cachegrind",
     counted: DB_BENCH_COUNTED_WORK,
@@ -30272,17 +30388,17 @@ async function startCountingDbBench(options) {
       const result = await run2(counted);
       const pids = await countedPids(outDir);
       try {
-        const log = await readFile8(valgrindLog, "utf8").catch(() => "");
+        const log = await readFile7(valgrindLog, "utf8").catch(() => "");
         const unsupported = unsupportedInstruction(log);
         if (unsupported) throw new CountingUnavailableError(`valgrind cannot run this build of db_bench: ${unsupported}`);
         if (pids.length !== 1) throw new PipelineError(`a counted db_bench run left ${pids.length} cachegrind counts, expected 1 (its own process)`, log.slice(-4e3));
         return { result, instructions: await readCounts(outDir, pids, options.timeoutMs) };
       } finally {
         await removeCounts(outDir, pids);
-        await rm5(valgrindLog, { force: true });
+        await rm6(valgrindLog, { force: true });
       }
     },
-    stop: () => rm5(outDir, { recursive: true, force: true })
+    stop: () => rm6(outDir, { recursive: true, force: true })
   };
 }
 
@@ -30305,43 +30421,43 @@ function copyAction(fileName) {
 }
 async function prepareRocksdb(options) {
   const { owner, registry: registry2, logFile } = options;
-  await mkdir5(options.workDir, { recursive: true });
-  const root = await mkdtemp3(path10.join(options.workDir, "dbg-rocksdb-"));
-  const handle = await registry2.register(`rocksdb data ${root}`, () => rm6(root, { recursive: true, force: true }));
+  await mkdir6(options.workDir, { recursive: true });
+  const root = await mkdtemp3(path11.join(options.workDir, "dbg-rocksdb-"));
+  const handle = await registry2.register(`rocksdb data ${root}`, () => rm7(root, { recursive: true, force: true }));
   await giveTo(owner, root);
-  const dataDir = path10.join(root, "data");
+  const dataDir = path11.join(root, "data");
   let copies = 0;
   const keepLoadLog = async () => {
-    const log = await readFile9(path10.join(dataDir, "LOG"), "utf8").catch(() => null);
+    const log = await readFile8(path11.join(dataDir, "LOG"), "utf8").catch(() => null);
     if (log !== null) await appendFile2(logFile, `--- RocksDB LOG of the load ---
 ${log}`);
   };
-  const lastRunLog = path10.join(root, "last-run.LOG");
+  const lastRunLog = path11.join(root, "last-run.LOG");
   const instance = {
     dataDir,
     async settle() {
-      if (!existsSync6(path10.join(dataDir, "CURRENT"))) throw new PipelineError(`the load left no RocksDB database in ${dataDir} (no CURRENT file)`);
+      if (!existsSync6(path11.join(dataDir, "CURRENT"))) throw new PipelineError(`the load left no RocksDB database in ${dataDir} (no CURRENT file)`);
       await keepLoadLog();
     },
     async runCopy() {
-      const dir = path10.join(root, `run-${++copies}`);
-      await mkdir5(dir);
+      const dir = path11.join(root, `run-${++copies}`);
+      await mkdir6(dir);
       for (const name of await readdir3(dataDir)) {
         const action = copyAction(name);
-        if (action === "link") await link(path10.join(dataDir, name), path10.join(dir, name));
-        else if (action === "copy") await copyFile2(path10.join(dataDir, name), path10.join(dir, name));
+        if (action === "link") await link(path11.join(dataDir, name), path11.join(dir, name));
+        else if (action === "copy") await copyFile2(path11.join(dataDir, name), path11.join(dir, name));
       }
       await giveTo(owner, dir);
       return {
         dataDir: dir,
         remove: async () => {
-          await copyFile2(path10.join(dir, "LOG"), lastRunLog).catch(() => void 0);
-          await rm6(dir, { recursive: true, force: true });
+          await copyFile2(path11.join(dir, "LOG"), lastRunLog).catch(() => void 0);
+          await rm7(dir, { recursive: true, force: true });
         }
       };
     },
     async logTail(lines) {
-      const log = await readFile9(lastRunLog, "utf8").catch(() => null) ?? await readFile9(logFile, "utf8").catch(() => "");
+      const log = await readFile8(lastRunLog, "utf8").catch(() => null) ?? await readFile8(logFile, "utf8").catch(() => "");
       return lastLines(log, lines);
     },
     stop: () => handle.run(),
@@ -30365,8 +30481,8 @@ function engineByName(name) {
 // src/config/profile.ts
 import { createHash as createHash3 } from "node:crypto";
 import { existsSync as existsSync7 } from "node:fs";
-import { readFile as readFile10 } from "node:fs/promises";
-import path14 from "node:path";
+import { readFile as readFile9 } from "node:fs/promises";
+import path15 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/driver/db-bench.ts
@@ -30502,7 +30618,7 @@ function findLine(text, pattern, what, raw) {
 }
 
 // src/driver/types.ts
-import path11 from "node:path";
+import path12 from "node:path";
 function wholeSeconds(seconds2) {
   if (!Number.isInteger(seconds2) || seconds2 <= 0) throw new RangeError(`a run lasts a whole positive number of seconds, got ${seconds2}`);
   return String(seconds2);
@@ -30516,7 +30632,7 @@ function serverConnection(target) {
   return target;
 }
 function libpqConnectionArgs(conn) {
-  return ["-h", path11.dirname(conn.socket), "-p", String(conn.port), "-U", conn.user];
+  return ["-h", path12.dirname(conn.socket), "-p", String(conn.port), "-U", conn.user];
 }
 
 // src/driver/db-bench.ts
@@ -30666,7 +30782,7 @@ function dbBenchStep(parameters) {
 }
 
 // src/driver/sysbench.ts
-import path12 from "node:path";
+import path13 from "node:path";
 var readOnlyWith = (only) => (range) => [
   `--range_size=${range}`,
   ...["simple", "sum", "order", "distinct"].map((kind) => `--${kind}_ranges=${kind === only ? 1 : 0}`)
@@ -30720,11 +30836,12 @@ function sysbenchStepId(p) {
 function sysbenchConnectionArgs(conn) {
   switch (conn.protocol) {
     case "postgresql":
-      return ["--db-driver=pgsql", `--pgsql-host=${path12.dirname(conn.socket)}`, `--pgsql-port=${conn.port}`, `--pgsql-user=${conn.user}`, `--pgsql-db=${conn.database}`];
+      return ["--db-driver=pgsql", `--pgsql-host=${path13.dirname(conn.socket)}`, `--pgsql-port=${conn.port}`, `--pgsql-user=${conn.user}`, `--pgsql-db=${conn.database}`];
     case "mysql":
       return ["--db-driver=mysql", `--mysql-socket=${conn.socket}`, `--mysql-user=${conn.user}`, `--mysql-db=${conn.database}`];
   }
 }
+var COUNTED_RUN_SEED = 1;
 function sysbenchStep(parameters) {
   const p = SysbenchParametersSchema.parse(parameters);
   const microbenchmark = SYSBENCH_MICROBENCHMARKS[p.benchmark];
@@ -30771,10 +30888,12 @@ function sysbenchStep(parameters) {
       args: [...runArgs(target, { time: wholeSeconds(seconds2), events: "0" }), `--report-interval=${p.report_interval_s}`, microbenchmark.script, "run"]
     }),
     warmup: (target, bins, seconds2) => ({ file: bins.sysbench, args: [...runArgs(target, { time: wholeSeconds(seconds2), events: "0" }), microbenchmark.script, "run"] }),
-    // --events counts every thread's events together
+    // --events counts every thread's events together. One seed for every counted run: runs of N and
+    // 2N share their first N events, so their difference is the same events in every repeat and in
+    // both variants (the rows an IN-list of random k values matches vary by a few % from draw to draw).
     fixedRun: (target, bins, perClient) => ({
       file: bins.sysbench,
-      args: [...runArgs(target, { time: "0", events: wholeCount(perClient * p.threads) }), microbenchmark.script, "run"]
+      args: [...runArgs(target, { time: "0", events: wholeCount(perClient * p.threads) }), `--rand-seed=${COUNTED_RUN_SEED}`, microbenchmark.script, "run"]
     }),
     isProgressLine: (line) => /^\[ \d+s \] /.test(line),
     parse: parseSysbenchOutput
@@ -31761,7 +31880,7 @@ function settledStep(design, thresholds, baseVariant, stepSamples) {
 
 // src/config/judging-files.ts
 import { realpathSync } from "node:fs";
-import path13 from "node:path";
+import path14 from "node:path";
 var MAX_JUDGING_FILE_BYTES = MAX_NOISE_FLOOR_FILE_BYTES;
 var GIT_TIMEOUT_MS = 6e4;
 function judgingCommit(repo, commit) {
@@ -31775,10 +31894,10 @@ function realOrSame(p) {
   }
 }
 function pathInRepo(repo, file2) {
-  for (const root of /* @__PURE__ */ new Set([path13.resolve(repo), realOrSame(path13.resolve(repo))])) {
-    for (const candidate of /* @__PURE__ */ new Set([path13.resolve(file2), realOrSame(path13.resolve(file2))])) {
-      const relative = path13.relative(root, candidate);
-      if (relative !== "" && !relative.startsWith("..") && !path13.isAbsolute(relative)) return relative.split(path13.sep).join("/");
+  for (const root of /* @__PURE__ */ new Set([path14.resolve(repo), realOrSame(path14.resolve(repo))])) {
+    for (const candidate of /* @__PURE__ */ new Set([path14.resolve(file2), realOrSame(path14.resolve(file2))])) {
+      const relative = path14.relative(root, candidate);
+      if (relative !== "" && !relative.startsWith("..") && !path14.isAbsolute(relative)) return relative.split(path14.sep).join("/");
     }
   }
   return null;
@@ -31939,9 +32058,9 @@ function parseProfile(text, source) {
   return { ...profile, steps, hash: createHash3("sha256").update(text).digest("hex"), source };
 }
 function builtinDir(name) {
-  for (let dir = path14.dirname(fileURLToPath2(import.meta.url)); ; dir = path14.dirname(dir)) {
-    if (existsSync7(path14.join(dir, name, ".")) && existsSync7(path14.join(dir, "package.json"))) return path14.join(dir, name);
-    if (path14.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
+  for (let dir = path15.dirname(fileURLToPath2(import.meta.url)); ; dir = path15.dirname(dir)) {
+    if (existsSync7(path15.join(dir, name, ".")) && existsSync7(path15.join(dir, "package.json"))) return path15.join(dir, name);
+    if (path15.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
   }
 }
 async function loadProfile(nameOrPath, at = null) {
@@ -31950,8 +32069,8 @@ async function loadProfile(nameOrPath, at = null) {
     const { text: text2, source } = await readJudgingFile(nameOrPath, at, "profile");
     return parseProfile(text2, source);
   }
-  const file2 = path14.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
-  const text = await readFile10(file2, "utf8").catch((e) => {
+  const file2 = path15.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
+  const text = await readFile9(file2, "utf8").catch((e) => {
     if (e.code === "ENOENT") throw new InputError(`no built-in profile "${nameOrPath}"`, "--profile");
     throw new InputError(`cannot read the profile: ${e.code ?? e.message}`, file2);
   });
@@ -31967,7 +32086,7 @@ function parseVariantFlag(text) {
 function defaultCacheDir(env = process.env) {
   if (env.DBG_CACHE_DIR) return env.DBG_CACHE_DIR;
   if (process.getuid?.() === 0) return "/var/cache/db-bench-gate";
-  return path15.join(env.XDG_CACHE_HOME ?? path15.join(os3.homedir(), ".cache"), "db-bench-gate");
+  return path16.join(env.XDG_CACHE_HOME ?? path16.join(os3.homedir(), ".cache"), "db-bench-gate");
 }
 function withCflags(recipe, cflags) {
   return cflags === null || cflags === void 0 ? recipe : { ...recipe, cflags, cxxflags: cflags };
@@ -32020,13 +32139,13 @@ async function makePlan(flags, config2, thresholdFlags) {
   }
   return {
     run: {
-      repo: path15.resolve(flags.repo),
+      repo: path16.resolve(flags.repo),
       variants,
       baseVariant,
       profile,
       engine,
       engineSettings: { ...profile.server_settings, ...config2.server_settings },
-      cacheDir: path15.resolve(flags.cacheDir ?? defaultCacheDir()),
+      cacheDir: path16.resolve(flags.cacheDir ?? defaultCacheDir()),
       rounds,
       timeBudgetS,
       trust: flags.trust ?? "pr",
@@ -32663,7 +32782,7 @@ var VERSION = "0.1.0";
 
 // src/measure/fingerprint.ts
 import { createHash as createHash4 } from "node:crypto";
-import { readFile as readFile11 } from "node:fs/promises";
+import { readFile as readFile10 } from "node:fs/promises";
 import os4 from "node:os";
 var ARM_PARTS = {
   "0x41:0xd0c": "Arm Neoverse N1",
@@ -32700,11 +32819,11 @@ function hostnameHash(hostname3) {
   return createHash4("sha256").update(hostname3).digest("hex").slice(0, 16);
 }
 async function readOrNull(file2) {
-  return readFile11(file2, "utf8").catch(() => null);
+  return readFile10(file2, "utf8").catch(() => null);
 }
 async function collectFingerprint(compiler, runner) {
   const [cpuinfo, osRelease, smt] = await Promise.all([
-    readFile11("/proc/cpuinfo", "utf8"),
+    readFile10("/proc/cpuinfo", "utf8"),
     readOrNull("/etc/os-release"),
     readOrNull("/sys/devices/system/cpu/smt/active")
   ]);
@@ -32950,9 +33069,9 @@ function inlineCode(text, inTable = false) {
   const pad = content.startsWith("`") || content.endsWith("`") ? " " : "";
   return `${fence}${pad}${content}${pad}${fence}`;
 }
-function repoLink(text, repoUrl, path21, inTable = false) {
+function repoLink(text, repoUrl, path22, inTable = false) {
   const code = inlineCode(text, inTable);
-  return repoUrl ? `[${code}](${repoUrl}/${path21})` : code;
+  return repoUrl ? `[${code}](${repoUrl}/${path22})` : code;
 }
 function fencedBlock(text, info = "text") {
   const content = stripControl(text).replace(/\n+$/, "");
@@ -34174,9 +34293,9 @@ var import_picomatch2 = __toESM(require_picomatch2(), 1);
 // src/pipeline.ts
 import { randomBytes } from "node:crypto";
 import { existsSync as existsSync8 } from "node:fs";
-import { copyFile as copyFile3, mkdtemp as mkdtemp4, rm as rm7 } from "node:fs/promises";
+import { copyFile as copyFile3, mkdtemp as mkdtemp4, rm as rm8 } from "node:fs/promises";
 import os5 from "node:os";
-import path16 from "node:path";
+import path17 from "node:path";
 
 // src/build/progress.ts
 var NO_PROGRESS = { phase: null, compiled: 0, total: null };
@@ -34208,7 +34327,7 @@ function progressLine(progress, elapsedS) {
 }
 
 // src/driver/client-rusage.ts
-import { readFile as readFile12 } from "node:fs/promises";
+import { readFile as readFile11 } from "node:fs/promises";
 var POLL_PEAK_RSS = [
   '( peak=; while kill -0 "$client" 2>/dev/null; do',
   '    while read -r key value unit; do [ "$key" = VmHWM: ] && peak=$value; done < /proc/$client/status 2>/dev/null',
@@ -34255,7 +34374,7 @@ function parseClientRusage(report) {
   };
 }
 async function readClientRusage(reportFile) {
-  return parseClientRusage(await readFile12(reportFile, "utf8"));
+  return parseClientRusage(await readFile11(reportFile, "utf8"));
 }
 function clientCpuShare(cpuSeconds, wallSeconds, cores) {
   if (!(wallSeconds > 0) || !(cores > 0)) throw new RangeError(`client CPU share needs positive wall seconds and cores, got ${wallSeconds} and ${cores}`);
@@ -34585,7 +34704,7 @@ async function buildVariants(plan, ports, registry2, log) {
   const needed = [...plan.engine.programs, ...plan.profile.steps.flatMap((step) => programsFrom(step, "build"))];
   for (const [i, build] of builds.entries()) {
     const spec = plan.variants[i];
-    const missing = [...new Set(needed)].filter((program) => !existsSync8(path16.join(build.binDir, program)));
+    const missing = [...new Set(needed)].filter((program) => !existsSync8(path17.join(build.binDir, program)));
     if (missing.length > 0) {
       throw new PipelineError(`the build of ${spec.id} (${spec.ref}) has no ${missing.join(", ")} in ${build.binDir}: the ${spec.recipe.name} recipe must install what the ${plan.engine.name} engine and the profile's drivers run`);
     }
@@ -34599,18 +34718,18 @@ function binariesFor(ctx, step, build) {
   const where = (name, from) => {
     switch (from) {
       case "build":
-        return path16.join(build.binDir, name);
+        return path17.join(build.binDir, name);
       case "system":
         return name;
       case "shipped":
-        return path16.join(ctx.runDir, path16.basename(name));
+        return path17.join(ctx.runDir, path17.basename(name));
     }
   };
   return Object.fromEntries(Object.entries(step.programs).map(([name, from]) => [name, where(name, from)]));
 }
 async function copyShippedFiles(steps, runDir) {
   const shipped = new Set(steps.flatMap((step) => programsFrom(step, "shipped")));
-  for (const name of shipped) await copyFile3(path16.join(builtinDir(path16.dirname(name)), path16.basename(name)), path16.join(runDir, path16.basename(name)));
+  for (const name of shipped) await copyFile3(path17.join(builtinDir(path17.dirname(name)), path17.basename(name)), path17.join(runDir, path17.basename(name)));
 }
 function driverCpus(ctx) {
   if (!ctx.placement) return void 0;
@@ -34668,7 +34787,7 @@ ${excerpt}`);
   }
   logFile(variant, attempt) {
     const stamp = this.ctx.startedAt.toISOString().replace(/[:.]/g, "-");
-    return path16.join(this.ctx.plan.cacheDir, "logs", `${this.ctx.plan.engine.kind}-${stamp}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
+    return path17.join(this.ctx.plan.cacheDir, "logs", `${this.ctx.plan.engine.kind}-${stamp}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
   }
   async start(variant, build, logFile) {
     const { plan, placement } = this.ctx;
@@ -34693,7 +34812,7 @@ async function ensureData(ctx, vi, step) {
   if (vi.loaded.has(dataSet.key)) return;
   const loadStarted = ctx.ports.clock.now();
   for (const command of dataSet.commands) {
-    const shown = [path16.basename(command.file), ...command.args].join(" ");
+    const shown = [path17.basename(command.file), ...command.args].join(" ");
     ctx.log.info(`${vi.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
     const result = await runClient(ctx, command, ctx.plan.timeouts.load_s);
     if (result.failed) {
@@ -34749,7 +34868,7 @@ async function measureOnce(ctx, instances, fingerprint, step, variant, round, po
       const wallS = ports.clock.now() - t0;
       const after = await ports.host.snapshot();
       if (!vi.instance.isAlive()) return failed(`the ${plan.engine.name} server exited during the step`, await failureExcerpt(ctx, vi, result.output));
-      if (result.failed) return failed(`${path16.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
+      if (result.failed) return failed(`${path17.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
       const serverRss = await memory?.stop();
       const databaseBytes2 = await vi.instance.databaseBytes?.();
       try {
@@ -34844,7 +34963,7 @@ async function countStage(ctx, instances, variants) {
           const client = step.fixedRun(target, binariesFor(ctx, step, vi.build), perClient);
           const { result, instructions } = await counters.get(variant.id).count(client, async (command) => {
             const run2 = await runClient(ctx, onCpus(command, driverCpus(ctx)), COUNTED_RUN_TIMEOUT_S);
-            if (run2.failed) throw new PipelineError(`${path16.basename(client.file)} failed: ${run2.message}`, await failureExcerpt(ctx, vi, run2.output));
+            if (run2.failed) throw new PipelineError(`${path17.basename(client.file)} failed: ${run2.message}`, await failureExcerpt(ctx, vi, run2.output));
             return run2;
           });
           return { ops: step.parse(result.stdout).ops, instructions };
@@ -34921,8 +35040,8 @@ async function runBenchmark(plan, registry2, log, ports) {
     return { id: spec.id, commit: build.commit, ref: spec.ref, flags: build.flags, build_id: build.buildId };
   });
   const workDir = plan.workDir ?? os5.tmpdir();
-  const runDir = await mkdtemp4(path16.join(workDir, "dbg-run-"));
-  await registry2.register(`run directory ${runDir}`, () => rm7(runDir, { recursive: true, force: true }));
+  const runDir = await mkdtemp4(path17.join(workDir, "dbg-run-"));
+  await registry2.register(`run directory ${runDir}`, () => rm8(runDir, { recursive: true, force: true }));
   await copyShippedFiles(plan.profile.steps, runDir);
   const clientUser = await ports.clientUser(plan.trust);
   await giveTo(clientUser, runDir);
@@ -34950,14 +35069,14 @@ async function runBenchmark(plan, registry2, log, ports) {
 
 // src/pipeline-ports.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import path19 from "node:path";
-import { rm as rm10 } from "node:fs/promises";
+import path20 from "node:path";
+import { rm as rm11 } from "node:fs/promises";
 
 // src/build/build.ts
 import { createWriteStream, existsSync as existsSync9 } from "node:fs";
-import { mkdir as mkdir7, readFile as readFile13, rename as rename2, rm as rm9, stat, writeFile as writeFile5 } from "node:fs/promises";
+import { mkdir as mkdir8, readFile as readFile12, rename as rename2, rm as rm10, stat, writeFile as writeFile5 } from "node:fs/promises";
 import os7 from "node:os";
-import path18 from "node:path";
+import path19 from "node:path";
 import { setTimeout as sleep5 } from "node:timers/promises";
 
 // src/build/compiler.ts
@@ -35037,9 +35156,9 @@ function killProcessGroup(pgid) {
 }
 
 // src/build/source-tree.ts
-import { mkdir as mkdir6, mkdtemp as mkdtemp5, rm as rm8 } from "node:fs/promises";
+import { mkdir as mkdir7, mkdtemp as mkdtemp5, rm as rm9 } from "node:fs/promises";
 import os6 from "node:os";
-import path17 from "node:path";
+import path18 from "node:path";
 function git2(repo, args) {
   return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false });
 }
@@ -35058,7 +35177,7 @@ function parseGitlinks(lsTree) {
 }
 async function submoduleRepo(repo, submodule) {
   const modules = await git2(repo, ["rev-parse", "--path-format=absolute", "--git-path", `modules/${submodule.path}`]);
-  for (const candidate of [path17.join(repo, submodule.path), ...modules.failed ? [] : [modules.stdout.trim()]]) {
+  for (const candidate of [path18.join(repo, submodule.path), ...modules.failed ? [] : [modules.stdout.trim()]]) {
     const found = await git2(candidate, ["cat-file", "-e", `${submodule.commit}^{commit}`]);
     if (!found.failed) return candidate;
   }
@@ -35074,13 +35193,13 @@ async function exportInto(repo, commit, dir) {
     if (!from) {
       throw new InputError(`submodule ${submodule.path} at ${submodule.commit.slice(0, 12)} is not in the repository: fetch it first (git submodule update --init --recursive)`, repo);
     }
-    await mkdir6(path17.join(dir, submodule.path), { recursive: true });
-    await exportInto(from, submodule.commit, path17.join(dir, submodule.path));
+    await mkdir7(path18.join(dir, submodule.path), { recursive: true });
+    await exportInto(from, submodule.commit, path18.join(dir, submodule.path));
   }
 }
 async function exportSourceTree(repo, commit, owner, registry2, parent = os6.tmpdir()) {
-  const dir = await mkdtemp5(path17.join(parent, "dbg-wt-"));
-  const handle = await registry2.register(`source tree ${dir}`, () => rm8(dir, { recursive: true, force: true }));
+  const dir = await mkdtemp5(path18.join(parent, "dbg-wt-"));
+  const handle = await registry2.register(`source tree ${dir}`, () => rm9(dir, { recursive: true, force: true }));
   try {
     await exportInto(repo, commit, dir);
   } catch (e) {
@@ -35094,15 +35213,15 @@ async function exportSourceTree(repo, commit, owner, registry2, parent = os6.tmp
 // src/build/build.ts
 var COMPLETE_MARKER = ".db-bench-gate-build.json";
 function cacheNamespace(cacheDir, trust) {
-  const root = trust === "trusted" ? cacheDir : path18.join(cacheDir, "pr");
-  return { builds: path18.join(root, "builds"), ccache: path18.join(root, "ccache"), shared: path18.join(cacheDir, "ccache-shared") };
+  const root = trust === "trusted" ? cacheDir : path19.join(cacheDir, "pr");
+  return { builds: path19.join(root, "builds"), ccache: path19.join(root, "ccache"), shared: path19.join(cacheDir, "ccache-shared") };
 }
 async function isCompleteBuild(buildDir, buildId, commit) {
-  const marker = path18.join(buildDir, COMPLETE_MARKER);
+  const marker = path19.join(buildDir, COMPLETE_MARKER);
   if (!existsSync9(marker)) return false;
   let done;
   try {
-    done = JSON.parse(await readFile13(marker, "utf8"));
+    done = JSON.parse(await readFile12(marker, "utf8"));
   } catch {
     return false;
   }
@@ -35125,14 +35244,14 @@ async function buildAtCommit(request) {
   const cxxCompiler = await detectCompiler("cxx");
   const buildId = buildKey({ commit, recipe, compilers: { c: compiler, cxx: cxxCompiler } });
   const namespace = cacheNamespace(cacheDir, trust);
-  const buildDir = path18.join(namespace.builds, buildId);
-  const logFile = request.logFile ?? path18.join(cacheDir, "logs", `build-${buildId}.log`);
+  const buildDir = path19.join(namespace.builds, buildId);
+  const logFile = request.logFile ?? path19.join(cacheDir, "logs", `build-${buildId}.log`);
   const resultIn = (dir) => {
     const prefix = installLayout(recipe, dir).installDir;
-    return { commit, buildId, dir, prefix, binDir: path18.join(prefix, recipe.bin_dir), flags: buildFlags(recipe), compiler: { name: compiler.name, version: compiler.version }, logFile };
+    return { commit, buildId, dir, prefix, binDir: path19.join(prefix, recipe.bin_dir), flags: buildFlags(recipe), compiler: { name: compiler.name, version: compiler.version }, logFile };
   };
   const reusable = async () => {
-    for (const dir of /* @__PURE__ */ new Set([path18.join(cacheNamespace(cacheDir, "trusted").builds, buildId), buildDir])) {
+    for (const dir of /* @__PURE__ */ new Set([path19.join(cacheNamespace(cacheDir, "trusted").builds, buildId), buildDir])) {
       if (await isCompleteBuild(dir, buildId, commit)) {
         return { ...resultIn(dir), reused: true, ccache: null, timings: { configure: null, make: null, install: null, total: elapsed() } };
       }
@@ -35148,9 +35267,9 @@ async function buildAtCommit(request) {
     await unlock();
   }
   async function runBuild(user) {
-    await mkdir7(path18.dirname(logFile), { recursive: true });
-    await rm9(buildDir, { recursive: true, force: true });
-    await mkdir7(buildDir, { recursive: true });
+    await mkdir8(path19.dirname(logFile), { recursive: true });
+    await rm10(buildDir, { recursive: true, force: true });
+    await mkdir8(buildDir, { recursive: true });
     await giveTo(user, buildDir);
     const log = createWriteStream(logFile);
     const emit = (text, phase = null) => {
@@ -35190,11 +35309,11 @@ async function buildAtCommit(request) {
       const result = {
         ...resultIn(buildDir),
         reused: false,
-        ccache: ccache ? parseCcacheStatsLog(await readFile13(ccache.statsLog, "utf8").catch(() => "")) : null,
+        ccache: ccache ? parseCcacheStatsLog(await readFile12(ccache.statsLog, "utf8").catch(() => "")) : null,
         timings
       };
       emit(`built in ${timings.total.toFixed(1)} s${result.ccache ? ` (ccache: ${result.ccache.hits} hits, ${result.ccache.misses} misses)` : ""}`);
-      const marker = path18.join(buildDir, COMPLETE_MARKER);
+      const marker = path19.join(buildDir, COMPLETE_MARKER);
       await writeFile5(`${marker}.tmp`, JSON.stringify(result, null, 2));
       await rename2(`${marker}.tmp`, marker);
       return result;
@@ -35206,7 +35325,7 @@ async function buildAtCommit(request) {
   }
 }
 async function lockBuild(lockFile, registry2, timeoutS) {
-  await mkdir7(path18.dirname(lockFile), { recursive: true });
+  await mkdir8(path19.dirname(lockFile), { recursive: true });
   const deadline = performance.now() + timeoutS * 1e3;
   for (; ; ) {
     try {
@@ -35215,12 +35334,12 @@ async function lockBuild(lockFile, registry2, timeoutS) {
     } catch (err) {
       if (err.code !== "EEXIST") throw err;
     }
-    const holder = Number(await readFile13(lockFile, "utf8").catch(() => ""));
-    if (holder > 0 && !isRunning(holder)) await rm9(lockFile, { force: true });
+    const holder = Number(await readFile12(lockFile, "utf8").catch(() => ""));
+    if (holder > 0 && !isRunning(holder)) await rm10(lockFile, { force: true });
     else if (performance.now() > deadline) throw new PipelineError(`waited ${timeoutS} s for ${lockFile}, held by process ${holder} building the same commit: giving up`);
     else await sleep5(1e3, void 0, { signal: registry2.signal });
   }
-  const handle = await registry2.register(`build lock ${lockFile}`, () => rm9(lockFile, { force: true }));
+  const handle = await registry2.register(`build lock ${lockFile}`, () => rm10(lockFile, { force: true }));
   return handle.run;
 }
 async function ccacheSetup(cacheDir, trust, user, tree) {
@@ -35228,10 +35347,10 @@ async function ccacheSetup(cacheDir, trust, user, tree) {
   if (probe.failed) return null;
   const { ccache, shared } = cacheNamespace(cacheDir, trust);
   for (const dir of trust === "trusted" ? [ccache, shared] : [ccache]) {
-    await mkdir7(dir, { recursive: true });
+    await mkdir8(dir, { recursive: true });
     if (user && (await stat(dir)).uid !== user.uid) await giveTo(user, dir);
   }
-  const statsLog = path18.join(tree, ".db-bench-gate-ccache-stats");
+  const statsLog = path19.join(tree, ".db-bench-gate-ccache-stats");
   const env = {
     CCACHE_DIR: ccache,
     CCACHE_BASEDIR: tree,
@@ -35257,11 +35376,11 @@ function parseCcacheStatsLog(text) {
 }
 
 // src/measure/host.ts
-import { readdir as readdir4, readFile as readFile14 } from "node:fs/promises";
+import { readdir as readdir4, readFile as readFile13 } from "node:fs/promises";
 async function takeHostSnapshot() {
   const [procStat, diskstats, sysBlock] = await Promise.all([
-    readFile14("/proc/stat", "utf8"),
-    readFile14("/proc/diskstats", "utf8"),
+    readFile13("/proc/stat", "utf8"),
+    readFile13("/proc/diskstats", "utf8"),
     readdir4("/sys/block")
   ]);
   return hostSnapshot(procStat, diskstats, new Set(sysBlock));
@@ -35278,7 +35397,7 @@ function clockTicksPerSecond() {
 async function processesMemoryBytes(pids) {
   const sizes = await Promise.all(
     pids.map(async (pid) => {
-      const text = await readFile14(`/proc/${pid}/smaps_rollup`, "utf8").catch((e) => {
+      const text = await readFile13(`/proc/${pid}/smaps_rollup`, "utf8").catch((e) => {
         if (e.code === "ENOENT" || e.code === "ESRCH") return "";
         throw e;
       });
@@ -35321,7 +35440,7 @@ function samplePeakMemory(pids, everyMs) {
 var realPorts = {
   build: buildAtCommit,
   async runClient(command, options) {
-    const report = options.rusage ? path19.join(options.cwd, `rusage-${randomBytes2(6).toString("hex")}`) : null;
+    const report = options.rusage ? path20.join(options.cwd, `rusage-${randomBytes2(6).toString("hex")}`) : null;
     const wrapped = report ? withClientRusage(command, report) : command;
     const result = await execa(wrapped.file, wrapped.args, {
       ...asUserIn(options.user, options.cwd),
@@ -35334,7 +35453,7 @@ var realPorts = {
       const cpuS = report && !result.failed ? (await readClientRusage(report)).cpu_s : null;
       return { failed: result.failed, message: result.shortMessage ?? "", stdout: result.stdout, output: result.all ?? "", cpuS };
     } finally {
-      if (report) await rm10(report, { force: true });
+      if (report) await rm11(report, { force: true });
     }
   },
   clock: { now: () => performance.now() / 1e3, date: () => /* @__PURE__ */ new Date() },
@@ -35463,14 +35582,14 @@ function alertBisectMarkdown(outcome, repoUrl) {
 }
 
 // src/measure-and-write.ts
-import { mkdir as mkdir8 } from "node:fs/promises";
-import path20 from "node:path";
+import { mkdir as mkdir9 } from "node:fs/promises";
+import path21 from "node:path";
 async function measureAndWrite(plan, options) {
   const measured = await runBenchmark(plan.run, options.registry, options.log, realPorts);
   const floored = options.noiseFloor ? { ...measured, noise_floor: options.noiseFloor } : measured;
   const results = options.amend ? options.amend(floored) : floored;
   options.registry.signal.throwIfAborted();
-  await mkdir8(path20.dirname(options.resultsFile), { recursive: true });
+  await mkdir9(path21.dirname(options.resultsFile), { recursive: true });
   await writeResults(options.resultsFile, results);
   options.log.info(`results: ${options.resultsFile}`);
   return results;
