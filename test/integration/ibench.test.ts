@@ -102,7 +102,9 @@ function expectEveryStepMeasured(results: Results, databaseMiB: { above: number;
       else expect(s.background_writer).toBeUndefined();
       if (step.id === "qp1000000") expect(s.background_writer).toMatchObject({ kept_rate: false, rows_per_s: expect.any(Number) });
       expect(s.database_bytes).toBeGreaterThan(databaseMiB.above * MIB);
-      expect(s.database_bytes).toBeLessThan(databaseMiB.below * MIB);
+      // a writer asked for a million rows/s inserts as fast as the server takes rows, so the database
+      // grows with the machine's speed (67 MiB seen on CI's runner): only a sanity cap there
+      expect(s.database_bytes, `${step.id}: database bytes`).toBeLessThan((step.id === "qp1000000" ? 1024 : databaseMiB.below) * MIB);
       // the server's processes: more than a bare server, less than a GiB
       expect(s.server_rss_bytes).toBeGreaterThan(8 * MIB);
       expect(s.server_rss_bytes).toBeLessThan(2 ** 30);
