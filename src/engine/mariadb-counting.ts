@@ -18,7 +18,7 @@ import path from "node:path";
 import { execa } from "execa";
 import { PipelineError } from "../errors.js";
 import { parseCachegrindOut } from "../measure/cachegrind.js";
-import { callgrindArgs, logReader, restartUnderValgrind, runCounted, valgrindLogFile, valgrindVersion, vgdbDump } from "../measure/valgrind.js";
+import { callgrindArgs, logReader, restartUnderValgrind, runCounted, valgrindLogFile, valgrindOn, valgrindVersion, vgdbDump } from "../measure/valgrind.js";
 import { asUserIn, giveTo, type OsUser } from "../unprivileged.js";
 import type { CountingOptions, InstructionCounter } from "./types.js";
 
@@ -72,7 +72,7 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
   if (!poolBytes) throw new PipelineError("could not read innodb_buffer_pool_size");
   const hasPoolMax = bufferPool.some(([name]) => name === "innodb_buffer_pool_size_max");
   const counted = {
-    wrapper: ["valgrind", ...callgrindArgs(outDir, COLLECT_IN)],
+    wrapper: [...valgrindOn(options.cpus), ...callgrindArgs(outDir, COLLECT_IN)],
     options: [
       "--innodb-use-native-aio=0",
       "--innodb-buffer-pool-dump-at-shutdown=0",

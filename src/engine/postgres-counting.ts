@@ -14,7 +14,7 @@ import { chown, mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { PipelineError } from "../errors.js";
-import { cachegrindArgs, countedPids, logReader, readCounts, removeCounts, restartUnderValgrind, runCounted, valgrindVersion } from "../measure/valgrind.js";
+import { cachegrindArgs, countedPids, logReader, readCounts, removeCounts, restartUnderValgrind, runCounted, valgrindOn, valgrindVersion } from "../measure/valgrind.js";
 import { processesUnder } from "../processes.js";
 import type { CountingOptions, InstructionCounter } from "./types.js";
 
@@ -75,7 +75,7 @@ export async function startCountingPostgres(server: CountableServer, options: Co
   await valgrindVersion();
   const outDir = path.join(server.dataRoot, "cachegrind");
   const wrapper = path.join(server.dataRoot, "postgres-under-cachegrind");
-  const valgrind = ["valgrind", ...cachegrindArgs(outDir, path.join(server.binDir, "postgres"))].map(shellQuote).join(" ");
+  const valgrind = [...valgrindOn(options.cpus), ...cachegrindArgs(outDir, path.join(server.binDir, "postgres"))].map(shellQuote).join(" ");
   await mkdir(outDir, { recursive: true });
   await writeFile(wrapper, `#!/bin/sh\nexec ${valgrind} "$@"\n`, { mode: 0o755 });
   if (server.owner) for (const p of [outDir, wrapper]) await chown(p, server.owner.uid, server.owner.gid);

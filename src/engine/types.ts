@@ -158,6 +158,8 @@ export interface EmbeddedInstance {
 export interface CountingOptions {
   /** Limit for the restart and for the counted processes to finish their output after a run; default 120 s. */
   timeoutMs?: number;
+  /** CPUs the processes under the counter may use (valgrind widens what the server was pinned to); default: the server's own */
+  cpus?: readonly number[];
 }
 
 /** One process to run: no shell, arguments passed as they are. */

@@ -2,6 +2,7 @@
  * Running a server under valgrind's cachegrind to count instructions: the command line, whether
  * valgrind is there, whether it choked on the build's instructions, and the out files it leaves.
  */
+import { formatCpuList } from "./cpu-affinity.js";
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -11,6 +12,14 @@ import { CountingUnavailableError, PipelineError } from "../errors.js";
 import { isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut } from "./cachegrind.js";
 
 const OUT_PREFIX = "cg.";
+
+/**
+ * The command that starts valgrind on `cpus` (taskset may widen the affinity a server was started
+ * with, within the run's own CPUs), or plain valgrind where no CPUs are given.
+ */
+export function valgrindOn(cpus: readonly number[] | undefined): string[] {
+  return cpus?.length ? ["taskset", "--cpu-list", formatCpuList(cpus), "valgrind"] : ["valgrind"];
+}
 
 /**
  * valgrind's arguments to count the instructions of `program` and of every process it forks (a fork

@@ -12,6 +12,10 @@
  * A variant that cannot be counted (valgrind missing, or unable to run the build) gets "unavailable"
  * samples with the reason; a run that fails gets an error sample with its log, and the other steps
  * go on. The I/O (servers, clients) comes in through hooks, as in interleave.ts.
+ *
+ * Counts do not depend on what else runs on the machine, so the variants of a step are counted
+ * `concurrency` at a time (each on its own server: valgrind runs a process on one CPU at a time, and
+ * two of them on two CPUs halve the pass); samples keep the variants' order.
  */
 import type { BenchmarkStep } from "../driver/types.js";
 import { CountingUnavailableError, ParseError, PipelineError } from "../errors.js";
@@ -23,6 +27,8 @@ export interface CountingPlan {
   repeats: number;
   /** N by step id where the profile overrides it */
   opsPerClientByStep?: Record<string, number>;
+  /** variants counted at the same time (default 1) */
+  concurrency?: number;
 }
 
 /** A counted fixed-count run: the operations the client reported and the instructions of the work that served them. */
@@ -79,6 +85,23 @@ export function failure(e: unknown): { message: string; log_excerpt: string } {
   return { message: error.message, log_excerpt: error.stack ?? "" };
 }
 
+/**
+ * `work` for every item, `concurrency` at a time, results in the items' order. Every started piece of
+ * work ends before this returns or throws (a counter is never stopped under a running count); the
+ * first failure is rethrown.
+ */
+async function inGroups<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += concurrency) {
+    const settled = await Promise.allSettled(items.slice(i, i + concurrency).map(work));
+    for (const outcome of settled) {
+      if (outcome.status === "rejected") throw outcome.reason;
+      results.push(outcome.value);
+    }
+  }
+  return results;
+}
+
 export async function countInstructions(steps: readonly BenchmarkStep[], variants: readonly Variant[], plan: CountingPlan, hooks: CountingHooks): Promise<InstructionSample[]> {
   const samples: InstructionSample[] = [];
   const counters = new Map<string, Counter>();
@@ -86,9 +109,50 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
   const excluded = new Map<string, { status: "unavailable"; reason: string } | { status: "error"; error: { message: string; log_excerpt: string } }>();
   const exclude = (variant: Variant, e: unknown) =>
     excluded.set(variant.id, e instanceof CountingUnavailableError ? { status: "unavailable", reason: e.message } : { status: "error", error: failure(e) });
+  const concurrency = Math.max(1, plan.concurrency ?? 1);
+
+  /** One step of one variant: a warm-up where runs share a server, then the repeats; its samples. */
+  const countVariant = async (step: BenchmarkStep, variant: Variant, perClient: number): Promise<InstructionSample[]> => {
+    const counter = counters.get(variant.id);
+    const reason = excluded.get(variant.id);
+    if (reason || !counter) {
+      return [reason?.status === "unavailable" ? { step: step.id, variant: variant.id, status: "unavailable", reason: reason.reason } : { step: step.id, variant: variant.id, repeat: 0, status: "error", error: reason?.error ?? { message: "not counted", log_excerpt: "" } }];
+    }
+    const counted: InstructionSample[] = [];
+    const started = hooks.now();
+    const perOp: number[] = [];
+    let repeat = 0;
+    try {
+      if (counter.warmUp) await hooks.run(step, variant, perClient); // caches, catalogs and plans settle before the first pair
+      for (; repeat < plan.repeats; repeat++) {
+        const short = await hooks.run(step, variant, perClient);
+        const long = await hooks.run(step, variant, 2 * perClient);
+        const count = differencedCount(short, long);
+        perOp.push(count.instructions_per_op);
+        counted.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted: counter.counted, ...count });
+      }
+    } catch (e) {
+      hooks.signal.throwIfAborted();
+      if (e instanceof CountingUnavailableError) {
+        exclude(variant, e);
+        counted.push({ step: step.id, variant: variant.id, status: "unavailable", reason: e.message });
+      } else {
+        counted.push({ step: step.id, variant: variant.id, repeat, status: "error", error: failure(e) });
+      }
+      hooks.log(`instructions ${step.id} ${variant.id}: ${e instanceof CountingUnavailableError ? "n/a" : "ERROR"} ${(e as Error).message}`);
+    }
+    if (perOp.length > 0) {
+      const mean = perOp.reduce((a, b) => a + b, 0) / perOp.length;
+      hooks.log(
+        `instructions ${step.id} ${variant.id}: ${mean.toFixed(0)} instr/op (N = ${perClient} per client, ${perOp.length} repeats, ` +
+          `spread ${(relativeSpread(perOp) * 100).toFixed(2)}%) in ${(hooks.now() - started).toFixed(0)} s`,
+      );
+    }
+    return counted;
+  };
 
   try {
-    for (const variant of variants) {
+    await inGroups(variants, concurrency, async (variant) => {
       try {
         counters.set(variant.id, await hooks.start(variant));
       } catch (e) {
@@ -96,7 +160,7 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
         exclude(variant, e);
         hooks.log(`instructions: ${variant.id} cannot be counted: ${(e as Error).message}`);
       }
-    }
+    });
     for (const step of steps) {
       if (step.uncounted) {
         for (const variant of variants) samples.push({ step: step.id, variant: variant.id, status: "unavailable", reason: step.uncounted });
@@ -104,43 +168,7 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
         continue;
       }
       const perClient = plan.opsPerClientByStep?.[step.id] ?? plan.opsPerClient;
-      for (const variant of variants) {
-        const counter = counters.get(variant.id);
-        const reason = excluded.get(variant.id);
-        if (reason || !counter) {
-          samples.push(reason?.status === "unavailable" ? { step: step.id, variant: variant.id, status: "unavailable", reason: reason.reason } : { step: step.id, variant: variant.id, repeat: 0, status: "error", error: reason?.error ?? { message: "not counted", log_excerpt: "" } });
-          continue;
-        }
-        const started = hooks.now();
-        const perOp: number[] = [];
-        let repeat = 0;
-        try {
-          if (counter.warmUp) await hooks.run(step, variant, perClient); // caches, catalogs and plans settle before the first pair
-          for (; repeat < plan.repeats; repeat++) {
-            const short = await hooks.run(step, variant, perClient);
-            const long = await hooks.run(step, variant, 2 * perClient);
-            const counted = differencedCount(short, long);
-            perOp.push(counted.instructions_per_op);
-            samples.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted: counter.counted, ...counted });
-          }
-        } catch (e) {
-          hooks.signal.throwIfAborted();
-          if (e instanceof CountingUnavailableError) {
-            exclude(variant, e);
-            samples.push({ step: step.id, variant: variant.id, status: "unavailable", reason: e.message });
-          } else {
-            samples.push({ step: step.id, variant: variant.id, repeat, status: "error", error: failure(e) });
-          }
-          hooks.log(`instructions ${step.id} ${variant.id}: ${e instanceof CountingUnavailableError ? "n/a" : "ERROR"} ${(e as Error).message}`);
-        }
-        if (perOp.length > 0) {
-          const mean = perOp.reduce((a, b) => a + b, 0) / perOp.length;
-          hooks.log(
-            `instructions ${step.id} ${variant.id}: ${mean.toFixed(0)} instr/op (N = ${perClient} per client, ${perOp.length} repeats, ` +
-              `spread ${(relativeSpread(perOp) * 100).toFixed(2)}%) in ${(hooks.now() - started).toFixed(0)} s`,
-          );
-        }
-      }
+      samples.push(...(await inGroups(variants, concurrency, (variant) => countVariant(step, variant, perClient))).flat());
     }
   } finally {
     for (const variant of variants) {

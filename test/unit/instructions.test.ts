@@ -197,6 +197,43 @@ describe("the counting pass", () => {
     ]);
   });
 
+  it("counts the variants of a step at the same time when asked: the same samples in the same order, never two steps at once", async () => {
+    const sequential = await countInstructions(steps, [base, head], { opsPerClient: 100, repeats: 2 }, hooks({ base: 40_000, head: 48_000 }).h);
+    const { h, calls } = hooks({ base: 40_000, head: 48_000 });
+    let inFlight = 0;
+    const overlaps: string[] = [];
+    const run = h.run;
+    h.run = async (step, v, perClient) => {
+      inFlight++;
+      if (inFlight > 1) overlaps.push(step.id);
+      await new Promise((resolve) => setTimeout(resolve, v.id === "base" ? 2 : 1));
+      inFlight--;
+      return run(step, v, perClient);
+    };
+    const concurrent = await countInstructions(steps, [base, head], { opsPerClient: 100, repeats: 2, concurrency: 2 }, h);
+    expect(concurrent).toEqual(sequential);
+    // both variants ran at once in each step; the second step started only once the first was done
+    expect(new Set(overlaps)).toEqual(new Set(steps.map((s) => s.id)));
+    const firstOfSecond = calls.findIndex((c) => c.includes(steps[1]!.id));
+    expect(calls.slice(firstOfSecond).some((c) => c.includes(steps[0]!.id))).toBe(false);
+  });
+
+  it("a cancelled run while the other variant counts: that count ends too before any counter stops", async () => {
+    const { h, calls, cancel } = hooks({ base: 40_000, head: 48_000 });
+    const run = h.run;
+    h.run = async (step, v, perClient) => {
+      if (v.id === "head") {
+        cancel.abort(new PipelineError("interrupted by SIGTERM"));
+        throw new PipelineError("pgbench failed: Command was canceled");
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      calls.push(`base run ended`);
+      return run(step, v, perClient);
+    };
+    await expect(countInstructions(steps, [base, head], { opsPerClient: 100, repeats: 2, concurrency: 2 }, h)).rejects.toThrow(/^interrupted by SIGTERM$/);
+    expect(calls.indexOf("base run ended")).toBeLessThan(calls.indexOf("stop base"));
+  });
+
   it("a counter whose runs share nothing (a new process on its own data copy each) gets no warm-up run", async () => {
     const { h, calls } = hooks({ base: 40_000, head: 48_000 }, () => null, false);
     const samples = await countInstructions([steps[0]!], [base, head], { opsPerClient: 100, repeats: 2 }, h);
