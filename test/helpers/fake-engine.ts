@@ -98,6 +98,9 @@ export function fakeWorld(): FakeWorld {
         seconds += 1;
         world.events.push(`client ${command.args.join(" ")}`);
         const answer = world.answer(command) ?? {};
+        // a fixed-count run does the operations it was asked for
+        const fixed = command.args.indexOf("fixed");
+        if (fixed >= 0) Object.assign(answer, { stdout: `ops=${command.args[fixed + 2]} rate=100`, ...answer });
         // CPU time only where the pipeline asks for it, as the rusage wrapper reports it
         return { failed: false, message: "", stdout: "ops=100 rate=100", output: "ops=100 rate=100", cpuS: options.rusage ? 0.25 : null, ...answer };
       },
@@ -160,6 +163,20 @@ export function fakeServerEngine(world: FakeWorld): ServerEngine {
         restart: async () => {
           world.events.push(`restart port=${port}`);
           alive = true;
+        },
+        // a run costs 1,000 instructions per operation and 5e7 for the rest (connecting and the like)
+        startCounting: async (counting) => {
+          world.events.push(`count on port=${port}${counting?.cpus ? ` cpus=${counting.cpus.join(",")}` : ""}`);
+          return {
+            tool: "cachegrind",
+            counted: "serving backends",
+            warmUp: true,
+            count: async (command, run) => {
+              const result = await run(command);
+              return { result, instructions: 5e7 + 1000 * Number(command.args[2]) };
+            },
+            stop: async () => void world.events.push(`counted on port=${port}`),
+          };
         },
         stop: async () => {
           alive = false;

@@ -25,6 +25,7 @@ import { processesUnder } from "../../src/processes.js";
 import { ResultsSchema, type OkInstructionSample, type Results } from "../../src/results/schema.js";
 import { DEFAULT_TIMEOUTS } from "../../src/config/timeouts.js";
 import { relativeSpread } from "../../src/schedule/instructions.js";
+import { allowedCpus, formatCpuList } from "../../src/measure/cpu-affinity.js";
 
 const cacheDir = inject("cacheDir");
 const fork = inject("pgFork");
@@ -47,9 +48,11 @@ engine: postgresql
 description: select-only, two short QPS rounds, then the counting pass
 schedule: { rounds: 2, min_rounds: 2, duration_s: 1, warmup_s: 0, time_budget_s: null }
 server_settings: { shared_buffers: 32MB, max_connections: 20, fsync: "off", synchronous_commit: "off", autovacuum: "off" }
-instructions: { ops_per_client: 1000, repeats: 3 }
+instructions: { ops_per_client: 1000, repeats: 3, ops_per_client_by_step: { pgbench.tpcb-like.prepared.c1: 200 } }
 steps:
   - { driver: pgbench, script: select-only, protocol: prepared, clients: 1, scale: 1 }
+  # its rounds leave dead rows in the tables select-only reads, as many as each side's QPS allowed
+  - { driver: pgbench, script: tpcb-like, protocol: prepared, clients: 1, scale: 1 }
 `;
 
 /** The pipeline (QPS rounds, then the counting pass) on PROFILE; the results validated. */
@@ -71,9 +74,11 @@ describe("instructions per operation under cachegrind", () => {
       { id: "head", ref: "head", recipe },
       { id: "aa", ref: "base", recipe },
     ]);
-    const samples = results.instructions ?? [];
-    expect(samples.map((s) => `${s.variant}:${s.status}`)).toEqual(["base", "head", "aa"].flatMap((v) => [0, 1, 2].map(() => `${v}:ok`)));
-    const ok = samples as OkInstructionSample[];
+    const counted = results.instructions ?? [];
+    expect(counted.map((s) => `${s.step}:${s.variant}:${s.status}`)).toEqual(
+      ["pgbench.select-only.prepared.c1", "pgbench.tpcb-like.prepared.c1"].flatMap((step) => ["base", "head", "aa"].flatMap((v) => [0, 1, 2].map(() => `${step}:${v}:ok`))),
+    );
+    const ok = (counted as OkInstructionSample[]).filter((s) => s.step === "pgbench.select-only.prepared.c1");
     const perOp = (variant: string) => ok.filter((s) => s.variant === variant).map((s) => s.instructions_per_op);
     for (const s of ok) {
       expect(s).toMatchObject({ step: "pgbench.select-only.prepared.c1", tool: "cachegrind", counted: "serving backends", ops: 1000 });
@@ -87,7 +92,9 @@ describe("instructions per operation under cachegrind", () => {
         `head/base ${(head / base).toFixed(4)}, aa/base ${(aa / base).toFixed(5)}; spread within base ${(relativeSpread(perOp("base")) * 100).toFixed(3)}%`,
     );
     expect(head / base).toBeGreaterThan(1.1);
+    // counted on freshly loaded tables (tpcb-like's rounds changed them) and side by side: the same work
     expect(Math.abs(aa / base - 1)).toBeLessThan(0.005);
+    for (const variant of ["base", "head", "aa"]) expect(relativeSpread(perOp(variant)), variant).toBeLessThan(0.005);
     // nothing left: no process, no data dir, no run dir, no valgrind FIFO
     expect(processesUnder(work)).toEqual([]);
     expect(readdirSync(work)).toEqual([]);
@@ -103,12 +110,12 @@ describe("instructions per operation under cachegrind", () => {
       { id: "native", ref: "base", recipe: native },
     ]);
     // the QPS channel measured both builds natively
-    expect(results.samples.filter((s) => s.status === "ok").map((s) => s.variant).sort()).toEqual(["base", "base", "native", "native"]);
+    expect(results.samples.filter((s) => s.status === "ok").map((s) => s.variant).sort()).toEqual(["base", "base", "base", "base", "native", "native", "native", "native"]);
     const nativeCounts = (results.instructions ?? []).filter((s) => s.variant === "native");
-    expect(nativeCounts).toEqual([
-      { step: "pgbench.select-only.prepared.c1", variant: "native", status: "unavailable", reason: expect.stringMatching(/Unrecognised instruction|unhandled instruction/) },
-    ]);
-    expect((results.instructions ?? []).filter((s) => s.variant === "base").map((s) => s.status)).toEqual(["ok", "ok", "ok"]);
+    expect(nativeCounts).toEqual(
+      results.steps.map((step) => ({ step: step.id, variant: "native", status: "unavailable", reason: expect.stringMatching(/Unrecognised instruction|unhandled instruction/) })),
+    );
+    expect((results.instructions ?? []).filter((s) => s.variant === "base").map((s) => s.status)).toEqual(Array(6).fill("ok"));
     expect(processesUnder(work)).toEqual([]);
     expect(readdirSync(work)).toEqual([]);
   });
@@ -116,17 +123,22 @@ describe("instructions per operation under cachegrind", () => {
   it("counts only the backends that served the run, and the server comes back from counting", async () => {
     const recipe = await loadBuiltinRecipe("postgresql");
     const build = await buildAtCommit({ repo: fork.path, commitish: "base", recipe, cacheDir, trust: "trusted", registry });
-    const server = await postgresEngine.start({ binDir: build.binDir, settings: { autovacuum: false }, database: "bench", logFile: path.join(work, "counting.log"), registry, workDir: work });
+    // started on the first CPU, counted on all of them (taskset widens what valgrind inherits)
+    const allCpus = await allowedCpus();
+    const server = await postgresEngine.start({ binDir: build.binDir, settings: { autovacuum: false }, database: "bench", logFile: path.join(work, "counting.log"), registry, workDir: work, cpus: [allCpus[0]!] });
     const { port, user, database, socket } = server.connection;
     const psql = (sql: string): ClientCommand => ({ file: path.join(build.binDir, "psql"), args: ["-X", "-A", "-t", "-h", path.dirname(socket), "-p", String(port), "-U", user, "-d", database, "-c", sql] });
     const run = (command: ClientCommand) => execa(command.file, command.args, { env, extendEnv: false });
     const plainPid = server.pid;
     const exe = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0];
+    const cpusOf = (pid: number) => /^Cpus_allowed_list:\s*(\S+)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    expect(cpusOf(server.pid)).toBe(String(allCpus[0]));
 
-    const counter = await server.startCounting!();
+    const counter = await server.startCounting!({ cpus: allCpus });
     expect(counter).toMatchObject({ tool: "cachegrind", counted: "serving backends" });
     expect(server.pid).not.toBe(plainPid);
     expect(exe(server.pid)).toMatch(/valgrind/);
+    expect(cpusOf(server.pid)).toBe(formatCpuList(allCpus));
     expect(server.isAlive()).toBe(true);
 
     // No connection: nothing served, though background processes are running under valgrind too.
@@ -147,6 +159,7 @@ describe("instructions per operation under cachegrind", () => {
 
     await counter.stop();
     expect(exe(server.pid)).toBe(path.join(build.binDir, "postgres"));
+    expect(cpusOf(server.pid)).toBe(String(allCpus[0]));
     expect((await run(psql("select 6 * 7"))).stdout).toBe("42");
     expect(existsSync(path.join(server.dataRoot, "cachegrind"))).toBe(false);
     await server.stop();

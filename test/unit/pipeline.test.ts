@@ -111,6 +111,30 @@ describe("the pipeline with a fake server engine", () => {
   });
 });
 
+describe("the counting pass with a fake server engine", () => {
+  it("reloads every side's data after the measured rounds, then counts both sides at once on every CPU of the run", async () => {
+    setUp();
+    const plan = fakePlan(world, fakeServerEngine(world), { extra: "cpu_affinity: split\ninstructions: { ops_per_client: 10, repeats: 1 }\n" });
+    const results = ResultsSchema.parse(await runBenchmark(plan, registry, log, world.ports));
+    expect(results.instructions?.map((s) => s.status === "ok" && `${s.variant} ${s.instructions_per_op}`)).toEqual(["base 1000", "head 1000"]);
+    const events = world.events;
+    const lastMeasured = events.findLastIndex((e) => e.includes(" run kv.get "));
+    // after the rounds, each side loads its data again before its server goes under the counter
+    for (const port of [6000, 6001]) {
+      const reload = events.indexOf(`client load port=${port}`, lastMeasured);
+      expect(reload, `port ${port}`).toBeGreaterThan(lastMeasured);
+      expect(events.indexOf(`settle port=${port} kv`, reload)).toBeGreaterThan(reload);
+      expect(events.indexOf(`count on port=${port} cpus=0,1`)).toBeGreaterThan(reload);
+    }
+    // the counted runs use every CPU, not the client's half; both sides were counted side by side
+    expect(events.filter((e) => e.includes(" fixed "))).toEqual(
+      expect.arrayContaining(["client --cpu-list 0-1 kv fixed kv.get 10 port=6000", "client --cpu-list 0-1 kv fixed kv.get 20 port=6001"]),
+    );
+    expect(lines).toContain("counting 2 variants at a time on CPU 0-1");
+    expect(events.slice(-4)).toEqual(["counted on port=6000", "counted on port=6001", "stop port=6000", "stop port=6001"]);
+  });
+});
+
 describe("the pipeline with a fake embedded engine", () => {
   it("loads and settles the data dir once per variant, gives every run its own copy and removes it, and places the one process", async () => {
     setUp();
