@@ -27,6 +27,12 @@
  * Every run uses --rand-type=uniform, as the field does (sysbench's default is "special").
  * With the mysql driver `storage_engine` picks the tables' engine (--mysql-storage-engine at load).
  *
+ * Load: oltp_common.lua's tables and rows, through the shipped lua/sbtest-load.lua, which seeds each
+ * table's rows from --rand-seed (stock `prepare` ignores it: two loads differ in every k, c and pad).
+ * So base and head hold the same rows, each loaded by its own build. k keeps the stock load's
+ * distribution, sysbench's default --rand-type (1.0: "special", three quarters of the rows within the
+ * middle 1% of [1, table_size]); the runs draw their keys uniformly.
+ *
  * ops: the field's rate for these microbenchmarks is queries per second (mytools r.sh takes the
  * `queries:` line's per-sec value, the o/s column of sb.met.*: 982242.36 in the sample), so ops =
  * queries and ops_per_s = queries per second. For read-only and read-write that counts the BEGIN and
@@ -130,8 +136,14 @@ export function sysbenchConnectionArgs(conn: Connection): string[] {
 /** sysbench's --rand-seed for fixed-count runs (0 would seed from the clock). */
 const COUNTED_RUN_SEED = 1;
 
+/** The loader: the stock scripts' tables, their rows drawn from --rand-seed (stock `prepare` ignores it). */
+const LOADER = "lua/sbtest-load.lua";
+/** --rand-seed of every load: each variant loads the same rows with its own build */
+const LOAD_SEED = 1;
+type Programs = "sysbench" | typeof LOADER;
+
 /** Throws a ZodError naming the bad parameter; the config layer turns it into an InputError. */
-export function sysbenchStep(parameters: unknown): BenchmarkStep<"sysbench"> {
+export function sysbenchStep(parameters: unknown): BenchmarkStep<Programs> {
   const p = SysbenchParametersSchema.parse(parameters);
   const microbenchmark: Microbenchmark = SYSBENCH_MICROBENCHMARKS[p.benchmark];
   const connection = (target: Target) => sysbenchConnectionArgs(serverConnection(target));
@@ -161,16 +173,19 @@ export function sysbenchStep(parameters: unknown): BenchmarkStep<"sysbench"> {
       percentile: p.percentile,
       ...(p.storage_engine !== undefined && { storage_engine: p.storage_engine }),
     },
-    programs: { sysbench: "system" },
+    programs: { sysbench: "system", [LOADER]: "shipped" },
     dataSet: (target, bins) => {
       const { protocol } = serverConnection(target);
       const storageEngine = storageEngineArgs(protocol, p.storage_engine);
-      // Any stock OLTP script loads the same tables (oltp_common.lua); cleanup first, as prepare
-      // fails on tables that exist.
-      const load = (command: "cleanup" | "prepare") => ({ file: bins.sysbench, args: [...connection(target), ...storageEngine, ...table, "oltp_read_only", command] });
+      // The tables every stock OLTP script reads (oltp_common.lua), the same rows in every variant;
+      // cleanup first, as prepare fails on tables that exist.
+      const load = (command: "cleanup" | "prepare") => ({
+        file: bins.sysbench,
+        args: [bins[LOADER], ...connection(target), ...storageEngine, ...table, `--rand-seed=${LOAD_SEED}`, command],
+      });
       return {
         // the protocol and storage engine too: tables loaded into one engine are not another's
-        key: `sysbench.${protocol}${p.storage_engine === undefined ? "" : `.${p.storage_engine}`}.tables${p.tables}.rows${p.table_size}.pk${p.pk ? 1 : 0}`,
+        key: `sysbench.${protocol}${p.storage_engine === undefined ? "" : `.${p.storage_engine}`}.tables${p.tables}.rows${p.table_size}.pk${p.pk ? 1 : 0}.seed${LOAD_SEED}`,
         commands: [load("cleanup"), load("prepare")],
         tables: Array.from({ length: p.tables }, (_, i) => `sbtest${i + 1}`),
       };

@@ -17,9 +17,10 @@ import { clockTicksPerSecond, takeHostSnapshot } from "../../src/measure/host.js
 import { metricsPerOp } from "../../src/measure/proc.js";
 import { MetricsSchema } from "../../src/results/schema.js";
 import { postgresConnection } from "../helpers/connection.js";
+import { sysbenchBins } from "../helpers/sysbench-bins.js";
 
 const PG_BIN = "/usr/lib/postgresql/15/bin";
-const bins = { pgbench: `${PG_BIN}/pgbench`, psql: `${PG_BIN}/psql`, sysbench: "/usr/bin/sysbench" };
+const bins = { ...sysbenchBins, pgbench: `${PG_BIN}/pgbench`, psql: `${PG_BIN}/psql` };
 const env = childEnv(process.env);
 const asRoot = process.getuid?.() === 0;
 
@@ -206,9 +207,25 @@ describe("sysbench 1.0.20 (pgsql driver) against PostgreSQL 15", () => {
     }
   });
 
-  it("the load is repeatable on the same server (cleanup before prepare)", async () => {
-    for (const command of sysbenchStep({ benchmark: "insert", ...table }).dataSet(conn, bins).commands) await run(command);
-    const count = await run({ file: bins.psql, args: ["-X", "-At", "-h", tmp, "-p", "5432", "-U", "bench", "-d", "bench", "-c", "SELECT count(*) FROM sbtest1"] });
-    expect(Number(count.stdout)).toBe(10000);
+  const psql = async (statement: string) => (await run({ file: bins.psql, args: ["-X", "-At", "-h", tmp, "-p", "5432", "-U", "bench", "-d", "bench", "-c", statement] })).stdout;
+  /** every row of a table, in id order: its count, sum(k) and an md5 of all its columns */
+  const contents = (table: string) => psql(`SELECT count(*), sum(k), md5(string_agg(id || ':' || k || ':' || c || ':' || pad, ',' ORDER BY id)) FROM ${table}`);
+  const load = async (commands: ClientCommand[]) => {
+    for (const command of commands) await run(command);
+    return { sbtest1: await contents("sbtest1"), sbtest2: await contents("sbtest2") };
+  };
+
+  it("the load is repeatable on the same server (cleanup before prepare), row for row; another seed loads other rows", async () => {
+    const { commands } = sysbenchStep({ benchmark: "insert", tables: 2, table_size: 10000 }).dataSet(conn, bins);
+    const first = await load(commands);
+    expect(first.sbtest1).toMatch(/^10000\|\d+\|[0-9a-f]{32}$/);
+    // each table its own rows
+    expect(first.sbtest2).not.toBe(first.sbtest1);
+    expect(await load(commands)).toEqual(first);
+    const otherSeed = commands.map((command) => ({ ...command, args: command.args.map((arg) => (arg === "--rand-seed=1" ? "--rand-seed=2" : arg)) }));
+    expect(otherSeed).not.toEqual(commands);
+    const other = await load(otherSeed);
+    expect(other.sbtest1).not.toBe(first.sbtest1);
+    expect(other.sbtest2).not.toBe(first.sbtest2);
   });
 });

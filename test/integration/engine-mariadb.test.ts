@@ -33,6 +33,7 @@ import { makeMariadbFork, obtainMariadbSource } from "../../src/setup/mariadb-fo
 import type { ForkRepo } from "../../src/setup/fork-repo.js";
 import { relativeSpread } from "../../src/schedule/instructions.js";
 import { sysbenchStep } from "../../src/driver/sysbench.js";
+import { sysbenchBins } from "../helpers/sysbench-bins.js";
 
 const cacheDir = inject("cacheDir");
 const env = childEnv(process.env);
@@ -117,13 +118,31 @@ describe("MariaDB server lifecycle", () => {
 
   it("settles a sysbench load: statistics analysed, no dirty InnoDB page left, flushing targets put back", async () => {
     const server = await start("settle");
-    const load = sysbenchStep({ benchmark: "point-query", table_size: 20_000, storage_engine: "innodb" }).dataSet(server.connection, { sysbench: "sysbench" });
+    const load = sysbenchStep({ benchmark: "point-query", table_size: 20_000, storage_engine: "innodb" }).dataSet(server.connection, sysbenchBins);
     for (const command of load.commands) await execa(command.file, command.args, { env, extendEnv: false });
     expect((await sql(server, "SELECT ENGINE FROM information_schema.TABLES WHERE TABLE_NAME = 'sbtest1'")).stdout).toBe("InnoDB");
     await server.settle(load.tables);
     const status = await sql(server, "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty'");
     expect(status.stdout).toBe("Innodb_buffer_pool_pages_dirty\t0");
     expect((await sql(server, "SELECT @@innodb_max_dirty_pages_pct_lwm")).stdout).toBe("80.000000");
+  });
+
+  it("a base server and a head server, each loaded on its own, hold the same sysbench rows", async () => {
+    const contents = async (build: BuildResult) => {
+      const server = await start(`same-rows-${build.commit.slice(0, 8)}`, {}, undefined, build.binDir);
+      for (const command of sysbenchStep({ benchmark: "point-query", tables: 2, table_size: 20_000, storage_engine: "innodb" }).dataSet(server.connection, sysbenchBins).commands) {
+        await execa(command.file, command.args, { env, extendEnv: false });
+      }
+      const rows = (await sql(server, "CHECKSUM TABLE sbtest1, sbtest2; SELECT COUNT(*), SUM(k) FROM sbtest1; SELECT COUNT(*), SUM(k) FROM sbtest2")).stdout.split("\n");
+      await server.stop();
+      return rows;
+    };
+    const [checksum1, checksum2, sums1, sums2] = await contents(base);
+    expect(sums1).toMatch(/^20000\t\d+$/);
+    // each table its own rows
+    expect(checksum1!.split("\t")[1]).not.toBe(checksum2!.split("\t")[1]);
+    expect(sums1).not.toBe(sums2);
+    expect(await contents(head)).toEqual([checksum1, checksum2, sums1, sums2]);
   });
 
   it("a server killed from outside is detected; restarted while its port is taken, it comes up on another port", async () => {
@@ -201,7 +220,7 @@ describe("MariaDB instructions per operation", () => {
   async function countPointSelects(build: BuildResult, repeats: number): Promise<{ perOp: number[]; seconds: number }> {
     const server = await start(`counted-${build.commit.slice(0, 8)}`, {}, undefined, build.binDir);
     const step = sysbenchStep({ benchmark: "point-query", table_size: 20_000, storage_engine: "innodb" });
-    const load = step.dataSet(server.connection, { sysbench: "sysbench" });
+    const load = step.dataSet(server.connection, sysbenchBins);
     for (const command of load.commands) await execa(command.file, command.args, { env, extendEnv: false });
     await server.settle(load.tables);
     const started = performance.now();
@@ -211,7 +230,7 @@ describe("MariaDB instructions per operation", () => {
     const commandLine = readFileSync(`/proc/${server.pid}/cmdline`, "utf8").split("\0");
     expect(commandLine).toEqual(expect.arrayContaining(["--tool=callgrind", "--toggle-collect=do_command*", "--innodb-use-native-aio=0"]));
     const counted = async (perClient: number) => {
-      const { result, instructions } = await counter.count(step.fixedRun(server.connection, { sysbench: "sysbench" }, perClient), (c) => execa(c.file, c.args, { env, extendEnv: false }));
+      const { result, instructions } = await counter.count(step.fixedRun(server.connection, sysbenchBins, perClient), (c) => execa(c.file, c.args, { env, extendEnv: false }));
       expect(step.parse(result.stdout).ops).toBe(perClient);
       return instructions;
     };

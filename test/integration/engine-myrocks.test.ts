@@ -28,6 +28,7 @@ import { processesUnder } from "../../src/processes.js";
 import { ResultsSchema } from "../../src/results/schema.js";
 import { ensureDebianPackages } from "../../src/setup/debian-packages.js";
 import { debianBuild, debianMariadbBinDir } from "../helpers/debian-mariadb.js";
+import { sysbenchBins } from "../helpers/sysbench-bins.js";
 
 const cacheDir = inject("cacheDir");
 const env = childEnv(process.env);
@@ -70,9 +71,16 @@ describe("MyRocks on Debian's MariaDB", () => {
     expect(await sql(server, "SELECT @@default_storage_engine, @@rocksdb_block_cache_size, @@tx_isolation")).toBe(`ROCKSDB\t${512 * 1024 * 1024}\tREAD-COMMITTED`);
     expect(await sql(server, "SELECT @@rocksdb_default_cf_options")).toMatch(/bottommost_compression=kLZ4Compression/);
 
-    const load = sysbenchStep({ benchmark: "point-query", table_size: 20_000, storage_engine: "rocksdb" }).dataSet(server.connection, { sysbench: "sysbench" });
-    expect(load.key).toBe("sysbench.mysql.rocksdb.tables1.rows20000.pk1");
-    for (const command of load.commands) await execa(command.file, command.args, { env, extendEnv: false, timeout: 300_000 });
+    const load = sysbenchStep({ benchmark: "point-query", table_size: 20_000, storage_engine: "rocksdb" }).dataSet(server.connection, sysbenchBins);
+    expect(load.key).toBe("sysbench.mysql.rocksdb.tables1.rows20000.pk1.seed1");
+    const loadRows = async () => {
+      for (const command of load.commands) await execa(command.file, command.args, { env, extendEnv: false, timeout: 300_000 });
+      return sql(server, "CHECKSUM TABLE sbtest1; SELECT COUNT(*), SUM(k) FROM sbtest1");
+    };
+    const rows = await loadRows();
+    expect(rows).toMatch(/^bench\.sbtest1\t\d+\n20000\t\d+$/);
+    // loaded again: the same rows
+    expect(await loadRows()).toBe(rows);
     expect(await sql(server, "SELECT ENGINE FROM information_schema.TABLES WHERE TABLE_NAME = 'sbtest1'")).toBe("ROCKSDB");
     const memtableEntries = () => sql(server, "SELECT SUM(VALUE) FROM information_schema.ROCKSDB_CFSTATS WHERE CF_NAME = 'default' AND STAT_TYPE = 'NUM_ENTRIES_ACTIVE_MEM_TABLE'");
     expect(Number(await memtableEntries())).toBeGreaterThan(0);

@@ -82,7 +82,7 @@ describe("sysbench output not understood is a ParseError with the raw text", () 
 
 describe("sysbench commands", () => {
   const conn = postgresConnection("/tmp/pg.sock.dir", 5433, "bench", "sbtest");
-  const bins = { sysbench: "/usr/bin/sysbench" };
+  const bins = { sysbench: "/usr/bin/sysbench", "lua/sbtest-load.lua": "/run/dir/sbtest-load.lua" };
   const connection = ["--db-driver=pgsql", "--pgsql-host=/tmp/pg.sock.dir", "--pgsql-port=5433", "--pgsql-user=bench", "--pgsql-db=sbtest"];
 
   it("point-query: the field's name, oltp_point_select, uniform keys, interval reports", () => {
@@ -148,11 +148,12 @@ describe("sysbench commands", () => {
     expect(step.dataSet(conn, bins).commands[1]?.args).toContain("--secondary=on");
   });
 
-  it("loads once per table set: cleanup, prepare, and names the tables for the engine to settle", () => {
+  it("loads once per table set and seed with the shipped loader: cleanup, prepare, and names the tables for the engine to settle", () => {
     const step = sysbenchStep({ benchmark: "update-index", tables: 2, table_size: 5000 });
-    const load = [...connection, "--tables=2", "--table_size=5000", "oltp_read_only"];
+    expect(step.programs).toEqual({ sysbench: "system", "lua/sbtest-load.lua": "shipped" });
+    const load = ["/run/dir/sbtest-load.lua", ...connection, "--tables=2", "--table_size=5000", "--rand-seed=1"];
     expect(step.dataSet(conn, bins)).toEqual({
-      key: "sysbench.postgresql.tables2.rows5000.pk1",
+      key: "sysbench.postgresql.tables2.rows5000.pk1.seed1",
       commands: [
         { file: "/usr/bin/sysbench", args: [...load, "cleanup"] },
         { file: "/usr/bin/sysbench", args: [...load, "prepare"] },
@@ -191,9 +192,9 @@ describe("sysbench commands", () => {
     const innodb = sysbenchStep({ benchmark: "point-query", storage_engine: "innodb" });
     const prepare = innodb.dataSet(mariadb, bins).commands[1]?.args ?? [];
     expect(prepare).toContain("--mysql-storage-engine=innodb");
-    expect(prepare.slice(-2)).toEqual(["oltp_read_only", "prepare"]);
-    expect(innodb.dataSet(mariadb, bins).key).toBe("sysbench.mysql.innodb.tables1.rows100000.pk1");
-    expect(sysbenchStep({ benchmark: "point-query", storage_engine: "rocksdb" }).dataSet(mariadb, bins).key).toBe("sysbench.mysql.rocksdb.tables1.rows100000.pk1");
+    expect(prepare.slice(-2)).toEqual(["--rand-seed=1", "prepare"]);
+    expect(innodb.dataSet(mariadb, bins).key).toBe("sysbench.mysql.innodb.tables1.rows100000.pk1.seed1");
+    expect(sysbenchStep({ benchmark: "point-query", storage_engine: "rocksdb" }).dataSet(mariadb, bins).key).toBe("sysbench.mysql.rocksdb.tables1.rows100000.pk1.seed1");
     expect(innodb.parameters).toMatchObject({ storage_engine: "innodb" });
   });
 
