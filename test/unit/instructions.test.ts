@@ -278,6 +278,19 @@ steps:
     expect(parseProfile(profile(withOverride), "p.yaml").instructions).toEqual({ ops_per_client: 2000, repeats: 5, ops_per_client_by_step: { "pgbench.select-only.simple.c1": 300 } });
   });
 
+  it("uncounted_steps: those steps are left out with the profile's reason, the others counted", () => {
+    const reason = "its count moves 3% between identical runs";
+    const parsed = parseProfile(profile(`instructions: { ops_per_client: 10, uncounted_steps: { pgbench.select-only.simple.c1: "${reason}" } }`), "p.yaml");
+    expect(parsed.steps.map((step) => step.uncounted)).toEqual([reason]);
+    expect(parseProfile(profile("instructions: { ops_per_client: 10 }"), "p.yaml").steps.map((step) => step.uncounted)).toEqual([undefined]);
+    expect(() => parseProfile(profile('instructions: { ops_per_client: 10, uncounted_steps: { point-query.range100.pk1: "noisy" } }'), "p.yaml")).toThrow(
+      new InputError('no step "point-query.range100.pk1" in this profile', "p.yaml", "$.instructions.uncounted_steps.point-query.range100.pk1"),
+    );
+    expect(() => parseProfile(profile('instructions: { ops_per_client: 10, uncounted_steps: { pgbench.select-only.simple.c1: "" } }'), "p.yaml")).toThrow(
+      /^p\.yaml: \$\.instructions\.uncounted_steps\.pgbench\.select-only\.simple\.c1: /,
+    );
+  });
+
   it("names the file and the field of a bad value", () => {
     expect(() => parseProfile(profile("instructions: { ops_per_client: 0 }"), "p.yaml")).toThrow(/^p\.yaml: \$\.instructions\.ops_per_client: /);
     expect(() => parseProfile(profile("instructions: { ops_per_client: 10, repeats: 1.5 }"), "p.yaml")).toThrow(/^p\.yaml: \$\.instructions\.repeats: /);
