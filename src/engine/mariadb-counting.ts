@@ -42,6 +42,8 @@ export interface CountableMariadb {
   isAlive(): boolean;
   /** The statements' result rows, tab-separated; PipelineError when one fails. */
   query(sql: string): Promise<string>;
+  /** Waits until the background work earlier writes left is done (StorageEngine.quiesce). */
+  quiesce(): Promise<void>;
 }
 
 /** A backquoted MariaDB identifier. */
@@ -103,6 +105,7 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
     warmUp: true,
     async count(command, run) {
       if (stopped) throw new Error("the instruction counter was stopped");
+      await server.quiesce();
       // from zero: what ran since the last dump (the previous run's disconnect, the prewarm) is not this run's
       await dump();
       const result = await runCounted("MariaDB", log, () => server.isAlive(), () => run(command));
