@@ -306,11 +306,12 @@ export async function drainDirtyPages(query: Query, timeoutMs: number): Promise<
 }
 
 /**
- * InnoDB's purge of the undo logs earlier writes left, waited for (the history list empty), so that a
- * counted run starts from the same undo state: whether a transaction's undo log takes a new page
- * (allocated and zeroed in the connection thread, about 36k instructions) or reuses a cached one
- * depends on how far purge has got. Measured 2026-12-01: update-nonindex's repeats 8.3% apart without
- * it, 0.42% with it.
+ * InnoDB's purge of the undo logs earlier writes left, waited for (the history list empty), so that no
+ * counted run shares the server with the purge of the QPS rounds' writes (it latches the pages the
+ * client reads) and each starts from the same undo state: whether a transaction's undo log takes a new
+ * page (allocated and zeroed in the connection thread, about 36k instructions) or reuses a cached one
+ * depends on how far purge has got. Measured 2026-12-01: point-query's repeats in whole mariadb-quick
+ * runs 0.05-0.30% apart with it, 0.60% without; update-nonindex's in one server 0.42% and 8.3%.
  */
 export async function drainPurge(query: Query, timeoutMs: number): Promise<void> {
   const deadline = performance.now() + timeoutMs;
