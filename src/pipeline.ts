@@ -518,11 +518,11 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
         counters.set(variant.id, counter);
         return counter;
       },
-      run: async (step, variant, perClient) => {
+      run: async (step, variant, perClient, runNumber) => {
         const vi = instances.get(variant);
         await ensureData(ctx, vi, step);
         return onRunTarget(vi, async (target) => {
-          const client = step.fixedRun(target, binariesFor(ctx, step, vi.build), perClient);
+          const client = step.fixedRun(target, binariesFor(ctx, step, vi.build), perClient, runNumber);
           // a failed run is its own error, before the counter looks for counts it cannot have left
           const { result, instructions } = await counters.get(variant.id)!.count(client, async (command) => {
             const run = await runClient(ctx, onCpus(command, cpus), COUNTED_RUN_TIMEOUT_S);

@@ -34,6 +34,11 @@ export const InstructionsSchema = z
     repeats: z.number().int().positive().max(20).default(3),
     /** N for steps whose operations cost much more (or less) than the default's: step id -> N */
     ops_per_client_by_step: z.record(z.string(), opsPerClient).optional(),
+    /**
+     * Steps the channel leaves out on this profile's engine and settings, with the measured reason (their
+     * samples are "unavailable", n/a in the report): step id -> why its count does not repeat
+     */
+    uncounted_steps: z.record(z.string(), z.string().min(1)).optional(),
   })
   .strict();
 
@@ -170,7 +175,9 @@ export function parseProfile(text: string, source: string): Profile {
     if (!sweep || !known) return [stepAt(parameters)];
     return sweptSteps({ ...known, name: driver }, parameters, sweep.clients, stepAt, (message, field) => new InputError(message, source, at(field)));
   });
-  const steps = defined.flat();
+  const uncounted = profile.instructions?.uncounted_steps ?? {};
+  // a reason of the driver's own (db_bench's paced writer) stays: it holds on every profile
+  const steps = defined.flat().map((step) => (uncounted[step.id] !== undefined && step.uncounted === undefined ? { ...step, uncounted: uncounted[step.id] } : step));
   const seen = new Set<string>();
   defined.forEach((definedSteps, i) =>
     definedSteps.forEach((step) => {
@@ -178,8 +185,10 @@ export function parseProfile(text: string, source: string): Profile {
       seen.add(step.id);
     }),
   );
-  for (const id of Object.keys(profile.instructions?.ops_per_client_by_step ?? {})) {
-    if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["instructions", "ops_per_client_by_step", id]));
+  for (const field of ["ops_per_client_by_step", "uncounted_steps"] as const) {
+    for (const id of Object.keys(profile.instructions?.[field] ?? {})) {
+      if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["instructions", field, id]));
+    }
   }
   return { ...profile, steps, hash: createHash("sha256").update(text).digest("hex"), source };
 }

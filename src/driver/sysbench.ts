@@ -52,6 +52,8 @@ interface Microbenchmark {
   options(range: number): string[];
   /** the script reads sbtest1 only */
   singleTable?: true;
+  /** its events change rows */
+  writes?: true;
 }
 
 const readOnlyWith = (only: "simple" | "sum" | "order" | "distinct") => (range: number) => [
@@ -59,6 +61,7 @@ const readOnlyWith = (only: "simple" | "sum" | "order" | "distinct") => (range: 
   ...(["simple", "sum", "order", "distinct"] as const).map((kind) => `--${kind}_ranges=${kind === only ? 1 : 0}`),
 ];
 const withRange = (script: string): Microbenchmark => ({ script, options: (range) => [`--range_size=${range}`] });
+const writingWithRange = (script: string): Microbenchmark => ({ ...withRange(script), writes: true });
 
 export const SYSBENCH_MICROBENCHMARKS = {
   "point-query": withRange("oltp_point_select"),
@@ -73,12 +76,12 @@ export const SYSBENCH_MICROBENCHMARKS = {
   "read-only-sum": { script: "oltp_read_only", options: readOnlyWith("sum") },
   "read-only-order": { script: "oltp_read_only", options: readOnlyWith("order") },
   "read-only-distinct": { script: "oltp_read_only", options: readOnlyWith("distinct") },
-  "read-write": withRange("oltp_read_write"),
-  "write-only": withRange("oltp_write_only"),
-  "update-index": withRange("oltp_update_index"),
-  "update-nonindex": withRange("oltp_update_non_index"),
-  insert: withRange("oltp_insert"),
-  delete: withRange("oltp_delete"),
+  "read-write": writingWithRange("oltp_read_write"),
+  "write-only": writingWithRange("oltp_write_only"),
+  "update-index": writingWithRange("oltp_update_index"),
+  "update-nonindex": writingWithRange("oltp_update_non_index"),
+  insert: writingWithRange("oltp_insert"),
+  delete: writingWithRange("oltp_delete"),
 } satisfies Record<string, Microbenchmark>;
 
 export type SysbenchMicrobenchmark = keyof typeof SYSBENCH_MICROBENCHMARKS;
@@ -195,12 +198,21 @@ export function sysbenchStep(parameters: unknown): BenchmarkStep<Programs> {
       args: [...runArgs(target, { time: wholeSeconds(seconds), events: "0" }), `--report-interval=${p.report_interval_s}`, microbenchmark.script, "run"],
     }),
     warmup: (target, bins, seconds) => ({ file: bins.sysbench, args: [...runArgs(target, { time: wholeSeconds(seconds), events: "0" }), microbenchmark.script, "run"] }),
-    // --events counts every thread's events together. One seed for every counted run: runs of N and
-    // 2N share their first N events, so their difference is the same events in every repeat and in
-    // both variants (the rows an IN-list of random k values matches vary by a few % from draw to draw).
-    fixedRun: (target, bins, perClient) => ({
+    // --events counts every thread's events together. A step that reads: one seed for every counted
+    // run, so runs of N and 2N share their first N events and their difference is the same events in
+    // every repeat and in both variants (the rows an IN-list of random k values matches vary by a few %
+    // from draw to draw). A step that writes: a seed per run (the same on both variants), since a run
+    // that repeated an earlier one's writes would set rows to the values they hold, MariaDB's path for
+    // an unchanged row (no write at all): with one seed update-nonindex counted its first repeat's
+    // real updates and its later repeats' no-ops.
+    fixedRun: (target, bins, perClient, run) => ({
       file: bins.sysbench,
-      args: [...runArgs(target, { time: "0", events: wholeCount(perClient * p.threads) }), `--rand-seed=${COUNTED_RUN_SEED}`, microbenchmark.script, "run"],
+      args: [
+        ...runArgs(target, { time: "0", events: wholeCount(perClient * p.threads) }),
+        `--rand-seed=${COUNTED_RUN_SEED + (microbenchmark.writes ? run : 0)}`,
+        microbenchmark.script,
+        "run",
+      ],
     }),
     isProgressLine: (line) => /^\[ \d+s \] /.test(line),
     parse: parseSysbenchOutput,

@@ -64,8 +64,9 @@ export interface BenchmarkStep<P extends string = string> extends Step {
   /**
    * A run of exactly `perClient` operations per client (pgbench transactions, sysbench events), no
    * progress lines: the deterministic channel counts instructions of runs of N and 2N. `parse` reads it.
+   * `run` numbers the counted runs of the step on one variant from 0 (the same numbers on every variant).
    */
-  fixedRun(target: Target, bins: ClientBinaries<P>, perClient: number): ClientCommand;
+  fixedRun(target: Target, bins: ClientBinaries<P>, perClient: number, run: number): ClientCommand;
   /** why the deterministic channel cannot count this step (its instruction samples are "unavailable"); absent: counted */
   uncounted?: string;
   /** lines of the run's stdout or stderr to show the user as they appear */

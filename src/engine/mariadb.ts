@@ -85,9 +85,11 @@ export interface StorageEngine {
   readonly serverSettings: Record<string, SettingValue>;
   /** After ANALYZE: the load's writes out of memory, so that no measured round pays for them. */
   settle(query: Query, timeoutMs: number): Promise<void>;
+  /** Before each counted run: the background work earlier writes left done, so that none of it runs beside the counted one. */
+  quiesce(query: Query, timeoutMs: number): Promise<void>;
 }
 
-export const INNODB: StorageEngine = { serverSettings: {}, settle: drainDirtyPages };
+export const INNODB: StorageEngine = { serverSettings: {}, settle: drainDirtyPages, quiesce: drainPurge };
 
 /** A MariaDB server engine for `storage`, built with `recipe` (recipes/<recipe>.yaml). */
 export function mariadbServerEngine(name: string, recipe: string, storage: StorageEngine): ServerEngine {
@@ -239,6 +241,7 @@ async function startMariadb(options: StartOptions, storage: StorageEngine): Prom
     restart,
     isAlive: root.isAlive,
     query,
+    quiesce: () => storage.quiesce(query, timeoutMs),
   };
 
   return {
@@ -299,6 +302,26 @@ export async function drainDirtyPages(query: Query, timeoutMs: number): Promise<
     }
   } finally {
     await query(`SET GLOBAL innodb_max_dirty_pages_pct = ${pct}; SET GLOBAL innodb_max_dirty_pages_pct_lwm = ${lwm}`);
+  }
+}
+
+/**
+ * InnoDB's purge of the undo logs earlier writes left, waited for (the history list empty), so that no
+ * counted run shares the server with the purge of the QPS rounds' writes (it latches the pages the
+ * client reads) and each starts from the same undo state: whether a transaction's undo log takes a new
+ * page (allocated and zeroed in the connection thread, about 36k instructions) or reuses a cached one
+ * depends on how far purge has got. Measured 2026-12-01: point-query's repeats in whole mariadb-quick
+ * runs 0.05-0.30% apart with it, 0.60% without; update-nonindex's in one server 0.42% and 8.3%.
+ */
+export async function drainPurge(query: Query, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const line = (await query("SHOW GLOBAL STATUS LIKE 'Innodb_history_list_length'")).trim();
+    const history = /^Innodb_history_list_length\t(\d+)$/.exec(line)?.[1];
+    if (history === undefined) throw new PipelineError("could not read InnoDB's history list length", line);
+    if (history === "0") return;
+    if (performance.now() > deadline) throw new PipelineError(`InnoDB's purge still had ${history} undo logs to do ${Math.round(timeoutMs / 1000)} s after a counted run`);
+    await sleep(200);
   }
 }
 

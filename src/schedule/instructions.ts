@@ -7,7 +7,9 @@
  *   instructions per op = (I(2N) - I(N)) / (ops(2N) - ops(N))
  *
  * Connecting, the client's setup queries and the backend's start and exit cost the same in both runs
- * and cancel out. ops is what the driver's parser reports, the unit of the QPS channel.
+ * and cancel out. ops is what the driver's parser reports, the unit of the QPS channel. The runs of a
+ * step and variant are numbered from 0, alike on every variant: a driver whose steps write draws other
+ * rows in each (src/driver/sysbench.ts).
  *
  * A variant that cannot be counted (valgrind missing, or unable to run the build) gets "unavailable"
  * samples with the reason; a run that fails gets an error sample with its log, and the other steps
@@ -48,8 +50,8 @@ export interface Counter {
 export interface CountingHooks {
   /** The variant's server under the counter; CountingUnavailableError when it cannot be counted. */
   start(variant: Variant): Promise<Counter>;
-  /** One counted run of `perClient` operations per client (loading the step's data first if needed). */
-  run(step: BenchmarkStep, variant: Variant, perClient: number): Promise<CountedRun>;
+  /** Counted run number `run` (from 0 per step and variant) of `perClient` operations per client (loading the step's data first if needed). */
+  run(step: BenchmarkStep, variant: Variant, perClient: number, run: number): Promise<CountedRun>;
   /** The variant's server back to normal. */
   stop(variant: Variant): Promise<void>;
   /** aborted when the run is cancelled: the pass ends with its reason, not with error samples for the runs left */
@@ -122,11 +124,12 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
     const started = hooks.now();
     const perOp: number[] = [];
     let repeat = 0;
+    let run = 0;
     try {
-      if (counter.warmUp) await hooks.run(step, variant, perClient); // caches, catalogs and plans settle before the first pair
+      if (counter.warmUp) await hooks.run(step, variant, perClient, run++); // caches, catalogs and plans settle before the first pair
       for (; repeat < plan.repeats; repeat++) {
-        const short = await hooks.run(step, variant, perClient);
-        const long = await hooks.run(step, variant, 2 * perClient);
+        const short = await hooks.run(step, variant, perClient, run++);
+        const long = await hooks.run(step, variant, 2 * perClient, run++);
         const count = differencedCount(short, long);
         perOp.push(count.instructions_per_op);
         counted.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted: counter.counted, ...count });

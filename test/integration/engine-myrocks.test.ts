@@ -3,7 +3,8 @@
  * from-source MariaDB build does not fit CI's budget; test/helpers/debian-mariadb.ts): a real server
  * loads ha_rocksdb with myrocks-quick's my.cnf, sysbench's tables go into RocksDB, a load settles by a
  * memtable flush, a myrocks-quick-shaped pipeline run (two short rounds a step) measures every step,
- * and a bad rocksdb option fails in one line with nothing left running.
+ * the instruction counter counts a read step and a write step on RocksDB tables, and a bad rocksdb
+ * option fails in one line with nothing left running.
  */
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -18,6 +19,7 @@ import { CleanupRegistry, withCleanup } from "../../src/cleanup.js";
 import { loadProfile, parseProfile } from "../../src/config/profile.js";
 import { DEFAULT_TIMEOUTS } from "../../src/config/timeouts.js";
 import { sysbenchStep } from "../../src/driver/sysbench.js";
+import { MARIADB_COUNTED_WORK } from "../../src/engine/mariadb-counting.js";
 import { myrocksEngine } from "../../src/engine/myrocks.js";
 import type { Server, SettingValue } from "../../src/engine/types.js";
 import { PipelineError } from "../../src/errors.js";
@@ -26,6 +28,7 @@ import { runBenchmark } from "../../src/pipeline.js";
 import { realPorts } from "../../src/pipeline-ports.js";
 import { processesUnder } from "../../src/processes.js";
 import { ResultsSchema } from "../../src/results/schema.js";
+import { relativeSpread } from "../../src/schedule/instructions.js";
 import { ensureDebianPackages } from "../../src/setup/debian-packages.js";
 import { debianBuild, debianMariadbBinDir } from "../helpers/debian-mariadb.js";
 import { sysbenchBins } from "../helpers/sysbench-bins.js";
@@ -97,8 +100,10 @@ describe("MyRocks on Debian's MariaDB", () => {
 
   it("a myrocks-quick-shaped run: every step measured on both variants, nothing left running", async () => {
     // myrocks-quick's steps and settings; two 1-s rounds a step on a smaller table
-    const shape = parseYaml(readFileSync(new URL("../../profiles/myrocks-quick.yaml", import.meta.url), "utf8")) as { schedule: unknown; steps: Record<string, unknown>[] };
+    const shape = parseYaml(readFileSync(new URL("../../profiles/myrocks-quick.yaml", import.meta.url), "utf8")) as { schedule: unknown; steps: Record<string, unknown>[]; instructions?: unknown };
     shape.schedule = { rounds: 2, min_rounds: 2, duration_s: 1, warmup_s: 0, time_budget_s: null };
+    // counting is the next test's, on fewer steps: all 7 under valgrind would take minutes
+    delete shape.instructions;
     shape.steps = shape.steps.map((step) => ({ ...step, table_size: 10_000 }));
     const profile = parseProfile(stringifyYaml(shape), "myrocks-quick-shaped.yaml");
     const recipe = await loadBuiltinRecipe(myrocksEngine.recipe);
@@ -116,6 +121,45 @@ describe("MyRocks on Debian's MariaDB", () => {
     expect(results.engine).toMatchObject({ name: "myrocks", version });
     const measured = new Set(results.samples.filter((s) => s.status === "ok").map((s) => `${s.step}:${s.variant}`));
     expect(measured).toEqual(new Set(profile.steps.flatMap((step) => [`${step.id}:base`, `${step.id}:head`])));
+    expect(mariadbdProcesses()).toBe("");
+  });
+
+  it("counts the connection threads' instructions per operation on RocksDB tables: a read and a write step repeat within 1%, the server comes back plain", async () => {
+    const server = await start("counted");
+    const steps = [sysbenchStep({ benchmark: "point-query", table_size: 10_000, storage_engine: "rocksdb" }), sysbenchStep({ benchmark: "update-index", table_size: 10_000, storage_engine: "rocksdb" })];
+    const load = steps[0]!.dataSet(server.connection, sysbenchBins);
+    for (const command of load.commands) await execa(command.file, command.args, { env, extendEnv: false, timeout: 300_000 });
+    await server.settle(load.tables);
+    const started = performance.now();
+    const counter = await server.startCounting!();
+    expect(counter).toMatchObject({ tool: "callgrind", counted: MARIADB_COUNTED_WORK, warmUp: true });
+    const perOpByStep: Record<string, number[]> = {};
+    for (const step of steps) {
+      let run = 0;
+      const counted = async (perClient: number) => {
+        const { result, instructions } = await counter.count(step.fixedRun(server.connection, sysbenchBins, perClient, run++), (c) => execa(c.file, c.args, { env, extendEnv: false }));
+        return { ops: step.parse(result.stdout).ops, instructions };
+      };
+      await counted(100);
+      const perOp: number[] = [];
+      for (let repeat = 0; repeat < 2; repeat++) {
+        const short = await counted(100);
+        const long = await counted(200);
+        perOp.push((long.instructions - short.instructions) / (long.ops - short.ops));
+      }
+      perOpByStep[step.id] = perOp;
+    }
+    console.log(`myrocks instr/op: ${JSON.stringify(perOpByStep)}, counted in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    for (const perOp of Object.values(perOpByStep)) {
+      // a query through the SQL layer into RocksDB: tens of thousands of instructions
+      for (const v of perOp) expect(v).toBeGreaterThan(10_000);
+      expect(relativeSpread(perOp)).toBeLessThan(0.01);
+    }
+    await counter.stop();
+    expect(readFileSync(`/proc/${server.pid}/cmdline`, "utf8")).not.toMatch(/valgrind|callgrind/);
+    expect(existsSync(path.join(server.dataRoot, "callgrind"))).toBe(false);
+    expect(await sql(server, "SELECT COUNT(*) FROM sbtest1")).toBe("10000");
+    await server.stop();
     expect(mariadbdProcesses()).toBe("");
   });
 

@@ -117,11 +117,11 @@ describe("fixed-count runs", () => {
 
   it("pgbench: -t transactions per client, no vacuum, no progress", () => {
     const step = pgbenchStep({ script: "select-only", protocol: "prepared", clients: 4, threads: 2 });
-    expect(step.fixedRun(conn, bins, 500)).toEqual({
+    expect(step.fixedRun(conn, bins, 500, 0)).toEqual({
       file: "/opt/pg/bin/pgbench",
       args: ["-h", "/tmp/s", "-p", "5433", "-U", "postgres", "-b", "select-only", "-M", "prepared", "-c", "4", "-j", "2", "-t", "500", "-n", "bench"],
     });
-    expect(() => step.fixedRun(conn, bins, 0)).toThrow(RangeError);
+    expect(() => step.fixedRun(conn, bins, 0, 0)).toThrow(RangeError);
   });
 
   it("pgbench -t output parses with transactions as ops (real run, no duration line)", () => {
@@ -131,12 +131,21 @@ describe("fixed-count runs", () => {
     expectParseError(parsePgbenchOutput, raw.replace(/^number of transactions per client: .*\n/m, ""), /no pgbench duration \(-T\) or transactions per client \(-t\)/);
   });
 
-  it("sysbench: --events for all threads together, no time limit, the same random draws in every run", () => {
+  it("sysbench: --events for all threads together, no time limit, the same random draws in every run of a step that reads", () => {
     const step = sysbenchStep({ benchmark: "point-query", threads: 2, table_size: 10000 });
-    const args = step.fixedRun(conn, bins, 1000).args;
+    const args = step.fixedRun(conn, bins, 1000, 0).args;
     expect(args).toEqual(expect.arrayContaining(["--threads=2", "--time=0", "--events=2000", "--rand-seed=1", "oltp_point_select", "run"]));
+    expect(step.fixedRun(conn, bins, 1000, 3).args).toEqual(args);
     expect(step.run(conn, bins, 5).args.some((a) => a.startsWith("--rand-seed"))).toBe(false);
     expect(args.some((a) => a.startsWith("--report-interval"))).toBe(false);
+  });
+
+  it("sysbench: a step that writes draws other rows in every run, the same ones on every variant", () => {
+    const seeds = (benchmark: string) => [0, 1, 2].map((run) => sysbenchStep({ benchmark }).fixedRun(conn, bins, 100, run).args.find((a) => a.startsWith("--rand-seed=")));
+    for (const benchmark of ["update-index", "update-nonindex", "insert", "delete", "write-only", "read-write"]) {
+      expect(seeds(benchmark)).toEqual(["--rand-seed=1", "--rand-seed=2", "--rand-seed=3"]);
+    }
+    for (const benchmark of ["random-points", "read-only", "range-covered-si"]) expect(seeds(benchmark)).toEqual(["--rand-seed=1", "--rand-seed=1", "--rand-seed=1"]);
   });
 
   it("sysbench --events output parses with queries as ops (real run)", () => {
@@ -161,10 +170,12 @@ describe("the counting pass", () => {
         if (perOp[v.id] === undefined) throw new CountingUnavailableError("valgrind cannot run this build: valgrind: Unrecognised instruction at address 0x5a1f30.");
         return { tool: "cachegrind", counted: "serving backends", warmUp };
       },
-      run: async (step, v, perClient) => {
+      run: async (step, v, perClient, run) => {
         const key = `${step.id} ${v.id}`;
         const call = (counts.get(key) ?? 0) + 1;
         counts.set(key, call);
+        // the counted runs of a step and variant are numbered from 0
+        expect(run).toBe(call - 1);
         calls.push(`run ${key} ${perClient}`);
         clock += 1;
         const error = fail(step.id, v.id, call);
@@ -203,12 +214,12 @@ describe("the counting pass", () => {
     let inFlight = 0;
     const overlaps: string[] = [];
     const run = h.run;
-    h.run = async (step, v, perClient) => {
+    h.run = async (step, v, perClient, number) => {
       inFlight++;
       if (inFlight > 1) overlaps.push(step.id);
       await new Promise((resolve) => setTimeout(resolve, v.id === "base" ? 2 : 1));
       inFlight--;
-      return run(step, v, perClient);
+      return run(step, v, perClient, number);
     };
     const concurrent = await countInstructions(steps, [base, head], { opsPerClient: 100, repeats: 2, concurrency: 2 }, h);
     expect(concurrent).toEqual(sequential);
@@ -221,14 +232,14 @@ describe("the counting pass", () => {
   it("a cancelled run while the other variant counts: that count ends too before any counter stops", async () => {
     const { h, calls, cancel } = hooks({ base: 40_000, head: 48_000 });
     const run = h.run;
-    h.run = async (step, v, perClient) => {
+    h.run = async (step, v, perClient, number) => {
       if (v.id === "head") {
         cancel.abort(new PipelineError("interrupted by SIGTERM"));
         throw new PipelineError("pgbench failed: Command was canceled");
       }
       await new Promise((resolve) => setTimeout(resolve, 5));
       calls.push(`base run ended`);
-      return run(step, v, perClient);
+      return run(step, v, perClient, number);
     };
     await expect(countInstructions(steps, [base, head], { opsPerClient: 100, repeats: 2, concurrency: 2 }, h)).rejects.toThrow(/^interrupted by SIGTERM$/);
     expect(calls.indexOf("base run ended")).toBeLessThan(calls.indexOf("stop base"));
@@ -313,6 +324,19 @@ steps:
     expect(parseProfile(profile("instructions: { ops_per_client: 2000 }"), "p.yaml").instructions).toEqual({ ops_per_client: 2000, repeats: 3 });
     const withOverride = "instructions: { ops_per_client: 2000, repeats: 5, ops_per_client_by_step: { pgbench.select-only.simple.c1: 300 } }";
     expect(parseProfile(profile(withOverride), "p.yaml").instructions).toEqual({ ops_per_client: 2000, repeats: 5, ops_per_client_by_step: { "pgbench.select-only.simple.c1": 300 } });
+  });
+
+  it("uncounted_steps: those steps are left out with the profile's reason, the others counted", () => {
+    const reason = "its count moves 3% between identical runs";
+    const parsed = parseProfile(profile(`instructions: { ops_per_client: 10, uncounted_steps: { pgbench.select-only.simple.c1: "${reason}" } }`), "p.yaml");
+    expect(parsed.steps.map((step) => step.uncounted)).toEqual([reason]);
+    expect(parseProfile(profile("instructions: { ops_per_client: 10 }"), "p.yaml").steps.map((step) => step.uncounted)).toEqual([undefined]);
+    expect(() => parseProfile(profile('instructions: { ops_per_client: 10, uncounted_steps: { point-query.range100.pk1: "noisy" } }'), "p.yaml")).toThrow(
+      new InputError('no step "point-query.range100.pk1" in this profile', "p.yaml", "$.instructions.uncounted_steps.point-query.range100.pk1"),
+    );
+    expect(() => parseProfile(profile('instructions: { ops_per_client: 10, uncounted_steps: { pgbench.select-only.simple.c1: "" } }'), "p.yaml")).toThrow(
+      /^p\.yaml: \$\.instructions\.uncounted_steps\.pgbench\.select-only\.simple\.c1: /,
+    );
   });
 
   it("names the file and the field of a bad value", () => {

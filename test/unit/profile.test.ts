@@ -84,6 +84,26 @@ describe("profiles", () => {
     expect(profile.schedule).toEqual(innodb.schedule);
   });
 
+  it("the MariaDB and MyRocks profiles count every step that only reads; the steps whose counts do not repeat are n/a with the measured reason", async () => {
+    const uncounted = async (name: string) => Object.fromEntries((await loadProfile(name)).steps.map((s) => [s.id, s.uncounted !== undefined]));
+    const reads = ["point-query.range100.pk1", "random-points.range100.pk1", "read-only.range100.pk1"];
+    for (const name of ["mariadb-quick", "myrocks-quick"]) {
+      expect(await uncounted(name)).toEqual({
+        ...Object.fromEntries(reads.map((id) => [id, false])),
+        "update-index.range100.pk1": true, "update-nonindex.range100.pk1": true, "insert.range100.pk1": true, "delete.range100.pk1": true,
+      });
+    }
+    const sysbench = await loadProfile("mariadb-sysbench");
+    const writes = new Set(["update-index", "update-nonindex", "insert", "delete", "read-write", "write-only"]);
+    for (const step of sysbench.steps) expect([step.id, step.uncounted !== undefined]).toEqual([step.id, writes.has(String(step.parameters.benchmark))]);
+    for (const name of ["mariadb-quick", "myrocks-quick", "mariadb-sysbench"]) {
+      const profile = await loadProfile(name);
+      for (const step of profile.steps.filter((s) => s.uncounted)) expect(step.uncounted).toMatch(/between identical runs|from repeat to repeat/);
+      // no N is left behind for a step that is not counted
+      for (const id of Object.keys(profile.instructions?.ops_per_client_by_step ?? {})) expect(profile.steps.find((s) => s.id === id)?.uncounted).toBeUndefined();
+    }
+  });
+
   it("mariadb-sysbench plans pg-sysbench's 20 microbenchmarks and schedule on the mariadb engine, InnoDB, over the mysql driver", async () => {
     const { run } = await makePlan({ repo: ".", base: "a", head: "b", variants: [], profile: "mariadb-sysbench" }, {}, {});
     const pg = await loadProfile("pg-sysbench");
