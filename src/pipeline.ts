@@ -18,7 +18,7 @@ import type { CleanupRegistry } from "./cleanup.js";
 import type { RunPlan } from "./config/plan.js";
 import { clientCpuShare } from "./driver/client-rusage.js";
 import { builtinDir } from "./config/profile.js";
-import type { BenchmarkStep, ClientBinaries, ClientCommand, ProgramSource } from "./driver/types.js";
+import type { BenchmarkStep, ClientBinaries, ClientCommand, DataSet, ProgramSource } from "./driver/types.js";
 import { startInstance, type Instance } from "./engine/instance.js";
 import type { InstructionCounter, Target } from "./engine/types.js";
 import { CountingUnavailableError, PipelineError } from "./errors.js";
@@ -320,7 +320,11 @@ class Instances {
 
 /** Stage 3: the data sets a step needs loaded into an instance and settled, once per instance. */
 async function ensureData(ctx: RunContext, vi: VariantInstance, step: BenchmarkStep): Promise<void> {
-  const dataSet = step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, step, vi.build));
+  await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, step, vi.build)));
+}
+
+/** `dataSet` loaded into the instance and settled, unless it already was. */
+async function loadOnce(ctx: RunContext, vi: VariantInstance, dataSet: DataSet): Promise<void> {
   if (vi.loaded.has(dataSet.key)) return;
   const loadStarted = ctx.ports.clock.now();
   for (const command of dataSet.commands) {
@@ -490,8 +494,13 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
     const counters = new Map<string, InstructionCounter>();
     return countInstructions(profile.steps, variants, { opsPerClient: counting.ops_per_client, repeats: counting.repeats, opsPerClientByStep: counting.ops_per_client_by_step }, {
       start: async (variant) => {
-        const { instance } = await instances.live(variant);
+        const vi = await instances.live(variant);
+        const { instance } = vi;
         if (!instance.startCounting) throw new CountingUnavailableError(`the ${engine.name} engine cannot count instructions`);
+        // natively, before the counter slows the server down: the data the counted runs start from, the same on every variant
+        for (const step of profile.steps) {
+          if (!step.uncounted && step.countedDataSet) await loadOnce(ctx, vi, step.countedDataSet(instance.loadTarget(), binariesFor(ctx, step, vi.build)));
+        }
         const counter = await instance.startCounting();
         counters.set(variant.id, counter);
         return counter;

@@ -68,6 +68,15 @@ export interface BenchmarkStep<P extends string = string> extends Step {
   fixedRun(target: Target, bins: ClientBinaries<P>, perClient: number): ClientCommand;
   /** why the deterministic channel cannot count this step (its instruction samples are "unavailable"); absent: counted */
   uncounted?: string;
+  /**
+   * The data its counted runs start from, loaded again on every variant's server before that server is
+   * put under the counter, where the rounds leave each variant's data in a state of its own (a writer
+   * paced by wall time writes as many rows as each server's speed allowed); absent: the data as the
+   * rounds left it.
+   */
+  countedDataSet?(target: Target, bins: ClientBinaries<P>): DataSet;
+  /** how its fixed-count run differs from a measured round (e.g. "background writer off"), added to its counts' `counted` */
+  countedRun?: string;
   /** lines of the run's stdout or stderr to show the user as they appear */
   isProgressLine(line: string): boolean;
   /** the measured run's stdout (stderr may be mixed in); throws ParseError when it does not understand it */

@@ -112,6 +112,7 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
           continue;
         }
         const started = hooks.now();
+        const counted = step.countedRun ? `${counter.counted}; ${step.countedRun}` : counter.counted;
         const perOp: number[] = [];
         let repeat = 0;
         try {
@@ -119,9 +120,9 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
           for (; repeat < plan.repeats; repeat++) {
             const short = await hooks.run(step, variant, perClient);
             const long = await hooks.run(step, variant, 2 * perClient);
-            const counted = differencedCount(short, long);
-            perOp.push(counted.instructions_per_op);
-            samples.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted: counter.counted, ...counted });
+            const counts = differencedCount(short, long);
+            perOp.push(counts.instructions_per_op);
+            samples.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted, ...counts });
           }
         } catch (e) {
           hooks.signal.throwIfAborted();

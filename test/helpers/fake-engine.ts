@@ -161,6 +161,17 @@ export function fakeServerEngine(world: FakeWorld): ServerEngine {
           world.events.push(`restart port=${port}`);
           alive = true;
         },
+        // 1,000 instructions per operation the fixed run asked for, plus 50,000 per run
+        startCounting: async () => {
+          world.events.push(`count port=${port}`);
+          return {
+            tool: "cachegrind",
+            counted: "fake backends",
+            warmUp: false,
+            count: async (command, run) => ({ result: await run(command), instructions: 50_000 + 1000 * Number(command.args[2]) }),
+            stop: async () => void world.events.push(`count stopped port=${port}`),
+          };
+        },
         stop: async () => {
           alive = false;
           world.events.push(`stop port=${port}`);

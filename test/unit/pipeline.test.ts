@@ -9,6 +9,7 @@ import { CleanupRegistry } from "../../src/cleanup.js";
 import { PipelineError } from "../../src/errors.js";
 import type { Log } from "../../src/log.js";
 import { runBenchmark } from "../../src/pipeline.js";
+import type { Target } from "../../src/driver/types.js";
 import { ResultsSchema, type ErrorSample, type Sample } from "../../src/results/schema.js";
 import { fakeEmbeddedEngine, fakePlan, fakeServerEngine, fakeWorld, type FakeWorld } from "../helpers/fake-engine.js";
 
@@ -108,6 +109,34 @@ describe("the pipeline with a fake server engine", () => {
     // 0.25 s of client CPU over 1 s of wall time on 2 cores; the measured client runs on the client's CPU
     expect(results.samples.every((s) => s.status === "ok" && s.client_cpu_share === 0.125)).toBe(true);
     expect(world.events.find((e) => e.startsWith("client --cpu-list"))).toBe("client --cpu-list 1 kv run kv.get 1 port=6000");
+  });
+});
+
+describe("the counting pass with a fake server engine", () => {
+  it("loads a step's counted data set on each plain server before counting it, once per data set, and marks the counts with how its runs differ", async () => {
+    setUp();
+    // a fixed run of N operations reports N
+    world.answer = (command) => (command.args[0] === "fixed" ? { stdout: `ops=${command.args[2]} rate=1` } : null);
+    const plan = fakePlan(world, fakeServerEngine(world), { steps: ["kv.get", "kv.scan"], extra: "instructions: { ops_per_client: 10, repeats: 1 }\n" });
+    plan.profile = {
+      ...plan.profile,
+      steps: plan.profile.steps.map((step) => ({
+        ...step,
+        countedDataSet: (target: Target) => ({ key: "kv-counted", commands: [{ file: "kv", args: ["reload", target.kind === "server" ? `port=${target.port}` : ""] }], tables: ["kv"] }),
+        countedRun: "no writer",
+      })),
+    };
+    const results = ResultsSchema.parse(await runBenchmark(plan, registry, log, world.ports));
+    const counting = world.events.slice(world.events.findIndex((e) => e.startsWith("client reload")));
+    expect(counting.filter((e) => !e.startsWith("client fixed"))).toEqual([
+      "client reload port=6000", "settle port=6000 kv", "count port=6000",
+      "client reload port=6001", "settle port=6001 kv", "count port=6001",
+      "count stopped port=6000", "count stopped port=6001", "stop port=6000", "stop port=6001",
+    ]);
+    expect(results.instructions?.map((s) => (s.status === "ok" ? `${s.step} ${s.variant} ${s.instructions_per_op} ${s.counted}` : s.status))).toEqual([
+      "kv.get base 1000 fake backends; no writer", "kv.get head 1000 fake backends; no writer",
+      "kv.scan base 1000 fake backends; no writer", "kv.scan head 1000 fake backends; no writer",
+    ]);
   });
 });
 
