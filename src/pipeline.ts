@@ -516,7 +516,7 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
             if (run.failed) throw new PipelineError(`${path.basename(client.file)} failed: ${run.message}`, await failureExcerpt(ctx, vi, run.output));
             return run;
           });
-          return { ops: step.parse(result.stdout).ops, instructions };
+          return { ops: (step.parseFixed ? step.parseFixed(result.stdout) : step.parse(result.stdout)).ops, instructions };
         });
       },
       stop: (variant) => counters.get(variant.id)!.stop(),
