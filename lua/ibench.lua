@@ -27,6 +27,7 @@ sysbench.cmdline.options = {
   writer_rate = { "qr/qp: rows/s the background writer inserts and deletes (0: no writer)", 0 },
   writer_rows_per_commit = { "qr/qp: rows per commit of the background writer", 10 },
   if_missing = { "prepare: leave a table that is already there as it is", false },
+  drop_load_table = { "l.i0: drop its table when the run ends (counted runs: the next starts without it)", false },
   -- the stock OLTP scripts' name and default (oltp_common.lua), so the driver passes one option to both
   mysql_storage_engine = { "mysql: the tables' storage engine", "innodb" },
 }
@@ -224,5 +225,6 @@ function thread_done()
       total / #latencies * 1000, percentile(latencies, 0.5) * 1000, percentile(latencies, 0.9) * 1000, latencies[#latencies] * 1000))
   end
   -- l.i0's table stays until the next round's thread_init drops it: the database size after the round includes it
+  if step == "l.i0" and sysbench.opt.drop_load_table then con:query(dialect.drop(LOAD_TABLE)) end
   con:disconnect()
 end

@@ -18,7 +18,7 @@ import type { CleanupRegistry } from "./cleanup.js";
 import type { RunPlan } from "./config/plan.js";
 import { clientCpuShare } from "./driver/client-rusage.js";
 import { builtinDir } from "./config/profile.js";
-import type { BenchmarkStep, ClientBinaries, ClientCommand, ProgramSource } from "./driver/types.js";
+import type { BenchmarkStep, ClientBinaries, ClientCommand, DataSet, ProgramSource } from "./driver/types.js";
 import { startInstance, type Instance } from "./engine/instance.js";
 import type { InstructionCounter, Target } from "./engine/types.js";
 import { CountingUnavailableError, PipelineError } from "./errors.js";
@@ -320,7 +320,11 @@ class Instances {
 
 /** Stage 3: the data sets a step needs loaded into an instance and settled, once per instance. */
 async function ensureData(ctx: RunContext, vi: VariantInstance, step: BenchmarkStep): Promise<void> {
-  const dataSet = step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, step, vi.build));
+  await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, step, vi.build)));
+}
+
+/** `dataSet` loaded into the instance and settled, unless it already was. */
+async function loadOnce(ctx: RunContext, vi: VariantInstance, dataSet: DataSet): Promise<void> {
   if (vi.loaded.has(dataSet.key)) return;
   const loadStarted = ctx.ports.clock.now();
   for (const command of dataSet.commands) {
@@ -346,7 +350,10 @@ async function ensureData(ctx: RunContext, vi: VariantInstance, step: BenchmarkS
  */
 async function reloadData(ctx: RunContext, vi: VariantInstance, steps: readonly BenchmarkStep[]): Promise<void> {
   vi.loaded.clear();
-  for (const step of steps) await ensureData(ctx, vi, step);
+  for (const step of steps) {
+    const [target, bins] = [vi.instance.loadTarget(), binariesFor(ctx, step, vi.build)];
+    await loadOnce(ctx, vi, step.countedDataSet?.(target, bins) ?? step.dataSet(target, bins));
+  }
 }
 
 /** Runs `work` on the target of one client run (an embedded engine's private copy), released afterwards. */
@@ -520,7 +527,8 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
       },
       run: async (step, variant, perClient, runNumber) => {
         const vi = instances.get(variant);
-        await ensureData(ctx, vi, step);
+        // a server's data sets were all loaded again before it went under the counter (reloadData)
+        if (engine.kind !== "server") await ensureData(ctx, vi, step);
         return onRunTarget(vi, async (target) => {
           const client = step.fixedRun(target, binariesFor(ctx, step, vi.build), perClient, runNumber);
           // a failed run is its own error, before the counter looks for counts it cannot have left
@@ -529,7 +537,7 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
             if (run.failed) throw new PipelineError(`${path.basename(client.file)} failed: ${run.message}`, await failureExcerpt(ctx, vi, run.output));
             return run;
           });
-          return { ops: step.parse(result.stdout).ops, instructions };
+          return { ops: (step.parseFixed ? step.parseFixed(result.stdout) : step.parse(result.stdout)).ops, instructions };
         });
       },
       stop: (variant) => counters.get(variant.id)!.stop(),

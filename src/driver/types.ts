@@ -63,12 +63,23 @@ export interface BenchmarkStep<P extends string = string> extends Step {
   warmup(target: Target, bins: ClientBinaries<P>, seconds: number): ClientCommand;
   /**
    * A run of exactly `perClient` operations per client (pgbench transactions, sysbench events), no
-   * progress lines: the deterministic channel counts instructions of runs of N and 2N. `parse` reads it.
+   * progress lines: the deterministic channel counts instructions of runs of N and 2N. `parseFixed`, else `parse`, reads it.
    * `run` numbers the counted runs of the step on one variant from 0 (the same numbers on every variant).
    */
   fixedRun(target: Target, bins: ClientBinaries<P>, perClient: number, run: number): ClientCommand;
   /** why the deterministic channel cannot count this step (its instruction samples are "unavailable"); absent: counted */
   uncounted?: string;
+  /**
+   * The data its counted runs start from, loaded again on every variant's server before that server is
+   * put under the counter, where the rounds leave each variant's data in a state of its own (a writer
+   * paced by wall time writes as many rows as each server's speed allowed); absent: the data as the
+   * rounds left it.
+   */
+  countedDataSet?(target: Target, bins: ClientBinaries<P>): DataSet;
+  /** how its fixed-count run differs from a measured round (e.g. "background writer off"), added to its counts' `counted` */
+  countedRun?: string;
+  /** the fixed-count run's stdout where it reads otherwise than a measured run's (ibench: no writer); absent: `parse` */
+  parseFixed?(stdout: string): ParsedSample;
   /** lines of the run's stdout or stderr to show the user as they appear */
   isProgressLine(line: string): boolean;
   /** the measured run's stdout (stderr may be mixed in); throws ParseError when it does not understand it */

@@ -121,6 +121,7 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
       return [reason?.status === "unavailable" ? { step: step.id, variant: variant.id, status: "unavailable", reason: reason.reason } : { step: step.id, variant: variant.id, repeat: 0, status: "error", error: reason?.error ?? { message: "not counted", log_excerpt: "" } }];
     }
     const counted: InstructionSample[] = [];
+    const how = step.countedRun ? `${counter.counted}; ${step.countedRun}` : counter.counted;
     const started = hooks.now();
     const perOp: number[] = [];
     let repeat = 0;
@@ -132,7 +133,7 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
         const long = await hooks.run(step, variant, 2 * perClient, run++);
         const count = differencedCount(short, long);
         perOp.push(count.instructions_per_op);
-        counted.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted: counter.counted, ...count });
+        counted.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted: how, ...count });
       }
     } catch (e) {
       hooks.signal.throwIfAborted();

@@ -35,7 +35,7 @@ describe("ibench output, real runs", () => {
 
   it("refuses output it does not understand, keeping the raw text", () => {
     expectParseError((raw) => parseIbenchOutput(raw, 100), queryRun.replace(/^ibench writer.*\n/m, ""), /one "ibench writer:" line/);
-    expectParseError((raw) => parseIbenchOutput(raw, null), queryRun, /background writer ran during a load step/);
+    expectParseError((raw) => parseIbenchOutput(raw, null), queryRun, /background writer ran in a run that has none/);
     expectParseError((raw) => parseIbenchOutput(raw, 500), queryRun, /target is 100 rows\/s, the step's 500/);
     expectParseError((raw) => parseIbenchOutput(raw, null), `${insertRun}${insertRun}`, /found 2/);
     expectParseError((raw) => parseIbenchOutput(raw, null), "FATAL: /x/ibench.lua:150: relation \"ibench\" does not exist\n", /FATAL/);
@@ -95,6 +95,29 @@ describe("ibench steps", () => {
     expect(ibenchStep({ step: "l.x" }).uncounted).toMatch(/no fixed-count run/);
     expect(ibenchStep({ step: "l.i0", rows: 1000 }).uncounted).toBeUndefined();
     expect(ibenchStep({ step: "qr", writer_rate: 100 }).uncounted).toBeUndefined();
+  });
+
+  it("counts N and 2N queries of one client with the writer off, the same seed, on the table loaded again for counting", () => {
+    const qp = ibenchStep({ step: "qp", writer_rate: 500 });
+    const { args } = qp.fixedRun(conn, bins, 300, 0);
+    expect(args).toEqual(expect.arrayContaining(["--step=qp", "--threads=1", "--events=300", "--time=0", "--rand-seed=1", "run"]));
+    expect(args.some((a) => a.startsWith("--writer_rate"))).toBe(false);
+    expect(qp.countedRun).toMatch(/^one query client, the background writer off/);
+    // its output has the client's line alone
+    const counted1 = queryRun.replace(/^ibench writer.*\n/m, "");
+    expect(qp.parseFixed!(counted1).ops).toBe(1632);
+    expect(() => qp.parse(counted1)).toThrow(/one "ibench writer:" line/);
+    // every ibench step's counted runs start from one data set, loaded again (not --if_missing), apart from the rounds'
+    const counted = qp.countedDataSet!(conn, bins);
+    expect(counted).toMatchObject({ key: "ibench.rows500000.seed1.counted", tables: ["ibench"] });
+    expect(counted.commands.map((c) => c.args.slice(-1))).toEqual([["prepare"]]);
+    expect(counted.commands[0]!.args).not.toContain("--if_missing=on");
+    expect(ibenchStep({ step: "qr", writer_rate: 100 }).countedDataSet!(conn, bins).key).toBe(counted.key);
+    expect(counted.key).not.toBe(qp.dataSet(conn, bins).key);
+    // l.i0's counted runs each start without its table: the run drops it at the end
+    const l0 = ibenchStep({ step: "l.i0", rows: 1000 });
+    expect(l0.fixedRun(conn, bins, 20, 0).args).toEqual(expect.arrayContaining(["--drop_load_table=on", "--step=l.i0", "--events=20"]));
+    expect(l0.run(conn, bins, 5).args).not.toContain("--drop_load_table=on");
   });
 });
 

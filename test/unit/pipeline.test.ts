@@ -9,6 +9,7 @@ import { CleanupRegistry } from "../../src/cleanup.js";
 import { PipelineError } from "../../src/errors.js";
 import type { Log } from "../../src/log.js";
 import { runBenchmark } from "../../src/pipeline.js";
+import type { Target } from "../../src/driver/types.js";
 import { ResultsSchema, type ErrorSample, type Sample } from "../../src/results/schema.js";
 import { fakeEmbeddedEngine, fakePlan, fakeServerEngine, fakeWorld, type FakeWorld } from "../helpers/fake-engine.js";
 
@@ -132,6 +133,32 @@ describe("the counting pass with a fake server engine", () => {
     );
     expect(lines).toContain("counting 2 variants at a time on CPU 0-1");
     expect(events.slice(-4)).toEqual(["counted on port=6000", "counted on port=6001", "stop port=6000", "stop port=6001"]);
+  });
+
+  it("loads a step's counted data set on each plain server before counting it, once per data set, and marks the counts with how its runs differ", async () => {
+    setUp();
+    const plan = fakePlan(world, fakeServerEngine(world), { steps: ["kv.get", "kv.scan"], extra: "instructions: { ops_per_client: 10, repeats: 1 }\n" });
+    plan.profile = {
+      ...plan.profile,
+      steps: plan.profile.steps.map((step) => ({
+        ...step,
+        countedDataSet: (target: Target) => ({ key: "kv-counted", commands: [{ file: "kv", args: ["reload", target.kind === "server" ? `port=${target.port}` : ""] }], tables: ["kv"] }),
+        countedRun: "no writer",
+      })),
+    };
+    const results = ResultsSchema.parse(await runBenchmark(plan, registry, log, world.ports));
+    // each side: its counted data set (once, though both steps name it) loaded and settled natively, then the counter
+    for (const port of [6000, 6001]) {
+      const reloads = world.events.filter((e) => e === `client reload port=${port}`);
+      expect(reloads, `port ${port}`).toHaveLength(1);
+      const reload = world.events.indexOf(`client reload port=${port}`);
+      expect(world.events.indexOf(`settle port=${port} kv`, reload)).toBeGreaterThan(reload);
+      expect(world.events.indexOf(`count on port=${port}`)).toBeGreaterThan(world.events.indexOf(`settle port=${port} kv`, reload));
+    }
+    expect(results.instructions?.map((s) => (s.status === "ok" ? `${s.step} ${s.variant} ${s.instructions_per_op} ${s.counted}` : s.status))).toEqual([
+      "kv.get base 1000 serving backends; no writer", "kv.get head 1000 serving backends; no writer",
+      "kv.scan base 1000 serving backends; no writer", "kv.scan head 1000 serving backends; no writer",
+    ]);
   });
 });
 
