@@ -65,14 +65,14 @@ describe("a shard's plan", () => {
     const plans = await Promise.all([1, 2, 3].map((index) => makePlan({ ...flags, shard: { index, count: 3 } }, {}, {})));
     expect(plans.flatMap((p) => p.run.profile.steps.map((s) => s.id))).toEqual(whole.steps.map((s) => s.id));
     expect(plans.map((p) => p.run.profile.steps.length)).toEqual([3, 3, 2]);
-    expect(plans.map((p) => p.run.timeBudgetS)).toEqual([(1440 * 3) / 8, (1440 * 3) / 8, (1440 * 2) / 8]);
+    expect(plans.map((p) => p.run.timeBudgetS)).toEqual([(600 * 3) / 8, (600 * 3) / 8, (600 * 2) / 8]);
     expect(plans.every((p) => p.run.profile.hash === whole.hash)).toBe(true);
     expect(plans[1]!.run.shard).toEqual({ index: 2, count: 3 });
     expect((await makePlan({ ...flags, timeBudgetS: 800, shard: { index: 1, count: 2 } }, {}, {})).run.timeBudgetS).toBe(400);
     // resolved once: the profile's budget, the config file's over it, the flag's over both
-    expect((await makePlan(flags, {}, {})).run.timeBudgetS).toBe(1440);
-    expect((await makePlan(flags, { time_budget_s: 600 }, {})).run.timeBudgetS).toBe(600);
-    expect((await makePlan({ ...flags, timeBudgetS: 800 }, { time_budget_s: 600 }, {})).run.timeBudgetS).toBe(800);
+    expect((await makePlan(flags, {}, {})).run.timeBudgetS).toBe(600);
+    expect((await makePlan(flags, { time_budget_s: 500 }, {})).run.timeBudgetS).toBe(500);
+    expect((await makePlan({ ...flags, timeBudgetS: 800 }, { time_budget_s: 500 }, {})).run.timeBudgetS).toBe(800);
   });
 
   it("refuses more shards than the profile has steps, naming the profile", async () => {
