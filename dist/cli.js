@@ -39,7 +39,7 @@ import {
   runLabels,
   runStreamed,
   withCleanup
-} from "./chunks/chunk-245JPU3F.js";
+} from "./chunks/chunk-3WTAWYTJ.js";
 import {
   __commonJS,
   __export,

@@ -88,7 +88,7 @@ import {
   validate,
   withCleanup,
   writeAtomically
-} from "./chunks/chunk-245JPU3F.js";
+} from "./chunks/chunk-3WTAWYTJ.js";
 import {
   JOB_MARKER,
   __commonJS,

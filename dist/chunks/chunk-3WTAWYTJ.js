@@ -29691,6 +29691,9 @@ import { readdir as readdir2, readFile as readFile3, rm as rm2 } from "node:fs/p
 import path3 from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 var OUT_PREFIX = "cg.";
+function valgrindOn(cpus) {
+  return cpus?.length ? ["taskset", "--cpu-list", formatCpuList(cpus), "valgrind"] : ["valgrind"];
+}
 function cachegrindArgs(outDir, program) {
   return ["--tool=cachegrind", "--cache-sim=no", "--branch-sim=no", "--vgdb=no", `--cachegrind-out-file=${path3.join(outDir, `${OUT_PREFIX}%p`)}`, program];
 }
@@ -29792,6 +29795,7 @@ async function readCounts(outDir, pids, timeoutMs) {
 var MARIADB_COUNTED_WORK = "connection threads (inside do_command)";
 var COLLECT_IN = "do_command*";
 var quoteName = (name) => `\`${name.replace(/`/g, "``")}\``;
+var PREWARMED_INDEX_TYPES = ["BTREE", "LSMTREE"];
 function prewarmStatements(database, indexes) {
   return indexes.split("\n").filter((line) => line.trim() !== "").map((line) => {
     const [table, index] = line.split("	");
@@ -29811,7 +29815,7 @@ async function startCountingMariadb(server, options = {}) {
   if (!poolBytes) throw new PipelineError("could not read innodb_buffer_pool_size");
   const hasPoolMax = bufferPool.some(([name]) => name === "innodb_buffer_pool_size_max");
   const counted = {
-    wrapper: ["valgrind", ...callgrindArgs(outDir, COLLECT_IN)],
+    wrapper: [...valgrindOn(options.cpus), ...callgrindArgs(outDir, COLLECT_IN)],
     options: [
       "--innodb-use-native-aio=0",
       "--innodb-buffer-pool-dump-at-shutdown=0",
@@ -29821,7 +29825,7 @@ async function startCountingMariadb(server, options = {}) {
   };
   const prewarm = async () => {
     const indexes = await server.query(
-      `SELECT DISTINCT TABLE_NAME, INDEX_NAME FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = '${server.database.replace(/'/g, "''")}' AND INDEX_TYPE = 'BTREE'`
+      `SELECT DISTINCT TABLE_NAME, INDEX_NAME FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = '${server.database.replace(/'/g, "''")}' AND INDEX_TYPE IN (${PREWARMED_INDEX_TYPES.map((type) => `'${type}'`).join(", ")})`
     );
     for (const statement of prewarmStatements(server.database, indexes)) await server.query(statement);
   };
@@ -29835,6 +29839,7 @@ async function startCountingMariadb(server, options = {}) {
     warmUp: true,
     async count(command, run2) {
       if (stopped) throw new Error("the instruction counter was stopped");
+      await server.quiesce();
       await dump();
       const result = await runCounted("MariaDB", log, () => server.isAlive(), () => run2(command));
       return { result, instructions: parseCachegrindOut(await dump()).instructions };
@@ -29934,7 +29939,7 @@ function startFailureCause(log) {
   if (/failed with error 28\b|No space left on device|Disk got full|Disk is full/.test(log)) return "no space left on the data directory's disk";
   return null;
 }
-var INNODB = { serverSettings: {}, settle: drainDirtyPages };
+var INNODB = { serverSettings: {}, settle: drainDirtyPages, quiesce: drainPurge };
 function mariadbServerEngine(name, recipe, storage) {
   return {
     kind: "server",
@@ -30062,7 +30067,8 @@ ${await logTail2(LOG_LINES_IN_ERRORS)}`);
     user,
     restart,
     isAlive: root.isAlive,
-    query
+    query,
+    quiesce: () => storage.quiesce(query, timeoutMs)
   };
   return {
     connection,
@@ -30106,6 +30112,17 @@ async function drainDirtyPages(query, timeoutMs) {
     await query(`SET GLOBAL innodb_max_dirty_pages_pct = ${pct}; SET GLOBAL innodb_max_dirty_pages_pct_lwm = ${lwm}`);
   }
 }
+async function drainPurge(query, timeoutMs) {
+  const deadline = performance.now() + timeoutMs;
+  for (; ; ) {
+    const line = (await query("SHOW GLOBAL STATUS LIKE 'Innodb_history_list_length'")).trim();
+    const history = /^Innodb_history_list_length\t(\d+)$/.exec(line)?.[1];
+    if (history === void 0) throw new PipelineError("could not read InnoDB's history list length", line);
+    if (history === "0") return;
+    if (performance.now() > deadline) throw new PipelineError(`InnoDB's purge still had ${history} undo logs to do ${Math.round(timeoutMs / 1e3)} s after a counted run`);
+    await sleep2(200);
+  }
+}
 async function waitUntilReady(admin, isAlive, timeoutMs, signal) {
   const deadline = performance.now() + timeoutMs;
   let last = "";
@@ -30135,7 +30152,9 @@ var ROCKSDB = {
   serverSettings: { plugin_load_add: "ha_rocksdb" },
   settle: async (query) => {
     await query("SET GLOBAL rocksdb_force_flush_memtable_now = 1");
-  }
+  },
+  // flushes and compactions run in their own threads, which the counter does not count
+  quiesce: async () => void 0
 };
 var myrocksEngine = mariadbServerEngine("myrocks", "mariadb-myrocks", ROCKSDB);
 
@@ -30181,7 +30200,7 @@ async function startCountingPostgres(server, options = {}) {
   await valgrindVersion();
   const outDir = path8.join(server.dataRoot, "cachegrind");
   const wrapper2 = path8.join(server.dataRoot, "postgres-under-cachegrind");
-  const valgrind = ["valgrind", ...cachegrindArgs(outDir, path8.join(server.binDir, "postgres"))].map(shellQuote).join(" ");
+  const valgrind = [...valgrindOn(options.cpus), ...cachegrindArgs(outDir, path8.join(server.binDir, "postgres"))].map(shellQuote).join(" ");
   await mkdir3(outDir, { recursive: true });
   await writeFile4(wrapper2, `#!/bin/sh
 exec ${valgrind} "$@"
@@ -30788,6 +30807,7 @@ var readOnlyWith = (only) => (range) => [
   ...["simple", "sum", "order", "distinct"].map((kind) => `--${kind}_ranges=${kind === only ? 1 : 0}`)
 ];
 var withRange = (script) => ({ script, options: (range) => [`--range_size=${range}`] });
+var writingWithRange = (script) => ({ ...withRange(script), writes: true });
 var SYSBENCH_MICROBENCHMARKS = {
   "point-query": withRange("oltp_point_select"),
   "random-points": { script: "select_random_points", options: (range) => [`--random_points=${range}`], singleTable: true },
@@ -30801,12 +30821,12 @@ var SYSBENCH_MICROBENCHMARKS = {
   "read-only-sum": { script: "oltp_read_only", options: readOnlyWith("sum") },
   "read-only-order": { script: "oltp_read_only", options: readOnlyWith("order") },
   "read-only-distinct": { script: "oltp_read_only", options: readOnlyWith("distinct") },
-  "read-write": withRange("oltp_read_write"),
-  "write-only": withRange("oltp_write_only"),
-  "update-index": withRange("oltp_update_index"),
-  "update-nonindex": withRange("oltp_update_non_index"),
-  insert: withRange("oltp_insert"),
-  delete: withRange("oltp_delete")
+  "read-write": writingWithRange("oltp_read_write"),
+  "write-only": writingWithRange("oltp_write_only"),
+  "update-index": writingWithRange("oltp_update_index"),
+  "update-nonindex": writingWithRange("oltp_update_non_index"),
+  insert: writingWithRange("oltp_insert"),
+  delete: writingWithRange("oltp_delete")
 };
 var MICROBENCHMARK_NAMES = Object.keys(SYSBENCH_MICROBENCHMARKS);
 var StorageEngineSchema = external_exports.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/, "a storage engine's name").optional();
@@ -30842,6 +30862,8 @@ function sysbenchConnectionArgs(conn) {
   }
 }
 var COUNTED_RUN_SEED = 1;
+var LOADER = "lua/sbtest-load.lua";
+var LOAD_SEED = 1;
 function sysbenchStep(parameters) {
   const p = SysbenchParametersSchema.parse(parameters);
   const microbenchmark = SYSBENCH_MICROBENCHMARKS[p.benchmark];
@@ -30871,14 +30893,17 @@ function sysbenchStep(parameters) {
       percentile: p.percentile,
       ...p.storage_engine !== void 0 && { storage_engine: p.storage_engine }
     },
-    programs: { sysbench: "system" },
+    programs: { sysbench: "system", [LOADER]: "shipped" },
     dataSet: (target, bins) => {
       const { protocol } = serverConnection(target);
       const storageEngine = storageEngineArgs(protocol, p.storage_engine);
-      const load = (command) => ({ file: bins.sysbench, args: [...connection(target), ...storageEngine, ...table, "oltp_read_only", command] });
+      const load = (command) => ({
+        file: bins.sysbench,
+        args: [bins[LOADER], ...connection(target), ...storageEngine, ...table, `--rand-seed=${LOAD_SEED}`, command]
+      });
       return {
         // the protocol and storage engine too: tables loaded into one engine are not another's
-        key: `sysbench.${protocol}${p.storage_engine === void 0 ? "" : `.${p.storage_engine}`}.tables${p.tables}.rows${p.table_size}.pk${p.pk ? 1 : 0}`,
+        key: `sysbench.${protocol}${p.storage_engine === void 0 ? "" : `.${p.storage_engine}`}.tables${p.tables}.rows${p.table_size}.pk${p.pk ? 1 : 0}.seed${LOAD_SEED}`,
         commands: [load("cleanup"), load("prepare")],
         tables: Array.from({ length: p.tables }, (_, i) => `sbtest${i + 1}`)
       };
@@ -30888,12 +30913,21 @@ function sysbenchStep(parameters) {
       args: [...runArgs(target, { time: wholeSeconds(seconds2), events: "0" }), `--report-interval=${p.report_interval_s}`, microbenchmark.script, "run"]
     }),
     warmup: (target, bins, seconds2) => ({ file: bins.sysbench, args: [...runArgs(target, { time: wholeSeconds(seconds2), events: "0" }), microbenchmark.script, "run"] }),
-    // --events counts every thread's events together. One seed for every counted run: runs of N and
-    // 2N share their first N events, so their difference is the same events in every repeat and in
-    // both variants (the rows an IN-list of random k values matches vary by a few % from draw to draw).
-    fixedRun: (target, bins, perClient) => ({
+    // --events counts every thread's events together. A step that reads: one seed for every counted
+    // run, so runs of N and 2N share their first N events and their difference is the same events in
+    // every repeat and in both variants (the rows an IN-list of random k values matches vary by a few %
+    // from draw to draw). A step that writes: a seed per run (the same on both variants), since a run
+    // that repeated an earlier one's writes would set rows to the values they hold, MariaDB's path for
+    // an unchanged row (no write at all): with one seed update-nonindex counted its first repeat's
+    // real updates and its later repeats' no-ops.
+    fixedRun: (target, bins, perClient, run2) => ({
       file: bins.sysbench,
-      args: [...runArgs(target, { time: "0", events: wholeCount(perClient * p.threads) }), `--rand-seed=${COUNTED_RUN_SEED}`, microbenchmark.script, "run"]
+      args: [
+        ...runArgs(target, { time: "0", events: wholeCount(perClient * p.threads) }),
+        `--rand-seed=${COUNTED_RUN_SEED + (microbenchmark.writes ? run2 : 0)}`,
+        microbenchmark.script,
+        "run"
+      ]
     }),
     isProgressLine: (line) => /^\[ \d+s \] /.test(line),
     parse: parseSysbenchOutput
@@ -30960,10 +30994,20 @@ function dialectArgs(conn, storageEngine) {
   const dialect = { postgresql: "pgsql", mysql: "mysql" }[conn.protocol];
   return [`--dialect=${dialect}`, ...storageEngineArgs(conn.protocol, storageEngine)];
 }
+var COUNTED_QUERIES = "one query client, the background writer off, on the table loaded again for counting";
+var COUNTED_LOAD = "its own table, created at the start and dropped at the end of each run";
+function uncountedReason2(step) {
+  if (step === "l.x") return "it builds the indexes once per round: it has no fixed-count run of N and 2N operations";
+  if (step === "l.i1" || step === "l.i2") {
+    return "its count moves 9-19% (PostgreSQL) and up to 85% (MariaDB) between identical runs (dead rows, page splits and purge change the work per row run after run), more than the instruction thresholds can tell from a change";
+  }
+  return null;
+}
 var SCRIPT = "lua/ibench.lua";
 function ibenchStep(parameters) {
   const p = IbenchParametersSchema.parse(parameters);
   const isQuery = isQueryStep(p.step);
+  const uncounted = uncountedReason2(p.step);
   const rowsPerCommit = insertsRows(p.step) ? p.rows_per_commit ?? ROWS_PER_COMMIT[p.step] : null;
   const common = (target, bins) => {
     const conn = serverConnection(target);
@@ -30973,6 +31017,7 @@ function ibenchStep(parameters) {
   const loadArgs = (commits) => [`--step=${p.step}`, ...rowsPerCommit ? [`--rows_per_commit=${rowsPerCommit}`] : [], `--events=${wholeCount(commits)}`, "--time=0", "run"];
   const loadCommits = rowsPerCommit ? p.rows / rowsPerCommit : 1;
   const queryArgs = (seconds2) => [`--step=${p.step}`, "--threads=2", `--writer_rate=${p.writer_rate}`, `--writer_rows_per_commit=${p.writer_rows_per_commit}`, `--time=${wholeSeconds(seconds2)}`, "--events=0", "run"];
+  const dataSetKey2 = `ibench${p.storage_engine === void 0 ? "" : `.${p.storage_engine}`}.rows${p.table_rows}.seed${p.seed}`;
   const measured = (target, bins, seconds2) => sysbench(target, bins, isQuery ? queryArgs(seconds2) : loadArgs(loadCommits));
   return {
     id: ibenchStepId(p),
@@ -30988,23 +31033,27 @@ function ibenchStep(parameters) {
       ...p.storage_engine !== void 0 && { storage_engine: p.storage_engine }
     },
     programs: { sysbench: "system", [SCRIPT]: "shipped" },
-    dataSet: (target, bins) => {
-      const key = `ibench${p.storage_engine === void 0 ? "" : `.${p.storage_engine}`}.rows${p.table_rows}.seed${p.seed}`;
-      return isQuery ? (
-        // after the load steps: the table as they left it (loaded only on a server that lacks it), settled again
-        { key: `${key}.queries`, commands: [sysbench(target, bins, ["--if_missing=on", "prepare"])], tables: ["ibench"] }
-      ) : { key, commands: [sysbench(target, bins, ["prepare"])], tables: ["ibench"] };
+    dataSet: (target, bins) => isQuery ? (
+      // after the load steps: the table as they left it (loaded only on a server that lacks it), settled again
+      { key: `${dataSetKey2}.queries`, commands: [sysbench(target, bins, ["--if_missing=on", "prepare"])], tables: ["ibench"] }
+    ) : { key: dataSetKey2, commands: [sysbench(target, bins, ["prepare"])], tables: ["ibench"] },
+    // The rounds leave each variant's table in a state of its own (the writers are paced by wall time):
+    // loaded again for the query steps' counted runs, the same seeded rows and ids on every variant, settled.
+    ...isQuery && {
+      countedDataSet: (target, bins) => ({ key: `${dataSetKey2}.counted`, commands: [sysbench(target, bins, ["prepare"])], tables: ["ibench"] })
     },
     run: measured,
     // load steps: one more round's worth of work (l.i0 on its own fresh table, l.i1/l.i2 keep the size)
     warmup: measured,
     fixedRun: (target, bins, perClient) => {
-      const args = isQuery ? [`--step=${p.step}`, "--threads=1", `--events=${wholeCount(perClient)}`, "--time=0", "run"] : loadArgs(perClient);
+      const args = isQuery ? [`--step=${p.step}`, "--threads=1", `--events=${wholeCount(perClient)}`, "--time=0", "run"] : [...p.step === "l.i0" ? ["--drop_load_table=on"] : [], ...loadArgs(perClient)];
       return sysbench(target, bins, args);
     },
-    ...p.step === "l.x" && { uncounted: "it builds the indexes once per round: it has no fixed-count run of N and 2N operations" },
+    ...uncounted === null ? { countedRun: isQuery ? COUNTED_QUERIES : COUNTED_LOAD } : { uncounted },
     isProgressLine: (line) => line.startsWith("ibench "),
-    parse: (stdout) => parseIbenchOutput(stdout, isQuery ? p.writer_rate : null)
+    parse: (stdout) => parseIbenchOutput(stdout, isQuery ? p.writer_rate : null),
+    // a counted run has no writer
+    parseFixed: (stdout) => parseIbenchOutput(stdout, null)
   };
 }
 var CLIENT_LINE = /^ibench client: step=(\S+) ops=(\d+) seconds=([\d.]+) avg_ms=([\d.]+) p50_ms=([\d.]+) p90_ms=([\d.]+) max_ms=([\d.]+)$/gm;
@@ -31026,7 +31075,7 @@ function parseIbenchOutput(raw, writerRate) {
     const rowsPerS = rows / requirePositive(writerSeconds, "ibench writer seconds", raw);
     background_writer = { target_rows_per_s: writerRate, rows_per_s: rowsPerS, kept_rate: rowsPerS >= WRITER_KEPT_SHARE * writerRate };
   } else if (writers.length > 0) {
-    throw new ParseError("a background writer ran during a load step", raw);
+    throw new ParseError("a background writer ran in a run that has none (a load step, or a counted run)", raw);
   }
   return {
     ops: requirePositive(ops, "ibench client ops", raw),
@@ -31953,7 +32002,12 @@ var InstructionsSchema = external_exports.object({
   /** differenced pairs of runs per step and variant: their spread shows the count's noise */
   repeats: external_exports.number().int().positive().max(20).default(3),
   /** N for steps whose operations cost much more (or less) than the default's: step id -> N */
-  ops_per_client_by_step: external_exports.record(external_exports.string(), opsPerClient).optional()
+  ops_per_client_by_step: external_exports.record(external_exports.string(), opsPerClient).optional(),
+  /**
+   * Steps the channel leaves out on this profile's engine and settings, with the measured reason (their
+   * samples are "unavailable", n/a in the report): step id -> why its count does not repeat
+   */
+  uncounted_steps: external_exports.record(external_exports.string(), external_exports.string().min(1)).optional()
 }).strict();
 var SweepSchema = external_exports.object({
   clients: external_exports.array(external_exports.number().int().positive().max(1024)).min(2).max(16).refine((counts) => counts.every((n, i) => i === 0 || n > counts[i - 1]), "client counts must rise, each once: e.g. [1, 2, 4, 8]")
@@ -32044,7 +32098,8 @@ function parseProfile(text, source) {
     if (!sweep || !known) return [stepAt(parameters)];
     return sweptSteps({ ...known, name: driver }, parameters, sweep.clients, stepAt, (message, field) => new InputError(message, source, at(field)));
   });
-  const steps = defined.flat();
+  const uncounted = profile.instructions?.uncounted_steps ?? {};
+  const steps = defined.flat().map((step) => uncounted[step.id] !== void 0 && step.uncounted === void 0 ? { ...step, uncounted: uncounted[step.id] } : step);
   const seen = /* @__PURE__ */ new Set();
   defined.forEach(
     (definedSteps, i) => definedSteps.forEach((step) => {
@@ -32052,8 +32107,10 @@ function parseProfile(text, source) {
       seen.add(step.id);
     })
   );
-  for (const id of Object.keys(profile.instructions?.ops_per_client_by_step ?? {})) {
-    if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["instructions", "ops_per_client_by_step", id]));
+  for (const field of ["ops_per_client_by_step", "uncounted_steps"]) {
+    for (const id of Object.keys(profile.instructions?.[field] ?? {})) {
+      if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["instructions", field, id]));
+    }
   }
   return { ...profile, steps, hash: createHash3("sha256").update(text).digest("hex"), source };
 }
@@ -34525,13 +34582,64 @@ function failure2(e) {
   const error62 = e;
   return { message: error62.message, log_excerpt: error62.stack ?? "" };
 }
+async function inGroups(items, concurrency, work) {
+  const results = [];
+  for (let i = 0; i < items.length; i += concurrency) {
+    const settled = await Promise.allSettled(items.slice(i, i + concurrency).map(work));
+    for (const outcome of settled) {
+      if (outcome.status === "rejected") throw outcome.reason;
+      results.push(outcome.value);
+    }
+  }
+  return results;
+}
 async function countInstructions(steps, variants, plan, hooks) {
   const samples = [];
   const counters = /* @__PURE__ */ new Map();
   const excluded = /* @__PURE__ */ new Map();
   const exclude = (variant, e) => excluded.set(variant.id, e instanceof CountingUnavailableError ? { status: "unavailable", reason: e.message } : { status: "error", error: failure2(e) });
+  const concurrency = Math.max(1, plan.concurrency ?? 1);
+  const countVariant = async (step, variant, perClient) => {
+    const counter = counters.get(variant.id);
+    const reason2 = excluded.get(variant.id);
+    if (reason2 || !counter) {
+      return [reason2?.status === "unavailable" ? { step: step.id, variant: variant.id, status: "unavailable", reason: reason2.reason } : { step: step.id, variant: variant.id, repeat: 0, status: "error", error: reason2?.error ?? { message: "not counted", log_excerpt: "" } }];
+    }
+    const counted = [];
+    const how = step.countedRun ? `${counter.counted}; ${step.countedRun}` : counter.counted;
+    const started = hooks.now();
+    const perOp = [];
+    let repeat = 0;
+    let run2 = 0;
+    try {
+      if (counter.warmUp) await hooks.run(step, variant, perClient, run2++);
+      for (; repeat < plan.repeats; repeat++) {
+        const short = await hooks.run(step, variant, perClient, run2++);
+        const long = await hooks.run(step, variant, 2 * perClient, run2++);
+        const count = differencedCount(short, long);
+        perOp.push(count.instructions_per_op);
+        counted.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted: how, ...count });
+      }
+    } catch (e) {
+      hooks.signal.throwIfAborted();
+      if (e instanceof CountingUnavailableError) {
+        exclude(variant, e);
+        counted.push({ step: step.id, variant: variant.id, status: "unavailable", reason: e.message });
+      } else {
+        counted.push({ step: step.id, variant: variant.id, repeat, status: "error", error: failure2(e) });
+      }
+      hooks.log(`instructions ${step.id} ${variant.id}: ${e instanceof CountingUnavailableError ? "n/a" : "ERROR"} ${e.message}`);
+    }
+    if (perOp.length > 0) {
+      const mean = perOp.reduce((a, b) => a + b, 0) / perOp.length;
+      hooks.log(
+        `instructions ${step.id} ${variant.id}: ${mean.toFixed(0)} instr/op (N = ${perClient} per client, ${perOp.length} repeats, spread ${(relativeSpread(perOp) * 100).toFixed(2)}%) in ${(hooks.now() - started).toFixed(0)} s`
+      );
+    }
+    return counted;
+  };
   try {
-    for (const variant of variants) {
+    await inGroups(variants, concurrency, async (variant) => {
       try {
         counters.set(variant.id, await hooks.start(variant));
       } catch (e) {
@@ -34539,7 +34647,7 @@ async function countInstructions(steps, variants, plan, hooks) {
         exclude(variant, e);
         hooks.log(`instructions: ${variant.id} cannot be counted: ${e.message}`);
       }
-    }
+    });
     for (const step of steps) {
       if (step.uncounted) {
         for (const variant of variants) samples.push({ step: step.id, variant: variant.id, status: "unavailable", reason: step.uncounted });
@@ -34547,42 +34655,7 @@ async function countInstructions(steps, variants, plan, hooks) {
         continue;
       }
       const perClient = plan.opsPerClientByStep?.[step.id] ?? plan.opsPerClient;
-      for (const variant of variants) {
-        const counter = counters.get(variant.id);
-        const reason2 = excluded.get(variant.id);
-        if (reason2 || !counter) {
-          samples.push(reason2?.status === "unavailable" ? { step: step.id, variant: variant.id, status: "unavailable", reason: reason2.reason } : { step: step.id, variant: variant.id, repeat: 0, status: "error", error: reason2?.error ?? { message: "not counted", log_excerpt: "" } });
-          continue;
-        }
-        const started = hooks.now();
-        const perOp = [];
-        let repeat = 0;
-        try {
-          if (counter.warmUp) await hooks.run(step, variant, perClient);
-          for (; repeat < plan.repeats; repeat++) {
-            const short = await hooks.run(step, variant, perClient);
-            const long = await hooks.run(step, variant, 2 * perClient);
-            const counted = differencedCount(short, long);
-            perOp.push(counted.instructions_per_op);
-            samples.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted: counter.counted, ...counted });
-          }
-        } catch (e) {
-          hooks.signal.throwIfAborted();
-          if (e instanceof CountingUnavailableError) {
-            exclude(variant, e);
-            samples.push({ step: step.id, variant: variant.id, status: "unavailable", reason: e.message });
-          } else {
-            samples.push({ step: step.id, variant: variant.id, repeat, status: "error", error: failure2(e) });
-          }
-          hooks.log(`instructions ${step.id} ${variant.id}: ${e instanceof CountingUnavailableError ? "n/a" : "ERROR"} ${e.message}`);
-        }
-        if (perOp.length > 0) {
-          const mean = perOp.reduce((a, b) => a + b, 0) / perOp.length;
-          hooks.log(
-            `instructions ${step.id} ${variant.id}: ${mean.toFixed(0)} instr/op (N = ${perClient} per client, ${perOp.length} repeats, spread ${(relativeSpread(perOp) * 100).toFixed(2)}%) in ${(hooks.now() - started).toFixed(0)} s`
-          );
-        }
-      }
+      samples.push(...(await inGroups(variants, concurrency, (variant) => countVariant(step, variant, perClient))).flat());
     }
   } finally {
     for (const variant of variants) {
@@ -34808,7 +34881,9 @@ ${excerpt}`);
   }
 };
 async function ensureData(ctx, vi, step) {
-  const dataSet = step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, step, vi.build));
+  await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, step, vi.build)));
+}
+async function loadOnce(ctx, vi, dataSet) {
   if (vi.loaded.has(dataSet.key)) return;
   const loadStarted = ctx.ports.clock.now();
   for (const command of dataSet.commands) {
@@ -34822,6 +34897,13 @@ async function ensureData(ctx, vi, step) {
   await vi.instance.settle(dataSet.tables);
   vi.loaded.add(dataSet.key);
   ctx.phases.loads += ctx.ports.clock.now() - loadStarted;
+}
+async function reloadData(ctx, vi, steps) {
+  vi.loaded.clear();
+  for (const step of steps) {
+    const [target, bins] = [vi.instance.loadTarget(), binariesFor(ctx, step, vi.build)];
+    await loadOnce(ctx, vi, step.countedDataSet?.(target, bins) ?? step.dataSet(target, bins));
+  }
 }
 async function onRunTarget(vi, work) {
   const { target, release } = await vi.instance.runTarget();
@@ -34948,25 +35030,32 @@ async function countStage(ctx, instances, variants) {
   if (!counting) return void 0;
   return ctx.log.group(`count instructions: ${profile.steps.length} steps x ${variants.length} variants, ${counting.repeats} repeats of N and 2N operations per client`, async () => {
     const counters = /* @__PURE__ */ new Map();
-    return countInstructions(profile.steps, variants, { opsPerClient: counting.ops_per_client, repeats: counting.repeats, opsPerClientByStep: counting.ops_per_client_by_step }, {
+    const allowed = await ctx.ports.host.allowedCpus();
+    const cpus = ctx.placement ? allowed : void 0;
+    const concurrency = Math.min(variants.length, allowed.length);
+    ctx.log.info(`counting ${concurrency} variant${concurrency === 1 ? "" : "s"} at a time${cpus ? ` on CPU ${formatCpuList(cpus)}` : ""}`);
+    const plan = { opsPerClient: counting.ops_per_client, repeats: counting.repeats, opsPerClientByStep: counting.ops_per_client_by_step, concurrency };
+    return countInstructions(profile.steps, variants, plan, {
       start: async (variant) => {
-        const { instance } = await instances.live(variant);
+        const vi = await instances.live(variant);
+        const { instance } = vi;
         if (!instance.startCounting) throw new CountingUnavailableError(`the ${engine.name} engine cannot count instructions`);
-        const counter = await instance.startCounting();
+        if (engine.kind === "server") await reloadData(ctx, vi, profile.steps.filter((step) => !step.uncounted));
+        const counter = await instance.startCounting(cpus && { cpus });
         counters.set(variant.id, counter);
         return counter;
       },
-      run: async (step, variant, perClient) => {
+      run: async (step, variant, perClient, runNumber) => {
         const vi = instances.get(variant);
-        await ensureData(ctx, vi, step);
+        if (engine.kind !== "server") await ensureData(ctx, vi, step);
         return onRunTarget(vi, async (target) => {
-          const client = step.fixedRun(target, binariesFor(ctx, step, vi.build), perClient);
+          const client = step.fixedRun(target, binariesFor(ctx, step, vi.build), perClient, runNumber);
           const { result, instructions } = await counters.get(variant.id).count(client, async (command) => {
-            const run2 = await runClient(ctx, onCpus(command, driverCpus(ctx)), COUNTED_RUN_TIMEOUT_S);
+            const run2 = await runClient(ctx, onCpus(command, cpus), COUNTED_RUN_TIMEOUT_S);
             if (run2.failed) throw new PipelineError(`${path17.basename(client.file)} failed: ${run2.message}`, await failureExcerpt(ctx, vi, run2.output));
             return run2;
           });
-          return { ops: step.parse(result.stdout).ops, instructions };
+          return { ops: (step.parseFixed ? step.parseFixed(result.stdout) : step.parse(result.stdout)).ops, instructions };
         });
       },
       stop: (variant) => counters.get(variant.id).stop(),
