@@ -11,6 +11,9 @@ typedef struct { long tv_sec; long tv_nsec; } ibench_timespec;
 int clock_gettime(int clk_id, ibench_timespec *tp);
 int usleep(unsigned int usec);
 long write(int fd, const char *buf, unsigned long count);
+void srandom(unsigned int seed);
+void sb_rand_thread_init(void);
+extern int sb_rand_seed;
 ]]
 local CLOCK_MONOTONIC = 1
 local ts = ffi.new("ibench_timespec")
@@ -110,6 +113,12 @@ end
 -- prepare: the table the steps after l.i0 use, table_rows rows in PK order, then its three indexes
 local function cmd_prepare()
   init_options()
+  -- sysbench 1.0 seeds libc's random() with --rand-seed only for `run`, and its generator's state for
+  -- `prepare` comes from libc's as the process found it: seeded here, the same seed loads the same rows
+  -- on every server (as lua/sbtest-load.lua does for the OLTP tables)
+  if ffi.C.sb_rand_seed == 0 then error("ibench.lua: prepare needs --rand-seed (0 would seed from the clock)") end
+  ffi.C.srandom(ffi.C.sb_rand_seed)
+  ffi.C.sb_rand_thread_init()
   local con = sysbench.sql.driver():connect()
   if sysbench.opt.if_missing and scalar(con, dialect.table_exists(TABLE)) > 0 then return con:disconnect() end
   con:query(dialect.drop(TABLE))
