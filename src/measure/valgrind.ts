@@ -2,7 +2,6 @@
  * Running a server under valgrind's cachegrind to count instructions: the command line, whether
  * valgrind is there, whether it choked on the build's instructions, and the out files it leaves.
  */
-import { formatCpuList } from "./cpu-affinity.js";
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -10,6 +9,7 @@ import { execa } from "execa";
 import { childEnv } from "../child-env.js";
 import { CountingUnavailableError, PipelineError } from "../errors.js";
 import { isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut } from "./cachegrind.js";
+import { onCpus } from "./cpu-affinity.js";
 
 const OUT_PREFIX = "cg.";
 
@@ -18,7 +18,8 @@ const OUT_PREFIX = "cg.";
  * with, within the run's own CPUs), or plain valgrind where no CPUs are given.
  */
 export function valgrindOn(cpus: readonly number[] | undefined): string[] {
-  return cpus?.length ? ["taskset", "--cpu-list", formatCpuList(cpus), "valgrind"] : ["valgrind"];
+  const { file, args } = onCpus({ file: "valgrind", args: [] }, cpus);
+  return [file, ...args];
 }
 
 /**
