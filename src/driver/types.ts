@@ -70,12 +70,14 @@ export interface BenchmarkStep<P extends string = string> extends Step {
   /** why the deterministic channel cannot count this step (its instruction samples are "unavailable"); absent: counted */
   uncounted?: string;
   /**
-   * The data its counted runs start from, loaded again on every variant's server before that server is
-   * put under the counter, where the rounds leave each variant's data in a state of its own (a writer
-   * paced by wall time writes as many rows as each server's speed allowed); absent: the data as the
-   * rounds left it.
+   * The data its counted runs start from, where it is not `dataSet`'s: before a server is put under
+   * the counter, every counted step's data is loaded again on it (this set, else `dataSet`), so that
+   * the rounds' writes (a writer paced by wall time writes as many rows as each server's speed
+   * allowed) leave no variant's data in a state of its own.
    */
   countedDataSet?(target: Target, bins: ClientBinaries<P>): DataSet;
+  /** steps with the same key run the same counted runs (ibench's query steps differ only in the writer, off there): counted once, the counts shared */
+  countedAs?: string;
   /** how its fixed-count run differs from a measured round (e.g. "background writer off"), added to its counts' `counted` */
   countedRun?: string;
   /** the fixed-count run's stdout where it reads otherwise than a measured run's (ibench: no writer); absent: `parse` */

@@ -17,7 +17,8 @@
  *
  * Counts do not depend on what else runs on the machine, so the variants of a step are counted
  * `concurrency` at a time (each on its own server: valgrind runs a process on one CPU at a time, and
- * two of them on two CPUs halve the pass); samples keep the variants' order.
+ * two of them on two CPUs halve the pass); samples keep the variants' order. Steps whose counted runs
+ * are the same (one `countedAs` and N) are counted once: the later ones get the first's counts.
  */
 import type { BenchmarkStep } from "../driver/types.js";
 import { CountingUnavailableError, ParseError, PipelineError } from "../errors.js";
@@ -104,6 +105,11 @@ async function inGroups<T, R>(items: readonly T[], concurrency: number, work: (i
   return results;
 }
 
+/** Pure: a sample counted for `countedFor`, as `step`'s (ok samples say whose runs they are). */
+function sharedSample(sample: InstructionSample, step: string, countedFor: string): InstructionSample {
+  return sample.status === "ok" ? { ...sample, step, counted: `${sample.counted}; the runs counted for ${countedFor}` } : { ...sample, step };
+}
+
 export async function countInstructions(steps: readonly BenchmarkStep[], variants: readonly Variant[], plan: CountingPlan, hooks: CountingHooks): Promise<InstructionSample[]> {
   const samples: InstructionSample[] = [];
   const counters = new Map<string, Counter>();
@@ -112,6 +118,8 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
   const exclude = (variant: Variant, e: unknown) =>
     excluded.set(variant.id, e instanceof CountingUnavailableError ? { status: "unavailable", reason: e.message } : { status: "error", error: failure(e) });
   const concurrency = Math.max(1, plan.concurrency ?? 1);
+  /** by `countedAs` and N: the step counted first and its samples */
+  const countedOnce = new Map<string, { step: string; samples: InstructionSample[] }>();
 
   /** One step of one variant: a warm-up where runs share a server, then the repeats; its samples. */
   const countVariant = async (step: BenchmarkStep, variant: Variant, perClient: number): Promise<InstructionSample[]> => {
@@ -172,7 +180,16 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
         continue;
       }
       const perClient = plan.opsPerClientByStep?.[step.id] ?? plan.opsPerClient;
-      samples.push(...(await inGroups(variants, concurrency, (variant) => countVariant(step, variant, perClient))).flat());
+      const sameRuns = step.countedAs === undefined ? undefined : `${step.countedAs} N=${perClient}`;
+      const countedBefore = sameRuns === undefined ? undefined : countedOnce.get(sameRuns);
+      if (countedBefore) {
+        samples.push(...countedBefore.samples.map((sample) => sharedSample(sample, step.id, countedBefore.step)));
+        hooks.log(`instructions ${step.id}: the same counted runs as ${countedBefore.step}, its counts`);
+        continue;
+      }
+      const counted = (await inGroups(variants, concurrency, (variant) => countVariant(step, variant, perClient))).flat();
+      if (sameRuns !== undefined) countedOnce.set(sameRuns, { step: step.id, samples: counted });
+      samples.push(...counted);
     }
   } finally {
     for (const variant of variants) {

@@ -114,8 +114,14 @@ describe("ibench steps", () => {
     expect(counted.commands[0]!.args).not.toContain("--if_missing=on");
     expect(ibenchStep({ step: "qr", writer_rate: 100 }).countedDataSet!(conn, bins).key).toBe(counted.key);
     expect(counted.key).not.toBe(qp.dataSet(conn, bins).key);
-    // l.i0's counted runs each start without its table: the run drops it at the end
+    // l.i0's counted runs each start without its table: the run drops it at the end; its data set is
+    // the query steps' one, so a server loads it once before counting
     const l0 = ibenchStep({ step: "l.i0", rows: 1000 });
+    expect(l0.countedDataSet!(conn, bins).key).toBe(counted.key);
+    // with the writer off, the query steps of one shape run the same counted runs at every writer rate
+    expect(ibenchStep({ step: "qp", writer_rate: 100 }).countedAs).toBe(qp.countedAs);
+    expect(ibenchStep({ step: "qr", writer_rate: 500 }).countedAs).not.toBe(qp.countedAs);
+    expect(l0.countedAs).toBeUndefined();
     expect(l0.fixedRun(conn, bins, 20, 0).args).toEqual(expect.arrayContaining(["--drop_load_table=on", "--step=l.i0", "--events=20"]));
     expect(l0.run(conn, bins, 5).args).not.toContain("--drop_load_table=on");
   });

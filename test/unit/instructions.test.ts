@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { makePlan } from "../../src/config/plan.js";
 import { loadProfile, parseProfile } from "../../src/config/profile.js";
 import { dbBenchStep } from "../../src/driver/db-bench.js";
+import { ibenchStep } from "../../src/driver/ibench.js";
 import { parsePgbenchOutput, pgbenchStep } from "../../src/driver/pgbench.js";
 import { parseSysbenchOutput, sysbenchStep } from "../../src/driver/sysbench.js";
 import { CountingUnavailableError, InputError, ParseError, PipelineError } from "../../src/errors.js";
@@ -261,6 +262,25 @@ describe("the counting pass", () => {
     await expect(countInstructions(steps, [base, head], { opsPerClient: 100, repeats: 2 }, h)).rejects.toThrow(/^interrupted by SIGTERM$/);
     const cancelled = calls.indexOf("run pgbench.select-only.simple.c1 head 100", calls.indexOf("run pgbench.select-only.simple.c1 head 100") + 1);
     expect(calls.slice(cancelled + 1)).toEqual(["stop base", "stop head"]);
+  });
+
+  it("steps whose counted runs are the same (ibench's qr at three writer rates) are counted once and share the counts; another N is counted again", async () => {
+    const [qr100, qr500, qp100, qr1000] = [ibenchStep({ step: "qr", writer_rate: 100 }), ibenchStep({ step: "qr", writer_rate: 500 }), ibenchStep({ step: "qp", writer_rate: 100 }), ibenchStep({ step: "qr", writer_rate: 1000 })];
+    const { h, calls } = hooks({ base: 40_000, head: 48_000 });
+    const samples = await countInstructions([qr100, qr500, qp100, qr1000], [base, head], { opsPerClient: 100, repeats: 1, opsPerClientByStep: { [qr1000.id]: 50 } }, h);
+    const runs = calls.filter((c) => c.startsWith("run")).map((c) => {
+      const [, stepId, , perClient] = c.split(" ");
+      return `${stepId} ${perClient}`;
+    });
+    expect([...new Set(runs)]).toEqual([
+      `${qr100.id} 100`, `${qr100.id} 200`, `${qp100.id} 100`, `${qp100.id} 200`, `${qr1000.id} 50`, `${qr1000.id} 100`,
+    ]);
+    const ok = samples.filter((s) => s.status === "ok");
+    expect(ok.map((s) => `${s.step} ${s.variant} ${s.instructions_per_op}`)).toEqual(
+      [qr100, qr500, qp100, qr1000].flatMap((step) => [`${step.id} base 40000`, `${step.id} head 48000`]),
+    );
+    expect(ok.filter((s) => s.step === qr500.id).every((s) => s.counted.endsWith(`; the runs counted for ${qr100.id}`))).toBe(true);
+    expect(ok.filter((s) => s.step === qr1000.id).every((s) => !s.counted.includes("the runs counted for"))).toBe(true);
   });
 
   it("a step its driver says cannot be counted is n/a for every variant, never run; the steps after it are counted", async () => {
