@@ -39,7 +39,7 @@ import {
   runLabels,
   runStreamed,
   withCleanup
-} from "./chunks/chunk-3WTAWYTJ.js";
+} from "./chunks/chunk-3TVVTENS.js";
 import {
   __commonJS,
   __export,

@@ -88,7 +88,7 @@ import {
   validate,
   withCleanup,
   writeAtomically
-} from "./chunks/chunk-3WTAWYTJ.js";
+} from "./chunks/chunk-3TVVTENS.js";
 import {
   JOB_MARKER,
   __commonJS,

@@ -29692,7 +29692,8 @@ import path3 from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 var OUT_PREFIX = "cg.";
 function valgrindOn(cpus) {
-  return cpus?.length ? ["taskset", "--cpu-list", formatCpuList(cpus), "valgrind"] : ["valgrind"];
+  const { file: file2, args } = onCpus({ file: "valgrind", args: [] }, cpus);
+  return [file2, ...args];
 }
 function cachegrindArgs(outDir, program) {
   return ["--tool=cachegrind", "--cache-sim=no", "--branch-sim=no", "--vgdb=no", `--cachegrind-out-file=${path3.join(outDir, `${OUT_PREFIX}%p`)}`, program];
@@ -31038,10 +31039,13 @@ function ibenchStep(parameters) {
       { key: `${dataSetKey2}.queries`, commands: [sysbench(target, bins, ["--if_missing=on", "prepare"])], tables: ["ibench"] }
     ) : { key: dataSetKey2, commands: [sysbench(target, bins, ["prepare"])], tables: ["ibench"] },
     // The rounds leave each variant's table in a state of its own (the writers are paced by wall time):
-    // loaded again for the query steps' counted runs, the same seeded rows and ids on every variant, settled.
-    ...isQuery && {
+    // loaded again for the query steps' counted runs, the same seeded rows and ids on every variant,
+    // settled. l.i0's counted runs use their own table; its set is the same one, so it is loaded once.
+    ...uncounted === null && {
       countedDataSet: (target, bins) => ({ key: `${dataSetKey2}.counted`, commands: [sysbench(target, bins, ["prepare"])], tables: ["ibench"] })
     },
+    // with the writer off, qr100, qr500 and qr1000 run the same counted queries (and the three qp)
+    ...isQuery && { countedAs: `${dataSetKey2}.counted.${p.step}` },
     run: measured,
     // load steps: one more round's worth of work (l.i0 on its own fresh table, l.i1/l.i2 keep the size)
     warmup: measured,
@@ -34593,12 +34597,16 @@ async function inGroups(items, concurrency, work) {
   }
   return results;
 }
+function sharedSample(sample, step, countedFor) {
+  return sample.status === "ok" ? { ...sample, step, counted: `${sample.counted}; the runs counted for ${countedFor}` } : { ...sample, step };
+}
 async function countInstructions(steps, variants, plan, hooks) {
   const samples = [];
   const counters = /* @__PURE__ */ new Map();
   const excluded = /* @__PURE__ */ new Map();
   const exclude = (variant, e) => excluded.set(variant.id, e instanceof CountingUnavailableError ? { status: "unavailable", reason: e.message } : { status: "error", error: failure2(e) });
   const concurrency = Math.max(1, plan.concurrency ?? 1);
+  const countedOnce = /* @__PURE__ */ new Map();
   const countVariant = async (step, variant, perClient) => {
     const counter = counters.get(variant.id);
     const reason2 = excluded.get(variant.id);
@@ -34655,7 +34663,16 @@ async function countInstructions(steps, variants, plan, hooks) {
         continue;
       }
       const perClient = plan.opsPerClientByStep?.[step.id] ?? plan.opsPerClient;
-      samples.push(...(await inGroups(variants, concurrency, (variant) => countVariant(step, variant, perClient))).flat());
+      const sameRuns = step.countedAs === void 0 ? void 0 : `${step.countedAs} N=${perClient}`;
+      const countedBefore = sameRuns === void 0 ? void 0 : countedOnce.get(sameRuns);
+      if (countedBefore) {
+        samples.push(...countedBefore.samples.map((sample) => sharedSample(sample, step.id, countedBefore.step)));
+        hooks.log(`instructions ${step.id}: the same counted runs as ${countedBefore.step}, its counts`);
+        continue;
+      }
+      const counted = (await inGroups(variants, concurrency, (variant) => countVariant(step, variant, perClient))).flat();
+      if (sameRuns !== void 0) countedOnce.set(sameRuns, { step: step.id, samples: counted });
+      samples.push(...counted);
     }
   } finally {
     for (const variant of variants) {
