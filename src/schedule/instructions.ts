@@ -53,7 +53,7 @@ export interface CountingHooks {
   start(variant: Variant): Promise<Counter>;
   /** Counted run number `run` (from 0 per step and variant) of `perClient` operations per client (loading the step's data first if needed). */
   run(step: BenchmarkStep, variant: Variant, perClient: number, run: number): Promise<CountedRun>;
-  /** The variant's server back to normal. */
+  /** The variant's server back to normal (not called once the run is cancelled). */
   stop(variant: Variant): Promise<void>;
   /** aborted when the run is cancelled: the pass ends with its reason, not with error samples for the runs left */
   signal: AbortSignal;
@@ -192,7 +192,9 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
       samples.push(...counted);
     }
   } finally {
-    for (const variant of variants) {
+    // A cancelled run's cleanup stops the servers and removes their data: bringing them back from
+    // counting then would only race it.
+    for (const variant of hooks.signal.aborted ? [] : variants) {
       if (!counters.has(variant.id)) continue;
       try {
         await hooks.stop(variant);
