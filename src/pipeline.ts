@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import type { BuildRequest, BuildResult } from "./build/build.js";
 import { advance, NO_PROGRESS, progressLine } from "./build/progress.js";
+import { LOG_CAP_BYTES, LOG_MAX_AGE_DAYS, pruneLogs } from "./build/cache-cap.js";
 import type { CleanupRegistry } from "./cleanup.js";
 import type { RunPlan } from "./config/plan.js";
 import { clientCpuShare } from "./driver/client-rusage.js";
@@ -609,6 +610,8 @@ function assembleResults(
 
 export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log: Log, ports: PipelinePorts): Promise<Results> {
   const startedAt = ports.clock.date();
+  const pruned = await pruneLogs(path.join(plan.cacheDir, "logs"), startedAt);
+  if (pruned.length > 0) log.info(`cache-dir: removed ${pruned.length} logs older than ${LOG_MAX_AGE_DAYS} days or beyond ${LOG_CAP_BYTES / 1024 ** 3} GiB of newer ones`);
   const fingerprint = await ports.host.fingerprint(plan.runner);
   // Before the builds: a CPU list this runner lacks should fail in seconds, not after them.
   const placement = await placeInstances(plan, ports);

@@ -98,3 +98,48 @@ export async function capBuildCache(cacheDir: string, capGiB: number, used: Read
   }
   return done;
 }
+
+/**
+ * Server and build logs (<cache-dir>/logs) are kept for debugging a recent run, not forever: a busy
+ * runner writes tens of MB a day. Older than LOG_MAX_AGE_DAYS, or beyond LOG_CAP_BYTES counting from
+ * the newest, a log is removed at the start of a run.
+ */
+export const LOG_MAX_AGE_DAYS = 14;
+export const LOG_CAP_BYTES = GIB;
+
+export interface LogFile {
+  name: string;
+  sizeBytes: number;
+  modifiedMs: number;
+}
+
+/** Which logs to remove: the newest kept while they are young enough and fit in the cap. Pure. */
+export function planLogPruning(files: readonly LogFile[], nowMs: number, maxAgeDays = LOG_MAX_AGE_DAYS, capBytes = LOG_CAP_BYTES): LogFile[] {
+  const oldestKeptMs = nowMs - maxAgeDays * 24 * 3600 * 1000;
+  let keptBytes = 0;
+  return [...files]
+    .sort((a, b) => b.modifiedMs - a.modifiedMs || a.name.localeCompare(b.name))
+    .filter((file) => {
+      keptBytes += file.sizeBytes;
+      return file.modifiedMs < oldestKeptMs || keptBytes > capBytes;
+    });
+}
+
+/** Removes the logs planLogPruning picks from `logsDir` (files only); a missing dir has none. Returns what it removed. */
+export async function pruneLogs(logsDir: string, now: Date): Promise<LogFile[]> {
+  let names: string[];
+  try {
+    names = (await readdir(logsDir, { withFileTypes: true })).filter((d) => d.isFile()).map((d) => d.name);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw e;
+  }
+  const files: LogFile[] = [];
+  for (const name of names) {
+    const info = await lstat(join(logsDir, name)).catch(() => null);
+    if (info) files.push({ name, sizeBytes: info.size, modifiedMs: info.mtimeMs });
+  }
+  const removed = planLogPruning(files, now.getTime());
+  for (const file of removed) await rm(join(logsDir, file.name), { force: true });
+  return removed;
+}

@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, linkSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync, linkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ENTRY_MARKER, enforceCacheCap, planEviction, scanCache, touchEntry, type CacheEntry } from "../../src/build/cache-cap.js";
+import { ENTRY_MARKER, enforceCacheCap, planEviction, planLogPruning, pruneLogs, scanCache, touchEntry, type CacheEntry } from "../../src/build/cache-cap.js";
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -73,5 +73,36 @@ describe("cache directory on disk", () => {
   it("a cache directory that does not exist yet is empty", async () => {
     expect(await scanCache(join(root, "absent"))).toEqual([]);
     expect(await enforceCacheCap(join(root, "absent"), 1)).toEqual({ evict: [], keptBytes: 0, overCap: false });
+  });
+});
+
+describe("log retention", () => {
+  const DAY = 24 * 3600 * 1000;
+  const now = Date.parse("2026-12-01T08:00:00Z");
+  const log = (name: string, sizeMiB: number, daysAgo: number) => ({ name, sizeBytes: sizeMiB * MiB, modifiedMs: now - daysAgo * DAY });
+
+  it("removes logs older than the age limit and keeps the younger ones", () => {
+    const removed = planLogPruning([log("old.log", 1, 15), log("new.log", 1, 1), log("edge.log", 1, 13.9)], now, 14, GiB);
+    expect(removed.map((f) => f.name)).toEqual(["old.log"]);
+  });
+
+  it("keeps the newest logs that fit in the cap, removing the rest oldest first", () => {
+    const files = [log("a.log", 400, 3), log("b.log", 400, 1), log("c.log", 400, 2), log("d.log", 100, 0.5)];
+    expect(planLogPruning(files, now, 14, GiB).map((f) => f.name)).toEqual(["a.log"]);
+    expect(planLogPruning(files, now, 14, 500 * MiB).map((f) => f.name)).toEqual(["c.log", "a.log"]);
+  });
+
+  it("prunes a logs directory on disk: files only, a missing directory has nothing to prune", async () => {
+    const dir = join(root, "logs");
+    mkdirSync(join(dir, "keep-this-dir"), { recursive: true });
+    for (const [name, daysAgo] of [["postgresql-old-base.log", 20], ["build-new.log", 0]] as const) {
+      writeFileSync(join(dir, name), "log line\n");
+      const at = new Date(now - daysAgo * DAY);
+      utimesSync(join(dir, name), at, at);
+    }
+    const removed = await pruneLogs(dir, new Date(now));
+    expect(removed.map((f) => f.name)).toEqual(["postgresql-old-base.log"]);
+    expect(readdirSync(dir).sort()).toEqual(["build-new.log", "keep-this-dir"]);
+    expect(await pruneLogs(join(root, "no-such-logs"), new Date(now))).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@
  * embedded engine's runs each open their own copy of the data, a build without the engine's programs
  * fails right after building.
  */
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CleanupRegistry } from "../../src/cleanup.js";
 import { PipelineError } from "../../src/errors.js";
@@ -33,6 +35,22 @@ function setUp(): FakeWorld {
 const errors = (samples: Sample[]): ErrorSample[] => samples.filter((s): s is ErrorSample => s.status === "error");
 
 describe("the pipeline with a fake server engine", () => {
+  it("removes the cache's logs older than two weeks before it starts, and keeps the recent ones", async () => {
+    setUp();
+    const logs = path.join(world.workDir, "cache", "logs");
+    mkdirSync(logs, { recursive: true });
+    const started = world.ports.clock.date().getTime();
+    for (const [name, daysAgo] of [["postgresql-2026-11-01-base.log", 29], ["postgresql-2026-11-29-base.log", 1]] as const) {
+      writeFileSync(path.join(logs, name), "server log\n");
+      const at = new Date(started - daysAgo * 24 * 3600 * 1000);
+      utimesSync(path.join(logs, name), at, at);
+    }
+    await runBenchmark(fakePlan(world, fakeServerEngine(world), { rounds: 2 }), registry, log, world.ports);
+    expect(existsSync(path.join(logs, "postgresql-2026-11-01-base.log"))).toBe(false);
+    expect(existsSync(path.join(logs, "postgresql-2026-11-29-base.log"))).toBe(true);
+    expect(lines).toContain("cache-dir: removed 1 logs older than 14 days or beyond 1 GiB of newer ones");
+  });
+
   it("replaces a server that died, reloads its data, and records the sample it died in as an error", async () => {
     setUp();
     const engine = fakeServerEngine(world);
