@@ -16,8 +16,8 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { buildAtCommit, type BuildResult } from "../../src/build/build.js";
-import { buildCommands, loadBuiltinRecipe } from "../../src/build/recipe.js";
+import type { BuildResult } from "../../src/build/build.js";
+import { buildCommands } from "../../src/build/recipe.js";
 import { exportSourceTree } from "../../src/build/source-tree.js";
 import { childEnv } from "../../src/child-env.js";
 import { CleanupRegistry } from "../../src/cleanup.js";
@@ -28,9 +28,8 @@ import { mariadbEngine } from "../../src/engine/mariadb.js";
 import type { Server, SettingValue } from "../../src/engine/types.js";
 import { PipelineError } from "../../src/errors.js";
 import { processesUnder } from "../../src/processes.js";
-import { ensureDebianPackages, MARIADB_BENCH_PACKAGES } from "../../src/setup/debian-packages.js";
-import { makeMariadbFork, obtainMariadbSource } from "../../src/setup/mariadb-fork.js";
 import type { ForkRepo } from "../../src/setup/fork-repo.js";
+import { mariadbForkBuilds } from "../helpers/mariadb-fork-builds.js";
 import { relativeSpread } from "../../src/schedule/instructions.js";
 import { sysbenchStep } from "../../src/driver/sysbench.js";
 import { sysbenchBins } from "../helpers/sysbench-bins.js";
@@ -45,12 +44,7 @@ let settings: Record<string, SettingValue>;
 let fork: ForkRepo;
 
 beforeAll(async () => {
-  await ensureDebianPackages(MARIADB_BENCH_PACKAGES);
-  const source = await obtainMariadbSource(cacheDir);
-  fork = await makeMariadbFork(source, path.join(cacheDir, "demo-fork-mariadb"));
-  const recipe = await loadBuiltinRecipe("mariadb");
-  base = await buildAtCommit({ repo: fork.path, commitish: "base", recipe, cacheDir, trust: "trusted", registry });
-  head = await buildAtCommit({ repo: fork.path, commitish: "head", recipe, cacheDir, trust: "trusted", registry });
+  ({ fork, base, head } = await mariadbForkBuilds(cacheDir));
   console.log(`mariadb base build: ${JSON.stringify(base.timings)}; head: ${JSON.stringify(head.timings)}, ccache ${JSON.stringify(head.ccache)}`);
   settings = (await loadProfile("mariadb-quick")).server_settings;
   // a cold build on 2 cores takes about 12 minutes idle; the brief's budget is 25
