@@ -92,8 +92,11 @@ describe("instructions per operation under cachegrind", () => {
         `head/base ${(head / base).toFixed(4)}, aa/base ${(aa / base).toFixed(5)}; spread within base ${(relativeSpread(perOp("base")) * 100).toFixed(3)}%`,
     );
     expect(head / base).toBeGreaterThan(1.1);
-    // counted on freshly loaded tables (tpcb-like's rounds changed them) and side by side: the same work
-    expect(Math.abs(aa / base - 1)).toBeLessThan(0.005);
+    // counted on freshly loaded tables (tpcb-like's rounds changed them) and side by side: the same work,
+    // within 1% (the gate's regression threshold is 2%). Two servers of one build came out 0.58% apart
+    // on a fresh machine (2026-12-01 cold CI: base 39,408 / 39,343 / 39,348, aa 39,583 / 39,606 / 39,592),
+    // each repeating within 0.2%: a second server's offset, not noise, and below what the gate flags.
+    expect(Math.abs(aa / base - 1)).toBeLessThan(0.01);
     for (const variant of ["base", "head", "aa"]) expect(relativeSpread(perOp(variant)), variant).toBeLessThan(0.005);
     // nothing left: no process, no data dir, no run dir, no valgrind FIFO
     expect(processesUnder(work)).toEqual([]);
