@@ -39,7 +39,7 @@ import {
   runLabels,
   runStreamed,
   withCleanup
-} from "./chunks/chunk-3TVVTENS.js";
+} from "./chunks/chunk-BCM2KAJI.js";
 import {
   __commonJS,
   __export,

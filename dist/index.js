@@ -35,7 +35,7 @@ import {
   alertBisectMarkdown,
   bisect,
   bisectMarkdown,
-  cacheNamespace,
+  capBuildCache,
   changedJudgingFiles,
   commentMarker,
   commitsBetween,
@@ -43,7 +43,6 @@ import {
   compareRun,
   decideGate,
   defaultCacheDir,
-  diskUsage,
   escapeMarkdown,
   external_exports,
   fingerprintMismatches,
@@ -88,7 +87,7 @@ import {
   validate,
   withCleanup,
   writeAtomically
-} from "./chunks/chunk-3TVVTENS.js";
+} from "./chunks/chunk-BCM2KAJI.js";
 import {
   JOB_MARKER,
   __commonJS,
@@ -7698,7 +7697,7 @@ var require_readdir_glob = __commonJS({
     var { EventEmitter: EventEmitter3 } = __require("events");
     var { Minimatch } = require_minimatch();
     var { resolve: resolve2 } = __require("path");
-    function readdir2(dir, strict) {
+    function readdir(dir, strict) {
       return new Promise((resolve3, reject) => {
         fs6.readdir(dir, { withFileTypes: true }, (err, files) => {
           if (err) {
@@ -7755,7 +7754,7 @@ var require_readdir_glob = __commonJS({
       });
     }
     async function* exploreWalkAsync(dir, path11, followSymlinks, useStat, shouldSkip, strict) {
-      let files = await readdir2(path11 + dir, strict);
+      let files = await readdir(path11 + dir, strict);
       for (const file of files) {
         let name = file.name;
         if (name === void 0) {
@@ -10281,8 +10280,8 @@ var require_graceful_fs = __commonJS({
         }
       }
       var fs$writeFile = fs7.writeFile;
-      fs7.writeFile = writeFile2;
-      function writeFile2(path11, data, options2, cb) {
+      fs7.writeFile = writeFile;
+      function writeFile(path11, data, options2, cb) {
         if (typeof options2 === "function")
           cb = options2, options2 = null;
         return go$writeFile(path11, data, options2, cb);
@@ -10336,9 +10335,9 @@ var require_graceful_fs = __commonJS({
         }
       }
       var fs$readdir = fs7.readdir;
-      fs7.readdir = readdir2;
+      fs7.readdir = readdir;
       var noReaddirOptionVersions = /^v[0-5]\./;
-      function readdir2(path11, options2, cb) {
+      function readdir(path11, options2, cb) {
         if (typeof options2 === "function")
           cb = options2, options2 = null;
         var go$readdir = noReaddirOptionVersions.test(process.version) ? function go$readdir2(path12, options3, cb2, startTime) {
@@ -10843,7 +10842,7 @@ var require_BufferList = __commonJS({
         this.head = this.tail = null;
         this.length = 0;
       };
-      BufferList.prototype.join = function join4(s) {
+      BufferList.prototype.join = function join3(s) {
         if (this.length === 0) return "";
         var p = this.head;
         var ret = "" + p.data;
@@ -43450,7 +43449,7 @@ var require_yauzl = __commonJS({
 });
 
 // src/main.ts
-import { chmod, mkdir as mkdir3, rm as rm3 } from "node:fs/promises";
+import { chmod, mkdir as mkdir3, rm as rm2 } from "node:fs/promises";
 import os4 from "node:os";
 import path10 from "node:path";
 
@@ -87865,66 +87864,6 @@ async function findBaseline(github, query) {
 // src/action/measure.ts
 import os3 from "node:os";
 import path6 from "node:path";
-
-// src/build/cache-cap.ts
-import { existsSync as existsSync4 } from "node:fs";
-import { lstat, readdir, rm as rm2, utimes, writeFile } from "node:fs/promises";
-import { join as join3 } from "node:path";
-var ENTRY_MARKER = ".db-bench-gate-entry";
-var GIB = 1024 ** 3;
-function planEviction(entries, capBytes, keep = /* @__PURE__ */ new Set()) {
-  let keptBytes = entries.reduce((sum, e) => sum + e.sizeBytes, 0);
-  const evict = [];
-  const candidates = entries.filter((e) => !keep.has(e.name)).sort((a, b) => a.lastUsedMs - b.lastUsedMs || a.name.localeCompare(b.name));
-  for (const entry of candidates) {
-    if (keptBytes <= capBytes) break;
-    evict.push(entry);
-    keptBytes -= entry.sizeBytes;
-  }
-  return { evict, keptBytes, overCap: keptBytes > capBytes };
-}
-async function scanCache(root) {
-  let names;
-  try {
-    names = (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
-  } catch (e) {
-    if (e.code === "ENOENT") return [];
-    throw e;
-  }
-  const entries = [];
-  for (const name of names.sort()) {
-    const marker2 = await lstat(join3(root, name, ENTRY_MARKER)).catch(() => null);
-    if (!marker2?.isFile()) continue;
-    entries.push({ name, sizeBytes: await diskUsage(join3(root, name)), lastUsedMs: marker2.mtimeMs });
-  }
-  return entries;
-}
-async function touchEntry(root, name, now = /* @__PURE__ */ new Date()) {
-  const marker2 = join3(root, name, ENTRY_MARKER);
-  try {
-    await utimes(marker2, now, now);
-  } catch (e) {
-    if (e.code !== "ENOENT") throw e;
-    await writeFile(marker2, "");
-    await utimes(marker2, now, now);
-  }
-}
-async function enforceCacheCap(root, capGiB, keep = /* @__PURE__ */ new Set()) {
-  const plan = planEviction(await scanCache(root), capGiB * GIB, keep);
-  for (const entry of plan.evict) await rm2(join3(root, entry.name), { recursive: true, force: true });
-  return plan;
-}
-async function capBuildCache(cacheDir, capGiB, used) {
-  const done = [];
-  for (const trust of ["trusted", "pr"]) {
-    const { builds } = cacheNamespace(cacheDir, trust);
-    for (const buildId of used) if (existsSync4(join3(builds, buildId))) await touchEntry(builds, buildId);
-    done.push({ trust, ...await enforceCacheCap(builds, capGiB, used) });
-  }
-  return done;
-}
-
-// src/action/measure.ts
 async function noiseFloorAt(file, at) {
   const { text, source } = await readJudgingFile(file, at, "noise floor");
   return parseNoiseFloor(text, source);
@@ -88508,7 +88447,7 @@ async function run(env = process.env) {
     if (warning2) warning(warning2);
     await withCleanup(
       async (registry) => {
-        await registry.register(`job root ${jobRoot}`, () => rm3(jobRoot, { recursive: true, force: true }));
+        await registry.register(`job root ${jobRoot}`, () => rm2(jobRoot, { recursive: true, force: true }));
         await mkdir3(jobRoot, { recursive: true });
         await chmod(jobRoot, 1023);
         saveState(STATE_JOB_ROOT, jobRoot);

@@ -34353,10 +34353,10 @@ var import_picomatch2 = __toESM(require_picomatch2(), 1);
 
 // src/pipeline.ts
 import { randomBytes } from "node:crypto";
-import { existsSync as existsSync8 } from "node:fs";
-import { copyFile as copyFile3, mkdtemp as mkdtemp4, rm as rm8 } from "node:fs/promises";
-import os5 from "node:os";
-import path17 from "node:path";
+import { existsSync as existsSync10 } from "node:fs";
+import { copyFile as copyFile3, mkdtemp as mkdtemp5, rm as rm11 } from "node:fs/promises";
+import os7 from "node:os";
+import path19 from "node:path";
 
 // src/build/progress.ts
 var NO_PROGRESS = { phase: null, compiled: 0, total: null };
@@ -34387,8 +34387,398 @@ function progressLine(progress, elapsedS) {
   }
 }
 
+// src/build/cache-cap.ts
+import { existsSync as existsSync9 } from "node:fs";
+import { lstat as lstat2, readdir as readdir4, rm as rm10, utimes, writeFile as writeFile6 } from "node:fs/promises";
+import { join as join2 } from "node:path";
+
+// src/build/build.ts
+import { createWriteStream, existsSync as existsSync8 } from "node:fs";
+import { mkdir as mkdir8, readFile as readFile11, rename as rename2, rm as rm9, stat, writeFile as writeFile5 } from "node:fs/promises";
+import os6 from "node:os";
+import path18 from "node:path";
+import { setTimeout as sleep5 } from "node:timers/promises";
+
+// src/build/compiler.ts
+var CLANG = /\bclang version (\d+(?:\.\d+)+)/;
+var GCC = /^\S+ \(.*?\) (\d+(?:\.\d+)+)/;
+function parseCompilerVersion(output2) {
+  const clang = CLANG.exec(output2);
+  if (clang?.[1]) return { name: "clang", version: clang[1] };
+  const firstLine = output2.split("\n", 1)[0] ?? "";
+  const gcc = GCC.exec(firstLine);
+  if (gcc?.[1] && /Free Software Foundation/.test(output2)) return { name: "gcc", version: gcc[1] };
+  throw new PipelineError("cannot tell which compiler this is from its --version output", output2);
+}
+var LANGUAGES = {
+  c: { variable: "CC", fallback: "cc", shown: "C" },
+  cxx: { variable: "CXX", fallback: "c++", shown: "C++" }
+};
+function compilerCommand(env, language = "c") {
+  const { variable, fallback } = LANGUAGES[language];
+  const words = (env[variable] ?? "").trim().split(/\s+/).filter(Boolean);
+  const withoutCcache = words[0] !== void 0 && /(^|\/)ccache$/.test(words[0]) ? words.slice(1) : words;
+  return withoutCcache.length > 0 ? withoutCcache : [fallback];
+}
+async function detectCompiler(language, env = process.env) {
+  const command = compilerCommand(env, language);
+  const [file2, ...args] = command;
+  const result = await execa(file2, [...args, "--version"], { env: childEnv(env), extendEnv: false, reject: false });
+  if (result.failed) {
+    if (language === "c" || env[LANGUAGES[language].variable]?.trim()) {
+      throw new PipelineError(`cannot run the ${LANGUAGES[language].shown} compiler \`${command.join(" ")} --version\``, `${result.stderr}
+${result.stdout}`.trim());
+    }
+    return null;
+  }
+  return { ...parseCompilerVersion(result.stdout), command };
+}
+
+// src/build/run-streamed.ts
+var TAIL_LINES = 50;
+function showCommand(file2, args, env = {}) {
+  return [...Object.entries(env).map(([name, value]) => `${name}=${JSON.stringify(value)}`), file2, ...args].join(" ");
+}
+async function runStreamed(file2, args, options = {}) {
+  const shown = showCommand(file2, args, options.env);
+  options.onLine?.(`$ ${shown}`);
+  const subprocess = execa(file2, args, {
+    cwd: options.cwd,
+    ...asUser(options.user ?? null, { ...options.quietEnv, ...options.env }),
+    all: true,
+    timeout: options.timeoutMs,
+    // its own process group: what it leaves behind (make's compilers after a timeout, a daemon) goes with it
+    detached: true,
+    buffer: false,
+    reject: false,
+    cancelSignal: options.signal
+  });
+  subprocess.once("exit", () => subprocess.pid !== void 0 && killProcessGroup(subprocess.pid));
+  const tail2 = [];
+  for await (const line of subprocess.iterable({ from: "all" })) {
+    options.onLine?.(line);
+    tail2.push(line);
+    if (tail2.length > TAIL_LINES) tail2.shift();
+  }
+  const result = await subprocess;
+  if (result.isCanceled && options.signal) throw options.signal.reason;
+  if (result.failed) {
+    const how = result.timedOut ? `timed out after ${Math.round(options.timeoutMs / 1e3)} s` : result.exitCode !== void 0 ? `exited with code ${result.exitCode}` : `was killed by ${result.signal ?? "a signal"}`;
+    const cause = result.exitCode === void 0 && result.signal === void 0 && !result.timedOut ? `: ${result.message}` : "";
+    throw new PipelineError(`\`${shown}\` ${how}${cause}`, tail2.join("\n"));
+  }
+}
+function killProcessGroup(pgid) {
+  try {
+    process.kill(-pgid, "SIGKILL");
+  } catch {
+  }
+}
+
+// src/build/source-tree.ts
+import { mkdir as mkdir7, mkdtemp as mkdtemp4, rm as rm8 } from "node:fs/promises";
+import os5 from "node:os";
+import path17 from "node:path";
+function git2(repo, args) {
+  return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false });
+}
+async function resolveCommit(repo, commitish) {
+  const result = await git2(repo, ["rev-parse", "--verify", "--end-of-options", `${commitish}^{commit}`]);
+  if (result.failed) {
+    throw new InputError(`cannot resolve "${commitish}" to a commit: ${result.stderr.trim()}`, repo);
+  }
+  return result.stdout.trim();
+}
+function parseGitlinks(lsTree) {
+  return lsTree.split("\0").filter((entry) => entry.startsWith("160000 commit ")).map((entry) => {
+    const [meta3, file2] = entry.split("	");
+    return { path: file2, commit: meta3.split(" ")[2] };
+  });
+}
+async function submoduleRepo(repo, submodule) {
+  const modules = await git2(repo, ["rev-parse", "--path-format=absolute", "--git-path", `modules/${submodule.path}`]);
+  for (const candidate of [path17.join(repo, submodule.path), ...modules.failed ? [] : [modules.stdout.trim()]]) {
+    const found = await git2(candidate, ["cat-file", "-e", `${submodule.commit}^{commit}`]);
+    if (!found.failed) return candidate;
+  }
+  return null;
+}
+async function exportInto(repo, commit, dir) {
+  const exported = await execa("git", ["-C", repo, "archive", "--format=tar", commit], { env: childEnv(process.env), extendEnv: false, buffer: false }).pipe("tar", ["-x", "-C", dir], { env: childEnv(process.env), extendEnv: false }).catch((e) => e);
+  if (exported instanceof Error) throw new PipelineError(`exporting ${commit} from ${repo} failed`, exported.message);
+  const listed = await git2(repo, ["ls-tree", "-r", "-z", "--full-tree", commit]);
+  if (listed.failed) throw new PipelineError(`listing ${commit} in ${repo} failed`, listed.stderr);
+  for (const submodule of parseGitlinks(listed.stdout)) {
+    const from = await submoduleRepo(repo, submodule);
+    if (!from) {
+      throw new InputError(`submodule ${submodule.path} at ${submodule.commit.slice(0, 12)} is not in the repository: fetch it first (git submodule update --init --recursive)`, repo);
+    }
+    await mkdir7(path17.join(dir, submodule.path), { recursive: true });
+    await exportInto(from, submodule.commit, path17.join(dir, submodule.path));
+  }
+}
+async function exportSourceTree(repo, commit, owner, registry2, parent = os5.tmpdir()) {
+  const dir = await mkdtemp4(path17.join(parent, "dbg-wt-"));
+  const handle = await registry2.register(`source tree ${dir}`, () => rm8(dir, { recursive: true, force: true }));
+  try {
+    await exportInto(repo, commit, dir);
+  } catch (e) {
+    await handle.run();
+    throw e;
+  }
+  await giveTo(owner, dir);
+  return { path: dir, commit, remove: handle.run };
+}
+
+// src/build/build.ts
+var COMPLETE_MARKER = ".db-bench-gate-build.json";
+function cacheNamespace(cacheDir, trust) {
+  const root = trust === "trusted" ? cacheDir : path18.join(cacheDir, "pr");
+  return { builds: path18.join(root, "builds"), ccache: path18.join(root, "ccache"), shared: path18.join(cacheDir, "ccache-shared") };
+}
+async function isCompleteBuild(buildDir, buildId, commit) {
+  const marker = path18.join(buildDir, COMPLETE_MARKER);
+  if (!existsSync8(marker)) return false;
+  let done;
+  try {
+    done = JSON.parse(await readFile11(marker, "utf8"));
+  } catch {
+    return false;
+  }
+  if (done?.buildId !== buildId || done.commit !== commit) return false;
+  const uid = process.getuid?.();
+  for (const file2 of [buildDir, marker]) {
+    const info = await stat(file2);
+    if (uid !== void 0 && info.uid !== uid) return false;
+    if ((info.mode & 18) !== 0) return false;
+  }
+  return true;
+}
+async function buildAtCommit(request) {
+  const started = performance.now();
+  const elapsed = () => (performance.now() - started) / 1e3;
+  const { recipe, cacheDir, trust } = request;
+  const timeouts = request.timeouts ?? DEFAULT_TIMEOUTS;
+  const commit = await resolveCommit(request.repo, request.commitish);
+  const compiler = await detectCompiler("c");
+  const cxxCompiler = await detectCompiler("cxx");
+  const buildId = buildKey({ commit, recipe, compilers: { c: compiler, cxx: cxxCompiler } });
+  const namespace = cacheNamespace(cacheDir, trust);
+  const buildDir = path18.join(namespace.builds, buildId);
+  const logFile = request.logFile ?? path18.join(cacheDir, "logs", `build-${buildId}.log`);
+  const resultIn = (dir) => {
+    const prefix = installLayout(recipe, dir).installDir;
+    return { commit, buildId, dir, prefix, binDir: path18.join(prefix, recipe.bin_dir), flags: buildFlags(recipe), compiler: { name: compiler.name, version: compiler.version }, logFile };
+  };
+  const reusable = async () => {
+    for (const dir of /* @__PURE__ */ new Set([path18.join(cacheNamespace(cacheDir, "trusted").builds, buildId), buildDir])) {
+      if (await isCompleteBuild(dir, buildId, commit)) {
+        return { ...resultIn(dir), reused: true, ccache: null, timings: { configure: null, make: null, install: null, total: elapsed() } };
+      }
+    }
+    return null;
+  };
+  const reused = await reusable();
+  if (reused) return reused;
+  const unlock = await lockBuild(`${buildDir}.lock`, request.registry, timeouts.lock_s);
+  try {
+    return await reusable() ?? await runBuild(await unprivilegedUser(trust));
+  } finally {
+    await unlock();
+  }
+  async function runBuild(user) {
+    await mkdir8(path18.dirname(logFile), { recursive: true });
+    await rm9(buildDir, { recursive: true, force: true });
+    await mkdir8(buildDir, { recursive: true });
+    await giveTo(user, buildDir);
+    const log = createWriteStream(logFile);
+    const emit = (text, phase = null) => {
+      const line = `[${elapsed().toFixed(1).padStart(7)}s] ${text}`;
+      log.write(line + "\n");
+      request.onLine?.(line, phase);
+    };
+    let tmpDir;
+    const tree = await exportSourceTree(request.repo, commit, user, request.registry, request.workDir);
+    try {
+      const ccache = await ccacheSetup(cacheDir, trust, user, tree.path);
+      tmpDir = await userTempDir(user, request.registry, request.workDir);
+      const commands = buildCommands(recipe, { buildDir, cc: compiler.command, cxx: cxxCompiler?.command ?? null, ccache: ccache !== null, cpus: os6.availableParallelism() });
+      emit(`build ${commit} (${request.commitish}) as ${buildId} (${recipe.build_system}) with ${compiler.name} ${compiler.version}${ccache ? " and ccache" : ""}${user ? ` as ${user.name}` : ""} in ${tree.path}`);
+      const timings = { configure: null, make: null, install: null, total: 0 };
+      for (const command of commands) {
+        const phaseStart = elapsed();
+        try {
+          await runStreamed(command.file, command.args, {
+            cwd: tree.path,
+            env: command.env,
+            quietEnv: { ...ccache?.env, TMPDIR: tmpDir.path },
+            onLine: (line) => emit(line, command.phase),
+            signal: request.registry.signal,
+            user,
+            timeoutMs: timeouts.build_s * 1e3
+          });
+        } catch (err) {
+          if (!(err instanceof PipelineError) || request.registry.signal.aborted) throw err;
+          emit(`build failed: ${err.message}`);
+          throw new PipelineError(`build of ${request.commitish} (${commit.slice(0, 12)}) failed: ${err.message}; full log: ${logFile}`, err.logExcerpt);
+        }
+        timings[command.phase] = elapsed() - phaseStart;
+      }
+      timings.total = elapsed();
+      await takeBack(buildDir);
+      const result = {
+        ...resultIn(buildDir),
+        reused: false,
+        ccache: ccache ? parseCcacheStatsLog(await readFile11(ccache.statsLog, "utf8").catch(() => "")) : null,
+        timings
+      };
+      emit(`built in ${timings.total.toFixed(1)} s${result.ccache ? ` (ccache: ${result.ccache.hits} hits, ${result.ccache.misses} misses)` : ""}`);
+      const marker = path18.join(buildDir, COMPLETE_MARKER);
+      await writeFile5(`${marker}.tmp`, JSON.stringify(result, null, 2));
+      await rename2(`${marker}.tmp`, marker);
+      return result;
+    } finally {
+      await tmpDir?.remove();
+      await tree.remove();
+      await new Promise((resolve) => log.end(resolve));
+    }
+  }
+}
+async function lockBuild(lockFile, registry2, timeoutS) {
+  await mkdir8(path18.dirname(lockFile), { recursive: true });
+  const deadline = performance.now() + timeoutS * 1e3;
+  for (; ; ) {
+    try {
+      await writeFile5(lockFile, String(process.pid), { flag: "wx" });
+      break;
+    } catch (err) {
+      if (err.code !== "EEXIST") throw err;
+    }
+    const holder = Number(await readFile11(lockFile, "utf8").catch(() => ""));
+    if (holder > 0 && !isRunning(holder)) await rm9(lockFile, { force: true });
+    else if (performance.now() > deadline) throw new PipelineError(`waited ${timeoutS} s for ${lockFile}, held by process ${holder} building the same commit: giving up`);
+    else await sleep5(1e3, void 0, { signal: registry2.signal });
+  }
+  const handle = await registry2.register(`build lock ${lockFile}`, () => rm9(lockFile, { force: true }));
+  return handle.run;
+}
+async function ccacheSetup(cacheDir, trust, user, tree) {
+  const probe = await execa("ccache", ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false });
+  if (probe.failed) return null;
+  const { ccache, shared } = cacheNamespace(cacheDir, trust);
+  for (const dir of trust === "trusted" ? [ccache, shared] : [ccache]) {
+    await mkdir8(dir, { recursive: true });
+    if (user && (await stat(dir)).uid !== user.uid) await giveTo(user, dir);
+  }
+  const statsLog = path18.join(tree, ".db-bench-gate-ccache-stats");
+  const env = {
+    CCACHE_DIR: ccache,
+    CCACHE_BASEDIR: tree,
+    CCACHE_NOHASHDIR: "1",
+    CCACHE_STATSLOG: statsLog,
+    // entries readable by the other namespace's user
+    CCACHE_UMASK: "022",
+    // trusted: every result, hit or miss, also goes to the shared storage
+    ...trust === "trusted" ? { CCACHE_REMOTE_STORAGE: `file:${shared}|umask=022`, CCACHE_RESHARE: "1" } : existsSync8(shared) && { CCACHE_REMOTE_STORAGE: `file:${shared}|read-only` }
+  };
+  return { env, statsLog };
+}
+function parseCcacheStatsLog(text) {
+  const stats = { hits: 0, directHits: 0, misses: 0 };
+  for (const line of text.split("\n")) {
+    if (line === "" || line.startsWith("# ")) continue;
+    if (!/^[a-z_]+$/.test(line)) throw new PipelineError("unrecognised line in a ccache stats log", text.slice(0, 2e3));
+    if (line === "direct_cache_hit") stats.directHits++;
+    if (line === "direct_cache_hit" || line === "preprocessed_cache_hit") stats.hits++;
+    if (line === "cache_miss") stats.misses++;
+  }
+  return stats;
+}
+
+// src/build/cache-cap.ts
+var ENTRY_MARKER = ".db-bench-gate-entry";
+var GIB = 1024 ** 3;
+function planEviction(entries, capBytes, keep = /* @__PURE__ */ new Set()) {
+  let keptBytes = entries.reduce((sum, e) => sum + e.sizeBytes, 0);
+  const evict = [];
+  const candidates = entries.filter((e) => !keep.has(e.name)).sort((a, b) => a.lastUsedMs - b.lastUsedMs || a.name.localeCompare(b.name));
+  for (const entry of candidates) {
+    if (keptBytes <= capBytes) break;
+    evict.push(entry);
+    keptBytes -= entry.sizeBytes;
+  }
+  return { evict, keptBytes, overCap: keptBytes > capBytes };
+}
+async function scanCache(root) {
+  let names;
+  try {
+    names = (await readdir4(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+  } catch (e) {
+    if (e.code === "ENOENT") return [];
+    throw e;
+  }
+  const entries = [];
+  for (const name of names.sort()) {
+    const marker = await lstat2(join2(root, name, ENTRY_MARKER)).catch(() => null);
+    if (!marker?.isFile()) continue;
+    entries.push({ name, sizeBytes: await diskUsage(join2(root, name)), lastUsedMs: marker.mtimeMs });
+  }
+  return entries;
+}
+async function touchEntry(root, name, now = /* @__PURE__ */ new Date()) {
+  const marker = join2(root, name, ENTRY_MARKER);
+  try {
+    await utimes(marker, now, now);
+  } catch (e) {
+    if (e.code !== "ENOENT") throw e;
+    await writeFile6(marker, "");
+    await utimes(marker, now, now);
+  }
+}
+async function enforceCacheCap(root, capGiB, keep = /* @__PURE__ */ new Set()) {
+  const plan = planEviction(await scanCache(root), capGiB * GIB, keep);
+  for (const entry of plan.evict) await rm10(join2(root, entry.name), { recursive: true, force: true });
+  return plan;
+}
+async function capBuildCache(cacheDir, capGiB, used) {
+  const done = [];
+  for (const trust of ["trusted", "pr"]) {
+    const { builds } = cacheNamespace(cacheDir, trust);
+    for (const buildId of used) if (existsSync9(join2(builds, buildId))) await touchEntry(builds, buildId);
+    done.push({ trust, ...await enforceCacheCap(builds, capGiB, used) });
+  }
+  return done;
+}
+var LOG_MAX_AGE_DAYS = 14;
+var LOG_CAP_BYTES = GIB;
+function planLogPruning(files, nowMs, maxAgeDays = LOG_MAX_AGE_DAYS, capBytes = LOG_CAP_BYTES) {
+  const oldestKeptMs = nowMs - maxAgeDays * 24 * 3600 * 1e3;
+  let keptBytes = 0;
+  return [...files].sort((a, b) => b.modifiedMs - a.modifiedMs || a.name.localeCompare(b.name)).filter((file2) => {
+    keptBytes += file2.sizeBytes;
+    return file2.modifiedMs < oldestKeptMs || keptBytes > capBytes;
+  });
+}
+async function pruneLogs(logsDir, now) {
+  let names;
+  try {
+    names = (await readdir4(logsDir, { withFileTypes: true })).filter((d) => d.isFile()).map((d) => d.name);
+  } catch (e) {
+    if (e.code === "ENOENT") return [];
+    throw e;
+  }
+  const files = [];
+  for (const name of names) {
+    const info = await lstat2(join2(logsDir, name)).catch(() => null);
+    if (info) files.push({ name, sizeBytes: info.size, modifiedMs: info.mtimeMs });
+  }
+  const removed = planLogPruning(files, now.getTime());
+  for (const file2 of removed) await rm10(join2(logsDir, file2.name), { force: true });
+  return removed;
+}
+
 // src/driver/client-rusage.ts
-import { readFile as readFile11 } from "node:fs/promises";
+import { readFile as readFile12 } from "node:fs/promises";
 var POLL_PEAK_RSS = [
   '( peak=; while kill -0 "$client" 2>/dev/null; do',
   '    while read -r key value unit; do [ "$key" = VmHWM: ] && peak=$value; done < /proc/$client/status 2>/dev/null',
@@ -34435,7 +34825,7 @@ function parseClientRusage(report) {
   };
 }
 async function readClientRusage(reportFile) {
-  return parseClientRusage(await readFile11(reportFile, "utf8"));
+  return parseClientRusage(await readFile12(reportFile, "utf8"));
 }
 function clientCpuShare(cpuSeconds, wallSeconds, cores) {
   if (!(wallSeconds > 0) || !(cores > 0)) throw new RangeError(`client CPU share needs positive wall seconds and cores, got ${wallSeconds} and ${cores}`);
@@ -34675,7 +35065,7 @@ async function countInstructions(steps, variants, plan, hooks) {
       samples.push(...counted);
     }
   } finally {
-    for (const variant of variants) {
+    for (const variant of hooks.signal.aborted ? [] : variants) {
       if (!counters.has(variant.id)) continue;
       try {
         await hooks.stop(variant);
@@ -34794,7 +35184,7 @@ async function buildVariants(plan, ports, registry2, log) {
   const needed = [...plan.engine.programs, ...plan.profile.steps.flatMap((step) => programsFrom(step, "build"))];
   for (const [i, build] of builds.entries()) {
     const spec = plan.variants[i];
-    const missing = [...new Set(needed)].filter((program) => !existsSync8(path17.join(build.binDir, program)));
+    const missing = [...new Set(needed)].filter((program) => !existsSync10(path19.join(build.binDir, program)));
     if (missing.length > 0) {
       throw new PipelineError(`the build of ${spec.id} (${spec.ref}) has no ${missing.join(", ")} in ${build.binDir}: the ${spec.recipe.name} recipe must install what the ${plan.engine.name} engine and the profile's drivers run`);
     }
@@ -34808,18 +35198,18 @@ function binariesFor(ctx, step, build) {
   const where = (name, from) => {
     switch (from) {
       case "build":
-        return path17.join(build.binDir, name);
+        return path19.join(build.binDir, name);
       case "system":
         return name;
       case "shipped":
-        return path17.join(ctx.runDir, path17.basename(name));
+        return path19.join(ctx.runDir, path19.basename(name));
     }
   };
   return Object.fromEntries(Object.entries(step.programs).map(([name, from]) => [name, where(name, from)]));
 }
 async function copyShippedFiles(steps, runDir) {
   const shipped = new Set(steps.flatMap((step) => programsFrom(step, "shipped")));
-  for (const name of shipped) await copyFile3(path17.join(builtinDir(path17.dirname(name)), path17.basename(name)), path17.join(runDir, path17.basename(name)));
+  for (const name of shipped) await copyFile3(path19.join(builtinDir(path19.dirname(name)), path19.basename(name)), path19.join(runDir, path19.basename(name)));
 }
 function driverCpus(ctx) {
   if (!ctx.placement) return void 0;
@@ -34877,7 +35267,7 @@ ${excerpt}`);
   }
   logFile(variant, attempt) {
     const stamp = this.ctx.startedAt.toISOString().replace(/[:.]/g, "-");
-    return path17.join(this.ctx.plan.cacheDir, "logs", `${this.ctx.plan.engine.kind}-${stamp}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
+    return path19.join(this.ctx.plan.cacheDir, "logs", `${this.ctx.plan.engine.kind}-${stamp}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
   }
   async start(variant, build, logFile) {
     const { plan, placement } = this.ctx;
@@ -34904,7 +35294,7 @@ async function loadOnce(ctx, vi, dataSet) {
   if (vi.loaded.has(dataSet.key)) return;
   const loadStarted = ctx.ports.clock.now();
   for (const command of dataSet.commands) {
-    const shown = [path17.basename(command.file), ...command.args].join(" ");
+    const shown = [path19.basename(command.file), ...command.args].join(" ");
     ctx.log.info(`${vi.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
     const result = await runClient(ctx, command, ctx.plan.timeouts.load_s);
     if (result.failed) {
@@ -34967,7 +35357,7 @@ async function measureOnce(ctx, instances, fingerprint, step, variant, round, po
       const wallS = ports.clock.now() - t0;
       const after = await ports.host.snapshot();
       if (!vi.instance.isAlive()) return failed(`the ${plan.engine.name} server exited during the step`, await failureExcerpt(ctx, vi, result.output));
-      if (result.failed) return failed(`${path17.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
+      if (result.failed) return failed(`${path19.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
       const serverRss = await memory?.stop();
       const databaseBytes2 = await vi.instance.databaseBytes?.();
       try {
@@ -35069,7 +35459,7 @@ async function countStage(ctx, instances, variants) {
           const client = step.fixedRun(target, binariesFor(ctx, step, vi.build), perClient, runNumber);
           const { result, instructions } = await counters.get(variant.id).count(client, async (command) => {
             const run2 = await runClient(ctx, onCpus(command, cpus), COUNTED_RUN_TIMEOUT_S);
-            if (run2.failed) throw new PipelineError(`${path17.basename(client.file)} failed: ${run2.message}`, await failureExcerpt(ctx, vi, run2.output));
+            if (run2.failed) throw new PipelineError(`${path19.basename(client.file)} failed: ${run2.message}`, await failureExcerpt(ctx, vi, run2.output));
             return run2;
           });
           return { ops: (step.parseFixed ? step.parseFixed(result.stdout) : step.parse(result.stdout)).ops, instructions };
@@ -35133,6 +35523,8 @@ function assembleResults(ctx, parts) {
 }
 async function runBenchmark(plan, registry2, log, ports) {
   const startedAt = ports.clock.date();
+  const pruned = await pruneLogs(path19.join(plan.cacheDir, "logs"), startedAt);
+  if (pruned.length > 0) log.info(`cache-dir: removed ${pruned.length} logs older than ${LOG_MAX_AGE_DAYS} days or beyond ${LOG_CAP_BYTES / 1024 ** 3} GiB of newer ones`);
   const fingerprint = await ports.host.fingerprint(plan.runner);
   const placement = await placeInstances(plan, ports);
   if (placement?.kind === "server") log.info(`server on CPU ${formatCpuList(placement.server)}, benchmark client on CPU ${formatCpuList(placement.client)}`);
@@ -35145,9 +35537,9 @@ async function runBenchmark(plan, registry2, log, ports) {
     const build = builds[i];
     return { id: spec.id, commit: build.commit, ref: spec.ref, flags: build.flags, build_id: build.buildId };
   });
-  const workDir = plan.workDir ?? os5.tmpdir();
-  const runDir = await mkdtemp4(path17.join(workDir, "dbg-run-"));
-  await registry2.register(`run directory ${runDir}`, () => rm8(runDir, { recursive: true, force: true }));
+  const workDir = plan.workDir ?? os7.tmpdir();
+  const runDir = await mkdtemp5(path19.join(workDir, "dbg-run-"));
+  await registry2.register(`run directory ${runDir}`, () => rm11(runDir, { recursive: true, force: true }));
   await copyShippedFiles(plan.profile.steps, runDir);
   const clientUser = await ports.clientUser(plan.trust);
   await giveTo(clientUser, runDir);
@@ -35176,318 +35568,15 @@ async function runBenchmark(plan, registry2, log, ports) {
 // src/pipeline-ports.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
 import path20 from "node:path";
-import { rm as rm11 } from "node:fs/promises";
-
-// src/build/build.ts
-import { createWriteStream, existsSync as existsSync9 } from "node:fs";
-import { mkdir as mkdir8, readFile as readFile12, rename as rename2, rm as rm10, stat, writeFile as writeFile5 } from "node:fs/promises";
-import os7 from "node:os";
-import path19 from "node:path";
-import { setTimeout as sleep5 } from "node:timers/promises";
-
-// src/build/compiler.ts
-var CLANG = /\bclang version (\d+(?:\.\d+)+)/;
-var GCC = /^\S+ \(.*?\) (\d+(?:\.\d+)+)/;
-function parseCompilerVersion(output2) {
-  const clang = CLANG.exec(output2);
-  if (clang?.[1]) return { name: "clang", version: clang[1] };
-  const firstLine = output2.split("\n", 1)[0] ?? "";
-  const gcc = GCC.exec(firstLine);
-  if (gcc?.[1] && /Free Software Foundation/.test(output2)) return { name: "gcc", version: gcc[1] };
-  throw new PipelineError("cannot tell which compiler this is from its --version output", output2);
-}
-var LANGUAGES = {
-  c: { variable: "CC", fallback: "cc", shown: "C" },
-  cxx: { variable: "CXX", fallback: "c++", shown: "C++" }
-};
-function compilerCommand(env, language = "c") {
-  const { variable, fallback } = LANGUAGES[language];
-  const words = (env[variable] ?? "").trim().split(/\s+/).filter(Boolean);
-  const withoutCcache = words[0] !== void 0 && /(^|\/)ccache$/.test(words[0]) ? words.slice(1) : words;
-  return withoutCcache.length > 0 ? withoutCcache : [fallback];
-}
-async function detectCompiler(language, env = process.env) {
-  const command = compilerCommand(env, language);
-  const [file2, ...args] = command;
-  const result = await execa(file2, [...args, "--version"], { env: childEnv(env), extendEnv: false, reject: false });
-  if (result.failed) {
-    if (language === "c" || env[LANGUAGES[language].variable]?.trim()) {
-      throw new PipelineError(`cannot run the ${LANGUAGES[language].shown} compiler \`${command.join(" ")} --version\``, `${result.stderr}
-${result.stdout}`.trim());
-    }
-    return null;
-  }
-  return { ...parseCompilerVersion(result.stdout), command };
-}
-
-// src/build/run-streamed.ts
-var TAIL_LINES = 50;
-function showCommand(file2, args, env = {}) {
-  return [...Object.entries(env).map(([name, value]) => `${name}=${JSON.stringify(value)}`), file2, ...args].join(" ");
-}
-async function runStreamed(file2, args, options = {}) {
-  const shown = showCommand(file2, args, options.env);
-  options.onLine?.(`$ ${shown}`);
-  const subprocess = execa(file2, args, {
-    cwd: options.cwd,
-    ...asUser(options.user ?? null, { ...options.quietEnv, ...options.env }),
-    all: true,
-    timeout: options.timeoutMs,
-    // its own process group: what it leaves behind (make's compilers after a timeout, a daemon) goes with it
-    detached: true,
-    buffer: false,
-    reject: false,
-    cancelSignal: options.signal
-  });
-  subprocess.once("exit", () => subprocess.pid !== void 0 && killProcessGroup(subprocess.pid));
-  const tail2 = [];
-  for await (const line of subprocess.iterable({ from: "all" })) {
-    options.onLine?.(line);
-    tail2.push(line);
-    if (tail2.length > TAIL_LINES) tail2.shift();
-  }
-  const result = await subprocess;
-  if (result.isCanceled && options.signal) throw options.signal.reason;
-  if (result.failed) {
-    const how = result.timedOut ? `timed out after ${Math.round(options.timeoutMs / 1e3)} s` : result.exitCode !== void 0 ? `exited with code ${result.exitCode}` : `was killed by ${result.signal ?? "a signal"}`;
-    const cause = result.exitCode === void 0 && result.signal === void 0 && !result.timedOut ? `: ${result.message}` : "";
-    throw new PipelineError(`\`${shown}\` ${how}${cause}`, tail2.join("\n"));
-  }
-}
-function killProcessGroup(pgid) {
-  try {
-    process.kill(-pgid, "SIGKILL");
-  } catch {
-  }
-}
-
-// src/build/source-tree.ts
-import { mkdir as mkdir7, mkdtemp as mkdtemp5, rm as rm9 } from "node:fs/promises";
-import os6 from "node:os";
-import path18 from "node:path";
-function git2(repo, args) {
-  return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false });
-}
-async function resolveCommit(repo, commitish) {
-  const result = await git2(repo, ["rev-parse", "--verify", "--end-of-options", `${commitish}^{commit}`]);
-  if (result.failed) {
-    throw new InputError(`cannot resolve "${commitish}" to a commit: ${result.stderr.trim()}`, repo);
-  }
-  return result.stdout.trim();
-}
-function parseGitlinks(lsTree) {
-  return lsTree.split("\0").filter((entry) => entry.startsWith("160000 commit ")).map((entry) => {
-    const [meta3, file2] = entry.split("	");
-    return { path: file2, commit: meta3.split(" ")[2] };
-  });
-}
-async function submoduleRepo(repo, submodule) {
-  const modules = await git2(repo, ["rev-parse", "--path-format=absolute", "--git-path", `modules/${submodule.path}`]);
-  for (const candidate of [path18.join(repo, submodule.path), ...modules.failed ? [] : [modules.stdout.trim()]]) {
-    const found = await git2(candidate, ["cat-file", "-e", `${submodule.commit}^{commit}`]);
-    if (!found.failed) return candidate;
-  }
-  return null;
-}
-async function exportInto(repo, commit, dir) {
-  const exported = await execa("git", ["-C", repo, "archive", "--format=tar", commit], { env: childEnv(process.env), extendEnv: false, buffer: false }).pipe("tar", ["-x", "-C", dir], { env: childEnv(process.env), extendEnv: false }).catch((e) => e);
-  if (exported instanceof Error) throw new PipelineError(`exporting ${commit} from ${repo} failed`, exported.message);
-  const listed = await git2(repo, ["ls-tree", "-r", "-z", "--full-tree", commit]);
-  if (listed.failed) throw new PipelineError(`listing ${commit} in ${repo} failed`, listed.stderr);
-  for (const submodule of parseGitlinks(listed.stdout)) {
-    const from = await submoduleRepo(repo, submodule);
-    if (!from) {
-      throw new InputError(`submodule ${submodule.path} at ${submodule.commit.slice(0, 12)} is not in the repository: fetch it first (git submodule update --init --recursive)`, repo);
-    }
-    await mkdir7(path18.join(dir, submodule.path), { recursive: true });
-    await exportInto(from, submodule.commit, path18.join(dir, submodule.path));
-  }
-}
-async function exportSourceTree(repo, commit, owner, registry2, parent = os6.tmpdir()) {
-  const dir = await mkdtemp5(path18.join(parent, "dbg-wt-"));
-  const handle = await registry2.register(`source tree ${dir}`, () => rm9(dir, { recursive: true, force: true }));
-  try {
-    await exportInto(repo, commit, dir);
-  } catch (e) {
-    await handle.run();
-    throw e;
-  }
-  await giveTo(owner, dir);
-  return { path: dir, commit, remove: handle.run };
-}
-
-// src/build/build.ts
-var COMPLETE_MARKER = ".db-bench-gate-build.json";
-function cacheNamespace(cacheDir, trust) {
-  const root = trust === "trusted" ? cacheDir : path19.join(cacheDir, "pr");
-  return { builds: path19.join(root, "builds"), ccache: path19.join(root, "ccache"), shared: path19.join(cacheDir, "ccache-shared") };
-}
-async function isCompleteBuild(buildDir, buildId, commit) {
-  const marker = path19.join(buildDir, COMPLETE_MARKER);
-  if (!existsSync9(marker)) return false;
-  let done;
-  try {
-    done = JSON.parse(await readFile12(marker, "utf8"));
-  } catch {
-    return false;
-  }
-  if (done?.buildId !== buildId || done.commit !== commit) return false;
-  const uid = process.getuid?.();
-  for (const file2 of [buildDir, marker]) {
-    const info = await stat(file2);
-    if (uid !== void 0 && info.uid !== uid) return false;
-    if ((info.mode & 18) !== 0) return false;
-  }
-  return true;
-}
-async function buildAtCommit(request) {
-  const started = performance.now();
-  const elapsed = () => (performance.now() - started) / 1e3;
-  const { recipe, cacheDir, trust } = request;
-  const timeouts = request.timeouts ?? DEFAULT_TIMEOUTS;
-  const commit = await resolveCommit(request.repo, request.commitish);
-  const compiler = await detectCompiler("c");
-  const cxxCompiler = await detectCompiler("cxx");
-  const buildId = buildKey({ commit, recipe, compilers: { c: compiler, cxx: cxxCompiler } });
-  const namespace = cacheNamespace(cacheDir, trust);
-  const buildDir = path19.join(namespace.builds, buildId);
-  const logFile = request.logFile ?? path19.join(cacheDir, "logs", `build-${buildId}.log`);
-  const resultIn = (dir) => {
-    const prefix = installLayout(recipe, dir).installDir;
-    return { commit, buildId, dir, prefix, binDir: path19.join(prefix, recipe.bin_dir), flags: buildFlags(recipe), compiler: { name: compiler.name, version: compiler.version }, logFile };
-  };
-  const reusable = async () => {
-    for (const dir of /* @__PURE__ */ new Set([path19.join(cacheNamespace(cacheDir, "trusted").builds, buildId), buildDir])) {
-      if (await isCompleteBuild(dir, buildId, commit)) {
-        return { ...resultIn(dir), reused: true, ccache: null, timings: { configure: null, make: null, install: null, total: elapsed() } };
-      }
-    }
-    return null;
-  };
-  const reused = await reusable();
-  if (reused) return reused;
-  const unlock = await lockBuild(`${buildDir}.lock`, request.registry, timeouts.lock_s);
-  try {
-    return await reusable() ?? await runBuild(await unprivilegedUser(trust));
-  } finally {
-    await unlock();
-  }
-  async function runBuild(user) {
-    await mkdir8(path19.dirname(logFile), { recursive: true });
-    await rm10(buildDir, { recursive: true, force: true });
-    await mkdir8(buildDir, { recursive: true });
-    await giveTo(user, buildDir);
-    const log = createWriteStream(logFile);
-    const emit = (text, phase = null) => {
-      const line = `[${elapsed().toFixed(1).padStart(7)}s] ${text}`;
-      log.write(line + "\n");
-      request.onLine?.(line, phase);
-    };
-    let tmpDir;
-    const tree = await exportSourceTree(request.repo, commit, user, request.registry, request.workDir);
-    try {
-      const ccache = await ccacheSetup(cacheDir, trust, user, tree.path);
-      tmpDir = await userTempDir(user, request.registry, request.workDir);
-      const commands = buildCommands(recipe, { buildDir, cc: compiler.command, cxx: cxxCompiler?.command ?? null, ccache: ccache !== null, cpus: os7.availableParallelism() });
-      emit(`build ${commit} (${request.commitish}) as ${buildId} (${recipe.build_system}) with ${compiler.name} ${compiler.version}${ccache ? " and ccache" : ""}${user ? ` as ${user.name}` : ""} in ${tree.path}`);
-      const timings = { configure: null, make: null, install: null, total: 0 };
-      for (const command of commands) {
-        const phaseStart = elapsed();
-        try {
-          await runStreamed(command.file, command.args, {
-            cwd: tree.path,
-            env: command.env,
-            quietEnv: { ...ccache?.env, TMPDIR: tmpDir.path },
-            onLine: (line) => emit(line, command.phase),
-            signal: request.registry.signal,
-            user,
-            timeoutMs: timeouts.build_s * 1e3
-          });
-        } catch (err) {
-          if (!(err instanceof PipelineError) || request.registry.signal.aborted) throw err;
-          emit(`build failed: ${err.message}`);
-          throw new PipelineError(`build of ${request.commitish} (${commit.slice(0, 12)}) failed: ${err.message}; full log: ${logFile}`, err.logExcerpt);
-        }
-        timings[command.phase] = elapsed() - phaseStart;
-      }
-      timings.total = elapsed();
-      await takeBack(buildDir);
-      const result = {
-        ...resultIn(buildDir),
-        reused: false,
-        ccache: ccache ? parseCcacheStatsLog(await readFile12(ccache.statsLog, "utf8").catch(() => "")) : null,
-        timings
-      };
-      emit(`built in ${timings.total.toFixed(1)} s${result.ccache ? ` (ccache: ${result.ccache.hits} hits, ${result.ccache.misses} misses)` : ""}`);
-      const marker = path19.join(buildDir, COMPLETE_MARKER);
-      await writeFile5(`${marker}.tmp`, JSON.stringify(result, null, 2));
-      await rename2(`${marker}.tmp`, marker);
-      return result;
-    } finally {
-      await tmpDir?.remove();
-      await tree.remove();
-      await new Promise((resolve) => log.end(resolve));
-    }
-  }
-}
-async function lockBuild(lockFile, registry2, timeoutS) {
-  await mkdir8(path19.dirname(lockFile), { recursive: true });
-  const deadline = performance.now() + timeoutS * 1e3;
-  for (; ; ) {
-    try {
-      await writeFile5(lockFile, String(process.pid), { flag: "wx" });
-      break;
-    } catch (err) {
-      if (err.code !== "EEXIST") throw err;
-    }
-    const holder = Number(await readFile12(lockFile, "utf8").catch(() => ""));
-    if (holder > 0 && !isRunning(holder)) await rm10(lockFile, { force: true });
-    else if (performance.now() > deadline) throw new PipelineError(`waited ${timeoutS} s for ${lockFile}, held by process ${holder} building the same commit: giving up`);
-    else await sleep5(1e3, void 0, { signal: registry2.signal });
-  }
-  const handle = await registry2.register(`build lock ${lockFile}`, () => rm10(lockFile, { force: true }));
-  return handle.run;
-}
-async function ccacheSetup(cacheDir, trust, user, tree) {
-  const probe = await execa("ccache", ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false });
-  if (probe.failed) return null;
-  const { ccache, shared } = cacheNamespace(cacheDir, trust);
-  for (const dir of trust === "trusted" ? [ccache, shared] : [ccache]) {
-    await mkdir8(dir, { recursive: true });
-    if (user && (await stat(dir)).uid !== user.uid) await giveTo(user, dir);
-  }
-  const statsLog = path19.join(tree, ".db-bench-gate-ccache-stats");
-  const env = {
-    CCACHE_DIR: ccache,
-    CCACHE_BASEDIR: tree,
-    CCACHE_NOHASHDIR: "1",
-    CCACHE_STATSLOG: statsLog,
-    // entries readable by the other namespace's user
-    CCACHE_UMASK: "022",
-    // trusted: every result, hit or miss, also goes to the shared storage
-    ...trust === "trusted" ? { CCACHE_REMOTE_STORAGE: `file:${shared}|umask=022`, CCACHE_RESHARE: "1" } : existsSync9(shared) && { CCACHE_REMOTE_STORAGE: `file:${shared}|read-only` }
-  };
-  return { env, statsLog };
-}
-function parseCcacheStatsLog(text) {
-  const stats = { hits: 0, directHits: 0, misses: 0 };
-  for (const line of text.split("\n")) {
-    if (line === "" || line.startsWith("# ")) continue;
-    if (!/^[a-z_]+$/.test(line)) throw new PipelineError("unrecognised line in a ccache stats log", text.slice(0, 2e3));
-    if (line === "direct_cache_hit") stats.directHits++;
-    if (line === "direct_cache_hit" || line === "preprocessed_cache_hit") stats.hits++;
-    if (line === "cache_miss") stats.misses++;
-  }
-  return stats;
-}
+import { rm as rm12 } from "node:fs/promises";
 
 // src/measure/host.ts
-import { readdir as readdir4, readFile as readFile13 } from "node:fs/promises";
+import { readdir as readdir5, readFile as readFile13 } from "node:fs/promises";
 async function takeHostSnapshot() {
   const [procStat, diskstats, sysBlock] = await Promise.all([
     readFile13("/proc/stat", "utf8"),
     readFile13("/proc/diskstats", "utf8"),
-    readdir4("/sys/block")
+    readdir5("/sys/block")
   ]);
   return hostSnapshot(procStat, diskstats, new Set(sysBlock));
 }
@@ -35559,7 +35648,7 @@ var realPorts = {
       const cpuS = report && !result.failed ? (await readClientRusage(report)).cpu_s : null;
       return { failed: result.failed, message: result.shortMessage ?? "", stdout: result.stdout, output: result.all ?? "", cpuS };
     } finally {
-      if (report) await rm11(report, { force: true });
+      if (report) await rm12(report, { force: true });
     }
   },
   clock: { now: () => performance.now() / 1e3, date: () => /* @__PURE__ */ new Date() },
@@ -35734,7 +35823,6 @@ export {
   loadConfigFromCommit,
   require_picomatch2 as require_picomatch,
   thresholdResolver,
-  diskUsage,
   unprivilegedWarning,
   median,
   unpairedShift,
@@ -35776,9 +35864,9 @@ export {
   withCleanup,
   compareRun,
   compareAgainstBaseline,
-  VERSION,
   runStreamed,
-  cacheNamespace,
+  capBuildCache,
+  VERSION,
   fingerprintMismatches,
   CLI_BISECT_FIELDS,
   commitsBetween,
