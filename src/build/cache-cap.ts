@@ -6,7 +6,7 @@
  * the entry is complete and its mtime is the entry's last use. Other directories (ccache, which has its own
  * cap, or a build in progress) are neither counted nor removed.
  */
-import { existsSync } from "node:fs";
+import { existsSync, type Dirent } from "node:fs";
 import { lstat, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { diskUsage } from "../disk-usage.js";
@@ -48,15 +48,19 @@ export function planEviction(entries: readonly CacheEntry[], capBytes: number, k
   return { evict, keptBytes, overCap: keptBytes > capBytes };
 }
 
-/** The complete entries under `root` with their sizes and last use; a missing root has none. */
-export async function scanCache(root: string): Promise<CacheEntry[]> {
-  let names: string[];
+/** The names of `dir`'s entries that `keep` accepts; a missing dir has none. */
+async function namesIn(dir: string, keep: (entry: Dirent) => boolean): Promise<string[]> {
   try {
-    names = (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+    return (await readdir(dir, { withFileTypes: true })).filter(keep).map((d) => d.name);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw e;
   }
+}
+
+/** The complete entries under `root` with their sizes and last use; a missing root has none. */
+export async function scanCache(root: string): Promise<CacheEntry[]> {
+  const names = await namesIn(root, (d) => d.isDirectory());
   const entries: CacheEntry[] = [];
   for (const name of names.sort()) {
     const marker = await lstat(join(root, name, ENTRY_MARKER)).catch(() => null);
@@ -127,15 +131,8 @@ export function planLogPruning(files: readonly LogFile[], nowMs: number, maxAgeD
 
 /** Removes the logs planLogPruning picks from `logsDir` (files only); a missing dir has none. Returns what it removed. */
 export async function pruneLogs(logsDir: string, now: Date): Promise<LogFile[]> {
-  let names: string[];
-  try {
-    names = (await readdir(logsDir, { withFileTypes: true })).filter((d) => d.isFile()).map((d) => d.name);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw e;
-  }
   const files: LogFile[] = [];
-  for (const name of names) {
+  for (const name of await namesIn(logsDir, (d) => d.isFile())) {
     const info = await lstat(join(logsDir, name)).catch(() => null);
     if (info) files.push({ name, sizeBytes: info.size, modifiedMs: info.mtimeMs });
   }
