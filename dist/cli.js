@@ -39,7 +39,7 @@ import {
   runLabels,
   runStreamed,
   withCleanup
-} from "./chunks/chunk-BCM2KAJI.js";
+} from "./chunks/chunk-5LNKUII2.js";
 import {
   __commonJS,
   __export,

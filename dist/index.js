@@ -87,7 +87,7 @@ import {
   validate,
   withCleanup,
   writeAtomically
-} from "./chunks/chunk-BCM2KAJI.js";
+} from "./chunks/chunk-5LNKUII2.js";
 import {
   JOB_MARKER,
   __commonJS,

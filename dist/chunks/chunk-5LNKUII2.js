@@ -34709,14 +34709,16 @@ function planEviction(entries, capBytes, keep = /* @__PURE__ */ new Set()) {
   }
   return { evict, keptBytes, overCap: keptBytes > capBytes };
 }
-async function scanCache(root) {
-  let names;
+async function namesIn(dir, keep) {
   try {
-    names = (await readdir4(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+    return (await readdir4(dir, { withFileTypes: true })).filter(keep).map((d) => d.name);
   } catch (e) {
     if (e.code === "ENOENT") return [];
     throw e;
   }
+}
+async function scanCache(root) {
+  const names = await namesIn(root, (d) => d.isDirectory());
   const entries = [];
   for (const name of names.sort()) {
     const marker = await lstat2(join2(root, name, ENTRY_MARKER)).catch(() => null);
@@ -34760,15 +34762,8 @@ function planLogPruning(files, nowMs, maxAgeDays = LOG_MAX_AGE_DAYS, capBytes = 
   });
 }
 async function pruneLogs(logsDir, now) {
-  let names;
-  try {
-    names = (await readdir4(logsDir, { withFileTypes: true })).filter((d) => d.isFile()).map((d) => d.name);
-  } catch (e) {
-    if (e.code === "ENOENT") return [];
-    throw e;
-  }
   const files = [];
-  for (const name of names) {
+  for (const name of await namesIn(logsDir, (d) => d.isFile())) {
     const info = await lstat2(join2(logsDir, name)).catch(() => null);
     if (info) files.push({ name, sizeBytes: info.size, modifiedMs: info.mtimeMs });
   }
