@@ -29,7 +29,7 @@ import type { Server, SettingValue } from "../../src/engine/types.js";
 import { PipelineError } from "../../src/errors.js";
 import { processesUnder } from "../../src/processes.js";
 import type { ForkRepo } from "../../src/setup/fork-repo.js";
-import { mariadbForkBuilds } from "../helpers/mariadb-fork-builds.js";
+import { engineForkBuilds } from "../helpers/engine-fork-builds.js";
 import { relativeSpread } from "../../src/schedule/instructions.js";
 import { sysbenchStep } from "../../src/driver/sysbench.js";
 import { sysbenchBins } from "../helpers/sysbench-bins.js";
@@ -44,7 +44,7 @@ let settings: Record<string, SettingValue>;
 let fork: ForkRepo;
 
 beforeAll(async () => {
-  ({ fork, base, head } = await mariadbForkBuilds(cacheDir));
+  ({ fork, base, head } = await engineForkBuilds("mariadb", cacheDir));
   console.log(`mariadb base build: ${JSON.stringify(base.timings)}; head: ${JSON.stringify(head.timings)}, ccache ${JSON.stringify(head.ccache)}`);
   settings = (await loadProfile("mariadb-quick")).server_settings;
   // a cold build on 2 cores takes about 12 minutes idle; the brief's budget is 25

@@ -39,7 +39,7 @@ import { realPorts } from "../../src/pipeline-ports.js";
 import { ResultsSchema, type OkInstructionSample, type Results } from "../../src/results/schema.js";
 import { ensureDebianPackages } from "../../src/setup/debian-packages.js";
 import { debianBuild, debianMariadbBinDir } from "../helpers/debian-mariadb.js";
-import { mariadbForkBuilds } from "../helpers/mariadb-fork-builds.js";
+import { engineForkBuilds } from "../helpers/engine-fork-builds.js";
 
 const cacheDir = inject("cacheDir");
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -239,7 +239,7 @@ describe("ibench on MariaDB (InnoDB)", () => {
   let fork: string;
   beforeAll(async () => {
     // built here, trusted, so that the CLI's run below (a pull request's trust level) reuses them
-    fork = (await mariadbForkBuilds(cacheDir)).fork.path;
+    fork = (await engineForkBuilds("mariadb", cacheDir)).fork.path;
   }, 45 * 60_000);
 
   it(

@@ -21,9 +21,8 @@ import { CleanupRegistry } from "../../src/cleanup.js";
 import { compareRun } from "../../src/compare/compare.js";
 import { processesUnder } from "../../src/processes.js";
 import { readResults } from "../../src/results/io.js";
-import { ensureDebianPackages, ROCKSDB_BENCH_PACKAGES } from "../../src/setup/debian-packages.js";
 import type { ForkRepo } from "../../src/setup/fork-repo.js";
-import { makeRocksdbFork, obtainRocksdbSource } from "../../src/setup/rocksdb-fork.js";
+import { engineFork } from "../helpers/engine-fork-builds.js";
 import { runCli } from "../helpers/run-cli.js";
 
 const cacheDir = inject("cacheDir");
@@ -44,9 +43,7 @@ afterEach(async () => {
 
 beforeAll(async () => {
   const say = (line: string): void => console.log(`[rocksdb] ${line}`);
-  const installed = await ensureDebianPackages(ROCKSDB_BENCH_PACKAGES, say);
-  if (installed.length > 0) say(`installed ${installed.join(" ")}`);
-  fork = await makeRocksdbFork(await obtainRocksdbSource(cacheDir, say), path.join(cacheDir, "rocksdb-fork"));
+  fork = await engineFork("rocksdb", cacheDir, say);
   recipe = await loadBuiltinRecipe("rocksdb");
 });
 
