@@ -13,7 +13,12 @@ LOG=${LOG:-two-server-offset.log}
 as_pg() { runuser -u postgres -- "$@"; }
 start() { as_pg taskset -c 0 $BIN/pg_ctl -D $W/d$1 -l $W/d$1.log -w start >/dev/null; }
 stop() { as_pg $BIN/pg_ctl -D $W/d$1 -m fast -w stop >/dev/null; }
-bench() { as_pg taskset -c 1 $BIN/pgbench -h /tmp -p 56$1$1 -S -M prepared -c4 -j2 -T $2 -n postgres 2>/dev/null | awk '/^tps/ {print $3}'; }
+# prints the run's tps; pgbench's output that holds no tps line is an error, shown whole, never an empty sample
+bench() {
+  local out
+  out=$(as_pg taskset -c 1 $BIN/pgbench -h /tmp -p 56$1$1 -S -M prepared -c4 -j2 -T $2 -n postgres 2>&1) || true
+  awk '/^tps = [0-9.]+ / {print $3; found=1} END {exit !found}' <<<"$out" || { echo "pgbench on server $1 gave no tps:" >&2; echo "$out" >&2; return 1; }
+}
 cleanup() { for s in 1 2; do stop $s 2>/dev/null || true; done; }
 trap cleanup EXIT INT TERM
 if [ "${SETUP:-0}" = 1 ]; then
