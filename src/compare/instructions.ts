@@ -27,7 +27,7 @@ export const indexInstructionSamples = (samples: readonly InstructionSample[]) =
   indexByStepAndVariant(samples, { field: "instructions", what: "count", unit: (s) => (s.status === "unavailable" ? null : { name: "repeat", value: s.repeat }) });
 
 /** How a count was made: counts of different tools, or of different processes, are not comparable. */
-const howCounted = (s: OkInstructionSample) => `${s.tool} (${s.counted})`;
+export const howCounted = (s: Pick<OkInstructionSample, "tool" | "counted">): string => `${s.tool} (${s.counted})`;
 
 /** The repeats of one side; null without ok counts. */
 function sideOf({ label, samples }: InstructionSamples): InstructionSide | null {

@@ -5,6 +5,7 @@
  * validated on every read like any file from elsewhere. Pure.
  */
 import { median } from "simple-statistics";
+import { howCounted } from "../compare/instructions.js";
 import { z } from "zod";
 import { InputError } from "../errors.js";
 import { parseJson } from "../results/io.js";
@@ -27,6 +28,12 @@ export const HistoryStepSchema = z
     qps_median: positive.nullable().describe("median QPS over the run's ok rounds; null without any"),
     rounds: z.number().int().nonnegative().describe("ok rounds behind qps_median"),
     instructions_per_op: positive.nullable().describe("median instructions per operation over the repeats; null when not counted"),
+    instructions_counted: z
+      .string()
+      .min(1)
+      .nullable()
+      .optional()
+      .describe("how instructions_per_op was counted, as the results say it: the tool and whose work (absent in records from before it was kept)"),
   })
   .strict();
 
@@ -61,9 +68,12 @@ export function historyRecordOf(results: Results, run: { id: string | null; url:
   const variant = results.variants.find((v) => v.id === results.base_variant)!;
   const qps = new Map<string, number[]>();
   const instructions = new Map<string, number[]>();
+  const counted = new Map<string, string>();
   for (const s of results.samples) if (s.variant === variant.id && s.status === "ok") qps.set(s.step, [...(qps.get(s.step) ?? []), s.ops_per_s]);
   for (const s of results.instructions ?? []) {
-    if (s.variant === variant.id && s.status === "ok") instructions.set(s.step, [...(instructions.get(s.step) ?? []), s.instructions_per_op]);
+    if (s.variant !== variant.id || s.status !== "ok") continue;
+    instructions.set(s.step, [...(instructions.get(s.step) ?? []), s.instructions_per_op]);
+    counted.set(s.step, howCounted(s));
   }
   const middle = (values: number[] | undefined) => (values?.length ? median(values) : null);
   return {
@@ -72,7 +82,13 @@ export function historyRecordOf(results: Results, run: { id: string | null; url:
     run_id: run.id,
     run_url: run.url,
     hostname_hash: results.fingerprint.hostname_hash,
-    steps: results.steps.map((s) => ({ id: s.id, qps_median: middle(qps.get(s.id)), rounds: qps.get(s.id)?.length ?? 0, instructions_per_op: middle(instructions.get(s.id)) })),
+    steps: results.steps.map((s) => ({
+      id: s.id,
+      qps_median: middle(qps.get(s.id)),
+      rounds: qps.get(s.id)?.length ?? 0,
+      instructions_per_op: middle(instructions.get(s.id)),
+      instructions_counted: counted.get(s.id) ?? null,
+    })),
   };
 }
 
@@ -107,13 +123,22 @@ export interface SeriesPoint {
   value: number;
 }
 
-/** One step's values in one channel, oldest first; runs without a value (an error, not counted) are left out. */
+/**
+ * One step's values in one channel, oldest first; runs without a value (an error, not counted) are left
+ * out. Instructions counted another way (another tool, or other work: MariaDB's count moved from
+ * do_command to dispatch_command) are another measure, not a change of the code: the series is the
+ * newest runs counted as the newest one was, back to where the way of counting changed.
+ */
 export function stepSeries(history: HistoryFile, step: string, channel: Channel): SeriesPoint[] {
-  return history.records.flatMap((r) => {
+  const points = history.records.flatMap((r) => {
     const s = r.steps.find((x) => x.id === step);
     const value = channel === "qps" ? s?.qps_median : s?.instructions_per_op;
-    return value ? [{ commit: r.commit, measured_at: r.measured_at, run_url: r.run_url, value }] : [];
+    return value ? [{ point: { commit: r.commit, measured_at: r.measured_at, run_url: r.run_url, value }, counted: s?.instructions_counted ?? null }] : [];
   });
+  const newest = points.at(-1)?.counted;
+  let first = points.length;
+  while (channel === "instructions" && first > 0 && points[first - 1]!.counted === newest) first--;
+  return points.slice(channel === "instructions" ? first : 0).map((p) => p.point);
 }
 
 /** The step ids of the newest record (steps dropped from the profile since have no alert). */

@@ -200,6 +200,26 @@ describe("change points of the history", () => {
     expect(committed).toEqual(JSON.parse(JSON.stringify(historyJsonSchema())));
   });
 
+  it("an instruction series starts where the way of counting last changed: no change point from a new counting method", () => {
+    /** a MariaDB baseline run of commit i counted inside `collectIn`, about `perOp` instructions per op */
+    const countedIn = (i: number, collectIn: string, perOp: number): Results => {
+      const results = baselineOf(i, 10000, perOp);
+      const counted = `connection threads (inside ${collectIn})`;
+      return { ...results, instructions: results.instructions!.map((s) => (s.status === "ok" ? { ...s, tool: "callgrind", counted } : s)) };
+    };
+    // the count moved from do_command to dispatch_command at the 6th run: 2.8% fewer instructions, no code change
+    let history: HistoryFile | null = null;
+    for (let i = 0; i < 10; i++) history = appendRecord(history, historyRecordOf(i < 5 ? countedIn(i, "do_command", 46_700) : countedIn(i, "dispatch_command", 45_390), { id: null, url: null }), KEY);
+    expect(history!.records[0]!.steps[0]!.instructions_counted).toBe("callgrind (connection threads (inside do_command))");
+    expect(stepSeries(history!, "select", "instructions").map((p) => p.commit)).toEqual([5, 6, 7, 8, 9].map(sha));
+    expect(stepSeries(history!, "select", "qps")).toHaveLength(10);
+    expect(detectChanges(history!, () => DEFAULT_THRESHOLDS).filter((c) => c.channel === "instructions")).toEqual([]);
+    // records from before the way of counting was kept are one way of their own, and still parse
+    const older = structuredClone(history!);
+    for (const r of older.records.slice(0, 5)) for (const step of r.steps) delete step.instructions_counted;
+    expect(stepSeries(parseHistory(JSON.stringify(older), "f"), "select", "instructions").map((p) => p.commit)).toEqual([5, 6, 7, 8, 9].map(sha));
+  });
+
   it("stepSeries leaves out runs without a value", () => {
     const history = historyWithSlowdown();
     history.records[1]!.steps[0]!.instructions_per_op = null;
