@@ -3,10 +3,17 @@
  *
  * mariadbd is one process: its connection threads, InnoDB's purge, page cleaner and other background
  * threads share it, so a count of the whole process (cachegrind) would carry the background work's
- * variance. Callgrind collects only inside do_command(), the function a connection thread runs for
- * each client command (reading it, dispatching it, sending the result), in whatever thread; nothing
- * else runs it. Logging in is outside it, so a connection's setup is not counted at all. Counts are
- * taken by dumps (vgdb): one before the client's run to start from zero, one after it.
+ * variance. Callgrind collects only inside dispatch_command(), the function a connection thread runs
+ * for each client command once it has read it (executing it and sending the result), in whatever
+ * thread. Not do_command(), its caller: that also reads the next command from the socket, and whether
+ * the client has sent it yet when the server asks is a race between the two processes; each time it
+ * has not, recv() fails with EAGAIN and the thread polls and waits. Measured 2026-12-01 on Debian's
+ * 10.11.19 (four pairs of runs of 200 and 400 point selects on one server, callgrind's per-function
+ * counts of identical runs compared): inside do_command the runs of 400 differed by up to 68,000
+ * instructions, all of it in vio_read, recv, vio_io_wait, poll and thd_wait_begin/end, and the
+ * repeats spread 0.73%; inside dispatch_command they spread 0.05%. Logging in is outside it too, so a
+ * connection's setup is not counted at all. Counts are taken by dumps (vgdb): one before the client's
+ * run to start from zero, one after it.
  *
  * Under valgrind InnoDB uses synchronous I/O (native AIO is not emulated), reserves no more address
  * space for a buffer pool than the pool itself (innodb_buffer_pool_size_max; its default reserves more
@@ -24,10 +31,10 @@ import { callgrindArgs, logReader, restartUnderValgrind, runCounted, valgrindLog
 import { asUserIn, giveTo, type OsUser } from "../unprivileged.js";
 import type { CountingOptions, InstructionCounter } from "./types.js";
 
-export const MARIADB_COUNTED_WORK = "connection threads (inside do_command)";
+export const MARIADB_COUNTED_WORK = "connection threads (inside dispatch_command)";
 
-/** do_command(THD*, bool): one client command, from reading it to its reply. */
-const COLLECT_IN = "do_command*";
+/** dispatch_command(enum_server_command, THD*, char*, unsigned int, bool): one client command read, from executing it to its reply. */
+const COLLECT_IN = "dispatch_command*";
 
 /** What counting needs from a running MariaDB server (src/engine/mariadb.ts). */
 export interface CountableMariadb {

@@ -34,7 +34,7 @@ export function cachegrindArgs(outDir: string, program: string): string[] {
 
 /**
  * valgrind's options (the program and its arguments follow them) to count, in the program's process, only the instructions executed inside calls
- * of the functions `collectIn` matches (callgrind's --toggle-collect pattern, e.g. "do_command*"),
+ * of the functions `collectIn` matches (callgrind's --toggle-collect pattern, e.g. "dispatch_command*"),
  * whichever thread runs them; counts are written when `vgdbDump` asks (vgdb's FIFOs in `outDir`), as
  * `<outDir>/cg.<pid>.<dump number>`, each since the previous dump. No cache simulation, so the
  * counts are instructions only.

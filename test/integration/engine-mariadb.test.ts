@@ -222,7 +222,7 @@ describe("MariaDB instructions per operation", () => {
     expect(counter.tool).toBe("callgrind");
     expect(counter.counted).toBe(MARIADB_COUNTED_WORK);
     const commandLine = readFileSync(`/proc/${server.pid}/cmdline`, "utf8").split("\0");
-    expect(commandLine).toEqual(expect.arrayContaining(["--tool=callgrind", "--toggle-collect=do_command*", "--innodb-use-native-aio=0"]));
+    expect(commandLine).toEqual(expect.arrayContaining(["--tool=callgrind", "--toggle-collect=dispatch_command*", "--innodb-use-native-aio=0"]));
     let run = 0;
     const counted = async (perClient: number) => {
       const { result, instructions } = await counter.count(step.fixedRun(server.connection, sysbenchBins, perClient, run++), (c) => execa(c.file, c.args, { env, extendEnv: false }));

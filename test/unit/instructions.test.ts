@@ -75,8 +75,8 @@ describe("callgrind dumps (MariaDB's connection threads)", () => {
   });
 
   it("runs callgrind collecting only inside the given functions, dumps on request through vgdb's FIFOs in the out dir", () => {
-    expect(callgrindArgs("/tmp/x/cg", "do_command*")).toEqual([
-      "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=do_command*", "--vgdb=yes", "--vgdb-prefix=/tmp/x/cg/vgdb", "--callgrind-out-file=/tmp/x/cg/cg.%p", "--log-file=/tmp/x/cg/valgrind.log",
+    expect(callgrindArgs("/tmp/x/cg", "dispatch_command*")).toEqual([
+      "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=dispatch_command*", "--vgdb=yes", "--vgdb-prefix=/tmp/x/cg/vgdb", "--callgrind-out-file=/tmp/x/cg/cg.%p", "--log-file=/tmp/x/cg/valgrind.log",
     ]);
   });
 
