@@ -39,7 +39,7 @@ import {
   runLabels,
   runStreamed,
   withCleanup
-} from "./chunks/chunk-5LNKUII2.js";
+} from "./chunks/chunk-ZZDJ2HUY.js";
 import {
   __commonJS,
   __export,

@@ -51,6 +51,7 @@ import {
   gateHeadline,
   gateMessage,
   hardCut,
+  howCounted,
   inlineCode,
   judgingCommit,
   loadConfigAt,
@@ -87,7 +88,7 @@ import {
   validate,
   withCleanup,
   writeAtomically
-} from "./chunks/chunk-5LNKUII2.js";
+} from "./chunks/chunk-ZZDJ2HUY.js";
 import {
   JOB_MARKER,
   __commonJS,
@@ -48215,7 +48216,8 @@ var HistoryStepSchema = external_exports.object({
   id: external_exports.string().min(1),
   qps_median: positive.nullable().describe("median QPS over the run's ok rounds; null without any"),
   rounds: external_exports.number().int().nonnegative().describe("ok rounds behind qps_median"),
-  instructions_per_op: positive.nullable().describe("median instructions per operation over the repeats; null when not counted")
+  instructions_per_op: positive.nullable().describe("median instructions per operation over the repeats; null when not counted"),
+  instructions_counted: external_exports.string().min(1).nullable().optional().describe("how instructions_per_op was counted, as the results say it: the tool and whose work (absent in records from before it was kept)")
 }).strict();
 var HistoryRecordSchema = external_exports.object({
   commit: external_exports.string().regex(/^[0-9a-f]{7,64}$/, "a hex commit sha"),
@@ -48237,9 +48239,12 @@ function historyRecordOf(results, run2) {
   const variant = results.variants.find((v) => v.id === results.base_variant);
   const qps = /* @__PURE__ */ new Map();
   const instructions = /* @__PURE__ */ new Map();
+  const counted = /* @__PURE__ */ new Map();
   for (const s of results.samples) if (s.variant === variant.id && s.status === "ok") qps.set(s.step, [...qps.get(s.step) ?? [], s.ops_per_s]);
   for (const s of results.instructions ?? []) {
-    if (s.variant === variant.id && s.status === "ok") instructions.set(s.step, [...instructions.get(s.step) ?? [], s.instructions_per_op]);
+    if (s.variant !== variant.id || s.status !== "ok") continue;
+    instructions.set(s.step, [...instructions.get(s.step) ?? [], s.instructions_per_op]);
+    counted.set(s.step, howCounted(s));
   }
   const middle = (values) => values?.length ? median(values) : null;
   return {
@@ -48248,7 +48253,13 @@ function historyRecordOf(results, run2) {
     run_id: run2.id,
     run_url: run2.url,
     hostname_hash: results.fingerprint.hostname_hash,
-    steps: results.steps.map((s) => ({ id: s.id, qps_median: middle(qps.get(s.id)), rounds: qps.get(s.id)?.length ?? 0, instructions_per_op: middle(instructions.get(s.id)) }))
+    steps: results.steps.map((s) => ({
+      id: s.id,
+      qps_median: middle(qps.get(s.id)),
+      rounds: qps.get(s.id)?.length ?? 0,
+      instructions_per_op: middle(instructions.get(s.id)),
+      instructions_counted: counted.get(s.id) ?? null
+    }))
   };
 }
 function appendRecord(history, record, key, retention = MAX_HISTORY_RECORDS) {
@@ -48267,11 +48278,15 @@ function parseHistory(text, source) {
   return validate(HistoryFileSchema, data, source);
 }
 function stepSeries(history, step, channel) {
-  return history.records.flatMap((r) => {
+  const points = history.records.flatMap((r) => {
     const s = r.steps.find((x) => x.id === step);
     const value = channel === "qps" ? s?.qps_median : s?.instructions_per_op;
-    return value ? [{ commit: r.commit, measured_at: r.measured_at, run_url: r.run_url, value }] : [];
+    return value ? [{ point: { commit: r.commit, measured_at: r.measured_at, run_url: r.run_url, value }, counted: s?.instructions_counted ?? null }] : [];
   });
+  const newest = points.at(-1)?.counted;
+  let first = points.length;
+  while (channel === "instructions" && first > 0 && points[first - 1].counted === newest) first--;
+  return points.slice(channel === "instructions" ? first : 0).map((p) => p.point);
 }
 function currentSteps(history) {
   return history.records.at(-1)?.steps.map((s) => s.id) ?? [];

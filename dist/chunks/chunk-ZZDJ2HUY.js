@@ -29793,8 +29793,8 @@ async function readCounts(outDir, pids, timeoutMs) {
 }
 
 // src/engine/mariadb-counting.ts
-var MARIADB_COUNTED_WORK = "connection threads (inside do_command)";
-var COLLECT_IN = "do_command*";
+var MARIADB_COUNTED_WORK = "connection threads (inside dispatch_command)";
+var COLLECT_IN = "dispatch_command*";
 var quoteName = (name) => `\`${name.replace(/`/g, "``")}\``;
 var PREWARMED_INDEX_TYPES = ["BTREE", "LSMTREE"];
 function prewarmStatements(database, indexes) {
@@ -35857,6 +35857,7 @@ export {
   renderMarkdown,
   hardCut,
   withCleanup,
+  howCounted,
   compareRun,
   compareAgainstBaseline,
   runStreamed,
