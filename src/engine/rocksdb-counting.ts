@@ -40,7 +40,7 @@ export async function startCountingDbBench(options: { workDir: string; owner: Os
         const unsupported = unsupportedInstruction(log);
         if (unsupported) throw new CountingUnavailableError(`valgrind cannot run this build of db_bench: ${unsupported}`);
         if (pids.length !== 1) throw new PipelineError(`a counted db_bench run left ${pids.length} cachegrind counts, expected 1 (its own process)`, log.slice(-4000));
-        return { result, instructions: await readCounts(outDir, pids, options.timeoutMs) };
+        return { result, instructions: await readCounts(outDir, pids, options.timeoutMs, "cachegrind") };
       } finally {
         await removeCounts(outDir, pids);
         await rm(valgrindLog, { force: true });

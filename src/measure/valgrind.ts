@@ -33,6 +33,24 @@ export function cachegrindArgs(outDir: string, program: string): string[] {
 }
 
 /**
+ * As cachegrindArgs, under callgrind: in every process, only the instructions executed while an odd
+ * number of calls of the functions `toggles` names (and what they call) are running: collection starts
+ * off, and each of them toggles it on entry and back on return, so one called inside another is not
+ * counted (a main loop counted, the waits inside it not). One out file per process, written when it
+ * exits. No cache simulation: instructions only.
+ */
+export function callgrindPerProcessArgs(outDir: string, program: string, toggles: readonly string[]): string[] {
+  return [
+    "--tool=callgrind",
+    "--collect-atstart=no",
+    ...toggles.map((name) => `--toggle-collect=${name}`),
+    "--vgdb=no",
+    `--callgrind-out-file=${path.join(outDir, `${OUT_PREFIX}%p`)}`,
+    program,
+  ];
+}
+
+/**
  * valgrind's options (the program and its arguments follow them) to count, in the program's process, only the instructions executed inside calls
  * of the functions `collectIn` matches (callgrind's --toggle-collect pattern, e.g. "dispatch_command*"),
  * whichever thread runs them; counts are written when `vgdbDump` asks (vgdb's FIFOs in `outDir`), as
@@ -154,23 +172,25 @@ export async function removeCounts(outDir: string, pids: readonly number[]): Pro
 }
 
 /**
- * The instructions of the processes `pids`, summed from their out files once each is complete
- * (valgrind writes it while the process exits); PipelineError after `timeoutMs`.
+ * The instructions of the processes `pids`, summed from their out files (of `tool`) once each is
+ * complete (valgrind writes it while the process exits); PipelineError after `timeoutMs`.
  */
-export async function readCounts(outDir: string, pids: readonly number[], timeoutMs: number): Promise<number> {
+export async function readCounts(outDir: string, pids: readonly number[], timeoutMs: number, tool: "cachegrind" | "callgrind"): Promise<number> {
+  const isComplete = tool === "callgrind" ? isCompleteCallgrindOut : isCompleteCachegrindOut;
   const deadline = performance.now() + timeoutMs;
   let total = 0;
   for (const pid of pids) {
     const file = path.join(outDir, `${OUT_PREFIX}${pid}`);
     for (;;) {
       const text = await readFile(file, "utf8").catch(() => "");
-      if (isCompleteCachegrindOut(text)) {
-        total += parseCachegrindOut(text).instructions;
+      // under callgrind's toggles a process that never entered a counted function has nothing counted
+      if (isComplete(text)) {
+        if (!(tool === "callgrind" && /^totals: 0$/m.test(text))) total += parseCachegrindOut(text).instructions;
         break;
       }
       if (performance.now() > deadline) {
         const what = text ? "is incomplete" : "was not written";
-        throw new PipelineError(`the cachegrind count of process ${pid} ${what} ${Math.round(timeoutMs / 1000)} s after the run`, text.trimEnd().split("\n").slice(-10).join("\n"));
+        throw new PipelineError(`the ${tool} count of process ${pid} ${what} ${Math.round(timeoutMs / 1000)} s after the run`, text.trimEnd().split("\n").slice(-10).join("\n"));
       }
       await sleep(100);
     }

@@ -1,7 +1,8 @@
 /**
  * The deterministic channel on the demo fork, real all the way: PostgreSQL builds of base and head
  * (head serialises and hashes the plan of every executed query), servers restarted under valgrind's
- * cachegrind, pgbench runs of N and 2N transactions, the serving backends' counts differenced.
+ * callgrind (socket reads and writes not counted), pgbench runs of N and 2N transactions, the serving
+ * backends' counts differenced.
  * head costs more than 10% more instructions per select-only transaction than base; base counted on
  * two servers agrees within 0.5%; the servers come back from counting; nothing is left behind.
  */
@@ -16,6 +17,7 @@ import { childEnv } from "../../src/child-env.js";
 import { CleanupRegistry, withCleanup } from "../../src/cleanup.js";
 import { parseProfile } from "../../src/config/profile.js";
 import { postgresEngine } from "../../src/engine/postgres.js";
+import { COUNTED_WORK } from "../../src/engine/postgres-counting.js";
 import { consoleLog } from "../../src/log.js";
 import type { VariantSpec } from "../../src/config/plan.js";
 import type { ClientCommand } from "../../src/engine/types.js";
@@ -65,7 +67,7 @@ async function runProfile(variants: VariantSpec[]): Promise<Results> {
 const vgdbPipes = () => readdirSync("/tmp").filter((n) => n.startsWith("vgdb-pipe"));
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-describe("instructions per operation under cachegrind", () => {
+describe("instructions per operation under callgrind", () => {
   it("flags head's extra work per query, agrees with itself on base, and leaves nothing", async () => {
     const pipesBefore = vgdbPipes();
     const recipe = await loadBuiltinRecipe("postgresql");
@@ -81,7 +83,7 @@ describe("instructions per operation under cachegrind", () => {
     const ok = (counted as OkInstructionSample[]).filter((s) => s.step === "pgbench.select-only.prepared.c1");
     const perOp = (variant: string) => ok.filter((s) => s.variant === variant).map((s) => s.instructions_per_op);
     for (const s of ok) {
-      expect(s).toMatchObject({ step: "pgbench.select-only.prepared.c1", tool: "cachegrind", counted: "serving backends", ops: 1000 });
+      expect(s).toMatchObject({ step: "pgbench.select-only.prepared.c1", tool: "callgrind", counted: COUNTED_WORK, ops: 1000 });
       // a select-only transaction is some 40,000 instructions (head's: 100,000); a connection's ~50M must have cancelled out
       expect(s.instructions_per_op).toBeGreaterThan(20_000);
       expect(s.instructions_per_op).toBeLessThan(200_000);
@@ -93,10 +95,12 @@ describe("instructions per operation under cachegrind", () => {
     );
     expect(head / base).toBeGreaterThan(1.1);
     // counted on freshly loaded tables (tpcb-like's rounds changed them) and side by side: the same work,
-    // within 1% (the gate's regression threshold is 2%). Two servers of one build came out 0.58% apart
-    // on a fresh machine (2026-12-01 cold CI: base 39,408 / 39,343 / 39,348, aa 39,583 / 39,606 / 39,592),
-    // each repeating within 0.2%: a second server's offset, not noise, and below what the gate flags.
-    expect(Math.abs(aa / base - 1)).toBeLessThan(0.01);
+    // within 0.5%, the warning threshold. Counted whole (cachegrind, socket waits included), two servers
+    // of one build came out 0.58% apart on a fresh machine (2026-12-01 cold CI: base 39,408 / 39,343 /
+    // 39,348, aa 39,583 / 39,606 / 39,592) and 0.43% warm: the server counted beside the other waited
+    // for its client more often. With the socket reads and writes left out: 1.00015 (base 39,210 /
+    // 39,178 / 39,188, aa 39,206 / 39,196 / 39,191), the machine loaded by a CI run.
+    expect(Math.abs(aa / base - 1)).toBeLessThan(0.005);
     for (const variant of ["base", "head", "aa"]) expect(relativeSpread(perOp(variant)), variant).toBeLessThan(0.005);
     // nothing left: no process, no data dir, no run dir, no valgrind FIFO
     expect(processesUnder(work)).toEqual([]);
@@ -138,9 +142,12 @@ describe("instructions per operation under cachegrind", () => {
     expect(cpusOf(server.pid)).toBe(String(allCpus[0]));
 
     const counter = await server.startCounting!({ cpus: allCpus });
-    expect(counter).toMatchObject({ tool: "cachegrind", counted: "serving backends" });
+    expect(counter).toMatchObject({ tool: "callgrind", counted: COUNTED_WORK });
     expect(server.pid).not.toBe(plainPid);
     expect(exe(server.pid)).toMatch(/valgrind/);
+    expect(readFileSync(`/proc/${server.pid}/cmdline`, "utf8").split("\0")).toEqual(
+      expect.arrayContaining(["--tool=callgrind", "--collect-atstart=no", "--toggle-collect=PostgresMain", "--toggle-collect=secure_read", "--toggle-collect=secure_write"]),
+    );
     expect(cpusOf(server.pid)).toBe(formatCpuList(allCpus));
     expect(server.isAlive()).toBe(true);
 
@@ -154,8 +161,9 @@ describe("instructions per operation under cachegrind", () => {
       await run(command);
     });
     expect(one.result.stdout).toBe("1");
-    // a connection costs tens of millions of instructions; two cost twice that, within a few percent
-    expect(one.instructions).toBeGreaterThan(5_000_000);
+    // a connection costs over a million instructions inside PostgresMain (logging in to the database,
+    // the query, the exit; 1.35M measured); two cost twice that, within a few percent
+    expect(one.instructions).toBeGreaterThan(1_000_000);
     expect(two.instructions / one.instructions).toBeGreaterThan(1.9);
     expect(two.instructions / one.instructions).toBeLessThan(2.1);
     expect(first.instructions).toBeGreaterThan(one.instructions);
@@ -164,7 +172,7 @@ describe("instructions per operation under cachegrind", () => {
     expect(exe(server.pid)).toBe(path.join(build.binDir, "postgres"));
     expect(cpusOf(server.pid)).toBe(String(allCpus[0]));
     expect((await run(psql("select 6 * 7"))).stdout).toBe("42");
-    expect(existsSync(path.join(server.dataRoot, "cachegrind"))).toBe(false);
+    expect(existsSync(path.join(server.dataRoot, "callgrind"))).toBe(false);
     await server.stop();
     expect(processesUnder(server.dataRoot)).toEqual([]);
   });

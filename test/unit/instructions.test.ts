@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makePlan } from "../../src/config/plan.js";
 import { loadProfile, parseProfile } from "../../src/config/profile.js";
@@ -8,7 +10,7 @@ import { parsePgbenchOutput, pgbenchStep } from "../../src/driver/pgbench.js";
 import { parseSysbenchOutput, sysbenchStep } from "../../src/driver/sysbench.js";
 import { CountingUnavailableError, InputError, ParseError, PipelineError } from "../../src/errors.js";
 import { isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut } from "../../src/measure/cachegrind.js";
-import { callgrindArgs, cachegrindArgs, unsupportedInstruction } from "../../src/measure/valgrind.js";
+import { callgrindArgs, callgrindPerProcessArgs, cachegrindArgs, readCounts, unsupportedInstruction } from "../../src/measure/valgrind.js";
 import { prewarmStatements } from "../../src/engine/mariadb-counting.js";
 import { countingSeconds, instructionChannelGroups } from "../../scripts/lib/instruction-quality.js";
 import { InstructionSampleSchema, type InstructionSample, type Results, type Variant } from "../../src/results/schema.js";
@@ -61,6 +63,32 @@ describe("cachegrind out files", () => {
     expect(cachegrindArgs("/tmp/x/cg", "/opt/pg/bin/postgres")).toEqual([
       "--tool=cachegrind", "--cache-sim=no", "--branch-sim=no", "--vgdb=no", "--cachegrind-out-file=/tmp/x/cg/cg.%p", "/opt/pg/bin/postgres",
     ]);
+  });
+});
+
+describe("callgrind out files of every process (PostgreSQL's backends)", () => {
+  it("runs callgrind with collection toggled by each of the functions on entry and return, one file per process", () => {
+    expect(callgrindPerProcessArgs("/tmp/x/cg", "/opt/pg/bin/postgres", ["PostgresMain", "secure_read"])).toEqual([
+      "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=PostgresMain", "--toggle-collect=secure_read", "--vgdb=no", "--callgrind-out-file=/tmp/x/cg/cg.%p", "/opt/pg/bin/postgres",
+    ]);
+  });
+
+  it("reads a process's count once its file has callgrind's totals line: the summary line comes first there, so it does not mean done", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "dbg-counts-"));
+    try {
+      const dump = fixture("cachegrind/mariadbd-read-only.callgrind");
+      writeFileSync(path.join(dir, "cg.101"), dump);
+      writeFileSync(path.join(dir, "cg.102"), dump.slice(0, dump.indexOf("totals:")));
+      expect(await readCounts(dir, [101], 1000, "callgrind")).toBe(49_778_682);
+      // a process that never entered a toggled function (a background process, an autovacuum worker) counted nothing
+      writeFileSync(path.join(dir, "cg.103"), dump.slice(0, dump.indexOf("totals:")).replace(/^summary: \d+$/m, "summary: 0") + "totals: 0\n");
+      expect(await readCounts(dir, [101, 103], 1000, "callgrind")).toBe(49_778_682);
+      await expect(readCounts(dir, [101, 102], 300, "callgrind")).rejects.toThrow(/^the callgrind count of process 102 is incomplete 0 s after the run$/);
+      // cachegrind's summary is its last line: the same cut file would pass as complete there
+      expect(isCompleteCachegrindOut(dump.slice(0, dump.indexOf("totals:")))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
