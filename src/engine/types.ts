@@ -170,7 +170,7 @@ export interface ClientCommand {
 
 /**
  * Serving work being counted. Each engine says what it counts: PostgreSQL the backends that served the
- * client's connections (cachegrind, one process each), a threaded server its connection threads, an
+ * client's connections (callgrind, one process each), a threaded server its connection threads, an
  * embedded engine the driver process's foreground threads; never background work.
  */
 export interface InstructionCounter {
