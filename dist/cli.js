@@ -39,7 +39,7 @@ import {
   runLabels,
   runStreamed,
   withCleanup
-} from "./chunks/chunk-ZZDJ2HUY.js";
+} from "./chunks/chunk-ZYPVTHTU.js";
 import {
   __commonJS,
   __export,

@@ -88,7 +88,7 @@ import {
   validate,
   withCleanup,
   writeAtomically
-} from "./chunks/chunk-ZZDJ2HUY.js";
+} from "./chunks/chunk-ZYPVTHTU.js";
 import {
   JOB_MARKER,
   __commonJS,
