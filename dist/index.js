@@ -48283,10 +48283,11 @@ function stepSeries(history, step, channel) {
     const value = channel === "qps" ? s?.qps_median : s?.instructions_per_op;
     return value ? [{ point: { commit: r.commit, measured_at: r.measured_at, run_url: r.run_url, value }, counted: s?.instructions_counted ?? null }] : [];
   });
+  if (channel === "qps") return points.map((p) => p.point);
   const newest = points.at(-1)?.counted;
   let first = points.length;
-  while (channel === "instructions" && first > 0 && points[first - 1].counted === newest) first--;
-  return points.slice(channel === "instructions" ? first : 0).map((p) => p.point);
+  while (first > 0 && points[first - 1].counted === newest) first--;
+  return points.slice(first).map((p) => p.point);
 }
 function currentSteps(history) {
   return history.records.at(-1)?.steps.map((s) => s.id) ?? [];
