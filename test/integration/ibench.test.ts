@@ -231,7 +231,10 @@ describe("ibench on PostgreSQL", () => {
     // two servers of one build count the same: before ibench.lua's prepare was seeded, each loaded
     // other rows and qr's counts came out 0.992 and 1.010 apart (2026-12-01)
     expectQueriesCounted(results, COUNTED_SPREAD, COUNTED_SPREAD);
-    expectLoadCounted(results, COUNTED_SPREAD);
+    // l.i0 writes 100-row commits into a new table each run: its repeats spread 0.25-0.48% here under
+    // cachegrind and 0.51% once under callgrind (CI, 2026-12-02: 58,696, 58,925, 58,628 per row),
+    // from the table's growth, not the client's wait; the gate flags at 2%, so 1% is what must hold
+    expectLoadCounted(results, 2 * COUNTED_SPREAD);
   }, 30 * 60_000);
 });
 
