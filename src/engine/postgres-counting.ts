@@ -48,8 +48,8 @@ export const COUNTED_WORK = "serving backends, socket reads and writes excluded"
 
 /**
  * callgrind's toggles: a backend's and a parallel worker's main function switch counting on, the
- * functions a backend reads and writes its client's socket in (src/backend/libpq/be-secure.c) switch it
- * off again; none of the four calls another of them.
+ * functions a backend reads and writes its client's socket in (src/backend/libpq/be-secure.c), called
+ * from inside PostgresMain, switch it off again for their calls; neither of those two calls the other.
  */
 const TOGGLES = ["PostgresMain", "ParallelWorkerMain", "secure_read", "secure_write"];
 
