@@ -5,6 +5,7 @@
  *   base     configure writes config.mk; make compiles one C file (through ccache when the build uses it)
  *   hostile  base + a configure that looks for secrets the way an attacker would, logs what it found, fails
  *   hang     base + a configure that never ends
+ * and, made on demand (commitHostileInstall), base + a `make install` that runs more shell lines.
  */
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -70,8 +71,28 @@ const COMMIT_ENV = {
   GIT_COMMITTER_DATE: "2024-01-01T00:00:00Z",
 };
 
+const gitIn =
+  (dir: string) =>
+  async (...args: string[]): Promise<string> =>
+    (await execa("git", ["-C", dir, "-c", "commit.gpgsign=false", ...args], { env: childEnv(process.env, COMMIT_ENV), extendEnv: false })).stdout.trim();
+
+/**
+ * A commit on the tiny engine's base whose `make install` also runs `lines` (shell, in the source
+ * tree, $(DESTDIR) the build's dir), e.g. planting a symlink where the gate reads or writes; its sha.
+ */
+export async function commitHostileInstall(repo: TinyEngineRepo, message: string, lines: readonly string[]): Promise<string> {
+  const git = gitIn(repo.path);
+  await git("switch", "-q", "--detach", repo.base);
+  await writeFile(path.join(repo.path, "Makefile"), MAKEFILE + lines.map((line) => `\t${line}\n`).join(""));
+  await git("add", "-A");
+  await git("commit", "-q", "-m", message);
+  const sha = await git("rev-parse", "HEAD");
+  await git("switch", "-q", "main");
+  return sha;
+}
+
 export async function makeTinyEngineRepo(dir: string): Promise<TinyEngineRepo> {
-  const git = async (...args: string[]) => (await execa("git", ["-C", dir, "-c", "commit.gpgsign=false", ...args], { env: childEnv(process.env, COMMIT_ENV), extendEnv: false })).stdout.trim();
+  const git = gitIn(dir);
   const configure = async (text: string) => {
     await writeFile(path.join(dir, "configure"), text);
     await chmod(path.join(dir, "configure"), 0o755);
