@@ -36,8 +36,6 @@ export interface ServerRoot {
   /** <dataRoot>/tmp: the user's, where its processes work (their cwd and TMPDIR) */
   readonly userDir: string;
   readonly liveLog: string;
-  /** who runs the server and owns what it writes; null when not root */
-  readonly user: OsUser | null;
   readonly handle: CleanupHandle;
   /** the server's main process; 0 before it started */
   pid: number;
@@ -75,7 +73,6 @@ export async function makeServerRoot(
     socketDir,
     userDir,
     liveLog,
-    user,
     handle,
     pid: 0,
     isAlive: () => root.pid > 0 && processesUnder(dataDir).includes(root.pid),
