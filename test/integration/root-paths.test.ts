@@ -18,6 +18,7 @@ import { CleanupRegistry } from "../../src/cleanup.js";
 import { mariadbEngine } from "../../src/engine/mariadb.js";
 import { postgresEngine } from "../../src/engine/postgres.js";
 import { rocksdbEngine } from "../../src/engine/rocksdb.js";
+import { realPorts } from "../../src/pipeline-ports.js";
 import { processesUnder } from "../../src/processes.js";
 import { asUser, unprivilegedUser, type OsUser } from "../../src/unprivileged.js";
 import { commitHostileInstall, makeTinyEngineRepo } from "../helpers/tiny-engine.js";
@@ -75,11 +76,14 @@ function filesWithSecret(dir: string): string[] {
     .filter((file) => readFileSync(file, "utf8").includes(SECRET));
 }
 
-/** What `promise` rejected with, as text (message and log excerpt), or "" when it resolved. */
+/** What `promise` rejected with, as text (message and what is shown with it: a log excerpt, a parser's input), or "" when it resolved. */
 async function failureText(promise: Promise<unknown>): Promise<string> {
   return promise.then(
     () => "",
-    (e: unknown) => `${String(e)}\n${(e as { logExcerpt?: string }).logExcerpt ?? ""}`,
+    (e: unknown) => {
+      const { logExcerpt, raw } = e as { logExcerpt?: string; raw?: string };
+      return [String(e), logExcerpt, raw].filter(Boolean).join("\n");
+    },
   );
 }
 
@@ -219,6 +223,16 @@ describe.skipIf(!asRoot)("root shows nothing it read through a path the fork's u
     expect(await instance.logTail(10)).not.toContain(SECRET);
     expect(filesWithSecret(work)).toEqual([]);
     await instance.stop();
+  });
+
+  it("a client's CPU report, linked to root's secret by the client (its path is in its parent's command line), is read as the client's user", async () => {
+    const runDir = path.join(work, "run");
+    mkdirSync(runDir);
+    await execa("chown", [`${user.uid}:${user.gid}`, runDir]);
+    const client = `report=$(xargs -0 -n1 printf '%s\\n' < /proc/$PPID/cmdline | grep -x '/.*/rusage-[0-9a-f]*'); ln -s ${sentinel} "$report"`;
+    const failure = await failureText(realPorts.runClient({ file: "sh", args: ["-c", client] }, { cwd: runDir, user, timeoutS: 30, rusage: true, signal: registry.signal }));
+    expect(failure).toMatch(/client rusage report/);
+    expect(failure).not.toContain(SECRET);
   });
 
   it("a build: a ccache stats log linked to root's secret is read as the build's user", async () => {
