@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/program.js";
+import { parseConfigText } from "../../src/config/config-file.js";
 
 const root = new URL("../../", import.meta.url);
 const readme = readFileSync(new URL("README.md", root), "utf8");
@@ -29,5 +30,11 @@ describe("README.md", () => {
     const code = await runCli(argv, { stdout: (t) => void (stdout += t), stderr: () => undefined });
     expect(code).toBe(1);
     expect(stdout).toMatch(/regression/);
+  });
+
+  it("its config file example is a valid .db-bench-gate.yml", () => {
+    const examples = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((y) => y.startsWith("profile:"));
+    expect(examples).toHaveLength(1);
+    expect(parseConfigText(examples[0]!, "README.md").overrides).toHaveLength(1);
   });
 });
