@@ -10,6 +10,7 @@ import { mergeShards } from "../results/merge-shards.js";
 import { runLabels } from "../results/run-labels.js";
 import { VERSION } from "../version.js";
 import { addThresholdOptions, compareOptionsFrom, emit, exitCodeOf, formatOption, processIo, render, runnerCostOption, type Format, type Io, type ThresholdFlags } from "./common.js";
+import { addProfilesCommand } from "./profiles-command.js";
 import { addRunCommands } from "./run-commands.js";
 
 
@@ -68,6 +69,7 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
   });
 
   addRunCommands(program, io, setExitCode);
+  addProfilesCommand(program, io);
   return program;
 }
 
