@@ -5,6 +5,7 @@ import path from "node:path";
 import { loadConfigFile, loadConfigFromCommit } from "../config/config-file.js";
 import { defaultCacheDir, makePlan, parseVariantFlag, type RunFlags, type VariantFlag } from "../config/plan.js";
 import { parseTimeouts, type TimeoutsInput } from "../config/timeouts.js";
+import { builtinProfileNames } from "../config/profile-list.js";
 import { InputError } from "../errors.js";
 import { parseShard, type Shard } from "../schedule/shard.js";
 import { consoleLog } from "../log.js";
@@ -115,7 +116,7 @@ function planFlagsOf(flags: MeasureFlags): Pick<RunFlags, "profile" | "cflags" |
 function addMeasureOptions(command: Command): Command {
   return addThresholdOptions(
     command
-      .option("--profile <name>", "built-in profile (pg-quick, pg-sysbench, pg-ibench, rocksdb-quick, mariadb-quick, mariadb-ibench, myrocks-quick, myrocks-ibench) or a profile file (default: the config file's, else pg-quick)")
+      .option("--profile <name>", `built-in profile (${builtinProfileNames().join(", ")}) or a profile file (default: the config file's, else pg-quick)`)
       .option("--cflags <flags>", "CFLAGS and CXXFLAGS for every variant (default: the recipe's, -O2)")
       .option("--cache-dir <dir>", `builds, ccache and logs (default: ${defaultCacheDir()})`)
       .option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds"))
@@ -187,7 +188,7 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
     program
       .command("demo")
       .description(
-        "from nothing to a PR comment: install what is missing (Debian packages), get the engine (PostgreSQL 15, RocksDB 7.8 or MariaDB 10.11) from Debian's source package, make a git repo with a base commit and a head commit that slows a hot path down, build both, run its quick profile (pg-quick, rocksdb-quick, mariadb-quick, myrocks-quick) interleaved and print the comment; exits 1 because the gate fails that PR",
+        `from nothing to a PR comment: install what is missing (Debian packages), get the engine (PostgreSQL 15, RocksDB 7.8 or MariaDB 10.11) from Debian's source package, make a git repo with a base commit and a head commit that slows a hot path down, build both, run its quick profile (${Object.values(DEMOS).map((demo) => demo.profile).join(", ")}) interleaved and print the comment; exits 1 because the gate fails that PR`,
       )
       .option("--engine <name>", `the engine to demonstrate: ${Object.keys(DEMOS).join(" or ")}`, "postgresql"),
   ).action(async (flags: MeasureFlags & { engine: string }) => {
