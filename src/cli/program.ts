@@ -10,6 +10,7 @@ import { mergeShards } from "../results/merge-shards.js";
 import { runLabels } from "../results/run-labels.js";
 import { VERSION } from "../version.js";
 import { addThresholdOptions, compareOptionsFrom, emit, EXIT_CODES_HELP, exitCodeOf, formatOption, jsonOption, processIo, refuseJsonWithFormat, render, runnerCostOption, type Format, type Io, type ThresholdFlags } from "./common.js";
+import { addInitCommand } from "./init-command.js";
 import { addProfilesCommand } from "./profiles-command.js";
 import { addRunCommands } from "./run-commands.js";
 
@@ -73,6 +74,7 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
 
   addRunCommands(program, io, setExitCode);
   addProfilesCommand(program, io);
+  addInitCommand(program, io);
   for (const command of program.commands) command.addHelpText("after", EXIT_CODES_HELP);
   program.hook("preAction", refuseJsonWithFormat);
   return program;
