@@ -15,7 +15,7 @@ import { ensureDebianPackages, MARIADB_BENCH_PACKAGES, MYROCKS_BENCH_PACKAGES, P
 import { makeMariadbFork, makeMyrocksFork, obtainMariadbSource } from "../setup/mariadb-fork.js";
 import { makePostgresFork, type ForkRepo } from "../setup/fork-repo.js";
 import { makeRocksdbFork, obtainRocksdbSource } from "../setup/rocksdb-fork.js";
-import { addThresholdOptions, emit, formatOption, thresholdsFromFlags, type Format, type Io, type ThresholdFlags } from "./common.js";
+import { addThresholdOptions, checkWritable, emit, formatOption, jsonOption, thresholdsFromFlags, type Format, type Io, type ThresholdFlags } from "./common.js";
 import { defaultResultsFile, measureAndReport } from "./run.js";
 import { withCleanup } from "../cleanup.js";
 import { bisectMarkdown } from "../report/bisect.js";
@@ -99,9 +99,11 @@ interface MeasureFlags extends ThresholdFlags {
   timeBudget?: number;
   /** false with --no-instructions */
   instructions: boolean;
-  out?: string;
+  /** the results JSON */
+  results?: string;
   format: Format;
-  reportOut?: string;
+  /** the report */
+  out?: string;
   noiseFloor?: string;
   timeouts?: TimeoutsInput;
 }
@@ -120,9 +122,10 @@ function addMeasureOptions(command: Command): Command {
       .option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds"))
       .option("--time-budget <seconds>", "stop adding rounds after this many seconds of measuring (default: the profile's)", positiveInteger("--time-budget"))
       .option("--no-instructions", "skip counting instructions per operation under valgrind, even where the profile asks for it")
-      .option("--out <file>", "results JSON (default: db-bench-gate-<profile>-<time>.json)")
+      .option("--results <file>", "where the results JSON goes (default: db-bench-gate-<profile>-<time>.json)")
       .addOption(formatOption())
-      .option("--report-out <file>", "write the report here instead of stdout")
+      .addOption(jsonOption())
+      .option("--out <file>", "write the report here instead of stdout")
       .option("--timeouts <yaml>", "seconds per external step, e.g. '{ build_s: 1800, start_s: 120, load_s: 600, lock_s: 3600, run_s: 7200 }' (over the config file's)", (text: string) => parseTimeouts(text, "--timeouts"))
       .option("--noise-floor <file>", "per-step A/A noise of this runner (noise-floor.json of npm run bench:verdict): kept with the results; a significant drop within a step's floor is a warning, not a regression"),
   );
@@ -165,6 +168,7 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
       .option("--steps <glob>", "the step ids to measure (a glob, e.g. 'pgbench.select-only.*')", "*")
       .option("--trusted", "build into the trusted cache namespace: only for commits you trust (default: the pull request namespace)"),
   ).action(async (flags: MeasureFlags & { repo: string; good: string; bad: string; steps: string; trusted?: boolean }) => {
+    await checkWritable(flags.out, "--out");
     const log = consoleLog();
     // judged by the good commit's config file, as a PR by its base's
     const config = flags.config ? await loadConfigFile(flags.config) : await loadConfigFromCommit(flags.repo, flags.good);
@@ -175,7 +179,7 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
         thresholdsFromFlags(flags),
       );
     const report = await withCleanup((registry) => bisect({ repo: flags.repo, good: flags.good, bad: flags.bad, steps: { glob: flags.steps }, planFor, registry, log, fields: CLI_BISECT_FIELDS }), { warn: (m) => log.info(m) });
-    await emit(bisectMarkdown(report, null), flags.reportOut, io);
+    await emit(bisectMarkdown(report, null), flags.out, io);
     log.info(report.verdict.bad ? `first bad commit: ${report.firstBad}` : `no bad commit confirmed between ${report.good} and ${report.bad}`);
     setExitCode(0);
   });
@@ -214,9 +218,9 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
       thresholdsFromFlags(flags),
     );
     // The demo's results go with its builds, not into whatever directory it was started from.
-    const out = flags.out ?? path.join(cacheDir, "demo", defaultResultsFile(plan.run.profile.name));
-    await mkdir(path.dirname(out), { recursive: true });
-    const { exitCode } = await measureAndReport(plan, { ...flags, out }, io, log);
+    const results = flags.results ?? path.join(cacheDir, "demo", defaultResultsFile(plan.run.profile.name));
+    await mkdir(path.dirname(results), { recursive: true });
+    const { exitCode } = await measureAndReport(plan, { ...flags, results }, io, log);
     log.info(exitCode === 1 ? "the gate fails this PR: exit code 1, as a regression should" : "the gate did not fail this PR (no significant regression measured)");
     setExitCode(exitCode);
   });
