@@ -27,7 +27,7 @@ import { postgresEngine } from "../../src/engine/postgres.js";
 import { consoleLog } from "../../src/log.js";
 import { runBenchmark } from "../../src/pipeline.js";
 import { realPorts } from "../../src/pipeline-ports.js";
-import { asUserIn, unprivilegedUser } from "../../src/unprivileged.js";
+import { asUserIn, unprivilegedUser, type OsUser } from "../../src/unprivileged.js";
 import { makeTinyEngineRepo, type TinyEngineRepo } from "../helpers/tiny-engine.js";
 
 process.env.DBG_USER_PREFIX = "dbgiso";
@@ -90,6 +90,16 @@ const isAlive = (pid: number): boolean => {
     return false;
   }
 };
+
+/** A daemon of `user` that shed the job: new session, empty environment, cwd /; its pid. */
+async function startDaemon(user: OsUser): Promise<number> {
+  const pidFile = path.join(sharedDir(), "daemon.pid");
+  const daemon = spawn("setsid", ["env", "-i", "sh", "-c", `echo $$ > ${pidFile}.tmp && mv ${pidFile}.tmp ${pidFile}; cd /; exec sleep 1000`], { uid: user.uid, gid: user.gid, detached: true, stdio: "ignore" });
+  daemon.unref();
+  const pid = await pidIn(pidFile);
+  started.push(pid);
+  return pid;
+}
 
 /** The pid a process wrote into `file` (renamed into place: never read half-written). */
 async function pidIn(file: string): Promise<number> {
@@ -155,11 +165,7 @@ describe.runIf(asRoot)("a daemon of the pull request's code (issue 28 item 3)", 
 
   it("left by an earlier run is ended before the next run builds anything, and the log says so", async () => {
     const user = await unprivilegedUser("pr");
-    const pidFile = path.join(sharedDir(), "leftover.pid");
-    const leftover = spawn("setsid", ["env", "-i", "sh", "-c", `echo $$ > ${pidFile}.tmp && mv ${pidFile}.tmp ${pidFile}; cd /; exec sleep 1000`], { uid: user!.uid, gid: user!.gid, detached: true, stdio: "ignore" });
-    leftover.unref();
-    const pid = await pidIn(pidFile);
-    started.push(pid);
+    const pid = await startDaemon(user!);
     expect(isAlive(pid)).toBe(true);
 
     const { cacheDir, workDir } = privateWorkDirs();
@@ -231,7 +237,7 @@ exec "${binDir}/postgres.real" "$@"
     return { ...build, dir: prefix, prefix, binDir, buildId: `${build.buildId}-${name}`, reused: true };
   }
 
-  it("cannot read or write base's data dir, reach base's server over TCP, nor signal it: base measures undisturbed", async () => {
+  it("cannot read or write base's data dir, reach base's server over TCP, nor signal it; its build's daemon is gone before the servers start: base measures undisturbed", async () => {
     const built = await buildAtCommit({ repo: fork.path, commitish: "base", recipe: await loadBuiltinRecipe("postgresql"), cacheDir, trust: "trusted", registry });
     const { workDir } = privateWorkDirs();
     const report = path.join(sharedDir(), "attacks");
@@ -239,10 +245,16 @@ exec "${binDir}/postgres.real" "$@"
     chmodSync(report, 0o666);
     const base = copyOf(built, "base-prefix");
     const head = copyOf(built, "head-prefix", { report, workDir, target: base.binDir });
-    const ports = { ...realPorts, build: async (request: { commitish: string }) => (request.commitish === "base" ? base : head) };
-    const { log } = keptLog();
+    // head's "build" leaves a daemon as the builds' user
+    let daemon = 0;
+    const build = async (request: { commitish: string }) => {
+      if (request.commitish === "base") return base;
+      daemon = await startDaemon((await unprivilegedUser("pr"))!);
+      return head;
+    };
+    const { lines, log } = keptLog();
     const recipe = await loadBuiltinRecipe("postgresql");
-    const results = await withCleanup((r) => runBenchmark(planOf(fork.path, { base: "base", head: "head" }, recipe, cacheDir, workDir), r, log, ports));
+    const results = await withCleanup((r) => runBenchmark(planOf(fork.path, { base: "base", head: "head" }, recipe, cacheDir, workDir), r, log, { ...realPorts, build }));
 
     const attempts = readFileSync(report, "utf8").trim().split("\n");
     console.log(attempts.join("\n"));
@@ -251,5 +263,10 @@ exec "${binDir}/postgres.real" "$@"
     expect(attempts.filter((line) => !line.endsWith(": denied"))).toEqual([]);
     expect(results.run.notes.join("\n")).not.toMatch(/had died/);
     expect(results.samples.filter((s) => s.variant === "base").map((s) => s.status)).toEqual(["ok", "ok"]);
+    // the build's daemon was gone before the first server started
+    const ended = lines.findIndex((line) => line.includes(`that the builds left running: ${daemon} (sleep, dbgiso-pr)`));
+    expect(ended, lines.join("\n")).toBeGreaterThanOrEqual(0);
+    expect(ended).toBeLessThan(lines.findIndex((line) => line.includes("base: postgresql started")));
+    expect(isAlive(daemon)).toBe(false);
   });
 });
