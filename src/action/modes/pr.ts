@@ -3,7 +3,7 @@
  * the results, comment, summary, outputs, gate. How the PR is judged comes from its base commit.
  */
 import { compareAgainstBaseline, compareRun } from "../../compare/compare.js";
-import { changedJudgingFiles, judgingCommit } from "../../config/judging-files.js";
+import { changedJudgingFiles, judgingCommit, type JudgingCommit } from "../../config/judging-files.js";
 import type { Plan } from "../../config/plan.js";
 import { InputError } from "../../errors.js";
 import { fingerprintMismatches } from "../../measure/fingerprint.js";
@@ -23,6 +23,9 @@ import { artifactNameOf, measureInAction } from "../measure.js";
 import { markMeasuring, neutralOutputs, publishReport, refuseToBuild } from "../publish.js";
 import { checkTrustedLabel } from "../trusted-label.js";
 import { rerunMode } from "./rerun.js";
+import { pullRequestCommits, resolveComparisonPoint, type ComparisonPoint } from "../compare-point.js";
+import { comparisonNote } from "../../report/comparison-note.js";
+import type { Acceptance } from "../../compare/gate.js";
 import { formatShard } from "../../schedule/shard.js";
 
 /** The branch's stored baseline of this profile and architecture, usable only when measured on the same machine. */
@@ -79,6 +82,59 @@ function againstBaseline(lookup: BaselineLookup | null, results: Results, plan: 
   }
 }
 
+/** The commits measured: the PR's comparison point (compare-with), or base-ref and head-ref as given. */
+async function commitsToMeasure(ctx: ModeContext, event: PullRequestEvent | null): Promise<{ base: string; head: string; point: ComparisonPoint | null }> {
+  const { baseRef, headRef } = ctx.inputs;
+  if (event && !baseRef && !headRef) {
+    const point = await resolveComparisonPoint(ctx.inputs.repoPath, pullRequestCommits(event, ctx.env), ctx.inputs.compareWith);
+    return { base: point.base, head: point.head, point };
+  }
+  const base = baseRef ?? event?.base.sha;
+  const head = headRef ?? event?.head.sha;
+  if (!base || !head) throw new InputError("pr mode outside a pull_request event needs base-ref and head-ref", undefined, "input base-ref");
+  return { base, head, point: null };
+}
+
+/** What a PR's report is made of, measured now or re-judged from an earlier run's artifact. */
+interface PullRequestReport {
+  event: PullRequestEvent | null;
+  plan: Plan;
+  judged: JudgingCommit;
+  results: Results;
+  commits: { base: string; head: string; point: ComparisonPoint | null };
+  acceptance: Acceptance | null;
+  /** the run that measured the results, and their artifact */
+  links: { run?: string; artifact?: string };
+  /** the run whose artifact holds the results (the comment's hidden line); null: none uploaded */
+  resultsRun: number | null;
+}
+
+/** Compares (and against the stored baseline), comments, summarizes, gates. */
+async function reportPullRequest(ctx: ModeContext, report: PullRequestReport): Promise<void> {
+  const { event, plan, results, commits, acceptance } = report;
+  const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, commits.base, commits.head, report.judged.read), commits.base);
+  const compared = commits.point ? comparisonNote(commits.point) : "";
+  const lookup = event ? await lookUpBaseline(ctx, results, event) : null;
+  // The runner's A/A noise: from the input, else as stored with the branch's baseline on this machine.
+  const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.noise_floor : undefined);
+  const comparison = compareRun(results, { ...plan.compare, ...(noiseFloor && { noiseFloor }) });
+  const stored = event ? againstBaseline(lookup, results, plan, event.base.ref) : { column: null, note: "" };
+  const notes = compared + judgingNote + stored.note;
+  const markdown = renderMarkdown([comparison], {
+    maxLength: COMMENT_LIMIT - notes.length,
+    failOn: ctx.inputs.failOn,
+    links: report.links,
+    storedBaseline: stored.column,
+    acceptance,
+    cc: ctx.inputs.cc,
+    resultsRun: report.resultsRun,
+  });
+  // a shard's comment would show part of the profile, and the shards would overwrite one another's
+  const commentOn = ctx.inputs.shard ? null : (event?.number ?? null);
+  if (ctx.inputs.shard && event) ctx.core.info(`shard ${formatShard(ctx.inputs.shard)}: no PR comment; report mode merges the shards' results artifacts into one`);
+  await publishReport(ctx, { markdown: markdown + notes, comparisons: [comparison], prNumber: commentOn, profile: results.profile.name, acceptance });
+}
+
 export async function prMode(ctx: ModeContext): Promise<void> {
   const { core } = ctx;
   if (ctx.event.kind === "issue_comment") return rerunMode(ctx, ctx.event);
@@ -95,34 +151,24 @@ export async function prMode(ctx: ModeContext): Promise<void> {
     core.info(`not measured: ${skipped}`);
     return neutralOutputs(ctx);
   }
-  const base = ctx.inputs.baseRef ?? event?.base.sha;
-  const head = ctx.inputs.headRef ?? event?.head.sha;
-  if (!base || !head) throw new InputError("pr mode outside a pull_request event needs base-ref and head-ref", undefined, "input base-ref");
   await refusePersistedCredentials(ctx.inputs.repoPath);
-  // how the PR is judged comes from its base, never from its own tree
+  const commits = await commitsToMeasure(ctx, event);
+  const { base, head } = commits;
+  // how the PR is judged comes from the commit it is compared with, never from its own tree
   const judged = judgingCommit(ctx.inputs.repoPath, base);
   const plan = await actionPlan(ctx, planFlags(ctx, judged, "pr", { base, head, variants: [] }), await configAt(ctx, judged));
   const acceptance = await acceptanceOf(ctx, event);
   const run = runUrl(ctx.env);
   if (event) await markMeasuring(ctx, event.number, plan.run.profile.name, head, run);
   const { results, artifactUrl } = await measureInAction(ctx, plan, judged, (measured) => withAcceptance(measured, acceptance));
-  const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
-  const lookup = event ? await lookUpBaseline(ctx, results, event) : null;
-  // The runner's A/A noise: from the input, else as stored with the branch's baseline on this machine.
-  const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.noise_floor : undefined);
-  const comparison = compareRun(results, { ...plan.compare, ...(noiseFloor && { noiseFloor }) });
-  const stored = event ? againstBaseline(lookup, results, plan, event.base.ref) : { column: null, note: "" };
-  const markdown = renderMarkdown([comparison], {
-    maxLength: COMMENT_LIMIT - judgingNote.length - stored.note.length,
-    failOn: ctx.inputs.failOn,
-    links: { ...(run && { run }), ...(artifactUrl && { artifact: artifactUrl }) },
-    storedBaseline: stored.column,
+  await reportPullRequest(ctx, {
+    event,
+    plan,
+    judged,
+    results,
+    commits,
     acceptance,
-    cc: ctx.inputs.cc,
+    links: { ...(run && { run }), ...(artifactUrl && { artifact: artifactUrl }) },
     resultsRun: artifactUrl ? Number(ctx.env.GITHUB_RUN_ID) : null,
   });
-  // a shard's comment would show part of the profile, and the shards would overwrite one another's
-  const commentOn = ctx.inputs.shard ? null : (event?.number ?? null);
-  if (ctx.inputs.shard && event) core.info(`shard ${formatShard(ctx.inputs.shard)}: no PR comment; report mode merges the shards' results artifacts into one`);
-  await publishReport(ctx, { markdown: markdown + judgingNote + stored.note, comparisons: [comparison], prNumber: commentOn, profile: results.profile.name, acceptance });
 }
