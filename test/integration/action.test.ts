@@ -35,6 +35,7 @@ import { EnvironWatcher } from "../helpers/environ-watch.js";
 import { FakeGitHub, type FakeRun } from "../helpers/fake-github.js";
 import { makeRunnerDirs, REPO_ROOT, startStep, type RunnerDirs, type RunningStep, type StepResult } from "../helpers/run-action.js";
 import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
+import { commitOn, makeTinyEngineRepo } from "../helpers/tiny-engine.js";
 
 const cacheDir = inject("cacheDir");
 const fork = inject("pgFork");
@@ -662,6 +663,44 @@ describe("shards", () => {
     const malformed = await step(run, pullRequestEvent("pull_request.opened.json", pr, fork.head), { shard: "2 of 3" }).finished;
     expect(malformed.exitCode).toBe(2);
     expect(malformed.errors).toEqual(['input shard: expected i/n such as 1/3 (this runner\'s share of n), got "2 of 3"']);
+  });
+});
+
+describe("what a pull request is compared with", () => {
+  it("builds the merge base of a PR whose main moved on after it branched, never main's tip, and the comment names both", async () => {
+    // the tiny engine builds in a second; its stand-in server cannot be measured: each step errors, which is enough to see what was built
+    const tiny = await makeTinyEngineRepo(path.join(runner.root, "tiny"));
+    const tip = await commitOn(tiny, tiny.base, "hello.c", "int hello(void) { for (volatile int i = 0; i < 100000; i++); return 42; }\n", "a slowdown lands on main after the PR branched");
+    const head = await commitOn(tiny, tiny.base, "notes.txt", "the PR's change\n", "the PR's own change");
+    const pr = fake.addPullRequest("docs: notes").number;
+    const run = fake.addRun({ event: "pull_request", headBranch: "notes", headSha: head, status: "in_progress", conclusion: null });
+    const event = pullRequestEvent("pull_request.opened.json", pr, head);
+    event.payload.pull_request.base.sha = tip;
+    const result = await step(run, event, { "repo-path": tiny.path, "cache-dir": path.join(runner.root, "cache"), "count-instructions": "false" }).finished;
+
+    const built = result.lines.map((l) => /^::group::build (base|head) \((\w+)\)/.exec(l.text)).filter((m) => m !== null).map((m) => [m[1], m[2]]);
+    expect(built).toEqual([["base", tiny.base], ["head", head]]);
+    expect(result.stdout).not.toContain(tip);
+  });
+
+  it("does not credit a PR with a speed-up when main slowed down after it branched: it is measured against the merge base, and the comment says so", async () => {
+    // the fork's head (a real slowdown) landed on main after the PR branched off at the fork's base; the
+    // PR has no change of its own yet, so its head is where it branched: measured against main's tip, it
+    // would be "faster"
+    const pr = fake.addPullRequest("executor: a branch from before the slowdown").number;
+    const run = fake.addRun({ event: "pull_request", headBranch: "before-slowdown", headSha: fork.base, status: "in_progress", conclusion: null });
+    const event = pullRequestEvent("pull_request.opened.json", pr, fork.base);
+    event.payload.pull_request.base.sha = fork.head;
+    const result = await step(run, event, { "count-instructions": "false" }).finished;
+
+    const results = readResultsFile(result.outputs["results-path"]!);
+    expect(results.variants.map((v) => [v.id, v.commit])).toEqual([["base", fork.base], ["head", fork.base]]);
+    // an A/A: neither faster nor slower (against main's tip, every step was an improvement)
+    const moved = compareRun(results).steps.filter((s) => s.variants.some((v) => v.verdict === "improvement" || v.verdict === "regression"));
+    expect(moved, verdicts(results)).toEqual([]);
+    expect(result.exitCode).toBe(0);
+    const [comment] = fake.commentsOn(pr);
+    expect(comment!.body).toContain(`the merge base \`${fork.base}\`, where it branched off \`main\` (\`main\`'s tip is \`${fork.head}\`)`);
   });
 });
 
