@@ -191,6 +191,24 @@ async function artifactResults(name: string, runId: number): Promise<Results> {
   return parseResults(JSON.parse(unzipped.stdout), name);
 }
 
+/** The measuring jobs' uploads, through the artifact service as the action makes them. */
+async function uploadResults(run: FakeRun, byArch: [string, Results][]): Promise<void> {
+  for (const [arch, results] of byArch) {
+    const dir = path.join(runner.root, `upload-${run.id}-${arch}`);
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, "db-bench-gate-results.json"), JSON.stringify(results));
+    for (const [name, value] of Object.entries(fake.env(run.id))) vi.stubEnv(name, value);
+    // the artifact client logs every request as workflow commands: not this test's output
+    const quiet = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    try {
+      await uploadResultsArtifact(`db-bench-gate-${results.profile.name}-${arch}`, path.join(dir, "db-bench-gate-results.json"));
+    } finally {
+      quiet.mockRestore();
+      vi.unstubAllEnvs();
+    }
+  }
+}
+
 describe("pull requests", () => {
   let prNumber = 0;
   let firstComment = { id: 0, url: "" };
@@ -475,6 +493,88 @@ describe("pull request policies", () => {
       "the numbers of the previous head",
     ]);
     expect(fake.commentsOn(pr)).toHaveLength(1);
+  });
+});
+
+describe("labels on a measured head", () => {
+  const MEASURED_IN = ".github/workflows/perf.yml";
+  /** Results of the fork's base and head, with the fixture's regressions, as the pull_request run of the head uploaded them. */
+  function measuredEarlier(): Results {
+    const fixtureResults = readResultsFile(path.join(REPO_ROOT, "test/fixtures/results/x86_64-regression.json"));
+    const commits: Record<string, string> = { base: fork.base, head: fork.head };
+    return { ...fixtureResults, profile: { ...fixtureResults.profile, name: "pg-smoke" }, variants: fixtureResults.variants.map((v) => ({ ...v, commit: commits[v.id]! })) };
+  }
+  /** The pull_request event of a label set on (or removed from) PR `pr`, which then carries `labels`. */
+  function labelEvent(pr: number, action: "labeled" | "unlabeled", labels: string[]) {
+    const event = pullRequestEvent("pull_request.opened.json", pr, fork.head);
+    Object.assign(event.payload, { action, label: { name: "accept-regression" } });
+    Object.assign(event.payload.pull_request, { labels: labels.map((name) => ({ name })) });
+    return event;
+  }
+  const workflowRef = (pr: number) => ({ GITHUB_WORKFLOW_REF: `${fake.repository}/${MEASURED_IN}@refs/pull/${pr}/merge` });
+
+  it("re-judges from the head's last results artifact when the accept label is set or removed: the comment and the check follow, nothing is measured", async () => {
+    const earlier = measuredEarlier();
+    const regressed = regressedSteps(earlier);
+    expect(regressed.length).toBeGreaterThan(0);
+    const pr = fake.addPullRequest("planner: a regression worth its price").number;
+    fake.roles.set(MAINTAINER.login, "triage");
+    fake.committed(pr, fork.head);
+    const measured = fake.addRun({ event: "pull_request", path: MEASURED_IN, headBranch: "price", headSha: fork.head, conclusion: "failure" });
+    await uploadResults(measured, [[ARCH, earlier]]);
+    // another workflow's run of the same head, newer: its artifact is not this gate's
+    await uploadResults(fake.addRun({ event: "pull_request", path: ".github/workflows/other.yml", headBranch: "price", headSha: fork.head }), [[ARCH, { ...earlier, samples: [] }]]);
+    const ownCache = path.join(runner.root, "cache");
+
+    fake.labeledBy(pr, "accept-regression", MAINTAINER);
+    const accepting = fake.addRun({ event: "pull_request", path: MEASURED_IN, headBranch: "price", headSha: fork.head, status: "in_progress", conclusion: null });
+    const accepted = await step(accepting, labelEvent(pr, "labeled", ["accept-regression"]), { "cache-dir": ownCache }, "index", {}, workflowRef(pr)).finished;
+
+    expect(accepted.stdout).toContain(`labeled: re-judged from artifact ${ARTIFACT} of run ${measured.id}, which measured these commits; nothing measured again`);
+    expect(accepted.stdout).not.toMatch(/^::group::build /m);
+    expect(existsSync(ownCache)).toBe(false);
+    expect(accepted.exitCode).toBe(0);
+    expect(accepted.outputs).toMatchObject({ verdict: "pass", regressions: String(regressed.length) });
+    const [comment, ...more] = fake.commentsOn(pr);
+    expect(more).toEqual([]);
+    expect(comment!.body).toContain(`accepted by @\u200d${MAINTAINER.login}, who set the label \`accept-regression\` after the last push: the check passes.`);
+    expect(comment!.body.split("\n")[1]).toBe(`<!-- db-bench-gate:results-run=${measured.id} -->`);
+    expect(comment!.body).toContain(`[workflow run](https://github.com/${fake.repository}/actions/runs/${measured.id})`);
+    expect(readResultsFile(accepted.outputs["results-path"]!).run.accepted).toEqual({ label: "accept-regression", by: MAINTAINER.login });
+    // nothing uploaded: the artifact stays the measuring run's
+    expect(fake.artifacts.filter((a) => a.runId === accepting.id)).toEqual([]);
+
+    fake.issues.find((i) => i.number === pr)!.labels = [];
+    fake.issues.find((i) => i.number === pr)!.timeline.push({ event: "unlabeled", actor: { login: MAINTAINER.login }, created_at: "2025-06-02T00:00:00Z", label: { name: "accept-regression" } });
+    const removing = fake.addRun({ event: "pull_request", path: MEASURED_IN, headBranch: "price", headSha: fork.head, status: "in_progress", conclusion: null });
+    const failed = await step(removing, labelEvent(pr, "unlabeled", []), { "cache-dir": ownCache }, "index", {}, workflowRef(pr)).finished;
+
+    expect(failed.stdout).not.toMatch(/^::group::build /m);
+    expect(failed.exitCode).toBe(1);
+    expect(failed.errors).toEqual([regressionLine(earlier)]);
+    expect(failed.outputs).toMatchObject({ verdict: "fail", regressions: String(regressed.length) });
+    const [updated, ...none] = fake.commentsOn(pr);
+    expect(none).toEqual([]);
+    expect(updated!.id).toBe(comment!.id);
+    expect(updated!.body).not.toContain("accepted by");
+  });
+
+  it("says in one line that the head has no results artifact to re-judge, and measures it", async () => {
+    const pr = fake.addPullRequest("executor: labelled before it was ever measured").number;
+    const head = fork.buildFailure;
+    // an artifact of the head that measured another base is not these commits' results
+    const otherBase = fake.addRun({ event: "pull_request", path: MEASURED_IN, headBranch: "unmeasured", headSha: head });
+    const commits: Record<string, string> = { base: fork.head, head };
+    await uploadResults(otherBase, [[ARCH, { ...measuredEarlier(), variants: measuredEarlier().variants.map((v) => ({ ...v, commit: commits[v.id]! })) }]]);
+    const run = fake.addRun({ event: "pull_request", path: MEASURED_IN, headBranch: "unmeasured", headSha: head, status: "in_progress", conclusion: null });
+    const event = labelEvent(pr, "labeled", []);
+    event.payload.pull_request.head.sha = head;
+    const main = step(run, event, {}, "index", {}, workflowRef(pr));
+    await main.waitForLine(/^::group::build base /);
+    main.child.kill("SIGTERM");
+    const result = await main.finished;
+    expect(result.stdout).toContain(`artifact ${ARTIFACT} of run ${otherBase.id} measured base ${fork.head.slice(0, 12)}, head ${head.slice(0, 12)}, not base ${fork.base.slice(0, 12)} and head ${head.slice(0, 12)}: not used`);
+    expect(result.stdout).toContain(`labeled: no results artifact of head ${head} from an earlier run of this workflow to re-judge: measuring it`);
   });
 });
 
@@ -780,24 +880,6 @@ describe("report mode", () => {
   }
   const failure = (regressed: string[], label: string) =>
     `${regressed.length} regression${regressed.length === 1 ? "" : "s"}: ${regressed.map((s) => `${s} (${label})`).join(", ")}`;
-
-  /** The measuring jobs' uploads, through the artifact service as the action makes them. */
-  async function uploadResults(run: FakeRun, byArch: [string, Results][]): Promise<void> {
-    for (const [arch, results] of byArch) {
-      const dir = path.join(runner.root, `upload-${run.id}-${arch}`);
-      mkdirSync(dir);
-      writeFileSync(path.join(dir, "db-bench-gate-results.json"), JSON.stringify(results));
-      for (const [name, value] of Object.entries(fake.env(run.id))) vi.stubEnv(name, value);
-      // the artifact client logs every request as workflow commands: not this test's output
-      const quiet = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
-      try {
-        await uploadResultsArtifact(`db-bench-gate-${results.profile.name}-${arch}`, path.join(dir, "db-bench-gate-results.json"));
-      } finally {
-        quiet.mockRestore();
-        vi.unstubAllEnvs();
-      }
-    }
-  }
 
   function expectOneArchitectureTable(body: string): void {
     const header = body.split("\n").find((line) => /^\|\s*step\s*\|/.test(line));

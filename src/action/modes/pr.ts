@@ -2,13 +2,17 @@
  * pr mode: build base and head, measure interleaved, compare (and against the stored baseline), upload
  * the results, comment, summary, outputs, gate. How the PR is judged comes from its base commit.
  */
+import path from "node:path";
 import { compareAgainstBaseline, compareRun } from "../../compare/compare.js";
 import { changedJudgingFiles, judgingCommit, type JudgingCommit } from "../../config/judging-files.js";
 import type { Plan } from "../../config/plan.js";
 import { InputError } from "../../errors.js";
 import { fingerprintMismatches } from "../../measure/fingerprint.js";
 import { historyKey } from "../../history/store.js";
+import { downloadResultsArtifact, headRunArtifacts, type ArtifactRef } from "../../publish/artifacts.js";
 import { workflowPathOf, type ExpiredBaseline } from "../../publish/baseline.js";
+import { storedJudging } from "../../compare/thresholds.js";
+import { writeResults } from "../../results/io.js";
 import { escapeMarkdown, inlineCode } from "../../report/escape.js";
 import { judgingFilesNote } from "../../report/judging-note.js";
 import { COMMENT_LIMIT, renderMarkdown, type StoredBaselineColumn } from "../../report/markdown.js";
@@ -19,7 +23,7 @@ import type { PullRequestEvent } from "../event.js";
 import { findBaseline, historyStoreOf, type BaselineFound } from "../history.js";
 import { carriesTrustedLabel, decideForkPolicy } from "../fork-policy.js";
 import { acceptanceOf, skipReason, withAcceptance } from "../labels.js";
-import { artifactNameOf, measureInAction } from "../measure.js";
+import { artifactNameOf, measuredCommits, measureInAction } from "../measure.js";
 import { markMeasuring, neutralOutputs, publishReport, refuseToBuild } from "../publish.js";
 import { checkTrustedLabel } from "../trusted-label.js";
 import { rerunMode } from "./rerun.js";
@@ -135,6 +139,25 @@ async function reportPullRequest(ctx: ModeContext, report: PullRequestReport): P
   await publishReport(ctx, { markdown: markdown + notes, comparisons: [comparison], prNumber: commentOn, profile: results.profile.name, acceptance });
 }
 
+/** A label set or removed moves no commit: the verdict is re-judged from the head's last results, nothing is measured again. */
+const LABEL_ACTIONS: readonly string[] = ["labeled", "unlabeled"];
+
+/**
+ * The newest results an earlier run of this workflow uploaded for the PR's head sha, when they measured
+ * the commits measured now; null when there are none (or no token to look).
+ */
+async function lastResultsOfHead(ctx: ModeContext, event: PullRequestEvent, plan: Plan, commits: { base: string; head: string }): Promise<{ results: Results; artifact: ArtifactRef } | null> {
+  const { github } = ctx;
+  if (!github) return null;
+  const query = { headSha: event.head.sha, name: artifactNameOf(ctx, plan), workflowPath: workflowPathOf(ctx.env.GITHUB_WORKFLOW_REF), exceptRunId: Number(ctx.env.GITHUB_RUN_ID) || null };
+  for (const artifact of await headRunArtifacts(github.client, github.repo, query)) {
+    const results = await downloadResultsArtifact(github.client, artifact, github.repo, { tmpRoot: ctx.jobRoot });
+    if (measuredCommits(results, commits)) return { results, artifact };
+    ctx.core.info(`artifact ${artifact.name} of run ${artifact.runId} measured ${results.variants.map((v) => `${v.id} ${v.commit.slice(0, 12)}`).join(", ")}, not base ${commits.base.slice(0, 12)} and head ${commits.head.slice(0, 12)}: not used`);
+  }
+  return null;
+}
+
 export async function prMode(ctx: ModeContext): Promise<void> {
   const { core } = ctx;
   if (ctx.event.kind === "issue_comment") return rerunMode(ctx, ctx.event);
@@ -158,6 +181,20 @@ export async function prMode(ctx: ModeContext): Promise<void> {
   const judged = judgingCommit(ctx.inputs.repoPath, base);
   const plan = await actionPlan(ctx, planFlags(ctx, judged, "pr", { base, head, variants: [] }), await configAt(ctx, judged));
   const acceptance = await acceptanceOf(ctx, event);
+  if (event && LABEL_ACTIONS.includes(event.action)) {
+    const last = await lastResultsOfHead(ctx, event, plan, commits);
+    if (last) {
+      const { artifact } = last;
+      core.info(`${event.action}: re-judged from artifact ${artifact.name} of run ${artifact.runId}, which measured these commits; nothing measured again`);
+      // judged by the plan's thresholds (the base's), never by those stored in the artifact
+      const results = withAcceptance({ ...last.results, thresholds: storedJudging(plan.run.judging) }, acceptance);
+      await writeResults(path.resolve(ctx.inputs.resultsPath), results);
+      const measuredIn = runUrl(ctx.env, String(artifact.runId));
+      const links = measuredIn ? { run: measuredIn, artifact: `${measuredIn}/artifacts/${artifact.id}` } : {};
+      return reportPullRequest(ctx, { event, plan, judged, results, commits, acceptance, links, resultsRun: artifact.runId });
+    }
+    core.info(`${event.action}: no results artifact of head ${event.head.sha} from an earlier run of this workflow to re-judge: measuring it`);
+  }
   const run = runUrl(ctx.env);
   if (event) await markMeasuring(ctx, event.number, plan.run.profile.name, head, run);
   const { results, artifactUrl } = await measureInAction(ctx, plan, judged, (measured) => withAcceptance(measured, acceptance));

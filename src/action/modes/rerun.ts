@@ -20,7 +20,7 @@ import { refusePersistedCredentials } from "../checkout-credentials.js";
 import { actionPlan, configAt, planFlags, runUrl, type GitHubAccess, type ModeContext } from "../context.js";
 import type { IssueCommentEvent } from "../event.js";
 import { TWO_WORKFLOW_DOC } from "../fork-policy.js";
-import { artifactNameOf, measureInAction } from "../measure.js";
+import { artifactNameOf, measuredCommits, measureInAction } from "../measure.js";
 import { acceptanceOf, skipReason, withAcceptance } from "../labels.js";
 import { markMeasuring, neutralOutputs, publishReport, refuseToBuild } from "../publish.js";
 import { parseRerunCommand, RERUN_COMMAND } from "../rerun-command.js";
@@ -44,8 +44,7 @@ async function earlierResults(ctx: ModeContext, github: GitHubAccess, prNumber: 
     return null;
   }
   const earlier = await downloadResultsArtifact(github.client, artifact, github.repo, { tmpRoot: ctx.jobRoot });
-  const measured = Object.fromEntries(earlier.variants.map((v) => [v.id, v.commit]));
-  if (measured.base !== commits.base || measured.head !== commits.head) {
+  if (!measuredCommits(earlier, commits)) {
     ctx.core.info(`the comment shows ${earlier.variants.map((v) => `${v.id} ${v.commit.slice(0, 12)}`).join(", ")}, not the PR's current commits: measuring every step`);
     return null;
   }
