@@ -78,6 +78,12 @@ async function mergeParents(repo: string, sha: string): Promise<[string, string]
   return listed.exitCode === 0 && first && second && more.length === 0 ? [first, second] : null;
 }
 
+/** Whether `commit` is a merge commit of `head` (its second parent), fetched from refs/pull/N/merge when the clone lacks it. */
+export async function isMergeOf(repo: string, commit: string, head: string, prNumber: number): Promise<boolean> {
+  if (!(await hasCommit(repo, commit))) await fetchHistory(repo, [`refs/pull/${prNumber}/merge`]);
+  return (await mergeParents(repo, commit))?.[1] === head;
+}
+
 /** The commits a PR's run measures under `how`, fetched into the clone when it lacks them. */
 export async function resolveComparisonPoint(repo: string, pr: PullRequestCommits, how: CompareWith): Promise<ComparisonPoint> {
   const known = { how, baseRef: pr.baseRef, baseTip: pr.baseSha, prHead: pr.headSha };

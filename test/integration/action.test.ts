@@ -1111,14 +1111,15 @@ describe("report mode", () => {
     function forkPrMeasured() {
       const head = { owner: "alice-dev", ref: "main", sha: fork.head };
       fake.addPullRequest("an older PR from the same fork branch", { ...head, sha: fork.base }).state = "closed";
-      const pr = fake.addPullRequest("btree: prefetch siblings during range scans", head).number;
+      const pr = fake.addPullRequest("btree: prefetch siblings during range scans", head);
+      pr.baseSha = fork.base;
       const measured = fake.addRun({ event: "pull_request", headBranch: "main", headSha: fork.head, conclusion: "failure" });
       const own = fake.addRun({ name: "perf comment", event: "workflow_run", headBranch: "main", headSha: fork.base, status: "in_progress", conclusion: null });
       const payload = fixture("workflow_run.completed.json");
       Object.assign(payload.workflow_run, { id: measured.id, head_sha: fork.head, head_branch: "main", conclusion: "failure", pull_requests: [] });
       payload.workflow_run.head_repository.full_name = "alice-dev/postgres";
       payload.repository.full_name = fake.repository;
-      return { pr, measured, own, event: { name: "workflow_run", payload } };
+      return { pr: pr.number, measured, own, event: { name: "workflow_run", payload } };
     }
     const withCommits = (results: Results, commit: string): Results => ({
       ...results,
@@ -1134,6 +1135,8 @@ describe("report mode", () => {
       expect(requestsSince(before)).toContainEqual(`GET /repos/${fake.repository}/actions/runs/${measured.id}/artifacts`);
       expect(apiWrites(before)).toEqual([`POST /repos/${fake.repository}/issues/${pr}/comments`]);
       expectOneArchitectureTable(fake.commentsOn(pr)[0]!.body);
+      // what the measuring run compared, by pr mode's rule: the fork PR branched off main's tip
+      expect(fake.commentsOn(pr)[0]!.body).toContain(`\nCompared: the head with \`main\`'s tip \`${fork.base}\`, which is also the merge base.\n`);
       expect(result.errors).toEqual([failure(x64Regressed, "x86_64")]);
       expect(result.outputs["comment-url"]).toContain(`/pull/${pr}#issuecomment-`);
     });

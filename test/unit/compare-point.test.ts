@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveComparisonPoint, type PullRequestCommits } from "../../src/action/compare-point.js";
+import { isMergeOf, resolveComparisonPoint, type PullRequestCommits } from "../../src/action/compare-point.js";
 import { childEnv } from "../../src/child-env.js";
 import { InputError } from "../../src/errors.js";
 import { comparisonNote } from "../../src/report/comparison-note.js";
@@ -91,6 +91,15 @@ describe("the comparison point of a PR whose base branch moved on", () => {
     await execa("git", ["clone", "-q", `file://${origin}`, other], { env: childEnv(process.env), extendEnv: false });
     await expect(gitIn(other, "cat-file", "-e", shas.merge)).rejects.toThrow();
     expect((await resolveComparisonPoint(other, pr, "merge-commit")).head).toBe(shas.merge);
+  });
+
+  it("tells a merge commit of the head (report mode's check of what a merge-commit run measured) from any other commit, fetching it by the PR's ref", async () => {
+    expect(await isMergeOf(origin, shas.merge, shas.head, 7)).toBe(true);
+    expect(await isMergeOf(origin, shas.merge, shas.tip, 7)).toBe(false);
+    expect(await isMergeOf(origin, shas.head, shas.head, 7)).toBe(false);
+    const clone = join(dir, "report-clone");
+    await execa("git", ["clone", "-q", `file://${origin}`, clone], { env: childEnv(process.env), extendEnv: false });
+    expect(await isMergeOf(clone, shas.merge, shas.head, 7)).toBe(true);
   });
 
   it("says to fetch the whole history when origin cannot give it", async () => {
