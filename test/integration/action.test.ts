@@ -521,7 +521,8 @@ describe("labels on a measured head", () => {
     fake.roles.set(MAINTAINER.login, "triage");
     fake.committed(pr, fork.head);
     const measured = fake.addRun({ event: "pull_request", path: MEASURED_IN, headBranch: "price", headSha: fork.head, conclusion: "failure" });
-    await uploadResults(measured, [[ARCH, earlier]]);
+    // thresholds stored in the artifact that would pass everything: the base's files judge, not they
+    await uploadResults(measured, [[ARCH, { ...earlier, thresholds: { run: { ...DEFAULT_THRESHOLDS, fail_below: 0.5, warn_below: 0.5 }, overrides: [{ step: "*", fail_below: 0.5 }] } }]]);
     // another workflow's run of the same head, newer: its artifact is not this gate's
     await uploadResults(fake.addRun({ event: "pull_request", path: ".github/workflows/other.yml", headBranch: "price", headSha: fork.head }), [[ARCH, { ...earlier, samples: [] }]]);
     const ownCache = path.join(runner.root, "cache");
@@ -767,7 +768,7 @@ describe("shards", () => {
 });
 
 describe("what a pull request is compared with", () => {
-  it("builds the merge base of a PR whose main moved on after it branched, never main's tip, and the comment names both", async () => {
+  it("builds the merge base of a PR whose main moved on after it branched, never main's tip", async () => {
     // the tiny engine builds in a second; its stand-in server cannot be measured: each step errors, which is enough to see what was built
     const tiny = await makeTinyEngineRepo(path.join(runner.root, "tiny"));
     const tip = await commitOn(tiny, tiny.base, "hello.c", "int hello(void) { for (volatile int i = 0; i < 100000; i++); return 42; }\n", "a slowdown lands on main after the PR branched");

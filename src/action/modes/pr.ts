@@ -1,9 +1,13 @@
 /**
- * pr mode: build base and head, measure interleaved, compare (and against the stored baseline), upload
- * the results, comment, summary, outputs, gate. How the PR is judged comes from its base commit.
+ * pr mode: build the PR's comparison point (compare-with: the merge base and the head, or the merge
+ * commit and the base tip), measure interleaved, compare (and against the stored baseline), upload the
+ * results, comment, summary, outputs, gate. A label set or removed re-judges the head's last results
+ * instead. How the PR is judged comes from the commit it is compared with.
  */
 import path from "node:path";
 import { compareAgainstBaseline, compareRun } from "../../compare/compare.js";
+import type { Acceptance } from "../../compare/gate.js";
+import { storedJudging } from "../../compare/thresholds.js";
 import { changedJudgingFiles, judgingCommit, type JudgingCommit } from "../../config/judging-files.js";
 import type { Plan } from "../../config/plan.js";
 import { InputError } from "../../errors.js";
@@ -11,13 +15,15 @@ import { fingerprintMismatches } from "../../measure/fingerprint.js";
 import { historyKey } from "../../history/store.js";
 import { downloadResultsArtifact, headRunArtifacts, type ArtifactRef } from "../../publish/artifacts.js";
 import { workflowPathOf, type ExpiredBaseline } from "../../publish/baseline.js";
-import { storedJudging } from "../../compare/thresholds.js";
-import { writeResults } from "../../results/io.js";
+import { comparisonNote } from "../../report/comparison-note.js";
 import { escapeMarkdown, inlineCode } from "../../report/escape.js";
 import { judgingFilesNote } from "../../report/judging-note.js";
 import { COMMENT_LIMIT, renderMarkdown, type StoredBaselineColumn } from "../../report/markdown.js";
+import { writeResults } from "../../results/io.js";
 import type { Results } from "../../results/schema.js";
+import { formatShard } from "../../schedule/shard.js";
 import { refusePersistedCredentials } from "../checkout-credentials.js";
+import { pullRequestCommits, resolveComparisonPoint, type ComparisonPoint } from "../compare-point.js";
 import { actionPlan, configAt, planFlags, runUrl, type ModeContext } from "../context.js";
 import type { PullRequestEvent } from "../event.js";
 import { findBaseline, historyStoreOf, type BaselineFound } from "../history.js";
@@ -27,10 +33,6 @@ import { artifactNameOf, measuredCommits, measureInAction } from "../measure.js"
 import { markMeasuring, neutralOutputs, publishReport, refuseToBuild } from "../publish.js";
 import { checkTrustedLabel } from "../trusted-label.js";
 import { rerunMode } from "./rerun.js";
-import { pullRequestCommits, resolveComparisonPoint, type ComparisonPoint } from "../compare-point.js";
-import { comparisonNote } from "../../report/comparison-note.js";
-import type { Acceptance } from "../../compare/gate.js";
-import { formatShard } from "../../schedule/shard.js";
 
 /** The branch's stored baseline of this profile and architecture, usable only when measured on the same machine. */
 type BaselineLookup =
