@@ -29,7 +29,7 @@ import type { PeakSampler } from "./measure/host.js";
 import { metricsPerOp, type HostSnapshot } from "./measure/proc.js";
 import { METRIC_NAMES, RESULTS_SCHEMA_ID, RESULTS_VERSION, type ErrorSample, type Fingerprint, type InstructionSample, type Results, type Sample, type Variant } from "./results/schema.js";
 import { compareRun } from "./compare/compare.js";
-import { thresholdResolver } from "./compare/thresholds.js";
+import { storedJudging, thresholdResolver } from "./compare/thresholds.js";
 import type { StepComparison } from "./compare/types.js";
 import { formatAmount } from "./report/format.js";
 import { phaseTimesLine, stepDoneLine } from "./report/step-line.js";
@@ -591,7 +591,6 @@ function assembleResults(
   const { sequential } = parts.schedule;
   const notes = [...ctx.notes, ...parts.measured.settled, ...parts.measured.cutShort, ...backgroundWriterNotes(parts.measured.samples)];
   if (profile.schedule.restart_every !== undefined) notes.push(`servers restarted every ${profile.schedule.restart_every} rounds of a step: ${parts.plannedRestarts} restarts`);
-  const thresholds = thresholdResolver(plan.judging?.thresholds, plan.judging?.overrides);
   return {
     schema: RESULTS_SCHEMA_ID,
     version: RESULTS_VERSION,
@@ -616,7 +615,7 @@ function assembleResults(
     steps: profile.steps.map((s) => ({ id: s.id, driver: s.driver, parameters: s.parameters, ...(s.sweep && { sweep: s.sweep }) })),
     samples: parts.measured.samples,
     ...(parts.instructions && { instructions: parts.instructions }),
-    thresholds: { run: thresholds.run, overrides: plan.judging?.overrides ?? [] },
+    thresholds: storedJudging(plan.judging),
   };
 }
 
