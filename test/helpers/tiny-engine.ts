@@ -71,28 +71,29 @@ const COMMIT_ENV = {
   GIT_COMMITTER_DATE: "2024-01-01T00:00:00Z",
 };
 
-const gitIn =
-  (dir: string) =>
-  async (...args: string[]): Promise<string> =>
-    (await execa("git", ["-C", dir, "-c", "commit.gpgsign=false", ...args], { env: childEnv(process.env, COMMIT_ENV), extendEnv: false })).stdout.trim();
+const gitIn = async (dir: string, ...args: string[]) => (await execa("git", ["-C", dir, "-c", "commit.gpgsign=false", ...args], { env: childEnv(process.env, COMMIT_ENV), extendEnv: false })).stdout.trim();
+
+/** A commit on `parent` that writes `file` (main stays where it was): a branch's next commit, or main's moving on after a PR branched. */
+export async function commitOn(repo: TinyEngineRepo, parent: string, file: string, text: string, message: string): Promise<string> {
+  await gitIn(repo.path, "switch", "-q", "--detach", parent);
+  await writeFile(path.join(repo.path, file), text);
+  await gitIn(repo.path, "add", "-A");
+  await gitIn(repo.path, "commit", "-q", "-m", message);
+  const sha = await gitIn(repo.path, "rev-parse", "HEAD");
+  await gitIn(repo.path, "switch", "-q", "main");
+  return sha;
+}
 
 /**
  * A commit on the tiny engine's base whose `make install` also runs `lines` (shell, in the source
  * tree, $(DESTDIR) the build's dir), e.g. planting a symlink where the gate reads or writes; its sha.
  */
-export async function commitHostileInstall(repo: TinyEngineRepo, message: string, lines: readonly string[]): Promise<string> {
-  const git = gitIn(repo.path);
-  await git("switch", "-q", "--detach", repo.base);
-  await writeFile(path.join(repo.path, "Makefile"), MAKEFILE + lines.map((line) => `\t${line}\n`).join(""));
-  await git("add", "-A");
-  await git("commit", "-q", "-m", message);
-  const sha = await git("rev-parse", "HEAD");
-  await git("switch", "-q", "main");
-  return sha;
+export function commitHostileInstall(repo: TinyEngineRepo, message: string, lines: readonly string[]): Promise<string> {
+  return commitOn(repo, repo.base, "Makefile", MAKEFILE + lines.map((line) => `\t${line}\n`).join(""), message);
 }
 
 export async function makeTinyEngineRepo(dir: string): Promise<TinyEngineRepo> {
-  const git = gitIn(dir);
+  const git = (...args: string[]) => gitIn(dir, ...args);
   const configure = async (text: string) => {
     await writeFile(path.join(dir, "configure"), text);
     await chmod(path.join(dir, "configure"), 0o755);
