@@ -5,7 +5,7 @@
  * code that built it can no longer change it.
  */
 import { createWriteStream, existsSync } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -17,6 +17,7 @@ import { PipelineError } from "../errors.js";
 import { isRunning } from "../processes.js";
 import type { BuildFlags } from "../results/schema.js";
 import { giveTo, takeBack, unprivilegedUser, userTempDir, type OsUser, type TrustLevel } from "../unprivileged.js";
+import { readAsUser } from "../user-files.js";
 import { detectCompiler, type Compiler } from "./compiler.js";
 import { buildCommands, buildFlags, buildKey, installLayout, type BuildPhase, type BuildRecipe } from "./recipe.js";
 import { runStreamed } from "./run-streamed.js";
@@ -73,6 +74,8 @@ export interface BuildResult {
 
 /** Written last into the build's dir: a build without it is half-installed and never reused. */
 const COMPLETE_MARKER = ".db-bench-gate-build.json";
+/** What is read of a build's ccache stats log: a line per compilation, far less for the largest engine. */
+const MAX_CCACHE_STATS_BYTES = 64 * 1024 * 1024;
 
 /**
  * Where the builds and the compiler cache of a trust level live. Trusted ones keep the cache dir's
@@ -86,26 +89,23 @@ export function cacheNamespace(cacheDir: string, trust: TrustLevel): { builds: s
 
 /**
  * The marker of a complete build, checked before the build is reused: it must name this build and
- * commit, and (as root) the build must be ours, out of reach of the user that built it. Nothing in it
- * is used: paths are recomputed.
+ * commit, and (as root) the build must be ours, out of reach of the user that built it: checked before
+ * the marker is read, so that root never opens what that user may have planted in a build it left
+ * unfinished. Nothing in it is used: paths are recomputed.
  */
 async function isCompleteBuild(buildDir: string, buildId: string, commit: string): Promise<boolean> {
   const marker = path.join(buildDir, COMPLETE_MARKER);
-  if (!existsSync(marker)) return false;
+  const uid = process.getuid?.();
+  for (const info of [await stat(buildDir).catch(() => null), await lstat(marker).catch(() => null)]) {
+    if (!info || (uid !== undefined && info.uid !== uid) || (info.mode & 0o022) !== 0) return false;
+  }
   let done: Partial<BuildResult> | null;
   try {
     done = JSON.parse(await readFile(marker, "utf8")) as Partial<BuildResult> | null;
   } catch {
     return false;
   }
-  if (done?.buildId !== buildId || done.commit !== commit) return false;
-  const uid = process.getuid?.();
-  for (const file of [buildDir, marker]) {
-    const info = await stat(file);
-    if (uid !== undefined && info.uid !== uid) return false;
-    if ((info.mode & 0o022) !== 0) return false;
-  }
-  return true;
+  return done?.buildId === buildId && done.commit === commit;
 }
 
 export async function buildAtCommit(request: BuildRequest): Promise<BuildResult> {
@@ -188,12 +188,15 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
       const result: BuildResult = {
         ...resultIn(buildDir),
         reused: false,
-        ccache: ccache ? parseCcacheStatsLog(await readFile(ccache.statsLog, "utf8").catch(() => "")) : null,
+        // in the tree, which the build's user owns
+        ccache: ccache ? parseCcacheStatsLog(((await readAsUser(user, ccache.statsLog, MAX_CCACHE_STATS_BYTES)) ?? "").toString("utf8")) : null,
         timings,
       };
       emit(`built in ${timings.total.toFixed(1)} s${result.ccache ? ` (ccache: ${result.ccache.hits} hits, ${result.ccache.misses} misses)` : ""}`);
       const marker = path.join(buildDir, COMPLETE_MARKER);
-      await writeFile(`${marker}.tmp`, JSON.stringify(result, null, 2));
+      // the build may have left a symlink at either name: removed, and the new file created exclusively (never followed)
+      await rm(`${marker}.tmp`, { recursive: true, force: true });
+      await writeFile(`${marker}.tmp`, JSON.stringify(result, null, 2), { flag: "wx" });
       await rename(`${marker}.tmp`, marker);
       return result;
     } finally {

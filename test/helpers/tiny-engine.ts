@@ -5,6 +5,7 @@
  *   base     configure writes config.mk; make compiles one C file (through ccache when the build uses it)
  *   hostile  base + a configure that looks for secrets the way an attacker would, logs what it found, fails
  *   hang     base + a configure that never ends
+ * and, made on demand (commitHostileInstall), base + a `make install` that runs more shell lines.
  */
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -81,6 +82,14 @@ export async function commitOn(repo: TinyEngineRepo, parent: string, file: strin
   const sha = await gitIn(repo.path, "rev-parse", "HEAD");
   await gitIn(repo.path, "switch", "-q", "main");
   return sha;
+}
+
+/**
+ * A commit on the tiny engine's base whose `make install` also runs `lines` (shell, in the source
+ * tree, $(DESTDIR) the build's dir), e.g. planting a symlink where the gate reads or writes; its sha.
+ */
+export function commitHostileInstall(repo: TinyEngineRepo, message: string, lines: readonly string[]): Promise<string> {
+  return commitOn(repo, repo.base, "Makefile", MAKEFILE + lines.map((line) => `\t${line}\n`).join(""), message);
 }
 
 export async function makeTinyEngineRepo(dir: string): Promise<TinyEngineRepo> {
