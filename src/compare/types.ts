@@ -80,7 +80,7 @@ export interface AbsoluteSummary {
   duration_s: number;
 }
 
-/** The instruction channel adds "n/a": the build could not be counted (valgrind cannot run it), never a failure. */
+/** The instruction channel adds "n/a": neither side was counted (a step the profile leaves out, no valgrind on the runner), never a failure. */
 export const INSTRUCTION_VERDICTS = ["regression", "error", "warning", "unstable", "missing", "n/a", "improvement", "unchanged"] as const;
 export type InstructionVerdict = (typeof INSTRUCTION_VERDICTS)[number];
 
@@ -116,7 +116,7 @@ export interface InstructionErrorSummary {
 /** The deterministic channel of one variant of one step: its own verdict, next to the QPS verdict. */
 export interface InstructionComparison {
   verdict: InstructionVerdict;
-  /** one short sentence: why this verdict; for n/a the reason the build could not be counted */
+  /** one short sentence: why this verdict; for n/a the reason the step was not counted */
   reason: string;
   /** null unless both sides have ok counts */
   ratio: InstructionRatio | null;

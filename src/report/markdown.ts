@@ -811,7 +811,7 @@ function instructionsTable(comparison: Comparison): string[] {
   return [
     "Instructions per operation, counted rather than timed (median of the repeats; spread: (max − min) / median; relative: variant / base, ± how far the ratio's range reaches):",
     table,
-    "n/a: the build could not be counted (the reason is in its row); never a failure.",
+    "n/a: not counted on either side (the reason is in its row): a step the profile leaves out, or no valgrind on the runner; never a failure.",
   ];
 }
 
