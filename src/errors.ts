@@ -16,7 +16,7 @@ export class InputError extends Error {
 
 /** A failure of a step of the pipeline (build, server, benchmark) with the lines that explain it. */
 export class PipelineError extends Error {
-  override readonly name = "PipelineError";
+  override readonly name: string = "PipelineError";
   constructor(
     message: string,
     readonly logExcerpt = "",

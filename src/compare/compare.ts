@@ -100,6 +100,8 @@ interface Decision {
 interface Side {
   label: string;
   samples: readonly Sample[];
+  /** the step is one of the side's run's steps (a stored baseline may have steps the current run does not) */
+  measured?: boolean;
 }
 
 /**
@@ -108,6 +110,7 @@ interface Side {
  * rounds), F the step's A/A noise floor (0 without one, at most NOISE_FLOOR_CAP):
  *
  *   1. a sample failed                                  error
+ *   1b. the variant's run has the step but no sample    error (the base measured it: the head's loss, not a gap)
  *   2. a side has no ok sample, or no round pairs them  missing
  *   2b. a background writer fell behind its rate        unstable (the step's QPS means nothing: not judged)
  *   3. significant, q < fail_below, q < 1 - F           regression
@@ -125,6 +128,10 @@ function decide(base: Side, variant: Side, errors: SampleErrorSummary[], qps: Es
   if (first) {
     const count = errors.length === 1 ? "1 sample" : `${errors.length} samples`;
     return { verdict: "error", reason: `${count} failed; ${first.variant} round ${first.round}: ${brief(first.message)}` };
+  }
+  const baseOk = base.samples.filter(isOk).length;
+  if (variant.samples.length === 0 && variant.measured && baseOk > 0) {
+    return { verdict: "error", reason: `no sample of ${variant.label}, while ${base.label} has ${baseOk === 1 ? "1 ok sample" : `${baseOk} ok samples`}` };
   }
   const without = [base, variant].filter((side) => !side.samples.some(isOk)).map((side) => side.label);
   if (without.length > 0) return { verdict: "missing", reason: `no ok samples of ${without.join(" or ")}` };
@@ -272,7 +279,7 @@ function floorFields(choice: FloorChoice): { noise_floor?: number; noise_floor_n
 
 function compareVariant(plan: Plan, step: Step, label: string, configured: Thresholds): VariantComparison {
   const base: Side = { label: plan.baseLabel, samples: plan.samplesOf(step.id, plan.baseLabel) };
-  const variant: Side = { label, samples: plan.samplesOf(step.id, label) };
+  const variant: Side = { label, samples: plan.samplesOf(step.id, label), measured: plan.results.steps.some((s) => s.id === step.id) };
   const estimate = plan.estimator(base.samples, variant.samples);
   const atConfigured = estimate(opsPerSecond, configured.alpha);
   const pairs = atConfigured?.ratio.n;

@@ -80,7 +80,7 @@ const COUNT_NOUN: Record<Verdict, [string, string]> = {
 };
 
 /** Verdicts whose reason (and hints) are listed under the table; errors get their own section with logs. */
-const EXPLAINED: ReadonlySet<Verdict> = new Set(["regression", "warning", "unstable", "missing"]);
+const EXPLAINED: ReadonlySet<InstructionVerdict> = new Set(["regression", "warning", "unstable", "missing"]);
 
 
 /**
@@ -627,6 +627,9 @@ function cellPlace(report: Report, column: Column): string {
   return report.columns.length > 1 ? ` · ${escapeMarkdown(column.name)}` : "";
 }
 
+/** Whether a verdict gets its reason under "why flagged": an error does when it has no failed sample whose log the errors section shows. */
+const explained = (verdict: InstructionVerdict, errors: readonly unknown[]) => EXPLAINED.has(verdict) || (verdict === "error" && errors.length === 0);
+
 function flaggedSection(report: Report, rows: readonly Row[]): string {
   const items = rows.flatMap((row) =>
     report.columns.flatMap((column, i) => {
@@ -634,10 +637,10 @@ function flaggedSection(report: Report, rows: readonly Row[]): string {
       const place = `${inlineCode(row.step)}${cellPlace(report, column)}`;
       const instructions = result?.instructions;
       const counted =
-        instructions && instructions.verdict !== "n/a" && (EXPLAINED.has(instructions.verdict) || (instructions.verdict === "error" && instructions.errors.length === 0))
+        instructions && instructions.verdict !== "n/a" && explained(instructions.verdict, instructions.errors)
           ? [`- ${ICON[instructions.verdict]} ${place} — instr/op ${instructions.verdict}: ${escapeMarkdown(instructions.reason)}${countedText(instructions)}`]
           : [];
-      if (!result || !EXPLAINED.has(result.verdict)) return counted;
+      if (!result || !explained(result.verdict, result.errors)) return counted;
       const hints = result.hints.map((hint) => `\n  - ${escapeMarkdown(hint)}`).join("");
       return [`- ${ICON[result.verdict]} ${place} — ${result.verdict}: ${escapeMarkdown(result.reason)}${hints}`, ...counted];
     }),
