@@ -115,13 +115,13 @@ interface Side {
  *   2b. a background writer fell behind its rate        unstable (the step's QPS means nothing: not judged)
  *   3. significant, q < fail_below, q < 1 - F           regression
  *   4. significant, q < warn_below                      warning (with q < fail_below: within the noise floor)
- *   5. significant, q > improve_above, q > 1 + F        improvement
+ *   5. significant, q > improve_above                   improvement
  *   6. the smallest possible p is not below alpha       unstable (too few values to test)
  *   7. lo < fail_below                                  unstable (cannot rule out a regression)
  *   8. otherwise                                        unchanged
  *
  * The floor moves one line only: rule 3's. So it can turn a regression into a warning, never a
- * warning, an unstable step or a significant drop into "unchanged".
+ * warning, an unstable step, a significant drop or an improvement into "unchanged".
  */
 function decide(base: Side, variant: Side, errors: SampleErrorSummary[], qps: Estimate | null, t: Thresholds, floor: number): Decision {
   const [first] = errors;
@@ -151,14 +151,13 @@ function decide(base: Side, variant: Side, errors: SampleErrorSummary[], qps: Es
   if (significant && q.estimate < t.fail_below && q.estimate < 1 - floor) return { verdict: "regression", reason: `${qpsText} is below ${formatLimit(t.fail_below)}, ${significance}` };
   if (significant && q.estimate < t.fail_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.fail_below)} but within ${floorText}, ${significance}` };
   if (significant && q.estimate < t.warn_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.warn_below)}, ${significance}` };
-  if (significant && q.estimate > t.improve_above && q.estimate > 1 + floor) return { verdict: "improvement", reason: `${qpsText} is above ${formatLimit(t.improve_above)}, ${significance}` };
+  if (significant && q.estimate > t.improve_above) return { verdict: "improvement", reason: `${qpsText} is above ${formatLimit(t.improve_above)}, ${significance}` };
   if (!significant && min_p_value >= t.alpha) {
     return { verdict: "unstable", reason: `too few values (n = ${q.n}): the smallest possible p-value ${pText(min_p_value)} is not below ${alphaText}` };
   }
   if (q.ci_low < t.fail_below) {
     return { verdict: "unstable", reason: `${qpsText} reaches below ${formatLimit(t.fail_below)} and p = ${pText(p)}: too noisy to rule out a regression` };
   }
-  if (significant && q.estimate > t.improve_above) return { verdict: "unchanged", reason: `${qpsText} is above ${formatLimit(t.improve_above)} but within ${floorText}, ${significance}` };
   return {
     verdict: "unchanged",
     reason: significant ? `${qpsText}, ${significance}, is within ${formatLimit(t.warn_below)}–${formatLimit(t.improve_above)}` : `${qpsText}, p = ${pText(p)}: no significant change`,
