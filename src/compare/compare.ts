@@ -15,7 +15,7 @@ import { decideGate } from "./gate.js";
 import { indexByStepAndVariant } from "./index-samples.js";
 import { compareInstructions, indexInstructionSamples } from "./instructions.js";
 import { chooseNoiseFloor, NOISE_FLOOR_CAP, type FloorChoice } from "./noise.js";
-import { brief, formatChange, formatLimit, valueAgainst } from "./reason.js";
+import { brief, checkRatios, formatChange, formatLimit, valueAgainst } from "./reason.js";
 import { pairedShift, unpairedShift, type ShiftEstimate } from "./stats.js";
 import { thresholdResolver } from "./thresholds.js";
 import {
@@ -73,7 +73,8 @@ function pairedEstimator(base: readonly Sample[], variant: readonly Sample[]): R
   return (pick, alpha) => {
     const values = pairs.map(([b, v]) => [pick(b), pick(v)] as const).filter((p): p is [number, number] => present(p[0]) && present(p[1]));
     if (values.length === 0 || values.some(([b, v]) => b <= 0 || v <= 0)) return null;
-    return ratioOf(pairedShift(values.map(([b, v]) => Math.log(v / b)), alpha));
+    // a difference of logs: v / b itself can overflow where both values are valid
+    return ratioOf(pairedShift(values.map(([b, v]) => Math.log(v) - Math.log(b)), alpha));
   };
 }
 
@@ -279,7 +280,13 @@ function floorFields(choice: FloorChoice): { noise_floor?: number; noise_floor_n
 function compareVariant(plan: Plan, step: Step, label: string, configured: Thresholds): VariantComparison {
   const base: Side = { label: plan.baseLabel, samples: plan.samplesOf(step.id, plan.baseLabel) };
   const variant: Side = { label, samples: plan.samplesOf(step.id, label), measured: plan.results.steps.some((s) => s.id === step.id) };
-  const estimate = plan.estimator(base.samples, variant.samples);
+  const estimator = plan.estimator(base.samples, variant.samples);
+  const where = `step ${step.id}, ${label} against ${base.label}`;
+  const estimate: RatioEstimator = (pick, alpha) => {
+    const found = estimator(pick, alpha);
+    if (found) checkRatios([found.ratio.estimate, found.ratio.ci_low, found.ratio.ci_high], where, "samples");
+    return found;
+  };
   const atConfigured = estimate(opsPerSecond, configured.alpha);
   const pairs = atConfigured?.ratio.n;
   const t = lookThresholds(plan, configured, pairs);
@@ -291,6 +298,10 @@ function compareVariant(plan: Plan, step: Step, label: string, configured: Thres
   const metrics = Object.fromEntries(METRIC_KEYS.map((k) => [k, estimate(metric(k), t.alpha)?.ratio ?? null])) as Record<MetricKey, RatioEstimate | null>;
   const errors = [...errorsOf(base), ...errorsOf(variant)];
   const { verdict, reason } = decide(base, variant, errors, qps, t, floor.kind === "applied" ? floor.spread : 0);
+  const instructions = plan.instructionsOf
+    ? compareInstructions({ label: plan.baseLabel, samples: plan.instructionsOf(step.id, plan.baseLabel) }, { label, samples: plan.instructionsOf(step.id, label) }, t)
+    : null;
+  if (instructions?.ratio) checkRatios([instructions.ratio.estimate, instructions.ratio.low, instructions.ratio.high], `${where}, instructions per op`, "instructions");
   return {
     variant: label,
     verdict,
@@ -303,9 +314,7 @@ function compareVariant(plan: Plan, step: Step, label: string, configured: Thres
     latency_p95: estimate(latencyP95, t.alpha)?.ratio ?? null,
     hints: qps && (verdict === "regression" || verdict === "warning") ? whyHints(qps.ratio, metrics) : [],
     errors,
-    instructions: plan.instructionsOf
-      ? compareInstructions({ label: plan.baseLabel, samples: plan.instructionsOf(step.id, plan.baseLabel) }, { label, samples: plan.instructionsOf(step.id, label) }, t)
-      : null,
+    instructions,
   };
 }
 
