@@ -11,7 +11,7 @@ import { max, median } from "simple-statistics";
 import { InputError } from "../errors.js";
 import { METRIC_KEYS, METRIC_NAMES, type InstructionSample, type MetricKey, type NoiseFloor, type OkSample, type Results, type Sample, type Step } from "../results/schema.js";
 import { lookAlpha } from "./alpha-spending.js";
-import { decideGate } from "./gate.js";
+import { DEFAULT_FAIL_ON, decideGate, verdictWords } from "./gate.js";
 import { indexByStepAndVariant } from "./index-samples.js";
 import { compareInstructions, indexInstructionSamples } from "./instructions.js";
 import { chooseNoiseFloor, NOISE_FLOOR_CAP, type FloorChoice } from "./noise.js";
@@ -339,6 +339,10 @@ function buildComparison(plan: Plan, options: CompareOptions): Comparison {
   const instructionCounts = plan.instructionsOf ? (Object.fromEntries(INSTRUCTION_VERDICTS.map((v) => [v, 0])) as Record<InstructionVerdict, number>) : null;
   if (instructionCounts) for (const step of steps) for (const v of step.variants) if (v.instructions) instructionCounts[v.instructions.verdict]++;
   const { run, fingerprint, engine, profile, variants } = plan.results;
+  const failOn = [...(options.failOn ?? DEFAULT_FAIL_ON)];
+  const accepted = options.acceptance ?? null;
+  const gated = [{ steps, label: options.label ?? null }];
+  const gate = decideGate(gated, failOn, accepted);
   return {
     schema: "db-bench-gate/comparison",
     version: 1,
@@ -351,7 +355,10 @@ function buildComparison(plan: Plan, options: CompareOptions): Comparison {
     steps,
     counts,
     instruction_counts: instructionCounts,
-    verdict: decideGate([{ steps, label: options.label ?? null }]).verdict,
+    verdict: gate.verdict,
+    verdict_summary: verdictWords(gated, gate),
+    fail_on: failOn,
+    accepted,
     context: {
       run_id: run.id,
       started_at: run.started_at,

@@ -19,7 +19,7 @@ import {
   type VariantComparison,
   type Verdict,
 } from "../compare/types.js";
-import { DEFAULT_FAIL_ON, decideGate, type Acceptance, type FailOn, type GateDecision } from "../compare/gate.js";
+import { DEFAULT_FAIL_ON, decideGate, judgedWords, type Acceptance, type FailOn, type GateDecision } from "../compare/gate.js";
 import { METRIC_KEYS, METRIC_NAMES, type Variant } from "../results/schema.js";
 import { relativeQpsChart } from "./chart.js";
 import { cellVerdict, columnsOf, comparisonLabels, rowsOf, sortByVerdict, verdictRank, type Column, type Row } from "./columns.js";
@@ -287,10 +287,13 @@ function heading(report: Report): string {
   const title = escapeMarkdown(report.title);
   const failed = gate.reasons.map((r) => (r.cause === "no-samples" ? "no samples: nothing was measured" : headlinePart(report, r.cause, r.summary)));
   if (failed.length > 0) return `## ❌ ${failed.join(" · ")} · ${title}`;
-  if (gate.accepted) return `## ✅ ${headlinePart(report, "regression", `${gate.accepted.summary} accepted`)} · ${title}`;
+  // what passed and what could not be judged, in the words the JSON's verdict_summary has
+  const { claim, notes } = judgedWords(report.comparisons);
+  const open = notes.map((note) => ` · ${note}`).join("");
+  if (gate.accepted) return `## ✅ ${headlinePart(report, "regression", `${gate.accepted.summary} accepted`)}${open} · ${title}`;
   const improvements = report.rows.filter((row) => rowHas(row, "improvement")).length;
   const better = improvements > 0 ? ` · ${headlinePart(report, "improvement", plural(improvements, "improvement"))}` : "";
-  return `## ✅ No regression${better} · ${title}`;
+  return `## ✅ ${claim}${open}${better} · ${title}`;
 }
 
 /** Who accepted the regressions, with the label they set: the check passed because of it. */
