@@ -16,7 +16,7 @@ export class InputError extends Error {
 
 /** A failure of a step of the pipeline (build, server, benchmark) with the lines that explain it. */
 export class PipelineError extends Error {
-  override readonly name = "PipelineError";
+  override readonly name: string = "PipelineError";
   constructor(
     message: string,
     readonly logExcerpt = "",
@@ -26,11 +26,20 @@ export class PipelineError extends Error {
 }
 
 /**
- * A build or machine that cannot be counted (valgrind missing, or unable to run the build's
- * instructions): the deterministic channel reports "n/a" with the reason, never a failure.
+ * A machine or engine that cannot count at all (valgrind not installed, an engine without a counter),
+ * alike for every variant: the deterministic channel reports "n/a" with the reason, never a failure.
  */
 export class CountingUnavailableError extends Error {
   override readonly name = "CountingUnavailableError";
+}
+
+/**
+ * One variant's build cannot be counted (it does not start or dies under valgrind, or valgrind cannot
+ * run its instructions): an error of that variant's counts, which fails the gate, and no further
+ * counting of it. Not n/a: a PR must not skip the CPU channel by breaking it.
+ */
+export class BuildNotCountableError extends PipelineError {
+  override readonly name = "BuildNotCountableError";
 }
 
 export const EXIT_OK = 0;

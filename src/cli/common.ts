@@ -3,7 +3,7 @@ import { InvalidArgumentError, Option, type Command } from "commander";
 import { constants } from "node:fs";
 import { access, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { DEFAULT_FAIL_ON, decideGate, parseFailOn, type FailOn } from "../compare/gate.js";
+import { DEFAULT_FAIL_ON, parseFailOn, type FailOn } from "../compare/gate.js";
 import type { Comparison, CompareOptions, ThresholdOverride, Thresholds } from "../compare/types.js";
 import { loadConfigFile } from "../config/config-file.js";
 import { EXIT_OK, EXIT_REGRESSION, InputError } from "../errors.js";
@@ -78,11 +78,11 @@ export function thresholdsFromFlags(flags: ThresholdFlags): Partial<Thresholds> 
   return fromFlags;
 }
 
-/** Defaults < config file < command-line flags. */
+/** Defaults < config file < command-line flags; the fail-on policy the comparisons' verdicts (and so the exit code) follow. */
 export async function compareOptionsFrom(flags: ThresholdFlags): Promise<Omit<CompareOptions, "baseVariant" | "label">> {
   const config = flags.config ? await loadConfigFile(flags.config) : {};
   const overrides: ThresholdOverride[] = config.overrides ?? [];
-  return { thresholds: { ...config.thresholds, ...thresholdsFromFlags(flags) }, overrides };
+  return { thresholds: { ...config.thresholds, ...thresholdsFromFlags(flags) }, overrides, ...(flags.failOn && { failOn: flags.failOn }) };
 }
 
 export function render(comparisons: Comparison[], format: Format, failOn?: readonly FailOn[], runnerCost?: RunnerCost): string {
@@ -122,8 +122,9 @@ export async function checkWritable(file: string | undefined, flag: string): Pro
   });
 }
 
-export function exitCodeOf(comparisons: Comparison[], failOn?: readonly FailOn[]): number {
-  return decideGate(comparisons, failOn).verdict === "fail" ? EXIT_REGRESSION : EXIT_OK;
+/** 1 when a comparison failed under the policy it was made with (CompareOptions.failOn): the verdict its JSON shows. */
+export function exitCodeOf(comparisons: readonly Comparison[]): number {
+  return comparisons.some((c) => c.verdict === "fail") ? EXIT_REGRESSION : EXIT_OK;
 }
 
 export const formatOption = () => new Option("--format <format>", "output format").choices(FORMATS).default("markdown");

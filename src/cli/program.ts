@@ -50,7 +50,7 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
       comparison = compareRun(results, options);
     }
     await emit(render([comparison], flags.format, flags.failOn, flags.runnerCost), flags.out, io);
-    setExitCode(exitCodeOf([comparison], flags.failOn));
+    setExitCode(exitCodeOf([comparison]));
   });
 
   addThresholdOptions(
@@ -69,7 +69,7 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     const labels = runLabels(runs);
     const comparisons = runs.map((results, i) => compareRun(results, { ...options, label: labels[i] ?? null }));
     await emit(render(comparisons, flags.format, flags.failOn, flags.runnerCost), flags.out, io);
-    setExitCode(exitCodeOf(comparisons, flags.failOn));
+    setExitCode(exitCodeOf(comparisons));
   });
 
   addRunCommands(program, io, setExitCode);

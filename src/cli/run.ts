@@ -31,7 +31,7 @@ export async function measureAndReport(
     warn: (m) => log.info(m),
     timeoutMs: plan.run.timeouts.run_s * 1000,
   });
-  const comparison = compareRun(results, plan.compare);
+  const comparison = compareRun(results, { ...plan.compare, ...(options.failOn && { failOn: options.failOn }) });
   await emit(render([comparison], options.format, options.failOn), options.out, io);
-  return { exitCode: exitCodeOf([comparison], options.failOn), results, resultsFile };
+  return { exitCode: exitCodeOf([comparison]), results, resultsFile };
 }

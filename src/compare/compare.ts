@@ -11,11 +11,11 @@ import { max, median } from "simple-statistics";
 import { InputError } from "../errors.js";
 import { METRIC_KEYS, METRIC_NAMES, type InstructionSample, type MetricKey, type NoiseFloor, type OkSample, type Results, type Sample, type Step } from "../results/schema.js";
 import { lookAlpha } from "./alpha-spending.js";
-import { decideGate } from "./gate.js";
+import { DEFAULT_FAIL_ON, decideGate, verdictWords } from "./gate.js";
 import { indexByStepAndVariant } from "./index-samples.js";
 import { compareInstructions, indexInstructionSamples } from "./instructions.js";
 import { chooseNoiseFloor, NOISE_FLOOR_CAP, type FloorChoice } from "./noise.js";
-import { brief, formatChange, formatLimit, valueAgainst } from "./reason.js";
+import { brief, checkRatios, formatChange, formatLimit, valueAgainst } from "./reason.js";
 import { pairedShift, unpairedShift, type ShiftEstimate } from "./stats.js";
 import { thresholdResolver } from "./thresholds.js";
 import {
@@ -73,7 +73,8 @@ function pairedEstimator(base: readonly Sample[], variant: readonly Sample[]): R
   return (pick, alpha) => {
     const values = pairs.map(([b, v]) => [pick(b), pick(v)] as const).filter((p): p is [number, number] => present(p[0]) && present(p[1]));
     if (values.length === 0 || values.some(([b, v]) => b <= 0 || v <= 0)) return null;
-    return ratioOf(pairedShift(values.map(([b, v]) => Math.log(v / b)), alpha));
+    // a difference of logs: v / b itself can overflow where both values are valid
+    return ratioOf(pairedShift(values.map(([b, v]) => Math.log(v) - Math.log(b)), alpha));
   };
 }
 
@@ -100,6 +101,8 @@ interface Decision {
 interface Side {
   label: string;
   samples: readonly Sample[];
+  /** the step is one of the side's run's steps (a stored baseline may have steps the current run does not) */
+  measured?: boolean;
 }
 
 /**
@@ -108,23 +111,28 @@ interface Side {
  * rounds), F the step's A/A noise floor (0 without one, at most NOISE_FLOOR_CAP):
  *
  *   1. a sample failed                                  error
+ *   1b. the variant's run has the step but no sample    error (the base measured it: the head's loss, not a gap)
  *   2. a side has no ok sample, or no round pairs them  missing
  *   2b. a background writer fell behind its rate        unstable (the step's QPS means nothing: not judged)
  *   3. significant, q < fail_below, q < 1 - F           regression
  *   4. significant, q < warn_below                      warning (with q < fail_below: within the noise floor)
- *   5. significant, q > improve_above, q > 1 + F        improvement
+ *   5. significant, q > improve_above                   improvement
  *   6. the smallest possible p is not below alpha       unstable (too few values to test)
  *   7. lo < fail_below                                  unstable (cannot rule out a regression)
  *   8. otherwise                                        unchanged
  *
  * The floor moves one line only: rule 3's. So it can turn a regression into a warning, never a
- * warning, an unstable step or a significant drop into "unchanged".
+ * warning, an unstable step, a significant drop or an improvement into "unchanged".
  */
 function decide(base: Side, variant: Side, errors: SampleErrorSummary[], qps: Estimate | null, t: Thresholds, floor: number): Decision {
   const [first] = errors;
   if (first) {
     const count = errors.length === 1 ? "1 sample" : `${errors.length} samples`;
     return { verdict: "error", reason: `${count} failed; ${first.variant} round ${first.round}: ${brief(first.message)}` };
+  }
+  const baseOk = base.samples.filter(isOk).length;
+  if (variant.samples.length === 0 && variant.measured && baseOk > 0) {
+    return { verdict: "error", reason: `no sample of ${variant.label}, while ${base.label} has ${baseOk === 1 ? "1 ok sample" : `${baseOk} ok samples`}` };
   }
   const without = [base, variant].filter((side) => !side.samples.some(isOk)).map((side) => side.label);
   if (without.length > 0) return { verdict: "missing", reason: `no ok samples of ${without.join(" or ")}` };
@@ -144,14 +152,13 @@ function decide(base: Side, variant: Side, errors: SampleErrorSummary[], qps: Es
   if (significant && q.estimate < t.fail_below && q.estimate < 1 - floor) return { verdict: "regression", reason: `${qpsText} is below ${formatLimit(t.fail_below)}, ${significance}` };
   if (significant && q.estimate < t.fail_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.fail_below)} but within ${floorText}, ${significance}` };
   if (significant && q.estimate < t.warn_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.warn_below)}, ${significance}` };
-  if (significant && q.estimate > t.improve_above && q.estimate > 1 + floor) return { verdict: "improvement", reason: `${qpsText} is above ${formatLimit(t.improve_above)}, ${significance}` };
+  if (significant && q.estimate > t.improve_above) return { verdict: "improvement", reason: `${qpsText} is above ${formatLimit(t.improve_above)}, ${significance}` };
   if (!significant && min_p_value >= t.alpha) {
     return { verdict: "unstable", reason: `too few values (n = ${q.n}): the smallest possible p-value ${pText(min_p_value)} is not below ${alphaText}` };
   }
   if (q.ci_low < t.fail_below) {
     return { verdict: "unstable", reason: `${qpsText} reaches below ${formatLimit(t.fail_below)} and p = ${pText(p)}: too noisy to rule out a regression` };
   }
-  if (significant && q.estimate > t.improve_above) return { verdict: "unchanged", reason: `${qpsText} is above ${formatLimit(t.improve_above)} but within ${floorText}, ${significance}` };
   return {
     verdict: "unchanged",
     reason: significant ? `${qpsText}, ${significance}, is within ${formatLimit(t.warn_below)}–${formatLimit(t.improve_above)}` : `${qpsText}, p = ${pText(p)}: no significant change`,
@@ -272,8 +279,14 @@ function floorFields(choice: FloorChoice): { noise_floor?: number; noise_floor_n
 
 function compareVariant(plan: Plan, step: Step, label: string, configured: Thresholds): VariantComparison {
   const base: Side = { label: plan.baseLabel, samples: plan.samplesOf(step.id, plan.baseLabel) };
-  const variant: Side = { label, samples: plan.samplesOf(step.id, label) };
-  const estimate = plan.estimator(base.samples, variant.samples);
+  const variant: Side = { label, samples: plan.samplesOf(step.id, label), measured: plan.results.steps.some((s) => s.id === step.id) };
+  const estimator = plan.estimator(base.samples, variant.samples);
+  const where = `step ${step.id}, ${label} against ${base.label}`;
+  const estimate: RatioEstimator = (pick, alpha) => {
+    const found = estimator(pick, alpha);
+    if (found) checkRatios([found.ratio.estimate, found.ratio.ci_low, found.ratio.ci_high], where, "samples");
+    return found;
+  };
   const atConfigured = estimate(opsPerSecond, configured.alpha);
   const pairs = atConfigured?.ratio.n;
   const t = lookThresholds(plan, configured, pairs);
@@ -285,6 +298,10 @@ function compareVariant(plan: Plan, step: Step, label: string, configured: Thres
   const metrics = Object.fromEntries(METRIC_KEYS.map((k) => [k, estimate(metric(k), t.alpha)?.ratio ?? null])) as Record<MetricKey, RatioEstimate | null>;
   const errors = [...errorsOf(base), ...errorsOf(variant)];
   const { verdict, reason } = decide(base, variant, errors, qps, t, floor.kind === "applied" ? floor.spread : 0);
+  const instructions = plan.instructionsOf
+    ? compareInstructions({ label: plan.baseLabel, samples: plan.instructionsOf(step.id, plan.baseLabel) }, { label, samples: plan.instructionsOf(step.id, label) }, t)
+    : null;
+  if (instructions?.ratio) checkRatios([instructions.ratio.estimate, instructions.ratio.low, instructions.ratio.high], `${where}, instructions per op`, "instructions");
   return {
     variant: label,
     verdict,
@@ -297,9 +314,7 @@ function compareVariant(plan: Plan, step: Step, label: string, configured: Thres
     latency_p95: estimate(latencyP95, t.alpha)?.ratio ?? null,
     hints: qps && (verdict === "regression" || verdict === "warning") ? whyHints(qps.ratio, metrics) : [],
     errors,
-    instructions: plan.instructionsOf
-      ? compareInstructions({ label: plan.baseLabel, samples: plan.instructionsOf(step.id, plan.baseLabel) }, { label, samples: plan.instructionsOf(step.id, label) }, t)
-      : null,
+    instructions,
   };
 }
 
@@ -324,6 +339,10 @@ function buildComparison(plan: Plan, options: CompareOptions): Comparison {
   const instructionCounts = plan.instructionsOf ? (Object.fromEntries(INSTRUCTION_VERDICTS.map((v) => [v, 0])) as Record<InstructionVerdict, number>) : null;
   if (instructionCounts) for (const step of steps) for (const v of step.variants) if (v.instructions) instructionCounts[v.instructions.verdict]++;
   const { run, fingerprint, engine, profile, variants } = plan.results;
+  const failOn = [...(options.failOn ?? DEFAULT_FAIL_ON)];
+  const accepted = options.acceptance ?? null;
+  const gated = [{ steps, label: options.label ?? null }];
+  const gate = decideGate(gated, failOn, accepted);
   return {
     schema: "db-bench-gate/comparison",
     version: 1,
@@ -336,7 +355,10 @@ function buildComparison(plan: Plan, options: CompareOptions): Comparison {
     steps,
     counts,
     instruction_counts: instructionCounts,
-    verdict: decideGate([{ steps, label: options.label ?? null }]).verdict,
+    verdict: gate.verdict,
+    verdict_summary: verdictWords(gated, gate),
+    fail_on: failOn,
+    accepted,
     context: {
       run_id: run.id,
       started_at: run.started_at,

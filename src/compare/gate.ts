@@ -3,10 +3,10 @@
  * A comparison says what each step did in each channel (QPS: what users feel; instructions per op: the
  * CPU cost QPS noise hides); the fail-on policy says which verdicts fail the check, in either channel.
  * The default fails a regression and an error: a step that could not be measured cannot be said to be
- * fine. A run without a single ok sample fails whatever the policy: it measured nothing. n/a (a build
- * valgrind cannot run) never fails. Pure.
+ * fine. A run (or a column of several) without a single ok sample fails whatever the policy: it
+ * measured nothing. n/a (a step not counted on either side) never fails. Pure.
  */
-import type { Comparison, InstructionVerdict, Verdict } from "./types.js";
+import type { Comparison, InstructionVerdict, Verdict, VariantComparison } from "./types.js";
 
 /** The verdicts a user can make fail the check (input fail-on, CLI --fail-on). */
 export const FAIL_ON = ["regression", "error", "missing", "unstable", "warning"] as const;
@@ -87,7 +87,8 @@ function gatedResults(subject: GateSubject): { results: GatedResult[]; measured:
       ),
     ),
   );
-  return { results, measured: subject.some((c) => c.steps.some((s) => s.absolute.some((a) => a.ok_samples > 0))) };
+  // every column must have measured something: a comparison's own verdict (its JSON) then agrees with the whole gate's
+  return { results, measured: subject.length > 0 && subject.every((c) => c.steps.some((s) => s.absolute.some((a) => a.ok_samples > 0))) };
 }
 
 /** Parses a fail-on list ("regression,error"; commas and/or spaces); the error is returned so action and CLI raise their own kind. */
@@ -145,6 +146,41 @@ export function decideGate(subject: GateSubject, failOn: readonly FailOn[] = DEF
     else reasons.push(reason(cause, found));
   }
   return { verdict: reasons.length > 0 ? "fail" : "pass", reasons, regressions: regressions.count, accepted };
+}
+
+/** Verdicts that judge nothing: whether the step changed in that channel is not known. */
+const UNJUDGED: ReadonlySet<Verdict | InstructionVerdict> = new Set(["unstable", "missing", "error"]);
+
+/**
+ * What a passing check can claim and what it could not judge, per step over every column and
+ * variant: the claim ("No regression" when every channel judged every step it measures; "No CPU
+ * regression" when only instructions did, ...) and the notes ("QPS inconclusive on 5 of 8 steps").
+ */
+export function judgedWords(comparisons: readonly Pick<Comparison, "steps">[]): { claim: string; notes: string[] } {
+  const cells = new Map<string, VariantComparison[]>();
+  for (const c of comparisons) for (const s of c.steps) cells.set(s.step, [...(cells.get(s.step) ?? []), ...s.variants]);
+  const steps = [...cells.values()];
+  const count = (test: (variants: readonly VariantComparison[]) => boolean) => steps.filter(test).length;
+  const qpsOpen = count((vs) => vs.some((v) => UNJUDGED.has(v.verdict)));
+  const cpuOpen = count((vs) => vs.some((v) => v.instructions && UNJUDGED.has(v.instructions.verdict)));
+  const cpuJudged = count((vs) => vs.every((v) => v.instructions && v.instructions.verdict !== "n/a" && !UNJUDGED.has(v.instructions.verdict)));
+  const judged = count((vs) => vs.every((v) => !UNJUDGED.has(v.verdict) && !(v.instructions && UNJUDGED.has(v.instructions.verdict))));
+  const of = (n: number) => `${n} of ${steps.length} step${steps.length === 1 ? "" : "s"}`;
+  const notes = [...(qpsOpen > 0 ? [`QPS inconclusive on ${of(qpsOpen)}`] : []), ...(cpuOpen > 0 ? [`instr/op inconclusive on ${of(cpuOpen)}`] : [])];
+  if (notes.length === 0) return { claim: "No regression", notes };
+  const claim =
+    cpuJudged === steps.length ? "No CPU regression" : qpsOpen === 0 ? "No QPS regression" : judged > 0 ? `No regression on ${of(judged)}` : "Nothing could be judged";
+  return { claim, notes };
+}
+
+/**
+ * The verdict in words, as the comment's headline says it (without the steps it names): why it
+ * failed, or what was accepted, or what passed and what could not be judged. The JSON carries it.
+ */
+export function verdictWords(comparisons: readonly Pick<Comparison, "steps">[], decision: GateDecision): string {
+  if (decision.verdict === "fail") return gateHeadline(decision);
+  const { claim, notes } = judgedWords(comparisons);
+  return [decision.accepted ? `${decision.accepted.summary} accepted by @${decision.accepted.by}` : claim, ...notes].join(" · ");
 }
 
 /** "1 regression, 4 errors (fail-on: regression, error)": the headline's why. */

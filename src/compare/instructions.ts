@@ -65,9 +65,10 @@ function judge(r: InstructionRatio, t: Thresholds): { verdict: InstructionVerdic
 }
 
 /**
- * One variant against its base. Precedence: error (a count failed: it fails the gate), n/a (a side could
- * not be counted: never a failure), missing (one side has no counts), then the ratio's rule.
- * Null when neither side has any sample of this step: the step was not counted.
+ * One variant against its base. Precedence: error (a count failed, or one side was counted and the
+ * other could not be: it fails the gate), n/a (neither side could be counted: a step the profile does
+ * not count, a machine without valgrind; never a failure), missing (one side has no counts), then the
+ * ratio's rule. Null when neither side has any sample of this step: the step was not counted.
  */
 export function compareInstructions(base: InstructionSamples, variant: InstructionSamples, t: Thresholds): InstructionComparison | null {
   if (base.samples.length === 0 && variant.samples.length === 0) return null;
@@ -79,8 +80,18 @@ export function compareInstructions(base: InstructionSamples, variant: Instructi
     const count = errors.length === 1 ? "1 count" : `${errors.length} counts`;
     return { verdict: "error", reason: `${count} failed; ${firstError.variant} repeat ${firstError.repeat}: ${brief(firstError.message)}`, ...none };
   }
-  const unavailable = [base, variant].flatMap(({ label, samples }) => samples.flatMap((s) => (s.status === "unavailable" ? [`${label}: ${s.reason}`] : [])));
-  if (unavailable.length > 0) return { verdict: "n/a", reason: [...new Set(unavailable)].join("; "), ...none };
+  const unavailable = [base, variant].flatMap(({ label, samples }) => samples.flatMap((s) => (s.status === "unavailable" ? [{ label, reason: s.reason }] : [])));
+  const [counted, uncounted] = sides.base ? [base, variant] : [variant, base];
+  // One side counted and the other not is that side's own doing (a build that crashes or hangs under
+  // valgrind, or that valgrind refuses): passing it would skip the channel that judges CPU cost.
+  if (unavailable.length > 0 && (sides.base || sides.variant)) {
+    const reasons = [...new Set(unavailable.map((u) => u.reason))].join("; ");
+    return { verdict: "error", reason: `counted for ${counted.label} but not for ${uncounted.label}: ${reasons}`, ...none };
+  }
+  if (unavailable.length > 0) {
+    const reasons = new Set(unavailable.map((u) => u.reason));
+    return { verdict: "n/a", reason: reasons.size === 1 ? [...reasons].join("") : unavailable.map((u) => `${u.label}: ${u.reason}`).join("; "), ...none };
+  }
   const ways = [base, variant].map(({ label, samples }) => ({ label, ways: [...new Set(samples.filter(isOk).map(howCounted))] }));
   if (new Set(ways.flatMap((w) => w.ways)).size > 1) {
     return { verdict: "error", reason: `counted differently, not comparable: ${ways.map((w) => `${w.label} by ${w.ways.join(" and ")}`).join(", ")}`, ...none };

@@ -3,7 +3,7 @@
  * (A/A: the same build as both variants), measured over disjoint windows of as many rounds as the
  * verdicts it is applied to. It may only soften a verdict, never hide one: a significant drop below
  * fail_below that stays within the floor is a warning instead of a regression; warnings, unstable
- * steps and drops beyond the floor are untouched (the rule table is in compare.ts). Pure.
+ * steps, drops beyond the floor and improvements are untouched (the rule table is in compare.ts). Pure.
  */
 import { median, quantileSorted } from "simple-statistics";
 import type { Fingerprint, NoiseFloor } from "../results/schema.js";

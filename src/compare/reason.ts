@@ -1,4 +1,18 @@
 /** Text shared by the verdicts' one-sentence reasons (and, for thresholds, by the report). Pure. */
+import { InputError } from "../errors.js";
+
+/**
+ * The largest ratio (and the inverse of the smallest) a comparison takes: valid values (positive,
+ * finite) far enough apart give ratios whose percentages, chart axes and intervals overflow to
+ * Infinity or NaN. No two measurements of one step are 10^100 apart.
+ */
+export const MAX_RATIO = 1e100;
+
+/** Refuses ratios beyond MAX_RATIO either way, in one line naming the results field. */
+export function checkRatios(ratios: readonly number[], what: string, field: string): void {
+  if (ratios.every((r) => r >= 1 / MAX_RATIO && r <= MAX_RATIO)) return;
+  throw new InputError(`${what}: the two sides' values are more than ${MAX_RATIO} times apart: not a measurement`, undefined, field);
+}
 
 /** First line of a message, cut short: the reason is one sentence, the full message and log stay in `errors`. */
 export function brief(message: string): string {

@@ -1,5 +1,6 @@
 /** The comparison document: what compare computes from results and what report renders. Plain data. */
 import type { Fingerprint, MetricKey, NoiseFloor, Results, Step, Variant } from "../results/schema.js";
+import type { Acceptance, FailOn } from "./gate.js";
 
 export interface Thresholds {
   /** a significant relative QPS below this is a regression (fails the check) */
@@ -80,7 +81,7 @@ export interface AbsoluteSummary {
   duration_s: number;
 }
 
-/** The instruction channel adds "n/a": the build could not be counted (valgrind cannot run it), never a failure. */
+/** The instruction channel adds "n/a": neither side was counted (a step the profile leaves out, no valgrind on the runner), never a failure. */
 export const INSTRUCTION_VERDICTS = ["regression", "error", "warning", "unstable", "missing", "n/a", "improvement", "unchanged"] as const;
 export type InstructionVerdict = (typeof INSTRUCTION_VERDICTS)[number];
 
@@ -116,7 +117,7 @@ export interface InstructionErrorSummary {
 /** The deterministic channel of one variant of one step: its own verdict, next to the QPS verdict. */
 export interface InstructionComparison {
   verdict: InstructionVerdict;
-  /** one short sentence: why this verdict; for n/a the reason the build could not be counted */
+  /** one short sentence: why this verdict; for n/a the reason the step was not counted */
   reason: string;
   /** null unless both sides have ok counts */
   ratio: InstructionRatio | null;
@@ -197,8 +198,14 @@ export interface Comparison {
   counts: Record<Verdict, number>;
   /** instruction verdicts of every step and variant that has one; null when the run counted no instructions */
   instruction_counts: Record<InstructionVerdict, number> | null;
-  /** fail when any step of any variant regressed or errored, in either channel (gate.ts) */
+  /** pass or fail under fail_on and accepted, in either channel (gate.ts): what the exit code says */
   verdict: "fail" | "pass";
+  /** the verdict in words, as the comment's headline says it: why it failed, or what passed and what could not be judged */
+  verdict_summary: string;
+  /** the verdicts that fail it (--fail-on, input fail-on) */
+  fail_on: FailOn[];
+  /** who accepted its regressions (the accept label); null when none did */
+  accepted: Acceptance | null;
   context: ComparisonContext;
 }
 
@@ -209,4 +216,8 @@ export interface CompareOptions {
   label?: string | null;
   /** per-step A/A noise of the runner (default: the baseline's, else the run's own noise_floor) */
   noiseFloor?: NoiseFloor[];
+  /** the verdicts that fail the comparison (default regression, error) */
+  failOn?: readonly FailOn[];
+  /** the PR's regressions were accepted: they pass */
+  acceptance?: Acceptance | null;
 }

@@ -30,8 +30,11 @@ export const InstructionsSchema = z
   .object({
     /** N of the runs of N and 2N operations per client (pgbench transactions, sysbench events) */
     ops_per_client: opsPerClient,
-    /** differenced pairs of runs per step and variant: their spread shows the count's noise */
-    repeats: z.number().int().positive().max(20).default(3),
+    /**
+     * differenced pairs of runs per step and variant: their spread shows the count's noise. At least 3:
+     * the verdict needs the two sides' repeats apart, and one or two repeats show no spread to be apart by.
+     */
+    repeats: z.number().int().min(3, "at least 3: with fewer, the repeats show no spread and the rule that they must not overlap judges nothing").max(20).default(3),
     /** N for steps whose operations cost much more (or less) than the default's: step id -> N */
     ops_per_client_by_step: z.record(z.string(), opsPerClient).optional(),
     /**

@@ -13,8 +13,8 @@
  */
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { CountingUnavailableError, PipelineError } from "../errors.js";
-import { cachegrindArgs, countedPids, readCounts, removeCounts, unsupportedInstruction, valgrindVersion } from "../measure/valgrind.js";
+import { BuildNotCountableError, PipelineError } from "../errors.js";
+import { cachegrindArgs, countedPids, readCounts, removeCounts, tail, unsupportedInstruction, valgrindVersion } from "../measure/valgrind.js";
 import { giveTo, type OsUser } from "../unprivileged.js";
 import { tailAsUser } from "../user-files.js";
 import type { ClientCommand, InstructionCounter } from "./types.js";
@@ -43,7 +43,7 @@ export async function startCountingDbBench(options: { workDir: string; owner: Os
       try {
         const log = (await tailAsUser(options.owner, valgrindLog, VALGRIND_LOG_BYTES)) ?? "";
         const unsupported = unsupportedInstruction(log);
-        if (unsupported) throw new CountingUnavailableError(`valgrind cannot run this build of db_bench: ${unsupported}`);
+        if (unsupported) throw new BuildNotCountableError(`valgrind cannot run this build of db_bench: ${unsupported}`, tail(log));
         if (pids.length !== 1) throw new PipelineError(`a counted db_bench run left ${pids.length} cachegrind counts, expected 1 (its own process)`, log.slice(-4000));
         return { result, instructions: await readCounts(outDir, pids, options.timeoutMs, "cachegrind", options.owner) };
       } finally {

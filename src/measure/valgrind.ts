@@ -7,7 +7,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { childEnv } from "../child-env.js";
-import { CountingUnavailableError, PipelineError } from "../errors.js";
+import { BuildNotCountableError, CountingUnavailableError, PipelineError } from "../errors.js";
 import { isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut } from "./cachegrind.js";
 import { onCpus } from "./cpu-affinity.js";
 import type { OsUser } from "../unprivileged.js";
@@ -99,7 +99,7 @@ export async function vgdbDump(
   const file = path.join(outDir, written[0]!);
   const text = ((await readAsUser(user, file, MAX_COUNT_BYTES)) ?? "").toString("utf8");
   await rm(file);
-  if (!isCompleteCallgrindOut(text)) throw new PipelineError(`the callgrind dump of process ${pid} is incomplete`, text.trimEnd().split("\n").slice(-10).join("\n"));
+  if (!isCompleteCallgrindOut(text)) throw new PipelineError(`the callgrind dump of process ${pid} is incomplete`, tail(text, 10));
   return text;
 }
 
@@ -119,8 +119,8 @@ export function logReader(file: string, user: OsUser | null): { size(): Promise<
 
 /**
  * Restarts a server under valgrind and prepares it for counted runs (e.g. warms its caches). When
- * either fails the server is restarted plain; a start that failed is CountingUnavailableError (with
- * valgrind's message where it cannot run the build, from `log`), a failed preparation its own error.
+ * either fails the server is restarted plain; a start that failed is BuildNotCountableError (with
+ * valgrind's message where it cannot run the build, and the log's tail), a failed preparation its own error.
  */
 export async function restartUnderValgrind(
   engine: string,
@@ -131,10 +131,10 @@ export async function restartUnderValgrind(
   try {
     await server.underValgrind();
   } catch (e) {
-    const unsupported = unsupportedInstruction(await log.since(startedAt));
+    const logged = await log.since(startedAt);
     await server.plain();
-    const why = unsupported ?? `${(e as Error).message}${e instanceof PipelineError ? `: ${e.logExcerpt.split("\n").filter(Boolean).slice(-1)[0] ?? ""}` : ""}`;
-    throw new CountingUnavailableError(`${engine} does not run under valgrind: ${why}`);
+    const excerpt = e instanceof PipelineError && e.logExcerpt ? e.logExcerpt : tail(logged);
+    throw new BuildNotCountableError(`${engine} does not run under valgrind: ${unsupportedInstruction(logged) ?? (e as Error).message}`, excerpt);
   }
   try {
     await server.prepare();
@@ -146,16 +146,22 @@ export async function restartUnderValgrind(
 
 /**
  * A counted client run against a server under valgrind: its result, unless valgrind reported in `log`
- * an instruction it cannot run (CountingUnavailableError; it says so before the server dies of it, so
+ * an instruction it cannot run (BuildNotCountableError; it says so before the server dies of it, so
  * before the client notices) or the server (`isAlive`) did not survive the run.
  */
 export async function runCounted<T>(engine: string, log: ReturnType<typeof logReader>, isAlive: () => boolean, run: () => Promise<T>): Promise<T> {
   const offset = await log.size();
   const result = await run();
-  const unsupported = unsupportedInstruction(await log.since(offset));
-  if (unsupported) throw new CountingUnavailableError(`valgrind cannot run this build: ${unsupported}`);
+  const logged = await log.since(offset);
+  const unsupported = unsupportedInstruction(logged);
+  if (unsupported) throw new BuildNotCountableError(`valgrind cannot run this build: ${unsupported}`, tail(logged));
   if (!isAlive()) throw new PipelineError(`${engine} exited during the counted run`);
   return result;
+}
+
+/** The last lines of a log, for an error's excerpt. */
+export function tail(text: string, lines = 40): string {
+  return text.trimEnd().split("\n").slice(-lines).join("\n");
 }
 
 /** valgrind's version; CountingUnavailableError when it is not installed. */
@@ -204,7 +210,7 @@ export async function readCounts(outDir: string, pids: readonly number[], timeou
       }
       if (performance.now() > deadline) {
         const what = text ? "is incomplete" : "was not written";
-        throw new PipelineError(`the ${tool} count of process ${pid} ${what} ${Math.round(timeoutMs / 1000)} s after the run`, text.trimEnd().split("\n").slice(-10).join("\n"));
+        throw new PipelineError(`the ${tool} count of process ${pid} ${what} ${Math.round(timeoutMs / 1000)} s after the run`, tail(text, 10));
       }
       await sleep(100);
     }

@@ -19,7 +19,7 @@ import {
   type VariantComparison,
   type Verdict,
 } from "../compare/types.js";
-import { DEFAULT_FAIL_ON, decideGate, type Acceptance, type FailOn, type GateDecision } from "../compare/gate.js";
+import { DEFAULT_FAIL_ON, decideGate, judgedWords, type Acceptance, type FailOn, type GateDecision } from "../compare/gate.js";
 import { METRIC_KEYS, METRIC_NAMES, type Variant } from "../results/schema.js";
 import { relativeQpsChart } from "./chart.js";
 import { cellVerdict, columnsOf, comparisonLabels, rowsOf, sortByVerdict, verdictRank, type Column, type Row } from "./columns.js";
@@ -80,7 +80,7 @@ const COUNT_NOUN: Record<Verdict, [string, string]> = {
 };
 
 /** Verdicts whose reason (and hints) are listed under the table; errors get their own section with logs. */
-const EXPLAINED: ReadonlySet<Verdict> = new Set(["regression", "warning", "unstable", "missing"]);
+const EXPLAINED: ReadonlySet<InstructionVerdict> = new Set(["regression", "warning", "unstable", "missing"]);
 
 
 /**
@@ -287,10 +287,13 @@ function heading(report: Report): string {
   const title = escapeMarkdown(report.title);
   const failed = gate.reasons.map((r) => (r.cause === "no-samples" ? "no samples: nothing was measured" : headlinePart(report, r.cause, r.summary)));
   if (failed.length > 0) return `## ❌ ${failed.join(" · ")} · ${title}`;
-  if (gate.accepted) return `## ✅ ${headlinePart(report, "regression", `${gate.accepted.summary} accepted`)} · ${title}`;
+  // what passed and what could not be judged, in the words the JSON's verdict_summary has
+  const { claim, notes } = judgedWords(report.comparisons);
+  const open = notes.map((note) => ` · ${note}`).join("");
+  if (gate.accepted) return `## ✅ ${headlinePart(report, "regression", `${gate.accepted.summary} accepted`)}${open} · ${title}`;
   const improvements = report.rows.filter((row) => rowHas(row, "improvement")).length;
   const better = improvements > 0 ? ` · ${headlinePart(report, "improvement", plural(improvements, "improvement"))}` : "";
-  return `## ✅ No regression${better} · ${title}`;
+  return `## ✅ ${claim}${open}${better} · ${title}`;
 }
 
 /** Who accepted the regressions, with the label they set: the check passed because of it. */
@@ -627,6 +630,9 @@ function cellPlace(report: Report, column: Column): string {
   return report.columns.length > 1 ? ` · ${escapeMarkdown(column.name)}` : "";
 }
 
+/** Whether a verdict gets its reason under "why flagged": an error does when it has no failed sample whose log the errors section shows. */
+const explained = (verdict: InstructionVerdict, errors: readonly unknown[]) => EXPLAINED.has(verdict) || (verdict === "error" && errors.length === 0);
+
 function flaggedSection(report: Report, rows: readonly Row[]): string {
   const items = rows.flatMap((row) =>
     report.columns.flatMap((column, i) => {
@@ -634,10 +640,10 @@ function flaggedSection(report: Report, rows: readonly Row[]): string {
       const place = `${inlineCode(row.step)}${cellPlace(report, column)}`;
       const instructions = result?.instructions;
       const counted =
-        instructions && instructions.verdict !== "n/a" && (EXPLAINED.has(instructions.verdict) || (instructions.verdict === "error" && instructions.errors.length === 0))
+        instructions && instructions.verdict !== "n/a" && explained(instructions.verdict, instructions.errors)
           ? [`- ${ICON[instructions.verdict]} ${place} — instr/op ${instructions.verdict}: ${escapeMarkdown(instructions.reason)}${countedText(instructions)}`]
           : [];
-      if (!result || !EXPLAINED.has(result.verdict)) return counted;
+      if (!result || !explained(result.verdict, result.errors)) return counted;
       const hints = result.hints.map((hint) => `\n  - ${escapeMarkdown(hint)}`).join("");
       return [`- ${ICON[result.verdict]} ${place} — ${result.verdict}: ${escapeMarkdown(result.reason)}${hints}`, ...counted];
     }),
@@ -811,7 +817,7 @@ function instructionsTable(comparison: Comparison): string[] {
   return [
     "Instructions per operation, counted rather than timed (median of the repeats; spread: (max − min) / median; relative: variant / base, ± how far the ratio's range reaches):",
     table,
-    "n/a: the build could not be counted (the reason is in its row); never a failure.",
+    "n/a: not counted on either side (the reason is in its row): a step the profile leaves out, or no valgrind on the runner; never a failure.",
   ];
 }
 

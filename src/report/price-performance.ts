@@ -5,7 +5,7 @@
  * Pure.
  */
 import { markdownTable } from "markdown-table";
-import { geometricMean } from "simple-statistics";
+import { mean as meanOf } from "simple-statistics";
 import type { Comparison } from "../compare/types.js";
 import { priceOfRunner, type RunnerCost, type RunnerPrice } from "../config/runner-cost.js";
 import { comparisonLabels } from "./columns.js";
@@ -46,7 +46,9 @@ export function renderPricePerformance(comparisons: readonly Comparison[], cost:
 
   const opsOf = (column: PricedColumn, step: string): number | null => {
     const opsPerS = column.comparison.steps.find((s) => s.step === step)?.absolute.find((a) => a.variant === column.variant)?.ops_per_s;
-    return opsPerS ? opsPerMoney(opsPerS, column.price.perHour) : null;
+    const perMoney = opsPerS ? opsPerMoney(opsPerS, column.price.perHour) : null;
+    // a price and a QPS far enough apart overflow: no number to show
+    return perMoney !== null && Number.isFinite(perMoney) && perMoney > 0 ? perMoney : null;
   };
   // ratios of each architecture's column to the first architecture's column of the same variant
   const first = columns[0]!.comparison;
@@ -65,7 +67,7 @@ export function renderPricePerformance(comparisons: readonly Comparison[], cost:
     ...ratios.map((r, i) => {
       const a = opsOf(r.column, step);
       const b = opsOf(r.reference, step);
-      if (a === null || b === null) return NONE;
+      if (a === null || b === null || !Number.isFinite(a / b) || a / b === 0) return NONE;
       ratioValues[i]!.push(a / b);
       return formatRatio(a / b);
     }),
@@ -74,7 +76,8 @@ export function renderPricePerformance(comparisons: readonly Comparison[], cost:
   ratios.forEach((r, i) => {
     const values = ratioValues[i]!;
     if (values.length === 0) return;
-    const mean = geometricMean(values);
+    // from the mean of the logs: simple-statistics' geometricMean multiplies the values first, which can overflow
+    const mean = Math.exp(meanOf(values.map(Math.log)));
     lines.push(
       `${escapeMarkdown(name(r.column))} gives ${formatRatio(mean)} times the operations per unit of cost of ${escapeMarkdown(name(r.reference))} (geometric mean over ${plural(values.length, "step")}).`,
       "",

@@ -252,7 +252,9 @@ export const UnavailableInstructionSampleSchema = z
   .object({
     ...instructionCommon,
     status: z.literal("unavailable"),
-    reason: nonEmpty.describe("why this build could not be counted (e.g. valgrind does not support its instructions): n/a, never a failure"),
+    reason: nonEmpty.describe(
+      "why this step is not counted (the profile leaves it out, or the machine cannot count: valgrind not installed): n/a, never a failure when no variant was counted; against a variant that was counted, an error",
+    ),
   })
   .strict();
 

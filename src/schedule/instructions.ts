@@ -11,9 +11,11 @@
  * step and variant are numbered from 0, alike on every variant: a driver whose steps write draws other
  * rows in each (src/driver/sysbench.ts).
  *
- * A variant that cannot be counted (valgrind missing, or unable to run the build) gets "unavailable"
- * samples with the reason; a run that fails gets an error sample with its log, and the other steps
- * go on. The I/O (servers, clients) comes in through hooks, as in interleave.ts.
+ * Where nothing can be counted (valgrind missing, an engine without a counter: alike for every
+ * variant) the samples are "unavailable" with the reason (n/a). A variant whose build cannot be counted
+ * (it does not start or dies under valgrind, or valgrind cannot run it) gets an error sample with the
+ * log on every step left, and is not run again; a run that fails gets an error sample with its log, and
+ * the other steps go on. The I/O (servers, clients) comes in through hooks, as in interleave.ts.
  *
  * Counts do not depend on what else runs on the machine, so the variants of a step are counted
  * `concurrency` at a time (each on its own server: valgrind runs a process on one CPU at a time, and
@@ -21,7 +23,7 @@
  * are the same (one `countedAs` and N) are counted once: the later ones get the first's counts.
  */
 import type { BenchmarkStep } from "../driver/types.js";
-import { CountingUnavailableError, ParseError, PipelineError } from "../errors.js";
+import { BuildNotCountableError, CountingUnavailableError, ParseError, PipelineError } from "../errors.js";
 import type { InstructionSample, OkInstructionSample, Variant } from "../results/schema.js";
 
 export interface CountingPlan {
@@ -49,7 +51,7 @@ export interface Counter {
 }
 
 export interface CountingHooks {
-  /** The variant's server under the counter; CountingUnavailableError when it cannot be counted. */
+  /** The variant's server under the counter; CountingUnavailableError when nothing can be counted here, BuildNotCountableError when its build cannot be. */
   start(variant: Variant): Promise<Counter>;
   /** Counted run number `run` (from 0 per step and variant) of `perClient` operations per client (loading the step's data first if needed). */
   run(step: BenchmarkStep, variant: Variant, perClient: number, run: number): Promise<CountedRun>;
@@ -149,6 +151,7 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
         exclude(variant, e);
         counted.push({ step: step.id, variant: variant.id, status: "unavailable", reason: e.message });
       } else {
+        if (e instanceof BuildNotCountableError) exclude(variant, e);
         counted.push({ step: step.id, variant: variant.id, repeat, status: "error", error: failure(e) });
       }
       hooks.log(`instructions ${step.id} ${variant.id}: ${e instanceof CountingUnavailableError ? "n/a" : "ERROR"} ${(e as Error).message}`);

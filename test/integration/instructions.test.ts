@@ -22,6 +22,8 @@ import { consoleLog } from "../../src/log.js";
 import type { VariantSpec } from "../../src/config/plan.js";
 import type { ClientCommand } from "../../src/engine/types.js";
 import { runBenchmark } from "../../src/pipeline.js";
+import { compareRun } from "../../src/compare/compare.js";
+import { decideGate } from "../../src/compare/gate.js";
 import { realPorts } from "../../src/pipeline-ports.js";
 import { processesUnder } from "../../src/processes.js";
 import { ResultsSchema, type OkInstructionSample, type Results } from "../../src/results/schema.js";
@@ -108,7 +110,7 @@ describe("instructions per operation under callgrind", () => {
     expect(vgdbPipes()).toEqual(pipesBefore);
   });
 
-  it("a build valgrind cannot run (AVX-512 from -march=native) is n/a with the reason, never a failure", async (ctx) => {
+  it("a build valgrind cannot run (AVX-512 from -march=native) is an error with valgrind's words on every step, and fails the gate: never a silent n/a", async (ctx) => {
     if (!/^flags\s*:.*\bavx512f\b/m.test(readFileSync("/proc/cpuinfo", "utf8"))) ctx.skip("this CPU has no AVX-512: -march=native code runs under valgrind here");
     const recipe = await loadBuiltinRecipe("postgresql");
     const native = { ...recipe, cflags: "-O2 -march=native", cxxflags: "-O2 -march=native" };
@@ -120,9 +122,18 @@ describe("instructions per operation under callgrind", () => {
     expect(results.samples.filter((s) => s.status === "ok").map((s) => s.variant).sort()).toEqual(["base", "base", "base", "base", "native", "native", "native", "native"]);
     const nativeCounts = (results.instructions ?? []).filter((s) => s.variant === "native");
     expect(nativeCounts).toEqual(
-      results.steps.map((step) => ({ step: step.id, variant: "native", status: "unavailable", reason: expect.stringMatching(/Unrecognised instruction|unhandled instruction/) })),
+      results.steps.map((step) => ({
+        step: step.id,
+        variant: "native",
+        repeat: 0,
+        status: "error",
+        error: { message: expect.stringMatching(/Unrecognised instruction|unhandled instruction/), log_excerpt: expect.stringMatching(/\S/) },
+      })),
     );
     expect((results.instructions ?? []).filter((s) => s.variant === "base").map((s) => s.status)).toEqual(Array(6).fill("ok"));
+    const comparison = compareRun(results);
+    expect(comparison.steps.map((s) => s.variants[0]?.instructions?.verdict)).toEqual(["error", "error"]);
+    expect(decideGate([comparison]).verdict).toBe("fail");
     expect(processesUnder(work)).toEqual([]);
     expect(readdirSync(work)).toEqual([]);
   });

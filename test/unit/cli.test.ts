@@ -105,6 +105,28 @@ describe("db-bench-gate compare", () => {
     expect(Number(pointQuery?.split("\t")[0])).toBeCloseTo(0.85, 1);
   });
 
+  it("the JSON's verdict is the one the exit code gives, under --fail-on either way", async () => {
+    const unstable = writeJson("unstable.json", syntheticResults({ steps, rounds: 4, noise: 0.01, seed: 4 }));
+    const cases: [string, string[], number][] = [
+      [regressed, [], 1],
+      [regressed, ["--fail-on", "error"], 0],
+      [unstable, [], 0],
+      [unstable, ["--fail-on", "regression,unstable"], 1],
+    ];
+    for (const [file, flags, code] of cases) {
+      const run = await cli("compare", file, "--format", "json", ...flags);
+      expect(run.code, `${file} ${flags.join(" ")}`).toBe(code);
+      const doc = JSON.parse(run.stdout) as { verdict: string; fail_on: string[] };
+      expect(doc.verdict, `${file} ${flags.join(" ")}`).toBe(code === 1 ? "fail" : "pass");
+    }
+    const both = await cli("report", regressed, unstable, "--format", "json", "--fail-on", "unstable");
+    expect(both.code).toBe(1);
+    expect((JSON.parse(both.stdout) as { verdict: string; fail_on: string[] }[]).map((c) => [c.verdict, c.fail_on])).toEqual([
+      ["pass", ["unstable"]],
+      ["fail", ["unstable"]],
+    ]);
+  });
+
   it("exits 2 with one line naming the file and field on bad input", async () => {
     const bad = writeJson("bad.json", { ...syntheticResults({ steps, rounds: 2 }), base_variant: "nope" });
     const result = await cli("compare", bad);

@@ -133,10 +133,21 @@ describe("compareRun: the instruction channel next to QPS", () => {
     expect(comparison.verdict).toBe("pass");
   });
 
-  it("a build valgrind cannot run is n/a with the reason, and passes", () => {
+  it("a head build valgrind cannot run while the base was counted is an error with the reason, and fails the check: never a silent pass", () => {
     const reason = "valgrind: unrecognised instruction (AVX-512 from -march=native)";
     const comparison = compared(1.5, { unavailable: [{ step: STEP, variant: "head", reason }] });
-    expect(instructionsOf(comparison)).toMatchObject({ verdict: "n/a", reason: `head: ${reason}`, ratio: null });
+    expect(instructionsOf(comparison)).toMatchObject({ verdict: "error", reason: `counted for base but not for head: ${reason}`, ratio: null });
+    expect(comparison.instruction_counts?.["n/a"]).toBe(0);
+    expect(comparison.verdict).toBe("fail");
+    // the other way round alike: the base could not be counted, the head was
+    const baseOnly = compared(1.5, { unavailable: [{ step: STEP, variant: "base", reason }] });
+    expect(instructionsOf(baseOnly)).toMatchObject({ verdict: "error", reason: `counted for head but not for base: ${reason}` });
+  });
+
+  it("a step neither side could count (the profile leaves it out, no valgrind on the machine) is n/a with the reason, and passes", () => {
+    const reason = "valgrind is not installed (Debian: apt-get install valgrind)";
+    const comparison = compared(1.5, { unavailable: ["base", "head"].map((variant) => ({ step: STEP, variant, reason })) });
+    expect(instructionsOf(comparison)).toMatchObject({ verdict: "n/a", reason, ratio: null });
     expect(comparison.instruction_counts?.["n/a"]).toBe(1);
     expect(comparison.verdict).toBe("pass");
   });
@@ -256,7 +267,7 @@ describe("the gate: one decision for both channels", () => {
         steps: [STEP, "point", "scan"],
         noise: 0.005,
         effects: { head: { point: 0.965 } },
-        instructions: { effects: { head: { [STEP]: 1.01, scan: 0.97 } }, unavailable: [{ step: "point", variant: "head", reason: "no valgrind" }] },
+        instructions: { effects: { head: { [STEP]: 1.01, scan: 0.97 } }, unavailable: ["base", "head"].map((variant) => ({ step: "point", variant, reason: "not counted by this profile" })) },
       }),
     );
     expect(variantOf(comparison, "point").verdict).toBe("warning");

@@ -138,16 +138,26 @@ describe("compareRun verdicts (paired by round)", () => {
     expect(comparison.counts.error).toBe(1);
   });
 
-  it("missing: no ok samples on one side, on both, or in no common round", () => {
+  it("missing: no ok samples of the base, of both sides, or in no common round", () => {
     const results = syntheticResults({ steps: ["a", "b", "c"] });
     results.samples = results.samples.filter(
-      (s) => !(s.step === "a" && s.variant === "head") && s.step !== "b" && !(s.step === "c" && (s.variant === "head") === s.round < 5),
+      (s) => !(s.step === "a" && s.variant === "base") && s.step !== "b" && !(s.step === "c" && (s.variant === "head") === s.round < 5),
     );
     const comparison = compareRun(results);
-    expect(variantOf(comparison, "a")).toMatchObject({ verdict: "missing", reason: "no ok samples of head", qps: null });
+    expect(variantOf(comparison, "a")).toMatchObject({ verdict: "missing", reason: "no ok samples of base", qps: null });
     expect(variantOf(comparison, "b")).toMatchObject({ verdict: "missing", reason: "no ok samples of base or head" });
     expect(variantOf(comparison, "c")).toMatchObject({ verdict: "missing", reason: "no round has ok samples of both base and head" });
     expect(comparison.counts.missing).toBe(3);
+  });
+
+  it("a head without a single sample of a step the base measured is an error, and fails the check: not a gap that passes", () => {
+    const results = syntheticResults({ steps: ["a", "b"], noise: 0.01 });
+    results.samples = results.samples.filter((s) => !(s.step === "a" && s.variant === "head"));
+    const comparison = compareRun(results);
+    expect(variantOf(comparison, "a")).toMatchObject({ verdict: "error", reason: "no sample of head, while base has 10 ok samples", qps: null });
+    expect(variantOf(comparison, "b").verdict).toBe("unchanged");
+    expect(comparison.counts).toMatchObject({ error: 1, missing: 0 });
+    expect(comparison.verdict).toBe("fail");
   });
 
   it("compares every variant against the base, and any variant can be the base", () => {
@@ -336,6 +346,7 @@ describe("compareAgainstBaseline (unpaired)", () => {
     expect(head.qps?.estimate).toBeCloseTo(0.9, 1);
     expect(variantOf(comparison, STEP, "base").verdict).toBe("unchanged");
     expect(variantOf(comparison, "new-step")).toMatchObject({ verdict: "missing", reason: "no ok samples of baseline:main" });
+    // a step the current run's profile no longer has is a gap, not a failure of the head
     expect(variantOf(comparison, "dropped-step")).toMatchObject({ verdict: "missing", reason: "no ok samples of head" });
     expect(comparison.steps.map((s) => s.step)).toEqual([STEP, "new-step", "dropped-step"]);
     expect(comparison.steps[0]?.absolute.map((a) => a.variant)).toEqual(["baseline:main", "base", "head"]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compareRun } from "../../src/compare/compare.js";
 import { decideGate, gateHeadline, gateMessage, parseFailOn, stepsWithVerdict } from "../../src/compare/gate.js";
+import { renderJson } from "../../src/report/json.js";
 import { renderMarkdown } from "../../src/report/markdown.js";
 import { syntheticResults, type SyntheticError } from "../../scripts/lib/synthetic-results.js";
 
@@ -31,7 +32,8 @@ describe("the gate: comparisons + fail-on -> verdict and reasons", () => {
   it("lets errors pass only when the user opts out, and still fails a run with no samples at all", () => {
     const errorsOnly = headBroken();
     expect(decideGate([errorsOnly], ["regression"])).toEqual({ verdict: "pass", reasons: [], regressions: 0, accepted: null });
-    expect(renderMarkdown([errorsOnly], { failOn: ["regression"] }).split("\n")[2]).toBe("## ✅ No regression · db-bench-gate · synthetic · x86_64");
+    // it passes, but says that nothing was judged
+    expect(renderMarkdown([errorsOnly], { failOn: ["regression"] }).split("\n")[2]).toBe("## ✅ Nothing could be judged · QPS inconclusive on 4 of 4 steps · db-bench-gate · synthetic · x86_64");
 
     const everything = STEPS.flatMap((step) => ["base", "head"].flatMap((variant) => Array.from({ length: ROUNDS }, (_, round) => ({ step, variant, round }))));
     const nothing = compareRun(syntheticResults({ steps: STEPS, rounds: ROUNDS, errors: everything }));
@@ -79,5 +81,62 @@ describe("the gate: comparisons + fail-on -> verdict and reasons", () => {
     expect(decideGate([slower], ["error"], acceptance).accepted).toBeNull();
     const errored = decideGate({ measuredAlone: [{ step: "a", ok: 10, errors: 0 }, { step: "b", ok: 8, errors: 2 }] }, undefined, acceptance);
     expect(errored.verdict).toBe("fail");
+  });
+});
+
+describe("what was judged: the headline, the job summary and the JSON say it alike", () => {
+  const EIGHT = ["s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8"];
+  /** 8 steps, QPS unchanged; the first five steps keep 4 rounds, too few for any p-value to reach α: unstable. */
+  function fiveUnstable(counted: boolean) {
+    const results = syntheticResults({ steps: EIGHT, rounds: ROUNDS, noise: 0.005, ...(counted && { instructions: {} }) });
+    results.samples = results.samples.filter((s) => !EIGHT.slice(0, 5).includes(s.step) || s.round < 4);
+    return compareRun(results);
+  }
+
+  it("an unstable QPS that instructions judged: no CPU regression, QPS inconclusive, never a bare \"No regression\"", () => {
+    const comparison = fiveUnstable(true);
+    expect(comparison.counts).toMatchObject({ unstable: 5, unchanged: 3 });
+    expect(comparison.instruction_counts).toMatchObject({ unchanged: 8 });
+    expect(comparison.verdict).toBe("pass");
+    expect(comparison.verdict_summary).toBe("No CPU regression · QPS inconclusive on 5 of 8 steps");
+    expect(JSON.parse(renderJson([comparison])).verdict_summary).toBe("No CPU regression · QPS inconclusive on 5 of 8 steps");
+    expect(renderMarkdown([comparison]).split("\n")[2]).toBe("## ✅ No CPU regression · QPS inconclusive on 5 of 8 steps · db-bench-gate · synthetic · x86_64");
+  });
+
+  it("without instructions: no regression on the steps QPS judged, inconclusive on the others", () => {
+    const comparison = fiveUnstable(false);
+    expect(comparison.verdict_summary).toBe("No regression on 3 of 8 steps · QPS inconclusive on 5 of 8 steps");
+    expect(renderMarkdown([comparison]).split("\n")[2]).toBe("## ✅ No regression on 3 of 8 steps · QPS inconclusive on 5 of 8 steps · db-bench-gate · synthetic · x86_64");
+  });
+
+  it("everything judged: \"No regression\" as before; a failed check says why in the JSON as in the headline", () => {
+    const judged = compareRun(syntheticResults({ steps: EIGHT, rounds: ROUNDS, noise: 0.005, instructions: {} }));
+    expect(judged.verdict_summary).toBe("No regression");
+    expect(headBroken().verdict_summary).toBe("4 errors (fail-on: error)");
+  });
+});
+
+describe("a comparison's verdict is the gate's: fail-on and acceptance in force", () => {
+  const slower = () => syntheticResults({ steps: STEPS.slice(0, 2), rounds: ROUNDS, noise: 0.005, effects: { head: { [STEPS[0]!]: 0.9 } } });
+
+  it("follows the fail-on policy both ways, and records it", () => {
+    expect(compareRun(slower(), { failOn: ["error"] })).toMatchObject({ verdict: "pass", fail_on: ["error"] });
+    const unstable = syntheticResults({ steps: STEPS, rounds: 4, noise: 0.005 });
+    expect(compareRun(unstable).verdict).toBe("pass");
+    expect(compareRun(unstable, { failOn: ["regression", "unstable"] })).toMatchObject({ verdict: "fail", verdict_summary: "4 unstable steps (fail-on: unstable)" });
+  });
+
+  it("passes on accepted regressions, saying who accepted them; an error still fails", () => {
+    const acceptance = { label: "accept-regression", by: "bob-maint" };
+    expect(compareRun(slower(), { acceptance })).toMatchObject({ verdict: "pass", accepted: acceptance, verdict_summary: "1 regression accepted by @bob-maint" });
+    expect(compareRun(syntheticResults({ steps: STEPS, rounds: ROUNDS, errors: [{ step: STEPS[0]!, variant: "head", round: 1 }] }), { acceptance }).verdict).toBe("fail");
+  });
+
+  it("a column that measured nothing fails the whole gate, as its own verdict does", () => {
+    const everything = STEPS.flatMap((step) => ["base", "head"].flatMap((variant) => Array.from({ length: ROUNDS }, (_, round) => ({ step, variant, round }))));
+    const nothing = { ...compareRun(syntheticResults({ steps: STEPS, rounds: ROUNDS, errors: everything }), { failOn: [] }), label: "aarch64" };
+    const measured = { ...compareRun(syntheticResults({ steps: STEPS, rounds: ROUNDS, noise: 0.005 })), label: "x86_64" };
+    expect(nothing.verdict).toBe("fail");
+    expect(decideGate([measured, nothing], []).reasons.map((r) => r.cause)).toEqual(["no-samples"]);
   });
 });

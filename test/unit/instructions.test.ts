@@ -8,9 +8,9 @@ import { dbBenchStep } from "../../src/driver/db-bench.js";
 import { ibenchStep } from "../../src/driver/ibench.js";
 import { parsePgbenchOutput, pgbenchStep } from "../../src/driver/pgbench.js";
 import { parseSysbenchOutput, sysbenchStep } from "../../src/driver/sysbench.js";
-import { CountingUnavailableError, InputError, ParseError, PipelineError } from "../../src/errors.js";
+import { BuildNotCountableError, CountingUnavailableError, InputError, ParseError, PipelineError } from "../../src/errors.js";
 import { isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut } from "../../src/measure/cachegrind.js";
-import { callgrindArgs, callgrindPerProcessArgs, cachegrindArgs, readCounts, unsupportedInstruction } from "../../src/measure/valgrind.js";
+import { callgrindArgs, callgrindPerProcessArgs, cachegrindArgs, logReader, readCounts, restartUnderValgrind, unsupportedInstruction } from "../../src/measure/valgrind.js";
 import { prewarmStatements } from "../../src/engine/mariadb-counting.js";
 import { countingSeconds, instructionChannelGroups } from "../../scripts/lib/instruction-quality.js";
 import { InstructionSampleSchema, type InstructionSample, type Results, type Variant } from "../../src/results/schema.js";
@@ -63,6 +63,45 @@ describe("cachegrind out files", () => {
     expect(cachegrindArgs("/tmp/x/cg", "/opt/pg/bin/postgres")).toEqual([
       "--tool=cachegrind", "--cache-sim=no", "--branch-sim=no", "--vgdb=no", "--cachegrind-out-file=/tmp/x/cg/cg.%p", "/opt/pg/bin/postgres",
     ]);
+  });
+});
+
+describe("a server restarted under valgrind", () => {
+  /** A server whose start under valgrind writes `logged` to its log and then fails as `error`; what was called, in order. */
+  async function restartFailing(logged: string, error: Error) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "dbg-restart-"));
+    const file = path.join(dir, "server.log");
+    writeFileSync(file, "LOG:  database system is ready to accept connections\n");
+    const calls: string[] = [];
+    try {
+      const server = {
+        underValgrind: async () => {
+          calls.push("under valgrind");
+          writeFileSync(file, readFileSync(file, "utf8") + logged);
+          throw error;
+        },
+        plain: async () => void calls.push("plain"),
+        prepare: async () => void calls.push("prepare"),
+      };
+      const thrown = await restartUnderValgrind("PostgreSQL", server, logReader(file)).catch((e: unknown) => e);
+      return { thrown, calls };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("that does not start is the build's error (not n/a), with valgrind's words and the log; the server comes back plain", async () => {
+    const sigill = fixture("cachegrind/valgrind-sigill.stderr");
+    const { thrown, calls } = await restartFailing(sigill, new PipelineError("the server did not start within 60 s", "FATAL: the postmaster died"));
+    expect(thrown).toBeInstanceOf(BuildNotCountableError);
+    expect(thrown).not.toBeInstanceOf(CountingUnavailableError);
+    expect(thrown).toMatchObject({ message: "PostgreSQL does not run under valgrind: valgrind: Unrecognised instruction at address 0x109040.", logExcerpt: "FATAL: the postmaster died" });
+    expect(calls).toEqual(["under valgrind", "plain"]);
+  });
+
+  it("that crashes for another reason names it, with the log valgrind wrote when the start gave none", async () => {
+    const { thrown } = await restartFailing("==9== Process terminating with default action of signal 11 (SIGSEGV)\n", new Error("the server exited with code 139"));
+    expect(thrown).toMatchObject({ name: "BuildNotCountableError", message: "PostgreSQL does not run under valgrind: the server exited with code 139", logExcerpt: "==9== Process terminating with default action of signal 11 (SIGSEGV)" });
   });
 });
 
@@ -187,7 +226,9 @@ describe("the counting pass", () => {
   const variant = (id: string): Variant => ({ id, commit: "abcdef1", ref: id, flags: { cflags: "", cxxflags: "", ldflags: "", configure_args: [] }, build_id: id });
   const [base, head] = [variant("base"), variant("head")];
 
-  /** Runs cost `perOp` instructions per operation plus 5e7 per run (the connection), by variant. */
+  const UNRECOGNISED_LOG = "vex amd64->IR: unhandled instruction bytes: 0x62 0xF1 0xFD 0x48\n==7== valgrind: Unrecognised instruction at address 0x5a1f30.";
+
+  /** Runs cost `perOp` instructions per operation plus 5e7 per run (the connection), by variant; a variant without one does not start under valgrind. */
   function hooks(perOp: Record<string, number>, fail: (step: string, variant: string, call: number) => Error | null = () => null, warmUp = true) {
     const calls: string[] = [];
     let clock = 0;
@@ -196,7 +237,7 @@ describe("the counting pass", () => {
     const h: CountingHooks = {
       start: async (v) => {
         calls.push(`start ${v.id}`);
-        if (perOp[v.id] === undefined) throw new CountingUnavailableError("valgrind cannot run this build: valgrind: Unrecognised instruction at address 0x5a1f30.");
+        if (perOp[v.id] === undefined) throw new BuildNotCountableError("PostgreSQL does not run under valgrind: valgrind: Unrecognised instruction at address 0x5a1f30.", UNRECOGNISED_LOG);
         return { tool: "cachegrind", counted: "serving backends", warmUp };
       },
       run: async (step, v, perClient, run) => {
@@ -323,14 +364,31 @@ describe("the counting pass", () => {
     expect(calls.some((c) => c.includes("readwhilewriting"))).toBe(false);
   });
 
-  it("a build valgrind cannot run is n/a for every step; the other variant is counted", async () => {
+  it("a build that does not start under valgrind is an error with the log on every step, never n/a; the other variant is counted", async () => {
     const { h, calls } = hooks({ base: 40_000 });
     const samples = await countInstructions(steps, [base, head], { opsPerClient: 100, repeats: 1 }, h);
-    expect(samples.filter((s) => s.variant === "head")).toEqual(
-      steps.map((s) => ({ step: s.id, variant: "head", status: "unavailable", reason: "valgrind cannot run this build: valgrind: Unrecognised instruction at address 0x5a1f30." })),
-    );
+    const message = "PostgreSQL does not run under valgrind: valgrind: Unrecognised instruction at address 0x5a1f30.";
+    expect(samples.filter((s) => s.variant === "head")).toEqual(steps.map((s) => ({ step: s.id, variant: "head", repeat: 0, status: "error", error: { message, log_excerpt: UNRECOGNISED_LOG } })));
     expect(samples.filter((s) => s.variant === "base").map((s) => s.status)).toEqual(["ok", "ok"]);
     expect(calls.filter((c) => c.startsWith("stop"))).toEqual(["stop base"]);
+  });
+
+  it("a build valgrind stops running mid-pass is an error on that step and every later one, and is not run again", async () => {
+    const { h, calls } = hooks({ base: 40_000, head: 48_000 }, (step, v, call) =>
+      step.startsWith("pgbench") && v === "head" && call === 2 ? new BuildNotCountableError("valgrind cannot run this build: valgrind: Unrecognised instruction at address 0x5a1f30.", UNRECOGNISED_LOG) : null,
+    );
+    const samples = await countInstructions(steps, [base, head], { opsPerClient: 100, repeats: 1 }, h);
+    expect(samples.filter((s) => s.variant === "head").map((s) => (s.status === "error" ? `${s.step} ${s.error.log_excerpt}` : s.status))).toEqual(steps.map((s) => `${s.id} ${UNRECOGNISED_LOG}`));
+    expect(calls.filter((c) => c.startsWith("run read-only") && c.includes("head"))).toEqual([]);
+  });
+
+  it("a machine without valgrind: every step of every variant is n/a with the reason", async () => {
+    const { h } = hooks({ base: 40_000, head: 48_000 });
+    h.start = async () => {
+      throw new CountingUnavailableError("valgrind is not installed (Debian: apt-get install valgrind)");
+    };
+    const samples = await countInstructions(steps, [base, head], { opsPerClient: 100, repeats: 1 }, h);
+    expect(samples).toEqual(steps.flatMap((s) => ["base", "head"].map((variant) => ({ step: s.id, variant, status: "unavailable", reason: "valgrind is not installed (Debian: apt-get install valgrind)" }))));
   });
 
   it("a run that fails is an error sample with its log, and the other steps go on", async () => {
@@ -393,6 +451,8 @@ steps:
   it("names the file and the field of a bad value", () => {
     expect(() => parseProfile(profile("instructions: { ops_per_client: 0 }"), "p.yaml")).toThrow(/^p\.yaml: \$\.instructions\.ops_per_client: /);
     expect(() => parseProfile(profile("instructions: { ops_per_client: 10, repeats: 1.5 }"), "p.yaml")).toThrow(/^p\.yaml: \$\.instructions\.repeats: /);
+    // one or two repeats have no spread for the rule "the two sides' repeats do not overlap" to judge
+    for (const repeats of [1, 2]) expect(() => parseProfile(profile(`instructions: { ops_per_client: 10, repeats: ${repeats} }`), "p.yaml")).toThrow(/^p\.yaml: \$\.instructions\.repeats: at least 3/);
     expect(() => parseProfile(profile("instructions: { ops_per_client: 10, tool: perf }"), "p.yaml")).toThrow(/^p\.yaml: \$\.instructions: .*tool/);
     expect(() => parseProfile(profile("instructions: { ops_per_client: 10, ops_per_client_by_step: { point-query.range100.pk1: 5 } }"), "p.yaml")).toThrow(
       new InputError('no step "point-query.range100.pk1" in this profile', "p.yaml", "$.instructions.ops_per_client_by_step.point-query.range100.pk1"),

@@ -164,9 +164,9 @@ describe("the pipeline with a fake server engine", () => {
 describe("the counting pass with a fake server engine", () => {
   it("reloads every side's data after the measured rounds, then counts both sides at once on every CPU of the run", async () => {
     setUp();
-    const plan = fakePlan(world, fakeServerEngine(world), { extra: "cpu_affinity: split\ninstructions: { ops_per_client: 10, repeats: 1 }\n" });
+    const plan = fakePlan(world, fakeServerEngine(world), { extra: "cpu_affinity: split\ninstructions: { ops_per_client: 10, repeats: 3 }\n" });
     const results = ResultsSchema.parse(await runBenchmark(plan, registry, log, world.ports));
-    expect(results.instructions?.map((s) => s.status === "ok" && `${s.variant} ${s.instructions_per_op}`)).toEqual(["base 1000", "head 1000"]);
+    expect(results.instructions?.map((s) => s.status === "ok" && `${s.variant} ${s.instructions_per_op}`)).toEqual(["base 1000", "base 1000", "base 1000", "head 1000", "head 1000", "head 1000"]);
     const events = world.events;
     const lastMeasured = events.findLastIndex((e) => e.includes(" run kv.get "));
     // after the rounds, each side loads its data again before its server goes under the counter
@@ -186,7 +186,7 @@ describe("the counting pass with a fake server engine", () => {
 
   it("loads a step's counted data set on each plain server before counting it, once per data set, and marks the counts with how its runs differ", async () => {
     setUp();
-    const plan = fakePlan(world, fakeServerEngine(world), { steps: ["kv.get", "kv.scan"], extra: "instructions: { ops_per_client: 10, repeats: 1 }\n" });
+    const plan = fakePlan(world, fakeServerEngine(world), { steps: ["kv.get", "kv.scan"], extra: "instructions: { ops_per_client: 10, repeats: 3 }\n" });
     plan.profile = {
       ...plan.profile,
       steps: plan.profile.steps.map((step) => ({
@@ -205,8 +205,7 @@ describe("the counting pass with a fake server engine", () => {
       expect(world.events.indexOf(`count on port=${port}`)).toBeGreaterThan(world.events.indexOf(`settle port=${port} kv`, reload));
     }
     expect(results.instructions?.map((s) => (s.status === "ok" ? `${s.step} ${s.variant} ${s.instructions_per_op} ${s.counted}` : s.status))).toEqual([
-      "kv.get base 1000 serving backends; no writer", "kv.get head 1000 serving backends; no writer",
-      "kv.scan base 1000 serving backends; no writer", "kv.scan head 1000 serving backends; no writer",
+      ...["kv.get", "kv.scan"].flatMap((step) => ["base", "head"].flatMap((v) => Array<string>(3).fill(`${step} ${v} 1000 serving backends; no writer`))),
     ]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The rule table of compare's decide(), and what an A/A noise floor may do to it: soften a regression
- * into a warning, never hide a significant drop, a warning or an unstable step (issue 9 §2-3).
+ * into a warning, never hide a significant drop, a warning, an unstable step or an improvement (issue 9 §2-3).
  */
 import { describe, expect, it } from "vitest";
 import { compareRun } from "../../src/compare/compare.js";
@@ -85,6 +85,13 @@ describe("the noise floor never hides a significant regression", () => {
     expect(plain.verdict).toBe("unstable");
     expect(plain.qps!.ci_low).toBeGreaterThan(0.9);
     expect(judged(noisy, floorOf(0.08)).verdict).toBe("unstable");
+  });
+
+  it("keeps a significant improvement an improvement: the floor softens regressions only", () => {
+    expect(judged(around(1.06)).verdict).toBe("improvement");
+    const v = judged(around(1.06), floorOf(0.083));
+    expect(v.verdict).toBe("improvement");
+    expect(v.reason).toMatch(/is above 1\.05, p = /);
   });
 
   it("is not applied when measured at another number of rounds or on another runner, and says so", () => {
