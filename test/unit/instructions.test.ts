@@ -83,7 +83,7 @@ describe("a server restarted under valgrind", () => {
         plain: async () => void calls.push("plain"),
         prepare: async () => void calls.push("prepare"),
       };
-      const thrown = await restartUnderValgrind("PostgreSQL", server, logReader(file)).catch((e: unknown) => e);
+      const thrown = await restartUnderValgrind("PostgreSQL", server, logReader(file, null)).catch((e: unknown) => e);
       return { thrown, calls };
     } finally {
       rmSync(dir, { recursive: true, force: true });
