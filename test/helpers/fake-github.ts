@@ -136,6 +136,8 @@ export class FakeGitHub {
   /** the git data API's objects and branches (a data branch written without a checkout) */
   readonly git: FakeGit = { blobs: new Map(), trees: new Map(), commits: new Map(), refs: new Map() };
   private readonly uploads = new Map<string, PendingUpload>();
+  private refHold: { count: number; waiting: (() => void)[] } | null = null;
+  private readonly faults: { method: string; path: RegExp; status: number; body: unknown; headers: Record<string, string> }[] = [];
   private readonly blobSignature = randomUUID();
   private nextId = 1000;
   private clock = Date.parse("2025-06-01T00:00:00Z");
@@ -307,6 +309,8 @@ export class FakeGitHub {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const request: RecordedRequest = { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, body: Buffer.concat(chunks) };
     this.requests.push(request);
+    await this.awaitRefHold(request);
+    if (this.injectedFault(request, res)) return;
     try {
       const url = new URL(request.path, this.url);
       if (url.pathname.startsWith("/_blob/")) return this.blob(request, url, res);
@@ -478,6 +482,61 @@ export class FakeGitHub {
     return blob === undefined ? null : this.git.blobs.get(blob)!.toString("utf8");
   }
 
+  /** Whether `ancestor` is `commit` or in its history. */
+  private descendsFrom(commit: string, ancestor: string): boolean {
+    const seen = new Set<string>();
+    const pending = [commit];
+    for (let sha = pending.pop(); sha !== undefined; sha = pending.pop()) {
+      if (sha === ancestor) return true;
+      if (seen.has(sha)) continue;
+      seen.add(sha);
+      pending.push(...(this.git.commits.get(sha)?.parents ?? []));
+    }
+    return false;
+  }
+
+  /**
+   * Holds the next `count` ref writes (create or update a branch) until all of them have arrived, then
+   * applies them in the order they came: writers that each read the branch's tip before any of them
+   * moved it, as two jobs of a matrix do at once.
+   */
+  holdRefWrites(count: number): void {
+    this.refHold = { count, waiting: [] };
+  }
+
+  /**
+   * Answers the next request matching `method` and `path` (a pattern of the path without the query)
+   * with `status`, `body` and `headers` instead of handling it: the failures GitHub has (a 5xx, a rate
+   * limit, a refused write), once each.
+   */
+  failNext(method: string, path: RegExp, status: number, body: unknown, headers: Record<string, string> = {}): void {
+    this.faults.push({ method, path, status, body, headers });
+  }
+
+  private injectedFault(request: RecordedRequest, res: ServerResponse): boolean {
+    const pathname = new URL(request.path, this.url).pathname;
+    const index = this.faults.findIndex((f) => f.method === request.method && f.path.test(pathname));
+    if (index < 0) return false;
+    const [fault] = this.faults.splice(index, 1);
+    this.json(res, fault!.status, fault!.body, fault!.headers);
+    return true;
+  }
+
+  private async awaitRefHold(request: RecordedRequest): Promise<void> {
+    const hold = this.refHold;
+    if (!hold || !/^(POST|PATCH)$/.test(request.method) || !/\/git\/refs(\/|$)/.test(new URL(request.path, this.url).pathname)) return;
+    const arrived = new Promise<void>((resolve) => hold.waiting.push(resolve));
+    if (hold.waiting.length === hold.count) {
+      this.refHold = null;
+      // each in turn: the first is applied before the second is looked at
+      for (const release of hold.waiting) {
+        release();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    await arrived;
+  }
+
   private gitSha(kind: string, content: string | Buffer): string {
     return createHash("sha1").update(`${kind} `).update(content).digest("hex");
   }
@@ -539,7 +598,8 @@ export class FakeGitHub {
       const current = git.refs.get(name);
       if (!current) throw this.validationFailed("Reference", "ref", "invalid", "Reference does not exist");
       if (!sha || !git.commits.has(sha)) throw this.validationFailed("Reference", "sha", "invalid");
-      if (!force && !git.commits.get(sha)!.parents.includes(current)) throw new HttpError(422, { message: "Update is not a fast forward" });
+      // like GitHub: without force only a fast-forward, a commit that has the current tip in its history
+      if (!force && !this.descendsFrom(sha, current)) throw new HttpError(422, { message: "Update is not a fast forward", documentation_url: "https://docs.github.com/rest/git/refs#update-a-reference", status: "422" });
       git.refs.set(name, sha);
       this.json(res, 200, { ref: `refs/${name}`, object: { sha, type: "commit" } });
     } else if ((m = route.match(/^GET contents\/(.+)$/))) {

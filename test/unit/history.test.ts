@@ -246,7 +246,7 @@ describe("history stores", () => {
     expect(await readBoth(store, key)).toEqual({ history: rewritten, latest: run });
   });
 
-  it("the data branch: created as one parentless commit, rewritten on each write, other profiles' files kept, a concurrent writer's record kept", async () => {
+  it("the data branch: created as one commit, one more on top of the tip read on each write, other profiles' files kept, a concurrent writer's record kept", async () => {
     const client = createGitHubClient(fake.token, fake.url);
     const repo = { owner: fake.owner, repo: fake.repo };
     const store = branchHistoryStore(client, repo, "perf-data");
@@ -265,7 +265,7 @@ describe("history stores", () => {
         const tree = new Map(fake.git.trees.get(fake.git.commits.get(head)!.tree)!).set("pg-quick-x86_64/history.json", blob);
         fake.git.blobs.set(blob, theirs);
         fake.git.trees.set("a".repeat(40), tree);
-        fake.git.commits.set("b".repeat(40), { tree: "a".repeat(40), parents: [], message: "another run" });
+        fake.git.commits.set("b".repeat(40), { tree: "a".repeat(40), parents: [head], message: "another run" });
         fake.git.refs.set("heads/perf-data", "b".repeat(40));
       }
       return append(2)(current);
@@ -277,7 +277,8 @@ describe("history stores", () => {
     expect(read.latest!.variants[0]!.commit).toBe(sha(2));
     expect((await readBoth(store, "pg-sysbench-x86_64")).history!.records).toHaveLength(1);
     const head = fake.git.refs.get("heads/perf-data")!;
-    expect(fake.git.commits.get(head)!.parents).toEqual([]);
+    // on top of the other run's commit, which the first attempt's update did not fast-forward
+    expect(fake.git.commits.get(head)!.parents).toEqual(["b".repeat(40)]);
     // what a fork or a bad hand wrote there is refused on read, naming the branch and file
     fake.git.blobs.set("0".repeat(40), Buffer.from("{}"));
     const tree = new Map(fake.git.trees.get(fake.git.commits.get(head)!.tree)!);
@@ -286,6 +287,52 @@ describe("history stores", () => {
     fake.git.commits.set("e".repeat(40), { tree: "f".repeat(40), parents: [], message: "hand-edited" });
     fake.git.refs.set("heads/perf-data", "e".repeat(40));
     await expect(readBoth(store, "pg-quick-x86_64")).rejects.toThrow(/^branch perf-data: pg-quick-x86_64\/history\.json: \$\.schema: not a db-bench-gate history/);
+  });
+
+  it("the data branch: two architectures writing at once, each from the tip both read, keep both records (a compare-and-swap, not read-then-force)", async () => {
+    const client = createGitHubClient(fake.token, fake.url);
+    const repo = { owner: fake.owner, repo: fake.repo };
+    const x64 = { profile: "pg-quick", arch: "x86_64" };
+    const arm = { profile: "pg-quick", arch: "aarch64" };
+    const append = (i: number, key: typeof KEY) => (current: HistoryFile | null) => appendRecord(current, historyRecordOf(baselineOf(i, 10000, 40000), { id: String(i), url: null }), key);
+    // each architecture's job is a run of its own: its own client and store
+    const writer = () => branchHistoryStore(createGitHubClient(fake.token, fake.url), repo, "race-data");
+    const refWrites = () => fake.writes().filter((r) => /\/git\/refs/.test(r.path));
+
+    // first the branch does not exist: both create it, one of them updates it instead
+    fake.holdRefWrites(2);
+    await Promise.all([writer().write("pg-quick-x86_64", append(0, x64), baselineOf(0, 10000, 40000)), writer().write("pg-quick-aarch64", append(0, arm), baselineOf(0, 10000, 40000))]);
+    // then on the branch: both update from the same tip; GitHub refuses the second as not a fast-forward
+    const before = refWrites().length;
+    fake.holdRefWrites(2);
+    await Promise.all([writer().write("pg-quick-x86_64", append(1, x64), baselineOf(1, 10000, 40000)), writer().write("pg-quick-aarch64", append(1, arm), baselineOf(1, 10000, 40000))]);
+
+    const store = branchHistoryStore(client, repo, "race-data");
+    for (const key of ["pg-quick-x86_64", "pg-quick-aarch64"]) {
+      const { history, latest } = await readBoth(store, key);
+      expect(history!.records.map((r) => r.run_id), key).toEqual(["0", "1"]);
+      expect(latest!.variants[0]!.commit).toBe(sha(1));
+    }
+    // four writes, four commits in one line of history: nothing was overwritten
+    let commits = 0;
+    for (let at: string | undefined = fake.git.refs.get("heads/race-data"); at; at = fake.git.commits.get(at)!.parents[0]) commits++;
+    expect(commits).toBe(4);
+    // the second writer's update was refused, and its write applied again on the first's commit
+    expect(refWrites().slice(before).map((r) => `${r.method} ${JSON.parse(r.body.toString()).force}`)).toEqual(["PATCH false", "PATCH false", "PATCH false"]);
+  });
+
+  it("the data branch: a ref update refused for another reason than a race is an error, not a retry", async () => {
+    const client = createGitHubClient(fake.token, fake.url);
+    const store = branchHistoryStore(client, { owner: fake.owner, repo: fake.repo }, "refused-data");
+    const append = (current: HistoryFile | null) => appendRecord(current, historyRecordOf(baselineOf(0, 10000, 40000), { id: "0", url: null }), KEY);
+    await store.write("pg-quick-x86_64", append, baselineOf(0, 10000, 40000));
+    const tip = fake.git.refs.get("heads/refused-data")!;
+    const updates = () => fake.writes().filter((r) => r.method === "PATCH" && r.path.includes("/git/refs/")).length;
+    const before = updates();
+    fake.failNext("PATCH", /\/git\/refs\//, 422, { message: "Validation Failed", errors: [{ resource: "Reference", field: "sha", code: "invalid" }] });
+    await expect(store.write("pg-quick-x86_64", append, baselineOf(0, 10000, 40000))).rejects.toMatchObject({ status: 422 });
+    expect(updates() - before).toBe(1);
+    expect(fake.git.refs.get("heads/refused-data")).toBe(tip);
   });
 
   it("updateHistory: appends, finds the change, raises one alert per first bad commit and updates it, not a second", async () => {
