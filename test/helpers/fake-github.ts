@@ -105,6 +105,12 @@ interface PendingUpload {
   contentType: string;
 }
 
+/**
+ * The pacing of a client of this server (createGitHubClient's third argument): no wait between
+ * writes, and a Retry-After second of a millisecond, so that tests wait out GitHub's refusals at once.
+ */
+export const LOOPBACK_PACING = { writeIntervalMs: 0, notifyingWriteIntervalMs: 0, secondMs: 1 };
+
 /** GitHub's limit on comment and issue bodies. */
 export const MAX_BODY_CHARS = 65536;
 

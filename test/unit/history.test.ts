@@ -25,7 +25,7 @@ import { alertMarkdown, ISSUE_TITLE_LIMIT } from "../../src/report/history.js";
 import { COMMENT_LIMIT } from "../../src/report/markdown.js";
 import { bisectNewAlerts, findBaseline, formatAge } from "../../src/action/history.js";
 import type { Results } from "../../src/results/schema.js";
-import { FakeGitHub } from "../helpers/fake-github.js";
+import { FakeGitHub, LOOPBACK_PACING } from "../helpers/fake-github.js";
 import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 
 /** Both files of a key, as the store reads them. */
@@ -247,7 +247,7 @@ describe("history stores", () => {
   });
 
   it("the data branch: created as one commit, one more on top of the tip read on each write, other profiles' files kept, a concurrent writer's record kept", async () => {
-    const client = createGitHubClient(fake.token, fake.url);
+    const client = createGitHubClient(fake.token, fake.url, LOOPBACK_PACING);
     const repo = { owner: fake.owner, repo: fake.repo };
     const store = branchHistoryStore(client, repo, "perf-data");
     expect(await readBoth(store, "pg-quick-x86_64")).toEqual({ history: null, latest: null });
@@ -290,13 +290,13 @@ describe("history stores", () => {
   });
 
   it("the data branch: two architectures writing at once, each from the tip both read, keep both records (a compare-and-swap, not read-then-force)", async () => {
-    const client = createGitHubClient(fake.token, fake.url);
+    const client = createGitHubClient(fake.token, fake.url, LOOPBACK_PACING);
     const repo = { owner: fake.owner, repo: fake.repo };
     const x64 = { profile: "pg-quick", arch: "x86_64" };
     const arm = { profile: "pg-quick", arch: "aarch64" };
     const append = (i: number, key: typeof KEY) => (current: HistoryFile | null) => appendRecord(current, historyRecordOf(baselineOf(i, 10000, 40000), { id: String(i), url: null }), key);
     // each architecture's job is a run of its own: its own client and store
-    const writer = () => branchHistoryStore(createGitHubClient(fake.token, fake.url), repo, "race-data");
+    const writer = () => branchHistoryStore(createGitHubClient(fake.token, fake.url, LOOPBACK_PACING), repo, "race-data");
     const refWrites = () => fake.writes().filter((r) => /\/git\/refs/.test(r.path));
 
     // first the branch does not exist: both create it, one of them updates it instead
@@ -322,7 +322,7 @@ describe("history stores", () => {
   });
 
   it("the data branch: a ref update refused for another reason than a race is an error, not a retry", async () => {
-    const client = createGitHubClient(fake.token, fake.url);
+    const client = createGitHubClient(fake.token, fake.url, LOOPBACK_PACING);
     const store = branchHistoryStore(client, { owner: fake.owner, repo: fake.repo }, "refused-data");
     const append = (current: HistoryFile | null) => appendRecord(current, historyRecordOf(baselineOf(0, 10000, 40000), { id: "0", url: null }), KEY);
     await store.write("pg-quick-x86_64", append, baselineOf(0, 10000, 40000));
@@ -336,7 +336,7 @@ describe("history stores", () => {
   });
 
   it("updateHistory: appends, finds the change, raises one alert per first bad commit and updates it, not a second", async () => {
-    const client = createGitHubClient(fake.token, fake.url);
+    const client = createGitHubClient(fake.token, fake.url, LOOPBACK_PACING);
     const repo = { owner: fake.owner, repo: fake.repo };
     const store = branchHistoryStore(client, repo, "alerts-data");
     const options = { store, branch: "main", thresholdsOf: () => DEFAULT_THRESHOLDS, repoUrl: "https://github.com/o/r", alert: { client, repo, author: async () => fake.identity.login, cc: ["@alice"] } };
@@ -365,9 +365,9 @@ describe("history stores", () => {
   });
 
   it("updateHistory: an alert issue the API refuses is a warning; the history is stored and the summary section returned", async () => {
-    const client = createGitHubClient(fake.token, fake.url);
+    const client = createGitHubClient(fake.token, fake.url, LOOPBACK_PACING);
     const repo = { owner: fake.owner, repo: fake.repo };
-    const refusing = createGitHubClient(fake.token, fake.url);
+    const refusing = createGitHubClient(fake.token, fake.url, LOOPBACK_PACING);
     refusing.rest.issues.create = (() => Promise.reject(new Error("Validation Failed: body is too long\nmore"))) as unknown as typeof refusing.rest.issues.create;
     const store = branchHistoryStore(client, repo, "refused-alerts-data");
     const options = { store, branch: "main", thresholdsOf: () => DEFAULT_THRESHOLDS, repoUrl: null, alert: { client: refusing, repo, author: async () => "nobody-else", cc: [] } };
@@ -383,7 +383,7 @@ describe("history stores", () => {
   });
 
   it("bisect-on-alert: a range of one commit is said on the new alert without building; a range it cannot search is said as such; an updated alert is left alone", async () => {
-    const client = createGitHubClient(fake.token, fake.url);
+    const client = createGitHubClient(fake.token, fake.url, LOOPBACK_PACING);
     const repo = { owner: fake.owner, repo: fake.repo };
     const git = (...args: string[]) => execa("git", ["-C", gitDir, "-c", "user.name=t", "-c", "user.email=t@t", ...args]);
     const gitDir = mkdtempSync(join(dir, "repo-"));
@@ -433,7 +433,7 @@ describe("history stores", () => {
   });
 
   it("the baseline lookup counts only the baseline workflow's runs, and falls back to the history's copy when the artifact expired, saying so and how old", async () => {
-    const client = createGitHubClient(fake.token, fake.url);
+    const client = createGitHubClient(fake.token, fake.url, LOOPBACK_PACING);
     const repo = { owner: fake.owner, repo: fake.repo };
     const github = { client, repo, token: fake.token, author: async () => fake.identity.login };
     const store = branchHistoryStore(client, repo, "lookup-data");

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { InputError, PipelineError } from "../../src/errors.js";
-import { FakeGitHub } from "../helpers/fake-github.js";
+import { FakeGitHub, LOOPBACK_PACING } from "../helpers/fake-github.js";
 import { deflatedEntry, zipOf } from "../helpers/zip.js";
 
 // @actions/github reads GITHUB_API_URL once, when it is first imported, for the clients @actions/artifact
@@ -31,7 +31,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-const client = createGitHubClient(fake.token, fake.url);
+const client = createGitHubClient(fake.token, fake.url, LOOPBACK_PACING);
 const repo = parseRepository(fake.repository);
 const marker = commentMarker("pg-quick");
 /** what the fake's ghs_ (installation) token writes as, like GITHUB_TOKEN */
@@ -117,8 +117,37 @@ describe("sticky PR comment", () => {
     expect(requests()).toEqual([]);
     await upsertStickyComment(client, { ...repo, author, issueNumber: pr.number, marker, body: "ok" });
     expect(requests().every((r) => r.headers.authorization === `token ${fake.token}`)).toBe(true);
-    const denied = createGitHubClient("ghs_wrong", fake.url);
+    const denied = createGitHubClient("ghs_wrong", fake.url, LOOPBACK_PACING);
     await expect(upsertStickyComment(denied, { ...repo, author, issueNumber: pr.number, marker, body: "ok" })).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe("GitHub when busy", () => {
+  const secondaryLimit = { message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.", documentation_url: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits" };
+  const rateLimited = () => ({ "x-ratelimit-limit": "1000", "x-ratelimit-remaining": "0", "x-ratelimit-used": "1000", "x-ratelimit-resource": "core", "x-ratelimit-reset": String(Math.ceil(Date.now() / 1000) + 1) });
+
+  it("waits out a 502, a secondary rate limit and a 429, each once, and the comment is still posted once", async () => {
+    const pr = fake.addPullRequest("wal: group commit");
+    const comments = new RegExp(`/issues/${pr.number}/comments$`);
+    fake.failNext("GET", comments, 502, { message: "Server Error" });
+    fake.failNext("POST", comments, 403, secondaryLimit, { "retry-after": "1" });
+    fake.failNext("POST", comments, 429, { message: "API rate limit exceeded for installation ID 1.", documentation_url: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api" }, rateLimited());
+    const requests = since();
+    const result = await upsertStickyComment(client, { ...repo, author, issueNumber: pr.number, marker, body: `${marker}\nrelative QPS 1.00` });
+    expect(result!.action).toBe("created");
+    expect(requests().map((r) => `${r.method} ${new URL(r.path, fake.url).pathname.endsWith("/comments") ? "comments" : r.path}`)).toEqual(["GET comments", "GET comments", "POST comments", "POST comments", "POST comments"]);
+    expect(fake.commentsOn(pr.number).map((c) => c.body)).toEqual([`${marker}\nrelative QPS 1.00`]);
+  });
+
+  it("does not retry what waiting cannot change: a 409, a 422, a 403 that is no rate limit", async () => {
+    const pr = fake.addPullRequest();
+    const comments = new RegExp(`/issues/${pr.number}/comments$`);
+    for (const [status, message] of [[409, "Conflict"], [422, "Validation Failed"], [403, "Resource not accessible by integration"]] as const) {
+      fake.failNext("POST", comments, status, { message });
+      const requests = since();
+      await expect(client.rest.issues.createComment({ ...repo, issue_number: pr.number, body: "x" })).rejects.toMatchObject({ status });
+      expect(requests()).toHaveLength(1);
+    }
   });
 });
 
@@ -127,7 +156,7 @@ describe("the token's identity", () => {
     expect(await tokenLogin(client)).toEqual({ login: "github-actions[bot]", how: "GraphQL viewer" });
     const user = await FakeGitHub.start({ token: "ghp_userToken0123", identity: { login: "perf-bot", id: 777, type: "User" } });
     try {
-      expect(await tokenLogin(createGitHubClient(user.token, user.url))).toEqual({ login: "perf-bot", how: "GET /user" });
+      expect(await tokenLogin(createGitHubClient(user.token, user.url, LOOPBACK_PACING))).toEqual({ login: "perf-bot", how: "GET /user" });
       expect(user.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /user"]);
     } finally {
       await user.close();
