@@ -151,6 +151,64 @@ describe("GitHub when busy", () => {
   });
 });
 
+describe("the stand-in GitHub, held to GitHub's OpenAPI description", () => {
+  /** The findings of the requests since `start`, taken out so that close() does not report them again. */
+  const takeViolations = (start: number) => fake.violations.splice(start);
+
+  it("answers the operations the action calls as the description says: timeline, collaborator role, pulls, runs, artifacts", async () => {
+    const start = fake.violations.length;
+    const pr = fake.addPullRequest("nbtree: skip scan", { owner: "mallory", ref: "skip-scan", sha: "c".repeat(40) });
+    fake.committed(pr.number, "c".repeat(40));
+    fake.labeledBy(pr.number, "perf-safe-to-run");
+    fake.roles.set("bob-maint", "maintain");
+    const timeline = await client.paginate(client.rest.issues.listEventsForTimeline, { ...repo, issue_number: pr.number, per_page: 100 });
+    expect(timeline.map((item) => item.event)).toEqual(["committed", "labeled"]);
+    expect((await client.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: "bob-maint" })).data.role_name).toBe("maintain");
+    await expect(client.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: "dependabot[bot]" })).rejects.toMatchObject({ status: 404 });
+    expect((await client.rest.pulls.get({ ...repo, pull_number: pr.number })).data.head.sha).toBe("c".repeat(40));
+    expect((await client.rest.pulls.list({ ...repo, state: "open", head: "mallory:skip-scan" })).data.map((p) => p.number)).toEqual([pr.number]);
+    const run = fake.addRun({ event: "pull_request", headBranch: "skip-scan" });
+    const artifact = fake.addArtifact(run.id, "db-bench-gate-pg-quick-x86_64", zipOf([deflatedEntry("db-bench-gate-results.json", Buffer.from("{}"))]));
+    const listed = await client.rest.actions.listWorkflowRunArtifacts({ ...repo, run_id: run.id });
+    expect(listed.data.artifacts.map((a) => a.id)).toEqual([artifact.id]);
+    const zip = await client.rest.actions.downloadArtifact({ ...repo, artifact_id: artifact.id, archive_format: "zip" });
+    expect(Buffer.from(zip.data as ArrayBuffer)).toEqual(artifact.content);
+    expect(takeViolations(start)).toEqual([]);
+  });
+
+  it("refuses a request the description does not allow, naming the operation: a wrong type, a misspelt field or parameter, no such path or method", async () => {
+    const start = fake.violations.length;
+    const pr = fake.addPullRequest();
+    const comments = "POST /repos/{owner}/{repo}/issues/{issue_number}/comments";
+    // what Octokit's types would not let through: a request as a bug elsewhere would make it
+    const request = client.request as unknown as (route: string, parameters: Record<string, unknown>) => Promise<unknown>;
+    await expect(request(comments, { ...repo, issue_number: pr.number, body: 42 })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^fake GitHub: issues\/create-comment: .*body: must be string/) });
+    await expect(request(comments, { ...repo, issue_number: pr.number, bdy: "typo" })).rejects.toMatchObject({ status: 400, message: expect.stringContaining("body.bdy: not a field of issues/create-comment") });
+    await expect(request("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...repo, issue_number: pr.number, per_page: "all" })).rejects.toMatchObject({ status: 400 });
+    await expect(request("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...repo, issue_number: pr.number, perPage: 100 })).rejects.toMatchObject({ status: 400 });
+    await expect(request("GET /repos/{owner}/{repo}/db-bench-gate/results", { ...repo })).rejects.toMatchObject({ status: 404 });
+    await expect(request("PUT /repos/{owner}/{repo}/issues/comments/{comment_id}", { ...repo, comment_id: 1, body: "x" })).rejects.toMatchObject({ status: 404 });
+    expect(takeViolations(start).map((v) => v.replace(/ \(.*?\): /, ": "))).toEqual([
+      "issues/create-comment: body.body: must be string",
+      "issues/create-comment: body.bdy: not a field of issues/create-comment",
+      "issues/create-comment: body: must have required property 'body'",
+      "issues/list-comments: query parameter per_page: must be integer",
+      "issues/list-comments: query parameter perPage: not a parameter of issues/list-comments",
+      expect.stringMatching(/^no operation: not in GitHub's REST API /),
+      expect.stringMatching(/^no operation: not in GitHub's REST API /),
+    ]);
+  });
+
+  it("catches its own response when it is not what GitHub answers, naming the operation", async () => {
+    const start = fake.violations.length;
+    // a title that is no string: a bug of the stand-in, which would let the action's own go unseen
+    const issue = fake.addIssue({ title: 42 as unknown as string });
+    await client.rest.issues.get({ ...repo, issue_number: issue.number });
+    expect(takeViolations(start)).toEqual([expect.stringMatching(/^issues\/get \(GET \/repos\/pgfork\/postgres\/issues\/\d+\): response 200\.title: must be string$/)]);
+    issue.title = "a title";
+  });
+});
+
 describe("the token's identity", () => {
   it("is GraphQL's viewer for an installation token (GET /user refuses it), and GET /user's login for a user's token", async () => {
     expect(await tokenLogin(client)).toEqual({ login: "github-actions[bot]", how: "GraphQL viewer" });
