@@ -1,5 +1,6 @@
-/** Writes schema/results.v1.json and schema/history.v1.json from the zod schemas, so no JSON Schema is written by hand. */
+/** Writes schema/*.json (results, history, config file, profile) from the zod schemas, so no JSON Schema is written by hand. */
 import { writeFileSync } from "node:fs";
+import { CONFIG_SCHEMA_ID, configJsonSchema, PROFILE_SCHEMA_ID, profileJsonSchema } from "../src/config/json-schemas.js";
 import { HISTORY_VERSION } from "../src/history/record.js";
 import { historyJsonSchema } from "../src/history/json-schema.js";
 import { RESULTS_VERSION } from "../src/results/schema.js";
@@ -12,3 +13,5 @@ const write = (name: string, schema: Record<string, unknown>) => {
 };
 write(`results.v${RESULTS_VERSION}.json`, resultsJsonSchema());
 write(`history.v${HISTORY_VERSION}.json`, historyJsonSchema());
+write(`${CONFIG_SCHEMA_ID}.json`, configJsonSchema());
+write(`${PROFILE_SCHEMA_ID}.json`, profileJsonSchema());

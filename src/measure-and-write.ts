@@ -2,8 +2,6 @@
  * Measuring a plan and writing its results, shared by the action and the CLI: the results file exists
  * before anything (comparing, gating, publishing) can fail on them.
  */
-import { mkdir } from "node:fs/promises";
-import path from "node:path";
 import type { CleanupRegistry } from "./cleanup.js";
 import type { Plan } from "./config/plan.js";
 import type { Log } from "./log.js";
@@ -29,7 +27,6 @@ export async function measureAndWrite(plan: Plan, options: MeasureAndWrite): Pro
   const results = options.amend ? options.amend(floored) : floored;
   // cancelled (a signal): the samples after it are errors of the cancellation, not results to keep
   options.registry.signal.throwIfAborted();
-  await mkdir(path.dirname(options.resultsFile), { recursive: true });
   await writeResults(options.resultsFile, results);
   options.log.info(`results: ${options.resultsFile}`);
   return results;

@@ -10,7 +10,8 @@ import { allowedCpus } from "./measure/cpu-affinity.js";
 import { collectFingerprint } from "./measure/fingerprint.js";
 import { clockTicksPerSecond, samplePeakMemory, takeHostSnapshot } from "./measure/host.js";
 import type { ClientRun, PipelinePorts } from "./pipeline.js";
-import { asUserIn, unprivilegedUser } from "./unprivileged.js";
+import { asUserIn, variantUser } from "./unprivileged.js";
+import { endPullRequestProcesses } from "./user-processes.js";
 
 export const realPorts: PipelinePorts = {
   build: buildAtCommit,
@@ -18,7 +19,7 @@ export const realPorts: PipelinePorts = {
     // The rusage wrapper writes its report into the run dir, which the client's user owns.
     const report = options.rusage ? path.join(options.cwd, `rusage-${randomBytes(6).toString("hex")}`) : null;
     const wrapped = report ? withClientRusage(command, report) : command;
-    // Clients work in the run directory (under the action's job root): a killed job's post step finds them by it.
+    // Clients work in their variant's run directory (under the action's job root): a killed job's post step finds them by it.
     const result = await execa(wrapped.file, wrapped.args, {
       ...asUserIn(options.user, options.cwd),
       all: true,
@@ -45,5 +46,6 @@ export const realPorts: PipelinePorts = {
     ticksPerSecond: clockTicksPerSecond,
     allowedCpus,
   },
-  clientUser: unprivilegedUser,
+  variantUser,
+  endPullRequestProcesses,
 };

@@ -29,7 +29,7 @@ import type { PeakSampler } from "./measure/host.js";
 import { metricsPerOp, type HostSnapshot } from "./measure/proc.js";
 import { METRIC_NAMES, RESULTS_SCHEMA_ID, RESULTS_VERSION, type ErrorSample, type Fingerprint, type InstructionSample, type Results, type Sample, type Variant } from "./results/schema.js";
 import { compareRun } from "./compare/compare.js";
-import { thresholdResolver } from "./compare/thresholds.js";
+import { storedJudging, thresholdResolver } from "./compare/thresholds.js";
 import type { StepComparison } from "./compare/types.js";
 import { formatAmount } from "./report/format.js";
 import { phaseTimesLine, stepDoneLine } from "./report/step-line.js";
@@ -53,7 +53,7 @@ export interface ClientRun {
 }
 
 export interface ClientRunOptions {
-  /** the run directory (its processes are found by it); owned by `user` */
+  /** the variant's run directory (its processes are found by it); owned by `user` */
   cwd: string;
   user: OsUser | null;
   timeoutS: number;
@@ -79,8 +79,10 @@ export interface PipelinePorts {
     ticksPerSecond(): Promise<number>;
     allowedCpus(): Promise<number[]>;
   };
-  /** who runs the clients (and an embedded engine's process) */
-  clientUser(trust: TrustLevel): Promise<OsUser | null>;
+  /** who runs the variant at `index`: its server (or embedded engine's process), its data and its clients */
+  variantUser(trust: TrustLevel, index: number): Promise<OsUser | null>;
+  /** Ends every process of the users that run pull requests' code (user-processes.ts); what it ended, for the log. */
+  endPullRequestProcesses(): Promise<string[]>;
 }
 
 /** Lines of client output and of the engine's log kept with a failed step. */
@@ -166,16 +168,16 @@ function programsFrom(step: BenchmarkStep, source: ProgramSource): string[] {
   return Object.entries(step.programs).flatMap(([name, from]) => (from === source ? [name] : []));
 }
 
-/** The programs a step runs, for one variant's build; a shipped file is the run directory's copy (copyShippedFiles). */
-function binariesFor(ctx: RunContext, step: BenchmarkStep, build: BuildResult): ClientBinaries {
+/** The programs a step runs, for one variant's build; a shipped file is the variant's run directory's copy (copyShippedFiles). */
+function binariesFor(vi: VariantInstance, step: BenchmarkStep): ClientBinaries {
   const where = (name: string, from: ProgramSource) => {
     switch (from) {
       case "build":
-        return path.join(build.binDir, name);
+        return path.join(vi.build.binDir, name);
       case "system":
         return name;
       case "shipped":
-        return path.join(ctx.runDir, path.basename(name));
+        return path.join(vi.side.runDir, path.basename(name));
     }
   };
   return Object.fromEntries(Object.entries(step.programs).map(([name, from]) => [name, where(name, from)]));
@@ -190,9 +192,20 @@ async function copyShippedFiles(steps: readonly BenchmarkStep[], runDir: string)
   for (const name of shipped) await copyFile(path.join(builtinDir(path.dirname(name)), path.basename(name)), path.join(runDir, path.basename(name)));
 }
 
+/**
+ * Who runs a variant's processes and where its clients work: a user and a run directory (mode 0700)
+ * of its own, so that no variant's code (a PR's server, its pgbench, db_bench) can signal another's
+ * processes or touch its data.
+ */
+interface VariantSide {
+  user: OsUser | null;
+  runDir: string;
+}
+
 interface VariantInstance {
   variant: Variant;
   build: BuildResult;
+  side: VariantSide;
   instance: Instance;
   /** data sets loaded into this instance (by DataSet.key) */
   loaded: Set<string>;
@@ -207,9 +220,8 @@ interface RunContext {
   log: Log;
   /** where the run's temp dirs go */
   workDir: string;
-  /** the clients' run directory */
-  runDir: string;
-  clientUser: OsUser | null;
+  /** by variant id */
+  sides: Map<string, VariantSide>;
   placement: Placement | null;
   /** the host's clock ticks per second (its CPU counters' unit), read once */
   ticksPerSecond: number;
@@ -237,10 +249,10 @@ function driverCpus(ctx: RunContext): readonly number[] | undefined {
  * (a signal or the run's timeout aborted the registry) none starts, and one cut off by the
  * cancellation throws its reason: not a failed run that a stage would record and go on from.
  */
-async function runClient(ctx: RunContext, command: ClientCommand, timeoutS: number, rusage = false): Promise<ClientRun> {
+async function runClient(ctx: RunContext, vi: VariantInstance, command: ClientCommand, timeoutS: number, rusage = false): Promise<ClientRun> {
   const { signal } = ctx.registry;
   signal.throwIfAborted();
-  const run = await ctx.ports.runClient(command, { cwd: ctx.runDir, user: ctx.clientUser, timeoutS, rusage, signal });
+  const run = await ctx.ports.runClient(command, { cwd: vi.side.runDir, user: vi.side.user, timeoutS, rusage, signal });
   signal.throwIfAborted();
   return run;
 }
@@ -302,6 +314,7 @@ class Instances {
 
   private async start(variant: Variant, build: BuildResult, logFile: string): Promise<VariantInstance> {
     const { plan, placement } = this.ctx;
+    const side = this.ctx.sides.get(variant.id)!;
     const instance = await startInstance(plan.engine, {
       binDir: build.binDir,
       settings: plan.engineSettings,
@@ -309,19 +322,18 @@ class Instances {
       logFile,
       registry: this.ctx.registry,
       workDir: this.ctx.workDir,
-      trust: plan.trust,
-      clientUser: this.ctx.clientUser,
+      user: side.user,
       timeoutMs: plan.timeouts.start_s * 1000,
       ...(placement?.kind === "server" && { serverCpus: placement.server }),
     });
     this.ctx.log.info(`${variant.id}: ${plan.engine.name} ${plan.engine.kind === "server" ? "started" : "prepared"} (${instance.describe()}); log: ${logFile}`);
-    return { variant, build, instance, loaded: new Set(), logFile };
+    return { variant, build, side, instance, loaded: new Set(), logFile };
   }
 }
 
 /** Stage 3: the data sets a step needs loaded into an instance and settled, once per instance. */
 async function ensureData(ctx: RunContext, vi: VariantInstance, step: BenchmarkStep): Promise<void> {
-  await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, step, vi.build)));
+  await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), binariesFor(vi, step)));
 }
 
 /** `dataSet` loaded into the instance and settled, unless it already was. */
@@ -331,7 +343,7 @@ async function loadOnce(ctx: RunContext, vi: VariantInstance, dataSet: DataSet):
   for (const command of dataSet.commands) {
     const shown = [path.basename(command.file), ...command.args].join(" ");
     ctx.log.info(`${vi.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
-    const result = await runClient(ctx, command, ctx.plan.timeouts.load_s);
+    const result = await runClient(ctx, vi, command, ctx.plan.timeouts.load_s);
     if (result.failed) {
       throw new PipelineError(`loading ${dataSet.key} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
     }
@@ -352,7 +364,7 @@ async function loadOnce(ctx: RunContext, vi: VariantInstance, dataSet: DataSet):
 async function reloadData(ctx: RunContext, vi: VariantInstance, steps: readonly BenchmarkStep[]): Promise<void> {
   vi.loaded.clear();
   for (const step of steps) {
-    const [target, bins] = [vi.instance.loadTarget(), binariesFor(ctx, step, vi.build)];
+    const [target, bins] = [vi.instance.loadTarget(), binariesFor(vi, step)];
     await loadOnce(ctx, vi, step.countedDataSet?.(target, bins) ?? step.dataSet(target, bins));
   }
 }
@@ -394,13 +406,13 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
   }
   try {
     return await onRunTarget(vi, async (target) => {
-      const client = step.run(target, binariesFor(ctx, step, vi.build), schedule.duration_s);
+      const client = step.run(target, binariesFor(vi, step), schedule.duration_s);
       const { processes } = vi.instance;
       const before = await ports.host.snapshot();
       const memory = processes ? ports.host.sampleMemory(processes) : null;
       const t0 = ports.clock.now();
       // the client's CPU share (a server's client only: an embedded engine's process is the engine)
-      const result = await runClient(ctx, onCpus(client, driverCpus(ctx)), schedule.duration_s + CLIENT_GRACE_S, plan.engine.kind === "server").finally(
+      const result = await runClient(ctx, vi, onCpus(client, driverCpus(ctx)), schedule.duration_s + CLIENT_GRACE_S, plan.engine.kind === "server").finally(
         // polling ends with the client, whatever became of it; a failed poll is reported below
         () => memory?.stop().catch(() => null),
       );
@@ -470,7 +482,7 @@ async function measureSteps(
       const vi = await instances.live(variant);
       await ensureData(ctx, vi, step);
       const result = await onRunTarget(vi, (target) =>
-        runClient(ctx, onCpus(step.warmup(target, binariesFor(ctx, step, vi.build), profile.schedule.warmup_s), driverCpus(ctx)), profile.schedule.warmup_s + CLIENT_GRACE_S),
+        runClient(ctx, vi, onCpus(step.warmup(target, binariesFor(vi, step), profile.schedule.warmup_s), driverCpus(ctx)), profile.schedule.warmup_s + CLIENT_GRACE_S),
       );
       if (result.failed) ctx.log.info(`${step.id}: warm-up of ${variant.id} failed (${result.message}); the measured rounds will show it`);
     } catch (e) {
@@ -531,10 +543,10 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
         // a server's data sets were all loaded again before it went under the counter (reloadData)
         if (engine.kind !== "server") await ensureData(ctx, vi, step);
         return onRunTarget(vi, async (target) => {
-          const client = step.fixedRun(target, binariesFor(ctx, step, vi.build), perClient, runNumber);
+          const client = step.fixedRun(target, binariesFor(vi, step), perClient, runNumber);
           // a failed run is its own error, before the counter looks for counts it cannot have left
           const { result, instructions } = await counters.get(variant.id)!.count(client, async (command) => {
-            const run = await runClient(ctx, onCpus(command, cpus), COUNTED_RUN_TIMEOUT_S);
+            const run = await runClient(ctx, vi, onCpus(command, cpus), COUNTED_RUN_TIMEOUT_S);
             if (run.failed) throw new PipelineError(`${path.basename(client.file)} failed: ${run.message}`, await failureExcerpt(ctx, vi, run.output));
             return run;
           });
@@ -579,7 +591,6 @@ function assembleResults(
   const { sequential } = parts.schedule;
   const notes = [...ctx.notes, ...parts.measured.settled, ...parts.measured.cutShort, ...backgroundWriterNotes(parts.measured.samples)];
   if (profile.schedule.restart_every !== undefined) notes.push(`servers restarted every ${profile.schedule.restart_every} rounds of a step: ${parts.plannedRestarts} restarts`);
-  const thresholds = thresholdResolver(plan.judging?.thresholds, plan.judging?.overrides);
   return {
     schema: RESULTS_SCHEMA_ID,
     version: RESULTS_VERSION,
@@ -604,8 +615,14 @@ function assembleResults(
     steps: profile.steps.map((s) => ({ id: s.id, driver: s.driver, parameters: s.parameters, ...(s.sweep && { sweep: s.sweep }) })),
     samples: parts.measured.samples,
     ...(parts.instructions && { instructions: parts.instructions }),
-    thresholds: { run: thresholds.run, overrides: plan.judging?.overrides ?? [] },
+    thresholds: storedJudging(plan.judging),
   };
+}
+
+/** Ends the pull request users' processes; a line for the log when there were any. */
+async function endProcesses(ports: PipelinePorts, log: Log, what: string): Promise<void> {
+  const ended = await ports.endPullRequestProcesses();
+  if (ended.length > 0) log.info(`ended ${ended.length} processes of the pull request users that ${what}: ${ended.join(", ")}`);
 }
 
 export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log: Log, ports: PipelinePorts): Promise<Results> {
@@ -618,6 +635,11 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
   if (placement?.kind === "server") log.info(`server on CPU ${formatCpuList(placement.server)}, benchmark client on CPU ${formatCpuList(placement.client)}`);
   if (placement?.kind === "embedded") log.info(`${plan.engine.name} (embedded: the benchmark's own process) on CPU ${formatCpuList(placement.process)}`);
 
+  // The pull request users' processes: none may be left from an earlier run, nor outlive this one
+  // (registered first, it runs last: after the servers were stopped).
+  await endProcesses(ports, log, "an earlier run left running");
+  await registry.register("the processes of the pull request users", () => endProcesses(ports, log, "the run left running"));
+
   // where the run's time goes, logged at the end
   const phases: PhaseSeconds = { builds: 0, loads: 0, measuring: 0, "counting instructions": 0 };
   const buildsStarted = ports.clock.now();
@@ -628,19 +650,25 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     return { id: spec.id, commit: build.commit, ref: spec.ref, flags: build.flags, build_id: build.buildId };
   });
 
+  await endProcesses(ports, log, "the builds left running");
+
   const workDir = plan.workDir ?? os.tmpdir();
-  const runDir = await mkdtemp(path.join(workDir, "dbg-run-"));
-  await registry.register(`run directory ${runDir}`, () => rm(runDir, { recursive: true, force: true }));
-  await copyShippedFiles(plan.profile.steps, runDir);
-  const clientUser = await ports.clientUser(plan.trust);
-  await giveTo(clientUser, runDir);
+  const sides = new Map<string, VariantSide>();
+  for (const [i, variant] of variants.entries()) {
+    const runDir = await mkdtemp(path.join(workDir, "dbg-run-"));
+    await registry.register(`run directory ${runDir}`, () => rm(runDir, { recursive: true, force: true }));
+    await copyShippedFiles(plan.profile.steps, runDir);
+    const user = await ports.variantUser(plan.trust, i);
+    await giveTo(user, runDir);
+    sides.set(variant.id, { user, runDir });
+  }
   const ticksPerSecond = await ports.host.ticksPerSecond();
-  const ctx: RunContext = { plan, ports, registry, log, workDir, runDir, clientUser, placement, ticksPerSecond, startedAt, notes: [], phases };
+  const ctx: RunContext = { plan, ports, registry, log, workDir, sides, placement, ticksPerSecond, startedAt, notes: [], phases };
 
   const instances = new Instances(ctx);
   await instances.startAll(variants, builds);
   const schedule = scheduleOf(plan);
-  const engineVersion = await plan.engine.version(builds[0]!.binDir, clientUser);
+  const engineVersion = await plan.engine.version(builds[0]!.binDir, sides.get(variants[0]!.id)!.user);
   // a step's samples as the whole run's document would hold them, judged as the comment will judge them;
   // a run of one variant (baseline mode) has nothing to judge
   const judgeStep = (step: BenchmarkStep, stepSamples: readonly Sample[]) =>

@@ -1,7 +1,7 @@
 /**
  * Finding the processes a run started: by their working directory (every postgres process chdirs to
- * its data dir), by a marker variable in the environment they were started with, and by process group;
- * and signalling them.
+ * its data dir), by a marker variable in the environment they were started with, by process group and
+ * by user; and signalling them.
  */
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 
@@ -37,6 +37,27 @@ export function processesUnder(dir: string): number[] {
 export function processesMarked(name: string, value: string): number[] {
   const entry = `${name}=${value}`;
   return liveProcesses((pid) => readFileSync(`/proc/${pid}/environ`, "latin1").split("\0").includes(entry));
+}
+
+/**
+ * Processes of which any of the user ids (real, effective, saved, filesystem: /proc/<pid>/status) is
+ * in `uids`: what setsid, `env -i` and chdir do not shed.
+ */
+export function processesOfUsers(uids: readonly number[]): number[] {
+  if (uids.length === 0) return [];
+  return liveProcesses((pid) => {
+    const line = /^Uid:\s+(.*)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? "";
+    return line.split(/\s+/).some((uid) => uids.includes(Number(uid)));
+  });
+}
+
+/** A process's command name (/proc/<pid>/comm), for the log; "?" once it is gone. */
+export function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+  } catch {
+    return "?";
+  }
 }
 
 /** `pids` and the members of the process groups that one of them leads (a postmaster leads its own). */

@@ -1,10 +1,12 @@
 /**
  * Code from the fork (configure, make, install, the server, the benchmark clients) runs as an
  * unprivileged user, never as the runner's: another uid cannot read /proc/<pid>/environ of the action
- * or the runner (where the tokens are), nor write what the runner owns. Two users, one per trust
- * level: pull requests build as "dbbench-pr" and can only read what trusted builds ("dbbench", runs on
- * the default branch) left in the cache. Without root there is nobody to switch to: the code runs as
- * the current user, and unprivilegedWarning() says what that means.
+ * or the runner (where the tokens are), nor write what the runner owns. Builds run as one user per
+ * trust level: pull requests build as "dbbench-pr" and can only read what trusted builds ("dbbench",
+ * runs on the default branch) left in the cache. Each variant of a run (base, head, each flag set) then
+ * runs its server, data and clients as a user of its own ("dbbench-pr-v0", "dbbench-pr-v1", ...), so
+ * that head's code cannot signal base's server nor touch its data. Without root there is nobody to
+ * switch to: the code runs as the current user, and unprivilegedWarning() says what that means.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -12,12 +14,32 @@ import path from "node:path";
 import { execa } from "execa";
 import { childEnv } from "./child-env.js";
 import type { CleanupRegistry } from "./cleanup.js";
-import { PipelineError } from "./errors.js";
+import { InputError, PipelineError } from "./errors.js";
 
 /** "trusted": the default branch's baseline and flags runs; "pr": everything else (pull requests, the CLI). */
 export type TrustLevel = "trusted" | "pr";
 
-export const UNPRIVILEGED_USERS: Record<TrustLevel, string> = { trusted: "dbbench", pr: "dbbench-pr" };
+/**
+ * The users' names start with it: DBG_USER_PREFIX, default "dbbench". Every process of the pull
+ * request users is ended before and after each run (user-processes.ts): two runs on one machine (the
+ * test suite beside a job) each need their own.
+ */
+function userPrefix(): string {
+  const prefix = process.env.DBG_USER_PREFIX ?? "dbbench";
+  if (!/^[a-z_][a-z0-9_-]{0,19}$/.test(prefix)) throw new InputError(`DBG_USER_PREFIX "${prefix}" is not a user name start: lower-case letters, digits, _ and -, at most 20`, undefined, "DBG_USER_PREFIX");
+  return prefix;
+}
+
+/** Who builds the code of this trust level: "dbbench" (trusted), "dbbench-pr". */
+export function unprivilegedUserName(trust: TrustLevel): string {
+  return trust === "trusted" ? userPrefix() : `${userPrefix()}-pr`;
+}
+
+/** Who runs the variant at `index` of a run of this trust level: "dbbench-pr-v0", "dbbench-pr-v1", ... */
+export function variantUserName(trust: TrustLevel, index: number): string {
+  return `${unprivilegedUserName(trust)}-v${index}`;
+}
+
 const NO_HOME = "/nonexistent";
 
 export interface OsUser {
@@ -26,16 +48,41 @@ export interface OsUser {
   gid: number;
 }
 
-const lookups = new Map<TrustLevel, Promise<OsUser | null>>();
+const lookups = new Map<string, Promise<OsUser | null>>();
 
-/** The user code of this trust level runs as, created on first use; null when not root. */
-export function unprivilegedUser(trust: TrustLevel): Promise<OsUser | null> {
-  let lookup = lookups.get(trust);
+/** The user `name`, created on first use; null when not root. */
+function userNamed(name: string): Promise<OsUser | null> {
+  let lookup = lookups.get(name);
   if (!lookup) {
-    lookup = process.getuid?.() === 0 ? lookUpOrCreate(UNPRIVILEGED_USERS[trust]) : Promise.resolve(null);
-    lookups.set(trust, lookup);
+    lookup = process.getuid?.() === 0 ? lookUpOrCreate(name) : Promise.resolve(null);
+    lookups.set(name, lookup);
   }
   return lookup;
+}
+
+/** The user code of this trust level builds as, created on first use; null when not root. */
+export function unprivilegedUser(trust: TrustLevel): Promise<OsUser | null> {
+  return userNamed(unprivilegedUserName(trust));
+}
+
+/** The user the variant at `index` runs as (its server, data and clients), created on first use; null when not root. */
+export function variantUser(trust: TrustLevel, index: number): Promise<OsUser | null> {
+  return userNamed(variantUserName(trust, index));
+}
+
+/**
+ * The users that run pull requests' code and exist on this machine: the PR builds' and the PR
+ * variants'. None when not root (nobody else's processes to end then).
+ */
+export async function pullRequestUsers(): Promise<OsUser[]> {
+  if (process.getuid?.() !== 0) return [];
+  const entries = await execa("getent", ["passwd"], { env: childEnv(process.env), extendEnv: false, reject: false });
+  const builds = unprivilegedUserName("pr");
+  const ours = (name: string) => name === builds || (name.startsWith(`${builds}-v`) && /^\d+$/.test(name.slice(builds.length + 2)));
+  return entries.stdout.split("\n").flatMap((line) => {
+    const [name, , uid, gid] = line.split(":");
+    return name && uid && gid && ours(name) ? [{ name, uid: Number(uid), gid: Number(gid) }] : [];
+  });
 }
 
 async function lookUpOrCreate(name: string): Promise<OsUser> {
@@ -108,7 +155,7 @@ export function unprivilegedWarning(): string | null {
   return (
     "not running as root: the fork's code (configure, make, the server, the benchmark clients) runs as this runner's own user, " +
     "so it can read this job's environment through /proc, including its tokens. Run the runner as root (the action then runs that " +
-    `code as the users ${UNPRIVILEGED_USERS.trusted} and ${UNPRIVILEGED_USERS.pr}) or use a runner dedicated to benchmarks with no secrets; ` +
+    `code as the users ${unprivilegedUserName("trusted")}, ${unprivilegedUserName("pr")} and one per variant) or use a runner dedicated to benchmarks with no secrets; ` +
     "see docs/action.md, \"Setting up a self-hosted runner\"."
   );
 }

@@ -10,6 +10,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { childEnv, JOB_MARKER } from "../child-env.js";
 import { processesOfJob, signalAll } from "../processes.js";
+import { endPullRequestProcesses } from "../user-processes.js";
 
 export const STATE_JOB_ROOT = "job-root";
 export const STATE_REPO = "repo";
@@ -30,8 +31,9 @@ const jobProcesses = (root: string): number[] => processesOfJob(root, JOB_MARKER
 
 /**
  * Stops the job's processes with `signal` (the engine's emergencySignal: PostgreSQL's SIGQUIT takes the
- * postmaster's backends and shared memory down), then SIGKILL; removes the root. Returns what it found
- * to clean up, for the log.
+ * postmaster's backends and shared memory down), then SIGKILL, then every process left of the pull
+ * request users (a daemon that shed the marker and the root: user-processes.ts); removes the root.
+ * Returns what it found to clean up, for the log.
  */
 export async function removeJobRoot(root: string, repo: string | null, signal: NodeJS.Signals = "SIGTERM"): Promise<string[]> {
   const found: string[] = [];
@@ -42,6 +44,8 @@ export async function removeJobRoot(root: string, repo: string | null, signal: N
     for (let waited = 0; (pids = jobProcesses(root)).length > 0 && waited < 5000; waited += 100) await sleep(100);
     signalAll(pids, "SIGKILL");
   }
+  const ended = await endPullRequestProcesses();
+  if (ended.length > 0) found.push(`${ended.length} processes of the pull request users (${ended.join(", ")})`);
   if (existsSync(root)) {
     found.push(root);
     await rm(root, { recursive: true, force: true });

@@ -14,6 +14,7 @@ import { parseRunnerCost, type RunnerCost } from "../config/runner-cost.js";
 import { parseShard, type Shard } from "../schedule/shard.js";
 import { VariantSchema } from "../results/schema.js";
 import { InputError } from "../errors.js";
+import { COMPARE_WITH, type CompareWith } from "./compare-point.js";
 import { TWO_WORKFLOW_DOC } from "./fork-policy.js";
 
 export const MODES = ["pr", "baseline", "report", "flags", "bisect"] as const;
@@ -21,7 +22,7 @@ export type Mode = (typeof MODES)[number];
 
 /** Every input of action.yml, in its order (a unit test keeps the two in sync). */
 export const INPUT_NAMES = [
-  "mode", "profile", "config", "repo-path", "base-ref", "head-ref", "cflags", "flag-sets",
+  "mode", "profile", "config", "repo-path", "base-ref", "head-ref", "compare-with", "cflags", "flag-sets",
   "fail-below", "warn-below", "improve-above", "alpha",
   "instructions-fail-above", "instructions-warn-above", "instructions-improve-below", "noise-floor", "fail-on", "fail-on-regression", "time-budget",
   "count-instructions", "shard", "runner-cost",
@@ -56,6 +57,8 @@ export interface ActionInputs {
   repoPath: string;
   baseRef: string | null;
   headRef: string | null;
+  /** what a PR's head is compared with when base-ref is not given (src/action/compare-point.ts) */
+  compareWith: CompareWith;
   cflags: string | null;
   /** flags mode: at least two, compared relative to the first */
   flagSets: FlagSet[];
@@ -134,6 +137,7 @@ const InputsSchema = z.object({
   "repo-path": z.string().default("."),
   "base-ref": z.string().optional(),
   "head-ref": z.string().optional(),
+  "compare-with": z.enum(COMPARE_WITH, { error: (issue) => `expected one of ${COMPARE_WITH.join(", ")}, got ${quoted(issue.input)}` }).default("merge-base"),
   cflags: z.string().optional(),
   "flag-sets": z.string().optional(),
   "fail-below": decimal.pipe(ThresholdsInputSchema.shape.fail_below.unwrap()).optional(),
@@ -314,6 +318,7 @@ export function readInputs(env: Record<string, string | undefined>): ActionInput
     repoPath: inputs["repo-path"],
     baseRef: inputs["base-ref"] ?? null,
     headRef: inputs["head-ref"] ?? null,
+    compareWith: inputs["compare-with"],
     cflags: inputs.cflags ?? null,
     flagSets,
     thresholds,

@@ -23,6 +23,12 @@ export function artifactNameOf(ctx: ModeContext, of: Results | Plan): string {
     : resultsArtifactName(ctx.inputs.artifactName, of.run.profile.name, os.machine(), of.run.shard);
 }
 
+/** Whether `results` measured exactly these base and head commits. */
+export function measuredCommits(results: Results, commits: { base: string; head: string }): boolean {
+  const measured = Object.fromEntries(results.variants.map((v) => [v.id, v.commit]));
+  return measured.base === commits.base && measured.head === commits.head;
+}
+
 export interface Measured {
   results: Results;
   /** the uploaded results artifact's page; null when there is no artifact service */

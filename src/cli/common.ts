@@ -1,10 +1,12 @@
 /** What every command shares: output formats, threshold flags, writing output, exit codes. */
 import { InvalidArgumentError, Option, type Command } from "commander";
-import { writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { DEFAULT_FAIL_ON, decideGate, parseFailOn, type FailOn } from "../compare/gate.js";
 import type { Comparison, CompareOptions, ThresholdOverride, Thresholds } from "../compare/types.js";
 import { loadConfigFile } from "../config/config-file.js";
-import { EXIT_OK, EXIT_REGRESSION } from "../errors.js";
+import { EXIT_OK, EXIT_REGRESSION, InputError } from "../errors.js";
 import { parseRunnerCost, type RunnerCost } from "../config/runner-cost.js";
 import { renderJson } from "../report/json.js";
 import { renderMarkdown } from "../report/markdown.js";
@@ -99,9 +101,25 @@ export function render(comparisons: Comparison[], format: Format, failOn?: reado
   }
 }
 
+/** Writes `text` to the file `out` names (a one-line error naming it when it cannot be written), else to stdout. */
 export async function emit(text: string, out: string | undefined, io: Io): Promise<void> {
-  if (out) await writeFile(out, text.endsWith("\n") ? text : text + "\n");
-  else io.stdout(text.endsWith("\n") ? text : text + "\n");
+  const line = text.endsWith("\n") ? text : text + "\n";
+  if (!out) return io.stdout(line);
+  await writeFile(out, line).catch((e: NodeJS.ErrnoException) => {
+    throw new InputError(`cannot write the report: ${e.code ?? e.message}`, out, "--out");
+  });
+}
+
+/**
+ * Fails before anything is measured when `file` could not be written later (its directory missing or
+ * not writable), so a run's minutes are not lost to a typo in a path.
+ */
+export async function checkWritable(file: string | undefined, flag: string): Promise<void> {
+  if (!file) return;
+  const dir = path.dirname(path.resolve(file));
+  await access(dir, constants.W_OK).catch((e: NodeJS.ErrnoException) => {
+    throw new InputError(`its directory ${dir} cannot be written: ${e.code ?? e.message}`, file, flag);
+  });
 }
 
 export function exitCodeOf(comparisons: Comparison[], failOn?: readonly FailOn[]): number {
@@ -109,6 +127,22 @@ export function exitCodeOf(comparisons: Comparison[], failOn?: readonly FailOn[]
 }
 
 export const formatOption = () => new Option("--format <format>", "output format").choices(FORMATS).default("markdown");
+
+/** --json, the usual short way to say --format json (refuseJsonWithFormat: not beside another --format). */
+export const jsonOption = () => new Option("--json", "the same as --format json").implies({ format: "json" });
+
+/** A preAction hook: --json and a --format given on the command line contradict each other unless it is json. */
+export function refuseJsonWithFormat(_program: Command, command: Command): void {
+  const { json, format } = command.opts<{ json?: boolean; format?: string }>();
+  if (json && command.getOptionValueSource("format") === "cli" && format !== "json") command.error(`error: --json contradicts --format ${format}`);
+}
+
+/** The exit codes every command maps its outcome to, for each command's --help. */
+export const EXIT_CODES_HELP = `
+Exit codes:
+  0  the gate passes (or the command did what it was asked)
+  1  the gate fails: a regression, or a verdict --fail-on names (an error, by default)
+  2  bad input (a flag, a config, profile or results file: the message names the file and field) or a failure of the tool`;
 
 export function runnerCostOption(): Option {
   return new Option("--runner-cost <yaml>", "price per runner hour by architecture, runner name or label, e.g. '{ x86_64: 0.768, aarch64: 0.538 }': a price/performance section in the markdown report").argParser((text: string) =>

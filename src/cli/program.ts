@@ -9,7 +9,9 @@ import { readResults } from "../results/io.js";
 import { mergeShards } from "../results/merge-shards.js";
 import { runLabels } from "../results/run-labels.js";
 import { VERSION } from "../version.js";
-import { addThresholdOptions, compareOptionsFrom, emit, exitCodeOf, formatOption, processIo, render, runnerCostOption, type Format, type Io, type ThresholdFlags } from "./common.js";
+import { addThresholdOptions, compareOptionsFrom, emit, EXIT_CODES_HELP, exitCodeOf, formatOption, jsonOption, processIo, refuseJsonWithFormat, render, runnerCostOption, type Format, type Io, type ThresholdFlags } from "./common.js";
+import { addInitCommand } from "./init-command.js";
+import { addProfilesCommand } from "./profiles-command.js";
 import { addRunCommands } from "./run-commands.js";
 
 
@@ -18,7 +20,8 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     .description("Gate database-engine pull requests on performance: relative QPS with confidence, per-op explain metrics, a verdict.")
     .version(VERSION)
     .showHelpAfterError("(add --help for usage)")
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .addHelpText("after", EXIT_CODES_HELP);
 
   addThresholdOptions(
     program
@@ -29,8 +32,9 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
       .option("--base-variant <id>", "the variant the others are relative to (default: the file's base_variant)")
       .option("--ignore-fingerprint", "compare against a baseline from a different machine anyway")
       .addOption(formatOption())
+      .addOption(jsonOption())
       .addOption(runnerCostOption())
-      .option("--out <file>", "write the output here instead of stdout"),
+      .option("--out <file>", "write the report here instead of stdout"),
   ).action(async (file: string, flags: ThresholdFlags & { baseline?: string; baseVariant?: string; ignoreFingerprint?: boolean; format: Format; out?: string; runnerCost?: RunnerCost }) => {
     const results = await readResults(file);
     const options: CompareOptions = { ...(await compareOptionsFrom(flags)), baseVariant: flags.baseVariant };
@@ -55,8 +59,9 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
       .description("merge the results of several runners (e.g. x86_64 and aarch64, and the shards of each) into one report with a column per architecture")
       .argument("<results...>", "results JSON files, one per runner (or shard)")
       .addOption(formatOption())
+      .addOption(jsonOption())
       .addOption(runnerCostOption())
-      .option("--out <file>", "write the output here instead of stdout"),
+      .option("--out <file>", "write the report here instead of stdout"),
   ).action(async (files: string[], flags: ThresholdFlags & { format: Format; out?: string; runnerCost?: RunnerCost }) => {
     // the shards of one architecture become one column
     const runs = mergeShards(await Promise.all(files.map(async (f) => ({ results: await readResults(f), source: f }))));
@@ -68,6 +73,10 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
   });
 
   addRunCommands(program, io, setExitCode);
+  addProfilesCommand(program, io);
+  addInitCommand(program, io);
+  for (const command of program.commands) command.addHelpText("after", EXIT_CODES_HELP);
+  program.hook("preAction", refuseJsonWithFormat);
   return program;
 }
 

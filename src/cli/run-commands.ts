@@ -5,6 +5,7 @@ import path from "node:path";
 import { loadConfigFile, loadConfigFromCommit } from "../config/config-file.js";
 import { defaultCacheDir, makePlan, parseVariantFlag, type RunFlags, type VariantFlag } from "../config/plan.js";
 import { parseTimeouts, type TimeoutsInput } from "../config/timeouts.js";
+import { builtinProfileNames } from "../config/profile-list.js";
 import { InputError } from "../errors.js";
 import { parseShard, type Shard } from "../schedule/shard.js";
 import { consoleLog } from "../log.js";
@@ -14,7 +15,7 @@ import { ensureDebianPackages, MARIADB_BENCH_PACKAGES, MYROCKS_BENCH_PACKAGES, P
 import { makeMariadbFork, makeMyrocksFork, obtainMariadbSource } from "../setup/mariadb-fork.js";
 import { makePostgresFork, type ForkRepo } from "../setup/fork-repo.js";
 import { makeRocksdbFork, obtainRocksdbSource } from "../setup/rocksdb-fork.js";
-import { addThresholdOptions, emit, formatOption, thresholdsFromFlags, type Format, type Io, type ThresholdFlags } from "./common.js";
+import { addThresholdOptions, checkWritable, emit, formatOption, jsonOption, thresholdsFromFlags, type Format, type Io, type ThresholdFlags } from "./common.js";
 import { defaultResultsFile, measureAndReport } from "./run.js";
 import { withCleanup } from "../cleanup.js";
 import { bisectMarkdown } from "../report/bisect.js";
@@ -98,9 +99,11 @@ interface MeasureFlags extends ThresholdFlags {
   timeBudget?: number;
   /** false with --no-instructions */
   instructions: boolean;
-  out?: string;
+  /** the results JSON */
+  results?: string;
   format: Format;
-  reportOut?: string;
+  /** the report */
+  out?: string;
   noiseFloor?: string;
   timeouts?: TimeoutsInput;
 }
@@ -113,15 +116,16 @@ function planFlagsOf(flags: MeasureFlags): Pick<RunFlags, "profile" | "cflags" |
 function addMeasureOptions(command: Command): Command {
   return addThresholdOptions(
     command
-      .option("--profile <name>", "built-in profile (pg-quick, pg-sysbench, pg-ibench, rocksdb-quick, mariadb-quick, mariadb-ibench, myrocks-quick, myrocks-ibench) or a profile file (default: the config file's, else pg-quick)")
+      .option("--profile <name>", `built-in profile (${builtinProfileNames().join(", ")}) or a profile file (default: the config file's, else pg-quick)`)
       .option("--cflags <flags>", "CFLAGS and CXXFLAGS for every variant (default: the recipe's, -O2)")
       .option("--cache-dir <dir>", `builds, ccache and logs (default: ${defaultCacheDir()})`)
       .option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds"))
       .option("--time-budget <seconds>", "stop adding rounds after this many seconds of measuring (default: the profile's)", positiveInteger("--time-budget"))
       .option("--no-instructions", "skip counting instructions per operation under valgrind, even where the profile asks for it")
-      .option("--out <file>", "results JSON (default: db-bench-gate-<profile>-<time>.json)")
+      .option("--results <file>", "where the results JSON goes (default: db-bench-gate-<profile>-<time>.json)")
       .addOption(formatOption())
-      .option("--report-out <file>", "write the report here instead of stdout")
+      .addOption(jsonOption())
+      .option("--out <file>", "write the report here instead of stdout")
       .option("--timeouts <yaml>", "seconds per external step, e.g. '{ build_s: 1800, start_s: 120, load_s: 600, lock_s: 3600, run_s: 7200 }' (over the config file's)", (text: string) => parseTimeouts(text, "--timeouts"))
       .option("--noise-floor <file>", "per-step A/A noise of this runner (noise-floor.json of npm run bench:verdict): kept with the results; a significant drop within a step's floor is a warning, not a regression"),
   );
@@ -164,6 +168,7 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
       .option("--steps <glob>", "the step ids to measure (a glob, e.g. 'pgbench.select-only.*')", "*")
       .option("--trusted", "build into the trusted cache namespace: only for commits you trust (default: the pull request namespace)"),
   ).action(async (flags: MeasureFlags & { repo: string; good: string; bad: string; steps: string; trusted?: boolean }) => {
+    await checkWritable(flags.out, "--out");
     const log = consoleLog();
     // judged by the good commit's config file, as a PR by its base's
     const config = flags.config ? await loadConfigFile(flags.config) : await loadConfigFromCommit(flags.repo, flags.good);
@@ -174,7 +179,7 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
         thresholdsFromFlags(flags),
       );
     const report = await withCleanup((registry) => bisect({ repo: flags.repo, good: flags.good, bad: flags.bad, steps: { glob: flags.steps }, planFor, registry, log, fields: CLI_BISECT_FIELDS }), { warn: (m) => log.info(m) });
-    await emit(bisectMarkdown(report, null), flags.reportOut, io);
+    await emit(bisectMarkdown(report, null), flags.out, io);
     log.info(report.verdict.bad ? `first bad commit: ${report.firstBad}` : `no bad commit confirmed between ${report.good} and ${report.bad}`);
     setExitCode(0);
   });
@@ -183,7 +188,7 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
     program
       .command("demo")
       .description(
-        "from nothing to a PR comment: install what is missing (Debian packages), get the engine (PostgreSQL 15, RocksDB 7.8 or MariaDB 10.11) from Debian's source package, make a git repo with a base commit and a head commit that slows a hot path down, build both, run its quick profile (pg-quick, rocksdb-quick, mariadb-quick, myrocks-quick) interleaved and print the comment; exits 1 because the gate fails that PR",
+        `from nothing to a PR comment: install what is missing (Debian packages), get the engine (PostgreSQL 15, RocksDB 7.8 or MariaDB 10.11) from Debian's source package, make a git repo with a base commit and a head commit that slows a hot path down, build both, run its quick profile (${Object.values(DEMOS).map((demo) => demo.profile).join(", ")}) interleaved and print the comment; exits 1 because the gate fails that PR`,
       )
       .option("--engine <name>", `the engine to demonstrate: ${Object.keys(DEMOS).join(" or ")}`, "postgresql"),
   ).action(async (flags: MeasureFlags & { engine: string }) => {
@@ -213,9 +218,9 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
       thresholdsFromFlags(flags),
     );
     // The demo's results go with its builds, not into whatever directory it was started from.
-    const out = flags.out ?? path.join(cacheDir, "demo", defaultResultsFile(plan.run.profile.name));
-    await mkdir(path.dirname(out), { recursive: true });
-    const { exitCode } = await measureAndReport(plan, { ...flags, out }, io, log);
+    const results = flags.results ?? path.join(cacheDir, "demo", defaultResultsFile(plan.run.profile.name));
+    await mkdir(path.dirname(results), { recursive: true });
+    const { exitCode } = await measureAndReport(plan, { ...flags, results }, io, log);
     log.info(exitCode === 1 ? "the gate fails this PR: exit code 1, as a regression should" : "the gate did not fail this PR (no significant regression measured)");
     setExitCode(exitCode);
   });

@@ -8,7 +8,7 @@ import type { Log } from "../log.js";
 import { measureAndWrite } from "../measure-and-write.js";
 import { readNoiseFloor } from "../results/io.js";
 import type { Results } from "../results/schema.js";
-import { emit, exitCodeOf, render, type Format, type Io } from "./common.js";
+import { checkWritable, emit, exitCodeOf, render, type Format, type Io } from "./common.js";
 
 export function defaultResultsFile(profile: string, now = new Date()): string {
   return `db-bench-gate-${profile}-${now.toISOString().replace(/[:.]/g, "-")}.json`;
@@ -17,18 +17,21 @@ export function defaultResultsFile(profile: string, now = new Date()): string {
 /** Measures the plan, writes the results before anything can fail on them, prints the comparison. */
 export async function measureAndReport(
   plan: Plan,
-  options: { out?: string; format: Format; reportOut?: string; noiseFloor?: string; failOn?: readonly FailOn[] },
+  options: { results?: string; format: Format; out?: string; noiseFloor?: string; failOn?: readonly FailOn[] },
   io: Io,
   log: Log,
 ): Promise<{ exitCode: number; results: Results; resultsFile: string }> {
   // A bad noise floor must fail now, not after minutes of measuring (bad thresholds failed in makePlan).
   const noiseFloor = options.noiseFloor ? await readNoiseFloor(options.noiseFloor) : null;
-  const resultsFile = path.resolve(options.out ?? defaultResultsFile(plan.run.profile.name));
+  const resultsFile = path.resolve(options.results ?? defaultResultsFile(plan.run.profile.name));
+  // and so must a path that could not be written after the measuring
+  await checkWritable(resultsFile, "--results");
+  await checkWritable(options.out, "--out");
   const results = await withCleanup((registry) => measureAndWrite(plan, { registry, log, noiseFloor, resultsFile }), {
     warn: (m) => log.info(m),
     timeoutMs: plan.run.timeouts.run_s * 1000,
   });
   const comparison = compareRun(results, plan.compare);
-  await emit(render([comparison], options.format, options.failOn), options.reportOut, io);
+  await emit(render([comparison], options.format, options.failOn), options.out, io);
   return { exitCode: exitCodeOf([comparison], options.failOn), results, resultsFile };
 }

@@ -58,3 +58,8 @@ export function thresholdResolver(options: Partial<Thresholds> = {}, overrides: 
     },
   };
 }
+
+/** What a run is judged by, as its results store it (Results.thresholds): the run's thresholds resolved, and the overrides. */
+export function storedJudging(judging: { thresholds: Partial<Thresholds>; overrides: ThresholdOverride[] } | undefined): { run: Thresholds; overrides: ThresholdOverride[] } {
+  return { run: thresholdResolver(judging?.thresholds, judging?.overrides).run, overrides: judging?.overrides ?? [] };
+}

@@ -25,7 +25,7 @@ export interface ThresholdOverride extends Partial<Thresholds> {
 
 /**
  * Instruction counts repeat to about 0.01% (issue 9: 39,590 / 39,586 per transaction), so a 1% change is
- * far outside their spread: it is a warning, 2% fails, 1% less is an improvement. See README.
+ * far outside their spread: it is a warning, 2% fails, 1% less is an improvement. See docs/verdict.md.
  */
 export const DEFAULT_THRESHOLDS: Thresholds = {
   fail_below: 0.95,

@@ -5,13 +5,14 @@
 import { z } from "zod";
 import { RecipeOverridesSchema } from "../build/recipe.js";
 import { validateYaml } from "../validate.js";
+import { builtinProfileNames } from "./profile-list.js";
 import { judgingCommit, readAtCommit, readJudgingFile, type JudgingCommit } from "./judging-files.js";
 import { ThresholdOverrideSchema, ThresholdsInputSchema } from "./thresholds.js";
 import { TimeoutsSchema } from "./timeouts.js";
 
 export const ConfigFileSchema = z
   .object({
-    profile: z.string().min(1).optional().describe("profile name (pg-quick, pg-sysbench, pg-ibench) or a path to a profile file"),
+    profile: z.string().min(1).optional().describe(`profile name (${builtinProfileNames().join(", ")}) or a path to a profile file`),
     thresholds: ThresholdsInputSchema.optional(),
     overrides: z.array(ThresholdOverrideSchema).optional(),
     recipe: RecipeOverridesSchema.optional().describe("any field of the engine's recipe (recipes/<engine>.yaml; recipes/README.md)"),

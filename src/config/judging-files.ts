@@ -53,8 +53,9 @@ export function pathInRepo(repo: string, file: string): string | null {
   return null;
 }
 
-async function git(repo: string, args: string[]) {
-  return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false, timeout: GIT_TIMEOUT_MS });
+/** git in `repo`, never rejecting (read exitCode); `timeoutMs` for what may take longer than a local read (a fetch). */
+export async function git(repo: string, args: string[], timeoutMs = GIT_TIMEOUT_MS) {
+  return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false, timeout: timeoutMs });
 }
 
 /** The blob id of `repoPath` at `commit`, or null when the commit has no such file. */

@@ -63,6 +63,8 @@ export const ProfileSchema = z
     version: z.number().int().nonnegative(),
     engine: z.enum(ENGINE_NAMES).describe("a registered engine (src/engine/index.ts); every step's driver must be able to measure it"),
     description: z.string(),
+    /** minutes of a run with both builds cached on an idle 2-core machine (loads, rounds, counting), as measured (docs/measurements.md); absent: not measured */
+    expected_minutes: z.number().positive().optional(),
     schedule: z
       .object({
         /** rounds per step; each round measures every variant once, in ABBA order */

@@ -3,7 +3,7 @@
  * an embedded engine's data directory that each client run opens (a private copy of it per run).
  */
 import type { CleanupRegistry } from "../cleanup.js";
-import type { TrustLevel, OsUser } from "../unprivileged.js";
+import type { OsUser } from "../unprivileged.js";
 import type { CountingOptions, Engine, InstructionCounter, SettingValue, Target } from "./types.js";
 
 export interface Instance {
@@ -36,9 +36,8 @@ export interface InstanceOptions {
   logFile: string;
   registry: CleanupRegistry;
   workDir: string;
-  trust: TrustLevel;
-  /** who runs the driver's processes (an embedded engine's data is theirs) */
-  clientUser: OsUser | null;
+  /** who runs the variant's server or embedded engine's process and its clients, and owns its data */
+  user: OsUser | null;
   timeoutMs: number;
   /** a server's CPUs (an embedded engine's process is placed with its client command) */
   serverCpus?: readonly number[];
@@ -53,7 +52,7 @@ export async function startInstance(engine: Engine, options: InstanceOptions): P
       logFile: options.logFile,
       registry: options.registry,
       workDir: options.workDir,
-      trust: options.trust,
+      user: options.user,
       timeoutMs: options.timeoutMs,
       ...(options.serverCpus && { cpus: options.serverCpus }),
     });
@@ -75,7 +74,7 @@ export async function startInstance(engine: Engine, options: InstanceOptions): P
     binDir: options.binDir,
     settings: options.settings,
     workDir: options.workDir,
-    owner: options.clientUser,
+    owner: options.user,
     logFile: options.logFile,
     registry: options.registry,
   });

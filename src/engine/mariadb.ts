@@ -1,8 +1,9 @@
 /**
- * MariaDB from an install prefix: mariadb-install-db into a temp dir, mariadbd on loopback and a
- * private unix socket on a free port, readiness by `mariadb-admin ping`, stop (SIGTERM: a clean
- * shutdown, InnoDB's fast one; then SIGKILL) and remove the data. As root the server runs as the
- * unprivileged user of its trust level, like PostgreSQL's. Privileges are checked as in production:
+ * MariaDB from an install prefix: mariadb-install-db into a temp dir, mariadbd on a private unix
+ * socket (no TCP: mariadb-install-db's root@127.0.0.1 has no password either, so any local user, such
+ * as the other variant's code, could log in as root), readiness by `mariadb-admin ping`, stop (SIGTERM:
+ * a clean shutdown, InnoDB's fast one; then SIGKILL) and remove the data. As root the server runs as
+ * the unprivileged user it is given, like PostgreSQL's. Privileges are checked as in production:
  * root@localhost without a password over the socket, never --skip-grant-tables (it skips the
  * privilege checks and so changes the CPU per query).
  */
@@ -15,11 +16,11 @@ import { diskUsage } from "../disk-usage.js";
 import { InputError, PipelineError } from "../errors.js";
 import { onCpus } from "../measure/cpu-affinity.js";
 import { processesUnder } from "../processes.js";
-import { asUserIn, giveTo, unprivilegedUser } from "../unprivileged.js";
+import { asUserIn, giveTo } from "../unprivileged.js";
 import { freePort, portIsFree } from "./loopback-port.js";
 import { startCountingMariadb, type CountableMariadb } from "./mariadb-counting.js";
 import { lastLines, programVersion } from "./program-output.js";
-import { LOG_LINES_IN_ERRORS, makeServerRoot } from "./server-root.js";
+import { LOG_LINES_IN_ERRORS, makeServerRoot, serverUser } from "./server-root.js";
 import type { Connection, Server, ServerEngine, SettingValue, StartOptions } from "./types.js";
 
 /** The account mariadb-install-db creates (auth method "normal": no password); clients connect as it over the socket. */
@@ -124,7 +125,7 @@ async function startMariadb(options: StartOptions, storage: StorageEngine): Prom
   const mariadbd = path.join(binDir, "mariadbd");
   if (!existsSync(mariadbd)) throw new PipelineError(`no mariadbd program in ${binDir}`);
   const optionFileText = renderOptionFile(storageEngineSettings(storage, options.settings));
-  const user = await unprivilegedUser(options.trust ?? "pr");
+  const user = await serverUser(options);
 
   const root = await makeServerRoot(options, { prefix: "dbg-mariadb-", liveLogName: "error.log", description: "mariadb server", user, program: mariadbd, stop: stopServer });
   const { dataRoot, dataDir, liveLog, logTail } = root;
@@ -177,7 +178,7 @@ async function startMariadb(options: StartOptions, storage: StorageEngine): Prom
             `--lc-messages-dir=${path.join(prefix, "share")}`,
             `--socket=${socket}`,
             `--port=${port}`,
-            "--bind-address=127.0.0.1",
+            "--skip-networking",
             `--pid-file=${path.join(dataRoot, "mariadbd.pid")}`,
             `--log-error=${liveLog}`,
             ...(counted?.options ?? []),
@@ -207,7 +208,6 @@ async function startMariadb(options: StartOptions, storage: StorageEngine): Prom
     kind: "server",
     protocol: "mysql",
     socket,
-    tcpHost: "127.0.0.1",
     port: first.port,
     user: SUPERUSER,
     database: options.database,

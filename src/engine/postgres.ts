@@ -1,7 +1,7 @@
 /**
- * PostgreSQL from an install prefix: initdb into a temp dir, start on loopback and a private unix
- * socket on a free port, stop (fast, then immediate, then kill) and remove the data. As root the
- * server runs as the unprivileged user of its trust level (postgres refuses to run as root anyway).
+ * PostgreSQL from an install prefix: initdb into a temp dir, start on a private unix socket (no TCP)
+ * named by a free port, stop (fast, then immediate, then kill) and remove the data. As root the
+ * server runs as the unprivileged user it is given (postgres refuses to run as root anyway).
  */
 import { existsSync } from "node:fs";
 import { appendFile, chmod, mkdir, readFile } from "node:fs/promises";
@@ -14,11 +14,15 @@ import { processesUnder } from "../processes.js";
 import { freePort, portIsFree } from "./loopback-port.js";
 import { startCountingPostgres } from "./postgres-counting.js";
 import { programVersion } from "./program-output.js";
-import { LOG_LINES_IN_ERRORS, makeServerRoot } from "./server-root.js";
-import { asUserIn, giveTo, unprivilegedUser, type OsUser } from "../unprivileged.js";
+import { LOG_LINES_IN_ERRORS, makeServerRoot, serverUser } from "./server-root.js";
+import { asUserIn, giveTo, type OsUser } from "../unprivileged.js";
 import type { Connection, Server, ServerEngine, SettingValue, StartOptions } from "./types.js";
 
-/** The database superuser initdb creates; clients connect as it (trust authentication, loopback only). */
+/**
+ * The database superuser initdb creates; clients connect as it (trust authentication) over the socket
+ * only, in a dir only the server's user (and root) can reach: over loopback TCP any local user, such as
+ * the other variant's code, could log in as it and run programs as the server's user (COPY TO PROGRAM).
+ */
 const SUPERUSER = "postgres";
 const START_ATTEMPTS = 3;
 
@@ -30,11 +34,11 @@ export function confValue(value: SettingValue): string {
 }
 
 /**
- * Lines appended to postgresql.conf: the caller's settings, then what the gate needs to reach the
- * server (later lines win in postgresql.conf, so a profile cannot move the server out of reach).
+ * Lines appended to postgresql.conf: the caller's settings, then where the server listens (later lines
+ * win in postgresql.conf, so a profile cannot move the server out of reach, nor open it to TCP).
  */
 export function renderSettings(settings: Record<string, SettingValue>, socketDir: string): string {
-  const all: Record<string, SettingValue> = { ...settings, listen_addresses: "127.0.0.1", unix_socket_directories: socketDir };
+  const all: Record<string, SettingValue> = { ...settings, listen_addresses: "", unix_socket_directories: socketDir };
   return Object.entries(all)
     .map(([name, value]) => {
       if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(name)) throw new InputError(`"${name}" is not a PostgreSQL setting name`, undefined, "settings");
@@ -63,7 +67,7 @@ async function startPostgres(options: StartOptions): Promise<Server> {
   const timeoutMs = options.timeoutMs ?? 120_000;
   const timeoutS = Math.ceil(timeoutMs / 1000);
   if (!existsSync(path.join(binDir, "postgres"))) throw new PipelineError(`no postgres program in ${binDir}`);
-  const user = await unprivilegedUser(options.trust ?? "pr");
+  const user = await serverUser(options);
   const run: Run = (file, args, cwd) => asServer(user, path.join(binDir, file), args, cwd, timeoutMs, registry.signal);
   // Stopping is part of cleanup, which runs after the registry is cancelled: it must not be cancelled.
   const runToStop: Run = (file, args, cwd) => asServer(user, path.join(binDir, file), args, cwd, timeoutMs);
@@ -114,7 +118,6 @@ async function startPostgres(options: StartOptions): Promise<Server> {
     kind: "server",
     protocol: "postgresql",
     socket: socketFile(socketDir, first.port),
-    tcpHost: "127.0.0.1",
     port: first.port,
     user: SUPERUSER,
     database: options.database,

@@ -11,7 +11,7 @@ import { execa } from "execa";
 import type { CleanupHandle } from "../cleanup.js";
 import { PipelineError } from "../errors.js";
 import { processesUnder } from "../processes.js";
-import { asUser, giveTo, type OsUser } from "../unprivileged.js";
+import { asUser, giveTo, unprivilegedUser, type OsUser } from "../unprivileged.js";
 import { lastLines } from "./program-output.js";
 import type { StartOptions } from "./types.js";
 
@@ -29,6 +29,11 @@ export interface ServerRoot {
   logTail(lines: number): Promise<string>;
   /** Stops the server, removes the dir, then throws `message` with `detail` and the log's tail (the registry's reason when it was cancelled). */
   fail(message: string, detail: string): Promise<never>;
+}
+
+/** Who runs a server: the given user, else its trust level's. */
+export function serverUser(options: Pick<StartOptions, "user" | "trust">): Promise<OsUser | null> {
+  return options.user !== undefined ? Promise.resolve(options.user) : unprivilegedUser(options.trust ?? "pr");
 }
 
 /**

@@ -20,8 +20,7 @@ export interface Connection {
   readonly protocol: "postgresql" | "mysql";
   /** The unix socket file the server listens on (PostgreSQL: <dir>/.s.PGSQL.<port>; libpq takes its directory). */
   socket: string;
-  /** The loopback address the server also listens on. */
-  readonly tcpHost: string;
+  /** Names the socket; the server does not listen on TCP (another local user could log in as its superuser). */
   port: number;
   readonly user: string;
   readonly database: string;
@@ -83,8 +82,10 @@ export interface StartOptions {
   cpus?: readonly number[];
   /** Limit for each of initdb, start until ready, and createdb; default 120 s. */
   timeoutMs?: number;
-  /** Whose user runs the server (unprivilegedUser); default "pr". */
+  /** Whose user runs the server when `user` is not given (unprivilegedUser); default "pr". */
   trust?: TrustLevel;
+  /** Who runs the server and owns its data (the pipeline's: one user per variant, see variantUser). */
+  user?: OsUser | null;
 }
 
 export interface Server {

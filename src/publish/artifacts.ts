@@ -153,3 +153,23 @@ export async function downloadResultsArtifact(
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * The unexpired artifacts named `name` of the workflow runs of `headSha`, newest run first: what earlier
+ * runs of a PR's head uploaded. `workflowPath`: only that workflow's runs; `exceptRunId`: not this run's.
+ */
+export async function headRunArtifacts(
+  client: GitHubClient,
+  repo: RepoRef,
+  query: { headSha: string; name: string; workflowPath: string | null; exceptRunId: number | null },
+): Promise<ArtifactRef[]> {
+  const runs = await client.paginate(client.rest.actions.listWorkflowRunsForRepo, { ...repo, head_sha: query.headSha, per_page: 100 });
+  const found: ArtifactRef[] = [];
+  for (const run of runs.sort((a, b) => b.id - a.id)) {
+    // the filter is the API's; checked again because a wrong run here would be a wrong verdict
+    if (run.head_sha !== query.headSha || run.id === query.exceptRunId) continue;
+    if (query.workflowPath && run.path !== query.workflowPath) continue;
+    found.push(...(await listRunArtifacts(client, repo, run.id, { name: query.name })));
+  }
+  return found;
+}

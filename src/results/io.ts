@@ -1,5 +1,6 @@
 /** Reading and writing results documents: every read is validated, so a file from another run or a fork is untrusted until it passes. */
-import { open, writeFile, rename } from "node:fs/promises";
+import { mkdir, open, writeFile, rename } from "node:fs/promises";
+import { dirname } from "node:path";
 import { InputError } from "../errors.js";
 import { validate } from "../validate.js";
 import { NoiseFloorListSchema, RESULTS_SCHEMA_ID, RESULTS_VERSION, ResultsSchema, type NoiseFloor, type Results } from "./schema.js";
@@ -113,7 +114,8 @@ export async function writeAtomically(file: string, text: string): Promise<void>
   await rename(tmp, file);
 }
 
-/** Writes the validated results atomically. */
+/** Writes the validated results atomically, making the file's directory when missing. */
 export async function writeResults(file: string, results: Results): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
   await writeAtomically(file, JSON.stringify(ResultsSchema.parse(results), null, 2) + "\n");
 }

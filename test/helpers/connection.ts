@@ -4,5 +4,5 @@ import type { Connection } from "../../src/engine/types.js";
 
 /** A PostgreSQL server's connection: libpq's socket file in `socketDir`. */
 export function postgresConnection(socketDir: string, port: number, user: string, database: string): Connection {
-  return { kind: "server", protocol: "postgresql", socket: path.join(socketDir, `.s.PGSQL.${port}`), tcpHost: "127.0.0.1", port, user, database };
+  return { kind: "server", protocol: "postgresql", socket: path.join(socketDir, `.s.PGSQL.${port}`), port, user, database };
 }

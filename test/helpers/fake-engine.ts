@@ -124,7 +124,8 @@ export function fakeWorld(): FakeWorld {
         ticksPerSecond: async () => 100,
         allowedCpus: async () => [0, 1],
       },
-      clientUser: async () => null,
+      variantUser: async () => null,
+      endPullRequestProcesses: async () => [],
     },
   };
   return world;
@@ -143,7 +144,7 @@ export function fakeServerEngine(world: FakeWorld): ServerEngine {
     async start(options): Promise<Server> {
       let alive = true;
       const port = nextPort++;
-      const connection: Connection = { kind: "server", protocol: "postgresql", socket: `/fake/.s.PGSQL.${port}`, tcpHost: "127.0.0.1", port, user: "u", database: options.database };
+      const connection: Connection = { kind: "server", protocol: "postgresql", socket: `/fake/.s.PGSQL.${port}`, port, user: "u", database: options.database };
       const record = { logFile: options.logFile, port, settled: [] as string[][], kill: () => (alive = false) };
       world.servers.push(record);
       world.events.push(`start ${path.basename(options.logFile)} port=${port}`);

@@ -11,5 +11,7 @@ const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../di
  * throws on a non-zero exit: the tests assert the exit code.
  */
 export function runCli(args: string[], tmp: string): Promise<Result<{ reject: false; all: true }>> {
-  return execa("node", [cli, ...args], { env: childEnv(process.env, { TMPDIR: tmp }), extendEnv: false, reject: false, all: true });
+  // DBG_USER_PREFIX: the test's own unprivileged users, whose processes the run ends (src/user-processes.ts)
+  const users: Record<string, string> = process.env.DBG_USER_PREFIX ? { DBG_USER_PREFIX: process.env.DBG_USER_PREFIX } : {};
+  return execa("node", [cli, ...args], { env: childEnv(process.env, { TMPDIR: tmp, ...users }), extendEnv: false, reject: false, all: true });
 }

@@ -70,8 +70,21 @@ const COMMIT_ENV = {
   GIT_COMMITTER_DATE: "2024-01-01T00:00:00Z",
 };
 
+const gitIn = async (dir: string, ...args: string[]) => (await execa("git", ["-C", dir, "-c", "commit.gpgsign=false", ...args], { env: childEnv(process.env, COMMIT_ENV), extendEnv: false })).stdout.trim();
+
+/** A commit on `parent` that writes `file` (main stays where it was): a branch's next commit, or main's moving on after a PR branched. */
+export async function commitOn(repo: TinyEngineRepo, parent: string, file: string, text: string, message: string): Promise<string> {
+  await gitIn(repo.path, "switch", "-q", "--detach", parent);
+  await writeFile(path.join(repo.path, file), text);
+  await gitIn(repo.path, "add", "-A");
+  await gitIn(repo.path, "commit", "-q", "-m", message);
+  const sha = await gitIn(repo.path, "rev-parse", "HEAD");
+  await gitIn(repo.path, "switch", "-q", "main");
+  return sha;
+}
+
 export async function makeTinyEngineRepo(dir: string): Promise<TinyEngineRepo> {
-  const git = async (...args: string[]) => (await execa("git", ["-C", dir, "-c", "commit.gpgsign=false", ...args], { env: childEnv(process.env, COMMIT_ENV), extendEnv: false })).stdout.trim();
+  const git = (...args: string[]) => gitIn(dir, ...args);
   const configure = async (text: string) => {
     await writeFile(path.join(dir, "configure"), text);
     await chmod(path.join(dir, "configure"), 0o755);

@@ -35,6 +35,7 @@ import { EnvironWatcher } from "../helpers/environ-watch.js";
 import { FakeGitHub, type FakeRun } from "../helpers/fake-github.js";
 import { makeRunnerDirs, REPO_ROOT, startStep, type RunnerDirs, type RunningStep, type StepResult } from "../helpers/run-action.js";
 import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
+import { commitOn, makeTinyEngineRepo } from "../helpers/tiny-engine.js";
 
 const cacheDir = inject("cacheDir");
 const fork = inject("pgFork");
@@ -188,6 +189,24 @@ async function artifactResults(name: string, runId: number): Promise<Results> {
   expect(listed.stdout.trim().split("\n")).toEqual(["db-bench-gate-results.json"]);
   const unzipped = await execa("unzip", ["-p", zip, "db-bench-gate-results.json"], { env: childEnv(process.env), extendEnv: false });
   return parseResults(JSON.parse(unzipped.stdout), name);
+}
+
+/** The measuring jobs' uploads, through the artifact service as the action makes them. */
+async function uploadResults(run: FakeRun, byArch: [string, Results][]): Promise<void> {
+  for (const [arch, results] of byArch) {
+    const dir = path.join(runner.root, `upload-${run.id}-${arch}`);
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, "db-bench-gate-results.json"), JSON.stringify(results));
+    for (const [name, value] of Object.entries(fake.env(run.id))) vi.stubEnv(name, value);
+    // the artifact client logs every request as workflow commands: not this test's output
+    const quiet = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    try {
+      await uploadResultsArtifact(`db-bench-gate-${results.profile.name}-${arch}`, path.join(dir, "db-bench-gate-results.json"));
+    } finally {
+      quiet.mockRestore();
+      vi.unstubAllEnvs();
+    }
+  }
 }
 
 describe("pull requests", () => {
@@ -477,6 +496,89 @@ describe("pull request policies", () => {
   });
 });
 
+describe("labels on a measured head", () => {
+  const MEASURED_IN = ".github/workflows/perf.yml";
+  /** Results of the fork's base and head, with the fixture's regressions, as the pull_request run of the head uploaded them. */
+  function measuredEarlier(): Results {
+    const fixtureResults = readResultsFile(path.join(REPO_ROOT, "test/fixtures/results/x86_64-regression.json"));
+    const commits: Record<string, string> = { base: fork.base, head: fork.head };
+    return { ...fixtureResults, profile: { ...fixtureResults.profile, name: "pg-smoke" }, variants: fixtureResults.variants.map((v) => ({ ...v, commit: commits[v.id]! })) };
+  }
+  /** The pull_request event of a label set on (or removed from) PR `pr`, which then carries `labels`. */
+  function labelEvent(pr: number, action: "labeled" | "unlabeled", labels: string[]) {
+    const event = pullRequestEvent("pull_request.opened.json", pr, fork.head);
+    Object.assign(event.payload, { action, label: { name: "accept-regression" } });
+    Object.assign(event.payload.pull_request, { labels: labels.map((name) => ({ name })) });
+    return event;
+  }
+  const workflowRef = (pr: number) => ({ GITHUB_WORKFLOW_REF: `${fake.repository}/${MEASURED_IN}@refs/pull/${pr}/merge` });
+
+  it("re-judges from the head's last results artifact when the accept label is set or removed: the comment and the check follow, nothing is measured", async () => {
+    const earlier = measuredEarlier();
+    const regressed = regressedSteps(earlier);
+    expect(regressed.length).toBeGreaterThan(0);
+    const pr = fake.addPullRequest("planner: a regression worth its price").number;
+    fake.roles.set(MAINTAINER.login, "triage");
+    fake.committed(pr, fork.head);
+    const measured = fake.addRun({ event: "pull_request", path: MEASURED_IN, headBranch: "price", headSha: fork.head, conclusion: "failure" });
+    // thresholds stored in the artifact that would pass everything: the base's files judge, not they
+    await uploadResults(measured, [[ARCH, { ...earlier, thresholds: { run: { ...DEFAULT_THRESHOLDS, fail_below: 0.5, warn_below: 0.5 }, overrides: [{ step: "*", fail_below: 0.5 }] } }]]);
+    // another workflow's run of the same head, newer: its artifact is not this gate's
+    await uploadResults(fake.addRun({ event: "pull_request", path: ".github/workflows/other.yml", headBranch: "price", headSha: fork.head }), [[ARCH, { ...earlier, samples: [] }]]);
+    const ownCache = path.join(runner.root, "cache");
+
+    fake.labeledBy(pr, "accept-regression", MAINTAINER);
+    const accepting = fake.addRun({ event: "pull_request", path: MEASURED_IN, headBranch: "price", headSha: fork.head, status: "in_progress", conclusion: null });
+    const accepted = await step(accepting, labelEvent(pr, "labeled", ["accept-regression"]), { "cache-dir": ownCache }, "index", {}, workflowRef(pr)).finished;
+
+    expect(accepted.stdout).toContain(`labeled: re-judged from artifact ${ARTIFACT} of run ${measured.id}, which measured these commits; nothing measured again`);
+    expect(accepted.stdout).not.toMatch(/^::group::build /m);
+    expect(existsSync(ownCache)).toBe(false);
+    expect(accepted.exitCode).toBe(0);
+    expect(accepted.outputs).toMatchObject({ verdict: "pass", regressions: String(regressed.length) });
+    const [comment, ...more] = fake.commentsOn(pr);
+    expect(more).toEqual([]);
+    expect(comment!.body).toContain(`accepted by @\u200d${MAINTAINER.login}, who set the label \`accept-regression\` after the last push: the check passes.`);
+    expect(comment!.body.split("\n")[1]).toBe(`<!-- db-bench-gate:results-run=${measured.id} -->`);
+    expect(comment!.body).toContain(`[workflow run](https://github.com/${fake.repository}/actions/runs/${measured.id})`);
+    expect(readResultsFile(accepted.outputs["results-path"]!).run.accepted).toEqual({ label: "accept-regression", by: MAINTAINER.login });
+    // nothing uploaded: the artifact stays the measuring run's
+    expect(fake.artifacts.filter((a) => a.runId === accepting.id)).toEqual([]);
+
+    fake.issues.find((i) => i.number === pr)!.labels = [];
+    fake.issues.find((i) => i.number === pr)!.timeline.push({ event: "unlabeled", actor: { login: MAINTAINER.login }, created_at: "2025-06-02T00:00:00Z", label: { name: "accept-regression" } });
+    const removing = fake.addRun({ event: "pull_request", path: MEASURED_IN, headBranch: "price", headSha: fork.head, status: "in_progress", conclusion: null });
+    const failed = await step(removing, labelEvent(pr, "unlabeled", []), { "cache-dir": ownCache }, "index", {}, workflowRef(pr)).finished;
+
+    expect(failed.stdout).not.toMatch(/^::group::build /m);
+    expect(failed.exitCode).toBe(1);
+    expect(failed.errors).toEqual([regressionLine(earlier)]);
+    expect(failed.outputs).toMatchObject({ verdict: "fail", regressions: String(regressed.length) });
+    const [updated, ...none] = fake.commentsOn(pr);
+    expect(none).toEqual([]);
+    expect(updated!.id).toBe(comment!.id);
+    expect(updated!.body).not.toContain("accepted by");
+  });
+
+  it("says in one line that the head has no results artifact to re-judge, and measures it", async () => {
+    const pr = fake.addPullRequest("executor: labelled before it was ever measured").number;
+    const head = fork.buildFailure;
+    // an artifact of the head that measured another base is not these commits' results
+    const otherBase = fake.addRun({ event: "pull_request", path: MEASURED_IN, headBranch: "unmeasured", headSha: head });
+    const commits: Record<string, string> = { base: fork.head, head };
+    await uploadResults(otherBase, [[ARCH, { ...measuredEarlier(), variants: measuredEarlier().variants.map((v) => ({ ...v, commit: commits[v.id]! })) }]]);
+    const run = fake.addRun({ event: "pull_request", path: MEASURED_IN, headBranch: "unmeasured", headSha: head, status: "in_progress", conclusion: null });
+    const event = labelEvent(pr, "labeled", []);
+    event.payload.pull_request.head.sha = head;
+    const main = step(run, event, {}, "index", {}, workflowRef(pr));
+    await main.waitForLine(/^::group::build base /);
+    main.child.kill("SIGTERM");
+    const result = await main.finished;
+    expect(result.stdout).toContain(`artifact ${ARTIFACT} of run ${otherBase.id} measured base ${fork.head.slice(0, 12)}, head ${head.slice(0, 12)}, not base ${fork.base.slice(0, 12)} and head ${head.slice(0, 12)}: not used`);
+    expect(result.stdout).toContain(`labeled: no results artifact of head ${head} from an earlier run of this workflow to re-judge: measuring it`);
+  });
+});
+
 describe("rerun by comment", () => {
   /** A PR of the fork's own branch with base and head as GitHub's pulls API reports them. */
   function sameRepoPr(title: string): number {
@@ -665,6 +767,44 @@ describe("shards", () => {
   });
 });
 
+describe("what a pull request is compared with", () => {
+  it("builds the merge base of a PR whose main moved on after it branched, never main's tip", async () => {
+    // the tiny engine builds in a second; its stand-in server cannot be measured: each step errors, which is enough to see what was built
+    const tiny = await makeTinyEngineRepo(path.join(runner.root, "tiny"));
+    const tip = await commitOn(tiny, tiny.base, "hello.c", "int hello(void) { for (volatile int i = 0; i < 100000; i++); return 42; }\n", "a slowdown lands on main after the PR branched");
+    const head = await commitOn(tiny, tiny.base, "notes.txt", "the PR's change\n", "the PR's own change");
+    const pr = fake.addPullRequest("docs: notes").number;
+    const run = fake.addRun({ event: "pull_request", headBranch: "notes", headSha: head, status: "in_progress", conclusion: null });
+    const event = pullRequestEvent("pull_request.opened.json", pr, head);
+    event.payload.pull_request.base.sha = tip;
+    const result = await step(run, event, { "repo-path": tiny.path, "cache-dir": path.join(runner.root, "cache"), "count-instructions": "false" }).finished;
+
+    const built = result.lines.map((l) => /^::group::build (base|head) \((\w+)\)/.exec(l.text)).filter((m) => m !== null).map((m) => [m[1], m[2]]);
+    expect(built).toEqual([["base", tiny.base], ["head", head]]);
+    expect(result.stdout).not.toContain(tip);
+  });
+
+  it("does not credit a PR with a speed-up when main slowed down after it branched: it is measured against the merge base, and the comment says so", async () => {
+    // the fork's head (a real slowdown) landed on main after the PR branched off at the fork's base; the
+    // PR has no change of its own yet, so its head is where it branched: measured against main's tip, it
+    // would be "faster"
+    const pr = fake.addPullRequest("executor: a branch from before the slowdown").number;
+    const run = fake.addRun({ event: "pull_request", headBranch: "before-slowdown", headSha: fork.base, status: "in_progress", conclusion: null });
+    const event = pullRequestEvent("pull_request.opened.json", pr, fork.base);
+    event.payload.pull_request.base.sha = fork.head;
+    const result = await step(run, event, { "count-instructions": "false" }).finished;
+
+    const results = readResultsFile(result.outputs["results-path"]!);
+    expect(results.variants.map((v) => [v.id, v.commit])).toEqual([["base", fork.base], ["head", fork.base]]);
+    // an A/A: neither faster nor slower (against main's tip, every step was an improvement)
+    const moved = compareRun(results).steps.filter((s) => s.variants.some((v) => v.verdict === "improvement" || v.verdict === "regression"));
+    expect(moved, verdicts(results)).toEqual([]);
+    expect(result.exitCode).toBe(0);
+    const [comment] = fake.commentsOn(pr);
+    expect(comment!.body).toContain(`the merge base \`${fork.base}\`, where it branched off \`main\` (\`main\`'s tip is \`${fork.head}\`)`);
+  });
+});
+
 describe("trust boundaries", () => {
   it("refuses pull_request_target in one line, before reading anything or calling GitHub", async () => {
     const pr = fake.addPullRequest("btree: prefetch siblings during range scans").number;
@@ -741,24 +881,6 @@ describe("report mode", () => {
   }
   const failure = (regressed: string[], label: string) =>
     `${regressed.length} regression${regressed.length === 1 ? "" : "s"}: ${regressed.map((s) => `${s} (${label})`).join(", ")}`;
-
-  /** The measuring jobs' uploads, through the artifact service as the action makes them. */
-  async function uploadResults(run: FakeRun, byArch: [string, Results][]): Promise<void> {
-    for (const [arch, results] of byArch) {
-      const dir = path.join(runner.root, `upload-${run.id}-${arch}`);
-      mkdirSync(dir);
-      writeFileSync(path.join(dir, "db-bench-gate-results.json"), JSON.stringify(results));
-      for (const [name, value] of Object.entries(fake.env(run.id))) vi.stubEnv(name, value);
-      // the artifact client logs every request as workflow commands: not this test's output
-      const quiet = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
-      try {
-        await uploadResultsArtifact(`db-bench-gate-${results.profile.name}-${arch}`, path.join(dir, "db-bench-gate-results.json"));
-      } finally {
-        quiet.mockRestore();
-        vi.unstubAllEnvs();
-      }
-    }
-  }
 
   function expectOneArchitectureTable(body: string): void {
     const header = body.split("\n").find((line) => /^\|\s*step\s*\|/.test(line));
@@ -1010,14 +1132,15 @@ describe("report mode", () => {
     function forkPrMeasured() {
       const head = { owner: "alice-dev", ref: "main", sha: fork.head };
       fake.addPullRequest("an older PR from the same fork branch", { ...head, sha: fork.base }).state = "closed";
-      const pr = fake.addPullRequest("btree: prefetch siblings during range scans", head).number;
+      const pr = fake.addPullRequest("btree: prefetch siblings during range scans", head);
+      pr.baseSha = fork.base;
       const measured = fake.addRun({ event: "pull_request", headBranch: "main", headSha: fork.head, conclusion: "failure" });
       const own = fake.addRun({ name: "perf comment", event: "workflow_run", headBranch: "main", headSha: fork.base, status: "in_progress", conclusion: null });
       const payload = fixture("workflow_run.completed.json");
       Object.assign(payload.workflow_run, { id: measured.id, head_sha: fork.head, head_branch: "main", conclusion: "failure", pull_requests: [] });
       payload.workflow_run.head_repository.full_name = "alice-dev/postgres";
       payload.repository.full_name = fake.repository;
-      return { pr, measured, own, event: { name: "workflow_run", payload } };
+      return { pr: pr.number, measured, own, event: { name: "workflow_run", payload } };
     }
     const withCommits = (results: Results, commit: string): Results => ({
       ...results,
@@ -1033,6 +1156,8 @@ describe("report mode", () => {
       expect(requestsSince(before)).toContainEqual(`GET /repos/${fake.repository}/actions/runs/${measured.id}/artifacts`);
       expect(apiWrites(before)).toEqual([`POST /repos/${fake.repository}/issues/${pr}/comments`]);
       expectOneArchitectureTable(fake.commentsOn(pr)[0]!.body);
+      // what the measuring run compared, by pr mode's rule: the fork PR branched off main's tip
+      expect(fake.commentsOn(pr)[0]!.body).toContain(`\nCompared: the head with \`main\`'s tip \`${fork.base}\`, which is also the merge base.\n`);
       expect(result.errors).toEqual([failure(x64Regressed, "x86_64")]);
       expect(result.outputs["comment-url"]).toContain(`/pull/${pr}#issuecomment-`);
     });

@@ -155,7 +155,7 @@ async function runIbench(engine: string, repo: string, profileText: string) {
   const profileFile = path.join(dir, "ibench-test.yaml");
   writeFileSync(profileFile, profileText);
   const out = path.join(dir, "results.json");
-  const result = await execa("node", [cli, "run", "--repo", repo, "--base", "base", "--head", "base", "--profile", profileFile, "--cache-dir", cacheDir, "--out", out], {
+  const result = await execa("node", [cli, "run", "--repo", repo, "--base", "base", "--head", "base", "--profile", profileFile, "--cache-dir", cacheDir, "--results", out], {
     env: childEnv(process.env, { TMPDIR: tmp }),
     extendEnv: false,
     reject: false,

@@ -77,7 +77,7 @@ describe("RocksDB from source through the CLI", () => {
     const tmp = path.join(work, "tmp");
     mkdirSync(tmp, { mode: 0o755 });
     const out = path.join(work, "results.json");
-    const run = await runCli(["run", "--repo", fork.path, "--base", "base", "--head", "head", "--profile", profileFile, "--cache-dir", cacheDir, "--out", out], tmp);
+    const run = await runCli(["run", "--repo", fork.path, "--base", "base", "--head", "head", "--profile", profileFile, "--cache-dir", cacheDir, "--results", out], tmp);
     expect(run.exitCode, run.all).toBe(1);
 
     const results = await readResults(out);

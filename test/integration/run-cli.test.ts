@@ -73,7 +73,7 @@ describe("db-bench-gate run", () => {
   it("survives a server killed mid-step: an error sample with its log, the rest measured, nothing left", async () => {
     const tmp = privateTmp("killed");
     const out = path.join(work, "results.json");
-    const run = execa("node", [cli, "run", "--repo", fork.path, "--base", "base", "--head", "head", "--profile", profileFile, "--cache-dir", cacheDir, "--out", out], {
+    const run = execa("node", [cli, "run", "--repo", fork.path, "--base", "base", "--head", "head", "--profile", profileFile, "--cache-dir", cacheDir, "--results", out], {
       env: childEnv(process.env, { TMPDIR: tmp }),
       extendEnv: false,
       reject: false,
@@ -128,7 +128,7 @@ describe("db-bench-gate run", () => {
 
   it("exits 2 with the compiler's lines when a commit does not build, leaving nothing behind", async () => {
     const tmp = privateTmp("build-failure");
-    const result = await execa("node", [cli, "run", "--repo", fork.path, "--base", "base", "--head", "build-failure", "--profile", profileFile, "--cache-dir", cacheDir, "--out", path.join(work, "never.json")], {
+    const result = await execa("node", [cli, "run", "--repo", fork.path, "--base", "base", "--head", "build-failure", "--profile", profileFile, "--cache-dir", cacheDir, "--results", path.join(work, "never.json")], {
       env: childEnv(process.env, { TMPDIR: tmp }),
       extendEnv: false,
       reject: false,

@@ -16,7 +16,7 @@ import { loadBuiltinRecipe } from "../../src/build/recipe.js";
 import { childEnv } from "../../src/child-env.js";
 import { CleanupRegistry } from "../../src/cleanup.js";
 import { processesUnder } from "../../src/processes.js";
-import { asUserIn, giveTo, UNPRIVILEGED_USERS, unprivilegedUser } from "../../src/unprivileged.js";
+import { asUserIn, giveTo, unprivilegedUser, unprivilegedUserName } from "../../src/unprivileged.js";
 import { makeRunnerDirs, REPO_ROOT, startStep, type RunnerDirs, type StepResult } from "../helpers/run-action.js";
 import { HOSTILE_SECTIONS, makeTinyEngineRepo, type TinyEngineRepo } from "../helpers/tiny-engine.js";
 
@@ -134,7 +134,7 @@ describe("a pull request's code (issue 10 items 1-3)", () => {
     for (const section of HOSTILE_SECTIONS) expect(logs).toContain(section);
     expect(Number(/readable environ files: (\d+)/.exec(logs)?.[1])).toBeGreaterThan(0);
     expect(result.errors.join("\n")).toMatch(/build of .* failed/);
-    if (asRoot) expect(logs).toMatch(new RegExp(`uid=\\d+\\(${UNPRIVILEGED_USERS.pr}\\)`));
+    if (asRoot) expect(logs).toMatch(new RegExp(`uid=\\d+\\(${unprivilegedUserName("pr")}\\)`));
     expect(secretsIn(logs), "secrets in what the PR's code wrote").toEqual([]);
     expect(secretsIn(result.stdout), "secrets in the step's log").toEqual([]);
   });

@@ -180,6 +180,48 @@ describe("the command line itself", () => {
     expect((await cli("compare", unchanged, "--frobnicate")).code).toBe(2);
   });
 
+  it("says the exit codes in every command's --help", async () => {
+    for (const command of ["compare", "report", "run", "bisect", "demo"]) {
+      const { stdout } = await cli(command, "--help");
+      expect(stdout, command).toMatch(/Exit codes:\n {2}0 .*\n {2}1 .*\n {2}2 /);
+    }
+  });
+
+  it("takes --json for --format json, and refuses both at once", async () => {
+    const json = await cli("compare", unchanged, "--json");
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual(JSON.parse((await cli("compare", unchanged, "--format", "json")).stdout));
+    const both = await cli("compare", unchanged, "--json", "--format", "tsv");
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/--json contradicts --format tsv/);
+  });
+
+  it("names the path, in one line with exit 2, of every file argument it cannot read or write, and a run fails on its output paths before measuring", async () => {
+    const missingDir = join(dir, "no-such-dir");
+    const repo = join(dir, "repo");
+    execFileSync("git", ["init", "-q", repo]);
+    execFileSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "one"]);
+    const cases: [string[], RegExp][] = [
+      [["compare", join(missingDir, "r.json")], /r\.json/],
+      [["compare", unchanged, "--baseline", join(missingDir, "b.json")], /b\.json/],
+      [["compare", unchanged, "--config", join(missingDir, "c.yml")], /c\.yml/],
+      [["compare", unchanged, "--out", join(missingDir, "x.md")], /x\.md: --out: cannot write the report: ENOENT/],
+      [["report", unchanged, join(missingDir, "r2.json")], /r2\.json/],
+      [["report", unchanged, "--out", join(missingDir, "y.md")], /y\.md: --out: cannot write the report: ENOENT/],
+      [["run", "--repo", repo, "--base", "HEAD", "--head", "HEAD", "--results", join(missingDir, "r.json")], /r\.json: --results: its directory .* cannot be written: ENOENT/],
+      [["run", "--repo", repo, "--base", "HEAD", "--head", "HEAD", "--out", join(missingDir, "z.md")], /z\.md: --out: its directory .* cannot be written: ENOENT/],
+      [["run", "--repo", repo, "--base", "HEAD", "--head", "HEAD", "--noise-floor", join(missingDir, "n.json")], /n\.json/],
+      [["bisect", "--repo", repo, "--good", "HEAD", "--bad", "HEAD", "--out", join(missingDir, "w.md")], /w\.md: --out: its directory .* cannot be written: ENOENT/],
+    ];
+    for (const [argv, named] of cases) {
+      const { code, stderr, stdout } = await cli(...argv);
+      expect({ argv, code }).toEqual({ argv, code: 2 });
+      expect(stderr, argv.join(" ")).toMatch(named);
+      expect(stderr.trim().split("\n"), argv.join(" ")).toHaveLength(1);
+      expect(stdout).toBe("");
+    }
+  });
+
   it("keeps the version in step with package.json", () => {
     expect(JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version).toBe(VERSION);
   });

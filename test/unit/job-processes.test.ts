@@ -13,6 +13,9 @@ import { jobMarker, removeJobRoot, stopSignal } from "../../src/action/cleanup-j
 import { postgresEngine } from "../../src/engine/postgres.js";
 import { childEnv, JOB_MARKER } from "../../src/child-env.js";
 
+// removeJobRoot also ends every process of the pull request users: as root, only this file's own
+process.env.DBG_USER_PREFIX = "dbgunit";
+
 const alive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);

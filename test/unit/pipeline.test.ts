@@ -115,6 +115,37 @@ describe("the pipeline with a fake server engine", () => {
     for (const s of results.samples) expect(s).toMatchObject({ status: "ok", database_bytes: 8 * 2 ** 20, server_rss_bytes: 64 * 2 ** 20 });
   });
 
+  it("runs each variant's clients in a run directory of its own, as its own user; ends the pull request users' processes before the builds, after them and last", async () => {
+    setUp();
+    const users: string[] = [];
+    const cwdByPort = new Map<string, Set<string>>();
+    const ports = {
+      ...world.ports,
+      variantUser: async (trust: string, index: number) => {
+        users.push(`${trust} ${index}`);
+        return null;
+      },
+      endPullRequestProcesses: async () => {
+        world.events.push("end the pull request users' processes");
+        return world.events.length === 1 ? ["4242 (sleep, dbbench-pr)"] : [];
+      },
+      runClient: async (...args: Parameters<FakeWorld["ports"]["runClient"]>) => {
+        const port = args[0].args.at(-1)!;
+        cwdByPort.set(port, (cwdByPort.get(port) ?? new Set()).add(args[1].cwd));
+        return world.ports.runClient(...args);
+      },
+    };
+    await runBenchmark(fakePlan(world, fakeServerEngine(world)), registry, log, ports);
+    expect(users).toEqual(["pr 0", "pr 1"]);
+    const runDirs = [...cwdByPort.values()];
+    expect(runDirs.map((dirs) => dirs.size)).toEqual([1, 1]);
+    expect(new Set(runDirs.flatMap((dirs) => [...dirs])).size).toBe(2);
+    expect(lines).toContain("ended 1 processes of the pull request users that an earlier run left running: 4242 (sleep, dbbench-pr)");
+    expect(await registry.runAll(new Error("run over"))).toEqual([]);
+    const phases = world.events.filter((e) => /^(build|start|stop|end) /.test(e)).map((e) => e.split(" ")[0]);
+    expect(phases).toEqual(["end", "build", "build", "end", "start", "start", "stop", "stop", "end"]);
+  });
+
   it("restarts every server on schedule, with the client's CPU share from the client runner", async () => {
     setUp();
     const engine = fakeServerEngine(world);

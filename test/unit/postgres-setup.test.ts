@@ -14,12 +14,12 @@ describe("postgresql.conf settings", () => {
     expect(confValue("it's")).toBe("'it''s'");
   });
 
-  it("profile settings come first, the gate's reachability settings last (the last line wins)", () => {
+  it("profile settings come first, the gate's reachability settings last (the last line wins): the socket, no TCP", () => {
     const text = renderSettings({ shared_buffers: "1GB", fsync: false, listen_addresses: "*" }, "/tmp/dbg-pg-x/socket");
     expect(text.split("\n")).toEqual([
       "shared_buffers = '1GB'",
       "fsync = off",
-      "listen_addresses = '127.0.0.1'",
+      "listen_addresses = ''",
       "unix_socket_directories = '/tmp/dbg-pg-x/socket'",
       "",
     ]);

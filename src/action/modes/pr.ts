@@ -1,29 +1,38 @@
 /**
- * pr mode: build base and head, measure interleaved, compare (and against the stored baseline), upload
- * the results, comment, summary, outputs, gate. How the PR is judged comes from its base commit.
+ * pr mode: build the PR's comparison point (compare-with: the merge base and the head, or the merge
+ * commit and the base tip), measure interleaved, compare (and against the stored baseline), upload the
+ * results, comment, summary, outputs, gate. A label set or removed re-judges the head's last results
+ * instead. How the PR is judged comes from the commit it is compared with.
  */
+import path from "node:path";
 import { compareAgainstBaseline, compareRun } from "../../compare/compare.js";
-import { changedJudgingFiles, judgingCommit } from "../../config/judging-files.js";
+import type { Acceptance } from "../../compare/gate.js";
+import { storedJudging } from "../../compare/thresholds.js";
+import { changedJudgingFiles, judgingCommit, type JudgingCommit } from "../../config/judging-files.js";
 import type { Plan } from "../../config/plan.js";
 import { InputError } from "../../errors.js";
 import { fingerprintMismatches } from "../../measure/fingerprint.js";
 import { historyKey } from "../../history/store.js";
+import { downloadResultsArtifact, headRunArtifacts, type ArtifactRef } from "../../publish/artifacts.js";
 import { workflowPathOf, type ExpiredBaseline } from "../../publish/baseline.js";
+import { comparisonNote } from "../../report/comparison-note.js";
 import { escapeMarkdown, inlineCode } from "../../report/escape.js";
 import { judgingFilesNote } from "../../report/judging-note.js";
 import { COMMENT_LIMIT, renderMarkdown, type StoredBaselineColumn } from "../../report/markdown.js";
+import { writeResults } from "../../results/io.js";
 import type { Results } from "../../results/schema.js";
+import { formatShard } from "../../schedule/shard.js";
 import { refusePersistedCredentials } from "../checkout-credentials.js";
+import { pullRequestCommits, resolveComparisonPoint, type ComparisonPoint } from "../compare-point.js";
 import { actionPlan, configAt, planFlags, runUrl, type ModeContext } from "../context.js";
 import type { PullRequestEvent } from "../event.js";
 import { findBaseline, historyStoreOf, type BaselineFound } from "../history.js";
 import { carriesTrustedLabel, decideForkPolicy } from "../fork-policy.js";
 import { acceptanceOf, skipReason, withAcceptance } from "../labels.js";
-import { artifactNameOf, measureInAction } from "../measure.js";
+import { artifactNameOf, measuredCommits, measureInAction } from "../measure.js";
 import { markMeasuring, neutralOutputs, publishReport, refuseToBuild } from "../publish.js";
 import { checkTrustedLabel } from "../trusted-label.js";
 import { rerunMode } from "./rerun.js";
-import { formatShard } from "../../schedule/shard.js";
 
 /** The branch's stored baseline of this profile and architecture, usable only when measured on the same machine. */
 type BaselineLookup =
@@ -79,6 +88,78 @@ function againstBaseline(lookup: BaselineLookup | null, results: Results, plan: 
   }
 }
 
+/** The commits measured: the PR's comparison point (compare-with), or base-ref and head-ref as given. */
+async function commitsToMeasure(ctx: ModeContext, event: PullRequestEvent | null): Promise<{ base: string; head: string; point: ComparisonPoint | null }> {
+  const { baseRef, headRef } = ctx.inputs;
+  if (event && !baseRef && !headRef) {
+    const point = await resolveComparisonPoint(ctx.inputs.repoPath, pullRequestCommits(event, ctx.env), ctx.inputs.compareWith);
+    return { base: point.base, head: point.head, point };
+  }
+  const base = baseRef ?? event?.base.sha;
+  const head = headRef ?? event?.head.sha;
+  if (!base || !head) throw new InputError("pr mode outside a pull_request event needs base-ref and head-ref", undefined, "input base-ref");
+  return { base, head, point: null };
+}
+
+/** What a PR's report is made of, measured now or re-judged from an earlier run's artifact. */
+interface PullRequestReport {
+  event: PullRequestEvent | null;
+  plan: Plan;
+  judged: JudgingCommit;
+  results: Results;
+  commits: { base: string; head: string; point: ComparisonPoint | null };
+  acceptance: Acceptance | null;
+  /** the run that measured the results, and their artifact */
+  links: { run?: string; artifact?: string };
+  /** the run whose artifact holds the results (the comment's hidden line); null: none uploaded */
+  resultsRun: number | null;
+}
+
+/** Compares (and against the stored baseline), comments, summarizes, gates. */
+async function reportPullRequest(ctx: ModeContext, report: PullRequestReport): Promise<void> {
+  const { event, plan, results, commits, acceptance } = report;
+  const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, commits.base, commits.head, report.judged.read), commits.base);
+  const compared = commits.point ? comparisonNote(commits.point) : "";
+  const lookup = event ? await lookUpBaseline(ctx, results, event) : null;
+  // The runner's A/A noise: from the input, else as stored with the branch's baseline on this machine.
+  const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.noise_floor : undefined);
+  const comparison = compareRun(results, { ...plan.compare, ...(noiseFloor && { noiseFloor }) });
+  const stored = event ? againstBaseline(lookup, results, plan, event.base.ref) : { column: null, note: "" };
+  const notes = compared + judgingNote + stored.note;
+  const markdown = renderMarkdown([comparison], {
+    maxLength: COMMENT_LIMIT - notes.length,
+    failOn: ctx.inputs.failOn,
+    links: report.links,
+    storedBaseline: stored.column,
+    acceptance,
+    cc: ctx.inputs.cc,
+    resultsRun: report.resultsRun,
+  });
+  // a shard's comment would show part of the profile, and the shards would overwrite one another's
+  const commentOn = ctx.inputs.shard ? null : (event?.number ?? null);
+  if (ctx.inputs.shard && event) ctx.core.info(`shard ${formatShard(ctx.inputs.shard)}: no PR comment; report mode merges the shards' results artifacts into one`);
+  await publishReport(ctx, { markdown: markdown + notes, comparisons: [comparison], prNumber: commentOn, profile: results.profile.name, acceptance });
+}
+
+/** A label set or removed moves no commit: the verdict is re-judged from the head's last results, nothing is measured again. */
+const LABEL_ACTIONS: readonly string[] = ["labeled", "unlabeled"];
+
+/**
+ * The newest results an earlier run of this workflow uploaded for the PR's head sha, when they measured
+ * the commits measured now; null when there are none (or no token to look).
+ */
+async function lastResultsOfHead(ctx: ModeContext, event: PullRequestEvent, plan: Plan, commits: { base: string; head: string }): Promise<{ results: Results; artifact: ArtifactRef } | null> {
+  const { github } = ctx;
+  if (!github) return null;
+  const query = { headSha: event.head.sha, name: artifactNameOf(ctx, plan), workflowPath: workflowPathOf(ctx.env.GITHUB_WORKFLOW_REF), exceptRunId: Number(ctx.env.GITHUB_RUN_ID) || null };
+  for (const artifact of await headRunArtifacts(github.client, github.repo, query)) {
+    const results = await downloadResultsArtifact(github.client, artifact, github.repo, { tmpRoot: ctx.jobRoot });
+    if (measuredCommits(results, commits)) return { results, artifact };
+    ctx.core.info(`artifact ${artifact.name} of run ${artifact.runId} measured ${results.variants.map((v) => `${v.id} ${v.commit.slice(0, 12)}`).join(", ")}, not base ${commits.base.slice(0, 12)} and head ${commits.head.slice(0, 12)}: not used`);
+  }
+  return null;
+}
+
 export async function prMode(ctx: ModeContext): Promise<void> {
   const { core } = ctx;
   if (ctx.event.kind === "issue_comment") return rerunMode(ctx, ctx.event);
@@ -95,34 +176,38 @@ export async function prMode(ctx: ModeContext): Promise<void> {
     core.info(`not measured: ${skipped}`);
     return neutralOutputs(ctx);
   }
-  const base = ctx.inputs.baseRef ?? event?.base.sha;
-  const head = ctx.inputs.headRef ?? event?.head.sha;
-  if (!base || !head) throw new InputError("pr mode outside a pull_request event needs base-ref and head-ref", undefined, "input base-ref");
   await refusePersistedCredentials(ctx.inputs.repoPath);
-  // how the PR is judged comes from its base, never from its own tree
+  const commits = await commitsToMeasure(ctx, event);
+  const { base, head } = commits;
+  // how the PR is judged comes from the commit it is compared with, never from its own tree
   const judged = judgingCommit(ctx.inputs.repoPath, base);
   const plan = await actionPlan(ctx, planFlags(ctx, judged, "pr", { base, head, variants: [] }), await configAt(ctx, judged));
   const acceptance = await acceptanceOf(ctx, event);
+  if (event && LABEL_ACTIONS.includes(event.action)) {
+    const last = await lastResultsOfHead(ctx, event, plan, commits);
+    if (last) {
+      const { artifact } = last;
+      core.info(`${event.action}: re-judged from artifact ${artifact.name} of run ${artifact.runId}, which measured these commits; nothing measured again`);
+      // judged by the plan's thresholds (the base's), never by those stored in the artifact
+      const results = withAcceptance({ ...last.results, thresholds: storedJudging(plan.run.judging) }, acceptance);
+      await writeResults(path.resolve(ctx.inputs.resultsPath), results);
+      const measuredIn = runUrl(ctx.env, String(artifact.runId));
+      const links = measuredIn ? { run: measuredIn, artifact: `${measuredIn}/artifacts/${artifact.id}` } : {};
+      return reportPullRequest(ctx, { event, plan, judged, results, commits, acceptance, links, resultsRun: artifact.runId });
+    }
+    core.info(`${event.action}: no results artifact of head ${event.head.sha} from an earlier run of this workflow to re-judge: measuring it`);
+  }
   const run = runUrl(ctx.env);
   if (event) await markMeasuring(ctx, event.number, plan.run.profile.name, head, run);
   const { results, artifactUrl } = await measureInAction(ctx, plan, judged, (measured) => withAcceptance(measured, acceptance));
-  const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
-  const lookup = event ? await lookUpBaseline(ctx, results, event) : null;
-  // The runner's A/A noise: from the input, else as stored with the branch's baseline on this machine.
-  const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.noise_floor : undefined);
-  const comparison = compareRun(results, { ...plan.compare, ...(noiseFloor && { noiseFloor }) });
-  const stored = event ? againstBaseline(lookup, results, plan, event.base.ref) : { column: null, note: "" };
-  const markdown = renderMarkdown([comparison], {
-    maxLength: COMMENT_LIMIT - judgingNote.length - stored.note.length,
-    failOn: ctx.inputs.failOn,
-    links: { ...(run && { run }), ...(artifactUrl && { artifact: artifactUrl }) },
-    storedBaseline: stored.column,
+  await reportPullRequest(ctx, {
+    event,
+    plan,
+    judged,
+    results,
+    commits,
     acceptance,
-    cc: ctx.inputs.cc,
+    links: { ...(run && { run }), ...(artifactUrl && { artifact: artifactUrl }) },
     resultsRun: artifactUrl ? Number(ctx.env.GITHUB_RUN_ID) : null,
   });
-  // a shard's comment would show part of the profile, and the shards would overwrite one another's
-  const commentOn = ctx.inputs.shard ? null : (event?.number ?? null);
-  if (ctx.inputs.shard && event) core.info(`shard ${formatShard(ctx.inputs.shard)}: no PR comment; report mode merges the shards' results artifacts into one`);
-  await publishReport(ctx, { markdown: markdown + judgingNote + stored.note, comparisons: [comparison], prNumber: commentOn, profile: results.profile.name, acceptance });
 }

@@ -16,6 +16,8 @@ import type { WorkflowRunEvent } from "../event.js";
 import type { LabelledPullRequest } from "../fork-policy.js";
 import { acceptanceOf, pullRequestLabels, skipReason } from "../labels.js";
 import { neutralOutputs, publishReport } from "../publish.js";
+import { isMergeOf, pullRequestCommits, type PullRequestCommits } from "../compare-point.js";
+import { comparisonNote } from "../../report/comparison-note.js";
 
 /** The workflow run whose results artifacts report mode merges, and the PR it comments on. */
 interface ReportTarget {
@@ -48,6 +50,14 @@ async function reportTarget(ctx: ModeContext, github: GitHubAccess): Promise<Rep
   return { runId, prNumber: event.kind === "pull_request" ? event.number : null, headSha: null };
 }
 
+/** The commits of the PR reported on: from a pull_request event, or the pulls API for a workflow_run's PR (its head: the one the run measured). */
+async function pullRequestCommitsOf(ctx: ModeContext, github: GitHubAccess, prNumber: number | null, headSha: string | null): Promise<PullRequestCommits | null> {
+  if (ctx.event.kind === "pull_request") return pullRequestCommits(ctx.event, ctx.env);
+  if (prNumber === null) return null;
+  const { data: pull } = await github.client.rest.pulls.get({ ...github.repo, pull_number: prNumber });
+  return { number: prNumber, baseRef: pull.base.ref, baseSha: pull.base.sha, headSha: headSha ?? pull.head.sha, mergeCommit: pull.merge_commit_sha ?? null };
+}
+
 export async function reportMode(ctx: ModeContext): Promise<void> {
   const { core } = ctx;
   if (!ctx.github) throw new InputError("report mode needs a token to read this run's artifacts", undefined, "input token");
@@ -65,10 +75,15 @@ export async function reportMode(ctx: ModeContext): Promise<void> {
   }
   const artifacts = await listRunArtifacts(client, repo, runId, { prefix: `${ctx.inputs.artifactName}-` });
   if (artifacts.length === 0) throw new PipelineError(`no results artifacts named ${ctx.inputs.artifactName}-* in run ${runId}: did the measuring jobs upload any?`);
+  const pr = await pullRequestCommitsOf(ctx, ctx.github, prNumber, headSha);
+  // the head measured: the run's, or with compare-with: merge-commit GitHub's merge commit of it
+  const isHead = async (commit: string) =>
+    commit === headSha || (headSha !== null && pr !== null && ctx.inputs.compareWith === "merge-commit" && (await isMergeOf(ctx.inputs.repoPath, commit, headSha, pr.number)));
   const downloaded: SourcedResults[] = [];
   for (const artifact of artifacts) {
     const results = await downloadResultsArtifact(client, artifact, repo, { tmpRoot: ctx.jobRoot });
-    const measured = results.variants.filter((v) => v.id !== results.base_variant && v.commit !== headSha);
+    const measured: typeof results.variants = [];
+    for (const v of results.variants) if (v.id !== results.base_variant && !(await isHead(v.commit))) measured.push(v);
     if (headSha && measured.length > 0) {
       const commits = measured.map((v) => `${v.id} ${v.commit}`).join(", ");
       throw new InputError(`measured ${commits}, not the head ${headSha} of the run that uploaded it: not reported`, `artifact ${artifact.name} (run ${runId})`);
@@ -102,5 +117,8 @@ export async function reportMode(ctx: ModeContext): Promise<void> {
   const markdown = renderMarkdown(comparisons, { failOn: ctx.inputs.failOn, acceptance, cc: ctx.inputs.cc, links: measuredRun ? { run: measuredRun } : {},
     ...(ctx.inputs.runnerCost && { runnerCost: ctx.inputs.runnerCost }),
   });
-  await publishReport(ctx, { markdown, comparisons, prNumber, profile: runs[0]!.profile.name, acceptance });
+  // what the measuring jobs compared, by the same rule as pr mode (every architecture measured the same commits)
+  const [base, head] = [runs[0]!.variants.find((v) => v.id === runs[0]!.base_variant), runs[0]!.variants.find((v) => v.id !== runs[0]!.base_variant)];
+  const compared = pr && base && head ? comparisonNote({ how: ctx.inputs.compareWith, base: base.commit, head: head.commit, baseRef: pr.baseRef, baseTip: pr.baseSha, prHead: pr.headSha }) : "";
+  await publishReport(ctx, { markdown: markdown + compared, comparisons, prNumber, profile: runs[0]!.profile.name, acceptance });
 }

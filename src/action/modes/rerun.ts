@@ -20,11 +20,13 @@ import { refusePersistedCredentials } from "../checkout-credentials.js";
 import { actionPlan, configAt, planFlags, runUrl, type GitHubAccess, type ModeContext } from "../context.js";
 import type { IssueCommentEvent } from "../event.js";
 import { TWO_WORKFLOW_DOC } from "../fork-policy.js";
-import { artifactNameOf, measureInAction } from "../measure.js";
+import { artifactNameOf, measuredCommits, measureInAction } from "../measure.js";
 import { acceptanceOf, skipReason, withAcceptance } from "../labels.js";
 import { markMeasuring, neutralOutputs, publishReport, refuseToBuild } from "../publish.js";
 import { parseRerunCommand, RERUN_COMMAND } from "../rerun-command.js";
 import { roleOf } from "../trusted-label.js";
+import { resolveComparisonPoint } from "../compare-point.js";
+import { comparisonNote } from "../../report/comparison-note.js";
 
 /** Roles with write access (role_name of the collaborator permission API): they may make a runner measure. */
 const RERUN_ROLES: readonly string[] = ["write", "maintain", "admin"];
@@ -42,8 +44,7 @@ async function earlierResults(ctx: ModeContext, github: GitHubAccess, prNumber: 
     return null;
   }
   const earlier = await downloadResultsArtifact(github.client, artifact, github.repo, { tmpRoot: ctx.jobRoot });
-  const measured = Object.fromEntries(earlier.variants.map((v) => [v.id, v.commit]));
-  if (measured.base !== commits.base || measured.head !== commits.head) {
+  if (!measuredCommits(earlier, commits)) {
     ctx.core.info(`the comment shows ${earlier.variants.map((v) => `${v.id} ${v.commit.slice(0, 12)}`).join(", ")}, not the PR's current commits: measuring every step`);
     return null;
   }
@@ -78,8 +79,10 @@ export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Pro
   const labelled = { number: event.number, action: event.action, labels: pull.labels.map((l) => l.name) };
   const skipped = await skipReason(ctx, labelled);
   if (skipped) return neutral(`not measured: ${skipped}`);
-  const [base, head] = [pull.base.sha, pull.head.sha];
   await refusePersistedCredentials(ctx.inputs.repoPath);
+  const commits = { number: event.number, baseRef: pull.base.ref, baseSha: pull.base.sha, headSha: pull.head.sha, mergeCommit: pull.merge_commit_sha ?? null };
+  const point = await resolveComparisonPoint(ctx.inputs.repoPath, commits, ctx.inputs.compareWith);
+  const { base, head } = point;
   const judged = judgingCommit(ctx.inputs.repoPath, base);
   const flags = { ...planFlags(ctx, judged, "pr", { base, head, variants: [] }), ...(command.rounds !== null && { rounds: command.rounds }) };
   const plan = await actionPlan(ctx, flags, await configAt(ctx, judged));
@@ -107,15 +110,15 @@ export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Pro
     return fresh;
   };
   const { results, artifactUrl } = await measureInAction(ctx, only, judged, (fresh) => withAcceptance(merge(fresh), acceptance));
-  const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
+  const notes = comparisonNote(point) + judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
   const comparison = compareRun(results, plan.compare);
   const markdown = renderMarkdown([comparison], {
-    maxLength: COMMENT_LIMIT - judgingNote.length,
+    maxLength: COMMENT_LIMIT - notes.length,
     failOn: ctx.inputs.failOn,
     links: { ...(run && { run }), ...(artifactUrl && { artifact: artifactUrl }) },
     acceptance,
     cc: ctx.inputs.cc,
     resultsRun: artifactUrl ? Number(ctx.env.GITHUB_RUN_ID) : null,
   });
-  await publishReport(ctx, { markdown: markdown + judgingNote, comparisons: [comparison], prNumber: event.number, profile: results.profile.name, acceptance });
+  await publishReport(ctx, { markdown: markdown + notes, comparisons: [comparison], prNumber: event.number, profile: results.profile.name, acceptance });
 }
