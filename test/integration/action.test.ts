@@ -911,6 +911,26 @@ describe("report mode", () => {
     expect(result.outputs.regressions).toBe(String(x64Regressed.length));
   });
 
+  it("waits out GitHub's 502, secondary rate limit and 429, each once, and still posts its comment once", async () => {
+    const pr = fake.addPullRequest("heap: prune on read").number;
+    const run = fake.addRun({ event: "pull_request", headBranch: "prune", headSha: fork.head, status: "in_progress", conclusion: null });
+    await uploadResults(run, [["aarch64", armResults()]]);
+    const comments = new RegExp(`/issues/${pr}/comments$`);
+    fake.failNext("GET", comments, 502, { message: "Server Error" });
+    fake.failNext("POST", comments, 403, { message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.", documentation_url: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits" }, { "retry-after": "1" });
+    const reset = String(Math.ceil(Date.now() / 1000) + 2);
+    fake.failNext("POST", comments, 429, { message: "API rate limit exceeded for installation ID 1.", documentation_url: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api" }, { "x-ratelimit-limit": "1000", "x-ratelimit-remaining": "0", "x-ratelimit-reset": reset, "x-ratelimit-resource": "core" });
+
+    const before = fake.requests.length;
+    const result = await step(run, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report" }).finished;
+
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(requestsSince(before).filter((r) => comments.test(r))).toEqual([...Array(2).fill(`GET /repos/${fake.repository}/issues/${pr}/comments`), ...Array(3).fill(`POST /repos/${fake.repository}/issues/${pr}/comments`)]);
+    expect(fake.commentsOn(pr)).toHaveLength(1);
+    expect(result.outputs["comment-url"]).toContain(`#issuecomment-${fake.commentsOn(pr)[0]!.id}`);
+    expect(result.stderr).toMatch(/secondary rate limit refused POST .*: retrying in 1 s/);
+  });
+
   it("judges artifacts by the base's thresholds, not the looser ones a measuring run stored in them", async () => {
     const loosened: Results = { ...x64, thresholds: { run: { ...DEFAULT_THRESHOLDS, fail_below: 0.5, warn_below: 0.5 }, overrides: [{ step: "*", fail_below: 0.5 }] } };
     expect(regressedSteps(loosened)).toEqual([]);
