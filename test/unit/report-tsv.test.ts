@@ -81,7 +81,6 @@ describe("renderTsv metrics", () => {
     comparison.steps = comparison.steps.map((s) => ({ ...s, step: `${s.step}\u001b[2J\u0007\u0000\u009b\u202e\u2066\u200b\ufeff!` }));
     for (const kind of ["relative", "metrics"] as const) {
       const tsv = renderTsv([comparison], kind);
-      // eslint-disable-next-line no-control-regex -- looking for control characters is the point
       expect(tsv).not.toMatch(/[^\P{Cc}\t\n]|\p{Cf}/u);
       expect(tsv).toContain(`${comparison.steps[0]!.step.split("\u001b")[0]}!`);
     }
