@@ -125,6 +125,19 @@ describe("a pull request's code (issue 10 items 1-3)", () => {
     expect(secretsIn(result.stdout + result.stderr)).toEqual([]);
   });
 
+  it("is not run next to a checkout that keeps a token in bisect and flags modes either: the refs given as input are anyone's", async () => {
+    const dir = await checkout({ "http.https://github.com/.extraheader": EXTRAHEADER });
+    for (const inputs of <Record<string, string>[]>[
+      { mode: "bisect", "base-ref": repo.base, "head-ref": repo.hostile },
+      { mode: "flags", "head-ref": repo.hostile, "flag-sets": "o2=-O2\no3=-O3" },
+    ]) {
+      const result = await runPr(dir, repo.hostile, inputs);
+      expect(result.exitCode, inputs.mode).not.toBe(0);
+      expect(result.errors, inputs.mode).toEqual([expect.stringMatching(/http\.https:\/\/github\.com\/\.extraheader.*set `persist-credentials: false` on actions\/checkout$/)]);
+      expect(buildLogs(), `${inputs.mode}: nothing was built`).toBe("");
+    }
+  });
+
   it("runs unprivileged in a tree without .git, and finds none of the job's secrets in /proc, git config, the event or its environment", async () => {
     const dir = await checkout({ "dbg.probe": CONFIG_PROBE });
     const result = await runPr(dir, repo.hostile);
