@@ -412,6 +412,31 @@ describe("pull requests from forks", () => {
     expect(existsSync(ownCache)).toBe(false);
     expect(fake.commentsOn(pr)).toEqual([]);
   });
+
+  it("refuses a fork's PR whose head was pushed after the trusted label with backdated commits, which GitHub's timeline lists before the label", async () => {
+    const pr = fake.addPullRequest("btree: prefetch siblings during range scans", { owner: "alice-dev", ref: "main", sha: fork.head }).number;
+    fake.roles.set(MAINTAINER.login, "write");
+    fake.pushed("alice-dev/postgres", "main", fork.base);
+    fake.committed(pr, fork.base);
+    // GitHub sorts a PR's commits by their own dates: pushed after the label, this one is listed before it
+    fake.committed(pr, fork.head, "2020-01-01T00:00:00Z");
+    fake.labeledBy(pr, TRUSTED_LABEL, MAINTAINER);
+    fake.pushed("alice-dev/postgres", "main", fork.head);
+    // then a maintainer sets another label, which starts a run with the trusted label still on the PR
+    const run = fake.addRun({ event: "pull_request", headBranch: "main", headSha: fork.head, status: "in_progress", conclusion: null });
+    const event = pullRequestEvent("pull_request.labeled.json", pr, fork.head);
+    event.payload.label = { name: "docs" };
+    const ownCache = path.join(runner.root, "cache");
+    const before = fake.requests.length;
+    const result = await step(run, event, { "trusted-label": TRUSTED_LABEL, "cache-dir": ownCache }).finished;
+
+    expect(result.exitCode).toBe(1);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toContain(`The trusted label does not count for head ${fork.head.slice(0, 12)}: the label "${TRUSTED_LABEL}" may have been set on another head: it was set when the head was ${fork.base.slice(0, 12)}.`);
+    expect(requestsSince(before)).toContain("GET /repos/alice-dev/postgres/activity");
+    expect(apiWrites(before)).toEqual([]);
+    expect(existsSync(ownCache)).toBe(false);
+  });
 });
 
 describe("pull request policies", () => {
@@ -584,6 +609,8 @@ describe("rerun by comment", () => {
     const pr = sameRepoPr("executor: fingerprint each executed plan (unstable rerun)");
     fake.roles.set(MAINTAINER.login, "write");
     fake.committed(pr, fork.head);
+    // a rerun was not started by the label: the branch's activity says the head was this one when it was set
+    fake.pushed(fake.repository, "vm-batch", fork.head);
     fake.labeledBy(pr, "accept-regression", MAINTAINER);
     const accepted = { label: "accept-regression", by: MAINTAINER.login };
     const inputs = { profile, "count-instructions": "false" };
@@ -859,6 +886,8 @@ describe("report mode", () => {
     const pr = fake.addPullRequest("planner: a known regression, accepted").number;
     fake.roles.set(MAINTAINER.login, "triage");
     fake.committed(pr, fork.head);
+    // this run was not started by the label (its event is "opened"): the head branch's activity tells
+    fake.pushed("pgfork/postgres", "vm-batch", fork.head);
     fake.labeledBy(pr, "accept-regression", MAINTAINER);
     const run = fake.addRun({ event: "pull_request", headBranch: "accepted", headSha: fork.head, status: "in_progress", conclusion: null });
     await uploadResults(run, [["x86_64", x64]]);
@@ -881,6 +910,7 @@ describe("report mode", () => {
   it("does not count the accept label when its setter cannot triage, fails, and mentions cc", async () => {
     const pr = fake.addPullRequest("planner: a regression the author accepted himself").number;
     fake.committed(pr, fork.head);
+    fake.pushed("pgfork/postgres", "vm-batch", fork.head);
     fake.labeledBy(pr, "accept-regression", MALLORY);
     const run = fake.addRun({ event: "pull_request", headBranch: "self-accepted", headSha: fork.head, status: "in_progress", conclusion: null });
     await uploadResults(run, [["x86_64", x64]]);
@@ -1021,6 +1051,7 @@ describe("report mode", () => {
       fake.roles.set(MAINTAINER.login, "triage");
       const accepted = forkPrMeasured();
       fake.committed(accepted.pr, fork.head);
+      fake.pushed("alice-dev/postgres", "main", fork.head);
       fake.labeledBy(accepted.pr, "accept-regression", MAINTAINER);
       await uploadResults(accepted.measured, [["x86_64", withCommits(x64, fork.head)]]);
       const before = fake.requests.length;

@@ -37,6 +37,7 @@ describe("event payloads", () => {
       head: { ref: "vm-batch", sha: "9a8b7c6d5e4f30211203f4e5d6c7b8a99a8b7c6d", repo: "pgfork/postgres" },
       isFork: false,
       labels: [],
+      label: null,
       author: "bob-maint",
       authorAssociation: "MEMBER",
     });
@@ -56,11 +57,12 @@ describe("event payloads", () => {
     expect(parseEvent("pull_request_target", payload, "event.json")).toMatchObject({ name: "pull_request_target", isFork: true, head: { repo: null } });
   });
 
-  it("reads the labels of a labeled event", async () => {
+  it("reads the labels of a labeled event, and the label that set it: the run it starts knows the head the label was set on", async () => {
     expect(await read("pull_request", "pull_request.labeled.json")).toMatchObject({
       action: "labeled",
       isFork: true,
       labels: ["performance", "perf-safe-to-run"],
+      label: "perf-safe-to-run",
     });
   });
 
