@@ -362,7 +362,7 @@ describe("pull requests from forks", () => {
     // the commit that does not compile: never cached, so its build really runs
     const run = fake.addRun({ event: "pull_request", headBranch: "main", headSha: fork.buildFailure, status: "in_progress", conclusion: null });
     const before = fake.requests.length;
-    // ccache off: an earlier run of this file may have cached the commit's objects in pr/ccache, and hits run no cc1
+    // ccache off: an earlier run of this file may have cached the commit's objects in the PR's ccache, and hits run no cc1
     const main = step(run, pullRequestEvent("pull_request.labeled.json", pr, fork.buildFailure), { "trusted-label": TRUSTED_LABEL }, "index", {}, { CCACHE_DISABLE: "1" });
     await main.waitForLine(new RegExp(`^::group::build head \\(${fork.buildFailure}\\)`));
     await main.waitForLine(/^compile: \d+ files so far · /);

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { prNamespaceOf } from "../../src/action/context.js";
 import { parseEvent, readEvent, type GitHubEvent } from "../../src/action/event.js";
 import { modeForEvent } from "../../src/action/inputs.js";
 import { InputError } from "../../src/errors.js";
@@ -144,5 +145,15 @@ describe("event payloads", () => {
 
   it("implies a mode for the fixtures' events that start measuring", () => {
     expect(["pull_request", "push", "schedule", "workflow_run"].map(modeForEvent)).toEqual(["pr", "baseline", "flags", null]);
+  });
+});
+
+describe("the cache namespace a run builds a pull request's code in", () => {
+  it("is the PR's number for its events and reruns, else the head ref given (one path component)", async () => {
+    expect(prNamespaceOf(await read("pull_request", "pull_request.fork.json"), { headRef: null }, {})).toBe("pr-57");
+    expect(prNamespaceOf(await read("issue_comment", "issue_comment.created.json"), { headRef: null }, {})).toMatch(/^pr-\d+$/);
+    const push = await read("push", "push.main.json");
+    expect(prNamespaceOf(push, { headRef: "feature/../x y" }, {})).toBe("ref-feature-..-x-y");
+    expect(prNamespaceOf(push, { headRef: null }, { GITHUB_SHA: "c0ffee" })).toBe("ref-c0ffee");
   });
 });
