@@ -306,7 +306,12 @@ async function openGate(gate: string, registry: CleanupRegistry, lockS: number):
   const unlock = await lockBuild(`${gate}.lock`, registry, lockS);
   await mkdir(gate, { recursive: true, mode: 0o700 });
   await chmod(gate, 0o711);
-  const closing = await registry.register(`ccache gate ${gate}`, () => chmod(gate, 0o700));
+  // a gate gone meanwhile (its namespace pruned) has nothing left to close
+  const closing = await registry.register(`ccache gate ${gate}`, () =>
+    chmod(gate, 0o700).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== "ENOENT") throw e;
+    }),
+  );
   return async () => {
     await closing.run();
     await unlock();
