@@ -140,6 +140,8 @@ export class FakeGitHub {
   readonly identity: FakeUser;
   /** role_name of the collaborator permission API, by login; others get "read" (anyone can read a public repository) */
   readonly roles = new Map<string, string>();
+  /** GET /repos/{owner}/{repo}/activity of any repository (a fork's too), by owner/name, oldest first (see pushed) */
+  readonly activity = new Map<string, { id: number; node_id: string; before: string; after: string; ref: string; timestamp: string; activity_type: string; actor: unknown }[]>();
   readonly requests: RecordedRequest[] = [];
   readonly comments: FakeComment[] = [];
   readonly issues: FakeIssue[] = [];
@@ -264,6 +266,15 @@ export class FakeGitHub {
   committed(issueNumber: number, sha: string, date = "2025-01-01T00:00:00Z"): void {
     const person = { name: "Alice", email: "alice@example.com", date };
     this.issue(issueNumber).timeline.push({ event: "committed", sha, node_id: `C_${sha}`, author: person, committer: person, message: "a commit", parents: [] });
+  }
+
+  /** A push of `sha` to branch `ref` of `repository` (owner/name: a fork's for a fork PR), now: the activity API lists it. */
+  pushed(repository: string, ref: string, sha: string, actor: FakeUser = { login: "alice-dev", id: 5550123, type: "User" }): void {
+    const list = this.activity.get(repository) ?? [];
+    const before = list.findLast((a) => a.ref === `refs/heads/${ref}`)?.after ?? "0".repeat(40);
+    const id = this.nextId++;
+    list.push({ id, node_id: `RA_${id}`, before, after: sha, ref: `refs/heads/${ref}`, timestamp: this.tick(), activity_type: before === "0".repeat(40) ? "branch_creation" : "push", actor: this.userJson(actor) });
+    this.activity.set(repository, list);
   }
 
   commentsOn(issueNumber: number): FakeComment[] {
@@ -397,6 +408,13 @@ export class FakeGitHub {
       const query = String(this.bodyJson(request).query ?? "");
       if (!/^\s*(query\s*)?\{\s*viewer\s*\{\s*login\s*\}\s*\}\s*$/.test(query)) throw new HttpError(400, { message: `fake GitHub answers only { viewer { login } }, got ${query}` });
       return this.json(res, 200, { data: { viewer: { login: this.identity.login } } });
+    }
+    // a fork's activity too: it says when the fork's branch moved
+    const activity = request.method === "GET" ? /^\/repos\/([^/]+\/[^/]+)\/activity$/.exec(url.pathname) : null;
+    if (activity) {
+      const ref = url.searchParams.get("ref");
+      // newest first, as GitHub's default direction
+      return this.page(url, res, (this.activity.get(activity[1]!) ?? []).filter((a) => !ref || a.ref === ref).toReversed());
     }
     const prefix = `/repos/${this.owner}/${this.repo}/`;
     if (!url.pathname.startsWith(prefix)) throw new HttpError(404, { message: "Not Found" });
