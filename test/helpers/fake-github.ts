@@ -721,7 +721,28 @@ export class FakeGitHub {
   private userJson(user: FakeUser) {
     // like GitHub: an app's bot ("name[bot]") has the app's page
     const page = user.type === "Bot" ? `https://github.com/apps/${user.login.replace(/\[bot\]$/, "")}` : `https://github.com/${user.login}`;
-    return { login: user.login, id: user.id, node_id: `U_${user.id}`, type: user.type, html_url: page, url: `${this.url}/users/${encodeURIComponent(user.login)}`, site_admin: false };
+    const api = `${this.url}/users/${encodeURIComponent(user.login)}`;
+    // every field of GitHub's simple-user, which a nested user (an activity's actor) has no example to complete it from
+    return {
+      login: user.login,
+      id: user.id,
+      node_id: `U_${user.id}`,
+      type: user.type,
+      html_url: page,
+      url: api,
+      site_admin: false,
+      avatar_url: `https://avatars.githubusercontent.com/u/${user.id}?v=4`,
+      gravatar_id: "",
+      events_url: `${api}/events{/privacy}`,
+      followers_url: `${api}/followers`,
+      following_url: `${api}/following{/other_user}`,
+      gists_url: `${api}/gists{/gist_id}`,
+      organizations_url: `${api}/orgs`,
+      received_events_url: `${api}/received_events`,
+      repos_url: `${api}/repos`,
+      starred_url: `${api}/starred{/owner}{/repo}`,
+      subscriptions_url: `${api}/subscriptions`,
+    };
   }
 
   private commentJson(c: FakeComment) {
