@@ -604,7 +604,7 @@ function mainTable(report: Report, rows: readonly Row[]): string {
   const counted = report.comparisons.some((c) => c.instruction_counts !== null);
   const note = `${qpsRatioNote(report, ratio)}${counted ? ` ${INSTRUCTIONS_NOTE}` : ""}${storedNote(report)}`;
   const parts = [
-    attention.length > 0 ? stepsTable(report, attention) : `Every step shown is unchanged.`,
+    attention.length > 0 ? stepsTable(report, attention) : "Every step is unchanged.",
     unchanged.length > 0 ? details(`${plural(unchanged.length, "unchanged step")}`, stepsTable(report, unchanged)) : "",
     note,
   ];
