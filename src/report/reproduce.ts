@@ -5,7 +5,7 @@
 import type { Comparison } from "../compare/types.js";
 import type { Variant } from "../results/schema.js";
 
-/** A word as a POSIX shell reads it back: bare when it is only safe characters, else single-quoted. */
+/** A word as a POSIX shell reads it back: bare when it is only safe characters, else single-quoted (results are a PR's: the command is copied into a shell). */
 function shellWord(text: string): string {
   return /^[A-Za-z0-9._/=:@%+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 }
@@ -32,7 +32,7 @@ export function reproduceCommand(comparison: Comparison): string | null {
   const sameFlags = sides.every((v) => v.flags.cflags === base.flags.cflags);
   if (head && sides.length === 2 && base.id === "base" && head.id === "head" && sameFlags) {
     const cflags = base.flags.cflags ? ["--cflags", shellWord(base.flags.cflags)] : [];
-    return ["db-bench-gate run --repo .", "--base", base.commit, "--head", head.commit, ...profile, ...cflags].join(" ");
+    return ["db-bench-gate run --repo .", "--base", shellWord(base.commit), "--head", shellWord(head.commit), ...profile, ...cflags].join(" ");
   }
   const variants = sides.flatMap((v) => ["--variant", shellWord(`${v.id}=${v.commit}${v.flags.cflags ? `:${v.flags.cflags}` : ""}`)]);
   return ["db-bench-gate run --repo .", ...variants, ...profile].join(" ");
