@@ -884,7 +884,7 @@ describe("report mode", () => {
 
   function expectOneArchitectureTable(body: string): void {
     const header = body.split("\n").find((line) => /^\|\s*step\s*\|/.test(line));
-    expect(header?.split("|").map((cell) => cell.trim()).filter(Boolean).sort()).toEqual(["aarch64", "step", "verdict", "x86_64"]);
+    expect(header?.split("|").map((cell) => cell.trim()).filter(Boolean).sort()).toEqual(["aarch64 QPS ratio", "step", "verdict", "x86_64 QPS ratio"]);
     for (const stepId of x64.steps.map((s) => s.id)) expect(body).toContain(`\`${stepId}\``);
   }
 
