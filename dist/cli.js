@@ -2,22 +2,21 @@
 import { createRequire as __dbgCreateRequire } from 'node:module'; const require = __dbgCreateRequire(import.meta.url);
 import {
   CLI_BISECT_FIELDS,
+  CONFIG_FILE_NAME,
   DEFAULT_FAIL_ON,
-  EXIT_ERROR,
-  EXIT_OK,
-  EXIT_REGRESSION,
+  DEFAULT_THRESHOLDS,
   IBENCH_FIELDS,
-  InputError,
   METRIC_KEYS,
-  PipelineError,
   VERSION,
   bisect,
   bisectMarkdown,
+  builtinDir,
+  builtinProfileNames,
+  builtinProfileSummaries,
   columnsOf,
   compareAgainstBaseline,
   compareRun,
   comparisonLabels,
-  decideGate,
   defaultCacheDir,
   fingerprintMismatches,
   formatTsvNumber,
@@ -25,8 +24,10 @@ import {
   loadConfigFile,
   loadConfigFromCommit,
   makePlan,
+  markdownTable,
   measureAndWrite,
   mergeShards,
+  parseConfigText,
   parseFailOn,
   parseRunnerCost,
   parseShard,
@@ -35,19 +36,26 @@ import {
   readNoiseFloor,
   readResults,
   renderMarkdown,
+  resolveCommit,
   rowsOf,
   runLabels,
   runStreamed,
+  stripControl,
   withCleanup
-} from "./chunks/chunk-ZYPVTHTU.js";
+} from "./chunks/chunk-N56YXD4K.js";
 import {
+  EXIT_ERROR,
+  EXIT_OK,
+  EXIT_REGRESSION,
+  InputError,
+  PipelineError,
   __commonJS,
   __export,
   __require,
   __toESM,
   childEnv,
   execa
-} from "./chunks/chunk-OMIR5ASI.js";
+} from "./chunks/chunk-NWHPEFQG.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -1212,7 +1220,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path6 = __require("node:path");
+    var path8 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2225,9 +2233,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path6.resolve(baseDir, baseName);
+          const localBin = path8.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path6.extname(baseName))) return void 0;
+          if (sourceExt.includes(path8.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2245,17 +2253,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path6.resolve(
-            path6.dirname(resolvedScriptPath),
+          executableDir = path8.resolve(
+            path8.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path6.basename(
+            const legacyName = path8.basename(
               this._scriptPath,
-              path6.extname(this._scriptPath)
+              path8.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2266,7 +2274,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path6.extname(executableFile));
+        launchWithNode = sourceExt.includes(path8.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3181,7 +3189,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path6.basename(filename, path6.extname(filename));
+        this._name = path8.basename(filename, path8.extname(filename));
         return this;
       }
       /**
@@ -3195,9 +3203,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path7) {
-        if (path7 === void 0) return this._executableDir;
-        this._executableDir = path7;
+      executableDir(path9) {
+        if (path9 === void 0) return this._executableDir;
+        this._executableDir = path9;
         return this;
       }
       /**
@@ -3588,7 +3596,9 @@ var {
 } = import_index.default;
 
 // src/cli/common.ts
-import { writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, writeFile } from "node:fs/promises";
+import path2 from "node:path";
 
 // src/report/json.ts
 function renderJson(comparisons) {
@@ -11126,7 +11136,7 @@ function transformGfmAutolinkLiterals(tree) {
     { ignore: ["link", "linkReference"] }
   );
 }
-function findUrl(_, protocol, domain2, path6, match) {
+function findUrl(_, protocol, domain2, path8, match) {
   if (!previous2(match)) {
     return false;
   }
@@ -11139,7 +11149,7 @@ function findUrl(_, protocol, domain2, path6, match) {
   if (unicodePunctuation(domain2.charCodeAt(0)) || !isCorrectDomain(domain2)) {
     return false;
   }
-  const parts = splitUrl(domain2 + path6);
+  const parts = splitUrl(domain2 + path8);
   const result = {
     type: "link",
     title: null,
@@ -12902,7 +12912,7 @@ function markdownToText(markdown) {
 var FIELD_METRIC_COLUMN = { cpu_us_per_op: "cpu_us/o", cs_per_op: "cs/o", r_per_op: "r/o", rkb_per_op: "rKB/o", wkb_per_op: "wKB/o" };
 var METRIC_DECIMALS = { cpu_us_per_op: 1, cs_per_op: 3, r_per_op: 3, rkb_per_op: 3, wkb_per_op: 3 };
 function field(text4) {
-  return text4.replace(/[\t\r\n]+/g, " ");
+  return stripControl(text4).replace(/[\t\n]+/g, " ");
 }
 function line(fields) {
   return fields.map(field).join("	");
@@ -13010,7 +13020,7 @@ function thresholdsFromFlags(flags) {
 async function compareOptionsFrom(flags) {
   const config = flags.config ? await loadConfigFile(flags.config) : {};
   const overrides = config.overrides ?? [];
-  return { thresholds: { ...config.thresholds, ...thresholdsFromFlags(flags) }, overrides };
+  return { thresholds: { ...config.thresholds, ...thresholdsFromFlags(flags) }, overrides, ...flags.failOn && { failOn: flags.failOn } };
 }
 function render(comparisons, format, failOn, runnerCost) {
   switch (format) {
@@ -13027,22 +13037,151 @@ function render(comparisons, format, failOn, runnerCost) {
   }
 }
 async function emit(text4, out, io) {
-  if (out) await writeFile(out, text4.endsWith("\n") ? text4 : text4 + "\n");
-  else io.stdout(text4.endsWith("\n") ? text4 : text4 + "\n");
+  const line2 = text4.endsWith("\n") ? text4 : text4 + "\n";
+  if (!out) return io.stdout(line2);
+  await writeFile(out, line2).catch((e) => {
+    throw new InputError(`cannot write the report: ${e.code ?? e.message}`, out, "--out");
+  });
 }
-function exitCodeOf(comparisons, failOn) {
-  return decideGate(comparisons, failOn).verdict === "fail" ? EXIT_REGRESSION : EXIT_OK;
+async function checkWritable(file, flag) {
+  if (!file) return;
+  const dir = path2.dirname(path2.resolve(file));
+  await access(dir, constants.W_OK).catch((e) => {
+    throw new InputError(`its directory ${dir} cannot be written: ${e.code ?? e.message}`, file, flag);
+  });
+}
+function exitCodeOf(comparisons) {
+  return comparisons.some((c) => c.verdict === "fail") ? EXIT_REGRESSION : EXIT_OK;
 }
 var formatOption = () => new Option("--format <format>", "output format").choices(FORMATS).default("markdown");
+var jsonOption = () => new Option("--json", "the same as --format json").implies({ format: "json" });
+function refuseJsonWithFormat(_program, command) {
+  const { json, format } = command.opts();
+  if (json && command.getOptionValueSource("format") === "cli" && format !== "json") command.error(`error: --json contradicts --format ${format}`);
+}
+var EXIT_CODES_HELP = `
+Exit codes:
+  0  the gate passes (or the command did what it was asked)
+  1  the gate fails: a regression, or a verdict --fail-on names (an error, by default)
+  2  bad input (a flag, a config, profile or results file: the message names the file and field) or a failure of the tool`;
 function runnerCostOption() {
   return new Option("--runner-cost <yaml>", "price per runner hour by architecture, runner name or label, e.g. '{ x86_64: 0.768, aarch64: 0.538 }': a price/performance section in the markdown report").argParser(
     (text4) => parseRunnerCost(text4, "--runner-cost")
   );
 }
 
+// src/cli/init-command.ts
+import { constants as constants2 } from "node:fs";
+import { lstat, mkdir, readFile, writeFile as writeFile2 } from "node:fs/promises";
+import path3 from "node:path";
+
+// src/config/json-schemas.ts
+var CONFIG_SCHEMA_ID = "config.v1";
+function editorSchemaLine(id) {
+  return `# yaml-language-server: $schema=https://raw.githubusercontent.com/db-bench-gate/db-bench-gate/v0/schema/${id}.json`;
+}
+
+// src/setup/init-files.ts
+var WORKFLOW_TEMPLATES = ["pr.yml", "main-baseline.yml"];
+function workflowPath(template, name) {
+  const named = /^# (\.github\/workflows\/[\w.-]+\.ya?ml):/.exec(template)?.[1];
+  if (!named) throw new Error(`docs/examples/${name} does not start with "# .github/workflows/<file>.yml: ..."`);
+  return named;
+}
+function withProfile(template, profile) {
+  return template.replace(/^(\s+profile:) [\w.-]+$/gm, `$1 ${profile}`);
+}
+function configFileText(profile) {
+  const thresholds = Object.entries(DEFAULT_THRESHOLDS).map(([name, value]) => `#   ${name}: ${value}`);
+  const text4 = [
+    editorSchemaLine(CONFIG_SCHEMA_ID),
+    "# db-bench-gate's settings for this repository. A pull request is judged by this file as it is on",
+    "# its BASE commit, never by the PR's copy: a PR cannot loosen its own gate. Fields: docs/config.md.",
+    `profile: ${profile}`,
+    "",
+    "# The thresholds, at their defaults (relative QPS = QPS_head / QPS_base; instructions per operation,",
+    "# head / base). Uncomment a line to change it.",
+    "# thresholds:",
+    ...thresholds,
+    "",
+    "# Per-step overrides, by a glob on the step id; the first that matches a step wins.",
+    "# overrides:",
+    '#   - step: "pgbench.*.c1"',
+    "#     fail_below: 0.9",
+    ""
+  ].join("\n");
+  parseConfigText(text4, CONFIG_FILE_NAME);
+  return text4;
+}
+function initFiles(engine, profiles, templates) {
+  const quick = profiles.find((p) => p.engine === engine && p.name.endsWith("-quick"));
+  if (!quick) {
+    const engines = [...new Set(profiles.map((p) => p.engine))].sort().join(", ");
+    throw new InputError(`no engine "${engine}" with a quick profile (known: ${engines})`, void 0, "--engine");
+  }
+  return [
+    ...WORKFLOW_TEMPLATES.map((name) => ({ path: workflowPath(templates[name], name), text: withProfile(templates[name], quick.name) })),
+    { path: CONFIG_FILE_NAME, text: configFileText(quick.name) }
+  ];
+}
+
+// src/cli/init-command.ts
+function addInitCommand(program2, io) {
+  program2.command("init").description("write the pull-request workflow, the baseline workflow and a commented .db-bench-gate.yml for an engine into a repository; refuses to overwrite any file").option("--engine <name>", "the fork's engine: postgresql, mariadb, myrocks or rocksdb", "postgresql").option("--dir <path>", "the repository's root", ".").action(async (flags) => {
+    const examples = builtinDir(path3.join("docs", "examples"));
+    const templates = Object.fromEntries(await Promise.all(WORKFLOW_TEMPLATES.map(async (name) => [name, await readFile(path3.join(examples, name), "utf8")])));
+    const files = initFiles(flags.engine, await builtinProfileSummaries(), templates);
+    const root = path3.resolve(flags.dir);
+    for (const file of files) {
+      const target = path3.join(root, file.path);
+      await lstat(target).then(
+        () => {
+          throw new InputError("exists already: init never overwrites (move it away, or merge by hand from docs/examples)", target);
+        },
+        (e) => {
+          if (e.code !== "ENOENT") throw new InputError(`cannot check it: ${e.code ?? e.message}`, target);
+        }
+      );
+    }
+    for (const file of files) {
+      const target = path3.join(root, file.path);
+      await mkdir(path3.dirname(target), { recursive: true });
+      await writeFile2(target, file.text, { flag: constants2.O_CREAT | constants2.O_EXCL | constants2.O_WRONLY }).catch((e) => {
+        throw new InputError(`cannot write it: ${e.code ?? e.message}`, target);
+      });
+      io.stdout(`wrote ${file.path}
+`);
+    }
+    io.stdout("next: commit them, then set up a self-hosted runner as docs/action.md says\n");
+  });
+}
+
+// src/report/profiles.ts
+function profilesMarkdown(summaries, linked) {
+  const rows = summaries.map((s) => [
+    linked ? `[\`${s.name}\`](profiles/${s.name}.yaml)` : s.name,
+    s.engine,
+    String(s.steps),
+    String(s.counted),
+    s.expectedMinutes === null ? "not measured" : `about ${s.expectedMinutes} min`
+  ]);
+  return markdownTable([["profile", "engine", "steps", "counted", "time on 2 cores"], ...rows], { align: ["l", "l", "r", "r", "l"] }) + "\n";
+}
+
+// src/cli/profiles-command.ts
+var PROFILE_FORMATS = ["text", "markdown", "json"];
+function addProfilesCommand(program2, io) {
+  program2.command("profiles").description("list the built-in profiles: engine, steps, steps whose instructions are counted, and the measured time of a run with both builds cached on an idle 2-core machine").addOption(new Option("--format <format>", "output format").choices(PROFILE_FORMATS).default("text")).action(async (flags) => {
+    const summaries = await builtinProfileSummaries();
+    if (flags.format === "json") io.stdout(JSON.stringify(summaries, null, 2) + "\n");
+    else if (flags.format === "markdown") io.stdout(profilesMarkdown(summaries, false));
+    else io.stdout(markdownToText(profilesMarkdown(summaries, false)));
+  });
+}
+
 // src/cli/run-commands.ts
-import { mkdir as mkdir3 } from "node:fs/promises";
-import path5 from "node:path";
+import { mkdir as mkdir4 } from "node:fs/promises";
+import path7 from "node:path";
 
 // src/log.ts
 function consoleLog(write = (line2) => process.stderr.write(line2 + "\n")) {
@@ -13068,8 +13207,8 @@ function consoleLog(write = (line2) => process.stderr.write(line2 + "\n")) {
 
 // src/setup/debian-source.ts
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, writeFile as writeFile2 } from "node:fs/promises";
-import path2 from "node:path";
+import { mkdir as mkdir2, readdir, readFile as readFile2, rename, rm, writeFile as writeFile3 } from "node:fs/promises";
+import path4 from "node:path";
 var DEB_SRC = "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main\n";
 var SOURCE_RECORD = "source.json";
 var SOURCE_STEP_TIMEOUT_MS = 20 * 6e4;
@@ -13079,43 +13218,43 @@ function parseDscName(fileName, sourcePackage) {
   return { debianVersion: match[1], version: match[2] };
 }
 async function obtainDebianSource(cacheDir, sourcePackage, options) {
-  const root = path2.join(cacheDir, "debian-source", sourcePackage);
-  const record = path2.join(root, SOURCE_RECORD);
+  const root = path4.join(cacheDir, "debian-source", sourcePackage);
+  const record = path4.join(root, SOURCE_RECORD);
   if (existsSync(record)) {
-    const source2 = JSON.parse(await readFile(record, "utf8"));
+    const source2 = JSON.parse(await readFile2(record, "utf8"));
     if (existsSync(source2.dir)) return source2;
   }
-  const aptDir = path2.join(root, "apt");
-  const download = path2.join(root, "download");
+  const aptDir = path4.join(root, "apt");
+  const download = path4.join(root, "download");
   await rm(download, { recursive: true, force: true });
-  for (const dir2 of [path2.join(aptDir, "lists", "partial"), path2.join(aptDir, "cache", "archives", "partial"), download]) {
-    await mkdir(dir2, { recursive: true });
+  for (const dir2 of [path4.join(aptDir, "lists", "partial"), path4.join(aptDir, "cache", "archives", "partial"), download]) {
+    await mkdir2(dir2, { recursive: true });
   }
-  await writeFile2(path2.join(aptDir, "sources.list"), DEB_SRC);
+  await writeFile3(path4.join(aptDir, "sources.list"), DEB_SRC);
   const privateApt = [
     "-o",
-    `Dir::Etc::SourceList=${path2.join(aptDir, "sources.list")}`,
+    `Dir::Etc::SourceList=${path4.join(aptDir, "sources.list")}`,
     "-o",
     "Dir::Etc::SourceParts=/dev/null",
     "-o",
-    `Dir::State::Lists=${path2.join(aptDir, "lists")}`,
+    `Dir::State::Lists=${path4.join(aptDir, "lists")}`,
     "-o",
-    `Dir::Cache=${path2.join(aptDir, "cache")}`
+    `Dir::Cache=${path4.join(aptDir, "cache")}`
   ];
   await runStreamed("apt-get", [...privateApt, "-q", "update"], { cwd: aptDir, onLine: options.onLine, timeoutMs: SOURCE_STEP_TIMEOUT_MS });
   await runStreamed("apt-get", [...privateApt, "-q", "source", "--download-only", sourcePackage], { cwd: download, onLine: options.onLine, timeoutMs: SOURCE_STEP_TIMEOUT_MS });
   const dsc = (await readdir(download)).find((name) => name.endsWith(".dsc"));
   if (!dsc) throw new PipelineError(`apt-get source ${sourcePackage} downloaded no .dsc file`);
   const { debianVersion, version } = parseDscName(dsc, sourcePackage);
-  const dir = path2.join(root, `${options.upstreamName}-${version}`);
+  const dir = path4.join(root, `${options.upstreamName}-${version}`);
   const unpacking = `${dir}.unpacking`;
   await rm(unpacking, { recursive: true, force: true });
-  await runStreamed("dpkg-source", ["--skip-patches", "-x", path2.join(download, dsc), unpacking], { cwd: download, onLine: options.onLine, timeoutMs: SOURCE_STEP_TIMEOUT_MS });
-  await rm(path2.join(unpacking, "debian"), { recursive: true, force: true });
+  await runStreamed("dpkg-source", ["--skip-patches", "-x", path4.join(download, dsc), unpacking], { cwd: download, onLine: options.onLine, timeoutMs: SOURCE_STEP_TIMEOUT_MS });
+  await rm(path4.join(unpacking, "debian"), { recursive: true, force: true });
   await rm(dir, { recursive: true, force: true });
   await rename(unpacking, dir);
   const source = { package: sourcePackage, debianVersion, version, dir };
-  await writeFile2(record, JSON.stringify(source, null, 2));
+  await writeFile3(record, JSON.stringify(source, null, 2));
   return source;
 }
 
@@ -13209,8 +13348,8 @@ async function ensureDebianPackages(packages, onLine) {
 
 // src/setup/fork-repo.ts
 import { existsSync as existsSync2 } from "node:fs";
-import { cp, mkdir as mkdir2, readFile as readFile2, rename as rename2, rm as rm2, writeFile as writeFile3 } from "node:fs/promises";
-import path3 from "node:path";
+import { cp, mkdir as mkdir3, readFile as readFile3, rename as rename2, rm as rm2, writeFile as writeFile4 } from "node:fs/promises";
+import path5 from "node:path";
 var FORK_REFS = { base: "base", head: "head", buildFailure: "build-failure" };
 var EXECUTOR = "src/backend/executor/execMain.c";
 var INCLUDE_EDIT = {
@@ -13288,7 +13427,7 @@ async function makeForkRepo(source, repoDir, spec) {
   }
   const creating = `${repoDir}.creating`;
   await rm2(creating, { recursive: true, force: true });
-  await mkdir2(path3.dirname(creating), { recursive: true });
+  await mkdir3(path5.dirname(creating), { recursive: true });
   await cp(source.dir, creating, { recursive: true });
   const git = gitIn(creating);
   await git(["init", "-q", "-b", "main"]);
@@ -13310,8 +13449,8 @@ From Debian source package ${source.package} ${source.debianVersion}, without De
   return readRefs(repoDir);
 }
 async function editFile(repo, file, edits) {
-  const full = path3.join(repo, file);
-  await writeFile3(full, applyEdits(await readFile2(full, "utf8"), edits, file));
+  const full = path5.join(repo, file);
+  await writeFile4(full, applyEdits(await readFile3(full, "utf8"), edits, file));
 }
 async function readRefs(repo) {
   const refs = [FORK_REFS.base, FORK_REFS.head, FORK_REFS.buildFailure].map((name) => `refs/heads/${name}`);
@@ -13488,23 +13627,30 @@ function makeRocksdbFork(source, repoDir) {
 }
 
 // src/cli/run.ts
-import path4 from "node:path";
+import path6 from "node:path";
 function defaultResultsFile(profile, now = /* @__PURE__ */ new Date()) {
   return `db-bench-gate-${profile}-${now.toISOString().replace(/[:.]/g, "-")}.json`;
 }
 async function measureAndReport(plan, options, io, log) {
   const noiseFloor = options.noiseFloor ? await readNoiseFloor(options.noiseFloor) : null;
-  const resultsFile = path4.resolve(options.out ?? defaultResultsFile(plan.run.profile.name));
+  const resultsFile = path6.resolve(options.results ?? defaultResultsFile(plan.run.profile.name));
+  await checkWritable(resultsFile, "--results");
+  await checkWritable(options.out, "--out");
   const results = await withCleanup((registry) => measureAndWrite(plan, { registry, log, noiseFloor, resultsFile }), {
     warn: (m) => log.info(m),
     timeoutMs: plan.run.timeouts.run_s * 1e3
   });
-  const comparison = compareRun(results, plan.compare);
-  await emit(render([comparison], options.format, options.failOn), options.reportOut, io);
-  return { exitCode: exitCodeOf([comparison], options.failOn), results, resultsFile };
+  const comparison = compareRun(results, { ...plan.compare, ...options.failOn && { failOn: options.failOn } });
+  await emit(render([comparison], options.format, options.failOn), options.out, io);
+  return { exitCode: exitCodeOf([comparison]), results, resultsFile };
 }
 
 // src/cli/run-commands.ts
+var CACHE_NAMESPACE_HELP = "the pull request's own cache namespace for builds and ccache (letters, digits, . _ -), apart from every other's; default: from the head commit";
+async function prNamespaceFor(flags, prefix, commitish) {
+  if (flags.trusted || flags.cacheNamespace !== void 0) return flags.cacheNamespace;
+  return commitish === void 0 ? void 0 : `${prefix}-${await resolveCommit(flags.repo, commitish)}`;
+}
 var DEMOS = {
   postgresql: {
     packages: POSTGRES_BENCH_PACKAGES,
@@ -13564,19 +13710,21 @@ function planFlagsOf(flags) {
 }
 function addMeasureOptions(command) {
   return addThresholdOptions(
-    command.option("--profile <name>", "built-in profile (pg-quick, pg-sysbench, pg-ibench, rocksdb-quick, mariadb-quick, mariadb-ibench, myrocks-quick, myrocks-ibench) or a profile file (default: the config file's, else pg-quick)").option("--cflags <flags>", "CFLAGS and CXXFLAGS for every variant (default: the recipe's, -O2)").option("--cache-dir <dir>", `builds, ccache and logs (default: ${defaultCacheDir()})`).option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds")).option("--time-budget <seconds>", "stop adding rounds after this many seconds of measuring (default: the profile's)", positiveInteger("--time-budget")).option("--no-instructions", "skip counting instructions per operation under valgrind, even where the profile asks for it").option("--out <file>", "results JSON (default: db-bench-gate-<profile>-<time>.json)").addOption(formatOption()).option("--report-out <file>", "write the report here instead of stdout").option("--timeouts <yaml>", "seconds per external step, e.g. '{ build_s: 1800, start_s: 120, load_s: 600, lock_s: 3600, run_s: 7200 }' (over the config file's)", (text4) => parseTimeouts(text4, "--timeouts")).option("--noise-floor <file>", "per-step A/A noise of this runner (noise-floor.json of npm run bench:verdict): kept with the results; a significant drop within a step's floor is a warning, not a regression")
+    command.option("--profile <name>", `built-in profile (${builtinProfileNames().join(", ")}) or a profile file (default: the config file's, else pg-quick)`).option("--cflags <flags>", "CFLAGS and CXXFLAGS for every variant (default: the recipe's, -O2)").option("--cache-dir <dir>", `builds, ccache and logs (default: ${defaultCacheDir()})`).option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds")).option("--time-budget <seconds>", "stop adding rounds after this many seconds of measuring (default: the profile's)", positiveInteger("--time-budget")).option("--no-instructions", "skip counting instructions per operation under valgrind, even where the profile asks for it").option("--results <file>", "where the results JSON goes (default: db-bench-gate-<profile>-<time>.json)").addOption(formatOption()).addOption(jsonOption()).option("--out <file>", "write the report here instead of stdout").option("--timeouts <yaml>", "seconds per external step, e.g. '{ build_s: 1800, start_s: 120, load_s: 600, lock_s: 3600, run_s: 7200 }' (over the config file's)", (text4) => parseTimeouts(text4, "--timeouts")).option("--noise-floor <file>", "per-step A/A noise of this runner (noise-floor.json of npm run bench:verdict): kept with the results; a significant drop within a step's floor is a warning, not a regression")
   );
 }
 function addRunCommands(program2, io, setExitCode) {
   addMeasureOptions(
-    program2.command("run").description("build the engine at two or more commits, measure them interleaved, write the results, print the comparison").requiredOption("--repo <path>", "the engine's git repository (never modified: each commit is exported with git archive)").option("--base <ref>", "base commit-ish").option("--head <ref>", "head commit-ish").option("--variant <name=ref[:cflags]>", "a variant to compare, repeatable: any number of (commit, flags) pairs; the first is the base", (value, previous3) => [...previous3, parseVariantFlag(value)], []).option("--base-variant <id>", "the variant the others are relative to (default: the first)").option("--trusted", "build into the trusted cache namespace, which pull request runs read: only for commits you trust (default: the pull request namespace)").option("--shard <i/n>", "measure only the i-th of n contiguous shares of the profile's steps (report merges the shards' results files)", shardOption)
+    program2.command("run").description("build the engine at two or more commits, measure them interleaved, write the results, print the comparison").requiredOption("--repo <path>", "the engine's git repository (never modified: each commit is exported with git archive)").option("--base <ref>", "base commit-ish").option("--head <ref>", "head commit-ish").option("--variant <name=ref[:cflags]>", "a variant to compare, repeatable: any number of (commit, flags) pairs; the first is the base", (value, previous3) => [...previous3, parseVariantFlag(value)], []).option("--base-variant <id>", "the variant the others are relative to (default: the first)").option("--trusted", "build into the trusted cache namespace, which pull request runs read: only for commits you trust (default: the pull request namespace)").option("--cache-namespace <name>", CACHE_NAMESPACE_HELP).option("--shard <i/n>", "measure only the i-th of n contiguous shares of the profile's steps (report merges the shards' results files)", shardOption)
   ).action(async (flags) => {
     if (flags.variant.length === 1) throw new InputError("give at least two variants to compare", void 0, "--variant");
     const log = consoleLog();
     const baseRef = flags.base ?? flags.variant[0]?.ref;
     const config = flags.config ? await loadConfigFile(flags.config) : baseRef ? await loadConfigFromCommit(flags.repo, baseRef) : {};
+    const headRef = flags.head ?? flags.variant.find((v) => v.id !== (flags.baseVariant ?? flags.variant[0]?.id))?.ref;
+    const prNamespace = await prNamespaceFor(flags, "commit", headRef);
     const plan = await makePlan(
-      { ...planFlagsOf(flags), repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, trust: flags.trusted ? "trusted" : "pr", shard: flags.shard },
+      { ...planFlagsOf(flags), repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, trust: flags.trusted ? "trusted" : "pr", prNamespace, shard: flags.shard },
       config,
       thresholdsFromFlags(flags)
     );
@@ -13584,29 +13732,31 @@ function addRunCommands(program2, io, setExitCode) {
     setExitCode(exitCode);
   });
   addMeasureOptions(
-    program2.command("bisect").description("find the first bad commit between a good and a bad one (first-parent line): every probe builds the commit and measures the chosen steps interleaved against the good one; the first bad commit is then measured against its parent").requiredOption("--repo <path>", "the engine's git repository (never modified)").requiredOption("--good <ref>", "a commit without the regression").requiredOption("--bad <ref>", "a later commit with it").option("--steps <glob>", "the step ids to measure (a glob, e.g. 'pgbench.select-only.*')", "*").option("--trusted", "build into the trusted cache namespace: only for commits you trust (default: the pull request namespace)")
+    program2.command("bisect").description("find the first bad commit between a good and a bad one (first-parent line): every probe builds the commit and measures the chosen steps interleaved against the good one; the first bad commit is then measured against its parent").requiredOption("--repo <path>", "the engine's git repository (never modified)").requiredOption("--good <ref>", "a commit without the regression").requiredOption("--bad <ref>", "a later commit with it").option("--steps <glob>", "the step ids to measure (a glob, e.g. 'pgbench.select-only.*')", "*").option("--trusted", "build into the trusted cache namespace: only for commits you trust (default: the pull request namespace)").option("--cache-namespace <name>", `${CACHE_NAMESPACE_HELP.replace("the head commit", "the bad commit")}; every probe builds in it`)
   ).action(async (flags) => {
+    await checkWritable(flags.out, "--out");
     const log = consoleLog();
     const config = flags.config ? await loadConfigFile(flags.config) : await loadConfigFromCommit(flags.repo, flags.good);
+    const prNamespace = await prNamespaceFor(flags, "bisect", flags.bad);
     const planFor = (against, probe) => makePlan(
-      { ...planFlagsOf(flags), repo: flags.repo, base: against, head: probe, variants: [], trust: flags.trusted ? "trusted" : "pr" },
+      { ...planFlagsOf(flags), repo: flags.repo, base: against, head: probe, variants: [], trust: flags.trusted ? "trusted" : "pr", prNamespace },
       config,
       thresholdsFromFlags(flags)
     );
     const report = await withCleanup((registry) => bisect({ repo: flags.repo, good: flags.good, bad: flags.bad, steps: { glob: flags.steps }, planFor, registry, log, fields: CLI_BISECT_FIELDS }), { warn: (m) => log.info(m) });
-    await emit(bisectMarkdown(report, null), flags.reportOut, io);
+    await emit(bisectMarkdown(report, null), flags.out, io);
     log.info(report.verdict.bad ? `first bad commit: ${report.firstBad}` : `no bad commit confirmed between ${report.good} and ${report.bad}`);
     setExitCode(0);
   });
   addMeasureOptions(
     program2.command("demo").description(
-      "from nothing to a PR comment: install what is missing (Debian packages), get the engine (PostgreSQL 15, RocksDB 7.8 or MariaDB 10.11) from Debian's source package, make a git repo with a base commit and a head commit that slows a hot path down, build both, run its quick profile (pg-quick, rocksdb-quick, mariadb-quick, myrocks-quick) interleaved and print the comment; exits 1 because the gate fails that PR"
+      `from nothing to a PR comment: install what is missing (Debian packages), get the engine (PostgreSQL 15, RocksDB 7.8 or MariaDB 10.11) from Debian's source package, make a git repo with a base commit and a head commit that slows a hot path down, build both, run its quick profile (${Object.values(DEMOS).map((demo) => demo.profile).join(", ")}) interleaved and print the comment; exits 1 because the gate fails that PR`
     ).option("--engine <name>", `the engine to demonstrate: ${Object.keys(DEMOS).join(" or ")}`, "postgresql")
   ).action(async (flags) => {
     const demo = DEMOS[flags.engine];
     if (!demo) throw new InputError(`no demo for the engine "${flags.engine}" (known: ${Object.keys(DEMOS).join(", ")})`, void 0, "--engine");
     const log = consoleLog();
-    const cacheDir = path5.resolve(flags.cacheDir ?? defaultCacheDir());
+    const cacheDir = path7.resolve(flags.cacheDir ?? defaultCacheDir());
     const onLine = (line2) => log.info(line2);
     await log.group(`Debian packages: ${demo.packagesWhat}`, async () => {
       const installed = await ensureDebianPackages(demo.packages, onLine);
@@ -13618,7 +13768,7 @@ function addRunCommands(program2, io, setExitCode) {
       return s;
     });
     const fork = await log.group(`a fork with a pull request: base = pristine, head = ${demo.headWhat}`, async () => {
-      const f = await demo.fork(source, path5.join(cacheDir, demo.forkDir));
+      const f = await demo.fork(source, path7.join(cacheDir, demo.forkDir));
       log.info(`${f.path}: base ${f.base.slice(0, 12)}, head ${f.head.slice(0, 12)}`);
       return f;
     });
@@ -13628,9 +13778,9 @@ function addRunCommands(program2, io, setExitCode) {
       flags.config ? await loadConfigFile(flags.config) : {},
       thresholdsFromFlags(flags)
     );
-    const out = flags.out ?? path5.join(cacheDir, "demo", defaultResultsFile(plan.run.profile.name));
-    await mkdir3(path5.dirname(out), { recursive: true });
-    const { exitCode } = await measureAndReport(plan, { ...flags, out }, io, log);
+    const results = flags.results ?? path7.join(cacheDir, "demo", defaultResultsFile(plan.run.profile.name));
+    await mkdir4(path7.dirname(results), { recursive: true });
+    const { exitCode } = await measureAndReport(plan, { ...flags, results }, io, log);
     log.info(exitCode === 1 ? "the gate fails this PR: exit code 1, as a regression should" : "the gate did not fail this PR (no significant regression measured)");
     setExitCode(exitCode);
   });
@@ -13638,9 +13788,9 @@ function addRunCommands(program2, io, setExitCode) {
 
 // src/cli/program.ts
 function buildProgram(io, setExitCode) {
-  const program2 = new Command("db-bench-gate").description("Gate database-engine pull requests on performance: relative QPS with confidence, per-op explain metrics, a verdict.").version(VERSION).showHelpAfterError("(add --help for usage)").configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  const program2 = new Command("db-bench-gate").description("Gate database-engine pull requests on performance: relative QPS with confidence, per-op explain metrics, a verdict.").version(VERSION).showHelpAfterError("(add --help for usage)").configureOutput({ writeOut: io.stdout, writeErr: io.stderr }).addHelpText("after", EXIT_CODES_HELP);
   addThresholdOptions(
-    program2.command("compare").description("compare the variants of a results file (paired, interleaved rounds), or its variants against a stored baseline (unpaired)").argument("<results>", "results JSON written by `db-bench-gate run` or any harness that writes results format v1").option("--baseline <file>", "compare against this stored baseline results file instead (unpaired)").option("--base-variant <id>", "the variant the others are relative to (default: the file's base_variant)").option("--ignore-fingerprint", "compare against a baseline from a different machine anyway").addOption(formatOption()).addOption(runnerCostOption()).option("--out <file>", "write the output here instead of stdout")
+    program2.command("compare").description("compare the variants of a results file (paired, interleaved rounds), or its variants against a stored baseline (unpaired)").argument("<results>", "results JSON written by `db-bench-gate run` or any harness that writes results format v1").option("--baseline <file>", "compare against this stored baseline results file instead (unpaired)").option("--base-variant <id>", "the variant the others are relative to (default: the file's base_variant)").option("--ignore-fingerprint", "compare against a baseline from a different machine anyway").addOption(formatOption()).addOption(jsonOption()).addOption(runnerCostOption()).option("--out <file>", "write the report here instead of stdout")
   ).action(async (file, flags) => {
     const results = await readResults(file);
     const options = { ...await compareOptionsFrom(flags), baseVariant: flags.baseVariant };
@@ -13656,19 +13806,23 @@ function buildProgram(io, setExitCode) {
       comparison = compareRun(results, options);
     }
     await emit(render([comparison], flags.format, flags.failOn, flags.runnerCost), flags.out, io);
-    setExitCode(exitCodeOf([comparison], flags.failOn));
+    setExitCode(exitCodeOf([comparison]));
   });
   addThresholdOptions(
-    program2.command("report").description("merge the results of several runners (e.g. x86_64 and aarch64, and the shards of each) into one report with a column per architecture").argument("<results...>", "results JSON files, one per runner (or shard)").addOption(formatOption()).addOption(runnerCostOption()).option("--out <file>", "write the output here instead of stdout")
+    program2.command("report").description("merge the results of several runners (e.g. x86_64 and aarch64, and the shards of each) into one report with a column per architecture").argument("<results...>", "results JSON files, one per runner (or shard)").addOption(formatOption()).addOption(jsonOption()).addOption(runnerCostOption()).option("--out <file>", "write the report here instead of stdout")
   ).action(async (files, flags) => {
     const runs = mergeShards(await Promise.all(files.map(async (f) => ({ results: await readResults(f), source: f }))));
     const options = await compareOptionsFrom(flags);
     const labels = runLabels(runs);
     const comparisons = runs.map((results, i) => compareRun(results, { ...options, label: labels[i] ?? null }));
     await emit(render(comparisons, flags.format, flags.failOn, flags.runnerCost), flags.out, io);
-    setExitCode(exitCodeOf(comparisons, flags.failOn));
+    setExitCode(exitCodeOf(comparisons));
   });
   addRunCommands(program2, io, setExitCode);
+  addProfilesCommand(program2, io);
+  addInitCommand(program2, io);
+  for (const command of program2.commands) command.addHelpText("after", EXIT_CODES_HELP);
+  program2.hook("preAction", refuseJsonWithFormat);
   return program2;
 }
 async function runCli(argv, io = processIo) {

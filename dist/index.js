@@ -6,6 +6,7 @@ import {
   STATE_JOB_ROOT,
   STATE_REPO,
   STATE_STOP_SIGNAL,
+  commandFreeCore,
   core_exports,
   debug,
   error,
@@ -18,18 +19,15 @@ import {
   setOutput,
   setSecret,
   warning
-} from "./chunks/chunk-4T32MZXS.js";
+} from "./chunks/chunk-6JRNI6HW.js";
 import {
   COMMENT_LIMIT,
   CONFIG_FILE_NAME,
   DEFAULT_FAIL_ON,
   DEFAULT_TIMEOUTS,
-  EXIT_ERROR,
   FAIL_ON,
-  InputError,
   MAX_RESULTS_FILE_BYTES,
   NONE,
-  PipelineError,
   ThresholdsInputSchema,
   VariantSchema,
   alertBisectMarkdown,
@@ -50,6 +48,7 @@ import {
   formatShard,
   gateHeadline,
   gateMessage,
+  git,
   hardCut,
   howCounted,
   inlineCode,
@@ -80,24 +79,30 @@ import {
   runLabels,
   shortSha,
   stepsWithVerdict,
+  storedJudging,
   thresholdResolver,
   tooLargeError,
+  touchPrNamespace,
   trendChart,
   unpairedShift,
-  unprivilegedWarning,
   validate,
   withCleanup,
-  writeAtomically
-} from "./chunks/chunk-ZYPVTHTU.js";
+  writeAtomically,
+  writeResults
+} from "./chunks/chunk-N56YXD4K.js";
 import {
+  EXIT_ERROR,
+  InputError,
   JOB_MARKER,
+  PipelineError,
   __commonJS,
   __export,
   __require,
   __toESM,
   childEnv,
-  execa
-} from "./chunks/chunk-OMIR5ASI.js";
+  execa,
+  unprivilegedWarning
+} from "./chunks/chunk-NWHPEFQG.js";
 
 // node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js
 var require_proxy = __commonJS({
@@ -868,6 +873,1325 @@ var require_lib = __commonJS({
     };
     exports2.HttpClient = HttpClient3;
     var lowercaseKeys2 = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase()] = obj[k], c), {});
+  }
+});
+
+// node_modules/bottleneck/light.js
+var require_light = __commonJS({
+  "node_modules/bottleneck/light.js"(exports2, module) {
+    (function(global2, factory) {
+      typeof exports2 === "object" && typeof module !== "undefined" ? module.exports = factory() : typeof define === "function" && define.amd ? define(factory) : global2.Bottleneck = factory();
+    })(exports2, (function() {
+      "use strict";
+      var commonjsGlobal = typeof globalThis !== "undefined" ? globalThis : typeof window !== "undefined" ? window : typeof global !== "undefined" ? global : typeof self !== "undefined" ? self : {};
+      function getCjsExportFromNamespace(n) {
+        return n && n["default"] || n;
+      }
+      var load = function(received, defaults2, onto = {}) {
+        var k, ref, v;
+        for (k in defaults2) {
+          v = defaults2[k];
+          onto[k] = (ref = received[k]) != null ? ref : v;
+        }
+        return onto;
+      };
+      var overwrite = function(received, defaults2, onto = {}) {
+        var k, v;
+        for (k in received) {
+          v = received[k];
+          if (defaults2[k] !== void 0) {
+            onto[k] = v;
+          }
+        }
+        return onto;
+      };
+      var parser = {
+        load,
+        overwrite
+      };
+      var DLList;
+      DLList = class DLList {
+        constructor(incr, decr) {
+          this.incr = incr;
+          this.decr = decr;
+          this._first = null;
+          this._last = null;
+          this.length = 0;
+        }
+        push(value) {
+          var node;
+          this.length++;
+          if (typeof this.incr === "function") {
+            this.incr();
+          }
+          node = {
+            value,
+            prev: this._last,
+            next: null
+          };
+          if (this._last != null) {
+            this._last.next = node;
+            this._last = node;
+          } else {
+            this._first = this._last = node;
+          }
+          return void 0;
+        }
+        shift() {
+          var value;
+          if (this._first == null) {
+            return;
+          } else {
+            this.length--;
+            if (typeof this.decr === "function") {
+              this.decr();
+            }
+          }
+          value = this._first.value;
+          if ((this._first = this._first.next) != null) {
+            this._first.prev = null;
+          } else {
+            this._last = null;
+          }
+          return value;
+        }
+        first() {
+          if (this._first != null) {
+            return this._first.value;
+          }
+        }
+        getArray() {
+          var node, ref, results;
+          node = this._first;
+          results = [];
+          while (node != null) {
+            results.push((ref = node, node = node.next, ref.value));
+          }
+          return results;
+        }
+        forEachShift(cb) {
+          var node;
+          node = this.shift();
+          while (node != null) {
+            cb(node), node = this.shift();
+          }
+          return void 0;
+        }
+        debug() {
+          var node, ref, ref1, ref2, results;
+          node = this._first;
+          results = [];
+          while (node != null) {
+            results.push((ref = node, node = node.next, {
+              value: ref.value,
+              prev: (ref1 = ref.prev) != null ? ref1.value : void 0,
+              next: (ref2 = ref.next) != null ? ref2.value : void 0
+            }));
+          }
+          return results;
+        }
+      };
+      var DLList_1 = DLList;
+      var Events;
+      Events = class Events {
+        constructor(instance) {
+          this.instance = instance;
+          this._events = {};
+          if (this.instance.on != null || this.instance.once != null || this.instance.removeAllListeners != null) {
+            throw new Error("An Emitter already exists for this object");
+          }
+          this.instance.on = (name, cb) => {
+            return this._addListener(name, "many", cb);
+          };
+          this.instance.once = (name, cb) => {
+            return this._addListener(name, "once", cb);
+          };
+          this.instance.removeAllListeners = (name = null) => {
+            if (name != null) {
+              return delete this._events[name];
+            } else {
+              return this._events = {};
+            }
+          };
+        }
+        _addListener(name, status2, cb) {
+          var base;
+          if ((base = this._events)[name] == null) {
+            base[name] = [];
+          }
+          this._events[name].push({ cb, status: status2 });
+          return this.instance;
+        }
+        listenerCount(name) {
+          if (this._events[name] != null) {
+            return this._events[name].length;
+          } else {
+            return 0;
+          }
+        }
+        async trigger(name, ...args) {
+          var e, promises2;
+          try {
+            if (name !== "debug") {
+              this.trigger("debug", `Event triggered: ${name}`, args);
+            }
+            if (this._events[name] == null) {
+              return;
+            }
+            this._events[name] = this._events[name].filter(function(listener) {
+              return listener.status !== "none";
+            });
+            promises2 = this._events[name].map(async (listener) => {
+              var e2, returned;
+              if (listener.status === "none") {
+                return;
+              }
+              if (listener.status === "once") {
+                listener.status = "none";
+              }
+              try {
+                returned = typeof listener.cb === "function" ? listener.cb(...args) : void 0;
+                if (typeof (returned != null ? returned.then : void 0) === "function") {
+                  return await returned;
+                } else {
+                  return returned;
+                }
+              } catch (error2) {
+                e2 = error2;
+                {
+                  this.trigger("error", e2);
+                }
+                return null;
+              }
+            });
+            return (await Promise.all(promises2)).find(function(x) {
+              return x != null;
+            });
+          } catch (error2) {
+            e = error2;
+            {
+              this.trigger("error", e);
+            }
+            return null;
+          }
+        }
+      };
+      var Events_1 = Events;
+      var DLList$1, Events$1, Queues;
+      DLList$1 = DLList_1;
+      Events$1 = Events_1;
+      Queues = class Queues {
+        constructor(num_priorities) {
+          var i;
+          this.Events = new Events$1(this);
+          this._length = 0;
+          this._lists = (function() {
+            var j, ref, results;
+            results = [];
+            for (i = j = 1, ref = num_priorities; 1 <= ref ? j <= ref : j >= ref; i = 1 <= ref ? ++j : --j) {
+              results.push(new DLList$1((() => {
+                return this.incr();
+              }), (() => {
+                return this.decr();
+              })));
+            }
+            return results;
+          }).call(this);
+        }
+        incr() {
+          if (this._length++ === 0) {
+            return this.Events.trigger("leftzero");
+          }
+        }
+        decr() {
+          if (--this._length === 0) {
+            return this.Events.trigger("zero");
+          }
+        }
+        push(job) {
+          return this._lists[job.options.priority].push(job);
+        }
+        queued(priority) {
+          if (priority != null) {
+            return this._lists[priority].length;
+          } else {
+            return this._length;
+          }
+        }
+        shiftAll(fn) {
+          return this._lists.forEach(function(list) {
+            return list.forEachShift(fn);
+          });
+        }
+        getFirst(arr = this._lists) {
+          var j, len, list;
+          for (j = 0, len = arr.length; j < len; j++) {
+            list = arr[j];
+            if (list.length > 0) {
+              return list;
+            }
+          }
+          return [];
+        }
+        shiftLastFrom(priority) {
+          return this.getFirst(this._lists.slice(priority).reverse()).shift();
+        }
+      };
+      var Queues_1 = Queues;
+      var BottleneckError;
+      BottleneckError = class BottleneckError extends Error {
+      };
+      var BottleneckError_1 = BottleneckError;
+      var BottleneckError$1, DEFAULT_PRIORITY, Job, NUM_PRIORITIES, parser$1;
+      NUM_PRIORITIES = 10;
+      DEFAULT_PRIORITY = 5;
+      parser$1 = parser;
+      BottleneckError$1 = BottleneckError_1;
+      Job = class Job {
+        constructor(task, args, options2, jobDefaults, rejectOnDrop, Events2, _states, Promise2) {
+          this.task = task;
+          this.args = args;
+          this.rejectOnDrop = rejectOnDrop;
+          this.Events = Events2;
+          this._states = _states;
+          this.Promise = Promise2;
+          this.options = parser$1.load(options2, jobDefaults);
+          this.options.priority = this._sanitizePriority(this.options.priority);
+          if (this.options.id === jobDefaults.id) {
+            this.options.id = `${this.options.id}-${this._randomIndex()}`;
+          }
+          this.promise = new this.Promise((_resolve, _reject) => {
+            this._resolve = _resolve;
+            this._reject = _reject;
+          });
+          this.retryCount = 0;
+        }
+        _sanitizePriority(priority) {
+          var sProperty;
+          sProperty = ~~priority !== priority ? DEFAULT_PRIORITY : priority;
+          if (sProperty < 0) {
+            return 0;
+          } else if (sProperty > NUM_PRIORITIES - 1) {
+            return NUM_PRIORITIES - 1;
+          } else {
+            return sProperty;
+          }
+        }
+        _randomIndex() {
+          return Math.random().toString(36).slice(2);
+        }
+        doDrop({ error: error2, message = "This job has been dropped by Bottleneck" } = {}) {
+          if (this._states.remove(this.options.id)) {
+            if (this.rejectOnDrop) {
+              this._reject(error2 != null ? error2 : new BottleneckError$1(message));
+            }
+            this.Events.trigger("dropped", { args: this.args, options: this.options, task: this.task, promise: this.promise });
+            return true;
+          } else {
+            return false;
+          }
+        }
+        _assertStatus(expected) {
+          var status2;
+          status2 = this._states.jobStatus(this.options.id);
+          if (!(status2 === expected || expected === "DONE" && status2 === null)) {
+            throw new BottleneckError$1(`Invalid job status ${status2}, expected ${expected}. Please open an issue at https://github.com/SGrondin/bottleneck/issues`);
+          }
+        }
+        doReceive() {
+          this._states.start(this.options.id);
+          return this.Events.trigger("received", { args: this.args, options: this.options });
+        }
+        doQueue(reachedHWM, blocked) {
+          this._assertStatus("RECEIVED");
+          this._states.next(this.options.id);
+          return this.Events.trigger("queued", { args: this.args, options: this.options, reachedHWM, blocked });
+        }
+        doRun() {
+          if (this.retryCount === 0) {
+            this._assertStatus("QUEUED");
+            this._states.next(this.options.id);
+          } else {
+            this._assertStatus("EXECUTING");
+          }
+          return this.Events.trigger("scheduled", { args: this.args, options: this.options });
+        }
+        async doExecute(chained, clearGlobalState, run2, free) {
+          var error2, eventInfo, passed;
+          if (this.retryCount === 0) {
+            this._assertStatus("RUNNING");
+            this._states.next(this.options.id);
+          } else {
+            this._assertStatus("EXECUTING");
+          }
+          eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
+          this.Events.trigger("executing", eventInfo);
+          try {
+            passed = await (chained != null ? chained.schedule(this.options, this.task, ...this.args) : this.task(...this.args));
+            if (clearGlobalState()) {
+              this.doDone(eventInfo);
+              await free(this.options, eventInfo);
+              this._assertStatus("DONE");
+              return this._resolve(passed);
+            }
+          } catch (error1) {
+            error2 = error1;
+            return this._onFailure(error2, eventInfo, clearGlobalState, run2, free);
+          }
+        }
+        doExpire(clearGlobalState, run2, free) {
+          var error2, eventInfo;
+          if (this._states.jobStatus(this.options.id === "RUNNING")) {
+            this._states.next(this.options.id);
+          }
+          this._assertStatus("EXECUTING");
+          eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
+          error2 = new BottleneckError$1(`This job timed out after ${this.options.expiration} ms.`);
+          return this._onFailure(error2, eventInfo, clearGlobalState, run2, free);
+        }
+        async _onFailure(error2, eventInfo, clearGlobalState, run2, free) {
+          var retry2, retryAfter;
+          if (clearGlobalState()) {
+            retry2 = await this.Events.trigger("failed", error2, eventInfo);
+            if (retry2 != null) {
+              retryAfter = ~~retry2;
+              this.Events.trigger("retry", `Retrying ${this.options.id} after ${retryAfter} ms`, eventInfo);
+              this.retryCount++;
+              return run2(retryAfter);
+            } else {
+              this.doDone(eventInfo);
+              await free(this.options, eventInfo);
+              this._assertStatus("DONE");
+              return this._reject(error2);
+            }
+          }
+        }
+        doDone(eventInfo) {
+          this._assertStatus("EXECUTING");
+          this._states.next(this.options.id);
+          return this.Events.trigger("done", eventInfo);
+        }
+      };
+      var Job_1 = Job;
+      var BottleneckError$2, LocalDatastore, parser$2;
+      parser$2 = parser;
+      BottleneckError$2 = BottleneckError_1;
+      LocalDatastore = class LocalDatastore {
+        constructor(instance, storeOptions, storeInstanceOptions) {
+          this.instance = instance;
+          this.storeOptions = storeOptions;
+          this.clientId = this.instance._randomIndex();
+          parser$2.load(storeInstanceOptions, storeInstanceOptions, this);
+          this._nextRequest = this._lastReservoirRefresh = this._lastReservoirIncrease = Date.now();
+          this._running = 0;
+          this._done = 0;
+          this._unblockTime = 0;
+          this.ready = this.Promise.resolve();
+          this.clients = {};
+          this._startHeartbeat();
+        }
+        _startHeartbeat() {
+          var base;
+          if (this.heartbeat == null && (this.storeOptions.reservoirRefreshInterval != null && this.storeOptions.reservoirRefreshAmount != null || this.storeOptions.reservoirIncreaseInterval != null && this.storeOptions.reservoirIncreaseAmount != null)) {
+            return typeof (base = this.heartbeat = setInterval(() => {
+              var amount, incr, maximum, now, reservoir;
+              now = Date.now();
+              if (this.storeOptions.reservoirRefreshInterval != null && now >= this._lastReservoirRefresh + this.storeOptions.reservoirRefreshInterval) {
+                this._lastReservoirRefresh = now;
+                this.storeOptions.reservoir = this.storeOptions.reservoirRefreshAmount;
+                this.instance._drainAll(this.computeCapacity());
+              }
+              if (this.storeOptions.reservoirIncreaseInterval != null && now >= this._lastReservoirIncrease + this.storeOptions.reservoirIncreaseInterval) {
+                ({
+                  reservoirIncreaseAmount: amount,
+                  reservoirIncreaseMaximum: maximum,
+                  reservoir
+                } = this.storeOptions);
+                this._lastReservoirIncrease = now;
+                incr = maximum != null ? Math.min(amount, maximum - reservoir) : amount;
+                if (incr > 0) {
+                  this.storeOptions.reservoir += incr;
+                  return this.instance._drainAll(this.computeCapacity());
+                }
+              }
+            }, this.heartbeatInterval)).unref === "function" ? base.unref() : void 0;
+          } else {
+            return clearInterval(this.heartbeat);
+          }
+        }
+        async __publish__(message) {
+          await this.yieldLoop();
+          return this.instance.Events.trigger("message", message.toString());
+        }
+        async __disconnect__(flush) {
+          await this.yieldLoop();
+          clearInterval(this.heartbeat);
+          return this.Promise.resolve();
+        }
+        yieldLoop(t = 0) {
+          return new this.Promise(function(resolve2, reject) {
+            return setTimeout(resolve2, t);
+          });
+        }
+        computePenalty() {
+          var ref;
+          return (ref = this.storeOptions.penalty) != null ? ref : 15 * this.storeOptions.minTime || 5e3;
+        }
+        async __updateSettings__(options2) {
+          await this.yieldLoop();
+          parser$2.overwrite(options2, options2, this.storeOptions);
+          this._startHeartbeat();
+          this.instance._drainAll(this.computeCapacity());
+          return true;
+        }
+        async __running__() {
+          await this.yieldLoop();
+          return this._running;
+        }
+        async __queued__() {
+          await this.yieldLoop();
+          return this.instance.queued();
+        }
+        async __done__() {
+          await this.yieldLoop();
+          return this._done;
+        }
+        async __groupCheck__(time) {
+          await this.yieldLoop();
+          return this._nextRequest + this.timeout < time;
+        }
+        computeCapacity() {
+          var maxConcurrent, reservoir;
+          ({ maxConcurrent, reservoir } = this.storeOptions);
+          if (maxConcurrent != null && reservoir != null) {
+            return Math.min(maxConcurrent - this._running, reservoir);
+          } else if (maxConcurrent != null) {
+            return maxConcurrent - this._running;
+          } else if (reservoir != null) {
+            return reservoir;
+          } else {
+            return null;
+          }
+        }
+        conditionsCheck(weight) {
+          var capacity;
+          capacity = this.computeCapacity();
+          return capacity == null || weight <= capacity;
+        }
+        async __incrementReservoir__(incr) {
+          var reservoir;
+          await this.yieldLoop();
+          reservoir = this.storeOptions.reservoir += incr;
+          this.instance._drainAll(this.computeCapacity());
+          return reservoir;
+        }
+        async __currentReservoir__() {
+          await this.yieldLoop();
+          return this.storeOptions.reservoir;
+        }
+        isBlocked(now) {
+          return this._unblockTime >= now;
+        }
+        check(weight, now) {
+          return this.conditionsCheck(weight) && this._nextRequest - now <= 0;
+        }
+        async __check__(weight) {
+          var now;
+          await this.yieldLoop();
+          now = Date.now();
+          return this.check(weight, now);
+        }
+        async __register__(index, weight, expiration) {
+          var now, wait;
+          await this.yieldLoop();
+          now = Date.now();
+          if (this.conditionsCheck(weight)) {
+            this._running += weight;
+            if (this.storeOptions.reservoir != null) {
+              this.storeOptions.reservoir -= weight;
+            }
+            wait = Math.max(this._nextRequest - now, 0);
+            this._nextRequest = now + wait + this.storeOptions.minTime;
+            return {
+              success: true,
+              wait,
+              reservoir: this.storeOptions.reservoir
+            };
+          } else {
+            return {
+              success: false
+            };
+          }
+        }
+        strategyIsBlock() {
+          return this.storeOptions.strategy === 3;
+        }
+        async __submit__(queueLength, weight) {
+          var blocked, now, reachedHWM;
+          await this.yieldLoop();
+          if (this.storeOptions.maxConcurrent != null && weight > this.storeOptions.maxConcurrent) {
+            throw new BottleneckError$2(`Impossible to add a job having a weight of ${weight} to a limiter having a maxConcurrent setting of ${this.storeOptions.maxConcurrent}`);
+          }
+          now = Date.now();
+          reachedHWM = this.storeOptions.highWater != null && queueLength === this.storeOptions.highWater && !this.check(weight, now);
+          blocked = this.strategyIsBlock() && (reachedHWM || this.isBlocked(now));
+          if (blocked) {
+            this._unblockTime = now + this.computePenalty();
+            this._nextRequest = this._unblockTime + this.storeOptions.minTime;
+            this.instance._dropAllQueued();
+          }
+          return {
+            reachedHWM,
+            blocked,
+            strategy: this.storeOptions.strategy
+          };
+        }
+        async __free__(index, weight) {
+          await this.yieldLoop();
+          this._running -= weight;
+          this._done += weight;
+          this.instance._drainAll(this.computeCapacity());
+          return {
+            running: this._running
+          };
+        }
+      };
+      var LocalDatastore_1 = LocalDatastore;
+      var BottleneckError$3, States;
+      BottleneckError$3 = BottleneckError_1;
+      States = class States {
+        constructor(status1) {
+          this.status = status1;
+          this._jobs = {};
+          this.counts = this.status.map(function() {
+            return 0;
+          });
+        }
+        next(id) {
+          var current, next;
+          current = this._jobs[id];
+          next = current + 1;
+          if (current != null && next < this.status.length) {
+            this.counts[current]--;
+            this.counts[next]++;
+            return this._jobs[id]++;
+          } else if (current != null) {
+            this.counts[current]--;
+            return delete this._jobs[id];
+          }
+        }
+        start(id) {
+          var initial;
+          initial = 0;
+          this._jobs[id] = initial;
+          return this.counts[initial]++;
+        }
+        remove(id) {
+          var current;
+          current = this._jobs[id];
+          if (current != null) {
+            this.counts[current]--;
+            delete this._jobs[id];
+          }
+          return current != null;
+        }
+        jobStatus(id) {
+          var ref;
+          return (ref = this.status[this._jobs[id]]) != null ? ref : null;
+        }
+        statusJobs(status2) {
+          var k, pos, ref, results, v;
+          if (status2 != null) {
+            pos = this.status.indexOf(status2);
+            if (pos < 0) {
+              throw new BottleneckError$3(`status must be one of ${this.status.join(", ")}`);
+            }
+            ref = this._jobs;
+            results = [];
+            for (k in ref) {
+              v = ref[k];
+              if (v === pos) {
+                results.push(k);
+              }
+            }
+            return results;
+          } else {
+            return Object.keys(this._jobs);
+          }
+        }
+        statusCounts() {
+          return this.counts.reduce(((acc, v, i) => {
+            acc[this.status[i]] = v;
+            return acc;
+          }), {});
+        }
+      };
+      var States_1 = States;
+      var DLList$2, Sync;
+      DLList$2 = DLList_1;
+      Sync = class Sync {
+        constructor(name, Promise2) {
+          this.schedule = this.schedule.bind(this);
+          this.name = name;
+          this.Promise = Promise2;
+          this._running = 0;
+          this._queue = new DLList$2();
+        }
+        isEmpty() {
+          return this._queue.length === 0;
+        }
+        async _tryToRun() {
+          var args, cb, error2, reject, resolve2, returned, task;
+          if (this._running < 1 && this._queue.length > 0) {
+            this._running++;
+            ({ task, args, resolve: resolve2, reject } = this._queue.shift());
+            cb = await (async function() {
+              try {
+                returned = await task(...args);
+                return function() {
+                  return resolve2(returned);
+                };
+              } catch (error1) {
+                error2 = error1;
+                return function() {
+                  return reject(error2);
+                };
+              }
+            })();
+            this._running--;
+            this._tryToRun();
+            return cb();
+          }
+        }
+        schedule(task, ...args) {
+          var promise, reject, resolve2;
+          resolve2 = reject = null;
+          promise = new this.Promise(function(_resolve, _reject) {
+            resolve2 = _resolve;
+            return reject = _reject;
+          });
+          this._queue.push({ task, args, resolve: resolve2, reject });
+          this._tryToRun();
+          return promise;
+        }
+      };
+      var Sync_1 = Sync;
+      var version3 = "2.19.5";
+      var version$1 = {
+        version: version3
+      };
+      var version$2 = /* @__PURE__ */ Object.freeze({
+        version: version3,
+        default: version$1
+      });
+      var require$$2 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var require$$3 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var require$$4 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var Events$2, Group, IORedisConnection$1, RedisConnection$1, Scripts$1, parser$3;
+      parser$3 = parser;
+      Events$2 = Events_1;
+      RedisConnection$1 = require$$2;
+      IORedisConnection$1 = require$$3;
+      Scripts$1 = require$$4;
+      Group = (function() {
+        class Group2 {
+          constructor(limiterOptions = {}) {
+            this.deleteKey = this.deleteKey.bind(this);
+            this.limiterOptions = limiterOptions;
+            parser$3.load(this.limiterOptions, this.defaults, this);
+            this.Events = new Events$2(this);
+            this.instances = {};
+            this.Bottleneck = Bottleneck_1;
+            this._startAutoCleanup();
+            this.sharedConnection = this.connection != null;
+            if (this.connection == null) {
+              if (this.limiterOptions.datastore === "redis") {
+                this.connection = new RedisConnection$1(Object.assign({}, this.limiterOptions, { Events: this.Events }));
+              } else if (this.limiterOptions.datastore === "ioredis") {
+                this.connection = new IORedisConnection$1(Object.assign({}, this.limiterOptions, { Events: this.Events }));
+              }
+            }
+          }
+          key(key = "") {
+            var ref;
+            return (ref = this.instances[key]) != null ? ref : (() => {
+              var limiter;
+              limiter = this.instances[key] = new this.Bottleneck(Object.assign(this.limiterOptions, {
+                id: `${this.id}-${key}`,
+                timeout: this.timeout,
+                connection: this.connection
+              }));
+              this.Events.trigger("created", limiter, key);
+              return limiter;
+            })();
+          }
+          async deleteKey(key = "") {
+            var deleted, instance;
+            instance = this.instances[key];
+            if (this.connection) {
+              deleted = await this.connection.__runCommand__(["del", ...Scripts$1.allKeys(`${this.id}-${key}`)]);
+            }
+            if (instance != null) {
+              delete this.instances[key];
+              await instance.disconnect();
+            }
+            return instance != null || deleted > 0;
+          }
+          limiters() {
+            var k, ref, results, v;
+            ref = this.instances;
+            results = [];
+            for (k in ref) {
+              v = ref[k];
+              results.push({
+                key: k,
+                limiter: v
+              });
+            }
+            return results;
+          }
+          keys() {
+            return Object.keys(this.instances);
+          }
+          async clusterKeys() {
+            var cursor, end, found, i, k, keys, len, next, start;
+            if (this.connection == null) {
+              return this.Promise.resolve(this.keys());
+            }
+            keys = [];
+            cursor = null;
+            start = `b_${this.id}-`.length;
+            end = "_settings".length;
+            while (cursor !== 0) {
+              [next, found] = await this.connection.__runCommand__(["scan", cursor != null ? cursor : 0, "match", `b_${this.id}-*_settings`, "count", 1e4]);
+              cursor = ~~next;
+              for (i = 0, len = found.length; i < len; i++) {
+                k = found[i];
+                keys.push(k.slice(start, -end));
+              }
+            }
+            return keys;
+          }
+          _startAutoCleanup() {
+            var base;
+            clearInterval(this.interval);
+            return typeof (base = this.interval = setInterval(async () => {
+              var e, k, ref, results, time, v;
+              time = Date.now();
+              ref = this.instances;
+              results = [];
+              for (k in ref) {
+                v = ref[k];
+                try {
+                  if (await v._store.__groupCheck__(time)) {
+                    results.push(this.deleteKey(k));
+                  } else {
+                    results.push(void 0);
+                  }
+                } catch (error2) {
+                  e = error2;
+                  results.push(v.Events.trigger("error", e));
+                }
+              }
+              return results;
+            }, this.timeout / 2)).unref === "function" ? base.unref() : void 0;
+          }
+          updateSettings(options2 = {}) {
+            parser$3.overwrite(options2, this.defaults, this);
+            parser$3.overwrite(options2, options2, this.limiterOptions);
+            if (options2.timeout != null) {
+              return this._startAutoCleanup();
+            }
+          }
+          disconnect(flush = true) {
+            var ref;
+            if (!this.sharedConnection) {
+              return (ref = this.connection) != null ? ref.disconnect(flush) : void 0;
+            }
+          }
+        }
+        Group2.prototype.defaults = {
+          timeout: 1e3 * 60 * 5,
+          connection: null,
+          Promise,
+          id: "group-key"
+        };
+        return Group2;
+      }).call(commonjsGlobal);
+      var Group_1 = Group;
+      var Batcher, Events$3, parser$4;
+      parser$4 = parser;
+      Events$3 = Events_1;
+      Batcher = (function() {
+        class Batcher2 {
+          constructor(options2 = {}) {
+            this.options = options2;
+            parser$4.load(this.options, this.defaults, this);
+            this.Events = new Events$3(this);
+            this._arr = [];
+            this._resetPromise();
+            this._lastFlush = Date.now();
+          }
+          _resetPromise() {
+            return this._promise = new this.Promise((res, rej) => {
+              return this._resolve = res;
+            });
+          }
+          _flush() {
+            clearTimeout(this._timeout);
+            this._lastFlush = Date.now();
+            this._resolve();
+            this.Events.trigger("batch", this._arr);
+            this._arr = [];
+            return this._resetPromise();
+          }
+          add(data) {
+            var ret;
+            this._arr.push(data);
+            ret = this._promise;
+            if (this._arr.length === this.maxSize) {
+              this._flush();
+            } else if (this.maxTime != null && this._arr.length === 1) {
+              this._timeout = setTimeout(() => {
+                return this._flush();
+              }, this.maxTime);
+            }
+            return ret;
+          }
+        }
+        Batcher2.prototype.defaults = {
+          maxTime: null,
+          maxSize: null,
+          Promise
+        };
+        return Batcher2;
+      }).call(commonjsGlobal);
+      var Batcher_1 = Batcher;
+      var require$$4$1 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var require$$8 = getCjsExportFromNamespace(version$2);
+      var Bottleneck3, DEFAULT_PRIORITY$1, Events$4, Job$1, LocalDatastore$1, NUM_PRIORITIES$1, Queues$1, RedisDatastore$1, States$1, Sync$1, parser$5, splice = [].splice;
+      NUM_PRIORITIES$1 = 10;
+      DEFAULT_PRIORITY$1 = 5;
+      parser$5 = parser;
+      Queues$1 = Queues_1;
+      Job$1 = Job_1;
+      LocalDatastore$1 = LocalDatastore_1;
+      RedisDatastore$1 = require$$4$1;
+      Events$4 = Events_1;
+      States$1 = States_1;
+      Sync$1 = Sync_1;
+      Bottleneck3 = (function() {
+        class Bottleneck4 {
+          constructor(options2 = {}, ...invalid) {
+            var storeInstanceOptions, storeOptions;
+            this._addToQueue = this._addToQueue.bind(this);
+            this._validateOptions(options2, invalid);
+            parser$5.load(options2, this.instanceDefaults, this);
+            this._queues = new Queues$1(NUM_PRIORITIES$1);
+            this._scheduled = {};
+            this._states = new States$1(["RECEIVED", "QUEUED", "RUNNING", "EXECUTING"].concat(this.trackDoneStatus ? ["DONE"] : []));
+            this._limiter = null;
+            this.Events = new Events$4(this);
+            this._submitLock = new Sync$1("submit", this.Promise);
+            this._registerLock = new Sync$1("register", this.Promise);
+            storeOptions = parser$5.load(options2, this.storeDefaults, {});
+            this._store = (function() {
+              if (this.datastore === "redis" || this.datastore === "ioredis" || this.connection != null) {
+                storeInstanceOptions = parser$5.load(options2, this.redisStoreDefaults, {});
+                return new RedisDatastore$1(this, storeOptions, storeInstanceOptions);
+              } else if (this.datastore === "local") {
+                storeInstanceOptions = parser$5.load(options2, this.localStoreDefaults, {});
+                return new LocalDatastore$1(this, storeOptions, storeInstanceOptions);
+              } else {
+                throw new Bottleneck4.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
+              }
+            }).call(this);
+            this._queues.on("leftzero", () => {
+              var ref;
+              return (ref = this._store.heartbeat) != null ? typeof ref.ref === "function" ? ref.ref() : void 0 : void 0;
+            });
+            this._queues.on("zero", () => {
+              var ref;
+              return (ref = this._store.heartbeat) != null ? typeof ref.unref === "function" ? ref.unref() : void 0 : void 0;
+            });
+          }
+          _validateOptions(options2, invalid) {
+            if (!(options2 != null && typeof options2 === "object" && invalid.length === 0)) {
+              throw new Bottleneck4.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
+            }
+          }
+          ready() {
+            return this._store.ready;
+          }
+          clients() {
+            return this._store.clients;
+          }
+          channel() {
+            return `b_${this.id}`;
+          }
+          channel_client() {
+            return `b_${this.id}_${this._store.clientId}`;
+          }
+          publish(message) {
+            return this._store.__publish__(message);
+          }
+          disconnect(flush = true) {
+            return this._store.__disconnect__(flush);
+          }
+          chain(_limiter) {
+            this._limiter = _limiter;
+            return this;
+          }
+          queued(priority) {
+            return this._queues.queued(priority);
+          }
+          clusterQueued() {
+            return this._store.__queued__();
+          }
+          empty() {
+            return this.queued() === 0 && this._submitLock.isEmpty();
+          }
+          running() {
+            return this._store.__running__();
+          }
+          done() {
+            return this._store.__done__();
+          }
+          jobStatus(id) {
+            return this._states.jobStatus(id);
+          }
+          jobs(status2) {
+            return this._states.statusJobs(status2);
+          }
+          counts() {
+            return this._states.statusCounts();
+          }
+          _randomIndex() {
+            return Math.random().toString(36).slice(2);
+          }
+          check(weight = 1) {
+            return this._store.__check__(weight);
+          }
+          _clearGlobalState(index) {
+            if (this._scheduled[index] != null) {
+              clearTimeout(this._scheduled[index].expiration);
+              delete this._scheduled[index];
+              return true;
+            } else {
+              return false;
+            }
+          }
+          async _free(index, job, options2, eventInfo) {
+            var e, running;
+            try {
+              ({ running } = await this._store.__free__(index, options2.weight));
+              this.Events.trigger("debug", `Freed ${options2.id}`, eventInfo);
+              if (running === 0 && this.empty()) {
+                return this.Events.trigger("idle");
+              }
+            } catch (error1) {
+              e = error1;
+              return this.Events.trigger("error", e);
+            }
+          }
+          _run(index, job, wait) {
+            var clearGlobalState, free, run2;
+            job.doRun();
+            clearGlobalState = this._clearGlobalState.bind(this, index);
+            run2 = this._run.bind(this, index, job);
+            free = this._free.bind(this, index, job);
+            return this._scheduled[index] = {
+              timeout: setTimeout(() => {
+                return job.doExecute(this._limiter, clearGlobalState, run2, free);
+              }, wait),
+              expiration: job.options.expiration != null ? setTimeout(function() {
+                return job.doExpire(clearGlobalState, run2, free);
+              }, wait + job.options.expiration) : void 0,
+              job
+            };
+          }
+          _drainOne(capacity) {
+            return this._registerLock.schedule(() => {
+              var args, index, next, options2, queue;
+              if (this.queued() === 0) {
+                return this.Promise.resolve(null);
+              }
+              queue = this._queues.getFirst();
+              ({ options: options2, args } = next = queue.first());
+              if (capacity != null && options2.weight > capacity) {
+                return this.Promise.resolve(null);
+              }
+              this.Events.trigger("debug", `Draining ${options2.id}`, { args, options: options2 });
+              index = this._randomIndex();
+              return this._store.__register__(index, options2.weight, options2.expiration).then(({ success, wait, reservoir }) => {
+                var empty;
+                this.Events.trigger("debug", `Drained ${options2.id}`, { success, args, options: options2 });
+                if (success) {
+                  queue.shift();
+                  empty = this.empty();
+                  if (empty) {
+                    this.Events.trigger("empty");
+                  }
+                  if (reservoir === 0) {
+                    this.Events.trigger("depleted", empty);
+                  }
+                  this._run(index, next, wait);
+                  return this.Promise.resolve(options2.weight);
+                } else {
+                  return this.Promise.resolve(null);
+                }
+              });
+            });
+          }
+          _drainAll(capacity, total = 0) {
+            return this._drainOne(capacity).then((drained) => {
+              var newCapacity;
+              if (drained != null) {
+                newCapacity = capacity != null ? capacity - drained : capacity;
+                return this._drainAll(newCapacity, total + drained);
+              } else {
+                return this.Promise.resolve(total);
+              }
+            }).catch((e) => {
+              return this.Events.trigger("error", e);
+            });
+          }
+          _dropAllQueued(message) {
+            return this._queues.shiftAll(function(job) {
+              return job.doDrop({ message });
+            });
+          }
+          stop(options2 = {}) {
+            var done, waitForExecuting;
+            options2 = parser$5.load(options2, this.stopDefaults);
+            waitForExecuting = (at) => {
+              var finished;
+              finished = () => {
+                var counts;
+                counts = this._states.counts;
+                return counts[0] + counts[1] + counts[2] + counts[3] === at;
+              };
+              return new this.Promise((resolve2, reject) => {
+                if (finished()) {
+                  return resolve2();
+                } else {
+                  return this.on("done", () => {
+                    if (finished()) {
+                      this.removeAllListeners("done");
+                      return resolve2();
+                    }
+                  });
+                }
+              });
+            };
+            done = options2.dropWaitingJobs ? (this._run = function(index, next) {
+              return next.doDrop({
+                message: options2.dropErrorMessage
+              });
+            }, this._drainOne = () => {
+              return this.Promise.resolve(null);
+            }, this._registerLock.schedule(() => {
+              return this._submitLock.schedule(() => {
+                var k, ref, v;
+                ref = this._scheduled;
+                for (k in ref) {
+                  v = ref[k];
+                  if (this.jobStatus(v.job.options.id) === "RUNNING") {
+                    clearTimeout(v.timeout);
+                    clearTimeout(v.expiration);
+                    v.job.doDrop({
+                      message: options2.dropErrorMessage
+                    });
+                  }
+                }
+                this._dropAllQueued(options2.dropErrorMessage);
+                return waitForExecuting(0);
+              });
+            })) : this.schedule({
+              priority: NUM_PRIORITIES$1 - 1,
+              weight: 0
+            }, () => {
+              return waitForExecuting(1);
+            });
+            this._receive = function(job) {
+              return job._reject(new Bottleneck4.prototype.BottleneckError(options2.enqueueErrorMessage));
+            };
+            this.stop = () => {
+              return this.Promise.reject(new Bottleneck4.prototype.BottleneckError("stop() has already been called"));
+            };
+            return done;
+          }
+          async _addToQueue(job) {
+            var args, blocked, error2, options2, reachedHWM, shifted, strategy;
+            ({ args, options: options2 } = job);
+            try {
+              ({ reachedHWM, blocked, strategy } = await this._store.__submit__(this.queued(), options2.weight));
+            } catch (error1) {
+              error2 = error1;
+              this.Events.trigger("debug", `Could not queue ${options2.id}`, { args, options: options2, error: error2 });
+              job.doDrop({ error: error2 });
+              return false;
+            }
+            if (blocked) {
+              job.doDrop();
+              return true;
+            } else if (reachedHWM) {
+              shifted = strategy === Bottleneck4.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options2.priority) : strategy === Bottleneck4.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options2.priority + 1) : strategy === Bottleneck4.prototype.strategy.OVERFLOW ? job : void 0;
+              if (shifted != null) {
+                shifted.doDrop();
+              }
+              if (shifted == null || strategy === Bottleneck4.prototype.strategy.OVERFLOW) {
+                if (shifted == null) {
+                  job.doDrop();
+                }
+                return reachedHWM;
+              }
+            }
+            job.doQueue(reachedHWM, blocked);
+            this._queues.push(job);
+            await this._drainAll();
+            return reachedHWM;
+          }
+          _receive(job) {
+            if (this._states.jobStatus(job.options.id) != null) {
+              job._reject(new Bottleneck4.prototype.BottleneckError(`A job with the same id already exists (id=${job.options.id})`));
+              return false;
+            } else {
+              job.doReceive();
+              return this._submitLock.schedule(this._addToQueue, job);
+            }
+          }
+          submit(...args) {
+            var cb, fn, job, options2, ref, ref1, task;
+            if (typeof args[0] === "function") {
+              ref = args, [fn, ...args] = ref, [cb] = splice.call(args, -1);
+              options2 = parser$5.load({}, this.jobDefaults);
+            } else {
+              ref1 = args, [options2, fn, ...args] = ref1, [cb] = splice.call(args, -1);
+              options2 = parser$5.load(options2, this.jobDefaults);
+            }
+            task = (...args2) => {
+              return new this.Promise(function(resolve2, reject) {
+                return fn(...args2, function(...args3) {
+                  return (args3[0] != null ? reject : resolve2)(args3);
+                });
+              });
+            };
+            job = new Job$1(task, args, options2, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
+            job.promise.then(function(args2) {
+              return typeof cb === "function" ? cb(...args2) : void 0;
+            }).catch(function(args2) {
+              if (Array.isArray(args2)) {
+                return typeof cb === "function" ? cb(...args2) : void 0;
+              } else {
+                return typeof cb === "function" ? cb(args2) : void 0;
+              }
+            });
+            return this._receive(job);
+          }
+          schedule(...args) {
+            var job, options2, task;
+            if (typeof args[0] === "function") {
+              [task, ...args] = args;
+              options2 = {};
+            } else {
+              [options2, task, ...args] = args;
+            }
+            job = new Job$1(task, args, options2, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
+            this._receive(job);
+            return job.promise;
+          }
+          wrap(fn) {
+            var schedule, wrapped;
+            schedule = this.schedule.bind(this);
+            wrapped = function(...args) {
+              return schedule(fn.bind(this), ...args);
+            };
+            wrapped.withOptions = function(options2, ...args) {
+              return schedule(options2, fn, ...args);
+            };
+            return wrapped;
+          }
+          async updateSettings(options2 = {}) {
+            await this._store.__updateSettings__(parser$5.overwrite(options2, this.storeDefaults));
+            parser$5.overwrite(options2, this.instanceDefaults, this);
+            return this;
+          }
+          currentReservoir() {
+            return this._store.__currentReservoir__();
+          }
+          incrementReservoir(incr = 0) {
+            return this._store.__incrementReservoir__(incr);
+          }
+        }
+        Bottleneck4.default = Bottleneck4;
+        Bottleneck4.Events = Events$4;
+        Bottleneck4.version = Bottleneck4.prototype.version = require$$8.version;
+        Bottleneck4.strategy = Bottleneck4.prototype.strategy = {
+          LEAK: 1,
+          OVERFLOW: 2,
+          OVERFLOW_PRIORITY: 4,
+          BLOCK: 3
+        };
+        Bottleneck4.BottleneckError = Bottleneck4.prototype.BottleneckError = BottleneckError_1;
+        Bottleneck4.Group = Bottleneck4.prototype.Group = Group_1;
+        Bottleneck4.RedisConnection = Bottleneck4.prototype.RedisConnection = require$$2;
+        Bottleneck4.IORedisConnection = Bottleneck4.prototype.IORedisConnection = require$$3;
+        Bottleneck4.Batcher = Bottleneck4.prototype.Batcher = Batcher_1;
+        Bottleneck4.prototype.jobDefaults = {
+          priority: DEFAULT_PRIORITY$1,
+          weight: 1,
+          expiration: null,
+          id: "<no-id>"
+        };
+        Bottleneck4.prototype.storeDefaults = {
+          maxConcurrent: null,
+          minTime: 0,
+          highWater: null,
+          strategy: Bottleneck4.prototype.strategy.LEAK,
+          penalty: null,
+          reservoir: null,
+          reservoirRefreshInterval: null,
+          reservoirRefreshAmount: null,
+          reservoirIncreaseInterval: null,
+          reservoirIncreaseAmount: null,
+          reservoirIncreaseMaximum: null
+        };
+        Bottleneck4.prototype.localStoreDefaults = {
+          Promise,
+          timeout: null,
+          heartbeatInterval: 250
+        };
+        Bottleneck4.prototype.redisStoreDefaults = {
+          Promise,
+          timeout: null,
+          heartbeatInterval: 5e3,
+          clientTimeout: 1e4,
+          Redis: null,
+          clientOptions: {},
+          clusterNodes: null,
+          clearDatastore: false,
+          connection: null
+        };
+        Bottleneck4.prototype.instanceDefaults = {
+          datastore: "local",
+          connection: null,
+          id: "<no-id>",
+          rejectOnDrop: true,
+          trackDoneStatus: false,
+          Promise
+        };
+        Bottleneck4.prototype.stopDefaults = {
+          enqueueErrorMessage: "This limiter has been stopped and cannot accept new jobs.",
+          dropWaitingJobs: true,
+          dropErrorMessage: "This limiter has been stopped."
+        };
+        return Bottleneck4;
+      }).call(commonjsGlobal);
+      var Bottleneck_1 = Bottleneck3;
+      var lib = Bottleneck_1;
+      return lib;
+    }));
   }
 });
 
@@ -7048,8 +8372,8 @@ var require_minimatch = __commonJS({
       return new Minimatch(pattern, options2).match(p);
     };
     module.exports = minimatch;
-    var path11 = require_path();
-    minimatch.sep = path11.sep;
+    var path12 = require_path();
+    minimatch.sep = path12.sep;
     var GLOBSTAR = /* @__PURE__ */ Symbol("globstar **");
     minimatch.GLOBSTAR = GLOBSTAR;
     var expand2 = require_brace_expansion();
@@ -7655,8 +8979,8 @@ var require_minimatch = __commonJS({
         if (this.empty) return f === "";
         if (f === "/" && partial) return true;
         const options2 = this.options;
-        if (path11.sep !== "/") {
-          f = f.split(path11.sep).join("/");
+        if (path12.sep !== "/") {
+          f = f.split(path12.sep).join("/");
         }
         f = f.split(slashSplit);
         this.debug(this.pattern, "split", f);
@@ -7754,8 +9078,8 @@ var require_readdir_glob = __commonJS({
         });
       });
     }
-    async function* exploreWalkAsync(dir, path11, followSymlinks, useStat, shouldSkip, strict) {
-      let files = await readdir(path11 + dir, strict);
+    async function* exploreWalkAsync(dir, path12, followSymlinks, useStat, shouldSkip, strict) {
+      let files = await readdir(path12 + dir, strict);
       for (const file of files) {
         let name = file.name;
         if (name === void 0) {
@@ -7764,7 +9088,7 @@ var require_readdir_glob = __commonJS({
         }
         const filename = dir + "/" + name;
         const relative = filename.slice(1);
-        const absolute = path11 + "/" + relative;
+        const absolute = path12 + "/" + relative;
         let stats = null;
         if (useStat || followSymlinks) {
           stats = await stat(absolute, followSymlinks);
@@ -7778,15 +9102,15 @@ var require_readdir_glob = __commonJS({
         if (stats.isDirectory()) {
           if (!shouldSkip(relative)) {
             yield { relative, absolute, stats };
-            yield* exploreWalkAsync(filename, path11, followSymlinks, useStat, shouldSkip, false);
+            yield* exploreWalkAsync(filename, path12, followSymlinks, useStat, shouldSkip, false);
           }
         } else {
           yield { relative, absolute, stats };
         }
       }
     }
-    async function* explore(path11, followSymlinks, useStat, shouldSkip) {
-      yield* exploreWalkAsync("", path11, followSymlinks, useStat, shouldSkip, true);
+    async function* explore(path12, followSymlinks, useStat, shouldSkip) {
+      yield* exploreWalkAsync("", path12, followSymlinks, useStat, shouldSkip, true);
     }
     function readOptions(options2) {
       return {
@@ -9824,14 +11148,14 @@ var require_polyfills = __commonJS({
       fs6.fstatSync = statFixSync(fs6.fstatSync);
       fs6.lstatSync = statFixSync(fs6.lstatSync);
       if (fs6.chmod && !fs6.lchmod) {
-        fs6.lchmod = function(path11, mode, cb) {
+        fs6.lchmod = function(path12, mode, cb) {
           if (cb) process.nextTick(cb);
         };
         fs6.lchmodSync = function() {
         };
       }
       if (fs6.chown && !fs6.lchown) {
-        fs6.lchown = function(path11, uid, gid, cb) {
+        fs6.lchown = function(path12, uid, gid, cb) {
           if (cb) process.nextTick(cb);
         };
         fs6.lchownSync = function() {
@@ -9898,9 +11222,9 @@ var require_polyfills = __commonJS({
         };
       })(fs6.readSync);
       function patchLchmod(fs7) {
-        fs7.lchmod = function(path11, mode, callback) {
+        fs7.lchmod = function(path12, mode, callback) {
           fs7.open(
-            path11,
+            path12,
             constants.O_WRONLY | constants.O_SYMLINK,
             mode,
             function(err, fd) {
@@ -9916,8 +11240,8 @@ var require_polyfills = __commonJS({
             }
           );
         };
-        fs7.lchmodSync = function(path11, mode) {
-          var fd = fs7.openSync(path11, constants.O_WRONLY | constants.O_SYMLINK, mode);
+        fs7.lchmodSync = function(path12, mode) {
+          var fd = fs7.openSync(path12, constants.O_WRONLY | constants.O_SYMLINK, mode);
           var threw = true;
           var ret;
           try {
@@ -9938,8 +11262,8 @@ var require_polyfills = __commonJS({
       }
       function patchLutimes(fs7) {
         if (constants.hasOwnProperty("O_SYMLINK") && fs7.futimes) {
-          fs7.lutimes = function(path11, at, mt, cb) {
-            fs7.open(path11, constants.O_SYMLINK, function(er, fd) {
+          fs7.lutimes = function(path12, at, mt, cb) {
+            fs7.open(path12, constants.O_SYMLINK, function(er, fd) {
               if (er) {
                 if (cb) cb(er);
                 return;
@@ -9951,8 +11275,8 @@ var require_polyfills = __commonJS({
               });
             });
           };
-          fs7.lutimesSync = function(path11, at, mt) {
-            var fd = fs7.openSync(path11, constants.O_SYMLINK);
+          fs7.lutimesSync = function(path12, at, mt) {
+            var fd = fs7.openSync(path12, constants.O_SYMLINK);
             var ret;
             var threw = true;
             try {
@@ -10070,11 +11394,11 @@ var require_legacy_streams = __commonJS({
         ReadStream,
         WriteStream
       };
-      function ReadStream(path11, options2) {
-        if (!(this instanceof ReadStream)) return new ReadStream(path11, options2);
+      function ReadStream(path12, options2) {
+        if (!(this instanceof ReadStream)) return new ReadStream(path12, options2);
         Stream2.call(this);
         var self2 = this;
-        this.path = path11;
+        this.path = path12;
         this.fd = null;
         this.readable = true;
         this.paused = false;
@@ -10119,10 +11443,10 @@ var require_legacy_streams = __commonJS({
           self2._read();
         });
       }
-      function WriteStream(path11, options2) {
-        if (!(this instanceof WriteStream)) return new WriteStream(path11, options2);
+      function WriteStream(path12, options2) {
+        if (!(this instanceof WriteStream)) return new WriteStream(path12, options2);
         Stream2.call(this);
-        this.path = path11;
+        this.path = path12;
         this.fd = null;
         this.writable = true;
         this.flags = "w";
@@ -10196,7 +11520,7 @@ var require_graceful_fs = __commonJS({
       gracefulQueue = "___graceful-fs.queue";
       previousSymbol = "___graceful-fs.previous";
     }
-    function noop3() {
+    function noop4() {
     }
     function publishQueue(context5, queue2) {
       Object.defineProperty(context5, gracefulQueue, {
@@ -10205,7 +11529,7 @@ var require_graceful_fs = __commonJS({
         }
       });
     }
-    var debug2 = noop3;
+    var debug2 = noop4;
     if (util3.debuglog)
       debug2 = util3.debuglog("gfs4");
     else if (/\bgfs4\b/i.test(process.env.NODE_DEBUG || ""))
@@ -10265,14 +11589,14 @@ var require_graceful_fs = __commonJS({
       fs7.createWriteStream = createWriteStream3;
       var fs$readFile = fs7.readFile;
       fs7.readFile = readFile2;
-      function readFile2(path11, options2, cb) {
+      function readFile2(path12, options2, cb) {
         if (typeof options2 === "function")
           cb = options2, options2 = null;
-        return go$readFile(path11, options2, cb);
-        function go$readFile(path12, options3, cb2, startTime) {
-          return fs$readFile(path12, options3, function(err) {
+        return go$readFile(path12, options2, cb);
+        function go$readFile(path13, options3, cb2, startTime) {
+          return fs$readFile(path13, options3, function(err) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$readFile, [path12, options3, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$readFile, [path13, options3, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -10282,14 +11606,14 @@ var require_graceful_fs = __commonJS({
       }
       var fs$writeFile = fs7.writeFile;
       fs7.writeFile = writeFile;
-      function writeFile(path11, data, options2, cb) {
+      function writeFile(path12, data, options2, cb) {
         if (typeof options2 === "function")
           cb = options2, options2 = null;
-        return go$writeFile(path11, data, options2, cb);
-        function go$writeFile(path12, data2, options3, cb2, startTime) {
-          return fs$writeFile(path12, data2, options3, function(err) {
+        return go$writeFile(path12, data, options2, cb);
+        function go$writeFile(path13, data2, options3, cb2, startTime) {
+          return fs$writeFile(path13, data2, options3, function(err) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$writeFile, [path12, data2, options3, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$writeFile, [path13, data2, options3, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -10300,14 +11624,14 @@ var require_graceful_fs = __commonJS({
       var fs$appendFile = fs7.appendFile;
       if (fs$appendFile)
         fs7.appendFile = appendFile2;
-      function appendFile2(path11, data, options2, cb) {
+      function appendFile2(path12, data, options2, cb) {
         if (typeof options2 === "function")
           cb = options2, options2 = null;
-        return go$appendFile(path11, data, options2, cb);
-        function go$appendFile(path12, data2, options3, cb2, startTime) {
-          return fs$appendFile(path12, data2, options3, function(err) {
+        return go$appendFile(path12, data, options2, cb);
+        function go$appendFile(path13, data2, options3, cb2, startTime) {
+          return fs$appendFile(path13, data2, options3, function(err) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$appendFile, [path12, data2, options3, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$appendFile, [path13, data2, options3, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -10338,31 +11662,31 @@ var require_graceful_fs = __commonJS({
       var fs$readdir = fs7.readdir;
       fs7.readdir = readdir;
       var noReaddirOptionVersions = /^v[0-5]\./;
-      function readdir(path11, options2, cb) {
+      function readdir(path12, options2, cb) {
         if (typeof options2 === "function")
           cb = options2, options2 = null;
-        var go$readdir = noReaddirOptionVersions.test(process.version) ? function go$readdir2(path12, options3, cb2, startTime) {
-          return fs$readdir(path12, fs$readdirCallback(
-            path12,
+        var go$readdir = noReaddirOptionVersions.test(process.version) ? function go$readdir2(path13, options3, cb2, startTime) {
+          return fs$readdir(path13, fs$readdirCallback(
+            path13,
             options3,
             cb2,
             startTime
           ));
-        } : function go$readdir2(path12, options3, cb2, startTime) {
-          return fs$readdir(path12, options3, fs$readdirCallback(
-            path12,
+        } : function go$readdir2(path13, options3, cb2, startTime) {
+          return fs$readdir(path13, options3, fs$readdirCallback(
+            path13,
             options3,
             cb2,
             startTime
           ));
         };
-        return go$readdir(path11, options2, cb);
-        function fs$readdirCallback(path12, options3, cb2, startTime) {
+        return go$readdir(path12, options2, cb);
+        function fs$readdirCallback(path13, options3, cb2, startTime) {
           return function(err, files) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
               enqueue([
                 go$readdir,
-                [path12, options3, cb2],
+                [path13, options3, cb2],
                 err,
                 startTime || Date.now(),
                 Date.now()
@@ -10433,7 +11757,7 @@ var require_graceful_fs = __commonJS({
         enumerable: true,
         configurable: true
       });
-      function ReadStream(path11, options2) {
+      function ReadStream(path12, options2) {
         if (this instanceof ReadStream)
           return fs$ReadStream.apply(this, arguments), this;
         else
@@ -10453,7 +11777,7 @@ var require_graceful_fs = __commonJS({
           }
         });
       }
-      function WriteStream(path11, options2) {
+      function WriteStream(path12, options2) {
         if (this instanceof WriteStream)
           return fs$WriteStream.apply(this, arguments), this;
         else
@@ -10471,22 +11795,22 @@ var require_graceful_fs = __commonJS({
           }
         });
       }
-      function createReadStream2(path11, options2) {
-        return new fs7.ReadStream(path11, options2);
+      function createReadStream2(path12, options2) {
+        return new fs7.ReadStream(path12, options2);
       }
-      function createWriteStream3(path11, options2) {
-        return new fs7.WriteStream(path11, options2);
+      function createWriteStream3(path12, options2) {
+        return new fs7.WriteStream(path12, options2);
       }
       var fs$open = fs7.open;
       fs7.open = open;
-      function open(path11, flags, mode, cb) {
+      function open(path12, flags, mode, cb) {
         if (typeof mode === "function")
           cb = mode, mode = null;
-        return go$open(path11, flags, mode, cb);
-        function go$open(path12, flags2, mode2, cb2, startTime) {
-          return fs$open(path12, flags2, mode2, function(err, fd) {
+        return go$open(path12, flags, mode, cb);
+        function go$open(path13, flags2, mode2, cb2, startTime) {
+          return fs$open(path13, flags2, mode2, function(err, fd) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$open, [path12, flags2, mode2, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$open, [path13, flags2, mode2, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -12591,22 +13915,22 @@ var require_lazystream = __commonJS({
 // node_modules/normalize-path/index.js
 var require_normalize_path = __commonJS({
   "node_modules/normalize-path/index.js"(exports2, module) {
-    module.exports = function(path11, stripTrailing) {
-      if (typeof path11 !== "string") {
+    module.exports = function(path12, stripTrailing) {
+      if (typeof path12 !== "string") {
         throw new TypeError("expected path to be a string");
       }
-      if (path11 === "\\" || path11 === "/") return "/";
-      var len = path11.length;
-      if (len <= 1) return path11;
+      if (path12 === "\\" || path12 === "/") return "/";
+      var len = path12.length;
+      if (len <= 1) return path12;
       var prefix2 = "";
-      if (len > 4 && path11[3] === "\\") {
-        var ch = path11[2];
-        if ((ch === "?" || ch === ".") && path11.slice(0, 2) === "\\\\") {
-          path11 = path11.slice(2);
+      if (len > 4 && path12[3] === "\\") {
+        var ch = path12[2];
+        if ((ch === "?" || ch === ".") && path12.slice(0, 2) === "\\\\") {
+          path12 = path12.slice(2);
           prefix2 = "//";
         }
       }
-      var segs = path11.split(/[/\\]+/);
+      var segs = path12.split(/[/\\]+/);
       if (stripTrailing !== false && segs[segs.length - 1] === "") {
         segs.pop();
       }
@@ -20457,9 +21781,9 @@ var require_Set = __commonJS({
 // node_modules/lodash/noop.js
 var require_noop = __commonJS({
   "node_modules/lodash/noop.js"(exports2, module) {
-    function noop3() {
+    function noop4() {
     }
-    module.exports = noop3;
+    module.exports = noop4;
   }
 });
 
@@ -20481,10 +21805,10 @@ var require_setToArray = __commonJS({
 var require_createSet = __commonJS({
   "node_modules/lodash/_createSet.js"(exports2, module) {
     var Set2 = require_Set();
-    var noop3 = require_noop();
+    var noop4 = require_noop();
     var setToArray = require_setToArray();
     var INFINITY = 1 / 0;
-    var createSet = !(Set2 && 1 / setToArray(new Set2([, -0]))[1] == INFINITY) ? noop3 : function(values) {
+    var createSet = !(Set2 && 1 / setToArray(new Set2([, -0]))[1] == INFINITY) ? noop4 : function(values) {
       return new Set2(values);
     };
     module.exports = createSet;
@@ -21464,11 +22788,11 @@ var require_commonjs3 = __commonJS({
       return (f) => f.length === len && f !== "." && f !== "..";
     };
     var defaultPlatform = typeof process === "object" && process ? typeof process.env === "object" && process.env && process.env.__MINIMATCH_TESTING_PLATFORM__ || process.platform : "posix";
-    var path11 = {
+    var path12 = {
       win32: { sep: "\\" },
       posix: { sep: "/" }
     };
-    exports2.sep = defaultPlatform === "win32" ? path11.win32.sep : path11.posix.sep;
+    exports2.sep = defaultPlatform === "win32" ? path12.win32.sep : path12.posix.sep;
     exports2.minimatch.sep = exports2.sep;
     exports2.GLOBSTAR = /* @__PURE__ */ Symbol("globstar **");
     exports2.minimatch.GLOBSTAR = exports2.GLOBSTAR;
@@ -24789,12 +26113,12 @@ var require_commonjs6 = __commonJS({
       /**
        * Get the Path object referenced by the string path, resolved from this Path
        */
-      resolve(path11) {
-        if (!path11) {
+      resolve(path12) {
+        if (!path12) {
           return this;
         }
-        const rootPath = this.getRootString(path11);
-        const dir = path11.substring(rootPath.length);
+        const rootPath = this.getRootString(path12);
+        const dir = path12.substring(rootPath.length);
         const dirParts = dir.split(this.splitSep);
         const result = rootPath ? this.getRoot(rootPath).#resolveParts(dirParts) : this.#resolveParts(dirParts);
         return result;
@@ -25547,8 +26871,8 @@ var require_commonjs6 = __commonJS({
       /**
        * @internal
        */
-      getRootString(path11) {
-        return node_path_1.win32.parse(path11).root;
+      getRootString(path12) {
+        return node_path_1.win32.parse(path12).root;
       }
       /**
        * @internal
@@ -25595,8 +26919,8 @@ var require_commonjs6 = __commonJS({
       /**
        * @internal
        */
-      getRootString(path11) {
-        return path11.startsWith("/") ? "/" : "";
+      getRootString(path12) {
+        return path12.startsWith("/") ? "/" : "";
       }
       /**
        * @internal
@@ -25686,11 +27010,11 @@ var require_commonjs6 = __commonJS({
       /**
        * Get the depth of a provided path, string, or the cwd
        */
-      depth(path11 = this.cwd) {
-        if (typeof path11 === "string") {
-          path11 = this.cwd.resolve(path11);
+      depth(path12 = this.cwd) {
+        if (typeof path12 === "string") {
+          path12 = this.cwd.resolve(path12);
         }
-        return path11.depth();
+        return path12.depth();
       }
       /**
        * Return the cache of child entries.  Exposed so subclasses can create
@@ -26177,9 +27501,9 @@ var require_commonjs6 = __commonJS({
         process5();
         return results;
       }
-      chdir(path11 = this.cwd) {
+      chdir(path12 = this.cwd) {
         const oldCwd = this.cwd;
-        this.cwd = typeof path11 === "string" ? this.cwd.resolve(path11) : path11;
+        this.cwd = typeof path12 === "string" ? this.cwd.resolve(path12) : path12;
         this.cwd[setAsCwd](oldCwd);
       }
     };
@@ -26567,8 +27891,8 @@ var require_processor = __commonJS({
       }
       // match, absolute, ifdir
       entries() {
-        return [...this.store.entries()].map(([path11, n]) => [
-          path11,
+        return [...this.store.entries()].map(([path12, n]) => [
+          path12,
           !!(n & 2),
           !!(n & 1)
         ]);
@@ -26786,9 +28110,9 @@ var require_walker = __commonJS({
       signal;
       maxDepth;
       includeChildMatches;
-      constructor(patterns, path11, opts) {
+      constructor(patterns, path12, opts) {
         this.patterns = patterns;
-        this.path = path11;
+        this.path = path12;
         this.opts = opts;
         this.#sep = !opts.posix && opts.platform === "win32" ? "\\" : "/";
         this.includeChildMatches = opts.includeChildMatches !== false;
@@ -26807,11 +28131,11 @@ var require_walker = __commonJS({
           });
         }
       }
-      #ignored(path11) {
-        return this.seen.has(path11) || !!this.#ignore?.ignored?.(path11);
+      #ignored(path12) {
+        return this.seen.has(path12) || !!this.#ignore?.ignored?.(path12);
       }
-      #childrenIgnored(path11) {
-        return !!this.#ignore?.childrenIgnored?.(path11);
+      #childrenIgnored(path12) {
+        return !!this.#ignore?.childrenIgnored?.(path12);
       }
       // backpressure mechanism
       pause() {
@@ -27027,8 +28351,8 @@ var require_walker = __commonJS({
     exports2.GlobUtil = GlobUtil;
     var GlobWalker = class extends GlobUtil {
       matches = /* @__PURE__ */ new Set();
-      constructor(patterns, path11, opts) {
-        super(patterns, path11, opts);
+      constructor(patterns, path12, opts) {
+        super(patterns, path12, opts);
       }
       matchEmit(e) {
         this.matches.add(e);
@@ -27066,8 +28390,8 @@ var require_walker = __commonJS({
     exports2.GlobWalker = GlobWalker;
     var GlobStream = class extends GlobUtil {
       results;
-      constructor(patterns, path11, opts) {
-        super(patterns, path11, opts);
+      constructor(patterns, path12, opts) {
+        super(patterns, path12, opts);
         this.results = new minipass_1.Minipass({
           signal: this.signal,
           objectMode: true
@@ -27423,7 +28747,7 @@ var require_commonjs7 = __commonJS({
 var require_file = __commonJS({
   "node_modules/archiver-utils/file.js"(exports2, module) {
     var fs6 = require_graceful_fs();
-    var path11 = __require("path");
+    var path12 = __require("path");
     var flatten = require_flatten();
     var difference = require_difference();
     var union = require_union();
@@ -27448,7 +28772,7 @@ var require_file = __commonJS({
       return result;
     };
     file.exists = function() {
-      var filepath = path11.join.apply(path11, arguments);
+      var filepath = path12.join.apply(path12, arguments);
       return fs6.existsSync(filepath);
     };
     file.expand = function(...args) {
@@ -27462,7 +28786,7 @@ var require_file = __commonJS({
       });
       if (options2.filter) {
         matches = matches.filter(function(filepath) {
-          filepath = path11.join(options2.cwd || "", filepath);
+          filepath = path12.join(options2.cwd || "", filepath);
           try {
             if (typeof options2.filter === "function") {
               return options2.filter(filepath);
@@ -27479,7 +28803,7 @@ var require_file = __commonJS({
     file.expandMapping = function(patterns, destBase, options2) {
       options2 = Object.assign({
         rename: function(destBase2, destPath) {
-          return path11.join(destBase2 || "", destPath);
+          return path12.join(destBase2 || "", destPath);
         }
       }, options2);
       var files = [];
@@ -27487,14 +28811,14 @@ var require_file = __commonJS({
       file.expand(options2, patterns).forEach(function(src) {
         var destPath = src;
         if (options2.flatten) {
-          destPath = path11.basename(destPath);
+          destPath = path12.basename(destPath);
         }
         if (options2.ext) {
           destPath = destPath.replace(/(\.[^\/]*)?$/, options2.ext);
         }
         var dest = options2.rename(destBase, destPath, options2);
         if (options2.cwd) {
-          src = path11.join(options2.cwd, src);
+          src = path12.join(options2.cwd, src);
         }
         dest = dest.replace(pathSeparatorRe, "/");
         src = src.replace(pathSeparatorRe, "/");
@@ -27576,7 +28900,7 @@ var require_file = __commonJS({
 var require_archiver_utils = __commonJS({
   "node_modules/archiver-utils/index.js"(exports2, module) {
     var fs6 = require_graceful_fs();
-    var path11 = __require("path");
+    var path12 = __require("path");
     var isStream = require_is_stream();
     var lazystream = require_lazystream();
     var normalizePath = require_normalize_path();
@@ -27664,11 +28988,11 @@ var require_archiver_utils = __commonJS({
           if (!file) {
             return callback(null, results);
           }
-          filepath = path11.join(dirpath, file);
+          filepath = path12.join(dirpath, file);
           fs6.stat(filepath, function(err2, stats) {
             results.push({
               path: filepath,
-              relative: path11.relative(base, filepath).replace(/\\/g, "/"),
+              relative: path12.relative(base, filepath).replace(/\\/g, "/"),
               stats
             });
             if (stats && stats.isDirectory()) {
@@ -27730,7 +29054,7 @@ var require_core = __commonJS({
     var fs6 = __require("fs");
     var glob = require_readdir_glob();
     var async = require_async();
-    var path11 = __require("path");
+    var path12 = __require("path");
     var util3 = require_archiver_utils();
     var inherits = __require("util").inherits;
     var ArchiverError = require_error();
@@ -28006,9 +29330,9 @@ var require_core = __commonJS({
         task.source = Buffer.concat([]);
       } else if (stats.isSymbolicLink() && this._moduleSupports("symlink")) {
         var linkPath = fs6.readlinkSync(task.filepath);
-        var dirName = path11.dirname(task.filepath);
+        var dirName = path12.dirname(task.filepath);
         task.data.type = "symlink";
-        task.data.linkname = path11.relative(dirName, path11.resolve(dirName, linkPath));
+        task.data.linkname = path12.relative(dirName, path12.resolve(dirName, linkPath));
         task.data.sourceType = "buffer";
         task.source = Buffer.concat([]);
       } else {
@@ -30209,10 +31533,10 @@ var require_streamx = __commonJS({
         this.stream._duplexState |= READ_PIPE_DRAINED;
         this.pipeTo = pipeTo;
         this.pipeline = new Pipeline2(this.stream, pipeTo, cb);
-        if (cb) this.stream.on("error", noop3);
+        if (cb) this.stream.on("error", noop4);
         if (isStreamx(pipeTo)) {
           pipeTo._writableState.pipeline = this.pipeline;
-          if (cb) pipeTo.on("error", noop3);
+          if (cb) pipeTo.on("error", noop4);
           pipeTo.on("finish", this.pipeline.finished.bind(this.pipeline));
         } else {
           const onerror = this.pipeline.done.bind(this.pipeline, pipeTo);
@@ -30600,7 +31924,7 @@ var require_streamx = __commonJS({
         fn().then((src) => {
           if (src === null) return out.end();
           if (out.destroying) return;
-          pipeline2(src, out, noop3);
+          pipeline2(src, out, noop4);
         }).catch((err) => out.destroy(err));
         return out;
       }
@@ -30982,7 +32306,7 @@ var require_streamx = __commonJS({
     function defaultByteLength(data) {
       return isTypedArray(data) ? data.byteLength : 1024;
     }
-    function noop3() {
+    function noop4() {
     }
     function abort() {
       this.destroy(StreamError.ABORTED());
@@ -31366,7 +32690,7 @@ var require_extract = __commonJS({
         this._stream = null;
         this._missing = 0;
         this._longHeader = false;
-        this._callback = noop3;
+        this._callback = noop4;
         this._locked = false;
         this._finished = false;
         this._pax = null;
@@ -31508,7 +32832,7 @@ var require_extract = __commonJS({
       }
       _continueWrite(err) {
         const cb = this._callback;
-        this._callback = noop3;
+        this._callback = noop4;
         cb(err);
       }
       _write(data, cb) {
@@ -31578,7 +32902,7 @@ var require_extract = __commonJS({
         }
         function onentry(header, stream4, callback) {
           entryCallback = callback;
-          stream4.on("error", noop3);
+          stream4.on("error", noop4);
           if (promiseResolve) {
             promiseResolve({ value: stream4, done: false });
             promiseResolve = promiseReject = null;
@@ -31609,7 +32933,7 @@ var require_extract = __commonJS({
     module.exports = function extract(opts) {
       return new Extract(opts);
     };
-    function noop3() {
+    function noop4() {
     }
     function overflow(size) {
       size &= 511;
@@ -31737,7 +33061,7 @@ var require_pack = __commonJS({
     var Pack = class extends Readable8 {
       constructor(opts) {
         super(opts);
-        this._drain = noop3;
+        this._drain = noop4;
         this._finalized = false;
         this._finalizing = false;
         this._pending = [];
@@ -31749,7 +33073,7 @@ var require_pack = __commonJS({
           callback = buffer2;
           buffer2 = null;
         }
-        if (!callback) callback = noop3;
+        if (!callback) callback = noop4;
         if (!header.size || header.type === "symlink") header.size = 0;
         if (!header.type) header.type = modeToType(header.mode);
         if (!header.mode) header.mode = header.type === "directory" ? DMODE : FMODE;
@@ -31824,7 +33148,7 @@ var require_pack = __commonJS({
       }
       _doDrain() {
         const drain = this._drain;
-        this._drain = noop3;
+        this._drain = noop4;
         drain();
       }
       _predestroy() {
@@ -31860,7 +33184,7 @@ var require_pack = __commonJS({
       }
       return "file";
     }
-    function noop3() {
+    function noop4() {
     }
     function overflow(self2, size) {
       size &= 511;
@@ -35673,12 +36997,12 @@ var require_safe_regex_test = __commonJS({
     var isRegex = require_is_regex();
     var $exec = callBound("RegExp.prototype.exec");
     var $TypeError = require_type();
-    module.exports = function regexTester(regex) {
-      if (!isRegex(regex)) {
+    module.exports = function regexTester(regex2) {
+      if (!isRegex(regex2)) {
         throw new $TypeError("`regex` must be a RegExp");
       }
       return function test(s) {
-        return $exec(regex, s) !== null;
+        return $exec(regex2, s) !== null;
       };
     };
   }
@@ -37769,7 +39093,7 @@ var require_implementation4 = __commonJS({
       }
       return false;
     };
-    var regex = /\s*function\s+([^(\s]*)\s*/;
+    var regex2 = /\s*function\s+([^(\s]*)\s*/;
     var functionProto = Function.prototype;
     module.exports = function getName() {
       if (isDDA(this) || !isClass(this) && !IsCallable(this)) {
@@ -37782,7 +39106,7 @@ var require_implementation4 = __commonJS({
         return "";
       }
       var str = $functionToString(this);
-      var match = $stringMatch(str, regex);
+      var match = $stringMatch(str, regex2);
       var name = match && match[1];
       return (
         /** @type {string} */
@@ -38836,7 +40160,7 @@ var require_traverse = __commonJS({
       return options2 == null ? emptyNull : options2;
     }
     function walk(root, cb) {
-      var path11 = [];
+      var path12 = [];
       var parents = [];
       var alive = true;
       var options2 = arguments.length > 2 ? arguments[2] : emptyNull;
@@ -38849,13 +40173,13 @@ var require_traverse = __commonJS({
         var state3 = {
           node,
           node_,
-          path: [].concat(path11),
+          path: [].concat(path12),
           parent: parents[parents.length - 1],
           parents,
-          key: path11[path11.length - 1],
+          key: path12[path12.length - 1],
           removedKeys: { __proto__: null },
-          isRoot: path11.length === 0,
-          level: path11.length,
+          isRoot: path12.length === 0,
+          level: path12.length,
           circular: null,
           update: function(x, stopHere) {
             if (!state3.isRoot && !wasSpliced(originalKey, splicedSiblings)) {
@@ -38958,7 +40282,7 @@ var require_traverse = __commonJS({
               return;
             }
             var key = shiftedKey(listedKey, splicedChildren);
-            path11[path11.length] = key;
+            path12[path12.length] = key;
             if (modifiers.pre) {
               modifiers.pre.call(state3, state3.node[key], key);
             }
@@ -38974,7 +40298,7 @@ var require_traverse = __commonJS({
             if (modifiers.post) {
               modifiers.post.call(state3, child);
             }
-            path11.pop();
+            path12.pop();
           });
           parents.pop();
         }
@@ -40156,11 +41480,11 @@ var require_unzip_stream = __commonJS({
           return requiredLength;
         case states.CENTRAL_DIRECTORY_FILE_HEADER_SUFFIX:
           var isUtf8 = (this.parsedEntity.flags & 2048) !== 0;
-          var path11 = this._decodeString(chunk.slice(0, this.parsedEntity.fileNameLength), isUtf8);
+          var path12 = this._decodeString(chunk.slice(0, this.parsedEntity.fileNameLength), isUtf8);
           var extraDataBuffer = chunk.slice(this.parsedEntity.fileNameLength, this.parsedEntity.fileNameLength + this.parsedEntity.extraFieldLength);
           var extra = this._readExtraFields(extraDataBuffer);
           if (extra && extra.parsed && extra.parsed.path && !isUtf8) {
-            path11 = extra.parsed.path;
+            path12 = extra.parsed.path;
           }
           this.parsedEntity.extra = extra.parsed;
           var isUnix = (this.parsedEntity.versionMadeBy & 65280) >> 8 === 3;
@@ -40172,7 +41496,7 @@ var require_unzip_stream = __commonJS({
           }
           if (this.options.debug) {
             const debugObj2 = Object.assign({}, this.parsedEntity, {
-              path: path11,
+              path: path12,
               flags: "0x" + this.parsedEntity.flags.toString(16),
               unixAttrs: unixAttrs && "0" + unixAttrs.toString(8),
               isSymlink,
@@ -40609,7 +41933,7 @@ var require_parser_stream = __commonJS({
 // node_modules/mkdirp/index.js
 var require_mkdirp = __commonJS({
   "node_modules/mkdirp/index.js"(exports2, module) {
-    var path11 = __require("path");
+    var path12 = __require("path");
     var fs6 = __require("fs");
     var _0777 = parseInt("0777", 8);
     module.exports = mkdirP.mkdirp = mkdirP.mkdirP = mkdirP;
@@ -40629,7 +41953,7 @@ var require_mkdirp = __commonJS({
       var cb = f || /* istanbul ignore next */
       function() {
       };
-      p = path11.resolve(p);
+      p = path12.resolve(p);
       xfs.mkdir(p, mode, function(er) {
         if (!er) {
           made = made || p;
@@ -40637,8 +41961,8 @@ var require_mkdirp = __commonJS({
         }
         switch (er.code) {
           case "ENOENT":
-            if (path11.dirname(p) === p) return cb(er);
-            mkdirP(path11.dirname(p), opts, function(er2, made2) {
+            if (path12.dirname(p) === p) return cb(er);
+            mkdirP(path12.dirname(p), opts, function(er2, made2) {
               if (er2) cb(er2, made2);
               else mkdirP(p, opts, cb, made2);
             });
@@ -40665,14 +41989,14 @@ var require_mkdirp = __commonJS({
         mode = _0777;
       }
       if (!made) made = null;
-      p = path11.resolve(p);
+      p = path12.resolve(p);
       try {
         xfs.mkdirSync(p, mode);
         made = made || p;
       } catch (err0) {
         switch (err0.code) {
           case "ENOENT":
-            made = sync(path11.dirname(p), opts, made);
+            made = sync(path12.dirname(p), opts, made);
             sync(p, opts, made);
             break;
           // In the case of any other error, just see if there's a dir
@@ -40698,7 +42022,7 @@ var require_mkdirp = __commonJS({
 var require_extract2 = __commonJS({
   "node_modules/unzip-stream/lib/extract.js"(exports2, module) {
     var fs6 = __require("fs");
-    var path11 = __require("path");
+    var path12 = __require("path");
     var util3 = __require("util");
     var mkdirp = require_mkdirp();
     var Transform3 = __require("stream").Transform;
@@ -40740,8 +42064,8 @@ var require_extract2 = __commonJS({
     };
     Extract.prototype._processEntry = function(entry) {
       var self2 = this;
-      var destPath = path11.join(this.opts.path, entry.path);
-      var directory = entry.isDirectory ? destPath : path11.dirname(destPath);
+      var destPath = path12.join(this.opts.path, entry.path);
+      var directory = entry.isDirectory ? destPath : path12.dirname(destPath);
       this.unfinishedEntries++;
       var writeFileFn = function() {
         var pipedStream = fs6.createWriteStream(destPath);
@@ -40784,1325 +42108,6 @@ var require_unzip = __commonJS({
     "use strict";
     exports2.Parse = require_parser_stream();
     exports2.Extract = require_extract2();
-  }
-});
-
-// node_modules/bottleneck/light.js
-var require_light = __commonJS({
-  "node_modules/bottleneck/light.js"(exports2, module) {
-    (function(global2, factory) {
-      typeof exports2 === "object" && typeof module !== "undefined" ? module.exports = factory() : typeof define === "function" && define.amd ? define(factory) : global2.Bottleneck = factory();
-    })(exports2, (function() {
-      "use strict";
-      var commonjsGlobal = typeof globalThis !== "undefined" ? globalThis : typeof window !== "undefined" ? window : typeof global !== "undefined" ? global : typeof self !== "undefined" ? self : {};
-      function getCjsExportFromNamespace(n) {
-        return n && n["default"] || n;
-      }
-      var load = function(received, defaults2, onto = {}) {
-        var k, ref, v;
-        for (k in defaults2) {
-          v = defaults2[k];
-          onto[k] = (ref = received[k]) != null ? ref : v;
-        }
-        return onto;
-      };
-      var overwrite = function(received, defaults2, onto = {}) {
-        var k, v;
-        for (k in received) {
-          v = received[k];
-          if (defaults2[k] !== void 0) {
-            onto[k] = v;
-          }
-        }
-        return onto;
-      };
-      var parser = {
-        load,
-        overwrite
-      };
-      var DLList;
-      DLList = class DLList {
-        constructor(incr, decr) {
-          this.incr = incr;
-          this.decr = decr;
-          this._first = null;
-          this._last = null;
-          this.length = 0;
-        }
-        push(value) {
-          var node;
-          this.length++;
-          if (typeof this.incr === "function") {
-            this.incr();
-          }
-          node = {
-            value,
-            prev: this._last,
-            next: null
-          };
-          if (this._last != null) {
-            this._last.next = node;
-            this._last = node;
-          } else {
-            this._first = this._last = node;
-          }
-          return void 0;
-        }
-        shift() {
-          var value;
-          if (this._first == null) {
-            return;
-          } else {
-            this.length--;
-            if (typeof this.decr === "function") {
-              this.decr();
-            }
-          }
-          value = this._first.value;
-          if ((this._first = this._first.next) != null) {
-            this._first.prev = null;
-          } else {
-            this._last = null;
-          }
-          return value;
-        }
-        first() {
-          if (this._first != null) {
-            return this._first.value;
-          }
-        }
-        getArray() {
-          var node, ref, results;
-          node = this._first;
-          results = [];
-          while (node != null) {
-            results.push((ref = node, node = node.next, ref.value));
-          }
-          return results;
-        }
-        forEachShift(cb) {
-          var node;
-          node = this.shift();
-          while (node != null) {
-            cb(node), node = this.shift();
-          }
-          return void 0;
-        }
-        debug() {
-          var node, ref, ref1, ref2, results;
-          node = this._first;
-          results = [];
-          while (node != null) {
-            results.push((ref = node, node = node.next, {
-              value: ref.value,
-              prev: (ref1 = ref.prev) != null ? ref1.value : void 0,
-              next: (ref2 = ref.next) != null ? ref2.value : void 0
-            }));
-          }
-          return results;
-        }
-      };
-      var DLList_1 = DLList;
-      var Events;
-      Events = class Events {
-        constructor(instance) {
-          this.instance = instance;
-          this._events = {};
-          if (this.instance.on != null || this.instance.once != null || this.instance.removeAllListeners != null) {
-            throw new Error("An Emitter already exists for this object");
-          }
-          this.instance.on = (name, cb) => {
-            return this._addListener(name, "many", cb);
-          };
-          this.instance.once = (name, cb) => {
-            return this._addListener(name, "once", cb);
-          };
-          this.instance.removeAllListeners = (name = null) => {
-            if (name != null) {
-              return delete this._events[name];
-            } else {
-              return this._events = {};
-            }
-          };
-        }
-        _addListener(name, status2, cb) {
-          var base;
-          if ((base = this._events)[name] == null) {
-            base[name] = [];
-          }
-          this._events[name].push({ cb, status: status2 });
-          return this.instance;
-        }
-        listenerCount(name) {
-          if (this._events[name] != null) {
-            return this._events[name].length;
-          } else {
-            return 0;
-          }
-        }
-        async trigger(name, ...args) {
-          var e, promises2;
-          try {
-            if (name !== "debug") {
-              this.trigger("debug", `Event triggered: ${name}`, args);
-            }
-            if (this._events[name] == null) {
-              return;
-            }
-            this._events[name] = this._events[name].filter(function(listener) {
-              return listener.status !== "none";
-            });
-            promises2 = this._events[name].map(async (listener) => {
-              var e2, returned;
-              if (listener.status === "none") {
-                return;
-              }
-              if (listener.status === "once") {
-                listener.status = "none";
-              }
-              try {
-                returned = typeof listener.cb === "function" ? listener.cb(...args) : void 0;
-                if (typeof (returned != null ? returned.then : void 0) === "function") {
-                  return await returned;
-                } else {
-                  return returned;
-                }
-              } catch (error2) {
-                e2 = error2;
-                {
-                  this.trigger("error", e2);
-                }
-                return null;
-              }
-            });
-            return (await Promise.all(promises2)).find(function(x) {
-              return x != null;
-            });
-          } catch (error2) {
-            e = error2;
-            {
-              this.trigger("error", e);
-            }
-            return null;
-          }
-        }
-      };
-      var Events_1 = Events;
-      var DLList$1, Events$1, Queues;
-      DLList$1 = DLList_1;
-      Events$1 = Events_1;
-      Queues = class Queues {
-        constructor(num_priorities) {
-          var i;
-          this.Events = new Events$1(this);
-          this._length = 0;
-          this._lists = (function() {
-            var j, ref, results;
-            results = [];
-            for (i = j = 1, ref = num_priorities; 1 <= ref ? j <= ref : j >= ref; i = 1 <= ref ? ++j : --j) {
-              results.push(new DLList$1((() => {
-                return this.incr();
-              }), (() => {
-                return this.decr();
-              })));
-            }
-            return results;
-          }).call(this);
-        }
-        incr() {
-          if (this._length++ === 0) {
-            return this.Events.trigger("leftzero");
-          }
-        }
-        decr() {
-          if (--this._length === 0) {
-            return this.Events.trigger("zero");
-          }
-        }
-        push(job) {
-          return this._lists[job.options.priority].push(job);
-        }
-        queued(priority) {
-          if (priority != null) {
-            return this._lists[priority].length;
-          } else {
-            return this._length;
-          }
-        }
-        shiftAll(fn) {
-          return this._lists.forEach(function(list) {
-            return list.forEachShift(fn);
-          });
-        }
-        getFirst(arr = this._lists) {
-          var j, len, list;
-          for (j = 0, len = arr.length; j < len; j++) {
-            list = arr[j];
-            if (list.length > 0) {
-              return list;
-            }
-          }
-          return [];
-        }
-        shiftLastFrom(priority) {
-          return this.getFirst(this._lists.slice(priority).reverse()).shift();
-        }
-      };
-      var Queues_1 = Queues;
-      var BottleneckError;
-      BottleneckError = class BottleneckError extends Error {
-      };
-      var BottleneckError_1 = BottleneckError;
-      var BottleneckError$1, DEFAULT_PRIORITY, Job, NUM_PRIORITIES, parser$1;
-      NUM_PRIORITIES = 10;
-      DEFAULT_PRIORITY = 5;
-      parser$1 = parser;
-      BottleneckError$1 = BottleneckError_1;
-      Job = class Job {
-        constructor(task, args, options2, jobDefaults, rejectOnDrop, Events2, _states, Promise2) {
-          this.task = task;
-          this.args = args;
-          this.rejectOnDrop = rejectOnDrop;
-          this.Events = Events2;
-          this._states = _states;
-          this.Promise = Promise2;
-          this.options = parser$1.load(options2, jobDefaults);
-          this.options.priority = this._sanitizePriority(this.options.priority);
-          if (this.options.id === jobDefaults.id) {
-            this.options.id = `${this.options.id}-${this._randomIndex()}`;
-          }
-          this.promise = new this.Promise((_resolve, _reject) => {
-            this._resolve = _resolve;
-            this._reject = _reject;
-          });
-          this.retryCount = 0;
-        }
-        _sanitizePriority(priority) {
-          var sProperty;
-          sProperty = ~~priority !== priority ? DEFAULT_PRIORITY : priority;
-          if (sProperty < 0) {
-            return 0;
-          } else if (sProperty > NUM_PRIORITIES - 1) {
-            return NUM_PRIORITIES - 1;
-          } else {
-            return sProperty;
-          }
-        }
-        _randomIndex() {
-          return Math.random().toString(36).slice(2);
-        }
-        doDrop({ error: error2, message = "This job has been dropped by Bottleneck" } = {}) {
-          if (this._states.remove(this.options.id)) {
-            if (this.rejectOnDrop) {
-              this._reject(error2 != null ? error2 : new BottleneckError$1(message));
-            }
-            this.Events.trigger("dropped", { args: this.args, options: this.options, task: this.task, promise: this.promise });
-            return true;
-          } else {
-            return false;
-          }
-        }
-        _assertStatus(expected) {
-          var status2;
-          status2 = this._states.jobStatus(this.options.id);
-          if (!(status2 === expected || expected === "DONE" && status2 === null)) {
-            throw new BottleneckError$1(`Invalid job status ${status2}, expected ${expected}. Please open an issue at https://github.com/SGrondin/bottleneck/issues`);
-          }
-        }
-        doReceive() {
-          this._states.start(this.options.id);
-          return this.Events.trigger("received", { args: this.args, options: this.options });
-        }
-        doQueue(reachedHWM, blocked) {
-          this._assertStatus("RECEIVED");
-          this._states.next(this.options.id);
-          return this.Events.trigger("queued", { args: this.args, options: this.options, reachedHWM, blocked });
-        }
-        doRun() {
-          if (this.retryCount === 0) {
-            this._assertStatus("QUEUED");
-            this._states.next(this.options.id);
-          } else {
-            this._assertStatus("EXECUTING");
-          }
-          return this.Events.trigger("scheduled", { args: this.args, options: this.options });
-        }
-        async doExecute(chained, clearGlobalState, run2, free) {
-          var error2, eventInfo, passed;
-          if (this.retryCount === 0) {
-            this._assertStatus("RUNNING");
-            this._states.next(this.options.id);
-          } else {
-            this._assertStatus("EXECUTING");
-          }
-          eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
-          this.Events.trigger("executing", eventInfo);
-          try {
-            passed = await (chained != null ? chained.schedule(this.options, this.task, ...this.args) : this.task(...this.args));
-            if (clearGlobalState()) {
-              this.doDone(eventInfo);
-              await free(this.options, eventInfo);
-              this._assertStatus("DONE");
-              return this._resolve(passed);
-            }
-          } catch (error1) {
-            error2 = error1;
-            return this._onFailure(error2, eventInfo, clearGlobalState, run2, free);
-          }
-        }
-        doExpire(clearGlobalState, run2, free) {
-          var error2, eventInfo;
-          if (this._states.jobStatus(this.options.id === "RUNNING")) {
-            this._states.next(this.options.id);
-          }
-          this._assertStatus("EXECUTING");
-          eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
-          error2 = new BottleneckError$1(`This job timed out after ${this.options.expiration} ms.`);
-          return this._onFailure(error2, eventInfo, clearGlobalState, run2, free);
-        }
-        async _onFailure(error2, eventInfo, clearGlobalState, run2, free) {
-          var retry2, retryAfter;
-          if (clearGlobalState()) {
-            retry2 = await this.Events.trigger("failed", error2, eventInfo);
-            if (retry2 != null) {
-              retryAfter = ~~retry2;
-              this.Events.trigger("retry", `Retrying ${this.options.id} after ${retryAfter} ms`, eventInfo);
-              this.retryCount++;
-              return run2(retryAfter);
-            } else {
-              this.doDone(eventInfo);
-              await free(this.options, eventInfo);
-              this._assertStatus("DONE");
-              return this._reject(error2);
-            }
-          }
-        }
-        doDone(eventInfo) {
-          this._assertStatus("EXECUTING");
-          this._states.next(this.options.id);
-          return this.Events.trigger("done", eventInfo);
-        }
-      };
-      var Job_1 = Job;
-      var BottleneckError$2, LocalDatastore, parser$2;
-      parser$2 = parser;
-      BottleneckError$2 = BottleneckError_1;
-      LocalDatastore = class LocalDatastore {
-        constructor(instance, storeOptions, storeInstanceOptions) {
-          this.instance = instance;
-          this.storeOptions = storeOptions;
-          this.clientId = this.instance._randomIndex();
-          parser$2.load(storeInstanceOptions, storeInstanceOptions, this);
-          this._nextRequest = this._lastReservoirRefresh = this._lastReservoirIncrease = Date.now();
-          this._running = 0;
-          this._done = 0;
-          this._unblockTime = 0;
-          this.ready = this.Promise.resolve();
-          this.clients = {};
-          this._startHeartbeat();
-        }
-        _startHeartbeat() {
-          var base;
-          if (this.heartbeat == null && (this.storeOptions.reservoirRefreshInterval != null && this.storeOptions.reservoirRefreshAmount != null || this.storeOptions.reservoirIncreaseInterval != null && this.storeOptions.reservoirIncreaseAmount != null)) {
-            return typeof (base = this.heartbeat = setInterval(() => {
-              var amount, incr, maximum, now, reservoir;
-              now = Date.now();
-              if (this.storeOptions.reservoirRefreshInterval != null && now >= this._lastReservoirRefresh + this.storeOptions.reservoirRefreshInterval) {
-                this._lastReservoirRefresh = now;
-                this.storeOptions.reservoir = this.storeOptions.reservoirRefreshAmount;
-                this.instance._drainAll(this.computeCapacity());
-              }
-              if (this.storeOptions.reservoirIncreaseInterval != null && now >= this._lastReservoirIncrease + this.storeOptions.reservoirIncreaseInterval) {
-                ({
-                  reservoirIncreaseAmount: amount,
-                  reservoirIncreaseMaximum: maximum,
-                  reservoir
-                } = this.storeOptions);
-                this._lastReservoirIncrease = now;
-                incr = maximum != null ? Math.min(amount, maximum - reservoir) : amount;
-                if (incr > 0) {
-                  this.storeOptions.reservoir += incr;
-                  return this.instance._drainAll(this.computeCapacity());
-                }
-              }
-            }, this.heartbeatInterval)).unref === "function" ? base.unref() : void 0;
-          } else {
-            return clearInterval(this.heartbeat);
-          }
-        }
-        async __publish__(message) {
-          await this.yieldLoop();
-          return this.instance.Events.trigger("message", message.toString());
-        }
-        async __disconnect__(flush) {
-          await this.yieldLoop();
-          clearInterval(this.heartbeat);
-          return this.Promise.resolve();
-        }
-        yieldLoop(t = 0) {
-          return new this.Promise(function(resolve2, reject) {
-            return setTimeout(resolve2, t);
-          });
-        }
-        computePenalty() {
-          var ref;
-          return (ref = this.storeOptions.penalty) != null ? ref : 15 * this.storeOptions.minTime || 5e3;
-        }
-        async __updateSettings__(options2) {
-          await this.yieldLoop();
-          parser$2.overwrite(options2, options2, this.storeOptions);
-          this._startHeartbeat();
-          this.instance._drainAll(this.computeCapacity());
-          return true;
-        }
-        async __running__() {
-          await this.yieldLoop();
-          return this._running;
-        }
-        async __queued__() {
-          await this.yieldLoop();
-          return this.instance.queued();
-        }
-        async __done__() {
-          await this.yieldLoop();
-          return this._done;
-        }
-        async __groupCheck__(time) {
-          await this.yieldLoop();
-          return this._nextRequest + this.timeout < time;
-        }
-        computeCapacity() {
-          var maxConcurrent, reservoir;
-          ({ maxConcurrent, reservoir } = this.storeOptions);
-          if (maxConcurrent != null && reservoir != null) {
-            return Math.min(maxConcurrent - this._running, reservoir);
-          } else if (maxConcurrent != null) {
-            return maxConcurrent - this._running;
-          } else if (reservoir != null) {
-            return reservoir;
-          } else {
-            return null;
-          }
-        }
-        conditionsCheck(weight) {
-          var capacity;
-          capacity = this.computeCapacity();
-          return capacity == null || weight <= capacity;
-        }
-        async __incrementReservoir__(incr) {
-          var reservoir;
-          await this.yieldLoop();
-          reservoir = this.storeOptions.reservoir += incr;
-          this.instance._drainAll(this.computeCapacity());
-          return reservoir;
-        }
-        async __currentReservoir__() {
-          await this.yieldLoop();
-          return this.storeOptions.reservoir;
-        }
-        isBlocked(now) {
-          return this._unblockTime >= now;
-        }
-        check(weight, now) {
-          return this.conditionsCheck(weight) && this._nextRequest - now <= 0;
-        }
-        async __check__(weight) {
-          var now;
-          await this.yieldLoop();
-          now = Date.now();
-          return this.check(weight, now);
-        }
-        async __register__(index, weight, expiration) {
-          var now, wait;
-          await this.yieldLoop();
-          now = Date.now();
-          if (this.conditionsCheck(weight)) {
-            this._running += weight;
-            if (this.storeOptions.reservoir != null) {
-              this.storeOptions.reservoir -= weight;
-            }
-            wait = Math.max(this._nextRequest - now, 0);
-            this._nextRequest = now + wait + this.storeOptions.minTime;
-            return {
-              success: true,
-              wait,
-              reservoir: this.storeOptions.reservoir
-            };
-          } else {
-            return {
-              success: false
-            };
-          }
-        }
-        strategyIsBlock() {
-          return this.storeOptions.strategy === 3;
-        }
-        async __submit__(queueLength, weight) {
-          var blocked, now, reachedHWM;
-          await this.yieldLoop();
-          if (this.storeOptions.maxConcurrent != null && weight > this.storeOptions.maxConcurrent) {
-            throw new BottleneckError$2(`Impossible to add a job having a weight of ${weight} to a limiter having a maxConcurrent setting of ${this.storeOptions.maxConcurrent}`);
-          }
-          now = Date.now();
-          reachedHWM = this.storeOptions.highWater != null && queueLength === this.storeOptions.highWater && !this.check(weight, now);
-          blocked = this.strategyIsBlock() && (reachedHWM || this.isBlocked(now));
-          if (blocked) {
-            this._unblockTime = now + this.computePenalty();
-            this._nextRequest = this._unblockTime + this.storeOptions.minTime;
-            this.instance._dropAllQueued();
-          }
-          return {
-            reachedHWM,
-            blocked,
-            strategy: this.storeOptions.strategy
-          };
-        }
-        async __free__(index, weight) {
-          await this.yieldLoop();
-          this._running -= weight;
-          this._done += weight;
-          this.instance._drainAll(this.computeCapacity());
-          return {
-            running: this._running
-          };
-        }
-      };
-      var LocalDatastore_1 = LocalDatastore;
-      var BottleneckError$3, States;
-      BottleneckError$3 = BottleneckError_1;
-      States = class States {
-        constructor(status1) {
-          this.status = status1;
-          this._jobs = {};
-          this.counts = this.status.map(function() {
-            return 0;
-          });
-        }
-        next(id) {
-          var current, next;
-          current = this._jobs[id];
-          next = current + 1;
-          if (current != null && next < this.status.length) {
-            this.counts[current]--;
-            this.counts[next]++;
-            return this._jobs[id]++;
-          } else if (current != null) {
-            this.counts[current]--;
-            return delete this._jobs[id];
-          }
-        }
-        start(id) {
-          var initial;
-          initial = 0;
-          this._jobs[id] = initial;
-          return this.counts[initial]++;
-        }
-        remove(id) {
-          var current;
-          current = this._jobs[id];
-          if (current != null) {
-            this.counts[current]--;
-            delete this._jobs[id];
-          }
-          return current != null;
-        }
-        jobStatus(id) {
-          var ref;
-          return (ref = this.status[this._jobs[id]]) != null ? ref : null;
-        }
-        statusJobs(status2) {
-          var k, pos, ref, results, v;
-          if (status2 != null) {
-            pos = this.status.indexOf(status2);
-            if (pos < 0) {
-              throw new BottleneckError$3(`status must be one of ${this.status.join(", ")}`);
-            }
-            ref = this._jobs;
-            results = [];
-            for (k in ref) {
-              v = ref[k];
-              if (v === pos) {
-                results.push(k);
-              }
-            }
-            return results;
-          } else {
-            return Object.keys(this._jobs);
-          }
-        }
-        statusCounts() {
-          return this.counts.reduce(((acc, v, i) => {
-            acc[this.status[i]] = v;
-            return acc;
-          }), {});
-        }
-      };
-      var States_1 = States;
-      var DLList$2, Sync;
-      DLList$2 = DLList_1;
-      Sync = class Sync {
-        constructor(name, Promise2) {
-          this.schedule = this.schedule.bind(this);
-          this.name = name;
-          this.Promise = Promise2;
-          this._running = 0;
-          this._queue = new DLList$2();
-        }
-        isEmpty() {
-          return this._queue.length === 0;
-        }
-        async _tryToRun() {
-          var args, cb, error2, reject, resolve2, returned, task;
-          if (this._running < 1 && this._queue.length > 0) {
-            this._running++;
-            ({ task, args, resolve: resolve2, reject } = this._queue.shift());
-            cb = await (async function() {
-              try {
-                returned = await task(...args);
-                return function() {
-                  return resolve2(returned);
-                };
-              } catch (error1) {
-                error2 = error1;
-                return function() {
-                  return reject(error2);
-                };
-              }
-            })();
-            this._running--;
-            this._tryToRun();
-            return cb();
-          }
-        }
-        schedule(task, ...args) {
-          var promise, reject, resolve2;
-          resolve2 = reject = null;
-          promise = new this.Promise(function(_resolve, _reject) {
-            resolve2 = _resolve;
-            return reject = _reject;
-          });
-          this._queue.push({ task, args, resolve: resolve2, reject });
-          this._tryToRun();
-          return promise;
-        }
-      };
-      var Sync_1 = Sync;
-      var version3 = "2.19.5";
-      var version$1 = {
-        version: version3
-      };
-      var version$2 = /* @__PURE__ */ Object.freeze({
-        version: version3,
-        default: version$1
-      });
-      var require$$2 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
-      var require$$3 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
-      var require$$4 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
-      var Events$2, Group, IORedisConnection$1, RedisConnection$1, Scripts$1, parser$3;
-      parser$3 = parser;
-      Events$2 = Events_1;
-      RedisConnection$1 = require$$2;
-      IORedisConnection$1 = require$$3;
-      Scripts$1 = require$$4;
-      Group = (function() {
-        class Group2 {
-          constructor(limiterOptions = {}) {
-            this.deleteKey = this.deleteKey.bind(this);
-            this.limiterOptions = limiterOptions;
-            parser$3.load(this.limiterOptions, this.defaults, this);
-            this.Events = new Events$2(this);
-            this.instances = {};
-            this.Bottleneck = Bottleneck_1;
-            this._startAutoCleanup();
-            this.sharedConnection = this.connection != null;
-            if (this.connection == null) {
-              if (this.limiterOptions.datastore === "redis") {
-                this.connection = new RedisConnection$1(Object.assign({}, this.limiterOptions, { Events: this.Events }));
-              } else if (this.limiterOptions.datastore === "ioredis") {
-                this.connection = new IORedisConnection$1(Object.assign({}, this.limiterOptions, { Events: this.Events }));
-              }
-            }
-          }
-          key(key = "") {
-            var ref;
-            return (ref = this.instances[key]) != null ? ref : (() => {
-              var limiter;
-              limiter = this.instances[key] = new this.Bottleneck(Object.assign(this.limiterOptions, {
-                id: `${this.id}-${key}`,
-                timeout: this.timeout,
-                connection: this.connection
-              }));
-              this.Events.trigger("created", limiter, key);
-              return limiter;
-            })();
-          }
-          async deleteKey(key = "") {
-            var deleted, instance;
-            instance = this.instances[key];
-            if (this.connection) {
-              deleted = await this.connection.__runCommand__(["del", ...Scripts$1.allKeys(`${this.id}-${key}`)]);
-            }
-            if (instance != null) {
-              delete this.instances[key];
-              await instance.disconnect();
-            }
-            return instance != null || deleted > 0;
-          }
-          limiters() {
-            var k, ref, results, v;
-            ref = this.instances;
-            results = [];
-            for (k in ref) {
-              v = ref[k];
-              results.push({
-                key: k,
-                limiter: v
-              });
-            }
-            return results;
-          }
-          keys() {
-            return Object.keys(this.instances);
-          }
-          async clusterKeys() {
-            var cursor, end, found, i, k, keys, len, next, start;
-            if (this.connection == null) {
-              return this.Promise.resolve(this.keys());
-            }
-            keys = [];
-            cursor = null;
-            start = `b_${this.id}-`.length;
-            end = "_settings".length;
-            while (cursor !== 0) {
-              [next, found] = await this.connection.__runCommand__(["scan", cursor != null ? cursor : 0, "match", `b_${this.id}-*_settings`, "count", 1e4]);
-              cursor = ~~next;
-              for (i = 0, len = found.length; i < len; i++) {
-                k = found[i];
-                keys.push(k.slice(start, -end));
-              }
-            }
-            return keys;
-          }
-          _startAutoCleanup() {
-            var base;
-            clearInterval(this.interval);
-            return typeof (base = this.interval = setInterval(async () => {
-              var e, k, ref, results, time, v;
-              time = Date.now();
-              ref = this.instances;
-              results = [];
-              for (k in ref) {
-                v = ref[k];
-                try {
-                  if (await v._store.__groupCheck__(time)) {
-                    results.push(this.deleteKey(k));
-                  } else {
-                    results.push(void 0);
-                  }
-                } catch (error2) {
-                  e = error2;
-                  results.push(v.Events.trigger("error", e));
-                }
-              }
-              return results;
-            }, this.timeout / 2)).unref === "function" ? base.unref() : void 0;
-          }
-          updateSettings(options2 = {}) {
-            parser$3.overwrite(options2, this.defaults, this);
-            parser$3.overwrite(options2, options2, this.limiterOptions);
-            if (options2.timeout != null) {
-              return this._startAutoCleanup();
-            }
-          }
-          disconnect(flush = true) {
-            var ref;
-            if (!this.sharedConnection) {
-              return (ref = this.connection) != null ? ref.disconnect(flush) : void 0;
-            }
-          }
-        }
-        Group2.prototype.defaults = {
-          timeout: 1e3 * 60 * 5,
-          connection: null,
-          Promise,
-          id: "group-key"
-        };
-        return Group2;
-      }).call(commonjsGlobal);
-      var Group_1 = Group;
-      var Batcher, Events$3, parser$4;
-      parser$4 = parser;
-      Events$3 = Events_1;
-      Batcher = (function() {
-        class Batcher2 {
-          constructor(options2 = {}) {
-            this.options = options2;
-            parser$4.load(this.options, this.defaults, this);
-            this.Events = new Events$3(this);
-            this._arr = [];
-            this._resetPromise();
-            this._lastFlush = Date.now();
-          }
-          _resetPromise() {
-            return this._promise = new this.Promise((res, rej) => {
-              return this._resolve = res;
-            });
-          }
-          _flush() {
-            clearTimeout(this._timeout);
-            this._lastFlush = Date.now();
-            this._resolve();
-            this.Events.trigger("batch", this._arr);
-            this._arr = [];
-            return this._resetPromise();
-          }
-          add(data) {
-            var ret;
-            this._arr.push(data);
-            ret = this._promise;
-            if (this._arr.length === this.maxSize) {
-              this._flush();
-            } else if (this.maxTime != null && this._arr.length === 1) {
-              this._timeout = setTimeout(() => {
-                return this._flush();
-              }, this.maxTime);
-            }
-            return ret;
-          }
-        }
-        Batcher2.prototype.defaults = {
-          maxTime: null,
-          maxSize: null,
-          Promise
-        };
-        return Batcher2;
-      }).call(commonjsGlobal);
-      var Batcher_1 = Batcher;
-      var require$$4$1 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
-      var require$$8 = getCjsExportFromNamespace(version$2);
-      var Bottleneck2, DEFAULT_PRIORITY$1, Events$4, Job$1, LocalDatastore$1, NUM_PRIORITIES$1, Queues$1, RedisDatastore$1, States$1, Sync$1, parser$5, splice = [].splice;
-      NUM_PRIORITIES$1 = 10;
-      DEFAULT_PRIORITY$1 = 5;
-      parser$5 = parser;
-      Queues$1 = Queues_1;
-      Job$1 = Job_1;
-      LocalDatastore$1 = LocalDatastore_1;
-      RedisDatastore$1 = require$$4$1;
-      Events$4 = Events_1;
-      States$1 = States_1;
-      Sync$1 = Sync_1;
-      Bottleneck2 = (function() {
-        class Bottleneck3 {
-          constructor(options2 = {}, ...invalid) {
-            var storeInstanceOptions, storeOptions;
-            this._addToQueue = this._addToQueue.bind(this);
-            this._validateOptions(options2, invalid);
-            parser$5.load(options2, this.instanceDefaults, this);
-            this._queues = new Queues$1(NUM_PRIORITIES$1);
-            this._scheduled = {};
-            this._states = new States$1(["RECEIVED", "QUEUED", "RUNNING", "EXECUTING"].concat(this.trackDoneStatus ? ["DONE"] : []));
-            this._limiter = null;
-            this.Events = new Events$4(this);
-            this._submitLock = new Sync$1("submit", this.Promise);
-            this._registerLock = new Sync$1("register", this.Promise);
-            storeOptions = parser$5.load(options2, this.storeDefaults, {});
-            this._store = (function() {
-              if (this.datastore === "redis" || this.datastore === "ioredis" || this.connection != null) {
-                storeInstanceOptions = parser$5.load(options2, this.redisStoreDefaults, {});
-                return new RedisDatastore$1(this, storeOptions, storeInstanceOptions);
-              } else if (this.datastore === "local") {
-                storeInstanceOptions = parser$5.load(options2, this.localStoreDefaults, {});
-                return new LocalDatastore$1(this, storeOptions, storeInstanceOptions);
-              } else {
-                throw new Bottleneck3.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
-              }
-            }).call(this);
-            this._queues.on("leftzero", () => {
-              var ref;
-              return (ref = this._store.heartbeat) != null ? typeof ref.ref === "function" ? ref.ref() : void 0 : void 0;
-            });
-            this._queues.on("zero", () => {
-              var ref;
-              return (ref = this._store.heartbeat) != null ? typeof ref.unref === "function" ? ref.unref() : void 0 : void 0;
-            });
-          }
-          _validateOptions(options2, invalid) {
-            if (!(options2 != null && typeof options2 === "object" && invalid.length === 0)) {
-              throw new Bottleneck3.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
-            }
-          }
-          ready() {
-            return this._store.ready;
-          }
-          clients() {
-            return this._store.clients;
-          }
-          channel() {
-            return `b_${this.id}`;
-          }
-          channel_client() {
-            return `b_${this.id}_${this._store.clientId}`;
-          }
-          publish(message) {
-            return this._store.__publish__(message);
-          }
-          disconnect(flush = true) {
-            return this._store.__disconnect__(flush);
-          }
-          chain(_limiter) {
-            this._limiter = _limiter;
-            return this;
-          }
-          queued(priority) {
-            return this._queues.queued(priority);
-          }
-          clusterQueued() {
-            return this._store.__queued__();
-          }
-          empty() {
-            return this.queued() === 0 && this._submitLock.isEmpty();
-          }
-          running() {
-            return this._store.__running__();
-          }
-          done() {
-            return this._store.__done__();
-          }
-          jobStatus(id) {
-            return this._states.jobStatus(id);
-          }
-          jobs(status2) {
-            return this._states.statusJobs(status2);
-          }
-          counts() {
-            return this._states.statusCounts();
-          }
-          _randomIndex() {
-            return Math.random().toString(36).slice(2);
-          }
-          check(weight = 1) {
-            return this._store.__check__(weight);
-          }
-          _clearGlobalState(index) {
-            if (this._scheduled[index] != null) {
-              clearTimeout(this._scheduled[index].expiration);
-              delete this._scheduled[index];
-              return true;
-            } else {
-              return false;
-            }
-          }
-          async _free(index, job, options2, eventInfo) {
-            var e, running;
-            try {
-              ({ running } = await this._store.__free__(index, options2.weight));
-              this.Events.trigger("debug", `Freed ${options2.id}`, eventInfo);
-              if (running === 0 && this.empty()) {
-                return this.Events.trigger("idle");
-              }
-            } catch (error1) {
-              e = error1;
-              return this.Events.trigger("error", e);
-            }
-          }
-          _run(index, job, wait) {
-            var clearGlobalState, free, run2;
-            job.doRun();
-            clearGlobalState = this._clearGlobalState.bind(this, index);
-            run2 = this._run.bind(this, index, job);
-            free = this._free.bind(this, index, job);
-            return this._scheduled[index] = {
-              timeout: setTimeout(() => {
-                return job.doExecute(this._limiter, clearGlobalState, run2, free);
-              }, wait),
-              expiration: job.options.expiration != null ? setTimeout(function() {
-                return job.doExpire(clearGlobalState, run2, free);
-              }, wait + job.options.expiration) : void 0,
-              job
-            };
-          }
-          _drainOne(capacity) {
-            return this._registerLock.schedule(() => {
-              var args, index, next, options2, queue;
-              if (this.queued() === 0) {
-                return this.Promise.resolve(null);
-              }
-              queue = this._queues.getFirst();
-              ({ options: options2, args } = next = queue.first());
-              if (capacity != null && options2.weight > capacity) {
-                return this.Promise.resolve(null);
-              }
-              this.Events.trigger("debug", `Draining ${options2.id}`, { args, options: options2 });
-              index = this._randomIndex();
-              return this._store.__register__(index, options2.weight, options2.expiration).then(({ success, wait, reservoir }) => {
-                var empty;
-                this.Events.trigger("debug", `Drained ${options2.id}`, { success, args, options: options2 });
-                if (success) {
-                  queue.shift();
-                  empty = this.empty();
-                  if (empty) {
-                    this.Events.trigger("empty");
-                  }
-                  if (reservoir === 0) {
-                    this.Events.trigger("depleted", empty);
-                  }
-                  this._run(index, next, wait);
-                  return this.Promise.resolve(options2.weight);
-                } else {
-                  return this.Promise.resolve(null);
-                }
-              });
-            });
-          }
-          _drainAll(capacity, total = 0) {
-            return this._drainOne(capacity).then((drained) => {
-              var newCapacity;
-              if (drained != null) {
-                newCapacity = capacity != null ? capacity - drained : capacity;
-                return this._drainAll(newCapacity, total + drained);
-              } else {
-                return this.Promise.resolve(total);
-              }
-            }).catch((e) => {
-              return this.Events.trigger("error", e);
-            });
-          }
-          _dropAllQueued(message) {
-            return this._queues.shiftAll(function(job) {
-              return job.doDrop({ message });
-            });
-          }
-          stop(options2 = {}) {
-            var done, waitForExecuting;
-            options2 = parser$5.load(options2, this.stopDefaults);
-            waitForExecuting = (at) => {
-              var finished;
-              finished = () => {
-                var counts;
-                counts = this._states.counts;
-                return counts[0] + counts[1] + counts[2] + counts[3] === at;
-              };
-              return new this.Promise((resolve2, reject) => {
-                if (finished()) {
-                  return resolve2();
-                } else {
-                  return this.on("done", () => {
-                    if (finished()) {
-                      this.removeAllListeners("done");
-                      return resolve2();
-                    }
-                  });
-                }
-              });
-            };
-            done = options2.dropWaitingJobs ? (this._run = function(index, next) {
-              return next.doDrop({
-                message: options2.dropErrorMessage
-              });
-            }, this._drainOne = () => {
-              return this.Promise.resolve(null);
-            }, this._registerLock.schedule(() => {
-              return this._submitLock.schedule(() => {
-                var k, ref, v;
-                ref = this._scheduled;
-                for (k in ref) {
-                  v = ref[k];
-                  if (this.jobStatus(v.job.options.id) === "RUNNING") {
-                    clearTimeout(v.timeout);
-                    clearTimeout(v.expiration);
-                    v.job.doDrop({
-                      message: options2.dropErrorMessage
-                    });
-                  }
-                }
-                this._dropAllQueued(options2.dropErrorMessage);
-                return waitForExecuting(0);
-              });
-            })) : this.schedule({
-              priority: NUM_PRIORITIES$1 - 1,
-              weight: 0
-            }, () => {
-              return waitForExecuting(1);
-            });
-            this._receive = function(job) {
-              return job._reject(new Bottleneck3.prototype.BottleneckError(options2.enqueueErrorMessage));
-            };
-            this.stop = () => {
-              return this.Promise.reject(new Bottleneck3.prototype.BottleneckError("stop() has already been called"));
-            };
-            return done;
-          }
-          async _addToQueue(job) {
-            var args, blocked, error2, options2, reachedHWM, shifted, strategy;
-            ({ args, options: options2 } = job);
-            try {
-              ({ reachedHWM, blocked, strategy } = await this._store.__submit__(this.queued(), options2.weight));
-            } catch (error1) {
-              error2 = error1;
-              this.Events.trigger("debug", `Could not queue ${options2.id}`, { args, options: options2, error: error2 });
-              job.doDrop({ error: error2 });
-              return false;
-            }
-            if (blocked) {
-              job.doDrop();
-              return true;
-            } else if (reachedHWM) {
-              shifted = strategy === Bottleneck3.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options2.priority) : strategy === Bottleneck3.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options2.priority + 1) : strategy === Bottleneck3.prototype.strategy.OVERFLOW ? job : void 0;
-              if (shifted != null) {
-                shifted.doDrop();
-              }
-              if (shifted == null || strategy === Bottleneck3.prototype.strategy.OVERFLOW) {
-                if (shifted == null) {
-                  job.doDrop();
-                }
-                return reachedHWM;
-              }
-            }
-            job.doQueue(reachedHWM, blocked);
-            this._queues.push(job);
-            await this._drainAll();
-            return reachedHWM;
-          }
-          _receive(job) {
-            if (this._states.jobStatus(job.options.id) != null) {
-              job._reject(new Bottleneck3.prototype.BottleneckError(`A job with the same id already exists (id=${job.options.id})`));
-              return false;
-            } else {
-              job.doReceive();
-              return this._submitLock.schedule(this._addToQueue, job);
-            }
-          }
-          submit(...args) {
-            var cb, fn, job, options2, ref, ref1, task;
-            if (typeof args[0] === "function") {
-              ref = args, [fn, ...args] = ref, [cb] = splice.call(args, -1);
-              options2 = parser$5.load({}, this.jobDefaults);
-            } else {
-              ref1 = args, [options2, fn, ...args] = ref1, [cb] = splice.call(args, -1);
-              options2 = parser$5.load(options2, this.jobDefaults);
-            }
-            task = (...args2) => {
-              return new this.Promise(function(resolve2, reject) {
-                return fn(...args2, function(...args3) {
-                  return (args3[0] != null ? reject : resolve2)(args3);
-                });
-              });
-            };
-            job = new Job$1(task, args, options2, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
-            job.promise.then(function(args2) {
-              return typeof cb === "function" ? cb(...args2) : void 0;
-            }).catch(function(args2) {
-              if (Array.isArray(args2)) {
-                return typeof cb === "function" ? cb(...args2) : void 0;
-              } else {
-                return typeof cb === "function" ? cb(args2) : void 0;
-              }
-            });
-            return this._receive(job);
-          }
-          schedule(...args) {
-            var job, options2, task;
-            if (typeof args[0] === "function") {
-              [task, ...args] = args;
-              options2 = {};
-            } else {
-              [options2, task, ...args] = args;
-            }
-            job = new Job$1(task, args, options2, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
-            this._receive(job);
-            return job.promise;
-          }
-          wrap(fn) {
-            var schedule, wrapped;
-            schedule = this.schedule.bind(this);
-            wrapped = function(...args) {
-              return schedule(fn.bind(this), ...args);
-            };
-            wrapped.withOptions = function(options2, ...args) {
-              return schedule(options2, fn, ...args);
-            };
-            return wrapped;
-          }
-          async updateSettings(options2 = {}) {
-            await this._store.__updateSettings__(parser$5.overwrite(options2, this.storeDefaults));
-            parser$5.overwrite(options2, this.instanceDefaults, this);
-            return this;
-          }
-          currentReservoir() {
-            return this._store.__currentReservoir__();
-          }
-          incrementReservoir(incr = 0) {
-            return this._store.__incrementReservoir__(incr);
-          }
-        }
-        Bottleneck3.default = Bottleneck3;
-        Bottleneck3.Events = Events$4;
-        Bottleneck3.version = Bottleneck3.prototype.version = require$$8.version;
-        Bottleneck3.strategy = Bottleneck3.prototype.strategy = {
-          LEAK: 1,
-          OVERFLOW: 2,
-          OVERFLOW_PRIORITY: 4,
-          BLOCK: 3
-        };
-        Bottleneck3.BottleneckError = Bottleneck3.prototype.BottleneckError = BottleneckError_1;
-        Bottleneck3.Group = Bottleneck3.prototype.Group = Group_1;
-        Bottleneck3.RedisConnection = Bottleneck3.prototype.RedisConnection = require$$2;
-        Bottleneck3.IORedisConnection = Bottleneck3.prototype.IORedisConnection = require$$3;
-        Bottleneck3.Batcher = Bottleneck3.prototype.Batcher = Batcher_1;
-        Bottleneck3.prototype.jobDefaults = {
-          priority: DEFAULT_PRIORITY$1,
-          weight: 1,
-          expiration: null,
-          id: "<no-id>"
-        };
-        Bottleneck3.prototype.storeDefaults = {
-          maxConcurrent: null,
-          minTime: 0,
-          highWater: null,
-          strategy: Bottleneck3.prototype.strategy.LEAK,
-          penalty: null,
-          reservoir: null,
-          reservoirRefreshInterval: null,
-          reservoirRefreshAmount: null,
-          reservoirIncreaseInterval: null,
-          reservoirIncreaseAmount: null,
-          reservoirIncreaseMaximum: null
-        };
-        Bottleneck3.prototype.localStoreDefaults = {
-          Promise,
-          timeout: null,
-          heartbeatInterval: 250
-        };
-        Bottleneck3.prototype.redisStoreDefaults = {
-          Promise,
-          timeout: null,
-          heartbeatInterval: 5e3,
-          clientTimeout: 1e4,
-          Redis: null,
-          clientOptions: {},
-          clusterNodes: null,
-          clearDatastore: false,
-          connection: null
-        };
-        Bottleneck3.prototype.instanceDefaults = {
-          datastore: "local",
-          connection: null,
-          id: "<no-id>",
-          rejectOnDrop: true,
-          trackDoneStatus: false,
-          Promise
-        };
-        Bottleneck3.prototype.stopDefaults = {
-          enqueueErrorMessage: "This limiter has been stopped and cannot accept new jobs.",
-          dropWaitingJobs: true,
-          dropErrorMessage: "This limiter has been stopped."
-        };
-        return Bottleneck3;
-      }).call(commonjsGlobal);
-      var Bottleneck_1 = Bottleneck2;
-      var lib = Bottleneck_1;
-      return lib;
-    }));
   }
 });
 
@@ -42618,9 +42623,9 @@ var require_yauzl = __commonJS({
     exports2.Entry = Entry;
     exports2.LocalFileHeader = LocalFileHeader;
     exports2.RandomAccessReader = RandomAccessReader;
-    function openPromise(path11, options2) {
+    function openPromise(path12, options2) {
       return new Promise((resolve2, reject) => {
-        open(path11, { ...options2, lazyEntries: true }, function(err, zipfile) {
+        open(path12, { ...options2, lazyEntries: true }, function(err, zipfile) {
           if (err) return reject(err);
           resolve2(zipfile);
         });
@@ -42650,7 +42655,7 @@ var require_yauzl = __commonJS({
         });
       });
     }
-    function open(path11, options2, callback) {
+    function open(path12, options2, callback) {
       if (typeof options2 === "function") {
         callback = options2;
         options2 = null;
@@ -42662,7 +42667,7 @@ var require_yauzl = __commonJS({
       if (options2.validateEntrySizes == null) options2.validateEntrySizes = true;
       if (options2.strictFileNames == null) options2.strictFileNames = false;
       if (callback == null) callback = defaultCallback;
-      fs6.open(path11, "r", function(err, fd) {
+      fs6.open(path12, "r", function(err, fd) {
         if (err) return callback(err);
         fromFd(fd, options2, function(err2, zipfile) {
           if (err2) fs6.close(fd, defaultCallback);
@@ -43452,7 +43457,7 @@ var require_yauzl = __commonJS({
 // src/main.ts
 import { chmod, mkdir as mkdir3, rm as rm2 } from "node:fs/promises";
 import os4 from "node:os";
-import path10 from "node:path";
+import path11 from "node:path";
 
 // src/action/context.ts
 import path from "node:path";
@@ -43471,8 +43476,8 @@ var Context = class {
       if (existsSync(process.env.GITHUB_EVENT_PATH)) {
         this.payload = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path11 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path11} does not exist${EOL}`);
+        const path12 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path12} does not exist${EOL}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -47622,9 +47627,338 @@ function getOctokit(token, options2, ...additionalPlugins) {
   return new GitHubWithPlugins(getOctokitOptions(token, options2));
 }
 
+// node_modules/@octokit/plugin-retry/dist-bundle/index.js
+var import_light = __toESM(require_light(), 1);
+var VERSION7 = "0.0.0-development";
+function isRequestError(error2) {
+  return error2.request !== void 0;
+}
+async function errorRequest(state3, octokit, error2, options2) {
+  if (!isRequestError(error2) || !error2?.request.request) {
+    throw error2;
+  }
+  if (error2.status >= 400 && !state3.doNotRetry.includes(error2.status)) {
+    const retries = options2.request.retries != null ? options2.request.retries : state3.retries;
+    const retryAfter = Math.pow((options2.request.retryCount || 0) + 1, 2);
+    throw octokit.retry.retryRequest(error2, retries, retryAfter);
+  }
+  throw error2;
+}
+async function wrapRequest(state3, octokit, request2, options2) {
+  const limiter = new import_light.default();
+  limiter.on("failed", function(error2, info2) {
+    const maxRetries = ~~error2.request.request?.retries;
+    const after = ~~error2.request.request?.retryAfter;
+    options2.request.retryCount = info2.retryCount + 1;
+    if (maxRetries > info2.retryCount) {
+      return after * state3.retryAfterBaseValue;
+    }
+  });
+  return limiter.schedule(
+    requestWithGraphqlErrorHandling.bind(null, state3, octokit, request2),
+    options2
+  );
+}
+async function requestWithGraphqlErrorHandling(state3, octokit, request2, options2) {
+  const response = await request2(options2);
+  if (response.data && response.data.errors && response.data.errors.length > 0 && /Something went wrong while executing your query/.test(
+    response.data.errors[0].message
+  )) {
+    const error2 = new RequestError(response.data.errors[0].message, 500, {
+      request: options2,
+      response
+    });
+    return errorRequest(state3, octokit, error2, options2);
+  }
+  return response;
+}
+function retry(octokit, octokitOptions) {
+  const state3 = Object.assign(
+    {
+      enabled: true,
+      retryAfterBaseValue: 1e3,
+      doNotRetry: [400, 401, 403, 404, 410, 422, 451],
+      retries: 3
+    },
+    octokitOptions.retry
+  );
+  const retryPlugin = {
+    retry: {
+      retryRequest: (error2, retries, retryAfter) => {
+        error2.request.request = Object.assign({}, error2.request.request, {
+          retries,
+          retryAfter
+        });
+        return error2;
+      }
+    }
+  };
+  if (state3.enabled) {
+    octokit.hook.error("request", errorRequest.bind(null, state3, retryPlugin));
+    octokit.hook.wrap("request", wrapRequest.bind(null, state3, retryPlugin));
+  }
+  return retryPlugin;
+}
+retry.VERSION = VERSION7;
+
+// node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+var import_light2 = __toESM(require_light(), 1);
+var VERSION8 = "0.0.0-development";
+var noop3 = () => Promise.resolve();
+function wrapRequest2(state3, request2, options2) {
+  return state3.retryLimiter.schedule(doRequest, state3, request2, options2);
+}
+async function doRequest(state3, request2, options2) {
+  const { pathname } = new URL(options2.url, "http://github.test");
+  const isAuth = isAuthRequest(options2.method, pathname);
+  const isWrite = !isAuth && options2.method !== "GET" && options2.method !== "HEAD";
+  const isSearch = options2.method === "GET" && pathname.startsWith("/search/");
+  const isGraphQL = pathname.startsWith("/graphql");
+  const retryCount = ~~request2.retryCount;
+  const jobOptions = retryCount > 0 ? { priority: 0, weight: 0 } : {};
+  if (state3.clustering) {
+    jobOptions.expiration = 1e3 * 60;
+  }
+  if (isWrite || isGraphQL) {
+    await state3.write.key(state3.id).schedule(jobOptions, noop3);
+  }
+  if (isWrite && state3.triggersNotification(pathname)) {
+    await state3.notifications.key(state3.id).schedule(jobOptions, noop3);
+  }
+  if (isSearch) {
+    await state3.search.key(state3.id).schedule(jobOptions, noop3);
+  }
+  const req = (isAuth ? state3.auth : state3.global).key(state3.id).schedule(jobOptions, request2, options2);
+  if (isGraphQL) {
+    const res = await req;
+    if (res.data.errors != null && res.data.errors.some((error2) => error2.type === "RATE_LIMITED")) {
+      const error2 = Object.assign(new Error("GraphQL Rate Limit Exceeded"), {
+        response: res,
+        data: res.data
+      });
+      throw error2;
+    }
+  }
+  return req;
+}
+function isAuthRequest(method, pathname) {
+  return method === "PATCH" && // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-a-scoped-access-token
+  /^\/applications\/[^/]+\/token\/scoped$/.test(pathname) || method === "POST" && // https://docs.github.com/en/rest/apps/oauth-applications?apiVersion=2022-11-28#reset-a-token
+  (/^\/applications\/[^/]+\/token$/.test(pathname) || // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-an-installation-access-token-for-an-app
+  /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || // https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps
+  pathname === "/login/oauth/access_token");
+}
+var triggers_notification_paths_default = [
+  "/orgs/{org}/invitations",
+  "/orgs/{org}/invitations/{invitation_id}",
+  "/orgs/{org}/teams/{team_slug}/discussions",
+  "/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
+  "/repos/{owner}/{repo}/collaborators/{username}",
+  "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
+  "/repos/{owner}/{repo}/issues",
+  "/repos/{owner}/{repo}/issues/{issue_number}/comments",
+  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
+  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
+  "/repos/{owner}/{repo}/pulls",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
+  "/repos/{owner}/{repo}/releases",
+  "/teams/{team_id}/discussions",
+  "/teams/{team_id}/discussions/{discussion_number}/comments"
+];
+function routeMatcher(paths) {
+  const regexes = paths.map(
+    (path12) => path12.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
+  );
+  const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})[^/]*$`;
+  return new RegExp(regex2, "i");
+}
+var regex = routeMatcher(triggers_notification_paths_default);
+var triggersNotification = regex.test.bind(regex);
+var groups = {};
+var createGroups = function(Bottleneck3, common) {
+  groups.global = new Bottleneck3.Group({
+    id: "octokit-global",
+    maxConcurrent: 10,
+    ...common
+  });
+  groups.auth = new Bottleneck3.Group({
+    id: "octokit-auth",
+    maxConcurrent: 1,
+    ...common
+  });
+  groups.search = new Bottleneck3.Group({
+    id: "octokit-search",
+    maxConcurrent: 1,
+    minTime: 2e3,
+    ...common
+  });
+  groups.write = new Bottleneck3.Group({
+    id: "octokit-write",
+    maxConcurrent: 1,
+    minTime: 1e3,
+    ...common
+  });
+  groups.notifications = new Bottleneck3.Group({
+    id: "octokit-notifications",
+    maxConcurrent: 1,
+    minTime: 3e3,
+    ...common
+  });
+};
+function throttling(octokit, octokitOptions) {
+  const {
+    enabled: enabled2 = true,
+    Bottleneck: Bottleneck3 = import_light2.default,
+    id = "no-id",
+    timeout = 1e3 * 60 * 2,
+    // Redis TTL: 2 minutes
+    connection
+  } = octokitOptions.throttle || {};
+  if (!enabled2) {
+    return {};
+  }
+  const common = { timeout };
+  if (typeof connection !== "undefined") {
+    common.connection = connection;
+  }
+  const state3 = Object.assign(
+    {
+      clustering: connection != null,
+      triggersNotification,
+      fallbackSecondaryRateRetryAfter: 60,
+      retryAfterBaseValue: 1e3,
+      id
+    },
+    octokitOptions.throttle
+  );
+  if (typeof state3.onSecondaryRateLimit !== "function" || typeof state3.onRateLimit !== "function") {
+    throw new Error(`octokit/plugin-throttling error:
+        You must pass the onSecondaryRateLimit and onRateLimit error handlers.
+        See https://octokit.github.io/rest.js/#throttling
+
+        const octokit = new Octokit({
+          throttle: {
+            onSecondaryRateLimit: (retryAfter, options) => {/* ... */},
+            onRateLimit: (retryAfter, options) => {/* ... */}
+          }
+        })
+    `);
+  }
+  let initialized = false;
+  const initializeBottleneck = () => {
+    if (initialized) {
+      return;
+    }
+    initialized = true;
+    if (groups.global == null) {
+      createGroups(Bottleneck3, common);
+    }
+    state3.global = state3.global ?? groups.global;
+    state3.auth = state3.auth ?? groups.auth;
+    state3.search = state3.search ?? groups.search;
+    state3.write = state3.write ?? groups.write;
+    state3.notifications = state3.notifications ?? groups.notifications;
+    state3.retryLimiter = state3.retryLimiter ?? new Bottleneck3();
+    const events = {};
+    const emitter = new Bottleneck3.Events(events);
+    events.on("secondary-limit", state3.onSecondaryRateLimit);
+    events.on("rate-limit", state3.onRateLimit);
+    events.on(
+      "error",
+      (e) => octokit.log.warn("Error in throttling-plugin limit handler", e)
+    );
+    state3.retryLimiter.on("failed", async function(error2, info2) {
+      const [state22, request2, options2] = info2.args;
+      const { pathname } = new URL(options2.url, "http://github.test");
+      const shouldRetryGraphQL = pathname.startsWith("/graphql") && error2.status !== 401;
+      if (!(shouldRetryGraphQL || error2.status === 403 || error2.status === 429)) {
+        return;
+      }
+      const retryCount = ~~request2.retryCount;
+      request2.retryCount = retryCount;
+      options2.request.retryCount = retryCount;
+      const { wantRetry, retryAfter = 0 } = await (async function() {
+        if (/\bsecondary rate\b/i.test(error2.message)) {
+          const retryAfter2 = Number(error2.response.headers["retry-after"]) || state22.fallbackSecondaryRateRetryAfter;
+          const wantRetry2 = await emitter.trigger(
+            "secondary-limit",
+            retryAfter2,
+            options2,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        if (error2.response.headers != null && error2.response.headers["x-ratelimit-remaining"] === "0" || (error2.response.data?.errors ?? []).some(
+          (error22) => error22.type === "RATE_LIMITED"
+        )) {
+          const rateLimitReset = new Date(
+            ~~error2.response.headers["x-ratelimit-reset"] * 1e3
+          ).getTime();
+          const retryAfter2 = Math.max(
+            // Add one second so we retry _after_ the reset time
+            // https://docs.github.com/en/rest/overview/resources-in-the-rest-api?apiVersion=2022-11-28#exceeding-the-rate-limit
+            Math.ceil((rateLimitReset - Date.now()) / 1e3) + 1,
+            0
+          );
+          const wantRetry2 = await emitter.trigger(
+            "rate-limit",
+            retryAfter2,
+            options2,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        return {};
+      })();
+      if (wantRetry) {
+        request2.retryCount++;
+        return retryAfter * state22.retryAfterBaseValue;
+      }
+    });
+  };
+  octokit.hook.wrap("request", (request2, options2) => {
+    initializeBottleneck();
+    return wrapRequest2(state3, request2, options2);
+  });
+  return {};
+}
+throttling.VERSION = VERSION8;
+throttling.triggersNotification = triggersNotification;
+
 // src/publish/github.ts
-function createGitHubClient(token, apiUrl = "https://api.github.com") {
-  return getOctokit(token, { baseUrl: apiUrl.replace(/\/+$/, "") });
+var import_light3 = __toESM(require_light(), 1);
+var GITHUB_PACING = { writeIntervalMs: 1e3, notifyingWriteIntervalMs: 3e3, secondMs: 1e3 };
+var MAX_LIMIT_RETRIES = 3;
+var MAX_RATE_LIMIT_WAIT_S = 300;
+function createGitHubClient(token, apiUrl = "https://api.github.com", pacing = GITHUB_PACING) {
+  const onLimit = (what, maxWaitS) => (retryAfter, options2, octokit, retryCount) => {
+    const retrying = retryCount < MAX_LIMIT_RETRIES && retryAfter <= maxWaitS;
+    octokit.log.warn(`GitHub's ${what} refused ${options2.method} ${options2.url}: ${retrying ? `retrying in ${retryAfter} s` : "giving up"}`);
+    return retrying;
+  };
+  return getOctokit(
+    token,
+    {
+      baseUrl: apiUrl.replace(/\/+$/, ""),
+      retry: { doNotRetry: [400, 401, 403, 404, 409, 410, 422, 451], retryAfterBaseValue: pacing.secondMs },
+      throttle: {
+        onRateLimit: onLimit("rate limit", MAX_RATE_LIMIT_WAIT_S),
+        onSecondaryRateLimit: onLimit("secondary rate limit", Infinity),
+        retryAfterBaseValue: pacing.secondMs,
+        // this client's own: writers in one process (tests) must not queue behind each other's held requests
+        write: new import_light3.default.Group({ maxConcurrent: 1, minTime: pacing.writeIntervalMs }),
+        notifications: new import_light3.default.Group({ maxConcurrent: 1, minTime: pacing.notifyingWriteIntervalMs })
+      }
+    },
+    retry,
+    throttling
+  );
 }
 function parseRepository(fullName) {
   const m = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)$/.exec(fullName ?? "");
@@ -47686,10 +48020,15 @@ async function configAt(ctx, at) {
   const { inputs } = ctx;
   return loadConfigAt(at, inputs.config === CONFIG_FILE_NAME ? null : path.resolve(inputs.repoPath, inputs.config));
 }
+function prNamespaceOf(event, inputs, env) {
+  if (event.kind === "pull_request" || event.kind === "issue_comment") return `pr-${event.number}`;
+  return `ref-${(inputs.headRef ?? env.GITHUB_SHA ?? "none").replace(/[^A-Za-z0-9._-]/g, "-").slice(0, 100)}`;
+}
 function planFlags(ctx, at, trust, variants) {
   const { inputs } = ctx;
   return {
     trust,
+    ...trust === "pr" && { prNamespace: prNamespaceOf(ctx.event, inputs, ctx.env) },
     timeouts: inputs.timeouts,
     repo: inputs.repoPath,
     judgedAt: at,
@@ -47727,6 +48066,8 @@ var PullRequestPayload = external_exports.looseObject({
     head: PullRequestSide,
     base: PullRequestSide.extend({ repo: Repository })
   }),
+  // labeled and unlabeled events: the label set or removed
+  label: external_exports.looseObject({ name: external_exports.string() }).optional(),
   repository: Repository.extend({ default_branch: external_exports.string() })
 });
 var PushPayload = external_exports.looseObject({
@@ -47784,6 +48125,7 @@ function parseEvent(name, payload, source) {
         // is a fork (as database forks are)
         isFork: headRepo !== base.repo.full_name,
         labels: p.pull_request.labels.map((l) => l.name),
+        label: p.label?.name ?? null,
         author: p.pull_request.user.login,
         authorAssociation: p.pull_request.author_association
       };
@@ -47851,17 +48193,78 @@ function parseEvent(name, payload, source) {
 }
 async function readEvent(env) {
   const name = env.GITHUB_EVENT_NAME;
-  const path11 = env.GITHUB_EVENT_PATH;
+  const path12 = env.GITHUB_EVENT_PATH;
   if (!name) throw new InputError("not set: the action runs inside a GitHub Actions job", void 0, "GITHUB_EVENT_NAME");
-  if (!path11) throw new InputError("not set: the action runs inside a GitHub Actions job", void 0, "GITHUB_EVENT_PATH");
+  if (!path12) throw new InputError("not set: the action runs inside a GitHub Actions job", void 0, "GITHUB_EVENT_PATH");
   let payload;
   try {
-    payload = JSON.parse(await readFile(path11, "utf8"));
+    payload = JSON.parse(await readFile(path12, "utf8"));
   } catch (e) {
     const reason = e.code ?? e.message;
-    throw new InputError(`cannot read the event payload: ${reason}`, path11);
+    throw new InputError(`cannot read the event payload: ${reason}`, path12);
   }
-  return parseEvent(name, payload, path11);
+  return parseEvent(name, payload, path12);
+}
+
+// src/action/compare-point.ts
+var COMPARE_WITH = ["merge-base", "merge-commit"];
+var FETCH_TIMEOUT_MS = 10 * 60 * 1e3;
+var hasCommit = async (repo, sha) => (await git(repo, ["cat-file", "-e", `${sha}^{commit}`])).exitCode === 0;
+async function fetchHistory(repo, refspecs) {
+  const shallow = (await git(repo, ["rev-parse", "--is-shallow-repository"])).stdout.trim() === "true";
+  const fetched = await git(repo, ["fetch", "--quiet", "--no-tags", ...shallow ? ["--unshallow"] : [], "origin", ...refspecs], FETCH_TIMEOUT_MS);
+  if (fetched.exitCode === 0) return null;
+  const lines = fetched.stderr.trim().split("\n");
+  return lines.find((l) => l.startsWith("fatal:")) ?? lines.pop() ?? `git fetch exited with ${fetched.exitCode}`;
+}
+async function mergeBase(repo, base, head) {
+  const found = async () => {
+    const r = await git(repo, ["merge-base", base, head]);
+    return r.exitCode === 0 ? r.stdout.trim() : null;
+  };
+  const first = await found();
+  if (first) return first;
+  const failed = await fetchHistory(repo, [base, head]);
+  const second = await found();
+  if (second || !failed) return second;
+  throw new InputError(
+    `no merge base of the PR's base ${base} and head ${head} in the clone, and fetching them failed (${failed}): check out with fetch-depth: 0`,
+    void 0,
+    "input repo-path"
+  );
+}
+async function mergeParents(repo, sha) {
+  const listed = await git(repo, ["rev-list", "--parents", "-n", "1", sha]);
+  const [, first, second, ...more] = listed.stdout.trim().split(/\s+/);
+  return listed.exitCode === 0 && first && second && more.length === 0 ? [first, second] : null;
+}
+async function isMergeOf(repo, commit, head, prNumber) {
+  if (!await hasCommit(repo, commit)) await fetchHistory(repo, [`refs/pull/${prNumber}/merge`]);
+  return (await mergeParents(repo, commit))?.[1] === head;
+}
+async function resolveComparisonPoint(repo, pr, how) {
+  const known = { how, baseRef: pr.baseRef, baseTip: pr.baseSha, prHead: pr.headSha };
+  if (how === "merge-base") {
+    const base = await mergeBase(repo, pr.baseSha, pr.headSha);
+    if (!base) throw new InputError(`the PR's base ${pr.baseSha} and head ${pr.headSha} share no history: there is no merge base to compare with`, void 0, "input compare-with");
+    return { ...known, base, head: pr.headSha };
+  }
+  const merge2 = pr.mergeCommit;
+  const source = "input compare-with";
+  if (!merge2) throw new InputError(`GitHub has no merge commit for pull request #${pr.number} (does it conflict with ${pr.baseRef}?)`, void 0, source);
+  if (!await hasCommit(repo, merge2)) {
+    const failed = await fetchHistory(repo, [`refs/pull/${pr.number}/merge`]);
+    if (failed && !await hasCommit(repo, merge2)) throw new InputError(`the merge commit ${merge2} of pull request #${pr.number} is not in the clone and fetching refs/pull/${pr.number}/merge failed (${failed})`, void 0, source);
+  }
+  const parents = await mergeParents(repo, merge2);
+  if (!parents || parents[1] !== pr.headSha) {
+    throw new InputError(`${merge2} is not a merge of the PR's head ${pr.headSha} (stale refs/pull/${pr.number}/merge?): re-run once GitHub has updated it`, void 0, source);
+  }
+  return { ...known, base: parents[0], head: merge2 };
+}
+function pullRequestCommits(event, env) {
+  const mergeCommit = env.GITHUB_REF === `refs/pull/${event.number}/merge` ? env.GITHUB_SHA ?? null : null;
+  return { number: event.number, baseRef: event.base.ref, baseSha: event.base.sha, headSha: event.head.sha, mergeCommit };
 }
 
 // src/action/fork-policy.ts
@@ -47882,10 +48285,22 @@ function lastLabeled(label, timeline) {
   const labeled = timeline[index];
   if (!labeled || labeled.event !== "labeled") return { counts: false, why: `the PR's timeline has no "labeled" event for "${label}"` };
   if (timeline.slice(index + 1).some((i) => i.event === "unlabeled" && sameLabel(i.label, label))) return { counts: false, why: `the label "${label}" was removed after it was set` };
-  return { index, actor: labeled.actor };
+  return { index, actor: labeled.actor, at: labeled.at };
+}
+function startedByLabel(event, label) {
+  return event.action === "labeled" && event.label !== null && sameLabel(event.label, label);
+}
+function headUnproven(event, label, labeledAt, updates) {
+  if (startedByLabel(event, label)) return null;
+  if (updates === null) return `this run was not started by setting it, and the head branch's pushes could not be read to tell which head it was set on`;
+  const setAt = Date.parse(labeledAt);
+  const last = updates.filter((u) => Date.parse(u.at) < setAt).sort((a, b) => Date.parse(b.at) - Date.parse(a.at))[0];
+  if (!last) return `the head branch's activity shows no push before it was set`;
+  if (last.after !== event.head.sha) return `it was set when the head was ${last.after.slice(0, 12)}`;
+  return null;
 }
 var setBy = (label, actor) => actor ? { counts: true, labeler: actor } : { counts: false, why: `the timeline does not say who set the label "${label}"` };
-function trustedLabelStanding(event, label, timeline) {
+function trustedLabelStanding(event, label, timeline, headUpdates) {
   if (event.action === "synchronize") return { counts: false, why: `this run was started by a push to the PR, which came after the label "${label}" was set` };
   const last = lastLabeled(label, timeline);
   if ("why" in last) return last;
@@ -47894,6 +48309,8 @@ function trustedLabelStanding(event, label, timeline) {
     const what = moved.event === "committed" ? `commit ${moved.sha.slice(0, 12)} was pushed` : `the PR was ${moved.event.replace(/_/g, " ")}`;
     return { counts: false, why: `${what} after the label "${label}" was set` };
   }
+  const unproven = headUnproven(event, label, last.at, headUpdates);
+  if (unproven) return { counts: false, why: `the label "${label}" may have been set on another head: ${unproven}` };
   return setBy(label, last.actor);
 }
 function labelSetter(label, timeline) {
@@ -47933,6 +48350,7 @@ var INPUT_NAMES = [
   "repo-path",
   "base-ref",
   "head-ref",
+  "compare-with",
   "cflags",
   "flag-sets",
   "fail-below",
@@ -47987,6 +48405,7 @@ var InputsSchema = external_exports.object({
   "repo-path": external_exports.string().default("."),
   "base-ref": external_exports.string().optional(),
   "head-ref": external_exports.string().optional(),
+  "compare-with": external_exports.enum(COMPARE_WITH, { error: (issue) => `expected one of ${COMPARE_WITH.join(", ")}, got ${quoted(issue.input)}` }).default("merge-base"),
   cflags: external_exports.string().optional(),
   "flag-sets": external_exports.string().optional(),
   "fail-below": decimal.pipe(ThresholdsInputSchema.shape.fail_below.unwrap()).optional(),
@@ -48133,6 +48552,7 @@ function readInputs(env) {
     repoPath: inputs["repo-path"],
     baseRef: inputs["base-ref"] ?? null,
     headRef: inputs["head-ref"] ?? null,
+    compareWith: inputs["compare-with"],
     cflags: inputs.cflags ?? null,
     flagSets,
     thresholds,
@@ -48330,6 +48750,7 @@ function cacheDirHistoryStore(cacheDir) {
 
 // src/publish/history-branch.ts
 var MAX_WRITE_ATTEMPTS = 5;
+var lostRace = (e) => status(e) === 422 || status(e) === 409;
 var status = (e) => e.status;
 function branchHistoryStore(client2, repo, branch) {
   const ref = `heads/${branch}`;
@@ -48378,20 +48799,15 @@ function branchHistoryStore(client2, repo, branch) {
         ];
         const { data: tree } = await client2.rest.git.createTree({ ...repo, tree: entries, ...at ? { base_tree: at.tree } : {} });
         const message = `db-bench-gate history: ${key} at ${history.records.at(-1)?.commit.slice(0, 12) ?? "?"}`;
-        const { data: commit } = await client2.rest.git.createCommit({ ...repo, message, tree: tree.sha, parents: [] });
-        if (!at) {
-          try {
-            await client2.rest.git.createRef({ ...repo, ref: `refs/${ref}`, sha: commit.sha });
-            return history;
-          } catch (e) {
-            if (status(e) === 422) continue;
-            throw e;
-          }
+        const { data: commit } = await client2.rest.git.createCommit({ ...repo, message, tree: tree.sha, parents: at ? [at.commit] : [] });
+        try {
+          if (at) await client2.rest.git.updateRef({ ...repo, ref, sha: commit.sha, force: false });
+          else await client2.rest.git.createRef({ ...repo, ref: `refs/${ref}`, sha: commit.sha });
+          return history;
+        } catch (e) {
+          if (lostRace(e) && (await head())?.commit !== at?.commit) continue;
+          throw e;
         }
-        const now = await head();
-        if (now?.commit !== at.commit) continue;
-        await client2.rest.git.updateRef({ ...repo, ref, sha: commit.sha, force: true });
-        return history;
       }
       throw new PipelineError(`${where2}: other writers moved the branch ${MAX_WRITE_ATTEMPTS} times while this run was writing; the history was not updated`);
     }
@@ -50595,13 +51011,13 @@ These characters are not allowed in the artifact name due to limitations with ce
   }
   info(`Artifact name is valid!`);
 }
-function validateFilePath(path11) {
-  if (!path11) {
+function validateFilePath(path12) {
+  if (!path12) {
     throw new Error(`Provided file path input during validation is empty`);
   }
   for (const [invalidCharacterKey, errorMessageForCharacter] of invalidArtifactFilePathCharacters) {
-    if (path11.includes(invalidCharacterKey)) {
-      throw new Error(`The path for one of the files in artifact is not valid: ${path11}. Contains the following character: ${errorMessageForCharacter}
+    if (path12.includes(invalidCharacterKey)) {
+      throw new Error(`The path for one of the files in artifact is not valid: ${path12}. Contains the following character: ${errorMessageForCharacter}
           
 Invalid characters include: ${Array.from(invalidArtifactFilePathCharacters.values()).toString()}
           
@@ -55059,15 +55475,15 @@ function getRequestUrl(baseUri, operationSpec, operationArguments, fallbackObjec
   let isAbsolutePath = false;
   let requestUrl = replaceAll(baseUri, urlReplacements);
   if (operationSpec.path) {
-    let path11 = replaceAll(operationSpec.path, urlReplacements);
-    if (operationSpec.path === "/{nextLink}" && path11.startsWith("/")) {
-      path11 = path11.substring(1);
+    let path12 = replaceAll(operationSpec.path, urlReplacements);
+    if (operationSpec.path === "/{nextLink}" && path12.startsWith("/")) {
+      path12 = path12.substring(1);
     }
-    if (isAbsoluteUrl(path11)) {
-      requestUrl = path11;
+    if (isAbsoluteUrl(path12)) {
+      requestUrl = path12;
       isAbsolutePath = true;
     } else {
-      requestUrl = appendPath(requestUrl, path11);
+      requestUrl = appendPath(requestUrl, path12);
     }
   }
   const { queryParams, sequenceParams } = calculateQueryParameters(operationSpec, operationArguments, fallbackObject);
@@ -55113,9 +55529,9 @@ function appendPath(url2, pathToAppend) {
   }
   const searchStart = pathToAppend.indexOf("?");
   if (searchStart !== -1) {
-    const path11 = pathToAppend.substring(0, searchStart);
+    const path12 = pathToAppend.substring(0, searchStart);
     const search = pathToAppend.substring(searchStart + 1);
-    newPath = newPath + path11;
+    newPath = newPath + path12;
     if (search) {
       parsedUrl.search = parsedUrl.search ? `${parsedUrl.search}&${search}` : search;
     }
@@ -55855,18 +56271,18 @@ var nameStartChar = ":A-Za-z_\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u037
 var nameChar = nameStartChar + "\\-.\\d\\u00B7\\u0300-\\u036F\\u203F-\\u2040";
 var nameRegexp = "[" + nameStartChar + "][" + nameChar + "]*";
 var regexName = new RegExp("^" + nameRegexp + "$");
-function getAllMatches(string, regex) {
+function getAllMatches(string, regex2) {
   const matches = [];
-  let match = regex.exec(string);
+  let match = regex2.exec(string);
   while (match) {
     const allmatches = [];
-    allmatches.startIndex = regex.lastIndex - match[0].length;
+    allmatches.startIndex = regex2.lastIndex - match[0].length;
     const len = match.length;
     for (let index = 0; index < len; index++) {
       allmatches.push(match[index]);
     }
     matches.push(allmatches);
-    match = regex.exec(string);
+    match = regex2.exec(string);
   }
   return matches;
 }
@@ -56947,12 +57363,12 @@ var createValidator = (production, { xmlVersion = "1.0", asciiOnly = false, maxC
       `Unknown production "${production}". Must be one of: ${PRODUCTIONS.join(", ")}`
     );
   }
-  const regex = getRegexes(xmlVersion, asciiOnly)[production];
+  const regex2 = getRegexes(xmlVersion, asciiOnly)[production];
   let cache = /* @__PURE__ */ new Map();
   const validator = (str) => {
     const cached = cache.get(str);
     if (cached !== void 0) return cached;
-    const result = regex.test(str);
+    const result = regex2.test(str);
     if (cache.size < maxCacheSize) cache.set(str, result);
     return result;
   };
@@ -57992,16 +58408,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path11 = this._matcher.path;
-    return path11.length > 0 ? path11[path11.length - 1].tag : void 0;
+    const path12 = this._matcher.path;
+    return path12.length > 0 ? path12[path12.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path11 = this._matcher.path;
-    return path11.length > 0 ? path11[path11.length - 1].namespace : void 0;
+    const path12 = this._matcher.path;
+    return path12.length > 0 ? path12[path12.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -58009,9 +58425,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path11 = this._matcher.path;
-    if (path11.length === 0) return void 0;
-    return path11[path11.length - 1].values?.[attrName];
+    const path12 = this._matcher.path;
+    if (path12.length === 0) return void 0;
+    return path12[path12.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -58019,9 +58435,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path11 = this._matcher.path;
-    if (path11.length === 0) return false;
-    const current = path11[path11.length - 1];
+    const path12 = this._matcher.path;
+    if (path12.length === 0) return false;
+    const current = path12[path12.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -58047,18 +58463,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path11 = this._matcher.path;
-    if (path11.length === 0) return -1;
-    return path11[path11.length - 1].position ?? 0;
+    const path12 = this._matcher.path;
+    if (path12.length === 0) return -1;
+    return path12[path12.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path11 = this._matcher.path;
-    if (path11.length === 0) return -1;
-    return path11[path11.length - 1].counter ?? 0;
+    const path12 = this._matcher.path;
+    if (path12.length === 0) return -1;
+    return path12[path12.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -59230,8 +59646,8 @@ function matchList(value, list) {
 function isUnsafe(value, context5) {
   assertString(value);
   assertContext(context5);
-  const { lists, regex } = normalise(context5);
-  if (regex) return regex.test(value);
+  const { lists, regex: regex2 } = normalise(context5);
+  if (regex2) return regex2.test(value);
   for (const list of lists) {
     if (matchList(value, list) !== null) return true;
   }
@@ -61323,11 +61739,11 @@ var NativeCRC64 = (() => {
       throw new Error("Module.ENVIRONMENT has been deprecated. To force the environment, use the ENVIRONMENT compile-time option (for example, -sENVIRONMENT=web or -sENVIRONMENT=node)");
     }
     var scriptDirectory = "";
-    function locateFile(path11) {
+    function locateFile(path12) {
       if (Module["locateFile"]) {
-        return Module["locateFile"](path11, scriptDirectory);
+        return Module["locateFile"](path12, scriptDirectory);
       }
-      return scriptDirectory + path11;
+      return scriptDirectory + path12;
     }
     var read_, readAsync, readBinary, setWindowTitle;
     function logExceptionOnExit(e) {
@@ -64901,9 +65317,9 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
    * @param request -
    */
   getCanonicalizedResourceString(request2) {
-    const path11 = getURLPath(request2.url) || "/";
+    const path12 = getURLPath(request2.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${this.factory.accountName}${path11}`;
+    canonicalizedResourceString += `/${this.factory.accountName}${path12}`;
     const queries = getURLQueries(request2.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -65385,9 +65801,9 @@ function storageSharedKeyCredentialPolicy(options2) {
     return canonicalizedHeadersStringToSign;
   }
   function getCanonicalizedResourceString(request2) {
-    const path11 = getURLPath(request2.url) || "/";
+    const path12 = getURLPath(request2.url) || "/";
     let canonicalizedResourceString = "";
-    canonicalizedResourceString += `/${options2.accountName}${path11}`;
+    canonicalizedResourceString += `/${options2.accountName}${path12}`;
     const queries = getURLQueries(request2.url);
     const lowercaseQueries = {};
     if (queries) {
@@ -79486,10 +79902,10 @@ var StorageContextClient = class extends StorageClient {
 // node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url2) {
   const urlParsed = new URL(url2);
-  let path11 = urlParsed.pathname;
-  path11 = path11 || "/";
-  path11 = escape(path11);
-  urlParsed.pathname = path11;
+  let path12 = urlParsed.pathname;
+  path12 = path12 || "/";
+  path12 = escape(path12);
+  urlParsed.pathname = path12;
   return urlParsed.toString();
 }
 function getProxyUriFromDevConnString(connectionString) {
@@ -79574,9 +79990,9 @@ function escape(text) {
 }
 function appendToURLPath(url2, name) {
   const urlParsed = new URL(url2);
-  let path11 = urlParsed.pathname;
-  path11 = path11 ? path11.endsWith("/") ? `${path11}${name}` : `${path11}/${name}` : name;
-  urlParsed.pathname = path11;
+  let path12 = urlParsed.pathname;
+  path12 = path12 ? path12.endsWith("/") ? `${path12}${name}` : `${path12}/${name}` : name;
+  urlParsed.pathname = path12;
   return urlParsed.toString();
 }
 function setURLParameter2(url2, name, value) {
@@ -86820,10 +87236,10 @@ var scrubQueryParameters = (url2) => {
   parsed.search = "";
   return parsed.toString();
 };
-function exists(path11) {
+function exists(path12) {
   return __awaiter7(this, void 0, void 0, function* () {
     try {
-      yield fs5.access(path11);
+      yield fs5.access(path12);
       return true;
     } catch (error2) {
       if (error2.code === "ENOENT") {
@@ -87026,7 +87442,7 @@ function getRetryOptions(defaultOptions4, retries = defaultMaxRetryNumber, exemp
 }
 
 // node_modules/@octokit/plugin-request-log/dist-src/version.js
-var VERSION7 = "6.0.0";
+var VERSION9 = "6.0.0";
 
 // node_modules/@octokit/plugin-request-log/dist-src/index.js
 function requestLog(octokit) {
@@ -87034,97 +87450,23 @@ function requestLog(octokit) {
     octokit.log.debug("request", options2);
     const start = Date.now();
     const requestOptions = octokit.request.endpoint.parse(options2);
-    const path11 = requestOptions.url.replace(options2.baseUrl, "");
+    const path12 = requestOptions.url.replace(options2.baseUrl, "");
     return request2(options2).then((response) => {
       const requestId2 = response.headers["x-github-request-id"];
       octokit.log.info(
-        `${requestOptions.method} ${path11} - ${response.status} with id ${requestId2} in ${Date.now() - start}ms`
+        `${requestOptions.method} ${path12} - ${response.status} with id ${requestId2} in ${Date.now() - start}ms`
       );
       return response;
     }).catch((error2) => {
       const requestId2 = error2.response?.headers["x-github-request-id"] || "UNKNOWN";
       octokit.log.error(
-        `${requestOptions.method} ${path11} - ${error2.status} with id ${requestId2} in ${Date.now() - start}ms`
+        `${requestOptions.method} ${path12} - ${error2.status} with id ${requestId2} in ${Date.now() - start}ms`
       );
       throw error2;
     });
   });
 }
-requestLog.VERSION = VERSION7;
-
-// node_modules/@octokit/plugin-retry/dist-bundle/index.js
-var import_light = __toESM(require_light(), 1);
-var VERSION8 = "0.0.0-development";
-function isRequestError(error2) {
-  return error2.request !== void 0;
-}
-async function errorRequest(state3, octokit, error2, options2) {
-  if (!isRequestError(error2) || !error2?.request.request) {
-    throw error2;
-  }
-  if (error2.status >= 400 && !state3.doNotRetry.includes(error2.status)) {
-    const retries = options2.request.retries != null ? options2.request.retries : state3.retries;
-    const retryAfter = Math.pow((options2.request.retryCount || 0) + 1, 2);
-    throw octokit.retry.retryRequest(error2, retries, retryAfter);
-  }
-  throw error2;
-}
-async function wrapRequest(state3, octokit, request2, options2) {
-  const limiter = new import_light.default();
-  limiter.on("failed", function(error2, info2) {
-    const maxRetries = ~~error2.request.request?.retries;
-    const after = ~~error2.request.request?.retryAfter;
-    options2.request.retryCount = info2.retryCount + 1;
-    if (maxRetries > info2.retryCount) {
-      return after * state3.retryAfterBaseValue;
-    }
-  });
-  return limiter.schedule(
-    requestWithGraphqlErrorHandling.bind(null, state3, octokit, request2),
-    options2
-  );
-}
-async function requestWithGraphqlErrorHandling(state3, octokit, request2, options2) {
-  const response = await request2(options2);
-  if (response.data && response.data.errors && response.data.errors.length > 0 && /Something went wrong while executing your query/.test(
-    response.data.errors[0].message
-  )) {
-    const error2 = new RequestError(response.data.errors[0].message, 500, {
-      request: options2,
-      response
-    });
-    return errorRequest(state3, octokit, error2, options2);
-  }
-  return response;
-}
-function retry(octokit, octokitOptions) {
-  const state3 = Object.assign(
-    {
-      enabled: true,
-      retryAfterBaseValue: 1e3,
-      doNotRetry: [400, 401, 403, 404, 410, 422, 451],
-      retries: 3
-    },
-    octokitOptions.retry
-  );
-  const retryPlugin = {
-    retry: {
-      retryRequest: (error2, retries, retryAfter) => {
-        error2.request.request = Object.assign({}, error2.request.request, {
-          retries,
-          retryAfter
-        });
-        return error2;
-      }
-    }
-  };
-  if (state3.enabled) {
-    octokit.hook.error("request", errorRequest.bind(null, state3, retryPlugin));
-    octokit.hook.wrap("request", wrapRequest.bind(null, state3, retryPlugin));
-  }
-  return retryPlugin;
-}
-retry.VERSION = VERSION8;
+requestLog.VERSION = VERSION9;
 
 // node_modules/@actions/artifact/lib/internal/find/get-artifact.js
 var __awaiter8 = function(thisArg, _arguments, P, generator) {
@@ -87683,6 +88025,16 @@ async function downloadResultsArtifact(client2, artifact, repo, options2 = {}) {
     await rm(dir, { recursive: true, force: true });
   }
 }
+async function headRunArtifacts(client2, repo, query) {
+  const runs = await client2.paginate(client2.rest.actions.listWorkflowRunsForRepo, { ...repo, head_sha: query.headSha, per_page: 100 });
+  const found = [];
+  for (const run2 of runs.sort((a, b) => b.id - a.id)) {
+    if (run2.head_sha !== query.headSha || run2.id === query.exceptRunId) continue;
+    if (query.workflowPath && run2.path !== query.workflowPath) continue;
+    found.push(...await listRunArtifacts(client2, repo, run2.id, { name: query.name }));
+  }
+  return found;
+}
 
 // src/publish/baseline.ts
 var MAX_BASELINE_RUNS = 50;
@@ -87738,6 +88090,26 @@ function setActionOutputs(core, outputs) {
   core.setOutput("comment-url", outputs.commentUrl ?? "");
 }
 
+// src/action/checkout-credentials.ts
+async function persistedCredentials(repo) {
+  const listed = await execa("git", ["-C", repo, "config", "--includes", "--name-only", "--get-regexp", String.raw`^http\..*\.extraheader$`], {
+    env: childEnv(process.env),
+    extendEnv: false,
+    reject: false
+  });
+  return listed.exitCode === 0 ? listed.stdout.split("\n").filter(Boolean) : [];
+}
+async function refusePersistedCredentials(repo) {
+  const keys = await persistedCredentials(repo);
+  if (keys.length > 0) {
+    throw new InputError(
+      `the checkout keeps a token in its git config (${keys.join(", ")}), which the pull request's code could read: set \`persist-credentials: false\` on actions/checkout`,
+      void 0,
+      "input repo-path"
+    );
+  }
+}
+
 // src/action/trust-level.ts
 function trustLevelOf(mode, event, commit, env) {
   if (mode === "baseline" && event.kind === "push" && event.isDefaultBranch && commit === event.sha) return "trusted";
@@ -87761,6 +88133,7 @@ async function bisectInAction(ctx, search) {
 async function bisectMode(ctx) {
   const { inputs, core } = ctx;
   if (!inputs.baseRef || !inputs.headRef) throw new InputError("bisect mode needs base-ref (the good commit) and head-ref (the bad one)", void 0, "input base-ref");
+  await refusePersistedCredentials(inputs.repoPath);
   const report = await bisectInAction(ctx, {
     good: inputs.baseRef,
     bad: inputs.headRef,
@@ -87887,19 +88260,24 @@ async function noiseFloorAt(file, at) {
 function artifactNameOf(ctx, of) {
   return "fingerprint" in of ? resultsArtifactName(ctx.inputs.artifactName, of.profile.name, of.fingerprint.arch, of.run.shard) : resultsArtifactName(ctx.inputs.artifactName, of.run.profile.name, os3.machine(), of.run.shard);
 }
+function measuredCommits(results, commits) {
+  const measured = Object.fromEntries(results.variants.map((v) => [v.id, v.commit]));
+  return measured.base === commits.base && measured.head === commits.head;
+}
 async function measureInAction(ctx, plan, at, amend) {
   const noiseFloor = ctx.inputs.noiseFloor ? await noiseFloorAt(path6.resolve(ctx.inputs.noiseFloor), at) : null;
   const resultsFile = path6.resolve(ctx.inputs.resultsPath);
+  if (plan.run.prNamespace) await touchPrNamespace(ctx.cacheDir, plan.run.prNamespace);
   const results = await measureAndWrite(plan, { registry: ctx.registry, log: actionLog(ctx.core), noiseFloor, resultsFile, amend });
   const artifactId = await uploadResults(ctx, results, resultsFile);
-  await capBuilds(ctx, results).catch((e) => ctx.core.warning(`cache-dir cleanup: ${e.message}`));
+  await capBuilds(ctx, plan, results).catch((e) => ctx.core.warning(`cache-dir cleanup: ${e.message}`));
   const run2 = runUrl(ctx.env);
   return { results, artifactUrl: artifactId !== null && run2 ? `${run2}/artifacts/${artifactId}` : null };
 }
-async function capBuilds(ctx, results) {
-  for (const { trust, evict, overCap } of await capBuildCache(ctx.cacheDir, ctx.inputs.cacheSizeCapGiB, new Set(results.variants.map((v) => v.build_id)))) {
-    if (evict.length > 0) ctx.core.info(`cache-dir: removed ${evict.length} least recently used ${trust} builds (${evict.map((e) => e.name).join(", ")})`);
-    if (overCap) ctx.core.warning(`cache-dir: this run's ${trust} builds alone exceed cache-size-cap (${ctx.inputs.cacheSizeCapGiB} GiB)`);
+async function capBuilds(ctx, plan, results) {
+  for (const { part, evict, overCap } of await capBuildCache(ctx.cacheDir, ctx.inputs.cacheSizeCapGiB, new Set(results.variants.map((v) => v.build_id)), plan.run.prNamespace)) {
+    if (evict.length > 0) ctx.core.info(`cache-dir: removed ${evict.length} least recently used of the ${part} (${evict.map((e) => e.name).join(", ")})`);
+    if (overCap) ctx.core.warning(`cache-dir: what this run uses of the ${part} alone exceeds cache-size-cap (${ctx.inputs.cacheSizeCapGiB} GiB)`);
   }
 }
 async function uploadResults(ctx, results, file) {
@@ -88025,8 +88403,10 @@ async function flagsMode(ctx) {
   if (!commit) throw new InputError("flags mode needs head-ref (or GITHUB_SHA)", void 0, "input head-ref");
   if (ctx.inputs.flagSets.length < 2) throw new InputError("flags mode needs at least two name=CFLAGS lines", void 0, "input flag-sets");
   const variants = ctx.inputs.flagSets.map((f) => ({ id: f.name, ref: commit, cflags: f.cflags }));
+  const trust = trustLevelOf("flags", ctx.event, commit, ctx.env);
+  if (trust === "pr") await refusePersistedCredentials(ctx.inputs.repoPath);
   const judged = judgingCommit(ctx.inputs.repoPath, commit);
-  const plan = await actionPlan(ctx, planFlags(ctx, judged, trustLevelOf("flags", ctx.event, commit, ctx.env), { variants }), await configAt(ctx, judged));
+  const plan = await actionPlan(ctx, planFlags(ctx, judged, trust, { variants }), await configAt(ctx, judged));
   const { results } = await measureInAction(ctx, plan, judged);
   const comparison = compareRun(results, plan.compare);
   const markdown = renderMarkdown([comparison], {
@@ -88049,6 +88429,26 @@ async function flagsMode(ctx) {
   setActionOutputs(ctx.core, { verdict: decision.verdict, regressions: decision.regressions, resultsPath: path9.resolve(ctx.inputs.resultsPath), commentUrl: null });
 }
 
+// src/action/modes/pr.ts
+import path10 from "node:path";
+
+// src/report/comparison-note.ts
+function comparisonNote(point) {
+  const branch = inlineCode(point.baseRef);
+  if (point.how === "merge-commit") {
+    const moved = point.base === point.baseTip ? "" : ` (the event named ${inlineCode(point.baseTip)}; ${branch} has moved since)`;
+    return `
+Compared: GitHub's merge commit ${inlineCode(point.head)} of the head ${inlineCode(point.prHead)} into ${branch}, against ${branch}'s tip ${inlineCode(point.base)}${moved}.
+`;
+  }
+  if (point.base === point.baseTip) return `
+Compared: the head with ${branch}'s tip ${inlineCode(point.base)}, which is also the merge base.
+`;
+  return `
+Compared: the head with the merge base ${inlineCode(point.base)}, where it branched off ${branch} (${branch}'s tip is ${inlineCode(point.baseTip)}): what landed on ${branch} since is not counted as this PR's.
+`;
+}
+
 // src/report/judging-note.ts
 function judgingFilesNote(changed, base) {
   if (changed.length === 0) return "";
@@ -88057,26 +88457,6 @@ function judgingFilesNote(changed, base) {
 > [!NOTE]
 > This pull request ${what}: it was judged by the base's version${changed.length === 1 ? "" : "s"} (${inlineCode(shortSha(base))}); its changes apply after merge.
 `;
-}
-
-// src/action/checkout-credentials.ts
-async function persistedCredentials(repo) {
-  const listed = await execa("git", ["-C", repo, "config", "--includes", "--name-only", "--get-regexp", String.raw`^http\..*\.extraheader$`], {
-    env: childEnv(process.env),
-    extendEnv: false,
-    reject: false
-  });
-  return listed.exitCode === 0 ? listed.stdout.split("\n").filter(Boolean) : [];
-}
-async function refusePersistedCredentials(repo) {
-  const keys = await persistedCredentials(repo);
-  if (keys.length > 0) {
-    throw new InputError(
-      `the checkout keeps a token in its git config (${keys.join(", ")}), which the pull request's code could read: set \`persist-credentials: false\` on actions/checkout`,
-      void 0,
-      "input repo-path"
-    );
-  }
 }
 
 // src/action/trusted-label.ts
@@ -88095,10 +88475,21 @@ function timelineItem(raw) {
       return { event: "other" };
   }
 }
+async function headBranchUpdates(client2, head) {
+  if (!head.repo) return null;
+  const [owner = "", repo = ""] = head.repo.split("/");
+  try {
+    const activity = await client2.paginate(client2.rest.repos.listActivities, { owner, repo, ref: `refs/heads/${head.ref}`, per_page: 100 });
+    return activity.map((a) => ({ after: a.after, at: a.timestamp }));
+  } catch (e) {
+    if ([403, 404, 422].includes(e.status ?? 0)) return null;
+    throw e;
+  }
+}
 async function checkTrustedLabel(client2, repo, event, label, rule = "since-last-push") {
   const raw = await client2.paginate(client2.rest.issues.listEventsForTimeline, { ...repo, issue_number: event.number, per_page: 100 });
   const timeline = raw.map(timelineItem);
-  const standing = rule === "since-last-push" ? trustedLabelStanding(event, label, timeline) : labelSetter(label, timeline);
+  const standing = rule === "since-last-push" ? trustedLabelStanding(event, label, timeline, startedByLabel(event, label) ? null : await headBranchUpdates(client2, event.head)) : labelSetter(label, timeline);
   if (!standing.counts) return { standing, role: null };
   return { standing, role: await roleOf(client2, repo, standing.labeler) };
 }
@@ -88110,9 +88501,12 @@ async function roleOf(client2, repo, login) {
 }
 
 // src/action/labels.ts
+function labelledPull(pull, action5) {
+  return { number: pull.number, action: action5, label: null, labels: pull.labels.map((l) => l.name), head: { ref: pull.head.ref, sha: pull.head.sha, repo: pull.head.repo?.full_name ?? null } };
+}
 async function pullRequestLabels(github, number, action5) {
   const { data: pull } = await github.client.rest.pulls.get({ ...github.repo, pull_number: number });
-  return { number, action: action5, labels: pull.labels.map((l) => l.name) };
+  return labelledPull(pull, action5);
 }
 async function maintainerLabel(ctx, pr, label, rule) {
   if (!carriesLabel(pr, label)) return null;
@@ -88209,8 +88603,7 @@ async function earlierResults(ctx, github, prNumber, plan, commits) {
     return null;
   }
   const earlier = await downloadResultsArtifact(github.client, artifact, github.repo, { tmpRoot: ctx.jobRoot });
-  const measured = Object.fromEntries(earlier.variants.map((v) => [v.id, v.commit]));
-  if (measured.base !== commits.base || measured.head !== commits.head) {
+  if (!measuredCommits(earlier, commits)) {
     ctx.core.info(`the comment shows ${earlier.variants.map((v) => `${v.id} ${v.commit.slice(0, 12)}`).join(", ")}, not the PR's current commits: measuring every step`);
     return null;
   }
@@ -88240,11 +88633,13 @@ async function rerunMode(ctx, event) {
       `Refusing to rerun pull request #${event.number} from ${pull.head.repo?.full_name ?? "a deleted fork"}: its code would run on this runner. Set \`allow-fork-prs: true\` to measure fork PRs, or use the two-workflow pattern (${TWO_WORKFLOW_DOC}).`
     );
   }
-  const labelled = { number: event.number, action: event.action, labels: pull.labels.map((l) => l.name) };
+  const labelled = labelledPull(pull, event.action);
   const skipped = await skipReason(ctx, labelled);
   if (skipped) return neutral(`not measured: ${skipped}`);
-  const [base, head] = [pull.base.sha, pull.head.sha];
   await refusePersistedCredentials(ctx.inputs.repoPath);
+  const commits = { number: event.number, baseRef: pull.base.ref, baseSha: pull.base.sha, headSha: pull.head.sha, mergeCommit: pull.merge_commit_sha ?? null };
+  const point = await resolveComparisonPoint(ctx.inputs.repoPath, commits, ctx.inputs.compareWith);
+  const { base, head } = point;
   const judged = judgingCommit(ctx.inputs.repoPath, base);
   const flags = { ...planFlags(ctx, judged, "pr", { base, head, variants: [] }), ...command.rounds !== null && { rounds: command.rounds } };
   const plan = await actionPlan(ctx, flags, await configAt(ctx, judged));
@@ -88272,17 +88667,17 @@ async function rerunMode(ctx, event) {
     return fresh;
   };
   const { results, artifactUrl } = await measureInAction(ctx, only, judged, (fresh) => withAcceptance(merge2(fresh), acceptance));
-  const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
+  const notes = comparisonNote(point) + judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
   const comparison = compareRun(results, plan.compare);
   const markdown = renderMarkdown([comparison], {
-    maxLength: COMMENT_LIMIT - judgingNote.length,
+    maxLength: COMMENT_LIMIT - notes.length,
     failOn: ctx.inputs.failOn,
     links: { ...run2 && { run: run2 }, ...artifactUrl && { artifact: artifactUrl } },
     acceptance,
     cc: ctx.inputs.cc,
     resultsRun: artifactUrl ? Number(ctx.env.GITHUB_RUN_ID) : null
   });
-  await publishReport(ctx, { markdown: markdown + judgingNote, comparisons: [comparison], prNumber: event.number, profile: results.profile.name, acceptance });
+  await publishReport(ctx, { markdown: markdown + notes, comparisons: [comparison], prNumber: event.number, profile: results.profile.name, acceptance });
 }
 
 // src/action/modes/pr.ts
@@ -88335,6 +88730,51 @@ No stored baseline of ${inlineCode(results.profile.name)} on ${escapeMarkdown(re
     }
   }
 }
+async function commitsToMeasure(ctx, event) {
+  const { baseRef, headRef } = ctx.inputs;
+  if (event && !baseRef && !headRef) {
+    const point = await resolveComparisonPoint(ctx.inputs.repoPath, pullRequestCommits(event, ctx.env), ctx.inputs.compareWith);
+    return { base: point.base, head: point.head, point };
+  }
+  const base = baseRef ?? event?.base.sha;
+  const head = headRef ?? event?.head.sha;
+  if (!base || !head) throw new InputError("pr mode outside a pull_request event needs base-ref and head-ref", void 0, "input base-ref");
+  return { base, head, point: null };
+}
+async function reportPullRequest(ctx, report) {
+  const { event, plan, results, commits, acceptance } = report;
+  const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, commits.base, commits.head, report.judged.read), commits.base);
+  const compared = commits.point ? comparisonNote(commits.point) : "";
+  const lookup = event ? await lookUpBaseline(ctx, results, event) : null;
+  const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.noise_floor : void 0);
+  const comparison = compareRun(results, { ...plan.compare, ...noiseFloor && { noiseFloor } });
+  const stored = event ? againstBaseline(lookup, results, plan, event.base.ref) : { column: null, note: "" };
+  const notes = compared + judgingNote + stored.note;
+  const markdown = renderMarkdown([comparison], {
+    maxLength: COMMENT_LIMIT - notes.length,
+    failOn: ctx.inputs.failOn,
+    links: report.links,
+    storedBaseline: stored.column,
+    acceptance,
+    cc: ctx.inputs.cc,
+    resultsRun: report.resultsRun
+  });
+  const commentOn = ctx.inputs.shard ? null : event?.number ?? null;
+  if (ctx.inputs.shard && event) ctx.core.info(`shard ${formatShard(ctx.inputs.shard)}: no PR comment; report mode merges the shards' results artifacts into one`);
+  await publishReport(ctx, { markdown: markdown + notes, comparisons: [comparison], prNumber: commentOn, profile: results.profile.name, acceptance });
+}
+var LABEL_ACTIONS = ["labeled", "unlabeled"];
+async function lastResultsOfHead(ctx, event, plan, commits) {
+  const { github } = ctx;
+  if (!github) return null;
+  const query = { headSha: event.head.sha, name: artifactNameOf(ctx, plan), workflowPath: workflowPathOf(ctx.env.GITHUB_WORKFLOW_REF), exceptRunId: Number(ctx.env.GITHUB_RUN_ID) || null };
+  for (const artifact of await headRunArtifacts(github.client, github.repo, query)) {
+    const results = await downloadResultsArtifact(github.client, artifact, github.repo, { tmpRoot: ctx.jobRoot });
+    if (measuredCommits(results, commits)) return { results, artifact };
+    ctx.core.info(`artifact ${artifact.name} of run ${artifact.runId} measured ${results.variants.map((v) => `${v.id} ${v.commit.slice(0, 12)}`).join(", ")}, not base ${commits.base.slice(0, 12)} and head ${commits.head.slice(0, 12)}: not used`);
+  }
+  return null;
+}
 async function prMode(ctx) {
   const { core } = ctx;
   if (ctx.event.kind === "issue_comment") return rerunMode(ctx, ctx.event);
@@ -88351,33 +88791,38 @@ async function prMode(ctx) {
     core.info(`not measured: ${skipped}`);
     return neutralOutputs(ctx);
   }
-  const base = ctx.inputs.baseRef ?? event?.base.sha;
-  const head = ctx.inputs.headRef ?? event?.head.sha;
-  if (!base || !head) throw new InputError("pr mode outside a pull_request event needs base-ref and head-ref", void 0, "input base-ref");
   await refusePersistedCredentials(ctx.inputs.repoPath);
+  const commits = await commitsToMeasure(ctx, event);
+  const { base, head } = commits;
   const judged = judgingCommit(ctx.inputs.repoPath, base);
   const plan = await actionPlan(ctx, planFlags(ctx, judged, "pr", { base, head, variants: [] }), await configAt(ctx, judged));
   const acceptance = await acceptanceOf(ctx, event);
+  if (event && LABEL_ACTIONS.includes(event.action)) {
+    const last = await lastResultsOfHead(ctx, event, plan, commits);
+    if (last) {
+      const { artifact } = last;
+      core.info(`${event.action}: re-judged from artifact ${artifact.name} of run ${artifact.runId}, which measured these commits; nothing measured again`);
+      const results2 = withAcceptance({ ...last.results, thresholds: storedJudging(plan.run.judging) }, acceptance);
+      await writeResults(path10.resolve(ctx.inputs.resultsPath), results2);
+      const measuredIn = runUrl(ctx.env, String(artifact.runId));
+      const links = measuredIn ? { run: measuredIn, artifact: `${measuredIn}/artifacts/${artifact.id}` } : {};
+      return reportPullRequest(ctx, { event, plan, judged, results: results2, commits, acceptance, links, resultsRun: artifact.runId });
+    }
+    core.info(`${event.action}: no results artifact of head ${event.head.sha} from an earlier run of this workflow to re-judge: measuring it`);
+  }
   const run2 = runUrl(ctx.env);
   if (event) await markMeasuring(ctx, event.number, plan.run.profile.name, head, run2);
   const { results, artifactUrl } = await measureInAction(ctx, plan, judged, (measured) => withAcceptance(measured, acceptance));
-  const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
-  const lookup = event ? await lookUpBaseline(ctx, results, event) : null;
-  const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.noise_floor : void 0);
-  const comparison = compareRun(results, { ...plan.compare, ...noiseFloor && { noiseFloor } });
-  const stored = event ? againstBaseline(lookup, results, plan, event.base.ref) : { column: null, note: "" };
-  const markdown = renderMarkdown([comparison], {
-    maxLength: COMMENT_LIMIT - judgingNote.length - stored.note.length,
-    failOn: ctx.inputs.failOn,
-    links: { ...run2 && { run: run2 }, ...artifactUrl && { artifact: artifactUrl } },
-    storedBaseline: stored.column,
+  await reportPullRequest(ctx, {
+    event,
+    plan,
+    judged,
+    results,
+    commits,
     acceptance,
-    cc: ctx.inputs.cc,
+    links: { ...run2 && { run: run2 }, ...artifactUrl && { artifact: artifactUrl } },
     resultsRun: artifactUrl ? Number(ctx.env.GITHUB_RUN_ID) : null
   });
-  const commentOn = ctx.inputs.shard ? null : event?.number ?? null;
-  if (ctx.inputs.shard && event) core.info(`shard ${formatShard(ctx.inputs.shard)}: no PR comment; report mode merges the shards' results artifacts into one`);
-  await publishReport(ctx, { markdown: markdown + judgingNote + stored.note, comparisons: [comparison], prNumber: commentOn, profile: results.profile.name, acceptance });
 }
 
 // src/action/modes/report.ts
@@ -88396,6 +88841,12 @@ async function reportTarget(ctx, github) {
   if (!Number.isInteger(runId)) throw new InputError("GITHUB_RUN_ID is not set: report mode runs inside a workflow", void 0, "GITHUB_RUN_ID");
   return { runId, prNumber: event.kind === "pull_request" ? event.number : null, headSha: null };
 }
+async function pullRequestCommitsOf(ctx, github, prNumber, headSha) {
+  if (ctx.event.kind === "pull_request") return pullRequestCommits(ctx.event, ctx.env);
+  if (prNumber === null) return null;
+  const { data: pull } = await github.client.rest.pulls.get({ ...github.repo, pull_number: prNumber });
+  return { number: prNumber, baseRef: pull.base.ref, baseSha: pull.base.sha, headSha: headSha ?? pull.head.sha, mergeCommit: pull.merge_commit_sha ?? null };
+}
 async function reportMode(ctx) {
   const { core } = ctx;
   if (!ctx.github) throw new InputError("report mode needs a token to read this run's artifacts", void 0, "input token");
@@ -88410,10 +88861,13 @@ async function reportMode(ctx) {
   }
   const artifacts = await listRunArtifacts(client2, repo, runId, { prefix: `${ctx.inputs.artifactName}-` });
   if (artifacts.length === 0) throw new PipelineError(`no results artifacts named ${ctx.inputs.artifactName}-* in run ${runId}: did the measuring jobs upload any?`);
+  const pr = await pullRequestCommitsOf(ctx, ctx.github, prNumber, headSha);
+  const isHead = async (commit) => commit === headSha || headSha !== null && pr !== null && ctx.inputs.compareWith === "merge-commit" && await isMergeOf(ctx.inputs.repoPath, commit, headSha, pr.number);
   const downloaded = [];
   for (const artifact of artifacts) {
     const results = await downloadResultsArtifact(client2, artifact, repo, { tmpRoot: ctx.jobRoot });
-    const measured = results.variants.filter((v) => v.id !== results.base_variant && v.commit !== headSha);
+    const measured = [];
+    for (const v of results.variants) if (v.id !== results.base_variant && !await isHead(v.commit)) measured.push(v);
     if (headSha && measured.length > 0) {
       const commits = measured.map((v) => `${v.id} ${v.commit}`).join(", ");
       throw new InputError(`measured ${commits}, not the head ${headSha} of the run that uploaded it: not reported`, `artifact ${artifact.name} (run ${runId})`);
@@ -88445,7 +88899,9 @@ async function reportMode(ctx) {
     links: measuredRun ? { run: measuredRun } : {},
     ...ctx.inputs.runnerCost && { runnerCost: ctx.inputs.runnerCost }
   });
-  await publishReport(ctx, { markdown, comparisons, prNumber, profile: runs[0].profile.name, acceptance });
+  const [base, head] = [runs[0].variants.find((v) => v.id === runs[0].base_variant), runs[0].variants.find((v) => v.id !== runs[0].base_variant)];
+  const compared = pr && base && head ? comparisonNote({ how: ctx.inputs.compareWith, base: base.commit, head: head.commit, baseRef: pr.baseRef, baseTip: pr.baseSha, prHead: pr.headSha }) : "";
+  await publishReport(ctx, { markdown: markdown + compared, comparisons, prNumber, profile: runs[0].profile.name, acceptance });
 }
 
 // src/main.ts
@@ -88456,9 +88912,10 @@ async function run(env = process.env) {
     if (inputs.token) setSecret(inputs.token);
     for (const deprecation of inputs.deprecations) warning(deprecation);
     const event = await readEvent(env);
-    const github = inputs.token ? gitHubAccess(inputs.token, env, core_exports) : null;
-    const cacheDir = path10.resolve(inputs.cacheDir ?? defaultCacheDir(env));
-    const jobRoot = path10.join(env.RUNNER_TEMP ?? os4.tmpdir(), `db-bench-gate-${env.GITHUB_RUN_ID ?? "local"}-${process.pid}`);
+    const jobCore = commandFreeCore(core_exports);
+    const github = inputs.token ? gitHubAccess(inputs.token, env, jobCore) : null;
+    const cacheDir = path11.resolve(inputs.cacheDir ?? defaultCacheDir(env));
+    const jobRoot = path11.join(env.RUNNER_TEMP ?? os4.tmpdir(), `db-bench-gate-${env.GITHUB_RUN_ID ?? "local"}-${process.pid}`);
     const warning2 = inputs.mode === "report" ? null : unprivilegedWarning();
     if (warning2) warning(warning2);
     await withCleanup(
@@ -88467,9 +88924,9 @@ async function run(env = process.env) {
         await mkdir3(jobRoot, { recursive: true });
         await chmod(jobRoot, 1023);
         saveState(STATE_JOB_ROOT, jobRoot);
-        saveState(STATE_REPO, path10.resolve(inputs.repoPath));
+        saveState(STATE_REPO, path11.resolve(inputs.repoPath));
         process.env[JOB_MARKER] = jobMarker(jobRoot);
-        await MODES2[inputs.mode]({ core: core_exports, inputs, event, env, github, cacheDir, jobRoot, registry });
+        await MODES2[inputs.mode]({ core: jobCore, inputs, event, env, github, cacheDir, jobRoot, registry });
       },
       { warn: (m) => warning(m), timeoutMs: (inputs.timeouts.run_s ?? DEFAULT_TIMEOUTS.run_s) * 1e3 }
     );

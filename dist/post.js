@@ -3,16 +3,17 @@ import {
   STATE_JOB_ROOT,
   STATE_REPO,
   STATE_STOP_SIGNAL,
+  commandFree,
   getState,
   info,
   removeJobRoot,
   stopSignal
-} from "./chunks/chunk-4T32MZXS.js";
-import "./chunks/chunk-OMIR5ASI.js";
+} from "./chunks/chunk-6JRNI6HW.js";
+import "./chunks/chunk-NWHPEFQG.js";
 
 // src/action/post.ts
 var jobRoot = getState(STATE_JOB_ROOT);
 if (jobRoot) {
   const removed = await removeJobRoot(jobRoot, getState(STATE_REPO) || null, stopSignal(getState(STATE_STOP_SIGNAL)));
-  info(removed.length ? `post: cleaned up ${removed.join(", ")}` : "post: nothing left to clean up");
+  info(commandFree(removed.length ? `post: cleaned up ${removed.join(", ")}` : "post: nothing left to clean up"));
 }

@@ -18,6 +18,7 @@ import { jobMarker, STATE_JOB_ROOT, STATE_REPO } from "./action/cleanup-job-root
 import { gitHubAccess, type ModeRunner } from "./action/context.js";
 import { readEvent } from "./action/event.js";
 import { readInputs, type ActionInputs } from "./action/inputs.js";
+import { commandFreeCore } from "./action/job-log.js";
 import { baselineMode } from "./action/modes/baseline.js";
 import { bisectMode } from "./action/modes/bisect.js";
 import { flagsMode } from "./action/modes/flags.js";
@@ -38,7 +39,9 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     if (inputs.token) core.setSecret(inputs.token);
     for (const deprecation of inputs.deprecations) core.warning(deprecation);
     const event = await readEvent(env);
-    const github = inputs.token ? gitHubAccess(inputs.token, env, core) : null;
+    // the modes log PR-derived text (build output, server logs): it must not issue workflow commands
+    const jobCore = commandFreeCore(core);
+    const github = inputs.token ? gitHubAccess(inputs.token, env, jobCore) : null;
     const cacheDir = path.resolve(inputs.cacheDir ?? defaultCacheDir(env));
     // Every temp dir of this job (servers' data, worktrees, downloads) lives under one root, removed
     // last on success, failure and SIGINT/SIGTERM; the post step removes what a SIGKILL left.
@@ -55,7 +58,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         core.saveState(STATE_REPO, path.resolve(inputs.repoPath));
         // every subprocess carries it: the post step finds what outlived the job by it (jobMarker)
         process.env[JOB_MARKER] = jobMarker(jobRoot);
-        await MODES[inputs.mode]({ core, inputs, event, env, github, cacheDir, jobRoot, registry });
+        await MODES[inputs.mode]({ core: jobCore, inputs, event, env, github, cacheDir, jobRoot, registry });
       },
       { warn: (m) => core.warning(m), timeoutMs: (inputs.timeouts.run_s ?? DEFAULT_TIMEOUTS.run_s) * 1000 },
     );

@@ -28,7 +28,7 @@ export const realPorts: PipelinePorts = {
       cancelSignal: options.signal,
     });
     try {
-      const cpuS = report && !result.failed ? (await readClientRusage(report)).cpu_s : null;
+      const cpuS = report && !result.failed ? (await readClientRusage(report, options.user)).cpu_s : null;
       return { failed: result.failed, message: result.shortMessage ?? "", stdout: result.stdout, output: result.all ?? "", cpuS };
     } finally {
       if (report) await rm(report, { force: true });

@@ -128,6 +128,7 @@ async function buildVariants(plan: RunPlan, ports: PipelinePorts, registry: Clea
         recipe: spec.recipe,
         cacheDir: plan.cacheDir,
         trust: plan.trust,
+        ...(plan.prNamespace !== undefined && { prNamespace: plan.prNamespace }),
         timeouts: plan.timeouts,
         registry,
         ...(plan.workDir && { workDir: plan.workDir }),

@@ -81,10 +81,21 @@ export async function configAt(ctx: ModeContext, at: JudgingCommit): Promise<Con
   return loadConfigAt(at, inputs.config === CONFIG_FILE_NAME ? null : path.resolve(inputs.repoPath, inputs.config));
 }
 
+/**
+ * The cache namespace of a run that builds as a pull request (build.ts cacheNamespace): the PR's
+ * number, so that its pushes share a ccache and no other PR reaches it; without a PR, the head ref
+ * given as input (or the workflow's commit), so a bisect's probes share one.
+ */
+export function prNamespaceOf(event: GitHubEvent, inputs: Pick<ActionInputs, "headRef">, env: NodeJS.ProcessEnv): string {
+  if (event.kind === "pull_request" || event.kind === "issue_comment") return `pr-${event.number}`;
+  return `ref-${(inputs.headRef ?? env.GITHUB_SHA ?? "none").replace(/[^A-Za-z0-9._-]/g, "-").slice(0, 100)}`;
+}
+
 export function planFlags(ctx: ModeContext, at: JudgingCommit, trust: TrustLevel, variants: Pick<RunFlags, "base" | "head" | "variants">): RunFlags {
   const { inputs } = ctx;
   return {
     trust,
+    ...(trust === "pr" && { prNamespace: prNamespaceOf(ctx.event, inputs, ctx.env) }),
     timeouts: inputs.timeouts,
     repo: inputs.repoPath,
     judgedAt: at,

@@ -25,6 +25,8 @@ const PullRequestPayload = z.looseObject({
     head: PullRequestSide,
     base: PullRequestSide.extend({ repo: Repository }),
   }),
+  // labeled and unlabeled events: the label set or removed
+  label: z.looseObject({ name: z.string() }).optional(),
   repository: Repository.extend({ default_branch: z.string() }),
 });
 
@@ -83,6 +85,8 @@ export interface PullRequestEvent {
   /** the head is not in the base repository: its code is untrusted */
   isFork: boolean;
   labels: string[];
+  /** the label a `labeled` or `unlabeled` event set or removed; null for other actions */
+  label: string | null;
   author: string;
   authorAssociation: string;
 }
@@ -178,6 +182,7 @@ export function parseEvent(name: string, payload: unknown, source: string): GitH
         // is a fork (as database forks are)
         isFork: headRepo !== base.repo.full_name,
         labels: p.pull_request.labels.map((l) => l.name),
+        label: p.label?.name ?? null,
         author: p.pull_request.user.login,
         authorAssociation: p.pull_request.author_association,
       };

@@ -25,8 +25,17 @@ export type TimelineItem =
   | { event: "head_ref_force_pushed" | "head_ref_restored" | "reopened"; at: string }
   | { event: "other" };
 
-/** What a label check reads of a PR: its number, its labels and the action of the event that started this run. */
-export type LabelledPullRequest = Pick<PullRequestEvent, "number" | "labels" | "action">;
+/**
+ * What a label check reads of a PR: its number, labels and head, and the event that started this run
+ * (its action, and the label a `labeled` event set).
+ */
+export type LabelledPullRequest = Pick<PullRequestEvent, "number" | "labels" | "action" | "label" | "head">;
+
+/** A move of the PR's head branch as the repository activity API records it: where it pointed after, and when (GitHub's clock). */
+export interface HeadUpdate {
+  after: string;
+  at: string;
+}
 
 /** Roles that can label a PR (labelling needs triage); GitHub's role_name of the collaborator permission API. */
 export const LABELLING_ROLES: readonly string[] = ["triage", "write", "maintain", "admin"];
@@ -53,25 +62,47 @@ export function carriesTrustedLabel(event: PullRequestEvent, options: ForkPolicy
   return event.isFork && !options.allowForkPrs && label !== null && carriesLabel(event, label);
 }
 
-/** The last `labeled` event of `label`, unless removed after it: its index in the timeline and who set it. */
-function lastLabeled(label: string, timeline: readonly TimelineItem[]): { index: number; actor: string | null } | { counts: false; why: string } {
+/** The last `labeled` event of `label`, unless removed after it: its index in the timeline, who set it and when. */
+function lastLabeled(label: string, timeline: readonly TimelineItem[]): { index: number; actor: string | null; at: string } | { counts: false; why: string } {
   const index = timeline.findLastIndex((i) => i.event === "labeled" && sameLabel(i.label, label));
   const labeled = timeline[index];
   if (!labeled || labeled.event !== "labeled") return { counts: false, why: `the PR's timeline has no "labeled" event for "${label}"` };
   if (timeline.slice(index + 1).some((i) => i.event === "unlabeled" && sameLabel(i.label, label))) return { counts: false, why: `the label "${label}" was removed after it was set` };
-  return { index, actor: labeled.actor };
+  return { index, actor: labeled.actor, at: labeled.at };
+}
+
+/** This run was started by setting `label`: its event's payload holds the head the PR had then. */
+export function startedByLabel(event: LabelledPullRequest, label: string): boolean {
+  return event.action === "labeled" && event.label !== null && sameLabel(event.label, label);
+}
+
+/**
+ * Why it is not known that the run's head is the one `label` was set on (null: it is). GitHub records that
+ * head in the `labeled` event's payload, so the run that event starts knows it. Any other run (another
+ * label, a reopen, a rerun, report mode) asks the head branch's activity: the last push strictly before
+ * the label (GitHub's times, not the commits' own dates, which the pusher chooses) must have left the
+ * branch at this head. `updates` null: the activity could not be read.
+ */
+function headUnproven(event: LabelledPullRequest, label: string, labeledAt: string, updates: readonly HeadUpdate[] | null): string | null {
+  if (startedByLabel(event, label)) return null;
+  if (updates === null) return `this run was not started by setting it, and the head branch's pushes could not be read to tell which head it was set on`;
+  const setAt = Date.parse(labeledAt);
+  const last = updates.filter((u) => Date.parse(u.at) < setAt).sort((a, b) => Date.parse(b.at) - Date.parse(a.at))[0];
+  if (!last) return `the head branch's activity shows no push before it was set`;
+  if (last.after !== event.head.sha) return `it was set when the head was ${last.after.slice(0, 12)}`;
+  return null;
 }
 
 const setBy = (label: string, actor: string | null): LabelStanding =>
   actor ? { counts: true, labeler: actor } : { counts: false, why: `the timeline does not say who set the label "${label}"` };
 
 /**
- * The trusted label counts only for the head commit it was set on: its last `labeled` event must come after
- * every change of the head in the timeline. A `synchronize` run is a push, hence after any label set before
- * it, whatever the timeline's order (a commit's date is its author's to choose); the `labeled` run that
- * setting the label again starts is the one that measures. Pure.
+ * The trusted label (and the accept label) counts only for the head commit it was set on (headUnproven):
+ * the timeline's order cannot tell, since GitHub sorts commits by their own dates, which a backdated push
+ * chooses. A `synchronize` run is a push, hence after any label set before it; a commit or a move of the
+ * head listed after the label is one more sign of a later push. Pure.
  */
-export function trustedLabelStanding(event: LabelledPullRequest, label: string, timeline: readonly TimelineItem[]): LabelStanding {
+export function trustedLabelStanding(event: LabelledPullRequest, label: string, timeline: readonly TimelineItem[], headUpdates: readonly HeadUpdate[] | null): LabelStanding {
   if (event.action === "synchronize") return { counts: false, why: `this run was started by a push to the PR, which came after the label "${label}" was set` };
   const last = lastLabeled(label, timeline);
   if ("why" in last) return last;
@@ -80,6 +111,8 @@ export function trustedLabelStanding(event: LabelledPullRequest, label: string, 
     const what = moved.event === "committed" ? `commit ${moved.sha.slice(0, 12)} was pushed` : `the PR was ${moved.event.replace(/_/g, " ")}`;
     return { counts: false, why: `${what} after the label "${label}" was set` };
   }
+  const unproven = headUnproven(event, label, last.at, headUpdates);
+  if (unproven) return { counts: false, why: `the label "${label}" may have been set on another head: ${unproven}` };
   return setBy(label, last.actor);
 }
 

@@ -11,10 +11,17 @@ import type { GitHubAccess, ModeContext } from "./context.js";
 import { carriesLabel, setByMaintainer, type LabelledPullRequest } from "./fork-policy.js";
 import { checkTrustedLabel } from "./trusted-label.js";
 
-/** PR `number` as the pulls API reports it now, for a run whose event does not carry its labels; `action`: the event's. */
+type Pull = Awaited<ReturnType<GitHubAccess["client"]["rest"]["pulls"]["get"]>>["data"];
+
+/** A PR as the pulls API reports it, for a run whose event does not carry its labels; `action`: the event's (no label set it). */
+export function labelledPull(pull: Pull, action: string): LabelledPullRequest {
+  return { number: pull.number, action, label: null, labels: pull.labels.map((l) => l.name), head: { ref: pull.head.ref, sha: pull.head.sha, repo: pull.head.repo?.full_name ?? null } };
+}
+
+/** PR `number` as the pulls API reports it now (labelledPull). */
 export async function pullRequestLabels(github: GitHubAccess, number: number, action: string): Promise<LabelledPullRequest> {
   const { data: pull } = await github.client.rest.pulls.get({ ...github.repo, pull_number: number });
-  return { number, action, labels: pull.labels.map((l) => l.name) };
+  return labelledPull(pull, action);
 }
 
 /** Who set `label` on the PR, when it counts; null when the PR does not carry it or it does not count (the log says why). */

@@ -1,7 +1,7 @@
 /** Measuring in the action: the shared measure-and-write, then the results artifact and the build cache's cap. */
 import os from "node:os";
 import path from "node:path";
-import { capBuildCache } from "../build/cache-cap.js";
+import { capBuildCache, touchPrNamespace } from "../build/cache-cap.js";
 import { readJudgingFile, type JudgingCommit } from "../config/judging-files.js";
 import type { Plan } from "../config/plan.js";
 import { measureAndWrite } from "../measure-and-write.js";
@@ -40,18 +40,19 @@ export async function measureInAction(ctx: ModeContext, plan: Plan, at: JudgingC
   // A bad noise floor must fail now, not after minutes of measuring (bad thresholds failed in makePlan).
   const noiseFloor = ctx.inputs.noiseFloor ? await noiseFloorAt(path.resolve(ctx.inputs.noiseFloor), at) : null;
   const resultsFile = path.resolve(ctx.inputs.resultsPath);
+  if (plan.run.prNamespace) await touchPrNamespace(ctx.cacheDir, plan.run.prNamespace);
   const results = await measureAndWrite(plan, { registry: ctx.registry, log: actionLog(ctx.core), noiseFloor, resultsFile, amend });
   const artifactId = await uploadResults(ctx, results, resultsFile);
-  await capBuilds(ctx, results).catch((e: Error) => ctx.core.warning(`cache-dir cleanup: ${e.message}`));
+  await capBuilds(ctx, plan, results).catch((e: Error) => ctx.core.warning(`cache-dir cleanup: ${e.message}`));
   const run = runUrl(ctx.env);
   return { results, artifactUrl: artifactId !== null && run ? `${run}/artifacts/${artifactId}` : null };
 }
 
 /** The build cache under cache-size-cap, this run's builds kept. */
-async function capBuilds(ctx: ModeContext, results: Results): Promise<void> {
-  for (const { trust, evict, overCap } of await capBuildCache(ctx.cacheDir, ctx.inputs.cacheSizeCapGiB, new Set(results.variants.map((v) => v.build_id)))) {
-    if (evict.length > 0) ctx.core.info(`cache-dir: removed ${evict.length} least recently used ${trust} builds (${evict.map((e) => e.name).join(", ")})`);
-    if (overCap) ctx.core.warning(`cache-dir: this run's ${trust} builds alone exceed cache-size-cap (${ctx.inputs.cacheSizeCapGiB} GiB)`);
+async function capBuilds(ctx: ModeContext, plan: Plan, results: Results): Promise<void> {
+  for (const { part, evict, overCap } of await capBuildCache(ctx.cacheDir, ctx.inputs.cacheSizeCapGiB, new Set(results.variants.map((v) => v.build_id)), plan.run.prNamespace)) {
+    if (evict.length > 0) ctx.core.info(`cache-dir: removed ${evict.length} least recently used of the ${part} (${evict.map((e) => e.name).join(", ")})`);
+    if (overCap) ctx.core.warning(`cache-dir: what this run uses of the ${part} alone exceeds cache-size-cap (${ctx.inputs.cacheSizeCapGiB} GiB)`);
   }
 }
 

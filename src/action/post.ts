@@ -3,10 +3,12 @@
  * removes what a killed main step could not: servers, source trees and temp dirs under the job root.
  */
 import * as core from "@actions/core";
+import { commandFree } from "./job-log.js";
 import { removeJobRoot, STATE_JOB_ROOT, STATE_REPO, STATE_STOP_SIGNAL, stopSignal } from "./cleanup-job-root.js";
 
 const jobRoot = core.getState(STATE_JOB_ROOT);
 if (jobRoot) {
   const removed = await removeJobRoot(jobRoot, core.getState(STATE_REPO) || null, stopSignal(core.getState(STATE_STOP_SIGNAL)));
-  core.info(removed.length ? `post: cleaned up ${removed.join(", ")}` : "post: nothing left to clean up");
+  // the paths are under the job root, named by whatever ran there
+  core.info(commandFree(removed.length ? `post: cleaned up ${removed.join(", ")}` : "post: nothing left to clean up"));
 }

@@ -5,7 +5,7 @@
  * code that built it can no longer change it.
  */
 import { createWriteStream, existsSync } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, lstat, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -17,6 +17,7 @@ import { PipelineError } from "../errors.js";
 import { isRunning } from "../processes.js";
 import type { BuildFlags } from "../results/schema.js";
 import { giveTo, takeBack, unprivilegedUser, userTempDir, type OsUser, type TrustLevel } from "../unprivileged.js";
+import { readAsUser } from "../user-files.js";
 import { detectCompiler, type Compiler } from "./compiler.js";
 import { buildCommands, buildFlags, buildKey, installLayout, type BuildPhase, type BuildRecipe } from "./recipe.js";
 import { runStreamed } from "./run-streamed.js";
@@ -32,6 +33,8 @@ export interface BuildRequest {
   cacheDir: string;
   /** Who builds and which namespace it writes; a trusted prefix of the same build is reused at any level. */
   trust: TrustLevel;
+  /** A pull request build's own namespace (required with trust "pr"; PR_NAMESPACE_PATTERN): no other PR's build reads or writes it. */
+  prNamespace?: string;
   registry: CleanupRegistry;
   /** Default DEFAULT_TIMEOUTS. */
   timeouts?: Pick<Timeouts, "build_s" | "lock_s">;
@@ -73,39 +76,61 @@ export interface BuildResult {
 
 /** Written last into the build's dir: a build without it is half-installed and never reused. */
 const COMPLETE_MARKER = ".db-bench-gate-build.json";
+/** What is read of a build's ccache stats log: a line per compilation, far less for the largest engine. */
+const MAX_CCACHE_STATS_BYTES = 64 * 1024 * 1024;
+
+/** Where each pull request's namespace is: <cache dir>/prs/<namespace>. */
+export const PR_NAMESPACES_DIR = "prs";
+/** A namespace's name: one path component, which the action makes from the PR's number (pr-123). */
+export const PR_NAMESPACE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+export interface CacheNamespace {
+  builds: string;
+  /** CCACHE_DIR */
+  ccache: string;
+  /**
+   * A pull request's: the root-owned dir holding its ccache, traversable only while one of its builds
+   * runs. Every PR builds as the same user, so the ccache's owner cannot keep PRs apart; this keeps
+   * another PR's build (and anything it left running) from reaching it in between.
+   */
+  ccacheGate: string | null;
+  /** ccache remote storage that trusted builds write (a local cache dir's layout is not a remote's) and pull requests read without writing */
+  shared: string;
+}
 
 /**
  * Where the builds and the compiler cache of a trust level live. Trusted ones keep the cache dir's
- * top level; pull requests get their own. `shared` is ccache remote storage that trusted builds write
- * (a local cache dir's layout is not a remote's) and pull requests read without writing.
+ * top level; each pull request (prNamespace) has its own builds and ccache under prs/, so that one PR
+ * cannot plant an object or a prefix that another PR's build, or its base's, then uses.
  */
-export function cacheNamespace(cacheDir: string, trust: TrustLevel): { builds: string; ccache: string; shared: string } {
-  const root = trust === "trusted" ? cacheDir : path.join(cacheDir, "pr");
-  return { builds: path.join(root, "builds"), ccache: path.join(root, "ccache"), shared: path.join(cacheDir, "ccache-shared") };
+export function cacheNamespace(cacheDir: string, trust: TrustLevel, prNamespace?: string): CacheNamespace {
+  const shared = path.join(cacheDir, "ccache-shared");
+  if (trust === "trusted") return { builds: path.join(cacheDir, "builds"), ccache: path.join(cacheDir, "ccache"), ccacheGate: null, shared };
+  if (prNamespace === undefined || !PR_NAMESPACE_PATTERN.test(prNamespace)) throw new PipelineError(`a pull request's build needs a cache namespace of its own (one path component), got ${JSON.stringify(prNamespace)}`);
+  const root = path.join(cacheDir, PR_NAMESPACES_DIR, prNamespace);
+  const ccacheGate = path.join(root, "ccache");
+  return { builds: path.join(root, "builds"), ccache: path.join(ccacheGate, "dir"), ccacheGate, shared };
 }
 
 /**
  * The marker of a complete build, checked before the build is reused: it must name this build and
- * commit, and (as root) the build must be ours, out of reach of the user that built it. Nothing in it
- * is used: paths are recomputed.
+ * commit, and (as root) the build must be ours, out of reach of the user that built it: checked before
+ * the marker is read, so that root never opens what that user may have planted in a build it left
+ * unfinished. Nothing in it is used: paths are recomputed.
  */
 async function isCompleteBuild(buildDir: string, buildId: string, commit: string): Promise<boolean> {
   const marker = path.join(buildDir, COMPLETE_MARKER);
-  if (!existsSync(marker)) return false;
+  const uid = process.getuid?.();
+  for (const info of [await stat(buildDir).catch(() => null), await lstat(marker).catch(() => null)]) {
+    if (!info || (uid !== undefined && info.uid !== uid) || (info.mode & 0o022) !== 0) return false;
+  }
   let done: Partial<BuildResult> | null;
   try {
     done = JSON.parse(await readFile(marker, "utf8")) as Partial<BuildResult> | null;
   } catch {
     return false;
   }
-  if (done?.buildId !== buildId || done.commit !== commit) return false;
-  const uid = process.getuid?.();
-  for (const file of [buildDir, marker]) {
-    const info = await stat(file);
-    if (uid !== undefined && info.uid !== uid) return false;
-    if ((info.mode & 0o022) !== 0) return false;
-  }
-  return true;
+  return done?.buildId === buildId && done.commit === commit;
 }
 
 export async function buildAtCommit(request: BuildRequest): Promise<BuildResult> {
@@ -117,7 +142,7 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
   const compiler = await detectCompiler("c");
   const cxxCompiler = await detectCompiler("cxx");
   const buildId = buildKey({ commit, recipe, compilers: { c: compiler, cxx: cxxCompiler } });
-  const namespace = cacheNamespace(cacheDir, trust);
+  const namespace = cacheNamespace(cacheDir, trust, request.prNamespace);
   const buildDir = path.join(namespace.builds, buildId);
   const logFile = request.logFile ?? path.join(cacheDir, "logs", `build-${buildId}.log`);
   const resultIn = (dir: string): Omit<BuildResult, "reused" | "ccache" | "timings"> => {
@@ -156,9 +181,10 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
     };
 
     let tmpDir: Awaited<ReturnType<typeof userTempDir>> | undefined;
+    let ccache: CcacheSetup | null = null;
     const tree = await exportSourceTree(request.repo, commit, user, request.registry, request.workDir);
     try {
-      const ccache = await ccacheSetup(cacheDir, trust, user, tree.path);
+      ccache = await ccacheSetup(namespace, trust, user, tree.path, request.registry, timeouts.lock_s);
       // compilers and configure write temp files
       tmpDir = await userTempDir(user, request.registry, request.workDir);
       const commands = buildCommands(recipe, { buildDir, cc: compiler.command, cxx: cxxCompiler?.command ?? null, ccache: ccache !== null, cpus: os.availableParallelism() });
@@ -188,15 +214,19 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
       const result: BuildResult = {
         ...resultIn(buildDir),
         reused: false,
-        ccache: ccache ? parseCcacheStatsLog(await readFile(ccache.statsLog, "utf8").catch(() => "")) : null,
+        // in the tree, which the build's user owns
+        ccache: ccache ? parseCcacheStatsLog(((await readAsUser(user, ccache.statsLog, MAX_CCACHE_STATS_BYTES)) ?? "").toString("utf8")) : null,
         timings,
       };
       emit(`built in ${timings.total.toFixed(1)} s${result.ccache ? ` (ccache: ${result.ccache.hits} hits, ${result.ccache.misses} misses)` : ""}`);
       const marker = path.join(buildDir, COMPLETE_MARKER);
-      await writeFile(`${marker}.tmp`, JSON.stringify(result, null, 2));
+      // the build may have left a symlink at either name: removed, and the new file created exclusively (never followed)
+      await rm(`${marker}.tmp`, { recursive: true, force: true });
+      await writeFile(`${marker}.tmp`, JSON.stringify(result, null, 2), { flag: "wx" });
       await rename(`${marker}.tmp`, marker);
       return result;
     } finally {
+      await ccache?.close();
       await tmpDir?.remove();
       await tree.remove();
       await new Promise((resolve) => log.end(resolve));
@@ -233,18 +263,23 @@ interface CcacheSetup {
   env: Record<string, string>;
   /** This build's own counters (the cache dir's counters are shared with concurrent builds). */
   statsLog: string;
+  /** After the build: a pull request's ccache out of reach again. */
+  close(): Promise<void>;
 }
 
 /**
  * ccache, when installed, with one cache dir per namespace for every commit's source tree: paths under
  * the tree are rewritten relative (CCACHE_BASEDIR) and the working directory is not hashed
  * (CCACHE_NOHASHDIR), so the same file compiled in two trees is one cache entry. The ccache is owned
- * by the namespace's user; a pull request's build reads the trusted one as read-only remote storage.
+ * by the namespace's user; a pull request's build reads the trusted one as read-only remote storage,
+ * and reaches its own only through its gate (CacheNamespace.ccacheGate), opened for one build of the
+ * namespace at a time.
  */
-async function ccacheSetup(cacheDir: string, trust: TrustLevel, user: OsUser | null, tree: string): Promise<CcacheSetup | null> {
+async function ccacheSetup(namespace: CacheNamespace, trust: TrustLevel, user: OsUser | null, tree: string, registry: CleanupRegistry, lockS: number): Promise<CcacheSetup | null> {
   const probe = await execa("ccache", ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false });
   if (probe.failed) return null;
-  const { ccache, shared } = cacheNamespace(cacheDir, trust);
+  const { ccache, ccacheGate, shared } = namespace;
+  const close = ccacheGate ? await openGate(ccacheGate, registry, lockS) : async () => undefined;
   for (const dir of trust === "trusted" ? [ccache, shared] : [ccache]) {
     await mkdir(dir, { recursive: true });
     // once per cache dir: chown -R of a large cache takes a while
@@ -262,7 +297,28 @@ async function ccacheSetup(cacheDir: string, trust: TrustLevel, user: OsUser | n
     // trusted: every result, hit or miss, also goes to the shared storage
     ...(trust === "trusted" ? { CCACHE_REMOTE_STORAGE: `file:${shared}|umask=022`, CCACHE_RESHARE: "1" } : existsSync(shared) && { CCACHE_REMOTE_STORAGE: `file:${shared}|read-only` }),
   };
-  return { env, statsLog };
+  return { env, statsLog, close };
+}
+
+/**
+ * Opens a pull request's ccache gate (root's, 0711: its build's user can pass, not list) for one build
+ * of the namespace at a time (a lock beside it), and returns what closes it again (0700), which the
+ * registry also runs on a signal.
+ */
+async function openGate(gate: string, registry: CleanupRegistry, lockS: number): Promise<() => Promise<void>> {
+  const unlock = await lockBuild(`${gate}.lock`, registry, lockS);
+  await mkdir(gate, { recursive: true, mode: 0o700 });
+  await chmod(gate, 0o711);
+  // a gate gone meanwhile (its namespace pruned) has nothing left to close
+  const closing = await registry.register(`ccache gate ${gate}`, () =>
+    chmod(gate, 0o700).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== "ENOENT") throw e;
+    }),
+  );
+  return async () => {
+    await closing.run();
+    await unlock();
+  };
 }
 
 /**

@@ -1,16 +1,17 @@
 /**
  * The build cache of a self-hosted runner (input cache-dir, cache-size-cap): built install prefixes kept
- * between jobs under a size cap, least recently used removed first, in each trust level's namespace.
+ * between jobs under a size cap, least recently used removed first, in each trust level's namespace;
+ * pull requests' namespaces (builds and ccache each) as a whole, under the same cap.
  *
  * An entry is a directory directly under the cache root holding ENTRY_MARKER; the marker is written when
  * the entry is complete and its mtime is the entry's last use. Other directories (ccache, which has its own
  * cap, or a build in progress) are neither counted nor removed.
  */
 import { existsSync, type Dirent } from "node:fs";
-import { lstat, readdir, rm, utimes, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { diskUsage } from "../disk-usage.js";
-import { cacheNamespace } from "./build.js";
+import { cacheNamespace, PR_NAMESPACES_DIR } from "./build.js";
 import type { TrustLevel } from "../unprivileged.js";
 
 export const ENTRY_MARKER = ".db-bench-gate-entry";
@@ -90,16 +91,36 @@ export async function enforceCacheCap(root: string, capGiB: number, keep: Readon
 }
 
 /**
- * Marks the builds a run used as just used, then removes the least recently used others beyond the cap,
- * in each namespace. Returns what it did per namespace.
+ * Marks a pull request's namespace as used now, creating it: counted (and removed when least recently
+ * used) from its first run on, even one whose builds fail and never reach capBuildCache.
  */
-export async function capBuildCache(cacheDir: string, capGiB: number, used: ReadonlySet<string>): Promise<(EvictionPlan & { trust: TrustLevel })[]> {
-  const done: (EvictionPlan & { trust: TrustLevel })[] = [];
-  for (const trust of ["trusted", "pr"] as const) {
-    const { builds } = cacheNamespace(cacheDir, trust);
+export async function touchPrNamespace(cacheDir: string, prNamespace: string): Promise<void> {
+  const namespaces = join(cacheDir, PR_NAMESPACES_DIR);
+  await mkdir(join(namespaces, prNamespace), { recursive: true });
+  await touchEntry(namespaces, prNamespace);
+}
+
+/** What capBuildCache removed from: the trusted builds, this pull request's builds, the pull requests' namespaces. */
+export type CappedPart = "trusted builds" | "builds of this pull request" | "pull request namespaces";
+
+/**
+ * Marks the builds a run used (and its pull request namespace, `prNamespace`) as just used, then removes
+ * the least recently used others beyond the cap: trusted builds, this namespace's builds, then whole
+ * namespaces of other pull requests. Returns what it did per part.
+ */
+export async function capBuildCache(cacheDir: string, capGiB: number, used: ReadonlySet<string>, prNamespace?: string): Promise<(EvictionPlan & { part: CappedPart })[]> {
+  const parts: { part: CappedPart; trust: TrustLevel }[] = [{ part: "trusted builds", trust: "trusted" }, ...(prNamespace ? [{ part: "builds of this pull request" as const, trust: "pr" as const }] : [])];
+  const done: (EvictionPlan & { part: CappedPart })[] = [];
+  for (const { part, trust } of parts) {
+    const { builds } = cacheNamespace(cacheDir, trust, prNamespace);
     for (const buildId of used) if (existsSync(join(builds, buildId))) await touchEntry(builds, buildId);
-    done.push({ trust, ...(await enforceCacheCap(builds, capGiB, used)) });
+    done.push({ part, ...(await enforceCacheCap(builds, capGiB, used)) });
   }
+  const namespaces = join(cacheDir, PR_NAMESPACES_DIR);
+  if (prNamespace && existsSync(join(namespaces, prNamespace))) await touchEntry(namespaces, prNamespace);
+  done.push({ part: "pull request namespaces", ...(await enforceCacheCap(namespaces, capGiB, new Set(prNamespace ? [prNamespace] : []))) });
+  // the one namespace all pull requests shared before: any of them could have planted objects in it
+  await rm(join(cacheDir, "pr"), { recursive: true, force: true });
   return done;
 }
 

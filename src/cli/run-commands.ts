@@ -20,6 +20,15 @@ import { defaultResultsFile, measureAndReport } from "./run.js";
 import { withCleanup } from "../cleanup.js";
 import { bisectMarkdown } from "../report/bisect.js";
 import { bisect, CLI_BISECT_FIELDS } from "../bisect.js";
+import { resolveCommit } from "../build/source-tree.js";
+
+const CACHE_NAMESPACE_HELP = "the pull request's own cache namespace for builds and ccache (letters, digits, . _ -), apart from every other's; default: from the head commit";
+
+/** A pull request run's cache namespace: the one given, else one named after `commitish` as resolved (prefix-<sha>). */
+async function prNamespaceFor(flags: { cacheNamespace?: string; trusted?: boolean; repo: string }, prefix: string, commitish: string | undefined): Promise<string | undefined> {
+  if (flags.trusted || flags.cacheNamespace !== undefined) return flags.cacheNamespace;
+  return commitish === undefined ? undefined : `${prefix}-${await resolveCommit(flags.repo, commitish)}`;
+}
 
 /** What `demo --engine <name>` installs, fetches and slows down, and the profile it runs. */
 interface Demo {
@@ -142,15 +151,19 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
       .option("--variant <name=ref[:cflags]>", "a variant to compare, repeatable: any number of (commit, flags) pairs; the first is the base", (value: string, previous: VariantFlag[]) => [...previous, parseVariantFlag(value)], [] as VariantFlag[])
       .option("--base-variant <id>", "the variant the others are relative to (default: the first)")
       .option("--trusted", "build into the trusted cache namespace, which pull request runs read: only for commits you trust (default: the pull request namespace)")
+      .option("--cache-namespace <name>", CACHE_NAMESPACE_HELP)
       .option("--shard <i/n>", "measure only the i-th of n contiguous shares of the profile's steps (report merges the shards' results files)", shardOption),
-  ).action(async (flags: MeasureFlags & { repo: string; base?: string; head?: string; variant: VariantFlag[]; baseVariant?: string; trusted?: boolean; shard?: Shard }) => {
+  ).action(async (flags: MeasureFlags & { repo: string; base?: string; head?: string; variant: VariantFlag[]; baseVariant?: string; trusted?: boolean; cacheNamespace?: string; shard?: Shard }) => {
     if (flags.variant.length === 1) throw new InputError("give at least two variants to compare", undefined, "--variant");
     const log = consoleLog();
     // Thresholds come from the base commit's config file, so a PR cannot loosen its own gate.
     const baseRef = flags.base ?? flags.variant[0]?.ref;
     const config = flags.config ? await loadConfigFile(flags.config) : baseRef ? await loadConfigFromCommit(flags.repo, baseRef) : {};
+    // the head: --head, else the first variant compared with the base
+    const headRef = flags.head ?? flags.variant.find((v) => v.id !== (flags.baseVariant ?? flags.variant[0]?.id))?.ref;
+    const prNamespace = await prNamespaceFor(flags, "commit", headRef);
     const plan = await makePlan(
-      { ...planFlagsOf(flags), repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, trust: flags.trusted ? "trusted" : "pr", shard: flags.shard },
+      { ...planFlagsOf(flags), repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, trust: flags.trusted ? "trusted" : "pr", prNamespace, shard: flags.shard },
       config,
       thresholdsFromFlags(flags),
     );
@@ -166,15 +179,17 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
       .requiredOption("--good <ref>", "a commit without the regression")
       .requiredOption("--bad <ref>", "a later commit with it")
       .option("--steps <glob>", "the step ids to measure (a glob, e.g. 'pgbench.select-only.*')", "*")
-      .option("--trusted", "build into the trusted cache namespace: only for commits you trust (default: the pull request namespace)"),
-  ).action(async (flags: MeasureFlags & { repo: string; good: string; bad: string; steps: string; trusted?: boolean }) => {
+      .option("--trusted", "build into the trusted cache namespace: only for commits you trust (default: the pull request namespace)")
+      .option("--cache-namespace <name>", `${CACHE_NAMESPACE_HELP.replace("the head commit", "the bad commit")}; every probe builds in it`),
+  ).action(async (flags: MeasureFlags & { repo: string; good: string; bad: string; steps: string; trusted?: boolean; cacheNamespace?: string }) => {
     await checkWritable(flags.out, "--out");
     const log = consoleLog();
     // judged by the good commit's config file, as a PR by its base's
     const config = flags.config ? await loadConfigFile(flags.config) : await loadConfigFromCommit(flags.repo, flags.good);
+    const prNamespace = await prNamespaceFor(flags, "bisect", flags.bad);
     const planFor = (against: string, probe: string) =>
       makePlan(
-        { ...planFlagsOf(flags), repo: flags.repo, base: against, head: probe, variants: [], trust: flags.trusted ? "trusted" : "pr" },
+        { ...planFlagsOf(flags), repo: flags.repo, base: against, head: probe, variants: [], trust: flags.trusted ? "trusted" : "pr", prNamespace },
         config,
         thresholdsFromFlags(flags),
       );

@@ -5,6 +5,7 @@
  */
 import os from "node:os";
 import path from "node:path";
+import { PR_NAMESPACE_PATTERN } from "../build/build.js";
 import { loadBuiltinRecipe, mergeRecipe, type BuildRecipe } from "../build/recipe.js";
 import type { CompareOptions, ThresholdOverride, Thresholds } from "../compare/types.js";
 import { thresholdResolver } from "../compare/thresholds.js";
@@ -40,6 +41,8 @@ export interface RunPlan {
   workDir?: string;
   /** whose user builds and runs the fork's code, and which cache namespace its builds go to */
   trust: TrustLevel;
+  /** with trust "pr": the run's own builds and ccache (build.ts cacheNamespace), apart from every other PR's */
+  prNamespace?: string;
   timeouts: Timeouts;
   /** overrides the profile's schedule where set */
   rounds?: number;
@@ -85,6 +88,8 @@ export interface RunFlags {
   judgedAt?: JudgingCommit;
   /** default "pr": only the default branch's own runs build into the trusted namespace */
   trust?: TrustLevel;
+  /** with trust "pr": the pull request's own cache namespace (one path component) */
+  prNamespace?: string;
   /** over the config file's */
   timeouts?: TimeoutsInput;
   /** where the run's temp dirs go (the action's job root); default os.tmpdir() */
@@ -162,6 +167,9 @@ export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFla
   const variants = variantSpecs(flags, recipe);
   const baseVariant = flags.baseVariant ?? variants[0]!.id;
   if (!variants.some((v) => v.id === baseVariant)) throw new InputError(`"${baseVariant}" is not one of the variants`, undefined, "--base-variant");
+  if (flags.prNamespace !== undefined && !PR_NAMESPACE_PATTERN.test(flags.prNamespace)) {
+    throw new InputError(`"${flags.prNamespace}" is not a namespace name: letters, digits, ".", "_" and "-", starting with a letter or digit, at most 128`, undefined, "--cache-namespace");
+  }
   const judging = resolveJudging(whole, config, thresholdFlags);
   const rounds = flags.rounds ?? config.rounds;
   const budgetInForce = flags.timeBudgetS ?? config.time_budget_s ?? whole.schedule.time_budget_s;
@@ -183,6 +191,7 @@ export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFla
       rounds,
       timeBudgetS,
       trust: flags.trust ?? "pr",
+      ...(flags.trust !== "trusted" && flags.prNamespace !== undefined && { prNamespace: flags.prNamespace }),
       timeouts: resolveTimeouts(config.timeouts, flags.timeouts),
       runner: flags.runner ?? { name: null, labels: [] },
       ...(flags.workDir && { workDir: flags.workDir }),

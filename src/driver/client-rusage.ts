@@ -17,9 +17,13 @@
  * samples ps: the peak reported is at most 0.2 s older than the exit. The poller is a
  * subshell the wrapper waits for only after reading its own stat, so its sleeps are not in cutime.
  */
-import { readFile } from "node:fs/promises";
 import { ParseError } from "../errors.js";
+import type { OsUser } from "../unprivileged.js";
+import { readAsUser } from "../user-files.js";
 import type { ClientCommand } from "./types.js";
+
+/** A report is one short line: more is not one. */
+const MAX_REPORT_BYTES = 4096;
 
 const POLL_PEAK_RSS = [
   '( peak=; while kill -0 "$client" 2>/dev/null; do',
@@ -85,8 +89,9 @@ export function parseClientRusage(report: string): ClientRusage {
   };
 }
 
-export async function readClientRusage(reportFile: string): Promise<ClientRusage> {
-  return parseClientRusage(await readFile(reportFile, "utf8"));
+/** The report in `reportFile`, read as `user`, whose dir it is written in (a symlink planted there leads nowhere it could not go). */
+export async function readClientRusage(reportFile: string, user: OsUser | null): Promise<ClientRusage> {
+  return parseClientRusage(((await readAsUser(user, reportFile, MAX_REPORT_BYTES)) ?? "").toString("utf8"));
 }
 
 /** The client's CPU as a share of all the machine's CPU during the interval (0 to 1). */

@@ -38,6 +38,7 @@ const COLLECT_IN = "dispatch_command*";
 
 /** What counting needs from a running MariaDB server (src/engine/mariadb.ts). */
 export interface CountableMariadb {
+  /** root's (server-root.ts): the counting dir made in it cannot be a symlink the server's user planted */
   readonly dataRoot: string;
   readonly database: string;
   /** the server's process (valgrind's, under the counter) */
@@ -77,7 +78,7 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
   const outDir = path.join(server.dataRoot, "callgrind");
   await mkdir(outDir, { recursive: true });
   await giveTo(server.user, outDir);
-  const log = logReader(valgrindLogFile(outDir));
+  const log = logReader(valgrindLogFile(outDir), server.user);
 
   const bufferPool = (await server.query("SHOW GLOBAL VARIABLES WHERE Variable_name IN ('innodb_buffer_pool_size', 'innodb_buffer_pool_size_max')"))
     .split("\n")
@@ -102,7 +103,7 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
   };
   await restartUnderValgrind("MariaDB", { underValgrind: () => server.restart(counted), plain: () => server.restart(), prepare: prewarm }, log);
   const dump = () =>
-    vgdbDump(outDir, server.pid, (file, args) => execa(file, args, { ...asUserIn(server.user, outDir), all: true, reject: false, timeout: timeoutMs }));
+    vgdbDump(outDir, server.pid, server.user, (file, args) => execa(file, args, { ...asUserIn(server.user, outDir), all: true, reject: false, timeout: timeoutMs }));
 
   let stopped = false;
   return {

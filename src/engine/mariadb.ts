@@ -8,7 +8,7 @@
  * privilege checks and so changes the CPU per query).
  */
 import { existsSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
@@ -16,7 +16,8 @@ import { diskUsage } from "../disk-usage.js";
 import { InputError, PipelineError } from "../errors.js";
 import { onCpus } from "../measure/cpu-affinity.js";
 import { processesUnder } from "../processes.js";
-import { asUserIn, giveTo } from "../unprivileged.js";
+import { asUserIn } from "../unprivileged.js";
+import { readAsUser, sizeAsUser } from "../user-files.js";
 import { freePort, portIsFree } from "./loopback-port.js";
 import { startCountingMariadb, type CountableMariadb } from "./mariadb-counting.js";
 import { lastLines, programVersion } from "./program-output.js";
@@ -26,6 +27,8 @@ import type { Connection, Server, ServerEngine, SettingValue, StartOptions } fro
 /** The account mariadb-install-db creates (auth method "normal": no password); clients connect as it over the socket. */
 const SUPERUSER = "root";
 const START_ATTEMPTS = 3;
+/** What a failed start's error log is searched in: its cause is near its start. */
+const START_LOG_BYTES = 1024 * 1024;
 /** Options the gate never passes on: they would change what is measured, not how the server is reached. */
 const REFUSED_SETTINGS: Record<string, string> = {
   skip_grant_tables: "it skips the privilege checks, which changes the CPU per query",
@@ -127,10 +130,11 @@ async function startMariadb(options: StartOptions, storage: StorageEngine): Prom
   const optionFileText = renderOptionFile(storageEngineSettings(storage, options.settings));
   const user = await serverUser(options);
 
-  const root = await makeServerRoot(options, { prefix: "dbg-mariadb-", liveLogName: "error.log", description: "mariadb server", user, program: mariadbd, stop: stopServer });
-  const { dataRoot, dataDir, liveLog, logTail } = root;
+  const root = await makeServerRoot(options, { prefix: "dbg-mariadb-", liveLogName: "error.log", description: "mariadb server", user, program: mariadbd, stop: (dataDir) => stopServer(dataDir) });
+  const { dataRoot, dataDir, socketDir, userDir, liveLog, logTail } = root;
+  // root's, in root's dir: the server's user reads it and cannot replace it
   const optionFile = path.join(dataRoot, "my.cnf");
-  const socket = path.join(dataRoot, "mariadb.sock");
+  const socket = path.join(socketDir, "mariadb.sock");
   /** Stops everything, then throws, with the cause first where the server named one. */
   const fail = async (message: string, output: string): Promise<never> => {
     const cause = startFailureCause(`${output}\n${await logTail(LOG_LINES_IN_ERRORS)}`);
@@ -139,9 +143,8 @@ async function startMariadb(options: StartOptions, storage: StorageEngine): Prom
     return root.fail(cause ? `${message}: ${cause}` : message, errors || lastLines(output, LOG_LINES_IN_ERRORS));
   };
   const run = (file: string, args: string[], timeout = timeoutMs) =>
-    execa(file, args, { ...asUserIn(user, dataRoot), all: true, reject: false, timeout, cancelSignal: registry.signal });
-  await writeFile(optionFile, optionFileText);
-  await giveTo(user, optionFile);
+    execa(file, args, { ...asUserIn(user, userDir), all: true, reject: false, timeout, cancelSignal: registry.signal });
+  await writeFile(optionFile, optionFileText, { mode: 0o644 });
 
   const installDb = await run(path.join(prefix, "scripts", "mariadb-install-db"), [
     `--defaults-file=${optionFile}`,
@@ -164,7 +167,7 @@ async function startMariadb(options: StartOptions, storage: StorageEngine): Prom
   const startServer = async (preferred: number | null, counted?: Counted): Promise<{ port: number } | { failure: string; port: number }> => {
     for (let attempt = 1; ; attempt++) {
       const port = attempt === 1 && preferred !== null && (await portIsFree(preferred)) ? preferred : await freePort();
-      const logOffset = (await readFile(liveLog)).length;
+      const logOffset = await sizeAsUser(user, liveLog);
       // --defaults-file must come first; the gate's options after it win over the file's
       const command = onCpus(
         {
@@ -179,7 +182,7 @@ async function startMariadb(options: StartOptions, storage: StorageEngine): Prom
             `--socket=${socket}`,
             `--port=${port}`,
             "--skip-networking",
-            `--pid-file=${path.join(dataRoot, "mariadbd.pid")}`,
+            `--pid-file=${path.join(socketDir, "mariadbd.pid")}`,
             `--log-error=${liveLog}`,
             ...(counted?.options ?? []),
           ],
@@ -187,7 +190,7 @@ async function startMariadb(options: StartOptions, storage: StorageEngine): Prom
         options.cpus,
       );
       // taskset execs mariadbd (or valgrind, which runs it in its own process): the child's pid is the server's
-      const server = execa(command.file, command.args, { ...asUserIn(user, dataRoot), stdio: "ignore", reject: false, detached: true });
+      const server = execa(command.file, command.args, { ...asUserIn(user, userDir), stdio: "ignore", reject: false, detached: true });
       let exited = false;
       void server.then(() => (exited = true));
       root.pid = server.pid ?? 0;
@@ -195,7 +198,7 @@ async function startMariadb(options: StartOptions, storage: StorageEngine): Prom
       if (ready === "ready") return { port };
       // a server stuck in its start may not get to its shutdown (one blocked reading init_file does not)
       await stopServer(dataDir, 5000);
-      const log = (await readFile(liveLog)).subarray(logOffset).toString("utf8");
+      const log = ((await readAsUser(user, liveLog, START_LOG_BYTES, logOffset)) ?? "").toString("utf8");
       // Another process may take the free port between the probe and the bind: try another one.
       const portTaken = /Address already in use|Do you already have another .* running/.test(log);
       if (!portTaken || attempt === START_ATTEMPTS) return { failure: ready, port };

@@ -19,24 +19,25 @@
  * backends that served it (and parallel workers that helped them); their counts are summed once
  * every one of them has exited and written its summary.
  */
-import { existsSync } from "node:fs";
-import { chown, mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { PipelineError } from "../errors.js";
 import { callgrindPerProcessArgs, countedPids, logReader, readCounts, removeCounts, restartUnderValgrind, runCounted, valgrindOn, valgrindVersion } from "../measure/valgrind.js";
 import { processesUnder } from "../processes.js";
+import { giveTo, type OsUser } from "../unprivileged.js";
 import type { CountingOptions, InstructionCounter } from "./types.js";
 
 /** What counting needs from a running PostgreSQL server (src/engine/postgres.ts). */
 export interface CountableServer {
   readonly binDir: string;
+  /** root's (server-root.ts): what is written here cannot be a symlink the server's user planted */
   readonly dataRoot: string;
   readonly dataDir: string;
   /** the server log, valgrind's messages included */
   readonly liveLog: string;
   /** owner of the server's files; null when the server runs as the current user */
-  readonly owner: { uid: number; gid: number } | null;
+  readonly owner: OsUser | null;
   /** Stops the server and starts it on the same data and port; `program` runs in place of postgres (pg_ctl -p). */
   restart(program?: string): Promise<void>;
   isAlive(): boolean;
@@ -94,9 +95,10 @@ export async function startCountingPostgres(server: CountableServer, options: Co
   const wrapper = path.join(server.dataRoot, "postgres-under-callgrind");
   const valgrind = [...valgrindOn(options.cpus), ...callgrindPerProcessArgs(outDir, path.join(server.binDir, "postgres"), TOGGLES)].map(shellQuote).join(" ");
   await mkdir(outDir, { recursive: true });
+  await giveTo(server.owner, outDir);
+  // root's, run by the server's user
   await writeFile(wrapper, `#!/bin/sh\nexec ${valgrind} "$@"\n`, { mode: 0o755 });
-  if (server.owner) for (const p of [outDir, wrapper]) await chown(p, server.owner.uid, server.owner.gid);
-  const log = logReader(server.liveLog);
+  const log = logReader(server.liveLog, server.owner);
   await restartUnderValgrind("PostgreSQL", { underValgrind: () => server.restart(wrapper), plain: () => server.restart(), prepare: async () => void (await server.runSql(PREWARM_SQL)) }, log);
 
   let stopped = false;
@@ -118,7 +120,7 @@ export async function startCountingPostgres(server: CountableServer, options: Co
       if (left.length > 0) throw new PipelineError(`backends ${left.join(", ")} were still running ${Math.round(timeoutMs / 1000)} s after the counted run`);
       const pids = (await countedPids(outDir)).filter((pid) => !background.has(pid));
       if (pids.length === 0) throw new PipelineError("no backend served the counted run (no callgrind count was written)");
-      const instructions = await readCounts(outDir, pids, Math.max(1000, deadline - performance.now()), "callgrind");
+      const instructions = await readCounts(outDir, pids, Math.max(1000, deadline - performance.now()), "callgrind", server.owner);
       await removeCounts(outDir, pids);
       return { result, instructions };
     },
@@ -127,7 +129,7 @@ export async function startCountingPostgres(server: CountableServer, options: Co
       stopped = true;
       await server.restart();
       await rm(outDir, { recursive: true, force: true });
-      if (existsSync(wrapper)) await rm(wrapper);
+      await rm(wrapper, { force: true });
     },
   };
 }

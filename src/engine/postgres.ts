@@ -4,7 +4,6 @@
  * server runs as the unprivileged user it is given (postgres refuses to run as root anyway).
  */
 import { existsSync } from "node:fs";
-import { appendFile, chmod, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
@@ -15,7 +14,8 @@ import { freePort, portIsFree } from "./loopback-port.js";
 import { startCountingPostgres } from "./postgres-counting.js";
 import { programVersion } from "./program-output.js";
 import { LOG_LINES_IN_ERRORS, makeServerRoot, serverUser } from "./server-root.js";
-import { asUserIn, giveTo, type OsUser } from "../unprivileged.js";
+import { asUserIn, type OsUser } from "../unprivileged.js";
+import { appendAsUser, readAsUser } from "../user-files.js";
 import type { Connection, Server, ServerEngine, SettingValue, StartOptions } from "./types.js";
 
 /**
@@ -68,7 +68,6 @@ async function startPostgres(options: StartOptions): Promise<Server> {
   const timeoutS = Math.ceil(timeoutMs / 1000);
   if (!existsSync(path.join(binDir, "postgres"))) throw new PipelineError(`no postgres program in ${binDir}`);
   const user = await serverUser(options);
-  const run: Run = (file, args, cwd) => asServer(user, path.join(binDir, file), args, cwd, timeoutMs, registry.signal);
   // Stopping is part of cleanup, which runs after the registry is cancelled: it must not be cancelled.
   const runToStop: Run = (file, args, cwd) => asServer(user, path.join(binDir, file), args, cwd, timeoutMs);
 
@@ -78,19 +77,17 @@ async function startPostgres(options: StartOptions): Promise<Server> {
     description: "postgres server",
     user,
     program: path.join(binDir, "postgres"),
-    stop: (dataDir) => stopServer(runToStop, dataDir),
+    stop: (dataDir, userDir) => stopServer(runToStop, dataDir, userDir),
   });
-  const { dataRoot, dataDir, liveLog, isAlive, logTail, fail } = root;
-  const socketDir = path.join(dataRoot, "socket");
-  await mkdir(socketDir, { mode: 0o755 });
-  await giveTo(user, socketDir);
-  await chmod(dataRoot, 0o700);
+  const { dataRoot, dataDir, socketDir, userDir, liveLog, isAlive, logTail, fail } = root;
+  const run = (file: string, args: string[]) => asServer(user, path.join(binDir, file), args, userDir, timeoutMs, registry.signal);
 
-  const initdb = await run("initdb", ["-D", dataDir, "-U", SUPERUSER, "--auth=trust", "--no-locale", "-E", "UTF8", "--no-sync"], dataRoot);
+  const initdb = await run("initdb", ["-D", dataDir, "-U", SUPERUSER, "--auth=trust", "--no-locale", "-E", "UTF8", "--no-sync"]);
   if (initdb.failed) await fail("initdb failed", initdb.all ?? "");
-  await appendFile(path.join(dataDir, "postgresql.conf"), `\n# db-bench-gate\n${renderSettings(options.settings, socketDir)}`);
+  // initdb is the fork's code: its postgresql.conf is written as the server's user
+  await appendAsUser(user, path.join(dataDir, "postgresql.conf"), `\n# db-bench-gate\n${renderSettings(options.settings, socketDir)}`);
 
-  const readPid = async () => Number((await readFile(path.join(dataDir, "postmaster.pid"), "utf8")).split("\n", 1)[0]);
+  const readPid = async () => Number(((await readAsUser(user, path.join(dataDir, "postmaster.pid"), 4096)) ?? "").toString("utf8").split("\n", 1)[0]);
   /**
    * Starts the postmaster (or `program` in its place: pg_ctl -p) on `preferred` if it is free, else on
    * a free port. Returns the port, or the failed start's output for the caller to report.
@@ -101,7 +98,7 @@ async function startPostgres(options: StartOptions): Promise<Server> {
       // The postmaster inherits pg_ctl's affinity, and every backend the postmaster's.
       const start = onCpus({ file: path.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, ...(program ? ["-p", program] : []), "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
       // pg_ctl -w waits up to timeoutS for readiness; the process timeout is the net under it
-      const started = await asServer(user, start.file, start.args, dataRoot, timeoutMs + 10_000, registry.signal);
+      const started = await asServer(user, start.file, start.args, userDir, timeoutMs + 10_000, registry.signal);
       if (!started.failed) {
         root.pid = await readPid();
         return { port };
@@ -122,7 +119,7 @@ async function startPostgres(options: StartOptions): Promise<Server> {
     user: SUPERUSER,
     database: options.database,
   };
-  const created = await run("createdb", ["-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, options.database], dataRoot);
+  const created = await run("createdb", ["-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, options.database]);
   if (created.failed) await fail(`createdb ${options.database} failed`, created.all ?? "");
 
   /**
@@ -130,7 +127,7 @@ async function startPostgres(options: StartOptions): Promise<Server> {
    * When the start fails the server stays stopped (its data kept for cleanup).
    */
   const restart = async (program?: string): Promise<void> => {
-    await stopServer(runToStop, dataDir);
+    await stopServer(runToStop, dataDir, userDir);
     const started = await pgCtlStart(connection.port, program);
     if ("failure" in started) {
       throw new PipelineError(`PostgreSQL did not start again${program ? ` as ${program}` : ""} (port ${started.port})`, `${started.failure}\n--- server log ---\n${await logTail(LOG_LINES_IN_ERRORS)}`);
@@ -141,7 +138,7 @@ async function startPostgres(options: StartOptions): Promise<Server> {
   /** Each of `commands` in its own transaction (VACUUM cannot run inside one); psql's output, unaligned and without headers. */
   const runSql = async (...commands: string[]): Promise<string> => {
     const args = ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, "-d", options.database, ...commands.flatMap((sql) => ["-c", sql])];
-    const result = await run("psql", args, dataRoot);
+    const result = await run("psql", args);
     if (result.failed) throw new PipelineError(`psql failed: ${result.shortMessage}`, `${result.all ?? ""}\n--- server log ---\n${await logTail(LOG_LINES_IN_ERRORS)}`);
     return result.stdout;
   };
@@ -184,11 +181,11 @@ type Run = (file: string, args: string[], cwd: string) => ReturnType<typeof asSe
  * dir, not by the postmaster's pid: that also covers a start cut short before the pid was known, and
  * backends orphaned by a killed postmaster.
  */
-async function stopServer(run: Run, dataDir: string): Promise<void> {
+async function stopServer(run: Run, dataDir: string, cwd: string): Promise<void> {
   const running = (): number[] => processesUnder(dataDir);
   for (const mode of ["fast", "immediate"]) {
     if (running().length === 0) return;
-    await run("pg_ctl", ["-D", dataDir, "-m", mode, "-w", "-t", "30", "stop"], path.dirname(dataDir));
+    await run("pg_ctl", ["-D", dataDir, "-m", mode, "-w", "-t", "30", "stop"], cwd);
   }
   for (let waited = 0; running().length > 0; waited += 100) {
     if (waited >= 5000) for (const pid of running()) process.kill(pid, "SIGKILL");

@@ -11,15 +11,20 @@
  * driver says why): their writer is paced by wall time, and under valgrind's slowdown it would add
  * writes per read that depend on the machine's speed.
  */
-import { mkdir, readFile, rm } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { BuildNotCountableError, PipelineError } from "../errors.js";
 import { cachegrindArgs, countedPids, readCounts, removeCounts, tail, unsupportedInstruction, valgrindVersion } from "../measure/valgrind.js";
 import { giveTo, type OsUser } from "../unprivileged.js";
+import { tailAsUser } from "../user-files.js";
 import type { ClientCommand, InstructionCounter } from "./types.js";
+
+/** The end of valgrind's messages about a counted run that is searched and shown. */
+const VALGRIND_LOG_BYTES = 1024 * 1024;
 
 export const DB_BENCH_COUNTED_WORK = "the db_bench process, all threads (no flush or compaction in a counted run)";
 
+/** `workDir`: root's, so that the counting dir made in it cannot be a symlink `owner` planted. */
 export async function startCountingDbBench(options: { workDir: string; owner: OsUser | null; timeoutMs: number }): Promise<InstructionCounter> {
   await valgrindVersion();
   const outDir = path.join(options.workDir, "counting");
@@ -36,11 +41,11 @@ export async function startCountingDbBench(options: { workDir: string; owner: Os
       const result = await run(counted);
       const pids = await countedPids(outDir);
       try {
-        const log = await readFile(valgrindLog, "utf8").catch(() => "");
+        const log = (await tailAsUser(options.owner, valgrindLog, VALGRIND_LOG_BYTES)) ?? "";
         const unsupported = unsupportedInstruction(log);
         if (unsupported) throw new BuildNotCountableError(`valgrind cannot run this build of db_bench: ${unsupported}`, tail(log));
         if (pids.length !== 1) throw new PipelineError(`a counted db_bench run left ${pids.length} cachegrind counts, expected 1 (its own process)`, log.slice(-4000));
-        return { result, instructions: await readCounts(outDir, pids, options.timeoutMs, "cachegrind") };
+        return { result, instructions: await readCounts(outDir, pids, options.timeoutMs, "cachegrind", options.owner) };
       } finally {
         await removeCounts(outDir, pids);
         await rm(valgrindLog, { force: true });

@@ -9,15 +9,26 @@
  * and the WAL are appended to, CURRENT and OPTIONS rewritten); LOCK and the info LOG are left out (the
  * run creates its own). So a step that writes cannot change what the next round, or the other
  * variant, reads, and a copy of a 410 MB database costs a few milliseconds.
+ *
+ * The instance's directory is root's (mode 0750, group the driver's user's); data/, run-N/ and the
+ * counting dir in it are the driver's user's, and what that user's process wrote there is copied and
+ * read as that user (src/user-files.ts): root following a symlink planted in them would leak what it
+ * points to.
  */
 import { existsSync } from "node:fs";
-import { appendFile, copyFile, link, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { appendFile, chmod, chown, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { PipelineError } from "../errors.js";
 import { giveTo } from "../unprivileged.js";
+import { runAsUser, tailAsUser } from "../user-files.js";
 import { lastLines, programVersion } from "./program-output.js";
 import { startCountingDbBench } from "./rocksdb-counting.js";
 import type { EmbeddedEngine, EmbeddedInstance, PrepareOptions } from "./types.js";
+
+/** The end of the load's LOG kept in the instance's log file. */
+const LOAD_LOG_BYTES = 4 * 1024 * 1024;
+/** The end of a run's LOG kept for the next error's excerpt. */
+const RUN_LOG_BYTES = 256 * 1024;
 
 export const rocksdbEngine: EmbeddedEngine = {
   kind: "embedded",
@@ -43,17 +54,22 @@ async function prepareRocksdb(options: PrepareOptions): Promise<EmbeddedInstance
   await mkdir(options.workDir, { recursive: true });
   const root = await mkdtemp(path.join(options.workDir, "dbg-rocksdb-"));
   const handle = await registry.register(`rocksdb data ${root}`, () => rm(root, { recursive: true, force: true }));
-  await giveTo(owner, root);
   const dataDir = path.join(root, "data");
+  await mkdir(dataDir);
+  await giveTo(owner, dataDir);
+  if (owner) {
+    await chown(root, 0, owner.gid);
+    await chmod(root, 0o750);
+  }
   let copies = 0;
 
-  /** RocksDB's info LOG of the load, kept in the instance's log file. */
+  /** The end of RocksDB's info LOG of the load, kept in the instance's log file. */
   const keepLoadLog = async (): Promise<void> => {
-    const log = await readFile(path.join(dataDir, "LOG"), "utf8").catch(() => null);
+    const log = await tailAsUser(owner, path.join(dataDir, "LOG"), LOAD_LOG_BYTES);
     if (log !== null) await appendFile(logFile, `--- RocksDB LOG of the load ---\n${log}`);
   };
-  // the last run's LOG, for the next error's excerpt (every run's would add up to megabytes)
-  const lastRunLog = path.join(root, "last-run.LOG");
+  // the end of the last run's LOG, for the next error's excerpt (every run's would add up to megabytes)
+  let lastRunLog: string | null = null;
 
   const instance: EmbeddedInstance = {
     dataDir,
@@ -66,23 +82,23 @@ async function prepareRocksdb(options: PrepareOptions): Promise<EmbeddedInstance
     async runCopy() {
       const dir = path.join(root, `run-${++copies}`);
       await mkdir(dir);
-      for (const name of await readdir(dataDir)) {
-        const action = copyAction(name);
-        if (action === "link") await link(path.join(dataDir, name), path.join(dir, name));
-        else if (action === "copy") await copyFile(path.join(dataDir, name), path.join(dir, name));
-      }
       await giveTo(owner, dir);
+      const names = await readdir(dataDir);
+      const from = (action: ReturnType<typeof copyAction>) => names.filter((name) => copyAction(name) === action).map((name) => path.join(dataDir, name));
+      // as the driver's user, who owns what it copies
+      for (const [program, files] of [["ln", from("link")], ["cp", from("copy")]] as const) {
+        if (files.length > 0) await runAsUser(owner, program, ["--", ...files, dir]);
+      }
       return {
         dataDir: dir,
         remove: async () => {
-          await copyFile(path.join(dir, "LOG"), lastRunLog).catch(() => undefined);
+          lastRunLog = (await tailAsUser(owner, path.join(dir, "LOG"), RUN_LOG_BYTES)) ?? lastRunLog;
           await rm(dir, { recursive: true, force: true });
         },
       };
     },
     async logTail(lines) {
-      const log = (await readFile(lastRunLog, "utf8").catch(() => null)) ?? (await readFile(logFile, "utf8").catch(() => ""));
-      return lastLines(log, lines);
+      return lastLines(lastRunLog ?? (await readFile(logFile, "utf8").catch(() => "")), lines);
     },
     stop: () => handle.run(),
     startCounting: (counting) => startCountingDbBench({ workDir: root, owner, timeoutMs: counting?.timeoutMs ?? 120_000 }),

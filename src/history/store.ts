@@ -21,8 +21,9 @@ export interface HistoryStore {
   /** latest.json of `key` (up to 64 MB), validated; null when absent */
   readLatest(key: string): Promise<Results | null>;
   /**
-   * Stores `append(current history)` and `latest`. The branch store retries on a concurrent writer,
-   * calling `append` again on what that writer stored, so no run's record is lost.
+   * Stores `append(current history)` and `latest`. The branch store retries when a concurrent writer
+   * moved the branch first (its update is a fast-forward from the tip it read), calling `append` again
+   * on what that writer stored, so no run's record is lost.
    */
   write(key: string, append: (current: HistoryFile | null) => HistoryFile, latest: Results): Promise<HistoryFile>;
 }

@@ -2,7 +2,7 @@
  * Running a server under valgrind's cachegrind to count instructions: the command line, whether
  * valgrind is there, whether it choked on the build's instructions, and the out files it leaves.
  */
-import { readdir, readFile, rm } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
@@ -10,8 +10,14 @@ import { childEnv } from "../child-env.js";
 import { BuildNotCountableError, CountingUnavailableError, PipelineError } from "../errors.js";
 import { isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut } from "./cachegrind.js";
 import { onCpus } from "./cpu-affinity.js";
+import type { OsUser } from "../unprivileged.js";
+import { readAsUser, sizeAsUser } from "../user-files.js";
 
 const OUT_PREFIX = "cg.";
+/** What is read of one out file or dump: a complete count is far smaller. */
+const MAX_COUNT_BYTES = 64 * 1024 * 1024;
+/** What is read of valgrind's messages in one go. */
+const MAX_LOG_BYTES = 4 * 1024 * 1024;
 
 /**
  * The command that starts valgrind on `cpus` (taskset may widen the affinity a server was started
@@ -76,9 +82,14 @@ export const valgrindLogFile = (outDir: string): string => path.join(outDir, "va
  * Asks the callgrind of process `pid` (started with callgrindArgs(outDir, ...)) to write its counts
  * since the last dump, and returns the dump's text (parseCachegrindOut reads it) once it is complete,
  * its file removed. `run` runs vgdb: as the process's user (vgdb finds the process by its user's
- * name), with a timeout.
+ * name), with a timeout. The dump is read as `user`, who writes `outDir`.
  */
-export async function vgdbDump(outDir: string, pid: number, run: (file: string, args: string[]) => Promise<{ failed: boolean; all?: string }>): Promise<string> {
+export async function vgdbDump(
+  outDir: string,
+  pid: number,
+  user: OsUser | null,
+  run: (file: string, args: string[]) => Promise<{ failed: boolean; all?: string }>,
+): Promise<string> {
   const before = new Set(await dumpFiles(outDir, pid));
   const vgdb = await run("vgdb", [`--vgdb-prefix=${path.join(outDir, "vgdb")}`, `--pid=${pid}`, "dump"]);
   const written = (await dumpFiles(outDir, pid)).filter((file) => !before.has(file));
@@ -86,7 +97,7 @@ export async function vgdbDump(outDir: string, pid: number, run: (file: string, 
     throw new PipelineError(`vgdb could not get a callgrind dump of process ${pid} (${written.length} new dump files)`, vgdb.all ?? "");
   }
   const file = path.join(outDir, written[0]!);
-  const text = await readFile(file, "utf8");
+  const text = ((await readAsUser(user, file, MAX_COUNT_BYTES)) ?? "").toString("utf8");
   await rm(file);
   if (!isCompleteCallgrindOut(text)) throw new PipelineError(`the callgrind dump of process ${pid} is incomplete`, tail(text, 10));
   return text;
@@ -98,10 +109,12 @@ async function dumpFiles(outDir: string, pid: number): Promise<string[]> {
   return (await readdir(outDir)).filter((name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)));
 }
 
-/** A growing log file read from an offset: what a process wrote to it since then. */
-export function logReader(file: string): { size(): Promise<number>; since(offset: number): Promise<string> } {
-  const read = () => readFile(file).catch(() => Buffer.alloc(0));
-  return { size: async () => (await read()).length, since: async (offset) => (await read()).subarray(offset).toString("utf8") };
+/** A growing log file that `user` writes, read (as `user`) from an offset: what a process wrote to it since then. */
+export function logReader(file: string, user: OsUser | null): { size(): Promise<number>; since(offset: number): Promise<string> } {
+  return {
+    size: () => sizeAsUser(user, file),
+    since: async (offset) => ((await readAsUser(user, file, MAX_LOG_BYTES, offset)) ?? "").toString("utf8"),
+  };
 }
 
 /**
@@ -178,17 +191,18 @@ export async function removeCounts(outDir: string, pids: readonly number[]): Pro
 }
 
 /**
- * The instructions of the processes `pids`, summed from their out files (of `tool`) once each is
- * complete (valgrind writes it while the process exits); PipelineError after `timeoutMs`.
+ * The instructions of the processes `pids`, summed from their out files (of `tool`, written by `user`
+ * and read as it) once each is complete (valgrind writes it while the process exits); PipelineError
+ * after `timeoutMs`.
  */
-export async function readCounts(outDir: string, pids: readonly number[], timeoutMs: number, tool: "cachegrind" | "callgrind"): Promise<number> {
+export async function readCounts(outDir: string, pids: readonly number[], timeoutMs: number, tool: "cachegrind" | "callgrind", user: OsUser | null): Promise<number> {
   const isComplete = tool === "callgrind" ? isCompleteCallgrindOut : isCompleteCachegrindOut;
   const deadline = performance.now() + timeoutMs;
   let total = 0;
   for (const pid of pids) {
     const file = path.join(outDir, `${OUT_PREFIX}${pid}`);
     for (;;) {
-      const text = await readFile(file, "utf8").catch(() => "");
+      const text = ((await readAsUser(user, file, MAX_COUNT_BYTES)) ?? "").toString("utf8");
       // under callgrind's toggles a process that never entered a counted function has nothing counted
       if (isComplete(text)) {
         if (!(tool === "callgrind" && /^totals: 0$/m.test(text))) total += parseCachegrindOut(text).instructions;

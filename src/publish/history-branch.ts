@@ -1,10 +1,12 @@
 /**
  * The history as a data branch of the repository, written through GitHub's git data API with the
  * token's `contents: write` (no checkout, no git credentials on the runner), the way
- * github-action-benchmark keeps its data on gh-pages. Each write makes the branch one parentless commit
- * holding every profile's files: its size is the files' (bounded by the history's retention), not
- * a growing git history. The ref is moved only if nobody else moved it since it was read; otherwise the
- * write starts again from the other writer's files.
+ * github-action-benchmark keeps its data on gh-pages. Each write is one commit on top of the tip it
+ * read, holding every profile's files. Writers race (a baseline workflow's architectures write at the
+ * same time): the ref update is a compare-and-swap, a fast-forward from the commit read (force: false),
+ * which GitHub refuses once another writer moved the branch; the write then starts again from the
+ * other writer's files. The REST API has no other expected-old-sha check, hence one commit per write
+ * rather than one parentless commit replaced each time.
  */
 import { InputError, PipelineError } from "../errors.js";
 import type { HistoryFile } from "../history/record.js";
@@ -13,6 +15,13 @@ import type { GitHubClient, RepoRef } from "./github.js";
 
 /** Writers racing for the ref more often than this are an error, not a retry loop. */
 const MAX_WRITE_ATTEMPTS = 5;
+
+/**
+ * How GitHub refuses a ref write that may have lost the race: 422 for a branch that exists already
+ * (create) or an update that is not a fast-forward, 409 for a ref changed while it was being updated.
+ * Whether it did is told by the branch's tip: a 422 with the tip unmoved is a real error.
+ */
+const lostRace = (e: unknown) => status(e) === 422 || status(e) === 409;
 
 const status = (e: unknown) => (e as { status?: number }).status;
 
@@ -73,21 +82,16 @@ export function branchHistoryStore(client: GitHubClient, repo: RepoRef, branch: 
         ];
         const { data: tree } = await client.rest.git.createTree({ ...repo, tree: entries, ...(at ? { base_tree: at.tree } : {}) });
         const message = `db-bench-gate history: ${key} at ${history.records.at(-1)?.commit.slice(0, 12) ?? "?"}`;
-        const { data: commit } = await client.rest.git.createCommit({ ...repo, message, tree: tree.sha, parents: [] });
-        if (!at) {
-          try {
-            await client.rest.git.createRef({ ...repo, ref: `refs/${ref}`, sha: commit.sha });
-            return history;
-          } catch (e) {
-            if (status(e) === 422) continue; // another writer created the branch first
-            throw e;
-          }
+        const { data: commit } = await client.rest.git.createCommit({ ...repo, message, tree: tree.sha, parents: at ? [at.commit] : [] });
+        try {
+          if (at) await client.rest.git.updateRef({ ...repo, ref, sha: commit.sha, force: false });
+          else await client.rest.git.createRef({ ...repo, ref: `refs/${ref}`, sha: commit.sha });
+          return history;
+        } catch (e) {
+          // another writer moved (or created) the branch since it was read: start again from its files
+          if (lostRace(e) && (await head())?.commit !== at?.commit) continue;
+          throw e;
         }
-        // compare-and-swap: the API's force update has no expected-old-sha, so check just before it
-        const now = await head();
-        if (now?.commit !== at.commit) continue;
-        await client.rest.git.updateRef({ ...repo, ref, sha: commit.sha, force: true });
-        return history;
       }
       throw new PipelineError(`${where}: other writers moved the branch ${MAX_WRITE_ATTEMPTS} times while this run was writing; the history was not updated`);
     },

@@ -11,12 +11,18 @@ export function singleLine(text: string): string {
   return stripControl(text).replace(/\s+/g, " ").trim();
 }
 
+/**
+ * Terminal escape sequences, control characters (C0, DEL and C1, tab and newline aside) and Unicode's
+ * format characters (Cf): the bidi overrides and isolates (U+202A-202E, U+2066-2069) that show text in
+ * another order than it is read, the zero-width characters (U+200B-200D, U+2060, U+FEFF) that hide
+ * a difference between two names, soft hyphens and the like. None has a visible form of its own.
+ */
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
-const ANSI_AND_CONTROL = /\u001b\[[0-9;?]*[ -/]*[@-~]|[\u0000-\u0008\u000b-\u001f\u007f]/g;
+const ANSI_CONTROL_AND_FORMAT = /\u001b\[[0-9;?]*[ -/]*[@-~]|[^\P{Cc}\t\n]|\p{Cf}/gu;
 
-/** Keeps tabs and newlines; drops terminal escape sequences and other control characters from logs. */
+/** Keeps tabs and newlines; drops terminal escape sequences, other control characters and invisible format characters. */
 export function stripControl(text: string): string {
-  return text.replace(/\r\n?/g, "\n").replace(ANSI_AND_CONTROL, "");
+  return text.replace(/\r\n?|[\u2028\u2029]/g, "\n").replace(ANSI_CONTROL_AND_FORMAT, "");
 }
 
 /**

@@ -10,6 +10,7 @@
 import type { Comparison, StepComparison } from "../compare/types.js";
 import { METRIC_KEYS, type MetricKey } from "../results/schema.js";
 import { columnsOf, comparisonLabels, rowsOf, type Column } from "./columns.js";
+import { stripControl } from "./escape.js";
 import { formatTsvNumber } from "./format.js";
 import { IBENCH_FIELDS, ibenchTables, type IbenchField, type IbenchRow } from "./ibench.js";
 
@@ -24,9 +25,12 @@ const FIELD_METRIC_COLUMN: Record<MetricKey, string> = { cpu_us_per_op: "cpu_us/
 /** Decimals per metric: CPU in µs needs one; the small per-op counts need three, as in o.met.all. */
 const METRIC_DECIMALS: Record<MetricKey, number> = { cpu_us_per_op: 1, cs_per_op: 3, r_per_op: 3, rkb_per_op: 3, wkb_per_op: 3 };
 
-/** A tab or line break inside a name would shift every following column. */
+/**
+ * A tab or line break inside a name would shift every following column; control characters (ESC, BEL,
+ * NUL) would act on the terminal that shows the file, and bidi or zero-width characters hide what a name is.
+ */
 function field(text: string): string {
-  return text.replace(/[\t\r\n]+/g, " ");
+  return stripControl(text).replace(/[\t\n]+/g, " ");
 }
 
 function line(fields: readonly string[]): string {

@@ -4,10 +4,16 @@
  * service (twirp CreateArtifact / FinalizeArtifact / ListArtifacts / GetSignedArtifactURL) and the blob
  * storage the artifact client uploads to and downloads from. State is in memory: tests seed it and
  * inspect it, and every request is recorded (method, path, headers, body).
+ *
+ * Every REST request is checked against GitHub's published OpenAPI description (openapi.ts), and so is
+ * every response this stand-in gives: a request for no operation, a wrong parameter, body field or type
+ * is answered 400 naming the operation, and each finding, the responses' included, is kept in
+ * `violations`, which close() refuses to leave unsaid.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { githubOpenApi, type MatchedOperation } from "./openapi.js";
 
 export interface RecordedRequest {
   method: string;
@@ -105,6 +111,12 @@ interface PendingUpload {
   contentType: string;
 }
 
+/**
+ * The pacing of a client of this server (createGitHubClient's third argument): no wait between
+ * writes, and a Retry-After second of a millisecond, so that tests wait out GitHub's refusals at once.
+ */
+export const LOOPBACK_PACING = { writeIntervalMs: 0, notifyingWriteIntervalMs: 0, secondMs: 1 };
+
 /** GitHub's limit on comment and issue bodies. */
 export const MAX_BODY_CHARS = 65536;
 
@@ -128,6 +140,8 @@ export class FakeGitHub {
   readonly identity: FakeUser;
   /** role_name of the collaborator permission API, by login; others get "read" (anyone can read a public repository) */
   readonly roles = new Map<string, string>();
+  /** GET /repos/{owner}/{repo}/activity of any repository (a fork's too), by owner/name, oldest first (see pushed) */
+  readonly activity = new Map<string, { id: number; node_id: string; before: string; after: string; ref: string; timestamp: string; activity_type: string; actor: unknown }[]>();
   readonly requests: RecordedRequest[] = [];
   readonly comments: FakeComment[] = [];
   readonly issues: FakeIssue[] = [];
@@ -136,6 +150,12 @@ export class FakeGitHub {
   /** the git data API's objects and branches (a data branch written without a checkout) */
   readonly git: FakeGit = { blobs: new Map(), trees: new Map(), commits: new Map(), refs: new Map() };
   private readonly uploads = new Map<string, PendingUpload>();
+  private refHold: { count: number; waiting: (() => void)[] } | null = null;
+  private readonly faults: { method: string; path: RegExp; status: number; body: unknown; headers: Record<string, string> }[] = [];
+  /** what did not match GitHub's OpenAPI description: "<operationId> (<METHOD> <path>): <what>" */
+  readonly violations: string[] = [];
+  /** the operation each REST response answers, for checking what it returns */
+  private readonly operations = new WeakMap<ServerResponse, { op: MatchedOperation; request: RecordedRequest }>();
   private readonly blobSignature = randomUUID();
   private nextId = 1000;
   private clock = Date.parse("2025-06-01T00:00:00Z");
@@ -172,9 +192,11 @@ export class FakeGitHub {
     return `${this.owner}/${this.repo}`;
   }
 
+  /** Stops the server; throws when a request or response did not match GitHub's description. */
   async close(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    if (this.violations.length > 0) throw new Error(`requests or responses of the fake GitHub that GitHub's OpenAPI description does not allow:\n${this.violations.join("\n")}`);
   }
 
   /** The variables a runner gives a step for the API and the artifact service, as run `runId` of this repo. */
@@ -246,6 +268,15 @@ export class FakeGitHub {
     this.issue(issueNumber).timeline.push({ event: "committed", sha, node_id: `C_${sha}`, author: person, committer: person, message: "a commit", parents: [] });
   }
 
+  /** A push of `sha` to branch `ref` of `repository` (owner/name: a fork's for a fork PR), now: the activity API lists it. */
+  pushed(repository: string, ref: string, sha: string, actor: FakeUser = { login: "alice-dev", id: 5550123, type: "User" }): void {
+    const list = this.activity.get(repository) ?? [];
+    const before = list.findLast((a) => a.ref === `refs/heads/${ref}`)?.after ?? "0".repeat(40);
+    const id = this.nextId++;
+    list.push({ id, node_id: `RA_${id}`, before, after: sha, ref: `refs/heads/${ref}`, timestamp: this.tick(), activity_type: before === "0".repeat(40) ? "branch_creation" : "push", actor: this.userJson(actor) });
+    this.activity.set(repository, list);
+  }
+
   commentsOn(issueNumber: number): FakeComment[] {
     return this.comments.filter((c) => c.issueNumber === issueNumber);
   }
@@ -307,10 +338,14 @@ export class FakeGitHub {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const request: RecordedRequest = { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, body: Buffer.concat(chunks) };
     this.requests.push(request);
+    await this.awaitRefHold(request);
     try {
       const url = new URL(request.path, this.url);
       if (url.pathname.startsWith("/_blob/")) return this.blob(request, url, res);
       if (url.pathname.startsWith(TWIRP_PREFIX)) return this.twirp(request, url.pathname.slice(TWIRP_PREFIX.length), res);
+      // GraphQL is no REST operation: its one query is checked where it is answered
+      if (url.pathname !== "/graphql") this.checkRequest(request, url, res);
+      if (this.injectedFault(request, res)) return;
       this.rest(request, url, res);
     } catch (e) {
       if (e instanceof HttpError) this.json(res, e.status, e.body);
@@ -318,7 +353,32 @@ export class FakeGitHub {
     }
   }
 
-  private json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  /** The request's operation in GitHub's description, noted for its response; a request for none, or not as it takes, is refused naming it. */
+  private checkRequest(request: RecordedRequest, url: URL, res: ServerResponse): void {
+    const openapi = githubOpenApi();
+    const op = openapi.match(request.method, url.pathname);
+    const where = `${request.method} ${url.pathname}`;
+    if (!op) {
+      this.violations.push(`no operation (${where}): not in GitHub's REST API ${openapi.version}`);
+      throw new HttpError(404, { message: `fake GitHub: ${where} is no operation of GitHub's REST API` });
+    }
+    const found = openapi.requestViolations(op, url.searchParams, request.body);
+    if (found.length > 0) {
+      this.violations.push(...found.map((v) => `${op.id} (${where}): ${v}`));
+      throw new HttpError(400, { message: `fake GitHub: ${op.id}: the request does not match GitHub's description: ${found.join("; ")}` });
+    }
+    this.operations.set(res, { op, request });
+  }
+
+  private json(res: ServerResponse, status: number, ours: unknown, headers: Record<string, string> = {}): void {
+    const answered = this.operations.get(res);
+    let body = ours;
+    if (answered) {
+      // the fields this stand-in models, and GitHub's example of the other fields it always sends
+      if (status < 300) body = githubOpenApi().completeResponse(answered.op, status, ours);
+      const found = githubOpenApi().responseViolations(answered.op, status, body);
+      this.violations.push(...found.map((v) => `${answered.op.id} (${answered.request.method} ${answered.request.path}): ${v}`));
+    }
     res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers });
     res.end(JSON.stringify(body));
   }
@@ -348,6 +408,13 @@ export class FakeGitHub {
       const query = String(this.bodyJson(request).query ?? "");
       if (!/^\s*(query\s*)?\{\s*viewer\s*\{\s*login\s*\}\s*\}\s*$/.test(query)) throw new HttpError(400, { message: `fake GitHub answers only { viewer { login } }, got ${query}` });
       return this.json(res, 200, { data: { viewer: { login: this.identity.login } } });
+    }
+    // a fork's activity too: it says when the fork's branch moved
+    const activity = request.method === "GET" ? /^\/repos\/([^/]+\/[^/]+)\/activity$/.exec(url.pathname) : null;
+    if (activity) {
+      const ref = url.searchParams.get("ref");
+      // newest first, as GitHub's default direction
+      return this.page(url, res, (this.activity.get(activity[1]!) ?? []).filter((a) => !ref || a.ref === ref).toReversed());
     }
     const prefix = `/repos/${this.owner}/${this.repo}/`;
     if (!url.pathname.startsWith(prefix)) throw new HttpError(404, { message: "Not Found" });
@@ -417,7 +484,7 @@ export class FakeGitHub {
       const role = this.roles.get(login) ?? "read";
       // the legacy `permission` folds maintain into write and triage into read
       const permission = { admin: "admin", maintain: "write", write: "write", triage: "read", read: "read" }[role] ?? "none";
-      return this.json(res, 200, { permission, role_name: role, user: { login, id: 1, type: "User" } });
+      return this.json(res, 200, { permission, role_name: role, user: { ...this.userJson({ login, id: 1, type: "User" }), role_name: role } });
     }
     if ((m = route.match(/^GET pulls\/(\d+)$/))) {
       const pull = this.issues.find((i) => i.isPullRequest && i.number === Number(m![1]));
@@ -478,6 +545,63 @@ export class FakeGitHub {
     return blob === undefined ? null : this.git.blobs.get(blob)!.toString("utf8");
   }
 
+  /** Whether `ancestor` is `commit` or in its history. */
+  private descendsFrom(commit: string, ancestor: string): boolean {
+    const seen = new Set<string>();
+    const pending = [commit];
+    for (let sha = pending.pop(); sha !== undefined; sha = pending.pop()) {
+      if (sha === ancestor) return true;
+      if (seen.has(sha)) continue;
+      seen.add(sha);
+      pending.push(...(this.git.commits.get(sha)?.parents ?? []));
+    }
+    return false;
+  }
+
+  /**
+   * Holds the next `count` ref writes (create or update a branch) until all of them have arrived, then
+   * applies them in the order they came: writers that each read the branch's tip before any of them
+   * moved it, as two jobs of a matrix do at once.
+   */
+  holdRefWrites(count: number): void {
+    this.refHold = { count, waiting: [] };
+  }
+
+  /**
+   * Answers the next request matching `method` and `path` (a pattern of the path without the query)
+   * with `status`, `body` and `headers` instead of handling it: the failures GitHub has (a 5xx, a rate
+   * limit, a refused write), once each.
+   */
+  failNext(method: string, path: RegExp, status: number, body: unknown, headers: Record<string, string> = {}): void {
+    this.faults.push({ method, path, status, body, headers });
+  }
+
+  private injectedFault(request: RecordedRequest, res: ServerResponse): boolean {
+    const pathname = new URL(request.path, this.url).pathname;
+    const index = this.faults.findIndex((f) => f.method === request.method && f.path.test(pathname));
+    if (index < 0) return false;
+    const [fault] = this.faults.splice(index, 1);
+    // GitHub's failures are not in its description of each operation
+    this.operations.delete(res);
+    this.json(res, fault!.status, fault!.body, fault!.headers);
+    return true;
+  }
+
+  private async awaitRefHold(request: RecordedRequest): Promise<void> {
+    const hold = this.refHold;
+    if (!hold || !/^(POST|PATCH)$/.test(request.method) || !/\/git\/refs(\/|$)/.test(new URL(request.path, this.url).pathname)) return;
+    const arrived = new Promise<void>((resolve) => hold.waiting.push(resolve));
+    if (hold.waiting.length === hold.count) {
+      this.refHold = null;
+      // each in turn: the first is applied before the second is looked at
+      for (const release of hold.waiting) {
+        release();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    await arrived;
+  }
+
   private gitSha(kind: string, content: string | Buffer): string {
     return createHash("sha1").update(`${kind} `).update(content).digest("hex");
   }
@@ -530,7 +654,7 @@ export class FakeGitHub {
       const { ref, sha } = this.bodyJson(request) as { ref?: string; sha?: string };
       const name = ref?.replace(/^refs\//, "") ?? "";
       if (!name.startsWith("heads/") || !sha || !git.commits.has(sha)) throw this.validationFailed("Reference", "ref", "invalid");
-      if (git.refs.has(name)) throw new HttpError(422, { message: "Reference already exists" });
+      if (git.refs.has(name)) throw new HttpError(422, { message: "Reference already exists", documentation_url: "https://docs.github.com/rest/git/refs#create-a-reference", status: "422" });
       git.refs.set(name, sha);
       this.json(res, 201, { ref: `refs/${name}`, object: { sha, type: "commit" } });
     } else if ((m = route.match(/^PATCH git\/refs\/(heads\/.+)$/))) {
@@ -539,7 +663,8 @@ export class FakeGitHub {
       const current = git.refs.get(name);
       if (!current) throw this.validationFailed("Reference", "ref", "invalid", "Reference does not exist");
       if (!sha || !git.commits.has(sha)) throw this.validationFailed("Reference", "sha", "invalid");
-      if (!force && !git.commits.get(sha)!.parents.includes(current)) throw new HttpError(422, { message: "Update is not a fast forward" });
+      // like GitHub: without force only a fast-forward, a commit that has the current tip in its history
+      if (!force && !this.descendsFrom(sha, current)) throw new HttpError(422, { message: "Update is not a fast forward", documentation_url: "https://docs.github.com/rest/git/refs#update-a-reference", status: "422" });
       git.refs.set(name, sha);
       this.json(res, 200, { ref: `refs/${name}`, object: { sha, type: "commit" } });
     } else if ((m = route.match(/^GET contents\/(.+)$/))) {
@@ -594,7 +719,9 @@ export class FakeGitHub {
   }
 
   private userJson(user: FakeUser) {
-    return { login: user.login, id: user.id, type: user.type, html_url: `https://github.com/${user.login}`, site_admin: false };
+    // like GitHub: an app's bot ("name[bot]") has the app's page
+    const page = user.type === "Bot" ? `https://github.com/apps/${user.login.replace(/\[bot\]$/, "")}` : `https://github.com/${user.login}`;
+    return { login: user.login, id: user.id, node_id: `U_${user.id}`, type: user.type, html_url: page, url: `${this.url}/users/${encodeURIComponent(user.login)}`, site_admin: false };
   }
 
   private commentJson(c: FakeComment) {
@@ -636,7 +763,7 @@ export class FakeGitHub {
   }
 
   private labelsJson(i: FakeIssue) {
-    return i.labels.map((name, index) => ({ id: 7000 + index, name, color: "ededed", default: false, description: null }));
+    return i.labels.map((name, index) => ({ id: 7000 + index, name, color: "ededed", default: false, description: "" }));
   }
 
   private pullJson(i: FakeIssue) {

@@ -103,6 +103,19 @@ export function parseFileCommands(text: string): Record<string, string> {
   return values;
 }
 
+/** The lines the runner reads commands from: not those between `::stop-commands::TOKEN` and `::TOKEN::`. */
+function commandLines(lines: readonly { text: string }[]): string[] {
+  const read: string[] = [];
+  let resumeWith: string | null = null;
+  for (const { text } of lines) {
+    if (resumeWith !== null) {
+      if (text === `::${resumeWith}::`) resumeWith = null;
+    } else if (text.startsWith("::stop-commands::")) resumeWith = text.slice("::stop-commands::".length);
+    else read.push(text);
+  }
+  return read;
+}
+
 /** The message of a `::error::` workflow command, with the runner's escapes undone. */
 function decodeCommandData(data: string): string {
   return data.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%25/g, "%");
@@ -184,8 +197,8 @@ export function startStep(entry: "index" | "post", options: StepOptions, state: 
       stdout,
       stderr,
       lines,
-      errors: lines.filter((l) => l.text.startsWith("::error::")).map((l) => decodeCommandData(l.text.slice("::error::".length))),
-      warnings: lines.filter((l) => l.text.startsWith("::warning::")).map((l) => decodeCommandData(l.text.slice("::warning::".length))),
+      errors: commandLines(lines).filter((l) => l.startsWith("::error::")).map((l) => decodeCommandData(l.slice("::error::".length))),
+      warnings: commandLines(lines).filter((l) => l.startsWith("::warning::")).map((l) => decodeCommandData(l.slice("::warning::".length))),
       outputs: parseFileCommands(read("output")),
       summary: read("step_summary"),
       state: parseFileCommands(read("state")),

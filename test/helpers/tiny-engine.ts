@@ -5,6 +5,10 @@
  *   base     configure writes config.mk; make compiles one C file (through ccache when the build uses it)
  *   hostile  base + a configure that looks for secrets the way an attacker would, logs what it found, fails
  *   hang     base + a configure that never ends
+ *   planter  base + another hello.c (a ccache miss everywhere) + a configure that writes a file into every
+ *            ccache it can find (its own, every pull request namespace's, the trusted ones), says where
+ *            it could, and builds on
+ * and, made on demand (commitHostileInstall), base + a `make install` that runs more shell lines.
  */
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -16,6 +20,7 @@ export interface TinyEngineRepo {
   base: string;
   hostile: string;
   hang: string;
+  planter: string;
 }
 
 /** Printed by the hostile configure before each part of what it found. */
@@ -61,6 +66,14 @@ echo "configure: waiting forever"
 sleep 600
 `;
 
+/** CCACHE_DIR is <cache-dir>/prs/<namespace>/ccache/dir: the cache dir is four levels up. */
+const PLANTER_CONFIGURE = `${BASE_CONFIGURE.replace("echo configured\n", "")}cache=$(cd "$CCACHE_DIR/../../../.." && pwd)
+for dir in "$CCACHE_DIR" $(for ns in "$cache"/prs/*; do echo "$ns/ccache/dir"; done) "$cache/ccache" "$cache/ccache-shared"; do
+  if (echo planted > "$dir/planted") 2>/dev/null; then echo "planted in $dir"; else echo "could not plant in $dir"; fi
+done
+echo configured
+`;
+
 const COMMIT_ENV = {
   GIT_AUTHOR_NAME: "tiny engine",
   GIT_AUTHOR_EMAIL: "tiny@db-bench-gate.invalid",
@@ -81,6 +94,14 @@ export async function commitOn(repo: TinyEngineRepo, parent: string, file: strin
   const sha = await gitIn(repo.path, "rev-parse", "HEAD");
   await gitIn(repo.path, "switch", "-q", "main");
   return sha;
+}
+
+/**
+ * A commit on the tiny engine's base whose `make install` also runs `lines` (shell, in the source
+ * tree, $(DESTDIR) the build's dir), e.g. planting a symlink where the gate reads or writes; its sha.
+ */
+export function commitHostileInstall(repo: TinyEngineRepo, message: string, lines: readonly string[]): Promise<string> {
+  return commitOn(repo, repo.base, "Makefile", MAKEFILE + lines.map((line) => `\t${line}\n`).join(""), message);
 }
 
 export async function makeTinyEngineRepo(dir: string): Promise<TinyEngineRepo> {
@@ -105,6 +126,10 @@ export async function makeTinyEngineRepo(dir: string): Promise<TinyEngineRepo> {
   await git("switch", "-q", "--detach", base);
   await configure(HANG_CONFIGURE);
   const hang = await commit("configure: never end");
+  await git("switch", "-q", "--detach", base);
+  await configure(PLANTER_CONFIGURE);
+  await writeFile(path.join(dir, "hello.c"), HELLO.replace("42", "43"));
+  const planter = await commit("configure: plant files in every ccache within reach");
   await git("switch", "-q", "main");
-  return { path: dir, base, hostile, hang };
+  return { path: dir, base, hostile, hang, planter };
 }

@@ -381,7 +381,7 @@ describe("pull requests from forks", () => {
     // the commit that does not compile: never cached, so its build really runs
     const run = fake.addRun({ event: "pull_request", headBranch: "main", headSha: fork.buildFailure, status: "in_progress", conclusion: null });
     const before = fake.requests.length;
-    // ccache off: an earlier run of this file may have cached the commit's objects in pr/ccache, and hits run no cc1
+    // ccache off: an earlier run of this file may have cached the commit's objects in the PR's ccache, and hits run no cc1
     const main = step(run, pullRequestEvent("pull_request.labeled.json", pr, fork.buildFailure), { "trusted-label": TRUSTED_LABEL }, "index", {}, { CCACHE_DISABLE: "1" });
     await main.waitForLine(new RegExp(`^::group::build head \\(${fork.buildFailure}\\)`));
     await main.waitForLine(/^compile: \d+ files so far · /);
@@ -430,6 +430,31 @@ describe("pull requests from forks", () => {
     }
     expect(existsSync(ownCache)).toBe(false);
     expect(fake.commentsOn(pr)).toEqual([]);
+  });
+
+  it("refuses a fork's PR whose head was pushed after the trusted label with backdated commits, which GitHub's timeline lists before the label", async () => {
+    const pr = fake.addPullRequest("btree: prefetch siblings during range scans", { owner: "alice-dev", ref: "main", sha: fork.head }).number;
+    fake.roles.set(MAINTAINER.login, "write");
+    fake.pushed("alice-dev/postgres", "main", fork.base);
+    fake.committed(pr, fork.base);
+    // GitHub sorts a PR's commits by their own dates: pushed after the label, this one is listed before it
+    fake.committed(pr, fork.head, "2020-01-01T00:00:00Z");
+    fake.labeledBy(pr, TRUSTED_LABEL, MAINTAINER);
+    fake.pushed("alice-dev/postgres", "main", fork.head);
+    // then a maintainer sets another label, which starts a run with the trusted label still on the PR
+    const run = fake.addRun({ event: "pull_request", headBranch: "main", headSha: fork.head, status: "in_progress", conclusion: null });
+    const event = pullRequestEvent("pull_request.labeled.json", pr, fork.head);
+    event.payload.label = { name: "docs" };
+    const ownCache = path.join(runner.root, "cache");
+    const before = fake.requests.length;
+    const result = await step(run, event, { "trusted-label": TRUSTED_LABEL, "cache-dir": ownCache }).finished;
+
+    expect(result.exitCode).toBe(1);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toContain(`The trusted label does not count for head ${fork.head.slice(0, 12)}: the label "${TRUSTED_LABEL}" may have been set on another head: it was set when the head was ${fork.base.slice(0, 12)}.`);
+    expect(requestsSince(before)).toContain("GET /repos/alice-dev/postgres/activity");
+    expect(apiWrites(before)).toEqual([]);
+    expect(existsSync(ownCache)).toBe(false);
   });
 });
 
@@ -686,6 +711,8 @@ describe("rerun by comment", () => {
     const pr = sameRepoPr("executor: fingerprint each executed plan (unstable rerun)");
     fake.roles.set(MAINTAINER.login, "write");
     fake.committed(pr, fork.head);
+    // a rerun was not started by the label: the branch's activity says the head was this one when it was set
+    fake.pushed(fake.repository, "vm-batch", fork.head);
     fake.labeledBy(pr, "accept-regression", MAINTAINER);
     const accepted = { label: "accept-regression", by: MAINTAINER.login };
     const inputs = { profile, "count-instructions": "false" };
@@ -911,6 +938,26 @@ describe("report mode", () => {
     expect(result.outputs.regressions).toBe(String(x64Regressed.length));
   });
 
+  it("waits out GitHub's 502, secondary rate limit and 429, each once, and still posts its comment once", async () => {
+    const pr = fake.addPullRequest("heap: prune on read").number;
+    const run = fake.addRun({ event: "pull_request", headBranch: "prune", headSha: fork.head, status: "in_progress", conclusion: null });
+    await uploadResults(run, [["aarch64", armResults()]]);
+    const comments = new RegExp(`/issues/${pr}/comments$`);
+    fake.failNext("GET", comments, 502, { message: "Server Error" });
+    fake.failNext("POST", comments, 403, { message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.", documentation_url: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits" }, { "retry-after": "1" });
+    const reset = String(Math.ceil(Date.now() / 1000) + 2);
+    fake.failNext("POST", comments, 429, { message: "API rate limit exceeded for installation ID 1.", documentation_url: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api" }, { "x-ratelimit-limit": "1000", "x-ratelimit-remaining": "0", "x-ratelimit-reset": reset, "x-ratelimit-resource": "core" });
+
+    const before = fake.requests.length;
+    const result = await step(run, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report" }).finished;
+
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(requestsSince(before).filter((r) => comments.test(r))).toEqual([...Array(2).fill(`GET /repos/${fake.repository}/issues/${pr}/comments`), ...Array(3).fill(`POST /repos/${fake.repository}/issues/${pr}/comments`)]);
+    expect(fake.commentsOn(pr)).toHaveLength(1);
+    expect(result.outputs["comment-url"]).toContain(`#issuecomment-${fake.commentsOn(pr)[0]!.id}`);
+    expect(result.stderr).toMatch(/secondary rate limit refused POST .*: retrying in 1 s/);
+  });
+
   it("judges artifacts by the base's thresholds, not the looser ones a measuring run stored in them", async () => {
     const loosened: Results = { ...x64, thresholds: { run: { ...DEFAULT_THRESHOLDS, fail_below: 0.5, warn_below: 0.5 }, overrides: [{ step: "*", fail_below: 0.5 }] } };
     expect(regressedSteps(loosened)).toEqual([]);
@@ -981,6 +1028,8 @@ describe("report mode", () => {
     const pr = fake.addPullRequest("planner: a known regression, accepted").number;
     fake.roles.set(MAINTAINER.login, "triage");
     fake.committed(pr, fork.head);
+    // this run was not started by the label (its event is "opened"): the head branch's activity tells
+    fake.pushed("pgfork/postgres", "vm-batch", fork.head);
     fake.labeledBy(pr, "accept-regression", MAINTAINER);
     const run = fake.addRun({ event: "pull_request", headBranch: "accepted", headSha: fork.head, status: "in_progress", conclusion: null });
     await uploadResults(run, [["x86_64", x64]]);
@@ -1003,6 +1052,7 @@ describe("report mode", () => {
   it("does not count the accept label when its setter cannot triage, fails, and mentions cc", async () => {
     const pr = fake.addPullRequest("planner: a regression the author accepted himself").number;
     fake.committed(pr, fork.head);
+    fake.pushed("pgfork/postgres", "vm-batch", fork.head);
     fake.labeledBy(pr, "accept-regression", MALLORY);
     const run = fake.addRun({ event: "pull_request", headBranch: "self-accepted", headSha: fork.head, status: "in_progress", conclusion: null });
     await uploadResults(run, [["x86_64", x64]]);
@@ -1146,6 +1196,7 @@ describe("report mode", () => {
       fake.roles.set(MAINTAINER.login, "triage");
       const accepted = forkPrMeasured();
       fake.committed(accepted.pr, fork.head);
+      fake.pushed("alice-dev/postgres", "main", fork.head);
       fake.labeledBy(accepted.pr, "accept-regression", MAINTAINER);
       await uploadResults(accepted.measured, [["x86_64", withCommits(x64, fork.head)]]);
       const before = fake.requests.length;

@@ -131,7 +131,7 @@ async function measure(step: BenchmarkStep, seconds: number): Promise<Measured> 
   const metrics = metricsPerOp(before, after, sample.ops, await clockTicksPerSecond());
   expect(MetricsSchema.safeParse(metrics).success).toBe(true);
   expect(metrics.cpu_us_per_op).toBeGreaterThan(0);
-  const usage = await readClientRusage(report);
+  const usage = await readClientRusage(report, null);
   return {
     sample,
     progress: `${result.stdout}\n${result.stderr}`.split("\n").filter((line) => step.isProgressLine(line)),

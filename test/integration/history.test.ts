@@ -105,19 +105,21 @@ describe("the main branch's history", () => {
   it(`baseline on ${COUNT} pushes: the data branch keeps them, the change point at commit ${SLOW_AT} raises one alert, bisected once, updated and not duplicated`, async () => {
     let alertAfter: number | null = null;
     let last: StepResult | null = null;
+    let previousHead = "";
     const firstBadRun = measured.indexOf(commits[PUSHED_WITH_NEXT]!);
     for (const [i, sha] of measured.entries()) {
       const run = fake.addRun({ event: "push", headBranch: "main", headSha: sha, status: "in_progress", conclusion: null });
       last = await runStep(run, pushEvent(sha, i === 0 ? "0".repeat(40) : measured[i - 1]!), { mode: "baseline", "alert-cc": "alice-dev, @bob-maint", "bisect-on-alert": "true" });
       timings.push(`baseline ${i + 1}: ${last.seconds.toFixed(0)} s`);
       expect(last.exitCode, last.errors.join("\n")).toBe(0);
-      // the data branch: one parentless commit holding the records of every run so far, in order
+      // the data branch: one commit per run on top of the previous one, holding the records of every run so far, in order
       const history = storedHistory();
       expect(history.records.map((r) => r.commit)).toEqual(measured.slice(0, i + 1));
       expect(history.records.at(-1)!.run_id).toBe(String(run.id));
       expect(history.records.at(-1)!.steps[0]!.instructions_per_op).toBeGreaterThan(10_000);
       const head = fake.git.refs.get(`heads/${DATA_BRANCH}`)!;
-      expect(fake.git.commits.get(head)!.parents).toEqual([]);
+      expect(fake.git.commits.get(head)!.parents).toEqual(i === 0 ? [] : [previousHead]);
+      previousHead = head;
       expect(parseResults(JSON.parse(fake.gitFile(DATA_BRANCH, `${KEY}/${LATEST_FILE}`)!), "latest").variants[0]!.commit).toBe(sha);
       // no alert before two runs after the slowdown exist (E-divisive needs two values on each side)
       if (i <= firstBadRun) expect(alertIssues(), `alert after run ${i + 1}`).toEqual([]);

@@ -125,6 +125,19 @@ describe("a pull request's code (issue 10 items 1-3)", () => {
     expect(secretsIn(result.stdout + result.stderr)).toEqual([]);
   });
 
+  it("is not run next to a checkout that keeps a token in bisect and flags modes either: the refs given as input are anyone's", async () => {
+    const dir = await checkout({ "http.https://github.com/.extraheader": EXTRAHEADER });
+    for (const inputs of <Record<string, string>[]>[
+      { mode: "bisect", "base-ref": repo.base, "head-ref": repo.hostile },
+      { mode: "flags", "head-ref": repo.hostile, "flag-sets": "o2=-O2\no3=-O3" },
+    ]) {
+      const result = await runPr(dir, repo.hostile, inputs);
+      expect(result.exitCode, inputs.mode).not.toBe(0);
+      expect(result.errors, inputs.mode).toEqual([expect.stringMatching(/http\.https:\/\/github\.com\/\.extraheader.*set `persist-credentials: false` on actions\/checkout$/)]);
+      expect(buildLogs(), `${inputs.mode}: nothing was built`).toBe("");
+    }
+  });
+
   it("runs unprivileged in a tree without .git, and finds none of the job's secrets in /proc, git config, the event or its environment", async () => {
     const dir = await checkout({ "dbg.probe": CONFIG_PROBE });
     const result = await runPr(dir, repo.hostile);
@@ -178,8 +191,8 @@ describe("timeouts (issue 10 item 8)", () => {
 describe("cache namespaces (issue 10 item 11)", () => {
   const registry = new CleanupRegistry();
   afterAll(() => registry.runAll(new Error("done")));
-  const build = async (commitish: string, trust: "trusted" | "pr") =>
-    buildAtCommit({ repo: repo.path, commitish, recipe: await loadBuiltinRecipe("postgresql"), cacheDir, trust, registry });
+  const build = async (commitish: string, trust: "trusted" | "pr", prNamespace = "pr-1") =>
+    buildAtCommit({ repo: repo.path, commitish, recipe: await loadBuiltinRecipe("postgresql"), cacheDir, trust, prNamespace, registry });
   const filesUnder = (dir: string): string[] =>
     existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)) : [];
 
@@ -197,7 +210,7 @@ describe("cache namespaces (issue 10 item 11)", () => {
     });
     const prBuild = await build(hitCommit.stdout.trim(), "pr");
     expect(prBuild.reused).toBe(false);
-    expect(path.dirname(prBuild.dir)).toBe(path.join(cacheDir, "pr", "builds"));
+    expect(path.dirname(prBuild.dir)).toBe(path.join(cacheDir, "prs", "pr-1", "builds"));
     if (trusted.ccache) expect(prBuild.ccache).toMatchObject({ hits: 1, misses: 0 });
     const after = trustedFiles();
     expect(after).toEqual(trustedCcache);
@@ -212,6 +225,44 @@ describe("cache namespaces (issue 10 item 11)", () => {
     // the same commit in a pull request: the trusted prefix is reused
     const reused = await build(repo.base, "pr");
     expect(reused).toMatchObject({ reused: true, dir: trusted.dir });
+  });
+
+  it.runIf(asRoot)("pull requests' ccaches are apart: one PR's build plants nothing another PR's build uses, nor in the trusted ccache (issue 28 item 4)", async () => {
+    await build(repo.base, "trusted");
+    const trustedFiles = () => [...filesUnder(path.join(cacheDir, "ccache")), ...filesUnder(path.join(cacheDir, "ccache-shared"))].sort();
+    const trustedBefore = new Map(trustedFiles().map((f) => [f, statSync(f).mtimeMs]));
+    const ccacheOf = (namespace: string) => path.join(cacheDir, "prs", namespace, "ccache", "dir");
+    // PR 2 built earlier (a commit of base's tree: not the trusted build's commit, so it is built): its ccache exists
+    const pr2Head = await execa("git", ["-C", repo.path, "commit-tree", "-p", repo.base, "-m", "PR 2", `${repo.base}^{tree}`], {
+      env: childEnv(process.env, { GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t.invalid", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t.invalid" }),
+      extendEnv: false,
+    });
+    expect((await build(pr2Head.stdout.trim(), "pr", "pr-2")).reused).toBe(false);
+    expect(existsSync(ccacheOf("pr-2"))).toBe(true);
+
+    // PR 1's build stores its object and plants a file in its own ccache, and reaches no other
+    const attack = await build(repo.planter, "pr", "pr-1");
+    expect(attack.ccache).toMatchObject({ hits: 0, misses: 1 });
+    const log = readFileSync(attack.logFile, "utf8");
+    expect(log).toContain(`planted in ${ccacheOf("pr-1")}`);
+    for (const victim of [ccacheOf("pr-2"), path.join(cacheDir, "ccache"), path.join(cacheDir, "ccache-shared")]) {
+      expect(log).toContain(`could not plant in ${victim}`);
+      expect(existsSync(path.join(victim, "planted")), victim).toBe(false);
+    }
+    expect(existsSync(path.join(ccacheOf("pr-1"), "planted"))).toBe(true);
+    expect(trustedFiles()).toEqual([...trustedBefore.keys()]);
+    for (const [file, mtime] of trustedBefore) expect(statSync(file).mtimeMs, file).toBe(mtime);
+
+    // between its builds a PR's ccache is out of its user's reach: nothing left running plants in it
+    const user = (await unprivilegedUser("pr"))!;
+    const reach = await execa("sh", ["-c", `echo x > ${ccacheOf("pr-1")}/later`], { uid: user.uid, gid: user.gid, reject: false });
+    expect(reach.exitCode, `${user.name} wrote into a closed ccache`).not.toBe(0);
+
+    // PR 2 builds the same sources: a miss in its own ccache, not PR 1's object; and it has its own builds
+    const victim = await build(repo.planter, "pr", "pr-2");
+    expect(victim.reused).toBe(false);
+    expect(victim.ccache).toMatchObject({ hits: 0, misses: 1 });
+    expect(path.dirname(victim.dir)).toBe(path.join(cacheDir, "prs", "pr-2", "builds"));
   });
 
   it("a reused build's marker must name its build and commit; its paths are recomputed, never read from it", async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { prNamespaceOf } from "../../src/action/context.js";
 import { parseEvent, readEvent, type GitHubEvent } from "../../src/action/event.js";
 import { modeForEvent } from "../../src/action/inputs.js";
 import { InputError } from "../../src/errors.js";
@@ -37,6 +38,7 @@ describe("event payloads", () => {
       head: { ref: "vm-batch", sha: "9a8b7c6d5e4f30211203f4e5d6c7b8a99a8b7c6d", repo: "pgfork/postgres" },
       isFork: false,
       labels: [],
+      label: null,
       author: "bob-maint",
       authorAssociation: "MEMBER",
     });
@@ -56,11 +58,12 @@ describe("event payloads", () => {
     expect(parseEvent("pull_request_target", payload, "event.json")).toMatchObject({ name: "pull_request_target", isFork: true, head: { repo: null } });
   });
 
-  it("reads the labels of a labeled event", async () => {
+  it("reads the labels of a labeled event, and the label that set it: the run it starts knows the head the label was set on", async () => {
     expect(await read("pull_request", "pull_request.labeled.json")).toMatchObject({
       action: "labeled",
       isFork: true,
       labels: ["performance", "perf-safe-to-run"],
+      label: "perf-safe-to-run",
     });
   });
 
@@ -142,5 +145,15 @@ describe("event payloads", () => {
 
   it("implies a mode for the fixtures' events that start measuring", () => {
     expect(["pull_request", "push", "schedule", "workflow_run"].map(modeForEvent)).toEqual(["pr", "baseline", "flags", null]);
+  });
+});
+
+describe("the cache namespace a run builds a pull request's code in", () => {
+  it("is the PR's number for its events and reruns, else the head ref given (one path component)", async () => {
+    expect(prNamespaceOf(await read("pull_request", "pull_request.fork.json"), { headRef: null }, {})).toBe("pr-57");
+    expect(prNamespaceOf(await read("issue_comment", "issue_comment.created.json"), { headRef: null }, {})).toMatch(/^pr-\d+$/);
+    const push = await read("push", "push.main.json");
+    expect(prNamespaceOf(push, { headRef: "feature/../x y" }, {})).toBe("ref-feature-..-x-y");
+    expect(prNamespaceOf(push, { headRef: null }, { GITHUB_SHA: "c0ffee" })).toBe("ref-c0ffee");
   });
 });

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ENTRY_MARKER, enforceCacheCap, planEviction, planLogPruning, pruneLogs, scanCache, touchEntry, type CacheEntry } from "../../src/build/cache-cap.js";
+import { capBuildCache, ENTRY_MARKER, enforceCacheCap, planEviction, planLogPruning, pruneLogs, scanCache, touchEntry, touchPrNamespace, type CacheEntry } from "../../src/build/cache-cap.js";
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -68,6 +68,29 @@ describe("cache directory on disk", () => {
     expect(kept.evict.map((e) => e.name)).toEqual(["old"]);
     expect(kept.overCap).toBe(true);
     expect((await scanCache(root)).map((e) => e.name)).toEqual(["recent"]);
+  });
+
+  it("prunes pull requests' namespaces (builds and ccache) as whole entries, least recently used first, never the run's own; the old shared one goes", async () => {
+    const cacheDir = join(root, "cache-dir");
+    const fill = (dir: string, sizeMiB: number) => {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, "blob"), Buffer.alloc(sizeMiB * MiB, 1));
+    };
+    for (const [namespace, usedAt] of [["pr-1", "2025-05-01T00:00:00Z"], ["pr-2", "2025-05-10T00:00:00Z"], ["pr-3", "2025-04-01T00:00:00Z"]] as const) {
+      await touchPrNamespace(cacheDir, namespace);
+      fill(join(cacheDir, "prs", namespace, "ccache", "dir"), 2);
+      await touchEntry(join(cacheDir, "prs"), namespace, new Date(usedAt));
+    }
+    fill(join(cacheDir, "pr", "ccache"), 1);
+    // pr-3 runs now: kept, however old its last run; of the others the least recently used goes
+    const done = await capBuildCache(cacheDir, (4.5 * MiB) / GiB, new Set(), "pr-3");
+    expect(done.map((d) => [d.part, d.evict.map((e) => e.name)])).toEqual([
+      ["trusted builds", []],
+      ["builds of this pull request", []],
+      ["pull request namespaces", ["pr-1"]],
+    ]);
+    expect(readdirSync(join(cacheDir, "prs")).sort()).toEqual(["pr-2", "pr-3"]);
+    expect(existsSync(join(cacheDir, "pr"))).toBe(false);
   });
 
   it("a cache directory that does not exist yet is empty", async () => {

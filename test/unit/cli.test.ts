@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/program.js";
+import { cliInProcess } from "../helpers/cli-in-process.js";
 import { parseVariantFlag, variantSpecs } from "../../src/config/plan.js";
 import type { BuildRecipe } from "../../src/build/recipe.js";
 import { VERSION } from "../../src/version.js";
@@ -12,12 +12,7 @@ import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 const dir = mkdtempSync(join(tmpdir(), "dbg-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
-  return { code, stdout, stderr };
-}
+const cli = cliInProcess;
 
 function writeJson(name: string, data: unknown): string {
   const file = join(dir, name);

@@ -30,7 +30,7 @@ describe("the trusted label counts only for the head commit it was set on", () =
   const push = timelineItem({ event: "committed", sha: "2".repeat(40) });
 
   it("counts when set after the last push, by someone who can label", () => {
-    expect(trustedLabelStanding(labeled, label, reviewedThenLabeled)).toEqual({ counts: true, labeler: "bob-maint" });
+    expect(trustedLabelStanding(labeled, label, reviewedThenLabeled, null)).toEqual({ counts: true, labeler: "bob-maint" });
     for (const role of ["triage", "write", "maintain", "admin"]) {
       expect(decideForkPolicy(labeled, options, { standing: { counts: true, labeler: "bob-maint" }, role }).allowed).toBe(true);
     }
@@ -38,7 +38,7 @@ describe("the trusted label counts only for the head commit it was set on", () =
 
   it("does not count after a push (synchronize), whatever the timeline's order says: a commit's date is its author's to choose", () => {
     const synchronize = { ...labeled, action: "synchronize" };
-    const standing = trustedLabelStanding(synchronize, label, reviewedThenLabeled);
+    const standing = trustedLabelStanding(synchronize, label, reviewedThenLabeled, null);
     expect(standing.counts).toBe(false);
     const decision = decideForkPolicy(synchronize, options, { standing, role: "write" });
     expect(!decision.allowed && decision.message).toContain(`The trusted label does not count for head ${labeled.head.sha.slice(0, 12)}: this run was started by a push`);
@@ -46,26 +46,72 @@ describe("the trusted label counts only for the head commit it was set on", () =
   });
 
   it("does not count when the head moved after it was set: a commit, a force push, a restored branch, a reopen", () => {
-    expect(trustedLabelStanding(labeled, label, [...reviewedThenLabeled, push])).toEqual({ counts: false, why: `commit ${"2".repeat(12)} was pushed after the label "${label}" was set` });
+    expect(trustedLabelStanding(labeled, label, [...reviewedThenLabeled, push], null)).toEqual({ counts: false, why: `commit ${"2".repeat(12)} was pushed after the label "${label}" was set` });
     for (const event of ["head_ref_force_pushed", "head_ref_restored", "reopened"]) {
-      const moved = trustedLabelStanding(labeled, label, [...reviewedThenLabeled, timelineItem({ event, created_at: "2025-06-02T00:00:00Z", actor: { login: "alice-dev" } })]);
+      const moved = trustedLabelStanding(labeled, label, [...reviewedThenLabeled, timelineItem({ event, created_at: "2025-06-02T00:00:00Z", actor: { login: "alice-dev" } })], null);
       expect(moved.counts, event).toBe(false);
     }
     // set again after the push: counts again
     const again = timelineItem({ event: "labeled", actor: { login: "carol-maint" }, created_at: "2025-06-03T00:00:00Z", label: { name: "PERF-SAFE-TO-RUN" } });
-    expect(trustedLabelStanding(labeled, label, [...reviewedThenLabeled, push, again])).toEqual({ counts: true, labeler: "carol-maint" });
+    expect(trustedLabelStanding(labeled, label, [...reviewedThenLabeled, push, again], null)).toEqual({ counts: true, labeler: "carol-maint" });
   });
 
   it("does not count when removed, when the timeline has no labeled event, or when set by someone without triage rights", () => {
     const removed = timelineItem({ event: "unlabeled", actor: maintainer, created_at: "2025-06-02T00:00:00Z", label: { name: label } });
-    expect(trustedLabelStanding(labeled, label, [...reviewedThenLabeled, removed]).counts).toBe(false);
-    expect(trustedLabelStanding(labeled, label, reviewedThenLabeled.slice(0, 2))).toEqual({ counts: false, why: `the PR's timeline has no "labeled" event for "${label}"` });
+    expect(trustedLabelStanding(labeled, label, [...reviewedThenLabeled, removed], null).counts).toBe(false);
+    expect(trustedLabelStanding(labeled, label, reviewedThenLabeled.slice(0, 2), null)).toEqual({ counts: false, why: `the PR's timeline has no "labeled" event for "${label}"` });
     const byReader = decideForkPolicy(labeled, options, { standing: { counts: true, labeler: "eve" }, role: "read" });
     expect(!byReader.allowed && byReader.message).toContain("eve, who set it, has the role read on this repository, not triage or above");
     const byApp = decideForkPolicy(labeled, options, { standing: { counts: true, labeler: "some-app[bot]" }, role: null });
     expect(byApp.allowed).toBe(false);
     const unchecked = decideForkPolicy(labeled, options);
     expect(!unchecked.allowed && unchecked.message).toContain("could not be checked");
+  });
+});
+
+describe("a label vouches for the head the PR had when it was set, by GitHub's clock, not the timeline's order", () => {
+  const label = "perf-safe-to-run";
+  const reviewed = "1".repeat(40);
+  const unreviewed = labeled.head.sha;
+  // pushed after the label with dates from before it: GitHub's timeline lists its commit before the label
+  const backdated: TimelineItem[] = [
+    { event: "committed", sha: reviewed, author: { date: "2025-05-30T10:00:00Z" }, committer: { date: "2025-05-30T10:00:00Z" } },
+    { event: "committed", sha: unreviewed, author: { date: "2025-05-30T11:00:00Z" }, committer: { date: "2025-05-30T11:00:00Z" } },
+    { event: "labeled", actor: maintainer, created_at: "2025-06-01T12:00:00Z", label: { name: label } },
+  ].map(timelineItem);
+  /** The head branch's activity: the reviewed commit pushed before the label, the backdated one a day after it. */
+  const pushes = [
+    { after: unreviewed, at: "2025-06-02T12:00:00Z" },
+    { after: reviewed, at: "2025-05-30T10:05:00Z" },
+  ];
+  // a run the label's own event did not start: another label set later, a reopen, a rerun, report mode
+  const otherLabel = { ...labeled, label: "docs" };
+
+  it("does not count for a head pushed after it, however the timeline lists that head's commit", () => {
+    for (const event of [otherLabel, { ...labeled, action: "reopened", label: null }, { ...labeled, action: "created", label: null }]) {
+      expect(trustedLabelStanding(event, label, backdated, pushes), event.action).toEqual({
+        counts: false,
+        why: `the label "${label}" may have been set on another head: it was set when the head was ${reviewed.slice(0, 12)}`,
+      });
+    }
+  });
+
+  it("counts for the head the branch pointed to when it was set, whatever was pushed and undone since", () => {
+    const headWhenSet = [{ after: unreviewed, at: "2025-06-01T11:59:00Z" }, { after: reviewed, at: "2025-06-01T13:00:00Z" }, { after: unreviewed, at: "2025-06-01T14:00:00Z" }];
+    expect(trustedLabelStanding(otherLabel, label, backdated, headWhenSet)).toEqual({ counts: true, labeler: "bob-maint" });
+  });
+
+  it("counts in the run its own labeled event starts: that event's payload holds the head the PR had then", () => {
+    expect(trustedLabelStanding(labeled, label, backdated, null)).toEqual({ counts: true, labeler: "bob-maint" });
+    expect(trustedLabelStanding({ ...labeled, label: "PERF-SAFE-TO-RUN" }, label, backdated, null).counts).toBe(true);
+  });
+
+  it("does not count elsewhere when the branch's pushes cannot be read or none came before it", () => {
+    expect(trustedLabelStanding(otherLabel, label, backdated, null)).toEqual({
+      counts: false,
+      why: `the label "${label}" may have been set on another head: this run was not started by setting it, and the head branch's pushes could not be read to tell which head it was set on`,
+    });
+    expect(trustedLabelStanding(otherLabel, label, backdated, [{ after: unreviewed, at: "2025-06-01T12:00:00Z" }]).counts).toBe(false);
   });
 });
 
@@ -88,7 +134,7 @@ describe("fork policy", () => {
     const refused = decideForkPolicy(fork, options);
     expect(refused.allowed).toBe(false);
     expect(!refused.allowed && refused.message).toContain('add the label "perf-safe-to-run"');
-    const check = { standing: trustedLabelStanding(labeled, "perf-safe-to-run", reviewedThenLabeled), role: "write" };
+    const check = { standing: trustedLabelStanding(labeled, "perf-safe-to-run", reviewedThenLabeled, null), role: "write" };
     expect(decideForkPolicy(labeled, options, check)).toEqual({ allowed: true, why: "trusted-label" });
     expect(decideForkPolicy(labeled, { allowForkPrs: false, trustedLabel: "Perf-Safe-To-Run" }, check)).toEqual({ allowed: true, why: "trusted-label" });
   });

@@ -25,7 +25,7 @@ import { alertMarkdown, ISSUE_TITLE_LIMIT } from "../../src/report/history.js";
 import { COMMENT_LIMIT } from "../../src/report/markdown.js";
 import { bisectNewAlerts, findBaseline, formatAge } from "../../src/action/history.js";
 import type { Results } from "../../src/results/schema.js";
-import { FakeGitHub } from "../helpers/fake-github.js";
+import { FakeGitHub, LOOPBACK_PACING } from "../helpers/fake-github.js";
 import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 
 /** Both files of a key, as the store reads them. */
@@ -246,8 +246,8 @@ describe("history stores", () => {
     expect(await readBoth(store, key)).toEqual({ history: rewritten, latest: run });
   });
 
-  it("the data branch: created as one parentless commit, rewritten on each write, other profiles' files kept, a concurrent writer's record kept", async () => {
-    const client = createGitHubClient(fake.token, fake.url);
+  it("the data branch: created as one commit, one more on top of the tip read on each write, other profiles' files kept, a concurrent writer's record kept", async () => {
+    const client = createGitHubClient(fake.token, fake.url, LOOPBACK_PACING);
     const repo = { owner: fake.owner, repo: fake.repo };
     const store = branchHistoryStore(client, repo, "perf-data");
     expect(await readBoth(store, "pg-quick-x86_64")).toEqual({ history: null, latest: null });
@@ -265,7 +265,7 @@ describe("history stores", () => {
         const tree = new Map(fake.git.trees.get(fake.git.commits.get(head)!.tree)!).set("pg-quick-x86_64/history.json", blob);
         fake.git.blobs.set(blob, theirs);
         fake.git.trees.set("a".repeat(40), tree);
-        fake.git.commits.set("b".repeat(40), { tree: "a".repeat(40), parents: [], message: "another run" });
+        fake.git.commits.set("b".repeat(40), { tree: "a".repeat(40), parents: [head], message: "another run" });
         fake.git.refs.set("heads/perf-data", "b".repeat(40));
       }
       return append(2)(current);
@@ -277,7 +277,8 @@ describe("history stores", () => {
     expect(read.latest!.variants[0]!.commit).toBe(sha(2));
     expect((await readBoth(store, "pg-sysbench-x86_64")).history!.records).toHaveLength(1);
     const head = fake.git.refs.get("heads/perf-data")!;
-    expect(fake.git.commits.get(head)!.parents).toEqual([]);
+    // on top of the other run's commit, which the first attempt's update did not fast-forward
+    expect(fake.git.commits.get(head)!.parents).toEqual(["b".repeat(40)]);
     // what a fork or a bad hand wrote there is refused on read, naming the branch and file
     fake.git.blobs.set("0".repeat(40), Buffer.from("{}"));
     const tree = new Map(fake.git.trees.get(fake.git.commits.get(head)!.tree)!);
@@ -288,8 +289,54 @@ describe("history stores", () => {
     await expect(readBoth(store, "pg-quick-x86_64")).rejects.toThrow(/^branch perf-data: pg-quick-x86_64\/history\.json: \$\.schema: not a db-bench-gate history/);
   });
 
+  it("the data branch: two architectures writing at once, each from the tip both read, keep both records (a compare-and-swap, not read-then-force)", async () => {
+    const client = createGitHubClient(fake.token, fake.url, LOOPBACK_PACING);
+    const repo = { owner: fake.owner, repo: fake.repo };
+    const x64 = { profile: "pg-quick", arch: "x86_64" };
+    const arm = { profile: "pg-quick", arch: "aarch64" };
+    const append = (i: number, key: typeof KEY) => (current: HistoryFile | null) => appendRecord(current, historyRecordOf(baselineOf(i, 10000, 40000), { id: String(i), url: null }), key);
+    // each architecture's job is a run of its own: its own client and store
+    const writer = () => branchHistoryStore(createGitHubClient(fake.token, fake.url, LOOPBACK_PACING), repo, "race-data");
+    const refWrites = () => fake.writes().filter((r) => /\/git\/refs/.test(r.path));
+
+    // first the branch does not exist: both create it, one of them updates it instead
+    fake.holdRefWrites(2);
+    await Promise.all([writer().write("pg-quick-x86_64", append(0, x64), baselineOf(0, 10000, 40000)), writer().write("pg-quick-aarch64", append(0, arm), baselineOf(0, 10000, 40000))]);
+    // then on the branch: both update from the same tip; GitHub refuses the second as not a fast-forward
+    const before = refWrites().length;
+    fake.holdRefWrites(2);
+    await Promise.all([writer().write("pg-quick-x86_64", append(1, x64), baselineOf(1, 10000, 40000)), writer().write("pg-quick-aarch64", append(1, arm), baselineOf(1, 10000, 40000))]);
+
+    const store = branchHistoryStore(client, repo, "race-data");
+    for (const key of ["pg-quick-x86_64", "pg-quick-aarch64"]) {
+      const { history, latest } = await readBoth(store, key);
+      expect(history!.records.map((r) => r.run_id), key).toEqual(["0", "1"]);
+      expect(latest!.variants[0]!.commit).toBe(sha(1));
+    }
+    // four writes, four commits in one line of history: nothing was overwritten
+    let commits = 0;
+    for (let at: string | undefined = fake.git.refs.get("heads/race-data"); at; at = fake.git.commits.get(at)!.parents[0]) commits++;
+    expect(commits).toBe(4);
+    // the second writer's update was refused, and its write applied again on the first's commit
+    expect(refWrites().slice(before).map((r) => `${r.method} ${JSON.parse(r.body.toString()).force}`)).toEqual(["PATCH false", "PATCH false", "PATCH false"]);
+  });
+
+  it("the data branch: a ref update refused for another reason than a race is an error, not a retry", async () => {
+    const client = createGitHubClient(fake.token, fake.url, LOOPBACK_PACING);
+    const store = branchHistoryStore(client, { owner: fake.owner, repo: fake.repo }, "refused-data");
+    const append = (current: HistoryFile | null) => appendRecord(current, historyRecordOf(baselineOf(0, 10000, 40000), { id: "0", url: null }), KEY);
+    await store.write("pg-quick-x86_64", append, baselineOf(0, 10000, 40000));
+    const tip = fake.git.refs.get("heads/refused-data")!;
+    const updates = () => fake.writes().filter((r) => r.method === "PATCH" && r.path.includes("/git/refs/")).length;
+    const before = updates();
+    fake.failNext("PATCH", /\/git\/refs\//, 422, { message: "Validation Failed", errors: [{ resource: "Reference", field: "sha", code: "invalid" }] });
+    await expect(store.write("pg-quick-x86_64", append, baselineOf(0, 10000, 40000))).rejects.toMatchObject({ status: 422 });
+    expect(updates() - before).toBe(1);
+    expect(fake.git.refs.get("heads/refused-data")).toBe(tip);
+  });
+
   it("updateHistory: appends, finds the change, raises one alert per first bad commit and updates it, not a second", async () => {
-    const client = createGitHubClient(fake.token, fake.url);
+    const client = createGitHubClient(fake.token, fake.url, LOOPBACK_PACING);
     const repo = { owner: fake.owner, repo: fake.repo };
     const store = branchHistoryStore(client, repo, "alerts-data");
     const options = { store, branch: "main", thresholdsOf: () => DEFAULT_THRESHOLDS, repoUrl: "https://github.com/o/r", alert: { client, repo, author: async () => fake.identity.login, cc: ["@alice"] } };
@@ -318,9 +365,9 @@ describe("history stores", () => {
   });
 
   it("updateHistory: an alert issue the API refuses is a warning; the history is stored and the summary section returned", async () => {
-    const client = createGitHubClient(fake.token, fake.url);
+    const client = createGitHubClient(fake.token, fake.url, LOOPBACK_PACING);
     const repo = { owner: fake.owner, repo: fake.repo };
-    const refusing = createGitHubClient(fake.token, fake.url);
+    const refusing = createGitHubClient(fake.token, fake.url, LOOPBACK_PACING);
     refusing.rest.issues.create = (() => Promise.reject(new Error("Validation Failed: body is too long\nmore"))) as unknown as typeof refusing.rest.issues.create;
     const store = branchHistoryStore(client, repo, "refused-alerts-data");
     const options = { store, branch: "main", thresholdsOf: () => DEFAULT_THRESHOLDS, repoUrl: null, alert: { client: refusing, repo, author: async () => "nobody-else", cc: [] } };
@@ -336,7 +383,7 @@ describe("history stores", () => {
   });
 
   it("bisect-on-alert: a range of one commit is said on the new alert without building; a range it cannot search is said as such; an updated alert is left alone", async () => {
-    const client = createGitHubClient(fake.token, fake.url);
+    const client = createGitHubClient(fake.token, fake.url, LOOPBACK_PACING);
     const repo = { owner: fake.owner, repo: fake.repo };
     const git = (...args: string[]) => execa("git", ["-C", gitDir, "-c", "user.name=t", "-c", "user.email=t@t", ...args]);
     const gitDir = mkdtempSync(join(dir, "repo-"));
@@ -386,7 +433,7 @@ describe("history stores", () => {
   });
 
   it("the baseline lookup counts only the baseline workflow's runs, and falls back to the history's copy when the artifact expired, saying so and how old", async () => {
-    const client = createGitHubClient(fake.token, fake.url);
+    const client = createGitHubClient(fake.token, fake.url, LOOPBACK_PACING);
     const repo = { owner: fake.owner, repo: fake.repo };
     const github = { client, repo, token: fake.token, author: async () => fake.identity.login };
     const store = branchHistoryStore(client, repo, "lookup-data");

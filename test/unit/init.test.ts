@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { runCli } from "../../src/cli/program.js";
+import { cliInProcess } from "../helpers/cli-in-process.js";
 import { parseConfigText } from "../../src/config/config-file.js";
 import { configJsonSchema, profileJsonSchema } from "../../src/config/json-schemas.js";
 import { builtinProfileNames } from "../../src/config/profile-list.js";
@@ -11,12 +11,7 @@ import { builtinProfileNames } from "../../src/config/profile-list.js";
 const scratch = mkdtempSync(join(tmpdir(), "dbg-init-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function cli(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
-  return { code, stdout, stderr };
-}
+const cli = cliInProcess;
 
 const WRITTEN = [".github/workflows/perf.yml", ".github/workflows/perf-baseline.yml", ".db-bench-gate.yml"];
 

@@ -83,7 +83,7 @@ describe("a server restarted under valgrind", () => {
         plain: async () => void calls.push("plain"),
         prepare: async () => void calls.push("prepare"),
       };
-      const thrown = await restartUnderValgrind("PostgreSQL", server, logReader(file)).catch((e: unknown) => e);
+      const thrown = await restartUnderValgrind("PostgreSQL", server, logReader(file, null)).catch((e: unknown) => e);
       return { thrown, calls };
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -118,11 +118,11 @@ describe("callgrind out files of every process (PostgreSQL's backends)", () => {
       const dump = fixture("cachegrind/mariadbd-read-only.callgrind");
       writeFileSync(path.join(dir, "cg.101"), dump);
       writeFileSync(path.join(dir, "cg.102"), dump.slice(0, dump.indexOf("totals:")));
-      expect(await readCounts(dir, [101], 1000, "callgrind")).toBe(49_778_682);
+      expect(await readCounts(dir, [101], 1000, "callgrind", null)).toBe(49_778_682);
       // a process that never entered a toggled function (a background process, an autovacuum worker) counted nothing
       writeFileSync(path.join(dir, "cg.103"), dump.slice(0, dump.indexOf("totals:")).replace(/^summary: \d+$/m, "summary: 0") + "totals: 0\n");
-      expect(await readCounts(dir, [101, 103], 1000, "callgrind")).toBe(49_778_682);
-      await expect(readCounts(dir, [101, 102], 300, "callgrind")).rejects.toThrow(/^the callgrind count of process 102 is incomplete 0 s after the run$/);
+      expect(await readCounts(dir, [101, 103], 1000, "callgrind", null)).toBe(49_778_682);
+      await expect(readCounts(dir, [101, 102], 300, "callgrind", null)).rejects.toThrow(/^the callgrind count of process 102 is incomplete 0 s after the run$/);
       // cachegrind's summary is its last line: the same cut file would pass as complete there
       expect(isCompleteCachegrindOut(dump.slice(0, dump.indexOf("totals:")))).toBe(true);
     } finally {

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/program.js";
+import { cliInProcess } from "../helpers/cli-in-process.js";
 import { compareRun } from "../../src/compare/compare.js";
 import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
 import { makePlan, resolveJudging } from "../../src/config/plan.js";
@@ -28,12 +28,7 @@ const lenientRun: Results = {
   thresholds: { run: { ...DEFAULT_THRESHOLDS }, overrides: [{ step: "point-query.*", fail_below: 0.8, warn_below: 0.9 }] },
 };
 
-async function cli(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
-  return { code, stdout, stderr };
-}
+const cli = cliInProcess;
 
 describe("thresholds stored with the results", () => {
   const file = join(dir, "lenient.json");

@@ -115,7 +115,7 @@ describe("client CPU from the wrapper's rusage report (real processes)", () => {
     const wallSeconds = (performance.now() - start) / 1000;
     expect(result.exitCode).toBe(0);
     const [user, system] = [...result.stdout.split("\n")[0]!.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
-    const usage = await readClientRusage(report);
+    const usage = await readClientRusage(report, null);
     expect(usage.user_s).toBeCloseTo(user!, 1);
     expect(usage.system_s).toBeCloseTo(system!, 1);
     expect(usage.cpu_s).toBeGreaterThan(0.1);
@@ -129,7 +129,7 @@ describe("client CPU from the wrapper's rusage report (real processes)", () => {
     const report = path.join(dir, "sleep");
     const result = await run(["-c", "sleep 0.5; exit 3"], report);
     expect(result.exitCode).toBe(3);
-    expect((await readClientRusage(report)).cpu_s).toBeLessThan(0.1);
+    expect((await readClientRusage(report, null)).cpu_s).toBeLessThan(0.1);
   });
 
   it("SIGTERM to the wrapper stops the client and still writes the report", async () => {
@@ -162,7 +162,7 @@ describe("client CPU from the wrapper's rusage report (real processes)", () => {
     const wrapped = withClientRusage({ file: "sh", args: ["-c", 's=$(head -c 67108864 /dev/zero | tr "\\0" x); sleep 1; echo ${#s}'] }, report, { peakRss: true });
     const result = await execa(wrapped.file, wrapped.args, { env: childEnv(process.env), extendEnv: false, reject: false });
     expect([result.exitCode, result.stdout]).toEqual([0, "67108864"]);
-    const usage = await readClientRusage(report);
+    const usage = await readClientRusage(report, null);
     expect(usage.max_rss_kib).toBeGreaterThanOrEqual(65536);
     expect(usage.max_rss_kib).toBeLessThan(1024 * 1024);
     expect(readdirSync(dir).filter((name) => name.endsWith(".peak"))).toEqual([]);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { runCli } from "../../src/cli/program.js";
+import { cliInProcess } from "../helpers/cli-in-process.js";
 import { ConfigFileSchema } from "../../src/config/config-file.js";
 import { parseProfile } from "../../src/config/profile.js";
 import { actionWithProfiles, readmeWithProfiles } from "../../scripts/lib/profile-docs.js";
@@ -13,12 +13,7 @@ const onDisk = readdirSync(new URL("profiles/", root))
   .map((f) => f.replace(/\.yaml$/, ""))
   .sort();
 
-async function cli(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
-  return { code, stdout, stderr };
-}
+const cli = cliInProcess;
 
 /** The names listed in "built-in profile (a, b, c)" or "profile name (a, b, c)", help's line breaks undone. */
 function listedIn(text: string, before: string): string[] {

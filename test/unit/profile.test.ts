@@ -230,3 +230,15 @@ describe("client-count sweeps", () => {
     ]);
   });
 });
+
+describe("the cache namespace of a pull request run", () => {
+  it("is kept in the plan, one path component, and not for a trusted run", async () => {
+    const plan = (prNamespace: string, trust: "pr" | "trusted" = "pr") => makePlan({ repo: ".", base: "a", head: "b", variants: [], profile: "pg-quick", trust, prNamespace }, {}, {});
+    expect((await plan("pr-57")).run.prNamespace).toBe("pr-57");
+    expect((await plan("pr-57", "trusted")).run.prNamespace).toBeUndefined();
+    for (const bad of ["../pr-1", "a/b", "", ".hidden"]) {
+      await expect(plan(bad), bad).rejects.toThrow(InputError);
+      await expect(plan(bad), bad).rejects.toThrow(/--cache-namespace/);
+    }
+  });
+});

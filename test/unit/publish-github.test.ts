@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { InputError, PipelineError } from "../../src/errors.js";
-import { FakeGitHub } from "../helpers/fake-github.js";
+import { FakeGitHub, LOOPBACK_PACING } from "../helpers/fake-github.js";
 import { deflatedEntry, zipOf } from "../helpers/zip.js";
 
 // @actions/github reads GITHUB_API_URL once, when it is first imported, for the clients @actions/artifact
@@ -31,7 +31,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-const client = createGitHubClient(fake.token, fake.url);
+const client = createGitHubClient(fake.token, fake.url, LOOPBACK_PACING);
 const repo = parseRepository(fake.repository);
 const marker = commentMarker("pg-quick");
 /** what the fake's ghs_ (installation) token writes as, like GITHUB_TOKEN */
@@ -117,8 +117,95 @@ describe("sticky PR comment", () => {
     expect(requests()).toEqual([]);
     await upsertStickyComment(client, { ...repo, author, issueNumber: pr.number, marker, body: "ok" });
     expect(requests().every((r) => r.headers.authorization === `token ${fake.token}`)).toBe(true);
-    const denied = createGitHubClient("ghs_wrong", fake.url);
+    const denied = createGitHubClient("ghs_wrong", fake.url, LOOPBACK_PACING);
     await expect(upsertStickyComment(denied, { ...repo, author, issueNumber: pr.number, marker, body: "ok" })).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe("GitHub when busy", () => {
+  const secondaryLimit = { message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.", documentation_url: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits" };
+  const rateLimited = () => ({ "x-ratelimit-limit": "1000", "x-ratelimit-remaining": "0", "x-ratelimit-used": "1000", "x-ratelimit-resource": "core", "x-ratelimit-reset": String(Math.ceil(Date.now() / 1000) + 1) });
+
+  it("waits out a 502, a secondary rate limit and a 429, each once, and the comment is still posted once", async () => {
+    const pr = fake.addPullRequest("wal: group commit");
+    const comments = new RegExp(`/issues/${pr.number}/comments$`);
+    fake.failNext("GET", comments, 502, { message: "Server Error" });
+    fake.failNext("POST", comments, 403, secondaryLimit, { "retry-after": "1" });
+    fake.failNext("POST", comments, 429, { message: "API rate limit exceeded for installation ID 1.", documentation_url: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api" }, rateLimited());
+    const requests = since();
+    const result = await upsertStickyComment(client, { ...repo, author, issueNumber: pr.number, marker, body: `${marker}\nrelative QPS 1.00` });
+    expect(result!.action).toBe("created");
+    expect(requests().map((r) => `${r.method} ${new URL(r.path, fake.url).pathname.endsWith("/comments") ? "comments" : r.path}`)).toEqual(["GET comments", "GET comments", "POST comments", "POST comments", "POST comments"]);
+    expect(fake.commentsOn(pr.number).map((c) => c.body)).toEqual([`${marker}\nrelative QPS 1.00`]);
+  });
+
+  it("does not retry what waiting cannot change: a 409, a 422, a 403 that is no rate limit", async () => {
+    const pr = fake.addPullRequest();
+    const comments = new RegExp(`/issues/${pr.number}/comments$`);
+    for (const [status, message] of [[409, "Conflict"], [422, "Validation Failed"], [403, "Resource not accessible by integration"]] as const) {
+      fake.failNext("POST", comments, status, { message });
+      const requests = since();
+      await expect(client.rest.issues.createComment({ ...repo, issue_number: pr.number, body: "x" })).rejects.toMatchObject({ status });
+      expect(requests()).toHaveLength(1);
+    }
+  });
+});
+
+describe("the stand-in GitHub, held to GitHub's OpenAPI description", () => {
+  /** The findings of the requests since `start`, taken out so that close() does not report them again. */
+  const takeViolations = (start: number) => fake.violations.splice(start);
+
+  it("answers the operations the action calls as the description says: timeline, collaborator role, pulls, runs, artifacts", async () => {
+    const start = fake.violations.length;
+    const pr = fake.addPullRequest("nbtree: skip scan", { owner: "mallory", ref: "skip-scan", sha: "c".repeat(40) });
+    fake.committed(pr.number, "c".repeat(40));
+    fake.labeledBy(pr.number, "perf-safe-to-run");
+    fake.roles.set("bob-maint", "maintain");
+    const timeline = await client.paginate(client.rest.issues.listEventsForTimeline, { ...repo, issue_number: pr.number, per_page: 100 });
+    expect(timeline.map((item) => item.event)).toEqual(["committed", "labeled"]);
+    expect((await client.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: "bob-maint" })).data.role_name).toBe("maintain");
+    await expect(client.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: "dependabot[bot]" })).rejects.toMatchObject({ status: 404 });
+    expect((await client.rest.pulls.get({ ...repo, pull_number: pr.number })).data.head.sha).toBe("c".repeat(40));
+    expect((await client.rest.pulls.list({ ...repo, state: "open", head: "mallory:skip-scan" })).data.map((p) => p.number)).toEqual([pr.number]);
+    const run = fake.addRun({ event: "pull_request", headBranch: "skip-scan" });
+    const artifact = fake.addArtifact(run.id, "db-bench-gate-pg-quick-x86_64", zipOf([deflatedEntry("db-bench-gate-results.json", Buffer.from("{}"))]));
+    const listed = await client.rest.actions.listWorkflowRunArtifacts({ ...repo, run_id: run.id });
+    expect(listed.data.artifacts.map((a) => a.id)).toEqual([artifact.id]);
+    const zip = await client.rest.actions.downloadArtifact({ ...repo, artifact_id: artifact.id, archive_format: "zip" });
+    expect(Buffer.from(zip.data as ArrayBuffer)).toEqual(artifact.content);
+    expect(takeViolations(start)).toEqual([]);
+  });
+
+  it("refuses a request the description does not allow, naming the operation: a wrong type, a misspelt field or parameter, no such path or method", async () => {
+    const start = fake.violations.length;
+    const pr = fake.addPullRequest();
+    const comments = "POST /repos/{owner}/{repo}/issues/{issue_number}/comments";
+    // what Octokit's types would not let through: a request as a bug elsewhere would make it
+    const request = client.request as unknown as (route: string, parameters: Record<string, unknown>) => Promise<unknown>;
+    await expect(request(comments, { ...repo, issue_number: pr.number, body: 42 })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^fake GitHub: issues\/create-comment: .*body: must be string/) });
+    await expect(request(comments, { ...repo, issue_number: pr.number, bdy: "typo" })).rejects.toMatchObject({ status: 400, message: expect.stringContaining("body.bdy: not a field of issues/create-comment") });
+    await expect(request("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...repo, issue_number: pr.number, per_page: "all" })).rejects.toMatchObject({ status: 400 });
+    await expect(request("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...repo, issue_number: pr.number, perPage: 100 })).rejects.toMatchObject({ status: 400 });
+    await expect(request("GET /repos/{owner}/{repo}/db-bench-gate/results", { ...repo })).rejects.toMatchObject({ status: 404 });
+    await expect(request("PUT /repos/{owner}/{repo}/issues/comments/{comment_id}", { ...repo, comment_id: 1, body: "x" })).rejects.toMatchObject({ status: 404 });
+    expect(takeViolations(start).map((v) => v.replace(/ \(.*?\): /, ": "))).toEqual([
+      "issues/create-comment: body.body: must be string",
+      "issues/create-comment: body.bdy: not a field of issues/create-comment",
+      "issues/create-comment: body: must have required property 'body'",
+      "issues/list-comments: query parameter per_page: must be integer",
+      "issues/list-comments: query parameter perPage: not a parameter of issues/list-comments",
+      expect.stringMatching(/^no operation: not in GitHub's REST API /),
+      expect.stringMatching(/^no operation: not in GitHub's REST API /),
+    ]);
+  });
+
+  it("catches its own response when it is not what GitHub answers, naming the operation", async () => {
+    const start = fake.violations.length;
+    // a title that is no string: a bug of the stand-in, which would let the action's own go unseen
+    const issue = fake.addIssue({ title: 42 as unknown as string });
+    await client.rest.issues.get({ ...repo, issue_number: issue.number });
+    expect(takeViolations(start)).toEqual([expect.stringMatching(/^issues\/get \(GET \/repos\/pgfork\/postgres\/issues\/\d+\): response 200\.title: must be string$/)]);
+    issue.title = "a title";
   });
 });
 
@@ -127,7 +214,7 @@ describe("the token's identity", () => {
     expect(await tokenLogin(client)).toEqual({ login: "github-actions[bot]", how: "GraphQL viewer" });
     const user = await FakeGitHub.start({ token: "ghp_userToken0123", identity: { login: "perf-bot", id: 777, type: "User" } });
     try {
-      expect(await tokenLogin(createGitHubClient(user.token, user.url))).toEqual({ login: "perf-bot", how: "GET /user" });
+      expect(await tokenLogin(createGitHubClient(user.token, user.url, LOOPBACK_PACING))).toEqual({ login: "perf-bot", how: "GET /user" });
       expect(user.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /user"]);
     } finally {
       await user.close();

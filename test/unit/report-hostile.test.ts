@@ -123,3 +123,31 @@ describe("hostile strings from a results file", () => {
     expect(textOf(table.children[1]!.children[0]!)).toBe(`step ${SHOWN.replace("\u200d", "")}`);
   });
 });
+
+/**
+ * Characters with no visible form: bidi overrides and isolates make a name read in another order than
+ * it is shown (Trojan Source), zero-width ones make two names look alike. None may reach the comment.
+ */
+const INVISIBLE = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u200e", "\u200f"];
+const DISGUISED = `fast\u202egnp.exe${INVISIBLE.join("")} path`;
+
+describe("invisible characters from a results file", () => {
+  it("are stripped from step names, error messages, log excerpts, labels and the rest; only the mention joiner is the report's own", () => {
+    const steps = [`step ${DISGUISED}`, "point-query.range100.pk1"];
+    const results = syntheticResults({
+      steps,
+      rounds: 6,
+      seed: 5,
+      effects: { head: { [steps[0]!]: 0.8 } },
+      errors: [{ step: steps[1]!, variant: "head", round: 2, message: `crashed ${DISGUISED}`, log_excerpt: `log ${DISGUISED}\n\u001b]0;title\u0007\u009b31m @team` }],
+    });
+    const hostile: Results = { ...results, run: { ...results.run, notes: [DISGUISED] }, fingerprint: { ...results.fingerprint, runner: { name: DISGUISED, labels: [DISGUISED] } } };
+    const markdown = renderMarkdown([compareRun(hostile, { label: `label ${DISGUISED}` }), compareRun(hostile, { label: "other" })]);
+    const found = INVISIBLE.filter((c) => markdown.replace(/@\u200d/g, "@").includes(c)).map((c) => `U+${c.codePointAt(0)!.toString(16)}`);
+    expect(found).toEqual([]);
+    // eslint-disable-next-line no-control-regex -- looking for control characters is the point
+    expect(markdown).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(markdown).toContain("fastgnp.exe path");
+  });
+});
+

@@ -76,6 +76,16 @@ describe("renderTsv metrics", () => {
     expect(multi).toContain("NA\tNA\tNA\tNA\tNA\tNA\thead\n--- relative to base");
   });
 
+  it("keeps control, bidi and zero-width characters of a step name out: they would act on a terminal or hide what the name is", () => {
+    const comparison = x86Comparison();
+    comparison.steps = comparison.steps.map((s) => ({ ...s, step: `${s.step}\u001b[2J\u0007\u0000\u009b\u202e\u2066\u200b\ufeff!` }));
+    for (const kind of ["relative", "metrics"] as const) {
+      const tsv = renderTsv([comparison], kind);
+      expect(tsv).not.toMatch(/[^\P{Cc}\t\n]|\p{Cf}/u);
+      expect(tsv).toContain(`${comparison.steps[0]!.step.split("\u001b")[0]}!`);
+    }
+  });
+
   it("keeps a tab in a step name from shifting the columns", () => {
     const comparison = x86Comparison();
     comparison.steps = comparison.steps.map((s) => ({ ...s, step: `${s.step}\tx` }));

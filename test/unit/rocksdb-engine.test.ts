@@ -1,5 +1,4 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -19,7 +18,6 @@ describe("the rocksdb engine's run copies", () => {
   it("a copy per run: the settled files untouched by what a run writes, everything removed at stop", async () => {
     await withCleanup(async (registry) => {
       const instance = await rocksdbEngine.prepare({ binDir: "/nonexistent", settings: {}, workDir: work, owner: null, logFile: path.join(work, "rocksdb.log"), registry });
-      await mkdir(instance.dataDir);
       const files = { "000036.sst": "sst", MANIFEST: "manifest", CURRENT: "MANIFEST\n", LOCK: "", LOG: "load log\n" };
       for (const [name, text] of Object.entries(files)) writeFileSync(path.join(instance.dataDir, name), text);
       await instance.settle();

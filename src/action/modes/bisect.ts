@@ -10,6 +10,7 @@ import { InputError } from "../../errors.js";
 import { appendJobSummary } from "../../publish/summary.js";
 import { bisectMarkdown } from "../../report/bisect.js";
 import { bisect, type BisectFields, type BisectReport, type BisectSteps } from "../../bisect.js";
+import { refusePersistedCredentials } from "../checkout-credentials.js";
 import { actionLog, actionPlan, configAt, planFlags, repositoryUrl, type ModeContext } from "../context.js";
 import { trustLevelOf } from "../trust-level.js";
 
@@ -33,6 +34,8 @@ export async function bisectInAction(
 export async function bisectMode(ctx: ModeContext): Promise<void> {
   const { inputs, core } = ctx;
   if (!inputs.baseRef || !inputs.headRef) throw new InputError("bisect mode needs base-ref (the good commit) and head-ref (the bad one)", undefined, "input base-ref");
+  // the refs are anyone's commits, built like a pull request's (bisect-on-alert's are the default branch's own)
+  await refusePersistedCredentials(inputs.repoPath);
   const report = await bisectInAction(ctx, {
     good: inputs.baseRef,
     bad: inputs.headRef,

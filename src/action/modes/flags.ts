@@ -7,6 +7,7 @@ import { InputError } from "../../errors.js";
 import { flagsIssueMarker, upsertMarkedIssue } from "../../publish/issue.js";
 import { appendJobSummary, setActionOutputs } from "../../publish/summary.js";
 import { renderMarkdown } from "../../report/markdown.js";
+import { refusePersistedCredentials } from "../checkout-credentials.js";
 import { actionPlan, configAt, planFlags, type ModeContext } from "../context.js";
 import { measureInAction } from "../measure.js";
 import { trustLevelOf } from "../trust-level.js";
@@ -16,8 +17,11 @@ export async function flagsMode(ctx: ModeContext): Promise<void> {
   if (!commit) throw new InputError("flags mode needs head-ref (or GITHUB_SHA)", undefined, "input head-ref");
   if (ctx.inputs.flagSets.length < 2) throw new InputError("flags mode needs at least two name=CFLAGS lines", undefined, "input flag-sets");
   const variants = ctx.inputs.flagSets.map((f) => ({ id: f.name, ref: commit, cflags: f.cflags }));
+  const trust = trustLevelOf("flags", ctx.event, commit, ctx.env);
+  // a ref given as input is anyone's code, built like a pull request's
+  if (trust === "pr") await refusePersistedCredentials(ctx.inputs.repoPath);
   const judged = judgingCommit(ctx.inputs.repoPath, commit);
-  const plan = await actionPlan(ctx, planFlags(ctx, judged, trustLevelOf("flags", ctx.event, commit, ctx.env), { variants }), await configAt(ctx, judged));
+  const plan = await actionPlan(ctx, planFlags(ctx, judged, trust, { variants }), await configAt(ctx, judged));
   const { results } = await measureInAction(ctx, plan, judged);
   const comparison = compareRun(results, plan.compare);
   const markdown = renderMarkdown([comparison], {

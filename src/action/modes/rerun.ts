@@ -21,7 +21,7 @@ import { actionPlan, configAt, planFlags, runUrl, type GitHubAccess, type ModeCo
 import type { IssueCommentEvent } from "../event.js";
 import { TWO_WORKFLOW_DOC } from "../fork-policy.js";
 import { artifactNameOf, measuredCommits, measureInAction } from "../measure.js";
-import { acceptanceOf, skipReason, withAcceptance } from "../labels.js";
+import { acceptanceOf, labelledPull, skipReason, withAcceptance } from "../labels.js";
 import { markMeasuring, neutralOutputs, publishReport, refuseToBuild } from "../publish.js";
 import { parseRerunCommand, RERUN_COMMAND } from "../rerun-command.js";
 import { roleOf } from "../trusted-label.js";
@@ -76,7 +76,7 @@ export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Pro
     );
   }
   // the skip and accept labels as on a pull_request event: the PR's labels now, counted by its timeline
-  const labelled = { number: event.number, action: event.action, labels: pull.labels.map((l) => l.name) };
+  const labelled = labelledPull(pull, event.action);
   const skipped = await skipReason(ctx, labelled);
   if (skipped) return neutral(`not measured: ${skipped}`);
   await refusePersistedCredentials(ctx.inputs.repoPath);

@@ -6,10 +6,11 @@ import {
   __require,
   __toESM,
   childEnv,
+  endPullRequestProcesses,
   execa,
   processesOfJob,
   signalAll
-} from "./chunk-OMIR5ASI.js";
+} from "./chunk-NWHPEFQG.js";
 
 // node_modules/tunnel/lib/tunnel.js
 var require_tunnel = __commonJS({
@@ -21423,12 +21424,26 @@ async function removeJobRoot(root, repo, signal = "SIGTERM") {
     for (let waited = 0; (pids = jobProcesses(root)).length > 0 && waited < 5e3; waited += 100) await sleep(100);
     signalAll(pids, "SIGKILL");
   }
+  const ended = await endPullRequestProcesses();
+  if (ended.length > 0) found.push(`${ended.length} processes of the pull request users (${ended.join(", ")})`);
   if (existsSync2(root)) {
     found.push(root);
     await rm2(root, { recursive: true, force: true });
   }
   if (repo && existsSync2(repo)) await execa("git", ["-C", repo, "worktree", "prune"], { env: childEnv(process.env), extendEnv: false, reject: false });
   return found;
+}
+
+// src/action/job-log.ts
+import { randomUUID as randomUUID2 } from "node:crypto";
+var COMMAND_LIKE = /::|##\[/;
+function commandFree(message, token = randomUUID2()) {
+  return COMMAND_LIKE.test(message) ? `::stop-commands::${token}
+${message}
+::${token}::` : message;
+}
+function commandFreeCore(core) {
+  return { ...core, info: (message) => core.info(commandFree(message)) };
 }
 
 export {
@@ -21452,6 +21467,8 @@ export {
   STATE_STOP_SIGNAL,
   jobMarker,
   stopSignal,
-  removeJobRoot
+  removeJobRoot,
+  commandFree,
+  commandFreeCore
 };
-/*! For license information please see chunk-4T32MZXS.js.LEGAL.txt */
+/*! For license information please see chunk-6JRNI6HW.js.LEGAL.txt */

@@ -45,7 +45,7 @@ var require_windows = __commonJS({
     module.exports = isexe;
     isexe.sync = sync;
     var fs = __require("fs");
-    function checkPathExt(path6, options) {
+    function checkPathExt(path7, options) {
       var pathext = options.pathExt !== void 0 ? options.pathExt : process.env.PATHEXT;
       if (!pathext) {
         return true;
@@ -56,25 +56,25 @@ var require_windows = __commonJS({
       }
       for (var i2 = 0; i2 < pathext.length; i2++) {
         var p = pathext[i2].toLowerCase();
-        if (p && path6.substr(-p.length).toLowerCase() === p) {
+        if (p && path7.substr(-p.length).toLowerCase() === p) {
           return true;
         }
       }
       return false;
     }
-    function checkStat(stat, path6, options) {
+    function checkStat(stat, path7, options) {
       if (!stat.isSymbolicLink() && !stat.isFile()) {
         return false;
       }
-      return checkPathExt(path6, options);
+      return checkPathExt(path7, options);
     }
-    function isexe(path6, options, cb) {
-      fs.stat(path6, function(er, stat) {
-        cb(er, er ? false : checkStat(stat, path6, options));
+    function isexe(path7, options, cb) {
+      fs.stat(path7, function(er, stat) {
+        cb(er, er ? false : checkStat(stat, path7, options));
       });
     }
-    function sync(path6, options) {
-      return checkStat(fs.statSync(path6), path6, options);
+    function sync(path7, options) {
+      return checkStat(fs.statSync(path7), path7, options);
     }
   }
 });
@@ -85,13 +85,13 @@ var require_mode = __commonJS({
     module.exports = isexe;
     isexe.sync = sync;
     var fs = __require("fs");
-    function isexe(path6, options, cb) {
-      fs.stat(path6, function(er, stat) {
+    function isexe(path7, options, cb) {
+      fs.stat(path7, function(er, stat) {
         cb(er, er ? false : checkStat(stat, options));
       });
     }
-    function sync(path6, options) {
-      return checkStat(fs.statSync(path6), options);
+    function sync(path7, options) {
+      return checkStat(fs.statSync(path7), options);
     }
     function checkStat(stat, options) {
       return stat.isFile() && checkMode(stat, options);
@@ -124,7 +124,7 @@ var require_isexe = __commonJS({
     }
     module.exports = isexe;
     isexe.sync = sync;
-    function isexe(path6, options, cb) {
+    function isexe(path7, options, cb) {
       if (typeof options === "function") {
         cb = options;
         options = {};
@@ -134,7 +134,7 @@ var require_isexe = __commonJS({
           throw new TypeError("callback not provided");
         }
         return new Promise(function(resolve, reject) {
-          isexe(path6, options || {}, function(er, is) {
+          isexe(path7, options || {}, function(er, is) {
             if (er) {
               reject(er);
             } else {
@@ -143,7 +143,7 @@ var require_isexe = __commonJS({
           });
         });
       }
-      core(path6, options || {}, function(er, is) {
+      core(path7, options || {}, function(er, is) {
         if (er) {
           if (er.code === "EACCES" || options && options.ignoreErrors) {
             er = null;
@@ -153,9 +153,9 @@ var require_isexe = __commonJS({
         cb(er, is);
       });
     }
-    function sync(path6, options) {
+    function sync(path7, options) {
       try {
-        return core.sync(path6, options || {});
+        return core.sync(path7, options || {});
       } catch (er) {
         if (options && options.ignoreErrors || er.code === "EACCES") {
           return false;
@@ -171,7 +171,7 @@ var require_isexe = __commonJS({
 var require_which = __commonJS({
   "node_modules/which/which.js"(exports, module) {
     var isWindows = process.platform === "win32" || process.env.OSTYPE === "cygwin" || process.env.OSTYPE === "msys";
-    var path6 = __require("path");
+    var path7 = __require("path");
     var COLON = isWindows ? ";" : ":";
     var isexe = require_isexe();
     var getNotFoundError = (cmd) => Object.assign(new Error(`not found: ${cmd}`), { code: "ENOENT" });
@@ -209,7 +209,7 @@ var require_which = __commonJS({
           return opt.all && found.length ? resolve(found) : reject(getNotFoundError(cmd));
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path6.join(pathPart, cmd);
+        const pCmd = path7.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         resolve(subStep(p, i2, 0));
       });
@@ -236,7 +236,7 @@ var require_which = __commonJS({
       for (let i2 = 0; i2 < pathEnv.length; i2++) {
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path6.join(pathPart, cmd);
+        const pCmd = path7.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         for (let j = 0; j < pathExt.length; j++) {
           const cur = p + pathExt[j];
@@ -284,7 +284,7 @@ var require_path_key = __commonJS({
 var require_resolveCommand = __commonJS({
   "node_modules/cross-spawn/lib/util/resolveCommand.js"(exports, module) {
     "use strict";
-    var path6 = __require("path");
+    var path7 = __require("path");
     var which = require_which();
     var getPathKey = require_path_key();
     function resolveCommandAttempt(parsed, withoutPathExt) {
@@ -302,7 +302,7 @@ var require_resolveCommand = __commonJS({
       try {
         resolved = which.sync(parsed.command, {
           path: env[getPathKey({ env })],
-          pathExt: withoutPathExt ? path6.delimiter : void 0
+          pathExt: withoutPathExt ? path7.delimiter : void 0
         });
       } catch (e) {
       } finally {
@@ -311,7 +311,7 @@ var require_resolveCommand = __commonJS({
         }
       }
       if (resolved) {
-        resolved = path6.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
+        resolved = path7.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
       }
       return resolved;
     }
@@ -365,8 +365,8 @@ var require_shebang_command = __commonJS({
       if (!match) {
         return null;
       }
-      const [path6, argument] = match[0].replace(/#! ?/, "").split(" ");
-      const binary = path6.split("/").pop();
+      const [path7, argument] = match[0].replace(/#! ?/, "").split(" ");
+      const binary = path7.split("/").pop();
       if (binary === "env") {
         return argument;
       }
@@ -401,7 +401,7 @@ var require_readShebang = __commonJS({
 var require_parse = __commonJS({
   "node_modules/cross-spawn/lib/parse.js"(exports, module) {
     "use strict";
-    var path6 = __require("path");
+    var path7 = __require("path");
     var resolveCommand = require_resolveCommand();
     var escape = require_escape();
     var readShebang = require_readShebang();
@@ -426,7 +426,7 @@ var require_parse = __commonJS({
       const needsShell = !isExecutableRegExp.test(commandFile);
       if (parsed.options.forceShell || needsShell) {
         const needsDoubleEscapeMetaChars = isCmdShimRegExp.test(commandFile);
-        parsed.command = path6.normalize(parsed.command);
+        parsed.command = path7.normalize(parsed.command);
         parsed.command = escape.command(parsed.command);
         parsed.args = parsed.args.map((arg) => escape.argument(arg, needsDoubleEscapeMetaChars));
         const shellCommand = [parsed.command].concat(parsed.args).join(" ");
@@ -4946,13 +4946,13 @@ var logOutputSync = ({ serializedResult, fdNumber, state, verboseInfo, encoding,
   }
 };
 var writeToFiles = (serializedResult, stdioItems, outputFiles) => {
-  for (const { path: path6, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
-    const pathString = typeof path6 === "string" ? path6 : path6.toString();
+  for (const { path: path7, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
+    const pathString = typeof path7 === "string" ? path7 : path7.toString();
     if (append || outputFiles.has(pathString)) {
-      appendFileSync(path6, serializedResult);
+      appendFileSync(path7, serializedResult);
     } else {
       outputFiles.add(pathString);
-      writeFileSync(path6, serializedResult);
+      writeFileSync(path7, serializedResult);
     }
   }
 };
@@ -7423,6 +7423,20 @@ function processesMarked(name, value) {
   const entry = `${name}=${value}`;
   return liveProcesses((pid) => readFileSync3(`/proc/${pid}/environ`, "latin1").split("\0").includes(entry));
 }
+function processesOfUsers(uids) {
+  if (uids.length === 0) return [];
+  return liveProcesses((pid) => {
+    const line = /^Uid:\s+(.*)$/m.exec(readFileSync3(`/proc/${pid}/status`, "utf8"))?.[1] ?? "";
+    return line.split(/\s+/).some((uid) => uids.includes(Number(uid)));
+  });
+}
+function commandOf(pid) {
+  try {
+    return readFileSync3(`/proc/${pid}/comm`, "utf8").trim();
+  } catch {
+    return "?";
+  }
+}
 function withProcessGroups(pids) {
   const leaders = new Set(pids);
   const members = liveProcesses((pid) => leaders.has(processGroupOf(pid)));
@@ -7452,6 +7466,153 @@ function signalAll(pids, signal) {
   }
 }
 
+// src/errors.ts
+var InputError = class extends Error {
+  /** `file` and `field` are named in the one-line message so the user knows where to look. */
+  constructor(message, file, field) {
+    super([file, field].filter(Boolean).join(": ") + (file || field ? ": " : "") + message);
+    this.file = file;
+    this.field = field;
+  }
+  file;
+  field;
+  name = "InputError";
+};
+var PipelineError = class extends Error {
+  constructor(message, logExcerpt = "") {
+    super(message);
+    this.logExcerpt = logExcerpt;
+  }
+  logExcerpt;
+  name = "PipelineError";
+};
+var CountingUnavailableError = class extends Error {
+  name = "CountingUnavailableError";
+};
+var BuildNotCountableError = class extends PipelineError {
+  name = "BuildNotCountableError";
+};
+var EXIT_OK = 0;
+var EXIT_REGRESSION = 1;
+var EXIT_ERROR = 2;
+var ParseError = class extends Error {
+  constructor(message, raw) {
+    super(message);
+    this.raw = raw;
+  }
+  raw;
+  name = "ParseError";
+  /** The last lines of the text, for a step error's log excerpt. */
+  excerpt(lines = 40) {
+    return this.raw.trimEnd().split("\n").slice(-lines).join("\n");
+  }
+};
+
+// src/unprivileged.ts
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path6 from "node:path";
+function userPrefix() {
+  const prefix = process.env.DBG_USER_PREFIX ?? "dbbench";
+  if (!/^[a-z_][a-z0-9_-]{0,19}$/.test(prefix)) throw new InputError(`DBG_USER_PREFIX "${prefix}" is not a user name start: lower-case letters, digits, _ and -, at most 20`, void 0, "DBG_USER_PREFIX");
+  return prefix;
+}
+function unprivilegedUserName(trust) {
+  return trust === "trusted" ? userPrefix() : `${userPrefix()}-pr`;
+}
+function variantUserName(trust, index) {
+  return `${unprivilegedUserName(trust)}-v${index}`;
+}
+var NO_HOME = "/nonexistent";
+var lookups = /* @__PURE__ */ new Map();
+function userNamed(name) {
+  let lookup = lookups.get(name);
+  if (!lookup) {
+    lookup = process.getuid?.() === 0 ? lookUpOrCreate(name) : Promise.resolve(null);
+    lookups.set(name, lookup);
+  }
+  return lookup;
+}
+function unprivilegedUser(trust) {
+  return userNamed(unprivilegedUserName(trust));
+}
+function variantUser(trust, index) {
+  return userNamed(variantUserName(trust, index));
+}
+async function pullRequestUsers() {
+  if (process.getuid?.() !== 0) return [];
+  const entries = await execa("getent", ["passwd"], { env: childEnv(process.env), extendEnv: false, reject: false });
+  const builds = unprivilegedUserName("pr");
+  const ours = (name) => name === builds || name.startsWith(`${builds}-v`) && /^\d+$/.test(name.slice(builds.length + 2));
+  return entries.stdout.split("\n").flatMap((line) => {
+    const [name, , uid, gid] = line.split(":");
+    return name && uid && gid && ours(name) ? [{ name, uid: Number(uid), gid: Number(gid) }] : [];
+  });
+}
+async function lookUpOrCreate(name) {
+  const options = { env: childEnv(process.env), extendEnv: false, reject: false };
+  const lookup = () => execa("getent", ["passwd", name], options);
+  let entry = await lookup();
+  if (entry.failed) {
+    const added = await execa("useradd", ["--system", "--user-group", "--no-create-home", "--home-dir", NO_HOME, "--shell", "/usr/sbin/nologin", name], options);
+    entry = await lookup();
+    if (entry.failed) throw new PipelineError(`cannot create the unprivileged user "${name}" to run the fork's code`, added.stderr);
+  }
+  const [, , uid, gid] = entry.stdout.split(":");
+  if (!uid || !gid) throw new PipelineError(`cannot look up the user "${name}"`, entry.stdout + entry.stderr);
+  return { name, uid: Number(uid), gid: Number(gid) };
+}
+function asUser(user, extra = {}) {
+  const identity3 = user ? { HOME: NO_HOME, USER: user.name, LOGNAME: user.name } : {};
+  return { env: childEnv(process.env, { ...extra, ...identity3 }), extendEnv: false, ...user && { uid: user.uid, gid: user.gid } };
+}
+function asUserIn(user, cwd, extra = {}) {
+  return { cwd, ...asUser(user, { TMPDIR: cwd, ...extra }) };
+}
+async function giveTo(user, ...paths) {
+  if (user) await chownTree(`${user.uid}:${user.gid}`, paths);
+}
+async function userTempDir(user, registry, parent = os.tmpdir()) {
+  const dir = await mkdtemp(path6.join(parent, "dbg-tmp-"));
+  const handle = await registry.register(`temp dir ${dir}`, () => rm(dir, { recursive: true, force: true }));
+  await giveTo(user, dir);
+  return { path: dir, remove: handle.run };
+}
+async function takeBack(...paths) {
+  if (process.getuid?.() === 0) await chownTree("0:0", paths);
+  await run("chmod", ["-R", "go-w", "--", ...paths]);
+}
+function chownTree(owner, paths) {
+  return run("chown", ["-R", "--no-dereference", owner, "--", ...paths]);
+}
+async function run(file, args) {
+  const result = await execa(file, args, { env: childEnv(process.env), extendEnv: false, reject: false });
+  if (result.failed) throw new PipelineError(`${file} ${args.join(" ")} failed`, result.stderr);
+}
+function unprivilegedWarning() {
+  if (process.getuid?.() === 0) return null;
+  return `not running as root: the fork's code (configure, make, the server, the benchmark clients) runs as this runner's own user, so it can read this job's environment through /proc, including its tokens. Run the runner as root (the action then runs that code as the users ${unprivilegedUserName("trusted")}, ${unprivilegedUserName("pr")} and one per variant) or use a runner dedicated to benchmarks with no secrets; see docs/action.md, "Setting up a self-hosted runner".`;
+}
+
+// src/user-processes.ts
+import { setTimeout as sleep } from "node:timers/promises";
+var GONE_WITHIN_MS = 1e4;
+async function endPullRequestProcesses() {
+  const found = (await pullRequestUsers()).map((user) => ({ user, pids: processesOfUsers([user.uid]) })).filter(({ pids }) => pids.length > 0);
+  const described = found.flatMap(({ user, pids }) => pids.map((pid) => `${pid} (${commandOf(pid)}, ${user.name})`));
+  const uids = found.map(({ user }) => user.uid);
+  let left = processesOfUsers(uids);
+  for (let waited = 0; left.length > 0; waited += 100) {
+    if (waited >= GONE_WITHIN_MS) throw new PipelineError(`processes of the pull request users are still running after SIGKILL: ${left.map((pid) => `${pid} (${commandOf(pid)})`).join(", ")}`);
+    if (waited % 1e3 === 0) {
+      for (const { user } of found) await execa("kill", ["-KILL", "-1"], { ...asUser(user), reject: false });
+    }
+    await sleep(100);
+    left = processesOfUsers(uids);
+  }
+  return described;
+}
+
 export {
   __require,
   __commonJS,
@@ -7463,5 +7624,22 @@ export {
   processesUnder,
   processesOfJob,
   isRunning,
-  signalAll
+  signalAll,
+  InputError,
+  PipelineError,
+  CountingUnavailableError,
+  BuildNotCountableError,
+  EXIT_OK,
+  EXIT_REGRESSION,
+  EXIT_ERROR,
+  ParseError,
+  unprivilegedUser,
+  variantUser,
+  asUser,
+  asUserIn,
+  giveTo,
+  userTempDir,
+  takeBack,
+  unprivilegedWarning,
+  endPullRequestProcesses
 };

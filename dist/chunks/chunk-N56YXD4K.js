@@ -1,14 +1,27 @@
 import { createRequire as __dbgCreateRequire } from 'node:module'; const require = __dbgCreateRequire(import.meta.url);
 import {
+  BuildNotCountableError,
+  CountingUnavailableError,
+  InputError,
+  ParseError,
+  PipelineError,
   __commonJS,
   __export,
   __require,
   __toESM,
+  asUser,
+  asUserIn,
   childEnv,
+  endPullRequestProcesses,
   execa,
+  giveTo,
   isRunning,
-  processesUnder
-} from "./chunk-OMIR5ASI.js";
+  processesUnder,
+  takeBack,
+  unprivilegedUser,
+  userTempDir,
+  variantUser
+} from "./chunk-NWHPEFQG.js";
 
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
@@ -87,17 +100,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path22) {
-      const ctrl = callVisitor(key, node2, visitor, path22);
+    function visit_(key, node2, visitor, path20) {
+      const ctrl = callVisitor(key, node2, visitor, path20);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path22, ctrl);
-        return visit_(key, ctrl, visitor, path22);
+        replaceNode(key, path20, ctrl);
+        return visit_(key, ctrl, visitor, path20);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path22 = Object.freeze(path22.concat(node2));
+          path20 = Object.freeze(path20.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path22);
+            const ci = visit_(i, node2.items[i], visitor, path20);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -108,13 +121,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path22 = Object.freeze(path22.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path22);
+          path20 = Object.freeze(path20.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path20);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path22);
+          const cv = visit_("value", node2.value, visitor, path20);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -135,17 +148,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path22) {
-      const ctrl = await callVisitor(key, node2, visitor, path22);
+    async function visitAsync_(key, node2, visitor, path20) {
+      const ctrl = await callVisitor(key, node2, visitor, path20);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path22, ctrl);
-        return visitAsync_(key, ctrl, visitor, path22);
+        replaceNode(key, path20, ctrl);
+        return visitAsync_(key, ctrl, visitor, path20);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path22 = Object.freeze(path22.concat(node2));
+          path20 = Object.freeze(path20.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path22);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path20);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -156,13 +169,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path22 = Object.freeze(path22.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path22);
+          path20 = Object.freeze(path20.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path20);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path22);
+          const cv = await visitAsync_("value", node2.value, visitor, path20);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -189,23 +202,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path22) {
+    function callVisitor(key, node2, visitor, path20) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path22);
+        return visitor(key, node2, path20);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path22);
+        return visitor.Map?.(key, node2, path20);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path22);
+        return visitor.Seq?.(key, node2, path20);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path22);
+        return visitor.Pair?.(key, node2, path20);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path22);
+        return visitor.Scalar?.(key, node2, path20);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path22);
+        return visitor.Alias?.(key, node2, path20);
       return void 0;
     }
-    function replaceNode(key, path22, node2) {
-      const parent = path22[path22.length - 1];
+    function replaceNode(key, path20, node2) {
+      const parent = path20[path20.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -817,10 +830,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path22, value) {
+    function collectionFromPath(schema, path20, value) {
       let v = value;
-      for (let i = path22.length - 1; i >= 0; --i) {
-        const k = path22[i];
+      for (let i = path20.length - 1; i >= 0; --i) {
+        const k = path20[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -839,7 +852,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path22) => path22 == null || typeof path22 === "object" && !!path22[Symbol.iterator]().next().done;
+    var isEmptyPath = (path20) => path20 == null || typeof path20 === "object" && !!path20[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -869,11 +882,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path22, value) {
-        if (isEmptyPath(path22))
+      addIn(path20, value) {
+        if (isEmptyPath(path20))
           this.add(value);
         else {
-          const [key, ...rest] = path22;
+          const [key, ...rest] = path20;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -887,8 +900,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path22) {
-        const [key, ...rest] = path22;
+      deleteIn(path20) {
+        const [key, ...rest] = path20;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -902,8 +915,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path22, keepScalar) {
-        const [key, ...rest] = path22;
+      getIn(path20, keepScalar) {
+        const [key, ...rest] = path20;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -921,8 +934,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path22) {
-        const [key, ...rest] = path22;
+      hasIn(path20) {
+        const [key, ...rest] = path20;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -932,8 +945,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path22, value) {
-        const [key, ...rest] = path22;
+      setIn(path20, value) {
+        const [key, ...rest] = path20;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -1940,7 +1953,7 @@ ${indent}${line}` : "\n";
           str += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum2, line) => sum2 + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
             str += ",";
@@ -1956,7 +1969,7 @@ ${indent}${line}` : "\n";
         return start + end;
       } else {
         if (!reqNewline) {
-          const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
+          const len = lines.reduce((sum2, line) => sum2 + line.length + 2, 2);
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
@@ -3448,9 +3461,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path22, value) {
+      addIn(path20, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path22, value);
+          this.contents.addIn(path20, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3525,14 +3538,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path22) {
-        if (Collection.isEmptyPath(path22)) {
+      deleteIn(path20) {
+        if (Collection.isEmptyPath(path20)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path22) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path20) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3547,10 +3560,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path22, keepScalar) {
-        if (Collection.isEmptyPath(path22))
+      getIn(path20, keepScalar) {
+        if (Collection.isEmptyPath(path20))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path22, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path20, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3561,10 +3574,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path22) {
-        if (Collection.isEmptyPath(path22))
+      hasIn(path20) {
+        if (Collection.isEmptyPath(path20))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path22) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path20) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3581,13 +3594,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path22, value) {
-        if (Collection.isEmptyPath(path22)) {
+      setIn(path20, value) {
+        if (Collection.isEmptyPath(path20)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path22), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path20), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path22, value);
+          this.contents.setIn(path20, value);
         }
       }
       /**
@@ -5548,9 +5561,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path22) => {
+    visit2.itemAtPath = (cst, path20) => {
       let item = cst;
-      for (const [field, index] of path22) {
+      for (const [field, index] of path20) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -5559,23 +5572,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path22) => {
-      const parent = visit2.itemAtPath(cst, path22.slice(0, -1));
-      const field = path22[path22.length - 1][0];
+    visit2.parentCollection = (cst, path20) => {
+      const parent = visit2.itemAtPath(cst, path20.slice(0, -1));
+      const field = path20[path20.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path22, item, visitor) {
-      let ctrl = visitor(item, path22);
+    function _visit(path20, item, visitor) {
+      let ctrl = visitor(item, path20);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path22.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path20.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5586,10 +5599,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path22);
+            ctrl = ctrl(item, path20);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path22) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path20) : ctrl;
     }
     exports.visit = visit2;
   }
@@ -7595,8 +7608,8 @@ var require_utils = __commonJS({
       }
       return output2;
     };
-    exports.basename = (path22, { windows } = {}) => {
-      const segs = path22.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path20, { windows } = {}) => {
+      const segs = path20.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -9116,52 +9129,14 @@ var require_picomatch2 = __commonJS({
   }
 });
 
-// src/errors.ts
-var InputError = class extends Error {
-  /** `file` and `field` are named in the one-line message so the user knows where to look. */
-  constructor(message, file2, field) {
-    super([file2, field].filter(Boolean).join(": ") + (file2 || field ? ": " : "") + message);
-    this.file = file2;
-    this.field = field;
-  }
-  file;
-  field;
-  name = "InputError";
-};
-var PipelineError = class extends Error {
-  constructor(message, logExcerpt = "") {
-    super(message);
-    this.logExcerpt = logExcerpt;
-  }
-  logExcerpt;
-  name = "PipelineError";
-};
-var CountingUnavailableError = class extends Error {
-  name = "CountingUnavailableError";
-};
-var EXIT_OK = 0;
-var EXIT_REGRESSION = 1;
-var EXIT_ERROR = 2;
-var ParseError = class extends Error {
-  constructor(message, raw) {
-    super(message);
-    this.raw = raw;
-  }
-  raw;
-  name = "ParseError";
-  /** The last lines of the text, for a step error's log excerpt. */
-  excerpt(lines = 40) {
-    return this.raw.trimEnd().split("\n").slice(-lines).join("\n");
-  }
-};
-
 // src/results/io.ts
-import { open as open2, writeFile, rename } from "node:fs/promises";
+import { mkdir, open as open2, writeFile, rename } from "node:fs/promises";
+import { dirname } from "node:path";
 
 // src/validate.ts
 var import_yaml = __toESM(require_dist(), 1);
-function jsonPath(path22) {
-  return "$" + path22.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
+function jsonPath(path20) {
+  return "$" + path20.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
 }
 function firstIssue(error62) {
   const issue2 = error62.issues[0];
@@ -10003,10 +9978,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path22) {
-  if (!path22)
+function getElementAtPath(obj, path20) {
+  if (!path20)
     return obj;
-  return path22.reduce((acc, key) => acc?.[key], obj);
+  return path20.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -10346,11 +10321,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path22, issues) {
+function prefixIssues(path20, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path22);
+    iss.path.unshift(path20);
     return iss;
   });
 }
@@ -10812,16 +10787,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path22 = []) => {
+  const processError = (error63, path20 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path22, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path20, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path22, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path20, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path22, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path20, ...issue2.path]);
       } else {
-        const fullpath = [...path22, ...issue2.path];
+        const fullpath = [...path20, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -10860,17 +10835,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path22 = []) => {
+  const processError = (error63, path20 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path22, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path20, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path22, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path20, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path22, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path20, ...issue2.path]);
       } else {
-        const fullpath = [...path22, ...issue2.path];
+        const fullpath = [...path20, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -10909,8 +10884,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path22 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path22) {
+  const path20 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path20) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -12255,13 +12230,13 @@ var CC_SANITIZE = /[- ]/g;
 function isLuhnAlgo(digits) {
   let length = digits.length;
   let bit = 1;
-  let sum = 0;
+  let sum2 = 0;
   while (length) {
     const value = digits.charCodeAt(--length) - 48;
     bit ^= 1;
-    sum += bit ? [0, 2, 4, 6, 8, 1, 3, 5, 7, 9][value] : value;
+    sum2 += bit ? [0, 2, 4, 6, 8, 1, 3, 5, 7, 9][value] : value;
   }
-  return sum % 10 === 0;
+  return sum2 % 10 === 0;
 }
 function isValidCreditCard(input2) {
   if (!creditCard.test(input2))
@@ -28048,13 +28023,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path22 = ref.slice(1).split("/").filter(Boolean);
-  if (path22.length === 0) {
+  const path20 = ref.slice(1).split("/").filter(Boolean);
+  if (path20.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path22[0] === defsKey) {
-    const key = path22[1] === void 0 ? void 0 : decodeJSONPointerSegment(path22[1]);
+  if (path20[0] === defsKey) {
+    const key = path20[1] === void 0 ? void 0 : decodeJSONPointerSegment(path20[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -28689,7 +28664,7 @@ function visit(schema, fnOrHandlers) {
     return h ? h(node2, rewritten) : node2;
   };
   const cache = /* @__PURE__ */ new Map();
-  function run2(s) {
+  function run(s) {
     const cached2 = cache.get(s);
     if (cached2 === RESOLVING) {
       return new $ZodLazy({
@@ -28715,21 +28690,21 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newShape = {};
         for (const k of keys) {
-          const mapped = run2(oldShape[k]);
+          const mapped = run(oldShape[k]);
           if (mapped !== oldShape[k])
             changed = true;
           newShape[k] = mapped;
         }
         let newCatchall = def.catchall;
         if (def.catchall) {
-          newCatchall = run2(def.catchall);
+          newCatchall = run(def.catchall);
           if (newCatchall !== def.catchall)
             changed = true;
         }
         return changed ? clone(s, { ...def, shape: newShape, catchall: newCatchall }) : s;
       }
       case "array": {
-        const mapped = run2(def.element);
+        const mapped = run(def.element);
         return mapped === def.element ? s : clone(s, { ...def, element: mapped });
       }
       case "tuple": {
@@ -28737,14 +28712,14 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newItems = [];
         for (const item of oldItems) {
-          const mapped = run2(item);
+          const mapped = run(item);
           if (mapped !== item)
             changed = true;
           newItems.push(mapped);
         }
         let newRest = def.rest;
         if (def.rest) {
-          newRest = run2(def.rest);
+          newRest = run(def.rest);
           if (newRest !== def.rest)
             changed = true;
         }
@@ -28752,12 +28727,12 @@ function visit(schema, fnOrHandlers) {
       }
       case "record":
       case "map": {
-        const newKey = run2(def.keyType);
-        const newVal = run2(def.valueType);
+        const newKey = run(def.keyType);
+        const newVal = run(def.valueType);
         return newKey === def.keyType && newVal === def.valueType ? s : clone(s, { ...def, keyType: newKey, valueType: newVal });
       }
       case "set": {
-        const newVal = run2(def.valueType);
+        const newVal = run(def.valueType);
         return newVal === def.valueType ? s : clone(s, { ...def, valueType: newVal });
       }
       case "union": {
@@ -28765,7 +28740,7 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newOptions = [];
         for (const opt of oldOptions) {
-          const mapped = run2(opt);
+          const mapped = run(opt);
           if (mapped !== opt)
             changed = true;
           newOptions.push(mapped);
@@ -28773,8 +28748,8 @@ function visit(schema, fnOrHandlers) {
         return changed ? clone(s, { ...def, options: newOptions }) : s;
       }
       case "intersection": {
-        const newLeft = run2(def.left);
-        const newRight = run2(def.right);
+        const newLeft = run(def.left);
+        const newRight = run(def.right);
         return newLeft === def.left && newRight === def.right ? s : clone(s, { ...def, left: newLeft, right: newRight });
       }
       case "optional":
@@ -28786,23 +28761,23 @@ function visit(schema, fnOrHandlers) {
       case "nonoptional":
       case "promise":
       case "success": {
-        const newInner = run2(def.innerType);
+        const newInner = run(def.innerType);
         return newInner === def.innerType ? s : clone(s, { ...def, innerType: newInner });
       }
       case "pipe": {
-        const newIn = run2(def.in);
-        const newOut = run2(def.out);
+        const newIn = run(def.in);
+        const newOut = run(def.out);
         return newIn === def.in && newOut === def.out ? s : clone(s, { ...def, in: newIn, out: newOut });
       }
       case "function": {
-        const newInput = run2(def.input);
-        const newOutput = run2(def.output);
+        const newInput = run(def.input);
+        const newOutput = run(def.output);
         return newInput === def.input && newOutput === def.output ? s : clone(s, { ...def, input: newInput, output: newOutput });
       }
       case "lazy": {
         const original = def.getter;
         const { _cachedInner, ...rest } = def;
-        return clone(s, { ...rest, getter: () => run2(original()) });
+        return clone(s, { ...rest, getter: () => run(original()) });
       }
       // A leaf by choice: `parts` are regex fragments, not data positions.
       case "template_literal":
@@ -28833,7 +28808,7 @@ function visit(schema, fnOrHandlers) {
       }
     }
   }
-  return run2(schema);
+  return run(schema);
 }
 
 // node_modules/zod/v4/classic/deep-partial.js
@@ -29081,7 +29056,9 @@ var ErrorInstructionSampleSchema = external_exports.object({
 var UnavailableInstructionSampleSchema = external_exports.object({
   ...instructionCommon,
   status: external_exports.literal("unavailable"),
-  reason: nonEmpty.describe("why this build could not be counted (e.g. valgrind does not support its instructions): n/a, never a failure")
+  reason: nonEmpty.describe(
+    "why this step is not counted (the profile leaves it out, or the machine cannot count: valgrind not installed): n/a, never a failure when no variant was counted; against a variant that was counted, an error"
+  )
 }).strict();
 var InstructionSampleSchema = external_exports.discriminatedUnion("status", [OkInstructionSampleSchema, ErrorInstructionSampleSchema, UnavailableInstructionSampleSchema]);
 var SequentialSchema = external_exports.object({
@@ -29247,6 +29224,7 @@ async function writeAtomically(file2, text) {
   await rename(tmp, file2);
 }
 async function writeResults(file2, results) {
+  await mkdir(dirname(file2), { recursive: true });
   await writeAtomically(file2, JSON.stringify(ResultsSchema.parse(results), null, 2) + "\n");
 }
 
@@ -29269,75 +29247,90 @@ function resolveTimeouts(...sources) {
   return { ...DEFAULT_TIMEOUTS, ...Object.fromEntries(defined) };
 }
 
-// src/unprivileged.ts
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-var UNPRIVILEGED_USERS = { trusted: "dbbench", pr: "dbbench-pr" };
-var NO_HOME = "/nonexistent";
-var lookups = /* @__PURE__ */ new Map();
-function unprivilegedUser(trust) {
-  let lookup = lookups.get(trust);
-  if (!lookup) {
-    lookup = process.getuid?.() === 0 ? lookUpOrCreate(UNPRIVILEGED_USERS[trust]) : Promise.resolve(null);
-    lookups.set(trust, lookup);
-  }
-  return lookup;
+// src/config/plan.ts
+import os4 from "node:os";
+import path17 from "node:path";
+
+// src/build/build.ts
+import { createWriteStream, existsSync as existsSync2 } from "node:fs";
+import { chmod, lstat, mkdir as mkdir3, readFile as readFile2, rename as rename2, rm as rm2, stat, writeFile as writeFile2 } from "node:fs/promises";
+import os2 from "node:os";
+import path3 from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+
+// src/user-files.ts
+var FILE_TIMEOUT_MS = 3e4;
+function asUserRun(user, file2, args, input2) {
+  return execa(file2, args, {
+    ...asUser(user),
+    ...input2 === void 0 ? { stdin: "ignore" } : { input: input2 },
+    encoding: "buffer",
+    stripFinalNewline: false,
+    reject: false,
+    timeout: FILE_TIMEOUT_MS
+  });
 }
-async function lookUpOrCreate(name) {
-  const options = { env: childEnv(process.env), extendEnv: false, reject: false };
-  const lookup = () => execa("getent", ["passwd", name], options);
-  let entry = await lookup();
-  if (entry.failed) {
-    const added = await execa("useradd", ["--system", "--user-group", "--no-create-home", "--home-dir", NO_HOME, "--shell", "/usr/sbin/nologin", name], options);
-    entry = await lookup();
-    if (entry.failed) throw new PipelineError(`cannot create the unprivileged user "${name}" to run the fork's code`, added.stderr);
-  }
-  const [, , uid, gid] = entry.stdout.split(":");
-  if (!uid || !gid) throw new PipelineError(`cannot look up the user "${name}"`, entry.stdout + entry.stderr);
-  return { name, uid: Number(uid), gid: Number(gid) };
+async function runAsUser(user, file2, args) {
+  const result = await asUserRun(user, file2, args);
+  if (result.failed) throw new PipelineError(`${file2} ${args.join(" ")} as ${user?.name ?? "the current user"} failed`, Buffer.from(result.stderr).toString("utf8"));
 }
-function asUser(user, extra = {}) {
-  const identity = user ? { HOME: NO_HOME, USER: user.name, LOGNAME: user.name } : {};
-  return { env: childEnv(process.env, { ...extra, ...identity }), extendEnv: false, ...user && { uid: user.uid, gid: user.gid } };
+async function readAsUser(user, file2, maxBytes, offset = 0) {
+  const result = await asUserRun(user, "dd", [`if=${file2}`, "bs=65536", "iflag=skip_bytes,count_bytes", `skip=${offset}`, `count=${maxBytes}`, "status=none"]);
+  return result.failed ? null : Buffer.from(result.stdout);
 }
-function asUserIn(user, cwd, extra = {}) {
-  return { cwd, ...asUser(user, { TMPDIR: cwd, ...extra }) };
+async function tailAsUser(user, file2, maxBytes) {
+  const result = await asUserRun(user, "tail", ["-c", String(maxBytes), "--", file2]);
+  return result.failed ? null : Buffer.from(result.stdout).toString("utf8");
 }
-async function giveTo(user, ...paths) {
-  if (user) await chownTree(`${user.uid}:${user.gid}`, paths);
+async function sizeAsUser(user, file2) {
+  const result = await asUserRun(user, "stat", ["--dereference", "--format=%s", "--", file2]);
+  return result.failed ? 0 : Number(Buffer.from(result.stdout).toString("utf8").trim()) || 0;
 }
-async function userTempDir(user, registry2, parent = os.tmpdir()) {
-  const dir = await mkdtemp(path.join(parent, "dbg-tmp-"));
-  const handle = await registry2.register(`temp dir ${dir}`, () => rm(dir, { recursive: true, force: true }));
-  await giveTo(user, dir);
-  return { path: dir, remove: handle.run };
-}
-async function takeBack(...paths) {
-  if (process.getuid?.() === 0) await chownTree("0:0", paths);
-  await run("chmod", ["-R", "go-w", "--", ...paths]);
-}
-function chownTree(owner, paths) {
-  return run("chown", ["-R", "--no-dereference", owner, "--", ...paths]);
-}
-async function run(file2, args) {
-  const result = await execa(file2, args, { env: childEnv(process.env), extendEnv: false, reject: false });
-  if (result.failed) throw new PipelineError(`${file2} ${args.join(" ")} failed`, result.stderr);
-}
-function unprivilegedWarning() {
-  if (process.getuid?.() === 0) return null;
-  return `not running as root: the fork's code (configure, make, the server, the benchmark clients) runs as this runner's own user, so it can read this job's environment through /proc, including its tokens. Run the runner as root (the action then runs that code as the users ${UNPRIVILEGED_USERS.trusted} and ${UNPRIVILEGED_USERS.pr}) or use a runner dedicated to benchmarks with no secrets; see docs/action.md, "Setting up a self-hosted runner".`;
+async function appendAsUser(user, file2, text) {
+  const result = await asUserRun(user, "dd", [`of=${file2}`, "oflag=append", "conv=notrunc", "status=none"], text);
+  if (result.failed) throw new PipelineError(`cannot append to ${file2} as ${user?.name ?? "the current user"}`, Buffer.from(result.stderr).toString("utf8"));
 }
 
-// src/config/plan.ts
-import os3 from "node:os";
-import path16 from "node:path";
+// src/build/compiler.ts
+var CLANG = /\bclang version (\d+(?:\.\d+)+)/;
+var GCC = /^\S+ \(.*?\) (\d+(?:\.\d+)+)/;
+function parseCompilerVersion(output2) {
+  const clang = CLANG.exec(output2);
+  if (clang?.[1]) return { name: "clang", version: clang[1] };
+  const firstLine = output2.split("\n", 1)[0] ?? "";
+  const gcc = GCC.exec(firstLine);
+  if (gcc?.[1] && /Free Software Foundation/.test(output2)) return { name: "gcc", version: gcc[1] };
+  throw new PipelineError("cannot tell which compiler this is from its --version output", output2);
+}
+var LANGUAGES = {
+  c: { variable: "CC", fallback: "cc", shown: "C" },
+  cxx: { variable: "CXX", fallback: "c++", shown: "C++" }
+};
+function compilerCommand(env, language = "c") {
+  const { variable, fallback } = LANGUAGES[language];
+  const words = (env[variable] ?? "").trim().split(/\s+/).filter(Boolean);
+  const withoutCcache = words[0] !== void 0 && /(^|\/)ccache$/.test(words[0]) ? words.slice(1) : words;
+  return withoutCcache.length > 0 ? withoutCcache : [fallback];
+}
+async function detectCompiler(language, env = process.env) {
+  const command = compilerCommand(env, language);
+  const [file2, ...args] = command;
+  const result = await execa(file2, [...args, "--version"], { env: childEnv(env), extendEnv: false, reject: false });
+  if (result.failed) {
+    if (language === "c" || env[LANGUAGES[language].variable]?.trim()) {
+      throw new PipelineError(`cannot run the ${LANGUAGES[language].shown} compiler \`${command.join(" ")} --version\``, `${result.stderr}
+${result.stdout}`.trim());
+    }
+    return null;
+  }
+  return { ...parseCompilerVersion(result.stdout), command };
+}
 
 // src/build/recipe.ts
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import path2 from "node:path";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 var word = external_exports.string().min(1);
 var BUILD_SYSTEMS = ["autoconf", "cmake", "make"];
@@ -29365,7 +29358,7 @@ var RecipeFields = external_exports.object({
   relocatable: external_exports.boolean().describe("the installed programs find their files relative to their own location: build for a fixed prefix, install with DESTDIR")
 }).strict();
 function checkBuildSystem(recipe, ctx) {
-  const issue2 = (path22, message) => ctx.addIssue({ code: "custom", path: [path22], message });
+  const issue2 = (path20, message) => ctx.addIssue({ code: "custom", path: [path20], message });
   if (recipe.build_system === "autoconf" && recipe.configure.length === 0) issue2("configure", "an autoconf build needs its configure command");
   if (recipe.build_system === "cmake" && recipe.configure.length > 1) issue2("configure", "a cmake build takes [] or the cmake program");
   if (recipe.build_system === "cmake" && recipe.make_variables.length > 0) issue2("make_variables", "a cmake build takes its options as configure_args (-DNAME=value)");
@@ -29405,8 +29398,8 @@ async function readRecipeText(file2) {
 async function loadBuiltinRecipe(name, extendedBy = []) {
   const file2 = `recipes/${name}.yaml`;
   if (extendedBy.includes(name)) throw new InputError(`the recipe extends itself through ${[...extendedBy, name].join(" -> ")}`, file2, "extends");
-  for (let dir = path2.dirname(fileURLToPath(import.meta.url)); ; dir = path2.dirname(dir)) {
-    const found = path2.join(dir, file2);
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    const found = path.join(dir, file2);
     if (existsSync(found)) {
       const data = validateYaml(external_exports.record(external_exports.string(), external_exports.unknown()), await readRecipeText(found), found);
       if (!("extends" in data)) return validate(BuildRecipeSchema, data, found);
@@ -29414,14 +29407,14 @@ async function loadBuiltinRecipe(name, extendedBy = []) {
       const baseRecipe = await loadBuiltinRecipe(base, [...extendedBy, name]);
       return mergeRecipe(baseRecipe, { ...fields, configure_args: setConfigureArgs(fields.configure_args ?? baseRecipe.configure_args, configure_args_set) }, found);
     }
-    if (path2.dirname(dir) === dir) throw new InputError(`no built-in recipe "${name}"`, file2);
+    if (path.dirname(dir) === dir) throw new InputError(`no built-in recipe "${name}"`, file2);
   }
 }
 function buildFlags(recipe) {
   return { cflags: recipe.cflags, cxxflags: recipe.cxxflags, ldflags: recipe.ldflags, configure_args: [...recipe.configure_args] };
 }
 function installLayout(recipe, buildDir) {
-  const installDir = path2.join(buildDir, "install");
+  const installDir = path.join(buildDir, "install");
   return recipe.relocatable ? { installDir, configurePrefix: "/install", destdir: buildDir } : { installDir, configurePrefix: installDir, destdir: null };
 }
 function makeJobs(recipe, cpus) {
@@ -29442,7 +29435,7 @@ function buildCommands(recipe, context) {
   const artifacts = recipe.artifacts.map((artifact) => ({
     phase: "install",
     file: "install",
-    args: ["-D", "-m", "755", path2.join(artifactsFrom, artifact.from), path2.join(installDir, artifact.to)],
+    args: ["-D", "-m", "755", path.join(artifactsFrom, artifact.from), path.join(installDir, artifact.to)],
     env: {}
   }));
   if (recipe.build_system === "cmake") {
@@ -29485,6 +29478,290 @@ function buildKey({ commit, recipe, compilers }) {
   return createHash("sha256").update(JSON.stringify(identity)).digest("hex").slice(0, 20);
 }
 
+// src/build/run-streamed.ts
+var TAIL_LINES = 50;
+function showCommand(file2, args, env = {}) {
+  return [...Object.entries(env).map(([name, value]) => `${name}=${JSON.stringify(value)}`), file2, ...args].join(" ");
+}
+async function runStreamed(file2, args, options = {}) {
+  const shown = showCommand(file2, args, options.env);
+  options.onLine?.(`$ ${shown}`);
+  const subprocess = execa(file2, args, {
+    cwd: options.cwd,
+    ...asUser(options.user ?? null, { ...options.quietEnv, ...options.env }),
+    all: true,
+    timeout: options.timeoutMs,
+    // its own process group: what it leaves behind (make's compilers after a timeout, a daemon) goes with it
+    detached: true,
+    buffer: false,
+    reject: false,
+    cancelSignal: options.signal
+  });
+  subprocess.once("exit", () => subprocess.pid !== void 0 && killProcessGroup(subprocess.pid));
+  const tail3 = [];
+  for await (const line of subprocess.iterable({ from: "all" })) {
+    options.onLine?.(line);
+    tail3.push(line);
+    if (tail3.length > TAIL_LINES) tail3.shift();
+  }
+  const result = await subprocess;
+  if (result.isCanceled && options.signal) throw options.signal.reason;
+  if (result.failed) {
+    const how = result.timedOut ? `timed out after ${Math.round(options.timeoutMs / 1e3)} s` : result.exitCode !== void 0 ? `exited with code ${result.exitCode}` : `was killed by ${result.signal ?? "a signal"}`;
+    const cause = result.exitCode === void 0 && result.signal === void 0 && !result.timedOut ? `: ${result.message}` : "";
+    throw new PipelineError(`\`${shown}\` ${how}${cause}`, tail3.join("\n"));
+  }
+}
+function killProcessGroup(pgid) {
+  try {
+    process.kill(-pgid, "SIGKILL");
+  } catch {
+  }
+}
+
+// src/build/source-tree.ts
+import { mkdir as mkdir2, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path2 from "node:path";
+function git(repo, args) {
+  return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false });
+}
+async function resolveCommit(repo, commitish) {
+  const result = await git(repo, ["rev-parse", "--verify", "--end-of-options", `${commitish}^{commit}`]);
+  if (result.failed) {
+    throw new InputError(`cannot resolve "${commitish}" to a commit: ${result.stderr.trim()}`, repo);
+  }
+  return result.stdout.trim();
+}
+function parseGitlinks(lsTree) {
+  return lsTree.split("\0").filter((entry) => entry.startsWith("160000 commit ")).map((entry) => {
+    const [meta3, file2] = entry.split("	");
+    return { path: file2, commit: meta3.split(" ")[2] };
+  });
+}
+async function submoduleRepo(repo, submodule) {
+  const modules = await git(repo, ["rev-parse", "--path-format=absolute", "--git-path", `modules/${submodule.path}`]);
+  for (const candidate of [path2.join(repo, submodule.path), ...modules.failed ? [] : [modules.stdout.trim()]]) {
+    const found = await git(candidate, ["cat-file", "-e", `${submodule.commit}^{commit}`]);
+    if (!found.failed) return candidate;
+  }
+  return null;
+}
+async function exportInto(repo, commit, dir) {
+  const exported = await execa("git", ["-C", repo, "archive", "--format=tar", commit], { env: childEnv(process.env), extendEnv: false, buffer: false }).pipe("tar", ["-x", "-C", dir], { env: childEnv(process.env), extendEnv: false }).catch((e) => e);
+  if (exported instanceof Error) throw new PipelineError(`exporting ${commit} from ${repo} failed`, exported.message);
+  const listed = await git(repo, ["ls-tree", "-r", "-z", "--full-tree", commit]);
+  if (listed.failed) throw new PipelineError(`listing ${commit} in ${repo} failed`, listed.stderr);
+  for (const submodule of parseGitlinks(listed.stdout)) {
+    const from = await submoduleRepo(repo, submodule);
+    if (!from) {
+      throw new InputError(`submodule ${submodule.path} at ${submodule.commit.slice(0, 12)} is not in the repository: fetch it first (git submodule update --init --recursive)`, repo);
+    }
+    await mkdir2(path2.join(dir, submodule.path), { recursive: true });
+    await exportInto(from, submodule.commit, path2.join(dir, submodule.path));
+  }
+}
+async function exportSourceTree(repo, commit, owner, registry2, parent = os.tmpdir()) {
+  const dir = await mkdtemp(path2.join(parent, "dbg-wt-"));
+  const handle = await registry2.register(`source tree ${dir}`, () => rm(dir, { recursive: true, force: true }));
+  try {
+    await exportInto(repo, commit, dir);
+  } catch (e) {
+    await handle.run();
+    throw e;
+  }
+  await giveTo(owner, dir);
+  return { path: dir, commit, remove: handle.run };
+}
+
+// src/build/build.ts
+var COMPLETE_MARKER = ".db-bench-gate-build.json";
+var MAX_CCACHE_STATS_BYTES = 64 * 1024 * 1024;
+var PR_NAMESPACES_DIR = "prs";
+var PR_NAMESPACE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+function cacheNamespace(cacheDir, trust, prNamespace) {
+  const shared = path3.join(cacheDir, "ccache-shared");
+  if (trust === "trusted") return { builds: path3.join(cacheDir, "builds"), ccache: path3.join(cacheDir, "ccache"), ccacheGate: null, shared };
+  if (prNamespace === void 0 || !PR_NAMESPACE_PATTERN.test(prNamespace)) throw new PipelineError(`a pull request's build needs a cache namespace of its own (one path component), got ${JSON.stringify(prNamespace)}`);
+  const root = path3.join(cacheDir, PR_NAMESPACES_DIR, prNamespace);
+  const ccacheGate = path3.join(root, "ccache");
+  return { builds: path3.join(root, "builds"), ccache: path3.join(ccacheGate, "dir"), ccacheGate, shared };
+}
+async function isCompleteBuild(buildDir, buildId, commit) {
+  const marker = path3.join(buildDir, COMPLETE_MARKER);
+  const uid = process.getuid?.();
+  for (const info of [await stat(buildDir).catch(() => null), await lstat(marker).catch(() => null)]) {
+    if (!info || uid !== void 0 && info.uid !== uid || (info.mode & 18) !== 0) return false;
+  }
+  let done;
+  try {
+    done = JSON.parse(await readFile2(marker, "utf8"));
+  } catch {
+    return false;
+  }
+  return done?.buildId === buildId && done.commit === commit;
+}
+async function buildAtCommit(request) {
+  const started = performance.now();
+  const elapsed = () => (performance.now() - started) / 1e3;
+  const { recipe, cacheDir, trust } = request;
+  const timeouts = request.timeouts ?? DEFAULT_TIMEOUTS;
+  const commit = await resolveCommit(request.repo, request.commitish);
+  const compiler = await detectCompiler("c");
+  const cxxCompiler = await detectCompiler("cxx");
+  const buildId = buildKey({ commit, recipe, compilers: { c: compiler, cxx: cxxCompiler } });
+  const namespace = cacheNamespace(cacheDir, trust, request.prNamespace);
+  const buildDir = path3.join(namespace.builds, buildId);
+  const logFile = request.logFile ?? path3.join(cacheDir, "logs", `build-${buildId}.log`);
+  const resultIn = (dir) => {
+    const prefix = installLayout(recipe, dir).installDir;
+    return { commit, buildId, dir, prefix, binDir: path3.join(prefix, recipe.bin_dir), flags: buildFlags(recipe), compiler: { name: compiler.name, version: compiler.version }, logFile };
+  };
+  const reusable = async () => {
+    for (const dir of /* @__PURE__ */ new Set([path3.join(cacheNamespace(cacheDir, "trusted").builds, buildId), buildDir])) {
+      if (await isCompleteBuild(dir, buildId, commit)) {
+        return { ...resultIn(dir), reused: true, ccache: null, timings: { configure: null, make: null, install: null, total: elapsed() } };
+      }
+    }
+    return null;
+  };
+  const reused = await reusable();
+  if (reused) return reused;
+  const unlock = await lockBuild(`${buildDir}.lock`, request.registry, timeouts.lock_s);
+  try {
+    return await reusable() ?? await runBuild(await unprivilegedUser(trust));
+  } finally {
+    await unlock();
+  }
+  async function runBuild(user) {
+    await mkdir3(path3.dirname(logFile), { recursive: true });
+    await rm2(buildDir, { recursive: true, force: true });
+    await mkdir3(buildDir, { recursive: true });
+    await giveTo(user, buildDir);
+    const log = createWriteStream(logFile);
+    const emit = (text, phase = null) => {
+      const line = `[${elapsed().toFixed(1).padStart(7)}s] ${text}`;
+      log.write(line + "\n");
+      request.onLine?.(line, phase);
+    };
+    let tmpDir;
+    let ccache = null;
+    const tree = await exportSourceTree(request.repo, commit, user, request.registry, request.workDir);
+    try {
+      ccache = await ccacheSetup(namespace, trust, user, tree.path, request.registry, timeouts.lock_s);
+      tmpDir = await userTempDir(user, request.registry, request.workDir);
+      const commands = buildCommands(recipe, { buildDir, cc: compiler.command, cxx: cxxCompiler?.command ?? null, ccache: ccache !== null, cpus: os2.availableParallelism() });
+      emit(`build ${commit} (${request.commitish}) as ${buildId} (${recipe.build_system}) with ${compiler.name} ${compiler.version}${ccache ? " and ccache" : ""}${user ? ` as ${user.name}` : ""} in ${tree.path}`);
+      const timings = { configure: null, make: null, install: null, total: 0 };
+      for (const command of commands) {
+        const phaseStart = elapsed();
+        try {
+          await runStreamed(command.file, command.args, {
+            cwd: tree.path,
+            env: command.env,
+            quietEnv: { ...ccache?.env, TMPDIR: tmpDir.path },
+            onLine: (line) => emit(line, command.phase),
+            signal: request.registry.signal,
+            user,
+            timeoutMs: timeouts.build_s * 1e3
+          });
+        } catch (err) {
+          if (!(err instanceof PipelineError) || request.registry.signal.aborted) throw err;
+          emit(`build failed: ${err.message}`);
+          throw new PipelineError(`build of ${request.commitish} (${commit.slice(0, 12)}) failed: ${err.message}; full log: ${logFile}`, err.logExcerpt);
+        }
+        timings[command.phase] = elapsed() - phaseStart;
+      }
+      timings.total = elapsed();
+      await takeBack(buildDir);
+      const result = {
+        ...resultIn(buildDir),
+        reused: false,
+        // in the tree, which the build's user owns
+        ccache: ccache ? parseCcacheStatsLog((await readAsUser(user, ccache.statsLog, MAX_CCACHE_STATS_BYTES) ?? "").toString("utf8")) : null,
+        timings
+      };
+      emit(`built in ${timings.total.toFixed(1)} s${result.ccache ? ` (ccache: ${result.ccache.hits} hits, ${result.ccache.misses} misses)` : ""}`);
+      const marker = path3.join(buildDir, COMPLETE_MARKER);
+      await rm2(`${marker}.tmp`, { recursive: true, force: true });
+      await writeFile2(`${marker}.tmp`, JSON.stringify(result, null, 2), { flag: "wx" });
+      await rename2(`${marker}.tmp`, marker);
+      return result;
+    } finally {
+      await ccache?.close();
+      await tmpDir?.remove();
+      await tree.remove();
+      await new Promise((resolve) => log.end(resolve));
+    }
+  }
+}
+async function lockBuild(lockFile, registry2, timeoutS) {
+  await mkdir3(path3.dirname(lockFile), { recursive: true });
+  const deadline = performance.now() + timeoutS * 1e3;
+  for (; ; ) {
+    try {
+      await writeFile2(lockFile, String(process.pid), { flag: "wx" });
+      break;
+    } catch (err) {
+      if (err.code !== "EEXIST") throw err;
+    }
+    const holder = Number(await readFile2(lockFile, "utf8").catch(() => ""));
+    if (holder > 0 && !isRunning(holder)) await rm2(lockFile, { force: true });
+    else if (performance.now() > deadline) throw new PipelineError(`waited ${timeoutS} s for ${lockFile}, held by process ${holder} building the same commit: giving up`);
+    else await sleep(1e3, void 0, { signal: registry2.signal });
+  }
+  const handle = await registry2.register(`build lock ${lockFile}`, () => rm2(lockFile, { force: true }));
+  return handle.run;
+}
+async function ccacheSetup(namespace, trust, user, tree, registry2, lockS) {
+  const probe = await execa("ccache", ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false });
+  if (probe.failed) return null;
+  const { ccache, ccacheGate, shared } = namespace;
+  const close = ccacheGate ? await openGate(ccacheGate, registry2, lockS) : async () => void 0;
+  for (const dir of trust === "trusted" ? [ccache, shared] : [ccache]) {
+    await mkdir3(dir, { recursive: true });
+    if (user && (await stat(dir)).uid !== user.uid) await giveTo(user, dir);
+  }
+  const statsLog = path3.join(tree, ".db-bench-gate-ccache-stats");
+  const env = {
+    CCACHE_DIR: ccache,
+    CCACHE_BASEDIR: tree,
+    CCACHE_NOHASHDIR: "1",
+    CCACHE_STATSLOG: statsLog,
+    // entries readable by the other namespace's user
+    CCACHE_UMASK: "022",
+    // trusted: every result, hit or miss, also goes to the shared storage
+    ...trust === "trusted" ? { CCACHE_REMOTE_STORAGE: `file:${shared}|umask=022`, CCACHE_RESHARE: "1" } : existsSync2(shared) && { CCACHE_REMOTE_STORAGE: `file:${shared}|read-only` }
+  };
+  return { env, statsLog, close };
+}
+async function openGate(gate, registry2, lockS) {
+  const unlock = await lockBuild(`${gate}.lock`, registry2, lockS);
+  await mkdir3(gate, { recursive: true, mode: 448 });
+  await chmod(gate, 457);
+  const closing = await registry2.register(
+    `ccache gate ${gate}`,
+    () => chmod(gate, 448).catch((e) => {
+      if (e.code !== "ENOENT") throw e;
+    })
+  );
+  return async () => {
+    await closing.run();
+    await unlock();
+  };
+}
+function parseCcacheStatsLog(text) {
+  const stats = { hits: 0, directHits: 0, misses: 0 };
+  for (const line of text.split("\n")) {
+    if (line === "" || line.startsWith("# ")) continue;
+    if (!/^[a-z_]+$/.test(line)) throw new PipelineError("unrecognised line in a ccache stats log", text.slice(0, 2e3));
+    if (line === "direct_cache_hit") stats.directHits++;
+    if (line === "direct_cache_hit" || line === "preprocessed_cache_hit") stats.hits++;
+    if (line === "cache_miss") stats.misses++;
+  }
+  return stats;
+}
+
 // src/compare/thresholds.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
 
@@ -29524,41 +29801,44 @@ function definedOnly(partial2) {
   return Object.fromEntries(Object.entries(partial2).filter(([k, v]) => KEYS.includes(k) && v !== void 0));
 }
 function thresholdResolver(options = {}, overrides = []) {
-  const run2 = validate3({ ...DEFAULT_THRESHOLDS, ...definedOnly(options) }, "thresholds.");
+  const run = validate3({ ...DEFAULT_THRESHOLDS, ...definedOnly(options) }, "thresholds.");
   const compiled = overrides.map((override, i) => {
     if (typeof override.step !== "string" || override.step === "") {
       throw new InputError("needs a step glob", void 0, `overrides[${i}].step`);
     }
     const { step, ...values } = override;
-    validate3({ ...run2, ...definedOnly(values) }, `overrides[${i}] (step ${step}).`);
+    validate3({ ...run, ...definedOnly(values) }, `overrides[${i}] (step ${step}).`);
     return { matches: (0, import_picomatch.default)(step, { dot: true }), values: definedOnly(values) };
   });
   return {
-    run: run2,
+    run,
     forStep(stepId) {
-      const merged = compiled.filter((o) => o.matches(stepId)).reduce((t, o) => ({ ...t, ...o.values }), run2);
+      const merged = compiled.filter((o) => o.matches(stepId)).reduce((t, o) => ({ ...t, ...o.values }), run);
       return validate3(merged, `overrides for step ${stepId}: `);
     }
   };
 }
+function storedJudging(judging) {
+  return { run: thresholdResolver(judging?.thresholds, judging?.overrides).run, overrides: judging?.overrides ?? [] };
+}
 
 // src/engine/mariadb.ts
-import { existsSync as existsSync3 } from "node:fs";
-import { readFile as readFile5, writeFile as writeFile3 } from "node:fs/promises";
-import path7 from "node:path";
-import { setTimeout as sleep2 } from "node:timers/promises";
+import { existsSync as existsSync4 } from "node:fs";
+import { writeFile as writeFile4 } from "node:fs/promises";
+import path8 from "node:path";
+import { setTimeout as sleep3 } from "node:timers/promises";
 
 // src/disk-usage.ts
-import { lstat, readdir } from "node:fs/promises";
+import { lstat as lstat2, readdir } from "node:fs/promises";
 import { join } from "node:path";
-async function diskUsage(path22) {
+async function diskUsage(path20) {
   const seen = /* @__PURE__ */ new Set();
   const walk = async (entry, top) => {
     const unlessGone = (value, gone) => value.catch((e) => {
       if (top || e.code !== "ENOENT") throw e;
       return gone;
     });
-    const st = await unlessGone(lstat(entry), null);
+    const st = await unlessGone(lstat2(entry), null);
     if (st === null) return 0;
     const inode = `${st.dev}:${st.ino}`;
     if (seen.has(inode)) return 0;
@@ -29569,11 +29849,11 @@ async function diskUsage(path22) {
     }
     return bytes;
   };
-  return walk(path22, true);
+  return walk(path20, true);
 }
 
 // src/measure/cpu-affinity.ts
-import { readFile as readFile2 } from "node:fs/promises";
+import { readFile as readFile3 } from "node:fs/promises";
 function allowedList(text, allowed, source, field) {
   const cpus = parseCpuList(text);
   if (!cpus) throw new InputError(`"${text}" is not a CPU list such as "0" or "0-3,6"`, source, field);
@@ -29625,7 +29905,7 @@ function onCpus(command, cpus) {
   return cpus?.length ? { file: "taskset", args: ["--cpu-list", formatCpuList(cpus), command.file, ...command.args] } : command;
 }
 async function allowedCpus() {
-  const status = await readFile2("/proc/self/status", "utf8");
+  const status = await readFile3("/proc/self/status", "utf8");
   const line = /^Cpus_allowed_list:\s*(\S+)$/m.exec(status)?.[1];
   const cpus = line === void 0 ? null : parseCpuList(line);
   if (!cpus) throw new Error(`cannot read Cpus_allowed_list from /proc/self/status:
@@ -29656,8 +29936,8 @@ function freePort() {
 }
 
 // src/engine/mariadb-counting.ts
-import { mkdir, rm as rm3 } from "node:fs/promises";
-import path4 from "node:path";
+import { mkdir as mkdir4, rm as rm4 } from "node:fs/promises";
+import path5 from "node:path";
 
 // src/measure/cachegrind.ts
 function isCompleteCachegrindOut(text) {
@@ -29687,16 +29967,18 @@ function parseCachegrindOut(raw) {
 }
 
 // src/measure/valgrind.ts
-import { readdir as readdir2, readFile as readFile3, rm as rm2 } from "node:fs/promises";
-import path3 from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
+import { readdir as readdir2, rm as rm3 } from "node:fs/promises";
+import path4 from "node:path";
+import { setTimeout as sleep2 } from "node:timers/promises";
 var OUT_PREFIX = "cg.";
+var MAX_COUNT_BYTES = 64 * 1024 * 1024;
+var MAX_LOG_BYTES = 4 * 1024 * 1024;
 function valgrindOn(cpus) {
   const { file: file2, args } = onCpus({ file: "valgrind", args: [] }, cpus);
   return [file2, ...args];
 }
 function cachegrindArgs(outDir, program) {
-  return ["--tool=cachegrind", "--cache-sim=no", "--branch-sim=no", "--vgdb=no", `--cachegrind-out-file=${path3.join(outDir, `${OUT_PREFIX}%p`)}`, program];
+  return ["--tool=cachegrind", "--cache-sim=no", "--branch-sim=no", "--vgdb=no", `--cachegrind-out-file=${path4.join(outDir, `${OUT_PREFIX}%p`)}`, program];
 }
 function callgrindPerProcessArgs(outDir, program, toggles) {
   return [
@@ -29704,7 +29986,7 @@ function callgrindPerProcessArgs(outDir, program, toggles) {
     "--collect-atstart=no",
     ...toggles.map((name) => `--toggle-collect=${name}`),
     "--vgdb=no",
-    `--callgrind-out-file=${path3.join(outDir, `${OUT_PREFIX}%p`)}`,
+    `--callgrind-out-file=${path4.join(outDir, `${OUT_PREFIX}%p`)}`,
     program
   ];
 }
@@ -29714,42 +29996,44 @@ function callgrindArgs(outDir, collectIn) {
     "--collect-atstart=no",
     `--toggle-collect=${collectIn}`,
     "--vgdb=yes",
-    `--vgdb-prefix=${path3.join(outDir, "vgdb")}`,
-    `--callgrind-out-file=${path3.join(outDir, `${OUT_PREFIX}%p`)}`,
+    `--vgdb-prefix=${path4.join(outDir, "vgdb")}`,
+    `--callgrind-out-file=${path4.join(outDir, `${OUT_PREFIX}%p`)}`,
     `--log-file=${valgrindLogFile(outDir)}`
   ];
 }
-var valgrindLogFile = (outDir) => path3.join(outDir, "valgrind.log");
-async function vgdbDump(outDir, pid, run2) {
+var valgrindLogFile = (outDir) => path4.join(outDir, "valgrind.log");
+async function vgdbDump(outDir, pid, user, run) {
   const before = new Set(await dumpFiles(outDir, pid));
-  const vgdb = await run2("vgdb", [`--vgdb-prefix=${path3.join(outDir, "vgdb")}`, `--pid=${pid}`, "dump"]);
+  const vgdb = await run("vgdb", [`--vgdb-prefix=${path4.join(outDir, "vgdb")}`, `--pid=${pid}`, "dump"]);
   const written = (await dumpFiles(outDir, pid)).filter((file3) => !before.has(file3));
   if (vgdb.failed || written.length !== 1) {
     throw new PipelineError(`vgdb could not get a callgrind dump of process ${pid} (${written.length} new dump files)`, vgdb.all ?? "");
   }
-  const file2 = path3.join(outDir, written[0]);
-  const text = await readFile3(file2, "utf8");
-  await rm2(file2);
-  if (!isCompleteCallgrindOut(text)) throw new PipelineError(`the callgrind dump of process ${pid} is incomplete`, text.trimEnd().split("\n").slice(-10).join("\n"));
+  const file2 = path4.join(outDir, written[0]);
+  const text = (await readAsUser(user, file2, MAX_COUNT_BYTES) ?? "").toString("utf8");
+  await rm3(file2);
+  if (!isCompleteCallgrindOut(text)) throw new PipelineError(`the callgrind dump of process ${pid} is incomplete`, tail(text, 10));
   return text;
 }
 async function dumpFiles(outDir, pid) {
   const prefix = `${OUT_PREFIX}${pid}.`;
   return (await readdir2(outDir)).filter((name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)));
 }
-function logReader(file2) {
-  const read = () => readFile3(file2).catch(() => Buffer.alloc(0));
-  return { size: async () => (await read()).length, since: async (offset) => (await read()).subarray(offset).toString("utf8") };
+function logReader(file2, user) {
+  return {
+    size: () => sizeAsUser(user, file2),
+    since: async (offset) => (await readAsUser(user, file2, MAX_LOG_BYTES, offset) ?? "").toString("utf8")
+  };
 }
 async function restartUnderValgrind(engine, server, log) {
   const startedAt = await log.size();
   try {
     await server.underValgrind();
   } catch (e) {
-    const unsupported = unsupportedInstruction(await log.since(startedAt));
+    const logged = await log.since(startedAt);
     await server.plain();
-    const why = unsupported ?? `${e.message}${e instanceof PipelineError ? `: ${e.logExcerpt.split("\n").filter(Boolean).slice(-1)[0] ?? ""}` : ""}`;
-    throw new CountingUnavailableError(`${engine} does not run under valgrind: ${why}`);
+    const excerpt = e instanceof PipelineError && e.logExcerpt ? e.logExcerpt : tail(logged);
+    throw new BuildNotCountableError(`${engine} does not run under valgrind: ${unsupportedInstruction(logged) ?? e.message}`, excerpt);
   }
   try {
     await server.prepare();
@@ -29758,13 +30042,17 @@ async function restartUnderValgrind(engine, server, log) {
     throw e;
   }
 }
-async function runCounted(engine, log, isAlive, run2) {
+async function runCounted(engine, log, isAlive, run) {
   const offset = await log.size();
-  const result = await run2();
-  const unsupported = unsupportedInstruction(await log.since(offset));
-  if (unsupported) throw new CountingUnavailableError(`valgrind cannot run this build: ${unsupported}`);
+  const result = await run();
+  const logged = await log.since(offset);
+  const unsupported = unsupportedInstruction(logged);
+  if (unsupported) throw new BuildNotCountableError(`valgrind cannot run this build: ${unsupported}`, tail(logged));
   if (!isAlive()) throw new PipelineError(`${engine} exited during the counted run`);
   return result;
+}
+function tail(text, lines = 40) {
+  return text.trimEnd().split("\n").slice(-lines).join("\n");
 }
 async function valgrindVersion() {
   const result = await execa("valgrind", ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false, timeout: 3e4 });
@@ -29779,25 +30067,25 @@ async function countedPids(outDir) {
   return (await readdir2(outDir)).filter((name) => /^cg\.\d+$/.test(name)).map((name) => Number(name.slice(OUT_PREFIX.length)));
 }
 async function removeCounts(outDir, pids) {
-  await Promise.all(pids.map((pid) => rm2(path3.join(outDir, `${OUT_PREFIX}${pid}`), { force: true })));
+  await Promise.all(pids.map((pid) => rm3(path4.join(outDir, `${OUT_PREFIX}${pid}`), { force: true })));
 }
-async function readCounts(outDir, pids, timeoutMs, tool) {
+async function readCounts(outDir, pids, timeoutMs, tool, user) {
   const isComplete = tool === "callgrind" ? isCompleteCallgrindOut : isCompleteCachegrindOut;
   const deadline = performance.now() + timeoutMs;
   let total = 0;
   for (const pid of pids) {
-    const file2 = path3.join(outDir, `${OUT_PREFIX}${pid}`);
+    const file2 = path4.join(outDir, `${OUT_PREFIX}${pid}`);
     for (; ; ) {
-      const text = await readFile3(file2, "utf8").catch(() => "");
+      const text = (await readAsUser(user, file2, MAX_COUNT_BYTES) ?? "").toString("utf8");
       if (isComplete(text)) {
         if (!(tool === "callgrind" && /^totals: 0$/m.test(text))) total += parseCachegrindOut(text).instructions;
         break;
       }
       if (performance.now() > deadline) {
         const what = text ? "is incomplete" : "was not written";
-        throw new PipelineError(`the ${tool} count of process ${pid} ${what} ${Math.round(timeoutMs / 1e3)} s after the run`, text.trimEnd().split("\n").slice(-10).join("\n"));
+        throw new PipelineError(`the ${tool} count of process ${pid} ${what} ${Math.round(timeoutMs / 1e3)} s after the run`, tail(text, 10));
       }
-      await sleep(100);
+      await sleep2(100);
     }
   }
   return total;
@@ -29818,10 +30106,10 @@ function prewarmStatements(database, indexes) {
 async function startCountingMariadb(server, options = {}) {
   const timeoutMs = options.timeoutMs ?? 12e4;
   await valgrindVersion();
-  const outDir = path4.join(server.dataRoot, "callgrind");
-  await mkdir(outDir, { recursive: true });
+  const outDir = path5.join(server.dataRoot, "callgrind");
+  await mkdir4(outDir, { recursive: true });
   await giveTo(server.user, outDir);
-  const log = logReader(valgrindLogFile(outDir));
+  const log = logReader(valgrindLogFile(outDir), server.user);
   const bufferPool = (await server.query("SHOW GLOBAL VARIABLES WHERE Variable_name IN ('innodb_buffer_pool_size', 'innodb_buffer_pool_size_max')")).split("\n").map((line) => line.split("	"));
   const poolBytes = bufferPool.find(([name]) => name === "innodb_buffer_pool_size")?.[1];
   if (!poolBytes) throw new PipelineError("could not read innodb_buffer_pool_size");
@@ -29842,33 +30130,33 @@ async function startCountingMariadb(server, options = {}) {
     for (const statement of prewarmStatements(server.database, indexes)) await server.query(statement);
   };
   await restartUnderValgrind("MariaDB", { underValgrind: () => server.restart(counted), plain: () => server.restart(), prepare: prewarm }, log);
-  const dump = () => vgdbDump(outDir, server.pid, (file2, args) => execa(file2, args, { ...asUserIn(server.user, outDir), all: true, reject: false, timeout: timeoutMs }));
+  const dump = () => vgdbDump(outDir, server.pid, server.user, (file2, args) => execa(file2, args, { ...asUserIn(server.user, outDir), all: true, reject: false, timeout: timeoutMs }));
   let stopped = false;
   return {
     tool: "callgrind",
     counted: MARIADB_COUNTED_WORK,
     // the server's caches, table definitions and prepared statements settle in a first run
     warmUp: true,
-    async count(command, run2) {
+    async count(command, run) {
       if (stopped) throw new Error("the instruction counter was stopped");
       await server.quiesce();
       await dump();
-      const result = await runCounted("MariaDB", log, () => server.isAlive(), () => run2(command));
+      const result = await runCounted("MariaDB", log, () => server.isAlive(), () => run(command));
       return { result, instructions: parseCachegrindOut(await dump()).instructions };
     },
     async stop() {
       if (stopped) return;
       stopped = true;
       await server.restart();
-      await rm3(outDir, { recursive: true, force: true });
+      await rm4(outDir, { recursive: true, force: true });
     }
   };
 }
 
 // src/engine/program-output.ts
-import path5 from "node:path";
+import path6 from "node:path";
 async function programVersion(binDir, program, user, pattern) {
-  const result = await execa(path5.join(binDir, program), ["--version"], { ...asUser(user), reject: false, timeout: 3e4 });
+  const result = await execa(path6.join(binDir, program), ["--version"], { ...asUser(user), reject: false, timeout: 3e4 });
   return pattern.exec(`${result.stdout}
 ${result.stderr}`)?.[1] ?? "unknown";
 }
@@ -29877,29 +30165,40 @@ function lastLines(text, lines) {
 }
 
 // src/engine/server-root.ts
-import { existsSync as existsSync2 } from "node:fs";
-import { copyFile, mkdir as mkdir2, mkdtemp as mkdtemp2, readFile as readFile4, rm as rm4, writeFile as writeFile2 } from "node:fs/promises";
-import os2 from "node:os";
-import path6 from "node:path";
+import { existsSync as existsSync3 } from "node:fs";
+import { chmod as chmod2, chown, mkdir as mkdir5, mkdtemp as mkdtemp2, readFile as readFile4, rm as rm5, writeFile as writeFile3 } from "node:fs/promises";
+import os3 from "node:os";
+import path7 from "node:path";
 var LOG_LINES_IN_ERRORS = 50;
+var LOG_COPY_BYTES = 16 * 1024 * 1024;
+var LOG_TAIL_BYTES = 256 * 1024;
+function serverUser(options) {
+  return options.user !== void 0 ? Promise.resolve(options.user) : unprivilegedUser(options.trust ?? "pr");
+}
 async function makeServerRoot(options, what) {
-  const dataRoot = await mkdtemp2(path6.join(options.workDir ?? os2.tmpdir(), what.prefix));
-  const dataDir = path6.join(dataRoot, "data");
-  const liveLog = path6.join(dataRoot, what.liveLogName);
-  await mkdir2(path6.dirname(options.logFile), { recursive: true });
+  const dataRoot = await mkdtemp2(path7.join(options.workDir ?? os3.tmpdir(), what.prefix));
+  const dataDir = path7.join(dataRoot, "data");
+  const socketDir = path7.join(dataRoot, "socket");
+  const userDir = path7.join(dataRoot, "tmp");
+  const liveLog = path7.join(dataRoot, what.liveLogName);
+  const { user } = what;
+  await mkdir5(path7.dirname(options.logFile), { recursive: true });
   const handle = await options.registry.register(`${what.description} in ${dataRoot}`, async () => {
-    await what.stop(dataDir);
-    if (existsSync2(liveLog)) await copyFile(liveLog, options.logFile);
-    await rm4(dataRoot, { recursive: true, force: true });
+    await what.stop(dataDir, userDir);
+    const log = await tailAsUser(user, liveLog, LOG_COPY_BYTES);
+    if (log !== null) await writeFile3(options.logFile, log);
+    await rm5(dataRoot, { recursive: true, force: true });
   });
   const root = {
     dataRoot,
     dataDir,
+    socketDir,
+    userDir,
     liveLog,
     handle,
     pid: 0,
     isAlive: () => root.pid > 0 && processesUnder(dataDir).includes(root.pid),
-    logTail: async (lines) => lastLines(await readFile4(existsSync2(liveLog) ? liveLog : options.logFile, "utf8").catch(() => ""), lines),
+    logTail: async (lines) => lastLines((existsSync3(liveLog) ? await tailAsUser(user, liveLog, LOG_TAIL_BYTES) : await readFile4(options.logFile, "utf8").catch(() => "")) ?? "", lines),
     async fail(message, detail) {
       const log = await root.logTail(LOG_LINES_IN_ERRORS);
       await handle.run();
@@ -29907,12 +30206,17 @@ async function makeServerRoot(options, what) {
       throw new PipelineError(message, [detail, log].filter(Boolean).join("\n--- server log ---\n"));
     }
   };
-  await writeFile2(liveLog, "");
-  if (what.user) {
-    await giveTo(what.user, dataRoot);
-    const access = await execa("test", ["-x", what.program, "-a", "-w", dataRoot], { ...asUser(what.user), reject: false });
+  await writeFile3(liveLog, "");
+  await mkdir5(dataDir, { mode: 448 });
+  await mkdir5(socketDir, { mode: 493 });
+  await mkdir5(userDir, { mode: 448 });
+  if (user) {
+    await giveTo(user, dataDir, socketDir, userDir, liveLog);
+    await chown(dataRoot, 0, user.gid);
+    await chmod2(dataRoot, 488);
+    const access = await execa("test", ["-x", what.program, "-a", "-w", userDir], { ...asUser(user), reject: false });
     if (access.failed) {
-      await root.fail(`${path6.dirname(what.program)} or ${dataRoot} is not reachable by the unprivileged user "${what.user.name}": keep the cache dir and TMPDIR out of private home directories`, "");
+      await root.fail(`${path7.dirname(what.program)} or ${dataRoot} is not reachable by the unprivileged user "${user.name}": keep the cache dir and TMPDIR out of private home directories`, "");
     }
   }
   return root;
@@ -29921,6 +30225,7 @@ async function makeServerRoot(options, what) {
 // src/engine/mariadb.ts
 var SUPERUSER = "root";
 var START_ATTEMPTS = 3;
+var START_LOG_BYTES = 1024 * 1024;
 var REFUSED_SETTINGS = {
   skip_grant_tables: "it skips the privilege checks, which changes the CPU per query"
 };
@@ -29976,25 +30281,24 @@ function storageEngineSettings(storage, settings) {
 async function startMariadb(options, storage) {
   const { binDir, registry: registry2 } = options;
   const timeoutMs = options.timeoutMs ?? 12e4;
-  const prefix = path7.dirname(binDir);
-  const mariadbd = path7.join(binDir, "mariadbd");
-  if (!existsSync3(mariadbd)) throw new PipelineError(`no mariadbd program in ${binDir}`);
+  const prefix = path8.dirname(binDir);
+  const mariadbd = path8.join(binDir, "mariadbd");
+  if (!existsSync4(mariadbd)) throw new PipelineError(`no mariadbd program in ${binDir}`);
   const optionFileText = renderOptionFile(storageEngineSettings(storage, options.settings));
-  const user = await unprivilegedUser(options.trust ?? "pr");
-  const root = await makeServerRoot(options, { prefix: "dbg-mariadb-", liveLogName: "error.log", description: "mariadb server", user, program: mariadbd, stop: stopServer });
-  const { dataRoot, dataDir, liveLog, logTail: logTail2 } = root;
-  const optionFile = path7.join(dataRoot, "my.cnf");
-  const socket = path7.join(dataRoot, "mariadb.sock");
+  const user = await serverUser(options);
+  const root = await makeServerRoot(options, { prefix: "dbg-mariadb-", liveLogName: "error.log", description: "mariadb server", user, program: mariadbd, stop: (dataDir2) => stopServer(dataDir2) });
+  const { dataRoot, dataDir, socketDir, userDir, liveLog, logTail: logTail2 } = root;
+  const optionFile = path8.join(dataRoot, "my.cnf");
+  const socket = path8.join(socketDir, "mariadb.sock");
   const fail = async (message, output2) => {
     const cause = startFailureCause(`${output2}
 ${await logTail2(LOG_LINES_IN_ERRORS)}`);
     const errors = output2.split("\n").filter((line) => line.includes("[ERROR]")).join("\n");
     return root.fail(cause ? `${message}: ${cause}` : message, errors || lastLines(output2, LOG_LINES_IN_ERRORS));
   };
-  const run2 = (file2, args, timeout = timeoutMs) => execa(file2, args, { ...asUserIn(user, dataRoot), all: true, reject: false, timeout, cancelSignal: registry2.signal });
-  await writeFile3(optionFile, optionFileText);
-  await giveTo(user, optionFile);
-  const installDb = await run2(path7.join(prefix, "scripts", "mariadb-install-db"), [
+  const run = (file2, args, timeout = timeoutMs) => execa(file2, args, { ...asUserIn(user, userDir), all: true, reject: false, timeout, cancelSignal: registry2.signal });
+  await writeFile4(optionFile, optionFileText, { mode: 420 });
+  const installDb = await run(path8.join(prefix, "scripts", "mariadb-install-db"), [
     `--defaults-file=${optionFile}`,
     `--basedir=${prefix}`,
     `--datadir=${dataDir}`,
@@ -30003,11 +30307,11 @@ ${await logTail2(LOG_LINES_IN_ERRORS)}`);
     "--skip-name-resolve"
   ]);
   if (installDb.failed) await fail(`mariadb-install-db ${installDb.timedOut ? `timed out after ${Math.round(timeoutMs / 1e3)} s` : "failed"}`, installDb.all ?? "");
-  const admin = (args, timeout) => run2(path7.join(binDir, "mariadb-admin"), ["--no-defaults", "--protocol=socket", `--socket=${socket}`, `--user=${SUPERUSER}`, "--connect-timeout=2", ...args], timeout);
+  const admin = (args, timeout) => run(path8.join(binDir, "mariadb-admin"), ["--no-defaults", "--protocol=socket", `--socket=${socket}`, `--user=${SUPERUSER}`, "--connect-timeout=2", ...args], timeout);
   const startServer = async (preferred, counted) => {
     for (let attempt = 1; ; attempt++) {
       const port = attempt === 1 && preferred !== null && await portIsFree(preferred) ? preferred : await freePort();
-      const logOffset = (await readFile5(liveLog)).length;
+      const logOffset = await sizeAsUser(user, liveLog);
       const command = onCpus(
         {
           file: counted?.wrapper[0] ?? mariadbd,
@@ -30016,26 +30320,26 @@ ${await logTail2(LOG_LINES_IN_ERRORS)}`);
             `--defaults-file=${optionFile}`,
             `--basedir=${prefix}`,
             `--datadir=${dataDir}`,
-            `--plugin-dir=${path7.join(prefix, "lib", "plugin")}`,
-            `--lc-messages-dir=${path7.join(prefix, "share")}`,
+            `--plugin-dir=${path8.join(prefix, "lib", "plugin")}`,
+            `--lc-messages-dir=${path8.join(prefix, "share")}`,
             `--socket=${socket}`,
             `--port=${port}`,
-            "--bind-address=127.0.0.1",
-            `--pid-file=${path7.join(dataRoot, "mariadbd.pid")}`,
+            "--skip-networking",
+            `--pid-file=${path8.join(socketDir, "mariadbd.pid")}`,
             `--log-error=${liveLog}`,
             ...counted?.options ?? []
           ]
         },
         options.cpus
       );
-      const server = execa(command.file, command.args, { ...asUserIn(user, dataRoot), stdio: "ignore", reject: false, detached: true });
+      const server = execa(command.file, command.args, { ...asUserIn(user, userDir), stdio: "ignore", reject: false, detached: true });
       let exited = false;
       void server.then(() => exited = true);
       root.pid = server.pid ?? 0;
       const ready = await waitUntilReady(admin, () => !exited, timeoutMs, registry2.signal);
       if (ready === "ready") return { port };
       await stopServer(dataDir, 5e3);
-      const log = (await readFile5(liveLog)).subarray(logOffset).toString("utf8");
+      const log = (await readAsUser(user, liveLog, START_LOG_BYTES, logOffset) ?? "").toString("utf8");
       const portTaken = /Address already in use|Do you already have another .* running/.test(log);
       if (!portTaken || attempt === START_ATTEMPTS) return { failure: ready, port };
     }
@@ -30046,14 +30350,13 @@ ${await logTail2(LOG_LINES_IN_ERRORS)}`);
     kind: "server",
     protocol: "mysql",
     socket,
-    tcpHost: "127.0.0.1",
     port: first.port,
     user: SUPERUSER,
     database: options.database
   };
   const query = async (sql) => {
     const args = ["--no-defaults", "--protocol=socket", `--socket=${socket}`, `--user=${SUPERUSER}`, "--batch", "--skip-column-names", "-e", sql];
-    const result = await run2(path7.join(binDir, "mariadb"), args);
+    const result = await run(path8.join(binDir, "mariadb"), args);
     if (result.failed) throw new PipelineError(`mariadb failed: ${result.shortMessage}`, `${result.all ?? ""}
 --- server log ---
 ${await logTail2(LOG_LINES_IN_ERRORS)}`);
@@ -30105,8 +30408,8 @@ ${await logTail2(LOG_LINES_IN_ERRORS)}`);
 }
 var MYROCKS_DIR = "#rocksdb";
 async function databaseBytes(dataDir, database) {
-  const myrocks = path7.join(dataDir, MYROCKS_DIR);
-  return await diskUsage(path7.join(dataDir, database)) + (existsSync3(myrocks) ? await diskUsage(myrocks) : 0);
+  const myrocks = path8.join(dataDir, MYROCKS_DIR);
+  return await diskUsage(path8.join(dataDir, database)) + (existsSync4(myrocks) ? await diskUsage(myrocks) : 0);
 }
 async function drainDirtyPages(query, timeoutMs) {
   const [pct, lwm] = (await query("SELECT @@global.innodb_max_dirty_pages_pct, @@global.innodb_max_dirty_pages_pct_lwm")).trim().split("	");
@@ -30118,7 +30421,7 @@ async function drainDirtyPages(query, timeoutMs) {
       const dirty = Number((await query("SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty'")).trim().split("	")[1]);
       if (dirty === 0) return;
       if (performance.now() > deadline) throw new PipelineError(`InnoDB still had ${dirty} dirty pages ${Math.round(timeoutMs / 1e3)} s after the load`);
-      await sleep2(200);
+      await sleep3(200);
     }
   } finally {
     await query(`SET GLOBAL innodb_max_dirty_pages_pct = ${pct}; SET GLOBAL innodb_max_dirty_pages_pct_lwm = ${lwm}`);
@@ -30132,7 +30435,7 @@ async function drainPurge(query, timeoutMs) {
     if (history === void 0) throw new PipelineError("could not read InnoDB's history list length", line);
     if (history === "0") return;
     if (performance.now() > deadline) throw new PipelineError(`InnoDB's purge still had ${history} undo logs to do ${Math.round(timeoutMs / 1e3)} s after a counted run`);
-    await sleep2(200);
+    await sleep3(200);
   }
 }
 async function waitUntilReady(admin, isAlive, timeoutMs, signal) {
@@ -30145,7 +30448,7 @@ async function waitUntilReady(admin, isAlive, timeoutMs, signal) {
     if (!isAlive()) return `mariadbd exited before it was ready
 ${last}`;
     if (performance.now() > deadline) return `mariadbd was not ready after ${Math.round(timeoutMs / 1e3)} s (mariadb-admin ping: ${last.trim()})`;
-    await sleep2(200);
+    await sleep3(200);
   }
   return "cancelled";
 }
@@ -30155,7 +30458,7 @@ async function stopServer(dataDir, graceMs = 6e4) {
   for (const pid of running()) process.kill(pid, "SIGTERM");
   for (let waited = 0; running().length > 0; waited += 100) {
     if (waited >= graceMs) for (const pid of running()) process.kill(pid, "SIGKILL");
-    await sleep2(100);
+    await sleep3(100);
   }
 }
 
@@ -30172,15 +30475,13 @@ var myrocksEngine = mariadbServerEngine("myrocks", "mariadb-myrocks", ROCKSDB);
 
 // src/engine/postgres.ts
 import { existsSync as existsSync5 } from "node:fs";
-import { appendFile, chmod, mkdir as mkdir4, readFile as readFile6 } from "node:fs/promises";
-import path9 from "node:path";
-import { setTimeout as sleep4 } from "node:timers/promises";
+import path10 from "node:path";
+import { setTimeout as sleep5 } from "node:timers/promises";
 
 // src/engine/postgres-counting.ts
-import { existsSync as existsSync4 } from "node:fs";
-import { chown, mkdir as mkdir3, rm as rm5, writeFile as writeFile4 } from "node:fs/promises";
-import path8 from "node:path";
-import { setTimeout as sleep3 } from "node:timers/promises";
+import { mkdir as mkdir6, rm as rm6, writeFile as writeFile5 } from "node:fs/promises";
+import path9 from "node:path";
+import { setTimeout as sleep4 } from "node:timers/promises";
 var COUNTED_WORK = "serving backends, socket reads and writes excluded";
 var TOGGLES = ["PostgresMain", "ParallelWorkerMain", "secure_read", "secure_write"];
 var PREWARM_SQL = `
@@ -30211,34 +30512,34 @@ var shellQuote = (text) => `'${text.replace(/'/g, "'\\''")}'`;
 async function startCountingPostgres(server, options = {}) {
   const timeoutMs = options.timeoutMs ?? 12e4;
   await valgrindVersion();
-  const outDir = path8.join(server.dataRoot, "callgrind");
-  const wrapper2 = path8.join(server.dataRoot, "postgres-under-callgrind");
-  const valgrind = [...valgrindOn(options.cpus), ...callgrindPerProcessArgs(outDir, path8.join(server.binDir, "postgres"), TOGGLES)].map(shellQuote).join(" ");
-  await mkdir3(outDir, { recursive: true });
-  await writeFile4(wrapper2, `#!/bin/sh
+  const outDir = path9.join(server.dataRoot, "callgrind");
+  const wrapper2 = path9.join(server.dataRoot, "postgres-under-callgrind");
+  const valgrind = [...valgrindOn(options.cpus), ...callgrindPerProcessArgs(outDir, path9.join(server.binDir, "postgres"), TOGGLES)].map(shellQuote).join(" ");
+  await mkdir6(outDir, { recursive: true });
+  await giveTo(server.owner, outDir);
+  await writeFile5(wrapper2, `#!/bin/sh
 exec ${valgrind} "$@"
 `, { mode: 493 });
-  if (server.owner) for (const p of [outDir, wrapper2]) await chown(p, server.owner.uid, server.owner.gid);
-  const log = logReader(server.liveLog);
+  const log = logReader(server.liveLog, server.owner);
   await restartUnderValgrind("PostgreSQL", { underValgrind: () => server.restart(wrapper2), plain: () => server.restart(), prepare: async () => void await server.runSql(PREWARM_SQL) }, log);
   let stopped = false;
   return {
     tool: "callgrind",
     counted: COUNTED_WORK,
     warmUp: true,
-    async count(command, run2) {
+    async count(command, run) {
       if (stopped) throw new Error("the instruction counter was stopped");
       await removeCounts(outDir, await countedPids(outDir));
       const background = new Set(processesUnder(server.dataDir));
-      const result = await runCounted("PostgreSQL", log, () => server.isAlive(), () => run2(command));
+      const result = await runCounted("PostgreSQL", log, () => server.isAlive(), () => run(command));
       const deadline = performance.now() + timeoutMs;
       const serving = () => processesUnder(server.dataDir).filter((pid) => !background.has(pid));
-      while (serving().length > 0 && performance.now() < deadline) await sleep3(50);
+      while (serving().length > 0 && performance.now() < deadline) await sleep4(50);
       const left = serving();
       if (left.length > 0) throw new PipelineError(`backends ${left.join(", ")} were still running ${Math.round(timeoutMs / 1e3)} s after the counted run`);
       const pids = (await countedPids(outDir)).filter((pid) => !background.has(pid));
       if (pids.length === 0) throw new PipelineError("no backend served the counted run (no callgrind count was written)");
-      const instructions = await readCounts(outDir, pids, Math.max(1e3, deadline - performance.now()), "callgrind");
+      const instructions = await readCounts(outDir, pids, Math.max(1e3, deadline - performance.now()), "callgrind", server.owner);
       await removeCounts(outDir, pids);
       return { result, instructions };
     },
@@ -30246,8 +30547,8 @@ exec ${valgrind} "$@"
       if (stopped) return;
       stopped = true;
       await server.restart();
-      await rm5(outDir, { recursive: true, force: true });
-      if (existsSync4(wrapper2)) await rm5(wrapper2);
+      await rm6(outDir, { recursive: true, force: true });
+      await rm6(wrapper2, { force: true });
     }
   };
 }
@@ -30261,7 +30562,7 @@ function confValue(value) {
   return `'${value.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 }
 function renderSettings(settings, socketDir) {
-  const all = { ...settings, listen_addresses: "127.0.0.1", unix_socket_directories: socketDir };
+  const all = { ...settings, listen_addresses: "", unix_socket_directories: socketDir };
   return Object.entries(all).map(([name, value]) => {
     if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(name)) throw new InputError(`"${name}" is not a PostgreSQL setting name`, void 0, "settings");
     return `${name} = ${confValue(value)}
@@ -30279,39 +30580,35 @@ var postgresEngine = {
   emergencySignal: "SIGQUIT",
   start: startPostgres
 };
-var socketFile = (dir, port) => path9.join(dir, `.s.PGSQL.${port}`);
+var socketFile = (dir, port) => path10.join(dir, `.s.PGSQL.${port}`);
 async function startPostgres(options) {
   const { binDir, registry: registry2 } = options;
   const timeoutMs = options.timeoutMs ?? 12e4;
   const timeoutS = Math.ceil(timeoutMs / 1e3);
-  if (!existsSync5(path9.join(binDir, "postgres"))) throw new PipelineError(`no postgres program in ${binDir}`);
-  const user = await unprivilegedUser(options.trust ?? "pr");
-  const run2 = (file2, args, cwd) => asServer(user, path9.join(binDir, file2), args, cwd, timeoutMs, registry2.signal);
-  const runToStop = (file2, args, cwd) => asServer(user, path9.join(binDir, file2), args, cwd, timeoutMs);
+  if (!existsSync5(path10.join(binDir, "postgres"))) throw new PipelineError(`no postgres program in ${binDir}`);
+  const user = await serverUser(options);
+  const runToStop = (file2, args, cwd) => asServer(user, path10.join(binDir, file2), args, cwd, timeoutMs);
   const root = await makeServerRoot(options, {
     prefix: "dbg-pg-",
     liveLogName: "server.log",
     description: "postgres server",
     user,
-    program: path9.join(binDir, "postgres"),
-    stop: (dataDir2) => stopServer2(runToStop, dataDir2)
+    program: path10.join(binDir, "postgres"),
+    stop: (dataDir2, userDir2) => stopServer2(runToStop, dataDir2, userDir2)
   });
-  const { dataRoot, dataDir, liveLog, isAlive, logTail: logTail2, fail } = root;
-  const socketDir = path9.join(dataRoot, "socket");
-  await mkdir4(socketDir, { mode: 493 });
-  await giveTo(user, socketDir);
-  await chmod(dataRoot, 448);
-  const initdb = await run2("initdb", ["-D", dataDir, "-U", SUPERUSER2, "--auth=trust", "--no-locale", "-E", "UTF8", "--no-sync"], dataRoot);
+  const { dataRoot, dataDir, socketDir, userDir, liveLog, isAlive, logTail: logTail2, fail } = root;
+  const run = (file2, args) => asServer(user, path10.join(binDir, file2), args, userDir, timeoutMs, registry2.signal);
+  const initdb = await run("initdb", ["-D", dataDir, "-U", SUPERUSER2, "--auth=trust", "--no-locale", "-E", "UTF8", "--no-sync"]);
   if (initdb.failed) await fail("initdb failed", initdb.all ?? "");
-  await appendFile(path9.join(dataDir, "postgresql.conf"), `
+  await appendAsUser(user, path10.join(dataDir, "postgresql.conf"), `
 # db-bench-gate
 ${renderSettings(options.settings, socketDir)}`);
-  const readPid = async () => Number((await readFile6(path9.join(dataDir, "postmaster.pid"), "utf8")).split("\n", 1)[0]);
+  const readPid = async () => Number((await readAsUser(user, path10.join(dataDir, "postmaster.pid"), 4096) ?? "").toString("utf8").split("\n", 1)[0]);
   const pgCtlStart = async (preferred, program) => {
     for (let attempt = 1; ; attempt++) {
       const port = attempt === 1 && preferred !== null && await portIsFree(preferred) ? preferred : await freePort();
-      const start = onCpus({ file: path9.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, ...program ? ["-p", program] : [], "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
-      const started = await asServer(user, start.file, start.args, dataRoot, timeoutMs + 1e4, registry2.signal);
+      const start = onCpus({ file: path10.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, ...program ? ["-p", program] : [], "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
+      const started = await asServer(user, start.file, start.args, userDir, timeoutMs + 1e4, registry2.signal);
       if (!started.failed) {
         root.pid = await readPid();
         return { port };
@@ -30326,15 +30623,14 @@ ${renderSettings(options.settings, socketDir)}`);
     kind: "server",
     protocol: "postgresql",
     socket: socketFile(socketDir, first.port),
-    tcpHost: "127.0.0.1",
     port: first.port,
     user: SUPERUSER2,
     database: options.database
   };
-  const created = await run2("createdb", ["-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER2, options.database], dataRoot);
+  const created = await run("createdb", ["-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER2, options.database]);
   if (created.failed) await fail(`createdb ${options.database} failed`, created.all ?? "");
   const restart = async (program) => {
-    await stopServer2(runToStop, dataDir);
+    await stopServer2(runToStop, dataDir, userDir);
     const started = await pgCtlStart(connection.port, program);
     if ("failure" in started) {
       throw new PipelineError(`PostgreSQL did not start again${program ? ` as ${program}` : ""} (port ${started.port})`, `${started.failure}
@@ -30346,7 +30642,7 @@ ${await logTail2(LOG_LINES_IN_ERRORS)}`);
   };
   const runSql = async (...commands) => {
     const args = ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER2, "-d", options.database, ...commands.flatMap((sql) => ["-c", sql])];
-    const result = await run2("psql", args, dataRoot);
+    const result = await run("psql", args);
     if (result.failed) throw new PipelineError(`psql failed: ${result.shortMessage}`, `${result.all ?? ""}
 --- server log ---
 ${await logTail2(LOG_LINES_IN_ERRORS)}`);
@@ -30380,15 +30676,15 @@ function parseDatabaseBytes(stdout) {
   if (!bytes?.[1]) throw new ParseError("pg_database_size: expected one whole number of bytes", stdout);
   return Number(bytes[1]);
 }
-async function stopServer2(run2, dataDir) {
+async function stopServer2(run, dataDir, cwd) {
   const running = () => processesUnder(dataDir);
   for (const mode of ["fast", "immediate"]) {
     if (running().length === 0) return;
-    await run2("pg_ctl", ["-D", dataDir, "-m", mode, "-w", "-t", "30", "stop"], path9.dirname(dataDir));
+    await run("pg_ctl", ["-D", dataDir, "-m", mode, "-w", "-t", "30", "stop"], cwd);
   }
   for (let waited = 0; running().length > 0; waited += 100) {
     if (waited >= 5e3) for (const pid of running()) process.kill(pid, "SIGKILL");
-    await sleep4(100);
+    await sleep5(100);
   }
 }
 function asServer(user, file2, args, cwd, timeoutMs, signal) {
@@ -30397,44 +30693,47 @@ function asServer(user, file2, args, cwd, timeoutMs, signal) {
 
 // src/engine/rocksdb.ts
 import { existsSync as existsSync6 } from "node:fs";
-import { appendFile as appendFile2, copyFile as copyFile2, link, mkdir as mkdir6, mkdtemp as mkdtemp3, readdir as readdir3, readFile as readFile8, rm as rm7 } from "node:fs/promises";
-import path11 from "node:path";
+import { appendFile, chmod as chmod3, chown as chown2, mkdir as mkdir8, mkdtemp as mkdtemp3, readdir as readdir3, readFile as readFile5, rm as rm8 } from "node:fs/promises";
+import path12 from "node:path";
 
 // src/engine/rocksdb-counting.ts
-import { mkdir as mkdir5, readFile as readFile7, rm as rm6 } from "node:fs/promises";
-import path10 from "node:path";
+import { mkdir as mkdir7, rm as rm7 } from "node:fs/promises";
+import path11 from "node:path";
+var VALGRIND_LOG_BYTES = 1024 * 1024;
 var DB_BENCH_COUNTED_WORK = "the db_bench process, all threads (no flush or compaction in a counted run)";
 async function startCountingDbBench(options) {
   await valgrindVersion();
-  const outDir = path10.join(options.workDir, "counting");
-  await mkdir5(outDir, { recursive: true });
+  const outDir = path11.join(options.workDir, "counting");
+  await mkdir7(outDir, { recursive: true });
   await giveTo(options.owner, outDir);
-  const valgrindLog = path10.join(outDir, "valgrind.log");
+  const valgrindLog = path11.join(outDir, "valgrind.log");
   return {
     tool: "cachegrind",
     counted: DB_BENCH_COUNTED_WORK,
     // every counted run is a new process on its own copy of the database: nothing carries over
     warmUp: false,
-    async count(command, run2) {
+    async count(command, run) {
       const counted = { file: "valgrind", args: [`--log-file=${valgrindLog}`, ...cachegrindArgs(outDir, command.file), ...command.args] };
-      const result = await run2(counted);
+      const result = await run(counted);
       const pids = await countedPids(outDir);
       try {
-        const log = await readFile7(valgrindLog, "utf8").catch(() => "");
+        const log = await tailAsUser(options.owner, valgrindLog, VALGRIND_LOG_BYTES) ?? "";
         const unsupported = unsupportedInstruction(log);
-        if (unsupported) throw new CountingUnavailableError(`valgrind cannot run this build of db_bench: ${unsupported}`);
+        if (unsupported) throw new BuildNotCountableError(`valgrind cannot run this build of db_bench: ${unsupported}`, tail(log));
         if (pids.length !== 1) throw new PipelineError(`a counted db_bench run left ${pids.length} cachegrind counts, expected 1 (its own process)`, log.slice(-4e3));
-        return { result, instructions: await readCounts(outDir, pids, options.timeoutMs, "cachegrind") };
+        return { result, instructions: await readCounts(outDir, pids, options.timeoutMs, "cachegrind", options.owner) };
       } finally {
         await removeCounts(outDir, pids);
-        await rm6(valgrindLog, { force: true });
+        await rm7(valgrindLog, { force: true });
       }
     },
-    stop: () => rm6(outDir, { recursive: true, force: true })
+    stop: () => rm7(outDir, { recursive: true, force: true })
   };
 }
 
 // src/engine/rocksdb.ts
+var LOAD_LOG_BYTES = 4 * 1024 * 1024;
+var RUN_LOG_BYTES = 256 * 1024;
 var rocksdbEngine = {
   kind: "embedded",
   name: "rocksdb",
@@ -30453,44 +30752,48 @@ function copyAction(fileName) {
 }
 async function prepareRocksdb(options) {
   const { owner, registry: registry2, logFile } = options;
-  await mkdir6(options.workDir, { recursive: true });
-  const root = await mkdtemp3(path11.join(options.workDir, "dbg-rocksdb-"));
-  const handle = await registry2.register(`rocksdb data ${root}`, () => rm7(root, { recursive: true, force: true }));
-  await giveTo(owner, root);
-  const dataDir = path11.join(root, "data");
+  await mkdir8(options.workDir, { recursive: true });
+  const root = await mkdtemp3(path12.join(options.workDir, "dbg-rocksdb-"));
+  const handle = await registry2.register(`rocksdb data ${root}`, () => rm8(root, { recursive: true, force: true }));
+  const dataDir = path12.join(root, "data");
+  await mkdir8(dataDir);
+  await giveTo(owner, dataDir);
+  if (owner) {
+    await chown2(root, 0, owner.gid);
+    await chmod3(root, 488);
+  }
   let copies = 0;
   const keepLoadLog = async () => {
-    const log = await readFile8(path11.join(dataDir, "LOG"), "utf8").catch(() => null);
-    if (log !== null) await appendFile2(logFile, `--- RocksDB LOG of the load ---
+    const log = await tailAsUser(owner, path12.join(dataDir, "LOG"), LOAD_LOG_BYTES);
+    if (log !== null) await appendFile(logFile, `--- RocksDB LOG of the load ---
 ${log}`);
   };
-  const lastRunLog = path11.join(root, "last-run.LOG");
+  let lastRunLog = null;
   const instance = {
     dataDir,
     async settle() {
-      if (!existsSync6(path11.join(dataDir, "CURRENT"))) throw new PipelineError(`the load left no RocksDB database in ${dataDir} (no CURRENT file)`);
+      if (!existsSync6(path12.join(dataDir, "CURRENT"))) throw new PipelineError(`the load left no RocksDB database in ${dataDir} (no CURRENT file)`);
       await keepLoadLog();
     },
     async runCopy() {
-      const dir = path11.join(root, `run-${++copies}`);
-      await mkdir6(dir);
-      for (const name of await readdir3(dataDir)) {
-        const action = copyAction(name);
-        if (action === "link") await link(path11.join(dataDir, name), path11.join(dir, name));
-        else if (action === "copy") await copyFile2(path11.join(dataDir, name), path11.join(dir, name));
-      }
+      const dir = path12.join(root, `run-${++copies}`);
+      await mkdir8(dir);
       await giveTo(owner, dir);
+      const names = await readdir3(dataDir);
+      const from = (action) => names.filter((name) => copyAction(name) === action).map((name) => path12.join(dataDir, name));
+      for (const [program, files] of [["ln", from("link")], ["cp", from("copy")]]) {
+        if (files.length > 0) await runAsUser(owner, program, ["--", ...files, dir]);
+      }
       return {
         dataDir: dir,
         remove: async () => {
-          await copyFile2(path11.join(dir, "LOG"), lastRunLog).catch(() => void 0);
-          await rm7(dir, { recursive: true, force: true });
+          lastRunLog = await tailAsUser(owner, path12.join(dir, "LOG"), RUN_LOG_BYTES) ?? lastRunLog;
+          await rm8(dir, { recursive: true, force: true });
         }
       };
     },
     async logTail(lines) {
-      const log = await readFile8(lastRunLog, "utf8").catch(() => null) ?? await readFile8(logFile, "utf8").catch(() => "");
-      return lastLines(log, lines);
+      return lastLines(lastRunLog ?? await readFile5(logFile, "utf8").catch(() => ""), lines);
     },
     stop: () => handle.run(),
     startCounting: (counting) => startCountingDbBench({ workDir: root, owner, timeoutMs: counting?.timeoutMs ?? 12e4 })
@@ -30513,8 +30816,8 @@ function engineByName(name) {
 // src/config/profile.ts
 import { createHash as createHash3 } from "node:crypto";
 import { existsSync as existsSync7 } from "node:fs";
-import { readFile as readFile9 } from "node:fs/promises";
-import path15 from "node:path";
+import { readFile as readFile6 } from "node:fs/promises";
+import path16 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/driver/db-bench.ts
@@ -30619,10 +30922,10 @@ function parseStalls(block, raw) {
 }
 function parseCompaction(block, raw) {
   const names = (block.split("\n", 1)[0] ?? "").trim().split(/\s+/);
-  const sum = blockLine(block, /^ Sum .*$/m, "compaction Sum", raw)[0];
-  const [, files, size, unit, ...rest] = sum.trim().split(/\s+/);
+  const sum2 = blockLine(block, /^ Sum .*$/m, "compaction Sum", raw)[0];
+  const [, files, size, unit, ...rest] = sum2.trim().split(/\s+/);
   if (!files || !size || !unit || rest.length !== names.length - 3) {
-    throw new ParseError(`db_bench compaction Sum row does not match its header: "${sum}"`, raw);
+    throw new ParseError(`db_bench compaction Sum row does not match its header: "${sum2}"`, raw);
   }
   const column = (name) => {
     const index = names.indexOf(name) - 3;
@@ -30650,7 +30953,7 @@ function findLine(text, pattern, what, raw) {
 }
 
 // src/driver/types.ts
-import path12 from "node:path";
+import path13 from "node:path";
 function wholeSeconds(seconds2) {
   if (!Number.isInteger(seconds2) || seconds2 <= 0) throw new RangeError(`a run lasts a whole positive number of seconds, got ${seconds2}`);
   return String(seconds2);
@@ -30664,7 +30967,7 @@ function serverConnection(target) {
   return target;
 }
 function libpqConnectionArgs(conn) {
-  return ["-h", path12.dirname(conn.socket), "-p", String(conn.port), "-U", conn.user];
+  return ["-h", path13.dirname(conn.socket), "-p", String(conn.port), "-U", conn.user];
 }
 
 // src/driver/db-bench.ts
@@ -30814,7 +31117,7 @@ function dbBenchStep(parameters) {
 }
 
 // src/driver/sysbench.ts
-import path13 from "node:path";
+import path14 from "node:path";
 var readOnlyWith = (only) => (range) => [
   `--range_size=${range}`,
   ...["simple", "sum", "order", "distinct"].map((kind) => `--${kind}_ranges=${kind === only ? 1 : 0}`)
@@ -30869,7 +31172,7 @@ function sysbenchStepId(p) {
 function sysbenchConnectionArgs(conn) {
   switch (conn.protocol) {
     case "postgresql":
-      return ["--db-driver=pgsql", `--pgsql-host=${path13.dirname(conn.socket)}`, `--pgsql-port=${conn.port}`, `--pgsql-user=${conn.user}`, `--pgsql-db=${conn.database}`];
+      return ["--db-driver=pgsql", `--pgsql-host=${path14.dirname(conn.socket)}`, `--pgsql-port=${conn.port}`, `--pgsql-user=${conn.user}`, `--pgsql-db=${conn.database}`];
     case "mysql":
       return ["--db-driver=mysql", `--mysql-socket=${conn.socket}`, `--mysql-user=${conn.user}`, `--mysql-db=${conn.database}`];
   }
@@ -30933,11 +31236,11 @@ function sysbenchStep(parameters) {
     // that repeated an earlier one's writes would set rows to the values they hold, MariaDB's path for
     // an unchanged row (no write at all): with one seed update-nonindex counted its first repeat's
     // real updates and its later repeats' no-ops.
-    fixedRun: (target, bins, perClient, run2) => ({
+    fixedRun: (target, bins, perClient, run) => ({
       file: bins.sysbench,
       args: [
         ...runArgs(target, { time: "0", events: wholeCount(perClient * p.threads) }),
-        `--rand-seed=${COUNTED_RUN_SEED + (microbenchmark.writes ? run2 : 0)}`,
+        `--rand-seed=${COUNTED_RUN_SEED + (microbenchmark.writes ? run : 0)}`,
         microbenchmark.script,
         "run"
       ]
@@ -31206,6 +31509,36 @@ function stepFromDefinition(definition, engine) {
 }
 
 // node_modules/simple-statistics/dist/simple-statistics.mjs
+function sum(x) {
+  if (x.length === 0) {
+    return 0;
+  }
+  var sum2 = x[0];
+  var correction = 0;
+  var transition;
+  if (typeof sum2 !== "number") {
+    return Number.NaN;
+  }
+  for (var i = 1; i < x.length; i++) {
+    if (typeof x[i] !== "number") {
+      return Number.NaN;
+    }
+    transition = sum2 + x[i];
+    if (Math.abs(sum2) >= Math.abs(x[i])) {
+      correction += sum2 - transition + x[i];
+    } else {
+      correction += x[i] - transition + sum2;
+    }
+    sum2 = transition;
+  }
+  return sum2 + correction;
+}
+function mean(x) {
+  if (x.length === 0) {
+    throw new Error("mean requires at least one data point");
+  }
+  return sum(x) / x.length;
+}
 function max(x) {
   if (x.length === 0) {
     throw new Error("max requires at least one data point");
@@ -31229,21 +31562,6 @@ function min(x) {
     }
   }
   return value;
-}
-function geometricMean(x) {
-  if (x.length === 0) {
-    throw new Error("geometricMean requires at least one data point");
-  }
-  var value = 1;
-  for (var i = 0; i < x.length; i++) {
-    if (x[i] < 0) {
-      throw new Error(
-        "geometricMean requires only non-negative numbers as input"
-      );
-    }
-    value *= x[i];
-  }
-  return Math.pow(value, 1 / x.length);
 }
 function quantileSorted(x, p) {
   var idx = (x.length - 1) * p;
@@ -31432,13 +31750,13 @@ var g = 607 / 128;
 var LOGSQRT2PI = Math.log(Math.sqrt(2 * Math.PI));
 var SQRT_2PI$1 = Math.sqrt(2 * Math.PI);
 function cumulativeDistribution(z3) {
-  var sum = z3;
+  var sum2 = z3;
   var tmp = z3;
   for (var i = 1; i < 30; i++) {
     tmp *= z3 * z3 / (2 * i + 1);
-    sum += tmp;
+    sum2 += tmp;
   }
-  return Math.round((0.5 + sum / SQRT_2PI$1 * Math.exp(-z3 * z3 / 2)) * 1e4) / 1e4;
+  return Math.round((0.5 + sum2 / SQRT_2PI$1 * Math.exp(-z3 * z3 / 2)) * 1e4) / 1e4;
 }
 var standardNormalTable = [];
 for (z2 = 0; z2 <= 3.09; z2 += 0.01) {
@@ -31685,10 +32003,10 @@ function exactDistribution(pmf) {
     }
   };
 }
-function normalDistribution(mean, sd) {
+function normalDistribution(mean2, sd) {
   return {
-    cdf: (s) => sd > 0 ? normalCdf((s + 0.5 - mean) / sd) : s >= mean ? 1 : 0,
-    sf: (s) => sd > 0 ? normalCdf((mean - s + 0.5) / sd) : s <= mean ? 1 : 0
+    cdf: (s) => sd > 0 ? normalCdf((s + 0.5 - mean2) / sd) : s >= mean2 ? 1 : 0,
+    sf: (s) => sd > 0 ? normalCdf((mean2 - s + 0.5) / sd) : s <= mean2 ? 1 : 0
   };
 }
 function twoSidedP(dist, statistic) {
@@ -31709,15 +32027,15 @@ function doubledMidranks(values, sorted) {
   return values.map((v) => searchSorted(sorted, v, false) + searchSorted(sorted, v, true) + 1);
 }
 function tieSum(sorted) {
-  let sum = 0;
+  let sum2 = 0;
   for (let start = 0; start < sorted.length; ) {
     let end = start + 1;
     while (end < sorted.length && sorted[end] === sorted[start]) end++;
     const t = end - start;
-    sum += t * t * t - t;
+    sum2 += t * t * t - t;
     start = end;
   }
-  return sum;
+  return sum2;
 }
 function gcd(a, b) {
   while (b) [a, b] = [b, a % b];
@@ -31758,10 +32076,10 @@ var rankSumNulls = /* @__PURE__ */ new Map();
 function signedRankNull(n) {
   let counts = signedRankNulls.get(n);
   if (!counts) {
-    const mean = n * (n + 1) / 4;
+    const mean2 = n * (n + 1) / 4;
     const sd = Math.sqrt(n * (n + 1) * (2 * n + 1) / 24);
     const ranks = Array.from({ length: n }, (_, i) => i + 1);
-    counts = { dist: n > EXACT_MAX_N ? normalDistribution(mean, sd) : exactDistribution(signFlipPmf(ranks)), mean, sd };
+    counts = { dist: n > EXACT_MAX_N ? normalDistribution(mean2, sd) : exactDistribution(signFlipPmf(ranks)), mean: mean2, sd };
     signedRankNulls.set(n, counts);
   }
   return counts;
@@ -31770,11 +32088,11 @@ function rankSumNull(m, n) {
   const key = `${m},${n}`;
   let counts = rankSumNulls.get(key);
   if (!counts) {
-    const mean = m * n / 2;
+    const mean2 = m * n / 2;
     const sd = Math.sqrt(m * n * (m + n + 1) / 12);
     const ranks = Array.from({ length: m + n }, (_, i) => i + 1);
     const exact = () => exactDistribution(subsetSumPmf(ranks, m).subarray(m * (m + 1) / 2));
-    counts = { dist: m > EXACT_MAX_N || n > EXACT_MAX_N ? normalDistribution(mean, sd) : exact(), mean, sd };
+    counts = { dist: m > EXACT_MAX_N || n > EXACT_MAX_N ? normalDistribution(mean2, sd) : exact(), mean: mean2, sd };
     rankSumNulls.set(key, counts);
   }
   return counts;
@@ -31787,12 +32105,12 @@ function signedRankTest(differences) {
   const sorted = ascending(magnitudes);
   const doubled = doubledMidranks(magnitudes, sorted);
   const ties = tieSum(sorted);
-  const positive = (scores2) => nonZero.reduce((sum, d, i) => sum + (d > 0 ? scores2[i] : 0), 0);
+  const positive = (scores2) => nonZero.reduce((sum2, d, i) => sum2 + (d > 0 ? scores2[i] : 0), 0);
   const statistic = positive(doubled) / 2;
   if (n > EXACT_MAX_N) {
-    const { mean, sd } = signedRankNull(n);
+    const { mean: mean2, sd } = signedRankNull(n);
     const tiedSd = Math.sqrt(sd * sd - ties / 48);
-    return { statistic, p_value: twoSidedP(normalDistribution(mean, tiedSd), statistic), method: "normal" };
+    return { statistic, p_value: twoSidedP(normalDistribution(mean2, tiedSd), statistic), method: "normal" };
   }
   if (ties === 0) return { statistic, p_value: twoSidedP(signedRankNull(n).dist, statistic), method: "exact" };
   const { scores } = reduceScores(doubled);
@@ -31808,17 +32126,17 @@ function rankSumTest(x, y) {
   const ofX = (scores2) => scores2.slice(0, m).reduce((a, b) => a + b, 0);
   const statistic = ofX(doubled) / 2 - m * (m + 1) / 2;
   if (m > EXACT_MAX_N || n > EXACT_MAX_N) {
-    const { mean, sd } = rankSumNull(m, n);
+    const { mean: mean2, sd } = rankSumNull(m, n);
     const N = m + n;
     const tiedSd = Math.sqrt(sd * sd * (1 - ties / (N * (N - 1) * (N + 1))));
-    return { statistic, p_value: twoSidedP(normalDistribution(mean, tiedSd), statistic), method: "normal" };
+    return { statistic, p_value: twoSidedP(normalDistribution(mean2, tiedSd), statistic), method: "normal" };
   }
   if (ties === 0) return { statistic, p_value: twoSidedP(rankSumNull(m, n).dist, statistic), method: "exact" };
   const { scores } = reduceScores(doubled);
   return { statistic, p_value: twoSidedP(exactDistribution(subsetSumPmf(scores, m)), ofX(scores)), method: "exact" };
 }
-function rankInterval(shifts, { dist, mean, sd }, alpha) {
-  let c = Math.max(-1, Math.floor(mean - 0.5 + sd * probit(alpha / 2)));
+function rankInterval(shifts, { dist, mean: mean2, sd }, alpha) {
+  let c = Math.max(-1, Math.floor(mean2 - 0.5 + sd * probit(alpha / 2)));
   while (c >= 0 && 2 * dist.cdf(c) >= alpha) c--;
   while (2 * dist.cdf(c + 1) < alpha) c++;
   const k = Math.max(1, c + 1);
@@ -31945,7 +32263,7 @@ function settledStep(design, thresholds, baseVariant, stepSamples) {
 
 // src/config/judging-files.ts
 import { realpathSync } from "node:fs";
-import path14 from "node:path";
+import path15 from "node:path";
 var MAX_JUDGING_FILE_BYTES = MAX_NOISE_FLOOR_FILE_BYTES;
 var GIT_TIMEOUT_MS = 6e4;
 function judgingCommit(repo, commit) {
@@ -31959,33 +32277,33 @@ function realOrSame(p) {
   }
 }
 function pathInRepo(repo, file2) {
-  for (const root of /* @__PURE__ */ new Set([path14.resolve(repo), realOrSame(path14.resolve(repo))])) {
-    for (const candidate of /* @__PURE__ */ new Set([path14.resolve(file2), realOrSame(path14.resolve(file2))])) {
-      const relative = path14.relative(root, candidate);
-      if (relative !== "" && !relative.startsWith("..") && !path14.isAbsolute(relative)) return relative.split(path14.sep).join("/");
+  for (const root of /* @__PURE__ */ new Set([path15.resolve(repo), realOrSame(path15.resolve(repo))])) {
+    for (const candidate of /* @__PURE__ */ new Set([path15.resolve(file2), realOrSame(path15.resolve(file2))])) {
+      const relative = path15.relative(root, candidate);
+      if (relative !== "" && !relative.startsWith("..") && !path15.isAbsolute(relative)) return relative.split(path15.sep).join("/");
     }
   }
   return null;
 }
-async function git(repo, args) {
-  return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false, timeout: GIT_TIMEOUT_MS });
+async function git2(repo, args, timeoutMs = GIT_TIMEOUT_MS) {
+  return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false, timeout: timeoutMs });
 }
 async function blobAt(repo, commit, repoPath) {
-  const parsed = await git(repo, ["rev-parse", "--verify", "--quiet", `${commit}:${repoPath}`]);
+  const parsed = await git2(repo, ["rev-parse", "--verify", "--quiet", `${commit}:${repoPath}`]);
   return parsed.exitCode === 0 ? parsed.stdout.trim() : null;
 }
 async function readAtCommit(at, repoPath) {
   at.read.add(repoPath);
   const source = `${at.commit}:${repoPath}`;
-  const size = await git(at.repo, ["cat-file", "-s", source]);
+  const size = await git2(at.repo, ["cat-file", "-s", source]);
   if (size.exitCode !== 0) {
-    const commit = await git(at.repo, ["rev-parse", "--verify", "--quiet", `${at.commit}^{commit}`]);
+    const commit = await git2(at.repo, ["rev-parse", "--verify", "--quiet", `${at.commit}^{commit}`]);
     if (commit.exitCode !== 0) throw new InputError(`no commit ${at.commit} in ${at.repo} to read it at`, repoPath);
     return null;
   }
   const bytes = Number(size.stdout.trim());
   if (bytes > MAX_JUDGING_FILE_BYTES) throw tooLargeError(bytes.toLocaleString("en-US"), MAX_JUDGING_FILE_BYTES, source);
-  const shown = await git(at.repo, ["cat-file", "blob", source]);
+  const shown = await git2(at.repo, ["cat-file", "blob", source]);
   if (shown.exitCode !== 0) throw new InputError(`cannot read it: ${shown.stderr.trim() || `git exited with ${shown.exitCode}`}`, source);
   return { text: shown.stdout, source };
 }
@@ -32015,8 +32333,11 @@ var opsPerClient = external_exports.number().int().positive().max(1e6);
 var InstructionsSchema = external_exports.object({
   /** N of the runs of N and 2N operations per client (pgbench transactions, sysbench events) */
   ops_per_client: opsPerClient,
-  /** differenced pairs of runs per step and variant: their spread shows the count's noise */
-  repeats: external_exports.number().int().positive().max(20).default(3),
+  /**
+   * differenced pairs of runs per step and variant: their spread shows the count's noise. At least 3:
+   * the verdict needs the two sides' repeats apart, and one or two repeats show no spread to be apart by.
+   */
+  repeats: external_exports.number().int().min(3, "at least 3: with fewer, the repeats show no spread and the rule that they must not overlap judges nothing").max(20).default(3),
   /** N for steps whose operations cost much more (or less) than the default's: step id -> N */
   ops_per_client_by_step: external_exports.record(external_exports.string(), opsPerClient).optional(),
   /**
@@ -32033,6 +32354,8 @@ var ProfileSchema = external_exports.object({
   version: external_exports.number().int().nonnegative(),
   engine: external_exports.enum(ENGINE_NAMES).describe("a registered engine (src/engine/index.ts); every step's driver must be able to measure it"),
   description: external_exports.string(),
+  /** minutes of a run with both builds cached on an idle 2-core machine (loads, rounds, counting), as measured (docs/measurements.md); absent: not measured */
+  expected_minutes: external_exports.number().positive().optional(),
   schedule: external_exports.object({
     /** rounds per step; each round measures every variant once, in ABBA order */
     rounds: external_exports.number().int().min(2),
@@ -32131,9 +32454,9 @@ function parseProfile(text, source) {
   return { ...profile, steps, hash: createHash3("sha256").update(text).digest("hex"), source };
 }
 function builtinDir(name) {
-  for (let dir = path15.dirname(fileURLToPath2(import.meta.url)); ; dir = path15.dirname(dir)) {
-    if (existsSync7(path15.join(dir, name, ".")) && existsSync7(path15.join(dir, "package.json"))) return path15.join(dir, name);
-    if (path15.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
+  for (let dir = path16.dirname(fileURLToPath2(import.meta.url)); ; dir = path16.dirname(dir)) {
+    if (existsSync7(path16.join(dir, name, ".")) && existsSync7(path16.join(dir, "package.json"))) return path16.join(dir, name);
+    if (path16.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
   }
 }
 async function loadProfile(nameOrPath, at = null) {
@@ -32142,8 +32465,8 @@ async function loadProfile(nameOrPath, at = null) {
     const { text: text2, source } = await readJudgingFile(nameOrPath, at, "profile");
     return parseProfile(text2, source);
   }
-  const file2 = path15.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
-  const text = await readFile9(file2, "utf8").catch((e) => {
+  const file2 = path16.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
+  const text = await readFile6(file2, "utf8").catch((e) => {
     if (e.code === "ENOENT") throw new InputError(`no built-in profile "${nameOrPath}"`, "--profile");
     throw new InputError(`cannot read the profile: ${e.code ?? e.message}`, file2);
   });
@@ -32159,7 +32482,7 @@ function parseVariantFlag(text) {
 function defaultCacheDir(env = process.env) {
   if (env.DBG_CACHE_DIR) return env.DBG_CACHE_DIR;
   if (process.getuid?.() === 0) return "/var/cache/db-bench-gate";
-  return path16.join(env.XDG_CACHE_HOME ?? path16.join(os3.homedir(), ".cache"), "db-bench-gate");
+  return path17.join(env.XDG_CACHE_HOME ?? path17.join(os4.homedir(), ".cache"), "db-bench-gate");
 }
 function withCflags(recipe, cflags) {
   return cflags === null || cflags === void 0 ? recipe : { ...recipe, cflags, cxxflags: cflags };
@@ -32202,6 +32525,9 @@ async function makePlan(flags, config2, thresholdFlags) {
   const variants = variantSpecs(flags, recipe);
   const baseVariant = flags.baseVariant ?? variants[0].id;
   if (!variants.some((v) => v.id === baseVariant)) throw new InputError(`"${baseVariant}" is not one of the variants`, void 0, "--base-variant");
+  if (flags.prNamespace !== void 0 && !PR_NAMESPACE_PATTERN.test(flags.prNamespace)) {
+    throw new InputError(`"${flags.prNamespace}" is not a namespace name: letters, digits, ".", "_" and "-", starting with a letter or digit, at most 128`, void 0, "--cache-namespace");
+  }
   const judging = resolveJudging(whole, config2, thresholdFlags);
   const rounds = flags.rounds ?? config2.rounds;
   const budgetInForce = flags.timeBudgetS ?? config2.time_budget_s ?? whole.schedule.time_budget_s;
@@ -32212,16 +32538,17 @@ async function makePlan(flags, config2, thresholdFlags) {
   }
   return {
     run: {
-      repo: path16.resolve(flags.repo),
+      repo: path17.resolve(flags.repo),
       variants,
       baseVariant,
       profile,
       engine,
       engineSettings: { ...profile.server_settings, ...config2.server_settings },
-      cacheDir: path16.resolve(flags.cacheDir ?? defaultCacheDir()),
+      cacheDir: path17.resolve(flags.cacheDir ?? defaultCacheDir()),
       rounds,
       timeBudgetS,
       trust: flags.trust ?? "pr",
+      ...flags.trust !== "trusted" && flags.prNamespace !== void 0 && { prNamespace: flags.prNamespace },
       timeouts: resolveTimeouts(config2.timeouts, flags.timeouts),
       runner: flags.runner ?? { name: null, labels: [] },
       ...flags.workDir && { workDir: flags.workDir },
@@ -32297,9 +32624,9 @@ var CleanupRegistry = class {
   }
   async drain() {
     const failures = [];
-    for (const [, { label, run: run2 }] of [...this.actions].reverse()) {
+    for (const [, { label, run }] of [...this.actions].reverse()) {
       try {
-        await run2();
+        await run();
       } catch (err) {
         failures.push(`${label}: ${err.message}`);
       }
@@ -32400,7 +32727,7 @@ function gatedResults(subject) {
       )
     )
   );
-  return { results, measured: subject.some((c) => c.steps.some((s) => s.absolute.some((a) => a.ok_samples > 0))) };
+  return { results, measured: subject.length > 0 && subject.every((c) => c.steps.some((s) => s.absolute.some((a) => a.ok_samples > 0))) };
 }
 function parseFailOn(text) {
   const values = text.split(/[\s,]+/).filter(Boolean);
@@ -32445,6 +32772,27 @@ function decideGate(subject, failOn = DEFAULT_FAIL_ON, acceptance = null) {
   }
   return { verdict: reasons.length > 0 ? "fail" : "pass", reasons, regressions: regressions.count, accepted };
 }
+var UNJUDGED = /* @__PURE__ */ new Set(["unstable", "missing", "error"]);
+function judgedWords(comparisons) {
+  const cells = /* @__PURE__ */ new Map();
+  for (const c of comparisons) for (const s of c.steps) cells.set(s.step, [...cells.get(s.step) ?? [], ...s.variants]);
+  const steps = [...cells.values()];
+  const count = (test) => steps.filter(test).length;
+  const qpsOpen = count((vs) => vs.some((v) => UNJUDGED.has(v.verdict)));
+  const cpuOpen = count((vs) => vs.some((v) => v.instructions && UNJUDGED.has(v.instructions.verdict)));
+  const cpuJudged = count((vs) => vs.every((v) => v.instructions && v.instructions.verdict !== "n/a" && !UNJUDGED.has(v.instructions.verdict)));
+  const judged = count((vs) => vs.every((v) => !UNJUDGED.has(v.verdict) && !(v.instructions && UNJUDGED.has(v.instructions.verdict))));
+  const of = (n) => `${n} of ${steps.length} step${steps.length === 1 ? "" : "s"}`;
+  const notes = [...qpsOpen > 0 ? [`QPS inconclusive on ${of(qpsOpen)}`] : [], ...cpuOpen > 0 ? [`instr/op inconclusive on ${of(cpuOpen)}`] : []];
+  if (notes.length === 0) return { claim: "No regression", notes };
+  const claim2 = cpuJudged === steps.length ? "No CPU regression" : qpsOpen === 0 ? "No QPS regression" : judged > 0 ? `No regression on ${of(judged)}` : "Nothing could be judged";
+  return { claim: claim2, notes };
+}
+function verdictWords(comparisons, decision) {
+  if (decision.verdict === "fail") return gateHeadline(decision);
+  const { claim: claim2, notes } = judgedWords(comparisons);
+  return [decision.accepted ? `${decision.accepted.summary} accepted by @${decision.accepted.by}` : claim2, ...notes].join(" \xB7 ");
+}
 function gateHeadline(decision) {
   const causes = decision.reasons.map((r) => r.cause).filter((c) => c !== "no-samples");
   const summaries = decision.reasons.map((r) => r.summary).join(", ");
@@ -32474,6 +32822,11 @@ function indexByStepAndVariant(entries, list) {
 }
 
 // src/compare/reason.ts
+var MAX_RATIO = 1e100;
+function checkRatios(ratios, what, field) {
+  if (ratios.every((r) => r >= 1 / MAX_RATIO && r <= MAX_RATIO)) return;
+  throw new InputError(`${what}: the two sides' values are more than ${MAX_RATIO} times apart: not a measurement`, void 0, field);
+}
 function brief(message) {
   const line = message.split("\n")[0] ?? "";
   return line.length > 100 ? `${line.slice(0, 99)}\u2026` : line;
@@ -32536,8 +32889,16 @@ function compareInstructions(base, variant, t) {
     const count = errors.length === 1 ? "1 count" : `${errors.length} counts`;
     return { verdict: "error", reason: `${count} failed; ${firstError.variant} repeat ${firstError.repeat}: ${brief(firstError.message)}`, ...none };
   }
-  const unavailable = [base, variant].flatMap(({ label, samples }) => samples.flatMap((s) => s.status === "unavailable" ? [`${label}: ${s.reason}`] : []));
-  if (unavailable.length > 0) return { verdict: "n/a", reason: [...new Set(unavailable)].join("; "), ...none };
+  const unavailable = [base, variant].flatMap(({ label, samples }) => samples.flatMap((s) => s.status === "unavailable" ? [{ label, reason: s.reason }] : []));
+  const [counted, uncounted] = sides2.base ? [base, variant] : [variant, base];
+  if (unavailable.length > 0 && (sides2.base || sides2.variant)) {
+    const reasons = [...new Set(unavailable.map((u) => u.reason))].join("; ");
+    return { verdict: "error", reason: `counted for ${counted.label} but not for ${uncounted.label}: ${reasons}`, ...none };
+  }
+  if (unavailable.length > 0) {
+    const reasons = new Set(unavailable.map((u) => u.reason));
+    return { verdict: "n/a", reason: reasons.size === 1 ? [...reasons].join("") : unavailable.map((u) => `${u.label}: ${u.reason}`).join("; "), ...none };
+  }
   const ways = [base, variant].map(({ label, samples }) => ({ label, ways: [...new Set(samples.filter(isOk).map(howCounted))] }));
   if (new Set(ways.flatMap((w) => w.ways)).size > 1) {
     return { verdict: "error", reason: `counted differently, not comparable: ${ways.map((w) => `${w.label} by ${w.ways.join(" and ")}`).join(", ")}`, ...none };
@@ -32589,7 +32950,7 @@ function pairedEstimator(base, variant) {
   return (pick2, alpha) => {
     const values = pairs.map(([b, v]) => [pick2(b), pick2(v)]).filter((p) => present(p[0]) && present(p[1]));
     if (values.length === 0 || values.some(([b, v]) => b <= 0 || v <= 0)) return null;
-    return ratioOf(pairedShift(values.map(([b, v]) => Math.log(v / b)), alpha));
+    return ratioOf(pairedShift(values.map(([b, v]) => Math.log(v) - Math.log(b)), alpha));
   };
 }
 function unpairedEstimator(base, variant) {
@@ -32608,6 +32969,10 @@ function decide(base, variant, errors, qps, t, floor) {
     const count = errors.length === 1 ? "1 sample" : `${errors.length} samples`;
     return { verdict: "error", reason: `${count} failed; ${first.variant} round ${first.round}: ${brief(first.message)}` };
   }
+  const baseOk = base.samples.filter(isOk2).length;
+  if (variant.samples.length === 0 && variant.measured && baseOk > 0) {
+    return { verdict: "error", reason: `no sample of ${variant.label}, while ${base.label} has ${baseOk === 1 ? "1 ok sample" : `${baseOk} ok samples`}` };
+  }
   const without = [base, variant].filter((side) => !side.samples.some(isOk2)).map((side) => side.label);
   if (without.length > 0) return { verdict: "missing", reason: `no ok samples of ${without.join(" or ")}` };
   if (!qps) return { verdict: "missing", reason: `no round has ok samples of both ${base.label} and ${variant.label}` };
@@ -32624,14 +32989,13 @@ function decide(base, variant, errors, qps, t, floor) {
   if (significant && q.estimate < t.fail_below && q.estimate < 1 - floor) return { verdict: "regression", reason: `${qpsText} is below ${formatLimit(t.fail_below)}, ${significance}` };
   if (significant && q.estimate < t.fail_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.fail_below)} but within ${floorText}, ${significance}` };
   if (significant && q.estimate < t.warn_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.warn_below)}, ${significance}` };
-  if (significant && q.estimate > t.improve_above && q.estimate > 1 + floor) return { verdict: "improvement", reason: `${qpsText} is above ${formatLimit(t.improve_above)}, ${significance}` };
+  if (significant && q.estimate > t.improve_above) return { verdict: "improvement", reason: `${qpsText} is above ${formatLimit(t.improve_above)}, ${significance}` };
   if (!significant && min_p_value >= t.alpha) {
     return { verdict: "unstable", reason: `too few values (n = ${q.n}): the smallest possible p-value ${pText(min_p_value)} is not below ${alphaText}` };
   }
   if (q.ci_low < t.fail_below) {
     return { verdict: "unstable", reason: `${qpsText} reaches below ${formatLimit(t.fail_below)} and p = ${pText(p)}: too noisy to rule out a regression` };
   }
-  if (significant && q.estimate > t.improve_above) return { verdict: "unchanged", reason: `${qpsText} is above ${formatLimit(t.improve_above)} but within ${floorText}, ${significance}` };
   return {
     verdict: "unchanged",
     reason: significant ? `${qpsText}, ${significance}, is within ${formatLimit(t.warn_below)}\u2013${formatLimit(t.improve_above)}` : `${qpsText}, p = ${pText(p)}: no significant change`
@@ -32697,7 +33061,7 @@ function summarize(label, samples) {
     client_cpu_share: maxOf((s) => s.client_cpu_share),
     ok_samples: ok.length,
     error_samples: samples.length - ok.length,
-    duration_s: samples.reduce((sum, s) => sum + s.duration_s, 0)
+    duration_s: samples.reduce((sum2, s) => sum2 + s.duration_s, 0)
   };
 }
 var indexSamples = (results) => indexByStepAndVariant(results.samples, { field: "samples", what: "sample", unit: (s) => ({ name: "round", value: s.round }) });
@@ -32721,8 +33085,14 @@ function floorFields(choice) {
 }
 function compareVariant(plan, step, label, configured) {
   const base = { label: plan.baseLabel, samples: plan.samplesOf(step.id, plan.baseLabel) };
-  const variant = { label, samples: plan.samplesOf(step.id, label) };
-  const estimate2 = plan.estimator(base.samples, variant.samples);
+  const variant = { label, samples: plan.samplesOf(step.id, label), measured: plan.results.steps.some((s) => s.id === step.id) };
+  const estimator = plan.estimator(base.samples, variant.samples);
+  const where = `step ${step.id}, ${label} against ${base.label}`;
+  const estimate2 = (pick2, alpha) => {
+    const found = estimator(pick2, alpha);
+    if (found) checkRatios([found.ratio.estimate, found.ratio.ci_low, found.ratio.ci_high], where, "samples");
+    return found;
+  };
   const atConfigured = estimate2(opsPerSecond, configured.alpha);
   const pairs = atConfigured?.ratio.n;
   const t = lookThresholds(plan, configured, pairs);
@@ -32732,6 +33102,8 @@ function compareVariant(plan, step, label, configured) {
   const metrics = Object.fromEntries(METRIC_KEYS.map((k) => [k, estimate2(metric(k), t.alpha)?.ratio ?? null]));
   const errors = [...errorsOf2(base), ...errorsOf2(variant)];
   const { verdict, reason: reason2 } = decide(base, variant, errors, qps, t, floor.kind === "applied" ? floor.spread : 0);
+  const instructions = plan.instructionsOf ? compareInstructions({ label: plan.baseLabel, samples: plan.instructionsOf(step.id, plan.baseLabel) }, { label, samples: plan.instructionsOf(step.id, label) }, t) : null;
+  if (instructions?.ratio) checkRatios([instructions.ratio.estimate, instructions.ratio.low, instructions.ratio.high], `${where}, instructions per op`, "instructions");
   return {
     variant: label,
     verdict,
@@ -32744,7 +33116,7 @@ function compareVariant(plan, step, label, configured) {
     latency_p95: estimate2(latencyP95, t.alpha)?.ratio ?? null,
     hints: qps && (verdict === "regression" || verdict === "warning") ? whyHints(qps.ratio, metrics) : [],
     errors,
-    instructions: plan.instructionsOf ? compareInstructions({ label: plan.baseLabel, samples: plan.instructionsOf(step.id, plan.baseLabel) }, { label, samples: plan.instructionsOf(step.id, label) }, t) : null
+    instructions
   };
 }
 function buildComparison(plan, options) {
@@ -32768,7 +33140,11 @@ function buildComparison(plan, options) {
   if (instructionCounts) {
     for (const step of steps) for (const v of step.variants) if (v.instructions) instructionCounts[v.instructions.verdict]++;
   }
-  const { run: run2, fingerprint, engine, profile, variants } = plan.results;
+  const { run, fingerprint, engine, profile, variants } = plan.results;
+  const failOn = [...options.failOn ?? DEFAULT_FAIL_ON];
+  const accepted = options.acceptance ?? null;
+  const gated = [{ steps, label: options.label ?? null }];
+  const gate = decideGate(gated, failOn, accepted);
   return {
     schema: "db-bench-gate/comparison",
     version: 1,
@@ -32781,14 +33157,17 @@ function buildComparison(plan, options) {
     steps,
     counts,
     instruction_counts: instructionCounts,
-    verdict: decideGate([{ steps, label: options.label ?? null }]).verdict,
+    verdict: gate.verdict,
+    verdict_summary: verdictWords(gated, gate),
+    fail_on: failOn,
+    accepted,
     context: {
-      run_id: run2.id,
-      started_at: run2.started_at,
-      finished_at: run2.finished_at,
-      budget_exhausted: run2.budget_exhausted,
-      cpu_placement: run2.cpu_placement ?? null,
-      notes: run2.notes,
+      run_id: run.id,
+      started_at: run.started_at,
+      finished_at: run.finished_at,
+      budget_exhausted: run.budget_exhausted,
+      cpu_placement: run.cpu_placement ?? null,
+      notes: run.notes,
       fingerprint,
       engine,
       profile,
@@ -32855,8 +33234,8 @@ var VERSION = "0.1.0";
 
 // src/measure/fingerprint.ts
 import { createHash as createHash4 } from "node:crypto";
-import { readFile as readFile10 } from "node:fs/promises";
-import os4 from "node:os";
+import { readFile as readFile7 } from "node:fs/promises";
+import os5 from "node:os";
 var ARM_PARTS = {
   "0x41:0xd0c": "Arm Neoverse N1",
   "0x41:0xd40": "Arm Neoverse V1",
@@ -32892,25 +33271,25 @@ function hostnameHash(hostname3) {
   return createHash4("sha256").update(hostname3).digest("hex").slice(0, 16);
 }
 async function readOrNull(file2) {
-  return readFile10(file2, "utf8").catch(() => null);
+  return readFile7(file2, "utf8").catch(() => null);
 }
 async function collectFingerprint(compiler, runner) {
   const [cpuinfo, osRelease, smt] = await Promise.all([
-    readFile10("/proc/cpuinfo", "utf8"),
+    readFile7("/proc/cpuinfo", "utf8"),
     readOrNull("/etc/os-release"),
     readOrNull("/sys/devices/system/cpu/smt/active")
   ]);
   return {
-    arch: os4.machine(),
+    arch: os5.machine(),
     cpu_model: parseCpuModel(cpuinfo),
-    cores: os4.availableParallelism(),
+    cores: os5.availableParallelism(),
     smt: parseSmtActive(smt),
-    memory_mib: Math.round(os4.totalmem() / 2 ** 20),
-    kernel: os4.release(),
-    os: osRelease ? parseOsPrettyName(osRelease) : `${os4.type()} ${os4.release()}`,
+    memory_mib: Math.round(os5.totalmem() / 2 ** 20),
+    kernel: os5.release(),
+    os: osRelease ? parseOsPrettyName(osRelease) : `${os5.type()} ${os5.release()}`,
     compiler,
     runner,
-    hostname_hash: hostnameHash(os4.hostname())
+    hostname_hash: hostnameHash(os5.hostname())
   };
 }
 function fingerprintMismatches(a, b) {
@@ -32972,12 +33351,12 @@ function mergeGroup(unordered) {
   const instructions = parts.flatMap((p) => p.instructions ?? []);
   const noiseFloor = parts.flatMap((p) => (p.noise_floor ?? []).filter((floor) => p.steps.some((s) => s.id === floor.step)));
   const runners = parts.map((p) => p.fingerprint.runner.name ?? p.fingerprint.hostname_hash).join(", ");
-  const run2 = { ...head.run };
-  delete run2.shard;
+  const run = { ...head.run };
+  delete run.shard;
   return {
     ...head,
     run: {
-      ...run2,
+      ...run,
       id: parts.map((p) => p.run.id).join("+"),
       started_at: parts.map((p) => p.run.started_at).sort()[0],
       finished_at: parts.map((p) => p.run.finished_at).sort().at(-1),
@@ -32996,24 +33375,42 @@ function mergeGroup(unordered) {
 function mergeShards(runs) {
   const groups = /* @__PURE__ */ new Map();
   const order = [];
-  for (const run2 of runs) {
-    if (!run2.results.run.shard) {
-      order.push(run2.results);
+  for (const run of runs) {
+    if (!run.results.run.shard) {
+      order.push(run.results);
       continue;
     }
-    const key = `${run2.results.fingerprint.arch}\0${run2.results.profile.name}`;
+    const key = `${run.results.fingerprint.arch}\0${run.results.profile.name}`;
     if (!groups.has(key)) {
       groups.set(key, []);
       order.push(key);
     }
-    groups.get(key).push(run2);
+    groups.get(key).push(run);
   }
   return order.map((entry) => typeof entry === "string" ? mergeGroup(groups.get(entry)) : entry);
 }
 
+// src/config/profile-list.ts
+import { readdirSync } from "node:fs";
+function builtinProfileNames() {
+  return readdirSync(builtinDir("profiles")).filter((file2) => file2.endsWith(".yaml")).map((file2) => file2.slice(0, -".yaml".length)).sort();
+}
+function profileSummary(profile) {
+  return {
+    name: profile.name,
+    engine: profile.engine,
+    steps: profile.steps.length,
+    counted: profile.instructions ? profile.steps.filter((step) => step.uncounted === void 0).length : 0,
+    expectedMinutes: profile.expected_minutes ?? null
+  };
+}
+async function builtinProfileSummaries() {
+  return Promise.all(builtinProfileNames().map(async (name) => profileSummary(await loadProfile(name))));
+}
+
 // src/config/config-file.ts
 var ConfigFileSchema = external_exports.object({
-  profile: external_exports.string().min(1).optional().describe("profile name (pg-quick, pg-sysbench, pg-ibench) or a path to a profile file"),
+  profile: external_exports.string().min(1).optional().describe(`profile name (${builtinProfileNames().join(", ")}) or a path to a profile file`),
   thresholds: ThresholdsInputSchema.optional(),
   overrides: external_exports.array(ThresholdOverrideSchema).optional(),
   recipe: RecipeOverridesSchema.optional().describe("any field of the engine's recipe (recipes/<engine>.yaml; recipes/README.md)"),
@@ -33118,9 +33515,9 @@ function plural2(count, singular, pluralForm = `${singular}s`) {
 function singleLine(text) {
   return stripControl(text).replace(/\s+/g, " ").trim();
 }
-var ANSI_AND_CONTROL = /\u001b\[[0-9;?]*[ -/]*[@-~]|[\u0000-\u0008\u000b-\u001f\u007f]/g;
+var ANSI_CONTROL_AND_FORMAT = new RegExp("\\u001b\\[[0-9;?]*[ -/]*[@-~]|[^\\P{Cc}\\t\\n]|\\p{Cf}", "gu");
 function stripControl(text) {
-  return text.replace(/\r\n?/g, "\n").replace(ANSI_AND_CONTROL, "");
+  return text.replace(/\r\n?|[\u2028\u2029]/g, "\n").replace(ANSI_CONTROL_AND_FORMAT, "");
 }
 function neutralizeMentions(text) {
   return text.replace(/@(?=[A-Za-z0-9])/g, "@\u200D");
@@ -33131,7 +33528,7 @@ function escapeMarkdown(text) {
 }
 function longestBacktickRun(text) {
   let longest = 0;
-  for (const [run2] of text.matchAll(/`+/g)) longest = Math.max(longest, run2.length);
+  for (const [run] of text.matchAll(/`+/g)) longest = Math.max(longest, run.length);
   return longest;
 }
 function inlineCode(text, inTable = false) {
@@ -33142,9 +33539,9 @@ function inlineCode(text, inTable = false) {
   const pad = content.startsWith("`") || content.endsWith("`") ? " " : "";
   return `${fence}${pad}${content}${pad}${fence}`;
 }
-function repoLink(text, repoUrl, path22, inTable = false) {
+function repoLink(text, repoUrl, path20, inTable = false) {
   const code = inlineCode(text, inTable);
-  return repoUrl ? `[${code}](${repoUrl}/${path22})` : code;
+  return repoUrl ? `[${code}](${repoUrl}/${path20})` : code;
 }
 function fencedBlock(text, info = "text") {
   const content = stripControl(text).replace(/\n+$/, "");
@@ -33445,7 +33842,8 @@ function renderPricePerformance(comparisons, cost) {
   lines.push(`Operations per unit of runner cost: median QPS \xD7 3600 / price per hour; ${[...new Set(priced)].join(", ")}.`, "");
   const opsOf = (column, step) => {
     const opsPerS = column.comparison.steps.find((s) => s.step === step)?.absolute.find((a) => a.variant === column.variant)?.ops_per_s;
-    return opsPerS ? opsPerMoney(opsPerS, column.price.perHour) : null;
+    const perMoney = opsPerS ? opsPerMoney(opsPerS, column.price.perHour) : null;
+    return perMoney !== null && Number.isFinite(perMoney) && perMoney > 0 ? perMoney : null;
   };
   const first = columns[0].comparison;
   const ratios = columns.filter((c) => c.comparison !== first).flatMap((c) => {
@@ -33463,7 +33861,7 @@ function renderPricePerformance(comparisons, cost) {
     ...ratios.map((r, i) => {
       const a = opsOf(r.column, step);
       const b = opsOf(r.reference, step);
-      if (a === null || b === null) return NONE2;
+      if (a === null || b === null || !Number.isFinite(a / b) || a / b === 0) return NONE2;
       ratioValues[i].push(a / b);
       return formatRatio(a / b);
     })
@@ -33472,9 +33870,9 @@ function renderPricePerformance(comparisons, cost) {
   ratios.forEach((r, i) => {
     const values = ratioValues[i];
     if (values.length === 0) return;
-    const mean = geometricMean(values);
+    const mean2 = Math.exp(mean(values.map(Math.log)));
     lines.push(
-      `${escapeMarkdown(name(r.column))} gives ${formatRatio(mean)} times the operations per unit of cost of ${escapeMarkdown(name(r.reference))} (geometric mean over ${plural2(values.length, "step")}).`,
+      `${escapeMarkdown(name(r.column))} gives ${formatRatio(mean2)} times the operations per unit of cost of ${escapeMarkdown(name(r.reference))} (geometric mean over ${plural2(values.length, "step")}).`,
       ""
     );
   });
@@ -33700,8 +34098,8 @@ function measuringBody(previous, profile, sha, runUrl) {
   const lines = previous.split("\n");
   const rest = lines.slice(lines[0] === marker ? 1 : 0);
   while (rest[0] === "" || rest[0]?.startsWith(MEASURING)) rest.shift();
-  const run2 = runUrl ? ` ([workflow run](${runUrl}))` : "";
-  return [marker, "", `${MEASURING} ${inlineCode(shortSha(sha))}**${run2}: the numbers below are from the previous run.`, "", ...rest].join("\n");
+  const run = runUrl ? ` ([workflow run](${runUrl}))` : "";
+  return [marker, "", `${MEASURING} ${inlineCode(shortSha(sha))}**${run}: the numbers below are from the previous run.`, "", ...rest].join("\n");
 }
 function resultsRunMarker(runId) {
   return `<!-- db-bench-gate:results-run=${runId} -->`;
@@ -33814,10 +34212,12 @@ function heading(report) {
   const title = escapeMarkdown(report.title);
   const failed = gate.reasons.map((r) => r.cause === "no-samples" ? "no samples: nothing was measured" : headlinePart(report, r.cause, r.summary));
   if (failed.length > 0) return `## \u274C ${failed.join(" \xB7 ")} \xB7 ${title}`;
-  if (gate.accepted) return `## \u2705 ${headlinePart(report, "regression", `${gate.accepted.summary} accepted`)} \xB7 ${title}`;
+  const { claim: claim2, notes } = judgedWords(report.comparisons);
+  const open3 = notes.map((note) => ` \xB7 ${note}`).join("");
+  if (gate.accepted) return `## \u2705 ${headlinePart(report, "regression", `${gate.accepted.summary} accepted`)}${open3} \xB7 ${title}`;
   const improvements = report.rows.filter((row) => rowHas(row, "improvement")).length;
   const better = improvements > 0 ? ` \xB7 ${headlinePart(report, "improvement", plural2(improvements, "improvement"))}` : "";
-  return `## \u2705 No regression${better} \xB7 ${title}`;
+  return `## \u2705 ${claim2}${open3}${better} \xB7 ${title}`;
 }
 function acceptedLine(report) {
   const { accepted } = report.gate;
@@ -34089,14 +34489,15 @@ function clientWarning(report, rows) {
 function cellPlace(report, column) {
   return report.columns.length > 1 ? ` \xB7 ${escapeMarkdown(column.name)}` : "";
 }
+var explained = (verdict, errors) => EXPLAINED.has(verdict) || verdict === "error" && errors.length === 0;
 function flaggedSection(report, rows) {
   const items = rows.flatMap(
     (row) => report.columns.flatMap((column, i) => {
       const result = row.cells[i]?.result;
       const place = `${inlineCode(row.step)}${cellPlace(report, column)}`;
       const instructions = result?.instructions;
-      const counted = instructions && instructions.verdict !== "n/a" && (EXPLAINED.has(instructions.verdict) || instructions.verdict === "error" && instructions.errors.length === 0) ? [`- ${ICON[instructions.verdict]} ${place} \u2014 instr/op ${instructions.verdict}: ${escapeMarkdown(instructions.reason)}${countedText(instructions)}`] : [];
-      if (!result || !EXPLAINED.has(result.verdict)) return counted;
+      const counted = instructions && instructions.verdict !== "n/a" && explained(instructions.verdict, instructions.errors) ? [`- ${ICON[instructions.verdict]} ${place} \u2014 instr/op ${instructions.verdict}: ${escapeMarkdown(instructions.reason)}${countedText(instructions)}`] : [];
+      if (!result || !explained(result.verdict, result.errors)) return counted;
       const hints = result.hints.map((hint) => `
   - ${escapeMarkdown(hint)}`).join("");
       return [`- ${ICON[result.verdict]} ${place} \u2014 ${result.verdict}: ${escapeMarkdown(result.reason)}${hints}`, ...counted];
@@ -34255,7 +34656,7 @@ function instructionsTable(comparison) {
   return [
     "Instructions per operation, counted rather than timed (median of the repeats; spread: (max \u2212 min) / median; relative: variant / base, \xB1 how far the ratio's range reaches):",
     table,
-    "n/a: the build could not be counted (the reason is in its row); never a failure."
+    "n/a: not counted on either side (the reason is in its row): a step the profile leaves out, or no valgrind on the runner; never a failure."
   ];
 }
 function metricsSection(report) {
@@ -34365,10 +34766,10 @@ var import_picomatch2 = __toESM(require_picomatch2(), 1);
 
 // src/pipeline.ts
 import { randomBytes } from "node:crypto";
-import { existsSync as existsSync10 } from "node:fs";
-import { copyFile as copyFile3, mkdtemp as mkdtemp5, rm as rm11 } from "node:fs/promises";
-import os7 from "node:os";
-import path19 from "node:path";
+import { existsSync as existsSync9 } from "node:fs";
+import { copyFile, mkdtemp as mkdtemp4, rm as rm10 } from "node:fs/promises";
+import os6 from "node:os";
+import path18 from "node:path";
 
 // src/build/progress.ts
 var NO_PROGRESS = { phase: null, compiled: 0, total: null };
@@ -34400,318 +34801,13 @@ function progressLine(progress, elapsedS) {
 }
 
 // src/build/cache-cap.ts
-import { existsSync as existsSync9 } from "node:fs";
-import { lstat as lstat2, readdir as readdir4, rm as rm10, utimes, writeFile as writeFile6 } from "node:fs/promises";
+import { existsSync as existsSync8 } from "node:fs";
+import { lstat as lstat3, mkdir as mkdir9, readdir as readdir4, rm as rm9, utimes, writeFile as writeFile6 } from "node:fs/promises";
 import { join as join2 } from "node:path";
-
-// src/build/build.ts
-import { createWriteStream, existsSync as existsSync8 } from "node:fs";
-import { mkdir as mkdir8, readFile as readFile11, rename as rename2, rm as rm9, stat, writeFile as writeFile5 } from "node:fs/promises";
-import os6 from "node:os";
-import path18 from "node:path";
-import { setTimeout as sleep5 } from "node:timers/promises";
-
-// src/build/compiler.ts
-var CLANG = /\bclang version (\d+(?:\.\d+)+)/;
-var GCC = /^\S+ \(.*?\) (\d+(?:\.\d+)+)/;
-function parseCompilerVersion(output2) {
-  const clang = CLANG.exec(output2);
-  if (clang?.[1]) return { name: "clang", version: clang[1] };
-  const firstLine = output2.split("\n", 1)[0] ?? "";
-  const gcc = GCC.exec(firstLine);
-  if (gcc?.[1] && /Free Software Foundation/.test(output2)) return { name: "gcc", version: gcc[1] };
-  throw new PipelineError("cannot tell which compiler this is from its --version output", output2);
-}
-var LANGUAGES = {
-  c: { variable: "CC", fallback: "cc", shown: "C" },
-  cxx: { variable: "CXX", fallback: "c++", shown: "C++" }
-};
-function compilerCommand(env, language = "c") {
-  const { variable, fallback } = LANGUAGES[language];
-  const words = (env[variable] ?? "").trim().split(/\s+/).filter(Boolean);
-  const withoutCcache = words[0] !== void 0 && /(^|\/)ccache$/.test(words[0]) ? words.slice(1) : words;
-  return withoutCcache.length > 0 ? withoutCcache : [fallback];
-}
-async function detectCompiler(language, env = process.env) {
-  const command = compilerCommand(env, language);
-  const [file2, ...args] = command;
-  const result = await execa(file2, [...args, "--version"], { env: childEnv(env), extendEnv: false, reject: false });
-  if (result.failed) {
-    if (language === "c" || env[LANGUAGES[language].variable]?.trim()) {
-      throw new PipelineError(`cannot run the ${LANGUAGES[language].shown} compiler \`${command.join(" ")} --version\``, `${result.stderr}
-${result.stdout}`.trim());
-    }
-    return null;
-  }
-  return { ...parseCompilerVersion(result.stdout), command };
-}
-
-// src/build/run-streamed.ts
-var TAIL_LINES = 50;
-function showCommand(file2, args, env = {}) {
-  return [...Object.entries(env).map(([name, value]) => `${name}=${JSON.stringify(value)}`), file2, ...args].join(" ");
-}
-async function runStreamed(file2, args, options = {}) {
-  const shown = showCommand(file2, args, options.env);
-  options.onLine?.(`$ ${shown}`);
-  const subprocess = execa(file2, args, {
-    cwd: options.cwd,
-    ...asUser(options.user ?? null, { ...options.quietEnv, ...options.env }),
-    all: true,
-    timeout: options.timeoutMs,
-    // its own process group: what it leaves behind (make's compilers after a timeout, a daemon) goes with it
-    detached: true,
-    buffer: false,
-    reject: false,
-    cancelSignal: options.signal
-  });
-  subprocess.once("exit", () => subprocess.pid !== void 0 && killProcessGroup(subprocess.pid));
-  const tail2 = [];
-  for await (const line of subprocess.iterable({ from: "all" })) {
-    options.onLine?.(line);
-    tail2.push(line);
-    if (tail2.length > TAIL_LINES) tail2.shift();
-  }
-  const result = await subprocess;
-  if (result.isCanceled && options.signal) throw options.signal.reason;
-  if (result.failed) {
-    const how = result.timedOut ? `timed out after ${Math.round(options.timeoutMs / 1e3)} s` : result.exitCode !== void 0 ? `exited with code ${result.exitCode}` : `was killed by ${result.signal ?? "a signal"}`;
-    const cause = result.exitCode === void 0 && result.signal === void 0 && !result.timedOut ? `: ${result.message}` : "";
-    throw new PipelineError(`\`${shown}\` ${how}${cause}`, tail2.join("\n"));
-  }
-}
-function killProcessGroup(pgid) {
-  try {
-    process.kill(-pgid, "SIGKILL");
-  } catch {
-  }
-}
-
-// src/build/source-tree.ts
-import { mkdir as mkdir7, mkdtemp as mkdtemp4, rm as rm8 } from "node:fs/promises";
-import os5 from "node:os";
-import path17 from "node:path";
-function git2(repo, args) {
-  return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false });
-}
-async function resolveCommit(repo, commitish) {
-  const result = await git2(repo, ["rev-parse", "--verify", "--end-of-options", `${commitish}^{commit}`]);
-  if (result.failed) {
-    throw new InputError(`cannot resolve "${commitish}" to a commit: ${result.stderr.trim()}`, repo);
-  }
-  return result.stdout.trim();
-}
-function parseGitlinks(lsTree) {
-  return lsTree.split("\0").filter((entry) => entry.startsWith("160000 commit ")).map((entry) => {
-    const [meta3, file2] = entry.split("	");
-    return { path: file2, commit: meta3.split(" ")[2] };
-  });
-}
-async function submoduleRepo(repo, submodule) {
-  const modules = await git2(repo, ["rev-parse", "--path-format=absolute", "--git-path", `modules/${submodule.path}`]);
-  for (const candidate of [path17.join(repo, submodule.path), ...modules.failed ? [] : [modules.stdout.trim()]]) {
-    const found = await git2(candidate, ["cat-file", "-e", `${submodule.commit}^{commit}`]);
-    if (!found.failed) return candidate;
-  }
-  return null;
-}
-async function exportInto(repo, commit, dir) {
-  const exported = await execa("git", ["-C", repo, "archive", "--format=tar", commit], { env: childEnv(process.env), extendEnv: false, buffer: false }).pipe("tar", ["-x", "-C", dir], { env: childEnv(process.env), extendEnv: false }).catch((e) => e);
-  if (exported instanceof Error) throw new PipelineError(`exporting ${commit} from ${repo} failed`, exported.message);
-  const listed = await git2(repo, ["ls-tree", "-r", "-z", "--full-tree", commit]);
-  if (listed.failed) throw new PipelineError(`listing ${commit} in ${repo} failed`, listed.stderr);
-  for (const submodule of parseGitlinks(listed.stdout)) {
-    const from = await submoduleRepo(repo, submodule);
-    if (!from) {
-      throw new InputError(`submodule ${submodule.path} at ${submodule.commit.slice(0, 12)} is not in the repository: fetch it first (git submodule update --init --recursive)`, repo);
-    }
-    await mkdir7(path17.join(dir, submodule.path), { recursive: true });
-    await exportInto(from, submodule.commit, path17.join(dir, submodule.path));
-  }
-}
-async function exportSourceTree(repo, commit, owner, registry2, parent = os5.tmpdir()) {
-  const dir = await mkdtemp4(path17.join(parent, "dbg-wt-"));
-  const handle = await registry2.register(`source tree ${dir}`, () => rm8(dir, { recursive: true, force: true }));
-  try {
-    await exportInto(repo, commit, dir);
-  } catch (e) {
-    await handle.run();
-    throw e;
-  }
-  await giveTo(owner, dir);
-  return { path: dir, commit, remove: handle.run };
-}
-
-// src/build/build.ts
-var COMPLETE_MARKER = ".db-bench-gate-build.json";
-function cacheNamespace(cacheDir, trust) {
-  const root = trust === "trusted" ? cacheDir : path18.join(cacheDir, "pr");
-  return { builds: path18.join(root, "builds"), ccache: path18.join(root, "ccache"), shared: path18.join(cacheDir, "ccache-shared") };
-}
-async function isCompleteBuild(buildDir, buildId, commit) {
-  const marker = path18.join(buildDir, COMPLETE_MARKER);
-  if (!existsSync8(marker)) return false;
-  let done;
-  try {
-    done = JSON.parse(await readFile11(marker, "utf8"));
-  } catch {
-    return false;
-  }
-  if (done?.buildId !== buildId || done.commit !== commit) return false;
-  const uid = process.getuid?.();
-  for (const file2 of [buildDir, marker]) {
-    const info = await stat(file2);
-    if (uid !== void 0 && info.uid !== uid) return false;
-    if ((info.mode & 18) !== 0) return false;
-  }
-  return true;
-}
-async function buildAtCommit(request) {
-  const started = performance.now();
-  const elapsed = () => (performance.now() - started) / 1e3;
-  const { recipe, cacheDir, trust } = request;
-  const timeouts = request.timeouts ?? DEFAULT_TIMEOUTS;
-  const commit = await resolveCommit(request.repo, request.commitish);
-  const compiler = await detectCompiler("c");
-  const cxxCompiler = await detectCompiler("cxx");
-  const buildId = buildKey({ commit, recipe, compilers: { c: compiler, cxx: cxxCompiler } });
-  const namespace = cacheNamespace(cacheDir, trust);
-  const buildDir = path18.join(namespace.builds, buildId);
-  const logFile = request.logFile ?? path18.join(cacheDir, "logs", `build-${buildId}.log`);
-  const resultIn = (dir) => {
-    const prefix = installLayout(recipe, dir).installDir;
-    return { commit, buildId, dir, prefix, binDir: path18.join(prefix, recipe.bin_dir), flags: buildFlags(recipe), compiler: { name: compiler.name, version: compiler.version }, logFile };
-  };
-  const reusable = async () => {
-    for (const dir of /* @__PURE__ */ new Set([path18.join(cacheNamespace(cacheDir, "trusted").builds, buildId), buildDir])) {
-      if (await isCompleteBuild(dir, buildId, commit)) {
-        return { ...resultIn(dir), reused: true, ccache: null, timings: { configure: null, make: null, install: null, total: elapsed() } };
-      }
-    }
-    return null;
-  };
-  const reused = await reusable();
-  if (reused) return reused;
-  const unlock = await lockBuild(`${buildDir}.lock`, request.registry, timeouts.lock_s);
-  try {
-    return await reusable() ?? await runBuild(await unprivilegedUser(trust));
-  } finally {
-    await unlock();
-  }
-  async function runBuild(user) {
-    await mkdir8(path18.dirname(logFile), { recursive: true });
-    await rm9(buildDir, { recursive: true, force: true });
-    await mkdir8(buildDir, { recursive: true });
-    await giveTo(user, buildDir);
-    const log = createWriteStream(logFile);
-    const emit = (text, phase = null) => {
-      const line = `[${elapsed().toFixed(1).padStart(7)}s] ${text}`;
-      log.write(line + "\n");
-      request.onLine?.(line, phase);
-    };
-    let tmpDir;
-    const tree = await exportSourceTree(request.repo, commit, user, request.registry, request.workDir);
-    try {
-      const ccache = await ccacheSetup(cacheDir, trust, user, tree.path);
-      tmpDir = await userTempDir(user, request.registry, request.workDir);
-      const commands = buildCommands(recipe, { buildDir, cc: compiler.command, cxx: cxxCompiler?.command ?? null, ccache: ccache !== null, cpus: os6.availableParallelism() });
-      emit(`build ${commit} (${request.commitish}) as ${buildId} (${recipe.build_system}) with ${compiler.name} ${compiler.version}${ccache ? " and ccache" : ""}${user ? ` as ${user.name}` : ""} in ${tree.path}`);
-      const timings = { configure: null, make: null, install: null, total: 0 };
-      for (const command of commands) {
-        const phaseStart = elapsed();
-        try {
-          await runStreamed(command.file, command.args, {
-            cwd: tree.path,
-            env: command.env,
-            quietEnv: { ...ccache?.env, TMPDIR: tmpDir.path },
-            onLine: (line) => emit(line, command.phase),
-            signal: request.registry.signal,
-            user,
-            timeoutMs: timeouts.build_s * 1e3
-          });
-        } catch (err) {
-          if (!(err instanceof PipelineError) || request.registry.signal.aborted) throw err;
-          emit(`build failed: ${err.message}`);
-          throw new PipelineError(`build of ${request.commitish} (${commit.slice(0, 12)}) failed: ${err.message}; full log: ${logFile}`, err.logExcerpt);
-        }
-        timings[command.phase] = elapsed() - phaseStart;
-      }
-      timings.total = elapsed();
-      await takeBack(buildDir);
-      const result = {
-        ...resultIn(buildDir),
-        reused: false,
-        ccache: ccache ? parseCcacheStatsLog(await readFile11(ccache.statsLog, "utf8").catch(() => "")) : null,
-        timings
-      };
-      emit(`built in ${timings.total.toFixed(1)} s${result.ccache ? ` (ccache: ${result.ccache.hits} hits, ${result.ccache.misses} misses)` : ""}`);
-      const marker = path18.join(buildDir, COMPLETE_MARKER);
-      await writeFile5(`${marker}.tmp`, JSON.stringify(result, null, 2));
-      await rename2(`${marker}.tmp`, marker);
-      return result;
-    } finally {
-      await tmpDir?.remove();
-      await tree.remove();
-      await new Promise((resolve) => log.end(resolve));
-    }
-  }
-}
-async function lockBuild(lockFile, registry2, timeoutS) {
-  await mkdir8(path18.dirname(lockFile), { recursive: true });
-  const deadline = performance.now() + timeoutS * 1e3;
-  for (; ; ) {
-    try {
-      await writeFile5(lockFile, String(process.pid), { flag: "wx" });
-      break;
-    } catch (err) {
-      if (err.code !== "EEXIST") throw err;
-    }
-    const holder = Number(await readFile11(lockFile, "utf8").catch(() => ""));
-    if (holder > 0 && !isRunning(holder)) await rm9(lockFile, { force: true });
-    else if (performance.now() > deadline) throw new PipelineError(`waited ${timeoutS} s for ${lockFile}, held by process ${holder} building the same commit: giving up`);
-    else await sleep5(1e3, void 0, { signal: registry2.signal });
-  }
-  const handle = await registry2.register(`build lock ${lockFile}`, () => rm9(lockFile, { force: true }));
-  return handle.run;
-}
-async function ccacheSetup(cacheDir, trust, user, tree) {
-  const probe = await execa("ccache", ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false });
-  if (probe.failed) return null;
-  const { ccache, shared } = cacheNamespace(cacheDir, trust);
-  for (const dir of trust === "trusted" ? [ccache, shared] : [ccache]) {
-    await mkdir8(dir, { recursive: true });
-    if (user && (await stat(dir)).uid !== user.uid) await giveTo(user, dir);
-  }
-  const statsLog = path18.join(tree, ".db-bench-gate-ccache-stats");
-  const env = {
-    CCACHE_DIR: ccache,
-    CCACHE_BASEDIR: tree,
-    CCACHE_NOHASHDIR: "1",
-    CCACHE_STATSLOG: statsLog,
-    // entries readable by the other namespace's user
-    CCACHE_UMASK: "022",
-    // trusted: every result, hit or miss, also goes to the shared storage
-    ...trust === "trusted" ? { CCACHE_REMOTE_STORAGE: `file:${shared}|umask=022`, CCACHE_RESHARE: "1" } : existsSync8(shared) && { CCACHE_REMOTE_STORAGE: `file:${shared}|read-only` }
-  };
-  return { env, statsLog };
-}
-function parseCcacheStatsLog(text) {
-  const stats = { hits: 0, directHits: 0, misses: 0 };
-  for (const line of text.split("\n")) {
-    if (line === "" || line.startsWith("# ")) continue;
-    if (!/^[a-z_]+$/.test(line)) throw new PipelineError("unrecognised line in a ccache stats log", text.slice(0, 2e3));
-    if (line === "direct_cache_hit") stats.directHits++;
-    if (line === "direct_cache_hit" || line === "preprocessed_cache_hit") stats.hits++;
-    if (line === "cache_miss") stats.misses++;
-  }
-  return stats;
-}
-
-// src/build/cache-cap.ts
 var ENTRY_MARKER = ".db-bench-gate-entry";
 var GIB = 1024 ** 3;
 function planEviction(entries, capBytes, keep = /* @__PURE__ */ new Set()) {
-  let keptBytes = entries.reduce((sum, e) => sum + e.sizeBytes, 0);
+  let keptBytes = entries.reduce((sum2, e) => sum2 + e.sizeBytes, 0);
   const evict = [];
   const candidates = entries.filter((e) => !keep.has(e.name)).sort((a, b) => a.lastUsedMs - b.lastUsedMs || a.name.localeCompare(b.name));
   for (const entry of candidates) {
@@ -34733,7 +34829,7 @@ async function scanCache(root) {
   const names = await namesIn(root, (d) => d.isDirectory());
   const entries = [];
   for (const name of names.sort()) {
-    const marker = await lstat2(join2(root, name, ENTRY_MARKER)).catch(() => null);
+    const marker = await lstat3(join2(root, name, ENTRY_MARKER)).catch(() => null);
     if (!marker?.isFile()) continue;
     entries.push({ name, sizeBytes: await diskUsage(join2(root, name)), lastUsedMs: marker.mtimeMs });
   }
@@ -34751,16 +34847,26 @@ async function touchEntry(root, name, now = /* @__PURE__ */ new Date()) {
 }
 async function enforceCacheCap(root, capGiB, keep = /* @__PURE__ */ new Set()) {
   const plan = planEviction(await scanCache(root), capGiB * GIB, keep);
-  for (const entry of plan.evict) await rm10(join2(root, entry.name), { recursive: true, force: true });
+  for (const entry of plan.evict) await rm9(join2(root, entry.name), { recursive: true, force: true });
   return plan;
 }
-async function capBuildCache(cacheDir, capGiB, used) {
+async function touchPrNamespace(cacheDir, prNamespace) {
+  const namespaces = join2(cacheDir, PR_NAMESPACES_DIR);
+  await mkdir9(join2(namespaces, prNamespace), { recursive: true });
+  await touchEntry(namespaces, prNamespace);
+}
+async function capBuildCache(cacheDir, capGiB, used, prNamespace) {
+  const parts = [{ part: "trusted builds", trust: "trusted" }, ...prNamespace ? [{ part: "builds of this pull request", trust: "pr" }] : []];
   const done = [];
-  for (const trust of ["trusted", "pr"]) {
-    const { builds } = cacheNamespace(cacheDir, trust);
-    for (const buildId of used) if (existsSync9(join2(builds, buildId))) await touchEntry(builds, buildId);
-    done.push({ trust, ...await enforceCacheCap(builds, capGiB, used) });
+  for (const { part, trust } of parts) {
+    const { builds } = cacheNamespace(cacheDir, trust, prNamespace);
+    for (const buildId of used) if (existsSync8(join2(builds, buildId))) await touchEntry(builds, buildId);
+    done.push({ part, ...await enforceCacheCap(builds, capGiB, used) });
   }
+  const namespaces = join2(cacheDir, PR_NAMESPACES_DIR);
+  if (prNamespace && existsSync8(join2(namespaces, prNamespace))) await touchEntry(namespaces, prNamespace);
+  done.push({ part: "pull request namespaces", ...await enforceCacheCap(namespaces, capGiB, new Set(prNamespace ? [prNamespace] : [])) });
+  await rm9(join2(cacheDir, "pr"), { recursive: true, force: true });
   return done;
 }
 var LOG_MAX_AGE_DAYS = 14;
@@ -34776,16 +34882,16 @@ function planLogPruning(files, nowMs, maxAgeDays = LOG_MAX_AGE_DAYS, capBytes = 
 async function pruneLogs(logsDir, now) {
   const files = [];
   for (const name of await namesIn(logsDir, (d) => d.isFile())) {
-    const info = await lstat2(join2(logsDir, name)).catch(() => null);
+    const info = await lstat3(join2(logsDir, name)).catch(() => null);
     if (info) files.push({ name, sizeBytes: info.size, modifiedMs: info.mtimeMs });
   }
   const removed = planLogPruning(files, now.getTime());
-  for (const file2 of removed) await rm10(join2(logsDir, file2.name), { force: true });
+  for (const file2 of removed) await rm9(join2(logsDir, file2.name), { force: true });
   return removed;
 }
 
 // src/driver/client-rusage.ts
-import { readFile as readFile12 } from "node:fs/promises";
+var MAX_REPORT_BYTES = 4096;
 var POLL_PEAK_RSS = [
   '( peak=; while kill -0 "$client" 2>/dev/null; do',
   '    while read -r key value unit; do [ "$key" = VmHWM: ] && peak=$value; done < /proc/$client/status 2>/dev/null',
@@ -34831,8 +34937,8 @@ function parseClientRusage(report) {
     max_rss_kib: peak === void 0 || peak === "unknown" ? null : Number(peak)
   };
 }
-async function readClientRusage(reportFile) {
-  return parseClientRusage(await readFile12(reportFile, "utf8"));
+async function readClientRusage(reportFile, user) {
+  return parseClientRusage((await readAsUser(user, reportFile, MAX_REPORT_BYTES) ?? "").toString("utf8"));
 }
 function clientCpuShare(cpuSeconds, wallSeconds, cores) {
   if (!(wallSeconds > 0) || !(cores > 0)) throw new RangeError(`client CPU share needs positive wall seconds and cores, got ${wallSeconds} and ${cores}`);
@@ -34849,7 +34955,7 @@ async function startInstance(engine, options) {
       logFile: options.logFile,
       registry: options.registry,
       workDir: options.workDir,
-      trust: options.trust,
+      user: options.user,
       timeoutMs: options.timeoutMs,
       ...options.serverCpus && { cpus: options.serverCpus }
     });
@@ -34871,7 +34977,7 @@ async function startInstance(engine, options) {
     binDir: options.binDir,
     settings: options.settings,
     workDir: options.workDir,
-    owner: options.clientUser,
+    owner: options.user,
     logFile: options.logFile,
     registry: options.registry
   });
@@ -35015,12 +35121,12 @@ async function countInstructions(steps, variants, plan, hooks) {
     const started = hooks.now();
     const perOp = [];
     let repeat = 0;
-    let run2 = 0;
+    let run = 0;
     try {
-      if (counter.warmUp) await hooks.run(step, variant, perClient, run2++);
+      if (counter.warmUp) await hooks.run(step, variant, perClient, run++);
       for (; repeat < plan.repeats; repeat++) {
-        const short = await hooks.run(step, variant, perClient, run2++);
-        const long = await hooks.run(step, variant, 2 * perClient, run2++);
+        const short = await hooks.run(step, variant, perClient, run++);
+        const long = await hooks.run(step, variant, 2 * perClient, run++);
         const count = differencedCount(short, long);
         perOp.push(count.instructions_per_op);
         counted.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted: how, ...count });
@@ -35031,14 +35137,15 @@ async function countInstructions(steps, variants, plan, hooks) {
         exclude(variant, e);
         counted.push({ step: step.id, variant: variant.id, status: "unavailable", reason: e.message });
       } else {
+        if (e instanceof BuildNotCountableError) exclude(variant, e);
         counted.push({ step: step.id, variant: variant.id, repeat, status: "error", error: failure2(e) });
       }
       hooks.log(`instructions ${step.id} ${variant.id}: ${e instanceof CountingUnavailableError ? "n/a" : "ERROR"} ${e.message}`);
     }
     if (perOp.length > 0) {
-      const mean = perOp.reduce((a, b) => a + b, 0) / perOp.length;
+      const mean2 = perOp.reduce((a, b) => a + b, 0) / perOp.length;
       hooks.log(
-        `instructions ${step.id} ${variant.id}: ${mean.toFixed(0)} instr/op (N = ${perClient} per client, ${perOp.length} repeats, spread ${(relativeSpread(perOp) * 100).toFixed(2)}%) in ${(hooks.now() - started).toFixed(0)} s`
+        `instructions ${step.id} ${variant.id}: ${mean2.toFixed(0)} instr/op (N = ${perClient} per client, ${perOp.length} repeats, spread ${(relativeSpread(perOp) * 100).toFixed(2)}%) in ${(hooks.now() - started).toFixed(0)} s`
       );
     }
     return counted;
@@ -35140,11 +35247,11 @@ var EXCERPT_LINES = 40;
 var DATABASE = "bench";
 var CLIENT_GRACE_S = 120;
 var COUNTED_RUN_TIMEOUT_S = 600;
-function tail(text, lines) {
+function tail2(text, lines) {
   return text.split("\n").slice(-lines).join("\n").trimEnd();
 }
 async function failureExcerpt(ctx, vi, output2) {
-  return `${tail(output2, EXCERPT_LINES)}
+  return `${tail2(output2, EXCERPT_LINES)}
 --- ${ctx.plan.engine.name} log (${vi.logFile}) ---
 ${await vi.instance.logTail(EXCERPT_LINES)}`;
 }
@@ -35167,6 +35274,7 @@ async function buildVariants(plan, ports, registry2, log) {
         recipe: spec.recipe,
         cacheDir: plan.cacheDir,
         trust: plan.trust,
+        ...plan.prNamespace !== void 0 && { prNamespace: plan.prNamespace },
         timeouts: plan.timeouts,
         registry: registry2,
         ...plan.workDir && { workDir: plan.workDir },
@@ -35191,7 +35299,7 @@ async function buildVariants(plan, ports, registry2, log) {
   const needed = [...plan.engine.programs, ...plan.profile.steps.flatMap((step) => programsFrom(step, "build"))];
   for (const [i, build] of builds.entries()) {
     const spec = plan.variants[i];
-    const missing = [...new Set(needed)].filter((program) => !existsSync10(path19.join(build.binDir, program)));
+    const missing = [...new Set(needed)].filter((program) => !existsSync9(path18.join(build.binDir, program)));
     if (missing.length > 0) {
       throw new PipelineError(`the build of ${spec.id} (${spec.ref}) has no ${missing.join(", ")} in ${build.binDir}: the ${spec.recipe.name} recipe must install what the ${plan.engine.name} engine and the profile's drivers run`);
     }
@@ -35201,33 +35309,33 @@ async function buildVariants(plan, ports, registry2, log) {
 function programsFrom(step, source) {
   return Object.entries(step.programs).flatMap(([name, from]) => from === source ? [name] : []);
 }
-function binariesFor(ctx, step, build) {
+function binariesFor(vi, step) {
   const where = (name, from) => {
     switch (from) {
       case "build":
-        return path19.join(build.binDir, name);
+        return path18.join(vi.build.binDir, name);
       case "system":
         return name;
       case "shipped":
-        return path19.join(ctx.runDir, path19.basename(name));
+        return path18.join(vi.side.runDir, path18.basename(name));
     }
   };
   return Object.fromEntries(Object.entries(step.programs).map(([name, from]) => [name, where(name, from)]));
 }
 async function copyShippedFiles(steps, runDir) {
   const shipped = new Set(steps.flatMap((step) => programsFrom(step, "shipped")));
-  for (const name of shipped) await copyFile3(path19.join(builtinDir(path19.dirname(name)), path19.basename(name)), path19.join(runDir, path19.basename(name)));
+  for (const name of shipped) await copyFile(path18.join(builtinDir(path18.dirname(name)), path18.basename(name)), path18.join(runDir, path18.basename(name)));
 }
 function driverCpus(ctx) {
   if (!ctx.placement) return void 0;
   return ctx.placement.kind === "server" ? ctx.placement.client : ctx.placement.process;
 }
-async function runClient(ctx, command, timeoutS, rusage = false) {
+async function runClient(ctx, vi, command, timeoutS, rusage = false) {
   const { signal } = ctx.registry;
   signal.throwIfAborted();
-  const run2 = await ctx.ports.runClient(command, { cwd: ctx.runDir, user: ctx.clientUser, timeoutS, rusage, signal });
+  const run = await ctx.ports.runClient(command, { cwd: vi.side.runDir, user: vi.side.user, timeoutS, rusage, signal });
   signal.throwIfAborted();
-  return run2;
+  return run;
 }
 var Instances = class {
   constructor(ctx) {
@@ -35274,10 +35382,11 @@ ${excerpt}`);
   }
   logFile(variant, attempt) {
     const stamp = this.ctx.startedAt.toISOString().replace(/[:.]/g, "-");
-    return path19.join(this.ctx.plan.cacheDir, "logs", `${this.ctx.plan.engine.kind}-${stamp}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
+    return path18.join(this.ctx.plan.cacheDir, "logs", `${this.ctx.plan.engine.kind}-${stamp}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
   }
   async start(variant, build, logFile) {
     const { plan, placement } = this.ctx;
+    const side = this.ctx.sides.get(variant.id);
     const instance = await startInstance(plan.engine, {
       binDir: build.binDir,
       settings: plan.engineSettings,
@@ -35285,25 +35394,24 @@ ${excerpt}`);
       logFile,
       registry: this.ctx.registry,
       workDir: this.ctx.workDir,
-      trust: plan.trust,
-      clientUser: this.ctx.clientUser,
+      user: side.user,
       timeoutMs: plan.timeouts.start_s * 1e3,
       ...placement?.kind === "server" && { serverCpus: placement.server }
     });
     this.ctx.log.info(`${variant.id}: ${plan.engine.name} ${plan.engine.kind === "server" ? "started" : "prepared"} (${instance.describe()}); log: ${logFile}`);
-    return { variant, build, instance, loaded: /* @__PURE__ */ new Set(), logFile };
+    return { variant, build, side, instance, loaded: /* @__PURE__ */ new Set(), logFile };
   }
 };
 async function ensureData(ctx, vi, step) {
-  await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, step, vi.build)));
+  await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), binariesFor(vi, step)));
 }
 async function loadOnce(ctx, vi, dataSet) {
   if (vi.loaded.has(dataSet.key)) return;
   const loadStarted = ctx.ports.clock.now();
   for (const command of dataSet.commands) {
-    const shown = [path19.basename(command.file), ...command.args].join(" ");
+    const shown = [path18.basename(command.file), ...command.args].join(" ");
     ctx.log.info(`${vi.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
-    const result = await runClient(ctx, command, ctx.plan.timeouts.load_s);
+    const result = await runClient(ctx, vi, command, ctx.plan.timeouts.load_s);
     if (result.failed) {
       throw new PipelineError(`loading ${dataSet.key} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
     }
@@ -35315,7 +35423,7 @@ async function loadOnce(ctx, vi, dataSet) {
 async function reloadData(ctx, vi, steps) {
   vi.loaded.clear();
   for (const step of steps) {
-    const [target, bins] = [vi.instance.loadTarget(), binariesFor(ctx, step, vi.build)];
+    const [target, bins] = [vi.instance.loadTarget(), binariesFor(vi, step)];
     await loadOnce(ctx, vi, step.countedDataSet?.(target, bins) ?? step.dataSet(target, bins));
   }
 }
@@ -35352,19 +35460,19 @@ async function measureOnce(ctx, instances, fingerprint, step, variant, round, po
   }
   try {
     return await onRunTarget(vi, async (target) => {
-      const client = step.run(target, binariesFor(ctx, step, vi.build), schedule.duration_s);
+      const client = step.run(target, binariesFor(vi, step), schedule.duration_s);
       const { processes } = vi.instance;
       const before = await ports.host.snapshot();
       const memory = processes ? ports.host.sampleMemory(processes) : null;
       const t0 = ports.clock.now();
-      const result = await runClient(ctx, onCpus(client, driverCpus(ctx)), schedule.duration_s + CLIENT_GRACE_S, plan.engine.kind === "server").finally(
+      const result = await runClient(ctx, vi, onCpus(client, driverCpus(ctx)), schedule.duration_s + CLIENT_GRACE_S, plan.engine.kind === "server").finally(
         // polling ends with the client, whatever became of it; a failed poll is reported below
         () => memory?.stop().catch(() => null)
       );
       const wallS = ports.clock.now() - t0;
       const after = await ports.host.snapshot();
       if (!vi.instance.isAlive()) return failed(`the ${plan.engine.name} server exited during the step`, await failureExcerpt(ctx, vi, result.output));
-      if (result.failed) return failed(`${path19.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
+      if (result.failed) return failed(`${path18.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
       const serverRss = await memory?.stop();
       const databaseBytes2 = await vi.instance.databaseBytes?.();
       try {
@@ -35384,7 +35492,7 @@ async function measureOnce(ctx, instances, fingerprint, step, variant, round, po
           ...serverRss !== void 0 && serverRss !== null && { server_rss_bytes: serverRss }
         };
       } catch (e) {
-        return failed(e.message, tail(result.output, EXCERPT_LINES));
+        return failed(e.message, tail2(result.output, EXCERPT_LINES));
       }
     });
   } catch (e) {
@@ -35411,7 +35519,7 @@ async function measureSteps(ctx, instances, variants, fingerprint, schedule, jud
       await ensureData(ctx, vi, step);
       const result = await onRunTarget(
         vi,
-        (target) => runClient(ctx, onCpus(step.warmup(target, binariesFor(ctx, step, vi.build), profile.schedule.warmup_s), driverCpus(ctx)), profile.schedule.warmup_s + CLIENT_GRACE_S)
+        (target) => runClient(ctx, vi, onCpus(step.warmup(target, binariesFor(vi, step), profile.schedule.warmup_s), driverCpus(ctx)), profile.schedule.warmup_s + CLIENT_GRACE_S)
       );
       if (result.failed) ctx.log.info(`${step.id}: warm-up of ${variant.id} failed (${result.message}); the measured rounds will show it`);
     } catch (e) {
@@ -35463,11 +35571,11 @@ async function countStage(ctx, instances, variants) {
         const vi = instances.get(variant);
         if (engine.kind !== "server") await ensureData(ctx, vi, step);
         return onRunTarget(vi, async (target) => {
-          const client = step.fixedRun(target, binariesFor(ctx, step, vi.build), perClient, runNumber);
+          const client = step.fixedRun(target, binariesFor(vi, step), perClient, runNumber);
           const { result, instructions } = await counters.get(variant.id).count(client, async (command) => {
-            const run2 = await runClient(ctx, onCpus(command, cpus), COUNTED_RUN_TIMEOUT_S);
-            if (run2.failed) throw new PipelineError(`${path19.basename(client.file)} failed: ${run2.message}`, await failureExcerpt(ctx, vi, run2.output));
-            return run2;
+            const run = await runClient(ctx, vi, onCpus(command, cpus), COUNTED_RUN_TIMEOUT_S);
+            if (run.failed) throw new PipelineError(`${path18.basename(client.file)} failed: ${run.message}`, await failureExcerpt(ctx, vi, run.output));
+            return run;
           });
           return { ops: (step.parseFixed ? step.parseFixed(result.stdout) : step.parse(result.stdout)).ops, instructions };
         });
@@ -35500,7 +35608,6 @@ function assembleResults(ctx, parts) {
   const { sequential } = parts.schedule;
   const notes = [...ctx.notes, ...parts.measured.settled, ...parts.measured.cutShort, ...backgroundWriterNotes(parts.measured.samples)];
   if (profile.schedule.restart_every !== void 0) notes.push(`servers restarted every ${profile.schedule.restart_every} rounds of a step: ${parts.plannedRestarts} restarts`);
-  const thresholds = thresholdResolver(plan.judging?.thresholds, plan.judging?.overrides);
   return {
     schema: RESULTS_SCHEMA_ID,
     version: RESULTS_VERSION,
@@ -35525,17 +35632,23 @@ function assembleResults(ctx, parts) {
     steps: profile.steps.map((s) => ({ id: s.id, driver: s.driver, parameters: s.parameters, ...s.sweep && { sweep: s.sweep } })),
     samples: parts.measured.samples,
     ...parts.instructions && { instructions: parts.instructions },
-    thresholds: { run: thresholds.run, overrides: plan.judging?.overrides ?? [] }
+    thresholds: storedJudging(plan.judging)
   };
+}
+async function endProcesses(ports, log, what) {
+  const ended = await ports.endPullRequestProcesses();
+  if (ended.length > 0) log.info(`ended ${ended.length} processes of the pull request users that ${what}: ${ended.join(", ")}`);
 }
 async function runBenchmark(plan, registry2, log, ports) {
   const startedAt = ports.clock.date();
-  const pruned = await pruneLogs(path19.join(plan.cacheDir, "logs"), startedAt);
+  const pruned = await pruneLogs(path18.join(plan.cacheDir, "logs"), startedAt);
   if (pruned.length > 0) log.info(`cache-dir: removed ${pruned.length} logs older than ${LOG_MAX_AGE_DAYS} days or beyond ${LOG_CAP_BYTES / 1024 ** 3} GiB of newer ones`);
   const fingerprint = await ports.host.fingerprint(plan.runner);
   const placement = await placeInstances(plan, ports);
   if (placement?.kind === "server") log.info(`server on CPU ${formatCpuList(placement.server)}, benchmark client on CPU ${formatCpuList(placement.client)}`);
   if (placement?.kind === "embedded") log.info(`${plan.engine.name} (embedded: the benchmark's own process) on CPU ${formatCpuList(placement.process)}`);
+  await endProcesses(ports, log, "an earlier run left running");
+  await registry2.register("the processes of the pull request users", () => endProcesses(ports, log, "the run left running"));
   const phases = { builds: 0, loads: 0, measuring: 0, "counting instructions": 0 };
   const buildsStarted = ports.clock.now();
   const builds = await buildVariants(plan, ports, registry2, log);
@@ -35544,18 +35657,23 @@ async function runBenchmark(plan, registry2, log, ports) {
     const build = builds[i];
     return { id: spec.id, commit: build.commit, ref: spec.ref, flags: build.flags, build_id: build.buildId };
   });
-  const workDir = plan.workDir ?? os7.tmpdir();
-  const runDir = await mkdtemp5(path19.join(workDir, "dbg-run-"));
-  await registry2.register(`run directory ${runDir}`, () => rm11(runDir, { recursive: true, force: true }));
-  await copyShippedFiles(plan.profile.steps, runDir);
-  const clientUser = await ports.clientUser(plan.trust);
-  await giveTo(clientUser, runDir);
+  await endProcesses(ports, log, "the builds left running");
+  const workDir = plan.workDir ?? os6.tmpdir();
+  const sides2 = /* @__PURE__ */ new Map();
+  for (const [i, variant] of variants.entries()) {
+    const runDir = await mkdtemp4(path18.join(workDir, "dbg-run-"));
+    await registry2.register(`run directory ${runDir}`, () => rm10(runDir, { recursive: true, force: true }));
+    await copyShippedFiles(plan.profile.steps, runDir);
+    const user = await ports.variantUser(plan.trust, i);
+    await giveTo(user, runDir);
+    sides2.set(variant.id, { user, runDir });
+  }
   const ticksPerSecond = await ports.host.ticksPerSecond();
-  const ctx = { plan, ports, registry: registry2, log, workDir, runDir, clientUser, placement, ticksPerSecond, startedAt, notes: [], phases };
+  const ctx = { plan, ports, registry: registry2, log, workDir, sides: sides2, placement, ticksPerSecond, startedAt, notes: [], phases };
   const instances = new Instances(ctx);
   await instances.startAll(variants, builds);
   const schedule = scheduleOf(plan);
-  const engineVersion = await plan.engine.version(builds[0].binDir, clientUser);
+  const engineVersion = await plan.engine.version(builds[0].binDir, sides2.get(variants[0].id).user);
   const judgeStep = (step, stepSamples) => variants.length < 2 ? void 0 : compareRun(assembleResults(ctx, { fingerprint, engineVersion, variants, schedule, measured: { samples: [...stepSamples], cutShort: [], settled: [] }, instructions: void 0, plannedRestarts: 0 })).steps.find(
     (s) => s.step === step.id
   );
@@ -35574,15 +35692,15 @@ async function runBenchmark(plan, registry2, log, ports) {
 
 // src/pipeline-ports.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import path20 from "node:path";
-import { rm as rm12 } from "node:fs/promises";
+import path19 from "node:path";
+import { rm as rm11 } from "node:fs/promises";
 
 // src/measure/host.ts
-import { readdir as readdir5, readFile as readFile13 } from "node:fs/promises";
+import { readdir as readdir5, readFile as readFile8 } from "node:fs/promises";
 async function takeHostSnapshot() {
   const [procStat, diskstats, sysBlock] = await Promise.all([
-    readFile13("/proc/stat", "utf8"),
-    readFile13("/proc/diskstats", "utf8"),
+    readFile8("/proc/stat", "utf8"),
+    readFile8("/proc/diskstats", "utf8"),
     readdir5("/sys/block")
   ]);
   return hostSnapshot(procStat, diskstats, new Set(sysBlock));
@@ -35599,14 +35717,14 @@ function clockTicksPerSecond() {
 async function processesMemoryBytes(pids) {
   const sizes = await Promise.all(
     pids.map(async (pid) => {
-      const text = await readFile13(`/proc/${pid}/smaps_rollup`, "utf8").catch((e) => {
+      const text = await readFile8(`/proc/${pid}/smaps_rollup`, "utf8").catch((e) => {
         if (e.code === "ENOENT" || e.code === "ESRCH") return "";
         throw e;
       });
       return text === "" ? 0 : parseSmapsRollupPss(text);
     })
   );
-  return sizes.reduce((sum, bytes) => sum + bytes, 0);
+  return sizes.reduce((sum2, bytes) => sum2 + bytes, 0);
 }
 function samplePeakMemory(pids, everyMs) {
   let peak = null;
@@ -35642,7 +35760,7 @@ function samplePeakMemory(pids, everyMs) {
 var realPorts = {
   build: buildAtCommit,
   async runClient(command, options) {
-    const report = options.rusage ? path20.join(options.cwd, `rusage-${randomBytes2(6).toString("hex")}`) : null;
+    const report = options.rusage ? path19.join(options.cwd, `rusage-${randomBytes2(6).toString("hex")}`) : null;
     const wrapped = report ? withClientRusage(command, report) : command;
     const result = await execa(wrapped.file, wrapped.args, {
       ...asUserIn(options.user, options.cwd),
@@ -35652,10 +35770,10 @@ var realPorts = {
       cancelSignal: options.signal
     });
     try {
-      const cpuS = report && !result.failed ? (await readClientRusage(report)).cpu_s : null;
+      const cpuS = report && !result.failed ? (await readClientRusage(report, options.user)).cpu_s : null;
       return { failed: result.failed, message: result.shortMessage ?? "", stdout: result.stdout, output: result.all ?? "", cpuS };
     } finally {
-      if (report) await rm12(report, { force: true });
+      if (report) await rm11(report, { force: true });
     }
   },
   clock: { now: () => performance.now() / 1e3, date: () => /* @__PURE__ */ new Date() },
@@ -35670,7 +35788,8 @@ var realPorts = {
     ticksPerSecond: clockTicksPerSecond,
     allowedCpus
   },
-  clientUser: unprivilegedUser
+  variantUser,
+  endPullRequestProcesses
 };
 
 // src/bisect.ts
@@ -35739,21 +35858,21 @@ async function bisect(options) {
 // src/report/bisect.ts
 var commitLink = (commit, repoUrl) => repoLink(shortSha(commit), repoUrl, `commit/${commit}`, true);
 function bisectMarkdown(report, repoUrl) {
-  const link2 = (commit) => commitLink(commit, repoUrl);
+  const link = (commit) => commitLink(commit, repoUrl);
   const { verdict } = report;
   const confirmed = verdict.bad;
   const rows = verdict.comparison.steps.map((s) => {
     const v = s.variants[0];
     return [inlineCode(s.step, true), formatInterval(v.qps), v.verdict, formatInstructionRatio(v.instructions?.ratio), v.instructions?.verdict ?? "not counted"];
   });
-  const probes = report.probes.map((p, i) => [String(i + 1), link2(p.commit), link2(p.against), p.bad ? `bad: ${p.regressed.map((s) => inlineCode(s, true)).join(", ")}` : "good", formatDuration(p.seconds)]);
-  const total = report.probes.reduce((sum, p) => sum + p.seconds, 0);
+  const probes = report.probes.map((p, i) => [String(i + 1), link(p.commit), link(p.against), p.bad ? `bad: ${p.regressed.map((s) => inlineCode(s, true)).join(", ")}` : "good", formatDuration(p.seconds)]);
+  const total = report.probes.reduce((sum2, p) => sum2 + p.seconds, 0);
   return [
-    confirmed ? `## \u{1F50E} db-bench-gate bisect: the first bad commit is ${link2(report.firstBad)}` : `## \u{1F50E} db-bench-gate bisect: no commit between ${link2(report.good)} and ${link2(report.bad)} is bad against its parent`,
+    confirmed ? `## \u{1F50E} db-bench-gate bisect: the first bad commit is ${link(report.firstBad)}` : `## \u{1F50E} db-bench-gate bisect: no commit between ${link(report.good)} and ${link(report.bad)} is bad against its parent`,
     "",
-    `${plural2(report.commits.length, "commit")} after ${link2(report.good)} up to ${link2(report.bad)} (first-parent), steps ${report.steps.map((s) => inlineCode(s)).join(", ")}; ${plural2(report.probes.length, "probe")}, ${formatDuration(total)} in all, each measured interleaved against the commit named.`,
+    `${plural2(report.commits.length, "commit")} after ${link(report.good)} up to ${link(report.bad)} (first-parent), steps ${report.steps.map((s) => inlineCode(s)).join(", ")}; ${plural2(report.probes.length, "probe")}, ${formatDuration(total)} in all, each measured interleaved against the commit named.`,
     "",
-    confirmed ? `${link2(report.firstBad)} against its parent ${link2(report.parent)}:` : `${link2(report.firstBad)}, the last candidate, against its parent ${link2(report.parent)} is not a regression: the bad commit may not be bad in these steps, or the change is within the noise of a run this short.`,
+    confirmed ? `${link(report.firstBad)} against its parent ${link(report.parent)}:` : `${link(report.firstBad)}, the last candidate, against its parent ${link(report.parent)} is not a regression: the bad commit may not be bad in these steps, or the change is within the noise of a run this short.`,
     "",
     markdownTable([["step", "relative QPS (interval)", "QPS verdict", "relative instr/op", "instr/op verdict"], ...rows]),
     "",
@@ -35784,14 +35903,11 @@ function alertBisectMarkdown(outcome, repoUrl) {
 }
 
 // src/measure-and-write.ts
-import { mkdir as mkdir9 } from "node:fs/promises";
-import path21 from "node:path";
 async function measureAndWrite(plan, options) {
   const measured = await runBenchmark(plan.run, options.registry, options.log, realPorts);
   const floored = options.noiseFloor ? { ...measured, noise_floor: options.noiseFloor } : measured;
   const results = options.amend ? options.amend(floored) : floored;
   options.registry.signal.throwIfAborted();
-  await mkdir9(path21.dirname(options.resultsFile), { recursive: true });
   await writeResults(options.resultsFile, results);
   options.log.info(`results: ${options.resultsFile}`);
   return results;
@@ -35799,12 +35915,10 @@ async function measureAndWrite(plan, options) {
 
 export {
   external_exports,
-  InputError,
-  PipelineError,
-  EXIT_OK,
-  EXIT_REGRESSION,
-  EXIT_ERROR,
   validate,
+  median,
+  unpairedShift,
+  DEFAULT_THRESHOLDS,
   ThresholdsInputSchema,
   parseShard,
   formatShard,
@@ -35819,21 +35933,27 @@ export {
   readNoiseFloor,
   parseNoiseFloor,
   writeAtomically,
+  writeResults,
   judgingCommit,
+  git2 as git,
   readJudgingFile,
   changedJudgingFiles,
+  builtinDir,
+  loadProfile,
+  builtinProfileNames,
+  builtinProfileSummaries,
   DEFAULT_TIMEOUTS,
   parseTimeouts,
+  parseConfigText,
   loadConfigFile,
   CONFIG_FILE_NAME,
   loadConfigAt,
   loadConfigFromCommit,
+  runStreamed,
+  resolveCommit,
   require_picomatch2 as require_picomatch,
   thresholdResolver,
-  unprivilegedWarning,
-  median,
-  unpairedShift,
-  loadProfile,
+  storedJudging,
   parseVariantFlag,
   defaultCacheDir,
   resolveJudging,
@@ -35855,6 +35975,7 @@ export {
   comparisonLabels,
   columnsOf,
   rowsOf,
+  stripControl,
   escapeMarkdown,
   inlineCode,
   repoLink,
@@ -35872,7 +35993,7 @@ export {
   howCounted,
   compareRun,
   compareAgainstBaseline,
-  runStreamed,
+  touchPrNamespace,
   capBuildCache,
   VERSION,
   fingerprintMismatches,
