@@ -1,12 +1,18 @@
 /**
  * Writes README.md's profiles table and action.yml's profile description from profiles/
- * (scripts/lib/profile-docs.ts). .ci/run fails when the committed files differ from what this writes.
+ * (scripts/lib/profile-docs.ts), and docs/demo-comment.md with README.md's excerpt of it from a real
+ * results file (scripts/lib/demo-comment.ts). .ci/run fails when the committed files differ from what this writes.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { actionWithProfiles, readmeWithProfiles } from "./lib/profile-docs.js";
+import { demoComment, demoCommentPage, readmeWithExcerpt } from "./lib/demo-comment.js";
 
-const readme = new URL("../README.md", import.meta.url);
-writeFileSync(readme, await readmeWithProfiles(readFileSync(readme, "utf8")));
-const action = new URL("../action.yml", import.meta.url);
+const root = new URL("../", import.meta.url);
+const comment = await demoComment(root);
+const readme = new URL("README.md", root);
+writeFileSync(readme, readmeWithExcerpt(await readmeWithProfiles(readFileSync(readme, "utf8")), comment));
+const action = new URL("action.yml", root);
 writeFileSync(action, actionWithProfiles(readFileSync(action, "utf8")));
-console.log(`wrote ${readme.pathname} and ${action.pathname}`);
+const demo = new URL("docs/demo-comment.md", root);
+writeFileSync(demo, demoCommentPage(comment));
+console.log(`wrote ${readme.pathname}, ${action.pathname} and ${demo.pathname}`);

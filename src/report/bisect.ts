@@ -27,7 +27,7 @@ export function bisectMarkdown(report: BisectReport, repoUrl: string | null): st
       ? `${link(report.firstBad)} against its parent ${link(report.parent)}:`
       : `${link(report.firstBad)}, the last candidate, against its parent ${link(report.parent)} is not a regression: the bad commit may not be bad in these steps, or the change is within the noise of a run this short.`,
     "",
-    markdownTable([["step", "relative QPS (interval)", "QPS verdict", "relative instr/op", "instr/op verdict"], ...rows]),
+    markdownTable([["step", "QPS ratio (interval)", "QPS verdict", "instr/op ratio (repeats)", "instr/op verdict"], ...rows]),
     "",
     "<details><summary>Probes</summary>",
     "",

@@ -63,11 +63,14 @@ export function formatSpread(fraction: number): string {
   return `${percent < 1 ? percent.toFixed(2) : percent < 10 ? percent.toFixed(1) : Math.round(percent)}%`;
 }
 
-/** `1.205 ±0.01%`: relative instructions per op (3 decimals: the thresholds are that fine) and how far its range reaches. */
+/**
+ * `1.205 (repeats 1.204–1.206)`: relative instructions per op (3 decimals: the thresholds are that fine)
+ * and the lowest and highest ratio the two sides' repeats give (min over max, max over min): a range, not
+ * a confidence interval.
+ */
 export function formatInstructionRatio(ratio: InstructionRatio | null | undefined): string {
   if (!ratio) return NONE;
-  const reach = Math.max(ratio.high / ratio.estimate - 1, 1 - ratio.low / ratio.estimate);
-  return `${ratio.estimate.toFixed(3)} ±${formatSpread(reach)}`;
+  return `${ratio.estimate.toFixed(3)} (repeats ${ratio.low.toFixed(3)}–${ratio.high.toFixed(3)})`;
 }
 
 export function formatPercent(share: number | null | undefined): string {

@@ -20,7 +20,8 @@ import {
   type Verdict,
 } from "../compare/types.js";
 import { DEFAULT_FAIL_ON, decideGate, judgedWords, type Acceptance, type FailOn, type GateDecision } from "../compare/gate.js";
-import { METRIC_KEYS, METRIC_NAMES, type Variant } from "../results/schema.js";
+import { METRIC_KEYS, METRIC_NAMES, type MetricKey, type Variant } from "../results/schema.js";
+import { reproduceCommand } from "./reproduce.js";
 import { relativeQpsChart } from "./chart.js";
 import { cellVerdict, columnsOf, comparisonLabels, rowsOf, sortByVerdict, verdictRank, type Column, type Row } from "./columns.js";
 import { escapeHtml, escapeMarkdown, fencedBlock, inlineCode, logTail } from "./escape.js";
@@ -54,6 +55,9 @@ export const COMMENT_LIMIT = 65_536;
  * so a faster server may not show up as more QPS: the numbers partly measure the client.
  */
 export const CLIENT_SHARE_SUSPECT = 0.25;
+
+/** The metrics as the per-side table heads them: with the unit where the name has none (the ratio table says "ratio"). */
+const ABSOLUTE_HEADER: Record<MetricKey, string> = { ...METRIC_NAMES, cpu_us_per_op: "cpu µs/op" };
 
 /** Per log excerpt: the tail is where the failure is; longer excerpts belong in the artifacts. */
 const LOG_MAX_LINES = 40;
@@ -226,6 +230,7 @@ function render(report: Report, cuts: Cuts): string {
     countsLine(report),
     instructionCountsLine(report),
     comparedLine(report),
+    reproduceLine(report),
     acceptedLine(report),
     ccLine(report),
     mainTable(report, rows),
@@ -245,8 +250,6 @@ function render(report: Report, cuts: Cuts): string {
   return sections.filter((s) => s !== "").join("\n\n") + "\n";
 }
 
-/** Steps named per verdict in the headline; the others are counted ("+2 more"). */
-const HEADLINE_STEPS = 3;
 /** Verdicts the headline gives a number for; an error or a missing step has none to give. */
 const NUMBERED: ReadonlySet<Verdict> = new Set(["regression", "warning", "unstable", "improvement"]);
 
@@ -255,45 +258,57 @@ function rowHas(row: Row, verdict: Verdict): boolean {
   return row.cells.some((cell) => cell?.result && (cell.result.verdict === verdict || cell.result.instructions?.verdict === verdict));
 }
 
-/** `update-index 0.93 (−7%)`: a step with the number behind its verdict, per column where it happened when there are several. */
-function headlineStep(report: Report, row: Row, verdict: Verdict): string {
-  const values = row.cells.flatMap((cell, i) => {
+/** A step's number behind `verdict`: its largest change over the columns and channels that had it, with the column when there are several. */
+interface StepNumber {
+  text: string;
+  /** |ratio - 1|: how far it moved */
+  size: number;
+}
+
+function stepNumber(report: Report, row: Row, verdict: Verdict): StepNumber | null {
+  const numbers = row.cells.flatMap((cell, i): StepNumber[] => {
     const result = cell?.result;
     if (!result) return [];
-    const where = report.columns.length > 1 ? escapeMarkdown(report.columns[i]?.name ?? "") : null;
-    const place = where ? `, ${where}` : "";
-    if (!NUMBERED.has(verdict)) return where && (result.verdict === verdict || result.instructions?.verdict === verdict) ? [`(${where})`] : [];
-    if (result.verdict === verdict && result.qps) return [`${formatRatio(result.qps.estimate)} (${formatChange(result.qps.estimate - 1)}${place})`];
-    const counted = result.instructions;
-    if (counted?.verdict === verdict && counted.ratio) return [`instr/op ${counted.ratio.estimate.toFixed(3)} (${formatChange(counted.ratio.estimate - 1)}${place})`];
-    if (result.verdict === verdict || counted?.verdict === verdict) return where ? [`(${where})`] : [];
-    return [];
+    const where = report.columns.length > 1 ? `, ${escapeMarkdown(report.columns[i]?.name ?? "")}` : "";
+    const qps = result.verdict === verdict ? result.qps?.estimate : undefined;
+    const counted = result.instructions?.verdict === verdict ? result.instructions.ratio?.estimate : undefined;
+    return [
+      ...(qps !== undefined ? [{ text: `QPS ${formatRatio(qps)} (${formatChange(qps - 1)}${where})`, size: Math.abs(qps - 1) }] : []),
+      ...(counted !== undefined ? [{ text: `instr/op ${counted.toFixed(3)} (${formatChange(counted - 1)}${where})`, size: Math.abs(counted - 1) }] : []),
+    ];
   });
-  return values.length > 0 ? `${inlineCode(row.step)} ${values.join(" / ")}` : inlineCode(row.step);
+  return numbers.sort((a, b) => b.size - a.size)[0] ?? null;
 }
 
-/** `2 regressions: a 0.93 (−7%), b 0.94 (−6%)`: the verdict's count and its worst steps. */
-function headlinePart(report: Report, verdict: Verdict, summary: string): string {
+/** `worst \`update-index.range100.pk1\` QPS 0.93 (−7%)`: the step of `verdict` that moved most (the first in the table when none has a number). */
+function worstStep(report: Report, verdict: Verdict, word: string): string {
   const rows = report.rows.filter((row) => rowHas(row, verdict));
-  if (rows.length === 0) return summary;
-  const named = rows.slice(0, HEADLINE_STEPS).map((row) => headlineStep(report, row, verdict));
-  const more = rows.length > HEADLINE_STEPS ? `, +${rows.length - HEADLINE_STEPS} more` : "";
-  return `${summary}: ${named.join(", ")}${more}`;
+  const numbered = NUMBERED.has(verdict) ? rows.flatMap((row) => { const n = stepNumber(report, row, verdict); return n ? [{ row, n }] : []; }) : [];
+  const worst = numbered.sort((a, b) => b.n.size - a.n.size)[0];
+  if (worst) return ` · ${word} ${inlineCode(worst.row.step)} ${worst.n.text}`;
+  const [first] = rows;
+  return first ? ` · ${word === "worst" ? "first" : word} ${inlineCode(first.step)}` : "";
 }
 
-/** Readable in five seconds: pass or fail, what failed it with its numbers, what was measured where. */
+/**
+ * Readable in five seconds, at most about 100 characters: pass or fail with the counts that decided
+ * it, and the step that moved most with its number. What was measured where is the next line.
+ */
 function heading(report: Report): string {
   const { gate } = report;
-  const title = escapeMarkdown(report.title);
-  const failed = gate.reasons.map((r) => (r.cause === "no-samples" ? "no samples: nothing was measured" : headlinePart(report, r.cause, r.summary)));
-  if (failed.length > 0) return `## ❌ ${failed.join(" · ")} · ${title}`;
+  const failing = gate.reasons.filter((r) => r.cause !== "no-samples");
+  if (gate.reasons.some((r) => r.cause === "no-samples")) return `## ❌ No samples: nothing was measured`;
+  if (failing.length > 0) {
+    const [first] = failing;
+    return `## ❌ ${failing.map((r) => r.summary).join(", ")}${first ? worstStep(report, first.cause as Verdict, "worst") : ""}`;
+  }
   // what passed and what could not be judged, in the words the JSON's verdict_summary has
   const { claim, notes } = judgedWords(report.comparisons);
   const open = notes.map((note) => ` · ${note}`).join("");
-  if (gate.accepted) return `## ✅ ${headlinePart(report, "regression", `${gate.accepted.summary} accepted`)}${open} · ${title}`;
+  if (gate.accepted) return `## ✅ ${gate.accepted.summary} accepted${worstStep(report, "regression", "worst")}${open}`;
   const improvements = report.rows.filter((row) => rowHas(row, "improvement")).length;
-  const better = improvements > 0 ? ` · ${headlinePart(report, "improvement", plural(improvements, "improvement"))}` : "";
-  return `## ✅ ${claim}${open}${better} · ${title}`;
+  const better = improvements > 0 ? ` · ${plural(improvements, "improvement")}` : "";
+  return `## ✅ ${claim}${open}${better}`;
 }
 
 /** Who accepted the regressions, with the label they set: the check passed because of it. */
@@ -323,7 +338,7 @@ function countsLine(report: Report): string {
     return [verdict === "regression" || verdict === "error" ? `**${text}**` : text];
   });
   const scope = report.columns.length > 1 ? `${plural(report.rows.length, "step")}, worst over ${report.columns.length} columns` : plural(report.rows.length, "step");
-  return `${parts.join(" · ")} (${scope})`;
+  return `${escapeMarkdown(report.title)} · ${parts.join(" · ")} (${scope})`;
 }
 
 /** Whether any comparison counted instructions: only then do the instr/op column, line and table appear. */
@@ -337,7 +352,7 @@ function rowInstructionVerdict(row: Row): InstructionVerdict | null {
   return verdicts.sort((a, b) => INSTRUCTION_VERDICTS.indexOf(a) - INSTRUCTION_VERDICTS.indexOf(b))[0] ?? null;
 }
 
-/** The instruction channel's own counts (non-zero ones), naming its regressions: they fail the check even when QPS did not move. */
+/** The instruction channel's own counts (non-zero ones): its regressions fail the check even when QPS did not move. */
 function instructionCountsLine(report: Report): string {
   if (!hasInstructions(report)) return "";
   const verdicts = report.rows.map(rowInstructionVerdict).filter((v) => v !== null);
@@ -347,9 +362,7 @@ function instructionCountsLine(report: Report): string {
     const text = verdict === "n/a" ? `${count} n/a` : plural(count, ...COUNT_NOUN[verdict]);
     return [verdict === "regression" || verdict === "error" ? `**${text}**` : text];
   });
-  const regressed = report.rows.filter((row) => rowInstructionVerdict(row) === "regression").map((row) => inlineCode(row.step));
-  const named = regressed.length > 0 ? ` — regressed: ${regressed.join(", ")}` : "";
-  return `Instructions per operation: ${parts.length > 0 ? parts.join(" · ") : "no step counted"}${named}`;
+  return `Instructions per operation: ${parts.length > 0 ? parts.join(" · ") : "no step counted"}`;
 }
 
 function countVerdicts(rows: readonly Row[]): Map<Verdict, number> {
@@ -386,6 +399,12 @@ function comparedLine(report: Report): string {
   const { links } = report.options;
   const linked = [links?.run ? `[workflow run](${links.run})` : null, links?.artifact ? `[results artifact](${links.artifact})` : null].filter((l) => l !== null);
   return [compared.join("; "), ...linked].join(" · ");
+}
+
+/** The command that measures this comparison again, one per distinct command (several runners usually share one). */
+function reproduceLine(report: Report): string {
+  const commands = [...new Set(report.comparisons.map(reproduceCommand).filter((c) => c !== null))];
+  return commands.length > 0 ? `Reproduce: ${commands.map((c) => inlineCode(c)).join(" · ")}` : "";
 }
 
 /** The machine each comparison ran on, in one line. */
@@ -457,10 +476,6 @@ function effectiveLines(c: Comparison): string[] {
   });
 }
 
-function absoluteOf(absolute: readonly AbsoluteSummary[], variant: string): AbsoluteSummary | undefined {
-  return absolute.find((a) => a.variant === variant);
-}
-
 function estimate(ratio: RatioEstimate | null | undefined): string {
   return formatRatio(ratio?.estimate);
 }
@@ -473,7 +488,7 @@ function instructionVerdictText(verdict: InstructionVerdict): string {
   return verdict === "n/a" ? "n/a" : verdictText(verdict);
 }
 
-/** `❌ 1.205 ±0.01%`: the relative count, marked unless unchanged; the verdict alone when there is no ratio (n/a, error, missing). */
+/** `❌ 1.205 (repeats 1.204–1.206)`: the relative count, marked unless unchanged; the verdict alone when there is no ratio (n/a, error, missing). */
 function instructionCell(instructions: InstructionComparison | null | undefined): string {
   if (!instructions) return NONE;
   const { verdict, ratio } = instructions;
@@ -495,7 +510,7 @@ function stepVerdictText(verdict: Verdict, result: VariantComparison | null | un
 }
 
 const INSTRUCTIONS_NOTE =
-  "instr/op is instructions per operation, variant / base, counted rather than timed (median of the repeats; ± how far their range reaches): above 1.00 is more CPU work per operation.";
+  "instr/op ratio: instructions per operation, counted under valgrind rather than timed, variant / base: the median of the repeats, and in brackets the lowest and highest ratio the two sides' repeats give (a range, not an interval); above 1.00 is more CPU work per operation.";
 
 /** The relative QPS of the row's step against the stored baseline, marked unless unchanged. */
 function storedCell(stored: StoredBaselineColumn, row: Row): string {
@@ -506,7 +521,7 @@ function storedCell(stored: StoredBaselineColumn, row: Row): string {
 }
 
 function storedHeader(stored: StoredBaselineColumn): string {
-  return `vs ${escapeMarkdown(stored.branch)} (stored)`;
+  return `QPS ratio vs ${escapeMarkdown(stored.branch)} (stored)`;
 }
 
 function storedNote(report: Report): string {
@@ -520,24 +535,40 @@ function storedNote(report: Report): string {
   );
 }
 
-/** What the relative numbers are, and (`medians`: next to the QPS columns) why they need not equal the quotient of the medians. */
-function pairedNote(report: Report, medians: boolean): string {
+/** What a QPS ratio is: head over base with its interval, and for a paired run how the rounds make it. */
+function qpsRatioNote(report: Report, ratio: string): string {
   const paired = report.comparisons.find((c) => c.mode === "paired");
-  if (!paired) return "";
-  const confidence = `${Number(((1 - paired.thresholds.alpha) * 100).toFixed(1))}%`;
-  const quotient = medians ? "; the QPS columns are each side's own median, so their quotient can differ a little" : "";
-  return ` Each round measures both sides back to back: the relative QPS is the median of the per-round ratios, with its ${confidence} interval${quotient}.`;
+  const alpha = (paired ?? report.comparisons[0])?.thresholds.alpha ?? 0.01;
+  const confidence = `${Number(((1 - alpha) * 100).toFixed(1))}%`;
+  const rounds = paired ? " Each round measures both sides back to back: the ratio is the median of the per-round ratios." : "";
+  return `QPS ratio: ${ratio}, with its ${confidence} interval; above 1.00 is faster.${rounds}`;
 }
 
-function mainTable(report: Report, rows: readonly Row[]): string {
+/** The header and rows of the steps table for these rows: one shape for the steps that need attention and the unchanged ones. */
+function stepsTable(report: Report, rows: readonly Row[]): string {
   const [only] = report.columns;
-  if (report.columns.length === 1 && only) return singleColumnTable(report, only, rows, hasInstructions(report));
   const stored = report.options.storedBaseline;
-  // an instr/op column next to each column whose comparison counted instructions
+  if (report.columns.length === 1 && only) {
+    const ratio = `${escapeMarkdown(only.variant)}/${escapeMarkdown(only.comparison.base_variant)}`;
+    const counted = hasInstructions(report);
+    const header = ["step", `QPS ratio ${ratio}`, ...(stored ? [storedHeader(stored)] : []), ...(counted ? [`instr/op ratio ${ratio}`] : []), "verdict"];
+    const body = rows.map((row) => {
+      const result = row.cells[0]?.result;
+      return [
+        inlineCode(row.step, true),
+        formatInterval(result?.qps),
+        ...(stored ? [storedCell(stored, row)] : []),
+        ...(counted ? [instructionCell(result?.instructions)] : []),
+        stepVerdictText(row.verdict, result),
+      ];
+    });
+    return markdownTable([header, ...body], { align: ["l", ...header.slice(1, -1).map(() => "r"), "l"] });
+  }
+  // a QPS ratio column per column of the report, and an instr/op ratio column next to each that counted instructions
   const counted = report.columns.map((c) => c.comparison.instruction_counts !== null);
   const header = [
     "step",
-    ...report.columns.flatMap((c, i) => [escapeMarkdown(c.name), ...(counted[i] ? [`${escapeMarkdown(c.name)} instr/op`] : [])]),
+    ...report.columns.flatMap((c, i) => [`${escapeMarkdown(c.name)} QPS ratio`, ...(counted[i] ? [`${escapeMarkdown(c.name)} instr/op ratio`] : [])]),
     ...(stored ? [storedHeader(stored)] : []),
     "verdict",
   ];
@@ -556,10 +587,28 @@ function mainTable(report: Report, rows: readonly Row[]): string {
     ...(stored ? [storedCell(stored, row)] : []),
     whereVerdict(report, row),
   ]);
-  const table = markdownTable([header, ...body], { align: ["l", ...header.slice(2).map(() => "r"), "l"] });
-  const bases = [...new Set(report.comparisons.map((c) => inlineCode(c.base_variant)))].join(", ");
-  const note = counted.some(Boolean) ? ` ${INSTRUCTIONS_NOTE}` : "";
-  return `${table}\n\nEach column: QPS of the variant / QPS of its base (${bases}), with the interval; above 1.00 is faster.${pairedNote(report, false)}${note}${storedNote(report)}`;
+  return markdownTable([header, ...body], { align: ["l", ...header.slice(2).map(() => "r"), "l"] });
+}
+
+/**
+ * The steps that need attention (every verdict but unchanged: regression, error, warning, unstable,
+ * missing, improvement), worst first, in a table of a few ratio columns; the unchanged steps folded
+ * below it in the same shape. Absolute QPS and the per-operation metrics are in their own folded section.
+ */
+function mainTable(report: Report, rows: readonly Row[]): string {
+  const attention = rows.filter((r) => r.verdict !== "unchanged");
+  const unchanged = rows.filter((r) => r.verdict === "unchanged");
+  const [only] = report.columns;
+  const single = report.columns.length === 1 && only;
+  const ratio = single ? `${inlineCode(only.variant)} / ${inlineCode(only.comparison.base_variant)}` : `each column's variant / its base (${[...new Set(report.comparisons.map((c) => inlineCode(c.base_variant)))].join(", ")})`;
+  const counted = report.comparisons.some((c) => c.instruction_counts !== null);
+  const note = `${qpsRatioNote(report, ratio)}${counted ? ` ${INSTRUCTIONS_NOTE}` : ""}${storedNote(report)}`;
+  const parts = [
+    attention.length > 0 ? stepsTable(report, attention) : "Every step is unchanged.",
+    unchanged.length > 0 ? details(`${plural(unchanged.length, "unchanged step")}`, stepsTable(report, unchanged)) : "",
+    note,
+  ];
+  return parts.filter((p) => p !== "").join("\n\n");
 }
 
 /** The worst verdict of a row and the columns where it happened. */
@@ -569,48 +618,6 @@ function whereVerdict(report: Report, row: Row): string {
     return result && cellVerdict(result) === row.verdict;
   }).map((c) => escapeMarkdown(c.name));
   return where.length > 0 ? `${verdictText(row.verdict)} (${where.join(", ")})` : verdictText(row.verdict);
-}
-
-function singleColumnTable(report: Report, column: Column, rows: readonly Row[], instructions: boolean): string {
-  const base = column.comparison.base_variant;
-  const stored = report.options.storedBaseline;
-  const header = [
-    "step",
-    `${escapeMarkdown(base)} QPS`,
-    `${escapeMarkdown(column.variant)} QPS`,
-    "relative QPS",
-    ...(stored ? [storedHeader(stored)] : []),
-    ...(instructions ? ["instr/op"] : []),
-    METRIC_NAMES.cpu_us_per_op,
-    METRIC_NAMES.cs_per_op,
-    "p95",
-    "verdict",
-  ];
-  const body = rows.map((row) => {
-    const cell = row.cells[0];
-    const result = cell?.result;
-    const absolute = cell?.step.absolute ?? [];
-    return [
-      inlineCode(row.step, true),
-      formatAmount(absoluteOf(absolute, base)?.ops_per_s),
-      formatAmount(absoluteOf(absolute, column.variant)?.ops_per_s),
-      formatInterval(result?.qps),
-      ...(stored ? [storedCell(stored, row)] : []),
-      ...(instructions ? [instructionCell(result?.instructions)] : []),
-      estimate(result?.metrics.cpu_us_per_op),
-      estimate(result?.metrics.cs_per_op),
-      estimate(result?.latency_p95),
-      stepVerdictText(row.verdict, result),
-    ];
-  });
-  const table = markdownTable([header, ...body], { align: ["l", ...header.slice(1, -1).map(() => "r"), "l"] });
-  const ratio = `${inlineCode(column.variant)} / ${inlineCode(base)}`;
-  return (
-    `${table}\n\nRelative QPS = ${ratio}: above 1.00 is faster.${pairedNote(report, true)} ` +
-    `cpu/op, cs/op and p95 are ${ratio} as well: above 1.00 is more CPU, more context switches, slower.` +
-    (instructions ? ` ${INSTRUCTIONS_NOTE}` : "") +
-    storedNote(report)
-  );
 }
 
 function clientMayBottleneck(share: number | null): boolean {
@@ -764,7 +771,7 @@ function metricsTables(comparison: Comparison): string {
     ]),
   );
   const absolute = markdownTable(
-    [["step", "variant", "rounds", "time", "o/s", ...METRIC_KEYS.map((k) => METRIC_NAMES[k]), "p95 ms", "client CPU"], ...absoluteRows],
+    [["step", "variant", "rounds", "time", "ops/s", ...METRIC_KEYS.map((k) => ABSOLUTE_HEADER[k]), "p95 ms", "client share"], ...absoluteRows],
     { align: ["l", "l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r"] },
   );
   const relativeRows = comparison.steps.flatMap((step) =>
@@ -777,15 +784,15 @@ function metricsTables(comparison: Comparison): string {
     ]),
   );
   const relative = markdownTable(
-    [["step", "variant", "o/s", ...METRIC_KEYS.map((k) => METRIC_NAMES[k]), "p95"], ...relativeRows],
+    [["step", "variant", "ops/s ratio", ...METRIC_KEYS.map((k) => `${METRIC_NAMES[k]} ratio`), "p95 ratio"], ...relativeRows],
     { align: ["l", "l", "r", "r", "r", "r", "r", "r", "r"] },
   );
   return [
-    "Absolute, medians over the rounds (cpu/op: host CPU µs per operation, all cores; cs/op: context switches; r/op, rKB/op, wKB/op: storage reads, KB read and written; time: measured seconds of the variant):",
+    "Each side, medians over the rounds (cpu µs/op: host CPU per operation, all cores; cs/op: context switches; r/op, rKB/op, wKB/op: storage reads, KB read and written; time: measured seconds of the variant):",
     absolute,
-    `Relative to ${inlineCode(comparison.base_variant)} (variant / base; above 1.00 is more per operation, except o/s where it is faster):`,
+    `Ratios, variant / ${inlineCode(comparison.base_variant)} (above 1.00 is more per operation, except ops/s where it is faster):`,
     relative,
-    `client CPU: the benchmark client's share of all host CPU, worst round; ⚠️ at ${formatPercent(CLIENT_SHARE_SUSPECT)} or more the client may be the bottleneck.`,
+    `client share: the benchmark client's share of all host CPU, worst round; ⚠️ at ${formatPercent(CLIENT_SHARE_SUSPECT)} or more the client may be the bottleneck.`,
     ...instructionsTable(comparison),
   ].join("\n\n");
 }
@@ -813,9 +820,9 @@ function instructionsTable(comparison: Comparison): string[] {
     return sides.map((cells, i) => [i === 0 ? inlineCode(step.step, true) : "", ...cells]);
   });
   if (rows.length === 0) return [];
-  const table = markdownTable([["step", "variant", "instr/op", "repeats", "spread", "relative", "counted"], ...rows], { align: ["l", "l", "r", "r", "r", "r", "l"] });
+  const table = markdownTable([["step", "variant", "instr/op", "repeats", "spread", "instr/op ratio", "counted"], ...rows], { align: ["l", "l", "r", "r", "r", "r", "l"] });
   return [
-    "Instructions per operation, counted rather than timed (median of the repeats; spread: (max − min) / median; relative: variant / base, ± how far the ratio's range reaches):",
+    "Instructions per operation, counted rather than timed (median of the repeats; spread: (max − min) / median; instr/op ratio: variant / base, in brackets the lowest and highest ratio of the two sides' repeats):",
     table,
     "n/a: not counted on either side (the reason is in its row): a step the profile leaves out, or no valgrind on the runner; never a failure.",
   ];

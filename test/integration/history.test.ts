@@ -162,7 +162,7 @@ describe("the main branch's history", () => {
     const slow = commits[SLOW_AT - 1]!;
     expect(comment).toContain(`the first bad commit is [\`${slow.slice(0, 12)}\`]`);
     expect(comment).toContain(`against its parent [\`${lastGood.slice(0, 12)}\`]`);
-    expect(comment).toMatch(/\| `pgbench\.select-only\.prepared\.c1` \| .* \| [1-9]\.\d{3} ±[\d.]+% +\| regression +\|/);
+    expect(comment).toMatch(/\| `pgbench\.select-only\.prepared\.c1` \| .* \| [1-9]\.\d{3} \(repeats [\d.]+–[\d.]+\) +\| regression +\|/);
     // 2 candidates, 1 probe: the 5th against the 4th (the last good, its parent) is bad, and is the verdict too
     expect(comment).toMatch(/^\| 1 \|/m);
     expect(comment).not.toMatch(/^\| 2 \|/m);
@@ -199,6 +199,6 @@ describe("the main branch's history", () => {
     expect(probes).toHaveLength(4);
     expect(probes.at(-1)).toMatch(new RegExp(`^probe 4: ${firstBad.slice(0, 12)} against ${commits[SLOW_AT - 2]!.slice(0, 12)} is bad`));
     expect(result.summary).toContain(`the first bad commit is [\`${firstBad.slice(0, 12)}\`]`);
-    expect(result.summary).toMatch(/\| `pgbench\.select-only\.prepared\.c1` \| .* \| [1-9]\.\d{3} ±[\d.]+% +\| regression +\|/);
+    expect(result.summary).toMatch(/\| `pgbench\.select-only\.prepared\.c1` \| .* \| [1-9]\.\d{3} \(repeats [\d.]+–[\d.]+\) +\| regression +\|/);
   }, 30 * 60_000);
 });

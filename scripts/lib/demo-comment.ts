@@ -1,0 +1,57 @@
+/**
+ * docs/demo-comment.md and README.md's excerpt of it, rendered from a real results file kept in
+ * test/fixtures (DEMO_RESULTS) with the renderer the action uses, so the comment shown is the one the
+ * current code writes. `npm run docs` writes them; .ci/run fails when the committed ones differ.
+ */
+import { compareRun } from "../../src/compare/compare.js";
+import { readResults } from "../../src/results/io.js";
+import { renderMarkdown } from "../../src/report/markdown.js";
+
+/** A real pg-quick run (2026-12-02, 2-core x86_64), narrowed to its base and one slowed-down variant. */
+export const DEMO_RESULTS = "test/fixtures/results/pg-quick-extra-work.json";
+
+export const README_EXCERPT_START = "<!-- comment excerpt";
+export const README_EXCERPT_END = "<!-- end of comment excerpt -->";
+
+/** The demo's comment, as GitHub would receive it. */
+export async function demoComment(root: URL): Promise<string> {
+  const results = await readResults(new URL(DEMO_RESULTS, root).pathname);
+  return renderMarkdown([compareRun(results)]);
+}
+
+const INTRO = `# A real comment, whole
+
+What the action comments for a real pg-quick run, rendered by \`npm run docs\` from
+[${DEMO_RESULTS}](../${DEMO_RESULTS}) with the current code, not edited. The run: PostgreSQL 15 on a
+2-core x86_64 VM on 2026-12-02, counted under callgrind, with 2 interleaved rounds per step (a
+verdict-quality session, so QPS is too noisy to judge at that length: *unstable*). Of its five
+variants the file keeps \`base\` and \`extra-work-25\`, a build whose executor does extra work for
+every plan, named as the session named it; the pull request's head in a real comment is called
+\`head\`. No figure below was written by hand. README.md shows its headline and table; how to read
+it: [reading-the-comment.md](reading-the-comment.md).
+
+`;
+
+export function demoCommentPage(comment: string): string {
+  return INTRO + comment;
+}
+
+/** The headline and the steps table: what a reader sees first. */
+export function commentExcerpt(comment: string): string {
+  const lines = comment.split("\n");
+  const headline = lines.find((l) => l.startsWith("## ")) ?? "";
+  const tableStart = lines.findIndex((l) => l.startsWith("| step "));
+  const tableEnd = lines.findIndex((l, i) => i > tableStart && !l.startsWith("|"));
+  const table = tableStart < 0 ? [] : lines.slice(tableStart, tableEnd < 0 ? undefined : tableEnd);
+  return [headline.replace(/^## /, "**") + "**", "", ...table].map((l) => (l === "" ? ">" : `> ${l}`)).join("\n");
+}
+
+const README_EXCERPT_LINE = `${README_EXCERPT_START}: the headline and table of docs/demo-comment.md, written by \`npm run docs\` -->`;
+
+/** README.md with the excerpt between its markers (the start marker's whole line included) replaced. */
+export function readmeWithExcerpt(readme: string, comment: string): string {
+  const start = readme.indexOf(README_EXCERPT_START);
+  const end = readme.indexOf(README_EXCERPT_END);
+  if (start < 0 || end < start) throw new Error(`README.md lacks the markers ${README_EXCERPT_START} ... ${README_EXCERPT_END}`);
+  return `${readme.slice(0, start)}${README_EXCERPT_LINE}\n${commentExcerpt(comment)}\n${readme.slice(end)}`;
+}

@@ -1,0 +1,39 @@
+/**
+ * The `db-bench-gate run` command that measures a comparison again on one's own machine, from what its
+ * results record: the commits, the profile and the build flags. Pure.
+ */
+import type { Comparison } from "../compare/types.js";
+import type { Variant } from "../results/schema.js";
+
+/** A word as a POSIX shell reads it back: bare when it is only safe characters, else single-quoted (results are a PR's: the command is copied into a shell). */
+function shellWord(text: string): string {
+  return /^[A-Za-z0-9._/=:@%+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
+}
+
+/** The base variant's record: the run's own, or for an unpaired comparison the stored baseline's. */
+function baseRecord(comparison: Comparison): Variant | undefined {
+  const baseline = comparison.context.baseline;
+  if (comparison.mode === "unpaired" && baseline) return baseline.variant;
+  return comparison.context.variants.find((v) => v.id === comparison.base_variant);
+}
+
+/**
+ * `db-bench-gate run --repo . --base <sha> --head <sha> --profile pg-quick`: `--base`/`--head` when the
+ * two sides are called so and share their flags (`--cflags` when they set any), else one `--variant
+ * id=sha[:cflags]` per side, the base first. Null when a compared variant's record is not in the results.
+ */
+export function reproduceCommand(comparison: Comparison): string | null {
+  const base = baseRecord(comparison);
+  const others = comparison.variants.map((id) => comparison.context.variants.find((v) => v.id === id));
+  if (!base || others.some((v) => v === undefined)) return null;
+  const sides = [base, ...(others as Variant[])];
+  const profile = ["--profile", shellWord(comparison.context.profile.name)];
+  const [head] = others as Variant[];
+  const sameFlags = sides.every((v) => v.flags.cflags === base.flags.cflags);
+  if (head && sides.length === 2 && base.id === "base" && head.id === "head" && sameFlags) {
+    const cflags = base.flags.cflags ? ["--cflags", shellWord(base.flags.cflags)] : [];
+    return ["db-bench-gate run --repo .", "--base", shellWord(base.commit), "--head", shellWord(head.commit), ...profile, ...cflags].join(" ");
+  }
+  const variants = sides.flatMap((v) => ["--variant", shellWord(`${v.id}=${v.commit}${v.flags.cflags ? `:${v.flags.cflags}` : ""}`)]);
+  return ["db-bench-gate run --repo .", ...variants, ...profile].join(" ");
+}
