@@ -42,7 +42,7 @@ import {
   runStreamed,
   stripControl,
   withCleanup
-} from "./chunks/chunk-N56YXD4K.js";
+} from "./chunks/chunk-WYGFHYDA.js";
 import {
   EXIT_ERROR,
   EXIT_OK,

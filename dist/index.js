@@ -89,7 +89,7 @@ import {
   withCleanup,
   writeAtomically,
   writeResults
-} from "./chunks/chunk-N56YXD4K.js";
+} from "./chunks/chunk-WYGFHYDA.js";
 import {
   EXIT_ERROR,
   InputError,

@@ -33484,8 +33484,7 @@ function formatSpread(fraction) {
 }
 function formatInstructionRatio(ratio2) {
   if (!ratio2) return NONE2;
-  const reach = Math.max(ratio2.high / ratio2.estimate - 1, 1 - ratio2.low / ratio2.estimate);
-  return `${ratio2.estimate.toFixed(3)} \xB1${formatSpread(reach)}`;
+  return `${ratio2.estimate.toFixed(3)} (repeats ${ratio2.low.toFixed(3)}\u2013${ratio2.high.toFixed(3)})`;
 }
 function formatPercent(share) {
   if (share === null || share === void 0 || !Number.isFinite(share)) return NONE2;
@@ -33722,6 +33721,31 @@ function serialize(value) {
 function toAlignment(value) {
   const code = typeof value === "string" ? value.codePointAt(0) : 0;
   return code === 67 || code === 99 ? 99 : code === 76 || code === 108 ? 108 : code === 82 || code === 114 ? 114 : 0;
+}
+
+// src/report/reproduce.ts
+function shellWord(text) {
+  return /^[A-Za-z0-9._/=:@%+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
+}
+function baseRecord(comparison) {
+  const baseline = comparison.context.baseline;
+  if (comparison.mode === "unpaired" && baseline) return baseline.variant;
+  return comparison.context.variants.find((v) => v.id === comparison.base_variant);
+}
+function reproduceCommand(comparison) {
+  const base = baseRecord(comparison);
+  const others = comparison.variants.map((id) => comparison.context.variants.find((v) => v.id === id));
+  if (!base || others.some((v) => v === void 0)) return null;
+  const sides2 = [base, ...others];
+  const profile = ["--profile", shellWord(comparison.context.profile.name)];
+  const [head] = others;
+  const sameFlags = sides2.every((v) => v.flags.cflags === base.flags.cflags);
+  if (head && sides2.length === 2 && base.id === "base" && head.id === "head" && sameFlags) {
+    const cflags = base.flags.cflags ? ["--cflags", shellWord(base.flags.cflags)] : [];
+    return ["db-bench-gate run --repo .", "--base", shellWord(base.commit), "--head", shellWord(head.commit), ...profile, ...cflags].join(" ");
+  }
+  const variants = sides2.flatMap((v) => ["--variant", shellWord(`${v.id}=${v.commit}${v.flags.cflags ? `:${v.flags.cflags}` : ""}`)]);
+  return ["db-bench-gate run --repo .", ...variants, ...profile].join(" ");
 }
 
 // src/report/chart.ts
@@ -34068,6 +34092,7 @@ function renderDbBench(comparisons) {
 // src/report/markdown.ts
 var COMMENT_LIMIT = 65536;
 var CLIENT_SHARE_SUSPECT = 0.25;
+var ABSOLUTE_HEADER = { ...METRIC_NAMES, cpu_us_per_op: "cpu \xB5s/op" };
 var LOG_MAX_LINES = 40;
 var LOG_MAX_CHARS = 4e3;
 var ICON = {
@@ -34162,6 +34187,7 @@ function render(report, cuts) {
     countsLine(report),
     instructionCountsLine(report),
     comparedLine(report),
+    reproduceLine(report),
     acceptedLine(report),
     ccLine(report),
     mainTable(report, rows),
@@ -34180,44 +34206,49 @@ function render(report, cuts) {
   ];
   return sections.filter((s) => s !== "").join("\n\n") + "\n";
 }
-var HEADLINE_STEPS = 3;
 var NUMBERED = /* @__PURE__ */ new Set(["regression", "warning", "unstable", "improvement"]);
 function rowHas(row, verdict) {
   return row.cells.some((cell) => cell?.result && (cell.result.verdict === verdict || cell.result.instructions?.verdict === verdict));
 }
-function headlineStep(report, row, verdict) {
-  const values = row.cells.flatMap((cell, i) => {
+function stepNumber(report, row, verdict) {
+  const numbers = row.cells.flatMap((cell, i) => {
     const result = cell?.result;
     if (!result) return [];
-    const where = report.columns.length > 1 ? escapeMarkdown(report.columns[i]?.name ?? "") : null;
-    const place = where ? `, ${where}` : "";
-    if (!NUMBERED.has(verdict)) return where && (result.verdict === verdict || result.instructions?.verdict === verdict) ? [`(${where})`] : [];
-    if (result.verdict === verdict && result.qps) return [`${formatRatio(result.qps.estimate)} (${formatChange(result.qps.estimate - 1)}${place})`];
-    const counted = result.instructions;
-    if (counted?.verdict === verdict && counted.ratio) return [`instr/op ${counted.ratio.estimate.toFixed(3)} (${formatChange(counted.ratio.estimate - 1)}${place})`];
-    if (result.verdict === verdict || counted?.verdict === verdict) return where ? [`(${where})`] : [];
-    return [];
+    const where = report.columns.length > 1 ? `, ${escapeMarkdown(report.columns[i]?.name ?? "")}` : "";
+    const qps = result.verdict === verdict ? result.qps?.estimate : void 0;
+    const counted = result.instructions?.verdict === verdict ? result.instructions.ratio?.estimate : void 0;
+    return [
+      ...qps !== void 0 ? [{ text: `QPS ${formatRatio(qps)} (${formatChange(qps - 1)}${where})`, size: Math.abs(qps - 1) }] : [],
+      ...counted !== void 0 ? [{ text: `instr/op ${counted.toFixed(3)} (${formatChange(counted - 1)}${where})`, size: Math.abs(counted - 1) }] : []
+    ];
   });
-  return values.length > 0 ? `${inlineCode(row.step)} ${values.join(" / ")}` : inlineCode(row.step);
+  return numbers.sort((a, b) => b.size - a.size)[0] ?? null;
 }
-function headlinePart(report, verdict, summary) {
+function worstStep(report, verdict, word2) {
   const rows = report.rows.filter((row) => rowHas(row, verdict));
-  if (rows.length === 0) return summary;
-  const named = rows.slice(0, HEADLINE_STEPS).map((row) => headlineStep(report, row, verdict));
-  const more = rows.length > HEADLINE_STEPS ? `, +${rows.length - HEADLINE_STEPS} more` : "";
-  return `${summary}: ${named.join(", ")}${more}`;
+  const numbered = NUMBERED.has(verdict) ? rows.flatMap((row) => {
+    const n = stepNumber(report, row, verdict);
+    return n ? [{ row, n }] : [];
+  }) : [];
+  const worst = numbered.sort((a, b) => b.n.size - a.n.size)[0];
+  if (worst) return ` \xB7 ${word2} ${inlineCode(worst.row.step)} ${worst.n.text}`;
+  const [first] = rows;
+  return first ? ` \xB7 ${word2 === "worst" ? "first" : word2} ${inlineCode(first.step)}` : "";
 }
 function heading(report) {
   const { gate } = report;
-  const title = escapeMarkdown(report.title);
-  const failed = gate.reasons.map((r) => r.cause === "no-samples" ? "no samples: nothing was measured" : headlinePart(report, r.cause, r.summary));
-  if (failed.length > 0) return `## \u274C ${failed.join(" \xB7 ")} \xB7 ${title}`;
+  const failing = gate.reasons.filter((r) => r.cause !== "no-samples");
+  if (gate.reasons.some((r) => r.cause === "no-samples")) return `## \u274C No samples: nothing was measured`;
+  if (failing.length > 0) {
+    const [first] = failing;
+    return `## \u274C ${failing.map((r) => r.summary).join(", ")}${first ? worstStep(report, first.cause, "worst") : ""}`;
+  }
   const { claim: claim2, notes } = judgedWords(report.comparisons);
   const open3 = notes.map((note) => ` \xB7 ${note}`).join("");
-  if (gate.accepted) return `## \u2705 ${headlinePart(report, "regression", `${gate.accepted.summary} accepted`)}${open3} \xB7 ${title}`;
+  if (gate.accepted) return `## \u2705 ${gate.accepted.summary} accepted${worstStep(report, "regression", "worst")}${open3}`;
   const improvements = report.rows.filter((row) => rowHas(row, "improvement")).length;
-  const better = improvements > 0 ? ` \xB7 ${headlinePart(report, "improvement", plural2(improvements, "improvement"))}` : "";
-  return `## \u2705 ${claim2}${open3}${better} \xB7 ${title}`;
+  const better = improvements > 0 ? ` \xB7 ${plural2(improvements, "improvement")}` : "";
+  return `## \u2705 ${claim2}${open3}${better}`;
 }
 function acceptedLine(report) {
   const { accepted } = report.gate;
@@ -34239,7 +34270,7 @@ function countsLine(report) {
     return [verdict === "regression" || verdict === "error" ? `**${text}**` : text];
   });
   const scope = report.columns.length > 1 ? `${plural2(report.rows.length, "step")}, worst over ${report.columns.length} columns` : plural2(report.rows.length, "step");
-  return `${parts.join(" \xB7 ")} (${scope})`;
+  return `${escapeMarkdown(report.title)} \xB7 ${parts.join(" \xB7 ")} (${scope})`;
 }
 function hasInstructions(report) {
   return report.comparisons.some((c) => c.instruction_counts !== null);
@@ -34257,9 +34288,7 @@ function instructionCountsLine(report) {
     const text = verdict === "n/a" ? `${count} n/a` : plural2(count, ...COUNT_NOUN[verdict]);
     return [verdict === "regression" || verdict === "error" ? `**${text}**` : text];
   });
-  const regressed = report.rows.filter((row) => rowInstructionVerdict(row) === "regression").map((row) => inlineCode(row.step));
-  const named = regressed.length > 0 ? ` \u2014 regressed: ${regressed.join(", ")}` : "";
-  return `Instructions per operation: ${parts.length > 0 ? parts.join(" \xB7 ") : "no step counted"}${named}`;
+  return `Instructions per operation: ${parts.length > 0 ? parts.join(" \xB7 ") : "no step counted"}`;
 }
 function countVerdicts(rows) {
   const counts = /* @__PURE__ */ new Map();
@@ -34289,6 +34318,10 @@ function comparedLine(report) {
   const { links } = report.options;
   const linked = [links?.run ? `[workflow run](${links.run})` : null, links?.artifact ? `[results artifact](${links.artifact})` : null].filter((l) => l !== null);
   return [compared.join("; "), ...linked].join(" \xB7 ");
+}
+function reproduceLine(report) {
+  const commands = [...new Set(report.comparisons.map(reproduceCommand).filter((c) => c !== null))];
+  return commands.length > 0 ? `Reproduce: ${commands.map((c) => inlineCode(c)).join(" \xB7 ")}` : "";
 }
 function machineText(c) {
   const { engine, profile, fingerprint } = c.context;
@@ -34347,9 +34380,6 @@ function effectiveLines(c) {
     return changes.length ? [`${inlineCode(step.step)}: ${changes.join(", ")}`] : [];
   });
 }
-function absoluteOf(absolute, variant) {
-  return absolute.find((a) => a.variant === variant);
-}
 function estimate(ratio2) {
   return formatRatio(ratio2?.estimate);
 }
@@ -34376,7 +34406,7 @@ function stepVerdictText(verdict, result) {
   if (second && second.verdict === first.verdict) return `${verdictText(first.verdict)} (QPS, instr/op)`;
   return channels.map((c) => `${verdictText(c.verdict)} (${c.channel})`).join(" \xB7 ");
 }
-var INSTRUCTIONS_NOTE = "instr/op is instructions per operation, variant / base, counted rather than timed (median of the repeats; \xB1 how far their range reaches): above 1.00 is more CPU work per operation.";
+var INSTRUCTIONS_NOTE = "instr/op ratio: instructions per operation, counted under valgrind rather than timed, variant / base: the median of the repeats, and in brackets the lowest and highest ratio the two sides' repeats give (a range, not an interval); above 1.00 is more CPU work per operation.";
 function storedCell(stored, row) {
   const result = stored.comparison.steps.find((s) => s.step === row.step)?.variants[0];
   if (!result) return NONE2;
@@ -34384,7 +34414,7 @@ function storedCell(stored, row) {
   return result.qps ? `${mark}${formatInterval(result.qps)}` : verdictText(result.verdict);
 }
 function storedHeader(stored) {
-  return `vs ${escapeMarkdown(stored.branch)} (stored)`;
+  return `QPS ratio vs ${escapeMarkdown(stored.branch)} (stored)`;
 }
 function storedNote(report) {
   const stored = report.options.storedBaseline;
@@ -34393,21 +34423,36 @@ function storedNote(report) {
   const [variant] = comparison.variants;
   return ` ${storedHeader(stored)}: ${inlineCode(variant ?? "")} against the baseline stored by ${inlineCode(branch)} (${from}), unpaired (another run: drift between the runs is not cancelled out), informational: it never fails the check.`;
 }
-function pairedNote(report, medians) {
+function qpsRatioNote(report, ratio2) {
   const paired = report.comparisons.find((c) => c.mode === "paired");
-  if (!paired) return "";
-  const confidence = `${Number(((1 - paired.thresholds.alpha) * 100).toFixed(1))}%`;
-  const quotient = medians ? "; the QPS columns are each side's own median, so their quotient can differ a little" : "";
-  return ` Each round measures both sides back to back: the relative QPS is the median of the per-round ratios, with its ${confidence} interval${quotient}.`;
+  const alpha = (paired ?? report.comparisons[0])?.thresholds.alpha ?? 0.01;
+  const confidence = `${Number(((1 - alpha) * 100).toFixed(1))}%`;
+  const rounds = paired ? " Each round measures both sides back to back: the ratio is the median of the per-round ratios." : "";
+  return `QPS ratio: ${ratio2}, with its ${confidence} interval; above 1.00 is faster.${rounds}`;
 }
-function mainTable(report, rows) {
+function stepsTable(report, rows) {
   const [only] = report.columns;
-  if (report.columns.length === 1 && only) return singleColumnTable(report, only, rows, hasInstructions(report));
   const stored = report.options.storedBaseline;
+  if (report.columns.length === 1 && only) {
+    const ratio2 = `${escapeMarkdown(only.variant)}/${escapeMarkdown(only.comparison.base_variant)}`;
+    const counted2 = hasInstructions(report);
+    const header2 = ["step", `QPS ratio ${ratio2}`, ...stored ? [storedHeader(stored)] : [], ...counted2 ? [`instr/op ratio ${ratio2}`] : [], "verdict"];
+    const body2 = rows.map((row) => {
+      const result = row.cells[0]?.result;
+      return [
+        inlineCode(row.step, true),
+        formatInterval(result?.qps),
+        ...stored ? [storedCell(stored, row)] : [],
+        ...counted2 ? [instructionCell(result?.instructions)] : [],
+        stepVerdictText(row.verdict, result)
+      ];
+    });
+    return markdownTable([header2, ...body2], { align: ["l", ...header2.slice(1, -1).map(() => "r"), "l"] });
+  }
   const counted = report.columns.map((c) => c.comparison.instruction_counts !== null);
   const header = [
     "step",
-    ...report.columns.flatMap((c, i) => [escapeMarkdown(c.name), ...counted[i] ? [`${escapeMarkdown(c.name)} instr/op`] : []]),
+    ...report.columns.flatMap((c, i) => [`${escapeMarkdown(c.name)} QPS ratio`, ...counted[i] ? [`${escapeMarkdown(c.name)} instr/op ratio`] : []]),
     ...stored ? [storedHeader(stored)] : [],
     "verdict"
   ];
@@ -34426,12 +34471,22 @@ function mainTable(report, rows) {
     ...stored ? [storedCell(stored, row)] : [],
     whereVerdict(report, row)
   ]);
-  const table = markdownTable([header, ...body], { align: ["l", ...header.slice(2).map(() => "r"), "l"] });
-  const bases = [...new Set(report.comparisons.map((c) => inlineCode(c.base_variant)))].join(", ");
-  const note = counted.some(Boolean) ? ` ${INSTRUCTIONS_NOTE}` : "";
-  return `${table}
-
-Each column: QPS of the variant / QPS of its base (${bases}), with the interval; above 1.00 is faster.${pairedNote(report, false)}${note}${storedNote(report)}`;
+  return markdownTable([header, ...body], { align: ["l", ...header.slice(2).map(() => "r"), "l"] });
+}
+function mainTable(report, rows) {
+  const attention = rows.filter((r) => r.verdict !== "unchanged");
+  const unchanged = rows.filter((r) => r.verdict === "unchanged");
+  const [only] = report.columns;
+  const single = report.columns.length === 1 && only;
+  const ratio2 = single ? `${inlineCode(only.variant)} / ${inlineCode(only.comparison.base_variant)}` : `each column's variant / its base (${[...new Set(report.comparisons.map((c) => inlineCode(c.base_variant)))].join(", ")})`;
+  const counted = report.comparisons.some((c) => c.instruction_counts !== null);
+  const note = `${qpsRatioNote(report, ratio2)}${counted ? ` ${INSTRUCTIONS_NOTE}` : ""}${storedNote(report)}`;
+  const parts = [
+    attention.length > 0 ? stepsTable(report, attention) : "Every step is unchanged.",
+    unchanged.length > 0 ? details(`${plural2(unchanged.length, "unchanged step")}`, stepsTable(report, unchanged)) : "",
+    note
+  ];
+  return parts.filter((p) => p !== "").join("\n\n");
 }
 function whereVerdict(report, row) {
   const where = report.columns.filter((_, i) => {
@@ -34439,44 +34494,6 @@ function whereVerdict(report, row) {
     return result && cellVerdict(result) === row.verdict;
   }).map((c) => escapeMarkdown(c.name));
   return where.length > 0 ? `${verdictText(row.verdict)} (${where.join(", ")})` : verdictText(row.verdict);
-}
-function singleColumnTable(report, column, rows, instructions) {
-  const base = column.comparison.base_variant;
-  const stored = report.options.storedBaseline;
-  const header = [
-    "step",
-    `${escapeMarkdown(base)} QPS`,
-    `${escapeMarkdown(column.variant)} QPS`,
-    "relative QPS",
-    ...stored ? [storedHeader(stored)] : [],
-    ...instructions ? ["instr/op"] : [],
-    METRIC_NAMES.cpu_us_per_op,
-    METRIC_NAMES.cs_per_op,
-    "p95",
-    "verdict"
-  ];
-  const body = rows.map((row) => {
-    const cell = row.cells[0];
-    const result = cell?.result;
-    const absolute = cell?.step.absolute ?? [];
-    return [
-      inlineCode(row.step, true),
-      formatAmount(absoluteOf(absolute, base)?.ops_per_s),
-      formatAmount(absoluteOf(absolute, column.variant)?.ops_per_s),
-      formatInterval(result?.qps),
-      ...stored ? [storedCell(stored, row)] : [],
-      ...instructions ? [instructionCell(result?.instructions)] : [],
-      estimate(result?.metrics.cpu_us_per_op),
-      estimate(result?.metrics.cs_per_op),
-      estimate(result?.latency_p95),
-      stepVerdictText(row.verdict, result)
-    ];
-  });
-  const table = markdownTable([header, ...body], { align: ["l", ...header.slice(1, -1).map(() => "r"), "l"] });
-  const ratio2 = `${inlineCode(column.variant)} / ${inlineCode(base)}`;
-  return `${table}
-
-Relative QPS = ${ratio2}: above 1.00 is faster.${pairedNote(report, true)} cpu/op, cs/op and p95 are ${ratio2} as well: above 1.00 is more CPU, more context switches, slower.` + (instructions ? ` ${INSTRUCTIONS_NOTE}` : "") + storedNote(report);
 }
 function clientMayBottleneck(share) {
   return share !== null && share >= CLIENT_SHARE_SUSPECT;
@@ -34606,7 +34623,7 @@ function metricsTables(comparison) {
     ])
   );
   const absolute = markdownTable(
-    [["step", "variant", "rounds", "time", "o/s", ...METRIC_KEYS.map((k) => METRIC_NAMES[k]), "p95 ms", "client CPU"], ...absoluteRows],
+    [["step", "variant", "rounds", "time", "ops/s", ...METRIC_KEYS.map((k) => ABSOLUTE_HEADER[k]), "p95 ms", "client share"], ...absoluteRows],
     { align: ["l", "l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r"] }
   );
   const relativeRows = comparison.steps.flatMap(
@@ -34619,15 +34636,15 @@ function metricsTables(comparison) {
     ])
   );
   const relative = markdownTable(
-    [["step", "variant", "o/s", ...METRIC_KEYS.map((k) => METRIC_NAMES[k]), "p95"], ...relativeRows],
+    [["step", "variant", "ops/s ratio", ...METRIC_KEYS.map((k) => `${METRIC_NAMES[k]} ratio`), "p95 ratio"], ...relativeRows],
     { align: ["l", "l", "r", "r", "r", "r", "r", "r", "r"] }
   );
   return [
-    "Absolute, medians over the rounds (cpu/op: host CPU \xB5s per operation, all cores; cs/op: context switches; r/op, rKB/op, wKB/op: storage reads, KB read and written; time: measured seconds of the variant):",
+    "Each side, medians over the rounds (cpu \xB5s/op: host CPU per operation, all cores; cs/op: context switches; r/op, rKB/op, wKB/op: storage reads, KB read and written; time: measured seconds of the variant):",
     absolute,
-    `Relative to ${inlineCode(comparison.base_variant)} (variant / base; above 1.00 is more per operation, except o/s where it is faster):`,
+    `Ratios, variant / ${inlineCode(comparison.base_variant)} (above 1.00 is more per operation, except ops/s where it is faster):`,
     relative,
-    `client CPU: the benchmark client's share of all host CPU, worst round; \u26A0\uFE0F at ${formatPercent(CLIENT_SHARE_SUSPECT)} or more the client may be the bottleneck.`,
+    `client share: the benchmark client's share of all host CPU, worst round; \u26A0\uFE0F at ${formatPercent(CLIENT_SHARE_SUSPECT)} or more the client may be the bottleneck.`,
     ...instructionsTable(comparison)
   ].join("\n\n");
 }
@@ -34652,9 +34669,9 @@ function instructionsTable(comparison) {
     return sides2.map((cells, i) => [i === 0 ? inlineCode(step.step, true) : "", ...cells]);
   });
   if (rows.length === 0) return [];
-  const table = markdownTable([["step", "variant", "instr/op", "repeats", "spread", "relative", "counted"], ...rows], { align: ["l", "l", "r", "r", "r", "r", "l"] });
+  const table = markdownTable([["step", "variant", "instr/op", "repeats", "spread", "instr/op ratio", "counted"], ...rows], { align: ["l", "l", "r", "r", "r", "r", "l"] });
   return [
-    "Instructions per operation, counted rather than timed (median of the repeats; spread: (max \u2212 min) / median; relative: variant / base, \xB1 how far the ratio's range reaches):",
+    "Instructions per operation, counted rather than timed (median of the repeats; spread: (max \u2212 min) / median; instr/op ratio: variant / base, in brackets the lowest and highest ratio of the two sides' repeats):",
     table,
     "n/a: not counted on either side (the reason is in its row): a step the profile leaves out, or no valgrind on the runner; never a failure."
   ];
@@ -35874,7 +35891,7 @@ function bisectMarkdown(report, repoUrl) {
     "",
     confirmed ? `${link(report.firstBad)} against its parent ${link(report.parent)}:` : `${link(report.firstBad)}, the last candidate, against its parent ${link(report.parent)} is not a regression: the bad commit may not be bad in these steps, or the change is within the noise of a run this short.`,
     "",
-    markdownTable([["step", "relative QPS (interval)", "QPS verdict", "relative instr/op", "instr/op verdict"], ...rows]),
+    markdownTable([["step", "QPS ratio (interval)", "QPS verdict", "instr/op ratio (repeats)", "instr/op verdict"], ...rows]),
     "",
     "<details><summary>Probes</summary>",
     "",
