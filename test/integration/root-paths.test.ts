@@ -159,7 +159,7 @@ describe.skipIf(!asRoot)("root writes nothing through a path the fork's user con
     const commit = await commitHostileInstall(repo, "install: plant the marker", [`ln -s ${targetFile} $(DESTDIR)/.db-bench-gate-build.json.tmp`]);
     const cacheDir = path.join(work, "cache");
     mkdirSync(cacheDir, { mode: 0o755 });
-    const build = await buildAtCommit({ repo: repo.path, commitish: commit, recipe: await loadBuiltinRecipe("postgresql"), cacheDir, trust: "pr", registry });
+    const build = await buildAtCommit({ repo: repo.path, commitish: commit, recipe: await loadBuiltinRecipe("postgresql"), cacheDir, trust: "pr", prNamespace: "root-paths", registry });
     expect(existsSync(path.join(build.binDir, "postgres"))).toBe(true);
     expectTargetsUntouched();
   });
@@ -240,7 +240,7 @@ describe.skipIf(!asRoot)("root shows nothing it read through a path the fork's u
     const commit = await commitHostileInstall(repo, "install: plant the stats log", [`rm -f .db-bench-gate-ccache-stats; ln -s ${sentinel} .db-bench-gate-ccache-stats`]);
     const cacheDir = path.join(work, "cache");
     mkdirSync(cacheDir, { mode: 0o755 });
-    const failure = await failureText(buildAtCommit({ repo: repo.path, commitish: commit, recipe: await loadBuiltinRecipe("postgresql"), cacheDir, trust: "pr", registry }));
+    const failure = await failureText(buildAtCommit({ repo: repo.path, commitish: commit, recipe: await loadBuiltinRecipe("postgresql"), cacheDir, trust: "pr", prNamespace: "root-paths", registry }));
     expect(failure).not.toContain(SECRET);
     expect(filesWithSecret(cacheDir)).toEqual([]);
   });
