@@ -26,8 +26,11 @@ export PATH="$work/global/bin:$PATH"
 mkdir "$work/clean" && cd "$work/clean"
 [ "$(command -v db-bench-gate)" = "$work/global/bin/db-bench-gate" ] || fail "the bin is not db-bench-gate from the package"
 db-bench-gate --version
-db-bench-gate demo --help | grep -q -- "--engine" || fail "demo --help does not show --engine"
-db-bench-gate profiles | grep -q "pg-quick" || fail "profiles does not list pg-quick"
+# whole outputs first: grep -q closing the pipe early would make the CLI's write fail (EPIPE) under pipefail
+help=$(db-bench-gate demo --help)
+grep -q -- "--engine" <<< "$help" || fail "demo --help does not show --engine"
+profiles=$(db-bench-gate profiles)
+grep -q "pg-quick" <<< "$profiles" || fail "profiles does not list pg-quick"
 db-bench-gate init --engine postgresql --dir repo > /dev/null
 [ -f repo/.github/workflows/perf.yml ] && [ -f repo/.db-bench-gate.yml ] || fail "init did not write the workflow and the config file"
 cp "$repo/test/fixtures/results/x86_64-regression.json" results.json
