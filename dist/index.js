@@ -89,7 +89,7 @@ import {
   withCleanup,
   writeAtomically,
   writeResults
-} from "./chunks/chunk-WYGFHYDA.js";
+} from "./chunks/chunk-VM4M63SU.js";
 import {
   EXIT_ERROR,
   InputError,

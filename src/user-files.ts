@@ -8,7 +8,7 @@
  * runs as the current user, who runs the fork's code too.
  */
 import { execa } from "execa";
-import { PipelineError } from "./errors.js";
+import { ParseError, PipelineError } from "./errors.js";
 import { asUser, type OsUser } from "./unprivileged.js";
 
 /** A read or write of a local file taking longer is of something planted in its place. */
@@ -43,10 +43,13 @@ export async function tailAsUser(user: OsUser | null, file: string, maxBytes: nu
   return result.failed ? null : Buffer.from(result.stdout).toString("utf8");
 }
 
-/** The size of `file` in bytes as `user` sees it; 0 when it cannot see it. */
+/** The size of `file` in bytes as `user` sees it; 0 when it cannot see it (a log not written yet). */
 export async function sizeAsUser(user: OsUser | null, file: string): Promise<number> {
   const result = await asUserRun(user, "stat", ["--dereference", "--format=%s", "--", file]);
-  return result.failed ? 0 : Number(Buffer.from(result.stdout).toString("utf8").trim()) || 0;
+  if (result.failed) return 0;
+  const text = Buffer.from(result.stdout).toString("utf8");
+  if (!/^\d+\n?$/.test(text)) throw new ParseError(`stat --format=%s of ${file}: expected a whole number of bytes`, text);
+  return Number(text.trim());
 }
 
 /** Appends `text` to `file` as `user` (creating it); PipelineError when it cannot. */

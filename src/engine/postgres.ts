@@ -87,7 +87,13 @@ async function startPostgres(options: StartOptions): Promise<Server> {
   // initdb is the fork's code: its postgresql.conf is written as the server's user
   await appendAsUser(user, path.join(dataDir, "postgresql.conf"), `\n# db-bench-gate\n${renderSettings(options.settings, socketDir)}`);
 
-  const readPid = async () => Number(((await readAsUser(user, path.join(dataDir, "postmaster.pid"), 4096)) ?? "").toString("utf8").split("\n", 1)[0]);
+  /** postmaster.pid's first line, the postmaster's pid (read as the server's user: the data dir is its). */
+  const readPid = async (): Promise<number> => {
+    const text = ((await readAsUser(user, path.join(dataDir, "postmaster.pid"), 4096)) ?? "").toString("utf8");
+    const pid = /^(\d+)\n/.exec(text)?.[1];
+    if (!pid) throw new ParseError(`${path.join(dataDir, "postmaster.pid")}: expected the postmaster's pid on its first line`, text);
+    return Number(pid);
+  };
   /**
    * Starts the postmaster (or `program` in its place: pg_ctl -p) on `preferred` if it is free, else on
    * a free port. Returns the port, or the failed start's output for the caller to report.

@@ -29284,7 +29284,10 @@ async function tailAsUser(user, file2, maxBytes) {
 }
 async function sizeAsUser(user, file2) {
   const result = await asUserRun(user, "stat", ["--dereference", "--format=%s", "--", file2]);
-  return result.failed ? 0 : Number(Buffer.from(result.stdout).toString("utf8").trim()) || 0;
+  if (result.failed) return 0;
+  const text = Buffer.from(result.stdout).toString("utf8");
+  if (!/^\d+\n?$/.test(text)) throw new ParseError(`stat --format=%s of ${file2}: expected a whole number of bytes`, text);
+  return Number(text.trim());
 }
 async function appendAsUser(user, file2, text) {
   const result = await asUserRun(user, "dd", [`of=${file2}`, "oflag=append", "conv=notrunc", "status=none"], text);
@@ -30603,7 +30606,12 @@ async function startPostgres(options) {
   await appendAsUser(user, path10.join(dataDir, "postgresql.conf"), `
 # db-bench-gate
 ${renderSettings(options.settings, socketDir)}`);
-  const readPid = async () => Number((await readAsUser(user, path10.join(dataDir, "postmaster.pid"), 4096) ?? "").toString("utf8").split("\n", 1)[0]);
+  const readPid = async () => {
+    const text = (await readAsUser(user, path10.join(dataDir, "postmaster.pid"), 4096) ?? "").toString("utf8");
+    const pid = /^(\d+)\n/.exec(text)?.[1];
+    if (!pid) throw new ParseError(`${path10.join(dataDir, "postmaster.pid")}: expected the postmaster's pid on its first line`, text);
+    return Number(pid);
+  };
   const pgCtlStart = async (preferred, program) => {
     for (let attempt = 1; ; attempt++) {
       const port = attempt === 1 && preferred !== null && await portIsFree(preferred) ? preferred : await freePort();
