@@ -42,7 +42,7 @@ import {
   runStreamed,
   stripControl,
   withCleanup
-} from "./chunks/chunk-VM4M63SU.js";
+} from "./chunks/chunk-SNQGUPQX.js";
 import {
   EXIT_ERROR,
   EXIT_OK,

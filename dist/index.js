@@ -89,7 +89,7 @@ import {
   withCleanup,
   writeAtomically,
   writeResults
-} from "./chunks/chunk-VM4M63SU.js";
+} from "./chunks/chunk-SNQGUPQX.js";
 import {
   EXIT_ERROR,
   InputError,

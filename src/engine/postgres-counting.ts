@@ -25,6 +25,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { PipelineError } from "../errors.js";
 import { callgrindPerProcessArgs, countedPids, logReader, readCounts, removeCounts, restartUnderValgrind, runCounted, valgrindOn, valgrindVersion } from "../measure/valgrind.js";
 import { processesUnder } from "../processes.js";
+import { shellWord } from "../shell-word.js";
 import { giveTo, type OsUser } from "../unprivileged.js";
 import type { CountingOptions, InstructionCounter } from "./types.js";
 
@@ -85,15 +86,13 @@ BEGIN
 END $$;
 `;
 
-/** sh's single quotes around `text`. */
-const shellQuote = (text: string): string => `'${text.replace(/'/g, "'\\''")}'`;
 
 export async function startCountingPostgres(server: CountableServer, options: CountingOptions = {}): Promise<InstructionCounter> {
   const timeoutMs = options.timeoutMs ?? 120_000;
   await valgrindVersion();
   const outDir = path.join(server.dataRoot, "callgrind");
   const wrapper = path.join(server.dataRoot, "postgres-under-callgrind");
-  const valgrind = [...valgrindOn(options.cpus), ...callgrindPerProcessArgs(outDir, path.join(server.binDir, "postgres"), TOGGLES)].map(shellQuote).join(" ");
+  const valgrind = [...valgrindOn(options.cpus), ...callgrindPerProcessArgs(outDir, path.join(server.binDir, "postgres"), TOGGLES)].map(shellWord).join(" ");
   await mkdir(outDir, { recursive: true });
   await giveTo(server.owner, outDir);
   // root's, run by the server's user

@@ -4,11 +4,9 @@
  */
 import type { Comparison } from "../compare/types.js";
 import type { Variant } from "../results/schema.js";
+// results are a PR's, and the command is copied into a shell: every word from them is quoted
+import { shellWord } from "../shell-word.js";
 
-/** A word as a POSIX shell reads it back: bare when it is only safe characters, else single-quoted (results are a PR's: the command is copied into a shell). */
-function shellWord(text: string): string {
-  return /^[A-Za-z0-9._/=:@%+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
-}
 
 /** The base variant's record: the run's own, or for an unpaired comparison the stored baseline's. */
 function baseRecord(comparison: Comparison): Variant | undefined {

@@ -30485,6 +30485,13 @@ import { setTimeout as sleep5 } from "node:timers/promises";
 import { mkdir as mkdir6, rm as rm6, writeFile as writeFile5 } from "node:fs/promises";
 import path9 from "node:path";
 import { setTimeout as sleep4 } from "node:timers/promises";
+
+// src/shell-word.ts
+function shellWord(text) {
+  return /^[A-Za-z0-9._/=:@%+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
+}
+
+// src/engine/postgres-counting.ts
 var COUNTED_WORK = "serving backends, socket reads and writes excluded";
 var TOGGLES = ["PostgresMain", "ParallelWorkerMain", "secure_read", "secure_write"];
 var PREWARM_SQL = `
@@ -30511,13 +30518,12 @@ BEGIN
   END LOOP;
 END $$;
 `;
-var shellQuote = (text) => `'${text.replace(/'/g, "'\\''")}'`;
 async function startCountingPostgres(server, options = {}) {
   const timeoutMs = options.timeoutMs ?? 12e4;
   await valgrindVersion();
   const outDir = path9.join(server.dataRoot, "callgrind");
   const wrapper2 = path9.join(server.dataRoot, "postgres-under-callgrind");
-  const valgrind = [...valgrindOn(options.cpus), ...callgrindPerProcessArgs(outDir, path9.join(server.binDir, "postgres"), TOGGLES)].map(shellQuote).join(" ");
+  const valgrind = [...valgrindOn(options.cpus), ...callgrindPerProcessArgs(outDir, path9.join(server.binDir, "postgres"), TOGGLES)].map(shellWord).join(" ");
   await mkdir6(outDir, { recursive: true });
   await giveTo(server.owner, outDir);
   await writeFile5(wrapper2, `#!/bin/sh
@@ -33732,9 +33738,6 @@ function toAlignment(value) {
 }
 
 // src/report/reproduce.ts
-function shellWord(text) {
-  return /^[A-Za-z0-9._/=:@%+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
-}
 function baseRecord(comparison) {
   const baseline = comparison.context.baseline;
   if (comparison.mode === "unpaired" && baseline) return baseline.variant;
