@@ -42,6 +42,7 @@ import {
   type TrialSummary,
 } from "./lib/verdict-quality.js";
 import { loadProfile } from "../src/config/profile.js";
+import { allowedCpus } from "../src/measure/cpu-affinity.js";
 import { postgresEngine } from "../src/engine/postgres.js";
 import { consoleLog } from "../src/log.js";
 import { runBenchmark } from "../src/pipeline.js";
@@ -95,7 +96,7 @@ program
     const fork = await makePostgresFork(source, path.join(cacheDir, "pg-fork", source.package));
     const repo = path.join(cacheDir, "verdict-fork");
     await addExtraWorkBranches(fork, repo, flags.loops);
-    const loaded = await loadProfile(flags.profile);
+    const loaded = await loadProfile(flags.profile, null, (await allowedCpus()).length);
     const wanted = flags.steps?.split(",") ?? [loaded.steps[0]!.id];
     const steps = wanted.map((id) => {
       const step = loaded.steps.find((s) => s.id === id);

@@ -13,6 +13,7 @@ import { engineByName } from "../engine/index.js";
 import type { Engine, SettingValue } from "../engine/types.js";
 import { InputError } from "../errors.js";
 import type { ConfigFile } from "./config-file.js";
+import { allowedCpus } from "../measure/cpu-affinity.js";
 import { alphasOf, embeddedSettingsMessage, loadProfile, scheduleDeafness, type Profile } from "./profile.js";
 import { deafLookMessage } from "../schedule/sequential.js";
 import type { JudgingCommit } from "./judging-files.js";
@@ -157,7 +158,8 @@ export function shardPlan(profile: Profile, timeBudgetS: number | null, shard: S
 }
 
 export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFlags: Partial<Thresholds>): Promise<Plan> {
-  const whole = await loadProfile(flags.profile ?? config.profile ?? "pg-quick", flags.judgedAt ?? null);
+  // auto sweeps go up to twice the CPUs this job may use (the runner's cores: a cpuset may hold fewer)
+  const whole = await loadProfile(flags.profile ?? config.profile ?? "pg-quick", flags.judgedAt ?? null, (await allowedCpus()).length);
   const engine = engineByName(whole.engine);
   // the profile's own settings were checked when it was parsed
   if (engine.kind === "embedded" && Object.keys(config.server_settings ?? {}).length > 0) {

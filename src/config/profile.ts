@@ -45,20 +45,53 @@ export const InstructionsSchema = z
   })
   .strict();
 
+/** The most clients an `auto` sweep reaches unless the profile says otherwise: the field measures up to 128 threads. */
+export const DEFAULT_MAX_CLIENTS = 128;
+
+/**
+ * The runner listings and the docs expand `auto` sweeps for: the 2-core machine the profiles'
+ * expected_minutes are measured on. A run expands them for the CPUs it may use (makePlan).
+ */
+export const REFERENCE_CORES = 2;
+
 /**
  * A client-count sweep (the field measures 1 to 128 threads): the step runs once per count, each a step
  * of its own (pgbench.select-only.prepared.c1 ... .c8; sysbench's .t2 ... .t8), with its own verdict;
- * reports show the group's relative QPS per count side by side.
+ * reports show the group's relative QPS per count side by side, and a chart of it.
  */
 export const SweepSchema = z
   .object({
+    /** "auto": powers of two from 1 up to twice the runner's CPUs, and that top count (sweepCounts); or the counts, rising */
     clients: z
-      .array(z.number().int().positive().max(1024))
-      .min(2)
-      .max(16)
-      .refine((counts) => counts.every((n, i) => i === 0 || n > counts[i - 1]!), "client counts must rise, each once: e.g. [1, 2, 4, 8]"),
+      .union([
+        z.literal("auto"),
+        z
+          .array(z.number().int().positive().max(1024))
+          .min(2)
+          .max(16)
+          .refine((counts) => counts.every((n, i) => i === 0 || n > counts[i - 1]!), "client counts must rise, each once: e.g. [1, 2, 4, 8]"),
+      ])
+      .default("auto"),
+    /** the highest count an `auto` sweep reaches, whatever the runner's CPUs (default 128) */
+    max_clients: z.number().int().min(2).max(1024).optional(),
   })
-  .strict();
+  .strict()
+  .refine((s) => s.max_clients === undefined || s.clients === "auto", { message: "max_clients limits clients: auto; a list of counts is measured as given", path: ["max_clients"] });
+
+export type Sweep = z.output<typeof SweepSchema>;
+
+/**
+ * The client counts of a sweep on a runner with `cores` CPUs: a list as given; `auto` the powers of two
+ * below the top count, then the top: twice the CPUs (where contention shows once every CPU is busy),
+ * at most max_clients. 2 CPUs: 1, 2, 4; 6 CPUs: 1, 2, 4, 8, 12; 64 CPUs: 1, 2, 4, ... 128.
+ */
+export function sweepCounts(sweep: Sweep, cores: number): number[] {
+  if (sweep.clients !== "auto") return sweep.clients;
+  const top = Math.min(2 * cores, sweep.max_clients ?? DEFAULT_MAX_CLIENTS);
+  const counts: number[] = [];
+  for (let n = 1; n < top; n *= 2) counts.push(n);
+  return [...counts, top];
+}
 
 export const ProfileSchema = z
   .object({
@@ -150,7 +183,8 @@ function sweptSteps(driver: Driver & { name: string }, parameters: Record<string
   return steps.map((step, i) => ({ ...step, sweep: { group: groups[0]!, clients: counts[i]! } }));
 }
 
-export function parseProfile(text: string, source: string): Profile {
+/** `cores`: the CPUs the run may use, which `auto` sweeps are expanded for (sweepCounts). */
+export function parseProfile(text: string, source: string, cores = REFERENCE_CORES): Profile {
   const profile = validateYaml(ProfileSchema, text, source);
   // Without a time budget no step stops before its last round; plan.ts checks again with the budget and rounds in force.
   const deafness = profile.schedule.time_budget_s === null ? null : scheduleDeafness(profile.schedule, profile.schedule.rounds, alphasOf(profile.thresholds, profile.overrides));
@@ -178,7 +212,7 @@ export function parseProfile(text: string, source: string): Profile {
     const known = DRIVERS[driver];
     // an unknown driver fails as an unswept step does, naming steps[i].driver
     if (!sweep || !known) return [stepAt(parameters)];
-    return sweptSteps({ ...known, name: driver }, parameters, sweep.clients, stepAt, (message, field) => new InputError(message, source, at(field)));
+    return sweptSteps({ ...known, name: driver }, parameters, sweepCounts(sweep, cores), stepAt, (message, field) => new InputError(message, source, at(field)));
   });
   const uncounted = profile.instructions?.uncounted_steps ?? {};
   // a reason of the driver's own (db_bench's paced writer) stays: it holds on every profile
@@ -208,18 +242,19 @@ export function builtinDir(name: string): string {
 
 /**
  * A profile by built-in name (pg-quick), shipped with db-bench-gate, or by path to a file: read at the
- * trusted commit `at` when it lies in the repository (judging-files.ts), from disk otherwise.
+ * trusted commit `at` when it lies in the repository (judging-files.ts), from disk otherwise; its
+ * `auto` sweeps expanded for `cores` CPUs.
  */
-export async function loadProfile(nameOrPath: string, at: JudgingCommit | null = null): Promise<Profile> {
+export async function loadProfile(nameOrPath: string, at: JudgingCommit | null = null, cores = REFERENCE_CORES): Promise<Profile> {
   const isPath = nameOrPath.includes("/") || /\.ya?ml$/.test(nameOrPath);
   if (isPath) {
     const { text, source } = await readJudgingFile(nameOrPath, at, "profile");
-    return parseProfile(text, source);
+    return parseProfile(text, source, cores);
   }
   const file = path.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
   const text = await readFile(file, "utf8").catch((e: NodeJS.ErrnoException) => {
     if (e.code === "ENOENT") throw new InputError(`no built-in profile "${nameOrPath}"`, "--profile");
     throw new InputError(`cannot read the profile: ${e.code ?? e.message}`, file);
   });
-  return parseProfile(text, file);
+  return parseProfile(text, file, cores);
 }

@@ -25,7 +25,8 @@ export const DRIVERS: Record<string, Driver> = {
   sysbench: { engines: ["postgresql", "mariadb", "myrocks"], clients: "threads", step: sysbenchStep },
   // sysbench with lua/ibench.lua: its pgsql and mysql dialects (MyRocks: storage_engine rocksdb); a new engine needs its dialect there
   ibench: { engines: ["postgresql", "mariadb", "myrocks"], step: ibenchStep },
-  db_bench: { engines: ["rocksdb"], step: dbBenchStep },
+  // db_bench runs its operations on --threads threads of one process
+  db_bench: { engines: ["rocksdb"], clients: "threads", step: dbBenchStep },
 };
 
 /**

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
-import { builtinDir, loadProfile, parseProfile } from "../../src/config/profile.js";
+import { builtinDir, loadProfile, parseProfile, sweepCounts } from "../../src/config/profile.js";
 import { parseConfigText } from "../../src/config/config-file.js";
 import { makePlan } from "../../src/config/plan.js";
 import { postgresConnection } from "../helpers/connection.js";
@@ -217,17 +217,51 @@ describe("client-count sweeps", () => {
       parseProfile(minimal(`  - { driver: pgbench, script: select-only, sweep: { clients: [1, 2] } }\n  - { driver: pgbench, script: select-only, clients: 2 }`), "p.yaml"),
     ).toThrow(/^p\.yaml: \$\.steps\[1\]: two steps are both "pgbench\.select-only\.simple\.c2"$/);
     expect(() => parseProfile(minimal(`  - { driver: hammerdb, sweep: { clients: [1, 2] } }`), "p.yaml")).toThrow(/^p\.yaml: \$\.steps\[0\]\.driver: unknown driver "hammerdb"/);
-    // a driver without a client count (db_bench runs one process) cannot be swept
-    expect(() => parseProfile(minimal(`  - { driver: db_bench, benchmark: readrandom, sweep: { clients: [1, 2] } }`), "p.yaml")).toThrow(/^p\.yaml: \$\.steps\[0\]\.sweep: the db_bench driver has no client count to sweep$/);
+    // a driver without a client count (ibench's clients are its table's writers and readers) cannot be swept
+    expect(() => parseProfile(minimal(`  - { driver: ibench, step: l.i0, sweep: { clients: [1, 2] } }`), "p.yaml")).toThrow(/^p\.yaml: \$\.steps\[0\]\.sweep: the ibench driver has no client count to sweep$/);
+    expect(() => step("sweep: { clients: [1, 2], max_clients: 8 }")).toThrow(/^p\.yaml: \$\.steps\[0\]\.sweep\.max_clients: max_clients limits clients: auto/);
+    expect(() => step("sweep: { clients: auto, max_clients: 1 }")).toThrow(/^p\.yaml: \$\.steps\[0\]\.sweep\.max_clients: /);
   });
 
-  it("pg-scaling sweeps select-only and tpcb-like over 1, 2, 4 and 8 clients", async () => {
-    const profile = await loadProfile("pg-scaling");
-    const groups = [...new Set(profile.steps.map((s) => s.sweep?.group))];
-    expect(groups.map((group) => [group, profile.steps.filter((s) => s.sweep?.group === group).map((s) => s.sweep?.clients)])).toEqual([
+  it("auto: powers of two from 1 below twice the CPUs, then twice the CPUs, at most max_clients", () => {
+    expect(sweepCounts({ clients: "auto" }, 1)).toEqual([1, 2]);
+    expect(sweepCounts({ clients: "auto" }, 2)).toEqual([1, 2, 4]);
+    expect(sweepCounts({ clients: "auto" }, 3)).toEqual([1, 2, 4, 6]);
+    expect(sweepCounts({ clients: "auto" }, 6)).toEqual([1, 2, 4, 8, 12]);
+    expect(sweepCounts({ clients: "auto" }, 64)).toEqual([1, 2, 4, 8, 16, 32, 64, 128]);
+    // the field stops at 128 threads, whatever the runner
+    expect(sweepCounts({ clients: "auto" }, 96)).toEqual([1, 2, 4, 8, 16, 32, 64, 128]);
+    expect(sweepCounts({ clients: "auto", max_clients: 16 }, 64)).toEqual([1, 2, 4, 8, 16]);
+    expect(sweepCounts({ clients: "auto", max_clients: 12 }, 64)).toEqual([1, 2, 4, 8, 12]);
+    expect(sweepCounts({ clients: [1, 3, 9] }, 64)).toEqual([1, 3, 9]);
+  });
+
+  it("expands an auto sweep (the default) for the CPUs the run may use, the docs' 2 when none are given", () => {
+    const text = minimal(`  - { driver: sysbench, benchmark: point-query, sweep: {} }`);
+    expect(parseProfile(text, "p.yaml").steps.map((s) => s.id)).toEqual(["point-query.range100.pk1", "point-query.range100.pk1.t2", "point-query.range100.pk1.t4"]);
+    expect(parseProfile(text, "p.yaml", 8).steps.map((s) => s.sweep?.clients)).toEqual([1, 2, 4, 8, 16]);
+  });
+
+  it("every engine has a sweep profile: pgbench, sysbench point-query and read-write on PostgreSQL and MariaDB, db_bench readrandom", async () => {
+    const groups = async (name: string) => {
+      const profile = await loadProfile(name, null, 4);
+      const named = [...new Set(profile.steps.map((s) => s.sweep?.group))];
+      return named.map((group) => [group, profile.steps.filter((s) => s.sweep?.group === group).map((s) => s.sweep?.clients)]);
+    };
+    expect(await groups("pg-scaling")).toEqual([
       ["pgbench.select-only.prepared", [1, 2, 4, 8]],
       ["pgbench.tpcb-like.prepared", [1, 2, 4, 8]],
     ]);
+    for (const name of ["pg-sysbench-scaling", "mariadb-sysbench-scaling"]) {
+      expect(await groups(name), name).toEqual([
+        ["point-query.range100.pk1", [1, 2, 4, 8]],
+        ["read-write.range100.pk1", [1, 2, 4, 8]],
+      ]);
+    }
+    expect(await groups("rocksdb-scaling")).toEqual([["readrandom", [1, 2, 4, 8]]]);
+    // db_bench's threads reach its command line
+    const rocksdb = await loadProfile("rocksdb-scaling", null, 4);
+    expect(rocksdb.steps[3]!.run({ kind: "embedded", dataDir: "/d" } as never, { db_bench: "db_bench" }, 3).args).toContain("--threads=8");
   });
 });
 
