@@ -17,7 +17,7 @@ function xyChartBlock(height: number, chart: string[]): string {
 }
 
 /** Axis bounds on a 0.05 grid that include every bar and 1.0 with a margin, so small changes stay visible. */
-function axisRange(ratios: number[]): [number, number] {
+export function axisRange(ratios: number[]): [number, number] {
   const step = 0.05;
   const low = Math.min(1, ...ratios);
   const high = Math.max(1, ...ratios);

@@ -261,7 +261,7 @@ describe("client-count sweeps", () => {
     expect(await groups("rocksdb-scaling")).toEqual([["readrandom", [1, 2, 4, 8]]]);
     // db_bench's threads reach its command line
     const rocksdb = await loadProfile("rocksdb-scaling", null, 4);
-    expect(rocksdb.steps[3]!.run({ kind: "embedded", dataDir: "/d" } as never, { db_bench: "db_bench" }, 3).args).toContain("--threads=8");
+    expect(rocksdb.steps[3]!.run({ kind: "embedded", dataDir: "/d" }, { db_bench: "db_bench" }, 3).args).toContain("--threads=8");
   });
 });
 

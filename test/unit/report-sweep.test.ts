@@ -1,28 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { compareRun } from "../../src/compare/compare.js";
-import type { Results } from "../../src/results/schema.js";
 import { renderSweeps } from "../../src/report/sweep.js";
 import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 import { markdownRows } from "../helpers/markdown-rows.js";
-
-const COUNTS = [1, 2, 4, 8];
-const swept = COUNTS.map((n) => `pgbench.select-only.prepared.c${n}`);
-
-/** A pg-scaling-like run: the head loses 10% at 4 and 8 clients only (a lock taken under concurrency). */
-function scalingRun(arch = "x86_64"): Results {
-  const results = syntheticResults({
-    steps: [...swept, "insert.range100.pk1"],
-    rounds: 12,
-    noise: 0.01,
-    seed: 5,
-    effects: { head: { [swept[2]!]: 0.9, [swept[3]!]: 0.9 } },
-  });
-  return {
-    ...results,
-    fingerprint: { ...results.fingerprint, arch },
-    steps: results.steps.map((s, i) => (i < COUNTS.length ? { ...s, sweep: { group: "pgbench.select-only.prepared", clients: COUNTS[i]! } } : s)),
-  };
-}
+import { scalingRun } from "../helpers/scaling-run.js";
 
 describe("client-count sweeps in the report", () => {
   it("show the relative QPS per count side by side, the verdict where it is not unchanged, and the base's QPS per count", () => {
