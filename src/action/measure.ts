@@ -4,7 +4,10 @@ import path from "node:path";
 import { capBuildCache, touchPrNamespace } from "../build/cache-cap.js";
 import { readJudgingFile, type JudgingCommit } from "../config/judging-files.js";
 import type { Plan } from "../config/plan.js";
+import { compareRun } from "../compare/compare.js";
 import { measureAndWrite } from "../measure-and-write.js";
+import { writeSweepCharts } from "../publish/charts.js";
+import type { SweepChartsWhere } from "../report/sweep.js";
 import { resultsArtifactName, uploadResultsArtifact } from "../publish/artifacts.js";
 import { parseNoiseFloor } from "../results/io.js";
 import type { NoiseFloor, Results } from "../results/schema.js";
@@ -33,6 +36,8 @@ export interface Measured {
   results: Results;
   /** the uploaded results artifact's page; null when there is no artifact service */
   artifactUrl: string | null;
+  /** the sweep charts beside the results, and where they went; null without a swept step */
+  charts: SweepChartsWhere | null;
 }
 
 /** Measures the plan; the results are written (and uploaded) before anything may fail on them. */
@@ -42,10 +47,16 @@ export async function measureInAction(ctx: ModeContext, plan: Plan, at: JudgingC
   const resultsFile = path.resolve(ctx.inputs.resultsPath);
   if (plan.run.prNamespace) await touchPrNamespace(ctx.cacheDir, plan.run.prNamespace);
   const results = await measureAndWrite(plan, { registry: ctx.registry, log: actionLog(ctx.core), noiseFloor, resultsFile, amend });
-  const artifactId = await uploadResults(ctx, results, resultsFile);
+  // Drawn from the run's own comparison (its noise floor), before the upload: they go in the results artifact.
+  // A run of one variant (baseline mode) has nothing to compare.
+  const chartFiles = results.variants.length > 1 ? await writeSweepCharts(path.dirname(resultsFile), resultsFile, [compareRun(results, plan.compare)]) : [];
+  const artifactId = await uploadResults(ctx, results, resultsFile, chartFiles);
   await capBuilds(ctx, plan, results).catch((e: Error) => ctx.core.warning(`cache-dir cleanup: ${e.message}`));
   const run = runUrl(ctx.env);
-  return { results, artifactUrl: artifactId !== null && run ? `${run}/artifacts/${artifactId}` : null };
+  const artifactUrl = artifactId !== null && run ? `${run}/artifacts/${artifactId}` : null;
+  const files = chartFiles.map((file) => path.basename(file));
+  const charts = files.length === 0 ? null : { files, in: artifactId !== null ? { artifact: artifactNameOf(ctx, results), url: artifactUrl } : { dir: path.dirname(resultsFile) } };
+  return { results, artifactUrl, charts };
 }
 
 /** The build cache under cache-size-cap, this run's builds kept. */
@@ -56,13 +67,13 @@ async function capBuilds(ctx: ModeContext, plan: Plan, results: Results): Promis
   }
 }
 
-/** The artifact's id; null when there is no artifact service to upload to. */
-async function uploadResults(ctx: ModeContext, results: Results, file: string): Promise<number | null> {
+/** The artifact's id; null when there is no artifact service to upload to. `beside`: the sweep charts. */
+async function uploadResults(ctx: ModeContext, results: Results, file: string, beside: readonly string[]): Promise<number | null> {
   if (!ctx.env.ACTIONS_RUNTIME_TOKEN || !ctx.env.ACTIONS_RESULTS_URL) {
     ctx.core.info("no artifact service in this environment: results not uploaded");
     return null;
   }
-  const uploaded = await uploadResultsArtifact(artifactNameOf(ctx, results), file);
-  ctx.core.info(`uploaded the results as artifact ${artifactNameOf(ctx, results)} (${uploaded.size} bytes)`);
+  const uploaded = await uploadResultsArtifact(artifactNameOf(ctx, results), file, { beside });
+  ctx.core.info(`uploaded the results${beside.length > 0 ? ` and ${beside.length} sweep chart${beside.length === 1 ? "" : "s"}` : ""} as artifact ${artifactNameOf(ctx, results)} (${uploaded.size} bytes)`);
   return uploaded.id;
 }

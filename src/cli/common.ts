@@ -10,6 +10,7 @@ import { EXIT_OK, EXIT_REGRESSION, InputError } from "../errors.js";
 import { parseRunnerCost, type RunnerCost } from "../config/runner-cost.js";
 import { renderJson } from "../report/json.js";
 import { renderMarkdown } from "../report/markdown.js";
+import type { SweepChartsWhere } from "../report/sweep.js";
 import { markdownToText } from "../report/text.js";
 import { renderTsv } from "../report/tsv.js";
 
@@ -85,13 +86,14 @@ export async function compareOptionsFrom(flags: ThresholdFlags): Promise<Omit<Co
   return { thresholds: { ...config.thresholds, ...thresholdsFromFlags(flags) }, overrides, ...(flags.failOn && { failOn: flags.failOn }) };
 }
 
-export function render(comparisons: Comparison[], format: Format, failOn?: readonly FailOn[], runnerCost?: RunnerCost): string {
+export function render(comparisons: Comparison[], format: Format, failOn?: readonly FailOn[], runnerCost?: RunnerCost, charts?: SweepChartsWhere): string {
+  const options = { failOn, ...(runnerCost && { runnerCost }), ...(charts && { charts }) };
   switch (format) {
     case "markdown":
-      return renderMarkdown(comparisons, { failOn, ...(runnerCost && { runnerCost }) });
+      return renderMarkdown(comparisons, options);
     case "text":
       // no comment to fit: nothing cut for GitHub's size limit
-      return markdownToText(renderMarkdown(comparisons, { failOn, maxLength: Number.POSITIVE_INFINITY, ...(runnerCost && { runnerCost }) }));
+      return markdownToText(renderMarkdown(comparisons, { ...options, maxLength: Number.POSITIVE_INFINITY }));
     case "json":
       return renderJson(comparisons);
     case "tsv":

@@ -6,6 +6,7 @@ import { withCleanup } from "../cleanup.js";
 import type { Plan } from "../config/plan.js";
 import type { Log } from "../log.js";
 import { measureAndWrite } from "../measure-and-write.js";
+import { writeSweepCharts } from "../publish/charts.js";
 import { readNoiseFloor } from "../results/io.js";
 import type { Results } from "../results/schema.js";
 import { checkWritable, emit, exitCodeOf, render, type Format, type Io } from "./common.js";
@@ -17,7 +18,7 @@ export function defaultResultsFile(profile: string, now = new Date()): string {
 /** Measures the plan, writes the results before anything can fail on them, prints the comparison. */
 export async function measureAndReport(
   plan: Plan,
-  options: { results?: string; format: Format; out?: string; noiseFloor?: string; failOn?: readonly FailOn[] },
+  options: { results?: string; format: Format; out?: string; noiseFloor?: string; failOn?: readonly FailOn[]; chartsDir?: string },
   io: Io,
   log: Log,
 ): Promise<{ exitCode: number; results: Results; resultsFile: string }> {
@@ -32,6 +33,11 @@ export async function measureAndReport(
     timeoutMs: plan.run.timeouts.run_s * 1000,
   });
   const comparison = compareRun(results, { ...plan.compare, ...(options.failOn && { failOn: options.failOn }) });
-  await emit(render([comparison], options.format, options.failOn), options.out, io);
+  // beside the results file unless --charts-dir says otherwise, as the action puts them in the results artifact
+  const chartsDir = path.resolve(options.chartsDir ?? path.dirname(resultsFile));
+  const chartFiles = await writeSweepCharts(chartsDir, resultsFile, [comparison]);
+  if (chartFiles.length > 0) log.info(`sweep charts: ${chartFiles.join(", ")}`);
+  const charts = chartFiles.length > 0 ? { files: chartFiles.map((file) => path.basename(file)), in: { dir: chartsDir } } : undefined;
+  await emit(render([comparison], options.format, options.failOn, undefined, charts), options.out, io);
   return { exitCode: exitCodeOf([comparison]), results, resultsFile };
 }

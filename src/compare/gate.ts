@@ -63,7 +63,10 @@ export type GateSubject = readonly Pick<Comparison, "steps" | "label">[] | { mea
 interface GatedResult {
   step: string;
   column: string | null;
-  verdicts: { channel: "QPS" | "instr/op"; verdict: Verdict | InstructionVerdict }[];
+  /** one client count of a swept step: named with its group's other counts (sweepWords) */
+  sweep: { group: string; clients: number } | null;
+  /** ratio: the channel's estimate (relative QPS, relative instructions per op); null where it has none */
+  verdicts: { channel: "QPS" | "instr/op"; verdict: Verdict | InstructionVerdict; ratio: number | null }[];
 }
 
 /** A run measured alone has no comparison: a step with a failed sample is an error, one without any sample missing. */
@@ -74,7 +77,7 @@ function measuredAloneVerdict(s: MeasuredStep): Verdict {
 function gatedResults(subject: GateSubject): { results: GatedResult[]; measured: boolean } {
   if ("measuredAlone" in subject) {
     const steps = subject.measuredAlone;
-    return { results: steps.map((s) => ({ step: s.step, column: null, verdicts: [{ channel: "QPS", verdict: measuredAloneVerdict(s) }] })), measured: steps.some((s) => s.ok > 0) };
+    return { results: steps.map((s) => ({ step: s.step, column: null, sweep: null, verdicts: [{ channel: "QPS", verdict: measuredAloneVerdict(s), ratio: null }] })), measured: steps.some((s) => s.ok > 0) };
   }
   const results = subject.flatMap((c) =>
     c.steps.flatMap((s) =>
@@ -82,7 +85,11 @@ function gatedResults(subject: GateSubject): { results: GatedResult[]; measured:
         (v): GatedResult => ({
           step: s.step,
           column: c.label,
-          verdicts: [{ channel: "QPS", verdict: v.verdict }, ...(v.instructions ? [{ channel: "instr/op" as const, verdict: v.instructions.verdict }] : [])],
+          sweep: s.sweep ?? null,
+          verdicts: [
+            { channel: "QPS", verdict: v.verdict, ratio: v.qps?.estimate ?? null },
+            ...(v.instructions ? [{ channel: "instr/op" as const, verdict: v.instructions.verdict, ratio: v.instructions.ratio?.estimate ?? null }] : []),
+          ],
         }),
       ),
     ),
@@ -104,23 +111,63 @@ export function stepsWithVerdict(comparison: Pick<Comparison, "steps">, verdict:
   return comparison.steps.filter((s) => s.variants.some((v) => v.verdict === verdict || v.instructions?.verdict === verdict)).map((s) => s.step);
 }
 
+/** A step (or a swept step's counts) with a verdict in one column: what the check's line names. */
+interface Hit {
+  step: string;
+  column: string | null;
+  /** QPS had the verdict (else only instr/op had it) */
+  qps: boolean;
+  sweep: { group: string; clients: number } | null;
+  /** the named channel's ratio furthest from 1 over the variants with the verdict; null where there is none */
+  ratio: number | null;
+}
+
+/** "4", "4 and 8", "2, 4 and 8". */
+function listed(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+/**
+ * A swept step's counts with the verdict as the verdict names them, the ratios in count order: `point-query
+ * at 4 and 8 clients (0.91, 0.88)`; with `verb` (regressed) `point-query regressed at 4 and 8 clients (0.91, 0.88)`.
+ */
+export function sweepWords(group: string, counts: readonly { clients: number; ratio: number | null }[], verb = ""): string {
+  const sorted = [...counts].sort((a, b) => a.clients - b.clients);
+  const ratios = sorted.flatMap((c) => (c.ratio === null ? [] : [c.ratio.toFixed(2)]));
+  const last = sorted[sorted.length - 1]?.clients;
+  return `${group}${verb ? ` ${verb}` : ""} at ${listed(sorted.map((c) => String(c.clients)))} client${last === 1 ? "" : "s"}${ratios.length > 0 ? ` (${ratios.join(", ")})` : ""}`;
+}
+
+/** The check line's name of a hit, or of a sweep's hits (one entry naming their counts): `step (column, instr/op)`. */
+function hitName(first: Hit, counts: readonly Hit[]): string {
+  const notes = [first.column, first.qps ? null : "instr/op"].filter((n) => n !== null);
+  const name = first.sweep ? sweepWords(first.sweep.group, counts.map((h) => ({ clients: h.sweep!.clients, ratio: h.ratio }))) : first.step;
+  return notes.length > 0 ? `${name} (${notes.join(", ")})` : name;
+}
+
 /** Step-variant results with `verdict` in either channel: their count and the steps, named as the check's line shows them. */
 function hits(results: readonly GatedResult[], verdict: FailOn): { count: number; steps: string[] } {
-  const found = new Map<string, { step: string; column: string | null; qps: boolean }>();
+  const found = new Map<string, Hit>();
   let count = 0;
   for (const r of results) {
-    const channels = r.verdicts.filter((v) => v.verdict === verdict).map((v) => v.channel);
-    if (channels.length === 0) continue;
+    const matching = r.verdicts.filter((v) => v.verdict === verdict);
+    if (matching.length === 0) continue;
     count++;
     const key = JSON.stringify([r.column, r.step]);
-    found.set(key, { step: r.step, column: r.column, qps: (found.get(key)?.qps ?? false) || channels.includes("QPS") });
+    const earlier = found.get(key);
+    const qps = (earlier?.qps ?? false) || matching.some((v) => v.channel === "QPS");
+    // QPS is the default channel: its ratio is the one named when it has the verdict
+    const ratios = [...(earlier && earlier.qps === qps && earlier.ratio !== null ? [earlier.ratio] : []), ...matching.flatMap((v) => ((v.channel === "QPS") === qps && v.ratio !== null ? [v.ratio] : []))];
+    const ratio = ratios.length > 0 ? ratios.reduce((a, b) => (Math.abs(Math.log(b)) > Math.abs(Math.log(a)) ? b : a)) : null;
+    found.set(key, { step: r.step, column: r.column, qps, sweep: r.sweep, ratio });
   }
-  // QPS is the default channel: named only when the instruction channel alone had it
-  const steps = [...found.values()].map(({ step, column, qps }) => {
-    const notes = [column, qps ? null : "instr/op"].filter((n) => n !== null);
-    return notes.length > 0 ? `${step} (${notes.join(", ")})` : step;
-  });
-  return { count, steps };
+  // a swept step's counts become one entry, where its first count was
+  const groups = new Map<string, Hit[]>();
+  for (const hit of found.values()) {
+    const key = hit.sweep ? JSON.stringify([hit.column, hit.sweep.group, hit.qps]) : JSON.stringify([hit.column, hit.step, hit.qps, "step"]);
+    groups.set(key, [...(groups.get(key) ?? []), hit]);
+  }
+  return { count, steps: [...groups.values()].map((group) => hitName(group[0]!, group)) };
 }
 
 function reason(cause: FailOn, found: { count: number; steps: string[] }): GateReason {

@@ -46,14 +46,17 @@ export function resultsArtifactName(prefix: string, profile: string, arch: strin
   return parts.map((part) => part.replace(/[^A-Za-z0-9._-]/g, "_")).join("-");
 }
 
-/** Uploads the results file as artifact `name` (needs ACTIONS_RUNTIME_TOKEN and ACTIONS_RESULTS_URL). */
+/**
+ * Uploads the results file as artifact `name` (needs ACTIONS_RUNTIME_TOKEN and ACTIONS_RESULTS_URL), with
+ * `beside` (the sweep charts: files in its directory that are not .json, which readResultsZip skips).
+ */
 export async function uploadResultsArtifact(
   name: string,
   resultsPath: string,
-  options: { retentionDays?: number; client?: ArtifactClient } = {},
+  options: { retentionDays?: number; client?: ArtifactClient; beside?: readonly string[] } = {},
 ): Promise<{ id: number; size: number }> {
   const client = options.client ?? new DefaultArtifactClient();
-  const { id, size } = await client.uploadArtifact(name, [resultsPath], dirname(resultsPath), {
+  const { id, size } = await client.uploadArtifact(name, [resultsPath, ...(options.beside ?? [])], dirname(resultsPath), {
     ...(options.retentionDays ? { retentionDays: options.retentionDays } : {}),
   });
   if (id === undefined) throw new Error(`artifact ${name}: the artifact service returned no id`);

@@ -43,7 +43,7 @@ import {
 } from "./format.js";
 import type { RunnerCost } from "../config/runner-cost.js";
 import { renderPricePerformance } from "./price-performance.js";
-import { renderSweeps } from "./sweep.js";
+import { renderSweeps, sweepRegressionLine, type SweepChartsWhere } from "./sweep.js";
 import { renderIbench } from "./ibench.js";
 import { renderDbBench } from "./db-bench.js";
 
@@ -129,6 +129,8 @@ export interface MarkdownOptions {
   resultsRun?: number | null;
   /** runner prices per hour: a price/performance section (price-performance.ts) */
   runnerCost?: RunnerCost;
+  /** the sweep charts written (sweep-chart.ts) and where they are: named under the sweep table */
+  charts?: SweepChartsWhere;
 }
 
 /** The hidden line naming the workflow run whose results artifact the comment shows: a rerun starts from it. */
@@ -228,6 +230,7 @@ function render(report: Report, cuts: Cuts): string {
     [commentMarker(firstProfile), ...(report.options.resultsRun ? [resultsRunMarker(report.options.resultsRun)] : [])].join("\n"),
     heading(report),
     countsLine(report),
+    sweepRegressionLine(report.comparisons),
     instructionCountsLine(report),
     comparedLine(report),
     reproduceLine(report),
@@ -239,7 +242,7 @@ function render(report: Report, cuts: Cuts): string {
     errorsSection(report, rows, cuts.level < CUT_LOGS),
     setupSection(report),
     cuts.level < CUT_CHART ? chartSection(report) : "",
-    cuts.level < CUT_METRICS ? renderSweeps(report.comparisons) : "",
+    cuts.level < CUT_METRICS ? renderSweeps(report.comparisons, report.options.charts) : "",
     cuts.level < CUT_METRICS ? renderIbench(report.comparisons) : "",
     cuts.level < CUT_METRICS ? renderDbBench(report.comparisons) : "",
     cuts.level < CUT_METRICS ? renderPricePerformance(report.comparisons, report.options.runnerCost) : "",

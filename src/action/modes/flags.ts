@@ -22,11 +22,12 @@ export async function flagsMode(ctx: ModeContext): Promise<void> {
   if (trust === "pr") await refusePersistedCredentials(ctx.inputs.repoPath);
   const judged = judgingCommit(ctx.inputs.repoPath, commit);
   const plan = await actionPlan(ctx, planFlags(ctx, judged, trust, { variants }), await configAt(ctx, judged));
-  const { results } = await measureInAction(ctx, plan, judged);
+  const { results, charts } = await measureInAction(ctx, plan, judged);
   const comparison = compareRun(results, plan.compare);
   const markdown = renderMarkdown([comparison], {
     title: `Compiler flags · ${results.profile.name} · ${results.fingerprint.arch}`,
     ...(ctx.inputs.runnerCost && { runnerCost: ctx.inputs.runnerCost }),
+    ...(charts && { charts }),
   });
   await appendJobSummary(markdown, ctx.env.GITHUB_STEP_SUMMARY);
   if (ctx.github) {

@@ -19,6 +19,7 @@ import { comparisonNote } from "../../report/comparison-note.js";
 import { escapeMarkdown, inlineCode } from "../../report/escape.js";
 import { judgingFilesNote } from "../../report/judging-note.js";
 import { COMMENT_LIMIT, renderMarkdown, type StoredBaselineColumn } from "../../report/markdown.js";
+import type { SweepChartsWhere } from "../../report/sweep.js";
 import { writeResults } from "../../results/io.js";
 import type { Results } from "../../results/schema.js";
 import { formatShard } from "../../schedule/shard.js";
@@ -113,6 +114,8 @@ interface PullRequestReport {
   links: { run?: string; artifact?: string };
   /** the run whose artifact holds the results (the comment's hidden line); null: none uploaded */
   resultsRun: number | null;
+  /** the sweep charts measured now; null when re-judged from an earlier artifact (its charts are in it) or none were drawn */
+  charts: SweepChartsWhere | null;
 }
 
 /** Compares (and against the stored baseline), comments, summarizes, gates. */
@@ -134,6 +137,7 @@ async function reportPullRequest(ctx: ModeContext, report: PullRequestReport): P
     acceptance,
     cc: ctx.inputs.cc,
     resultsRun: report.resultsRun,
+    ...(report.charts && { charts: report.charts }),
   });
   // a shard's comment would show part of the profile, and the shards would overwrite one another's
   const commentOn = ctx.inputs.shard ? null : (event?.number ?? null);
@@ -193,13 +197,13 @@ export async function prMode(ctx: ModeContext): Promise<void> {
       await writeResults(path.resolve(ctx.inputs.resultsPath), results);
       const measuredIn = runUrl(ctx.env, String(artifact.runId));
       const links = measuredIn ? { run: measuredIn, artifact: `${measuredIn}/artifacts/${artifact.id}` } : {};
-      return reportPullRequest(ctx, { event, plan, judged, results, commits, acceptance, links, resultsRun: artifact.runId });
+      return reportPullRequest(ctx, { event, plan, judged, results, commits, acceptance, links, resultsRun: artifact.runId, charts: null });
     }
     core.info(`${event.action}: no results artifact of head ${event.head.sha} from an earlier run of this workflow to re-judge: measuring it`);
   }
   const run = runUrl(ctx.env);
   if (event) await markMeasuring(ctx, event.number, plan.run.profile.name, head, run);
-  const { results, artifactUrl } = await measureInAction(ctx, plan, judged, (measured) => withAcceptance(measured, acceptance));
+  const { results, artifactUrl, charts } = await measureInAction(ctx, plan, judged, (measured) => withAcceptance(measured, acceptance));
   await reportPullRequest(ctx, {
     event,
     plan,
@@ -209,5 +213,6 @@ export async function prMode(ctx: ModeContext): Promise<void> {
     acceptance,
     links: { ...(run && { run }), ...(artifactUrl && { artifact: artifactUrl }) },
     resultsRun: artifactUrl ? Number(ctx.env.GITHUB_RUN_ID) : null,
+    charts,
   });
 }

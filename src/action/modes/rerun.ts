@@ -109,7 +109,7 @@ export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Pro
     core.warning(`the earlier results cannot be completed (${obstacles.join("; ")}): the comment shows the re-measured steps alone`);
     return fresh;
   };
-  const { results, artifactUrl } = await measureInAction(ctx, only, judged, (fresh) => withAcceptance(merge(fresh), acceptance));
+  const { results, artifactUrl, charts } = await measureInAction(ctx, only, judged, (fresh) => withAcceptance(merge(fresh), acceptance));
   const notes = comparisonNote(point) + judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
   const comparison = compareRun(results, plan.compare);
   const markdown = renderMarkdown([comparison], {
@@ -119,6 +119,7 @@ export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Pro
     acceptance,
     cc: ctx.inputs.cc,
     resultsRun: artifactUrl ? Number(ctx.env.GITHUB_RUN_ID) : null,
+    ...(charts && { charts }),
   });
   await publishReport(ctx, { markdown: markdown + notes, comparisons: [comparison], prNumber: event.number, profile: results.profile.name, acceptance });
 }
