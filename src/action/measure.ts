@@ -47,9 +47,11 @@ export async function measureInAction(ctx: ModeContext, plan: Plan, at: JudgingC
   const resultsFile = path.resolve(ctx.inputs.resultsPath);
   if (plan.run.prNamespace) await touchPrNamespace(ctx.cacheDir, plan.run.prNamespace);
   const results = await measureAndWrite(plan, { registry: ctx.registry, log: actionLog(ctx.core), noiseFloor, resultsFile, amend });
-  // Drawn from the run's own comparison (its noise floor), before the upload: they go in the results artifact.
-  // A run of one variant (baseline mode) has nothing to compare.
-  const chartFiles = results.variants.length > 1 ? await writeSweepCharts(path.dirname(resultsFile), resultsFile, [compareRun(results, plan.compare)]) : [];
+  const chartFiles = await drawSweepCharts(plan, results, resultsFile).catch((e: Error) => {
+    // the charts must not cost the results their upload
+    ctx.core.warning(`sweep charts: ${e.message}`);
+    return [];
+  });
   const artifactId = await uploadResults(ctx, results, resultsFile, chartFiles);
   await capBuilds(ctx, plan, results).catch((e: Error) => ctx.core.warning(`cache-dir cleanup: ${e.message}`));
   const run = runUrl(ctx.env);
@@ -57,6 +59,16 @@ export async function measureInAction(ctx: ModeContext, plan: Plan, at: JudgingC
   const files = chartFiles.map((file) => path.basename(file));
   const charts = files.length === 0 ? null : { files, in: artifactId !== null ? { artifact: artifactNameOf(ctx, results), url: artifactUrl } : { dir: path.dirname(resultsFile) } };
   return { results, artifactUrl, charts };
+}
+
+/**
+ * The swept steps' charts beside the results file, drawn from the run's own comparison (its noise floor)
+ * before the upload, since they go in the results artifact. A run of one variant (baseline mode) has
+ * nothing to compare.
+ */
+async function drawSweepCharts(plan: Plan, results: Results, resultsFile: string): Promise<string[]> {
+  if (results.variants.length < 2 || !results.steps.some((s) => s.sweep)) return [];
+  return writeSweepCharts(path.dirname(resultsFile), resultsFile, [compareRun(results, plan.compare)]);
 }
 
 /** The build cache under cache-size-cap, this run's builds kept. */

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { InputError, PipelineError } from "../../src/errors.js";
 import { FakeGitHub, LOOPBACK_PACING } from "../helpers/fake-github.js";
+import yauzl from "yauzl";
 import { deflatedEntry, zipOf } from "../helpers/zip.js";
 
 // @actions/github reads GITHUB_API_URL once, when it is first imported, for the clients @actions/artifact
@@ -362,6 +363,27 @@ describe("results artifacts and the stored baseline", () => {
     expect(lookup().find((r) => r.path.endsWith(`/actions/artifacts/${uploaded.id}/zip`))?.headers.authorization).toBe(`token ${fake.token}`);
     // the temporary download directory is gone
     expect(readdirSync(dir).filter((n) => n.startsWith("db-bench-gate-artifact-"))).toEqual([]);
+  });
+
+  it("carries the sweep charts beside the results, and the results are read from it as before", async () => {
+    const run = fake.addRun({ headBranch: "main", event: "push" });
+    for (const [key, value] of Object.entries(fake.env(run.id))) vi.stubEnv(key, value);
+    const runDir = join(dir, "run-with-charts");
+    mkdirSync(runDir, { recursive: true });
+    const file = join(runDir, "db-bench-gate-results.json");
+    const chart = join(runDir, "db-bench-gate-results.readrandom.svg");
+    writeFileSync(file, JSON.stringify(example));
+    writeFileSync(chart, "<svg xmlns=\"http://www.w3.org/2000/svg\"/>");
+    await uploadResultsArtifact(name, file, { beside: [chart] });
+    const zipPath = join(dir, "with-charts.zip");
+    writeFileSync(zipPath, fake.artifacts[0]!.content);
+    const zip = await yauzl.openPromise(zipPath, { lazyEntries: true });
+    const entries: string[] = [];
+    for await (const entry of zip.eachEntry()) entries.push(entry.fileName);
+    zip.close();
+    expect(entries.sort()).toEqual(["db-bench-gate-results.json", "db-bench-gate-results.readrandom.svg"]);
+    const search = await searchStoredBaseline(client, query());
+    expect(search.kind === "found" && search.stored.results.run.id).toBe(example.run.id);
   });
 
   it("is none (or expired) when no successful push run has the artifact: a neutral comparison", async () => {
