@@ -1,13 +1,14 @@
 /** What every command shares: output formats, threshold flags, writing output, exit codes. */
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { constants } from "node:fs";
-import { access, writeFile } from "node:fs/promises";
+import { access, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { DEFAULT_FAIL_ON, parseFailOn, type FailOn } from "../compare/gate.js";
 import type { Comparison, CompareOptions, ThresholdOverride, Thresholds } from "../compare/types.js";
 import { loadConfigFile } from "../config/config-file.js";
 import { EXIT_OK, EXIT_REGRESSION, InputError } from "../errors.js";
 import { parseRunnerCost, type RunnerCost } from "../config/runner-cost.js";
+import { writeSweepCharts } from "../publish/charts.js";
 import { renderJson } from "../report/json.js";
 import { renderMarkdown } from "../report/markdown.js";
 import type { SweepChartsWhere } from "../report/sweep.js";
@@ -101,6 +102,25 @@ export function render(comparisons: Comparison[], format: Format, failOn?: reado
     case "tsv-metrics":
       return renderTsv(comparisons, "metrics");
   }
+}
+
+/** --charts-dir: where the SVG chart of each swept step goes; `otherwise` says what happens without it. */
+export const chartsDirOption = (otherwise: string) =>
+  new Option("--charts-dir <dir>", `write the SVG chart of each swept step here (relative and absolute QPS against clients): <results name>.<step>.svg (${otherwise})`);
+
+/** `dir`, made if missing, where files can be written; else a one-line error naming `flag`. */
+export async function writableDir(dir: string, flag: string): Promise<void> {
+  await mkdir(dir, { recursive: true })
+    .then(() => access(dir, constants.W_OK))
+    .catch((e: NodeJS.ErrnoException) => {
+      throw new InputError(`cannot be written: ${e.code ?? e.message}`, dir, flag);
+    });
+}
+
+/** The swept steps' charts written into `dir`, named after `resultsFile`, as the report names them; undefined when none. */
+export async function chartsInto(dir: string, resultsFile: string, comparisons: readonly Comparison[]): Promise<SweepChartsWhere | undefined> {
+  const files = await writeSweepCharts(dir, resultsFile, comparisons);
+  return files.length > 0 ? { files: files.map((file) => path.basename(file)), in: { dir } } : undefined;
 }
 
 /** Writes `text` to the file `out` names (a one-line error naming it when it cannot be written), else to stdout. */

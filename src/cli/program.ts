@@ -1,4 +1,5 @@
 /** The db-bench-gate command line: every command maps its outcome to exit 0 (the gate passes), 1 (it fails: a regression, or what --fail-on names), 2 (bad input or error). */
+import path from "node:path";
 import { Command, CommanderError } from "commander";
 import { compareAgainstBaseline, compareRun } from "../compare/compare.js";
 import type { Comparison, CompareOptions } from "../compare/types.js";
@@ -9,7 +10,7 @@ import { readResults } from "../results/io.js";
 import { mergeShards } from "../results/merge-shards.js";
 import { runLabels } from "../results/run-labels.js";
 import { VERSION } from "../version.js";
-import { addThresholdOptions, compareOptionsFrom, emit, EXIT_CODES_HELP, exitCodeOf, formatOption, jsonOption, processIo, refuseJsonWithFormat, render, runnerCostOption, type Format, type Io, type ThresholdFlags } from "./common.js";
+import { addThresholdOptions, chartsDirOption, chartsInto, compareOptionsFrom, emit, EXIT_CODES_HELP, exitCodeOf, formatOption, jsonOption, processIo, refuseJsonWithFormat, render, runnerCostOption, writableDir, type Format, type Io, type ThresholdFlags } from "./common.js";
 import { addInitCommand } from "./init-command.js";
 import { addProfilesCommand } from "./profiles-command.js";
 import { addRunCommands } from "./run-commands.js";
@@ -34,8 +35,10 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
       .addOption(formatOption())
       .addOption(jsonOption())
       .addOption(runnerCostOption())
-      .option("--out <file>", "write the report here instead of stdout"),
-  ).action(async (file: string, flags: ThresholdFlags & { baseline?: string; baseVariant?: string; ignoreFingerprint?: boolean; format: Format; out?: string; runnerCost?: RunnerCost }) => {
+      .option("--out <file>", "write the report here instead of stdout")
+      .addOption(chartsDirOption("default: none")),
+  ).action(async (file: string, flags: ThresholdFlags & { baseline?: string; baseVariant?: string; ignoreFingerprint?: boolean; format: Format; out?: string; runnerCost?: RunnerCost; chartsDir?: string }) => {
+    if (flags.chartsDir) await writableDir(path.resolve(flags.chartsDir), "--charts-dir");
     const results = await readResults(file);
     const options: CompareOptions = { ...(await compareOptionsFrom(flags)), baseVariant: flags.baseVariant };
     let comparison: Comparison;
@@ -49,7 +52,8 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     } else {
       comparison = compareRun(results, options);
     }
-    await emit(render([comparison], flags.format, flags.failOn, flags.runnerCost), flags.out, io);
+    const charts = flags.chartsDir ? await chartsInto(path.resolve(flags.chartsDir), file, [comparison]) : undefined;
+    await emit(render([comparison], flags.format, flags.failOn, flags.runnerCost, charts), flags.out, io);
     setExitCode(exitCodeOf([comparison]));
   });
 
@@ -61,14 +65,17 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
       .addOption(formatOption())
       .addOption(jsonOption())
       .addOption(runnerCostOption())
-      .option("--out <file>", "write the report here instead of stdout"),
-  ).action(async (files: string[], flags: ThresholdFlags & { format: Format; out?: string; runnerCost?: RunnerCost }) => {
+      .option("--out <file>", "write the report here instead of stdout")
+      .addOption(chartsDirOption("default: none; named after the first results file")),
+  ).action(async (files: string[], flags: ThresholdFlags & { format: Format; out?: string; runnerCost?: RunnerCost; chartsDir?: string }) => {
+    if (flags.chartsDir) await writableDir(path.resolve(flags.chartsDir), "--charts-dir");
     // the shards of one architecture become one column
     const runs = mergeShards(await Promise.all(files.map(async (f) => ({ results: await readResults(f), source: f }))));
     const options = await compareOptionsFrom(flags);
     const labels = runLabels(runs);
     const comparisons = runs.map((results, i) => compareRun(results, { ...options, label: labels[i] ?? null }));
-    await emit(render(comparisons, flags.format, flags.failOn, flags.runnerCost), flags.out, io);
+    const charts = flags.chartsDir ? await chartsInto(path.resolve(flags.chartsDir), files[0]!, comparisons) : undefined;
+    await emit(render(comparisons, flags.format, flags.failOn, flags.runnerCost, charts), flags.out, io);
     setExitCode(exitCodeOf(comparisons));
   });
 

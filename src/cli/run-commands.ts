@@ -15,7 +15,7 @@ import { ensureDebianPackages, MARIADB_BENCH_PACKAGES, MYROCKS_BENCH_PACKAGES, P
 import { makeMariadbFork, makeMyrocksFork, obtainMariadbSource } from "../setup/mariadb-fork.js";
 import { makePostgresFork, type ForkRepo } from "../setup/fork-repo.js";
 import { makeRocksdbFork, obtainRocksdbSource } from "../setup/rocksdb-fork.js";
-import { addThresholdOptions, checkWritable, emit, formatOption, jsonOption, thresholdsFromFlags, type Format, type Io, type ThresholdFlags } from "./common.js";
+import { addThresholdOptions, chartsDirOption, checkWritable, emit, formatOption, jsonOption, thresholdsFromFlags, type Format, type Io, type ThresholdFlags } from "./common.js";
 import { defaultResultsFile, measureAndReport } from "./run.js";
 import { withCleanup } from "../cleanup.js";
 import { bisectMarkdown } from "../report/bisect.js";
@@ -141,13 +141,8 @@ function addMeasureOptions(command: Command): Command {
   );
 }
 
-/** The option of the commands that compare what they measured: where the swept steps' charts go. */
-function addChartsOption(command: Command): Command {
-  return command.option("--charts-dir <dir>", "where the SVG chart of each swept step goes (relative and absolute QPS against clients): <results name>.<step>.svg (default: beside the results file)");
-}
-
 export function addRunCommands(program: Command, io: Io, setExitCode: (code: number) => void): void {
-  addChartsOption(addMeasureOptions(
+  addMeasureOptions(
     program
       .command("run")
       .description("build the engine at two or more commits, measure them interleaved, write the results, print the comparison")
@@ -158,8 +153,9 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
       .option("--base-variant <id>", "the variant the others are relative to (default: the first)")
       .option("--trusted", "build into the trusted cache namespace, which pull request runs read: only for commits you trust (default: the pull request namespace)")
       .option("--cache-namespace <name>", CACHE_NAMESPACE_HELP)
-      .option("--shard <i/n>", "measure only the i-th of n contiguous shares of the profile's steps (report merges the shards' results files)", shardOption),
-  )).action(async (flags: MeasureFlags & { repo: string; base?: string; head?: string; variant: VariantFlag[]; baseVariant?: string; trusted?: boolean; cacheNamespace?: string; shard?: Shard }) => {
+      .option("--shard <i/n>", "measure only the i-th of n contiguous shares of the profile's steps (report merges the shards' results files)", shardOption)
+      .addOption(chartsDirOption("default: beside the results file")),
+  ).action(async (flags: MeasureFlags & { repo: string; base?: string; head?: string; variant: VariantFlag[]; baseVariant?: string; trusted?: boolean; cacheNamespace?: string; shard?: Shard }) => {
     if (flags.variant.length === 1) throw new InputError("give at least two variants to compare", undefined, "--variant");
     const log = consoleLog();
     // Thresholds come from the base commit's config file, so a PR cannot loosen its own gate.
@@ -205,14 +201,15 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
     setExitCode(0);
   });
 
-  addChartsOption(addMeasureOptions(
+  addMeasureOptions(
     program
       .command("demo")
       .description(
         `from nothing to a PR comment: install what is missing (Debian packages), get the engine (PostgreSQL 15, RocksDB 7.8 or MariaDB 10.11) from Debian's source package, make a git repo with a base commit and a head commit that slows a hot path down, build both, run its quick profile (${Object.values(DEMOS).map((demo) => demo.profile).join(", ")}) interleaved and print the comment; exits 1 because the gate fails that PR`,
       )
-      .option("--engine <name>", `the engine to demonstrate: ${Object.keys(DEMOS).join(" or ")}`, "postgresql"),
-  )).action(async (flags: MeasureFlags & { engine: string }) => {
+      .option("--engine <name>", `the engine to demonstrate: ${Object.keys(DEMOS).join(" or ")}`, "postgresql")
+      .addOption(chartsDirOption("default: beside the results file")),
+  ).action(async (flags: MeasureFlags & { engine: string }) => {
     const demo = DEMOS[flags.engine];
     if (!demo) throw new InputError(`no demo for the engine "${flags.engine}" (known: ${Object.keys(DEMOS).join(", ")})`, undefined, "--engine");
     const log = consoleLog();

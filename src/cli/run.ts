@@ -6,10 +6,9 @@ import { withCleanup } from "../cleanup.js";
 import type { Plan } from "../config/plan.js";
 import type { Log } from "../log.js";
 import { measureAndWrite } from "../measure-and-write.js";
-import { writeSweepCharts } from "../publish/charts.js";
 import { readNoiseFloor } from "../results/io.js";
 import type { Results } from "../results/schema.js";
-import { checkWritable, emit, exitCodeOf, render, type Format, type Io } from "./common.js";
+import { chartsInto, checkWritable, emit, exitCodeOf, render, writableDir, type Format, type Io } from "./common.js";
 
 export function defaultResultsFile(profile: string, now = new Date()): string {
   return `db-bench-gate-${profile}-${now.toISOString().replace(/[:.]/g, "-")}.json`;
@@ -28,16 +27,16 @@ export async function measureAndReport(
   // and so must a path that could not be written after the measuring
   await checkWritable(resultsFile, "--results");
   await checkWritable(options.out, "--out");
+  // beside the results file unless --charts-dir says otherwise, as the action puts them in the results artifact
+  const chartsDir = path.resolve(options.chartsDir ?? path.dirname(resultsFile));
+  if (options.chartsDir) await writableDir(chartsDir, "--charts-dir");
   const results = await withCleanup((registry) => measureAndWrite(plan, { registry, log, noiseFloor, resultsFile }), {
     warn: (m) => log.info(m),
     timeoutMs: plan.run.timeouts.run_s * 1000,
   });
   const comparison = compareRun(results, { ...plan.compare, ...(options.failOn && { failOn: options.failOn }) });
-  // beside the results file unless --charts-dir says otherwise, as the action puts them in the results artifact
-  const chartsDir = path.resolve(options.chartsDir ?? path.dirname(resultsFile));
-  const chartFiles = await writeSweepCharts(chartsDir, resultsFile, [comparison]);
-  if (chartFiles.length > 0) log.info(`sweep charts: ${chartFiles.join(", ")}`);
-  const charts = chartFiles.length > 0 ? { files: chartFiles.map((file) => path.basename(file)), in: { dir: chartsDir } } : undefined;
+  const charts = await chartsInto(chartsDir, resultsFile, [comparison]);
+  if (charts) log.info(`sweep charts in ${chartsDir}: ${charts.files.join(", ")}`);
   await emit(render([comparison], options.format, options.failOn, undefined, charts), options.out, io);
   return { exitCode: exitCodeOf([comparison]), results, resultsFile };
 }

@@ -1,5 +1,10 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { writeResults } from "../../src/results/io.js";
+import { cliInProcess } from "../helpers/cli-in-process.js";
 import { compareRun } from "../../src/compare/compare.js";
 import { sweepChartData, sweepChartFileName, sweepCharts, sweepChartSvg, type SweepChartData } from "../../src/report/sweep-chart.js";
 import { scalingRun } from "../helpers/scaling-run.js";
@@ -146,5 +151,25 @@ describe("sweep charts from a comparison", () => {
   it("are named after the results file, the step and the column, with nothing a file system or an artifact refuses", () => {
     expect(sweepChartFileName("db-bench-gate-results", { group: "pgbench.select-only.prepared", label: null })).toBe("db-bench-gate-results.pgbench.select-only.prepared.svg");
     expect(sweepChartFileName("r", { group: "readrandom", label: "aarch64 / big" })).toBe("r.readrandom.aarch64___big.svg");
+  });
+});
+
+describe("compare --charts-dir", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "dbg-sweep-chart-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("writes the swept step's chart there, named after the results file, and the report names it", async () => {
+    const file = path.join(dir, "scaling.json");
+    await writeResults(file, scalingRun());
+    const charts = path.join(dir, "charts");
+    const { code, stdout, stderr } = await cliInProcess("compare", file, "--charts-dir", charts);
+    expect(code, stderr).toBe(1);
+    expect(readdirSync(charts)).toEqual(["scaling.pgbench.select-only.prepared.svg"]);
+    const svg = parse(readFileSync(path.join(charts, "scaling.pgbench.select-only.prepared.svg"), "utf8"));
+    expect(children(svg, "g").filter((g) => g.class === "panel")).toHaveLength(2);
+    expect(stdout).toContain(`\`scaling.pgbench.select-only.prepared.svg\` in \`${charts}\``);
+    // without the option, compare writes no file
+    await cliInProcess("compare", file);
+    expect(readdirSync(dir).sort()).toEqual(["charts", "scaling.json"]);
   });
 });
