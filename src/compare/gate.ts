@@ -27,7 +27,10 @@ export interface GateReason {
   cause: FailOn | "no-samples";
   /** step-variant results with that verdict in either channel (0 for no-samples) */
   count: number;
-  /** the steps, with their column when several comparisons are gated together, and "instr/op" when only that channel had it */
+  /**
+   * the steps, with their column when several comparisons are gated together, and "instr/op" when only
+   * that channel had it; a swept step's counts as one entry naming them (sweepWords)
+   */
   steps: string[];
   /** "4 errors", "no samples" */
   summary: string;
