@@ -607,6 +607,7 @@ function assembleResults(
         cpu_placement: placement.kind === "server" ? { server: formatCpuList(placement.server), client: formatCpuList(placement.client) } : { process: formatCpuList(placement.process) },
       }),
       ...(plan.shard && { shard: plan.shard }),
+      ...(plan.measureQps === false && { qps_measured: false }),
     },
     fingerprint: parts.fingerprint,
     engine: { name: plan.engine.name, version: parts.engineVersion },
@@ -683,9 +684,12 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     phases[phase] = ports.clock.now() - started - (phases.loads - loads);
     return result;
   };
-  const measured = await timed("measuring", () => measureSteps(ctx, instances, variants, fingerprint, schedule, judgeStep));
+  const measured: InterleaveResult<Sample> =
+    plan.measureQps === false
+      ? { samples: [], cutShort: [], settled: [] }
+      : await timed("measuring", () => measureSteps(ctx, instances, variants, fingerprint, schedule, judgeStep));
   const instructions = await timed("counting instructions", () => countStage(ctx, instances, variants));
   await instances.stopAll();
-  log.info(phaseTimesLine(Object.entries(phases).filter(([name]) => instructions !== undefined || name !== "counting instructions")));
+  log.info(phaseTimesLine(Object.entries(phases).filter(([name]) => (instructions !== undefined || name !== "counting instructions") && (plan.measureQps !== false || name !== "measuring"))));
   return assembleResults(ctx, { fingerprint, engineVersion, variants, schedule, measured, instructions, plannedRestarts: instances.plannedRestarts });
 }

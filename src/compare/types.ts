@@ -38,7 +38,8 @@ export const DEFAULT_THRESHOLDS: Thresholds = {
   instructions_improve_below: 0.99,
 };
 
-export const VERDICTS = ["regression", "error", "warning", "unstable", "missing", "improvement", "unchanged"] as const;
+/** QPS verdicts, worst first; "n/a": the run measured no QPS (instructions only), never a failure. */
+export const VERDICTS = ["regression", "error", "warning", "unstable", "missing", "n/a", "improvement", "unchanged"] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 /** A ratio variant/base with its interval; for QPS > 1 is faster, for per-op metrics and latency > 1 is worse. */
@@ -171,6 +172,8 @@ export interface ComparisonContext {
   started_at: string;
   finished_at: string;
   budget_exhausted: boolean;
+  /** false: the run skipped the QPS rounds (--instructions-only) */
+  qps_measured: boolean;
   cpu_placement: Results["run"]["cpu_placement"] | null;
   notes: string[];
   fingerprint: Fingerprint;

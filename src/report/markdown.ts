@@ -69,6 +69,7 @@ const ICON: Record<Verdict, string> = {
   warning: "⚠️",
   unstable: "〰️",
   missing: "❔",
+  "n/a": "▫️",
   improvement: "🚀",
   unchanged: "➖",
 };
@@ -79,6 +80,7 @@ const COUNT_NOUN: Record<Verdict, [string, string]> = {
   warning: ["warning", "warnings"],
   unstable: ["unstable", "unstable"],
   missing: ["missing", "missing"],
+  "n/a": ["QPS not measured", "QPS not measured"],
   improvement: ["improvement", "improvements"],
   unchanged: ["unchanged", "unchanged"],
 };
@@ -391,7 +393,11 @@ function maxRounds(comparison: Comparison): number {
 function comparedLine(report: Report): string {
   const texts = report.comparisons.map((c) => {
     const compared = `${c.variants.map((v) => variantWithCommit(c, v)).join(", ")} vs ${variantWithCommit(c, c.base_variant)}`;
-    const how = c.mode === "paired" ? `paired: up to ${plural(maxRounds(c), "interleaved round")}` : `**unpaired** (up to ${plural(maxRounds(c), "round")}): the base numbers come from the stored baseline run ${inlineCode(c.context.baseline?.run_id ?? "unknown")}, not from this run, so drift between the two runs is not cancelled out`;
+    const how = !c.context.qps_measured
+      ? "instructions per operation only: QPS not measured (--instructions-only)"
+      : c.mode === "paired"
+        ? `paired: up to ${plural(maxRounds(c), "interleaved round")}`
+        : `**unpaired** (up to ${plural(maxRounds(c), "round")}): the base numbers come from the stored baseline run ${inlineCode(c.context.baseline?.run_id ?? "unknown")}, not from this run, so drift between the two runs is not cancelled out`;
     return `${compared} · ${how}`;
   });
   const unique = [...new Set(texts)];

@@ -325,6 +325,10 @@ export const ResultsSchema = z
           .optional()
           .describe("the pull request's regressions were accepted with this label: they are reported, the check passes"),
         shard: ShardSchema.optional(),
+        qps_measured: z
+          .literal(false)
+          .optional()
+          .describe("false: the run skipped the QPS rounds and only counted instructions per operation (--instructions-only); its QPS verdicts are n/a"),
       })
       .strict(),
     fingerprint: FingerprintSchema,
