@@ -45,9 +45,13 @@ import path from "node:path";
 import { z } from "zod";
 import { InputError, ParseError } from "../errors.js";
 import { findNumber, normalizeLines, requireNumber, requirePositive } from "./output-text.js";
-import { serverConnection, wholeCount, wholeSeconds, type BenchmarkStep, type Connection, type ParsedSample, type Target } from "./types.js";
+import { serverConnection, wholeCount, wholeSeconds, type BenchmarkStep, type ClientBinaries, type Connection, type ParsedSample, type Target } from "./types.js";
+
+/** The field's microbenchmarks the stock scripts cannot run, one statement per event (--query names it). */
+const MICRO = "lua/sbtest-micro.lua";
 
 interface Microbenchmark {
+  /** a stock script's name (sysbench finds it in its own share dir), or the shipped sbtest-micro.lua */
   script: string;
   options(range: number): string[];
   /** the script reads sbtest1 only */
@@ -62,16 +66,27 @@ const readOnlyWith = (only: "simple" | "sum" | "order" | "distinct") => (range: 
 ];
 const withRange = (script: string): Microbenchmark => ({ script, options: (range) => [`--range_size=${range}`] });
 const writingWithRange = (script: string): Microbenchmark => ({ ...withRange(script), writes: true });
+/** sbtest-micro.lua's query of that name, R its IN-list's points or its range's width */
+const micro = (query: string): Microbenchmark => ({ script: MICRO, options: (range) => [`--range_size=${range}`, `--query=${query}`] });
 
 export const SYSBENCH_MICROBENCHMARKS = {
   "point-query": withRange("oltp_point_select"),
+  "points-covered-pk": micro("points-covered-pk"),
+  "points-covered-si": micro("points-covered-si"),
+  "points-notcovered-pk": micro("points-notcovered-pk"),
+  "points-notcovered-si": micro("points-notcovered-si"),
   "random-points": { script: "select_random_points", options: (range) => [`--random_points=${range}`], singleTable: true },
+  "hot-points": micro("hot-points"),
+  "range-covered-pk": micro("range-covered-pk"),
   "range-covered-si": { script: "select_random_ranges", options: (range) => ["--number_of_ranges=1", `--delta=${range}`], singleTable: true },
   "range-notcovered-pk": {
     script: "oltp_read_only",
     options: (range) => [...readOnlyWith("simple")(range), "--point_selects=0", "--skip_trx=on"],
   },
+  "range-notcovered-si": micro("range-notcovered-si"),
+  scan: micro("scan"),
   "read-only": withRange("oltp_read_only"),
+  "read-only-count": micro("read-only-count"),
   "read-only-simple": { script: "oltp_read_only", options: readOnlyWith("simple") },
   "read-only-sum": { script: "oltp_read_only", options: readOnlyWith("sum") },
   "read-only-order": { script: "oltp_read_only", options: readOnlyWith("order") },
@@ -79,7 +94,10 @@ export const SYSBENCH_MICROBENCHMARKS = {
   "read-write": writingWithRange("oltp_read_write"),
   "write-only": writingWithRange("oltp_write_only"),
   "update-index": writingWithRange("oltp_update_index"),
+  "update-inlist": { ...micro("update-inlist"), writes: true },
   "update-nonindex": writingWithRange("oltp_update_non_index"),
+  "update-one": { ...micro("update-one"), writes: true },
+  "update-zipf": { ...micro("update-zipf"), writes: true },
   insert: writingWithRange("oltp_insert"),
   delete: writingWithRange("oltp_delete"),
 } satisfies Record<string, Microbenchmark>;
@@ -143,13 +161,14 @@ const COUNTED_RUN_SEED = 1;
 const LOADER = "lua/sbtest-load.lua";
 /** --rand-seed of every load: each variant loads the same rows with its own build */
 const LOAD_SEED = 1;
-type Programs = "sysbench" | typeof LOADER;
+type Programs = "sysbench" | typeof LOADER | typeof MICRO;
 
 /** Throws a ZodError naming the bad parameter; the config layer turns it into an InputError. */
 export function sysbenchStep(parameters: unknown): BenchmarkStep<Programs> {
   const p = SysbenchParametersSchema.parse(parameters);
   const microbenchmark: Microbenchmark = SYSBENCH_MICROBENCHMARKS[p.benchmark];
   const connection = (target: Target) => sysbenchConnectionArgs(serverConnection(target));
+  const script = (bins: ClientBinaries<Programs>) => (microbenchmark.script === MICRO ? bins[MICRO] : microbenchmark.script);
   const table = [`--tables=${p.tables}`, `--table_size=${p.table_size}`, ...(p.pk ? [] : ["--secondary=on"])];
   /** `length`: --time and --events (0 = no limit) */
   const runArgs = (target: Target, length: { time: string; events: string }) => [
@@ -176,7 +195,8 @@ export function sysbenchStep(parameters: unknown): BenchmarkStep<Programs> {
       percentile: p.percentile,
       ...(p.storage_engine !== undefined && { storage_engine: p.storage_engine }),
     },
-    programs: { sysbench: "system", [LOADER]: "shipped" },
+    // sbtest-micro.lua shipped with every step, the stock scripts' too: one small file per run dir
+    programs: { sysbench: "system", [LOADER]: "shipped", [MICRO]: "shipped" },
     dataSet: (target, bins) => {
       const { protocol } = serverConnection(target);
       const storageEngine = storageEngineArgs(protocol, p.storage_engine);
@@ -195,9 +215,9 @@ export function sysbenchStep(parameters: unknown): BenchmarkStep<Programs> {
     },
     run: (target, bins, seconds) => ({
       file: bins.sysbench,
-      args: [...runArgs(target, { time: wholeSeconds(seconds), events: "0" }), `--report-interval=${p.report_interval_s}`, microbenchmark.script, "run"],
+      args: [...runArgs(target, { time: wholeSeconds(seconds), events: "0" }), `--report-interval=${p.report_interval_s}`, script(bins), "run"],
     }),
-    warmup: (target, bins, seconds) => ({ file: bins.sysbench, args: [...runArgs(target, { time: wholeSeconds(seconds), events: "0" }), microbenchmark.script, "run"] }),
+    warmup: (target, bins, seconds) => ({ file: bins.sysbench, args: [...runArgs(target, { time: wholeSeconds(seconds), events: "0" }), script(bins), "run"] }),
     // --events counts every thread's events together. A step that reads: one seed for every counted
     // run, so runs of N and 2N share their first N events and their difference is the same events in
     // every repeat and in both variants (the rows an IN-list of random k values matches vary by a few %
@@ -210,7 +230,7 @@ export function sysbenchStep(parameters: unknown): BenchmarkStep<Programs> {
       args: [
         ...runArgs(target, { time: "0", events: wholeCount(perClient * p.threads) }),
         `--rand-seed=${COUNTED_RUN_SEED + (microbenchmark.writes ? run : 0)}`,
-        microbenchmark.script,
+        script(bins),
         "run",
       ],
     }),
