@@ -1,14 +1,24 @@
 /**
- * sysbench with its pgsql driver and the stock OLTP Lua scripts, named the way the field names its
- * microbenchmarks (mdcallag/mytools bench/sysbench.lua: `<name>.range<R>.pk<1|0>`).
+ * sysbench with its pgsql or mysql driver, the stock OLTP Lua scripts and the shipped
+ * lua/sbtest-micro.lua, named the way the field names its microbenchmarks (mdcallag/mytools
+ * bench/sysbench.lua: `<name>.range<R>.pk<1|0>`). Families: point queries, range queries, writes.
  *
- * | step name            | stock script           | options (R = range)                                  | differs from the field's |
+ * | step name            | script                 | options (R = range)                                  | differs from the field's |
  * | -------------------- | ---------------------- | ---------------------------------------------------- | ------------------------ |
  * | point-query          | oltp_point_select      | --range_size=R (unused: one point select per event)  | same query               |
+ * | points-covered-pk    | sbtest-micro.lua       | `SELECT id WHERE id IN (R ids)`                      | same |
+ * | points-covered-si    | sbtest-micro.lua       | `SELECT k WHERE k IN (R values)`                     | same |
+ * | points-notcovered-pk | sbtest-micro.lua       | `SELECT id, c WHERE id IN (R ids)`                   | same |
+ * | points-notcovered-si | sbtest-micro.lua       | `SELECT k, c WHERE k IN (R values)`                  | same |
  * | random-points        | select_random_points   | --random_points=R: `WHERE k IN (R values)`           | IN-list on the secondary index k, all columns (the field's is on the PK, column c); 1 table |
+ * | hot-points           | sbtest-micro.lua       | `SELECT c WHERE id IN (R ids from table_size/2+1)`, the same ids every event | same |
+ * | range-covered-pk     | sbtest-micro.lua       | `SELECT id WHERE id BETWEEN x AND x+R`               | same |
  * | range-covered-si     | select_random_ranges   | --number_of_ranges=1 --delta=R: `count(k) WHERE k BETWEEN x AND x+R` | counts instead of returning the rows; 1 table |
  * | range-notcovered-pk  | oltp_read_only         | --point_selects=0 --simple_ranges=1, other ranges 0, --skip_trx=on: `SELECT c WHERE id BETWEEN` | returns c only (the field's returns id, c) |
+ * | range-notcovered-si  | sbtest-micro.lua       | `SELECT k, c WHERE k BETWEEN x AND x+R`              | same |
+ * | scan                 | sbtest-micro.lua       | `SELECT * WHERE LENGTH(c) < 0`: every row read, none returned (R unused) | time-limited rounds of whole scans, ops = scans (the field runs one scan and reports rows/s: the same ratio) |
  * | read-only            | oltp_read_only         | --range_size=R                                       | same |
+ * | read-only-count      | sbtest-micro.lua       | `SELECT count(c) WHERE id BETWEEN x AND x+R-1`, no transaction | same |
  * | read-only-simple     | oltp_read_only         | --range_size=R --simple_ranges=1, sum/order/distinct 0 | same |
  * | read-only-sum        | oltp_read_only         | --range_size=R --sum_ranges=1, others 0              | same |
  * | read-only-order      | oltp_read_only         | --range_size=R --order_ranges=1, others 0            | same |
@@ -16,12 +26,16 @@
  * | read-write           | oltp_read_write        | --range_size=R                                       | same |
  * | write-only           | oltp_write_only        | --range_size=R                                       | same |
  * | update-index         | oltp_update_index      | --range_size=R                                       | same |
+ * | update-inlist        | sbtest-micro.lua       | `UPDATE SET c=? WHERE id IN (R ids)`                 | same |
  * | update-nonindex      | oltp_update_non_index  | --range_size=R                                       | same |
+ * | update-one           | sbtest-micro.lua       | `UPDATE SET c=? WHERE id = 1` (R unused)             | same statement as the field's (oltp_update_non_index run with --table_size=1) |
+ * | update-zipf          | sbtest-micro.lua       | `UPDATE SET c=? WHERE id=?`, ids by Zipf's law (exponent 0.8, id 1 the hottest; R unused) | sysbench 1.0 has no --rand-type=zipfian: the Lua draws the ids (Gray et al.'s method), 1.1's default exponent |
  * | insert               | oltp_insert            | --range_size=R                                       | same |
  * | delete               | oltp_delete            | --range_size=R                                       | same |
  *
- * Not possible with the stock scripts: hot-points, points-covered-*, range-covered-pk,
- * range-notcovered-si, scan, read-only-count, update-inlist, update-one/zipf (mytools' own Lua).
+ * sbtest-micro.lua's statements are one per event with no BEGIN/COMMIT (the field runs them with
+ * --skip-trx) and are plain SQL that PostgreSQL, InnoDB and MyRocks all run (checked on each,
+ * test/integration/sysbench-micro.test.ts).
  * pk1 is the default table (PRIMARY KEY on id), pk0 --secondary=on (a secondary index on id instead).
  * Steps of more than one client thread end in .t<threads> (point-query.range100.pk1.t4).
  * Every run uses --rand-type=uniform, as the field does (sysbench's default is "special").
