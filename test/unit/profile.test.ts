@@ -152,8 +152,8 @@ describe("profiles", () => {
       expect(run.profile.steps.filter((s) => s.parameters.benchmark === "read-only").map((s) => s.parameters.range), name).toEqual([10, 100, 10000]);
       expect(run.profile.steps.filter((s) => s.parameters.benchmark === "random-points").map((s) => s.parameters.range), name).toEqual([10, 100, 1000]);
       expect(run.profile.steps.filter((s) => s.parameters.benchmark === "read-write").map((s) => s.parameters.range), name).toEqual([10, 100]);
-      expect(run.judging.thresholds, name).toMatchObject({ fail_below: 0.95, improve_above: 1.05 });
-      expect(run.judging.overrides, name).toEqual([]);
+      expect(run.judging?.thresholds, name).toMatchObject({ fail_below: 0.95, improve_above: 1.05 });
+      expect(run.judging?.overrides, name).toEqual([]);
     }
   });
 
