@@ -181,7 +181,7 @@ describe("instructions per operation from runs of N and 2N", () => {
 
 describe("fixed-count runs", () => {
   const conn = postgresConnection("/tmp/s", 5433, "postgres", "bench");
-  const bins = { pgbench: "/opt/pg/bin/pgbench", sysbench: "/usr/bin/sysbench", "lua/sbtest-load.lua": "/run/dir/sbtest-load.lua" };
+  const bins = { pgbench: "/opt/pg/bin/pgbench", sysbench: "/usr/bin/sysbench", "lua/sbtest-load.lua": "/run/dir/sbtest-load.lua", "lua/sbtest-micro.lua": "/run/dir/sbtest-micro.lua" };
 
   it("pgbench: -t transactions per client, no vacuum, no progress", () => {
     const step = pgbenchStep({ script: "select-only", protocol: "prepared", clients: 4, threads: 2 });
