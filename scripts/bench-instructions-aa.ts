@@ -4,7 +4,8 @@
  *   npm run bench:instructions-aa -- --results aa1.json,aa2.json,... [--k 2] [--variant-results pr1.json,...] [--out DIR]
  *
  * --results: results files of `run --base X --head X` with instruction counts, each an independent A/A
- * run. Per step: the runs, the spread of one side's repeats (median and max over the 2N sides), the A/A
+ * run (of a file with other variants too, such as a bench:verdict session, only those of the base's
+ * commit are taken; a file with none is refused). Per step: the runs, the spread of one side's repeats (median and max over the 2N sides), the A/A
  * ratios, the spread to record (the max), the smallest K at which no run fails at the
  * instructions_fail_above floor with that spread, and each run's verdict with the spreads and --k
  * (default: SPREAD_MULTIPLE); how many runs fail; the `aa_spread_by_step:` lines for the profile.
@@ -19,6 +20,7 @@ import { markdownTable } from "markdown-table";
 import { formatSpread } from "../src/report/format.js";
 import { readResults } from "../src/results/io.js";
 import { SPREAD_MULTIPLE } from "../src/compare/instructions.js";
+import { EXIT_ERROR, InputError } from "../src/errors.js";
 import { summarizeAa, verdictCounts, type NamedResults, type VariantSeries } from "./lib/instructions-aa.js";
 
 const files = (value: string): string[] => value.split(",").filter((f) => f !== "");
@@ -28,7 +30,7 @@ const multiple = (value: string): number => {
   return k;
 };
 
-const read = (list: readonly string[]): Promise<NamedResults[]> => Promise.all(list.map(async (file) => ({ name: path.basename(file), results: await readResults(file) })));
+const read = (list: readonly string[]): Promise<NamedResults[]> => Promise.all(list.map(async (file) => ({ name: file, results: await readResults(file) })));
 
 function variantText(series: VariantSeries, k: number): string {
   const rows = series.runs.map((r) => [r.run, r.flagged.join(", ") || "—", r.failing.join(", ") || "—"]);
@@ -55,7 +57,7 @@ const program = new Command("bench-instructions-aa")
       s.k_needed === null ? "none" : String(s.k_needed),
       s.not_counted ? "n/a: not counted" : verdictCounts(s.verdicts),
     ]);
-    console.log(`${flags.results.length} A/A runs, K = ${summary.k}: ${summary.failing_runs} of ${summary.runs.length} runs fail`);
+    console.log(`${summary.runs.length} A/A runs in ${flags.results.length} files, K = ${summary.k}: ${summary.failing_runs} of ${summary.runs.length} fail`);
     console.log(`smallest K at which no run fails: ${summary.k_needed ?? "none (a step fails with no spread to scale)"}\n`);
     console.log(markdownTable([["step", "runs", "spread within a side (median / max)", "A/A ratios", "K needed", `verdicts at K = ${summary.k}`], ...rows]));
     for (const s of summary.steps.filter((step) => step.not_counted)) console.log(`\n${s.step}: ${s.not_counted}`);
@@ -69,4 +71,11 @@ const program = new Command("bench-instructions-aa")
     }
   });
 
-await program.parseAsync();
+try {
+  await program.parseAsync();
+} catch (e) {
+  if (!(e instanceof InputError)) throw e;
+  // a file that is not what it should be: one line naming it, as the CLI does
+  console.error(`bench-instructions-aa: ${e.message}`);
+  process.exitCode = EXIT_ERROR;
+}

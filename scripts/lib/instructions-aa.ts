@@ -11,7 +11,8 @@ import { stringify } from "yaml";
 import { compareInstructions, indexInstructionSamples, SPREAD_MULTIPLE, tooNoisyToCount } from "../../src/compare/instructions.js";
 import { thresholdResolver } from "../../src/compare/thresholds.js";
 import { INSTRUCTION_VERDICTS, type InstructionComparison, type InstructionVerdict } from "../../src/compare/types.js";
-import type { Results } from "../../src/results/schema.js";
+import { InputError } from "../../src/errors.js";
+import type { Results, Variant } from "../../src/results/schema.js";
 
 /** One results file, named for the summary. */
 export interface NamedResults {
@@ -78,12 +79,23 @@ export interface AaSummary {
   variant: VariantSeries | null;
 }
 
-/** Every non-base variant of every run against its base, with the step's recorded spread (if any) and K. */
-function judgeRuns(runs: readonly NamedResults[], spreads: ReadonlyMap<string, number>, k: number): Judged[] {
-  return runs.flatMap(({ name, results }) => {
+/** The variants of a run judged against its base: every other one, or (A/A) those of the base's commit. */
+function variantsOf({ name, results }: NamedResults, aaOnly: boolean): Variant[] {
+  const others = results.variants.filter((v) => v.id !== results.base_variant);
+  if (!aaOnly) return others;
+  const baseCommit = results.variants.find((v) => v.id === results.base_variant)?.commit;
+  const same = others.filter((v) => v.commit === baseCommit);
+  if (same.length === 0) throw new InputError(`no variant has the base's commit ${baseCommit ?? "?"}: not an A/A run (run --base X --head X)`, name, "variants");
+  return same;
+}
+
+/** The variants of every run against its base, with the step's recorded spread (if any) and K. */
+function judgeRuns(runs: readonly NamedResults[], spreads: ReadonlyMap<string, number>, k: number, aaOnly: boolean): Judged[] {
+  return runs.flatMap((named) => {
+    const { name, results } = named;
     const samplesOf = indexInstructionSamples(results.instructions ?? []);
     const thresholds = thresholdResolver(results.thresholds?.run, results.thresholds?.overrides);
-    const others = results.variants.filter((v) => v.id !== results.base_variant);
+    const others = variantsOf(named, aaOnly);
     return others.flatMap((variant) =>
       results.steps.flatMap((step): Judged[] => {
         const base = { label: results.base_variant, samples: samplesOf(step.id, results.base_variant) };
@@ -123,7 +135,7 @@ function kFor(ratio: number, spread: number): number {
 
 export function summarizeAa(aa: readonly NamedResults[], options: { k?: number; variant?: readonly NamedResults[] } = {}): AaSummary {
   const k = options.k ?? SPREAD_MULTIPLE;
-  const bare = judgeRuns(aa, new Map(), k);
+  const bare = judgeRuns(aa, new Map(), k, true);
   const stepIds = [...new Set(bare.map((j) => j.step))];
   const recorded = new Map<string, number>();
   const measured = stepIds.map((step) => {
@@ -144,7 +156,7 @@ export function summarizeAa(aa: readonly NamedResults[], options: { k?: number; 
       k_needed: kNeeded,
     };
   });
-  const judged = judgeRuns(aa, recorded, k);
+  const judged = judgeRuns(aa, recorded, k, true);
   const steps: AaStepSummary[] = measured.map((m) => ({
     ...m,
     not_counted: m.recorded_spread === null ? null : tooNoisyToCount(m.recorded_spread, k),
@@ -152,14 +164,14 @@ export function summarizeAa(aa: readonly NamedResults[], options: { k?: number; 
   }));
   const runs = outcomes(judged);
   const needed = steps.map((s) => s.k_needed);
-  const variantRuns = options.variant ? outcomes(judgeRuns(options.variant, recorded, k)) : null;
+  const variantRuns = options.variant ? outcomes(judgeRuns(options.variant, recorded, k, false)) : null;
   return {
     k,
     steps,
     runs,
     failing_runs: runs.filter((r) => r.failing.length > 0).length,
     k_needed: needed.includes(null) ? null : Math.max(0, ...(needed as number[])),
-    yaml: spreadYaml(recorded, aa.length),
+    yaml: spreadYaml(recorded, runs.length),
     variant: variantRuns && {
       runs: variantRuns,
       flagged: variantRuns.filter((r) => r.flagged.length > 0).length,

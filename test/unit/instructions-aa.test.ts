@@ -8,15 +8,17 @@ import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 const NOISY = "update-index.range100.pk1";
 const TIGHT = "pgbench.select-only.prepared.c1";
 
-/** A run of both steps whose repeats count exactly these instructions per op, by step and variant. */
-function run(name: string, counts: Record<string, { base: number[]; head: number[] }>): { name: string; results: Results } {
-  const results = syntheticResults({ steps: [TIGHT, NOISY], rounds: 2, instructions: {} });
+/** A run of both steps whose repeats count exactly these instructions per op, by step and variant; A/A: every variant of the base's commit. */
+function run(name: string, counts: Record<string, Record<string, number[]>>, aa = true): { name: string; results: Results } {
+  const variants = Object.keys(Object.values(counts)[0]!);
+  const results = syntheticResults({ steps: [TIGHT, NOISY], variants, rounds: 2, instructions: {} });
   const instructions = Object.entries(counts).flatMap(([step, sides]) =>
     Object.entries(sides).flatMap(([variant, values]) =>
       values.map((v, repeat): InstructionSample => ({ step, variant, repeat, status: "ok", tool: "callgrind", ops: 1000, instructions: v * 1000, instructions_per_op: v, counted: "serving backends" })),
     ),
   );
-  return { name, results: { ...results, instructions } };
+  const commit = results.variants[0]!.commit;
+  return { name, results: { ...results, variants: aa ? results.variants.map((v) => ({ ...v, commit })) : results.variants, instructions } };
 }
 
 const tight = { base: [40_000, 40_001, 40_002], head: [40_001, 40_002, 40_003] };
@@ -76,14 +78,23 @@ describe("summarizeAa", () => {
     expect(profile.instructions?.aa_spread_by_step).toEqual({ [TIGHT]: 0.00005, [NOISY]: 0.02 });
   });
 
+  it("takes only the variants of the base's commit as A/A runs, and refuses a file with none, naming it", () => {
+    const session = run("session.json", { [TIGHT]: { ...tight, changed: tight.base.map((v) => v * 1.1) }, [NOISY]: { base: [100, 100.5, 101], head: [100, 100.5, 101], changed: [110, 110, 110] } });
+    const changed = session.results.variants.find((v) => v.id === "changed")!;
+    changed.commit = "fffffff";
+    expect(summarizeAa([session]).runs).toEqual([{ run: "session.json", failing: [], flagged: [] }]);
+    const notAa = run("pr.json", { [TIGHT]: tight, [NOISY]: tight }, false);
+    expect(() => summarizeAa([notAa])).toThrow(expect.objectContaining({ name: "InputError", file: "pr.json", field: "variants" }));
+  });
+
   it("runs with a real change, judged with the A/A spreads and K: flagged and failing counted apart", () => {
     const changed = summarizeAa(aa, {
       k: 2,
       variant: [
         // +2.5% on the tight step: a regression; the noisy step's 1.025 is within its line
-        run("pr-plus2.json", { [TIGHT]: { base: tight.base, head: tight.base.map((v) => v * 1.025) }, [NOISY]: { base: [100, 100.5, 101], head: [102.5, 103, 103.5] } }),
+        run("pr-plus2.json", { [TIGHT]: { base: tight.base, head: tight.base.map((v) => v * 1.025) }, [NOISY]: { base: [100, 100.5, 101], head: [102.5, 103, 103.5] } }, false),
         // +1% on the tight step: a warning, flagged, the run passes
-        run("pr-plus1.json", { [TIGHT]: { base: tight.base, head: tight.base.map((v) => v * 1.01) }, [NOISY]: { base: [100, 100.5, 101], head: [100, 100.5, 101] } }),
+        run("pr-plus1.json", { [TIGHT]: { base: tight.base, head: tight.base.map((v) => v * 1.01) }, [NOISY]: { base: [100, 100.5, 101], head: [100, 100.5, 101] } }, false),
       ],
     });
     expect(changed.variant).toEqual({
