@@ -614,7 +614,10 @@ function assembleResults(
     profile: { name: profile.name, version: profile.version, hash: profile.hash },
     base_variant: plan.baseVariant,
     variants: parts.variants,
-    steps: profile.steps.map((s) => ({ id: s.id, driver: s.driver, parameters: s.parameters, ...(s.sweep && { sweep: s.sweep }) })),
+    steps: profile.steps.map((s) => {
+      const aaSpread = profile.instructions?.aa_spread_by_step?.[s.id];
+      return { id: s.id, driver: s.driver, parameters: s.parameters, ...(s.sweep && { sweep: s.sweep }), ...(aaSpread !== undefined && { instructions_aa_spread: aaSpread }) };
+    }),
     samples: parts.measured.samples,
     ...(parts.instructions && { instructions: parts.instructions }),
     thresholds: storedJudging(plan.judging),

@@ -302,7 +302,9 @@ function compareVariant(plan: Plan, step: Step, label: string, configured: Thres
   const { verdict, reason } =
     plan.results.run.qps_measured === false ? QPS_NOT_MEASURED : decide(base, variant, errors, qps, t, floor.kind === "applied" ? floor.spread : 0);
   const instructions = plan.instructionsOf
-    ? compareInstructions({ label: plan.baseLabel, samples: plan.instructionsOf(step.id, plan.baseLabel) }, { label, samples: plan.instructionsOf(step.id, label) }, t)
+    ? compareInstructions({ label: plan.baseLabel, samples: plan.instructionsOf(step.id, plan.baseLabel) }, { label, samples: plan.instructionsOf(step.id, label) }, t, {
+        aaSpread: step.instructions_aa_spread,
+      })
     : null;
   if (instructions?.ratio) checkRatios([instructions.ratio.estimate, instructions.ratio.low, instructions.ratio.high], `${where}, instructions per op`, "instructions");
   return {

@@ -94,6 +94,12 @@ export const StepSchema = z
       .strict()
       .optional()
       .describe("one client count of a profile step swept over several (sweep.clients): reports show the group's relative QPS per count"),
+    instructions_aa_spread: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe("the step's instruction-count spread in A/A runs, as its profile records it (instructions.aa_spread_by_step): it widens the step's instruction lines"),
   })
   .strict();
 
