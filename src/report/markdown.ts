@@ -808,6 +808,8 @@ function metricsTables(comparison: Comparison): string {
     [["step", "variant", "ops/s ratio", ...METRIC_KEYS.map((k) => `${METRIC_NAMES[k]} ratio`), "p95 ratio"], ...relativeRows],
     { align: ["l", "l", "r", "r", "r", "r", "r", "r", "r"] },
   );
+  // a run that measured no QPS (--instructions-only) has only its counts to show
+  if (!comparison.context.qps_measured) return instructionsTable(comparison).join("\n\n");
   return [
     "Each side, medians over the rounds (cpu µs/op: host CPU per operation, all cores; cs/op: context switches; r/op, rKB/op, wKB/op: storage reads, KB read and written; time: measured seconds of the variant):",
     absolute,

@@ -40,6 +40,9 @@ describe("run --instructions-only", () => {
     expect(row).toMatch(/regression/);
     expect(row).not.toMatch(/n\/a/);
     expect(markdown).toContain("QPS not measured (--instructions-only)");
+    // no table of QPS rounds that were never run
+    expect(markdown).not.toContain("Each side, medians over the rounds");
+    expect(markdown).toContain("Instructions per operation, counted rather than timed");
   });
 
   it("the reproduce command measures the same way", () => {
