@@ -15,7 +15,7 @@ tarball=$(echo "$work"/db-bench-gate-*.tgz)
 [ -f "$tarball" ] || fail "npm pack wrote no db-bench-gate-*.tgz"
 tar -tzf "$tarball" | sed 's|^package/||' > "$work/contents"
 for file in package.json LICENSE README.md dist/cli.js dist/index.js dist/post.js profiles/pg-quick.yaml recipes/postgresql.yaml \
-  lua/sbtest-load.lua schema/results.v1.json schema/config.v1.json docs/examples/pr.yml docs/examples/main-baseline.yml; do
+  lua/sbtest-load.lua lua/sbtest-micro.lua schema/results.v1.json schema/config.v1.json docs/examples/pr.yml docs/examples/main-baseline.yml; do
   grep -qxF "$file" "$work/contents" || fail "$file is not in the package"
 done
 if grep -E '^(src|test|scripts|node_modules|verdict-quality)/' "$work/contents"; then fail "the package carries the files above, which only a checkout needs"; fi

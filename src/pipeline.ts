@@ -607,13 +607,17 @@ function assembleResults(
         cpu_placement: placement.kind === "server" ? { server: formatCpuList(placement.server), client: formatCpuList(placement.client) } : { process: formatCpuList(placement.process) },
       }),
       ...(plan.shard && { shard: plan.shard }),
+      ...(plan.measureQps === false && { qps_measured: false }),
     },
     fingerprint: parts.fingerprint,
     engine: { name: plan.engine.name, version: parts.engineVersion },
     profile: { name: profile.name, version: profile.version, hash: profile.hash },
     base_variant: plan.baseVariant,
     variants: parts.variants,
-    steps: profile.steps.map((s) => ({ id: s.id, driver: s.driver, parameters: s.parameters, ...(s.sweep && { sweep: s.sweep }) })),
+    steps: profile.steps.map((s) => {
+      const aaSpread = profile.instructions?.aa_spread_by_step?.[s.id];
+      return { id: s.id, driver: s.driver, parameters: s.parameters, ...(s.sweep && { sweep: s.sweep }), ...(aaSpread !== undefined && { instructions_aa_spread: aaSpread }) };
+    }),
     samples: parts.measured.samples,
     ...(parts.instructions && { instructions: parts.instructions }),
     thresholds: storedJudging(plan.judging),
@@ -683,9 +687,12 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     phases[phase] = ports.clock.now() - started - (phases.loads - loads);
     return result;
   };
-  const measured = await timed("measuring", () => measureSteps(ctx, instances, variants, fingerprint, schedule, judgeStep));
+  const measured: InterleaveResult<Sample> =
+    plan.measureQps === false
+      ? { samples: [], cutShort: [], settled: [] }
+      : await timed("measuring", () => measureSteps(ctx, instances, variants, fingerprint, schedule, judgeStep));
   const instructions = await timed("counting instructions", () => countStage(ctx, instances, variants));
   await instances.stopAll();
-  log.info(phaseTimesLine(Object.entries(phases).filter(([name]) => instructions !== undefined || name !== "counting instructions")));
+  log.info(phaseTimesLine(Object.entries(phases).filter(([name]) => (instructions !== undefined || name !== "counting instructions") && (plan.measureQps !== false || name !== "measuring"))));
   return assembleResults(ctx, { fingerprint, engineVersion, variants, schedule, measured, instructions, plannedRestarts: instances.plannedRestarts });
 }

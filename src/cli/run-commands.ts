@@ -108,6 +108,8 @@ interface MeasureFlags extends ThresholdFlags {
   timeBudget?: number;
   /** false with --no-instructions */
   instructions: boolean;
+  /** --instructions-only: no QPS rounds */
+  instructionsOnly?: boolean;
   /** the results JSON */
   results?: string;
   format: Format;
@@ -119,8 +121,17 @@ interface MeasureFlags extends ThresholdFlags {
 }
 
 /** The plan flags every measuring command takes from the options they share. */
-function planFlagsOf(flags: MeasureFlags): Pick<RunFlags, "profile" | "cflags" | "cacheDir" | "rounds" | "timeBudgetS" | "countInstructions" | "timeouts"> {
-  return { profile: flags.profile, cflags: flags.cflags, cacheDir: flags.cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, timeouts: flags.timeouts };
+function planFlagsOf(flags: MeasureFlags): Pick<RunFlags, "profile" | "cflags" | "cacheDir" | "rounds" | "timeBudgetS" | "countInstructions" | "measureQps" | "timeouts"> {
+  return {
+    profile: flags.profile,
+    cflags: flags.cflags,
+    cacheDir: flags.cacheDir,
+    rounds: flags.rounds,
+    timeBudgetS: flags.timeBudget,
+    countInstructions: flags.instructions,
+    ...(flags.instructionsOnly && { measureQps: false }),
+    timeouts: flags.timeouts,
+  };
 }
 
 function addMeasureOptions(command: Command): Command {
@@ -132,6 +143,7 @@ function addMeasureOptions(command: Command): Command {
       .option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds"))
       .option("--time-budget <seconds>", "stop adding rounds after this many seconds of measuring (default: the profile's)", positiveInteger("--time-budget"))
       .option("--no-instructions", "skip counting instructions per operation under valgrind, even where the profile asks for it")
+      .option("--instructions-only", "skip the QPS rounds: load the data and count instructions per operation only (minutes instead of the profile's whole run; the verdict is the CPU channel's, QPS is n/a)")
       .option("--results <file>", "where the results JSON goes (default: db-bench-gate-<profile>-<time>.json)")
       .addOption(formatOption())
       .addOption(jsonOption())

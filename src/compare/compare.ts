@@ -165,6 +165,8 @@ function decide(base: Side, variant: Side, errors: SampleErrorSummary[], qps: Es
   };
 }
 
+const QPS_NOT_MEASURED: Decision = { verdict: "n/a", reason: "QPS not measured: the run counted instructions per operation only (--instructions-only)" };
+
 /** cpu/op must have risen by at least this share of the QPS loss to be named as its likely cause. */
 const CPU_SHARE_OF_LOSS = 0.5;
 /** Context switches or IO per op must have risen by more than this to be worth a hint. */
@@ -297,9 +299,12 @@ function compareVariant(plan: Plan, step: Step, label: string, configured: Thres
   const qps = t.alpha === configured.alpha ? atConfigured : estimate(opsPerSecond, t.alpha);
   const metrics = Object.fromEntries(METRIC_KEYS.map((k) => [k, estimate(metric(k), t.alpha)?.ratio ?? null])) as Record<MetricKey, RatioEstimate | null>;
   const errors = [...errorsOf(base), ...errorsOf(variant)];
-  const { verdict, reason } = decide(base, variant, errors, qps, t, floor.kind === "applied" ? floor.spread : 0);
+  const { verdict, reason } =
+    plan.results.run.qps_measured === false ? QPS_NOT_MEASURED : decide(base, variant, errors, qps, t, floor.kind === "applied" ? floor.spread : 0);
   const instructions = plan.instructionsOf
-    ? compareInstructions({ label: plan.baseLabel, samples: plan.instructionsOf(step.id, plan.baseLabel) }, { label, samples: plan.instructionsOf(step.id, label) }, t)
+    ? compareInstructions({ label: plan.baseLabel, samples: plan.instructionsOf(step.id, plan.baseLabel) }, { label, samples: plan.instructionsOf(step.id, label) }, t, {
+        aaSpread: step.instructions_aa_spread,
+      })
     : null;
   if (instructions?.ratio) checkRatios([instructions.ratio.estimate, instructions.ratio.low, instructions.ratio.high], `${where}, instructions per op`, "instructions");
   return {
@@ -364,6 +369,7 @@ function buildComparison(plan: Plan, options: CompareOptions): Comparison {
       started_at: run.started_at,
       finished_at: run.finished_at,
       budget_exhausted: run.budget_exhausted,
+      qps_measured: run.qps_measured ?? true,
       cpu_placement: run.cpu_placement ?? null,
       notes: run.notes,
       fingerprint,

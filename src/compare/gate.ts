@@ -98,7 +98,9 @@ function gatedResults(subject: GateSubject): { results: GatedResult[]; measured:
     ),
   );
   // every column must have measured something: a comparison's own verdict (its JSON) then agrees with the whole gate's
-  return { results, measured: subject.length > 0 && subject.every((c) => c.steps.some((s) => s.absolute.some((a) => a.ok_samples > 0))) };
+  // (an instructions-only run measured its counts: a side with ok counts)
+  const measuredStep = (s: Comparison["steps"][number]) => s.absolute.some((a) => a.ok_samples > 0) || s.variants.some((v) => v.instructions?.base || v.instructions?.variant);
+  return { results, measured: subject.length > 0 && subject.every((c) => c.steps.some(measuredStep)) };
 }
 
 /** Parses a fail-on list ("regression,error"; commas and/or spaces); the error is returned so action and CLI raise their own kind. */
@@ -216,10 +218,15 @@ export function judgedWords(comparisons: readonly Pick<Comparison, "steps">[]): 
   const cpuJudged = count((vs) => vs.every((v) => v.instructions && v.instructions.verdict !== "n/a" && !UNJUDGED.has(v.instructions.verdict)));
   const judged = count((vs) => vs.every((v) => !UNJUDGED.has(v.verdict) && !(v.instructions && UNJUDGED.has(v.instructions.verdict))));
   const of = (n: number) => `${n} of ${steps.length} step${steps.length === 1 ? "" : "s"}`;
-  const notes = [...(qpsOpen > 0 ? [`QPS inconclusive on ${of(qpsOpen)}`] : []), ...(cpuOpen > 0 ? [`instr/op inconclusive on ${of(cpuOpen)}`] : [])];
+  const qpsNotMeasured = count((vs) => vs.every((v) => v.verdict === "n/a"));
+  const notes = [
+    ...(qpsNotMeasured > 0 ? [`QPS not measured on ${of(qpsNotMeasured)}`] : []),
+    ...(qpsOpen > 0 ? [`QPS inconclusive on ${of(qpsOpen)}`] : []),
+    ...(cpuOpen > 0 ? [`instr/op inconclusive on ${of(cpuOpen)}`] : []),
+  ];
   if (notes.length === 0) return { claim: "No regression", notes };
   const claim =
-    cpuJudged === steps.length ? "No CPU regression" : qpsOpen === 0 ? "No QPS regression" : judged > 0 ? `No regression on ${of(judged)}` : "Nothing could be judged";
+    cpuJudged === steps.length ? "No CPU regression" : qpsOpen === 0 && qpsNotMeasured === 0 ? "No QPS regression" : judged > 0 ? `No regression on ${of(judged)}` : "Nothing could be judged";
   return { claim, notes };
 }
 

@@ -7,12 +7,30 @@
  * and a change counts only when that whole range is on one side of 1 (the two sides' repeats do not
  * overlap). A ratio past a threshold whose repeats overlap is `unstable`: the spread is too wide to tell.
  * The same rule serves a paired run and a stored baseline: counts do not drift with the machine's load.
+ *
+ * Some steps' counts spread more (a step that writes rows at random: 2-3.5%), so their lines are moved
+ * out by K x the step's margin (instructionLines): an A/A pair of such a step must not fail.
  */
 import { max, median, min } from "simple-statistics";
 import { indexByStepAndVariant } from "./index-samples.js";
 import type { InstructionSample, OkInstructionSample } from "../results/schema.js";
 import { brief, formatLimit, valueAgainst } from "./reason.js";
-import type { InstructionComparison, InstructionErrorSummary, InstructionRatio, InstructionSide, InstructionVerdict, Thresholds } from "./types.js";
+import type { InstructionComparison, InstructionErrorSummary, InstructionLines, InstructionRatio, InstructionSide, InstructionVerdict, Thresholds } from "./types.js";
+
+/**
+ * K: a step's failing line is at least 1 + K x its margin, its improvement line at most 1 - K x it. The
+ * smallest multiple at which no A/A run of the measured series failed (`npm run bench:instructions-aa`;
+ * the series and the choice: docs/verdict-quality.md).
+ */
+export const SPREAD_MULTIPLE = 2;
+
+/**
+ * The highest a spread may lift a step's failing line: a step whose recorded A/A spread would lift it
+ * higher is not counted (profile.ts), and a spread seen in a run lifts it no higher.
+ */
+export const MAX_LIFTED_FAIL_ABOVE = 1.05;
+/** The same limit below 1, for the improvement line. */
+const MIN_LOWERED_IMPROVE_BELOW = 0.95;
 
 /** The instruction samples of one variant of one step, under the name the comparison shows. */
 export interface InstructionSamples {
@@ -45,23 +63,86 @@ function errorsOf({ label, samples }: InstructionSamples): InstructionErrorSumma
   return samples.flatMap((s) => (s.status === "error" ? [{ variant: label, repeat: s.repeat, message: s.error.message, log_excerpt: s.error.log_excerpt }] : []));
 }
 
-function ratioText(r: InstructionRatio, t: Thresholds): string {
-  const limits = [t.instructions_fail_above, t.instructions_warn_above, t.instructions_improve_below];
+/** 1 + k x spread as a line is shown: rounded out to 3 decimals, so that the line judged is the line read. */
+const liftedAbove = (spread: number, k: number) => Math.ceil((1 + k * spread) * 1000 - 1e-9) / 1000;
+const liftedBelow = (spread: number, k: number) => Math.floor((1 - k * spread) * 1000 + 1e-9) / 1000;
+
+/** 2.0%, 0.44%, 12%: a spread in a reason. */
+const spreadText = (spread: number) => `${spread >= 0.1 ? Math.round(spread * 100) : (spread * 100).toPrecision(2)}%`;
+
+/**
+ * Why a step whose recorded A/A spread lifts its failing line past MAX_LIFTED_FAIL_ABOVE is not
+ * counted (its n/a reason), or null when it is counted: a line that high would let real changes pass.
+ */
+export function tooNoisyToCount(aaSpread: number, k = SPREAD_MULTIPLE): string | null {
+  const line = liftedAbove(aaSpread, k);
+  if (line <= MAX_LIFTED_FAIL_ABOVE) return null;
+  return `its A/A instruction spread ${spreadText(aaSpread)} would put the failing line at ${line.toFixed(3)}, past ${formatLimit(MAX_LIFTED_FAIL_ABOVE)}: not counted`;
+}
+
+/**
+ * The lines of one step: the thresholds, moved out where 1 ± k x margin is wider. The margin is the
+ * larger of the step's recorded A/A spread and the spread of the base's repeats in this run; never the
+ * variant's, which would let a head widen its own line by counting noisily. The warning line moves with
+ * the failing line: a warning that an A/A pair of the step gets as often as not would be noise in the
+ * comment, so on a noisy step a change is flagged only past what its A/A runs reach. A base spread
+ * lifts the lines no further than MAX_LIFTED_FAIL_ABOVE (and MIN_LOWERED_IMPROVE_BELOW): a run whose
+ * base counted that noisily still fails a change past 5% whose repeats are apart.
+ */
+export function instructionLines(t: Thresholds, aaSpread: number | undefined, baseSpread: number, k = SPREAD_MULTIPLE): InstructionLines {
+  const fromAa = aaSpread !== undefined && aaSpread >= baseSpread;
+  const margin = fromAa ? aaSpread : baseSpread;
+  const above = Math.min(liftedAbove(margin, k), MAX_LIFTED_FAIL_ABOVE);
+  const below = Math.max(liftedBelow(margin, k), MIN_LOWERED_IMPROVE_BELOW);
+  return {
+    fail_above: Math.max(t.instructions_fail_above, above),
+    warn_above: Math.max(t.instructions_warn_above, above),
+    improve_below: Math.min(t.instructions_improve_below, below),
+    margin,
+    margin_source: fromAa ? "aa" : "base repeats",
+    k,
+  };
+}
+
+function ratioText(r: InstructionRatio, lines: InstructionLines): string {
+  const limits = [lines.fail_above, lines.warn_above, lines.improve_below];
   return `relative instr/op ${valueAgainst(r.estimate, limits)} (range ${valueAgainst(r.low, limits)}–${valueAgainst(r.high, limits)})`;
 }
 
-/** Regression, warning or improvement when the ratio is past its threshold and the ranges do not overlap; unstable when they do. */
-function judge(r: InstructionRatio, t: Thresholds): { verdict: InstructionVerdict; reason: string } {
+/** `fails above 1.04: A/A spread 2.0% × 2` when the margin moved a line from the thresholds `t`, else null. */
+export function liftedLinesText(lines: InstructionLines, t: Thresholds, baseLabel: string): string | null {
+  const { k } = lines;
+  const moved = [
+    lines.fail_above > t.instructions_fail_above ? `fails above ${formatLimit(lines.fail_above)}` : lines.warn_above > t.instructions_warn_above ? `warns above ${formatLimit(lines.warn_above)}` : null,
+    lines.improve_below < t.instructions_improve_below ? `improves below ${formatLimit(lines.improve_below)}` : null,
+  ].filter((m) => m !== null);
+  if (moved.length === 0) return null;
+  const source = lines.margin_source === "aa" ? "A/A spread" : `spread of ${baseLabel}'s repeats`;
+  const capped = liftedAbove(lines.margin, k) > MAX_LIFTED_FAIL_ABOVE ? `, capped at ${formatLimit(MAX_LIFTED_FAIL_ABOVE)}` : "";
+  return `${moved.join(", ")}: ${source} ${spreadText(lines.margin)} × ${k}${capped}`;
+}
+
+/** Regression, warning or improvement when the ratio is past its line and the ranges do not overlap; unstable when they do. */
+function judge(r: InstructionRatio, lines: InstructionLines): { verdict: InstructionVerdict; reason: string } {
   const apart = r.low > 1 || r.high < 1;
-  const text = ratioText(r, t);
+  const text = ratioText(r, lines);
+  const { fail_above: fail, warn_above: warn, improve_below: improve } = lines;
   const separate = "the repeats of the two sides do not overlap";
-  if (apart && r.estimate > t.instructions_fail_above) return { verdict: "regression", reason: `${text} is above ${formatLimit(t.instructions_fail_above)}; ${separate}` };
-  if (apart && r.estimate > t.instructions_warn_above) return { verdict: "warning", reason: `${text} is above ${formatLimit(t.instructions_warn_above)}; ${separate}` };
-  if (apart && r.estimate < t.instructions_improve_below) return { verdict: "improvement", reason: `${text} is below ${formatLimit(t.instructions_improve_below)}; ${separate}` };
-  const crossed = r.estimate > t.instructions_warn_above ? `above ${formatLimit(t.instructions_warn_above)}` : r.estimate < t.instructions_improve_below ? `below ${formatLimit(t.instructions_improve_below)}` : null;
+  if (apart && r.estimate > fail) return { verdict: "regression", reason: `${text} is above ${formatLimit(fail)}; ${separate}` };
+  if (apart && r.estimate > warn) return { verdict: "warning", reason: `${text} is above ${formatLimit(warn)}; ${separate}` };
+  if (apart && r.estimate < improve) return { verdict: "improvement", reason: `${text} is below ${formatLimit(improve)}; ${separate}` };
+  const crossed = r.estimate > warn ? `above ${formatLimit(warn)}` : r.estimate < improve ? `below ${formatLimit(improve)}` : null;
   if (crossed && !apart) return { verdict: "unstable", reason: `spread too wide: ${text} is ${crossed}, but the repeats of the two sides overlap` };
-  if (r.high > t.instructions_fail_above) return { verdict: "unstable", reason: `spread too wide: ${text} reaches above ${formatLimit(t.instructions_fail_above)}` };
-  return { verdict: "unchanged", reason: `${text} is within ${formatLimit(t.instructions_improve_below)}..${formatLimit(t.instructions_warn_above)}` };
+  if (r.high > fail) return { verdict: "unstable", reason: `spread too wide: ${text} reaches above ${formatLimit(fail)}` };
+  return { verdict: "unchanged", reason: `${text} is within ${formatLimit(improve)}..${formatLimit(warn)}` };
+}
+
+/** What moves a step's lines (instructionLines): its recorded A/A spread, and K. */
+export interface SpreadRule {
+  /** the profile's aa_spread_by_step entry of the step; absent: none recorded */
+  aaSpread?: number;
+  /** default SPREAD_MULTIPLE; bench:instructions-aa tries others */
+  k?: number;
 }
 
 /**
@@ -70,11 +151,11 @@ function judge(r: InstructionRatio, t: Thresholds): { verdict: InstructionVerdic
  * not count, a machine without valgrind; never a failure), missing (one side has no counts), then the
  * ratio's rule. Null when neither side has any sample of this step: the step was not counted.
  */
-export function compareInstructions(base: InstructionSamples, variant: InstructionSamples, t: Thresholds): InstructionComparison | null {
+export function compareInstructions(base: InstructionSamples, variant: InstructionSamples, t: Thresholds, rule: SpreadRule = {}): InstructionComparison | null {
   if (base.samples.length === 0 && variant.samples.length === 0) return null;
   const errors = [...errorsOf(base), ...errorsOf(variant)];
   const sides = { base: sideOf(base), variant: sideOf(variant) };
-  const none = { ratio: null, ...sides, errors };
+  const none = { ratio: null, lines: null, ...sides, errors };
   const [firstError] = errors;
   if (firstError) {
     const count = errors.length === 1 ? "1 count" : `${errors.length} counts`;
@@ -105,5 +186,8 @@ export function compareInstructions(base: InstructionSamples, variant: Instructi
     low: sides.variant.min / sides.base.max,
     high: sides.variant.max / sides.base.min,
   };
-  return { ...judge(ratio, t), ratio, ...sides, errors };
+  const lines = instructionLines(t, rule.aaSpread, sides.base.spread, rule.k);
+  const { verdict, reason } = judge(ratio, lines);
+  const lifted = liftedLinesText(lines, t, base.label);
+  return { verdict, reason: lifted === null ? reason : `${reason}; ${lifted}`, ratio, lines, ...sides, errors };
 }

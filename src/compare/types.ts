@@ -38,7 +38,8 @@ export const DEFAULT_THRESHOLDS: Thresholds = {
   instructions_improve_below: 0.99,
 };
 
-export const VERDICTS = ["regression", "error", "warning", "unstable", "missing", "improvement", "unchanged"] as const;
+/** QPS verdicts, worst first; "n/a": the run measured no QPS (instructions only), never a failure. */
+export const VERDICTS = ["regression", "error", "warning", "unstable", "missing", "n/a", "improvement", "unchanged"] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 /** A ratio variant/base with its interval; for QPS > 1 is faster, for per-op metrics and latency > 1 is worse. */
@@ -114,6 +115,25 @@ export interface InstructionErrorSummary {
   log_excerpt: string;
 }
 
+/**
+ * The lines a step's ratio was judged against: the thresholds, moved out by K x the step's margin where
+ * that is wider (src/compare/instructions.ts instructionLines; docs/verdict.md).
+ */
+export interface InstructionLines {
+  /** a ratio above this, repeats apart, is a regression */
+  fail_above: number;
+  /** a ratio above this (not above fail_above), repeats apart, is a warning */
+  warn_above: number;
+  /** a ratio below this, repeats apart, is an improvement */
+  improve_below: number;
+  /** the step's margin: the larger of its recorded A/A spread and the base's own spread in this run */
+  margin: number;
+  /** which of the two the margin is: the profile's recorded A/A spread, or the spread of the base's repeats */
+  margin_source: "aa" | "base repeats";
+  /** K: the lines are 1 ± k x margin where that is wider than the thresholds */
+  k: number;
+}
+
 /** The deterministic channel of one variant of one step: its own verdict, next to the QPS verdict. */
 export interface InstructionComparison {
   verdict: InstructionVerdict;
@@ -121,6 +141,8 @@ export interface InstructionComparison {
   reason: string;
   /** null unless both sides have ok counts */
   ratio: InstructionRatio | null;
+  /** the lines the ratio was judged against; null with the ratio */
+  lines: InstructionLines | null;
   base: InstructionSide | null;
   variant: InstructionSide | null;
   errors: InstructionErrorSummary[];
@@ -171,6 +193,8 @@ export interface ComparisonContext {
   started_at: string;
   finished_at: string;
   budget_exhausted: boolean;
+  /** false: the run skipped the QPS rounds (--instructions-only) */
+  qps_measured: boolean;
   cpu_placement: Results["run"]["cpu_placement"] | null;
   notes: string[];
   fingerprint: Fingerprint;

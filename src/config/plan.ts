@@ -54,6 +54,8 @@ export interface RunPlan {
   judging?: { thresholds: Thresholds; overrides: ThresholdOverride[] };
   /** false: skip the counting pass even when the profile asks for it */
   countInstructions?: boolean;
+  /** false: skip the QPS rounds; the run is the counting pass alone (the profile counts, checked here) */
+  measureQps?: boolean;
   /** this runner's share of the profile (the profile here has only its steps), recorded with the results */
   shard?: Shard;
 }
@@ -84,6 +86,8 @@ export interface RunFlags {
   timeBudgetS?: number;
   /** false: skip the profile's instruction counting */
   countInstructions?: boolean;
+  /** false: no QPS rounds, only the counting pass (--instructions-only) */
+  measureQps?: boolean;
   runner?: { name: string | null; labels: string[] };
   /** the trusted commit a profile path inside the repository is read at (the action's); absent: from disk */
   judgedAt?: JudgingCommit;
@@ -176,8 +180,12 @@ export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFla
   const rounds = flags.rounds ?? config.rounds;
   const budgetInForce = flags.timeBudgetS ?? config.time_budget_s ?? whole.schedule.time_budget_s;
   const { profile, timeBudgetS } = flags.shard ? shardPlan(whole, budgetInForce, flags.shard) : { profile: whole, timeBudgetS: budgetInForce };
-  // The profile was checked with its own budget, rounds and alpha; these may differ.
-  if (timeBudgetS !== null) {
+  if (flags.measureQps === false) {
+    if (flags.countInstructions === false) throw new InputError("--instructions-only and --no-instructions leave nothing to measure", undefined, "--instructions-only");
+    if (!profile.instructions) throw new InputError(`profile ${profile.name} does not count instructions: --instructions-only would measure nothing`, profile.source, "instructions");
+  }
+  // The profile was checked with its own budget, rounds and alpha; these may differ (and do not matter without QPS rounds).
+  if (timeBudgetS !== null && flags.measureQps !== false) {
     const deafness = scheduleDeafness(profile.schedule, rounds ?? profile.schedule.rounds, alphasOf(judging.thresholds, judging.overrides));
     if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), profile.source, "schedule.min_rounds");
   }
@@ -198,6 +206,7 @@ export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFla
       runner: flags.runner ?? { name: null, labels: [] },
       ...(flags.workDir && { workDir: flags.workDir }),
       ...(flags.countInstructions === false && { countInstructions: false }),
+      ...(flags.measureQps === false && { measureQps: false }),
       ...(flags.shard && { shard: flags.shard }),
       judging,
     },

@@ -18,6 +18,7 @@ import { jsonPath, validateYaml } from "../validate.js";
 import { SPENDING_FUNCTIONS } from "../compare/alpha-spending.js";
 import { deafLook, deafLookMessage, scheduleDesign, type DeafLook } from "../schedule/sequential.js";
 import { DEFAULT_THRESHOLDS } from "../compare/types.js";
+import { MAX_LIFTED_FAIL_ABOVE, SPREAD_MULTIPLE, tooNoisyToCount } from "../compare/instructions.js";
 import { readJudgingFile, type JudgingCommit } from "./judging-files.js";
 import { ThresholdOverrideSchema, ThresholdsInputSchema } from "./thresholds.js";
 
@@ -42,6 +43,14 @@ export const InstructionsSchema = z
      * samples are "unavailable", n/a in the report): step id -> why its count does not repeat
      */
     uncounted_steps: z.record(z.string(), z.string().min(1)).optional(),
+    aa_spread_by_step: z
+      .record(z.string(), z.number().min(0).max(1))
+      .optional()
+      .describe(
+        "step id -> the spread of its instruction count measured by A/A runs (the largest (max - min) / median of one side's repeats over the series, a fraction: 0.0004 is 0.04%; `npm run bench:instructions-aa` writes these lines). " +
+          `The step's margin is the larger of this and the spread of the base's repeats in the run; its failing and warning lines are at least 1 + ${SPREAD_MULTIPLE} x the margin, its improvement line at most 1 - ${SPREAD_MULTIPLE} x it. ` +
+          `A step whose recorded spread would put its failing line above ${MAX_LIFTED_FAIL_ABOVE} is not counted (n/a with the reason). See docs/verdict.md`,
+      ),
   })
   .strict();
 
@@ -215,8 +224,14 @@ export function parseProfile(text: string, source: string, cores = REFERENCE_COR
     return sweptSteps({ ...known, name: driver }, parameters, sweepCounts(sweep, cores), stepAt, (message, field) => new InputError(message, source, at(field)));
   });
   const uncounted = profile.instructions?.uncounted_steps ?? {};
-  // a reason of the driver's own (db_bench's paced writer) stays: it holds on every profile
-  const steps = defined.flat().map((step) => (uncounted[step.id] !== undefined && step.uncounted === undefined ? { ...step, uncounted: uncounted[step.id] } : step));
+  const spreads = profile.instructions?.aa_spread_by_step ?? {};
+  // a reason of the driver's own (db_bench's paced writer) stays: it holds on every profile; then the
+  // profile's measured reason, then a recorded A/A spread too wide to judge the step by
+  const uncountedReason = (id: string) => uncounted[id] ?? (spreads[id] === undefined ? null : tooNoisyToCount(spreads[id]));
+  const steps = defined.flat().map((step) => {
+    const reason = step.uncounted === undefined ? uncountedReason(step.id) : null;
+    return reason === null ? step : { ...step, uncounted: reason };
+  });
   const seen = new Set<string>();
   defined.forEach((definedSteps, i) =>
     definedSteps.forEach((step) => {
@@ -224,7 +239,7 @@ export function parseProfile(text: string, source: string, cores = REFERENCE_COR
       seen.add(step.id);
     }),
   );
-  for (const field of ["ops_per_client_by_step", "uncounted_steps"] as const) {
+  for (const field of ["ops_per_client_by_step", "uncounted_steps", "aa_spread_by_step"] as const) {
     for (const id of Object.keys(profile.instructions?.[field] ?? {})) {
       if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["instructions", field, id]));
     }

@@ -1,14 +1,24 @@
 /**
- * sysbench with its pgsql driver and the stock OLTP Lua scripts, named the way the field names its
- * microbenchmarks (mdcallag/mytools bench/sysbench.lua: `<name>.range<R>.pk<1|0>`).
+ * sysbench with its pgsql or mysql driver, the stock OLTP Lua scripts and the shipped
+ * lua/sbtest-micro.lua, named the way the field names its microbenchmarks (mdcallag/mytools
+ * bench/sysbench.lua: `<name>.range<R>.pk<1|0>`). Families: point queries, range queries, writes.
  *
- * | step name            | stock script           | options (R = range)                                  | differs from the field's |
+ * | step name            | script                 | options (R = range)                                  | differs from the field's |
  * | -------------------- | ---------------------- | ---------------------------------------------------- | ------------------------ |
  * | point-query          | oltp_point_select      | --range_size=R (unused: one point select per event)  | same query               |
+ * | points-covered-pk    | sbtest-micro.lua       | `SELECT id WHERE id IN (R ids)`                      | same |
+ * | points-covered-si    | sbtest-micro.lua       | `SELECT k WHERE k IN (R values)`                     | same |
+ * | points-notcovered-pk | sbtest-micro.lua       | `SELECT id, c WHERE id IN (R ids)`                   | same |
+ * | points-notcovered-si | sbtest-micro.lua       | `SELECT k, c WHERE k IN (R values)`                  | same |
  * | random-points        | select_random_points   | --random_points=R: `WHERE k IN (R values)`           | IN-list on the secondary index k, all columns (the field's is on the PK, column c); 1 table |
+ * | hot-points           | sbtest-micro.lua       | `SELECT c WHERE id IN (R ids from table_size/2+1)`, the same ids every event | same |
+ * | range-covered-pk     | sbtest-micro.lua       | `SELECT id WHERE id BETWEEN x AND x+R`               | same |
  * | range-covered-si     | select_random_ranges   | --number_of_ranges=1 --delta=R: `count(k) WHERE k BETWEEN x AND x+R` | counts instead of returning the rows; 1 table |
  * | range-notcovered-pk  | oltp_read_only         | --point_selects=0 --simple_ranges=1, other ranges 0, --skip_trx=on: `SELECT c WHERE id BETWEEN` | returns c only (the field's returns id, c) |
+ * | range-notcovered-si  | sbtest-micro.lua       | `SELECT k, c WHERE k BETWEEN x AND x+R`              | same |
+ * | scan                 | sbtest-micro.lua       | `SELECT * WHERE LENGTH(c) < 0`: every row read, none returned (R unused) | time-limited rounds of whole scans, ops = scans (the field runs one scan and reports rows/s: the same ratio) |
  * | read-only            | oltp_read_only         | --range_size=R                                       | same |
+ * | read-only-count      | sbtest-micro.lua       | `SELECT count(c) WHERE id BETWEEN x AND x+R-1`, no transaction | same |
  * | read-only-simple     | oltp_read_only         | --range_size=R --simple_ranges=1, sum/order/distinct 0 | same |
  * | read-only-sum        | oltp_read_only         | --range_size=R --sum_ranges=1, others 0              | same |
  * | read-only-order      | oltp_read_only         | --range_size=R --order_ranges=1, others 0            | same |
@@ -16,12 +26,16 @@
  * | read-write           | oltp_read_write        | --range_size=R                                       | same |
  * | write-only           | oltp_write_only        | --range_size=R                                       | same |
  * | update-index         | oltp_update_index      | --range_size=R                                       | same |
+ * | update-inlist        | sbtest-micro.lua       | `UPDATE SET c=? WHERE id IN (R ids)`                 | same |
  * | update-nonindex      | oltp_update_non_index  | --range_size=R                                       | same |
+ * | update-one           | sbtest-micro.lua       | `UPDATE SET c=? WHERE id = 1` (R unused)             | same statement as the field's (oltp_update_non_index run with --table_size=1) |
+ * | update-zipf          | sbtest-micro.lua       | `UPDATE SET c=? WHERE id=?`, ids by Zipf's law (exponent 0.8, id 1 the hottest; R unused) | sysbench 1.0 has no --rand-type=zipfian: the Lua draws the ids (Gray et al.'s method), 1.1's default exponent |
  * | insert               | oltp_insert            | --range_size=R                                       | same |
  * | delete               | oltp_delete            | --range_size=R                                       | same |
  *
- * Not possible with the stock scripts: hot-points, points-covered-*, range-covered-pk,
- * range-notcovered-si, scan, read-only-count, update-inlist, update-one/zipf (mytools' own Lua).
+ * sbtest-micro.lua's statements are one per event with no BEGIN/COMMIT (the field runs them with
+ * --skip-trx) and are plain SQL that PostgreSQL, InnoDB and MyRocks all run (checked on each,
+ * test/integration/sysbench-micro.test.ts).
  * pk1 is the default table (PRIMARY KEY on id), pk0 --secondary=on (a secondary index on id instead).
  * Steps of more than one client thread end in .t<threads> (point-query.range100.pk1.t4).
  * Every run uses --rand-type=uniform, as the field does (sysbench's default is "special").
@@ -45,9 +59,13 @@ import path from "node:path";
 import { z } from "zod";
 import { InputError, ParseError } from "../errors.js";
 import { findNumber, normalizeLines, requireNumber, requirePositive } from "./output-text.js";
-import { serverConnection, wholeCount, wholeSeconds, type BenchmarkStep, type Connection, type ParsedSample, type Target } from "./types.js";
+import { serverConnection, wholeCount, wholeSeconds, type BenchmarkStep, type ClientBinaries, type Connection, type ParsedSample, type Target } from "./types.js";
+
+/** The field's microbenchmarks the stock scripts cannot run, one statement per event (--query names it). */
+const MICRO = "lua/sbtest-micro.lua";
 
 interface Microbenchmark {
+  /** a stock script's name (sysbench finds it in its own share dir), or the shipped sbtest-micro.lua */
   script: string;
   options(range: number): string[];
   /** the script reads sbtest1 only */
@@ -62,16 +80,27 @@ const readOnlyWith = (only: "simple" | "sum" | "order" | "distinct") => (range: 
 ];
 const withRange = (script: string): Microbenchmark => ({ script, options: (range) => [`--range_size=${range}`] });
 const writingWithRange = (script: string): Microbenchmark => ({ ...withRange(script), writes: true });
+/** sbtest-micro.lua's query of that name, R its IN-list's points or its range's width */
+const micro = (query: string): Microbenchmark => ({ script: MICRO, options: (range) => [`--range_size=${range}`, `--query=${query}`] });
 
 export const SYSBENCH_MICROBENCHMARKS = {
   "point-query": withRange("oltp_point_select"),
+  "points-covered-pk": micro("points-covered-pk"),
+  "points-covered-si": micro("points-covered-si"),
+  "points-notcovered-pk": micro("points-notcovered-pk"),
+  "points-notcovered-si": micro("points-notcovered-si"),
   "random-points": { script: "select_random_points", options: (range) => [`--random_points=${range}`], singleTable: true },
+  "hot-points": micro("hot-points"),
+  "range-covered-pk": micro("range-covered-pk"),
   "range-covered-si": { script: "select_random_ranges", options: (range) => ["--number_of_ranges=1", `--delta=${range}`], singleTable: true },
   "range-notcovered-pk": {
     script: "oltp_read_only",
     options: (range) => [...readOnlyWith("simple")(range), "--point_selects=0", "--skip_trx=on"],
   },
+  "range-notcovered-si": micro("range-notcovered-si"),
+  scan: micro("scan"),
   "read-only": withRange("oltp_read_only"),
+  "read-only-count": micro("read-only-count"),
   "read-only-simple": { script: "oltp_read_only", options: readOnlyWith("simple") },
   "read-only-sum": { script: "oltp_read_only", options: readOnlyWith("sum") },
   "read-only-order": { script: "oltp_read_only", options: readOnlyWith("order") },
@@ -79,7 +108,10 @@ export const SYSBENCH_MICROBENCHMARKS = {
   "read-write": writingWithRange("oltp_read_write"),
   "write-only": writingWithRange("oltp_write_only"),
   "update-index": writingWithRange("oltp_update_index"),
+  "update-inlist": { ...micro("update-inlist"), writes: true },
   "update-nonindex": writingWithRange("oltp_update_non_index"),
+  "update-one": { ...micro("update-one"), writes: true },
+  "update-zipf": { ...micro("update-zipf"), writes: true },
   insert: writingWithRange("oltp_insert"),
   delete: writingWithRange("oltp_delete"),
 } satisfies Record<string, Microbenchmark>;
@@ -143,13 +175,14 @@ const COUNTED_RUN_SEED = 1;
 const LOADER = "lua/sbtest-load.lua";
 /** --rand-seed of every load: each variant loads the same rows with its own build */
 const LOAD_SEED = 1;
-type Programs = "sysbench" | typeof LOADER;
+type Programs = "sysbench" | typeof LOADER | typeof MICRO;
 
 /** Throws a ZodError naming the bad parameter; the config layer turns it into an InputError. */
 export function sysbenchStep(parameters: unknown): BenchmarkStep<Programs> {
   const p = SysbenchParametersSchema.parse(parameters);
   const microbenchmark: Microbenchmark = SYSBENCH_MICROBENCHMARKS[p.benchmark];
   const connection = (target: Target) => sysbenchConnectionArgs(serverConnection(target));
+  const script = (bins: ClientBinaries<Programs>) => (microbenchmark.script === MICRO ? bins[MICRO] : microbenchmark.script);
   const table = [`--tables=${p.tables}`, `--table_size=${p.table_size}`, ...(p.pk ? [] : ["--secondary=on"])];
   /** `length`: --time and --events (0 = no limit) */
   const runArgs = (target: Target, length: { time: string; events: string }) => [
@@ -176,7 +209,8 @@ export function sysbenchStep(parameters: unknown): BenchmarkStep<Programs> {
       percentile: p.percentile,
       ...(p.storage_engine !== undefined && { storage_engine: p.storage_engine }),
     },
-    programs: { sysbench: "system", [LOADER]: "shipped" },
+    // sbtest-micro.lua shipped with every step, the stock scripts' too: one small file per run dir
+    programs: { sysbench: "system", [LOADER]: "shipped", [MICRO]: "shipped" },
     dataSet: (target, bins) => {
       const { protocol } = serverConnection(target);
       const storageEngine = storageEngineArgs(protocol, p.storage_engine);
@@ -195,9 +229,9 @@ export function sysbenchStep(parameters: unknown): BenchmarkStep<Programs> {
     },
     run: (target, bins, seconds) => ({
       file: bins.sysbench,
-      args: [...runArgs(target, { time: wholeSeconds(seconds), events: "0" }), `--report-interval=${p.report_interval_s}`, microbenchmark.script, "run"],
+      args: [...runArgs(target, { time: wholeSeconds(seconds), events: "0" }), `--report-interval=${p.report_interval_s}`, script(bins), "run"],
     }),
-    warmup: (target, bins, seconds) => ({ file: bins.sysbench, args: [...runArgs(target, { time: wholeSeconds(seconds), events: "0" }), microbenchmark.script, "run"] }),
+    warmup: (target, bins, seconds) => ({ file: bins.sysbench, args: [...runArgs(target, { time: wholeSeconds(seconds), events: "0" }), script(bins), "run"] }),
     // --events counts every thread's events together. A step that reads: one seed for every counted
     // run, so runs of N and 2N share their first N events and their difference is the same events in
     // every repeat and in both variants (the rows an IN-list of random k values matches vary by a few %
@@ -210,7 +244,7 @@ export function sysbenchStep(parameters: unknown): BenchmarkStep<Programs> {
       args: [
         ...runArgs(target, { time: "0", events: wholeCount(perClient * p.threads) }),
         `--rand-seed=${COUNTED_RUN_SEED + (microbenchmark.writes ? run : 0)}`,
-        microbenchmark.script,
+        script(bins),
         "run",
       ],
     }),

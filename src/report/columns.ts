@@ -37,6 +37,7 @@ export function verdictRank(verdict: Verdict): number {
 export function cellVerdict(result: VariantComparison): Verdict {
   const instructions = result.instructions?.verdict;
   if (instructions === undefined || instructions === "n/a") return result.verdict;
+  if (result.verdict === "n/a") return instructions;
   return verdictRank(instructions) < verdictRank(result.verdict) ? instructions : result.verdict;
 }
 

@@ -1,5 +1,6 @@
 /** Number and text formatting shared by the markdown, chart and TSV renderers. Pure. */
 import type { InstructionRatio, RatioEstimate } from "../compare/types.js";
+import { formatLimit } from "../compare/reason.js";
 
 /** Shown in markdown where a value does not exist (error, missing side, no counters). */
 export const NONE = "—";
@@ -66,11 +67,12 @@ export function formatSpread(fraction: number): string {
 /**
  * `1.205 (repeats 1.204–1.206)`: relative instructions per op (3 decimals: the thresholds are that fine)
  * and the lowest and highest ratio the two sides' repeats give (min over max, max over min): a range, not
- * a confidence interval.
+ * a confidence interval; with a failing line the step's spread lifted, `(repeats 1.015–1.035; fails above 1.04)`.
  */
-export function formatInstructionRatio(ratio: InstructionRatio | null | undefined): string {
+export function formatInstructionRatio(ratio: InstructionRatio | null | undefined, liftedFailAbove: number | null = null): string {
   if (!ratio) return NONE;
-  return `${ratio.estimate.toFixed(3)} (repeats ${ratio.low.toFixed(3)}–${ratio.high.toFixed(3)})`;
+  const line = liftedFailAbove === null ? "" : `; fails above ${formatLimit(liftedFailAbove)}`;
+  return `${ratio.estimate.toFixed(3)} (repeats ${ratio.low.toFixed(3)}–${ratio.high.toFixed(3)}${line})`;
 }
 
 export function formatPercent(share: number | null | undefined): string {

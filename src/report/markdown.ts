@@ -19,6 +19,7 @@ import {
   type VariantComparison,
   type Verdict,
 } from "../compare/types.js";
+import { liftedLinesText } from "../compare/instructions.js";
 import { DEFAULT_FAIL_ON, decideGate, judgedWords, type Acceptance, type FailOn, type GateDecision } from "../compare/gate.js";
 import { METRIC_KEYS, METRIC_NAMES, type MetricKey, type Variant } from "../results/schema.js";
 import { reproduceCommand } from "./reproduce.js";
@@ -69,6 +70,7 @@ const ICON: Record<Verdict, string> = {
   warning: "⚠️",
   unstable: "〰️",
   missing: "❔",
+  "n/a": "▫️",
   improvement: "🚀",
   unchanged: "➖",
 };
@@ -79,6 +81,7 @@ const COUNT_NOUN: Record<Verdict, [string, string]> = {
   warning: ["warning", "warnings"],
   unstable: ["unstable", "unstable"],
   missing: ["missing", "missing"],
+  "n/a": ["QPS not measured", "QPS not measured"],
   improvement: ["improvement", "improvements"],
   unchanged: ["unchanged", "unchanged"],
 };
@@ -394,7 +397,11 @@ function maxRounds(comparison: Comparison): number {
 function comparedLine(report: Report): string {
   const texts = report.comparisons.map((c) => {
     const compared = `${c.variants.map((v) => variantWithCommit(c, v)).join(", ")} vs ${variantWithCommit(c, c.base_variant)}`;
-    const how = c.mode === "paired" ? `paired: up to ${plural(maxRounds(c), "interleaved round")}` : `**unpaired** (up to ${plural(maxRounds(c), "round")}): the base numbers come from the stored baseline run ${inlineCode(c.context.baseline?.run_id ?? "unknown")}, not from this run, so drift between the two runs is not cancelled out`;
+    const how = !c.context.qps_measured
+      ? "instructions per operation only: QPS not measured (--instructions-only)"
+      : c.mode === "paired"
+        ? `paired: up to ${plural(maxRounds(c), "interleaved round")}`
+        : `**unpaired** (up to ${plural(maxRounds(c), "round")}): the base numbers come from the stored baseline run ${inlineCode(c.context.baseline?.run_id ?? "unknown")}, not from this run, so drift between the two runs is not cancelled out`;
     return `${compared} · ${how}`;
   });
   const unique = [...new Set(texts)];
@@ -431,7 +438,7 @@ function setupSection(report: Report): string {
     machines.join("\n"),
     `Fails the check: ${report.failOn.length > 0 ? report.failOn.join(", ") : "nothing but a run without samples"} (input \`fail-on\`).`,
     new Set(thresholds).size === 1 ? thresholds[0]! : thresholds.map((text, i) => `- ${label(i)}${text}`).join("\n"),
-    effective.length > 0 ? `Judged otherwise than configured (A/A noise floor, adaptive rounds):\n\n${effective.join("\n")}` : "",
+    effective.length > 0 ? `Judged otherwise than configured (A/A noise floor, adaptive rounds, instruction spread):\n\n${effective.join("\n")}` : "",
   ].filter((part) => part !== "");
   return details("Machine, thresholds, per-step α", body.join("\n\n"));
 }
@@ -461,7 +468,14 @@ function thresholdsText(thresholds: Thresholds, overrides: readonly ThresholdOve
   return `${base}. Per step: ${perStep.join("; ")}`;
 }
 
-/** Steps judged otherwise than configured, one line each: an A/A noise floor (applied, capped or not applied), or an adaptive look's alpha. */
+/** `instr/op fails above 1.04: A/A spread 2.0% × 2`, where the step's spread moved its instruction lines. */
+function liftedLines(c: Comparison, v: VariantComparison): string[] {
+  const lines = v.instructions?.lines;
+  const text = lines ? liftedLinesText(lines, v.thresholds, c.base_variant) : null;
+  return text === null ? [] : [`instr/op ${escapeMarkdown(text)}`];
+}
+
+/** Steps judged otherwise than configured, one line each: an A/A noise floor (applied, capped or not applied), an adaptive look's alpha, or instruction lines a spread moved. */
 function effectiveLines(c: Comparison): string[] {
   return c.steps.flatMap((step) => {
     const changes = [
@@ -472,6 +486,7 @@ function effectiveLines(c: Comparison): string[] {
             : []),
           ...(v.noise_floor_note !== undefined ? [escapeMarkdown(v.noise_floor_note)] : []),
           ...(v.configured_alpha !== undefined ? [`α = ${Number(v.thresholds.alpha.toPrecision(2))} (adaptive rounds: the level of the look at ${v.qps?.n ?? "?"} pairs)`] : []),
+          ...liftedLines(c, v),
         ]),
       ),
     ];
@@ -491,12 +506,18 @@ function instructionVerdictText(verdict: InstructionVerdict): string {
   return verdict === "n/a" ? "n/a" : verdictText(verdict);
 }
 
-/** `❌ 1.205 (repeats 1.204–1.206)`: the relative count, marked unless unchanged; the verdict alone when there is no ratio (n/a, error, missing). */
-function instructionCell(instructions: InstructionComparison | null | undefined): string {
-  if (!instructions) return NONE;
-  const { verdict, ratio } = instructions;
+/**
+ * `❌ 1.205 (repeats 1.204–1.206)`: the relative count, marked unless unchanged; the verdict alone when
+ * there is no ratio (n/a, error, missing). A step whose spread lifted its failing line says where it
+ * was: `1.025 (repeats 1.015–1.035; fails above 1.04)`.
+ */
+function instructionCell(result: VariantComparison | null | undefined): string {
+  const instructions = result?.instructions;
+  if (!result || !instructions) return NONE;
+  const { verdict, ratio, lines } = instructions;
   if (!ratio || verdict === "n/a") return instructionVerdictText(verdict);
-  return `${verdict === "unchanged" ? "" : `${ICON[verdict]} `}${formatInstructionRatio(ratio)}`;
+  const lifted = lines && lines.fail_above > result.thresholds.instructions_fail_above ? lines.fail_above : null;
+  return `${verdict === "unchanged" ? "" : `${ICON[verdict]} `}${formatInstructionRatio(ratio, lifted)}`;
 }
 
 /** The step's verdict; with instructions counted, each channel's verdict that is not unchanged, naming its channel. */
@@ -561,7 +582,7 @@ function stepsTable(report: Report, rows: readonly Row[]): string {
         inlineCode(row.step, true),
         formatInterval(result?.qps),
         ...(stored ? [storedCell(stored, row)] : []),
-        ...(counted ? [instructionCell(result?.instructions)] : []),
+        ...(counted ? [instructionCell(result)] : []),
         stepVerdictText(row.verdict, result),
       ];
     });
@@ -585,7 +606,7 @@ function stepsTable(report: Report, rows: readonly Row[]): string {
         const mark = verdict === "unchanged" ? "" : `${ICON[verdict]} `;
         return qps ? `${mark}${formatInterval(qps)}` : verdictText(verdict);
       };
-      return [qpsCell(), ...(counted[i] ? [instructionCell(cell?.result?.instructions)] : [])];
+      return [qpsCell(), ...(counted[i] ? [instructionCell(cell?.result)] : [])];
     }),
     ...(stored ? [storedCell(stored, row)] : []),
     whereVerdict(report, row),
@@ -790,6 +811,8 @@ function metricsTables(comparison: Comparison): string {
     [["step", "variant", "ops/s ratio", ...METRIC_KEYS.map((k) => `${METRIC_NAMES[k]} ratio`), "p95 ratio"], ...relativeRows],
     { align: ["l", "l", "r", "r", "r", "r", "r", "r", "r"] },
   );
+  // a run that measured no QPS (--instructions-only) has only its counts to show
+  if (!comparison.context.qps_measured) return instructionsTable(comparison).join("\n\n");
   return [
     "Each side, medians over the rounds (cpu µs/op: host CPU per operation, all cores; cs/op: context switches; r/op, rKB/op, wKB/op: storage reads, KB read and written; time: measured seconds of the variant):",
     absolute,
@@ -801,14 +824,15 @@ function metricsTables(comparison: Comparison): string {
 }
 
 /** One row per side: the absolute count, its repeats and spread, whose work was counted and by which tool; n/a with its reason. */
-function instructionRow(label: string, side: InstructionSide | null, compared: InstructionComparison | null): string[] {
+function instructionRow(label: string, side: InstructionSide | null, result: VariantComparison | null): string[] {
+  const compared = result?.instructions;
   const notCounted = compared?.verdict === "n/a" ? "n/a" : NONE;
   return [
     inlineCode(label, true),
     side ? formatCount(side.median) : notCounted,
     side ? String(side.repeats) : "",
     side ? formatSpread(side.spread) : "",
-    compared ? instructionCell(compared) : "",
+    result ? instructionCell(result) : "",
     side ? escapeMarkdown(`${side.counted} (${side.tool})`) : compared?.verdict === "n/a" ? escapeMarkdown(compared.reason) : "",
   ];
 }
@@ -816,10 +840,10 @@ function instructionRow(label: string, side: InstructionSide | null, compared: I
 function instructionsTable(comparison: Comparison): string[] {
   if (comparison.instruction_counts === null) return [];
   const rows = comparison.steps.flatMap((step) => {
-    const compared = step.variants.flatMap((v) => (v.instructions ? [{ variant: v.variant, instructions: v.instructions }] : []));
+    const compared = step.variants.flatMap((v) => (v.instructions ? [{ result: v, instructions: v.instructions }] : []));
     if (compared.length === 0) return [];
     const base = compared.find((c) => c.instructions.base)?.instructions.base ?? null;
-    const sides = [instructionRow(comparison.base_variant, base, null), ...compared.map((c) => instructionRow(c.variant, c.instructions.variant, c.instructions))];
+    const sides = [instructionRow(comparison.base_variant, base, null), ...compared.map((c) => instructionRow(c.result.variant, c.instructions.variant, c.result))];
     return sides.map((cells, i) => [i === 0 ? inlineCode(step.step, true) : "", ...cells]);
   });
   if (rows.length === 0) return [];

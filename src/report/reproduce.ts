@@ -25,7 +25,7 @@ export function reproduceCommand(comparison: Comparison): string | null {
   const others = comparison.variants.map((id) => comparison.context.variants.find((v) => v.id === id));
   if (!base || others.some((v) => v === undefined)) return null;
   const sides = [base, ...(others as Variant[])];
-  const profile = ["--profile", shellWord(comparison.context.profile.name)];
+  const profile = ["--profile", shellWord(comparison.context.profile.name), ...(comparison.context.qps_measured ? [] : ["--instructions-only"])];
   const [head] = others as Variant[];
   const sameFlags = sides.every((v) => v.flags.cflags === base.flags.cflags);
   if (head && sides.length === 2 && base.id === "base" && head.id === "head" && sameFlags) {

@@ -94,6 +94,12 @@ export const StepSchema = z
       .strict()
       .optional()
       .describe("one client count of a profile step swept over several (sweep.clients): reports show the group's relative QPS per count"),
+    instructions_aa_spread: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe("the step's instruction-count spread in A/A runs, as its profile records it (instructions.aa_spread_by_step): it widens the step's instruction lines"),
   })
   .strict();
 
@@ -325,6 +331,10 @@ export const ResultsSchema = z
           .optional()
           .describe("the pull request's regressions were accepted with this label: they are reported, the check passes"),
         shard: ShardSchema.optional(),
+        qps_measured: z
+          .literal(false)
+          .optional()
+          .describe("false: the run skipped the QPS rounds and only counted instructions per operation (--instructions-only); its QPS verdicts are n/a"),
       })
       .strict(),
     fingerprint: FingerprintSchema,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compareAgainstBaseline, compareRun } from "../../src/compare/compare.js";
 import { decideGate, gateMessage, type FailOn } from "../../src/compare/gate.js";
-import { compareInstructions } from "../../src/compare/instructions.js";
+import { compareInstructions, MAX_LIFTED_FAIL_ABOVE, SPREAD_MULTIPLE, tooNoisyToCount, type SpreadRule } from "../../src/compare/instructions.js";
 import { thresholdResolver } from "../../src/compare/thresholds.js";
 import { DEFAULT_THRESHOLDS, type CompareOptions, type Comparison, type InstructionComparison, type VariantComparison } from "../../src/compare/types.js";
 import { parseResults } from "../../src/results/io.js";
@@ -46,14 +46,15 @@ describe("compareInstructions: the rule", () => {
     expect(result?.reason).toBe("relative instr/op 1.205 (range 1.205–1.205) is above 1.02; the repeats of the two sides do not overlap");
   });
 
+  // the head's repeats spread here, not the base's: the base's own spread would move the lines (below)
   it("a ratio past the failing threshold whose repeats overlap is unstable (spread too wide), not a regression", () => {
-    const result = compareInstructions({ label: "base", samples: counts("base", [100, 99, 110]) }, { label: "head", samples: counts("head", [103, 102, 104]) }, DEFAULT_THRESHOLDS);
+    const result = compareInstructions({ label: "base", samples: counts("base", [99.9, 100, 100.1]) }, { label: "head", samples: counts("head", [103, 99, 110]) }, DEFAULT_THRESHOLDS);
     expect(result?.ratio?.estimate).toBeCloseTo(1.03, 12);
     expect(result).toMatchObject({ verdict: "unstable", reason: expect.stringMatching(/^spread too wide: relative instr\/op 1\.030 .* is above 1\.005, but the repeats of the two sides overlap$/) });
   });
 
   it("a ratio inside the band whose range reaches past the failing threshold is unstable too: the count cannot rule out a regression", () => {
-    const result = compareInstructions({ label: "base", samples: counts("base", [100, 97, 101]) }, { label: "head", samples: counts("head", [100, 99, 101]) }, DEFAULT_THRESHOLDS);
+    const result = compareInstructions({ label: "base", samples: counts("base", [99.9, 100, 100.1]) }, { label: "head", samples: counts("head", [100, 99, 103]) }, DEFAULT_THRESHOLDS);
     expect(result).toMatchObject({ verdict: "unstable", reason: expect.stringMatching(/reaches above 1\.02$/) });
   });
 
@@ -84,6 +85,70 @@ describe("compareInstructions: the rule", () => {
       verdict: "missing",
       reason: "no instruction counts of head",
     });
+  });
+});
+
+describe("compareInstructions: a noisy step's lines move out by K x its spread", () => {
+  const judged = (base: number[], head: number[], rule: SpreadRule = {}) =>
+    compareInstructions({ label: "base", samples: counts("base", base) }, { label: "head", samples: counts("head", head) }, DEFAULT_THRESHOLDS, rule)!;
+  // an A/A pair of a step whose repeats spread about 1%: the two sides' repeats apart, the medians 2.5% apart
+  const tightBase = [100, 100.5, 101];
+  const aaHead = [102.5, 103, 103.5];
+
+  it("K is 2 for now, and the lifted line may not pass 1.05", () => {
+    expect(SPREAD_MULTIPLE).toBe(2);
+    expect(MAX_LIFTED_FAIL_ABOVE).toBe(1.05);
+  });
+
+  it("apart at 1.025: a regression with no recorded spread, not with a recorded A/A spread of 2% (line 1.04), and the reason says why", () => {
+    const bare = judged(tightBase, aaHead);
+    expect(bare.ratio?.low).toBeGreaterThan(1);
+    expect(bare.ratio?.estimate).toBeCloseTo(1.0249, 4);
+    // the base's own 1% moves the warning line only
+    expect(bare).toMatchObject({ verdict: "regression", lines: { fail_above: 1.02, warn_above: 1.02, margin_source: "base repeats" } });
+    const recorded = judged(tightBase, aaHead, { aaSpread: 0.02 });
+    expect(recorded.verdict).toBe("unchanged");
+    expect(recorded.lines).toEqual({ fail_above: 1.04, warn_above: 1.04, improve_below: 0.96, margin: 0.02, margin_source: "aa", k: 2 });
+    expect(recorded.reason).toBe("relative instr/op 1.025 (range 1.015–1.035) is within 0.96..1.04; fails above 1.04, improves below 0.96: A/A spread 2.0% × 2");
+    // K from the caller (bench:instructions-aa tries others)
+    expect(judged(tightBase, aaHead, { aaSpread: 0.02, k: 1.5 })).toMatchObject({ verdict: "unstable", lines: { fail_above: 1.03, k: 1.5 } });
+  });
+
+  it("apart at 1.025 with the base's own repeats 2% apart in this run: not a regression, without any recorded spread", () => {
+    const result = judged([99, 100, 101], [102, 102.5, 103]);
+    expect(result.ratio?.estimate).toBeCloseTo(1.025, 12);
+    expect(result.ratio?.low).toBeGreaterThan(1);
+    expect(result.verdict).not.toBe("regression");
+    expect(result.lines).toMatchObject({ fail_above: 1.04, margin: 0.02, margin_source: "base repeats" });
+    expect(result.reason).toMatch(/; fails above 1\.04, improves below 0\.96: spread of base's repeats 2\.0% × 2$/);
+    // the larger of the two wins
+    expect(judged([99, 100, 101], [102, 102.5, 103], { aaSpread: 0.005 }).lines).toMatchObject({ margin: 0.02, margin_source: "base repeats" });
+  });
+
+  it("a head whose own repeats spread widely does not lift its line: +4% apart is a regression at 1.02", () => {
+    const result = judged([100, 100.1, 100.2], [102.5, 104, 105.5]);
+    expect(result.variant?.spread).toBeGreaterThan(0.025);
+    expect(result).toMatchObject({ verdict: "regression", lines: { fail_above: 1.02, margin_source: "base repeats" } });
+    expect(result.lines?.margin).toBeCloseTo(0.2 / 100.1, 12);
+  });
+
+  it("a base counted very noisily lifts the lines no further than 1.05: a change past it, repeats apart, still fails", () => {
+    const result = judged([90, 100, 110], [115, 116, 117]);
+    expect(result.lines).toMatchObject({ fail_above: 1.05, improve_below: 0.95, margin: 0.2 });
+    expect(result.verdict).toBe("regression");
+    expect(result.reason).toMatch(/spread of base's repeats 20% × 2, capped at 1\.05$/);
+  });
+
+  it("a spread between 0.25% and 1% moves only the warning line, and the reason says so", () => {
+    const result = judged([100, 100.2, 100.4], [101, 101.1, 101.2]);
+    expect(result.lines).toMatchObject({ fail_above: 1.02, warn_above: 1.008, improve_below: 0.99 });
+    expect(result.reason).toMatch(/is above 1\.008; the repeats of the two sides do not overlap; warns above 1\.008: spread of base's repeats 0\.40% × 2$/);
+  });
+
+  it("a step whose recorded spread puts its line past 1.05 is not counted, with the reason; at 2.5% it still is", () => {
+    expect(tooNoisyToCount(0.03)).toBe("its A/A instruction spread 3.0% would put the failing line at 1.060, past 1.05: not counted");
+    expect(tooNoisyToCount(0.025)).toBeNull();
+    expect(tooNoisyToCount(0.0004)).toBeNull();
   });
 });
 
@@ -177,6 +242,15 @@ describe("compareRun: the instruction channel next to QPS", () => {
     expect(instructionsOf(comparison).verdict).toBe("warning");
     expect(variantOf(comparison).thresholds.instructions_fail_above).toBe(1.05);
     expect(instructionsOf(comparison, "insert").verdict).toBe("regression");
+  });
+
+  it("a step's recorded A/A spread, kept with the step in the results, lifts its lines: an A/A pair apart at 1.025 passes", () => {
+    const aa = { ...run(1), instructions: [...counts("base", [100, 100.5, 101]), ...counts("head", [102.5, 103, 103.5])] };
+    expect(compareRun(aa).verdict).toBe("fail");
+    const recorded = parseResults({ ...aa, steps: aa.steps.map((step) => ({ ...step, instructions_aa_spread: 0.02 })) }, "aa.json");
+    const comparison = compareRun(recorded);
+    expect(instructionsOf(comparison)).toMatchObject({ verdict: "unchanged", lines: { fail_above: 1.04, margin: 0.02, margin_source: "aa" } });
+    expect(comparison.verdict).toBe("pass");
   });
 
   it("a second count of the same step, variant and repeat is refused, naming it", () => {

@@ -17,6 +17,8 @@ import { InstructionSampleSchema, type InstructionSample, type Results, type Var
 import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
 import { countInstructions, differencedCount, relativeSpread, type CountingHooks } from "../../src/schedule/instructions.js";
 import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
+import { compareRun } from "../../src/compare/compare.js";
+import { renderMarkdown } from "../../src/report/markdown.js";
 import { expectParseError } from "./expect-parse-error.js";
 import { postgresConnection } from "../helpers/connection.js";
 
@@ -24,6 +26,19 @@ const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, im
 /** A real backend's out file: pgbench -n -S -M prepared -t 2000 on the base build, valgrind 3.19. */
 const backend = fixture("cachegrind/backend-pgbench-select-only.cg");
 const sample = (name: string) => fixture(`samples/${name}`).split(/^\$ .*\n/m)[1]!;
+
+/** A profile of one pgbench step and `moreSteps`, with this `instructions` field. */
+const profile = (instructions: string, moreSteps = "") => `
+name: t
+version: 1
+engine: postgresql
+description: test
+schedule: { rounds: 4, min_rounds: 2, duration_s: 1, warmup_s: 0, time_budget_s: null }
+server_settings: {}
+${instructions}
+steps:
+  - { driver: pgbench, script: select-only, clients: 1 }
+${moreSteps}`;
 
 describe("cachegrind out files", () => {
   it("reads the instructions and the command of a real backend's file", () => {
@@ -181,7 +196,7 @@ describe("instructions per operation from runs of N and 2N", () => {
 
 describe("fixed-count runs", () => {
   const conn = postgresConnection("/tmp/s", 5433, "postgres", "bench");
-  const bins = { pgbench: "/opt/pg/bin/pgbench", sysbench: "/usr/bin/sysbench", "lua/sbtest-load.lua": "/run/dir/sbtest-load.lua" };
+  const bins = { pgbench: "/opt/pg/bin/pgbench", sysbench: "/usr/bin/sysbench", "lua/sbtest-load.lua": "/run/dir/sbtest-load.lua", "lua/sbtest-micro.lua": "/run/dir/sbtest-micro.lua" };
 
   it("pgbench: -t transactions per client, no vacuum, no progress", () => {
     const step = pgbenchStep({ script: "select-only", protocol: "prepared", clients: 4, threads: 2 });
@@ -364,6 +379,21 @@ describe("the counting pass", () => {
     expect(calls.some((c) => c.includes("readwhilewriting"))).toBe(false);
   });
 
+  it("a step whose recorded A/A spread would put its failing line past 1.05 is never run, n/a with the reason, and the comment shows it", async () => {
+    const text = profile("instructions: { ops_per_client: 100, aa_spread_by_step: { pgbench.select-only.simple.c1: 0.0004, read-only.range100.pk1: 0.03 } }", "  - { driver: sysbench, benchmark: read-only }\n");
+    const parsed = parseProfile(text, "p.yaml");
+    const reason = "its A/A instruction spread 3.0% would put the failing line at 1.060, past 1.05: not counted";
+    expect(parsed.steps.map((step) => step.uncounted)).toEqual([undefined, reason]);
+    const { h, calls } = hooks({ base: 40_000, head: 40_000 });
+    const samples = await countInstructions(parsed.steps, [base, head], { opsPerClient: 100, repeats: 3 }, h);
+    expect(calls.some((c) => c.includes("read-only"))).toBe(false);
+    expect(samples.filter((s) => s.step === "read-only.range100.pk1")).toEqual(["base", "head"].map((variant) => ({ step: "read-only.range100.pk1", variant, status: "unavailable", reason })));
+    const comparison = compareRun({ ...syntheticResults({ steps: parsed.steps.map((step) => step.id) }), instructions: samples });
+    expect(comparison.steps[1]?.variants[0]?.instructions).toMatchObject({ verdict: "n/a", reason });
+    const naRow = renderMarkdown([comparison]).split("\n").find((line) => line.includes(reason));
+    expect(naRow).toMatch(/\|\s+n\/a\s+\|/);
+  });
+
   it("a build that does not start under valgrind is an error with the log on every step, never n/a; the other variant is counted", async () => {
     const { h, calls } = hooks({ base: 40_000 });
     const samples = await countInstructions(steps, [base, head], { opsPerClient: 100, repeats: 1 }, h);
@@ -416,17 +446,6 @@ describe("the counting pass", () => {
 });
 
 describe("the profile's instructions field", () => {
-  const profile = (instructions: string) => `
-name: t
-version: 1
-engine: postgresql
-description: test
-schedule: { rounds: 4, min_rounds: 2, duration_s: 1, warmup_s: 0, time_budget_s: null }
-server_settings: {}
-${instructions}
-steps:
-  - { driver: pgbench, script: select-only, clients: 1 }
-`;
 
   it("absent: nothing is counted; present: N, repeats (default 3) and per-step N", () => {
     expect(parseProfile(profile(""), "p.yaml").instructions).toBeUndefined();
@@ -457,6 +476,23 @@ steps:
     expect(() => parseProfile(profile("instructions: { ops_per_client: 10, ops_per_client_by_step: { point-query.range100.pk1: 5 } }"), "p.yaml")).toThrow(
       new InputError('no step "point-query.range100.pk1" in this profile', "p.yaml", "$.instructions.ops_per_client_by_step.point-query.range100.pk1"),
     );
+  });
+
+  it("aa_spread_by_step: a fraction per step of the profile, stored with the step in the results; an unknown step or a bad value names the field and the file", () => {
+    const parsed = parseProfile(profile("instructions: { ops_per_client: 10, aa_spread_by_step: { pgbench.select-only.simple.c1: 0.0004 } }"), "p.yaml");
+    expect(parsed.instructions?.aa_spread_by_step).toEqual({ "pgbench.select-only.simple.c1": 0.0004 });
+    expect(parsed.steps.map((step) => step.uncounted)).toEqual([undefined]);
+    expect(() => parseProfile(profile("instructions: { ops_per_client: 10, aa_spread_by_step: { point-query.range100.pk1: 0.01 } }"), "p.yaml")).toThrow(
+      new InputError('no step "point-query.range100.pk1" in this profile', "p.yaml", "$.instructions.aa_spread_by_step.point-query.range100.pk1"),
+    );
+    for (const bad of ["-0.01", "2", '"1%"']) {
+      expect(() => parseProfile(profile(`instructions: { ops_per_client: 10, aa_spread_by_step: { pgbench.select-only.simple.c1: ${bad} } }`), "p.yaml")).toThrow(
+        /^p\.yaml: \$\.instructions\.aa_spread_by_step\.pgbench\.select-only\.simple\.c1: /,
+      );
+    }
+    // the profile's own measured reason wins over the automatic one
+    const both = "instructions: { ops_per_client: 10, uncounted_steps: { pgbench.select-only.simple.c1: measured apart }, aa_spread_by_step: { pgbench.select-only.simple.c1: 0.2 } }";
+    expect(parseProfile(profile(both), "p.yaml").steps.map((step) => step.uncounted)).toEqual(["measured apart"]);
   });
 
   it("pg-quick counts every step", async () => {

@@ -6,6 +6,7 @@ import { parseConfigText } from "../../src/config/config-file.js";
 import { makePlan } from "../../src/config/plan.js";
 import { postgresConnection } from "../helpers/connection.js";
 import { sysbenchBins } from "../helpers/sysbench-bins.js";
+import { SYSBENCH_MICROBENCHMARKS } from "../../src/driver/sysbench.js";
 
 const minimal = (steps: string, extra = "") => `
 name: t
@@ -100,7 +101,7 @@ describe("profiles", () => {
       });
     }
     const sysbench = await loadProfile("mariadb-sysbench");
-    const writes = new Set(["update-index", "update-nonindex", "insert", "delete", "read-write", "write-only"]);
+    const writes = new Set(["update-index", "update-inlist", "update-nonindex", "update-one", "update-zipf", "insert", "delete", "read-write", "write-only"]);
     for (const step of sysbench.steps) expect([step.id, step.uncounted !== undefined]).toEqual([step.id, writes.has(String(step.parameters.benchmark))]);
     for (const name of ["mariadb-quick", "myrocks-quick", "mariadb-sysbench"]) {
       const profile = await loadProfile(name);
@@ -110,12 +111,12 @@ describe("profiles", () => {
     }
   });
 
-  it("mariadb-sysbench plans pg-sysbench's 20 microbenchmarks and schedule on the mariadb engine, InnoDB, over the mysql driver", async () => {
+  it("mariadb-sysbench plans pg-sysbench's 32 microbenchmarks and schedule on the mariadb engine, InnoDB, over the mysql driver", async () => {
     const { run } = await makePlan({ repo: ".", base: "a", head: "b", variants: [], profile: "mariadb-sysbench" }, {}, {});
     const pg = await loadProfile("pg-sysbench");
     expect(run.engine.name).toBe("mariadb");
     expect(run.profile.steps.map((s) => s.id)).toEqual(pg.steps.map((s) => s.id));
-    expect(run.profile.steps).toHaveLength(20);
+    expect(run.profile.steps).toHaveLength(32);
     expect(new Set(run.profile.steps.map((s) => s.driver))).toEqual(new Set(["sysbench"]));
     expect(new Set(run.profile.steps.map((s) => s.parameters.storage_engine))).toEqual(new Set(["innodb"]));
     expect(run.profile.schedule).toEqual(pg.schedule);
@@ -124,6 +125,36 @@ describe("profiles", () => {
     const data = run.profile.steps[0]!.dataSet({ kind: "server", protocol: "mysql", socket: "/s", port: 3306, user: "root", database: "bench" }, sysbenchBins);
     expect(data.key).toBe("sysbench.mysql.innodb.tables1.rows200000.pk1.seed1");
     expect(data.commands[0]!.args).toContain("--db-driver=mysql");
+  });
+
+  it("myrocks-sysbench plans the same 32 microbenchmarks and schedule on MyRocks, with myrocks-quick's settings, judged on QPS", async () => {
+    const { run } = await makePlan({ repo: ".", base: "a", head: "b", variants: [], profile: "myrocks-sysbench" }, {}, {});
+    const pg = await loadProfile("pg-sysbench");
+    expect(run.engine.name).toBe("myrocks");
+    expect(run.profile.steps.map((s) => s.id)).toEqual(pg.steps.map((s) => s.id));
+    expect(new Set(run.profile.steps.map((s) => s.parameters.storage_engine))).toEqual(new Set(["rocksdb"]));
+    expect(run.profile.schedule).toEqual(pg.schedule);
+    expect(run.engineSettings).toEqual((await loadProfile("myrocks-quick")).server_settings);
+    expect(run.profile.instructions).toBeUndefined();
+    const data = run.profile.steps[0]!.dataSet({ kind: "server", protocol: "mysql", socket: "/s", port: 3306, user: "root", database: "bench" }, sysbenchBins);
+    expect(data.key).toBe("sysbench.mysql.rocksdb.tables1.rows200000.pk1.seed1");
+  });
+
+  it("the sysbench profiles run the field's whole list, point queries first, then range queries, the writes last, at the default 0.95/1.05 cutoffs", async () => {
+    const family = (benchmark: string) =>
+      /^(point-query|points-|random-points|hot-points)/.test(benchmark) ? 0 : /^(range-|scan|read-only)/.test(benchmark) ? 1 : 2;
+    for (const name of ["pg-sysbench", "mariadb-sysbench", "myrocks-sysbench"]) {
+      const { run } = await makePlan({ repo: ".", base: "a", head: "b", variants: [], profile: name }, {}, {});
+      const benchmarks = run.profile.steps.map((s) => String(s.parameters.benchmark));
+      expect(new Set(benchmarks), name).toEqual(new Set(Object.keys(SYSBENCH_MICROBENCHMARKS)));
+      const families = benchmarks.map(family);
+      expect(families, name).toEqual([...families].sort());
+      expect(run.profile.steps.filter((s) => s.parameters.benchmark === "read-only").map((s) => s.parameters.range), name).toEqual([10, 100, 10000]);
+      expect(run.profile.steps.filter((s) => s.parameters.benchmark === "random-points").map((s) => s.parameters.range), name).toEqual([10, 100, 1000]);
+      expect(run.profile.steps.filter((s) => s.parameters.benchmark === "read-write").map((s) => s.parameters.range), name).toEqual([10, 100]);
+      expect(run.judging?.thresholds, name).toMatchObject({ fail_below: 0.95, improve_above: 1.05 });
+      expect(run.judging?.overrides, name).toEqual([]);
+    }
   });
 
   it("pg-quick has the steps the PR gate promises", async () => {

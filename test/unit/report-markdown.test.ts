@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { compareRun } from "../../src/compare/compare.js";
 import { parseResults } from "../../src/results/io.js";
-import type { Results } from "../../src/results/schema.js";
+import type { InstructionSample, Results } from "../../src/results/schema.js";
 import type { Comparison } from "../../src/compare/types.js";
 import { compareAgainstBaseline } from "../../src/compare/compare.js";
 import { COMMENT_LIMIT, commentMarker, measuringBody, renderMarkdown } from "../../src/report/markdown.js";
@@ -198,6 +198,22 @@ describe("renderMarkdown: instructions per operation counted", () => {
     const base = lines.findIndex((l) => /^\| `pgbench\.select-only\.prepared\.c1` +\| `base` +\| +39\.6k/.test(l));
     expect(cells(lines[base] ?? "")).toEqual(["`pgbench.select-only.prepared.c1`", "`base`", "39.6k", "3", "0.02%", "", "serving backends (cachegrind)"]);
     expect(cells(lines[base + 1] ?? "")).toEqual(["", "`head`", "47.7k", "3", "0.01%", "❌ 1.205 (repeats 1.204–1.205)", "serving backends (cachegrind)"]);
+  });
+
+  it("where a step's spread lifted its failing line, its instr/op cell, its reason and the thresholds section say where the line was", () => {
+    const step = "update-index.range100.pk1";
+    const perOp = (variant: string, values: number[]): InstructionSample[] =>
+      values.map((v, repeat) => ({ step, variant, repeat, status: "ok", tool: "callgrind", ops: 1000, instructions: v * 1000, instructions_per_op: v, counted: "serving backends" }));
+    const results = syntheticResults({ steps: [step], noise: 0.01, instructions: {} });
+    const judged = (head: number[]) =>
+      renderMarkdown([compareRun({ ...results, steps: [{ ...results.steps[0]!, instructions_aa_spread: 0.02 }], instructions: [...perOp("base", [100, 100.5, 101]), ...perOp("head", head)] })]);
+    const aa = judged([102.5, 103, 103.5]);
+    expect(allRows(aa)[0]?.[2]).toBe("1.025 (repeats 1.015–1.035; fails above 1.04)");
+    expect(aa).toContain(`- \`${step}\`: instr/op fails above 1.04, improves below 0.96: A/A spread 2.0% × 2`);
+    const regressed = judged([106, 106.5, 107]);
+    expect(mainTable(regressed).rows[0]?.[2]).toBe("❌ 1.060 (repeats 1.050–1.070; fails above 1.04)");
+    expect(regressed).toContain("is above 1.04; the repeats of the two sides do not overlap; fails above 1.04, improves below 0.96: A/A spread 2.0% × 2 (base 101, head 107 instructions per op)");
+    for (const line of mainTable(regressed).lines) expect(cells(line).length).toBeLessThanOrEqual(6);
   });
 
   it("has no instr/op column, line or table when the run counted nothing", () => {

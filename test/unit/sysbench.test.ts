@@ -82,7 +82,7 @@ describe("sysbench output not understood is a ParseError with the raw text", () 
 
 describe("sysbench commands", () => {
   const conn = postgresConnection("/tmp/pg.sock.dir", 5433, "bench", "sbtest");
-  const bins = { sysbench: "/usr/bin/sysbench", "lua/sbtest-load.lua": "/run/dir/sbtest-load.lua" };
+  const bins = { sysbench: "/usr/bin/sysbench", "lua/sbtest-load.lua": "/run/dir/sbtest-load.lua", "lua/sbtest-micro.lua": "/run/dir/sbtest-micro.lua" };
   const connection = ["--db-driver=pgsql", "--pgsql-host=/tmp/pg.sock.dir", "--pgsql-port=5433", "--pgsql-user=bench", "--pgsql-db=sbtest"];
 
   it("point-query: the field's name, oltp_point_select, uniform keys, interval reports", () => {
@@ -108,16 +108,25 @@ describe("sysbench commands", () => {
     ]);
   });
 
-  it("maps every microbenchmark name to a stock script", () => {
+  it("maps every microbenchmark name to its script: a stock one or the shipped sbtest-micro.lua", () => {
     const scripts = Object.fromEntries(
       Object.keys(SYSBENCH_MICROBENCHMARKS).map((benchmark) => [benchmark, sysbenchStep({ benchmark, range: 10 }).run(conn, bins, 1).args.at(-2)]),
     );
     expect(scripts).toEqual({
       "point-query": "oltp_point_select",
+      "points-covered-pk": "/run/dir/sbtest-micro.lua",
+      "points-covered-si": "/run/dir/sbtest-micro.lua",
+      "points-notcovered-pk": "/run/dir/sbtest-micro.lua",
+      "points-notcovered-si": "/run/dir/sbtest-micro.lua",
       "random-points": "select_random_points",
+      "hot-points": "/run/dir/sbtest-micro.lua",
+      "range-covered-pk": "/run/dir/sbtest-micro.lua",
       "range-covered-si": "select_random_ranges",
       "range-notcovered-pk": "oltp_read_only",
+      "range-notcovered-si": "/run/dir/sbtest-micro.lua",
+      scan: "/run/dir/sbtest-micro.lua",
       "read-only": "oltp_read_only",
+      "read-only-count": "/run/dir/sbtest-micro.lua",
       "read-only-simple": "oltp_read_only",
       "read-only-sum": "oltp_read_only",
       "read-only-order": "oltp_read_only",
@@ -125,7 +134,10 @@ describe("sysbench commands", () => {
       "read-write": "oltp_read_write",
       "write-only": "oltp_write_only",
       "update-index": "oltp_update_index",
+      "update-inlist": "/run/dir/sbtest-micro.lua",
       "update-nonindex": "oltp_update_non_index",
+      "update-one": "/run/dir/sbtest-micro.lua",
+      "update-zipf": "/run/dir/sbtest-micro.lua",
       insert: "oltp_insert",
       delete: "oltp_delete",
     });
@@ -150,7 +162,7 @@ describe("sysbench commands", () => {
 
   it("loads once per table set and seed with the shipped loader: cleanup, prepare, and names the tables for the engine to settle", () => {
     const step = sysbenchStep({ benchmark: "update-index", tables: 2, table_size: 5000 });
-    expect(step.programs).toEqual({ sysbench: "system", "lua/sbtest-load.lua": "shipped" });
+    expect(step.programs).toEqual({ sysbench: "system", "lua/sbtest-load.lua": "shipped", "lua/sbtest-micro.lua": "shipped" });
     const load = ["/run/dir/sbtest-load.lua", ...connection, "--tables=2", "--table_size=5000", "--rand-seed=1"];
     expect(step.dataSet(conn, bins)).toEqual({
       key: "sysbench.postgresql.tables2.rows5000.pk1.seed1",
@@ -171,7 +183,7 @@ describe("sysbench commands", () => {
 
   it("rejects what the stock scripts cannot do", () => {
     expect(() => sysbenchStep({ benchmark: "random-points", tables: 4 })).toThrow(/tables must be 1/);
-    expect(() => sysbenchStep({ benchmark: "hot-points" })).toThrow(ZodError);
+    expect(() => sysbenchStep({ benchmark: "update-rate" })).toThrow(ZodError);
     expect(() => sysbenchStep({ benchmark: "point-query", percentile: 90 })).toThrow(ZodError);
   });
 
@@ -201,5 +213,78 @@ describe("sysbench commands", () => {
   it("refuses a storage engine for a PostgreSQL server, and a name that is not one", () => {
     expect(() => sysbenchStep({ benchmark: "point-query", storage_engine: "innodb" }).dataSet(conn, bins)).toThrow(/storage_engine: storage_engine "innodb" needs a MySQL-protocol engine; this one speaks postgresql/);
     expect(() => sysbenchStep({ benchmark: "point-query", storage_engine: "inno db; drop" })).toThrow(ZodError);
+  });
+});
+
+/** The microbenchmarks sbtest-micro.lua runs (the field's list less what the stock scripts run). */
+const MICRO_BENCHMARKS = [
+  "points-covered-pk", "points-covered-si", "points-notcovered-pk", "points-notcovered-si", "hot-points",
+  "range-covered-pk", "range-notcovered-si", "read-only-count", "scan", "update-inlist", "update-one", "update-zipf",
+] as const;
+const MICRO_WRITES = ["update-inlist", "update-one", "update-zipf"];
+
+describe("the field's microbenchmarks through the shipped sbtest-micro.lua", () => {
+  const conn = postgresConnection("/tmp/pg.sock.dir", 5433, "bench", "sbtest");
+  const bins = { sysbench: "/usr/bin/sysbench", "lua/sbtest-load.lua": "/run/dir/sbtest-load.lua", "lua/sbtest-micro.lua": "/run/dir/sbtest-micro.lua" };
+
+  it.each(MICRO_BENCHMARKS)("%s: the run dir's sbtest-micro.lua, --query naming it, R in --range_size, uniform keys", (benchmark) => {
+    const step = sysbenchStep({ benchmark, range: 10, table_size: 5000 });
+    expect(step.id).toBe(`${benchmark}.range10.pk1`);
+    expect(step.run(conn, bins, 3).args.slice(-10)).toEqual([
+      "--threads=1", "--time=3", "--events=0", "--rand-type=uniform", "--percentile=95", "--range_size=10", `--query=${benchmark}`,
+      "--report-interval=1", "/run/dir/sbtest-micro.lua", "run",
+    ]);
+    expect(step.warmup(conn, bins, 2).args.slice(-4)).toEqual(["--range_size=10", `--query=${benchmark}`, "/run/dir/sbtest-micro.lua", "run"]);
+    expect(step.fixedRun(conn, bins, 50, 0).args.slice(-2)).toEqual(["/run/dir/sbtest-micro.lua", "run"]);
+    // the same tables and rows as the stock scripts': one load shared with them
+    expect(step.dataSet(conn, bins).key).toBe(sysbenchStep({ benchmark: "point-query", table_size: 5000 }).dataSet(conn, bins).key);
+    expect(step.parameters).toMatchObject({ benchmark, script: "lua/sbtest-micro.lua", range: 10 });
+  });
+
+  it("the updates take a new seed in each counted run (a repeat would write the values the rows hold); the reads one seed", () => {
+    for (const benchmark of MICRO_BENCHMARKS) {
+      const step = sysbenchStep({ benchmark });
+      const seeds = [0, 1].map((run) => step.fixedRun(conn, bins, 10, run).args.find((arg) => arg.startsWith("--rand-seed=")));
+      expect.soft(seeds[0] !== seeds[1], benchmark).toBe(MICRO_WRITES.includes(benchmark));
+    }
+  });
+
+  it("reads any number of tables (a random one per event), unlike select_random_points", () => {
+    expect(sysbenchStep({ benchmark: "points-covered-si", tables: 4 }).run(conn, bins, 1).args).toContain("--tables=4");
+  });
+
+  /** Each fixture: real 2-s runs of every sbtest-micro.lua benchmark, each after its "$ sysbench ..." command line. */
+  const fixtures = {
+    "PostgreSQL 15": "sysbench_1.0.20_micro_pgsql_real.txt",
+    "MariaDB 10.11 InnoDB": "sysbench_1.0.20_micro_mariadb_innodb_real.txt",
+    "MariaDB 10.11 MyRocks": "sysbench_1.0.20_micro_mariadb_rocksdb_real.txt",
+  };
+  const runsIn = (file: string) =>
+    [...sample(file).matchAll(/^\$ sysbench (.*)\n([^]*?)(?=^\$ |(?![^]))/gm)].map(([, command, output]) => ({ args: command!.split(" "), output: output! }));
+
+  it.each(Object.entries(fixtures))("%s: every benchmark's real output parses, with queries, no error, reads or writes as its statement does", (_, file) => {
+    const runs = runsIn(file);
+    expect(runs.map(({ args }) => args.find((arg) => arg.startsWith("--query="))?.slice("--query=".length))).toEqual([...MICRO_BENCHMARKS]);
+    for (const { args, output } of runs) {
+      const benchmark = args.find((arg) => arg.startsWith("--query="))!.slice("--query=".length);
+      // the recorded command line is the step's own (after the connection options)
+      const step = sysbenchStep({ benchmark, table_size: 20000 });
+      const stepArgs = step.run(conn, { ...bins, "lua/sbtest-micro.lua": "lua/sbtest-micro.lua" }, 2).args;
+      expect(args.slice(args.indexOf("--tables=1"))).toEqual(stepArgs.slice(stepArgs.indexOf("--tables=1")));
+      const parsed = parseSysbenchOutput(output);
+      expect.soft(parsed.ops, benchmark).toBeGreaterThan(0);
+      expect.soft(parsed.errors, benchmark).toBe(0);
+      expect.soft(parsed.duration_s, benchmark).toBeGreaterThanOrEqual(2);
+      // one statement per event, no BEGIN/COMMIT: queries = events, all reads or all writes
+      const count = (kind: string) => Number(new RegExp(`^\\s+${kind}:\\s+(\\d+)$`, "m").exec(output)?.[1]);
+      expect.soft(count("total number of events"), benchmark).toBe(parsed.ops);
+      expect.soft(count(MICRO_WRITES.includes(benchmark) ? "write" : "read"), benchmark).toBe(parsed.ops);
+    }
+  });
+
+  it("PostgreSQL points-covered-pk: the numbers of its summary", () => {
+    const [first] = runsIn(fixtures["PostgreSQL 15"]);
+    const parsed = parseSysbenchOutput(first!.output);
+    expect([parsed.ops, parsed.ops_per_s, parsed.duration_s, parsed.latency_ms]).toEqual([1913, 953.52, 2.0052, { avg: 1.04, p95: 4.18, p99: null }]);
   });
 });
