@@ -42,6 +42,13 @@ export const InstructionsSchema = z
      * samples are "unavailable", n/a in the report): step id -> why its count does not repeat
      */
     uncounted_steps: z.record(z.string(), z.string().min(1)).optional(),
+    /**
+     * What decides a counted step's CPU verdict: instructions per operation, or estimated cycles per
+     * operation (instructions + 10 x first-level + 100 x last-level cache misses, from valgrind's cache
+     * simulation: it sees a change that adds cache misses, or removes them at the cost of a few more
+     * instructions, at a slower counting pass). Both are reported either way they are counted.
+     */
+    judge: z.enum(["instructions", "estimated_cycles"]).default("instructions"),
   })
   .strict();
 
