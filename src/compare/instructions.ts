@@ -29,12 +29,17 @@ export const indexInstructionSamples = (samples: readonly InstructionSample[]) =
 /** How a count was made: counts of different tools, or of different processes, are not comparable. */
 export const howCounted = (s: Pick<OkInstructionSample, "tool" | "counted">): string => `${s.tool} (${s.counted})`;
 
-/** The repeats of one side; null without ok counts. */
-function sideOf({ label, samples }: InstructionSamples): InstructionSide | null {
+/** What the rule can judge: instructions per op, or estimated cycles per op (counted with the cache simulation). */
+type Judged = "instructions_per_op" | "estimated_cycles_per_op";
+const JUDGED_NAME: Record<Judged, string> = { instructions_per_op: "instr/op", estimated_cycles_per_op: "est. cycles/op" };
+
+/** The repeats of one side; null without ok counts (or, for estimated cycles, when a count has none). */
+function sideOf({ label, samples }: InstructionSamples, judged: Judged = "instructions_per_op"): InstructionSide | null {
   const ok = samples.filter(isOk);
   const [first] = ok;
   if (!first) return null;
-  const values = ok.map((s) => s.instructions_per_op);
+  const values = ok.flatMap((s) => (s[judged] === undefined ? [] : [s[judged]]));
+  if (values.length < ok.length) return null;
   const middle = median(values);
   const lowest = min(values);
   const highest = max(values);
@@ -45,15 +50,15 @@ function errorsOf({ label, samples }: InstructionSamples): InstructionErrorSumma
   return samples.flatMap((s) => (s.status === "error" ? [{ variant: label, repeat: s.repeat, message: s.error.message, log_excerpt: s.error.log_excerpt }] : []));
 }
 
-function ratioText(r: InstructionRatio, t: Thresholds): string {
+function ratioText(r: InstructionRatio, t: Thresholds, judged: Judged): string {
   const limits = [t.instructions_fail_above, t.instructions_warn_above, t.instructions_improve_below];
-  return `relative instr/op ${valueAgainst(r.estimate, limits)} (range ${valueAgainst(r.low, limits)}–${valueAgainst(r.high, limits)})`;
+  return `relative ${JUDGED_NAME[judged]} ${valueAgainst(r.estimate, limits)} (range ${valueAgainst(r.low, limits)}–${valueAgainst(r.high, limits)})`;
 }
 
 /** Regression, warning or improvement when the ratio is past its threshold and the ranges do not overlap; unstable when they do. */
-function judge(r: InstructionRatio, t: Thresholds): { verdict: InstructionVerdict; reason: string } {
+function judge(r: InstructionRatio, t: Thresholds, judged: Judged = "instructions_per_op"): { verdict: InstructionVerdict; reason: string } {
   const apart = r.low > 1 || r.high < 1;
-  const text = ratioText(r, t);
+  const text = ratioText(r, t, judged);
   const separate = "the repeats of the two sides do not overlap";
   if (apart && r.estimate > t.instructions_fail_above) return { verdict: "regression", reason: `${text} is above ${formatLimit(t.instructions_fail_above)}; ${separate}` };
   if (apart && r.estimate > t.instructions_warn_above) return { verdict: "warning", reason: `${text} is above ${formatLimit(t.instructions_warn_above)}; ${separate}` };
@@ -100,10 +105,17 @@ export function compareInstructions(base: InstructionSamples, variant: Instructi
     const without = [sides.base ? null : base.label, sides.variant ? null : variant.label].filter((l) => l !== null);
     return { verdict: "missing", reason: `no instruction counts of ${without.join(" or ")}`, ...none };
   }
-  const ratio: InstructionRatio = {
-    estimate: sides.variant.median / sides.base.median,
-    low: sides.variant.min / sides.base.max,
-    high: sides.variant.max / sides.base.min,
-  };
-  return { ...judge(ratio, t), ratio, ...sides, errors };
+  const ratio = ratioOf(sides.base, sides.variant);
+  const byInstructions = judge(ratio, t);
+  const cycles = { base: sideOf(base, "estimated_cycles_per_op"), variant: sideOf(variant, "estimated_cycles_per_op") };
+  if (!cycles.base || !cycles.variant) return { ...byInstructions, ratio, ...sides, errors };
+  // counted with the cache simulation: the CPU verdict is the estimated cycles'
+  const cyclesRatio = ratioOf(cycles.base, cycles.variant);
+  const byCycles = judge(cyclesRatio, t, "estimated_cycles_per_op");
+  return { ...byCycles, ratio, ...sides, errors, estimated_cycles: { ...byCycles, instructions: byInstructions, ratio: cyclesRatio, base: cycles.base, variant: cycles.variant } };
+}
+
+/** median(variant) / median(base), from min(variant) / max(base) to max(variant) / min(base). */
+function ratioOf(base: InstructionSide, variant: InstructionSide): InstructionRatio {
+  return { estimate: variant.median / base.median, low: variant.min / base.max, high: variant.max / base.min };
 }
