@@ -125,6 +125,12 @@ describe("compareInstructions: estimated cycles judged (counted with the cache s
     });
   });
 
+  it("estimated cycles more than a million times apart are a one-line input error naming them, not an infinite ratio", () => {
+    const results = syntheticResults({ steps: [STEP], noise: 0.01 });
+    results.instructions = [...base.samples, ...simulated("head", [[39_200, 1e300], [39_210, 1e300], [39_190, 1e300]])];
+    expect(() => compareRun(results)).toThrow(/estimated cycles per op: the two sides' values are more than .* times apart/);
+  });
+
   it("without the cache simulation nothing changes: no estimated_cycles, instructions judged", () => {
     const result = compareInstructions({ label: "base", samples: counts("base", [100, 100, 100]) }, { label: "head", samples: counts("head", [103, 103, 103]) }, DEFAULT_THRESHOLDS);
     expect(result?.verdict).toBe("regression");
