@@ -375,7 +375,8 @@ function instructionCountsLine(report: Report): string {
     const text = verdict === "n/a" ? `${count} n/a` : plural(count, ...COUNT_NOUN[verdict]);
     return [verdict === "regression" || verdict === "error" ? `**${text}**` : text];
   });
-  return `Instructions per operation: ${parts.length > 0 ? parts.join(" · ") : "no step counted"}`;
+  const channel = report.comparisons.some(judgesCycles) ? "Estimated cycles per operation" : "Instructions per operation";
+  return `${channel}: ${parts.length > 0 ? parts.join(" · ") : "no step counted"}`;
 }
 
 function countVerdicts(rows: readonly Row[]): Map<Verdict, number> {

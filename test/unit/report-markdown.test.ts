@@ -420,6 +420,7 @@ describe("renderMarkdown: estimated cycles judged (the profile's judge: estimate
     expect(row("pgbench.select-only.prepared.c1").slice(2)).toEqual(["❌ 1.069 (repeats 1.069–1.070)", "❌ regression (est. cycles/op)"]);
     expect(row("pgbench.select-only.prepared.c4").slice(2)).toEqual(["❌ 1.035 (repeats 1.034–1.035)", "❌ regression (est. cycles/op)"]);
     expect(headline(md)).toBe("## ❌ 2 regressions · worst `pgbench.select-only.prepared.c1` est. cycles/op 1.069 (+7%)");
+    expect(md.split("\n")).toContain("Estimated cycles per operation: **2 regressions**");
     expect(md).toContain("est. cycles/op ratio: the same for estimated cycles per operation, instructions + 10 × first-level + 100 × last-level cache misses");
   });
 
