@@ -81,7 +81,9 @@ export function parseCachegrindOut(raw: string, { cacheSim = false }: { cacheSim
  * KCachegrind's "Cycle Estimation" (CEst, libcore/globalconfig.cpp of KDE/kcachegrind: Ir + 10 Bm +
  * 10 L1m + 20 Ge + 100 L2m + 100 LLm), with what callgrind counts here (no branch simulation, no
  * global bus events, no separate L2): Ir + 10 x first-level misses + 100 x last-level misses. A
- * last-level miss is also a first-level miss, so it weighs 110 instructions.
+ * last-level miss is also a first-level miss, so it weighs 110 instructions. Rather than iai's
+ * (L1 hits + 5 x LL hits + 35 x RAM hits, data accesses counted as hits): KCachegrind shows CEst for
+ * the same out file, and without misses it is the instruction count (docs/verdict.md).
  */
 export const CYCLES_PER_L1_MISS = 10;
 export const CYCLES_PER_LL_MISS = 100;
