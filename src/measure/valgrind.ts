@@ -33,7 +33,7 @@ export function valgrindOn(cpus: readonly number[] | undefined): string[] {
  * instruction and data caches of 32 KiB, 8-way, and a last-level cache of 8 MiB, 16-way, 64-byte
  * lines. Fixed rather than read from the runner's CPU (valgrind's default): a runner with a 480 MiB
  * L3 would simulate a cache that nothing misses, and counts would depend on the machine they were
- * taken on (the same reason pythonspeed's cachegrind.py, behind iai's estimate, fixes its caches).
+ * taken on.
  */
 const CACHE_SIM_ARGS = ["--cache-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64"];
 
@@ -57,8 +57,9 @@ export function cachegrindArgs(outDir: string, program: string, { cacheSim = fal
  * number of calls of the functions `toggles` names (and what they call) are running: collection starts
  * off, and each of them toggles it on entry and back on return, so one called inside another is not
  * counted (a main loop counted, the waits inside it not). One out file per process, written when it
- * exits. No cache simulation unless `cacheSim` (its caches are simulated all along, its misses counted
- * where instructions are).
+ * exits. No cache simulation unless `cacheSim`: the caches are then simulated while collection is off
+ * too (in test/fixtures/cachegrind/pointer-chase.callgrind the uncollected setup left lines in the
+ * last-level cache that the collected walk hits), and misses are counted where instructions are.
  */
 export function callgrindPerProcessArgs(outDir: string, program: string, toggles: readonly string[], { cacheSim = false }: CacheSim = {}): string[] {
   return [
