@@ -3,9 +3,9 @@
  * counts its backends under callgrind's cache simulation, and two calibrated patches of the fork's
  * executor tell the channels apart:
  *   extra-work-25   25 more hashes per executed query: more instructions, flagged on both
- *   cache-miss-32   32 steps of a pointer-chasing walk over 64 MiB per executed query: some hundred
- *                   instructions (under 0.5%) but 32 first- and last-level misses each; flagged by
- *                   estimated cycles, not by instructions
+ *   cache-miss-32   32 steps of a pointer-chasing walk over 64 MiB per executed query: about 80
+ *                   instructions more per transaction (0.2%) but some 31 more last-level misses;
+ *                   flagged by estimated cycles, not by instructions
  * The patches' branches are made in a clone of the fork; their builds are cached like base's.
  */
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
