@@ -535,7 +535,8 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
         const { instance } = vi;
         if (!instance.startCounting) throw new CountingUnavailableError(`the ${engine.name} engine cannot count instructions`);
         if (engine.kind === "server") await reloadData(ctx, vi, profile.steps.filter((step) => !step.uncounted));
-        const counter = await instance.startCounting(cpus && { cpus });
+        // the cache simulation only where its estimated cycles are judged: it makes the pass slower
+        const counter = await instance.startCounting({ ...(cpus && { cpus }), cacheSim: counting.judge === "estimated_cycles" });
         counters.set(variant.id, counter);
         return counter;
       },
@@ -546,12 +547,12 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
         return onRunTarget(vi, async (target) => {
           const client = step.fixedRun(target, binariesFor(vi, step), perClient, runNumber);
           // a failed run is its own error, before the counter looks for counts it cannot have left
-          const { result, instructions } = await counters.get(variant.id)!.count(client, async (command) => {
+          const { result, ...counts } = await counters.get(variant.id)!.count(client, async (command) => {
             const run = await runClient(ctx, vi, onCpus(command, cpus), COUNTED_RUN_TIMEOUT_S);
             if (run.failed) throw new PipelineError(`${path.basename(client.file)} failed: ${run.message}`, await failureExcerpt(ctx, vi, run.output));
             return run;
           });
-          return { ops: (step.parseFixed ? step.parseFixed(result.stdout) : step.parse(result.stdout)).ops, instructions };
+          return { ops: (step.parseFixed ? step.parseFixed(result.stdout) : step.parse(result.stdout)).ops, ...counts };
         });
       },
       stop: (variant) => counters.get(variant.id)!.stop(),

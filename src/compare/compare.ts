@@ -307,6 +307,8 @@ function compareVariant(plan: Plan, step: Step, label: string, configured: Thres
       })
     : null;
   if (instructions?.ratio) checkRatios([instructions.ratio.estimate, instructions.ratio.low, instructions.ratio.high], `${where}, instructions per op`, "instructions");
+  const cycles = instructions?.estimated_cycles?.ratio;
+  if (cycles) checkRatios([cycles.estimate, cycles.low, cycles.high], `${where}, estimated cycles per op`, "instructions");
   return {
     variant: label,
     verdict,

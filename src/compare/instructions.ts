@@ -47,12 +47,17 @@ export const indexInstructionSamples = (samples: readonly InstructionSample[]) =
 /** How a count was made: counts of different tools, or of different processes, are not comparable. */
 export const howCounted = (s: Pick<OkInstructionSample, "tool" | "counted">): string => `${s.tool} (${s.counted})`;
 
-/** The repeats of one side; null without ok counts. */
-function sideOf({ label, samples }: InstructionSamples): InstructionSide | null {
+/** What the rule can judge: instructions per op, or estimated cycles per op (counted with the cache simulation). */
+type Judged = "instructions_per_op" | "estimated_cycles_per_op";
+const JUDGED_NAME: Record<Judged, string> = { instructions_per_op: "instr/op", estimated_cycles_per_op: "est. cycles/op" };
+
+/** The repeats of one side; null without ok counts (or, for estimated cycles, when a count has none). */
+function sideOf({ label, samples }: InstructionSamples, judged: Judged = "instructions_per_op"): InstructionSide | null {
   const ok = samples.filter(isOk);
   const [first] = ok;
   if (!first) return null;
-  const values = ok.map((s) => s.instructions_per_op);
+  const values = ok.flatMap((s) => (s[judged] === undefined ? [] : [s[judged]]));
+  if (values.length < ok.length) return null;
   const middle = median(values);
   const lowest = min(values);
   const highest = max(values);
@@ -104,9 +109,9 @@ export function instructionLines(t: Thresholds, aaSpread: number | undefined, ba
   };
 }
 
-function ratioText(r: InstructionRatio, lines: InstructionLines): string {
+function ratioText(r: InstructionRatio, lines: InstructionLines, judged: Judged): string {
   const limits = [lines.fail_above, lines.warn_above, lines.improve_below];
-  return `relative instr/op ${valueAgainst(r.estimate, limits)} (range ${valueAgainst(r.low, limits)}–${valueAgainst(r.high, limits)})`;
+  return `relative ${JUDGED_NAME[judged]} ${valueAgainst(r.estimate, limits)} (range ${valueAgainst(r.low, limits)}–${valueAgainst(r.high, limits)})`;
 }
 
 /** `fails above 1.04: A/A spread 2.0% × 2` when the margin moved a line from the thresholds `t`, else null. */
@@ -123,9 +128,9 @@ export function liftedLinesText(lines: InstructionLines, t: Thresholds, baseLabe
 }
 
 /** Regression, warning or improvement when the ratio is past its line and the ranges do not overlap; unstable when they do. */
-function judge(r: InstructionRatio, lines: InstructionLines): { verdict: InstructionVerdict; reason: string } {
+function judge(r: InstructionRatio, lines: InstructionLines, judged: Judged = "instructions_per_op"): { verdict: InstructionVerdict; reason: string } {
   const apart = r.low > 1 || r.high < 1;
-  const text = ratioText(r, lines);
+  const text = ratioText(r, lines, judged);
   const { fail_above: fail, warn_above: warn, improve_below: improve } = lines;
   const separate = "the repeats of the two sides do not overlap";
   if (apart && r.estimate > fail) return { verdict: "regression", reason: `${text} is above ${formatLimit(fail)}; ${separate}` };
@@ -181,13 +186,26 @@ export function compareInstructions(base: InstructionSamples, variant: Instructi
     const without = [sides.base ? null : base.label, sides.variant ? null : variant.label].filter((l) => l !== null);
     return { verdict: "missing", reason: `no instruction counts of ${without.join(" or ")}`, ...none };
   }
-  const ratio: InstructionRatio = {
-    estimate: sides.variant.median / sides.base.median,
-    low: sides.variant.min / sides.base.max,
-    high: sides.variant.max / sides.base.min,
-  };
-  const lines = instructionLines(t, rule.aaSpread, sides.base.spread, rule.k);
-  const { verdict, reason } = judge(ratio, lines);
-  const lifted = liftedLinesText(lines, t, base.label);
-  return { verdict, reason: lifted === null ? reason : `${reason}; ${lifted}`, ratio, lines, ...sides, errors };
+  const ratio = ratioOf(sides.base, sides.variant);
+  const byInstructions = judged(ratio, t, rule, sides.base.spread, base.label, "instructions_per_op");
+  const cycles = { base: sideOf(base, "estimated_cycles_per_op"), variant: sideOf(variant, "estimated_cycles_per_op") };
+  if (!cycles.base || !cycles.variant) return { ...byInstructions, ratio, ...sides, errors };
+  // counted with the cache simulation: the CPU verdict is the estimated cycles'
+  const cyclesRatio = ratioOf(cycles.base, cycles.variant);
+  const byCycles = judged(cyclesRatio, t, rule, cycles.base.spread, base.label, "estimated_cycles_per_op");
+  const { lines: _instructionLines, ...instructions } = byInstructions;
+  return { ...byCycles, ratio, ...sides, errors, estimated_cycles: { verdict: byCycles.verdict, reason: byCycles.reason, instructions, ratio: cyclesRatio, base: cycles.base, variant: cycles.variant } };
+}
+
+/** The verdict of one metric's ratio on the step's lines (moved by its recorded spread or the base's), the moved lines named in the reason. */
+function judged(ratio: InstructionRatio, t: Thresholds, rule: SpreadRule, baseSpread: number, baseLabel: string, metric: Judged): { verdict: InstructionVerdict; reason: string; lines: InstructionLines } {
+  const lines = instructionLines(t, rule.aaSpread, baseSpread, rule.k);
+  const { verdict, reason } = judge(ratio, lines, metric);
+  const lifted = liftedLinesText(lines, t, baseLabel);
+  return { verdict, reason: lifted === null ? reason : `${reason}; ${lifted}`, lines };
+}
+
+/** median(variant) / median(base), from min(variant) / max(base) to max(variant) / min(base). */
+function ratioOf(base: InstructionSide, variant: InstructionSide): InstructionRatio {
+  return { estimate: variant.median / base.median, low: variant.min / base.max, high: variant.max / base.min };
 }

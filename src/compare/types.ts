@@ -136,16 +136,34 @@ export interface InstructionLines {
 
 /** The deterministic channel of one variant of one step: its own verdict, next to the QPS verdict. */
 export interface InstructionComparison {
+  /** the step's CPU verdict: of estimated cycles per op when they were counted (estimated_cycles), else of instructions per op */
   verdict: InstructionVerdict;
   /** one short sentence: why this verdict; for n/a the reason the step was not counted */
   reason: string;
-  /** null unless both sides have ok counts */
+  /** instructions per op: null unless both sides have ok counts */
   ratio: InstructionRatio | null;
   /** the lines the ratio was judged against; null with the ratio */
   lines: InstructionLines | null;
   base: InstructionSide | null;
   variant: InstructionSide | null;
   errors: InstructionErrorSummary[];
+  /**
+   * Estimated cycles per op by the same rule and thresholds, present when both sides were counted
+   * with the cache simulation (a profile that judges them): `verdict` and `reason` above are then
+   * these; the instructions are compared (ratio, sides) and shown, not judged.
+   */
+  estimated_cycles?: EstimatedCyclesComparison;
+}
+
+/** Estimated cycles per op of both sides: the verdict of the instruction channel's rule on them, and what it saw. */
+export interface EstimatedCyclesComparison {
+  verdict: InstructionVerdict;
+  reason: string;
+  /** instructions per op's own verdict and reason by the same rule, shown next to the judged one */
+  instructions: { verdict: InstructionVerdict; reason: string };
+  ratio: InstructionRatio;
+  base: InstructionSide;
+  variant: InstructionSide;
 }
 
 export interface SampleErrorSummary {

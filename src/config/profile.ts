@@ -51,6 +51,13 @@ export const InstructionsSchema = z
           `The step's margin is the larger of this and the spread of the base's repeats in the run; its failing and warning lines are at least 1 + ${SPREAD_MULTIPLE} x the margin, its improvement line at most 1 - ${SPREAD_MULTIPLE} x it. ` +
           `A step whose recorded spread would put its failing line above ${MAX_LIFTED_FAIL_ABOVE} is not counted (n/a with the reason). See docs/verdict.md`,
       ),
+    /**
+     * What decides a counted step's CPU verdict: instructions per operation, or estimated cycles per
+     * operation (instructions + 10 x first-level + 100 x last-level cache misses, from valgrind's cache
+     * simulation: it sees a change that adds cache misses, or removes them at the cost of a few more
+     * instructions, at a slower counting pass). Both are reported either way they are counted.
+     */
+    judge: z.enum(["instructions", "estimated_cycles"]).default("instructions"),
   })
   .strict();
 

@@ -87,7 +87,7 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
   if (!poolBytes) throw new PipelineError("could not read innodb_buffer_pool_size");
   const hasPoolMax = bufferPool.some(([name]) => name === "innodb_buffer_pool_size_max");
   const counted = {
-    wrapper: [...valgrindOn(options.cpus), ...callgrindArgs(outDir, COLLECT_IN)],
+    wrapper: [...valgrindOn(options.cpus), ...callgrindArgs(outDir, COLLECT_IN, options)],
     options: [
       "--innodb-use-native-aio=0",
       "--innodb-buffer-pool-dump-at-shutdown=0",
@@ -117,7 +117,8 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
       // from zero: what ran since the last dump (the previous run's disconnect, the prewarm) is not this run's
       await dump();
       const result = await runCounted("MariaDB", log, () => server.isAlive(), () => run(command));
-      return { result, instructions: parseCachegrindOut(await dump()).instructions };
+      const { instructions, cacheMisses } = parseCachegrindOut(await dump(), options);
+      return { result, instructions, ...(cacheMisses && { cacheMisses }) };
     },
     async stop() {
       if (stopped) return;

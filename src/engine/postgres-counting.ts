@@ -92,7 +92,7 @@ export async function startCountingPostgres(server: CountableServer, options: Co
   await valgrindVersion();
   const outDir = path.join(server.dataRoot, "callgrind");
   const wrapper = path.join(server.dataRoot, "postgres-under-callgrind");
-  const valgrind = [...valgrindOn(options.cpus), ...callgrindPerProcessArgs(outDir, path.join(server.binDir, "postgres"), TOGGLES)].map(shellWord).join(" ");
+  const valgrind = [...valgrindOn(options.cpus), ...callgrindPerProcessArgs(outDir, path.join(server.binDir, "postgres"), TOGGLES, options)].map(shellWord).join(" ");
   await mkdir(outDir, { recursive: true });
   await giveTo(server.owner, outDir);
   // root's, run by the server's user
@@ -119,9 +119,9 @@ export async function startCountingPostgres(server: CountableServer, options: Co
       if (left.length > 0) throw new PipelineError(`backends ${left.join(", ")} were still running ${Math.round(timeoutMs / 1000)} s after the counted run`);
       const pids = (await countedPids(outDir)).filter((pid) => !background.has(pid));
       if (pids.length === 0) throw new PipelineError("no backend served the counted run (no callgrind count was written)");
-      const instructions = await readCounts(outDir, pids, Math.max(1000, deadline - performance.now()), "callgrind", server.owner);
+      const counts = await readCounts(outDir, pids, Math.max(1000, deadline - performance.now()), "callgrind", server.owner, options);
       await removeCounts(outDir, pids);
-      return { result, instructions };
+      return { result, ...counts };
     },
     async stop() {
       if (stopped) return;

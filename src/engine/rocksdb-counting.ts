@@ -25,7 +25,7 @@ const VALGRIND_LOG_BYTES = 1024 * 1024;
 export const DB_BENCH_COUNTED_WORK = "the db_bench process, all threads (no flush or compaction in a counted run)";
 
 /** `workDir`: root's, so that the counting dir made in it cannot be a symlink `owner` planted. */
-export async function startCountingDbBench(options: { workDir: string; owner: OsUser | null; timeoutMs: number }): Promise<InstructionCounter> {
+export async function startCountingDbBench(options: { workDir: string; owner: OsUser | null; timeoutMs: number; cacheSim?: boolean }): Promise<InstructionCounter> {
   await valgrindVersion();
   const outDir = path.join(options.workDir, "counting");
   await mkdir(outDir, { recursive: true });
@@ -37,7 +37,7 @@ export async function startCountingDbBench(options: { workDir: string; owner: Os
     // every counted run is a new process on its own copy of the database: nothing carries over
     warmUp: false,
     async count<T>(command: ClientCommand, run: (command: ClientCommand) => Promise<T>) {
-      const counted: ClientCommand = { file: "valgrind", args: [`--log-file=${valgrindLog}`, ...cachegrindArgs(outDir, command.file), ...command.args] };
+      const counted: ClientCommand = { file: "valgrind", args: [`--log-file=${valgrindLog}`, ...cachegrindArgs(outDir, command.file, options), ...command.args] };
       const result = await run(counted);
       const pids = await countedPids(outDir);
       try {
@@ -45,7 +45,7 @@ export async function startCountingDbBench(options: { workDir: string; owner: Os
         const unsupported = unsupportedInstruction(log);
         if (unsupported) throw new BuildNotCountableError(`valgrind cannot run this build of db_bench: ${unsupported}`, tail(log));
         if (pids.length !== 1) throw new PipelineError(`a counted db_bench run left ${pids.length} cachegrind counts, expected 1 (its own process)`, log.slice(-4000));
-        return { result, instructions: await readCounts(outDir, pids, options.timeoutMs, "cachegrind", options.owner) };
+        return { result, ...(await readCounts(outDir, pids, options.timeoutMs, "cachegrind", options.owner, options)) };
       } finally {
         await removeCounts(outDir, pids);
         await rm(valgrindLog, { force: true });

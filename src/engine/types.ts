@@ -5,6 +5,7 @@
  * - **embedded** (RocksDB): no server; the driver's own process opens a data directory.
  * The pipeline (src/pipeline.ts) sees both through src/engine/instance.ts.
  */
+import type { Counts } from "../measure/valgrind.js";
 import type { CleanupRegistry } from "../cleanup.js";
 import type { OsUser, TrustLevel } from "../unprivileged.js";
 
@@ -161,6 +162,8 @@ export interface CountingOptions {
   timeoutMs?: number;
   /** CPUs the processes under the counter may use (valgrind widens what the server was pinned to); default: the server's own */
   cpus?: readonly number[];
+  /** valgrind simulates the caches too, and counts return their misses (a profile that judges estimated cycles) */
+  cacheSim?: boolean;
 }
 
 /** One process to run: no shell, arguments passed as they are. */
@@ -182,10 +185,11 @@ export interface InstructionCounter {
   readonly warmUp: boolean;
   /**
    * Runs the client `command` through `run` and returns its result with the instructions of the work
-   * it caused, once every counted process has written its count. A server's counter runs the command
-   * as it is; an embedded engine's runs it under the counter (a changed command).
+   * it caused (and, counted with the cache simulation, its cache misses), once every counted process
+   * has written its count. A server's counter runs the command as it is; an embedded engine's runs it
+   * under the counter (a changed command).
    */
-  count<T>(command: ClientCommand, run: (command: ClientCommand) => Promise<T>): Promise<{ result: T; instructions: number }>;
+  count<T>(command: ClientCommand, run: (command: ClientCommand) => Promise<T>): Promise<{ result: T } & Counts>;
   /** Back to the plain instance (same data and connection); the counter is unusable afterwards. */
   stop(): Promise<void>;
 }

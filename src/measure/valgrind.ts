@@ -8,7 +8,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { childEnv } from "../child-env.js";
 import { BuildNotCountableError, CountingUnavailableError, PipelineError } from "../errors.js";
-import { isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut } from "./cachegrind.js";
+import { isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut, type CacheMisses } from "./cachegrind.js";
 import { onCpus } from "./cpu-affinity.js";
 import type { OsUser } from "../unprivileged.js";
 import { readAsUser, sizeAsUser } from "../user-files.js";
@@ -29,13 +29,27 @@ export function valgrindOn(cpus: readonly number[] | undefined): string[] {
 }
 
 /**
+ * The cache simulation, for profiles that judge estimated cycles (--cache-sim=yes): first-level
+ * instruction and data caches of 32 KiB, 8-way, and a last-level cache of 8 MiB, 16-way, 64-byte
+ * lines. Fixed rather than read from the runner's CPU (valgrind's default): a runner with a 480 MiB
+ * L3 would simulate a cache that nothing misses, and counts would depend on the machine they were
+ * taken on.
+ */
+const CACHE_SIM_ARGS = ["--cache-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64"];
+
+/** Whether valgrind runs the cache simulation as well as counting instructions. */
+export interface CacheSim {
+  cacheSim?: boolean;
+}
+
+/**
  * valgrind's arguments to count the instructions of `program` and of every process it forks (a fork
  * runs the same program under the same valgrind), one out file per process, written when it exits.
- * No cache or branch simulation: instructions only, at about 6 times native run time. No vgdb: it
- * would leave a FIFO per process in /tmp.
+ * No branch simulation, and no cache simulation unless `cacheSim`: instructions only, at about 6
+ * times native run time. No vgdb: it would leave a FIFO per process in /tmp.
  */
-export function cachegrindArgs(outDir: string, program: string): string[] {
-  return ["--tool=cachegrind", "--cache-sim=no", "--branch-sim=no", "--vgdb=no", `--cachegrind-out-file=${path.join(outDir, `${OUT_PREFIX}%p`)}`, program];
+export function cachegrindArgs(outDir: string, program: string, { cacheSim = false }: CacheSim = {}): string[] {
+  return ["--tool=cachegrind", ...(cacheSim ? CACHE_SIM_ARGS : ["--cache-sim=no"]), "--branch-sim=no", "--vgdb=no", `--cachegrind-out-file=${path.join(outDir, `${OUT_PREFIX}%p`)}`, program];
 }
 
 /**
@@ -43,11 +57,14 @@ export function cachegrindArgs(outDir: string, program: string): string[] {
  * number of calls of the functions `toggles` names (and what they call) are running: collection starts
  * off, and each of them toggles it on entry and back on return, so one called inside another is not
  * counted (a main loop counted, the waits inside it not). One out file per process, written when it
- * exits. No cache simulation: instructions only.
+ * exits. No cache simulation unless `cacheSim`: the caches are then simulated while collection is off
+ * too (in test/fixtures/cachegrind/pointer-chase.callgrind the uncollected setup left lines in the
+ * last-level cache that the collected walk hits), and misses are counted where instructions are.
  */
-export function callgrindPerProcessArgs(outDir: string, program: string, toggles: readonly string[]): string[] {
+export function callgrindPerProcessArgs(outDir: string, program: string, toggles: readonly string[], { cacheSim = false }: CacheSim = {}): string[] {
   return [
     "--tool=callgrind",
+    ...(cacheSim ? CACHE_SIM_ARGS : []),
     "--collect-atstart=no",
     ...toggles.map((name) => `--toggle-collect=${name}`),
     "--vgdb=no",
@@ -60,12 +77,13 @@ export function callgrindPerProcessArgs(outDir: string, program: string, toggles
  * valgrind's options (the program and its arguments follow them) to count, in the program's process, only the instructions executed inside calls
  * of the functions `collectIn` matches (callgrind's --toggle-collect pattern, e.g. "dispatch_command*"),
  * whichever thread runs them; counts are written when `vgdbDump` asks (vgdb's FIFOs in `outDir`), as
- * `<outDir>/cg.<pid>.<dump number>`, each since the previous dump. No cache simulation, so the
- * counts are instructions only.
+ * `<outDir>/cg.<pid>.<dump number>`, each since the previous dump. No cache simulation unless
+ * `cacheSim`, so the counts are instructions only.
  */
-export function callgrindArgs(outDir: string, collectIn: string): string[] {
+export function callgrindArgs(outDir: string, collectIn: string, { cacheSim = false }: CacheSim = {}): string[] {
   return [
     "--tool=callgrind",
+    ...(cacheSim ? CACHE_SIM_ARGS : []),
     "--collect-atstart=no",
     `--toggle-collect=${collectIn}`,
     "--vgdb=yes",
@@ -190,22 +208,42 @@ export async function removeCounts(outDir: string, pids: readonly number[]): Pro
   await Promise.all(pids.map((pid) => rm(path.join(outDir, `${OUT_PREFIX}${pid}`), { force: true })));
 }
 
+/** What a counted run cost: its instructions, and with the cache simulation its misses. */
+export interface Counts {
+  instructions: number;
+  cacheMisses?: CacheMisses;
+}
+
 /**
- * The instructions of the processes `pids`, summed from their out files (of `tool`, written by `user`
- * and read as it) once each is complete (valgrind writes it while the process exits); PipelineError
- * after `timeoutMs`.
+ * The instructions (and with `cacheSim` the cache misses) of the processes `pids`, summed from their
+ * out files (of `tool`, written by `user` and read as it) once each is complete (valgrind writes it
+ * while the process exits); PipelineError after `timeoutMs`.
  */
-export async function readCounts(outDir: string, pids: readonly number[], timeoutMs: number, tool: "cachegrind" | "callgrind", user: OsUser | null): Promise<number> {
+export async function readCounts(
+  outDir: string,
+  pids: readonly number[],
+  timeoutMs: number,
+  tool: "cachegrind" | "callgrind",
+  user: OsUser | null,
+  { cacheSim = false }: CacheSim = {},
+): Promise<Counts> {
   const isComplete = tool === "callgrind" ? isCompleteCallgrindOut : isCompleteCachegrindOut;
   const deadline = performance.now() + timeoutMs;
-  let total = 0;
+  const total: Required<Counts> = { instructions: 0, cacheMisses: { l1: 0, ll: 0 } };
   for (const pid of pids) {
     const file = path.join(outDir, `${OUT_PREFIX}${pid}`);
     for (;;) {
       const text = ((await readAsUser(user, file, MAX_COUNT_BYTES)) ?? "").toString("utf8");
       // under callgrind's toggles a process that never entered a counted function has nothing counted
       if (isComplete(text)) {
-        if (!(tool === "callgrind" && /^totals: 0$/m.test(text))) total += parseCachegrindOut(text).instructions;
+        if (!(tool === "callgrind" && /^totals: 0$/m.test(text))) {
+          const counted = parseCachegrindOut(text, { cacheSim });
+          total.instructions += counted.instructions;
+          if (counted.cacheMisses) {
+            total.cacheMisses.l1 += counted.cacheMisses.l1;
+            total.cacheMisses.ll += counted.cacheMisses.ll;
+          }
+        }
         break;
       }
       if (performance.now() > deadline) {
@@ -215,5 +253,5 @@ export async function readCounts(outDir: string, pids: readonly number[], timeou
       await sleep(100);
     }
   }
-  return total;
+  return cacheSim ? total : { instructions: total.instructions };
 }

@@ -277,10 +277,11 @@ function stepNumber(report: Report, row: Row, verdict: Verdict): StepNumber | nu
     if (!result) return [];
     const where = report.columns.length > 1 ? `, ${escapeMarkdown(report.columns[i]?.name ?? "")}` : "";
     const qps = result.verdict === verdict ? result.qps?.estimate : undefined;
-    const counted = result.instructions?.verdict === verdict ? result.instructions.ratio?.estimate : undefined;
+    const counted = result.instructions?.verdict === verdict ? judgedRatio(result.instructions)?.estimate : undefined;
+    const channel = result.instructions ? cpuChannel(result.instructions) : "";
     return [
       ...(qps !== undefined ? [{ text: `QPS ${formatRatio(qps)} (${formatChange(qps - 1)}${where})`, size: Math.abs(qps - 1) }] : []),
-      ...(counted !== undefined ? [{ text: `instr/op ${counted.toFixed(3)} (${formatChange(counted - 1)}${where})`, size: Math.abs(counted - 1) }] : []),
+      ...(counted !== undefined ? [{ text: `${channel} ${counted.toFixed(3)} (${formatChange(counted - 1)}${where})`, size: Math.abs(counted - 1) }] : []),
     ];
   });
   return numbers.sort((a, b) => b.size - a.size)[0] ?? null;
@@ -352,6 +353,18 @@ function hasInstructions(report: Report): boolean {
   return report.comparisons.some((c) => c.instruction_counts !== null);
 }
 
+/** What decided a step's CPU verdict: "est. cycles/op" where estimated cycles were judged, else "instr/op". */
+const cpuChannel = (instructions: InstructionComparison): string => (instructions.estimated_cycles ? "est. cycles/op" : "instr/op");
+
+/** The ratio that was judged: estimated cycles per op where they were, else instructions per op. */
+const judgedRatio = (instructions: InstructionComparison) => instructions.estimated_cycles?.ratio ?? instructions.ratio;
+
+/** Whether a comparison judged estimated cycles on some step: its CPU column is then named for them. */
+const judgesCycles = (comparison: Comparison): boolean => comparison.steps.some((s) => s.variants.some((v) => v.instructions?.estimated_cycles));
+
+/** The CPU ratio column's name: "est. cycles/op ratio" where the comparisons judged estimated cycles. */
+const cpuColumn = (comparisons: readonly Comparison[]): string => (comparisons.some(judgesCycles) ? "est. cycles/op ratio" : "instr/op ratio");
+
 /** The worst instruction verdict of a row over its columns; null when no column has one. */
 function rowInstructionVerdict(row: Row): InstructionVerdict | null {
   const verdicts = row.cells.flatMap((cell) => (cell?.result?.instructions ? [cell.result.instructions.verdict] : []));
@@ -368,7 +381,8 @@ function instructionCountsLine(report: Report): string {
     const text = verdict === "n/a" ? `${count} n/a` : plural(count, ...COUNT_NOUN[verdict]);
     return [verdict === "regression" || verdict === "error" ? `**${text}**` : text];
   });
-  return `Instructions per operation: ${parts.length > 0 ? parts.join(" · ") : "no step counted"}`;
+  const channel = report.comparisons.some(judgesCycles) ? "Estimated cycles per operation" : "Instructions per operation";
+  return `${channel}: ${parts.length > 0 ? parts.join(" · ") : "no step counted"}`;
 }
 
 function countVerdicts(rows: readonly Row[]): Map<Verdict, number> {
@@ -507,14 +521,15 @@ function instructionVerdictText(verdict: InstructionVerdict): string {
 }
 
 /**
- * `❌ 1.205 (repeats 1.204–1.206)`: the relative count, marked unless unchanged; the verdict alone when
- * there is no ratio (n/a, error, missing). A step whose spread lifted its failing line says where it
- * was: `1.025 (repeats 1.015–1.035; fails above 1.04)`.
+ * `❌ 1.205 (repeats 1.204–1.206)`: the relative count (estimated cycles where they were judged), marked
+ * unless unchanged; the verdict alone when there is no ratio (n/a, error, missing). A step whose spread
+ * lifted its failing line says where it was: `1.025 (repeats 1.015–1.035; fails above 1.04)`.
  */
 function instructionCell(result: VariantComparison | null | undefined): string {
   const instructions = result?.instructions;
   if (!result || !instructions) return NONE;
-  const { verdict, ratio, lines } = instructions;
+  const { verdict, lines } = instructions;
+  const ratio = judgedRatio(instructions);
   if (!ratio || verdict === "n/a") return instructionVerdictText(verdict);
   const lifted = lines && lines.fail_above > result.thresholds.instructions_fail_above ? lines.fail_above : null;
   return `${verdict === "unchanged" ? "" : `${ICON[verdict]} `}${formatInstructionRatio(ratio, lifted)}`;
@@ -524,17 +539,19 @@ function instructionCell(result: VariantComparison | null | undefined): string {
 function stepVerdictText(verdict: Verdict, result: VariantComparison | null | undefined): string {
   const instructions = result?.instructions;
   if (!result || !instructions) return verdictText(verdict);
-  const channels = ([[result.verdict, "QPS"], [instructions.verdict, "instr/op"]] as const).flatMap(([v, channel]) =>
+  const channels = ([[result.verdict, "QPS"], [instructions.verdict, cpuChannel(instructions)]] as const).flatMap(([v, channel]) =>
     v === "unchanged" || v === "n/a" ? [] : [{ verdict: v, channel }],
   );
   const [first, second] = channels.sort((a, b) => verdictRank(a.verdict) - verdictRank(b.verdict));
   if (!first) return verdictText(verdict);
-  if (second && second.verdict === first.verdict) return `${verdictText(first.verdict)} (QPS, instr/op)`;
+  if (second && second.verdict === first.verdict) return `${verdictText(first.verdict)} (QPS, ${cpuChannel(instructions)})`;
   return channels.map((c) => `${verdictText(c.verdict)} (${c.channel})`).join(" · ");
 }
 
 const INSTRUCTIONS_NOTE =
   "instr/op ratio: instructions per operation, counted under valgrind rather than timed, variant / base: the median of the repeats, and in brackets the lowest and highest ratio the two sides' repeats give (a range, not an interval); above 1.00 is more CPU work per operation.";
+const CYCLES_NOTE =
+  "est. cycles/op ratio: the same for estimated cycles per operation, instructions + 10 × first-level + 100 × last-level cache misses of valgrind's cache simulation (KCachegrind's cycle estimation): what judged the CPU cost; instructions per op are in the details.";
 
 /** The relative QPS of the row's step against the stored baseline, marked unless unchanged. */
 function storedCell(stored: StoredBaselineColumn, row: Row): string {
@@ -575,7 +592,7 @@ function stepsTable(report: Report, rows: readonly Row[]): string {
   if (report.columns.length === 1 && only) {
     const ratio = `${escapeMarkdown(only.variant)}/${escapeMarkdown(only.comparison.base_variant)}`;
     const counted = hasInstructions(report);
-    const header = ["step", `QPS ratio ${ratio}`, ...(stored ? [storedHeader(stored)] : []), ...(counted ? [`instr/op ratio ${ratio}`] : []), "verdict"];
+    const header = ["step", `QPS ratio ${ratio}`, ...(stored ? [storedHeader(stored)] : []), ...(counted ? [`${cpuColumn([only.comparison])} ${ratio}`] : []), "verdict"];
     const body = rows.map((row) => {
       const result = row.cells[0]?.result;
       return [
@@ -592,7 +609,7 @@ function stepsTable(report: Report, rows: readonly Row[]): string {
   const counted = report.columns.map((c) => c.comparison.instruction_counts !== null);
   const header = [
     "step",
-    ...report.columns.flatMap((c, i) => [`${escapeMarkdown(c.name)} QPS ratio`, ...(counted[i] ? [`${escapeMarkdown(c.name)} instr/op ratio`] : [])]),
+    ...report.columns.flatMap((c, i) => [`${escapeMarkdown(c.name)} QPS ratio`, ...(counted[i] ? [`${escapeMarkdown(c.name)} ${cpuColumn([c.comparison])}`] : [])]),
     ...(stored ? [storedHeader(stored)] : []),
     "verdict",
   ];
@@ -626,7 +643,8 @@ function mainTable(report: Report, rows: readonly Row[]): string {
   const single = report.columns.length === 1 && only;
   const ratio = single ? `${inlineCode(only.variant)} / ${inlineCode(only.comparison.base_variant)}` : `each column's variant / its base (${[...new Set(report.comparisons.map((c) => inlineCode(c.base_variant)))].join(", ")})`;
   const counted = report.comparisons.some((c) => c.instruction_counts !== null);
-  const note = `${qpsRatioNote(report, ratio)}${counted ? ` ${INSTRUCTIONS_NOTE}` : ""}${storedNote(report)}`;
+  const cycles = report.comparisons.some(judgesCycles);
+  const note = `${qpsRatioNote(report, ratio)}${counted ? ` ${INSTRUCTIONS_NOTE}` : ""}${cycles ? ` ${CYCLES_NOTE}` : ""}${storedNote(report)}`;
   const parts = [
     attention.length > 0 ? stepsTable(report, attention) : "Every step is unchanged.",
     unchanged.length > 0 ? details(`${plural(unchanged.length, "unchanged step")}`, stepsTable(report, unchanged)) : "",
@@ -672,7 +690,7 @@ function flaggedSection(report: Report, rows: readonly Row[]): string {
       const instructions = result?.instructions;
       const counted =
         instructions && instructions.verdict !== "n/a" && explained(instructions.verdict, instructions.errors)
-          ? [`- ${ICON[instructions.verdict]} ${place} — instr/op ${instructions.verdict}: ${escapeMarkdown(instructions.reason)}${countedText(instructions)}`]
+          ? [`- ${ICON[instructions.verdict]} ${place} — ${cpuChannel(instructions)} ${instructions.verdict}: ${escapeMarkdown(instructions.reason)}${countedText(instructions)}`]
           : [];
       if (!result || !explained(result.verdict, result.errors)) return counted;
       const hints = result.hints.map((hint) => `\n  - ${escapeMarkdown(hint)}`).join("");
@@ -682,10 +700,22 @@ function flaggedSection(report: Report, rows: readonly Row[]): string {
   return items.length > 0 ? `**Why these steps were flagged**\n\n${items.join("\n")}` : "";
 }
 
-/** ` (base 39.6k, head 47.7k instructions per op)`: the absolute counts behind a flagged ratio. */
+/**
+ * ` (base 39.6k, head 47.7k instructions per op)`: the absolute counts behind a flagged ratio; where
+ * estimated cycles were judged, theirs, then what instructions alone said.
+ */
 function countedText(instructions: InstructionComparison): string {
-  const sides = [instructions.base, instructions.variant].filter((s) => s !== null);
-  return sides.length > 0 ? ` (${sides.map((s) => `${escapeMarkdown(s.variant)} ${formatCount(s.median)}`).join(", ")} instructions per op)` : "";
+  const counts = (sides: readonly (InstructionSide | null)[], unit: string) => {
+    const counted = sides.filter((s) => s !== null);
+    return counted.length > 0 ? `${counted.map((s) => `${escapeMarkdown(s.variant)} ${formatCount(s.median)}`).join(", ")} ${unit} per op` : "";
+  };
+  const cycles = instructions.estimated_cycles;
+  if (!cycles) {
+    const text = counts([instructions.base, instructions.variant], "instructions");
+    return text ? ` (${text})` : "";
+  }
+  const byInstructions = `instructions alone: ${cycles.instructions.verdict}, ${escapeMarkdown(cycles.instructions.reason)}`;
+  return ` (${counts([cycles.base, cycles.variant], "estimated cycles")}; ${byInstructions}, ${counts([instructions.base, instructions.variant], "instructions")})`;
 }
 
 /** 0, 1, 2, 3, 7 -> "0–3, 7" */
@@ -824,14 +854,20 @@ function metricsTables(comparison: Comparison): string {
 }
 
 /** One row per side: the absolute count, its repeats and spread, whose work was counted and by which tool; n/a with its reason. */
-function instructionRow(label: string, side: InstructionSide | null, result: VariantComparison | null): string[] {
+/**
+ * A side's row: its instructions per op, and with `cycles` (a comparison that judged estimated cycles)
+ * its estimated cycles per op and their ratio next to the instructions' own.
+ */
+function instructionRow(label: string, side: InstructionSide | null, result: VariantComparison | null, cycles: { side: InstructionSide | null } | null): string[] {
   const compared = result?.instructions;
   const notCounted = compared?.verdict === "n/a" ? "n/a" : NONE;
+  const instructionsRatio = compared?.ratio ? formatInstructionRatio(compared.ratio) : compared ? instructionVerdictText(compared.verdict) : "";
   return [
     inlineCode(label, true),
     side ? formatCount(side.median) : notCounted,
     side ? String(side.repeats) : "",
     side ? formatSpread(side.spread) : "",
+    ...(cycles ? [compared?.estimated_cycles ? instructionsRatio : "", cycles.side ? formatCount(cycles.side.median) : notCounted, cycles.side ? formatSpread(cycles.side.spread) : ""] : []),
     result ? instructionCell(result) : "",
     side ? escapeMarkdown(`${side.counted} (${side.tool})`) : compared?.verdict === "n/a" ? escapeMarkdown(compared.reason) : "",
   ];
@@ -839,17 +875,24 @@ function instructionRow(label: string, side: InstructionSide | null, result: Var
 
 function instructionsTable(comparison: Comparison): string[] {
   if (comparison.instruction_counts === null) return [];
+  const cycles = judgesCycles(comparison);
   const rows = comparison.steps.flatMap((step) => {
     const compared = step.variants.flatMap((v) => (v.instructions ? [{ result: v, instructions: v.instructions }] : []));
     if (compared.length === 0) return [];
     const base = compared.find((c) => c.instructions.base)?.instructions.base ?? null;
-    const sides = [instructionRow(comparison.base_variant, base, null), ...compared.map((c) => instructionRow(c.result.variant, c.instructions.variant, c.result))];
+    const baseCycles = compared.find((c) => c.instructions.estimated_cycles)?.instructions.estimated_cycles?.base ?? null;
+    const sides = [
+      instructionRow(comparison.base_variant, base, null, cycles ? { side: baseCycles } : null),
+      ...compared.map((c) => instructionRow(c.result.variant, c.instructions.variant, c.result, cycles ? { side: c.instructions.estimated_cycles?.variant ?? null } : null)),
+    ];
     return sides.map((cells, i) => [i === 0 ? inlineCode(step.step, true) : "", ...cells]);
   });
   if (rows.length === 0) return [];
-  const table = markdownTable([["step", "variant", "instr/op", "repeats", "spread", "instr/op ratio", "counted"], ...rows], { align: ["l", "l", "r", "r", "r", "r", "l"] });
+  const header = ["step", "variant", "instr/op", "repeats", "spread", ...(cycles ? ["instr/op ratio", "est. cycles/op", "spread", "est. cycles/op ratio"] : ["instr/op ratio"]), "counted"];
+  const table = markdownTable([header, ...rows], { align: ["l", "l", ...header.slice(2, -1).map(() => "r"), "l"] });
   return [
-    "Instructions per operation, counted rather than timed (median of the repeats; spread: (max − min) / median; instr/op ratio: variant / base, in brackets the lowest and highest ratio of the two sides' repeats):",
+    "Instructions per operation, counted rather than timed (median of the repeats; spread: (max − min) / median; instr/op ratio: variant / base, in brackets the lowest and highest ratio of the two sides' repeats)" +
+      (cycles ? "; estimated cycles per operation the same way (instructions + 10 × first-level + 100 × last-level cache misses), their ratio judged:" : ":"),
     table,
     "n/a: not counted on either side (the reason is in its row): a step the profile leaves out, or no valgrind on the runner; never a failure.",
   ];

@@ -241,6 +241,14 @@ export const OkInstructionSampleSchema = z
     ops: z.number().finite().positive().describe("operations of the longer run minus those of the shorter one"),
     instructions: z.number().finite().positive().describe("instructions of the longer run minus those of the shorter one"),
     instructions_per_op: z.number().finite().positive(),
+    l1_misses_per_op: z.number().finite().optional().describe("first-level cache misses per operation (I1mr + D1mr + D1mw), by the same difference; with the cache simulation only"),
+    ll_misses_per_op: z.number().finite().optional().describe("last-level cache misses per operation (ILmr + DLmr + DLmw); with the cache simulation only"),
+    estimated_cycles_per_op: z
+      .number()
+      .finite()
+      .positive()
+      .optional()
+      .describe("instructions + 10 x first-level + 100 x last-level misses per operation (KCachegrind's cycle estimation); with the cache simulation only"),
     counted: nonEmpty.describe("whose work was counted, e.g. \"serving backends\" (background processes excluded)"),
   })
   .strict();

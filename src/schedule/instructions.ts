@@ -6,6 +6,9 @@
  *
  *   instructions per op = (I(2N) - I(N)) / (ops(2N) - ops(N))
  *
+ * and, counted with the cache simulation (a profile that judges estimated cycles), first-level and
+ * last-level misses per op and estimated cycles per op (src/measure/cachegrind.ts) by the same difference.
+ *
  * Connecting, the client's setup queries and the backend's start and exit cost the same in both runs
  * and cancel out. ops is what the driver's parser reports, the unit of the QPS channel. The runs of a
  * step and variant are numbered from 0, alike on every variant: a driver whose steps write draws other
@@ -24,6 +27,7 @@
  */
 import type { BenchmarkStep } from "../driver/types.js";
 import { BuildNotCountableError, CountingUnavailableError, ParseError, PipelineError } from "../errors.js";
+import { estimatedCycles, type CacheMisses } from "../measure/cachegrind.js";
 import type { InstructionSample, OkInstructionSample, Variant } from "../results/schema.js";
 
 export interface CountingPlan {
@@ -36,10 +40,11 @@ export interface CountingPlan {
   concurrency?: number;
 }
 
-/** A counted fixed-count run: the operations the client reported and the instructions of the work that served them. */
+/** A counted fixed-count run: the operations the client reported and the instructions (and cache misses, when simulated) of the work that served them. */
 export interface CountedRun {
   ops: number;
   instructions: number;
+  cacheMisses?: CacheMisses;
 }
 
 export interface Counter {
@@ -64,15 +69,27 @@ export interface CountingHooks {
   now(): number;
 }
 
+/** What a sample's `counted` adds when its counts carry the cache simulation's misses. */
+export const CACHES_SIMULATED = "caches simulated";
+
+type DifferencedCount = Pick<OkInstructionSample, "ops" | "instructions" | "instructions_per_op" | "l1_misses_per_op" | "ll_misses_per_op" | "estimated_cycles_per_op">;
+
 /** Pure: the difference of the runs of N and 2N operations per client. */
-export function differencedCount(short: CountedRun, long: CountedRun): Pick<OkInstructionSample, "ops" | "instructions" | "instructions_per_op"> {
+export function differencedCount(short: CountedRun, long: CountedRun): DifferencedCount {
   const ops = long.ops - short.ops;
   const instructions = long.instructions - short.instructions;
   if (ops <= 0) throw new PipelineError(`the longer counted run did ${long.ops} operations, the shorter ${short.ops}: no difference to divide by`);
   if (instructions <= 0) {
     throw new PipelineError(`the longer counted run took ${long.instructions} instructions, the shorter ${short.instructions}: the count did not grow with the work`);
   }
-  return { ops, instructions, instructions_per_op: instructions / ops };
+  const counted = { ops, instructions, instructions_per_op: instructions / ops };
+  if (!short.cacheMisses && !long.cacheMisses) return counted;
+  if (!short.cacheMisses || !long.cacheMisses) throw new PipelineError("one of the counted runs of N and 2N has cache misses and the other not: not comparable");
+  // a difference: where a step misses next to nothing, it can come out a little below zero
+  const misses = { l1: long.cacheMisses.l1 - short.cacheMisses.l1, ll: long.cacheMisses.ll - short.cacheMisses.ll };
+  const cycles = estimatedCycles(instructions, misses);
+  if (cycles <= 0) throw new PipelineError(`the estimated cycles of the longer counted run did not grow with the work (${cycles} more than the shorter's)`);
+  return { ...counted, l1_misses_per_op: misses.l1 / ops, ll_misses_per_op: misses.ll / ops, estimated_cycles_per_op: cycles / ops };
 }
 
 /** Relative spread of values: (max - min) / median. */
@@ -134,6 +151,7 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
     const how = step.countedRun ? `${counter.counted}; ${step.countedRun}` : counter.counted;
     const started = hooks.now();
     const perOp: number[] = [];
+    const cyclesPerOp: number[] = [];
     let repeat = 0;
     let run = 0;
     try {
@@ -143,7 +161,10 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
         const long = await hooks.run(step, variant, 2 * perClient, run++);
         const count = differencedCount(short, long);
         perOp.push(count.instructions_per_op);
-        counted.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted: how, ...count });
+        if (count.estimated_cycles_per_op !== undefined) cyclesPerOp.push(count.estimated_cycles_per_op);
+        // counts with and without the cache simulation are not judged against each other
+        const whose = count.estimated_cycles_per_op === undefined ? how : `${how}; ${CACHES_SIMULATED}`;
+        counted.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted: whose, ...count });
       }
     } catch (e) {
       hooks.signal.throwIfAborted();
@@ -157,10 +178,12 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
       hooks.log(`instructions ${step.id} ${variant.id}: ${e instanceof CountingUnavailableError ? "n/a" : "ERROR"} ${(e as Error).message}`);
     }
     if (perOp.length > 0) {
-      const mean = perOp.reduce((a, b) => a + b, 0) / perOp.length;
+      const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+      const cycles = cyclesPerOp.length > 0 ? `, ${mean(cyclesPerOp).toFixed(0)} est. cycles/op` : "";
+      const cyclesSpread = cyclesPerOp.length > 0 ? `; est. cycles/op spread ${(relativeSpread(cyclesPerOp) * 100).toFixed(2)}%` : "";
       hooks.log(
-        `instructions ${step.id} ${variant.id}: ${mean.toFixed(0)} instr/op (N = ${perClient} per client, ${perOp.length} repeats, ` +
-          `spread ${(relativeSpread(perOp) * 100).toFixed(2)}%) in ${(hooks.now() - started).toFixed(0)} s`,
+        `instructions ${step.id} ${variant.id}: ${mean(perOp).toFixed(0)} instr/op${cycles} (N = ${perClient} per client, ${perOp.length} repeats, ` +
+          `spread ${(relativeSpread(perOp) * 100).toFixed(2)}%${cyclesSpread}) in ${(hooks.now() - started).toFixed(0)} s`,
       );
     }
     return counted;

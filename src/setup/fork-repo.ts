@@ -131,26 +131,112 @@ standard_ExecutorRun(QueryDesc *queryDesc,`,
 /** Branch name of the calibrated slowdown with this many loops. */
 export const extraWorkRef = (loops: number): string => `extra-work-${loops}`;
 
+/** Cache lines of the ring cacheMissEdits walks: 64 MiB, far larger than the simulated last-level cache (src/measure/valgrind.ts). */
+const CACHE_MISS_LINES = 1024 * 1024;
 /**
- * Adds one branch per loop count to `repoDir` (a clone of the fork, made from `fork` when missing):
- * base + extraWorkEdits(loops). Branches already there are kept. Returns the shas by loop count.
+ * Lines from one element of the ring to the next: odd (the ring visits every line, so a line comes
+ * back only after a million accesses) and more than a 4 KiB page (no hardware prefetcher follows it).
  */
-export async function addExtraWorkBranches(fork: ForkRepo, repoDir: string, loopCounts: readonly number[]): Promise<Map<number, string>> {
+const CACHE_MISS_STRIDE_LINES = 4099;
+
+/**
+ * Calibrated cache misses: every ExecutorRun follows `accesses` pointers of a ring laid over a 64 MiB
+ * static array, one pointer per cache line, each line far from the previous one and not visited
+ * again for a million accesses: each access misses the first-level and last-level caches, at three
+ * instructions (a load, the loop's decrement and branch). A backend builds the ring on its first
+ * query (written, so real hardware misses too rather than reading the shared zero page): the same
+ * cost in a run of N and of 2N transactions, gone from their difference. The cursor goes to a
+ * volatile, so the compiler keeps the walk.
+ */
+export function cacheMissEdits(accesses: number): Edit[] {
+  if (!Number.isInteger(accesses) || accesses <= 0) throw new Error(`cache misses need a positive whole access count, got ${accesses}`);
+  return [
+    {
+      anchor: "void\nstandard_ExecutorRun(QueryDesc *queryDesc,",
+      replacement: `/*
+ * Calibrated cache misses per executed query (${accesses} steps of a pointer-chasing walk over
+ * ${(CACHE_MISS_LINES * 64) / 1024 / 1024} MiB, one cache line per step).
+ */
+typedef struct CacheMissLine
+{
+\tstruct CacheMissLine *next;
+\tchar\t\tunused[64 - sizeof(void *)];
+} CacheMissLine;
+
+static CacheMissLine cache_miss_lines[${CACHE_MISS_LINES}] pg_attribute_aligned(64);
+static CacheMissLine *cache_miss_cursor = NULL;
+static void *volatile cache_miss_sink = NULL;
+
+static void
+cache_misses(void)
+{
+\tCacheMissLine *line = cache_miss_cursor;
+\tint\t\t\ti;
+
+\tif (line == NULL)
+\t{
+\t\tuint32\t\tn;
+
+\t\tfor (n = 0; n < ${CACHE_MISS_LINES}; n++)
+\t\t\tcache_miss_lines[n].next = &cache_miss_lines[(n + ${CACHE_MISS_STRIDE_LINES}) % ${CACHE_MISS_LINES}];
+\t\tline = cache_miss_lines;
+\t}
+\tfor (i = 0; i < ${accesses}; i++)
+\t\tline = line->next;
+\tcache_miss_cursor = line;
+\tcache_miss_sink = line;
+}
+
+void
+standard_ExecutorRun(QueryDesc *queryDesc,`,
+    },
+    { anchor: RUN_ANCHOR, replacement: RUN_ANCHOR.replace("\n\n\t/* Allow instrumentation", "\n\n\tcache_misses();\n\n\t/* Allow instrumentation") },
+  ];
+}
+
+/** Branch name of the calibrated cache misses with this many accesses. */
+export const cacheMissRef = (accesses: number): string => `cache-miss-${accesses}`;
+
+/** A branch of the fork: base with `edits` applied to the executor, committed with `message`. */
+interface PatchBranch {
+  ref: string;
+  edits: Edit[];
+  message: string;
+}
+
+/**
+ * Adds each branch to `repoDir` (a clone of the fork, made from `fork` when missing); branches already
+ * there are kept. Returns their shas, in order.
+ */
+async function addPatchBranches(fork: ForkRepo, repoDir: string, branches: readonly PatchBranch[]): Promise<string[]> {
   await cloneOnce(fork, repoDir);
   const git = gitIn(repoDir);
-  const shas = new Map<number, string>();
-  for (const loops of loopCounts) {
-    const ref = extraWorkRef(loops);
+  const shas: string[] = [];
+  for (const { ref, edits, message } of branches) {
     const existing = await git(["rev-parse", "-q", "--verify", `refs/heads/${ref}`]).catch(() => null);
     if (!existing) {
       await git(["switch", "-q", "--detach", fork.base]);
-      await editFile(repoDir, EXECUTOR, extraWorkEdits(loops));
-      await git(["commit", "-q", "-a", "-m", `executor: ${loops} hashes of extra work per executed query`]);
+      await editFile(repoDir, EXECUTOR, edits);
+      await git(["commit", "-q", "-a", "-m", message]);
       await git(["branch", ref]);
     }
-    shas.set(loops, (await git(["rev-parse", `refs/heads/${ref}`])).stdout.trim());
+    shas.push((await git(["rev-parse", `refs/heads/${ref}`])).stdout.trim());
   }
   return shas;
+}
+
+/** One branch per loop count: base + extraWorkEdits(loops). Returns the shas by loop count. */
+export async function addExtraWorkBranches(fork: ForkRepo, repoDir: string, loopCounts: readonly number[]): Promise<Map<number, string>> {
+  const branches = loopCounts.map((loops) => ({ ref: extraWorkRef(loops), edits: extraWorkEdits(loops), message: `executor: ${loops} hashes of extra work per executed query` }));
+  const shas = await addPatchBranches(fork, repoDir, branches);
+  return new Map(loopCounts.map((loops, i) => [loops, shas[i]!]));
+}
+
+/** One branch per access count: base + cacheMissEdits(accesses). Returns the shas by access count. */
+export async function addCacheMissBranches(fork: ForkRepo, repoDir: string, accessCounts: readonly number[]): Promise<Map<number, string>> {
+  const branches = accessCounts.map((accesses) => ({ ref: cacheMissRef(accesses), edits: cacheMissEdits(accesses), message: `executor: ${accesses} cache-missing accesses per executed query` }));
+  const shas = await addPatchBranches(fork, repoDir, branches);
+  return new Map(accessCounts.map((accesses, i) => [accesses, shas[i]!]));
 }
 
 /** Branch name of a main-branch history of `count` commits with the extra work planted at commit `slowAt` (1-based). */

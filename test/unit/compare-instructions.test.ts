@@ -152,6 +152,57 @@ describe("compareInstructions: a noisy step's lines move out by K x its spread",
   });
 });
 
+describe("compareInstructions: estimated cycles judged (counted with the cache simulation)", () => {
+  /** Counts with the cache simulation: per repeat, instructions and estimated cycles per op. */
+  const simulated = (variant: string, perOp: [number, number][]): InstructionSample[] =>
+    perOp.map(([instructions, cycles], repeat) => ({
+      step: STEP, variant, repeat, status: "ok", tool: "callgrind", ops: 1000, instructions: instructions * 1000, instructions_per_op: instructions,
+      l1_misses_per_op: 0, ll_misses_per_op: 0, estimated_cycles_per_op: cycles, counted: "serving backends; caches simulated",
+    }));
+  const base = { label: "base", samples: simulated("base", [[39_200, 52_000], [39_210, 52_010], [39_190, 51_990]]) };
+  const judged = (head: [number, number][]) => compareInstructions(base, { label: "head", samples: simulated("head", head) }, DEFAULT_THRESHOLDS);
+
+  it("cache misses without instructions: a regression by estimated cycles, instructions unchanged and shown", () => {
+    const result = judged([[39_310, 55_600], [39_320, 55_610], [39_300, 55_590]]);
+    expect(result).toMatchObject({ verdict: "regression", reason: expect.stringMatching(/^relative est\. cycles\/op 1\.069 \(range .*\) is above 1\.02; the repeats of the two sides do not overlap$/) });
+    expect(result?.ratio?.estimate).toBeCloseTo(39_310 / 39_200, 12);
+    expect(result?.estimated_cycles).toMatchObject({ verdict: "regression", instructions: { verdict: "unchanged" }, base: { median: 52_000, repeats: 3 }, variant: { median: 55_600 } });
+    expect(result?.estimated_cycles?.ratio.estimate).toBeCloseTo(55_600 / 52_000, 12);
+  });
+
+  it("a loop: flagged on both", () => {
+    expect(judged([[41_000, 53_800], [41_010, 53_810], [40_990, 53_790]])).toMatchObject({ verdict: "regression", estimated_cycles: { verdict: "regression", instructions: { verdict: "regression" } } });
+  });
+
+  it("faster code with more instructions (fewer misses): an improvement, not the regression instructions alone would call it", () => {
+    const result = judged([[40_400, 49_000], [40_410, 49_010], [40_390, 48_990]]);
+    expect(result).toMatchObject({ verdict: "improvement", estimated_cycles: { instructions: { verdict: "regression" } } });
+  });
+
+  it("the same thresholds and overlap rule: overlapping repeats are unstable", () => {
+    expect(judged([[39_200, 53_300], [39_200, 51_000], [39_200, 53_400]])?.verdict).toBe("unstable");
+  });
+
+  it("a side counted without the cache simulation is not judged against one counted with it: error", () => {
+    expect(compareInstructions(base, { label: "head", samples: counts("head", [39_200, 39_210, 39_190]) }, DEFAULT_THRESHOLDS)).toMatchObject({
+      verdict: "error",
+      reason: expect.stringMatching(/^counted differently, not comparable: base by callgrind \(serving backends; caches simulated\), head by cachegrind \(serving backends\)$/),
+    });
+  });
+
+  it("estimated cycles more than a million times apart are a one-line input error naming them, not an infinite ratio", () => {
+    const results = syntheticResults({ steps: [STEP], noise: 0.01 });
+    results.instructions = [...base.samples, ...simulated("head", [[39_200, 1e300], [39_210, 1e300], [39_190, 1e300]])];
+    expect(() => compareRun(results)).toThrow(/estimated cycles per op: the two sides' values are more than .* times apart/);
+  });
+
+  it("without the cache simulation nothing changes: no estimated_cycles, instructions judged", () => {
+    const result = compareInstructions({ label: "base", samples: counts("base", [100, 100, 100]) }, { label: "head", samples: counts("head", [103, 103, 103]) }, DEFAULT_THRESHOLDS);
+    expect(result?.verdict).toBe("regression");
+    expect(result).not.toHaveProperty("estimated_cycles");
+  });
+});
+
 describe("compareRun: the instruction channel next to QPS", () => {
   it("A/A: the same build counted again is unchanged in every trial, nothing flagged", () => {
     for (let seed = 1; seed <= 200; seed++) {

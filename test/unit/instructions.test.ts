@@ -9,13 +9,13 @@ import { ibenchStep } from "../../src/driver/ibench.js";
 import { parsePgbenchOutput, pgbenchStep } from "../../src/driver/pgbench.js";
 import { parseSysbenchOutput, sysbenchStep } from "../../src/driver/sysbench.js";
 import { BuildNotCountableError, CountingUnavailableError, InputError, ParseError, PipelineError } from "../../src/errors.js";
-import { isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut } from "../../src/measure/cachegrind.js";
+import { estimatedCycles, isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut } from "../../src/measure/cachegrind.js";
 import { callgrindArgs, callgrindPerProcessArgs, cachegrindArgs, logReader, readCounts, restartUnderValgrind, unsupportedInstruction } from "../../src/measure/valgrind.js";
 import { prewarmStatements } from "../../src/engine/mariadb-counting.js";
 import { countingSeconds, instructionChannelGroups } from "../../scripts/lib/instruction-quality.js";
 import { InstructionSampleSchema, type InstructionSample, type Results, type Variant } from "../../src/results/schema.js";
 import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
-import { countInstructions, differencedCount, relativeSpread, type CountingHooks } from "../../src/schedule/instructions.js";
+import { CACHES_SIMULATED, countInstructions, differencedCount, relativeSpread, type CountingHooks } from "../../src/schedule/instructions.js";
 import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 import { compareRun } from "../../src/compare/compare.js";
 import { renderMarkdown } from "../../src/report/markdown.js";
@@ -79,6 +79,56 @@ describe("cachegrind out files", () => {
       "--tool=cachegrind", "--cache-sim=no", "--branch-sim=no", "--vgdb=no", "--cachegrind-out-file=/tmp/x/cg/cg.%p", "/opt/pg/bin/postgres",
     ]);
   });
+
+  it("with the cache simulation, on fixed caches (not the runner's: 480 MiB of L3 here would miss nothing)", () => {
+    const caches = ["--cache-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64"];
+    expect(cachegrindArgs("/tmp/x/cg", "/opt/db_bench", { cacheSim: true })).toEqual(["--tool=cachegrind", ...caches, "--branch-sim=no", "--vgdb=no", "--cachegrind-out-file=/tmp/x/cg/cg.%p", "/opt/db_bench"]);
+    expect(callgrindPerProcessArgs("/tmp/x/cg", "/opt/pg/bin/postgres", ["PostgresMain"], { cacheSim: true }).slice(0, 5)).toEqual(["--tool=callgrind", ...caches]);
+    expect(callgrindArgs("/tmp/x/cg", "dispatch_command*", { cacheSim: true }).slice(0, 5)).toEqual(["--tool=callgrind", ...caches]);
+    expect(callgrindArgs("/tmp/x/cg", "dispatch_command*").join(" ")).not.toContain("cache-sim");
+  });
+});
+
+describe("callgrind out files with the cache simulation", () => {
+  /**
+   * A real file (valgrind 3.19, the fixed caches): pointer-chase.c's walk(), 1000 calls of 32 steps of
+   * a pointer chase over 64 MiB, collected inside walk() only. Its summary leaves out the trailing
+   * DLmw, which is zero (callgrind drops trailing zeros).
+   */
+  const walk = fixture("cachegrind/pointer-chase.callgrind");
+
+  it("reads the first-level and last-level misses of a real file: 32 per call, most of them missing the last level too", () => {
+    expect(walk).toMatch(/^summary: 100000 33000 0 0 32000 0 0 28366$/m);
+    expect(parseCachegrindOut(walk, { cacheSim: true })).toEqual({ command: " ./pointer-chase", instructions: 100_000, cacheMisses: { l1: 32_000, ll: 28_366 } });
+    // without the simulation asked for: the instructions alone, as before
+    expect(parseCachegrindOut(walk)).toEqual({ command: " ./pointer-chase", instructions: 100_000 });
+  });
+
+  it("estimated cycles: KCachegrind's Ir + 10 x L1 misses + 100 x LL misses", () => {
+    expect(estimatedCycles(100_000, { l1: 32_000, ll: 28_366 })).toBe(100_000 + 320_000 + 2_836_600);
+    expect(estimatedCycles(40_000, { l1: 0, ll: 0 })).toBe(40_000);
+  });
+
+  it("refuses a file without the miss events, or with totals it cannot read, keeping the text: never zero misses", () => {
+    expectParseError((raw) => parseCachegrindOut(raw, { cacheSim: true }), backend, /no I1mr count \(events: Ir\): not counted with --cache-sim=yes\?/);
+    expectParseError((raw) => parseCachegrindOut(raw, { cacheSim: true }), walk.replace("events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw", "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr"), /no DLmw count/);
+    expectParseError((raw) => parseCachegrindOut(raw, { cacheSim: true }), walk.replace(/^summary: 100000 33000 0 0 32000/m, "summary: 100000 33000 0 0 lots"), /D1mr total is not a count: "lots"/);
+    expectParseError((raw) => parseCachegrindOut(raw, { cacheSim: true }), walk.replace(/^summary: 100000 33000 0 0 32000/m, "summary: 100000 33000 0 0 -5"), /D1mr total is not a count: "-5"/);
+  });
+
+  it("sums the misses of every process; a process that counted nothing (totals: 0) adds none", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "dbg-cache-counts-"));
+    try {
+      writeFileSync(path.join(dir, "cg.201"), walk);
+      writeFileSync(path.join(dir, "cg.202"), walk);
+      writeFileSync(path.join(dir, "cg.203"), walk.replace(/^summary: .*$/m, "summary: 0").replace(/^totals: .*$/m, "totals: 0"));
+      expect(await readCounts(dir, [201, 202, 203], 1000, "callgrind", null, { cacheSim: true })).toEqual({ instructions: 200_000, cacheMisses: { l1: 64_000, ll: 56_732 } });
+      writeFileSync(path.join(dir, "cg.204"), backend);
+      await expect(readCounts(dir, [201, 204], 1000, "cachegrind", null, { cacheSim: true })).rejects.toThrow(ParseError);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("a server restarted under valgrind", () => {
@@ -133,10 +183,10 @@ describe("callgrind out files of every process (PostgreSQL's backends)", () => {
       const dump = fixture("cachegrind/mariadbd-read-only.callgrind");
       writeFileSync(path.join(dir, "cg.101"), dump);
       writeFileSync(path.join(dir, "cg.102"), dump.slice(0, dump.indexOf("totals:")));
-      expect(await readCounts(dir, [101], 1000, "callgrind", null)).toBe(49_778_682);
+      expect(await readCounts(dir, [101], 1000, "callgrind", null)).toEqual({ instructions: 49_778_682 });
       // a process that never entered a toggled function (a background process, an autovacuum worker) counted nothing
       writeFileSync(path.join(dir, "cg.103"), dump.slice(0, dump.indexOf("totals:")).replace(/^summary: \d+$/m, "summary: 0") + "totals: 0\n");
-      expect(await readCounts(dir, [101, 103], 1000, "callgrind", null)).toBe(49_778_682);
+      expect(await readCounts(dir, [101, 103], 1000, "callgrind", null)).toEqual({ instructions: 49_778_682 });
       await expect(readCounts(dir, [101, 102], 300, "callgrind", null)).rejects.toThrow(/^the callgrind count of process 102 is incomplete 0 s after the run$/);
       // cachegrind's summary is its last line: the same cut file would pass as complete there
       expect(isCompleteCachegrindOut(dump.slice(0, dump.indexOf("totals:")))).toBe(true);
@@ -185,6 +235,18 @@ describe("instructions per operation from runs of N and 2N", () => {
 
   it("refuses a pair whose operations or instructions did not grow", () => {
     expect(() => differencedCount({ ops: 2000, instructions: 5e7 }, { ops: 2000, instructions: 9e7 })).toThrow(PipelineError);
+    // with the cache simulation: misses and estimated cycles per op by the same difference
+    const short = { ops: 1000, instructions: 45_000_000, cacheMisses: { l1: 1_500_000, ll: 30_000 } };
+    const long = { ops: 2000, instructions: 85_000_000, cacheMisses: { l1: 2_500_000, ll: 40_000 } };
+    expect(differencedCount(short, long)).toEqual({
+      ops: 1000,
+      instructions: 40_000_000,
+      instructions_per_op: 40_000,
+      l1_misses_per_op: 1000,
+      ll_misses_per_op: 10,
+      estimated_cycles_per_op: 40_000 + 10 * 1000 + 100 * 10,
+    });
+    expect(() => differencedCount({ ops: 1000, instructions: 45_000_000 }, long)).toThrow(/has cache misses and the other not/);
     expect(() => differencedCount({ ops: 1000, instructions: 9e7 }, { ops: 2000, instructions: 9e7 })).toThrow(/did not grow/);
   });
 
@@ -274,6 +336,26 @@ describe("the counting pass", () => {
     };
     return { h, calls, cancel };
   }
+
+  it("counts with the cache simulation's misses give samples with misses and estimated cycles per op, marked as such", async () => {
+    const { h } = hooks({ base: 40_000 });
+    const run = h.run;
+    // 2 first-level and 0.5 last-level misses per op on top of a fixed cost per run
+    h.run = async (...args) => ({ ...(await run(...args)), cacheMisses: { l1: 1e6 + 2 * args[2], ll: 1e4 + 0.5 * args[2] } });
+    const samples = await countInstructions(steps.slice(0, 1), [base], { opsPerClient: 100, repeats: 3 }, h);
+    expect(samples).toHaveLength(3);
+    for (const sample of samples) {
+      expect(InstructionSampleSchema.parse(sample)).toMatchObject({ status: "ok", counted: `serving backends; ${CACHES_SIMULATED}`, instructions_per_op: 40_000, l1_misses_per_op: 2, ll_misses_per_op: 0.5, estimated_cycles_per_op: 40_000 + 20 + 50 });
+    }
+  });
+
+  it("instruction samples written before the cache simulation still parse; a non-positive estimate does not", () => {
+    const old = { step: "s", variant: "v", repeat: 0, status: "ok", tool: "callgrind", ops: 1000, instructions: 4e7, instructions_per_op: 4e4, counted: "serving backends" };
+    expect(InstructionSampleSchema.parse(old)).toEqual(old);
+    expect(InstructionSampleSchema.parse({ ...old, l1_misses_per_op: 900, ll_misses_per_op: 12, estimated_cycles_per_op: 4e4 + 9000 + 1200 })).toMatchObject({ estimated_cycles_per_op: 50_200 });
+    expect(InstructionSampleSchema.safeParse({ ...old, estimated_cycles_per_op: 0 }).success).toBe(false);
+    expect(InstructionSampleSchema.safeParse({ ...old, l1_misses_per_op: "many" }).success).toBe(false);
+  });
 
   it("per step, variants interleaved: a warm-up, then N and 2N per repeat; one sample per repeat", async () => {
     const { h, calls } = hooks({ base: 40_000, head: 48_000 });
@@ -449,9 +531,14 @@ describe("the profile's instructions field", () => {
 
   it("absent: nothing is counted; present: N, repeats (default 3) and per-step N", () => {
     expect(parseProfile(profile(""), "p.yaml").instructions).toBeUndefined();
-    expect(parseProfile(profile("instructions: { ops_per_client: 2000 }"), "p.yaml").instructions).toEqual({ ops_per_client: 2000, repeats: 3 });
+    expect(parseProfile(profile("instructions: { ops_per_client: 2000 }"), "p.yaml").instructions).toEqual({ ops_per_client: 2000, repeats: 3, judge: "instructions" });
     const withOverride = "instructions: { ops_per_client: 2000, repeats: 5, ops_per_client_by_step: { pgbench.select-only.simple.c1: 300 } }";
-    expect(parseProfile(profile(withOverride), "p.yaml").instructions).toEqual({ ops_per_client: 2000, repeats: 5, ops_per_client_by_step: { "pgbench.select-only.simple.c1": 300 } });
+    expect(parseProfile(profile(withOverride), "p.yaml").instructions).toEqual({ ops_per_client: 2000, repeats: 5, ops_per_client_by_step: { "pgbench.select-only.simple.c1": 300 }, judge: "instructions" });
+  });
+
+  it("judge: instructions by default, estimated_cycles on request; anything else names the field", () => {
+    expect(parseProfile(profile("instructions: { ops_per_client: 10, judge: estimated_cycles }"), "p.yaml").instructions?.judge).toBe("estimated_cycles");
+    expect(() => parseProfile(profile("instructions: { ops_per_client: 10, judge: cycles }"), "p.yaml")).toThrow(/^p\.yaml: \$\.instructions\.judge: /);
   });
 
   it("uncounted_steps: those steps are left out with the profile's reason, the others counted", () => {

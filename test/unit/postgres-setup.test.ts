@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { confValue, parseDatabaseBytes, renderSettings } from "../../src/engine/postgres.js";
 import { lastLines } from "../../src/engine/program-output.js";
 import { InputError, ParseError, PipelineError } from "../../src/errors.js";
-import { applyEdits, BUILD_FAILURE_EDITS, extraWorkEdits, extraWorkRef, HEAD_EDITS } from "../../src/setup/fork-repo.js";
+import { applyEdits, BUILD_FAILURE_EDITS, cacheMissEdits, cacheMissRef, extraWorkEdits, extraWorkRef, HEAD_EDITS } from "../../src/setup/fork-repo.js";
 import { parseDscName } from "../../src/setup/debian-source.js";
 
 describe("postgresql.conf settings", () => {
@@ -76,6 +76,16 @@ describe("the demo fork", () => {
     expect(slower).toMatch(/es_query_cxt\);\n\n\textra_work\(\);\n\n\t\/\* Allow instrumentation/);
     expect(extraWorkRef(250)).toBe("extra-work-250");
     expect(() => extraWorkEdits(0)).toThrow(/positive whole/);
+  });
+
+  it("calibrated cache misses walk a ring over 64 MiB, one far-away cache line per step, the given number of steps on every ExecutorRun", () => {
+    const missing = applyEdits(executor, cacheMissEdits(32), "execMain.c");
+    expect(missing).toContain("static CacheMissLine cache_miss_lines[1048576] pg_attribute_aligned(64);");
+    expect(missing).toContain("cache_miss_lines[n].next = &cache_miss_lines[(n + 4099) % 1048576];");
+    expect(missing).toContain("for (i = 0; i < 32; i++)\n\t\tline = line->next;");
+    expect(missing).toMatch(/es_query_cxt\);\n\n\tcache_misses\(\);\n\n\t\/\* Allow instrumentation/);
+    expect(cacheMissRef(32)).toBe("cache-miss-32");
+    expect(() => cacheMissEdits(1.5)).toThrow(/positive whole/);
   });
 
   it("the build-failure variant names a field that does not exist", () => {

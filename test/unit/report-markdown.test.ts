@@ -11,6 +11,7 @@ import {
   aarch64Comparison,
   UNCOUNTED_REASON,
   countedComparison,
+  cyclesComparison,
   flagsComparison,
   hugeComparison,
   INSERT_CRASH_LOG,
@@ -425,3 +426,37 @@ describe("renderMarkdown: readable in five seconds", () => {
 function readResultsSync(file: string): Results {
   return parseResults(JSON.parse(readFileSync(new URL(`../fixtures/results/${file}`, import.meta.url), "utf8")), file);
 }
+
+describe("renderMarkdown: estimated cycles judged (the profile's judge: estimated_cycles)", () => {
+  const md = renderMarkdown([cyclesComparison()]);
+  const row = (step: string) => allRows(md).find((r) => r[0] === `\`${step}\``) ?? [];
+
+  it("names the CPU column and each verdict's channel for estimated cycles, with their ratio", () => {
+    expect(mainTable(md).header).toEqual(["step", "QPS ratio head/base", "est. cycles/op ratio head/base", "verdict"]);
+    expect(row("pgbench.select-only.prepared.c1").slice(2)).toEqual(["❌ 1.069 (repeats 1.069–1.070)", "❌ regression (est. cycles/op)"]);
+    expect(row("pgbench.select-only.prepared.c4").slice(2)).toEqual(["❌ 1.035 (repeats 1.034–1.035)", "❌ regression (est. cycles/op)"]);
+    expect(headline(md)).toBe("## ❌ 2 regressions · worst `pgbench.select-only.prepared.c1` est. cycles/op 1.069 (+7%)");
+    expect(md.split("\n")).toContain("Estimated cycles per operation: **2 regressions**");
+    expect(md).toContain("est. cycles/op ratio: the same for estimated cycles per operation, instructions + 10 × first-level + 100 × last-level cache misses");
+  });
+
+  it("explains a flagged step with both: the estimated cycles judged, and what instructions alone said", () => {
+    expect(md).toContain(
+      "- ❌ `pgbench.select-only.prepared.c1` — est. cycles/op regression: relative est. cycles/op 1.069 (range 1.069–1.070) is above 1.02; the repeats of the two sides do not overlap " +
+        "(base 52.0k, head 55.6k estimated cycles per op; instructions alone: unchanged, relative instr/op 1.003 (range 1.002–1.003) is within 0.99..1.005, base 39.2k, head 39.3k instructions per op)",
+    );
+  });
+
+  it("lists instructions and estimated cycles per op side by side in the counts table", () => {
+    const lines = md.split("\n");
+    const header = lines.find((l) => /^\| step +\| variant .*\| +est\. cycles\/op ratio/.test(l)) ?? "";
+    expect(cells(header)).toEqual(["step", "variant", "instr/op", "repeats", "spread", "instr/op ratio", "est. cycles/op", "spread", "est. cycles/op ratio", "counted"]);
+    const base = lines.findIndex((l, i) => i > lines.indexOf(header) && /^\| `pgbench\.select-only\.prepared\.c1` +\| `base`/.test(l));
+    expect(cells(lines[base] ?? "")).toEqual(["`pgbench.select-only.prepared.c1`", "`base`", "39.2k", "3", "0.05%", "", "52.0k", "0.04%", "", "serving backends; caches simulated (callgrind)"]);
+    expect(cells(lines[base + 1] ?? "")).toEqual(["", "`head`", "39.3k", "3", "0.05%", "1.003 (repeats 1.002–1.003)", "55.6k", "0.04%", "❌ 1.069 (repeats 1.069–1.070)", "serving backends; caches simulated (callgrind)"]);
+  });
+
+  it("says instr/op where instructions were judged", () => {
+    expect(renderMarkdown([countedComparison()])).not.toContain("est. cycles");
+  });
+});
