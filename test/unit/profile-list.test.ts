@@ -67,7 +67,7 @@ describe("db-bench-gate profiles", () => {
     expect(stdout).toMatch(/^pg-quick\s+postgresql\s+8\s+8\s+about 8\.5 min$/m);
     expect(stdout).toMatch(/^pg-sysbench\s+postgresql\s+20\s+0\s+not measured$/m);
     expect(stdout).toMatch(/^pg-scaling\s+postgresql\s+8\s+0\s+not measured$/m);
-    expect(stdout).toMatch(/^rocksdb-quick\s+rocksdb\s+7\s+3\s+about 13 min$/m);
+    expect(stdout).toMatch(/^rocksdb-quick\s+rocksdb\s+8\s+3\s+about 13 min$/m);
   });
 
   it("--format json gives the same figures to scripts", async () => {
