@@ -436,6 +436,7 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
           client_cpu_share: result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null,
           ...(parsed.background_writer && { background_writer: parsed.background_writer }),
           ...(parsed.stall_percent !== undefined && { stall_percent: parsed.stall_percent }),
+          ...(parsed.lsm_metrics && { lsm_metrics: parsed.lsm_metrics }),
           ...(databaseBytes !== undefined && { database_bytes: databaseBytes }),
           ...(serverRss !== undefined && serverRss !== null && { server_rss_bytes: serverRss }),
         };

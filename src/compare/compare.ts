@@ -9,7 +9,7 @@
  */
 import { max, median } from "simple-statistics";
 import { InputError } from "../errors.js";
-import { METRIC_KEYS, METRIC_NAMES, type InstructionSample, type MetricKey, type NoiseFloor, type OkSample, type Results, type Sample, type Step } from "../results/schema.js";
+import { LSM_METRIC_KEYS, METRIC_KEYS, METRIC_NAMES, type InstructionSample, type LsmMetricKey, type MetricKey, type NoiseFloor, type OkSample, type Results, type Sample, type Step } from "../results/schema.js";
 import { lookAlpha } from "./alpha-spending.js";
 import { DEFAULT_FAIL_ON, decideGate, verdictWords } from "./gate.js";
 import { indexByStepAndVariant } from "./index-samples.js";
@@ -42,6 +42,10 @@ const metric =
   (key: MetricKey): Pick =>
   (s) =>
     s.metrics?.[key] ?? null;
+const lsmMetric =
+  (key: LsmMetricKey): Pick =>
+  (s) =>
+    s.lsm_metrics?.[key] ?? null;
 
 interface Estimate {
   ratio: RatioEstimate;
@@ -228,8 +232,10 @@ function summarize(label: string, samples: readonly Sample[]): AbsoluteSummary {
     latency_p50_ms: medianOf((s) => s.latency_ms?.p50 ?? null),
     latency_p90_ms: medianOf((s) => s.latency_ms?.p90 ?? null),
     latency_p99_ms: medianOf((s) => s.latency_ms?.p99 ?? null),
+    latency_p99_9_ms: medianOf((s) => s.latency_ms?.p99_9 ?? null),
     latency_max_ms: maxOf((s) => s.latency_ms?.max ?? null),
     stall_percent: medianOf((s) => s.stall_percent ?? null),
+    lsm_metrics: ok.some((s) => s.lsm_metrics) ? (Object.fromEntries(LSM_METRIC_KEYS.map((k) => [k, medianOf(lsmMetric(k))])) as Record<LsmMetricKey, number | null>) : null,
     writer_rows_per_s: medianOf((s) => s.background_writer?.rows_per_s ?? null),
     database_bytes: medianOf((s) => s.database_bytes ?? null),
     server_rss_bytes: maxOf((s) => s.server_rss_bytes ?? null),
@@ -318,6 +324,7 @@ function compareVariant(plan: Plan, step: Step, label: string, configured: Thres
     ...floorFields(floor),
     qps: qps?.ratio ?? null,
     metrics,
+    lsm_metrics: Object.fromEntries(LSM_METRIC_KEYS.map((k) => [k, estimate(lsmMetric(k), t.alpha)?.ratio ?? null])) as Record<LsmMetricKey, RatioEstimate | null>,
     latency_p95: estimate(latencyP95, t.alpha)?.ratio ?? null,
     hints: qps && (verdict === "regression" || verdict === "warning") ? whyHints(qps.ratio, metrics) : [],
     errors,

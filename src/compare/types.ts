@@ -1,5 +1,5 @@
 /** The comparison document: what compare computes from results and what report renders. Plain data. */
-import type { Fingerprint, MetricKey, NoiseFloor, Results, Step, Variant } from "../results/schema.js";
+import type { Fingerprint, LsmMetricKey, MetricKey, NoiseFloor, Results, Step, Variant } from "../results/schema.js";
 import type { Acceptance, FailOn } from "./gate.js";
 
 export interface Thresholds {
@@ -66,9 +66,13 @@ export interface AbsoluteSummary {
   latency_p50_ms: number | null;
   latency_p90_ms: number | null;
   latency_p99_ms: number | null;
+  /** db_bench's p99.9 */
+  latency_p99_9_ms: number | null;
   latency_max_ms: number | null;
   /** median percent of a round's time writes were stalled (db_bench's steps that write); null where not reported */
   stall_percent: number | null;
+  /** medians of an LSM engine's write counters per operation (db_bench's steps that write); null where no round reported them */
+  lsm_metrics: Record<LsmMetricKey, number | null> | null;
   /** a query step's background writer: median rows/s it wrote; null without one */
   writer_rows_per_s: number | null;
   /** median database size after a round, bytes; null where the engine does not tell it */
@@ -188,6 +192,8 @@ export interface VariantComparison {
   noise_floor_note?: string;
   qps: RatioEstimate | null;
   metrics: Record<MetricKey, RatioEstimate | null>;
+  /** an LSM engine's write counters per operation, variant / base (null: not reported, or 0 on a side) */
+  lsm_metrics: Record<LsmMetricKey, RatioEstimate | null>;
   latency_p95: RatioEstimate | null;
   /** "why" hints for regressed or warned steps: CPU/op, context switches/op, IO/op up */
   hints: string[];

@@ -16,6 +16,8 @@
  *   Stalls(count): 0 level0_slowdown, ..., 3 memtable_compaction, 0 memtable_slowdown, interval 0 total count
  *   Cumulative writes: 185K writes, 185K keys, ..., ingest: 0.08 GB, 25.33 MB/s
  *   Cumulative stall: 00:00:0.201 H:M:S, 6.6 percent
+ *   STATISTICS:                                                      (with --statistics, when the process ends)
+ *   rocksdb.compact.read.bytes COUNT : 222145406
  * The statistics are cumulative since the database was opened: the last block is the run's. Other
  * benchmarks may run before it in the same process (readtocache, to warm the block cache): only the
  * lines from the benchmark's own result line to the next result line are its.
@@ -25,6 +27,7 @@
  * *whilewriting benchmarks is excluded from both (Stats::SetExcludeFromMerge).
  */
 import { ParseError } from "../errors.js";
+import type { LsmMetrics } from "../results/schema.js";
 import type { ClientRusage } from "./client-rusage.js";
 import { findNumber, normalizeLines, requirePositive } from "./output-text.js";
 
@@ -60,6 +63,29 @@ export interface DbBenchCompaction {
   write_amplification: number | null;
 }
 
+/**
+ * RocksDB's own counts of what was written, from the tickers of the --statistics dump ("STATISTICS:",
+ * printed once as the process ends, cumulative since it opened the database): exact bytes, where the
+ * statistics block's GB figures round a short run's writes to 0.0.
+ */
+export interface DbBenchCounters {
+  /** rocksdb.bytes.written: what the application wrote (keys, values, write batch headers) */
+  bytes_written: number;
+  /** rocksdb.flush.write.bytes: what flushes wrote from memtables into L0 files */
+  flush_write_bytes: number;
+  /** rocksdb.compact.read.bytes, rocksdb.compact.write.bytes: what compactions read and wrote (flushes not included) */
+  compact_read_bytes: number;
+  compact_write_bytes: number;
+}
+
+/** The ticker behind each counter, as db_bench 7.x names it. */
+export const DB_BENCH_TICKERS: Readonly<Record<keyof DbBenchCounters, string>> = {
+  bytes_written: "rocksdb.bytes.written",
+  flush_write_bytes: "rocksdb.flush.write.bytes",
+  compact_read_bytes: "rocksdb.compact.read.bytes",
+  compact_write_bytes: "rocksdb.compact.write.bytes",
+};
+
 export interface DbBenchOutput {
   benchmark: string;
   micros_per_op: number;
@@ -74,6 +100,8 @@ export interface DbBenchOutput {
   percentiles: DbBenchPercentiles | null;
   /** the last statistics block's text, for parseDbBenchStatistics; null without one (the `stats` benchmark or --stats_interval_seconds) */
   statistics: string | null;
+  /** RocksDB's write counters from the --statistics dump; null without one */
+  counters: DbBenchCounters | null;
   /** "WARNING: Assertions are enabled": a debug build, whose numbers are not a release's */
   assertions_enabled: boolean;
   /** "RocksDB:    version 7.8.3" */
@@ -113,11 +141,21 @@ export function parseDbBenchOutput(raw: string, benchmark: string): DbBenchOutpu
     operations: requirePositive(Number(operations), `db_bench ${benchmark} operations`, raw),
     mb_per_s: mbPerS ? Number(mbPerS[1]) : null,
     found: found ? { found: Number(found[1]), of: Number(found[2]) } : null,
-    percentiles: parsePercentiles(section, raw),
+    percentiles: parsePercentiles(ownHistogram(section), raw),
     statistics: lastStatisticsBlock(section),
+    counters: parseCounters(section, raw),
     assertions_enabled: /^WARNING: Assertions are enabled/m.test(text),
     version: /^RocksDB:\s+version (\S+)$/m.exec(text)?.[1] ?? null,
   };
+}
+
+/**
+ * The benchmark's lines before any statistics block: with --statistics, the `stats` block after them
+ * has histograms of its own (file read latency per level), with Percentiles lines too.
+ */
+function ownHistogram(section: string): string {
+  const block = /^(?:\*\* .* \*\*|STATISTICS:)$/m.exec(section);
+  return block ? section.slice(0, block.index) : section;
 }
 
 /** The histogram of the measured operations: one per run (a second one is a second run's). */
@@ -133,6 +171,34 @@ function parsePercentiles(text: string, raw: string): DbBenchPercentiles | null 
   const max = findNumber(text, new RegExp(String.raw`^Min: \d+\s+Median: [\d.]+\s+Max: ${NUMBER}$`, "m"), "db_bench histogram max", raw);
   if (average === null || max === null) throw new ParseError("db_bench histogram has Percentiles but no Count/Average or Min/Median/Max line", raw);
   return { p50: value("P50"), p99: value("P99"), p99_9: value("P99.9"), average, max };
+}
+
+/**
+ * The tickers of the --statistics dump, or null when the run printed none. A dump that lacks one of
+ * them, or shows it in another form than `NAME COUNT : N`, is not understood: never a 0.
+ */
+function parseCounters(text: string, raw: string): DbBenchCounters | null {
+  const heading = findLine(text, /^STATISTICS:$/gm, "STATISTICS", raw);
+  if (heading === null) return null;
+  // the dump: from its heading to the first blank line (or the end)
+  const start = text.indexOf(`${heading}\n`) + heading.length + 1;
+  const end = text.indexOf("\n\n", start);
+  const dump = text.slice(start, end === -1 ? text.length : end);
+  const count = (ticker: string): number => {
+    const lines = dump.split("\n").filter((line) => line.startsWith(`${ticker} `));
+    if (lines.length === 0) throw new ParseError(`db_bench's STATISTICS dump has no ${ticker} counter`, raw);
+    if (lines.length > 1) throw new ParseError(`db_bench's STATISTICS dump has ${ticker} ${lines.length} times`, raw);
+    const match = /^\S+ COUNT : (\d+)$/.exec(lines[0] as string);
+    const value = Number(match?.[1]);
+    if (!match || !Number.isSafeInteger(value)) throw new ParseError(`db_bench's STATISTICS counter not understood: "${lines[0]}"`, raw);
+    return value;
+  };
+  return {
+    bytes_written: count(DB_BENCH_TICKERS.bytes_written),
+    flush_write_bytes: count(DB_BENCH_TICKERS.flush_write_bytes),
+    compact_read_bytes: count(DB_BENCH_TICKERS.compact_read_bytes),
+    compact_write_bytes: count(DB_BENCH_TICKERS.compact_write_bytes),
+  };
 }
 
 /**
@@ -229,5 +295,21 @@ export function dbBenchProcessCost(output: Pick<DbBenchOutput, "operations">, ru
     system_s: rusage.system_s,
     cpu_us_per_op: (rusage.cpu_s * 1e6) / output.operations,
     max_rss_kib: rusage.max_rss_kib,
+  };
+}
+
+/**
+ * The counters per measured operation, and the write amplification: (flush + compaction bytes
+ * written) / bytes the application wrote. benchmark.sh's w_amp divides the compaction table's GB
+ * instead, whose Sum row holds the flushes already and to which it adds them once more (2.0 where
+ * every compaction is a trivial move); these are RocksDB's byte counts, each byte once.
+ */
+export function dbBenchLsmMetrics(output: Pick<DbBenchOutput, "operations">, counters: DbBenchCounters): LsmMetrics {
+  const perOp = (bytes: number) => bytes / output.operations;
+  return {
+    compaction_read_bytes_per_op: perOp(counters.compact_read_bytes),
+    compaction_write_bytes_per_op: perOp(counters.compact_write_bytes),
+    flush_write_bytes_per_op: perOp(counters.flush_write_bytes),
+    write_amplification: counters.bytes_written > 0 ? (counters.flush_write_bytes + counters.compact_write_bytes) / counters.bytes_written : null,
   };
 }

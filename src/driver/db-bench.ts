@@ -5,6 +5,7 @@
  *
  * | step                  | db_bench benchmark        | options                                             |
  * | --------------------- | ------------------------- | --------------------------------------------------- |
+ * | fillseq               | fillseq                   | the load itself, measured: every key in order, WAL off |
  * | readrandom            | readrandom                | point lookups (Get) of random keys                  |
  * | fwdrange              | seekrandom                | --seek_nexts=N: a Seek and N Next()s                |
  * | revrange              | seekrandom                | --seek_nexts=N --reverse_iterator: Seek and N Prev()s |
@@ -25,16 +26,26 @@
  * cold instead: the scan took 93 s of a 119 s counted run of 20,000 reads on 1M keys, and a cold
  * cache is as deterministic (a fixed seed reads the same blocks in the same order); its count holds
  * each read's block loads (checksum, parse, cache insert) besides the lookup itself. Steps that write
- * end with `stats`: stalls and compaction for the report.
+ * end with `stats` (stalls and compaction for the report) and run with --statistics at
+ * --stats_level=1 (tickers only, no timing histograms: the least CPU the counters cost): RocksDB's
+ * counts of bytes written, flushed and compacted, whose dump (db-bench-output.ts) gives the write
+ * amplification and compaction bytes per operation the field reads.
+ *
+ * fillseq, the field's first step, is judged like the others: each of its runs loads a database of
+ * its own, from empty, in its run's copy (--use_existing_db=0: db_bench destroys the copy first, and
+ * the copy's SST files are hard links: the settled database the other steps read keeps its own). It
+ * writes the profile's whole key range once per run, whatever the rounds' duration (a timed fillseq
+ * would write past the key range, gigabytes per run), and is not counted (see uncountedReason).
  * A fixed --seed: both variants look up the same key sequence.
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { InputError } from "../errors.js";
-import { parseDbBenchOutput, parseDbBenchStatistics, type DbBenchOutput } from "./db-bench-output.js";
+import { InputError, ParseError } from "../errors.js";
+import { dbBenchLsmMetrics, parseDbBenchOutput, parseDbBenchStatistics, type DbBenchOutput } from "./db-bench-output.js";
 import { wholeCount, wholeSeconds, type BenchmarkStep, type ParsedSample, type Target } from "./types.js";
 
 export const DB_BENCH_STEPS = {
+  fillseq: { benchmark: "fillseq", writes: true, seek: null },
   readrandom: { benchmark: "readrandom", writes: false, seek: null },
   fwdrange: { benchmark: "seekrandom", writes: false, seek: "forward" },
   revrange: { benchmark: "seekrandom", writes: false, seek: "reverse" },
@@ -51,6 +62,7 @@ const STEP_NAMES = Object.keys(DB_BENCH_STEPS) as [DbBenchStepName, ...DbBenchSt
 const DRIVER_FLAGS = new Set([
   "db", "num", "key_size", "value_size", "seed", "threads", "benchmarks", "use_existing_db", "duration", "reads", "writes",
   "histogram", "disable_wal", "seek_nexts", "reverse_iterator", "benchmark_write_rate_limit", "wal_dir", "report_file",
+  "statistics", "stats_level",
 ]);
 
 /** db_bench option names and values a profile may add (LSM shape, cache); no shell, no spaces. */
@@ -76,7 +88,9 @@ export const DbBenchParametersSchema = z
     /** further db_bench flags, the same for the load and every run (e.g. cache_size, write_buffer_size) */
     options: z.record(optionName, optionValue).default({}),
   })
-  .strict();
+  .strict()
+  // the field loads with one thread; several would each write the key range from its start
+  .refine((p) => p.step !== "fillseq" || p.threads === 1, { message: "fillseq loads with 1 thread", path: ["threads"] });
 
 export type DbBenchParameters = z.output<typeof DbBenchParametersSchema>;
 
@@ -122,8 +136,26 @@ export function dbBenchLoadArgs(p: DbBenchParameters, dbDir: string): string[] {
 /** How long a measured run lasts: seconds (block cache warmed first), or a fixed number of operations per thread (counted runs, cold cache). */
 export type DbBenchLength = { seconds: number } | { opsPerThread: number };
 
-/** A measured run on an existing database (its own copy of the loaded one). */
+/** RocksDB's tickers (bytes written, flushed, compacted) without its timing histograms. */
+const COUNTER_ARGS = [flag("statistics", true), flag("stats_level", 1)];
+
+/** A measured run of fillseq: the whole key range into an empty database in `dbDir` (what was there is destroyed), or a fixed number of keys. */
+function fillseqRunArgs(p: DbBenchParameters, dbDir: string, length: DbBenchLength): string[] {
+  return [
+    ...commonArgs(p, dbDir),
+    flag("use_existing_db", false),
+    flag("threads", 1),
+    flag("disable_wal", true),
+    flag("histogram", true),
+    ...("opsPerThread" in length ? [flag("writes", wholeCount(length.opsPerThread))] : []),
+    ...COUNTER_ARGS,
+    "--benchmarks=fillseq,stats",
+  ];
+}
+
+/** A measured run on an existing database (its own copy of the loaded one); fillseq's on an empty one. */
 export function dbBenchRunArgs(p: DbBenchParameters, dbDir: string, length: DbBenchLength): string[] {
+  if (p.step === "fillseq") return fillseqRunArgs(p, dbDir, length);
   const step = DB_BENCH_STEPS[p.step];
   const lengthArgs =
     "seconds" in length
@@ -134,6 +166,7 @@ export function dbBenchRunArgs(p: DbBenchParameters, dbDir: string, length: DbBe
     flag("use_existing_db", true),
     flag("threads", p.threads),
     flag("histogram", true),
+    ...(step.writes ? COUNTER_ARGS : []),
     ...lengthArgs,
     ...(step.seek ? [flag("seek_nexts", p.seek_nexts), flag("reverse_iterator", step.seek === "reverse")] : []),
     ...(step.benchmark.endsWith("whilewriting") ? [flag("benchmark_write_rate_limit", p.write_rate_limit)] : []),
@@ -163,19 +196,30 @@ function dataSetKey(p: DbBenchParameters): string {
 
 /**
  * db_bench's numbers as a sample: ops and ops/sec of the measured benchmark, latency in milliseconds
- * (avg: its result line's micros/op, the figure the field reads; p50, p99 and max of its histogram;
- * db_bench prints no p95), and the stall percent of a step that writes (its `stats` block).
+ * (avg: its result line's micros/op, the figure the field reads; p50, p99, p99.9 and max of its
+ * histogram; db_bench prints no p95), the stall percent of a step that writes (its `stats` block) and
+ * its write counters per operation (`counters`: the step ran with --statistics, and output without
+ * them is not understood).
  */
-export function dbBenchSample(output: DbBenchOutput, raw: string): ParsedSample {
+export function dbBenchSample(output: DbBenchOutput, raw: string, options: { counters: boolean }): ParsedSample {
   const ms = (micros: number) => micros / 1000;
-  const { percentiles } = output;
+  const { percentiles, counters } = output;
+  if (options.counters && counters === null) throw new ParseError(`db_bench ${output.benchmark} printed no STATISTICS dump (--statistics): its write counters are missing`, raw);
   return {
     ops: output.operations,
     ops_per_s: output.ops_per_s,
     duration_s: output.seconds,
-    latency_ms: { avg: ms(output.micros_per_op), p95: null, p99: percentiles ? ms(percentiles.p99) : null, p50: percentiles ? ms(percentiles.p50) : null, max: percentiles ? ms(percentiles.max) : null },
+    latency_ms: {
+      avg: ms(output.micros_per_op),
+      p95: null,
+      p99: percentiles ? ms(percentiles.p99) : null,
+      p50: percentiles ? ms(percentiles.p50) : null,
+      p99_9: percentiles ? ms(percentiles.p99_9) : null,
+      max: percentiles ? ms(percentiles.max) : null,
+    },
     errors: null,
     ...(output.statistics !== null && { stall_percent: parseDbBenchStatistics(output.statistics, raw).stalls.percent }),
+    ...(options.counters && counters !== null && { lsm_metrics: dbBenchLsmMetrics(output, counters) }),
     raw,
   };
 }
@@ -188,6 +232,8 @@ function uncountedReason(p: DbBenchParameters): string | null {
   // measured 2026-11-30: the same 4,000 overwrites counted 82.96M or 84.09M instructions run to run,
   // with address space randomization off too; the instruction thresholds need well under 1%
   if (p.step === "overwrite") return "its count moves 1-2.5% between identical runs (memtable inserts), more than the instruction thresholds can tell from a change";
+  // not measured: its work is memtable inserts too, and flushes and compactions on background threads
+  if (p.step === "fillseq") return "its work is memtable inserts, as overwrite's whose count moves 1-2.5% between identical runs, and flushes and compactions in the background";
   return null;
 }
 
@@ -217,6 +263,6 @@ export function dbBenchStep(parameters: unknown): BenchmarkStep<"db_bench"> {
     fixedRun: (target, bins, perClient) => ({ file: bins.db_bench, args: dbBenchRunArgs(p, embeddedDataDir(target), { opsPerThread: perClient }) }),
     ...(uncounted !== null && { uncounted }),
     isProgressLine: (line) => /^\w+\s*:\s+[\d.]+ micros\/op /.test(line),
-    parse: (stdout) => dbBenchSample(parseDbBenchOutput(stdout, step.benchmark), stdout),
+    parse: (stdout) => dbBenchSample(parseDbBenchOutput(stdout, step.benchmark), stdout, { counters: step.writes }),
   };
 }

@@ -8,7 +8,7 @@
 import path from "node:path";
 import type { ClientCommand, Connection, Target } from "../engine/types.js";
 import { InputError } from "../errors.js";
-import type { BackgroundWriter, Latency, Step } from "../results/schema.js";
+import type { BackgroundWriter, Latency, LsmMetrics, Step } from "../results/schema.js";
 
 export type { ClientCommand, Connection, Target } from "../engine/types.js";
 
@@ -48,6 +48,8 @@ export interface ParsedSample {
   background_writer?: BackgroundWriter;
   /** percent of the run's time writes were stalled (db_bench's "Cumulative stall"); absent where the step does not report it */
   stall_percent?: number;
+  /** an LSM engine's write counters per operation (db_bench's --statistics); absent where the step does not report them */
+  lsm_metrics?: LsmMetrics;
   /** the text parsed, kept for the step log */
   raw: string;
 }

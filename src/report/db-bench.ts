@@ -1,7 +1,7 @@
 /**
  * RocksDB's db_bench steps (driver "db_bench") in the figures the field reads from db_bench
- * (benchmark_compare.sh's summary): relative ops/sec, micros/op, p99 latency, the percent of time
- * writes were stalled, and CPU per operation. db_bench prints no p95, which the main table shows, so
+ * (benchmark_compare.sh's summary): relative ops/sec, micros/op, p99 and p99.9 latency, the percent of
+ * time writes were stalled, write amplification, and CPU per operation. db_bench prints no p95, which the main table shows, so
  * these rows carry its own numbers: one row per step (and column), base → variant medians over the
  * rounds, relative values as compare estimated them (paired rounds). Pure.
  */
@@ -19,7 +19,7 @@ function sides(base: number | null, variant: number | null): string {
   return base === null && variant === null ? NONE : `${formatAmount(base)} → ${formatAmount(variant)}`;
 }
 
-export const DB_BENCH_HEADER = ["step", "base ops/sec", "variant ops/sec", "relative ops/sec", "micros/op", "p99 µs", "stall %", "CPU µs/op", "relative CPU/op"];
+export const DB_BENCH_HEADER = ["step", "base ops/sec", "variant ops/sec", "relative ops/sec", "micros/op", "p99 µs", "p99.9 µs", "stall %", "w-amp", "CPU µs/op", "relative CPU/op"];
 
 /** The cells of one step and compared variant, after the step's name (DB_BENCH_HEADER's order). */
 export function dbBenchCells(step: StepComparison, baseVariant: string, variant: string): string[] {
@@ -32,7 +32,9 @@ export function dbBenchCells(step: StepComparison, baseVariant: string, variant:
     formatRatio(result?.qps?.estimate),
     sides(micros(base?.latency_avg_ms), micros(compared?.latency_avg_ms)),
     sides(micros(base?.latency_p99_ms), micros(compared?.latency_p99_ms)),
+    sides(micros(base?.latency_p99_9_ms), micros(compared?.latency_p99_9_ms)),
     sides(base?.stall_percent ?? null, compared?.stall_percent ?? null),
+    sides(base?.lsm_metrics?.write_amplification ?? null, compared?.lsm_metrics?.write_amplification ?? null),
     sides(base?.metrics?.cpu_us_per_op ?? null, compared?.metrics?.cpu_us_per_op ?? null),
     formatRatio(result?.metrics.cpu_us_per_op?.estimate),
   ];
@@ -52,7 +54,8 @@ export function renderDbBench(comparisons: readonly Comparison[]): string {
     "### db_bench",
     "",
     "The field's figures per step, base → variant (medians over the rounds): micros/op as db_bench reports it (time per operation and thread), " +
-      "p99 of its latency histogram, stall %: the share of the run's time writes were stalled (steps that write; — for reads), " +
+      "p99 and p99.9 of its latency histogram, stall %: the share of the run's time writes were stalled (steps that write; — for reads), " +
+      "w-amp: (flush + compaction bytes written) / bytes the benchmark wrote, from RocksDB's statistics (per-op bytes under Metrics per operation), " +
       "CPU µs/op: host CPU per operation, all cores. Relative = variant / base, paired by round: ops/sec above 1.00 is faster, CPU above 1.00 is more per operation.",
     "",
     markdownTable([DB_BENCH_HEADER, ...body], { align: ["l", ...DB_BENCH_HEADER.slice(1).map(() => "r" as const)] }),

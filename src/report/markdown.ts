@@ -21,7 +21,7 @@ import {
 } from "../compare/types.js";
 import { liftedLinesText } from "../compare/instructions.js";
 import { DEFAULT_FAIL_ON, decideGate, judgedWords, type Acceptance, type FailOn, type GateDecision } from "../compare/gate.js";
-import { METRIC_KEYS, METRIC_NAMES, type MetricKey, type Variant } from "../results/schema.js";
+import { LSM_METRIC_KEYS, LSM_METRIC_NAMES, METRIC_KEYS, METRIC_NAMES, type MetricKey, type Variant } from "../results/schema.js";
 import { reproduceCommand } from "./reproduce.js";
 import { relativeQpsChart } from "./chart.js";
 import { cellVerdict, columnsOf, comparisonLabels, rowsOf, sortByVerdict, verdictRank, type Column, type Row } from "./columns.js";
@@ -849,8 +849,32 @@ function metricsTables(comparison: Comparison): string {
     `Ratios, variant / ${inlineCode(comparison.base_variant)} (above 1.00 is more per operation, except ops/s where it is faster):`,
     relative,
     `client share: the benchmark client's share of all host CPU, worst round; ⚠️ at ${formatPercent(CLIENT_SHARE_SUSPECT)} or more the client may be the bottleneck.`,
+    ...lsmTable(comparison),
     ...instructionsTable(comparison),
   ].join("\n\n");
+}
+
+/** The steps with an LSM engine's write counters (db_bench's that write): each side's medians, then each variant's ratios in its row. */
+function lsmTable(comparison: Comparison): string[] {
+  const rows = comparison.steps.flatMap((step) => {
+    if (!step.absolute.some((a) => a.lsm_metrics)) return [];
+    return step.absolute.map((a, i) => {
+      const compared = step.variants.find((v) => v.variant === a.variant);
+      return [
+        i === 0 ? inlineCode(step.step, true) : "",
+        inlineCode(a.variant, true),
+        ...LSM_METRIC_KEYS.map((key) => formatAmount(a.lsm_metrics?.[key])),
+        ...LSM_METRIC_KEYS.map((key) => (compared ? estimate(compared.lsm_metrics[key]) : "")),
+      ];
+    });
+  });
+  if (rows.length === 0) return [];
+  const header = ["step", "variant", ...LSM_METRIC_KEYS.map((k) => LSM_METRIC_NAMES[k]), ...LSM_METRIC_KEYS.map((k) => `${LSM_METRIC_NAMES[k]} ratio`)];
+  return [
+    "RocksDB's own write counters (db_bench --statistics, steps that write), per measured operation, medians over the rounds: bytes compactions read and wrote, bytes flushes wrote, " +
+      `and w-amp, (flush + compaction bytes written) / bytes written by the benchmark; ratios variant / ${inlineCode(comparison.base_variant)} (— where a side is 0):`,
+    markdownTable([header, ...rows], { align: ["l", "l", ...header.slice(2).map(() => "r" as const)] }),
+  ];
 }
 
 /** One row per side: the absolute count, its repeats and spread, whose work was counted and by which tool; n/a with its reason. */

@@ -1,8 +1,9 @@
 /**
  * Price/performance (runner-cost): operations per unit of money for each step, the way QPS-per-dollar
- * comparisons of instance types are made: median QPS x 3600 / price per hour. With several runs (one
- * per architecture) the ratio of each to the first says which gives more operations for the money.
- * Pure.
+ * comparisons of instance types are made: median QPS x 3600 / price per hour, for every variant (base
+ * and head are different builds: each has its own QPS, so each its own figure, named in its column).
+ * With several runs (one per architecture) the ratio of each to the first, variant by variant, says
+ * which gives more operations for the money. Pure.
  */
 import { markdownTable } from "markdown-table";
 import { mean as meanOf } from "simple-statistics";
@@ -31,18 +32,21 @@ export function renderPricePerformance(comparisons: readonly Comparison[], cost:
   const prices = comparisons.map((c) => priceOfRunner(c.context.fingerprint, cost));
   const unpriced = labels.filter((_, i) => !prices[i]);
   const several = comparisons.length > 1;
-  // one run: every variant (flag sets side by side); several: the compared variants, base and head cost alike
+  // every variant of every priced run: the base's QPS and the head's are different figures
   const columns: PricedColumn[] = comparisons.flatMap((comparison, i) => {
     const price = prices[i];
     if (!price) return [];
-    const variants = several ? comparison.variants : [comparison.base_variant, ...comparison.variants];
-    return variants.map((variant) => ({ comparison, label: labels[i]!, variant, price }));
+    return [comparison.base_variant, ...comparison.variants].map((variant) => ({ comparison, label: labels[i]!, variant, price }));
   });
   const lines = ["### Price/performance", ""];
   if (unpriced.length > 0) lines.push(`No runner-cost for ${unpriced.map((l) => escapeMarkdown(l)).join(", ")} (looked up by runner name, label, then architecture).`, "");
   if (columns.length === 0) return lines.join("\n").trimEnd();
   const priced = columns.map((c) => `${escapeMarkdown(c.label)} ${c.price.perHour} per hour (${inlineCode(c.price.by)})`);
-  lines.push(`Operations per unit of runner cost: median QPS × 3600 / price per hour; ${[...new Set(priced)].join(", ")}.`, "");
+  const bases = [...new Set(columns.map((c) => c.comparison.base_variant))].map((v) => inlineCode(v)).join(", ");
+  lines.push(
+    `Operations per unit of runner cost, per variant (a column each; base: ${bases}): the variant's median QPS × 3600 / price per hour; ${[...new Set(priced)].join(", ")}.`,
+    "",
+  );
 
   const opsOf = (column: PricedColumn, step: string): number | null => {
     const opsPerS = column.comparison.steps.find((s) => s.step === step)?.absolute.find((a) => a.variant === column.variant)?.ops_per_s;
@@ -57,8 +61,7 @@ export function renderPricePerformance(comparisons: readonly Comparison[], cost:
     return reference ? [{ column: c, reference }] : [];
   });
   const steps = [...new Set(columns.flatMap((c) => c.comparison.steps.map((s) => s.step)))];
-  const oneVariantEach = comparisons.every((c) => c.variants.length === 1);
-  const name = (c: PricedColumn) => (!several ? c.variant : oneVariantEach ? c.label : `${c.label} · ${c.variant}`);
+  const name = (c: PricedColumn) => (several ? `${c.label} · ${c.variant}` : c.variant);
   const header = ["step", ...columns.map((c) => escapeMarkdown(name(c))), ...ratios.map((r) => escapeMarkdown(`${name(r.column)} / ${name(r.reference)}`))];
   const ratioValues = ratios.map(() => [] as number[]);
   const body = steps.map((step) => [

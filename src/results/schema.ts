@@ -110,10 +110,11 @@ export const LatencySchema = z
     p99: finiteNonNegative.nullable(),
     p50: finiteNonNegative.nullable().optional(),
     p90: finiteNonNegative.nullable().optional(),
+    p99_9: finiteNonNegative.nullable().optional(),
     max: finiteNonNegative.nullable().optional(),
   })
   .strict()
-  .describe("milliseconds; null where the driver does not report it (p50, p90, max: absent too)");
+  .describe("milliseconds; null where the driver does not report it (p50, p90, p99_9, max: absent too)");
 
 export const BackgroundWriterSchema = z
   .object({
@@ -145,6 +146,31 @@ export const METRIC_NAMES: Record<MetricKey, string> = {
   r_per_op: "r/op",
   rkb_per_op: "rKB/op",
   wkb_per_op: "wKB/op",
+};
+
+export const LsmMetricsSchema = z
+  .object({
+    compaction_read_bytes_per_op: finiteNonNegative.describe("bytes compactions read (rocksdb.compact.read.bytes) per operation"),
+    compaction_write_bytes_per_op: finiteNonNegative.describe("bytes compactions wrote (rocksdb.compact.write.bytes) per operation"),
+    flush_write_bytes_per_op: finiteNonNegative.describe("bytes memtable flushes wrote (rocksdb.flush.write.bytes) per operation"),
+    write_amplification: finiteNonNegative
+      .nullable()
+      .describe("(flush + compaction bytes written) / bytes the application wrote (rocksdb.bytes.written); null when it wrote nothing"),
+  })
+  .strict()
+  .describe(
+    "an LSM engine's own write counters over the run (RocksDB's db_bench --statistics), per measured operation (a *whilewriting step: per read, its writer's bytes included); absent where the step does not report them",
+  );
+
+export const LSM_METRIC_KEYS = ["compaction_read_bytes_per_op", "compaction_write_bytes_per_op", "flush_write_bytes_per_op", "write_amplification"] as const;
+export type LsmMetricKey = (typeof LSM_METRIC_KEYS)[number];
+
+/** The one name of each LSM metric wherever it is shown. */
+export const LSM_METRIC_NAMES: Record<LsmMetricKey, string> = {
+  compaction_read_bytes_per_op: "compact rB/op",
+  compaction_write_bytes_per_op: "compact wB/op",
+  flush_write_bytes_per_op: "flush wB/op",
+  write_amplification: "w-amp",
 };
 
 const sampleCommon = {
@@ -183,6 +209,7 @@ export const OkSampleSchema = z
       .max(100)
       .optional()
       .describe("percent of the run's time writes were stalled (RocksDB's db_bench: \"Cumulative stall\" of a step that writes); absent where the step does not report it"),
+    lsm_metrics: LsmMetricsSchema.optional(),
     database_bytes: z
       .number()
       .int()
@@ -402,6 +429,7 @@ export type OkSample = z.infer<typeof OkSampleSchema>;
 export type ErrorSample = z.infer<typeof ErrorSampleSchema>;
 export type Metrics = z.infer<typeof MetricsSchema>;
 export type Latency = z.infer<typeof LatencySchema>;
+export type LsmMetrics = z.infer<typeof LsmMetricsSchema>;
 export type BackgroundWriter = z.infer<typeof BackgroundWriterSchema>;
 export type BuildFlags = z.infer<typeof BuildFlagsSchema>;
 export type SequentialRecord = z.infer<typeof SequentialSchema>;

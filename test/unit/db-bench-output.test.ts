@@ -1,12 +1,16 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { dbBenchProcessCost, parseDbBenchOutput, parseDbBenchStatistics } from "../../src/driver/db-bench-output.js";
+import { dbBenchLsmMetrics, dbBenchProcessCost, parseDbBenchOutput, parseDbBenchStatistics } from "../../src/driver/db-bench-output.js";
 import { expectParseError } from "./expect-parse-error.js";
 
 const sample = (name: string) => readFileSync(new URL(`../fixtures/samples/${name}`, import.meta.url), "utf8");
 const fillseq = sample("db_bench_7.8.3_fillseq_real.txt");
 const readrandom = sample("db_bench_7.8.3_readrandom_real.txt");
 const overwriteStats = sample("db_bench_7.8.3_overwrite_stats_real.txt");
+// the driver's own command lines with --statistics (README.txt)
+const fillseqCounters = sample("db_bench_7.8.3_fillseq_counters_real.txt");
+const overwriteCounters = sample("db_bench_7.8.3_overwrite_counters_real.txt");
+const readWhileWritingCounters = sample("db_bench_7.8.3_readwhilewriting_counters_real.txt");
 
 describe("db_bench output, real runs of Debian's 7.8.3", () => {
   it("fillseq with --histogram: result line and percentiles, no statistics block", () => {
@@ -20,6 +24,7 @@ describe("db_bench output, real runs of Debian's 7.8.3", () => {
       found: null,
       percentiles: { p50: 2.73, p99: 14.03, p99_9: 210, average: 8.116, max: 45500 },
       statistics: null,
+      counters: null,
       assertions_enabled: true,
       version: "7.8.3",
     });
@@ -70,6 +75,36 @@ describe("db_bench output, real runs of Debian's 7.8.3", () => {
 /** The statistics of an overwrite,stats run, read as whoever reads them does: apart from the result. */
 const statisticsOf = (raw: string) => parseDbBenchStatistics(parseDbBenchOutput(raw, "overwrite").statistics!, raw);
 
+describe("RocksDB's write counters, from the --statistics dump of real runs of the driver's command lines", () => {
+  it("overwrite: bytes written, flushed and compacted as the tickers count them, after the run's own stats block", () => {
+    const output = parseDbBenchOutput(overwriteCounters, "overwrite");
+    expect(output.counters).toEqual({ bytes_written: 54499564, flush_write_bytes: 26532383, compact_read_bytes: 0, compact_write_bytes: 0 });
+    // the readtocache before it read 100000 keys and wrote nothing: the counters are the overwrite's
+    expect([output.operations, output.percentiles?.p99_9]).toEqual([124999, 833.79]);
+  });
+
+  it("fillseq into an emptied copy: what it wrote and flushed while it ran (the last memtable is not yet flushed)", () => {
+    expect(parseDbBenchOutput(fillseqCounters, "fillseq").counters).toEqual({ bytes_written: 43600000, flush_write_bytes: 15840914, compact_read_bytes: 0, compact_write_bytes: 0 });
+  });
+
+  it("readwhilewriting: its writer's bytes, all still in the memtable (no flush, no compaction)", () => {
+    expect(parseDbBenchOutput(readWhileWritingCounters, "readwhilewriting").counters).toEqual({ bytes_written: 3918768, flush_write_bytes: 0, compact_read_bytes: 0, compact_write_bytes: 0 });
+  });
+
+  it("per operation, and the write amplification: (flush + compaction written) / application written; none where nothing was written", () => {
+    const counters = { bytes_written: 1000, flush_write_bytes: 900, compact_read_bytes: 1200, compact_write_bytes: 1100 };
+    expect(dbBenchLsmMetrics({ operations: 10 }, counters)).toEqual({
+      compaction_read_bytes_per_op: 120,
+      compaction_write_bytes_per_op: 110,
+      flush_write_bytes_per_op: 90,
+      write_amplification: 2,
+    });
+    expect(dbBenchLsmMetrics({ operations: 10 }, { ...counters, bytes_written: 0 }).write_amplification).toBeNull();
+  });
+
+  it("a run without --statistics has no counters", () => expect(parseDbBenchOutput(overwriteStats, "overwrite").counters).toBeNull());
+});
+
 describe("db_bench output not understood is a ParseError with the raw text", () => {
   it("another benchmark's output", () => expectParseError((raw) => parseDbBenchOutput(raw, "readrandom"), fillseq, /no db_bench readrandom result line/));
 
@@ -111,6 +146,23 @@ describe("db_bench output not understood is a ParseError with the raw text", () 
       overwriteStats.replace(/^( Sum\s+11\/6\s+64\.21 MB\s+)0\.0 /m, "$1"),
       /Sum row does not match its header/,
     ));
+
+  it("a STATISTICS dump without one of the counters read, never a 0", () =>
+    expectParseError((raw) => parseDbBenchOutput(raw, "overwrite"), overwriteCounters.replace(/^rocksdb\.compact\.write\.bytes COUNT : \d+\n/m, ""), /STATISTICS dump has no rocksdb\.compact\.write\.bytes counter/));
+
+  it("a counter in another form than NAME COUNT : N", () =>
+    expectParseError(
+      (raw) => parseDbBenchOutput(raw, "overwrite"),
+      overwriteCounters.replace("rocksdb.flush.write.bytes COUNT : 26532383", "rocksdb.flush.write.bytes COUNT : 2.6e7"),
+      /STATISTICS counter not understood: "rocksdb\.flush\.write\.bytes COUNT : 2\.6e7"/,
+    ));
+
+  it("a counter twice, and two dumps for one result line", () => {
+    const line = "rocksdb.bytes.written COUNT : 54499564\n";
+    expectParseError((raw) => parseDbBenchOutput(raw, "overwrite"), overwriteCounters.replace(line, line + line), /has rocksdb\.bytes\.written 2 times/);
+    const dump = overwriteCounters.slice(overwriteCounters.indexOf("STATISTICS:"));
+    expectParseError((raw) => parseDbBenchOutput(raw, "overwrite"), `${overwriteCounters}\n${dump}`, /STATISTICS line appears 2 times/);
+  });
 
   it("an unknown kind of stall count", () =>
     expectParseError(statisticsOf, overwriteStats.replaceAll("3 memtable_compaction,", "3 memtable-compaction,"), /Stalls\(count\) entry not understood/));

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
+import { expectParseError } from "./expect-parse-error.js";
 import { dbBenchBenchmark, dbBenchLoadArgs, DbBenchParametersSchema, dbBenchRunArgs, dbBenchStep, dbBenchStepId } from "../../src/driver/db-bench.js";
 
 const params = (step: string, extra: Record<string, unknown> = {}) => DbBenchParametersSchema.parse({ step, ...extra });
@@ -49,6 +50,26 @@ describe("db_bench command lines", () => {
     expect(dbBenchRunArgs(params("overwrite"), "/d", { opsPerThread: 20000 })).toEqual(expect.arrayContaining(["--duration=0", "--writes=20000", "--benchmarks=overwrite,stats"]));
   });
 
+  it("steps that write count their bytes with --statistics, tickers only; read steps run without it", () => {
+    for (const step of ["overwrite", "readwhilewriting", "fwdrangewhilewriting", "fillseq"]) {
+      expect(dbBenchRunArgs(params(step), "/d", { seconds: 5 }), step).toEqual(expect.arrayContaining(["--statistics=1", "--stats_level=1"]));
+    }
+    for (const step of ["readrandom", "fwdrange", "revrange"]) {
+      expect(dbBenchRunArgs(params(step), "/d", { seconds: 5 }).some((a) => a.startsWith("--stat")), step).toBe(false);
+    }
+    expect(() => params("overwrite", { options: { statistics: 0 } })).toThrow(/set by the db_bench driver itself/);
+  });
+
+  it("fillseq, measured: the whole key range into an emptied database, one thread, WAL off, whatever the rounds' duration", () => {
+    const args = dbBenchRunArgs(params("fillseq"), "/d/run", { seconds: 5 });
+    expect(args).toEqual(expect.arrayContaining(["--db=/d/run", "--num=1000000", "--use_existing_db=0", "--threads=1", "--disable_wal=1", "--histogram=1"]));
+    expect(args.at(-1)).toBe("--benchmarks=fillseq,stats");
+    expect(args.some((a) => a.startsWith("--duration") || a.startsWith("--writes"))).toBe(false);
+    expect(dbBenchRunArgs(params("fillseq"), "/d", { opsPerThread: 5000 })).toContain("--writes=5000");
+    expect(() => params("fillseq", { threads: 2 })).toThrow(/fillseq loads with 1 thread/);
+    expect(dbBenchStep({ step: "fillseq" })).toMatchObject({ id: "fillseq.t1", uncounted: expect.stringMatching(/memtable inserts/) });
+  });
+
   it("profile options override the defaults; the step id is the field's", () => {
     const p = params("overwrite", { threads: 2, options: { cache_size: 536870912, use_direct_reads: true } });
     expect(dbBenchLoadArgs(p, "/d")).toEqual(expect.arrayContaining(["--cache_size=536870912", "--use_direct_reads=1"]));
@@ -74,8 +95,31 @@ describe("a db_bench run as a sample", () => {
     expect(parsed).not.toHaveProperty("stall_percent");
   });
 
-  it("a step that writes: the stall percent of its own stats block, not of the load's before it", () => {
-    const parsed = dbBenchStep({ step: "overwrite" }).parse(sample("db_bench_7.8.3_overwrite_stats_real.txt"));
-    expect(parsed).toMatchObject({ ops: 185998, latency_ms: { avg: 0.032433, p99: 0.05208 }, stall_percent: 6.6 });
+  it("a read step has p99.9 and no write counters", () => {
+    const parsed = dbBenchStep({ step: "readrandom" }).parse(sample("db_bench_7.8.3_readrandom_real.txt"));
+    expect(parsed.latency_ms!.p99_9).toBeCloseTo(4.38463, 8);
+    expect(parsed).not.toHaveProperty("lsm_metrics");
   });
+
+  it("a step that writes: the stall percent of its own stats block, p99.9 of its own histogram, its write counters per operation", () => {
+    const parsed = dbBenchStep({ step: "overwrite" }).parse(sample("db_bench_7.8.3_overwrite_counters_real.txt"));
+    const close = (ms: number) => expect.closeTo(ms, 12) as number;
+    expect(parsed).toMatchObject({ ops: 124999, latency_ms: { avg: close(0.016068), p99: close(0.00981), p99_9: close(0.83379) }, stall_percent: 0 });
+    expect(parsed.lsm_metrics).toEqual({
+      compaction_read_bytes_per_op: 0,
+      compaction_write_bytes_per_op: 0,
+      flush_write_bytes_per_op: 26532383 / 124999,
+      write_amplification: 26532383 / 54499564,
+    });
+  });
+
+  it("fillseq and a whilewriting step: per measured operation (a whilewriting step's are reads; its writer's bytes are counted)", () => {
+    const fillseq = dbBenchStep({ step: "fillseq" }).parse(sample("db_bench_7.8.3_fillseq_counters_real.txt"));
+    expect(fillseq).toMatchObject({ ops: 100000, lsm_metrics: { flush_write_bytes_per_op: 158.40914, write_amplification: 15840914 / 43600000 } });
+    const reads = dbBenchStep({ step: "readwhilewriting" }).parse(sample("db_bench_7.8.3_readwhilewriting_counters_real.txt"));
+    expect(reads).toMatchObject({ ops: 136999, lsm_metrics: { compaction_read_bytes_per_op: 0, compaction_write_bytes_per_op: 0, flush_write_bytes_per_op: 0, write_amplification: 0 } });
+  });
+
+  it("a step that writes without the counters it asked for is not understood: no metric is made a 0", () =>
+    expectParseError((raw) => dbBenchStep({ step: "overwrite" }).parse(raw), sample("db_bench_7.8.3_overwrite_stats_real.txt"), /printed no STATISTICS dump/));
 });

@@ -31,18 +31,36 @@ describe("runner prices", () => {
 describe("price/performance in the report", () => {
   const cost = { x86_64: 0.768, aarch64: 0.538 };
 
-  it("shows each architecture's operations per unit of cost and the ratio between them", () => {
-    // aarch64: 20% fewer QPS at 30% less per hour: 0.8 / (0.538 / 0.768) = 1.14 times the operations for the money
-    const comparisons = [compareRun(run("x86_64", 10_000), { label: "x86_64" }), compareRun(run("aarch64", 8_000), { label: "aarch64" })];
-    const section = renderPricePerformance(comparisons, cost);
+  it("shows each architecture's operations per unit of cost for base and head, each named, and the ratios between architectures variant by variant", () => {
+    // aarch64: 20% fewer QPS at 30% less per hour: 0.8 / (0.538 / 0.768) = 1.14 times the operations for the money;
+    // head 10% slower than base on both
+    const slowerHead = { head: { [steps[0]!]: 0.9, [steps[1]!]: 0.9 } };
+    const priced = (arch: string, qps: number) => {
+      const results = syntheticResults({ steps, qps, noise: 0.001, seed: 9, effects: slowerHead });
+      return compareRun({ ...results, fingerprint: { ...results.fingerprint, arch } }, { label: arch });
+    };
+    const section = renderPricePerformance([priced("x86_64", 10_000), priced("aarch64", 8_000)], cost);
     const table = markdownRows(section);
-    expect(table[0]).toEqual(["step", "x86_64", "aarch64", "aarch64 / x86_64"]);
+    expect(table[0]).toEqual([
+      "step",
+      "x86_64 · base",
+      "x86_64 · head",
+      "aarch64 · base",
+      "aarch64 · head",
+      "aarch64 · base / x86_64 · base",
+      "aarch64 · head / x86_64 · head",
+    ]);
     for (const row of table.slice(2)) {
-      expect(row[1]).toMatch(/^4[67]\.\dM$/); // 10,000 x 3600 / 0.768 = 46.9M
-      expect(row[2]).toMatch(/^53\.\dM$/); // 8,000 x 3600 / 0.538 = 53.5M
-      expect(Number(row[3])).toBeCloseTo(1.14, 1);
+      expect(row[1]).toMatch(/^4[67]\.\dM$/); // base: 10,000 x 3600 / 0.768 = 46.9M
+      expect(row[2]).toMatch(/^4[12]\.\dM$/); // head: 9,000 x 3600 / 0.768 = 42.2M
+      expect(row[3]).toMatch(/^53\.\dM$/); // base: 8,000 x 3600 / 0.538 = 53.5M
+      expect(row[4]).toMatch(/^48\.\dM$/); // head: 7,200 x 3600 / 0.538 = 48.2M
+      expect(Number(row[5])).toBeCloseTo(1.14, 1);
+      expect(Number(row[6])).toBeCloseTo(1.14, 1);
     }
-    expect(section).toMatch(/aarch64 gives 1\.1\d times the operations per unit of cost of x86_64 \(geometric mean over 2 steps\)/);
+    expect(section).toMatch(/aarch64 · base gives 1\.1\d times the operations per unit of cost of x86_64 · base \(geometric mean over 2 steps\)/);
+    expect(section).toMatch(/aarch64 · head gives 1\.1\d times the operations per unit of cost of x86_64 · head \(geometric mean over 2 steps\)/);
+    expect(section).toContain("per variant (a column each; base: `base`): the variant's median QPS × 3600 / price per hour");
     expect(section).toContain("x86_64 0.768 per hour (`x86_64`), aarch64 0.538 per hour (`aarch64`)");
   });
 
@@ -51,7 +69,7 @@ describe("price/performance in the report", () => {
     expect(markdownRows(renderPricePerformance([compareRun(flags)], cost))[0]).toEqual(["step", "O2", "native"]);
     const unpriced = renderPricePerformance([compareRun(run("x86_64", 1000), { label: "x86_64" }), compareRun(run("riscv64", 1000), { label: "riscv64" })], cost);
     expect(unpriced).toContain("No runner-cost for riscv64 (looked up by runner name, label, then architecture).");
-    expect(markdownRows(unpriced)[0]).toEqual(["step", "x86_64"]);
+    expect(markdownRows(unpriced)[0]).toEqual(["step", "x86_64 · base", "x86_64 · head"]);
   });
 
   it("is in the markdown report only when runner-cost is given", () => {
