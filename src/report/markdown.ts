@@ -46,6 +46,7 @@ import { renderPricePerformance } from "./price-performance.js";
 import { renderSweeps } from "./sweep.js";
 import { renderIbench } from "./ibench.js";
 import { renderDbBench } from "./db-bench.js";
+import { howToProceed, type ProceedWhere } from "./how-to-proceed.js";
 
 /** GitHub rejects issue and PR comments longer than this many characters. */
 export const COMMENT_LIMIT = 65_536;
@@ -129,6 +130,8 @@ export interface MarkdownOptions {
   resultsRun?: number | null;
   /** runner prices per hour: a price/performance section (price-performance.ts) */
   runnerCost?: RunnerCost;
+  /** what "How to proceed" offers when the check fails on regressions: the action's accept label, or (default) the CLI's flags; null: no such block */
+  proceed?: ProceedWhere | null;
 }
 
 /** The hidden line naming the workflow run whose results artifact the comment shows: a rerun starts from it. */
@@ -246,6 +249,7 @@ function render(report: Report, cuts: Cuts): string {
     cuts.level < CUT_METRICS ? metricsSection(report) : "",
     cuts.level < CUT_RUN ? runSection(report) : "",
     cutNotice(report, cuts, rows),
+    report.options.proceed === null ? "" : howToProceed(report.comparisons, report.gate, report.options.proceed ?? { kind: "cli" }),
   ];
   return sections.filter((s) => s !== "").join("\n\n") + "\n";
 }
