@@ -426,7 +426,7 @@ function setupSection(report: Report): string {
   const several = report.comparisons.length > 1;
   const label = (i: number) => (several ? `**${escapeMarkdown(report.labels[i] ?? "")}**: ` : "");
   const machines = report.comparisons.map((c, i) => `- ${label(i)}${machineText(c)}`);
-  const thresholds = report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null));
+  const thresholds = report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null, dropTests(c)));
   const effective = report.comparisons.flatMap((c, i) => effectiveLines(c).map((line) => `- ${label(i)}${line}`));
   const body = [
     machines.join("\n"),
@@ -437,14 +437,19 @@ function setupSection(report: Report): string {
   return details("Machine, thresholds, per-step α", body.join("\n\n"));
 }
 
-function thresholdsText(thresholds: Thresholds, overrides: readonly ThresholdOverride[], instructions: boolean): string {
+/** How many QPS tests shared alpha under the one-sided drop test; null when the comparison judged by the signed-rank rule. */
+function dropTests(c: Comparison): number | null {
+  return c.steps.flatMap((s) => s.variants).find((v) => v.qps_drop_test)?.qps_drop_test?.tests ?? null;
+}
+
+function thresholdsText(thresholds: Thresholds, overrides: readonly ThresholdOverride[], instructions: boolean, tests: number | null): string {
   const confidence = `${Number(((1 - thresholds.alpha) * 100).toFixed(1))}%`;
   const instructionText = instructions
     ? ` · instr/op: **regression** above ${formatLimit(thresholds.instructions_fail_above)}, warning above ${formatLimit(thresholds.instructions_warn_above)}, ` +
       `improvement below ${formatLimit(thresholds.instructions_improve_below)}, when the repeats of the two sides do not overlap`
     : "";
   const base =
-    `Thresholds: **regression** below ${formatLimit(thresholds.fail_below)} (significant at α = ${thresholds.alpha}) · ` +
+    `Thresholds: **regression** below ${formatLimit(thresholds.fail_below)} (${tests === null ? `significant at α = ${thresholds.alpha}` : `a drop significant at α = ${thresholds.alpha} shared by ${plural(tests, "step")}: one-sided t-test`}) · ` +
     `warning below ${formatLimit(thresholds.warn_below)} · improvement above ${formatLimit(thresholds.improve_above)} · intervals are ${confidence}${instructionText}`;
   if (overrides.length === 0) return base;
   const perStep = overrides.map((o) => {
