@@ -18,8 +18,7 @@
  * report says how many sessions there were. The true size of each injected slowdown is the estimate over
  * all rounds of all sessions, with its interval.
  */
-import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -47,7 +46,7 @@ import { postgresEngine } from "../src/engine/postgres.js";
 import { consoleLog } from "../src/log.js";
 import { runBenchmark } from "../src/pipeline.js";
 import { realPorts } from "../src/pipeline-ports.js";
-import { readResults, writeResults } from "../src/results/io.js";
+import { writeResults } from "../src/results/io.js";
 import { cpuPlacementText } from "../src/results/run-labels.js";
 import type { NoiseFloor, Results } from "../src/results/schema.js";
 import { SPENDING_FUNCTIONS, type Spending } from "../src/compare/alpha-spending.js";
@@ -56,6 +55,7 @@ import { obtainPostgresSource } from "../src/setup/pg-source.js";
 import { countingSeconds, instructionChannelGroups, type InstructionChannelGroup } from "./lib/instruction-quality.js";
 import { DEFAULT_TIMEOUTS } from "../src/config/timeouts.js";
 import { seededRandom } from "./lib/synthetic-results.js";
+import { readSessions } from "./lib/sessions.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const AA_VARIANT = "aa";
@@ -162,26 +162,6 @@ function mergeRounds(series: SessionSeries, k: number): SessionSeries & { merge:
 }
 
 const placementOf = (results: Results): string => cpuPlacementText(results.run.cpu_placement);
-
-interface Session {
-  file: string;
-  results: Results;
-  load: { at: string; load1: number }[];
-}
-
-async function readSessions(dir: string, only?: string[]): Promise<Session[]> {
-  const files = only ?? (await readdir(dir)).filter((f) => /^session-.*(?<!\.load)\.json$/.test(f)).map((f) => path.join(dir, f));
-  return Promise.all(
-    files.map(async (file) => {
-      const loadFile = file.replace(/\.json$/, ".load.json");
-      return {
-        file,
-        results: await readResults(file),
-        load: existsSync(loadFile) ? (JSON.parse(await readFile(loadFile, "utf8")) as Session["load"]) : [],
-      };
-    }),
-  );
-}
 
 interface Group {
   step: string;

@@ -6,6 +6,7 @@
 import { compareRun } from "../../src/compare/compare.js";
 import { readResults } from "../../src/results/io.js";
 import { renderMarkdown } from "../../src/report/markdown.js";
+import { DEFAULT_ACCEPT_LABEL } from "../../src/action/inputs.js";
 
 /** A real pg-quick run (2026-12-02, 2-core x86_64), narrowed to its base and one slowed-down variant. */
 export const DEMO_RESULTS = "test/fixtures/results/pg-quick-extra-work.json";
@@ -16,7 +17,7 @@ export const README_EXCERPT_END = "<!-- end of comment excerpt -->";
 /** The demo's comment, as GitHub would receive it. */
 export async function demoComment(root: URL): Promise<string> {
   const results = await readResults(new URL(DEMO_RESULTS, root).pathname);
-  return renderMarkdown([compareRun(results)]);
+  return renderMarkdown([compareRun(results)], { proceed: { kind: "action", acceptLabel: DEFAULT_ACCEPT_LABEL } });
 }
 
 const INTRO = `# A real comment, whole

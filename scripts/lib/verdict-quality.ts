@@ -54,8 +54,12 @@ export function sessionSeries(results: Results): SessionSeries[] {
 
 /** A results document of one base/head step whose rounds have these log ratios (base QPS 1000): what compareRun judges. */
 export function pairsResults(template: Results, logRatios: readonly number[], sequential?: SequentialDesign): Results {
-  const step = "trial";
-  const sample = (variant: string, round: number, ops_per_s: number): OkSample => ({
+  return runResults(template, [{ step: "trial", logRatios }], sequential);
+}
+
+/** A results document of base/head steps, each with its rounds' log ratios (base QPS 1000): a whole run for compareRun to judge. */
+export function runResults(template: Results, steps: readonly { step: string; logRatios: readonly number[] }[], sequential?: SequentialDesign): Results {
+  const sample = (step: string, variant: string, round: number, ops_per_s: number): OkSample => ({
     step,
     variant,
     round,
@@ -83,8 +87,9 @@ export function pairsResults(template: Results, logRatios: readonly number[], se
       { ...variant, id: "base" },
       { ...variant, id: "head" },
     ],
-    steps: [{ id: step, driver: "trial", parameters: {} }],
-    samples: logRatios.flatMap((lr, round) => [sample("base", round, 1000), sample("head", round, 1000 * Math.exp(lr))]),
+    steps: steps.map(({ step }) => ({ id: step, driver: "trial", parameters: {} })),
+    samples: steps.flatMap(({ step, logRatios }) => logRatios.flatMap((lr, round) => [sample(step, "base", round, 1000), sample(step, "head", round, 1000 * Math.exp(lr))])),
+    instructions: undefined,
     noise_floor: undefined,
     thresholds: undefined,
   };

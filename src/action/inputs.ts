@@ -37,6 +37,9 @@ export type CommentPolicy = (typeof COMMENT_POLICIES)[number];
 
 /** At most this many people or teams in cc: a comment that pings a crowd is not what the input is for. */
 export const MAX_CC = 10;
+
+/** The accept label when the input does not name one (action.yml's default). */
+export const DEFAULT_ACCEPT_LABEL = "accept-regression";
 /** A GitHub login, or an org/team slug, with or without the @. */
 const MENTION = /^@?[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9_.-]{1,100})?$/;
 
@@ -163,7 +166,7 @@ const InputsSchema = z.object({
     .enum([...COMMENT_POLICIES, "true", "True", "TRUE", "false", "False", "FALSE"], { error: (issue) => `expected one of ${COMMENT_POLICIES.join(", ")}, got ${quoted(issue.input)}` })
     .default("always"),
   cc: z.string().optional(),
-  "accept-label": z.string().default("accept-regression"),
+  "accept-label": z.string().default(DEFAULT_ACCEPT_LABEL),
   "skip-label": z.string().default("skip-benchmark"),
   skip: boolean.default(false),
   "results-path": z.string().default("db-bench-gate-results.json"),

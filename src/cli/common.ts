@@ -46,7 +46,7 @@ function failOnOption(value: string): FailOn[] {
 export function addThresholdOptions(command: Command): Command {
   return command
     .option("--config <file>", "the fork's config file (.db-bench-gate.yml): thresholds and per-step overrides")
-    .option("--fail-below <ratio>", "relative QPS below this, if significant, is a regression (default 0.95)", ratioOption("--fail-below"))
+    .option("--fail-below <ratio>", "relative QPS below this, if significant, is a regression (default 0.97)", ratioOption("--fail-below"))
     .option("--warn-below <ratio>", "relative QPS below this, if significant, is a warning (default 0.98)", ratioOption("--warn-below"))
     .option("--improve-above <ratio>", "relative QPS above this, if significant, is an improvement (default 1.05)", ratioOption("--improve-above"))
     .option("--alpha <p>", "significance level; the interval shown is the (1 - alpha) interval (default 0.01)", ratioOption("--alpha"))

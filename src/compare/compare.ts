@@ -16,7 +16,7 @@ import { indexByStepAndVariant } from "./index-samples.js";
 import { compareInstructions, indexInstructionSamples } from "./instructions.js";
 import { chooseNoiseFloor, NOISE_FLOOR_CAP, type FloorChoice } from "./noise.js";
 import { brief, checkRatios, formatChange, formatLimit, valueAgainst } from "./reason.js";
-import { pairedShift, unpairedShift, type ShiftEstimate } from "./stats.js";
+import { dropTTest, pairedShift, unpairedShift, type ShiftEstimate } from "./stats.js";
 import { thresholdResolver } from "./thresholds.js";
 import {
   INSTRUCTION_VERDICTS,
@@ -24,10 +24,12 @@ import {
   type AbsoluteSummary,
   type CompareOptions,
   type Comparison,
+  type DropTestResult,
   type ComparisonContext,
   type RatioEstimate,
   type SampleErrorSummary,
   type InstructionVerdict,
+  type QpsRule,
   type StepComparison,
   type Thresholds,
   type Verdict,
@@ -51,16 +53,19 @@ interface Estimate {
   ratio: RatioEstimate;
   /** smallest p-value this many values could give: the verdict needs it to tell "too few values" from "no change" */
   min_p_value: number;
+  /** paired: the per-round log ratios the estimate is from (the drop test's data); null unpaired */
+  logRatios: number[] | null;
 }
 
 /** Estimates the ratio variant/base of one value of one step's samples at confidence 1 - alpha; null without usable values. */
 type RatioEstimator = (pick: Pick, alpha: number) => Estimate | null;
 
-function ratioOf(shift: ShiftEstimate): Estimate {
+function ratioOf(shift: ShiftEstimate, logRatios: number[] | null): Estimate {
   const { estimate, ci_low, ci_high, confidence, p_value, n } = shift;
   return {
     ratio: { estimate: Math.exp(estimate), ci_low: Math.exp(ci_low), ci_high: Math.exp(ci_high), confidence, p_value, n },
     min_p_value: shift.min_p_value,
+    logRatios,
   };
 }
 
@@ -78,7 +83,8 @@ function pairedEstimator(base: readonly Sample[], variant: readonly Sample[]): R
     const values = pairs.map(([b, v]) => [pick(b), pick(v)] as const).filter((p): p is [number, number] => present(p[0]) && present(p[1]));
     if (values.length === 0 || values.some(([b, v]) => b <= 0 || v <= 0)) return null;
     // a difference of logs: v / b itself can overflow where both values are valid
-    return ratioOf(pairedShift(values.map(([b, v]) => Math.log(v) - Math.log(b)), alpha));
+    const logRatios = values.map(([b, v]) => Math.log(v) - Math.log(b));
+    return ratioOf(pairedShift(logRatios, alpha), logRatios);
   };
 }
 
@@ -88,11 +94,11 @@ function unpairedEstimator(base: readonly Sample[], variant: readonly Sample[]):
     const b = base.filter(isOk).map(pick).filter(present);
     const v = variant.filter(isOk).map(pick).filter(present);
     if (b.length === 0 || v.length === 0 || [...b, ...v].some((x) => x <= 0)) return null;
-    return ratioOf(unpairedShift(v.map(Math.log), b.map(Math.log), alpha));
+    return ratioOf(unpairedShift(v.map(Math.log), b.map(Math.log), alpha), null);
   };
 }
 
-const pText = (p: number) => (p >= 0.001 ? String(Number(p.toPrecision(2))) : p.toExponential(1));
+const pText = (p: number) => (p >= 0.001 || p === 0 ? String(Number(p.toPrecision(2))) : p.toExponential(1));
 /** A significance level in a reason: two significant digits (an adaptive look's level is a long fraction). */
 const levelText = (alpha: number) => String(Number(alpha.toPrecision(2)));
 
@@ -118,17 +124,22 @@ interface Side {
  *   1b. the variant's run has the step but no sample    error (the base measured it: the head's loss, not a gap)
  *   2. a side has no ok sample, or no round pairs them  missing
  *   2b. a background writer fell behind its rate        unstable (the step's QPS means nothing: not judged)
- *   3. significant, q < fail_below, q < 1 - F           regression
- *   4. significant, q < warn_below                      warning (with q < fail_below: within the noise floor)
+ *   2c. the smallest possible p is not below alpha      unstable (too few values to test)
+ *   3. drop found, q < fail_below, q < 1 - F            regression
+ *   4. drop found or significant, q < warn_below        warning (with q < fail_below: within the noise floor,
+ *                                                       or only the two-sided test found it)
  *   5. significant, q > improve_above                   improvement
- *   6. the smallest possible p is not below alpha       unstable (too few values to test)
- *   7. lo < fail_below                                  unstable (cannot rule out a regression)
- *   8. otherwise                                        unchanged
+ *   6. lo < fail_below                                  unstable (cannot rule out a regression)
+ *   7. otherwise                                        unchanged
+ *
+ * "Drop found": under the one-sided-t rule (paired runs of fixed rounds, the default) the one-sided
+ * t-test's p is below alpha / tests (`drop`), which holds a run's false failures at or below alpha
+ * over all its steps; under signed-rank, "significant".
  *
  * The floor moves one line only: rule 3's. So it can turn a regression into a warning, never a
  * warning, an unstable step, a significant drop or an improvement into "unchanged".
  */
-function decide(base: Side, variant: Side, errors: SampleErrorSummary[], qps: Estimate | null, t: Thresholds, floor: number): Decision {
+function decide(base: Side, variant: Side, errors: SampleErrorSummary[], qps: Estimate | null, t: Thresholds, floor: number, drop: DropTestResult | null): Decision {
   const [first] = errors;
   if (first) {
     const count = errors.length === 1 ? "1 sample" : `${errors.length} samples`;
@@ -153,13 +164,17 @@ function decide(base: Side, variant: Side, errors: SampleErrorSummary[], qps: Es
   const alphaText = levelText(t.alpha);
   const significance = `p = ${pText(p)} < ${alphaText}`;
   const floorText = `the A/A noise floor ±${(floor * 100).toFixed(1)}%`;
-  if (significant && q.estimate < t.fail_below && q.estimate < 1 - floor) return { verdict: "regression", reason: `${qpsText} is below ${formatLimit(t.fail_below)}, ${significance}` };
-  if (significant && q.estimate < t.fail_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.fail_below)} but within ${floorText}, ${significance}` };
-  if (significant && q.estimate < t.warn_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.warn_below)}, ${significance}` };
-  if (significant && q.estimate > t.improve_above) return { verdict: "improvement", reason: `${qpsText} is above ${formatLimit(t.improve_above)}, ${significance}` };
+  // before any rule that fails: a drop test on fewer pairs than the exact test needs would lean on normality alone
   if (!significant && min_p_value >= t.alpha) {
     return { verdict: "unstable", reason: `too few values (n = ${q.n}): the smallest possible p-value ${pText(min_p_value)} is not below ${alphaText}` };
   }
+  const dropFound = drop ? drop.p_value < drop.level : significant;
+  const dropText = drop ? `one-sided t-test p = ${pText(drop.p_value)} ${dropFound ? "<" : "is not below"} ${levelText(drop.level)} (α ${alphaText} over ${drop.tests === 1 ? "1 test" : `${drop.tests} tests`})` : significance;
+  if (dropFound && q.estimate < t.fail_below && q.estimate < 1 - floor) return { verdict: "regression", reason: `${qpsText} is below ${formatLimit(t.fail_below)}, ${dropText}` };
+  if (dropFound && q.estimate < t.fail_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.fail_below)} but within ${floorText}, ${dropText}` };
+  if (significant && q.estimate < t.fail_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.fail_below)}, ${significance}, but ${dropText}` };
+  if ((dropFound || significant) && q.estimate < t.warn_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.warn_below)}, ${dropFound ? dropText : significance}` };
+  if (significant && q.estimate > t.improve_above) return { verdict: "improvement", reason: `${qpsText} is above ${formatLimit(t.improve_above)}, ${significance}` };
   if (q.ci_low < t.fail_below) {
     return { verdict: "unstable", reason: `${qpsText} reaches below ${formatLimit(t.fail_below)} and p = ${pText(p)}: too noisy to rule out a regression` };
   }
@@ -261,6 +276,9 @@ interface Plan {
   estimator: (base: readonly Sample[], variant: readonly Sample[]) => RatioEstimator;
   baseline: ComparisonContext["baseline"];
   noiseFloor: readonly NoiseFloor[];
+  qpsRule: QpsRule;
+  /** QPS comparisons of the run (steps times compared variants): the one-sided-t rule shares alpha over them */
+  tests: number;
 }
 
 /** A step measured with adaptive rounds is tested at the nominal level of its number of pairs (alpha-spending.ts). */
@@ -285,6 +303,12 @@ function floorFields(choice: FloorChoice): { noise_floor?: number; noise_floor_n
   }
 }
 
+/** The one-sided drop test of a step's QPS where the one-sided-t rule applies (paired, fixed rounds); null elsewhere. */
+function dropTest(plan: Plan, qps: Estimate | null, t: Thresholds): DropTestResult | null {
+  if (plan.qpsRule !== "one-sided-t" || plan.mode !== "paired" || plan.results.run.sequential || !qps?.logRatios) return null;
+  return { p_value: dropTTest(qps.logRatios).p_value, level: t.alpha / plan.tests, tests: plan.tests };
+}
+
 function compareVariant(plan: Plan, step: Step, label: string, configured: Thresholds): VariantComparison {
   const base: Side = { label: plan.baseLabel, samples: plan.samplesOf(step.id, plan.baseLabel) };
   const variant: Side = { label, samples: plan.samplesOf(step.id, label), measured: plan.results.steps.some((s) => s.id === step.id) };
@@ -305,8 +329,9 @@ function compareVariant(plan: Plan, step: Step, label: string, configured: Thres
   const qps = t.alpha === configured.alpha ? atConfigured : estimate(opsPerSecond, t.alpha);
   const metrics = Object.fromEntries(METRIC_KEYS.map((k) => [k, estimate(metric(k), t.alpha)?.ratio ?? null])) as Record<MetricKey, RatioEstimate | null>;
   const errors = [...errorsOf(base), ...errorsOf(variant)];
+  const drop = dropTest(plan, qps, t);
   const { verdict, reason } =
-    plan.results.run.qps_measured === false ? QPS_NOT_MEASURED : decide(base, variant, errors, qps, t, floor.kind === "applied" ? floor.spread : 0);
+    plan.results.run.qps_measured === false ? QPS_NOT_MEASURED : decide(base, variant, errors, qps, t, floor.kind === "applied" ? floor.spread : 0, drop);
   const instructions = plan.instructionsOf
     ? compareInstructions({ label: plan.baseLabel, samples: plan.instructionsOf(step.id, plan.baseLabel) }, { label, samples: plan.instructionsOf(step.id, label) }, t, {
         aaSpread: step.instructions_aa_spread,
@@ -323,6 +348,7 @@ function compareVariant(plan: Plan, step: Step, label: string, configured: Thres
     ...(t.alpha !== configured.alpha && { configured_alpha: configured.alpha }),
     ...floorFields(floor),
     qps: qps?.ratio ?? null,
+    ...(drop && { qps_drop_test: drop }),
     metrics,
     lsm_metrics: Object.fromEntries(LSM_METRIC_KEYS.map((k) => [k, estimate(lsmMetric(k), t.alpha)?.ratio ?? null])) as Record<LsmMetricKey, RatioEstimate | null>,
     latency_p95: estimate(latencyP95, t.alpha)?.ratio ?? null,
@@ -414,6 +440,8 @@ export function compareRun(results: Results, options: CompareOptions = {}): Comp
       estimator: pairedEstimator,
       baseline: null,
       noiseFloor: options.noiseFloor ?? results.noise_floor ?? [],
+      qpsRule: options.qpsRule ?? "one-sided-t",
+      tests: results.steps.length * variants.length,
     },
     options,
   );
@@ -451,6 +479,9 @@ export function compareAgainstBaseline(current: Results, baseline: Results, opti
       estimator: unpairedEstimator,
       baseline: { run_id: baseline.run.id, fingerprint: baseline.fingerprint, variant: baseVariant },
       noiseFloor: options.noiseFloor ?? baseline.noise_floor ?? [],
+      // unpaired: no rounds to pair, the signed-rank rule judges (QPS_RULES)
+      qpsRule: "signed-rank",
+      tests: current.steps.length * current.variants.length,
     },
     options,
   );

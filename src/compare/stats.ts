@@ -21,7 +21,8 @@
  * - the interval uses the untied null distribution; with continuous data (log ratios of measurements)
  *   "the interval excludes 0" and "p < alpha" then agree exactly.
  */
-import { errorFunction, probit } from "simple-statistics";
+import jStat from "jstat";
+import { errorFunction, mean, probit, sampleStandardDeviation } from "simple-statistics";
 import { pairwiseDifferences, walshAverages, type CandidateShifts } from "./order-statistics.js";
 
 /** Largest number of values (pairs, or values per side) for which the null distribution is computed exactly. */
@@ -303,4 +304,32 @@ export function unpairedShift(x: readonly number[], y: readonly number[], alpha:
     n: m + n,
     method: m > EXACT_MAX_N || n > EXACT_MAX_N ? "normal" : "exact",
   };
+}
+
+export interface DropTest {
+  /** mean difference over its standard error */
+  t: number;
+  /** degrees of freedom: pairs - 1 */
+  df: number;
+  /** one-sided p-value of "no drop" against "the mean difference is below 0" */
+  p_value: number;
+}
+
+/**
+ * One-sided paired t-test for a drop: p = P(T(n-1) <= t), t = mean / (sd / sqrt n). Its p-values are
+ * continuous, so a small level (the run's alpha shared over its steps) can be reached with 8 pairs,
+ * where the exact signed-rank test's smallest one-sided p-value is 1/256. Its level assumes the
+ * differences are roughly normal; an outlier widens sd, which makes it conservative rather than wrong.
+ * Fewer than 2 differences cannot be tested (p = 1).
+ */
+export function dropTTest(differences: readonly number[]): DropTest {
+  const n = differences.length;
+  if (n < 2) return { t: 0, df: Math.max(0, n - 1), p_value: 1 };
+  const m = mean(differences as number[]);
+  const sd = sampleStandardDeviation(differences as number[]);
+  const df = n - 1;
+  // identical differences: no spread to test against, the sign alone decides
+  if (sd === 0) return { t: m < 0 ? -Infinity : m > 0 ? Infinity : 0, df, p_value: m < 0 ? 0 : 1 };
+  const t = m / (sd / Math.sqrt(n));
+  return { t, df, p_value: jStat.studentt.cdf(t, df) };
 }

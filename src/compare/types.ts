@@ -29,7 +29,9 @@ export interface ThresholdOverride extends Partial<Thresholds> {
  * far outside their spread: it is a warning, 2% fails, 1% less is an improvement. See docs/verdict.md.
  */
 export const DEFAULT_THRESHOLDS: Thresholds = {
-  fail_below: 0.95,
+  // a significant drop (one-sided, alpha over the run's steps) whose estimate is below 0.97 fails: a
+  // true 5% drop's estimate is below it most of the time (docs/verdict-quality.md, "QPS: the rate that fails the gate")
+  fail_below: 0.97,
   warn_below: 0.98,
   improve_above: 1.05,
   alpha: 0.01,
@@ -191,6 +193,8 @@ export interface VariantComparison {
   /** why the step's floor was not applied, or that it was capped */
   noise_floor_note?: string;
   qps: RatioEstimate | null;
+  /** the one-sided drop test a regression needs under the one-sided-t rule; absent under signed-rank */
+  qps_drop_test?: DropTestResult;
   metrics: Record<MetricKey, RatioEstimate | null>;
   /** an LSM engine's write counters per operation, variant / base (null: not reported, or 0 on a side) */
   lsm_metrics: Record<LsmMetricKey, RatioEstimate | null>;
@@ -257,7 +261,29 @@ export interface Comparison {
   context: ComparisonContext;
 }
 
+/**
+ * How a QPS drop is tested for a regression (docs/verdict.md#the-qps-channel). one-sided-t: a one-sided
+ * paired t-test on the per-round log ratios at alpha shared over the comparison's steps (Bonferroni),
+ * so a run's false failures stay at or below alpha; it applies to paired runs of fixed rounds, and
+ * adaptive or baseline comparisons keep signed-rank. signed-rank: the two-sided exact signed-rank
+ * test at alpha per step (the rule before 2026-12-02).
+ */
+export const QPS_RULES = ["one-sided-t", "signed-rank"] as const;
+export type QpsRule = (typeof QPS_RULES)[number];
+
+/** The one-sided drop test of one step's QPS under the one-sided-t rule. */
+export interface DropTestResult {
+  /** one-sided p-value of "no drop" */
+  p_value: number;
+  /** the level it is compared with: alpha / tests */
+  level: number;
+  /** QPS comparisons in the run that share alpha (steps times compared variants) */
+  tests: number;
+}
+
 export interface CompareOptions {
+  /** default one-sided-t where it applies (QPS_RULES) */
+  qpsRule?: QpsRule;
   baseVariant?: string;
   thresholds?: Partial<Thresholds>;
   overrides?: ThresholdOverride[];

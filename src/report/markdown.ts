@@ -47,6 +47,7 @@ import { renderPricePerformance } from "./price-performance.js";
 import { renderSweeps, sweepRegressionLine, type SweepChartsWhere } from "./sweep.js";
 import { renderIbench } from "./ibench.js";
 import { renderDbBench } from "./db-bench.js";
+import { howToProceed, type ProceedWhere } from "./how-to-proceed.js";
 
 /** GitHub rejects issue and PR comments longer than this many characters. */
 export const COMMENT_LIMIT = 65_536;
@@ -134,6 +135,8 @@ export interface MarkdownOptions {
   runnerCost?: RunnerCost;
   /** the sweep charts written (sweep-chart.ts) and where they are: named under the sweep table */
   charts?: SweepChartsWhere;
+  /** what "How to proceed" offers when the check fails on regressions: the action's accept label, or (default) the CLI's flags; null: no such block */
+  proceed?: ProceedWhere | null;
 }
 
 /** The hidden line naming the workflow run whose results artifact the comment shows: a rerun starts from it. */
@@ -252,6 +255,7 @@ function render(report: Report, cuts: Cuts): string {
     cuts.level < CUT_METRICS ? metricsSection(report) : "",
     cuts.level < CUT_RUN ? runSection(report) : "",
     cutNotice(report, cuts, rows),
+    report.options.proceed === null ? "" : howToProceed(report.comparisons, report.gate, report.options.proceed ?? { kind: "cli" }),
   ];
   return sections.filter((s) => s !== "").join("\n\n") + "\n";
 }
@@ -446,7 +450,7 @@ function setupSection(report: Report): string {
   const several = report.comparisons.length > 1;
   const label = (i: number) => (several ? `**${escapeMarkdown(report.labels[i] ?? "")}**: ` : "");
   const machines = report.comparisons.map((c, i) => `- ${label(i)}${machineText(c)}`);
-  const thresholds = report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null));
+  const thresholds = report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null, dropTests(c)));
   const effective = report.comparisons.flatMap((c, i) => effectiveLines(c).map((line) => `- ${label(i)}${line}`));
   const body = [
     machines.join("\n"),
@@ -457,14 +461,19 @@ function setupSection(report: Report): string {
   return details("Machine, thresholds, per-step α", body.join("\n\n"));
 }
 
-function thresholdsText(thresholds: Thresholds, overrides: readonly ThresholdOverride[], instructions: boolean): string {
+/** How many QPS tests shared alpha under the one-sided drop test; null when the comparison judged by the signed-rank rule. */
+function dropTests(c: Comparison): number | null {
+  return c.steps.flatMap((s) => s.variants).find((v) => v.qps_drop_test)?.qps_drop_test?.tests ?? null;
+}
+
+function thresholdsText(thresholds: Thresholds, overrides: readonly ThresholdOverride[], instructions: boolean, tests: number | null): string {
   const confidence = `${Number(((1 - thresholds.alpha) * 100).toFixed(1))}%`;
   const instructionText = instructions
     ? ` · instr/op: **regression** above ${formatLimit(thresholds.instructions_fail_above)}, warning above ${formatLimit(thresholds.instructions_warn_above)}, ` +
       `improvement below ${formatLimit(thresholds.instructions_improve_below)}, when the repeats of the two sides do not overlap`
     : "";
   const base =
-    `Thresholds: **regression** below ${formatLimit(thresholds.fail_below)} (significant at α = ${thresholds.alpha}) · ` +
+    `Thresholds: **regression** below ${formatLimit(thresholds.fail_below)} (${tests === null ? `significant at α = ${thresholds.alpha}` : `a drop significant at α = ${thresholds.alpha} shared by ${plural(tests, "step")}: one-sided t-test`}) · ` +
     `warning below ${formatLimit(thresholds.warn_below)} · improvement above ${formatLimit(thresholds.improve_above)} · intervals are ${confidence}${instructionText}`;
   if (overrides.length === 0) return base;
   const perStep = overrides.map((o) => {

@@ -34,8 +34,8 @@ describe("db-bench-gate compare", () => {
 
   it("prints thresholds as the table does, in the reasons too: 0.90, not 0.9 (the values there with 3 decimals), no [a, b] that a terminal shows as \\[", async () => {
     const { stdout } = await cli("compare", regressed, "--fail-below", "0.9", "--warn-below", "0.97");
-    expect(stdout).toMatch(/ — regression: relative QPS 0\.\d{3} \(0\.\d{3}–0\.\d{3}\) is below 0\.90, p = [\d.e-]+ < 0\.01$/m);
-    expect(stdout).toContain("Thresholds: **regression** below 0.90 (significant at α = 0.01) · warning below 0.97");
+    expect(stdout).toMatch(/ — regression: relative QPS 0\.\d{3} \(0\.\d{3}–0\.\d{3}\) is below 0\.90, one-sided t-test p = [\d.e-]+ < 0\.005 \(α 0\.01 over 2 tests\)$/m);
+    expect(stdout).toContain("Thresholds: **regression** below 0.90 (a drop significant at α = 0.01 shared by 2 steps: one-sided t-test) · warning below 0.97");
     expect(stdout).not.toContain("\\[");
   });
 

@@ -391,7 +391,7 @@ describe("the gate: one decision for both channels", () => {
       syntheticResults({
         steps: [STEP, "point", "scan"],
         noise: 0.005,
-        effects: { head: { point: 0.965 } },
+        effects: { head: { point: 0.975 } },
         instructions: { effects: { head: { [STEP]: 1.01, scan: 0.97 } }, unavailable: ["base", "head"].map((variant) => ({ step: "point", variant, reason: "not counted by this profile" })) },
       }),
     );

@@ -60,7 +60,8 @@ describe("compareRun verdicts (paired by round)", () => {
     const comparison = compareRun(results);
     const head = variantOf(comparison);
     expect(head.verdict).toBe("regression");
-    expect(head.reason).toMatch(/^relative QPS 0\.\d{3} \(0\.\d{3}–0\.\d{3}\) is below 0\.95, p = 0\.002 < 0\.01$/);
+    expect(head.reason).toMatch(/^relative QPS 0\.\d{3} \(0\.\d{3}–0\.\d{3}\) is below 0\.97, one-sided t-test p = .* < 0\.01 \(α 0\.01 over 1 test\)$/);
+    expect(head.qps_drop_test).toMatchObject({ level: 0.01, tests: 1 });
     expect(head.qps?.estimate).toBeGreaterThan(0.88);
     expect(head.qps?.estimate).toBeLessThan(0.92);
     expect(head.qps?.ci_high).toBeLessThan(0.95);
@@ -72,9 +73,9 @@ describe("compareRun verdicts (paired by round)", () => {
   });
 
   it("warning: significantly below warn_below but not below fail_below; the check passes", () => {
-    const comparison = compareRun(syntheticResults({ noise: 0.005, effects: { head: { [STEP]: 0.965 } } }));
+    const comparison = compareRun(syntheticResults({ noise: 0.005, effects: { head: { [STEP]: 0.975 } } }));
     expect(variantOf(comparison).verdict).toBe("warning");
-    expect(variantOf(comparison).reason).toMatch(/is below 0\.98, p = .* < 0\.01$/);
+    expect(variantOf(comparison).reason).toMatch(/is below 0\.98, one-sided t-test p = .* < 0\.01 \(α 0\.01 over 1 test\)$/);
     expect(comparison.verdict).toBe("pass");
   });
 
@@ -103,7 +104,7 @@ describe("compareRun verdicts (paired by round)", () => {
     const head = headWith(1, { noise: 0.1 });
     expect(head.verdict).toBe("unstable");
     expect(head.qps?.ci_low).toBeLessThan(0.95);
-    expect(head.reason).toMatch(/reaches below 0\.95 and p = .*: too noisy to rule out a regression$/);
+    expect(head.reason).toMatch(/reaches below 0\.97 and p = .*: too noisy to rule out a regression$/);
   });
 
   it("unstable: too few rounds for any p-value to reach alpha, however large the change", () => {
@@ -181,10 +182,10 @@ describe("compareRun verdicts (paired by round)", () => {
   });
 
   it("prints the estimate in a reason with enough decimals that it never reads as its threshold: 0.9496 is not 0.95", () => {
-    const head = headWith(0.9496, { noise: 0 });
+    const head = headWith(0.9496, { noise: 0 }, { thresholds: { fail_below: 0.95 } });
     expect(head.verdict).toBe("regression");
-    expect(head.reason).toBe("relative QPS 0.9496 (0.9496–0.9496) is below 0.95, p = 0.002 < 0.01");
-    expect(headWith(0.9, { noise: 0 }).reason).toBe("relative QPS 0.900 (0.900–0.900) is below 0.95, p = 0.002 < 0.01");
+    expect(head.reason).toBe("relative QPS 0.9496 (0.9496–0.9496) is below 0.95, one-sided t-test p = 0 < 0.01 (α 0.01 over 1 test)");
+    expect(headWith(0.9, { noise: 0 }, { thresholds: { fail_below: 0.95 } }).reason).toBe("relative QPS 0.900 (0.900–0.900) is below 0.95, one-sided t-test p = 0 < 0.01 (α 0.01 over 1 test)");
   });
 
   it("a background writer that fell behind on both sides of a round counts that round once", () => {
@@ -203,7 +204,7 @@ describe("compareRun verdicts (paired by round)", () => {
 });
 
 describe("thresholds", () => {
-  const twoSteps = () => syntheticResults({ steps: ["scan.range", "point.pk"], noise: 0.005, effects: { head: { "scan.range": 0.96, "point.pk": 0.96 } } });
+  const twoSteps = () => syntheticResults({ steps: ["scan.range", "point.pk"], noise: 0.005, effects: { head: { "scan.range": 0.975, "point.pk": 0.975 } } });
   const verdicts = (options: CompareOptions) => {
     const comparison = compareRun(twoSteps(), options);
     return [variantOf(comparison, "scan.range").verdict, variantOf(comparison, "point.pk").verdict];
@@ -212,12 +213,12 @@ describe("thresholds", () => {
   it("defaults, then the run's thresholds, then per-step overrides matched by glob, later ones winning", () => {
     expect(verdicts({})).toEqual(["warning", "warning"]);
     expect(verdicts({ thresholds: { fail_below: 0.9, warn_below: 0.95 } })).toEqual(["unchanged", "unchanged"]);
-    const strictScans: ThresholdOverride = { step: "scan.*", fail_below: 0.97, warn_below: 0.99 };
+    const strictScans: ThresholdOverride = { step: "scan.*", fail_below: 0.98, warn_below: 0.99 };
     expect(verdicts({ overrides: [strictScans] })).toEqual(["regression", "warning"]);
     expect(verdicts({ overrides: [strictScans, { step: "*.range", fail_below: 0.9 }] })).toEqual(["warning", "warning"]);
     const comparison = compareRun(twoSteps(), { overrides: [strictScans] });
-    expect(variantOf(comparison, "scan.range").thresholds).toEqual({ ...DEFAULT_THRESHOLDS, fail_below: 0.97, warn_below: 0.99, improve_above: 1.05, alpha: 0.01 });
-    expect(comparison.thresholds).toEqual({ ...DEFAULT_THRESHOLDS, fail_below: 0.95, warn_below: 0.98, improve_above: 1.05, alpha: 0.01 });
+    expect(variantOf(comparison, "scan.range").thresholds).toEqual({ ...DEFAULT_THRESHOLDS, fail_below: 0.98, warn_below: 0.99, improve_above: 1.05, alpha: 0.01 });
+    expect(comparison.thresholds).toEqual({ ...DEFAULT_THRESHOLDS, fail_below: 0.97, warn_below: 0.98, improve_above: 1.05, alpha: 0.01 });
     expect(comparison.overrides).toEqual([strictScans]);
   });
 
@@ -240,8 +241,8 @@ describe("thresholds", () => {
     refuses({ overrides: [{ step: "", alpha: 0.05 }] }, "overrides[0].step");
     // each override is valid with the run's thresholds; together they are not
     const combined = [
-      { step: "point-*", fail_below: 0.97 },
-      { step: "*.pk1", warn_below: 0.96 },
+      { step: "point-*", fail_below: 0.975 },
+      { step: "*.pk1", warn_below: 0.972 },
     ];
     refuses({ overrides: combined }, `overrides for step ${STEP}: fail_below`);
     expect(() => compareRun(results, { thresholds: { alpha: 0.7 } })).toThrow("thresholds.alpha: must be between 0 and 0.5 (exclusive), got 0.7");

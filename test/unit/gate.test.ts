@@ -44,7 +44,7 @@ describe("the gate: comparisons + fail-on -> verdict and reasons", () => {
   });
 
   it("fails on a regression by default, and on warning, unstable or missing only when asked", () => {
-    const slower = compareRun(syntheticResults({ steps: STEPS.slice(0, 2), rounds: ROUNDS, noise: 0.005, effects: { head: { [STEPS[0]!]: 0.9, [STEPS[1]!]: 0.97 } } }));
+    const slower = compareRun(syntheticResults({ steps: STEPS.slice(0, 2), rounds: ROUNDS, noise: 0.005, effects: { head: { [STEPS[0]!]: 0.9, [STEPS[1]!]: 0.975 } } }));
     expect(slower.steps.map((s) => s.variants[0]!.verdict)).toEqual(["regression", "warning"]);
     expect(decideGate([slower])).toMatchObject({ verdict: "fail", reasons: [{ cause: "regression", count: 1, steps: [STEPS[0]] }] });
     expect(decideGate([slower], ["error"]).verdict).toBe("pass");

@@ -37,7 +37,7 @@ describe("db-bench-gate init", () => {
     expect(parseConfigText(configText, ".db-bench-gate.yml").profile).toBe(profile);
     // the commented thresholds, uncommented, are a valid config too
     const uncommented = configText.replace(/^# (thresholds:)$/m, "$1").replace(/^#( {3}\w+: [\d.]+)$/gm, "$1");
-    expect(parseConfigText(uncommented, "uncommented").thresholds?.fail_below).toBe(0.95);
+    expect(parseConfigText(uncommented, "uncommented").thresholds?.fail_below).toBe(0.97);
   });
 
   it("refuses, in one line with exit 2, when any of its files exists, and then writes none", async () => {

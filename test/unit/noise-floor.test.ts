@@ -52,9 +52,9 @@ describe("compare with a noise floor", () => {
     const v = withFloor.steps[0]!.variants[0]!;
     expect(v.verdict).toBe("warning");
     expect(v.noise_floor).toBe(0.07);
-    expect(v.thresholds.fail_below).toBe(0.95);
+    expect(v.thresholds.fail_below).toBe(0.97);
     const markdown = renderMarkdown([withFloor]);
-    expect(markdown).toContain("Judged otherwise than configured (A/A noise floor, adaptive rounds, instruction spread):\n\n- `trial`: regression below 0.93, a significant drop below 0.95 within it a warning (A/A noise floor ±7.0%)");
+    expect(markdown).toContain("Judged otherwise than configured (A/A noise floor, adaptive rounds, instruction spread):\n\n- `trial`: regression below 0.93, a significant drop below 0.97 within it a warning (A/A noise floor ±7.0%)");
     expect(renderMarkdown([plain])).not.toContain("Judged otherwise than configured");
   });
 

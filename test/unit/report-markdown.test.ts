@@ -89,7 +89,7 @@ describe("renderMarkdown: one PR run", () => {
   });
 
   it("prints the thresholds in force and the per-step override", () => {
-    expect(md).toContain("Thresholds: **regression** below 0.95 (significant at α = 0.01) · warning below 0.98 · improvement above 1.05 · intervals are 99%");
+    expect(md).toContain("Thresholds: **regression** below 0.97 (significant at α = 0.01) · warning below 0.98 · improvement above 1.05 · intervals are 99%");
     expect(md).toContain("Per step: `pgbench.*.simple.*`: regression below 0.90, warning below 0.95");
   });
 

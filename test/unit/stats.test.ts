@@ -4,7 +4,7 @@
  * intervals checked by inverting the brute-force test, and published R / SciPy values.
  */
 import { describe, expect, it } from "vitest";
-import { EXACT_MAX_N, normalCdf, pairedShift, rankSumTest, signedRankTest, unpairedShift } from "../../src/compare/stats.js";
+import { dropTTest, EXACT_MAX_N, normalCdf, pairedShift, rankSumTest, signedRankTest, unpairedShift } from "../../src/compare/stats.js";
 import { normalRandom, seededRandom } from "../../scripts/lib/synthetic-results.js";
 
 /** Midrank by counting, independent of the sort-based ranking under test. */
@@ -234,5 +234,37 @@ describe("unpairedShift", () => {
       const shift = unpairedShift(normals(m, random, 1.2 / Math.sqrt(Math.min(m, n))), normals(n, random), 0.05);
       expect(shift.p_value < 0.05).toBe(shift.ci_low > 0 || shift.ci_high < 0);
     }
+  });
+});
+
+describe("dropTTest: one-sided paired t-test for a drop", () => {
+  /** 8 differences with this mean and sample standard deviation exactly. */
+  const withMeanAndSd = (mean: number, sd: number) => {
+    const z = [-1.5, -1, -0.5, -0.2, 0.2, 0.5, 1, 1.5];
+    const zsd = Math.sqrt(z.reduce((s, x) => s + x * x, 0) / (z.length - 1));
+    return z.map((x) => mean + (sd * x) / zsd);
+  };
+
+  it("gives p = 0.01 at t = -2.998 with 7 degrees of freedom (Student's t table)", () => {
+    const result = dropTTest(withMeanAndSd((-2.998 * 0.03) / Math.sqrt(8), 0.03));
+    expect(result.df).toBe(7);
+    expect(result.t).toBeCloseTo(-2.998, 6);
+    expect(result.p_value).toBeCloseTo(0.01, 4);
+  });
+
+  it("reaches levels below 1/256 with 8 pairs, which the exact signed-rank test cannot", () => {
+    const differences = withMeanAndSd(-0.05, 0.02);
+    expect(dropTTest(differences).p_value).toBeLessThan(0.01 / 8);
+    expect(signedRankTest(differences).p_value / 2).toBeGreaterThanOrEqual(1 / 256);
+  });
+
+  it("is one-sided: a rise is no drop", () => {
+    expect(dropTTest(withMeanAndSd(0.05, 0.02)).p_value).toBeGreaterThan(0.99);
+  });
+
+  it("decides identical differences by their sign and cannot test fewer than 2", () => {
+    expect(dropTTest([-0.01, -0.01, -0.01]).p_value).toBe(0);
+    expect(dropTTest([0.01, 0.01]).p_value).toBe(1);
+    expect(dropTTest([-0.5]).p_value).toBe(1);
   });
 });

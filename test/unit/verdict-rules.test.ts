@@ -41,7 +41,7 @@ describe("decide(): significant inside the band", () => {
     expect(v.qps!.estimate).toBeGreaterThan(0.98);
     expect(v.qps!.ci_low).toBeLessThan(0.95);
     expect(v.verdict).toBe("unstable");
-    expect(v.reason).toMatch(/reaches below 0\.95.*rule out a regression/);
+    expect(v.reason).toMatch(/reaches below 0\.97.*rule out a regression/);
   });
 
   it("is unchanged when the whole interval is inside the band", () => {

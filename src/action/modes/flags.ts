@@ -26,6 +26,8 @@ export async function flagsMode(ctx: ModeContext): Promise<void> {
   const comparison = compareRun(results, plan.compare);
   const markdown = renderMarkdown([comparison], {
     title: `Compiler flags · ${results.profile.name} · ${results.fingerprint.arch}`,
+    // an issue, not a PR: no label to set, no threshold to move
+    proceed: null,
     ...(ctx.inputs.runnerCost && { runnerCost: ctx.inputs.runnerCost }),
     ...(charts && { charts }),
   });

@@ -135,6 +135,7 @@ async function reportPullRequest(ctx: ModeContext, report: PullRequestReport): P
     links: report.links,
     storedBaseline: stored.column,
     acceptance,
+    proceed: { kind: "action", acceptLabel: ctx.inputs.acceptLabel },
     cc: ctx.inputs.cc,
     resultsRun: report.resultsRun,
     ...(report.charts && { charts: report.charts }),

@@ -114,7 +114,7 @@ export async function reportMode(ctx: ModeContext): Promise<void> {
   );
   const acceptance = await acceptanceOf(ctx, labelled);
   const measuredRun = runUrl(ctx.env, String(runId));
-  const markdown = renderMarkdown(comparisons, { failOn: ctx.inputs.failOn, acceptance, cc: ctx.inputs.cc, links: measuredRun ? { run: measuredRun } : {},
+  const markdown = renderMarkdown(comparisons, { failOn: ctx.inputs.failOn, acceptance, proceed: { kind: "action", acceptLabel: ctx.inputs.acceptLabel }, cc: ctx.inputs.cc, links: measuredRun ? { run: measuredRun } : {},
     ...(ctx.inputs.runnerCost && { runnerCost: ctx.inputs.runnerCost }),
   });
   // what the measuring jobs compared, by the same rule as pr mode (every architecture measured the same commits)

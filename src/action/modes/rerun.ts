@@ -117,6 +117,7 @@ export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Pro
     failOn: ctx.inputs.failOn,
     links: { ...(run && { run }), ...(artifactUrl && { artifact: artifactUrl }) },
     acceptance,
+    proceed: { kind: "action", acceptLabel: ctx.inputs.acceptLabel },
     cc: ctx.inputs.cc,
     resultsRun: artifactUrl ? Number(ctx.env.GITHUB_RUN_ID) : null,
     ...(charts && { charts }),
