@@ -41,8 +41,9 @@ import {
   runLabels,
   runStreamed,
   stripControl,
-  withCleanup
-} from "./chunks/chunk-SNQGUPQX.js";
+  withCleanup,
+  writeSweepCharts
+} from "./chunks/chunk-3X4VGQEV.js";
 import {
   EXIT_ERROR,
   EXIT_OK,
@@ -1220,7 +1221,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path8 = __require("node:path");
+    var path9 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2233,9 +2234,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path8.resolve(baseDir, baseName);
+          const localBin = path9.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path8.extname(baseName))) return void 0;
+          if (sourceExt.includes(path9.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2253,17 +2254,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path8.resolve(
-            path8.dirname(resolvedScriptPath),
+          executableDir = path9.resolve(
+            path9.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path8.basename(
+            const legacyName = path9.basename(
               this._scriptPath,
-              path8.extname(this._scriptPath)
+              path9.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2274,7 +2275,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path8.extname(executableFile));
+        launchWithNode = sourceExt.includes(path9.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3189,7 +3190,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path8.basename(filename, path8.extname(filename));
+        this._name = path9.basename(filename, path9.extname(filename));
         return this;
       }
       /**
@@ -3203,9 +3204,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path9) {
-        if (path9 === void 0) return this._executableDir;
-        this._executableDir = path9;
+      executableDir(path10) {
+        if (path10 === void 0) return this._executableDir;
+        this._executableDir = path10;
         return this;
       }
       /**
@@ -3578,6 +3579,9 @@ var require_emoji_regex = __commonJS({
   }
 });
 
+// src/cli/program.ts
+import path8 from "node:path";
+
 // node_modules/commander/esm.mjs
 var import_index = __toESM(require_commander(), 1);
 var {
@@ -3597,7 +3601,7 @@ var {
 
 // src/cli/common.ts
 import { constants } from "node:fs";
-import { access, writeFile } from "node:fs/promises";
+import { access, mkdir, writeFile } from "node:fs/promises";
 import path2 from "node:path";
 
 // src/report/json.ts
@@ -11136,7 +11140,7 @@ function transformGfmAutolinkLiterals(tree) {
     { ignore: ["link", "linkReference"] }
   );
 }
-function findUrl(_, protocol, domain2, path8, match) {
+function findUrl(_, protocol, domain2, path9, match) {
   if (!previous2(match)) {
     return false;
   }
@@ -11149,7 +11153,7 @@ function findUrl(_, protocol, domain2, path8, match) {
   if (unicodePunctuation(domain2.charCodeAt(0)) || !isCorrectDomain(domain2)) {
     return false;
   }
-  const parts = splitUrl(domain2 + path8);
+  const parts = splitUrl(domain2 + path9);
   const result = {
     type: "link",
     title: null,
@@ -13004,7 +13008,7 @@ function failOnOption(value) {
   return parsed.failOn;
 }
 function addThresholdOptions(command) {
-  return command.option("--config <file>", "the fork's config file (.db-bench-gate.yml): thresholds and per-step overrides").option("--fail-below <ratio>", "relative QPS below this, if significant, is a regression (default 0.95)", ratioOption("--fail-below")).option("--warn-below <ratio>", "relative QPS below this, if significant, is a warning (default 0.98)", ratioOption("--warn-below")).option("--improve-above <ratio>", "relative QPS above this, if significant, is an improvement (default 1.05)", ratioOption("--improve-above")).option("--alpha <p>", "significance level; the interval shown is the (1 - alpha) interval (default 0.01)", ratioOption("--alpha")).option("--instructions-fail-above <ratio>", "relative instructions per op above this, repeats apart, is a regression (default 1.02)", ratioOption("--instructions-fail-above")).option("--instructions-warn-above <ratio>", "relative instructions per op above this, repeats apart, is a warning (default 1.005)", ratioOption("--instructions-warn-above")).option("--instructions-improve-below <ratio>", "relative instructions per op below this, repeats apart, is an improvement (default 0.99)", ratioOption("--instructions-improve-below")).option("--fail-on <verdicts>", `verdicts that make the exit code 1, comma-separated: regression, error, missing, unstable, warning (default ${DEFAULT_FAIL_ON.join(",")}); a run without ok samples always does`, failOnOption);
+  return command.option("--config <file>", "the fork's config file (.db-bench-gate.yml): thresholds and per-step overrides").option("--fail-below <ratio>", "relative QPS below this, if significant, is a regression (default 0.97)", ratioOption("--fail-below")).option("--warn-below <ratio>", "relative QPS below this, if significant, is a warning (default 0.98)", ratioOption("--warn-below")).option("--improve-above <ratio>", "relative QPS above this, if significant, is an improvement (default 1.05)", ratioOption("--improve-above")).option("--alpha <p>", "significance level; the interval shown is the (1 - alpha) interval (default 0.01)", ratioOption("--alpha")).option("--instructions-fail-above <ratio>", "relative instructions per op above this, repeats apart, is a regression (default 1.02)", ratioOption("--instructions-fail-above")).option("--instructions-warn-above <ratio>", "relative instructions per op above this, repeats apart, is a warning (default 1.005)", ratioOption("--instructions-warn-above")).option("--instructions-improve-below <ratio>", "relative instructions per op below this, repeats apart, is an improvement (default 0.99)", ratioOption("--instructions-improve-below")).option("--fail-on <verdicts>", `verdicts that make the exit code 1, comma-separated: regression, error, missing, unstable, warning (default ${DEFAULT_FAIL_ON.join(",")}); a run without ok samples always does`, failOnOption);
 }
 function thresholdsFromFlags(flags) {
   const fromFlags = {};
@@ -13022,12 +13026,13 @@ async function compareOptionsFrom(flags) {
   const overrides = config.overrides ?? [];
   return { thresholds: { ...config.thresholds, ...thresholdsFromFlags(flags) }, overrides, ...flags.failOn && { failOn: flags.failOn } };
 }
-function render(comparisons, format, failOn, runnerCost) {
+function render(comparisons, format, failOn, runnerCost, charts) {
+  const options = { failOn, ...runnerCost && { runnerCost }, ...charts && { charts } };
   switch (format) {
     case "markdown":
-      return renderMarkdown(comparisons, { failOn, ...runnerCost && { runnerCost } });
+      return renderMarkdown(comparisons, options);
     case "text":
-      return markdownToText(renderMarkdown(comparisons, { failOn, maxLength: Number.POSITIVE_INFINITY, ...runnerCost && { runnerCost } }));
+      return markdownToText(renderMarkdown(comparisons, { ...options, maxLength: Number.POSITIVE_INFINITY }));
     case "json":
       return renderJson(comparisons);
     case "tsv":
@@ -13035,6 +13040,16 @@ function render(comparisons, format, failOn, runnerCost) {
     case "tsv-metrics":
       return renderTsv(comparisons, "metrics");
   }
+}
+var chartsDirOption = (otherwise) => new Option("--charts-dir <dir>", `write the SVG chart of each swept step here (relative and absolute QPS against clients): <results name>.<step>.svg (${otherwise})`);
+async function writableDir(dir, flag) {
+  await mkdir(dir, { recursive: true }).then(() => access(dir, constants.W_OK)).catch((e) => {
+    throw new InputError(`cannot be written: ${e.code ?? e.message}`, dir, flag);
+  });
+}
+async function chartsInto(dir, resultsFile, comparisons) {
+  const files = await writeSweepCharts(dir, resultsFile, comparisons);
+  return files.length > 0 ? { files: files.map((file) => path2.basename(file)), in: { dir } } : void 0;
 }
 async function emit(text4, out, io) {
   const line2 = text4.endsWith("\n") ? text4 : text4 + "\n";
@@ -13072,7 +13087,7 @@ function runnerCostOption() {
 
 // src/cli/init-command.ts
 import { constants as constants2 } from "node:fs";
-import { lstat, mkdir, readFile, writeFile as writeFile2 } from "node:fs/promises";
+import { lstat, mkdir as mkdir2, readFile, writeFile as writeFile2 } from "node:fs/promises";
 import path3 from "node:path";
 
 // src/config/json-schemas.ts
@@ -13145,7 +13160,7 @@ function addInitCommand(program2, io) {
     }
     for (const file of files) {
       const target = path3.join(root, file.path);
-      await mkdir(path3.dirname(target), { recursive: true });
+      await mkdir2(path3.dirname(target), { recursive: true });
       await writeFile2(target, file.text, { flag: constants2.O_CREAT | constants2.O_EXCL | constants2.O_WRONLY }).catch((e) => {
         throw new InputError(`cannot write it: ${e.code ?? e.message}`, target);
       });
@@ -13180,7 +13195,7 @@ function addProfilesCommand(program2, io) {
 }
 
 // src/cli/run-commands.ts
-import { mkdir as mkdir4 } from "node:fs/promises";
+import { mkdir as mkdir5 } from "node:fs/promises";
 import path7 from "node:path";
 
 // src/log.ts
@@ -13207,7 +13222,7 @@ function consoleLog(write = (line2) => process.stderr.write(line2 + "\n")) {
 
 // src/setup/debian-source.ts
 import { existsSync } from "node:fs";
-import { mkdir as mkdir2, readdir, readFile as readFile2, rename, rm, writeFile as writeFile3 } from "node:fs/promises";
+import { mkdir as mkdir3, readdir, readFile as readFile2, rename, rm, writeFile as writeFile3 } from "node:fs/promises";
 import path4 from "node:path";
 var DEB_SRC = "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main\n";
 var SOURCE_RECORD = "source.json";
@@ -13228,7 +13243,7 @@ async function obtainDebianSource(cacheDir, sourcePackage, options) {
   const download = path4.join(root, "download");
   await rm(download, { recursive: true, force: true });
   for (const dir2 of [path4.join(aptDir, "lists", "partial"), path4.join(aptDir, "cache", "archives", "partial"), download]) {
-    await mkdir2(dir2, { recursive: true });
+    await mkdir3(dir2, { recursive: true });
   }
   await writeFile3(path4.join(aptDir, "sources.list"), DEB_SRC);
   const privateApt = [
@@ -13348,7 +13363,7 @@ async function ensureDebianPackages(packages, onLine) {
 
 // src/setup/fork-repo.ts
 import { existsSync as existsSync2 } from "node:fs";
-import { cp, mkdir as mkdir3, readFile as readFile3, rename as rename2, rm as rm2, writeFile as writeFile4 } from "node:fs/promises";
+import { cp, mkdir as mkdir4, readFile as readFile3, rename as rename2, rm as rm2, writeFile as writeFile4 } from "node:fs/promises";
 import path5 from "node:path";
 var FORK_REFS = { base: "base", head: "head", buildFailure: "build-failure" };
 var EXECUTOR = "src/backend/executor/execMain.c";
@@ -13409,6 +13424,7 @@ function applyEdits(text4, edits, file) {
 }
 var HEAD_EDITS = slowdownEdits("plannedstmt");
 var BUILD_FAILURE_EDITS = slowdownEdits("plannedstm");
+var CACHE_MISS_LINES = 1024 * 1024;
 var POSTGRES_FORK = {
   displayName: "PostgreSQL",
   trackedIgnored: [],
@@ -13427,7 +13443,7 @@ async function makeForkRepo(source, repoDir, spec) {
   }
   const creating = `${repoDir}.creating`;
   await rm2(creating, { recursive: true, force: true });
-  await mkdir3(path5.dirname(creating), { recursive: true });
+  await mkdir4(path5.dirname(creating), { recursive: true });
   await cp(source.dir, creating, { recursive: true });
   const git = gitIn(creating);
   await git(["init", "-q", "-b", "main"]);
@@ -13636,12 +13652,16 @@ async function measureAndReport(plan, options, io, log) {
   const resultsFile = path6.resolve(options.results ?? defaultResultsFile(plan.run.profile.name));
   await checkWritable(resultsFile, "--results");
   await checkWritable(options.out, "--out");
+  const chartsDir = path6.resolve(options.chartsDir ?? path6.dirname(resultsFile));
+  if (options.chartsDir) await writableDir(chartsDir, "--charts-dir");
   const results = await withCleanup((registry) => measureAndWrite(plan, { registry, log, noiseFloor, resultsFile }), {
     warn: (m) => log.info(m),
     timeoutMs: plan.run.timeouts.run_s * 1e3
   });
   const comparison = compareRun(results, { ...plan.compare, ...options.failOn && { failOn: options.failOn } });
-  await emit(render([comparison], options.format, options.failOn), options.out, io);
+  const charts = await chartsInto(chartsDir, resultsFile, [comparison]);
+  if (charts) log.info(`sweep charts in ${chartsDir}: ${charts.files.join(", ")}`);
+  await emit(render([comparison], options.format, options.failOn, void 0, charts), options.out, io);
   return { exitCode: exitCodeOf([comparison]), results, resultsFile };
 }
 
@@ -13706,16 +13726,25 @@ function shardOption(value) {
   return shard;
 }
 function planFlagsOf(flags) {
-  return { profile: flags.profile, cflags: flags.cflags, cacheDir: flags.cacheDir, rounds: flags.rounds, timeBudgetS: flags.timeBudget, countInstructions: flags.instructions, timeouts: flags.timeouts };
+  return {
+    profile: flags.profile,
+    cflags: flags.cflags,
+    cacheDir: flags.cacheDir,
+    rounds: flags.rounds,
+    timeBudgetS: flags.timeBudget,
+    countInstructions: flags.instructions,
+    ...flags.instructionsOnly && { measureQps: false },
+    timeouts: flags.timeouts
+  };
 }
 function addMeasureOptions(command) {
   return addThresholdOptions(
-    command.option("--profile <name>", `built-in profile (${builtinProfileNames().join(", ")}) or a profile file (default: the config file's, else pg-quick)`).option("--cflags <flags>", "CFLAGS and CXXFLAGS for every variant (default: the recipe's, -O2)").option("--cache-dir <dir>", `builds, ccache and logs (default: ${defaultCacheDir()})`).option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds")).option("--time-budget <seconds>", "stop adding rounds after this many seconds of measuring (default: the profile's)", positiveInteger("--time-budget")).option("--no-instructions", "skip counting instructions per operation under valgrind, even where the profile asks for it").option("--results <file>", "where the results JSON goes (default: db-bench-gate-<profile>-<time>.json)").addOption(formatOption()).addOption(jsonOption()).option("--out <file>", "write the report here instead of stdout").option("--timeouts <yaml>", "seconds per external step, e.g. '{ build_s: 1800, start_s: 120, load_s: 600, lock_s: 3600, run_s: 7200 }' (over the config file's)", (text4) => parseTimeouts(text4, "--timeouts")).option("--noise-floor <file>", "per-step A/A noise of this runner (noise-floor.json of npm run bench:verdict): kept with the results; a significant drop within a step's floor is a warning, not a regression")
+    command.option("--profile <name>", `built-in profile (${builtinProfileNames().join(", ")}) or a profile file (default: the config file's, else pg-quick)`).option("--cflags <flags>", "CFLAGS and CXXFLAGS for every variant (default: the recipe's, -O2)").option("--cache-dir <dir>", `builds, ccache and logs (default: ${defaultCacheDir()})`).option("--rounds <n>", "interleaved rounds per step (default: the profile's)", positiveInteger("--rounds")).option("--time-budget <seconds>", "stop adding rounds after this many seconds of measuring (default: the profile's)", positiveInteger("--time-budget")).option("--no-instructions", "skip counting instructions per operation under valgrind, even where the profile asks for it").option("--instructions-only", "skip the QPS rounds: load the data and count instructions per operation only (minutes instead of the profile's whole run; the verdict is the CPU channel's, QPS is n/a)").option("--results <file>", "where the results JSON goes (default: db-bench-gate-<profile>-<time>.json)").addOption(formatOption()).addOption(jsonOption()).option("--out <file>", "write the report here instead of stdout").option("--timeouts <yaml>", "seconds per external step, e.g. '{ build_s: 1800, start_s: 120, load_s: 600, lock_s: 3600, run_s: 7200 }' (over the config file's)", (text4) => parseTimeouts(text4, "--timeouts")).option("--noise-floor <file>", "per-step A/A noise of this runner (noise-floor.json of npm run bench:verdict): kept with the results; a significant drop within a step's floor is a warning, not a regression")
   );
 }
 function addRunCommands(program2, io, setExitCode) {
   addMeasureOptions(
-    program2.command("run").description("build the engine at two or more commits, measure them interleaved, write the results, print the comparison").requiredOption("--repo <path>", "the engine's git repository (never modified: each commit is exported with git archive)").option("--base <ref>", "base commit-ish").option("--head <ref>", "head commit-ish").option("--variant <name=ref[:cflags]>", "a variant to compare, repeatable: any number of (commit, flags) pairs; the first is the base", (value, previous3) => [...previous3, parseVariantFlag(value)], []).option("--base-variant <id>", "the variant the others are relative to (default: the first)").option("--trusted", "build into the trusted cache namespace, which pull request runs read: only for commits you trust (default: the pull request namespace)").option("--cache-namespace <name>", CACHE_NAMESPACE_HELP).option("--shard <i/n>", "measure only the i-th of n contiguous shares of the profile's steps (report merges the shards' results files)", shardOption)
+    program2.command("run").description("build the engine at two or more commits, measure them interleaved, write the results, print the comparison").requiredOption("--repo <path>", "the engine's git repository (never modified: each commit is exported with git archive)").option("--base <ref>", "base commit-ish").option("--head <ref>", "head commit-ish").option("--variant <name=ref[:cflags]>", "a variant to compare, repeatable: any number of (commit, flags) pairs; the first is the base", (value, previous3) => [...previous3, parseVariantFlag(value)], []).option("--base-variant <id>", "the variant the others are relative to (default: the first)").option("--trusted", "build into the trusted cache namespace, which pull request runs read: only for commits you trust (default: the pull request namespace)").option("--cache-namespace <name>", CACHE_NAMESPACE_HELP).option("--shard <i/n>", "measure only the i-th of n contiguous shares of the profile's steps (report merges the shards' results files)", shardOption).addOption(chartsDirOption("default: beside the results file"))
   ).action(async (flags) => {
     if (flags.variant.length === 1) throw new InputError("give at least two variants to compare", void 0, "--variant");
     const log = consoleLog();
@@ -13751,7 +13780,7 @@ function addRunCommands(program2, io, setExitCode) {
   addMeasureOptions(
     program2.command("demo").description(
       `from nothing to a PR comment: install what is missing (Debian packages), get the engine (PostgreSQL 15, RocksDB 7.8 or MariaDB 10.11) from Debian's source package, make a git repo with a base commit and a head commit that slows a hot path down, build both, run its quick profile (${Object.values(DEMOS).map((demo) => demo.profile).join(", ")}) interleaved and print the comment; exits 1 because the gate fails that PR`
-    ).option("--engine <name>", `the engine to demonstrate: ${Object.keys(DEMOS).join(" or ")}`, "postgresql")
+    ).option("--engine <name>", `the engine to demonstrate: ${Object.keys(DEMOS).join(" or ")}`, "postgresql").addOption(chartsDirOption("default: beside the results file"))
   ).action(async (flags) => {
     const demo = DEMOS[flags.engine];
     if (!demo) throw new InputError(`no demo for the engine "${flags.engine}" (known: ${Object.keys(DEMOS).join(", ")})`, void 0, "--engine");
@@ -13779,7 +13808,7 @@ function addRunCommands(program2, io, setExitCode) {
       thresholdsFromFlags(flags)
     );
     const results = flags.results ?? path7.join(cacheDir, "demo", defaultResultsFile(plan.run.profile.name));
-    await mkdir4(path7.dirname(results), { recursive: true });
+    await mkdir5(path7.dirname(results), { recursive: true });
     const { exitCode } = await measureAndReport(plan, { ...flags, results }, io, log);
     log.info(exitCode === 1 ? "the gate fails this PR: exit code 1, as a regression should" : "the gate did not fail this PR (no significant regression measured)");
     setExitCode(exitCode);
@@ -13790,8 +13819,9 @@ function addRunCommands(program2, io, setExitCode) {
 function buildProgram(io, setExitCode) {
   const program2 = new Command("db-bench-gate").description("Gate database-engine pull requests on performance: relative QPS with confidence, per-op explain metrics, a verdict.").version(VERSION).showHelpAfterError("(add --help for usage)").configureOutput({ writeOut: io.stdout, writeErr: io.stderr }).addHelpText("after", EXIT_CODES_HELP);
   addThresholdOptions(
-    program2.command("compare").description("compare the variants of a results file (paired, interleaved rounds), or its variants against a stored baseline (unpaired)").argument("<results>", "results JSON written by `db-bench-gate run` or any harness that writes results format v1").option("--baseline <file>", "compare against this stored baseline results file instead (unpaired)").option("--base-variant <id>", "the variant the others are relative to (default: the file's base_variant)").option("--ignore-fingerprint", "compare against a baseline from a different machine anyway").addOption(formatOption()).addOption(jsonOption()).addOption(runnerCostOption()).option("--out <file>", "write the report here instead of stdout")
+    program2.command("compare").description("compare the variants of a results file (paired, interleaved rounds), or its variants against a stored baseline (unpaired)").argument("<results>", "results JSON written by `db-bench-gate run` or any harness that writes results format v1").option("--baseline <file>", "compare against this stored baseline results file instead (unpaired)").option("--base-variant <id>", "the variant the others are relative to (default: the file's base_variant)").option("--ignore-fingerprint", "compare against a baseline from a different machine anyway").addOption(formatOption()).addOption(jsonOption()).addOption(runnerCostOption()).option("--out <file>", "write the report here instead of stdout").addOption(chartsDirOption("default: none"))
   ).action(async (file, flags) => {
+    if (flags.chartsDir) await writableDir(path8.resolve(flags.chartsDir), "--charts-dir");
     const results = await readResults(file);
     const options = { ...await compareOptionsFrom(flags), baseVariant: flags.baseVariant };
     let comparison;
@@ -13805,17 +13835,20 @@ function buildProgram(io, setExitCode) {
     } else {
       comparison = compareRun(results, options);
     }
-    await emit(render([comparison], flags.format, flags.failOn, flags.runnerCost), flags.out, io);
+    const charts = flags.chartsDir ? await chartsInto(path8.resolve(flags.chartsDir), file, [comparison]) : void 0;
+    await emit(render([comparison], flags.format, flags.failOn, flags.runnerCost, charts), flags.out, io);
     setExitCode(exitCodeOf([comparison]));
   });
   addThresholdOptions(
-    program2.command("report").description("merge the results of several runners (e.g. x86_64 and aarch64, and the shards of each) into one report with a column per architecture").argument("<results...>", "results JSON files, one per runner (or shard)").addOption(formatOption()).addOption(jsonOption()).addOption(runnerCostOption()).option("--out <file>", "write the report here instead of stdout")
+    program2.command("report").description("merge the results of several runners (e.g. x86_64 and aarch64, and the shards of each) into one report with a column per architecture").argument("<results...>", "results JSON files, one per runner (or shard)").addOption(formatOption()).addOption(jsonOption()).addOption(runnerCostOption()).option("--out <file>", "write the report here instead of stdout").addOption(chartsDirOption("default: none; named after the first results file"))
   ).action(async (files, flags) => {
+    if (flags.chartsDir) await writableDir(path8.resolve(flags.chartsDir), "--charts-dir");
     const runs = mergeShards(await Promise.all(files.map(async (f) => ({ results: await readResults(f), source: f }))));
     const options = await compareOptionsFrom(flags);
     const labels = runLabels(runs);
     const comparisons = runs.map((results, i) => compareRun(results, { ...options, label: labels[i] ?? null }));
-    await emit(render(comparisons, flags.format, flags.failOn, flags.runnerCost), flags.out, io);
+    const charts = flags.chartsDir ? await chartsInto(path8.resolve(flags.chartsDir), files[0], comparisons) : void 0;
+    await emit(render(comparisons, flags.format, flags.failOn, flags.runnerCost, charts), flags.out, io);
     setExitCode(exitCodeOf(comparisons));
   });
   addRunCommands(program2, io, setExitCode);

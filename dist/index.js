@@ -30,6 +30,8 @@ import {
   NONE,
   ThresholdsInputSchema,
   VariantSchema,
+  XMLParser,
+  XMLValidator,
   alertBisectMarkdown,
   bisect,
   bisectMarkdown,
@@ -52,6 +54,7 @@ import {
   hardCut,
   howCounted,
   inlineCode,
+  json2xml_default,
   judgingCommit,
   loadConfigAt,
   loadProfile,
@@ -88,8 +91,9 @@ import {
   validate,
   withCleanup,
   writeAtomically,
-  writeResults
-} from "./chunks/chunk-SNQGUPQX.js";
+  writeResults,
+  writeSweepCharts
+} from "./chunks/chunk-3X4VGQEV.js";
 import {
   EXIT_ERROR,
   InputError,
@@ -106,11 +110,11 @@ import {
 
 // node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js
 var require_proxy = __commonJS({
-  "node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js"(exports2) {
+  "node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.getProxyUrl = getProxyUrl;
-    exports2.checkBypass = checkBypass;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.getProxyUrl = getProxyUrl;
+    exports.checkBypass = checkBypass;
     function getProxyUrl(reqUrl) {
       const usingSsl = reqUrl.protocol === "https:";
       if (checkBypass(reqUrl)) {
@@ -187,9 +191,9 @@ var require_proxy = __commonJS({
 
 // node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
 var require_lib = __commonJS({
-  "node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js"(exports2) {
+  "node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js"(exports) {
     "use strict";
-    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
+    var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
       var desc = Object.getOwnPropertyDescriptor(m, k);
       if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
@@ -202,12 +206,12 @@ var require_lib = __commonJS({
       if (k2 === void 0) k2 = k;
       o[k2] = m[k];
     }));
-    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v) {
+    var __setModuleDefault = exports && exports.__setModuleDefault || (Object.create ? (function(o, v) {
       Object.defineProperty(o, "default", { enumerable: true, value: v });
     }) : function(o, v) {
       o["default"] = v;
     });
-    var __importStar = exports2 && exports2.__importStar || /* @__PURE__ */ (function() {
+    var __importStar = exports && exports.__importStar || /* @__PURE__ */ (function() {
       var ownKeys = function(o) {
         ownKeys = Object.getOwnPropertyNames || function(o2) {
           var ar = [];
@@ -226,7 +230,7 @@ var require_lib = __commonJS({
         return result;
       };
     })();
-    var __awaiter12 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
+    var __awaiter12 = exports && exports.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
         return value instanceof P ? value : new P(function(resolve2) {
           resolve2(value);
@@ -253,10 +257,10 @@ var require_lib = __commonJS({
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
     };
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.HttpClient = exports2.HttpClientResponse = exports2.HttpClientError = exports2.MediaTypes = exports2.Headers = exports2.HttpCodes = void 0;
-    exports2.getProxyUrl = getProxyUrl;
-    exports2.isHttps = isHttps;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.HttpClient = exports.HttpClientResponse = exports.HttpClientError = exports.MediaTypes = exports.Headers = exports.HttpCodes = void 0;
+    exports.getProxyUrl = getProxyUrl;
+    exports.isHttps = isHttps;
     var http2 = __importStar(__require("http"));
     var https2 = __importStar(__require("https"));
     var pm = __importStar(require_proxy());
@@ -291,16 +295,16 @@ var require_lib = __commonJS({
       HttpCodes3[HttpCodes3["BadGateway"] = 502] = "BadGateway";
       HttpCodes3[HttpCodes3["ServiceUnavailable"] = 503] = "ServiceUnavailable";
       HttpCodes3[HttpCodes3["GatewayTimeout"] = 504] = "GatewayTimeout";
-    })(HttpCodes2 || (exports2.HttpCodes = HttpCodes2 = {}));
+    })(HttpCodes2 || (exports.HttpCodes = HttpCodes2 = {}));
     var Headers;
     (function(Headers2) {
       Headers2["Accept"] = "accept";
       Headers2["ContentType"] = "content-type";
-    })(Headers || (exports2.Headers = Headers = {}));
+    })(Headers || (exports.Headers = Headers = {}));
     var MediaTypes;
     (function(MediaTypes2) {
       MediaTypes2["ApplicationJson"] = "application/json";
-    })(MediaTypes || (exports2.MediaTypes = MediaTypes = {}));
+    })(MediaTypes || (exports.MediaTypes = MediaTypes = {}));
     function getProxyUrl(serverUrl) {
       const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
       return proxyUrl ? proxyUrl.href : "";
@@ -328,7 +332,7 @@ var require_lib = __commonJS({
         Object.setPrototypeOf(this, _HttpClientError.prototype);
       }
     };
-    exports2.HttpClientError = HttpClientError;
+    exports.HttpClientError = HttpClientError;
     var HttpClientResponse = class {
       constructor(message) {
         this.message = message;
@@ -360,7 +364,7 @@ var require_lib = __commonJS({
         });
       }
     };
-    exports2.HttpClientResponse = HttpClientResponse;
+    exports.HttpClientResponse = HttpClientResponse;
     function isHttps(requestUrl) {
       const parsedUrl = new URL(requestUrl);
       return parsedUrl.protocol === "https:";
@@ -871,17 +875,17 @@ var require_lib = __commonJS({
         });
       }
     };
-    exports2.HttpClient = HttpClient3;
+    exports.HttpClient = HttpClient3;
     var lowercaseKeys2 = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase()] = obj[k], c), {});
   }
 });
 
 // node_modules/bottleneck/light.js
 var require_light = __commonJS({
-  "node_modules/bottleneck/light.js"(exports2, module) {
+  "node_modules/bottleneck/light.js"(exports, module) {
     (function(global2, factory) {
-      typeof exports2 === "object" && typeof module !== "undefined" ? module.exports = factory() : typeof define === "function" && define.amd ? define(factory) : global2.Bottleneck = factory();
-    })(exports2, (function() {
+      typeof exports === "object" && typeof module !== "undefined" ? module.exports = factory() : typeof define === "function" && define.amd ? define(factory) : global2.Bottleneck = factory();
+    })(exports, (function() {
       "use strict";
       var commonjsGlobal = typeof globalThis !== "undefined" ? globalThis : typeof window !== "undefined" ? window : typeof global !== "undefined" ? global : typeof self !== "undefined" ? self : {};
       function getCjsExportFromNamespace(n) {
@@ -2197,10 +2201,10 @@ var require_light = __commonJS({
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/json-typings.js
 var require_json_typings = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/json-typings.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/json-typings.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.isJsonObject = exports2.typeofJsonValue = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.isJsonObject = exports.typeofJsonValue = void 0;
     function typeofJsonValue2(value) {
       let t = typeof value;
       if (t == "object") {
@@ -2211,20 +2215,20 @@ var require_json_typings = __commonJS({
       }
       return t;
     }
-    exports2.typeofJsonValue = typeofJsonValue2;
+    exports.typeofJsonValue = typeofJsonValue2;
     function isJsonObject(value) {
       return value !== null && typeof value == "object" && !Array.isArray(value);
     }
-    exports2.isJsonObject = isJsonObject;
+    exports.isJsonObject = isJsonObject;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/base64.js
 var require_base64 = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/base64.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/base64.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.base64encode = exports2.base64decode = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.base64encode = exports.base64decode = void 0;
     var encTable = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".split("");
     var decTable = [];
     for (let i = 0; i < encTable.length; i++)
@@ -2280,7 +2284,7 @@ var require_base64 = __commonJS({
         throw Error(`invalid base64 string.`);
       return bytes.subarray(0, bytePos);
     }
-    exports2.base64decode = base64decode;
+    exports.base64decode = base64decode;
     function base64encode2(bytes) {
       let base64 = "", groupPos = 0, b, p = 0;
       for (let i = 0; i < bytes.length; i++) {
@@ -2311,16 +2315,16 @@ var require_base64 = __commonJS({
       }
       return base64;
     }
-    exports2.base64encode = base64encode2;
+    exports.base64encode = base64encode2;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/protobufjs-utf8.js
 var require_protobufjs_utf8 = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/protobufjs-utf8.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/protobufjs-utf8.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.utf8read = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.utf8read = void 0;
     var fromCharCodes = (chunk) => String.fromCharCode.apply(String, chunk);
     function utf8read(bytes) {
       if (bytes.length < 1)
@@ -2351,16 +2355,16 @@ var require_protobufjs_utf8 = __commonJS({
       }
       return fromCharCodes(chunk.slice(0, i));
     }
-    exports2.utf8read = utf8read;
+    exports.utf8read = utf8read;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/binary-format-contract.js
 var require_binary_format_contract = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/binary-format-contract.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/binary-format-contract.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.WireType = exports2.mergeBinaryOptions = exports2.UnknownFieldHandler = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.WireType = exports.mergeBinaryOptions = exports.UnknownFieldHandler = void 0;
     var UnknownFieldHandler4;
     (function(UnknownFieldHandler5) {
       UnknownFieldHandler5.symbol = /* @__PURE__ */ Symbol.for("protobuf-ts/unknown");
@@ -2381,11 +2385,11 @@ var require_binary_format_contract = __commonJS({
       };
       UnknownFieldHandler5.last = (message, fieldNo) => UnknownFieldHandler5.list(message, fieldNo).slice(-1)[0];
       const is = (message) => message && Array.isArray(message[UnknownFieldHandler5.symbol]);
-    })(UnknownFieldHandler4 = exports2.UnknownFieldHandler || (exports2.UnknownFieldHandler = {}));
+    })(UnknownFieldHandler4 = exports.UnknownFieldHandler || (exports.UnknownFieldHandler = {}));
     function mergeBinaryOptions(a, b) {
       return Object.assign(Object.assign({}, a), b);
     }
-    exports2.mergeBinaryOptions = mergeBinaryOptions;
+    exports.mergeBinaryOptions = mergeBinaryOptions;
     var WireType4;
     (function(WireType5) {
       WireType5[WireType5["Varint"] = 0] = "Varint";
@@ -2394,16 +2398,16 @@ var require_binary_format_contract = __commonJS({
       WireType5[WireType5["StartGroup"] = 3] = "StartGroup";
       WireType5[WireType5["EndGroup"] = 4] = "EndGroup";
       WireType5[WireType5["Bit32"] = 5] = "Bit32";
-    })(WireType4 = exports2.WireType || (exports2.WireType = {}));
+    })(WireType4 = exports.WireType || (exports.WireType = {}));
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/goog-varint.js
 var require_goog_varint = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/goog-varint.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/goog-varint.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.varint32read = exports2.varint32write = exports2.int64toString = exports2.int64fromString = exports2.varint64write = exports2.varint64read = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.varint32read = exports.varint32write = exports.int64toString = exports.int64fromString = exports.varint64write = exports.varint64read = void 0;
     function varint64read() {
       let lowBits = 0;
       let highBits = 0;
@@ -2432,7 +2436,7 @@ var require_goog_varint = __commonJS({
       }
       throw new Error("invalid varint");
     }
-    exports2.varint64read = varint64read;
+    exports.varint64read = varint64read;
     function varint64write(lo, hi, bytes) {
       for (let i = 0; i < 28; i = i + 7) {
         const shift = lo >>> i;
@@ -2460,7 +2464,7 @@ var require_goog_varint = __commonJS({
       }
       bytes.push(hi >>> 31 & 1);
     }
-    exports2.varint64write = varint64write;
+    exports.varint64write = varint64write;
     var TWO_PWR_32_DBL = (1 << 16) * (1 << 16);
     function int64fromString(dec) {
       let minus = dec[0] == "-";
@@ -2484,7 +2488,7 @@ var require_goog_varint = __commonJS({
       add1e6digit(-6);
       return [minus, lowBits, highBits];
     }
-    exports2.int64fromString = int64fromString;
+    exports.int64fromString = int64fromString;
     function int64toString(bitsLow, bitsHigh) {
       if (bitsHigh >>> 0 <= 2097151) {
         return "" + (TWO_PWR_32_DBL * bitsHigh + (bitsLow >>> 0));
@@ -2527,7 +2531,7 @@ var require_goog_varint = __commonJS({
         1
       );
     }
-    exports2.int64toString = int64toString;
+    exports.int64toString = int64toString;
     function varint32write(value, bytes) {
       if (value >= 0) {
         while (value > 127) {
@@ -2543,7 +2547,7 @@ var require_goog_varint = __commonJS({
         bytes.push(1);
       }
     }
-    exports2.varint32write = varint32write;
+    exports.varint32write = varint32write;
     function varint32read() {
       let b = this.buf[this.pos++];
       let result = b & 127;
@@ -2578,16 +2582,16 @@ var require_goog_varint = __commonJS({
       this.assertBounds();
       return result >>> 0;
     }
-    exports2.varint32read = varint32read;
+    exports.varint32read = varint32read;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/pb-long.js
 var require_pb_long = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/pb-long.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/pb-long.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.PbLong = exports2.PbULong = exports2.detectBi = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.PbLong = exports.PbULong = exports.detectBi = void 0;
     var goog_varint_1 = require_goog_varint();
     var BI;
     function detectBi() {
@@ -2602,7 +2606,7 @@ var require_pb_long = __commonJS({
         V: dv
       } : void 0;
     }
-    exports2.detectBi = detectBi;
+    exports.detectBi = detectBi;
     detectBi();
     function assertBi(bi) {
       if (!bi)
@@ -2701,7 +2705,7 @@ var require_pb_long = __commonJS({
         return BI.V.getBigUint64(0, true);
       }
     };
-    exports2.PbULong = PbULong;
+    exports.PbULong = PbULong;
     PbULong.ZERO = new PbULong(0, 0);
     var PbLong2 = class _PbLong extends SharedPbLong {
       /**
@@ -2795,17 +2799,17 @@ var require_pb_long = __commonJS({
         return BI.V.getBigInt64(0, true);
       }
     };
-    exports2.PbLong = PbLong2;
+    exports.PbLong = PbLong2;
     PbLong2.ZERO = new PbLong2(0, 0);
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/binary-reader.js
 var require_binary_reader = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/binary-reader.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/binary-reader.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.BinaryReader = exports2.binaryReadOptions = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.BinaryReader = exports.binaryReadOptions = void 0;
     var binary_format_contract_1 = require_binary_format_contract();
     var pb_long_1 = require_pb_long();
     var goog_varint_1 = require_goog_varint();
@@ -2816,7 +2820,7 @@ var require_binary_reader = __commonJS({
     function binaryReadOptions(options2) {
       return options2 ? Object.assign(Object.assign({}, defaultsRead), options2) : defaultsRead;
     }
-    exports2.binaryReadOptions = binaryReadOptions;
+    exports.binaryReadOptions = binaryReadOptions;
     var BinaryReader = class {
       constructor(buf, textDecoder) {
         this.varint64 = goog_varint_1.varint64read;
@@ -2973,26 +2977,26 @@ var require_binary_reader = __commonJS({
         return this.textDecoder.decode(this.bytes());
       }
     };
-    exports2.BinaryReader = BinaryReader;
+    exports.BinaryReader = BinaryReader;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/assert.js
 var require_assert = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/assert.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/assert.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.assertFloat32 = exports2.assertUInt32 = exports2.assertInt32 = exports2.assertNever = exports2.assert = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.assertFloat32 = exports.assertUInt32 = exports.assertInt32 = exports.assertNever = exports.assert = void 0;
     function assert(condition, msg) {
       if (!condition) {
         throw new Error(msg);
       }
     }
-    exports2.assert = assert;
+    exports.assert = assert;
     function assertNever(value, msg) {
       throw new Error(msg !== null && msg !== void 0 ? msg : "Unexpected object: " + value);
     }
-    exports2.assertNever = assertNever;
+    exports.assertNever = assertNever;
     var FLOAT32_MAX = 34028234663852886e22;
     var FLOAT32_MIN = -34028234663852886e22;
     var UINT32_MAX = 4294967295;
@@ -3004,14 +3008,14 @@ var require_assert = __commonJS({
       if (!Number.isInteger(arg) || arg > INT32_MAX || arg < INT32_MIN)
         throw new Error("invalid int 32: " + arg);
     }
-    exports2.assertInt32 = assertInt32;
+    exports.assertInt32 = assertInt32;
     function assertUInt32(arg) {
       if (typeof arg !== "number")
         throw new Error("invalid uint 32: " + typeof arg);
       if (!Number.isInteger(arg) || arg > UINT32_MAX || arg < 0)
         throw new Error("invalid uint 32: " + arg);
     }
-    exports2.assertUInt32 = assertUInt32;
+    exports.assertUInt32 = assertUInt32;
     function assertFloat32(arg) {
       if (typeof arg !== "number")
         throw new Error("invalid float 32: " + typeof arg);
@@ -3020,16 +3024,16 @@ var require_assert = __commonJS({
       if (arg > FLOAT32_MAX || arg < FLOAT32_MIN)
         throw new Error("invalid float 32: " + arg);
     }
-    exports2.assertFloat32 = assertFloat32;
+    exports.assertFloat32 = assertFloat32;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/binary-writer.js
 var require_binary_writer = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/binary-writer.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/binary-writer.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.BinaryWriter = exports2.binaryWriteOptions = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.BinaryWriter = exports.binaryWriteOptions = void 0;
     var pb_long_1 = require_pb_long();
     var goog_varint_1 = require_goog_varint();
     var assert_1 = require_assert();
@@ -3040,7 +3044,7 @@ var require_binary_writer = __commonJS({
     function binaryWriteOptions(options2) {
       return options2 ? Object.assign(Object.assign({}, defaultsWrite), options2) : defaultsWrite;
     }
-    exports2.binaryWriteOptions = binaryWriteOptions;
+    exports.binaryWriteOptions = binaryWriteOptions;
     var BinaryWriter = class {
       constructor(textEncoder) {
         this.stack = [];
@@ -3245,16 +3249,16 @@ var require_binary_writer = __commonJS({
         return this;
       }
     };
-    exports2.BinaryWriter = BinaryWriter;
+    exports.BinaryWriter = BinaryWriter;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/json-format-contract.js
 var require_json_format_contract = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/json-format-contract.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/json-format-contract.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.mergeJsonOptions = exports2.jsonWriteOptions = exports2.jsonReadOptions = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.mergeJsonOptions = exports.jsonWriteOptions = exports.jsonReadOptions = void 0;
     var defaultsWrite = {
       emitDefaultValues: false,
       enumAsInteger: false,
@@ -3267,37 +3271,37 @@ var require_json_format_contract = __commonJS({
     function jsonReadOptions(options2) {
       return options2 ? Object.assign(Object.assign({}, defaultsRead), options2) : defaultsRead;
     }
-    exports2.jsonReadOptions = jsonReadOptions;
+    exports.jsonReadOptions = jsonReadOptions;
     function jsonWriteOptions(options2) {
       return options2 ? Object.assign(Object.assign({}, defaultsWrite), options2) : defaultsWrite;
     }
-    exports2.jsonWriteOptions = jsonWriteOptions;
+    exports.jsonWriteOptions = jsonWriteOptions;
     function mergeJsonOptions(a, b) {
       var _a, _b;
       let c = Object.assign(Object.assign({}, a), b);
       c.typeRegistry = [...(_a = a === null || a === void 0 ? void 0 : a.typeRegistry) !== null && _a !== void 0 ? _a : [], ...(_b = b === null || b === void 0 ? void 0 : b.typeRegistry) !== null && _b !== void 0 ? _b : []];
       return c;
     }
-    exports2.mergeJsonOptions = mergeJsonOptions;
+    exports.mergeJsonOptions = mergeJsonOptions;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/message-type-contract.js
 var require_message_type_contract = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/message-type-contract.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/message-type-contract.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.MESSAGE_TYPE = void 0;
-    exports2.MESSAGE_TYPE = /* @__PURE__ */ Symbol.for("protobuf-ts/message-type");
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.MESSAGE_TYPE = void 0;
+    exports.MESSAGE_TYPE = /* @__PURE__ */ Symbol.for("protobuf-ts/message-type");
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/lower-camel-case.js
 var require_lower_camel_case = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/lower-camel-case.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/lower-camel-case.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.lowerCamelCase = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.lowerCamelCase = void 0;
     function lowerCamelCase(snakeCase) {
       let capNext = false;
       const sb = [];
@@ -3319,16 +3323,16 @@ var require_lower_camel_case = __commonJS({
       }
       return sb.join("");
     }
-    exports2.lowerCamelCase = lowerCamelCase;
+    exports.lowerCamelCase = lowerCamelCase;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/reflection-info.js
 var require_reflection_info = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-info.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-info.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.readMessageOption = exports2.readFieldOption = exports2.readFieldOptions = exports2.normalizeFieldInfo = exports2.RepeatType = exports2.LongType = exports2.ScalarType = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.readMessageOption = exports.readFieldOption = exports.readFieldOptions = exports.normalizeFieldInfo = exports.RepeatType = exports.LongType = exports.ScalarType = void 0;
     var lower_camel_case_1 = require_lower_camel_case();
     var ScalarType2;
     (function(ScalarType3) {
@@ -3347,19 +3351,19 @@ var require_reflection_info = __commonJS({
       ScalarType3[ScalarType3["SFIXED64"] = 16] = "SFIXED64";
       ScalarType3[ScalarType3["SINT32"] = 17] = "SINT32";
       ScalarType3[ScalarType3["SINT64"] = 18] = "SINT64";
-    })(ScalarType2 = exports2.ScalarType || (exports2.ScalarType = {}));
+    })(ScalarType2 = exports.ScalarType || (exports.ScalarType = {}));
     var LongType2;
     (function(LongType3) {
       LongType3[LongType3["BIGINT"] = 0] = "BIGINT";
       LongType3[LongType3["STRING"] = 1] = "STRING";
       LongType3[LongType3["NUMBER"] = 2] = "NUMBER";
-    })(LongType2 = exports2.LongType || (exports2.LongType = {}));
+    })(LongType2 = exports.LongType || (exports.LongType = {}));
     var RepeatType;
     (function(RepeatType2) {
       RepeatType2[RepeatType2["NO"] = 0] = "NO";
       RepeatType2[RepeatType2["PACKED"] = 1] = "PACKED";
       RepeatType2[RepeatType2["UNPACKED"] = 2] = "UNPACKED";
-    })(RepeatType = exports2.RepeatType || (exports2.RepeatType = {}));
+    })(RepeatType = exports.RepeatType || (exports.RepeatType = {}));
     function normalizeFieldInfo(field) {
       var _a, _b, _c, _d;
       field.localName = (_a = field.localName) !== null && _a !== void 0 ? _a : lower_camel_case_1.lowerCamelCase(field.name);
@@ -3368,13 +3372,13 @@ var require_reflection_info = __commonJS({
       field.opt = (_d = field.opt) !== null && _d !== void 0 ? _d : field.repeat ? false : field.oneof ? false : field.kind == "message";
       return field;
     }
-    exports2.normalizeFieldInfo = normalizeFieldInfo;
+    exports.normalizeFieldInfo = normalizeFieldInfo;
     function readFieldOptions(messageType, fieldName, extensionName, extensionType) {
       var _a;
       const options2 = (_a = messageType.fields.find((m, i) => m.localName == fieldName || i == fieldName)) === null || _a === void 0 ? void 0 : _a.options;
       return options2 && options2[extensionName] ? extensionType.fromJson(options2[extensionName]) : void 0;
     }
-    exports2.readFieldOptions = readFieldOptions;
+    exports.readFieldOptions = readFieldOptions;
     function readFieldOption(messageType, fieldName, extensionName, extensionType) {
       var _a;
       const options2 = (_a = messageType.fields.find((m, i) => m.localName == fieldName || i == fieldName)) === null || _a === void 0 ? void 0 : _a.options;
@@ -3387,7 +3391,7 @@ var require_reflection_info = __commonJS({
       }
       return extensionType ? extensionType.fromJson(optionVal) : optionVal;
     }
-    exports2.readFieldOption = readFieldOption;
+    exports.readFieldOption = readFieldOption;
     function readMessageOption(messageType, extensionName, extensionType) {
       const options2 = messageType.options;
       const optionVal = options2[extensionName];
@@ -3396,16 +3400,16 @@ var require_reflection_info = __commonJS({
       }
       return extensionType ? extensionType.fromJson(optionVal) : optionVal;
     }
-    exports2.readMessageOption = readMessageOption;
+    exports.readMessageOption = readMessageOption;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/oneof.js
 var require_oneof = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/oneof.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/oneof.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.getSelectedOneofValue = exports2.clearOneofValue = exports2.setUnknownOneofValue = exports2.setOneofValue = exports2.getOneofValue = exports2.isOneofGroup = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.getSelectedOneofValue = exports.clearOneofValue = exports.setUnknownOneofValue = exports.setOneofValue = exports.getOneofValue = exports.isOneofGroup = void 0;
     function isOneofGroup(any) {
       if (typeof any != "object" || any === null || !any.hasOwnProperty("oneofKind")) {
         return false;
@@ -3421,11 +3425,11 @@ var require_oneof = __commonJS({
           return false;
       }
     }
-    exports2.isOneofGroup = isOneofGroup;
+    exports.isOneofGroup = isOneofGroup;
     function getOneofValue(oneof, kind) {
       return oneof[kind];
     }
-    exports2.getOneofValue = getOneofValue;
+    exports.getOneofValue = getOneofValue;
     function setOneofValue(oneof, kind, value) {
       if (oneof.oneofKind !== void 0) {
         delete oneof[oneof.oneofKind];
@@ -3435,7 +3439,7 @@ var require_oneof = __commonJS({
         oneof[kind] = value;
       }
     }
-    exports2.setOneofValue = setOneofValue;
+    exports.setOneofValue = setOneofValue;
     function setUnknownOneofValue(oneof, kind, value) {
       if (oneof.oneofKind !== void 0) {
         delete oneof[oneof.oneofKind];
@@ -3445,30 +3449,30 @@ var require_oneof = __commonJS({
         oneof[kind] = value;
       }
     }
-    exports2.setUnknownOneofValue = setUnknownOneofValue;
+    exports.setUnknownOneofValue = setUnknownOneofValue;
     function clearOneofValue(oneof) {
       if (oneof.oneofKind !== void 0) {
         delete oneof[oneof.oneofKind];
       }
       oneof.oneofKind = void 0;
     }
-    exports2.clearOneofValue = clearOneofValue;
+    exports.clearOneofValue = clearOneofValue;
     function getSelectedOneofValue(oneof) {
       if (oneof.oneofKind === void 0) {
         return void 0;
       }
       return oneof[oneof.oneofKind];
     }
-    exports2.getSelectedOneofValue = getSelectedOneofValue;
+    exports.getSelectedOneofValue = getSelectedOneofValue;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/reflection-type-check.js
 var require_reflection_type_check = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-type-check.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-type-check.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.ReflectionTypeCheck = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.ReflectionTypeCheck = void 0;
     var reflection_info_1 = require_reflection_info();
     var oneof_1 = require_oneof();
     var ReflectionTypeCheck = class {
@@ -3682,16 +3686,16 @@ var require_reflection_type_check = __commonJS({
         }
       }
     };
-    exports2.ReflectionTypeCheck = ReflectionTypeCheck;
+    exports.ReflectionTypeCheck = ReflectionTypeCheck;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/reflection-long-convert.js
 var require_reflection_long_convert = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-long-convert.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-long-convert.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.reflectionLongConvert = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.reflectionLongConvert = void 0;
     var reflection_info_1 = require_reflection_info();
     function reflectionLongConvert(long, type) {
       switch (type) {
@@ -3703,16 +3707,16 @@ var require_reflection_long_convert = __commonJS({
           return long.toString();
       }
     }
-    exports2.reflectionLongConvert = reflectionLongConvert;
+    exports.reflectionLongConvert = reflectionLongConvert;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-reader.js
 var require_reflection_json_reader = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-reader.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-reader.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.ReflectionJsonReader = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.ReflectionJsonReader = void 0;
     var json_typings_1 = require_json_typings();
     var base64_1 = require_base64();
     var reflection_info_1 = require_reflection_info();
@@ -4002,16 +4006,16 @@ var require_reflection_json_reader = __commonJS({
         this.assert(false, fieldName + (e ? " - " + e : ""), json);
       }
     };
-    exports2.ReflectionJsonReader = ReflectionJsonReader;
+    exports.ReflectionJsonReader = ReflectionJsonReader;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-writer.js
 var require_reflection_json_writer = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-writer.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-writer.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.ReflectionJsonWriter = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.ReflectionJsonWriter = void 0;
     var base64_1 = require_base64();
     var pb_long_1 = require_pb_long();
     var reflection_info_1 = require_reflection_info();
@@ -4222,16 +4226,16 @@ var require_reflection_json_writer = __commonJS({
         }
       }
     };
-    exports2.ReflectionJsonWriter = ReflectionJsonWriter;
+    exports.ReflectionJsonWriter = ReflectionJsonWriter;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/reflection-scalar-default.js
 var require_reflection_scalar_default = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-scalar-default.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-scalar-default.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.reflectionScalarDefault = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.reflectionScalarDefault = void 0;
     var reflection_info_1 = require_reflection_info();
     var reflection_long_convert_1 = require_reflection_long_convert();
     var pb_long_1 = require_pb_long();
@@ -4257,16 +4261,16 @@ var require_reflection_scalar_default = __commonJS({
           return 0;
       }
     }
-    exports2.reflectionScalarDefault = reflectionScalarDefault;
+    exports.reflectionScalarDefault = reflectionScalarDefault;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-reader.js
 var require_reflection_binary_reader = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-reader.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-reader.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.ReflectionBinaryReader = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.ReflectionBinaryReader = void 0;
     var binary_format_contract_1 = require_binary_format_contract();
     var reflection_info_1 = require_reflection_info();
     var reflection_long_convert_1 = require_reflection_long_convert();
@@ -4431,16 +4435,16 @@ var require_reflection_binary_reader = __commonJS({
         }
       }
     };
-    exports2.ReflectionBinaryReader = ReflectionBinaryReader;
+    exports.ReflectionBinaryReader = ReflectionBinaryReader;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-writer.js
 var require_reflection_binary_writer = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-writer.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-writer.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.ReflectionBinaryWriter = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.ReflectionBinaryWriter = void 0;
     var binary_format_contract_1 = require_binary_format_contract();
     var reflection_info_1 = require_reflection_info();
     var assert_1 = require_assert();
@@ -4650,16 +4654,16 @@ var require_reflection_binary_writer = __commonJS({
         return [t, m, i || d];
       }
     };
-    exports2.ReflectionBinaryWriter = ReflectionBinaryWriter;
+    exports.ReflectionBinaryWriter = ReflectionBinaryWriter;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/reflection-create.js
 var require_reflection_create = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-create.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-create.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.reflectionCreate = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.reflectionCreate = void 0;
     var reflection_scalar_default_1 = require_reflection_scalar_default();
     var message_type_contract_1 = require_message_type_contract();
     function reflectionCreate(type) {
@@ -4687,16 +4691,16 @@ var require_reflection_create = __commonJS({
       }
       return msg;
     }
-    exports2.reflectionCreate = reflectionCreate;
+    exports.reflectionCreate = reflectionCreate;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/reflection-merge-partial.js
 var require_reflection_merge_partial = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-merge-partial.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-merge-partial.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.reflectionMergePartial = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.reflectionMergePartial = void 0;
     function reflectionMergePartial4(info2, target, source) {
       let fieldValue, input = source, output;
       for (let field of info2.fields) {
@@ -4757,16 +4761,16 @@ var require_reflection_merge_partial = __commonJS({
         }
       }
     }
-    exports2.reflectionMergePartial = reflectionMergePartial4;
+    exports.reflectionMergePartial = reflectionMergePartial4;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/reflection-equals.js
 var require_reflection_equals = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-equals.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-equals.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.reflectionEquals = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.reflectionEquals = void 0;
     var reflection_info_1 = require_reflection_info();
     function reflectionEquals(info2, a, b) {
       if (a === b)
@@ -4797,7 +4801,7 @@ var require_reflection_equals = __commonJS({
       }
       return true;
     }
-    exports2.reflectionEquals = reflectionEquals;
+    exports.reflectionEquals = reflectionEquals;
     var objectValues = Object.values;
     function primitiveEq(type, a, b) {
       if (a === b)
@@ -4834,10 +4838,10 @@ var require_reflection_equals = __commonJS({
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/message-type.js
 var require_message_type = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/message-type.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/message-type.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.MessageType = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.MessageType = void 0;
     var message_type_contract_1 = require_message_type_contract();
     var reflection_info_1 = require_reflection_info();
     var reflection_type_check_1 = require_reflection_type_check();
@@ -5007,30 +5011,30 @@ var require_message_type = __commonJS({
         return message;
       }
     };
-    exports2.MessageType = MessageType4;
+    exports.MessageType = MessageType4;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/reflection-contains-message-type.js
 var require_reflection_contains_message_type = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-contains-message-type.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-contains-message-type.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.containsMessageType = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.containsMessageType = void 0;
     var message_type_contract_1 = require_message_type_contract();
     function containsMessageType(msg) {
       return msg[message_type_contract_1.MESSAGE_TYPE] != null;
     }
-    exports2.containsMessageType = containsMessageType;
+    exports.containsMessageType = containsMessageType;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/enum-object.js
 var require_enum_object = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/enum-object.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/enum-object.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.listEnumNumbers = exports2.listEnumNames = exports2.listEnumValues = exports2.isEnumObject = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.listEnumNumbers = exports.listEnumNames = exports.listEnumValues = exports.isEnumObject = void 0;
     function isEnumObject(arg) {
       if (typeof arg != "object" || arg === null) {
         return false;
@@ -5058,7 +5062,7 @@ var require_enum_object = __commonJS({
       }
       return true;
     }
-    exports2.isEnumObject = isEnumObject;
+    exports.isEnumObject = isEnumObject;
     function listEnumValues(enumObject) {
       if (!isEnumObject(enumObject))
         throw new Error("not a typescript enum object");
@@ -5068,199 +5072,199 @@ var require_enum_object = __commonJS({
           values.push({ name, number });
       return values;
     }
-    exports2.listEnumValues = listEnumValues;
+    exports.listEnumValues = listEnumValues;
     function listEnumNames(enumObject) {
       return listEnumValues(enumObject).map((val) => val.name);
     }
-    exports2.listEnumNames = listEnumNames;
+    exports.listEnumNames = listEnumNames;
     function listEnumNumbers(enumObject) {
       return listEnumValues(enumObject).map((val) => val.number).filter((num, index, arr) => arr.indexOf(num) == index);
     }
-    exports2.listEnumNumbers = listEnumNumbers;
+    exports.listEnumNumbers = listEnumNumbers;
   }
 });
 
 // node_modules/@protobuf-ts/runtime/build/commonjs/index.js
 var require_commonjs = __commonJS({
-  "node_modules/@protobuf-ts/runtime/build/commonjs/index.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/index.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var json_typings_1 = require_json_typings();
-    Object.defineProperty(exports2, "typeofJsonValue", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "typeofJsonValue", { enumerable: true, get: function() {
       return json_typings_1.typeofJsonValue;
     } });
-    Object.defineProperty(exports2, "isJsonObject", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "isJsonObject", { enumerable: true, get: function() {
       return json_typings_1.isJsonObject;
     } });
     var base64_1 = require_base64();
-    Object.defineProperty(exports2, "base64decode", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "base64decode", { enumerable: true, get: function() {
       return base64_1.base64decode;
     } });
-    Object.defineProperty(exports2, "base64encode", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "base64encode", { enumerable: true, get: function() {
       return base64_1.base64encode;
     } });
     var protobufjs_utf8_1 = require_protobufjs_utf8();
-    Object.defineProperty(exports2, "utf8read", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "utf8read", { enumerable: true, get: function() {
       return protobufjs_utf8_1.utf8read;
     } });
     var binary_format_contract_1 = require_binary_format_contract();
-    Object.defineProperty(exports2, "WireType", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "WireType", { enumerable: true, get: function() {
       return binary_format_contract_1.WireType;
     } });
-    Object.defineProperty(exports2, "mergeBinaryOptions", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "mergeBinaryOptions", { enumerable: true, get: function() {
       return binary_format_contract_1.mergeBinaryOptions;
     } });
-    Object.defineProperty(exports2, "UnknownFieldHandler", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "UnknownFieldHandler", { enumerable: true, get: function() {
       return binary_format_contract_1.UnknownFieldHandler;
     } });
     var binary_reader_1 = require_binary_reader();
-    Object.defineProperty(exports2, "BinaryReader", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "BinaryReader", { enumerable: true, get: function() {
       return binary_reader_1.BinaryReader;
     } });
-    Object.defineProperty(exports2, "binaryReadOptions", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "binaryReadOptions", { enumerable: true, get: function() {
       return binary_reader_1.binaryReadOptions;
     } });
     var binary_writer_1 = require_binary_writer();
-    Object.defineProperty(exports2, "BinaryWriter", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "BinaryWriter", { enumerable: true, get: function() {
       return binary_writer_1.BinaryWriter;
     } });
-    Object.defineProperty(exports2, "binaryWriteOptions", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "binaryWriteOptions", { enumerable: true, get: function() {
       return binary_writer_1.binaryWriteOptions;
     } });
     var pb_long_1 = require_pb_long();
-    Object.defineProperty(exports2, "PbLong", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "PbLong", { enumerable: true, get: function() {
       return pb_long_1.PbLong;
     } });
-    Object.defineProperty(exports2, "PbULong", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "PbULong", { enumerable: true, get: function() {
       return pb_long_1.PbULong;
     } });
     var json_format_contract_1 = require_json_format_contract();
-    Object.defineProperty(exports2, "jsonReadOptions", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "jsonReadOptions", { enumerable: true, get: function() {
       return json_format_contract_1.jsonReadOptions;
     } });
-    Object.defineProperty(exports2, "jsonWriteOptions", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "jsonWriteOptions", { enumerable: true, get: function() {
       return json_format_contract_1.jsonWriteOptions;
     } });
-    Object.defineProperty(exports2, "mergeJsonOptions", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "mergeJsonOptions", { enumerable: true, get: function() {
       return json_format_contract_1.mergeJsonOptions;
     } });
     var message_type_contract_1 = require_message_type_contract();
-    Object.defineProperty(exports2, "MESSAGE_TYPE", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "MESSAGE_TYPE", { enumerable: true, get: function() {
       return message_type_contract_1.MESSAGE_TYPE;
     } });
     var message_type_1 = require_message_type();
-    Object.defineProperty(exports2, "MessageType", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "MessageType", { enumerable: true, get: function() {
       return message_type_1.MessageType;
     } });
     var reflection_info_1 = require_reflection_info();
-    Object.defineProperty(exports2, "ScalarType", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "ScalarType", { enumerable: true, get: function() {
       return reflection_info_1.ScalarType;
     } });
-    Object.defineProperty(exports2, "LongType", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "LongType", { enumerable: true, get: function() {
       return reflection_info_1.LongType;
     } });
-    Object.defineProperty(exports2, "RepeatType", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "RepeatType", { enumerable: true, get: function() {
       return reflection_info_1.RepeatType;
     } });
-    Object.defineProperty(exports2, "normalizeFieldInfo", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "normalizeFieldInfo", { enumerable: true, get: function() {
       return reflection_info_1.normalizeFieldInfo;
     } });
-    Object.defineProperty(exports2, "readFieldOptions", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "readFieldOptions", { enumerable: true, get: function() {
       return reflection_info_1.readFieldOptions;
     } });
-    Object.defineProperty(exports2, "readFieldOption", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "readFieldOption", { enumerable: true, get: function() {
       return reflection_info_1.readFieldOption;
     } });
-    Object.defineProperty(exports2, "readMessageOption", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "readMessageOption", { enumerable: true, get: function() {
       return reflection_info_1.readMessageOption;
     } });
     var reflection_type_check_1 = require_reflection_type_check();
-    Object.defineProperty(exports2, "ReflectionTypeCheck", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "ReflectionTypeCheck", { enumerable: true, get: function() {
       return reflection_type_check_1.ReflectionTypeCheck;
     } });
     var reflection_create_1 = require_reflection_create();
-    Object.defineProperty(exports2, "reflectionCreate", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "reflectionCreate", { enumerable: true, get: function() {
       return reflection_create_1.reflectionCreate;
     } });
     var reflection_scalar_default_1 = require_reflection_scalar_default();
-    Object.defineProperty(exports2, "reflectionScalarDefault", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "reflectionScalarDefault", { enumerable: true, get: function() {
       return reflection_scalar_default_1.reflectionScalarDefault;
     } });
     var reflection_merge_partial_1 = require_reflection_merge_partial();
-    Object.defineProperty(exports2, "reflectionMergePartial", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "reflectionMergePartial", { enumerable: true, get: function() {
       return reflection_merge_partial_1.reflectionMergePartial;
     } });
     var reflection_equals_1 = require_reflection_equals();
-    Object.defineProperty(exports2, "reflectionEquals", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "reflectionEquals", { enumerable: true, get: function() {
       return reflection_equals_1.reflectionEquals;
     } });
     var reflection_binary_reader_1 = require_reflection_binary_reader();
-    Object.defineProperty(exports2, "ReflectionBinaryReader", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "ReflectionBinaryReader", { enumerable: true, get: function() {
       return reflection_binary_reader_1.ReflectionBinaryReader;
     } });
     var reflection_binary_writer_1 = require_reflection_binary_writer();
-    Object.defineProperty(exports2, "ReflectionBinaryWriter", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "ReflectionBinaryWriter", { enumerable: true, get: function() {
       return reflection_binary_writer_1.ReflectionBinaryWriter;
     } });
     var reflection_json_reader_1 = require_reflection_json_reader();
-    Object.defineProperty(exports2, "ReflectionJsonReader", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "ReflectionJsonReader", { enumerable: true, get: function() {
       return reflection_json_reader_1.ReflectionJsonReader;
     } });
     var reflection_json_writer_1 = require_reflection_json_writer();
-    Object.defineProperty(exports2, "ReflectionJsonWriter", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "ReflectionJsonWriter", { enumerable: true, get: function() {
       return reflection_json_writer_1.ReflectionJsonWriter;
     } });
     var reflection_contains_message_type_1 = require_reflection_contains_message_type();
-    Object.defineProperty(exports2, "containsMessageType", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "containsMessageType", { enumerable: true, get: function() {
       return reflection_contains_message_type_1.containsMessageType;
     } });
     var oneof_1 = require_oneof();
-    Object.defineProperty(exports2, "isOneofGroup", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "isOneofGroup", { enumerable: true, get: function() {
       return oneof_1.isOneofGroup;
     } });
-    Object.defineProperty(exports2, "setOneofValue", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "setOneofValue", { enumerable: true, get: function() {
       return oneof_1.setOneofValue;
     } });
-    Object.defineProperty(exports2, "getOneofValue", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "getOneofValue", { enumerable: true, get: function() {
       return oneof_1.getOneofValue;
     } });
-    Object.defineProperty(exports2, "clearOneofValue", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "clearOneofValue", { enumerable: true, get: function() {
       return oneof_1.clearOneofValue;
     } });
-    Object.defineProperty(exports2, "getSelectedOneofValue", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "getSelectedOneofValue", { enumerable: true, get: function() {
       return oneof_1.getSelectedOneofValue;
     } });
     var enum_object_1 = require_enum_object();
-    Object.defineProperty(exports2, "listEnumValues", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "listEnumValues", { enumerable: true, get: function() {
       return enum_object_1.listEnumValues;
     } });
-    Object.defineProperty(exports2, "listEnumNames", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "listEnumNames", { enumerable: true, get: function() {
       return enum_object_1.listEnumNames;
     } });
-    Object.defineProperty(exports2, "listEnumNumbers", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "listEnumNumbers", { enumerable: true, get: function() {
       return enum_object_1.listEnumNumbers;
     } });
-    Object.defineProperty(exports2, "isEnumObject", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "isEnumObject", { enumerable: true, get: function() {
       return enum_object_1.isEnumObject;
     } });
     var lower_camel_case_1 = require_lower_camel_case();
-    Object.defineProperty(exports2, "lowerCamelCase", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "lowerCamelCase", { enumerable: true, get: function() {
       return lower_camel_case_1.lowerCamelCase;
     } });
     var assert_1 = require_assert();
-    Object.defineProperty(exports2, "assert", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "assert", { enumerable: true, get: function() {
       return assert_1.assert;
     } });
-    Object.defineProperty(exports2, "assertNever", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "assertNever", { enumerable: true, get: function() {
       return assert_1.assertNever;
     } });
-    Object.defineProperty(exports2, "assertInt32", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "assertInt32", { enumerable: true, get: function() {
       return assert_1.assertInt32;
     } });
-    Object.defineProperty(exports2, "assertUInt32", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "assertUInt32", { enumerable: true, get: function() {
       return assert_1.assertUInt32;
     } });
-    Object.defineProperty(exports2, "assertFloat32", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "assertFloat32", { enumerable: true, get: function() {
       return assert_1.assertFloat32;
     } });
   }
@@ -5268,10 +5272,10 @@ var require_commonjs = __commonJS({
 
 // node_modules/@protobuf-ts/runtime-rpc/build/commonjs/reflection-info.js
 var require_reflection_info2 = __commonJS({
-  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/reflection-info.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/reflection-info.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.readServiceOption = exports2.readMethodOption = exports2.readMethodOptions = exports2.normalizeMethodInfo = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.readServiceOption = exports.readMethodOption = exports.readMethodOptions = exports.normalizeMethodInfo = void 0;
     var runtime_1 = require_commonjs();
     function normalizeMethodInfo(method, service) {
       var _a, _b, _c;
@@ -5284,13 +5288,13 @@ var require_reflection_info2 = __commonJS({
       m.idempotency = (_c = m.idempotency) !== null && _c !== void 0 ? _c : void 0;
       return m;
     }
-    exports2.normalizeMethodInfo = normalizeMethodInfo;
+    exports.normalizeMethodInfo = normalizeMethodInfo;
     function readMethodOptions(service, methodName, extensionName, extensionType) {
       var _a;
       const options2 = (_a = service.methods.find((m, i) => m.localName === methodName || i === methodName)) === null || _a === void 0 ? void 0 : _a.options;
       return options2 && options2[extensionName] ? extensionType.fromJson(options2[extensionName]) : void 0;
     }
-    exports2.readMethodOptions = readMethodOptions;
+    exports.readMethodOptions = readMethodOptions;
     function readMethodOption(service, methodName, extensionName, extensionType) {
       var _a;
       const options2 = (_a = service.methods.find((m, i) => m.localName === methodName || i === methodName)) === null || _a === void 0 ? void 0 : _a.options;
@@ -5303,7 +5307,7 @@ var require_reflection_info2 = __commonJS({
       }
       return extensionType ? extensionType.fromJson(optionVal) : optionVal;
     }
-    exports2.readMethodOption = readMethodOption;
+    exports.readMethodOption = readMethodOption;
     function readServiceOption(service, extensionName, extensionType) {
       const options2 = service.options;
       if (!options2) {
@@ -5315,16 +5319,16 @@ var require_reflection_info2 = __commonJS({
       }
       return extensionType ? extensionType.fromJson(optionVal) : optionVal;
     }
-    exports2.readServiceOption = readServiceOption;
+    exports.readServiceOption = readServiceOption;
   }
 });
 
 // node_modules/@protobuf-ts/runtime-rpc/build/commonjs/service-type.js
 var require_service_type = __commonJS({
-  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/service-type.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/service-type.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.ServiceType = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.ServiceType = void 0;
     var reflection_info_1 = require_reflection_info2();
     var ServiceType2 = class {
       constructor(typeName, methods, options2) {
@@ -5333,16 +5337,16 @@ var require_service_type = __commonJS({
         this.options = options2 !== null && options2 !== void 0 ? options2 : {};
       }
     };
-    exports2.ServiceType = ServiceType2;
+    exports.ServiceType = ServiceType2;
   }
 });
 
 // node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-error.js
 var require_rpc_error = __commonJS({
-  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-error.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-error.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.RpcError = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.RpcError = void 0;
     var RpcError = class extends Error {
       constructor(message, code = "UNKNOWN", meta) {
         super(message);
@@ -5371,16 +5375,16 @@ var require_rpc_error = __commonJS({
         return l.join("\n");
       }
     };
-    exports2.RpcError = RpcError;
+    exports.RpcError = RpcError;
   }
 });
 
 // node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-options.js
 var require_rpc_options = __commonJS({
-  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-options.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-options.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.mergeRpcOptions = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.mergeRpcOptions = void 0;
     var runtime_1 = require_commonjs();
     function mergeRpcOptions(defaults2, options2) {
       if (!options2)
@@ -5409,7 +5413,7 @@ var require_rpc_options = __commonJS({
       }
       return o;
     }
-    exports2.mergeRpcOptions = mergeRpcOptions;
+    exports.mergeRpcOptions = mergeRpcOptions;
     function copy(a, into) {
       if (!a)
         return;
@@ -5428,16 +5432,16 @@ var require_rpc_options = __commonJS({
 
 // node_modules/@protobuf-ts/runtime-rpc/build/commonjs/deferred.js
 var require_deferred = __commonJS({
-  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/deferred.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/deferred.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.Deferred = exports2.DeferredState = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.Deferred = exports.DeferredState = void 0;
     var DeferredState;
     (function(DeferredState2) {
       DeferredState2[DeferredState2["PENDING"] = 0] = "PENDING";
       DeferredState2[DeferredState2["REJECTED"] = 1] = "REJECTED";
       DeferredState2[DeferredState2["RESOLVED"] = 2] = "RESOLVED";
-    })(DeferredState = exports2.DeferredState || (exports2.DeferredState = {}));
+    })(DeferredState = exports.DeferredState || (exports.DeferredState = {}));
     var Deferred = class {
       /**
        * @param preventUnhandledRejectionWarning - prevents the warning
@@ -5507,16 +5511,16 @@ var require_deferred = __commonJS({
           this.reject(reason);
       }
     };
-    exports2.Deferred = Deferred;
+    exports.Deferred = Deferred;
   }
 });
 
 // node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-output-stream.js
 var require_rpc_output_stream = __commonJS({
-  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-output-stream.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-output-stream.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.RpcOutputStreamController = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.RpcOutputStreamController = void 0;
     var deferred_1 = require_deferred();
     var runtime_1 = require_commonjs();
     var RpcOutputStreamController = class {
@@ -5659,15 +5663,15 @@ var require_rpc_output_stream = __commonJS({
         }
       }
     };
-    exports2.RpcOutputStreamController = RpcOutputStreamController;
+    exports.RpcOutputStreamController = RpcOutputStreamController;
   }
 });
 
 // node_modules/@protobuf-ts/runtime-rpc/build/commonjs/unary-call.js
 var require_unary_call = __commonJS({
-  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/unary-call.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/unary-call.js"(exports) {
     "use strict";
-    var __awaiter12 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
+    var __awaiter12 = exports && exports.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
         return value instanceof P ? value : new P(function(resolve2) {
           resolve2(value);
@@ -5694,8 +5698,8 @@ var require_unary_call = __commonJS({
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
     };
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.UnaryCall = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.UnaryCall = void 0;
     var UnaryCall = class {
       constructor(method, requestHeaders, request2, headers, response, status2, trailers) {
         this.method = method;
@@ -5728,15 +5732,15 @@ var require_unary_call = __commonJS({
         });
       }
     };
-    exports2.UnaryCall = UnaryCall;
+    exports.UnaryCall = UnaryCall;
   }
 });
 
 // node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-streaming-call.js
 var require_server_streaming_call = __commonJS({
-  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-streaming-call.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-streaming-call.js"(exports) {
     "use strict";
-    var __awaiter12 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
+    var __awaiter12 = exports && exports.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
         return value instanceof P ? value : new P(function(resolve2) {
           resolve2(value);
@@ -5763,8 +5767,8 @@ var require_server_streaming_call = __commonJS({
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
     };
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.ServerStreamingCall = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.ServerStreamingCall = void 0;
     var ServerStreamingCall = class {
       constructor(method, requestHeaders, request2, headers, response, status2, trailers) {
         this.method = method;
@@ -5798,15 +5802,15 @@ var require_server_streaming_call = __commonJS({
         });
       }
     };
-    exports2.ServerStreamingCall = ServerStreamingCall;
+    exports.ServerStreamingCall = ServerStreamingCall;
   }
 });
 
 // node_modules/@protobuf-ts/runtime-rpc/build/commonjs/client-streaming-call.js
 var require_client_streaming_call = __commonJS({
-  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/client-streaming-call.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/client-streaming-call.js"(exports) {
     "use strict";
-    var __awaiter12 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
+    var __awaiter12 = exports && exports.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
         return value instanceof P ? value : new P(function(resolve2) {
           resolve2(value);
@@ -5833,8 +5837,8 @@ var require_client_streaming_call = __commonJS({
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
     };
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.ClientStreamingCall = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.ClientStreamingCall = void 0;
     var ClientStreamingCall = class {
       constructor(method, requestHeaders, request2, headers, response, status2, trailers) {
         this.method = method;
@@ -5867,15 +5871,15 @@ var require_client_streaming_call = __commonJS({
         });
       }
     };
-    exports2.ClientStreamingCall = ClientStreamingCall;
+    exports.ClientStreamingCall = ClientStreamingCall;
   }
 });
 
 // node_modules/@protobuf-ts/runtime-rpc/build/commonjs/duplex-streaming-call.js
 var require_duplex_streaming_call = __commonJS({
-  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/duplex-streaming-call.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/duplex-streaming-call.js"(exports) {
     "use strict";
-    var __awaiter12 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
+    var __awaiter12 = exports && exports.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
         return value instanceof P ? value : new P(function(resolve2) {
           resolve2(value);
@@ -5902,8 +5906,8 @@ var require_duplex_streaming_call = __commonJS({
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
     };
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.DuplexStreamingCall = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.DuplexStreamingCall = void 0;
     var DuplexStreamingCall = class {
       constructor(method, requestHeaders, request2, headers, response, status2, trailers) {
         this.method = method;
@@ -5935,15 +5939,15 @@ var require_duplex_streaming_call = __commonJS({
         });
       }
     };
-    exports2.DuplexStreamingCall = DuplexStreamingCall;
+    exports.DuplexStreamingCall = DuplexStreamingCall;
   }
 });
 
 // node_modules/@protobuf-ts/runtime-rpc/build/commonjs/test-transport.js
 var require_test_transport = __commonJS({
-  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/test-transport.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/test-transport.js"(exports) {
     "use strict";
-    var __awaiter12 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
+    var __awaiter12 = exports && exports.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
         return value instanceof P ? value : new P(function(resolve2) {
           resolve2(value);
@@ -5970,8 +5974,8 @@ var require_test_transport = __commonJS({
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
     };
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.TestTransport = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.TestTransport = void 0;
     var rpc_error_1 = require_rpc_error();
     var runtime_1 = require_commonjs();
     var rpc_output_stream_1 = require_rpc_output_stream();
@@ -6150,7 +6154,7 @@ var require_test_transport = __commonJS({
         return new duplex_streaming_call_1.DuplexStreamingCall(method, requestHeaders, this.lastInput, headersPromise, outputStream, statusPromise, trailersPromise);
       }
     };
-    exports2.TestTransport = TestTransport;
+    exports.TestTransport = TestTransport;
     TestTransport.defaultHeaders = {
       responseHeader: "test"
     };
@@ -6213,10 +6217,10 @@ var require_test_transport = __commonJS({
 
 // node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-interceptor.js
 var require_rpc_interceptor = __commonJS({
-  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-interceptor.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-interceptor.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.stackDuplexStreamingInterceptors = exports2.stackClientStreamingInterceptors = exports2.stackServerStreamingInterceptors = exports2.stackUnaryInterceptors = exports2.stackIntercept = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.stackDuplexStreamingInterceptors = exports.stackClientStreamingInterceptors = exports.stackServerStreamingInterceptors = exports.stackUnaryInterceptors = exports.stackIntercept = void 0;
     var runtime_1 = require_commonjs();
     function stackIntercept(kind, transport, method, options2, input) {
       var _a, _b, _c, _d;
@@ -6254,32 +6258,32 @@ var require_rpc_interceptor = __commonJS({
       }
       runtime_1.assertNever(kind);
     }
-    exports2.stackIntercept = stackIntercept;
+    exports.stackIntercept = stackIntercept;
     function stackUnaryInterceptors(transport, method, input, options2) {
       return stackIntercept("unary", transport, method, options2, input);
     }
-    exports2.stackUnaryInterceptors = stackUnaryInterceptors;
+    exports.stackUnaryInterceptors = stackUnaryInterceptors;
     function stackServerStreamingInterceptors(transport, method, input, options2) {
       return stackIntercept("serverStreaming", transport, method, options2, input);
     }
-    exports2.stackServerStreamingInterceptors = stackServerStreamingInterceptors;
+    exports.stackServerStreamingInterceptors = stackServerStreamingInterceptors;
     function stackClientStreamingInterceptors(transport, method, options2) {
       return stackIntercept("clientStreaming", transport, method, options2);
     }
-    exports2.stackClientStreamingInterceptors = stackClientStreamingInterceptors;
+    exports.stackClientStreamingInterceptors = stackClientStreamingInterceptors;
     function stackDuplexStreamingInterceptors(transport, method, options2) {
       return stackIntercept("duplex", transport, method, options2);
     }
-    exports2.stackDuplexStreamingInterceptors = stackDuplexStreamingInterceptors;
+    exports.stackDuplexStreamingInterceptors = stackDuplexStreamingInterceptors;
   }
 });
 
 // node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-call-context.js
 var require_server_call_context = __commonJS({
-  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-call-context.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-call-context.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.ServerCallContextController = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.ServerCallContextController = void 0;
     var ServerCallContextController = class {
       constructor(method, headers, deadline, sendResponseHeadersFn, defaultStatus = { code: "OK", detail: "" }) {
         this._cancelled = false;
@@ -6336,86 +6340,86 @@ var require_server_call_context = __commonJS({
         };
       }
     };
-    exports2.ServerCallContextController = ServerCallContextController;
+    exports.ServerCallContextController = ServerCallContextController;
   }
 });
 
 // node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js
 var require_commonjs2 = __commonJS({
-  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var service_type_1 = require_service_type();
-    Object.defineProperty(exports2, "ServiceType", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "ServiceType", { enumerable: true, get: function() {
       return service_type_1.ServiceType;
     } });
     var reflection_info_1 = require_reflection_info2();
-    Object.defineProperty(exports2, "readMethodOptions", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "readMethodOptions", { enumerable: true, get: function() {
       return reflection_info_1.readMethodOptions;
     } });
-    Object.defineProperty(exports2, "readMethodOption", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "readMethodOption", { enumerable: true, get: function() {
       return reflection_info_1.readMethodOption;
     } });
-    Object.defineProperty(exports2, "readServiceOption", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "readServiceOption", { enumerable: true, get: function() {
       return reflection_info_1.readServiceOption;
     } });
     var rpc_error_1 = require_rpc_error();
-    Object.defineProperty(exports2, "RpcError", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "RpcError", { enumerable: true, get: function() {
       return rpc_error_1.RpcError;
     } });
     var rpc_options_1 = require_rpc_options();
-    Object.defineProperty(exports2, "mergeRpcOptions", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "mergeRpcOptions", { enumerable: true, get: function() {
       return rpc_options_1.mergeRpcOptions;
     } });
     var rpc_output_stream_1 = require_rpc_output_stream();
-    Object.defineProperty(exports2, "RpcOutputStreamController", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "RpcOutputStreamController", { enumerable: true, get: function() {
       return rpc_output_stream_1.RpcOutputStreamController;
     } });
     var test_transport_1 = require_test_transport();
-    Object.defineProperty(exports2, "TestTransport", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "TestTransport", { enumerable: true, get: function() {
       return test_transport_1.TestTransport;
     } });
     var deferred_1 = require_deferred();
-    Object.defineProperty(exports2, "Deferred", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "Deferred", { enumerable: true, get: function() {
       return deferred_1.Deferred;
     } });
-    Object.defineProperty(exports2, "DeferredState", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "DeferredState", { enumerable: true, get: function() {
       return deferred_1.DeferredState;
     } });
     var duplex_streaming_call_1 = require_duplex_streaming_call();
-    Object.defineProperty(exports2, "DuplexStreamingCall", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "DuplexStreamingCall", { enumerable: true, get: function() {
       return duplex_streaming_call_1.DuplexStreamingCall;
     } });
     var client_streaming_call_1 = require_client_streaming_call();
-    Object.defineProperty(exports2, "ClientStreamingCall", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "ClientStreamingCall", { enumerable: true, get: function() {
       return client_streaming_call_1.ClientStreamingCall;
     } });
     var server_streaming_call_1 = require_server_streaming_call();
-    Object.defineProperty(exports2, "ServerStreamingCall", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "ServerStreamingCall", { enumerable: true, get: function() {
       return server_streaming_call_1.ServerStreamingCall;
     } });
     var unary_call_1 = require_unary_call();
-    Object.defineProperty(exports2, "UnaryCall", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "UnaryCall", { enumerable: true, get: function() {
       return unary_call_1.UnaryCall;
     } });
     var rpc_interceptor_1 = require_rpc_interceptor();
-    Object.defineProperty(exports2, "stackIntercept", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "stackIntercept", { enumerable: true, get: function() {
       return rpc_interceptor_1.stackIntercept;
     } });
-    Object.defineProperty(exports2, "stackDuplexStreamingInterceptors", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "stackDuplexStreamingInterceptors", { enumerable: true, get: function() {
       return rpc_interceptor_1.stackDuplexStreamingInterceptors;
     } });
-    Object.defineProperty(exports2, "stackClientStreamingInterceptors", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "stackClientStreamingInterceptors", { enumerable: true, get: function() {
       return rpc_interceptor_1.stackClientStreamingInterceptors;
     } });
-    Object.defineProperty(exports2, "stackServerStreamingInterceptors", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "stackServerStreamingInterceptors", { enumerable: true, get: function() {
       return rpc_interceptor_1.stackServerStreamingInterceptors;
     } });
-    Object.defineProperty(exports2, "stackUnaryInterceptors", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "stackUnaryInterceptors", { enumerable: true, get: function() {
       return rpc_interceptor_1.stackUnaryInterceptors;
     } });
     var server_call_context_1 = require_server_call_context();
-    Object.defineProperty(exports2, "ServerCallContextController", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "ServerCallContextController", { enumerable: true, get: function() {
       return server_call_context_1.ServerCallContextController;
     } });
   }
@@ -6423,7 +6427,7 @@ var require_commonjs2 = __commonJS({
 
 // node_modules/@actions/artifact/package.json
 var require_package = __commonJS({
-  "node_modules/@actions/artifact/package.json"(exports2, module) {
+  "node_modules/@actions/artifact/package.json"(exports, module) {
     module.exports = {
       name: "@actions/artifact",
       version: "6.2.1",
@@ -6505,7 +6509,7 @@ var require_package = __commonJS({
 
 // node_modules/@actions/artifact/lib/internal/shared/package-version.cjs
 var require_package_version = __commonJS({
-  "node_modules/@actions/artifact/lib/internal/shared/package-version.cjs"(exports2, module) {
+  "node_modules/@actions/artifact/lib/internal/shared/package-version.cjs"(exports, module) {
     var packageJson = require_package();
     module.exports = { version: packageJson.version };
   }
@@ -6513,7 +6517,7 @@ var require_package_version = __commonJS({
 
 // node_modules/ms/index.js
 var require_ms = __commonJS({
-  "node_modules/ms/index.js"(exports2, module) {
+  "node_modules/ms/index.js"(exports, module) {
     var s = 1e3;
     var m = s * 60;
     var h = m * 60;
@@ -6629,7 +6633,7 @@ var require_ms = __commonJS({
 
 // node_modules/debug/src/common.js
 var require_common = __commonJS({
-  "node_modules/debug/src/common.js"(exports2, module) {
+  "node_modules/debug/src/common.js"(exports, module) {
     function setup(env) {
       createDebug.debug = createDebug;
       createDebug.default = createDebug;
@@ -6806,13 +6810,13 @@ var require_common = __commonJS({
 
 // node_modules/debug/src/browser.js
 var require_browser = __commonJS({
-  "node_modules/debug/src/browser.js"(exports2, module) {
-    exports2.formatArgs = formatArgs;
-    exports2.save = save;
-    exports2.load = load;
-    exports2.useColors = useColors;
-    exports2.storage = localstorage();
-    exports2.destroy = /* @__PURE__ */ (() => {
+  "node_modules/debug/src/browser.js"(exports, module) {
+    exports.formatArgs = formatArgs;
+    exports.save = save;
+    exports.load = load;
+    exports.useColors = useColors;
+    exports.storage = localstorage();
+    exports.destroy = /* @__PURE__ */ (() => {
       let warned = false;
       return () => {
         if (!warned) {
@@ -6821,7 +6825,7 @@ var require_browser = __commonJS({
         }
       };
     })();
-    exports2.colors = [
+    exports.colors = [
       "#0000CC",
       "#0000FF",
       "#0033CC",
@@ -6933,14 +6937,14 @@ var require_browser = __commonJS({
       });
       args.splice(lastC, 0, c);
     }
-    exports2.log = console.debug || console.log || (() => {
+    exports.log = console.debug || console.log || (() => {
     });
     function save(namespaces) {
       try {
         if (namespaces) {
-          exports2.storage.setItem("debug", namespaces);
+          exports.storage.setItem("debug", namespaces);
         } else {
-          exports2.storage.removeItem("debug");
+          exports.storage.removeItem("debug");
         }
       } catch (error2) {
       }
@@ -6948,7 +6952,7 @@ var require_browser = __commonJS({
     function load() {
       let r;
       try {
-        r = exports2.storage.getItem("debug") || exports2.storage.getItem("DEBUG");
+        r = exports.storage.getItem("debug") || exports.storage.getItem("DEBUG");
       } catch (error2) {
       }
       if (!r && typeof process !== "undefined" && "env" in process) {
@@ -6962,7 +6966,7 @@ var require_browser = __commonJS({
       } catch (error2) {
       }
     }
-    module.exports = require_common()(exports2);
+    module.exports = require_common()(exports);
     var { formatters } = module.exports;
     formatters.j = function(v) {
       try {
@@ -6976,7 +6980,7 @@ var require_browser = __commonJS({
 
 // node_modules/has-flag/index.js
 var require_has_flag = __commonJS({
-  "node_modules/has-flag/index.js"(exports2, module) {
+  "node_modules/has-flag/index.js"(exports, module) {
     "use strict";
     module.exports = (flag, argv = process.argv) => {
       const prefix2 = flag.startsWith("-") ? "" : flag.length === 1 ? "-" : "--";
@@ -6989,7 +6993,7 @@ var require_has_flag = __commonJS({
 
 // node_modules/supports-color/index.js
 var require_supports_color = __commonJS({
-  "node_modules/supports-color/index.js"(exports2, module) {
+  "node_modules/supports-color/index.js"(exports, module) {
     "use strict";
     var os5 = __require("os");
     var tty = __require("tty");
@@ -7091,25 +7095,25 @@ var require_supports_color = __commonJS({
 
 // node_modules/debug/src/node.js
 var require_node = __commonJS({
-  "node_modules/debug/src/node.js"(exports2, module) {
+  "node_modules/debug/src/node.js"(exports, module) {
     var tty = __require("tty");
     var util3 = __require("util");
-    exports2.init = init;
-    exports2.log = log2;
-    exports2.formatArgs = formatArgs;
-    exports2.save = save;
-    exports2.load = load;
-    exports2.useColors = useColors;
-    exports2.destroy = util3.deprecate(
+    exports.init = init;
+    exports.log = log2;
+    exports.formatArgs = formatArgs;
+    exports.save = save;
+    exports.load = load;
+    exports.useColors = useColors;
+    exports.destroy = util3.deprecate(
       () => {
       },
       "Instance method `debug.destroy()` is deprecated and no longer does anything. It will be removed in the next major version of `debug`."
     );
-    exports2.colors = [6, 2, 3, 4, 5, 1];
+    exports.colors = [6, 2, 3, 4, 5, 1];
     try {
       const supportsColor = require_supports_color();
       if (supportsColor && (supportsColor.stderr || supportsColor).level >= 2) {
-        exports2.colors = [
+        exports.colors = [
           20,
           21,
           26,
@@ -7190,7 +7194,7 @@ var require_node = __commonJS({
       }
     } catch (error2) {
     }
-    exports2.inspectOpts = Object.keys(process.env).filter((key) => {
+    exports.inspectOpts = Object.keys(process.env).filter((key) => {
       return /^debug_/i.test(key);
     }).reduce((obj, key) => {
       const prop = key.substring(6).toLowerCase().replace(/_([a-z])/g, (_2, k) => {
@@ -7210,7 +7214,7 @@ var require_node = __commonJS({
       return obj;
     }, {});
     function useColors() {
-      return "colors" in exports2.inspectOpts ? Boolean(exports2.inspectOpts.colors) : tty.isatty(process.stderr.fd);
+      return "colors" in exports.inspectOpts ? Boolean(exports.inspectOpts.colors) : tty.isatty(process.stderr.fd);
     }
     function formatArgs(args) {
       const { namespace: name, useColors: useColors2 } = this;
@@ -7225,13 +7229,13 @@ var require_node = __commonJS({
       }
     }
     function getDate() {
-      if (exports2.inspectOpts.hideDate) {
+      if (exports.inspectOpts.hideDate) {
         return "";
       }
       return (/* @__PURE__ */ new Date()).toISOString() + " ";
     }
     function log2(...args) {
-      return process.stderr.write(util3.formatWithOptions(exports2.inspectOpts, ...args) + "\n");
+      return process.stderr.write(util3.formatWithOptions(exports.inspectOpts, ...args) + "\n");
     }
     function save(namespaces) {
       if (namespaces) {
@@ -7245,12 +7249,12 @@ var require_node = __commonJS({
     }
     function init(debug2) {
       debug2.inspectOpts = {};
-      const keys = Object.keys(exports2.inspectOpts);
+      const keys = Object.keys(exports.inspectOpts);
       for (let i = 0; i < keys.length; i++) {
-        debug2.inspectOpts[keys[i]] = exports2.inspectOpts[keys[i]];
+        debug2.inspectOpts[keys[i]] = exports.inspectOpts[keys[i]];
       }
     }
-    module.exports = require_common()(exports2);
+    module.exports = require_common()(exports);
     var { formatters } = module.exports;
     formatters.o = function(v) {
       this.inspectOpts.colors = this.useColors;
@@ -7265,7 +7269,7 @@ var require_node = __commonJS({
 
 // node_modules/debug/src/index.js
 var require_src = __commonJS({
-  "node_modules/debug/src/index.js"(exports2, module) {
+  "node_modules/debug/src/index.js"(exports, module) {
     if (typeof process === "undefined" || process.type === "renderer" || process.browser === true || process.__nwjs) {
       module.exports = require_browser();
     } else {
@@ -7276,9 +7280,9 @@ var require_src = __commonJS({
 
 // node_modules/agent-base/dist/helpers.js
 var require_helpers = __commonJS({
-  "node_modules/agent-base/dist/helpers.js"(exports2) {
+  "node_modules/agent-base/dist/helpers.js"(exports) {
     "use strict";
-    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
+    var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
       var desc = Object.getOwnPropertyDescriptor(m, k);
       if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
@@ -7291,12 +7295,12 @@ var require_helpers = __commonJS({
       if (k2 === void 0) k2 = k;
       o[k2] = m[k];
     }));
-    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v) {
+    var __setModuleDefault = exports && exports.__setModuleDefault || (Object.create ? (function(o, v) {
       Object.defineProperty(o, "default", { enumerable: true, value: v });
     }) : function(o, v) {
       o["default"] = v;
     });
-    var __importStar = exports2 && exports2.__importStar || function(mod) {
+    var __importStar = exports && exports.__importStar || function(mod) {
       if (mod && mod.__esModule) return mod;
       var result = {};
       if (mod != null) {
@@ -7305,8 +7309,8 @@ var require_helpers = __commonJS({
       __setModuleDefault(result, mod);
       return result;
     };
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.req = exports2.json = exports2.toBuffer = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.req = exports.json = exports.toBuffer = void 0;
     var http2 = __importStar(__require("http"));
     var https2 = __importStar(__require("https"));
     async function toBuffer(stream4) {
@@ -7318,7 +7322,7 @@ var require_helpers = __commonJS({
       }
       return Buffer.concat(chunks, length);
     }
-    exports2.toBuffer = toBuffer;
+    exports.toBuffer = toBuffer;
     async function json(stream4) {
       const buf = await toBuffer(stream4);
       const str = buf.toString("utf8");
@@ -7330,7 +7334,7 @@ var require_helpers = __commonJS({
         throw err;
       }
     }
-    exports2.json = json;
+    exports.json = json;
     function req(url2, opts = {}) {
       const href = typeof url2 === "string" ? url2 : url2.href;
       const req2 = (href.startsWith("https:") ? https2 : http2).request(url2, opts);
@@ -7340,15 +7344,15 @@ var require_helpers = __commonJS({
       req2.then = promise.then.bind(promise);
       return req2;
     }
-    exports2.req = req;
+    exports.req = req;
   }
 });
 
 // node_modules/agent-base/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/agent-base/dist/index.js"(exports2) {
+  "node_modules/agent-base/dist/index.js"(exports) {
     "use strict";
-    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
+    var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
       var desc = Object.getOwnPropertyDescriptor(m, k);
       if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
@@ -7361,12 +7365,12 @@ var require_dist = __commonJS({
       if (k2 === void 0) k2 = k;
       o[k2] = m[k];
     }));
-    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v) {
+    var __setModuleDefault = exports && exports.__setModuleDefault || (Object.create ? (function(o, v) {
       Object.defineProperty(o, "default", { enumerable: true, value: v });
     }) : function(o, v) {
       o["default"] = v;
     });
-    var __importStar = exports2 && exports2.__importStar || function(mod) {
+    var __importStar = exports && exports.__importStar || function(mod) {
       if (mod && mod.__esModule) return mod;
       var result = {};
       if (mod != null) {
@@ -7375,15 +7379,15 @@ var require_dist = __commonJS({
       __setModuleDefault(result, mod);
       return result;
     };
-    var __exportStar = exports2 && exports2.__exportStar || function(m, exports3) {
-      for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports3, p)) __createBinding(exports3, m, p);
+    var __exportStar = exports && exports.__exportStar || function(m, exports2) {
+      for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports2, p)) __createBinding(exports2, m, p);
     };
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.Agent = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.Agent = void 0;
     var net = __importStar(__require("net"));
     var http2 = __importStar(__require("http"));
     var https_1 = __require("https");
-    __exportStar(require_helpers(), exports2);
+    __exportStar(require_helpers(), exports);
     var INTERNAL = /* @__PURE__ */ Symbol("AgentBaseInternalState");
     var Agent = class extends http2.Agent {
       constructor(opts) {
@@ -7496,19 +7500,19 @@ var require_dist = __commonJS({
         }
       }
     };
-    exports2.Agent = Agent;
+    exports.Agent = Agent;
   }
 });
 
 // node_modules/https-proxy-agent/dist/parse-proxy-response.js
 var require_parse_proxy_response = __commonJS({
-  "node_modules/https-proxy-agent/dist/parse-proxy-response.js"(exports2) {
+  "node_modules/https-proxy-agent/dist/parse-proxy-response.js"(exports) {
     "use strict";
-    var __importDefault = exports2 && exports2.__importDefault || function(mod) {
+    var __importDefault = exports && exports.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
     };
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.parseProxyResponse = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.parseProxyResponse = void 0;
     var debug_1 = __importDefault(require_src());
     var debug2 = (0, debug_1.default)("https-proxy-agent:parse-proxy-response");
     function parseProxyResponse(socket) {
@@ -7592,15 +7596,15 @@ var require_parse_proxy_response = __commonJS({
         read2();
       });
     }
-    exports2.parseProxyResponse = parseProxyResponse;
+    exports.parseProxyResponse = parseProxyResponse;
   }
 });
 
 // node_modules/https-proxy-agent/dist/index.js
 var require_dist2 = __commonJS({
-  "node_modules/https-proxy-agent/dist/index.js"(exports2) {
+  "node_modules/https-proxy-agent/dist/index.js"(exports) {
     "use strict";
-    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
+    var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
       var desc = Object.getOwnPropertyDescriptor(m, k);
       if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
@@ -7613,12 +7617,12 @@ var require_dist2 = __commonJS({
       if (k2 === void 0) k2 = k;
       o[k2] = m[k];
     }));
-    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v) {
+    var __setModuleDefault = exports && exports.__setModuleDefault || (Object.create ? (function(o, v) {
       Object.defineProperty(o, "default", { enumerable: true, value: v });
     }) : function(o, v) {
       o["default"] = v;
     });
-    var __importStar = exports2 && exports2.__importStar || function(mod) {
+    var __importStar = exports && exports.__importStar || function(mod) {
       if (mod && mod.__esModule) return mod;
       var result = {};
       if (mod != null) {
@@ -7627,11 +7631,11 @@ var require_dist2 = __commonJS({
       __setModuleDefault(result, mod);
       return result;
     };
-    var __importDefault = exports2 && exports2.__importDefault || function(mod) {
+    var __importDefault = exports && exports.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
     };
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.HttpsProxyAgent = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.HttpsProxyAgent = void 0;
     var net = __importStar(__require("net"));
     var tls = __importStar(__require("tls"));
     var assert_1 = __importDefault(__require("assert"));
@@ -7729,7 +7733,7 @@ var require_dist2 = __commonJS({
       }
     };
     HttpsProxyAgent2.protocols = ["http", "https"];
-    exports2.HttpsProxyAgent = HttpsProxyAgent2;
+    exports.HttpsProxyAgent = HttpsProxyAgent2;
     function resume(socket) {
       socket.resume();
     }
@@ -7748,9 +7752,9 @@ var require_dist2 = __commonJS({
 
 // node_modules/http-proxy-agent/dist/index.js
 var require_dist3 = __commonJS({
-  "node_modules/http-proxy-agent/dist/index.js"(exports2) {
+  "node_modules/http-proxy-agent/dist/index.js"(exports) {
     "use strict";
-    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
+    var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
       var desc = Object.getOwnPropertyDescriptor(m, k);
       if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
@@ -7763,12 +7767,12 @@ var require_dist3 = __commonJS({
       if (k2 === void 0) k2 = k;
       o[k2] = m[k];
     }));
-    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v) {
+    var __setModuleDefault = exports && exports.__setModuleDefault || (Object.create ? (function(o, v) {
       Object.defineProperty(o, "default", { enumerable: true, value: v });
     }) : function(o, v) {
       o["default"] = v;
     });
-    var __importStar = exports2 && exports2.__importStar || function(mod) {
+    var __importStar = exports && exports.__importStar || function(mod) {
       if (mod && mod.__esModule) return mod;
       var result = {};
       if (mod != null) {
@@ -7777,11 +7781,11 @@ var require_dist3 = __commonJS({
       __setModuleDefault(result, mod);
       return result;
     };
-    var __importDefault = exports2 && exports2.__importDefault || function(mod) {
+    var __importDefault = exports && exports.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
     };
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.HttpProxyAgent = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.HttpProxyAgent = void 0;
     var net = __importStar(__require("net"));
     var tls = __importStar(__require("tls"));
     var debug_1 = __importDefault(require_src());
@@ -7862,7 +7866,7 @@ var require_dist3 = __commonJS({
       }
     };
     HttpProxyAgent2.protocols = ["http", "https"];
-    exports2.HttpProxyAgent = HttpProxyAgent2;
+    exports.HttpProxyAgent = HttpProxyAgent2;
     function omit2(obj, ...keys) {
       const ret = {};
       let key;
@@ -7878,11 +7882,11 @@ var require_dist3 = __commonJS({
 
 // node_modules/@azure/core-tracing/dist/commonjs/state.js
 var require_state = __commonJS({
-  "node_modules/@azure/core-tracing/dist/commonjs/state.js"(exports2) {
+  "node_modules/@azure/core-tracing/dist/commonjs/state.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.state = void 0;
-    exports2.state = {
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.state = void 0;
+    exports.state = {
       instrumenterImplementation: void 0
     };
   }
@@ -7890,11 +7894,11 @@ var require_state = __commonJS({
 
 // node_modules/@azure/core-client/dist/commonjs/state-cjs.js
 var require_state_cjs = __commonJS({
-  "node_modules/@azure/core-client/dist/commonjs/state-cjs.js"(exports2) {
+  "node_modules/@azure/core-client/dist/commonjs/state-cjs.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.state = void 0;
-    exports2.state = {
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.state = void 0;
+    exports.state = {
       operationRequestMap: /* @__PURE__ */ new WeakMap()
     };
   }
@@ -7902,7 +7906,7 @@ var require_state_cjs = __commonJS({
 
 // node_modules/readdir-glob/node_modules/minimatch/lib/path.js
 var require_path = __commonJS({
-  "node_modules/readdir-glob/node_modules/minimatch/lib/path.js"(exports2, module) {
+  "node_modules/readdir-glob/node_modules/minimatch/lib/path.js"(exports, module) {
     var isWindows = typeof process === "object" && process && process.platform === "win32";
     module.exports = isWindows ? { sep: "\\" } : { sep: "/" };
   }
@@ -7910,7 +7914,7 @@ var require_path = __commonJS({
 
 // node_modules/balanced-match/index.js
 var require_balanced_match = __commonJS({
-  "node_modules/balanced-match/index.js"(exports2, module) {
+  "node_modules/balanced-match/index.js"(exports, module) {
     "use strict";
     module.exports = balanced;
     function balanced(a, b, str) {
@@ -7968,7 +7972,7 @@ var require_balanced_match = __commonJS({
 
 // node_modules/brace-expansion/index.js
 var require_brace_expansion = __commonJS({
-  "node_modules/brace-expansion/index.js"(exports2, module) {
+  "node_modules/brace-expansion/index.js"(exports, module) {
     var balanced = require_balanced_match();
     module.exports = expandTop;
     var escSlash = "\0SLASH" + Math.random().toFixed(16) + "\0";
@@ -8363,7 +8367,7 @@ var require_brace_expansion = __commonJS({
 
 // node_modules/readdir-glob/node_modules/minimatch/minimatch.js
 var require_minimatch = __commonJS({
-  "node_modules/readdir-glob/node_modules/minimatch/minimatch.js"(exports2, module) {
+  "node_modules/readdir-glob/node_modules/minimatch/minimatch.js"(exports, module) {
     var minimatch = module.exports = (p, pattern, options2 = {}) => {
       assertValidPattern(pattern);
       if (!options2.nocomment && pattern.charAt(0) === "#") {
@@ -9016,7 +9020,7 @@ var require_minimatch = __commonJS({
 
 // node_modules/readdir-glob/index.js
 var require_readdir_glob = __commonJS({
-  "node_modules/readdir-glob/index.js"(exports2, module) {
+  "node_modules/readdir-glob/index.js"(exports, module) {
     module.exports = readdirGlob;
     var fs6 = __require("fs");
     var { EventEmitter: EventEmitter3 } = __require("events");
@@ -9238,10 +9242,10 @@ var require_readdir_glob = __commonJS({
 
 // node_modules/async/dist/async.js
 var require_async = __commonJS({
-  "node_modules/async/dist/async.js"(exports2, module) {
+  "node_modules/async/dist/async.js"(exports, module) {
     (function(global2, factory) {
-      typeof exports2 === "object" && typeof module !== "undefined" ? factory(exports2) : typeof define === "function" && define.amd ? define(["exports"], factory) : (global2 = typeof globalThis !== "undefined" ? globalThis : global2 || self, factory(global2.async = {}));
-    })(exports2, (function(exports3) {
+      typeof exports === "object" && typeof module !== "undefined" ? factory(exports) : typeof define === "function" && define.amd ? define(["exports"], factory) : (global2 = typeof globalThis !== "undefined" ? globalThis : global2 || self, factory(global2.async = {}));
+    })(exports, (function(exports2) {
       "use strict";
       function apply(fn, ...args) {
         return (...callArgs) => fn(...args, ...callArgs);
@@ -10987,118 +10991,118 @@ var require_async = __commonJS({
         during: whilst$1,
         doDuring: doWhilst$1
       };
-      exports3.all = every$1;
-      exports3.allLimit = everyLimit$1;
-      exports3.allSeries = everySeries$1;
-      exports3.any = some$1;
-      exports3.anyLimit = someLimit$1;
-      exports3.anySeries = someSeries$1;
-      exports3.apply = apply;
-      exports3.applyEach = applyEach;
-      exports3.applyEachSeries = applyEachSeries;
-      exports3.asyncify = asyncify;
-      exports3.auto = auto;
-      exports3.autoInject = autoInject;
-      exports3.cargo = cargo$1;
-      exports3.cargoQueue = cargo;
-      exports3.compose = compose;
-      exports3.concat = concat$1;
-      exports3.concatLimit = concatLimit$1;
-      exports3.concatSeries = concatSeries$1;
-      exports3.constant = constant$1;
-      exports3.default = index;
-      exports3.detect = detect$1;
-      exports3.detectLimit = detectLimit$1;
-      exports3.detectSeries = detectSeries$1;
-      exports3.dir = dir;
-      exports3.doDuring = doWhilst$1;
-      exports3.doUntil = doUntil;
-      exports3.doWhilst = doWhilst$1;
-      exports3.during = whilst$1;
-      exports3.each = each;
-      exports3.eachLimit = eachLimit$1;
-      exports3.eachOf = eachOf$1;
-      exports3.eachOfLimit = eachOfLimit$1;
-      exports3.eachOfSeries = eachOfSeries$1;
-      exports3.eachSeries = eachSeries$1;
-      exports3.ensureAsync = ensureAsync;
-      exports3.every = every$1;
-      exports3.everyLimit = everyLimit$1;
-      exports3.everySeries = everySeries$1;
-      exports3.filter = filter$1;
-      exports3.filterLimit = filterLimit$1;
-      exports3.filterSeries = filterSeries$1;
-      exports3.find = detect$1;
-      exports3.findLimit = detectLimit$1;
-      exports3.findSeries = detectSeries$1;
-      exports3.flatMap = concat$1;
-      exports3.flatMapLimit = concatLimit$1;
-      exports3.flatMapSeries = concatSeries$1;
-      exports3.foldl = reduce$1;
-      exports3.foldr = reduceRight;
-      exports3.forEach = each;
-      exports3.forEachLimit = eachLimit$1;
-      exports3.forEachOf = eachOf$1;
-      exports3.forEachOfLimit = eachOfLimit$1;
-      exports3.forEachOfSeries = eachOfSeries$1;
-      exports3.forEachSeries = eachSeries$1;
-      exports3.forever = forever$1;
-      exports3.groupBy = groupBy;
-      exports3.groupByLimit = groupByLimit$1;
-      exports3.groupBySeries = groupBySeries;
-      exports3.inject = reduce$1;
-      exports3.log = log2;
-      exports3.map = map$1;
-      exports3.mapLimit = mapLimit$1;
-      exports3.mapSeries = mapSeries$1;
-      exports3.mapValues = mapValues;
-      exports3.mapValuesLimit = mapValuesLimit$1;
-      exports3.mapValuesSeries = mapValuesSeries;
-      exports3.memoize = memoize;
-      exports3.nextTick = nextTick;
-      exports3.parallel = parallel;
-      exports3.parallelLimit = parallelLimit;
-      exports3.priorityQueue = priorityQueue;
-      exports3.queue = queue;
-      exports3.race = race$1;
-      exports3.reduce = reduce$1;
-      exports3.reduceRight = reduceRight;
-      exports3.reflect = reflect;
-      exports3.reflectAll = reflectAll;
-      exports3.reject = reject$1;
-      exports3.rejectLimit = rejectLimit$1;
-      exports3.rejectSeries = rejectSeries$1;
-      exports3.retry = retry2;
-      exports3.retryable = retryable;
-      exports3.select = filter$1;
-      exports3.selectLimit = filterLimit$1;
-      exports3.selectSeries = filterSeries$1;
-      exports3.seq = seq;
-      exports3.series = series;
-      exports3.setImmediate = setImmediate$1;
-      exports3.some = some$1;
-      exports3.someLimit = someLimit$1;
-      exports3.someSeries = someSeries$1;
-      exports3.sortBy = sortBy$1;
-      exports3.timeout = timeout;
-      exports3.times = times;
-      exports3.timesLimit = timesLimit;
-      exports3.timesSeries = timesSeries;
-      exports3.transform = transform;
-      exports3.tryEach = tryEach$1;
-      exports3.unmemoize = unmemoize;
-      exports3.until = until;
-      exports3.waterfall = waterfall$1;
-      exports3.whilst = whilst$1;
-      exports3.wrapSync = asyncify;
-      Object.defineProperty(exports3, "__esModule", { value: true });
+      exports2.all = every$1;
+      exports2.allLimit = everyLimit$1;
+      exports2.allSeries = everySeries$1;
+      exports2.any = some$1;
+      exports2.anyLimit = someLimit$1;
+      exports2.anySeries = someSeries$1;
+      exports2.apply = apply;
+      exports2.applyEach = applyEach;
+      exports2.applyEachSeries = applyEachSeries;
+      exports2.asyncify = asyncify;
+      exports2.auto = auto;
+      exports2.autoInject = autoInject;
+      exports2.cargo = cargo$1;
+      exports2.cargoQueue = cargo;
+      exports2.compose = compose;
+      exports2.concat = concat$1;
+      exports2.concatLimit = concatLimit$1;
+      exports2.concatSeries = concatSeries$1;
+      exports2.constant = constant$1;
+      exports2.default = index;
+      exports2.detect = detect$1;
+      exports2.detectLimit = detectLimit$1;
+      exports2.detectSeries = detectSeries$1;
+      exports2.dir = dir;
+      exports2.doDuring = doWhilst$1;
+      exports2.doUntil = doUntil;
+      exports2.doWhilst = doWhilst$1;
+      exports2.during = whilst$1;
+      exports2.each = each;
+      exports2.eachLimit = eachLimit$1;
+      exports2.eachOf = eachOf$1;
+      exports2.eachOfLimit = eachOfLimit$1;
+      exports2.eachOfSeries = eachOfSeries$1;
+      exports2.eachSeries = eachSeries$1;
+      exports2.ensureAsync = ensureAsync;
+      exports2.every = every$1;
+      exports2.everyLimit = everyLimit$1;
+      exports2.everySeries = everySeries$1;
+      exports2.filter = filter$1;
+      exports2.filterLimit = filterLimit$1;
+      exports2.filterSeries = filterSeries$1;
+      exports2.find = detect$1;
+      exports2.findLimit = detectLimit$1;
+      exports2.findSeries = detectSeries$1;
+      exports2.flatMap = concat$1;
+      exports2.flatMapLimit = concatLimit$1;
+      exports2.flatMapSeries = concatSeries$1;
+      exports2.foldl = reduce$1;
+      exports2.foldr = reduceRight;
+      exports2.forEach = each;
+      exports2.forEachLimit = eachLimit$1;
+      exports2.forEachOf = eachOf$1;
+      exports2.forEachOfLimit = eachOfLimit$1;
+      exports2.forEachOfSeries = eachOfSeries$1;
+      exports2.forEachSeries = eachSeries$1;
+      exports2.forever = forever$1;
+      exports2.groupBy = groupBy;
+      exports2.groupByLimit = groupByLimit$1;
+      exports2.groupBySeries = groupBySeries;
+      exports2.inject = reduce$1;
+      exports2.log = log2;
+      exports2.map = map$1;
+      exports2.mapLimit = mapLimit$1;
+      exports2.mapSeries = mapSeries$1;
+      exports2.mapValues = mapValues;
+      exports2.mapValuesLimit = mapValuesLimit$1;
+      exports2.mapValuesSeries = mapValuesSeries;
+      exports2.memoize = memoize;
+      exports2.nextTick = nextTick;
+      exports2.parallel = parallel;
+      exports2.parallelLimit = parallelLimit;
+      exports2.priorityQueue = priorityQueue;
+      exports2.queue = queue;
+      exports2.race = race$1;
+      exports2.reduce = reduce$1;
+      exports2.reduceRight = reduceRight;
+      exports2.reflect = reflect;
+      exports2.reflectAll = reflectAll;
+      exports2.reject = reject$1;
+      exports2.rejectLimit = rejectLimit$1;
+      exports2.rejectSeries = rejectSeries$1;
+      exports2.retry = retry2;
+      exports2.retryable = retryable;
+      exports2.select = filter$1;
+      exports2.selectLimit = filterLimit$1;
+      exports2.selectSeries = filterSeries$1;
+      exports2.seq = seq;
+      exports2.series = series;
+      exports2.setImmediate = setImmediate$1;
+      exports2.some = some$1;
+      exports2.someLimit = someLimit$1;
+      exports2.someSeries = someSeries$1;
+      exports2.sortBy = sortBy$1;
+      exports2.timeout = timeout;
+      exports2.times = times;
+      exports2.timesLimit = timesLimit;
+      exports2.timesSeries = timesSeries;
+      exports2.transform = transform;
+      exports2.tryEach = tryEach$1;
+      exports2.unmemoize = unmemoize;
+      exports2.until = until;
+      exports2.waterfall = waterfall$1;
+      exports2.whilst = whilst$1;
+      exports2.wrapSync = asyncify;
+      Object.defineProperty(exports2, "__esModule", { value: true });
     }));
   }
 });
 
 // node_modules/graceful-fs/polyfills.js
 var require_polyfills = __commonJS({
-  "node_modules/graceful-fs/polyfills.js"(exports2, module) {
+  "node_modules/graceful-fs/polyfills.js"(exports, module) {
     var constants = __require("constants");
     var origCwd = process.cwd;
     var cwd = null;
@@ -11386,7 +11390,7 @@ var require_polyfills = __commonJS({
 
 // node_modules/graceful-fs/legacy-streams.js
 var require_legacy_streams = __commonJS({
-  "node_modules/graceful-fs/legacy-streams.js"(exports2, module) {
+  "node_modules/graceful-fs/legacy-streams.js"(exports, module) {
     var Stream2 = __require("stream").Stream;
     module.exports = legacy;
     function legacy(fs6) {
@@ -11482,7 +11486,7 @@ var require_legacy_streams = __commonJS({
 
 // node_modules/graceful-fs/clone.js
 var require_clone = __commonJS({
-  "node_modules/graceful-fs/clone.js"(exports2, module) {
+  "node_modules/graceful-fs/clone.js"(exports, module) {
     "use strict";
     module.exports = clone;
     var getPrototypeOf = Object.getPrototypeOf || function(obj) {
@@ -11505,7 +11509,7 @@ var require_clone = __commonJS({
 
 // node_modules/graceful-fs/graceful-fs.js
 var require_graceful_fs = __commonJS({
-  "node_modules/graceful-fs/graceful-fs.js"(exports2, module) {
+  "node_modules/graceful-fs/graceful-fs.js"(exports, module) {
     var fs6 = __require("fs");
     var polyfills = require_polyfills();
     var legacy = require_legacy_streams();
@@ -11875,7 +11879,7 @@ var require_graceful_fs = __commonJS({
 
 // node_modules/is-stream/index.js
 var require_is_stream = __commonJS({
-  "node_modules/is-stream/index.js"(exports2, module) {
+  "node_modules/is-stream/index.js"(exports, module) {
     "use strict";
     var isStream = (stream4) => stream4 !== null && typeof stream4 === "object" && typeof stream4.pipe === "function";
     isStream.writable = (stream4) => isStream(stream4) && stream4.writable !== false && typeof stream4._write === "function" && typeof stream4._writableState === "object";
@@ -11888,7 +11892,7 @@ var require_is_stream = __commonJS({
 
 // node_modules/process-nextick-args/index.js
 var require_process_nextick_args = __commonJS({
-  "node_modules/process-nextick-args/index.js"(exports2, module) {
+  "node_modules/process-nextick-args/index.js"(exports, module) {
     "use strict";
     if (typeof process === "undefined" || !process.version || process.version.indexOf("v0.") === 0 || process.version.indexOf("v1.") === 0 && process.version.indexOf("v1.8.") !== 0) {
       module.exports = { nextTick };
@@ -11933,7 +11937,7 @@ var require_process_nextick_args = __commonJS({
 
 // node_modules/lazystream/node_modules/isarray/index.js
 var require_isarray = __commonJS({
-  "node_modules/lazystream/node_modules/isarray/index.js"(exports2, module) {
+  "node_modules/lazystream/node_modules/isarray/index.js"(exports, module) {
     var toString3 = {}.toString;
     module.exports = Array.isArray || function(arr) {
       return toString3.call(arr) == "[object Array]";
@@ -11943,14 +11947,14 @@ var require_isarray = __commonJS({
 
 // node_modules/lazystream/node_modules/readable-stream/lib/internal/streams/stream.js
 var require_stream = __commonJS({
-  "node_modules/lazystream/node_modules/readable-stream/lib/internal/streams/stream.js"(exports2, module) {
+  "node_modules/lazystream/node_modules/readable-stream/lib/internal/streams/stream.js"(exports, module) {
     module.exports = __require("stream");
   }
 });
 
 // node_modules/lazystream/node_modules/safe-buffer/index.js
 var require_safe_buffer = __commonJS({
-  "node_modules/lazystream/node_modules/safe-buffer/index.js"(exports2, module) {
+  "node_modules/lazystream/node_modules/safe-buffer/index.js"(exports, module) {
     var buffer2 = __require("buffer");
     var Buffer3 = buffer2.Buffer;
     function copyProps(src, dst) {
@@ -11961,8 +11965,8 @@ var require_safe_buffer = __commonJS({
     if (Buffer3.from && Buffer3.alloc && Buffer3.allocUnsafe && Buffer3.allocUnsafeSlow) {
       module.exports = buffer2;
     } else {
-      copyProps(buffer2, exports2);
-      exports2.Buffer = SafeBuffer;
+      copyProps(buffer2, exports);
+      exports.Buffer = SafeBuffer;
     }
     function SafeBuffer(arg, encodingOrOffset, length) {
       return Buffer3(arg, encodingOrOffset, length);
@@ -12007,68 +12011,68 @@ var require_safe_buffer = __commonJS({
 
 // node_modules/core-util-is/lib/util.js
 var require_util = __commonJS({
-  "node_modules/core-util-is/lib/util.js"(exports2) {
+  "node_modules/core-util-is/lib/util.js"(exports) {
     function isArray(arg) {
       if (Array.isArray) {
         return Array.isArray(arg);
       }
       return objectToString(arg) === "[object Array]";
     }
-    exports2.isArray = isArray;
+    exports.isArray = isArray;
     function isBoolean(arg) {
       return typeof arg === "boolean";
     }
-    exports2.isBoolean = isBoolean;
+    exports.isBoolean = isBoolean;
     function isNull(arg) {
       return arg === null;
     }
-    exports2.isNull = isNull;
+    exports.isNull = isNull;
     function isNullOrUndefined(arg) {
       return arg == null;
     }
-    exports2.isNullOrUndefined = isNullOrUndefined;
+    exports.isNullOrUndefined = isNullOrUndefined;
     function isNumber(arg) {
       return typeof arg === "number";
     }
-    exports2.isNumber = isNumber;
+    exports.isNumber = isNumber;
     function isString(arg) {
       return typeof arg === "string";
     }
-    exports2.isString = isString;
+    exports.isString = isString;
     function isSymbol(arg) {
       return typeof arg === "symbol";
     }
-    exports2.isSymbol = isSymbol;
+    exports.isSymbol = isSymbol;
     function isUndefined(arg) {
       return arg === void 0;
     }
-    exports2.isUndefined = isUndefined;
+    exports.isUndefined = isUndefined;
     function isRegExp(re) {
       return objectToString(re) === "[object RegExp]";
     }
-    exports2.isRegExp = isRegExp;
+    exports.isRegExp = isRegExp;
     function isObject2(arg) {
       return typeof arg === "object" && arg !== null;
     }
-    exports2.isObject = isObject2;
+    exports.isObject = isObject2;
     function isDate(d) {
       return objectToString(d) === "[object Date]";
     }
-    exports2.isDate = isDate;
+    exports.isDate = isDate;
     function isError3(e) {
       return objectToString(e) === "[object Error]" || e instanceof Error;
     }
-    exports2.isError = isError3;
+    exports.isError = isError3;
     function isFunction(arg) {
       return typeof arg === "function";
     }
-    exports2.isFunction = isFunction;
+    exports.isFunction = isFunction;
     function isPrimitive(arg) {
       return arg === null || typeof arg === "boolean" || typeof arg === "number" || typeof arg === "string" || typeof arg === "symbol" || // ES6 symbol
       typeof arg === "undefined";
     }
-    exports2.isPrimitive = isPrimitive;
-    exports2.isBuffer = __require("buffer").Buffer.isBuffer;
+    exports.isPrimitive = isPrimitive;
+    exports.isBuffer = __require("buffer").Buffer.isBuffer;
     function objectToString(o) {
       return Object.prototype.toString.call(o);
     }
@@ -12077,7 +12081,7 @@ var require_util = __commonJS({
 
 // node_modules/inherits/inherits_browser.js
 var require_inherits_browser = __commonJS({
-  "node_modules/inherits/inherits_browser.js"(exports2, module) {
+  "node_modules/inherits/inherits_browser.js"(exports, module) {
     if (typeof Object.create === "function") {
       module.exports = function inherits(ctor, superCtor) {
         if (superCtor) {
@@ -12109,7 +12113,7 @@ var require_inherits_browser = __commonJS({
 
 // node_modules/inherits/inherits.js
 var require_inherits = __commonJS({
-  "node_modules/inherits/inherits.js"(exports2, module) {
+  "node_modules/inherits/inherits.js"(exports, module) {
     try {
       util3 = __require("util");
       if (typeof util3.inherits !== "function") throw "";
@@ -12123,7 +12127,7 @@ var require_inherits = __commonJS({
 
 // node_modules/lazystream/node_modules/readable-stream/lib/internal/streams/BufferList.js
 var require_BufferList = __commonJS({
-  "node_modules/lazystream/node_modules/readable-stream/lib/internal/streams/BufferList.js"(exports2, module) {
+  "node_modules/lazystream/node_modules/readable-stream/lib/internal/streams/BufferList.js"(exports, module) {
     "use strict";
     function _classCallCheck(instance, Constructor) {
       if (!(instance instanceof Constructor)) {
@@ -12201,7 +12205,7 @@ var require_BufferList = __commonJS({
 
 // node_modules/lazystream/node_modules/readable-stream/lib/internal/streams/destroy.js
 var require_destroy = __commonJS({
-  "node_modules/lazystream/node_modules/readable-stream/lib/internal/streams/destroy.js"(exports2, module) {
+  "node_modules/lazystream/node_modules/readable-stream/lib/internal/streams/destroy.js"(exports, module) {
     "use strict";
     var pna = require_process_nextick_args();
     function destroy2(err, cb) {
@@ -12270,14 +12274,14 @@ var require_destroy = __commonJS({
 
 // node_modules/util-deprecate/node.js
 var require_node2 = __commonJS({
-  "node_modules/util-deprecate/node.js"(exports2, module) {
+  "node_modules/util-deprecate/node.js"(exports, module) {
     module.exports = __require("util").deprecate;
   }
 });
 
 // node_modules/lazystream/node_modules/readable-stream/lib/_stream_writable.js
 var require_stream_writable = __commonJS({
-  "node_modules/lazystream/node_modules/readable-stream/lib/_stream_writable.js"(exports2, module) {
+  "node_modules/lazystream/node_modules/readable-stream/lib/_stream_writable.js"(exports, module) {
     "use strict";
     var pna = require_process_nextick_args();
     module.exports = Writable;
@@ -12717,7 +12721,7 @@ var require_stream_writable = __commonJS({
 
 // node_modules/lazystream/node_modules/readable-stream/lib/_stream_duplex.js
 var require_stream_duplex = __commonJS({
-  "node_modules/lazystream/node_modules/readable-stream/lib/_stream_duplex.js"(exports2, module) {
+  "node_modules/lazystream/node_modules/readable-stream/lib/_stream_duplex.js"(exports, module) {
     "use strict";
     var pna = require_process_nextick_args();
     var objectKeys = Object.keys || function(obj) {
@@ -12794,7 +12798,7 @@ var require_stream_duplex = __commonJS({
 
 // node_modules/lazystream/node_modules/string_decoder/lib/string_decoder.js
 var require_string_decoder = __commonJS({
-  "node_modules/lazystream/node_modules/string_decoder/lib/string_decoder.js"(exports2) {
+  "node_modules/lazystream/node_modules/string_decoder/lib/string_decoder.js"(exports) {
     "use strict";
     var Buffer3 = require_safe_buffer().Buffer;
     var isEncoding = Buffer3.isEncoding || function(encoding) {
@@ -12848,7 +12852,7 @@ var require_string_decoder = __commonJS({
       if (typeof nenc !== "string" && (Buffer3.isEncoding === isEncoding || !isEncoding(enc))) throw new Error("Unknown encoding: " + enc);
       return nenc || enc;
     }
-    exports2.StringDecoder = StringDecoder;
+    exports.StringDecoder = StringDecoder;
     function StringDecoder(encoding) {
       this.encoding = normalizeEncoding(encoding);
       var nb;
@@ -13032,7 +13036,7 @@ var require_string_decoder = __commonJS({
 
 // node_modules/lazystream/node_modules/readable-stream/lib/_stream_readable.js
 var require_stream_readable = __commonJS({
-  "node_modules/lazystream/node_modules/readable-stream/lib/_stream_readable.js"(exports2, module) {
+  "node_modules/lazystream/node_modules/readable-stream/lib/_stream_readable.js"(exports, module) {
     "use strict";
     var pna = require_process_nextick_args();
     module.exports = Readable8;
@@ -13718,7 +13722,7 @@ var require_stream_readable = __commonJS({
 
 // node_modules/lazystream/node_modules/readable-stream/lib/_stream_transform.js
 var require_stream_transform = __commonJS({
-  "node_modules/lazystream/node_modules/readable-stream/lib/_stream_transform.js"(exports2, module) {
+  "node_modules/lazystream/node_modules/readable-stream/lib/_stream_transform.js"(exports, module) {
     "use strict";
     module.exports = Transform3;
     var Duplex = require_stream_duplex();
@@ -13818,7 +13822,7 @@ var require_stream_transform = __commonJS({
 
 // node_modules/lazystream/node_modules/readable-stream/lib/_stream_passthrough.js
 var require_stream_passthrough = __commonJS({
-  "node_modules/lazystream/node_modules/readable-stream/lib/_stream_passthrough.js"(exports2, module) {
+  "node_modules/lazystream/node_modules/readable-stream/lib/_stream_passthrough.js"(exports, module) {
     "use strict";
     module.exports = PassThrough3;
     var Transform3 = require_stream_transform();
@@ -13837,39 +13841,39 @@ var require_stream_passthrough = __commonJS({
 
 // node_modules/lazystream/node_modules/readable-stream/readable.js
 var require_readable = __commonJS({
-  "node_modules/lazystream/node_modules/readable-stream/readable.js"(exports2, module) {
+  "node_modules/lazystream/node_modules/readable-stream/readable.js"(exports, module) {
     var Stream2 = __require("stream");
     if (process.env.READABLE_STREAM === "disable" && Stream2) {
       module.exports = Stream2;
-      exports2 = module.exports = Stream2.Readable;
-      exports2.Readable = Stream2.Readable;
-      exports2.Writable = Stream2.Writable;
-      exports2.Duplex = Stream2.Duplex;
-      exports2.Transform = Stream2.Transform;
-      exports2.PassThrough = Stream2.PassThrough;
-      exports2.Stream = Stream2;
+      exports = module.exports = Stream2.Readable;
+      exports.Readable = Stream2.Readable;
+      exports.Writable = Stream2.Writable;
+      exports.Duplex = Stream2.Duplex;
+      exports.Transform = Stream2.Transform;
+      exports.PassThrough = Stream2.PassThrough;
+      exports.Stream = Stream2;
     } else {
-      exports2 = module.exports = require_stream_readable();
-      exports2.Stream = Stream2 || exports2;
-      exports2.Readable = exports2;
-      exports2.Writable = require_stream_writable();
-      exports2.Duplex = require_stream_duplex();
-      exports2.Transform = require_stream_transform();
-      exports2.PassThrough = require_stream_passthrough();
+      exports = module.exports = require_stream_readable();
+      exports.Stream = Stream2 || exports;
+      exports.Readable = exports;
+      exports.Writable = require_stream_writable();
+      exports.Duplex = require_stream_duplex();
+      exports.Transform = require_stream_transform();
+      exports.PassThrough = require_stream_passthrough();
     }
   }
 });
 
 // node_modules/lazystream/node_modules/readable-stream/passthrough.js
 var require_passthrough = __commonJS({
-  "node_modules/lazystream/node_modules/readable-stream/passthrough.js"(exports2, module) {
+  "node_modules/lazystream/node_modules/readable-stream/passthrough.js"(exports, module) {
     module.exports = require_readable().PassThrough;
   }
 });
 
 // node_modules/lazystream/lib/lazystream.js
 var require_lazystream = __commonJS({
-  "node_modules/lazystream/lib/lazystream.js"(exports2, module) {
+  "node_modules/lazystream/lib/lazystream.js"(exports, module) {
     var util3 = __require("util");
     var PassThrough3 = require_passthrough();
     module.exports = {
@@ -13914,7 +13918,7 @@ var require_lazystream = __commonJS({
 
 // node_modules/normalize-path/index.js
 var require_normalize_path = __commonJS({
-  "node_modules/normalize-path/index.js"(exports2, module) {
+  "node_modules/normalize-path/index.js"(exports, module) {
     module.exports = function(path12, stripTrailing) {
       if (typeof path12 !== "string") {
         throw new TypeError("expected path to be a string");
@@ -13941,7 +13945,7 @@ var require_normalize_path = __commonJS({
 
 // node_modules/lodash/identity.js
 var require_identity = __commonJS({
-  "node_modules/lodash/identity.js"(exports2, module) {
+  "node_modules/lodash/identity.js"(exports, module) {
     function identity(value) {
       return value;
     }
@@ -13951,7 +13955,7 @@ var require_identity = __commonJS({
 
 // node_modules/lodash/_apply.js
 var require_apply = __commonJS({
-  "node_modules/lodash/_apply.js"(exports2, module) {
+  "node_modules/lodash/_apply.js"(exports, module) {
     function apply(func, thisArg, args) {
       switch (args.length) {
         case 0:
@@ -13971,7 +13975,7 @@ var require_apply = __commonJS({
 
 // node_modules/lodash/_overRest.js
 var require_overRest = __commonJS({
-  "node_modules/lodash/_overRest.js"(exports2, module) {
+  "node_modules/lodash/_overRest.js"(exports, module) {
     var apply = require_apply();
     var nativeMax = Math.max;
     function overRest(func, start, transform) {
@@ -13996,7 +14000,7 @@ var require_overRest = __commonJS({
 
 // node_modules/lodash/constant.js
 var require_constant = __commonJS({
-  "node_modules/lodash/constant.js"(exports2, module) {
+  "node_modules/lodash/constant.js"(exports, module) {
     function constant(value) {
       return function() {
         return value;
@@ -14008,7 +14012,7 @@ var require_constant = __commonJS({
 
 // node_modules/lodash/_freeGlobal.js
 var require_freeGlobal = __commonJS({
-  "node_modules/lodash/_freeGlobal.js"(exports2, module) {
+  "node_modules/lodash/_freeGlobal.js"(exports, module) {
     var freeGlobal = typeof global == "object" && global && global.Object === Object && global;
     module.exports = freeGlobal;
   }
@@ -14016,7 +14020,7 @@ var require_freeGlobal = __commonJS({
 
 // node_modules/lodash/_root.js
 var require_root = __commonJS({
-  "node_modules/lodash/_root.js"(exports2, module) {
+  "node_modules/lodash/_root.js"(exports, module) {
     var freeGlobal = require_freeGlobal();
     var freeSelf = typeof self == "object" && self && self.Object === Object && self;
     var root = freeGlobal || freeSelf || Function("return this")();
@@ -14026,7 +14030,7 @@ var require_root = __commonJS({
 
 // node_modules/lodash/_Symbol.js
 var require_Symbol = __commonJS({
-  "node_modules/lodash/_Symbol.js"(exports2, module) {
+  "node_modules/lodash/_Symbol.js"(exports, module) {
     var root = require_root();
     var Symbol2 = root.Symbol;
     module.exports = Symbol2;
@@ -14035,7 +14039,7 @@ var require_Symbol = __commonJS({
 
 // node_modules/lodash/_getRawTag.js
 var require_getRawTag = __commonJS({
-  "node_modules/lodash/_getRawTag.js"(exports2, module) {
+  "node_modules/lodash/_getRawTag.js"(exports, module) {
     var Symbol2 = require_Symbol();
     var objectProto = Object.prototype;
     var hasOwnProperty = objectProto.hasOwnProperty;
@@ -14064,7 +14068,7 @@ var require_getRawTag = __commonJS({
 
 // node_modules/lodash/_objectToString.js
 var require_objectToString = __commonJS({
-  "node_modules/lodash/_objectToString.js"(exports2, module) {
+  "node_modules/lodash/_objectToString.js"(exports, module) {
     var objectProto = Object.prototype;
     var nativeObjectToString = objectProto.toString;
     function objectToString(value) {
@@ -14076,7 +14080,7 @@ var require_objectToString = __commonJS({
 
 // node_modules/lodash/_baseGetTag.js
 var require_baseGetTag = __commonJS({
-  "node_modules/lodash/_baseGetTag.js"(exports2, module) {
+  "node_modules/lodash/_baseGetTag.js"(exports, module) {
     var Symbol2 = require_Symbol();
     var getRawTag = require_getRawTag();
     var objectToString = require_objectToString();
@@ -14095,7 +14099,7 @@ var require_baseGetTag = __commonJS({
 
 // node_modules/lodash/isObject.js
 var require_isObject = __commonJS({
-  "node_modules/lodash/isObject.js"(exports2, module) {
+  "node_modules/lodash/isObject.js"(exports, module) {
     function isObject2(value) {
       var type = typeof value;
       return value != null && (type == "object" || type == "function");
@@ -14106,7 +14110,7 @@ var require_isObject = __commonJS({
 
 // node_modules/lodash/isFunction.js
 var require_isFunction = __commonJS({
-  "node_modules/lodash/isFunction.js"(exports2, module) {
+  "node_modules/lodash/isFunction.js"(exports, module) {
     var baseGetTag = require_baseGetTag();
     var isObject2 = require_isObject();
     var asyncTag = "[object AsyncFunction]";
@@ -14126,7 +14130,7 @@ var require_isFunction = __commonJS({
 
 // node_modules/lodash/_coreJsData.js
 var require_coreJsData = __commonJS({
-  "node_modules/lodash/_coreJsData.js"(exports2, module) {
+  "node_modules/lodash/_coreJsData.js"(exports, module) {
     var root = require_root();
     var coreJsData = root["__core-js_shared__"];
     module.exports = coreJsData;
@@ -14135,7 +14139,7 @@ var require_coreJsData = __commonJS({
 
 // node_modules/lodash/_isMasked.js
 var require_isMasked = __commonJS({
-  "node_modules/lodash/_isMasked.js"(exports2, module) {
+  "node_modules/lodash/_isMasked.js"(exports, module) {
     var coreJsData = require_coreJsData();
     var maskSrcKey = (function() {
       var uid = /[^.]+$/.exec(coreJsData && coreJsData.keys && coreJsData.keys.IE_PROTO || "");
@@ -14150,7 +14154,7 @@ var require_isMasked = __commonJS({
 
 // node_modules/lodash/_toSource.js
 var require_toSource = __commonJS({
-  "node_modules/lodash/_toSource.js"(exports2, module) {
+  "node_modules/lodash/_toSource.js"(exports, module) {
     var funcProto = Function.prototype;
     var funcToString = funcProto.toString;
     function toSource(func) {
@@ -14172,7 +14176,7 @@ var require_toSource = __commonJS({
 
 // node_modules/lodash/_baseIsNative.js
 var require_baseIsNative = __commonJS({
-  "node_modules/lodash/_baseIsNative.js"(exports2, module) {
+  "node_modules/lodash/_baseIsNative.js"(exports, module) {
     var isFunction = require_isFunction();
     var isMasked = require_isMasked();
     var isObject2 = require_isObject();
@@ -14199,7 +14203,7 @@ var require_baseIsNative = __commonJS({
 
 // node_modules/lodash/_getValue.js
 var require_getValue = __commonJS({
-  "node_modules/lodash/_getValue.js"(exports2, module) {
+  "node_modules/lodash/_getValue.js"(exports, module) {
     function getValue(object, key) {
       return object == null ? void 0 : object[key];
     }
@@ -14209,7 +14213,7 @@ var require_getValue = __commonJS({
 
 // node_modules/lodash/_getNative.js
 var require_getNative = __commonJS({
-  "node_modules/lodash/_getNative.js"(exports2, module) {
+  "node_modules/lodash/_getNative.js"(exports, module) {
     var baseIsNative = require_baseIsNative();
     var getValue = require_getValue();
     function getNative(object, key) {
@@ -14222,7 +14226,7 @@ var require_getNative = __commonJS({
 
 // node_modules/lodash/_defineProperty.js
 var require_defineProperty = __commonJS({
-  "node_modules/lodash/_defineProperty.js"(exports2, module) {
+  "node_modules/lodash/_defineProperty.js"(exports, module) {
     var getNative = require_getNative();
     var defineProperty = (function() {
       try {
@@ -14238,7 +14242,7 @@ var require_defineProperty = __commonJS({
 
 // node_modules/lodash/_baseSetToString.js
 var require_baseSetToString = __commonJS({
-  "node_modules/lodash/_baseSetToString.js"(exports2, module) {
+  "node_modules/lodash/_baseSetToString.js"(exports, module) {
     var constant = require_constant();
     var defineProperty = require_defineProperty();
     var identity = require_identity();
@@ -14256,7 +14260,7 @@ var require_baseSetToString = __commonJS({
 
 // node_modules/lodash/_shortOut.js
 var require_shortOut = __commonJS({
-  "node_modules/lodash/_shortOut.js"(exports2, module) {
+  "node_modules/lodash/_shortOut.js"(exports, module) {
     var HOT_COUNT = 800;
     var HOT_SPAN = 16;
     var nativeNow = Date.now;
@@ -14281,7 +14285,7 @@ var require_shortOut = __commonJS({
 
 // node_modules/lodash/_setToString.js
 var require_setToString = __commonJS({
-  "node_modules/lodash/_setToString.js"(exports2, module) {
+  "node_modules/lodash/_setToString.js"(exports, module) {
     var baseSetToString = require_baseSetToString();
     var shortOut = require_shortOut();
     var setToString = shortOut(baseSetToString);
@@ -14291,7 +14295,7 @@ var require_setToString = __commonJS({
 
 // node_modules/lodash/_baseRest.js
 var require_baseRest = __commonJS({
-  "node_modules/lodash/_baseRest.js"(exports2, module) {
+  "node_modules/lodash/_baseRest.js"(exports, module) {
     var identity = require_identity();
     var overRest = require_overRest();
     var setToString = require_setToString();
@@ -14304,7 +14308,7 @@ var require_baseRest = __commonJS({
 
 // node_modules/lodash/eq.js
 var require_eq = __commonJS({
-  "node_modules/lodash/eq.js"(exports2, module) {
+  "node_modules/lodash/eq.js"(exports, module) {
     function eq(value, other) {
       return value === other || value !== value && other !== other;
     }
@@ -14314,7 +14318,7 @@ var require_eq = __commonJS({
 
 // node_modules/lodash/isLength.js
 var require_isLength = __commonJS({
-  "node_modules/lodash/isLength.js"(exports2, module) {
+  "node_modules/lodash/isLength.js"(exports, module) {
     var MAX_SAFE_INTEGER = 9007199254740991;
     function isLength(value) {
       return typeof value == "number" && value > -1 && value % 1 == 0 && value <= MAX_SAFE_INTEGER;
@@ -14325,7 +14329,7 @@ var require_isLength = __commonJS({
 
 // node_modules/lodash/isArrayLike.js
 var require_isArrayLike = __commonJS({
-  "node_modules/lodash/isArrayLike.js"(exports2, module) {
+  "node_modules/lodash/isArrayLike.js"(exports, module) {
     var isFunction = require_isFunction();
     var isLength = require_isLength();
     function isArrayLike(value) {
@@ -14337,7 +14341,7 @@ var require_isArrayLike = __commonJS({
 
 // node_modules/lodash/_isIndex.js
 var require_isIndex = __commonJS({
-  "node_modules/lodash/_isIndex.js"(exports2, module) {
+  "node_modules/lodash/_isIndex.js"(exports, module) {
     var MAX_SAFE_INTEGER = 9007199254740991;
     var reIsUint = /^(?:0|[1-9]\d*)$/;
     function isIndex(value, length) {
@@ -14351,7 +14355,7 @@ var require_isIndex = __commonJS({
 
 // node_modules/lodash/_isIterateeCall.js
 var require_isIterateeCall = __commonJS({
-  "node_modules/lodash/_isIterateeCall.js"(exports2, module) {
+  "node_modules/lodash/_isIterateeCall.js"(exports, module) {
     var eq = require_eq();
     var isArrayLike = require_isArrayLike();
     var isIndex = require_isIndex();
@@ -14372,7 +14376,7 @@ var require_isIterateeCall = __commonJS({
 
 // node_modules/lodash/_baseTimes.js
 var require_baseTimes = __commonJS({
-  "node_modules/lodash/_baseTimes.js"(exports2, module) {
+  "node_modules/lodash/_baseTimes.js"(exports, module) {
     function baseTimes(n, iteratee) {
       var index = -1, result = Array(n);
       while (++index < n) {
@@ -14386,7 +14390,7 @@ var require_baseTimes = __commonJS({
 
 // node_modules/lodash/isObjectLike.js
 var require_isObjectLike = __commonJS({
-  "node_modules/lodash/isObjectLike.js"(exports2, module) {
+  "node_modules/lodash/isObjectLike.js"(exports, module) {
     function isObjectLike(value) {
       return value != null && typeof value == "object";
     }
@@ -14396,7 +14400,7 @@ var require_isObjectLike = __commonJS({
 
 // node_modules/lodash/_baseIsArguments.js
 var require_baseIsArguments = __commonJS({
-  "node_modules/lodash/_baseIsArguments.js"(exports2, module) {
+  "node_modules/lodash/_baseIsArguments.js"(exports, module) {
     var baseGetTag = require_baseGetTag();
     var isObjectLike = require_isObjectLike();
     var argsTag = "[object Arguments]";
@@ -14409,7 +14413,7 @@ var require_baseIsArguments = __commonJS({
 
 // node_modules/lodash/isArguments.js
 var require_isArguments = __commonJS({
-  "node_modules/lodash/isArguments.js"(exports2, module) {
+  "node_modules/lodash/isArguments.js"(exports, module) {
     var baseIsArguments = require_baseIsArguments();
     var isObjectLike = require_isObjectLike();
     var objectProto = Object.prototype;
@@ -14426,7 +14430,7 @@ var require_isArguments = __commonJS({
 
 // node_modules/lodash/isArray.js
 var require_isArray = __commonJS({
-  "node_modules/lodash/isArray.js"(exports2, module) {
+  "node_modules/lodash/isArray.js"(exports, module) {
     var isArray = Array.isArray;
     module.exports = isArray;
   }
@@ -14434,7 +14438,7 @@ var require_isArray = __commonJS({
 
 // node_modules/lodash/stubFalse.js
 var require_stubFalse = __commonJS({
-  "node_modules/lodash/stubFalse.js"(exports2, module) {
+  "node_modules/lodash/stubFalse.js"(exports, module) {
     function stubFalse() {
       return false;
     }
@@ -14444,10 +14448,10 @@ var require_stubFalse = __commonJS({
 
 // node_modules/lodash/isBuffer.js
 var require_isBuffer = __commonJS({
-  "node_modules/lodash/isBuffer.js"(exports2, module) {
+  "node_modules/lodash/isBuffer.js"(exports, module) {
     var root = require_root();
     var stubFalse = require_stubFalse();
-    var freeExports = typeof exports2 == "object" && exports2 && !exports2.nodeType && exports2;
+    var freeExports = typeof exports == "object" && exports && !exports.nodeType && exports;
     var freeModule = freeExports && typeof module == "object" && module && !module.nodeType && module;
     var moduleExports = freeModule && freeModule.exports === freeExports;
     var Buffer3 = moduleExports ? root.Buffer : void 0;
@@ -14459,7 +14463,7 @@ var require_isBuffer = __commonJS({
 
 // node_modules/lodash/_baseIsTypedArray.js
 var require_baseIsTypedArray = __commonJS({
-  "node_modules/lodash/_baseIsTypedArray.js"(exports2, module) {
+  "node_modules/lodash/_baseIsTypedArray.js"(exports, module) {
     var baseGetTag = require_baseGetTag();
     var isLength = require_isLength();
     var isObjectLike = require_isObjectLike();
@@ -14499,7 +14503,7 @@ var require_baseIsTypedArray = __commonJS({
 
 // node_modules/lodash/_baseUnary.js
 var require_baseUnary = __commonJS({
-  "node_modules/lodash/_baseUnary.js"(exports2, module) {
+  "node_modules/lodash/_baseUnary.js"(exports, module) {
     function baseUnary(func) {
       return function(value) {
         return func(value);
@@ -14511,9 +14515,9 @@ var require_baseUnary = __commonJS({
 
 // node_modules/lodash/_nodeUtil.js
 var require_nodeUtil = __commonJS({
-  "node_modules/lodash/_nodeUtil.js"(exports2, module) {
+  "node_modules/lodash/_nodeUtil.js"(exports, module) {
     var freeGlobal = require_freeGlobal();
-    var freeExports = typeof exports2 == "object" && exports2 && !exports2.nodeType && exports2;
+    var freeExports = typeof exports == "object" && exports && !exports.nodeType && exports;
     var freeModule = freeExports && typeof module == "object" && module && !module.nodeType && module;
     var moduleExports = freeModule && freeModule.exports === freeExports;
     var freeProcess = moduleExports && freeGlobal.process;
@@ -14533,7 +14537,7 @@ var require_nodeUtil = __commonJS({
 
 // node_modules/lodash/isTypedArray.js
 var require_isTypedArray = __commonJS({
-  "node_modules/lodash/isTypedArray.js"(exports2, module) {
+  "node_modules/lodash/isTypedArray.js"(exports, module) {
     var baseIsTypedArray = require_baseIsTypedArray();
     var baseUnary = require_baseUnary();
     var nodeUtil = require_nodeUtil();
@@ -14545,7 +14549,7 @@ var require_isTypedArray = __commonJS({
 
 // node_modules/lodash/_arrayLikeKeys.js
 var require_arrayLikeKeys = __commonJS({
-  "node_modules/lodash/_arrayLikeKeys.js"(exports2, module) {
+  "node_modules/lodash/_arrayLikeKeys.js"(exports, module) {
     var baseTimes = require_baseTimes();
     var isArguments = require_isArguments();
     var isArray = require_isArray();
@@ -14573,7 +14577,7 @@ var require_arrayLikeKeys = __commonJS({
 
 // node_modules/lodash/_isPrototype.js
 var require_isPrototype = __commonJS({
-  "node_modules/lodash/_isPrototype.js"(exports2, module) {
+  "node_modules/lodash/_isPrototype.js"(exports, module) {
     var objectProto = Object.prototype;
     function isPrototype(value) {
       var Ctor = value && value.constructor, proto = typeof Ctor == "function" && Ctor.prototype || objectProto;
@@ -14585,7 +14589,7 @@ var require_isPrototype = __commonJS({
 
 // node_modules/lodash/_nativeKeysIn.js
 var require_nativeKeysIn = __commonJS({
-  "node_modules/lodash/_nativeKeysIn.js"(exports2, module) {
+  "node_modules/lodash/_nativeKeysIn.js"(exports, module) {
     function nativeKeysIn(object) {
       var result = [];
       if (object != null) {
@@ -14601,7 +14605,7 @@ var require_nativeKeysIn = __commonJS({
 
 // node_modules/lodash/_baseKeysIn.js
 var require_baseKeysIn = __commonJS({
-  "node_modules/lodash/_baseKeysIn.js"(exports2, module) {
+  "node_modules/lodash/_baseKeysIn.js"(exports, module) {
     var isObject2 = require_isObject();
     var isPrototype = require_isPrototype();
     var nativeKeysIn = require_nativeKeysIn();
@@ -14625,7 +14629,7 @@ var require_baseKeysIn = __commonJS({
 
 // node_modules/lodash/keysIn.js
 var require_keysIn = __commonJS({
-  "node_modules/lodash/keysIn.js"(exports2, module) {
+  "node_modules/lodash/keysIn.js"(exports, module) {
     var arrayLikeKeys = require_arrayLikeKeys();
     var baseKeysIn = require_baseKeysIn();
     var isArrayLike = require_isArrayLike();
@@ -14638,7 +14642,7 @@ var require_keysIn = __commonJS({
 
 // node_modules/lodash/defaults.js
 var require_defaults = __commonJS({
-  "node_modules/lodash/defaults.js"(exports2, module) {
+  "node_modules/lodash/defaults.js"(exports, module) {
     var baseRest = require_baseRest();
     var eq = require_eq();
     var isIterateeCall = require_isIterateeCall();
@@ -14674,7 +14678,7 @@ var require_defaults = __commonJS({
 
 // node_modules/readable-stream/lib/ours/primordials.js
 var require_primordials = __commonJS({
-  "node_modules/readable-stream/lib/ours/primordials.js"(exports2, module) {
+  "node_modules/readable-stream/lib/ours/primordials.js"(exports, module) {
     "use strict";
     var AggregateError2 = class extends Error {
       constructor(errors) {
@@ -14702,8 +14706,8 @@ var require_primordials = __commonJS({
       ArrayPrototypeIndexOf(self2, el) {
         return self2.indexOf(el);
       },
-      ArrayPrototypeJoin(self2, sep3) {
-        return self2.join(sep3);
+      ArrayPrototypeJoin(self2, sep2) {
+        return self2.join(sep2);
       },
       ArrayPrototypeMap(self2, fn) {
         return self2.map(fn);
@@ -14795,7 +14799,7 @@ var require_primordials = __commonJS({
 
 // node_modules/readable-stream/lib/ours/util/inspect.js
 var require_inspect = __commonJS({
-  "node_modules/readable-stream/lib/ours/util/inspect.js"(exports2, module) {
+  "node_modules/readable-stream/lib/ours/util/inspect.js"(exports, module) {
     "use strict";
     module.exports = {
       format(format, ...args) {
@@ -14846,7 +14850,7 @@ var require_inspect = __commonJS({
 
 // node_modules/readable-stream/lib/ours/errors.js
 var require_errors = __commonJS({
-  "node_modules/readable-stream/lib/ours/errors.js"(exports2, module) {
+  "node_modules/readable-stream/lib/ours/errors.js"(exports, module) {
     "use strict";
     var { format, inspect: inspect2 } = require_inspect();
     var { AggregateError: CustomAggregateError } = require_primordials();
@@ -15164,9 +15168,9 @@ var require_errors = __commonJS({
 
 // node_modules/event-target-shim/dist/event-target-shim.js
 var require_event_target_shim = __commonJS({
-  "node_modules/event-target-shim/dist/event-target-shim.js"(exports2, module) {
+  "node_modules/event-target-shim/dist/event-target-shim.js"(exports, module) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var privateData = /* @__PURE__ */ new WeakMap();
     var wrappers = /* @__PURE__ */ new WeakMap();
     function pd(event) {
@@ -15725,9 +15729,9 @@ var require_event_target_shim = __commonJS({
     if (typeof window !== "undefined" && typeof window.EventTarget !== "undefined") {
       Object.setPrototypeOf(EventTarget.prototype, window.EventTarget.prototype);
     }
-    exports2.defineEventAttribute = defineEventAttribute;
-    exports2.EventTarget = EventTarget;
-    exports2.default = EventTarget;
+    exports.defineEventAttribute = defineEventAttribute;
+    exports.EventTarget = EventTarget;
+    exports.default = EventTarget;
     module.exports = EventTarget;
     module.exports.EventTarget = module.exports["default"] = EventTarget;
     module.exports.defineEventAttribute = defineEventAttribute;
@@ -15736,9 +15740,9 @@ var require_event_target_shim = __commonJS({
 
 // node_modules/abort-controller/dist/abort-controller.js
 var require_abort_controller = __commonJS({
-  "node_modules/abort-controller/dist/abort-controller.js"(exports2, module) {
+  "node_modules/abort-controller/dist/abort-controller.js"(exports, module) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var eventTargetShim = require_event_target_shim();
     var AbortSignal2 = class extends eventTargetShim.EventTarget {
       /**
@@ -15821,9 +15825,9 @@ var require_abort_controller = __commonJS({
         value: "AbortController"
       });
     }
-    exports2.AbortController = AbortController2;
-    exports2.AbortSignal = AbortSignal2;
-    exports2.default = AbortController2;
+    exports.AbortController = AbortController2;
+    exports.AbortSignal = AbortSignal2;
+    exports.default = AbortController2;
     module.exports = AbortController2;
     module.exports.AbortController = module.exports["default"] = AbortController2;
     module.exports.AbortSignal = AbortSignal2;
@@ -15832,7 +15836,7 @@ var require_abort_controller = __commonJS({
 
 // node_modules/readable-stream/lib/ours/util.js
 var require_util2 = __commonJS({
-  "node_modules/readable-stream/lib/ours/util.js"(exports2, module) {
+  "node_modules/readable-stream/lib/ours/util.js"(exports, module) {
     "use strict";
     var bufferModule = __require("buffer");
     var { format, inspect: inspect2 } = require_inspect();
@@ -15971,7 +15975,7 @@ var require_util2 = __commonJS({
 
 // node_modules/readable-stream/lib/internal/validators.js
 var require_validators = __commonJS({
-  "node_modules/readable-stream/lib/internal/validators.js"(exports2, module) {
+  "node_modules/readable-stream/lib/internal/validators.js"(exports, module) {
     "use strict";
     var {
       ArrayIsArray,
@@ -16235,14 +16239,14 @@ var require_validators = __commonJS({
 
 // node_modules/process/index.js
 var require_process = __commonJS({
-  "node_modules/process/index.js"(exports2, module) {
+  "node_modules/process/index.js"(exports, module) {
     module.exports = global.process;
   }
 });
 
 // node_modules/readable-stream/lib/internal/shims/process.js
 var require_process2 = __commonJS({
-  "node_modules/readable-stream/lib/internal/shims/process.js"(exports2, module) {
+  "node_modules/readable-stream/lib/internal/shims/process.js"(exports, module) {
     "use strict";
     var process5 = ((base, esmKey, keys, isValid) => {
       if (esmKey in base && base[esmKey] === true) {
@@ -16265,7 +16269,7 @@ var require_process2 = __commonJS({
 
 // node_modules/readable-stream/lib/internal/streams/utils.js
 var require_utils = __commonJS({
-  "node_modules/readable-stream/lib/internal/streams/utils.js"(exports2, module) {
+  "node_modules/readable-stream/lib/internal/streams/utils.js"(exports, module) {
     "use strict";
     var { SymbolAsyncIterator, SymbolIterator, SymbolFor } = require_primordials();
     var kIsDestroyed = SymbolFor("nodejs.stream.destroyed");
@@ -16474,7 +16478,7 @@ var require_utils = __commonJS({
 
 // node_modules/readable-stream/lib/internal/streams/end-of-stream.js
 var require_end_of_stream = __commonJS({
-  "node_modules/readable-stream/lib/internal/streams/end-of-stream.js"(exports2, module) {
+  "node_modules/readable-stream/lib/internal/streams/end-of-stream.js"(exports, module) {
     "use strict";
     var process5 = require_process2();
     var { AbortError: AbortError3, codes } = require_errors();
@@ -16726,7 +16730,7 @@ var require_end_of_stream = __commonJS({
 
 // node_modules/readable-stream/lib/internal/streams/destroy.js
 var require_destroy2 = __commonJS({
-  "node_modules/readable-stream/lib/internal/streams/destroy.js"(exports2, module) {
+  "node_modules/readable-stream/lib/internal/streams/destroy.js"(exports, module) {
     "use strict";
     var process5 = require_process2();
     var {
@@ -16991,7 +16995,7 @@ var require_destroy2 = __commonJS({
 
 // node_modules/readable-stream/lib/internal/streams/legacy.js
 var require_legacy = __commonJS({
-  "node_modules/readable-stream/lib/internal/streams/legacy.js"(exports2, module) {
+  "node_modules/readable-stream/lib/internal/streams/legacy.js"(exports, module) {
     "use strict";
     var { ArrayIsArray, ObjectSetPrototypeOf } = require_primordials();
     var { EventEmitter: EE } = __require("events");
@@ -17070,7 +17074,7 @@ var require_legacy = __commonJS({
 
 // node_modules/readable-stream/lib/internal/streams/add-abort-signal.js
 var require_add_abort_signal = __commonJS({
-  "node_modules/readable-stream/lib/internal/streams/add-abort-signal.js"(exports2, module) {
+  "node_modules/readable-stream/lib/internal/streams/add-abort-signal.js"(exports, module) {
     "use strict";
     var { SymbolDispose } = require_primordials();
     var { AbortError: AbortError3, codes } = require_errors();
@@ -17121,7 +17125,7 @@ var require_add_abort_signal = __commonJS({
 
 // node_modules/readable-stream/lib/internal/streams/buffer_list.js
 var require_buffer_list = __commonJS({
-  "node_modules/readable-stream/lib/internal/streams/buffer_list.js"(exports2, module) {
+  "node_modules/readable-stream/lib/internal/streams/buffer_list.js"(exports, module) {
     "use strict";
     var { StringPrototypeSlice, SymbolIterator, TypedArrayPrototypeSet, Uint8Array: Uint8Array2 } = require_primordials();
     var { Buffer: Buffer3 } = __require("buffer");
@@ -17276,7 +17280,7 @@ var require_buffer_list = __commonJS({
 
 // node_modules/readable-stream/lib/internal/streams/state.js
 var require_state2 = __commonJS({
-  "node_modules/readable-stream/lib/internal/streams/state.js"(exports2, module) {
+  "node_modules/readable-stream/lib/internal/streams/state.js"(exports, module) {
     "use strict";
     var { MathFloor, NumberIsInteger } = require_primordials();
     var { validateInteger } = require_validators();
@@ -17318,7 +17322,7 @@ var require_state2 = __commonJS({
 
 // node_modules/safe-buffer/index.js
 var require_safe_buffer2 = __commonJS({
-  "node_modules/safe-buffer/index.js"(exports2, module) {
+  "node_modules/safe-buffer/index.js"(exports, module) {
     var buffer2 = __require("buffer");
     var Buffer3 = buffer2.Buffer;
     function copyProps(src, dst) {
@@ -17329,8 +17333,8 @@ var require_safe_buffer2 = __commonJS({
     if (Buffer3.from && Buffer3.alloc && Buffer3.allocUnsafe && Buffer3.allocUnsafeSlow) {
       module.exports = buffer2;
     } else {
-      copyProps(buffer2, exports2);
-      exports2.Buffer = SafeBuffer;
+      copyProps(buffer2, exports);
+      exports.Buffer = SafeBuffer;
     }
     function SafeBuffer(arg, encodingOrOffset, length) {
       return Buffer3(arg, encodingOrOffset, length);
@@ -17376,7 +17380,7 @@ var require_safe_buffer2 = __commonJS({
 
 // node_modules/string_decoder/lib/string_decoder.js
 var require_string_decoder2 = __commonJS({
-  "node_modules/string_decoder/lib/string_decoder.js"(exports2) {
+  "node_modules/string_decoder/lib/string_decoder.js"(exports) {
     "use strict";
     var Buffer3 = require_safe_buffer2().Buffer;
     var isEncoding = Buffer3.isEncoding || function(encoding) {
@@ -17430,7 +17434,7 @@ var require_string_decoder2 = __commonJS({
       if (typeof nenc !== "string" && (Buffer3.isEncoding === isEncoding || !isEncoding(enc))) throw new Error("Unknown encoding: " + enc);
       return nenc || enc;
     }
-    exports2.StringDecoder = StringDecoder;
+    exports.StringDecoder = StringDecoder;
     function StringDecoder(encoding) {
       this.encoding = normalizeEncoding(encoding);
       var nb;
@@ -17614,7 +17618,7 @@ var require_string_decoder2 = __commonJS({
 
 // node_modules/readable-stream/lib/internal/streams/from.js
 var require_from = __commonJS({
-  "node_modules/readable-stream/lib/internal/streams/from.js"(exports2, module) {
+  "node_modules/readable-stream/lib/internal/streams/from.js"(exports, module) {
     "use strict";
     var process5 = require_process2();
     var { PromisePrototypeThen, SymbolAsyncIterator, SymbolIterator } = require_primordials();
@@ -17709,7 +17713,7 @@ var require_from = __commonJS({
 
 // node_modules/readable-stream/lib/internal/streams/readable.js
 var require_readable2 = __commonJS({
-  "node_modules/readable-stream/lib/internal/streams/readable.js"(exports2, module) {
+  "node_modules/readable-stream/lib/internal/streams/readable.js"(exports, module) {
     "use strict";
     var process5 = require_process2();
     var {
@@ -18675,7 +18679,7 @@ var require_readable2 = __commonJS({
 
 // node_modules/readable-stream/lib/internal/streams/writable.js
 var require_writable = __commonJS({
-  "node_modules/readable-stream/lib/internal/streams/writable.js"(exports2, module) {
+  "node_modules/readable-stream/lib/internal/streams/writable.js"(exports, module) {
     "use strict";
     var process5 = require_process2();
     var {
@@ -19296,7 +19300,7 @@ var require_writable = __commonJS({
 
 // node_modules/readable-stream/lib/internal/streams/duplexify.js
 var require_duplexify = __commonJS({
-  "node_modules/readable-stream/lib/internal/streams/duplexify.js"(exports2, module) {
+  "node_modules/readable-stream/lib/internal/streams/duplexify.js"(exports, module) {
     var process5 = require_process2();
     var bufferModule = __require("buffer");
     var {
@@ -19643,7 +19647,7 @@ var require_duplexify = __commonJS({
 
 // node_modules/readable-stream/lib/internal/streams/duplex.js
 var require_duplex = __commonJS({
-  "node_modules/readable-stream/lib/internal/streams/duplex.js"(exports2, module) {
+  "node_modules/readable-stream/lib/internal/streams/duplex.js"(exports, module) {
     "use strict";
     var {
       ObjectDefineProperties,
@@ -19760,7 +19764,7 @@ var require_duplex = __commonJS({
 
 // node_modules/readable-stream/lib/internal/streams/transform.js
 var require_transform = __commonJS({
-  "node_modules/readable-stream/lib/internal/streams/transform.js"(exports2, module) {
+  "node_modules/readable-stream/lib/internal/streams/transform.js"(exports, module) {
     "use strict";
     var { ObjectSetPrototypeOf, Symbol: Symbol2 } = require_primordials();
     module.exports = Transform3;
@@ -19862,7 +19866,7 @@ var require_transform = __commonJS({
 
 // node_modules/readable-stream/lib/internal/streams/passthrough.js
 var require_passthrough2 = __commonJS({
-  "node_modules/readable-stream/lib/internal/streams/passthrough.js"(exports2, module) {
+  "node_modules/readable-stream/lib/internal/streams/passthrough.js"(exports, module) {
     "use strict";
     var { ObjectSetPrototypeOf } = require_primordials();
     module.exports = PassThrough3;
@@ -19881,7 +19885,7 @@ var require_passthrough2 = __commonJS({
 
 // node_modules/readable-stream/lib/internal/streams/pipeline.js
 var require_pipeline = __commonJS({
-  "node_modules/readable-stream/lib/internal/streams/pipeline.js"(exports2, module) {
+  "node_modules/readable-stream/lib/internal/streams/pipeline.js"(exports, module) {
     var process5 = require_process2();
     var { ArrayIsArray, Promise: Promise2, SymbolAsyncIterator, SymbolDispose } = require_primordials();
     var eos = require_end_of_stream();
@@ -20309,7 +20313,7 @@ var require_pipeline = __commonJS({
 
 // node_modules/readable-stream/lib/internal/streams/compose.js
 var require_compose = __commonJS({
-  "node_modules/readable-stream/lib/internal/streams/compose.js"(exports2, module) {
+  "node_modules/readable-stream/lib/internal/streams/compose.js"(exports, module) {
     "use strict";
     var { pipeline: pipeline2 } = require_pipeline();
     var Duplex = require_duplex();
@@ -20502,7 +20506,7 @@ var require_compose = __commonJS({
 
 // node_modules/readable-stream/lib/internal/streams/operators.js
 var require_operators = __commonJS({
-  "node_modules/readable-stream/lib/internal/streams/operators.js"(exports2, module) {
+  "node_modules/readable-stream/lib/internal/streams/operators.js"(exports, module) {
     "use strict";
     var AbortController2 = globalThis.AbortController || require_abort_controller().AbortController;
     var {
@@ -20907,7 +20911,7 @@ var require_operators = __commonJS({
 
 // node_modules/readable-stream/lib/stream/promises.js
 var require_promises = __commonJS({
-  "node_modules/readable-stream/lib/stream/promises.js"(exports2, module) {
+  "node_modules/readable-stream/lib/stream/promises.js"(exports, module) {
     "use strict";
     var { ArrayPrototypePop, Promise: Promise2 } = require_primordials();
     var { isIterable, isNodeStream, isWebStream } = require_utils();
@@ -20949,7 +20953,7 @@ var require_promises = __commonJS({
 
 // node_modules/readable-stream/lib/stream.js
 var require_stream2 = __commonJS({
-  "node_modules/readable-stream/lib/stream.js"(exports2, module) {
+  "node_modules/readable-stream/lib/stream.js"(exports, module) {
     "use strict";
     var { Buffer: Buffer3 } = __require("buffer");
     var { ObjectDefineProperty, ObjectKeys, ReflectApply } = require_primordials();
@@ -21068,7 +21072,7 @@ var require_stream2 = __commonJS({
 
 // node_modules/readable-stream/lib/ours/index.js
 var require_ours = __commonJS({
-  "node_modules/readable-stream/lib/ours/index.js"(exports2, module) {
+  "node_modules/readable-stream/lib/ours/index.js"(exports, module) {
     "use strict";
     var Stream2 = __require("stream");
     if (Stream2 && process.env.READABLE_STREAM === "disable") {
@@ -21132,7 +21136,7 @@ var require_ours = __commonJS({
 
 // node_modules/lodash/_arrayPush.js
 var require_arrayPush = __commonJS({
-  "node_modules/lodash/_arrayPush.js"(exports2, module) {
+  "node_modules/lodash/_arrayPush.js"(exports, module) {
     function arrayPush(array, values) {
       var index = -1, length = values.length, offset = array.length;
       while (++index < length) {
@@ -21146,7 +21150,7 @@ var require_arrayPush = __commonJS({
 
 // node_modules/lodash/_isFlattenable.js
 var require_isFlattenable = __commonJS({
-  "node_modules/lodash/_isFlattenable.js"(exports2, module) {
+  "node_modules/lodash/_isFlattenable.js"(exports, module) {
     var Symbol2 = require_Symbol();
     var isArguments = require_isArguments();
     var isArray = require_isArray();
@@ -21160,7 +21164,7 @@ var require_isFlattenable = __commonJS({
 
 // node_modules/lodash/_baseFlatten.js
 var require_baseFlatten = __commonJS({
-  "node_modules/lodash/_baseFlatten.js"(exports2, module) {
+  "node_modules/lodash/_baseFlatten.js"(exports, module) {
     var arrayPush = require_arrayPush();
     var isFlattenable = require_isFlattenable();
     function baseFlatten(array, depth, predicate, isStrict, result) {
@@ -21187,7 +21191,7 @@ var require_baseFlatten = __commonJS({
 
 // node_modules/lodash/flatten.js
 var require_flatten = __commonJS({
-  "node_modules/lodash/flatten.js"(exports2, module) {
+  "node_modules/lodash/flatten.js"(exports, module) {
     var baseFlatten = require_baseFlatten();
     function flatten(array) {
       var length = array == null ? 0 : array.length;
@@ -21199,7 +21203,7 @@ var require_flatten = __commonJS({
 
 // node_modules/lodash/_nativeCreate.js
 var require_nativeCreate = __commonJS({
-  "node_modules/lodash/_nativeCreate.js"(exports2, module) {
+  "node_modules/lodash/_nativeCreate.js"(exports, module) {
     var getNative = require_getNative();
     var nativeCreate = getNative(Object, "create");
     module.exports = nativeCreate;
@@ -21208,7 +21212,7 @@ var require_nativeCreate = __commonJS({
 
 // node_modules/lodash/_hashClear.js
 var require_hashClear = __commonJS({
-  "node_modules/lodash/_hashClear.js"(exports2, module) {
+  "node_modules/lodash/_hashClear.js"(exports, module) {
     var nativeCreate = require_nativeCreate();
     function hashClear() {
       this.__data__ = nativeCreate ? nativeCreate(null) : {};
@@ -21220,7 +21224,7 @@ var require_hashClear = __commonJS({
 
 // node_modules/lodash/_hashDelete.js
 var require_hashDelete = __commonJS({
-  "node_modules/lodash/_hashDelete.js"(exports2, module) {
+  "node_modules/lodash/_hashDelete.js"(exports, module) {
     function hashDelete(key) {
       var result = this.has(key) && delete this.__data__[key];
       this.size -= result ? 1 : 0;
@@ -21232,7 +21236,7 @@ var require_hashDelete = __commonJS({
 
 // node_modules/lodash/_hashGet.js
 var require_hashGet = __commonJS({
-  "node_modules/lodash/_hashGet.js"(exports2, module) {
+  "node_modules/lodash/_hashGet.js"(exports, module) {
     var nativeCreate = require_nativeCreate();
     var HASH_UNDEFINED = "__lodash_hash_undefined__";
     var objectProto = Object.prototype;
@@ -21251,7 +21255,7 @@ var require_hashGet = __commonJS({
 
 // node_modules/lodash/_hashHas.js
 var require_hashHas = __commonJS({
-  "node_modules/lodash/_hashHas.js"(exports2, module) {
+  "node_modules/lodash/_hashHas.js"(exports, module) {
     var nativeCreate = require_nativeCreate();
     var objectProto = Object.prototype;
     var hasOwnProperty = objectProto.hasOwnProperty;
@@ -21265,7 +21269,7 @@ var require_hashHas = __commonJS({
 
 // node_modules/lodash/_hashSet.js
 var require_hashSet = __commonJS({
-  "node_modules/lodash/_hashSet.js"(exports2, module) {
+  "node_modules/lodash/_hashSet.js"(exports, module) {
     var nativeCreate = require_nativeCreate();
     var HASH_UNDEFINED = "__lodash_hash_undefined__";
     function hashSet(key, value) {
@@ -21280,7 +21284,7 @@ var require_hashSet = __commonJS({
 
 // node_modules/lodash/_Hash.js
 var require_Hash = __commonJS({
-  "node_modules/lodash/_Hash.js"(exports2, module) {
+  "node_modules/lodash/_Hash.js"(exports, module) {
     var hashClear = require_hashClear();
     var hashDelete = require_hashDelete();
     var hashGet = require_hashGet();
@@ -21305,7 +21309,7 @@ var require_Hash = __commonJS({
 
 // node_modules/lodash/_listCacheClear.js
 var require_listCacheClear = __commonJS({
-  "node_modules/lodash/_listCacheClear.js"(exports2, module) {
+  "node_modules/lodash/_listCacheClear.js"(exports, module) {
     function listCacheClear() {
       this.__data__ = [];
       this.size = 0;
@@ -21316,7 +21320,7 @@ var require_listCacheClear = __commonJS({
 
 // node_modules/lodash/_assocIndexOf.js
 var require_assocIndexOf = __commonJS({
-  "node_modules/lodash/_assocIndexOf.js"(exports2, module) {
+  "node_modules/lodash/_assocIndexOf.js"(exports, module) {
     var eq = require_eq();
     function assocIndexOf(array, key) {
       var length = array.length;
@@ -21333,7 +21337,7 @@ var require_assocIndexOf = __commonJS({
 
 // node_modules/lodash/_listCacheDelete.js
 var require_listCacheDelete = __commonJS({
-  "node_modules/lodash/_listCacheDelete.js"(exports2, module) {
+  "node_modules/lodash/_listCacheDelete.js"(exports, module) {
     var assocIndexOf = require_assocIndexOf();
     var arrayProto = Array.prototype;
     var splice = arrayProto.splice;
@@ -21357,7 +21361,7 @@ var require_listCacheDelete = __commonJS({
 
 // node_modules/lodash/_listCacheGet.js
 var require_listCacheGet = __commonJS({
-  "node_modules/lodash/_listCacheGet.js"(exports2, module) {
+  "node_modules/lodash/_listCacheGet.js"(exports, module) {
     var assocIndexOf = require_assocIndexOf();
     function listCacheGet(key) {
       var data = this.__data__, index = assocIndexOf(data, key);
@@ -21369,7 +21373,7 @@ var require_listCacheGet = __commonJS({
 
 // node_modules/lodash/_listCacheHas.js
 var require_listCacheHas = __commonJS({
-  "node_modules/lodash/_listCacheHas.js"(exports2, module) {
+  "node_modules/lodash/_listCacheHas.js"(exports, module) {
     var assocIndexOf = require_assocIndexOf();
     function listCacheHas(key) {
       return assocIndexOf(this.__data__, key) > -1;
@@ -21380,7 +21384,7 @@ var require_listCacheHas = __commonJS({
 
 // node_modules/lodash/_listCacheSet.js
 var require_listCacheSet = __commonJS({
-  "node_modules/lodash/_listCacheSet.js"(exports2, module) {
+  "node_modules/lodash/_listCacheSet.js"(exports, module) {
     var assocIndexOf = require_assocIndexOf();
     function listCacheSet(key, value) {
       var data = this.__data__, index = assocIndexOf(data, key);
@@ -21398,7 +21402,7 @@ var require_listCacheSet = __commonJS({
 
 // node_modules/lodash/_ListCache.js
 var require_ListCache = __commonJS({
-  "node_modules/lodash/_ListCache.js"(exports2, module) {
+  "node_modules/lodash/_ListCache.js"(exports, module) {
     var listCacheClear = require_listCacheClear();
     var listCacheDelete = require_listCacheDelete();
     var listCacheGet = require_listCacheGet();
@@ -21423,7 +21427,7 @@ var require_ListCache = __commonJS({
 
 // node_modules/lodash/_Map.js
 var require_Map = __commonJS({
-  "node_modules/lodash/_Map.js"(exports2, module) {
+  "node_modules/lodash/_Map.js"(exports, module) {
     var getNative = require_getNative();
     var root = require_root();
     var Map2 = getNative(root, "Map");
@@ -21433,7 +21437,7 @@ var require_Map = __commonJS({
 
 // node_modules/lodash/_mapCacheClear.js
 var require_mapCacheClear = __commonJS({
-  "node_modules/lodash/_mapCacheClear.js"(exports2, module) {
+  "node_modules/lodash/_mapCacheClear.js"(exports, module) {
     var Hash = require_Hash();
     var ListCache = require_ListCache();
     var Map2 = require_Map();
@@ -21451,7 +21455,7 @@ var require_mapCacheClear = __commonJS({
 
 // node_modules/lodash/_isKeyable.js
 var require_isKeyable = __commonJS({
-  "node_modules/lodash/_isKeyable.js"(exports2, module) {
+  "node_modules/lodash/_isKeyable.js"(exports, module) {
     function isKeyable(value) {
       var type = typeof value;
       return type == "string" || type == "number" || type == "symbol" || type == "boolean" ? value !== "__proto__" : value === null;
@@ -21462,7 +21466,7 @@ var require_isKeyable = __commonJS({
 
 // node_modules/lodash/_getMapData.js
 var require_getMapData = __commonJS({
-  "node_modules/lodash/_getMapData.js"(exports2, module) {
+  "node_modules/lodash/_getMapData.js"(exports, module) {
     var isKeyable = require_isKeyable();
     function getMapData(map, key) {
       var data = map.__data__;
@@ -21474,7 +21478,7 @@ var require_getMapData = __commonJS({
 
 // node_modules/lodash/_mapCacheDelete.js
 var require_mapCacheDelete = __commonJS({
-  "node_modules/lodash/_mapCacheDelete.js"(exports2, module) {
+  "node_modules/lodash/_mapCacheDelete.js"(exports, module) {
     var getMapData = require_getMapData();
     function mapCacheDelete(key) {
       var result = getMapData(this, key)["delete"](key);
@@ -21487,7 +21491,7 @@ var require_mapCacheDelete = __commonJS({
 
 // node_modules/lodash/_mapCacheGet.js
 var require_mapCacheGet = __commonJS({
-  "node_modules/lodash/_mapCacheGet.js"(exports2, module) {
+  "node_modules/lodash/_mapCacheGet.js"(exports, module) {
     var getMapData = require_getMapData();
     function mapCacheGet(key) {
       return getMapData(this, key).get(key);
@@ -21498,7 +21502,7 @@ var require_mapCacheGet = __commonJS({
 
 // node_modules/lodash/_mapCacheHas.js
 var require_mapCacheHas = __commonJS({
-  "node_modules/lodash/_mapCacheHas.js"(exports2, module) {
+  "node_modules/lodash/_mapCacheHas.js"(exports, module) {
     var getMapData = require_getMapData();
     function mapCacheHas(key) {
       return getMapData(this, key).has(key);
@@ -21509,7 +21513,7 @@ var require_mapCacheHas = __commonJS({
 
 // node_modules/lodash/_mapCacheSet.js
 var require_mapCacheSet = __commonJS({
-  "node_modules/lodash/_mapCacheSet.js"(exports2, module) {
+  "node_modules/lodash/_mapCacheSet.js"(exports, module) {
     var getMapData = require_getMapData();
     function mapCacheSet(key, value) {
       var data = getMapData(this, key), size = data.size;
@@ -21523,7 +21527,7 @@ var require_mapCacheSet = __commonJS({
 
 // node_modules/lodash/_MapCache.js
 var require_MapCache = __commonJS({
-  "node_modules/lodash/_MapCache.js"(exports2, module) {
+  "node_modules/lodash/_MapCache.js"(exports, module) {
     var mapCacheClear = require_mapCacheClear();
     var mapCacheDelete = require_mapCacheDelete();
     var mapCacheGet = require_mapCacheGet();
@@ -21548,7 +21552,7 @@ var require_MapCache = __commonJS({
 
 // node_modules/lodash/_setCacheAdd.js
 var require_setCacheAdd = __commonJS({
-  "node_modules/lodash/_setCacheAdd.js"(exports2, module) {
+  "node_modules/lodash/_setCacheAdd.js"(exports, module) {
     var HASH_UNDEFINED = "__lodash_hash_undefined__";
     function setCacheAdd(value) {
       this.__data__.set(value, HASH_UNDEFINED);
@@ -21560,7 +21564,7 @@ var require_setCacheAdd = __commonJS({
 
 // node_modules/lodash/_setCacheHas.js
 var require_setCacheHas = __commonJS({
-  "node_modules/lodash/_setCacheHas.js"(exports2, module) {
+  "node_modules/lodash/_setCacheHas.js"(exports, module) {
     function setCacheHas(value) {
       return this.__data__.has(value);
     }
@@ -21570,7 +21574,7 @@ var require_setCacheHas = __commonJS({
 
 // node_modules/lodash/_SetCache.js
 var require_SetCache = __commonJS({
-  "node_modules/lodash/_SetCache.js"(exports2, module) {
+  "node_modules/lodash/_SetCache.js"(exports, module) {
     var MapCache = require_MapCache();
     var setCacheAdd = require_setCacheAdd();
     var setCacheHas = require_setCacheHas();
@@ -21589,7 +21593,7 @@ var require_SetCache = __commonJS({
 
 // node_modules/lodash/_baseFindIndex.js
 var require_baseFindIndex = __commonJS({
-  "node_modules/lodash/_baseFindIndex.js"(exports2, module) {
+  "node_modules/lodash/_baseFindIndex.js"(exports, module) {
     function baseFindIndex(array, predicate, fromIndex, fromRight) {
       var length = array.length, index = fromIndex + (fromRight ? 1 : -1);
       while (fromRight ? index-- : ++index < length) {
@@ -21605,7 +21609,7 @@ var require_baseFindIndex = __commonJS({
 
 // node_modules/lodash/_baseIsNaN.js
 var require_baseIsNaN = __commonJS({
-  "node_modules/lodash/_baseIsNaN.js"(exports2, module) {
+  "node_modules/lodash/_baseIsNaN.js"(exports, module) {
     function baseIsNaN(value) {
       return value !== value;
     }
@@ -21615,7 +21619,7 @@ var require_baseIsNaN = __commonJS({
 
 // node_modules/lodash/_strictIndexOf.js
 var require_strictIndexOf = __commonJS({
-  "node_modules/lodash/_strictIndexOf.js"(exports2, module) {
+  "node_modules/lodash/_strictIndexOf.js"(exports, module) {
     function strictIndexOf(array, value, fromIndex) {
       var index = fromIndex - 1, length = array.length;
       while (++index < length) {
@@ -21631,7 +21635,7 @@ var require_strictIndexOf = __commonJS({
 
 // node_modules/lodash/_baseIndexOf.js
 var require_baseIndexOf = __commonJS({
-  "node_modules/lodash/_baseIndexOf.js"(exports2, module) {
+  "node_modules/lodash/_baseIndexOf.js"(exports, module) {
     var baseFindIndex = require_baseFindIndex();
     var baseIsNaN = require_baseIsNaN();
     var strictIndexOf = require_strictIndexOf();
@@ -21644,7 +21648,7 @@ var require_baseIndexOf = __commonJS({
 
 // node_modules/lodash/_arrayIncludes.js
 var require_arrayIncludes = __commonJS({
-  "node_modules/lodash/_arrayIncludes.js"(exports2, module) {
+  "node_modules/lodash/_arrayIncludes.js"(exports, module) {
     var baseIndexOf = require_baseIndexOf();
     function arrayIncludes(array, value) {
       var length = array == null ? 0 : array.length;
@@ -21656,7 +21660,7 @@ var require_arrayIncludes = __commonJS({
 
 // node_modules/lodash/_arrayIncludesWith.js
 var require_arrayIncludesWith = __commonJS({
-  "node_modules/lodash/_arrayIncludesWith.js"(exports2, module) {
+  "node_modules/lodash/_arrayIncludesWith.js"(exports, module) {
     function arrayIncludesWith(array, value, comparator) {
       var index = -1, length = array == null ? 0 : array.length;
       while (++index < length) {
@@ -21672,7 +21676,7 @@ var require_arrayIncludesWith = __commonJS({
 
 // node_modules/lodash/_arrayMap.js
 var require_arrayMap = __commonJS({
-  "node_modules/lodash/_arrayMap.js"(exports2, module) {
+  "node_modules/lodash/_arrayMap.js"(exports, module) {
     function arrayMap(array, iteratee) {
       var index = -1, length = array == null ? 0 : array.length, result = Array(length);
       while (++index < length) {
@@ -21686,7 +21690,7 @@ var require_arrayMap = __commonJS({
 
 // node_modules/lodash/_cacheHas.js
 var require_cacheHas = __commonJS({
-  "node_modules/lodash/_cacheHas.js"(exports2, module) {
+  "node_modules/lodash/_cacheHas.js"(exports, module) {
     function cacheHas(cache, key) {
       return cache.has(key);
     }
@@ -21696,7 +21700,7 @@ var require_cacheHas = __commonJS({
 
 // node_modules/lodash/_baseDifference.js
 var require_baseDifference = __commonJS({
-  "node_modules/lodash/_baseDifference.js"(exports2, module) {
+  "node_modules/lodash/_baseDifference.js"(exports, module) {
     var SetCache = require_SetCache();
     var arrayIncludes = require_arrayIncludes();
     var arrayIncludesWith = require_arrayIncludesWith();
@@ -21744,7 +21748,7 @@ var require_baseDifference = __commonJS({
 
 // node_modules/lodash/isArrayLikeObject.js
 var require_isArrayLikeObject = __commonJS({
-  "node_modules/lodash/isArrayLikeObject.js"(exports2, module) {
+  "node_modules/lodash/isArrayLikeObject.js"(exports, module) {
     var isArrayLike = require_isArrayLike();
     var isObjectLike = require_isObjectLike();
     function isArrayLikeObject(value) {
@@ -21756,7 +21760,7 @@ var require_isArrayLikeObject = __commonJS({
 
 // node_modules/lodash/difference.js
 var require_difference = __commonJS({
-  "node_modules/lodash/difference.js"(exports2, module) {
+  "node_modules/lodash/difference.js"(exports, module) {
     var baseDifference = require_baseDifference();
     var baseFlatten = require_baseFlatten();
     var baseRest = require_baseRest();
@@ -21770,7 +21774,7 @@ var require_difference = __commonJS({
 
 // node_modules/lodash/_Set.js
 var require_Set = __commonJS({
-  "node_modules/lodash/_Set.js"(exports2, module) {
+  "node_modules/lodash/_Set.js"(exports, module) {
     var getNative = require_getNative();
     var root = require_root();
     var Set2 = getNative(root, "Set");
@@ -21780,7 +21784,7 @@ var require_Set = __commonJS({
 
 // node_modules/lodash/noop.js
 var require_noop = __commonJS({
-  "node_modules/lodash/noop.js"(exports2, module) {
+  "node_modules/lodash/noop.js"(exports, module) {
     function noop4() {
     }
     module.exports = noop4;
@@ -21789,7 +21793,7 @@ var require_noop = __commonJS({
 
 // node_modules/lodash/_setToArray.js
 var require_setToArray = __commonJS({
-  "node_modules/lodash/_setToArray.js"(exports2, module) {
+  "node_modules/lodash/_setToArray.js"(exports, module) {
     function setToArray(set) {
       var index = -1, result = Array(set.size);
       set.forEach(function(value) {
@@ -21803,7 +21807,7 @@ var require_setToArray = __commonJS({
 
 // node_modules/lodash/_createSet.js
 var require_createSet = __commonJS({
-  "node_modules/lodash/_createSet.js"(exports2, module) {
+  "node_modules/lodash/_createSet.js"(exports, module) {
     var Set2 = require_Set();
     var noop4 = require_noop();
     var setToArray = require_setToArray();
@@ -21817,7 +21821,7 @@ var require_createSet = __commonJS({
 
 // node_modules/lodash/_baseUniq.js
 var require_baseUniq = __commonJS({
-  "node_modules/lodash/_baseUniq.js"(exports2, module) {
+  "node_modules/lodash/_baseUniq.js"(exports, module) {
     var SetCache = require_SetCache();
     var arrayIncludes = require_arrayIncludes();
     var arrayIncludesWith = require_arrayIncludesWith();
@@ -21871,7 +21875,7 @@ var require_baseUniq = __commonJS({
 
 // node_modules/lodash/union.js
 var require_union = __commonJS({
-  "node_modules/lodash/union.js"(exports2, module) {
+  "node_modules/lodash/union.js"(exports, module) {
     var baseFlatten = require_baseFlatten();
     var baseRest = require_baseRest();
     var baseUniq = require_baseUniq();
@@ -21885,7 +21889,7 @@ var require_union = __commonJS({
 
 // node_modules/lodash/_overArg.js
 var require_overArg = __commonJS({
-  "node_modules/lodash/_overArg.js"(exports2, module) {
+  "node_modules/lodash/_overArg.js"(exports, module) {
     function overArg(func, transform) {
       return function(arg) {
         return func(transform(arg));
@@ -21897,7 +21901,7 @@ var require_overArg = __commonJS({
 
 // node_modules/lodash/_getPrototype.js
 var require_getPrototype = __commonJS({
-  "node_modules/lodash/_getPrototype.js"(exports2, module) {
+  "node_modules/lodash/_getPrototype.js"(exports, module) {
     var overArg = require_overArg();
     var getPrototype = overArg(Object.getPrototypeOf, Object);
     module.exports = getPrototype;
@@ -21906,7 +21910,7 @@ var require_getPrototype = __commonJS({
 
 // node_modules/lodash/isPlainObject.js
 var require_isPlainObject = __commonJS({
-  "node_modules/lodash/isPlainObject.js"(exports2, module) {
+  "node_modules/lodash/isPlainObject.js"(exports, module) {
     var baseGetTag = require_baseGetTag();
     var getPrototype = require_getPrototype();
     var isObjectLike = require_isObjectLike();
@@ -21933,10 +21937,10 @@ var require_isPlainObject = __commonJS({
 
 // node_modules/minimatch/dist/commonjs/assert-valid-pattern.js
 var require_assert_valid_pattern = __commonJS({
-  "node_modules/minimatch/dist/commonjs/assert-valid-pattern.js"(exports2) {
+  "node_modules/minimatch/dist/commonjs/assert-valid-pattern.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.assertValidPattern = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.assertValidPattern = void 0;
     var MAX_PATTERN_LENGTH = 1024 * 64;
     var assertValidPattern = (pattern) => {
       if (typeof pattern !== "string") {
@@ -21946,16 +21950,16 @@ var require_assert_valid_pattern = __commonJS({
         throw new TypeError("pattern is too long");
       }
     };
-    exports2.assertValidPattern = assertValidPattern;
+    exports.assertValidPattern = assertValidPattern;
   }
 });
 
 // node_modules/minimatch/dist/commonjs/brace-expressions.js
 var require_brace_expressions = __commonJS({
-  "node_modules/minimatch/dist/commonjs/brace-expressions.js"(exports2) {
+  "node_modules/minimatch/dist/commonjs/brace-expressions.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.parseClass = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.parseClass = void 0;
     var posixClasses = {
       "[:alnum:]": ["\\p{L}\\p{Nl}\\p{Nd}", true],
       "[:alpha:]": ["\\p{L}\\p{Nl}", true],
@@ -22063,30 +22067,30 @@ var require_brace_expressions = __commonJS({
       const comb = ranges.length && negs.length ? "(" + sranges + "|" + snegs + ")" : ranges.length ? sranges : snegs;
       return [comb, uflag, endPos - pos, true];
     };
-    exports2.parseClass = parseClass;
+    exports.parseClass = parseClass;
   }
 });
 
 // node_modules/minimatch/dist/commonjs/unescape.js
 var require_unescape = __commonJS({
-  "node_modules/minimatch/dist/commonjs/unescape.js"(exports2) {
+  "node_modules/minimatch/dist/commonjs/unescape.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.unescape = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.unescape = void 0;
     var unescape = (s, { windowsPathsNoEscape = false } = {}) => {
       return windowsPathsNoEscape ? s.replace(/\[([^\/\\])\]/g, "$1") : s.replace(/((?!\\).|^)\[([^\/\\])\]/g, "$1$2").replace(/\\([^\/])/g, "$1");
     };
-    exports2.unescape = unescape;
+    exports.unescape = unescape;
   }
 });
 
 // node_modules/minimatch/dist/commonjs/ast.js
 var require_ast = __commonJS({
-  "node_modules/minimatch/dist/commonjs/ast.js"(exports2) {
+  "node_modules/minimatch/dist/commonjs/ast.js"(exports) {
     "use strict";
     var _a;
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.AST = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.AST = void 0;
     var brace_expressions_js_1 = require_brace_expressions();
     var unescape_js_1 = require_unescape();
     var types = /* @__PURE__ */ new Set(["!", "?", "+", "*", "@"]);
@@ -22697,33 +22701,33 @@ var require_ast = __commonJS({
         return [re, (0, unescape_js_1.unescape)(glob), !!hasMagic, uflag];
       }
     };
-    exports2.AST = AST;
+    exports.AST = AST;
     _a = AST;
   }
 });
 
 // node_modules/minimatch/dist/commonjs/escape.js
 var require_escape = __commonJS({
-  "node_modules/minimatch/dist/commonjs/escape.js"(exports2) {
+  "node_modules/minimatch/dist/commonjs/escape.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.escape = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.escape = void 0;
     var escape2 = (s, { windowsPathsNoEscape = false } = {}) => {
       return windowsPathsNoEscape ? s.replace(/[?*()[\]]/g, "[$&]") : s.replace(/[?*()[\]\\]/g, "\\$&");
     };
-    exports2.escape = escape2;
+    exports.escape = escape2;
   }
 });
 
 // node_modules/minimatch/dist/commonjs/index.js
 var require_commonjs3 = __commonJS({
-  "node_modules/minimatch/dist/commonjs/index.js"(exports2) {
+  "node_modules/minimatch/dist/commonjs/index.js"(exports) {
     "use strict";
-    var __importDefault = exports2 && exports2.__importDefault || function(mod) {
+    var __importDefault = exports && exports.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
     };
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.unescape = exports2.escape = exports2.AST = exports2.Minimatch = exports2.match = exports2.makeRe = exports2.braceExpand = exports2.defaults = exports2.filter = exports2.GLOBSTAR = exports2.sep = exports2.minimatch = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.unescape = exports.escape = exports.AST = exports.Minimatch = exports.match = exports.makeRe = exports.braceExpand = exports.defaults = exports.filter = exports.GLOBSTAR = exports.sep = exports.minimatch = void 0;
     var brace_expansion_1 = __importDefault(require_brace_expansion());
     var assert_valid_pattern_js_1 = require_assert_valid_pattern();
     var ast_js_1 = require_ast();
@@ -22736,7 +22740,7 @@ var require_commonjs3 = __commonJS({
       }
       return new Minimatch(pattern, options2).match(p);
     };
-    exports2.minimatch = minimatch;
+    exports.minimatch = minimatch;
     var starDotExtRE = /^\*+([^+@!?\*\[\(]*)$/;
     var starDotExtTest = (ext2) => (f) => !f.startsWith(".") && f.endsWith(ext2);
     var starDotExtTestDot = (ext2) => (f) => f.endsWith(ext2);
@@ -22792,23 +22796,23 @@ var require_commonjs3 = __commonJS({
       win32: { sep: "\\" },
       posix: { sep: "/" }
     };
-    exports2.sep = defaultPlatform === "win32" ? path12.win32.sep : path12.posix.sep;
-    exports2.minimatch.sep = exports2.sep;
-    exports2.GLOBSTAR = /* @__PURE__ */ Symbol("globstar **");
-    exports2.minimatch.GLOBSTAR = exports2.GLOBSTAR;
+    exports.sep = defaultPlatform === "win32" ? path12.win32.sep : path12.posix.sep;
+    exports.minimatch.sep = exports.sep;
+    exports.GLOBSTAR = /* @__PURE__ */ Symbol("globstar **");
+    exports.minimatch.GLOBSTAR = exports.GLOBSTAR;
     var qmark = "[^/]";
     var star = qmark + "*?";
     var twoStarDot = "(?:(?!(?:\\/|^)(?:\\.{1,2})($|\\/)).)*?";
     var twoStarNoDot = "(?:(?!(?:\\/|^)\\.).)*?";
-    var filter = (pattern, options2 = {}) => (p) => (0, exports2.minimatch)(p, pattern, options2);
-    exports2.filter = filter;
-    exports2.minimatch.filter = exports2.filter;
+    var filter = (pattern, options2 = {}) => (p) => (0, exports.minimatch)(p, pattern, options2);
+    exports.filter = filter;
+    exports.minimatch.filter = exports.filter;
     var ext = (a, b = {}) => Object.assign({}, a, b);
     var defaults2 = (def) => {
       if (!def || typeof def !== "object" || !Object.keys(def).length) {
-        return exports2.minimatch;
+        return exports.minimatch;
       }
-      const orig = exports2.minimatch;
+      const orig = exports.minimatch;
       const m = (p, pattern, options2 = {}) => orig(p, pattern, ext(def, options2));
       return Object.assign(m, {
         Minimatch: class Minimatch extends orig.Minimatch {
@@ -22837,11 +22841,11 @@ var require_commonjs3 = __commonJS({
         braceExpand: (pattern, options2 = {}) => orig.braceExpand(pattern, ext(def, options2)),
         match: (list, pattern, options2 = {}) => orig.match(list, pattern, ext(def, options2)),
         sep: orig.sep,
-        GLOBSTAR: exports2.GLOBSTAR
+        GLOBSTAR: exports.GLOBSTAR
       });
     };
-    exports2.defaults = defaults2;
-    exports2.minimatch.defaults = exports2.defaults;
+    exports.defaults = defaults2;
+    exports.minimatch.defaults = exports.defaults;
     var braceExpand = (pattern, options2 = {}) => {
       (0, assert_valid_pattern_js_1.assertValidPattern)(pattern);
       if (options2.nobrace || !/\{(?:(?!\{).)*\}/.test(pattern)) {
@@ -22849,11 +22853,11 @@ var require_commonjs3 = __commonJS({
       }
       return (0, brace_expansion_1.default)(pattern);
     };
-    exports2.braceExpand = braceExpand;
-    exports2.minimatch.braceExpand = exports2.braceExpand;
+    exports.braceExpand = braceExpand;
+    exports.minimatch.braceExpand = exports.braceExpand;
     var makeRe = (pattern, options2 = {}) => new Minimatch(pattern, options2).makeRe();
-    exports2.makeRe = makeRe;
-    exports2.minimatch.makeRe = exports2.makeRe;
+    exports.makeRe = makeRe;
+    exports.minimatch.makeRe = exports.makeRe;
     var match = (list, pattern, options2 = {}) => {
       const mm = new Minimatch(pattern, options2);
       list = list.filter((f) => mm.match(f));
@@ -22862,8 +22866,8 @@ var require_commonjs3 = __commonJS({
       }
       return list;
     };
-    exports2.match = match;
-    exports2.minimatch.match = exports2.match;
+    exports.match = match;
+    exports.minimatch.match = exports.match;
     var globMagic = /[?*]|[+@!]\(.*?\)|\[|\]/;
     var regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
     var Minimatch = class {
@@ -23247,14 +23251,14 @@ var require_commonjs3 = __commonJS({
         if (optimizationLevel >= 2) {
           file = this.levelTwoFileOptimize(file);
         }
-        if (pattern.includes(exports2.GLOBSTAR)) {
+        if (pattern.includes(exports.GLOBSTAR)) {
           return this.#matchGlobstar(file, pattern, partial, fileStartIndex, patternStartIndex);
         }
         return this.#matchOne(file, pattern, partial, fileStartIndex, patternStartIndex);
       }
       #matchGlobstar(file, pattern, partial, fileIndex, patternIndex) {
-        const firstgs = pattern.indexOf(exports2.GLOBSTAR, patternIndex);
-        const lastgs = pattern.lastIndexOf(exports2.GLOBSTAR);
+        const firstgs = pattern.indexOf(exports.GLOBSTAR, patternIndex);
+        const lastgs = pattern.lastIndexOf(exports.GLOBSTAR);
         const [head, body2, tail] = partial ? [
           pattern.slice(patternIndex, firstgs),
           pattern.slice(firstgs + 1),
@@ -23303,7 +23307,7 @@ var require_commonjs3 = __commonJS({
         let nonGsParts = 0;
         const nonGsPartsSums = [0];
         for (const b of body2) {
-          if (b === exports2.GLOBSTAR) {
+          if (b === exports.GLOBSTAR) {
             nonGsPartsSums.push(nonGsParts);
             currentBody = [[], 0];
             bodySegments.push(currentBody);
@@ -23357,7 +23361,7 @@ var require_commonjs3 = __commonJS({
           let p = pattern[pi];
           let f = file[fi];
           this.debug(pattern, p, f);
-          if (p === false || p === exports2.GLOBSTAR)
+          if (p === false || p === exports.GLOBSTAR)
             return false;
           let hit;
           if (typeof p === "string") {
@@ -23381,13 +23385,13 @@ var require_commonjs3 = __commonJS({
         }
       }
       braceExpand() {
-        return (0, exports2.braceExpand)(this.pattern, this.options);
+        return (0, exports.braceExpand)(this.pattern, this.options);
       }
       parse(pattern) {
         (0, assert_valid_pattern_js_1.assertValidPattern)(pattern);
         const options2 = this.options;
         if (pattern === "**")
-          return exports2.GLOBSTAR;
+          return exports.GLOBSTAR;
         if (pattern === "")
           return "";
         let m;
@@ -23426,28 +23430,28 @@ var require_commonjs3 = __commonJS({
               for (const f of p.flags.split(""))
                 flags.add(f);
             }
-            return typeof p === "string" ? regExpEscape(p) : p === exports2.GLOBSTAR ? exports2.GLOBSTAR : p._src;
+            return typeof p === "string" ? regExpEscape(p) : p === exports.GLOBSTAR ? exports.GLOBSTAR : p._src;
           });
           pp.forEach((p, i) => {
             const next = pp[i + 1];
             const prev = pp[i - 1];
-            if (p !== exports2.GLOBSTAR || prev === exports2.GLOBSTAR) {
+            if (p !== exports.GLOBSTAR || prev === exports.GLOBSTAR) {
               return;
             }
             if (prev === void 0) {
-              if (next !== void 0 && next !== exports2.GLOBSTAR) {
+              if (next !== void 0 && next !== exports.GLOBSTAR) {
                 pp[i + 1] = "(?:\\/|" + twoStar + "\\/)?" + next;
               } else {
                 pp[i] = twoStar;
               }
             } else if (next === void 0) {
               pp[i - 1] = prev + "(?:\\/|" + twoStar + ")?";
-            } else if (next !== exports2.GLOBSTAR) {
+            } else if (next !== exports.GLOBSTAR) {
               pp[i - 1] = prev + "(?:\\/|\\/" + twoStar + "\\/)" + next;
-              pp[i + 1] = exports2.GLOBSTAR;
+              pp[i + 1] = exports.GLOBSTAR;
             }
           });
-          return pp.filter((p) => p !== exports2.GLOBSTAR).join("/");
+          return pp.filter((p) => p !== exports.GLOBSTAR).join("/");
         }).join("|");
         const [open, close] = set.length > 1 ? ["(?:", ")"] : ["", ""];
         re = "^" + open + re + close + "$";
@@ -23514,35 +23518,35 @@ var require_commonjs3 = __commonJS({
         return this.negate;
       }
       static defaults(def) {
-        return exports2.minimatch.defaults(def).Minimatch;
+        return exports.minimatch.defaults(def).Minimatch;
       }
     };
-    exports2.Minimatch = Minimatch;
+    exports.Minimatch = Minimatch;
     var ast_js_2 = require_ast();
-    Object.defineProperty(exports2, "AST", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "AST", { enumerable: true, get: function() {
       return ast_js_2.AST;
     } });
     var escape_js_2 = require_escape();
-    Object.defineProperty(exports2, "escape", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "escape", { enumerable: true, get: function() {
       return escape_js_2.escape;
     } });
     var unescape_js_2 = require_unescape();
-    Object.defineProperty(exports2, "unescape", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "unescape", { enumerable: true, get: function() {
       return unescape_js_2.unescape;
     } });
-    exports2.minimatch.AST = ast_js_1.AST;
-    exports2.minimatch.Minimatch = Minimatch;
-    exports2.minimatch.escape = escape_js_1.escape;
-    exports2.minimatch.unescape = unescape_js_1.unescape;
+    exports.minimatch.AST = ast_js_1.AST;
+    exports.minimatch.Minimatch = Minimatch;
+    exports.minimatch.escape = escape_js_1.escape;
+    exports.minimatch.unescape = unescape_js_1.unescape;
   }
 });
 
 // node_modules/lru-cache/dist/commonjs/index.js
 var require_commonjs4 = __commonJS({
-  "node_modules/lru-cache/dist/commonjs/index.js"(exports2) {
+  "node_modules/lru-cache/dist/commonjs/index.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.LRUCache = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.LRUCache = void 0;
     var perf = typeof performance === "object" && performance && typeof performance.now === "function" ? performance : Date;
     var warned = /* @__PURE__ */ new Set();
     var PROCESS = typeof process === "object" && !!process ? process : {};
@@ -24909,19 +24913,19 @@ var require_commonjs4 = __commonJS({
         }
       }
     };
-    exports2.LRUCache = LRUCache;
+    exports.LRUCache = LRUCache;
   }
 });
 
 // node_modules/minipass/dist/commonjs/index.js
 var require_commonjs5 = __commonJS({
-  "node_modules/minipass/dist/commonjs/index.js"(exports2) {
+  "node_modules/minipass/dist/commonjs/index.js"(exports) {
     "use strict";
-    var __importDefault = exports2 && exports2.__importDefault || function(mod) {
+    var __importDefault = exports && exports.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
     };
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.Minipass = exports2.isWritable = exports2.isReadable = exports2.isStream = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.Minipass = exports.isWritable = exports.isReadable = exports.isStream = void 0;
     var proc = typeof process === "object" && process ? process : {
       stdout: null,
       stderr: null
@@ -24929,13 +24933,13 @@ var require_commonjs5 = __commonJS({
     var node_events_1 = __require("node:events");
     var node_stream_1 = __importDefault(__require("node:stream"));
     var node_string_decoder_1 = __require("node:string_decoder");
-    var isStream = (s) => !!s && typeof s === "object" && (s instanceof Minipass || s instanceof node_stream_1.default || (0, exports2.isReadable)(s) || (0, exports2.isWritable)(s));
-    exports2.isStream = isStream;
+    var isStream = (s) => !!s && typeof s === "object" && (s instanceof Minipass || s instanceof node_stream_1.default || (0, exports.isReadable)(s) || (0, exports.isWritable)(s));
+    exports.isStream = isStream;
     var isReadable = (s) => !!s && typeof s === "object" && s instanceof node_events_1.EventEmitter && typeof s.pipe === "function" && // node core Writable streams have a pipe() method, but it throws
     s.pipe !== node_stream_1.default.Writable.prototype.pipe;
-    exports2.isReadable = isReadable;
+    exports.isReadable = isReadable;
     var isWritable = (s) => !!s && typeof s === "object" && s instanceof node_events_1.EventEmitter && typeof s.write === "function" && typeof s.end === "function";
-    exports2.isWritable = isWritable;
+    exports.isWritable = isWritable;
     var EOF = /* @__PURE__ */ Symbol("EOF");
     var MAYBE_EMIT_END = /* @__PURE__ */ Symbol("maybeEmitEnd");
     var EMITTED_END = /* @__PURE__ */ Symbol("emittedEnd");
@@ -25802,18 +25806,18 @@ var require_commonjs5 = __commonJS({
        * @deprecated
        */
       static get isStream() {
-        return exports2.isStream;
+        return exports.isStream;
       }
     };
-    exports2.Minipass = Minipass;
+    exports.Minipass = Minipass;
   }
 });
 
 // node_modules/path-scurry/dist/commonjs/index.js
 var require_commonjs6 = __commonJS({
-  "node_modules/path-scurry/dist/commonjs/index.js"(exports2) {
+  "node_modules/path-scurry/dist/commonjs/index.js"(exports) {
     "use strict";
-    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
+    var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
       var desc = Object.getOwnPropertyDescriptor(m, k);
       if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
@@ -25826,12 +25830,12 @@ var require_commonjs6 = __commonJS({
       if (k2 === void 0) k2 = k;
       o[k2] = m[k];
     }));
-    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v) {
+    var __setModuleDefault = exports && exports.__setModuleDefault || (Object.create ? (function(o, v) {
       Object.defineProperty(o, "default", { enumerable: true, value: v });
     }) : function(o, v) {
       o["default"] = v;
     });
-    var __importStar = exports2 && exports2.__importStar || function(mod) {
+    var __importStar = exports && exports.__importStar || function(mod) {
       if (mod && mod.__esModule) return mod;
       var result = {};
       if (mod != null) {
@@ -25840,8 +25844,8 @@ var require_commonjs6 = __commonJS({
       __setModuleDefault(result, mod);
       return result;
     };
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.PathScurry = exports2.Path = exports2.PathScurryDarwin = exports2.PathScurryPosix = exports2.PathScurryWin32 = exports2.PathScurryBase = exports2.PathPosix = exports2.PathWin32 = exports2.PathBase = exports2.ChildrenCache = exports2.ResolveCache = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.PathScurry = exports.Path = exports.PathScurryDarwin = exports.PathScurryPosix = exports.PathScurryWin32 = exports.PathScurryBase = exports.PathPosix = exports.PathWin32 = exports.PathBase = exports.ChildrenCache = exports.ResolveCache = void 0;
     var lru_cache_1 = require_commonjs4();
     var node_path_1 = __require("node:path");
     var node_url_1 = __require("node:url");
@@ -25916,7 +25920,7 @@ var require_commonjs6 = __commonJS({
         super({ max: 256 });
       }
     };
-    exports2.ResolveCache = ResolveCache;
+    exports.ResolveCache = ResolveCache;
     var ChildrenCache = class extends lru_cache_1.LRUCache {
       constructor(maxSize2 = 16 * 1024) {
         super({
@@ -25926,7 +25930,7 @@ var require_commonjs6 = __commonJS({
         });
       }
     };
-    exports2.ChildrenCache = ChildrenCache;
+    exports.ChildrenCache = ChildrenCache;
     var setAsCwd = /* @__PURE__ */ Symbol("PathScurry setAsCwd");
     var PathBase = class {
       /**
@@ -26843,7 +26847,7 @@ var require_commonjs6 = __commonJS({
         }
       }
     };
-    exports2.PathBase = PathBase;
+    exports.PathBase = PathBase;
     var PathWin32 = class _PathWin32 extends PathBase {
       /**
        * Separator for generating path strings.
@@ -26897,7 +26901,7 @@ var require_commonjs6 = __commonJS({
         return rootPath === compare;
       }
     };
-    exports2.PathWin32 = PathWin32;
+    exports.PathWin32 = PathWin32;
     var PathPosix = class _PathPosix extends PathBase {
       /**
        * separator for parsing path strings
@@ -26935,7 +26939,7 @@ var require_commonjs6 = __commonJS({
         return new _PathPosix(name, type, this.root, this.roots, this.nocase, this.childrenCache(), opts);
       }
     };
-    exports2.PathPosix = PathPosix;
+    exports.PathPosix = PathPosix;
     var PathScurryBase = class {
       /**
        * The root Path entry for the current working directory of this Scurry
@@ -26970,7 +26974,7 @@ var require_commonjs6 = __commonJS({
        *
        * @internal
        */
-      constructor(cwd = process.cwd(), pathImpl, sep3, { nocase, childrenCacheSize = 16 * 1024, fs: fs6 = defaultFS } = {}) {
+      constructor(cwd = process.cwd(), pathImpl, sep2, { nocase, childrenCacheSize = 16 * 1024, fs: fs6 = defaultFS } = {}) {
         this.#fs = fsFromOption(fs6);
         if (cwd instanceof URL || cwd.startsWith("file://")) {
           cwd = (0, node_url_1.fileURLToPath)(cwd);
@@ -26981,7 +26985,7 @@ var require_commonjs6 = __commonJS({
         this.#resolveCache = new ResolveCache();
         this.#resolvePosixCache = new ResolveCache();
         this.#children = new ChildrenCache(childrenCacheSize);
-        const split = cwdPath.substring(this.rootPath.length).split(sep3);
+        const split = cwdPath.substring(this.rootPath.length).split(sep2);
         if (split.length === 1 && !split[0]) {
           split.pop();
         }
@@ -27507,7 +27511,7 @@ var require_commonjs6 = __commonJS({
         this.cwd[setAsCwd](oldCwd);
       }
     };
-    exports2.PathScurryBase = PathScurryBase;
+    exports.PathScurryBase = PathScurryBase;
     var PathScurryWin32 = class extends PathScurryBase {
       /**
        * separator for generating path strings
@@ -27540,7 +27544,7 @@ var require_commonjs6 = __commonJS({
         return p.startsWith("/") || p.startsWith("\\") || /^[a-z]:(\/|\\)/i.test(p);
       }
     };
-    exports2.PathScurryWin32 = PathScurryWin32;
+    exports.PathScurryWin32 = PathScurryWin32;
     var PathScurryPosix = class extends PathScurryBase {
       /**
        * separator for generating path strings
@@ -27570,25 +27574,25 @@ var require_commonjs6 = __commonJS({
         return p.startsWith("/");
       }
     };
-    exports2.PathScurryPosix = PathScurryPosix;
+    exports.PathScurryPosix = PathScurryPosix;
     var PathScurryDarwin = class extends PathScurryPosix {
       constructor(cwd = process.cwd(), opts = {}) {
         const { nocase = true } = opts;
         super(cwd, { ...opts, nocase });
       }
     };
-    exports2.PathScurryDarwin = PathScurryDarwin;
-    exports2.Path = process.platform === "win32" ? PathWin32 : PathPosix;
-    exports2.PathScurry = process.platform === "win32" ? PathScurryWin32 : process.platform === "darwin" ? PathScurryDarwin : PathScurryPosix;
+    exports.PathScurryDarwin = PathScurryDarwin;
+    exports.Path = process.platform === "win32" ? PathWin32 : PathPosix;
+    exports.PathScurry = process.platform === "win32" ? PathScurryWin32 : process.platform === "darwin" ? PathScurryDarwin : PathScurryPosix;
   }
 });
 
 // node_modules/glob/dist/commonjs/pattern.js
 var require_pattern = __commonJS({
-  "node_modules/glob/dist/commonjs/pattern.js"(exports2) {
+  "node_modules/glob/dist/commonjs/pattern.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.Pattern = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.Pattern = void 0;
     var minimatch_1 = require_commonjs3();
     var isPatternList = (pl) => pl.length >= 1;
     var isGlobList = (gl) => gl.length >= 1;
@@ -27753,16 +27757,16 @@ var require_pattern = __commonJS({
         return true;
       }
     };
-    exports2.Pattern = Pattern;
+    exports.Pattern = Pattern;
   }
 });
 
 // node_modules/glob/dist/commonjs/ignore.js
 var require_ignore = __commonJS({
-  "node_modules/glob/dist/commonjs/ignore.js"(exports2) {
+  "node_modules/glob/dist/commonjs/ignore.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.Ignore = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.Ignore = void 0;
     var minimatch_1 = require_commonjs3();
     var pattern_js_1 = require_pattern();
     var defaultPlatform = typeof process === "object" && process && typeof process.platform === "string" ? process.platform : "linux";
@@ -27850,16 +27854,16 @@ var require_ignore = __commonJS({
         return false;
       }
     };
-    exports2.Ignore = Ignore;
+    exports.Ignore = Ignore;
   }
 });
 
 // node_modules/glob/dist/commonjs/processor.js
 var require_processor = __commonJS({
-  "node_modules/glob/dist/commonjs/processor.js"(exports2) {
+  "node_modules/glob/dist/commonjs/processor.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.Processor = exports2.SubWalks = exports2.MatchRecord = exports2.HasWalkedCache = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.Processor = exports.SubWalks = exports.MatchRecord = exports.HasWalkedCache = void 0;
     var minimatch_1 = require_commonjs3();
     var HasWalkedCache = class _HasWalkedCache {
       store;
@@ -27881,7 +27885,7 @@ var require_processor = __commonJS({
           this.store.set(fullpath, /* @__PURE__ */ new Set([pattern.globString()]));
       }
     };
-    exports2.HasWalkedCache = HasWalkedCache;
+    exports.HasWalkedCache = HasWalkedCache;
     var MatchRecord = class {
       store = /* @__PURE__ */ new Map();
       add(target, absolute, ifDir) {
@@ -27898,7 +27902,7 @@ var require_processor = __commonJS({
         ]);
       }
     };
-    exports2.MatchRecord = MatchRecord;
+    exports.MatchRecord = MatchRecord;
     var SubWalks = class {
       store = /* @__PURE__ */ new Map();
       add(target, pattern) {
@@ -27927,7 +27931,7 @@ var require_processor = __commonJS({
         return [...this.store.keys()].filter((t) => t.canReaddir());
       }
     };
-    exports2.SubWalks = SubWalks;
+    exports.SubWalks = SubWalks;
     var Processor = class _Processor {
       hasWalkedCache;
       matches = new MatchRecord();
@@ -28083,16 +28087,16 @@ var require_processor = __commonJS({
         }
       }
     };
-    exports2.Processor = Processor;
+    exports.Processor = Processor;
   }
 });
 
 // node_modules/glob/dist/commonjs/walker.js
 var require_walker = __commonJS({
-  "node_modules/glob/dist/commonjs/walker.js"(exports2) {
+  "node_modules/glob/dist/commonjs/walker.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.GlobStream = exports2.GlobWalker = exports2.GlobUtil = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.GlobStream = exports.GlobWalker = exports.GlobUtil = void 0;
     var minipass_1 = require_commonjs5();
     var ignore_js_1 = require_ignore();
     var processor_js_1 = require_processor();
@@ -28348,7 +28352,7 @@ var require_walker = __commonJS({
         next();
       }
     };
-    exports2.GlobUtil = GlobUtil;
+    exports.GlobUtil = GlobUtil;
     var GlobWalker = class extends GlobUtil {
       matches = /* @__PURE__ */ new Set();
       constructor(patterns, path12, opts) {
@@ -28387,7 +28391,7 @@ var require_walker = __commonJS({
         return this.matches;
       }
     };
-    exports2.GlobWalker = GlobWalker;
+    exports.GlobWalker = GlobWalker;
     var GlobStream = class extends GlobUtil {
       results;
       constructor(patterns, path12, opts) {
@@ -28423,16 +28427,16 @@ var require_walker = __commonJS({
         return this.results;
       }
     };
-    exports2.GlobStream = GlobStream;
+    exports.GlobStream = GlobStream;
   }
 });
 
 // node_modules/glob/dist/commonjs/glob.js
 var require_glob = __commonJS({
-  "node_modules/glob/dist/commonjs/glob.js"(exports2) {
+  "node_modules/glob/dist/commonjs/glob.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.Glob = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.Glob = void 0;
     var minimatch_1 = require_commonjs3();
     var node_url_1 = __require("node:url");
     var path_scurry_1 = require_commonjs6();
@@ -28636,16 +28640,16 @@ var require_glob = __commonJS({
         return this.iterate();
       }
     };
-    exports2.Glob = Glob;
+    exports.Glob = Glob;
   }
 });
 
 // node_modules/glob/dist/commonjs/has-magic.js
 var require_has_magic = __commonJS({
-  "node_modules/glob/dist/commonjs/has-magic.js"(exports2) {
+  "node_modules/glob/dist/commonjs/has-magic.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.hasMagic = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.hasMagic = void 0;
     var minimatch_1 = require_commonjs3();
     var hasMagic = (pattern, options2 = {}) => {
       if (!Array.isArray(pattern)) {
@@ -28657,41 +28661,41 @@ var require_has_magic = __commonJS({
       }
       return false;
     };
-    exports2.hasMagic = hasMagic;
+    exports.hasMagic = hasMagic;
   }
 });
 
 // node_modules/glob/dist/commonjs/index.js
 var require_commonjs7 = __commonJS({
-  "node_modules/glob/dist/commonjs/index.js"(exports2) {
+  "node_modules/glob/dist/commonjs/index.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.glob = exports2.sync = exports2.iterate = exports2.iterateSync = exports2.stream = exports2.streamSync = exports2.Ignore = exports2.hasMagic = exports2.Glob = exports2.unescape = exports2.escape = void 0;
-    exports2.globStreamSync = globStreamSync;
-    exports2.globStream = globStream;
-    exports2.globSync = globSync;
-    exports2.globIterateSync = globIterateSync;
-    exports2.globIterate = globIterate;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.glob = exports.sync = exports.iterate = exports.iterateSync = exports.stream = exports.streamSync = exports.Ignore = exports.hasMagic = exports.Glob = exports.unescape = exports.escape = void 0;
+    exports.globStreamSync = globStreamSync;
+    exports.globStream = globStream;
+    exports.globSync = globSync;
+    exports.globIterateSync = globIterateSync;
+    exports.globIterate = globIterate;
     var minimatch_1 = require_commonjs3();
     var glob_js_1 = require_glob();
     var has_magic_js_1 = require_has_magic();
     var minimatch_2 = require_commonjs3();
-    Object.defineProperty(exports2, "escape", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "escape", { enumerable: true, get: function() {
       return minimatch_2.escape;
     } });
-    Object.defineProperty(exports2, "unescape", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "unescape", { enumerable: true, get: function() {
       return minimatch_2.unescape;
     } });
     var glob_js_2 = require_glob();
-    Object.defineProperty(exports2, "Glob", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "Glob", { enumerable: true, get: function() {
       return glob_js_2.Glob;
     } });
     var has_magic_js_2 = require_has_magic();
-    Object.defineProperty(exports2, "hasMagic", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "hasMagic", { enumerable: true, get: function() {
       return has_magic_js_2.hasMagic;
     } });
     var ignore_js_1 = require_ignore();
-    Object.defineProperty(exports2, "Ignore", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "Ignore", { enumerable: true, get: function() {
       return ignore_js_1.Ignore;
     } });
     function globStreamSync(pattern, options2 = {}) {
@@ -28712,40 +28716,40 @@ var require_commonjs7 = __commonJS({
     function globIterate(pattern, options2 = {}) {
       return new glob_js_1.Glob(pattern, options2).iterate();
     }
-    exports2.streamSync = globStreamSync;
-    exports2.stream = Object.assign(globStream, { sync: globStreamSync });
-    exports2.iterateSync = globIterateSync;
-    exports2.iterate = Object.assign(globIterate, {
+    exports.streamSync = globStreamSync;
+    exports.stream = Object.assign(globStream, { sync: globStreamSync });
+    exports.iterateSync = globIterateSync;
+    exports.iterate = Object.assign(globIterate, {
       sync: globIterateSync
     });
-    exports2.sync = Object.assign(globSync, {
+    exports.sync = Object.assign(globSync, {
       stream: globStreamSync,
       iterate: globIterateSync
     });
-    exports2.glob = Object.assign(glob_, {
+    exports.glob = Object.assign(glob_, {
       glob: glob_,
       globSync,
-      sync: exports2.sync,
+      sync: exports.sync,
       globStream,
-      stream: exports2.stream,
+      stream: exports.stream,
       globStreamSync,
-      streamSync: exports2.streamSync,
+      streamSync: exports.streamSync,
       globIterate,
-      iterate: exports2.iterate,
+      iterate: exports.iterate,
       globIterateSync,
-      iterateSync: exports2.iterateSync,
+      iterateSync: exports.iterateSync,
       Glob: glob_js_1.Glob,
       hasMagic: has_magic_js_1.hasMagic,
       escape: minimatch_1.escape,
       unescape: minimatch_1.unescape
     });
-    exports2.glob.glob = exports2.glob;
+    exports.glob.glob = exports.glob;
   }
 });
 
 // node_modules/archiver-utils/file.js
 var require_file = __commonJS({
-  "node_modules/archiver-utils/file.js"(exports2, module) {
+  "node_modules/archiver-utils/file.js"(exports, module) {
     var fs6 = require_graceful_fs();
     var path12 = __require("path");
     var flatten = require_flatten();
@@ -28898,7 +28902,7 @@ var require_file = __commonJS({
 
 // node_modules/archiver-utils/index.js
 var require_archiver_utils = __commonJS({
-  "node_modules/archiver-utils/index.js"(exports2, module) {
+  "node_modules/archiver-utils/index.js"(exports, module) {
     var fs6 = require_graceful_fs();
     var path12 = __require("path");
     var isStream = require_is_stream();
@@ -29017,7 +29021,7 @@ var require_archiver_utils = __commonJS({
 
 // node_modules/archiver/lib/error.js
 var require_error = __commonJS({
-  "node_modules/archiver/lib/error.js"(exports2, module) {
+  "node_modules/archiver/lib/error.js"(exports, module) {
     var util3 = __require("util");
     var ERROR_CODES = {
       "ABORTED": "archive was aborted",
@@ -29044,13 +29048,13 @@ var require_error = __commonJS({
       this.data = data;
     }
     util3.inherits(ArchiverError, Error);
-    exports2 = module.exports = ArchiverError;
+    exports = module.exports = ArchiverError;
   }
 });
 
 // node_modules/archiver/lib/core.js
 var require_core = __commonJS({
-  "node_modules/archiver/lib/core.js"(exports2, module) {
+  "node_modules/archiver/lib/core.js"(exports, module) {
     var fs6 = __require("fs");
     var glob = require_readdir_glob();
     var async = require_async();
@@ -29585,7 +29589,7 @@ var require_core = __commonJS({
 
 // node_modules/compress-commons/lib/archivers/archive-entry.js
 var require_archive_entry = __commonJS({
-  "node_modules/compress-commons/lib/archivers/archive-entry.js"(exports2, module) {
+  "node_modules/compress-commons/lib/archivers/archive-entry.js"(exports, module) {
     var ArchiveEntry = module.exports = function() {
     };
     ArchiveEntry.prototype.getName = function() {
@@ -29601,7 +29605,7 @@ var require_archive_entry = __commonJS({
 
 // node_modules/compress-commons/lib/archivers/zip/util.js
 var require_util3 = __commonJS({
-  "node_modules/compress-commons/lib/archivers/zip/util.js"(exports2, module) {
+  "node_modules/compress-commons/lib/archivers/zip/util.js"(exports, module) {
     var util3 = module.exports = {};
     util3.dateToDos = function(d, forceLocalTime) {
       forceLocalTime = forceLocalTime || false;
@@ -29657,7 +29661,7 @@ var require_util3 = __commonJS({
 
 // node_modules/compress-commons/lib/archivers/zip/general-purpose-bit.js
 var require_general_purpose_bit = __commonJS({
-  "node_modules/compress-commons/lib/archivers/zip/general-purpose-bit.js"(exports2, module) {
+  "node_modules/compress-commons/lib/archivers/zip/general-purpose-bit.js"(exports, module) {
     var zipUtil = require_util3();
     var DATA_DESCRIPTOR_FLAG = 1 << 3;
     var ENCRYPTION_FLAG = 1 << 0;
@@ -29734,7 +29738,7 @@ var require_general_purpose_bit = __commonJS({
 
 // node_modules/compress-commons/lib/archivers/zip/unix-stat.js
 var require_unix_stat = __commonJS({
-  "node_modules/compress-commons/lib/archivers/zip/unix-stat.js"(exports2, module) {
+  "node_modules/compress-commons/lib/archivers/zip/unix-stat.js"(exports, module) {
     module.exports = {
       /**
        * Bits used for permissions (and sticky bit)
@@ -29786,7 +29790,7 @@ var require_unix_stat = __commonJS({
 
 // node_modules/compress-commons/lib/archivers/zip/constants.js
 var require_constants = __commonJS({
-  "node_modules/compress-commons/lib/archivers/zip/constants.js"(exports2, module) {
+  "node_modules/compress-commons/lib/archivers/zip/constants.js"(exports, module) {
     module.exports = {
       WORD: 4,
       DWORD: 8,
@@ -29863,7 +29867,7 @@ var require_constants = __commonJS({
 
 // node_modules/compress-commons/lib/archivers/zip/zip-archive-entry.js
 var require_zip_archive_entry = __commonJS({
-  "node_modules/compress-commons/lib/archivers/zip/zip-archive-entry.js"(exports2, module) {
+  "node_modules/compress-commons/lib/archivers/zip/zip-archive-entry.js"(exports, module) {
     var inherits = __require("util").inherits;
     var normalizePath = require_normalize_path();
     var ArchiveEntry = require_archive_entry();
@@ -30038,7 +30042,7 @@ var require_zip_archive_entry = __commonJS({
 
 // node_modules/compress-commons/lib/util/index.js
 var require_util4 = __commonJS({
-  "node_modules/compress-commons/lib/util/index.js"(exports2, module) {
+  "node_modules/compress-commons/lib/util/index.js"(exports, module) {
     var Stream2 = __require("stream").Stream;
     var PassThrough3 = require_ours().PassThrough;
     var isStream = require_is_stream();
@@ -30060,7 +30064,7 @@ var require_util4 = __commonJS({
 
 // node_modules/compress-commons/lib/archivers/archive-output-stream.js
 var require_archive_output_stream = __commonJS({
-  "node_modules/compress-commons/lib/archivers/archive-output-stream.js"(exports2, module) {
+  "node_modules/compress-commons/lib/archivers/archive-output-stream.js"(exports, module) {
     var inherits = __require("util").inherits;
     var isStream = require_is_stream();
     var Transform3 = require_ours().Transform;
@@ -30148,12 +30152,12 @@ var require_archive_output_stream = __commonJS({
 
 // node_modules/crc-32/crc32.js
 var require_crc32 = __commonJS({
-  "node_modules/crc-32/crc32.js"(exports2) {
+  "node_modules/crc-32/crc32.js"(exports) {
     var CRC32;
     (function(factory) {
       if (typeof DO_NOT_EXPORT_CRC === "undefined") {
-        if ("object" === typeof exports2) {
-          factory(exports2);
+        if ("object" === typeof exports) {
+          factory(exports);
         } else if ("function" === typeof define && define.amd) {
           define(function() {
             var module2 = {};
@@ -30246,7 +30250,7 @@ var require_crc32 = __commonJS({
 
 // node_modules/crc32-stream/lib/crc32-stream.js
 var require_crc32_stream = __commonJS({
-  "node_modules/crc32-stream/lib/crc32-stream.js"(exports2, module) {
+  "node_modules/crc32-stream/lib/crc32-stream.js"(exports, module) {
     "use strict";
     var { Transform: Transform3 } = require_ours();
     var crc32 = require_crc32();
@@ -30282,7 +30286,7 @@ var require_crc32_stream = __commonJS({
 
 // node_modules/crc32-stream/lib/deflate-crc32-stream.js
 var require_deflate_crc32_stream = __commonJS({
-  "node_modules/crc32-stream/lib/deflate-crc32-stream.js"(exports2, module) {
+  "node_modules/crc32-stream/lib/deflate-crc32-stream.js"(exports, module) {
     "use strict";
     var { DeflateRaw } = __require("zlib");
     var crc32 = require_crc32();
@@ -30329,7 +30333,7 @@ var require_deflate_crc32_stream = __commonJS({
 
 // node_modules/crc32-stream/lib/index.js
 var require_lib2 = __commonJS({
-  "node_modules/crc32-stream/lib/index.js"(exports2, module) {
+  "node_modules/crc32-stream/lib/index.js"(exports, module) {
     "use strict";
     module.exports = {
       CRC32Stream: require_crc32_stream(),
@@ -30340,7 +30344,7 @@ var require_lib2 = __commonJS({
 
 // node_modules/compress-commons/lib/archivers/zip/zip-archive-output-stream.js
 var require_zip_archive_output_stream = __commonJS({
-  "node_modules/compress-commons/lib/archivers/zip/zip-archive-output-stream.js"(exports2, module) {
+  "node_modules/compress-commons/lib/archivers/zip/zip-archive-output-stream.js"(exports, module) {
     var inherits = __require("util").inherits;
     var crc32 = require_crc32();
     var { CRC32Stream } = require_lib2();
@@ -30625,7 +30629,7 @@ var require_zip_archive_output_stream = __commonJS({
 
 // node_modules/compress-commons/lib/compress-commons.js
 var require_compress_commons = __commonJS({
-  "node_modules/compress-commons/lib/compress-commons.js"(exports2, module) {
+  "node_modules/compress-commons/lib/compress-commons.js"(exports, module) {
     module.exports = {
       ArchiveEntry: require_archive_entry(),
       ZipArchiveEntry: require_zip_archive_entry(),
@@ -30637,7 +30641,7 @@ var require_compress_commons = __commonJS({
 
 // node_modules/zip-stream/index.js
 var require_zip_stream = __commonJS({
-  "node_modules/zip-stream/index.js"(exports2, module) {
+  "node_modules/zip-stream/index.js"(exports, module) {
     var inherits = __require("util").inherits;
     var ZipArchiveOutputStream = require_compress_commons().ZipArchiveOutputStream;
     var ZipArchiveEntry = require_compress_commons().ZipArchiveEntry;
@@ -30740,7 +30744,7 @@ var require_zip_stream = __commonJS({
 
 // node_modules/archiver/lib/plugins/zip.js
 var require_zip = __commonJS({
-  "node_modules/archiver/lib/plugins/zip.js"(exports2, module) {
+  "node_modules/archiver/lib/plugins/zip.js"(exports, module) {
     var engine = require_zip_stream();
     var util3 = require_archiver_utils();
     var Zip = function(options2) {
@@ -30780,14 +30784,14 @@ var require_zip = __commonJS({
 
 // node_modules/events-universal/default.js
 var require_default = __commonJS({
-  "node_modules/events-universal/default.js"(exports2, module) {
+  "node_modules/events-universal/default.js"(exports, module) {
     module.exports = __require("events");
   }
 });
 
 // node_modules/fast-fifo/fixed-size.js
 var require_fixed_size = __commonJS({
-  "node_modules/fast-fifo/fixed-size.js"(exports2, module) {
+  "node_modules/fast-fifo/fixed-size.js"(exports, module) {
     module.exports = class FixedFIFO {
       constructor(hwm) {
         if (!(hwm > 0) || (hwm - 1 & hwm) !== 0) throw new Error("Max size for a FixedFIFO should be a power of two");
@@ -30827,7 +30831,7 @@ var require_fixed_size = __commonJS({
 
 // node_modules/fast-fifo/index.js
 var require_fast_fifo = __commonJS({
-  "node_modules/fast-fifo/index.js"(exports2, module) {
+  "node_modules/fast-fifo/index.js"(exports, module) {
     var FixedFIFO = require_fixed_size();
     module.exports = class FastFIFO {
       constructor(hwm) {
@@ -30874,7 +30878,7 @@ var require_fast_fifo = __commonJS({
 
 // node_modules/b4a/index.js
 var require_b4a = __commonJS({
-  "node_modules/b4a/index.js"(exports2, module) {
+  "node_modules/b4a/index.js"(exports, module) {
     function isBuffer(value) {
       return Buffer.isBuffer(value) || value instanceof Uint8Array;
     }
@@ -31035,7 +31039,7 @@ var require_b4a = __commonJS({
 
 // node_modules/text-decoder/lib/pass-through-decoder.js
 var require_pass_through_decoder = __commonJS({
-  "node_modules/text-decoder/lib/pass-through-decoder.js"(exports2, module) {
+  "node_modules/text-decoder/lib/pass-through-decoder.js"(exports, module) {
     var b4a = require_b4a();
     module.exports = class PassThroughDecoder {
       constructor(encoding) {
@@ -31056,7 +31060,7 @@ var require_pass_through_decoder = __commonJS({
 
 // node_modules/text-decoder/lib/utf8-decoder.js
 var require_utf8_decoder = __commonJS({
-  "node_modules/text-decoder/lib/utf8-decoder.js"(exports2, module) {
+  "node_modules/text-decoder/lib/utf8-decoder.js"(exports, module) {
     var b4a = require_b4a();
     module.exports = class UTF8Decoder {
       constructor() {
@@ -31203,7 +31207,7 @@ var require_utf8_decoder = __commonJS({
 
 // node_modules/text-decoder/index.js
 var require_text_decoder = __commonJS({
-  "node_modules/text-decoder/index.js"(exports2, module) {
+  "node_modules/text-decoder/index.js"(exports, module) {
     var PassThroughDecoder = require_pass_through_decoder();
     var UTF8Decoder = require_utf8_decoder();
     module.exports = class TextDecoder {
@@ -31265,7 +31269,7 @@ var require_text_decoder = __commonJS({
 
 // node_modules/streamx/lib/errors.js
 var require_errors2 = __commonJS({
-  "node_modules/streamx/lib/errors.js"(exports2, module) {
+  "node_modules/streamx/lib/errors.js"(exports, module) {
     module.exports = class StreamError extends Error {
       constructor(msg, code, fn = StreamError) {
         super(msg);
@@ -31307,7 +31311,7 @@ var require_errors2 = __commonJS({
 
 // node_modules/streamx/index.js
 var require_streamx = __commonJS({
-  "node_modules/streamx/index.js"(exports2, module) {
+  "node_modules/streamx/index.js"(exports, module) {
     var { EventEmitter: EventEmitter3 } = require_default();
     var FIFO = require_fast_fifo();
     var TextDecoder2 = require_text_decoder();
@@ -32338,7 +32342,7 @@ var require_streamx = __commonJS({
 
 // node_modules/tar-stream/headers.js
 var require_headers = __commonJS({
-  "node_modules/tar-stream/headers.js"(exports2) {
+  "node_modules/tar-stream/headers.js"(exports) {
     var b4a = require_b4a();
     var ZEROS = "0000000000000000000";
     var SEVENS = "7777777777777777777";
@@ -32350,10 +32354,10 @@ var require_headers = __commonJS({
     var MASK = 4095;
     var MAGIC_OFFSET = 257;
     var VERSION_OFFSET = 263;
-    exports2.decodeLongPath = function decodeLongPath(buf, encoding) {
+    exports.decodeLongPath = function decodeLongPath(buf, encoding) {
       return decodeStr(buf, 0, buf.length, encoding);
     };
-    exports2.encodePax = function encodePax(opts) {
+    exports.encodePax = function encodePax(opts) {
       let result = "";
       if (opts.name) result += addLength(" path=" + opts.name + "\n");
       if (opts.linkname) result += addLength(" linkpath=" + opts.linkname + "\n");
@@ -32365,7 +32369,7 @@ var require_headers = __commonJS({
       }
       return b4a.from(result);
     };
-    exports2.decodePax = function decodePax(buf) {
+    exports.decodePax = function decodePax(buf) {
       const result = {};
       while (buf.length) {
         let i = 0;
@@ -32380,7 +32384,7 @@ var require_headers = __commonJS({
       }
       return result;
     };
-    exports2.encode = function encode(opts) {
+    exports.encode = function encode(opts) {
       const buf = b4a.alloc(512);
       let name = opts.name;
       let prefix2 = "";
@@ -32412,7 +32416,7 @@ var require_headers = __commonJS({
       b4a.write(buf, encodeOct(cksum(buf), 6), 148);
       return buf;
     };
-    exports2.decode = function decode(buf, filenameEncoding, allowUnknownFormat) {
+    exports.decode = function decode(buf, filenameEncoding, allowUnknownFormat) {
       let typeflag = buf[156] === 0 ? 0 : buf[156] - ZERO_OFFSET;
       let name = decodeStr(buf, 0, 100, filenameEncoding);
       const mode = decodeOct(buf, 100, 8);
@@ -32600,7 +32604,7 @@ var require_headers = __commonJS({
 
 // node_modules/tar-stream/extract.js
 var require_extract = __commonJS({
-  "node_modules/tar-stream/extract.js"(exports2, module) {
+  "node_modules/tar-stream/extract.js"(exports, module) {
     var { Writable, Readable: Readable8, getStreamError } = require_streamx();
     var FIFO = require_fast_fifo();
     var b4a = require_b4a();
@@ -32944,7 +32948,7 @@ var require_extract = __commonJS({
 
 // node_modules/tar-stream/constants.js
 var require_constants2 = __commonJS({
-  "node_modules/tar-stream/constants.js"(exports2, module) {
+  "node_modules/tar-stream/constants.js"(exports, module) {
     var constants = {
       // just for envs without fs
       S_IFMT: 61440,
@@ -32964,7 +32968,7 @@ var require_constants2 = __commonJS({
 
 // node_modules/tar-stream/pack.js
 var require_pack = __commonJS({
-  "node_modules/tar-stream/pack.js"(exports2, module) {
+  "node_modules/tar-stream/pack.js"(exports, module) {
     var { Readable: Readable8, Writable, getStreamError } = require_streamx();
     var b4a = require_b4a();
     var constants = require_constants2();
@@ -33198,15 +33202,15 @@ var require_pack = __commonJS({
 
 // node_modules/tar-stream/index.js
 var require_tar_stream = __commonJS({
-  "node_modules/tar-stream/index.js"(exports2) {
-    exports2.extract = require_extract();
-    exports2.pack = require_pack();
+  "node_modules/tar-stream/index.js"(exports) {
+    exports.extract = require_extract();
+    exports.pack = require_pack();
   }
 });
 
 // node_modules/archiver/lib/plugins/tar.js
 var require_tar = __commonJS({
-  "node_modules/archiver/lib/plugins/tar.js"(exports2, module) {
+  "node_modules/archiver/lib/plugins/tar.js"(exports, module) {
     var zlib2 = __require("zlib");
     var engine = require_tar_stream();
     var util3 = require_archiver_utils();
@@ -33284,7 +33288,7 @@ var require_tar = __commonJS({
 
 // node_modules/buffer-crc32/dist/index.cjs
 var require_dist4 = __commonJS({
-  "node_modules/buffer-crc32/dist/index.cjs"(exports2, module) {
+  "node_modules/buffer-crc32/dist/index.cjs"(exports, module) {
     "use strict";
     function getDefaultExportFromCjs(x) {
       return x && x.__esModule && Object.prototype.hasOwnProperty.call(x, "default") ? x["default"] : x;
@@ -33592,7 +33596,7 @@ var require_dist4 = __commonJS({
 
 // node_modules/archiver/lib/plugins/json.js
 var require_json = __commonJS({
-  "node_modules/archiver/lib/plugins/json.js"(exports2, module) {
+  "node_modules/archiver/lib/plugins/json.js"(exports, module) {
     var inherits = __require("util").inherits;
     var Transform3 = require_ours().Transform;
     var crc32 = require_dist4();
@@ -33646,7 +33650,7 @@ var require_json = __commonJS({
 
 // node_modules/archiver/index.js
 var require_archiver = __commonJS({
-  "node_modules/archiver/index.js"(exports2, module) {
+  "node_modules/archiver/index.js"(exports, module) {
     var Archiver = require_core();
     var formats = {};
     var vending = function(format, options2) {
@@ -33689,7 +33693,7 @@ var require_archiver = __commonJS({
 
 // node_modules/is-callable/index.js
 var require_is_callable = __commonJS({
-  "node_modules/is-callable/index.js"(exports2, module) {
+  "node_modules/is-callable/index.js"(exports, module) {
     "use strict";
     var fnToStr = Function.prototype.toString;
     var reflectApply = typeof Reflect === "object" && Reflect !== null && Reflect.apply;
@@ -33807,7 +33811,7 @@ var require_is_callable = __commonJS({
 
 // node_modules/for-each/index.js
 var require_for_each = __commonJS({
-  "node_modules/for-each/index.js"(exports2, module) {
+  "node_modules/for-each/index.js"(exports, module) {
     "use strict";
     var isCallable = require_is_callable();
     var toStr = Object.prototype.toString;
@@ -33867,7 +33871,7 @@ var require_for_each = __commonJS({
 
 // node_modules/possible-typed-array-names/index.js
 var require_possible_typed_array_names = __commonJS({
-  "node_modules/possible-typed-array-names/index.js"(exports2, module) {
+  "node_modules/possible-typed-array-names/index.js"(exports, module) {
     "use strict";
     module.exports = [
       "Float16Array",
@@ -33888,7 +33892,7 @@ var require_possible_typed_array_names = __commonJS({
 
 // node_modules/available-typed-arrays/index.js
 var require_available_typed_arrays = __commonJS({
-  "node_modules/available-typed-arrays/index.js"(exports2, module) {
+  "node_modules/available-typed-arrays/index.js"(exports, module) {
     "use strict";
     var possibleNames = require_possible_typed_array_names();
     var g = typeof globalThis === "undefined" ? global : globalThis;
@@ -33906,7 +33910,7 @@ var require_available_typed_arrays = __commonJS({
 
 // node_modules/es-object-atoms/index.js
 var require_es_object_atoms = __commonJS({
-  "node_modules/es-object-atoms/index.js"(exports2, module) {
+  "node_modules/es-object-atoms/index.js"(exports, module) {
     "use strict";
     module.exports = Object;
   }
@@ -33914,7 +33918,7 @@ var require_es_object_atoms = __commonJS({
 
 // node_modules/es-errors/index.js
 var require_es_errors = __commonJS({
-  "node_modules/es-errors/index.js"(exports2, module) {
+  "node_modules/es-errors/index.js"(exports, module) {
     "use strict";
     module.exports = Error;
   }
@@ -33922,7 +33926,7 @@ var require_es_errors = __commonJS({
 
 // node_modules/es-errors/eval.js
 var require_eval = __commonJS({
-  "node_modules/es-errors/eval.js"(exports2, module) {
+  "node_modules/es-errors/eval.js"(exports, module) {
     "use strict";
     module.exports = EvalError;
   }
@@ -33930,7 +33934,7 @@ var require_eval = __commonJS({
 
 // node_modules/es-errors/range.js
 var require_range = __commonJS({
-  "node_modules/es-errors/range.js"(exports2, module) {
+  "node_modules/es-errors/range.js"(exports, module) {
     "use strict";
     module.exports = RangeError;
   }
@@ -33938,7 +33942,7 @@ var require_range = __commonJS({
 
 // node_modules/es-errors/ref.js
 var require_ref = __commonJS({
-  "node_modules/es-errors/ref.js"(exports2, module) {
+  "node_modules/es-errors/ref.js"(exports, module) {
     "use strict";
     module.exports = ReferenceError;
   }
@@ -33946,7 +33950,7 @@ var require_ref = __commonJS({
 
 // node_modules/es-errors/syntax.js
 var require_syntax = __commonJS({
-  "node_modules/es-errors/syntax.js"(exports2, module) {
+  "node_modules/es-errors/syntax.js"(exports, module) {
     "use strict";
     module.exports = SyntaxError;
   }
@@ -33954,7 +33958,7 @@ var require_syntax = __commonJS({
 
 // node_modules/es-errors/type.js
 var require_type = __commonJS({
-  "node_modules/es-errors/type.js"(exports2, module) {
+  "node_modules/es-errors/type.js"(exports, module) {
     "use strict";
     module.exports = TypeError;
   }
@@ -33962,7 +33966,7 @@ var require_type = __commonJS({
 
 // node_modules/es-errors/uri.js
 var require_uri = __commonJS({
-  "node_modules/es-errors/uri.js"(exports2, module) {
+  "node_modules/es-errors/uri.js"(exports, module) {
     "use strict";
     module.exports = URIError;
   }
@@ -33970,7 +33974,7 @@ var require_uri = __commonJS({
 
 // node_modules/math-intrinsics/abs.js
 var require_abs = __commonJS({
-  "node_modules/math-intrinsics/abs.js"(exports2, module) {
+  "node_modules/math-intrinsics/abs.js"(exports, module) {
     "use strict";
     module.exports = Math.abs;
   }
@@ -33978,7 +33982,7 @@ var require_abs = __commonJS({
 
 // node_modules/math-intrinsics/floor.js
 var require_floor = __commonJS({
-  "node_modules/math-intrinsics/floor.js"(exports2, module) {
+  "node_modules/math-intrinsics/floor.js"(exports, module) {
     "use strict";
     module.exports = Math.floor;
   }
@@ -33986,7 +33990,7 @@ var require_floor = __commonJS({
 
 // node_modules/math-intrinsics/max.js
 var require_max = __commonJS({
-  "node_modules/math-intrinsics/max.js"(exports2, module) {
+  "node_modules/math-intrinsics/max.js"(exports, module) {
     "use strict";
     module.exports = Math.max;
   }
@@ -33994,7 +33998,7 @@ var require_max = __commonJS({
 
 // node_modules/math-intrinsics/min.js
 var require_min = __commonJS({
-  "node_modules/math-intrinsics/min.js"(exports2, module) {
+  "node_modules/math-intrinsics/min.js"(exports, module) {
     "use strict";
     module.exports = Math.min;
   }
@@ -34002,7 +34006,7 @@ var require_min = __commonJS({
 
 // node_modules/math-intrinsics/pow.js
 var require_pow = __commonJS({
-  "node_modules/math-intrinsics/pow.js"(exports2, module) {
+  "node_modules/math-intrinsics/pow.js"(exports, module) {
     "use strict";
     module.exports = Math.pow;
   }
@@ -34010,7 +34014,7 @@ var require_pow = __commonJS({
 
 // node_modules/math-intrinsics/round.js
 var require_round = __commonJS({
-  "node_modules/math-intrinsics/round.js"(exports2, module) {
+  "node_modules/math-intrinsics/round.js"(exports, module) {
     "use strict";
     module.exports = Math.round;
   }
@@ -34018,7 +34022,7 @@ var require_round = __commonJS({
 
 // node_modules/math-intrinsics/isNaN.js
 var require_isNaN = __commonJS({
-  "node_modules/math-intrinsics/isNaN.js"(exports2, module) {
+  "node_modules/math-intrinsics/isNaN.js"(exports, module) {
     "use strict";
     module.exports = Number.isNaN || function isNaN2(a) {
       return a !== a;
@@ -34028,7 +34032,7 @@ var require_isNaN = __commonJS({
 
 // node_modules/math-intrinsics/sign.js
 var require_sign = __commonJS({
-  "node_modules/math-intrinsics/sign.js"(exports2, module) {
+  "node_modules/math-intrinsics/sign.js"(exports, module) {
     "use strict";
     var $isNaN = require_isNaN();
     module.exports = function sign(number) {
@@ -34042,7 +34046,7 @@ var require_sign = __commonJS({
 
 // node_modules/gopd/gOPD.js
 var require_gOPD = __commonJS({
-  "node_modules/gopd/gOPD.js"(exports2, module) {
+  "node_modules/gopd/gOPD.js"(exports, module) {
     "use strict";
     module.exports = Object.getOwnPropertyDescriptor;
   }
@@ -34050,7 +34054,7 @@ var require_gOPD = __commonJS({
 
 // node_modules/gopd/index.js
 var require_gopd = __commonJS({
-  "node_modules/gopd/index.js"(exports2, module) {
+  "node_modules/gopd/index.js"(exports, module) {
     "use strict";
     var $gOPD = require_gOPD();
     if ($gOPD) {
@@ -34066,7 +34070,7 @@ var require_gopd = __commonJS({
 
 // node_modules/es-define-property/index.js
 var require_es_define_property = __commonJS({
-  "node_modules/es-define-property/index.js"(exports2, module) {
+  "node_modules/es-define-property/index.js"(exports, module) {
     "use strict";
     var $defineProperty = Object.defineProperty || false;
     if ($defineProperty) {
@@ -34082,7 +34086,7 @@ var require_es_define_property = __commonJS({
 
 // node_modules/has-symbols/shams.js
 var require_shams = __commonJS({
-  "node_modules/has-symbols/shams.js"(exports2, module) {
+  "node_modules/has-symbols/shams.js"(exports, module) {
     "use strict";
     module.exports = function hasSymbols() {
       if (typeof Symbol !== "function" || typeof Object.getOwnPropertySymbols !== "function") {
@@ -34137,7 +34141,7 @@ var require_shams = __commonJS({
 
 // node_modules/has-symbols/index.js
 var require_has_symbols = __commonJS({
-  "node_modules/has-symbols/index.js"(exports2, module) {
+  "node_modules/has-symbols/index.js"(exports, module) {
     "use strict";
     var origSymbol = typeof Symbol !== "undefined" && Symbol;
     var hasSymbolSham = require_shams();
@@ -34161,7 +34165,7 @@ var require_has_symbols = __commonJS({
 
 // node_modules/get-proto/Reflect.getPrototypeOf.js
 var require_Reflect_getPrototypeOf = __commonJS({
-  "node_modules/get-proto/Reflect.getPrototypeOf.js"(exports2, module) {
+  "node_modules/get-proto/Reflect.getPrototypeOf.js"(exports, module) {
     "use strict";
     module.exports = typeof Reflect !== "undefined" && Reflect.getPrototypeOf || null;
   }
@@ -34169,7 +34173,7 @@ var require_Reflect_getPrototypeOf = __commonJS({
 
 // node_modules/get-proto/Object.getPrototypeOf.js
 var require_Object_getPrototypeOf = __commonJS({
-  "node_modules/get-proto/Object.getPrototypeOf.js"(exports2, module) {
+  "node_modules/get-proto/Object.getPrototypeOf.js"(exports, module) {
     "use strict";
     var $Object = require_es_object_atoms();
     module.exports = $Object.getPrototypeOf || null;
@@ -34178,7 +34182,7 @@ var require_Object_getPrototypeOf = __commonJS({
 
 // node_modules/function-bind/implementation.js
 var require_implementation = __commonJS({
-  "node_modules/function-bind/implementation.js"(exports2, module) {
+  "node_modules/function-bind/implementation.js"(exports, module) {
     "use strict";
     var ERROR_MESSAGE = "Function.prototype.bind called on incompatible ";
     var toStr = Object.prototype.toString;
@@ -34254,7 +34258,7 @@ var require_implementation = __commonJS({
 
 // node_modules/function-bind/index.js
 var require_function_bind = __commonJS({
-  "node_modules/function-bind/index.js"(exports2, module) {
+  "node_modules/function-bind/index.js"(exports, module) {
     "use strict";
     var implementation = require_implementation();
     module.exports = Function.prototype.bind || implementation;
@@ -34263,7 +34267,7 @@ var require_function_bind = __commonJS({
 
 // node_modules/call-bind-apply-helpers/functionCall.js
 var require_functionCall = __commonJS({
-  "node_modules/call-bind-apply-helpers/functionCall.js"(exports2, module) {
+  "node_modules/call-bind-apply-helpers/functionCall.js"(exports, module) {
     "use strict";
     module.exports = Function.prototype.call;
   }
@@ -34271,7 +34275,7 @@ var require_functionCall = __commonJS({
 
 // node_modules/call-bind-apply-helpers/functionApply.js
 var require_functionApply = __commonJS({
-  "node_modules/call-bind-apply-helpers/functionApply.js"(exports2, module) {
+  "node_modules/call-bind-apply-helpers/functionApply.js"(exports, module) {
     "use strict";
     module.exports = Function.prototype.apply;
   }
@@ -34279,7 +34283,7 @@ var require_functionApply = __commonJS({
 
 // node_modules/call-bind-apply-helpers/reflectApply.js
 var require_reflectApply = __commonJS({
-  "node_modules/call-bind-apply-helpers/reflectApply.js"(exports2, module) {
+  "node_modules/call-bind-apply-helpers/reflectApply.js"(exports, module) {
     "use strict";
     module.exports = typeof Reflect !== "undefined" && Reflect && Reflect.apply;
   }
@@ -34287,7 +34291,7 @@ var require_reflectApply = __commonJS({
 
 // node_modules/call-bind-apply-helpers/actualApply.js
 var require_actualApply = __commonJS({
-  "node_modules/call-bind-apply-helpers/actualApply.js"(exports2, module) {
+  "node_modules/call-bind-apply-helpers/actualApply.js"(exports, module) {
     "use strict";
     var bind2 = require_function_bind();
     var $apply = require_functionApply();
@@ -34299,7 +34303,7 @@ var require_actualApply = __commonJS({
 
 // node_modules/call-bind-apply-helpers/index.js
 var require_call_bind_apply_helpers = __commonJS({
-  "node_modules/call-bind-apply-helpers/index.js"(exports2, module) {
+  "node_modules/call-bind-apply-helpers/index.js"(exports, module) {
     "use strict";
     var bind2 = require_function_bind();
     var $TypeError = require_type();
@@ -34316,7 +34320,7 @@ var require_call_bind_apply_helpers = __commonJS({
 
 // node_modules/dunder-proto/get.js
 var require_get = __commonJS({
-  "node_modules/dunder-proto/get.js"(exports2, module) {
+  "node_modules/dunder-proto/get.js"(exports, module) {
     "use strict";
     var callBind = require_call_bind_apply_helpers();
     var gOPD = require_gopd();
@@ -34347,7 +34351,7 @@ var require_get = __commonJS({
 
 // node_modules/get-proto/index.js
 var require_get_proto = __commonJS({
-  "node_modules/get-proto/index.js"(exports2, module) {
+  "node_modules/get-proto/index.js"(exports, module) {
     "use strict";
     var reflectGetProto = require_Reflect_getPrototypeOf();
     var originalGetProto = require_Object_getPrototypeOf();
@@ -34367,7 +34371,7 @@ var require_get_proto = __commonJS({
 
 // node_modules/async-function/index.js
 var require_async_function = __commonJS({
-  "node_modules/async-function/index.js"(exports2, module) {
+  "node_modules/async-function/index.js"(exports, module) {
     "use strict";
     var cached = (
       /** @type {import('.').AsyncFunctionConstructor} */
@@ -34380,7 +34384,7 @@ var require_async_function = __commonJS({
 
 // node_modules/generator-function/index.js
 var require_generator_function = __commonJS({
-  "node_modules/generator-function/index.js"(exports2, module) {
+  "node_modules/generator-function/index.js"(exports, module) {
     "use strict";
     var cached = (
       /** @type {GeneratorFunctionConstructor} */
@@ -34393,7 +34397,7 @@ var require_generator_function = __commonJS({
 
 // node_modules/async-generator-function/index.js
 var require_async_generator_function = __commonJS({
-  "node_modules/async-generator-function/index.js"(exports2, module) {
+  "node_modules/async-generator-function/index.js"(exports, module) {
     "use strict";
     var cached = (
       /** @type {import('.').AsyncGeneratorFunctionConstructor} */
@@ -34406,7 +34410,7 @@ var require_async_generator_function = __commonJS({
 
 // node_modules/hasown/index.js
 var require_hasown = __commonJS({
-  "node_modules/hasown/index.js"(exports2, module) {
+  "node_modules/hasown/index.js"(exports, module) {
     "use strict";
     var call = Function.prototype.call;
     var $hasOwn = Object.prototype.hasOwnProperty;
@@ -34417,7 +34421,7 @@ var require_hasown = __commonJS({
 
 // node_modules/get-intrinsic/index.js
 var require_get_intrinsic = __commonJS({
-  "node_modules/get-intrinsic/index.js"(exports2, module) {
+  "node_modules/get-intrinsic/index.js"(exports, module) {
     "use strict";
     var undefined2;
     var $Object = require_es_object_atoms();
@@ -34744,7 +34748,7 @@ var require_get_intrinsic = __commonJS({
 
 // node_modules/define-data-property/index.js
 var require_define_data_property = __commonJS({
-  "node_modules/define-data-property/index.js"(exports2, module) {
+  "node_modules/define-data-property/index.js"(exports, module) {
     "use strict";
     var $defineProperty = require_es_define_property();
     var $SyntaxError = require_syntax();
@@ -34792,7 +34796,7 @@ var require_define_data_property = __commonJS({
 
 // node_modules/has-property-descriptors/index.js
 var require_has_property_descriptors = __commonJS({
-  "node_modules/has-property-descriptors/index.js"(exports2, module) {
+  "node_modules/has-property-descriptors/index.js"(exports, module) {
     "use strict";
     var $defineProperty = require_es_define_property();
     var hasPropertyDescriptors = function hasPropertyDescriptors2() {
@@ -34814,7 +34818,7 @@ var require_has_property_descriptors = __commonJS({
 
 // node_modules/set-function-length/index.js
 var require_set_function_length = __commonJS({
-  "node_modules/set-function-length/index.js"(exports2, module) {
+  "node_modules/set-function-length/index.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var define2 = require_define_data_property();
@@ -34867,7 +34871,7 @@ var require_set_function_length = __commonJS({
 
 // node_modules/call-bind-apply-helpers/applyBind.js
 var require_applyBind = __commonJS({
-  "node_modules/call-bind-apply-helpers/applyBind.js"(exports2, module) {
+  "node_modules/call-bind-apply-helpers/applyBind.js"(exports, module) {
     "use strict";
     var bind2 = require_function_bind();
     var $apply = require_functionApply();
@@ -34880,7 +34884,7 @@ var require_applyBind = __commonJS({
 
 // node_modules/call-bind/index.js
 var require_call_bind = __commonJS({
-  "node_modules/call-bind/index.js"(exports2, module) {
+  "node_modules/call-bind/index.js"(exports, module) {
     "use strict";
     var setFunctionLength = require_set_function_length();
     var $defineProperty = require_es_define_property();
@@ -34905,7 +34909,7 @@ var require_call_bind = __commonJS({
 
 // node_modules/call-bound/index.js
 var require_call_bound = __commonJS({
-  "node_modules/call-bound/index.js"(exports2, module) {
+  "node_modules/call-bound/index.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var callBindBasic = require_call_bind_apply_helpers();
@@ -34928,7 +34932,7 @@ var require_call_bound = __commonJS({
 
 // node_modules/has-tostringtag/shams.js
 var require_shams2 = __commonJS({
-  "node_modules/has-tostringtag/shams.js"(exports2, module) {
+  "node_modules/has-tostringtag/shams.js"(exports, module) {
     "use strict";
     var hasSymbols = require_shams();
     module.exports = function hasToStringTagShams() {
@@ -34939,7 +34943,7 @@ var require_shams2 = __commonJS({
 
 // node_modules/which-typed-array/index.js
 var require_which_typed_array = __commonJS({
-  "node_modules/which-typed-array/index.js"(exports2, module) {
+  "node_modules/which-typed-array/index.js"(exports, module) {
     "use strict";
     var forEach = require_for_each();
     var availableTypedArrays = require_available_typed_arrays();
@@ -35064,7 +35068,7 @@ var require_which_typed_array = __commonJS({
 
 // node_modules/object-keys/isArguments.js
 var require_isArguments2 = __commonJS({
-  "node_modules/object-keys/isArguments.js"(exports2, module) {
+  "node_modules/object-keys/isArguments.js"(exports, module) {
     "use strict";
     var toStr = Object.prototype.toString;
     module.exports = function isArguments(value) {
@@ -35080,7 +35084,7 @@ var require_isArguments2 = __commonJS({
 
 // node_modules/object-keys/implementation.js
 var require_implementation2 = __commonJS({
-  "node_modules/object-keys/implementation.js"(exports2, module) {
+  "node_modules/object-keys/implementation.js"(exports, module) {
     "use strict";
     var keysShim;
     if (!Object.keys) {
@@ -35212,7 +35216,7 @@ var require_implementation2 = __commonJS({
 
 // node_modules/object-keys/index.js
 var require_object_keys = __commonJS({
-  "node_modules/object-keys/index.js"(exports2, module) {
+  "node_modules/object-keys/index.js"(exports, module) {
     "use strict";
     var slice = Array.prototype.slice;
     var isArgs = require_isArguments2();
@@ -35246,7 +35250,7 @@ var require_object_keys = __commonJS({
 
 // node_modules/define-properties/index.js
 var require_define_properties = __commonJS({
-  "node_modules/define-properties/index.js"(exports2, module) {
+  "node_modules/define-properties/index.js"(exports, module) {
     "use strict";
     var keys = require_object_keys();
     var hasSymbols = typeof Symbol === "function" && typeof /* @__PURE__ */ Symbol("foo") === "symbol";
@@ -35290,14 +35294,14 @@ var require_define_properties = __commonJS({
 
 // node_modules/object-inspect/util.inspect.js
 var require_util_inspect = __commonJS({
-  "node_modules/object-inspect/util.inspect.js"(exports2, module) {
+  "node_modules/object-inspect/util.inspect.js"(exports, module) {
     module.exports = __require("util").inspect;
   }
 });
 
 // node_modules/object-inspect/stringWidthRanges.js
 var require_stringWidthRanges = __commonJS({
-  "node_modules/object-inspect/stringWidthRanges.js"(exports2, module) {
+  "node_modules/object-inspect/stringWidthRanges.js"(exports, module) {
     var $join = Array.prototype.join;
     module.exports = $join.call([
       "00.v,02n.w,0gw.33,07n.6,07b.18,01.0,01.1,01.1,01.0,01k.5,0a.a,01.0,01a.k,0g.0,02t.7,01.5,02.1,01.3,",
@@ -35334,7 +35338,7 @@ var require_stringWidthRanges = __commonJS({
 
 // node_modules/object-inspect/stringWidth.js
 var require_stringWidth = __commonJS({
-  "node_modules/object-inspect/stringWidth.js"(exports2, module) {
+  "node_modules/object-inspect/stringWidth.js"(exports, module) {
     var $charCodeAt = String.prototype.charCodeAt;
     var $indexOf = String.prototype.indexOf;
     var $normalize = String.prototype.normalize;
@@ -35404,7 +35408,7 @@ var require_stringWidth = __commonJS({
 
 // node_modules/object-inspect/index.js
 var require_object_inspect = __commonJS({
-  "node_modules/object-inspect/index.js"(exports2, module) {
+  "node_modules/object-inspect/index.js"(exports, module) {
     var hasMap = typeof Map === "function" && Map.prototype;
     var mapSizeDescriptor = Object.getOwnPropertyDescriptor && hasMap ? Object.getOwnPropertyDescriptor(Map.prototype, "size") : null;
     var mapSize = hasMap && mapSizeDescriptor && typeof mapSizeDescriptor.get === "function" ? mapSizeDescriptor.get : null;
@@ -36203,7 +36207,7 @@ var require_object_inspect = __commonJS({
 
 // node_modules/es-abstract/helpers/isPropertyKey.js
 var require_isPropertyKey = __commonJS({
-  "node_modules/es-abstract/helpers/isPropertyKey.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/isPropertyKey.js"(exports, module) {
     "use strict";
     module.exports = function isPropertyKey(argument) {
       return typeof argument === "string" || typeof argument === "symbol";
@@ -36213,7 +36217,7 @@ var require_isPropertyKey = __commonJS({
 
 // node_modules/es-object-atoms/isObject.js
 var require_isObject2 = __commonJS({
-  "node_modules/es-object-atoms/isObject.js"(exports2, module) {
+  "node_modules/es-object-atoms/isObject.js"(exports, module) {
     "use strict";
     module.exports = function isObject2(x) {
       return !!x && (typeof x === "function" || typeof x === "object");
@@ -36223,7 +36227,7 @@ var require_isObject2 = __commonJS({
 
 // node_modules/es-abstract/2025/Get.js
 var require_Get = __commonJS({
-  "node_modules/es-abstract/2025/Get.js"(exports2, module) {
+  "node_modules/es-abstract/2025/Get.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var inspect2 = require_object_inspect();
@@ -36243,7 +36247,7 @@ var require_Get = __commonJS({
 
 // node_modules/math-intrinsics/isFinite.js
 var require_isFinite = __commonJS({
-  "node_modules/math-intrinsics/isFinite.js"(exports2, module) {
+  "node_modules/math-intrinsics/isFinite.js"(exports, module) {
     "use strict";
     var $isNaN = require_isNaN();
     module.exports = function isFinite2(x) {
@@ -36254,7 +36258,7 @@ var require_isFinite = __commonJS({
 
 // node_modules/math-intrinsics/isInteger.js
 var require_isInteger = __commonJS({
-  "node_modules/math-intrinsics/isInteger.js"(exports2, module) {
+  "node_modules/math-intrinsics/isInteger.js"(exports, module) {
     "use strict";
     var $abs = require_abs();
     var $floor = require_floor();
@@ -36272,7 +36276,7 @@ var require_isInteger = __commonJS({
 
 // node_modules/is-array-buffer/index.js
 var require_is_array_buffer = __commonJS({
-  "node_modules/is-array-buffer/index.js"(exports2, module) {
+  "node_modules/is-array-buffer/index.js"(exports, module) {
     "use strict";
     var callBind = require_call_bind();
     var callBound = require_call_bound();
@@ -36306,7 +36310,7 @@ var require_is_array_buffer = __commonJS({
 
 // node_modules/array-buffer-byte-length/index.js
 var require_array_buffer_byte_length = __commonJS({
-  "node_modules/array-buffer-byte-length/index.js"(exports2, module) {
+  "node_modules/array-buffer-byte-length/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var $byteLength = callBound("ArrayBuffer.prototype.byteLength", true);
@@ -36322,7 +36326,7 @@ var require_array_buffer_byte_length = __commonJS({
 
 // node_modules/is-shared-array-buffer/index.js
 var require_is_shared_array_buffer = __commonJS({
-  "node_modules/is-shared-array-buffer/index.js"(exports2, module) {
+  "node_modules/is-shared-array-buffer/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var $byteLength = callBound("SharedArrayBuffer.prototype.byteLength", true);
@@ -36344,7 +36348,7 @@ var require_is_shared_array_buffer = __commonJS({
 
 // node_modules/es-abstract/2025/IsDetachedBuffer.js
 var require_IsDetachedBuffer = __commonJS({
-  "node_modules/es-abstract/2025/IsDetachedBuffer.js"(exports2, module) {
+  "node_modules/es-abstract/2025/IsDetachedBuffer.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var $byteLength = require_array_buffer_byte_length();
@@ -36372,7 +36376,7 @@ var require_IsDetachedBuffer = __commonJS({
 
 // node_modules/es-abstract/2025/HasOwnProperty.js
 var require_HasOwnProperty = __commonJS({
-  "node_modules/es-abstract/2025/HasOwnProperty.js"(exports2, module) {
+  "node_modules/es-abstract/2025/HasOwnProperty.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var hasOwn = require_hasown();
@@ -36392,7 +36396,7 @@ var require_HasOwnProperty = __commonJS({
 
 // node_modules/es-abstract/helpers/IsArray.js
 var require_IsArray = __commonJS({
-  "node_modules/es-abstract/helpers/IsArray.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/IsArray.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $Array = GetIntrinsic("%Array%");
@@ -36405,7 +36409,7 @@ var require_IsArray = __commonJS({
 
 // node_modules/es-abstract/2025/IsArray.js
 var require_IsArray2 = __commonJS({
-  "node_modules/es-abstract/2025/IsArray.js"(exports2, module) {
+  "node_modules/es-abstract/2025/IsArray.js"(exports, module) {
     "use strict";
     module.exports = require_IsArray();
   }
@@ -36413,7 +36417,7 @@ var require_IsArray2 = __commonJS({
 
 // node_modules/es-abstract/2025/IsBigIntElementType.js
 var require_IsBigIntElementType = __commonJS({
-  "node_modules/es-abstract/2025/IsBigIntElementType.js"(exports2, module) {
+  "node_modules/es-abstract/2025/IsBigIntElementType.js"(exports, module) {
     "use strict";
     module.exports = function IsBigIntElementType(type) {
       return type === "BIGUINT64" || type === "BIGINT64";
@@ -36423,7 +36427,7 @@ var require_IsBigIntElementType = __commonJS({
 
 // node_modules/es-abstract/2025/IsUnsignedElementType.js
 var require_IsUnsignedElementType = __commonJS({
-  "node_modules/es-abstract/2025/IsUnsignedElementType.js"(exports2, module) {
+  "node_modules/es-abstract/2025/IsUnsignedElementType.js"(exports, module) {
     "use strict";
     module.exports = function IsUnsignedElementType(type) {
       return type === "UINT8" || type === "UINT8C" || type === "UINT16" || type === "UINT32" || type === "BIGUINT64";
@@ -36433,7 +36437,7 @@ var require_IsUnsignedElementType = __commonJS({
 
 // node_modules/es-abstract/helpers/bytesAsFloat16.js
 var require_bytesAsFloat16 = __commonJS({
-  "node_modules/es-abstract/helpers/bytesAsFloat16.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/bytesAsFloat16.js"(exports, module) {
     "use strict";
     var $pow = require_pow();
     module.exports = function bytesAsFloat32(rawBytes) {
@@ -36461,7 +36465,7 @@ var require_bytesAsFloat16 = __commonJS({
 
 // node_modules/es-abstract/helpers/bytesAsFloat32.js
 var require_bytesAsFloat32 = __commonJS({
-  "node_modules/es-abstract/helpers/bytesAsFloat32.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/bytesAsFloat32.js"(exports, module) {
     "use strict";
     var $pow = require_pow();
     module.exports = function bytesAsFloat32(rawBytes) {
@@ -36488,7 +36492,7 @@ var require_bytesAsFloat32 = __commonJS({
 
 // node_modules/es-abstract/helpers/bytesAsFloat64.js
 var require_bytesAsFloat64 = __commonJS({
-  "node_modules/es-abstract/helpers/bytesAsFloat64.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/bytesAsFloat64.js"(exports, module) {
     "use strict";
     var $pow = require_pow();
     module.exports = function bytesAsFloat64(rawBytes) {
@@ -36515,7 +36519,7 @@ var require_bytesAsFloat64 = __commonJS({
 
 // node_modules/es-abstract/helpers/bytesAsInteger.js
 var require_bytesAsInteger = __commonJS({
-  "node_modules/es-abstract/helpers/bytesAsInteger.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/bytesAsInteger.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $pow = require_pow();
@@ -36540,7 +36544,7 @@ var require_bytesAsInteger = __commonJS({
 
 // node_modules/es-abstract/helpers/every.js
 var require_every = __commonJS({
-  "node_modules/es-abstract/helpers/every.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/every.js"(exports, module) {
     "use strict";
     module.exports = function every(array, predicate) {
       for (var i = 0; i < array.length; i += 1) {
@@ -36555,7 +36559,7 @@ var require_every = __commonJS({
 
 // node_modules/es-abstract/helpers/isByteValue.js
 var require_isByteValue = __commonJS({
-  "node_modules/es-abstract/helpers/isByteValue.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/isByteValue.js"(exports, module) {
     "use strict";
     module.exports = function isByteValue(value) {
       return typeof value === "number" && value >= 0 && value <= 255 && (value | 0) === value;
@@ -36565,7 +36569,7 @@ var require_isByteValue = __commonJS({
 
 // node_modules/es-abstract/2025/tables/typed-array-objects.js
 var require_typed_array_objects = __commonJS({
-  "node_modules/es-abstract/2025/tables/typed-array-objects.js"(exports2, module) {
+  "node_modules/es-abstract/2025/tables/typed-array-objects.js"(exports, module) {
     "use strict";
     module.exports = {
       __proto__: null,
@@ -36606,7 +36610,7 @@ var require_typed_array_objects = __commonJS({
 
 // node_modules/es-abstract/2025/RawBytesToNumeric.js
 var require_RawBytesToNumeric = __commonJS({
-  "node_modules/es-abstract/2025/RawBytesToNumeric.js"(exports2, module) {
+  "node_modules/es-abstract/2025/RawBytesToNumeric.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var callBound = require_call_bound();
@@ -36665,7 +36669,7 @@ var require_RawBytesToNumeric = __commonJS({
 
 // node_modules/isarray/index.js
 var require_isarray2 = __commonJS({
-  "node_modules/isarray/index.js"(exports2, module) {
+  "node_modules/isarray/index.js"(exports, module) {
     var toString3 = {}.toString;
     module.exports = Array.isArray || function(arr) {
       return toString3.call(arr) == "[object Array]";
@@ -36675,7 +36679,7 @@ var require_isarray2 = __commonJS({
 
 // node_modules/safe-array-concat/index.js
 var require_safe_array_concat = __commonJS({
-  "node_modules/safe-array-concat/index.js"(exports2, module) {
+  "node_modules/safe-array-concat/index.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $concat = GetIntrinsic("%Array.prototype.concat%");
@@ -36709,7 +36713,7 @@ var require_safe_array_concat = __commonJS({
 
 // node_modules/is-typed-array/index.js
 var require_is_typed_array = __commonJS({
-  "node_modules/is-typed-array/index.js"(exports2, module) {
+  "node_modules/is-typed-array/index.js"(exports, module) {
     "use strict";
     var whichTypedArray = require_which_typed_array();
     module.exports = function isTypedArray(value) {
@@ -36720,7 +36724,7 @@ var require_is_typed_array = __commonJS({
 
 // node_modules/typed-array-buffer/index.js
 var require_typed_array_buffer = __commonJS({
-  "node_modules/typed-array-buffer/index.js"(exports2, module) {
+  "node_modules/typed-array-buffer/index.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var callBound = require_call_bound();
@@ -36737,7 +36741,7 @@ var require_typed_array_buffer = __commonJS({
 
 // node_modules/es-abstract/helpers/defaultEndianness.js
 var require_defaultEndianness = __commonJS({
-  "node_modules/es-abstract/helpers/defaultEndianness.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/defaultEndianness.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $Uint8Array = GetIntrinsic("%Uint8Array%", true);
@@ -36751,7 +36755,7 @@ var require_defaultEndianness = __commonJS({
 
 // node_modules/es-abstract/2025/GetValueFromBuffer.js
 var require_GetValueFromBuffer = __commonJS({
-  "node_modules/es-abstract/2025/GetValueFromBuffer.js"(exports2, module) {
+  "node_modules/es-abstract/2025/GetValueFromBuffer.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $SyntaxError = require_syntax();
@@ -36812,7 +36816,7 @@ var require_GetValueFromBuffer = __commonJS({
 
 // node_modules/es-abstract/2025/SameValue.js
 var require_SameValue = __commonJS({
-  "node_modules/es-abstract/2025/SameValue.js"(exports2, module) {
+  "node_modules/es-abstract/2025/SameValue.js"(exports, module) {
     "use strict";
     var $isNaN = require_isNaN();
     module.exports = function SameValue(x, y) {
@@ -36829,7 +36833,7 @@ var require_SameValue = __commonJS({
 
 // node_modules/es-abstract/2025/Set.js
 var require_Set2 = __commonJS({
-  "node_modules/es-abstract/2025/Set.js"(exports2, module) {
+  "node_modules/es-abstract/2025/Set.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var isObject2 = require_isObject2();
@@ -36872,7 +36876,7 @@ var require_Set2 = __commonJS({
 
 // node_modules/es-abstract/2025/StringToBigInt.js
 var require_StringToBigInt = __commonJS({
-  "node_modules/es-abstract/2025/StringToBigInt.js"(exports2, module) {
+  "node_modules/es-abstract/2025/StringToBigInt.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $BigInt = GetIntrinsic("%BigInt%", true);
@@ -36896,7 +36900,7 @@ var require_StringToBigInt = __commonJS({
 
 // node_modules/is-date-object/index.js
 var require_is_date_object = __commonJS({
-  "node_modules/is-date-object/index.js"(exports2, module) {
+  "node_modules/is-date-object/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var getDay = callBound("Date.prototype.getDay");
@@ -36922,7 +36926,7 @@ var require_is_date_object = __commonJS({
 
 // node_modules/is-regex/index.js
 var require_is_regex = __commonJS({
-  "node_modules/is-regex/index.js"(exports2, module) {
+  "node_modules/is-regex/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var hasToStringTag = require_shams2()();
@@ -36991,7 +36995,7 @@ var require_is_regex = __commonJS({
 
 // node_modules/safe-regex-test/index.js
 var require_safe_regex_test = __commonJS({
-  "node_modules/safe-regex-test/index.js"(exports2, module) {
+  "node_modules/safe-regex-test/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var isRegex = require_is_regex();
@@ -37010,7 +37014,7 @@ var require_safe_regex_test = __commonJS({
 
 // node_modules/is-symbol/index.js
 var require_is_symbol = __commonJS({
-  "node_modules/is-symbol/index.js"(exports2, module) {
+  "node_modules/is-symbol/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var $toString = callBound("Object.prototype.toString");
@@ -37051,7 +37055,7 @@ var require_is_symbol = __commonJS({
 
 // node_modules/es-to-primitive/helpers/isPrimitive.js
 var require_isPrimitive = __commonJS({
-  "node_modules/es-to-primitive/helpers/isPrimitive.js"(exports2, module) {
+  "node_modules/es-to-primitive/helpers/isPrimitive.js"(exports, module) {
     "use strict";
     module.exports = function isPrimitive(value) {
       return value === null || typeof value !== "function" && typeof value !== "object";
@@ -37061,7 +37065,7 @@ var require_isPrimitive = __commonJS({
 
 // node_modules/es-abstract-get/isPropertyKey.js
 var require_isPropertyKey2 = __commonJS({
-  "node_modules/es-abstract-get/isPropertyKey.js"(exports2, module) {
+  "node_modules/es-abstract-get/isPropertyKey.js"(exports, module) {
     "use strict";
     module.exports = function isPropertyKey(argument) {
       return typeof argument === "string" || typeof argument === "symbol";
@@ -37071,7 +37075,7 @@ var require_isPropertyKey2 = __commonJS({
 
 // node_modules/es-abstract-get/GetV.js
 var require_GetV = __commonJS({
-  "node_modules/es-abstract-get/GetV.js"(exports2, module) {
+  "node_modules/es-abstract-get/GetV.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var inspect2 = require_object_inspect();
@@ -37090,7 +37094,7 @@ var require_GetV = __commonJS({
 
 // node_modules/es-abstract-get/GetMethod.js
 var require_GetMethod = __commonJS({
-  "node_modules/es-abstract-get/GetMethod.js"(exports2, module) {
+  "node_modules/es-abstract-get/GetMethod.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var isCallable = require_is_callable();
@@ -37115,7 +37119,7 @@ var require_GetMethod = __commonJS({
 
 // node_modules/es-to-primitive/es2015.js
 var require_es2015 = __commonJS({
-  "node_modules/es-to-primitive/es2015.js"(exports2, module) {
+  "node_modules/es-to-primitive/es2015.js"(exports, module) {
     "use strict";
     var hasSymbols = typeof Symbol === "function" && typeof Symbol.iterator === "symbol";
     var isCallable = require_is_callable();
@@ -37195,7 +37199,7 @@ var require_es2015 = __commonJS({
 
 // node_modules/es-abstract/2025/ToPrimitive.js
 var require_ToPrimitive = __commonJS({
-  "node_modules/es-abstract/2025/ToPrimitive.js"(exports2, module) {
+  "node_modules/es-abstract/2025/ToPrimitive.js"(exports, module) {
     "use strict";
     var toPrimitive = require_es2015();
     module.exports = function ToPrimitive(input) {
@@ -37209,7 +37213,7 @@ var require_ToPrimitive = __commonJS({
 
 // node_modules/es-abstract/2025/ToBigInt.js
 var require_ToBigInt = __commonJS({
-  "node_modules/es-abstract/2025/ToBigInt.js"(exports2, module) {
+  "node_modules/es-abstract/2025/ToBigInt.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $BigInt = GetIntrinsic("%BigInt%", true);
@@ -37252,7 +37256,7 @@ var require_ToBigInt = __commonJS({
 
 // node_modules/es-abstract/2025/BigInt/remainder.js
 var require_remainder = __commonJS({
-  "node_modules/es-abstract/2025/BigInt/remainder.js"(exports2, module) {
+  "node_modules/es-abstract/2025/BigInt/remainder.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $BigInt = GetIntrinsic("%BigInt%", true);
@@ -37276,7 +37280,7 @@ var require_remainder = __commonJS({
 
 // node_modules/es-abstract/helpers/modBigInt.js
 var require_modBigInt = __commonJS({
-  "node_modules/es-abstract/helpers/modBigInt.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/modBigInt.js"(exports, module) {
     "use strict";
     module.exports = function bigIntMod(BigIntRemainder, bigint, modulo) {
       var remain = BigIntRemainder(bigint, modulo);
@@ -37287,7 +37291,7 @@ var require_modBigInt = __commonJS({
 
 // node_modules/es-abstract/2025/ToBigInt64.js
 var require_ToBigInt64 = __commonJS({
-  "node_modules/es-abstract/2025/ToBigInt64.js"(exports2, module) {
+  "node_modules/es-abstract/2025/ToBigInt64.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $BigInt = GetIntrinsic("%BigInt%", true);
@@ -37307,7 +37311,7 @@ var require_ToBigInt64 = __commonJS({
 
 // node_modules/es-abstract/2025/ToBigUint64.js
 var require_ToBigUint64 = __commonJS({
-  "node_modules/es-abstract/2025/ToBigUint64.js"(exports2, module) {
+  "node_modules/es-abstract/2025/ToBigUint64.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $BigInt = GetIntrinsic("%BigInt%", true);
@@ -37326,7 +37330,7 @@ var require_ToBigUint64 = __commonJS({
 
 // node_modules/math-intrinsics/mod.js
 var require_mod = __commonJS({
-  "node_modules/math-intrinsics/mod.js"(exports2, module) {
+  "node_modules/math-intrinsics/mod.js"(exports, module) {
     "use strict";
     var $floor = require_floor();
     module.exports = function mod(number, modulo) {
@@ -37338,7 +37342,7 @@ var require_mod = __commonJS({
 
 // node_modules/es-abstract/helpers/mod.js
 var require_mod2 = __commonJS({
-  "node_modules/es-abstract/helpers/mod.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/mod.js"(exports, module) {
     "use strict";
     module.exports = require_mod();
   }
@@ -37346,7 +37350,7 @@ var require_mod2 = __commonJS({
 
 // node_modules/es-abstract/2025/modulo.js
 var require_modulo = __commonJS({
-  "node_modules/es-abstract/2025/modulo.js"(exports2, module) {
+  "node_modules/es-abstract/2025/modulo.js"(exports, module) {
     "use strict";
     var mod = require_mod2();
     module.exports = function modulo(x, y) {
@@ -37357,7 +37361,7 @@ var require_modulo = __commonJS({
 
 // node_modules/es-abstract/helpers/isPrimitive.js
 var require_isPrimitive2 = __commonJS({
-  "node_modules/es-abstract/helpers/isPrimitive.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/isPrimitive.js"(exports, module) {
     "use strict";
     module.exports = function isPrimitive(value) {
       return value === null || typeof value !== "function" && typeof value !== "object";
@@ -37367,7 +37371,7 @@ var require_isPrimitive2 = __commonJS({
 
 // node_modules/es-object-atoms/RequireObjectCoercible.js
 var require_RequireObjectCoercible = __commonJS({
-  "node_modules/es-object-atoms/RequireObjectCoercible.js"(exports2, module) {
+  "node_modules/es-object-atoms/RequireObjectCoercible.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     module.exports = function RequireObjectCoercible(value) {
@@ -37381,7 +37385,7 @@ var require_RequireObjectCoercible = __commonJS({
 
 // node_modules/es-abstract/2025/ToString.js
 var require_ToString = __commonJS({
-  "node_modules/es-abstract/2025/ToString.js"(exports2, module) {
+  "node_modules/es-abstract/2025/ToString.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $String = GetIntrinsic("%String%");
@@ -37397,7 +37401,7 @@ var require_ToString = __commonJS({
 
 // node_modules/string.prototype.trim/implementation.js
 var require_implementation3 = __commonJS({
-  "node_modules/string.prototype.trim/implementation.js"(exports2, module) {
+  "node_modules/string.prototype.trim/implementation.js"(exports, module) {
     "use strict";
     var RequireObjectCoercible = require_RequireObjectCoercible();
     var ToString = require_ToString();
@@ -37422,7 +37426,7 @@ var require_implementation3 = __commonJS({
 
 // node_modules/string.prototype.trim/polyfill.js
 var require_polyfill = __commonJS({
-  "node_modules/string.prototype.trim/polyfill.js"(exports2, module) {
+  "node_modules/string.prototype.trim/polyfill.js"(exports, module) {
     "use strict";
     var implementation = require_implementation3();
     var zeroWidthSpace = "\u200B";
@@ -37438,7 +37442,7 @@ var require_polyfill = __commonJS({
 
 // node_modules/string.prototype.trim/shim.js
 var require_shim = __commonJS({
-  "node_modules/string.prototype.trim/shim.js"(exports2, module) {
+  "node_modules/string.prototype.trim/shim.js"(exports, module) {
     "use strict";
     var supportsDescriptors = require_has_property_descriptors()();
     var defineDataProperty = require_define_data_property();
@@ -37459,7 +37463,7 @@ var require_shim = __commonJS({
 
 // node_modules/string.prototype.trim/index.js
 var require_string_prototype = __commonJS({
-  "node_modules/string.prototype.trim/index.js"(exports2, module) {
+  "node_modules/string.prototype.trim/index.js"(exports, module) {
     "use strict";
     var callBind = require_call_bind();
     var define2 = require_define_properties();
@@ -37483,7 +37487,7 @@ var require_string_prototype = __commonJS({
 
 // node_modules/es-abstract/2025/StringToNumber.js
 var require_StringToNumber = __commonJS({
-  "node_modules/es-abstract/2025/StringToNumber.js"(exports2, module) {
+  "node_modules/es-abstract/2025/StringToNumber.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $RegExp = GetIntrinsic("%RegExp%");
@@ -37523,7 +37527,7 @@ var require_StringToNumber = __commonJS({
 
 // node_modules/es-abstract/2025/ToNumber.js
 var require_ToNumber = __commonJS({
-  "node_modules/es-abstract/2025/ToNumber.js"(exports2, module) {
+  "node_modules/es-abstract/2025/ToNumber.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $TypeError = require_type();
@@ -37549,7 +37553,7 @@ var require_ToNumber = __commonJS({
 
 // node_modules/es-abstract/2025/floor.js
 var require_floor2 = __commonJS({
-  "node_modules/es-abstract/2025/floor.js"(exports2, module) {
+  "node_modules/es-abstract/2025/floor.js"(exports, module) {
     "use strict";
     var $floor = require_floor();
     module.exports = function floor(x) {
@@ -37563,7 +37567,7 @@ var require_floor2 = __commonJS({
 
 // node_modules/es-abstract/2025/truncate.js
 var require_truncate = __commonJS({
-  "node_modules/es-abstract/2025/truncate.js"(exports2, module) {
+  "node_modules/es-abstract/2025/truncate.js"(exports, module) {
     "use strict";
     var floor = require_floor2();
     var $TypeError = require_type();
@@ -37579,7 +37583,7 @@ var require_truncate = __commonJS({
 
 // node_modules/es-abstract/2025/ToInt16.js
 var require_ToInt16 = __commonJS({
-  "node_modules/es-abstract/2025/ToInt16.js"(exports2, module) {
+  "node_modules/es-abstract/2025/ToInt16.js"(exports, module) {
     "use strict";
     var modulo = require_modulo();
     var ToNumber = require_ToNumber();
@@ -37600,7 +37604,7 @@ var require_ToInt16 = __commonJS({
 
 // node_modules/es-abstract/2025/ToInt32.js
 var require_ToInt32 = __commonJS({
-  "node_modules/es-abstract/2025/ToInt32.js"(exports2, module) {
+  "node_modules/es-abstract/2025/ToInt32.js"(exports, module) {
     "use strict";
     var modulo = require_modulo();
     var ToNumber = require_ToNumber();
@@ -37623,7 +37627,7 @@ var require_ToInt32 = __commonJS({
 
 // node_modules/es-abstract/2025/ToInt8.js
 var require_ToInt8 = __commonJS({
-  "node_modules/es-abstract/2025/ToInt8.js"(exports2, module) {
+  "node_modules/es-abstract/2025/ToInt8.js"(exports, module) {
     "use strict";
     var modulo = require_modulo();
     var ToNumber = require_ToNumber();
@@ -37643,7 +37647,7 @@ var require_ToInt8 = __commonJS({
 
 // node_modules/es-abstract/2025/ToUint16.js
 var require_ToUint16 = __commonJS({
-  "node_modules/es-abstract/2025/ToUint16.js"(exports2, module) {
+  "node_modules/es-abstract/2025/ToUint16.js"(exports, module) {
     "use strict";
     var modulo = require_modulo();
     var ToNumber = require_ToNumber();
@@ -37664,7 +37668,7 @@ var require_ToUint16 = __commonJS({
 
 // node_modules/es-abstract/2025/ToUint32.js
 var require_ToUint32 = __commonJS({
-  "node_modules/es-abstract/2025/ToUint32.js"(exports2, module) {
+  "node_modules/es-abstract/2025/ToUint32.js"(exports, module) {
     "use strict";
     var modulo = require_modulo();
     var ToNumber = require_ToNumber();
@@ -37685,7 +37689,7 @@ var require_ToUint32 = __commonJS({
 
 // node_modules/es-abstract/2025/ToUint8.js
 var require_ToUint8 = __commonJS({
-  "node_modules/es-abstract/2025/ToUint8.js"(exports2, module) {
+  "node_modules/es-abstract/2025/ToUint8.js"(exports, module) {
     "use strict";
     var isFinite2 = require_isFinite();
     var modulo = require_modulo();
@@ -37705,7 +37709,7 @@ var require_ToUint8 = __commonJS({
 
 // node_modules/es-abstract/2025/clamp.js
 var require_clamp = __commonJS({
-  "node_modules/es-abstract/2025/clamp.js"(exports2, module) {
+  "node_modules/es-abstract/2025/clamp.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var max = require_max();
@@ -37721,7 +37725,7 @@ var require_clamp = __commonJS({
 
 // node_modules/es-abstract/2025/ToUint8Clamp.js
 var require_ToUint8Clamp = __commonJS({
-  "node_modules/es-abstract/2025/ToUint8Clamp.js"(exports2, module) {
+  "node_modules/es-abstract/2025/ToUint8Clamp.js"(exports, module) {
     "use strict";
     var clamp = require_clamp();
     var ToNumber = require_ToNumber();
@@ -37747,7 +37751,7 @@ var require_ToUint8Clamp = __commonJS({
 
 // node_modules/math-intrinsics/isNegativeZero.js
 var require_isNegativeZero = __commonJS({
-  "node_modules/math-intrinsics/isNegativeZero.js"(exports2, module) {
+  "node_modules/math-intrinsics/isNegativeZero.js"(exports, module) {
     "use strict";
     module.exports = function isNegativeZero(x) {
       return x === 0 && 1 / x === 1 / -0;
@@ -37757,7 +37761,7 @@ var require_isNegativeZero = __commonJS({
 
 // node_modules/es-abstract/helpers/valueToFloat16Bytes.js
 var require_valueToFloat16Bytes = __commonJS({
-  "node_modules/es-abstract/helpers/valueToFloat16Bytes.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/valueToFloat16Bytes.js"(exports, module) {
     "use strict";
     var $abs = require_abs();
     var $floor = require_floor();
@@ -37806,7 +37810,7 @@ var require_valueToFloat16Bytes = __commonJS({
 
 // node_modules/es-abstract/helpers/valueToFloat32Bytes.js
 var require_valueToFloat32Bytes = __commonJS({
-  "node_modules/es-abstract/helpers/valueToFloat32Bytes.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/valueToFloat32Bytes.js"(exports, module) {
     "use strict";
     var $abs = require_abs();
     var $floor = require_floor();
@@ -37862,7 +37866,7 @@ var require_valueToFloat32Bytes = __commonJS({
 
 // node_modules/es-abstract/helpers/fractionToBinaryString.js
 var require_fractionToBinaryString = __commonJS({
-  "node_modules/es-abstract/helpers/fractionToBinaryString.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/fractionToBinaryString.js"(exports, module) {
     "use strict";
     var MAX_ITER = 1075;
     var maxBits = 54;
@@ -37896,7 +37900,7 @@ var require_fractionToBinaryString = __commonJS({
 
 // node_modules/es-abstract/helpers/intToBinaryString.js
 var require_intToBinaryString = __commonJS({
-  "node_modules/es-abstract/helpers/intToBinaryString.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/intToBinaryString.js"(exports, module) {
     "use strict";
     var $floor = require_floor();
     module.exports = function intToBinaryString(x) {
@@ -37918,7 +37922,7 @@ var require_intToBinaryString = __commonJS({
 
 // node_modules/es-abstract/helpers/isNaN.js
 var require_isNaN2 = __commonJS({
-  "node_modules/es-abstract/helpers/isNaN.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/isNaN.js"(exports, module) {
     "use strict";
     module.exports = Number.isNaN || function isNaN2(a) {
       return a !== a;
@@ -37928,7 +37932,7 @@ var require_isNaN2 = __commonJS({
 
 // node_modules/es-abstract/helpers/valueToFloat64Bytes.js
 var require_valueToFloat64Bytes = __commonJS({
-  "node_modules/es-abstract/helpers/valueToFloat64Bytes.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/valueToFloat64Bytes.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $parseInt = GetIntrinsic("%parseInt%");
@@ -37999,7 +38003,7 @@ var require_valueToFloat64Bytes = __commonJS({
 
 // node_modules/es-abstract/helpers/integerToNBytes.js
 var require_integerToNBytes = __commonJS({
-  "node_modules/es-abstract/helpers/integerToNBytes.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/integerToNBytes.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $Number = GetIntrinsic("%Number%");
@@ -38021,7 +38025,7 @@ var require_integerToNBytes = __commonJS({
 
 // node_modules/es-abstract/2025/NumericToRawBytes.js
 var require_NumericToRawBytes = __commonJS({
-  "node_modules/es-abstract/2025/NumericToRawBytes.js"(exports2, module) {
+  "node_modules/es-abstract/2025/NumericToRawBytes.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var hasOwnProperty = require_HasOwnProperty();
@@ -38078,7 +38082,7 @@ var require_NumericToRawBytes = __commonJS({
 
 // node_modules/es-abstract/helpers/forEach.js
 var require_forEach = __commonJS({
-  "node_modules/es-abstract/helpers/forEach.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/forEach.js"(exports, module) {
     "use strict";
     module.exports = function forEach(array, callback) {
       for (var i = 0; i < array.length; i += 1) {
@@ -38090,7 +38094,7 @@ var require_forEach = __commonJS({
 
 // node_modules/es-abstract/2025/SetValueInBuffer.js
 var require_SetValueInBuffer = __commonJS({
-  "node_modules/es-abstract/2025/SetValueInBuffer.js"(exports2, module) {
+  "node_modules/es-abstract/2025/SetValueInBuffer.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $SyntaxError = require_syntax();
@@ -38152,7 +38156,7 @@ var require_SetValueInBuffer = __commonJS({
 
 // node_modules/es-abstract/2025/ToIntegerOrInfinity.js
 var require_ToIntegerOrInfinity = __commonJS({
-  "node_modules/es-abstract/2025/ToIntegerOrInfinity.js"(exports2, module) {
+  "node_modules/es-abstract/2025/ToIntegerOrInfinity.js"(exports, module) {
     "use strict";
     var ToNumber = require_ToNumber();
     var truncate = require_truncate();
@@ -38173,7 +38177,7 @@ var require_ToIntegerOrInfinity = __commonJS({
 
 // node_modules/es-abstract/2025/TypedArrayElementSize.js
 var require_TypedArrayElementSize = __commonJS({
-  "node_modules/es-abstract/2025/TypedArrayElementSize.js"(exports2, module) {
+  "node_modules/es-abstract/2025/TypedArrayElementSize.js"(exports, module) {
     "use strict";
     var $SyntaxError = require_syntax();
     var $TypeError = require_type();
@@ -38196,7 +38200,7 @@ var require_TypedArrayElementSize = __commonJS({
 
 // node_modules/es-abstract/2025/TypedArrayElementType.js
 var require_TypedArrayElementType = __commonJS({
-  "node_modules/es-abstract/2025/TypedArrayElementType.js"(exports2, module) {
+  "node_modules/es-abstract/2025/TypedArrayElementType.js"(exports, module) {
     "use strict";
     var $SyntaxError = require_syntax();
     var $TypeError = require_type();
@@ -38218,7 +38222,7 @@ var require_TypedArrayElementType = __commonJS({
 
 // node_modules/es-abstract/GetIntrinsic.js
 var require_GetIntrinsic = __commonJS({
-  "node_modules/es-abstract/GetIntrinsic.js"(exports2, module) {
+  "node_modules/es-abstract/GetIntrinsic.js"(exports, module) {
     "use strict";
     module.exports = require_get_intrinsic();
   }
@@ -38226,7 +38230,7 @@ var require_GetIntrinsic = __commonJS({
 
 // node_modules/es-abstract/helpers/records/property-descriptor.js
 var require_property_descriptor = __commonJS({
-  "node_modules/es-abstract/helpers/records/property-descriptor.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/records/property-descriptor.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var hasOwn = require_hasown();
@@ -38260,7 +38264,7 @@ var require_property_descriptor = __commonJS({
 
 // node_modules/es-abstract/helpers/DefineOwnProperty.js
 var require_DefineOwnProperty = __commonJS({
-  "node_modules/es-abstract/helpers/DefineOwnProperty.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/DefineOwnProperty.js"(exports, module) {
     "use strict";
     var hasPropertyDescriptors = require_has_property_descriptors();
     var $defineProperty = require_es_define_property();
@@ -38295,7 +38299,7 @@ var require_DefineOwnProperty = __commonJS({
 
 // node_modules/es-abstract/helpers/fromPropertyDescriptor.js
 var require_fromPropertyDescriptor = __commonJS({
-  "node_modules/es-abstract/helpers/fromPropertyDescriptor.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/fromPropertyDescriptor.js"(exports, module) {
     "use strict";
     module.exports = function fromPropertyDescriptor(Desc) {
       if (typeof Desc === "undefined") {
@@ -38327,7 +38331,7 @@ var require_fromPropertyDescriptor = __commonJS({
 
 // node_modules/es-abstract/2025/FromPropertyDescriptor.js
 var require_FromPropertyDescriptor = __commonJS({
-  "node_modules/es-abstract/2025/FromPropertyDescriptor.js"(exports2, module) {
+  "node_modules/es-abstract/2025/FromPropertyDescriptor.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var isPropertyDescriptor = require_property_descriptor();
@@ -38343,7 +38347,7 @@ var require_FromPropertyDescriptor = __commonJS({
 
 // node_modules/es-abstract/2025/IsDataDescriptor.js
 var require_IsDataDescriptor = __commonJS({
-  "node_modules/es-abstract/2025/IsDataDescriptor.js"(exports2, module) {
+  "node_modules/es-abstract/2025/IsDataDescriptor.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var hasOwn = require_hasown();
@@ -38365,7 +38369,7 @@ var require_IsDataDescriptor = __commonJS({
 
 // node_modules/es-abstract/2025/IsCallable.js
 var require_IsCallable = __commonJS({
-  "node_modules/es-abstract/2025/IsCallable.js"(exports2, module) {
+  "node_modules/es-abstract/2025/IsCallable.js"(exports, module) {
     "use strict";
     module.exports = require_is_callable();
   }
@@ -38373,7 +38377,7 @@ var require_IsCallable = __commonJS({
 
 // node_modules/es-abstract/2025/ToBoolean.js
 var require_ToBoolean = __commonJS({
-  "node_modules/es-abstract/2025/ToBoolean.js"(exports2, module) {
+  "node_modules/es-abstract/2025/ToBoolean.js"(exports, module) {
     "use strict";
     module.exports = function ToBoolean(value) {
       return !!value;
@@ -38383,7 +38387,7 @@ var require_ToBoolean = __commonJS({
 
 // node_modules/es-abstract/2025/ToPropertyDescriptor.js
 var require_ToPropertyDescriptor = __commonJS({
-  "node_modules/es-abstract/2025/ToPropertyDescriptor.js"(exports2, module) {
+  "node_modules/es-abstract/2025/ToPropertyDescriptor.js"(exports, module) {
     "use strict";
     var hasOwn = require_hasown();
     var $TypeError = require_type();
@@ -38431,7 +38435,7 @@ var require_ToPropertyDescriptor = __commonJS({
 
 // node_modules/es-abstract/2025/DefinePropertyOrThrow.js
 var require_DefinePropertyOrThrow = __commonJS({
-  "node_modules/es-abstract/2025/DefinePropertyOrThrow.js"(exports2, module) {
+  "node_modules/es-abstract/2025/DefinePropertyOrThrow.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var isObject2 = require_isObject2();
@@ -38467,7 +38471,7 @@ var require_DefinePropertyOrThrow = __commonJS({
 
 // node_modules/es-abstract/2025/IsConstructor.js
 var require_IsConstructor = __commonJS({
-  "node_modules/es-abstract/2025/IsConstructor.js"(exports2, module) {
+  "node_modules/es-abstract/2025/IsConstructor.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_GetIntrinsic();
     var $construct = GetIntrinsic("%Reflect.construct%", true);
@@ -38506,7 +38510,7 @@ var require_IsConstructor = __commonJS({
 
 // node_modules/es-abstract/2025/SpeciesConstructor.js
 var require_SpeciesConstructor = __commonJS({
-  "node_modules/es-abstract/2025/SpeciesConstructor.js"(exports2, module) {
+  "node_modules/es-abstract/2025/SpeciesConstructor.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $species = GetIntrinsic("%Symbol.species%", true);
@@ -38538,7 +38542,7 @@ var require_SpeciesConstructor = __commonJS({
 
 // node_modules/es-abstract/2025/IsFixedLengthArrayBuffer.js
 var require_IsFixedLengthArrayBuffer = __commonJS({
-  "node_modules/es-abstract/2025/IsFixedLengthArrayBuffer.js"(exports2, module) {
+  "node_modules/es-abstract/2025/IsFixedLengthArrayBuffer.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var callBound = require_call_bound();
@@ -38565,7 +38569,7 @@ var require_IsFixedLengthArrayBuffer = __commonJS({
 
 // node_modules/es-abstract/helpers/isInteger.js
 var require_isInteger2 = __commonJS({
-  "node_modules/es-abstract/helpers/isInteger.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/isInteger.js"(exports, module) {
     "use strict";
     module.exports = require_isInteger();
   }
@@ -38573,7 +38577,7 @@ var require_isInteger2 = __commonJS({
 
 // node_modules/es-abstract/helpers/records/typed-array-with-buffer-witness-record.js
 var require_typed_array_with_buffer_witness_record = __commonJS({
-  "node_modules/es-abstract/helpers/records/typed-array-with-buffer-witness-record.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/records/typed-array-with-buffer-witness-record.js"(exports, module) {
     "use strict";
     var hasOwn = require_hasown();
     var isTypedArray = require_is_typed_array();
@@ -38586,7 +38590,7 @@ var require_typed_array_with_buffer_witness_record = __commonJS({
 
 // node_modules/es-abstract/2024/IsCallable.js
 var require_IsCallable2 = __commonJS({
-  "node_modules/es-abstract/2024/IsCallable.js"(exports2, module) {
+  "node_modules/es-abstract/2024/IsCallable.js"(exports, module) {
     "use strict";
     module.exports = require_is_callable();
   }
@@ -38594,7 +38598,7 @@ var require_IsCallable2 = __commonJS({
 
 // node_modules/es-abstract/helpers/isObject.js
 var require_isObject3 = __commonJS({
-  "node_modules/es-abstract/helpers/isObject.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/isObject.js"(exports, module) {
     "use strict";
     module.exports = require_isObject2();
   }
@@ -38602,7 +38606,7 @@ var require_isObject3 = __commonJS({
 
 // node_modules/is-string/index.js
 var require_is_string = __commonJS({
-  "node_modules/is-string/index.js"(exports2, module) {
+  "node_modules/is-string/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var $strValueOf = callBound("String.prototype.valueOf");
@@ -38631,7 +38635,7 @@ var require_is_string = __commonJS({
 
 // node_modules/is-number-object/index.js
 var require_is_number_object = __commonJS({
-  "node_modules/is-number-object/index.js"(exports2, module) {
+  "node_modules/is-number-object/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var $numToStr = callBound("Number.prototype.toString");
@@ -38660,7 +38664,7 @@ var require_is_number_object = __commonJS({
 
 // node_modules/is-boolean-object/index.js
 var require_is_boolean_object = __commonJS({
-  "node_modules/is-boolean-object/index.js"(exports2, module) {
+  "node_modules/is-boolean-object/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var $boolToStr = callBound("Boolean.prototype.toString");
@@ -38689,7 +38693,7 @@ var require_is_boolean_object = __commonJS({
 
 // node_modules/has-bigints/index.js
 var require_has_bigints = __commonJS({
-  "node_modules/has-bigints/index.js"(exports2, module) {
+  "node_modules/has-bigints/index.js"(exports, module) {
     "use strict";
     var $BigInt = typeof BigInt !== "undefined" && BigInt;
     module.exports = function hasNativeBigInts() {
@@ -38700,7 +38704,7 @@ var require_has_bigints = __commonJS({
 
 // node_modules/is-bigint/index.js
 var require_is_bigint = __commonJS({
-  "node_modules/is-bigint/index.js"(exports2, module) {
+  "node_modules/is-bigint/index.js"(exports, module) {
     "use strict";
     var hasBigInts = require_has_bigints()();
     if (hasBigInts) {
@@ -38734,7 +38738,7 @@ var require_is_bigint = __commonJS({
 
 // node_modules/which-boxed-primitive/index.js
 var require_which_boxed_primitive = __commonJS({
-  "node_modules/which-boxed-primitive/index.js"(exports2, module) {
+  "node_modules/which-boxed-primitive/index.js"(exports, module) {
     "use strict";
     var isString = require_is_string();
     var isNumber = require_is_number_object();
@@ -38766,7 +38770,7 @@ var require_which_boxed_primitive = __commonJS({
 
 // node_modules/is-map/index.js
 var require_is_map = __commonJS({
-  "node_modules/is-map/index.js"(exports2, module) {
+  "node_modules/is-map/index.js"(exports, module) {
     "use strict";
     var $Map = typeof Map === "function" && Map.prototype ? Map : null;
     var $Set = typeof Set === "function" && Set.prototype ? Set : null;
@@ -38806,7 +38810,7 @@ var require_is_map = __commonJS({
 
 // node_modules/is-set/index.js
 var require_is_set = __commonJS({
-  "node_modules/is-set/index.js"(exports2, module) {
+  "node_modules/is-set/index.js"(exports, module) {
     "use strict";
     var $Map = typeof Map === "function" && Map.prototype ? Map : null;
     var $Set = typeof Set === "function" && Set.prototype ? Set : null;
@@ -38846,7 +38850,7 @@ var require_is_set = __commonJS({
 
 // node_modules/is-weakmap/index.js
 var require_is_weakmap = __commonJS({
-  "node_modules/is-weakmap/index.js"(exports2, module) {
+  "node_modules/is-weakmap/index.js"(exports, module) {
     "use strict";
     var $WeakMap = typeof WeakMap === "function" && WeakMap.prototype ? WeakMap : null;
     var $WeakSet = typeof WeakSet === "function" && WeakSet.prototype ? WeakSet : null;
@@ -38886,7 +38890,7 @@ var require_is_weakmap = __commonJS({
 
 // node_modules/is-weakset/index.js
 var require_is_weakset = __commonJS({
-  "node_modules/is-weakset/index.js"(exports2, module) {
+  "node_modules/is-weakset/index.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var callBound = require_call_bound();
@@ -38923,7 +38927,7 @@ var require_is_weakset = __commonJS({
 
 // node_modules/which-collection/index.js
 var require_which_collection = __commonJS({
-  "node_modules/which-collection/index.js"(exports2, module) {
+  "node_modules/which-collection/index.js"(exports, module) {
     "use strict";
     var isMap = require_is_map();
     var isSet = require_is_set();
@@ -38951,7 +38955,7 @@ var require_which_collection = __commonJS({
 
 // node_modules/is-weakref/index.js
 var require_is_weakref = __commonJS({
-  "node_modules/is-weakref/index.js"(exports2, module) {
+  "node_modules/is-weakref/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var $deref = (
@@ -38976,7 +38980,7 @@ var require_is_weakref = __commonJS({
 
 // node_modules/is-finalizationregistry/index.js
 var require_is_finalizationregistry = __commonJS({
-  "node_modules/is-finalizationregistry/index.js"(exports2, module) {
+  "node_modules/is-finalizationregistry/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var $register = callBound("FinalizationRegistry.prototype.register", true);
@@ -38998,7 +39002,7 @@ var require_is_finalizationregistry = __commonJS({
 
 // node_modules/functions-have-names/index.js
 var require_functions_have_names = __commonJS({
-  "node_modules/functions-have-names/index.js"(exports2, module) {
+  "node_modules/functions-have-names/index.js"(exports, module) {
     "use strict";
     var functionsHaveNames = function functionsHaveNames2() {
       return typeof function f() {
@@ -39031,7 +39035,7 @@ var require_functions_have_names = __commonJS({
 
 // node_modules/is-document.all/index.js
 var require_is_document = __commonJS({
-  "node_modules/is-document.all/index.js"(exports2, module) {
+  "node_modules/is-document.all/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var toStr = callBound("Object.prototype.toString");
@@ -39068,7 +39072,7 @@ var require_is_document = __commonJS({
 
 // node_modules/function.prototype.name/implementation.js
 var require_implementation4 = __commonJS({
-  "node_modules/function.prototype.name/implementation.js"(exports2, module) {
+  "node_modules/function.prototype.name/implementation.js"(exports, module) {
     "use strict";
     var IsCallable = require_is_callable();
     var hasOwn = require_hasown();
@@ -39118,7 +39122,7 @@ var require_implementation4 = __commonJS({
 
 // node_modules/function.prototype.name/polyfill.js
 var require_polyfill2 = __commonJS({
-  "node_modules/function.prototype.name/polyfill.js"(exports2, module) {
+  "node_modules/function.prototype.name/polyfill.js"(exports, module) {
     "use strict";
     var implementation = require_implementation4();
     module.exports = function getPolyfill() {
@@ -39129,7 +39133,7 @@ var require_polyfill2 = __commonJS({
 
 // node_modules/function.prototype.name/shim.js
 var require_shim2 = __commonJS({
-  "node_modules/function.prototype.name/shim.js"(exports2, module) {
+  "node_modules/function.prototype.name/shim.js"(exports, module) {
     "use strict";
     var supportsDescriptors = require_has_property_descriptors()();
     var functionsHaveNames = require_functions_have_names()();
@@ -39168,7 +39172,7 @@ var require_shim2 = __commonJS({
 
 // node_modules/function.prototype.name/index.js
 var require_function_prototype = __commonJS({
-  "node_modules/function.prototype.name/index.js"(exports2, module) {
+  "node_modules/function.prototype.name/index.js"(exports, module) {
     "use strict";
     var callBind = require_call_bind();
     var implementation = require_implementation4();
@@ -39184,7 +39188,7 @@ var require_function_prototype = __commonJS({
 
 // node_modules/is-generator-function/index.js
 var require_is_generator_function = __commonJS({
-  "node_modules/is-generator-function/index.js"(exports2, module) {
+  "node_modules/is-generator-function/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var safeRegexTest = require_safe_regex_test();
@@ -39216,7 +39220,7 @@ var require_is_generator_function = __commonJS({
 
 // node_modules/is-async-function/index.js
 var require_is_async_function = __commonJS({
-  "node_modules/is-async-function/index.js"(exports2, module) {
+  "node_modules/is-async-function/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var safeRegexTest = require_safe_regex_test();
@@ -39248,7 +39252,7 @@ var require_is_async_function = __commonJS({
 
 // node_modules/which-builtin-type/index.js
 var require_which_builtin_type = __commonJS({
-  "node_modules/which-builtin-type/index.js"(exports2, module) {
+  "node_modules/which-builtin-type/index.js"(exports, module) {
     "use strict";
     var whichBoxedPrimitive = require_which_boxed_primitive();
     var whichCollection = require_which_collection();
@@ -39338,7 +39342,7 @@ var require_which_builtin_type = __commonJS({
 
 // node_modules/reflect.getprototypeof/implementation.js
 var require_implementation5 = __commonJS({
-  "node_modules/reflect.getprototypeof/implementation.js"(exports2, module) {
+  "node_modules/reflect.getprototypeof/implementation.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var IsCallable = require_IsCallable2();
@@ -39374,7 +39378,7 @@ var require_implementation5 = __commonJS({
 
 // node_modules/reflect.getprototypeof/polyfill.js
 var require_polyfill3 = __commonJS({
-  "node_modules/reflect.getprototypeof/polyfill.js"(exports2, module) {
+  "node_modules/reflect.getprototypeof/polyfill.js"(exports, module) {
     "use strict";
     var implementation = require_implementation5();
     var getProto = require_get_proto();
@@ -39391,7 +39395,7 @@ var require_polyfill3 = __commonJS({
 
 // node_modules/typed-array-byte-offset/index.js
 var require_typed_array_byte_offset = __commonJS({
-  "node_modules/typed-array-byte-offset/index.js"(exports2, module) {
+  "node_modules/typed-array-byte-offset/index.js"(exports, module) {
     "use strict";
     var forEach = require_for_each();
     var callBind = require_call_bind();
@@ -39458,7 +39462,7 @@ var require_typed_array_byte_offset = __commonJS({
 
 // node_modules/typed-array-length/index.js
 var require_typed_array_length = __commonJS({
-  "node_modules/typed-array-length/index.js"(exports2, module) {
+  "node_modules/typed-array-length/index.js"(exports, module) {
     "use strict";
     var callBind = require_call_bind();
     var forEach = require_for_each();
@@ -39538,7 +39542,7 @@ var require_typed_array_length = __commonJS({
 
 // node_modules/es-abstract/2025/IsTypedArrayOutOfBounds.js
 var require_IsTypedArrayOutOfBounds = __commonJS({
-  "node_modules/es-abstract/2025/IsTypedArrayOutOfBounds.js"(exports2, module) {
+  "node_modules/es-abstract/2025/IsTypedArrayOutOfBounds.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var IsDetachedBuffer = require_IsDetachedBuffer();
@@ -39580,7 +39584,7 @@ var require_IsTypedArrayOutOfBounds = __commonJS({
 
 // node_modules/es-abstract/2025/TypedArrayLength.js
 var require_TypedArrayLength = __commonJS({
-  "node_modules/es-abstract/2025/TypedArrayLength.js"(exports2, module) {
+  "node_modules/es-abstract/2025/TypedArrayLength.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var floor = require_floor2();
@@ -39620,7 +39624,7 @@ var require_TypedArrayLength = __commonJS({
 
 // node_modules/es-abstract/2025/ArrayBufferByteLength.js
 var require_ArrayBufferByteLength = __commonJS({
-  "node_modules/es-abstract/2025/ArrayBufferByteLength.js"(exports2, module) {
+  "node_modules/es-abstract/2025/ArrayBufferByteLength.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var IsDetachedBuffer = require_IsDetachedBuffer();
@@ -39650,7 +39654,7 @@ var require_ArrayBufferByteLength = __commonJS({
 
 // node_modules/es-abstract/2025/MakeTypedArrayWithBufferWitnessRecord.js
 var require_MakeTypedArrayWithBufferWitnessRecord = __commonJS({
-  "node_modules/es-abstract/2025/MakeTypedArrayWithBufferWitnessRecord.js"(exports2, module) {
+  "node_modules/es-abstract/2025/MakeTypedArrayWithBufferWitnessRecord.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var ArrayBufferByteLength = require_ArrayBufferByteLength();
@@ -39673,7 +39677,7 @@ var require_MakeTypedArrayWithBufferWitnessRecord = __commonJS({
 
 // node_modules/es-abstract/2025/ValidateTypedArray.js
 var require_ValidateTypedArray = __commonJS({
-  "node_modules/es-abstract/2025/ValidateTypedArray.js"(exports2, module) {
+  "node_modules/es-abstract/2025/ValidateTypedArray.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var isObject2 = require_isObject2();
@@ -39701,7 +39705,7 @@ var require_ValidateTypedArray = __commonJS({
 
 // node_modules/es-abstract/2025/TypedArrayCreateFromConstructor.js
 var require_TypedArrayCreateFromConstructor = __commonJS({
-  "node_modules/es-abstract/2025/TypedArrayCreateFromConstructor.js"(exports2, module) {
+  "node_modules/es-abstract/2025/TypedArrayCreateFromConstructor.js"(exports, module) {
     "use strict";
     var $SyntaxError = require_syntax();
     var $TypeError = require_type();
@@ -39748,7 +39752,7 @@ var require_TypedArrayCreateFromConstructor = __commonJS({
 
 // node_modules/es-abstract/helpers/typedArrayConstructors.js
 var require_typedArrayConstructors = __commonJS({
-  "node_modules/es-abstract/helpers/typedArrayConstructors.js"(exports2, module) {
+  "node_modules/es-abstract/helpers/typedArrayConstructors.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var constructors = {
@@ -39774,7 +39778,7 @@ var require_typedArrayConstructors = __commonJS({
 
 // node_modules/es-abstract/2025/TypedArraySpeciesCreate.js
 var require_TypedArraySpeciesCreate = __commonJS({
-  "node_modules/es-abstract/2025/TypedArraySpeciesCreate.js"(exports2, module) {
+  "node_modules/es-abstract/2025/TypedArraySpeciesCreate.js"(exports, module) {
     "use strict";
     var $SyntaxError = require_syntax();
     var $TypeError = require_type();
@@ -39807,7 +39811,7 @@ var require_TypedArraySpeciesCreate = __commonJS({
 
 // node_modules/typedarray.prototype.slice/implementation.js
 var require_implementation6 = __commonJS({
-  "node_modules/typedarray.prototype.slice/implementation.js"(exports2, module) {
+  "node_modules/typedarray.prototype.slice/implementation.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var Get = require_Get();
@@ -39887,7 +39891,7 @@ var require_implementation6 = __commonJS({
 
 // node_modules/typedarray.prototype.slice/polyfill.js
 var require_polyfill4 = __commonJS({
-  "node_modules/typedarray.prototype.slice/polyfill.js"(exports2, module) {
+  "node_modules/typedarray.prototype.slice/polyfill.js"(exports, module) {
     "use strict";
     var implementation = require_implementation6();
     module.exports = function getPolyfill() {
@@ -39910,7 +39914,7 @@ var require_polyfill4 = __commonJS({
 
 // node_modules/typedarray.prototype.slice/shim.js
 var require_shim3 = __commonJS({
-  "node_modules/typedarray.prototype.slice/shim.js"(exports2, module) {
+  "node_modules/typedarray.prototype.slice/shim.js"(exports, module) {
     "use strict";
     var define2 = require_define_properties();
     var getProto = require_get_proto();
@@ -39934,7 +39938,7 @@ var require_shim3 = __commonJS({
 
 // node_modules/typedarray.prototype.slice/index.js
 var require_typedarray_prototype = __commonJS({
-  "node_modules/typedarray.prototype.slice/index.js"(exports2, module) {
+  "node_modules/typedarray.prototype.slice/index.js"(exports, module) {
     "use strict";
     var define2 = require_define_properties();
     var callBind = require_call_bind();
@@ -39953,7 +39957,7 @@ var require_typedarray_prototype = __commonJS({
 
 // node_modules/traverse/index.js
 var require_traverse = __commonJS({
-  "node_modules/traverse/index.js"(exports2, module) {
+  "node_modules/traverse/index.js"(exports, module) {
     var whichTypedArray = require_which_typed_array();
     var taSlice = require_typedarray_prototype();
     var gopd = require_gopd();
@@ -40501,7 +40505,7 @@ var require_traverse = __commonJS({
 
 // node_modules/chainsaw/index.js
 var require_chainsaw = __commonJS({
-  "node_modules/chainsaw/index.js"(exports2, module) {
+  "node_modules/chainsaw/index.js"(exports, module) {
     var Traverse = require_traverse();
     var EventEmitter3 = __require("events").EventEmitter;
     module.exports = Chainsaw;
@@ -40621,7 +40625,7 @@ var require_chainsaw = __commonJS({
 
 // node_modules/buffers/index.js
 var require_buffers = __commonJS({
-  "node_modules/buffers/index.js"(exports2, module) {
+  "node_modules/buffers/index.js"(exports, module) {
     module.exports = Buffers;
     function Buffers(bufs) {
       if (!(this instanceof Buffers)) return new Buffers(bufs);
@@ -40829,7 +40833,7 @@ var require_buffers = __commonJS({
 
 // node_modules/binary/lib/vars.js
 var require_vars = __commonJS({
-  "node_modules/binary/lib/vars.js"(exports2, module) {
+  "node_modules/binary/lib/vars.js"(exports, module) {
     module.exports = function(store) {
       function getset(name, value) {
         var node = vars.store;
@@ -40861,17 +40865,17 @@ var require_vars = __commonJS({
 
 // node_modules/binary/index.js
 var require_binary = __commonJS({
-  "node_modules/binary/index.js"(exports2, module) {
+  "node_modules/binary/index.js"(exports, module) {
     var Chainsaw = require_chainsaw();
     var EventEmitter3 = __require("events").EventEmitter;
     var Buffers = require_buffers();
     var Vars = require_vars();
     var Stream2 = __require("stream").Stream;
-    exports2 = module.exports = function(bufOrEm, eventName) {
+    exports = module.exports = function(bufOrEm, eventName) {
       if (Buffer.isBuffer(bufOrEm)) {
-        return exports2.parse(bufOrEm);
+        return exports.parse(bufOrEm);
       }
-      var s = exports2.stream();
+      var s = exports.stream();
       if (bufOrEm && bufOrEm.pipe) {
         bufOrEm.pipe(s);
       } else if (bufOrEm) {
@@ -40884,8 +40888,8 @@ var require_binary = __commonJS({
       }
       return s;
     };
-    exports2.stream = function(input) {
-      if (input) return exports2.apply(null, arguments);
+    exports.stream = function(input) {
+      if (input) return exports.apply(null, arguments);
       var pending = null;
       function getBytes(bytes, cb, skip) {
         pending = {
@@ -41054,7 +41058,7 @@ var require_binary = __commonJS({
       });
       return stream4;
     };
-    exports2.parse = function parse4(buffer2) {
+    exports.parse = function parse4(buffer2) {
       var self2 = words(function(bytes, cb) {
         return function(name) {
           if (offset + bytes <= buffer2.length) {
@@ -41186,7 +41190,7 @@ var require_binary = __commonJS({
 
 // node_modules/unzip-stream/lib/matcher-stream.js
 var require_matcher_stream = __commonJS({
-  "node_modules/unzip-stream/lib/matcher-stream.js"(exports2, module) {
+  "node_modules/unzip-stream/lib/matcher-stream.js"(exports, module) {
     var Transform3 = __require("stream").Transform;
     var util3 = __require("util");
     function MatcherStream(patternDesc, matchFn) {
@@ -41266,7 +41270,7 @@ var require_matcher_stream = __commonJS({
 
 // node_modules/unzip-stream/lib/entry.js
 var require_entry = __commonJS({
-  "node_modules/unzip-stream/lib/entry.js"(exports2, module) {
+  "node_modules/unzip-stream/lib/entry.js"(exports, module) {
     "use strict";
     var stream4 = __require("stream");
     var inherits = __require("util").inherits;
@@ -41291,7 +41295,7 @@ var require_entry = __commonJS({
 
 // node_modules/unzip-stream/lib/unzip-stream.js
 var require_unzip_stream = __commonJS({
-  "node_modules/unzip-stream/lib/unzip-stream.js"(exports2, module) {
+  "node_modules/unzip-stream/lib/unzip-stream.js"(exports, module) {
     "use strict";
     var binary = require_binary();
     var stream4 = __require("stream");
@@ -41881,7 +41885,7 @@ var require_unzip_stream = __commonJS({
 
 // node_modules/unzip-stream/lib/parser-stream.js
 var require_parser_stream = __commonJS({
-  "node_modules/unzip-stream/lib/parser-stream.js"(exports2, module) {
+  "node_modules/unzip-stream/lib/parser-stream.js"(exports, module) {
     var Transform3 = __require("stream").Transform;
     var util3 = __require("util");
     var UnzipStream = require_unzip_stream();
@@ -41932,7 +41936,7 @@ var require_parser_stream = __commonJS({
 
 // node_modules/mkdirp/index.js
 var require_mkdirp = __commonJS({
-  "node_modules/mkdirp/index.js"(exports2, module) {
+  "node_modules/mkdirp/index.js"(exports, module) {
     var path12 = __require("path");
     var fs6 = __require("fs");
     var _0777 = parseInt("0777", 8);
@@ -42020,7 +42024,7 @@ var require_mkdirp = __commonJS({
 
 // node_modules/unzip-stream/lib/extract.js
 var require_extract2 = __commonJS({
-  "node_modules/unzip-stream/lib/extract.js"(exports2, module) {
+  "node_modules/unzip-stream/lib/extract.js"(exports, module) {
     var fs6 = __require("fs");
     var path12 = __require("path");
     var util3 = __require("util");
@@ -42104,16 +42108,16 @@ var require_extract2 = __commonJS({
 
 // node_modules/unzip-stream/unzip.js
 var require_unzip = __commonJS({
-  "node_modules/unzip-stream/unzip.js"(exports2) {
+  "node_modules/unzip-stream/unzip.js"(exports) {
     "use strict";
-    exports2.Parse = require_parser_stream();
-    exports2.Extract = require_extract2();
+    exports.Parse = require_parser_stream();
+    exports.Extract = require_extract2();
   }
 });
 
 // node_modules/pend/index.js
 var require_pend = __commonJS({
-  "node_modules/pend/index.js"(exports2, module) {
+  "node_modules/pend/index.js"(exports, module) {
     module.exports = Pend;
     function Pend() {
       this.pending = 0;
@@ -42168,7 +42172,7 @@ var require_pend = __commonJS({
 
 // node_modules/yauzl/fd-slicer.js
 var require_fd_slicer = __commonJS({
-  "node_modules/yauzl/fd-slicer.js"(exports2) {
+  "node_modules/yauzl/fd-slicer.js"(exports) {
     var fs6 = __require("fs");
     var util3 = __require("util");
     var stream4 = __require("stream");
@@ -42176,8 +42180,8 @@ var require_fd_slicer = __commonJS({
     var PassThrough3 = stream4.PassThrough;
     var Pend = require_pend();
     var EventEmitter3 = __require("events").EventEmitter;
-    exports2.BufferSlicer = BufferSlicer;
-    exports2.FdSlicer = FdSlicer;
+    exports.BufferSlicer = BufferSlicer;
+    exports.FdSlicer = FdSlicer;
     util3.inherits(FdSlicer, EventEmitter3);
     function FdSlicer(fd) {
       EventEmitter3.call(this);
@@ -42325,7 +42329,7 @@ var require_fd_slicer = __commonJS({
 
 // node_modules/yauzl/crc32.js
 var require_crc322 = __commonJS({
-  "node_modules/yauzl/crc32.js"(exports2, module) {
+  "node_modules/yauzl/crc32.js"(exports, module) {
     var CRC_TABLE = new Int32Array([
       0,
       1996959894,
@@ -42597,7 +42601,7 @@ var require_crc322 = __commonJS({
 
 // node_modules/yauzl/index.js
 var require_yauzl = __commonJS({
-  "node_modules/yauzl/index.js"(exports2) {
+  "node_modules/yauzl/index.js"(exports) {
     var fs6 = __require("fs");
     var zlib2 = __require("zlib");
     var fd_slicer = require_fd_slicer();
@@ -42607,22 +42611,22 @@ var require_yauzl = __commonJS({
     var PassThrough3 = __require("stream").PassThrough;
     var Writable = __require("stream").Writable;
     var crc32 = typeof zlib2.crc32 === "function" ? zlib2.crc32 : require_crc322();
-    exports2.open = open;
-    exports2.fromFd = fromFd;
-    exports2.fromBuffer = fromBuffer;
-    exports2.fromRandomAccessReader = fromRandomAccessReader;
-    exports2.openPromise = openPromise;
-    exports2.fromFdPromise = fromFdPromise;
-    exports2.fromBufferPromise = fromBufferPromise;
-    exports2.fromRandomAccessReaderPromise = fromRandomAccessReaderPromise;
-    exports2.dosDateTimeToDate = dosDateTimeToDate;
-    exports2.getFileNameLowLevel = getFileNameLowLevel;
-    exports2.validateFileName = validateFileName;
-    exports2.parseExtraFields = parseExtraFields;
-    exports2.ZipFile = ZipFile;
-    exports2.Entry = Entry;
-    exports2.LocalFileHeader = LocalFileHeader;
-    exports2.RandomAccessReader = RandomAccessReader;
+    exports.open = open;
+    exports.fromFd = fromFd;
+    exports.fromBuffer = fromBuffer;
+    exports.fromRandomAccessReader = fromRandomAccessReader;
+    exports.openPromise = openPromise;
+    exports.fromFdPromise = fromFdPromise;
+    exports.fromBufferPromise = fromBufferPromise;
+    exports.fromRandomAccessReaderPromise = fromRandomAccessReaderPromise;
+    exports.dosDateTimeToDate = dosDateTimeToDate;
+    exports.getFileNameLowLevel = getFileNameLowLevel;
+    exports.validateFileName = validateFileName;
+    exports.parseExtraFields = parseExtraFields;
+    exports.ZipFile = ZipFile;
+    exports.Entry = Entry;
+    exports.LocalFileHeader = LocalFileHeader;
+    exports.RandomAccessReader = RandomAccessReader;
     function openPromise(path12, options2) {
       return new Promise((resolve2, reject) => {
         open(path12, { ...options2, lazyEntries: true }, function(err, zipfile) {
@@ -48389,6 +48393,7 @@ var INPUT_NAMES = [
 ];
 var COMMENT_POLICIES = ["always", "on-change", "on-regression", "never"];
 var MAX_CC = 10;
+var DEFAULT_ACCEPT_LABEL = "accept-regression";
 var MENTION = /^@?[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9_.-]{1,100})?$/;
 var HISTORY_STORES = ["branch", "cache-dir", "off"];
 function inputVariable(name) {
@@ -48429,7 +48434,7 @@ var InputsSchema = external_exports.object({
   "trusted-label": external_exports.string().optional(),
   comment: external_exports.enum([...COMMENT_POLICIES, "true", "True", "TRUE", "false", "False", "FALSE"], { error: (issue) => `expected one of ${COMMENT_POLICIES.join(", ")}, got ${quoted(issue.input)}` }).default("always"),
   cc: external_exports.string().optional(),
-  "accept-label": external_exports.string().default("accept-regression"),
+  "accept-label": external_exports.string().default(DEFAULT_ACCEPT_LABEL),
   "skip-label": external_exports.string().default("skip-benchmark"),
   skip: boolean.default(false),
   "results-path": external_exports.string().default("db-bench-gate-results.json"),
@@ -54717,17 +54722,17 @@ function serializeCompositeType(serializer, mapper, object, objectName, isXml, o
       if (propertyMapper.readOnly) {
         continue;
       }
-      let propName3;
+      let propName;
       let parentObject = payload;
       if (serializer.isXML) {
         if (propertyMapper.xmlIsWrapped) {
-          propName3 = propertyMapper.xmlName;
+          propName = propertyMapper.xmlName;
         } else {
-          propName3 = propertyMapper.xmlElementName || propertyMapper.xmlName;
+          propName = propertyMapper.xmlElementName || propertyMapper.xmlName;
         }
       } else {
         const paths = splitSerializeName(propertyMapper.serializedName);
-        propName3 = paths.pop();
+        propName = paths.pop();
         for (const pathName of paths) {
           const childObject = parentObject[pathName];
           if ((childObject === void 0 || childObject === null) && (object[key] !== void 0 && object[key] !== null || propertyMapper.defaultValue !== void 0)) {
@@ -54751,15 +54756,15 @@ function serializeCompositeType(serializer, mapper, object, objectName, isXml, o
           toSerialize = mapper.serializedName;
         }
         const serializedValue = serializer.serialize(propertyMapper, toSerialize, propertyObjectName, options2);
-        if (serializedValue !== void 0 && propName3 !== void 0 && propName3 !== null) {
+        if (serializedValue !== void 0 && propName !== void 0 && propName !== null) {
           const value = getXmlObjectValue(propertyMapper, serializedValue, isXml, options2);
           if (isXml && propertyMapper.xmlIsAttribute) {
             parentObject[XML_ATTRKEY] = parentObject[XML_ATTRKEY] || {};
-            parentObject[XML_ATTRKEY][propName3] = serializedValue;
+            parentObject[XML_ATTRKEY][propName] = serializedValue;
           } else if (isXml && propertyMapper.xmlIsWrapped) {
-            parentObject[propName3] = { [propertyMapper.xmlElementName]: value };
+            parentObject[propName] = { [propertyMapper.xmlElementName]: value };
           } else {
-            parentObject[propName3] = value;
+            parentObject[propName] = value;
           }
         }
       }
@@ -56265,4951 +56270,6 @@ function convertHttpClient(requestPolicyClient) {
     }
   };
 }
-
-// node_modules/fast-xml-parser/src/util.js
-var nameStartChar = ":A-Za-z_\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD";
-var nameChar = nameStartChar + "\\-.\\d\\u00B7\\u0300-\\u036F\\u203F-\\u2040";
-var nameRegexp = "[" + nameStartChar + "][" + nameChar + "]*";
-var regexName = new RegExp("^" + nameRegexp + "$");
-function getAllMatches(string, regex2) {
-  const matches = [];
-  let match = regex2.exec(string);
-  while (match) {
-    const allmatches = [];
-    allmatches.startIndex = regex2.lastIndex - match[0].length;
-    const len = match.length;
-    for (let index = 0; index < len; index++) {
-      allmatches.push(match[index]);
-    }
-    matches.push(allmatches);
-    match = regex2.exec(string);
-  }
-  return matches;
-}
-var isName = function(string) {
-  const match = regexName.exec(string);
-  return !(match === null || typeof match === "undefined");
-};
-function isExist(v) {
-  return typeof v !== "undefined";
-}
-var DANGEROUS_PROPERTY_NAMES = [
-  // '__proto__',
-  // 'constructor',
-  // 'prototype',
-  "hasOwnProperty",
-  "toString",
-  "valueOf",
-  "__defineGetter__",
-  "__defineSetter__",
-  "__lookupGetter__",
-  "__lookupSetter__"
-];
-var criticalProperties = ["__proto__", "constructor", "prototype"];
-
-// node_modules/fast-xml-parser/src/validator.js
-var defaultOptions = {
-  allowBooleanAttributes: false,
-  //A tag can have attributes without any value
-  unpairedTags: []
-};
-function validate2(xmlData, options2) {
-  options2 = Object.assign({}, defaultOptions, options2);
-  const tags2 = [];
-  let tagFound = false;
-  let reachedRoot = false;
-  if (xmlData[0] === "\uFEFF") {
-    xmlData = xmlData.substr(1);
-  }
-  for (let i = 0; i < xmlData.length; i++) {
-    if (xmlData[i] === "<" && xmlData[i + 1] === "?") {
-      i += 2;
-      i = readPI(xmlData, i);
-      if (i.err) return i;
-    } else if (xmlData[i] === "<") {
-      let tagStartPos = i;
-      i++;
-      if (xmlData[i] === "!") {
-        i = readCommentAndCDATA(xmlData, i);
-        continue;
-      } else {
-        let closingTag = false;
-        if (xmlData[i] === "/") {
-          closingTag = true;
-          i++;
-        }
-        let tagName = "";
-        for (; i < xmlData.length && xmlData[i] !== ">" && xmlData[i] !== " " && xmlData[i] !== "	" && xmlData[i] !== "\n" && xmlData[i] !== "\r"; i++) {
-          tagName += xmlData[i];
-        }
-        tagName = tagName.trim();
-        if (tagName[tagName.length - 1] === "/") {
-          tagName = tagName.substring(0, tagName.length - 1);
-          i--;
-        }
-        if (!validateTagName(tagName)) {
-          let msg;
-          if (tagName.trim().length === 0) {
-            msg = "Invalid space after '<'.";
-          } else {
-            msg = "Tag '" + tagName + "' is an invalid name.";
-          }
-          return getErrorObject("InvalidTag", msg, getLineNumberForPosition(xmlData, i));
-        }
-        const result = readAttributeStr(xmlData, i);
-        if (result === false) {
-          return getErrorObject("InvalidAttr", "Attributes for '" + tagName + "' have open quote.", getLineNumberForPosition(xmlData, i));
-        }
-        let attrStr = result.value;
-        i = result.index;
-        if (attrStr[attrStr.length - 1] === "/") {
-          const attrStrStart = i - attrStr.length;
-          attrStr = attrStr.substring(0, attrStr.length - 1);
-          const isValid = validateAttributeString(attrStr, options2);
-          if (isValid === true) {
-            tagFound = true;
-          } else {
-            return getErrorObject(isValid.err.code, isValid.err.msg, getLineNumberForPosition(xmlData, attrStrStart + isValid.err.line));
-          }
-        } else if (closingTag) {
-          if (!result.tagClosed) {
-            return getErrorObject("InvalidTag", "Closing tag '" + tagName + "' doesn't have proper closing.", getLineNumberForPosition(xmlData, i));
-          } else if (attrStr.trim().length > 0) {
-            return getErrorObject("InvalidTag", "Closing tag '" + tagName + "' can't have attributes or invalid starting.", getLineNumberForPosition(xmlData, tagStartPos));
-          } else if (tags2.length === 0) {
-            return getErrorObject("InvalidTag", "Closing tag '" + tagName + "' has not been opened.", getLineNumberForPosition(xmlData, tagStartPos));
-          } else {
-            const otg = tags2.pop();
-            if (tagName !== otg.tagName) {
-              let openPos = getLineNumberForPosition(xmlData, otg.tagStartPos);
-              return getErrorObject(
-                "InvalidTag",
-                "Expected closing tag '" + otg.tagName + "' (opened in line " + openPos.line + ", col " + openPos.col + ") instead of closing tag '" + tagName + "'.",
-                getLineNumberForPosition(xmlData, tagStartPos)
-              );
-            }
-            if (tags2.length == 0) {
-              reachedRoot = true;
-            }
-          }
-        } else {
-          const isValid = validateAttributeString(attrStr, options2);
-          if (isValid !== true) {
-            return getErrorObject(isValid.err.code, isValid.err.msg, getLineNumberForPosition(xmlData, i - attrStr.length + isValid.err.line));
-          }
-          if (reachedRoot === true) {
-            return getErrorObject("InvalidXml", "Multiple possible root nodes found.", getLineNumberForPosition(xmlData, i));
-          } else if (options2.unpairedTags.indexOf(tagName) !== -1) {
-          } else {
-            tags2.push({ tagName, tagStartPos });
-          }
-          tagFound = true;
-        }
-        for (i++; i < xmlData.length; i++) {
-          if (xmlData[i] === "<") {
-            if (xmlData[i + 1] === "!") {
-              i++;
-              i = readCommentAndCDATA(xmlData, i);
-              continue;
-            } else if (xmlData[i + 1] === "?") {
-              i = readPI(xmlData, ++i);
-              if (i.err) return i;
-            } else {
-              break;
-            }
-          } else if (xmlData[i] === "&") {
-            const afterAmp = validateAmpersand(xmlData, i);
-            if (afterAmp == -1)
-              return getErrorObject("InvalidChar", "char '&' is not expected.", getLineNumberForPosition(xmlData, i));
-            i = afterAmp;
-          } else {
-            if (reachedRoot === true && !isWhiteSpace(xmlData[i])) {
-              return getErrorObject("InvalidXml", "Extra text at the end", getLineNumberForPosition(xmlData, i));
-            }
-          }
-        }
-        if (xmlData[i] === "<") {
-          i--;
-        }
-      }
-    } else {
-      if (isWhiteSpace(xmlData[i])) {
-        continue;
-      }
-      return getErrorObject("InvalidChar", "char '" + xmlData[i] + "' is not expected.", getLineNumberForPosition(xmlData, i));
-    }
-  }
-  if (!tagFound) {
-    return getErrorObject("InvalidXml", "Start tag expected.", 1);
-  } else if (tags2.length == 1) {
-    return getErrorObject("InvalidTag", "Unclosed tag '" + tags2[0].tagName + "'.", getLineNumberForPosition(xmlData, tags2[0].tagStartPos));
-  } else if (tags2.length > 0) {
-    return getErrorObject("InvalidXml", "Invalid '" + JSON.stringify(tags2.map((t) => t.tagName), null, 4).replace(/\r?\n/g, "") + "' found.", { line: 1, col: 1 });
-  }
-  return true;
-}
-function isWhiteSpace(char) {
-  return char === " " || char === "	" || char === "\n" || char === "\r";
-}
-function readPI(xmlData, i) {
-  const start = i;
-  for (; i < xmlData.length; i++) {
-    if (xmlData[i] == "?" || xmlData[i] == " ") {
-      const tagname = xmlData.substr(start, i - start);
-      if (i > 5 && tagname === "xml") {
-        return getErrorObject("InvalidXml", "XML declaration allowed only at the start of the document.", getLineNumberForPosition(xmlData, i));
-      } else if (xmlData[i] == "?" && xmlData[i + 1] == ">") {
-        i++;
-        break;
-      } else {
-        continue;
-      }
-    }
-  }
-  return i;
-}
-function readCommentAndCDATA(xmlData, i) {
-  if (xmlData.length > i + 5 && xmlData[i + 1] === "-" && xmlData[i + 2] === "-") {
-    for (i += 3; i < xmlData.length; i++) {
-      if (xmlData[i] === "-" && xmlData[i + 1] === "-" && xmlData[i + 2] === ">") {
-        i += 2;
-        break;
-      }
-    }
-  } else if (xmlData.length > i + 8 && xmlData[i + 1] === "D" && xmlData[i + 2] === "O" && xmlData[i + 3] === "C" && xmlData[i + 4] === "T" && xmlData[i + 5] === "Y" && xmlData[i + 6] === "P" && xmlData[i + 7] === "E") {
-    let angleBracketsCount = 1;
-    for (i += 8; i < xmlData.length; i++) {
-      if (xmlData[i] === "<") {
-        angleBracketsCount++;
-      } else if (xmlData[i] === ">") {
-        angleBracketsCount--;
-        if (angleBracketsCount === 0) {
-          break;
-        }
-      }
-    }
-  } else if (xmlData.length > i + 9 && xmlData[i + 1] === "[" && xmlData[i + 2] === "C" && xmlData[i + 3] === "D" && xmlData[i + 4] === "A" && xmlData[i + 5] === "T" && xmlData[i + 6] === "A" && xmlData[i + 7] === "[") {
-    for (i += 8; i < xmlData.length; i++) {
-      if (xmlData[i] === "]" && xmlData[i + 1] === "]" && xmlData[i + 2] === ">") {
-        i += 2;
-        break;
-      }
-    }
-  }
-  return i;
-}
-var doubleQuote = '"';
-var singleQuote = "'";
-function readAttributeStr(xmlData, i) {
-  let attrStr = "";
-  let startChar = "";
-  let tagClosed = false;
-  for (; i < xmlData.length; i++) {
-    if (xmlData[i] === doubleQuote || xmlData[i] === singleQuote) {
-      if (startChar === "") {
-        startChar = xmlData[i];
-      } else if (startChar !== xmlData[i]) {
-      } else {
-        startChar = "";
-      }
-    } else if (xmlData[i] === ">") {
-      if (startChar === "") {
-        tagClosed = true;
-        break;
-      }
-    }
-    attrStr += xmlData[i];
-  }
-  if (startChar !== "") {
-    return false;
-  }
-  return {
-    value: attrStr,
-    index: i,
-    tagClosed
-  };
-}
-function scanAttributeTokens(attrStr) {
-  const tokens = [];
-  const len = attrStr.length;
-  let i = 0;
-  while (i < len) {
-    const tokenStart = i;
-    while (i < len && isWhiteSpace(attrStr[i])) i++;
-    if (i >= len) break;
-    if (attrStr[i] === "=") {
-      i++;
-      continue;
-    }
-    const leadingWs = attrStr.slice(tokenStart, i);
-    const nameStart = i;
-    while (i < len && !isWhiteSpace(attrStr[i]) && attrStr[i] !== "=") i++;
-    const name = attrStr.slice(nameStart, i);
-    let equalsGroup;
-    let j = i;
-    while (j < len && isWhiteSpace(attrStr[j])) j++;
-    if (j < len && attrStr[j] === "=") {
-      equalsGroup = attrStr.slice(i, j + 1);
-      i = j + 1;
-    }
-    let quoteChar;
-    let value;
-    let k = i;
-    while (k < len && isWhiteSpace(attrStr[k])) k++;
-    if (k < len && (attrStr[k] === '"' || attrStr[k] === "'")) {
-      const valueStart = k + 1;
-      const closeIdx = attrStr.indexOf(attrStr[k], valueStart);
-      if (closeIdx !== -1) {
-        quoteChar = attrStr[k];
-        value = attrStr.slice(valueStart, closeIdx);
-        i = closeIdx + 1;
-      }
-    }
-    const token = { startIndex: tokenStart };
-    token[1] = leadingWs;
-    token[2] = name;
-    token[3] = equalsGroup;
-    token[4] = quoteChar !== void 0 ? true : void 0;
-    token[5] = quoteChar;
-    token[6] = value;
-    tokens.push(token);
-  }
-  return tokens;
-}
-function validateAttributeString(attrStr, options2) {
-  const matches = scanAttributeTokens(attrStr);
-  const attrNames = {};
-  for (let i = 0; i < matches.length; i++) {
-    if (matches[i][1].length === 0) {
-      return getErrorObject("InvalidAttr", "Attribute '" + matches[i][2] + "' has no space in starting.", getPositionFromMatch(matches[i]));
-    } else if (matches[i][3] !== void 0 && matches[i][4] === void 0) {
-      return getErrorObject("InvalidAttr", "Attribute '" + matches[i][2] + "' is without value.", getPositionFromMatch(matches[i]));
-    } else if (matches[i][3] === void 0 && !options2.allowBooleanAttributes) {
-      return getErrorObject("InvalidAttr", "boolean attribute '" + matches[i][2] + "' is not allowed.", getPositionFromMatch(matches[i]));
-    }
-    const attrName = matches[i][2];
-    if (!validateAttrName(attrName)) {
-      return getErrorObject("InvalidAttr", "Attribute '" + attrName + "' is an invalid name.", getPositionFromMatch(matches[i]));
-    }
-    if (!Object.prototype.hasOwnProperty.call(attrNames, attrName)) {
-      attrNames[attrName] = 1;
-    } else {
-      return getErrorObject("InvalidAttr", "Attribute '" + attrName + "' is repeated.", getPositionFromMatch(matches[i]));
-    }
-  }
-  return true;
-}
-function validateNumberAmpersand(xmlData, i) {
-  let re = /\d/;
-  if (xmlData[i] === "x") {
-    i++;
-    re = /[\da-fA-F]/;
-  }
-  for (; i < xmlData.length; i++) {
-    if (xmlData[i] === ";")
-      return i;
-    if (!xmlData[i].match(re))
-      break;
-  }
-  return -1;
-}
-function validateAmpersand(xmlData, i) {
-  i++;
-  if (xmlData[i] === ";")
-    return -1;
-  if (xmlData[i] === "#") {
-    i++;
-    return validateNumberAmpersand(xmlData, i);
-  }
-  let count = 0;
-  for (; i < xmlData.length; i++, count++) {
-    if (xmlData[i].match(/\w/) && count < 20)
-      continue;
-    if (xmlData[i] === ";")
-      break;
-    return -1;
-  }
-  return i;
-}
-function getErrorObject(code, message, lineNumber) {
-  return {
-    err: {
-      code,
-      msg: message,
-      line: lineNumber.line || lineNumber,
-      col: lineNumber.col
-    }
-  };
-}
-function validateAttrName(attrName) {
-  return isName(attrName);
-}
-function validateTagName(tagname) {
-  return isName(tagname);
-}
-function getLineNumberForPosition(xmlData, index) {
-  const lines = xmlData.substring(0, index).split(/\r?\n/);
-  return {
-    line: lines.length,
-    // column number is last line's length + 1, because column numbering starts at 1:
-    col: lines[lines.length - 1].length + 1
-  };
-}
-function getPositionFromMatch(match) {
-  return match.startIndex + match[1].length;
-}
-
-// node_modules/@nodable/entities/src/entities.js
-var CURRENCY = {
-  cent: "\xA2",
-  pound: "\xA3",
-  curren: "\xA4",
-  yen: "\xA5",
-  euro: "\u20AC",
-  dollar: "$",
-  fnof: "\u0192",
-  inr: "\u20B9",
-  af: "\u060B",
-  birr: "\u1265\u122D",
-  peso: "\u20B1",
-  rub: "\u20BD",
-  won: "\u20A9",
-  yuan: "\xA5",
-  cedil: "\xB8"
-};
-var XML = {
-  amp: "&",
-  apos: "'",
-  gt: ">",
-  lt: "<",
-  quot: '"'
-};
-var COMMON_HTML = {
-  nbsp: "\xA0",
-  copy: "\xA9",
-  reg: "\xAE",
-  trade: "\u2122",
-  mdash: "\u2014",
-  ndash: "\u2013",
-  hellip: "\u2026",
-  laquo: "\xAB",
-  raquo: "\xBB",
-  lsquo: "\u2018",
-  rsquo: "\u2019",
-  ldquo: "\u201C",
-  rdquo: "\u201D",
-  bull: "\u2022",
-  para: "\xB6",
-  sect: "\xA7",
-  deg: "\xB0",
-  frac12: "\xBD",
-  frac14: "\xBC",
-  frac34: "\xBE"
-};
-
-// node_modules/@nodable/entities/src/EntityDecoder.js
-var ENTITY_ACTION = Object.freeze({
-  /** Resolve and expand the entity normally. */
-  ALLOW: "allow",
-  /** Silently skip this entity — it will not be registered. */
-  BLOCK: "block",
-  /** Throw an error, aborting entity registration entirely. */
-  THROW: "throw"
-});
-var SPECIAL_CHARS = new Set("!?\\\\/[]$%{}^&*()<>|+");
-function validateEntityName(name) {
-  if (name[0] === "#") {
-    throw new Error(`[EntityReplacer] Invalid character '#' in entity name: "${name}"`);
-  }
-  for (const ch of name) {
-    if (SPECIAL_CHARS.has(ch)) {
-      throw new Error(`[EntityReplacer] Invalid character '${ch}' in entity name: "${name}"`);
-    }
-  }
-  return name;
-}
-function mergeEntityMaps(...maps) {
-  const out = /* @__PURE__ */ Object.create(null);
-  for (const map of maps) {
-    if (!map) continue;
-    for (const key of Object.keys(map)) {
-      const raw = map[key];
-      if (typeof raw === "string") {
-        out[key] = raw;
-      } else if (raw && typeof raw === "object" && raw.val !== void 0) {
-        const val = raw.val;
-        if (typeof val === "string") {
-          out[key] = val;
-        }
-      }
-    }
-  }
-  return out;
-}
-var LIMIT_TIER_EXTERNAL = "external";
-var LIMIT_TIER_BASE = "base";
-var LIMIT_TIER_ALL = "all";
-function parseLimitTiers(raw) {
-  if (!raw || raw === LIMIT_TIER_EXTERNAL) return /* @__PURE__ */ new Set([LIMIT_TIER_EXTERNAL]);
-  if (raw === LIMIT_TIER_ALL) return /* @__PURE__ */ new Set([LIMIT_TIER_ALL]);
-  if (raw === LIMIT_TIER_BASE) return /* @__PURE__ */ new Set([LIMIT_TIER_BASE]);
-  if (Array.isArray(raw)) return new Set(raw);
-  return /* @__PURE__ */ new Set([LIMIT_TIER_EXTERNAL]);
-}
-var NCR_LEVEL = Object.freeze({ allow: 0, leave: 1, remove: 2, throw: 3 });
-var XML10_ALLOWED_C0 = /* @__PURE__ */ new Set([9, 10, 13]);
-function parseNCRConfig(ncr) {
-  if (!ncr) {
-    return { xmlVersion: 1, onLevel: NCR_LEVEL.allow, nullLevel: NCR_LEVEL.remove };
-  }
-  const xmlVersion = ncr.xmlVersion === 1.1 ? 1.1 : 1;
-  const onLevel = NCR_LEVEL[ncr.onNCR] ?? NCR_LEVEL.allow;
-  const nullLevel = NCR_LEVEL[ncr.nullNCR] ?? NCR_LEVEL.remove;
-  const clampedNull = Math.max(nullLevel, NCR_LEVEL.remove);
-  return { xmlVersion, onLevel, nullLevel: clampedNull };
-}
-var EntityDecoder = class {
-  /**
-   * @param {object} [options]
-   * @param {object|null}  [options.namedEntities]        — extra named entities merged into base map
-   * @param {object}  [options.limit]                 — security limits
-   * @param {number}       [options.limit.maxTotalExpansions=0]  — 0 = unlimited
-   * @param {number}       [options.limit.maxExpandedLength=0]   — 0 = unlimited
-   * @param {'external'|'base'|'all'|string[]} [options.limit.applyLimitsTo='external']
-   *   Which entity tiers count against the security limits:
-   *   - 'external' (default) — only input/runtime + persistent external entities
-   *   - 'base'               — only DEFAULT_XML_ENTITIES + namedEntities
-   *   - 'all'                — every entity regardless of tier
-   *   - string[]             — explicit combination, e.g. ['external', 'base']
-   * @param {((resolved: string, original: string) => string)|null} [options.postCheck=null]
-   * @param {string[]} [options.remove=[]] — entity names (e.g. ['nbsp', '#13']) to delete (replace with empty string)
-   * @param {string[]} [options.leave=[]]  — entity names to keep as literal (unchanged in output)
-   * @param {object}   [options.ncr]       — Numeric Character Reference controls
-   * @param {1.0|1.1}  [options.ncr.xmlVersion=1.0]
-   *   XML version governing which codepoint ranges are restricted:
-   *   - 1.0 — C0 controls U+0001–U+001F (except U+0009/000A/000D) are prohibited
-   *   - 1.1 — C0 controls are allowed when written as NCRs; C1 (U+007F–U+009F) decoded as-is
-   * @param {'allow'|'leave'|'remove'|'throw'} [options.ncr.onNCR='allow']
-   *   Base action for numeric references. Severity order: allow < leave < remove < throw.
-   *   For codepoint ranges that carry a minimum level (surrogates → remove, XML 1.0 C0 → remove),
-   *   the effective action is max(onNCR, rangeMinimum).
-   * @param {'remove'|'throw'} [options.ncr.nullNCR='remove']
-   *   Action for U+0000 (null). 'allow' and 'leave' are clamped to 'remove' since null is never safe.
-   * @param {((name: string, value: string) => 'allow'|'block'|'throw')|null} [options.onExternalEntity=null]
-   *   Hook called when an external entity is registered via `setExternalEntities()` or
-   *   `addExternalEntity()`. Return `ENTITY_ACTION.ALLOW` to accept the entity,
-   *   `ENTITY_ACTION.BLOCK` to silently skip it, or `ENTITY_ACTION.THROW` to abort with an error.
-   * @param {((name: string, value: string) => 'allow'|'block'|'throw')|null} [options.onInputEntity=null]
-   *   Hook called when an input entity is registered via `addInputEntities()`. Return
-   *   `ENTITY_ACTION.ALLOW` to accept, `ENTITY_ACTION.BLOCK` to silently skip, or
-   *   `ENTITY_ACTION.THROW` to abort with an error.
-   */
-  constructor(options2 = {}) {
-    this._limit = options2.limit || {};
-    this._maxTotalExpansions = this._limit.maxTotalExpansions || 0;
-    this._maxExpandedLength = this._limit.maxExpandedLength || 0;
-    this._postCheck = typeof options2.postCheck === "function" ? options2.postCheck : (r) => r;
-    this._limitTiers = parseLimitTiers(this._limit.applyLimitsTo ?? LIMIT_TIER_EXTERNAL);
-    this._numericAllowed = options2.numericAllowed ?? true;
-    this._baseMap = mergeEntityMaps(XML, options2.namedEntities || null);
-    this._externalMap = /* @__PURE__ */ Object.create(null);
-    this._inputMap = /* @__PURE__ */ Object.create(null);
-    this._totalExpansions = 0;
-    this._expandedLength = 0;
-    this._removeSet = new Set(options2.remove && Array.isArray(options2.remove) ? options2.remove : []);
-    this._leaveSet = new Set(options2.leave && Array.isArray(options2.leave) ? options2.leave : []);
-    const ncrCfg = parseNCRConfig(options2.ncr);
-    this._ncrXmlVersion = ncrCfg.xmlVersion;
-    this._ncrOnLevel = ncrCfg.onLevel;
-    this._ncrNullLevel = ncrCfg.nullLevel;
-    this._onExternalEntity = typeof options2.onExternalEntity === "function" ? options2.onExternalEntity : null;
-    this._onInputEntity = typeof options2.onInputEntity === "function" ? options2.onInputEntity : null;
-  }
-  // -------------------------------------------------------------------------
-  // Private: registration hook dispatch
-  // -------------------------------------------------------------------------
-  /**
-   * Invoke a registration hook for a single entity name/value pair.
-   * Returns true when the entity should be accepted, false when it should be
-   * silently skipped (BLOCK), and throws when the hook returns THROW.
-   *
-   * @param {((name: string, value: string) => 'allow'|'block'|'throw')|null} hook
-   * @param {string} name
-   * @param {string} value
-   * @param {string} context  — used in error messages ('external' | 'input')
-   * @returns {boolean}  true = accept, false = skip
-   */
-  _applyRegistrationHook(hook2, name, value, context5) {
-    if (!hook2) return true;
-    const action5 = hook2(name, value);
-    if (action5 === ENTITY_ACTION.BLOCK) return false;
-    if (action5 === ENTITY_ACTION.THROW) {
-      throw new Error(
-        `[EntityDecoder] Registration of ${context5} entity "&${name};" was rejected by hook`
-      );
-    }
-    return true;
-  }
-  // -------------------------------------------------------------------------
-  // Persistent external entity registration
-  // -------------------------------------------------------------------------
-  /**
-   * Replace the full set of persistent external entities.
-   * All keys are validated — throws on invalid characters.
-   * If `onExternalEntity` is set, it is called once per entry; entries that
-   * return `ENTITY_ACTION.BLOCK` are silently omitted, `ENTITY_ACTION.THROW`
-   * aborts the whole call.
-   * @param {Record<string, string | { regex?: RegExp, val: string }>} map
-   */
-  setExternalEntities(map) {
-    if (map) {
-      for (const key of Object.keys(map)) {
-        validateEntityName(key);
-      }
-    }
-    if (!this._onExternalEntity) {
-      this._externalMap = mergeEntityMaps(map);
-      return;
-    }
-    const flat = mergeEntityMaps(map);
-    const filtered = /* @__PURE__ */ Object.create(null);
-    for (const [name, value] of Object.entries(flat)) {
-      if (this._applyRegistrationHook(this._onExternalEntity, name, value, "external")) {
-        filtered[name] = value;
-      }
-    }
-    this._externalMap = filtered;
-  }
-  /**
-   * Add a single persistent external entity.
-   * If `onExternalEntity` is set it is called before the entity is stored;
-   * `ENTITY_ACTION.BLOCK` silently skips storage, `ENTITY_ACTION.THROW` raises.
-   * @param {string} key
-   * @param {string} value
-   */
-  addExternalEntity(key, value) {
-    validateEntityName(key);
-    if (typeof value === "string" && value.indexOf("&") === -1) {
-      if (this._applyRegistrationHook(this._onExternalEntity, key, value, "external")) {
-        this._externalMap[key] = value;
-      }
-    }
-  }
-  // -------------------------------------------------------------------------
-  // Input / runtime entity registration (per document)
-  // -------------------------------------------------------------------------
-  /**
-   * Inject DOCTYPE entities for the current document.
-   * Also resets per-document expansion counters.
-   * If `onInputEntity` is set it is called once per entry; entries returning
-   * `ENTITY_ACTION.BLOCK` are silently omitted, `ENTITY_ACTION.THROW` aborts.
-   * @param {Record<string, string | { regx?: RegExp, regex?: RegExp, val: string }>} map
-   */
-  addInputEntities(map) {
-    this._totalExpansions = 0;
-    this._expandedLength = 0;
-    if (!this._onInputEntity) {
-      this._inputMap = mergeEntityMaps(map);
-      return;
-    }
-    const flat = mergeEntityMaps(map);
-    const filtered = /* @__PURE__ */ Object.create(null);
-    for (const [name, value] of Object.entries(flat)) {
-      if (this._applyRegistrationHook(this._onInputEntity, name, value, "input")) {
-        filtered[name] = value;
-      }
-    }
-    this._inputMap = filtered;
-  }
-  // -------------------------------------------------------------------------
-  // Per-document reset
-  // -------------------------------------------------------------------------
-  /**
-   * Wipe input/runtime entities and reset counters.
-   * Call this before processing each new document.
-   * @returns {this}
-   */
-  reset() {
-    this._inputMap = /* @__PURE__ */ Object.create(null);
-    this._totalExpansions = 0;
-    this._expandedLength = 0;
-    return this;
-  }
-  // -------------------------------------------------------------------------
-  // XML version (can be set after construction, e.g. once parser reads <?xml?>)
-  // -------------------------------------------------------------------------
-  /**
-   * Update the XML version used for NCR classification.
-   * Call this as soon as the document's `<?xml version="...">` declaration is parsed.
-   * @param {1.0|1.1|number} version
-   */
-  setXmlVersion(version3) {
-    this._ncrXmlVersion = version3 === 1.1 ? 1.1 : 1;
-  }
-  // -------------------------------------------------------------------------
-  // Primary API
-  // -------------------------------------------------------------------------
-  /**
-   * Replace all entity references in `str` in a single pass.
-   *
-   * @param {string} str
-   * @returns {string}
-   */
-  decode(str) {
-    if (typeof str !== "string" || str.length === 0) return str;
-    if (str.indexOf("&") === -1) return str;
-    const original = str;
-    const chunks = [];
-    const len = str.length;
-    let last = 0;
-    let i = 0;
-    const limitExpansions = this._maxTotalExpansions > 0;
-    const limitLength = this._maxExpandedLength > 0;
-    const checkLimits = limitExpansions || limitLength;
-    while (i < len) {
-      if (str.charCodeAt(i) !== 38) {
-        i++;
-        continue;
-      }
-      let j = i + 1;
-      while (j < len && str.charCodeAt(j) !== 59 && j - i <= 32) j++;
-      if (j >= len || str.charCodeAt(j) !== 59) {
-        i++;
-        continue;
-      }
-      const token = str.slice(i + 1, j);
-      if (token.length === 0) {
-        i++;
-        continue;
-      }
-      let replacement;
-      let tier2;
-      if (this._removeSet.has(token)) {
-        replacement = "";
-        if (tier2 === void 0) {
-          tier2 = LIMIT_TIER_EXTERNAL;
-        }
-      } else if (this._leaveSet.has(token)) {
-        i++;
-        continue;
-      } else if (token.charCodeAt(0) === 35) {
-        const ncrResult = this._resolveNCR(token);
-        if (ncrResult === void 0) {
-          i++;
-          continue;
-        }
-        replacement = ncrResult;
-        tier2 = LIMIT_TIER_BASE;
-      } else {
-        const resolved = this._resolveName(token);
-        replacement = resolved?.value;
-        tier2 = resolved?.tier;
-      }
-      if (replacement === void 0) {
-        i++;
-        continue;
-      }
-      if (i > last) chunks.push(str.slice(last, i));
-      chunks.push(replacement);
-      last = j + 1;
-      i = last;
-      if (checkLimits && this._tierCounts(tier2)) {
-        if (limitExpansions) {
-          this._totalExpansions++;
-          if (this._totalExpansions > this._maxTotalExpansions) {
-            throw new Error(
-              `[EntityReplacer] Entity expansion count limit exceeded: ${this._totalExpansions} > ${this._maxTotalExpansions}`
-            );
-          }
-        }
-        if (limitLength) {
-          const delta = replacement.length - (token.length + 2);
-          if (delta > 0) {
-            this._expandedLength += delta;
-            if (this._expandedLength > this._maxExpandedLength) {
-              throw new Error(
-                `[EntityReplacer] Expanded content length limit exceeded: ${this._expandedLength} > ${this._maxExpandedLength}`
-              );
-            }
-          }
-        }
-      }
-    }
-    if (last < len) chunks.push(str.slice(last));
-    const result = chunks.length === 0 ? str : chunks.join("");
-    return this._postCheck(result, original);
-  }
-  // -------------------------------------------------------------------------
-  // Private: limit tier check
-  // -------------------------------------------------------------------------
-  /**
-   * Returns true if a resolved entity of the given tier should count
-   * against the expansion/length limits.
-   * @param {string} tier  — LIMIT_TIER_EXTERNAL | LIMIT_TIER_BASE
-   * @returns {boolean}
-   */
-  _tierCounts(tier2) {
-    if (this._limitTiers.has(LIMIT_TIER_ALL)) return true;
-    return this._limitTiers.has(tier2);
-  }
-  // -------------------------------------------------------------------------
-  // Private: entity resolution
-  // -------------------------------------------------------------------------
-  /**
-   * Resolve a named entity token (without & and ;).
-   * Priority: inputMap > externalMap > baseMap
-   * Returns the resolved value tagged with its limit tier.
-   *
-   * @param {string} name
-   * @returns {{ value: string, tier: string }|undefined}
-   */
-  _resolveName(name) {
-    if (name in this._inputMap) return { value: this._inputMap[name], tier: LIMIT_TIER_EXTERNAL };
-    if (name in this._externalMap) return { value: this._externalMap[name], tier: LIMIT_TIER_EXTERNAL };
-    if (name in this._baseMap) return { value: this._baseMap[name], tier: LIMIT_TIER_BASE };
-    return void 0;
-  }
-  /**
-   * Classify a codepoint and return the minimum action level that must be applied.
-   * Returns -1 when no minimum is imposed (normal allow path).
-   *
-   * Ranges checked (in priority order):
-   *   1. U+0000            — null, governed by nullNCR (always ≥ remove)
-   *   2. U+D800–U+DFFF     — surrogates, always prohibited (min: remove)
-   *   3. U+0001–U+001F \ {0x09,0x0A,0x0D}  — XML 1.0 restricted C0 (min: remove)
-   *      (skipped in XML 1.1 — C0 controls are allowed when written as NCRs)
-   *
-   * @param {number} cp  — codepoint
-   * @returns {number}   — minimum NCR_LEVEL value, or -1 for no restriction
-   */
-  _classifyNCR(cp) {
-    if (cp === 0) return this._ncrNullLevel;
-    if (cp >= 55296 && cp <= 57343) return NCR_LEVEL.remove;
-    if (this._ncrXmlVersion === 1) {
-      if (cp >= 1 && cp <= 31 && !XML10_ALLOWED_C0.has(cp)) return NCR_LEVEL.remove;
-    }
-    return -1;
-  }
-  /**
-   * Execute a resolved NCR action.
-   *
-   * @param {number} action   — NCR_LEVEL value
-   * @param {string} token    — raw token (e.g. '#38') for error messages
-   * @param {number} cp       — codepoint, used only for error messages
-   * @returns {string|undefined}
-   *   - decoded character string  → 'allow'
-   *   - ''                        → 'remove'
-   *   - undefined                 → 'leave' (caller must skip past '&' only)
-   *   - throws Error              → 'throw'
-   */
-  _applyNCRAction(action5, token, cp) {
-    switch (action5) {
-      case NCR_LEVEL.allow:
-        return String.fromCodePoint(cp);
-      case NCR_LEVEL.remove:
-        return "";
-      case NCR_LEVEL.leave:
-        return void 0;
-      // signal: keep literal
-      case NCR_LEVEL.throw:
-        throw new Error(
-          `[EntityDecoder] Prohibited numeric character reference &${token}; (U+${cp.toString(16).toUpperCase().padStart(4, "0")})`
-        );
-      default:
-        return String.fromCodePoint(cp);
-    }
-  }
-  /**
-   * Full NCR resolution pipeline for a numeric token.
-   *
-   * Steps:
-   *   1. Parse the codepoint (decimal or hex).
-   *   2. Validate the raw codepoint range (NaN, <0, >0x10FFFF).
-   *   3. If numericAllowed is false and no minimum restriction applies → leave as-is.
-   *   4. Classify the codepoint to find the minimum required action level.
-   *   5. Resolve effective action = max(onNCR, minimum).
-   *   6. Apply and return.
-   *
-   * @param {string} token  — e.g. '#38', '#x26', '#X26'
-   * @returns {string|undefined}
-   *   - string (incl. '')  — replacement ('' = remove)
-   *   - undefined          — leave original &token; as-is
-   */
-  _resolveNCR(token) {
-    const second = token.charCodeAt(1);
-    let cp;
-    if (second === 120 || second === 88) {
-      cp = parseInt(token.slice(2), 16);
-    } else {
-      cp = parseInt(token.slice(1), 10);
-    }
-    if (Number.isNaN(cp) || cp < 0 || cp > 1114111) return void 0;
-    const minimum = this._classifyNCR(cp);
-    if (!this._numericAllowed && minimum < NCR_LEVEL.remove) return void 0;
-    const effective = minimum === -1 ? this._ncrOnLevel : Math.max(this._ncrOnLevel, minimum);
-    return this._applyNCRAction(effective, token, cp);
-  }
-};
-
-// node_modules/fast-xml-parser/src/xmlparser/OptionsBuilder.js
-var defaultOnDangerousProperty = (name) => {
-  if (DANGEROUS_PROPERTY_NAMES.includes(name)) {
-    return "__" + name;
-  }
-  return name;
-};
-var defaultOptions2 = {
-  preserveOrder: false,
-  attributeNamePrefix: "@_",
-  attributesGroupName: false,
-  textNodeName: "#text",
-  ignoreAttributes: true,
-  removeNSPrefix: false,
-  // remove NS from tag name or attribute name if true
-  allowBooleanAttributes: false,
-  //a tag can have attributes without any value
-  //ignoreRootElement : false,
-  parseTagValue: true,
-  parseAttributeValue: false,
-  trimValues: true,
-  //Trim string values of tag and attributes
-  cdataPropName: false,
-  numberParseOptions: {
-    hex: true,
-    leadingZeros: true,
-    eNotation: true,
-    unicode: false
-  },
-  tagValueProcessor: function(tagName, val) {
-    return val;
-  },
-  attributeValueProcessor: function(attrName, val) {
-    return val;
-  },
-  stopNodes: [],
-  //nested tags will not be parsed even for errors
-  alwaysCreateTextNode: false,
-  isArray: () => false,
-  commentPropName: false,
-  unpairedTags: [],
-  processEntities: true,
-  htmlEntities: false,
-  entityDecoder: null,
-  ignoreDeclaration: false,
-  ignorePiTags: false,
-  transformTagName: false,
-  transformAttributeName: false,
-  updateTag: function(tagName, jPath, attrs) {
-    return tagName;
-  },
-  // skipEmptyListItem: false
-  captureMetaData: false,
-  maxNestedTags: 100,
-  strictReservedNames: true,
-  jPath: true,
-  // if true, pass jPath string to callbacks; if false, pass matcher instance
-  onDangerousProperty: defaultOnDangerousProperty
-};
-function validatePropertyName(propertyName, optionName) {
-  if (typeof propertyName !== "string") {
-    return;
-  }
-  const normalized = propertyName.toLowerCase();
-  if (DANGEROUS_PROPERTY_NAMES.some((dangerous) => normalized === dangerous.toLowerCase())) {
-    throw new Error(
-      `[SECURITY] Invalid ${optionName}: "${propertyName}" is a reserved JavaScript keyword that could cause prototype pollution`
-    );
-  }
-  if (criticalProperties.some((dangerous) => normalized === dangerous.toLowerCase())) {
-    throw new Error(
-      `[SECURITY] Invalid ${optionName}: "${propertyName}" is a reserved JavaScript keyword that could cause prototype pollution`
-    );
-  }
-}
-function normalizeProcessEntities(value, htmlEntities) {
-  if (typeof value === "boolean") {
-    return {
-      enabled: value,
-      // true or false
-      maxEntitySize: 1e4,
-      maxExpansionDepth: 1e4,
-      maxTotalExpansions: Infinity,
-      maxExpandedLength: 1e5,
-      maxEntityCount: 1e3,
-      allowedTags: null,
-      tagFilter: null,
-      appliesTo: "all"
-    };
-  }
-  if (typeof value === "object" && value !== null) {
-    return {
-      enabled: value.enabled !== false,
-      maxEntitySize: Math.max(1, value.maxEntitySize ?? 1e4),
-      maxExpansionDepth: Math.max(1, value.maxExpansionDepth ?? 1e4),
-      maxTotalExpansions: Math.max(1, value.maxTotalExpansions ?? Infinity),
-      maxExpandedLength: Math.max(1, value.maxExpandedLength ?? 1e5),
-      maxEntityCount: Math.max(1, value.maxEntityCount ?? 1e3),
-      allowedTags: value.allowedTags ?? null,
-      tagFilter: value.tagFilter ?? null,
-      appliesTo: value.appliesTo ?? "all"
-    };
-  }
-  return normalizeProcessEntities(true);
-}
-var buildOptions = function(options2) {
-  const built = Object.assign({}, defaultOptions2, options2);
-  const propertyNameOptions = [
-    { value: built.attributeNamePrefix, name: "attributeNamePrefix" },
-    { value: built.attributesGroupName, name: "attributesGroupName" },
-    { value: built.textNodeName, name: "textNodeName" },
-    { value: built.cdataPropName, name: "cdataPropName" },
-    { value: built.commentPropName, name: "commentPropName" }
-  ];
-  for (const { value, name } of propertyNameOptions) {
-    if (value) {
-      validatePropertyName(value, name);
-    }
-  }
-  if (built.onDangerousProperty === null) {
-    built.onDangerousProperty = defaultOnDangerousProperty;
-  }
-  built.processEntities = normalizeProcessEntities(built.processEntities, built.htmlEntities);
-  built.unpairedTagsSet = new Set(built.unpairedTags);
-  if (built.stopNodes && Array.isArray(built.stopNodes)) {
-    built.stopNodes = built.stopNodes.map((node) => {
-      if (typeof node === "string" && node.startsWith("*.")) {
-        return ".." + node.substring(2);
-      }
-      return node;
-    });
-  }
-  return built;
-};
-
-// node_modules/fast-xml-parser/src/xmlparser/xmlNode.js
-var METADATA_SYMBOL;
-if (typeof Symbol !== "function") {
-  METADATA_SYMBOL = "@@xmlMetadata";
-} else {
-  METADATA_SYMBOL = /* @__PURE__ */ Symbol("XML Node Metadata");
-}
-var XmlNode = class {
-  constructor(tagname) {
-    this.tagname = tagname;
-    this.child = [];
-    this[":@"] = /* @__PURE__ */ Object.create(null);
-  }
-  add(key, val) {
-    if (key === "__proto__") key = "#__proto__";
-    this.child.push({ [key]: val });
-  }
-  addChild(node, startIndex) {
-    if (node.tagname === "__proto__") node.tagname = "#__proto__";
-    if (node[":@"] && Object.keys(node[":@"]).length > 0) {
-      this.child.push({ [node.tagname]: node.child, [":@"]: node[":@"] });
-    } else {
-      this.child.push({ [node.tagname]: node.child });
-    }
-    this.addStartIndex(startIndex);
-  }
-  addStartIndex(startIndex) {
-    if (startIndex !== void 0) {
-      this.child[this.child.length - 1][METADATA_SYMBOL] = { startIndex };
-    }
-  }
-  addEndIndex(endIndex) {
-    const lastChild = this.child[this.child.length - 1];
-    if (lastChild !== void 0 && lastChild[METADATA_SYMBOL] !== void 0 && lastChild[METADATA_SYMBOL].endIndex === void 0) {
-      lastChild[METADATA_SYMBOL].endIndex = endIndex;
-    }
-  }
-  /** symbol used for metadata */
-  static getMetaDataSymbol() {
-    return METADATA_SYMBOL;
-  }
-};
-
-// node_modules/xml-naming/src/index.js
-var nameStartChar10 = ":A-Za-z_\xC0-\xD6\xD8-\xF6\xF8-\u02FF\u0370-\u037D\u037F-\u0486\u0488-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD";
-var nameChar10 = nameStartChar10 + "\\-\\.\\d\xB7\u0300-\u036F\u203F-\u2040";
-var nameStartChar11 = ":A-Za-z_\xC0-\u02FF\u0370-\u037D\u037F-\u0486\u0488-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{EFFFF}";
-var nameChar11 = nameStartChar11 + "\\-\\.\\d\xB7\u0300-\u036F\u0487\u203F-\u2040";
-var buildRegexes = (startChar, char, flags = "") => {
-  const ncStart = startChar.replace(":", "");
-  const ncChar = char.replace(":", "");
-  const ncNamePat = `[${ncStart}][${ncChar}]*`;
-  return {
-    name: new RegExp(`^[${startChar}][${char}]*$`, flags),
-    ncName: new RegExp(`^${ncNamePat}$`, flags),
-    qName: new RegExp(`^${ncNamePat}(?::${ncNamePat})?$`, flags),
-    nmToken: new RegExp(`^[${char}]+$`, flags),
-    nmTokens: new RegExp(`^[${char}]+(?:\\s+[${char}]+)*$`, flags)
-  };
-};
-var regexes10 = buildRegexes(nameStartChar10, nameChar10);
-var regexes11 = buildRegexes(nameStartChar11, nameChar11, "u");
-var nameStartCharAscii = ":A-Za-z_";
-var nameCharAscii = nameStartCharAscii + "\\-\\.\\d";
-var regexesAscii = buildRegexes(nameStartCharAscii, nameCharAscii);
-var getRegexes = (xmlVersion = "1.0", asciiOnly = false) => {
-  if (asciiOnly) return regexesAscii;
-  return xmlVersion === "1.1" ? regexes11 : regexes10;
-};
-var qName = (str, { xmlVersion = "1.0", asciiOnly = false } = {}) => getRegexes(xmlVersion, asciiOnly).qName.test(str);
-var PRODUCTIONS = ["name", "ncName", "qName", "nmToken", "nmTokens"];
-var createValidator = (production, { xmlVersion = "1.0", asciiOnly = false, maxCacheSize = 2048 } = {}) => {
-  if (!PRODUCTIONS.includes(production)) {
-    throw new TypeError(
-      `Unknown production "${production}". Must be one of: ${PRODUCTIONS.join(", ")}`
-    );
-  }
-  const regex2 = getRegexes(xmlVersion, asciiOnly)[production];
-  let cache = /* @__PURE__ */ new Map();
-  const validator = (str) => {
-    const cached = cache.get(str);
-    if (cached !== void 0) return cached;
-    const result = regex2.test(str);
-    if (cache.size < maxCacheSize) cache.set(str, result);
-    return result;
-  };
-  validator.reset = () => {
-    cache = /* @__PURE__ */ new Map();
-  };
-  return validator;
-};
-
-// node_modules/fast-xml-parser/src/xmlparser/DocTypeReader.js
-var DocTypeReader = class {
-  constructor(options2, xmlVersion) {
-    this.suppressValidationErr = !options2;
-    this.options = options2;
-    this.xmlVersion = xmlVersion || 1;
-  }
-  setXmlVersion(xmlVersion = 1) {
-    this.xmlVersion = xmlVersion;
-  }
-  readDocType(xmlData, i) {
-    const entities = /* @__PURE__ */ Object.create(null);
-    let entityCount = 0;
-    if (xmlData[i + 3] === "O" && xmlData[i + 4] === "C" && xmlData[i + 5] === "T" && xmlData[i + 6] === "Y" && xmlData[i + 7] === "P" && xmlData[i + 8] === "E") {
-      i = i + 9;
-      let angleBracketsCount = 1;
-      let hasBody = false, comment = false;
-      let quoteChar = null;
-      let exp = "";
-      for (; i < xmlData.length; i++) {
-        if (quoteChar !== null) {
-          if (xmlData[i] === quoteChar) quoteChar = null;
-          exp += xmlData[i];
-          continue;
-        }
-        if (!hasBody && !comment && (xmlData[i] === '"' || xmlData[i] === "'")) {
-          quoteChar = xmlData[i];
-          exp += xmlData[i];
-          continue;
-        }
-        if (xmlData[i] === "<" && !comment) {
-          if (hasBody && hasSeq(xmlData, "!ENTITY", i)) {
-            i += 7;
-            let entityName, val;
-            [entityName, val, i] = this.readEntityExp(xmlData, i + 1, this.suppressValidationErr);
-            if (val.indexOf("&") === -1) {
-              if (this.options.enabled !== false && this.options.maxEntityCount != null && entityCount >= this.options.maxEntityCount) {
-                throw new Error(
-                  `Entity count (${entityCount + 1}) exceeds maximum allowed (${this.options.maxEntityCount})`
-                );
-              }
-              entities[entityName] = val;
-              entityCount++;
-            }
-          } else if (hasBody && hasSeq(xmlData, "!ELEMENT", i)) {
-            i += 8;
-            const { index } = this.readElementExp(xmlData, i + 1);
-            i = index;
-          } else if (hasBody && hasSeq(xmlData, "!ATTLIST", i)) {
-            i += 8;
-          } else if (hasBody && hasSeq(xmlData, "!NOTATION", i)) {
-            i += 9;
-            const { index } = this.readNotationExp(xmlData, i + 1, this.suppressValidationErr);
-            i = index;
-          } else if (hasSeq(xmlData, "!--", i)) comment = true;
-          else throw new Error(`Invalid DOCTYPE`);
-          angleBracketsCount++;
-          exp = "";
-        } else if (xmlData[i] === ">") {
-          if (comment) {
-            if (xmlData[i - 1] === "-" && xmlData[i - 2] === "-") {
-              comment = false;
-              angleBracketsCount--;
-            }
-          } else {
-            angleBracketsCount--;
-          }
-          if (angleBracketsCount === 0) {
-            break;
-          }
-        } else if (xmlData[i] === "[") {
-          hasBody = true;
-        } else {
-          exp += xmlData[i];
-        }
-      }
-      if (quoteChar !== null || angleBracketsCount !== 0) {
-        throw new Error(`Unclosed DOCTYPE`);
-      }
-    } else {
-      throw new Error(`Invalid Tag instead of DOCTYPE`);
-    }
-    return { entities, i };
-  }
-  readEntityExp(xmlData, i) {
-    i = skipWhitespace(xmlData, i);
-    const startIndex = i;
-    while (i < xmlData.length && !/\s/.test(xmlData[i]) && xmlData[i] !== '"' && xmlData[i] !== "'") {
-      i++;
-    }
-    let entityName = xmlData.substring(startIndex, i);
-    validateEntityName2(entityName, { xmlVersion: this.xmlVersion });
-    i = skipWhitespace(xmlData, i);
-    if (!this.suppressValidationErr) {
-      if (xmlData.substring(i, i + 6).toUpperCase() === "SYSTEM") {
-        throw new Error("External entities are not supported");
-      } else if (xmlData[i] === "%") {
-        throw new Error("Parameter entities are not supported");
-      }
-    }
-    let entityValue = "";
-    [i, entityValue] = this.readIdentifierVal(xmlData, i, "entity");
-    if (this.options.enabled !== false && this.options.maxEntitySize != null && entityValue.length > this.options.maxEntitySize) {
-      throw new Error(
-        `Entity "${entityName}" size (${entityValue.length}) exceeds maximum allowed size (${this.options.maxEntitySize})`
-      );
-    }
-    i--;
-    return [entityName, entityValue, i];
-  }
-  readNotationExp(xmlData, i) {
-    i = skipWhitespace(xmlData, i);
-    const startIndex = i;
-    while (i < xmlData.length && !/\s/.test(xmlData[i])) {
-      i++;
-    }
-    let notationName = xmlData.substring(startIndex, i);
-    !this.suppressValidationErr && validateEntityName2(notationName, { xmlVersion: this.xmlVersion });
-    i = skipWhitespace(xmlData, i);
-    const identifierType = xmlData.substring(i, i + 6).toUpperCase();
-    if (!this.suppressValidationErr && identifierType !== "SYSTEM" && identifierType !== "PUBLIC") {
-      throw new Error(`Expected SYSTEM or PUBLIC, found "${identifierType}"`);
-    }
-    i += identifierType.length;
-    i = skipWhitespace(xmlData, i);
-    let publicIdentifier = null;
-    let systemIdentifier = null;
-    if (identifierType === "PUBLIC") {
-      [i, publicIdentifier] = this.readIdentifierVal(xmlData, i, "publicIdentifier");
-      i = skipWhitespace(xmlData, i);
-      if (xmlData[i] === '"' || xmlData[i] === "'") {
-        [i, systemIdentifier] = this.readIdentifierVal(xmlData, i, "systemIdentifier");
-      }
-    } else if (identifierType === "SYSTEM") {
-      [i, systemIdentifier] = this.readIdentifierVal(xmlData, i, "systemIdentifier");
-      if (!this.suppressValidationErr && !systemIdentifier) {
-        throw new Error("Missing mandatory system identifier for SYSTEM notation");
-      }
-    }
-    return { notationName, publicIdentifier, systemIdentifier, index: --i };
-  }
-  readIdentifierVal(xmlData, i, type) {
-    let identifierVal = "";
-    const startChar = xmlData[i];
-    if (startChar !== '"' && startChar !== "'") {
-      throw new Error(`Expected quoted string, found "${startChar}"`);
-    }
-    i++;
-    const startIndex = i;
-    while (i < xmlData.length && xmlData[i] !== startChar) {
-      i++;
-    }
-    identifierVal = xmlData.substring(startIndex, i);
-    if (xmlData[i] !== startChar) {
-      throw new Error(`Unterminated ${type} value`);
-    }
-    i++;
-    return [i, identifierVal];
-  }
-  readElementExp(xmlData, i) {
-    i = skipWhitespace(xmlData, i);
-    const startIndex = i;
-    while (i < xmlData.length && !/\s/.test(xmlData[i])) {
-      i++;
-    }
-    let elementName = xmlData.substring(startIndex, i);
-    if (!this.suppressValidationErr && !qName(elementName, { xmlVersion: this.xmlVersion })) {
-      throw new Error(`Invalid element name: "${elementName}"`);
-    }
-    i = skipWhitespace(xmlData, i);
-    let contentModel = "";
-    if (xmlData[i] === "E" && hasSeq(xmlData, "MPTY", i)) i += 4;
-    else if (xmlData[i] === "A" && hasSeq(xmlData, "NY", i)) i += 2;
-    else if (xmlData[i] === "(") {
-      i++;
-      const startIndex2 = i;
-      while (i < xmlData.length && xmlData[i] !== ")") {
-        i++;
-      }
-      contentModel = xmlData.substring(startIndex2, i);
-      if (xmlData[i] !== ")") {
-        throw new Error("Unterminated content model");
-      }
-    } else if (!this.suppressValidationErr) {
-      throw new Error(`Invalid Element Expression, found "${xmlData[i]}"`);
-    }
-    return {
-      elementName,
-      contentModel: contentModel.trim(),
-      index: i
-    };
-  }
-  readAttlistExp(xmlData, i) {
-    i = skipWhitespace(xmlData, i);
-    let startIndex = i;
-    while (i < xmlData.length && !/\s/.test(xmlData[i])) {
-      i++;
-    }
-    let elementName = xmlData.substring(startIndex, i);
-    validateEntityName2(elementName, { xmlVersion: this.xmlVersion });
-    i = skipWhitespace(xmlData, i);
-    startIndex = i;
-    while (i < xmlData.length && !/\s/.test(xmlData[i])) {
-      i++;
-    }
-    let attributeName = xmlData.substring(startIndex, i);
-    if (!validateEntityName2(attributeName, { xmlVersion: this.xmlVersion })) {
-      throw new Error(`Invalid attribute name: "${attributeName}"`);
-    }
-    i = skipWhitespace(xmlData, i);
-    let attributeType = "";
-    if (xmlData.substring(i, i + 8).toUpperCase() === "NOTATION") {
-      attributeType = "NOTATION";
-      i += 8;
-      i = skipWhitespace(xmlData, i);
-      if (xmlData[i] !== "(") {
-        throw new Error(`Expected '(', found "${xmlData[i]}"`);
-      }
-      i++;
-      let allowedNotations = [];
-      while (i < xmlData.length && xmlData[i] !== ")") {
-        const startIndex2 = i;
-        while (i < xmlData.length && xmlData[i] !== "|" && xmlData[i] !== ")") {
-          i++;
-        }
-        let notation = xmlData.substring(startIndex2, i);
-        notation = notation.trim();
-        if (!validateEntityName2(notation, { xmlVersion: this.xmlVersion })) {
-          throw new Error(`Invalid notation name: "${notation}"`);
-        }
-        allowedNotations.push(notation);
-        if (xmlData[i] === "|") {
-          i++;
-          i = skipWhitespace(xmlData, i);
-        }
-      }
-      if (xmlData[i] !== ")") {
-        throw new Error("Unterminated list of notations");
-      }
-      i++;
-      attributeType += " (" + allowedNotations.join("|") + ")";
-    } else {
-      const startIndex2 = i;
-      while (i < xmlData.length && !/\s/.test(xmlData[i])) {
-        i++;
-      }
-      attributeType += xmlData.substring(startIndex2, i);
-      const validTypes = ["CDATA", "ID", "IDREF", "IDREFS", "ENTITY", "ENTITIES", "NMTOKEN", "NMTOKENS"];
-      if (!this.suppressValidationErr && !validTypes.includes(attributeType.toUpperCase())) {
-        throw new Error(`Invalid attribute type: "${attributeType}"`);
-      }
-    }
-    i = skipWhitespace(xmlData, i);
-    let defaultValue = "";
-    if (xmlData.substring(i, i + 8).toUpperCase() === "#REQUIRED") {
-      defaultValue = "#REQUIRED";
-      i += 8;
-    } else if (xmlData.substring(i, i + 7).toUpperCase() === "#IMPLIED") {
-      defaultValue = "#IMPLIED";
-      i += 7;
-    } else {
-      [i, defaultValue] = this.readIdentifierVal(xmlData, i, "ATTLIST");
-    }
-    return {
-      elementName,
-      attributeName,
-      attributeType,
-      defaultValue,
-      index: i
-    };
-  }
-};
-var skipWhitespace = (data, index) => {
-  while (index < data.length && /\s/.test(data[index])) {
-    index++;
-  }
-  return index;
-};
-function hasSeq(data, seq, i) {
-  for (let j = 0; j < seq.length; j++) {
-    if (seq[j] !== data[i + j + 1]) return false;
-  }
-  return true;
-}
-function validateEntityName2(name, xmlVersion) {
-  if (qName(name, { xmlVersion }))
-    return name;
-  else
-    throw new Error(`Invalid entity name ${name}`);
-}
-
-// node_modules/anynum/digitTable.js
-var SCRIPT_ZEROS = [
-  // Basic Latin (ASCII) — included for completeness / pass-through
-  48,
-  // 0-9
-  // Arabic scripts
-  1632,
-  // Arabic-Indic ٠١٢٣٤٥٦٧٨٩
-  1776,
-  // Extended Arabic-Indic (Urdu/Persian/Sindhi) ۰۱۲۳
-  // Indic scripts
-  2406,
-  // Devanagari ०१२३४५६७८९
-  2534,
-  // Bengali ০১২৩৪৫৬৭৮৯
-  2662,
-  // Gurmukhi ੦੧੨੩੪੫੬੭੮੯
-  2790,
-  // Gujarati ૦૧૨૩૪૫૬૭૮૯
-  2918,
-  // Odia ୦୧୨୩୪୫୬୭୮୯
-  3046,
-  // Tamil ௦௧௨௩௪௫௬௭௮௯
-  3174,
-  // Telugu ౦౧౨౩౪౫౬౭౮౯
-  3302,
-  // Kannada ೦೧೨೩೪೫೬೭೮೯
-  3430,
-  // Malayalam ൦൧൨൩൪൫൬൭൮൯
-  3558,
-  // Sinhala Archaic ෦෧෨෩෪෫෬෭෮෯
-  // Southeast Asian scripts
-  3664,
-  // Thai ๐๑๒๓๔๕๖๗๘๙
-  3792,
-  // Lao ໐໑໒໓໔໕໖໗໘໙
-  3872,
-  // Tibetan ༠༡༢༣༤༥༦༧༨༩
-  4160,
-  // Myanmar ၀၁၂၃၄၅၆၇၈၉
-  4240,
-  // Myanmar Shan ႐႑႒႓႔႕႖႗႘႙
-  6112,
-  // Khmer ០១២៣៤៥៦៧៨៩
-  6160,
-  // Mongolian ᠐᠑᠒᠓᠔᠕᠖᠗᠘᠙
-  6470,
-  // Limbu ᥆᥇᥈᥉᥊᥋᥌᥍᥎᥏
-  6608,
-  // New Tai Lue ᧐᧑᧒᧓᧔᧕᧖᧗᧘᧙
-  6784,
-  // Tai Tham Hora ᪀᪁᪂᪃᪄᪅᪆᪇᪈᪉
-  6800,
-  // Tai Tham Tham ᪐᪑᪒᪓᪔᪕᪖᪗᪘᪙
-  6992,
-  // Balinese ᭐᭑᭒᭓᭔᭕᭖᭗᭘᭙
-  7088,
-  // Sundanese ᮰᮱᮲᮳᮴᮵᮶᮷᮸᮹
-  7232,
-  // Lepcha ᱀᱁᱂᱃᱄᱅᱆᱇᱈᱉
-  7248,
-  // Ol Chiki ᱐᱑᱒᱓᱔᱕᱖᱗᱘᱙
-  // Fullwidth (CJK context)
-  65296,
-  // Fullwidth ０１２３４５６７８９
-  // Mathematical digit variants (Unicode math block)
-  120782,
-  // Mathematical Bold
-  120792,
-  // Mathematical Double-Struck
-  120802,
-  // Mathematical Sans-Serif
-  120812,
-  // Mathematical Sans-Serif Bold
-  120822,
-  // Mathematical Monospace
-  // Other scripts
-  66720,
-  // Osmanya 𐒠𐒡𐒢𐒣𐒤𐒥𐒦𐒧𐒨𐒩
-  68912,
-  // Hanifi Rohingya 𐴰𐴱𐴲𐴳𐴴𐴵𐴶𐴷𐴸𐴹
-  69734,
-  // Brahmi 𑁦𑁧𑁨𑁩𑁪𑁫𑁬𑁭𑁮𑁯
-  69872,
-  // Sora Sompeng 𑃰𑃱𑃲𑃳𑃴𑃵𑃶𑃷𑃸𑃹
-  69942,
-  // Chakma 𑄶𑄷𑄸𑄹𑄺𑄻𑄼𑄽𑄾𑄿
-  70096,
-  // Sharada 𑇐𑇑𑇒𑇓𑇔𑇕𑇖𑇗𑇘𑇙
-  70384,
-  // Khudawadi 𑋰𑋱𑋲𑋳𑋴𑋵𑋶𑋷𑋸𑋹
-  70736,
-  // Newa 𑑐𑑑𑑒𑑓𑑔𑑕𑑖𑑗𑑘𑑙
-  70864,
-  // Tirhuta 𑓐𑓑𑓒𑓓𑓔𑓕𑓖𑓗𑓘𑓙
-  71248,
-  // Modi 𑙐𑙑𑙒𑙓𑙔𑙕𑙖𑙗𑙘𑙙
-  71360,
-  // Takri 𑛀𑛁𑛂𑛃𑛄𑛅𑛆𑛇𑛈𑛉
-  71472,
-  // Ahom 𑜰𑜱𑜲𑜳𑜴𑜵𑜶𑜷𑜸𑜹
-  71904,
-  // Warang Citi 𑣠𑣡𑣢𑣣𑣤𑣥𑣦𑣧𑣨𑣩
-  72016,
-  // Dives Akuru 𑥐𑥑𑥒𑥓𑥔𑥕𑥖𑥗𑥘𑥙
-  72688,
-  // Khitan Small Script 𑯰𑯱𑯲𑯳𑯴𑯵𑯶𑯷𑯸𑯹
-  72784,
-  // Bhaiksuki 𑱐𑱑𑱒𑱓𑱔𑱕𑱖𑱗𑱘𑱙
-  73040,
-  // Masaram Gondi 𑵐𑵑𑵒𑵓𑵔𑵕𑵖𑵗𑵘𑵙
-  73120,
-  // Gunjala Gondi 𑶠𑶡𑶢𑶣𑶤𑶥𑶦𑶧𑶨𑶩
-  73552,
-  // Kawi 𑽐𑽑𑽒𑽓𑽔𑽕𑽖𑽗𑽘𑽙
-  92768,
-  // Mro 𖩠𖩡𖩢𖩣𖩤𖩥𖩦𖩧𖩨𖩩
-  92864,
-  // Tangsa 𖫀𖫁𖫂𖫃𖫄𖫅𖫆𖫇𖫈𖫉
-  93008,
-  // Pahawh Hmong 𖭐𖭑𖭒𖭓𖭔𖭕𖭖𖭗𖭘𖭙
-  123200,
-  // Nyiakeng Puachue Hmong 𞅀𞅁𞅂𞅃𞅄𞅅𞅆𞅇𞅈𞅉
-  123632,
-  // Wancho 𞋰𞋱𞋲𞋳𞋴𞋵𞋶𞋷𞋸𞋹
-  124144,
-  // Nag Mundari 𞓰𞓱𞓲𞓳𞓴𞓵𞓶𞓷𞓸𞓹
-  125264,
-  // Adlam 𞥐𞥑𞥒𞥓𞥔𞥕𞥖𞥗𞥘𞥙
-  130032
-  // Segmented digit symbols 🯰🯱🯲🯳🯴🯵🯶🯷🯸🯹
-];
-var NOT_DIGIT = 255;
-var HIGH_MAP = /* @__PURE__ */ new Map();
-var LOW_MAX = 65535;
-var LOW_MIN = 1632;
-var TABLE_OFFSET = LOW_MIN;
-var TABLE_SIZE = LOW_MAX - LOW_MIN + 1;
-var TABLE = new Uint8Array(TABLE_SIZE).fill(NOT_DIGIT);
-for (const zero of SCRIPT_ZEROS) {
-  for (let d = 0; d < 10; d++) {
-    const cp = zero + d;
-    if (cp <= LOW_MAX) {
-      TABLE[cp - TABLE_OFFSET] = d;
-    } else {
-      HIGH_MAP.set(cp, d);
-    }
-  }
-}
-
-// node_modules/anynum/anynum.js
-var CHAR_0 = 48;
-var CHAR_9 = 57;
-var CHAR_MINUS = 45;
-var MINUS_SET = /* @__PURE__ */ new Set([8722, 65293, 65123]);
-function anynum(str) {
-  if (typeof str !== "string") return str;
-  const len = str.length;
-  if (len === 0) return str;
-  let firstHit = -1;
-  for (let i = 0; i < len; i++) {
-    const cc = str.charCodeAt(i);
-    if (cc >= CHAR_0 && cc <= CHAR_9 || cc === CHAR_MINUS) continue;
-    if (cc < TABLE_OFFSET) {
-      if (MINUS_SET.has(cc)) {
-        firstHit = i;
-        break;
-      }
-      continue;
-    }
-    if (cc >= 55296 && cc <= 56319) {
-      if (i + 1 < len) {
-        const low = str.charCodeAt(i + 1);
-        if (low >= 56320 && low <= 57343) {
-          const cp = 65536 + (cc - 55296 << 10) + (low - 56320);
-          if (HIGH_MAP.has(cp)) {
-            firstHit = i;
-            break;
-          }
-        }
-      }
-      continue;
-    }
-    if (TABLE[cc - TABLE_OFFSET] !== NOT_DIGIT || MINUS_SET.has(cc)) {
-      firstHit = i;
-      break;
-    }
-  }
-  if (firstHit === -1) return str;
-  const chars = [];
-  if (firstHit > 0) chars.push(str.slice(0, firstHit));
-  for (let i = firstHit; i < len; i++) {
-    const cc = str.charCodeAt(i);
-    if (cc >= CHAR_0 && cc <= CHAR_9 || cc === CHAR_MINUS) {
-      chars.push(str[i]);
-      continue;
-    }
-    if (cc < TABLE_OFFSET) {
-      chars.push(MINUS_SET.has(cc) ? "-" : str[i]);
-      continue;
-    }
-    if (cc >= 55296 && cc <= 56319) {
-      if (i + 1 < len) {
-        const low = str.charCodeAt(i + 1);
-        if (low >= 56320 && low <= 57343) {
-          const cp = 65536 + (cc - 55296 << 10) + (low - 56320);
-          const d2 = HIGH_MAP.get(cp);
-          if (d2 !== void 0) {
-            chars.push(String.fromCharCode(d2 + 48));
-            i++;
-            continue;
-          }
-        }
-      }
-      chars.push(str[i]);
-      continue;
-    }
-    if (MINUS_SET.has(cc)) {
-      chars.push("-");
-      continue;
-    }
-    const d = TABLE[cc - TABLE_OFFSET];
-    chars.push(d !== NOT_DIGIT ? String.fromCharCode(d + 48) : str[i]);
-  }
-  return chars.join("");
-}
-var anynum_default = anynum;
-
-// node_modules/strnum/strnum.js
-var hexRegex = /^[-+]?0x[a-fA-F0-9]+$/;
-var binRegex = /^0b[01]+$/;
-var octRegex = /^0o[0-7]+$/;
-var numRegex = /^([\-\+])?(0*)([0-9]*(\.[0-9]*)?)$/;
-var consider = {
-  hex: true,
-  binary: false,
-  octal: false,
-  leadingZeros: true,
-  decimalPoint: ".",
-  eNotation: true,
-  //skipLike: /regex/,
-  infinity: "original",
-  // "null", "infinity" (Infinity type), "string" ("Infinity" (the string literal))
-  unicode: false
-};
-function toNumber(str, options2 = {}) {
-  options2 = Object.assign({}, consider, options2);
-  if (!str || typeof str !== "string") return str;
-  let trimmedStr = str.trim();
-  if (trimmedStr.length === 0) return str;
-  else if (options2.skipLike !== void 0 && options2.skipLike.test(trimmedStr)) return str;
-  else if (trimmedStr === "0") return 0;
-  if (options2.unicode) {
-    trimmedStr = anynum_default(trimmedStr);
-    if (trimmedStr === "0") return 0;
-  }
-  if (options2.hex && hexRegex.test(trimmedStr)) {
-    return parse_int(trimmedStr, 16);
-  } else if (options2.binary && binRegex.test(trimmedStr)) {
-    return parse_int(trimmedStr, 2);
-  } else if (options2.octal && octRegex.test(trimmedStr)) {
-    return parse_int(trimmedStr, 8);
-  } else if (!isFinite(trimmedStr)) {
-    const num = Number(trimmedStr);
-    if (Number.isNaN(num)) return str;
-    return handleInfinity(str, num, options2);
-  } else if (trimmedStr.includes("e") || trimmedStr.includes("E")) {
-    return resolveEnotation(str, trimmedStr, options2);
-  } else {
-    const match = numRegex.exec(trimmedStr);
-    if (match) {
-      const sign = match[1] || "";
-      const leadingZeros = match[2];
-      let numTrimmedByZeros = trimZeros(match[3]);
-      const decimalAdjacentToLeadingZeros = sign ? (
-        // 0., -00., 000.
-        trimmedStr[leadingZeros.length + 1] === "."
-      ) : trimmedStr[leadingZeros.length] === ".";
-      if (!options2.leadingZeros && (leadingZeros.length > 1 || leadingZeros.length === 1 && !decimalAdjacentToLeadingZeros)) {
-        return str;
-      } else {
-        const num = Number(trimmedStr);
-        const parsedStr = String(num);
-        if (num === 0) return num;
-        if (parsedStr.search(/[eE]/) !== -1) {
-          if (options2.eNotation) return num;
-          else return str;
-        } else if (trimmedStr.indexOf(".") !== -1) {
-          if (parsedStr === "0") return num;
-          else if (parsedStr === numTrimmedByZeros) return num;
-          else if (parsedStr === `${sign}${numTrimmedByZeros}`) return num;
-          else return str;
-        }
-        let n = leadingZeros ? numTrimmedByZeros : trimmedStr;
-        if (leadingZeros) {
-          return n === parsedStr || sign + n === parsedStr ? num : str;
-        } else {
-          return n === parsedStr || n === sign + parsedStr ? num : str;
-        }
-      }
-    } else {
-      return str;
-    }
-  }
-}
-var eNotationRegx = /^([-+])?(0*)(\d*(\.\d*)?[eE][-\+]?\d+)$/;
-function resolveEnotation(str, trimmedStr, options2) {
-  if (!options2.eNotation) return str;
-  const notation = trimmedStr.match(eNotationRegx);
-  if (notation) {
-    let sign = notation[1] || "";
-    const eChar = notation[3].indexOf("e") === -1 ? "E" : "e";
-    const leadingZeros = notation[2];
-    const eAdjacentToLeadingZeros = sign ? (
-      // 0E.
-      trimmedStr[leadingZeros.length + 1] === eChar
-    ) : trimmedStr[leadingZeros.length] === eChar;
-    if (leadingZeros.length > 1 && eAdjacentToLeadingZeros) return str;
-    else if (leadingZeros.length === 1 && (notation[3].startsWith(`.${eChar}`) || notation[3][0] === eChar)) {
-      return Number(trimmedStr);
-    } else if (leadingZeros.length > 0) {
-      if (options2.leadingZeros && !eAdjacentToLeadingZeros) {
-        return Number(trimmedStr);
-      } else return str;
-    } else {
-      return Number(trimmedStr);
-    }
-  } else {
-    return str;
-  }
-}
-function trimZeros(numStr) {
-  if (numStr && numStr.indexOf(".") !== -1) {
-    let end = numStr.length;
-    while (end > 0 && numStr.charCodeAt(end - 1) === 48) end--;
-    numStr = numStr.slice(0, end);
-    if (numStr === ".") numStr = "0";
-    else if (numStr[0] === ".") numStr = "0" + numStr;
-    else if (numStr[numStr.length - 1] === ".") numStr = numStr.substring(0, numStr.length - 1);
-    return numStr;
-  }
-  return numStr;
-}
-function parse_int(numStr, base) {
-  const str = numStr.trim();
-  if (base === 2 || base === 8) numStr = str.substring(2);
-  if (parseInt) return parseInt(numStr, base);
-  else if (Number.parseInt) return Number.parseInt(numStr, base);
-  else if (window && window.parseInt) return window.parseInt(numStr, base);
-  else throw new Error("parseInt, Number.parseInt, window.parseInt are not supported");
-}
-function handleInfinity(str, num, options2) {
-  const isPositive = num === Infinity;
-  switch (options2.infinity.toLowerCase()) {
-    case "null":
-      return null;
-    case "infinity":
-      return num;
-    // Return Infinity or -Infinity
-    case "string":
-      return isPositive ? "Infinity" : "-Infinity";
-    case "original":
-    default:
-      return str;
-  }
-}
-
-// node_modules/fast-xml-parser/src/ignoreAttributes.js
-function getIgnoreAttributesFn(ignoreAttributes) {
-  if (typeof ignoreAttributes === "function") {
-    return ignoreAttributes;
-  }
-  if (Array.isArray(ignoreAttributes)) {
-    return (attrName) => {
-      for (const pattern of ignoreAttributes) {
-        if (typeof pattern === "string" && attrName === pattern) {
-          return true;
-        }
-        if (pattern instanceof RegExp && pattern.test(attrName)) {
-          return true;
-        }
-      }
-    };
-  }
-  return () => false;
-}
-
-// node_modules/path-expression-matcher/src/Expression.js
-var Expression = class {
-  /**
-   * Create a new Expression
-   * @param {string} pattern - Pattern string (e.g., "root.users.user", "..user[id]")
-   * @param {Object} options - Configuration options
-   * @param {string} options.separator - Path separator (default: '.')
-   */
-  constructor(pattern, options2 = {}, data) {
-    this.pattern = pattern;
-    this.separator = options2.separator || ".";
-    this.segments = this._parse(pattern);
-    this.data = data;
-    this._hasDeepWildcard = this.segments.some((seg) => seg.type === "deep-wildcard");
-    this._hasAttributeCondition = this.segments.some((seg) => seg.attrName !== void 0);
-    this._hasPositionSelector = this.segments.some((seg) => seg.position !== void 0);
-  }
-  /**
-   * Parse pattern string into segments
-   * @private
-   * @param {string} pattern - Pattern to parse
-   * @returns {Array} Array of segment objects
-   */
-  _parse(pattern) {
-    const segments = [];
-    let i = 0;
-    let currentPart = "";
-    while (i < pattern.length) {
-      if (pattern[i] === this.separator) {
-        if (i + 1 < pattern.length && pattern[i + 1] === this.separator) {
-          if (currentPart.trim()) {
-            segments.push(this._parseSegment(currentPart.trim()));
-            currentPart = "";
-          }
-          segments.push({ type: "deep-wildcard" });
-          i += 2;
-        } else {
-          if (currentPart.trim()) {
-            segments.push(this._parseSegment(currentPart.trim()));
-          }
-          currentPart = "";
-          i++;
-        }
-      } else {
-        currentPart += pattern[i];
-        i++;
-      }
-    }
-    if (currentPart.trim()) {
-      segments.push(this._parseSegment(currentPart.trim()));
-    }
-    return segments;
-  }
-  /**
-   * Parse a single segment
-   * @private
-   * @param {string} part - Segment string (e.g., "user", "ns::user", "user[id]", "ns::user:first")
-   * @returns {Object} Segment object
-   */
-  _parseSegment(part) {
-    const segment = { type: "tag" };
-    let bracketContent = null;
-    let withoutBrackets = part;
-    const bracketMatch = part.match(/^([^\[]+)(\[[^\]]*\])(.*)$/);
-    if (bracketMatch) {
-      withoutBrackets = bracketMatch[1] + bracketMatch[3];
-      if (bracketMatch[2]) {
-        const content = bracketMatch[2].slice(1, -1);
-        if (content) {
-          bracketContent = content;
-        }
-      }
-    }
-    let namespace = void 0;
-    let tagAndPosition = withoutBrackets;
-    if (withoutBrackets.includes("::")) {
-      const nsIndex = withoutBrackets.indexOf("::");
-      namespace = withoutBrackets.substring(0, nsIndex).trim();
-      tagAndPosition = withoutBrackets.substring(nsIndex + 2).trim();
-      if (!namespace) {
-        throw new Error(`Invalid namespace in pattern: ${part}`);
-      }
-    }
-    let tag = void 0;
-    let positionMatch = null;
-    if (tagAndPosition.includes(":")) {
-      const colonIndex = tagAndPosition.lastIndexOf(":");
-      const tagPart = tagAndPosition.substring(0, colonIndex).trim();
-      const posPart = tagAndPosition.substring(colonIndex + 1).trim();
-      const isPositionKeyword = ["first", "last", "odd", "even"].includes(posPart) || /^nth\(\d+\)$/.test(posPart);
-      if (isPositionKeyword) {
-        tag = tagPart;
-        positionMatch = posPart;
-      } else {
-        tag = tagAndPosition;
-      }
-    } else {
-      tag = tagAndPosition;
-    }
-    if (!tag) {
-      throw new Error(`Invalid segment pattern: ${part}`);
-    }
-    segment.tag = tag;
-    if (namespace) {
-      segment.namespace = namespace;
-    }
-    if (bracketContent) {
-      if (bracketContent.includes("=")) {
-        const eqIndex = bracketContent.indexOf("=");
-        segment.attrName = bracketContent.substring(0, eqIndex).trim();
-        segment.attrValue = bracketContent.substring(eqIndex + 1).trim();
-      } else {
-        segment.attrName = bracketContent.trim();
-      }
-    }
-    if (positionMatch) {
-      const nthMatch = positionMatch.match(/^nth\((\d+)\)$/);
-      if (nthMatch) {
-        segment.position = "nth";
-        segment.positionValue = parseInt(nthMatch[1], 10);
-      } else {
-        segment.position = positionMatch;
-      }
-    }
-    return segment;
-  }
-  /**
-   * Get the number of segments
-   * @returns {number}
-   */
-  get length() {
-    return this.segments.length;
-  }
-  /**
-   * Check if expression contains deep wildcard
-   * @returns {boolean}
-   */
-  hasDeepWildcard() {
-    return this._hasDeepWildcard;
-  }
-  /**
-   * Check if expression has attribute conditions
-   * @returns {boolean}
-   */
-  hasAttributeCondition() {
-    return this._hasAttributeCondition;
-  }
-  /**
-   * Check if expression has position selectors
-   * @returns {boolean}
-   */
-  hasPositionSelector() {
-    return this._hasPositionSelector;
-  }
-  /**
-   * Get string representation
-   * @returns {string}
-   */
-  toString() {
-    return this.pattern;
-  }
-};
-
-// node_modules/path-expression-matcher/src/ExpressionSet.js
-var ExpressionSet = class {
-  constructor() {
-    this._byDepthAndTag = /* @__PURE__ */ new Map();
-    this._wildcardByDepth = /* @__PURE__ */ new Map();
-    this._deepWildcards = [];
-    this._deepByTerminalTag = /* @__PURE__ */ new Map();
-    this._patterns = /* @__PURE__ */ new Set();
-    this._sealed = false;
-  }
-  /**
-   * Add an Expression to the set.
-   * Duplicate patterns (same pattern string) are silently ignored.
-   *
-   * @param {import('./Expression.js').default} expression - A pre-constructed Expression instance
-   * @returns {this} for chaining
-   * @throws {TypeError} if called after seal()
-   *
-   * @example
-   * set.add(new Expression('root.users.user'));
-   * set.add(new Expression('..script'));
-   */
-  add(expression) {
-    if (this._sealed) {
-      throw new TypeError(
-        "ExpressionSet is sealed. Create a new ExpressionSet to add more expressions."
-      );
-    }
-    if (this._patterns.has(expression.pattern)) return this;
-    this._patterns.add(expression.pattern);
-    if (expression.hasDeepWildcard()) {
-      const lastSeg2 = expression.segments[expression.segments.length - 1];
-      if (lastSeg2 && lastSeg2.type !== "deep-wildcard" && lastSeg2.tag !== "*") {
-        const tag2 = lastSeg2.tag;
-        if (!this._deepByTerminalTag.has(tag2)) this._deepByTerminalTag.set(tag2, []);
-        this._deepByTerminalTag.get(tag2).push(expression);
-      } else {
-        this._deepWildcards.push(expression);
-      }
-      return this;
-    }
-    const depth = expression.length;
-    const lastSeg = expression.segments[expression.segments.length - 1];
-    const tag = lastSeg?.tag;
-    if (!tag || tag === "*") {
-      if (!this._wildcardByDepth.has(depth)) this._wildcardByDepth.set(depth, []);
-      this._wildcardByDepth.get(depth).push(expression);
-    } else {
-      const key = `${depth}:${tag}`;
-      if (!this._byDepthAndTag.has(key)) this._byDepthAndTag.set(key, []);
-      this._byDepthAndTag.get(key).push(expression);
-    }
-    return this;
-  }
-  /**
-   * Add multiple expressions at once.
-   *
-   * @param {import('./Expression.js').default[]} expressions - Array of Expression instances
-   * @returns {this} for chaining
-   *
-   * @example
-   * set.addAll([
-   *   new Expression('root.users.user'),
-   *   new Expression('root.config.setting'),
-   * ]);
-   */
-  addAll(expressions) {
-    for (const expr of expressions) this.add(expr);
-    return this;
-  }
-  /**
-   * Check whether a pattern string is already present in the set.
-   *
-   * @param {import('./Expression.js').default} expression
-   * @returns {boolean}
-   */
-  has(expression) {
-    return this._patterns.has(expression.pattern);
-  }
-  /**
-   * Number of expressions in the set.
-   * @type {number}
-   */
-  get size() {
-    return this._patterns.size;
-  }
-  /**
-   * Seal the set against further modifications.
-   * Useful to prevent accidental mutations after config is built.
-   * Calling add() or addAll() on a sealed set throws a TypeError.
-   *
-   * @returns {this}
-   */
-  seal() {
-    this._sealed = true;
-    return this;
-  }
-  /**
-   * Whether the set has been sealed.
-   * @type {boolean}
-   */
-  get isSealed() {
-    return this._sealed;
-  }
-  /**
-   * Test whether the matcher's current path matches any expression in the set.
-   *
-   * Evaluation order (cheapest → most expensive):
-   *  1. Exact depth + tag bucket  — O(1) lookup, typically 0–2 expressions
-   *  2. Depth-only wildcard bucket — O(1) lookup, rare
-   *  3. Deep-wildcard list         — always checked, but usually small
-   *
-   * @param {import('./Matcher.js').default} matcher - Matcher instance (or readOnly view)
-   * @returns {boolean} true if any expression matches the current path
-   *
-   * @example
-   * if (stopNodes.matchesAny(matcher)) {
-   *   // handle stop node
-   * }
-   */
-  matchesAny(matcher) {
-    return this.findMatch(matcher) !== null;
-  }
-  /**
-  * Find and return the first Expression that matches the matcher's current path.
-  *
-  * Uses the same evaluation order as matchesAny (cheapest → most expensive):
-  *  1. Exact depth + tag bucket
-  *  2. Depth-only wildcard bucket
-  *  3. Deep-wildcard list
-  *
-  * @param {import('./Matcher.js').default} matcher - Matcher instance (or readOnly view)
-  * @returns {import('./Expression.js').default | null} the first matching Expression, or null
-  *
-  * @example
-  * const expr = stopNodes.findMatch(matcher);
-  * if (expr) {
-  *   // access expr.config, expr.pattern, etc.
-  * }
-  */
-  findMatch(matcher) {
-    const depth = matcher.getDepth();
-    const tag = matcher.getCurrentTag();
-    const exactKey = `${depth}:${tag}`;
-    const exactBucket = this._byDepthAndTag.get(exactKey);
-    if (exactBucket) {
-      for (let i = 0; i < exactBucket.length; i++) {
-        if (matcher.matches(exactBucket[i])) return exactBucket[i];
-      }
-    }
-    const wildcardBucket = this._wildcardByDepth.get(depth);
-    if (wildcardBucket) {
-      for (let i = 0; i < wildcardBucket.length; i++) {
-        if (matcher.matches(wildcardBucket[i])) return wildcardBucket[i];
-      }
-    }
-    const deepBucket = this._deepByTerminalTag.get(tag);
-    if (deepBucket) {
-      for (let i = 0; i < deepBucket.length; i++) {
-        if (matcher.matches(deepBucket[i])) return deepBucket[i];
-      }
-    }
-    for (let i = 0; i < this._deepWildcards.length; i++) {
-      if (matcher.matches(this._deepWildcards[i])) return this._deepWildcards[i];
-    }
-    return null;
-  }
-};
-
-// node_modules/path-expression-matcher/src/Matcher.js
-var MatcherView = class {
-  /**
-   * @param {Matcher} matcher - The parent Matcher instance to read from.
-   */
-  constructor(matcher) {
-    this._matcher = matcher;
-  }
-  /**
-   * Get the path separator used by the parent matcher.
-   * @returns {string}
-   */
-  get separator() {
-    return this._matcher.separator;
-  }
-  /**
-   * Get current tag name.
-   * @returns {string|undefined}
-   */
-  getCurrentTag() {
-    const path12 = this._matcher.path;
-    return path12.length > 0 ? path12[path12.length - 1].tag : void 0;
-  }
-  /**
-   * Get current namespace.
-   * @returns {string|undefined}
-   */
-  getCurrentNamespace() {
-    const path12 = this._matcher.path;
-    return path12.length > 0 ? path12[path12.length - 1].namespace : void 0;
-  }
-  /**
-   * Get current node's attribute value.
-   * @param {string} attrName
-   * @returns {*}
-   */
-  getAttrValue(attrName) {
-    const path12 = this._matcher.path;
-    if (path12.length === 0) return void 0;
-    return path12[path12.length - 1].values?.[attrName];
-  }
-  /**
-   * Check if current node has an attribute.
-   * @param {string} attrName
-   * @returns {boolean}
-   */
-  hasAttr(attrName) {
-    const path12 = this._matcher.path;
-    if (path12.length === 0) return false;
-    const current = path12[path12.length - 1];
-    return current.values !== void 0 && attrName in current.values;
-  }
-  /**
-   * Get the value of a "kept" attribute from the nearest ancestor (or
-   * current node) that declared it via `push(tag, attrs, ns, { keep: [...] })`.
-   * @param {string} attrName
-   * @returns {*}
-   */
-  getAnyParentAttr(attrName) {
-    return this._matcher.getAnyParentAttr(attrName);
-  }
-  /**
-   * Check whether any ancestor (or the current node) kept the given
-   * attribute via `push(tag, attrs, ns, { keep: [...] })`.
-   * @param {string} attrName
-   * @returns {boolean}
-   */
-  hasAnyParentAttr(attrName) {
-    return this._matcher.hasAnyParentAttr(attrName);
-  }
-  /**
-   * Get current node's sibling position (child index in parent).
-   * @returns {number}
-   */
-  getPosition() {
-    const path12 = this._matcher.path;
-    if (path12.length === 0) return -1;
-    return path12[path12.length - 1].position ?? 0;
-  }
-  /**
-   * Get current node's repeat counter (occurrence count of this tag name).
-   * @returns {number}
-   */
-  getCounter() {
-    const path12 = this._matcher.path;
-    if (path12.length === 0) return -1;
-    return path12[path12.length - 1].counter ?? 0;
-  }
-  /**
-   * Get current node's sibling index (alias for getPosition).
-   * @returns {number}
-   * @deprecated Use getPosition() or getCounter() instead
-   */
-  getIndex() {
-    return this.getPosition();
-  }
-  /**
-   * Get current path depth.
-   * @returns {number}
-   */
-  getDepth() {
-    return this._matcher.path.length;
-  }
-  /**
-   * Get path as string.
-   * @param {string} [separator] - Optional separator (uses default if not provided)
-   * @param {boolean} [includeNamespace=true]
-   * @returns {string}
-   */
-  toString(separator, includeNamespace = true) {
-    return this._matcher.toString(separator, includeNamespace);
-  }
-  /**
-   * Get path as array of tag names.
-   * @returns {string[]}
-   */
-  toArray() {
-    return this._matcher.path.map((n) => n.tag);
-  }
-  /**
-   * Match current path against an Expression.
-   * @param {Expression} expression
-   * @returns {boolean}
-   */
-  matches(expression) {
-    return this._matcher.matches(expression);
-  }
-  /**
-   * Match any expression in the given set against the current path.
-   * @param {ExpressionSet} exprSet
-   * @returns {boolean}
-   */
-  matchesAny(exprSet) {
-    return exprSet.matchesAny(this._matcher);
-  }
-};
-var Matcher = class {
-  /**
-   * Create a new Matcher.
-   * @param {Object} [options={}]
-   * @param {string} [options.separator='.'] - Default path separator
-   */
-  constructor(options2 = {}) {
-    this.separator = options2.separator || ".";
-    this.path = [];
-    this.siblingStacks = [];
-    this._pathStringCache = null;
-    this._view = new MatcherView(this);
-    this._keptAttrs = [];
-  }
-  /**
-   * Push a new tag onto the path.
-   * @param {string} tagName
-   * @param {Object|null} [attrValues=null]
-   * @param {string|null} [namespace=null]
-   * @param {Object|null} [options=null]
-   * @param {string[]} [options.keep] - Names of attributes (from attrValues)
-   */
-  push(tagName, attrValues = null, namespace = null, options2 = null) {
-    this._pathStringCache = null;
-    if (this.path.length > 0) {
-      this.path[this.path.length - 1].values = void 0;
-    }
-    const currentLevel = this.path.length;
-    let level = this.siblingStacks[currentLevel];
-    if (!level) {
-      level = { counts: /* @__PURE__ */ new Map(), total: 0 };
-      this.siblingStacks[currentLevel] = level;
-    }
-    const siblingKey = namespace ? `${namespace}:${tagName}` : tagName;
-    const counter = level.counts.get(siblingKey) || 0;
-    const position = level.total;
-    level.counts.set(siblingKey, counter + 1);
-    level.total++;
-    const node = {
-      tag: tagName,
-      position,
-      counter
-    };
-    if (namespace !== null && namespace !== void 0) {
-      node.namespace = namespace;
-    }
-    if (attrValues !== null && attrValues !== void 0) {
-      node.values = attrValues;
-    }
-    this.path.push(node);
-    const depth = this.path.length;
-    const keep = options2 !== null ? options2.keep : null;
-    if (keep !== null && keep !== void 0 && keep.length > 0 && attrValues) {
-      for (let i = 0; i < keep.length; i++) {
-        const name = keep[i];
-        if (attrValues[name] !== void 0) {
-          this._keptAttrs.push({ depth, name, value: attrValues[name] });
-        }
-      }
-    }
-  }
-  /**
-   * Pop the last tag from the path.
-   * @returns {Object|undefined} The popped node
-   */
-  pop() {
-    if (this.path.length === 0) return void 0;
-    this._pathStringCache = null;
-    const node = this.path.pop();
-    if (this.siblingStacks.length > this.path.length + 1) {
-      this.siblingStacks.length = this.path.length + 1;
-    }
-    const poppedDepth = this.path.length + 1;
-    while (this._keptAttrs.length > 0 && this._keptAttrs[this._keptAttrs.length - 1].depth >= poppedDepth) {
-      this._keptAttrs.pop();
-    }
-    return node;
-  }
-  /**
-   * Update current node's attribute values.
-   * Useful when attributes are parsed after push.
-   * @param {Object} attrValues
-   */
-  updateCurrent(attrValues) {
-    if (this.path.length > 0) {
-      const current = this.path[this.path.length - 1];
-      if (attrValues !== null && attrValues !== void 0) {
-        current.values = attrValues;
-      }
-    }
-  }
-  /**
-   * Get current tag name.
-   * @returns {string|undefined}
-   */
-  getCurrentTag() {
-    return this.path.length > 0 ? this.path[this.path.length - 1].tag : void 0;
-  }
-  /**
-   * Get current namespace.
-   * @returns {string|undefined}
-   */
-  getCurrentNamespace() {
-    return this.path.length > 0 ? this.path[this.path.length - 1].namespace : void 0;
-  }
-  /**
-   * Get current node's attribute value.
-   * @param {string} attrName
-   * @returns {*}
-   */
-  getAttrValue(attrName) {
-    if (this.path.length === 0) return void 0;
-    return this.path[this.path.length - 1].values?.[attrName];
-  }
-  /**
-   * Check if current node has an attribute.
-   * @param {string} attrName
-   * @returns {boolean}
-   */
-  hasAttr(attrName) {
-    if (this.path.length === 0) return false;
-    const current = this.path[this.path.length - 1];
-    return current.values !== void 0 && attrName in current.values;
-  }
-  /**
-   * Get the value of a "kept" attribute from the nearest ancestor (or
-   * current node) that declared it via `push(tag, attrs, ns, { keep: [...] })`.
-   * Unlike getAttrValue(), this works regardless of how deep the path has
-   * gone since the attribute was pushed — but only for attribute names that
-   * were explicitly marked with `keep` at push time. Cost is proportional to
-   * the number of currently-kept attributes (typically 0-3), not path depth.
-   * @param {string} attrName
-   * @returns {*} the value, or undefined if no ancestor kept this attribute
-   */
-  getAnyParentAttr(attrName) {
-    const kept = this._keptAttrs;
-    for (let i = kept.length - 1; i >= 0; i--) {
-      if (kept[i].name === attrName) return kept[i].value;
-    }
-    return void 0;
-  }
-  /**
-   * Check whether any ancestor (or the current node) kept the given
-   * attribute via `push(tag, attrs, ns, { keep: [...] })`.
-   * @param {string} attrName
-   * @returns {boolean}
-   */
-  hasAnyParentAttr(attrName) {
-    const kept = this._keptAttrs;
-    for (let i = kept.length - 1; i >= 0; i--) {
-      if (kept[i].name === attrName) return true;
-    }
-    return false;
-  }
-  /**
-   * Get current node's sibling position (child index in parent).
-   * @returns {number}
-   */
-  getPosition() {
-    if (this.path.length === 0) return -1;
-    return this.path[this.path.length - 1].position ?? 0;
-  }
-  /**
-   * Get current node's repeat counter (occurrence count of this tag name).
-   * @returns {number}
-   */
-  getCounter() {
-    if (this.path.length === 0) return -1;
-    return this.path[this.path.length - 1].counter ?? 0;
-  }
-  /**
-   * Get current node's sibling index (alias for getPosition).
-   * @returns {number}
-   * @deprecated Use getPosition() or getCounter() instead
-   */
-  getIndex() {
-    return this.getPosition();
-  }
-  /**
-   * Get current path depth.
-   * @returns {number}
-   */
-  getDepth() {
-    return this.path.length;
-  }
-  /**
-   * Get path as string.
-   * @param {string} [separator] - Optional separator (uses default if not provided)
-   * @param {boolean} [includeNamespace=true]
-   * @returns {string}
-   */
-  toString(separator, includeNamespace = true) {
-    const sep3 = separator || this.separator;
-    const isDefault = sep3 === this.separator && includeNamespace === true;
-    if (isDefault) {
-      if (this._pathStringCache !== null) {
-        return this._pathStringCache;
-      }
-      const result = this.path.map(
-        (n) => n.namespace ? `${n.namespace}:${n.tag}` : n.tag
-      ).join(sep3);
-      this._pathStringCache = result;
-      return result;
-    }
-    return this.path.map(
-      (n) => includeNamespace && n.namespace ? `${n.namespace}:${n.tag}` : n.tag
-    ).join(sep3);
-  }
-  /**
-   * Get path as array of tag names.
-   * @returns {string[]}
-   */
-  toArray() {
-    return this.path.map((n) => n.tag);
-  }
-  /**
-   * Reset the path to empty.
-   */
-  reset() {
-    this._pathStringCache = null;
-    this.path = [];
-    this.siblingStacks = [];
-    this._keptAttrs = [];
-  }
-  /**
-   * Match current path against an Expression.
-   * @param {Expression} expression
-   * @returns {boolean}
-   */
-  matches(expression) {
-    const segments = expression.segments;
-    if (segments.length === 0) {
-      return false;
-    }
-    if (expression.hasDeepWildcard()) {
-      return this._matchWithDeepWildcard(segments);
-    }
-    return this._matchSimple(segments);
-  }
-  /**
-   * @private
-   */
-  _matchSimple(segments) {
-    if (this.path.length !== segments.length) {
-      return false;
-    }
-    for (let i = 0; i < segments.length; i++) {
-      if (!this._matchSegment(segments[i], this.path[i], i === this.path.length - 1)) {
-        return false;
-      }
-    }
-    return true;
-  }
-  /**
-   * @private
-   */
-  _matchWithDeepWildcard(segments) {
-    let pathIdx = this.path.length - 1;
-    let segIdx = segments.length - 1;
-    while (segIdx >= 0 && pathIdx >= 0) {
-      const segment = segments[segIdx];
-      if (segment.type === "deep-wildcard") {
-        segIdx--;
-        if (segIdx < 0) {
-          return true;
-        }
-        const nextSeg = segments[segIdx];
-        let found = false;
-        for (let i = pathIdx; i >= 0; i--) {
-          if (this._matchSegment(nextSeg, this.path[i], i === this.path.length - 1)) {
-            pathIdx = i - 1;
-            segIdx--;
-            found = true;
-            break;
-          }
-        }
-        if (!found) {
-          return false;
-        }
-      } else {
-        if (!this._matchSegment(segment, this.path[pathIdx], pathIdx === this.path.length - 1)) {
-          return false;
-        }
-        pathIdx--;
-        segIdx--;
-      }
-    }
-    return segIdx < 0;
-  }
-  /**
-   * @private
-   */
-  _matchSegment(segment, node, isCurrentNode) {
-    if (segment.tag !== "*" && segment.tag !== node.tag) {
-      return false;
-    }
-    if (segment.namespace !== void 0) {
-      if (segment.namespace !== "*" && segment.namespace !== node.namespace) {
-        return false;
-      }
-    }
-    if (segment.attrName !== void 0) {
-      if (!isCurrentNode) {
-        return false;
-      }
-      if (!node.values || !(segment.attrName in node.values)) {
-        return false;
-      }
-      if (segment.attrValue !== void 0) {
-        if (String(node.values[segment.attrName]) !== String(segment.attrValue)) {
-          return false;
-        }
-      }
-    }
-    if (segment.position !== void 0) {
-      if (!isCurrentNode) {
-        return false;
-      }
-      const counter = node.counter ?? 0;
-      if (segment.position === "first" && counter !== 0) {
-        return false;
-      } else if (segment.position === "odd" && counter % 2 !== 1) {
-        return false;
-      } else if (segment.position === "even" && counter % 2 !== 0) {
-        return false;
-      } else if (segment.position === "nth" && counter !== segment.positionValue) {
-        return false;
-      }
-    }
-    return true;
-  }
-  /**
-   * Match any expression in the given set against the current path.
-   * @param {ExpressionSet} exprSet
-   * @returns {boolean}
-   */
-  matchesAny(exprSet) {
-    return exprSet.matchesAny(this);
-  }
-  /**
-   * Create a snapshot of current state.
-   * @returns {Object}
-   */
-  snapshot() {
-    return {
-      path: this.path.map((node) => ({ ...node })),
-      siblingStacks: this.siblingStacks.map((level) => level ? { counts: new Map(level.counts), total: level.total } : level),
-      keptAttrs: this._keptAttrs.map((entry) => ({ ...entry }))
-    };
-  }
-  /**
-   * Restore state from snapshot.
-   * @param {Object} snapshot
-   */
-  restore(snapshot2) {
-    this._pathStringCache = null;
-    this.path = snapshot2.path.map((node) => ({ ...node }));
-    this.siblingStacks = snapshot2.siblingStacks.map((level) => level ? { counts: new Map(level.counts), total: level.total } : level);
-    this._keptAttrs = (snapshot2.keptAttrs || []).map((entry) => ({ ...entry }));
-  }
-  /**
-   * Return the read-only {@link MatcherView} for this matcher.
-   *
-   * The same instance is returned on every call — no allocation occurs.
-   * It always reflects the current parser state and is safe to pass to
-   * user callbacks without risk of accidental mutation.
-   *
-   * @returns {MatcherView}
-   *
-   * @example
-   * const view = matcher.readOnly();
-   * // pass view to callbacks — it stays in sync automatically
-   * view.matches(expr);       // ✓
-   * view.getCurrentTag();     // ✓
-   * // view.push(...)         // ✗ method does not exist — caught by TypeScript
-   */
-  readOnly() {
-    return this._view;
-  }
-};
-
-// node_modules/is-unsafe/src/contexts/html.js
-var HTML_PATTERNS = [
-  {
-    id: "html-script-open",
-    description: "<script opening tag",
-    pattern: /<script[\s>/]/i
-  },
-  {
-    id: "html-script-close",
-    description: "</script closing tag",
-    pattern: /<\/script[\s>]/i
-  },
-  {
-    id: "html-javascript-protocol",
-    description: "javascript: URI scheme (with optional whitespace/encoding)",
-    // Handles j&#x61;vascript:, j\u0061vascript:, and whitespace variants
-    pattern: /j[\t\n\r ]*a[\t\n\r ]*v[\t\n\r ]*a[\t\n\r ]*s[\t\n\r ]*c[\t\n\r ]*r[\t\n\r ]*i[\t\n\r ]*p[\t\n\r ]*t[\t\n\r ]*:/i
-  },
-  {
-    id: "html-vbscript-protocol",
-    description: "vbscript: URI scheme",
-    pattern: /vbscript[\t\n\r ]*:/i
-  },
-  {
-    id: "html-data-html",
-    description: "data:text/html URI \u2014 can execute scripts in browsers",
-    pattern: /data[\t\n\r ]*:[\t\n\r ]*text\/html/i
-  },
-  {
-    id: "html-data-xhtml",
-    description: "data:application/xhtml+xml URI",
-    pattern: /data[\t\n\r ]*:[\t\n\r ]*application\/xhtml/i
-  },
-  {
-    id: "html-data-svg",
-    description: "data:image/svg+xml URI \u2014 can execute scripts",
-    pattern: /data[\t\n\r ]*:[\t\n\r ]*image\/svg\+xml/i
-  },
-  {
-    id: "html-inline-event-handler",
-    description: "Inline event handler attributes: onclick=, onerror=, onload=, etc.",
-    // \bon ensures we match a word boundary so "phonetic=" is not caught
-    pattern: /\bon\w{1,30}\s*=/i
-  },
-  {
-    id: "html-entity-obfuscated-script",
-    description: "HTML-entity-encoded <script (e.g. &#x3C;script or &lt;script)",
-    // Entities include optional trailing semicolon: &#x3C; or &#x3C (both valid in HTML5)
-    pattern: /(?:&#x0*3[Cc];?|&#0*60;?|&lt;)\s*script/i
-  },
-  {
-    id: "html-entity-obfuscated-javascript",
-    description: 'HTML-entity-encoded javascript: (partial \u2014 catches common &#106; or &#x6a; for "j")',
-    pattern: /(?:&#x0*6[Aa];?|&#0*106;?)\s*(?:&#x0*61;?|a)[\s\S]{0,80}script\s*:/i
-  },
-  {
-    id: "html-style-expression",
-    description: "CSS expression() \u2014 IE-era code execution in style attributes",
-    pattern: /style[\s\S]{0,20}expression\s*\(/i
-  },
-  {
-    id: "html-object-embed",
-    description: "<object or <embed tags that can load active content",
-    pattern: /<(?:object|embed)[\s>/]/i
-  },
-  {
-    id: "html-base-tag",
-    description: "<base href= \u2014 can hijack all relative URLs on a page",
-    pattern: /<base[\s>]/i
-  },
-  {
-    id: "html-meta-refresh",
-    description: '<meta http-equiv="refresh" \u2014 can redirect users',
-    pattern: /<meta[\s\S]{0,40}http-equiv[\s\S]{0,20}refresh/i
-  },
-  {
-    id: "html-srcdoc",
-    description: "srcdoc= attribute on iframes \u2014 embeds HTML that can run scripts",
-    pattern: /srcdoc\s*=/i
-  },
-  {
-    id: "html-iframe",
-    description: "<iframe tag",
-    pattern: /<iframe[\s>/]/i
-  },
-  {
-    id: "html-form",
-    description: "<form tag \u2014 can be used for phishing / credential harvesting injection",
-    pattern: /<form[\s>/]/i
-  }
-];
-var html_default = HTML_PATTERNS;
-
-// node_modules/is-unsafe/src/contexts/xml.js
-var XML_PATTERNS = [
-  {
-    id: "xml-cdata-injection",
-    description: "CDATA section injection: <![CDATA[ breaks out of text node context",
-    pattern: /<!\[CDATA\[/i
-  },
-  {
-    id: "xml-cdata-close",
-    description: "CDATA close sequence: ]]> can terminate an enclosing CDATA section",
-    pattern: /\]\]>/
-  },
-  {
-    id: "xml-processing-instruction",
-    description: "XML processing instruction: <?xml-stylesheet or <?php etc.",
-    pattern: /<\?(?:xml[\- ]|php|asp)/i
-  },
-  {
-    id: "xml-doctype-injection",
-    description: "DOCTYPE declaration embedded in content \u2014 can define entities",
-    // Match <!DOCTYPE followed by end-of-string, whitespace, or [ (internal subset)
-    pattern: /<!DOCTYPE(?:[\s[]|$)/i
-  },
-  {
-    id: "xml-entity-system",
-    description: "SYSTEM keyword \u2014 used in external entity declarations (XXE)",
-    pattern: /\bSYSTEM\s+["']/i
-  },
-  {
-    id: "xml-entity-public",
-    description: "PUBLIC keyword \u2014 used in external entity declarations (XXE)",
-    pattern: /\bPUBLIC\s+["']/i
-  },
-  {
-    id: "xml-entity-declaration",
-    description: "<!ENTITY declaration \u2014 defines entities, potential XXE or entity expansion",
-    pattern: /<!ENTITY[\s%]/i
-  },
-  {
-    id: "xml-billion-laughs",
-    description: "Entity reference chaining / billion laughs: repeated &eX; style references",
-    // Heuristic: 3+ consecutive entity refs suggests expansion attack
-    pattern: /(?:&\w{1,20};){3,}/
-  },
-  {
-    id: "xml-namespace-confusion",
-    description: "xmlns: attribute injection \u2014 can redefine namespaces to confuse parsers",
-    // pattern: /\bxmlns\s*(?::\w{1,40})?\s*=/i,
-    pattern: /\bxmlns(?::\w{1,40})?\s*=/i
-  },
-  {
-    id: "xml-comment-injection",
-    description: "<!-- comment injection \u2014 can hide content from some parsers",
-    pattern: /<!--/
-  },
-  {
-    id: "xml-comment-close",
-    description: "--> closes an enclosing XML comment",
-    pattern: /-->/
-  },
-  {
-    id: "xml-pi-close",
-    description: "?> closes an enclosing processing instruction",
-    pattern: /\?>/
-  }
-];
-var xml_default = XML_PATTERNS;
-
-// node_modules/is-unsafe/src/contexts/svg.js
-var SVG_PATTERNS = [
-  {
-    id: "svg-script-element",
-    description: "<script element inside SVG executes JavaScript",
-    pattern: /<script[\s>/]/i
-  },
-  {
-    id: "svg-xlink-href-javascript",
-    description: "xlink:href with javascript: \u2014 classic SVG XSS via <a> or <use>",
-    pattern: /xlink\s*:\s*href\s*=\s*["']?\s*javascript\s*:/i
-  },
-  {
-    id: "svg-href-javascript",
-    description: "href= with javascript: in SVG context (<a>, <animate>, etc.)",
-    pattern: /href\s*=\s*["']?\s*javascript\s*:/i
-  },
-  {
-    id: "svg-foreignobject",
-    description: "<foreignObject embeds HTML inside SVG \u2014 can execute scripts",
-    pattern: /<foreignObject[\s>/]/i
-  },
-  {
-    id: "svg-use-external",
-    description: "<use xlink:href or href pointing to external resource (non-fragment URL)",
-    // Match <use with href= where the value starts with a non-# character (external URL)
-    // [\"'][^#] catches quoted values not starting with #; [^\"'#\s>] catches unquoted
-    pattern: /<use[\s\S]{0,60}(?:xlink\s*:\s*)?href\s*=\s*(?:["'][^#]|[^"'#\s>])/i
-  },
-  {
-    id: "svg-animate-href",
-    description: '<animate attributeName="href" \u2014 can dynamically change href to javascript:',
-    pattern: /<animate[\s\S]{0,80}attributeName\s*=\s*["'][\s]*href["']/i
-  },
-  {
-    id: "svg-animate-xlinkhref",
-    description: '<animate attributeName="xlink:href"',
-    pattern: /<animate[\s\S]{0,80}attributeName\s*=\s*["'][\s]*xlink\s*:\s*href["']/i
-  },
-  {
-    id: "svg-set-javascript",
-    description: '<set to="javascript:..." \u2014 sets an attribute to a javascript: URI',
-    pattern: /<set[\s\S]{0,80}to\s*=\s*["']?\s*javascript\s*:/i
-  },
-  {
-    id: "svg-event-handler",
-    description: "SVG-specific event handler attributes: onload=, onerror=, onactivate=, etc.",
-    pattern: /\bon(?:load|error|activate|begin|end|repeat|focus|blur|click|mouse\w{1,20}|key\w{1,20})\s*=/i
-  },
-  {
-    id: "svg-handler-generic",
-    description: "Generic on* handler catch-all for SVG attributes",
-    pattern: /\bon\w{1,30}\s*=/i
-  },
-  {
-    id: "svg-filter-feimage",
-    description: "<feImage href= \u2014 filter primitive that can load external resources",
-    pattern: /<feImage[\s\S]{0,80}(?:xlink\s*:\s*)?href\s*=/i
-  },
-  {
-    id: "svg-image-external",
-    description: "<image xlink:href with http/https or javascript protocol",
-    pattern: /<image[\s\S]{0,80}(?:xlink\s*:\s*)?href\s*=\s*["']?\s*(?:https?|javascript)\s*:/i
-  },
-  {
-    id: "svg-style-javascript",
-    description: "style= attribute containing javascript: (e.g. background:url(javascript:...))",
-    pattern: /style\s*=[\s\S]{0,60}javascript\s*:/i
-  }
-];
-var svg_default = SVG_PATTERNS;
-
-// node_modules/is-unsafe/src/contexts/sql.js
-var SQL_PATTERNS = [
-  {
-    id: "sql-block-comment-open",
-    description: "SQL block comment open: /* ... */ \u2014 unusual in legitimate user text",
-    pattern: /\/\*/
-  },
-  {
-    id: "sql-union-select",
-    description: "UNION SELECT \u2014 most common SQL injection aggregation attack",
-    pattern: /\bUNION\s{1,20}(?:ALL\s{1,20})?SELECT\b/i
-  },
-  {
-    id: "sql-drop-table",
-    description: "DROP TABLE \u2014 destructive DDL injection",
-    pattern: /\bDROP\s{1,20}TABLE\b/i
-  },
-  {
-    id: "sql-drop-database",
-    description: "DROP DATABASE \u2014 destructive DDL injection",
-    pattern: /\bDROP\s{1,20}DATABASE\b/i
-  },
-  {
-    id: "sql-insert-into",
-    description: "INSERT INTO \u2014 data injection",
-    pattern: /\bINSERT\s{1,20}INTO\b/i
-  },
-  {
-    id: "sql-delete-from",
-    description: "DELETE FROM \u2014 data deletion injection",
-    pattern: /\bDELETE\s{1,20}FROM\b/i
-  },
-  {
-    id: "sql-update-set",
-    description: "UPDATE ... SET \u2014 data modification injection",
-    // Allows arbitrary content between UPDATE and SET (table name, alias, etc.)
-    pattern: /\bUPDATE\b[\s\S]{1,60}\bSET\b/i
-  },
-  {
-    id: "sql-exec-xp",
-    description: "EXEC xp_ \u2014 MSSQL extended stored procedure execution",
-    pattern: /\bEXEC(?:UTE)?\s{1,20}xp_/i
-  },
-  {
-    id: "sql-tautology-string",
-    description: `Classic string tautology: ' OR '1'='1 or " OR "1"="1"`,
-    // Last quote is optional — injection may truncate it: ' OR '1'='1--
-    pattern: /'\s{0,10}OR\s{0,10}'[^']{0,20}'\s*=\s*'[^']{0,20}/i
-  },
-  {
-    id: "sql-tautology-numeric",
-    description: "Numeric tautology: OR 1=1",
-    pattern: /\bOR\s{1,10}1\s*=\s*1\b/i
-  },
-  {
-    id: "sql-always-true-zero",
-    description: "Numeric tautology: OR 0=0",
-    pattern: /\bOR\s{1,10}0\s*=\s*0\b/i
-  },
-  {
-    id: "sql-sleep-benchmark",
-    description: "Time-based blind injection: SLEEP() or BENCHMARK()",
-    pattern: /\b(?:SLEEP|BENCHMARK)\s*\(/i
-  },
-  {
-    id: "sql-waitfor-delay",
-    description: "MSSQL time-based blind injection: WAITFOR DELAY",
-    pattern: /\bWAITFOR\s{1,20}DELAY\b/i
-  },
-  {
-    id: "sql-char-function",
-    description: "CHAR() function \u2014 used to obfuscate injected strings",
-    pattern: /\bCHAR\s*\(\s*\d{1,3}/i
-  },
-  {
-    id: "sql-information-schema",
-    description: "INFORMATION_SCHEMA \u2014 reconnaissance query for table/column enumeration",
-    pattern: /\bINFORMATION_SCHEMA\b/i
-  }
-];
-var sql_default = SQL_PATTERNS;
-
-// node_modules/is-unsafe/src/contexts/shell.js
-var SHELL_PATTERNS = [
-  {
-    id: "shell-path-traversal-unix",
-    description: "Unix path traversal: ../  \u2014 climbing the directory tree",
-    pattern: /\.\.\//
-  },
-  {
-    id: "shell-path-traversal-windows",
-    description: "Windows path traversal: ..\\ \u2014 climbing the directory tree",
-    pattern: /\.\.\\/
-  },
-  {
-    id: "shell-path-traversal-encoded",
-    description: "URL-encoded path traversal: %2e%2e or %2f variants",
-    pattern: /%2e%2e|%2f\.\.|\.\.%2f/i
-  },
-  {
-    id: "shell-null-byte",
-    description: "Null byte injection: \\x00 or %00 \u2014 truncates strings in C-backed functions",
-    pattern: /\x00|%00/
-  },
-  {
-    id: "shell-semicolon",
-    description: "Semicolon command separator: cmd1; cmd2",
-    pattern: /;/
-  },
-  {
-    id: "shell-pipe",
-    description: "Pipe operator: cmd1 | cmd2",
-    pattern: /\|/
-  },
-  {
-    id: "shell-and-operator",
-    description: "AND operator: cmd1 && cmd2",
-    pattern: /&&/
-  },
-  {
-    id: "shell-or-operator",
-    description: "OR operator: cmd1 || cmd2",
-    pattern: /\|\|/
-  },
-  {
-    id: "shell-backtick",
-    description: "Backtick command substitution: `cmd`",
-    pattern: /`/
-  },
-  {
-    id: "shell-dollar-paren",
-    description: "Dollar-paren command substitution: $(cmd)",
-    pattern: /\$\(/
-  },
-  {
-    id: "shell-dollar-brace",
-    description: "Dollar-brace variable expansion: ${var} \u2014 can be abused for injection",
-    pattern: /\$\{/
-  },
-  {
-    id: "shell-redirect-out",
-    description: "Output redirection: cmd > file or cmd >> file",
-    pattern: />{1,2}/
-  },
-  {
-    id: "shell-redirect-in",
-    description: "Input redirection: cmd < file",
-    pattern: /</
-  },
-  {
-    id: "shell-newline-injection",
-    description: "Newline injection: \\n or \\r \u2014 can inject new shell commands",
-    pattern: /[\n\r]/
-  },
-  {
-    id: "shell-glob-star",
-    description: "Glob expansion: * or ? \u2014 can expand to unintended files",
-    // Only flag when combined with path separators to reduce false positives
-    pattern: /[/\\][*?]/
-  },
-  {
-    id: "shell-absolute-root",
-    description: "Absolute root path injection: string starting with / or \\ (Windows UNC)",
-    pattern: /^(?:\/|\\\\)/
-  },
-  {
-    id: "shell-windows-drive",
-    description: "Windows drive letter path injection: C:\\ or D:/",
-    pattern: /^[a-zA-Z]:[/\\]/
-  },
-  {
-    id: "shell-curl-wget",
-    description: "curl/wget with URL or flags \u2014 can exfiltrate data or download payloads",
-    // Require a URL scheme (http/https/ftp) or a flag (-) to reduce false positives
-    // "curl is a tool" won't match; "curl http://..." or "curl -s ..." will
-    pattern: /\b(?:curl|wget)\s+(?:https?:\/\/|ftp:\/\/|-)/i
-  }
-];
-var shell_default = SHELL_PATTERNS;
-
-// node_modules/is-unsafe/src/contexts/redos.js
-var REDOS_PATTERNS = [
-  {
-    id: "redos-nested-quantifier-plus",
-    description: "Nested + quantifier inside a group with outer quantifier: (a+)+, (.+b)*, etc.",
-    // Matches any group containing a + quantifier, with an outer * or + — catches (a+)+, (.+b)*, etc.
-    pattern: /\([^)]*\+[^)]*\)[+*]/
-  },
-  {
-    id: "redos-nested-quantifier-star",
-    description: "Nested * quantifier: (a*)* or (a*)+ \u2014 catastrophic backtracking",
-    pattern: /\([^)]*\*[^)]*\)[*+]/
-  },
-  {
-    id: "redos-nested-groups",
-    description: "Doubly nested quantified groups: ((a+)+) \u2014 guaranteed catastrophic",
-    pattern: /\(\([^)]{0,40}\)[+*]\)[+*]/
-  },
-  {
-    id: "redos-alternation-overlap",
-    description: "Overlapping alternation under quantifier: (a|a)+ \u2014 ambiguous NFA paths",
-    // Detect repeated identical alternatives under a quantifier
-    pattern: /\(([^|()]{1,20})\|(?:\1)(?:\|[^|()]{1,20}){0,5}\)[+*?]{1,2}/
-  },
-  {
-    id: "redos-star-plus-concat",
-    description: "(x*x)+ pattern \u2014 triggers super-linear backtracking",
-    pattern: /\([^)]{0,10}\*[^)]{0,10}\)[+*]/
-  },
-  {
-    id: "redos-dot-star-greedy",
-    description: "(.*){n,} or (.+){n,} \u2014 repeated greedy dot quantifiers",
-    pattern: /\(\.[*+]\)\{?\d/
-  },
-  {
-    id: "redos-large-repetition",
-    description: "Very large fixed or range repetition count {1000,} or {1000,n} \u2014 denial of service via backtracking",
-    // Matches { followed by 4+ digits (≥1000), then optional ,digits }
-    pattern: /\{\d{4,}(?:,\d*)?\}/
-  },
-  {
-    id: "redos-catastrophic-alternation",
-    description: "Long alternation with many similar branches \u2014 polynomial backtracking risk",
-    // Heuristic: 10+ pipe-separated alternatives in a single group
-    pattern: /\([^)]{0,200}(?:\|[^|)]{0,50}){9,}\)/
-  }
-];
-var redos_default = REDOS_PATTERNS;
-
-// node_modules/is-unsafe/src/contexts/nosql.js
-var sep2 = `["'\\s]*:`;
-var NOSQL_PATTERNS = [
-  // ─── MongoDB $ operator injection ────────────────────────────────────────
-  {
-    id: "nosql-where-operator",
-    description: "$where \u2014 executes arbitrary JavaScript server-side in MongoDB",
-    pattern: new RegExp(`\\$where${sep2}`, "i")
-  },
-  {
-    id: "nosql-ne-operator",
-    description: '$ne \u2014 "not equal" operator used to bypass equality checks',
-    pattern: new RegExp(`\\$ne${sep2}`, "i")
-  },
-  {
-    id: "nosql-gt-operator",
-    description: '$gt \u2014 "greater than" used to bypass password/value checks',
-    pattern: new RegExp(`\\$gte?${sep2}`, "i")
-  },
-  {
-    id: "nosql-lt-operator",
-    description: '$lt / $lte \u2014 "less than" bypass variants',
-    pattern: new RegExp(`\\$lte?${sep2}`, "i")
-  },
-  {
-    id: "nosql-regex-operator",
-    description: "$regex \u2014 can be used to extract data character by character (blind injection)",
-    pattern: new RegExp(`\\$regex${sep2}`, "i")
-  },
-  {
-    id: "nosql-or-operator",
-    description: "$or \u2014 logical OR; used to create always-true conditions",
-    pattern: new RegExp(`\\$or${sep2}\\s*\\[`, "i")
-  },
-  {
-    id: "nosql-and-operator",
-    description: "$and \u2014 logical AND operator injection",
-    pattern: new RegExp(`\\$and${sep2}\\s*\\[`, "i")
-  },
-  {
-    id: "nosql-nor-operator",
-    description: "$nor \u2014 logical NOR operator injection",
-    pattern: new RegExp(`\\$nor${sep2}\\s*\\[`, "i")
-  },
-  {
-    id: "nosql-exists-operator",
-    description: "$exists \u2014 can enumerate fields to determine schema",
-    pattern: new RegExp(`\\$exists${sep2}`, "i")
-  },
-  {
-    id: "nosql-in-operator",
-    description: "$in \u2014 matches any value in a list; can enumerate values",
-    pattern: new RegExp(`\\$in${sep2}\\s*\\[`, "i")
-  },
-  {
-    id: "nosql-expr-operator",
-    description: "$expr \u2014 allows aggregation expressions in queries (MongoDB 3.6+)",
-    pattern: new RegExp(`\\$expr${sep2}`, "i")
-  },
-  {
-    id: "nosql-function-operator",
-    description: "$function \u2014 executes arbitrary JavaScript in MongoDB 4.4+",
-    pattern: new RegExp(`\\$function${sep2}`, "i")
-  },
-  {
-    id: "nosql-accumulator-operator",
-    description: "$accumulator \u2014 custom aggregation with arbitrary JS execution",
-    pattern: new RegExp(`\\$accumulator${sep2}`, "i")
-  },
-  // ─── Prototype pollution ─────────────────────────────────────────────────
-  {
-    id: "nosql-proto-pollution",
-    description: "__proto__ \u2014 prototype pollution via object key injection",
-    pattern: /__proto__/
-  },
-  {
-    id: "nosql-constructor-prototype",
-    description: "constructor.prototype \u2014 alternative prototype pollution vector (dot notation or JSON key)",
-    // Matches dot-notation (obj.constructor.prototype) and JSON key adjacency
-    // ("constructor": {"prototype": ...})
-    pattern: /constructor[\s"':.,{\[]*prototype/i
-  },
-  {
-    id: "nosql-proto-bracket",
-    description: '["__proto__"] \u2014 bracket-notation prototype pollution',
-    pattern: /\[["']__proto__["']\]/
-  }
-];
-var nosql_default = NOSQL_PATTERNS;
-
-// node_modules/is-unsafe/src/contexts/log.js
-var LOG_PATTERNS = [
-  // ─── CRLF / newline injection ─────────────────────────────────────────────
-  {
-    id: "log-crlf-injection",
-    description: "CRLF injection: literal \\r or \\n embeds fake log lines",
-    pattern: /[\r\n]/
-  },
-  {
-    id: "log-url-encoded-crlf",
-    description: "URL-encoded CRLF: %0d, %0a, %0D, %0A \u2014 decoded by some log parsers",
-    pattern: /%0[dDaA]/
-  },
-  {
-    id: "log-unicode-newline",
-    description: "Unicode newline variants: U+2028 (line separator), U+2029 (paragraph separator)",
-    pattern: /[\u2028\u2029]/
-  },
-  // ─── Log4Shell / JNDI injection (CVE-2021-44228) ─────────────────────────
-  {
-    id: "log-log4shell-jndi",
-    description: "Log4Shell: ${jndi:...} triggers remote code execution in Apache Log4j",
-    pattern: /\$\{jndi\s*:/i
-  },
-  {
-    id: "log-log4shell-obfuscated",
-    description: "Obfuscated Log4Shell: ${::-j}... lookup-bypass prefix used to evade WAF detection",
-    // ${::- is the Log4j lookup-bypass escape sequence; presence alone is suspicious
-    pattern: /\$\{::-/
-  },
-  {
-    id: "log-log4j-lookup",
-    description: "Log4j lookup syntax: ${env:...}, ${sys:...}, ${ctx:...} \u2014 data exfiltration",
-    pattern: /\$\{(?:env|sys|ctx|main|map|sd|web|docker|k8s|spring)\s*:/i
-  },
-  // ─── Server-Side Template Injection (SSTI) in log messages ───────────────
-  {
-    id: "log-ssti-double-brace",
-    description: "SSTI double-brace: {{expression}} \u2014 Jinja2, Twig, Handlebars, etc.",
-    pattern: /\{\{[\s\S]{0,80}\}\}/
-  },
-  {
-    id: "log-ssti-hash-brace",
-    description: "SSTI hash-brace: #{expression} \u2014 Thymeleaf, Velocity, Ruby ERB",
-    pattern: /#\{[\s\S]{0,80}\}/
-  },
-  {
-    id: "log-ssti-dollar-brace",
-    description: "SSTI/EL injection: ${expression with operators or method calls} \u2014 JSP EL, Freemarker, SpEL",
-    // Require that the ${...} content looks like an expression, not a plain variable name.
-    // Flags if the content contains: . ( * + operators, or known SSTI keywords.
-    // This avoids flagging ${PATH}, ${HOME} etc. (plain shell variables).
-    pattern: /\$\{[^}]*(?:\.|\(|\*|\+|\bclass\b|\bruntime\b|\bprocess\b|\bexec\b)[^}]{0,80}\}/i
-  },
-  {
-    id: "log-ssti-percent-tag",
-    description: "SSTI ERB/ASP tag: <%= expression %> \u2014 Ruby ERB, ASP",
-    pattern: /<%=[\s\S]{0,80}%>/
-  },
-  // ─── Null byte ────────────────────────────────────────────────────────────
-  {
-    id: "log-null-byte",
-    description: "Null byte: \\x00 or %00 \u2014 can truncate log entries in C-backed loggers",
-    pattern: /\x00|%00/
-  },
-  // ─── ANSI escape injection ────────────────────────────────────────────────
-  {
-    id: "log-ansi-escape",
-    description: "ANSI escape sequence: ESC[ \u2014 can manipulate terminal output when logs are tailed",
-    pattern: /\x1b\[/
-  }
-];
-var log_default = LOG_PATTERNS;
-
-// node_modules/is-unsafe/src/contexts/sql-strict.js
-var SQL_STRICT_EXTRA = [
-  {
-    id: "sql-line-comment",
-    description: "SQL line comment: -- followed by whitespace or end of string",
-    pattern: /--(?:\s|$)/
-  },
-  {
-    id: "sql-stacked-query",
-    description: "Stacked queries: semicolon immediately followed by a SQL keyword",
-    pattern: /;\s{0,10}(?:SELECT|INSERT|UPDATE|DELETE|DROP|CREATE|ALTER|EXEC)\b/i
-  },
-  {
-    id: "sql-hex-encoding",
-    description: "Hex-encoded string injection: 0x41414141 style (MySQL)",
-    pattern: /\b0x[0-9a-f]{4,}/i
-  }
-];
-var SQL_STRICT_PATTERNS = [...sql_default, ...SQL_STRICT_EXTRA];
-var sql_strict_default = SQL_STRICT_PATTERNS;
-
-// node_modules/is-unsafe/src/util/decode-entities.js
-var NAMED = Object.freeze({
-  colon: ":",
-  Tab: "	",
-  NewLine: "\n"
-});
-var ENTITY_RE = /&(?:#[xX]0*([0-9a-fA-F]{1,6});?|#0*([0-9]{1,7});?|([a-zA-Z][a-zA-Z0-9]{1,15});)/g;
-function decodeEntities(input) {
-  if (input.indexOf("&") === -1) return input;
-  return input.replace(ENTITY_RE, (match, hex, dec, name) => {
-    if (name !== void 0) {
-      return Object.prototype.hasOwnProperty.call(NAMED, name) ? NAMED[name] : match;
-    }
-    const cp = hex !== void 0 ? parseInt(hex, 16) : parseInt(dec, 10);
-    if (!Number.isFinite(cp) || cp > 1114111) return match;
-    return String.fromCodePoint(cp);
-  });
-}
-
-// node_modules/is-unsafe/src/index.js
-html_default.label = "HTML";
-xml_default.label = "XML";
-svg_default.label = "SVG";
-html_default.decodeEntities = true;
-xml_default.decodeEntities = true;
-svg_default.decodeEntities = true;
-sql_default.label = "SQL";
-sql_strict_default.label = "SQL-STRICT";
-shell_default.label = "SHELL";
-redos_default.label = "REDOS";
-nosql_default.label = "NOSQL";
-log_default.label = "LOG";
-var VALID_CONTEXTS = Object.freeze({
-  HTML: html_default,
-  XML: xml_default,
-  SVG: svg_default,
-  SQL: sql_default,
-  "SQL-STRICT": sql_strict_default,
-  SHELL: shell_default,
-  REDOS: redos_default,
-  NOSQL: nosql_default,
-  LOG: log_default
-});
-function assertString(value) {
-  if (typeof value !== "string") {
-    throw new TypeError(
-      `is-unsafe: first argument must be a string, got ${typeof value}`
-    );
-  }
-}
-function assertContext(context5) {
-  if (context5 instanceof RegExp) return;
-  if (Array.isArray(context5)) {
-    if (context5.length === 0) {
-      throw new TypeError("is-unsafe: context must not be an empty array");
-    }
-    if (Array.isArray(context5[0])) {
-      for (const list of context5) {
-        if (!Array.isArray(list) || list.length === 0) {
-          throw new TypeError(
-            "is-unsafe: each context in the array must be a non-empty pattern array (PatternList)"
-          );
-        }
-      }
-    }
-    return;
-  }
-  throw new TypeError(
-    `is-unsafe: second argument must be a PatternList (e.g. HTML), an array of PatternLists (e.g. [HTML, XML]), or a RegExp. Got: ${typeof context5}`
-  );
-}
-function normalise(context5) {
-  if (context5 instanceof RegExp) return { lists: null, regex: context5 };
-  if (Array.isArray(context5[0])) return { lists: context5, regex: null };
-  return { lists: [context5], regex: null };
-}
-function decodedCopy(value, list) {
-  if (!list.decodeEntities) return null;
-  const decoded = decodeEntities(value);
-  return decoded === value ? null : decoded;
-}
-function matchList(value, list) {
-  const label = list.label ?? "CUSTOM";
-  const decoded = decodedCopy(value, list);
-  for (const rule of list) {
-    if (rule.pattern.test(value) || decoded !== null && rule.pattern.test(decoded)) {
-      return { context: label, id: rule.id, description: rule.description, pattern: rule.pattern };
-    }
-  }
-  return null;
-}
-function isUnsafe(value, context5) {
-  assertString(value);
-  assertContext(context5);
-  const { lists, regex: regex2 } = normalise(context5);
-  if (regex2) return regex2.test(value);
-  for (const list of lists) {
-    if (matchList(value, list) !== null) return true;
-  }
-  return false;
-}
-
-// node_modules/fast-xml-parser/src/xmlparser/OrderedObjParser.js
-function extractRawAttributes(prefixedAttrs, options2) {
-  if (!prefixedAttrs) return {};
-  const attrs = options2.attributesGroupName ? prefixedAttrs[options2.attributesGroupName] : prefixedAttrs;
-  if (!attrs) return {};
-  const rawAttrs = {};
-  for (const key in attrs) {
-    if (key.startsWith(options2.attributeNamePrefix)) {
-      const rawName = key.substring(options2.attributeNamePrefix.length);
-      rawAttrs[rawName] = attrs[key];
-    } else {
-      rawAttrs[key] = attrs[key];
-    }
-  }
-  return rawAttrs;
-}
-function extractNamespace(rawTagName) {
-  if (!rawTagName || typeof rawTagName !== "string") return void 0;
-  const colonIndex = rawTagName.indexOf(":");
-  if (colonIndex !== -1 && colonIndex > 0) {
-    const ns = rawTagName.substring(0, colonIndex);
-    if (ns !== "xmlns") {
-      return ns;
-    }
-  }
-  return void 0;
-}
-var OrderedObjParser = class {
-  constructor(options2, externalEntities) {
-    this.options = options2;
-    this.currentNode = null;
-    this.tagsNodeStack = [];
-    this.parseXml = parseXml;
-    this.parseTextData = parseTextData;
-    this.resolveNameSpace = resolveNameSpace;
-    this.buildAttributesMap = buildAttributesMap;
-    this.isItStopNode = isItStopNode;
-    this.replaceEntitiesValue = replaceEntitiesValue;
-    this.readStopNodeData = readStopNodeData;
-    this.saveTextToParentTag = saveTextToParentTag;
-    this.addChild = addChild;
-    this.ignoreAttributesFn = getIgnoreAttributesFn(this.options.ignoreAttributes);
-    this.entityExpansionCount = 0;
-    this.currentExpandedLength = 0;
-    this.doctypefound = false;
-    let namedEntities = { ...XML };
-    if (this.options.entityDecoder) {
-      this.entityDecoder = this.options.entityDecoder;
-    } else {
-      if (typeof this.options.htmlEntities === "object") namedEntities = this.options.htmlEntities;
-      else if (this.options.htmlEntities === true) namedEntities = { ...COMMON_HTML, ...CURRENCY };
-      this.entityDecoder = new EntityDecoder({
-        namedEntities: { ...namedEntities, ...externalEntities },
-        numericAllowed: this.options.htmlEntities,
-        limit: {
-          maxTotalExpansions: this.options.processEntities.maxTotalExpansions,
-          maxExpandedLength: this.options.processEntities.maxExpandedLength,
-          applyLimitsTo: this.options.processEntities.appliesTo
-        },
-        // onExternalEntity: (name, value) => isUnsafe(value) ? 'block' : 'allow',
-        onInputEntity: (name, value) => (
-          //TODO: VALID_CONTEXTS.HTML should be set only if this.options.htmlEntities
-          isUnsafe(value, [html_default, xml_default]) ? ENTITY_ACTION.BLOCK : ENTITY_ACTION.ALLOW
-        )
-        //postCheck: resolved => resolved
-      });
-    }
-    this.matcher = new Matcher();
-    this.readonlyMatcher = this.matcher.readOnly();
-    this.isCurrentNodeStopNode = false;
-    this.stopNodeExpressionsSet = new ExpressionSet();
-    const stopNodesOpts = this.options.stopNodes;
-    if (stopNodesOpts && stopNodesOpts.length > 0) {
-      for (let i = 0; i < stopNodesOpts.length; i++) {
-        const stopNodeExp = stopNodesOpts[i];
-        if (typeof stopNodeExp === "string") {
-          this.stopNodeExpressionsSet.add(new Expression(stopNodeExp));
-        } else if (stopNodeExp instanceof Expression) {
-          this.stopNodeExpressionsSet.add(stopNodeExp);
-        }
-      }
-      this.stopNodeExpressionsSet.seal();
-    }
-  }
-};
-function parseTextData(val, tagName, jPath, dontTrim, hasAttributes, isLeafNode, escapeEntities) {
-  const options2 = this.options;
-  if (val !== void 0) {
-    if (options2.trimValues && !dontTrim) {
-      val = val.trim();
-    }
-    if (val.length > 0) {
-      if (!escapeEntities) val = this.replaceEntitiesValue(val, tagName, jPath);
-      const jPathOrMatcher = options2.jPath ? jPath.toString() : jPath;
-      const newval = options2.tagValueProcessor(tagName, val, jPathOrMatcher, hasAttributes, isLeafNode);
-      if (newval === null || newval === void 0) {
-        return val;
-      } else if (typeof newval !== typeof val || newval !== val) {
-        return newval;
-      } else if (options2.trimValues) {
-        return parseValue(val, options2.parseTagValue, options2.numberParseOptions);
-      } else {
-        const trimmedVal = val.trim();
-        if (trimmedVal === val) {
-          return parseValue(val, options2.parseTagValue, options2.numberParseOptions);
-        } else {
-          return val;
-        }
-      }
-    }
-  }
-}
-function resolveNameSpace(tagname) {
-  if (this.options.removeNSPrefix) {
-    const tags2 = tagname.split(":");
-    const prefix2 = tagname.charAt(0) === "/" ? "/" : "";
-    if (tags2[0] === "xmlns") {
-      return "";
-    }
-    if (tags2.length === 2) {
-      tagname = prefix2 + tags2[1];
-    }
-  }
-  return tagname;
-}
-var attrsRegx = /([^\s=]+)\s*(=\s*(?:"([^"]*)"|'([^']*)'))?/gm;
-function attrValue(match) {
-  return match[3] !== void 0 ? match[3] : match[4];
-}
-function buildAttributesMap(attrStr, jPath, tagName, force = false) {
-  const options2 = this.options;
-  if (force === true || options2.ignoreAttributes !== true && typeof attrStr === "string") {
-    const matches = getAllMatches(attrStr, attrsRegx);
-    const len = matches.length;
-    const attrs = {};
-    const processedVals = new Array(len);
-    let hasRawAttrs = false;
-    const rawAttrsForMatcher = {};
-    for (let i = 0; i < len; i++) {
-      const attrName = this.resolveNameSpace(matches[i][1]);
-      const oldVal = attrValue(matches[i]);
-      if (attrName.length && oldVal !== void 0) {
-        let val = oldVal;
-        if (options2.trimValues) val = val.trim();
-        val = this.replaceEntitiesValue(val, tagName, this.readonlyMatcher);
-        processedVals[i] = val;
-        rawAttrsForMatcher[attrName] = val;
-        hasRawAttrs = true;
-      }
-    }
-    if (hasRawAttrs && typeof jPath === "object" && jPath.updateCurrent) {
-      jPath.updateCurrent(rawAttrsForMatcher);
-    }
-    const jPathStr = options2.jPath ? jPath.toString() : this.readonlyMatcher;
-    let hasAttrs = false;
-    for (let i = 0; i < len; i++) {
-      const attrName = this.resolveNameSpace(matches[i][1]);
-      if (this.ignoreAttributesFn(attrName, jPathStr)) continue;
-      let aName = options2.attributeNamePrefix + attrName;
-      if (attrName.length) {
-        if (options2.transformAttributeName) {
-          aName = options2.transformAttributeName(aName);
-        }
-        aName = sanitizeName(aName, options2);
-        if (attrValue(matches[i]) !== void 0) {
-          const oldVal = processedVals[i];
-          const newVal = options2.attributeValueProcessor(attrName, oldVal, jPathStr);
-          if (newVal === null || newVal === void 0) {
-            attrs[aName] = oldVal;
-          } else if (typeof newVal !== typeof oldVal || newVal !== oldVal) {
-            attrs[aName] = newVal;
-          } else {
-            attrs[aName] = parseValue(oldVal, options2.parseAttributeValue, options2.numberParseOptions);
-          }
-          hasAttrs = true;
-        } else if (options2.allowBooleanAttributes) {
-          attrs[aName] = true;
-          hasAttrs = true;
-        }
-      }
-    }
-    if (!hasAttrs) return;
-    if (options2.attributesGroupName && !options2.preserveOrder) {
-      const attrCollection = {};
-      attrCollection[options2.attributesGroupName] = attrs;
-      return attrCollection;
-    }
-    return attrs;
-  }
-}
-var parseXml = function(xmlData) {
-  const options2 = this.options;
-  const crlfPositions = options2.captureMetaData ? [] : void 0;
-  xmlData = xmlData.replace(/\r\n?/g, options2.captureMetaData ? (newline, index) => {
-    if (newline.length === 2) {
-      crlfPositions.push(index - crlfPositions.length);
-    }
-    return "\n";
-  } : "\n");
-  const xmlObj = new XmlNode("!xml");
-  let currentNode = xmlObj;
-  let textData = "";
-  this.matcher.reset();
-  this.entityDecoder.reset();
-  this.entityExpansionCount = 0;
-  this.currentExpandedLength = 0;
-  this.doctypefound = false;
-  const docTypeReader = new DocTypeReader(options2.processEntities);
-  const xmlLen = xmlData.length;
-  for (let i = 0; i < xmlLen; i++) {
-    const ch = xmlData[i];
-    if (ch === "<") {
-      const c1 = xmlData.charCodeAt(i + 1);
-      if (c1 === 47) {
-        const closeIndex = findClosingIndex(xmlData, ">", i, "Closing Tag is not closed.");
-        let tagName = xmlData.substring(i + 2, closeIndex).trim();
-        if (options2.removeNSPrefix) {
-          const colonIndex = tagName.indexOf(":");
-          if (colonIndex !== -1) {
-            tagName = tagName.substr(colonIndex + 1);
-          }
-        }
-        tagName = transformTagName(options2.transformTagName, tagName, "", options2).tagName;
-        if (currentNode) {
-          textData = this.saveTextToParentTag(textData, currentNode, this.readonlyMatcher);
-        }
-        const lastTagName = this.matcher.getCurrentTag();
-        if (tagName && options2.unpairedTagsSet.has(tagName)) {
-          throw new Error(`Unpaired tag can not be used as closing tag: </${tagName}>`);
-        }
-        if (lastTagName && options2.unpairedTagsSet.has(lastTagName)) {
-          this.matcher.pop();
-          this.tagsNodeStack.pop();
-        }
-        this.matcher.pop();
-        this.isCurrentNodeStopNode = false;
-        currentNode = this.tagsNodeStack.pop() || xmlObj;
-        if (options2.captureMetaData && currentNode) {
-          currentNode.addEndIndex(getOriginalIndex(closeIndex + 1, crlfPositions));
-        }
-        textData = "";
-        i = closeIndex;
-      } else if (c1 === 63) {
-        let tagData = readTagExp(xmlData, i, false, "?>");
-        if (!tagData) throw new Error("Pi Tag is not closed.");
-        textData = this.saveTextToParentTag(textData, currentNode, this.readonlyMatcher);
-        const attsMap = this.buildAttributesMap(tagData.tagExp, this.matcher, tagData.tagName, true);
-        if (attsMap) {
-          const ver = attsMap[this.options.attributeNamePrefix + "version"];
-          this.entityDecoder.setXmlVersion(Number(ver) || 1);
-          docTypeReader.setXmlVersion(Number(ver) || 1);
-        }
-        if (options2.ignoreDeclaration && tagData.tagName === "?xml" || options2.ignorePiTags) {
-        } else {
-          const childNode = new XmlNode(tagData.tagName);
-          childNode.add(options2.textNodeName, "");
-          if (tagData.tagName !== tagData.tagExp && tagData.attrExpPresent && options2.ignoreAttributes !== true) {
-            childNode[":@"] = attsMap;
-          }
-          const startIndex = options2.captureMetaData ? getOriginalIndex(i, crlfPositions) : i;
-          this.addChild(currentNode, childNode, this.readonlyMatcher, startIndex);
-          if (options2.captureMetaData) {
-            currentNode.addEndIndex(getOriginalIndex(tagData.closeIndex + 2, crlfPositions));
-          }
-        }
-        i = tagData.closeIndex + 1;
-      } else if (c1 === 33 && xmlData.charCodeAt(i + 2) === 45 && xmlData.charCodeAt(i + 3) === 45) {
-        const endIndex = findClosingIndex(xmlData, "-->", i + 4, "Comment is not closed.");
-        if (options2.commentPropName) {
-          const comment = xmlData.substring(i + 4, endIndex - 2);
-          textData = this.saveTextToParentTag(textData, currentNode, this.readonlyMatcher);
-          currentNode.add(options2.commentPropName, [{ [options2.textNodeName]: comment }]);
-        }
-        i = endIndex;
-      } else if (c1 === 33 && xmlData.charCodeAt(i + 2) === 68) {
-        if (this.doctypefound) throw new Error("Multiple DOCTYPE declarations found.");
-        this.doctypefound = true;
-        const result = docTypeReader.readDocType(xmlData, i);
-        this.entityDecoder.addInputEntities(result.entities);
-        i = result.i;
-      } else if (c1 === 33 && xmlData.charCodeAt(i + 2) === 91) {
-        const closeIndex = findClosingIndex(xmlData, "]]>", i, "CDATA is not closed.") - 2;
-        const tagExp = xmlData.substring(i + 9, closeIndex);
-        textData = this.saveTextToParentTag(textData, currentNode, this.readonlyMatcher);
-        let val = this.parseTextData(tagExp, currentNode.tagname, this.readonlyMatcher, true, false, true, true);
-        if (val == void 0) val = "";
-        if (options2.cdataPropName) {
-          currentNode.add(options2.cdataPropName, [{ [options2.textNodeName]: tagExp }]);
-        } else {
-          currentNode.add(options2.textNodeName, val);
-        }
-        i = closeIndex + 2;
-      } else {
-        let result = readTagExp(xmlData, i, options2.removeNSPrefix);
-        if (!result) {
-          const context5 = xmlData.substring(Math.max(0, i - 50), Math.min(xmlLen, i + 50));
-          throw new Error(`readTagExp returned undefined at position ${i}. Context: "${context5}"`);
-        }
-        let tagName = result.tagName;
-        const rawTagName = result.rawTagName;
-        let tagExp = result.tagExp;
-        let attrExpPresent = result.attrExpPresent;
-        let closeIndex = result.closeIndex;
-        ({ tagName, tagExp } = transformTagName(options2.transformTagName, tagName, tagExp, options2));
-        if (options2.strictReservedNames && (tagName === options2.commentPropName || tagName === options2.cdataPropName || tagName === options2.textNodeName || tagName === options2.attributesGroupName)) {
-          throw new Error(`Invalid tag name: ${tagName}`);
-        }
-        if (currentNode && textData) {
-          if (currentNode.tagname !== "!xml") {
-            textData = this.saveTextToParentTag(textData, currentNode, this.readonlyMatcher, false);
-          }
-        }
-        const lastTag = currentNode;
-        if (lastTag && options2.unpairedTagsSet.has(lastTag.tagname)) {
-          currentNode = this.tagsNodeStack.pop();
-          this.matcher.pop();
-        }
-        let isSelfClosing = false;
-        if (tagExp.length > 0 && tagExp.lastIndexOf("/") === tagExp.length - 1) {
-          isSelfClosing = true;
-          if (tagName[tagName.length - 1] === "/") {
-            tagName = tagName.substr(0, tagName.length - 1);
-            tagExp = tagName;
-          } else {
-            tagExp = tagExp.substr(0, tagExp.length - 1);
-          }
-          attrExpPresent = tagName !== tagExp;
-        }
-        let prefixedAttrs = null;
-        let rawAttrs = {};
-        let namespace = void 0;
-        namespace = extractNamespace(rawTagName);
-        if (tagName !== xmlObj.tagname) {
-          this.matcher.push(tagName, {}, namespace);
-        }
-        if (tagName !== tagExp && attrExpPresent) {
-          prefixedAttrs = this.buildAttributesMap(tagExp, this.matcher, tagName);
-          if (prefixedAttrs) {
-            rawAttrs = extractRawAttributes(prefixedAttrs, options2);
-          }
-        }
-        if (tagName !== xmlObj.tagname) {
-          this.isCurrentNodeStopNode = this.isItStopNode();
-        }
-        const startIndex = options2.captureMetaData ? getOriginalIndex(i, crlfPositions) : i;
-        if (this.isCurrentNodeStopNode) {
-          let tagContent = "";
-          if (isSelfClosing) {
-            i = result.closeIndex;
-          } else if (options2.unpairedTagsSet.has(tagName)) {
-            i = result.closeIndex;
-          } else {
-            const result2 = this.readStopNodeData(xmlData, rawTagName, closeIndex + 1);
-            if (!result2) throw new Error(`Unexpected end of ${rawTagName}`);
-            i = result2.i;
-            tagContent = result2.tagContent;
-          }
-          const childNode = new XmlNode(tagName);
-          if (prefixedAttrs) {
-            childNode[":@"] = prefixedAttrs;
-          }
-          childNode.add(options2.textNodeName, tagContent);
-          this.matcher.pop();
-          this.isCurrentNodeStopNode = false;
-          this.addChild(currentNode, childNode, this.readonlyMatcher, startIndex);
-          if (options2.captureMetaData) {
-            currentNode.addEndIndex(getOriginalIndex(i + 1, crlfPositions));
-          }
-        } else {
-          if (isSelfClosing) {
-            ({ tagName, tagExp } = transformTagName(options2.transformTagName, tagName, tagExp, options2));
-            const childNode = new XmlNode(tagName);
-            if (prefixedAttrs) {
-              childNode[":@"] = prefixedAttrs;
-            }
-            this.addChild(currentNode, childNode, this.readonlyMatcher, startIndex);
-            if (options2.captureMetaData) {
-              currentNode.addEndIndex(getOriginalIndex(closeIndex + 1, crlfPositions));
-            }
-            this.matcher.pop();
-            this.isCurrentNodeStopNode = false;
-          } else if (options2.unpairedTagsSet.has(tagName)) {
-            const childNode = new XmlNode(tagName);
-            if (prefixedAttrs) {
-              childNode[":@"] = prefixedAttrs;
-            }
-            this.addChild(currentNode, childNode, this.readonlyMatcher, startIndex);
-            if (options2.captureMetaData) {
-              currentNode.addEndIndex(getOriginalIndex(result.closeIndex + 1, crlfPositions));
-            }
-            this.matcher.pop();
-            this.isCurrentNodeStopNode = false;
-            i = result.closeIndex;
-            continue;
-          } else {
-            const childNode = new XmlNode(tagName);
-            if (this.tagsNodeStack.length > options2.maxNestedTags) {
-              throw new Error("Maximum nested tags exceeded");
-            }
-            this.tagsNodeStack.push(currentNode);
-            if (prefixedAttrs) {
-              childNode[":@"] = prefixedAttrs;
-            }
-            this.addChild(currentNode, childNode, this.readonlyMatcher, startIndex);
-            currentNode = childNode;
-          }
-          textData = "";
-          i = closeIndex;
-        }
-      }
-    } else {
-      textData += xmlData[i];
-    }
-  }
-  return xmlObj.child;
-};
-function getOriginalIndex(index, crlfPositions) {
-  let low = 0;
-  let high = crlfPositions.length;
-  while (low < high) {
-    const middle = Math.floor((low + high) / 2);
-    if (crlfPositions[middle] < index) low = middle + 1;
-    else high = middle;
-  }
-  return index + low;
-}
-function addChild(currentNode, childNode, matcher, startIndex) {
-  if (!this.options.captureMetaData) startIndex = void 0;
-  const jPathOrMatcher = this.options.jPath ? matcher.toString() : matcher;
-  const result = this.options.updateTag(childNode.tagname, jPathOrMatcher, childNode[":@"]);
-  if (result === false) {
-  } else if (typeof result === "string") {
-    childNode.tagname = result;
-    currentNode.addChild(childNode, startIndex);
-  } else {
-    currentNode.addChild(childNode, startIndex);
-  }
-}
-function replaceEntitiesValue(val, tagName, jPath) {
-  const entityConfig = this.options.processEntities;
-  if (!entityConfig || !entityConfig.enabled) {
-    return val;
-  }
-  if (entityConfig.allowedTags) {
-    const jPathOrMatcher = this.options.jPath ? jPath.toString() : jPath;
-    const allowed = Array.isArray(entityConfig.allowedTags) ? entityConfig.allowedTags.includes(tagName) : entityConfig.allowedTags(tagName, jPathOrMatcher);
-    if (!allowed) {
-      return val;
-    }
-  }
-  if (entityConfig.tagFilter) {
-    const jPathOrMatcher = this.options.jPath ? jPath.toString() : jPath;
-    if (!entityConfig.tagFilter(tagName, jPathOrMatcher)) {
-      return val;
-    }
-  }
-  return this.entityDecoder.decode(val);
-}
-function saveTextToParentTag(textData, parentNode, matcher, isLeafNode) {
-  if (textData) {
-    if (isLeafNode === void 0) isLeafNode = parentNode.child.length === 0;
-    textData = this.parseTextData(
-      textData,
-      parentNode.tagname,
-      matcher,
-      false,
-      parentNode[":@"] ? Object.keys(parentNode[":@"]).length !== 0 : false,
-      isLeafNode
-    );
-    if (textData !== void 0 && textData !== "")
-      parentNode.add(this.options.textNodeName, textData);
-    textData = "";
-  }
-  return textData;
-}
-function isItStopNode() {
-  if (this.stopNodeExpressionsSet.size === 0) return false;
-  return this.matcher.matchesAny(this.stopNodeExpressionsSet);
-}
-function tagExpWithClosingIndex(xmlData, i, closingChar = ">") {
-  const len = xmlData.length;
-  const closeCode0 = closingChar.charCodeAt(0);
-  const closeCode1 = closingChar.length > 1 ? closingChar.charCodeAt(1) : -1;
-  let result = "";
-  let segmentStart = i;
-  for (let index = i; index < len; index++) {
-    const code = xmlData.charCodeAt(index);
-    if (code === 34 || code === 39) {
-      index = xmlData.indexOf(xmlData[index], index + 1);
-      if (index === -1) return;
-    } else if (code === closeCode0) {
-      if (closeCode1 !== -1) {
-        if (xmlData.charCodeAt(index + 1) === closeCode1) {
-          result += xmlData.substring(segmentStart, index);
-          return { data: result, index };
-        }
-      } else {
-        result += xmlData.substring(segmentStart, index);
-        return { data: result, index };
-      }
-    } else if (code === 9) {
-      result += xmlData.substring(segmentStart, index) + " ";
-      segmentStart = index + 1;
-    }
-  }
-}
-function findClosingIndex(xmlData, str, i, errMsg) {
-  const closingIndex = xmlData.indexOf(str, i);
-  if (closingIndex === -1) {
-    throw new Error(errMsg);
-  } else {
-    return closingIndex + str.length - 1;
-  }
-}
-function findClosingChar(xmlData, char, i, errMsg) {
-  const closingIndex = xmlData.indexOf(char, i);
-  if (closingIndex === -1) throw new Error(errMsg);
-  return closingIndex;
-}
-function readTagExp(xmlData, i, removeNSPrefix, closingChar = ">") {
-  const result = tagExpWithClosingIndex(xmlData, i + 1, closingChar);
-  if (!result) return;
-  let tagExp = result.data;
-  const closeIndex = result.index;
-  const separatorIndex = tagExp.search(/\s/);
-  let tagName = tagExp;
-  let attrExpPresent = true;
-  if (separatorIndex !== -1) {
-    tagName = tagExp.substring(0, separatorIndex);
-    tagExp = tagExp.substring(separatorIndex + 1).trimStart();
-  }
-  const rawTagName = tagName;
-  if (removeNSPrefix) {
-    const colonIndex = tagName.indexOf(":");
-    if (colonIndex !== -1) {
-      tagName = tagName.substr(colonIndex + 1);
-      attrExpPresent = tagName !== result.data.substr(colonIndex + 1);
-    }
-  }
-  return {
-    tagName,
-    tagExp,
-    closeIndex,
-    attrExpPresent,
-    rawTagName
-  };
-}
-function readStopNodeData(xmlData, tagName, i) {
-  const startIndex = i;
-  let openTagCount = 1;
-  let lenient = false;
-  let nextGt = -1;
-  const xmllen = xmlData.length;
-  for (; i < xmllen; i++) {
-    if (xmlData[i] === "<") {
-      const c1 = xmlData.charCodeAt(i + 1);
-      if (c1 === 47) {
-        const closeIndex = findClosingChar(xmlData, ">", i, `${tagName} is not closed`);
-        let closeTagName = xmlData.substring(i + 2, closeIndex).trim();
-        if (closeTagName === tagName) {
-          openTagCount--;
-          if (openTagCount === 0) {
-            return {
-              tagContent: xmlData.substring(startIndex, i),
-              i: closeIndex
-            };
-          }
-        }
-        i = closeIndex;
-      } else if (c1 === 63) {
-        const closeIndex = findClosingIndex(xmlData, "?>", i + 1, "StopNode is not closed.");
-        i = closeIndex;
-      } else if (c1 === 33 && xmlData.charCodeAt(i + 2) === 45 && xmlData.charCodeAt(i + 3) === 45) {
-        const closeIndex = findClosingIndex(xmlData, "-->", i + 3, "StopNode is not closed.");
-        i = closeIndex;
-      } else if (c1 === 33 && xmlData.charCodeAt(i + 2) === 91) {
-        const closeIndex = findClosingIndex(xmlData, "]]>", i, "StopNode is not closed.") - 2;
-        i = closeIndex;
-      } else {
-        const tagData = lenient ? void 0 : readTagExp(xmlData, i, false);
-        if (tagData) {
-          const openTagName = tagData.tagName;
-          if (openTagName === tagName && tagData.tagExp[tagData.tagExp.length - 1] !== "/") {
-            openTagCount++;
-          }
-          i = tagData.closeIndex;
-        } else {
-          lenient = true;
-          if (nextGt < i) {
-            nextGt = xmlData.indexOf(">", i);
-            if (nextGt === -1) return;
-          }
-          const nextLt = xmlData.indexOf("<", i + 1);
-          if (nextLt === -1 || nextLt > nextGt) {
-            const exp = xmlData.substring(i + 1, nextGt);
-            const sep3 = exp.search(/\s/);
-            const name = sep3 === -1 ? exp : exp.substring(0, sep3);
-            if (name === tagName && exp[exp.length - 1] !== "/") openTagCount++;
-            i = nextGt;
-          }
-        }
-      }
-    }
-  }
-}
-function parseValue(val, shouldParse, options2) {
-  if (shouldParse && typeof val === "string") {
-    const newval = val.trim();
-    if (newval === "true") return true;
-    else if (newval === "false") return false;
-    else return toNumber(val, options2);
-  } else {
-    if (isExist(val)) {
-      return val;
-    } else {
-      return "";
-    }
-  }
-}
-function transformTagName(fn, tagName, tagExp, options2) {
-  if (fn) {
-    const newTagName = fn(tagName);
-    if (tagExp === tagName) {
-      tagExp = newTagName;
-    }
-    tagName = newTagName;
-  }
-  tagName = sanitizeName(tagName, options2);
-  return { tagName, tagExp };
-}
-function sanitizeName(name, options2) {
-  if (criticalProperties.includes(name)) {
-    throw new Error(`[SECURITY] Invalid name: "${name}" is a reserved JavaScript keyword that could cause prototype pollution`);
-  } else if (DANGEROUS_PROPERTY_NAMES.includes(name)) {
-    return options2.onDangerousProperty(name);
-  }
-  return name;
-}
-
-// node_modules/fast-xml-parser/src/xmlparser/node2json.js
-var METADATA_SYMBOL2 = XmlNode.getMetaDataSymbol();
-function stripAttributePrefix(attrs, prefix2) {
-  if (!attrs || typeof attrs !== "object") return {};
-  if (!prefix2) return attrs;
-  const rawAttrs = {};
-  for (const key in attrs) {
-    if (key.startsWith(prefix2)) {
-      const rawName = key.substring(prefix2.length);
-      rawAttrs[rawName] = attrs[key];
-    } else {
-      rawAttrs[key] = attrs[key];
-    }
-  }
-  return rawAttrs;
-}
-function prettify(node, options2, matcher, readonlyMatcher) {
-  return compress(node, options2, matcher, readonlyMatcher);
-}
-function compress(arr, options2, matcher, readonlyMatcher) {
-  let text;
-  const compressedObj = {};
-  for (let i = 0; i < arr.length; i++) {
-    const tagObj = arr[i];
-    const property = propName(tagObj);
-    if (property !== void 0 && property !== options2.textNodeName) {
-      const rawAttrs = stripAttributePrefix(
-        tagObj[":@"] || {},
-        options2.attributeNamePrefix
-      );
-      matcher.push(property, rawAttrs);
-    }
-    if (property === options2.textNodeName) {
-      if (text === void 0) text = tagObj[property];
-      else text += "" + tagObj[property];
-    } else if (property === void 0) {
-      continue;
-    } else if (tagObj[property]) {
-      let val = compress(tagObj[property], options2, matcher, readonlyMatcher);
-      const isLeaf = isLeafTag(val, options2);
-      if (Object.keys(val).length === 0 && options2.alwaysCreateTextNode) {
-        val[options2.textNodeName] = "";
-      }
-      if (tagObj[":@"]) {
-        assignAttributes(val, tagObj[":@"], readonlyMatcher, options2);
-      } else if (Object.keys(val).length === 1 && val[options2.textNodeName] !== void 0 && !options2.alwaysCreateTextNode) {
-        val = val[options2.textNodeName];
-      } else if (Object.keys(val).length === 0) {
-        if (options2.alwaysCreateTextNode) val[options2.textNodeName] = "";
-        else val = "";
-      }
-      if (tagObj[METADATA_SYMBOL2] !== void 0 && typeof val === "object" && val !== null) {
-        val[METADATA_SYMBOL2] = tagObj[METADATA_SYMBOL2];
-      }
-      if (compressedObj[property] !== void 0 && Object.prototype.hasOwnProperty.call(compressedObj, property)) {
-        if (!Array.isArray(compressedObj[property])) {
-          compressedObj[property] = [compressedObj[property]];
-        }
-        compressedObj[property].push(val);
-      } else {
-        const jPathOrMatcher = options2.jPath ? readonlyMatcher.toString() : readonlyMatcher;
-        if (options2.isArray(property, jPathOrMatcher, isLeaf)) {
-          compressedObj[property] = [val];
-        } else {
-          compressedObj[property] = val;
-        }
-      }
-      if (property !== void 0 && property !== options2.textNodeName) {
-        matcher.pop();
-      }
-    }
-  }
-  if (typeof text === "string") {
-    if (text.length > 0) compressedObj[options2.textNodeName] = text;
-  } else if (text !== void 0) compressedObj[options2.textNodeName] = text;
-  return compressedObj;
-}
-function propName(obj) {
-  const keys = Object.keys(obj);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    if (key !== ":@") return key;
-  }
-}
-function assignAttributes(obj, attrMap, readonlyMatcher, options2) {
-  if (attrMap) {
-    const keys = Object.keys(attrMap);
-    const len = keys.length;
-    for (let i = 0; i < len; i++) {
-      const atrrName = keys[i];
-      const rawAttrName = atrrName.startsWith(options2.attributeNamePrefix) ? atrrName.substring(options2.attributeNamePrefix.length) : atrrName;
-      const jPathOrMatcher = options2.jPath ? readonlyMatcher.toString() + "." + rawAttrName : readonlyMatcher;
-      if (options2.isArray(atrrName, jPathOrMatcher, true, true)) {
-        obj[atrrName] = [attrMap[atrrName]];
-      } else {
-        obj[atrrName] = attrMap[atrrName];
-      }
-    }
-  }
-}
-function isLeafTag(obj, options2) {
-  const { textNodeName } = options2;
-  const propCount = Object.keys(obj).length;
-  if (propCount === 0) {
-    return true;
-  }
-  if (propCount === 1 && (obj[textNodeName] || typeof obj[textNodeName] === "boolean" || obj[textNodeName] === 0)) {
-    return true;
-  }
-  return false;
-}
-
-// node_modules/fast-xml-parser/src/xmlparser/XMLParser.js
-var XMLParser = class {
-  constructor(options2) {
-    this.externalEntities = {};
-    this.options = buildOptions(options2);
-  }
-  /**
-   * Parse XML dats to JS object 
-   * @param {string|Uint8Array} xmlData 
-   * @param {boolean|Object} validationOption 
-   */
-  parse(xmlData, validationOption) {
-    if (typeof xmlData !== "string" && xmlData.toString) {
-      if (xmlData instanceof Uint8Array && !(typeof Buffer !== "undefined" && Buffer.isBuffer(xmlData))) {
-        xmlData = new TextDecoder("utf-8", { ignoreBOM: true }).decode(xmlData);
-      } else {
-        xmlData = xmlData.toString();
-      }
-    } else if (typeof xmlData !== "string") {
-      throw new Error("XML data is accepted in String or Bytes[] form.");
-    }
-    if (validationOption) {
-      if (validationOption === true) validationOption = {};
-      const result = validate2(xmlData, validationOption);
-      if (result !== true) {
-        throw Error(`${result.err.msg}:${result.err.line}:${result.err.col}`);
-      }
-    }
-    const orderedObjParser = new OrderedObjParser(this.options, this.externalEntities);
-    const orderedResult = orderedObjParser.parseXml(xmlData);
-    if (this.options.preserveOrder || orderedResult === void 0) return orderedResult;
-    else return prettify(orderedResult, this.options, orderedObjParser.matcher, orderedObjParser.readonlyMatcher);
-  }
-  /**
-   * Add Entity which is not by default supported by this library
-   * @param {string} key 
-   * @param {string} value 
-   */
-  addEntity(key, value) {
-    if (value.indexOf("&") !== -1) {
-      throw new Error("Entity value can't have '&'");
-    } else if (key.indexOf("&") !== -1 || key.indexOf(";") !== -1) {
-      throw new Error("An entity must be set without '&' and ';'. Eg. use '#xD' for '&#xD;'");
-    } else if (value === "&") {
-      throw new Error("An entity with value '&' is not permitted");
-    } else {
-      this.externalEntities[key] = value;
-    }
-  }
-  /**
-   * Returns a Symbol that can be used to access the metadata
-   * property on a node.
-   * 
-   * If Symbol is not available in the environment, an ordinary property is used
-   * and the name of the property is here returned.
-   * 
-   * The XMLMetaData property is only present when `captureMetaData`
-   * is true in the options.
-   */
-  static getMetaDataSymbol() {
-    return XmlNode.getMetaDataSymbol();
-  }
-};
-
-// node_modules/fast-xml-builder/src/util.js
-function valToStr(val) {
-  return typeof val === "number" && Object.is(val, -0) ? "-0" : String(val);
-}
-function safeComment(val) {
-  return valToStr(val).replace(/--/g, "- -").replace(/--/g, "- -").replace(/-$/, "- ");
-}
-function safeCdata(val) {
-  return valToStr(val).replace(/\]\]>/g, "]]]]><![CDATA[>");
-}
-function escapeAttribute(val) {
-  return valToStr(val).replace(/"/g, "&quot;").replace(/'/g, "&apos;");
-}
-function resolveName(name, isAttribute2, options2, matcher, validator) {
-  if (!options2.sanitizeName) return name;
-  const isPI = !isAttribute2 && name[0] === "?";
-  const bare = isPI ? name.slice(1) : name;
-  if (validator(bare)) return name;
-  const result = options2.sanitizeName(bare, { isAttribute: isAttribute2, matcher: matcher.readOnly() });
-  if (typeof result !== "string" || !validator(result)) {
-    throw new Error(`sanitizeName returned an invalid XML name for "${bare}"`);
-  }
-  return isPI ? "?" + result : result;
-}
-
-// node_modules/fast-xml-builder/src/orderedJs2Xml.js
-var EOL3 = "\n";
-function detectXmlVersionFromArray(jArray, options2) {
-  if (!Array.isArray(jArray) || jArray.length === 0) return "1.0";
-  const first = jArray[0];
-  const firstKey = propName2(first);
-  if (firstKey === "?xml") {
-    const attrs = first[":@"];
-    if (attrs) {
-      const versionKey = options2.attributeNamePrefix + "version";
-      if (attrs[versionKey]) return attrs[versionKey];
-    }
-  }
-  return "1.0";
-}
-function toXml(jArray, options2) {
-  let indentation = "";
-  if (options2.format) {
-    indentation = EOL3;
-  }
-  const stopNodeExpressions = [];
-  if (options2.stopNodes && Array.isArray(options2.stopNodes)) {
-    for (let i = 0; i < options2.stopNodes.length; i++) {
-      const node = options2.stopNodes[i];
-      if (typeof node === "string") {
-        stopNodeExpressions.push(new Expression(node));
-      } else if (node instanceof Expression) {
-        stopNodeExpressions.push(node);
-      }
-    }
-  }
-  const xmlVersion = detectXmlVersionFromArray(jArray, options2);
-  const qNameValidator = createValidator("qName", { xmlVersion });
-  const matcher = new Matcher();
-  return arrToStr(jArray, options2, indentation, matcher, stopNodeExpressions, qNameValidator);
-}
-function arrToStr(arr, options2, indentation, matcher, stopNodeExpressions, qNameValidator) {
-  let xmlStr = "";
-  let isPreviousElementTag = false;
-  if (options2.maxNestedTags && matcher.getDepth() > options2.maxNestedTags) {
-    throw new Error("Maximum nested tags exceeded");
-  }
-  if (!Array.isArray(arr)) {
-    if (arr !== void 0 && arr !== null) {
-      let text = valToStr(arr);
-      text = replaceEntitiesValue2(text, options2);
-      return text;
-    }
-    return "";
-  }
-  for (let i = 0; i < arr.length; i++) {
-    const tagObj = arr[i];
-    const rawTagName = propName2(tagObj);
-    if (rawTagName === void 0) continue;
-    const isSpecialName = rawTagName === options2.textNodeName || rawTagName === options2.cdataPropName || rawTagName === options2.commentPropName;
-    const tagName = isSpecialName ? rawTagName : resolveName(rawTagName, false, options2, matcher, qNameValidator);
-    const attrValues = extractAttributeValues(tagObj[":@"], options2);
-    matcher.push(tagName, attrValues);
-    const isStopNode = checkStopNode(matcher, stopNodeExpressions);
-    if (tagName === options2.textNodeName) {
-      let tagText = tagObj[rawTagName];
-      if (!isStopNode) {
-        tagText = options2.tagValueProcessor(tagName, tagText);
-        tagText = replaceEntitiesValue2(tagText, options2);
-      }
-      tagText = valToStr(tagText);
-      if (isPreviousElementTag) {
-        xmlStr += indentation;
-      }
-      xmlStr += tagText;
-      isPreviousElementTag = false;
-      matcher.pop();
-      continue;
-    } else if (tagName === options2.cdataPropName) {
-      if (isPreviousElementTag) {
-        xmlStr += indentation;
-      }
-      const val = tagObj[rawTagName][0][options2.textNodeName];
-      const safeVal = safeCdata(val);
-      xmlStr += `<![CDATA[${safeVal}]]>`;
-      isPreviousElementTag = false;
-      matcher.pop();
-      continue;
-    } else if (tagName === options2.commentPropName) {
-      const val = tagObj[rawTagName][0][options2.textNodeName];
-      const safeVal = safeComment(val);
-      xmlStr += indentation + `<!--${safeVal}-->`;
-      isPreviousElementTag = true;
-      matcher.pop();
-      continue;
-    } else if (tagName[0] === "?") {
-      const attStr2 = attr_to_str(tagObj[":@"], options2, isStopNode, matcher, qNameValidator);
-      const tempInd = tagName === "?xml" ? "" : indentation;
-      xmlStr += tempInd + `<${tagName}${attStr2}?>`;
-      isPreviousElementTag = true;
-      matcher.pop();
-      continue;
-    }
-    let newIdentation = indentation;
-    if (newIdentation !== "") {
-      newIdentation += options2.indentBy;
-    }
-    const attStr = attr_to_str(tagObj[":@"], options2, isStopNode, matcher, qNameValidator);
-    const tagStart = indentation + `<${tagName}${attStr}`;
-    let tagValue;
-    if (isStopNode) {
-      tagValue = getRawContent2(tagObj[rawTagName], options2, matcher.getDepth());
-    } else {
-      tagValue = arrToStr(tagObj[rawTagName], options2, newIdentation, matcher, stopNodeExpressions, qNameValidator);
-    }
-    if (options2.unpairedTags.indexOf(tagName) !== -1) {
-      if (options2.suppressUnpairedNode) xmlStr += tagStart + ">";
-      else xmlStr += tagStart + "/>";
-    } else if ((!tagValue || tagValue.length === 0) && options2.suppressEmptyNode) {
-      xmlStr += tagStart + "/>";
-    } else if (tagValue && tagValue.endsWith(">")) {
-      xmlStr += tagStart + `>${tagValue}${indentation}</${tagName}>`;
-    } else {
-      xmlStr += tagStart + ">";
-      if (tagValue && indentation !== "" && (tagValue.includes("/>") || tagValue.includes("</"))) {
-        xmlStr += indentation + options2.indentBy + tagValue + indentation;
-      } else {
-        xmlStr += tagValue;
-      }
-      xmlStr += `</${tagName}>`;
-    }
-    isPreviousElementTag = true;
-    matcher.pop();
-  }
-  return xmlStr;
-}
-function extractAttributeValues(attrMap, options2) {
-  if (!attrMap || options2.ignoreAttributes) return null;
-  const attrValues = {};
-  let hasAttrs = false;
-  for (let attr in attrMap) {
-    if (!Object.prototype.hasOwnProperty.call(attrMap, attr)) continue;
-    const cleanAttrName = attr.startsWith(options2.attributeNamePrefix) ? attr.substr(options2.attributeNamePrefix.length) : attr;
-    attrValues[cleanAttrName] = escapeAttribute(attrMap[attr]);
-    hasAttrs = true;
-  }
-  return hasAttrs ? attrValues : null;
-}
-function getRawContent2(arr, options2, depth = 0) {
-  if (options2.maxNestedTags && depth > options2.maxNestedTags) {
-    throw new Error("Maximum nested tags exceeded");
-  }
-  if (!Array.isArray(arr)) {
-    if (arr !== void 0 && arr !== null) {
-      return valToStr(arr);
-    }
-    return "";
-  }
-  let content = "";
-  for (let i = 0; i < arr.length; i++) {
-    const item = arr[i];
-    const tagName = propName2(item);
-    if (tagName === options2.textNodeName) {
-      content += valToStr(item[tagName]);
-    } else if (tagName === options2.cdataPropName) {
-      content += item[tagName][0][options2.textNodeName];
-    } else if (tagName === options2.commentPropName) {
-      content += item[tagName][0][options2.textNodeName];
-    } else if (tagName && tagName[0] === "?") {
-      continue;
-    } else if (tagName) {
-      const attStr = attr_to_str_raw(item[":@"], options2);
-      const nestedContent = getRawContent2(item[tagName], options2, depth + 1);
-      if (!nestedContent || nestedContent.length === 0) {
-        content += `<${tagName}${attStr}/>`;
-      } else {
-        content += `<${tagName}${attStr}>${nestedContent}</${tagName}>`;
-      }
-    }
-  }
-  return content;
-}
-function attr_to_str_raw(attrMap, options2) {
-  let attrStr = "";
-  if (attrMap && !options2.ignoreAttributes) {
-    for (let attr in attrMap) {
-      if (!Object.prototype.hasOwnProperty.call(attrMap, attr)) continue;
-      let attrVal = attrMap[attr];
-      if (attrVal === true && options2.suppressBooleanAttributes) {
-        attrStr += ` ${attr.substr(options2.attributeNamePrefix.length)}`;
-      } else {
-        attrStr += ` ${attr.substr(options2.attributeNamePrefix.length)}="${escapeAttribute(attrVal)}"`;
-      }
-    }
-  }
-  return attrStr;
-}
-function propName2(obj) {
-  const keys = Object.keys(obj);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    if (!Object.prototype.hasOwnProperty.call(obj, key)) continue;
-    if (key !== ":@") return key;
-  }
-}
-function attr_to_str(attrMap, options2, isStopNode, matcher, qNameValidator) {
-  let attrStr = "";
-  if (attrMap && !options2.ignoreAttributes) {
-    for (let attr in attrMap) {
-      if (!Object.prototype.hasOwnProperty.call(attrMap, attr)) continue;
-      const cleanAttrName = attr.substr(options2.attributeNamePrefix.length);
-      const resolvedAttrName = isStopNode ? cleanAttrName : resolveName(cleanAttrName, true, options2, matcher, qNameValidator);
-      let attrVal;
-      if (isStopNode) {
-        attrVal = attrMap[attr];
-      } else {
-        attrVal = options2.attributeValueProcessor(attr, attrMap[attr]);
-        attrVal = replaceEntitiesValue2(attrVal, options2);
-      }
-      if (attrVal === true && options2.suppressBooleanAttributes) {
-        attrStr += ` ${resolvedAttrName}`;
-      } else {
-        attrStr += ` ${resolvedAttrName}="${escapeAttribute(attrVal)}"`;
-      }
-    }
-  }
-  return attrStr;
-}
-function checkStopNode(matcher, stopNodeExpressions) {
-  if (!stopNodeExpressions || stopNodeExpressions.length === 0) return false;
-  for (let i = 0; i < stopNodeExpressions.length; i++) {
-    if (matcher.matches(stopNodeExpressions[i])) {
-      return true;
-    }
-  }
-  return false;
-}
-function replaceEntitiesValue2(textValue, options2) {
-  if (textValue && textValue.length > 0 && options2.processEntities) {
-    for (let i = 0; i < options2.entities.length; i++) {
-      const entity = options2.entities[i];
-      textValue = textValue.replace(entity.regex, entity.val);
-    }
-  }
-  return textValue;
-}
-
-// node_modules/fast-xml-builder/src/ignoreAttributes.js
-function getIgnoreAttributesFn2(ignoreAttributes) {
-  if (typeof ignoreAttributes === "function") {
-    return ignoreAttributes;
-  }
-  if (Array.isArray(ignoreAttributes)) {
-    return (attrName) => {
-      for (const pattern of ignoreAttributes) {
-        if (typeof pattern === "string" && attrName === pattern) {
-          return true;
-        }
-        if (pattern instanceof RegExp && pattern.test(attrName)) {
-          return true;
-        }
-      }
-    };
-  }
-  return () => false;
-}
-
-// node_modules/fast-xml-builder/src/fxb.js
-var defaultOptions3 = {
-  attributeNamePrefix: "@_",
-  attributesGroupName: false,
-  textNodeName: "#text",
-  ignoreAttributes: true,
-  cdataPropName: false,
-  format: false,
-  indentBy: "  ",
-  suppressEmptyNode: false,
-  suppressUnpairedNode: true,
-  suppressBooleanAttributes: true,
-  tagValueProcessor: function(key, a) {
-    return a;
-  },
-  attributeValueProcessor: function(attrName, a) {
-    return a;
-  },
-  preserveOrder: false,
-  commentPropName: false,
-  unpairedTags: [],
-  entities: [
-    { regex: new RegExp("&", "g"), val: "&amp;" },
-    //it must be on top
-    { regex: new RegExp(">", "g"), val: "&gt;" },
-    { regex: new RegExp("<", "g"), val: "&lt;" },
-    { regex: new RegExp("'", "g"), val: "&apos;" },
-    { regex: new RegExp('"', "g"), val: "&quot;" }
-  ],
-  processEntities: true,
-  stopNodes: [],
-  // transformTagName: false,
-  // transformAttributeName: false,
-  oneListGroup: false,
-  maxNestedTags: 100,
-  jPath: true,
-  // When true, callbacks receive string jPath; when false, receive Matcher instance
-  sanitizeName: false
-  // false = allow all names as-is (default, backward-compatible).
-  // Set to a function (name, { isAttribute, matcher }) => string to
-  // validate/sanitize tag and attribute names. Throw inside the function
-  // to reject an invalid name.
-};
-function Builder(options2) {
-  this.options = Object.assign({}, defaultOptions3, options2);
-  if (this.options.stopNodes && Array.isArray(this.options.stopNodes)) {
-    this.options.stopNodes = this.options.stopNodes.map((node) => {
-      if (typeof node === "string" && node.startsWith("*.")) {
-        return ".." + node.substring(2);
-      }
-      return node;
-    });
-  }
-  this.stopNodeExpressions = [];
-  if (this.options.stopNodes && Array.isArray(this.options.stopNodes)) {
-    for (let i = 0; i < this.options.stopNodes.length; i++) {
-      const node = this.options.stopNodes[i];
-      if (typeof node === "string") {
-        this.stopNodeExpressions.push(new Expression(node));
-      } else if (node instanceof Expression) {
-        this.stopNodeExpressions.push(node);
-      }
-    }
-  }
-  if (this.options.ignoreAttributes === true || this.options.attributesGroupName) {
-    this.isAttribute = function() {
-      return false;
-    };
-  } else {
-    this.ignoreAttributesFn = getIgnoreAttributesFn2(this.options.ignoreAttributes);
-    this.attrPrefixLen = this.options.attributeNamePrefix.length;
-    this.isAttribute = isAttribute;
-  }
-  this.processTextOrObjNode = processTextOrObjNode;
-  if (this.options.format) {
-    this.indentate = indentate;
-    this.tagEndChar = ">\n";
-    this.newLine = "\n";
-  } else {
-    this.indentate = function() {
-      return "";
-    };
-    this.tagEndChar = ">";
-    this.newLine = "";
-  }
-}
-function detectXmlVersionFromObj(jObj, options2) {
-  const decl = jObj["?xml"];
-  if (decl && typeof decl === "object") {
-    if (options2.attributesGroupName && decl[options2.attributesGroupName]) {
-      const v2 = decl[options2.attributesGroupName][options2.attributeNamePrefix + "version"];
-      if (v2) return v2;
-    }
-    const v = decl[options2.attributeNamePrefix + "version"];
-    if (v) return v;
-  }
-  return "1.0";
-}
-Builder.prototype.build = function(jObj) {
-  if (this.options.preserveOrder) {
-    return toXml(jObj, this.options);
-  } else {
-    if (Array.isArray(jObj) && this.options.arrayNodeName && this.options.arrayNodeName.length > 1) {
-      jObj = {
-        [this.options.arrayNodeName]: jObj
-      };
-    }
-    const matcher = new Matcher();
-    const xmlVersion = detectXmlVersionFromObj(jObj, this.options);
-    const qNameValidator = createValidator("qName", { xmlVersion });
-    return this.j2x(jObj, 0, matcher, qNameValidator).val;
-  }
-};
-Builder.prototype.j2x = function(jObj, level, matcher, qNameValidator) {
-  let attrStr = "";
-  let val = "";
-  if (this.options.maxNestedTags && matcher.getDepth() >= this.options.maxNestedTags) {
-    throw new Error("Maximum nested tags exceeded");
-  }
-  const jPath = this.options.jPath ? matcher.toString() : matcher;
-  const isCurrentStopNode = this.checkStopNode(matcher);
-  for (let key in jObj) {
-    if (!Object.prototype.hasOwnProperty.call(jObj, key)) continue;
-    const isSpecialKey = key === this.options.textNodeName || key === this.options.cdataPropName || key === this.options.commentPropName || this.options.attributesGroupName && key === this.options.attributesGroupName || this.isAttribute(key);
-    const resolvedKey = isSpecialKey ? key : resolveName(key, false, this.options, matcher, qNameValidator);
-    if (typeof jObj[key] === "undefined") {
-      if (this.isAttribute(key)) {
-        val += "";
-      }
-    } else if (jObj[key] === null) {
-      if (this.isAttribute(key)) {
-        val += "";
-      } else if (resolvedKey === this.options.cdataPropName || resolvedKey === this.options.commentPropName) {
-        val += "";
-      } else if (resolvedKey[0] === "?") {
-        val += this.indentate(level) + "<" + resolvedKey + "?" + this.tagEndChar;
-      } else {
-        val += this.indentate(level) + "<" + resolvedKey + "/" + this.tagEndChar;
-      }
-    } else if (jObj[key] instanceof Date) {
-      val += this.buildTextValNode(jObj[key], resolvedKey, "", level, matcher);
-    } else if (typeof jObj[key] !== "object") {
-      const attr = this.isAttribute(key);
-      if (attr && !this.ignoreAttributesFn(attr, jPath)) {
-        const resolvedAttr = resolveName(attr, true, this.options, matcher, qNameValidator);
-        attrStr += this.buildAttrPairStr(resolvedAttr, valToStr(jObj[key]), isCurrentStopNode);
-      } else if (!attr) {
-        if (key === this.options.textNodeName) {
-          let newval = this.options.tagValueProcessor(key, valToStr(jObj[key]));
-          val += this.replaceEntitiesValue(newval);
-        } else {
-          matcher.push(resolvedKey);
-          const isStopNode = this.checkStopNode(matcher);
-          matcher.pop();
-          if (isStopNode) {
-            const textValue = valToStr(jObj[key]);
-            if (textValue === "") {
-              val += this.indentate(level) + "<" + resolvedKey + this.closeTag(resolvedKey) + this.tagEndChar;
-            } else {
-              val += this.indentate(level) + "<" + resolvedKey + ">" + textValue + "</" + resolvedKey + this.tagEndChar;
-            }
-          } else {
-            val += this.buildTextValNode(jObj[key], resolvedKey, "", level, matcher);
-          }
-        }
-      }
-    } else if (Array.isArray(jObj[key])) {
-      const arrLen = jObj[key].length;
-      let listTagVal = "";
-      let listTagAttr = "";
-      for (let j = 0; j < arrLen; j++) {
-        const item = jObj[key][j];
-        if (typeof item === "undefined") {
-        } else if (item === null) {
-          if (resolvedKey[0] === "?") val += this.indentate(level) + "<" + resolvedKey + "?" + this.tagEndChar;
-          else val += this.indentate(level) + "<" + resolvedKey + "/" + this.tagEndChar;
-        } else if (typeof item === "object") {
-          if (this.options.oneListGroup) {
-            matcher.push(resolvedKey);
-            const result = this.j2x(item, level + 1, matcher, qNameValidator);
-            matcher.pop();
-            listTagVal += result.val;
-            if (this.options.attributesGroupName && item.hasOwnProperty(this.options.attributesGroupName)) {
-              listTagAttr += result.attrStr;
-            }
-          } else {
-            listTagVal += this.processTextOrObjNode(item, resolvedKey, level, matcher, qNameValidator);
-          }
-        } else {
-          if (this.options.oneListGroup) {
-            let textValue = this.options.tagValueProcessor(resolvedKey, item);
-            textValue = this.replaceEntitiesValue(textValue);
-            textValue = valToStr(textValue);
-            listTagVal += textValue;
-          } else {
-            matcher.push(resolvedKey);
-            const isStopNode = this.checkStopNode(matcher);
-            matcher.pop();
-            if (isStopNode) {
-              const textValue = valToStr(item);
-              if (textValue === "") {
-                listTagVal += this.indentate(level) + "<" + resolvedKey + this.closeTag(resolvedKey) + this.tagEndChar;
-              } else {
-                listTagVal += this.indentate(level) + "<" + resolvedKey + ">" + textValue + "</" + resolvedKey + this.tagEndChar;
-              }
-            } else {
-              listTagVal += this.buildTextValNode(item, resolvedKey, "", level, matcher);
-            }
-          }
-        }
-      }
-      if (this.options.oneListGroup) {
-        listTagVal = this.buildObjectNode(listTagVal, resolvedKey, listTagAttr, level);
-      }
-      val += listTagVal;
-    } else {
-      if (this.options.attributesGroupName && key === this.options.attributesGroupName) {
-        const Ks = Object.keys(jObj[key]);
-        const L = Ks.length;
-        for (let j = 0; j < L; j++) {
-          const resolvedAttr = resolveName(Ks[j], true, this.options, matcher, qNameValidator);
-          attrStr += this.buildAttrPairStr(resolvedAttr, valToStr(jObj[key][Ks[j]]), isCurrentStopNode);
-        }
-      } else {
-        val += this.processTextOrObjNode(jObj[key], resolvedKey, level, matcher, qNameValidator);
-      }
-    }
-  }
-  return { attrStr, val };
-};
-Builder.prototype.buildAttrPairStr = function(attrName, val, isStopNode) {
-  if (!isStopNode) {
-    val = this.options.attributeValueProcessor(attrName, valToStr(val));
-    val = this.replaceEntitiesValue(val);
-  }
-  if (this.options.suppressBooleanAttributes && val === "true") {
-    return " " + attrName;
-  } else return " " + attrName + '="' + escapeAttribute(val) + '"';
-};
-function processTextOrObjNode(object, key, level, matcher, qNameValidator) {
-  const attrValues = this.extractAttributes(object);
-  matcher.push(key, attrValues);
-  const isStopNode = this.checkStopNode(matcher);
-  if (isStopNode) {
-    const rawContent2 = this.buildRawContent(object, matcher.getDepth());
-    const attrStr = this.buildAttributesForStopNode(object);
-    matcher.pop();
-    return this.buildObjectNode(rawContent2, key, attrStr, level);
-  }
-  const result = this.j2x(object, level + 1, matcher, qNameValidator);
-  matcher.pop();
-  if (key[0] === "?") {
-    return this.buildTextValNode("", key, result.attrStr, level, matcher);
-  } else if (object[this.options.textNodeName] !== void 0 && Object.keys(object).length === 1) {
-    return this.buildTextValNode(object[this.options.textNodeName], key, result.attrStr, level, matcher);
-  } else {
-    return this.buildObjectNode(result.val, key, result.attrStr, level);
-  }
-}
-Builder.prototype.extractAttributes = function(obj) {
-  if (!obj || typeof obj !== "object") return null;
-  const attrValues = {};
-  let hasAttrs = false;
-  if (this.options.attributesGroupName && obj[this.options.attributesGroupName]) {
-    const attrGroup = obj[this.options.attributesGroupName];
-    for (let attrKey in attrGroup) {
-      if (!Object.prototype.hasOwnProperty.call(attrGroup, attrKey)) continue;
-      const cleanKey = attrKey.startsWith(this.options.attributeNamePrefix) ? attrKey.substring(this.options.attributeNamePrefix.length) : attrKey;
-      attrValues[cleanKey] = escapeAttribute(attrGroup[attrKey]);
-      hasAttrs = true;
-    }
-  } else {
-    for (let key in obj) {
-      if (!Object.prototype.hasOwnProperty.call(obj, key)) continue;
-      const attr = this.isAttribute(key);
-      if (attr) {
-        attrValues[attr] = escapeAttribute(obj[key]);
-        hasAttrs = true;
-      }
-    }
-  }
-  return hasAttrs ? attrValues : null;
-};
-Builder.prototype.buildRawContent = function(obj, depth = 0) {
-  if (this.options.maxNestedTags && depth >= this.options.maxNestedTags) {
-    throw new Error("Maximum nested tags exceeded");
-  }
-  if (typeof obj === "string") {
-    return obj;
-  }
-  if (typeof obj !== "object" || obj === null) {
-    return String(obj);
-  }
-  if (obj[this.options.textNodeName] !== void 0) {
-    return obj[this.options.textNodeName];
-  }
-  let content = "";
-  for (let key in obj) {
-    if (!Object.prototype.hasOwnProperty.call(obj, key)) continue;
-    if (this.isAttribute(key)) continue;
-    if (this.options.attributesGroupName && key === this.options.attributesGroupName) continue;
-    const value = obj[key];
-    if (key === this.options.textNodeName) {
-      content += value;
-    } else if (Array.isArray(value)) {
-      for (let item of value) {
-        if (typeof item === "string" || typeof item === "number") {
-          content += `<${key}>${item}</${key}>`;
-        } else if (typeof item === "object" && item !== null) {
-          const nestedContent = this.buildRawContent(item, depth + 1);
-          const nestedAttrs = this.buildAttributesForStopNode(item);
-          if (nestedContent === "") {
-            content += `<${key}${nestedAttrs}/>`;
-          } else {
-            content += `<${key}${nestedAttrs}>${nestedContent}</${key}>`;
-          }
-        }
-      }
-    } else if (typeof value === "object" && value !== null) {
-      const nestedContent = this.buildRawContent(value, depth + 1);
-      const nestedAttrs = this.buildAttributesForStopNode(value);
-      if (nestedContent === "") {
-        content += `<${key}${nestedAttrs}/>`;
-      } else {
-        content += `<${key}${nestedAttrs}>${nestedContent}</${key}>`;
-      }
-    } else {
-      content += `<${key}>${value}</${key}>`;
-    }
-  }
-  return content;
-};
-Builder.prototype.buildAttributesForStopNode = function(obj) {
-  if (!obj || typeof obj !== "object") return "";
-  let attrStr = "";
-  if (this.options.attributesGroupName && obj[this.options.attributesGroupName]) {
-    const attrGroup = obj[this.options.attributesGroupName];
-    for (let attrKey in attrGroup) {
-      if (!Object.prototype.hasOwnProperty.call(attrGroup, attrKey)) continue;
-      const cleanKey = attrKey.startsWith(this.options.attributeNamePrefix) ? attrKey.substring(this.options.attributeNamePrefix.length) : attrKey;
-      const val = attrGroup[attrKey];
-      if (val === true && this.options.suppressBooleanAttributes) {
-        attrStr += " " + cleanKey;
-      } else {
-        attrStr += " " + cleanKey + '="' + escapeAttribute(val) + '"';
-      }
-    }
-  } else {
-    for (let key in obj) {
-      if (!Object.prototype.hasOwnProperty.call(obj, key)) continue;
-      const attr = this.isAttribute(key);
-      if (attr) {
-        const val = obj[key];
-        if (val === true && this.options.suppressBooleanAttributes) {
-          attrStr += " " + attr;
-        } else {
-          attrStr += " " + attr + '="' + escapeAttribute(val) + '"';
-        }
-      }
-    }
-  }
-  return attrStr;
-};
-Builder.prototype.buildObjectNode = function(val, key, attrStr, level) {
-  if (val === "") {
-    if (key[0] === "?") return this.indentate(level) + "<" + key + attrStr + "?" + this.tagEndChar;
-    else {
-      return this.indentate(level) + "<" + key + attrStr + this.closeTag(key) + this.tagEndChar;
-    }
-  } else if (key[0] === "?") {
-    return this.indentate(level) + "<" + key + attrStr + "?" + this.tagEndChar;
-  } else {
-    let tagEndExp = "</" + key + this.tagEndChar;
-    let piClosingChar = "";
-    if (key[0] === "?") {
-      piClosingChar = "?";
-      tagEndExp = "";
-    }
-    if ((attrStr || attrStr === "") && val.indexOf("<") === -1) {
-      return this.indentate(level) + "<" + key + attrStr + piClosingChar + ">" + val + tagEndExp;
-    } else if (this.options.commentPropName !== false && key === this.options.commentPropName && piClosingChar.length === 0) {
-      return this.indentate(level) + `<!--${safeComment(val)}-->` + this.newLine;
-    } else {
-      return this.indentate(level) + "<" + key + attrStr + piClosingChar + this.tagEndChar + val + this.indentate(level) + tagEndExp;
-    }
-  }
-};
-Builder.prototype.closeTag = function(key) {
-  let closeTag = "";
-  if (this.options.unpairedTags.indexOf(key) !== -1) {
-    if (!this.options.suppressUnpairedNode) closeTag = "/";
-  } else if (this.options.suppressEmptyNode) {
-    closeTag = "/";
-  } else {
-    closeTag = `></${key}`;
-  }
-  return closeTag;
-};
-Builder.prototype.checkStopNode = function(matcher) {
-  if (!this.stopNodeExpressions || this.stopNodeExpressions.length === 0) return false;
-  for (let i = 0; i < this.stopNodeExpressions.length; i++) {
-    if (matcher.matches(this.stopNodeExpressions[i])) {
-      return true;
-    }
-  }
-  return false;
-};
-Builder.prototype.buildTextValNode = function(val, key, attrStr, level, matcher) {
-  if (this.options.cdataPropName !== false && key === this.options.cdataPropName) {
-    const safeVal = safeCdata(val);
-    return this.indentate(level) + `<![CDATA[${safeVal}]]>` + this.newLine;
-  } else if (this.options.commentPropName !== false && key === this.options.commentPropName) {
-    const safeVal = safeComment(val);
-    return this.indentate(level) + `<!--${safeVal}-->` + this.newLine;
-  } else if (key[0] === "?") {
-    return this.indentate(level) + "<" + key + attrStr + "?" + this.tagEndChar;
-  } else {
-    let textValue = this.options.tagValueProcessor(key, val);
-    textValue = this.replaceEntitiesValue(textValue);
-    textValue = valToStr(textValue);
-    if (textValue === "") {
-      return this.indentate(level) + "<" + key + attrStr + this.closeTag(key) + this.tagEndChar;
-    } else {
-      return this.indentate(level) + "<" + key + attrStr + ">" + textValue + "</" + key + this.tagEndChar;
-    }
-  }
-};
-Builder.prototype.replaceEntitiesValue = function(textValue) {
-  if (textValue && textValue.length > 0 && this.options.processEntities) {
-    for (let i = 0; i < this.options.entities.length; i++) {
-      const entity = this.options.entities[i];
-      textValue = textValue.replace(entity.regex, entity.val);
-    }
-  }
-  return textValue;
-};
-function indentate(level) {
-  return this.options.indentBy.repeat(level);
-}
-function isAttribute(name) {
-  if (name.startsWith(this.options.attributeNamePrefix) && name !== this.options.textNodeName) {
-    return name.substr(this.attrPrefixLen);
-  } else {
-    return false;
-  }
-}
-
-// node_modules/fast-xml-parser/src/xmlbuilder/json2xml.js
-var json2xml_default = Builder;
-
-// node_modules/fast-xml-parser/src/fxp.js
-var XMLValidator = {
-  validate: validate2
-};
 
 // node_modules/@azure/core-xml/dist/esm/xml.common.js
 var XML_ATTRKEY2 = "$";
@@ -63013,8 +58073,8 @@ var NativeCRC64 = (() => {
         "wasi_snapshot_preview1": asmLibraryArg
       };
       function receiveInstance(instance, module) {
-        var exports3 = instance.exports;
-        Module["asm"] = exports3;
+        var exports2 = instance.exports;
+        Module["asm"] = exports2;
         wasmMemory = Module["asm"]["memory"];
         assert(wasmMemory, "memory not found in wasm exports");
         updateGlobalBufferAndViews(wasmMemory.buffer);
@@ -63048,8 +58108,8 @@ var NativeCRC64 = (() => {
       }
       if (Module["instantiateWasm"]) {
         try {
-          var exports2 = Module["instantiateWasm"](info2, receiveInstance);
-          return exports2;
+          var exports = Module["instantiateWasm"](info2, receiveInstance);
+          return exports;
         } catch (e) {
           err("Module.instantiateWasm callback failed with error: " + e);
           readyPromiseReject(e);
@@ -87425,10 +82485,10 @@ function resolveOrCreateDirectory() {
 // node_modules/@actions/artifact/lib/internal/find/retry-options.js
 var defaultMaxRetryNumber = 5;
 var defaultExemptStatusCodes = [400, 401, 403, 404, 422];
-function getRetryOptions(defaultOptions4, retries = defaultMaxRetryNumber, exemptStatusCodes = defaultExemptStatusCodes) {
+function getRetryOptions(defaultOptions, retries = defaultMaxRetryNumber, exemptStatusCodes = defaultExemptStatusCodes) {
   var _a;
   if (retries <= 0) {
-    return [{ enabled: false }, defaultOptions4.request];
+    return [{ enabled: false }, defaultOptions.request];
   }
   const retryOptions = {
     enabled: true
@@ -87436,7 +82496,7 @@ function getRetryOptions(defaultOptions4, retries = defaultMaxRetryNumber, exemp
   if (exemptStatusCodes.length > 0) {
     retryOptions.doNotRetry = exemptStatusCodes;
   }
-  const requestOptions = Object.assign(Object.assign({}, defaultOptions4.request), { retries });
+  const requestOptions = Object.assign(Object.assign({}, defaultOptions.request), { retries });
   debug(`GitHub client configured with: (retries: ${requestOptions.retries}, retry-exempt-status-code: ${(_a = retryOptions.doNotRetry) !== null && _a !== void 0 ? _a : "octokit default: [400, 401, 403, 404, 422]"})`);
   return [retryOptions, requestOptions];
 }
@@ -87949,7 +83009,7 @@ function resultsArtifactName(prefix2, profile, arch, shard) {
 }
 async function uploadResultsArtifact(name, resultsPath, options2 = {}) {
   const client2 = options2.client ?? new DefaultArtifactClient();
-  const { id, size } = await client2.uploadArtifact(name, [resultsPath], dirname2(resultsPath), {
+  const { id, size } = await client2.uploadArtifact(name, [resultsPath, ...options2.beside ?? []], dirname2(resultsPath), {
     ...options2.retentionDays ? { retentionDays: options2.retentionDays } : {}
   });
   if (id === void 0) throw new Error(`artifact ${name}: the artifact service returned no id`);
@@ -88269,10 +83329,21 @@ async function measureInAction(ctx, plan, at, amend) {
   const resultsFile = path6.resolve(ctx.inputs.resultsPath);
   if (plan.run.prNamespace) await touchPrNamespace(ctx.cacheDir, plan.run.prNamespace);
   const results = await measureAndWrite(plan, { registry: ctx.registry, log: actionLog(ctx.core), noiseFloor, resultsFile, amend });
-  const artifactId = await uploadResults(ctx, results, resultsFile);
+  const chartFiles = await drawSweepCharts(plan, results, resultsFile).catch((e) => {
+    ctx.core.warning(`sweep charts: ${e.message}`);
+    return [];
+  });
+  const artifactId = await uploadResults(ctx, results, resultsFile, chartFiles);
   await capBuilds(ctx, plan, results).catch((e) => ctx.core.warning(`cache-dir cleanup: ${e.message}`));
   const run2 = runUrl(ctx.env);
-  return { results, artifactUrl: artifactId !== null && run2 ? `${run2}/artifacts/${artifactId}` : null };
+  const artifactUrl = artifactId !== null && run2 ? `${run2}/artifacts/${artifactId}` : null;
+  const files = chartFiles.map((file) => path6.basename(file));
+  const charts = files.length === 0 ? null : { files, in: artifactId !== null ? { artifact: artifactNameOf(ctx, results), url: artifactUrl } : { dir: path6.dirname(resultsFile) } };
+  return { results, artifactUrl, charts };
+}
+async function drawSweepCharts(plan, results, resultsFile) {
+  if (results.variants.length < 2 || !results.steps.some((s) => s.sweep)) return [];
+  return writeSweepCharts(path6.dirname(resultsFile), resultsFile, [compareRun(results, plan.compare)]);
 }
 async function capBuilds(ctx, plan, results) {
   for (const { part, evict, overCap } of await capBuildCache(ctx.cacheDir, ctx.inputs.cacheSizeCapGiB, new Set(results.variants.map((v) => v.build_id)), plan.run.prNamespace)) {
@@ -88280,13 +83351,13 @@ async function capBuilds(ctx, plan, results) {
     if (overCap) ctx.core.warning(`cache-dir: what this run uses of the ${part} alone exceeds cache-size-cap (${ctx.inputs.cacheSizeCapGiB} GiB)`);
   }
 }
-async function uploadResults(ctx, results, file) {
+async function uploadResults(ctx, results, file, beside) {
   if (!ctx.env.ACTIONS_RUNTIME_TOKEN || !ctx.env.ACTIONS_RESULTS_URL) {
     ctx.core.info("no artifact service in this environment: results not uploaded");
     return null;
   }
-  const uploaded = await uploadResultsArtifact(artifactNameOf(ctx, results), file);
-  ctx.core.info(`uploaded the results as artifact ${artifactNameOf(ctx, results)} (${uploaded.size} bytes)`);
+  const uploaded = await uploadResultsArtifact(artifactNameOf(ctx, results), file, { beside });
+  ctx.core.info(`uploaded the results${beside.length > 0 ? ` and ${beside.length} sweep chart${beside.length === 1 ? "" : "s"}` : ""} as artifact ${artifactNameOf(ctx, results)} (${uploaded.size} bytes)`);
   return uploaded.id;
 }
 
@@ -88407,11 +83478,14 @@ async function flagsMode(ctx) {
   if (trust === "pr") await refusePersistedCredentials(ctx.inputs.repoPath);
   const judged = judgingCommit(ctx.inputs.repoPath, commit);
   const plan = await actionPlan(ctx, planFlags(ctx, judged, trust, { variants }), await configAt(ctx, judged));
-  const { results } = await measureInAction(ctx, plan, judged);
+  const { results, charts } = await measureInAction(ctx, plan, judged);
   const comparison = compareRun(results, plan.compare);
   const markdown = renderMarkdown([comparison], {
     title: `Compiler flags \xB7 ${results.profile.name} \xB7 ${results.fingerprint.arch}`,
-    ...ctx.inputs.runnerCost && { runnerCost: ctx.inputs.runnerCost }
+    // an issue, not a PR: no label to set, no threshold to move
+    proceed: null,
+    ...ctx.inputs.runnerCost && { runnerCost: ctx.inputs.runnerCost },
+    ...charts && { charts }
   });
   await appendJobSummary(markdown, ctx.env.GITHUB_STEP_SUMMARY);
   if (ctx.github) {
@@ -88666,7 +83740,7 @@ async function rerunMode(ctx, event) {
     core.warning(`the earlier results cannot be completed (${obstacles.join("; ")}): the comment shows the re-measured steps alone`);
     return fresh;
   };
-  const { results, artifactUrl } = await measureInAction(ctx, only, judged, (fresh) => withAcceptance(merge2(fresh), acceptance));
+  const { results, artifactUrl, charts } = await measureInAction(ctx, only, judged, (fresh) => withAcceptance(merge2(fresh), acceptance));
   const notes = comparisonNote(point) + judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
   const comparison = compareRun(results, plan.compare);
   const markdown = renderMarkdown([comparison], {
@@ -88674,8 +83748,10 @@ async function rerunMode(ctx, event) {
     failOn: ctx.inputs.failOn,
     links: { ...run2 && { run: run2 }, ...artifactUrl && { artifact: artifactUrl } },
     acceptance,
+    proceed: { kind: "action", acceptLabel: ctx.inputs.acceptLabel },
     cc: ctx.inputs.cc,
-    resultsRun: artifactUrl ? Number(ctx.env.GITHUB_RUN_ID) : null
+    resultsRun: artifactUrl ? Number(ctx.env.GITHUB_RUN_ID) : null,
+    ...charts && { charts }
   });
   await publishReport(ctx, { markdown: markdown + notes, comparisons: [comparison], prNumber: event.number, profile: results.profile.name, acceptance });
 }
@@ -88756,8 +83832,10 @@ async function reportPullRequest(ctx, report) {
     links: report.links,
     storedBaseline: stored.column,
     acceptance,
+    proceed: { kind: "action", acceptLabel: ctx.inputs.acceptLabel },
     cc: ctx.inputs.cc,
-    resultsRun: report.resultsRun
+    resultsRun: report.resultsRun,
+    ...report.charts && { charts: report.charts }
   });
   const commentOn = ctx.inputs.shard ? null : event?.number ?? null;
   if (ctx.inputs.shard && event) ctx.core.info(`shard ${formatShard(ctx.inputs.shard)}: no PR comment; report mode merges the shards' results artifacts into one`);
@@ -88806,13 +83884,13 @@ async function prMode(ctx) {
       await writeResults(path10.resolve(ctx.inputs.resultsPath), results2);
       const measuredIn = runUrl(ctx.env, String(artifact.runId));
       const links = measuredIn ? { run: measuredIn, artifact: `${measuredIn}/artifacts/${artifact.id}` } : {};
-      return reportPullRequest(ctx, { event, plan, judged, results: results2, commits, acceptance, links, resultsRun: artifact.runId });
+      return reportPullRequest(ctx, { event, plan, judged, results: results2, commits, acceptance, links, resultsRun: artifact.runId, charts: null });
     }
     core.info(`${event.action}: no results artifact of head ${event.head.sha} from an earlier run of this workflow to re-judge: measuring it`);
   }
   const run2 = runUrl(ctx.env);
   if (event) await markMeasuring(ctx, event.number, plan.run.profile.name, head, run2);
-  const { results, artifactUrl } = await measureInAction(ctx, plan, judged, (measured) => withAcceptance(measured, acceptance));
+  const { results, artifactUrl, charts } = await measureInAction(ctx, plan, judged, (measured) => withAcceptance(measured, acceptance));
   await reportPullRequest(ctx, {
     event,
     plan,
@@ -88821,7 +83899,8 @@ async function prMode(ctx) {
     commits,
     acceptance,
     links: { ...run2 && { run: run2 }, ...artifactUrl && { artifact: artifactUrl } },
-    resultsRun: artifactUrl ? Number(ctx.env.GITHUB_RUN_ID) : null
+    resultsRun: artifactUrl ? Number(ctx.env.GITHUB_RUN_ID) : null,
+    charts
   });
 }
 
@@ -88895,6 +83974,7 @@ async function reportMode(ctx) {
   const markdown = renderMarkdown(comparisons, {
     failOn: ctx.inputs.failOn,
     acceptance,
+    proceed: { kind: "action", acceptLabel: ctx.inputs.acceptLabel },
     cc: ctx.inputs.cc,
     links: measuredRun ? { run: measuredRun } : {},
     ...ctx.inputs.runnerCost && { runnerCost: ctx.inputs.runnerCost }

@@ -25,7 +25,7 @@ import {
 
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "node_modules/yaml/dist/nodes/identity.js"(exports2) {
     "use strict";
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -61,28 +61,28 @@ var require_identity = __commonJS({
       return false;
     }
     var hasAnchor = (node2) => (isScalar(node2) || isCollection(node2)) && !!node2.anchor;
-    exports.ALIAS = ALIAS;
-    exports.DOC = DOC;
-    exports.MAP = MAP;
-    exports.NODE_TYPE = NODE_TYPE;
-    exports.PAIR = PAIR;
-    exports.SCALAR = SCALAR;
-    exports.SEQ = SEQ;
-    exports.hasAnchor = hasAnchor;
-    exports.isAlias = isAlias;
-    exports.isCollection = isCollection;
-    exports.isDocument = isDocument;
-    exports.isMap = isMap;
-    exports.isNode = isNode;
-    exports.isPair = isPair;
-    exports.isScalar = isScalar;
-    exports.isSeq = isSeq;
+    exports2.ALIAS = ALIAS;
+    exports2.DOC = DOC;
+    exports2.MAP = MAP;
+    exports2.NODE_TYPE = NODE_TYPE;
+    exports2.PAIR = PAIR;
+    exports2.SCALAR = SCALAR;
+    exports2.SEQ = SEQ;
+    exports2.hasAnchor = hasAnchor;
+    exports2.isAlias = isAlias;
+    exports2.isCollection = isCollection;
+    exports2.isDocument = isDocument;
+    exports2.isMap = isMap;
+    exports2.isNode = isNode;
+    exports2.isPair = isPair;
+    exports2.isScalar = isScalar;
+    exports2.isSeq = isSeq;
   }
 });
 
 // node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports) {
+  "node_modules/yaml/dist/visit.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -100,17 +100,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path20) {
-      const ctrl = callVisitor(key, node2, visitor, path20);
+    function visit_(key, node2, visitor, path21) {
+      const ctrl = callVisitor(key, node2, visitor, path21);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path20, ctrl);
-        return visit_(key, ctrl, visitor, path20);
+        replaceNode(key, path21, ctrl);
+        return visit_(key, ctrl, visitor, path21);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path20 = Object.freeze(path20.concat(node2));
+          path21 = Object.freeze(path21.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path20);
+            const ci = visit_(i, node2.items[i], visitor, path21);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -121,13 +121,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path20 = Object.freeze(path20.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path20);
+          path21 = Object.freeze(path21.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path21);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path20);
+          const cv = visit_("value", node2.value, visitor, path21);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -148,17 +148,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path20) {
-      const ctrl = await callVisitor(key, node2, visitor, path20);
+    async function visitAsync_(key, node2, visitor, path21) {
+      const ctrl = await callVisitor(key, node2, visitor, path21);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path20, ctrl);
-        return visitAsync_(key, ctrl, visitor, path20);
+        replaceNode(key, path21, ctrl);
+        return visitAsync_(key, ctrl, visitor, path21);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path20 = Object.freeze(path20.concat(node2));
+          path21 = Object.freeze(path21.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path20);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path21);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -169,13 +169,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path20 = Object.freeze(path20.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path20);
+          path21 = Object.freeze(path21.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path21);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path20);
+          const cv = await visitAsync_("value", node2.value, visitor, path21);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -202,23 +202,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path20) {
+    function callVisitor(key, node2, visitor, path21) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path20);
+        return visitor(key, node2, path21);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path20);
+        return visitor.Map?.(key, node2, path21);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path20);
+        return visitor.Seq?.(key, node2, path21);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path20);
+        return visitor.Pair?.(key, node2, path21);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path20);
+        return visitor.Scalar?.(key, node2, path21);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path20);
+        return visitor.Alias?.(key, node2, path21);
       return void 0;
     }
-    function replaceNode(key, path20, node2) {
-      const parent = path20[path20.length - 1];
+    function replaceNode(key, path21, node2) {
+      const parent = path21[path21.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -233,14 +233,14 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
-    exports.visit = visit2;
-    exports.visitAsync = visitAsync;
+    exports2.visit = visit2;
+    exports2.visitAsync = visitAsync;
   }
 });
 
 // node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports) {
+  "node_modules/yaml/dist/doc/directives.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var visit2 = require_visit();
@@ -405,13 +405,13 @@ var require_directives = __commonJS({
     };
     Directives.defaultYaml = { explicit: false, version: "1.2" };
     Directives.defaultTags = { "!!": "tag:yaml.org,2002:" };
-    exports.Directives = Directives;
+    exports2.Directives = Directives;
   }
 });
 
 // node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "node_modules/yaml/dist/doc/anchors.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var visit2 = require_visit();
@@ -472,16 +472,16 @@ var require_anchors = __commonJS({
         sourceObjects
       };
     }
-    exports.anchorIsValid = anchorIsValid;
-    exports.anchorNames = anchorNames;
-    exports.createNodeAnchors = createNodeAnchors;
-    exports.findNewAnchor = findNewAnchor;
+    exports2.anchorIsValid = anchorIsValid;
+    exports2.anchorNames = anchorNames;
+    exports2.createNodeAnchors = createNodeAnchors;
+    exports2.findNewAnchor = findNewAnchor;
   }
 });
 
 // node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
     "use strict";
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
@@ -525,13 +525,13 @@ var require_applyReviver = __commonJS({
       }
       return reviver.call(obj, key, val);
     }
-    exports.applyReviver = applyReviver;
+    exports2.applyReviver = applyReviver;
   }
 });
 
 // node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "node_modules/yaml/dist/nodes/toJS.js"(exports2) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -555,13 +555,13 @@ var require_toJS = __commonJS({
         return Number(value);
       return value;
     }
-    exports.toJS = toJS;
+    exports2.toJS = toJS;
   }
 });
 
 // node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "node_modules/yaml/dist/nodes/Node.js"(exports2) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -596,13 +596,13 @@ var require_Node = __commonJS({
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
-    exports.NodeBase = NodeBase;
+    exports2.NodeBase = NodeBase;
   }
 });
 
 // node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "node_modules/yaml/dist/nodes/Alias.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
     var visit2 = require_visit();
@@ -714,13 +714,13 @@ var require_Alias = __commonJS({
       }
       return 1;
     }
-    exports.Alias = Alias;
+    exports2.Alias = Alias;
   }
 });
 
 // node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -743,14 +743,14 @@ var require_Scalar = __commonJS({
     Scalar.PLAIN = "PLAIN";
     Scalar.QUOTE_DOUBLE = "QUOTE_DOUBLE";
     Scalar.QUOTE_SINGLE = "QUOTE_SINGLE";
-    exports.Scalar = Scalar;
-    exports.isScalarValue = isScalarValue;
+    exports2.Scalar = Scalar;
+    exports2.isScalarValue = isScalarValue;
   }
 });
 
 // node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "node_modules/yaml/dist/doc/createNode.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -819,21 +819,21 @@ var require_createNode = __commonJS({
         ref.node = node2;
       return node2;
     }
-    exports.createNode = createNode;
+    exports2.createNode = createNode;
   }
 });
 
 // node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "node_modules/yaml/dist/nodes/Collection.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path20, value) {
+    function collectionFromPath(schema, path21, value) {
       let v = value;
-      for (let i = path20.length - 1; i >= 0; --i) {
-        const k = path20[i];
+      for (let i = path21.length - 1; i >= 0; --i) {
+        const k = path21[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -852,7 +852,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path20) => path20 == null || typeof path20 === "object" && !!path20[Symbol.iterator]().next().done;
+    var isEmptyPath = (path21) => path21 == null || typeof path21 === "object" && !!path21[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -882,11 +882,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path20, value) {
-        if (isEmptyPath(path20))
+      addIn(path21, value) {
+        if (isEmptyPath(path21))
           this.add(value);
         else {
-          const [key, ...rest] = path20;
+          const [key, ...rest] = path21;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -900,8 +900,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path20) {
-        const [key, ...rest] = path20;
+      deleteIn(path21) {
+        const [key, ...rest] = path21;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -915,8 +915,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path20, keepScalar) {
-        const [key, ...rest] = path20;
+      getIn(path21, keepScalar) {
+        const [key, ...rest] = path21;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -934,8 +934,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path20) {
-        const [key, ...rest] = path20;
+      hasIn(path21) {
+        const [key, ...rest] = path21;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -945,8 +945,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path20, value) {
-        const [key, ...rest] = path20;
+      setIn(path21, value) {
+        const [key, ...rest] = path21;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -960,15 +960,15 @@ var require_Collection = __commonJS({
         }
       }
     };
-    exports.Collection = Collection;
-    exports.collectionFromPath = collectionFromPath;
-    exports.isEmptyPath = isEmptyPath;
+    exports2.Collection = Collection;
+    exports2.collectionFromPath = collectionFromPath;
+    exports2.isEmptyPath = isEmptyPath;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
     "use strict";
     var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
@@ -977,15 +977,15 @@ var require_stringifyComment = __commonJS({
       return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
     }
     var lineComment = (str, indent, comment) => str.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str.endsWith(" ") ? "" : " ") + comment;
-    exports.indentComment = indentComment;
-    exports.lineComment = lineComment;
-    exports.stringifyComment = stringifyComment;
+    exports2.indentComment = indentComment;
+    exports2.lineComment = lineComment;
+    exports2.stringifyComment = stringifyComment;
   }
 });
 
 // node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
@@ -1112,16 +1112,16 @@ ${indent}${text.slice(fold + 1, end2)}`;
       }
       return end;
     }
-    exports.FOLD_BLOCK = FOLD_BLOCK;
-    exports.FOLD_FLOW = FOLD_FLOW;
-    exports.FOLD_QUOTED = FOLD_QUOTED;
-    exports.foldFlowLines = foldFlowLines;
+    exports2.FOLD_BLOCK = FOLD_BLOCK;
+    exports2.FOLD_FLOW = FOLD_FLOW;
+    exports2.FOLD_QUOTED = FOLD_QUOTED;
+    exports2.foldFlowLines = foldFlowLines;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -1238,9 +1238,9 @@ ${indent}`) + "'";
       return ctx.implicitKey ? res : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
     function quotedString(value, ctx) {
-      const { singleQuote } = ctx.options;
+      const { singleQuote: singleQuote2 } = ctx.options;
       let qs;
-      if (singleQuote === false)
+      if (singleQuote2 === false)
         qs = doubleQuotedString;
       else {
         const hasDouble = value.includes('"');
@@ -1250,7 +1250,7 @@ ${indent}`) + "'";
         else if (hasSingle && !hasDouble)
           qs = doubleQuotedString;
         else
-          qs = singleQuote ? singleQuotedString : doubleQuotedString;
+          qs = singleQuote2 ? singleQuotedString : doubleQuotedString;
       }
       return qs(value, ctx);
     }
@@ -1398,13 +1398,13 @@ ${indent}`);
       }
       return res;
     }
-    exports.stringifyString = stringifyString;
+    exports2.stringifyString = stringifyString;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringify.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -1493,7 +1493,7 @@ var require_stringify = __commonJS({
         props.push(doc.directives.tagString(tag));
       return props.join(" ");
     }
-    function stringify(item, ctx, onComment, onChompKeep) {
+    function stringify2(item, ctx, onComment, onChompKeep) {
       if (identity.isPair(item))
         return item.toString(ctx, onComment, onChompKeep);
       if (identity.isAlias(item)) {
@@ -1521,18 +1521,18 @@ var require_stringify = __commonJS({
       return identity.isScalar(node2) || str[0] === "{" || str[0] === "[" ? `${props} ${str}` : `${props}
 ${ctx.indent}${str}`;
     }
-    exports.createStringifyContext = createStringifyContext;
-    exports.stringify = stringify;
+    exports2.createStringifyContext = createStringifyContext;
+    exports2.stringify = stringify2;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
-    var stringify = require_stringify();
+    var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -1554,7 +1554,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str = stringify2.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -1606,7 +1606,7 @@ ${indent}:`;
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
-      const valueStr = stringify.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      const valueStr = stringify2.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
       let ws = " ";
       if (keyComment || vsb || vcb) {
         ws = vsb ? "\n" : "";
@@ -1655,13 +1655,13 @@ ${ctx.indent}`;
       }
       return str;
     }
-    exports.stringifyPair = stringifyPair;
+    exports2.stringifyPair = stringifyPair;
   }
 });
 
 // node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports) {
+  "node_modules/yaml/dist/log.js"(exports2) {
     "use strict";
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
@@ -1676,14 +1676,14 @@ var require_log = __commonJS({
           console.warn(warning);
       }
     }
-    exports.debug = debug;
-    exports.warn = warn;
+    exports2.debug = debug;
+    exports2.warn = warn;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1735,19 +1735,19 @@ var require_merge = __commonJS({
     function resolveAliasValue(ctx, value) {
       return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
     }
-    exports.addMergeToJSMap = addMergeToJSMap;
-    exports.isMergeKey = isMergeKey;
-    exports.merge = merge2;
+    exports2.addMergeToJSMap = addMergeToJSMap;
+    exports2.isMergeKey = isMergeKey;
+    exports2.merge = merge2;
   }
 });
 
 // node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
     "use strict";
     var log = require_log();
     var merge2 = require_merge();
-    var stringify = require_stringify();
+    var stringify2 = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map2, { key, value }) {
@@ -1783,7 +1783,7 @@ var require_addPairToJSMap = __commonJS({
       if (typeof jsKey !== "object")
         return String(jsKey);
       if (identity.isNode(key) && ctx?.doc) {
-        const strCtx = stringify.createStringifyContext(ctx.doc, {});
+        const strCtx = stringify2.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node2 of ctx.anchors.keys())
           strCtx.anchors.add(node2.anchor);
@@ -1801,13 +1801,13 @@ var require_addPairToJSMap = __commonJS({
       }
       return JSON.stringify(jsKey);
     }
-    exports.addPairToJSMap = addPairToJSMap;
+    exports2.addPairToJSMap = addPairToJSMap;
   }
 });
 
 // node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "node_modules/yaml/dist/nodes/Pair.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -1840,22 +1840,22 @@ var require_Pair = __commonJS({
         return ctx?.doc ? stringifyPair.stringifyPair(this, ctx, onComment, onChompKeep) : JSON.stringify(this);
       }
     };
-    exports.Pair = Pair;
-    exports.createPair = createPair;
+    exports2.Pair = Pair;
+    exports2.createPair = createPair;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var stringify = require_stringify();
+    var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyCollection(collection, ctx, options) {
       const flow = ctx.inFlow ?? collection.flow;
-      const stringify2 = flow ? stringifyFlowCollection : stringifyBlockCollection;
-      return stringify2(collection, ctx, options);
+      const stringify3 = flow ? stringifyFlowCollection : stringifyBlockCollection;
+      return stringify3(collection, ctx, options);
     }
     function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
       const { indent, options: { commentString } } = ctx;
@@ -1880,7 +1880,7 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str2 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str2 = stringify2.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
           str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
@@ -1947,7 +1947,7 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str = stringify.stringify(item, itemCtx, () => comment = null);
+        let str = stringify2.stringify(item, itemCtx, () => comment = null);
         reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
         if (i < items.length - 1) {
           str += ",";
@@ -1992,13 +1992,13 @@ ${indent}${end}`;
         lines.push(ic.trimStart());
       }
     }
-    exports.stringifyCollection = stringifyCollection;
+    exports2.stringifyCollection = stringifyCollection;
   }
 });
 
 // node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -2135,14 +2135,14 @@ var require_YAMLMap = __commonJS({
         });
       }
     };
-    exports.YAMLMap = YAMLMap;
-    exports.findPair = findPair;
+    exports2.YAMLMap = YAMLMap;
+    exports2.findPair = findPair;
   }
 });
 
 // node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "node_modules/yaml/dist/schema/common/map.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -2158,13 +2158,13 @@ var require_map = __commonJS({
       },
       createNode: (schema, obj, ctx) => YAMLMap.YAMLMap.from(schema, obj, ctx)
     };
-    exports.map = map2;
+    exports2.map = map2;
   }
 });
 
 // node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -2274,13 +2274,13 @@ var require_YAMLSeq = __commonJS({
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
     }
-    exports.YAMLSeq = YAMLSeq;
+    exports2.YAMLSeq = YAMLSeq;
   }
 });
 
 // node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "node_modules/yaml/dist/schema/common/seq.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -2296,13 +2296,13 @@ var require_seq = __commonJS({
       },
       createNode: (schema, obj, ctx) => YAMLSeq.YAMLSeq.from(schema, obj, ctx)
     };
-    exports.seq = seq;
+    exports2.seq = seq;
   }
 });
 
 // node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "node_modules/yaml/dist/schema/common/string.js"(exports2) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string4 = {
@@ -2315,13 +2315,13 @@ var require_string = __commonJS({
         return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
       }
     };
-    exports.string = string4;
+    exports2.string = string4;
   }
 });
 
 // node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "node_modules/yaml/dist/schema/common/null.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -2333,13 +2333,13 @@ var require_null = __commonJS({
       resolve: () => new Scalar.Scalar(null),
       stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
     };
-    exports.nullTag = nullTag;
+    exports2.nullTag = nullTag;
   }
 });
 
 // node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "node_modules/yaml/dist/schema/core/bool.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -2357,13 +2357,13 @@ var require_bool = __commonJS({
         return value ? ctx.options.trueStr : ctx.options.falseStr;
       }
     };
-    exports.boolTag = boolTag;
+    exports2.boolTag = boolTag;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
     "use strict";
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
@@ -2384,13 +2384,13 @@ var require_stringifyNumber = __commonJS({
       }
       return n;
     }
-    exports.stringifyNumber = stringifyNumber;
+    exports2.stringifyNumber = stringifyNumber;
   }
 });
 
 // node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "node_modules/yaml/dist/schema/core/float.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2428,15 +2428,15 @@ var require_float = __commonJS({
       },
       stringify: stringifyNumber.stringifyNumber
     };
-    exports.float = float;
-    exports.floatExp = floatExp;
-    exports.floatNaN = floatNaN;
+    exports2.float = float;
+    exports2.floatExp = floatExp;
+    exports2.floatNaN = floatNaN;
   }
 });
 
 // node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "node_modules/yaml/dist/schema/core/int.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2473,15 +2473,15 @@ var require_int = __commonJS({
       resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
       stringify: (node2) => intStringify(node2, 16, "0x")
     };
-    exports.int = int2;
-    exports.intHex = intHex;
-    exports.intOct = intOct;
+    exports2.int = int2;
+    exports2.intHex = intHex;
+    exports2.intOct = intOct;
   }
 });
 
 // node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/core/schema.js"(exports2) {
     "use strict";
     var map2 = require_map();
     var _null4 = require_null();
@@ -2503,13 +2503,13 @@ var require_schema = __commonJS({
       float.floatExp,
       float.float
     ];
-    exports.schema = schema;
+    exports2.schema = schema;
   }
 });
 
 // node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/json/schema.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var map2 = require_map();
@@ -2570,13 +2570,13 @@ var require_schema2 = __commonJS({
       }
     };
     var schema = [map2.map, seq.seq].concat(jsonScalars, jsonError);
-    exports.schema = schema;
+    exports2.schema = schema;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
     "use strict";
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
@@ -2636,13 +2636,13 @@ var require_binary = __commonJS({
         return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
       }
     };
-    exports.binary = binary;
+    exports2.binary = binary;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -2712,15 +2712,15 @@ ${cn.comment}` : item.comment;
       resolve: resolvePairs,
       createNode: createPairs
     };
-    exports.createPairs = createPairs;
-    exports.pairs = pairs;
-    exports.resolvePairs = resolvePairs;
+    exports2.createPairs = createPairs;
+    exports2.pairs = pairs;
+    exports2.resolvePairs = resolvePairs;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -2791,14 +2791,14 @@ var require_omap = __commonJS({
       },
       createNode: (schema, iterable, ctx) => YAMLOMap.from(schema, iterable, ctx)
     };
-    exports.YAMLOMap = YAMLOMap;
-    exports.omap = omap;
+    exports2.YAMLOMap = YAMLOMap;
+    exports2.omap = omap;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
@@ -2823,14 +2823,14 @@ var require_bool2 = __commonJS({
       resolve: () => new Scalar.Scalar(false),
       stringify: boolStringify
     };
-    exports.falseTag = falseTag;
-    exports.trueTag = trueTag;
+    exports2.falseTag = falseTag;
+    exports2.trueTag = trueTag;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2871,15 +2871,15 @@ var require_float2 = __commonJS({
       },
       stringify: stringifyNumber.stringifyNumber
     };
-    exports.float = float;
-    exports.floatExp = floatExp;
-    exports.floatNaN = floatNaN;
+    exports2.float = float;
+    exports2.floatExp = floatExp;
+    exports2.floatNaN = floatNaN;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2949,16 +2949,16 @@ var require_int2 = __commonJS({
       resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
       stringify: (node2) => intStringify(node2, 16, "0x")
     };
-    exports.int = int2;
-    exports.intBin = intBin;
-    exports.intHex = intHex;
-    exports.intOct = intOct;
+    exports2.int = int2;
+    exports2.intBin = intBin;
+    exports2.intHex = intHex;
+    exports2.intOct = intOct;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -3040,14 +3040,14 @@ var require_set = __commonJS({
         return map2;
       }
     };
-    exports.YAMLSet = YAMLSet;
-    exports.set = set2;
+    exports2.YAMLSet = YAMLSet;
+    exports2.set = set2;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str, asBigInt) {
@@ -3127,15 +3127,15 @@ var require_timestamp = __commonJS({
       },
       stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
     };
-    exports.floatTime = floatTime;
-    exports.intTime = intTime;
-    exports.timestamp = timestamp;
+    exports2.floatTime = floatTime;
+    exports2.intTime = intTime;
+    exports2.timestamp = timestamp;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
     "use strict";
     var map2 = require_map();
     var _null4 = require_null();
@@ -3173,13 +3173,13 @@ var require_schema3 = __commonJS({
       timestamp.floatTime,
       timestamp.timestamp
     ];
-    exports.schema = schema;
+    exports2.schema = schema;
   }
 });
 
 // node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports) {
+  "node_modules/yaml/dist/schema/tags.js"(exports2) {
     "use strict";
     var map2 = require_map();
     var _null4 = require_null();
@@ -3266,14 +3266,14 @@ var require_tags = __commonJS({
         return tags2;
       }, []);
     }
-    exports.coreKnownTags = coreKnownTags;
-    exports.getTags = getTags;
+    exports2.coreKnownTags = coreKnownTags;
+    exports2.getTags = getTags;
   }
 });
 
 // node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "node_modules/yaml/dist/schema/Schema.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var map2 = require_map();
@@ -3299,16 +3299,16 @@ var require_Schema = __commonJS({
         return copy;
       }
     };
-    exports.Schema = Schema;
+    exports2.Schema = Schema;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var stringify = require_stringify();
+    var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
       const lines = [];
@@ -3323,7 +3323,7 @@ var require_stringifyDocument = __commonJS({
       }
       if (hasDirectives)
         lines.push("---");
-      const ctx = stringify.createStringifyContext(doc, options);
+      const ctx = stringify2.createStringifyContext(doc, options);
       const { commentString } = ctx.options;
       if (doc.commentBefore) {
         if (lines.length !== 1)
@@ -3345,7 +3345,7 @@ var require_stringifyDocument = __commonJS({
           contentComment = doc.contents.comment;
         }
         const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
-        let body = stringify.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        let body = stringify2.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
         if (contentComment)
           body += stringifyComment.lineComment(body, "", commentString(contentComment));
         if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
@@ -3353,7 +3353,7 @@ var require_stringifyDocument = __commonJS({
         } else
           lines.push(body);
       } else {
-        lines.push(stringify.stringify(doc.contents, ctx));
+        lines.push(stringify2.stringify(doc.contents, ctx));
       }
       if (doc.directives?.docEnd) {
         if (doc.comment) {
@@ -3379,13 +3379,13 @@ var require_stringifyDocument = __commonJS({
       }
       return lines.join("\n") + "\n";
     }
-    exports.stringifyDocument = stringifyDocument;
+    exports2.stringifyDocument = stringifyDocument;
   }
 });
 
 // node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports) {
+  "node_modules/yaml/dist/doc/Document.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
@@ -3461,9 +3461,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path20, value) {
+      addIn(path21, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path20, value);
+          this.contents.addIn(path21, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3538,14 +3538,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path20) {
-        if (Collection.isEmptyPath(path20)) {
+      deleteIn(path21) {
+        if (Collection.isEmptyPath(path21)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path20) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path21) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3560,10 +3560,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path20, keepScalar) {
-        if (Collection.isEmptyPath(path20))
+      getIn(path21, keepScalar) {
+        if (Collection.isEmptyPath(path21))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path20, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path21, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3574,10 +3574,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path20) {
-        if (Collection.isEmptyPath(path20))
+      hasIn(path21) {
+        if (Collection.isEmptyPath(path21))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path20) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path21) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3594,13 +3594,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path20, value) {
-        if (Collection.isEmptyPath(path20)) {
+      setIn(path21, value) {
+        if (Collection.isEmptyPath(path21)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path20), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path21), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path20, value);
+          this.contents.setIn(path21, value);
         }
       }
       /**
@@ -3688,13 +3688,13 @@ var require_Document = __commonJS({
         return true;
       throw new Error("Expected a YAML collection as document contents");
     }
-    exports.Document = Document;
+    exports2.Document = Document;
   }
 });
 
 // node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports) {
+  "node_modules/yaml/dist/errors.js"(exports2) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
@@ -3750,16 +3750,16 @@ ${pointer}
 `;
       }
     };
-    exports.YAMLError = YAMLError;
-    exports.YAMLParseError = YAMLParseError;
-    exports.YAMLWarning = YAMLWarning;
-    exports.prettifyError = prettifyError2;
+    exports2.YAMLError = YAMLError;
+    exports2.YAMLParseError = YAMLParseError;
+    exports2.YAMLWarning = YAMLWarning;
+    exports2.prettifyError = prettifyError2;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
     "use strict";
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -3887,13 +3887,13 @@ var require_resolve_props = __commonJS({
         start: start ?? end
       };
     }
-    exports.resolveProps = resolveProps;
+    exports2.resolveProps = resolveProps;
   }
 });
 
 // node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
     "use strict";
     function containsNewline(key) {
       if (!key)
@@ -3929,13 +3929,13 @@ var require_util_contains_newline = __commonJS({
           return true;
       }
     }
-    exports.containsNewline = containsNewline;
+    exports2.containsNewline = containsNewline;
   }
 });
 
 // node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
@@ -3947,13 +3947,13 @@ var require_util_flow_indent_check = __commonJS({
         }
       }
     }
-    exports.flowIndentCheck = flowIndentCheck;
+    exports2.flowIndentCheck = flowIndentCheck;
   }
 });
 
 // node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
@@ -3963,13 +3963,13 @@ var require_util_map_includes = __commonJS({
       const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity.isScalar(a) && identity.isScalar(b) && a.value === b.value;
       return items.some((pair) => isEqual(pair.key, search));
     }
-    exports.mapIncludes = mapIncludes;
+    exports2.mapIncludes = mapIncludes;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -3986,10 +3986,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep, value } = collItem;
+        const { start, key, sep: sep2, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key ?? sep2?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4003,7 +4003,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep) {
+          if (!keyProps.anchor && !keyProps.tag && !sep2) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map2.comment)
@@ -4027,7 +4027,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep ?? [], {
+        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4043,7 +4043,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4071,13 +4071,13 @@ var require_resolve_block_map = __commonJS({
       map2.range = [bm.offset, offset, commentEnd ?? offset];
       return map2;
     }
-    exports.resolveBlockMap = resolveBlockMap;
+    exports2.resolveBlockMap = resolveBlockMap;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -4122,19 +4122,19 @@ var require_resolve_block_seq = __commonJS({
       seq.range = [bs.offset, offset, commentEnd ?? offset];
       return seq;
     }
-    exports.resolveBlockSeq = resolveBlockSeq;
+    exports2.resolveBlockSeq = resolveBlockSeq;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep = "";
+        let sep2 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4148,13 +4148,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep + cb;
-              sep = "";
+                comment += sep2 + cb;
+              sep2 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep += source;
+                sep2 += source;
               hasSpace = true;
               break;
             default:
@@ -4165,13 +4165,13 @@ var require_resolve_end = __commonJS({
       }
       return { comment, offset };
     }
-    exports.resolveEnd = resolveEnd;
+    exports2.resolveEnd = resolveEnd;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -4197,18 +4197,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep, value } = collItem;
+        const { start, key, sep: sep2, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key ?? sep2?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep && !value) {
+          if (!props.anchor && !props.tag && !sep2 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4262,8 +4262,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep, null, props, onError);
+        if (!isMap && !sep2 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4275,7 +4275,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep ?? [], {
+          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4286,8 +4286,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep)
-                for (const st of sep) {
+              if (sep2)
+                for (const st of sep2) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4304,7 +4304,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4359,13 +4359,13 @@ var require_resolve_flow_collection = __commonJS({
       }
       return coll;
     }
-    exports.resolveFlowCollection = resolveFlowCollection;
+    exports2.resolveFlowCollection = resolveFlowCollection;
   }
 });
 
 // node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4424,13 +4424,13 @@ var require_compose_collection = __commonJS({
         node2.format = tag.format;
       return node2;
     }
-    exports.composeCollection = composeCollection;
+    exports2.composeCollection = composeCollection;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -4484,7 +4484,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep = "";
+      let sep2 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4501,24 +4501,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep + indent.slice(trimIndent) + content;
-          sep = "\n";
+          value += sep2 + indent.slice(trimIndent) + content;
+          sep2 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep === " ")
-            sep = "\n";
-          else if (!prevMoreIndented && sep === "\n")
-            sep = "\n\n";
-          value += sep + indent.slice(trimIndent) + content;
-          sep = "\n";
+          if (sep2 === " ")
+            sep2 = "\n";
+          else if (!prevMoreIndented && sep2 === "\n")
+            sep2 = "\n\n";
+          value += sep2 + indent.slice(trimIndent) + content;
+          sep2 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep === "\n")
+          if (sep2 === "\n")
             value += "\n";
           else
-            sep = "\n";
+            sep2 = "\n";
         } else {
-          value += sep + content;
-          sep = " ";
+          value += sep2 + content;
+          sep2 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4607,13 +4607,13 @@ var require_resolve_block_scalar = __commonJS({
         lines.push([split[i], split[i + 1]]);
       return lines;
     }
-    exports.resolveBlockScalar = resolveBlockScalar;
+    exports2.resolveBlockScalar = resolveBlockScalar;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -4701,25 +4701,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep = " ";
+      let sep2 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep === "\n")
-            res += sep;
+          if (sep2 === "\n")
+            res += sep2;
           else
-            sep = "\n";
+            sep2 = "\n";
         } else {
-          res += sep + lm;
-          sep = " ";
+          res += sep2 + lm;
+          sep2 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep + (match?.[1] ?? "");
+      return res + sep2 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -4828,13 +4828,13 @@ var require_resolve_flow_scalar = __commonJS({
         return raw;
       }
     }
-    exports.resolveFlowScalar = resolveFlowScalar;
+    exports2.resolveFlowScalar = resolveFlowScalar;
   }
 });
 
 // node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4909,13 +4909,13 @@ var require_compose_scalar = __commonJS({
       }
       return tag;
     }
-    exports.composeScalar = composeScalar;
+    exports2.composeScalar = composeScalar;
   }
 });
 
 // node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
     "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
@@ -4939,13 +4939,13 @@ var require_util_empty_scalar_position = __commonJS({
       }
       return offset;
     }
-    exports.emptyScalarPosition = emptyScalarPosition;
+    exports2.emptyScalarPosition = emptyScalarPosition;
   }
 });
 
 // node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-node.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -5044,14 +5044,14 @@ var require_compose_node = __commonJS({
         alias.comment = re.comment;
       return alias;
     }
-    exports.composeEmptyNode = composeEmptyNode;
-    exports.composeNode = composeNode;
+    exports2.composeEmptyNode = composeEmptyNode;
+    exports2.composeNode = composeNode;
   }
 });
 
 // node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
     "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
@@ -5088,13 +5088,13 @@ var require_compose_doc = __commonJS({
       doc.range = [offset, contentEnd, re.offset];
       return doc;
     }
-    exports.composeDoc = composeDoc;
+    exports2.composeDoc = composeDoc;
   }
 });
 
 // node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports) {
+  "node_modules/yaml/dist/compose/composer.js"(exports2) {
     "use strict";
     var node_process = __require("process");
     var directives = require_directives();
@@ -5296,13 +5296,13 @@ ${end.comment}` : end.comment;
         }
       }
     };
-    exports.Composer = Composer;
+    exports2.Composer = Composer;
   }
 });
 
 // node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -5479,17 +5479,17 @@ var require_cst_scalar = __commonJS({
         }
       }
     }
-    exports.createScalarToken = createScalarToken;
-    exports.resolveAsScalar = resolveAsScalar;
-    exports.setScalarValue = setScalarValue;
+    exports2.createScalarToken = createScalarToken;
+    exports2.resolveAsScalar = resolveAsScalar;
+    exports2.setScalarValue = setScalarValue;
   }
 });
 
 // node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
     "use strict";
-    var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
+    var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
       switch (token.type) {
         case "block-scalar": {
@@ -5529,26 +5529,26 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep, value }) {
+    function stringifyItem({ start, key, sep: sep2, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep)
-        for (const st of sep)
+      if (sep2)
+        for (const st of sep2)
           res += st.source;
       if (value)
         res += stringifyToken(value);
       return res;
     }
-    exports.stringify = stringify;
+    exports2.stringify = stringify2;
   }
 });
 
 // node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -5561,9 +5561,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path20) => {
+    visit2.itemAtPath = (cst, path21) => {
       let item = cst;
-      for (const [field, index] of path20) {
+      for (const [field, index] of path21) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -5572,23 +5572,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path20) => {
-      const parent = visit2.itemAtPath(cst, path20.slice(0, -1));
-      const field = path20[path20.length - 1][0];
+    visit2.parentCollection = (cst, path21) => {
+      const parent = visit2.itemAtPath(cst, path21.slice(0, -1));
+      const field = path21[path21.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path20, item, visitor) {
-      let ctrl = visitor(item, path20);
+    function _visit(path21, item, visitor) {
+      let ctrl = visitor(item, path21);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path20.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path21.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5599,18 +5599,18 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path20);
+            ctrl = ctrl(item, path21);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path20) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path21) : ctrl;
     }
-    exports.visit = visit2;
+    exports2.visit = visit2;
   }
 });
 
 // node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports) {
+  "node_modules/yaml/dist/parse/cst.js"(exports2) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -5694,25 +5694,25 @@ var require_cst = __commonJS({
       }
       return null;
     }
-    exports.createScalarToken = cstScalar.createScalarToken;
-    exports.resolveAsScalar = cstScalar.resolveAsScalar;
-    exports.setScalarValue = cstScalar.setScalarValue;
-    exports.stringify = cstStringify.stringify;
-    exports.visit = cstVisit.visit;
-    exports.BOM = BOM;
-    exports.DOCUMENT = DOCUMENT;
-    exports.FLOW_END = FLOW_END;
-    exports.SCALAR = SCALAR;
-    exports.isCollection = isCollection;
-    exports.isScalar = isScalar;
-    exports.prettyToken = prettyToken;
-    exports.tokenType = tokenType;
+    exports2.createScalarToken = cstScalar.createScalarToken;
+    exports2.resolveAsScalar = cstScalar.resolveAsScalar;
+    exports2.setScalarValue = cstScalar.setScalarValue;
+    exports2.stringify = cstStringify.stringify;
+    exports2.visit = cstVisit.visit;
+    exports2.BOM = BOM;
+    exports2.DOCUMENT = DOCUMENT;
+    exports2.FLOW_END = FLOW_END;
+    exports2.SCALAR = SCALAR;
+    exports2.isCollection = isCollection;
+    exports2.isScalar = isScalar;
+    exports2.prettyToken = prettyToken;
+    exports2.tokenType = tokenType;
   }
 });
 
 // node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "node_modules/yaml/dist/parse/lexer.js"(exports2) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -6295,13 +6295,13 @@ var require_lexer = __commonJS({
         return yield* this.pushToIndex(i, false);
       }
     };
-    exports.Lexer = Lexer;
+    exports2.Lexer = Lexer;
   }
 });
 
 // node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "node_modules/yaml/dist/parse/line-counter.js"(exports2) {
     "use strict";
     var LineCounter = class {
       constructor() {
@@ -6326,13 +6326,13 @@ var require_line_counter = __commonJS({
         };
       }
     };
-    exports.LineCounter = LineCounter;
+    exports2.LineCounter = LineCounter;
   }
 });
 
 // node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports) {
+  "node_modules/yaml/dist/parse/parser.js"(exports2) {
     "use strict";
     var node_process = __require("process");
     var cst = require_cst();
@@ -6703,18 +6703,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep;
+          let sep2;
           if (scalar.end) {
-            sep = scalar.end;
-            sep.push(this.sourceToken);
+            sep2 = scalar.end;
+            sep2.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep = [this.sourceToken];
+            sep2 = [this.sourceToken];
           const map2 = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep }]
+            items: [{ start, key: scalar, sep: sep2 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map2;
@@ -6867,15 +6867,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep = it.sep;
-                  sep.push(this.sourceToken);
+                  const sep2 = it.sep;
+                  sep2.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep }]
+                    items: [{ start: start2, key, sep: sep2 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7069,13 +7069,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep = fc.end.splice(1, fc.end.length);
-            sep.push(this.sourceToken);
+            const sep2 = fc.end.splice(1, fc.end.length);
+            sep2.push(this.sourceToken);
             const map2 = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep }]
+              items: [{ start, key: fc, sep: sep2 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map2;
@@ -7200,13 +7200,13 @@ var require_parser = __commonJS({
         }
       }
     };
-    exports.Parser = Parser;
+    exports2.Parser = Parser;
   }
 });
 
 // node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports) {
+  "node_modules/yaml/dist/public-api.js"(exports2) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7272,7 +7272,7 @@ var require_public_api = __commonJS({
       }
       return doc.toJS(Object.assign({ reviver: _reviver }, options));
     }
-    function stringify(value, replacer, options) {
+    function stringify2(value, replacer, options) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
@@ -7294,16 +7294,16 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document.Document(value, _replacer, options).toString(options);
     }
-    exports.parse = parse3;
-    exports.parseAllDocuments = parseAllDocuments;
-    exports.parseDocument = parseDocument;
-    exports.stringify = stringify;
+    exports2.parse = parse3;
+    exports2.parseAllDocuments = parseAllDocuments;
+    exports2.parseDocument = parseDocument;
+    exports2.stringify = stringify2;
   }
 });
 
 // node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports) {
+  "node_modules/yaml/dist/index.js"(exports2) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7321,41 +7321,41 @@ var require_dist = __commonJS({
     var parser = require_parser();
     var publicApi = require_public_api();
     var visit2 = require_visit();
-    exports.Composer = composer.Composer;
-    exports.Document = Document.Document;
-    exports.Schema = Schema.Schema;
-    exports.YAMLError = errors.YAMLError;
-    exports.YAMLParseError = errors.YAMLParseError;
-    exports.YAMLWarning = errors.YAMLWarning;
-    exports.Alias = Alias.Alias;
-    exports.isAlias = identity.isAlias;
-    exports.isCollection = identity.isCollection;
-    exports.isDocument = identity.isDocument;
-    exports.isMap = identity.isMap;
-    exports.isNode = identity.isNode;
-    exports.isPair = identity.isPair;
-    exports.isScalar = identity.isScalar;
-    exports.isSeq = identity.isSeq;
-    exports.Pair = Pair.Pair;
-    exports.Scalar = Scalar.Scalar;
-    exports.YAMLMap = YAMLMap.YAMLMap;
-    exports.YAMLSeq = YAMLSeq.YAMLSeq;
-    exports.CST = cst;
-    exports.Lexer = lexer.Lexer;
-    exports.LineCounter = lineCounter.LineCounter;
-    exports.Parser = parser.Parser;
-    exports.parse = publicApi.parse;
-    exports.parseAllDocuments = publicApi.parseAllDocuments;
-    exports.parseDocument = publicApi.parseDocument;
-    exports.stringify = publicApi.stringify;
-    exports.visit = visit2.visit;
-    exports.visitAsync = visit2.visitAsync;
+    exports2.Composer = composer.Composer;
+    exports2.Document = Document.Document;
+    exports2.Schema = Schema.Schema;
+    exports2.YAMLError = errors.YAMLError;
+    exports2.YAMLParseError = errors.YAMLParseError;
+    exports2.YAMLWarning = errors.YAMLWarning;
+    exports2.Alias = Alias.Alias;
+    exports2.isAlias = identity.isAlias;
+    exports2.isCollection = identity.isCollection;
+    exports2.isDocument = identity.isDocument;
+    exports2.isMap = identity.isMap;
+    exports2.isNode = identity.isNode;
+    exports2.isPair = identity.isPair;
+    exports2.isScalar = identity.isScalar;
+    exports2.isSeq = identity.isSeq;
+    exports2.Pair = Pair.Pair;
+    exports2.Scalar = Scalar.Scalar;
+    exports2.YAMLMap = YAMLMap.YAMLMap;
+    exports2.YAMLSeq = YAMLSeq.YAMLSeq;
+    exports2.CST = cst;
+    exports2.Lexer = lexer.Lexer;
+    exports2.LineCounter = lineCounter.LineCounter;
+    exports2.Parser = parser.Parser;
+    exports2.parse = publicApi.parse;
+    exports2.parseAllDocuments = publicApi.parseAllDocuments;
+    exports2.parseDocument = publicApi.parseDocument;
+    exports2.stringify = publicApi.stringify;
+    exports2.visit = visit2.visit;
+    exports2.visitAsync = visit2.visitAsync;
   }
 });
 
 // node_modules/picomatch/lib/constants.js
 var require_constants = __commonJS({
-  "node_modules/picomatch/lib/constants.js"(exports, module) {
+  "node_modules/picomatch/lib/constants.js"(exports2, module) {
     "use strict";
     var WIN_SLASH = "\\\\/";
     var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
@@ -7557,7 +7557,7 @@ var require_constants = __commonJS({
 
 // node_modules/picomatch/lib/utils.js
 var require_utils = __commonJS({
-  "node_modules/picomatch/lib/utils.js"(exports) {
+  "node_modules/picomatch/lib/utils.js"(exports2) {
     "use strict";
     var {
       REGEX_BACKSLASH,
@@ -7565,12 +7565,12 @@ var require_utils = __commonJS({
       REGEX_SPECIAL_CHARS,
       REGEX_SPECIAL_CHARS_GLOBAL
     } = require_constants();
-    exports.isObject = (val) => val !== null && typeof val === "object" && !Array.isArray(val);
-    exports.hasRegexChars = (str) => REGEX_SPECIAL_CHARS.test(str);
-    exports.isRegexChar = (str) => str.length === 1 && exports.hasRegexChars(str);
-    exports.escapeRegex = (str) => str.replace(REGEX_SPECIAL_CHARS_GLOBAL, "\\$1");
-    exports.toPosixSlashes = (str) => str.replace(REGEX_BACKSLASH, "/");
-    exports.isWindows = () => {
+    exports2.isObject = (val) => val !== null && typeof val === "object" && !Array.isArray(val);
+    exports2.hasRegexChars = (str) => REGEX_SPECIAL_CHARS.test(str);
+    exports2.isRegexChar = (str) => str.length === 1 && exports2.hasRegexChars(str);
+    exports2.escapeRegex = (str) => str.replace(REGEX_SPECIAL_CHARS_GLOBAL, "\\$1");
+    exports2.toPosixSlashes = (str) => str.replace(REGEX_BACKSLASH, "/");
+    exports2.isWindows = () => {
       if (typeof navigator !== "undefined" && navigator.platform) {
         const platform = navigator.platform.toLowerCase();
         return platform === "win32" || platform === "windows";
@@ -7580,18 +7580,18 @@ var require_utils = __commonJS({
       }
       return false;
     };
-    exports.removeBackslashes = (str) => {
+    exports2.removeBackslashes = (str) => {
       return str.replace(REGEX_REMOVE_BACKSLASH, (match) => {
         return match === "\\" ? "" : match;
       });
     };
-    exports.escapeLast = (input2, char, lastIdx) => {
+    exports2.escapeLast = (input2, char, lastIdx) => {
       const idx = input2.lastIndexOf(char, lastIdx);
       if (idx === -1) return input2;
-      if (input2[idx - 1] === "\\") return exports.escapeLast(input2, char, idx - 1);
+      if (input2[idx - 1] === "\\") return exports2.escapeLast(input2, char, idx - 1);
       return `${input2.slice(0, idx)}\\${input2.slice(idx)}`;
     };
-    exports.removePrefix = (input2, state = {}) => {
+    exports2.removePrefix = (input2, state = {}) => {
       let output2 = input2;
       if (output2.startsWith("./")) {
         output2 = output2.slice(2);
@@ -7599,7 +7599,7 @@ var require_utils = __commonJS({
       }
       return output2;
     };
-    exports.wrapOutput = (input2, state = {}, options = {}) => {
+    exports2.wrapOutput = (input2, state = {}, options = {}) => {
       const prepend = options.contains ? "" : "^";
       const append = options.contains ? "" : "$";
       let output2 = `${prepend}(?:${input2})${append}`;
@@ -7608,8 +7608,8 @@ var require_utils = __commonJS({
       }
       return output2;
     };
-    exports.basename = (path20, { windows } = {}) => {
-      const segs = path20.split(windows ? /[\\/]/ : "/");
+    exports2.basename = (path21, { windows } = {}) => {
+      const segs = path21.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -7621,7 +7621,7 @@ var require_utils = __commonJS({
 
 // node_modules/picomatch/lib/scan.js
 var require_scan = __commonJS({
-  "node_modules/picomatch/lib/scan.js"(exports, module) {
+  "node_modules/picomatch/lib/scan.js"(exports2, module) {
     "use strict";
     var utils = require_utils();
     var {
@@ -7959,7 +7959,7 @@ var require_scan = __commonJS({
 
 // node_modules/picomatch/lib/parse.js
 var require_parse = __commonJS({
-  "node_modules/picomatch/lib/parse.js"(exports, module) {
+  "node_modules/picomatch/lib/parse.js"(exports2, module) {
     "use strict";
     var constants = require_constants();
     var utils = require_utils();
@@ -8974,7 +8974,7 @@ var require_parse = __commonJS({
 
 // node_modules/picomatch/lib/picomatch.js
 var require_picomatch = __commonJS({
-  "node_modules/picomatch/lib/picomatch.js"(exports, module) {
+  "node_modules/picomatch/lib/picomatch.js"(exports2, module) {
     "use strict";
     var scan = require_scan();
     var parse3 = require_parse();
@@ -9114,7 +9114,7 @@ var require_picomatch = __commonJS({
 
 // node_modules/picomatch/index.js
 var require_picomatch2 = __commonJS({
-  "node_modules/picomatch/index.js"(exports, module) {
+  "node_modules/picomatch/index.js"(exports2, module) {
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
@@ -9129,14 +9129,3865 @@ var require_picomatch2 = __commonJS({
   }
 });
 
+// node_modules/jstat/dist/jstat.js
+var require_jstat = __commonJS({
+  "node_modules/jstat/dist/jstat.js"(exports2, module) {
+    (function(window2, factory) {
+      if (typeof exports2 === "object") {
+        module.exports = factory();
+      } else if (typeof define === "function" && define.amd) {
+        define(factory);
+      } else {
+        window2.jStat = factory();
+      }
+    })(exports2, function() {
+      var jStat2 = (function(Math2, undefined2) {
+        var concat = Array.prototype.concat;
+        var slice = Array.prototype.slice;
+        var toString = Object.prototype.toString;
+        function calcRdx(n, m) {
+          var val = n > m ? n : m;
+          return Math2.pow(
+            10,
+            17 - ~~(Math2.log(val > 0 ? val : -val) * Math2.LOG10E)
+          );
+        }
+        var isArray = Array.isArray || function isArray2(arg) {
+          return toString.call(arg) === "[object Array]";
+        };
+        function isFunction(arg) {
+          return toString.call(arg) === "[object Function]";
+        }
+        function isNumber(num) {
+          return typeof num === "number" ? num - num === 0 : false;
+        }
+        function toVector(arr) {
+          return concat.apply([], arr);
+        }
+        function jStat3() {
+          return new jStat3._init(arguments);
+        }
+        jStat3.fn = jStat3.prototype;
+        jStat3._init = function _init(args) {
+          if (isArray(args[0])) {
+            if (isArray(args[0][0])) {
+              if (isFunction(args[1]))
+                args[0] = jStat3.map(args[0], args[1]);
+              for (var i = 0; i < args[0].length; i++)
+                this[i] = args[0][i];
+              this.length = args[0].length;
+            } else {
+              this[0] = isFunction(args[1]) ? jStat3.map(args[0], args[1]) : args[0];
+              this.length = 1;
+            }
+          } else if (isNumber(args[0])) {
+            this[0] = jStat3.seq.apply(null, args);
+            this.length = 1;
+          } else if (args[0] instanceof jStat3) {
+            return jStat3(args[0].toArray());
+          } else {
+            this[0] = [];
+            this.length = 1;
+          }
+          return this;
+        };
+        jStat3._init.prototype = jStat3.prototype;
+        jStat3._init.constructor = jStat3;
+        jStat3.utils = {
+          calcRdx,
+          isArray,
+          isFunction,
+          isNumber,
+          toVector
+        };
+        jStat3._random_fn = Math2.random;
+        jStat3.setRandom = function setRandom(fn) {
+          if (typeof fn !== "function")
+            throw new TypeError("fn is not a function");
+          jStat3._random_fn = fn;
+        };
+        jStat3.extend = function extend2(obj) {
+          var i, j;
+          if (arguments.length === 1) {
+            for (j in obj)
+              jStat3[j] = obj[j];
+            return this;
+          }
+          for (i = 1; i < arguments.length; i++) {
+            for (j in arguments[i])
+              obj[j] = arguments[i][j];
+          }
+          return obj;
+        };
+        jStat3.rows = function rows(arr) {
+          return arr.length || 1;
+        };
+        jStat3.cols = function cols(arr) {
+          return arr[0].length || 1;
+        };
+        jStat3.dimensions = function dimensions(arr) {
+          return {
+            rows: jStat3.rows(arr),
+            cols: jStat3.cols(arr)
+          };
+        };
+        jStat3.row = function row(arr, index) {
+          if (isArray(index)) {
+            return index.map(function(i) {
+              return jStat3.row(arr, i);
+            });
+          }
+          return arr[index];
+        };
+        jStat3.rowa = function rowa(arr, i) {
+          return jStat3.row(arr, i);
+        };
+        jStat3.col = function col(arr, index) {
+          if (isArray(index)) {
+            var submat = jStat3.arange(arr.length).map(function() {
+              return new Array(index.length);
+            });
+            index.forEach(function(ind, i2) {
+              jStat3.arange(arr.length).forEach(function(j) {
+                submat[j][i2] = arr[j][ind];
+              });
+            });
+            return submat;
+          }
+          var column = new Array(arr.length);
+          for (var i = 0; i < arr.length; i++)
+            column[i] = [arr[i][index]];
+          return column;
+        };
+        jStat3.cola = function cola(arr, i) {
+          return jStat3.col(arr, i).map(function(a) {
+            return a[0];
+          });
+        };
+        jStat3.diag = function diag(arr) {
+          var nrow = jStat3.rows(arr);
+          var res = new Array(nrow);
+          for (var row = 0; row < nrow; row++)
+            res[row] = [arr[row][row]];
+          return res;
+        };
+        jStat3.antidiag = function antidiag(arr) {
+          var nrow = jStat3.rows(arr) - 1;
+          var res = new Array(nrow);
+          for (var i = 0; nrow >= 0; nrow--, i++)
+            res[i] = [arr[i][nrow]];
+          return res;
+        };
+        jStat3.transpose = function transpose(arr) {
+          var obj = [];
+          var objArr, rows, cols, j, i;
+          if (!isArray(arr[0]))
+            arr = [arr];
+          rows = arr.length;
+          cols = arr[0].length;
+          for (i = 0; i < cols; i++) {
+            objArr = new Array(rows);
+            for (j = 0; j < rows; j++)
+              objArr[j] = arr[j][i];
+            obj.push(objArr);
+          }
+          return obj.length === 1 ? obj[0] : obj;
+        };
+        jStat3.map = function map2(arr, func, toAlter) {
+          var row, nrow, ncol, res, col;
+          if (!isArray(arr[0]))
+            arr = [arr];
+          nrow = arr.length;
+          ncol = arr[0].length;
+          res = toAlter ? arr : new Array(nrow);
+          for (row = 0; row < nrow; row++) {
+            if (!res[row])
+              res[row] = new Array(ncol);
+            for (col = 0; col < ncol; col++)
+              res[row][col] = func(arr[row][col], row, col);
+          }
+          return res.length === 1 ? res[0] : res;
+        };
+        jStat3.cumreduce = function cumreduce(arr, func, toAlter) {
+          var row, nrow, ncol, res, col;
+          if (!isArray(arr[0]))
+            arr = [arr];
+          nrow = arr.length;
+          ncol = arr[0].length;
+          res = toAlter ? arr : new Array(nrow);
+          for (row = 0; row < nrow; row++) {
+            if (!res[row])
+              res[row] = new Array(ncol);
+            if (ncol > 0)
+              res[row][0] = arr[row][0];
+            for (col = 1; col < ncol; col++)
+              res[row][col] = func(res[row][col - 1], arr[row][col]);
+          }
+          return res.length === 1 ? res[0] : res;
+        };
+        jStat3.alter = function alter(arr, func) {
+          return jStat3.map(arr, func, true);
+        };
+        jStat3.create = function create(rows, cols, func) {
+          var res = new Array(rows);
+          var i, j;
+          if (isFunction(cols)) {
+            func = cols;
+            cols = rows;
+          }
+          for (i = 0; i < rows; i++) {
+            res[i] = new Array(cols);
+            for (j = 0; j < cols; j++)
+              res[i][j] = func(i, j);
+          }
+          return res;
+        };
+        function retZero() {
+          return 0;
+        }
+        jStat3.zeros = function zeros(rows, cols) {
+          if (!isNumber(cols))
+            cols = rows;
+          return jStat3.create(rows, cols, retZero);
+        };
+        function retOne() {
+          return 1;
+        }
+        jStat3.ones = function ones(rows, cols) {
+          if (!isNumber(cols))
+            cols = rows;
+          return jStat3.create(rows, cols, retOne);
+        };
+        jStat3.rand = function rand(rows, cols) {
+          if (!isNumber(cols))
+            cols = rows;
+          return jStat3.create(rows, cols, jStat3._random_fn);
+        };
+        function retIdent(i, j) {
+          return i === j ? 1 : 0;
+        }
+        jStat3.identity = function identity(rows, cols) {
+          if (!isNumber(cols))
+            cols = rows;
+          return jStat3.create(rows, cols, retIdent);
+        };
+        jStat3.symmetric = function symmetric(arr) {
+          var size = arr.length;
+          var row, col;
+          if (arr.length !== arr[0].length)
+            return false;
+          for (row = 0; row < size; row++) {
+            for (col = 0; col < size; col++)
+              if (arr[col][row] !== arr[row][col])
+                return false;
+          }
+          return true;
+        };
+        jStat3.clear = function clear(arr) {
+          return jStat3.alter(arr, retZero);
+        };
+        jStat3.seq = function seq(min2, max2, length, func) {
+          if (!isFunction(func))
+            func = false;
+          var arr = [];
+          var hival = calcRdx(min2, max2);
+          var step = (max2 * hival - min2 * hival) / ((length - 1) * hival);
+          var current = min2;
+          var cnt;
+          for (cnt = 0; current <= max2 && cnt < length; cnt++, current = (min2 * hival + step * hival * cnt) / hival) {
+            arr.push(func ? func(current, cnt) : current);
+          }
+          return arr;
+        };
+        jStat3.arange = function arange(start, end, step) {
+          var rl = [];
+          var i;
+          step = step || 1;
+          if (end === undefined2) {
+            end = start;
+            start = 0;
+          }
+          if (start === end || step === 0) {
+            return [];
+          }
+          if (start < end && step < 0) {
+            return [];
+          }
+          if (start > end && step > 0) {
+            return [];
+          }
+          if (step > 0) {
+            for (i = start; i < end; i += step) {
+              rl.push(i);
+            }
+          } else {
+            for (i = start; i > end; i += step) {
+              rl.push(i);
+            }
+          }
+          return rl;
+        };
+        jStat3.slice = /* @__PURE__ */ (function() {
+          function _slice(list, start, end, step) {
+            var i;
+            var rl = [];
+            var length = list.length;
+            if (start === undefined2 && end === undefined2 && step === undefined2) {
+              return jStat3.copy(list);
+            }
+            start = start || 0;
+            end = end || list.length;
+            start = start >= 0 ? start : length + start;
+            end = end >= 0 ? end : length + end;
+            step = step || 1;
+            if (start === end || step === 0) {
+              return [];
+            }
+            if (start < end && step < 0) {
+              return [];
+            }
+            if (start > end && step > 0) {
+              return [];
+            }
+            if (step > 0) {
+              for (i = start; i < end; i += step) {
+                rl.push(list[i]);
+              }
+            } else {
+              for (i = start; i > end; i += step) {
+                rl.push(list[i]);
+              }
+            }
+            return rl;
+          }
+          function slice2(list, rcSlice) {
+            var colSlice, rowSlice;
+            rcSlice = rcSlice || {};
+            if (isNumber(rcSlice.row)) {
+              if (isNumber(rcSlice.col))
+                return list[rcSlice.row][rcSlice.col];
+              var row = jStat3.rowa(list, rcSlice.row);
+              colSlice = rcSlice.col || {};
+              return _slice(row, colSlice.start, colSlice.end, colSlice.step);
+            }
+            if (isNumber(rcSlice.col)) {
+              var col = jStat3.cola(list, rcSlice.col);
+              rowSlice = rcSlice.row || {};
+              return _slice(col, rowSlice.start, rowSlice.end, rowSlice.step);
+            }
+            rowSlice = rcSlice.row || {};
+            colSlice = rcSlice.col || {};
+            var rows = _slice(list, rowSlice.start, rowSlice.end, rowSlice.step);
+            return rows.map(function(row2) {
+              return _slice(row2, colSlice.start, colSlice.end, colSlice.step);
+            });
+          }
+          return slice2;
+        })();
+        jStat3.sliceAssign = function sliceAssign(A, rcSlice, B) {
+          var nl, ml;
+          if (isNumber(rcSlice.row)) {
+            if (isNumber(rcSlice.col))
+              return A[rcSlice.row][rcSlice.col] = B;
+            rcSlice.col = rcSlice.col || {};
+            rcSlice.col.start = rcSlice.col.start || 0;
+            rcSlice.col.end = rcSlice.col.end || A[0].length;
+            rcSlice.col.step = rcSlice.col.step || 1;
+            nl = jStat3.arange(
+              rcSlice.col.start,
+              Math2.min(A.length, rcSlice.col.end),
+              rcSlice.col.step
+            );
+            var m = rcSlice.row;
+            nl.forEach(function(n2, i) {
+              A[m][n2] = B[i];
+            });
+            return A;
+          }
+          if (isNumber(rcSlice.col)) {
+            rcSlice.row = rcSlice.row || {};
+            rcSlice.row.start = rcSlice.row.start || 0;
+            rcSlice.row.end = rcSlice.row.end || A.length;
+            rcSlice.row.step = rcSlice.row.step || 1;
+            ml = jStat3.arange(
+              rcSlice.row.start,
+              Math2.min(A[0].length, rcSlice.row.end),
+              rcSlice.row.step
+            );
+            var n = rcSlice.col;
+            ml.forEach(function(m2, j) {
+              A[m2][n] = B[j];
+            });
+            return A;
+          }
+          if (B[0].length === undefined2) {
+            B = [B];
+          }
+          rcSlice.row.start = rcSlice.row.start || 0;
+          rcSlice.row.end = rcSlice.row.end || A.length;
+          rcSlice.row.step = rcSlice.row.step || 1;
+          rcSlice.col.start = rcSlice.col.start || 0;
+          rcSlice.col.end = rcSlice.col.end || A[0].length;
+          rcSlice.col.step = rcSlice.col.step || 1;
+          ml = jStat3.arange(
+            rcSlice.row.start,
+            Math2.min(A.length, rcSlice.row.end),
+            rcSlice.row.step
+          );
+          nl = jStat3.arange(
+            rcSlice.col.start,
+            Math2.min(A[0].length, rcSlice.col.end),
+            rcSlice.col.step
+          );
+          ml.forEach(function(m2, i) {
+            nl.forEach(function(n2, j) {
+              A[m2][n2] = B[i][j];
+            });
+          });
+          return A;
+        };
+        jStat3.diagonal = function diagonal(diagArray) {
+          var mat = jStat3.zeros(diagArray.length, diagArray.length);
+          diagArray.forEach(function(t, i) {
+            mat[i][i] = t;
+          });
+          return mat;
+        };
+        jStat3.copy = function copy(A) {
+          return A.map(function(row) {
+            if (isNumber(row))
+              return row;
+            return row.map(function(t) {
+              return t;
+            });
+          });
+        };
+        var jProto = jStat3.prototype;
+        jProto.length = 0;
+        jProto.push = Array.prototype.push;
+        jProto.sort = Array.prototype.sort;
+        jProto.splice = Array.prototype.splice;
+        jProto.slice = Array.prototype.slice;
+        jProto.toArray = function toArray() {
+          return this.length > 1 ? slice.call(this) : slice.call(this)[0];
+        };
+        jProto.map = function map2(func, toAlter) {
+          return jStat3(jStat3.map(this, func, toAlter));
+        };
+        jProto.cumreduce = function cumreduce(func, toAlter) {
+          return jStat3(jStat3.cumreduce(this, func, toAlter));
+        };
+        jProto.alter = function alter(func) {
+          jStat3.alter(this, func);
+          return this;
+        };
+        (function(funcs) {
+          for (var i = 0; i < funcs.length; i++) (function(passfunc) {
+            jProto[passfunc] = function(func) {
+              var self = this, results;
+              if (func) {
+                setTimeout(function() {
+                  func.call(self, jProto[passfunc].call(self));
+                });
+                return this;
+              }
+              results = jStat3[passfunc](this);
+              return isArray(results) ? jStat3(results) : results;
+            };
+          })(funcs[i]);
+        })("transpose clear symmetric rows cols dimensions diag antidiag".split(" "));
+        (function(funcs) {
+          for (var i = 0; i < funcs.length; i++) (function(passfunc) {
+            jProto[passfunc] = function(index, func) {
+              var self = this;
+              if (func) {
+                setTimeout(function() {
+                  func.call(self, jProto[passfunc].call(self, index));
+                });
+                return this;
+              }
+              return jStat3(jStat3[passfunc](this, index));
+            };
+          })(funcs[i]);
+        })("row col".split(" "));
+        (function(funcs) {
+          for (var i = 0; i < funcs.length; i++) (function(passfunc) {
+            jProto[passfunc] = function() {
+              return jStat3(jStat3[passfunc].apply(null, arguments));
+            };
+          })(funcs[i]);
+        })("create zeros ones rand identity".split(" "));
+        return jStat3;
+      })(Math);
+      (function(jStat3, Math2) {
+        var isFunction = jStat3.utils.isFunction;
+        function ascNum(a, b) {
+          return a - b;
+        }
+        function clip(arg, min2, max2) {
+          return Math2.max(min2, Math2.min(arg, max2));
+        }
+        jStat3.sum = function sum2(arr) {
+          var sum3 = 0;
+          var i = arr.length;
+          while (--i >= 0)
+            sum3 += arr[i];
+          return sum3;
+        };
+        jStat3.sumsqrd = function sumsqrd(arr) {
+          var sum2 = 0;
+          var i = arr.length;
+          while (--i >= 0)
+            sum2 += arr[i] * arr[i];
+          return sum2;
+        };
+        jStat3.sumsqerr = function sumsqerr(arr) {
+          var mean2 = jStat3.mean(arr);
+          var sum2 = 0;
+          var i = arr.length;
+          var tmp;
+          while (--i >= 0) {
+            tmp = arr[i] - mean2;
+            sum2 += tmp * tmp;
+          }
+          return sum2;
+        };
+        jStat3.sumrow = function sumrow(arr) {
+          var sum2 = 0;
+          var i = arr.length;
+          while (--i >= 0)
+            sum2 += arr[i];
+          return sum2;
+        };
+        jStat3.product = function product(arr) {
+          var prod = 1;
+          var i = arr.length;
+          while (--i >= 0)
+            prod *= arr[i];
+          return prod;
+        };
+        jStat3.min = function min2(arr) {
+          var low = arr[0];
+          var i = 0;
+          while (++i < arr.length)
+            if (arr[i] < low)
+              low = arr[i];
+          return low;
+        };
+        jStat3.max = function max2(arr) {
+          var high = arr[0];
+          var i = 0;
+          while (++i < arr.length)
+            if (arr[i] > high)
+              high = arr[i];
+          return high;
+        };
+        jStat3.unique = function unique(arr) {
+          var hash2 = {}, _arr = [];
+          for (var i = 0; i < arr.length; i++) {
+            if (!hash2[arr[i]]) {
+              hash2[arr[i]] = true;
+              _arr.push(arr[i]);
+            }
+          }
+          return _arr;
+        };
+        jStat3.mean = function mean2(arr) {
+          return jStat3.sum(arr) / arr.length;
+        };
+        jStat3.meansqerr = function meansqerr(arr) {
+          return jStat3.sumsqerr(arr) / arr.length;
+        };
+        jStat3.geomean = function geomean(arr) {
+          var logs = arr.map(Math2.log);
+          var meanOfLogs = jStat3.mean(logs);
+          return Math2.exp(meanOfLogs);
+        };
+        jStat3.median = function median2(arr) {
+          var arrlen = arr.length;
+          var _arr = arr.slice().sort(ascNum);
+          return !(arrlen & 1) ? (_arr[arrlen / 2 - 1] + _arr[arrlen / 2]) / 2 : _arr[arrlen / 2 | 0];
+        };
+        jStat3.cumsum = function cumsum(arr) {
+          return jStat3.cumreduce(arr, function(a, b) {
+            return a + b;
+          });
+        };
+        jStat3.cumprod = function cumprod(arr) {
+          return jStat3.cumreduce(arr, function(a, b) {
+            return a * b;
+          });
+        };
+        jStat3.diff = function diff(arr) {
+          var diffs = [];
+          var arrLen = arr.length;
+          var i;
+          for (i = 1; i < arrLen; i++)
+            diffs.push(arr[i] - arr[i - 1]);
+          return diffs;
+        };
+        jStat3.rank = function(arr) {
+          var i;
+          var distinctNumbers = [];
+          var numberCounts = {};
+          for (i = 0; i < arr.length; i++) {
+            var number4 = arr[i];
+            if (numberCounts[number4]) {
+              numberCounts[number4]++;
+            } else {
+              numberCounts[number4] = 1;
+              distinctNumbers.push(number4);
+            }
+          }
+          var sortedDistinctNumbers = distinctNumbers.sort(ascNum);
+          var numberRanks = {};
+          var currentRank = 1;
+          for (i = 0; i < sortedDistinctNumbers.length; i++) {
+            var number4 = sortedDistinctNumbers[i];
+            var count = numberCounts[number4];
+            var first = currentRank;
+            var last = currentRank + count - 1;
+            var rank = (first + last) / 2;
+            numberRanks[number4] = rank;
+            currentRank += count;
+          }
+          return arr.map(function(number5) {
+            return numberRanks[number5];
+          });
+        };
+        jStat3.mode = function mode(arr) {
+          var arrLen = arr.length;
+          var _arr = arr.slice().sort(ascNum);
+          var count = 1;
+          var maxCount = 0;
+          var numMaxCount = 0;
+          var mode_arr = [];
+          var i;
+          for (i = 0; i < arrLen; i++) {
+            if (_arr[i] === _arr[i + 1]) {
+              count++;
+            } else {
+              if (count > maxCount) {
+                mode_arr = [_arr[i]];
+                maxCount = count;
+                numMaxCount = 0;
+              } else if (count === maxCount) {
+                mode_arr.push(_arr[i]);
+                numMaxCount++;
+              }
+              count = 1;
+            }
+          }
+          return numMaxCount === 0 ? mode_arr[0] : mode_arr;
+        };
+        jStat3.range = function range(arr) {
+          return jStat3.max(arr) - jStat3.min(arr);
+        };
+        jStat3.variance = function variance(arr, flag2) {
+          return jStat3.sumsqerr(arr) / (arr.length - (flag2 ? 1 : 0));
+        };
+        jStat3.pooledvariance = function pooledvariance(arr) {
+          var sumsqerr = arr.reduce(function(a, samples) {
+            return a + jStat3.sumsqerr(samples);
+          }, 0);
+          var count = arr.reduce(function(a, samples) {
+            return a + samples.length;
+          }, 0);
+          return sumsqerr / (count - arr.length);
+        };
+        jStat3.deviation = function(arr) {
+          var mean2 = jStat3.mean(arr);
+          var arrlen = arr.length;
+          var dev = new Array(arrlen);
+          for (var i = 0; i < arrlen; i++) {
+            dev[i] = arr[i] - mean2;
+          }
+          return dev;
+        };
+        jStat3.stdev = function stdev(arr, flag2) {
+          return Math2.sqrt(jStat3.variance(arr, flag2));
+        };
+        jStat3.pooledstdev = function pooledstdev(arr) {
+          return Math2.sqrt(jStat3.pooledvariance(arr));
+        };
+        jStat3.meandev = function meandev(arr) {
+          var mean2 = jStat3.mean(arr);
+          var a = [];
+          for (var i = arr.length - 1; i >= 0; i--) {
+            a.push(Math2.abs(arr[i] - mean2));
+          }
+          return jStat3.mean(a);
+        };
+        jStat3.meddev = function meddev(arr) {
+          var median2 = jStat3.median(arr);
+          var a = [];
+          for (var i = arr.length - 1; i >= 0; i--) {
+            a.push(Math2.abs(arr[i] - median2));
+          }
+          return jStat3.median(a);
+        };
+        jStat3.coeffvar = function coeffvar(arr) {
+          return jStat3.stdev(arr) / jStat3.mean(arr);
+        };
+        jStat3.quartiles = function quartiles(arr) {
+          var arrlen = arr.length;
+          var _arr = arr.slice().sort(ascNum);
+          return [
+            _arr[Math2.round(arrlen / 4) - 1],
+            _arr[Math2.round(arrlen / 2) - 1],
+            _arr[Math2.round(arrlen * 3 / 4) - 1]
+          ];
+        };
+        jStat3.quantiles = function quantiles(arr, quantilesArray, alphap, betap) {
+          var sortedArray = arr.slice().sort(ascNum);
+          var quantileVals = [quantilesArray.length];
+          var n = arr.length;
+          var i, p, m, aleph, k, gamma;
+          if (typeof alphap === "undefined")
+            alphap = 3 / 8;
+          if (typeof betap === "undefined")
+            betap = 3 / 8;
+          for (i = 0; i < quantilesArray.length; i++) {
+            p = quantilesArray[i];
+            m = alphap + p * (1 - alphap - betap);
+            aleph = n * p + m;
+            k = Math2.floor(clip(aleph, 1, n - 1));
+            gamma = clip(aleph - k, 0, 1);
+            quantileVals[i] = (1 - gamma) * sortedArray[k - 1] + gamma * sortedArray[k];
+          }
+          return quantileVals;
+        };
+        jStat3.percentile = function percentile(arr, k, exclusive) {
+          var _arr = arr.slice().sort(ascNum);
+          var realIndex = k * (_arr.length + (exclusive ? 1 : -1)) + (exclusive ? 0 : 1);
+          var index = parseInt(realIndex);
+          var frac = realIndex - index;
+          if (index + 1 < _arr.length) {
+            return _arr[index - 1] + frac * (_arr[index] - _arr[index - 1]);
+          } else {
+            return _arr[index - 1];
+          }
+        };
+        jStat3.percentileOfScore = function percentileOfScore(arr, score2, kind) {
+          var counter = 0;
+          var len = arr.length;
+          var strict = false;
+          var value, i;
+          if (kind === "strict")
+            strict = true;
+          for (i = 0; i < len; i++) {
+            value = arr[i];
+            if (strict && value < score2 || !strict && value <= score2) {
+              counter++;
+            }
+          }
+          return counter / len;
+        };
+        jStat3.histogram = function histogram(arr, binCnt) {
+          binCnt = binCnt || 4;
+          var first = jStat3.min(arr);
+          var binWidth = (jStat3.max(arr) - first) / binCnt;
+          var len = arr.length;
+          var bins = [];
+          var i;
+          for (i = 0; i < binCnt; i++)
+            bins[i] = 0;
+          for (i = 0; i < len; i++)
+            bins[Math2.min(Math2.floor((arr[i] - first) / binWidth), binCnt - 1)] += 1;
+          return bins;
+        };
+        jStat3.covariance = function covariance(arr1, arr2) {
+          var u = jStat3.mean(arr1);
+          var v = jStat3.mean(arr2);
+          var arr1Len = arr1.length;
+          var sq_dev = new Array(arr1Len);
+          var i;
+          for (i = 0; i < arr1Len; i++)
+            sq_dev[i] = (arr1[i] - u) * (arr2[i] - v);
+          return jStat3.sum(sq_dev) / (arr1Len - 1);
+        };
+        jStat3.corrcoeff = function corrcoeff(arr1, arr2) {
+          return jStat3.covariance(arr1, arr2) / jStat3.stdev(arr1, 1) / jStat3.stdev(arr2, 1);
+        };
+        jStat3.spearmancoeff = function(arr1, arr2) {
+          arr1 = jStat3.rank(arr1);
+          arr2 = jStat3.rank(arr2);
+          return jStat3.corrcoeff(arr1, arr2);
+        };
+        jStat3.stanMoment = function stanMoment(arr, n) {
+          var mu = jStat3.mean(arr);
+          var sigma = jStat3.stdev(arr);
+          var len = arr.length;
+          var skewSum = 0;
+          for (var i = 0; i < len; i++)
+            skewSum += Math2.pow((arr[i] - mu) / sigma, n);
+          return skewSum / arr.length;
+        };
+        jStat3.skewness = function skewness(arr) {
+          return jStat3.stanMoment(arr, 3);
+        };
+        jStat3.kurtosis = function kurtosis(arr) {
+          return jStat3.stanMoment(arr, 4) - 3;
+        };
+        var jProto = jStat3.prototype;
+        (function(funcs) {
+          for (var i = 0; i < funcs.length; i++) (function(passfunc) {
+            jProto[passfunc] = function(fullbool, func) {
+              var arr = [];
+              var i2 = 0;
+              var tmpthis = this;
+              if (isFunction(fullbool)) {
+                func = fullbool;
+                fullbool = false;
+              }
+              if (func) {
+                setTimeout(function() {
+                  func.call(tmpthis, jProto[passfunc].call(tmpthis, fullbool));
+                });
+                return this;
+              }
+              if (this.length > 1) {
+                tmpthis = fullbool === true ? this : this.transpose();
+                for (; i2 < tmpthis.length; i2++)
+                  arr[i2] = jStat3[passfunc](tmpthis[i2]);
+                return arr;
+              }
+              return jStat3[passfunc](this[0], fullbool);
+            };
+          })(funcs[i]);
+        })("cumsum cumprod".split(" "));
+        (function(funcs) {
+          for (var i = 0; i < funcs.length; i++) (function(passfunc) {
+            jProto[passfunc] = function(fullbool, func) {
+              var arr = [];
+              var i2 = 0;
+              var tmpthis = this;
+              if (isFunction(fullbool)) {
+                func = fullbool;
+                fullbool = false;
+              }
+              if (func) {
+                setTimeout(function() {
+                  func.call(tmpthis, jProto[passfunc].call(tmpthis, fullbool));
+                });
+                return this;
+              }
+              if (this.length > 1) {
+                if (passfunc !== "sumrow")
+                  tmpthis = fullbool === true ? this : this.transpose();
+                for (; i2 < tmpthis.length; i2++)
+                  arr[i2] = jStat3[passfunc](tmpthis[i2]);
+                return fullbool === true ? jStat3[passfunc](jStat3.utils.toVector(arr)) : arr;
+              }
+              return jStat3[passfunc](this[0], fullbool);
+            };
+          })(funcs[i]);
+        })("sum sumsqrd sumsqerr sumrow product min max unique mean meansqerr geomean median diff rank mode range variance deviation stdev meandev meddev coeffvar quartiles histogram skewness kurtosis".split(" "));
+        (function(funcs) {
+          for (var i = 0; i < funcs.length; i++) (function(passfunc) {
+            jProto[passfunc] = function() {
+              var arr = [];
+              var i2 = 0;
+              var tmpthis = this;
+              var args = Array.prototype.slice.call(arguments);
+              var callbackFunction;
+              if (isFunction(args[args.length - 1])) {
+                callbackFunction = args[args.length - 1];
+                var argsToPass = args.slice(0, args.length - 1);
+                setTimeout(function() {
+                  callbackFunction.call(
+                    tmpthis,
+                    jProto[passfunc].apply(tmpthis, argsToPass)
+                  );
+                });
+                return this;
+              } else {
+                callbackFunction = void 0;
+                var curriedFunction = function curriedFunction2(vector) {
+                  return jStat3[passfunc].apply(tmpthis, [vector].concat(args));
+                };
+              }
+              if (this.length > 1) {
+                tmpthis = tmpthis.transpose();
+                for (; i2 < tmpthis.length; i2++)
+                  arr[i2] = curriedFunction(tmpthis[i2]);
+                return arr;
+              }
+              return curriedFunction(this[0]);
+            };
+          })(funcs[i]);
+        })("quantiles percentileOfScore".split(" "));
+      })(jStat2, Math);
+      (function(jStat3, Math2) {
+        jStat3.gammaln = function gammaln(x) {
+          var j = 0;
+          var cof = [
+            76.18009172947146,
+            -86.50532032941678,
+            24.01409824083091,
+            -1.231739572450155,
+            0.001208650973866179,
+            -5395239384953e-18
+          ];
+          var ser = 1.000000000190015;
+          var xx, y, tmp;
+          tmp = (y = xx = x) + 5.5;
+          tmp -= (xx + 0.5) * Math2.log(tmp);
+          for (; j < 6; j++)
+            ser += cof[j] / ++y;
+          return Math2.log(2.5066282746310007 * ser / xx) - tmp;
+        };
+        jStat3.loggam = function loggam(x) {
+          var x0, x2, xp, gl, gl0;
+          var k, n;
+          var a = [
+            0.08333333333333333,
+            -0.002777777777777778,
+            7936507936507937e-19,
+            -5952380952380952e-19,
+            8417508417508418e-19,
+            -0.001917526917526918,
+            0.00641025641025641,
+            -0.02955065359477124,
+            0.1796443723688307,
+            -1.3924322169059
+          ];
+          x0 = x;
+          n = 0;
+          if (x == 1 || x == 2) {
+            return 0;
+          }
+          if (x <= 7) {
+            n = Math2.floor(7 - x);
+            x0 = x + n;
+          }
+          x2 = 1 / (x0 * x0);
+          xp = 2 * Math2.PI;
+          gl0 = a[9];
+          for (k = 8; k >= 0; k--) {
+            gl0 *= x2;
+            gl0 += a[k];
+          }
+          gl = gl0 / x0 + 0.5 * Math2.log(xp) + (x0 - 0.5) * Math2.log(x0) - x0;
+          if (x <= 7) {
+            for (k = 1; k <= n; k++) {
+              gl -= Math2.log(x0 - 1);
+              x0 -= 1;
+            }
+          }
+          return gl;
+        };
+        jStat3.gammafn = function gammafn(x) {
+          var p = [
+            -1.716185138865495,
+            24.76565080557592,
+            -379.80425647094563,
+            629.3311553128184,
+            866.9662027904133,
+            -31451.272968848367,
+            -36144.413418691176,
+            66456.14382024054
+          ];
+          var q = [
+            -30.8402300119739,
+            315.35062697960416,
+            -1015.1563674902192,
+            -3107.771671572311,
+            22538.11842098015,
+            4755.846277527881,
+            -134659.9598649693,
+            -115132.2596755535
+          ];
+          var fact = false;
+          var n = 0;
+          var xden = 0;
+          var xnum = 0;
+          var y = x;
+          var i, z3, yi, res;
+          if (x > 171.6243769536076) {
+            return Infinity;
+          }
+          if (y <= 0) {
+            res = y % 1 + 36e-17;
+            if (res) {
+              fact = (!(y & 1) ? 1 : -1) * Math2.PI / Math2.sin(Math2.PI * res);
+              y = 1 - y;
+            } else {
+              return Infinity;
+            }
+          }
+          yi = y;
+          if (y < 1) {
+            z3 = y++;
+          } else {
+            z3 = (y -= n = (y | 0) - 1) - 1;
+          }
+          for (i = 0; i < 8; ++i) {
+            xnum = (xnum + p[i]) * z3;
+            xden = xden * z3 + q[i];
+          }
+          res = xnum / xden + 1;
+          if (yi < y) {
+            res /= yi;
+          } else if (yi > y) {
+            for (i = 0; i < n; ++i) {
+              res *= y;
+              y++;
+            }
+          }
+          if (fact) {
+            res = fact / res;
+          }
+          return res;
+        };
+        jStat3.gammap = function gammap(a, x) {
+          return jStat3.lowRegGamma(a, x) * jStat3.gammafn(a);
+        };
+        jStat3.lowRegGamma = function lowRegGamma(a, x) {
+          var aln = jStat3.gammaln(a);
+          var ap = a;
+          var sum2 = 1 / a;
+          var del = sum2;
+          var b = x + 1 - a;
+          var c = 1 / 1e-30;
+          var d = 1 / b;
+          var h = d;
+          var i = 1;
+          var ITMAX = -~(Math2.log(a >= 1 ? a : 1 / a) * 8.5 + a * 0.4 + 17);
+          var an;
+          if (x < 0 || a <= 0) {
+            return NaN;
+          } else if (x < a + 1) {
+            for (; i <= ITMAX; i++) {
+              sum2 += del *= x / ++ap;
+            }
+            return sum2 * Math2.exp(-x + a * Math2.log(x) - aln);
+          }
+          for (; i <= ITMAX; i++) {
+            an = -i * (i - a);
+            b += 2;
+            d = an * d + b;
+            c = b + an / c;
+            d = 1 / d;
+            h *= d * c;
+          }
+          return 1 - h * Math2.exp(-x + a * Math2.log(x) - aln);
+        };
+        jStat3.factorialln = function factorialln(n) {
+          return n < 0 ? NaN : jStat3.gammaln(n + 1);
+        };
+        jStat3.factorial = function factorial(n) {
+          return n < 0 ? NaN : jStat3.gammafn(n + 1);
+        };
+        jStat3.combination = function combination(n, m) {
+          return n > 170 || m > 170 ? Math2.exp(jStat3.combinationln(n, m)) : jStat3.factorial(n) / jStat3.factorial(m) / jStat3.factorial(n - m);
+        };
+        jStat3.combinationln = function combinationln(n, m) {
+          return jStat3.factorialln(n) - jStat3.factorialln(m) - jStat3.factorialln(n - m);
+        };
+        jStat3.permutation = function permutation(n, m) {
+          return jStat3.factorial(n) / jStat3.factorial(n - m);
+        };
+        jStat3.betafn = function betafn(x, y) {
+          if (x <= 0 || y <= 0)
+            return void 0;
+          return x + y > 170 ? Math2.exp(jStat3.betaln(x, y)) : jStat3.gammafn(x) * jStat3.gammafn(y) / jStat3.gammafn(x + y);
+        };
+        jStat3.betaln = function betaln(x, y) {
+          return jStat3.gammaln(x) + jStat3.gammaln(y) - jStat3.gammaln(x + y);
+        };
+        jStat3.betacf = function betacf(x, a, b) {
+          var fpmin = 1e-30;
+          var m = 1;
+          var qab = a + b;
+          var qap = a + 1;
+          var qam = a - 1;
+          var c = 1;
+          var d = 1 - qab * x / qap;
+          var m2, aa, del, h;
+          if (Math2.abs(d) < fpmin)
+            d = fpmin;
+          d = 1 / d;
+          h = d;
+          for (; m <= 100; m++) {
+            m2 = 2 * m;
+            aa = m * (b - m) * x / ((qam + m2) * (a + m2));
+            d = 1 + aa * d;
+            if (Math2.abs(d) < fpmin)
+              d = fpmin;
+            c = 1 + aa / c;
+            if (Math2.abs(c) < fpmin)
+              c = fpmin;
+            d = 1 / d;
+            h *= d * c;
+            aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+            d = 1 + aa * d;
+            if (Math2.abs(d) < fpmin)
+              d = fpmin;
+            c = 1 + aa / c;
+            if (Math2.abs(c) < fpmin)
+              c = fpmin;
+            d = 1 / d;
+            del = d * c;
+            h *= del;
+            if (Math2.abs(del - 1) < 3e-7)
+              break;
+          }
+          return h;
+        };
+        jStat3.gammapinv = function gammapinv(p, a) {
+          var j = 0;
+          var a1 = a - 1;
+          var EPS = 1e-8;
+          var gln = jStat3.gammaln(a);
+          var x, err, t, u, pp, lna1, afac;
+          if (p >= 1)
+            return Math2.max(100, a + 100 * Math2.sqrt(a));
+          if (p <= 0)
+            return 0;
+          if (a > 1) {
+            lna1 = Math2.log(a1);
+            afac = Math2.exp(a1 * (lna1 - 1) - gln);
+            pp = p < 0.5 ? p : 1 - p;
+            t = Math2.sqrt(-2 * Math2.log(pp));
+            x = (2.30753 + t * 0.27061) / (1 + t * (0.99229 + t * 0.04481)) - t;
+            if (p < 0.5)
+              x = -x;
+            x = Math2.max(
+              1e-3,
+              a * Math2.pow(1 - 1 / (9 * a) - x / (3 * Math2.sqrt(a)), 3)
+            );
+          } else {
+            t = 1 - a * (0.253 + a * 0.12);
+            if (p < t)
+              x = Math2.pow(p / t, 1 / a);
+            else
+              x = 1 - Math2.log(1 - (p - t) / (1 - t));
+          }
+          for (; j < 12; j++) {
+            if (x <= 0)
+              return 0;
+            err = jStat3.lowRegGamma(a, x) - p;
+            if (a > 1)
+              t = afac * Math2.exp(-(x - a1) + a1 * (Math2.log(x) - lna1));
+            else
+              t = Math2.exp(-x + a1 * Math2.log(x) - gln);
+            u = err / t;
+            x -= t = u / (1 - 0.5 * Math2.min(1, u * ((a - 1) / x - 1)));
+            if (x <= 0)
+              x = 0.5 * (x + t);
+            if (Math2.abs(t) < EPS * x)
+              break;
+          }
+          return x;
+        };
+        jStat3.erf = function erf(x) {
+          var cof = [
+            -1.3026537197817094,
+            0.6419697923564902,
+            0.019476473204185836,
+            -0.00956151478680863,
+            -946595344482036e-18,
+            366839497852761e-18,
+            42523324806907e-18,
+            -20278578112534e-18,
+            -1624290004647e-18,
+            130365583558e-17,
+            15626441722e-18,
+            -85238095915e-18,
+            6529054439e-18,
+            5059343495e-18,
+            -991364156e-18,
+            -227365122e-18,
+            96467911e-18,
+            2394038e-18,
+            -6886027e-18,
+            894487e-18,
+            313092e-18,
+            -112708e-18,
+            381e-18,
+            7106e-18,
+            -1523e-18,
+            -94e-18,
+            121e-18,
+            -28e-18
+          ];
+          var j = cof.length - 1;
+          var isneg = false;
+          var d = 0;
+          var dd = 0;
+          var t, ty, tmp, res;
+          if (x < 0) {
+            x = -x;
+            isneg = true;
+          }
+          t = 2 / (2 + x);
+          ty = 4 * t - 2;
+          for (; j > 0; j--) {
+            tmp = d;
+            d = ty * d - dd + cof[j];
+            dd = tmp;
+          }
+          res = t * Math2.exp(-x * x + 0.5 * (cof[0] + ty * d) - dd);
+          return isneg ? res - 1 : 1 - res;
+        };
+        jStat3.erfc = function erfc(x) {
+          return 1 - jStat3.erf(x);
+        };
+        jStat3.erfcinv = function erfcinv(p) {
+          var j = 0;
+          var x, err, t, pp;
+          if (p >= 2)
+            return -100;
+          if (p <= 0)
+            return 100;
+          pp = p < 1 ? p : 2 - p;
+          t = Math2.sqrt(-2 * Math2.log(pp / 2));
+          x = -0.70711 * ((2.30753 + t * 0.27061) / (1 + t * (0.99229 + t * 0.04481)) - t);
+          for (; j < 2; j++) {
+            err = jStat3.erfc(x) - pp;
+            x += err / (1.1283791670955126 * Math2.exp(-x * x) - x * err);
+          }
+          return p < 1 ? x : -x;
+        };
+        jStat3.ibetainv = function ibetainv(p, a, b) {
+          var EPS = 1e-8;
+          var a1 = a - 1;
+          var b1 = b - 1;
+          var j = 0;
+          var lna, lnb, pp, t, u, err, x, al, h, w, afac;
+          if (p <= 0)
+            return 0;
+          if (p >= 1)
+            return 1;
+          if (a >= 1 && b >= 1) {
+            pp = p < 0.5 ? p : 1 - p;
+            t = Math2.sqrt(-2 * Math2.log(pp));
+            x = (2.30753 + t * 0.27061) / (1 + t * (0.99229 + t * 0.04481)) - t;
+            if (p < 0.5)
+              x = -x;
+            al = (x * x - 3) / 6;
+            h = 2 / (1 / (2 * a - 1) + 1 / (2 * b - 1));
+            w = x * Math2.sqrt(al + h) / h - (1 / (2 * b - 1) - 1 / (2 * a - 1)) * (al + 5 / 6 - 2 / (3 * h));
+            x = a / (a + b * Math2.exp(2 * w));
+          } else {
+            lna = Math2.log(a / (a + b));
+            lnb = Math2.log(b / (a + b));
+            t = Math2.exp(a * lna) / a;
+            u = Math2.exp(b * lnb) / b;
+            w = t + u;
+            if (p < t / w)
+              x = Math2.pow(a * w * p, 1 / a);
+            else
+              x = 1 - Math2.pow(b * w * (1 - p), 1 / b);
+          }
+          afac = -jStat3.gammaln(a) - jStat3.gammaln(b) + jStat3.gammaln(a + b);
+          for (; j < 10; j++) {
+            if (x === 0 || x === 1)
+              return x;
+            err = jStat3.ibeta(x, a, b) - p;
+            t = Math2.exp(a1 * Math2.log(x) + b1 * Math2.log(1 - x) + afac);
+            u = err / t;
+            x -= t = u / (1 - 0.5 * Math2.min(1, u * (a1 / x - b1 / (1 - x))));
+            if (x <= 0)
+              x = 0.5 * (x + t);
+            if (x >= 1)
+              x = 0.5 * (x + t + 1);
+            if (Math2.abs(t) < EPS * x && j > 0)
+              break;
+          }
+          return x;
+        };
+        jStat3.ibeta = function ibeta(x, a, b) {
+          var bt = x === 0 || x === 1 ? 0 : Math2.exp(jStat3.gammaln(a + b) - jStat3.gammaln(a) - jStat3.gammaln(b) + a * Math2.log(x) + b * Math2.log(1 - x));
+          if (x < 0 || x > 1)
+            return false;
+          if (x < (a + 1) / (a + b + 2))
+            return bt * jStat3.betacf(x, a, b) / a;
+          return 1 - bt * jStat3.betacf(1 - x, b, a) / b;
+        };
+        jStat3.randn = function randn(n, m) {
+          var u, v, x, y, q;
+          if (!m)
+            m = n;
+          if (n)
+            return jStat3.create(n, m, function() {
+              return jStat3.randn();
+            });
+          do {
+            u = jStat3._random_fn();
+            v = 1.7156 * (jStat3._random_fn() - 0.5);
+            x = u - 0.449871;
+            y = Math2.abs(v) + 0.386595;
+            q = x * x + y * (0.196 * y - 0.25472 * x);
+          } while (q > 0.27597 && (q > 0.27846 || v * v > -4 * Math2.log(u) * u * u));
+          return v / u;
+        };
+        jStat3.randg = function randg(shape, n, m) {
+          var oalph = shape;
+          var a1, a2, u, v, x, mat;
+          if (!m)
+            m = n;
+          if (!shape)
+            shape = 1;
+          if (n) {
+            mat = jStat3.zeros(n, m);
+            mat.alter(function() {
+              return jStat3.randg(shape);
+            });
+            return mat;
+          }
+          if (shape < 1)
+            shape += 1;
+          a1 = shape - 1 / 3;
+          a2 = 1 / Math2.sqrt(9 * a1);
+          do {
+            do {
+              x = jStat3.randn();
+              v = 1 + a2 * x;
+            } while (v <= 0);
+            v = v * v * v;
+            u = jStat3._random_fn();
+          } while (u > 1 - 0.331 * Math2.pow(x, 4) && Math2.log(u) > 0.5 * x * x + a1 * (1 - v + Math2.log(v)));
+          if (shape == oalph)
+            return a1 * v;
+          do {
+            u = jStat3._random_fn();
+          } while (u === 0);
+          return Math2.pow(u, 1 / oalph) * a1 * v;
+        };
+        (function(funcs) {
+          for (var i = 0; i < funcs.length; i++) (function(passfunc) {
+            jStat3.fn[passfunc] = function() {
+              return jStat3(
+                jStat3.map(this, function(value) {
+                  return jStat3[passfunc](value);
+                })
+              );
+            };
+          })(funcs[i]);
+        })("gammaln gammafn factorial factorialln".split(" "));
+        (function(funcs) {
+          for (var i = 0; i < funcs.length; i++) (function(passfunc) {
+            jStat3.fn[passfunc] = function() {
+              return jStat3(jStat3[passfunc].apply(null, arguments));
+            };
+          })(funcs[i]);
+        })("randn".split(" "));
+      })(jStat2, Math);
+      (function(jStat3, Math2) {
+        (function(list) {
+          for (var i = 0; i < list.length; i++) (function(func) {
+            jStat3[func] = function f(a, b, c) {
+              if (!(this instanceof f))
+                return new f(a, b, c);
+              this._a = a;
+              this._b = b;
+              this._c = c;
+              return this;
+            };
+            jStat3.fn[func] = function(a, b, c) {
+              var newthis = jStat3[func](a, b, c);
+              newthis.data = this;
+              return newthis;
+            };
+            jStat3[func].prototype.sample = function(arr) {
+              var a = this._a;
+              var b = this._b;
+              var c = this._c;
+              if (arr)
+                return jStat3.alter(arr, function() {
+                  return jStat3[func].sample(a, b, c);
+                });
+              else
+                return jStat3[func].sample(a, b, c);
+            };
+            (function(vals) {
+              for (var i2 = 0; i2 < vals.length; i2++) (function(fnfunc) {
+                jStat3[func].prototype[fnfunc] = function(x) {
+                  var a = this._a;
+                  var b = this._b;
+                  var c = this._c;
+                  if (!x && x !== 0)
+                    x = this.data;
+                  if (typeof x !== "number") {
+                    return jStat3.fn.map.call(x, function(x2) {
+                      return jStat3[func][fnfunc](x2, a, b, c);
+                    });
+                  }
+                  return jStat3[func][fnfunc](x, a, b, c);
+                };
+              })(vals[i2]);
+            })("pdf cdf inv".split(" "));
+            (function(vals) {
+              for (var i2 = 0; i2 < vals.length; i2++) (function(fnfunc) {
+                jStat3[func].prototype[fnfunc] = function() {
+                  return jStat3[func][fnfunc](this._a, this._b, this._c);
+                };
+              })(vals[i2]);
+            })("mean median mode variance".split(" "));
+          })(list[i]);
+        })("beta centralF cauchy chisquare exponential gamma invgamma kumaraswamy laplace lognormal noncentralt normal pareto studentt weibull uniform binomial negbin hypgeom poisson triangular tukey arcsine".split(" "));
+        jStat3.extend(jStat3.beta, {
+          pdf: function pdf(x, alpha, beta) {
+            if (x > 1 || x < 0)
+              return 0;
+            if (alpha == 1 && beta == 1)
+              return 1;
+            if (alpha < 512 && beta < 512) {
+              return Math2.pow(x, alpha - 1) * Math2.pow(1 - x, beta - 1) / jStat3.betafn(alpha, beta);
+            } else {
+              return Math2.exp((alpha - 1) * Math2.log(x) + (beta - 1) * Math2.log(1 - x) - jStat3.betaln(alpha, beta));
+            }
+          },
+          cdf: function cdf(x, alpha, beta) {
+            return x > 1 || x < 0 ? (x > 1) * 1 : jStat3.ibeta(x, alpha, beta);
+          },
+          inv: function inv(x, alpha, beta) {
+            return jStat3.ibetainv(x, alpha, beta);
+          },
+          mean: function mean2(alpha, beta) {
+            return alpha / (alpha + beta);
+          },
+          median: function median2(alpha, beta) {
+            return jStat3.ibetainv(0.5, alpha, beta);
+          },
+          mode: function mode(alpha, beta) {
+            return (alpha - 1) / (alpha + beta - 2);
+          },
+          // return a random sample
+          sample: function sample(alpha, beta) {
+            var u = jStat3.randg(alpha);
+            return u / (u + jStat3.randg(beta));
+          },
+          variance: function variance(alpha, beta) {
+            return alpha * beta / (Math2.pow(alpha + beta, 2) * (alpha + beta + 1));
+          }
+        });
+        jStat3.extend(jStat3.centralF, {
+          // This implementation of the pdf function avoids float overflow
+          // See the way that R calculates this value:
+          // https://svn.r-project.org/R/trunk/src/nmath/df.c
+          pdf: function pdf(x, df1, df2) {
+            var p, q, f;
+            if (x < 0)
+              return 0;
+            if (df1 <= 2) {
+              if (x === 0 && df1 < 2) {
+                return Infinity;
+              }
+              if (x === 0 && df1 === 2) {
+                return 1;
+              }
+              return 1 / jStat3.betafn(df1 / 2, df2 / 2) * Math2.pow(df1 / df2, df1 / 2) * Math2.pow(x, df1 / 2 - 1) * Math2.pow(1 + df1 / df2 * x, -(df1 + df2) / 2);
+            }
+            p = df1 * x / (df2 + x * df1);
+            q = df2 / (df2 + x * df1);
+            f = df1 * q / 2;
+            return f * jStat3.binomial.pdf((df1 - 2) / 2, (df1 + df2 - 2) / 2, p);
+          },
+          cdf: function cdf(x, df1, df2) {
+            if (x < 0)
+              return 0;
+            return jStat3.ibeta(df1 * x / (df1 * x + df2), df1 / 2, df2 / 2);
+          },
+          inv: function inv(x, df1, df2) {
+            return df2 / (df1 * (1 / jStat3.ibetainv(x, df1 / 2, df2 / 2) - 1));
+          },
+          mean: function mean2(df1, df2) {
+            return df2 > 2 ? df2 / (df2 - 2) : void 0;
+          },
+          mode: function mode(df1, df2) {
+            return df1 > 2 ? df2 * (df1 - 2) / (df1 * (df2 + 2)) : void 0;
+          },
+          // return a random sample
+          sample: function sample(df1, df2) {
+            var x1 = jStat3.randg(df1 / 2) * 2;
+            var x2 = jStat3.randg(df2 / 2) * 2;
+            return x1 / df1 / (x2 / df2);
+          },
+          variance: function variance(df1, df2) {
+            if (df2 <= 4)
+              return void 0;
+            return 2 * df2 * df2 * (df1 + df2 - 2) / (df1 * (df2 - 2) * (df2 - 2) * (df2 - 4));
+          }
+        });
+        jStat3.extend(jStat3.cauchy, {
+          pdf: function pdf(x, local, scale) {
+            if (scale < 0) {
+              return 0;
+            }
+            return scale / (Math2.pow(x - local, 2) + Math2.pow(scale, 2)) / Math2.PI;
+          },
+          cdf: function cdf(x, local, scale) {
+            return Math2.atan((x - local) / scale) / Math2.PI + 0.5;
+          },
+          inv: function(p, local, scale) {
+            return local + scale * Math2.tan(Math2.PI * (p - 0.5));
+          },
+          median: function median2(local) {
+            return local;
+          },
+          mode: function mode(local) {
+            return local;
+          },
+          sample: function sample(local, scale) {
+            return jStat3.randn() * Math2.sqrt(1 / (2 * jStat3.randg(0.5))) * scale + local;
+          }
+        });
+        jStat3.extend(jStat3.chisquare, {
+          pdf: function pdf(x, dof) {
+            if (x < 0)
+              return 0;
+            return x === 0 && dof === 2 ? 0.5 : Math2.exp((dof / 2 - 1) * Math2.log(x) - x / 2 - dof / 2 * Math2.log(2) - jStat3.gammaln(dof / 2));
+          },
+          cdf: function cdf(x, dof) {
+            if (x < 0)
+              return 0;
+            return jStat3.lowRegGamma(dof / 2, x / 2);
+          },
+          inv: function(p, dof) {
+            return 2 * jStat3.gammapinv(p, 0.5 * dof);
+          },
+          mean: function(dof) {
+            return dof;
+          },
+          // TODO: this is an approximation (is there a better way?)
+          median: function median2(dof) {
+            return dof * Math2.pow(1 - 2 / (9 * dof), 3);
+          },
+          mode: function mode(dof) {
+            return dof - 2 > 0 ? dof - 2 : 0;
+          },
+          sample: function sample(dof) {
+            return jStat3.randg(dof / 2) * 2;
+          },
+          variance: function variance(dof) {
+            return 2 * dof;
+          }
+        });
+        jStat3.extend(jStat3.exponential, {
+          pdf: function pdf(x, rate) {
+            return x < 0 ? 0 : rate * Math2.exp(-rate * x);
+          },
+          cdf: function cdf(x, rate) {
+            return x < 0 ? 0 : 1 - Math2.exp(-rate * x);
+          },
+          inv: function(p, rate) {
+            return -Math2.log(1 - p) / rate;
+          },
+          mean: function(rate) {
+            return 1 / rate;
+          },
+          median: function(rate) {
+            return 1 / rate * Math2.log(2);
+          },
+          mode: function mode() {
+            return 0;
+          },
+          sample: function sample(rate) {
+            return -1 / rate * Math2.log(jStat3._random_fn());
+          },
+          variance: function(rate) {
+            return Math2.pow(rate, -2);
+          }
+        });
+        jStat3.extend(jStat3.gamma, {
+          pdf: function pdf(x, shape, scale) {
+            if (x < 0)
+              return 0;
+            return x === 0 && shape === 1 ? 1 / scale : Math2.exp((shape - 1) * Math2.log(x) - x / scale - jStat3.gammaln(shape) - shape * Math2.log(scale));
+          },
+          cdf: function cdf(x, shape, scale) {
+            if (x < 0)
+              return 0;
+            return jStat3.lowRegGamma(shape, x / scale);
+          },
+          inv: function(p, shape, scale) {
+            return jStat3.gammapinv(p, shape) * scale;
+          },
+          mean: function(shape, scale) {
+            return shape * scale;
+          },
+          mode: function mode(shape, scale) {
+            if (shape > 1) return (shape - 1) * scale;
+            return void 0;
+          },
+          sample: function sample(shape, scale) {
+            return jStat3.randg(shape) * scale;
+          },
+          variance: function variance(shape, scale) {
+            return shape * scale * scale;
+          }
+        });
+        jStat3.extend(jStat3.invgamma, {
+          pdf: function pdf(x, shape, scale) {
+            if (x <= 0)
+              return 0;
+            return Math2.exp(-(shape + 1) * Math2.log(x) - scale / x - jStat3.gammaln(shape) + shape * Math2.log(scale));
+          },
+          cdf: function cdf(x, shape, scale) {
+            if (x <= 0)
+              return 0;
+            return 1 - jStat3.lowRegGamma(shape, scale / x);
+          },
+          inv: function(p, shape, scale) {
+            return scale / jStat3.gammapinv(1 - p, shape);
+          },
+          mean: function(shape, scale) {
+            return shape > 1 ? scale / (shape - 1) : void 0;
+          },
+          mode: function mode(shape, scale) {
+            return scale / (shape + 1);
+          },
+          sample: function sample(shape, scale) {
+            return scale / jStat3.randg(shape);
+          },
+          variance: function variance(shape, scale) {
+            if (shape <= 2)
+              return void 0;
+            return scale * scale / ((shape - 1) * (shape - 1) * (shape - 2));
+          }
+        });
+        jStat3.extend(jStat3.kumaraswamy, {
+          pdf: function pdf(x, alpha, beta) {
+            if (x === 0 && alpha === 1)
+              return beta;
+            else if (x === 1 && beta === 1)
+              return alpha;
+            return Math2.exp(Math2.log(alpha) + Math2.log(beta) + (alpha - 1) * Math2.log(x) + (beta - 1) * Math2.log(1 - Math2.pow(x, alpha)));
+          },
+          cdf: function cdf(x, alpha, beta) {
+            if (x < 0)
+              return 0;
+            else if (x > 1)
+              return 1;
+            return 1 - Math2.pow(1 - Math2.pow(x, alpha), beta);
+          },
+          inv: function inv(p, alpha, beta) {
+            return Math2.pow(1 - Math2.pow(1 - p, 1 / beta), 1 / alpha);
+          },
+          mean: function(alpha, beta) {
+            return beta * jStat3.gammafn(1 + 1 / alpha) * jStat3.gammafn(beta) / jStat3.gammafn(1 + 1 / alpha + beta);
+          },
+          median: function median2(alpha, beta) {
+            return Math2.pow(1 - Math2.pow(2, -1 / beta), 1 / alpha);
+          },
+          mode: function mode(alpha, beta) {
+            if (!(alpha >= 1 && beta >= 1 && (alpha !== 1 && beta !== 1)))
+              return void 0;
+            return Math2.pow((alpha - 1) / (alpha * beta - 1), 1 / alpha);
+          },
+          variance: function variance() {
+            throw new Error("variance not yet implemented");
+          }
+        });
+        jStat3.extend(jStat3.lognormal, {
+          pdf: function pdf(x, mu, sigma) {
+            if (x <= 0)
+              return 0;
+            return Math2.exp(-Math2.log(x) - 0.5 * Math2.log(2 * Math2.PI) - Math2.log(sigma) - Math2.pow(Math2.log(x) - mu, 2) / (2 * sigma * sigma));
+          },
+          cdf: function cdf(x, mu, sigma) {
+            if (x < 0)
+              return 0;
+            return 0.5 + 0.5 * jStat3.erf((Math2.log(x) - mu) / Math2.sqrt(2 * sigma * sigma));
+          },
+          inv: function(p, mu, sigma) {
+            return Math2.exp(-1.4142135623730951 * sigma * jStat3.erfcinv(2 * p) + mu);
+          },
+          mean: function mean2(mu, sigma) {
+            return Math2.exp(mu + sigma * sigma / 2);
+          },
+          median: function median2(mu) {
+            return Math2.exp(mu);
+          },
+          mode: function mode(mu, sigma) {
+            return Math2.exp(mu - sigma * sigma);
+          },
+          sample: function sample(mu, sigma) {
+            return Math2.exp(jStat3.randn() * sigma + mu);
+          },
+          variance: function variance(mu, sigma) {
+            return (Math2.exp(sigma * sigma) - 1) * Math2.exp(2 * mu + sigma * sigma);
+          }
+        });
+        jStat3.extend(jStat3.noncentralt, {
+          pdf: function pdf(x, dof, ncp) {
+            var tol = 1e-14;
+            if (Math2.abs(ncp) < tol)
+              return jStat3.studentt.pdf(x, dof);
+            if (Math2.abs(x) < tol) {
+              return Math2.exp(jStat3.gammaln((dof + 1) / 2) - ncp * ncp / 2 - 0.5 * Math2.log(Math2.PI * dof) - jStat3.gammaln(dof / 2));
+            }
+            return dof / x * (jStat3.noncentralt.cdf(x * Math2.sqrt(1 + 2 / dof), dof + 2, ncp) - jStat3.noncentralt.cdf(x, dof, ncp));
+          },
+          cdf: function cdf(x, dof, ncp) {
+            var tol = 1e-14;
+            var min_iterations = 200;
+            if (Math2.abs(ncp) < tol)
+              return jStat3.studentt.cdf(x, dof);
+            var flip = false;
+            if (x < 0) {
+              flip = true;
+              ncp = -ncp;
+            }
+            var prob = jStat3.normal.cdf(-ncp, 0, 1);
+            var value = tol + 1;
+            var lastvalue = value;
+            var y = x * x / (x * x + dof);
+            var j = 0;
+            var p = Math2.exp(-ncp * ncp / 2);
+            var q = Math2.exp(-ncp * ncp / 2 - 0.5 * Math2.log(2) - jStat3.gammaln(3 / 2)) * ncp;
+            while (j < min_iterations || lastvalue > tol || value > tol) {
+              lastvalue = value;
+              if (j > 0) {
+                p *= ncp * ncp / (2 * j);
+                q *= ncp * ncp / (2 * (j + 1 / 2));
+              }
+              value = p * jStat3.beta.cdf(y, j + 0.5, dof / 2) + q * jStat3.beta.cdf(y, j + 1, dof / 2);
+              prob += 0.5 * value;
+              j++;
+            }
+            return flip ? 1 - prob : prob;
+          }
+        });
+        jStat3.extend(jStat3.normal, {
+          pdf: function pdf(x, mean2, std) {
+            return Math2.exp(-0.5 * Math2.log(2 * Math2.PI) - Math2.log(std) - Math2.pow(x - mean2, 2) / (2 * std * std));
+          },
+          cdf: function cdf(x, mean2, std) {
+            return 0.5 * (1 + jStat3.erf((x - mean2) / Math2.sqrt(2 * std * std)));
+          },
+          inv: function(p, mean2, std) {
+            return -1.4142135623730951 * std * jStat3.erfcinv(2 * p) + mean2;
+          },
+          mean: function(mean2) {
+            return mean2;
+          },
+          median: function median2(mean2) {
+            return mean2;
+          },
+          mode: function(mean2) {
+            return mean2;
+          },
+          sample: function sample(mean2, std) {
+            return jStat3.randn() * std + mean2;
+          },
+          variance: function(mean2, std) {
+            return std * std;
+          }
+        });
+        jStat3.extend(jStat3.pareto, {
+          pdf: function pdf(x, scale, shape) {
+            if (x < scale)
+              return 0;
+            return shape * Math2.pow(scale, shape) / Math2.pow(x, shape + 1);
+          },
+          cdf: function cdf(x, scale, shape) {
+            if (x < scale)
+              return 0;
+            return 1 - Math2.pow(scale / x, shape);
+          },
+          inv: function inv(p, scale, shape) {
+            return scale / Math2.pow(1 - p, 1 / shape);
+          },
+          mean: function mean2(scale, shape) {
+            if (shape <= 1)
+              return void 0;
+            return shape * Math2.pow(scale, shape) / (shape - 1);
+          },
+          median: function median2(scale, shape) {
+            return scale * (shape * Math2.SQRT2);
+          },
+          mode: function mode(scale) {
+            return scale;
+          },
+          variance: function(scale, shape) {
+            if (shape <= 2)
+              return void 0;
+            return scale * scale * shape / (Math2.pow(shape - 1, 2) * (shape - 2));
+          }
+        });
+        jStat3.extend(jStat3.studentt, {
+          pdf: function pdf(x, dof) {
+            dof = dof > 1e100 ? 1e100 : dof;
+            return 1 / (Math2.sqrt(dof) * jStat3.betafn(0.5, dof / 2)) * Math2.pow(1 + x * x / dof, -((dof + 1) / 2));
+          },
+          cdf: function cdf(x, dof) {
+            var dof2 = dof / 2;
+            return jStat3.ibeta((x + Math2.sqrt(x * x + dof)) / (2 * Math2.sqrt(x * x + dof)), dof2, dof2);
+          },
+          inv: function(p, dof) {
+            var x = jStat3.ibetainv(2 * Math2.min(p, 1 - p), 0.5 * dof, 0.5);
+            x = Math2.sqrt(dof * (1 - x) / x);
+            return p > 0.5 ? x : -x;
+          },
+          mean: function mean2(dof) {
+            return dof > 1 ? 0 : void 0;
+          },
+          median: function median2() {
+            return 0;
+          },
+          mode: function mode() {
+            return 0;
+          },
+          sample: function sample(dof) {
+            return jStat3.randn() * Math2.sqrt(dof / (2 * jStat3.randg(dof / 2)));
+          },
+          variance: function variance(dof) {
+            return dof > 2 ? dof / (dof - 2) : dof > 1 ? Infinity : void 0;
+          }
+        });
+        jStat3.extend(jStat3.weibull, {
+          pdf: function pdf(x, scale, shape) {
+            if (x < 0 || scale < 0 || shape < 0)
+              return 0;
+            return shape / scale * Math2.pow(x / scale, shape - 1) * Math2.exp(-Math2.pow(x / scale, shape));
+          },
+          cdf: function cdf(x, scale, shape) {
+            return x < 0 ? 0 : 1 - Math2.exp(-Math2.pow(x / scale, shape));
+          },
+          inv: function(p, scale, shape) {
+            return scale * Math2.pow(-Math2.log(1 - p), 1 / shape);
+          },
+          mean: function(scale, shape) {
+            return scale * jStat3.gammafn(1 + 1 / shape);
+          },
+          median: function median2(scale, shape) {
+            return scale * Math2.pow(Math2.log(2), 1 / shape);
+          },
+          mode: function mode(scale, shape) {
+            if (shape <= 1)
+              return 0;
+            return scale * Math2.pow((shape - 1) / shape, 1 / shape);
+          },
+          sample: function sample(scale, shape) {
+            return scale * Math2.pow(-Math2.log(jStat3._random_fn()), 1 / shape);
+          },
+          variance: function variance(scale, shape) {
+            return scale * scale * jStat3.gammafn(1 + 2 / shape) - Math2.pow(jStat3.weibull.mean(scale, shape), 2);
+          }
+        });
+        jStat3.extend(jStat3.uniform, {
+          pdf: function pdf(x, a, b) {
+            return x < a || x > b ? 0 : 1 / (b - a);
+          },
+          cdf: function cdf(x, a, b) {
+            if (x < a)
+              return 0;
+            else if (x < b)
+              return (x - a) / (b - a);
+            return 1;
+          },
+          inv: function(p, a, b) {
+            return a + p * (b - a);
+          },
+          mean: function mean2(a, b) {
+            return 0.5 * (a + b);
+          },
+          median: function median2(a, b) {
+            return jStat3.mean(a, b);
+          },
+          mode: function mode() {
+            throw new Error("mode is not yet implemented");
+          },
+          sample: function sample(a, b) {
+            return a / 2 + b / 2 + (b / 2 - a / 2) * (2 * jStat3._random_fn() - 1);
+          },
+          variance: function variance(a, b) {
+            return Math2.pow(b - a, 2) / 12;
+          }
+        });
+        function betinc(x, a, b, eps) {
+          var a0 = 0;
+          var b0 = 1;
+          var a1 = 1;
+          var b1 = 1;
+          var m9 = 0;
+          var a2 = 0;
+          var c9;
+          while (Math2.abs((a1 - a2) / a1) > eps) {
+            a2 = a1;
+            c9 = -(a + m9) * (a + b + m9) * x / (a + 2 * m9) / (a + 2 * m9 + 1);
+            a0 = a1 + c9 * a0;
+            b0 = b1 + c9 * b0;
+            m9 = m9 + 1;
+            c9 = m9 * (b - m9) * x / (a + 2 * m9 - 1) / (a + 2 * m9);
+            a1 = a0 + c9 * a1;
+            b1 = b0 + c9 * b1;
+            a0 = a0 / b1;
+            b0 = b0 / b1;
+            a1 = a1 / b1;
+            b1 = 1;
+          }
+          return a1 / a;
+        }
+        jStat3.extend(jStat3.binomial, {
+          pdf: function pdf(k, n, p) {
+            return p === 0 || p === 1 ? n * p === k ? 1 : 0 : jStat3.combination(n, k) * Math2.pow(p, k) * Math2.pow(1 - p, n - k);
+          },
+          cdf: function cdf(x, n, p) {
+            var betacdf;
+            var eps = 1e-10;
+            if (x < 0)
+              return 0;
+            if (x >= n)
+              return 1;
+            if (p < 0 || p > 1 || n <= 0)
+              return NaN;
+            x = Math2.floor(x);
+            var z3 = p;
+            var a = x + 1;
+            var b = n - x;
+            var s = a + b;
+            var bt = Math2.exp(jStat3.gammaln(s) - jStat3.gammaln(b) - jStat3.gammaln(a) + a * Math2.log(z3) + b * Math2.log(1 - z3));
+            if (z3 < (a + 1) / (s + 2))
+              betacdf = bt * betinc(z3, a, b, eps);
+            else
+              betacdf = 1 - bt * betinc(1 - z3, b, a, eps);
+            return Math2.round((1 - betacdf) * (1 / eps)) / (1 / eps);
+          }
+        });
+        jStat3.extend(jStat3.negbin, {
+          pdf: function pdf(k, r, p) {
+            if (k !== k >>> 0)
+              return false;
+            if (k < 0)
+              return 0;
+            return jStat3.combination(k + r - 1, r - 1) * Math2.pow(1 - p, k) * Math2.pow(p, r);
+          },
+          cdf: function cdf(x, r, p) {
+            var sum2 = 0, k = 0;
+            if (x < 0) return 0;
+            for (; k <= x; k++) {
+              sum2 += jStat3.negbin.pdf(k, r, p);
+            }
+            return sum2;
+          }
+        });
+        jStat3.extend(jStat3.hypgeom, {
+          pdf: function pdf(k, N, m, n) {
+            if (k !== k | 0) {
+              return false;
+            } else if (k < 0 || k < m - (N - n)) {
+              return 0;
+            } else if (k > n || k > m) {
+              return 0;
+            } else if (m * 2 > N) {
+              if (n * 2 > N) {
+                return jStat3.hypgeom.pdf(N - m - n + k, N, N - m, N - n);
+              } else {
+                return jStat3.hypgeom.pdf(n - k, N, N - m, n);
+              }
+            } else if (n * 2 > N) {
+              return jStat3.hypgeom.pdf(m - k, N, m, N - n);
+            } else if (m < n) {
+              return jStat3.hypgeom.pdf(k, N, n, m);
+            } else {
+              var scaledPDF = 1;
+              var samplesDone = 0;
+              for (var i = 0; i < k; i++) {
+                while (scaledPDF > 1 && samplesDone < n) {
+                  scaledPDF *= 1 - m / (N - samplesDone);
+                  samplesDone++;
+                }
+                scaledPDF *= (n - i) * (m - i) / ((i + 1) * (N - m - n + i + 1));
+              }
+              for (; samplesDone < n; samplesDone++) {
+                scaledPDF *= 1 - m / (N - samplesDone);
+              }
+              return Math2.min(1, Math2.max(0, scaledPDF));
+            }
+          },
+          cdf: function cdf(x, N, m, n) {
+            if (x < 0 || x < m - (N - n)) {
+              return 0;
+            } else if (x >= n || x >= m) {
+              return 1;
+            } else if (m * 2 > N) {
+              if (n * 2 > N) {
+                return jStat3.hypgeom.cdf(N - m - n + x, N, N - m, N - n);
+              } else {
+                return 1 - jStat3.hypgeom.cdf(n - x - 1, N, N - m, n);
+              }
+            } else if (n * 2 > N) {
+              return 1 - jStat3.hypgeom.cdf(m - x - 1, N, m, N - n);
+            } else if (m < n) {
+              return jStat3.hypgeom.cdf(x, N, n, m);
+            } else {
+              var scaledCDF = 1;
+              var scaledPDF = 1;
+              var samplesDone = 0;
+              for (var i = 0; i < x; i++) {
+                while (scaledCDF > 1 && samplesDone < n) {
+                  var factor = 1 - m / (N - samplesDone);
+                  scaledPDF *= factor;
+                  scaledCDF *= factor;
+                  samplesDone++;
+                }
+                scaledPDF *= (n - i) * (m - i) / ((i + 1) * (N - m - n + i + 1));
+                scaledCDF += scaledPDF;
+              }
+              for (; samplesDone < n; samplesDone++) {
+                scaledCDF *= 1 - m / (N - samplesDone);
+              }
+              return Math2.min(1, Math2.max(0, scaledCDF));
+            }
+          }
+        });
+        jStat3.extend(jStat3.poisson, {
+          pdf: function pdf(k, l) {
+            if (l < 0 || k % 1 !== 0 || k < 0) {
+              return 0;
+            }
+            return Math2.pow(l, k) * Math2.exp(-l) / jStat3.factorial(k);
+          },
+          cdf: function cdf(x, l) {
+            var sumarr = [], k = 0;
+            if (x < 0) return 0;
+            for (; k <= x; k++) {
+              sumarr.push(jStat3.poisson.pdf(k, l));
+            }
+            return jStat3.sum(sumarr);
+          },
+          mean: function(l) {
+            return l;
+          },
+          variance: function(l) {
+            return l;
+          },
+          sampleSmall: function sampleSmall(l) {
+            var p = 1, k = 0, L = Math2.exp(-l);
+            do {
+              k++;
+              p *= jStat3._random_fn();
+            } while (p > L);
+            return k - 1;
+          },
+          sampleLarge: function sampleLarge(l) {
+            var lam = l;
+            var k;
+            var U, V, slam, loglam, a, b, invalpha, vr, us;
+            slam = Math2.sqrt(lam);
+            loglam = Math2.log(lam);
+            b = 0.931 + 2.53 * slam;
+            a = -0.059 + 0.02483 * b;
+            invalpha = 1.1239 + 1.1328 / (b - 3.4);
+            vr = 0.9277 - 3.6224 / (b - 2);
+            while (1) {
+              U = Math2.random() - 0.5;
+              V = Math2.random();
+              us = 0.5 - Math2.abs(U);
+              k = Math2.floor((2 * a / us + b) * U + lam + 0.43);
+              if (us >= 0.07 && V <= vr) {
+                return k;
+              }
+              if (k < 0 || us < 0.013 && V > us) {
+                continue;
+              }
+              if (Math2.log(V) + Math2.log(invalpha) - Math2.log(a / (us * us) + b) <= -lam + k * loglam - jStat3.loggam(k + 1)) {
+                return k;
+              }
+            }
+          },
+          sample: function sample(l) {
+            if (l < 10)
+              return this.sampleSmall(l);
+            else
+              return this.sampleLarge(l);
+          }
+        });
+        jStat3.extend(jStat3.triangular, {
+          pdf: function pdf(x, a, b, c) {
+            if (b <= a || c < a || c > b) {
+              return NaN;
+            } else {
+              if (x < a || x > b) {
+                return 0;
+              } else if (x < c) {
+                return 2 * (x - a) / ((b - a) * (c - a));
+              } else if (x === c) {
+                return 2 / (b - a);
+              } else {
+                return 2 * (b - x) / ((b - a) * (b - c));
+              }
+            }
+          },
+          cdf: function cdf(x, a, b, c) {
+            if (b <= a || c < a || c > b)
+              return NaN;
+            if (x <= a)
+              return 0;
+            else if (x >= b)
+              return 1;
+            if (x <= c)
+              return Math2.pow(x - a, 2) / ((b - a) * (c - a));
+            else
+              return 1 - Math2.pow(b - x, 2) / ((b - a) * (b - c));
+          },
+          inv: function inv(p, a, b, c) {
+            if (b <= a || c < a || c > b) {
+              return NaN;
+            } else {
+              if (p <= (c - a) / (b - a)) {
+                return a + (b - a) * Math2.sqrt(p * ((c - a) / (b - a)));
+              } else {
+                return a + (b - a) * (1 - Math2.sqrt((1 - p) * (1 - (c - a) / (b - a))));
+              }
+            }
+          },
+          mean: function mean2(a, b, c) {
+            return (a + b + c) / 3;
+          },
+          median: function median2(a, b, c) {
+            if (c <= (a + b) / 2) {
+              return b - Math2.sqrt((b - a) * (b - c)) / Math2.sqrt(2);
+            } else if (c > (a + b) / 2) {
+              return a + Math2.sqrt((b - a) * (c - a)) / Math2.sqrt(2);
+            }
+          },
+          mode: function mode(a, b, c) {
+            return c;
+          },
+          sample: function sample(a, b, c) {
+            var u = jStat3._random_fn();
+            if (u < (c - a) / (b - a))
+              return a + Math2.sqrt(u * (b - a) * (c - a));
+            return b - Math2.sqrt((1 - u) * (b - a) * (b - c));
+          },
+          variance: function variance(a, b, c) {
+            return (a * a + b * b + c * c - a * b - a * c - b * c) / 18;
+          }
+        });
+        jStat3.extend(jStat3.arcsine, {
+          pdf: function pdf(x, a, b) {
+            if (b <= a) return NaN;
+            return x <= a || x >= b ? 0 : 2 / Math2.PI * Math2.pow(Math2.pow(b - a, 2) - Math2.pow(2 * x - a - b, 2), -0.5);
+          },
+          cdf: function cdf(x, a, b) {
+            if (x < a)
+              return 0;
+            else if (x < b)
+              return 2 / Math2.PI * Math2.asin(Math2.sqrt((x - a) / (b - a)));
+            return 1;
+          },
+          inv: function(p, a, b) {
+            return a + (0.5 - 0.5 * Math2.cos(Math2.PI * p)) * (b - a);
+          },
+          mean: function mean2(a, b) {
+            if (b <= a) return NaN;
+            return (a + b) / 2;
+          },
+          median: function median2(a, b) {
+            if (b <= a) return NaN;
+            return (a + b) / 2;
+          },
+          mode: function mode() {
+            throw new Error("mode is not yet implemented");
+          },
+          sample: function sample(a, b) {
+            return (a + b) / 2 + (b - a) / 2 * Math2.sin(2 * Math2.PI * jStat3.uniform.sample(0, 1));
+          },
+          variance: function variance(a, b) {
+            if (b <= a) return NaN;
+            return Math2.pow(b - a, 2) / 8;
+          }
+        });
+        function laplaceSign(x) {
+          return x / Math2.abs(x);
+        }
+        jStat3.extend(jStat3.laplace, {
+          pdf: function pdf(x, mu, b) {
+            return b <= 0 ? 0 : Math2.exp(-Math2.abs(x - mu) / b) / (2 * b);
+          },
+          cdf: function cdf(x, mu, b) {
+            if (b <= 0) {
+              return 0;
+            }
+            if (x < mu) {
+              return 0.5 * Math2.exp((x - mu) / b);
+            } else {
+              return 1 - 0.5 * Math2.exp(-(x - mu) / b);
+            }
+          },
+          mean: function(mu) {
+            return mu;
+          },
+          median: function(mu) {
+            return mu;
+          },
+          mode: function(mu) {
+            return mu;
+          },
+          variance: function(mu, b) {
+            return 2 * b * b;
+          },
+          sample: function sample(mu, b) {
+            var u = jStat3._random_fn() - 0.5;
+            return mu - b * laplaceSign(u) * Math2.log(1 - 2 * Math2.abs(u));
+          }
+        });
+        function tukeyWprob(w, rr, cc) {
+          var nleg = 12;
+          var ihalf = 6;
+          var C1 = -30;
+          var C2 = -50;
+          var C3 = 60;
+          var bb = 8;
+          var wlar = 3;
+          var wincr1 = 2;
+          var wincr2 = 3;
+          var xleg = [
+            0.9815606342467192,
+            0.9041172563704749,
+            0.7699026741943047,
+            0.5873179542866175,
+            0.3678314989981802,
+            0.1252334085114689
+          ];
+          var aleg = [
+            0.04717533638651183,
+            0.10693932599531843,
+            0.16007832854334622,
+            0.20316742672306592,
+            0.2334925365383548,
+            0.24914704581340277
+          ];
+          var qsqz = w * 0.5;
+          if (qsqz >= bb)
+            return 1;
+          var pr_w = 2 * jStat3.normal.cdf(qsqz, 0, 1, 1, 0) - 1;
+          if (pr_w >= Math2.exp(C2 / cc))
+            pr_w = Math2.pow(pr_w, cc);
+          else
+            pr_w = 0;
+          var wincr;
+          if (w > wlar)
+            wincr = wincr1;
+          else
+            wincr = wincr2;
+          var blb = qsqz;
+          var binc = (bb - qsqz) / wincr;
+          var bub = blb + binc;
+          var einsum = 0;
+          var cc1 = cc - 1;
+          for (var wi = 1; wi <= wincr; wi++) {
+            var elsum = 0;
+            var a = 0.5 * (bub + blb);
+            var b = 0.5 * (bub - blb);
+            for (var jj = 1; jj <= nleg; jj++) {
+              var j, xx;
+              if (ihalf < jj) {
+                j = nleg - jj + 1;
+                xx = xleg[j - 1];
+              } else {
+                j = jj;
+                xx = -xleg[j - 1];
+              }
+              var c = b * xx;
+              var ac = a + c;
+              var qexpo = ac * ac;
+              if (qexpo > C3)
+                break;
+              var pplus = 2 * jStat3.normal.cdf(ac, 0, 1, 1, 0);
+              var pminus = 2 * jStat3.normal.cdf(ac, w, 1, 1, 0);
+              var rinsum = pplus * 0.5 - pminus * 0.5;
+              if (rinsum >= Math2.exp(C1 / cc1)) {
+                rinsum = aleg[j - 1] * Math2.exp(-(0.5 * qexpo)) * Math2.pow(rinsum, cc1);
+                elsum += rinsum;
+              }
+            }
+            elsum *= 2 * b * cc / Math2.sqrt(2 * Math2.PI);
+            einsum += elsum;
+            blb = bub;
+            bub += binc;
+          }
+          pr_w += einsum;
+          if (pr_w <= Math2.exp(C1 / rr))
+            return 0;
+          pr_w = Math2.pow(pr_w, rr);
+          if (pr_w >= 1)
+            return 1;
+          return pr_w;
+        }
+        function tukeyQinv(p, c, v) {
+          var p0 = 0.322232421088;
+          var q0 = 0.099348462606;
+          var p1 = -1;
+          var q1 = 0.588581570495;
+          var p2 = -0.342242088547;
+          var q2 = 0.531103462366;
+          var p3 = -0.204231210125;
+          var q3 = 0.10353775285;
+          var p4 = -453642210148e-16;
+          var q4 = 0.0038560700634;
+          var c1 = 0.8832;
+          var c2 = 0.2368;
+          var c3 = 1.214;
+          var c4 = 1.208;
+          var c5 = 1.4142;
+          var vmax = 120;
+          var ps = 0.5 - 0.5 * p;
+          var yi = Math2.sqrt(Math2.log(1 / (ps * ps)));
+          var t = yi + ((((yi * p4 + p3) * yi + p2) * yi + p1) * yi + p0) / ((((yi * q4 + q3) * yi + q2) * yi + q1) * yi + q0);
+          if (v < vmax) t += (t * t * t + t) / v / 4;
+          var q = c1 - c2 * t;
+          if (v < vmax) q += -c3 / v + c4 * t / v;
+          return t * (q * Math2.log(c - 1) + c5);
+        }
+        jStat3.extend(jStat3.tukey, {
+          cdf: function cdf(q, nmeans, df) {
+            var rr = 1;
+            var cc = nmeans;
+            var nlegq = 16;
+            var ihalfq = 8;
+            var eps1 = -30;
+            var eps2 = 1e-14;
+            var dhaf = 100;
+            var dquar = 800;
+            var deigh = 5e3;
+            var dlarg = 25e3;
+            var ulen1 = 1;
+            var ulen2 = 0.5;
+            var ulen3 = 0.25;
+            var ulen4 = 0.125;
+            var xlegq = [
+              0.9894009349916499,
+              0.9445750230732326,
+              0.8656312023878318,
+              0.755404408355003,
+              0.6178762444026438,
+              0.45801677765722737,
+              0.2816035507792589,
+              0.09501250983763744
+            ];
+            var alegq = [
+              0.027152459411754096,
+              0.062253523938647894,
+              0.09515851168249279,
+              0.12462897125553388,
+              0.14959598881657674,
+              0.16915651939500254,
+              0.18260341504492358,
+              0.1894506104550685
+            ];
+            if (q <= 0)
+              return 0;
+            if (df < 2 || rr < 1 || cc < 2) return NaN;
+            if (!Number.isFinite(q))
+              return 1;
+            if (df > dlarg)
+              return tukeyWprob(q, rr, cc);
+            var f2 = df * 0.5;
+            var f2lf = f2 * Math2.log(df) - df * Math2.log(2) - jStat3.gammaln(f2);
+            var f21 = f2 - 1;
+            var ff4 = df * 0.25;
+            var ulen;
+            if (df <= dhaf) ulen = ulen1;
+            else if (df <= dquar) ulen = ulen2;
+            else if (df <= deigh) ulen = ulen3;
+            else ulen = ulen4;
+            f2lf += Math2.log(ulen);
+            var ans = 0;
+            for (var i = 1; i <= 50; i++) {
+              var otsum = 0;
+              var twa1 = (2 * i - 1) * ulen;
+              for (var jj = 1; jj <= nlegq; jj++) {
+                var j, t1;
+                if (ihalfq < jj) {
+                  j = jj - ihalfq - 1;
+                  t1 = f2lf + f21 * Math2.log(twa1 + xlegq[j] * ulen) - (xlegq[j] * ulen + twa1) * ff4;
+                } else {
+                  j = jj - 1;
+                  t1 = f2lf + f21 * Math2.log(twa1 - xlegq[j] * ulen) + (xlegq[j] * ulen - twa1) * ff4;
+                }
+                var qsqz;
+                if (t1 >= eps1) {
+                  if (ihalfq < jj) {
+                    qsqz = q * Math2.sqrt((xlegq[j] * ulen + twa1) * 0.5);
+                  } else {
+                    qsqz = q * Math2.sqrt((-(xlegq[j] * ulen) + twa1) * 0.5);
+                  }
+                  var wprb = tukeyWprob(qsqz, rr, cc);
+                  var rotsum = wprb * alegq[j] * Math2.exp(t1);
+                  otsum += rotsum;
+                }
+              }
+              if (i * ulen >= 1 && otsum <= eps2)
+                break;
+              ans += otsum;
+            }
+            if (otsum > eps2) {
+              throw new Error("tukey.cdf failed to converge");
+            }
+            if (ans > 1)
+              ans = 1;
+            return ans;
+          },
+          inv: function(p, nmeans, df) {
+            var rr = 1;
+            var cc = nmeans;
+            var eps = 1e-4;
+            var maxiter = 50;
+            if (df < 2 || rr < 1 || cc < 2) return NaN;
+            if (p < 0 || p > 1) return NaN;
+            if (p === 0) return 0;
+            if (p === 1) return Infinity;
+            var x0 = tukeyQinv(p, cc, df);
+            var valx0 = jStat3.tukey.cdf(x0, nmeans, df) - p;
+            var x1;
+            if (valx0 > 0)
+              x1 = Math2.max(0, x0 - 1);
+            else
+              x1 = x0 + 1;
+            var valx1 = jStat3.tukey.cdf(x1, nmeans, df) - p;
+            var ans;
+            for (var iter = 1; iter < maxiter; iter++) {
+              ans = x1 - valx1 * (x1 - x0) / (valx1 - valx0);
+              valx0 = valx1;
+              x0 = x1;
+              if (ans < 0) {
+                ans = 0;
+                valx1 = -p;
+              }
+              valx1 = jStat3.tukey.cdf(ans, nmeans, df) - p;
+              x1 = ans;
+              var xabs = Math2.abs(x1 - x0);
+              if (xabs < eps)
+                return ans;
+            }
+            throw new Error("tukey.inv failed to converge");
+          }
+        });
+      })(jStat2, Math);
+      (function(jStat3, Math2) {
+        var push = Array.prototype.push;
+        var isArray = jStat3.utils.isArray;
+        function isUsable(arg) {
+          return isArray(arg) || arg instanceof jStat3;
+        }
+        jStat3.extend({
+          // add a vector/matrix to a vector/matrix or scalar
+          add: function add(arr, arg) {
+            if (isUsable(arg)) {
+              if (!isUsable(arg[0])) arg = [arg];
+              return jStat3.map(arr, function(value, row, col) {
+                return value + arg[row][col];
+              });
+            }
+            return jStat3.map(arr, function(value) {
+              return value + arg;
+            });
+          },
+          // subtract a vector or scalar from the vector
+          subtract: function subtract(arr, arg) {
+            if (isUsable(arg)) {
+              if (!isUsable(arg[0])) arg = [arg];
+              return jStat3.map(arr, function(value, row, col) {
+                return value - arg[row][col] || 0;
+              });
+            }
+            return jStat3.map(arr, function(value) {
+              return value - arg;
+            });
+          },
+          // matrix division
+          divide: function divide(arr, arg) {
+            if (isUsable(arg)) {
+              if (!isUsable(arg[0])) arg = [arg];
+              return jStat3.multiply(arr, jStat3.inv(arg));
+            }
+            return jStat3.map(arr, function(value) {
+              return value / arg;
+            });
+          },
+          // matrix multiplication
+          multiply: function multiply(arr, arg) {
+            var row, col, nrescols, sum2, nrow, ncol, res, rescols;
+            if (arr.length === void 0 && arg.length === void 0) {
+              return arr * arg;
+            }
+            nrow = arr.length, ncol = arr[0].length, res = jStat3.zeros(nrow, nrescols = isUsable(arg) ? arg[0].length : ncol), rescols = 0;
+            if (isUsable(arg)) {
+              for (; rescols < nrescols; rescols++) {
+                for (row = 0; row < nrow; row++) {
+                  sum2 = 0;
+                  for (col = 0; col < ncol; col++)
+                    sum2 += arr[row][col] * arg[col][rescols];
+                  res[row][rescols] = sum2;
+                }
+              }
+              return nrow === 1 && rescols === 1 ? res[0][0] : res;
+            }
+            return jStat3.map(arr, function(value) {
+              return value * arg;
+            });
+          },
+          // outer([1,2,3],[4,5,6])
+          // ===
+          // [[1],[2],[3]] times [[4,5,6]]
+          // ->
+          // [[4,5,6],[8,10,12],[12,15,18]]
+          outer: function outer(A, B) {
+            return jStat3.multiply(A.map(function(t) {
+              return [t];
+            }), [B]);
+          },
+          // Returns the dot product of two matricies
+          dot: function dot(arr, arg) {
+            if (!isUsable(arr[0])) arr = [arr];
+            if (!isUsable(arg[0])) arg = [arg];
+            var left = arr[0].length === 1 && arr.length !== 1 ? jStat3.transpose(arr) : arr, right = arg[0].length === 1 && arg.length !== 1 ? jStat3.transpose(arg) : arg, res = [], row = 0, nrow = left.length, ncol = left[0].length, sum2, col;
+            for (; row < nrow; row++) {
+              res[row] = [];
+              sum2 = 0;
+              for (col = 0; col < ncol; col++)
+                sum2 += left[row][col] * right[row][col];
+              res[row] = sum2;
+            }
+            return res.length === 1 ? res[0] : res;
+          },
+          // raise every element by a scalar
+          pow: function pow(arr, arg) {
+            return jStat3.map(arr, function(value) {
+              return Math2.pow(value, arg);
+            });
+          },
+          // exponentiate every element
+          exp: function exp(arr) {
+            return jStat3.map(arr, function(value) {
+              return Math2.exp(value);
+            });
+          },
+          // generate the natural log of every element
+          log: function exp(arr) {
+            return jStat3.map(arr, function(value) {
+              return Math2.log(value);
+            });
+          },
+          // generate the absolute values of the vector
+          abs: function abs(arr) {
+            return jStat3.map(arr, function(value) {
+              return Math2.abs(value);
+            });
+          },
+          // computes the p-norm of the vector
+          // In the case that a matrix is passed, uses the first row as the vector
+          norm: function norm(arr, p) {
+            var nnorm = 0, i = 0;
+            if (isNaN(p)) p = 2;
+            if (isUsable(arr[0])) arr = arr[0];
+            for (; i < arr.length; i++) {
+              nnorm += Math2.pow(Math2.abs(arr[i]), p);
+            }
+            return Math2.pow(nnorm, 1 / p);
+          },
+          // computes the angle between two vectors in rads
+          // In case a matrix is passed, this uses the first row as the vector
+          angle: function angle(arr, arg) {
+            return Math2.acos(jStat3.dot(arr, arg) / (jStat3.norm(arr) * jStat3.norm(arg)));
+          },
+          // augment one matrix by another
+          // Note: this function returns a matrix, not a jStat object
+          aug: function aug(a, b) {
+            var newarr = [];
+            var i;
+            for (i = 0; i < a.length; i++) {
+              newarr.push(a[i].slice());
+            }
+            for (i = 0; i < newarr.length; i++) {
+              push.apply(newarr[i], b[i]);
+            }
+            return newarr;
+          },
+          // The inv() function calculates the inverse of a matrix
+          // Create the inverse by augmenting the matrix by the identity matrix of the
+          // appropriate size, and then use G-J elimination on the augmented matrix.
+          inv: function inv(a) {
+            var rows = a.length;
+            var cols = a[0].length;
+            var b = jStat3.identity(rows, cols);
+            var c = jStat3.gauss_jordan(a, b);
+            var result = [];
+            var i = 0;
+            var j;
+            for (; i < rows; i++) {
+              result[i] = [];
+              for (j = cols; j < c[0].length; j++)
+                result[i][j - cols] = c[i][j];
+            }
+            return result;
+          },
+          // calculate the determinant of a matrix
+          det: function det(a) {
+            if (a.length === 2) {
+              return a[0][0] * a[1][1] - a[0][1] * a[1][0];
+            }
+            var determinant = 0;
+            for (var i = 0; i < a.length; i++) {
+              var submatrix = [];
+              for (var row = 1; row < a.length; row++) {
+                submatrix[row - 1] = [];
+                for (var col = 0; col < a.length; col++) {
+                  if (col < i) {
+                    submatrix[row - 1][col] = a[row][col];
+                  } else if (col > i) {
+                    submatrix[row - 1][col - 1] = a[row][col];
+                  }
+                }
+              }
+              var sign = i % 2 ? -1 : 1;
+              determinant += det(submatrix) * a[0][i] * sign;
+            }
+            return determinant;
+          },
+          gauss_elimination: function gauss_elimination(a, b) {
+            var i = 0, j = 0, n = a.length, m = a[0].length, factor = 1, sum2 = 0, x = [], maug, pivot, temp, k;
+            a = jStat3.aug(a, b);
+            maug = a[0].length;
+            for (i = 0; i < n; i++) {
+              pivot = a[i][i];
+              j = i;
+              for (k = i + 1; k < m; k++) {
+                if (pivot < Math2.abs(a[k][i])) {
+                  pivot = a[k][i];
+                  j = k;
+                }
+              }
+              if (j != i) {
+                for (k = 0; k < maug; k++) {
+                  temp = a[i][k];
+                  a[i][k] = a[j][k];
+                  a[j][k] = temp;
+                }
+              }
+              for (j = i + 1; j < n; j++) {
+                factor = a[j][i] / a[i][i];
+                for (k = i; k < maug; k++) {
+                  a[j][k] = a[j][k] - factor * a[i][k];
+                }
+              }
+            }
+            for (i = n - 1; i >= 0; i--) {
+              sum2 = 0;
+              for (j = i + 1; j <= n - 1; j++) {
+                sum2 = sum2 + x[j] * a[i][j];
+              }
+              x[i] = (a[i][maug - 1] - sum2) / a[i][i];
+            }
+            return x;
+          },
+          gauss_jordan: function gauss_jordan(a, b) {
+            var m = jStat3.aug(a, b);
+            var h = m.length;
+            var w = m[0].length;
+            var c = 0;
+            var x, y, y2;
+            for (y = 0; y < h; y++) {
+              var maxrow = y;
+              for (y2 = y + 1; y2 < h; y2++) {
+                if (Math2.abs(m[y2][y]) > Math2.abs(m[maxrow][y]))
+                  maxrow = y2;
+              }
+              var tmp = m[y];
+              m[y] = m[maxrow];
+              m[maxrow] = tmp;
+              for (y2 = y + 1; y2 < h; y2++) {
+                c = m[y2][y] / m[y][y];
+                for (x = y; x < w; x++) {
+                  m[y2][x] -= m[y][x] * c;
+                }
+              }
+            }
+            for (y = h - 1; y >= 0; y--) {
+              c = m[y][y];
+              for (y2 = 0; y2 < y; y2++) {
+                for (x = w - 1; x > y - 1; x--) {
+                  m[y2][x] -= m[y][x] * m[y2][y] / c;
+                }
+              }
+              m[y][y] /= c;
+              for (x = h; x < w; x++) {
+                m[y][x] /= c;
+              }
+            }
+            return m;
+          },
+          // solve equation
+          // Ax=b
+          // A is upper triangular matrix
+          // A=[[1,2,3],[0,4,5],[0,6,7]]
+          // b=[1,2,3]
+          // triaUpSolve(A,b) // -> [2.666,0.1666,1.666]
+          // if you use matrix style
+          // A=[[1,2,3],[0,4,5],[0,6,7]]
+          // b=[[1],[2],[3]]
+          // will return [[2.666],[0.1666],[1.666]]
+          triaUpSolve: function triaUpSolve(A, b) {
+            var size = A[0].length;
+            var x = jStat3.zeros(1, size)[0];
+            var parts;
+            var matrix_mode = false;
+            if (b[0].length != void 0) {
+              b = b.map(function(i) {
+                return i[0];
+              });
+              matrix_mode = true;
+            }
+            jStat3.arange(size - 1, -1, -1).forEach(function(i) {
+              parts = jStat3.arange(i + 1, size).map(function(j) {
+                return x[j] * A[i][j];
+              });
+              x[i] = (b[i] - jStat3.sum(parts)) / A[i][i];
+            });
+            if (matrix_mode)
+              return x.map(function(i) {
+                return [i];
+              });
+            return x;
+          },
+          triaLowSolve: function triaLowSolve(A, b) {
+            var size = A[0].length;
+            var x = jStat3.zeros(1, size)[0];
+            var parts;
+            var matrix_mode = false;
+            if (b[0].length != void 0) {
+              b = b.map(function(i) {
+                return i[0];
+              });
+              matrix_mode = true;
+            }
+            jStat3.arange(size).forEach(function(i) {
+              parts = jStat3.arange(i).map(function(j) {
+                return A[i][j] * x[j];
+              });
+              x[i] = (b[i] - jStat3.sum(parts)) / A[i][i];
+            });
+            if (matrix_mode)
+              return x.map(function(i) {
+                return [i];
+              });
+            return x;
+          },
+          // A -> [L,U]
+          // A=LU
+          // L is lower triangular matrix
+          // U is upper triangular matrix
+          lu: function lu(A) {
+            var size = A.length;
+            var L = jStat3.identity(size);
+            var R = jStat3.zeros(A.length, A[0].length);
+            var parts;
+            jStat3.arange(size).forEach(function(t) {
+              R[0][t] = A[0][t];
+            });
+            jStat3.arange(1, size).forEach(function(l) {
+              jStat3.arange(l).forEach(function(i) {
+                parts = jStat3.arange(i).map(function(jj) {
+                  return L[l][jj] * R[jj][i];
+                });
+                L[l][i] = (A[l][i] - jStat3.sum(parts)) / R[i][i];
+              });
+              jStat3.arange(l, size).forEach(function(j) {
+                parts = jStat3.arange(l).map(function(jj) {
+                  return L[l][jj] * R[jj][j];
+                });
+                R[l][j] = A[parts.length][j] - jStat3.sum(parts);
+              });
+            });
+            return [L, R];
+          },
+          // A -> T
+          // A=TT'
+          // T is lower triangular matrix
+          cholesky: function cholesky(A) {
+            var size = A.length;
+            var T = jStat3.zeros(A.length, A[0].length);
+            var parts;
+            jStat3.arange(size).forEach(function(i) {
+              parts = jStat3.arange(i).map(function(t) {
+                return Math2.pow(T[i][t], 2);
+              });
+              T[i][i] = Math2.sqrt(A[i][i] - jStat3.sum(parts));
+              jStat3.arange(i + 1, size).forEach(function(j) {
+                parts = jStat3.arange(i).map(function(t) {
+                  return T[i][t] * T[j][t];
+                });
+                T[j][i] = (A[i][j] - jStat3.sum(parts)) / T[i][i];
+              });
+            });
+            return T;
+          },
+          gauss_jacobi: function gauss_jacobi(a, b, x, r) {
+            var i = 0;
+            var j = 0;
+            var n = a.length;
+            var l = [];
+            var u = [];
+            var d = [];
+            var xv, c, h, xk;
+            for (; i < n; i++) {
+              l[i] = [];
+              u[i] = [];
+              d[i] = [];
+              for (j = 0; j < n; j++) {
+                if (i > j) {
+                  l[i][j] = a[i][j];
+                  u[i][j] = d[i][j] = 0;
+                } else if (i < j) {
+                  u[i][j] = a[i][j];
+                  l[i][j] = d[i][j] = 0;
+                } else {
+                  d[i][j] = a[i][j];
+                  l[i][j] = u[i][j] = 0;
+                }
+              }
+            }
+            h = jStat3.multiply(jStat3.multiply(jStat3.inv(d), jStat3.add(l, u)), -1);
+            c = jStat3.multiply(jStat3.inv(d), b);
+            xv = x;
+            xk = jStat3.add(jStat3.multiply(h, x), c);
+            i = 2;
+            while (Math2.abs(jStat3.norm(jStat3.subtract(xk, xv))) > r) {
+              xv = xk;
+              xk = jStat3.add(jStat3.multiply(h, xv), c);
+              i++;
+            }
+            return xk;
+          },
+          gauss_seidel: function gauss_seidel(a, b, x, r) {
+            var i = 0;
+            var n = a.length;
+            var l = [];
+            var u = [];
+            var d = [];
+            var j, xv, c, h, xk;
+            for (; i < n; i++) {
+              l[i] = [];
+              u[i] = [];
+              d[i] = [];
+              for (j = 0; j < n; j++) {
+                if (i > j) {
+                  l[i][j] = a[i][j];
+                  u[i][j] = d[i][j] = 0;
+                } else if (i < j) {
+                  u[i][j] = a[i][j];
+                  l[i][j] = d[i][j] = 0;
+                } else {
+                  d[i][j] = a[i][j];
+                  l[i][j] = u[i][j] = 0;
+                }
+              }
+            }
+            h = jStat3.multiply(jStat3.multiply(jStat3.inv(jStat3.add(d, l)), u), -1);
+            c = jStat3.multiply(jStat3.inv(jStat3.add(d, l)), b);
+            xv = x;
+            xk = jStat3.add(jStat3.multiply(h, x), c);
+            i = 2;
+            while (Math2.abs(jStat3.norm(jStat3.subtract(xk, xv))) > r) {
+              xv = xk;
+              xk = jStat3.add(jStat3.multiply(h, xv), c);
+              i = i + 1;
+            }
+            return xk;
+          },
+          SOR: function SOR(a, b, x, r, w) {
+            var i = 0;
+            var n = a.length;
+            var l = [];
+            var u = [];
+            var d = [];
+            var j, xv, c, h, xk;
+            for (; i < n; i++) {
+              l[i] = [];
+              u[i] = [];
+              d[i] = [];
+              for (j = 0; j < n; j++) {
+                if (i > j) {
+                  l[i][j] = a[i][j];
+                  u[i][j] = d[i][j] = 0;
+                } else if (i < j) {
+                  u[i][j] = a[i][j];
+                  l[i][j] = d[i][j] = 0;
+                } else {
+                  d[i][j] = a[i][j];
+                  l[i][j] = u[i][j] = 0;
+                }
+              }
+            }
+            h = jStat3.multiply(
+              jStat3.inv(jStat3.add(d, jStat3.multiply(l, w))),
+              jStat3.subtract(
+                jStat3.multiply(d, 1 - w),
+                jStat3.multiply(u, w)
+              )
+            );
+            c = jStat3.multiply(jStat3.multiply(jStat3.inv(jStat3.add(
+              d,
+              jStat3.multiply(l, w)
+            )), b), w);
+            xv = x;
+            xk = jStat3.add(jStat3.multiply(h, x), c);
+            i = 2;
+            while (Math2.abs(jStat3.norm(jStat3.subtract(xk, xv))) > r) {
+              xv = xk;
+              xk = jStat3.add(jStat3.multiply(h, xv), c);
+              i++;
+            }
+            return xk;
+          },
+          householder: function householder(a) {
+            var m = a.length;
+            var n = a[0].length;
+            var i = 0;
+            var w = [];
+            var p = [];
+            var alpha, r, k, j, factor;
+            for (; i < m - 1; i++) {
+              alpha = 0;
+              for (j = i + 1; j < n; j++)
+                alpha += a[j][i] * a[j][i];
+              factor = a[i + 1][i] > 0 ? -1 : 1;
+              alpha = factor * Math2.sqrt(alpha);
+              r = Math2.sqrt((alpha * alpha - a[i + 1][i] * alpha) / 2);
+              w = jStat3.zeros(m, 1);
+              w[i + 1][0] = (a[i + 1][i] - alpha) / (2 * r);
+              for (k = i + 2; k < m; k++) w[k][0] = a[k][i] / (2 * r);
+              p = jStat3.subtract(
+                jStat3.identity(m, n),
+                jStat3.multiply(jStat3.multiply(w, jStat3.transpose(w)), 2)
+              );
+              a = jStat3.multiply(p, jStat3.multiply(a, p));
+            }
+            return a;
+          },
+          // A -> [Q,R]
+          // Q is orthogonal matrix
+          // R is upper triangular
+          QR: (function() {
+            var sum2 = jStat3.sum;
+            var range = jStat3.arange;
+            function qr2(x) {
+              var n = x.length;
+              var p = x[0].length;
+              var r = jStat3.zeros(p, p);
+              x = jStat3.copy(x);
+              var i, j, k;
+              for (j = 0; j < p; j++) {
+                r[j][j] = Math2.sqrt(sum2(range(n).map(function(i2) {
+                  return x[i2][j] * x[i2][j];
+                })));
+                for (i = 0; i < n; i++) {
+                  x[i][j] = x[i][j] / r[j][j];
+                }
+                for (k = j + 1; k < p; k++) {
+                  r[j][k] = sum2(range(n).map(function(i2) {
+                    return x[i2][j] * x[i2][k];
+                  }));
+                  for (i = 0; i < n; i++) {
+                    x[i][k] = x[i][k] - x[i][j] * r[j][k];
+                  }
+                }
+              }
+              return [x, r];
+            }
+            return qr2;
+          })(),
+          lstsq: /* @__PURE__ */ (function() {
+            function R_I(A) {
+              A = jStat3.copy(A);
+              var size = A.length;
+              var I = jStat3.identity(size);
+              jStat3.arange(size - 1, -1, -1).forEach(function(i) {
+                jStat3.sliceAssign(
+                  I,
+                  { row: i },
+                  jStat3.divide(jStat3.slice(I, { row: i }), A[i][i])
+                );
+                jStat3.sliceAssign(
+                  A,
+                  { row: i },
+                  jStat3.divide(jStat3.slice(A, { row: i }), A[i][i])
+                );
+                jStat3.arange(i).forEach(function(j) {
+                  var c = jStat3.multiply(A[j][i], -1);
+                  var Aj = jStat3.slice(A, { row: j });
+                  var cAi = jStat3.multiply(jStat3.slice(A, { row: i }), c);
+                  jStat3.sliceAssign(A, { row: j }, jStat3.add(Aj, cAi));
+                  var Ij = jStat3.slice(I, { row: j });
+                  var cIi = jStat3.multiply(jStat3.slice(I, { row: i }), c);
+                  jStat3.sliceAssign(I, { row: j }, jStat3.add(Ij, cIi));
+                });
+              });
+              return I;
+            }
+            function qr_solve(A, b) {
+              var array_mode = false;
+              if (b[0].length === void 0) {
+                b = b.map(function(x2) {
+                  return [x2];
+                });
+                array_mode = true;
+              }
+              var QR = jStat3.QR(A);
+              var Q = QR[0];
+              var R = QR[1];
+              var attrs = A[0].length;
+              var Q1 = jStat3.slice(Q, { col: { end: attrs } });
+              var R1 = jStat3.slice(R, { row: { end: attrs } });
+              var RI = R_I(R1);
+              var Q2 = jStat3.transpose(Q1);
+              if (Q2[0].length === void 0) {
+                Q2 = [Q2];
+              }
+              var x = jStat3.multiply(jStat3.multiply(RI, Q2), b);
+              if (x.length === void 0) {
+                x = [[x]];
+              }
+              if (array_mode)
+                return x.map(function(i) {
+                  return i[0];
+                });
+              return x;
+            }
+            return qr_solve;
+          })(),
+          jacobi: function jacobi(a) {
+            var condition = 1;
+            var n = a.length;
+            var e = jStat3.identity(n, n);
+            var ev = [];
+            var b, i, j, p, q, maxim, theta, s;
+            while (condition === 1) {
+              maxim = a[0][1];
+              p = 0;
+              q = 1;
+              for (i = 0; i < n; i++) {
+                for (j = 0; j < n; j++) {
+                  if (i != j) {
+                    if (maxim < Math2.abs(a[i][j])) {
+                      maxim = Math2.abs(a[i][j]);
+                      p = i;
+                      q = j;
+                    }
+                  }
+                }
+              }
+              if (a[p][p] === a[q][q])
+                theta = a[p][q] > 0 ? Math2.PI / 4 : -Math2.PI / 4;
+              else
+                theta = Math2.atan(2 * a[p][q] / (a[p][p] - a[q][q])) / 2;
+              s = jStat3.identity(n, n);
+              s[p][p] = Math2.cos(theta);
+              s[p][q] = -Math2.sin(theta);
+              s[q][p] = Math2.sin(theta);
+              s[q][q] = Math2.cos(theta);
+              e = jStat3.multiply(e, s);
+              b = jStat3.multiply(jStat3.multiply(jStat3.inv(s), a), s);
+              a = b;
+              condition = 0;
+              for (i = 1; i < n; i++) {
+                for (j = 1; j < n; j++) {
+                  if (i != j && Math2.abs(a[i][j]) > 1e-3) {
+                    condition = 1;
+                  }
+                }
+              }
+            }
+            for (i = 0; i < n; i++) ev.push(a[i][i]);
+            return [e, ev];
+          },
+          rungekutta: function rungekutta(f, h, p, t_j, u_j, order) {
+            var k1, k2, u_j1, k3, k4;
+            if (order === 2) {
+              while (t_j <= p) {
+                k1 = h * f(t_j, u_j);
+                k2 = h * f(t_j + h, u_j + k1);
+                u_j1 = u_j + (k1 + k2) / 2;
+                u_j = u_j1;
+                t_j = t_j + h;
+              }
+            }
+            if (order === 4) {
+              while (t_j <= p) {
+                k1 = h * f(t_j, u_j);
+                k2 = h * f(t_j + h / 2, u_j + k1 / 2);
+                k3 = h * f(t_j + h / 2, u_j + k2 / 2);
+                k4 = h * f(t_j + h, u_j + k3);
+                u_j1 = u_j + (k1 + 2 * k2 + 2 * k3 + k4) / 6;
+                u_j = u_j1;
+                t_j = t_j + h;
+              }
+            }
+            return u_j;
+          },
+          romberg: function romberg(f, a, b, order) {
+            var i = 0;
+            var h = (b - a) / 2;
+            var x = [];
+            var h1 = [];
+            var g2 = [];
+            var m, a1, j, k, I;
+            while (i < order / 2) {
+              I = f(a);
+              for (j = a, k = 0; j <= b; j = j + h, k++) x[k] = j;
+              m = x.length;
+              for (j = 1; j < m - 1; j++) {
+                I += (j % 2 !== 0 ? 4 : 2) * f(x[j]);
+              }
+              I = h / 3 * (I + f(b));
+              g2[i] = I;
+              h /= 2;
+              i++;
+            }
+            a1 = g2.length;
+            m = 1;
+            while (a1 !== 1) {
+              for (j = 0; j < a1 - 1; j++)
+                h1[j] = (Math2.pow(4, m) * g2[j + 1] - g2[j]) / (Math2.pow(4, m) - 1);
+              a1 = h1.length;
+              g2 = h1;
+              h1 = [];
+              m++;
+            }
+            return g2;
+          },
+          richardson: function richardson(X, f, x, h) {
+            function pos(X2, x2) {
+              var i2 = 0;
+              var n = X2.length;
+              var p;
+              for (; i2 < n; i2++)
+                if (X2[i2] === x2) p = i2;
+              return p;
+            }
+            var h_min = Math2.abs(x - X[pos(X, x) + 1]);
+            var i = 0;
+            var g2 = [];
+            var h1 = [];
+            var y1, y2, m, a, j;
+            while (h >= h_min) {
+              y1 = pos(X, x + h);
+              y2 = pos(X, x);
+              g2[i] = (f[y1] - 2 * f[y2] + f[2 * y2 - y1]) / (h * h);
+              h /= 2;
+              i++;
+            }
+            a = g2.length;
+            m = 1;
+            while (a != 1) {
+              for (j = 0; j < a - 1; j++)
+                h1[j] = (Math2.pow(4, m) * g2[j + 1] - g2[j]) / (Math2.pow(4, m) - 1);
+              a = h1.length;
+              g2 = h1;
+              h1 = [];
+              m++;
+            }
+            return g2;
+          },
+          simpson: function simpson(f, a, b, n) {
+            var h = (b - a) / n;
+            var I = f(a);
+            var x = [];
+            var j = a;
+            var k = 0;
+            var i = 1;
+            var m;
+            for (; j <= b; j = j + h, k++)
+              x[k] = j;
+            m = x.length;
+            for (; i < m - 1; i++) {
+              I += (i % 2 !== 0 ? 4 : 2) * f(x[i]);
+            }
+            return h / 3 * (I + f(b));
+          },
+          hermite: function hermite(X, F, dF, value) {
+            var n = X.length;
+            var p = 0;
+            var i = 0;
+            var l = [];
+            var dl = [];
+            var A = [];
+            var B = [];
+            var j;
+            for (; i < n; i++) {
+              l[i] = 1;
+              for (j = 0; j < n; j++) {
+                if (i != j) l[i] *= (value - X[j]) / (X[i] - X[j]);
+              }
+              dl[i] = 0;
+              for (j = 0; j < n; j++) {
+                if (i != j) dl[i] += 1 / (X[i] - X[j]);
+              }
+              A[i] = (1 - 2 * (value - X[i]) * dl[i]) * (l[i] * l[i]);
+              B[i] = (value - X[i]) * (l[i] * l[i]);
+              p += A[i] * F[i] + B[i] * dF[i];
+            }
+            return p;
+          },
+          lagrange: function lagrange(X, F, value) {
+            var p = 0;
+            var i = 0;
+            var j, l;
+            var n = X.length;
+            for (; i < n; i++) {
+              l = F[i];
+              for (j = 0; j < n; j++) {
+                if (i != j) l *= (value - X[j]) / (X[i] - X[j]);
+              }
+              p += l;
+            }
+            return p;
+          },
+          cubic_spline: function cubic_spline(X, F, value) {
+            var n = X.length;
+            var i = 0, j;
+            var A = [];
+            var B = [];
+            var alpha = [];
+            var c = [];
+            var h = [];
+            var b = [];
+            var d = [];
+            for (; i < n - 1; i++)
+              h[i] = X[i + 1] - X[i];
+            alpha[0] = 0;
+            for (i = 1; i < n - 1; i++) {
+              alpha[i] = 3 / h[i] * (F[i + 1] - F[i]) - 3 / h[i - 1] * (F[i] - F[i - 1]);
+            }
+            for (i = 1; i < n - 1; i++) {
+              A[i] = [];
+              B[i] = [];
+              A[i][i - 1] = h[i - 1];
+              A[i][i] = 2 * (h[i - 1] + h[i]);
+              A[i][i + 1] = h[i];
+              B[i][0] = alpha[i];
+            }
+            c = jStat3.multiply(jStat3.inv(A), B);
+            for (j = 0; j < n - 1; j++) {
+              b[j] = (F[j + 1] - F[j]) / h[j] - h[j] * (c[j + 1][0] + 2 * c[j][0]) / 3;
+              d[j] = (c[j + 1][0] - c[j][0]) / (3 * h[j]);
+            }
+            for (j = 0; j < n; j++) {
+              if (X[j] > value) break;
+            }
+            j -= 1;
+            return F[j] + (value - X[j]) * b[j] + jStat3.sq(value - X[j]) * c[j] + (value - X[j]) * jStat3.sq(value - X[j]) * d[j];
+          },
+          gauss_quadrature: function gauss_quadrature() {
+            throw new Error("gauss_quadrature not yet implemented");
+          },
+          PCA: function PCA(X) {
+            var m = X.length;
+            var n = X[0].length;
+            var i = 0;
+            var j, temp1;
+            var u = [];
+            var D = [];
+            var result = [];
+            var temp2 = [];
+            var Y = [];
+            var Bt = [];
+            var B = [];
+            var C = [];
+            var V = [];
+            var Vt = [];
+            for (i = 0; i < m; i++) {
+              u[i] = jStat3.sum(X[i]) / n;
+            }
+            for (i = 0; i < n; i++) {
+              B[i] = [];
+              for (j = 0; j < m; j++) {
+                B[i][j] = X[j][i] - u[j];
+              }
+            }
+            B = jStat3.transpose(B);
+            for (i = 0; i < m; i++) {
+              C[i] = [];
+              for (j = 0; j < m; j++) {
+                C[i][j] = jStat3.dot([B[i]], [B[j]]) / (n - 1);
+              }
+            }
+            result = jStat3.jacobi(C);
+            V = result[0];
+            D = result[1];
+            Vt = jStat3.transpose(V);
+            for (i = 0; i < D.length; i++) {
+              for (j = i; j < D.length; j++) {
+                if (D[i] < D[j]) {
+                  temp1 = D[i];
+                  D[i] = D[j];
+                  D[j] = temp1;
+                  temp2 = Vt[i];
+                  Vt[i] = Vt[j];
+                  Vt[j] = temp2;
+                }
+              }
+            }
+            Bt = jStat3.transpose(B);
+            for (i = 0; i < m; i++) {
+              Y[i] = [];
+              for (j = 0; j < Bt.length; j++) {
+                Y[i][j] = jStat3.dot([Vt[i]], [Bt[j]]);
+              }
+            }
+            return [X, D, Vt, Y];
+          }
+        });
+        (function(funcs) {
+          for (var i = 0; i < funcs.length; i++) (function(passfunc) {
+            jStat3.fn[passfunc] = function(arg, func) {
+              var tmpthis = this;
+              if (func) {
+                setTimeout(function() {
+                  func.call(tmpthis, jStat3.fn[passfunc].call(tmpthis, arg));
+                }, 15);
+                return this;
+              }
+              if (typeof jStat3[passfunc](this, arg) === "number")
+                return jStat3[passfunc](this, arg);
+              else
+                return jStat3(jStat3[passfunc](this, arg));
+            };
+          })(funcs[i]);
+        })("add divide multiply subtract dot pow exp log abs norm angle".split(" "));
+      })(jStat2, Math);
+      (function(jStat3, Math2) {
+        var slice = [].slice;
+        var isNumber = jStat3.utils.isNumber;
+        var isArray = jStat3.utils.isArray;
+        jStat3.extend({
+          // 2 different parameter lists:
+          // (value, mean, sd)
+          // (value, array, flag)
+          zscore: function zscore() {
+            var args = slice.call(arguments);
+            if (isNumber(args[1])) {
+              return (args[0] - args[1]) / args[2];
+            }
+            return (args[0] - jStat3.mean(args[1])) / jStat3.stdev(args[1], args[2]);
+          },
+          // 3 different paramter lists:
+          // (value, mean, sd, sides)
+          // (zscore, sides)
+          // (value, array, sides, flag)
+          ztest: function ztest() {
+            var args = slice.call(arguments);
+            var z3;
+            if (isArray(args[1])) {
+              z3 = jStat3.zscore(args[0], args[1], args[3]);
+              return args[2] === 1 ? jStat3.normal.cdf(-Math2.abs(z3), 0, 1) : jStat3.normal.cdf(-Math2.abs(z3), 0, 1) * 2;
+            } else {
+              if (args.length > 2) {
+                z3 = jStat3.zscore(args[0], args[1], args[2]);
+                return args[3] === 1 ? jStat3.normal.cdf(-Math2.abs(z3), 0, 1) : jStat3.normal.cdf(-Math2.abs(z3), 0, 1) * 2;
+              } else {
+                z3 = args[0];
+                return args[1] === 1 ? jStat3.normal.cdf(-Math2.abs(z3), 0, 1) : jStat3.normal.cdf(-Math2.abs(z3), 0, 1) * 2;
+              }
+            }
+          }
+        });
+        jStat3.extend(jStat3.fn, {
+          zscore: function zscore(value, flag2) {
+            return (value - this.mean()) / this.stdev(flag2);
+          },
+          ztest: function ztest(value, sides2, flag2) {
+            var zscore = Math2.abs(this.zscore(value, flag2));
+            return sides2 === 1 ? jStat3.normal.cdf(-zscore, 0, 1) : jStat3.normal.cdf(-zscore, 0, 1) * 2;
+          }
+        });
+        jStat3.extend({
+          // 2 parameter lists
+          // (value, mean, sd, n)
+          // (value, array)
+          tscore: function tscore() {
+            var args = slice.call(arguments);
+            return args.length === 4 ? (args[0] - args[1]) / (args[2] / Math2.sqrt(args[3])) : (args[0] - jStat3.mean(args[1])) / (jStat3.stdev(args[1], true) / Math2.sqrt(args[1].length));
+          },
+          // 3 different paramter lists:
+          // (value, mean, sd, n, sides)
+          // (tscore, n, sides)
+          // (value, array, sides)
+          ttest: function ttest() {
+            var args = slice.call(arguments);
+            var tscore;
+            if (args.length === 5) {
+              tscore = Math2.abs(jStat3.tscore(args[0], args[1], args[2], args[3]));
+              return args[4] === 1 ? jStat3.studentt.cdf(-tscore, args[3] - 1) : jStat3.studentt.cdf(-tscore, args[3] - 1) * 2;
+            }
+            if (isNumber(args[1])) {
+              tscore = Math2.abs(args[0]);
+              return args[2] == 1 ? jStat3.studentt.cdf(-tscore, args[1] - 1) : jStat3.studentt.cdf(-tscore, args[1] - 1) * 2;
+            }
+            tscore = Math2.abs(jStat3.tscore(args[0], args[1]));
+            return args[2] == 1 ? jStat3.studentt.cdf(-tscore, args[1].length - 1) : jStat3.studentt.cdf(-tscore, args[1].length - 1) * 2;
+          }
+        });
+        jStat3.extend(jStat3.fn, {
+          tscore: function tscore(value) {
+            return (value - this.mean()) / (this.stdev(true) / Math2.sqrt(this.cols()));
+          },
+          ttest: function ttest(value, sides2) {
+            return sides2 === 1 ? 1 - jStat3.studentt.cdf(Math2.abs(this.tscore(value)), this.cols() - 1) : jStat3.studentt.cdf(-Math2.abs(this.tscore(value)), this.cols() - 1) * 2;
+          }
+        });
+        jStat3.extend({
+          // Paramter list is as follows:
+          // (array1, array2, array3, ...)
+          // or it is an array of arrays
+          // array of arrays conversion
+          anovafscore: function anovafscore() {
+            var args = slice.call(arguments), expVar, sample, sampMean, sampSampMean, tmpargs, unexpVar, i, j;
+            if (args.length === 1) {
+              tmpargs = new Array(args[0].length);
+              for (i = 0; i < args[0].length; i++) {
+                tmpargs[i] = args[0][i];
+              }
+              args = tmpargs;
+            }
+            sample = new Array();
+            for (i = 0; i < args.length; i++) {
+              sample = sample.concat(args[i]);
+            }
+            sampMean = jStat3.mean(sample);
+            expVar = 0;
+            for (i = 0; i < args.length; i++) {
+              expVar = expVar + args[i].length * Math2.pow(jStat3.mean(args[i]) - sampMean, 2);
+            }
+            expVar /= args.length - 1;
+            unexpVar = 0;
+            for (i = 0; i < args.length; i++) {
+              sampSampMean = jStat3.mean(args[i]);
+              for (j = 0; j < args[i].length; j++) {
+                unexpVar += Math2.pow(args[i][j] - sampSampMean, 2);
+              }
+            }
+            unexpVar /= sample.length - args.length;
+            return expVar / unexpVar;
+          },
+          // 2 different paramter setups
+          // (array1, array2, array3, ...)
+          // (anovafscore, df1, df2)
+          anovaftest: function anovaftest() {
+            var args = slice.call(arguments), df1, df2, n, i;
+            if (isNumber(args[0])) {
+              return 1 - jStat3.centralF.cdf(args[0], args[1], args[2]);
+            }
+            var anovafscore = jStat3.anovafscore(args);
+            df1 = args.length - 1;
+            n = 0;
+            for (i = 0; i < args.length; i++) {
+              n = n + args[i].length;
+            }
+            df2 = n - df1 - 1;
+            return 1 - jStat3.centralF.cdf(anovafscore, df1, df2);
+          },
+          ftest: function ftest(fscore, df1, df2) {
+            return 1 - jStat3.centralF.cdf(fscore, df1, df2);
+          }
+        });
+        jStat3.extend(jStat3.fn, {
+          anovafscore: function anovafscore() {
+            return jStat3.anovafscore(this.toArray());
+          },
+          anovaftes: function anovaftes() {
+            var n = 0;
+            var i;
+            for (i = 0; i < this.length; i++) {
+              n = n + this[i].length;
+            }
+            return jStat3.ftest(this.anovafscore(), this.length - 1, n - this.length);
+          }
+        });
+        jStat3.extend({
+          // 2 parameter lists
+          // (mean1, mean2, n1, n2, sd)
+          // (array1, array2, sd)
+          qscore: function qscore() {
+            var args = slice.call(arguments);
+            var mean1, mean2, n1, n2, sd;
+            if (isNumber(args[0])) {
+              mean1 = args[0];
+              mean2 = args[1];
+              n1 = args[2];
+              n2 = args[3];
+              sd = args[4];
+            } else {
+              mean1 = jStat3.mean(args[0]);
+              mean2 = jStat3.mean(args[1]);
+              n1 = args[0].length;
+              n2 = args[1].length;
+              sd = args[2];
+            }
+            return Math2.abs(mean1 - mean2) / (sd * Math2.sqrt((1 / n1 + 1 / n2) / 2));
+          },
+          // 3 different parameter lists:
+          // (qscore, n, k)
+          // (mean1, mean2, n1, n2, sd, n, k)
+          // (array1, array2, sd, n, k)
+          qtest: function qtest() {
+            var args = slice.call(arguments);
+            var qscore;
+            if (args.length === 3) {
+              qscore = args[0];
+              args = args.slice(1);
+            } else if (args.length === 7) {
+              qscore = jStat3.qscore(args[0], args[1], args[2], args[3], args[4]);
+              args = args.slice(5);
+            } else {
+              qscore = jStat3.qscore(args[0], args[1], args[2]);
+              args = args.slice(3);
+            }
+            var n = args[0];
+            var k = args[1];
+            return 1 - jStat3.tukey.cdf(qscore, k, n - k);
+          },
+          tukeyhsd: function tukeyhsd(arrays) {
+            var sd = jStat3.pooledstdev(arrays);
+            var means = arrays.map(function(arr) {
+              return jStat3.mean(arr);
+            });
+            var n = arrays.reduce(function(n2, arr) {
+              return n2 + arr.length;
+            }, 0);
+            var results = [];
+            for (var i = 0; i < arrays.length; ++i) {
+              for (var j = i + 1; j < arrays.length; ++j) {
+                var p = jStat3.qtest(means[i], means[j], arrays[i].length, arrays[j].length, sd, n, arrays.length);
+                results.push([[i, j], p]);
+              }
+            }
+            return results;
+          }
+        });
+        jStat3.extend({
+          // 2 different parameter setups
+          // (value, alpha, sd, n)
+          // (value, alpha, array)
+          normalci: function normalci() {
+            var args = slice.call(arguments), ans = new Array(2), change;
+            if (args.length === 4) {
+              change = Math2.abs(jStat3.normal.inv(args[1] / 2, 0, 1) * args[2] / Math2.sqrt(args[3]));
+            } else {
+              change = Math2.abs(jStat3.normal.inv(args[1] / 2, 0, 1) * jStat3.stdev(args[2]) / Math2.sqrt(args[2].length));
+            }
+            ans[0] = args[0] - change;
+            ans[1] = args[0] + change;
+            return ans;
+          },
+          // 2 different parameter setups
+          // (value, alpha, sd, n)
+          // (value, alpha, array)
+          tci: function tci() {
+            var args = slice.call(arguments), ans = new Array(2), change;
+            if (args.length === 4) {
+              change = Math2.abs(jStat3.studentt.inv(args[1] / 2, args[3] - 1) * args[2] / Math2.sqrt(args[3]));
+            } else {
+              change = Math2.abs(jStat3.studentt.inv(args[1] / 2, args[2].length - 1) * jStat3.stdev(args[2], true) / Math2.sqrt(args[2].length));
+            }
+            ans[0] = args[0] - change;
+            ans[1] = args[0] + change;
+            return ans;
+          },
+          significant: function significant(pvalue, alpha) {
+            return pvalue < alpha;
+          }
+        });
+        jStat3.extend(jStat3.fn, {
+          normalci: function normalci(value, alpha) {
+            return jStat3.normalci(value, alpha, this.toArray());
+          },
+          tci: function tci(value, alpha) {
+            return jStat3.tci(value, alpha, this.toArray());
+          }
+        });
+        function differenceOfProportions(p1, n1, p2, n2) {
+          if (p1 > 1 || p2 > 1 || p1 <= 0 || p2 <= 0) {
+            throw new Error("Proportions should be greater than 0 and less than 1");
+          }
+          var pooled = (p1 * n1 + p2 * n2) / (n1 + n2);
+          var se = Math2.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2));
+          return (p1 - p2) / se;
+        }
+        jStat3.extend(jStat3.fn, {
+          oneSidedDifferenceOfProportions: function oneSidedDifferenceOfProportions(p1, n1, p2, n2) {
+            var z3 = differenceOfProportions(p1, n1, p2, n2);
+            return jStat3.ztest(z3, 1);
+          },
+          twoSidedDifferenceOfProportions: function twoSidedDifferenceOfProportions(p1, n1, p2, n2) {
+            var z3 = differenceOfProportions(p1, n1, p2, n2);
+            return jStat3.ztest(z3, 2);
+          }
+        });
+      })(jStat2, Math);
+      jStat2.models = /* @__PURE__ */ (function() {
+        function sub_regress(exog) {
+          var var_count = exog[0].length;
+          var modelList = jStat2.arange(var_count).map(function(endog_index) {
+            var exog_index = jStat2.arange(var_count).filter(function(i) {
+              return i !== endog_index;
+            });
+            return ols(
+              jStat2.col(exog, endog_index).map(function(x) {
+                return x[0];
+              }),
+              jStat2.col(exog, exog_index)
+            );
+          });
+          return modelList;
+        }
+        function ols(endog, exog) {
+          var nobs = endog.length;
+          var df_model = exog[0].length - 1;
+          var df_resid = nobs - df_model - 1;
+          var coef = jStat2.lstsq(exog, endog);
+          var predict2 = jStat2.multiply(exog, coef.map(function(x) {
+            return [x];
+          })).map(function(p) {
+            return p[0];
+          });
+          var resid = jStat2.subtract(endog, predict2);
+          var ybar = jStat2.mean(endog);
+          var SSE = jStat2.sum(predict2.map(function(f) {
+            return Math.pow(f - ybar, 2);
+          }));
+          var SSR = jStat2.sum(endog.map(function(y, i) {
+            return Math.pow(y - predict2[i], 2);
+          }));
+          var SST = SSE + SSR;
+          var R2 = SSE / SST;
+          return {
+            exog,
+            endog,
+            nobs,
+            df_model,
+            df_resid,
+            coef,
+            predict: predict2,
+            resid,
+            ybar,
+            SST,
+            SSE,
+            SSR,
+            R2
+          };
+        }
+        function t_test(model) {
+          var subModelList = sub_regress(model.exog);
+          var sigmaHat = Math.sqrt(model.SSR / model.df_resid);
+          var seBetaHat = subModelList.map(function(mod) {
+            var SST = mod.SST;
+            var R2 = mod.R2;
+            return sigmaHat / Math.sqrt(SST * (1 - R2));
+          });
+          var tStatistic = model.coef.map(function(coef, i) {
+            return (coef - 0) / seBetaHat[i];
+          });
+          var pValue = tStatistic.map(function(t) {
+            var leftppf = jStat2.studentt.cdf(t, model.df_resid);
+            return (leftppf > 0.5 ? 1 - leftppf : leftppf) * 2;
+          });
+          var c = jStat2.studentt.inv(0.975, model.df_resid);
+          var interval95 = model.coef.map(function(coef, i) {
+            var d = c * seBetaHat[i];
+            return [coef - d, coef + d];
+          });
+          return {
+            se: seBetaHat,
+            t: tStatistic,
+            p: pValue,
+            sigmaHat,
+            interval95
+          };
+        }
+        function F_test(model) {
+          var F_statistic = model.R2 / model.df_model / ((1 - model.R2) / model.df_resid);
+          var fcdf = function(x, n1, n2) {
+            return jStat2.beta.cdf(x / (n2 / n1 + x), n1 / 2, n2 / 2);
+          };
+          var pvalue = 1 - fcdf(F_statistic, model.df_model, model.df_resid);
+          return { F_statistic, pvalue };
+        }
+        function ols_wrap(endog, exog) {
+          var model = ols(endog, exog);
+          var ttest = t_test(model);
+          var ftest = F_test(model);
+          var adjust_R2 = 1 - (1 - model.R2) * ((model.nobs - 1) / model.df_resid);
+          model.t = ttest;
+          model.f = ftest;
+          model.adjust_R2 = adjust_R2;
+          return model;
+        }
+        return { ols: ols_wrap };
+      })();
+      jStat2.extend({
+        buildxmatrix: function buildxmatrix() {
+          var matrixRows = new Array(arguments.length);
+          for (var i = 0; i < arguments.length; i++) {
+            var array2 = [1];
+            matrixRows[i] = array2.concat(arguments[i]);
+          }
+          return jStat2(matrixRows);
+        },
+        builddxmatrix: function builddxmatrix() {
+          var matrixRows = new Array(arguments[0].length);
+          for (var i = 0; i < arguments[0].length; i++) {
+            var array2 = [1];
+            matrixRows[i] = array2.concat(arguments[0][i]);
+          }
+          return jStat2(matrixRows);
+        },
+        buildjxmatrix: function buildjxmatrix(jMat) {
+          var pass = new Array(jMat.length);
+          for (var i = 0; i < jMat.length; i++) {
+            pass[i] = jMat[i];
+          }
+          return jStat2.builddxmatrix(pass);
+        },
+        buildymatrix: function buildymatrix(array2) {
+          return jStat2(array2).transpose();
+        },
+        buildjymatrix: function buildjymatrix(jMat) {
+          return jMat.transpose();
+        },
+        matrixmult: function matrixmult(A, B) {
+          var i, j, k, result, sum2;
+          if (A.cols() == B.rows()) {
+            if (B.rows() > 1) {
+              result = [];
+              for (i = 0; i < A.rows(); i++) {
+                result[i] = [];
+                for (j = 0; j < B.cols(); j++) {
+                  sum2 = 0;
+                  for (k = 0; k < A.cols(); k++) {
+                    sum2 += A.toArray()[i][k] * B.toArray()[k][j];
+                  }
+                  result[i][j] = sum2;
+                }
+              }
+              return jStat2(result);
+            }
+            result = [];
+            for (i = 0; i < A.rows(); i++) {
+              result[i] = [];
+              for (j = 0; j < B.cols(); j++) {
+                sum2 = 0;
+                for (k = 0; k < A.cols(); k++) {
+                  sum2 += A.toArray()[i][k] * B.toArray()[j];
+                }
+                result[i][j] = sum2;
+              }
+            }
+            return jStat2(result);
+          }
+        },
+        //regress and regresst to be fixed
+        regress: function regress(jMatX, jMatY) {
+          var innerinv = jStat2.xtranspxinv(jMatX);
+          var xtransp = jMatX.transpose();
+          var next = jStat2.matrixmult(jStat2(innerinv), xtransp);
+          return jStat2.matrixmult(next, jMatY);
+        },
+        regresst: function regresst(jMatX, jMatY, sides2) {
+          var beta = jStat2.regress(jMatX, jMatY);
+          var compile2 = {};
+          compile2.anova = {};
+          var jMatYBar = jStat2.jMatYBar(jMatX, beta);
+          compile2.yBar = jMatYBar;
+          var yAverage = jMatY.mean();
+          compile2.anova.residuals = jStat2.residuals(jMatY, jMatYBar);
+          compile2.anova.ssr = jStat2.ssr(jMatYBar, yAverage);
+          compile2.anova.msr = compile2.anova.ssr / (jMatX[0].length - 1);
+          compile2.anova.sse = jStat2.sse(jMatY, jMatYBar);
+          compile2.anova.mse = compile2.anova.sse / (jMatY.length - (jMatX[0].length - 1) - 1);
+          compile2.anova.sst = jStat2.sst(jMatY, yAverage);
+          compile2.anova.mst = compile2.anova.sst / (jMatY.length - 1);
+          compile2.anova.r2 = 1 - compile2.anova.sse / compile2.anova.sst;
+          if (compile2.anova.r2 < 0) compile2.anova.r2 = 0;
+          compile2.anova.fratio = compile2.anova.msr / compile2.anova.mse;
+          compile2.anova.pvalue = jStat2.anovaftest(
+            compile2.anova.fratio,
+            jMatX[0].length - 1,
+            jMatY.length - (jMatX[0].length - 1) - 1
+          );
+          compile2.anova.rmse = Math.sqrt(compile2.anova.mse);
+          compile2.anova.r2adj = 1 - compile2.anova.mse / compile2.anova.mst;
+          if (compile2.anova.r2adj < 0) compile2.anova.r2adj = 0;
+          compile2.stats = new Array(jMatX[0].length);
+          var covar = jStat2.xtranspxinv(jMatX);
+          var sds, ts, ps;
+          for (var i = 0; i < beta.length; i++) {
+            sds = Math.sqrt(compile2.anova.mse * Math.abs(covar[i][i]));
+            ts = Math.abs(beta[i] / sds);
+            ps = jStat2.ttest(ts, jMatY.length - jMatX[0].length - 1, sides2);
+            compile2.stats[i] = [beta[i], sds, ts, ps];
+          }
+          compile2.regress = beta;
+          return compile2;
+        },
+        xtranspx: function xtranspx(jMatX) {
+          return jStat2.matrixmult(jMatX.transpose(), jMatX);
+        },
+        xtranspxinv: function xtranspxinv(jMatX) {
+          var inner = jStat2.matrixmult(jMatX.transpose(), jMatX);
+          var innerinv = jStat2.inv(inner);
+          return innerinv;
+        },
+        jMatYBar: function jMatYBar(jMatX, beta) {
+          var yBar = jStat2.matrixmult(jMatX, beta);
+          return new jStat2(yBar);
+        },
+        residuals: function residuals(jMatY, jMatYBar) {
+          return jStat2.matrixsubtract(jMatY, jMatYBar);
+        },
+        ssr: function ssr(jMatYBar, yAverage) {
+          var ssr2 = 0;
+          for (var i = 0; i < jMatYBar.length; i++) {
+            ssr2 += Math.pow(jMatYBar[i] - yAverage, 2);
+          }
+          return ssr2;
+        },
+        sse: function sse(jMatY, jMatYBar) {
+          var sse2 = 0;
+          for (var i = 0; i < jMatY.length; i++) {
+            sse2 += Math.pow(jMatY[i] - jMatYBar[i], 2);
+          }
+          return sse2;
+        },
+        sst: function sst(jMatY, yAverage) {
+          var sst2 = 0;
+          for (var i = 0; i < jMatY.length; i++) {
+            sst2 += Math.pow(jMatY[i] - yAverage, 2);
+          }
+          return sst2;
+        },
+        matrixsubtract: function matrixsubtract(A, B) {
+          var ans = new Array(A.length);
+          for (var i = 0; i < A.length; i++) {
+            ans[i] = new Array(A[i].length);
+            for (var j = 0; j < A[i].length; j++) {
+              ans[i][j] = A[i][j] - B[i][j];
+            }
+          }
+          return jStat2(ans);
+        }
+      });
+      jStat2.jStat = jStat2;
+      return jStat2;
+    });
+  }
+});
+
 // src/results/io.ts
 import { mkdir, open as open2, writeFile, rename } from "node:fs/promises";
 import { dirname } from "node:path";
 
 // src/validate.ts
 var import_yaml = __toESM(require_dist(), 1);
-function jsonPath(path20) {
-  return "$" + path20.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
+function jsonPath(path21) {
+  return "$" + path21.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
 }
 function firstIssue(error62) {
   const issue2 = error62.issues[0];
@@ -9978,10 +13829,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path20) {
-  if (!path20)
+function getElementAtPath(obj, path21) {
+  if (!path21)
     return obj;
-  return path20.reduce((acc, key) => acc?.[key], obj);
+  return path21.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -10321,11 +14172,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path20, issues) {
+function prefixIssues(path21, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path20);
+    iss.path.unshift(path21);
     return iss;
   });
 }
@@ -10787,16 +14638,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path20 = []) => {
+  const processError = (error63, path21 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path20, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path21, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path20, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path21, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path20, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path21, ...issue2.path]);
       } else {
-        const fullpath = [...path20, ...issue2.path];
+        const fullpath = [...path21, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -10835,17 +14686,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path20 = []) => {
+  const processError = (error63, path21 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path20, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path21, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path20, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path21, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path20, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path21, ...issue2.path]);
       } else {
-        const fullpath = [...path20, ...issue2.path];
+        const fullpath = [...path21, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -10884,8 +14735,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path20 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path20) {
+  const path21 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path21) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -28023,13 +31874,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path20 = ref.slice(1).split("/").filter(Boolean);
-  if (path20.length === 0) {
+  const path21 = ref.slice(1).split("/").filter(Boolean);
+  if (path21.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path20[0] === defsKey) {
-    const key = path20[1] === void 0 ? void 0 : decodeJSONPointerSegment(path20[1]);
+  if (path21[0] === defsKey) {
+    const key = path21[1] === void 0 ? void 0 : decodeJSONPointerSegment(path21[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -28970,7 +32821,8 @@ var StepSchema = external_exports.object({
   sweep: external_exports.object({
     group: nonEmpty.describe("the swept step's name without the client count, e.g. pgbench.select-only.prepared"),
     clients: external_exports.number().int().positive()
-  }).strict().optional().describe("one client count of a profile step swept over several (sweep.clients): reports show the group's relative QPS per count")
+  }).strict().optional().describe("one client count of a profile step swept over several (sweep.clients): reports show the group's relative QPS per count"),
+  instructions_aa_spread: external_exports.number().min(0).max(1).optional().describe("the step's instruction-count spread in A/A runs, as its profile records it (instructions.aa_spread_by_step): it widens the step's instruction lines")
 }).strict();
 var LatencySchema = external_exports.object({
   avg: finiteNonNegative.nullable(),
@@ -28978,8 +32830,9 @@ var LatencySchema = external_exports.object({
   p99: finiteNonNegative.nullable(),
   p50: finiteNonNegative.nullable().optional(),
   p90: finiteNonNegative.nullable().optional(),
+  p99_9: finiteNonNegative.nullable().optional(),
   max: finiteNonNegative.nullable().optional()
-}).strict().describe("milliseconds; null where the driver does not report it (p50, p90, max: absent too)");
+}).strict().describe("milliseconds; null where the driver does not report it (p50, p90, p99_9, max: absent too)");
 var BackgroundWriterSchema = external_exports.object({
   target_rows_per_s: external_exports.number().finite().positive(),
   rows_per_s: finiteNonNegative.describe("rows/s the writer inserted (and deleted) during the measured interval"),
@@ -29000,6 +32853,21 @@ var METRIC_NAMES = {
   rkb_per_op: "rKB/op",
   wkb_per_op: "wKB/op"
 };
+var LsmMetricsSchema = external_exports.object({
+  compaction_read_bytes_per_op: finiteNonNegative.describe("bytes compactions read (rocksdb.compact.read.bytes) per operation"),
+  compaction_write_bytes_per_op: finiteNonNegative.describe("bytes compactions wrote (rocksdb.compact.write.bytes) per operation"),
+  flush_write_bytes_per_op: finiteNonNegative.describe("bytes memtable flushes wrote (rocksdb.flush.write.bytes) per operation"),
+  write_amplification: finiteNonNegative.nullable().describe("(flush + compaction bytes written) / bytes the application wrote (rocksdb.bytes.written); null when it wrote nothing")
+}).strict().describe(
+  "an LSM engine's own write counters over the run (RocksDB's db_bench --statistics), per measured operation (a *whilewriting step: per read, its writer's bytes included); absent where the step does not report them"
+);
+var LSM_METRIC_KEYS = ["compaction_read_bytes_per_op", "compaction_write_bytes_per_op", "flush_write_bytes_per_op", "write_amplification"];
+var LSM_METRIC_NAMES = {
+  compaction_read_bytes_per_op: "compact rB/op",
+  compaction_write_bytes_per_op: "compact wB/op",
+  flush_write_bytes_per_op: "flush wB/op",
+  write_amplification: "w-amp"
+};
 var sampleCommon = {
   step: nonEmpty.describe("a steps[].id"),
   variant: nonEmpty.describe("a variants[].id"),
@@ -29018,6 +32886,7 @@ var OkSampleSchema = external_exports.object({
   client_cpu_share: external_exports.number().finite().min(0).nullable().describe("client CPU seconds / (interval seconds x cores): a high share means the client may be the bottleneck"),
   background_writer: BackgroundWriterSchema.optional(),
   stall_percent: external_exports.number().finite().min(0).max(100).optional().describe(`percent of the run's time writes were stalled (RocksDB's db_bench: "Cumulative stall" of a step that writes); absent where the step does not report it`),
+  lsm_metrics: LsmMetricsSchema.optional(),
   database_bytes: external_exports.number().int().nonnegative().optional().describe("the benchmark database's size on disk after the round (PostgreSQL: pg_database_size); absent where the engine does not tell it"),
   server_rss_bytes: external_exports.number().int().nonnegative().optional().describe(
     "peak memory of the server's processes during the round: the sum of their Pss from /proc/<pid>/smaps_rollup (memory shared between them counted once), polled every half second; absent where the engine does not list its processes"
@@ -29045,6 +32914,9 @@ var OkInstructionSampleSchema = external_exports.object({
   ops: external_exports.number().finite().positive().describe("operations of the longer run minus those of the shorter one"),
   instructions: external_exports.number().finite().positive().describe("instructions of the longer run minus those of the shorter one"),
   instructions_per_op: external_exports.number().finite().positive(),
+  l1_misses_per_op: external_exports.number().finite().optional().describe("first-level cache misses per operation (I1mr + D1mr + D1mw), by the same difference; with the cache simulation only"),
+  ll_misses_per_op: external_exports.number().finite().optional().describe("last-level cache misses per operation (ILmr + DLmr + DLmw); with the cache simulation only"),
+  estimated_cycles_per_op: external_exports.number().finite().positive().optional().describe("instructions + 10 x first-level + 100 x last-level misses per operation (KCachegrind's cycle estimation); with the cache simulation only"),
   counted: nonEmpty.describe('whose work was counted, e.g. "serving backends" (background processes excluded)')
 }).strict();
 var ErrorInstructionSampleSchema = external_exports.object({
@@ -29102,7 +32974,8 @@ var ResultsSchema = external_exports.object({
     sequential: SequentialSchema.optional(),
     cpu_placement: CpuPlacementSchema.optional(),
     accepted: external_exports.object({ label: nonEmpty, by: nonEmpty.describe("the login that set the label (triage rights or above, after the last push)") }).strict().optional().describe("the pull request's regressions were accepted with this label: they are reported, the check passes"),
-    shard: ShardSchema.optional()
+    shard: ShardSchema.optional(),
+    qps_measured: external_exports.literal(false).optional().describe("false: the run skipped the QPS rounds and only counted instructions per operation (--instructions-only); its QPS verdicts are n/a")
   }).strict(),
   fingerprint: FingerprintSchema,
   engine: external_exports.object({ name: nonEmpty.describe("the profile's engine: postgresql, mariadb, rocksdb, ..."), version: external_exports.string() }).strict(),
@@ -29361,7 +33234,7 @@ var RecipeFields = external_exports.object({
   relocatable: external_exports.boolean().describe("the installed programs find their files relative to their own location: build for a fixed prefix, install with DESTDIR")
 }).strict();
 function checkBuildSystem(recipe, ctx) {
-  const issue2 = (path20, message) => ctx.addIssue({ code: "custom", path: [path20], message });
+  const issue2 = (path21, message) => ctx.addIssue({ code: "custom", path: [path21], message });
   if (recipe.build_system === "autoconf" && recipe.configure.length === 0) issue2("configure", "an autoconf build needs its configure command");
   if (recipe.build_system === "cmake" && recipe.configure.length > 1) issue2("configure", "a cmake build takes [] or the cmake program");
   if (recipe.build_system === "cmake" && recipe.make_variables.length > 0) issue2("make_variables", "a cmake build takes its options as configure_args (-DNAME=value)");
@@ -29553,9 +33426,9 @@ async function submoduleRepo(repo, submodule) {
 async function exportInto(repo, commit, dir) {
   const exported = await execa("git", ["-C", repo, "archive", "--format=tar", commit], { env: childEnv(process.env), extendEnv: false, buffer: false }).pipe("tar", ["-x", "-C", dir], { env: childEnv(process.env), extendEnv: false }).catch((e) => e);
   if (exported instanceof Error) throw new PipelineError(`exporting ${commit} from ${repo} failed`, exported.message);
-  const listed = await git(repo, ["ls-tree", "-r", "-z", "--full-tree", commit]);
-  if (listed.failed) throw new PipelineError(`listing ${commit} in ${repo} failed`, listed.stderr);
-  for (const submodule of parseGitlinks(listed.stdout)) {
+  const listed2 = await git(repo, ["ls-tree", "-r", "-z", "--full-tree", commit]);
+  if (listed2.failed) throw new PipelineError(`listing ${commit} in ${repo} failed`, listed2.stderr);
+  for (const submodule of parseGitlinks(listed2.stdout)) {
     const from = await submoduleRepo(repo, submodule);
     if (!from) {
       throw new InputError(`submodule ${submodule.path} at ${submodule.commit.slice(0, 12)} is not in the repository: fetch it first (git submodule update --init --recursive)`, repo);
@@ -29770,7 +33643,9 @@ var import_picomatch = __toESM(require_picomatch2(), 1);
 
 // src/compare/types.ts
 var DEFAULT_THRESHOLDS = {
-  fail_below: 0.95,
+  // a significant drop (one-sided, alpha over the run's steps) whose estimate is below 0.97 fails: a
+  // true 5% drop's estimate is below it most of the time (docs/verdict-quality.md, "QPS: the rate that fails the gate")
+  fail_below: 0.97,
   warn_below: 0.98,
   improve_above: 1.05,
   alpha: 0.01,
@@ -29778,7 +33653,7 @@ var DEFAULT_THRESHOLDS = {
   instructions_warn_above: 1.005,
   instructions_improve_below: 0.99
 };
-var VERDICTS = ["regression", "error", "warning", "unstable", "missing", "improvement", "unchanged"];
+var VERDICTS = ["regression", "error", "warning", "unstable", "missing", "n/a", "improvement", "unchanged"];
 var INSTRUCTION_VERDICTS = ["regression", "error", "warning", "unstable", "missing", "n/a", "improvement", "unchanged"];
 
 // src/compare/thresholds.ts
@@ -29834,7 +33709,7 @@ import { setTimeout as sleep3 } from "node:timers/promises";
 // src/disk-usage.ts
 import { lstat as lstat2, readdir } from "node:fs/promises";
 import { join } from "node:path";
-async function diskUsage(path20) {
+async function diskUsage(path21) {
   const seen = /* @__PURE__ */ new Set();
   const walk = async (entry, top) => {
     const unlessGone = (value, gone) => value.catch((e) => {
@@ -29852,7 +33727,7 @@ async function diskUsage(path20) {
     }
     return bytes;
   };
-  return walk(path20, true);
+  return walk(path21, true);
 }
 
 // src/measure/cpu-affinity.ts
@@ -29943,13 +33818,15 @@ import { mkdir as mkdir4, rm as rm4 } from "node:fs/promises";
 import path5 from "node:path";
 
 // src/measure/cachegrind.ts
+var L1_MISS_EVENTS = ["I1mr", "D1mr", "D1mw"];
+var LL_MISS_EVENTS = ["ILmr", "DLmr", "DLmw"];
 function isCompleteCachegrindOut(text) {
   return /^summary:/m.test(text);
 }
 function isCompleteCallgrindOut(text) {
   return /^totals:/m.test(text);
 }
-function parseCachegrindOut(raw) {
+function parseCachegrindOut(raw, { cacheSim = false } = {}) {
   const text = raw.replace(/\r\n?/g, "\n");
   const eventsLines = [...text.matchAll(/^events:((?: +\S+)+) *$/gm)];
   if (eventsLines.length !== 1) throw new ParseError(`cachegrind output has ${eventsLines.length} "events:" lines, expected 1: not a cachegrind out file?`, raw);
@@ -29961,12 +33838,26 @@ function parseCachegrindOut(raw) {
     throw new ParseError(summaries.length === 0 ? "cachegrind output has no summary line: the process has not finished writing it" : "cachegrind output has more than one summary line", raw);
   }
   const totals = summaries[0][1].trim().split(/ +/);
-  if (totals.length !== events.length) throw new ParseError(`cachegrind summary has ${totals.length} totals for ${events.length} events`, raw);
+  if (totals.length > events.length) throw new ParseError(`cachegrind summary has ${totals.length} totals for ${events.length} events`, raw);
+  const total = (event) => {
+    const index = events.indexOf(event);
+    if (index < 0) throw new ParseError(`cachegrind output has no ${event} count (events: ${events.join(" ")}): not counted with --cache-sim=yes?`, raw);
+    const value = Number(totals[index] ?? "0");
+    if (!Number.isSafeInteger(value) || value < 0) throw new ParseError(`cachegrind ${event} total is not a count: "${totals[index]}"`, raw);
+    return value;
+  };
   const instructions = Number(totals[ir]);
   if (!Number.isSafeInteger(instructions) || instructions <= 0) throw new ParseError(`cachegrind instruction total is not a positive count: "${totals[ir]}"`, raw);
   const command = /^cmd: (.*)$/m.exec(text)?.[1];
   if (command === void 0) throw new ParseError('cachegrind output has no "cmd:" line', raw);
-  return { command, instructions };
+  if (!cacheSim) return { command, instructions };
+  const sum2 = (names) => names.reduce((acc, name) => acc + total(name), 0);
+  return { command, instructions, cacheMisses: { l1: sum2(L1_MISS_EVENTS), ll: sum2(LL_MISS_EVENTS) } };
+}
+var CYCLES_PER_L1_MISS = 10;
+var CYCLES_PER_LL_MISS = 100;
+function estimatedCycles(instructions, misses) {
+  return instructions + CYCLES_PER_L1_MISS * misses.l1 + CYCLES_PER_LL_MISS * misses.ll;
 }
 
 // src/measure/valgrind.ts
@@ -29980,12 +33871,14 @@ function valgrindOn(cpus) {
   const { file: file2, args } = onCpus({ file: "valgrind", args: [] }, cpus);
   return [file2, ...args];
 }
-function cachegrindArgs(outDir, program) {
-  return ["--tool=cachegrind", "--cache-sim=no", "--branch-sim=no", "--vgdb=no", `--cachegrind-out-file=${path4.join(outDir, `${OUT_PREFIX}%p`)}`, program];
+var CACHE_SIM_ARGS = ["--cache-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64"];
+function cachegrindArgs(outDir, program, { cacheSim = false } = {}) {
+  return ["--tool=cachegrind", ...cacheSim ? CACHE_SIM_ARGS : ["--cache-sim=no"], "--branch-sim=no", "--vgdb=no", `--cachegrind-out-file=${path4.join(outDir, `${OUT_PREFIX}%p`)}`, program];
 }
-function callgrindPerProcessArgs(outDir, program, toggles) {
+function callgrindPerProcessArgs(outDir, program, toggles, { cacheSim = false } = {}) {
   return [
     "--tool=callgrind",
+    ...cacheSim ? CACHE_SIM_ARGS : [],
     "--collect-atstart=no",
     ...toggles.map((name) => `--toggle-collect=${name}`),
     "--vgdb=no",
@@ -29993,9 +33886,10 @@ function callgrindPerProcessArgs(outDir, program, toggles) {
     program
   ];
 }
-function callgrindArgs(outDir, collectIn) {
+function callgrindArgs(outDir, collectIn, { cacheSim = false } = {}) {
   return [
     "--tool=callgrind",
+    ...cacheSim ? CACHE_SIM_ARGS : [],
     "--collect-atstart=no",
     `--toggle-collect=${collectIn}`,
     "--vgdb=yes",
@@ -30072,16 +33966,23 @@ async function countedPids(outDir) {
 async function removeCounts(outDir, pids) {
   await Promise.all(pids.map((pid) => rm3(path4.join(outDir, `${OUT_PREFIX}${pid}`), { force: true })));
 }
-async function readCounts(outDir, pids, timeoutMs, tool, user) {
+async function readCounts(outDir, pids, timeoutMs, tool, user, { cacheSim = false } = {}) {
   const isComplete = tool === "callgrind" ? isCompleteCallgrindOut : isCompleteCachegrindOut;
   const deadline = performance.now() + timeoutMs;
-  let total = 0;
+  const total = { instructions: 0, cacheMisses: { l1: 0, ll: 0 } };
   for (const pid of pids) {
     const file2 = path4.join(outDir, `${OUT_PREFIX}${pid}`);
     for (; ; ) {
       const text = (await readAsUser(user, file2, MAX_COUNT_BYTES) ?? "").toString("utf8");
       if (isComplete(text)) {
-        if (!(tool === "callgrind" && /^totals: 0$/m.test(text))) total += parseCachegrindOut(text).instructions;
+        if (!(tool === "callgrind" && /^totals: 0$/m.test(text))) {
+          const counted = parseCachegrindOut(text, { cacheSim });
+          total.instructions += counted.instructions;
+          if (counted.cacheMisses) {
+            total.cacheMisses.l1 += counted.cacheMisses.l1;
+            total.cacheMisses.ll += counted.cacheMisses.ll;
+          }
+        }
         break;
       }
       if (performance.now() > deadline) {
@@ -30091,7 +33992,7 @@ async function readCounts(outDir, pids, timeoutMs, tool, user) {
       await sleep2(100);
     }
   }
-  return total;
+  return cacheSim ? total : { instructions: total.instructions };
 }
 
 // src/engine/mariadb-counting.ts
@@ -30118,7 +34019,7 @@ async function startCountingMariadb(server, options = {}) {
   if (!poolBytes) throw new PipelineError("could not read innodb_buffer_pool_size");
   const hasPoolMax = bufferPool.some(([name]) => name === "innodb_buffer_pool_size_max");
   const counted = {
-    wrapper: [...valgrindOn(options.cpus), ...callgrindArgs(outDir, COLLECT_IN)],
+    wrapper: [...valgrindOn(options.cpus), ...callgrindArgs(outDir, COLLECT_IN, options)],
     options: [
       "--innodb-use-native-aio=0",
       "--innodb-buffer-pool-dump-at-shutdown=0",
@@ -30145,7 +34046,8 @@ async function startCountingMariadb(server, options = {}) {
       await server.quiesce();
       await dump();
       const result = await runCounted("MariaDB", log, () => server.isAlive(), () => run(command));
-      return { result, instructions: parseCachegrindOut(await dump()).instructions };
+      const { instructions, cacheMisses } = parseCachegrindOut(await dump(), options);
+      return { result, instructions, ...cacheMisses && { cacheMisses } };
     },
     async stop() {
       if (stopped) return;
@@ -30523,7 +34425,7 @@ async function startCountingPostgres(server, options = {}) {
   await valgrindVersion();
   const outDir = path9.join(server.dataRoot, "callgrind");
   const wrapper2 = path9.join(server.dataRoot, "postgres-under-callgrind");
-  const valgrind = [...valgrindOn(options.cpus), ...callgrindPerProcessArgs(outDir, path9.join(server.binDir, "postgres"), TOGGLES)].map(shellWord).join(" ");
+  const valgrind = [...valgrindOn(options.cpus), ...callgrindPerProcessArgs(outDir, path9.join(server.binDir, "postgres"), TOGGLES, options)].map(shellWord).join(" ");
   await mkdir6(outDir, { recursive: true });
   await giveTo(server.owner, outDir);
   await writeFile5(wrapper2, `#!/bin/sh
@@ -30548,9 +34450,9 @@ exec ${valgrind} "$@"
       if (left.length > 0) throw new PipelineError(`backends ${left.join(", ")} were still running ${Math.round(timeoutMs / 1e3)} s after the counted run`);
       const pids = (await countedPids(outDir)).filter((pid) => !background.has(pid));
       if (pids.length === 0) throw new PipelineError("no backend served the counted run (no callgrind count was written)");
-      const instructions = await readCounts(outDir, pids, Math.max(1e3, deadline - performance.now()), "callgrind", server.owner);
+      const counts = await readCounts(outDir, pids, Math.max(1e3, deadline - performance.now()), "callgrind", server.owner, options);
       await removeCounts(outDir, pids);
-      return { result, instructions };
+      return { result, ...counts };
     },
     async stop() {
       if (stopped) return;
@@ -30727,7 +34629,7 @@ async function startCountingDbBench(options) {
     // every counted run is a new process on its own copy of the database: nothing carries over
     warmUp: false,
     async count(command, run) {
-      const counted = { file: "valgrind", args: [`--log-file=${valgrindLog}`, ...cachegrindArgs(outDir, command.file), ...command.args] };
+      const counted = { file: "valgrind", args: [`--log-file=${valgrindLog}`, ...cachegrindArgs(outDir, command.file, options), ...command.args] };
       const result = await run(counted);
       const pids = await countedPids(outDir);
       try {
@@ -30735,7 +34637,7 @@ async function startCountingDbBench(options) {
         const unsupported = unsupportedInstruction(log);
         if (unsupported) throw new BuildNotCountableError(`valgrind cannot run this build of db_bench: ${unsupported}`, tail(log));
         if (pids.length !== 1) throw new PipelineError(`a counted db_bench run left ${pids.length} cachegrind counts, expected 1 (its own process)`, log.slice(-4e3));
-        return { result, instructions: await readCounts(outDir, pids, options.timeoutMs, "cachegrind", options.owner) };
+        return { result, ...await readCounts(outDir, pids, options.timeoutMs, "cachegrind", options.owner, options) };
       } finally {
         await removeCounts(outDir, pids);
         await rm7(valgrindLog, { force: true });
@@ -30810,7 +34712,7 @@ ${log}`);
       return lastLines(lastRunLog ?? await readFile5(logFile, "utf8").catch(() => ""), lines);
     },
     stop: () => handle.run(),
-    startCounting: (counting) => startCountingDbBench({ workDir: root, owner, timeoutMs: counting?.timeoutMs ?? 12e4 })
+    startCounting: (counting) => startCountingDbBench({ workDir: root, owner, timeoutMs: counting?.timeoutMs ?? 12e4, cacheSim: counting?.cacheSim ?? false })
   };
   return instance;
 }
@@ -30861,6 +34763,12 @@ function requirePositive(value, what, raw) {
 }
 
 // src/driver/db-bench-output.ts
+var DB_BENCH_TICKERS = {
+  bytes_written: "rocksdb.bytes.written",
+  flush_write_bytes: "rocksdb.flush.write.bytes",
+  compact_read_bytes: "rocksdb.compact.read.bytes",
+  compact_write_bytes: "rocksdb.compact.write.bytes"
+};
 var NUMBER = String.raw`(\d+(?:\.\d+)?)`;
 function parseDbBenchOutput(raw, benchmark) {
   if (!/^[a-z0-9_]+$/.test(benchmark)) throw new RangeError(`not a db_bench benchmark name: "${benchmark}"`);
@@ -30887,11 +34795,16 @@ function parseDbBenchOutput(raw, benchmark) {
     operations: requirePositive(Number(operations), `db_bench ${benchmark} operations`, raw),
     mb_per_s: mbPerS ? Number(mbPerS[1]) : null,
     found: found ? { found: Number(found[1]), of: Number(found[2]) } : null,
-    percentiles: parsePercentiles(section, raw),
+    percentiles: parsePercentiles(ownHistogram(section), raw),
     statistics: lastStatisticsBlock(section),
+    counters: parseCounters(section, raw),
     assertions_enabled: /^WARNING: Assertions are enabled/m.test(text),
     version: /^RocksDB:\s+version (\S+)$/m.exec(text)?.[1] ?? null
   };
+}
+function ownHistogram(section) {
+  const block = /^(?:\*\* .* \*\*|STATISTICS:)$/m.exec(section);
+  return block ? section.slice(0, block.index) : section;
 }
 function parsePercentiles(text, raw) {
   const line = findLine(text, /^Percentiles: .*$/gm, "Percentiles", raw);
@@ -30905,6 +34818,29 @@ function parsePercentiles(text, raw) {
   const max2 = findNumber(text, new RegExp(String.raw`^Min: \d+\s+Median: [\d.]+\s+Max: ${NUMBER}$`, "m"), "db_bench histogram max", raw);
   if (average === null || max2 === null) throw new ParseError("db_bench histogram has Percentiles but no Count/Average or Min/Median/Max line", raw);
   return { p50: value("P50"), p99: value("P99"), p99_9: value("P99.9"), average, max: max2 };
+}
+function parseCounters(text, raw) {
+  const heading2 = findLine(text, /^STATISTICS:$/gm, "STATISTICS", raw);
+  if (heading2 === null) return null;
+  const start = text.indexOf(`${heading2}
+`) + heading2.length + 1;
+  const end = text.indexOf("\n\n", start);
+  const dump = text.slice(start, end === -1 ? text.length : end);
+  const count = (ticker) => {
+    const lines = dump.split("\n").filter((line) => line.startsWith(`${ticker} `));
+    if (lines.length === 0) throw new ParseError(`db_bench's STATISTICS dump has no ${ticker} counter`, raw);
+    if (lines.length > 1) throw new ParseError(`db_bench's STATISTICS dump has ${ticker} ${lines.length} times`, raw);
+    const match = /^\S+ COUNT : (\d+)$/.exec(lines[0]);
+    const value = Number(match?.[1]);
+    if (!match || !Number.isSafeInteger(value)) throw new ParseError(`db_bench's STATISTICS counter not understood: "${lines[0]}"`, raw);
+    return value;
+  };
+  return {
+    bytes_written: count(DB_BENCH_TICKERS.bytes_written),
+    flush_write_bytes: count(DB_BENCH_TICKERS.flush_write_bytes),
+    compact_read_bytes: count(DB_BENCH_TICKERS.compact_read_bytes),
+    compact_write_bytes: count(DB_BENCH_TICKERS.compact_write_bytes)
+  };
 }
 function lastStatisticsBlock(text) {
   const last = [...text.matchAll(/^Level\s+Files\s+Size\s+Score .*$/gm)].at(-1);
@@ -30965,6 +34901,15 @@ function findLine(text, pattern, what, raw) {
   if (lines.length > 1) throw new ParseError(`db_bench ${what} line appears ${lines.length} times: more than one run in one output?`, raw);
   return lines[0]?.[0] ?? null;
 }
+function dbBenchLsmMetrics(output2, counters) {
+  const perOp = (bytes) => bytes / output2.operations;
+  return {
+    compaction_read_bytes_per_op: perOp(counters.compact_read_bytes),
+    compaction_write_bytes_per_op: perOp(counters.compact_write_bytes),
+    flush_write_bytes_per_op: perOp(counters.flush_write_bytes),
+    write_amplification: counters.bytes_written > 0 ? (counters.flush_write_bytes + counters.compact_write_bytes) / counters.bytes_written : null
+  };
+}
 
 // src/driver/types.ts
 import path13 from "node:path";
@@ -30986,6 +34931,7 @@ function libpqConnectionArgs(conn) {
 
 // src/driver/db-bench.ts
 var DB_BENCH_STEPS = {
+  fillseq: { benchmark: "fillseq", writes: true, seek: null },
   readrandom: { benchmark: "readrandom", writes: false, seek: null },
   fwdrange: { benchmark: "seekrandom", writes: false, seek: "forward" },
   revrange: { benchmark: "seekrandom", writes: false, seek: "reverse" },
@@ -31013,7 +34959,9 @@ var DRIVER_FLAGS = /* @__PURE__ */ new Set([
   "reverse_iterator",
   "benchmark_write_rate_limit",
   "wal_dir",
-  "report_file"
+  "report_file",
+  "statistics",
+  "stats_level"
 ]);
 var optionName2 = external_exports.string().regex(/^[a-z][a-z0-9_]*$/, "a db_bench flag name without the leading --").refine((name) => !DRIVER_FLAGS.has(name), { message: "set by the db_bench driver itself (a step parameter or fixed)" });
 var optionValue2 = external_exports.union([external_exports.string().regex(/^[^\s]*$/, "no whitespace"), external_exports.number(), external_exports.boolean()]);
@@ -31031,7 +34979,7 @@ var DbBenchParametersSchema = external_exports.object({
   seed: external_exports.number().int().positive().default(17e8),
   /** further db_bench flags, the same for the load and every run (e.g. cache_size, write_buffer_size) */
   options: external_exports.record(optionName2, optionValue2).default({})
-}).strict();
+}).strict().refine((p) => p.step !== "fillseq" || p.threads === 1, { message: "fillseq loads with 1 thread", path: ["threads"] });
 var DB_BENCH_DEFAULT_OPTIONS = {
   compression_type: "none",
   cache_size: 1024 * 1024 * 1024,
@@ -31059,7 +35007,21 @@ function commonArgs(p, dbDir) {
 function dbBenchLoadArgs(p, dbDir) {
   return [...commonArgs(p, dbDir), flag("threads", 1), flag("disable_wal", true), flag("histogram", true), "--benchmarks=fillseq,flush,waitforcompaction,compact,waitforcompaction,stats"];
 }
+var COUNTER_ARGS = [flag("statistics", true), flag("stats_level", 1)];
+function fillseqRunArgs(p, dbDir, length) {
+  return [
+    ...commonArgs(p, dbDir),
+    flag("use_existing_db", false),
+    flag("threads", 1),
+    flag("disable_wal", true),
+    flag("histogram", true),
+    ..."opsPerThread" in length ? [flag("writes", wholeCount(length.opsPerThread))] : [],
+    ...COUNTER_ARGS,
+    "--benchmarks=fillseq,stats"
+  ];
+}
 function dbBenchRunArgs(p, dbDir, length) {
+  if (p.step === "fillseq") return fillseqRunArgs(p, dbDir, length);
   const step = DB_BENCH_STEPS[p.step];
   const lengthArgs = "seconds" in length ? [flag("duration", wholeSeconds(length.seconds))] : [flag("duration", 0), flag(step.benchmark === "overwrite" ? "writes" : "reads", wholeCount(length.opsPerThread))];
   return [
@@ -31067,6 +35029,7 @@ function dbBenchRunArgs(p, dbDir, length) {
     flag("use_existing_db", true),
     flag("threads", p.threads),
     flag("histogram", true),
+    ...step.writes ? COUNTER_ARGS : [],
     ...lengthArgs,
     ...step.seek ? [flag("seek_nexts", p.seek_nexts), flag("reverse_iterator", step.seek === "reverse")] : [],
     ...step.benchmark.endsWith("whilewriting") ? [flag("benchmark_write_rate_limit", p.write_rate_limit)] : [],
@@ -31081,16 +35044,25 @@ function dataSetKey(p) {
   const options = Object.entries({ ...DB_BENCH_DEFAULT_OPTIONS, ...p.options }).sort(([a], [b]) => a.localeCompare(b)).map(([name, value]) => `${name}=${String(value)}`).join(",");
   return `db_bench.fillseq.keys${p.keys}.k${p.key_size}.v${p.value_size}.seed${p.seed}.${createHash2("sha256").update(options).digest("hex").slice(0, 12)}`;
 }
-function dbBenchSample(output2, raw) {
+function dbBenchSample(output2, raw, options) {
   const ms = (micros2) => micros2 / 1e3;
-  const { percentiles } = output2;
+  const { percentiles, counters } = output2;
+  if (options.counters && counters === null) throw new ParseError(`db_bench ${output2.benchmark} printed no STATISTICS dump (--statistics): its write counters are missing`, raw);
   return {
     ops: output2.operations,
     ops_per_s: output2.ops_per_s,
     duration_s: output2.seconds,
-    latency_ms: { avg: ms(output2.micros_per_op), p95: null, p99: percentiles ? ms(percentiles.p99) : null, p50: percentiles ? ms(percentiles.p50) : null, max: percentiles ? ms(percentiles.max) : null },
+    latency_ms: {
+      avg: ms(output2.micros_per_op),
+      p95: null,
+      p99: percentiles ? ms(percentiles.p99) : null,
+      p50: percentiles ? ms(percentiles.p50) : null,
+      p99_9: percentiles ? ms(percentiles.p99_9) : null,
+      max: percentiles ? ms(percentiles.max) : null
+    },
     errors: null,
     ...output2.statistics !== null && { stall_percent: parseDbBenchStatistics(output2.statistics, raw).stalls.percent },
+    ...options.counters && counters !== null && { lsm_metrics: dbBenchLsmMetrics(output2, counters) },
     raw
   };
 }
@@ -31099,6 +35071,7 @@ function uncountedReason(p) {
     return "its writer is paced by wall time: under valgrind it would add writes per read that depend on the machine's speed";
   }
   if (p.step === "overwrite") return "its count moves 1-2.5% between identical runs (memtable inserts), more than the instruction thresholds can tell from a change";
+  if (p.step === "fillseq") return "its work is memtable inserts, as overwrite's whose count moves 1-2.5% between identical runs, and flushes and compactions in the background";
   return null;
 }
 function dbBenchStep(parameters) {
@@ -31126,27 +35099,38 @@ function dbBenchStep(parameters) {
     fixedRun: (target, bins, perClient) => ({ file: bins.db_bench, args: dbBenchRunArgs(p, embeddedDataDir(target), { opsPerThread: perClient }) }),
     ...uncounted !== null && { uncounted },
     isProgressLine: (line) => /^\w+\s*:\s+[\d.]+ micros\/op /.test(line),
-    parse: (stdout) => dbBenchSample(parseDbBenchOutput(stdout, step.benchmark), stdout)
+    parse: (stdout) => dbBenchSample(parseDbBenchOutput(stdout, step.benchmark), stdout, { counters: step.writes })
   };
 }
 
 // src/driver/sysbench.ts
 import path14 from "node:path";
+var MICRO = "lua/sbtest-micro.lua";
 var readOnlyWith = (only) => (range) => [
   `--range_size=${range}`,
   ...["simple", "sum", "order", "distinct"].map((kind) => `--${kind}_ranges=${kind === only ? 1 : 0}`)
 ];
 var withRange = (script) => ({ script, options: (range) => [`--range_size=${range}`] });
 var writingWithRange = (script) => ({ ...withRange(script), writes: true });
+var micro = (query) => ({ script: MICRO, options: (range) => [`--range_size=${range}`, `--query=${query}`] });
 var SYSBENCH_MICROBENCHMARKS = {
   "point-query": withRange("oltp_point_select"),
+  "points-covered-pk": micro("points-covered-pk"),
+  "points-covered-si": micro("points-covered-si"),
+  "points-notcovered-pk": micro("points-notcovered-pk"),
+  "points-notcovered-si": micro("points-notcovered-si"),
   "random-points": { script: "select_random_points", options: (range) => [`--random_points=${range}`], singleTable: true },
+  "hot-points": micro("hot-points"),
+  "range-covered-pk": micro("range-covered-pk"),
   "range-covered-si": { script: "select_random_ranges", options: (range) => ["--number_of_ranges=1", `--delta=${range}`], singleTable: true },
   "range-notcovered-pk": {
     script: "oltp_read_only",
     options: (range) => [...readOnlyWith("simple")(range), "--point_selects=0", "--skip_trx=on"]
   },
+  "range-notcovered-si": micro("range-notcovered-si"),
+  scan: micro("scan"),
   "read-only": withRange("oltp_read_only"),
+  "read-only-count": micro("read-only-count"),
   "read-only-simple": { script: "oltp_read_only", options: readOnlyWith("simple") },
   "read-only-sum": { script: "oltp_read_only", options: readOnlyWith("sum") },
   "read-only-order": { script: "oltp_read_only", options: readOnlyWith("order") },
@@ -31154,7 +35138,10 @@ var SYSBENCH_MICROBENCHMARKS = {
   "read-write": writingWithRange("oltp_read_write"),
   "write-only": writingWithRange("oltp_write_only"),
   "update-index": writingWithRange("oltp_update_index"),
+  "update-inlist": { ...micro("update-inlist"), writes: true },
   "update-nonindex": writingWithRange("oltp_update_non_index"),
+  "update-one": { ...micro("update-one"), writes: true },
+  "update-zipf": { ...micro("update-zipf"), writes: true },
   insert: writingWithRange("oltp_insert"),
   delete: writingWithRange("oltp_delete")
 };
@@ -31198,6 +35185,7 @@ function sysbenchStep(parameters) {
   const p = SysbenchParametersSchema.parse(parameters);
   const microbenchmark = SYSBENCH_MICROBENCHMARKS[p.benchmark];
   const connection = (target) => sysbenchConnectionArgs(serverConnection(target));
+  const script = (bins) => microbenchmark.script === MICRO ? bins[MICRO] : microbenchmark.script;
   const table = [`--tables=${p.tables}`, `--table_size=${p.table_size}`, ...p.pk ? [] : ["--secondary=on"]];
   const runArgs = (target, length) => [
     ...connection(target),
@@ -31223,7 +35211,8 @@ function sysbenchStep(parameters) {
       percentile: p.percentile,
       ...p.storage_engine !== void 0 && { storage_engine: p.storage_engine }
     },
-    programs: { sysbench: "system", [LOADER]: "shipped" },
+    // sbtest-micro.lua shipped with every step, the stock scripts' too: one small file per run dir
+    programs: { sysbench: "system", [LOADER]: "shipped", [MICRO]: "shipped" },
     dataSet: (target, bins) => {
       const { protocol } = serverConnection(target);
       const storageEngine = storageEngineArgs(protocol, p.storage_engine);
@@ -31240,9 +35229,9 @@ function sysbenchStep(parameters) {
     },
     run: (target, bins, seconds2) => ({
       file: bins.sysbench,
-      args: [...runArgs(target, { time: wholeSeconds(seconds2), events: "0" }), `--report-interval=${p.report_interval_s}`, microbenchmark.script, "run"]
+      args: [...runArgs(target, { time: wholeSeconds(seconds2), events: "0" }), `--report-interval=${p.report_interval_s}`, script(bins), "run"]
     }),
-    warmup: (target, bins, seconds2) => ({ file: bins.sysbench, args: [...runArgs(target, { time: wholeSeconds(seconds2), events: "0" }), microbenchmark.script, "run"] }),
+    warmup: (target, bins, seconds2) => ({ file: bins.sysbench, args: [...runArgs(target, { time: wholeSeconds(seconds2), events: "0" }), script(bins), "run"] }),
     // --events counts every thread's events together. A step that reads: one seed for every counted
     // run, so runs of N and 2N share their first N events and their difference is the same events in
     // every repeat and in both variants (the rows an IN-list of random k values matches vary by a few %
@@ -31255,7 +35244,7 @@ function sysbenchStep(parameters) {
       args: [
         ...runArgs(target, { time: "0", events: wholeCount(perClient * p.threads) }),
         `--rand-seed=${COUNTED_RUN_SEED + (microbenchmark.writes ? run : 0)}`,
-        microbenchmark.script,
+        script(bins),
         "run"
       ]
     }),
@@ -31511,7 +35500,8 @@ var DRIVERS = {
   sysbench: { engines: ["postgresql", "mariadb", "myrocks"], clients: "threads", step: sysbenchStep },
   // sysbench with lua/ibench.lua: its pgsql and mysql dialects (MyRocks: storage_engine rocksdb); a new engine needs its dialect there
   ibench: { engines: ["postgresql", "mariadb", "myrocks"], step: ibenchStep },
-  db_bench: { engines: ["rocksdb"], step: dbBenchStep }
+  // db_bench runs its operations on --threads threads of one process
+  db_bench: { engines: ["rocksdb"], clients: "threads", step: dbBenchStep }
 };
 function stepFromDefinition(definition, engine) {
   const driver = DRIVERS[definition.driver];
@@ -31552,6 +35542,35 @@ function mean(x) {
     throw new Error("mean requires at least one data point");
   }
   return sum(x) / x.length;
+}
+function sumNthPowerDeviations(x, n) {
+  var meanValue = mean(x);
+  var sum2 = 0;
+  var tempValue;
+  var i;
+  if (n === 2) {
+    for (i = 0; i < x.length; i++) {
+      tempValue = x[i] - meanValue;
+      sum2 += tempValue * tempValue;
+    }
+  } else {
+    for (i = 0; i < x.length; i++) {
+      sum2 += Math.pow(x[i] - meanValue, n);
+    }
+  }
+  return sum2;
+}
+function sampleVariance(x) {
+  if (x.length < 2) {
+    throw new Error("sampleVariance requires at least two data points");
+  }
+  var sumSquaredDeviationsValue = sumNthPowerDeviations(x, 2);
+  var besselsCorrection = x.length - 1;
+  return sumSquaredDeviationsValue / besselsCorrection;
+}
+function sampleStandardDeviation(x) {
+  var sampleVarianceX = sampleVariance(x);
+  return Math.sqrt(sampleVarianceX);
 }
 function max(x) {
   if (x.length === 0) {
@@ -31847,6 +35866,9 @@ function probit(p) {
   }
   return Math.sqrt(2) * inverseErrorFunction(2 * p - 1);
 }
+
+// src/compare/stats.ts
+var import_jstat = __toESM(require_jstat(), 1);
 
 // src/compare/order-statistics.ts
 var SORT_BELOW = 4096;
@@ -32186,6 +36208,16 @@ function unpairedShift(x, y, alpha) {
     method: m > EXACT_MAX_N || n > EXACT_MAX_N ? "normal" : "exact"
   };
 }
+function dropTTest(differences) {
+  const n = differences.length;
+  if (n < 2) return { t: 0, df: Math.max(0, n - 1), p_value: 1 };
+  const m = mean(differences);
+  const sd = sampleStandardDeviation(differences);
+  const df = n - 1;
+  if (sd === 0) return { t: m < 0 ? -Infinity : m > 0 ? Infinity : 0, df, p_value: m < 0 ? 0 : 1 };
+  const t = m / (sd / Math.sqrt(n));
+  return { t, df, p_value: import_jstat.default.studentt.cdf(t, df) };
+}
 
 // src/compare/alpha-spending.ts
 var SPENDING_FUNCTIONS = ["pocock", "obrien-fleming"];
@@ -32275,6 +36307,169 @@ function settledStep(design, thresholds, baseVariant, stepSamples) {
   return `${stepSamples[0]?.step ?? "step"}: settled after ${rounds} of ${design.maxRounds} rounds (${reasons.join("; ")})`;
 }
 
+// src/compare/index-samples.ts
+function indexByStepAndVariant(entries, list) {
+  const index = /* @__PURE__ */ new Map();
+  const seen = /* @__PURE__ */ new Set();
+  entries.forEach((entry, i) => {
+    const unit = list.unit(entry);
+    if (unit) {
+      const id = JSON.stringify([entry.step, entry.variant, unit.value]);
+      if (seen.has(id)) throw new InputError(`a second ${list.what} of step ${entry.step}, variant ${entry.variant}, ${unit.name} ${unit.value}`, void 0, `$.${list.field}[${i}]`);
+      seen.add(id);
+    }
+    const key = JSON.stringify([entry.step, entry.variant]);
+    const found = index.get(key);
+    if (found) found.push(entry);
+    else index.set(key, [entry]);
+  });
+  return (step, variant) => index.get(JSON.stringify([step, variant])) ?? [];
+}
+
+// src/compare/reason.ts
+var MAX_RATIO = 1e100;
+function checkRatios(ratios, what, field) {
+  if (ratios.every((r) => r >= 1 / MAX_RATIO && r <= MAX_RATIO)) return;
+  throw new InputError(`${what}: the two sides' values are more than ${MAX_RATIO} times apart: not a measurement`, void 0, field);
+}
+function brief(message) {
+  const line = message.split("\n")[0] ?? "";
+  return line.length > 100 ? `${line.slice(0, 99)}\u2026` : line;
+}
+function valueAgainst(value, limits) {
+  let decimals = 3;
+  while (decimals < 12 && limits.some((limit) => limit !== value && Number(value.toFixed(decimals)) === limit)) decimals++;
+  return value.toFixed(decimals);
+}
+function formatChange(change) {
+  const percent = change * 100;
+  const size = Math.abs(percent);
+  return `${percent < 0 ? "\u2212" : "+"}${size >= 1 || size === 0 ? Math.round(size) : size.toFixed(1)}%`;
+}
+function formatLimit(value) {
+  const decimals = Math.min(6, Math.max(2, (String(value).split(".")[1] ?? "").length));
+  return value.toFixed(decimals);
+}
+
+// src/compare/instructions.ts
+var SPREAD_MULTIPLE = 2;
+var MAX_LIFTED_FAIL_ABOVE = 1.05;
+var MIN_LOWERED_IMPROVE_BELOW = 0.95;
+var isOk = (s) => s.status === "ok";
+var indexInstructionSamples = (samples) => indexByStepAndVariant(samples, { field: "instructions", what: "count", unit: (s) => s.status === "unavailable" ? null : { name: "repeat", value: s.repeat } });
+var howCounted = (s) => `${s.tool} (${s.counted})`;
+var JUDGED_NAME = { instructions_per_op: "instr/op", estimated_cycles_per_op: "est. cycles/op" };
+function sideOf({ label, samples }, judged2 = "instructions_per_op") {
+  const ok = samples.filter(isOk);
+  const [first] = ok;
+  if (!first) return null;
+  const values = ok.flatMap((s) => s[judged2] === void 0 ? [] : [s[judged2]]);
+  if (values.length < ok.length) return null;
+  const middle = median(values);
+  const lowest = min(values);
+  const highest = max(values);
+  return { variant: label, median: middle, min: lowest, max: highest, spread: (highest - lowest) / middle, repeats: values.length, tool: first.tool, counted: first.counted };
+}
+function errorsOf({ label, samples }) {
+  return samples.flatMap((s) => s.status === "error" ? [{ variant: label, repeat: s.repeat, message: s.error.message, log_excerpt: s.error.log_excerpt }] : []);
+}
+var liftedAbove = (spread, k) => Math.ceil((1 + k * spread) * 1e3 - 1e-9) / 1e3;
+var liftedBelow = (spread, k) => Math.floor((1 - k * spread) * 1e3 + 1e-9) / 1e3;
+var spreadText = (spread) => `${spread >= 0.1 ? Math.round(spread * 100) : (spread * 100).toPrecision(2)}%`;
+function tooNoisyToCount(aaSpread, k = SPREAD_MULTIPLE) {
+  const line = liftedAbove(aaSpread, k);
+  if (line <= MAX_LIFTED_FAIL_ABOVE) return null;
+  return `its A/A instruction spread ${spreadText(aaSpread)} would put the failing line at ${line.toFixed(3)}, past ${formatLimit(MAX_LIFTED_FAIL_ABOVE)}: not counted`;
+}
+function instructionLines(t, aaSpread, baseSpread, k = SPREAD_MULTIPLE) {
+  const fromAa = aaSpread !== void 0 && aaSpread >= baseSpread;
+  const margin = fromAa ? aaSpread : baseSpread;
+  const above = Math.min(liftedAbove(margin, k), MAX_LIFTED_FAIL_ABOVE);
+  const below = Math.max(liftedBelow(margin, k), MIN_LOWERED_IMPROVE_BELOW);
+  return {
+    fail_above: Math.max(t.instructions_fail_above, above),
+    warn_above: Math.max(t.instructions_warn_above, above),
+    improve_below: Math.min(t.instructions_improve_below, below),
+    margin,
+    margin_source: fromAa ? "aa" : "base repeats",
+    k
+  };
+}
+function ratioText(r, lines, judged2) {
+  const limits = [lines.fail_above, lines.warn_above, lines.improve_below];
+  return `relative ${JUDGED_NAME[judged2]} ${valueAgainst(r.estimate, limits)} (range ${valueAgainst(r.low, limits)}\u2013${valueAgainst(r.high, limits)})`;
+}
+function liftedLinesText(lines, t, baseLabel) {
+  const { k } = lines;
+  const moved = [
+    lines.fail_above > t.instructions_fail_above ? `fails above ${formatLimit(lines.fail_above)}` : lines.warn_above > t.instructions_warn_above ? `warns above ${formatLimit(lines.warn_above)}` : null,
+    lines.improve_below < t.instructions_improve_below ? `improves below ${formatLimit(lines.improve_below)}` : null
+  ].filter((m) => m !== null);
+  if (moved.length === 0) return null;
+  const source = lines.margin_source === "aa" ? "A/A spread" : `spread of ${baseLabel}'s repeats`;
+  const capped = liftedAbove(lines.margin, k) > MAX_LIFTED_FAIL_ABOVE ? `, capped at ${formatLimit(MAX_LIFTED_FAIL_ABOVE)}` : "";
+  return `${moved.join(", ")}: ${source} ${spreadText(lines.margin)} \xD7 ${k}${capped}`;
+}
+function judge(r, lines, judged2 = "instructions_per_op") {
+  const apart = r.low > 1 || r.high < 1;
+  const text = ratioText(r, lines, judged2);
+  const { fail_above: fail, warn_above: warn, improve_below: improve } = lines;
+  const separate = "the repeats of the two sides do not overlap";
+  if (apart && r.estimate > fail) return { verdict: "regression", reason: `${text} is above ${formatLimit(fail)}; ${separate}` };
+  if (apart && r.estimate > warn) return { verdict: "warning", reason: `${text} is above ${formatLimit(warn)}; ${separate}` };
+  if (apart && r.estimate < improve) return { verdict: "improvement", reason: `${text} is below ${formatLimit(improve)}; ${separate}` };
+  const crossed = r.estimate > warn ? `above ${formatLimit(warn)}` : r.estimate < improve ? `below ${formatLimit(improve)}` : null;
+  if (crossed && !apart) return { verdict: "unstable", reason: `spread too wide: ${text} is ${crossed}, but the repeats of the two sides overlap` };
+  if (r.high > fail) return { verdict: "unstable", reason: `spread too wide: ${text} reaches above ${formatLimit(fail)}` };
+  return { verdict: "unchanged", reason: `${text} is within ${formatLimit(improve)}..${formatLimit(warn)}` };
+}
+function compareInstructions(base, variant, t, rule = {}) {
+  if (base.samples.length === 0 && variant.samples.length === 0) return null;
+  const errors = [...errorsOf(base), ...errorsOf(variant)];
+  const sides2 = { base: sideOf(base), variant: sideOf(variant) };
+  const none = { ratio: null, lines: null, ...sides2, errors };
+  const [firstError] = errors;
+  if (firstError) {
+    const count = errors.length === 1 ? "1 count" : `${errors.length} counts`;
+    return { verdict: "error", reason: `${count} failed; ${firstError.variant} repeat ${firstError.repeat}: ${brief(firstError.message)}`, ...none };
+  }
+  const unavailable = [base, variant].flatMap(({ label, samples }) => samples.flatMap((s) => s.status === "unavailable" ? [{ label, reason: s.reason }] : []));
+  const [counted, uncounted] = sides2.base ? [base, variant] : [variant, base];
+  if (unavailable.length > 0 && (sides2.base || sides2.variant)) {
+    const reasons = [...new Set(unavailable.map((u) => u.reason))].join("; ");
+    return { verdict: "error", reason: `counted for ${counted.label} but not for ${uncounted.label}: ${reasons}`, ...none };
+  }
+  if (unavailable.length > 0) {
+    const reasons = new Set(unavailable.map((u) => u.reason));
+    return { verdict: "n/a", reason: reasons.size === 1 ? [...reasons].join("") : unavailable.map((u) => `${u.label}: ${u.reason}`).join("; "), ...none };
+  }
+  const ways = [base, variant].map(({ label, samples }) => ({ label, ways: [...new Set(samples.filter(isOk).map(howCounted))] }));
+  if (new Set(ways.flatMap((w) => w.ways)).size > 1) {
+    return { verdict: "error", reason: `counted differently, not comparable: ${ways.map((w) => `${w.label} by ${w.ways.join(" and ")}`).join(", ")}`, ...none };
+  }
+  if (!sides2.base || !sides2.variant) {
+    const without = [sides2.base ? null : base.label, sides2.variant ? null : variant.label].filter((l) => l !== null);
+    return { verdict: "missing", reason: `no instruction counts of ${without.join(" or ")}`, ...none };
+  }
+  const ratio2 = ratioOf(sides2.base, sides2.variant);
+  const byInstructions = judged(ratio2, t, rule, sides2.base.spread, base.label, "instructions_per_op");
+  const cycles = { base: sideOf(base, "estimated_cycles_per_op"), variant: sideOf(variant, "estimated_cycles_per_op") };
+  if (!cycles.base || !cycles.variant) return { ...byInstructions, ratio: ratio2, ...sides2, errors };
+  const cyclesRatio = ratioOf(cycles.base, cycles.variant);
+  const byCycles = judged(cyclesRatio, t, rule, cycles.base.spread, base.label, "estimated_cycles_per_op");
+  const { lines: _instructionLines, ...instructions } = byInstructions;
+  return { ...byCycles, ratio: ratio2, ...sides2, errors, estimated_cycles: { verdict: byCycles.verdict, reason: byCycles.reason, instructions, ratio: cyclesRatio, base: cycles.base, variant: cycles.variant } };
+}
+function judged(ratio2, t, rule, baseSpread, baseLabel, metric2) {
+  const lines = instructionLines(t, rule.aaSpread, baseSpread, rule.k);
+  const { verdict, reason: reason2 } = judge(ratio2, lines, metric2);
+  const lifted = liftedLinesText(lines, t, baseLabel);
+  return { verdict, reason: lifted === null ? reason2 : `${reason2}; ${lifted}`, lines };
+}
+function ratioOf(base, variant) {
+  return { estimate: variant.median / base.median, low: variant.min / base.max, high: variant.max / base.min };
+}
+
 // src/config/judging-files.ts
 import { realpathSync } from "node:fs";
 import path15 from "node:path";
@@ -32358,11 +36553,36 @@ var InstructionsSchema = external_exports.object({
    * Steps the channel leaves out on this profile's engine and settings, with the measured reason (their
    * samples are "unavailable", n/a in the report): step id -> why its count does not repeat
    */
-  uncounted_steps: external_exports.record(external_exports.string(), external_exports.string().min(1)).optional()
+  uncounted_steps: external_exports.record(external_exports.string(), external_exports.string().min(1)).optional(),
+  aa_spread_by_step: external_exports.record(external_exports.string(), external_exports.number().min(0).max(1)).optional().describe(
+    `step id -> the spread of its instruction count measured by A/A runs (the largest (max - min) / median of one side's repeats over the series, a fraction: 0.0004 is 0.04%; \`npm run bench:instructions-aa\` writes these lines). The step's margin is the larger of this and the spread of the base's repeats in the run; its failing and warning lines are at least 1 + ${SPREAD_MULTIPLE} x the margin, its improvement line at most 1 - ${SPREAD_MULTIPLE} x it. A step whose recorded spread would put its failing line above ${MAX_LIFTED_FAIL_ABOVE} is not counted (n/a with the reason). See docs/verdict.md`
+  ),
+  /**
+   * What decides a counted step's CPU verdict: instructions per operation, or estimated cycles per
+   * operation (instructions + 10 x first-level + 100 x last-level cache misses, from valgrind's cache
+   * simulation: it sees a change that adds cache misses, or removes them at the cost of a few more
+   * instructions, at a slower counting pass). Both are reported either way they are counted.
+   */
+  judge: external_exports.enum(["instructions", "estimated_cycles"]).default("instructions")
 }).strict();
+var DEFAULT_MAX_CLIENTS = 128;
+var REFERENCE_CORES = 2;
 var SweepSchema = external_exports.object({
-  clients: external_exports.array(external_exports.number().int().positive().max(1024)).min(2).max(16).refine((counts) => counts.every((n, i) => i === 0 || n > counts[i - 1]), "client counts must rise, each once: e.g. [1, 2, 4, 8]")
-}).strict();
+  /** "auto": powers of two from 1 up to twice the runner's CPUs, and that top count (sweepCounts); or the counts, rising */
+  clients: external_exports.union([
+    external_exports.literal("auto"),
+    external_exports.array(external_exports.number().int().positive().max(1024)).min(2).max(16).refine((counts) => counts.every((n, i) => i === 0 || n > counts[i - 1]), "client counts must rise, each once: e.g. [1, 2, 4, 8]")
+  ]).default("auto"),
+  /** the highest count an `auto` sweep reaches, whatever the runner's CPUs (default 128) */
+  max_clients: external_exports.number().int().min(2).max(1024).optional()
+}).strict().refine((s) => s.max_clients === void 0 || s.clients === "auto", { message: "max_clients limits clients: auto; a list of counts is measured as given", path: ["max_clients"] });
+function sweepCounts(sweep, cores) {
+  if (sweep.clients !== "auto") return sweep.clients;
+  const top = Math.min(2 * cores, sweep.max_clients ?? DEFAULT_MAX_CLIENTS);
+  const counts = [];
+  for (let n = 1; n < top; n *= 2) counts.push(n);
+  return [...counts, top];
+}
 var ProfileSchema = external_exports.object({
   name: external_exports.string().regex(/^[a-z0-9][a-z0-9._-]*$/),
   version: external_exports.number().int().nonnegative(),
@@ -32423,7 +36643,7 @@ function sweptSteps(driver, parameters, counts, stepAt, fail) {
   }
   return steps.map((step, i) => ({ ...step, sweep: { group: groups[0], clients: counts[i] } }));
 }
-function parseProfile(text, source) {
+function parseProfile(text, source, cores = REFERENCE_CORES) {
   const profile = validateYaml(ProfileSchema, text, source);
   const deafness = profile.schedule.time_budget_s === null ? null : scheduleDeafness(profile.schedule, profile.schedule.rounds, alphasOf(profile.thresholds, profile.overrides));
   if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), source, "schedule.min_rounds");
@@ -32449,10 +36669,15 @@ function parseProfile(text, source) {
     };
     const known = DRIVERS[driver];
     if (!sweep || !known) return [stepAt(parameters)];
-    return sweptSteps({ ...known, name: driver }, parameters, sweep.clients, stepAt, (message, field) => new InputError(message, source, at(field)));
+    return sweptSteps({ ...known, name: driver }, parameters, sweepCounts(sweep, cores), stepAt, (message, field) => new InputError(message, source, at(field)));
   });
   const uncounted = profile.instructions?.uncounted_steps ?? {};
-  const steps = defined.flat().map((step) => uncounted[step.id] !== void 0 && step.uncounted === void 0 ? { ...step, uncounted: uncounted[step.id] } : step);
+  const spreads = profile.instructions?.aa_spread_by_step ?? {};
+  const uncountedReason3 = (id) => uncounted[id] ?? (spreads[id] === void 0 ? null : tooNoisyToCount(spreads[id]));
+  const steps = defined.flat().map((step) => {
+    const reason2 = step.uncounted === void 0 ? uncountedReason3(step.id) : null;
+    return reason2 === null ? step : { ...step, uncounted: reason2 };
+  });
   const seen = /* @__PURE__ */ new Set();
   defined.forEach(
     (definedSteps, i) => definedSteps.forEach((step) => {
@@ -32460,7 +36685,7 @@ function parseProfile(text, source) {
       seen.add(step.id);
     })
   );
-  for (const field of ["ops_per_client_by_step", "uncounted_steps"]) {
+  for (const field of ["ops_per_client_by_step", "uncounted_steps", "aa_spread_by_step"]) {
     for (const id of Object.keys(profile.instructions?.[field] ?? {})) {
       if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["instructions", field, id]));
     }
@@ -32473,18 +36698,18 @@ function builtinDir(name) {
     if (path16.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
   }
 }
-async function loadProfile(nameOrPath, at = null) {
+async function loadProfile(nameOrPath, at = null, cores = REFERENCE_CORES) {
   const isPath = nameOrPath.includes("/") || /\.ya?ml$/.test(nameOrPath);
   if (isPath) {
     const { text: text2, source } = await readJudgingFile(nameOrPath, at, "profile");
-    return parseProfile(text2, source);
+    return parseProfile(text2, source, cores);
   }
   const file2 = path16.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
   const text = await readFile6(file2, "utf8").catch((e) => {
     if (e.code === "ENOENT") throw new InputError(`no built-in profile "${nameOrPath}"`, "--profile");
     throw new InputError(`cannot read the profile: ${e.code ?? e.message}`, file2);
   });
-  return parseProfile(text, file2);
+  return parseProfile(text, file2, cores);
 }
 
 // src/config/plan.ts
@@ -32530,7 +36755,7 @@ function shardPlan(profile, timeBudgetS, shard) {
   return { profile: { ...profile, steps }, timeBudgetS: timeBudgetS === null ? null : timeBudgetS * steps.length / profile.steps.length };
 }
 async function makePlan(flags, config2, thresholdFlags) {
-  const whole = await loadProfile(flags.profile ?? config2.profile ?? "pg-quick", flags.judgedAt ?? null);
+  const whole = await loadProfile(flags.profile ?? config2.profile ?? "pg-quick", flags.judgedAt ?? null, (await allowedCpus()).length);
   const engine = engineByName(whole.engine);
   if (engine.kind === "embedded" && Object.keys(config2.server_settings ?? {}).length > 0) {
     throw new InputError(embeddedSettingsMessage(engine.name), config2.source ?? "config file", "$.server_settings");
@@ -32546,7 +36771,11 @@ async function makePlan(flags, config2, thresholdFlags) {
   const rounds = flags.rounds ?? config2.rounds;
   const budgetInForce = flags.timeBudgetS ?? config2.time_budget_s ?? whole.schedule.time_budget_s;
   const { profile, timeBudgetS } = flags.shard ? shardPlan(whole, budgetInForce, flags.shard) : { profile: whole, timeBudgetS: budgetInForce };
-  if (timeBudgetS !== null) {
+  if (flags.measureQps === false) {
+    if (flags.countInstructions === false) throw new InputError("--instructions-only and --no-instructions leave nothing to measure", void 0, "--instructions-only");
+    if (!profile.instructions) throw new InputError(`profile ${profile.name} does not count instructions: --instructions-only would measure nothing`, profile.source, "instructions");
+  }
+  if (timeBudgetS !== null && flags.measureQps !== false) {
     const deafness = scheduleDeafness(profile.schedule, rounds ?? profile.schedule.rounds, alphasOf(judging.thresholds, judging.overrides));
     if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), profile.source, "schedule.min_rounds");
   }
@@ -32567,6 +36796,7 @@ async function makePlan(flags, config2, thresholdFlags) {
       runner: flags.runner ?? { name: null, labels: [] },
       ...flags.workDir && { workDir: flags.workDir },
       ...flags.countInstructions === false && { countInstructions: false },
+      ...flags.measureQps === false && { measureQps: false },
       ...flags.shard && { shard: flags.shard },
       judging
     },
@@ -32728,7 +36958,7 @@ function measuredAloneVerdict(s) {
 function gatedResults(subject) {
   if ("measuredAlone" in subject) {
     const steps = subject.measuredAlone;
-    return { results: steps.map((s) => ({ step: s.step, column: null, verdicts: [{ channel: "QPS", verdict: measuredAloneVerdict(s) }] })), measured: steps.some((s) => s.ok > 0) };
+    return { results: steps.map((s) => ({ step: s.step, column: null, sweep: null, verdicts: [{ channel: "QPS", verdict: measuredAloneVerdict(s), ratio: null }] })), measured: steps.some((s) => s.ok > 0) };
   }
   const results = subject.flatMap(
     (c) => c.steps.flatMap(
@@ -32736,12 +36966,17 @@ function gatedResults(subject) {
         (v) => ({
           step: s.step,
           column: c.label,
-          verdicts: [{ channel: "QPS", verdict: v.verdict }, ...v.instructions ? [{ channel: "instr/op", verdict: v.instructions.verdict }] : []]
+          sweep: s.sweep ?? null,
+          verdicts: [
+            { channel: "QPS", verdict: v.verdict, ratio: v.qps?.estimate ?? null },
+            ...v.instructions ? [{ channel: "instr/op", verdict: v.instructions.verdict, ratio: v.instructions.ratio?.estimate ?? null }] : []
+          ]
         })
       )
     )
   );
-  return { results, measured: subject.length > 0 && subject.every((c) => c.steps.some((s) => s.absolute.some((a) => a.ok_samples > 0))) };
+  const measuredStep = (s) => s.absolute.some((a) => a.ok_samples > 0) || s.variants.some((v) => v.instructions?.base || v.instructions?.variant);
+  return { results, measured: subject.length > 0 && subject.every((c) => c.steps.some(measuredStep)) };
 }
 function parseFailOn(text) {
   const values = text.split(/[\s,]+/).filter(Boolean);
@@ -32752,21 +36987,40 @@ function parseFailOn(text) {
 function stepsWithVerdict(comparison, verdict) {
   return comparison.steps.filter((s) => s.variants.some((v) => v.verdict === verdict || v.instructions?.verdict === verdict)).map((s) => s.step);
 }
+function listed(items) {
+  return items.length <= 1 ? items[0] ?? "" : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+function sweepWords(group, counts, verb = "") {
+  const sorted = [...counts].sort((a, b) => a.clients - b.clients);
+  const ratios = sorted.flatMap((c) => c.ratio === null ? [] : [c.ratio.toFixed(2)]);
+  const last = sorted[sorted.length - 1]?.clients;
+  return `${group}${verb ? ` ${verb}` : ""} at ${listed(sorted.map((c) => String(c.clients)))} client${last === 1 ? "" : "s"}${ratios.length > 0 ? ` (${ratios.join(", ")})` : ""}`;
+}
+function hitName(first, counts) {
+  const notes = [first.column, first.qps ? null : "instr/op"].filter((n) => n !== null);
+  const name = first.sweep ? sweepWords(first.sweep.group, counts.map((h) => ({ clients: h.sweep.clients, ratio: h.ratio }))) : first.step;
+  return notes.length > 0 ? `${name} (${notes.join(", ")})` : name;
+}
 function hits(results, verdict) {
   const found = /* @__PURE__ */ new Map();
   let count = 0;
   for (const r of results) {
-    const channels = r.verdicts.filter((v) => v.verdict === verdict).map((v) => v.channel);
-    if (channels.length === 0) continue;
+    const matching = r.verdicts.filter((v) => v.verdict === verdict);
+    if (matching.length === 0) continue;
     count++;
     const key = JSON.stringify([r.column, r.step]);
-    found.set(key, { step: r.step, column: r.column, qps: (found.get(key)?.qps ?? false) || channels.includes("QPS") });
+    const earlier = found.get(key);
+    const qps = (earlier?.qps ?? false) || matching.some((v) => v.channel === "QPS");
+    const ratios = [...earlier && earlier.qps === qps && earlier.ratio !== null ? [earlier.ratio] : [], ...matching.flatMap((v) => v.channel === "QPS" === qps && v.ratio !== null ? [v.ratio] : [])];
+    const ratio2 = ratios.length > 0 ? ratios.reduce((a, b) => Math.abs(Math.log(b)) > Math.abs(Math.log(a)) ? b : a) : null;
+    found.set(key, { step: r.step, column: r.column, qps, sweep: r.sweep, ratio: ratio2 });
   }
-  const steps = [...found.values()].map(({ step, column, qps }) => {
-    const notes = [column, qps ? null : "instr/op"].filter((n) => n !== null);
-    return notes.length > 0 ? `${step} (${notes.join(", ")})` : step;
-  });
-  return { count, steps };
+  const groups = /* @__PURE__ */ new Map();
+  for (const hit of found.values()) {
+    const key = hit.sweep ? JSON.stringify([hit.column, hit.sweep.group, hit.qps]) : JSON.stringify([hit.column, hit.step, hit.qps, "step"]);
+    groups.set(key, [...groups.get(key) ?? [], hit]);
+  }
+  return { count, steps: [...groups.values()].map((group) => hitName(group[0], group)) };
 }
 function reason(cause, found) {
   const [one, many] = NOUN[cause];
@@ -32795,11 +37049,16 @@ function judgedWords(comparisons) {
   const qpsOpen = count((vs) => vs.some((v) => UNJUDGED.has(v.verdict)));
   const cpuOpen = count((vs) => vs.some((v) => v.instructions && UNJUDGED.has(v.instructions.verdict)));
   const cpuJudged = count((vs) => vs.every((v) => v.instructions && v.instructions.verdict !== "n/a" && !UNJUDGED.has(v.instructions.verdict)));
-  const judged = count((vs) => vs.every((v) => !UNJUDGED.has(v.verdict) && !(v.instructions && UNJUDGED.has(v.instructions.verdict))));
+  const judged2 = count((vs) => vs.every((v) => !UNJUDGED.has(v.verdict) && !(v.instructions && UNJUDGED.has(v.instructions.verdict))));
   const of = (n) => `${n} of ${steps.length} step${steps.length === 1 ? "" : "s"}`;
-  const notes = [...qpsOpen > 0 ? [`QPS inconclusive on ${of(qpsOpen)}`] : [], ...cpuOpen > 0 ? [`instr/op inconclusive on ${of(cpuOpen)}`] : []];
+  const qpsNotMeasured = count((vs) => vs.every((v) => v.verdict === "n/a"));
+  const notes = [
+    ...qpsNotMeasured > 0 ? [`QPS not measured on ${of(qpsNotMeasured)}`] : [],
+    ...qpsOpen > 0 ? [`QPS inconclusive on ${of(qpsOpen)}`] : [],
+    ...cpuOpen > 0 ? [`instr/op inconclusive on ${of(cpuOpen)}`] : []
+  ];
   if (notes.length === 0) return { claim: "No regression", notes };
-  const claim2 = cpuJudged === steps.length ? "No CPU regression" : qpsOpen === 0 ? "No QPS regression" : judged > 0 ? `No regression on ${of(judged)}` : "Nothing could be judged";
+  const claim2 = cpuJudged === steps.length ? "No CPU regression" : qpsOpen === 0 && qpsNotMeasured === 0 ? "No QPS regression" : judged2 > 0 ? `No regression on ${of(judged2)}` : "Nothing could be judged";
   return { claim: claim2, notes };
 }
 function verdictWords(comparisons, decision) {
@@ -32814,119 +37073,6 @@ function gateHeadline(decision) {
 }
 function gateMessage(decision) {
   return decision.reasons.map((r) => r.steps.length > 0 ? `${r.summary}: ${r.steps.join(", ")}` : r.summary).join("; ");
-}
-
-// src/compare/index-samples.ts
-function indexByStepAndVariant(entries, list) {
-  const index = /* @__PURE__ */ new Map();
-  const seen = /* @__PURE__ */ new Set();
-  entries.forEach((entry, i) => {
-    const unit = list.unit(entry);
-    if (unit) {
-      const id = JSON.stringify([entry.step, entry.variant, unit.value]);
-      if (seen.has(id)) throw new InputError(`a second ${list.what} of step ${entry.step}, variant ${entry.variant}, ${unit.name} ${unit.value}`, void 0, `$.${list.field}[${i}]`);
-      seen.add(id);
-    }
-    const key = JSON.stringify([entry.step, entry.variant]);
-    const found = index.get(key);
-    if (found) found.push(entry);
-    else index.set(key, [entry]);
-  });
-  return (step, variant) => index.get(JSON.stringify([step, variant])) ?? [];
-}
-
-// src/compare/reason.ts
-var MAX_RATIO = 1e100;
-function checkRatios(ratios, what, field) {
-  if (ratios.every((r) => r >= 1 / MAX_RATIO && r <= MAX_RATIO)) return;
-  throw new InputError(`${what}: the two sides' values are more than ${MAX_RATIO} times apart: not a measurement`, void 0, field);
-}
-function brief(message) {
-  const line = message.split("\n")[0] ?? "";
-  return line.length > 100 ? `${line.slice(0, 99)}\u2026` : line;
-}
-function valueAgainst(value, limits) {
-  let decimals = 3;
-  while (decimals < 12 && limits.some((limit) => limit !== value && Number(value.toFixed(decimals)) === limit)) decimals++;
-  return value.toFixed(decimals);
-}
-function formatChange(change) {
-  const percent = change * 100;
-  const size = Math.abs(percent);
-  return `${percent < 0 ? "\u2212" : "+"}${size >= 1 || size === 0 ? Math.round(size) : size.toFixed(1)}%`;
-}
-function formatLimit(value) {
-  const decimals = Math.min(6, Math.max(2, (String(value).split(".")[1] ?? "").length));
-  return value.toFixed(decimals);
-}
-
-// src/compare/instructions.ts
-var isOk = (s) => s.status === "ok";
-var indexInstructionSamples = (samples) => indexByStepAndVariant(samples, { field: "instructions", what: "count", unit: (s) => s.status === "unavailable" ? null : { name: "repeat", value: s.repeat } });
-var howCounted = (s) => `${s.tool} (${s.counted})`;
-function sideOf({ label, samples }) {
-  const ok = samples.filter(isOk);
-  const [first] = ok;
-  if (!first) return null;
-  const values = ok.map((s) => s.instructions_per_op);
-  const middle = median(values);
-  const lowest = min(values);
-  const highest = max(values);
-  return { variant: label, median: middle, min: lowest, max: highest, spread: (highest - lowest) / middle, repeats: values.length, tool: first.tool, counted: first.counted };
-}
-function errorsOf({ label, samples }) {
-  return samples.flatMap((s) => s.status === "error" ? [{ variant: label, repeat: s.repeat, message: s.error.message, log_excerpt: s.error.log_excerpt }] : []);
-}
-function ratioText(r, t) {
-  const limits = [t.instructions_fail_above, t.instructions_warn_above, t.instructions_improve_below];
-  return `relative instr/op ${valueAgainst(r.estimate, limits)} (range ${valueAgainst(r.low, limits)}\u2013${valueAgainst(r.high, limits)})`;
-}
-function judge(r, t) {
-  const apart = r.low > 1 || r.high < 1;
-  const text = ratioText(r, t);
-  const separate = "the repeats of the two sides do not overlap";
-  if (apart && r.estimate > t.instructions_fail_above) return { verdict: "regression", reason: `${text} is above ${formatLimit(t.instructions_fail_above)}; ${separate}` };
-  if (apart && r.estimate > t.instructions_warn_above) return { verdict: "warning", reason: `${text} is above ${formatLimit(t.instructions_warn_above)}; ${separate}` };
-  if (apart && r.estimate < t.instructions_improve_below) return { verdict: "improvement", reason: `${text} is below ${formatLimit(t.instructions_improve_below)}; ${separate}` };
-  const crossed = r.estimate > t.instructions_warn_above ? `above ${formatLimit(t.instructions_warn_above)}` : r.estimate < t.instructions_improve_below ? `below ${formatLimit(t.instructions_improve_below)}` : null;
-  if (crossed && !apart) return { verdict: "unstable", reason: `spread too wide: ${text} is ${crossed}, but the repeats of the two sides overlap` };
-  if (r.high > t.instructions_fail_above) return { verdict: "unstable", reason: `spread too wide: ${text} reaches above ${formatLimit(t.instructions_fail_above)}` };
-  return { verdict: "unchanged", reason: `${text} is within ${formatLimit(t.instructions_improve_below)}..${formatLimit(t.instructions_warn_above)}` };
-}
-function compareInstructions(base, variant, t) {
-  if (base.samples.length === 0 && variant.samples.length === 0) return null;
-  const errors = [...errorsOf(base), ...errorsOf(variant)];
-  const sides2 = { base: sideOf(base), variant: sideOf(variant) };
-  const none = { ratio: null, ...sides2, errors };
-  const [firstError] = errors;
-  if (firstError) {
-    const count = errors.length === 1 ? "1 count" : `${errors.length} counts`;
-    return { verdict: "error", reason: `${count} failed; ${firstError.variant} repeat ${firstError.repeat}: ${brief(firstError.message)}`, ...none };
-  }
-  const unavailable = [base, variant].flatMap(({ label, samples }) => samples.flatMap((s) => s.status === "unavailable" ? [{ label, reason: s.reason }] : []));
-  const [counted, uncounted] = sides2.base ? [base, variant] : [variant, base];
-  if (unavailable.length > 0 && (sides2.base || sides2.variant)) {
-    const reasons = [...new Set(unavailable.map((u) => u.reason))].join("; ");
-    return { verdict: "error", reason: `counted for ${counted.label} but not for ${uncounted.label}: ${reasons}`, ...none };
-  }
-  if (unavailable.length > 0) {
-    const reasons = new Set(unavailable.map((u) => u.reason));
-    return { verdict: "n/a", reason: reasons.size === 1 ? [...reasons].join("") : unavailable.map((u) => `${u.label}: ${u.reason}`).join("; "), ...none };
-  }
-  const ways = [base, variant].map(({ label, samples }) => ({ label, ways: [...new Set(samples.filter(isOk).map(howCounted))] }));
-  if (new Set(ways.flatMap((w) => w.ways)).size > 1) {
-    return { verdict: "error", reason: `counted differently, not comparable: ${ways.map((w) => `${w.label} by ${w.ways.join(" and ")}`).join(", ")}`, ...none };
-  }
-  if (!sides2.base || !sides2.variant) {
-    const without = [sides2.base ? null : base.label, sides2.variant ? null : variant.label].filter((l) => l !== null);
-    return { verdict: "missing", reason: `no instruction counts of ${without.join(" or ")}`, ...none };
-  }
-  const ratio2 = {
-    estimate: sides2.variant.median / sides2.base.median,
-    low: sides2.variant.min / sides2.base.max,
-    high: sides2.variant.max / sides2.base.min
-  };
-  return { ...judge(ratio2, t), ratio: ratio2, ...sides2, errors };
 }
 
 // src/compare/noise.ts
@@ -32946,11 +37092,13 @@ function chooseNoiseFloor(floors, step, pairs, runner) {
 var opsPerSecond = (s) => s.ops_per_s;
 var latencyP95 = (s) => s.latency_ms?.p95 ?? null;
 var metric = (key) => (s) => s.metrics?.[key] ?? null;
-function ratioOf(shift) {
+var lsmMetric = (key) => (s) => s.lsm_metrics?.[key] ?? null;
+function ratioOf2(shift, logRatios) {
   const { estimate: estimate2, ci_low, ci_high, confidence, p_value, n } = shift;
   return {
     ratio: { estimate: Math.exp(estimate2), ci_low: Math.exp(ci_low), ci_high: Math.exp(ci_high), confidence, p_value, n },
-    min_p_value: shift.min_p_value
+    min_p_value: shift.min_p_value,
+    logRatios
   };
 }
 var isOk2 = (s) => s.status === "ok";
@@ -32964,7 +37112,8 @@ function pairedEstimator(base, variant) {
   return (pick2, alpha) => {
     const values = pairs.map(([b, v]) => [pick2(b), pick2(v)]).filter((p) => present(p[0]) && present(p[1]));
     if (values.length === 0 || values.some(([b, v]) => b <= 0 || v <= 0)) return null;
-    return ratioOf(pairedShift(values.map(([b, v]) => Math.log(v) - Math.log(b)), alpha));
+    const logRatios = values.map(([b, v]) => Math.log(v) - Math.log(b));
+    return ratioOf2(pairedShift(logRatios, alpha), logRatios);
   };
 }
 function unpairedEstimator(base, variant) {
@@ -32972,12 +37121,12 @@ function unpairedEstimator(base, variant) {
     const b = base.filter(isOk2).map(pick2).filter(present);
     const v = variant.filter(isOk2).map(pick2).filter(present);
     if (b.length === 0 || v.length === 0 || [...b, ...v].some((x) => x <= 0)) return null;
-    return ratioOf(unpairedShift(v.map(Math.log), b.map(Math.log), alpha));
+    return ratioOf2(unpairedShift(v.map(Math.log), b.map(Math.log), alpha), null);
   };
 }
-var pText = (p) => p >= 1e-3 ? String(Number(p.toPrecision(2))) : p.toExponential(1);
+var pText = (p) => p >= 1e-3 || p === 0 ? String(Number(p.toPrecision(2))) : p.toExponential(1);
 var levelText = (alpha) => String(Number(alpha.toPrecision(2)));
-function decide(base, variant, errors, qps, t, floor) {
+function decide(base, variant, errors, qps, t, floor, drop) {
   const [first] = errors;
   if (first) {
     const count = errors.length === 1 ? "1 sample" : `${errors.length} samples`;
@@ -33000,13 +37149,16 @@ function decide(base, variant, errors, qps, t, floor) {
   const alphaText = levelText(t.alpha);
   const significance = `p = ${pText(p)} < ${alphaText}`;
   const floorText = `the A/A noise floor \xB1${(floor * 100).toFixed(1)}%`;
-  if (significant && q.estimate < t.fail_below && q.estimate < 1 - floor) return { verdict: "regression", reason: `${qpsText} is below ${formatLimit(t.fail_below)}, ${significance}` };
-  if (significant && q.estimate < t.fail_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.fail_below)} but within ${floorText}, ${significance}` };
-  if (significant && q.estimate < t.warn_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.warn_below)}, ${significance}` };
-  if (significant && q.estimate > t.improve_above) return { verdict: "improvement", reason: `${qpsText} is above ${formatLimit(t.improve_above)}, ${significance}` };
   if (!significant && min_p_value >= t.alpha) {
     return { verdict: "unstable", reason: `too few values (n = ${q.n}): the smallest possible p-value ${pText(min_p_value)} is not below ${alphaText}` };
   }
+  const dropFound = drop ? drop.p_value < drop.level : significant;
+  const dropText = drop ? `one-sided t-test p = ${pText(drop.p_value)} ${dropFound ? "<" : "is not below"} ${levelText(drop.level)} (\u03B1 ${alphaText} over ${drop.tests === 1 ? "1 test" : `${drop.tests} tests`})` : significance;
+  if (dropFound && q.estimate < t.fail_below && q.estimate < 1 - floor) return { verdict: "regression", reason: `${qpsText} is below ${formatLimit(t.fail_below)}, ${dropText}` };
+  if (dropFound && q.estimate < t.fail_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.fail_below)} but within ${floorText}, ${dropText}` };
+  if (significant && q.estimate < t.fail_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.fail_below)}, ${significance}, but ${dropText}` };
+  if ((dropFound || significant) && q.estimate < t.warn_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.warn_below)}, ${dropFound ? dropText : significance}` };
+  if (significant && q.estimate > t.improve_above) return { verdict: "improvement", reason: `${qpsText} is above ${formatLimit(t.improve_above)}, ${significance}` };
   if (q.ci_low < t.fail_below) {
     return { verdict: "unstable", reason: `${qpsText} reaches below ${formatLimit(t.fail_below)} and p = ${pText(p)}: too noisy to rule out a regression` };
   }
@@ -33015,6 +37167,7 @@ function decide(base, variant, errors, qps, t, floor) {
     reason: significant ? `${qpsText}, ${significance}, is within ${formatLimit(t.warn_below)}\u2013${formatLimit(t.improve_above)}` : `${qpsText}, p = ${pText(p)}: no significant change`
   };
 }
+var QPS_NOT_MEASURED = { verdict: "n/a", reason: "QPS not measured: the run counted instructions per operation only (--instructions-only)" };
 var CPU_SHARE_OF_LOSS = 0.5;
 var NOTABLE_RISE = 0.1;
 var IO_METRICS = ["r_per_op", "rkb_per_op", "wkb_per_op"];
@@ -33067,8 +37220,10 @@ function summarize(label, samples) {
     latency_p50_ms: medianOf((s) => s.latency_ms?.p50 ?? null),
     latency_p90_ms: medianOf((s) => s.latency_ms?.p90 ?? null),
     latency_p99_ms: medianOf((s) => s.latency_ms?.p99 ?? null),
+    latency_p99_9_ms: medianOf((s) => s.latency_ms?.p99_9 ?? null),
     latency_max_ms: maxOf((s) => s.latency_ms?.max ?? null),
     stall_percent: medianOf((s) => s.stall_percent ?? null),
+    lsm_metrics: ok.some((s) => s.lsm_metrics) ? Object.fromEntries(LSM_METRIC_KEYS.map((k) => [k, medianOf(lsmMetric(k))])) : null,
     writer_rows_per_s: medianOf((s) => s.background_writer?.rows_per_s ?? null),
     database_bytes: medianOf((s) => s.database_bytes ?? null),
     server_rss_bytes: maxOf((s) => s.server_rss_bytes ?? null),
@@ -33097,6 +37252,10 @@ function floorFields(choice) {
       };
   }
 }
+function dropTest(plan, qps, t) {
+  if (plan.qpsRule !== "one-sided-t" || plan.mode !== "paired" || plan.results.run.sequential || !qps?.logRatios) return null;
+  return { p_value: dropTTest(qps.logRatios).p_value, level: t.alpha / plan.tests, tests: plan.tests };
+}
 function compareVariant(plan, step, label, configured) {
   const base = { label: plan.baseLabel, samples: plan.samplesOf(step.id, plan.baseLabel) };
   const variant = { label, samples: plan.samplesOf(step.id, label), measured: plan.results.steps.some((s) => s.id === step.id) };
@@ -33115,9 +37274,14 @@ function compareVariant(plan, step, label, configured) {
   const qps = t.alpha === configured.alpha ? atConfigured : estimate2(opsPerSecond, t.alpha);
   const metrics = Object.fromEntries(METRIC_KEYS.map((k) => [k, estimate2(metric(k), t.alpha)?.ratio ?? null]));
   const errors = [...errorsOf2(base), ...errorsOf2(variant)];
-  const { verdict, reason: reason2 } = decide(base, variant, errors, qps, t, floor.kind === "applied" ? floor.spread : 0);
-  const instructions = plan.instructionsOf ? compareInstructions({ label: plan.baseLabel, samples: plan.instructionsOf(step.id, plan.baseLabel) }, { label, samples: plan.instructionsOf(step.id, label) }, t) : null;
+  const drop = dropTest(plan, qps, t);
+  const { verdict, reason: reason2 } = plan.results.run.qps_measured === false ? QPS_NOT_MEASURED : decide(base, variant, errors, qps, t, floor.kind === "applied" ? floor.spread : 0, drop);
+  const instructions = plan.instructionsOf ? compareInstructions({ label: plan.baseLabel, samples: plan.instructionsOf(step.id, plan.baseLabel) }, { label, samples: plan.instructionsOf(step.id, label) }, t, {
+    aaSpread: step.instructions_aa_spread
+  }) : null;
   if (instructions?.ratio) checkRatios([instructions.ratio.estimate, instructions.ratio.low, instructions.ratio.high], `${where}, instructions per op`, "instructions");
+  const cycles = instructions?.estimated_cycles?.ratio;
+  if (cycles) checkRatios([cycles.estimate, cycles.low, cycles.high], `${where}, estimated cycles per op`, "instructions");
   return {
     variant: label,
     verdict,
@@ -33126,7 +37290,9 @@ function compareVariant(plan, step, label, configured) {
     ...t.alpha !== configured.alpha && { configured_alpha: configured.alpha },
     ...floorFields(floor),
     qps: qps?.ratio ?? null,
+    ...drop && { qps_drop_test: drop },
     metrics,
+    lsm_metrics: Object.fromEntries(LSM_METRIC_KEYS.map((k) => [k, estimate2(lsmMetric(k), t.alpha)?.ratio ?? null])),
     latency_p95: estimate2(latencyP95, t.alpha)?.ratio ?? null,
     hints: qps && (verdict === "regression" || verdict === "warning") ? whyHints(qps.ratio, metrics) : [],
     errors,
@@ -33180,6 +37346,7 @@ function buildComparison(plan, options) {
       started_at: run.started_at,
       finished_at: run.finished_at,
       budget_exhausted: run.budget_exhausted,
+      qps_measured: run.qps_measured ?? true,
       cpu_placement: run.cpu_placement ?? null,
       notes: run.notes,
       fingerprint,
@@ -33211,7 +37378,9 @@ function compareRun(results, options = {}) {
       instructionsOf: results.instructions ? indexInstructionSamples(results.instructions) : null,
       estimator: pairedEstimator,
       baseline: null,
-      noiseFloor: options.noiseFloor ?? results.noise_floor ?? []
+      noiseFloor: options.noiseFloor ?? results.noise_floor ?? [],
+      qpsRule: options.qpsRule ?? "one-sided-t",
+      tests: results.steps.length * variants.length
     },
     options
   );
@@ -33237,7 +37406,10 @@ function compareAgainstBaseline(current, baseline, options = {}) {
       instructionsOf: currentInstructions && baselineInstructions ? (step, label) => label === baseLabel ? baselineInstructions(step, baseVariant.id) : currentInstructions(step, label) : null,
       estimator: unpairedEstimator,
       baseline: { run_id: baseline.run.id, fingerprint: baseline.fingerprint, variant: baseVariant },
-      noiseFloor: options.noiseFloor ?? baseline.noise_floor ?? []
+      noiseFloor: options.noiseFloor ?? baseline.noise_floor ?? [],
+      // unpaired: no rounds to pair, the signed-rank rule judges (QPS_RULES)
+      qpsRule: "signed-rank",
+      tests: current.steps.length * current.variants.length
     },
     options
   );
@@ -33496,9 +37668,10 @@ function formatSpread(fraction) {
   if (percent < 5e-3) return "<0.01%";
   return `${percent < 1 ? percent.toFixed(2) : percent < 10 ? percent.toFixed(1) : Math.round(percent)}%`;
 }
-function formatInstructionRatio(ratio2) {
+function formatInstructionRatio(ratio2, liftedFailAbove = null) {
   if (!ratio2) return NONE2;
-  return `${ratio2.estimate.toFixed(3)} (repeats ${ratio2.low.toFixed(3)}\u2013${ratio2.high.toFixed(3)})`;
+  const line = liftedFailAbove === null ? "" : `; fails above ${formatLimit(liftedFailAbove)}`;
+  return `${ratio2.estimate.toFixed(3)} (repeats ${ratio2.low.toFixed(3)}\u2013${ratio2.high.toFixed(3)}${line})`;
 }
 function formatPercent(share) {
   if (share === null || share === void 0 || !Number.isFinite(share)) return NONE2;
@@ -33552,9 +37725,9 @@ function inlineCode(text, inTable = false) {
   const pad = content.startsWith("`") || content.endsWith("`") ? " " : "";
   return `${fence}${pad}${content}${pad}${fence}`;
 }
-function repoLink(text, repoUrl, path20, inTable = false) {
+function repoLink(text, repoUrl, path21, inTable = false) {
   const code = inlineCode(text, inTable);
-  return repoUrl ? `[${code}](${repoUrl}/${path20})` : code;
+  return repoUrl ? `[${code}](${repoUrl}/${path21})` : code;
 }
 function fencedBlock(text, info = "text") {
   const content = stripControl(text).replace(/\n+$/, "");
@@ -33748,7 +37921,7 @@ function reproduceCommand(comparison) {
   const others = comparison.variants.map((id) => comparison.context.variants.find((v) => v.id === id));
   if (!base || others.some((v) => v === void 0)) return null;
   const sides2 = [base, ...others];
-  const profile = ["--profile", shellWord(comparison.context.profile.name)];
+  const profile = ["--profile", shellWord(comparison.context.profile.name), ...comparison.context.qps_measured ? [] : ["--instructions-only"]];
   const [head] = others;
   const sameFlags = sides2.every((v) => v.flags.cflags === base.flags.cflags);
   if (head && sides2.length === 2 && base.id === "base" && head.id === "head" && sameFlags) {
@@ -33817,6 +37990,7 @@ function verdictRank(verdict) {
 function cellVerdict(result) {
   const instructions = result.instructions?.verdict;
   if (instructions === void 0 || instructions === "n/a") return result.verdict;
+  if (result.verdict === "n/a") return instructions;
   return verdictRank(instructions) < verdictRank(result.verdict) ? instructions : result.verdict;
 }
 function comparisonLabels(comparisons) {
@@ -33867,14 +38041,17 @@ function renderPricePerformance(comparisons, cost) {
   const columns = comparisons.flatMap((comparison, i) => {
     const price = prices[i];
     if (!price) return [];
-    const variants = several ? comparison.variants : [comparison.base_variant, ...comparison.variants];
-    return variants.map((variant) => ({ comparison, label: labels[i], variant, price }));
+    return [comparison.base_variant, ...comparison.variants].map((variant) => ({ comparison, label: labels[i], variant, price }));
   });
   const lines = ["### Price/performance", ""];
   if (unpriced.length > 0) lines.push(`No runner-cost for ${unpriced.map((l) => escapeMarkdown(l)).join(", ")} (looked up by runner name, label, then architecture).`, "");
   if (columns.length === 0) return lines.join("\n").trimEnd();
   const priced = columns.map((c) => `${escapeMarkdown(c.label)} ${c.price.perHour} per hour (${inlineCode(c.price.by)})`);
-  lines.push(`Operations per unit of runner cost: median QPS \xD7 3600 / price per hour; ${[...new Set(priced)].join(", ")}.`, "");
+  const bases = [...new Set(columns.map((c) => c.comparison.base_variant))].map((v) => inlineCode(v)).join(", ");
+  lines.push(
+    `Operations per unit of runner cost, per variant (a column each; base: ${bases}): the variant's median QPS \xD7 3600 / price per hour; ${[...new Set(priced)].join(", ")}.`,
+    ""
+  );
   const opsOf = (column, step) => {
     const opsPerS = column.comparison.steps.find((s) => s.step === step)?.absolute.find((a) => a.variant === column.variant)?.ops_per_s;
     const perMoney = opsPerS ? opsPerMoney(opsPerS, column.price.perHour) : null;
@@ -33886,8 +38063,7 @@ function renderPricePerformance(comparisons, cost) {
     return reference ? [{ column: c, reference }] : [];
   });
   const steps = [...new Set(columns.flatMap((c) => c.comparison.steps.map((s) => s.step)))];
-  const oneVariantEach = comparisons.every((c) => c.variants.length === 1);
-  const name = (c) => !several ? c.variant : oneVariantEach ? c.label : `${c.label} \xB7 ${c.variant}`;
+  const name = (c) => several ? `${c.label} \xB7 ${c.variant}` : c.variant;
   const header = ["step", ...columns.map((c) => escapeMarkdown(name(c))), ...ratios.map((r) => escapeMarkdown(`${name(r.column)} / ${name(r.reference)}`))];
   const ratioValues = ratios.map(() => []);
   const body = steps.map((step) => [
@@ -33915,7 +38091,24 @@ function renderPricePerformance(comparisons, cost) {
 }
 
 // src/report/sweep.ts
-function renderSweeps(comparisons) {
+function sweepRegressionLine(comparisons) {
+  const columns = columnsOf(comparisons);
+  const several = columns.length > 1;
+  const parts = columns.flatMap((column) => {
+    const regressed2 = column.comparison.steps.flatMap((step) => {
+      const result = step.variants.find((v) => v.variant === column.variant);
+      return step.sweep && result?.verdict === "regression" ? [{ group: step.sweep.group, clients: step.sweep.clients, ratio: result.qps?.estimate ?? null }] : [];
+    });
+    const groups = [...new Set(regressed2.map((r) => r.group))];
+    return groups.map((group) => `${sweepWords(inlineCode(group), regressed2.filter((r) => r.group === group), "regressed")}${several ? ` \xB7 ${escapeMarkdown(column.name)}` : ""}`);
+  });
+  return parts.length > 0 ? `\u{1F4C9} ${parts.join("; ")}` : "";
+}
+function chartsLine(charts) {
+  const where = "artifact" in charts.in ? `the results artifact ${charts.in.url ? `[${inlineCode(charts.in.artifact)}](${charts.in.url})` : inlineCode(charts.in.artifact)}` : inlineCode(charts.in.dir);
+  return `Charts (SVG: relative and absolute QPS against clients, a line per variant): ${charts.files.map((f) => inlineCode(f)).join(", ")} in ${where}.`;
+}
+function renderSweeps(comparisons, charts) {
   const swept = comparisons.flatMap((c) => c.steps.flatMap((s) => s.sweep ? [s.sweep] : []));
   if (swept.length === 0) return "";
   const groups = [...new Set(swept.map((s) => s.group))];
@@ -33950,7 +38143,8 @@ function renderSweeps(comparisons) {
     "",
     "Each client count is a step of its own, with its verdict in the table above; here side by side, with the base's median QPS per count (where it stops rising, the server stops scaling).",
     "",
-    markdownTable([header, ...body], { align: ["l", ...counts.map(() => "r")] })
+    markdownTable([header, ...body], { align: ["l", ...counts.map(() => "r")] }),
+    ...charts && charts.files.length > 0 ? ["", chartsLine(charts)] : []
   ].join("\n");
 }
 
@@ -34068,7 +38262,7 @@ var micros = (ms) => ms === null || ms === void 0 ? null : ms * 1e3;
 function sides(base, variant) {
   return base === null && variant === null ? NONE2 : `${formatAmount(base)} \u2192 ${formatAmount(variant)}`;
 }
-var DB_BENCH_HEADER = ["step", "base ops/sec", "variant ops/sec", "relative ops/sec", "micros/op", "p99 \xB5s", "stall %", "CPU \xB5s/op", "relative CPU/op"];
+var DB_BENCH_HEADER = ["step", "base ops/sec", "variant ops/sec", "relative ops/sec", "micros/op", "p99 \xB5s", "p99.9 \xB5s", "stall %", "w-amp", "CPU \xB5s/op", "relative CPU/op"];
 function dbBenchCells(step, baseVariant, variant) {
   const side = (id) => step.absolute.find((a) => a.variant === id) ?? null;
   const [base, compared] = [side(baseVariant), side(variant)];
@@ -34079,7 +38273,9 @@ function dbBenchCells(step, baseVariant, variant) {
     formatRatio(result?.qps?.estimate),
     sides(micros(base?.latency_avg_ms), micros(compared?.latency_avg_ms)),
     sides(micros(base?.latency_p99_ms), micros(compared?.latency_p99_ms)),
+    sides(micros(base?.latency_p99_9_ms), micros(compared?.latency_p99_9_ms)),
     sides(base?.stall_percent ?? null, compared?.stall_percent ?? null),
+    sides(base?.lsm_metrics?.write_amplification ?? null, compared?.lsm_metrics?.write_amplification ?? null),
     sides(base?.metrics?.cpu_us_per_op ?? null, compared?.metrics?.cpu_us_per_op ?? null),
     formatRatio(result?.metrics.cpu_us_per_op?.estimate)
   ];
@@ -34094,10 +38290,49 @@ function renderDbBench(comparisons) {
   return [
     "### db_bench",
     "",
-    "The field's figures per step, base \u2192 variant (medians over the rounds): micros/op as db_bench reports it (time per operation and thread), p99 of its latency histogram, stall %: the share of the run's time writes were stalled (steps that write; \u2014 for reads), CPU \xB5s/op: host CPU per operation, all cores. Relative = variant / base, paired by round: ops/sec above 1.00 is faster, CPU above 1.00 is more per operation.",
+    "The field's figures per step, base \u2192 variant (medians over the rounds): micros/op as db_bench reports it (time per operation and thread), p99 and p99.9 of its latency histogram, stall %: the share of the run's time writes were stalled (steps that write; \u2014 for reads), w-amp: (flush + compaction bytes written) / bytes the benchmark wrote, from RocksDB's statistics (per-op bytes under Metrics per operation), CPU \xB5s/op: host CPU per operation, all cores. Relative = variant / base, paired by round: ops/sec above 1.00 is faster, CPU above 1.00 is more per operation.",
     "",
     markdownTable([DB_BENCH_HEADER, ...body], { align: ["l", ...DB_BENCH_HEADER.slice(1).map(() => "r")] })
   ].join("\n");
+}
+
+// src/report/how-to-proceed.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+function regressed(comparisons) {
+  return comparisons.flatMap(
+    (c) => c.steps.flatMap((s) => s.variants.filter((v) => v.verdict === "regression" || v.instructions?.verdict === "regression").map((result) => ({ step: s.step, result })))
+  );
+}
+function overrideFor({ step, result }) {
+  const qps = result.verdict === "regression" ? result.qps?.estimate : void 0;
+  if (qps !== void 0) return { step, fail_below: Math.max(0.01, Math.floor(qps * 100) / 100) };
+  const instructions = result.instructions?.ratio?.estimate ?? result.thresholds.instructions_fail_above;
+  return { step, instructions_fail_above: Math.ceil(instructions * 100) / 100 };
+}
+function qpsOtherWay(failed) {
+  const counted = failed.filter((f) => f.result.instructions?.verdict === "regression");
+  if (counted.length === 0) return "";
+  const described = counted.map(({ step, result }) => {
+    const q = result.qps;
+    if (!q) return { rose: false, text: `${inlineCode(step)} (no QPS ratio)` };
+    const significant = q.p_value !== null && q.p_value < result.thresholds.alpha;
+    return { rose: q.estimate > 1, text: `${inlineCode(step)} (${formatRatio(q.estimate)}, ${significant ? "significant" : "not significant"})` };
+  });
+  const rose = described.filter((d) => d.rose).map((d) => d.text);
+  const other = described.filter((d) => !d.rose).map((d) => d.text);
+  const parts = [rose.length > 0 ? `QPS rose on ${rose.join(", ")}` : "", other.length > 0 ? `QPS did not rise on ${other.join(", ")}` : ""].filter(Boolean);
+  return `- **QPS on the steps instr/op failed:** ${parts.join("; ")}.${rose.length > 0 ? " More instructions that run faster (SIMD, prefetching, fewer cache misses) may be worth accepting." : ""}`;
+}
+function howToProceed(comparisons, gate, where) {
+  if (gate.verdict !== "fail" || !gate.reasons.some((r) => r.cause === "regression")) return "";
+  const failed = regressed(comparisons);
+  const [first] = failed;
+  if (!first) return "";
+  const accept = where.kind === "action" ? `- **Accept the regressions:** someone with triage rights or above on this repository sets the label ${inlineCode(where.acceptLabel)} after the PR's last push; the check then passes and says who accepted. A new push needs the label set again.` : "- **Accept the regressions:** the CLI has no labels: `--fail-on error` (without `regression`) exits 0 on regressions; in the action the accept label does it.";
+  const file2 = where.kind === "action" ? "in `.db-bench-gate.yml` as committed on the base branch (the PR's own copy does not judge it)" : "in a config file given with `--config FILE` (or `--fail-below`, `--instructions-fail-above` for every step)";
+  const yaml = (0, import_yaml2.stringify)({ overrides: [overrideFor(first)] }).trimEnd();
+  return ["### How to proceed", `${accept}
+- **Judge a step by another line** ${file2}, one entry per step (a glob matches several):`, fencedBlock(yaml, "yaml"), qpsOtherWay(failed)].filter(Boolean).join("\n\n");
 }
 
 // src/report/markdown.ts
@@ -34112,6 +38347,7 @@ var ICON = {
   warning: "\u26A0\uFE0F",
   unstable: "\u3030\uFE0F",
   missing: "\u2754",
+  "n/a": "\u25AB\uFE0F",
   improvement: "\u{1F680}",
   unchanged: "\u2796"
 };
@@ -34121,6 +38357,7 @@ var COUNT_NOUN = {
   warning: ["warning", "warnings"],
   unstable: ["unstable", "unstable"],
   missing: ["missing", "missing"],
+  "n/a": ["QPS not measured", "QPS not measured"],
   improvement: ["improvement", "improvements"],
   unchanged: ["unchanged", "unchanged"]
 };
@@ -34196,6 +38433,7 @@ function render(report, cuts) {
     [commentMarker(firstProfile), ...report.options.resultsRun ? [resultsRunMarker(report.options.resultsRun)] : []].join("\n"),
     heading(report),
     countsLine(report),
+    sweepRegressionLine(report.comparisons),
     instructionCountsLine(report),
     comparedLine(report),
     reproduceLine(report),
@@ -34207,13 +38445,14 @@ function render(report, cuts) {
     errorsSection(report, rows, cuts.level < CUT_LOGS),
     setupSection(report),
     cuts.level < CUT_CHART ? chartSection(report) : "",
-    cuts.level < CUT_METRICS ? renderSweeps(report.comparisons) : "",
+    cuts.level < CUT_METRICS ? renderSweeps(report.comparisons, report.options.charts) : "",
     cuts.level < CUT_METRICS ? renderIbench(report.comparisons) : "",
     cuts.level < CUT_METRICS ? renderDbBench(report.comparisons) : "",
     cuts.level < CUT_METRICS ? renderPricePerformance(report.comparisons, report.options.runnerCost) : "",
     cuts.level < CUT_METRICS ? metricsSection(report) : "",
     cuts.level < CUT_RUN ? runSection(report) : "",
-    cutNotice(report, cuts, rows)
+    cutNotice(report, cuts, rows),
+    report.options.proceed === null ? "" : howToProceed(report.comparisons, report.gate, report.options.proceed ?? { kind: "cli" })
   ];
   return sections.filter((s) => s !== "").join("\n\n") + "\n";
 }
@@ -34227,10 +38466,11 @@ function stepNumber(report, row, verdict) {
     if (!result) return [];
     const where = report.columns.length > 1 ? `, ${escapeMarkdown(report.columns[i]?.name ?? "")}` : "";
     const qps = result.verdict === verdict ? result.qps?.estimate : void 0;
-    const counted = result.instructions?.verdict === verdict ? result.instructions.ratio?.estimate : void 0;
+    const counted = result.instructions?.verdict === verdict ? judgedRatio(result.instructions)?.estimate : void 0;
+    const channel = result.instructions ? cpuChannel(result.instructions) : "";
     return [
       ...qps !== void 0 ? [{ text: `QPS ${formatRatio(qps)} (${formatChange(qps - 1)}${where})`, size: Math.abs(qps - 1) }] : [],
-      ...counted !== void 0 ? [{ text: `instr/op ${counted.toFixed(3)} (${formatChange(counted - 1)}${where})`, size: Math.abs(counted - 1) }] : []
+      ...counted !== void 0 ? [{ text: `${channel} ${counted.toFixed(3)} (${formatChange(counted - 1)}${where})`, size: Math.abs(counted - 1) }] : []
     ];
   });
   return numbers.sort((a, b) => b.size - a.size)[0] ?? null;
@@ -34268,8 +38508,8 @@ function acceptedLine(report) {
 }
 function ccLine(report) {
   const cc = report.options.cc ?? [];
-  const regressed = report.gate.reasons.some((r) => r.cause === "regression");
-  return cc.length > 0 && regressed ? `cc ${cc.join(" ")}` : "";
+  const regressed2 = report.gate.reasons.some((r) => r.cause === "regression");
+  return cc.length > 0 && regressed2 ? `cc ${cc.join(" ")}` : "";
 }
 function countsLine(report) {
   const counts = countVerdicts(report.rows);
@@ -34286,6 +38526,10 @@ function countsLine(report) {
 function hasInstructions(report) {
   return report.comparisons.some((c) => c.instruction_counts !== null);
 }
+var cpuChannel = (instructions) => instructions.estimated_cycles ? "est. cycles/op" : "instr/op";
+var judgedRatio = (instructions) => instructions.estimated_cycles?.ratio ?? instructions.ratio;
+var judgesCycles = (comparison) => comparison.steps.some((s) => s.variants.some((v) => v.instructions?.estimated_cycles));
+var cpuColumn = (comparisons) => comparisons.some(judgesCycles) ? "est. cycles/op ratio" : "instr/op ratio";
 function rowInstructionVerdict(row) {
   const verdicts = row.cells.flatMap((cell) => cell?.result?.instructions ? [cell.result.instructions.verdict] : []);
   return verdicts.sort((a, b) => INSTRUCTION_VERDICTS.indexOf(a) - INSTRUCTION_VERDICTS.indexOf(b))[0] ?? null;
@@ -34299,7 +38543,8 @@ function instructionCountsLine(report) {
     const text = verdict === "n/a" ? `${count} n/a` : plural2(count, ...COUNT_NOUN[verdict]);
     return [verdict === "regression" || verdict === "error" ? `**${text}**` : text];
   });
-  return `Instructions per operation: ${parts.length > 0 ? parts.join(" \xB7 ") : "no step counted"}`;
+  const channel = report.comparisons.some(judgesCycles) ? "Estimated cycles per operation" : "Instructions per operation";
+  return `${channel}: ${parts.length > 0 ? parts.join(" \xB7 ") : "no step counted"}`;
 }
 function countVerdicts(rows) {
   const counts = /* @__PURE__ */ new Map();
@@ -34321,7 +38566,7 @@ function maxRounds(comparison) {
 function comparedLine(report) {
   const texts = report.comparisons.map((c) => {
     const compared2 = `${c.variants.map((v) => variantWithCommit(c, v)).join(", ")} vs ${variantWithCommit(c, c.base_variant)}`;
-    const how = c.mode === "paired" ? `paired: up to ${plural2(maxRounds(c), "interleaved round")}` : `**unpaired** (up to ${plural2(maxRounds(c), "round")}): the base numbers come from the stored baseline run ${inlineCode(c.context.baseline?.run_id ?? "unknown")}, not from this run, so drift between the two runs is not cancelled out`;
+    const how = !c.context.qps_measured ? "instructions per operation only: QPS not measured (--instructions-only)" : c.mode === "paired" ? `paired: up to ${plural2(maxRounds(c), "interleaved round")}` : `**unpaired** (up to ${plural2(maxRounds(c), "round")}): the base numbers come from the stored baseline run ${inlineCode(c.context.baseline?.run_id ?? "unknown")}, not from this run, so drift between the two runs is not cancelled out`;
     return `${compared2} \xB7 ${how}`;
   });
   const unique = [...new Set(texts)];
@@ -34346,22 +38591,25 @@ function setupSection(report) {
   const several = report.comparisons.length > 1;
   const label = (i) => several ? `**${escapeMarkdown(report.labels[i] ?? "")}**: ` : "";
   const machines = report.comparisons.map((c, i) => `- ${label(i)}${machineText(c)}`);
-  const thresholds = report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null));
+  const thresholds = report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null, dropTests(c)));
   const effective = report.comparisons.flatMap((c, i) => effectiveLines(c).map((line) => `- ${label(i)}${line}`));
   const body = [
     machines.join("\n"),
     `Fails the check: ${report.failOn.length > 0 ? report.failOn.join(", ") : "nothing but a run without samples"} (input \`fail-on\`).`,
     new Set(thresholds).size === 1 ? thresholds[0] : thresholds.map((text, i) => `- ${label(i)}${text}`).join("\n"),
-    effective.length > 0 ? `Judged otherwise than configured (A/A noise floor, adaptive rounds):
+    effective.length > 0 ? `Judged otherwise than configured (A/A noise floor, adaptive rounds, instruction spread):
 
 ${effective.join("\n")}` : ""
   ].filter((part) => part !== "");
   return details("Machine, thresholds, per-step \u03B1", body.join("\n\n"));
 }
-function thresholdsText(thresholds, overrides, instructions) {
+function dropTests(c) {
+  return c.steps.flatMap((s) => s.variants).find((v) => v.qps_drop_test)?.qps_drop_test?.tests ?? null;
+}
+function thresholdsText(thresholds, overrides, instructions, tests) {
   const confidence = `${Number(((1 - thresholds.alpha) * 100).toFixed(1))}%`;
   const instructionText = instructions ? ` \xB7 instr/op: **regression** above ${formatLimit(thresholds.instructions_fail_above)}, warning above ${formatLimit(thresholds.instructions_warn_above)}, improvement below ${formatLimit(thresholds.instructions_improve_below)}, when the repeats of the two sides do not overlap` : "";
-  const base = `Thresholds: **regression** below ${formatLimit(thresholds.fail_below)} (significant at \u03B1 = ${thresholds.alpha}) \xB7 warning below ${formatLimit(thresholds.warn_below)} \xB7 improvement above ${formatLimit(thresholds.improve_above)} \xB7 intervals are ${confidence}${instructionText}`;
+  const base = `Thresholds: **regression** below ${formatLimit(thresholds.fail_below)} (${tests === null ? `significant at \u03B1 = ${thresholds.alpha}` : `a drop significant at \u03B1 = ${thresholds.alpha} shared by ${plural2(tests, "step")}: one-sided t-test`}) \xB7 warning below ${formatLimit(thresholds.warn_below)} \xB7 improvement above ${formatLimit(thresholds.improve_above)} \xB7 intervals are ${confidence}${instructionText}`;
   if (overrides.length === 0) return base;
   const perStep = overrides.map((o) => {
     const set2 = [
@@ -34377,6 +38625,11 @@ function thresholdsText(thresholds, overrides, instructions) {
   });
   return `${base}. Per step: ${perStep.join("; ")}`;
 }
+function liftedLines(c, v) {
+  const lines = v.instructions?.lines;
+  const text = lines ? liftedLinesText(lines, v.thresholds, c.base_variant) : null;
+  return text === null ? [] : [`instr/op ${escapeMarkdown(text)}`];
+}
 function effectiveLines(c) {
   return c.steps.flatMap((step) => {
     const changes = [
@@ -34384,7 +38637,8 @@ function effectiveLines(c) {
         step.variants.flatMap((v) => [
           ...v.noise_floor !== void 0 ? [`regression below ${formatRatio(Math.min(v.thresholds.fail_below, 1 - v.noise_floor))}, a significant drop below ${formatRatio(v.thresholds.fail_below)} within it a warning (A/A noise floor \xB1${(v.noise_floor * 100).toFixed(1)}%)`] : [],
           ...v.noise_floor_note !== void 0 ? [escapeMarkdown(v.noise_floor_note)] : [],
-          ...v.configured_alpha !== void 0 ? [`\u03B1 = ${Number(v.thresholds.alpha.toPrecision(2))} (adaptive rounds: the level of the look at ${v.qps?.n ?? "?"} pairs)`] : []
+          ...v.configured_alpha !== void 0 ? [`\u03B1 = ${Number(v.thresholds.alpha.toPrecision(2))} (adaptive rounds: the level of the look at ${v.qps?.n ?? "?"} pairs)`] : [],
+          ...liftedLines(c, v)
         ])
       )
     ];
@@ -34400,24 +38654,28 @@ function verdictText(verdict) {
 function instructionVerdictText(verdict) {
   return verdict === "n/a" ? "n/a" : verdictText(verdict);
 }
-function instructionCell(instructions) {
-  if (!instructions) return NONE2;
-  const { verdict, ratio: ratio2 } = instructions;
+function instructionCell(result) {
+  const instructions = result?.instructions;
+  if (!result || !instructions) return NONE2;
+  const { verdict, lines } = instructions;
+  const ratio2 = judgedRatio(instructions);
   if (!ratio2 || verdict === "n/a") return instructionVerdictText(verdict);
-  return `${verdict === "unchanged" ? "" : `${ICON[verdict]} `}${formatInstructionRatio(ratio2)}`;
+  const lifted = lines && lines.fail_above > result.thresholds.instructions_fail_above ? lines.fail_above : null;
+  return `${verdict === "unchanged" ? "" : `${ICON[verdict]} `}${formatInstructionRatio(ratio2, lifted)}`;
 }
 function stepVerdictText(verdict, result) {
   const instructions = result?.instructions;
   if (!result || !instructions) return verdictText(verdict);
-  const channels = [[result.verdict, "QPS"], [instructions.verdict, "instr/op"]].flatMap(
+  const channels = [[result.verdict, "QPS"], [instructions.verdict, cpuChannel(instructions)]].flatMap(
     ([v, channel]) => v === "unchanged" || v === "n/a" ? [] : [{ verdict: v, channel }]
   );
   const [first, second] = channels.sort((a, b) => verdictRank(a.verdict) - verdictRank(b.verdict));
   if (!first) return verdictText(verdict);
-  if (second && second.verdict === first.verdict) return `${verdictText(first.verdict)} (QPS, instr/op)`;
+  if (second && second.verdict === first.verdict) return `${verdictText(first.verdict)} (QPS, ${cpuChannel(instructions)})`;
   return channels.map((c) => `${verdictText(c.verdict)} (${c.channel})`).join(" \xB7 ");
 }
 var INSTRUCTIONS_NOTE = "instr/op ratio: instructions per operation, counted under valgrind rather than timed, variant / base: the median of the repeats, and in brackets the lowest and highest ratio the two sides' repeats give (a range, not an interval); above 1.00 is more CPU work per operation.";
+var CYCLES_NOTE = "est. cycles/op ratio: the same for estimated cycles per operation, instructions + 10 \xD7 first-level + 100 \xD7 last-level cache misses of valgrind's cache simulation (KCachegrind's cycle estimation): what judged the CPU cost; instructions per op are in the details.";
 function storedCell(stored, row) {
   const result = stored.comparison.steps.find((s) => s.step === row.step)?.variants[0];
   if (!result) return NONE2;
@@ -34447,14 +38705,14 @@ function stepsTable(report, rows) {
   if (report.columns.length === 1 && only) {
     const ratio2 = `${escapeMarkdown(only.variant)}/${escapeMarkdown(only.comparison.base_variant)}`;
     const counted2 = hasInstructions(report);
-    const header2 = ["step", `QPS ratio ${ratio2}`, ...stored ? [storedHeader(stored)] : [], ...counted2 ? [`instr/op ratio ${ratio2}`] : [], "verdict"];
+    const header2 = ["step", `QPS ratio ${ratio2}`, ...stored ? [storedHeader(stored)] : [], ...counted2 ? [`${cpuColumn([only.comparison])} ${ratio2}`] : [], "verdict"];
     const body2 = rows.map((row) => {
       const result = row.cells[0]?.result;
       return [
         inlineCode(row.step, true),
         formatInterval(result?.qps),
         ...stored ? [storedCell(stored, row)] : [],
-        ...counted2 ? [instructionCell(result?.instructions)] : [],
+        ...counted2 ? [instructionCell(result)] : [],
         stepVerdictText(row.verdict, result)
       ];
     });
@@ -34463,7 +38721,7 @@ function stepsTable(report, rows) {
   const counted = report.columns.map((c) => c.comparison.instruction_counts !== null);
   const header = [
     "step",
-    ...report.columns.flatMap((c, i) => [`${escapeMarkdown(c.name)} QPS ratio`, ...counted[i] ? [`${escapeMarkdown(c.name)} instr/op ratio`] : []]),
+    ...report.columns.flatMap((c, i) => [`${escapeMarkdown(c.name)} QPS ratio`, ...counted[i] ? [`${escapeMarkdown(c.name)} ${cpuColumn([c.comparison])}`] : []]),
     ...stored ? [storedHeader(stored)] : [],
     "verdict"
   ];
@@ -34477,7 +38735,7 @@ function stepsTable(report, rows) {
         const mark = verdict === "unchanged" ? "" : `${ICON[verdict]} `;
         return qps ? `${mark}${formatInterval(qps)}` : verdictText(verdict);
       };
-      return [qpsCell(), ...counted[i] ? [instructionCell(cell?.result?.instructions)] : []];
+      return [qpsCell(), ...counted[i] ? [instructionCell(cell?.result)] : []];
     }),
     ...stored ? [storedCell(stored, row)] : [],
     whereVerdict(report, row)
@@ -34491,7 +38749,8 @@ function mainTable(report, rows) {
   const single = report.columns.length === 1 && only;
   const ratio2 = single ? `${inlineCode(only.variant)} / ${inlineCode(only.comparison.base_variant)}` : `each column's variant / its base (${[...new Set(report.comparisons.map((c) => inlineCode(c.base_variant)))].join(", ")})`;
   const counted = report.comparisons.some((c) => c.instruction_counts !== null);
-  const note = `${qpsRatioNote(report, ratio2)}${counted ? ` ${INSTRUCTIONS_NOTE}` : ""}${storedNote(report)}`;
+  const cycles = report.comparisons.some(judgesCycles);
+  const note = `${qpsRatioNote(report, ratio2)}${counted ? ` ${INSTRUCTIONS_NOTE}` : ""}${cycles ? ` ${CYCLES_NOTE}` : ""}${storedNote(report)}`;
   const parts = [
     attention.length > 0 ? stepsTable(report, attention) : "Every step is unchanged.",
     unchanged.length > 0 ? details(`${plural2(unchanged.length, "unchanged step")}`, stepsTable(report, unchanged)) : "",
@@ -34524,7 +38783,7 @@ function flaggedSection(report, rows) {
       const result = row.cells[i]?.result;
       const place = `${inlineCode(row.step)}${cellPlace(report, column)}`;
       const instructions = result?.instructions;
-      const counted = instructions && instructions.verdict !== "n/a" && explained(instructions.verdict, instructions.errors) ? [`- ${ICON[instructions.verdict]} ${place} \u2014 instr/op ${instructions.verdict}: ${escapeMarkdown(instructions.reason)}${countedText(instructions)}`] : [];
+      const counted = instructions && instructions.verdict !== "n/a" && explained(instructions.verdict, instructions.errors) ? [`- ${ICON[instructions.verdict]} ${place} \u2014 ${cpuChannel(instructions)} ${instructions.verdict}: ${escapeMarkdown(instructions.reason)}${countedText(instructions)}`] : [];
       if (!result || !explained(result.verdict, result.errors)) return counted;
       const hints = result.hints.map((hint) => `
   - ${escapeMarkdown(hint)}`).join("");
@@ -34536,8 +38795,17 @@ function flaggedSection(report, rows) {
 ${items.join("\n")}` : "";
 }
 function countedText(instructions) {
-  const sides2 = [instructions.base, instructions.variant].filter((s) => s !== null);
-  return sides2.length > 0 ? ` (${sides2.map((s) => `${escapeMarkdown(s.variant)} ${formatCount(s.median)}`).join(", ")} instructions per op)` : "";
+  const counts = (sides2, unit) => {
+    const counted = sides2.filter((s) => s !== null);
+    return counted.length > 0 ? `${counted.map((s) => `${escapeMarkdown(s.variant)} ${formatCount(s.median)}`).join(", ")} ${unit} per op` : "";
+  };
+  const cycles = instructions.estimated_cycles;
+  if (!cycles) {
+    const text = counts([instructions.base, instructions.variant], "instructions");
+    return text ? ` (${text})` : "";
+  }
+  const byInstructions = `instructions alone: ${cycles.instructions.verdict}, ${escapeMarkdown(cycles.instructions.reason)}`;
+  return ` (${counts([cycles.base, cycles.variant], "estimated cycles")}; ${byInstructions}, ${counts([instructions.base, instructions.variant], "instructions")})`;
 }
 function roundRanges(rounds) {
   const sorted = [...new Set(rounds)].sort((a, b) => a - b);
@@ -34650,39 +38918,70 @@ function metricsTables(comparison) {
     [["step", "variant", "ops/s ratio", ...METRIC_KEYS.map((k) => `${METRIC_NAMES[k]} ratio`), "p95 ratio"], ...relativeRows],
     { align: ["l", "l", "r", "r", "r", "r", "r", "r", "r"] }
   );
+  if (!comparison.context.qps_measured) return instructionsTable(comparison).join("\n\n");
   return [
     "Each side, medians over the rounds (cpu \xB5s/op: host CPU per operation, all cores; cs/op: context switches; r/op, rKB/op, wKB/op: storage reads, KB read and written; time: measured seconds of the variant):",
     absolute,
     `Ratios, variant / ${inlineCode(comparison.base_variant)} (above 1.00 is more per operation, except ops/s where it is faster):`,
     relative,
     `client share: the benchmark client's share of all host CPU, worst round; \u26A0\uFE0F at ${formatPercent(CLIENT_SHARE_SUSPECT)} or more the client may be the bottleneck.`,
+    ...lsmTable(comparison),
     ...instructionsTable(comparison)
   ].join("\n\n");
 }
-function instructionRow(label, side, compared) {
+function lsmTable(comparison) {
+  const rows = comparison.steps.flatMap((step) => {
+    if (!step.absolute.some((a) => a.lsm_metrics)) return [];
+    return step.absolute.map((a, i) => {
+      const compared = step.variants.find((v) => v.variant === a.variant);
+      return [
+        i === 0 ? inlineCode(step.step, true) : "",
+        inlineCode(a.variant, true),
+        ...LSM_METRIC_KEYS.map((key) => formatAmount(a.lsm_metrics?.[key])),
+        ...LSM_METRIC_KEYS.map((key) => compared ? estimate(compared.lsm_metrics[key]) : "")
+      ];
+    });
+  });
+  if (rows.length === 0) return [];
+  const header = ["step", "variant", ...LSM_METRIC_KEYS.map((k) => LSM_METRIC_NAMES[k]), ...LSM_METRIC_KEYS.map((k) => `${LSM_METRIC_NAMES[k]} ratio`)];
+  return [
+    `RocksDB's own write counters (db_bench --statistics, steps that write), per measured operation, medians over the rounds: bytes compactions read and wrote, bytes flushes wrote, and w-amp, (flush + compaction bytes written) / bytes written by the benchmark; ratios variant / ${inlineCode(comparison.base_variant)} (\u2014 where a side is 0):`,
+    markdownTable([header, ...rows], { align: ["l", "l", ...header.slice(2).map(() => "r")] })
+  ];
+}
+function instructionRow(label, side, result, cycles) {
+  const compared = result?.instructions;
   const notCounted = compared?.verdict === "n/a" ? "n/a" : NONE2;
+  const instructionsRatio = compared?.ratio ? formatInstructionRatio(compared.ratio) : compared ? instructionVerdictText(compared.verdict) : "";
   return [
     inlineCode(label, true),
     side ? formatCount(side.median) : notCounted,
     side ? String(side.repeats) : "",
     side ? formatSpread(side.spread) : "",
-    compared ? instructionCell(compared) : "",
+    ...cycles ? [compared?.estimated_cycles ? instructionsRatio : "", cycles.side ? formatCount(cycles.side.median) : notCounted, cycles.side ? formatSpread(cycles.side.spread) : ""] : [],
+    result ? instructionCell(result) : "",
     side ? escapeMarkdown(`${side.counted} (${side.tool})`) : compared?.verdict === "n/a" ? escapeMarkdown(compared.reason) : ""
   ];
 }
 function instructionsTable(comparison) {
   if (comparison.instruction_counts === null) return [];
+  const cycles = judgesCycles(comparison);
   const rows = comparison.steps.flatMap((step) => {
-    const compared = step.variants.flatMap((v) => v.instructions ? [{ variant: v.variant, instructions: v.instructions }] : []);
+    const compared = step.variants.flatMap((v) => v.instructions ? [{ result: v, instructions: v.instructions }] : []);
     if (compared.length === 0) return [];
     const base = compared.find((c) => c.instructions.base)?.instructions.base ?? null;
-    const sides2 = [instructionRow(comparison.base_variant, base, null), ...compared.map((c) => instructionRow(c.variant, c.instructions.variant, c.instructions))];
+    const baseCycles = compared.find((c) => c.instructions.estimated_cycles)?.instructions.estimated_cycles?.base ?? null;
+    const sides2 = [
+      instructionRow(comparison.base_variant, base, null, cycles ? { side: baseCycles } : null),
+      ...compared.map((c) => instructionRow(c.result.variant, c.instructions.variant, c.result, cycles ? { side: c.instructions.estimated_cycles?.variant ?? null } : null))
+    ];
     return sides2.map((cells, i) => [i === 0 ? inlineCode(step.step, true) : "", ...cells]);
   });
   if (rows.length === 0) return [];
-  const table = markdownTable([["step", "variant", "instr/op", "repeats", "spread", "instr/op ratio", "counted"], ...rows], { align: ["l", "l", "r", "r", "r", "r", "l"] });
+  const header = ["step", "variant", "instr/op", "repeats", "spread", ...cycles ? ["instr/op ratio", "est. cycles/op", "spread", "est. cycles/op ratio"] : ["instr/op ratio"], "counted"];
+  const table = markdownTable([header, ...rows], { align: ["l", "l", ...header.slice(2, -1).map(() => "r"), "l"] });
   return [
-    "Instructions per operation, counted rather than timed (median of the repeats; spread: (max \u2212 min) / median; instr/op ratio: variant / base, in brackets the lowest and highest ratio of the two sides' repeats):",
+    "Instructions per operation, counted rather than timed (median of the repeats; spread: (max \u2212 min) / median; instr/op ratio: variant / base, in brackets the lowest and highest ratio of the two sides' repeats)" + (cycles ? "; estimated cycles per operation the same way (instructions + 10 \xD7 first-level + 100 \xD7 last-level cache misses), their ratio judged:" : ":"),
     table,
     "n/a: not counted on either side (the reason is in its row): a step the profile leaves out, or no valgrind on the runner; never a failure."
   ];
@@ -35087,16 +39386,17 @@ function parseSmapsRollupPss(text) {
 }
 
 // src/report/step-line.ts
-function stepDoneLine(stepId, rounds, judged) {
+function stepDoneLine(stepId, rounds, judged2) {
   const done = `${stepId} done after ${plural2(rounds, "round")}`;
-  if (!judged) return done;
-  return `${done}: ${judged.variants.map((v) => `${v.variant} ${v.verdict}${v.qps ? ` ${formatInterval(v.qps)}` : ""}`).join("; ")}`;
+  if (!judged2) return done;
+  return `${done}: ${judged2.variants.map((v) => `${v.variant} ${v.verdict}${v.qps ? ` ${formatInterval(v.qps)}` : ""}`).join("; ")}`;
 }
 function phaseTimesLine(phases) {
   return `time per phase: ${phases.map(([name, seconds2]) => `${name} ${formatDuration(seconds2)}`).join(" \xB7 ")}`;
 }
 
 // src/schedule/instructions.ts
+var CACHES_SIMULATED = "caches simulated";
 function differencedCount(short, long) {
   const ops = long.ops - short.ops;
   const instructions = long.instructions - short.instructions;
@@ -35104,7 +39404,13 @@ function differencedCount(short, long) {
   if (instructions <= 0) {
     throw new PipelineError(`the longer counted run took ${long.instructions} instructions, the shorter ${short.instructions}: the count did not grow with the work`);
   }
-  return { ops, instructions, instructions_per_op: instructions / ops };
+  const counted = { ops, instructions, instructions_per_op: instructions / ops };
+  if (!short.cacheMisses && !long.cacheMisses) return counted;
+  if (!short.cacheMisses || !long.cacheMisses) throw new PipelineError("one of the counted runs of N and 2N has cache misses and the other not: not comparable");
+  const misses = { l1: long.cacheMisses.l1 - short.cacheMisses.l1, ll: long.cacheMisses.ll - short.cacheMisses.ll };
+  const cycles = estimatedCycles(instructions, misses);
+  if (cycles <= 0) throw new PipelineError(`the estimated cycles of the longer counted run did not grow with the work (${cycles} more than the shorter's)`);
+  return { ...counted, l1_misses_per_op: misses.l1 / ops, ll_misses_per_op: misses.ll / ops, estimated_cycles_per_op: cycles / ops };
 }
 function relativeSpread(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -35148,6 +39454,7 @@ async function countInstructions(steps, variants, plan, hooks) {
     const how = step.countedRun ? `${counter.counted}; ${step.countedRun}` : counter.counted;
     const started = hooks.now();
     const perOp = [];
+    const cyclesPerOp = [];
     let repeat = 0;
     let run = 0;
     try {
@@ -35157,7 +39464,9 @@ async function countInstructions(steps, variants, plan, hooks) {
         const long = await hooks.run(step, variant, 2 * perClient, run++);
         const count = differencedCount(short, long);
         perOp.push(count.instructions_per_op);
-        counted.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted: how, ...count });
+        if (count.estimated_cycles_per_op !== void 0) cyclesPerOp.push(count.estimated_cycles_per_op);
+        const whose = count.estimated_cycles_per_op === void 0 ? how : `${how}; ${CACHES_SIMULATED}`;
+        counted.push({ step: step.id, variant: variant.id, repeat, status: "ok", tool: counter.tool, counted: whose, ...count });
       }
     } catch (e) {
       hooks.signal.throwIfAborted();
@@ -35171,9 +39480,11 @@ async function countInstructions(steps, variants, plan, hooks) {
       hooks.log(`instructions ${step.id} ${variant.id}: ${e instanceof CountingUnavailableError ? "n/a" : "ERROR"} ${e.message}`);
     }
     if (perOp.length > 0) {
-      const mean2 = perOp.reduce((a, b) => a + b, 0) / perOp.length;
+      const mean2 = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+      const cycles = cyclesPerOp.length > 0 ? `, ${mean2(cyclesPerOp).toFixed(0)} est. cycles/op` : "";
+      const cyclesSpread = cyclesPerOp.length > 0 ? `; est. cycles/op spread ${(relativeSpread(cyclesPerOp) * 100).toFixed(2)}%` : "";
       hooks.log(
-        `instructions ${step.id} ${variant.id}: ${mean2.toFixed(0)} instr/op (N = ${perClient} per client, ${perOp.length} repeats, spread ${(relativeSpread(perOp) * 100).toFixed(2)}%) in ${(hooks.now() - started).toFixed(0)} s`
+        `instructions ${step.id} ${variant.id}: ${mean2(perOp).toFixed(0)} instr/op${cycles} (N = ${perClient} per client, ${perOp.length} repeats, spread ${(relativeSpread(perOp) * 100).toFixed(2)}%${cyclesSpread}) in ${(hooks.now() - started).toFixed(0)} s`
       );
     }
     return counted;
@@ -35516,6 +39827,7 @@ async function measureOnce(ctx, instances, fingerprint, step, variant, round, po
           client_cpu_share: result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null,
           ...parsed.background_writer && { background_writer: parsed.background_writer },
           ...parsed.stall_percent !== void 0 && { stall_percent: parsed.stall_percent },
+          ...parsed.lsm_metrics && { lsm_metrics: parsed.lsm_metrics },
           ...databaseBytes2 !== void 0 && { database_bytes: databaseBytes2 },
           ...serverRss !== void 0 && serverRss !== null && { server_rss_bytes: serverRss }
         };
@@ -35591,7 +39903,7 @@ async function countStage(ctx, instances, variants) {
         const { instance } = vi;
         if (!instance.startCounting) throw new CountingUnavailableError(`the ${engine.name} engine cannot count instructions`);
         if (engine.kind === "server") await reloadData(ctx, vi, profile.steps.filter((step) => !step.uncounted));
-        const counter = await instance.startCounting(cpus && { cpus });
+        const counter = await instance.startCounting({ ...cpus && { cpus }, cacheSim: counting.judge === "estimated_cycles" });
         counters.set(variant.id, counter);
         return counter;
       },
@@ -35600,12 +39912,12 @@ async function countStage(ctx, instances, variants) {
         if (engine.kind !== "server") await ensureData(ctx, vi, step);
         return onRunTarget(vi, async (target) => {
           const client = step.fixedRun(target, binariesFor(vi, step), perClient, runNumber);
-          const { result, instructions } = await counters.get(variant.id).count(client, async (command) => {
+          const { result, ...counts } = await counters.get(variant.id).count(client, async (command) => {
             const run = await runClient(ctx, vi, onCpus(command, cpus), COUNTED_RUN_TIMEOUT_S);
             if (run.failed) throw new PipelineError(`${path18.basename(client.file)} failed: ${run.message}`, await failureExcerpt(ctx, vi, run.output));
             return run;
           });
-          return { ops: (step.parseFixed ? step.parseFixed(result.stdout) : step.parse(result.stdout)).ops, instructions };
+          return { ops: (step.parseFixed ? step.parseFixed(result.stdout) : step.parse(result.stdout)).ops, ...counts };
         });
       },
       stop: (variant) => counters.get(variant.id).stop(),
@@ -35650,14 +39962,18 @@ function assembleResults(ctx, parts) {
       ...placement && {
         cpu_placement: placement.kind === "server" ? { server: formatCpuList(placement.server), client: formatCpuList(placement.client) } : { process: formatCpuList(placement.process) }
       },
-      ...plan.shard && { shard: plan.shard }
+      ...plan.shard && { shard: plan.shard },
+      ...plan.measureQps === false && { qps_measured: false }
     },
     fingerprint: parts.fingerprint,
     engine: { name: plan.engine.name, version: parts.engineVersion },
     profile: { name: profile.name, version: profile.version, hash: profile.hash },
     base_variant: plan.baseVariant,
     variants: parts.variants,
-    steps: profile.steps.map((s) => ({ id: s.id, driver: s.driver, parameters: s.parameters, ...s.sweep && { sweep: s.sweep } })),
+    steps: profile.steps.map((s) => {
+      const aaSpread = profile.instructions?.aa_spread_by_step?.[s.id];
+      return { id: s.id, driver: s.driver, parameters: s.parameters, ...s.sweep && { sweep: s.sweep }, ...aaSpread !== void 0 && { instructions_aa_spread: aaSpread } };
+    }),
     samples: parts.measured.samples,
     ...parts.instructions && { instructions: parts.instructions },
     thresholds: storedJudging(plan.judging)
@@ -35711,10 +40027,10 @@ async function runBenchmark(plan, registry2, log, ports) {
     phases[phase] = ports.clock.now() - started - (phases.loads - loads);
     return result;
   };
-  const measured = await timed("measuring", () => measureSteps(ctx, instances, variants, fingerprint, schedule, judgeStep));
+  const measured = plan.measureQps === false ? { samples: [], cutShort: [], settled: [] } : await timed("measuring", () => measureSteps(ctx, instances, variants, fingerprint, schedule, judgeStep));
   const instructions = await timed("counting instructions", () => countStage(ctx, instances, variants));
   await instances.stopAll();
-  log.info(phaseTimesLine(Object.entries(phases).filter(([name]) => instructions !== void 0 || name !== "counting instructions")));
+  log.info(phaseTimesLine(Object.entries(phases).filter(([name]) => (instructions !== void 0 || name !== "counting instructions") && (plan.measureQps !== false || name !== "measuring"))));
   return assembleResults(ctx, { fingerprint, engineVersion, variants, schedule, measured, instructions, plannedRestarts: instances.plannedRestarts });
 }
 
@@ -35834,8 +40150,8 @@ async function commitsBetween(repo, good, bad, fields) {
   const goodSha = await commitOf(good, fields.good);
   const badSha = await commitOf(bad, fields.bad);
   await git3(["merge-base", "--is-ancestor", goodSha, badSha], `the good commit ${good} is not an ancestor of the bad one ${bad}`);
-  const listed = await git3(["rev-list", "--first-parent", "--reverse", `${goodSha}..${badSha}`], "rev-list");
-  const commits = listed ? listed.split("\n") : [];
+  const listed2 = await git3(["rev-list", "--first-parent", "--reverse", `${goodSha}..${badSha}`], "rev-list");
+  const commits = listed2 ? listed2.split("\n") : [];
   if (commits.length === 0) throw new InputError(`no commit between ${good} and ${bad}`, repo, fields.bad);
   if (commits.length > MAX_BISECT_COMMITS) throw new InputError(`${commits.length} commits between ${good} and ${bad}: at most ${MAX_BISECT_COMMITS}`, repo, fields.good);
   return { good: goodSha, bad: badSha, commits };
@@ -35858,9 +40174,9 @@ async function bisect(options) {
     const comparison = compareRun(results, plan.compare);
     const errors = stepsWithVerdict(comparison, "error");
     if (errors.length > 0) throw new PipelineError(`the probe of ${commit.slice(0, 12)} against ${against.slice(0, 12)} failed in ${errors.join(", ")}: it cannot be judged good or bad`);
-    const regressed = stepsWithVerdict(comparison, "regression");
-    const probe = { commit, against, bad: regressed.length > 0, regressed, seconds: (performance.now() - started) / 1e3, comparison, results };
-    log.info(`probe ${probes.length + 1}: ${commit.slice(0, 12)} against ${against.slice(0, 12)} is ${probe.bad ? `bad (${regressed.join(", ")})` : "good"} (${probe.seconds.toFixed(0)} s)`);
+    const regressed2 = stepsWithVerdict(comparison, "regression");
+    const probe = { commit, against, bad: regressed2.length > 0, regressed: regressed2, seconds: (performance.now() - started) / 1e3, comparison, results };
+    log.info(`probe ${probes.length + 1}: ${commit.slice(0, 12)} against ${against.slice(0, 12)} is ${probe.bad ? `bad (${regressed2.join(", ")})` : "good"} (${probe.seconds.toFixed(0)} s)`);
     probes.push(probe);
     return probe;
   };
@@ -35930,6 +40246,5134 @@ function alertBisectMarkdown(outcome, repoUrl) {
   ].join("\n");
 }
 
+// src/publish/charts.ts
+import { mkdir as mkdir10, writeFile as writeFile7 } from "node:fs/promises";
+import path20 from "node:path";
+
+// node_modules/fast-xml-parser/src/util.js
+var nameStartChar = ":A-Za-z_\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD";
+var nameChar = nameStartChar + "\\-.\\d\\u00B7\\u0300-\\u036F\\u203F-\\u2040";
+var nameRegexp = "[" + nameStartChar + "][" + nameChar + "]*";
+var regexName = new RegExp("^" + nameRegexp + "$");
+function getAllMatches(string4, regex) {
+  const matches = [];
+  let match = regex.exec(string4);
+  while (match) {
+    const allmatches = [];
+    allmatches.startIndex = regex.lastIndex - match[0].length;
+    const len = match.length;
+    for (let index = 0; index < len; index++) {
+      allmatches.push(match[index]);
+    }
+    matches.push(allmatches);
+    match = regex.exec(string4);
+  }
+  return matches;
+}
+var isName = function(string4) {
+  const match = regexName.exec(string4);
+  return !(match === null || typeof match === "undefined");
+};
+function isExist(v) {
+  return typeof v !== "undefined";
+}
+var DANGEROUS_PROPERTY_NAMES = [
+  // '__proto__',
+  // 'constructor',
+  // 'prototype',
+  "hasOwnProperty",
+  "toString",
+  "valueOf",
+  "__defineGetter__",
+  "__defineSetter__",
+  "__lookupGetter__",
+  "__lookupSetter__"
+];
+var criticalProperties = ["__proto__", "constructor", "prototype"];
+
+// node_modules/fast-xml-parser/src/validator.js
+var defaultOptions = {
+  allowBooleanAttributes: false,
+  //A tag can have attributes without any value
+  unpairedTags: []
+};
+function validate4(xmlData, options) {
+  options = Object.assign({}, defaultOptions, options);
+  const tags = [];
+  let tagFound = false;
+  let reachedRoot = false;
+  if (xmlData[0] === "\uFEFF") {
+    xmlData = xmlData.substr(1);
+  }
+  for (let i = 0; i < xmlData.length; i++) {
+    if (xmlData[i] === "<" && xmlData[i + 1] === "?") {
+      i += 2;
+      i = readPI(xmlData, i);
+      if (i.err) return i;
+    } else if (xmlData[i] === "<") {
+      let tagStartPos = i;
+      i++;
+      if (xmlData[i] === "!") {
+        i = readCommentAndCDATA(xmlData, i);
+        continue;
+      } else {
+        let closingTag = false;
+        if (xmlData[i] === "/") {
+          closingTag = true;
+          i++;
+        }
+        let tagName = "";
+        for (; i < xmlData.length && xmlData[i] !== ">" && xmlData[i] !== " " && xmlData[i] !== "	" && xmlData[i] !== "\n" && xmlData[i] !== "\r"; i++) {
+          tagName += xmlData[i];
+        }
+        tagName = tagName.trim();
+        if (tagName[tagName.length - 1] === "/") {
+          tagName = tagName.substring(0, tagName.length - 1);
+          i--;
+        }
+        if (!validateTagName(tagName)) {
+          let msg;
+          if (tagName.trim().length === 0) {
+            msg = "Invalid space after '<'.";
+          } else {
+            msg = "Tag '" + tagName + "' is an invalid name.";
+          }
+          return getErrorObject("InvalidTag", msg, getLineNumberForPosition(xmlData, i));
+        }
+        const result = readAttributeStr(xmlData, i);
+        if (result === false) {
+          return getErrorObject("InvalidAttr", "Attributes for '" + tagName + "' have open quote.", getLineNumberForPosition(xmlData, i));
+        }
+        let attrStr = result.value;
+        i = result.index;
+        if (attrStr[attrStr.length - 1] === "/") {
+          const attrStrStart = i - attrStr.length;
+          attrStr = attrStr.substring(0, attrStr.length - 1);
+          const isValid = validateAttributeString(attrStr, options);
+          if (isValid === true) {
+            tagFound = true;
+          } else {
+            return getErrorObject(isValid.err.code, isValid.err.msg, getLineNumberForPosition(xmlData, attrStrStart + isValid.err.line));
+          }
+        } else if (closingTag) {
+          if (!result.tagClosed) {
+            return getErrorObject("InvalidTag", "Closing tag '" + tagName + "' doesn't have proper closing.", getLineNumberForPosition(xmlData, i));
+          } else if (attrStr.trim().length > 0) {
+            return getErrorObject("InvalidTag", "Closing tag '" + tagName + "' can't have attributes or invalid starting.", getLineNumberForPosition(xmlData, tagStartPos));
+          } else if (tags.length === 0) {
+            return getErrorObject("InvalidTag", "Closing tag '" + tagName + "' has not been opened.", getLineNumberForPosition(xmlData, tagStartPos));
+          } else {
+            const otg = tags.pop();
+            if (tagName !== otg.tagName) {
+              let openPos = getLineNumberForPosition(xmlData, otg.tagStartPos);
+              return getErrorObject(
+                "InvalidTag",
+                "Expected closing tag '" + otg.tagName + "' (opened in line " + openPos.line + ", col " + openPos.col + ") instead of closing tag '" + tagName + "'.",
+                getLineNumberForPosition(xmlData, tagStartPos)
+              );
+            }
+            if (tags.length == 0) {
+              reachedRoot = true;
+            }
+          }
+        } else {
+          const isValid = validateAttributeString(attrStr, options);
+          if (isValid !== true) {
+            return getErrorObject(isValid.err.code, isValid.err.msg, getLineNumberForPosition(xmlData, i - attrStr.length + isValid.err.line));
+          }
+          if (reachedRoot === true) {
+            return getErrorObject("InvalidXml", "Multiple possible root nodes found.", getLineNumberForPosition(xmlData, i));
+          } else if (options.unpairedTags.indexOf(tagName) !== -1) {
+          } else {
+            tags.push({ tagName, tagStartPos });
+          }
+          tagFound = true;
+        }
+        for (i++; i < xmlData.length; i++) {
+          if (xmlData[i] === "<") {
+            if (xmlData[i + 1] === "!") {
+              i++;
+              i = readCommentAndCDATA(xmlData, i);
+              continue;
+            } else if (xmlData[i + 1] === "?") {
+              i = readPI(xmlData, ++i);
+              if (i.err) return i;
+            } else {
+              break;
+            }
+          } else if (xmlData[i] === "&") {
+            const afterAmp = validateAmpersand(xmlData, i);
+            if (afterAmp == -1)
+              return getErrorObject("InvalidChar", "char '&' is not expected.", getLineNumberForPosition(xmlData, i));
+            i = afterAmp;
+          } else {
+            if (reachedRoot === true && !isWhiteSpace(xmlData[i])) {
+              return getErrorObject("InvalidXml", "Extra text at the end", getLineNumberForPosition(xmlData, i));
+            }
+          }
+        }
+        if (xmlData[i] === "<") {
+          i--;
+        }
+      }
+    } else {
+      if (isWhiteSpace(xmlData[i])) {
+        continue;
+      }
+      return getErrorObject("InvalidChar", "char '" + xmlData[i] + "' is not expected.", getLineNumberForPosition(xmlData, i));
+    }
+  }
+  if (!tagFound) {
+    return getErrorObject("InvalidXml", "Start tag expected.", 1);
+  } else if (tags.length == 1) {
+    return getErrorObject("InvalidTag", "Unclosed tag '" + tags[0].tagName + "'.", getLineNumberForPosition(xmlData, tags[0].tagStartPos));
+  } else if (tags.length > 0) {
+    return getErrorObject("InvalidXml", "Invalid '" + JSON.stringify(tags.map((t) => t.tagName), null, 4).replace(/\r?\n/g, "") + "' found.", { line: 1, col: 1 });
+  }
+  return true;
+}
+function isWhiteSpace(char) {
+  return char === " " || char === "	" || char === "\n" || char === "\r";
+}
+function readPI(xmlData, i) {
+  const start = i;
+  for (; i < xmlData.length; i++) {
+    if (xmlData[i] == "?" || xmlData[i] == " ") {
+      const tagname = xmlData.substr(start, i - start);
+      if (i > 5 && tagname === "xml") {
+        return getErrorObject("InvalidXml", "XML declaration allowed only at the start of the document.", getLineNumberForPosition(xmlData, i));
+      } else if (xmlData[i] == "?" && xmlData[i + 1] == ">") {
+        i++;
+        break;
+      } else {
+        continue;
+      }
+    }
+  }
+  return i;
+}
+function readCommentAndCDATA(xmlData, i) {
+  if (xmlData.length > i + 5 && xmlData[i + 1] === "-" && xmlData[i + 2] === "-") {
+    for (i += 3; i < xmlData.length; i++) {
+      if (xmlData[i] === "-" && xmlData[i + 1] === "-" && xmlData[i + 2] === ">") {
+        i += 2;
+        break;
+      }
+    }
+  } else if (xmlData.length > i + 8 && xmlData[i + 1] === "D" && xmlData[i + 2] === "O" && xmlData[i + 3] === "C" && xmlData[i + 4] === "T" && xmlData[i + 5] === "Y" && xmlData[i + 6] === "P" && xmlData[i + 7] === "E") {
+    let angleBracketsCount = 1;
+    for (i += 8; i < xmlData.length; i++) {
+      if (xmlData[i] === "<") {
+        angleBracketsCount++;
+      } else if (xmlData[i] === ">") {
+        angleBracketsCount--;
+        if (angleBracketsCount === 0) {
+          break;
+        }
+      }
+    }
+  } else if (xmlData.length > i + 9 && xmlData[i + 1] === "[" && xmlData[i + 2] === "C" && xmlData[i + 3] === "D" && xmlData[i + 4] === "A" && xmlData[i + 5] === "T" && xmlData[i + 6] === "A" && xmlData[i + 7] === "[") {
+    for (i += 8; i < xmlData.length; i++) {
+      if (xmlData[i] === "]" && xmlData[i + 1] === "]" && xmlData[i + 2] === ">") {
+        i += 2;
+        break;
+      }
+    }
+  }
+  return i;
+}
+var doubleQuote = '"';
+var singleQuote = "'";
+function readAttributeStr(xmlData, i) {
+  let attrStr = "";
+  let startChar = "";
+  let tagClosed = false;
+  for (; i < xmlData.length; i++) {
+    if (xmlData[i] === doubleQuote || xmlData[i] === singleQuote) {
+      if (startChar === "") {
+        startChar = xmlData[i];
+      } else if (startChar !== xmlData[i]) {
+      } else {
+        startChar = "";
+      }
+    } else if (xmlData[i] === ">") {
+      if (startChar === "") {
+        tagClosed = true;
+        break;
+      }
+    }
+    attrStr += xmlData[i];
+  }
+  if (startChar !== "") {
+    return false;
+  }
+  return {
+    value: attrStr,
+    index: i,
+    tagClosed
+  };
+}
+function scanAttributeTokens(attrStr) {
+  const tokens = [];
+  const len = attrStr.length;
+  let i = 0;
+  while (i < len) {
+    const tokenStart = i;
+    while (i < len && isWhiteSpace(attrStr[i])) i++;
+    if (i >= len) break;
+    if (attrStr[i] === "=") {
+      i++;
+      continue;
+    }
+    const leadingWs = attrStr.slice(tokenStart, i);
+    const nameStart = i;
+    while (i < len && !isWhiteSpace(attrStr[i]) && attrStr[i] !== "=") i++;
+    const name = attrStr.slice(nameStart, i);
+    let equalsGroup;
+    let j = i;
+    while (j < len && isWhiteSpace(attrStr[j])) j++;
+    if (j < len && attrStr[j] === "=") {
+      equalsGroup = attrStr.slice(i, j + 1);
+      i = j + 1;
+    }
+    let quoteChar;
+    let value;
+    let k = i;
+    while (k < len && isWhiteSpace(attrStr[k])) k++;
+    if (k < len && (attrStr[k] === '"' || attrStr[k] === "'")) {
+      const valueStart = k + 1;
+      const closeIdx = attrStr.indexOf(attrStr[k], valueStart);
+      if (closeIdx !== -1) {
+        quoteChar = attrStr[k];
+        value = attrStr.slice(valueStart, closeIdx);
+        i = closeIdx + 1;
+      }
+    }
+    const token = { startIndex: tokenStart };
+    token[1] = leadingWs;
+    token[2] = name;
+    token[3] = equalsGroup;
+    token[4] = quoteChar !== void 0 ? true : void 0;
+    token[5] = quoteChar;
+    token[6] = value;
+    tokens.push(token);
+  }
+  return tokens;
+}
+function validateAttributeString(attrStr, options) {
+  const matches = scanAttributeTokens(attrStr);
+  const attrNames = {};
+  for (let i = 0; i < matches.length; i++) {
+    if (matches[i][1].length === 0) {
+      return getErrorObject("InvalidAttr", "Attribute '" + matches[i][2] + "' has no space in starting.", getPositionFromMatch(matches[i]));
+    } else if (matches[i][3] !== void 0 && matches[i][4] === void 0) {
+      return getErrorObject("InvalidAttr", "Attribute '" + matches[i][2] + "' is without value.", getPositionFromMatch(matches[i]));
+    } else if (matches[i][3] === void 0 && !options.allowBooleanAttributes) {
+      return getErrorObject("InvalidAttr", "boolean attribute '" + matches[i][2] + "' is not allowed.", getPositionFromMatch(matches[i]));
+    }
+    const attrName = matches[i][2];
+    if (!validateAttrName(attrName)) {
+      return getErrorObject("InvalidAttr", "Attribute '" + attrName + "' is an invalid name.", getPositionFromMatch(matches[i]));
+    }
+    if (!Object.prototype.hasOwnProperty.call(attrNames, attrName)) {
+      attrNames[attrName] = 1;
+    } else {
+      return getErrorObject("InvalidAttr", "Attribute '" + attrName + "' is repeated.", getPositionFromMatch(matches[i]));
+    }
+  }
+  return true;
+}
+function validateNumberAmpersand(xmlData, i) {
+  let re = /\d/;
+  if (xmlData[i] === "x") {
+    i++;
+    re = /[\da-fA-F]/;
+  }
+  for (; i < xmlData.length; i++) {
+    if (xmlData[i] === ";")
+      return i;
+    if (!xmlData[i].match(re))
+      break;
+  }
+  return -1;
+}
+function validateAmpersand(xmlData, i) {
+  i++;
+  if (xmlData[i] === ";")
+    return -1;
+  if (xmlData[i] === "#") {
+    i++;
+    return validateNumberAmpersand(xmlData, i);
+  }
+  let count = 0;
+  for (; i < xmlData.length; i++, count++) {
+    if (xmlData[i].match(/\w/) && count < 20)
+      continue;
+    if (xmlData[i] === ";")
+      break;
+    return -1;
+  }
+  return i;
+}
+function getErrorObject(code, message, lineNumber) {
+  return {
+    err: {
+      code,
+      msg: message,
+      line: lineNumber.line || lineNumber,
+      col: lineNumber.col
+    }
+  };
+}
+function validateAttrName(attrName) {
+  return isName(attrName);
+}
+function validateTagName(tagname) {
+  return isName(tagname);
+}
+function getLineNumberForPosition(xmlData, index) {
+  const lines = xmlData.substring(0, index).split(/\r?\n/);
+  return {
+    line: lines.length,
+    // column number is last line's length + 1, because column numbering starts at 1:
+    col: lines[lines.length - 1].length + 1
+  };
+}
+function getPositionFromMatch(match) {
+  return match.startIndex + match[1].length;
+}
+
+// node_modules/@nodable/entities/src/entities.js
+var CURRENCY = {
+  cent: "\xA2",
+  pound: "\xA3",
+  curren: "\xA4",
+  yen: "\xA5",
+  euro: "\u20AC",
+  dollar: "$",
+  fnof: "\u0192",
+  inr: "\u20B9",
+  af: "\u060B",
+  birr: "\u1265\u122D",
+  peso: "\u20B1",
+  rub: "\u20BD",
+  won: "\u20A9",
+  yuan: "\xA5",
+  cedil: "\xB8"
+};
+var XML = {
+  amp: "&",
+  apos: "'",
+  gt: ">",
+  lt: "<",
+  quot: '"'
+};
+var COMMON_HTML = {
+  nbsp: "\xA0",
+  copy: "\xA9",
+  reg: "\xAE",
+  trade: "\u2122",
+  mdash: "\u2014",
+  ndash: "\u2013",
+  hellip: "\u2026",
+  laquo: "\xAB",
+  raquo: "\xBB",
+  lsquo: "\u2018",
+  rsquo: "\u2019",
+  ldquo: "\u201C",
+  rdquo: "\u201D",
+  bull: "\u2022",
+  para: "\xB6",
+  sect: "\xA7",
+  deg: "\xB0",
+  frac12: "\xBD",
+  frac14: "\xBC",
+  frac34: "\xBE"
+};
+
+// node_modules/@nodable/entities/src/EntityDecoder.js
+var ENTITY_ACTION = Object.freeze({
+  /** Resolve and expand the entity normally. */
+  ALLOW: "allow",
+  /** Silently skip this entity — it will not be registered. */
+  BLOCK: "block",
+  /** Throw an error, aborting entity registration entirely. */
+  THROW: "throw"
+});
+var SPECIAL_CHARS = new Set("!?\\\\/[]$%{}^&*()<>|+");
+function validateEntityName(name) {
+  if (name[0] === "#") {
+    throw new Error(`[EntityReplacer] Invalid character '#' in entity name: "${name}"`);
+  }
+  for (const ch of name) {
+    if (SPECIAL_CHARS.has(ch)) {
+      throw new Error(`[EntityReplacer] Invalid character '${ch}' in entity name: "${name}"`);
+    }
+  }
+  return name;
+}
+function mergeEntityMaps(...maps) {
+  const out = /* @__PURE__ */ Object.create(null);
+  for (const map2 of maps) {
+    if (!map2) continue;
+    for (const key of Object.keys(map2)) {
+      const raw = map2[key];
+      if (typeof raw === "string") {
+        out[key] = raw;
+      } else if (raw && typeof raw === "object" && raw.val !== void 0) {
+        const val = raw.val;
+        if (typeof val === "string") {
+          out[key] = val;
+        }
+      }
+    }
+  }
+  return out;
+}
+var LIMIT_TIER_EXTERNAL = "external";
+var LIMIT_TIER_BASE = "base";
+var LIMIT_TIER_ALL = "all";
+function parseLimitTiers(raw) {
+  if (!raw || raw === LIMIT_TIER_EXTERNAL) return /* @__PURE__ */ new Set([LIMIT_TIER_EXTERNAL]);
+  if (raw === LIMIT_TIER_ALL) return /* @__PURE__ */ new Set([LIMIT_TIER_ALL]);
+  if (raw === LIMIT_TIER_BASE) return /* @__PURE__ */ new Set([LIMIT_TIER_BASE]);
+  if (Array.isArray(raw)) return new Set(raw);
+  return /* @__PURE__ */ new Set([LIMIT_TIER_EXTERNAL]);
+}
+var NCR_LEVEL = Object.freeze({ allow: 0, leave: 1, remove: 2, throw: 3 });
+var XML10_ALLOWED_C0 = /* @__PURE__ */ new Set([9, 10, 13]);
+function parseNCRConfig(ncr) {
+  if (!ncr) {
+    return { xmlVersion: 1, onLevel: NCR_LEVEL.allow, nullLevel: NCR_LEVEL.remove };
+  }
+  const xmlVersion = ncr.xmlVersion === 1.1 ? 1.1 : 1;
+  const onLevel = NCR_LEVEL[ncr.onNCR] ?? NCR_LEVEL.allow;
+  const nullLevel = NCR_LEVEL[ncr.nullNCR] ?? NCR_LEVEL.remove;
+  const clampedNull = Math.max(nullLevel, NCR_LEVEL.remove);
+  return { xmlVersion, onLevel, nullLevel: clampedNull };
+}
+var EntityDecoder = class {
+  /**
+   * @param {object} [options]
+   * @param {object|null}  [options.namedEntities]        — extra named entities merged into base map
+   * @param {object}  [options.limit]                 — security limits
+   * @param {number}       [options.limit.maxTotalExpansions=0]  — 0 = unlimited
+   * @param {number}       [options.limit.maxExpandedLength=0]   — 0 = unlimited
+   * @param {'external'|'base'|'all'|string[]} [options.limit.applyLimitsTo='external']
+   *   Which entity tiers count against the security limits:
+   *   - 'external' (default) — only input/runtime + persistent external entities
+   *   - 'base'               — only DEFAULT_XML_ENTITIES + namedEntities
+   *   - 'all'                — every entity regardless of tier
+   *   - string[]             — explicit combination, e.g. ['external', 'base']
+   * @param {((resolved: string, original: string) => string)|null} [options.postCheck=null]
+   * @param {string[]} [options.remove=[]] — entity names (e.g. ['nbsp', '#13']) to delete (replace with empty string)
+   * @param {string[]} [options.leave=[]]  — entity names to keep as literal (unchanged in output)
+   * @param {object}   [options.ncr]       — Numeric Character Reference controls
+   * @param {1.0|1.1}  [options.ncr.xmlVersion=1.0]
+   *   XML version governing which codepoint ranges are restricted:
+   *   - 1.0 — C0 controls U+0001–U+001F (except U+0009/000A/000D) are prohibited
+   *   - 1.1 — C0 controls are allowed when written as NCRs; C1 (U+007F–U+009F) decoded as-is
+   * @param {'allow'|'leave'|'remove'|'throw'} [options.ncr.onNCR='allow']
+   *   Base action for numeric references. Severity order: allow < leave < remove < throw.
+   *   For codepoint ranges that carry a minimum level (surrogates → remove, XML 1.0 C0 → remove),
+   *   the effective action is max(onNCR, rangeMinimum).
+   * @param {'remove'|'throw'} [options.ncr.nullNCR='remove']
+   *   Action for U+0000 (null). 'allow' and 'leave' are clamped to 'remove' since null is never safe.
+   * @param {((name: string, value: string) => 'allow'|'block'|'throw')|null} [options.onExternalEntity=null]
+   *   Hook called when an external entity is registered via `setExternalEntities()` or
+   *   `addExternalEntity()`. Return `ENTITY_ACTION.ALLOW` to accept the entity,
+   *   `ENTITY_ACTION.BLOCK` to silently skip it, or `ENTITY_ACTION.THROW` to abort with an error.
+   * @param {((name: string, value: string) => 'allow'|'block'|'throw')|null} [options.onInputEntity=null]
+   *   Hook called when an input entity is registered via `addInputEntities()`. Return
+   *   `ENTITY_ACTION.ALLOW` to accept, `ENTITY_ACTION.BLOCK` to silently skip, or
+   *   `ENTITY_ACTION.THROW` to abort with an error.
+   */
+  constructor(options = {}) {
+    this._limit = options.limit || {};
+    this._maxTotalExpansions = this._limit.maxTotalExpansions || 0;
+    this._maxExpandedLength = this._limit.maxExpandedLength || 0;
+    this._postCheck = typeof options.postCheck === "function" ? options.postCheck : (r) => r;
+    this._limitTiers = parseLimitTiers(this._limit.applyLimitsTo ?? LIMIT_TIER_EXTERNAL);
+    this._numericAllowed = options.numericAllowed ?? true;
+    this._baseMap = mergeEntityMaps(XML, options.namedEntities || null);
+    this._externalMap = /* @__PURE__ */ Object.create(null);
+    this._inputMap = /* @__PURE__ */ Object.create(null);
+    this._totalExpansions = 0;
+    this._expandedLength = 0;
+    this._removeSet = new Set(options.remove && Array.isArray(options.remove) ? options.remove : []);
+    this._leaveSet = new Set(options.leave && Array.isArray(options.leave) ? options.leave : []);
+    const ncrCfg = parseNCRConfig(options.ncr);
+    this._ncrXmlVersion = ncrCfg.xmlVersion;
+    this._ncrOnLevel = ncrCfg.onLevel;
+    this._ncrNullLevel = ncrCfg.nullLevel;
+    this._onExternalEntity = typeof options.onExternalEntity === "function" ? options.onExternalEntity : null;
+    this._onInputEntity = typeof options.onInputEntity === "function" ? options.onInputEntity : null;
+  }
+  // -------------------------------------------------------------------------
+  // Private: registration hook dispatch
+  // -------------------------------------------------------------------------
+  /**
+   * Invoke a registration hook for a single entity name/value pair.
+   * Returns true when the entity should be accepted, false when it should be
+   * silently skipped (BLOCK), and throws when the hook returns THROW.
+   *
+   * @param {((name: string, value: string) => 'allow'|'block'|'throw')|null} hook
+   * @param {string} name
+   * @param {string} value
+   * @param {string} context  — used in error messages ('external' | 'input')
+   * @returns {boolean}  true = accept, false = skip
+   */
+  _applyRegistrationHook(hook, name, value, context) {
+    if (!hook) return true;
+    const action = hook(name, value);
+    if (action === ENTITY_ACTION.BLOCK) return false;
+    if (action === ENTITY_ACTION.THROW) {
+      throw new Error(
+        `[EntityDecoder] Registration of ${context} entity "&${name};" was rejected by hook`
+      );
+    }
+    return true;
+  }
+  // -------------------------------------------------------------------------
+  // Persistent external entity registration
+  // -------------------------------------------------------------------------
+  /**
+   * Replace the full set of persistent external entities.
+   * All keys are validated — throws on invalid characters.
+   * If `onExternalEntity` is set, it is called once per entry; entries that
+   * return `ENTITY_ACTION.BLOCK` are silently omitted, `ENTITY_ACTION.THROW`
+   * aborts the whole call.
+   * @param {Record<string, string | { regex?: RegExp, val: string }>} map
+   */
+  setExternalEntities(map2) {
+    if (map2) {
+      for (const key of Object.keys(map2)) {
+        validateEntityName(key);
+      }
+    }
+    if (!this._onExternalEntity) {
+      this._externalMap = mergeEntityMaps(map2);
+      return;
+    }
+    const flat = mergeEntityMaps(map2);
+    const filtered = /* @__PURE__ */ Object.create(null);
+    for (const [name, value] of Object.entries(flat)) {
+      if (this._applyRegistrationHook(this._onExternalEntity, name, value, "external")) {
+        filtered[name] = value;
+      }
+    }
+    this._externalMap = filtered;
+  }
+  /**
+   * Add a single persistent external entity.
+   * If `onExternalEntity` is set it is called before the entity is stored;
+   * `ENTITY_ACTION.BLOCK` silently skips storage, `ENTITY_ACTION.THROW` raises.
+   * @param {string} key
+   * @param {string} value
+   */
+  addExternalEntity(key, value) {
+    validateEntityName(key);
+    if (typeof value === "string" && value.indexOf("&") === -1) {
+      if (this._applyRegistrationHook(this._onExternalEntity, key, value, "external")) {
+        this._externalMap[key] = value;
+      }
+    }
+  }
+  // -------------------------------------------------------------------------
+  // Input / runtime entity registration (per document)
+  // -------------------------------------------------------------------------
+  /**
+   * Inject DOCTYPE entities for the current document.
+   * Also resets per-document expansion counters.
+   * If `onInputEntity` is set it is called once per entry; entries returning
+   * `ENTITY_ACTION.BLOCK` are silently omitted, `ENTITY_ACTION.THROW` aborts.
+   * @param {Record<string, string | { regx?: RegExp, regex?: RegExp, val: string }>} map
+   */
+  addInputEntities(map2) {
+    this._totalExpansions = 0;
+    this._expandedLength = 0;
+    if (!this._onInputEntity) {
+      this._inputMap = mergeEntityMaps(map2);
+      return;
+    }
+    const flat = mergeEntityMaps(map2);
+    const filtered = /* @__PURE__ */ Object.create(null);
+    for (const [name, value] of Object.entries(flat)) {
+      if (this._applyRegistrationHook(this._onInputEntity, name, value, "input")) {
+        filtered[name] = value;
+      }
+    }
+    this._inputMap = filtered;
+  }
+  // -------------------------------------------------------------------------
+  // Per-document reset
+  // -------------------------------------------------------------------------
+  /**
+   * Wipe input/runtime entities and reset counters.
+   * Call this before processing each new document.
+   * @returns {this}
+   */
+  reset() {
+    this._inputMap = /* @__PURE__ */ Object.create(null);
+    this._totalExpansions = 0;
+    this._expandedLength = 0;
+    return this;
+  }
+  // -------------------------------------------------------------------------
+  // XML version (can be set after construction, e.g. once parser reads <?xml?>)
+  // -------------------------------------------------------------------------
+  /**
+   * Update the XML version used for NCR classification.
+   * Call this as soon as the document's `<?xml version="...">` declaration is parsed.
+   * @param {1.0|1.1|number} version
+   */
+  setXmlVersion(version2) {
+    this._ncrXmlVersion = version2 === 1.1 ? 1.1 : 1;
+  }
+  // -------------------------------------------------------------------------
+  // Primary API
+  // -------------------------------------------------------------------------
+  /**
+   * Replace all entity references in `str` in a single pass.
+   *
+   * @param {string} str
+   * @returns {string}
+   */
+  decode(str) {
+    if (typeof str !== "string" || str.length === 0) return str;
+    if (str.indexOf("&") === -1) return str;
+    const original = str;
+    const chunks = [];
+    const len = str.length;
+    let last = 0;
+    let i = 0;
+    const limitExpansions = this._maxTotalExpansions > 0;
+    const limitLength = this._maxExpandedLength > 0;
+    const checkLimits = limitExpansions || limitLength;
+    while (i < len) {
+      if (str.charCodeAt(i) !== 38) {
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      while (j < len && str.charCodeAt(j) !== 59 && j - i <= 32) j++;
+      if (j >= len || str.charCodeAt(j) !== 59) {
+        i++;
+        continue;
+      }
+      const token = str.slice(i + 1, j);
+      if (token.length === 0) {
+        i++;
+        continue;
+      }
+      let replacement;
+      let tier;
+      if (this._removeSet.has(token)) {
+        replacement = "";
+        if (tier === void 0) {
+          tier = LIMIT_TIER_EXTERNAL;
+        }
+      } else if (this._leaveSet.has(token)) {
+        i++;
+        continue;
+      } else if (token.charCodeAt(0) === 35) {
+        const ncrResult = this._resolveNCR(token);
+        if (ncrResult === void 0) {
+          i++;
+          continue;
+        }
+        replacement = ncrResult;
+        tier = LIMIT_TIER_BASE;
+      } else {
+        const resolved = this._resolveName(token);
+        replacement = resolved?.value;
+        tier = resolved?.tier;
+      }
+      if (replacement === void 0) {
+        i++;
+        continue;
+      }
+      if (i > last) chunks.push(str.slice(last, i));
+      chunks.push(replacement);
+      last = j + 1;
+      i = last;
+      if (checkLimits && this._tierCounts(tier)) {
+        if (limitExpansions) {
+          this._totalExpansions++;
+          if (this._totalExpansions > this._maxTotalExpansions) {
+            throw new Error(
+              `[EntityReplacer] Entity expansion count limit exceeded: ${this._totalExpansions} > ${this._maxTotalExpansions}`
+            );
+          }
+        }
+        if (limitLength) {
+          const delta = replacement.length - (token.length + 2);
+          if (delta > 0) {
+            this._expandedLength += delta;
+            if (this._expandedLength > this._maxExpandedLength) {
+              throw new Error(
+                `[EntityReplacer] Expanded content length limit exceeded: ${this._expandedLength} > ${this._maxExpandedLength}`
+              );
+            }
+          }
+        }
+      }
+    }
+    if (last < len) chunks.push(str.slice(last));
+    const result = chunks.length === 0 ? str : chunks.join("");
+    return this._postCheck(result, original);
+  }
+  // -------------------------------------------------------------------------
+  // Private: limit tier check
+  // -------------------------------------------------------------------------
+  /**
+   * Returns true if a resolved entity of the given tier should count
+   * against the expansion/length limits.
+   * @param {string} tier  — LIMIT_TIER_EXTERNAL | LIMIT_TIER_BASE
+   * @returns {boolean}
+   */
+  _tierCounts(tier) {
+    if (this._limitTiers.has(LIMIT_TIER_ALL)) return true;
+    return this._limitTiers.has(tier);
+  }
+  // -------------------------------------------------------------------------
+  // Private: entity resolution
+  // -------------------------------------------------------------------------
+  /**
+   * Resolve a named entity token (without & and ;).
+   * Priority: inputMap > externalMap > baseMap
+   * Returns the resolved value tagged with its limit tier.
+   *
+   * @param {string} name
+   * @returns {{ value: string, tier: string }|undefined}
+   */
+  _resolveName(name) {
+    if (name in this._inputMap) return { value: this._inputMap[name], tier: LIMIT_TIER_EXTERNAL };
+    if (name in this._externalMap) return { value: this._externalMap[name], tier: LIMIT_TIER_EXTERNAL };
+    if (name in this._baseMap) return { value: this._baseMap[name], tier: LIMIT_TIER_BASE };
+    return void 0;
+  }
+  /**
+   * Classify a codepoint and return the minimum action level that must be applied.
+   * Returns -1 when no minimum is imposed (normal allow path).
+   *
+   * Ranges checked (in priority order):
+   *   1. U+0000            — null, governed by nullNCR (always ≥ remove)
+   *   2. U+D800–U+DFFF     — surrogates, always prohibited (min: remove)
+   *   3. U+0001–U+001F \ {0x09,0x0A,0x0D}  — XML 1.0 restricted C0 (min: remove)
+   *      (skipped in XML 1.1 — C0 controls are allowed when written as NCRs)
+   *
+   * @param {number} cp  — codepoint
+   * @returns {number}   — minimum NCR_LEVEL value, or -1 for no restriction
+   */
+  _classifyNCR(cp) {
+    if (cp === 0) return this._ncrNullLevel;
+    if (cp >= 55296 && cp <= 57343) return NCR_LEVEL.remove;
+    if (this._ncrXmlVersion === 1) {
+      if (cp >= 1 && cp <= 31 && !XML10_ALLOWED_C0.has(cp)) return NCR_LEVEL.remove;
+    }
+    return -1;
+  }
+  /**
+   * Execute a resolved NCR action.
+   *
+   * @param {number} action   — NCR_LEVEL value
+   * @param {string} token    — raw token (e.g. '#38') for error messages
+   * @param {number} cp       — codepoint, used only for error messages
+   * @returns {string|undefined}
+   *   - decoded character string  → 'allow'
+   *   - ''                        → 'remove'
+   *   - undefined                 → 'leave' (caller must skip past '&' only)
+   *   - throws Error              → 'throw'
+   */
+  _applyNCRAction(action, token, cp) {
+    switch (action) {
+      case NCR_LEVEL.allow:
+        return String.fromCodePoint(cp);
+      case NCR_LEVEL.remove:
+        return "";
+      case NCR_LEVEL.leave:
+        return void 0;
+      // signal: keep literal
+      case NCR_LEVEL.throw:
+        throw new Error(
+          `[EntityDecoder] Prohibited numeric character reference &${token}; (U+${cp.toString(16).toUpperCase().padStart(4, "0")})`
+        );
+      default:
+        return String.fromCodePoint(cp);
+    }
+  }
+  /**
+   * Full NCR resolution pipeline for a numeric token.
+   *
+   * Steps:
+   *   1. Parse the codepoint (decimal or hex).
+   *   2. Validate the raw codepoint range (NaN, <0, >0x10FFFF).
+   *   3. If numericAllowed is false and no minimum restriction applies → leave as-is.
+   *   4. Classify the codepoint to find the minimum required action level.
+   *   5. Resolve effective action = max(onNCR, minimum).
+   *   6. Apply and return.
+   *
+   * @param {string} token  — e.g. '#38', '#x26', '#X26'
+   * @returns {string|undefined}
+   *   - string (incl. '')  — replacement ('' = remove)
+   *   - undefined          — leave original &token; as-is
+   */
+  _resolveNCR(token) {
+    const second = token.charCodeAt(1);
+    let cp;
+    if (second === 120 || second === 88) {
+      cp = parseInt(token.slice(2), 16);
+    } else {
+      cp = parseInt(token.slice(1), 10);
+    }
+    if (Number.isNaN(cp) || cp < 0 || cp > 1114111) return void 0;
+    const minimum = this._classifyNCR(cp);
+    if (!this._numericAllowed && minimum < NCR_LEVEL.remove) return void 0;
+    const effective = minimum === -1 ? this._ncrOnLevel : Math.max(this._ncrOnLevel, minimum);
+    return this._applyNCRAction(effective, token, cp);
+  }
+};
+
+// node_modules/fast-xml-parser/src/xmlparser/OptionsBuilder.js
+var defaultOnDangerousProperty = (name) => {
+  if (DANGEROUS_PROPERTY_NAMES.includes(name)) {
+    return "__" + name;
+  }
+  return name;
+};
+var defaultOptions2 = {
+  preserveOrder: false,
+  attributeNamePrefix: "@_",
+  attributesGroupName: false,
+  textNodeName: "#text",
+  ignoreAttributes: true,
+  removeNSPrefix: false,
+  // remove NS from tag name or attribute name if true
+  allowBooleanAttributes: false,
+  //a tag can have attributes without any value
+  //ignoreRootElement : false,
+  parseTagValue: true,
+  parseAttributeValue: false,
+  trimValues: true,
+  //Trim string values of tag and attributes
+  cdataPropName: false,
+  numberParseOptions: {
+    hex: true,
+    leadingZeros: true,
+    eNotation: true,
+    unicode: false
+  },
+  tagValueProcessor: function(tagName, val) {
+    return val;
+  },
+  attributeValueProcessor: function(attrName, val) {
+    return val;
+  },
+  stopNodes: [],
+  //nested tags will not be parsed even for errors
+  alwaysCreateTextNode: false,
+  isArray: () => false,
+  commentPropName: false,
+  unpairedTags: [],
+  processEntities: true,
+  htmlEntities: false,
+  entityDecoder: null,
+  ignoreDeclaration: false,
+  ignorePiTags: false,
+  transformTagName: false,
+  transformAttributeName: false,
+  updateTag: function(tagName, jPath, attrs) {
+    return tagName;
+  },
+  // skipEmptyListItem: false
+  captureMetaData: false,
+  maxNestedTags: 100,
+  strictReservedNames: true,
+  jPath: true,
+  // if true, pass jPath string to callbacks; if false, pass matcher instance
+  onDangerousProperty: defaultOnDangerousProperty
+};
+function validatePropertyName(propertyName, optionName3) {
+  if (typeof propertyName !== "string") {
+    return;
+  }
+  const normalized = propertyName.toLowerCase();
+  if (DANGEROUS_PROPERTY_NAMES.some((dangerous) => normalized === dangerous.toLowerCase())) {
+    throw new Error(
+      `[SECURITY] Invalid ${optionName3}: "${propertyName}" is a reserved JavaScript keyword that could cause prototype pollution`
+    );
+  }
+  if (criticalProperties.some((dangerous) => normalized === dangerous.toLowerCase())) {
+    throw new Error(
+      `[SECURITY] Invalid ${optionName3}: "${propertyName}" is a reserved JavaScript keyword that could cause prototype pollution`
+    );
+  }
+}
+function normalizeProcessEntities(value, htmlEntities) {
+  if (typeof value === "boolean") {
+    return {
+      enabled: value,
+      // true or false
+      maxEntitySize: 1e4,
+      maxExpansionDepth: 1e4,
+      maxTotalExpansions: Infinity,
+      maxExpandedLength: 1e5,
+      maxEntityCount: 1e3,
+      allowedTags: null,
+      tagFilter: null,
+      appliesTo: "all"
+    };
+  }
+  if (typeof value === "object" && value !== null) {
+    return {
+      enabled: value.enabled !== false,
+      maxEntitySize: Math.max(1, value.maxEntitySize ?? 1e4),
+      maxExpansionDepth: Math.max(1, value.maxExpansionDepth ?? 1e4),
+      maxTotalExpansions: Math.max(1, value.maxTotalExpansions ?? Infinity),
+      maxExpandedLength: Math.max(1, value.maxExpandedLength ?? 1e5),
+      maxEntityCount: Math.max(1, value.maxEntityCount ?? 1e3),
+      allowedTags: value.allowedTags ?? null,
+      tagFilter: value.tagFilter ?? null,
+      appliesTo: value.appliesTo ?? "all"
+    };
+  }
+  return normalizeProcessEntities(true);
+}
+var buildOptions = function(options) {
+  const built = Object.assign({}, defaultOptions2, options);
+  const propertyNameOptions = [
+    { value: built.attributeNamePrefix, name: "attributeNamePrefix" },
+    { value: built.attributesGroupName, name: "attributesGroupName" },
+    { value: built.textNodeName, name: "textNodeName" },
+    { value: built.cdataPropName, name: "cdataPropName" },
+    { value: built.commentPropName, name: "commentPropName" }
+  ];
+  for (const { value, name } of propertyNameOptions) {
+    if (value) {
+      validatePropertyName(value, name);
+    }
+  }
+  if (built.onDangerousProperty === null) {
+    built.onDangerousProperty = defaultOnDangerousProperty;
+  }
+  built.processEntities = normalizeProcessEntities(built.processEntities, built.htmlEntities);
+  built.unpairedTagsSet = new Set(built.unpairedTags);
+  if (built.stopNodes && Array.isArray(built.stopNodes)) {
+    built.stopNodes = built.stopNodes.map((node2) => {
+      if (typeof node2 === "string" && node2.startsWith("*.")) {
+        return ".." + node2.substring(2);
+      }
+      return node2;
+    });
+  }
+  return built;
+};
+
+// node_modules/fast-xml-parser/src/xmlparser/xmlNode.js
+var METADATA_SYMBOL;
+if (typeof Symbol !== "function") {
+  METADATA_SYMBOL = "@@xmlMetadata";
+} else {
+  METADATA_SYMBOL = /* @__PURE__ */ Symbol("XML Node Metadata");
+}
+var XmlNode = class {
+  constructor(tagname) {
+    this.tagname = tagname;
+    this.child = [];
+    this[":@"] = /* @__PURE__ */ Object.create(null);
+  }
+  add(key, val) {
+    if (key === "__proto__") key = "#__proto__";
+    this.child.push({ [key]: val });
+  }
+  addChild(node2, startIndex) {
+    if (node2.tagname === "__proto__") node2.tagname = "#__proto__";
+    if (node2[":@"] && Object.keys(node2[":@"]).length > 0) {
+      this.child.push({ [node2.tagname]: node2.child, [":@"]: node2[":@"] });
+    } else {
+      this.child.push({ [node2.tagname]: node2.child });
+    }
+    this.addStartIndex(startIndex);
+  }
+  addStartIndex(startIndex) {
+    if (startIndex !== void 0) {
+      this.child[this.child.length - 1][METADATA_SYMBOL] = { startIndex };
+    }
+  }
+  addEndIndex(endIndex) {
+    const lastChild = this.child[this.child.length - 1];
+    if (lastChild !== void 0 && lastChild[METADATA_SYMBOL] !== void 0 && lastChild[METADATA_SYMBOL].endIndex === void 0) {
+      lastChild[METADATA_SYMBOL].endIndex = endIndex;
+    }
+  }
+  /** symbol used for metadata */
+  static getMetaDataSymbol() {
+    return METADATA_SYMBOL;
+  }
+};
+
+// node_modules/xml-naming/src/index.js
+var nameStartChar10 = ":A-Za-z_\xC0-\xD6\xD8-\xF6\xF8-\u02FF\u0370-\u037D\u037F-\u0486\u0488-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD";
+var nameChar10 = nameStartChar10 + "\\-\\.\\d\xB7\u0300-\u036F\u203F-\u2040";
+var nameStartChar11 = ":A-Za-z_\xC0-\u02FF\u0370-\u037D\u037F-\u0486\u0488-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{EFFFF}";
+var nameChar11 = nameStartChar11 + "\\-\\.\\d\xB7\u0300-\u036F\u0487\u203F-\u2040";
+var buildRegexes = (startChar, char, flags = "") => {
+  const ncStart = startChar.replace(":", "");
+  const ncChar = char.replace(":", "");
+  const ncNamePat = `[${ncStart}][${ncChar}]*`;
+  return {
+    name: new RegExp(`^[${startChar}][${char}]*$`, flags),
+    ncName: new RegExp(`^${ncNamePat}$`, flags),
+    qName: new RegExp(`^${ncNamePat}(?::${ncNamePat})?$`, flags),
+    nmToken: new RegExp(`^[${char}]+$`, flags),
+    nmTokens: new RegExp(`^[${char}]+(?:\\s+[${char}]+)*$`, flags)
+  };
+};
+var regexes10 = buildRegexes(nameStartChar10, nameChar10);
+var regexes11 = buildRegexes(nameStartChar11, nameChar11, "u");
+var nameStartCharAscii = ":A-Za-z_";
+var nameCharAscii = nameStartCharAscii + "\\-\\.\\d";
+var regexesAscii = buildRegexes(nameStartCharAscii, nameCharAscii);
+var getRegexes = (xmlVersion = "1.0", asciiOnly = false) => {
+  if (asciiOnly) return regexesAscii;
+  return xmlVersion === "1.1" ? regexes11 : regexes10;
+};
+var qName = (str, { xmlVersion = "1.0", asciiOnly = false } = {}) => getRegexes(xmlVersion, asciiOnly).qName.test(str);
+var PRODUCTIONS = ["name", "ncName", "qName", "nmToken", "nmTokens"];
+var createValidator = (production, { xmlVersion = "1.0", asciiOnly = false, maxCacheSize = 2048 } = {}) => {
+  if (!PRODUCTIONS.includes(production)) {
+    throw new TypeError(
+      `Unknown production "${production}". Must be one of: ${PRODUCTIONS.join(", ")}`
+    );
+  }
+  const regex = getRegexes(xmlVersion, asciiOnly)[production];
+  let cache = /* @__PURE__ */ new Map();
+  const validator = (str) => {
+    const cached2 = cache.get(str);
+    if (cached2 !== void 0) return cached2;
+    const result = regex.test(str);
+    if (cache.size < maxCacheSize) cache.set(str, result);
+    return result;
+  };
+  validator.reset = () => {
+    cache = /* @__PURE__ */ new Map();
+  };
+  return validator;
+};
+
+// node_modules/fast-xml-parser/src/xmlparser/DocTypeReader.js
+var DocTypeReader = class {
+  constructor(options, xmlVersion) {
+    this.suppressValidationErr = !options;
+    this.options = options;
+    this.xmlVersion = xmlVersion || 1;
+  }
+  setXmlVersion(xmlVersion = 1) {
+    this.xmlVersion = xmlVersion;
+  }
+  readDocType(xmlData, i) {
+    const entities = /* @__PURE__ */ Object.create(null);
+    let entityCount = 0;
+    if (xmlData[i + 3] === "O" && xmlData[i + 4] === "C" && xmlData[i + 5] === "T" && xmlData[i + 6] === "Y" && xmlData[i + 7] === "P" && xmlData[i + 8] === "E") {
+      i = i + 9;
+      let angleBracketsCount = 1;
+      let hasBody = false, comment = false;
+      let quoteChar = null;
+      let exp = "";
+      for (; i < xmlData.length; i++) {
+        if (quoteChar !== null) {
+          if (xmlData[i] === quoteChar) quoteChar = null;
+          exp += xmlData[i];
+          continue;
+        }
+        if (!hasBody && !comment && (xmlData[i] === '"' || xmlData[i] === "'")) {
+          quoteChar = xmlData[i];
+          exp += xmlData[i];
+          continue;
+        }
+        if (xmlData[i] === "<" && !comment) {
+          if (hasBody && hasSeq(xmlData, "!ENTITY", i)) {
+            i += 7;
+            let entityName, val;
+            [entityName, val, i] = this.readEntityExp(xmlData, i + 1, this.suppressValidationErr);
+            if (val.indexOf("&") === -1) {
+              if (this.options.enabled !== false && this.options.maxEntityCount != null && entityCount >= this.options.maxEntityCount) {
+                throw new Error(
+                  `Entity count (${entityCount + 1}) exceeds maximum allowed (${this.options.maxEntityCount})`
+                );
+              }
+              entities[entityName] = val;
+              entityCount++;
+            }
+          } else if (hasBody && hasSeq(xmlData, "!ELEMENT", i)) {
+            i += 8;
+            const { index } = this.readElementExp(xmlData, i + 1);
+            i = index;
+          } else if (hasBody && hasSeq(xmlData, "!ATTLIST", i)) {
+            i += 8;
+          } else if (hasBody && hasSeq(xmlData, "!NOTATION", i)) {
+            i += 9;
+            const { index } = this.readNotationExp(xmlData, i + 1, this.suppressValidationErr);
+            i = index;
+          } else if (hasSeq(xmlData, "!--", i)) comment = true;
+          else throw new Error(`Invalid DOCTYPE`);
+          angleBracketsCount++;
+          exp = "";
+        } else if (xmlData[i] === ">") {
+          if (comment) {
+            if (xmlData[i - 1] === "-" && xmlData[i - 2] === "-") {
+              comment = false;
+              angleBracketsCount--;
+            }
+          } else {
+            angleBracketsCount--;
+          }
+          if (angleBracketsCount === 0) {
+            break;
+          }
+        } else if (xmlData[i] === "[") {
+          hasBody = true;
+        } else {
+          exp += xmlData[i];
+        }
+      }
+      if (quoteChar !== null || angleBracketsCount !== 0) {
+        throw new Error(`Unclosed DOCTYPE`);
+      }
+    } else {
+      throw new Error(`Invalid Tag instead of DOCTYPE`);
+    }
+    return { entities, i };
+  }
+  readEntityExp(xmlData, i) {
+    i = skipWhitespace(xmlData, i);
+    const startIndex = i;
+    while (i < xmlData.length && !/\s/.test(xmlData[i]) && xmlData[i] !== '"' && xmlData[i] !== "'") {
+      i++;
+    }
+    let entityName = xmlData.substring(startIndex, i);
+    validateEntityName2(entityName, { xmlVersion: this.xmlVersion });
+    i = skipWhitespace(xmlData, i);
+    if (!this.suppressValidationErr) {
+      if (xmlData.substring(i, i + 6).toUpperCase() === "SYSTEM") {
+        throw new Error("External entities are not supported");
+      } else if (xmlData[i] === "%") {
+        throw new Error("Parameter entities are not supported");
+      }
+    }
+    let entityValue = "";
+    [i, entityValue] = this.readIdentifierVal(xmlData, i, "entity");
+    if (this.options.enabled !== false && this.options.maxEntitySize != null && entityValue.length > this.options.maxEntitySize) {
+      throw new Error(
+        `Entity "${entityName}" size (${entityValue.length}) exceeds maximum allowed size (${this.options.maxEntitySize})`
+      );
+    }
+    i--;
+    return [entityName, entityValue, i];
+  }
+  readNotationExp(xmlData, i) {
+    i = skipWhitespace(xmlData, i);
+    const startIndex = i;
+    while (i < xmlData.length && !/\s/.test(xmlData[i])) {
+      i++;
+    }
+    let notationName = xmlData.substring(startIndex, i);
+    !this.suppressValidationErr && validateEntityName2(notationName, { xmlVersion: this.xmlVersion });
+    i = skipWhitespace(xmlData, i);
+    const identifierType = xmlData.substring(i, i + 6).toUpperCase();
+    if (!this.suppressValidationErr && identifierType !== "SYSTEM" && identifierType !== "PUBLIC") {
+      throw new Error(`Expected SYSTEM or PUBLIC, found "${identifierType}"`);
+    }
+    i += identifierType.length;
+    i = skipWhitespace(xmlData, i);
+    let publicIdentifier = null;
+    let systemIdentifier = null;
+    if (identifierType === "PUBLIC") {
+      [i, publicIdentifier] = this.readIdentifierVal(xmlData, i, "publicIdentifier");
+      i = skipWhitespace(xmlData, i);
+      if (xmlData[i] === '"' || xmlData[i] === "'") {
+        [i, systemIdentifier] = this.readIdentifierVal(xmlData, i, "systemIdentifier");
+      }
+    } else if (identifierType === "SYSTEM") {
+      [i, systemIdentifier] = this.readIdentifierVal(xmlData, i, "systemIdentifier");
+      if (!this.suppressValidationErr && !systemIdentifier) {
+        throw new Error("Missing mandatory system identifier for SYSTEM notation");
+      }
+    }
+    return { notationName, publicIdentifier, systemIdentifier, index: --i };
+  }
+  readIdentifierVal(xmlData, i, type) {
+    let identifierVal = "";
+    const startChar = xmlData[i];
+    if (startChar !== '"' && startChar !== "'") {
+      throw new Error(`Expected quoted string, found "${startChar}"`);
+    }
+    i++;
+    const startIndex = i;
+    while (i < xmlData.length && xmlData[i] !== startChar) {
+      i++;
+    }
+    identifierVal = xmlData.substring(startIndex, i);
+    if (xmlData[i] !== startChar) {
+      throw new Error(`Unterminated ${type} value`);
+    }
+    i++;
+    return [i, identifierVal];
+  }
+  readElementExp(xmlData, i) {
+    i = skipWhitespace(xmlData, i);
+    const startIndex = i;
+    while (i < xmlData.length && !/\s/.test(xmlData[i])) {
+      i++;
+    }
+    let elementName = xmlData.substring(startIndex, i);
+    if (!this.suppressValidationErr && !qName(elementName, { xmlVersion: this.xmlVersion })) {
+      throw new Error(`Invalid element name: "${elementName}"`);
+    }
+    i = skipWhitespace(xmlData, i);
+    let contentModel = "";
+    if (xmlData[i] === "E" && hasSeq(xmlData, "MPTY", i)) i += 4;
+    else if (xmlData[i] === "A" && hasSeq(xmlData, "NY", i)) i += 2;
+    else if (xmlData[i] === "(") {
+      i++;
+      const startIndex2 = i;
+      while (i < xmlData.length && xmlData[i] !== ")") {
+        i++;
+      }
+      contentModel = xmlData.substring(startIndex2, i);
+      if (xmlData[i] !== ")") {
+        throw new Error("Unterminated content model");
+      }
+    } else if (!this.suppressValidationErr) {
+      throw new Error(`Invalid Element Expression, found "${xmlData[i]}"`);
+    }
+    return {
+      elementName,
+      contentModel: contentModel.trim(),
+      index: i
+    };
+  }
+  readAttlistExp(xmlData, i) {
+    i = skipWhitespace(xmlData, i);
+    let startIndex = i;
+    while (i < xmlData.length && !/\s/.test(xmlData[i])) {
+      i++;
+    }
+    let elementName = xmlData.substring(startIndex, i);
+    validateEntityName2(elementName, { xmlVersion: this.xmlVersion });
+    i = skipWhitespace(xmlData, i);
+    startIndex = i;
+    while (i < xmlData.length && !/\s/.test(xmlData[i])) {
+      i++;
+    }
+    let attributeName = xmlData.substring(startIndex, i);
+    if (!validateEntityName2(attributeName, { xmlVersion: this.xmlVersion })) {
+      throw new Error(`Invalid attribute name: "${attributeName}"`);
+    }
+    i = skipWhitespace(xmlData, i);
+    let attributeType = "";
+    if (xmlData.substring(i, i + 8).toUpperCase() === "NOTATION") {
+      attributeType = "NOTATION";
+      i += 8;
+      i = skipWhitespace(xmlData, i);
+      if (xmlData[i] !== "(") {
+        throw new Error(`Expected '(', found "${xmlData[i]}"`);
+      }
+      i++;
+      let allowedNotations = [];
+      while (i < xmlData.length && xmlData[i] !== ")") {
+        const startIndex2 = i;
+        while (i < xmlData.length && xmlData[i] !== "|" && xmlData[i] !== ")") {
+          i++;
+        }
+        let notation = xmlData.substring(startIndex2, i);
+        notation = notation.trim();
+        if (!validateEntityName2(notation, { xmlVersion: this.xmlVersion })) {
+          throw new Error(`Invalid notation name: "${notation}"`);
+        }
+        allowedNotations.push(notation);
+        if (xmlData[i] === "|") {
+          i++;
+          i = skipWhitespace(xmlData, i);
+        }
+      }
+      if (xmlData[i] !== ")") {
+        throw new Error("Unterminated list of notations");
+      }
+      i++;
+      attributeType += " (" + allowedNotations.join("|") + ")";
+    } else {
+      const startIndex2 = i;
+      while (i < xmlData.length && !/\s/.test(xmlData[i])) {
+        i++;
+      }
+      attributeType += xmlData.substring(startIndex2, i);
+      const validTypes = ["CDATA", "ID", "IDREF", "IDREFS", "ENTITY", "ENTITIES", "NMTOKEN", "NMTOKENS"];
+      if (!this.suppressValidationErr && !validTypes.includes(attributeType.toUpperCase())) {
+        throw new Error(`Invalid attribute type: "${attributeType}"`);
+      }
+    }
+    i = skipWhitespace(xmlData, i);
+    let defaultValue = "";
+    if (xmlData.substring(i, i + 8).toUpperCase() === "#REQUIRED") {
+      defaultValue = "#REQUIRED";
+      i += 8;
+    } else if (xmlData.substring(i, i + 7).toUpperCase() === "#IMPLIED") {
+      defaultValue = "#IMPLIED";
+      i += 7;
+    } else {
+      [i, defaultValue] = this.readIdentifierVal(xmlData, i, "ATTLIST");
+    }
+    return {
+      elementName,
+      attributeName,
+      attributeType,
+      defaultValue,
+      index: i
+    };
+  }
+};
+var skipWhitespace = (data, index) => {
+  while (index < data.length && /\s/.test(data[index])) {
+    index++;
+  }
+  return index;
+};
+function hasSeq(data, seq, i) {
+  for (let j = 0; j < seq.length; j++) {
+    if (seq[j] !== data[i + j + 1]) return false;
+  }
+  return true;
+}
+function validateEntityName2(name, xmlVersion) {
+  if (qName(name, { xmlVersion }))
+    return name;
+  else
+    throw new Error(`Invalid entity name ${name}`);
+}
+
+// node_modules/anynum/digitTable.js
+var SCRIPT_ZEROS = [
+  // Basic Latin (ASCII) — included for completeness / pass-through
+  48,
+  // 0-9
+  // Arabic scripts
+  1632,
+  // Arabic-Indic ٠١٢٣٤٥٦٧٨٩
+  1776,
+  // Extended Arabic-Indic (Urdu/Persian/Sindhi) ۰۱۲۳
+  // Indic scripts
+  2406,
+  // Devanagari ०१२३४५६७८९
+  2534,
+  // Bengali ০১২৩৪৫৬৭৮৯
+  2662,
+  // Gurmukhi ੦੧੨੩੪੫੬੭੮੯
+  2790,
+  // Gujarati ૦૧૨૩૪૫૬૭૮૯
+  2918,
+  // Odia ୦୧୨୩୪୫୬୭୮୯
+  3046,
+  // Tamil ௦௧௨௩௪௫௬௭௮௯
+  3174,
+  // Telugu ౦౧౨౩౪౫౬౭౮౯
+  3302,
+  // Kannada ೦೧೨೩೪೫೬೭೮೯
+  3430,
+  // Malayalam ൦൧൨൩൪൫൬൭൮൯
+  3558,
+  // Sinhala Archaic ෦෧෨෩෪෫෬෭෮෯
+  // Southeast Asian scripts
+  3664,
+  // Thai ๐๑๒๓๔๕๖๗๘๙
+  3792,
+  // Lao ໐໑໒໓໔໕໖໗໘໙
+  3872,
+  // Tibetan ༠༡༢༣༤༥༦༧༨༩
+  4160,
+  // Myanmar ၀၁၂၃၄၅၆၇၈၉
+  4240,
+  // Myanmar Shan ႐႑႒႓႔႕႖႗႘႙
+  6112,
+  // Khmer ០១២៣៤៥៦៧៨៩
+  6160,
+  // Mongolian ᠐᠑᠒᠓᠔᠕᠖᠗᠘᠙
+  6470,
+  // Limbu ᥆᥇᥈᥉᥊᥋᥌᥍᥎᥏
+  6608,
+  // New Tai Lue ᧐᧑᧒᧓᧔᧕᧖᧗᧘᧙
+  6784,
+  // Tai Tham Hora ᪀᪁᪂᪃᪄᪅᪆᪇᪈᪉
+  6800,
+  // Tai Tham Tham ᪐᪑᪒᪓᪔᪕᪖᪗᪘᪙
+  6992,
+  // Balinese ᭐᭑᭒᭓᭔᭕᭖᭗᭘᭙
+  7088,
+  // Sundanese ᮰᮱᮲᮳᮴᮵᮶᮷᮸᮹
+  7232,
+  // Lepcha ᱀᱁᱂᱃᱄᱅᱆᱇᱈᱉
+  7248,
+  // Ol Chiki ᱐᱑᱒᱓᱔᱕᱖᱗᱘᱙
+  // Fullwidth (CJK context)
+  65296,
+  // Fullwidth ０１２３４５６７８９
+  // Mathematical digit variants (Unicode math block)
+  120782,
+  // Mathematical Bold
+  120792,
+  // Mathematical Double-Struck
+  120802,
+  // Mathematical Sans-Serif
+  120812,
+  // Mathematical Sans-Serif Bold
+  120822,
+  // Mathematical Monospace
+  // Other scripts
+  66720,
+  // Osmanya 𐒠𐒡𐒢𐒣𐒤𐒥𐒦𐒧𐒨𐒩
+  68912,
+  // Hanifi Rohingya 𐴰𐴱𐴲𐴳𐴴𐴵𐴶𐴷𐴸𐴹
+  69734,
+  // Brahmi 𑁦𑁧𑁨𑁩𑁪𑁫𑁬𑁭𑁮𑁯
+  69872,
+  // Sora Sompeng 𑃰𑃱𑃲𑃳𑃴𑃵𑃶𑃷𑃸𑃹
+  69942,
+  // Chakma 𑄶𑄷𑄸𑄹𑄺𑄻𑄼𑄽𑄾𑄿
+  70096,
+  // Sharada 𑇐𑇑𑇒𑇓𑇔𑇕𑇖𑇗𑇘𑇙
+  70384,
+  // Khudawadi 𑋰𑋱𑋲𑋳𑋴𑋵𑋶𑋷𑋸𑋹
+  70736,
+  // Newa 𑑐𑑑𑑒𑑓𑑔𑑕𑑖𑑗𑑘𑑙
+  70864,
+  // Tirhuta 𑓐𑓑𑓒𑓓𑓔𑓕𑓖𑓗𑓘𑓙
+  71248,
+  // Modi 𑙐𑙑𑙒𑙓𑙔𑙕𑙖𑙗𑙘𑙙
+  71360,
+  // Takri 𑛀𑛁𑛂𑛃𑛄𑛅𑛆𑛇𑛈𑛉
+  71472,
+  // Ahom 𑜰𑜱𑜲𑜳𑜴𑜵𑜶𑜷𑜸𑜹
+  71904,
+  // Warang Citi 𑣠𑣡𑣢𑣣𑣤𑣥𑣦𑣧𑣨𑣩
+  72016,
+  // Dives Akuru 𑥐𑥑𑥒𑥓𑥔𑥕𑥖𑥗𑥘𑥙
+  72688,
+  // Khitan Small Script 𑯰𑯱𑯲𑯳𑯴𑯵𑯶𑯷𑯸𑯹
+  72784,
+  // Bhaiksuki 𑱐𑱑𑱒𑱓𑱔𑱕𑱖𑱗𑱘𑱙
+  73040,
+  // Masaram Gondi 𑵐𑵑𑵒𑵓𑵔𑵕𑵖𑵗𑵘𑵙
+  73120,
+  // Gunjala Gondi 𑶠𑶡𑶢𑶣𑶤𑶥𑶦𑶧𑶨𑶩
+  73552,
+  // Kawi 𑽐𑽑𑽒𑽓𑽔𑽕𑽖𑽗𑽘𑽙
+  92768,
+  // Mro 𖩠𖩡𖩢𖩣𖩤𖩥𖩦𖩧𖩨𖩩
+  92864,
+  // Tangsa 𖫀𖫁𖫂𖫃𖫄𖫅𖫆𖫇𖫈𖫉
+  93008,
+  // Pahawh Hmong 𖭐𖭑𖭒𖭓𖭔𖭕𖭖𖭗𖭘𖭙
+  123200,
+  // Nyiakeng Puachue Hmong 𞅀𞅁𞅂𞅃𞅄𞅅𞅆𞅇𞅈𞅉
+  123632,
+  // Wancho 𞋰𞋱𞋲𞋳𞋴𞋵𞋶𞋷𞋸𞋹
+  124144,
+  // Nag Mundari 𞓰𞓱𞓲𞓳𞓴𞓵𞓶𞓷𞓸𞓹
+  125264,
+  // Adlam 𞥐𞥑𞥒𞥓𞥔𞥕𞥖𞥗𞥘𞥙
+  130032
+  // Segmented digit symbols 🯰🯱🯲🯳🯴🯵🯶🯷🯸🯹
+];
+var NOT_DIGIT = 255;
+var HIGH_MAP = /* @__PURE__ */ new Map();
+var LOW_MAX = 65535;
+var LOW_MIN = 1632;
+var TABLE_OFFSET = LOW_MIN;
+var TABLE_SIZE = LOW_MAX - LOW_MIN + 1;
+var TABLE = new Uint8Array(TABLE_SIZE).fill(NOT_DIGIT);
+for (const zero of SCRIPT_ZEROS) {
+  for (let d = 0; d < 10; d++) {
+    const cp = zero + d;
+    if (cp <= LOW_MAX) {
+      TABLE[cp - TABLE_OFFSET] = d;
+    } else {
+      HIGH_MAP.set(cp, d);
+    }
+  }
+}
+
+// node_modules/anynum/anynum.js
+var CHAR_0 = 48;
+var CHAR_9 = 57;
+var CHAR_MINUS = 45;
+var MINUS_SET = /* @__PURE__ */ new Set([8722, 65293, 65123]);
+function anynum(str) {
+  if (typeof str !== "string") return str;
+  const len = str.length;
+  if (len === 0) return str;
+  let firstHit = -1;
+  for (let i = 0; i < len; i++) {
+    const cc = str.charCodeAt(i);
+    if (cc >= CHAR_0 && cc <= CHAR_9 || cc === CHAR_MINUS) continue;
+    if (cc < TABLE_OFFSET) {
+      if (MINUS_SET.has(cc)) {
+        firstHit = i;
+        break;
+      }
+      continue;
+    }
+    if (cc >= 55296 && cc <= 56319) {
+      if (i + 1 < len) {
+        const low = str.charCodeAt(i + 1);
+        if (low >= 56320 && low <= 57343) {
+          const cp = 65536 + (cc - 55296 << 10) + (low - 56320);
+          if (HIGH_MAP.has(cp)) {
+            firstHit = i;
+            break;
+          }
+        }
+      }
+      continue;
+    }
+    if (TABLE[cc - TABLE_OFFSET] !== NOT_DIGIT || MINUS_SET.has(cc)) {
+      firstHit = i;
+      break;
+    }
+  }
+  if (firstHit === -1) return str;
+  const chars = [];
+  if (firstHit > 0) chars.push(str.slice(0, firstHit));
+  for (let i = firstHit; i < len; i++) {
+    const cc = str.charCodeAt(i);
+    if (cc >= CHAR_0 && cc <= CHAR_9 || cc === CHAR_MINUS) {
+      chars.push(str[i]);
+      continue;
+    }
+    if (cc < TABLE_OFFSET) {
+      chars.push(MINUS_SET.has(cc) ? "-" : str[i]);
+      continue;
+    }
+    if (cc >= 55296 && cc <= 56319) {
+      if (i + 1 < len) {
+        const low = str.charCodeAt(i + 1);
+        if (low >= 56320 && low <= 57343) {
+          const cp = 65536 + (cc - 55296 << 10) + (low - 56320);
+          const d2 = HIGH_MAP.get(cp);
+          if (d2 !== void 0) {
+            chars.push(String.fromCharCode(d2 + 48));
+            i++;
+            continue;
+          }
+        }
+      }
+      chars.push(str[i]);
+      continue;
+    }
+    if (MINUS_SET.has(cc)) {
+      chars.push("-");
+      continue;
+    }
+    const d = TABLE[cc - TABLE_OFFSET];
+    chars.push(d !== NOT_DIGIT ? String.fromCharCode(d + 48) : str[i]);
+  }
+  return chars.join("");
+}
+var anynum_default = anynum;
+
+// node_modules/strnum/strnum.js
+var hexRegex = /^[-+]?0x[a-fA-F0-9]+$/;
+var binRegex = /^0b[01]+$/;
+var octRegex = /^0o[0-7]+$/;
+var numRegex = /^([\-\+])?(0*)([0-9]*(\.[0-9]*)?)$/;
+var consider = {
+  hex: true,
+  binary: false,
+  octal: false,
+  leadingZeros: true,
+  decimalPoint: ".",
+  eNotation: true,
+  //skipLike: /regex/,
+  infinity: "original",
+  // "null", "infinity" (Infinity type), "string" ("Infinity" (the string literal))
+  unicode: false
+};
+function toNumber(str, options = {}) {
+  options = Object.assign({}, consider, options);
+  if (!str || typeof str !== "string") return str;
+  let trimmedStr = str.trim();
+  if (trimmedStr.length === 0) return str;
+  else if (options.skipLike !== void 0 && options.skipLike.test(trimmedStr)) return str;
+  else if (trimmedStr === "0") return 0;
+  if (options.unicode) {
+    trimmedStr = anynum_default(trimmedStr);
+    if (trimmedStr === "0") return 0;
+  }
+  if (options.hex && hexRegex.test(trimmedStr)) {
+    return parse_int(trimmedStr, 16);
+  } else if (options.binary && binRegex.test(trimmedStr)) {
+    return parse_int(trimmedStr, 2);
+  } else if (options.octal && octRegex.test(trimmedStr)) {
+    return parse_int(trimmedStr, 8);
+  } else if (!isFinite(trimmedStr)) {
+    const num = Number(trimmedStr);
+    if (Number.isNaN(num)) return str;
+    return handleInfinity(str, num, options);
+  } else if (trimmedStr.includes("e") || trimmedStr.includes("E")) {
+    return resolveEnotation(str, trimmedStr, options);
+  } else {
+    const match = numRegex.exec(trimmedStr);
+    if (match) {
+      const sign = match[1] || "";
+      const leadingZeros = match[2];
+      let numTrimmedByZeros = trimZeros(match[3]);
+      const decimalAdjacentToLeadingZeros = sign ? (
+        // 0., -00., 000.
+        trimmedStr[leadingZeros.length + 1] === "."
+      ) : trimmedStr[leadingZeros.length] === ".";
+      if (!options.leadingZeros && (leadingZeros.length > 1 || leadingZeros.length === 1 && !decimalAdjacentToLeadingZeros)) {
+        return str;
+      } else {
+        const num = Number(trimmedStr);
+        const parsedStr = String(num);
+        if (num === 0) return num;
+        if (parsedStr.search(/[eE]/) !== -1) {
+          if (options.eNotation) return num;
+          else return str;
+        } else if (trimmedStr.indexOf(".") !== -1) {
+          if (parsedStr === "0") return num;
+          else if (parsedStr === numTrimmedByZeros) return num;
+          else if (parsedStr === `${sign}${numTrimmedByZeros}`) return num;
+          else return str;
+        }
+        let n = leadingZeros ? numTrimmedByZeros : trimmedStr;
+        if (leadingZeros) {
+          return n === parsedStr || sign + n === parsedStr ? num : str;
+        } else {
+          return n === parsedStr || n === sign + parsedStr ? num : str;
+        }
+      }
+    } else {
+      return str;
+    }
+  }
+}
+var eNotationRegx = /^([-+])?(0*)(\d*(\.\d*)?[eE][-\+]?\d+)$/;
+function resolveEnotation(str, trimmedStr, options) {
+  if (!options.eNotation) return str;
+  const notation = trimmedStr.match(eNotationRegx);
+  if (notation) {
+    let sign = notation[1] || "";
+    const eChar = notation[3].indexOf("e") === -1 ? "E" : "e";
+    const leadingZeros = notation[2];
+    const eAdjacentToLeadingZeros = sign ? (
+      // 0E.
+      trimmedStr[leadingZeros.length + 1] === eChar
+    ) : trimmedStr[leadingZeros.length] === eChar;
+    if (leadingZeros.length > 1 && eAdjacentToLeadingZeros) return str;
+    else if (leadingZeros.length === 1 && (notation[3].startsWith(`.${eChar}`) || notation[3][0] === eChar)) {
+      return Number(trimmedStr);
+    } else if (leadingZeros.length > 0) {
+      if (options.leadingZeros && !eAdjacentToLeadingZeros) {
+        return Number(trimmedStr);
+      } else return str;
+    } else {
+      return Number(trimmedStr);
+    }
+  } else {
+    return str;
+  }
+}
+function trimZeros(numStr) {
+  if (numStr && numStr.indexOf(".") !== -1) {
+    let end = numStr.length;
+    while (end > 0 && numStr.charCodeAt(end - 1) === 48) end--;
+    numStr = numStr.slice(0, end);
+    if (numStr === ".") numStr = "0";
+    else if (numStr[0] === ".") numStr = "0" + numStr;
+    else if (numStr[numStr.length - 1] === ".") numStr = numStr.substring(0, numStr.length - 1);
+    return numStr;
+  }
+  return numStr;
+}
+function parse_int(numStr, base) {
+  const str = numStr.trim();
+  if (base === 2 || base === 8) numStr = str.substring(2);
+  if (parseInt) return parseInt(numStr, base);
+  else if (Number.parseInt) return Number.parseInt(numStr, base);
+  else if (window && window.parseInt) return window.parseInt(numStr, base);
+  else throw new Error("parseInt, Number.parseInt, window.parseInt are not supported");
+}
+function handleInfinity(str, num, options) {
+  const isPositive = num === Infinity;
+  switch (options.infinity.toLowerCase()) {
+    case "null":
+      return null;
+    case "infinity":
+      return num;
+    // Return Infinity or -Infinity
+    case "string":
+      return isPositive ? "Infinity" : "-Infinity";
+    case "original":
+    default:
+      return str;
+  }
+}
+
+// node_modules/fast-xml-parser/src/ignoreAttributes.js
+function getIgnoreAttributesFn(ignoreAttributes) {
+  if (typeof ignoreAttributes === "function") {
+    return ignoreAttributes;
+  }
+  if (Array.isArray(ignoreAttributes)) {
+    return (attrName) => {
+      for (const pattern of ignoreAttributes) {
+        if (typeof pattern === "string" && attrName === pattern) {
+          return true;
+        }
+        if (pattern instanceof RegExp && pattern.test(attrName)) {
+          return true;
+        }
+      }
+    };
+  }
+  return () => false;
+}
+
+// node_modules/path-expression-matcher/src/Expression.js
+var Expression = class {
+  /**
+   * Create a new Expression
+   * @param {string} pattern - Pattern string (e.g., "root.users.user", "..user[id]")
+   * @param {Object} options - Configuration options
+   * @param {string} options.separator - Path separator (default: '.')
+   */
+  constructor(pattern, options = {}, data) {
+    this.pattern = pattern;
+    this.separator = options.separator || ".";
+    this.segments = this._parse(pattern);
+    this.data = data;
+    this._hasDeepWildcard = this.segments.some((seg) => seg.type === "deep-wildcard");
+    this._hasAttributeCondition = this.segments.some((seg) => seg.attrName !== void 0);
+    this._hasPositionSelector = this.segments.some((seg) => seg.position !== void 0);
+  }
+  /**
+   * Parse pattern string into segments
+   * @private
+   * @param {string} pattern - Pattern to parse
+   * @returns {Array} Array of segment objects
+   */
+  _parse(pattern) {
+    const segments = [];
+    let i = 0;
+    let currentPart = "";
+    while (i < pattern.length) {
+      if (pattern[i] === this.separator) {
+        if (i + 1 < pattern.length && pattern[i + 1] === this.separator) {
+          if (currentPart.trim()) {
+            segments.push(this._parseSegment(currentPart.trim()));
+            currentPart = "";
+          }
+          segments.push({ type: "deep-wildcard" });
+          i += 2;
+        } else {
+          if (currentPart.trim()) {
+            segments.push(this._parseSegment(currentPart.trim()));
+          }
+          currentPart = "";
+          i++;
+        }
+      } else {
+        currentPart += pattern[i];
+        i++;
+      }
+    }
+    if (currentPart.trim()) {
+      segments.push(this._parseSegment(currentPart.trim()));
+    }
+    return segments;
+  }
+  /**
+   * Parse a single segment
+   * @private
+   * @param {string} part - Segment string (e.g., "user", "ns::user", "user[id]", "ns::user:first")
+   * @returns {Object} Segment object
+   */
+  _parseSegment(part) {
+    const segment = { type: "tag" };
+    let bracketContent = null;
+    let withoutBrackets = part;
+    const bracketMatch = part.match(/^([^\[]+)(\[[^\]]*\])(.*)$/);
+    if (bracketMatch) {
+      withoutBrackets = bracketMatch[1] + bracketMatch[3];
+      if (bracketMatch[2]) {
+        const content = bracketMatch[2].slice(1, -1);
+        if (content) {
+          bracketContent = content;
+        }
+      }
+    }
+    let namespace = void 0;
+    let tagAndPosition = withoutBrackets;
+    if (withoutBrackets.includes("::")) {
+      const nsIndex = withoutBrackets.indexOf("::");
+      namespace = withoutBrackets.substring(0, nsIndex).trim();
+      tagAndPosition = withoutBrackets.substring(nsIndex + 2).trim();
+      if (!namespace) {
+        throw new Error(`Invalid namespace in pattern: ${part}`);
+      }
+    }
+    let tag = void 0;
+    let positionMatch = null;
+    if (tagAndPosition.includes(":")) {
+      const colonIndex = tagAndPosition.lastIndexOf(":");
+      const tagPart = tagAndPosition.substring(0, colonIndex).trim();
+      const posPart = tagAndPosition.substring(colonIndex + 1).trim();
+      const isPositionKeyword = ["first", "last", "odd", "even"].includes(posPart) || /^nth\(\d+\)$/.test(posPart);
+      if (isPositionKeyword) {
+        tag = tagPart;
+        positionMatch = posPart;
+      } else {
+        tag = tagAndPosition;
+      }
+    } else {
+      tag = tagAndPosition;
+    }
+    if (!tag) {
+      throw new Error(`Invalid segment pattern: ${part}`);
+    }
+    segment.tag = tag;
+    if (namespace) {
+      segment.namespace = namespace;
+    }
+    if (bracketContent) {
+      if (bracketContent.includes("=")) {
+        const eqIndex = bracketContent.indexOf("=");
+        segment.attrName = bracketContent.substring(0, eqIndex).trim();
+        segment.attrValue = bracketContent.substring(eqIndex + 1).trim();
+      } else {
+        segment.attrName = bracketContent.trim();
+      }
+    }
+    if (positionMatch) {
+      const nthMatch = positionMatch.match(/^nth\((\d+)\)$/);
+      if (nthMatch) {
+        segment.position = "nth";
+        segment.positionValue = parseInt(nthMatch[1], 10);
+      } else {
+        segment.position = positionMatch;
+      }
+    }
+    return segment;
+  }
+  /**
+   * Get the number of segments
+   * @returns {number}
+   */
+  get length() {
+    return this.segments.length;
+  }
+  /**
+   * Check if expression contains deep wildcard
+   * @returns {boolean}
+   */
+  hasDeepWildcard() {
+    return this._hasDeepWildcard;
+  }
+  /**
+   * Check if expression has attribute conditions
+   * @returns {boolean}
+   */
+  hasAttributeCondition() {
+    return this._hasAttributeCondition;
+  }
+  /**
+   * Check if expression has position selectors
+   * @returns {boolean}
+   */
+  hasPositionSelector() {
+    return this._hasPositionSelector;
+  }
+  /**
+   * Get string representation
+   * @returns {string}
+   */
+  toString() {
+    return this.pattern;
+  }
+};
+
+// node_modules/path-expression-matcher/src/ExpressionSet.js
+var ExpressionSet = class {
+  constructor() {
+    this._byDepthAndTag = /* @__PURE__ */ new Map();
+    this._wildcardByDepth = /* @__PURE__ */ new Map();
+    this._deepWildcards = [];
+    this._deepByTerminalTag = /* @__PURE__ */ new Map();
+    this._patterns = /* @__PURE__ */ new Set();
+    this._sealed = false;
+  }
+  /**
+   * Add an Expression to the set.
+   * Duplicate patterns (same pattern string) are silently ignored.
+   *
+   * @param {import('./Expression.js').default} expression - A pre-constructed Expression instance
+   * @returns {this} for chaining
+   * @throws {TypeError} if called after seal()
+   *
+   * @example
+   * set.add(new Expression('root.users.user'));
+   * set.add(new Expression('..script'));
+   */
+  add(expression) {
+    if (this._sealed) {
+      throw new TypeError(
+        "ExpressionSet is sealed. Create a new ExpressionSet to add more expressions."
+      );
+    }
+    if (this._patterns.has(expression.pattern)) return this;
+    this._patterns.add(expression.pattern);
+    if (expression.hasDeepWildcard()) {
+      const lastSeg2 = expression.segments[expression.segments.length - 1];
+      if (lastSeg2 && lastSeg2.type !== "deep-wildcard" && lastSeg2.tag !== "*") {
+        const tag2 = lastSeg2.tag;
+        if (!this._deepByTerminalTag.has(tag2)) this._deepByTerminalTag.set(tag2, []);
+        this._deepByTerminalTag.get(tag2).push(expression);
+      } else {
+        this._deepWildcards.push(expression);
+      }
+      return this;
+    }
+    const depth = expression.length;
+    const lastSeg = expression.segments[expression.segments.length - 1];
+    const tag = lastSeg?.tag;
+    if (!tag || tag === "*") {
+      if (!this._wildcardByDepth.has(depth)) this._wildcardByDepth.set(depth, []);
+      this._wildcardByDepth.get(depth).push(expression);
+    } else {
+      const key = `${depth}:${tag}`;
+      if (!this._byDepthAndTag.has(key)) this._byDepthAndTag.set(key, []);
+      this._byDepthAndTag.get(key).push(expression);
+    }
+    return this;
+  }
+  /**
+   * Add multiple expressions at once.
+   *
+   * @param {import('./Expression.js').default[]} expressions - Array of Expression instances
+   * @returns {this} for chaining
+   *
+   * @example
+   * set.addAll([
+   *   new Expression('root.users.user'),
+   *   new Expression('root.config.setting'),
+   * ]);
+   */
+  addAll(expressions) {
+    for (const expr of expressions) this.add(expr);
+    return this;
+  }
+  /**
+   * Check whether a pattern string is already present in the set.
+   *
+   * @param {import('./Expression.js').default} expression
+   * @returns {boolean}
+   */
+  has(expression) {
+    return this._patterns.has(expression.pattern);
+  }
+  /**
+   * Number of expressions in the set.
+   * @type {number}
+   */
+  get size() {
+    return this._patterns.size;
+  }
+  /**
+   * Seal the set against further modifications.
+   * Useful to prevent accidental mutations after config is built.
+   * Calling add() or addAll() on a sealed set throws a TypeError.
+   *
+   * @returns {this}
+   */
+  seal() {
+    this._sealed = true;
+    return this;
+  }
+  /**
+   * Whether the set has been sealed.
+   * @type {boolean}
+   */
+  get isSealed() {
+    return this._sealed;
+  }
+  /**
+   * Test whether the matcher's current path matches any expression in the set.
+   *
+   * Evaluation order (cheapest → most expensive):
+   *  1. Exact depth + tag bucket  — O(1) lookup, typically 0–2 expressions
+   *  2. Depth-only wildcard bucket — O(1) lookup, rare
+   *  3. Deep-wildcard list         — always checked, but usually small
+   *
+   * @param {import('./Matcher.js').default} matcher - Matcher instance (or readOnly view)
+   * @returns {boolean} true if any expression matches the current path
+   *
+   * @example
+   * if (stopNodes.matchesAny(matcher)) {
+   *   // handle stop node
+   * }
+   */
+  matchesAny(matcher) {
+    return this.findMatch(matcher) !== null;
+  }
+  /**
+  * Find and return the first Expression that matches the matcher's current path.
+  *
+  * Uses the same evaluation order as matchesAny (cheapest → most expensive):
+  *  1. Exact depth + tag bucket
+  *  2. Depth-only wildcard bucket
+  *  3. Deep-wildcard list
+  *
+  * @param {import('./Matcher.js').default} matcher - Matcher instance (or readOnly view)
+  * @returns {import('./Expression.js').default | null} the first matching Expression, or null
+  *
+  * @example
+  * const expr = stopNodes.findMatch(matcher);
+  * if (expr) {
+  *   // access expr.config, expr.pattern, etc.
+  * }
+  */
+  findMatch(matcher) {
+    const depth = matcher.getDepth();
+    const tag = matcher.getCurrentTag();
+    const exactKey = `${depth}:${tag}`;
+    const exactBucket = this._byDepthAndTag.get(exactKey);
+    if (exactBucket) {
+      for (let i = 0; i < exactBucket.length; i++) {
+        if (matcher.matches(exactBucket[i])) return exactBucket[i];
+      }
+    }
+    const wildcardBucket = this._wildcardByDepth.get(depth);
+    if (wildcardBucket) {
+      for (let i = 0; i < wildcardBucket.length; i++) {
+        if (matcher.matches(wildcardBucket[i])) return wildcardBucket[i];
+      }
+    }
+    const deepBucket = this._deepByTerminalTag.get(tag);
+    if (deepBucket) {
+      for (let i = 0; i < deepBucket.length; i++) {
+        if (matcher.matches(deepBucket[i])) return deepBucket[i];
+      }
+    }
+    for (let i = 0; i < this._deepWildcards.length; i++) {
+      if (matcher.matches(this._deepWildcards[i])) return this._deepWildcards[i];
+    }
+    return null;
+  }
+};
+
+// node_modules/path-expression-matcher/src/Matcher.js
+var MatcherView = class {
+  /**
+   * @param {Matcher} matcher - The parent Matcher instance to read from.
+   */
+  constructor(matcher) {
+    this._matcher = matcher;
+  }
+  /**
+   * Get the path separator used by the parent matcher.
+   * @returns {string}
+   */
+  get separator() {
+    return this._matcher.separator;
+  }
+  /**
+   * Get current tag name.
+   * @returns {string|undefined}
+   */
+  getCurrentTag() {
+    const path21 = this._matcher.path;
+    return path21.length > 0 ? path21[path21.length - 1].tag : void 0;
+  }
+  /**
+   * Get current namespace.
+   * @returns {string|undefined}
+   */
+  getCurrentNamespace() {
+    const path21 = this._matcher.path;
+    return path21.length > 0 ? path21[path21.length - 1].namespace : void 0;
+  }
+  /**
+   * Get current node's attribute value.
+   * @param {string} attrName
+   * @returns {*}
+   */
+  getAttrValue(attrName) {
+    const path21 = this._matcher.path;
+    if (path21.length === 0) return void 0;
+    return path21[path21.length - 1].values?.[attrName];
+  }
+  /**
+   * Check if current node has an attribute.
+   * @param {string} attrName
+   * @returns {boolean}
+   */
+  hasAttr(attrName) {
+    const path21 = this._matcher.path;
+    if (path21.length === 0) return false;
+    const current = path21[path21.length - 1];
+    return current.values !== void 0 && attrName in current.values;
+  }
+  /**
+   * Get the value of a "kept" attribute from the nearest ancestor (or
+   * current node) that declared it via `push(tag, attrs, ns, { keep: [...] })`.
+   * @param {string} attrName
+   * @returns {*}
+   */
+  getAnyParentAttr(attrName) {
+    return this._matcher.getAnyParentAttr(attrName);
+  }
+  /**
+   * Check whether any ancestor (or the current node) kept the given
+   * attribute via `push(tag, attrs, ns, { keep: [...] })`.
+   * @param {string} attrName
+   * @returns {boolean}
+   */
+  hasAnyParentAttr(attrName) {
+    return this._matcher.hasAnyParentAttr(attrName);
+  }
+  /**
+   * Get current node's sibling position (child index in parent).
+   * @returns {number}
+   */
+  getPosition() {
+    const path21 = this._matcher.path;
+    if (path21.length === 0) return -1;
+    return path21[path21.length - 1].position ?? 0;
+  }
+  /**
+   * Get current node's repeat counter (occurrence count of this tag name).
+   * @returns {number}
+   */
+  getCounter() {
+    const path21 = this._matcher.path;
+    if (path21.length === 0) return -1;
+    return path21[path21.length - 1].counter ?? 0;
+  }
+  /**
+   * Get current node's sibling index (alias for getPosition).
+   * @returns {number}
+   * @deprecated Use getPosition() or getCounter() instead
+   */
+  getIndex() {
+    return this.getPosition();
+  }
+  /**
+   * Get current path depth.
+   * @returns {number}
+   */
+  getDepth() {
+    return this._matcher.path.length;
+  }
+  /**
+   * Get path as string.
+   * @param {string} [separator] - Optional separator (uses default if not provided)
+   * @param {boolean} [includeNamespace=true]
+   * @returns {string}
+   */
+  toString(separator, includeNamespace = true) {
+    return this._matcher.toString(separator, includeNamespace);
+  }
+  /**
+   * Get path as array of tag names.
+   * @returns {string[]}
+   */
+  toArray() {
+    return this._matcher.path.map((n) => n.tag);
+  }
+  /**
+   * Match current path against an Expression.
+   * @param {Expression} expression
+   * @returns {boolean}
+   */
+  matches(expression) {
+    return this._matcher.matches(expression);
+  }
+  /**
+   * Match any expression in the given set against the current path.
+   * @param {ExpressionSet} exprSet
+   * @returns {boolean}
+   */
+  matchesAny(exprSet) {
+    return exprSet.matchesAny(this._matcher);
+  }
+};
+var Matcher = class {
+  /**
+   * Create a new Matcher.
+   * @param {Object} [options={}]
+   * @param {string} [options.separator='.'] - Default path separator
+   */
+  constructor(options = {}) {
+    this.separator = options.separator || ".";
+    this.path = [];
+    this.siblingStacks = [];
+    this._pathStringCache = null;
+    this._view = new MatcherView(this);
+    this._keptAttrs = [];
+  }
+  /**
+   * Push a new tag onto the path.
+   * @param {string} tagName
+   * @param {Object|null} [attrValues=null]
+   * @param {string|null} [namespace=null]
+   * @param {Object|null} [options=null]
+   * @param {string[]} [options.keep] - Names of attributes (from attrValues)
+   */
+  push(tagName, attrValues = null, namespace = null, options = null) {
+    this._pathStringCache = null;
+    if (this.path.length > 0) {
+      this.path[this.path.length - 1].values = void 0;
+    }
+    const currentLevel = this.path.length;
+    let level = this.siblingStacks[currentLevel];
+    if (!level) {
+      level = { counts: /* @__PURE__ */ new Map(), total: 0 };
+      this.siblingStacks[currentLevel] = level;
+    }
+    const siblingKey = namespace ? `${namespace}:${tagName}` : tagName;
+    const counter = level.counts.get(siblingKey) || 0;
+    const position = level.total;
+    level.counts.set(siblingKey, counter + 1);
+    level.total++;
+    const node2 = {
+      tag: tagName,
+      position,
+      counter
+    };
+    if (namespace !== null && namespace !== void 0) {
+      node2.namespace = namespace;
+    }
+    if (attrValues !== null && attrValues !== void 0) {
+      node2.values = attrValues;
+    }
+    this.path.push(node2);
+    const depth = this.path.length;
+    const keep = options !== null ? options.keep : null;
+    if (keep !== null && keep !== void 0 && keep.length > 0 && attrValues) {
+      for (let i = 0; i < keep.length; i++) {
+        const name = keep[i];
+        if (attrValues[name] !== void 0) {
+          this._keptAttrs.push({ depth, name, value: attrValues[name] });
+        }
+      }
+    }
+  }
+  /**
+   * Pop the last tag from the path.
+   * @returns {Object|undefined} The popped node
+   */
+  pop() {
+    if (this.path.length === 0) return void 0;
+    this._pathStringCache = null;
+    const node2 = this.path.pop();
+    if (this.siblingStacks.length > this.path.length + 1) {
+      this.siblingStacks.length = this.path.length + 1;
+    }
+    const poppedDepth = this.path.length + 1;
+    while (this._keptAttrs.length > 0 && this._keptAttrs[this._keptAttrs.length - 1].depth >= poppedDepth) {
+      this._keptAttrs.pop();
+    }
+    return node2;
+  }
+  /**
+   * Update current node's attribute values.
+   * Useful when attributes are parsed after push.
+   * @param {Object} attrValues
+   */
+  updateCurrent(attrValues) {
+    if (this.path.length > 0) {
+      const current = this.path[this.path.length - 1];
+      if (attrValues !== null && attrValues !== void 0) {
+        current.values = attrValues;
+      }
+    }
+  }
+  /**
+   * Get current tag name.
+   * @returns {string|undefined}
+   */
+  getCurrentTag() {
+    return this.path.length > 0 ? this.path[this.path.length - 1].tag : void 0;
+  }
+  /**
+   * Get current namespace.
+   * @returns {string|undefined}
+   */
+  getCurrentNamespace() {
+    return this.path.length > 0 ? this.path[this.path.length - 1].namespace : void 0;
+  }
+  /**
+   * Get current node's attribute value.
+   * @param {string} attrName
+   * @returns {*}
+   */
+  getAttrValue(attrName) {
+    if (this.path.length === 0) return void 0;
+    return this.path[this.path.length - 1].values?.[attrName];
+  }
+  /**
+   * Check if current node has an attribute.
+   * @param {string} attrName
+   * @returns {boolean}
+   */
+  hasAttr(attrName) {
+    if (this.path.length === 0) return false;
+    const current = this.path[this.path.length - 1];
+    return current.values !== void 0 && attrName in current.values;
+  }
+  /**
+   * Get the value of a "kept" attribute from the nearest ancestor (or
+   * current node) that declared it via `push(tag, attrs, ns, { keep: [...] })`.
+   * Unlike getAttrValue(), this works regardless of how deep the path has
+   * gone since the attribute was pushed — but only for attribute names that
+   * were explicitly marked with `keep` at push time. Cost is proportional to
+   * the number of currently-kept attributes (typically 0-3), not path depth.
+   * @param {string} attrName
+   * @returns {*} the value, or undefined if no ancestor kept this attribute
+   */
+  getAnyParentAttr(attrName) {
+    const kept = this._keptAttrs;
+    for (let i = kept.length - 1; i >= 0; i--) {
+      if (kept[i].name === attrName) return kept[i].value;
+    }
+    return void 0;
+  }
+  /**
+   * Check whether any ancestor (or the current node) kept the given
+   * attribute via `push(tag, attrs, ns, { keep: [...] })`.
+   * @param {string} attrName
+   * @returns {boolean}
+   */
+  hasAnyParentAttr(attrName) {
+    const kept = this._keptAttrs;
+    for (let i = kept.length - 1; i >= 0; i--) {
+      if (kept[i].name === attrName) return true;
+    }
+    return false;
+  }
+  /**
+   * Get current node's sibling position (child index in parent).
+   * @returns {number}
+   */
+  getPosition() {
+    if (this.path.length === 0) return -1;
+    return this.path[this.path.length - 1].position ?? 0;
+  }
+  /**
+   * Get current node's repeat counter (occurrence count of this tag name).
+   * @returns {number}
+   */
+  getCounter() {
+    if (this.path.length === 0) return -1;
+    return this.path[this.path.length - 1].counter ?? 0;
+  }
+  /**
+   * Get current node's sibling index (alias for getPosition).
+   * @returns {number}
+   * @deprecated Use getPosition() or getCounter() instead
+   */
+  getIndex() {
+    return this.getPosition();
+  }
+  /**
+   * Get current path depth.
+   * @returns {number}
+   */
+  getDepth() {
+    return this.path.length;
+  }
+  /**
+   * Get path as string.
+   * @param {string} [separator] - Optional separator (uses default if not provided)
+   * @param {boolean} [includeNamespace=true]
+   * @returns {string}
+   */
+  toString(separator, includeNamespace = true) {
+    const sep2 = separator || this.separator;
+    const isDefault = sep2 === this.separator && includeNamespace === true;
+    if (isDefault) {
+      if (this._pathStringCache !== null) {
+        return this._pathStringCache;
+      }
+      const result = this.path.map(
+        (n) => n.namespace ? `${n.namespace}:${n.tag}` : n.tag
+      ).join(sep2);
+      this._pathStringCache = result;
+      return result;
+    }
+    return this.path.map(
+      (n) => includeNamespace && n.namespace ? `${n.namespace}:${n.tag}` : n.tag
+    ).join(sep2);
+  }
+  /**
+   * Get path as array of tag names.
+   * @returns {string[]}
+   */
+  toArray() {
+    return this.path.map((n) => n.tag);
+  }
+  /**
+   * Reset the path to empty.
+   */
+  reset() {
+    this._pathStringCache = null;
+    this.path = [];
+    this.siblingStacks = [];
+    this._keptAttrs = [];
+  }
+  /**
+   * Match current path against an Expression.
+   * @param {Expression} expression
+   * @returns {boolean}
+   */
+  matches(expression) {
+    const segments = expression.segments;
+    if (segments.length === 0) {
+      return false;
+    }
+    if (expression.hasDeepWildcard()) {
+      return this._matchWithDeepWildcard(segments);
+    }
+    return this._matchSimple(segments);
+  }
+  /**
+   * @private
+   */
+  _matchSimple(segments) {
+    if (this.path.length !== segments.length) {
+      return false;
+    }
+    for (let i = 0; i < segments.length; i++) {
+      if (!this._matchSegment(segments[i], this.path[i], i === this.path.length - 1)) {
+        return false;
+      }
+    }
+    return true;
+  }
+  /**
+   * @private
+   */
+  _matchWithDeepWildcard(segments) {
+    let pathIdx = this.path.length - 1;
+    let segIdx = segments.length - 1;
+    while (segIdx >= 0 && pathIdx >= 0) {
+      const segment = segments[segIdx];
+      if (segment.type === "deep-wildcard") {
+        segIdx--;
+        if (segIdx < 0) {
+          return true;
+        }
+        const nextSeg = segments[segIdx];
+        let found = false;
+        for (let i = pathIdx; i >= 0; i--) {
+          if (this._matchSegment(nextSeg, this.path[i], i === this.path.length - 1)) {
+            pathIdx = i - 1;
+            segIdx--;
+            found = true;
+            break;
+          }
+        }
+        if (!found) {
+          return false;
+        }
+      } else {
+        if (!this._matchSegment(segment, this.path[pathIdx], pathIdx === this.path.length - 1)) {
+          return false;
+        }
+        pathIdx--;
+        segIdx--;
+      }
+    }
+    return segIdx < 0;
+  }
+  /**
+   * @private
+   */
+  _matchSegment(segment, node2, isCurrentNode) {
+    if (segment.tag !== "*" && segment.tag !== node2.tag) {
+      return false;
+    }
+    if (segment.namespace !== void 0) {
+      if (segment.namespace !== "*" && segment.namespace !== node2.namespace) {
+        return false;
+      }
+    }
+    if (segment.attrName !== void 0) {
+      if (!isCurrentNode) {
+        return false;
+      }
+      if (!node2.values || !(segment.attrName in node2.values)) {
+        return false;
+      }
+      if (segment.attrValue !== void 0) {
+        if (String(node2.values[segment.attrName]) !== String(segment.attrValue)) {
+          return false;
+        }
+      }
+    }
+    if (segment.position !== void 0) {
+      if (!isCurrentNode) {
+        return false;
+      }
+      const counter = node2.counter ?? 0;
+      if (segment.position === "first" && counter !== 0) {
+        return false;
+      } else if (segment.position === "odd" && counter % 2 !== 1) {
+        return false;
+      } else if (segment.position === "even" && counter % 2 !== 0) {
+        return false;
+      } else if (segment.position === "nth" && counter !== segment.positionValue) {
+        return false;
+      }
+    }
+    return true;
+  }
+  /**
+   * Match any expression in the given set against the current path.
+   * @param {ExpressionSet} exprSet
+   * @returns {boolean}
+   */
+  matchesAny(exprSet) {
+    return exprSet.matchesAny(this);
+  }
+  /**
+   * Create a snapshot of current state.
+   * @returns {Object}
+   */
+  snapshot() {
+    return {
+      path: this.path.map((node2) => ({ ...node2 })),
+      siblingStacks: this.siblingStacks.map((level) => level ? { counts: new Map(level.counts), total: level.total } : level),
+      keptAttrs: this._keptAttrs.map((entry) => ({ ...entry }))
+    };
+  }
+  /**
+   * Restore state from snapshot.
+   * @param {Object} snapshot
+   */
+  restore(snapshot) {
+    this._pathStringCache = null;
+    this.path = snapshot.path.map((node2) => ({ ...node2 }));
+    this.siblingStacks = snapshot.siblingStacks.map((level) => level ? { counts: new Map(level.counts), total: level.total } : level);
+    this._keptAttrs = (snapshot.keptAttrs || []).map((entry) => ({ ...entry }));
+  }
+  /**
+   * Return the read-only {@link MatcherView} for this matcher.
+   *
+   * The same instance is returned on every call — no allocation occurs.
+   * It always reflects the current parser state and is safe to pass to
+   * user callbacks without risk of accidental mutation.
+   *
+   * @returns {MatcherView}
+   *
+   * @example
+   * const view = matcher.readOnly();
+   * // pass view to callbacks — it stays in sync automatically
+   * view.matches(expr);       // ✓
+   * view.getCurrentTag();     // ✓
+   * // view.push(...)         // ✗ method does not exist — caught by TypeScript
+   */
+  readOnly() {
+    return this._view;
+  }
+};
+
+// node_modules/is-unsafe/src/contexts/html.js
+var HTML_PATTERNS = [
+  {
+    id: "html-script-open",
+    description: "<script opening tag",
+    pattern: /<script[\s>/]/i
+  },
+  {
+    id: "html-script-close",
+    description: "</script closing tag",
+    pattern: /<\/script[\s>]/i
+  },
+  {
+    id: "html-javascript-protocol",
+    description: "javascript: URI scheme (with optional whitespace/encoding)",
+    // Handles j&#x61;vascript:, j\u0061vascript:, and whitespace variants
+    pattern: /j[\t\n\r ]*a[\t\n\r ]*v[\t\n\r ]*a[\t\n\r ]*s[\t\n\r ]*c[\t\n\r ]*r[\t\n\r ]*i[\t\n\r ]*p[\t\n\r ]*t[\t\n\r ]*:/i
+  },
+  {
+    id: "html-vbscript-protocol",
+    description: "vbscript: URI scheme",
+    pattern: /vbscript[\t\n\r ]*:/i
+  },
+  {
+    id: "html-data-html",
+    description: "data:text/html URI \u2014 can execute scripts in browsers",
+    pattern: /data[\t\n\r ]*:[\t\n\r ]*text\/html/i
+  },
+  {
+    id: "html-data-xhtml",
+    description: "data:application/xhtml+xml URI",
+    pattern: /data[\t\n\r ]*:[\t\n\r ]*application\/xhtml/i
+  },
+  {
+    id: "html-data-svg",
+    description: "data:image/svg+xml URI \u2014 can execute scripts",
+    pattern: /data[\t\n\r ]*:[\t\n\r ]*image\/svg\+xml/i
+  },
+  {
+    id: "html-inline-event-handler",
+    description: "Inline event handler attributes: onclick=, onerror=, onload=, etc.",
+    // \bon ensures we match a word boundary so "phonetic=" is not caught
+    pattern: /\bon\w{1,30}\s*=/i
+  },
+  {
+    id: "html-entity-obfuscated-script",
+    description: "HTML-entity-encoded <script (e.g. &#x3C;script or &lt;script)",
+    // Entities include optional trailing semicolon: &#x3C; or &#x3C (both valid in HTML5)
+    pattern: /(?:&#x0*3[Cc];?|&#0*60;?|&lt;)\s*script/i
+  },
+  {
+    id: "html-entity-obfuscated-javascript",
+    description: 'HTML-entity-encoded javascript: (partial \u2014 catches common &#106; or &#x6a; for "j")',
+    pattern: /(?:&#x0*6[Aa];?|&#0*106;?)\s*(?:&#x0*61;?|a)[\s\S]{0,80}script\s*:/i
+  },
+  {
+    id: "html-style-expression",
+    description: "CSS expression() \u2014 IE-era code execution in style attributes",
+    pattern: /style[\s\S]{0,20}expression\s*\(/i
+  },
+  {
+    id: "html-object-embed",
+    description: "<object or <embed tags that can load active content",
+    pattern: /<(?:object|embed)[\s>/]/i
+  },
+  {
+    id: "html-base-tag",
+    description: "<base href= \u2014 can hijack all relative URLs on a page",
+    pattern: /<base[\s>]/i
+  },
+  {
+    id: "html-meta-refresh",
+    description: '<meta http-equiv="refresh" \u2014 can redirect users',
+    pattern: /<meta[\s\S]{0,40}http-equiv[\s\S]{0,20}refresh/i
+  },
+  {
+    id: "html-srcdoc",
+    description: "srcdoc= attribute on iframes \u2014 embeds HTML that can run scripts",
+    pattern: /srcdoc\s*=/i
+  },
+  {
+    id: "html-iframe",
+    description: "<iframe tag",
+    pattern: /<iframe[\s>/]/i
+  },
+  {
+    id: "html-form",
+    description: "<form tag \u2014 can be used for phishing / credential harvesting injection",
+    pattern: /<form[\s>/]/i
+  }
+];
+var html_default = HTML_PATTERNS;
+
+// node_modules/is-unsafe/src/contexts/xml.js
+var XML_PATTERNS = [
+  {
+    id: "xml-cdata-injection",
+    description: "CDATA section injection: <![CDATA[ breaks out of text node context",
+    pattern: /<!\[CDATA\[/i
+  },
+  {
+    id: "xml-cdata-close",
+    description: "CDATA close sequence: ]]> can terminate an enclosing CDATA section",
+    pattern: /\]\]>/
+  },
+  {
+    id: "xml-processing-instruction",
+    description: "XML processing instruction: <?xml-stylesheet or <?php etc.",
+    pattern: /<\?(?:xml[\- ]|php|asp)/i
+  },
+  {
+    id: "xml-doctype-injection",
+    description: "DOCTYPE declaration embedded in content \u2014 can define entities",
+    // Match <!DOCTYPE followed by end-of-string, whitespace, or [ (internal subset)
+    pattern: /<!DOCTYPE(?:[\s[]|$)/i
+  },
+  {
+    id: "xml-entity-system",
+    description: "SYSTEM keyword \u2014 used in external entity declarations (XXE)",
+    pattern: /\bSYSTEM\s+["']/i
+  },
+  {
+    id: "xml-entity-public",
+    description: "PUBLIC keyword \u2014 used in external entity declarations (XXE)",
+    pattern: /\bPUBLIC\s+["']/i
+  },
+  {
+    id: "xml-entity-declaration",
+    description: "<!ENTITY declaration \u2014 defines entities, potential XXE or entity expansion",
+    pattern: /<!ENTITY[\s%]/i
+  },
+  {
+    id: "xml-billion-laughs",
+    description: "Entity reference chaining / billion laughs: repeated &eX; style references",
+    // Heuristic: 3+ consecutive entity refs suggests expansion attack
+    pattern: /(?:&\w{1,20};){3,}/
+  },
+  {
+    id: "xml-namespace-confusion",
+    description: "xmlns: attribute injection \u2014 can redefine namespaces to confuse parsers",
+    // pattern: /\bxmlns\s*(?::\w{1,40})?\s*=/i,
+    pattern: /\bxmlns(?::\w{1,40})?\s*=/i
+  },
+  {
+    id: "xml-comment-injection",
+    description: "<!-- comment injection \u2014 can hide content from some parsers",
+    pattern: /<!--/
+  },
+  {
+    id: "xml-comment-close",
+    description: "--> closes an enclosing XML comment",
+    pattern: /-->/
+  },
+  {
+    id: "xml-pi-close",
+    description: "?> closes an enclosing processing instruction",
+    pattern: /\?>/
+  }
+];
+var xml_default = XML_PATTERNS;
+
+// node_modules/is-unsafe/src/contexts/svg.js
+var SVG_PATTERNS = [
+  {
+    id: "svg-script-element",
+    description: "<script element inside SVG executes JavaScript",
+    pattern: /<script[\s>/]/i
+  },
+  {
+    id: "svg-xlink-href-javascript",
+    description: "xlink:href with javascript: \u2014 classic SVG XSS via <a> or <use>",
+    pattern: /xlink\s*:\s*href\s*=\s*["']?\s*javascript\s*:/i
+  },
+  {
+    id: "svg-href-javascript",
+    description: "href= with javascript: in SVG context (<a>, <animate>, etc.)",
+    pattern: /href\s*=\s*["']?\s*javascript\s*:/i
+  },
+  {
+    id: "svg-foreignobject",
+    description: "<foreignObject embeds HTML inside SVG \u2014 can execute scripts",
+    pattern: /<foreignObject[\s>/]/i
+  },
+  {
+    id: "svg-use-external",
+    description: "<use xlink:href or href pointing to external resource (non-fragment URL)",
+    // Match <use with href= where the value starts with a non-# character (external URL)
+    // [\"'][^#] catches quoted values not starting with #; [^\"'#\s>] catches unquoted
+    pattern: /<use[\s\S]{0,60}(?:xlink\s*:\s*)?href\s*=\s*(?:["'][^#]|[^"'#\s>])/i
+  },
+  {
+    id: "svg-animate-href",
+    description: '<animate attributeName="href" \u2014 can dynamically change href to javascript:',
+    pattern: /<animate[\s\S]{0,80}attributeName\s*=\s*["'][\s]*href["']/i
+  },
+  {
+    id: "svg-animate-xlinkhref",
+    description: '<animate attributeName="xlink:href"',
+    pattern: /<animate[\s\S]{0,80}attributeName\s*=\s*["'][\s]*xlink\s*:\s*href["']/i
+  },
+  {
+    id: "svg-set-javascript",
+    description: '<set to="javascript:..." \u2014 sets an attribute to a javascript: URI',
+    pattern: /<set[\s\S]{0,80}to\s*=\s*["']?\s*javascript\s*:/i
+  },
+  {
+    id: "svg-event-handler",
+    description: "SVG-specific event handler attributes: onload=, onerror=, onactivate=, etc.",
+    pattern: /\bon(?:load|error|activate|begin|end|repeat|focus|blur|click|mouse\w{1,20}|key\w{1,20})\s*=/i
+  },
+  {
+    id: "svg-handler-generic",
+    description: "Generic on* handler catch-all for SVG attributes",
+    pattern: /\bon\w{1,30}\s*=/i
+  },
+  {
+    id: "svg-filter-feimage",
+    description: "<feImage href= \u2014 filter primitive that can load external resources",
+    pattern: /<feImage[\s\S]{0,80}(?:xlink\s*:\s*)?href\s*=/i
+  },
+  {
+    id: "svg-image-external",
+    description: "<image xlink:href with http/https or javascript protocol",
+    pattern: /<image[\s\S]{0,80}(?:xlink\s*:\s*)?href\s*=\s*["']?\s*(?:https?|javascript)\s*:/i
+  },
+  {
+    id: "svg-style-javascript",
+    description: "style= attribute containing javascript: (e.g. background:url(javascript:...))",
+    pattern: /style\s*=[\s\S]{0,60}javascript\s*:/i
+  }
+];
+var svg_default = SVG_PATTERNS;
+
+// node_modules/is-unsafe/src/contexts/sql.js
+var SQL_PATTERNS = [
+  {
+    id: "sql-block-comment-open",
+    description: "SQL block comment open: /* ... */ \u2014 unusual in legitimate user text",
+    pattern: /\/\*/
+  },
+  {
+    id: "sql-union-select",
+    description: "UNION SELECT \u2014 most common SQL injection aggregation attack",
+    pattern: /\bUNION\s{1,20}(?:ALL\s{1,20})?SELECT\b/i
+  },
+  {
+    id: "sql-drop-table",
+    description: "DROP TABLE \u2014 destructive DDL injection",
+    pattern: /\bDROP\s{1,20}TABLE\b/i
+  },
+  {
+    id: "sql-drop-database",
+    description: "DROP DATABASE \u2014 destructive DDL injection",
+    pattern: /\bDROP\s{1,20}DATABASE\b/i
+  },
+  {
+    id: "sql-insert-into",
+    description: "INSERT INTO \u2014 data injection",
+    pattern: /\bINSERT\s{1,20}INTO\b/i
+  },
+  {
+    id: "sql-delete-from",
+    description: "DELETE FROM \u2014 data deletion injection",
+    pattern: /\bDELETE\s{1,20}FROM\b/i
+  },
+  {
+    id: "sql-update-set",
+    description: "UPDATE ... SET \u2014 data modification injection",
+    // Allows arbitrary content between UPDATE and SET (table name, alias, etc.)
+    pattern: /\bUPDATE\b[\s\S]{1,60}\bSET\b/i
+  },
+  {
+    id: "sql-exec-xp",
+    description: "EXEC xp_ \u2014 MSSQL extended stored procedure execution",
+    pattern: /\bEXEC(?:UTE)?\s{1,20}xp_/i
+  },
+  {
+    id: "sql-tautology-string",
+    description: `Classic string tautology: ' OR '1'='1 or " OR "1"="1"`,
+    // Last quote is optional — injection may truncate it: ' OR '1'='1--
+    pattern: /'\s{0,10}OR\s{0,10}'[^']{0,20}'\s*=\s*'[^']{0,20}/i
+  },
+  {
+    id: "sql-tautology-numeric",
+    description: "Numeric tautology: OR 1=1",
+    pattern: /\bOR\s{1,10}1\s*=\s*1\b/i
+  },
+  {
+    id: "sql-always-true-zero",
+    description: "Numeric tautology: OR 0=0",
+    pattern: /\bOR\s{1,10}0\s*=\s*0\b/i
+  },
+  {
+    id: "sql-sleep-benchmark",
+    description: "Time-based blind injection: SLEEP() or BENCHMARK()",
+    pattern: /\b(?:SLEEP|BENCHMARK)\s*\(/i
+  },
+  {
+    id: "sql-waitfor-delay",
+    description: "MSSQL time-based blind injection: WAITFOR DELAY",
+    pattern: /\bWAITFOR\s{1,20}DELAY\b/i
+  },
+  {
+    id: "sql-char-function",
+    description: "CHAR() function \u2014 used to obfuscate injected strings",
+    pattern: /\bCHAR\s*\(\s*\d{1,3}/i
+  },
+  {
+    id: "sql-information-schema",
+    description: "INFORMATION_SCHEMA \u2014 reconnaissance query for table/column enumeration",
+    pattern: /\bINFORMATION_SCHEMA\b/i
+  }
+];
+var sql_default = SQL_PATTERNS;
+
+// node_modules/is-unsafe/src/contexts/shell.js
+var SHELL_PATTERNS = [
+  {
+    id: "shell-path-traversal-unix",
+    description: "Unix path traversal: ../  \u2014 climbing the directory tree",
+    pattern: /\.\.\//
+  },
+  {
+    id: "shell-path-traversal-windows",
+    description: "Windows path traversal: ..\\ \u2014 climbing the directory tree",
+    pattern: /\.\.\\/
+  },
+  {
+    id: "shell-path-traversal-encoded",
+    description: "URL-encoded path traversal: %2e%2e or %2f variants",
+    pattern: /%2e%2e|%2f\.\.|\.\.%2f/i
+  },
+  {
+    id: "shell-null-byte",
+    description: "Null byte injection: \\x00 or %00 \u2014 truncates strings in C-backed functions",
+    pattern: /\x00|%00/
+  },
+  {
+    id: "shell-semicolon",
+    description: "Semicolon command separator: cmd1; cmd2",
+    pattern: /;/
+  },
+  {
+    id: "shell-pipe",
+    description: "Pipe operator: cmd1 | cmd2",
+    pattern: /\|/
+  },
+  {
+    id: "shell-and-operator",
+    description: "AND operator: cmd1 && cmd2",
+    pattern: /&&/
+  },
+  {
+    id: "shell-or-operator",
+    description: "OR operator: cmd1 || cmd2",
+    pattern: /\|\|/
+  },
+  {
+    id: "shell-backtick",
+    description: "Backtick command substitution: `cmd`",
+    pattern: /`/
+  },
+  {
+    id: "shell-dollar-paren",
+    description: "Dollar-paren command substitution: $(cmd)",
+    pattern: /\$\(/
+  },
+  {
+    id: "shell-dollar-brace",
+    description: "Dollar-brace variable expansion: ${var} \u2014 can be abused for injection",
+    pattern: /\$\{/
+  },
+  {
+    id: "shell-redirect-out",
+    description: "Output redirection: cmd > file or cmd >> file",
+    pattern: />{1,2}/
+  },
+  {
+    id: "shell-redirect-in",
+    description: "Input redirection: cmd < file",
+    pattern: /</
+  },
+  {
+    id: "shell-newline-injection",
+    description: "Newline injection: \\n or \\r \u2014 can inject new shell commands",
+    pattern: /[\n\r]/
+  },
+  {
+    id: "shell-glob-star",
+    description: "Glob expansion: * or ? \u2014 can expand to unintended files",
+    // Only flag when combined with path separators to reduce false positives
+    pattern: /[/\\][*?]/
+  },
+  {
+    id: "shell-absolute-root",
+    description: "Absolute root path injection: string starting with / or \\ (Windows UNC)",
+    pattern: /^(?:\/|\\\\)/
+  },
+  {
+    id: "shell-windows-drive",
+    description: "Windows drive letter path injection: C:\\ or D:/",
+    pattern: /^[a-zA-Z]:[/\\]/
+  },
+  {
+    id: "shell-curl-wget",
+    description: "curl/wget with URL or flags \u2014 can exfiltrate data or download payloads",
+    // Require a URL scheme (http/https/ftp) or a flag (-) to reduce false positives
+    // "curl is a tool" won't match; "curl http://..." or "curl -s ..." will
+    pattern: /\b(?:curl|wget)\s+(?:https?:\/\/|ftp:\/\/|-)/i
+  }
+];
+var shell_default = SHELL_PATTERNS;
+
+// node_modules/is-unsafe/src/contexts/redos.js
+var REDOS_PATTERNS = [
+  {
+    id: "redos-nested-quantifier-plus",
+    description: "Nested + quantifier inside a group with outer quantifier: (a+)+, (.+b)*, etc.",
+    // Matches any group containing a + quantifier, with an outer * or + — catches (a+)+, (.+b)*, etc.
+    pattern: /\([^)]*\+[^)]*\)[+*]/
+  },
+  {
+    id: "redos-nested-quantifier-star",
+    description: "Nested * quantifier: (a*)* or (a*)+ \u2014 catastrophic backtracking",
+    pattern: /\([^)]*\*[^)]*\)[*+]/
+  },
+  {
+    id: "redos-nested-groups",
+    description: "Doubly nested quantified groups: ((a+)+) \u2014 guaranteed catastrophic",
+    pattern: /\(\([^)]{0,40}\)[+*]\)[+*]/
+  },
+  {
+    id: "redos-alternation-overlap",
+    description: "Overlapping alternation under quantifier: (a|a)+ \u2014 ambiguous NFA paths",
+    // Detect repeated identical alternatives under a quantifier
+    pattern: /\(([^|()]{1,20})\|(?:\1)(?:\|[^|()]{1,20}){0,5}\)[+*?]{1,2}/
+  },
+  {
+    id: "redos-star-plus-concat",
+    description: "(x*x)+ pattern \u2014 triggers super-linear backtracking",
+    pattern: /\([^)]{0,10}\*[^)]{0,10}\)[+*]/
+  },
+  {
+    id: "redos-dot-star-greedy",
+    description: "(.*){n,} or (.+){n,} \u2014 repeated greedy dot quantifiers",
+    pattern: /\(\.[*+]\)\{?\d/
+  },
+  {
+    id: "redos-large-repetition",
+    description: "Very large fixed or range repetition count {1000,} or {1000,n} \u2014 denial of service via backtracking",
+    // Matches { followed by 4+ digits (≥1000), then optional ,digits }
+    pattern: /\{\d{4,}(?:,\d*)?\}/
+  },
+  {
+    id: "redos-catastrophic-alternation",
+    description: "Long alternation with many similar branches \u2014 polynomial backtracking risk",
+    // Heuristic: 10+ pipe-separated alternatives in a single group
+    pattern: /\([^)]{0,200}(?:\|[^|)]{0,50}){9,}\)/
+  }
+];
+var redos_default = REDOS_PATTERNS;
+
+// node_modules/is-unsafe/src/contexts/nosql.js
+var sep = `["'\\s]*:`;
+var NOSQL_PATTERNS = [
+  // ─── MongoDB $ operator injection ────────────────────────────────────────
+  {
+    id: "nosql-where-operator",
+    description: "$where \u2014 executes arbitrary JavaScript server-side in MongoDB",
+    pattern: new RegExp(`\\$where${sep}`, "i")
+  },
+  {
+    id: "nosql-ne-operator",
+    description: '$ne \u2014 "not equal" operator used to bypass equality checks',
+    pattern: new RegExp(`\\$ne${sep}`, "i")
+  },
+  {
+    id: "nosql-gt-operator",
+    description: '$gt \u2014 "greater than" used to bypass password/value checks',
+    pattern: new RegExp(`\\$gte?${sep}`, "i")
+  },
+  {
+    id: "nosql-lt-operator",
+    description: '$lt / $lte \u2014 "less than" bypass variants',
+    pattern: new RegExp(`\\$lte?${sep}`, "i")
+  },
+  {
+    id: "nosql-regex-operator",
+    description: "$regex \u2014 can be used to extract data character by character (blind injection)",
+    pattern: new RegExp(`\\$regex${sep}`, "i")
+  },
+  {
+    id: "nosql-or-operator",
+    description: "$or \u2014 logical OR; used to create always-true conditions",
+    pattern: new RegExp(`\\$or${sep}\\s*\\[`, "i")
+  },
+  {
+    id: "nosql-and-operator",
+    description: "$and \u2014 logical AND operator injection",
+    pattern: new RegExp(`\\$and${sep}\\s*\\[`, "i")
+  },
+  {
+    id: "nosql-nor-operator",
+    description: "$nor \u2014 logical NOR operator injection",
+    pattern: new RegExp(`\\$nor${sep}\\s*\\[`, "i")
+  },
+  {
+    id: "nosql-exists-operator",
+    description: "$exists \u2014 can enumerate fields to determine schema",
+    pattern: new RegExp(`\\$exists${sep}`, "i")
+  },
+  {
+    id: "nosql-in-operator",
+    description: "$in \u2014 matches any value in a list; can enumerate values",
+    pattern: new RegExp(`\\$in${sep}\\s*\\[`, "i")
+  },
+  {
+    id: "nosql-expr-operator",
+    description: "$expr \u2014 allows aggregation expressions in queries (MongoDB 3.6+)",
+    pattern: new RegExp(`\\$expr${sep}`, "i")
+  },
+  {
+    id: "nosql-function-operator",
+    description: "$function \u2014 executes arbitrary JavaScript in MongoDB 4.4+",
+    pattern: new RegExp(`\\$function${sep}`, "i")
+  },
+  {
+    id: "nosql-accumulator-operator",
+    description: "$accumulator \u2014 custom aggregation with arbitrary JS execution",
+    pattern: new RegExp(`\\$accumulator${sep}`, "i")
+  },
+  // ─── Prototype pollution ─────────────────────────────────────────────────
+  {
+    id: "nosql-proto-pollution",
+    description: "__proto__ \u2014 prototype pollution via object key injection",
+    pattern: /__proto__/
+  },
+  {
+    id: "nosql-constructor-prototype",
+    description: "constructor.prototype \u2014 alternative prototype pollution vector (dot notation or JSON key)",
+    // Matches dot-notation (obj.constructor.prototype) and JSON key adjacency
+    // ("constructor": {"prototype": ...})
+    pattern: /constructor[\s"':.,{\[]*prototype/i
+  },
+  {
+    id: "nosql-proto-bracket",
+    description: '["__proto__"] \u2014 bracket-notation prototype pollution',
+    pattern: /\[["']__proto__["']\]/
+  }
+];
+var nosql_default = NOSQL_PATTERNS;
+
+// node_modules/is-unsafe/src/contexts/log.js
+var LOG_PATTERNS = [
+  // ─── CRLF / newline injection ─────────────────────────────────────────────
+  {
+    id: "log-crlf-injection",
+    description: "CRLF injection: literal \\r or \\n embeds fake log lines",
+    pattern: /[\r\n]/
+  },
+  {
+    id: "log-url-encoded-crlf",
+    description: "URL-encoded CRLF: %0d, %0a, %0D, %0A \u2014 decoded by some log parsers",
+    pattern: /%0[dDaA]/
+  },
+  {
+    id: "log-unicode-newline",
+    description: "Unicode newline variants: U+2028 (line separator), U+2029 (paragraph separator)",
+    pattern: /[\u2028\u2029]/
+  },
+  // ─── Log4Shell / JNDI injection (CVE-2021-44228) ─────────────────────────
+  {
+    id: "log-log4shell-jndi",
+    description: "Log4Shell: ${jndi:...} triggers remote code execution in Apache Log4j",
+    pattern: /\$\{jndi\s*:/i
+  },
+  {
+    id: "log-log4shell-obfuscated",
+    description: "Obfuscated Log4Shell: ${::-j}... lookup-bypass prefix used to evade WAF detection",
+    // ${::- is the Log4j lookup-bypass escape sequence; presence alone is suspicious
+    pattern: /\$\{::-/
+  },
+  {
+    id: "log-log4j-lookup",
+    description: "Log4j lookup syntax: ${env:...}, ${sys:...}, ${ctx:...} \u2014 data exfiltration",
+    pattern: /\$\{(?:env|sys|ctx|main|map|sd|web|docker|k8s|spring)\s*:/i
+  },
+  // ─── Server-Side Template Injection (SSTI) in log messages ───────────────
+  {
+    id: "log-ssti-double-brace",
+    description: "SSTI double-brace: {{expression}} \u2014 Jinja2, Twig, Handlebars, etc.",
+    pattern: /\{\{[\s\S]{0,80}\}\}/
+  },
+  {
+    id: "log-ssti-hash-brace",
+    description: "SSTI hash-brace: #{expression} \u2014 Thymeleaf, Velocity, Ruby ERB",
+    pattern: /#\{[\s\S]{0,80}\}/
+  },
+  {
+    id: "log-ssti-dollar-brace",
+    description: "SSTI/EL injection: ${expression with operators or method calls} \u2014 JSP EL, Freemarker, SpEL",
+    // Require that the ${...} content looks like an expression, not a plain variable name.
+    // Flags if the content contains: . ( * + operators, or known SSTI keywords.
+    // This avoids flagging ${PATH}, ${HOME} etc. (plain shell variables).
+    pattern: /\$\{[^}]*(?:\.|\(|\*|\+|\bclass\b|\bruntime\b|\bprocess\b|\bexec\b)[^}]{0,80}\}/i
+  },
+  {
+    id: "log-ssti-percent-tag",
+    description: "SSTI ERB/ASP tag: <%= expression %> \u2014 Ruby ERB, ASP",
+    pattern: /<%=[\s\S]{0,80}%>/
+  },
+  // ─── Null byte ────────────────────────────────────────────────────────────
+  {
+    id: "log-null-byte",
+    description: "Null byte: \\x00 or %00 \u2014 can truncate log entries in C-backed loggers",
+    pattern: /\x00|%00/
+  },
+  // ─── ANSI escape injection ────────────────────────────────────────────────
+  {
+    id: "log-ansi-escape",
+    description: "ANSI escape sequence: ESC[ \u2014 can manipulate terminal output when logs are tailed",
+    pattern: /\x1b\[/
+  }
+];
+var log_default = LOG_PATTERNS;
+
+// node_modules/is-unsafe/src/contexts/sql-strict.js
+var SQL_STRICT_EXTRA = [
+  {
+    id: "sql-line-comment",
+    description: "SQL line comment: -- followed by whitespace or end of string",
+    pattern: /--(?:\s|$)/
+  },
+  {
+    id: "sql-stacked-query",
+    description: "Stacked queries: semicolon immediately followed by a SQL keyword",
+    pattern: /;\s{0,10}(?:SELECT|INSERT|UPDATE|DELETE|DROP|CREATE|ALTER|EXEC)\b/i
+  },
+  {
+    id: "sql-hex-encoding",
+    description: "Hex-encoded string injection: 0x41414141 style (MySQL)",
+    pattern: /\b0x[0-9a-f]{4,}/i
+  }
+];
+var SQL_STRICT_PATTERNS = [...sql_default, ...SQL_STRICT_EXTRA];
+var sql_strict_default = SQL_STRICT_PATTERNS;
+
+// node_modules/is-unsafe/src/util/decode-entities.js
+var NAMED = Object.freeze({
+  colon: ":",
+  Tab: "	",
+  NewLine: "\n"
+});
+var ENTITY_RE = /&(?:#[xX]0*([0-9a-fA-F]{1,6});?|#0*([0-9]{1,7});?|([a-zA-Z][a-zA-Z0-9]{1,15});)/g;
+function decodeEntities(input2) {
+  if (input2.indexOf("&") === -1) return input2;
+  return input2.replace(ENTITY_RE, (match, hex3, dec, name) => {
+    if (name !== void 0) {
+      return Object.prototype.hasOwnProperty.call(NAMED, name) ? NAMED[name] : match;
+    }
+    const cp = hex3 !== void 0 ? parseInt(hex3, 16) : parseInt(dec, 10);
+    if (!Number.isFinite(cp) || cp > 1114111) return match;
+    return String.fromCodePoint(cp);
+  });
+}
+
+// node_modules/is-unsafe/src/index.js
+html_default.label = "HTML";
+xml_default.label = "XML";
+svg_default.label = "SVG";
+html_default.decodeEntities = true;
+xml_default.decodeEntities = true;
+svg_default.decodeEntities = true;
+sql_default.label = "SQL";
+sql_strict_default.label = "SQL-STRICT";
+shell_default.label = "SHELL";
+redos_default.label = "REDOS";
+nosql_default.label = "NOSQL";
+log_default.label = "LOG";
+var VALID_CONTEXTS = Object.freeze({
+  HTML: html_default,
+  XML: xml_default,
+  SVG: svg_default,
+  SQL: sql_default,
+  "SQL-STRICT": sql_strict_default,
+  SHELL: shell_default,
+  REDOS: redos_default,
+  NOSQL: nosql_default,
+  LOG: log_default
+});
+function assertString(value) {
+  if (typeof value !== "string") {
+    throw new TypeError(
+      `is-unsafe: first argument must be a string, got ${typeof value}`
+    );
+  }
+}
+function assertContext(context) {
+  if (context instanceof RegExp) return;
+  if (Array.isArray(context)) {
+    if (context.length === 0) {
+      throw new TypeError("is-unsafe: context must not be an empty array");
+    }
+    if (Array.isArray(context[0])) {
+      for (const list of context) {
+        if (!Array.isArray(list) || list.length === 0) {
+          throw new TypeError(
+            "is-unsafe: each context in the array must be a non-empty pattern array (PatternList)"
+          );
+        }
+      }
+    }
+    return;
+  }
+  throw new TypeError(
+    `is-unsafe: second argument must be a PatternList (e.g. HTML), an array of PatternLists (e.g. [HTML, XML]), or a RegExp. Got: ${typeof context}`
+  );
+}
+function normalise(context) {
+  if (context instanceof RegExp) return { lists: null, regex: context };
+  if (Array.isArray(context[0])) return { lists: context, regex: null };
+  return { lists: [context], regex: null };
+}
+function decodedCopy(value, list) {
+  if (!list.decodeEntities) return null;
+  const decoded = decodeEntities(value);
+  return decoded === value ? null : decoded;
+}
+function matchList(value, list) {
+  const label = list.label ?? "CUSTOM";
+  const decoded = decodedCopy(value, list);
+  for (const rule of list) {
+    if (rule.pattern.test(value) || decoded !== null && rule.pattern.test(decoded)) {
+      return { context: label, id: rule.id, description: rule.description, pattern: rule.pattern };
+    }
+  }
+  return null;
+}
+function isUnsafe(value, context) {
+  assertString(value);
+  assertContext(context);
+  const { lists, regex } = normalise(context);
+  if (regex) return regex.test(value);
+  for (const list of lists) {
+    if (matchList(value, list) !== null) return true;
+  }
+  return false;
+}
+
+// node_modules/fast-xml-parser/src/xmlparser/OrderedObjParser.js
+function extractRawAttributes(prefixedAttrs, options) {
+  if (!prefixedAttrs) return {};
+  const attrs = options.attributesGroupName ? prefixedAttrs[options.attributesGroupName] : prefixedAttrs;
+  if (!attrs) return {};
+  const rawAttrs = {};
+  for (const key in attrs) {
+    if (key.startsWith(options.attributeNamePrefix)) {
+      const rawName = key.substring(options.attributeNamePrefix.length);
+      rawAttrs[rawName] = attrs[key];
+    } else {
+      rawAttrs[key] = attrs[key];
+    }
+  }
+  return rawAttrs;
+}
+function extractNamespace(rawTagName) {
+  if (!rawTagName || typeof rawTagName !== "string") return void 0;
+  const colonIndex = rawTagName.indexOf(":");
+  if (colonIndex !== -1 && colonIndex > 0) {
+    const ns = rawTagName.substring(0, colonIndex);
+    if (ns !== "xmlns") {
+      return ns;
+    }
+  }
+  return void 0;
+}
+var OrderedObjParser = class {
+  constructor(options, externalEntities) {
+    this.options = options;
+    this.currentNode = null;
+    this.tagsNodeStack = [];
+    this.parseXml = parseXml;
+    this.parseTextData = parseTextData;
+    this.resolveNameSpace = resolveNameSpace;
+    this.buildAttributesMap = buildAttributesMap;
+    this.isItStopNode = isItStopNode;
+    this.replaceEntitiesValue = replaceEntitiesValue;
+    this.readStopNodeData = readStopNodeData;
+    this.saveTextToParentTag = saveTextToParentTag;
+    this.addChild = addChild;
+    this.ignoreAttributesFn = getIgnoreAttributesFn(this.options.ignoreAttributes);
+    this.entityExpansionCount = 0;
+    this.currentExpandedLength = 0;
+    this.doctypefound = false;
+    let namedEntities = { ...XML };
+    if (this.options.entityDecoder) {
+      this.entityDecoder = this.options.entityDecoder;
+    } else {
+      if (typeof this.options.htmlEntities === "object") namedEntities = this.options.htmlEntities;
+      else if (this.options.htmlEntities === true) namedEntities = { ...COMMON_HTML, ...CURRENCY };
+      this.entityDecoder = new EntityDecoder({
+        namedEntities: { ...namedEntities, ...externalEntities },
+        numericAllowed: this.options.htmlEntities,
+        limit: {
+          maxTotalExpansions: this.options.processEntities.maxTotalExpansions,
+          maxExpandedLength: this.options.processEntities.maxExpandedLength,
+          applyLimitsTo: this.options.processEntities.appliesTo
+        },
+        // onExternalEntity: (name, value) => isUnsafe(value) ? 'block' : 'allow',
+        onInputEntity: (name, value) => (
+          //TODO: VALID_CONTEXTS.HTML should be set only if this.options.htmlEntities
+          isUnsafe(value, [html_default, xml_default]) ? ENTITY_ACTION.BLOCK : ENTITY_ACTION.ALLOW
+        )
+        //postCheck: resolved => resolved
+      });
+    }
+    this.matcher = new Matcher();
+    this.readonlyMatcher = this.matcher.readOnly();
+    this.isCurrentNodeStopNode = false;
+    this.stopNodeExpressionsSet = new ExpressionSet();
+    const stopNodesOpts = this.options.stopNodes;
+    if (stopNodesOpts && stopNodesOpts.length > 0) {
+      for (let i = 0; i < stopNodesOpts.length; i++) {
+        const stopNodeExp = stopNodesOpts[i];
+        if (typeof stopNodeExp === "string") {
+          this.stopNodeExpressionsSet.add(new Expression(stopNodeExp));
+        } else if (stopNodeExp instanceof Expression) {
+          this.stopNodeExpressionsSet.add(stopNodeExp);
+        }
+      }
+      this.stopNodeExpressionsSet.seal();
+    }
+  }
+};
+function parseTextData(val, tagName, jPath, dontTrim, hasAttributes, isLeafNode, escapeEntities) {
+  const options = this.options;
+  if (val !== void 0) {
+    if (options.trimValues && !dontTrim) {
+      val = val.trim();
+    }
+    if (val.length > 0) {
+      if (!escapeEntities) val = this.replaceEntitiesValue(val, tagName, jPath);
+      const jPathOrMatcher = options.jPath ? jPath.toString() : jPath;
+      const newval = options.tagValueProcessor(tagName, val, jPathOrMatcher, hasAttributes, isLeafNode);
+      if (newval === null || newval === void 0) {
+        return val;
+      } else if (typeof newval !== typeof val || newval !== val) {
+        return newval;
+      } else if (options.trimValues) {
+        return parseValue(val, options.parseTagValue, options.numberParseOptions);
+      } else {
+        const trimmedVal = val.trim();
+        if (trimmedVal === val) {
+          return parseValue(val, options.parseTagValue, options.numberParseOptions);
+        } else {
+          return val;
+        }
+      }
+    }
+  }
+}
+function resolveNameSpace(tagname) {
+  if (this.options.removeNSPrefix) {
+    const tags = tagname.split(":");
+    const prefix = tagname.charAt(0) === "/" ? "/" : "";
+    if (tags[0] === "xmlns") {
+      return "";
+    }
+    if (tags.length === 2) {
+      tagname = prefix + tags[1];
+    }
+  }
+  return tagname;
+}
+var attrsRegx = /([^\s=]+)\s*(=\s*(?:"([^"]*)"|'([^']*)'))?/gm;
+function attrValue(match) {
+  return match[3] !== void 0 ? match[3] : match[4];
+}
+function buildAttributesMap(attrStr, jPath, tagName, force = false) {
+  const options = this.options;
+  if (force === true || options.ignoreAttributes !== true && typeof attrStr === "string") {
+    const matches = getAllMatches(attrStr, attrsRegx);
+    const len = matches.length;
+    const attrs = {};
+    const processedVals = new Array(len);
+    let hasRawAttrs = false;
+    const rawAttrsForMatcher = {};
+    for (let i = 0; i < len; i++) {
+      const attrName = this.resolveNameSpace(matches[i][1]);
+      const oldVal = attrValue(matches[i]);
+      if (attrName.length && oldVal !== void 0) {
+        let val = oldVal;
+        if (options.trimValues) val = val.trim();
+        val = this.replaceEntitiesValue(val, tagName, this.readonlyMatcher);
+        processedVals[i] = val;
+        rawAttrsForMatcher[attrName] = val;
+        hasRawAttrs = true;
+      }
+    }
+    if (hasRawAttrs && typeof jPath === "object" && jPath.updateCurrent) {
+      jPath.updateCurrent(rawAttrsForMatcher);
+    }
+    const jPathStr = options.jPath ? jPath.toString() : this.readonlyMatcher;
+    let hasAttrs = false;
+    for (let i = 0; i < len; i++) {
+      const attrName = this.resolveNameSpace(matches[i][1]);
+      if (this.ignoreAttributesFn(attrName, jPathStr)) continue;
+      let aName = options.attributeNamePrefix + attrName;
+      if (attrName.length) {
+        if (options.transformAttributeName) {
+          aName = options.transformAttributeName(aName);
+        }
+        aName = sanitizeName(aName, options);
+        if (attrValue(matches[i]) !== void 0) {
+          const oldVal = processedVals[i];
+          const newVal = options.attributeValueProcessor(attrName, oldVal, jPathStr);
+          if (newVal === null || newVal === void 0) {
+            attrs[aName] = oldVal;
+          } else if (typeof newVal !== typeof oldVal || newVal !== oldVal) {
+            attrs[aName] = newVal;
+          } else {
+            attrs[aName] = parseValue(oldVal, options.parseAttributeValue, options.numberParseOptions);
+          }
+          hasAttrs = true;
+        } else if (options.allowBooleanAttributes) {
+          attrs[aName] = true;
+          hasAttrs = true;
+        }
+      }
+    }
+    if (!hasAttrs) return;
+    if (options.attributesGroupName && !options.preserveOrder) {
+      const attrCollection = {};
+      attrCollection[options.attributesGroupName] = attrs;
+      return attrCollection;
+    }
+    return attrs;
+  }
+}
+var parseXml = function(xmlData) {
+  const options = this.options;
+  const crlfPositions = options.captureMetaData ? [] : void 0;
+  xmlData = xmlData.replace(/\r\n?/g, options.captureMetaData ? (newline, index) => {
+    if (newline.length === 2) {
+      crlfPositions.push(index - crlfPositions.length);
+    }
+    return "\n";
+  } : "\n");
+  const xmlObj = new XmlNode("!xml");
+  let currentNode = xmlObj;
+  let textData = "";
+  this.matcher.reset();
+  this.entityDecoder.reset();
+  this.entityExpansionCount = 0;
+  this.currentExpandedLength = 0;
+  this.doctypefound = false;
+  const docTypeReader = new DocTypeReader(options.processEntities);
+  const xmlLen = xmlData.length;
+  for (let i = 0; i < xmlLen; i++) {
+    const ch = xmlData[i];
+    if (ch === "<") {
+      const c1 = xmlData.charCodeAt(i + 1);
+      if (c1 === 47) {
+        const closeIndex = findClosingIndex(xmlData, ">", i, "Closing Tag is not closed.");
+        let tagName = xmlData.substring(i + 2, closeIndex).trim();
+        if (options.removeNSPrefix) {
+          const colonIndex = tagName.indexOf(":");
+          if (colonIndex !== -1) {
+            tagName = tagName.substr(colonIndex + 1);
+          }
+        }
+        tagName = transformTagName(options.transformTagName, tagName, "", options).tagName;
+        if (currentNode) {
+          textData = this.saveTextToParentTag(textData, currentNode, this.readonlyMatcher);
+        }
+        const lastTagName = this.matcher.getCurrentTag();
+        if (tagName && options.unpairedTagsSet.has(tagName)) {
+          throw new Error(`Unpaired tag can not be used as closing tag: </${tagName}>`);
+        }
+        if (lastTagName && options.unpairedTagsSet.has(lastTagName)) {
+          this.matcher.pop();
+          this.tagsNodeStack.pop();
+        }
+        this.matcher.pop();
+        this.isCurrentNodeStopNode = false;
+        currentNode = this.tagsNodeStack.pop() || xmlObj;
+        if (options.captureMetaData && currentNode) {
+          currentNode.addEndIndex(getOriginalIndex(closeIndex + 1, crlfPositions));
+        }
+        textData = "";
+        i = closeIndex;
+      } else if (c1 === 63) {
+        let tagData = readTagExp(xmlData, i, false, "?>");
+        if (!tagData) throw new Error("Pi Tag is not closed.");
+        textData = this.saveTextToParentTag(textData, currentNode, this.readonlyMatcher);
+        const attsMap = this.buildAttributesMap(tagData.tagExp, this.matcher, tagData.tagName, true);
+        if (attsMap) {
+          const ver = attsMap[this.options.attributeNamePrefix + "version"];
+          this.entityDecoder.setXmlVersion(Number(ver) || 1);
+          docTypeReader.setXmlVersion(Number(ver) || 1);
+        }
+        if (options.ignoreDeclaration && tagData.tagName === "?xml" || options.ignorePiTags) {
+        } else {
+          const childNode = new XmlNode(tagData.tagName);
+          childNode.add(options.textNodeName, "");
+          if (tagData.tagName !== tagData.tagExp && tagData.attrExpPresent && options.ignoreAttributes !== true) {
+            childNode[":@"] = attsMap;
+          }
+          const startIndex = options.captureMetaData ? getOriginalIndex(i, crlfPositions) : i;
+          this.addChild(currentNode, childNode, this.readonlyMatcher, startIndex);
+          if (options.captureMetaData) {
+            currentNode.addEndIndex(getOriginalIndex(tagData.closeIndex + 2, crlfPositions));
+          }
+        }
+        i = tagData.closeIndex + 1;
+      } else if (c1 === 33 && xmlData.charCodeAt(i + 2) === 45 && xmlData.charCodeAt(i + 3) === 45) {
+        const endIndex = findClosingIndex(xmlData, "-->", i + 4, "Comment is not closed.");
+        if (options.commentPropName) {
+          const comment = xmlData.substring(i + 4, endIndex - 2);
+          textData = this.saveTextToParentTag(textData, currentNode, this.readonlyMatcher);
+          currentNode.add(options.commentPropName, [{ [options.textNodeName]: comment }]);
+        }
+        i = endIndex;
+      } else if (c1 === 33 && xmlData.charCodeAt(i + 2) === 68) {
+        if (this.doctypefound) throw new Error("Multiple DOCTYPE declarations found.");
+        this.doctypefound = true;
+        const result = docTypeReader.readDocType(xmlData, i);
+        this.entityDecoder.addInputEntities(result.entities);
+        i = result.i;
+      } else if (c1 === 33 && xmlData.charCodeAt(i + 2) === 91) {
+        const closeIndex = findClosingIndex(xmlData, "]]>", i, "CDATA is not closed.") - 2;
+        const tagExp = xmlData.substring(i + 9, closeIndex);
+        textData = this.saveTextToParentTag(textData, currentNode, this.readonlyMatcher);
+        let val = this.parseTextData(tagExp, currentNode.tagname, this.readonlyMatcher, true, false, true, true);
+        if (val == void 0) val = "";
+        if (options.cdataPropName) {
+          currentNode.add(options.cdataPropName, [{ [options.textNodeName]: tagExp }]);
+        } else {
+          currentNode.add(options.textNodeName, val);
+        }
+        i = closeIndex + 2;
+      } else {
+        let result = readTagExp(xmlData, i, options.removeNSPrefix);
+        if (!result) {
+          const context = xmlData.substring(Math.max(0, i - 50), Math.min(xmlLen, i + 50));
+          throw new Error(`readTagExp returned undefined at position ${i}. Context: "${context}"`);
+        }
+        let tagName = result.tagName;
+        const rawTagName = result.rawTagName;
+        let tagExp = result.tagExp;
+        let attrExpPresent = result.attrExpPresent;
+        let closeIndex = result.closeIndex;
+        ({ tagName, tagExp } = transformTagName(options.transformTagName, tagName, tagExp, options));
+        if (options.strictReservedNames && (tagName === options.commentPropName || tagName === options.cdataPropName || tagName === options.textNodeName || tagName === options.attributesGroupName)) {
+          throw new Error(`Invalid tag name: ${tagName}`);
+        }
+        if (currentNode && textData) {
+          if (currentNode.tagname !== "!xml") {
+            textData = this.saveTextToParentTag(textData, currentNode, this.readonlyMatcher, false);
+          }
+        }
+        const lastTag = currentNode;
+        if (lastTag && options.unpairedTagsSet.has(lastTag.tagname)) {
+          currentNode = this.tagsNodeStack.pop();
+          this.matcher.pop();
+        }
+        let isSelfClosing = false;
+        if (tagExp.length > 0 && tagExp.lastIndexOf("/") === tagExp.length - 1) {
+          isSelfClosing = true;
+          if (tagName[tagName.length - 1] === "/") {
+            tagName = tagName.substr(0, tagName.length - 1);
+            tagExp = tagName;
+          } else {
+            tagExp = tagExp.substr(0, tagExp.length - 1);
+          }
+          attrExpPresent = tagName !== tagExp;
+        }
+        let prefixedAttrs = null;
+        let rawAttrs = {};
+        let namespace = void 0;
+        namespace = extractNamespace(rawTagName);
+        if (tagName !== xmlObj.tagname) {
+          this.matcher.push(tagName, {}, namespace);
+        }
+        if (tagName !== tagExp && attrExpPresent) {
+          prefixedAttrs = this.buildAttributesMap(tagExp, this.matcher, tagName);
+          if (prefixedAttrs) {
+            rawAttrs = extractRawAttributes(prefixedAttrs, options);
+          }
+        }
+        if (tagName !== xmlObj.tagname) {
+          this.isCurrentNodeStopNode = this.isItStopNode();
+        }
+        const startIndex = options.captureMetaData ? getOriginalIndex(i, crlfPositions) : i;
+        if (this.isCurrentNodeStopNode) {
+          let tagContent = "";
+          if (isSelfClosing) {
+            i = result.closeIndex;
+          } else if (options.unpairedTagsSet.has(tagName)) {
+            i = result.closeIndex;
+          } else {
+            const result2 = this.readStopNodeData(xmlData, rawTagName, closeIndex + 1);
+            if (!result2) throw new Error(`Unexpected end of ${rawTagName}`);
+            i = result2.i;
+            tagContent = result2.tagContent;
+          }
+          const childNode = new XmlNode(tagName);
+          if (prefixedAttrs) {
+            childNode[":@"] = prefixedAttrs;
+          }
+          childNode.add(options.textNodeName, tagContent);
+          this.matcher.pop();
+          this.isCurrentNodeStopNode = false;
+          this.addChild(currentNode, childNode, this.readonlyMatcher, startIndex);
+          if (options.captureMetaData) {
+            currentNode.addEndIndex(getOriginalIndex(i + 1, crlfPositions));
+          }
+        } else {
+          if (isSelfClosing) {
+            ({ tagName, tagExp } = transformTagName(options.transformTagName, tagName, tagExp, options));
+            const childNode = new XmlNode(tagName);
+            if (prefixedAttrs) {
+              childNode[":@"] = prefixedAttrs;
+            }
+            this.addChild(currentNode, childNode, this.readonlyMatcher, startIndex);
+            if (options.captureMetaData) {
+              currentNode.addEndIndex(getOriginalIndex(closeIndex + 1, crlfPositions));
+            }
+            this.matcher.pop();
+            this.isCurrentNodeStopNode = false;
+          } else if (options.unpairedTagsSet.has(tagName)) {
+            const childNode = new XmlNode(tagName);
+            if (prefixedAttrs) {
+              childNode[":@"] = prefixedAttrs;
+            }
+            this.addChild(currentNode, childNode, this.readonlyMatcher, startIndex);
+            if (options.captureMetaData) {
+              currentNode.addEndIndex(getOriginalIndex(result.closeIndex + 1, crlfPositions));
+            }
+            this.matcher.pop();
+            this.isCurrentNodeStopNode = false;
+            i = result.closeIndex;
+            continue;
+          } else {
+            const childNode = new XmlNode(tagName);
+            if (this.tagsNodeStack.length > options.maxNestedTags) {
+              throw new Error("Maximum nested tags exceeded");
+            }
+            this.tagsNodeStack.push(currentNode);
+            if (prefixedAttrs) {
+              childNode[":@"] = prefixedAttrs;
+            }
+            this.addChild(currentNode, childNode, this.readonlyMatcher, startIndex);
+            currentNode = childNode;
+          }
+          textData = "";
+          i = closeIndex;
+        }
+      }
+    } else {
+      textData += xmlData[i];
+    }
+  }
+  return xmlObj.child;
+};
+function getOriginalIndex(index, crlfPositions) {
+  let low = 0;
+  let high = crlfPositions.length;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (crlfPositions[middle] < index) low = middle + 1;
+    else high = middle;
+  }
+  return index + low;
+}
+function addChild(currentNode, childNode, matcher, startIndex) {
+  if (!this.options.captureMetaData) startIndex = void 0;
+  const jPathOrMatcher = this.options.jPath ? matcher.toString() : matcher;
+  const result = this.options.updateTag(childNode.tagname, jPathOrMatcher, childNode[":@"]);
+  if (result === false) {
+  } else if (typeof result === "string") {
+    childNode.tagname = result;
+    currentNode.addChild(childNode, startIndex);
+  } else {
+    currentNode.addChild(childNode, startIndex);
+  }
+}
+function replaceEntitiesValue(val, tagName, jPath) {
+  const entityConfig = this.options.processEntities;
+  if (!entityConfig || !entityConfig.enabled) {
+    return val;
+  }
+  if (entityConfig.allowedTags) {
+    const jPathOrMatcher = this.options.jPath ? jPath.toString() : jPath;
+    const allowed = Array.isArray(entityConfig.allowedTags) ? entityConfig.allowedTags.includes(tagName) : entityConfig.allowedTags(tagName, jPathOrMatcher);
+    if (!allowed) {
+      return val;
+    }
+  }
+  if (entityConfig.tagFilter) {
+    const jPathOrMatcher = this.options.jPath ? jPath.toString() : jPath;
+    if (!entityConfig.tagFilter(tagName, jPathOrMatcher)) {
+      return val;
+    }
+  }
+  return this.entityDecoder.decode(val);
+}
+function saveTextToParentTag(textData, parentNode, matcher, isLeafNode) {
+  if (textData) {
+    if (isLeafNode === void 0) isLeafNode = parentNode.child.length === 0;
+    textData = this.parseTextData(
+      textData,
+      parentNode.tagname,
+      matcher,
+      false,
+      parentNode[":@"] ? Object.keys(parentNode[":@"]).length !== 0 : false,
+      isLeafNode
+    );
+    if (textData !== void 0 && textData !== "")
+      parentNode.add(this.options.textNodeName, textData);
+    textData = "";
+  }
+  return textData;
+}
+function isItStopNode() {
+  if (this.stopNodeExpressionsSet.size === 0) return false;
+  return this.matcher.matchesAny(this.stopNodeExpressionsSet);
+}
+function tagExpWithClosingIndex(xmlData, i, closingChar = ">") {
+  const len = xmlData.length;
+  const closeCode0 = closingChar.charCodeAt(0);
+  const closeCode1 = closingChar.length > 1 ? closingChar.charCodeAt(1) : -1;
+  let result = "";
+  let segmentStart = i;
+  for (let index = i; index < len; index++) {
+    const code = xmlData.charCodeAt(index);
+    if (code === 34 || code === 39) {
+      index = xmlData.indexOf(xmlData[index], index + 1);
+      if (index === -1) return;
+    } else if (code === closeCode0) {
+      if (closeCode1 !== -1) {
+        if (xmlData.charCodeAt(index + 1) === closeCode1) {
+          result += xmlData.substring(segmentStart, index);
+          return { data: result, index };
+        }
+      } else {
+        result += xmlData.substring(segmentStart, index);
+        return { data: result, index };
+      }
+    } else if (code === 9) {
+      result += xmlData.substring(segmentStart, index) + " ";
+      segmentStart = index + 1;
+    }
+  }
+}
+function findClosingIndex(xmlData, str, i, errMsg) {
+  const closingIndex = xmlData.indexOf(str, i);
+  if (closingIndex === -1) {
+    throw new Error(errMsg);
+  } else {
+    return closingIndex + str.length - 1;
+  }
+}
+function findClosingChar(xmlData, char, i, errMsg) {
+  const closingIndex = xmlData.indexOf(char, i);
+  if (closingIndex === -1) throw new Error(errMsg);
+  return closingIndex;
+}
+function readTagExp(xmlData, i, removeNSPrefix, closingChar = ">") {
+  const result = tagExpWithClosingIndex(xmlData, i + 1, closingChar);
+  if (!result) return;
+  let tagExp = result.data;
+  const closeIndex = result.index;
+  const separatorIndex = tagExp.search(/\s/);
+  let tagName = tagExp;
+  let attrExpPresent = true;
+  if (separatorIndex !== -1) {
+    tagName = tagExp.substring(0, separatorIndex);
+    tagExp = tagExp.substring(separatorIndex + 1).trimStart();
+  }
+  const rawTagName = tagName;
+  if (removeNSPrefix) {
+    const colonIndex = tagName.indexOf(":");
+    if (colonIndex !== -1) {
+      tagName = tagName.substr(colonIndex + 1);
+      attrExpPresent = tagName !== result.data.substr(colonIndex + 1);
+    }
+  }
+  return {
+    tagName,
+    tagExp,
+    closeIndex,
+    attrExpPresent,
+    rawTagName
+  };
+}
+function readStopNodeData(xmlData, tagName, i) {
+  const startIndex = i;
+  let openTagCount = 1;
+  let lenient = false;
+  let nextGt = -1;
+  const xmllen = xmlData.length;
+  for (; i < xmllen; i++) {
+    if (xmlData[i] === "<") {
+      const c1 = xmlData.charCodeAt(i + 1);
+      if (c1 === 47) {
+        const closeIndex = findClosingChar(xmlData, ">", i, `${tagName} is not closed`);
+        let closeTagName = xmlData.substring(i + 2, closeIndex).trim();
+        if (closeTagName === tagName) {
+          openTagCount--;
+          if (openTagCount === 0) {
+            return {
+              tagContent: xmlData.substring(startIndex, i),
+              i: closeIndex
+            };
+          }
+        }
+        i = closeIndex;
+      } else if (c1 === 63) {
+        const closeIndex = findClosingIndex(xmlData, "?>", i + 1, "StopNode is not closed.");
+        i = closeIndex;
+      } else if (c1 === 33 && xmlData.charCodeAt(i + 2) === 45 && xmlData.charCodeAt(i + 3) === 45) {
+        const closeIndex = findClosingIndex(xmlData, "-->", i + 3, "StopNode is not closed.");
+        i = closeIndex;
+      } else if (c1 === 33 && xmlData.charCodeAt(i + 2) === 91) {
+        const closeIndex = findClosingIndex(xmlData, "]]>", i, "StopNode is not closed.") - 2;
+        i = closeIndex;
+      } else {
+        const tagData = lenient ? void 0 : readTagExp(xmlData, i, false);
+        if (tagData) {
+          const openTagName = tagData.tagName;
+          if (openTagName === tagName && tagData.tagExp[tagData.tagExp.length - 1] !== "/") {
+            openTagCount++;
+          }
+          i = tagData.closeIndex;
+        } else {
+          lenient = true;
+          if (nextGt < i) {
+            nextGt = xmlData.indexOf(">", i);
+            if (nextGt === -1) return;
+          }
+          const nextLt = xmlData.indexOf("<", i + 1);
+          if (nextLt === -1 || nextLt > nextGt) {
+            const exp = xmlData.substring(i + 1, nextGt);
+            const sep2 = exp.search(/\s/);
+            const name = sep2 === -1 ? exp : exp.substring(0, sep2);
+            if (name === tagName && exp[exp.length - 1] !== "/") openTagCount++;
+            i = nextGt;
+          }
+        }
+      }
+    }
+  }
+}
+function parseValue(val, shouldParse, options) {
+  if (shouldParse && typeof val === "string") {
+    const newval = val.trim();
+    if (newval === "true") return true;
+    else if (newval === "false") return false;
+    else return toNumber(val, options);
+  } else {
+    if (isExist(val)) {
+      return val;
+    } else {
+      return "";
+    }
+  }
+}
+function transformTagName(fn, tagName, tagExp, options) {
+  if (fn) {
+    const newTagName = fn(tagName);
+    if (tagExp === tagName) {
+      tagExp = newTagName;
+    }
+    tagName = newTagName;
+  }
+  tagName = sanitizeName(tagName, options);
+  return { tagName, tagExp };
+}
+function sanitizeName(name, options) {
+  if (criticalProperties.includes(name)) {
+    throw new Error(`[SECURITY] Invalid name: "${name}" is a reserved JavaScript keyword that could cause prototype pollution`);
+  } else if (DANGEROUS_PROPERTY_NAMES.includes(name)) {
+    return options.onDangerousProperty(name);
+  }
+  return name;
+}
+
+// node_modules/fast-xml-parser/src/xmlparser/node2json.js
+var METADATA_SYMBOL2 = XmlNode.getMetaDataSymbol();
+function stripAttributePrefix(attrs, prefix) {
+  if (!attrs || typeof attrs !== "object") return {};
+  if (!prefix) return attrs;
+  const rawAttrs = {};
+  for (const key in attrs) {
+    if (key.startsWith(prefix)) {
+      const rawName = key.substring(prefix.length);
+      rawAttrs[rawName] = attrs[key];
+    } else {
+      rawAttrs[key] = attrs[key];
+    }
+  }
+  return rawAttrs;
+}
+function prettify(node2, options, matcher, readonlyMatcher) {
+  return compress(node2, options, matcher, readonlyMatcher);
+}
+function compress(arr, options, matcher, readonlyMatcher) {
+  let text;
+  const compressedObj = {};
+  for (let i = 0; i < arr.length; i++) {
+    const tagObj = arr[i];
+    const property = propName(tagObj);
+    if (property !== void 0 && property !== options.textNodeName) {
+      const rawAttrs = stripAttributePrefix(
+        tagObj[":@"] || {},
+        options.attributeNamePrefix
+      );
+      matcher.push(property, rawAttrs);
+    }
+    if (property === options.textNodeName) {
+      if (text === void 0) text = tagObj[property];
+      else text += "" + tagObj[property];
+    } else if (property === void 0) {
+      continue;
+    } else if (tagObj[property]) {
+      let val = compress(tagObj[property], options, matcher, readonlyMatcher);
+      const isLeaf = isLeafTag(val, options);
+      if (Object.keys(val).length === 0 && options.alwaysCreateTextNode) {
+        val[options.textNodeName] = "";
+      }
+      if (tagObj[":@"]) {
+        assignAttributes(val, tagObj[":@"], readonlyMatcher, options);
+      } else if (Object.keys(val).length === 1 && val[options.textNodeName] !== void 0 && !options.alwaysCreateTextNode) {
+        val = val[options.textNodeName];
+      } else if (Object.keys(val).length === 0) {
+        if (options.alwaysCreateTextNode) val[options.textNodeName] = "";
+        else val = "";
+      }
+      if (tagObj[METADATA_SYMBOL2] !== void 0 && typeof val === "object" && val !== null) {
+        val[METADATA_SYMBOL2] = tagObj[METADATA_SYMBOL2];
+      }
+      if (compressedObj[property] !== void 0 && Object.prototype.hasOwnProperty.call(compressedObj, property)) {
+        if (!Array.isArray(compressedObj[property])) {
+          compressedObj[property] = [compressedObj[property]];
+        }
+        compressedObj[property].push(val);
+      } else {
+        const jPathOrMatcher = options.jPath ? readonlyMatcher.toString() : readonlyMatcher;
+        if (options.isArray(property, jPathOrMatcher, isLeaf)) {
+          compressedObj[property] = [val];
+        } else {
+          compressedObj[property] = val;
+        }
+      }
+      if (property !== void 0 && property !== options.textNodeName) {
+        matcher.pop();
+      }
+    }
+  }
+  if (typeof text === "string") {
+    if (text.length > 0) compressedObj[options.textNodeName] = text;
+  } else if (text !== void 0) compressedObj[options.textNodeName] = text;
+  return compressedObj;
+}
+function propName(obj) {
+  const keys = Object.keys(obj);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key !== ":@") return key;
+  }
+}
+function assignAttributes(obj, attrMap, readonlyMatcher, options) {
+  if (attrMap) {
+    const keys = Object.keys(attrMap);
+    const len = keys.length;
+    for (let i = 0; i < len; i++) {
+      const atrrName = keys[i];
+      const rawAttrName = atrrName.startsWith(options.attributeNamePrefix) ? atrrName.substring(options.attributeNamePrefix.length) : atrrName;
+      const jPathOrMatcher = options.jPath ? readonlyMatcher.toString() + "." + rawAttrName : readonlyMatcher;
+      if (options.isArray(atrrName, jPathOrMatcher, true, true)) {
+        obj[atrrName] = [attrMap[atrrName]];
+      } else {
+        obj[atrrName] = attrMap[atrrName];
+      }
+    }
+  }
+}
+function isLeafTag(obj, options) {
+  const { textNodeName } = options;
+  const propCount = Object.keys(obj).length;
+  if (propCount === 0) {
+    return true;
+  }
+  if (propCount === 1 && (obj[textNodeName] || typeof obj[textNodeName] === "boolean" || obj[textNodeName] === 0)) {
+    return true;
+  }
+  return false;
+}
+
+// node_modules/fast-xml-parser/src/xmlparser/XMLParser.js
+var XMLParser = class {
+  constructor(options) {
+    this.externalEntities = {};
+    this.options = buildOptions(options);
+  }
+  /**
+   * Parse XML dats to JS object 
+   * @param {string|Uint8Array} xmlData 
+   * @param {boolean|Object} validationOption 
+   */
+  parse(xmlData, validationOption) {
+    if (typeof xmlData !== "string" && xmlData.toString) {
+      if (xmlData instanceof Uint8Array && !(typeof Buffer !== "undefined" && Buffer.isBuffer(xmlData))) {
+        xmlData = new TextDecoder("utf-8", { ignoreBOM: true }).decode(xmlData);
+      } else {
+        xmlData = xmlData.toString();
+      }
+    } else if (typeof xmlData !== "string") {
+      throw new Error("XML data is accepted in String or Bytes[] form.");
+    }
+    if (validationOption) {
+      if (validationOption === true) validationOption = {};
+      const result = validate4(xmlData, validationOption);
+      if (result !== true) {
+        throw Error(`${result.err.msg}:${result.err.line}:${result.err.col}`);
+      }
+    }
+    const orderedObjParser = new OrderedObjParser(this.options, this.externalEntities);
+    const orderedResult = orderedObjParser.parseXml(xmlData);
+    if (this.options.preserveOrder || orderedResult === void 0) return orderedResult;
+    else return prettify(orderedResult, this.options, orderedObjParser.matcher, orderedObjParser.readonlyMatcher);
+  }
+  /**
+   * Add Entity which is not by default supported by this library
+   * @param {string} key 
+   * @param {string} value 
+   */
+  addEntity(key, value) {
+    if (value.indexOf("&") !== -1) {
+      throw new Error("Entity value can't have '&'");
+    } else if (key.indexOf("&") !== -1 || key.indexOf(";") !== -1) {
+      throw new Error("An entity must be set without '&' and ';'. Eg. use '#xD' for '&#xD;'");
+    } else if (value === "&") {
+      throw new Error("An entity with value '&' is not permitted");
+    } else {
+      this.externalEntities[key] = value;
+    }
+  }
+  /**
+   * Returns a Symbol that can be used to access the metadata
+   * property on a node.
+   * 
+   * If Symbol is not available in the environment, an ordinary property is used
+   * and the name of the property is here returned.
+   * 
+   * The XMLMetaData property is only present when `captureMetaData`
+   * is true in the options.
+   */
+  static getMetaDataSymbol() {
+    return XmlNode.getMetaDataSymbol();
+  }
+};
+
+// node_modules/fast-xml-builder/src/util.js
+function valToStr(val) {
+  return typeof val === "number" && Object.is(val, -0) ? "-0" : String(val);
+}
+function safeComment(val) {
+  return valToStr(val).replace(/--/g, "- -").replace(/--/g, "- -").replace(/-$/, "- ");
+}
+function safeCdata(val) {
+  return valToStr(val).replace(/\]\]>/g, "]]]]><![CDATA[>");
+}
+function escapeAttribute(val) {
+  return valToStr(val).replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+function resolveName(name, isAttribute2, options, matcher, validator) {
+  if (!options.sanitizeName) return name;
+  const isPI = !isAttribute2 && name[0] === "?";
+  const bare = isPI ? name.slice(1) : name;
+  if (validator(bare)) return name;
+  const result = options.sanitizeName(bare, { isAttribute: isAttribute2, matcher: matcher.readOnly() });
+  if (typeof result !== "string" || !validator(result)) {
+    throw new Error(`sanitizeName returned an invalid XML name for "${bare}"`);
+  }
+  return isPI ? "?" + result : result;
+}
+
+// node_modules/fast-xml-builder/src/orderedJs2Xml.js
+var EOL = "\n";
+function detectXmlVersionFromArray(jArray, options) {
+  if (!Array.isArray(jArray) || jArray.length === 0) return "1.0";
+  const first = jArray[0];
+  const firstKey = propName2(first);
+  if (firstKey === "?xml") {
+    const attrs = first[":@"];
+    if (attrs) {
+      const versionKey = options.attributeNamePrefix + "version";
+      if (attrs[versionKey]) return attrs[versionKey];
+    }
+  }
+  return "1.0";
+}
+function toXml(jArray, options) {
+  let indentation = "";
+  if (options.format) {
+    indentation = EOL;
+  }
+  const stopNodeExpressions = [];
+  if (options.stopNodes && Array.isArray(options.stopNodes)) {
+    for (let i = 0; i < options.stopNodes.length; i++) {
+      const node2 = options.stopNodes[i];
+      if (typeof node2 === "string") {
+        stopNodeExpressions.push(new Expression(node2));
+      } else if (node2 instanceof Expression) {
+        stopNodeExpressions.push(node2);
+      }
+    }
+  }
+  const xmlVersion = detectXmlVersionFromArray(jArray, options);
+  const qNameValidator = createValidator("qName", { xmlVersion });
+  const matcher = new Matcher();
+  return arrToStr(jArray, options, indentation, matcher, stopNodeExpressions, qNameValidator);
+}
+function arrToStr(arr, options, indentation, matcher, stopNodeExpressions, qNameValidator) {
+  let xmlStr = "";
+  let isPreviousElementTag = false;
+  if (options.maxNestedTags && matcher.getDepth() > options.maxNestedTags) {
+    throw new Error("Maximum nested tags exceeded");
+  }
+  if (!Array.isArray(arr)) {
+    if (arr !== void 0 && arr !== null) {
+      let text = valToStr(arr);
+      text = replaceEntitiesValue2(text, options);
+      return text;
+    }
+    return "";
+  }
+  for (let i = 0; i < arr.length; i++) {
+    const tagObj = arr[i];
+    const rawTagName = propName2(tagObj);
+    if (rawTagName === void 0) continue;
+    const isSpecialName = rawTagName === options.textNodeName || rawTagName === options.cdataPropName || rawTagName === options.commentPropName;
+    const tagName = isSpecialName ? rawTagName : resolveName(rawTagName, false, options, matcher, qNameValidator);
+    const attrValues = extractAttributeValues(tagObj[":@"], options);
+    matcher.push(tagName, attrValues);
+    const isStopNode = checkStopNode(matcher, stopNodeExpressions);
+    if (tagName === options.textNodeName) {
+      let tagText = tagObj[rawTagName];
+      if (!isStopNode) {
+        tagText = options.tagValueProcessor(tagName, tagText);
+        tagText = replaceEntitiesValue2(tagText, options);
+      }
+      tagText = valToStr(tagText);
+      if (isPreviousElementTag) {
+        xmlStr += indentation;
+      }
+      xmlStr += tagText;
+      isPreviousElementTag = false;
+      matcher.pop();
+      continue;
+    } else if (tagName === options.cdataPropName) {
+      if (isPreviousElementTag) {
+        xmlStr += indentation;
+      }
+      const val = tagObj[rawTagName][0][options.textNodeName];
+      const safeVal = safeCdata(val);
+      xmlStr += `<![CDATA[${safeVal}]]>`;
+      isPreviousElementTag = false;
+      matcher.pop();
+      continue;
+    } else if (tagName === options.commentPropName) {
+      const val = tagObj[rawTagName][0][options.textNodeName];
+      const safeVal = safeComment(val);
+      xmlStr += indentation + `<!--${safeVal}-->`;
+      isPreviousElementTag = true;
+      matcher.pop();
+      continue;
+    } else if (tagName[0] === "?") {
+      const attStr2 = attr_to_str(tagObj[":@"], options, isStopNode, matcher, qNameValidator);
+      const tempInd = tagName === "?xml" ? "" : indentation;
+      xmlStr += tempInd + `<${tagName}${attStr2}?>`;
+      isPreviousElementTag = true;
+      matcher.pop();
+      continue;
+    }
+    let newIdentation = indentation;
+    if (newIdentation !== "") {
+      newIdentation += options.indentBy;
+    }
+    const attStr = attr_to_str(tagObj[":@"], options, isStopNode, matcher, qNameValidator);
+    const tagStart = indentation + `<${tagName}${attStr}`;
+    let tagValue;
+    if (isStopNode) {
+      tagValue = getRawContent(tagObj[rawTagName], options, matcher.getDepth());
+    } else {
+      tagValue = arrToStr(tagObj[rawTagName], options, newIdentation, matcher, stopNodeExpressions, qNameValidator);
+    }
+    if (options.unpairedTags.indexOf(tagName) !== -1) {
+      if (options.suppressUnpairedNode) xmlStr += tagStart + ">";
+      else xmlStr += tagStart + "/>";
+    } else if ((!tagValue || tagValue.length === 0) && options.suppressEmptyNode) {
+      xmlStr += tagStart + "/>";
+    } else if (tagValue && tagValue.endsWith(">")) {
+      xmlStr += tagStart + `>${tagValue}${indentation}</${tagName}>`;
+    } else {
+      xmlStr += tagStart + ">";
+      if (tagValue && indentation !== "" && (tagValue.includes("/>") || tagValue.includes("</"))) {
+        xmlStr += indentation + options.indentBy + tagValue + indentation;
+      } else {
+        xmlStr += tagValue;
+      }
+      xmlStr += `</${tagName}>`;
+    }
+    isPreviousElementTag = true;
+    matcher.pop();
+  }
+  return xmlStr;
+}
+function extractAttributeValues(attrMap, options) {
+  if (!attrMap || options.ignoreAttributes) return null;
+  const attrValues = {};
+  let hasAttrs = false;
+  for (let attr in attrMap) {
+    if (!Object.prototype.hasOwnProperty.call(attrMap, attr)) continue;
+    const cleanAttrName = attr.startsWith(options.attributeNamePrefix) ? attr.substr(options.attributeNamePrefix.length) : attr;
+    attrValues[cleanAttrName] = escapeAttribute(attrMap[attr]);
+    hasAttrs = true;
+  }
+  return hasAttrs ? attrValues : null;
+}
+function getRawContent(arr, options, depth = 0) {
+  if (options.maxNestedTags && depth > options.maxNestedTags) {
+    throw new Error("Maximum nested tags exceeded");
+  }
+  if (!Array.isArray(arr)) {
+    if (arr !== void 0 && arr !== null) {
+      return valToStr(arr);
+    }
+    return "";
+  }
+  let content = "";
+  for (let i = 0; i < arr.length; i++) {
+    const item = arr[i];
+    const tagName = propName2(item);
+    if (tagName === options.textNodeName) {
+      content += valToStr(item[tagName]);
+    } else if (tagName === options.cdataPropName) {
+      content += item[tagName][0][options.textNodeName];
+    } else if (tagName === options.commentPropName) {
+      content += item[tagName][0][options.textNodeName];
+    } else if (tagName && tagName[0] === "?") {
+      continue;
+    } else if (tagName) {
+      const attStr = attr_to_str_raw(item[":@"], options);
+      const nestedContent = getRawContent(item[tagName], options, depth + 1);
+      if (!nestedContent || nestedContent.length === 0) {
+        content += `<${tagName}${attStr}/>`;
+      } else {
+        content += `<${tagName}${attStr}>${nestedContent}</${tagName}>`;
+      }
+    }
+  }
+  return content;
+}
+function attr_to_str_raw(attrMap, options) {
+  let attrStr = "";
+  if (attrMap && !options.ignoreAttributes) {
+    for (let attr in attrMap) {
+      if (!Object.prototype.hasOwnProperty.call(attrMap, attr)) continue;
+      let attrVal = attrMap[attr];
+      if (attrVal === true && options.suppressBooleanAttributes) {
+        attrStr += ` ${attr.substr(options.attributeNamePrefix.length)}`;
+      } else {
+        attrStr += ` ${attr.substr(options.attributeNamePrefix.length)}="${escapeAttribute(attrVal)}"`;
+      }
+    }
+  }
+  return attrStr;
+}
+function propName2(obj) {
+  const keys = Object.keys(obj);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (!Object.prototype.hasOwnProperty.call(obj, key)) continue;
+    if (key !== ":@") return key;
+  }
+}
+function attr_to_str(attrMap, options, isStopNode, matcher, qNameValidator) {
+  let attrStr = "";
+  if (attrMap && !options.ignoreAttributes) {
+    for (let attr in attrMap) {
+      if (!Object.prototype.hasOwnProperty.call(attrMap, attr)) continue;
+      const cleanAttrName = attr.substr(options.attributeNamePrefix.length);
+      const resolvedAttrName = isStopNode ? cleanAttrName : resolveName(cleanAttrName, true, options, matcher, qNameValidator);
+      let attrVal;
+      if (isStopNode) {
+        attrVal = attrMap[attr];
+      } else {
+        attrVal = options.attributeValueProcessor(attr, attrMap[attr]);
+        attrVal = replaceEntitiesValue2(attrVal, options);
+      }
+      if (attrVal === true && options.suppressBooleanAttributes) {
+        attrStr += ` ${resolvedAttrName}`;
+      } else {
+        attrStr += ` ${resolvedAttrName}="${escapeAttribute(attrVal)}"`;
+      }
+    }
+  }
+  return attrStr;
+}
+function checkStopNode(matcher, stopNodeExpressions) {
+  if (!stopNodeExpressions || stopNodeExpressions.length === 0) return false;
+  for (let i = 0; i < stopNodeExpressions.length; i++) {
+    if (matcher.matches(stopNodeExpressions[i])) {
+      return true;
+    }
+  }
+  return false;
+}
+function replaceEntitiesValue2(textValue, options) {
+  if (textValue && textValue.length > 0 && options.processEntities) {
+    for (let i = 0; i < options.entities.length; i++) {
+      const entity = options.entities[i];
+      textValue = textValue.replace(entity.regex, entity.val);
+    }
+  }
+  return textValue;
+}
+
+// node_modules/fast-xml-builder/src/ignoreAttributes.js
+function getIgnoreAttributesFn2(ignoreAttributes) {
+  if (typeof ignoreAttributes === "function") {
+    return ignoreAttributes;
+  }
+  if (Array.isArray(ignoreAttributes)) {
+    return (attrName) => {
+      for (const pattern of ignoreAttributes) {
+        if (typeof pattern === "string" && attrName === pattern) {
+          return true;
+        }
+        if (pattern instanceof RegExp && pattern.test(attrName)) {
+          return true;
+        }
+      }
+    };
+  }
+  return () => false;
+}
+
+// node_modules/fast-xml-builder/src/fxb.js
+var defaultOptions3 = {
+  attributeNamePrefix: "@_",
+  attributesGroupName: false,
+  textNodeName: "#text",
+  ignoreAttributes: true,
+  cdataPropName: false,
+  format: false,
+  indentBy: "  ",
+  suppressEmptyNode: false,
+  suppressUnpairedNode: true,
+  suppressBooleanAttributes: true,
+  tagValueProcessor: function(key, a) {
+    return a;
+  },
+  attributeValueProcessor: function(attrName, a) {
+    return a;
+  },
+  preserveOrder: false,
+  commentPropName: false,
+  unpairedTags: [],
+  entities: [
+    { regex: new RegExp("&", "g"), val: "&amp;" },
+    //it must be on top
+    { regex: new RegExp(">", "g"), val: "&gt;" },
+    { regex: new RegExp("<", "g"), val: "&lt;" },
+    { regex: new RegExp("'", "g"), val: "&apos;" },
+    { regex: new RegExp('"', "g"), val: "&quot;" }
+  ],
+  processEntities: true,
+  stopNodes: [],
+  // transformTagName: false,
+  // transformAttributeName: false,
+  oneListGroup: false,
+  maxNestedTags: 100,
+  jPath: true,
+  // When true, callbacks receive string jPath; when false, receive Matcher instance
+  sanitizeName: false
+  // false = allow all names as-is (default, backward-compatible).
+  // Set to a function (name, { isAttribute, matcher }) => string to
+  // validate/sanitize tag and attribute names. Throw inside the function
+  // to reject an invalid name.
+};
+function Builder(options) {
+  this.options = Object.assign({}, defaultOptions3, options);
+  if (this.options.stopNodes && Array.isArray(this.options.stopNodes)) {
+    this.options.stopNodes = this.options.stopNodes.map((node2) => {
+      if (typeof node2 === "string" && node2.startsWith("*.")) {
+        return ".." + node2.substring(2);
+      }
+      return node2;
+    });
+  }
+  this.stopNodeExpressions = [];
+  if (this.options.stopNodes && Array.isArray(this.options.stopNodes)) {
+    for (let i = 0; i < this.options.stopNodes.length; i++) {
+      const node2 = this.options.stopNodes[i];
+      if (typeof node2 === "string") {
+        this.stopNodeExpressions.push(new Expression(node2));
+      } else if (node2 instanceof Expression) {
+        this.stopNodeExpressions.push(node2);
+      }
+    }
+  }
+  if (this.options.ignoreAttributes === true || this.options.attributesGroupName) {
+    this.isAttribute = function() {
+      return false;
+    };
+  } else {
+    this.ignoreAttributesFn = getIgnoreAttributesFn2(this.options.ignoreAttributes);
+    this.attrPrefixLen = this.options.attributeNamePrefix.length;
+    this.isAttribute = isAttribute;
+  }
+  this.processTextOrObjNode = processTextOrObjNode;
+  if (this.options.format) {
+    this.indentate = indentate;
+    this.tagEndChar = ">\n";
+    this.newLine = "\n";
+  } else {
+    this.indentate = function() {
+      return "";
+    };
+    this.tagEndChar = ">";
+    this.newLine = "";
+  }
+}
+function detectXmlVersionFromObj(jObj, options) {
+  const decl = jObj["?xml"];
+  if (decl && typeof decl === "object") {
+    if (options.attributesGroupName && decl[options.attributesGroupName]) {
+      const v2 = decl[options.attributesGroupName][options.attributeNamePrefix + "version"];
+      if (v2) return v2;
+    }
+    const v = decl[options.attributeNamePrefix + "version"];
+    if (v) return v;
+  }
+  return "1.0";
+}
+Builder.prototype.build = function(jObj) {
+  if (this.options.preserveOrder) {
+    return toXml(jObj, this.options);
+  } else {
+    if (Array.isArray(jObj) && this.options.arrayNodeName && this.options.arrayNodeName.length > 1) {
+      jObj = {
+        [this.options.arrayNodeName]: jObj
+      };
+    }
+    const matcher = new Matcher();
+    const xmlVersion = detectXmlVersionFromObj(jObj, this.options);
+    const qNameValidator = createValidator("qName", { xmlVersion });
+    return this.j2x(jObj, 0, matcher, qNameValidator).val;
+  }
+};
+Builder.prototype.j2x = function(jObj, level, matcher, qNameValidator) {
+  let attrStr = "";
+  let val = "";
+  if (this.options.maxNestedTags && matcher.getDepth() >= this.options.maxNestedTags) {
+    throw new Error("Maximum nested tags exceeded");
+  }
+  const jPath = this.options.jPath ? matcher.toString() : matcher;
+  const isCurrentStopNode = this.checkStopNode(matcher);
+  for (let key in jObj) {
+    if (!Object.prototype.hasOwnProperty.call(jObj, key)) continue;
+    const isSpecialKey = key === this.options.textNodeName || key === this.options.cdataPropName || key === this.options.commentPropName || this.options.attributesGroupName && key === this.options.attributesGroupName || this.isAttribute(key);
+    const resolvedKey = isSpecialKey ? key : resolveName(key, false, this.options, matcher, qNameValidator);
+    if (typeof jObj[key] === "undefined") {
+      if (this.isAttribute(key)) {
+        val += "";
+      }
+    } else if (jObj[key] === null) {
+      if (this.isAttribute(key)) {
+        val += "";
+      } else if (resolvedKey === this.options.cdataPropName || resolvedKey === this.options.commentPropName) {
+        val += "";
+      } else if (resolvedKey[0] === "?") {
+        val += this.indentate(level) + "<" + resolvedKey + "?" + this.tagEndChar;
+      } else {
+        val += this.indentate(level) + "<" + resolvedKey + "/" + this.tagEndChar;
+      }
+    } else if (jObj[key] instanceof Date) {
+      val += this.buildTextValNode(jObj[key], resolvedKey, "", level, matcher);
+    } else if (typeof jObj[key] !== "object") {
+      const attr = this.isAttribute(key);
+      if (attr && !this.ignoreAttributesFn(attr, jPath)) {
+        const resolvedAttr = resolveName(attr, true, this.options, matcher, qNameValidator);
+        attrStr += this.buildAttrPairStr(resolvedAttr, valToStr(jObj[key]), isCurrentStopNode);
+      } else if (!attr) {
+        if (key === this.options.textNodeName) {
+          let newval = this.options.tagValueProcessor(key, valToStr(jObj[key]));
+          val += this.replaceEntitiesValue(newval);
+        } else {
+          matcher.push(resolvedKey);
+          const isStopNode = this.checkStopNode(matcher);
+          matcher.pop();
+          if (isStopNode) {
+            const textValue = valToStr(jObj[key]);
+            if (textValue === "") {
+              val += this.indentate(level) + "<" + resolvedKey + this.closeTag(resolvedKey) + this.tagEndChar;
+            } else {
+              val += this.indentate(level) + "<" + resolvedKey + ">" + textValue + "</" + resolvedKey + this.tagEndChar;
+            }
+          } else {
+            val += this.buildTextValNode(jObj[key], resolvedKey, "", level, matcher);
+          }
+        }
+      }
+    } else if (Array.isArray(jObj[key])) {
+      const arrLen = jObj[key].length;
+      let listTagVal = "";
+      let listTagAttr = "";
+      for (let j = 0; j < arrLen; j++) {
+        const item = jObj[key][j];
+        if (typeof item === "undefined") {
+        } else if (item === null) {
+          if (resolvedKey[0] === "?") val += this.indentate(level) + "<" + resolvedKey + "?" + this.tagEndChar;
+          else val += this.indentate(level) + "<" + resolvedKey + "/" + this.tagEndChar;
+        } else if (typeof item === "object") {
+          if (this.options.oneListGroup) {
+            matcher.push(resolvedKey);
+            const result = this.j2x(item, level + 1, matcher, qNameValidator);
+            matcher.pop();
+            listTagVal += result.val;
+            if (this.options.attributesGroupName && item.hasOwnProperty(this.options.attributesGroupName)) {
+              listTagAttr += result.attrStr;
+            }
+          } else {
+            listTagVal += this.processTextOrObjNode(item, resolvedKey, level, matcher, qNameValidator);
+          }
+        } else {
+          if (this.options.oneListGroup) {
+            let textValue = this.options.tagValueProcessor(resolvedKey, item);
+            textValue = this.replaceEntitiesValue(textValue);
+            textValue = valToStr(textValue);
+            listTagVal += textValue;
+          } else {
+            matcher.push(resolvedKey);
+            const isStopNode = this.checkStopNode(matcher);
+            matcher.pop();
+            if (isStopNode) {
+              const textValue = valToStr(item);
+              if (textValue === "") {
+                listTagVal += this.indentate(level) + "<" + resolvedKey + this.closeTag(resolvedKey) + this.tagEndChar;
+              } else {
+                listTagVal += this.indentate(level) + "<" + resolvedKey + ">" + textValue + "</" + resolvedKey + this.tagEndChar;
+              }
+            } else {
+              listTagVal += this.buildTextValNode(item, resolvedKey, "", level, matcher);
+            }
+          }
+        }
+      }
+      if (this.options.oneListGroup) {
+        listTagVal = this.buildObjectNode(listTagVal, resolvedKey, listTagAttr, level);
+      }
+      val += listTagVal;
+    } else {
+      if (this.options.attributesGroupName && key === this.options.attributesGroupName) {
+        const Ks = Object.keys(jObj[key]);
+        const L = Ks.length;
+        for (let j = 0; j < L; j++) {
+          const resolvedAttr = resolveName(Ks[j], true, this.options, matcher, qNameValidator);
+          attrStr += this.buildAttrPairStr(resolvedAttr, valToStr(jObj[key][Ks[j]]), isCurrentStopNode);
+        }
+      } else {
+        val += this.processTextOrObjNode(jObj[key], resolvedKey, level, matcher, qNameValidator);
+      }
+    }
+  }
+  return { attrStr, val };
+};
+Builder.prototype.buildAttrPairStr = function(attrName, val, isStopNode) {
+  if (!isStopNode) {
+    val = this.options.attributeValueProcessor(attrName, valToStr(val));
+    val = this.replaceEntitiesValue(val);
+  }
+  if (this.options.suppressBooleanAttributes && val === "true") {
+    return " " + attrName;
+  } else return " " + attrName + '="' + escapeAttribute(val) + '"';
+};
+function processTextOrObjNode(object2, key, level, matcher, qNameValidator) {
+  const attrValues = this.extractAttributes(object2);
+  matcher.push(key, attrValues);
+  const isStopNode = this.checkStopNode(matcher);
+  if (isStopNode) {
+    const rawContent = this.buildRawContent(object2, matcher.getDepth());
+    const attrStr = this.buildAttributesForStopNode(object2);
+    matcher.pop();
+    return this.buildObjectNode(rawContent, key, attrStr, level);
+  }
+  const result = this.j2x(object2, level + 1, matcher, qNameValidator);
+  matcher.pop();
+  if (key[0] === "?") {
+    return this.buildTextValNode("", key, result.attrStr, level, matcher);
+  } else if (object2[this.options.textNodeName] !== void 0 && Object.keys(object2).length === 1) {
+    return this.buildTextValNode(object2[this.options.textNodeName], key, result.attrStr, level, matcher);
+  } else {
+    return this.buildObjectNode(result.val, key, result.attrStr, level);
+  }
+}
+Builder.prototype.extractAttributes = function(obj) {
+  if (!obj || typeof obj !== "object") return null;
+  const attrValues = {};
+  let hasAttrs = false;
+  if (this.options.attributesGroupName && obj[this.options.attributesGroupName]) {
+    const attrGroup = obj[this.options.attributesGroupName];
+    for (let attrKey in attrGroup) {
+      if (!Object.prototype.hasOwnProperty.call(attrGroup, attrKey)) continue;
+      const cleanKey = attrKey.startsWith(this.options.attributeNamePrefix) ? attrKey.substring(this.options.attributeNamePrefix.length) : attrKey;
+      attrValues[cleanKey] = escapeAttribute(attrGroup[attrKey]);
+      hasAttrs = true;
+    }
+  } else {
+    for (let key in obj) {
+      if (!Object.prototype.hasOwnProperty.call(obj, key)) continue;
+      const attr = this.isAttribute(key);
+      if (attr) {
+        attrValues[attr] = escapeAttribute(obj[key]);
+        hasAttrs = true;
+      }
+    }
+  }
+  return hasAttrs ? attrValues : null;
+};
+Builder.prototype.buildRawContent = function(obj, depth = 0) {
+  if (this.options.maxNestedTags && depth >= this.options.maxNestedTags) {
+    throw new Error("Maximum nested tags exceeded");
+  }
+  if (typeof obj === "string") {
+    return obj;
+  }
+  if (typeof obj !== "object" || obj === null) {
+    return String(obj);
+  }
+  if (obj[this.options.textNodeName] !== void 0) {
+    return obj[this.options.textNodeName];
+  }
+  let content = "";
+  for (let key in obj) {
+    if (!Object.prototype.hasOwnProperty.call(obj, key)) continue;
+    if (this.isAttribute(key)) continue;
+    if (this.options.attributesGroupName && key === this.options.attributesGroupName) continue;
+    const value = obj[key];
+    if (key === this.options.textNodeName) {
+      content += value;
+    } else if (Array.isArray(value)) {
+      for (let item of value) {
+        if (typeof item === "string" || typeof item === "number") {
+          content += `<${key}>${item}</${key}>`;
+        } else if (typeof item === "object" && item !== null) {
+          const nestedContent = this.buildRawContent(item, depth + 1);
+          const nestedAttrs = this.buildAttributesForStopNode(item);
+          if (nestedContent === "") {
+            content += `<${key}${nestedAttrs}/>`;
+          } else {
+            content += `<${key}${nestedAttrs}>${nestedContent}</${key}>`;
+          }
+        }
+      }
+    } else if (typeof value === "object" && value !== null) {
+      const nestedContent = this.buildRawContent(value, depth + 1);
+      const nestedAttrs = this.buildAttributesForStopNode(value);
+      if (nestedContent === "") {
+        content += `<${key}${nestedAttrs}/>`;
+      } else {
+        content += `<${key}${nestedAttrs}>${nestedContent}</${key}>`;
+      }
+    } else {
+      content += `<${key}>${value}</${key}>`;
+    }
+  }
+  return content;
+};
+Builder.prototype.buildAttributesForStopNode = function(obj) {
+  if (!obj || typeof obj !== "object") return "";
+  let attrStr = "";
+  if (this.options.attributesGroupName && obj[this.options.attributesGroupName]) {
+    const attrGroup = obj[this.options.attributesGroupName];
+    for (let attrKey in attrGroup) {
+      if (!Object.prototype.hasOwnProperty.call(attrGroup, attrKey)) continue;
+      const cleanKey = attrKey.startsWith(this.options.attributeNamePrefix) ? attrKey.substring(this.options.attributeNamePrefix.length) : attrKey;
+      const val = attrGroup[attrKey];
+      if (val === true && this.options.suppressBooleanAttributes) {
+        attrStr += " " + cleanKey;
+      } else {
+        attrStr += " " + cleanKey + '="' + escapeAttribute(val) + '"';
+      }
+    }
+  } else {
+    for (let key in obj) {
+      if (!Object.prototype.hasOwnProperty.call(obj, key)) continue;
+      const attr = this.isAttribute(key);
+      if (attr) {
+        const val = obj[key];
+        if (val === true && this.options.suppressBooleanAttributes) {
+          attrStr += " " + attr;
+        } else {
+          attrStr += " " + attr + '="' + escapeAttribute(val) + '"';
+        }
+      }
+    }
+  }
+  return attrStr;
+};
+Builder.prototype.buildObjectNode = function(val, key, attrStr, level) {
+  if (val === "") {
+    if (key[0] === "?") return this.indentate(level) + "<" + key + attrStr + "?" + this.tagEndChar;
+    else {
+      return this.indentate(level) + "<" + key + attrStr + this.closeTag(key) + this.tagEndChar;
+    }
+  } else if (key[0] === "?") {
+    return this.indentate(level) + "<" + key + attrStr + "?" + this.tagEndChar;
+  } else {
+    let tagEndExp = "</" + key + this.tagEndChar;
+    let piClosingChar = "";
+    if (key[0] === "?") {
+      piClosingChar = "?";
+      tagEndExp = "";
+    }
+    if ((attrStr || attrStr === "") && val.indexOf("<") === -1) {
+      return this.indentate(level) + "<" + key + attrStr + piClosingChar + ">" + val + tagEndExp;
+    } else if (this.options.commentPropName !== false && key === this.options.commentPropName && piClosingChar.length === 0) {
+      return this.indentate(level) + `<!--${safeComment(val)}-->` + this.newLine;
+    } else {
+      return this.indentate(level) + "<" + key + attrStr + piClosingChar + this.tagEndChar + val + this.indentate(level) + tagEndExp;
+    }
+  }
+};
+Builder.prototype.closeTag = function(key) {
+  let closeTag = "";
+  if (this.options.unpairedTags.indexOf(key) !== -1) {
+    if (!this.options.suppressUnpairedNode) closeTag = "/";
+  } else if (this.options.suppressEmptyNode) {
+    closeTag = "/";
+  } else {
+    closeTag = `></${key}`;
+  }
+  return closeTag;
+};
+Builder.prototype.checkStopNode = function(matcher) {
+  if (!this.stopNodeExpressions || this.stopNodeExpressions.length === 0) return false;
+  for (let i = 0; i < this.stopNodeExpressions.length; i++) {
+    if (matcher.matches(this.stopNodeExpressions[i])) {
+      return true;
+    }
+  }
+  return false;
+};
+Builder.prototype.buildTextValNode = function(val, key, attrStr, level, matcher) {
+  if (this.options.cdataPropName !== false && key === this.options.cdataPropName) {
+    const safeVal = safeCdata(val);
+    return this.indentate(level) + `<![CDATA[${safeVal}]]>` + this.newLine;
+  } else if (this.options.commentPropName !== false && key === this.options.commentPropName) {
+    const safeVal = safeComment(val);
+    return this.indentate(level) + `<!--${safeVal}-->` + this.newLine;
+  } else if (key[0] === "?") {
+    return this.indentate(level) + "<" + key + attrStr + "?" + this.tagEndChar;
+  } else {
+    let textValue = this.options.tagValueProcessor(key, val);
+    textValue = this.replaceEntitiesValue(textValue);
+    textValue = valToStr(textValue);
+    if (textValue === "") {
+      return this.indentate(level) + "<" + key + attrStr + this.closeTag(key) + this.tagEndChar;
+    } else {
+      return this.indentate(level) + "<" + key + attrStr + ">" + textValue + "</" + key + this.tagEndChar;
+    }
+  }
+};
+Builder.prototype.replaceEntitiesValue = function(textValue) {
+  if (textValue && textValue.length > 0 && this.options.processEntities) {
+    for (let i = 0; i < this.options.entities.length; i++) {
+      const entity = this.options.entities[i];
+      textValue = textValue.replace(entity.regex, entity.val);
+    }
+  }
+  return textValue;
+};
+function indentate(level) {
+  return this.options.indentBy.repeat(level);
+}
+function isAttribute(name) {
+  if (name.startsWith(this.options.attributeNamePrefix) && name !== this.options.textNodeName) {
+    return name.substr(this.attrPrefixLen);
+  } else {
+    return false;
+  }
+}
+
+// node_modules/fast-xml-parser/src/xmlbuilder/json2xml.js
+var json2xml_default = Builder;
+
+// node_modules/fast-xml-parser/src/fxp.js
+var XMLValidator = {
+  validate: validate4
+};
+
+// src/report/sweep-chart.ts
+function sweepChartData(comparisons) {
+  return comparisons.flatMap((comparison) => {
+    const groups = [...new Set(comparison.steps.flatMap((s) => s.sweep ? [s.sweep.group] : []))];
+    return groups.map((group) => {
+      const steps = comparison.steps.flatMap((s) => s.sweep?.group === group ? [{ ...s, clients: s.sweep.clients }] : []).sort((a, b) => a.clients - b.clients);
+      const points = (value) => steps.flatMap((step) => value(step) ?? []);
+      return {
+        group,
+        label: comparison.label,
+        base: comparison.base_variant,
+        clients: steps.map((s) => s.clients),
+        relative: comparison.variants.map((variant) => ({
+          variant,
+          points: points((step) => {
+            const result = step.variants.find((v) => v.variant === variant);
+            return result?.qps ? { clients: step.clients, value: result.qps.estimate, verdict: result.verdict } : null;
+          })
+        })),
+        absolute: [comparison.base_variant, ...comparison.variants].map((variant) => ({
+          variant,
+          points: points((step) => {
+            const qps = step.absolute.find((a) => a.variant === variant)?.ops_per_s;
+            return qps === null || qps === void 0 ? null : { clients: step.clients, value: qps };
+          })
+        }))
+      };
+    });
+  });
+}
+var WIDTH = 960;
+var HEIGHT = 420;
+var PANEL_WIDTH = WIDTH / 2;
+var PLOT = { left: 70, right: 20, top: 60, bottom: 90 };
+var X_INSET = 16;
+var PLOT_WIDTH = PANEL_WIDTH - PLOT.left - PLOT.right;
+var PLOT_HEIGHT = HEIGHT - PLOT.top - PLOT.bottom;
+var COLORS = ["#000000", "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442"];
+var REGRESSION_COLOR = "#C00000";
+function niceStep(span, count) {
+  const raw = span / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const fraction = raw / power;
+  return (fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 5 ? 5 : 10) * power;
+}
+function ticksOf(min2, max2, step) {
+  const ticks = [];
+  for (let i = Math.ceil(min2 / step - 1e-9); i * step <= max2 + step * 1e-9; i++) ticks.push(Number((i * step).toPrecision(12)));
+  return ticks;
+}
+function relativeAxis(series) {
+  const [min2, max2] = axisRange(series.flatMap((s) => s.points.map((p) => p.value)));
+  return { min: min2, max: max2, ticks: ticksOf(min2, max2, niceStep(max2 - min2, 5)), format: formatRatio };
+}
+function absoluteAxis(series) {
+  const top = Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.value)));
+  const step = top > 0 ? niceStep(top, 5) : 1;
+  const max2 = (Math.floor(top / step) + 1) * step;
+  return { min: 0, max: max2, ticks: ticksOf(0, max2, step), format: formatAmount };
+}
+var coordinate = (value) => Number(value.toFixed(1));
+function panel(x0, title, axis, clients, series, colorOf, reference) {
+  const [first, last] = [clients[0], clients[clients.length - 1]];
+  const span = Math.log2(last) - Math.log2(first);
+  const x = (n) => coordinate(x0 + PLOT.left + X_INSET + (span === 0 ? PLOT_WIDTH / 2 - X_INSET : (Math.log2(n) - Math.log2(first)) / span * (PLOT_WIDTH - 2 * X_INSET)));
+  const y = (value) => coordinate(PLOT.top + PLOT_HEIGHT - (value - axis.min) / (axis.max - axis.min) * PLOT_HEIGHT);
+  const [left, right, top, bottom] = [x0 + PLOT.left, x0 + PLOT.left + PLOT_WIDTH, PLOT.top, PLOT.top + PLOT_HEIGHT];
+  return {
+    "@_class": "panel",
+    "@_data-title": title,
+    text: { "@_x": coordinate(x0 + PANEL_WIDTH / 2), "@_y": 40, "@_text-anchor": "middle", "@_font-weight": "bold", "#text": title },
+    g: [
+      {
+        "@_class": "y-axis",
+        g: axis.ticks.map((value) => ({
+          "@_class": "y-tick",
+          "@_data-value": value,
+          line: { "@_x1": left, "@_x2": right, "@_y1": y(value), "@_y2": y(value), "@_stroke": "#e0e0e0" },
+          text: { "@_x": left - 8, "@_y": y(value) + 4, "@_text-anchor": "end", "#text": axis.format(value) }
+        })),
+        line: { "@_x1": left, "@_x2": left, "@_y1": top, "@_y2": bottom, "@_stroke": "#333333" }
+      },
+      {
+        "@_class": "x-axis",
+        g: clients.map((n) => ({
+          "@_class": "x-tick",
+          "@_data-clients": n,
+          line: { "@_x1": x(n), "@_x2": x(n), "@_y1": bottom, "@_y2": bottom + 5, "@_stroke": "#333333" },
+          text: { "@_x": x(n), "@_y": bottom + 20, "@_text-anchor": "middle", "#text": String(n) }
+        })),
+        line: { "@_x1": left, "@_x2": right, "@_y1": bottom, "@_y2": bottom, "@_stroke": "#333333" },
+        text: { "@_x": coordinate((left + right) / 2), "@_y": bottom + 42, "@_text-anchor": "middle", "#text": "clients" }
+      },
+      ...reference ? [
+        {
+          "@_class": "reference",
+          line: { "@_x1": left, "@_x2": right, "@_y1": y(reference.value), "@_y2": y(reference.value), "@_stroke": "#777777", "@_stroke-dasharray": "6 4" },
+          text: { "@_x": right, "@_y": y(reference.value) - 6, "@_text-anchor": "end", "@_fill": "#777777", "#text": reference.label }
+        }
+      ] : [],
+      ...series.map((s) => ({
+        "@_class": "series",
+        "@_data-variant": s.variant,
+        polyline: { "@_points": s.points.map((p) => `${x(p.clients)},${y(p.value)}`).join(" "), "@_fill": "none", "@_stroke": colorOf(s.variant), "@_stroke-width": 2 },
+        circle: s.points.map((p) => {
+          const regressed2 = p.verdict === "regression";
+          return {
+            "@_cx": x(p.clients),
+            "@_cy": y(p.value),
+            "@_r": regressed2 ? 6 : 4,
+            "@_fill": regressed2 ? REGRESSION_COLOR : colorOf(s.variant),
+            "@_data-clients": p.clients,
+            ...p.verdict && { "@_data-verdict": p.verdict },
+            title: `${s.variant} at ${p.clients} client${p.clients === 1 ? "" : "s"}: ${axis.format(p.value)}${p.verdict && p.verdict !== "unchanged" ? ` (${p.verdict})` : ""}`
+          };
+        })
+      }))
+    ]
+  };
+}
+var builder = new json2xml_default({ ignoreAttributes: false, attributeNamePrefix: "@_", textNodeName: "#text", format: true, suppressEmptyNode: true });
+function sweepChartSvg(data) {
+  const variants = data.absolute.map((s) => s.variant);
+  const colorOf = (variant) => COLORS[variants.indexOf(variant) % COLORS.length] ?? COLORS[0];
+  const title = `${data.group}${data.label ? ` \xB7 ${data.label}` : ""}: QPS per client count`;
+  const legendY = HEIGHT - 14;
+  const regressed2 = data.relative.some((s) => s.points.some((p) => p.verdict === "regression"));
+  const svg = {
+    "@_xmlns": "http://www.w3.org/2000/svg",
+    "@_width": WIDTH,
+    "@_height": HEIGHT,
+    "@_viewBox": `0 0 ${WIDTH} ${HEIGHT}`,
+    "@_font-family": "sans-serif",
+    "@_font-size": 12,
+    title,
+    rect: { "@_width": WIDTH, "@_height": HEIGHT, "@_fill": "#ffffff" },
+    text: { "@_x": WIDTH / 2, "@_y": 18, "@_text-anchor": "middle", "@_font-size": 14, "#text": title },
+    g: [
+      panel(0, `relative QPS (variant / ${data.base})`, relativeAxis(data.relative), data.clients, data.relative, colorOf, { value: 1, label: `1.00 = ${data.base}` }),
+      panel(PANEL_WIDTH, "QPS (median)", absoluteAxis(data.absolute), data.clients, data.absolute, colorOf, null),
+      {
+        "@_class": "legend",
+        g: variants.map((variant, i) => ({
+          "@_class": "legend-entry",
+          line: { "@_x1": PLOT.left + i * 160, "@_x2": PLOT.left + i * 160 + 24, "@_y1": legendY - 4, "@_y2": legendY - 4, "@_stroke": colorOf(variant), "@_stroke-width": 2 },
+          text: { "@_x": PLOT.left + i * 160 + 30, "@_y": legendY, "#text": variant }
+        })),
+        ...regressed2 && {
+          circle: { "@_cx": WIDTH - 200, "@_cy": legendY - 4, "@_r": 6, "@_fill": REGRESSION_COLOR },
+          text: { "@_x": WIDTH - 188, "@_y": legendY, "#text": "regression at that count" }
+        }
+      }
+    ]
+  };
+  return `<?xml version="1.0" encoding="UTF-8"?>
+${builder.build({ svg })}`;
+}
+function sweepCharts(comparisons) {
+  return sweepChartData(comparisons).map((data) => ({ group: data.group, label: data.label, svg: sweepChartSvg(data) }));
+}
+function sweepChartFileName(stem, chart) {
+  return `${[stem, chart.group, ...chart.label ? [chart.label] : []].join(".").replace(/[^A-Za-z0-9._-]/g, "_")}.svg`;
+}
+
+// src/publish/charts.ts
+async function writeSweepCharts(dir, resultsFile, comparisons) {
+  const charts = sweepCharts(comparisons);
+  if (charts.length === 0) return [];
+  await mkdir10(dir, { recursive: true });
+  const stem = path20.basename(resultsFile, path20.extname(resultsFile));
+  const files = [];
+  for (const chart of charts) {
+    const file2 = path20.join(dir, sweepChartFileName(stem, chart));
+    await writeFile7(file2, chart.svg);
+    files.push(file2);
+  }
+  return files;
+}
+
 // src/measure-and-write.ts
 async function measureAndWrite(plan, options) {
   const measured = await runBenchmark(plan.run, options.registry, options.log, realPorts);
@@ -35947,6 +45391,7 @@ export {
   median,
   unpairedShift,
   DEFAULT_THRESHOLDS,
+  howCounted,
   ThresholdsInputSchema,
   parseShard,
   formatShard,
@@ -36018,7 +45463,6 @@ export {
   renderMarkdown,
   hardCut,
   withCleanup,
-  howCounted,
   compareRun,
   compareAgainstBaseline,
   touchPrNamespace,
@@ -36028,8 +45472,12 @@ export {
   CLI_BISECT_FIELDS,
   commitsBetween,
   bisect,
+  XMLParser,
+  json2xml_default,
+  XMLValidator,
   bisectMarkdown,
   alertBisectMarkdown,
   measureAndWrite,
+  writeSweepCharts,
   mergeShards
 };
