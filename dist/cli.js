@@ -43,7 +43,7 @@ import {
   stripControl,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-3X4VGQEV.js";
+} from "./chunks/chunk-IRXYSLVN.js";
 import {
   EXIT_ERROR,
   EXIT_OK,

@@ -93,7 +93,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-3X4VGQEV.js";
+} from "./chunks/chunk-IRXYSLVN.js";
 import {
   EXIT_ERROR,
   InputError,

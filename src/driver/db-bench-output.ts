@@ -48,21 +48,6 @@ export interface DbBenchStalls {
   count: number;
 }
 
-export interface DbBenchCompaction {
-  /** " Sum" row of the last "Compaction Stats" table: GB written and read by compaction */
-  write_gb: number;
-  read_gb: number;
-  /** wall seconds and CPU seconds compaction threads spent (Comp(sec), CompMergeCPU(sec)) */
-  seconds: number;
-  cpu_seconds: number;
-  /** GB flushed from memtables ("Flush(GB): cumulative") */
-  flush_gb: number;
-  /** GB the application wrote ("Cumulative writes: ... ingest:") */
-  ingest_gb: number;
-  /** (compaction + flush) / ingest, benchmark.sh's w_amp; null when nothing was written */
-  write_amplification: number | null;
-}
-
 /**
  * RocksDB's own counts of what was written, from the tickers of the --statistics dump ("STATISTICS:",
  * printed once as the process ends, cumulative since it opened the database): exact bytes, where the
@@ -213,12 +198,13 @@ function lastStatisticsBlock(text: string): string | null {
 }
 
 /**
- * The stalls and compaction of a statistics block (DbBenchOutput.statistics); `raw`, the whole output,
- * goes with a ParseError. A block missing one of its lines is an error, not a mix with an earlier block's.
+ * The stalls of a statistics block (DbBenchOutput.statistics); `raw`, the whole output, goes with a
+ * ParseError. A block missing one of its lines is an error, not a mix with an earlier block's. (Bytes
+ * written and compacted come from the STATISTICS counters instead: dbBenchLsmMetrics.)
  */
-export function parseDbBenchStatistics(block: string, raw: string): { stalls: DbBenchStalls; compaction: DbBenchCompaction } {
+export function parseDbBenchStatistics(block: string, raw: string): { stalls: DbBenchStalls } {
   if (!/^Level\s+Files\s+Size\s+Score /.test(block)) throw new ParseError("db_bench statistics without their compaction table", raw);
-  return { stalls: parseStalls(block, raw), compaction: parseCompaction(block, raw) };
+  return { stalls: parseStalls(block, raw) };
 }
 
 function blockLine(block: string, pattern: RegExp, what: string, raw: string): RegExpExecArray {
@@ -242,35 +228,6 @@ function parseStalls(block: string, raw: string): DbBenchStalls {
     count += Number(match[1]);
   }
   return { percent: Number(percent[1]), count };
-}
-
-/** Compaction and write figures of the last statistics block. */
-function parseCompaction(block: string, raw: string): DbBenchCompaction {
-  // Size is two words in the rows ("46.26 MB") and one in the header.
-  const names = (block.split("\n", 1)[0] ?? "").trim().split(/\s+/);
-  const sum = blockLine(block, /^ Sum .*$/m, "compaction Sum", raw)[0];
-  const [, files, size, unit, ...rest] = sum.trim().split(/\s+/);
-  if (!files || !size || !unit || rest.length !== names.length - 3) {
-    throw new ParseError(`db_bench compaction Sum row does not match its header: "${sum}"`, raw);
-  }
-  const column = (name: string): number => {
-    const index = names.indexOf(name) - 3;
-    const value = Number(rest[index]);
-    if (index < 0 || !Number.isFinite(value)) throw new ParseError(`db_bench compaction stats have no numeric ${name} column`, raw);
-    return value;
-  };
-  const flushGb = Number(blockLine(block, /^Flush\(GB\): cumulative (\d+(?:\.\d+)?), interval/m, '"Flush(GB)"', raw)[1]);
-  const ingestGb = Number(blockLine(block, /^Cumulative writes: .*, ingest: (\d+(?:\.\d+)?) GB, /m, '"Cumulative writes"', raw)[1]);
-  const writeGb = column("Write(GB)");
-  return {
-    write_gb: writeGb,
-    read_gb: column("Read(GB)"),
-    seconds: column("Comp(sec)"),
-    cpu_seconds: column("CompMergeCPU(sec)"),
-    flush_gb: flushGb,
-    ingest_gb: ingestGb,
-    write_amplification: ingestGb > 0 ? (writeGb + flushGb) / ingestGb : null,
-  };
 }
 
 function findLine(text: string, pattern: RegExp, what: string, raw: string): string | null {

@@ -34849,7 +34849,7 @@ function lastStatisticsBlock(text) {
 }
 function parseDbBenchStatistics(block, raw) {
   if (!/^Level\s+Files\s+Size\s+Score /.test(block)) throw new ParseError("db_bench statistics without their compaction table", raw);
-  return { stalls: parseStalls(block, raw), compaction: parseCompaction(block, raw) };
+  return { stalls: parseStalls(block, raw) };
 }
 function blockLine(block, pattern, what, raw) {
   const match = pattern.exec(block);
@@ -34869,32 +34869,6 @@ function parseStalls(block, raw) {
     count += Number(match[1]);
   }
   return { percent: Number(percent[1]), count };
-}
-function parseCompaction(block, raw) {
-  const names = (block.split("\n", 1)[0] ?? "").trim().split(/\s+/);
-  const sum2 = blockLine(block, /^ Sum .*$/m, "compaction Sum", raw)[0];
-  const [, files, size, unit, ...rest] = sum2.trim().split(/\s+/);
-  if (!files || !size || !unit || rest.length !== names.length - 3) {
-    throw new ParseError(`db_bench compaction Sum row does not match its header: "${sum2}"`, raw);
-  }
-  const column = (name) => {
-    const index = names.indexOf(name) - 3;
-    const value = Number(rest[index]);
-    if (index < 0 || !Number.isFinite(value)) throw new ParseError(`db_bench compaction stats have no numeric ${name} column`, raw);
-    return value;
-  };
-  const flushGb = Number(blockLine(block, /^Flush\(GB\): cumulative (\d+(?:\.\d+)?), interval/m, '"Flush(GB)"', raw)[1]);
-  const ingestGb = Number(blockLine(block, /^Cumulative writes: .*, ingest: (\d+(?:\.\d+)?) GB, /m, '"Cumulative writes"', raw)[1]);
-  const writeGb = column("Write(GB)");
-  return {
-    write_gb: writeGb,
-    read_gb: column("Read(GB)"),
-    seconds: column("Comp(sec)"),
-    cpu_seconds: column("CompMergeCPU(sec)"),
-    flush_gb: flushGb,
-    ingest_gb: ingestGb,
-    write_amplification: ingestGb > 0 ? (writeGb + flushGb) / ingestGb : null
-  };
 }
 function findLine(text, pattern, what, raw) {
   const lines = [...text.matchAll(pattern)];
