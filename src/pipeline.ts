@@ -654,7 +654,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
   phases.builds = ports.clock.now() - buildsStarted;
   const variants: Variant[] = plan.variants.map((spec, i) => {
     const build = builds[i]!;
-    return { id: spec.id, commit: build.commit, ref: spec.ref, flags: build.flags, build_id: build.buildId };
+    return { id: spec.id, commit: build.commit, ref: spec.ref, flags: build.flags, compiler: build.compiler, build_id: build.buildId };
   });
 
   await endProcesses(ports, log, "the builds left running");

@@ -13,6 +13,7 @@ import { parseTimeouts, type TimeoutsInput } from "../config/timeouts.js";
 import { parseRunnerCost, type RunnerCost } from "../config/runner-cost.js";
 import { parseShard, type Shard } from "../schedule/shard.js";
 import { VariantSchema } from "../results/schema.js";
+import { parseBuildSettings, type BuildSettings } from "../build/recipe.js";
 import { InputError } from "../errors.js";
 import { COMPARE_WITH, type CompareWith } from "./compare-point.js";
 import { TWO_WORKFLOW_DOC } from "./fork-policy.js";
@@ -46,7 +47,8 @@ const MENTION = /^@?[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9_.-]{1,100})
 export interface FlagSet {
   /** variant id: a column header of the flags report */
   name: string;
-  cflags: string;
+  /** CFLAGS alone, or CC, CXX, CFLAGS, CXXFLAGS and LDFLAGS (recipe.ts parseBuildSettings) */
+  settings: BuildSettings;
 }
 
 export interface ActionInputs {
@@ -209,8 +211,9 @@ export function modeForEvent(eventName: string): Mode | null {
 }
 
 /**
- * Parses the flag-sets input: one `name=CFLAGS` per line (split at the first `=`, so `-march=native`
- * stays whole); blank lines and `#` comments are skipped. Names become variant ids.
+ * Parses the flag-sets input: one `name=CFLAGS` or `name=CC=clang CFLAGS=-O2 LDFLAGS=-flto` per line
+ * (split at the first `=`, so `-march=native` stays whole); blank lines and `#` comments are skipped.
+ * Names become variant ids.
  */
 export function parseFlagSets(text: string): FlagSet[] {
   const sets: FlagSet[] = [];
@@ -221,12 +224,11 @@ export function parseFlagSets(text: string): FlagSet[] {
     const eq = line.indexOf("=");
     if (eq < 0) throw new InputError(`${where}: expected name=CFLAGS, got ${quoted(line)}`, undefined, "input flag-sets");
     const name = line.slice(0, eq).trim();
-    const cflags = line.slice(eq + 1).trim();
     if (!VariantSchema.shape.id.safeParse(name).success) {
       throw new InputError(`${where}: name ${quoted(name)} must be letters, digits, '.', '_' and '-'`, undefined, "input flag-sets");
     }
     if (sets.some((s) => s.name === name)) throw new InputError(`${where}: duplicate name ${quoted(name)}`, undefined, "input flag-sets");
-    sets.push({ name, cflags });
+    sets.push({ name, settings: parseBuildSettings(line.slice(eq + 1).trim(), `input flag-sets: ${where}`) });
   }
   return sets;
 }

@@ -139,8 +139,10 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
   const { recipe, cacheDir, trust } = request;
   const timeouts = request.timeouts ?? DEFAULT_TIMEOUTS;
   const commit = await resolveCommit(request.repo, request.commitish);
-  const compiler = await detectCompiler("c");
-  const cxxCompiler = await detectCompiler("cxx");
+  // the recipe's compilers (a variant's) over the runner's $CC and $CXX
+  const compilerEnv = { ...process.env, ...(recipe.cc !== undefined && { CC: recipe.cc }), ...(recipe.cxx !== undefined && { CXX: recipe.cxx }) };
+  const compiler = await detectCompiler("c", compilerEnv);
+  const cxxCompiler = await detectCompiler("cxx", compilerEnv);
   const buildId = buildKey({ commit, recipe, compilers: { c: compiler, cxx: cxxCompiler } });
   const namespace = cacheNamespace(cacheDir, trust, request.prNamespace);
   const buildDir = path.join(namespace.builds, buildId);

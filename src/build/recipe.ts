@@ -16,6 +16,14 @@ import type { Compiler } from "./compiler.js";
 
 const word = z.string().min(1);
 
+/**
+ * A compiler a recipe or a variant may name: a plain name, found on the runner's PATH, or a program
+ * under /usr/bin; never a path into a checkout or a temp dir, where a pull request could have put one.
+ */
+export const COMPILER_COMMAND = /^(?:\/usr\/bin\/)?[A-Za-z0-9][A-Za-z0-9._+-]*$/;
+const COMPILER_EXPECTED = "expected a compiler's plain name on the runner's PATH or a program under /usr/bin (e.g. clang, /usr/bin/gcc-12)";
+const compilerCommand = z.string().regex(COMPILER_COMMAND, COMPILER_EXPECTED);
+
 export const BUILD_SYSTEMS = ["autoconf", "cmake", "make"] as const;
 export type BuildSystem = (typeof BUILD_SYSTEMS)[number];
 
@@ -42,6 +50,8 @@ const RecipeFields = z
       ),
     configure: z.array(word).describe("autoconf: the configure command, relative to the source root; cmake: [] (cmake from PATH) or [the cmake program]; make: []"),
     configure_args: z.array(word).describe("autoconf: after --prefix; cmake: after the gate's own -D options (e.g. -DCMAKE_BUILD_TYPE=Release); make: []"),
+    cc: compilerCommand.optional().describe("the C compiler (CC), e.g. clang or /usr/bin/gcc-12; absent: the runner's $CC, else cc"),
+    cxx: compilerCommand.optional().describe("the C++ compiler (CXX), e.g. clang++; absent: the runner's $CXX, else c++"),
     cflags: z.string().describe("empty = leave CFLAGS unset (the build system's default)"),
     cxxflags: z.string(),
     ldflags: z.string(),
@@ -154,7 +164,61 @@ export async function loadBuiltinRecipe(name: string, extendedBy: readonly strin
 }
 
 export function buildFlags(recipe: BuildRecipe): BuildFlags {
-  return { cflags: recipe.cflags, cxxflags: recipe.cxxflags, ldflags: recipe.ldflags, configure_args: [...recipe.configure_args] };
+  return {
+    ...(recipe.cc !== undefined && { cc: recipe.cc }),
+    ...(recipe.cxx !== undefined && { cxx: recipe.cxx }),
+    cflags: recipe.cflags,
+    cxxflags: recipe.cxxflags,
+    ldflags: recipe.ldflags,
+    configure_args: [...recipe.configure_args],
+  };
+}
+
+/** What one variant sets over the recipe: its compilers and flags; absent ones are the recipe's. */
+export type BuildSettings = Partial<Pick<BuildRecipe, "cc" | "cxx" | "cflags" | "cxxflags" | "ldflags">>;
+
+/** The settings a variant spells as NAME=value, by the variable's name as make and configure know it. */
+const SETTING_FIELDS = { CC: "cc", CXX: "cxx", CFLAGS: "cflags", CXXFLAGS: "cxxflags", LDFLAGS: "ldflags" } as const;
+type SettingName = keyof typeof SETTING_FIELDS;
+const isSettingName = (name: string): name is SettingName => Object.hasOwn(SETTING_FIELDS, name);
+
+/**
+ * A variant's settings: `CC=clang CXX=clang++ CFLAGS=-O3 -march=native LDFLAGS=-flto`, each value
+ * running to the next NAME= (flags start with "-": no quoting needed), or, the older form, CFLAGS
+ * alone (`-O2 -march=native`). CXXFLAGS default to the CFLAGS given. `field` names the input in errors.
+ */
+export function parseBuildSettings(text: string, field: string): BuildSettings {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  if (!/^[A-Z][A-Z0-9_]*=/.test(words[0] ?? "")) return { cflags: text, cxxflags: text };
+  const values = new Map<SettingName, string[]>();
+  let current: string[] = [];
+  for (const word of words) {
+    const assignment = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(word);
+    if (!assignment) {
+      current.push(word);
+      continue;
+    }
+    const name = assignment[1]!;
+    if (!isSettingName(name)) throw new InputError(`unknown setting ${name}: expected ${Object.keys(SETTING_FIELDS).join(", ")}`, undefined, field);
+    if (values.has(name)) throw new InputError(`${name} is set twice`, undefined, field);
+    current = assignment[2] ? [assignment[2]] : [];
+    values.set(name, current);
+  }
+  const settings: BuildSettings = {};
+  for (const [name, value] of values) {
+    const text = value.join(" ");
+    if ((name === "CC" || name === "CXX") && !compilerCommand.safeParse(text).success) {
+      throw new InputError(`${name} ${JSON.stringify(text)}: ${COMPILER_EXPECTED}`, undefined, field);
+    }
+    settings[SETTING_FIELDS[name]] = text;
+  }
+  if (settings.cflags !== undefined) settings.cxxflags ??= settings.cflags;
+  return settings;
+}
+
+/** The recipe with a variant's settings over it. */
+export function withSettings(recipe: BuildRecipe, settings: BuildSettings): BuildRecipe {
+  return { ...recipe, ...Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) };
 }
 
 export type BuildPhase = "configure" | "make" | "install";

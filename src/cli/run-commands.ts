@@ -161,7 +161,7 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
       .requiredOption("--repo <path>", "the engine's git repository (never modified: each commit is exported with git archive)")
       .option("--base <ref>", "base commit-ish")
       .option("--head <ref>", "head commit-ish")
-      .option("--variant <name=ref[:cflags]>", "a variant to compare, repeatable: any number of (commit, flags) pairs; the first is the base", (value: string, previous: VariantFlag[]) => [...previous, parseVariantFlag(value)], [] as VariantFlag[])
+      .option("--variant <name=ref[:settings]>", "a variant to compare, repeatable: any number of (commit, flags) pairs; the first is the base; settings: CFLAGS alone, or CC=clang CXX=clang++ CFLAGS=-O2 LDFLAGS=-flto", (value: string, previous: VariantFlag[]) => [...previous, parseVariantFlag(value)], [] as VariantFlag[])
       .option("--base-variant <id>", "the variant the others are relative to (default: the first)")
       .option("--trusted", "build into the trusted cache namespace, which pull request runs read: only for commits you trust (default: the pull request namespace)")
       .option("--cache-namespace <name>", CACHE_NAMESPACE_HELP)

@@ -6,7 +6,7 @@
 import os from "node:os";
 import path from "node:path";
 import { PR_NAMESPACE_PATTERN } from "../build/build.js";
-import { loadBuiltinRecipe, mergeRecipe, type BuildRecipe } from "../build/recipe.js";
+import { loadBuiltinRecipe, mergeRecipe, parseBuildSettings, withSettings, type BuildRecipe, type BuildSettings } from "../build/recipe.js";
 import type { CompareOptions, ThresholdOverride, Thresholds } from "../compare/types.js";
 import { thresholdResolver } from "../compare/thresholds.js";
 import { engineByName } from "../engine/index.js";
@@ -60,17 +60,21 @@ export interface RunPlan {
   shard?: Shard;
 }
 
-/** One `--variant NAME=REF[:CFLAGS]` (git refs cannot contain ':', so the first ':' ends the ref). */
+/**
+ * One `--variant NAME=REF[:SETTINGS]` (git refs cannot contain ':', so the first ':' ends the ref);
+ * SETTINGS are CFLAGS alone or `CC=clang CFLAGS=-O2 LDFLAGS=-flto` (recipe.ts parseBuildSettings).
+ */
 export interface VariantFlag {
   id: string;
   ref: string;
-  cflags: string | null;
+  /** over the recipe's (and --cflags); empty: none */
+  settings: BuildSettings;
 }
 
 export function parseVariantFlag(text: string): VariantFlag {
   const match = /^([A-Za-z0-9][A-Za-z0-9._-]*)=([^:]+)(?::(.*))?$/.exec(text);
-  if (!match) throw new InputError(`expected NAME=REF[:CFLAGS] (e.g. native=main:-O2 -march=native), got "${text}"`, undefined, "--variant");
-  return { id: match[1]!, ref: match[2]!, cflags: match[3] ?? null };
+  if (!match) throw new InputError(`expected NAME=REF[:CFLAGS] or NAME=REF:CC=... CFLAGS=... LDFLAGS=... (e.g. native=main:-O2 -march=native), got "${text}"`, undefined, "--variant");
+  return { id: match[1]!, ref: match[2]!, settings: match[3] === undefined ? {} : parseBuildSettings(match[3], "--variant") };
 }
 
 export interface RunFlags {
@@ -110,8 +114,8 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "db-bench-gate");
 }
 
-function withCflags(recipe: BuildRecipe, cflags: string | null | undefined): BuildRecipe {
-  return cflags === null || cflags === undefined ? recipe : { ...recipe, cflags, cxxflags: cflags };
+function withCflags(recipe: BuildRecipe, cflags: string | undefined): BuildRecipe {
+  return cflags === undefined ? recipe : withSettings(recipe, { cflags, cxxflags: cflags });
 }
 
 export function variantSpecs(flags: RunFlags, recipe: BuildRecipe): VariantSpec[] {
@@ -122,7 +126,7 @@ export function variantSpecs(flags: RunFlags, recipe: BuildRecipe): VariantSpec[
       if (ids.has(v.id)) throw new InputError(`two variants are named "${v.id}"`, undefined, "--variant");
       ids.add(v.id);
     }
-    return flags.variants.map((v) => ({ id: v.id, ref: v.ref, recipe: withCflags(withCflags(recipe, flags.cflags), v.cflags) }));
+    return flags.variants.map((v) => ({ id: v.id, ref: v.ref, recipe: withSettings(withCflags(recipe, flags.cflags), v.settings) }));
   }
   if (!flags.base) throw new InputError("missing the base commit", undefined, "--base");
   if (!flags.head) throw new InputError("missing the head commit", undefined, "--head");

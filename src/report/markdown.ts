@@ -402,9 +402,16 @@ function variantRecord(comparison: Comparison, id: string): Variant | undefined 
   return comparison.context.variants.find((v) => v.id === id);
 }
 
-function variantWithCommit(comparison: Comparison, id: string): string {
+/** What a variant was built with, where the compared variants differ in it: "clang 14.0.6, -O2, LDFLAGS -flto". */
+function builtWithText(variant: Variant): string {
+  const { compiler, flags } = variant;
+  return [compiler ? `${compiler.name} ${compiler.version}` : null, flags.cflags || "no CFLAGS", flags.ldflags ? `LDFLAGS ${flags.ldflags}` : null].filter((t) => t !== null).join(", ");
+}
+
+function variantWithCommit(comparison: Comparison, id: string, builtWith: boolean): string {
   const record = variantRecord(comparison, id);
-  return record ? `${inlineCode(id)} ${shortSha(record.commit)}` : inlineCode(id);
+  if (!record) return inlineCode(id);
+  return `${inlineCode(id)} ${shortSha(record.commit)}${builtWith ? ` (${escapeMarkdown(builtWithText(record))})` : ""}`;
 }
 
 function maxRounds(comparison: Comparison): number {
@@ -414,7 +421,10 @@ function maxRounds(comparison: Comparison): number {
 /** What was compared with what, how, and where the run and its results are. */
 function comparedLine(report: Report): string {
   const texts = report.comparisons.map((c) => {
-    const compared = `${c.variants.map((v) => variantWithCommit(c, v)).join(", ")} vs ${variantWithCommit(c, c.base_variant)}`;
+    // a flags comparison: each side named with its compiler and flags
+    const records = [c.base_variant, ...c.variants].flatMap((id) => variantRecord(c, id) ?? []);
+    const builtWith = new Set(records.map(builtWithText)).size > 1;
+    const compared = `${c.variants.map((v) => variantWithCommit(c, v, builtWith)).join(", ")} vs ${variantWithCommit(c, c.base_variant, builtWith)}`;
     const how = !c.context.qps_measured
       ? "instructions per operation only: QPS not measured (--instructions-only)"
       : c.mode === "paired"
@@ -972,8 +982,10 @@ function fingerprintTable(report: Report): string {
 }
 
 function flagsText(variant: Variant): string {
-  const { cflags, cxxflags, ldflags } = variant.flags;
+  const { cc, cxx, cflags, cxxflags, ldflags } = variant.flags;
   const set = [
+    ["CC", cc],
+    ["CXX", cxx],
     ["CFLAGS", cflags],
     ["CXXFLAGS", cxxflags],
     ["LDFLAGS", ldflags],

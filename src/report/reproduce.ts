@@ -3,10 +3,26 @@
  * results record: the commits, the profile and the build flags. Pure.
  */
 import type { Comparison } from "../compare/types.js";
-import type { Variant } from "../results/schema.js";
+import type { BuildFlags, Variant } from "../results/schema.js";
 // results are a PR's, and the command is copied into a shell: every word from them is quoted
 import { shellWord } from "../shell-word.js";
 
+
+/**
+ * A variant's settings as --variant spells them: its CFLAGS alone, or with a compiler or LDFLAGS of
+ * its own, `CC=clang CXX=clang++ CFLAGS=-O2 LDFLAGS=-flto` (CXXFLAGS where they differ from CFLAGS).
+ */
+export function variantSettings(flags: BuildFlags): string {
+  if (flags.cc === undefined && flags.cxx === undefined && !flags.ldflags) return flags.cflags;
+  const set: [string, string | undefined][] = [
+    ["CC", flags.cc],
+    ["CXX", flags.cxx],
+    ["CFLAGS", flags.cflags],
+    ["CXXFLAGS", flags.cxxflags === flags.cflags ? undefined : flags.cxxflags],
+    ["LDFLAGS", flags.ldflags || undefined],
+  ];
+  return set.flatMap(([name, value]) => (value === undefined ? [] : [`${name}=${value}`])).join(" ");
+}
 
 /** The base variant's record: the run's own, or for an unpaired comparison the stored baseline's. */
 function baseRecord(comparison: Comparison): Variant | undefined {
@@ -18,7 +34,7 @@ function baseRecord(comparison: Comparison): Variant | undefined {
 /**
  * `db-bench-gate run --repo . --base <sha> --head <sha> --profile pg-quick`: `--base`/`--head` when the
  * two sides are called so and share their flags (`--cflags` when they set any), else one `--variant
- * id=sha[:cflags]` per side, the base first. Null when a compared variant's record is not in the results.
+ * id=sha[:settings]` per side, the base first. Null when a compared variant's record is not in the results.
  */
 export function reproduceCommand(comparison: Comparison): string | null {
   const base = baseRecord(comparison);
@@ -27,11 +43,14 @@ export function reproduceCommand(comparison: Comparison): string | null {
   const sides = [base, ...(others as Variant[])];
   const profile = ["--profile", shellWord(comparison.context.profile.name), ...(comparison.context.qps_measured ? [] : ["--instructions-only"])];
   const [head] = others as Variant[];
-  const sameFlags = sides.every((v) => v.flags.cflags === base.flags.cflags);
+  const sameFlags = sides.every((v) => variantSettings(v.flags) === variantSettings(base.flags));
   if (head && sides.length === 2 && base.id === "base" && head.id === "head" && sameFlags) {
     const cflags = base.flags.cflags ? ["--cflags", shellWord(base.flags.cflags)] : [];
     return ["db-bench-gate run --repo .", "--base", shellWord(base.commit), "--head", shellWord(head.commit), ...profile, ...cflags].join(" ");
   }
-  const variants = sides.flatMap((v) => ["--variant", shellWord(`${v.id}=${v.commit}${v.flags.cflags ? `:${v.flags.cflags}` : ""}`)]);
+  const variants = sides.flatMap((v) => {
+    const settings = variantSettings(v.flags);
+    return ["--variant", shellWord(`${v.id}=${v.commit}${settings ? `:${settings}` : ""}`)];
+  });
   return ["db-bench-gate run --repo .", ...variants, ...profile].join(" ");
 }

@@ -59,6 +59,8 @@ export const FingerprintSchema = z
 
 export const BuildFlagsSchema = z
   .object({
+    cc: nonEmpty.optional().describe("the C compiler the variant named (CC); absent: the runner's"),
+    cxx: nonEmpty.optional().describe("the C++ compiler the variant named (CXX); absent: the runner's"),
     cflags: z.string(),
     cxxflags: z.string(),
     ldflags: z.string(),
@@ -75,6 +77,7 @@ export const VariantSchema = z
     commit: z.string().regex(/^[0-9a-f]{7,64}$/, "a hex commit sha"),
     ref: z.string().nullable().describe("what the user asked for (branch, tag, sha)"),
     flags: BuildFlagsSchema,
+    compiler: CompilerSchema.optional().describe("the C compiler that built it; absent in results written before variants had their own"),
     build_id: nonEmpty.describe("cache key of the installed build: commit, flags and compiler"),
   })
   .strict();

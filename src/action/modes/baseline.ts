@@ -18,7 +18,7 @@ export async function baselineMode(ctx: ModeContext): Promise<void> {
   // One variant: the pushed commit, trusted (a push to the branch), so it is judged by its own files.
   const judged = judgingCommit(ctx.inputs.repoPath, commit);
   const trust = trustLevelOf("baseline", ctx.event, commit, ctx.env);
-  const plan = await actionPlan(ctx, planFlags(ctx, judged, trust, { variants: [{ id: "main", ref: commit, cflags: null }] }), await configAt(ctx, judged));
+  const plan = await actionPlan(ctx, planFlags(ctx, judged, trust, { variants: [{ id: "main", ref: commit, settings: {} }] }), await configAt(ctx, judged));
   const { results } = await measureInAction(ctx, plan, judged);
   const stored = path.join(ctx.cacheDir, "baselines", `${artifactNameOf(ctx, results)}.json`);
   await mkdir(path.dirname(stored), { recursive: true });

@@ -15,8 +15,8 @@ import { trustLevelOf } from "../trust-level.js";
 export async function flagsMode(ctx: ModeContext): Promise<void> {
   const commit = ctx.inputs.headRef ?? ctx.env.GITHUB_SHA;
   if (!commit) throw new InputError("flags mode needs head-ref (or GITHUB_SHA)", undefined, "input head-ref");
-  if (ctx.inputs.flagSets.length < 2) throw new InputError("flags mode needs at least two name=CFLAGS lines", undefined, "input flag-sets");
-  const variants = ctx.inputs.flagSets.map((f) => ({ id: f.name, ref: commit, cflags: f.cflags }));
+  if (ctx.inputs.flagSets.length < 2) throw new InputError("flags mode needs at least two name=CFLAGS (or name=CC=... CFLAGS=...) lines", undefined, "input flag-sets");
+  const variants = ctx.inputs.flagSets.map((f) => ({ id: f.name, ref: commit, settings: f.settings }));
   const trust = trustLevelOf("flags", ctx.event, commit, ctx.env);
   // a ref given as input is anyone's code, built like a pull request's
   if (trust === "pr") await refusePersistedCredentials(ctx.inputs.repoPath);
