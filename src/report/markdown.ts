@@ -411,7 +411,7 @@ function builtWithText(variant: Variant): string {
 function variantWithCommit(comparison: Comparison, id: string, builtWith: boolean): string {
   const record = variantRecord(comparison, id);
   if (!record) return inlineCode(id);
-  return `${inlineCode(id)} ${shortSha(record.commit)}${builtWith ? ` (${escapeMarkdown(builtWithText(record))})` : ""}`;
+  return `${inlineCode(id)} ${shortSha(record.commit)}${builtWith ? ` (${inlineCode(builtWithText(record))})` : ""}`;
 }
 
 function maxRounds(comparison: Comparison): number {

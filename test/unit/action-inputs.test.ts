@@ -161,10 +161,30 @@ describe("action inputs", () => {
 describe("flag-sets", () => {
   it("splits each line at its first '=' and skips blank lines and comments", () => {
     expect(parseFlagSets("# compared to O2\r\nO2=-O2\n\n  native = -O2 -march=native \nO3.lto=-O3 -flto=auto\n")).toEqual([
-      { name: "O2", cflags: "-O2" },
-      { name: "native", cflags: "-O2 -march=native" },
-      { name: "O3.lto", cflags: "-O3 -flto=auto" },
+      { name: "O2", settings: { cflags: "-O2", cxxflags: "-O2" } },
+      { name: "native", settings: { cflags: "-O2 -march=native", cxxflags: "-O2 -march=native" } },
+      { name: "O3.lto", settings: { cflags: "-O3 -flto=auto", cxxflags: "-O3 -flto=auto" } },
     ]);
+  });
+
+  it("takes a compiler and LDFLAGS per line, each value running to the next NAME=", () => {
+    expect(parseFlagSets("gcc-O2=CFLAGS=-O2\nclang-O2=CC=clang CXX=clang++ CFLAGS=-O2\ngcc-lto=CC=/usr/bin/gcc-12 CFLAGS=-O3 -flto LDFLAGS=-flto -Wl,-O1")).toEqual([
+      { name: "gcc-O2", settings: { cflags: "-O2", cxxflags: "-O2" } },
+      { name: "clang-O2", settings: { cc: "clang", cxx: "clang++", cflags: "-O2", cxxflags: "-O2" } },
+      { name: "gcc-lto", settings: { cc: "/usr/bin/gcc-12", cflags: "-O3 -flto", cxxflags: "-O3 -flto", ldflags: "-flto -Wl,-O1" } },
+    ]);
+  });
+
+  it("refuses a compiler outside PATH names and /usr/bin, in one line naming the line and the setting", () => {
+    expect(inputError(() => parseFlagSets("O2=-O2\nmine=CC=./cc CFLAGS=-O2"))).toBe(
+      'input flag-sets: line 2: CC "./cc": expected a compiler\'s plain name on the runner\'s PATH or a program under /usr/bin (e.g. clang, /usr/bin/gcc-12)',
+    );
+    expect(inputError(() => parseFlagSets("O2=-O2\ntmp=CXX=/tmp/c++"))).toMatch(/^input flag-sets: line 2: CXX "\/tmp\/c\+\+": expected/);
+    expect(inputError(() => parseFlagSets("O2=-O2\nlib=CC=/usr/lib/gcc"))).toMatch(/^input flag-sets: line 2: CC "\/usr\/lib\/gcc": expected/);
+    expect(inputError(() => parseFlagSets("O2=-O2\nup=CC=/usr/bin/../../tmp/cc"))).toMatch(/^input flag-sets: line 2: CC /);
+    expect(inputError(() => parseFlagSets("O2=-O2\nwrapped=CC=ccache gcc"))).toMatch(/^input flag-sets: line 2: CC "ccache gcc": expected/);
+    expect(inputError(() => parseFlagSets("O2=-O2\nx=CC=gcc CPPFLAGS=-DX"))).toBe("input flag-sets: line 2: unknown setting CPPFLAGS: expected CC, CXX, CFLAGS, CXXFLAGS, LDFLAGS");
+    expect(inputError(() => parseFlagSets("O2=-O2\nx=CFLAGS=-O2 CFLAGS=-O3"))).toBe("input flag-sets: line 2: CFLAGS is set twice");
   });
 
   it("refuses lines without '=', names that cannot be column ids, and duplicates", () => {

@@ -193,7 +193,7 @@ describe("the command line itself", () => {
   it("answers --version and --help with 0, unknown options with 2", async () => {
     expect(await cli("--version")).toMatchObject({ code: 0, stdout: `${VERSION}\n` });
     expect((await cli("compare", "--help")).code).toBe(0);
-    expect((await cli("run", "--help")).stdout).toMatch(/--variant <name=ref\[:cflags\]>/);
+    expect((await cli("run", "--help")).stdout).toMatch(/--variant <name=ref\[:settings\]>.*CC=clang/s);
     expect((await cli("compare", unchanged, "--frobnicate")).code).toBe(2);
   });
 
@@ -244,13 +244,32 @@ describe("the command line itself", () => {
   });
 
   it("parses --variant NAME=REF[:CFLAGS] and builds variant specs", () => {
-    expect(parseVariantFlag("native=main:-O2 -march=native")).toEqual({ id: "native", ref: "main", cflags: "-O2 -march=native" });
-    expect(parseVariantFlag("O2=v1.2")).toEqual({ id: "O2", ref: "v1.2", cflags: null });
+    expect(parseVariantFlag("native=main:-O2 -march=native")).toEqual({ id: "native", ref: "main", settings: { cflags: "-O2 -march=native", cxxflags: "-O2 -march=native" } });
+    expect(parseVariantFlag("O2=v1.2")).toEqual({ id: "O2", ref: "v1.2", settings: {} });
     expect(() => parseVariantFlag("=main")).toThrow(/--variant: expected NAME=REF/);
     const recipe = { cflags: "-O2", cxxflags: "-O2" } as BuildRecipe;
     const specs = variantSpecs({ repo: ".", variants: [parseVariantFlag("O2=main"), parseVariantFlag("native=main:-O2 -march=native")] }, recipe);
     expect(specs.map((s) => [s.id, s.ref, s.recipe.cflags])).toEqual([["O2", "main", "-O2"], ["native", "main", "-O2 -march=native"]]);
     expect(() => variantSpecs({ repo: ".", variants: [], base: "main" }, recipe)).toThrow(/--head: missing the head commit/);
+  });
+
+  it("parses --variant NAME=REF:CC=... CFLAGS=... LDFLAGS=...: each variant's compilers and flags over the recipe and --cflags", () => {
+    const recipe = { cflags: "-O2", cxxflags: "-O2", ldflags: "" } as BuildRecipe;
+    const variants = ["gcc=main:CFLAGS=-O2", "clang=main:CC=clang CXX=clang++", "lto=main:CC=/usr/bin/gcc-12 CFLAGS=-O3 -flto LDFLAGS=-flto"].map(parseVariantFlag);
+    const specs = variantSpecs({ repo: ".", variants, cflags: "-O1" }, recipe);
+    expect(specs.map((s) => [s.id, s.recipe.cc, s.recipe.cxx, s.recipe.cflags, s.recipe.cxxflags, s.recipe.ldflags])).toEqual([
+      ["gcc", undefined, undefined, "-O2", "-O2", ""],
+      ["clang", "clang", "clang++", "-O1", "-O1", ""],
+      ["lto", "/usr/bin/gcc-12", undefined, "-O3 -flto", "-O3 -flto", "-flto"],
+    ]);
+  });
+
+  it("refuses a --variant compiler that is not a PATH name or under /usr/bin, naming the flag and the setting, with exit code 2", async () => {
+    expect(() => parseVariantFlag("evil=main:CC=/tmp/x/cc CFLAGS=-O2")).toThrow(/^--variant: CC "\/tmp\/x\/cc": expected a compiler's plain name on the runner's PATH or a program under \/usr\/bin/);
+    const result = await cliInProcess("run", "--repo", dir, "--variant", "a=main", "--variant", "b=main:CXX=../c++");
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).toContain('--variant: CXX "../c++": expected');
   });
 });
 

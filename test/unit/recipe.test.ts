@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
+import { parseConfigText } from "../../src/config/config-file.js";
 import {
   buildCommands,
   buildFlags,
@@ -8,8 +9,10 @@ import {
   loadBuiltinRecipe,
   makeJobs,
   mergeRecipe,
+  parseBuildSettings,
   parseRecipe,
   setConfigureArgs,
+  withSettings,
   type BuildRecipe,
 } from "../../src/build/recipe.js";
 
@@ -204,8 +207,46 @@ describe("buildKey", () => {
     expect(new Set([key, ...others]).size).toBe(others.length + 1);
   });
 
+  it("differs between two variants' compilers: gcc and clang builds of one commit and flags never share a cache entry", async () => {
+    const recipe = await loadBuiltinRecipe("postgresql");
+    const clang = { name: "clang", version: "14.0.6" };
+    const gccKey = buildKey({ commit, recipe: withSettings(recipe, { cc: "gcc" }), compilers: { c: gcc, cxx: gxx } });
+    expect(buildKey({ commit, recipe: withSettings(recipe, { cc: "clang", cxx: "clang++" }), compilers: { c: clang, cxx: clang } })).not.toBe(gccKey);
+    expect(buildKey({ commit, recipe: withSettings(recipe, { cc: "gcc", ldflags: "-flto" }), compilers: { c: gcc, cxx: gxx } })).not.toBe(gccKey);
+    // the compiler's identity, not how it was spelled: `gcc` and `/usr/bin/gcc-12` reporting 12.2.0 build the same binaries
+    expect(buildKey({ commit, recipe: withSettings(recipe, { cc: "/usr/bin/gcc-12" }), compilers: { c: gcc, cxx: gxx } })).toBe(gccKey);
+  });
+
   it("does not change with how the build runs (parallelism)", async () => {
     const recipe = await loadBuiltinRecipe("postgresql");
     expect(buildKey({ commit, recipe: mergeRecipe(recipe, { parallelism: 8 }), compilers: { c: gcc, cxx: gxx } })).toBe(buildKey({ commit, recipe, compilers: { c: gcc, cxx: gxx } }));
+  });
+});
+
+describe("a variant's compilers and flags", () => {
+  it("reads CFLAGS alone (the older form) or NAME=value words, each value running to the next NAME=", () => {
+    expect(parseBuildSettings("-O2 -march=native", "f")).toEqual({ cflags: "-O2 -march=native", cxxflags: "-O2 -march=native" });
+    expect(parseBuildSettings("CC=clang CFLAGS=-O3 -march=native LDFLAGS=-flto -Wl,--as-needed CXXFLAGS=-O2", "f")).toEqual({
+      cc: "clang",
+      cflags: "-O3 -march=native",
+      ldflags: "-flto -Wl,--as-needed",
+      cxxflags: "-O2",
+    });
+    expect(parseBuildSettings("CC=gcc CFLAGS=", "f")).toEqual({ cc: "gcc", cflags: "", cxxflags: "" });
+  });
+
+  it("buildFlags records the compilers a variant named, for the results and the reproduce command", async () => {
+    const recipe = withSettings(await loadBuiltinRecipe("postgresql"), { cc: "clang", cxx: "clang++", ldflags: "-flto" });
+    expect(buildFlags(recipe)).toMatchObject({ cc: "clang", cxx: "clang++", ldflags: "-flto" });
+    expect(buildFlags(await loadBuiltinRecipe("postgresql"))).not.toHaveProperty("cc");
+  });
+
+  it("vets a config file's recipe.cc like a variant's: a program in the checkout is refused, naming file and field", async () => {
+    const recipe = await loadBuiltinRecipe("postgresql");
+    expect(() => parseConfigText("recipe:\n  cc: /home/runner/work/cc\n", ".db-bench-gate.yml")).toThrow(/^\.db-bench-gate\.yml: .*recipe\.cc.*: expected a compiler's plain name/);
+    expect(() => mergeRecipe(recipe, { cc: "./tools/cc" }, ".db-bench-gate.yml")).toThrow(
+      /^\.db-bench-gate\.yml: recipe\.cc: expected a compiler's plain name on the runner's PATH or a program under \/usr\/bin/,
+    );
+    expect(mergeRecipe(recipe, { cc: "clang-16" }).cc).toBe("clang-16");
   });
 });

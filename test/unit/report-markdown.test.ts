@@ -263,6 +263,23 @@ describe("renderMarkdown: several architectures", () => {
   });
 });
 
+describe("renderMarkdown: compilers", () => {
+  it("names each variant's compiler and flags in the variants line when they differ, and its CC in the variants table", () => {
+    const flags = flagsComparison();
+    const compilers = { O2: { name: "gcc", version: "12.2.0" }, native: { name: "clang", version: "14.0.6" }, "native-lto": { name: "gcc", version: "12.2.0" } };
+    const variants = flags.context.variants.map((v) => ({ ...v, compiler: compilers[v.id as keyof typeof compilers], flags: { ...v.flags, ...(v.id === "native" && { cc: "clang" }) } }));
+    const md = renderMarkdown([{ ...flags, context: { ...flags.context, variants } }]);
+    expect(md).toContain(
+      "`native` 3f1c2d9a8b7e (`clang 14.0.6, -O2 -g -march=native -mtune=native`), `native-lto` 3f1c2d9a8b7e (`gcc 12.2.0, -O2 -g -march=native -mtune=native -flto=auto, LDFLAGS -flto=auto`) vs `O2` 3f1c2d9a8b7e (`gcc 12.2.0, -O2 -g`)",
+    );
+    expect(md).toContain("`CC=clang CFLAGS=-O2 -g -march=native -mtune=native`");
+  });
+
+  it("leaves the variants line short when every side was built alike (a PR's base and head)", () => {
+    expect(renderMarkdown([x86Comparison()])).toMatch(/`head` [0-9a-f]{12} vs `base` [0-9a-f]{12} ·/);
+  });
+});
+
 describe("renderMarkdown: compiler flag sets", () => {
   const md = renderMarkdown([flagsComparison()]);
 
@@ -279,7 +296,7 @@ describe("renderMarkdown: compiler flag sets", () => {
     expect(rows.map(verdictOf)).toEqual(["missing", "improvement", "improvement", "improvement", "unchanged", "unchanged", "unchanged", "unchanged"]);
     expect(rows[0]).toEqual(["`insert.range100.pk1`", "1.02 (1.00–1.04)", "❔ missing", "❔ missing (native-lto)"]);
     expect(md).toContain("QPS ratio: each column's variant / its base (`O2`)");
-    expect(md).toContain("--variant 'native-lto=3f1c2d9a8b7e6f5041322a1b0c9d8e7f6a5b4c3d:-O2 -g -march=native -mtune=native -flto=auto' --profile pg-weekly-flags`");
+    expect(md).toContain("--variant 'native-lto=3f1c2d9a8b7e6f5041322a1b0c9d8e7f6a5b4c3d:CFLAGS=-O2 -g -march=native -mtune=native -flto=auto CXXFLAGS= LDFLAGS=-flto=auto' --profile pg-weekly-flags`");
     expect(md).toContain("`CFLAGS=-O2 -g -march=native -mtune=native -flto=auto LDFLAGS=-flto=auto`");
   });
 });

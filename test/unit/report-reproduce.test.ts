@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import type { Comparison } from "../../src/compare/types.js";
 import { reproduceCommand } from "../../src/report/reproduce.js";
+import { parseVariantFlag } from "../../src/config/plan.js";
 import { flagsComparison, unpairedComparison, x86Comparison } from "../fixtures/comparisons.js";
 
 /** The words a POSIX shell makes of `command` after its program name and subcommand: what `db-bench-gate run` would receive. */
@@ -11,6 +12,16 @@ function shellWords(command: string): string[] {
 }
 
 describe("reproduceCommand", () => {
+  it("gives a variant's own compiler and LDFLAGS as --variant settings that parse back to the same build", () => {
+    const flags = flagsComparison();
+    const variants = flags.context.variants.map((v) => (v.id === "native" ? { ...v, flags: { ...v.flags, cc: "clang", cxx: "clang++", cxxflags: v.flags.cflags } } : v));
+    const words = shellWords(reproduceCommand({ ...flags, context: { ...flags.context, variants } })!);
+    const settings = words.filter((_, i) => words[i - 1] === "--variant").map((w) => parseVariantFlag(w));
+    expect(settings.find((v) => v.id === "native")!.settings).toEqual({ cc: "clang", cxx: "clang++", cflags: "-O2 -g -march=native -mtune=native", cxxflags: "-O2 -g -march=native -mtune=native" });
+    expect(settings.find((v) => v.id === "native-lto")!.settings).toMatchObject({ cflags: "-O2 -g -march=native -mtune=native -flto=auto", ldflags: "-flto=auto" });
+    expect(settings.find((v) => v.id === "O2")!.settings).toEqual({ cflags: "-O2 -g", cxxflags: "-O2 -g" });
+  });
+
   it("gives base and head by commit, the profile and the shared build flags", () => {
     const command = reproduceCommand(x86Comparison())!;
     expect(command).toBe(
