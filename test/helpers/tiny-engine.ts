@@ -104,6 +104,16 @@ export function commitHostileInstall(repo: TinyEngineRepo, message: string, line
   return commitOn(repo, repo.base, "Makefile", MAKEFILE + lines.map((line) => `\t${line}\n`).join(""), message);
 }
 
+/**
+ * A commit on the tiny engine's base whose configure records the CC, CXX and LDFLAGS it was given and
+ * whose `make install` installs that record as <prefix>/build-env: which compilers a build really used.
+ */
+export async function commitRecordingConfigure(repo: TinyEngineRepo): Promise<string> {
+  const configure = BASE_CONFIGURE.replace("echo configured\n", `printf 'CC=%s\\nCXX=%s\\nLDFLAGS=%s\\n' "$CC" "$CXX" "$LDFLAGS" > build-env\necho configured\n`);
+  const recording = await commitOn(repo, repo.base, "configure", configure, "configure: record the compilers and LDFLAGS");
+  return commitOn(repo, recording, "Makefile", `${MAKEFILE}\tcp build-env $(DESTDIR)$(PREFIX)/build-env\n`, "install the record");
+}
+
 export async function makeTinyEngineRepo(dir: string): Promise<TinyEngineRepo> {
   const git = (...args: string[]) => gitIn(dir, ...args);
   const configure = async (text: string) => {
