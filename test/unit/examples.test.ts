@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { readFileSync } from "node:fs";
 import { exampleWorkflows } from "../../scripts/lib/example-workflows.js";
+import { parseFlagSets } from "../../src/action/inputs.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const examplesDir = path.join(root, "docs/examples");
@@ -188,6 +189,14 @@ describe("docs/examples", () => {
       ["x64", expect.stringContaining("native=-O2 -march=native")],
       ["arm64", expect.stringContaining("native=-O2 -mcpu=native")],
     ]);
+    // gcc -O2 vs clang -O2 vs gcc -O3 with LTO on each architecture, as the flag-sets input parses them
+    for (const [, flagSets] of include) {
+      expect(parseFlagSets(flagSets!).slice(0, 3)).toEqual([
+        { name: "gcc-O2", settings: { cc: "gcc", cxx: "g++", cflags: "-O2", cxxflags: "-O2" } },
+        { name: "clang-O2", settings: { cc: "clang", cxx: "clang++", cflags: "-O2", cxxflags: "-O2" } },
+        { name: "gcc-O3-lto", settings: { cc: "gcc", cxx: "g++", cflags: "-O3 -flto", cxxflags: "-O3 -flto", ldflags: "-flto" } },
+      ]);
+    }
   });
 
   it("multi-arch: the measuring jobs, which run the PR's code, get read access only; the report job alone can comment", () => {

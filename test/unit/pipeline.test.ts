@@ -115,6 +115,12 @@ describe("the pipeline with a fake server engine", () => {
     for (const s of results.samples) expect(s).toMatchObject({ status: "ok", database_bytes: 8 * 2 ** 20, server_rss_bytes: 64 * 2 ** 20 });
   });
 
+  it("records with each variant the compiler its build used (variants of a flags run may each have their own)", async () => {
+    setUp();
+    const results = ResultsSchema.parse(await runBenchmark(fakePlan(world, fakeServerEngine(world)), registry, log, world.ports));
+    expect(results.variants.map((v) => v.compiler)).toEqual([{ name: "gcc", version: "12.2.0" }, { name: "gcc", version: "12.2.0" }]);
+  });
+
   it("runs each variant's clients in a run directory of its own, as its own user; ends the pull request users' processes before the builds, after them and last", async () => {
     setUp();
     const users: string[] = [];
