@@ -423,7 +423,9 @@ function comparedLine(report: Report): string {
   const texts = report.comparisons.map((c) => {
     // a flags comparison: each side named with its compiler and flags
     const records = [c.base_variant, ...c.variants].flatMap((id) => variantRecord(c, id) ?? []);
-    const builtWith = new Set(records.map(builtWithText)).size > 1;
+    // a stored baseline from before variants recorded their compiler is told apart by its flags alone
+    const compilersKnown = records.every((r) => r.compiler !== undefined);
+    const builtWith = new Set(records.map((r) => builtWithText(compilersKnown ? r : { ...r, compiler: undefined }))).size > 1;
     const compared = `${c.variants.map((v) => variantWithCommit(c, v, builtWith)).join(", ")} vs ${variantWithCommit(c, c.base_variant, builtWith)}`;
     const how = !c.context.qps_measured
       ? "instructions per operation only: QPS not measured (--instructions-only)"

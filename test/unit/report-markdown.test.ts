@@ -278,6 +278,12 @@ describe("renderMarkdown: compilers", () => {
   it("leaves the variants line short when every side was built alike (a PR's base and head)", () => {
     expect(renderMarkdown([x86Comparison()])).toMatch(/`head` [0-9a-f]{12} vs `base` [0-9a-f]{12} ·/);
   });
+
+  it("leaves it short against a stored baseline from before variants recorded their compiler", () => {
+    const unpaired = unpairedComparison();
+    const variants = unpaired.context.variants.map((v) => ({ ...v, compiler: { name: "gcc", version: "12.2.0" } }));
+    expect(renderMarkdown([{ ...unpaired, context: { ...unpaired.context, variants } }])).toMatch(/`head` [0-9a-f]{12} vs `baseline:base` [0-9a-f]{12} ·/);
+  });
 });
 
 describe("renderMarkdown: compiler flag sets", () => {
