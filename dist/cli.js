@@ -43,7 +43,7 @@ import {
   stripControl,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-IRXYSLVN.js";
+} from "./chunks/chunk-UJE6VZZU.js";
 import {
   EXIT_ERROR,
   EXIT_OK,
@@ -13744,7 +13744,7 @@ function addMeasureOptions(command) {
 }
 function addRunCommands(program2, io, setExitCode) {
   addMeasureOptions(
-    program2.command("run").description("build the engine at two or more commits, measure them interleaved, write the results, print the comparison").requiredOption("--repo <path>", "the engine's git repository (never modified: each commit is exported with git archive)").option("--base <ref>", "base commit-ish").option("--head <ref>", "head commit-ish").option("--variant <name=ref[:cflags]>", "a variant to compare, repeatable: any number of (commit, flags) pairs; the first is the base", (value, previous3) => [...previous3, parseVariantFlag(value)], []).option("--base-variant <id>", "the variant the others are relative to (default: the first)").option("--trusted", "build into the trusted cache namespace, which pull request runs read: only for commits you trust (default: the pull request namespace)").option("--cache-namespace <name>", CACHE_NAMESPACE_HELP).option("--shard <i/n>", "measure only the i-th of n contiguous shares of the profile's steps (report merges the shards' results files)", shardOption).addOption(chartsDirOption("default: beside the results file"))
+    program2.command("run").description("build the engine at two or more commits, measure them interleaved, write the results, print the comparison").requiredOption("--repo <path>", "the engine's git repository (never modified: each commit is exported with git archive)").option("--base <ref>", "base commit-ish").option("--head <ref>", "head commit-ish").option("--variant <name=ref[:settings]>", "a variant to compare, repeatable: any number of (commit, flags) pairs; the first is the base; settings: CFLAGS alone, or CC=clang CXX=clang++ CFLAGS=-O2 LDFLAGS=-flto", (value, previous3) => [...previous3, parseVariantFlag(value)], []).option("--base-variant <id>", "the variant the others are relative to (default: the first)").option("--trusted", "build into the trusted cache namespace, which pull request runs read: only for commits you trust (default: the pull request namespace)").option("--cache-namespace <name>", CACHE_NAMESPACE_HELP).option("--shard <i/n>", "measure only the i-th of n contiguous shares of the profile's steps (report merges the shards' results files)", shardOption).addOption(chartsDirOption("default: beside the results file"))
   ).action(async (flags) => {
     if (flags.variant.length === 1) throw new InputError("give at least two variants to compare", void 0, "--variant");
     const log = consoleLog();

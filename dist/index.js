@@ -64,6 +64,7 @@ import {
   measuringBody,
   median,
   mergeShards,
+  parseBuildSettings,
   parseFailOn,
   parseJson,
   parseNoiseFloor,
@@ -93,7 +94,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-IRXYSLVN.js";
+} from "./chunks/chunk-UJE6VZZU.js";
 import {
   EXIT_ERROR,
   InputError,
@@ -48471,12 +48472,11 @@ function parseFlagSets(text) {
     const eq = line.indexOf("=");
     if (eq < 0) throw new InputError(`${where2}: expected name=CFLAGS, got ${quoted(line)}`, void 0, "input flag-sets");
     const name = line.slice(0, eq).trim();
-    const cflags = line.slice(eq + 1).trim();
     if (!VariantSchema.shape.id.safeParse(name).success) {
       throw new InputError(`${where2}: name ${quoted(name)} must be letters, digits, '.', '_' and '-'`, void 0, "input flag-sets");
     }
     if (sets.some((s) => s.name === name)) throw new InputError(`${where2}: duplicate name ${quoted(name)}`, void 0, "input flag-sets");
-    sets.push({ name, cflags });
+    sets.push({ name, settings: parseBuildSettings(line.slice(eq + 1).trim(), `input flag-sets: ${where2}`) });
   }
   return sets;
 }
@@ -83451,7 +83451,7 @@ async function baselineMode(ctx) {
   if (!commit) throw new InputError("baseline mode needs head-ref outside a push event", void 0, "input head-ref");
   const judged = judgingCommit(ctx.inputs.repoPath, commit);
   const trust = trustLevelOf("baseline", ctx.event, commit, ctx.env);
-  const plan = await actionPlan(ctx, planFlags(ctx, judged, trust, { variants: [{ id: "main", ref: commit, cflags: null }] }), await configAt(ctx, judged));
+  const plan = await actionPlan(ctx, planFlags(ctx, judged, trust, { variants: [{ id: "main", ref: commit, settings: {} }] }), await configAt(ctx, judged));
   const { results } = await measureInAction(ctx, plan, judged);
   const stored = path8.join(ctx.cacheDir, "baselines", `${artifactNameOf(ctx, results)}.json`);
   await mkdir2(path8.dirname(stored), { recursive: true });
@@ -83472,8 +83472,8 @@ import path9 from "node:path";
 async function flagsMode(ctx) {
   const commit = ctx.inputs.headRef ?? ctx.env.GITHUB_SHA;
   if (!commit) throw new InputError("flags mode needs head-ref (or GITHUB_SHA)", void 0, "input head-ref");
-  if (ctx.inputs.flagSets.length < 2) throw new InputError("flags mode needs at least two name=CFLAGS lines", void 0, "input flag-sets");
-  const variants = ctx.inputs.flagSets.map((f) => ({ id: f.name, ref: commit, cflags: f.cflags }));
+  if (ctx.inputs.flagSets.length < 2) throw new InputError("flags mode needs at least two name=CFLAGS (or name=CC=... CFLAGS=...) lines", void 0, "input flag-sets");
+  const variants = ctx.inputs.flagSets.map((f) => ({ id: f.name, ref: commit, settings: f.settings }));
   const trust = trustLevelOf("flags", ctx.event, commit, ctx.env);
   if (trust === "pr") await refusePersistedCredentials(ctx.inputs.repoPath);
   const judged = judgingCommit(ctx.inputs.repoPath, commit);

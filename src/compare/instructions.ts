@@ -18,9 +18,10 @@ import { brief, formatLimit, valueAgainst } from "./reason.js";
 import type { InstructionComparison, InstructionErrorSummary, InstructionLines, InstructionRatio, InstructionSide, InstructionVerdict, Thresholds } from "./types.js";
 
 /**
- * K: a step's failing line is at least 1 + K x its margin, its improvement line at most 1 - K x it. The
- * smallest multiple at which no A/A run of the measured series failed (`npm run bench:instructions-aa`;
- * the series and the choice: docs/verdict-quality.md).
+ * K: a step's failing line is at least 1 + K x its margin, its improvement line at most 1 - K x it. In
+ * the A/A series of pg-quick and mariadb-quick no run came near a line at any K (docs/verdict-quality.md):
+ * a step's A/A ratio strayed from 1 by at most 0.75 of its recorded spread where that spread can move
+ * a line; 2 leaves a factor of 2.7 over that for the runs not yet seen.
  */
 export const SPREAD_MULTIPLE = 2;
 

@@ -1137,8 +1137,9 @@ describe("report mode", () => {
     // price/performance: x86_64 priced by its runners' label X64, aarch64 by its architecture
     expect(body).toContain("### Price/performance");
     expect(body).toContain("x86_64 0.768 per hour (`X64`), aarch64 0.538 per hour (`aarch64`)");
-    expect(body).toMatch(/\| step +\| +x86_64 \| +aarch64 \| +aarch64 \/ x86_64 \|/);
-    expect(body).toMatch(/aarch64 gives \d\.\d\d times the operations per unit of cost of x86_64 \(geometric mean over \d+ steps\)/);
+    // a column per architecture and variant, each named (issue 27 item 5)
+    expect(body).toMatch(/\| step +\| +x86_64 · base \| +x86_64 · head \| +aarch64 · base \| +aarch64 · head \| +aarch64 · base \/ x86_64 · base \|/);
+    expect(body).toMatch(/aarch64 · head gives \d\.\d\d times the operations per unit of cost of x86_64 · head \(geometric mean over \d+ steps\)/);
   });
 
   it("refuses shards of one architecture measured on different machines, naming the artifact, and comments nothing", async () => {
@@ -1268,7 +1269,7 @@ describe("flags mode", () => {
     expect(results.run.budget_exhausted).toBe(true);
     expect(runs[1]!.summary).toContain(`Compiler flags · pg-smoke · ${ARCH}`);
     // runner-cost: each flag set's operations per unit of cost
-    expect(runs[1]!.summary).toContain(`Operations per unit of runner cost: median QPS × 3600 / price per hour; ${ARCH} 0.768 per hour (\`${ARCH}\`).`);
+    expect(runs[1]!.summary).toContain(`Operations per unit of runner cost, per variant (a column each; base: \`O2\`): the variant's median QPS × 3600 / price per hour; ${ARCH} 0.768 per hour (\`${ARCH}\`).`);
     expect(runs[1]!.summary).toMatch(/\| step +\| +O2 \| +native \|\n/);
   });
 });

@@ -32800,6 +32800,8 @@ var FingerprintSchema = external_exports.object({
   hostname_hash: external_exports.string().regex(/^[0-9a-f]{16}$/, "16 hex digits of sha256(hostname)")
 }).strict().describe("The machine the run measured on; a stored baseline is compared only when these match.");
 var BuildFlagsSchema = external_exports.object({
+  cc: nonEmpty.optional().describe("the C compiler the variant named (CC); absent: the runner's"),
+  cxx: nonEmpty.optional().describe("the C++ compiler the variant named (CXX); absent: the runner's"),
   cflags: external_exports.string(),
   cxxflags: external_exports.string(),
   ldflags: external_exports.string(),
@@ -32810,6 +32812,7 @@ var VariantSchema = external_exports.object({
   commit: external_exports.string().regex(/^[0-9a-f]{7,64}$/, "a hex commit sha"),
   ref: external_exports.string().nullable().describe("what the user asked for (branch, tag, sha)"),
   flags: BuildFlagsSchema,
+  compiler: CompilerSchema.optional().describe("the C compiler that built it; absent in results written before variants had their own"),
   build_id: nonEmpty.describe("cache key of the installed build: commit, flags and compiler")
 }).strict();
 var StepSchema = external_exports.object({
@@ -33209,6 +33212,9 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 var word = external_exports.string().min(1);
+var COMPILER_COMMAND = /^(?:\/usr\/bin\/)?[A-Za-z0-9][A-Za-z0-9._+-]*$/;
+var COMPILER_EXPECTED = "expected a compiler's plain name on the runner's PATH or a program under /usr/bin (e.g. clang, /usr/bin/gcc-12)";
+var compilerCommand2 = external_exports.string().regex(COMPILER_COMMAND, COMPILER_EXPECTED);
 var BUILD_SYSTEMS = ["autoconf", "cmake", "make"];
 var CMAKE_BUILD_DIR = "_build";
 var ArtifactSchema = external_exports.object({
@@ -33222,6 +33228,8 @@ var RecipeFields = external_exports.object({
   ),
   configure: external_exports.array(word).describe("autoconf: the configure command, relative to the source root; cmake: [] (cmake from PATH) or [the cmake program]; make: []"),
   configure_args: external_exports.array(word).describe("autoconf: after --prefix; cmake: after the gate's own -D options (e.g. -DCMAKE_BUILD_TYPE=Release); make: []"),
+  cc: compilerCommand2.optional().describe("the C compiler (CC), e.g. clang or /usr/bin/gcc-12; absent: the runner's $CC, else cc"),
+  cxx: compilerCommand2.optional().describe("the C++ compiler (CXX), e.g. clang++; absent: the runner's $CXX, else c++"),
   cflags: external_exports.string().describe("empty = leave CFLAGS unset (the build system's default)"),
   cxxflags: external_exports.string(),
   ldflags: external_exports.string(),
@@ -33287,7 +33295,47 @@ async function loadBuiltinRecipe(name, extendedBy = []) {
   }
 }
 function buildFlags(recipe) {
-  return { cflags: recipe.cflags, cxxflags: recipe.cxxflags, ldflags: recipe.ldflags, configure_args: [...recipe.configure_args] };
+  return {
+    ...recipe.cc !== void 0 && { cc: recipe.cc },
+    ...recipe.cxx !== void 0 && { cxx: recipe.cxx },
+    cflags: recipe.cflags,
+    cxxflags: recipe.cxxflags,
+    ldflags: recipe.ldflags,
+    configure_args: [...recipe.configure_args]
+  };
+}
+var SETTING_FIELDS = { CC: "cc", CXX: "cxx", CFLAGS: "cflags", CXXFLAGS: "cxxflags", LDFLAGS: "ldflags" };
+var isSettingName = (name) => Object.hasOwn(SETTING_FIELDS, name);
+function parseBuildSettings(text, field) {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  if (!/^[A-Z][A-Z0-9_]*=/.test(words[0] ?? "")) return { cflags: text, cxxflags: text };
+  const values = /* @__PURE__ */ new Map();
+  let current = [];
+  for (const word2 of words) {
+    const assignment = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(word2);
+    if (!assignment) {
+      current.push(word2);
+      continue;
+    }
+    const name = assignment[1];
+    if (!isSettingName(name)) throw new InputError(`unknown setting ${name}: expected ${Object.keys(SETTING_FIELDS).join(", ")}`, void 0, field);
+    if (values.has(name)) throw new InputError(`${name} is set twice`, void 0, field);
+    current = assignment[2] ? [assignment[2]] : [];
+    values.set(name, current);
+  }
+  const settings = {};
+  for (const [name, value] of values) {
+    const text2 = value.join(" ");
+    if ((name === "CC" || name === "CXX") && !compilerCommand2.safeParse(text2).success) {
+      throw new InputError(`${name} ${JSON.stringify(text2)}: ${COMPILER_EXPECTED}`, void 0, field);
+    }
+    settings[SETTING_FIELDS[name]] = text2;
+  }
+  if (settings.cflags !== void 0) settings.cxxflags ??= settings.cflags;
+  return settings;
+}
+function withSettings(recipe, settings) {
+  return { ...recipe, ...Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== void 0)) };
 }
 function installLayout(recipe, buildDir) {
   const installDir = path.join(buildDir, "install");
@@ -33483,8 +33531,9 @@ async function buildAtCommit(request) {
   const { recipe, cacheDir, trust } = request;
   const timeouts = request.timeouts ?? DEFAULT_TIMEOUTS;
   const commit = await resolveCommit(request.repo, request.commitish);
-  const compiler = await detectCompiler("c");
-  const cxxCompiler = await detectCompiler("cxx");
+  const compilerEnv2 = { ...process.env, ...recipe.cc !== void 0 && { CC: recipe.cc }, ...recipe.cxx !== void 0 && { CXX: recipe.cxx } };
+  const compiler = await detectCompiler("c", compilerEnv2);
+  const cxxCompiler = await detectCompiler("cxx", compilerEnv2);
   const buildId = buildKey({ commit, recipe, compilers: { c: compiler, cxx: cxxCompiler } });
   const namespace = cacheNamespace(cacheDir, trust, request.prNamespace);
   const buildDir = path3.join(namespace.builds, buildId);
@@ -36689,8 +36738,8 @@ async function loadProfile(nameOrPath, at = null, cores = REFERENCE_CORES) {
 // src/config/plan.ts
 function parseVariantFlag(text) {
   const match = /^([A-Za-z0-9][A-Za-z0-9._-]*)=([^:]+)(?::(.*))?$/.exec(text);
-  if (!match) throw new InputError(`expected NAME=REF[:CFLAGS] (e.g. native=main:-O2 -march=native), got "${text}"`, void 0, "--variant");
-  return { id: match[1], ref: match[2], cflags: match[3] ?? null };
+  if (!match) throw new InputError(`expected NAME=REF[:CFLAGS] or NAME=REF:CC=... CFLAGS=... LDFLAGS=... (e.g. native=main:-O2 -march=native), got "${text}"`, void 0, "--variant");
+  return { id: match[1], ref: match[2], settings: match[3] === void 0 ? {} : parseBuildSettings(match[3], "--variant") };
 }
 function defaultCacheDir(env = process.env) {
   if (env.DBG_CACHE_DIR) return env.DBG_CACHE_DIR;
@@ -36698,7 +36747,7 @@ function defaultCacheDir(env = process.env) {
   return path17.join(env.XDG_CACHE_HOME ?? path17.join(os4.homedir(), ".cache"), "db-bench-gate");
 }
 function withCflags(recipe, cflags) {
-  return cflags === null || cflags === void 0 ? recipe : { ...recipe, cflags, cxxflags: cflags };
+  return cflags === void 0 ? recipe : withSettings(recipe, { cflags, cxxflags: cflags });
 }
 function variantSpecs(flags, recipe) {
   if (flags.variants.length > 0) {
@@ -36708,7 +36757,7 @@ function variantSpecs(flags, recipe) {
       if (ids.has(v.id)) throw new InputError(`two variants are named "${v.id}"`, void 0, "--variant");
       ids.add(v.id);
     }
-    return flags.variants.map((v) => ({ id: v.id, ref: v.ref, recipe: withCflags(withCflags(recipe, flags.cflags), v.cflags) }));
+    return flags.variants.map((v) => ({ id: v.id, ref: v.ref, recipe: withSettings(withCflags(recipe, flags.cflags), v.settings) }));
   }
   if (!flags.base) throw new InputError("missing the base commit", void 0, "--base");
   if (!flags.head) throw new InputError("missing the head commit", void 0, "--head");
@@ -37885,6 +37934,17 @@ function toAlignment(value) {
 }
 
 // src/report/reproduce.ts
+function variantSettings(flags) {
+  if (flags.cc === void 0 && flags.cxx === void 0 && !flags.ldflags) return flags.cflags;
+  const set2 = [
+    ["CC", flags.cc],
+    ["CXX", flags.cxx],
+    ["CFLAGS", flags.cflags],
+    ["CXXFLAGS", flags.cxxflags === flags.cflags ? void 0 : flags.cxxflags],
+    ["LDFLAGS", flags.ldflags || void 0]
+  ];
+  return set2.flatMap(([name, value]) => value === void 0 ? [] : [`${name}=${value}`]).join(" ");
+}
 function baseRecord(comparison) {
   const baseline = comparison.context.baseline;
   if (comparison.mode === "unpaired" && baseline) return baseline.variant;
@@ -37897,12 +37957,15 @@ function reproduceCommand(comparison) {
   const sides2 = [base, ...others];
   const profile = ["--profile", shellWord(comparison.context.profile.name), ...comparison.context.qps_measured ? [] : ["--instructions-only"]];
   const [head] = others;
-  const sameFlags = sides2.every((v) => v.flags.cflags === base.flags.cflags);
+  const sameFlags = sides2.every((v) => variantSettings(v.flags) === variantSettings(base.flags));
   if (head && sides2.length === 2 && base.id === "base" && head.id === "head" && sameFlags) {
     const cflags = base.flags.cflags ? ["--cflags", shellWord(base.flags.cflags)] : [];
     return ["db-bench-gate run --repo .", "--base", shellWord(base.commit), "--head", shellWord(head.commit), ...profile, ...cflags].join(" ");
   }
-  const variants = sides2.flatMap((v) => ["--variant", shellWord(`${v.id}=${v.commit}${v.flags.cflags ? `:${v.flags.cflags}` : ""}`)]);
+  const variants = sides2.flatMap((v) => {
+    const settings = variantSettings(v.flags);
+    return ["--variant", shellWord(`${v.id}=${v.commit}${settings ? `:${settings}` : ""}`)];
+  });
   return ["db-bench-gate run --repo .", ...variants, ...profile].join(" ");
 }
 
@@ -38530,16 +38593,24 @@ function variantRecord(comparison, id) {
   if (comparison.mode === "unpaired" && baseline && id === comparison.base_variant) return baseline.variant;
   return comparison.context.variants.find((v) => v.id === id);
 }
-function variantWithCommit(comparison, id) {
+function builtWithText(variant) {
+  const { compiler, flags } = variant;
+  return [compiler ? `${compiler.name} ${compiler.version}` : null, flags.cflags || "no CFLAGS", flags.ldflags ? `LDFLAGS ${flags.ldflags}` : null].filter((t) => t !== null).join(", ");
+}
+function variantWithCommit(comparison, id, builtWith) {
   const record2 = variantRecord(comparison, id);
-  return record2 ? `${inlineCode(id)} ${shortSha(record2.commit)}` : inlineCode(id);
+  if (!record2) return inlineCode(id);
+  return `${inlineCode(id)} ${shortSha(record2.commit)}${builtWith ? ` (${inlineCode(builtWithText(record2))})` : ""}`;
 }
 function maxRounds(comparison) {
   return Math.max(0, ...comparison.steps.flatMap((s) => s.absolute.map((a) => a.ok_samples + a.error_samples)));
 }
 function comparedLine(report) {
   const texts = report.comparisons.map((c) => {
-    const compared2 = `${c.variants.map((v) => variantWithCommit(c, v)).join(", ")} vs ${variantWithCommit(c, c.base_variant)}`;
+    const records = [c.base_variant, ...c.variants].flatMap((id) => variantRecord(c, id) ?? []);
+    const compilersKnown = records.every((r) => r.compiler !== void 0);
+    const builtWith = new Set(records.map((r) => builtWithText(compilersKnown ? r : { ...r, compiler: void 0 }))).size > 1;
+    const compared2 = `${c.variants.map((v) => variantWithCommit(c, v, builtWith)).join(", ")} vs ${variantWithCommit(c, c.base_variant, builtWith)}`;
     const how = !c.context.qps_measured ? "instructions per operation only: QPS not measured (--instructions-only)" : c.mode === "paired" ? `paired: up to ${plural2(maxRounds(c), "interleaved round")}` : `**unpaired** (up to ${plural2(maxRounds(c), "round")}): the base numbers come from the stored baseline run ${inlineCode(c.context.baseline?.run_id ?? "unknown")}, not from this run, so drift between the two runs is not cancelled out`;
     return `${compared2} \xB7 ${how}`;
   });
@@ -38996,8 +39067,10 @@ function fingerprintTable(report) {
   ]);
 }
 function flagsText(variant) {
-  const { cflags, cxxflags, ldflags } = variant.flags;
+  const { cc, cxx, cflags, cxxflags, ldflags } = variant.flags;
   const set2 = [
+    ["CC", cc],
+    ["CXX", cxx],
     ["CFLAGS", cflags],
     ["CXXFLAGS", cxxflags],
     ["LDFLAGS", ldflags]
@@ -39973,7 +40046,7 @@ async function runBenchmark(plan, registry2, log, ports) {
   phases.builds = ports.clock.now() - buildsStarted;
   const variants = plan.variants.map((spec, i) => {
     const build = builds[i];
-    return { id: spec.id, commit: build.commit, ref: spec.ref, flags: build.flags, build_id: build.buildId };
+    return { id: spec.id, commit: build.commit, ref: spec.ref, flags: build.flags, compiler: build.compiler, build_id: build.buildId };
   });
   await endProcesses(ports, log, "the builds left running");
   const workDir = plan.workDir ?? os6.tmpdir();
@@ -45362,6 +45435,7 @@ async function measureAndWrite(plan, options) {
 export {
   external_exports,
   validate,
+  parseBuildSettings,
   median,
   unpairedShift,
   DEFAULT_THRESHOLDS,
