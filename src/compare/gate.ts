@@ -206,7 +206,8 @@ const UNJUDGED: ReadonlySet<Verdict | InstructionVerdict> = new Set(["unstable",
 /**
  * What a passing check can claim and what it could not judge, per step over every column and
  * variant: the claim ("No regression" when every channel judged every step it measures; "No CPU
- * regression" when only instructions did, ...) and the notes ("QPS inconclusive on 5 of 8 steps").
+ * regression" when only instructions did; "No CPU regression on 6 of 8 steps" when instructions judged
+ * more steps than both channels together, ...) and the notes ("QPS inconclusive on 5 of 8 steps").
  */
 export function judgedWords(comparisons: readonly Pick<Comparison, "steps">[]): { claim: string; notes: string[] } {
   const cells = new Map<string, VariantComparison[]>();
@@ -225,8 +226,18 @@ export function judgedWords(comparisons: readonly Pick<Comparison, "steps">[]): 
     ...(cpuOpen > 0 ? [`instr/op inconclusive on ${of(cpuOpen)}`] : []),
   ];
   if (notes.length === 0) return { claim: "No regression", notes };
+  // neither channel judged every step: claim the wider of the two (a profile that leaves its noisy
+  // steps out of the count judges CPU cost on the others even where QPS could not)
   const claim =
-    cpuJudged === steps.length ? "No CPU regression" : qpsOpen === 0 && qpsNotMeasured === 0 ? "No QPS regression" : judged > 0 ? `No regression on ${of(judged)}` : "Nothing could be judged";
+    cpuJudged === steps.length
+      ? "No CPU regression"
+      : qpsOpen === 0 && qpsNotMeasured === 0
+        ? "No QPS regression"
+        : cpuJudged > judged
+          ? `No CPU regression on ${of(cpuJudged)}`
+          : judged > 0
+            ? `No regression on ${of(judged)}`
+            : "Nothing could be judged";
   return { claim, notes };
 }
 
