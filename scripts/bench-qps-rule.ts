@@ -4,7 +4,7 @@
  * (a run fails when any of its steps does), with counts and 95% Clopper-Pearson intervals (issue 24).
  *
  *   npm run bench:qps-rule                                  the recorded sessions in verdict-quality/
- *   npm run bench:qps-rule -- --runs /work/runs/qps-aa      and independent A/A runs (results files)
+ *   npm run bench:qps-rule -- --runs verdict-quality/qps-aa-2026-12-03   and independent A/A runs (results files)
  *
  * Independent runs: each results file of `run --base X --head X` is one trial. Sessions (bench:verdict
  * collect): every window of consecutive rounds of a session that measured every step is one run
