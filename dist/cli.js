@@ -43,7 +43,7 @@ import {
   stripControl,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-UJE6VZZU.js";
+} from "./chunks/chunk-75BEKPDI.js";
 import {
   EXIT_ERROR,
   EXIT_OK,

@@ -94,7 +94,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-UJE6VZZU.js";
+} from "./chunks/chunk-75BEKPDI.js";
 import {
   EXIT_ERROR,
   InputError,

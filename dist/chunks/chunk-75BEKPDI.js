@@ -37081,7 +37081,7 @@ function judgedWords(comparisons) {
     ...cpuOpen > 0 ? [`instr/op inconclusive on ${of(cpuOpen)}`] : []
   ];
   if (notes.length === 0) return { claim: "No regression", notes };
-  const claim2 = cpuJudged === steps.length ? "No CPU regression" : qpsOpen === 0 && qpsNotMeasured === 0 ? "No QPS regression" : judged2 > 0 ? `No regression on ${of(judged2)}` : "Nothing could be judged";
+  const claim2 = cpuJudged === steps.length ? "No CPU regression" : qpsOpen === 0 && qpsNotMeasured === 0 ? "No QPS regression" : cpuJudged > judged2 ? `No CPU regression on ${of(cpuJudged)}` : judged2 > 0 ? `No regression on ${of(judged2)}` : "Nothing could be judged";
   return { claim: claim2, notes };
 }
 function verdictWords(comparisons, decision) {
