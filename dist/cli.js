@@ -43,7 +43,7 @@ import {
   stripControl,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-75BEKPDI.js";
+} from "./chunks/chunk-AFW23UFG.js";
 import {
   EXIT_ERROR,
   EXIT_OK,

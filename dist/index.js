@@ -94,7 +94,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-75BEKPDI.js";
+} from "./chunks/chunk-AFW23UFG.js";
 import {
   EXIT_ERROR,
   InputError,

@@ -218,27 +218,27 @@ export function judgedWords(comparisons: readonly Pick<Comparison, "steps">[]): 
   const cpuOpen = count((vs) => vs.some((v) => v.instructions && UNJUDGED.has(v.instructions.verdict)));
   const cpuJudged = count((vs) => vs.every((v) => v.instructions && v.instructions.verdict !== "n/a" && !UNJUDGED.has(v.instructions.verdict)));
   const judged = count((vs) => vs.every((v) => !UNJUDGED.has(v.verdict) && !(v.instructions && UNJUDGED.has(v.instructions.verdict))));
-  const of = (n: number) => `${n} of ${steps.length} step${steps.length === 1 ? "" : "s"}`;
+  const of = (n: number) => stepsOf(n, steps.length);
   const qpsNotMeasured = count((vs) => vs.every((v) => v.verdict === "n/a"));
   const notes = [
     ...(qpsNotMeasured > 0 ? [`QPS not measured on ${of(qpsNotMeasured)}`] : []),
     ...(qpsOpen > 0 ? [`QPS inconclusive on ${of(qpsOpen)}`] : []),
     ...(cpuOpen > 0 ? [`instr/op inconclusive on ${of(cpuOpen)}`] : []),
   ];
-  if (notes.length === 0) return { claim: "No regression", notes };
-  // neither channel judged every step: claim the wider of the two (a profile that leaves its noisy
-  // steps out of the count judges CPU cost on the others even where QPS could not)
-  const claim =
-    cpuJudged === steps.length
-      ? "No CPU regression"
-      : qpsOpen === 0 && qpsNotMeasured === 0
-        ? "No QPS regression"
-        : cpuJudged > judged
-          ? `No CPU regression on ${of(cpuJudged)}`
-          : judged > 0
-            ? `No regression on ${of(judged)}`
-            : "Nothing could be judged";
-  return { claim, notes };
+  return { claim: notes.length === 0 ? "No regression" : partialClaim(steps.length, cpuJudged, judged, qpsOpen === 0 && qpsNotMeasured === 0), notes };
+}
+
+/** "6 of 8 steps" */
+const stepsOf = (n: number, total: number) => `${n} of ${total} step${total === 1 ? "" : "s"}`;
+
+/** What a pass claims when some step went unjudged: the channel that judged every step, else the wider of CPU alone and both channels. */
+function partialClaim(steps: number, cpuJudged: number, judged: number, qpsJudgedAll: boolean): string {
+  const of = (n: number) => stepsOf(n, steps);
+  if (cpuJudged === steps) return "No CPU regression";
+  if (qpsJudgedAll) return "No QPS regression";
+  // a profile that leaves its noisy steps out of the count judges CPU cost on the others even where QPS could not
+  if (cpuJudged > judged) return `No CPU regression on ${of(cpuJudged)}`;
+  return judged > 0 ? `No regression on ${of(judged)}` : "Nothing could be judged";
 }
 
 /**

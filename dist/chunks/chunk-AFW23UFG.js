@@ -37073,16 +37073,22 @@ function judgedWords(comparisons) {
   const cpuOpen = count((vs) => vs.some((v) => v.instructions && UNJUDGED.has(v.instructions.verdict)));
   const cpuJudged = count((vs) => vs.every((v) => v.instructions && v.instructions.verdict !== "n/a" && !UNJUDGED.has(v.instructions.verdict)));
   const judged2 = count((vs) => vs.every((v) => !UNJUDGED.has(v.verdict) && !(v.instructions && UNJUDGED.has(v.instructions.verdict))));
-  const of = (n) => `${n} of ${steps.length} step${steps.length === 1 ? "" : "s"}`;
+  const of = (n) => stepsOf(n, steps.length);
   const qpsNotMeasured = count((vs) => vs.every((v) => v.verdict === "n/a"));
   const notes = [
     ...qpsNotMeasured > 0 ? [`QPS not measured on ${of(qpsNotMeasured)}`] : [],
     ...qpsOpen > 0 ? [`QPS inconclusive on ${of(qpsOpen)}`] : [],
     ...cpuOpen > 0 ? [`instr/op inconclusive on ${of(cpuOpen)}`] : []
   ];
-  if (notes.length === 0) return { claim: "No regression", notes };
-  const claim2 = cpuJudged === steps.length ? "No CPU regression" : qpsOpen === 0 && qpsNotMeasured === 0 ? "No QPS regression" : cpuJudged > judged2 ? `No CPU regression on ${of(cpuJudged)}` : judged2 > 0 ? `No regression on ${of(judged2)}` : "Nothing could be judged";
-  return { claim: claim2, notes };
+  return { claim: notes.length === 0 ? "No regression" : partialClaim(steps.length, cpuJudged, judged2, qpsOpen === 0 && qpsNotMeasured === 0), notes };
+}
+var stepsOf = (n, total) => `${n} of ${total} step${total === 1 ? "" : "s"}`;
+function partialClaim(steps, cpuJudged, judged2, qpsJudgedAll) {
+  const of = (n) => stepsOf(n, steps);
+  if (cpuJudged === steps) return "No CPU regression";
+  if (qpsJudgedAll) return "No QPS regression";
+  if (cpuJudged > judged2) return `No CPU regression on ${of(cpuJudged)}`;
+  return judged2 > 0 ? `No regression on ${of(judged2)}` : "Nothing could be judged";
 }
 function verdictWords(comparisons, decision) {
   if (decision.verdict === "fail") return gateHeadline(decision);
