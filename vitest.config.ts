@@ -7,7 +7,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * prebuilds them in the background: run last, so that on a fresh machine those cold builds overlap the
  * PostgreSQL tests (test/integration/global-setup.ts).
  */
-const NEED_ENGINE_BUILDS = ["engine-mariadb.test.ts", "ibench.test.ts", "rocksdb.test.ts"];
+const NEED_ENGINE_BUILDS = ["engine-mariadb.test.ts", "ibench.test.ts", "rocksdb.test.ts", "full-profiles.test.ts"];
 
 class EngineBuildsLast extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -38,6 +38,8 @@ export default defineConfig({
           testTimeout: 20 * 60_000,
           hookTimeout: 20 * 60_000,
           fileParallelism: false,
+          // concurrent tests (full-profiles.test.ts's shaped runs) three at a time on the 2-core runner
+          maxConcurrency: 3,
           globalSetup: ["test/integration/global-setup.ts"],
         },
       },

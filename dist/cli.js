@@ -43,7 +43,7 @@ import {
   stripControl,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-AFW23UFG.js";
+} from "./chunks/chunk-DA7ZV5HZ.js";
 import {
   EXIT_ERROR,
   EXIT_OK,
@@ -56,7 +56,7 @@ import {
   __toESM,
   childEnv,
   execa
-} from "./chunks/chunk-NWHPEFQG.js";
+} from "./chunks/chunk-ZGBAQB66.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({

@@ -19,7 +19,7 @@ import {
   setOutput,
   setSecret,
   warning
-} from "./chunks/chunk-6JRNI6HW.js";
+} from "./chunks/chunk-4O4ES4IE.js";
 import {
   COMMENT_LIMIT,
   CONFIG_FILE_NAME,
@@ -94,7 +94,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-AFW23UFG.js";
+} from "./chunks/chunk-DA7ZV5HZ.js";
 import {
   EXIT_ERROR,
   InputError,
@@ -107,7 +107,7 @@ import {
   childEnv,
   execa,
   unprivilegedWarning
-} from "./chunks/chunk-NWHPEFQG.js";
+} from "./chunks/chunk-ZGBAQB66.js";
 
 // node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js
 var require_proxy = __commonJS({

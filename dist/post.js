@@ -8,8 +8,8 @@ import {
   info,
   removeJobRoot,
   stopSignal
-} from "./chunks/chunk-6JRNI6HW.js";
-import "./chunks/chunk-NWHPEFQG.js";
+} from "./chunks/chunk-4O4ES4IE.js";
+import "./chunks/chunk-ZGBAQB66.js";
 
 // src/action/post.ts
 var jobRoot = getState(STATE_JOB_ROOT);

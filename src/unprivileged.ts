@@ -11,6 +11,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { childEnv } from "./child-env.js";
 import type { CleanupRegistry } from "./cleanup.js";
@@ -85,12 +86,21 @@ export async function pullRequestUsers(): Promise<OsUser[]> {
   });
 }
 
+const USERADD_ATTEMPTS = 10;
+const USERADD_RETRY_MS = 200;
+
 async function lookUpOrCreate(name: string): Promise<OsUser> {
   const options = { env: childEnv(process.env), extendEnv: false, reject: false } as const;
   const lookup = () => execa("getent", ["passwd", name], options);
   let entry = await lookup();
   if (entry.failed) {
-    const added = await execa("useradd", ["--system", "--user-group", "--no-create-home", "--home-dir", NO_HOME, "--shell", "/usr/sbin/nologin", name], options);
+    const useradd = () => execa("useradd", ["--system", "--user-group", "--no-create-home", "--home-dir", NO_HOME, "--shell", "/usr/sbin/nologin", name], options);
+    let added = await useradd();
+    // another run creating its own users holds /etc/passwd's lock for a moment ("cannot lock /etc/passwd; try again later")
+    for (let attempt = 1; added.failed && /cannot lock/.test(added.stderr) && attempt < USERADD_ATTEMPTS; attempt++) {
+      await sleep(USERADD_RETRY_MS * attempt);
+      added = await useradd();
+    }
     // a concurrent run may have created it meanwhile
     entry = await lookup();
     if (entry.failed) throw new PipelineError(`cannot create the unprivileged user "${name}" to run the fork's code`, added.stderr);

@@ -2,9 +2,12 @@
  * The microbenchmarks of the shipped lua/sbtest-micro.lua (the field's list less what the stock
  * scripts run) on real servers: Debian's PostgreSQL 15 with pg-sysbench's settings, Debian's MariaDB
  * 10.11 with mariadb-sysbench's (InnoDB) and with myrocks-sysbench's (MyRocks). Each loads the stock
- * tables once, settles them as the pipeline does, then runs every benchmark once for a few seconds
- * with the step's own command line: queries counted, no SQL error, each statement read or written as
- * its name says.
+ * tables once and settles them as the pipeline does. On PostgreSQL every benchmark runs once for a few
+ * seconds with the step's own command line: queries counted, no SQL error, each statement read or
+ * written as its name says (sysbench sorts statements by their SQL, the same on every driver). On
+ * every engine update-one and update-zipf write the rows their names say. That every benchmark runs
+ * without error on MariaDB and MyRocks too is the shaped mariadb-sysbench and myrocks-sysbench runs'
+ * (full-profiles.test.ts, engine-myrocks.test.ts).
  */
 import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -43,13 +46,13 @@ async function run(command: ClientCommand) {
   return result;
 }
 
-const ENGINES: { name: string; engine: ServerEngine; profile: string; storage_engine?: SysbenchParameters["storage_engine"]; binDir: () => Promise<string> }[] = [
-  { name: "PostgreSQL", engine: postgresEngine, profile: "pg-sysbench", binDir: async () => "/usr/lib/postgresql/15/bin" },
-  { name: "InnoDB", engine: mariadbEngine, profile: "mariadb-sysbench", storage_engine: "innodb", binDir: () => debianMariadbBinDir(cacheDir) },
-  { name: "MyRocks", engine: myrocksEngine, profile: "myrocks-sysbench", storage_engine: "rocksdb", binDir: () => debianMariadbBinDir(cacheDir) },
+const ENGINES: { name: string; engine: ServerEngine; profile: string; storage_engine?: SysbenchParameters["storage_engine"]; binDir: () => Promise<string>; everyBenchmark: boolean }[] = [
+  { name: "PostgreSQL", engine: postgresEngine, profile: "pg-sysbench", binDir: async () => "/usr/lib/postgresql/15/bin", everyBenchmark: true },
+  { name: "InnoDB", engine: mariadbEngine, profile: "mariadb-sysbench", storage_engine: "innodb", binDir: () => debianMariadbBinDir(cacheDir), everyBenchmark: false },
+  { name: "MyRocks", engine: myrocksEngine, profile: "myrocks-sysbench", storage_engine: "rocksdb", binDir: () => debianMariadbBinDir(cacheDir), everyBenchmark: false },
 ];
 
-describe.each(ENGINES)("sbtest-micro.lua on $name ($profile's settings)", ({ name, engine, profile, storage_engine, binDir }) => {
+describe.each(ENGINES)("sbtest-micro.lua on $name ($profile's settings)", ({ name, engine, profile, storage_engine, binDir, everyBenchmark }) => {
   const registry = new CleanupRegistry();
   const table = { ...TABLE, ...(storage_engine && { storage_engine }) };
   let server: Server;
@@ -72,16 +75,18 @@ describe.each(ENGINES)("sbtest-micro.lua on $name ($profile's settings)", ({ nam
     }
   });
 
-  it.each(MICRO)("%s runs: queries counted, no SQL error, read or written as its statement does", async (benchmark) => {
-    const step = sysbenchStep({ benchmark, ...table });
-    const { stdout } = await run(step.run(server.connection, sysbenchBins, 2));
-    expect(stdout).not.toMatch(/FATAL|SQL error|failed/i);
-    const parsed = parseSysbenchOutput(stdout);
-    expect(parsed.ops).toBeGreaterThan(0);
-    expect(parsed.errors).toBe(0);
-    const count = (kind: string) => Number(new RegExp(`^\\s+${kind}:\\s+(\\d+)$`, "m").exec(stdout)?.[1]);
-    expect(count(UPDATES.includes(benchmark) ? "write" : "read")).toBe(parsed.ops);
-  });
+  if (everyBenchmark) {
+    it.each(MICRO)("%s runs: queries counted, no SQL error, read or written as its statement does", async (benchmark) => {
+      const step = sysbenchStep({ benchmark, ...table });
+      const { stdout } = await run(step.run(server.connection, sysbenchBins, 2));
+      expect(stdout).not.toMatch(/FATAL|SQL error|failed/i);
+      const parsed = parseSysbenchOutput(stdout);
+      expect(parsed.ops).toBeGreaterThan(0);
+      expect(parsed.errors).toBe(0);
+      const count = (kind: string) => Number(new RegExp(`^\\s+${kind}:\\s+(\\d+)$`, "m").exec(stdout)?.[1]);
+      expect(count(UPDATES.includes(benchmark) ? "write" : "read")).toBe(parsed.ops);
+    });
+  }
 
   it("update-one writes row 1 only; update-zipf writes row 1 (its hottest id) too", async () => {
     // `c` of a few rows before and after each: only id 1 changes under update-one

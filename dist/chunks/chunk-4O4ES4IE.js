@@ -10,7 +10,7 @@ import {
   execa,
   processesOfJob,
   signalAll
-} from "./chunk-NWHPEFQG.js";
+} from "./chunk-ZGBAQB66.js";
 
 // node_modules/tunnel/lib/tunnel.js
 var require_tunnel = __commonJS({
@@ -21471,4 +21471,4 @@ export {
   commandFree,
   commandFreeCore
 };
-/*! For license information please see chunk-6JRNI6HW.js.LEGAL.txt */
+/*! For license information please see chunk-4O4ES4IE.js.LEGAL.txt */

@@ -7512,6 +7512,7 @@ var ParseError = class extends Error {
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path6 from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 function userPrefix() {
   const prefix = process.env.DBG_USER_PREFIX ?? "dbbench";
   if (!/^[a-z_][a-z0-9_-]{0,19}$/.test(prefix)) throw new InputError(`DBG_USER_PREFIX "${prefix}" is not a user name start: lower-case letters, digits, _ and -, at most 20`, void 0, "DBG_USER_PREFIX");
@@ -7549,12 +7550,19 @@ async function pullRequestUsers() {
     return name && uid && gid && ours(name) ? [{ name, uid: Number(uid), gid: Number(gid) }] : [];
   });
 }
+var USERADD_ATTEMPTS = 10;
+var USERADD_RETRY_MS = 200;
 async function lookUpOrCreate(name) {
   const options = { env: childEnv(process.env), extendEnv: false, reject: false };
   const lookup = () => execa("getent", ["passwd", name], options);
   let entry = await lookup();
   if (entry.failed) {
-    const added = await execa("useradd", ["--system", "--user-group", "--no-create-home", "--home-dir", NO_HOME, "--shell", "/usr/sbin/nologin", name], options);
+    const useradd = () => execa("useradd", ["--system", "--user-group", "--no-create-home", "--home-dir", NO_HOME, "--shell", "/usr/sbin/nologin", name], options);
+    let added = await useradd();
+    for (let attempt = 1; added.failed && /cannot lock/.test(added.stderr) && attempt < USERADD_ATTEMPTS; attempt++) {
+      await sleep(USERADD_RETRY_MS * attempt);
+      added = await useradd();
+    }
     entry = await lookup();
     if (entry.failed) throw new PipelineError(`cannot create the unprivileged user "${name}" to run the fork's code`, added.stderr);
   }
@@ -7595,7 +7603,7 @@ function unprivilegedWarning() {
 }
 
 // src/user-processes.ts
-import { setTimeout as sleep } from "node:timers/promises";
+import { setTimeout as sleep2 } from "node:timers/promises";
 var GONE_WITHIN_MS = 1e4;
 async function endPullRequestProcesses() {
   const found = (await pullRequestUsers()).map((user) => ({ user, pids: processesOfUsers([user.uid]) })).filter(({ pids }) => pids.length > 0);
@@ -7607,7 +7615,7 @@ async function endPullRequestProcesses() {
     if (waited % 1e3 === 0) {
       for (const { user } of found) await execa("kill", ["-KILL", "-1"], { ...asUser(user), reject: false });
     }
-    await sleep(100);
+    await sleep2(100);
     left = processesOfUsers(uids);
   }
   return described;

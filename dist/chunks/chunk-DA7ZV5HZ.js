@@ -21,7 +21,7 @@ import {
   unprivilegedUser,
   userTempDir,
   variantUser
-} from "./chunk-NWHPEFQG.js";
+} from "./chunk-ZGBAQB66.js";
 
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
