@@ -43,11 +43,13 @@ export function shapedProfile(name: string): string {
 }
 
 /**
- * What a shaped run must show: each of the profile's steps measured on every variant in every round,
- * no error sample, and the per-operation metrics the field reads (cpu/op, cs/op, ...) on each sample.
+ * What a shaped run of base against head must show: each of the profile's steps measured on both in
+ * every round, no error sample, and the per-operation metrics the field reads (cpu/op, cs/op, ...) on
+ * each sample.
  */
 export function expectEveryStepMeasured(results: Results, profile: Profile): void {
-  const expected = profile.steps.flatMap((step) => results.variants.map((variant) => `${step.id}:${variant.id} ok ×${SHAPED_ROUNDS}`));
+  // the variants the run was asked for, not the ones its results name: a lost variant must fail here
+  const expected = profile.steps.flatMap((step) => ["base", "head"].map((variant) => `${step.id}:${variant} ok ×${SHAPED_ROUNDS}`));
   const tally = new Map<string, number>();
   for (const sample of results.samples) {
     const key = `${sample.step}:${sample.variant} ${sample.status}`;

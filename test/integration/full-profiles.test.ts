@@ -9,8 +9,8 @@
  *
  * The runs go three at a time, each with its own unprivileged users (a run ends every process of its
  * users): a shaped run's time is its fixed 1-s measurements, not CPU, so running them side by side cuts
- * the file from 418 s one at a time (idle machine, 2026-12-03) to about the longest run's. Their QPS
- * means nothing either way.
+ * the file to about the longest run's (docs/measurements.md, "The tests and CI"). Their QPS means
+ * nothing either way.
  */
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -67,8 +67,11 @@ describe.concurrent("the full profiles, shaped, through the CLI", () => {
     expect([0, 1], run.all).toContain(run.exitCode);
 
     const results = await readResults(resultsFile);
-    expectEveryStepMeasured(results, parseProfile(profileText, profileFile));
-    const sweeps = [...new Set(results.steps.flatMap((step) => (step.sweep ? [step.sweep.group] : [])))];
+    const profile = parseProfile(profileText, profileFile);
+    expectEveryStepMeasured(results, profile);
+    // the charts the profile's sweeps call for, not the ones the results happen to name
+    expect(results.steps.map((step) => [step.id, step.sweep])).toEqual(profile.steps.map((step) => [step.id, step.sweep]));
+    const sweeps = [...new Set(profile.steps.flatMap((step) => (step.sweep ? [step.sweep.group] : [])))];
     expect(sweeps.length > 0).toBe(name.includes("scaling"));
     for (const group of sweeps) expect(existsSync(path.join(charts, `results.${group}.svg`)), group).toBe(true);
     expect({ processes: processesUnder(tmp), entries: readdirSync(tmp) }).toEqual({ processes: [], entries: [] });
