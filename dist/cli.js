@@ -43,7 +43,7 @@ import {
   stripControl,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-DA7ZV5HZ.js";
+} from "./chunks/chunk-OBXY37J7.js";
 import {
   EXIT_ERROR,
   EXIT_OK,

@@ -73,6 +73,7 @@ import {
   parseShard,
   parseTimeouts,
   plural,
+  rankSumTest,
   readCapped,
   readJudgingFile,
   renderMarkdown,
@@ -94,7 +95,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-DA7ZV5HZ.js";
+} from "./chunks/chunk-OBXY37J7.js";
 import {
   EXIT_ERROR,
   InputError,
@@ -49052,6 +49053,7 @@ function eDivisive(series, options2 = {}) {
         best = Math.max(best, bestSplit(series, order, start, end, minSize)?.statistic ?? -Infinity);
       }
       if (best >= candidate.statistic * (1 - 1e-12)) asLarge++;
+      if ((1 + asLarge) / (1 + permutations) > sigLevel) break;
     }
     candidate.pValue = (1 + asLarge) / (1 + permutations);
     if (candidate.pValue > sigLevel) break;
@@ -49064,6 +49066,10 @@ function eDivisive(series, options2 = {}) {
 
 // src/history/detect.ts
 var CHANGE_SIG_LEVEL = 0.05;
+var CHANGE_TEST = {
+  instructions: { sigLevel: 0.05, permutations: 199 },
+  qps: { sigLevel: 0.01, permutations: 999 }
+};
 function sizeOf(values, index, segment) {
   const logs = values.map(Math.log);
   const shift = unpairedShift(logs.slice(index, segment.end), logs.slice(segment.start, index), CHANGE_SIG_LEVEL);
@@ -49072,28 +49078,56 @@ function sizeOf(values, index, segment) {
 function isRegression(channel, size, t) {
   return channel === "qps" ? size.estimate < t.fail_below : size.estimate > t.instructions_fail_above;
 }
+var MIN_SIDE = 2;
+function channelChanges(history, step, channel, thresholds, options2) {
+  const series = stepSeries(history, step, channel);
+  const values = series.map((p) => p.value);
+  return eDivisive(values.map(Math.log), { ...(options2.tests ?? CHANGE_TEST)[channel], minSize: MIN_SIDE, seed: options2.seed ?? 1 }).map((point) => {
+    const size = sizeOf(values, point.index, point.segment);
+    return {
+      step,
+      channel,
+      lastGood: series[point.index - 1],
+      firstBad: series[point.index],
+      size,
+      pValue: point.pValue,
+      regression: isRegression(channel, size, thresholds),
+      placedBy: channel,
+      segment: point.segment,
+      series
+    };
+  });
+}
+function placedAtInstructionChange(change, instructions, qps, thresholds) {
+  const { series, segment } = change;
+  const at = series.indexOf(change.firstBad);
+  const values = series.map((p) => p.value);
+  const slower = change.size.estimate < 1;
+  const otherQpsAt = qps.filter((c) => c !== change).map((c) => series.indexOf(c.firstBad));
+  const placements = instructions.filter((d) => d.size.estimate > 1 === slower && Math.abs(Math.log(d.size.estimate)) >= Math.abs(Math.log(change.size.estimate)) / 2).map((d) => series.findIndex((p) => p.commit === d.firstBad.commit)).filter((j) => j !== at && j >= segment.start + MIN_SIDE && j <= segment.end - MIN_SIDE).filter((j) => !otherQpsAt.some((k) => k >= Math.min(at, j) && k <= Math.max(at, j))).filter((j) => {
+    const logs = values.map(Math.log);
+    const between = logs.slice(Math.min(at, j), Math.max(at, j));
+    const joined = j < at ? logs.slice(at, segment.end) : logs.slice(segment.start, at);
+    return rankSumTest(between, joined).p_value >= CHANGE_SIG_LEVEL;
+  }).map((j) => ({ j, size: sizeOf(values, j, segment) })).filter(({ size }) => (size.p_value ?? 1) < CHANGE_SIG_LEVEL && size.estimate < 1 === slower).sort((a, b) => Math.abs(a.j - at) - Math.abs(b.j - at));
+  const nearest = placements[0];
+  if (!nearest) return change;
+  return {
+    ...change,
+    lastGood: series[nearest.j - 1],
+    firstBad: series[nearest.j],
+    size: nearest.size,
+    regression: isRegression("qps", nearest.size, thresholds),
+    placedBy: "instructions"
+  };
+}
 function detectChanges(history, thresholdsOf, options2 = {}) {
-  const changes = [];
-  for (const step of currentSteps(history)) {
-    for (const channel of ["qps", "instructions"]) {
-      const series = stepSeries(history, step, channel);
-      const values = series.map((p) => p.value);
-      for (const point of eDivisive(values.map(Math.log), { sigLevel: CHANGE_SIG_LEVEL, ...options2 })) {
-        const size = sizeOf(values, point.index, point.segment);
-        changes.push({
-          step,
-          channel,
-          lastGood: series[point.index - 1],
-          firstBad: series[point.index],
-          size,
-          pValue: point.pValue,
-          regression: isRegression(channel, size, thresholdsOf(step)),
-          series
-        });
-      }
-    }
-  }
-  return changes;
+  return currentSteps(history).flatMap((step) => {
+    const thresholds = thresholdsOf(step);
+    const instructions = channelChanges(history, step, "instructions", thresholds, options2);
+    const qps = channelChanges(history, step, "qps", thresholds, options2);
+    return [...qps.map((c) => placedAtInstructionChange(c, instructions, qps, thresholds)), ...instructions];
+  });
 }
 
 // src/report/history.ts
@@ -49112,7 +49146,7 @@ function changesTable(changes, repoUrl) {
   const rows = changes.map((c) => [
     inlineCode(c.step, true),
     CHANNEL[c.channel].column,
-    commitRange(c, repoUrl),
+    `${commitRange(c, repoUrl)}${c.placedBy !== c.channel ? ` (at the ${CHANNEL[c.placedBy].column} change)` : ""}`,
     `${formatInterval(c.size)}${c.size.confidence < 1 - CHANGE_SIG_LEVEL ? ` (${Math.round(c.size.confidence * 100)}%: too few runs for ${level})` : ""}`,
     c.pValue.toFixed(3),
     c.regression ? "regression" : c.size.estimate < 1 === (c.channel === "qps") ? "slower, within the threshold" : "faster"
@@ -49129,7 +49163,7 @@ function historySummaryMarkdown(history, changes, ctx) {
   return [
     `### History of ${inlineCode(ctx.branch)} \xB7 ${escapeMarkdown(`${ctx.profile} \xB7 ${ctx.arch}`)}`,
     "",
-    `${plural(history.records.length, "run")} kept in ${escapeMarkdown(ctx.store)} (the newest ${history.retention}). Change points: E-divisive means, permutation test at ${CHANGE_SIG_LEVEL}.`,
+    `${plural(history.records.length, "run")} kept in ${escapeMarkdown(ctx.store)} (the newest ${history.retention}). Change points: E-divisive means, permutation test at ${CHANGE_TEST.qps.sigLevel} (QPS) and ${CHANGE_TEST.instructions.sigLevel} (instr/op).`,
     "",
     changes.length ? changesTable(changes, ctx.repoUrl) : "No change point.",
     "",

@@ -117,6 +117,9 @@ export function eDivisive(series: readonly number[], options: EDivisiveOptions =
       }
       // a relative tolerance: permutations that reproduce the observed split must count as "as large"
       if (best >= candidate.statistic * (1 - 1e-12)) asLarge++;
+      // already past the level whatever the rest give: not significant, and the search ends (the rest
+      // cannot change that; a change kept always has all its permutations behind its p-value)
+      if ((1 + asLarge) / (1 + permutations) > sigLevel) break;
     }
     candidate.pValue = (1 + asLarge) / (1 + permutations);
     if (candidate.pValue > sigLevel) break;

@@ -5,7 +5,7 @@
 import { markdownTable } from "markdown-table";
 import type { Channel, HistoryFile, SeriesPoint } from "../history/record.js";
 import { currentSteps, stepSeries } from "../history/record.js";
-import { CHANGE_SIG_LEVEL, type HistoryChange } from "../history/detect.js";
+import { CHANGE_SIG_LEVEL, CHANGE_TEST, type HistoryChange } from "../history/detect.js";
 import { trendChart } from "./chart.js";
 import { escapeMarkdown, inlineCode, repoLink } from "./escape.js";
 import { formatInterval, plural, shortSha } from "./format.js";
@@ -41,7 +41,7 @@ function changesTable(changes: readonly HistoryChange[], repoUrl: string | null)
   const rows = changes.map((c) => [
     inlineCode(c.step, true),
     CHANNEL[c.channel].column,
-    commitRange(c, repoUrl),
+    `${commitRange(c, repoUrl)}${c.placedBy !== c.channel ? ` (at the ${CHANNEL[c.placedBy].column} change)` : ""}`,
     `${formatInterval(c.size)}${c.size.confidence < 1 - CHANGE_SIG_LEVEL ? ` (${Math.round(c.size.confidence * 100)}%: too few runs for ${level})` : ""}`,
     c.pValue.toFixed(3),
     c.regression ? "regression" : c.size.estimate < 1 === (c.channel === "qps") ? "slower, within the threshold" : "faster",
@@ -60,7 +60,7 @@ export function historySummaryMarkdown(history: HistoryFile, changes: readonly H
   return [
     `### History of ${inlineCode(ctx.branch)} · ${escapeMarkdown(`${ctx.profile} · ${ctx.arch}`)}`,
     "",
-    `${plural(history.records.length, "run")} kept in ${escapeMarkdown(ctx.store)} (the newest ${history.retention}). Change points: E-divisive means, permutation test at ${CHANGE_SIG_LEVEL}.`,
+    `${plural(history.records.length, "run")} kept in ${escapeMarkdown(ctx.store)} (the newest ${history.retention}). Change points: E-divisive means, permutation test at ${CHANGE_TEST.qps.sigLevel} (QPS) and ${CHANGE_TEST.instructions.sigLevel} (instr/op).`,
     "",
     changes.length ? changesTable(changes, ctx.repoUrl) : "No change point.",
     "",

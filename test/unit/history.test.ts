@@ -40,8 +40,8 @@ function baselineOf(i: number, qps: number, perOp: number): Results {
   return { ...results, variants: results.variants.map((v) => ({ ...v, commit: sha(i) })) };
 }
 
-/** 8 runs, the 5th 30% slower with 40% more instructions per op. */
-function historyWithSlowdown(at = 4, count = 8): HistoryFile {
+/** 12 runs, the 5th and later 30% slower with 40% more instructions per op (QPS's test needs about 10 runs). */
+function historyWithSlowdown(at = 4, count = 12): HistoryFile {
   let history: HistoryFile | null = null;
   for (let i = 0; i < count; i++) {
     const slow = i >= at;
@@ -110,6 +110,49 @@ describe("change points of the history", () => {
     expect(qps.ci_high).toBeGreaterThanOrEqual(qps.estimate);
     expect(qps.ci_high).toBeLessThan(0.8);
     expect(changes[1]!.size.estimate).toBeCloseTo(1.4, 2);
+  });
+
+  it("places a QPS change a run off by noise at its step's instruction change, so that one alert names one commit; a QPS change of its own, or a later one, stays where it is; a small instruction change does not pull a large slowdown", () => {
+    // 20 runs, instructions up 40% from the 13th; QPS falls with it, but the 12th run measured slow too
+    let noisy: HistoryFile | null = null;
+    for (let i = 0; i < 20; i++) noisy = appendRecord(noisy, historyRecordOf(baselineOf(i, i >= 11 ? 7000 : 10000, i >= 12 ? 56000 : 40000), { id: null, url: null }), KEY);
+    const select = detectChanges(noisy!, () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select");
+    expect(select.map((c) => [c.channel, c.placedBy, c.lastGood.commit, c.firstBad.commit, c.regression])).toEqual([
+      ["qps", "instructions", sha(11), sha(12), true],
+      ["instructions", "instructions", sha(11), sha(12), true],
+    ]);
+    // sized at the placed split: 11 runs at 10000 and one at 7000 before it, 8 at 7000 after
+    expect(select[0]!.size.estimate).toBeGreaterThan(0.67);
+    expect(select[0]!.size.estimate).toBeLessThan(0.73);
+    const { body } = alertMarkdown(select, ALERT_CTX);
+    expect(body).toMatch(/\| `select` \| QPS +\| `[0-9a-f]{12}\.\.[0-9a-f]{12}` \(at the instr\/op change\) +\|/);
+    // a QPS-only slowdown at the 17th run and instructions up at the 9th (QPS unchanged by it): two changes, two commits
+    let apart: HistoryFile | null = null;
+    for (let i = 0; i < 20; i++) apart = appendRecord(apart, historyRecordOf(baselineOf(i, i >= 16 ? 7000 : 10000, i >= 8 ? 56000 : 40000), { id: null, url: null }), KEY);
+    const both = detectChanges(apart!, () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select");
+    expect(both.map((c) => [c.channel, c.placedBy, c.firstBad.commit])).toEqual([
+      ["qps", "qps", sha(16)],
+      ["instructions", "instructions", sha(8)],
+    ]);
+    // 40% more instructions at the 9th run with QPS unchanged (an I/O-bound step), a 30% QPS-only slowdown at the 13th: the four fast runs between are a later change
+    let later: HistoryFile | null = null;
+    for (let i = 0; i < 20; i++) later = appendRecord(later, historyRecordOf(baselineOf(i, i >= 12 ? 7000 : 10000, i >= 8 ? 56000 : 40000), { id: null, url: null }), KEY);
+    expect(
+      detectChanges(later!, () => DEFAULT_THRESHOLDS)
+        .filter((c) => c.step === "select")
+        .map((c) => [c.channel, c.placedBy, c.firstBad.commit]),
+    ).toEqual([
+      ["qps", "qps", sha(12)],
+      ["instructions", "instructions", sha(8)],
+    ]);
+    // 1% more instructions at the 9th run and a 30% QPS-only slowdown at the 13th: the small change does not explain the slowdown
+    let small: HistoryFile | null = null;
+    for (let i = 0; i < 20; i++) small = appendRecord(small, historyRecordOf(baselineOf(i, i >= 12 ? 7000 : 10000, i >= 8 ? 40400 : 40000), { id: null, url: null }), KEY);
+    const kept = detectChanges(small!, () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select");
+    expect(kept.map((c) => [c.channel, c.placedBy, c.firstBad.commit, c.regression])).toEqual([
+      ["qps", "qps", sha(12), true],
+      ["instructions", "instructions", sha(8), false],
+    ]);
   });
 
   it("sees no change in a flat history, and a small one is a change but no regression", () => {

@@ -45443,6 +45443,7 @@ export {
   validate,
   parseBuildSettings,
   median,
+  rankSumTest,
   unpairedShift,
   DEFAULT_THRESHOLDS,
   howCounted,
