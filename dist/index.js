@@ -49102,10 +49102,10 @@ function placedAtInstructionChange(change, instructions, qps, thresholds) {
   const { series, segment } = change;
   const at = series.indexOf(change.firstBad);
   const values = series.map((p) => p.value);
+  const logs = values.map(Math.log);
   const slower = change.size.estimate < 1;
   const otherQpsAt = qps.filter((c) => c !== change).map((c) => series.indexOf(c.firstBad));
   const placements = instructions.filter((d) => d.size.estimate > 1 === slower && Math.abs(Math.log(d.size.estimate)) >= Math.abs(Math.log(change.size.estimate)) / 2).map((d) => series.findIndex((p) => p.commit === d.firstBad.commit)).filter((j) => j !== at && j >= segment.start + MIN_SIDE && j <= segment.end - MIN_SIDE).filter((j) => !otherQpsAt.some((k) => k >= Math.min(at, j) && k <= Math.max(at, j))).filter((j) => {
-    const logs = values.map(Math.log);
     const between = logs.slice(Math.min(at, j), Math.max(at, j));
     const joined = j < at ? logs.slice(at, segment.end) : logs.slice(segment.start, at);
     return rankSumTest(between, joined).p_value >= CHANGE_SIG_LEVEL;

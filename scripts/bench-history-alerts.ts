@@ -19,13 +19,13 @@
 import { Command, InvalidArgumentError } from "commander";
 import { markdownTable } from "markdown-table";
 import { DEFAULT_THRESHOLDS } from "../src/compare/types.js";
-import { CHANGE_TEST, detectChanges, type DetectOptions } from "../src/history/detect.js";
+import { CHANGE_TEST, detectChanges, type ChannelTests } from "../src/history/detect.js";
 import { HISTORY_SCHEMA_ID, HISTORY_VERSION, MAX_HISTORY_RECORDS, type HistoryFile } from "../src/history/record.js";
 import { normalRandom, seededRandom } from "./lib/synthetic-results.js";
-import { rateInterval } from "./lib/verdict-quality.js";
+import { rateCell } from "./lib/verdict-quality.js";
 
 const SIGMAS = [0.05, 0.2, 0.35];
-const TESTS: { name: string; tests: NonNullable<DetectOptions["tests"]> }[] = [
+const TESTS: { name: string; tests: ChannelTests }[] = [
   { name: `QPS at ${CHANGE_TEST.qps.sigLevel}`, tests: CHANGE_TEST },
   { name: "QPS at 0.05", tests: { ...CHANGE_TEST, qps: { sigLevel: 0.05, permutations: 199 } } },
 ];
@@ -69,12 +69,7 @@ function history(runs: number, slowdown: Slowdown | null, sigma: number, random:
   return { schema: HISTORY_SCHEMA_ID, version: HISTORY_VERSION, profile: "synthetic", arch: "x86_64", retention: MAX_HISTORY_RECORDS, records };
 }
 
-const rate = (count: number, trials: number) => {
-  const [low, high] = rateInterval(count, trials);
-  return `${count}/${trials} = ${((100 * count) / trials).toFixed(1)}% (${(100 * low).toFixed(1)}–${(100 * high).toFixed(1)}%)`;
-};
-
-function slowdownRow(tests: DetectOptions["tests"], sigma: number, slowdown: Slowdown, trials: number, seed: number): string[] {
+function slowdownRow(tests: ChannelTests, sigma: number, slowdown: Slowdown, trials: number, seed: number): string[] {
   const random = seededRandom(seed);
   let found = 0;
   let placed = 0;
@@ -88,18 +83,17 @@ function slowdownRow(tests: DetectOptions["tests"], sigma: number, slowdown: Slo
     if (qps.some((c) => c.placedBy === "instructions")) placed++;
     if (regressions.some((c) => c.firstBad.commit !== slow)) wrongIssue++;
   }
-  return [`QPS × ${slowdown.qps}, instr/op × ${slowdown.instructions}`, String(sigma), `${slowdown.before} + ${slowdown.after}`, rate(found, trials), rate(placed, trials), rate(wrongIssue, trials)];
+  return [`QPS × ${slowdown.qps}, instr/op × ${slowdown.instructions}`, String(sigma), `${slowdown.before} + ${slowdown.after}`, rateCell(found / trials, trials), rateCell(placed / trials, trials), rateCell(wrongIssue / trials, trials)];
 }
 
-function aaRow(tests: DetectOptions["tests"], sigma: number, runs: number, trials: number, seed: number): string[] {
+function aaRow(tests: ChannelTests, sigma: number, runs: number, trials: number, seed: number): string[] {
   const random = seededRandom(seed);
   let alerts = 0;
   for (let t = 0; t < trials; t++) if (detectChanges(history(runs, null, sigma, random), () => DEFAULT_THRESHOLDS, { seed: t + 1, tests }).some((c) => c.regression)) alerts++;
-  return [String(sigma), String(runs), rate(alerts, trials)];
+  return [String(sigma), String(runs), rateCell(alerts / trials, trials)];
 }
 
-
-function growingRow(tests: DetectOptions["tests"], sigma: number, runs: number, trials: number, seed: number): string[] {
+function growingRow(tests: ChannelTests, sigma: number, runs: number, trials: number, seed: number): string[] {
   const random = seededRandom(seed);
   let withIssue = 0;
   let issues = 0;
@@ -113,7 +107,7 @@ function growingRow(tests: DetectOptions["tests"], sigma: number, runs: number, 
     if (raised.size > 0) withIssue++;
     issues += raised.size;
   }
-  return [String(sigma), String(runs), rate(withIssue, trials), (issues / trials).toFixed(2)];
+  return [String(sigma), String(runs), rateCell(withIssue / trials, trials), (issues / trials).toFixed(2)];
 }
 
 const program = new Command()
@@ -125,7 +119,7 @@ const program = new Command()
   .parse();
 const { trials } = program.opts<{ trials: number }>();
 
-const each = (rowOf: (tests: DetectOptions["tests"], sigma: number, seed: number) => string[]) =>
+const each = (rowOf: (tests: ChannelTests, sigma: number, seed: number) => string[]) =>
   TESTS.flatMap(({ name, tests }) => SIGMAS.map((sigma, i) => [name, ...rowOf(tests, sigma, 1000 * (i + 1))]));
 console.log(`## A slowdown; ${trials} histories a row\n`);
 console.log(

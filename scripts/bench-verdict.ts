@@ -30,7 +30,7 @@ import { noiseFloorFromAA, robustSd } from "../src/compare/noise.js";
 import { DEFAULT_THRESHOLDS, type Thresholds } from "../src/compare/types.js";
 import {
   designLabel,
-  rateInterval,
+  rateCell,
   resampledTrials,
   seriesRatio,
   sessionSeries,
@@ -187,11 +187,6 @@ interface DesignResult {
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-/** A rate with its count and its 95% Clopper-Pearson interval over `independent` trials (disjoint windows, or resamples). */
-const rateCell = (rate: number, trials: number, independent: number) => {
-  const [low, high] = rateInterval(rate * independent, independent);
-  return `${pct(rate)} (${Math.round(rate * trials)}/${trials}) [${(low * 100).toFixed(1)}–${(high * 100).toFixed(1)}%]`;
-};
 const f3 = (x: number | null | undefined) => (x === null || x === undefined ? "–" : x.toFixed(3));
 
 program

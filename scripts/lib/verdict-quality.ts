@@ -156,6 +156,12 @@ export function rateInterval(successes: number, n: number, alpha = 0.05): [numbe
   return [low, high];
 }
 
+/** A rate with its count and its 95% Clopper-Pearson interval over `independent` trials (disjoint windows, or resamples; the trials themselves by default). */
+export function rateCell(rate: number, trials: number, independent = trials): string {
+  const [low, high] = rateInterval(rate * independent, independent);
+  return `${(rate * 100).toFixed(1)}% (${Math.round(rate * trials)}/${trials}) [${(low * 100).toFixed(1)}–${(high * 100).toFixed(1)}%]`;
+}
+
 export interface TrialSummary {
   trials: number;
   verdicts: Partial<Record<Verdict, number>>;

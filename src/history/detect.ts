@@ -23,7 +23,8 @@ export const CHANGE_SIG_LEVEL = 0.05;
  * bench:history-alerts, docs/history.md).
  * The price: a QPS change needs about 10 runs of history to be significant at all.
  */
-export const CHANGE_TEST: Record<Channel, { sigLevel: number; permutations: number }> = {
+export type ChannelTests = Record<Channel, { sigLevel: number; permutations: number }>;
+export const CHANGE_TEST: ChannelTests = {
   instructions: { sigLevel: 0.05, permutations: 199 },
   qps: { sigLevel: 0.01, permutations: 999 },
 };
@@ -61,7 +62,7 @@ const MIN_SIDE = 2;
 /** seed: of the permutations (default 1); tests: each channel's test, CHANGE_TEST by default (the benchmark compares others) */
 export interface DetectOptions {
   seed?: number;
-  tests?: Record<Channel, { sigLevel: number; permutations: number }>;
+  tests?: ChannelTests;
 }
 
 function channelChanges(history: HistoryFile, step: string, channel: Channel, thresholds: Thresholds, options: DetectOptions): HistoryChange[] {
@@ -99,6 +100,7 @@ function placedAtInstructionChange(change: HistoryChange, instructions: readonly
   const { series, segment } = change;
   const at = series.indexOf(change.firstBad);
   const values = series.map((p) => p.value);
+  const logs = values.map(Math.log);
   const slower = change.size.estimate < 1;
   const otherQpsAt = qps.filter((c) => c !== change).map((c) => series.indexOf(c.firstBad));
   const placements = instructions
@@ -110,7 +112,6 @@ function placedAtInstructionChange(change: HistoryChange, instructions: readonly
     .filter((j) => j !== at && j >= segment.start + MIN_SIDE && j <= segment.end - MIN_SIDE)
     .filter((j) => !otherQpsAt.some((k) => k >= Math.min(at, j) && k <= Math.max(at, j)))
     .filter((j) => {
-      const logs = values.map(Math.log);
       const between = logs.slice(Math.min(at, j), Math.max(at, j));
       const joined = j < at ? logs.slice(at, segment.end) : logs.slice(segment.start, at);
       return rankSumTest(between, joined).p_value >= CHANGE_SIG_LEVEL;

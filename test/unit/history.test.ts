@@ -42,11 +42,13 @@ function baselineOf(i: number, qps: number, perOp: number): Results {
 
 /** 12 runs, the 5th and later 30% slower with 40% more instructions per op (QPS's test needs about 10 runs). */
 function historyWithSlowdown(at = 4, count = 12): HistoryFile {
+  return historyOf(count, (i) => (i >= at ? [7000, 56000] : [10000, 40000]));
+}
+
+/** `count` baseline runs, run i measuring the QPS and instructions per op that `of(i)` gives. */
+function historyOf(count: number, of: (i: number) => [qps: number, perOp: number]): HistoryFile {
   let history: HistoryFile | null = null;
-  for (let i = 0; i < count; i++) {
-    const slow = i >= at;
-    history = appendRecord(history, historyRecordOf(baselineOf(i, slow ? 7000 : 10000, slow ? 56000 : 40000), { id: String(100 + i), url: null }), KEY);
-  }
+  for (let i = 0; i < count; i++) history = appendRecord(history, historyRecordOf(baselineOf(i, ...of(i)), { id: String(100 + i), url: null }), KEY);
   return history!;
 }
 
@@ -114,9 +116,8 @@ describe("change points of the history", () => {
 
   it("places a QPS change a run off by noise at its step's instruction change, so that one alert names one commit; a QPS change of its own, or a later one, stays where it is; a small instruction change does not pull a large slowdown", () => {
     // 20 runs, instructions up 40% from the 13th; QPS falls with it, but the 12th run measured slow too
-    let noisy: HistoryFile | null = null;
-    for (let i = 0; i < 20; i++) noisy = appendRecord(noisy, historyRecordOf(baselineOf(i, i >= 11 ? 7000 : 10000, i >= 12 ? 56000 : 40000), { id: null, url: null }), KEY);
-    const select = detectChanges(noisy!, () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select");
+    const noisy = historyOf(20, (i) => [i >= 11 ? 7000 : 10000, i >= 12 ? 56000 : 40000]);
+    const select = detectChanges(noisy, () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select");
     expect(select.map((c) => [c.channel, c.placedBy, c.lastGood.commit, c.firstBad.commit, c.regression])).toEqual([
       ["qps", "instructions", sha(11), sha(12), true],
       ["instructions", "instructions", sha(11), sha(12), true],
@@ -127,18 +128,16 @@ describe("change points of the history", () => {
     const { body } = alertMarkdown(select, ALERT_CTX);
     expect(body).toMatch(/\| `select` \| QPS +\| `[0-9a-f]{12}\.\.[0-9a-f]{12}` \(at the instr\/op change\) +\|/);
     // a QPS-only slowdown at the 17th run and instructions up at the 9th (QPS unchanged by it): two changes, two commits
-    let apart: HistoryFile | null = null;
-    for (let i = 0; i < 20; i++) apart = appendRecord(apart, historyRecordOf(baselineOf(i, i >= 16 ? 7000 : 10000, i >= 8 ? 56000 : 40000), { id: null, url: null }), KEY);
-    const both = detectChanges(apart!, () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select");
+    const apart = historyOf(20, (i) => [i >= 16 ? 7000 : 10000, i >= 8 ? 56000 : 40000]);
+    const both = detectChanges(apart, () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select");
     expect(both.map((c) => [c.channel, c.placedBy, c.firstBad.commit])).toEqual([
       ["qps", "qps", sha(16)],
       ["instructions", "instructions", sha(8)],
     ]);
     // 40% more instructions at the 9th run with QPS unchanged (an I/O-bound step), a 30% QPS-only slowdown at the 13th: the four fast runs between are a later change
-    let later: HistoryFile | null = null;
-    for (let i = 0; i < 20; i++) later = appendRecord(later, historyRecordOf(baselineOf(i, i >= 12 ? 7000 : 10000, i >= 8 ? 56000 : 40000), { id: null, url: null }), KEY);
+    const later = historyOf(20, (i) => [i >= 12 ? 7000 : 10000, i >= 8 ? 56000 : 40000]);
     expect(
-      detectChanges(later!, () => DEFAULT_THRESHOLDS)
+      detectChanges(later, () => DEFAULT_THRESHOLDS)
         .filter((c) => c.step === "select")
         .map((c) => [c.channel, c.placedBy, c.firstBad.commit]),
     ).toEqual([
@@ -146,9 +145,8 @@ describe("change points of the history", () => {
       ["instructions", "instructions", sha(8)],
     ]);
     // 1% more instructions at the 9th run and a 30% QPS-only slowdown at the 13th: the small change does not explain the slowdown
-    let small: HistoryFile | null = null;
-    for (let i = 0; i < 20; i++) small = appendRecord(small, historyRecordOf(baselineOf(i, i >= 12 ? 7000 : 10000, i >= 8 ? 40400 : 40000), { id: null, url: null }), KEY);
-    const kept = detectChanges(small!, () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select");
+    const small = historyOf(20, (i) => [i >= 12 ? 7000 : 10000, i >= 8 ? 40400 : 40000]);
+    const kept = detectChanges(small, () => DEFAULT_THRESHOLDS).filter((c) => c.step === "select");
     expect(kept.map((c) => [c.channel, c.placedBy, c.firstBad.commit, c.regression])).toEqual([
       ["qps", "qps", sha(12), true],
       ["instructions", "instructions", sha(8), false],
@@ -156,12 +154,10 @@ describe("change points of the history", () => {
   });
 
   it("sees no change in a flat history, and a small one is a change but no regression", () => {
-    let flat: HistoryFile | null = null;
-    for (let i = 0; i < 10; i++) flat = appendRecord(flat, historyRecordOf(baselineOf(i, 10000, 40000), { id: null, url: null }), KEY);
-    expect(detectChanges(flat!, () => DEFAULT_THRESHOLDS).filter((c) => c.channel === "instructions")).toEqual([]);
-    let small: HistoryFile | null = null;
-    for (let i = 0; i < 8; i++) small = appendRecord(small, historyRecordOf(baselineOf(i, 10000, i >= 4 ? 40400 : 40000), { id: null, url: null }), KEY);
-    const [change] = detectChanges(small!, () => DEFAULT_THRESHOLDS).filter((c) => c.channel === "instructions" && c.step === "select");
+    const flat = historyOf(10, () => [10000, 40000]);
+    expect(detectChanges(flat, () => DEFAULT_THRESHOLDS).filter((c) => c.channel === "instructions")).toEqual([]);
+    const small = historyOf(8, (i) => [10000, i >= 4 ? 40400 : 40000]);
+    const [change] = detectChanges(small, () => DEFAULT_THRESHOLDS).filter((c) => c.channel === "instructions" && c.step === "select");
     expect(change!.size.estimate).toBeCloseTo(1.01, 3);
     expect(change!.regression).toBe(false);
   });
