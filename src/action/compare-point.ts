@@ -53,6 +53,13 @@ async function fetchHistory(repo: string, refspecs: string[]): Promise<string | 
   return lines.find((l) => l.startsWith("fatal:")) ?? lines.pop() ?? `git fetch exited with ${fetched.exitCode}`;
 }
 
+/** Fetches those of `commits` the clone lacks (a shallow clone's), when origin has them; a commit still missing is left to whoever reads it to name. */
+export async function ensureCommits(repo: string, commits: string[]): Promise<void> {
+  const missing: string[] = [];
+  for (const commit of commits) if (!(await hasCommit(repo, commit))) missing.push(commit);
+  if (missing.length > 0) await fetchHistory(repo, missing);
+}
+
 /** `git merge-base base head`, fetching history when the clone lacks it; null when they share none. */
 async function mergeBase(repo: string, base: string, head: string): Promise<string | null> {
   const found = async () => {

@@ -41,6 +41,8 @@ export const MAX_CC = 10;
 
 /** The accept label when the input does not name one (action.yml's default). */
 export const DEFAULT_ACCEPT_LABEL = "accept-regression";
+/** The skip label when the input does not name one (action.yml's default). */
+export const DEFAULT_SKIP_LABEL = "skip-benchmark";
 /** A GitHub login, or an org/team slug, with or without the @. */
 const MENTION = /^@?[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9_.-]{1,100})?$/;
 
@@ -169,7 +171,7 @@ const InputsSchema = z.object({
     .default("always"),
   cc: z.string().optional(),
   "accept-label": z.string().default(DEFAULT_ACCEPT_LABEL),
-  "skip-label": z.string().default("skip-benchmark"),
+  "skip-label": z.string().default(DEFAULT_SKIP_LABEL),
   skip: boolean.default(false),
   "results-path": z.string().default("db-bench-gate-results.json"),
   "artifact-name": z.string().default("db-bench-gate"),

@@ -165,9 +165,12 @@ export function shardPlan(profile: Profile, timeBudgetS: number | null, shard: S
   return { profile: { ...profile, steps }, timeBudgetS: timeBudgetS === null ? null : (timeBudgetS * steps.length) / profile.steps.length };
 }
 
+/** The profile of a run whose flags and config file name none. */
+export const DEFAULT_PROFILE = "pg-quick";
+
 export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFlags: Partial<Thresholds>): Promise<Plan> {
   // auto sweeps go up to twice the CPUs this job may use (the runner's cores: a cpuset may hold fewer)
-  const whole = await loadProfile(flags.profile ?? config.profile ?? "pg-quick", flags.judgedAt ?? null, (await allowedCpus()).length);
+  const whole = await loadProfile(flags.profile ?? config.profile ?? DEFAULT_PROFILE, flags.judgedAt ?? null, (await allowedCpus()).length);
   const engine = engineByName(whole.engine);
   // the profile's own settings were checked when it was parsed
   if (engine.kind === "embedded" && Object.keys(config.server_settings ?? {}).length > 0) {

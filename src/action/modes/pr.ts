@@ -2,13 +2,14 @@
  * pr mode: build the PR's comparison point (compare-with: the merge base and the head, or the merge
  * commit and the base tip), measure interleaved, compare (and against the stored baseline), upload the
  * results, comment, summary, outputs, gate. A label set or removed re-judges the head's last results
- * instead. How the PR is judged comes from the commit it is compared with.
+ * instead. How the PR is judged comes from the base branch's tip the event names (src/action/pr-judging.ts).
  */
 import path from "node:path";
 import { compareAgainstBaseline, compareRun } from "../../compare/compare.js";
 import type { Acceptance } from "../../compare/gate.js";
 import { storedJudging } from "../../compare/thresholds.js";
-import { changedJudgingFiles, judgingCommit, type JudgingCommit } from "../../config/judging-files.js";
+import { judgingCommit, type JudgingCommit } from "../../config/judging-files.js";
+import type { ConfigFile } from "../../config/config-file.js";
 import type { Plan } from "../../config/plan.js";
 import { InputError } from "../../errors.js";
 import { fingerprintMismatches } from "../../measure/fingerprint.js";
@@ -17,7 +18,7 @@ import { downloadResultsArtifact, headRunArtifacts, type ArtifactRef } from "../
 import { workflowPathOf, type ExpiredBaseline } from "../../publish/baseline.js";
 import { comparisonNote } from "../../report/comparison-note.js";
 import { escapeMarkdown, inlineCode } from "../../report/escape.js";
-import { judgingFilesNote } from "../../report/judging-note.js";
+import { ignoredInputsNote } from "../../report/judging-note.js";
 import { COMMENT_LIMIT, renderMarkdown, type StoredBaselineColumn } from "../../report/markdown.js";
 import type { SweepChartsWhere } from "../../report/sweep.js";
 import { writeResults } from "../../results/io.js";
@@ -32,6 +33,7 @@ import { carriesTrustedLabel, decideForkPolicy } from "../fork-policy.js";
 import { acceptanceOf, skipReason, withAcceptance } from "../labels.js";
 import { artifactNameOf, measuredCommits, measureInAction } from "../measure.js";
 import { markMeasuring, neutralOutputs, publishReport, refuseToBuild } from "../publish.js";
+import { judgingNotes, pullRequestJudging, WORKFLOW_DIR, type IgnoredInput } from "../pr-judging.js";
 import { checkTrustedLabel } from "../trusted-label.js";
 import { rerunMode } from "./rerun.js";
 
@@ -107,6 +109,8 @@ interface PullRequestReport {
   event: PullRequestEvent | null;
   plan: Plan;
   judged: JudgingCommit;
+  /** the inputs of the PR's own workflow that were ignored */
+  ignored: readonly IgnoredInput[];
   results: Results;
   commits: { base: string; head: string; point: ComparisonPoint | null };
   acceptance: Acceptance | null;
@@ -121,14 +125,13 @@ interface PullRequestReport {
 /** Compares (and against the stored baseline), comments, summarizes, gates. */
 async function reportPullRequest(ctx: ModeContext, report: PullRequestReport): Promise<void> {
   const { event, plan, results, commits, acceptance } = report;
-  const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, commits.base, commits.head, report.judged.read), commits.base);
-  const compared = commits.point ? comparisonNote(commits.point) : "";
+  const compared = (commits.point ? comparisonNote(commits.point) : "") + (await judgingNotes(ctx, report.judged, commits, event?.base.ref ?? null)) + ignoredInputsNote(report.ignored, WORKFLOW_DIR);
   const lookup = event ? await lookUpBaseline(ctx, results, event) : null;
   // The runner's A/A noise: from the input, else as stored with the branch's baseline on this machine.
   const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.noise_floor : undefined);
   const comparison = compareRun(results, { ...plan.compare, ...(noiseFloor && { noiseFloor }) });
   const stored = event ? againstBaseline(lookup, results, plan, event.base.ref) : { column: null, note: "" };
-  const notes = compared + judgingNote + stored.note;
+  const notes = compared + stored.note;
   const markdown = renderMarkdown([comparison], {
     maxLength: COMMENT_LIMIT - notes.length,
     failOn: ctx.inputs.failOn,
@@ -165,10 +168,13 @@ async function lastResultsOfHead(ctx: ModeContext, event: PullRequestEvent, plan
   return null;
 }
 
-export async function prMode(ctx: ModeContext): Promise<void> {
+export async function prMode(modeCtx: ModeContext): Promise<void> {
+  if (modeCtx.event.kind === "issue_comment") return rerunMode(modeCtx, modeCtx.event);
+  const event = modeCtx.event.kind === "pull_request" ? modeCtx.event : null;
+  // the files at the base's tip judge, and inputs of the PR's own workflow may only tighten them
+  const judging = event ? await pullRequestJudging(modeCtx, pullRequestCommits(event, modeCtx.env), true) : null;
+  const ctx = judging?.ctx ?? modeCtx;
   const { core } = ctx;
-  if (ctx.event.kind === "issue_comment") return rerunMode(ctx, ctx.event);
-  const event = ctx.event.kind === "pull_request" ? ctx.event : null;
   if (event) {
     const policy = { allowForkPrs: ctx.inputs.allowForkPrs, trustedLabel: ctx.inputs.trustedLabel };
     const label = carriesTrustedLabel(event, policy) && ctx.github ? await checkTrustedLabel(ctx.github.client, ctx.github.repo, event, policy.trustedLabel!) : null;
@@ -184,9 +190,11 @@ export async function prMode(ctx: ModeContext): Promise<void> {
   await refusePersistedCredentials(ctx.inputs.repoPath);
   const commits = await commitsToMeasure(ctx, event);
   const { base, head } = commits;
-  // how the PR is judged comes from the commit it is compared with, never from its own tree
-  const judged = judgingCommit(ctx.inputs.repoPath, base);
-  const plan = await actionPlan(ctx, planFlags(ctx, judged, "pr", { base, head, variants: [] }), await configAt(ctx, judged));
+  // never from the PR's own tree; without a PR event, the base as given
+  const judged = judging?.judged ?? judgingCommit(ctx.inputs.repoPath, base);
+  const config: ConfigFile = judging?.config ?? (await configAt(ctx, judged));
+  const ignored = judging?.ignored ?? [];
+  const plan = await actionPlan(ctx, planFlags(ctx, judged, "pr", { base, head, variants: [] }), config);
   const acceptance = await acceptanceOf(ctx, event);
   if (event && LABEL_ACTIONS.includes(event.action)) {
     const last = await lastResultsOfHead(ctx, event, plan, commits);
@@ -198,7 +206,7 @@ export async function prMode(ctx: ModeContext): Promise<void> {
       await writeResults(path.resolve(ctx.inputs.resultsPath), results);
       const measuredIn = runUrl(ctx.env, String(artifact.runId));
       const links = measuredIn ? { run: measuredIn, artifact: `${measuredIn}/artifacts/${artifact.id}` } : {};
-      return reportPullRequest(ctx, { event, plan, judged, results, commits, acceptance, links, resultsRun: artifact.runId, charts: null });
+      return reportPullRequest(ctx, { event, plan, judged, ignored, results, commits, acceptance, links, resultsRun: artifact.runId, charts: null });
     }
     core.info(`${event.action}: no results artifact of head ${event.head.sha} from an earlier run of this workflow to re-judge: measuring it`);
   }
@@ -209,6 +217,7 @@ export async function prMode(ctx: ModeContext): Promise<void> {
     event,
     plan,
     judged,
+    ignored,
     results,
     commits,
     acceptance,

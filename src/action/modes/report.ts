@@ -18,6 +18,8 @@ import { acceptanceOf, pullRequestLabels, skipReason } from "../labels.js";
 import { neutralOutputs, publishReport } from "../publish.js";
 import { isMergeOf, pullRequestCommits, type PullRequestCommits } from "../compare-point.js";
 import { comparisonNote } from "../../report/comparison-note.js";
+import { ignoredInputsNote } from "../../report/judging-note.js";
+import { pullRequestJudging, WORKFLOW_DIR } from "../pr-judging.js";
 
 /** The workflow run whose results artifacts report mode merges, and the PR it comments on. */
 interface ReportTarget {
@@ -58,7 +60,10 @@ async function pullRequestCommitsOf(ctx: ModeContext, github: GitHubAccess, prNu
   return { number: prNumber, baseRef: pull.base.ref, baseSha: pull.base.sha, headSha: headSha ?? pull.head.sha, mergeCommit: pull.merge_commit_sha ?? null };
 }
 
-export async function reportMode(ctx: ModeContext): Promise<void> {
+export async function reportMode(modeCtx: ModeContext): Promise<void> {
+  // in a pull_request run (a matrix's report job) the workflow may be the PR's own: its inputs may only tighten the base's judging
+  const prJudging = modeCtx.event.kind === "pull_request" ? await pullRequestJudging(modeCtx, pullRequestCommits(modeCtx.event, modeCtx.env), true) : null;
+  const ctx = prJudging?.ctx ?? modeCtx;
   const { core } = ctx;
   if (!ctx.github) throw new InputError("report mode needs a token to read this run's artifacts", undefined, "input token");
   const { client, repo } = ctx.github;
@@ -97,8 +102,8 @@ export async function reportMode(ctx: ModeContext): Promise<void> {
   // Artifacts are only as trusted as the workflow that uploaded them (a fork's, in the workflow_run
   // pattern): the thresholds stored in them are ignored, and the runs are judged as pr mode would, from
   // the profile, the config file at the trusted commit (the PR's base, else this checkout) and the inputs.
-  const at = judgingCommit(ctx.inputs.repoPath, ctx.event.kind === "pull_request" ? ctx.event.base.sha : "HEAD");
-  const config = await configAt(ctx, at);
+  const at = prJudging?.judged ?? judgingCommit(ctx.inputs.repoPath, "HEAD");
+  const config = prJudging?.config ?? (await configAt(ctx, at));
   const named = ctx.inputs.profile ?? config.profile;
   const profile = named
     ? await loadProfile(named, at)
@@ -120,5 +125,5 @@ export async function reportMode(ctx: ModeContext): Promise<void> {
   // what the measuring jobs compared, by the same rule as pr mode (every architecture measured the same commits)
   const [base, head] = [runs[0]!.variants.find((v) => v.id === runs[0]!.base_variant), runs[0]!.variants.find((v) => v.id !== runs[0]!.base_variant)];
   const compared = pr && base && head ? comparisonNote({ how: ctx.inputs.compareWith, base: base.commit, head: head.commit, baseRef: pr.baseRef, baseTip: pr.baseSha, prHead: pr.headSha }) : "";
-  await publishReport(ctx, { markdown: markdown + compared, comparisons, prNumber, profile: runs[0]!.profile.name, acceptance });
+  await publishReport(ctx, { markdown: markdown + compared + ignoredInputsNote(prJudging?.ignored ?? [], WORKFLOW_DIR), comparisons, prNumber, profile: runs[0]!.profile.name, acceptance });
 }

@@ -2,22 +2,21 @@
  * The rerun command: `/db-bench-gate rerun [--rounds N] [--steps GLOB]` in a PR comment (issue_comment
  * event), from someone with write access, measures the named steps, or those the last run found
  * unstable, again, and updates the PR's comment with the earlier run's other steps kept. How the PR is
- * judged comes from its base, as in pr mode.
+ * judged comes from its base's tip (the pulls API's base.sha now), as in pr mode; an issue_comment run's
+ * workflow is the default branch's, so its inputs are the base's own.
  */
 import picomatch from "picomatch";
 import { compareRun } from "../../compare/compare.js";
 import { stepsWithVerdict } from "../../compare/gate.js";
-import { changedJudgingFiles, judgingCommit } from "../../config/judging-files.js";
 import type { Plan } from "../../config/plan.js";
 import { InputError } from "../../errors.js";
 import { downloadResultsArtifact, listRunArtifacts } from "../../publish/artifacts.js";
 import { findStickyComment } from "../../publish/comment.js";
-import { judgingFilesNote } from "../../report/judging-note.js";
 import { commentMarker, COMMENT_LIMIT, renderMarkdown, resultsRunOf } from "../../report/markdown.js";
 import { mergeObstacles, replaceSteps } from "../../results/merge.js";
 import type { Results } from "../../results/schema.js";
 import { refusePersistedCredentials } from "../checkout-credentials.js";
-import { actionPlan, configAt, planFlags, runUrl, type GitHubAccess, type ModeContext } from "../context.js";
+import { actionPlan, planFlags, runUrl, type GitHubAccess, type ModeContext } from "../context.js";
 import type { IssueCommentEvent } from "../event.js";
 import { TWO_WORKFLOW_DOC } from "../fork-policy.js";
 import { artifactNameOf, measuredCommits, measureInAction } from "../measure.js";
@@ -27,6 +26,7 @@ import { parseRerunCommand, RERUN_COMMAND } from "../rerun-command.js";
 import { roleOf } from "../trusted-label.js";
 import { resolveComparisonPoint } from "../compare-point.js";
 import { comparisonNote } from "../../report/comparison-note.js";
+import { judgingNotes, pullRequestJudging } from "../pr-judging.js";
 
 /** Roles with write access (role_name of the collaborator permission API): they may make a runner measure. */
 const RERUN_ROLES: readonly string[] = ["write", "maintain", "admin"];
@@ -83,9 +83,9 @@ export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Pro
   const commits = { number: event.number, baseRef: pull.base.ref, baseSha: pull.base.sha, headSha: pull.head.sha, mergeCommit: pull.merge_commit_sha ?? null };
   const point = await resolveComparisonPoint(ctx.inputs.repoPath, commits, ctx.inputs.compareWith);
   const { base, head } = point;
-  const judged = judgingCommit(ctx.inputs.repoPath, base);
+  const { judged, config } = await pullRequestJudging(ctx, commits, false);
   const flags = { ...planFlags(ctx, judged, "pr", { base, head, variants: [] }), ...(command.rounds !== null && { rounds: command.rounds }) };
-  const plan = await actionPlan(ctx, flags, await configAt(ctx, judged));
+  const plan = await actionPlan(ctx, flags, config);
   const all = plan.run.profile.steps.map((s) => s.id);
   const earlier = await earlierResults(ctx, github, event.number, plan, { base, head });
   let chosen = all;
@@ -110,7 +110,7 @@ export async function rerunMode(ctx: ModeContext, event: IssueCommentEvent): Pro
     return fresh;
   };
   const { results, artifactUrl, charts } = await measureInAction(ctx, only, judged, (fresh) => withAcceptance(merge(fresh), acceptance));
-  const notes = comparisonNote(point) + judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
+  const notes = comparisonNote(point) + (await judgingNotes(ctx, judged, { base, head }, pull.base.ref));
   const comparison = compareRun(results, plan.compare);
   const markdown = renderMarkdown([comparison], {
     maxLength: COMMENT_LIMIT - notes.length,
