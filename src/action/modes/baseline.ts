@@ -5,6 +5,7 @@ import { decideGate, gateMessage } from "../../compare/gate.js";
 import { judgingCommit } from "../../config/judging-files.js";
 import { InputError } from "../../errors.js";
 import { baselineStoredMarkdown, measuredSteps } from "../../report/baseline.js";
+import { refusePersistedCredentials } from "../checkout-credentials.js";
 import { actionPlan, configAt, planFlags, type ModeContext } from "../context.js";
 import { bisectNewAlerts, historyStoreOf, keepHistory } from "../history.js";
 import { artifactNameOf, measureInAction } from "../measure.js";
@@ -15,6 +16,8 @@ export async function baselineMode(ctx: ModeContext): Promise<void> {
   const event = ctx.event.kind === "push" ? ctx.event : null;
   const commit = ctx.inputs.headRef ?? event?.sha ?? ctx.env.GITHUB_SHA;
   if (!commit) throw new InputError("baseline mode needs head-ref outside a push event", undefined, "input head-ref");
+  // an alert's bisect builds its probes as a pull request's code: refused now, not months later when an alert comes
+  if (ctx.inputs.bisectOnAlert) await refusePersistedCredentials(ctx.inputs.repoPath);
   // One variant: the pushed commit, trusted (a push to the branch), so it is judged by its own files.
   const judged = judgingCommit(ctx.inputs.repoPath, commit);
   const trust = trustLevelOf("baseline", ctx.event, commit, ctx.env);

@@ -14,11 +14,15 @@ import { refusePersistedCredentials } from "../checkout-credentials.js";
 import { actionLog, actionPlan, configAt, planFlags, repositoryUrl, type ModeContext } from "../context.js";
 import { trustLevelOf } from "../trust-level.js";
 
-/** A bisect with the action's plan: judged by the good commit's files, built in the pull request namespace. */
+/**
+ * A bisect with the action's plan: judged by the good commit's files, built in the pull request namespace.
+ * Every probe is built as a pull request's code, so never next to a checkout that keeps a token.
+ */
 export async function bisectInAction(
   ctx: ModeContext,
   search: { good: string; bad: string; steps: BisectSteps; fields: BisectFields; timeLimitS?: number },
 ): Promise<BisectReport> {
+  await refusePersistedCredentials(ctx.inputs.repoPath);
   const judged = judgingCommit(ctx.inputs.repoPath, search.good);
   const config = await configAt(ctx, judged);
   const trust = trustLevelOf("bisect", ctx.event, search.bad, ctx.env);
@@ -34,8 +38,7 @@ export async function bisectInAction(
 export async function bisectMode(ctx: ModeContext): Promise<void> {
   const { inputs, core } = ctx;
   if (!inputs.baseRef || !inputs.headRef) throw new InputError("bisect mode needs base-ref (the good commit) and head-ref (the bad one)", undefined, "input base-ref");
-  // the refs are anyone's commits, built like a pull request's (bisect-on-alert's are the default branch's own)
-  await refusePersistedCredentials(inputs.repoPath);
+  // the refs are anyone's commits, built like a pull request's (bisectInAction refuses a checkout that keeps a token)
   const report = await bisectInAction(ctx, {
     good: inputs.baseRef,
     bad: inputs.headRef,
