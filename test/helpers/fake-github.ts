@@ -404,11 +404,7 @@ export class FakeGitHub {
       if (installation) throw new HttpError(403, { message: "Resource not accessible by integration", documentation_url: "https://docs.github.com/rest/users/users#get-the-authenticated-user", status: "403" });
       return this.json(res, 200, this.userJson(this.identity));
     }
-    if (request.method === "POST" && url.pathname === "/graphql") {
-      const query = String(this.bodyJson(request).query ?? "");
-      if (!/^\s*(query\s*)?\{\s*viewer\s*\{\s*login\s*\}\s*\}\s*$/.test(query)) throw new HttpError(400, { message: `fake GitHub answers only { viewer { login } }, got ${query}` });
-      return this.json(res, 200, { data: { viewer: { login: this.identity.login } } });
-    }
+    if (request.method === "POST" && url.pathname === "/graphql") return this.graphql(request, res);
     // a fork's activity too: it says when the fork's branch moved
     const activity = request.method === "GET" ? /^\/repos\/([^/]+\/[^/]+)\/activity$/.exec(url.pathname) : null;
     if (activity) {
@@ -559,7 +555,7 @@ export class FakeGitHub {
   }
 
   /**
-   * Holds the next `count` ref writes (create or update a branch) until all of them have arrived, then
+   * Holds the next `count` ref writes (create or update a branch, REST or GraphQL updateRefs) until all of them have arrived, then
    * applies them in the order they came: writers that each read the branch's tip before any of them
    * moved it, as two jobs of a matrix do at once.
    */
@@ -589,7 +585,10 @@ export class FakeGitHub {
 
   private async awaitRefHold(request: RecordedRequest): Promise<void> {
     const hold = this.refHold;
-    if (!hold || !/^(POST|PATCH)$/.test(request.method) || !/\/git\/refs(\/|$)/.test(new URL(request.path, this.url).pathname)) return;
+    const pathname = new URL(request.path, this.url).pathname;
+    const refWrite = /^(POST|PATCH)$/.test(request.method) && /\/git\/refs(\/|$)/.test(pathname);
+    const refsMutation = request.method === "POST" && pathname === "/graphql" && request.body.toString().includes("updateRefs");
+    if (!hold || !(refWrite || refsMutation)) return;
     const arrived = new Promise<void>((resolve) => hold.waiting.push(resolve));
     if (hold.waiting.length === hold.count) {
       this.refHold = null;
@@ -604,6 +603,42 @@ export class FakeGitHub {
 
   private gitSha(kind: string, content: string | Buffer): string {
     return createHash("sha1").update(`${kind} `).update(content).digest("hex");
+  }
+
+  /** This repository's GraphQL node id. */
+  get repositoryNodeId(): string {
+    return `R_${Buffer.from(this.repository).toString("base64url")}`;
+  }
+
+  /**
+   * The GraphQL the action sends: the viewer's login, a repository's id, and updateRefs, which moves refs
+   * all or none, each only from its beforeOid and a non-fast-forward only with force, as GitHub
+   * documents it (errors come in the body of a 200, as GraphQL's do).
+   */
+  private graphql(request: RecordedRequest, res: ServerResponse): void {
+    const { query, variables } = this.bodyJson(request) as { query?: string; variables?: Record<string, unknown> };
+    const text = String(query ?? "").replace(/\s+/g, " ").trim();
+    const refused = (message: string) => this.json(res, 200, { data: null, errors: [{ type: "UNPROCESSABLE", message }] });
+    if (/^(query )?\{ viewer \{ login \} \}$/.test(text)) return this.json(res, 200, { data: { viewer: { login: this.identity.login } } });
+    if (text === "query ($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { id } }") {
+      if (`${String(variables?.owner)}/${String(variables?.name)}` !== this.repository) return refused(`Could not resolve to a Repository with the name '${String(variables?.owner)}/${String(variables?.name)}'.`);
+      return this.json(res, 200, { data: { repository: { id: this.repositoryNodeId } } });
+    }
+    if (text === "mutation ($input: UpdateRefsInput!) { updateRefs(input: $input) { clientMutationId } }") {
+      const input = variables?.input as { repositoryId?: string; refUpdates?: { name: string; beforeOid?: string; afterOid: string; force?: boolean }[] } | undefined;
+      if (input?.repositoryId !== this.repositoryNodeId || !Array.isArray(input.refUpdates)) return refused("Could not resolve to a node with the given id");
+      const { git } = this;
+      for (const update of input.refUpdates) {
+        const name = update.name.replace(/^refs\//, "");
+        const current = git.refs.get(name);
+        if (update.beforeOid !== undefined && update.beforeOid !== (current ?? "0".repeat(40))) return refused(`${update.name} is at ${current ?? "nothing"}, not ${update.beforeOid}`);
+        if (!git.commits.has(update.afterOid)) return refused(`no commit ${update.afterOid}`);
+        if (current && !update.force && !this.descendsFrom(update.afterOid, current)) return refused(`${update.name}: not a fast forward`);
+      }
+      for (const update of input.refUpdates) git.refs.set(update.name.replace(/^refs\//, ""), update.afterOid);
+      return this.json(res, 200, { data: { updateRefs: { clientMutationId: null } } });
+    }
+    throw new HttpError(400, { message: `fake GitHub does not answer this GraphQL: ${text}` });
   }
 
   /** The git data and contents endpoints; false when the route is none of them. */
