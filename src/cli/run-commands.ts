@@ -2,7 +2,8 @@
 import { InvalidArgumentError, type Command } from "commander";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { loadConfigFile, loadConfigFromCommit } from "../config/config-file.js";
+import { loadConfigAt, loadConfigFile, loadConfigFromCommit } from "../config/config-file.js";
+import { judgingCommit } from "../config/judging-files.js";
 import { defaultCacheDir, makePlan, parseVariantFlag, type RunFlags, type VariantFlag } from "../config/plan.js";
 import { parseTimeouts, type TimeoutsInput } from "../config/timeouts.js";
 import { builtinProfileNames } from "../config/profile-list.js";
@@ -166,18 +167,26 @@ export function addRunCommands(program: Command, io: Io, setExitCode: (code: num
       .option("--trusted", "build into the trusted cache namespace, which pull request runs read: only for commits you trust (default: the pull request namespace)")
       .option("--cache-namespace <name>", CACHE_NAMESPACE_HELP)
       .option("--shard <i/n>", "measure only the i-th of n contiguous shares of the profile's steps (report merges the shards' results files)", shardOption)
+      .option("--judge-at <ref>", "read the config file (the default name, or --config's path when it is in the repository) and a profile path in the repository as committed at this commit, as the action reads them at a PR's base tip (default: the config file at the base commit, --config and profile paths from disk)")
       .addOption(chartsDirOption("default: beside the results file")),
-  ).action(async (flags: MeasureFlags & { repo: string; base?: string; head?: string; variant: VariantFlag[]; baseVariant?: string; trusted?: boolean; cacheNamespace?: string; shard?: Shard }) => {
+  ).action(async (flags: MeasureFlags & { repo: string; base?: string; head?: string; variant: VariantFlag[]; baseVariant?: string; trusted?: boolean; cacheNamespace?: string; shard?: Shard; judgeAt?: string }) => {
     if (flags.variant.length === 1) throw new InputError("give at least two variants to compare", undefined, "--variant");
     const log = consoleLog();
     // Thresholds come from the base commit's config file, so a PR cannot loosen its own gate.
     const baseRef = flags.base ?? flags.variant[0]?.ref;
-    const config = flags.config ? await loadConfigFile(flags.config) : baseRef ? await loadConfigFromCommit(flags.repo, baseRef) : {};
+    const judgedAt = flags.judgeAt === undefined ? undefined : judgingCommit(flags.repo, flags.judgeAt);
+    const config = judgedAt
+      ? await loadConfigAt(judgedAt, flags.config === undefined ? null : path.resolve(flags.config))
+      : flags.config
+        ? await loadConfigFile(flags.config)
+        : baseRef
+          ? await loadConfigFromCommit(flags.repo, baseRef)
+          : {};
     // the head: --head, else the first variant compared with the base
     const headRef = flags.head ?? flags.variant.find((v) => v.id !== (flags.baseVariant ?? flags.variant[0]?.id))?.ref;
     const prNamespace = await prNamespaceFor(flags, "commit", headRef);
     const plan = await makePlan(
-      { ...planFlagsOf(flags), repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, trust: flags.trusted ? "trusted" : "pr", prNamespace, shard: flags.shard },
+      { ...planFlagsOf(flags), repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, trust: flags.trusted ? "trusted" : "pr", prNamespace, shard: flags.shard, judgedAt },
       config,
       thresholdsFromFlags(flags),
     );

@@ -213,6 +213,26 @@ describe("the command line itself", () => {
     expect(both.stderr).toMatch(/--json contradicts --format tsv/);
   });
 
+  it("run --judge-at reads the config file as committed at that commit, as the action does at a PR's base tip (issue 36 item 2)", async () => {
+    const repo = join(dir, "judge-at-repo");
+    const git = (...args: string[]) => execFileSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@t", ...args], { encoding: "utf8" }).trim();
+    execFileSync("git", ["init", "-q", repo]);
+    // neither config is valid, so that no run goes past reading it: each error names the commit it was read at
+    writeFileSync(join(repo, ".db-bench-gate.yml"), "rounds: 1\n");
+    git("add", "-A");
+    git("commit", "-qm", "the tip's config");
+    const tip = git("rev-parse", "HEAD");
+    writeFileSync(join(repo, ".db-bench-gate.yml"), "not_a_field: 1\n");
+    git("commit", "-qam", "the base measured has another");
+    const measured = git("rev-parse", "HEAD");
+    const judged = await cli("run", "--repo", repo, "--base", measured, "--head", measured, "--judge-at", tip);
+    expect(judged.code).toBe(2);
+    expect(judged.stderr.trim()).toMatch(new RegExp(`^db-bench-gate: ${tip}:\\.db-bench-gate\\.yml: \\$\\.rounds: `));
+    const atBase = await cli("run", "--repo", repo, "--base", measured, "--head", measured);
+    expect(atBase.code).toBe(2);
+    expect(atBase.stderr.trim()).toMatch(new RegExp(`^db-bench-gate: ${measured}:\\.db-bench-gate\\.yml: `));
+  });
+
   it("names the path, in one line with exit 2, of every file argument it cannot read or write, and a run fails on its output paths before measuring", async () => {
     const missingDir = join(dir, "no-such-dir");
     const repo = join(dir, "repo");
