@@ -830,6 +830,37 @@ describe("what a pull request is compared with", () => {
     const [comment] = fake.commentsOn(pr);
     expect(comment!.body).toContain(`the merge base \`${fork.base}\`, where it branched off \`main\` (\`main\`'s tip is \`${fork.head}\`)`);
   });
+  it("judges a PR branched before its base's config by the config at the base's tip, says so, and ignores the looser inputs of a workflow it edited (issue 36 items 2, 7)", async () => {
+    // a clone of the fork whose main got a strict config after the PR branched off at the fork's base (which has none)
+    const clone = path.join(runner.root, "fork-clone");
+    const git = async (...args: string[]) =>
+      (await execa("git", ["-C", clone, "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false", ...args], { env: childEnv(process.env), extendEnv: false })).stdout.trim();
+    await execa("git", ["clone", "-q", "--no-hardlinks", fork.path, clone], { env: childEnv(process.env), extendEnv: false });
+    await git("switch", "-q", "--detach", fork.base);
+    writeFileSync(path.join(clone, ".db-bench-gate.yml"), `profile: ${PROFILE}\nthresholds: { fail_below: 0.98 }\n`);
+    await git("add", ".db-bench-gate.yml");
+    await git("commit", "-qm", "the gate the maintainers have now");
+    const tip = await git("rev-parse", "HEAD");
+    // the commit the run's workflow is read from (GITHUB_SHA) has the PR's own .github/
+    mkdirSync(path.join(clone, ".github"));
+    writeFileSync(path.join(clone, ".github/perf.yml"), "on: pull_request\n");
+    await git("add", ".github");
+    await git("commit", "-qm", "the PR's workflow, merged");
+    const merged = await git("rev-parse", "HEAD");
+    const pr = fake.addPullRequest("executor: from a branch older than the gate").number;
+    const run = fake.addRun({ event: "pull_request", headBranch: "older-than-gate", headSha: fork.base, status: "in_progress", conclusion: null });
+    const event = pullRequestEvent("pull_request.opened.json", pr, fork.base);
+    event.payload.pull_request.base.sha = tip;
+    const result = await step(run, event, { "repo-path": clone, "fail-below": "0.6", alpha: "0.2" }, "index", {}, { GITHUB_REF: `refs/pull/${pr}/merge`, GITHUB_SHA: merged }).finished;
+
+    expect(readResultsFile(result.outputs["results-path"]!).thresholds?.run).toMatchObject({ fail_below: 0.98, alpha: 0.2 });
+    const [comment] = fake.commentsOn(pr);
+    expect(comment!.body).toContain(`Judged by the files at \`main\`'s tip \`${tip.slice(0, 12)}\`; the base measured, \`${fork.base.slice(0, 12)}\`, has no \`.db-bench-gate.yml\`.`);
+    expect(comment!.body).toContain("This pull request edits `.github/`, so the workflow that ran is its own");
+    expect(comment!.body).toContain("> - `fail-below`: `0.6` given, the base's 0.98 used\n");
+    expect(comment!.body).not.toContain("`alpha`");
+    expect(result.warnings).toContain("input fail-below: 0.6 ignored, the base's 0.98 used: this pull request edits .github/, and the input would loosen its judging");
+  });
 });
 
 describe("trust boundaries", () => {
