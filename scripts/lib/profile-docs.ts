@@ -38,7 +38,7 @@ export function actionWithProfiles(action: string): string {
   const description =
     `Benchmark profile: a built-in one (${builtinProfileNames().join(", ")}; \`db-bench-gate profiles\` and ` +
     "README.md's table give each one's engine, steps and measured time), or a path to a profile file, read as " +
-    "committed at the PR's base when it is in the repository. Builds come on top (docs/measurements.md). " +
+    "committed at the PR's base tip (pull_request.base.sha) when it is in the repository. Builds come on top (docs/measurements.md). " +
     "Empty: the config file's, else pg-quick.";
   return action.replace(ACTION_PROFILE, `  profile:\n    description: >-\n${fold(description, "      ", 106)}`);
 }
