@@ -59,6 +59,20 @@ describe("db-bench-gate compare", () => {
     expect(bad.stderr).toContain('--fail-on: unknown value "slow"');
   });
 
+  // issue 35: the head 41.0k / 45.1k / 45.1k against the base's 41.0k read "instr/op inconclusive on 1 of 2 steps", exit 0
+  it("a head whose instruction counts vary (41.0k / 45.1k / 45.1k against 41.0k) fails: its median is judged, not its spread", async () => {
+    const results = syntheticResults({ steps, rounds: 10, noise: 0.01, seed: 4, instructions: {} });
+    const [noisy] = steps;
+    const perOp = (variant: string, values: number[]) =>
+      values.map((v, repeat) => ({ step: noisy!, variant, repeat, status: "ok" as const, tool: "cachegrind" as const, ops: 1000, instructions: v * 1000, instructions_per_op: v, counted: "serving backends" }));
+    results.instructions = [...results.instructions!.filter((s) => s.step !== noisy), ...perOp("base", [41_000, 41_002, 40_998]), ...perOp("head", [41_000, 45_100, 45_100])];
+    const file = writeJson("noisy-head.json", results);
+    const { code, stdout } = await cli("compare", file);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^## ❌ 1 regression · worst `pgbench\.select-only\.prepared\.c1` instr\/op 1\.100 \(\+10%\)$/m);
+    expect(stdout).toContain("head's repeats 41,000 / 45,100 / 45,100");
+  });
+
   it("takes per-step overrides from a config file", async () => {
     const config = join(dir, "config.yml");
     writeFileSync(config, "overrides:\n  - step: 'point-query.*'\n    fail_below: 0.8\n    warn_below: 0.9\n");

@@ -182,8 +182,8 @@ describe("renderMarkdown: instructions per operation counted", () => {
 
   it("explains each flagged count with the absolute instructions per op of both sides", () => {
     expect(md).toContain(
-      "- ❌ `pgbench.select-only.prepared.c1` — instr/op regression: relative instr/op 1.205 (range 1.204–1.205) is above 1.02; " +
-        "the repeats of the two sides do not overlap (base 39.6k, head 47.7k instructions per op)",
+      "- ❌ `pgbench.select-only.prepared.c1` — instr/op regression: relative instr/op 1.205 (head's median over base's repeats 1.204–1.205) is above 1.02; " +
+        "head's median is outside base's repeats (base 39.6k, head 47.7k instructions per op)",
     );
   });
 
@@ -213,7 +213,7 @@ describe("renderMarkdown: instructions per operation counted", () => {
     expect(aa).toContain(`- \`${step}\`: instr/op fails above 1.04, improves below 0.96: A/A spread 2.0% × 2`);
     const regressed = judged([106, 106.5, 107]);
     expect(mainTable(regressed).rows[0]?.[2]).toBe("❌ 1.060 (repeats 1.050–1.070; fails above 1.04)");
-    expect(regressed).toContain("is above 1.04; the repeats of the two sides do not overlap; fails above 1.04, improves below 0.96: A/A spread 2.0% × 2 (base 101, head 107 instructions per op)");
+    expect(regressed).toContain("is above 1.04; head's median is outside base's repeats; fails above 1.04, improves below 0.96: A/A spread 2.0% × 2 (base 101, head 107 instructions per op)");
     for (const line of mainTable(regressed).lines) expect(cells(line).length).toBeLessThanOrEqual(6);
   });
 
@@ -465,8 +465,8 @@ describe("renderMarkdown: estimated cycles judged (the profile's judge: estimate
 
   it("explains a flagged step with both: the estimated cycles judged, and what instructions alone said", () => {
     expect(md).toContain(
-      "- ❌ `pgbench.select-only.prepared.c1` — est. cycles/op regression: relative est. cycles/op 1.069 (range 1.069–1.070) is above 1.02; the repeats of the two sides do not overlap " +
-        "(base 52.0k, head 55.6k estimated cycles per op; instructions alone: unchanged, relative instr/op 1.003 (range 1.002–1.003) is within 0.99..1.005, base 39.2k, head 39.3k instructions per op)",
+      "- ❌ `pgbench.select-only.prepared.c1` — est. cycles/op regression: relative est. cycles/op 1.069 (head's median over base's repeats 1.069–1.069) is above 1.02; head's median is outside base's repeats " +
+        "(base 52.0k, head 55.6k estimated cycles per op; instructions alone: unchanged, relative instr/op 1.003 (head's median over base's repeats 1.003–1.003) is within 0.99..1.005, base 39.2k, head 39.3k instructions per op)",
     );
   });
 
