@@ -177,7 +177,7 @@ describe("renderMarkdown: instructions per operation counted", () => {
     const lines = md.split("\n");
     expect(lines[2]).toBe("## ❌ 2 regressions, 1 error · worst `pgbench.select-only.prepared.c1` instr/op 1.205 (+20%)");
     expect(lines[6]).toBe("Instructions per operation: **2 regressions** · **1 error** · 1 warning · 1 n/a · 1 improvement · 1 unchanged");
-    expect(md).toContain("instr/op: **regression** above 1.02, warning above 1.005, improvement below 0.99, when the repeats of the two sides do not overlap");
+    expect(md).toContain("instr/op: **regression** above 1.02, warning above 1.005, improvement below 0.99, when the variant's median is outside the base's repeats");
   });
 
   it("explains each flagged count with the absolute instructions per op of both sides", () => {
@@ -405,7 +405,9 @@ describe("renderMarkdown: links, the stored baseline column, acceptance and cc",
 
   it("passes on accepted regressions, saying who accepted which steps; mentions cc only on a failing regression", () => {
     const accepted = renderMarkdown([x86Comparison()], { failOn: ["regression"], acceptance: { label: "accept-regression", by: "bob-maint" }, cc: ["@perf-team"] });
-    expect(accepted.split("\n")[2]).toBe("## ✅ 1 regression accepted · worst `update-index.range100.pk1` QPS 0.93 (−7%) · QPS inconclusive on 2 of 8 steps");
+    // its error is not gated either (fail-on: regression), and a pass says so (issue 35)
+    expect(accepted.split("\n")[2]).toBe("## ⚠️ 1 error, not gated (fail-on: regression) · first `insert.range100.pk1` · 1 regression accepted · QPS inconclusive on 2 of 8 steps");
+    expect(renderMarkdown([x86Comparison()], { failOn: ["regression", "error"], acceptance: { label: "accept-regression", by: "bob-maint" } }).split("\n")[2]).toBe("## ❌ 1 error · first `insert.range100.pk1`");
     expect(accepted).toContain("✅ 1 regression (`update-index.range100.pk1`) accepted by @\u200dbob-maint, who set the label `accept-regression` after the last push");
     expect(accepted).not.toContain("cc @perf-team");
     expect(renderMarkdown([x86Comparison()], { cc: ["@perf-team", "@org/db"] })).toContain("\n\ncc @perf-team @org/db\n\n");
