@@ -185,7 +185,7 @@ const SPREAD_NOUN: Record<Judged, string> = { instructions_per_op: "instruction 
  * least the failing threshold), or the base's own spread in this run where that is wider (a base past
  * the 1.05 cap). Within the line's distance every repeat is that close to the median judged, so what
  * the median leaves out is less than a change the line fails; past it a variant could hide a regression
- * in some of its repeats. Not the warning line: steps without a recorded spread count 0.2-0.7% apart
+ * in some of its repeats. Not the warning line: steps without a recorded spread count up to 0.7% apart
  * in A/A runs (mariadb-sysbench), and a head 1.2% apart there is noise, not a finding. The base's spread
  * is never a finding itself: a pull request cannot make its base count noisily, and a variant no
  * noisier than its base is the step's noise.
