@@ -3,7 +3,7 @@ import { InvalidArgumentError, Option, type Command } from "commander";
 import { constants } from "node:fs";
 import { access, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { DEFAULT_FAIL_ON, parseFailOn, type FailOn } from "../compare/gate.js";
+import { DEFAULT_FAIL_ON, FAIL_ON, parseFailOn, type FailOn } from "../compare/gate.js";
 import type { Comparison, CompareOptions, ThresholdOverride, Thresholds } from "../compare/types.js";
 import { loadConfigFile } from "../config/config-file.js";
 import { EXIT_OK, EXIT_REGRESSION, InputError } from "../errors.js";
@@ -53,7 +53,7 @@ export function addThresholdOptions(command: Command): Command {
     .option("--instructions-fail-above <ratio>", "relative instructions per op above this, repeats apart, is a regression (default 1.02)", ratioOption("--instructions-fail-above"))
     .option("--instructions-warn-above <ratio>", "relative instructions per op above this, repeats apart, is a warning (default 1.005)", ratioOption("--instructions-warn-above"))
     .option("--instructions-improve-below <ratio>", "relative instructions per op below this, repeats apart, is an improvement (default 0.99)", ratioOption("--instructions-improve-below"))
-    .option("--fail-on <verdicts>", `verdicts that make the exit code 1, comma-separated: regression, error, missing, unstable, warning (default ${DEFAULT_FAIL_ON.join(",")}); a run without ok samples always does`, failOnOption);
+    .option("--fail-on <verdicts>", `verdicts that make the exit code 1, comma-separated: ${FAIL_ON.join(", ")} (unjudged: the run judged no step in either channel; default ${DEFAULT_FAIL_ON.join(",")}); a run without ok samples always does`, failOnOption);
 }
 
 export interface ThresholdFlags {

@@ -2,17 +2,23 @@
  * Pass or fail: the one place that decides it, for the action, the CLI and the comment's headline.
  * A comparison says what each step did in each channel (QPS: what users feel; instructions per op: the
  * CPU cost QPS noise hides); the fail-on policy says which verdicts fail the check, in either channel.
- * The default fails a regression and an error: a step that could not be measured cannot be said to be
- * fine. A run (or a column of several) without a single ok sample fails whatever the policy: it
- * measured nothing. n/a (a step not counted on either side) never fails. Pure.
+ * The default fails a regression, an error (a step that could not be measured cannot be said to be
+ * fine) and a run that judged nothing (`unjudged`: no step of any column got regression, warning,
+ * improvement or unchanged in either channel; every verdict was unstable, missing, error or n/a). A run
+ * (or a column of several) without a single ok sample fails whatever the policy: it measured nothing.
+ * n/a (a step not counted on either side) never fails by itself. What the policy leaves out is still
+ * said: a pass over a regression, an error or a run that judged nothing names it as not gated. Pure.
  */
 import type { Comparison, InstructionVerdict, Verdict, VariantComparison } from "./types.js";
 
 /** The verdicts a user can make fail the check (input fail-on, CLI --fail-on). */
-export const FAIL_ON = ["regression", "error", "missing", "unstable", "warning"] as const;
+export const FAIL_ON = ["regression", "error", "missing", "unstable", "warning", "unjudged"] as const;
 export type FailOn = (typeof FAIL_ON)[number];
 
-export const DEFAULT_FAIL_ON: readonly FailOn[] = ["regression", "error"];
+export const DEFAULT_FAIL_ON: readonly FailOn[] = ["regression", "error", "unjudged"];
+
+/** What a pass still names when the policy leaves it out ("2 regressions, not gated (fail-on: error)"): the default's causes. */
+const FINDINGS: readonly FailOn[] = DEFAULT_FAIL_ON;
 
 const NOUN: Record<FailOn, [string, string]> = {
   regression: ["regression", "regressions"],
@@ -20,6 +26,7 @@ const NOUN: Record<FailOn, [string, string]> = {
   missing: ["missing step", "missing steps"],
   unstable: ["unstable step", "unstable steps"],
   warning: ["warning", "warnings"],
+  unjudged: ["nothing could be judged", "nothing could be judged"],
 };
 
 export interface GateReason {
@@ -50,6 +57,10 @@ export interface GateDecision {
   regressions: number;
   /** the regressions that would have failed the check and were accepted instead; null when none were */
   accepted: (GateReason & Acceptance) | null;
+  /** regressions, errors and a run that judged nothing that the policy let pass (FINDINGS not in fail-on), in fail-on order */
+  ungated: GateReason[];
+  /** the policy it was decided under */
+  failOn: readonly FailOn[];
 }
 
 /** Sample counts of one step of a run measured alone (baseline mode), where there is no comparison to gate. */
@@ -77,10 +88,12 @@ function measuredAloneVerdict(s: MeasuredStep): Verdict {
   return s.errors > 0 ? "error" : s.ok === 0 ? "missing" : "unchanged";
 }
 
-function gatedResults(subject: GateSubject): { results: GatedResult[]; measured: boolean } {
+function gatedResults(subject: GateSubject): { results: GatedResult[]; measured: boolean; judges: boolean } {
   if ("measuredAlone" in subject) {
     const steps = subject.measuredAlone;
-    return { results: steps.map((s) => ({ step: s.step, column: null, sweep: null, verdicts: [{ channel: "QPS", verdict: measuredAloneVerdict(s), ratio: null }] })), measured: steps.some((s) => s.ok > 0) };
+    const results = steps.map((s): GatedResult => ({ step: s.step, column: null, sweep: null, verdicts: [{ channel: "QPS", verdict: measuredAloneVerdict(s), ratio: null }] }));
+    // a run measured alone (a baseline) judges nothing by design
+    return { results, measured: steps.some((s) => s.ok > 0), judges: false };
   }
   const results = subject.flatMap((c) =>
     c.steps.flatMap((s) =>
@@ -100,8 +113,14 @@ function gatedResults(subject: GateSubject): { results: GatedResult[]; measured:
   // every column must have measured something: a comparison's own verdict (its JSON) then agrees with the whole gate's
   // (an instructions-only run measured its counts: a side with ok counts)
   const measuredStep = (s: Comparison["steps"][number]) => s.absolute.some((a) => a.ok_samples > 0) || s.variants.some((v) => v.instructions?.base || v.instructions?.variant);
-  return { results, measured: subject.length > 0 && subject.every((c) => c.steps.some(measuredStep)) };
+  return { results, measured: subject.length > 0 && subject.every((c) => c.steps.some(measuredStep)), judges: true };
 }
+
+/** Verdicts that judge nothing: whether the step changed in that channel is not known. */
+const UNJUDGED: ReadonlySet<Verdict | InstructionVerdict> = new Set(["unstable", "missing", "error"]);
+
+/** A verdict that says whether the step changed in its channel: regression, warning, improvement or unchanged. */
+const judges = (verdict: Verdict | InstructionVerdict) => verdict !== "n/a" && !UNJUDGED.has(verdict);
 
 /** Parses a fail-on list ("regression,error"; commas and/or spaces); the error is returned so action and CLI raise their own kind. */
 export function parseFailOn(text: string): { failOn: FailOn[] } | { error: string } {
@@ -150,8 +169,12 @@ function hitName(first: Hit, counts: readonly Hit[]): string {
   return notes.length > 0 ? `${name} (${notes.join(", ")})` : name;
 }
 
-/** Step-variant results with `verdict` in either channel: their count and the steps, named as the check's line shows them. */
+/**
+ * Step-variant results with `verdict` in either channel: their count and the steps, named as the check's
+ * line shows them. `unjudged` is the run's: every result, when none of them judged anything.
+ */
 function hits(results: readonly GatedResult[], verdict: FailOn): { count: number; steps: string[] } {
+  if (verdict === "unjudged") return results.some((r) => r.verdicts.some((v) => judges(v.verdict))) ? { count: 0, steps: [] } : { count: results.length, steps: [] };
   const found = new Map<string, Hit>();
   let count = 0;
   for (const r of results) {
@@ -177,7 +200,7 @@ function hits(results: readonly GatedResult[], verdict: FailOn): { count: number
 
 function reason(cause: FailOn, found: { count: number; steps: string[] }): GateReason {
   const [one, many] = NOUN[cause];
-  return { cause, ...found, summary: `${found.count} ${found.count === 1 ? one : many}` };
+  return { cause, ...found, summary: cause === "unjudged" ? one : `${found.count} ${found.count === 1 ? one : many}` };
 }
 
 const NO_SAMPLES: GateReason = { cause: "no-samples", count: 0, steps: [], summary: "no samples" };
@@ -187,68 +210,97 @@ const NO_SAMPLES: GateReason = { cause: "no-samples", count: 0, steps: [], summa
  * regressions were accepted (the accept label); they are reported as accepted instead of failing.
  */
 export function decideGate(subject: GateSubject, failOn: readonly FailOn[] = DEFAULT_FAIL_ON, acceptance: Acceptance | null = null): GateDecision {
-  const { results, measured } = gatedResults(subject);
+  const { results, measured, judges: judging } = gatedResults(subject);
   const reasons = measured ? [] : [NO_SAMPLES];
+  const ungated: GateReason[] = [];
   const regressions = hits(results, "regression");
   let accepted: GateDecision["accepted"] = null;
   for (const cause of FAIL_ON) {
-    const found = !failOn.includes(cause) ? { count: 0, steps: [] } : cause === "regression" ? regressions : hits(results, cause);
+    // a run without samples has nothing to judge: "no samples" says it; a run measured alone judges nothing by design
+    if (cause === "unjudged" && (!measured || !judging)) continue;
+    // a run failing already says why; that it judged nothing then adds no reason
+    if (cause === "unjudged" && failOn.includes(cause) && reasons.length > 0) continue;
+    const gated = failOn.includes(cause);
+    if (!gated && !FINDINGS.includes(cause)) continue;
+    const found = cause === "regression" ? regressions : hits(results, cause);
     if (found.count === 0) continue;
-    if (cause === "regression" && acceptance) accepted = { ...reason(cause, found), ...acceptance };
-    else reasons.push(reason(cause, found));
+    if (cause === "regression" && acceptance && gated) accepted = { ...reason(cause, found), ...acceptance };
+    else (gated ? reasons : ungated).push(reason(cause, found));
   }
-  return { verdict: reasons.length > 0 ? "fail" : "pass", reasons, regressions: regressions.count, accepted };
+  return { verdict: reasons.length > 0 ? "fail" : "pass", reasons, regressions: regressions.count, accepted, ungated, failOn };
 }
-
-/** Verdicts that judge nothing: whether the step changed in that channel is not known. */
-const UNJUDGED: ReadonlySet<Verdict | InstructionVerdict> = new Set(["unstable", "missing", "error"]);
 
 /**
  * What a passing check can claim and what it could not judge, per step over every column and
- * variant: the claim ("No regression" when every channel judged every step it measures; "No CPU
- * regression" when only instructions did; "No CPU regression on 6 of 8 steps" when instructions judged
- * more steps than both channels together, ...) and the notes ("QPS inconclusive on 5 of 8 steps").
+ * variant: the claim ("No regression" when every step was judged by some channel and no channel left
+ * one open; "No CPU regression" when only instructions judged every step, "No QPS regression" when
+ * only QPS did (no valgrind); "No CPU regression on 6 of 8
+ * steps" when instructions judged more steps than both channels together, ...) and the notes ("QPS
+ * inconclusive on 5 of 8 steps", "instr/op not counted on 8 of 8 steps" where a run that counts
+ * instructions could not count a step on either side: a step the profile leaves out, no valgrind).
  */
 export function judgedWords(comparisons: readonly Pick<Comparison, "steps">[]): { claim: string; notes: string[] } {
   const cells = new Map<string, VariantComparison[]>();
   for (const c of comparisons) for (const s of c.steps) cells.set(s.step, [...(cells.get(s.step) ?? []), ...s.variants]);
   const steps = [...cells.values()];
   const count = (test: (variants: readonly VariantComparison[]) => boolean) => steps.filter(test).length;
-  const qpsOpen = count((vs) => vs.some((v) => UNJUDGED.has(v.verdict)));
-  const cpuOpen = count((vs) => vs.some((v) => v.instructions && UNJUDGED.has(v.instructions.verdict)));
-  const cpuJudged = count((vs) => vs.every((v) => v.instructions && v.instructions.verdict !== "n/a" && !UNJUDGED.has(v.instructions.verdict)));
-  const judged = count((vs) => vs.every((v) => !UNJUDGED.has(v.verdict) && !(v.instructions && UNJUDGED.has(v.instructions.verdict))));
+  const cpuOf = (v: VariantComparison) => v.instructions?.verdict ?? "n/a";
+  const qpsOpen = (vs: readonly VariantComparison[]) => vs.some((v) => UNJUDGED.has(v.verdict));
+  const cpuOpen = (vs: readonly VariantComparison[]) => vs.some((v) => UNJUDGED.has(cpuOf(v)));
+  const qpsJudged = (vs: readonly VariantComparison[]) => vs.every((v) => judges(v.verdict));
+  const cpuJudged = (vs: readonly VariantComparison[]) => vs.every((v) => judges(cpuOf(v)));
+  // judged: some channel judged every variant of the step, and no channel left one open
+  const judged = count((vs) => !qpsOpen(vs) && !cpuOpen(vs) && (qpsJudged(vs) || cpuJudged(vs)));
   const of = (n: number) => stepsOf(n, steps.length);
   const qpsNotMeasured = count((vs) => vs.every((v) => v.verdict === "n/a"));
+  // only a run that counts instructions somewhere says where it did not: a QPS-only profile has no CPU channel to miss
+  const counts = steps.some((vs) => vs.some((v) => v.instructions));
+  const cpuNotCounted = counts ? count((vs) => vs.every((v) => cpuOf(v) === "n/a")) : 0;
   const notes = [
     ...(qpsNotMeasured > 0 ? [`QPS not measured on ${of(qpsNotMeasured)}`] : []),
-    ...(qpsOpen > 0 ? [`QPS inconclusive on ${of(qpsOpen)}`] : []),
-    ...(cpuOpen > 0 ? [`instr/op inconclusive on ${of(cpuOpen)}`] : []),
+    ...(count(qpsOpen) > 0 ? [`QPS inconclusive on ${of(count(qpsOpen))}`] : []),
+    ...(cpuNotCounted > 0 ? [`instr/op not counted on ${of(cpuNotCounted)}`] : []),
+    ...(count(cpuOpen) > 0 ? [`instr/op inconclusive on ${of(count(cpuOpen))}`] : []),
   ];
-  return { claim: notes.length === 0 ? "No regression" : partialClaim(steps.length, cpuJudged, judged, qpsOpen === 0 && qpsNotMeasured === 0), notes };
+  // every step judged: by both channels, or by the one the run had where the other measured nothing at all
+  const whole = qpsNotMeasured === steps.length ? "No CPU regression" : cpuNotCounted === steps.length ? "No QPS regression" : "No regression";
+  const claim = judged === steps.length ? whole : partialClaim(steps.length, { cpu: count(cpuJudged), qps: count(qpsJudged), both: judged });
+  return { claim, notes };
 }
 
 /** "6 of 8 steps" */
 const stepsOf = (n: number, total: number) => `${n} of ${total} step${total === 1 ? "" : "s"}`;
 
-/** What a pass claims when some step went unjudged: the channel that judged every step, else the wider of CPU alone and both channels. */
-function partialClaim(steps: number, cpuJudged: number, judged: number, qpsJudgedAll: boolean): string {
+/**
+ * What a pass claims when some step went unjudged: the channel that judged every step, else the CPU's
+ * where instructions judged more steps than both channels together (or QPS judged none), else both.
+ */
+function partialClaim(steps: number, judged: { cpu: number; qps: number; both: number }): string {
   const of = (n: number) => stepsOf(n, steps);
-  if (cpuJudged === steps) return "No CPU regression";
-  if (qpsJudgedAll) return "No QPS regression";
+  if (judged.cpu === steps) return "No CPU regression";
+  if (judged.qps === steps) return "No QPS regression";
   // a profile that leaves its noisy steps out of the count judges CPU cost on the others even where QPS could not
-  if (cpuJudged > judged) return `No CPU regression on ${of(cpuJudged)}`;
-  return judged > 0 ? `No regression on ${of(judged)}` : "Nothing could be judged";
+  if (judged.cpu > 0 && (judged.cpu > judged.both || judged.qps === 0)) return `No CPU regression on ${of(judged.cpu)}`;
+  return judged.both > 0 ? `No regression on ${of(judged.both)}` : "Nothing could be judged";
 }
 
 /**
  * The verdict in words, as the comment's headline says it (without the steps it names): why it
- * failed, or what was accepted, or what passed and what could not be judged. The JSON carries it.
+ * failed, or what was accepted, or what passed and what could not be judged, and what passed only
+ * because the policy leaves it out. The JSON carries it.
  */
 export function verdictWords(comparisons: readonly Pick<Comparison, "steps">[], decision: GateDecision): string {
-  if (decision.verdict === "fail") return gateHeadline(decision);
   const { claim, notes } = judgedWords(comparisons);
-  return [decision.accepted ? `${decision.accepted.summary} accepted by @${decision.accepted.by}` : claim, ...notes].join(" · ");
+  if (decision.verdict === "fail") return [gateHeadline(decision), ...(decision.reasons.some((r) => r.cause === "unjudged") ? notes : [])].join(" · ");
+  const accepted = decision.accepted ? `${decision.accepted.summary} accepted by @${decision.accepted.by}` : "";
+  const lead = [ungatedHeadline(decision), accepted].filter(Boolean);
+  return [...(lead.length > 0 ? lead : [claim]), ...notes].join(" · ");
+}
+
+/** "2 regressions, not gated (fail-on: error)": what a pass found that the policy leaves out; "" when nothing. */
+export function ungatedHeadline(decision: Pick<GateDecision, "ungated" | "failOn">): string {
+  if (decision.ungated.length === 0) return "";
+  return `${decision.ungated.map((r) => r.summary).join(", ")}, not gated (fail-on: ${decision.failOn.length > 0 ? decision.failOn.join(", ") : "none"})`;
 }
 
 /** "1 regression, 4 errors (fail-on: regression, error)": the headline's why. */

@@ -3,10 +3,13 @@
  * step, with its own verdict. Pure: data in, data out.
  *
  * Counts are not timed, so their repeats agree to about 0.01% and no test statistic is needed: the
- * ratio is median(variant) / median(base), its range min(variant) / max(base) .. max(variant) / min(base),
- * and a change counts only when that whole range is on one side of 1 (the two sides' repeats do not
- * overlap). A ratio past a threshold whose repeats overlap is `unstable`: the spread is too wide to tell.
- * The same rule serves a paired run and a stored baseline: counts do not drift with the machine's load.
+ * ratio is median(variant) / median(base), and a change counts only when the variant's median is
+ * outside the base's repeats (median(variant) / max(base) .. median(variant) / min(base) on one side
+ * of 1). The variant's own spread never decides for it: a variant whose repeats spread wider than the
+ * step's lines allow is an `error` of its own (a PR that makes its work vary would otherwise dodge the
+ * channel), and a ratio past a threshold with the variant's median inside the base's repeats is
+ * `unstable`: the base's spread is too wide to tell. The same rule serves a paired run and a stored
+ * baseline: counts do not drift with the machine's load.
  *
  * Some steps' counts spread more (a step that writes rows at random: 2-3.5%), so their lines are moved
  * out by K x the step's margin (instructionLines): an A/A pair of such a step must not fail.
@@ -52,17 +55,23 @@ export const howCounted = (s: Pick<OkInstructionSample, "tool" | "counted">): st
 type Judged = "instructions_per_op" | "estimated_cycles_per_op";
 const JUDGED_NAME: Record<Judged, string> = { instructions_per_op: "instr/op", estimated_cycles_per_op: "est. cycles/op" };
 
+/** One side's repeats of the judged metric: the summary and the per-op values it summarizes, in repeat order. */
+interface Counted {
+  side: InstructionSide;
+  values: number[];
+}
+
 /** The repeats of one side; null without ok counts (or, for estimated cycles, when a count has none). */
-function sideOf({ label, samples }: InstructionSamples, judged: Judged = "instructions_per_op"): InstructionSide | null {
-  const ok = samples.filter(isOk);
+function countedOf({ label, samples }: InstructionSamples, judged: Judged): Counted | null {
+  const ok = samples.filter(isOk).sort((a, b) => a.repeat - b.repeat);
   const [first] = ok;
-  if (!first) return null;
   const values = ok.flatMap((s) => (s[judged] === undefined ? [] : [s[judged]]));
-  if (values.length < ok.length) return null;
+  if (!first || values.length < ok.length) return null;
   const middle = median(values);
   const lowest = min(values);
   const highest = max(values);
-  return { variant: label, median: middle, min: lowest, max: highest, spread: (highest - lowest) / middle, repeats: values.length, tool: first.tool, counted: first.counted };
+  const side = { variant: label, median: middle, min: lowest, max: highest, spread: (highest - lowest) / middle, repeats: values.length, tool: first.tool, counted: first.counted };
+  return { side, values };
 }
 
 function errorsOf({ label, samples }: InstructionSamples): InstructionErrorSummary[] {
@@ -110,9 +119,28 @@ export function instructionLines(t: Thresholds, aaSpread: number | undefined, ba
   };
 }
 
-function ratioText(r: InstructionRatio, lines: InstructionLines, judged: Judged): string {
+/**
+ * What a ratio is judged by: its estimate, and the variant's median over the base's repeats,
+ * median(variant) / max(base) .. median(variant) / min(base). The variant's own extremes are not in it:
+ * a variant whose repeats spread would otherwise reach back over 1 and be `unstable` by its own doing.
+ */
+interface JudgedRange {
+  estimate: number;
+  low: number;
+  high: number;
+}
+
+const judgedRange = (base: InstructionSide, variant: InstructionSide): JudgedRange => ({ estimate: variant.median / base.median, low: variant.median / base.max, high: variant.median / base.min });
+
+function ratioText(r: JudgedRange, lines: InstructionLines, judged: Judged, labels: Labels): string {
   const limits = [lines.fail_above, lines.warn_above, lines.improve_below];
-  return `relative ${JUDGED_NAME[judged]} ${valueAgainst(r.estimate, limits)} (range ${valueAgainst(r.low, limits)}–${valueAgainst(r.high, limits)})`;
+  return `relative ${JUDGED_NAME[judged]} ${valueAgainst(r.estimate, limits)} (${labels.variant}'s median over ${labels.base}'s repeats ${valueAgainst(r.low, limits)}–${valueAgainst(r.high, limits)})`;
+}
+
+/** The two sides' names, as the reasons say them. */
+interface Labels {
+  base: string;
+  variant: string;
 }
 
 /** `fails above 1.04: A/A spread 2.0% × 2` when the margin moved a line from the thresholds `t`, else null. */
@@ -128,19 +156,50 @@ export function liftedLinesText(lines: InstructionLines, t: Thresholds, baseLabe
   return `${moved.join(", ")}: ${source} ${spreadText(lines.margin)} × ${k}${capped}`;
 }
 
-/** Regression, warning or improvement when the ratio is past its line and the ranges do not overlap; unstable when they do. */
-function judge(r: InstructionRatio, lines: InstructionLines, judged: Judged = "instructions_per_op"): { verdict: InstructionVerdict; reason: string } {
-  const apart = r.low > 1 || r.high < 1;
-  const text = ratioText(r, lines, judged);
+/**
+ * Regression, warning or improvement when the ratio is past its line and the variant's median is outside
+ * the base's repeats; unstable when it is inside them, or when the base's repeats reach past the failing line.
+ */
+function judge(r: JudgedRange, lines: InstructionLines, judged: Judged, labels: Labels): { verdict: InstructionVerdict; reason: string } {
+  const outside = r.low > 1 || r.high < 1;
+  const text = ratioText(r, lines, judged, labels);
   const { fail_above: fail, warn_above: warn, improve_below: improve } = lines;
-  const separate = "the repeats of the two sides do not overlap";
-  if (apart && r.estimate > fail) return { verdict: "regression", reason: `${text} is above ${formatLimit(fail)}; ${separate}` };
-  if (apart && r.estimate > warn) return { verdict: "warning", reason: `${text} is above ${formatLimit(warn)}; ${separate}` };
-  if (apart && r.estimate < improve) return { verdict: "improvement", reason: `${text} is below ${formatLimit(improve)}; ${separate}` };
+  const separate = `${labels.variant}'s median is outside ${labels.base}'s repeats`;
+  if (outside && r.estimate > fail) return { verdict: "regression", reason: `${text} is above ${formatLimit(fail)}; ${separate}` };
+  if (outside && r.estimate > warn) return { verdict: "warning", reason: `${text} is above ${formatLimit(warn)}; ${separate}` };
+  if (outside && r.estimate < improve) return { verdict: "improvement", reason: `${text} is below ${formatLimit(improve)}; ${separate}` };
   const crossed = r.estimate > warn ? `above ${formatLimit(warn)}` : r.estimate < improve ? `below ${formatLimit(improve)}` : null;
-  if (crossed && !apart) return { verdict: "unstable", reason: `spread too wide: ${text} is ${crossed}, but the repeats of the two sides overlap` };
+  if (crossed && !outside) return { verdict: "unstable", reason: `spread too wide: ${text} is ${crossed}, but ${labels.variant}'s median is inside ${labels.base}'s repeats` };
   if (r.high > fail) return { verdict: "unstable", reason: `spread too wide: ${text} reaches above ${formatLimit(fail)}` };
   return { verdict: "unchanged", reason: `${text} is within ${formatLimit(improve)}..${formatLimit(warn)}` };
+}
+
+/** 41,000 / 45,100 / 45,100: a side's repeats in a reason. */
+const repeatsText = (values: readonly number[]) => values.map((v) => v.toLocaleString("en-US", { maximumSignificantDigits: 6 })).join(" / ");
+
+const SPREAD_NOUN: Record<Judged, string> = { instructions_per_op: "instruction counts", estimated_cycles_per_op: "estimated cycles" };
+
+/**
+ * Why the variant's repeats spread more than the step allows, or null. Allowed: its failing line's
+ * distance from 1 (1 + K x the larger of its recorded A/A spread and the base's spread in this run, at
+ * least the failing threshold), or the base's own spread in this run where that is wider (a base past
+ * the 1.05 cap). Within the line's distance every repeat is that close to the median judged, so what
+ * the median leaves out is less than a change the line fails; past it a variant could hide a regression
+ * in some of its repeats. Not the warning line: steps without a recorded spread count up to 0.7% apart
+ * in A/A runs (mariadb-sysbench), and a head 1.2% apart there is noise, not a finding. The base's spread
+ * is never a finding itself: a pull request cannot make its base count noisily, and a variant no
+ * noisier than its base is the step's noise.
+ */
+function variantTooNoisy(base: Counted, variant: Counted, lines: InstructionLines, judged: Judged, labels: Labels): string | null {
+  const byLine = lines.fail_above - 1;
+  const allowed = Math.max(byLine, base.side.spread);
+  if (variant.side.spread <= allowed + 1e-12) return null;
+  const why = allowed === byLine ? `its failing line ${formatLimit(lines.fail_above)}` : `${labels.base}'s own spread`;
+  return (
+    `${labels.variant}'s ${SPREAD_NOUN[judged]} vary by ${spreadText(variant.side.spread)}, ${labels.base}'s by ${spreadText(base.side.spread)}: ` +
+    `more than the ${spreadText(allowed)} the step allows (${why}); ` +
+    `${labels.variant}'s repeats ${repeatsText(variant.values)}, ${labels.base}'s ${repeatsText(base.values)} ${JUDGED_NAME[judged]}`
+  );
 }
 
 /** What moves a step's lines (instructionLines): its recorded A/A spread, and K. */
@@ -153,14 +212,17 @@ export interface SpreadRule {
 
 /**
  * One variant against its base. Precedence: error (a count failed, or one side was counted and the
- * other could not be: it fails the gate), n/a (neither side could be counted: a step the profile does
- * not count, a machine without valgrind; never a failure), missing (one side has no counts), then the
- * ratio's rule. Null when neither side has any sample of this step: the step was not counted.
+ * other could not be, or has no counts at all: it fails the gate), n/a (neither side could be counted:
+ * a step the profile does not count, a machine without valgrind; never a failure), missing (the base
+ * has no counts: a step the stored baseline did not have), then the ratio's rule, in which a variant
+ * counted more noisily than the step allows is an error too. Null when neither side has any sample of
+ * this step: the step was not counted.
  */
 export function compareInstructions(base: InstructionSamples, variant: InstructionSamples, t: Thresholds, rule: SpreadRule = {}): InstructionComparison | null {
   if (base.samples.length === 0 && variant.samples.length === 0) return null;
   const errors = [...errorsOf(base), ...errorsOf(variant)];
-  const sides = { base: sideOf(base), variant: sideOf(variant) };
+  const counted = { base: countedOf(base, "instructions_per_op"), variant: countedOf(variant, "instructions_per_op") };
+  const sides = { base: counted.base?.side ?? null, variant: counted.variant?.side ?? null };
   const none = { ratio: null, lines: null, ...sides, errors };
   const [firstError] = errors;
   if (firstError) {
@@ -168,12 +230,12 @@ export function compareInstructions(base: InstructionSamples, variant: Instructi
     return { verdict: "error", reason: `${count} failed; ${firstError.variant} repeat ${firstError.repeat}: ${brief(firstError.message)}`, ...none };
   }
   const unavailable = [base, variant].flatMap(({ label, samples }) => samples.flatMap((s) => (s.status === "unavailable" ? [{ label, reason: s.reason }] : [])));
-  const [counted, uncounted] = sides.base ? [base, variant] : [variant, base];
+  const [countedSide, uncountedSide] = sides.base ? [base, variant] : [variant, base];
   // One side counted and the other not is that side's own doing (a build that crashes or hangs under
   // valgrind, or that valgrind refuses): passing it would skip the channel that judges CPU cost.
   if (unavailable.length > 0 && (sides.base || sides.variant)) {
     const reasons = [...new Set(unavailable.map((u) => u.reason))].join("; ");
-    return { verdict: "error", reason: `counted for ${counted.label} but not for ${uncounted.label}: ${reasons}`, ...none };
+    return { verdict: "error", reason: `counted for ${countedSide.label} but not for ${uncountedSide.label}: ${reasons}`, ...none };
   }
   if (unavailable.length > 0) {
     const reasons = new Set(unavailable.map((u) => u.reason));
@@ -183,26 +245,42 @@ export function compareInstructions(base: InstructionSamples, variant: Instructi
   if (new Set(ways.flatMap((w) => w.ways)).size > 1) {
     return { verdict: "error", reason: `counted differently, not comparable: ${ways.map((w) => `${w.label} by ${w.ways.join(" and ")}`).join(", ")}`, ...none };
   }
-  if (!sides.base || !sides.variant) {
-    const without = [sides.base ? null : base.label, sides.variant ? null : variant.label].filter((l) => l !== null);
+  // a counted base against a variant without a single sample: a truncated or merged results file, or a
+  // head that never got counted; passing it would skip the channel like an uncountable head would
+  if (sides.base && variant.samples.length === 0) return { verdict: "error", reason: `counted for ${base.label}, but ${variant.label} has no instruction counts of the step`, ...none };
+  if (!counted.base || !counted.variant) {
+    const without = [counted.base ? null : base.label, counted.variant ? null : variant.label].filter((l) => l !== null);
     return { verdict: "missing", reason: `no instruction counts of ${without.join(" or ")}`, ...none };
   }
-  const ratio = ratioOf(sides.base, sides.variant);
-  const byInstructions = judged(ratio, t, rule, sides.base.spread, base.label, "instructions_per_op");
-  const cycles = { base: sideOf(base, "estimated_cycles_per_op"), variant: sideOf(variant, "estimated_cycles_per_op") };
+  const labels = { base: base.label, variant: variant.label };
+  const ratio = ratioOf(counted.base.side, counted.variant.side);
+  const byInstructions = judged(counted.base, counted.variant, t, rule, labels, "instructions_per_op");
+  const cycles = { base: countedOf(base, "estimated_cycles_per_op"), variant: countedOf(variant, "estimated_cycles_per_op") };
   if (!cycles.base || !cycles.variant) return { ...byInstructions, ratio, ...sides, errors };
   // counted with the cache simulation: the CPU verdict is the estimated cycles'
-  const cyclesRatio = ratioOf(cycles.base, cycles.variant);
-  const byCycles = judged(cyclesRatio, t, rule, cycles.base.spread, base.label, "estimated_cycles_per_op");
+  const cyclesRatio = ratioOf(cycles.base.side, cycles.variant.side);
+  const byCycles = judged(cycles.base, cycles.variant, t, rule, labels, "estimated_cycles_per_op");
   const { lines: _instructionLines, ...instructions } = byInstructions;
-  return { ...byCycles, ratio, ...sides, errors, estimated_cycles: { verdict: byCycles.verdict, reason: byCycles.reason, instructions, ratio: cyclesRatio, base: cycles.base, variant: cycles.variant } };
+  return {
+    ...byCycles,
+    ratio,
+    ...sides,
+    errors,
+    estimated_cycles: { verdict: byCycles.verdict, reason: byCycles.reason, instructions, ratio: cyclesRatio, base: cycles.base.side, variant: cycles.variant.side },
+  };
 }
 
-/** The verdict of one metric's ratio on the step's lines (moved by its recorded spread or the base's), the moved lines named in the reason. */
-function judged(ratio: InstructionRatio, t: Thresholds, rule: SpreadRule, baseSpread: number, baseLabel: string, metric: Judged): { verdict: InstructionVerdict; reason: string; lines: InstructionLines } {
-  const lines = instructionLines(t, rule.aaSpread, baseSpread, rule.k);
-  const { verdict, reason } = judge(ratio, lines, metric);
-  const lifted = liftedLinesText(lines, t, baseLabel);
+/**
+ * The verdict of one metric on the step's lines (moved by its recorded spread or the base's), the moved
+ * lines named in the reason. A variant that spreads more than the lines allow is an error unless its
+ * median is a regression already (both fail; the regression says more, and its reason names the spread).
+ */
+function judged(base: Counted, variant: Counted, t: Thresholds, rule: SpreadRule, labels: Labels, metric: Judged): { verdict: InstructionVerdict; reason: string; lines: InstructionLines } {
+  const lines = instructionLines(t, rule.aaSpread, base.side.spread, rule.k);
+  const byMedian = judge(judgedRange(base.side, variant.side), lines, metric, labels);
+  const noisy = variantTooNoisy(base, variant, lines, metric, labels);
+  const { verdict, reason } = noisy === null ? byMedian : byMedian.verdict === "regression" ? { verdict: "regression" as const, reason: `${byMedian.reason}; ${noisy}` } : { verdict: "error" as const, reason: noisy };
+  const lifted = liftedLinesText(lines, t, labels.base);
   return { verdict, reason: lifted === null ? reason : `${reason}; ${lifted}`, lines };
 }
 

@@ -20,7 +20,7 @@ import {
   type Verdict,
 } from "../compare/types.js";
 import { liftedLinesText } from "../compare/instructions.js";
-import { DEFAULT_FAIL_ON, decideGate, judgedWords, type Acceptance, type FailOn, type GateDecision } from "../compare/gate.js";
+import { DEFAULT_FAIL_ON, decideGate, judgedWords, ungatedHeadline, type Acceptance, type FailOn, type GateDecision } from "../compare/gate.js";
 import { LSM_METRIC_KEYS, LSM_METRIC_NAMES, METRIC_KEYS, METRIC_NAMES, type MetricKey, type Variant } from "../results/schema.js";
 import { reproduceCommand } from "./reproduce.js";
 import { relativeQpsChart } from "./chart.js";
@@ -309,13 +309,22 @@ function heading(report: Report): string {
   const { gate } = report;
   const failing = gate.reasons.filter((r) => r.cause !== "no-samples");
   if (gate.reasons.some((r) => r.cause === "no-samples")) return `## ❌ No samples: nothing was measured`;
+  // what passed and what could not be judged, in the words the JSON's verdict_summary has
+  const { claim, notes } = judgedWords(report.comparisons);
+  const open = notes.map((note) => ` · ${note}`).join("");
+  // a run that judged nothing is neither a pass nor a regression: a neutral mark, and whether the check fails
+  if (failing.length === 1 && failing[0]?.cause === "unjudged") return `## ❔ Nothing could be judged: the check fails${open}`;
   if (failing.length > 0) {
     const [first] = failing;
     return `## ❌ ${failing.map((r) => r.summary).join(", ")}${first ? worstStep(report, first.cause as Verdict, "worst") : ""}`;
   }
-  // what passed and what could not be judged, in the words the JSON's verdict_summary has
-  const { claim, notes } = judgedWords(report.comparisons);
-  const open = notes.map((note) => ` · ${note}`).join("");
+  const [found] = gate.ungated;
+  if (found) {
+    const mark = found.cause === "unjudged" ? "❔" : "⚠️";
+    const words = ungatedHeadline(gate);
+    const accepted = gate.accepted ? ` · ${gate.accepted.summary} accepted` : "";
+    return `## ${mark} ${words.charAt(0).toUpperCase()}${words.slice(1)}${found.cause === "unjudged" ? "" : worstStep(report, found.cause as Verdict, "worst")}${accepted}${open}`;
+  }
   if (gate.accepted) return `## ✅ ${gate.accepted.summary} accepted${worstStep(report, "regression", "worst")}${open}`;
   const improvements = report.rows.filter((row) => rowHas(row, "improvement")).length;
   const better = improvements > 0 ? ` · ${plural(improvements, "improvement")}` : "";
@@ -482,7 +491,7 @@ function thresholdsText(thresholds: Thresholds, overrides: readonly ThresholdOve
   const confidence = `${Number(((1 - thresholds.alpha) * 100).toFixed(1))}%`;
   const instructionText = instructions
     ? ` · instr/op: **regression** above ${formatLimit(thresholds.instructions_fail_above)}, warning above ${formatLimit(thresholds.instructions_warn_above)}, ` +
-      `improvement below ${formatLimit(thresholds.instructions_improve_below)}, when the repeats of the two sides do not overlap`
+      `improvement below ${formatLimit(thresholds.instructions_improve_below)}, when the variant's median is outside the base's repeats`
     : "";
   const base =
     `Thresholds: **regression** below ${formatLimit(thresholds.fail_below)} (${tests === null ? `significant at α = ${thresholds.alpha}` : `a drop significant at α = ${thresholds.alpha} shared by ${plural(tests, "step")}: one-sided t-test`}) · ` +

@@ -1045,8 +1045,10 @@ describe("report mode", () => {
     const passed = await step(optedOut, pullRequestEvent("pull_request.opened.json", pr, fork.head), { mode: "report", "fail-on": "regression" }).finished;
     expect(passed.exitCode).toBe(0);
     expect(passed.outputs.verdict).toBe("pass");
-    // errors let pass are not a judgement: the headline does not say "No regression"
-    expect(passed.summary.split("\n")).toContain(`## ✅ Nothing could be judged · QPS inconclusive on ${steps.length} of ${steps.length} steps`);
+    // errors let pass are not a judgement: the headline names them as not gated, never ✅ (issue 35)
+    expect(passed.summary.split("\n")).toContain(
+      `## ⚠️ ${steps.length} errors, nothing could be judged, not gated (fail-on: regression) · first \`${steps[0]}\` · QPS inconclusive on ${steps.length} of ${steps.length} steps`,
+    );
   });
 
   /** A pull_request event for `pr` carrying `labels`, as GitHub sends it once they are set. */

@@ -74,8 +74,8 @@ describe("action inputs", () => {
       headRef: "feature",
       cflags: "-O2 -g",
       thresholds: { fail_below: 0.9, warn_below: 0.97, improve_above: 1.1, alpha: 0.05 },
-      failOn: ["error"],
-      deprecations: ["input fail-on-regression is deprecated: use fail-on (now error)"],
+      failOn: ["error", "unjudged"],
+      deprecations: ["input fail-on-regression is deprecated: use fail-on (now error,unjudged)"],
       timeBudgetS: 900,
       countInstructions: false,
       cacheDir: "/srv/dbg-cache",
@@ -205,17 +205,17 @@ describe("flag-sets", () => {
     expect(PULL_REQUEST_TARGET_REFUSAL).toContain("pull_request,");
   });
 
-  it("fails on regressions and errors by default; fail-on takes any list of the gate's verdicts", () => {
-    expect(readInputs(env({})).failOn).toEqual(["regression", "error"]);
+  it("fails on regressions, errors and a run that judged nothing by default; fail-on takes any list of the gate's verdicts", () => {
+    expect(readInputs(env({})).failOn).toEqual(["regression", "error", "unjudged"]);
     expect(readInputs(env({ "fail-on": "warning, unstable ,missing" })).failOn).toEqual(["missing", "unstable", "warning"]);
     expect(readInputs(env({ "fail-on": "regression" })).failOn).toEqual(["regression"]);
     expect(inputError(() => readInputs(env({ "fail-on": "regression,improvement" })))).toBe(
-      'input fail-on: unknown value "improvement": expected a comma-separated list of regression, error, missing, unstable, warning',
+      'input fail-on: unknown value "improvement": expected a comma-separated list of regression, error, missing, unstable, warning, unjudged',
     );
   });
 
   it("keeps the deprecated fail-on-regression as a switch of the regression verdict within fail-on, and says it is deprecated", () => {
-    expect(readInputs(env({ "fail-on-regression": "false" }))).toMatchObject({ failOn: ["error"], deprecations: [expect.stringContaining("deprecated: use fail-on")] });
+    expect(readInputs(env({ "fail-on-regression": "false" }))).toMatchObject({ failOn: ["error", "unjudged"], deprecations: [expect.stringContaining("deprecated: use fail-on")] });
     expect(readInputs(env({ "fail-on-regression": "true", "fail-on": "error" })).failOn).toEqual(["regression", "error"]);
     expect(readInputs(env({})).deprecations).toEqual([]);
   });

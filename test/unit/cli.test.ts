@@ -59,6 +59,32 @@ describe("db-bench-gate compare", () => {
     expect(bad.stderr).toContain('--fail-on: unknown value "slow"');
   });
 
+  // issue 35: the head 41.0k / 45.1k / 45.1k against the base's 41.0k read "instr/op inconclusive on 1 of 2 steps", exit 0
+  it("a head whose instruction counts vary (41.0k / 45.1k / 45.1k against 41.0k) fails: its median is judged, not its spread", async () => {
+    const results = syntheticResults({ steps, rounds: 10, noise: 0.01, seed: 4, instructions: {} });
+    const [noisy] = steps;
+    const perOp = (variant: string, values: number[]) =>
+      values.map((v, repeat) => ({ step: noisy!, variant, repeat, status: "ok" as const, tool: "cachegrind" as const, ops: 1000, instructions: v * 1000, instructions_per_op: v, counted: "serving backends" }));
+    results.instructions = [...results.instructions!.filter((s) => s.step !== noisy), ...perOp("base", [41_000, 41_002, 40_998]), ...perOp("head", [41_000, 45_100, 45_100])];
+    const file = writeJson("noisy-head.json", results);
+    const { code, stdout } = await cli("compare", file);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^## ❌ 1 regression · worst `pgbench\.select-only\.prepared\.c1` instr\/op 1\.100 \(\+10%\)$/m);
+    expect(stdout).toContain("head's repeats 41,000 / 45,100 / 45,100");
+  });
+
+  // issue 35: under --fail-on error a run with QPS 0.80 and instr/op 1.10 said "✅ No regression", in the JSON too
+  it("--fail-on error: regressions exit 0 as before, but the headline and the JSON say they were found and not gated", async () => {
+    const [slower, costlier] = steps;
+    const found = writeJson("found.json", syntheticResults({ steps, rounds: 10, noise: 0.005, seed: 5, effects: { head: { [slower!]: 0.8 } }, instructions: { effects: { head: { [costlier!]: 1.1 } } } }));
+    const markdown = await cli("compare", found, "--fail-on", "error");
+    expect(markdown.code).toBe(0);
+    expect(markdown.stdout).toMatch(/^## ⚠️ 2 regressions, not gated \(fail-on: error\) · worst /m);
+    const json = await cli("compare", found, "--fail-on", "error", "--format", "json");
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ verdict: "pass", verdict_summary: "2 regressions, not gated (fail-on: error)", fail_on: ["error"] });
+  });
+
   it("takes per-step overrides from a config file", async () => {
     const config = join(dir, "config.yml");
     writeFileSync(config, "overrides:\n  - step: 'point-query.*'\n    fail_below: 0.8\n    warn_below: 0.9\n");
@@ -105,7 +131,9 @@ describe("db-bench-gate compare", () => {
     const cases: [string, string[], number][] = [
       [regressed, [], 1],
       [regressed, ["--fail-on", "error"], 0],
-      [unstable, [], 0],
+      // 4 rounds judge no step: that fails by default (unjudged), not under a list without it
+      [unstable, [], 1],
+      [unstable, ["--fail-on", "regression,error"], 0],
       [unstable, ["--fail-on", "regression,unstable"], 1],
     ];
     for (const [file, flags, code] of cases) {
@@ -144,7 +172,9 @@ describe("db-bench-gate compare", () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/measured on a different machine \(arch: "aarch64" vs "x86_64"; cpu_model/);
     const forced = await cli("compare", unchanged, "--baseline", baseline, "--ignore-fingerprint");
-    expect(forced.code).toBe(0);
+    // compared, unpaired against another machine's QPS: no step judged, which fails by default
+    expect(forced.code).toBe(1);
+    expect(forced.stdout).toMatch(/^## ❔ Nothing could be judged: the check fails · QPS inconclusive on 2 of 2 steps$/m);
     expect(forced.stdout).toMatch(/baseline/i);
   });
 

@@ -31,9 +31,12 @@ describe("the gate: comparisons + fail-on -> verdict and reasons", () => {
 
   it("lets errors pass only when the user opts out, and still fails a run with no samples at all", () => {
     const errorsOnly = headBroken();
-    expect(decideGate([errorsOnly], ["regression"])).toEqual({ verdict: "pass", reasons: [], regressions: 0, accepted: null });
-    // it passes, but says that nothing was judged
-    expect(renderMarkdown([errorsOnly], { failOn: ["regression"] }).split("\n")[2]).toBe("## ✅ Nothing could be judged · QPS inconclusive on 4 of 4 steps");
+    expect(decideGate([errorsOnly], ["regression"])).toMatchObject({ verdict: "pass", reasons: [], regressions: 0, accepted: null, failOn: ["regression"] });
+    // it passes, but says what it found and that nothing was judged, never ✅ (issue 35)
+    expect(decideGate([errorsOnly], ["regression"]).ungated.map((r) => r.summary)).toEqual(["4 errors", "nothing could be judged"]);
+    expect(renderMarkdown([errorsOnly], { failOn: ["regression"] }).split("\n")[2]).toBe(
+      `## ⚠️ 4 errors, nothing could be judged, not gated (fail-on: regression) · first \`${STEPS[0]}\` · QPS inconclusive on 4 of 4 steps`,
+    );
 
     const everything = STEPS.flatMap((step) => ["base", "head"].flatMap((variant) => Array.from({ length: ROUNDS }, (_, round) => ({ step, variant, round }))));
     const nothing = compareRun(syntheticResults({ steps: STEPS, rounds: ROUNDS, errors: everything }));
@@ -63,7 +66,7 @@ describe("the gate: comparisons + fail-on -> verdict and reasons", () => {
   it("parses fail-on lists and names an unknown value", () => {
     expect(parseFailOn("error,regression")).toEqual({ failOn: ["regression", "error"] });
     expect(parseFailOn("")).toEqual({ failOn: [] });
-    expect(parseFailOn("regressions")).toEqual({ error: 'unknown value "regressions": expected a comma-separated list of regression, error, missing, unstable, warning' });
+    expect(parseFailOn("regressions")).toEqual({ error: 'unknown value "regressions": expected a comma-separated list of regression, error, missing, unstable, warning, unjudged' });
   });
 
   it("gates a run measured alone (baseline mode): errors, missing steps, nothing measured", () => {
@@ -110,8 +113,8 @@ describe("what was judged: the headline, the job summary and the JSON say it ali
     results.samples = results.samples.filter((s) => !EIGHT.slice(0, 5).includes(s.step) || s.round < 4);
     const comparison = compareRun(results);
     expect(comparison.counts).toMatchObject({ unstable: 5, unchanged: 3 });
-    expect(comparison.verdict_summary).toBe("No CPU regression on 6 of 8 steps · QPS inconclusive on 5 of 8 steps");
-    expect(renderMarkdown([comparison]).split("\n")[2]).toBe("## ✅ No CPU regression on 6 of 8 steps · QPS inconclusive on 5 of 8 steps");
+    expect(comparison.verdict_summary).toBe("No CPU regression on 6 of 8 steps · QPS inconclusive on 5 of 8 steps · instr/op not counted on 2 of 8 steps");
+    expect(renderMarkdown([comparison]).split("\n")[2]).toBe("## ✅ No CPU regression on 6 of 8 steps · QPS inconclusive on 5 of 8 steps · instr/op not counted on 2 of 8 steps");
   });
 
   it("without instructions: no regression on the steps QPS judged, inconclusive on the others", () => {
@@ -133,7 +136,8 @@ describe("a comparison's verdict is the gate's: fail-on and acceptance in force"
   it("follows the fail-on policy both ways, and records it", () => {
     expect(compareRun(slower(), { failOn: ["error"] })).toMatchObject({ verdict: "pass", fail_on: ["error"] });
     const unstable = syntheticResults({ steps: STEPS, rounds: 4, noise: 0.005 });
-    expect(compareRun(unstable).verdict).toBe("pass");
+    expect(compareRun(unstable)).toMatchObject({ verdict: "fail", verdict_summary: "nothing could be judged (fail-on: unjudged) · QPS inconclusive on 4 of 4 steps" });
+    expect(compareRun(unstable, { failOn: ["regression", "error"] }).verdict).toBe("pass");
     expect(compareRun(unstable, { failOn: ["regression", "unstable"] })).toMatchObject({ verdict: "fail", verdict_summary: "4 unstable steps (fail-on: unstable)" });
   });
 
@@ -149,5 +153,61 @@ describe("a comparison's verdict is the gate's: fail-on and acceptance in force"
     const measured = { ...compareRun(syntheticResults({ steps: STEPS, rounds: ROUNDS, noise: 0.005 })), label: "x86_64" };
     expect(nothing.verdict).toBe("fail");
     expect(decideGate([measured, nothing], []).reasons.map((r) => r.cause)).toEqual(["no-samples"]);
+  });
+});
+
+describe("the headline never says ✅ over something it found or could not judge (issue 35)", () => {
+  const TWO = ["point-query.range100.pk1", "pgbench.select-only.prepared.c1"];
+  const halved = Object.fromEntries(STEPS.map((s) => [s, 0.5]));
+
+  it("a narrowed fail-on (error): QPS 0.80 and instr/op 1.10 pass, and the headline and the JSON say 2 regressions, not gated", () => {
+    const results = syntheticResults({ steps: TWO, rounds: ROUNDS, noise: 0.005, effects: { head: { [TWO[0]!]: 0.8 } }, instructions: { effects: { head: { [TWO[1]!]: 1.1 } } } });
+    const comparison = compareRun(results, { failOn: ["error"] });
+    expect(comparison.steps.map((s) => [s.variants[0]!.verdict, s.variants[0]!.instructions?.verdict])).toEqual([["regression", "unchanged"], ["unchanged", "regression"]]);
+    expect(comparison).toMatchObject({ verdict: "pass", verdict_summary: "2 regressions, not gated (fail-on: error)" });
+    expect(JSON.parse(renderJson([comparison])).verdict_summary).toBe("2 regressions, not gated (fail-on: error)");
+    expect(renderMarkdown([comparison], { failOn: ["error"] }).split("\n")[2]).toBe("## ⚠️ 2 regressions, not gated (fail-on: error) · worst `point-query.range100.pk1` QPS 0.80 (−20%)");
+    expect(decideGate([comparison], ["error"]).verdict).toBe("pass");
+  });
+
+  it("a run that judged nothing (2 rounds, QPS halved) fails by default under a neutral headline; a fail-on without unjudged lets it pass, saying so", () => {
+    const results = syntheticResults({ steps: STEPS, rounds: 2, noise: 0.01, effects: { head: halved } });
+    const comparison = compareRun(results);
+    expect(comparison.counts.unstable).toBe(4);
+    expect(comparison).toMatchObject({ verdict: "fail", verdict_summary: "nothing could be judged (fail-on: unjudged) · QPS inconclusive on 4 of 4 steps" });
+    expect(gateMessage(decideGate([comparison]))).toBe("nothing could be judged");
+    expect(renderMarkdown([comparison]).split("\n")[2]).toBe("## ❔ Nothing could be judged: the check fails · QPS inconclusive on 4 of 4 steps");
+    const optedOut = compareRun(results, { failOn: ["regression", "error"] });
+    expect(optedOut).toMatchObject({ verdict: "pass", verdict_summary: "nothing could be judged, not gated (fail-on: regression, error) · QPS inconclusive on 4 of 4 steps" });
+    expect(renderMarkdown([optedOut], { failOn: ["regression", "error"] }).split("\n")[2]).toBe(
+      "## ❔ Nothing could be judged, not gated (fail-on: regression, error) · QPS inconclusive on 4 of 4 steps",
+    );
+  });
+
+  it("judged nothing: no step of any column got regression, warning, improvement or unchanged in either channel; a run that counted instructions unchanged judged them", () => {
+    const unstableQps = syntheticResults({ steps: STEPS, rounds: 2, noise: 0.01, instructions: {} });
+    const counted = compareRun(unstableQps);
+    expect(counted.counts.unstable).toBe(4);
+    expect(counted).toMatchObject({ verdict: "pass", verdict_summary: "No CPU regression · QPS inconclusive on 4 of 4 steps" });
+    // one column judged something: the report judged something
+    const nothing = { ...compareRun(syntheticResults({ steps: STEPS, rounds: 2, noise: 0.01 })), label: "aarch64" };
+    const judged = { ...compareRun(syntheticResults({ steps: STEPS, rounds: ROUNDS, noise: 0.005 })), label: "x86_64" };
+    expect(decideGate([judged, nothing]).verdict).toBe("pass");
+    expect(decideGate([nothing]).reasons.map((r) => r.cause)).toEqual(["unjudged"]);
+    // neither channel: QPS not measured (instructions only) and no step counted
+    const neither = syntheticResults({ steps: STEPS, rounds: ROUNDS, instructions: { unavailable: STEPS.flatMap((step) => ["base", "head"].map((variant) => ({ step, variant, reason: "valgrind not found" }))) } });
+    neither.run.qps_measured = false;
+    expect(compareRun(neither).verdict).toBe("fail");
+  });
+
+  it("valgrind absent (every step's CPU channel n/a): the headline names the channel not counted and on how many steps", () => {
+    const unavailable = STEPS.flatMap((step) => ["base", "head"].map((variant) => ({ step, variant, reason: "valgrind is not installed" })));
+    const comparison = compareRun(syntheticResults({ steps: STEPS, rounds: ROUNDS, noise: 0.005, instructions: { unavailable } }));
+    expect(comparison.instruction_counts?.["n/a"]).toBe(4);
+    expect(comparison).toMatchObject({ verdict: "pass", verdict_summary: "No QPS regression · instr/op not counted on 4 of 4 steps" });
+    expect(renderMarkdown([comparison]).split("\n")[2]).toBe("## ✅ No QPS regression · instr/op not counted on 4 of 4 steps");
+    // a profile that leaves some steps out of the count: every step judged, the uncounted ones named
+    const some = compareRun(syntheticResults({ steps: STEPS, rounds: ROUNDS, noise: 0.005, instructions: { unavailable: unavailable.slice(0, 2) } }));
+    expect(some.verdict_summary).toBe("No regression · instr/op not counted on 1 of 4 steps");
   });
 });

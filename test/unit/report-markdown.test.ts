@@ -177,13 +177,13 @@ describe("renderMarkdown: instructions per operation counted", () => {
     const lines = md.split("\n");
     expect(lines[2]).toBe("## ❌ 2 regressions, 1 error · worst `pgbench.select-only.prepared.c1` instr/op 1.205 (+20%)");
     expect(lines[6]).toBe("Instructions per operation: **2 regressions** · **1 error** · 1 warning · 1 n/a · 1 improvement · 1 unchanged");
-    expect(md).toContain("instr/op: **regression** above 1.02, warning above 1.005, improvement below 0.99, when the repeats of the two sides do not overlap");
+    expect(md).toContain("instr/op: **regression** above 1.02, warning above 1.005, improvement below 0.99, when the variant's median is outside the base's repeats");
   });
 
   it("explains each flagged count with the absolute instructions per op of both sides", () => {
     expect(md).toContain(
-      "- ❌ `pgbench.select-only.prepared.c1` — instr/op regression: relative instr/op 1.205 (range 1.204–1.205) is above 1.02; " +
-        "the repeats of the two sides do not overlap (base 39.6k, head 47.7k instructions per op)",
+      "- ❌ `pgbench.select-only.prepared.c1` — instr/op regression: relative instr/op 1.205 (head's median over base's repeats 1.204–1.205) is above 1.02; " +
+        "head's median is outside base's repeats (base 39.6k, head 47.7k instructions per op)",
     );
   });
 
@@ -213,7 +213,7 @@ describe("renderMarkdown: instructions per operation counted", () => {
     expect(aa).toContain(`- \`${step}\`: instr/op fails above 1.04, improves below 0.96: A/A spread 2.0% × 2`);
     const regressed = judged([106, 106.5, 107]);
     expect(mainTable(regressed).rows[0]?.[2]).toBe("❌ 1.060 (repeats 1.050–1.070; fails above 1.04)");
-    expect(regressed).toContain("is above 1.04; the repeats of the two sides do not overlap; fails above 1.04, improves below 0.96: A/A spread 2.0% × 2 (base 101, head 107 instructions per op)");
+    expect(regressed).toContain("is above 1.04; head's median is outside base's repeats; fails above 1.04, improves below 0.96: A/A spread 2.0% × 2 (base 101, head 107 instructions per op)");
     for (const line of mainTable(regressed).lines) expect(cells(line).length).toBeLessThanOrEqual(6);
   });
 
@@ -405,7 +405,9 @@ describe("renderMarkdown: links, the stored baseline column, acceptance and cc",
 
   it("passes on accepted regressions, saying who accepted which steps; mentions cc only on a failing regression", () => {
     const accepted = renderMarkdown([x86Comparison()], { failOn: ["regression"], acceptance: { label: "accept-regression", by: "bob-maint" }, cc: ["@perf-team"] });
-    expect(accepted.split("\n")[2]).toBe("## ✅ 1 regression accepted · worst `update-index.range100.pk1` QPS 0.93 (−7%) · QPS inconclusive on 2 of 8 steps");
+    // its error is not gated either (fail-on: regression), and a pass says so (issue 35)
+    expect(accepted.split("\n")[2]).toBe("## ⚠️ 1 error, not gated (fail-on: regression) · first `insert.range100.pk1` · 1 regression accepted · QPS inconclusive on 2 of 8 steps");
+    expect(renderMarkdown([x86Comparison()], { failOn: ["regression", "error"], acceptance: { label: "accept-regression", by: "bob-maint" } }).split("\n")[2]).toBe("## ❌ 1 error · first `insert.range100.pk1`");
     expect(accepted).toContain("✅ 1 regression (`update-index.range100.pk1`) accepted by @\u200dbob-maint, who set the label `accept-regression` after the last push");
     expect(accepted).not.toContain("cc @perf-team");
     expect(renderMarkdown([x86Comparison()], { cc: ["@perf-team", "@org/db"] })).toContain("\n\ncc @perf-team @org/db\n\n");
@@ -465,8 +467,8 @@ describe("renderMarkdown: estimated cycles judged (the profile's judge: estimate
 
   it("explains a flagged step with both: the estimated cycles judged, and what instructions alone said", () => {
     expect(md).toContain(
-      "- ❌ `pgbench.select-only.prepared.c1` — est. cycles/op regression: relative est. cycles/op 1.069 (range 1.069–1.070) is above 1.02; the repeats of the two sides do not overlap " +
-        "(base 52.0k, head 55.6k estimated cycles per op; instructions alone: unchanged, relative instr/op 1.003 (range 1.002–1.003) is within 0.99..1.005, base 39.2k, head 39.3k instructions per op)",
+      "- ❌ `pgbench.select-only.prepared.c1` — est. cycles/op regression: relative est. cycles/op 1.069 (head's median over base's repeats 1.069–1.069) is above 1.02; head's median is outside base's repeats " +
+        "(base 52.0k, head 55.6k estimated cycles per op; instructions alone: unchanged, relative instr/op 1.003 (head's median over base's repeats 1.003–1.003) is within 0.99..1.005, base 39.2k, head 39.3k instructions per op)",
     );
   });
 
