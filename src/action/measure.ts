@@ -10,6 +10,7 @@ import { writeSweepCharts } from "../publish/charts.js";
 import type { SweepChartsWhere } from "../report/sweep.js";
 import { resultsArtifactName, uploadResultsArtifact } from "../publish/artifacts.js";
 import { parseNoiseFloor } from "../results/io.js";
+import { keepFunctionComparisons } from "../results/function-profiles.js";
 import type { NoiseFloor, Results } from "../results/schema.js";
 import { actionLog, runUrl, type ModeContext } from "./context.js";
 
@@ -52,7 +53,12 @@ export async function measureInAction(ctx: ModeContext, plan: Plan, at: JudgingC
     ctx.core.warning(`sweep charts: ${e.message}`);
     return [];
   });
-  const artifactId = await uploadResults(ctx, results, resultsFile, chartFiles);
+  // where each step's cost went, by function: beside the results in the artifact (`db-bench-gate functions` reads them)
+  const functionFiles = await keepFunctionComparisons(resultsFile, results).catch((e: Error) => {
+    ctx.core.warning(`per-function costs: ${e.message}`);
+    return [];
+  });
+  const artifactId = await uploadResults(ctx, results, resultsFile, [...chartFiles, ...functionFiles]);
   await capBuilds(ctx, plan, results).catch((e: Error) => ctx.core.warning(`cache-dir cleanup: ${e.message}`));
   const run = runUrl(ctx.env);
   const artifactUrl = artifactId !== null && run ? `${run}/artifacts/${artifactId}` : null;

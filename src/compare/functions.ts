@@ -82,6 +82,8 @@ export interface StepFunctionComparison {
   /** calls new in head (or gone) by inclusive cost per op, largest first; empty without a call graph */
   calls: CallChange[];
   callGraph: boolean;
+  /** head's source-tree files (linkable) */
+  inTree?: string[];
 }
 
 const perOp = (cost: Readonly<Cost>, side: StepProfile): number => judged(cost, side.cacheSim) / side.ops;
@@ -206,5 +208,6 @@ export function compareFunctions(base: StepProfile, head: StepProfile, noise: nu
     spreadThinly: Math.abs(change) >= threshold && explained < EXPLAINED_ENOUGH,
     calls: callGraph && Math.abs(change) >= threshold ? callChanges({ base: b, head: h }, threshold) : [],
     callGraph,
+    ...(head.inTree && { inTree: head.inTree }),
   };
 }

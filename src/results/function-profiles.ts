@@ -11,7 +11,12 @@ import { execa } from "execa";
 import { z } from "zod";
 import { childEnv } from "../child-env.js";
 import { PipelineError } from "../errors.js";
-import type { StepProfile } from "../compare/functions.js";
+import { compareFunctions, type StepFunctionComparison, type StepProfile } from "../compare/functions.js";
+import type { Comparison, InstructionComparison } from "../compare/types.js";
+import type { WhereCostItem } from "../report/why-functions.js";
+import { functionsTsv } from "../report/functions-tsv.js";
+import { compareRun } from "../compare/compare.js";
+import type { Results } from "./schema.js";
 import { lineOf, type Cost, type FunctionProfile } from "../measure/valgrind-functions.js";
 import { validate } from "../validate.js";
 import { parseJson, readCapped, writeAtomically } from "./io.js";
@@ -124,3 +129,62 @@ export async function treeFiles(repo: string, commit: string): Promise<Set<strin
   if (listed.failed) throw new PipelineError(`listing the files of ${commit} in ${repo} failed`, listed.stderr);
   return new Set(listed.stdout.split("\0").filter((name) => name !== ""));
 }
+
+/** The base and variant profiles of a step compared, or the one-line reason they cannot be. */
+export async function compareStepProfiles(dir: string, step: string, base: string, variant: string, noise: number): Promise<StepFunctionComparison | { error: string } | null> {
+  const [b, v] = await Promise.all([readStepProfile(dir, step, base), readStepProfile(dir, step, variant)]);
+  if (b === null || v === null) return null;
+  if ("error" in b) return b;
+  if ("error" in v) return v;
+  return compareFunctions(b, v, noise);
+}
+
+/** The step's noise for the per-function threshold: the widest spread of its counts, or its A/A spread. */
+function stepNoise(instructions: InstructionComparison, aaSpread: number | undefined): number {
+  const sides = [instructions.base, instructions.variant, instructions.estimated_cycles?.base, instructions.estimated_cycles?.variant];
+  return Math.max(aaSpread ?? 0, ...sides.map((side) => side?.spread ?? 0));
+}
+
+/**
+ * "Where the cost went" of every step and variant whose CPU verdict is a regression or an improvement,
+ * from the profiles beside `resultsFile`; none where the run kept none.
+ */
+export async function whereCostItems(resultsFile: string, comparison: Comparison, aaSpreads: Record<string, number> = {}): Promise<WhereCostItem[]> {
+  const dir = functionsDirOf(resultsFile);
+  const items: WhereCostItem[] = [];
+  for (const step of comparison.steps) {
+    for (const variant of step.variants) {
+      const verdict = variant.instructions?.verdict;
+      if (!variant.instructions || (verdict !== "regression" && verdict !== "improvement")) continue;
+      const compared = await compareStepProfiles(dir, step.step, comparison.base_variant, variant.variant, stepNoise(variant.instructions, aaSpreads[step.step]));
+      if (compared === null) continue;
+      const column = [comparison.label, comparison.variants.length > 1 ? variant.variant : null].filter((x) => x !== null).join(" · ") || null;
+      items.push({ step: step.step, column, verdict, comparison: compared });
+    }
+  }
+  return items;
+}
+
+/**
+ * Beside the profiles, every step's comparison of each variant with the base as TSV
+ * (`<step>/<variant>.tsv`, what `db-bench-gate functions` prints); returns every file of the
+ * directory, for the results artifact. None when the run kept no profiles.
+ */
+export async function keepFunctionComparisons(resultsFile: string, results: Results): Promise<string[]> {
+  const dir = functionsDirOf(resultsFile);
+  const comparison = compareRun(results, {});
+  for (const step of comparison.steps) {
+    for (const variant of step.variants) {
+      const aa = results.steps.find((s) => s.id === step.step)?.instructions_aa_spread;
+      const compared = variant.instructions ? await compareStepProfiles(dir, step.step, comparison.base_variant, variant.variant, stepNoise(variant.instructions, aa)) : null;
+      if (compared && !("error" in compared)) await writeAtomically(path.join(stepDir(dir, step.step), `${variant.variant}.tsv`), functionsTsv(compared));
+    }
+  }
+  const steps = await profiledSteps(dir);
+  const files = await Promise.all(steps.map(async (step) => (await readdir(path.join(dir, step))).map((name) => path.join(dir, step, name))));
+  return files.flat().sort();
+}
+
+/** The steps' A/A spreads as the profile records them, by step id. */
+export const aaSpreadsOf = (results: Results): Record<string, number> =>
+  Object.fromEntries(results.steps.flatMap((s) => (s.instructions_aa_spread === undefined ? [] : [[s.id, s.instructions_aa_spread]])));
