@@ -12,7 +12,9 @@
  *   callgrind's positions may be relative (`+3`, `-2`) or the same as the previous (`*`);
  * - `cob=` / `cfi=` / `cfn=` name the function the next `calls=<count> <position>` line calls, and the
  *   cost line after `calls=` is that call's inclusive cost (at the caller's line), not the caller's own.
- * Callgrind marks recursion depths as `name'2`: counted as `name`.
+ * Callgrind marks recursion depths as `name'2`: counted as `name`. Cachegrind repeats a function's
+ * `fn=` under every file its inlined code came from: there a function is one by object and name, and
+ * its file is the one most of its own instructions are in.
  *
  * Everything in a file may have been written by the pull request's code: names and paths are text to
  * be escaped where shown, never trusted; their length is capped; anything not in the format is a
@@ -139,6 +141,7 @@ export function parseFunctionCosts(raw: string, file: string, { cacheSim = false
   let call: { object?: string; file?: string; name?: string } = {};
   let pendingCall: string | null = null;
   let callGraph = false;
+  let callgrind = false;
   let eventIndex = { ir: -1, l1: [] as number[], ll: [] as number[] };
   const lastPosition: number[] = [];
   const total = zeroCost();
@@ -216,7 +219,7 @@ export function parseFunctionCosts(raw: string, file: string, { cacheSim = false
           sourceFile = resolve("file", value, lineNo);
           break;
         case "fn":
-          current = functionAt({ object, file: fileName, name: withoutRecursionDepth(resolve("fn", value, lineNo)) });
+          current = functionAt({ object, file: callgrind ? fileName : "", name: withoutRecursionDepth(resolve("fn", value, lineNo)) });
           sourceFile = fileName;
           break;
         case "cob":
@@ -246,7 +249,9 @@ export function parseFunctionCosts(raw: string, file: string, { cacheSim = false
     const header = /^([a-z]+):(.*)$/.exec(line);
     if (header && HEADER_KEYS.has(header[1]!)) {
       const [, key, value] = header as unknown as [string, string, string];
-      if (key === "events") {
+      if (key === "creator") {
+        callgrind = value.trim().startsWith("callgrind");
+      } else if (key === "events") {
         if (events) fail('more than one "events:" line');
         events = value.trim().split(/\s+/);
         const index = (name: string) => events!.indexOf(name);
@@ -270,7 +275,19 @@ export function parseFunctionCosts(raw: string, file: string, { cacheSim = false
   const summaryIr = Number(summary!.split(/\s+/)[eventIndex.ir] ?? "0");
   if (functions.size === 0 && summaryIr > 0) fail(`no "fn=" sections for a summary of ${summaryIr} instructions`);
   if (total[0] !== summaryIr) fail(`the functions' own instructions add up to ${total[0]}, the summary says ${summaryIr}: cut short?`);
-  return { callGraph, total, functions: Object.fromEntries(functions) };
+  return { callGraph, total, functions: Object.fromEntries(callgrind ? functions : [...functions.values()].map((fn) => withMainFile(fn))) };
+}
+
+/** A cachegrind function's file: the one most of its own instructions are in. */
+function withMainFile(fn: FunctionCost): [string, FunctionCost] {
+  const byFile = new Map<string, number>();
+  for (const [key, cost] of Object.entries(fn.lines)) {
+    const { file } = lineOf(key);
+    byFile.set(file, (byFile.get(file) ?? 0) + cost[0]);
+  }
+  const file = [...byFile].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? "???";
+  const placed = { ...fn, file };
+  return [functionKey(placed), placed];
 }
 
 /** Adds `profile` (times `factor`) into `into`: the processes of one run summed, or a run of N taken from one of 2N. */

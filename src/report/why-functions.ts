@@ -35,14 +35,17 @@ const REPO = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 const SHA = /^[0-9a-f]{7,64}$/;
 
 /**
- * A C++ name as valgrind demangled it, shorter: std::string for its spelled-out type, template
+ * A C++ name as valgrind demangled it, shorter: std::string for its spelled-out type, no default
+ * std::allocator argument, template
  * arguments beyond the first level as `…`, and a first level or parameter list longer than reads
  * easily as `<…>` / `(…)`. C names pass unchanged.
  */
 export function trimTemplates(name: string): string {
   const spelled = name
     .replace(/std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >/g, "std::string")
-    .replace(/std::(?:__cxx11|__1)::/g, "std::");
+    .replace(/std::(?:__cxx11|__1)::/g, "std::")
+    .replace(/, std::allocator<[^<>]*(?:<[^<>]*>[^<>]*)*> >/g, " >")
+    .replace(/<([^<>]*) >/g, "<$1>");
   let out = "";
   let depth = 0;
   /** where the current first-level argument list started in `out` */
@@ -60,7 +63,7 @@ export function trimTemplates(name: string): string {
       if (depth === 1) {
         openedAt = out.length;
         out += c;
-      } else if (depth === 2) out += "…";
+      } else if (depth === 2) out += "<…";
       continue;
     }
     if (c === ">" && depth > 0) {
@@ -68,7 +71,7 @@ export function trimTemplates(name: string): string {
       if (depth === 0) {
         out += ">";
         if (out.length - openedAt > 40) out = `${out.slice(0, openedAt)}<…>`;
-      }
+      } else if (depth === 1) out += ">";
       continue;
     }
     if (depth < 2) out += c;
