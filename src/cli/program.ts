@@ -13,7 +13,7 @@ import { VERSION } from "../version.js";
 import { addThresholdOptions, chartsDirOption, chartsInto, compareOptionsFrom, emit, EXIT_CODES_HELP, exitCodeOf, formatOption, jsonOption, processIo, refuseJsonWithFormat, render, runnerCostOption, writableDir, type Format, type Io, type ThresholdFlags } from "./common.js";
 import { addInitCommand } from "./init-command.js";
 import { addFunctionsCommand } from "./functions-command.js";
-import { aaSpreadsOf, whereCostItems } from "../results/function-profiles.js";
+import { aaSpreadsOf, functionsDirOf, whereCostItems } from "../results/function-profiles.js";
 import { addProfilesCommand } from "./profiles-command.js";
 import { addRunCommands } from "./run-commands.js";
 
@@ -56,7 +56,7 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     }
     const charts = flags.chartsDir ? await chartsInto(path.resolve(flags.chartsDir), file, [comparison]) : undefined;
     // a stored baseline's profiles are another run's: by function only within one run
-    const whereCost = flags.baseline ? undefined : await whereCostItems(file, comparison, aaSpreadsOf(results));
+    const whereCost = flags.baseline ? undefined : await whereCostItems(functionsDirOf(file), comparison, aaSpreadsOf(results));
     await emit(render([comparison], flags.format, flags.failOn, flags.runnerCost, charts, whereCost), flags.out, io);
     setExitCode(exitCodeOf([comparison]));
   });

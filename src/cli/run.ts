@@ -40,7 +40,7 @@ export async function measureAndReport(
   if (charts) log.info(`sweep charts in ${chartsDir}: ${charts.files.join(", ")}`);
   const files = await keepFunctionComparisons(resultsFile, results);
   if (files.length > 0) log.info(`per-function costs in ${functionsDirOf(resultsFile)} (db-bench-gate functions ${path.basename(resultsFile)} --step STEP)`);
-  const whereCost = await whereCostItems(resultsFile, comparison, aaSpreadsOf(results));
+  const whereCost = await whereCostItems(functionsDirOf(resultsFile), comparison, aaSpreadsOf(results));
   await emit(render([comparison], options.format, options.failOn, undefined, charts, whereCost), options.out, io);
   return { exitCode: exitCodeOf([comparison]), results, resultsFile };
 }

@@ -147,10 +147,9 @@ function stepNoise(instructions: InstructionComparison, aaSpread: number | undef
 
 /**
  * "Where the cost went" of every step and variant whose CPU verdict is a regression or an improvement,
- * from the profiles beside `resultsFile`; none where the run kept none.
+ * from the profiles in `dir` (functionsDirOf the results file); none where the run kept none.
  */
-export async function whereCostItems(resultsFile: string, comparison: Comparison, aaSpreads: Record<string, number> = {}): Promise<WhereCostItem[]> {
-  const dir = functionsDirOf(resultsFile);
+export async function whereCostItems(dir: string, comparison: Comparison, aaSpreads: Record<string, number> = {}): Promise<WhereCostItem[]> {
   const items: WhereCostItem[] = [];
   for (const step of comparison.steps) {
     for (const variant of step.variants) {

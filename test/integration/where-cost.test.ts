@@ -128,7 +128,7 @@ describe("where the cost went, by function", () => {
     // the comment: the regression's section names them, linked at the head commit
     const compared = compareRun(results);
     expect(compared.steps[0]!.variants.find((v) => v.variant === "head")!.instructions!.verdict).toBe("regression");
-    const items = await whereCostItems(resultsFile, compared, aaSpreadsOf(results));
+    const items = await whereCostItems(functionsDirOf(resultsFile), compared, aaSpreadsOf(results));
     expect(items.map((i) => `${i.step} ${i.column}`)).toEqual([`${STEP} head`]);
     const markdown = renderMarkdown([compared], { whereCost: { items, links: { repo: "example/postgres", sha: fork.head } } });
     const section = markdown.slice(markdown.indexOf("**Where the cost went**"));

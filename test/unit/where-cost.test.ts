@@ -22,6 +22,7 @@ import { capLines, cachegrindText, readStepProfile, writeStepProfile } from "../
 import { functionsTsv } from "../../src/report/functions-tsv.js";
 import { countInstructions } from "../../src/schedule/instructions.js";
 import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
+import { bisectMarkdown } from "../../src/report/bisect.js";
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/cachegrind/${name}`, import.meta.url), "utf8");
 const tmp = mkdtempSync(path.join(os.tmpdir(), "dbg-where-cost-"));
@@ -379,5 +380,20 @@ describe("countInstructions: per-function costs differenced as the totals", () =
       ["startup", 0],
       ["work", 2000],
     ]);
+  });
+});
+
+describe("bisect names the function as well as the commit", () => {
+  it("the first bad commit's report has where the cost went, linked at that commit on GitHub", () => {
+    const results = syntheticResults({ steps: ["s1"], rounds: 4, seed: 5, effects: {} });
+    const comparison = compareRun(results);
+    const bad = "b".repeat(40);
+    const probe = { commit: bad, against: "a".repeat(40), bad: true, regressed: ["s1"], seconds: 60, comparison, results, whereCost: [{ step: "s1", column: null, verdict: "regression" as const, comparison: compareFunctions(base, head, 0.003) }] };
+    const report = { good: "a".repeat(40), bad, commits: [bad], steps: ["s1"], firstBad: bad, parent: "a".repeat(40), probes: [probe], verdict: probe };
+    const text = bisectMarkdown(report, "https://github.com/example/postgres");
+    expect(text).toContain("## 🔎 db-bench-gate bisect: the first bad commit is");
+    expect(text).toContain(`| \`nodeToString\` (new) | [\`outfuncs.c:812\`](https://github.com/example/postgres/blob/${bad}/src/backend/nodes/outfuncs.c#L812)`);
+    // another server: names, no links
+    expect(bisectMarkdown(report, "https://ghe.example.com/example/postgres")).not.toContain("/blob/");
   });
 });
