@@ -140,7 +140,10 @@ function callChanges(sides: { base: StepProfile; head: StepProfile }, threshold:
     return map;
   };
   const [base, head] = [edges(sides.base), edges(sides.head)];
-  const inBoth = (key: string) => key in sides.base.profile.functions && key in sides.head.profile.functions;
+  // a function ran on a side when it has costs there or called something (a kept profile drops what cancelled out)
+  const ran = (side: StepProfile, edges: typeof base) => new Set([...Object.keys(side.profile.functions), ...[...edges.values()].map((e) => e.caller)]);
+  const [ranInBase, ranInHead] = [ran(sides.base, base), ran(sides.head, head)];
+  const inBoth = (key: string) => ranInBase.has(key) && ranInHead.has(key);
   const changes: CallChange[] = [];
   const collect = (from: typeof base, other: typeof base, sign: number) => {
     for (const [edge, { caller, line, callee, cost }] of from) {

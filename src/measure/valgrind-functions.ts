@@ -290,6 +290,15 @@ function withMainFile(fn: FunctionCost): [string, FunctionCost] {
   return [functionKey(placed), placed];
 }
 
+/** parseFunctionCosts, or its one-line error: where the cost went is an aid, never a reason to lose a count. */
+export function functionsOrError(raw: string, file: string, options: { cacheSim?: boolean } = {}): FunctionProfile | { error: string } {
+  try {
+    return parseFunctionCosts(raw, file, options);
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+}
+
 /** Adds `profile` (times `factor`) into `into`: the processes of one run summed, or a run of N taken from one of 2N. */
 export function addProfile(into: FunctionProfile, profile: FunctionProfile, factor = 1): void {
   into.callGraph ||= profile.callGraph;

@@ -12,7 +12,7 @@ import { isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut, ty
 import { onCpus } from "./cpu-affinity.js";
 import type { OsUser } from "../unprivileged.js";
 import { readAsUser, sizeAsUser } from "../user-files.js";
-import { addProfile, emptyProfile, parseFunctionCosts, type FunctionProfile } from "./valgrind-functions.js";
+import { addProfile, emptyProfile, functionsOrError, type FunctionProfile } from "./valgrind-functions.js";
 
 const OUT_PREFIX = "cg.";
 /** What is read of one out file or dump: a complete count is far smaller. */
@@ -243,11 +243,9 @@ export async function readCounts(
         if (!(tool === "callgrind" && /^totals: 0$/m.test(text))) {
           const counted = parseCachegrindOut(text, { cacheSim });
           if (!("error" in functions)) {
-            try {
-              addProfile(functions, parseFunctionCosts(text, file, { cacheSim }));
-            } catch (e) {
-              functions = { error: (e as Error).message };
-            }
+            const parsed = functionsOrError(text, file, { cacheSim });
+            if ("error" in parsed) functions = parsed;
+            else addProfile(functions, parsed);
           }
           total.instructions += counted.instructions;
           if (counted.cacheMisses) {

@@ -38,14 +38,16 @@ const SHA = /^[0-9a-f]{7,64}$/;
  * A C++ name as valgrind demangled it, shorter: std::string for its spelled-out type, no default
  * std::allocator argument, template
  * arguments beyond the first level as `…`, and a first level or parameter list longer than reads
- * easily as `<…>` / `(…)`. C names pass unchanged.
+ * easily as `<…>` / `(…)`; GCC's clone suffixes (`.constprop.0`, `.isra.0`, `.part.0`, `.cold`) dropped.
  */
 export function trimTemplates(name: string): string {
   const spelled = name
     .replace(/std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >/g, "std::string")
     .replace(/std::(?:__cxx11|__1)::/g, "std::")
     .replace(/, std::allocator<[^<>]*(?:<[^<>]*>[^<>]*)*> >/g, " >")
-    .replace(/<([^<>]*) >/g, "<$1>");
+    .replace(/<([^<>]*) >/g, "<$1>")
+    // GCC's clones of a function (constant-propagated, split, its cold part) are the function
+    .replace(/(?:\.(?:constprop|isra|part|lto_priv)\.\d+|\.cold)+(?=\(|$)/g, "");
   let out = "";
   let depth = 0;
   /** where the current first-level argument list started in `out` */

@@ -17,7 +17,7 @@ import type { WhereCostItem } from "../report/why-functions.js";
 import { functionsTsv } from "../report/functions-tsv.js";
 import { compareRun } from "../compare/compare.js";
 import type { Results } from "./schema.js";
-import { lineOf, type Cost, type FunctionProfile } from "../measure/valgrind-functions.js";
+import { lineOf, type Cost, type FunctionCost, type FunctionProfile } from "../measure/valgrind-functions.js";
 import { validate } from "../validate.js";
 import { parseJson, readCapped, writeAtomically } from "./io.js";
 
@@ -50,8 +50,25 @@ export const functionsDirOf = (resultsFile: string): string => `${resultsFile.re
 /** A step id as a directory name (ids come from the profile, which is the base's; still, no path tricks). */
 const stepDir = (dir: string, step: string): string => path.join(dir, step.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^\.+/, "_"));
 
-/** `profile` with only its MAX_PROFILE_LINES costliest source lines (by |instructions|). */
+const isZero = (cost: Readonly<Cost>): boolean => cost[0] === 0 && cost[1] === 0 && cost[2] === 0;
+
+/**
+ * `profile` without what the difference of the runs cancelled (start-up and connecting cost the same
+ * in both: their functions, lines and calls come out zero), and with only its MAX_PROFILE_LINES
+ * costliest source lines (by |instructions|).
+ */
 export function capLines(profile: FunctionProfile, maxLines = MAX_PROFILE_LINES): FunctionProfile {
+  const kept: Record<string, FunctionCost> = {};
+  for (const [key, fn] of Object.entries(profile.functions)) {
+    const lines = Object.fromEntries(Object.entries(fn.lines).filter(([, cost]) => !isZero(cost)));
+    const callers = Object.fromEntries(Object.entries(fn.callers).filter(([, cost]) => !isZero(cost)));
+    if (isZero(fn.self) && isZero(fn.callees) && Object.keys(lines).length === 0 && Object.keys(callers).length === 0) continue;
+    kept[key] = { ...fn, lines, callers };
+  }
+  return capCostliestLines({ ...profile, functions: kept }, maxLines);
+}
+
+function capCostliestLines(profile: FunctionProfile, maxLines: number): FunctionProfile {
   const all = Object.values(profile.functions).flatMap((fn) => Object.entries(fn.lines).map(([key, cost]) => ({ fn, key, size: Math.abs(cost[0]) })));
   if (all.length <= maxLines) return profile;
   const keep = new Set(all.sort((a, b) => b.size - a.size).slice(0, maxLines));

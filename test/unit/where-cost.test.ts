@@ -79,6 +79,8 @@ describe("parseFunctionCosts", () => {
 
   it("trims what is long and leaves operators and C names alone", () => {
     expect(trimTemplates("hash_bytes_extended")).toBe("hash_bytes_extended");
+    expect(trimTemplates("dopr.constprop.0")).toBe("dopr");
+    expect(trimTemplates("ExecInterpExpr.part.0.cold")).toBe("ExecInterpExpr");
     expect(trimTemplates("std::operator<<(std::ostream&, int)")).toBe("std::operator<<(std::ostream&, int)");
     expect(trimTemplates("rocksdb::Foo::operator()(int) const")).toBe("rocksdb::Foo::operator()(int) const");
     expect(trimTemplates(`f(${"a".repeat(80)})`)).toBe("f(…)");
@@ -113,7 +115,7 @@ describe("parseFunctionCosts", () => {
   it("names are text: control characters dropped, length capped", () => {
     const raw = `events: Ir\nfl=a.c\nfn=evil\u001b[31m\u0007${"x".repeat(5000)}\n1 5\nsummary: 5\n`;
     const [fn] = Object.values(parseFunctionCosts(raw, "cg").functions);
-    expect(fn!.name).not.toMatch(/[\u0000-\u001f]/);
+    expect([...fn!.name].some((c) => c.charCodeAt(0) < 32)).toBe(false);
     expect(fn!.name.length).toBeLessThanOrEqual(1001);
   });
 
