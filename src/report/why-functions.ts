@@ -108,10 +108,10 @@ function functionRow(f: FunctionChange, judged: string, inTree: ReadonlySet<stri
   return `| ${fnName(f, true)}${status} | ${where} | ${signed(f.change)}${instructions} | ${f.relative === null ? "new" : percent(f.relative)} | ${caller} |`;
 }
 
-function callLine(call: CallChange, inTree: ReadonlySet<string>, links: SourceLinks | null, unit: string): string {
+function callLine(call: CallChange, stepChange: number, inTree: ReadonlySet<string>, links: SourceLinks | null, unit: string): string {
   const at = place(call.caller.file, call.caller.line, inTree, links, false);
   const verb = call.change >= 0 ? "calls" : "no longer calls";
-  return `  - ${fnName(call.caller, false)}${at ? ` (${at})` : ""} ${verb} ${fnName(call.callee, false)}: ${signed(call.change)} ${unit} with what it calls`;
+  return `  - ${fnName(call.caller, false)}${at ? ` (${at})` : ""} ${verb} ${fnName(call.callee, false)}: ${signed(call.change)} ${unit} with what it calls, ${Math.round((call.change / stepChange) * 100)}% of the change`;
 }
 
 /** One step's part: the headline with the share explained, the table, the calls. */
@@ -127,7 +127,7 @@ function stepPart(item: WhereCostItem, links: SourceLinks | null): string {
   const thin = c.spreadThinly ? `; the rest is spread thinly over ${c.beyondListed > 0 ? `${c.beyondListed} more functions past the noise and ` : ""}many small changes` : "";
   const rows = c.listed.map((f) => functionRow(f, c.judged, inTree, links));
   const calls = c.calls.filter((call) => Math.sign(call.change) === Math.sign(c.change)).slice(0, LISTED_CALLS);
-  const callsPart = calls.length > 0 ? `\n\n${c.change >= 0 ? "Calls head added" : "Calls head dropped"}, by their inclusive cost:\n${calls.map((call) => callLine(call, inTree, links, unit)).join("\n")}` : "";
+  const callsPart = calls.length > 0 ? `\n\n${c.change >= 0 ? "Calls head added" : "Calls head dropped"}, by their inclusive cost:\n${calls.map((call) => callLine(call, c.change, inTree, links, unit)).join("\n")}` : "";
   return (
     `${head}; ${explained} (own cost${c.judged === "estimated_cycles" ? ", instructions beside" : ""})${thin}.\n\n` +
     `| function | line with the largest change | ${unit} | % | called most from |\n|---|---|---:|---:|---|\n${rows.join("\n")}${callsPart}`

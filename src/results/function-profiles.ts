@@ -50,18 +50,22 @@ export const functionsDirOf = (resultsFile: string): string => `${resultsFile.re
 /** A step id as a directory name (ids come from the profile, which is the base's; still, no path tricks). */
 const stepDir = (dir: string, step: string): string => path.join(dir, step.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^\.+/, "_"));
 
+/** A line's or call's cost per op below this (in instructions and misses) is kept out: no listing could show it. */
+export const NEGLIGIBLE_PER_OP = 0.01;
+
 const isZero = (cost: Readonly<Cost>): boolean => cost[0] === 0 && cost[1] === 0 && cost[2] === 0;
 
 /**
- * `profile` without what the difference of the runs cancelled (start-up and connecting cost the same
- * in both: their functions, lines and calls come out zero), and with only its MAX_PROFILE_LINES
- * costliest source lines (by |instructions|).
+ * `profile` (of `ops` operations) without what the difference of the runs cancelled (start-up and
+ * connecting cost the same in both: their functions come out zero) and the lines and calls of less
+ * than NEGLIGIBLE_PER_OP, and with only its MAX_PROFILE_LINES costliest source lines (by |instructions|).
  */
-export function capLines(profile: FunctionProfile, maxLines = MAX_PROFILE_LINES): FunctionProfile {
+export function capLines(profile: FunctionProfile, ops: number, maxLines = MAX_PROFILE_LINES): FunctionProfile {
+  const negligible = (cost: Readonly<Cost>) => cost.every((c) => Math.abs(c) < NEGLIGIBLE_PER_OP * ops);
   const kept: Record<string, FunctionCost> = {};
   for (const [key, fn] of Object.entries(profile.functions)) {
-    const lines = Object.fromEntries(Object.entries(fn.lines).filter(([, cost]) => !isZero(cost)));
-    const callers = Object.fromEntries(Object.entries(fn.callers).filter(([, cost]) => !isZero(cost)));
+    const lines = Object.fromEntries(Object.entries(fn.lines).filter(([, cost]) => !negligible(cost)));
+    const callers = Object.fromEntries(Object.entries(fn.callers).filter(([, cost]) => !negligible(cost)));
     if (isZero(fn.self) && isZero(fn.callees) && Object.keys(lines).length === 0 && Object.keys(callers).length === 0) continue;
     kept[key] = { ...fn, lines, callers };
   }
@@ -108,7 +112,7 @@ export async function writeStepProfile(dir: string, step: string, variant: strin
     await writeAtomically(path.join(into, `${variant}.error`), `${profile.error.split("\n")[0]}\n`);
     return;
   }
-  const capped = { ...profile, profile: capLines(profile.profile) };
+  const capped = { ...profile, profile: capLines(profile.profile, profile.ops) };
   await writeAtomically(path.join(into, `${variant}.json`), JSON.stringify(capped) + "\n");
   const what = `${step} ${variant}: runs of 2N minus runs of N operations, summed over the repeats`;
   await writeAtomically(path.join(into, `${variant}.cgout`), cachegrindText(capped, what));

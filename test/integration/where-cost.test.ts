@@ -86,7 +86,6 @@ describe("where the cost went, by function", () => {
     };
     const results = ResultsSchema.parse(await withCleanup((r) => runBenchmark(plan, r, consoleLog(), realPorts)));
     await writeResults(resultsFile, results);
-    if (process.env.WHERE_COST_RECORD) { const fs = await import("node:fs"); fs.cpSync(resultsFile, `${process.env.WHERE_COST_RECORD}/where-cost.json`); fs.cpSync(functionsDirOf(resultsFile), `${process.env.WHERE_COST_RECORD}/where-cost.functions`, { recursive: true }); }
     const dir = functionsDirOf(resultsFile);
     const side = async (variant: string) => (await readStepProfile(dir, STEP, variant)) as StepProfile;
     const [base, head, aa] = [await side("base"), await side("head"), await side("aa")];

@@ -275,7 +275,7 @@ describe("the comment's \"where the cost went\"", () => {
     expect(text).toMatch(/`AllocSetAlloc` \| `a\.c:10` \| \+1,000 \| \+20% \|/);
     // 13,000 of +12,720: the function gone in head (−300) and small changes elsewhere offset the rest
     expect(text).toMatch(/these 3 functions explain 102% of it/);
-    expect(text).toContain(`\`standard_ExecutorRun\` ([\`execMain.c:321\`](https://github.com/example/postgres/blob/${links.sha}/src/backend/executor/execMain.c#L321)) calls \`nodeToString\`: +15,000 instr/op`);
+    expect(text).toContain(`\`standard_ExecutorRun\` ([\`execMain.c:321\`](https://github.com/example/postgres/blob/${links.sha}/src/backend/executor/execMain.c#L321)) calls \`nodeToString\`: +15,000 instr/op with what it calls, 118% of the change`);
     // a CLI run: the same without links
     expect(whereCostSection([item(compareFunctions(base, head, 0.003))], null, 5)).not.toContain("https://");
   });
@@ -344,12 +344,19 @@ describe("the profiles kept beside the results", () => {
     await writeStepProfile(dir, "step/../x", "head", head);
     const back = await readStepProfile(dir, "step/../x", "head");
     expect(back).toEqual(head);
+    // a line or call of less than 0.01 instructions per op is not kept; a function's own cost is
+    const tiny = stepProfile(1000, [{ name: "f", self: 5, callers: [["g", 3, 7]] }, { name: "big", self: 50_000 }]);
+    const kept = capLines(tiny.profile, tiny.ops);
+    expect(Object.values(kept.functions).map((f) => [f.name, f.self[0], Object.keys(f.lines).length, Object.keys(f.callers).length])).toEqual([
+      ["f", 5, 0, 0],
+      ["big", 50_000, 1, 0],
+    ]);
     const text = cachegrindText(head, "head");
     const reparsed = parseFunctionCosts(text, "head.cgout");
     expect(reparsed.total).toEqual(head.profile.total);
     expect(Object.values(reparsed.functions).map((f) => f.name).sort()).toEqual(Object.values(head.profile.functions).map((f) => f.name).sort());
     const many = stepProfile(1, Array.from({ length: 300 }, (_, i) => ({ name: `f${i}`, self: i + 1 })));
-    const capped = capLines(many.profile, 100);
+    const capped = capLines(many.profile, many.ops, 100);
     expect(Object.values(capped.functions).reduce((n, f) => n + Object.keys(f.lines).length, 0)).toBe(100);
     expect(Object.keys(capped.functions.f299 ?? Object.values(capped.functions).find((f) => f.name === "f299")!.lines)).toHaveLength(1);
     await writeStepProfile(dir, "s2", "base", { error: "cg.1: cut short\nsecond line" });
