@@ -85,13 +85,13 @@ async function capBuilds(ctx: ModeContext, plan: Plan, results: Results): Promis
   }
 }
 
-/** The artifact's id; null when there is no artifact service to upload to. `beside`: the sweep charts. */
+/** The artifact's id; null when there is no artifact service to upload to. `beside`: the sweep charts and the per-function costs. */
 async function uploadResults(ctx: ModeContext, results: Results, file: string, beside: readonly string[]): Promise<number | null> {
   if (!ctx.env.ACTIONS_RUNTIME_TOKEN || !ctx.env.ACTIONS_RESULTS_URL) {
     ctx.core.info("no artifact service in this environment: results not uploaded");
     return null;
   }
   const uploaded = await uploadResultsArtifact(artifactNameOf(ctx, results), file, { beside });
-  ctx.core.info(`uploaded the results${beside.length > 0 ? ` and ${beside.length} sweep chart${beside.length === 1 ? "" : "s"}` : ""} as artifact ${artifactNameOf(ctx, results)} (${uploaded.size} bytes)`);
+  ctx.core.info(`uploaded the results${beside.length > 0 ? ` and ${beside.length} file${beside.length === 1 ? "" : "s"} beside them (sweep charts, per-function costs)` : ""} as artifact ${artifactNameOf(ctx, results)} (${uploaded.size} bytes)`);
   return uploaded.id;
 }
