@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { actionWithProfiles, readmeWithProfiles } from "./lib/profile-docs.js";
-import { demoComment, demoCommentPage, readmeWithExcerpt } from "./lib/demo-comment.js";
+import { demoComment, demoCommentPage, readmeWithExcerpt, whereCostComment } from "./lib/demo-comment.js";
 
 const root = new URL("../", import.meta.url);
 const comment = await demoComment(root);
@@ -14,5 +14,5 @@ writeFileSync(readme, readmeWithExcerpt(await readmeWithProfiles(readFileSync(re
 const action = new URL("action.yml", root);
 writeFileSync(action, actionWithProfiles(readFileSync(action, "utf8")));
 const demo = new URL("docs/demo-comment.md", root);
-writeFileSync(demo, demoCommentPage(comment));
+writeFileSync(demo, demoCommentPage(comment, await whereCostComment(root)));
 console.log(`wrote ${readme.pathname}, ${action.pathname} and ${demo.pathname}`);

@@ -5,6 +5,9 @@
  * is the change the report names. Builds go through the same cache and ccache as every run, so a probe
  * of a commit next to one already built recompiles only what changed.
  */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { execa } from "execa";
 import picomatch from "picomatch";
 import { childEnv } from "./child-env.js";
@@ -17,6 +20,8 @@ import { InputError, PipelineError } from "./errors.js";
 import type { Log } from "./log.js";
 import { runBenchmark } from "./pipeline.js";
 import { realPorts } from "./pipeline-ports.js";
+import { aaSpreadsOf, whereCostItems } from "./results/function-profiles.js";
+import type { WhereCostItem } from "./report/why-functions.js";
 import { formatDuration, plural } from "./report/format.js";
 import type { Results } from "./results/schema.js";
 
@@ -33,6 +38,8 @@ export interface Probe {
   seconds: number;
   comparison: Comparison;
   results: Results;
+  /** where the cost of its steps whose CPU verdict moved went, by function (counted probes) */
+  whereCost: WhereCostItem[];
 }
 
 export interface BisectReport {
@@ -107,13 +114,18 @@ export async function bisect(options: BisectOptions): Promise<BisectReport> {
     const chosen = plan.run.profile.steps.filter((s) => matches(s.id));
     if (chosen.length === 0) throw new InputError(`matches none of the profile's steps (${plan.run.profile.steps.map((s) => s.id).join(", ")})`, undefined, options.fields.steps);
     steps = chosen.map((s) => s.id);
-    const results = await runBenchmark({ ...plan.run, profile: { ...plan.run.profile, steps: chosen } }, registry, log, realPorts);
+    // the probe's per-function costs, for naming the function as well as the commit
+    const functionsDir = await mkdtemp(path.join(plan.run.workDir ?? os.tmpdir(), "dbg-bisect-functions-"));
+    await registry.register(`remove ${functionsDir}`, () => rm(functionsDir, { recursive: true, force: true }));
+    const results = await runBenchmark({ ...plan.run, profile: { ...plan.run.profile, steps: chosen }, functionsDir }, registry, log, realPorts);
     registry.signal.throwIfAborted();
     const comparison = compareRun(results, plan.compare);
+    const whereCost = await whereCostItems(functionsDir, comparison, aaSpreadsOf(results));
+    await rm(functionsDir, { recursive: true, force: true });
     const errors = stepsWithVerdict(comparison, "error");
     if (errors.length > 0) throw new PipelineError(`the probe of ${commit.slice(0, 12)} against ${against.slice(0, 12)} failed in ${errors.join(", ")}: it cannot be judged good or bad`);
     const regressed = stepsWithVerdict(comparison, "regression");
-    const probe = { commit, against, bad: regressed.length > 0, regressed, seconds: (performance.now() - started) / 1000, comparison, results };
+    const probe = { commit, against, bad: regressed.length > 0, regressed, seconds: (performance.now() - started) / 1000, comparison, results, whereCost };
     log.info(`probe ${probes.length + 1}: ${commit.slice(0, 12)} against ${against.slice(0, 12)} is ${probe.bad ? `bad (${regressed.join(", ")})` : "good"} (${probe.seconds.toFixed(0)} s)`);
     probes.push(probe);
     return probe;

@@ -8,6 +8,7 @@ import type { Log } from "./log.js";
 import { runBenchmark } from "./pipeline.js";
 import { realPorts } from "./pipeline-ports.js";
 import { writeResults } from "./results/io.js";
+import { functionsDirOf } from "./results/function-profiles.js";
 import type { NoiseFloor, Results } from "./results/schema.js";
 
 export interface MeasureAndWrite {
@@ -21,7 +22,7 @@ export interface MeasureAndWrite {
 }
 
 export async function measureAndWrite(plan: Plan, options: MeasureAndWrite): Promise<Results> {
-  const measured = await runBenchmark(plan.run, options.registry, options.log, realPorts);
+  const measured = await runBenchmark({ ...plan.run, functionsDir: functionsDirOf(options.resultsFile) }, options.registry, options.log, realPorts);
   // kept with the results: when they become the stored baseline, later comparisons on this machine use it
   const floored: Results = options.noiseFloor ? { ...measured, noise_floor: options.noiseFloor } : measured;
   const results = options.amend ? options.amend(floored) : floored;

@@ -31,9 +31,12 @@ import { METRIC_NAMES, RESULTS_SCHEMA_ID, RESULTS_VERSION, type ErrorSample, typ
 import { compareRun } from "./compare/compare.js";
 import { storedJudging, thresholdResolver } from "./compare/thresholds.js";
 import type { StepComparison } from "./compare/types.js";
+import type { StepProfile } from "./compare/functions.js";
 import { formatAmount } from "./report/format.js";
 import { phaseTimesLine, stepDoneLine } from "./report/step-line.js";
 import { countInstructions, failure } from "./schedule/instructions.js";
+import { relativeToTree } from "./measure/valgrind-functions.js";
+import { treeFiles, writeStepProfile } from "./results/function-profiles.js";
 import { runInterleaved, type InterleaveResult, type StepBudget } from "./schedule/interleave.js";
 import type { SequentialDesign } from "./compare/alpha-spending.js";
 import { budgetStops, scheduleDesign, settledStep } from "./schedule/sequential.js";
@@ -557,11 +560,23 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
         });
       },
       stop: (variant) => counters.get(variant.id)!.stop(),
+      ...(ctx.plan.functionsDir !== undefined && { profiled: profileWriter(ctx.plan.repo, ctx.plan.functionsDir, variants) }),
       signal: ctx.registry.signal,
       log: (line) => ctx.log.info(line),
       now: () => ctx.ports.clock.now(),
     });
   });
+}
+
+/** Writes a step's per-function costs of a variant, its files named relative to the variant's source tree. */
+function profileWriter(repo: string, dir: string, variants: readonly Variant[]) {
+  const trees = new Map<string, Promise<Set<string>>>();
+  return async (step: BenchmarkStep, variant: Variant, profile: StepProfile | { error: string }) => {
+    const commit = variants.find((v) => v.id === variant.id)!.commit;
+    if (!trees.has(commit)) trees.set(commit, treeFiles(repo, commit));
+    const relative = "error" in profile ? profile : { ...profile, ...relativeToTree(profile.profile, await trees.get(commit)!) };
+    await writeStepProfile(dir, step.id, variant.id, relative);
+  };
 }
 
 /** Per query step with a background writer: whether it kept its target rate, for the run's notes. */

@@ -7,6 +7,7 @@ import { compareRun } from "../../src/compare/compare.js";
 import { readResults } from "../../src/results/io.js";
 import { renderMarkdown } from "../../src/report/markdown.js";
 import { DEFAULT_ACCEPT_LABEL } from "../../src/action/inputs.js";
+import { aaSpreadsOf, functionsDirOf, whereCostItems } from "../../src/results/function-profiles.js";
 
 /** A real pg-quick run (2026-12-02, 2-core x86_64), narrowed to its base and one slowed-down variant. */
 export const DEMO_RESULTS = "test/fixtures/results/pg-quick-extra-work.json";
@@ -33,8 +34,41 @@ it: [reading-the-comment.md](reading-the-comment.md).
 
 `;
 
-export function demoCommentPage(comment: string): string {
-  return INTRO + comment;
+/**
+ * A counted run of the demo fork's own base and head (test/integration/where-cost.test.ts, builds
+ * with -O2 -g), its per-function costs kept beside it, narrowed to base and head.
+ */
+export const WHERE_COST_RESULTS = "test/fixtures/results/where-cost-demo.json";
+
+/** The comment of the run that kept its per-function costs: "where the cost went" in it. */
+export async function whereCostComment(root: URL): Promise<string> {
+  const file = new URL(WHERE_COST_RESULTS, root).pathname;
+  const results = await readResults(file);
+  const comparison = compareRun(results);
+  // the demo fork is not on GitHub: no link would lead anywhere
+  const whereCost = { items: await whereCostItems(functionsDirOf(file), comparison, aaSpreadsOf(results)), links: null };
+  return renderMarkdown([comparison], { whereCost, proceed: { kind: "action", acceptLabel: DEFAULT_ACCEPT_LABEL } });
+}
+
+const WHERE_COST_INTRO = `
+
+---
+
+# A second real comment: where the cost went
+
+The run above kept no per-function costs (it predates them). This one did: the demo fork's own
+\`base\` and \`head\` (head serialises and hashes the plan of every executed query in
+\`standard_ExecutorRun\`), built with \`-O2 -g\` so that files and lines are known, counted only
+(\`--instructions-only\`, select-only, N = 300 transactions, 3 repeats) on 2026-12-04 by
+test/integration/where-cost.test.ts on the same 2-core VM, rendered from
+[${WHERE_COST_RESULTS}](../${WHERE_COST_RESULTS}) and the per-function costs beside it. The demo
+fork is not on GitHub, so its lines are not linked; in a pull request's comment each \`file:line\` links
+to the line at the head commit.
+
+`;
+
+export function demoCommentPage(comment: string, whereCost: string): string {
+  return INTRO + comment + WHERE_COST_INTRO + whereCost;
 }
 
 /** The headline and the steps table: what a reader sees first. */

@@ -3,6 +3,7 @@
  * two clients it talks through, injected (the `core` toolkit and GitHub's API) so a mode is a function
  * of its context. Also the plan flags, the trusted config file and the plan every measuring mode derives alike.
  */
+import type { SourceLinks } from "../report/why-functions.js";
 import type * as actionsCore from "@actions/core";
 import path from "node:path";
 import type { CleanupRegistry } from "../cleanup.js";
@@ -42,6 +43,15 @@ export interface ModeContext {
 }
 
 export type ModeRunner = (ctx: ModeContext) => Promise<void>;
+
+/**
+ * Where "where the cost went" links a source line: the repository on github.com at `sha`; null on
+ * another server or outside a workflow (links only to github.com's blob pages of this repository).
+ */
+export function sourceLinks(env: NodeJS.ProcessEnv, sha: string): SourceLinks | null {
+  const onGitHub = (env.GITHUB_SERVER_URL ?? "https://github.com") === "https://github.com";
+  return onGitHub && env.GITHUB_REPOSITORY ? { repo: env.GITHUB_REPOSITORY, sha } : null;
+}
 
 /** https://github.com/owner/repo of this run, for links; null outside a workflow. */
 export function repositoryUrl(env: NodeJS.ProcessEnv): string | null {

@@ -10,6 +10,7 @@ import { writeSweepCharts } from "../publish/charts.js";
 import type { SweepChartsWhere } from "../report/sweep.js";
 import { resultsArtifactName, uploadResultsArtifact } from "../publish/artifacts.js";
 import { parseNoiseFloor } from "../results/io.js";
+import { keepFunctionComparisons } from "../results/function-profiles.js";
 import type { NoiseFloor, Results } from "../results/schema.js";
 import { actionLog, runUrl, type ModeContext } from "./context.js";
 
@@ -52,7 +53,12 @@ export async function measureInAction(ctx: ModeContext, plan: Plan, at: JudgingC
     ctx.core.warning(`sweep charts: ${e.message}`);
     return [];
   });
-  const artifactId = await uploadResults(ctx, results, resultsFile, chartFiles);
+  // where each step's cost went, by function: beside the results in the artifact (`db-bench-gate functions` reads them)
+  const functionFiles = await keepFunctionComparisons(resultsFile, results).catch((e: Error) => {
+    ctx.core.warning(`per-function costs: ${e.message}`);
+    return [];
+  });
+  const artifactId = await uploadResults(ctx, results, resultsFile, [...chartFiles, ...functionFiles]);
   await capBuilds(ctx, plan, results).catch((e: Error) => ctx.core.warning(`cache-dir cleanup: ${e.message}`));
   const run = runUrl(ctx.env);
   const artifactUrl = artifactId !== null && run ? `${run}/artifacts/${artifactId}` : null;
@@ -79,13 +85,13 @@ async function capBuilds(ctx: ModeContext, plan: Plan, results: Results): Promis
   }
 }
 
-/** The artifact's id; null when there is no artifact service to upload to. `beside`: the sweep charts. */
+/** The artifact's id; null when there is no artifact service to upload to. `beside`: the sweep charts and the per-function costs. */
 async function uploadResults(ctx: ModeContext, results: Results, file: string, beside: readonly string[]): Promise<number | null> {
   if (!ctx.env.ACTIONS_RUNTIME_TOKEN || !ctx.env.ACTIONS_RESULTS_URL) {
     ctx.core.info("no artifact service in this environment: results not uploaded");
     return null;
   }
   const uploaded = await uploadResultsArtifact(artifactNameOf(ctx, results), file, { beside });
-  ctx.core.info(`uploaded the results${beside.length > 0 ? ` and ${beside.length} sweep chart${beside.length === 1 ? "" : "s"}` : ""} as artifact ${artifactNameOf(ctx, results)} (${uploaded.size} bytes)`);
+  ctx.core.info(`uploaded the results${beside.length > 0 ? ` and ${beside.length} file${beside.length === 1 ? "" : "s"} beside them (sweep charts, per-function costs)` : ""} as artifact ${artifactNameOf(ctx, results)} (${uploaded.size} bytes)`);
   return uploaded.id;
 }

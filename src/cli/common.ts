@@ -10,6 +10,7 @@ import { EXIT_OK, EXIT_REGRESSION, InputError } from "../errors.js";
 import { parseRunnerCost, type RunnerCost } from "../config/runner-cost.js";
 import { writeSweepCharts } from "../publish/charts.js";
 import { renderJson } from "../report/json.js";
+import type { WhereCostItem } from "../report/why-functions.js";
 import { renderMarkdown } from "../report/markdown.js";
 import type { SweepChartsWhere } from "../report/sweep.js";
 import { markdownToText } from "../report/text.js";
@@ -87,8 +88,9 @@ export async function compareOptionsFrom(flags: ThresholdFlags): Promise<Omit<Co
   return { thresholds: { ...config.thresholds, ...thresholdsFromFlags(flags) }, overrides, ...(flags.failOn && { failOn: flags.failOn }) };
 }
 
-export function render(comparisons: Comparison[], format: Format, failOn?: readonly FailOn[], runnerCost?: RunnerCost, charts?: SweepChartsWhere): string {
-  const options = { failOn, ...(runnerCost && { runnerCost }), ...(charts && { charts }) };
+export function render(comparisons: Comparison[], format: Format, failOn?: readonly FailOn[], runnerCost?: RunnerCost, charts?: SweepChartsWhere, whereCost?: WhereCostItem[]): string {
+  // a CLI run's repository may be anywhere: no links
+  const options = { failOn, ...(runnerCost && { runnerCost }), ...(charts && { charts }), ...(whereCost && { whereCost: { items: whereCost, links: null } }) };
   switch (format) {
     case "markdown":
       return renderMarkdown(comparisons, options);

@@ -12,6 +12,8 @@ import { runLabels } from "../results/run-labels.js";
 import { VERSION } from "../version.js";
 import { addThresholdOptions, chartsDirOption, chartsInto, compareOptionsFrom, emit, EXIT_CODES_HELP, exitCodeOf, formatOption, jsonOption, processIo, refuseJsonWithFormat, render, runnerCostOption, writableDir, type Format, type Io, type ThresholdFlags } from "./common.js";
 import { addInitCommand } from "./init-command.js";
+import { addFunctionsCommand } from "./functions-command.js";
+import { aaSpreadsOf, functionsDirOf, whereCostItems } from "../results/function-profiles.js";
 import { addProfilesCommand } from "./profiles-command.js";
 import { addRunCommands } from "./run-commands.js";
 
@@ -53,7 +55,9 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
       comparison = compareRun(results, options);
     }
     const charts = flags.chartsDir ? await chartsInto(path.resolve(flags.chartsDir), file, [comparison]) : undefined;
-    await emit(render([comparison], flags.format, flags.failOn, flags.runnerCost, charts), flags.out, io);
+    // a stored baseline's profiles are another run's: by function only within one run
+    const whereCost = flags.baseline ? undefined : await whereCostItems(functionsDirOf(file), comparison, aaSpreadsOf(results));
+    await emit(render([comparison], flags.format, flags.failOn, flags.runnerCost, charts, whereCost), flags.out, io);
     setExitCode(exitCodeOf([comparison]));
   });
 
@@ -81,6 +85,7 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
 
   addRunCommands(program, io, setExitCode);
   addProfilesCommand(program, io);
+  addFunctionsCommand(program, io);
   addInitCommand(program, io);
   for (const command of program.commands) command.addHelpText("after", EXIT_CODES_HELP);
   program.hook("preAction", refuseJsonWithFormat);

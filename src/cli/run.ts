@@ -7,6 +7,7 @@ import type { Plan } from "../config/plan.js";
 import type { Log } from "../log.js";
 import { measureAndWrite } from "../measure-and-write.js";
 import { readNoiseFloor } from "../results/io.js";
+import { aaSpreadsOf, functionsDirOf, keepFunctionComparisons, whereCostItems } from "../results/function-profiles.js";
 import type { Results } from "../results/schema.js";
 import { chartsInto, checkWritable, emit, exitCodeOf, render, writableDir, type Format, type Io } from "./common.js";
 
@@ -37,6 +38,9 @@ export async function measureAndReport(
   const comparison = compareRun(results, { ...plan.compare, ...(options.failOn && { failOn: options.failOn }) });
   const charts = await chartsInto(chartsDir, resultsFile, [comparison]);
   if (charts) log.info(`sweep charts in ${chartsDir}: ${charts.files.join(", ")}`);
-  await emit(render([comparison], options.format, options.failOn, undefined, charts), options.out, io);
+  const files = await keepFunctionComparisons(resultsFile, results);
+  if (files.length > 0) log.info(`per-function costs in ${functionsDirOf(resultsFile)} (db-bench-gate functions ${path.basename(resultsFile)} --step STEP)`);
+  const whereCost = await whereCostItems(functionsDirOf(resultsFile), comparison, aaSpreadsOf(results));
+  await emit(render([comparison], options.format, options.failOn, undefined, charts, whereCost), options.out, io);
   return { exitCode: exitCodeOf([comparison]), results, resultsFile };
 }

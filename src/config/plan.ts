@@ -54,6 +54,8 @@ export interface RunPlan {
   judging?: { thresholds: Thresholds; overrides: ThresholdOverride[] };
   /** false: skip the counting pass even when the profile asks for it */
   countInstructions?: boolean;
+  /** where the counting pass writes every step's per-function costs (results/function-profiles.ts); none where absent */
+  functionsDir?: string;
   /** false: skip the QPS rounds; the run is the counting pass alone (the profile counts, checked here) */
   measureQps?: boolean;
   /** this runner's share of the profile (the profile here has only its steps), recorded with the results */

@@ -27,6 +27,7 @@ import path from "node:path";
 import { execa } from "execa";
 import { PipelineError } from "../errors.js";
 import { parseCachegrindOut } from "../measure/cachegrind.js";
+import { functionsOrError } from "../measure/valgrind-functions.js";
 import { callgrindArgs, logReader, restartUnderValgrind, runCounted, valgrindLogFile, valgrindOn, valgrindVersion, vgdbDump } from "../measure/valgrind.js";
 import { asUserIn, giveTo, type OsUser } from "../unprivileged.js";
 import type { CountingOptions, InstructionCounter } from "./types.js";
@@ -117,8 +118,9 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
       // from zero: what ran since the last dump (the previous run's disconnect, the prewarm) is not this run's
       await dump();
       const result = await runCounted("MariaDB", log, () => server.isAlive(), () => run(command));
-      const { instructions, cacheMisses } = parseCachegrindOut(await dump(), options);
-      return { result, instructions, ...(cacheMisses && { cacheMisses }) };
+      const counted = await dump();
+      const { instructions, cacheMisses } = parseCachegrindOut(counted, options);
+      return { result, instructions, ...(cacheMisses && { cacheMisses }), functions: functionsOrError(counted, `the callgrind dump of process ${server.pid}`, options) };
     },
     async stop() {
       if (stopped) return;

@@ -12,6 +12,7 @@ import { isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut, ty
 import { onCpus } from "./cpu-affinity.js";
 import type { OsUser } from "../unprivileged.js";
 import { readAsUser, sizeAsUser } from "../user-files.js";
+import { addProfile, emptyProfile, functionsOrError, type FunctionProfile } from "./valgrind-functions.js";
 
 const OUT_PREFIX = "cg.";
 /** What is read of one out file or dump: a complete count is far smaller. */
@@ -212,6 +213,8 @@ export async function removeCounts(outDir: string, pids: readonly number[]): Pro
 export interface Counts {
   instructions: number;
   cacheMisses?: CacheMisses;
+  /** where they went, by function (valgrind-functions.ts); an out file it could not read leaves its one-line error, the totals unaffected */
+  functions?: FunctionProfile | { error: string };
 }
 
 /**
@@ -229,7 +232,8 @@ export async function readCounts(
 ): Promise<Counts> {
   const isComplete = tool === "callgrind" ? isCompleteCallgrindOut : isCompleteCachegrindOut;
   const deadline = performance.now() + timeoutMs;
-  const total: Required<Counts> = { instructions: 0, cacheMisses: { l1: 0, ll: 0 } };
+  const total: Required<Omit<Counts, "functions">> = { instructions: 0, cacheMisses: { l1: 0, ll: 0 } };
+  let functions: NonNullable<Counts["functions"]> = emptyProfile();
   for (const pid of pids) {
     const file = path.join(outDir, `${OUT_PREFIX}${pid}`);
     for (;;) {
@@ -238,6 +242,11 @@ export async function readCounts(
       if (isComplete(text)) {
         if (!(tool === "callgrind" && /^totals: 0$/m.test(text))) {
           const counted = parseCachegrindOut(text, { cacheSim });
+          if (!("error" in functions)) {
+            const parsed = functionsOrError(text, file, { cacheSim });
+            if ("error" in parsed) functions = parsed;
+            else addProfile(functions, parsed);
+          }
           total.instructions += counted.instructions;
           if (counted.cacheMisses) {
             total.cacheMisses.l1 += counted.cacheMisses.l1;
@@ -253,5 +262,5 @@ export async function readCounts(
       await sleep(100);
     }
   }
-  return cacheSim ? total : { instructions: total.instructions };
+  return cacheSim ? { ...total, functions } : { instructions: total.instructions, functions };
 }

@@ -3,6 +3,16 @@ import { markdownTable } from "markdown-table";
 import type { BisectReport } from "../bisect.js";
 import { escapeMarkdown, inlineCode, repoLink } from "./escape.js";
 import { formatDuration, formatInstructionRatio, formatInterval, plural, shortSha } from "./format.js";
+import { whereCostSection, type SourceLinks } from "./why-functions.js";
+
+/** Steps whose functions the bisect report names. */
+const BISECT_WHERE_COST_STEPS = 5;
+
+/** Links to source lines at `sha` where the repository is github.com's. */
+function githubLinks(repoUrl: string | null, sha: string): SourceLinks | null {
+  const repo = repoUrl ? /^https:\/\/github\.com\/([^/]+\/[^/]+)$/.exec(repoUrl)?.[1] : undefined;
+  return repo ? { repo, sha } : null;
+}
 
 const commitLink = (commit: string, repoUrl: string | null) => repoLink(shortSha(commit), repoUrl, `commit/${commit}`, true);
 
@@ -29,6 +39,7 @@ export function bisectMarkdown(report: BisectReport, repoUrl: string | null): st
     "",
     markdownTable([["step", "QPS ratio (interval)", "QPS verdict", "instr/op ratio (repeats)", "instr/op verdict"], ...rows]),
     "",
+    ...(confirmed && verdict.whereCost.length > 0 ? [whereCostSection(verdict.whereCost, githubLinks(repoUrl, report.firstBad), BISECT_WHERE_COST_STEPS), ""] : []),
     "<details><summary>Probes</summary>",
     "",
     markdownTable([["#", "commit", "against", "verdict", "time"], ...probes]),

@@ -48,6 +48,7 @@ import { renderSweeps, sweepRegressionLine, type SweepChartsWhere } from "./swee
 import { renderIbench } from "./ibench.js";
 import { renderDbBench } from "./db-bench.js";
 import { howToProceed, type ProceedWhere } from "./how-to-proceed.js";
+import { whereCostSection, type SourceLinks, type WhereCostItem } from "./why-functions.js";
 
 /** GitHub rejects issue and PR comments longer than this many characters. */
 export const COMMENT_LIMIT = 65_536;
@@ -135,6 +136,8 @@ export interface MarkdownOptions {
   runnerCost?: RunnerCost;
   /** the sweep charts written (sweep-chart.ts) and where they are: named under the sweep table */
   charts?: SweepChartsWhere;
+  /** where the cost of the steps whose CPU verdict moved went, by function (why-functions.ts), and where its links go */
+  whereCost?: { items: WhereCostItem[]; links: SourceLinks | null };
   /** what "How to proceed" offers when the check fails on regressions: the action's accept label, or (default) the CLI's flags; null: no such block */
   proceed?: ProceedWhere | null;
 }
@@ -178,6 +181,10 @@ const CUT_METRICS = 2;
 const CUT_LOGS = 3;
 const CUT_RUN = 4;
 const CUT_UNCHANGED = 5;
+
+/** Steps "where the cost went" shows in full, and once the metrics are cut for size. */
+const WHERE_COST_STEPS = 10;
+const WHERE_COST_STEPS_CUT = 2;
 
 interface Cuts {
   level: number;
@@ -245,6 +252,7 @@ function render(report: Report, cuts: Cuts): string {
     mainTable(report, rows),
     clientWarning(report, rows),
     flaggedSection(report, rows),
+    whereCostSection(report.options.whereCost?.items ?? [], report.options.whereCost?.links ?? null, cuts.level < CUT_METRICS ? WHERE_COST_STEPS : cuts.level < CUT_UNCHANGED ? WHERE_COST_STEPS_CUT : 0),
     errorsSection(report, rows, cuts.level < CUT_LOGS),
     setupSection(report),
     cuts.level < CUT_CHART ? chartSection(report) : "",

@@ -29,6 +29,8 @@ import type { BenchmarkStep } from "../driver/types.js";
 import { BuildNotCountableError, CountingUnavailableError, ParseError, PipelineError } from "../errors.js";
 import { estimatedCycles, type CacheMisses } from "../measure/cachegrind.js";
 import type { InstructionSample, OkInstructionSample, Variant } from "../results/schema.js";
+import { addProfile, emptyProfile, type FunctionProfile } from "../measure/valgrind-functions.js";
+import type { StepProfile } from "../compare/functions.js";
 
 export interface CountingPlan {
   /** N: operations per client of the shorter run */
@@ -45,6 +47,8 @@ export interface CountedRun {
   ops: number;
   instructions: number;
   cacheMisses?: CacheMisses;
+  /** by function, where the counter has them (an out file it could not read: its error) */
+  functions?: FunctionProfile | { error: string };
 }
 
 export interface Counter {
@@ -67,6 +71,20 @@ export interface CountingHooks {
   log(line: string): void;
   /** seconds, monotonic */
   now(): number;
+  /** A step's per-function costs of a variant, differenced as its totals (2N - N, summed over the repeats), or why there are none. */
+  profiled?(step: BenchmarkStep, variant: Variant, profile: StepProfile | { error: string }): Promise<void>;
+}
+
+/** The runs' per-function costs summed as (long - short), over the repeats; the first out file that could not be read is the error. */
+function addDifference(into: StepProfile | { error: string } | null, short: CountedRun, long: CountedRun): StepProfile | { error: string } | null {
+  if (!short.functions || !long.functions || (into && "error" in into)) return into;
+  if ("error" in short.functions) return short.functions;
+  if ("error" in long.functions) return long.functions;
+  const sum = into ?? { ops: 0, cacheSim: short.cacheMisses !== undefined, profile: emptyProfile() };
+  sum.ops += long.ops - short.ops;
+  addProfile(sum.profile, long.functions);
+  addProfile(sum.profile, short.functions, -1);
+  return sum;
 }
 
 /** What a sample's `counted` adds when its counts carry the cache simulation's misses. */
@@ -154,12 +172,14 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
     const cyclesPerOp: number[] = [];
     let repeat = 0;
     let run = 0;
+    let profile: StepProfile | { error: string } | null = null;
     try {
       if (counter.warmUp) await hooks.run(step, variant, perClient, run++); // caches, catalogs and plans settle before the first pair
       for (; repeat < plan.repeats; repeat++) {
         const short = await hooks.run(step, variant, perClient, run++);
         const long = await hooks.run(step, variant, 2 * perClient, run++);
         const count = differencedCount(short, long);
+        profile = addDifference(profile, short, long);
         perOp.push(count.instructions_per_op);
         if (count.estimated_cycles_per_op !== undefined) cyclesPerOp.push(count.estimated_cycles_per_op);
         // counts with and without the cache simulation are not judged against each other
@@ -177,6 +197,8 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
       }
       hooks.log(`instructions ${step.id} ${variant.id}: ${e instanceof CountingUnavailableError ? "n/a" : "ERROR"} ${(e as Error).message}`);
     }
+    // where the cost went is an aid: failing to keep it loses no count
+    if (profile && hooks.profiled) await hooks.profiled(step, variant, profile).catch((e: Error) => hooks.log(`instructions ${step.id} ${variant.id}: per-function costs not kept: ${e.message}`));
     if (perOp.length > 0) {
       const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
       const cycles = cyclesPerOp.length > 0 ? `, ${mean(cyclesPerOp).toFixed(0)} est. cycles/op` : "";

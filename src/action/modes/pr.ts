@@ -26,7 +26,8 @@ import type { Results } from "../../results/schema.js";
 import { formatShard } from "../../schedule/shard.js";
 import { refusePersistedCredentials } from "../checkout-credentials.js";
 import { pullRequestCommits, resolveComparisonPoint, type ComparisonPoint } from "../compare-point.js";
-import { actionPlan, configAt, planFlags, runUrl, type ModeContext } from "../context.js";
+import { actionPlan, configAt, planFlags, runUrl, sourceLinks, type ModeContext } from "../context.js";
+import { aaSpreadsOf, functionsDirOf, whereCostItems } from "../../results/function-profiles.js";
 import type { PullRequestEvent } from "../event.js";
 import { findBaseline, historyStoreOf, type BaselineFound } from "../history.js";
 import { carriesTrustedLabel, decideForkPolicy } from "../fork-policy.js";
@@ -132,7 +133,9 @@ async function reportPullRequest(ctx: ModeContext, report: PullRequestReport): P
   const comparison = compareRun(results, { ...plan.compare, ...(noiseFloor && { noiseFloor }) });
   const stored = event ? againstBaseline(lookup, results, plan, event.base.ref) : { column: null, note: "" };
   const notes = compared + stored.note;
+  const whereCost = { items: await whereCostItems(functionsDirOf(path.resolve(ctx.inputs.resultsPath)), comparison, aaSpreadsOf(results)), links: sourceLinks(ctx.env, commits.head) };
   const markdown = renderMarkdown([comparison], {
+    whereCost,
     maxLength: COMMENT_LIMIT - notes.length,
     failOn: ctx.inputs.failOn,
     links: report.links,

@@ -1,0 +1,164 @@
+/**
+ * Where the cost went, on the demo fork, real all the way: PostgreSQL base and head (head serialises
+ * and hashes the plan of every executed query in standard_ExecutorRun) built with -O2 -g (debug
+ * information for files and lines; the same code as -O2), counted under callgrind by the pipeline's
+ * counting pass (N and 2N transactions, differenced), the per-function costs kept beside the results.
+ * The comment's "where the cost went" names the serialisation and hashing functions and the call
+ * standard_ExecutorRun makes to them at a line of the patch, linked at the head commit; an A/A pair
+ * (base counted twice) lists no function.
+ */
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { execa } from "execa";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { loadBuiltinRecipe } from "../../src/build/recipe.js";
+import { childEnv } from "../../src/child-env.js";
+import { withCleanup } from "../../src/cleanup.js";
+import { compareRun } from "../../src/compare/compare.js";
+import { compareFunctions, type StepProfile } from "../../src/compare/functions.js";
+import { parseProfile } from "../../src/config/profile.js";
+import { DEFAULT_TIMEOUTS } from "../../src/config/timeouts.js";
+import { postgresEngine } from "../../src/engine/postgres.js";
+import { runBenchmark } from "../../src/pipeline.js";
+import { realPorts } from "../../src/pipeline-ports.js";
+import { renderMarkdown } from "../../src/report/markdown.js";
+import { aaSpreadsOf, functionsDirOf, keepFunctionComparisons, readStepProfile, whereCostItems } from "../../src/results/function-profiles.js";
+import { writeResults } from "../../src/results/io.js";
+import { ResultsSchema } from "../../src/results/schema.js";
+import { runCli } from "../../src/cli/program.js";
+import { consoleLog } from "../../src/log.js";
+import { relativeSpread } from "../../src/schedule/instructions.js";
+
+const cacheDir = inject("cacheDir");
+const fork = inject("pgFork");
+const work = mkdtempSync(path.join(os.tmpdir(), "dbg-where-cost-test-"));
+chmodSync(work, 0o755);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const STEP = "pgbench.select-only.prepared.c1";
+const PROFILE = `
+name: where-cost-test
+version: 1
+engine: postgresql
+description: select-only, the counting pass alone
+schedule: { rounds: 2, min_rounds: 2, duration_s: 1, warmup_s: 0, time_budget_s: null }
+server_settings: { shared_buffers: 32MB, max_connections: 20, fsync: "off", synchronous_commit: "off", autovacuum: "off" }
+instructions: { ops_per_client: 300, repeats: 3 }
+steps:
+  - { driver: pgbench, script: select-only, protocol: prepared, clients: 1, scale: 1 }
+`;
+
+/** head's lines the patch added to execMain.c (git diff base head). */
+async function addedLines(file: string): Promise<Set<number>> {
+  const diff = await execa("git", ["-C", fork.path, "diff", "-U0", fork.base, fork.head, "--", file], { env: childEnv(process.env), extendEnv: false });
+  const lines = new Set<number>();
+  for (const [, start, count] of diff.stdout.matchAll(/^@@ -\S+ \+(\d+)(?:,(\d+))? @@/gm)) {
+    for (let i = 0; i < Number(count ?? "1"); i++) lines.add(Number(start) + i);
+  }
+  return lines;
+}
+
+describe("where the cost went, by function", () => {
+  it("names the plan serialisation and hashing head added, and the line of standard_ExecutorRun that calls them; an A/A pair lists nothing", async () => {
+    const recipe = { ...(await loadBuiltinRecipe("postgresql")), cflags: "-O2 -g" };
+    const profile = parseProfile(PROFILE, "where-cost-test.yaml");
+    const resultsFile = path.join(work, "results.json");
+    const plan = {
+      repo: fork.path,
+      variants: [
+        { id: "base", ref: "base", recipe },
+        { id: "head", ref: "head", recipe },
+        { id: "aa", ref: "base", recipe },
+      ],
+      baseVariant: "base",
+      profile,
+      engine: postgresEngine,
+      engineSettings: profile.server_settings,
+      timeBudgetS: null,
+      cacheDir,
+      workDir: work,
+      trust: "trusted" as const,
+      timeouts: DEFAULT_TIMEOUTS,
+      runner: { name: null, labels: [] },
+      measureQps: false,
+      functionsDir: functionsDirOf(resultsFile),
+    };
+    const results = ResultsSchema.parse(await withCleanup((r) => runBenchmark(plan, r, consoleLog(), realPorts)));
+    await writeResults(resultsFile, results);
+    const dir = functionsDirOf(resultsFile);
+    const side = async (variant: string) => (await readStepProfile(dir, STEP, variant)) as StepProfile;
+    const [base, head, aa] = [await side("base"), await side("head"), await side("aa")];
+    for (const p of [base, head, aa]) expect(p).toMatchObject({ ops: 900, cacheSim: false, profile: { callGraph: true } });
+
+    // the profiles' totals per op are the counts the verdict judged
+    const counted = (variant: string) => results.instructions!.filter((s) => s.variant === variant && s.status === "ok").map((s) => ("instructions" in s ? s.instructions : 0));
+    expect(base.profile.total[0]).toBe(counted("base").reduce((a, b) => a + b, 0));
+    expect(head.profile.total[0]).toBe(counted("head").reduce((a, b) => a + b, 0));
+
+    const comparison = compareFunctions(base, head, 0.005);
+    const shown = comparison.listed.map((f) => `${f.name} ${f.file} ${f.status} ${f.change.toFixed(0)}/op${f.caller ? ` from ${f.caller.name}:${f.caller.line}` : ""}`);
+    console.log(`head +${comparison.change.toFixed(0)} instr/op (${comparison.base.toFixed(0)} -> ${comparison.head.toFixed(0)}); listed explain ${(comparison.explained * 100).toFixed(1)}%:\n  ${shown.join("\n  ")}`);
+    console.log(`calls added:\n  ${comparison.calls.slice(0, 5).map((c) => `${c.caller.name} ${c.caller.file}:${c.caller.line} -> ${c.callee.name} ${c.change.toFixed(0)}/op`).join("\n  ")}`);
+    // by their own cost: the serialisation (nodeToString's outfuncs.c formats numbers through
+    // snprintf.c into a StringInfo, stringinfo.c) and the hashing (hashfn.c); measured 2026-12-04:
+    // dopr, fmtint, hash_bytes_extended, dostr, appendStringInfo, 56.8% of the change
+    const files = new Set(comparison.listed.map((f) => f.file));
+    expect([...files].sort()).toEqual(expect.arrayContaining(["src/common/hashfn.c", "src/common/stringinfo.c", "src/port/snprintf.c"]));
+    expect(comparison.listed.map((f) => f.name)).toEqual(expect.arrayContaining(["hash_bytes_extended", "appendStringInfo"]));
+    expect(comparison.listed.find((f) => f.name === "hash_bytes_extended")).toMatchObject({ status: "new", caller: { name: "standard_ExecutorRun", file: "src/backend/executor/execMain.c" } });
+    expect(comparison.listed.every((f) => f.change > 0)).toBe(true);
+    expect(comparison.explained).toBeGreaterThan(0.5);
+    // the calls head added, from standard_ExecutorRun at a line of the patch: nodeToString and hash_bytes_extended
+    const patched = await addedLines("src/backend/executor/execMain.c");
+    const fromExecutorRun = comparison.calls.filter((c) => c.caller.name === "standard_ExecutorRun");
+    expect(fromExecutorRun.map((c) => c.callee.name)).toEqual(expect.arrayContaining(["nodeToString", "hash_bytes_extended"]));
+    for (const call of fromExecutorRun) {
+      expect(call.caller.file).toBe("src/backend/executor/execMain.c");
+      expect(patched.has(call.caller.line), `line ${call.caller.line} in the patch`).toBe(true);
+    }
+    // those calls are the whole of the change
+    const addedByCalls = fromExecutorRun.reduce((sum, c) => sum + c.change, 0) / comparison.change;
+    console.log(`calls from standard_ExecutorRun explain ${(addedByCalls * 100).toFixed(1)}% of the change`);
+    expect(addedByCalls).toBeGreaterThan(0.9);
+
+    // A/A: nothing past the step's noise
+    const perOp = (variant: string) => results.instructions!.flatMap((s) => (s.variant === variant && "instructions_per_op" in s ? [s.instructions_per_op] : []));
+    const aaComparison = compareFunctions(base, aa, Math.max(relativeSpread(perOp("base")), relativeSpread(perOp("aa"))));
+    console.log(`A/A: ${aaComparison.change.toFixed(1)} instr/op; largest function change ${aaComparison.functions[0]?.name} ${aaComparison.functions[0]?.change.toFixed(1)}/op; threshold ${aaComparison.threshold.toFixed(0)}`);
+    expect(aaComparison.listed).toEqual([]);
+    expect(aaComparison.calls).toEqual([]);
+
+    // the comment: the regression's section names them, linked at the head commit
+    const compared = compareRun(results);
+    expect(compared.steps[0]!.variants.find((v) => v.variant === "head")!.instructions!.verdict).toBe("regression");
+    const items = await whereCostItems(functionsDirOf(resultsFile), compared, aaSpreadsOf(results));
+    expect(items.map((i) => `${i.step} ${i.column}`)).toEqual([`${STEP} head`]);
+    const markdown = renderMarkdown([compared], { whereCost: { items, links: { repo: "example/postgres", sha: fork.head } } });
+    const section = markdown.slice(markdown.indexOf("**Where the cost went**"));
+    console.log(section.slice(0, 4000));
+    expect(section).toMatch(new RegExp(`\\[\`execMain\\.c:(\\d+)\`\\]\\(https://github\\.com/example/postgres/blob/${fork.head}/src/backend/executor/execMain\\.c#L\\1\\)`));
+    expect(section).toContain("calls `nodeToString`");
+    expect(section).toContain("`hash_bytes_extended`");
+    // without links (a CLI run) no URL at all
+    expect(renderMarkdown([compared], { whereCost: { items, links: null } })).not.toMatch(/blob\//);
+
+    // the files beside the results: TSV per step and variant, and cachegrind out files cg_annotate reads
+    const kept = await keepFunctionComparisons(resultsFile, results);
+    expect(kept.map((f) => path.relative(dir, f))).toEqual(
+      [`${STEP}/aa.cgout`, `${STEP}/aa.json`, `${STEP}/aa.tsv`, `${STEP}/base.cgout`, `${STEP}/base.json`, `${STEP}/head.cgout`, `${STEP}/head.json`, `${STEP}/head.tsv`].sort(),
+    );
+    const annotated = await execa("cg_annotate", [path.join(dir, STEP, "head.cgout")], { env: childEnv(process.env), extendEnv: false, reject: false });
+    expect(annotated.exitCode, annotated.stderr).toBe(0);
+    expect(annotated.stdout).toMatch(/src\/backend\/nodes\/outfuncs\.c:outNode/);
+    const sizes = readdirSync(path.join(dir, STEP)).map((f) => `${f} ${readFileSync(path.join(dir, STEP, f)).length}`);
+    console.log(`files: ${sizes.join(", ")}`);
+
+    // the CLI prints the comparison
+    let out = "";
+    const code = await runCli(["functions", resultsFile, "--step", STEP], { stdout: (t: string) => void (out += t), stderr: (t: string) => void (out += t) } as never);
+    expect(code).toBe(0);
+    expect(out.split("\n")[0]).toMatch(/^function\tobject\tfile\tstatus/);
+    expect(out).toMatch(/\nnodeToString|_outNode/);
+  });
+});
