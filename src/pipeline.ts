@@ -118,6 +118,10 @@ async function placeInstances(plan: RunPlan, ports: PipelinePorts): Promise<Plac
 async function buildVariants(plan: RunPlan, ports: PipelinePorts, registry: CleanupRegistry, log: Log): Promise<BuildResult[]> {
   const builds: BuildResult[] = [];
   for (const spec of plan.variants) {
+    // a pull request's base is built from trusted inputs only, with nothing of the PR's users running
+    // (the run began by ending them: only a build before this one can have left any)
+    const trustedInputsOnly = plan.trust === "pr" && spec.id === plan.baseVariant;
+    if (trustedInputsOnly && builds.length > 0) await endProcesses(ports, log, `were running before the build of the base ${spec.id}`);
     const build = await log.group(`build ${spec.id} (${spec.ref})`, async () => {
       const started = performance.now();
       let lastShown = started;
@@ -129,6 +133,7 @@ async function buildVariants(plan: RunPlan, ports: PipelinePorts, registry: Clea
         cacheDir: plan.cacheDir,
         trust: plan.trust,
         ...(plan.prNamespace !== undefined && { prNamespace: plan.prNamespace }),
+        ...(trustedInputsOnly && { trustedInputsOnly }),
         timeouts: plan.timeouts,
         registry,
         ...(plan.workDir && { workDir: plan.workDir }),

@@ -36,6 +36,14 @@ export function unprivilegedUserName(trust: TrustLevel): string {
   return trust === "trusted" ? userPrefix() : `${userPrefix()}-pr`;
 }
 
+/**
+ * Who builds a pull request's base (build.ts BuildRequest.trustedInputsOnly): "dbbench-pr-base", not the
+ * PR builds' user, whose files and processes the pull request's code may have left behind.
+ */
+export function baseBuildUserName(): string {
+  return `${unprivilegedUserName("pr")}-base`;
+}
+
 /** Who runs the variant at `index` of a run of this trust level: "dbbench-pr-v0", "dbbench-pr-v1", ... */
 export function variantUserName(trust: TrustLevel, index: number): string {
   return `${unprivilegedUserName(trust)}-v${index}`;
@@ -66,20 +74,25 @@ export function unprivilegedUser(trust: TrustLevel): Promise<OsUser | null> {
   return userNamed(unprivilegedUserName(trust));
 }
 
+/** The user that builds pull requests' bases (baseBuildUserName), created on first use; null when not root. */
+export function baseBuildUser(): Promise<OsUser | null> {
+  return userNamed(baseBuildUserName());
+}
+
 /** The user the variant at `index` runs as (its server, data and clients), created on first use; null when not root. */
 export function variantUser(trust: TrustLevel, index: number): Promise<OsUser | null> {
   return userNamed(variantUserName(trust, index));
 }
 
 /**
- * The users that run pull requests' code and exist on this machine: the PR builds' and the PR
- * variants'. None when not root (nobody else's processes to end then).
+ * The users that run pull requests' code and exist on this machine: the PR builds', the PR bases'
+ * builds' and the PR variants'. None when not root (nobody else's processes to end then).
  */
 export async function pullRequestUsers(): Promise<OsUser[]> {
   if (process.getuid?.() !== 0) return [];
   const entries = await execa("getent", ["passwd"], { env: childEnv(process.env), extendEnv: false, reject: false });
   const builds = unprivilegedUserName("pr");
-  const ours = (name: string) => name === builds || (name.startsWith(`${builds}-v`) && /^\d+$/.test(name.slice(builds.length + 2)));
+  const ours = (name: string) => name === builds || name === baseBuildUserName() || (name.startsWith(`${builds}-v`) && /^\d+$/.test(name.slice(builds.length + 2)));
   return entries.stdout.split("\n").flatMap((line) => {
     const [name, , uid, gid] = line.split(":");
     return name && uid && gid && ours(name) ? [{ name, uid: Number(uid), gid: Number(gid) }] : [];

@@ -152,6 +152,33 @@ describe("the pipeline with a fake server engine", () => {
     expect(phases).toEqual(["end", "build", "build", "end", "start", "start", "stop", "stop", "end"]);
   });
 
+  it("builds a pull request's base from trusted inputs only, after ending what a build before it left running (issue 36 item 3)", async () => {
+    setUp();
+    const requests: string[] = [];
+    const ports = {
+      ...world.ports,
+      build: async (request: Parameters<FakeWorld["ports"]["build"]>[0]) => {
+        requests.push(`${request.commitish} ${request.trust}${request.trustedInputsOnly ? " trusted inputs only" : ""}`);
+        return world.ports.build(request);
+      },
+      endPullRequestProcesses: async () => {
+        world.events.push("end the pull request users' processes");
+        return [];
+      },
+    };
+    const plan = fakePlan(world, fakeServerEngine(world));
+    // head built first: the base's build comes after the PR's code ran
+    plan.variants.reverse();
+    await runBenchmark(plan, registry, log, ports);
+    expect(requests).toEqual(["head pr", "base pr trusted inputs only"]);
+    expect(world.events.filter((e) => /^(build|end) /.test(e))).toEqual(["end the pull request users' processes", "build head", "end the pull request users' processes", "build base", "end the pull request users' processes"]);
+
+    // a trusted run's builds are trusted already
+    requests.length = 0;
+    await runBenchmark({ ...fakePlan(world, fakeServerEngine(world)), trust: "trusted" }, registry, log, ports);
+    expect(requests).toEqual(["base trusted", "head trusted"]);
+  });
+
   it("restarts every server on schedule, with the client's CPU share from the client runner", async () => {
     setUp();
     const engine = fakeServerEngine(world);
