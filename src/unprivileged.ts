@@ -16,6 +16,7 @@ import { execa } from "execa";
 import { childEnv } from "./child-env.js";
 import type { CleanupRegistry } from "./cleanup.js";
 import { InputError, PipelineError } from "./errors.js";
+import { denyScheduling } from "./scheduled-jobs.js";
 
 /** "trusted": the default branch's baseline and flags runs; "pr": everything else (pull requests, the CLI). */
 export type TrustLevel = "trusted" | "pr";
@@ -121,6 +122,8 @@ async function lookUpOrCreate(name: string): Promise<OsUser> {
   // name:password:uid:gid:...
   const [, , uid, gid] = entry.stdout.split(":");
   if (!uid || !gid) throw new PipelineError(`cannot look up the user "${name}"`, entry.stdout + entry.stderr);
+  // also for a user an older version created
+  await denyScheduling(name);
   return { name, uid: Number(uid), gid: Number(gid) };
 }
 
