@@ -12,6 +12,7 @@ import { clockTicksPerSecond, samplePeakMemory, takeHostSnapshot } from "./measu
 import type { ClientRun, PipelinePorts } from "./pipeline.js";
 import { asUserIn, variantUser } from "./unprivileged.js";
 import { endPullRequestProcesses } from "./user-processes.js";
+import { freezeUser } from "./variant-freeze.js";
 
 export const realPorts: PipelinePorts = {
   build: buildAtCommit,
@@ -48,4 +49,5 @@ export const realPorts: PipelinePorts = {
   },
   variantUser,
   endPullRequestProcesses,
+  freezeUser,
 };

@@ -83,6 +83,8 @@ export interface PipelinePorts {
   variantUser(trust: TrustLevel, index: number): Promise<OsUser | null>;
   /** Ends every process of the users that run pull requests' code (user-processes.ts); what it ended, for the log. */
   endPullRequestProcesses(): Promise<string[]>;
+  /** Stops (`frozen`) or resumes every process of a variant's user (variant-freeze.ts). */
+  freezeUser(user: OsUser, frozen: boolean): Promise<void>;
 }
 
 /** Lines of client output and of the engine's log kept with a failed step. */
@@ -235,6 +237,8 @@ interface RunContext {
   notes: string[];
   /** seconds spent per phase, for the line at the end */
   phases: PhaseSeconds;
+  /** the variants whose processes are stopped now (aloneOn) */
+  frozen: Set<string>;
 }
 
 interface PhaseSeconds {
@@ -261,6 +265,21 @@ async function runClient(ctx: RunContext, vi: VariantInstance, command: ClientCo
   const run = await ctx.ports.runClient(command, { cwd: vi.side.runDir, user: vi.side.user, timeoutS, rusage, signal });
   signal.throwIfAborted();
   return run;
+}
+
+/**
+ * Only `variant`'s processes run (null: every variant's): the others' users are stopped, so that what
+ * one variant's code does cannot weigh on another's round (variant-freeze.ts). Without users (not
+ * root) nothing is stopped.
+ */
+async function aloneOn(ctx: RunContext, variant: Variant | null): Promise<void> {
+  for (const [id, side] of ctx.sides) {
+    const frozen = variant !== null && id !== variant.id;
+    if (!side.user || ctx.frozen.has(id) === frozen) continue;
+    await ctx.ports.freezeUser(side.user, frozen);
+    if (frozen) ctx.frozen.add(id);
+    else ctx.frozen.delete(id);
+  }
 }
 
 /**
@@ -486,6 +505,7 @@ async function measureSteps(
   const warmup = async (step: BenchmarkStep, variant: Variant) => {
     if (profile.schedule.warmup_s === 0) return;
     try {
+      await aloneOn(ctx, variant);
       const vi = await instances.live(variant);
       await ensureData(ctx, vi, step);
       const result = await onRunTarget(vi, (target) =>
@@ -497,10 +517,13 @@ async function measureSteps(
       ctx.log.info(`${step.id}: warm-up of ${variant.id} failed: ${(e as Error).message}`);
     }
   };
-  return ctx.log.group(`measure ${profile.steps.length} steps x ${variants.length} variants, ${schedule.rounds} rounds of ${profile.schedule.duration_s} s (ABBA)`, () =>
+  // a run cut off with a variant stopped: its processes resumed before the servers are stopped (registered later, run first)
+  const resume = await ctx.registry.register("the variants' stopped processes", () => aloneOn(ctx, null));
+  const measured = await ctx.log.group(`measure ${profile.steps.length} steps x ${variants.length} variants, ${schedule.rounds} rounds of ${profile.schedule.duration_s} s (ABBA)`, () =>
     runInterleaved(profile.steps, variants, schedule.budget, ctx.ports.clock, {
       warmup,
       measure: async (step, variant, round, position) => {
+        await aloneOn(ctx, variant);
         const sample = await measureOnce(ctx, instances, fingerprint, step, variant, round, position);
         ctx.log.info(
           sample.status === "ok"
@@ -512,13 +535,24 @@ async function measureSteps(
         );
         return sample;
       },
-      ...(profile.schedule.restart_every !== undefined && { restart: { every: profile.schedule.restart_every, run: (step: BenchmarkStep, variant: Variant) => instances.restart(step, variant) } }),
+      ...(profile.schedule.restart_every !== undefined && {
+        restart: {
+          every: profile.schedule.restart_every,
+          run: async (step: BenchmarkStep, variant: Variant) => {
+            await aloneOn(ctx, variant);
+            await instances.restart(step, variant);
+          },
+        },
+      }),
       ...(schedule.sequential && {
         settled: (step: BenchmarkStep, stepSamples: readonly Sample[]) => settledStep(schedule.sequential!, thresholds.forStep(step.id), ctx.plan.baseVariant, stepSamples),
       }),
       stepDone: (step, stepSamples, roundsUsed) => ctx.log.info(stepDoneLine(step.id, roundsUsed, judgeStep(step, stepSamples))),
     }),
   );
+  // the counting pass runs the variants side by side
+  await resume.run();
+  return measured;
 }
 
 /** Stage 4b: the deterministic channel, where the profile asks for it. */
@@ -675,7 +709,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     sides.set(variant.id, { user, runDir });
   }
   const ticksPerSecond = await ports.host.ticksPerSecond();
-  const ctx: RunContext = { plan, ports, registry, log, workDir, sides, placement, ticksPerSecond, startedAt, notes: [], phases };
+  const ctx: RunContext = { plan, ports, registry, log, workDir, sides, placement, ticksPerSecond, startedAt, notes: [], phases, frozen: new Set() };
 
   const instances = new Instances(ctx);
   await instances.startAll(variants, builds);

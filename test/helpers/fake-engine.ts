@@ -126,6 +126,9 @@ export function fakeWorld(): FakeWorld {
       },
       variantUser: async () => null,
       endPullRequestProcesses: async () => [],
+      freezeUser: async (user, frozen) => {
+        world.events.push(`${frozen ? "freeze" : "thaw"} ${user.name}`);
+      },
     },
   };
   return world;

@@ -179,6 +179,37 @@ describe("the pipeline with a fake server engine", () => {
     expect(requests).toEqual(["base trusted", "head trusted"]);
   });
 
+  it("stops every process of the variant not measured while the other's warm-up and rounds run, and resumes all before counting (issue 36 item 6)", async () => {
+    setUp();
+    const ports = { ...world.ports, variantUser: async (_trust: string, index: number) => ({ name: `v${index}`, uid: process.getuid!(), gid: process.getgid!() }) };
+    const plan = fakePlan(world, fakeServerEngine(world), { extra: "instructions: { ops_per_client: 10, repeats: 3 }\n" });
+    plan.profile = { ...plan.profile, schedule: { ...plan.profile.schedule, warmup_s: 1 } };
+    await runBenchmark(plan, registry, log, ports);
+    // replayed: who was stopped when each client ran (the fake servers: base on port 6000, head on 6001)
+    const frozen = new Set<string>();
+    const seen: string[] = [];
+    for (const event of world.events) {
+      const [verb, name] = event.split(" ");
+      if (verb === "freeze") frozen.add(name!);
+      if (verb === "thaw") frozen.delete(name!);
+      const client = /^client (warmup|run|fixed) .*port=(\d+)$/.exec(event);
+      if (client) seen.push(`${client[1]} ${client[2] === "6000" ? "v0" : "v1"} while stopped: ${[...frozen].join(",") || "none"}`);
+    }
+    expect(seen).toEqual([
+      "warmup v0 while stopped: v1",
+      "warmup v1 while stopped: v0",
+      // ABBA
+      "run v0 while stopped: v1",
+      "run v1 while stopped: v0",
+      "run v1 while stopped: v0",
+      "run v0 while stopped: v1",
+      // counted side by side, nothing stopped
+      ...seen.slice(6).filter((line) => line.startsWith("fixed")),
+    ]);
+    expect(seen.length).toBeGreaterThan(6);
+    expect(seen.slice(6).every((line) => line.endsWith("stopped: none"))).toBe(true);
+  });
+
   it("restarts every server on schedule, with the client's CPU share from the client runner", async () => {
     setUp();
     const engine = fakeServerEngine(world);
