@@ -7,6 +7,7 @@ import { buildAtCommit } from "./build/build.js";
 import { detectCompiler } from "./build/compiler.js";
 import { readClientRusage, withClientRusage } from "./driver/client-rusage.js";
 import { allowedCpus } from "./measure/cpu-affinity.js";
+import { makeCpusetGroup } from "./measure/cpuset.js";
 import { collectFingerprint } from "./measure/fingerprint.js";
 import { clockTicksPerSecond, samplePeakMemory, takeHostSnapshot } from "./measure/host.js";
 import type { ClientRun, PipelinePorts } from "./pipeline.js";
@@ -50,4 +51,5 @@ export const realPorts: PipelinePorts = {
   variantUser,
   endPullRequestProcesses,
   freezeUser,
+  cpusetGroup: makeCpusetGroup,
 };

@@ -25,6 +25,7 @@ import type { InstructionCounter, Target } from "./engine/types.js";
 import { CountingUnavailableError, PipelineError } from "./errors.js";
 import type { Log } from "./log.js";
 import { formatCpuList, onCpus, placeProcess, placeProcesses } from "./measure/cpu-affinity.js";
+import type { CpusetGroup } from "./measure/cpuset.js";
 import type { PeakSampler } from "./measure/host.js";
 import { metricsPerOp, type HostSnapshot } from "./measure/proc.js";
 import { METRIC_NAMES, RESULTS_SCHEMA_ID, RESULTS_VERSION, type ErrorSample, type Fingerprint, type InstructionSample, type Results, type Sample, type Variant } from "./results/schema.js";
@@ -85,6 +86,8 @@ export interface PipelinePorts {
   endPullRequestProcesses(): Promise<string[]>;
   /** Stops (`frozen`) or resumes every process of a variant's user (variant-freeze.ts). */
   freezeUser(user: OsUser, frozen: boolean): Promise<void>;
+  /** A cpuset cgroup `name` holding `cpus` (measure/cpuset.ts), or why there is none. */
+  cpusetGroup(name: string, cpus: readonly number[]): Promise<CpusetGroup | { unavailable: string }>;
 }
 
 /** Lines of client output and of the engine's log kept with a failed step. */
@@ -208,6 +211,8 @@ async function copyShippedFiles(steps: readonly BenchmarkStep[], runDir: string)
 interface VariantSide {
   user: OsUser | null;
   runDir: string;
+  /** where its server's processes are held (a server engine with a CPU placement, as root, where cgroups allow) */
+  cpuset: CpusetGroup | null;
 }
 
 interface VariantInstance {
@@ -275,6 +280,8 @@ async function runClient(ctx: RunContext, vi: VariantInstance, command: ClientCo
 async function aloneOn(ctx: RunContext, variant: Variant | null): Promise<void> {
   for (const [id, side] of ctx.sides) {
     const frozen = variant !== null && id !== variant.id;
+    // whatever a variant started since (its server, a restarted one, a daemon) joins its cpuset: none of its clients runs now
+    if (side.user) await side.cpuset?.enclose(side.user.uid);
     if (!side.user || ctx.frozen.has(id) === frozen) continue;
     await ctx.ports.freezeUser(side.user, frozen);
     if (frozen) ctx.frozen.add(id);
@@ -665,6 +672,20 @@ function assembleResults(
   };
 }
 
+/**
+ * A cpuset for a variant's server (removed with the run), or null, the log saying why taskset alone
+ * holds it: a process may widen its own affinity, never its cpuset's CPUs.
+ */
+async function serverCpuset(ports: PipelinePorts, registry: CleanupRegistry, log: Log, cpus: readonly number[]): Promise<CpusetGroup | null> {
+  const group = await ports.cpusetGroup(`db-bench-gate-${randomBytes(6).toString("hex")}`, cpus);
+  if ("unavailable" in group) {
+    log.info(`the servers are held on CPU ${formatCpuList(cpus)} by taskset alone, which their processes may undo: ${group.unavailable}`);
+    return null;
+  }
+  await registry.register("a server's cpuset", () => group.remove());
+  return group;
+}
+
 /** Ends the pull request users' processes; a line for the log when there were any. */
 async function endProcesses(ports: PipelinePorts, log: Log, what: string): Promise<void> {
   const ended = await ports.endPullRequestProcesses();
@@ -706,7 +727,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     await copyShippedFiles(plan.profile.steps, runDir);
     const user = await ports.variantUser(plan.trust, i);
     await giveTo(user, runDir);
-    sides.set(variant.id, { user, runDir });
+    sides.set(variant.id, { user, runDir, cpuset: user && placement?.kind === "server" ? await serverCpuset(ports, registry, log, placement.server) : null });
   }
   const ticksPerSecond = await ports.host.ticksPerSecond();
   const ctx: RunContext = { plan, ports, registry, log, workDir, sides, placement, ticksPerSecond, startedAt, notes: [], phases, frozen: new Set() };
