@@ -179,12 +179,15 @@ function programsFrom(step: BenchmarkStep, source: ProgramSource): string[] {
   return Object.entries(step.programs).flatMap(([name, from]) => (from === source ? [name] : []));
 }
 
-/** The programs a step runs, for one variant's build; a shipped file is the variant's run directory's copy (copyShippedFiles). */
-function binariesFor(vi: VariantInstance, step: BenchmarkStep): ClientBinaries {
+/**
+ * The programs a step runs on one variant: a built one from the clients' build (RunContext.clientsBinDir)
+ * or the variant's own; a shipped file is the variant's run directory's copy (copyShippedFiles).
+ */
+function binariesFor(ctx: RunContext, vi: VariantInstance, step: BenchmarkStep): ClientBinaries {
   const where = (name: string, from: ProgramSource) => {
     switch (from) {
       case "build":
-        return path.join(vi.build.binDir, name);
+        return path.join(ctx.clientsBinDir ?? vi.build.binDir, name);
       case "system":
         return name;
       case "shipped":
@@ -244,6 +247,12 @@ interface RunContext {
   phases: PhaseSeconds;
   /** the variants whose processes are stopped now (aloneOn) */
   frozen: Set<string>;
+  /**
+   * A server engine's built clients (pgbench) come from the base variant's build, whichever server they
+   * measure: head's own pgbench would report head's QPS however head's code likes. null: each variant's
+   * own (an embedded engine's driver, db_bench, is the engine itself).
+   */
+  clientsBinDir: string | null;
 }
 
 interface PhaseSeconds {
@@ -365,7 +374,7 @@ class Instances {
 
 /** Stage 3: the data sets a step needs loaded into an instance and settled, once per instance. */
 async function ensureData(ctx: RunContext, vi: VariantInstance, step: BenchmarkStep): Promise<void> {
-  await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), binariesFor(vi, step)));
+  await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, vi, step)));
 }
 
 /** `dataSet` loaded into the instance and settled, unless it already was. */
@@ -396,7 +405,7 @@ async function loadOnce(ctx: RunContext, vi: VariantInstance, dataSet: DataSet):
 async function reloadData(ctx: RunContext, vi: VariantInstance, steps: readonly BenchmarkStep[]): Promise<void> {
   vi.loaded.clear();
   for (const step of steps) {
-    const [target, bins] = [vi.instance.loadTarget(), binariesFor(vi, step)];
+    const [target, bins] = [vi.instance.loadTarget(), binariesFor(ctx, vi, step)];
     await loadOnce(ctx, vi, step.countedDataSet?.(target, bins) ?? step.dataSet(target, bins));
   }
 }
@@ -438,7 +447,7 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
   }
   try {
     return await onRunTarget(vi, async (target) => {
-      const client = step.run(target, binariesFor(vi, step), schedule.duration_s);
+      const client = step.run(target, binariesFor(ctx, vi, step), schedule.duration_s);
       const { processes } = vi.instance;
       const before = await ports.host.snapshot();
       const memory = processes ? ports.host.sampleMemory(processes) : null;
@@ -516,7 +525,7 @@ async function measureSteps(
       const vi = await instances.live(variant);
       await ensureData(ctx, vi, step);
       const result = await onRunTarget(vi, (target) =>
-        runClient(ctx, vi, onCpus(step.warmup(target, binariesFor(vi, step), profile.schedule.warmup_s), driverCpus(ctx)), profile.schedule.warmup_s + CLIENT_GRACE_S),
+        runClient(ctx, vi, onCpus(step.warmup(target, binariesFor(ctx, vi, step), profile.schedule.warmup_s), driverCpus(ctx)), profile.schedule.warmup_s + CLIENT_GRACE_S),
       );
       if (result.failed) ctx.log.info(`${step.id}: warm-up of ${variant.id} failed (${result.message}); the measured rounds will show it`);
     } catch (e) {
@@ -592,7 +601,7 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
         // a server's data sets were all loaded again before it went under the counter (reloadData)
         if (engine.kind !== "server") await ensureData(ctx, vi, step);
         return onRunTarget(vi, async (target) => {
-          const client = step.fixedRun(target, binariesFor(vi, step), perClient, runNumber);
+          const client = step.fixedRun(target, binariesFor(ctx, vi, step), perClient, runNumber);
           // a failed run is its own error, before the counter looks for counts it cannot have left
           const { result, ...counts } = await counters.get(variant.id)!.count(client, async (command) => {
             const run = await runClient(ctx, vi, onCpus(command, cpus), COUNTED_RUN_TIMEOUT_S);
@@ -730,7 +739,8 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     sides.set(variant.id, { user, runDir, cpuset: user && placement?.kind === "server" ? await serverCpuset(ports, registry, log, placement.server) : null });
   }
   const ticksPerSecond = await ports.host.ticksPerSecond();
-  const ctx: RunContext = { plan, ports, registry, log, workDir, sides, placement, ticksPerSecond, startedAt, notes: [], phases, frozen: new Set() };
+  const clientsBinDir = plan.engine.kind === "server" ? builds[plan.variants.findIndex((spec) => spec.id === plan.baseVariant)]!.binDir : null;
+  const ctx: RunContext = { plan, ports, registry, log, workDir, sides, placement, ticksPerSecond, startedAt, notes: [], phases, frozen: new Set(), clientsBinDir };
 
   const instances = new Instances(ctx);
   await instances.startAll(variants, builds);

@@ -210,6 +210,28 @@ describe("the pipeline with a fake server engine", () => {
     expect(seen.slice(6).every((line) => line.endsWith("stopped: none"))).toBe(true);
   });
 
+  it("runs a server engine's built clients from base's build against both servers (issue 36: head's pgbench would report head's QPS)", async () => {
+    setUp();
+    const files = new Set<string>();
+    const ports = {
+      ...world.ports,
+      runClient: async (...args: Parameters<FakeWorld["ports"]["runClient"]>) => {
+        files.add(`${args[0].file} ${args[0].args.at(-1)}`);
+        return world.ports.runClient(...args);
+      },
+    };
+    const plan = fakePlan(world, fakeServerEngine(world));
+    plan.profile = { ...plan.profile, steps: plan.profile.steps.map((step) => ({ ...step, programs: { kv: "build" } })) };
+    // the builds' bin dirs hold the program (checked once every variant is built)
+    for (const ref of ["base", "head"]) {
+      mkdirSync(path.join(world.workDir, ref, "install", "bin"), { recursive: true });
+      writeFileSync(path.join(world.workDir, ref, "install", "bin", "kv"), "");
+    }
+    await runBenchmark(plan, registry, log, ports);
+    const baseKv = path.join(world.workDir, "base", "install", "bin", "kv");
+    expect([...files].sort()).toEqual([`${baseKv} port=6000`, `${baseKv} port=6001`]);
+  });
+
   it("restarts every server on schedule, with the client's CPU share from the client runner", async () => {
     setUp();
     const engine = fakeServerEngine(world);
