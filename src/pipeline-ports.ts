@@ -12,6 +12,7 @@ import { collectFingerprint } from "./measure/fingerprint.js";
 import { clockTicksPerSecond, samplePeakMemory, takeHostSnapshot } from "./measure/host.js";
 import type { ClientRun, PipelinePorts } from "./pipeline.js";
 import { asUserIn, variantUser } from "./unprivileged.js";
+import { lockRunner } from "./runner-lock.js";
 import { endPullRequestProcesses } from "./user-processes.js";
 import { freezeUser } from "./variant-freeze.js";
 
@@ -51,5 +52,6 @@ export const realPorts: PipelinePorts = {
   variantUser,
   endPullRequestProcesses,
   freezeUser,
+  lockRunner,
   cpusetGroup: makeCpusetGroup,
 };

@@ -86,6 +86,8 @@ export interface PipelinePorts {
   endPullRequestProcesses(): Promise<string[]>;
   /** Stops (`frozen`) or resumes every process of a variant's user (variant-freeze.ts). */
   freezeUser(user: OsUser, frozen: boolean): Promise<void>;
+  /** Waits until no other run holds this machine, and holds it until `registry` is cleaned up (runner-lock.ts). */
+  lockRunner(registry: CleanupRegistry, timeoutS: number): Promise<void>;
   /** A cpuset cgroup `name` holding `cpus` (measure/cpuset.ts), or why there is none. */
   cpusetGroup(name: string, cpus: readonly number[]): Promise<CpusetGroup | { unavailable: string }>;
 }
@@ -711,8 +713,11 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
   if (placement?.kind === "server") log.info(`server on CPU ${formatCpuList(placement.server)}, benchmark client on CPU ${formatCpuList(placement.client)}`);
   if (placement?.kind === "embedded") log.info(`${plan.engine.name} (embedded: the benchmark's own process) on CPU ${formatCpuList(placement.process)}`);
 
+  // One run at a time on the machine: another's builds would run as the same users, and each run ends
+  // every process of those users. Held until everything below is cleaned up (registered first, it runs last).
+  await ports.lockRunner(registry, plan.timeouts.run_s);
   // The pull request users' processes: none may be left from an earlier run, nor outlive this one
-  // (registered first, it runs last: after the servers were stopped).
+  // (registered before the rest, it runs after it: after the servers were stopped).
   await endProcesses(ports, log, "an earlier run left running");
   await registry.register("the processes of the pull request users", () => endProcesses(ports, log, "the run left running"));
 

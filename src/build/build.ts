@@ -174,7 +174,7 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
   };
   const reused = await reusable();
   if (reused) return reused;
-  const unlock = await lockBuild(`${buildDir}.lock`, request.registry, timeouts.lock_s);
+  const unlock = await lockExclusively(`${buildDir}.lock`, request.registry, timeouts.lock_s);
   try {
     // Another process may have built it while this one waited for the lock.
     return (await reusable()) ?? (await runBuild(clean ? await baseBuildUser() : await unprivilegedUser(trust)));
@@ -250,11 +250,12 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
 }
 
 /**
- * One build per key at a time across processes sharing the cache dir: an exclusive lock file holding
- * the builder's pid. A lock whose process is gone (killed mid-build) is taken over; one held longer
- * than `timeoutS` fails this build.
+ * One build per key at a time across processes sharing the cache dir (and one run per runner,
+ * runner-lock.ts): an exclusive lock file holding the holder's pid. A lock whose process is gone
+ * (killed mid-build) is taken over; one held longer than `timeoutS` fails this build. `holding` says
+ * what the holder does, for that error.
  */
-async function lockBuild(lockFile: string, registry: CleanupRegistry, timeoutS: number): Promise<() => Promise<void>> {
+export async function lockExclusively(lockFile: string, registry: CleanupRegistry, timeoutS: number, holding = "building the same commit"): Promise<() => Promise<void>> {
   await mkdir(path.dirname(lockFile), { recursive: true });
   const deadline = performance.now() + timeoutS * 1000;
   for (;;) {
@@ -267,10 +268,10 @@ async function lockBuild(lockFile: string, registry: CleanupRegistry, timeoutS: 
     const holder = Number(await readFile(lockFile, "utf8").catch(() => ""));
     // An empty file is a lock being written, not a stale one.
     if (holder > 0 && !isRunning(holder)) await rm(lockFile, { force: true });
-    else if (performance.now() > deadline) throw new PipelineError(`waited ${timeoutS} s for ${lockFile}, held by process ${holder} building the same commit: giving up`);
+    else if (performance.now() > deadline) throw new PipelineError(`waited ${timeoutS} s for ${lockFile}, held by process ${holder} ${holding}: giving up`);
     else await sleep(1000, undefined, { signal: registry.signal });
   }
-  const handle = await registry.register(`build lock ${lockFile}`, () => rm(lockFile, { force: true }));
+  const handle = await registry.register(`lock ${lockFile}`, () => rm(lockFile, { force: true }));
   return handle.run;
 }
 
@@ -324,7 +325,7 @@ async function ccacheSetup(namespace: CacheNamespace, trust: TrustLevel, user: O
  * registry also runs on a signal.
  */
 async function openGate(gate: string, registry: CleanupRegistry, lockS: number): Promise<() => Promise<void>> {
-  const unlock = await lockBuild(`${gate}.lock`, registry, lockS);
+  const unlock = await lockExclusively(`${gate}.lock`, registry, lockS);
   await mkdir(gate, { recursive: true, mode: 0o700 });
   await chmod(gate, 0o711);
   // a gate gone meanwhile (its namespace pruned) has nothing left to close

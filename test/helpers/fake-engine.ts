@@ -129,6 +129,7 @@ export function fakeWorld(): FakeWorld {
       freezeUser: async (user, frozen) => {
         world.events.push(`${frozen ? "freeze" : "thaw"} ${user.name}`);
       },
+      lockRunner: async () => undefined,
       cpusetGroup: async () => ({ unavailable: "a fake world has no cgroups" }),
     },
   };

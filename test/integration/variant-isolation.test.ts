@@ -9,7 +9,7 @@
  * and this machine runs other jobs' as dbbench-pr.
  */
 import { spawn } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -26,11 +26,12 @@ import { DEFAULT_TIMEOUTS } from "../../src/config/timeouts.js";
 import { postgresEngine } from "../../src/engine/postgres.js";
 import { consoleLog } from "../../src/log.js";
 import { runBenchmark } from "../../src/pipeline.js";
+import { runnerLockFile } from "../../src/runner-lock.js";
 import { realPorts } from "../../src/pipeline-ports.js";
 import { processesOfUsers } from "../../src/processes.js";
 import type { PipelinePorts } from "../../src/pipeline.js";
 import { asUserIn, unprivilegedUser, variantUser, type OsUser } from "../../src/unprivileged.js";
-import { makeTinyEngineRepo, type TinyEngineRepo } from "../helpers/tiny-engine.js";
+import { commitOn, makeTinyEngineRepo, type TinyEngineRepo } from "../helpers/tiny-engine.js";
 
 process.env.DBG_USER_PREFIX = "dbgiso";
 
@@ -166,6 +167,21 @@ describe.runIf(asRoot)("a daemon of the pull request's code (issue 28 item 3)", 
     expect(lines.join("\n")).toMatch(new RegExp(`ended 1 processes of the pull request users that the run left running: ${daemon} \\(sleep, dbgiso-pr\\)`));
   });
 
+  it("two runs at once on one machine build one after the other, never as the same user at the same time (issue 36)", async () => {
+    const record = path.join(sharedDir(), "configures");
+    writeFileSync(record, "", { mode: 0o666 });
+    chmodSync(record, 0o666);
+    const baseConfigure = (await execa("git", ["-C", repo.path, "show", `${repo.base}:configure`], { env: childEnv(process.env), extendEnv: false })).stdout;
+    const configure = baseConfigure.replace("echo configured", () => `echo "start $(id -un)" >> ${record}; sleep 1; echo "end $(id -un)" >> ${record}\necho configured`);
+    const commits = [await commitOn(repo, repo.base, "configure", configure, "configure: 1 s, recorded"), await commitOn(repo, repo.base, "configure", configure.replace("sleep 1", "sleep 1.1"), "configure: 1.1 s, recorded")];
+    const runs = commits.map((commit) => {
+      const { cacheDir, workDir } = privateWorkDirs();
+      return withCleanup((registry) => runBenchmark(planOf(repo.path, { base: commit }, recipe, cacheDir, workDir), registry, keptLog().log, realPorts));
+    });
+    for (const run of runs) await expect(run).rejects.toThrow(/has no pg_ctl/);
+    expect(readFileSync(record, "utf8").split("\n").filter(Boolean).map((line) => line.split(" ")[0])).toEqual(["start", "end", "start", "end"]);
+  });
+
   it("left by an earlier run is ended before the next run builds anything, and the log says so", async () => {
     const user = await unprivilegedUser("pr");
     const pid = await startDaemon(user!);
@@ -179,6 +195,23 @@ describe.runIf(asRoot)("a daemon of the pull request's code (issue 28 item 3)", 
     const firstBuild = lines.findIndex((line) => line.includes("build base"));
     expect(ended, lines.join("\n")).toBeGreaterThanOrEqual(0);
     expect(ended).toBeLessThan(firstBuild);
+  });
+
+  it("is left alone by a post step while another job's run holds the machine: it is that run's (issue 36)", async () => {
+    const user = await unprivilegedUser("pr");
+    const pid = await startDaemon(user!);
+    // another job's run: a live process holding the machine's lock
+    const holder = spawn("sleep", ["60"], { stdio: "ignore" });
+    started.push(holder.pid!);
+    mkdirSync(path.dirname(runnerLockFile()), { recursive: true });
+    writeFileSync(runnerLockFile(), String(holder.pid));
+    try {
+      const found = await removeJobRoot(mkdtempSync(path.join(scratch, "db-bench-gate-job-")), null);
+      expect(found.join("\n")).not.toContain(String(pid));
+      expect(isAlive(pid), "the post step ended another run's process").toBe(true);
+    } finally {
+      rmSync(runnerLockFile(), { force: true });
+    }
   });
 
   it("which the main step, killed, could not end, is ended by the post step though it has neither the job's marker nor its root", async () => {
