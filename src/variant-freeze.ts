@@ -9,11 +9,33 @@
  * schedule, not more: it cannot run while the other is measured). As root only: without a user of its
  * own, a variant's processes are the runner's.
  */
+import { readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
+import { PipelineError } from "./errors.js";
+import { processesOfUsers } from "./processes.js";
 import { asUser, type OsUser } from "./unprivileged.js";
 
-/** Stops (`frozen`) or resumes every process of `user`. */
+/** How long the user's processes may take to stop (one in uninterruptible sleep stops when it wakes) before it is an error. */
+const STOPPED_WITHIN_MS = 10_000;
+
+/** A process's state letter (/proc/<pid>/stat); null once it is gone. */
+function stateOf(pid: number): string | null {
+  try {
+    return /^\d+ \(.*\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, "utf8"))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stops (`frozen`: and waits until every process of `user` is stopped, since a signal lands when its process next runs) or resumes every process of `user`. */
 export async function freezeUser(user: OsUser, frozen: boolean): Promise<void> {
   // kill exits non-zero when the user has no process left to signal: nothing to stop then
   await execa("kill", [frozen ? "-STOP" : "-CONT", "-1"], { ...asUser(user), reject: false });
+  if (!frozen) return;
+  const running = () => processesOfUsers([user.uid]).filter((pid) => !["T", "t", "Z", "X", null].includes(stateOf(pid)));
+  for (let waited = 0, left = running(); left.length > 0; waited += 10, left = running()) {
+    if (waited >= STOPPED_WITHIN_MS) throw new PipelineError(`processes of ${user.name} still run ${STOPPED_WITHIN_MS / 1000} s after SIGSTOP: ${left.join(", ")}`);
+    await sleep(10);
+  }
 }
