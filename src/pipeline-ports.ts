@@ -7,11 +7,14 @@ import { buildAtCommit } from "./build/build.js";
 import { detectCompiler } from "./build/compiler.js";
 import { readClientRusage, withClientRusage } from "./driver/client-rusage.js";
 import { allowedCpus } from "./measure/cpu-affinity.js";
+import { makeCpusetGroup } from "./measure/cpuset.js";
 import { collectFingerprint } from "./measure/fingerprint.js";
 import { clockTicksPerSecond, samplePeakMemory, takeHostSnapshot } from "./measure/host.js";
 import type { ClientRun, PipelinePorts } from "./pipeline.js";
 import { asUserIn, variantUser } from "./unprivileged.js";
+import { lockRunner } from "./runner-lock.js";
 import { endPullRequestProcesses } from "./user-processes.js";
+import { freezeUser } from "./variant-freeze.js";
 
 export const realPorts: PipelinePorts = {
   build: buildAtCommit,
@@ -48,4 +51,7 @@ export const realPorts: PipelinePorts = {
   },
   variantUser,
   endPullRequestProcesses,
+  freezeUser,
+  lockRunner,
+  cpusetGroup: makeCpusetGroup,
 };

@@ -25,6 +25,7 @@ import type { InstructionCounter, Target } from "./engine/types.js";
 import { CountingUnavailableError, PipelineError } from "./errors.js";
 import type { Log } from "./log.js";
 import { formatCpuList, onCpus, placeProcess, placeProcesses } from "./measure/cpu-affinity.js";
+import type { CpusetGroup } from "./measure/cpuset.js";
 import type { PeakSampler } from "./measure/host.js";
 import { metricsPerOp, type HostSnapshot } from "./measure/proc.js";
 import { METRIC_NAMES, RESULTS_SCHEMA_ID, RESULTS_VERSION, type ErrorSample, type Fingerprint, type InstructionSample, type Results, type Sample, type Variant } from "./results/schema.js";
@@ -86,6 +87,12 @@ export interface PipelinePorts {
   variantUser(trust: TrustLevel, index: number): Promise<OsUser | null>;
   /** Ends every process of the users that run pull requests' code (user-processes.ts); what it ended, for the log. */
   endPullRequestProcesses(): Promise<string[]>;
+  /** Stops (`frozen`) or resumes every process of a variant's user (variant-freeze.ts). */
+  freezeUser(user: OsUser, frozen: boolean): Promise<void>;
+  /** Waits until no other run holds this machine, and holds it until `registry` is cleaned up (runner-lock.ts). */
+  lockRunner(registry: CleanupRegistry, timeoutS: number): Promise<void>;
+  /** A cpuset cgroup `name` holding `cpus` (measure/cpuset.ts), or why there is none. */
+  cpusetGroup(name: string, cpus: readonly number[]): Promise<CpusetGroup | { unavailable: string }>;
 }
 
 /** Lines of client output and of the engine's log kept with a failed step. */
@@ -121,6 +128,10 @@ async function placeInstances(plan: RunPlan, ports: PipelinePorts): Promise<Plac
 async function buildVariants(plan: RunPlan, ports: PipelinePorts, registry: CleanupRegistry, log: Log): Promise<BuildResult[]> {
   const builds: BuildResult[] = [];
   for (const spec of plan.variants) {
+    // a pull request's base is built from trusted inputs only, with nothing of the PR's users running
+    // (the run began by ending them: only a build before this one can have left any)
+    const trustedInputsOnly = plan.trust === "pr" && spec.id === plan.baseVariant;
+    if (trustedInputsOnly && builds.length > 0) await endProcesses(ports, log, `were running before the build of the base ${spec.id}`);
     const build = await log.group(`build ${spec.id} (${spec.ref})`, async () => {
       const started = performance.now();
       let lastShown = started;
@@ -132,6 +143,7 @@ async function buildVariants(plan: RunPlan, ports: PipelinePorts, registry: Clea
         cacheDir: plan.cacheDir,
         trust: plan.trust,
         ...(plan.prNamespace !== undefined && { prNamespace: plan.prNamespace }),
+        ...(trustedInputsOnly && { trustedInputsOnly }),
         timeouts: plan.timeouts,
         registry,
         ...(plan.workDir && { workDir: plan.workDir }),
@@ -172,12 +184,15 @@ function programsFrom(step: BenchmarkStep, source: ProgramSource): string[] {
   return Object.entries(step.programs).flatMap(([name, from]) => (from === source ? [name] : []));
 }
 
-/** The programs a step runs, for one variant's build; a shipped file is the variant's run directory's copy (copyShippedFiles). */
-function binariesFor(vi: VariantInstance, step: BenchmarkStep): ClientBinaries {
+/**
+ * The programs a step runs on one variant: a built one from the clients' build (RunContext.clientsBinDir)
+ * or the variant's own; a shipped file is the variant's run directory's copy (copyShippedFiles).
+ */
+function binariesFor(ctx: RunContext, vi: VariantInstance, step: BenchmarkStep): ClientBinaries {
   const where = (name: string, from: ProgramSource) => {
     switch (from) {
       case "build":
-        return path.join(vi.build.binDir, name);
+        return path.join(ctx.clientsBinDir ?? vi.build.binDir, name);
       case "system":
         return name;
       case "shipped":
@@ -204,6 +219,8 @@ async function copyShippedFiles(steps: readonly BenchmarkStep[], runDir: string)
 interface VariantSide {
   user: OsUser | null;
   runDir: string;
+  /** where its server's processes are held (a server engine with a CPU placement, as root, where cgroups allow) */
+  cpuset: CpusetGroup | null;
 }
 
 interface VariantInstance {
@@ -233,6 +250,14 @@ interface RunContext {
   notes: string[];
   /** seconds spent per phase, for the line at the end */
   phases: PhaseSeconds;
+  /** the variants whose processes are stopped now (aloneOn) */
+  frozen: Set<string>;
+  /**
+   * A server engine's built clients (pgbench) come from the base variant's build, whichever server they
+   * measure: head's own pgbench would report head's QPS however head's code likes. null: each variant's
+   * own (an embedded engine's driver, db_bench, is the engine itself).
+   */
+  clientsBinDir: string | null;
 }
 
 interface PhaseSeconds {
@@ -259,6 +284,23 @@ async function runClient(ctx: RunContext, vi: VariantInstance, command: ClientCo
   const run = await ctx.ports.runClient(command, { cwd: vi.side.runDir, user: vi.side.user, timeoutS, rusage, signal });
   signal.throwIfAborted();
   return run;
+}
+
+/**
+ * Only `variant`'s processes run (null: every variant's): the others' users are stopped, so that what
+ * one variant's code does cannot weigh on another's round (variant-freeze.ts). Without users (not
+ * root) nothing is stopped.
+ */
+async function aloneOn(ctx: RunContext, variant: Variant | null): Promise<void> {
+  for (const [id, side] of ctx.sides) {
+    const frozen = variant !== null && id !== variant.id;
+    // whatever a variant started since (its server, a restarted one, a daemon) joins its cpuset: none of its clients runs now
+    if (side.user) await side.cpuset?.enclose(side.user.uid);
+    if (!side.user || ctx.frozen.has(id) === frozen) continue;
+    await ctx.ports.freezeUser(side.user, frozen);
+    if (frozen) ctx.frozen.add(id);
+    else ctx.frozen.delete(id);
+  }
 }
 
 /**
@@ -337,7 +379,7 @@ class Instances {
 
 /** Stage 3: the data sets a step needs loaded into an instance and settled, once per instance. */
 async function ensureData(ctx: RunContext, vi: VariantInstance, step: BenchmarkStep): Promise<void> {
-  await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), binariesFor(vi, step)));
+  await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, vi, step)));
 }
 
 /** `dataSet` loaded into the instance and settled, unless it already was. */
@@ -368,7 +410,7 @@ async function loadOnce(ctx: RunContext, vi: VariantInstance, dataSet: DataSet):
 async function reloadData(ctx: RunContext, vi: VariantInstance, steps: readonly BenchmarkStep[]): Promise<void> {
   vi.loaded.clear();
   for (const step of steps) {
-    const [target, bins] = [vi.instance.loadTarget(), binariesFor(vi, step)];
+    const [target, bins] = [vi.instance.loadTarget(), binariesFor(ctx, vi, step)];
     await loadOnce(ctx, vi, step.countedDataSet?.(target, bins) ?? step.dataSet(target, bins));
   }
 }
@@ -410,7 +452,7 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
   }
   try {
     return await onRunTarget(vi, async (target) => {
-      const client = step.run(target, binariesFor(vi, step), schedule.duration_s);
+      const client = step.run(target, binariesFor(ctx, vi, step), schedule.duration_s);
       const { processes } = vi.instance;
       const before = await ports.host.snapshot();
       const memory = processes ? ports.host.sampleMemory(processes) : null;
@@ -484,10 +526,11 @@ async function measureSteps(
   const warmup = async (step: BenchmarkStep, variant: Variant) => {
     if (profile.schedule.warmup_s === 0) return;
     try {
+      await aloneOn(ctx, variant);
       const vi = await instances.live(variant);
       await ensureData(ctx, vi, step);
       const result = await onRunTarget(vi, (target) =>
-        runClient(ctx, vi, onCpus(step.warmup(target, binariesFor(vi, step), profile.schedule.warmup_s), driverCpus(ctx)), profile.schedule.warmup_s + CLIENT_GRACE_S),
+        runClient(ctx, vi, onCpus(step.warmup(target, binariesFor(ctx, vi, step), profile.schedule.warmup_s), driverCpus(ctx)), profile.schedule.warmup_s + CLIENT_GRACE_S),
       );
       if (result.failed) ctx.log.info(`${step.id}: warm-up of ${variant.id} failed (${result.message}); the measured rounds will show it`);
     } catch (e) {
@@ -495,10 +538,13 @@ async function measureSteps(
       ctx.log.info(`${step.id}: warm-up of ${variant.id} failed: ${(e as Error).message}`);
     }
   };
-  return ctx.log.group(`measure ${profile.steps.length} steps x ${variants.length} variants, ${schedule.rounds} rounds of ${profile.schedule.duration_s} s (ABBA)`, () =>
+  // a run cut off with a variant stopped: its processes resumed before the servers are stopped (registered later, run first)
+  const resume = await ctx.registry.register("the variants' stopped processes", () => aloneOn(ctx, null));
+  const measured = await ctx.log.group(`measure ${profile.steps.length} steps x ${variants.length} variants, ${schedule.rounds} rounds of ${profile.schedule.duration_s} s (ABBA)`, () =>
     runInterleaved(profile.steps, variants, schedule.budget, ctx.ports.clock, {
       warmup,
       measure: async (step, variant, round, position) => {
+        await aloneOn(ctx, variant);
         const sample = await measureOnce(ctx, instances, fingerprint, step, variant, round, position);
         ctx.log.info(
           sample.status === "ok"
@@ -510,13 +556,24 @@ async function measureSteps(
         );
         return sample;
       },
-      ...(profile.schedule.restart_every !== undefined && { restart: { every: profile.schedule.restart_every, run: (step: BenchmarkStep, variant: Variant) => instances.restart(step, variant) } }),
+      ...(profile.schedule.restart_every !== undefined && {
+        restart: {
+          every: profile.schedule.restart_every,
+          run: async (step: BenchmarkStep, variant: Variant) => {
+            await aloneOn(ctx, variant);
+            await instances.restart(step, variant);
+          },
+        },
+      }),
       ...(schedule.sequential && {
         settled: (step: BenchmarkStep, stepSamples: readonly Sample[]) => settledStep(schedule.sequential!, thresholds.forStep(step.id), ctx.plan.baseVariant, stepSamples),
       }),
       stepDone: (step, stepSamples, roundsUsed) => ctx.log.info(stepDoneLine(step.id, roundsUsed, judgeStep(step, stepSamples))),
     }),
   );
+  // the counting pass runs the variants side by side
+  await resume.run();
+  return measured;
 }
 
 /** Stage 4b: the deterministic channel, where the profile asks for it. */
@@ -549,7 +606,7 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
         // a server's data sets were all loaded again before it went under the counter (reloadData)
         if (engine.kind !== "server") await ensureData(ctx, vi, step);
         return onRunTarget(vi, async (target) => {
-          const client = step.fixedRun(target, binariesFor(vi, step), perClient, runNumber);
+          const client = step.fixedRun(target, binariesFor(ctx, vi, step), perClient, runNumber);
           // a failed run is its own error, before the counter looks for counts it cannot have left
           const { result, ...counts } = await counters.get(variant.id)!.count(client, async (command) => {
             const run = await runClient(ctx, vi, onCpus(command, cpus), COUNTED_RUN_TIMEOUT_S);
@@ -641,6 +698,20 @@ function assembleResults(
   };
 }
 
+/**
+ * A cpuset for a variant's server (removed with the run), or null, the log saying why taskset alone
+ * holds it: a process may widen its own affinity, never its cpuset's CPUs.
+ */
+async function serverCpuset(ports: PipelinePorts, registry: CleanupRegistry, log: Log, cpus: readonly number[]): Promise<CpusetGroup | null> {
+  const group = await ports.cpusetGroup(`db-bench-gate-${randomBytes(6).toString("hex")}`, cpus);
+  if ("unavailable" in group) {
+    log.info(`the servers are held on CPU ${formatCpuList(cpus)} by taskset alone, which their processes may undo: ${group.unavailable}`);
+    return null;
+  }
+  await registry.register("a server's cpuset", () => group.remove());
+  return group;
+}
+
 /** Ends the pull request users' processes; a line for the log when there were any. */
 async function endProcesses(ports: PipelinePorts, log: Log, what: string): Promise<void> {
   const ended = await ports.endPullRequestProcesses();
@@ -657,8 +728,11 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
   if (placement?.kind === "server") log.info(`server on CPU ${formatCpuList(placement.server)}, benchmark client on CPU ${formatCpuList(placement.client)}`);
   if (placement?.kind === "embedded") log.info(`${plan.engine.name} (embedded: the benchmark's own process) on CPU ${formatCpuList(placement.process)}`);
 
+  // One run at a time on the machine: another's builds would run as the same users, and each run ends
+  // every process of those users. Held until everything below is cleaned up (registered first, it runs last).
+  await ports.lockRunner(registry, plan.timeouts.run_s);
   // The pull request users' processes: none may be left from an earlier run, nor outlive this one
-  // (registered first, it runs last: after the servers were stopped).
+  // (registered before the rest, it runs after it: after the servers were stopped).
   await endProcesses(ports, log, "an earlier run left running");
   await registry.register("the processes of the pull request users", () => endProcesses(ports, log, "the run left running"));
 
@@ -682,10 +756,11 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     await copyShippedFiles(plan.profile.steps, runDir);
     const user = await ports.variantUser(plan.trust, i);
     await giveTo(user, runDir);
-    sides.set(variant.id, { user, runDir });
+    sides.set(variant.id, { user, runDir, cpuset: user && placement?.kind === "server" ? await serverCpuset(ports, registry, log, placement.server) : null });
   }
   const ticksPerSecond = await ports.host.ticksPerSecond();
-  const ctx: RunContext = { plan, ports, registry, log, workDir, sides, placement, ticksPerSecond, startedAt, notes: [], phases };
+  const clientsBinDir = plan.engine.kind === "server" ? builds[plan.variants.findIndex((spec) => spec.id === plan.baseVariant)]!.binDir : null;
+  const ctx: RunContext = { plan, ports, registry, log, workDir, sides, placement, ticksPerSecond, startedAt, notes: [], phases, frozen: new Set(), clientsBinDir };
 
   const instances = new Instances(ctx);
   await instances.startAll(variants, builds);

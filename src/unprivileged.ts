@@ -16,6 +16,7 @@ import { execa } from "execa";
 import { childEnv } from "./child-env.js";
 import type { CleanupRegistry } from "./cleanup.js";
 import { InputError, PipelineError } from "./errors.js";
+import { denyScheduling } from "./scheduled-jobs.js";
 
 /** "trusted": the default branch's baseline and flags runs; "pr": everything else (pull requests, the CLI). */
 export type TrustLevel = "trusted" | "pr";
@@ -34,6 +35,14 @@ function userPrefix(): string {
 /** Who builds the code of this trust level: "dbbench" (trusted), "dbbench-pr". */
 export function unprivilegedUserName(trust: TrustLevel): string {
   return trust === "trusted" ? userPrefix() : `${userPrefix()}-pr`;
+}
+
+/**
+ * Who builds a pull request's base (build.ts BuildRequest.trustedInputsOnly): "dbbench-pr-base", not the
+ * PR builds' user, whose files and processes the pull request's code may have left behind.
+ */
+export function baseBuildUserName(): string {
+  return `${unprivilegedUserName("pr")}-base`;
 }
 
 /** Who runs the variant at `index` of a run of this trust level: "dbbench-pr-v0", "dbbench-pr-v1", ... */
@@ -66,20 +75,25 @@ export function unprivilegedUser(trust: TrustLevel): Promise<OsUser | null> {
   return userNamed(unprivilegedUserName(trust));
 }
 
+/** The user that builds pull requests' bases (baseBuildUserName), created on first use; null when not root. */
+export function baseBuildUser(): Promise<OsUser | null> {
+  return userNamed(baseBuildUserName());
+}
+
 /** The user the variant at `index` runs as (its server, data and clients), created on first use; null when not root. */
 export function variantUser(trust: TrustLevel, index: number): Promise<OsUser | null> {
   return userNamed(variantUserName(trust, index));
 }
 
 /**
- * The users that run pull requests' code and exist on this machine: the PR builds' and the PR
- * variants'. None when not root (nobody else's processes to end then).
+ * The users that run pull requests' code and exist on this machine: the PR builds', the PR bases'
+ * builds' and the PR variants'. None when not root (nobody else's processes to end then).
  */
 export async function pullRequestUsers(): Promise<OsUser[]> {
   if (process.getuid?.() !== 0) return [];
   const entries = await execa("getent", ["passwd"], { env: childEnv(process.env), extendEnv: false, reject: false });
   const builds = unprivilegedUserName("pr");
-  const ours = (name: string) => name === builds || (name.startsWith(`${builds}-v`) && /^\d+$/.test(name.slice(builds.length + 2)));
+  const ours = (name: string) => name === builds || name === baseBuildUserName() || (name.startsWith(`${builds}-v`) && /^\d+$/.test(name.slice(builds.length + 2)));
   return entries.stdout.split("\n").flatMap((line) => {
     const [name, , uid, gid] = line.split(":");
     return name && uid && gid && ours(name) ? [{ name, uid: Number(uid), gid: Number(gid) }] : [];
@@ -108,6 +122,8 @@ async function lookUpOrCreate(name: string): Promise<OsUser> {
   // name:password:uid:gid:...
   const [, , uid, gid] = entry.stdout.split(":");
   if (!uid || !gid) throw new PipelineError(`cannot look up the user "${name}"`, entry.stdout + entry.stderr);
+  // also for a user an older version created
+  await denyScheduling(name);
   return { name, uid: Number(uid), gid: Number(gid) };
 }
 

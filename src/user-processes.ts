@@ -10,20 +10,24 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { PipelineError } from "./errors.js";
 import { commandOf, processesOfUsers } from "./processes.js";
+import { removeScheduledJobs } from "./scheduled-jobs.js";
 import { asUser, pullRequestUsers } from "./unprivileged.js";
 
 /** How long processes may take to go after SIGKILL (one in uninterruptible sleep) before it is an error. */
 const GONE_WITHIN_MS = 10_000;
 
 /**
- * Ends every process of the pull request users with SIGKILL; returns what it ended ("1234 (sleep,
- * dbbench-pr)"), for the log. Each user kills its own with kill(-1), which the kernel applies to all
+ * Ends every process of the pull request users with SIGKILL, after removing their crontabs and at jobs;
+ * returns what it ended ("crontab of dbbench-pr", "1234 (sleep, dbbench-pr)"), for the log. Each user kills its own with kill(-1), which the kernel applies to all
  * of them at once: a process forking meanwhile cannot leave a child behind. Throws when one is still
  * there after GONE_WITHIN_MS.
  */
 export async function endPullRequestProcesses(): Promise<string[]> {
-  const found = (await pullRequestUsers()).map((user) => ({ user, pids: processesOfUsers([user.uid]) })).filter(({ pids }) => pids.length > 0);
-  const described = found.flatMap(({ user, pids }) => pids.map((pid) => `${pid} (${commandOf(pid)}, ${user.name})`));
+  const users = await pullRequestUsers();
+  // first: cron and at would start their code again after the kill (scheduled-jobs.ts)
+  const unscheduled = await removeScheduledJobs(users);
+  const found = users.map((user) => ({ user, pids: processesOfUsers([user.uid]) })).filter(({ pids }) => pids.length > 0);
+  const described = [...unscheduled, ...found.flatMap(({ user, pids }) => pids.map((pid) => `${pid} (${commandOf(pid)}, ${user.name})`))];
   const uids = found.map(({ user }) => user.uid);
   let left = processesOfUsers(uids);
   for (let waited = 0; left.length > 0; waited += 100) {

@@ -10,6 +10,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { childEnv, JOB_MARKER } from "../child-env.js";
 import { processesOfJob, signalAll } from "../processes.js";
+import { heldByAnotherRun } from "../runner-lock.js";
 import { endPullRequestProcesses } from "../user-processes.js";
 
 export const STATE_JOB_ROOT = "job-root";
@@ -44,7 +45,8 @@ export async function removeJobRoot(root: string, repo: string | null, signal: N
     for (let waited = 0; (pids = jobProcesses(root)).length > 0 && waited < 5000; waited += 100) await sleep(100);
     signalAll(pids, "SIGKILL");
   }
-  const ended = await endPullRequestProcesses();
+  // a run of another job that holds the machine now owns those users' processes
+  const ended = (await heldByAnotherRun()) ? [] : await endPullRequestProcesses();
   if (ended.length > 0) found.push(`${ended.length} processes of the pull request users (${ended.join(", ")})`);
   if (existsSync(root)) {
     found.push(root);

@@ -16,7 +16,7 @@ import { DEFAULT_TIMEOUTS, type Timeouts } from "../config/timeouts.js";
 import { PipelineError } from "../errors.js";
 import { isRunning } from "../processes.js";
 import type { BuildFlags } from "../results/schema.js";
-import { giveTo, takeBack, unprivilegedUser, userTempDir, type OsUser, type TrustLevel } from "../unprivileged.js";
+import { baseBuildUser, giveTo, takeBack, unprivilegedUser, userTempDir, type OsUser, type TrustLevel } from "../unprivileged.js";
 import { readAsUser } from "../user-files.js";
 import { detectCompiler, type Compiler } from "./compiler.js";
 import { buildCommands, buildFlags, buildKey, installLayout, type BuildPhase, type BuildRecipe } from "./recipe.js";
@@ -35,6 +35,14 @@ export interface BuildRequest {
   trust: TrustLevel;
   /** A pull request build's own namespace (required with trust "pr"; PR_NAMESPACE_PATTERN): no other PR's build reads or writes it. */
   prNamespace?: string;
+  /**
+   * With trust "pr": a pull request's base, built from trusted inputs only: reused from the trusted builds
+   * or the namespace's base builds (never from what the PR's own builds left), built by a user of its
+   * own (baseBuildUser) with a fresh private ccache over the trusted one read-only. What the PR's earlier
+   * head builds wrote (their ccache, a ccache.conf planted in it, a prefix of the base's commit built as
+   * head) cannot make base slower nor run the PR's code inside base's build.
+   */
+  trustedInputsOnly?: boolean;
   registry: CleanupRegistry;
   /** Default DEFAULT_TIMEOUTS. */
   timeouts?: Pick<Timeouts, "build_s" | "lock_s">;
@@ -86,6 +94,8 @@ export const PR_NAMESPACE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 export interface CacheNamespace {
   builds: string;
+  /** A pull request's base builds (BuildRequest.trustedInputsOnly), which only clean builds write; null when trusted. */
+  baseBuilds: string | null;
   /** CCACHE_DIR */
   ccache: string;
   /**
@@ -105,11 +115,11 @@ export interface CacheNamespace {
  */
 export function cacheNamespace(cacheDir: string, trust: TrustLevel, prNamespace?: string): CacheNamespace {
   const shared = path.join(cacheDir, "ccache-shared");
-  if (trust === "trusted") return { builds: path.join(cacheDir, "builds"), ccache: path.join(cacheDir, "ccache"), ccacheGate: null, shared };
+  if (trust === "trusted") return { builds: path.join(cacheDir, "builds"), baseBuilds: null, ccache: path.join(cacheDir, "ccache"), ccacheGate: null, shared };
   if (prNamespace === undefined || !PR_NAMESPACE_PATTERN.test(prNamespace)) throw new PipelineError(`a pull request's build needs a cache namespace of its own (one path component), got ${JSON.stringify(prNamespace)}`);
   const root = path.join(cacheDir, PR_NAMESPACES_DIR, prNamespace);
   const ccacheGate = path.join(root, "ccache");
-  return { builds: path.join(root, "builds"), ccache: path.join(ccacheGate, "dir"), ccacheGate, shared };
+  return { builds: path.join(root, "builds"), baseBuilds: path.join(root, "base-builds"), ccache: path.join(ccacheGate, "dir"), ccacheGate, shared };
 }
 
 /**
@@ -145,7 +155,9 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
   const cxxCompiler = await detectCompiler("cxx", compilerEnv);
   const buildId = buildKey({ commit, recipe, compilers: { c: compiler, cxx: cxxCompiler } });
   const namespace = cacheNamespace(cacheDir, trust, request.prNamespace);
-  const buildDir = path.join(namespace.builds, buildId);
+  // a pull request's base: nothing the pull request's own builds wrote is read
+  const clean = request.trustedInputsOnly === true ? namespace.baseBuilds : null;
+  const buildDir = path.join(clean ?? namespace.builds, buildId);
   const logFile = request.logFile ?? path.join(cacheDir, "logs", `build-${buildId}.log`);
   const resultIn = (dir: string): Omit<BuildResult, "reused" | "ccache" | "timings"> => {
     const prefix = installLayout(recipe, dir).installDir;
@@ -162,10 +174,10 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
   };
   const reused = await reusable();
   if (reused) return reused;
-  const unlock = await lockBuild(`${buildDir}.lock`, request.registry, timeouts.lock_s);
+  const unlock = await lockExclusively(`${buildDir}.lock`, request.registry, timeouts.lock_s);
   try {
     // Another process may have built it while this one waited for the lock.
-    return (await reusable()) ?? (await runBuild(await unprivilegedUser(trust)));
+    return (await reusable()) ?? (await runBuild(clean ? await baseBuildUser() : await unprivilegedUser(trust)));
   } finally {
     await unlock();
   }
@@ -186,9 +198,10 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
     let ccache: CcacheSetup | null = null;
     const tree = await exportSourceTree(request.repo, commit, user, request.registry, request.workDir);
     try {
-      ccache = await ccacheSetup(namespace, trust, user, tree.path, request.registry, timeouts.lock_s);
       // compilers and configure write temp files
       tmpDir = await userTempDir(user, request.registry, request.workDir);
+      // a clean build's ccache: in its own temp dir (ccache creates it), gone with it
+      ccache = await ccacheSetup(namespace, trust, user, tree.path, request.registry, timeouts.lock_s, clean ? path.join(tmpDir.path, "ccache") : null);
       const commands = buildCommands(recipe, { buildDir, cc: compiler.command, cxx: cxxCompiler?.command ?? null, ccache: ccache !== null, cpus: os.availableParallelism() });
       emit(`build ${commit} (${request.commitish}) as ${buildId} (${recipe.build_system}) with ${compiler.name} ${compiler.version}${ccache ? " and ccache" : ""}${user ? ` as ${user.name}` : ""} in ${tree.path}`);
       const timings: BuildResult["timings"] = { configure: null, make: null, install: null, total: 0 };
@@ -237,11 +250,12 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
 }
 
 /**
- * One build per key at a time across processes sharing the cache dir: an exclusive lock file holding
- * the builder's pid. A lock whose process is gone (killed mid-build) is taken over; one held longer
- * than `timeoutS` fails this build.
+ * One build per key at a time across processes sharing the cache dir (and one run per runner,
+ * runner-lock.ts): an exclusive lock file holding the holder's pid. A lock whose process is gone
+ * (killed mid-build) is taken over; one held longer than `timeoutS` fails this build. `holding` says
+ * what the holder does, for that error.
  */
-async function lockBuild(lockFile: string, registry: CleanupRegistry, timeoutS: number): Promise<() => Promise<void>> {
+export async function lockExclusively(lockFile: string, registry: CleanupRegistry, timeoutS: number, holding = "building the same commit"): Promise<() => Promise<void>> {
   await mkdir(path.dirname(lockFile), { recursive: true });
   const deadline = performance.now() + timeoutS * 1000;
   for (;;) {
@@ -254,10 +268,10 @@ async function lockBuild(lockFile: string, registry: CleanupRegistry, timeoutS: 
     const holder = Number(await readFile(lockFile, "utf8").catch(() => ""));
     // An empty file is a lock being written, not a stale one.
     if (holder > 0 && !isRunning(holder)) await rm(lockFile, { force: true });
-    else if (performance.now() > deadline) throw new PipelineError(`waited ${timeoutS} s for ${lockFile}, held by process ${holder} building the same commit: giving up`);
+    else if (performance.now() > deadline) throw new PipelineError(`waited ${timeoutS} s for ${lockFile}, held by process ${holder} ${holding}: giving up`);
     else await sleep(1000, undefined, { signal: registry.signal });
   }
-  const handle = await registry.register(`build lock ${lockFile}`, () => rm(lockFile, { force: true }));
+  const handle = await registry.register(`lock ${lockFile}`, () => rm(lockFile, { force: true }));
   return handle.run;
 }
 
@@ -275,14 +289,17 @@ interface CcacheSetup {
  * (CCACHE_NOHASHDIR), so the same file compiled in two trees is one cache entry. The ccache is owned
  * by the namespace's user; a pull request's build reads the trusted one as read-only remote storage,
  * and reaches its own only through its gate (CacheNamespace.ccacheGate), opened for one build of the
- * namespace at a time.
+ * namespace at a time. A clean build (BuildRequest.trustedInputsOnly) has its own `privateDir` instead,
+ * which nothing before it wrote.
  */
-async function ccacheSetup(namespace: CacheNamespace, trust: TrustLevel, user: OsUser | null, tree: string, registry: CleanupRegistry, lockS: number): Promise<CcacheSetup | null> {
+async function ccacheSetup(namespace: CacheNamespace, trust: TrustLevel, user: OsUser | null, tree: string, registry: CleanupRegistry, lockS: number, privateDir: string | null): Promise<CcacheSetup | null> {
   const probe = await execa("ccache", ["--version"], { env: childEnv(process.env), extendEnv: false, reject: false });
   if (probe.failed) return null;
-  const { ccache, ccacheGate, shared } = namespace;
+  const { shared } = namespace;
+  const ccache = privateDir ?? namespace.ccache;
+  const ccacheGate = privateDir ? null : namespace.ccacheGate;
   const close = ccacheGate ? await openGate(ccacheGate, registry, lockS) : async () => undefined;
-  for (const dir of trust === "trusted" ? [ccache, shared] : [ccache]) {
+  for (const dir of privateDir ? [] : trust === "trusted" ? [ccache, shared] : [ccache]) {
     await mkdir(dir, { recursive: true });
     // once per cache dir: chown -R of a large cache takes a while
     if (user && (await stat(dir)).uid !== user.uid) await giveTo(user, dir);
@@ -308,7 +325,7 @@ async function ccacheSetup(namespace: CacheNamespace, trust: TrustLevel, user: O
  * registry also runs on a signal.
  */
 async function openGate(gate: string, registry: CleanupRegistry, lockS: number): Promise<() => Promise<void>> {
-  const unlock = await lockBuild(`${gate}.lock`, registry, lockS);
+  const unlock = await lockExclusively(`${gate}.lock`, registry, lockS);
   await mkdir(gate, { recursive: true, mode: 0o700 });
   await chmod(gate, 0o711);
   // a gate gone meanwhile (its namespace pruned) has nothing left to close

@@ -126,6 +126,11 @@ export function fakeWorld(): FakeWorld {
       },
       variantUser: async () => null,
       endPullRequestProcesses: async () => [],
+      freezeUser: async (user, frozen) => {
+        world.events.push(`${frozen ? "freeze" : "thaw"} ${user.name}`);
+      },
+      lockRunner: async () => undefined,
+      cpusetGroup: async () => ({ unavailable: "a fake world has no cgroups" }),
     },
   };
   return world;

@@ -8,7 +8,8 @@
  *   planter  base + another hello.c (a ccache miss everywhere) + a configure that writes a file into every
  *            ccache it can find (its own, every pull request namespace's, the trusted ones), says where
  *            it could, and builds on
- * and, made on demand (commitHostileInstall), base + a `make install` that runs more shell lines.
+ * and, made on demand, base + a `make install` that runs more shell lines (commitHostileInstall), or a
+ * configure that poisons its ccache (commitCcachePoisoner).
  */
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -112,6 +113,27 @@ export async function commitRecordingConfigure(repo: TinyEngineRepo): Promise<st
   const configure = BASE_CONFIGURE.replace("echo configured\n", `printf 'CC=%s\\nCXX=%s\\nLDFLAGS=%s\\n' "$CC" "$CXX" "$LDFLAGS" > build-env\necho configured\n`);
   const recording = await commitOn(repo, repo.base, "configure", configure, "configure: record the compilers and LDFLAGS");
   return commitOn(repo, recording, "Makefile", `${MAKEFILE}\tcp build-env $(DESTDIR)$(PREFIX)/build-env\n`, "install the record");
+}
+
+/**
+ * A commit on the tiny engine's base whose configure poisons the ccache it builds with: a ccache.conf
+ * there makes every later compilation through that ccache run a script of the PR's first (prefix_command),
+ * which says so on stderr ("poisoned compiler ran as <user>") and then compiles; its sha.
+ */
+export function commitCcachePoisoner(repo: TinyEngineRepo): Promise<string> {
+  const configure = BASE_CONFIGURE.replace(
+    "echo configured\n",
+    `cat > "$CCACHE_DIR/poison" <<'EOS'
+#!/bin/sh
+echo "poisoned compiler ran as $(id -un)" >&2
+exec "$@"
+EOS
+chmod 755 "$CCACHE_DIR/poison"
+echo "prefix_command = $CCACHE_DIR/poison" >> "$CCACHE_DIR/ccache.conf"
+echo configured
+`,
+  );
+  return commitOn(repo, repo.base, "configure", configure, "configure: poison the ccache");
 }
 
 export async function makeTinyEngineRepo(dir: string): Promise<TinyEngineRepo> {

@@ -16,9 +16,9 @@ import { loadBuiltinRecipe } from "../../src/build/recipe.js";
 import { childEnv } from "../../src/child-env.js";
 import { CleanupRegistry } from "../../src/cleanup.js";
 import { processesUnder } from "../../src/processes.js";
-import { asUserIn, giveTo, unprivilegedUser, unprivilegedUserName } from "../../src/unprivileged.js";
+import { asUserIn, baseBuildUserName, giveTo, unprivilegedUser, unprivilegedUserName } from "../../src/unprivileged.js";
 import { makeRunnerDirs, REPO_ROOT, startStep, type RunnerDirs, type StepResult } from "../helpers/run-action.js";
-import { HOSTILE_SECTIONS, makeTinyEngineRepo, type TinyEngineRepo } from "../helpers/tiny-engine.js";
+import { commitCcachePoisoner, commitOn, HOSTILE_SECTIONS, makeTinyEngineRepo, type TinyEngineRepo } from "../helpers/tiny-engine.js";
 
 const asRoot = process.getuid?.() === 0;
 const sentinel = (name: string) => `${name}-sentinel-${randomBytes(8).toString("hex")}`;
@@ -263,6 +263,36 @@ describe("cache namespaces (issue 10 item 11)", () => {
     expect(victim.reused).toBe(false);
     expect(victim.ccache).toMatchObject({ hits: 0, misses: 1 });
     expect(path.dirname(victim.dir)).toBe(path.join(cacheDir, "prs", "pr-2", "builds"));
+  });
+
+  it.runIf(asRoot)("a pull request's base is built from trusted inputs only: nothing the PR's head builds left in their ccache or prefixes is used (issue 36 item 3)", async () => {
+    const buildBase = async (commitish: string) =>
+      buildAtCommit({ repo: repo.path, commitish, recipe: await loadBuiltinRecipe("postgresql"), cacheDir, trust: "pr", prNamespace: "pr-1", trustedInputsOnly: true, registry });
+    const poisoner = await commitCcachePoisoner(repo);
+    const head = await build(poisoner, "pr");
+    if (!head.ccache) return expect.fail("ccache is not installed: nothing to poison");
+    expect(readFileSync(head.logFile, "utf8")).toContain(`poisoned compiler ran as ${unprivilegedUserName("pr")}`);
+
+    // the base branch moved on since the PR branched: a base not built yet, whose hello.c nobody compiled
+    const movedBase = await commitOn(repo, repo.base, "hello.c", "int hello(void) { return 44; }\n", "base moves on");
+    const base = await buildBase(movedBase);
+    const baseLog = readFileSync(base.logFile, "utf8");
+    expect(baseLog, "the PR's code ran in base's build").not.toContain("poisoned compiler");
+    expect(base.reused).toBe(false);
+    expect(path.dirname(base.dir)).toBe(path.join(cacheDir, "prs", "pr-1", "base-builds"));
+    expect(baseLog).toContain(` as ${baseBuildUserName()} in `);
+    expect(base.ccache).toMatchObject({ hits: 0, misses: 1 });
+
+    // the PR's head built base's commit itself (its hello.c now in the PR's ccache): that prefix is not base's
+    const headOfBase = await build(repo.base, "pr");
+    const cleanBase = await buildBase(repo.base);
+    expect(cleanBase.reused).toBe(false);
+    expect(cleanBase.dir).not.toBe(headOfBase.dir);
+    // compiled again in its own ccache, not served from the PR's
+    expect(cleanBase.ccache).toMatchObject({ hits: 0, misses: 1 });
+    expect(readFileSync(cleanBase.logFile, "utf8")).not.toContain("poisoned compiler");
+    // the base's own builds are reused from then on
+    expect(await buildBase(repo.base)).toMatchObject({ reused: true, dir: cleanBase.dir });
   });
 
   it("a reused build's marker must name its build and commit; its paths are recomputed, never read from it", async () => {

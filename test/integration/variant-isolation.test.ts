@@ -9,7 +9,7 @@
  * and this machine runs other jobs' as dbbench-pr.
  */
 import { spawn } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -26,9 +26,12 @@ import { DEFAULT_TIMEOUTS } from "../../src/config/timeouts.js";
 import { postgresEngine } from "../../src/engine/postgres.js";
 import { consoleLog } from "../../src/log.js";
 import { runBenchmark } from "../../src/pipeline.js";
+import { runnerLockFile } from "../../src/runner-lock.js";
 import { realPorts } from "../../src/pipeline-ports.js";
-import { asUserIn, unprivilegedUser, type OsUser } from "../../src/unprivileged.js";
-import { makeTinyEngineRepo, type TinyEngineRepo } from "../helpers/tiny-engine.js";
+import { processesOfUsers } from "../../src/processes.js";
+import type { PipelinePorts } from "../../src/pipeline.js";
+import { asUserIn, unprivilegedUser, variantUser, type OsUser } from "../../src/unprivileged.js";
+import { commitOn, makeTinyEngineRepo, type TinyEngineRepo } from "../helpers/tiny-engine.js";
 
 process.env.DBG_USER_PREFIX = "dbgiso";
 
@@ -52,14 +55,14 @@ steps:
   "isolation-test.yaml",
 );
 
-function planOf(repo: string, refs: Record<string, string>, recipe: BuildRecipe, cacheDir: string, workDir: string): RunPlan {
+function planOf(repo: string, refs: Record<string, string>, recipe: BuildRecipe, cacheDir: string, workDir: string, profile = PROFILE): RunPlan {
   return {
     repo,
     variants: Object.entries(refs).map(([id, ref]) => ({ id, ref, recipe })),
     baseVariant: "base",
-    profile: PROFILE,
+    profile,
     engine: postgresEngine,
-    engineSettings: PROFILE.server_settings,
+    engineSettings: profile.server_settings,
     timeBudgetS: null,
     cacheDir,
     workDir,
@@ -164,6 +167,22 @@ describe.runIf(asRoot)("a daemon of the pull request's code (issue 28 item 3)", 
     expect(lines.join("\n")).toMatch(new RegExp(`ended 1 processes of the pull request users that the run left running: ${daemon} \\(sleep, dbgiso-pr\\)`));
   });
 
+  it("two runs at once on one machine build one after the other, never as the same user at the same time (issue 36)", async () => {
+    const record = path.join(sharedDir(), "configures");
+    writeFileSync(record, "", { mode: 0o666 });
+    chmodSync(record, 0o666);
+    const baseConfigure = (await execa("git", ["-C", repo.path, "show", `${repo.base}:configure`], { env: childEnv(process.env), extendEnv: false })).stdout;
+    const configure = baseConfigure.replace("echo configured", () => `echo "start $(id -un)" >> ${record}; sleep 1; echo "end $(id -un)" >> ${record}\necho configured`);
+    const commits = [await commitOn(repo, repo.base, "configure", configure, "configure: 1 s, recorded"), await commitOn(repo, repo.base, "configure", configure.replace("sleep 1", "sleep 1.1"), "configure: 1.1 s, recorded")];
+    const runs = commits.map((commit) => {
+      const { cacheDir, workDir } = privateWorkDirs();
+      return withCleanup((registry) => runBenchmark(planOf(repo.path, { base: commit }, recipe, cacheDir, workDir), registry, keptLog().log, realPorts));
+    });
+    const outcomes = await Promise.allSettled(runs);
+    expect(outcomes.map((outcome) => (outcome.status === "rejected" ? String(outcome.reason) : "measured"))).toEqual([expect.stringMatching(/has no pg_ctl/), expect.stringMatching(/has no pg_ctl/)]);
+    expect(readFileSync(record, "utf8").split("\n").filter(Boolean).map((line) => line.split(" ")[0])).toEqual(["start", "end", "start", "end"]);
+  });
+
   it("left by an earlier run is ended before the next run builds anything, and the log says so", async () => {
     const user = await unprivilegedUser("pr");
     const pid = await startDaemon(user!);
@@ -177,6 +196,23 @@ describe.runIf(asRoot)("a daemon of the pull request's code (issue 28 item 3)", 
     const firstBuild = lines.findIndex((line) => line.includes("build base"));
     expect(ended, lines.join("\n")).toBeGreaterThanOrEqual(0);
     expect(ended).toBeLessThan(firstBuild);
+  });
+
+  it("is left alone by a post step while another job's run holds the machine: it is that run's (issue 36)", async () => {
+    const user = await unprivilegedUser("pr");
+    const pid = await startDaemon(user!);
+    // another job's run: a live process holding the machine's lock
+    const holder = spawn("sleep", ["60"], { stdio: "ignore" });
+    started.push(holder.pid!);
+    mkdirSync(path.dirname(runnerLockFile()), { recursive: true });
+    writeFileSync(runnerLockFile(), String(holder.pid));
+    try {
+      const found = await removeJobRoot(mkdtempSync(path.join(scratch, "db-bench-gate-job-")), null);
+      expect(found.join("\n")).not.toContain(String(pid));
+      expect(isAlive(pid), "the post step ended another run's process").toBe(true);
+    } finally {
+      rmSync(runnerLockFile(), { force: true });
+    }
   });
 
   it("which the main step, killed, could not end, is ended by the post step though it has neither the job's marker nor its root", async () => {
@@ -202,40 +238,41 @@ describe.runIf(asRoot)("a daemon of the pull request's code (issue 28 item 3)", 
   });
 });
 
-describe.runIf(asRoot)("head's server against base's (issue 28 item 5)", () => {
+describe.runIf(asRoot)("head's server against base's (issue 28 item 5, issue 36 item 6)", () => {
   const cacheDir = inject("cacheDir");
   const fork = inject("pgFork");
   const registry = new CleanupRegistry();
   afterAll(() => registry.runAll(new Error("done")));
 
   /**
-   * A copy of `build`'s prefix (its own paths: nothing else on this machine runs these programs). In
-   * a hostile one, postgres is a wrapper that first goes after every other server of the run and
-   * appends what it could do to `report`, then runs the real postgres.
+   * A copy of `build`'s prefix (its own paths: nothing else on this machine runs these programs). With
+   * `prelude`, its postgres is a wrapper that runs those shell lines first (they get its bin dir as
+   * $bin), then the real postgres.
    */
-  function copyOf(build: BuildResult, name: string, hostile?: { report: string; workDir: string; target: string }): BuildResult {
+  function copyOf(build: BuildResult, name: string, prelude?: string): BuildResult {
     const prefix = path.join(scratch, name);
     cpSync(build.prefix, prefix, { recursive: true, verbatimSymlinks: true });
     const binDir = path.join(prefix, path.relative(build.prefix, build.binDir));
-    if (hostile) {
+    if (prelude !== undefined) {
       renameSync(path.join(binDir, "postgres"), path.join(binDir, "postgres.real"));
-      const wrapper = `#!/bin/sh
-own=$(pwd)
-for root in ${hostile.workDir}/dbg-pg-*; do
+      writeFileSync(path.join(binDir, "postgres"), `#!/bin/sh\nbin=${binDir}\n${prelude}\nexec "$bin/postgres.real" "$@"\n`, { mode: 0o755 });
+    }
+    return { ...build, dir: prefix, prefix, binDir, buildId: `${build.buildId}-${name}`, reused: true };
+  }
+
+  /** A postgres prelude that goes after every other server of the run and appends what it could do to `report`. */
+  function attacks(report: string, workDir: string, target: string): string {
+    return `own=$(pwd)
+for root in ${workDir}/dbg-pg-*; do
   case "$own/" in "$root"/*) continue;; esac
   if cat "$root/data/postgresql.conf" >/dev/null 2>&1; then echo "read $root: done"; else echo "read $root: denied"; fi
   if echo pwned 2>/dev/null > "$root/data/pwned"; then echo "write $root: done"; else echo "write $root: denied"; fi
-done >> ${hostile.report}
-for pid in $(pgrep -f "^${hostile.target}/postgres "); do
+done >> ${report}
+for pid in $(pgrep -f "^${target}/postgres "); do
   port=$(tr '\\0' ' ' < /proc/$pid/cmdline | sed -n 's/.* -p \\([0-9]*\\).*/\\1/p')
-  if "${binDir}/psql" -X -h 127.0.0.1 -p "$port" -U postgres -d postgres -Atc "select 1" >/dev/null 2>&1; then echo "tcp $port: done"; else echo "tcp $port: denied"; fi
+  if "$bin/psql" -X -h 127.0.0.1 -p "$port" -U postgres -d postgres -Atc "select 1" >/dev/null 2>&1; then echo "tcp $port: done"; else echo "tcp $port: denied"; fi
   if kill -KILL "$pid" 2>/dev/null; then echo "kill $pid: done"; else echo "kill $pid: denied"; fi
-done >> ${hostile.report}
-exec "${binDir}/postgres.real" "$@"
-`;
-      writeFileSync(path.join(binDir, "postgres"), wrapper, { mode: 0o755 });
-    }
-    return { ...build, dir: prefix, prefix, binDir, buildId: `${build.buildId}-${name}`, reused: true };
+done >> ${report}`;
   }
 
   it("cannot read or write base's data dir, reach base's server over TCP, nor signal it; its build's daemon is gone before the servers start: base measures undisturbed", async () => {
@@ -245,7 +282,7 @@ exec "${binDir}/postgres.real" "$@"
     writeFileSync(report, "", { mode: 0o666 });
     chmodSync(report, 0o666);
     const base = copyOf(built, "base-prefix");
-    const head = copyOf(built, "head-prefix", { report, workDir, target: base.binDir });
+    const head = copyOf(built, "head-prefix", attacks(report, workDir, base.binDir));
     // head's "build" leaves a daemon as the builds' user
     let daemon = 0;
     const build = async (request: { commitish: string }) => {
@@ -269,5 +306,59 @@ exec "${binDir}/postgres.real" "$@"
     expect(ended, lines.join("\n")).toBeGreaterThanOrEqual(0);
     expect(ended).toBeLessThan(lines.findIndex((line) => line.includes("base: postgresql started")));
     expect(isAlive(daemon)).toBe(false);
+  });
+
+  it("is stopped with all it left running while base's rounds run, and held on the server's CPUs however it sets its affinity", async () => {
+    const built = await buildAtCommit({ repo: fork.path, commitish: "base", recipe: await loadBuiltinRecipe("postgresql"), cacheDir, trust: "trusted", registry });
+    const { workDir } = privateWorkDirs();
+    const daemonPid = path.join(sharedDir(), "daemon.pid");
+    const base = copyOf(built, "base-prefix-frozen");
+    // every postgres of head's widens its affinity to every CPU, and the first leaves a daemon doing so every 0.2 s
+    const head = copyOf(
+      built,
+      "head-prefix-frozen",
+      `taskset -p -a -c 0-1 $$ >/dev/null
+[ -e ${daemonPid} ] || setsid sh -c 'echo $$ > ${daemonPid}.tmp && mv ${daemonPid}.tmp ${daemonPid}; while :; do taskset -p -c 0-1 $$ >/dev/null 2>&1; sleep 0.2; done' </dev/null >/dev/null 2>&1 &`,
+    );
+    const headUser = (await variantUser("pr", 1))!;
+    // null: gone meanwhile (the daemon's sleep, its taskset)
+    const procFile = (pid: number, file: string) => {
+      try {
+        return readFileSync(`/proc/${pid}/${file}`, "utf8");
+      } catch {
+        return null;
+      }
+    };
+    const allowedCpus = (text: string) => /^Cpus_allowed_list:\s*(\S+)$/m.exec(text)?.[1];
+    const state = (text: string) => /^\d+ \(.*\) (\S)/.exec(text)?.[1];
+    // what head's processes were doing as each client started (no client of head's runs then)
+    const seen: string[] = [];
+    const runClient: PipelinePorts["runClient"] = async (command, options) => {
+      const headProcesses = processesOfUsers([headUser.uid]).flatMap((pid) => {
+        const [stat, status] = [procFile(pid, "stat"), procFile(pid, "status")];
+        return stat && status ? [{ state: state(stat), cpus: allowedCpus(status) }] : [];
+      });
+      if (headProcesses.length > 0) {
+        const whose = options.user?.uid === headUser.uid ? "head" : "base";
+        seen.push(`${whose}: states ${[...new Set(headProcesses.map((p) => p.state))].sort().join("")}, CPUs ${[...new Set(headProcesses.map((p) => p.cpus))].sort().join(" ")}`);
+      }
+      return realPorts.runClient(command, options);
+    };
+    const build = async (request: { commitish: string }) => (request.commitish === "base" ? base : head);
+    const profile = parseProfile(
+      `name: isolation-test-split\nversion: 1\nengine: postgresql\ndescription: select-only, two rounds of 1 s, server and client apart\nschedule: { rounds: 2, min_rounds: 2, duration_s: 1, warmup_s: 0, time_budget_s: null }\ncpu_affinity: split\nserver_settings: { shared_buffers: 32MB, max_connections: 20, fsync: "off", synchronous_commit: "off", autovacuum: "off" }\nsteps:\n  - { driver: pgbench, script: select-only, protocol: prepared, clients: 1, scale: 1 }\n`,
+      "isolation-test-split.yaml",
+    );
+    const { lines, log } = keptLog();
+    const recipe = await loadBuiltinRecipe("postgresql");
+    const results = await withCleanup((r) => runBenchmark(planOf(fork.path, { base: "base", head: "head" }, recipe, cacheDir, workDir, profile), r, log, { ...realPorts, build, runClient }));
+    started.push(await pidIn(daemonPid));
+    expect(results.samples.map((s) => `${s.variant} ${s.status}`)).toEqual(["base ok", "head ok", "head ok", "base ok"]);
+    expect(lines.join("\n")).not.toMatch(/by taskset alone/);
+    const placement = results.run.cpu_placement;
+    const server = placement && "server" in placement ? placement.server : expect.fail("no server placement");
+    // head's processes (its server, its daemon) stopped whenever base's clients start, running for its own, and always on the server's CPUs
+    expect(seen.filter((line) => line.startsWith("base")).length).toBeGreaterThan(0);
+    for (const line of seen) expect(line).toMatch(line.startsWith("base") ? new RegExp(`^base: states T, CPUs ${server}$`) : new RegExp(`^head: states [^T]+, CPUs ${server}$`));
   });
 });

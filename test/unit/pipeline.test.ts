@@ -152,6 +152,86 @@ describe("the pipeline with a fake server engine", () => {
     expect(phases).toEqual(["end", "build", "build", "end", "start", "start", "stop", "stop", "end"]);
   });
 
+  it("builds a pull request's base from trusted inputs only, after ending what a build before it left running (issue 36 item 3)", async () => {
+    setUp();
+    const requests: string[] = [];
+    const ports = {
+      ...world.ports,
+      build: async (request: Parameters<FakeWorld["ports"]["build"]>[0]) => {
+        requests.push(`${request.commitish} ${request.trust}${request.trustedInputsOnly ? " trusted inputs only" : ""}`);
+        return world.ports.build(request);
+      },
+      endPullRequestProcesses: async () => {
+        world.events.push("end the pull request users' processes");
+        return [];
+      },
+    };
+    const plan = fakePlan(world, fakeServerEngine(world));
+    // head built first: the base's build comes after the PR's code ran
+    plan.variants.reverse();
+    await runBenchmark(plan, registry, log, ports);
+    expect(requests).toEqual(["head pr", "base pr trusted inputs only"]);
+    expect(world.events.filter((e) => /^(build|end) /.test(e))).toEqual(["end the pull request users' processes", "build head", "end the pull request users' processes", "build base", "end the pull request users' processes"]);
+
+    // a trusted run's builds are trusted already
+    requests.length = 0;
+    await runBenchmark({ ...fakePlan(world, fakeServerEngine(world)), trust: "trusted" }, registry, log, ports);
+    expect(requests).toEqual(["base trusted", "head trusted"]);
+  });
+
+  it("stops every process of the variant not measured while the other's warm-up and rounds run, and resumes all before counting (issue 36 item 6)", async () => {
+    setUp();
+    const ports = { ...world.ports, variantUser: async (_trust: string, index: number) => ({ name: `v${index}`, uid: process.getuid!(), gid: process.getgid!() }) };
+    const plan = fakePlan(world, fakeServerEngine(world), { extra: "instructions: { ops_per_client: 10, repeats: 3 }\n" });
+    plan.profile = { ...plan.profile, schedule: { ...plan.profile.schedule, warmup_s: 1 } };
+    await runBenchmark(plan, registry, log, ports);
+    // replayed: who was stopped when each client ran (the fake servers: base on port 6000, head on 6001)
+    const frozen = new Set<string>();
+    const seen: string[] = [];
+    for (const event of world.events) {
+      const [verb, name] = event.split(" ");
+      if (verb === "freeze") frozen.add(name!);
+      if (verb === "thaw") frozen.delete(name!);
+      const client = /^client (warmup|run|fixed) .*port=(\d+)$/.exec(event);
+      if (client) seen.push(`${client[1]} ${client[2] === "6000" ? "v0" : "v1"} while stopped: ${[...frozen].join(",") || "none"}`);
+    }
+    expect(seen).toEqual([
+      "warmup v0 while stopped: v1",
+      "warmup v1 while stopped: v0",
+      // ABBA
+      "run v0 while stopped: v1",
+      "run v1 while stopped: v0",
+      "run v1 while stopped: v0",
+      "run v0 while stopped: v1",
+      // counted side by side, nothing stopped
+      ...seen.slice(6).filter((line) => line.startsWith("fixed")),
+    ]);
+    expect(seen.length).toBeGreaterThan(6);
+    expect(seen.slice(6).every((line) => line.endsWith("stopped: none"))).toBe(true);
+  });
+
+  it("runs a server engine's built clients from base's build against both servers (issue 36: head's pgbench would report head's QPS)", async () => {
+    setUp();
+    const files = new Set<string>();
+    const ports = {
+      ...world.ports,
+      runClient: async (...args: Parameters<FakeWorld["ports"]["runClient"]>) => {
+        files.add(`${args[0].file} ${args[0].args.at(-1)}`);
+        return world.ports.runClient(...args);
+      },
+    };
+    const plan = fakePlan(world, fakeServerEngine(world));
+    plan.profile = { ...plan.profile, steps: plan.profile.steps.map((step) => ({ ...step, programs: { kv: "build" } })) };
+    // the builds' bin dirs hold the program (checked once every variant is built)
+    for (const ref of ["base", "head"]) {
+      mkdirSync(path.join(world.workDir, ref, "install", "bin"), { recursive: true });
+      writeFileSync(path.join(world.workDir, ref, "install", "bin", "kv"), "");
+    }
+    await runBenchmark(plan, registry, log, ports);
+    const baseKv = path.join(world.workDir, "base", "install", "bin", "kv");
+    expect([...files].sort()).toEqual([`${baseKv} port=6000`, `${baseKv} port=6001`]);
+  });
+
   it("restarts every server on schedule, with the client's CPU share from the client runner", async () => {
     setUp();
     const engine = fakeServerEngine(world);
