@@ -135,6 +135,19 @@ export const ProfileSchema = z
         spending: z.enum(SPENDING_FUNCTIONS).optional(),
         /** restart every variant's server every this many rounds of a step, each followed by warmup_s (src/schedule/interleave.ts restartsBefore); servers only */
         restart_every: z.number().int().positive().optional(),
+        /**
+         * QPS spread between server processes, from A/A runs of the base (`npm run bench:qps-rule -- --process-spread`):
+         * the QPS drop test of a step whose rounds share a server process adds it to their noise (docs/verdict.md)
+         */
+        process_spread: z
+          .object({
+            /** A/A blocks (pairs of processes) the spreads were estimated from: their degrees of freedom */
+            df: z.number().int().positive(),
+            /** step id -> standard deviation of the log QPS ratio's offset between pairs of processes */
+            sd_by_step: z.record(z.string(), z.number().min(0).max(1)),
+          })
+          .strict()
+          .optional(),
       })
       .strict()
       .refine((s) => s.min_rounds <= s.rounds, { message: "min_rounds must not exceed rounds", path: ["min_rounds"] }),
@@ -250,6 +263,9 @@ export function parseProfile(text: string, source: string, cores = REFERENCE_COR
     for (const id of Object.keys(profile.instructions?.[field] ?? {})) {
       if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["instructions", field, id]));
     }
+  }
+  for (const id of Object.keys(profile.schedule.process_spread?.sd_by_step ?? {})) {
+    if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["schedule", "process_spread", "sd_by_step", id]));
   }
   return { ...profile, steps, hash: createHash("sha256").update(text).digest("hex"), source };
 }

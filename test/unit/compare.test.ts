@@ -370,3 +370,52 @@ describe("compareAgainstBaseline (unpaired)", () => {
     expect(unpaired.qps?.ci_low).toBeLessThan(0.9);
   });
 });
+
+describe("the QPS drop test counts server processes, not rounds (issue 35)", () => {
+  /** Both of the head's server processes (rounds 0-3 and 4-7) happened to run 3.5% and 4.5% slower than the base's. */
+  function processOffsets(options: SyntheticOptions = {}): Results {
+    const results = syntheticResults({ rounds: 8, noise: 0.003, restartEvery: 4, ...options });
+    const offset = (round: number) => (round < 4 ? 0.965 : 0.955);
+    return { ...results, samples: results.samples.map((s) => (s.status === "ok" && s.variant === "head" ? { ...s, ops_per_s: s.ops_per_s * offset(s.round) } : s)) };
+  }
+  const withoutProcesses = (results: Results): Results => ({ ...results, samples: results.samples.map(({ process: _, ...s }) => s as OkSample) });
+
+  it("8 rounds that differ only by the offsets of 2 pairs of processes are no regression, with the A/A spread between processes recorded", () => {
+    const results = processOffsets({ processSpread: { sd: 0.025, df: 20 } });
+    const head = variantOf(compareRun(results));
+    expect(head.qps?.estimate).toBeLessThan(0.97);
+    expect(head.verdict).not.toBe("regression");
+    expect(head.qps_drop_test).toMatchObject({ method: "recorded", blocks: 2, level: 0.01 });
+    expect(head.qps_drop_test!.p_value).toBeGreaterThan(0.01);
+    expect(head.reason).toMatch(/rounds from 2 pairs of server processes, their A\/A spread added, df \d+\.\d\)/);
+    // the same rounds without their processes are tested round by round, as before: a regression
+    expect(variantOf(compareRun(withoutProcesses(results))).verdict).toBe("regression");
+  });
+
+  it("without a recorded spread, the means of the pairs of processes are the units", () => {
+    const head = variantOf(compareRun(processOffsets()));
+    expect(head.verdict).not.toBe("regression");
+    expect(head.qps_drop_test).toMatchObject({ method: "block-means", blocks: 2, df: 1 });
+  });
+
+  it("one server process per side and no recorded spread: the drop test cannot tell a drop from the processes' offset", () => {
+    const head = variantOf(compareRun(syntheticResults({ rounds: 8, noise: 0.003, restartEvery: 8, effects: { head: { [STEP]: 0.8 } } })));
+    expect(head.verdict).not.toBe("regression");
+    expect(head.qps_drop_test).toMatchObject({ method: "untestable", blocks: 1, p_value: 1 });
+    expect(head.reason).toContain("every round from 1 pair of server processes and no A/A spread between processes recorded");
+  });
+
+  it("a genuine 5% drop over 4 pairs of processes is still a regression", () => {
+    const results = syntheticResults({ rounds: 8, noise: 0.01, restartEvery: 2, processNoise: 0.005, processSpread: { sd: 0.007, df: 20 }, effects: { head: { [STEP]: 0.95 } } });
+    const head = variantOf(compareRun(results));
+    expect(head.verdict).toBe("regression");
+    expect(head.qps_drop_test).toMatchObject({ method: "recorded", blocks: 4 });
+  });
+
+  it("every round its own processes (an embedded engine): the rounds are the units, as before", () => {
+    const results = syntheticResults({ rounds: 8, noise: 0.01, restartEvery: 1, processSpread: { sd: 0.02, df: 20 }, effects: { head: { [STEP]: 0.95 } } });
+    const head = variantOf(compareRun(results));
+    expect(head.qps_drop_test).toMatchObject({ method: "rounds", blocks: 8, df: 7 });
+    expect(head.qps_drop_test!.p_value).toBe(variantOf(compareRun(withoutProcesses(results))).qps_drop_test!.p_value);
+  });
+});
