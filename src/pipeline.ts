@@ -498,6 +498,7 @@ async function measureSteps(
 ): Promise<InterleaveResult<Sample>> {
   const { profile } = ctx.plan;
   const thresholds = thresholdResolver(ctx.plan.judging?.thresholds, ctx.plan.judging?.overrides);
+  const qpsTests = ctx.plan.qpsTests ?? profile.steps.length * Math.max(1, variants.length - 1);
   const warmup = async (step: BenchmarkStep, variant: Variant) => {
     if (profile.schedule.warmup_s === 0) return;
     try {
@@ -529,7 +530,11 @@ async function measureSteps(
       },
       ...(profile.schedule.restart_every !== undefined && { restart: { every: profile.schedule.restart_every, run: (step: BenchmarkStep, variant: Variant) => instances.restart(step, variant) } }),
       ...(schedule.sequential && {
-        settled: (step: BenchmarkStep, stepSamples: readonly Sample[]) => settledStep(schedule.sequential!, thresholds.forStep(step.id), ctx.plan.baseVariant, stepSamples),
+        // alpha shared by every QPS test of the run, as compare judges them
+        settled: (step: BenchmarkStep, stepSamples: readonly Sample[]) => {
+          const t = thresholds.forStep(step.id);
+          return settledStep(schedule.sequential!, { ...t, alpha: t.alpha / qpsTests }, ctx.plan.baseVariant, stepSamples);
+        },
       }),
       stepDone: (step, stepSamples, roundsUsed) => ctx.log.info(stepDoneLine(step.id, roundsUsed, judgeStep(step, stepSamples))),
     }),

@@ -299,15 +299,21 @@ interface Plan {
   baseline: ComparisonContext["baseline"];
   noiseFloor: readonly NoiseFloor[];
   qpsRule: QpsRule;
-  /** QPS comparisons of the run (steps times compared variants): the one-sided-t rule shares alpha over them */
+  /** QPS comparisons that can fail the gate together (steps times compared variants times report columns): they share alpha */
   tests: number;
 }
 
-/** A step measured with adaptive rounds is tested at the nominal level of its number of pairs (alpha-spending.ts). */
-function lookThresholds(plan: Plan, t: Thresholds, pairs: number | undefined): Thresholds {
-  const design = plan.mode === "paired" ? plan.results.run.sequential : undefined;
+/**
+ * The level a step's QPS is tested at, alpha shared by every test that can fail the gate (family-wise):
+ * a step measured with adaptive rounds at the nominal level of its number of pairs (alpha-spending.ts)
+ * under alpha / tests, the scheduler's own level (pipeline.ts); a comparison against a stored baseline
+ * at alpha / tests. Paired runs of fixed rounds keep alpha: their drop test divides it itself (dropTest).
+ */
+function testedThresholds(plan: Plan, t: Thresholds, pairs: number | undefined): Thresholds {
+  if (plan.mode === "unpaired") return { ...t, alpha: t.alpha / plan.tests };
+  const design = plan.results.run.sequential;
   if (!design || pairs === undefined) return t;
-  return { ...t, alpha: lookAlpha({ minRounds: design.min_rounds, maxRounds: design.max_rounds, lookEvery: design.look_every, spending: design.spending }, t.alpha, pairs) };
+  return { ...t, alpha: lookAlpha({ minRounds: design.min_rounds, maxRounds: design.max_rounds, lookEvery: design.look_every, spending: design.spending }, t.alpha / plan.tests, pairs) };
 }
 
 /** The floor's part of a variant's comparison: the spread applied, or why the step's floor was not. */
@@ -364,11 +370,11 @@ function compareVariant(plan: Plan, step: Step, label: string, configured: Thres
   };
   const atConfigured = estimate(opsPerSecond, configured.alpha);
   const pairs = atConfigured?.ratio.n;
-  const t = lookThresholds(plan, configured, pairs);
+  const t = testedThresholds(plan, configured, pairs);
   // A floor describes estimates of so many rounds: pairs, or (unpaired) the rounds of the variant judged.
   const rounds = plan.mode === "paired" ? pairs : variant.samples.filter(isOk).length;
   const floor = pairs === undefined || rounds === undefined ? ({ kind: "none" } as const) : chooseNoiseFloor(plan.noiseFloor, step.id, rounds, plan.results.fingerprint);
-  // Estimated again only when an adaptive look's alpha differs: the interval depends on alpha, n does not.
+  // Estimated again only when the tested alpha differs: the interval depends on alpha, n does not.
   const qps = t.alpha === configured.alpha ? atConfigured : estimate(opsPerSecond, t.alpha);
   const metrics = Object.fromEntries(METRIC_KEYS.map((k) => [k, estimate(metric(k), t.alpha)?.ratio ?? null])) as Record<MetricKey, RatioEstimate | null>;
   const errors = [...errorsOf(base), ...errorsOf(variant)];
@@ -484,7 +490,7 @@ export function compareRun(results: Results, options: CompareOptions = {}): Comp
       baseline: null,
       noiseFloor: options.noiseFloor ?? results.noise_floor ?? [],
       qpsRule: options.qpsRule ?? "one-sided-t",
-      tests: results.steps.length * variants.length,
+      tests: results.steps.length * variants.length * (options.columns ?? 1),
     },
     options,
   );
@@ -524,7 +530,7 @@ export function compareAgainstBaseline(current: Results, baseline: Results, opti
       noiseFloor: options.noiseFloor ?? baseline.noise_floor ?? [],
       // unpaired: no rounds to pair, the signed-rank rule judges (QPS_RULES)
       qpsRule: "signed-rank",
-      tests: current.steps.length * current.variants.length,
+      tests: current.steps.length * current.variants.length * (options.columns ?? 1),
     },
     options,
   );

@@ -301,4 +301,6 @@ export interface CompareOptions {
   failOn?: readonly FailOn[];
   /** the PR's regressions were accepted: they pass */
   acceptance?: Acceptance | null;
+  /** comparisons gated together in one report (one column per architecture): their tests share alpha; default 1 */
+  columns?: number;
 }
