@@ -84,8 +84,9 @@ const program = new Command("bench-qps-process")
   .option("--offsets <list>", "sd of each process's log speed", (v: string) => v.split(",").map(fraction), [0, 0.005, 0.01, 0.015, 0.02])
   .option("--calibration <n>", "A/A runs a profile's recorded spread is estimated from (pg-quick's: 10)", whole, 10)
   .option("--seed <n>", "seed", whole, 1)
+  .option("--only <text>", "only the rules whose name contains this")
   .option("--out <file>", "markdown report", path.join(repoRoot, "verdict-quality", "qps-process-2026-12-04.md"))
-  .action(async (flags: { runs: number; extraRuns: number; steps: number; rounds: number; roundSd: number; offsets: number[]; calibration: number; seed: number; out: string }) => {
+  .action(async (flags: { only?: string; runs: number; extraRuns: number; steps: number; rounds: number; roundSd: number; offsets: number[]; calibration: number; seed: number; out: string }) => {
     const template: Results = await readResults(path.join(repoRoot, "verdict-quality", "qps-aa-2026-12-03", "run-01.json"));
     const random = seededRandom(flags.seed);
     const stepIds = Array.from({ length: flags.steps }, (_, i) => `step-${i + 1}`);
@@ -107,7 +108,7 @@ const program = new Command("bench-qps-process")
 
     const rows: string[][] = [];
     for (const offset of flags.offsets) {
-      for (const rule of RULES) {
+      for (const rule of RULES.filter((r) => flags.only === undefined || r.name.includes(flags.only!))) {
         const tally: Tally = { aaFailed: 0, runs: 0, dropFound: 0, steps: 0 };
         const runs = rule.main ? flags.runs : flags.extraRuns;
         for (let i = 0; i < runs; i++) {

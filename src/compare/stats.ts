@@ -390,17 +390,24 @@ export function blockDropTest(blocks: readonly (readonly number[])[], spread: Pr
 
 /**
  * The spread between pairs of server processes from A/A blocks (log ratios grouped by the pair of
- * processes that measured them; the true ratio is 1): a block's mean is u + ē, so the blocks' mean
- * square about 0 less the rounds' own share (s_w² Σ 1/m_b / K, s_w pooled within blocks) estimates
- * u's variance, and 0 when the rounds' noise explains all of it. Blocks of one round tell nothing
- * about s_w and are left out. Null without 2 blocks of 2 rounds or more.
+ * processes that measured them; the true ratio is 1), as a profile records it. A block's mean is
+ * u + ē, so the blocks' mean square about 0 (MSB) less the rounds' own share (W = s_w² Σ 1/m_b / K,
+ * s_w pooled within blocks) estimates u's variance. That estimate is noisy (10 A/A runs give 20
+ * blocks) and an underestimate makes the drop test fail A/A runs more often than alpha, so the
+ * recorded variance is the estimate (at least 0) plus one standard error of it,
+ * sqrt(2 MSB² / K + 2 W² / df_w): simulated (scripts/bench-qps-process.ts), the point estimate alone
+ * let 1.3-2% of A/A runs fail at 1-2% per-process offsets, this keeps them at or below 1%.
+ * Blocks of one round tell nothing about s_w and are left out. Null without 2 blocks of 2 rounds or more.
  */
 export function processSpreadFromAa(blocks: readonly (readonly number[])[]): ProcessSpread | null {
   const usable = blocks.filter((b) => b.length >= 2);
   const k = usable.length;
   if (k < 2) return null;
   const means = usable.map((b) => mean(b as number[]));
-  const within = sumOf(usable.map((b, i) => sumOf(b.map((x) => (x - means[i]!) ** 2)))) / sumOf(usable.map((b) => b.length - 1));
-  const between = (sumOf(means.map((m) => m * m)) - within * sumOf(usable.map((b) => 1 / b.length))) / k;
-  return { sd: Math.sqrt(Math.max(0, between)), df: k };
+  const withinDf = sumOf(usable.map((b) => b.length - 1));
+  const within = sumOf(usable.map((b, i) => sumOf(b.map((x) => (x - means[i]!) ** 2)))) / withinDf;
+  const meanSquare = sumOf(means.map((m) => m * m)) / k;
+  const roundsShare = (within * sumOf(usable.map((b) => 1 / b.length))) / k;
+  const standardError = Math.sqrt((2 * meanSquare ** 2) / k + (2 * roundsShare ** 2) / withinDf);
+  return { sd: Math.sqrt(Math.max(0, meanSquare - roundsShare) + standardError), df: k };
 }

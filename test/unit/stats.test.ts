@@ -327,8 +327,12 @@ describe("processSpreadFromAa: the spread between pairs of processes from A/A bl
     expect(spread.sd).toBeLessThan(0.022);
   });
 
-  it("is 0 when the rounds' noise explains the blocks' means, and null without 2 blocks of 2 rounds", () => {
-    expect(processSpreadFromAa([[0.01, -0.01], [0.01, -0.01], [0.02, -0.02]])).toEqual({ sd: 0, df: 3 });
+  it("is one standard error of the estimate when the rounds' noise explains the blocks' means, and null without 2 blocks of 2 rounds", () => {
+    // block means 0: MSB = 0; s_w² = (0.0002 + 0.0002 + 0.0008) / 3 = 0.0004, its share 0.0004 x 1.5 / 3 = 0.0002
+    const standardError = Math.sqrt((2 * 0.0002 ** 2) / 3);
+    const spread = processSpreadFromAa([[0.01, -0.01], [0.01, -0.01], [0.02, -0.02]])!;
+    expect(spread.df).toBe(3);
+    expect(spread.sd).toBeCloseTo(Math.sqrt(standardError), 12);
     expect(processSpreadFromAa([[0.01, 0.02], [0.03]])).toBeNull();
   });
 });
