@@ -4,12 +4,19 @@
  * (a run fails when any of its steps does), with counts and 95% Clopper-Pearson intervals (issue 24).
  *
  *   npm run bench:qps-rule                                  the recorded sessions in verdict-quality/
- *   npm run bench:qps-rule -- --runs verdict-quality/qps-aa-2026-12-03   and independent A/A runs (results files)
+ *   npm run bench:qps-rule -- --runs verdict-quality/qps-aa-2026-12-03 --restart-every 4
+ *                                                            and independent A/A runs (results files), whose
+ *                                                            servers restarted every 4 rounds (pg-quick)
  *
  * Independent runs: each results file of `run --base X --head X` is one trial. Sessions (bench:verdict
  * collect): every window of consecutive rounds of a session that measured every step is one run
  * (overlapping: not independent), and resampled runs draw each step's rounds with replacement from its
  * A/A rounds over all sessions. The per-run bound of each rule is what its test's level guarantees.
+ *
+ * The rule after issue 35 (t-process-0.97) needs each round's pair of server processes and the step's
+ * A/A spread between such pairs: results that do not record processes get them from --restart-every,
+ * and each independent run is judged with the spread estimated from the other runs (leave one out),
+ * never from itself. Sessions were measured without restarts: that rule judges their rounds one by one.
  */
 import { readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -18,7 +25,7 @@ import { Command, InvalidArgumentError } from "commander";
 import { markdownTable } from "markdown-table";
 import { readResults } from "../src/results/io.js";
 import type { Results } from "../src/results/schema.js";
-import { candidates, halvedRounds, shifted, type Candidate, type RunRounds } from "./lib/qps-rules.js";
+import { candidates, halvedRounds, restartBlocks, shifted, spreadsFrom, type Candidate, type RunRounds } from "./lib/qps-rules.js";
 import { readSessions } from "./lib/sessions.js";
 import { seededRandom } from "./lib/synthetic-results.js";
 import { rateInterval, sessionSeries } from "./lib/verdict-quality.js";
@@ -41,12 +48,30 @@ interface Trials {
   independent: number;
 }
 
-/** The A/A series of a results document: each non-base variant built from the base's commit, every step. */
-function aaRuns(results: Results): RunRounds[] {
+/**
+ * The A/A series of a results document: each non-base variant built from the base's commit, every
+ * step; with `restartEvery`, each round's pair of server processes as that schedule started them.
+ */
+function aaRuns(results: Results, restartEvery?: number): RunRounds[] {
   const baseCommit = results.variants.find((v) => v.id === results.base_variant)?.commit;
   const aa = results.variants.filter((v) => v.id !== results.base_variant && v.commit === baseCommit).map((v) => v.id);
   const series = sessionSeries(results);
-  return aa.map((variant) => series.filter((s) => s.variant === variant).map((s) => ({ step: s.step, logRatios: s.logRatios })));
+  return aa.map((variant) =>
+    series
+      .filter((s) => s.variant === variant)
+      .map((s) => ({ step: s.step, logRatios: s.logRatios, ...(restartEvery !== undefined && { processes: restartBlocks(s.logRatios.length, restartEvery) }) })),
+  );
+}
+
+/** Each run with every step's A/A spread between pairs of processes estimated from the other runs. */
+function leaveOneOutSpreads(runs: readonly RunRounds[]): RunRounds[] {
+  return runs.map((run, i) => {
+    const spreads = spreadsFrom(runs.filter((_, j) => j !== i));
+    return run.map((rounds) => {
+      const spread = spreads.get(rounds.step);
+      return spread ? { ...rounds, spread } : rounds;
+    });
+  });
 }
 
 /** Files named directly, or every *.json of a directory (not bench-verdict's .load.json). */
@@ -101,13 +126,14 @@ const program = new Command("bench-qps-rule")
   .description("rates at which candidate QPS rules fail the gate, A/A and with known drops, from recorded sessions and independent runs")
   .option("--sessions <dir|files>", "bench:verdict sessions: a directory (its session-*.json) or comma-separated files", path.join(repoRoot, "verdict-quality"))
   .option("--runs <dirs|files>", "independent A/A runs (results files of run --base X --head X): directories or files, comma-separated")
+  .option("--restart-every <n>", "the independent runs' servers restarted every n rounds of a step (pg-quick: 4), for results that do not record their processes", whole)
   .option("--rounds <n>", "rounds per trial from the sessions (pg-quick: 8)", whole, 8)
   .option("--resamples <n>", "resampled runs from the sessions", whole, 1000)
   .option("--factors <list>", "head QPS multiplied by these (1: A/A)", (v: string) => v.split(",").map(Number), [1, 0.95, 0.9])
   .option("--rules <ids>", "candidate ids, comma-separated (default: all)")
   .option("--seed <n>", "seed of the resampling", whole, 1)
   .option("--out <file>", "markdown report", path.join(repoRoot, "verdict-quality", "qps-rule.md"))
-  .action(async (flags: { sessions: string; runs?: string; rounds: number; resamples: number; factors: number[]; rules?: string; seed: number; out: string }) => {
+  .action(async (flags: { sessions: string; runs?: string; restartEvery?: number; rounds: number; resamples: number; factors: number[]; rules?: string; seed: number; out: string }) => {
     const all = candidates();
     const chosen = flags.rules ? flags.rules.split(",").map((id) => all.find((c) => c.id === id) ?? program.error(`unknown rule ${id}: ${all.map((c) => c.id).join(", ")}`)) : all;
     const sources: Trials[] = [];
@@ -116,14 +142,37 @@ const program = new Command("bench-qps-rule")
       const files = await resultsFiles(flags.runs.split(","));
       const read = await Promise.all(files.map(async (file) => ({ file, results: await readResults(file) })));
       // a run measured with --no-qps (instructions only) has no rounds to judge
-      const runs = read.flatMap(({ results }) => aaRuns(results).filter((run) => run.length > 0).map((run) => ({ template: results, run })));
+      const found = read.flatMap(({ results }) => aaRuns(results, flags.restartEvery).filter((run) => run.length > 0).map((run) => ({ template: results, run })));
+      const spreads = leaveOneOutSpreads(found.map((f) => f.run));
+      const runs = found.map((f, i) => ({ template: f.template, run: spreads[i]! }));
+      const processes =
+        flags.restartEvery === undefined
+          ? "no server processes given (--restart-every): t-process-0.97 judges the rounds one by one"
+          : `servers restarted every ${flags.restartEvery} rounds; t-process-0.97 judges each run with the A/A spread between pairs of processes estimated from the other ${runs.length - 1} runs`;
       sources.push({
         name: "independent runs",
-        note: `${runs.length} A/A runs with QPS samples from ${files.length} results files; each run one trial`,
+        note: `${runs.length} A/A runs with QPS samples from ${files.length} results files; each run one trial; ${processes}`,
         runs,
         independent: runs.length,
       });
     }
+
+    // the spread between pairs of processes over every independent run: what a profile records (schedule.process_spread)
+    const allSpreads = flags.restartEvery === undefined ? new Map() : spreadsFrom((sources[0]?.runs ?? []).map((r) => r.run));
+    const processSpreadLines =
+      allSpreads.size === 0
+        ? []
+        : [
+            `The A/A spread between pairs of server processes over all ${sources[0]!.runs.length} independent runs, as a profile records it (schedule.process_spread; df: the blocks):`,
+            "",
+            "```yaml",
+            "process_spread:",
+            `  df: ${Math.min(...[...allSpreads.values()].map((s) => s.df))}`,
+            "  sd_by_step:",
+            ...[...allSpreads].map(([step, spread]) => `    ${step}: ${Number(spread.sd.toFixed(4))}`),
+            "```",
+            "",
+          ];
 
     const sessionEntries = flags.sessions.split(",");
     const sessions = sessionEntries.length === 1 && (await stat(sessionEntries[0]!)).isDirectory() ? await readSessions(sessionEntries[0]!) : await readSessions("", sessionEntries);
@@ -173,6 +222,7 @@ const program = new Command("bench-qps-rule")
       "",
       markdownTable([["rule", "what fails a step", "per-run bound (8 steps, 8 rounds)"], ...chosen.map((c) => [c.id, c.text, pct(c.bound(8, flags.rounds))])]),
       "",
+      ...processSpreadLines,
     ];
     for (const source of sources) {
       const judged = chosen.flatMap((c) => flags.factors.map((f) => judgeAll(source, c, f)));

@@ -311,6 +311,8 @@ class Instances {
   private readonly current = new Map<string, VariantInstance>();
   private restarts = 0;
   plannedRestarts = 0;
+  /** per variant: its current server process's number (docs of samples[].process), or its measurements so far (embedded) */
+  private readonly processNumbers = new Map<string, number>();
 
   constructor(private readonly ctx: RunContext) {}
 
@@ -333,6 +335,7 @@ class Instances {
     ctx.log.info(`${variant.id}: server is gone; starting a new one. Last log lines:\n${excerpt}`);
     const replacement = await this.start(variant, current.build, this.logFile(variant, ++this.restarts));
     this.current.set(variant.id, replacement);
+    this.nextProcess(variant);
     return replacement;
   }
 
@@ -342,11 +345,26 @@ class Instances {
     try {
       await instance.restart();
       this.plannedRestarts++;
+      this.nextProcess(variant);
       this.ctx.log.info(`${step.id}: restarted ${variant.id} (${instance.describe()})`);
     } catch (e) {
       this.ctx.registry.signal.throwIfAborted();
       this.ctx.log.info(`${step.id}: restarting ${variant.id} failed: ${(e as Error).message}`);
     }
+  }
+
+  /**
+   * The process a sample about to be measured on the variant runs in (samples[].process): a server's
+   * until it restarts or is replaced; an embedded engine starts a process for every measured run.
+   */
+  processForSample(variant: Variant): number {
+    const current = this.processNumbers.get(variant.id) ?? 0;
+    if (this.ctx.plan.engine.kind === "embedded") this.nextProcess(variant);
+    return current;
+  }
+
+  private nextProcess(variant: Variant): void {
+    this.processNumbers.set(variant.id, (this.processNumbers.get(variant.id) ?? 0) + 1);
   }
 
   async stopAll(): Promise<void> {
@@ -450,6 +468,7 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
   } catch (e) {
     return failedWith(e);
   }
+  const processNumber = instances.processForSample(variant);
   try {
     return await onRunTarget(vi, async (target) => {
       const client = step.run(target, binariesFor(ctx, vi, step), schedule.duration_s);
@@ -476,6 +495,7 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
           status: "ok",
           ops: parsed.ops,
           ops_per_s: parsed.ops_per_s,
+          process: processNumber,
           latency_ms: parsed.latency_ms,
           metrics: metricsPerOp(before, after, parsed.ops, ctx.ticksPerSecond),
           client_cpu_share: result.cpuS !== null ? clientCpuShare(result.cpuS, wallS, fingerprint.cores) : null,
@@ -523,6 +543,7 @@ async function measureSteps(
 ): Promise<InterleaveResult<Sample>> {
   const { profile } = ctx.plan;
   const thresholds = thresholdResolver(ctx.plan.judging?.thresholds, ctx.plan.judging?.overrides);
+  const qpsTests = ctx.plan.qpsTests ?? profile.steps.length * Math.max(1, variants.length - 1);
   const warmup = async (step: BenchmarkStep, variant: Variant) => {
     if (profile.schedule.warmup_s === 0) return;
     try {
@@ -566,7 +587,11 @@ async function measureSteps(
         },
       }),
       ...(schedule.sequential && {
-        settled: (step: BenchmarkStep, stepSamples: readonly Sample[]) => settledStep(schedule.sequential!, thresholds.forStep(step.id), ctx.plan.baseVariant, stepSamples),
+        // alpha shared by every QPS test of the run, as compare judges them
+        settled: (step: BenchmarkStep, stepSamples: readonly Sample[]) => {
+          const t = thresholds.forStep(step.id);
+          return settledStep(schedule.sequential!, { ...t, alpha: t.alpha / qpsTests }, ctx.plan.baseVariant, stepSamples);
+        },
       }),
       stepDone: (step, stepSamples, roundsUsed) => ctx.log.info(stepDoneLine(step.id, roundsUsed, judgeStep(step, stepSamples))),
     }),
@@ -690,7 +715,16 @@ function assembleResults(
     variants: parts.variants,
     steps: profile.steps.map((s) => {
       const aaSpread = profile.instructions?.aa_spread_by_step?.[s.id];
-      return { id: s.id, driver: s.driver, parameters: s.parameters, ...(s.sweep && { sweep: s.sweep }), ...(aaSpread !== undefined && { instructions_aa_spread: aaSpread }) };
+      const processSpread = profile.schedule.process_spread;
+      const processSd = processSpread?.sd_by_step[s.id];
+      return {
+        id: s.id,
+        driver: s.driver,
+        parameters: s.parameters,
+        ...(s.sweep && { sweep: s.sweep }),
+        ...(aaSpread !== undefined && { instructions_aa_spread: aaSpread }),
+        ...(processSd !== undefined && { qps_process_spread: { sd: processSd, df: processSpread!.df } }),
+      };
     }),
     samples: parts.measured.samples,
     ...(parts.instructions && { instructions: parts.instructions }),

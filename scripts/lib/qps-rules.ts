@@ -5,13 +5,13 @@
  * others by the same statistics (src/compare/stats.ts) with their own line and level. Pure.
  */
 import { compareRun } from "../../src/compare/compare.js";
-import { dropTTest, pairedShift, signedRankTest } from "../../src/compare/stats.js";
+import { dropTTest, pairedShift, processSpreadFromAa, signedRankTest, type ProcessSpread } from "../../src/compare/stats.js";
 import { DEFAULT_THRESHOLDS, type QpsRule, type Thresholds } from "../../src/compare/types.js";
 import type { Results } from "../../src/results/schema.js";
-import { runResults } from "./verdict-quality.js";
+import { runResults, type StepRounds } from "./verdict-quality.js";
 
-/** One run's rounds: per step, the log ratios of its pairs. */
-export type RunRounds = readonly { step: string; logRatios: readonly number[] }[];
+/** One run's rounds: per step, the log ratios of its pairs (and, where known, their server processes). */
+export type RunRounds = readonly StepRounds[];
 
 export interface Candidate {
   id: string;
@@ -23,13 +23,19 @@ export interface Candidate {
   judge: (template: Results, run: RunRounds) => boolean[];
 }
 
-/** Judged by the gate's own code: compareRun under `rule`, a step fails when its verdict is a regression. */
-function gateRule(id: string, text: string, rule: QpsRule, thresholds: Partial<Thresholds>, bound: Candidate["bound"]): Candidate {
+/** The rounds as results from before 2026-12-04 had them: no server processes recorded, so each round is its own unit. */
+const withoutProcesses = (run: RunRounds): RunRounds => run.map(({ step, logRatios }) => ({ step, logRatios }));
+
+/**
+ * Judged by the gate's own code: compareRun under `rule`, a step fails when its verdict is a regression.
+ * processes: the rounds' server processes and spread are kept (the rule since issue 35); else dropped (8ba09cc's).
+ */
+function gateRule(id: string, text: string, rule: QpsRule, thresholds: Partial<Thresholds>, bound: Candidate["bound"], processes = false): Candidate {
   return {
     id,
     text,
     bound,
-    judge: (template, run) => compareRun(runResults(template, run), { qpsRule: rule, thresholds }).steps.map((s) => s.variants[0]!.verdict === "regression"),
+    judge: (template, run) => compareRun(runResults(template, processes ? run : withoutProcesses(run)), { qpsRule: rule, thresholds }).steps.map((s) => s.variants[0]!.verdict === "regression"),
   };
 }
 
@@ -78,13 +84,44 @@ export function candidates(): Candidate[] {
     gateRule("t-bonf-0.95", "one-sided t-test p < 0.01 / steps, estimate < 0.95", "one-sided-t", { fail_below: 0.95 }, tBound(bonferroni)),
     gateRule("t-bonf-0.97", "one-sided t-test p < 0.01 / steps, estimate < 0.97", "one-sided-t", { fail_below: 0.97 }, tBound(bonferroni)),
     gateRule("t-bonf-0.98", "one-sided t-test p < 0.01 / steps, estimate < 0.98", "one-sided-t", { fail_below: 0.98 }, tBound(bonferroni)),
+    gateRule(
+      "t-process-0.97",
+      "after issue 35: one-sided t-test over pairs of server processes, their A/A spread added, p < 0.01 / steps, estimate < 0.97",
+      "one-sided-t",
+      { fail_below: 0.97 },
+      tBound(bonferroni),
+      true,
+    ),
   ];
 }
 
 /** Every round of every step moved by log(factor): a known effect on the measured noise. */
 export function shifted(run: RunRounds, factor: number): RunRounds {
   const shift = Math.log(factor);
-  return run.map(({ step, logRatios }) => ({ step, logRatios: logRatios.map((x) => x + shift) }));
+  return run.map((rounds) => ({ ...rounds, logRatios: rounds.logRatios.map((x) => x + shift) }));
+}
+
+/** Each round's pair of server processes when every server restarts every `restartEvery` rounds of a step (schedule.restart_every). */
+export const restartBlocks = (rounds: number, restartEvery: number): number[] => Array.from({ length: rounds }, (_, round) => Math.floor(round / restartEvery));
+
+/** A step's rounds grouped by their pair of processes. */
+export function blocksOf({ logRatios, processes }: StepRounds): number[][] {
+  const blocks = new Map<number, number[]>();
+  logRatios.forEach((x, i) => {
+    const process = processes?.[i] ?? i;
+    blocks.set(process, [...(blocks.get(process) ?? []), x]);
+  });
+  return [...blocks.values()];
+}
+
+/** Per step, the A/A spread between pairs of processes over these A/A runs (processSpreadFromAa); steps without 2 usable blocks have none. */
+export function spreadsFrom(runs: readonly RunRounds[]): Map<string, ProcessSpread> {
+  const byStep = new Map<string, number[][]>();
+  for (const run of runs) for (const rounds of run) byStep.set(rounds.step, [...(byStep.get(rounds.step) ?? []), ...blocksOf(rounds)]);
+  return new Map([...byStep].flatMap(([step, blocks]) => {
+    const spread = processSpreadFromAa(blocks);
+    return spread ? [[step, spread] as const] : [];
+  }));
 }
 
 /**

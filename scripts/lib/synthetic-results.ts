@@ -7,6 +7,7 @@
  * and p95 latency get their own noise and effects. Rounds are interleaved ABBA (even rounds in variant
  * order, odd rounds reversed), as the scheduler writes them. Same options, same document.
  */
+import type { ProcessSpread } from "../../src/compare/stats.js";
 import type { InstructionSample, Metrics, MetricKey, Results, Sample } from "../../src/results/schema.js";
 
 /** mulberry32: a small, fast, well-mixed 32-bit PRNG; uniform in [0, 1). */
@@ -64,6 +65,15 @@ export interface SyntheticOptions {
   noise?: number;
   /** lognormal sigma of a per-round factor shared by all variants of the round (machine drift); default 0 */
   drift?: number;
+  /**
+   * every variant's server restarts every this many rounds of a step: each sample records its process
+   * (samples[].process), and each process has its own speed (processNoise); absent: no process recorded
+   */
+  restartEvery?: number;
+  /** lognormal sigma of each server process's own speed factor (restartEvery); default 0 */
+  processNoise?: number;
+  /** the spread between processes every step records (steps[].qps_process_spread); absent: none */
+  processSpread?: ProcessSpread;
   /** QPS factors: variant -> step -> factor (0.95 = 5% slower); latency moves by the inverse */
   effects?: Record<string, Record<string, number>>;
   /** per-op metric factors: variant -> step -> metric -> factor */
@@ -94,6 +104,9 @@ export function syntheticResults(options: SyntheticOptions = {}): Results {
     rounds = 10,
     noise = 0.03,
     drift = 0,
+    restartEvery,
+    processNoise = 0,
+    processSpread,
     effects = {},
     metricEffects = {},
     qps = 10_000,
@@ -109,6 +122,14 @@ export function syntheticResults(options: SyntheticOptions = {}): Results {
   const at = () => new Date(START + samples.length * SAMPLE_SECONDS * 1000).toISOString();
 
   for (const step of steps) {
+    // each variant's process of each block of rounds: its number within the step and its speed
+    const processFactors = new Map<string, number>();
+    const processOf = (variant: string, round: number) => {
+      const block = Math.floor(round / restartEvery!);
+      const key = `${variant}/${block}`;
+      if (!processFactors.has(key)) processFactors.set(key, lognormal(processNoise));
+      return { block, factor: processFactors.get(key)! };
+    };
     for (let round = 0; round < rounds; round++) {
       const roundFactor = lognormal(drift);
       const order = round % 2 === 0 ? variants : [...variants].reverse();
@@ -121,13 +142,15 @@ export function syntheticResults(options: SyntheticOptions = {}): Results {
           return;
         }
         const effect = effects[variant]?.[step] ?? 1;
-        const opsPerSecond = qps * effect * roundFactor * lognormal(noise);
+        const process = restartEvery === undefined ? null : processOf(variant, round);
+        const opsPerSecond = qps * effect * roundFactor * (process?.factor ?? 1) * lognormal(noise);
         const metricFactors = metricEffects[variant]?.[step] ?? {};
         samples.push({
           ...common,
           status: "ok",
           ops: opsPerSecond * SAMPLE_SECONDS,
           ops_per_s: opsPerSecond,
+          ...(process && { process: process.block }),
           latency_ms: latencyP95Ms === null ? null : { avg: null, p95: (latencyP95Ms / effect) * lognormal(noise), p99: null },
           metrics:
             metrics === null
@@ -175,7 +198,7 @@ export function syntheticResults(options: SyntheticOptions = {}): Results {
       flags: { cflags: "-O2", cxxflags: "-O2", ldflags: "", configure_args: [] },
       build_id: `build-${id}`,
     })),
-    steps: steps.map((id) => ({ id, driver: "synthetic", parameters: {} })),
+    steps: steps.map((id) => ({ id, driver: "synthetic", parameters: {}, ...(processSpread && { qps_process_spread: processSpread }) })),
     samples,
     ...(counts && { instructions: counts }),
   };

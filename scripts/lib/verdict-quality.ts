@@ -9,7 +9,7 @@ import type { OkSample, Results, Sample } from "../../src/results/schema.js";
 import type { SequentialDesign } from "../../src/compare/alpha-spending.js";
 import { sequentialLook } from "../../src/schedule/sequential.js";
 import { compareRun } from "../../src/compare/compare.js";
-import { pairedShift } from "../../src/compare/stats.js";
+import { pairedShift, type ProcessSpread } from "../../src/compare/stats.js";
 import type { Thresholds, Verdict } from "../../src/compare/types.js";
 
 /** A trial design: a fixed number of rounds, or adaptive rounds. */
@@ -57,9 +57,20 @@ export function pairsResults(template: Results, logRatios: readonly number[], se
   return runResults(template, [{ step: "trial", logRatios }], sequential);
 }
 
+/**
+ * One step's rounds for runResults: their log ratios and, where known, the pair of server processes
+ * each round came from (the same number on both sides) and the A/A spread between such pairs.
+ */
+export interface StepRounds {
+  step: string;
+  logRatios: readonly number[];
+  processes?: readonly number[];
+  spread?: ProcessSpread;
+}
+
 /** A results document of base/head steps, each with its rounds' log ratios (base QPS 1000): a whole run for compareRun to judge. */
-export function runResults(template: Results, steps: readonly { step: string; logRatios: readonly number[] }[], sequential?: SequentialDesign): Results {
-  const sample = (step: string, variant: string, round: number, ops_per_s: number): OkSample => ({
+export function runResults(template: Results, steps: readonly StepRounds[], sequential?: SequentialDesign): Results {
+  const sample = (step: string, variant: string, round: number, ops_per_s: number, process: number | undefined): OkSample => ({
     step,
     variant,
     round,
@@ -69,6 +80,7 @@ export function runResults(template: Results, steps: readonly { step: string; lo
     status: "ok",
     ops: ops_per_s,
     ops_per_s,
+    ...(process !== undefined && { process }),
     latency_ms: null,
     metrics: null,
     client_cpu_share: null,
@@ -87,8 +99,10 @@ export function runResults(template: Results, steps: readonly { step: string; lo
       { ...variant, id: "base" },
       { ...variant, id: "head" },
     ],
-    steps: steps.map(({ step }) => ({ id: step, driver: "trial", parameters: {} })),
-    samples: steps.flatMap(({ step, logRatios }) => logRatios.flatMap((lr, round) => [sample(step, "base", round, 1000), sample(step, "head", round, 1000 * Math.exp(lr))])),
+    steps: steps.map(({ step, spread }) => ({ id: step, driver: "trial", parameters: {}, ...(spread && { qps_process_spread: spread }) })),
+    samples: steps.flatMap(({ step, logRatios, processes }) =>
+      logRatios.flatMap((lr, round) => [sample(step, "base", round, 1000, processes?.[round]), sample(step, "head", round, 1000 * Math.exp(lr), processes?.[round])]),
+    ),
     instructions: undefined,
     noise_floor: undefined,
     thresholds: undefined,

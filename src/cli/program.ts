@@ -77,7 +77,8 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     const runs = mergeShards(await Promise.all(files.map(async (f) => ({ results: await readResults(f), source: f }))));
     const options = await compareOptionsFrom(flags);
     const labels = runLabels(runs);
-    const comparisons = runs.map((results, i) => compareRun(results, { ...options, label: labels[i] ?? null }));
+    // one column per architecture, gated together: their tests share alpha
+    const comparisons = runs.map((results, i) => compareRun(results, { ...options, label: labels[i] ?? null, columns: runs.length }));
     const charts = flags.chartsDir ? await chartsInto(path.resolve(flags.chartsDir), files[0]!, comparisons) : undefined;
     await emit(render(comparisons, flags.format, flags.failOn, flags.runnerCost, charts), flags.out, io);
     setExitCode(exitCodeOf(comparisons));

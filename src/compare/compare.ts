@@ -16,7 +16,7 @@ import { indexByStepAndVariant } from "./index-samples.js";
 import { compareInstructions, indexInstructionSamples } from "./instructions.js";
 import { chooseNoiseFloor, NOISE_FLOOR_CAP, type FloorChoice } from "./noise.js";
 import { brief, checkRatios, formatChange, formatLimit, valueAgainst } from "./reason.js";
-import { dropTTest, pairedShift, unpairedShift, type ShiftEstimate } from "./stats.js";
+import { blockDropTest, pairedShift, unpairedShift, type ShiftEstimate } from "./stats.js";
 import { thresholdResolver } from "./thresholds.js";
 import {
   INSTRUCTION_VERDICTS,
@@ -55,18 +55,37 @@ interface Estimate {
   min_p_value: number;
   /** paired: the per-round log ratios the estimate is from (the drop test's data); null unpaired */
   logRatios: number[] | null;
+  /**
+   * paired: the log ratios grouped by the pair of processes (base's, variant's) that measured them, or
+   * null when the samples do not record their processes (results from before 2026-12-04)
+   */
+  blocks: number[][] | null;
 }
 
 /** Estimates the ratio variant/base of one value of one step's samples at confidence 1 - alpha; null without usable values. */
 type RatioEstimator = (pick: Pick, alpha: number) => Estimate | null;
 
-function ratioOf(shift: ShiftEstimate, logRatios: number[] | null): Estimate {
+function ratioOf(shift: ShiftEstimate, logRatios: number[] | null, blocks: number[][] | null): Estimate {
   const { estimate, ci_low, ci_high, confidence, p_value, n } = shift;
   return {
     ratio: { estimate: Math.exp(estimate), ci_low: Math.exp(ci_low), ci_high: Math.exp(ci_high), confidence, p_value, n },
     min_p_value: shift.min_p_value,
     logRatios,
+    blocks,
   };
+}
+
+/** The log ratios grouped by the pair of processes that measured them; null when a sample does not say. */
+function processBlocks(pairs: readonly (readonly [OkSample, OkSample])[], logRatios: readonly number[]): number[][] | null {
+  if (pairs.some(([b, v]) => b.process === undefined || v.process === undefined)) return null;
+  const blocks = new Map<string, number[]>();
+  pairs.forEach(([b, v], i) => {
+    const key = `${b.process}/${v.process}`;
+    const block = blocks.get(key) ?? [];
+    block.push(logRatios[i]!);
+    blocks.set(key, block);
+  });
+  return [...blocks.values()];
 }
 
 const isOk = (s: Sample): s is OkSample => s.status === "ok";
@@ -80,11 +99,12 @@ function pairedEstimator(base: readonly Sample[], variant: readonly Sample[]): R
     return b ? [[b, v] as const] : [];
   });
   return (pick, alpha) => {
-    const values = pairs.map(([b, v]) => [pick(b), pick(v)] as const).filter((p): p is [number, number] => present(p[0]) && present(p[1]));
+    const picked = pairs.filter(([b, v]) => present(pick(b)) && present(pick(v)));
+    const values = picked.map(([b, v]) => [pick(b)!, pick(v)!] as const);
     if (values.length === 0 || values.some(([b, v]) => b <= 0 || v <= 0)) return null;
     // a difference of logs: v / b itself can overflow where both values are valid
     const logRatios = values.map(([b, v]) => Math.log(v) - Math.log(b));
-    return ratioOf(pairedShift(logRatios, alpha), logRatios);
+    return ratioOf(pairedShift(logRatios, alpha), logRatios, processBlocks(picked, logRatios));
   };
 }
 
@@ -94,7 +114,7 @@ function unpairedEstimator(base: readonly Sample[], variant: readonly Sample[]):
     const b = base.filter(isOk).map(pick).filter(present);
     const v = variant.filter(isOk).map(pick).filter(present);
     if (b.length === 0 || v.length === 0 || [...b, ...v].some((x) => x <= 0)) return null;
-    return ratioOf(unpairedShift(v.map(Math.log), b.map(Math.log), alpha), null);
+    return ratioOf(unpairedShift(v.map(Math.log), b.map(Math.log), alpha), null, null);
   };
 }
 
@@ -169,7 +189,9 @@ function decide(base: Side, variant: Side, errors: SampleErrorSummary[], qps: Es
     return { verdict: "unstable", reason: `too few values (n = ${q.n}): the smallest possible p-value ${pText(min_p_value)} is not below ${alphaText}` };
   }
   const dropFound = drop ? drop.p_value < drop.level : significant;
-  const dropText = drop ? `one-sided t-test p = ${pText(drop.p_value)} ${dropFound ? "<" : "is not below"} ${levelText(drop.level)} (α ${alphaText} over ${drop.tests === 1 ? "1 test" : `${drop.tests} tests`})` : significance;
+  const dropText = drop
+    ? `one-sided t-test p = ${pText(drop.p_value)} ${dropFound ? "<" : "is not below"} ${levelText(drop.level)} (α ${alphaText} over ${drop.tests === 1 ? "1 test" : `${drop.tests} tests`}${unitsText(drop)})`
+    : significance;
   if (dropFound && q.estimate < t.fail_below && q.estimate < 1 - floor) return { verdict: "regression", reason: `${qpsText} is below ${formatLimit(t.fail_below)}, ${dropText}` };
   if (dropFound && q.estimate < t.fail_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.fail_below)} but within ${floorText}, ${dropText}` };
   if (significant && q.estimate < t.fail_below) return { verdict: "warning", reason: `${qpsText} is below ${formatLimit(t.fail_below)}, ${significance}, but ${dropText}` };
@@ -277,15 +299,21 @@ interface Plan {
   baseline: ComparisonContext["baseline"];
   noiseFloor: readonly NoiseFloor[];
   qpsRule: QpsRule;
-  /** QPS comparisons of the run (steps times compared variants): the one-sided-t rule shares alpha over them */
+  /** QPS comparisons that can fail the gate together (steps times compared variants times report columns): they share alpha */
   tests: number;
 }
 
-/** A step measured with adaptive rounds is tested at the nominal level of its number of pairs (alpha-spending.ts). */
-function lookThresholds(plan: Plan, t: Thresholds, pairs: number | undefined): Thresholds {
-  const design = plan.mode === "paired" ? plan.results.run.sequential : undefined;
+/**
+ * The level a step's QPS is tested at, alpha shared by every test that can fail the gate (family-wise):
+ * a step measured with adaptive rounds at the nominal level of its number of pairs (alpha-spending.ts)
+ * under alpha / tests, the scheduler's own level (pipeline.ts); a comparison against a stored baseline
+ * at alpha / tests. Paired runs of fixed rounds keep alpha: their drop test divides it itself (dropTest).
+ */
+function testedThresholds(plan: Plan, t: Thresholds, pairs: number | undefined): Thresholds {
+  if (plan.mode === "unpaired") return { ...t, alpha: t.alpha / plan.tests };
+  const design = plan.results.run.sequential;
   if (!design || pairs === undefined) return t;
-  return { ...t, alpha: lookAlpha({ minRounds: design.min_rounds, maxRounds: design.max_rounds, lookEvery: design.look_every, spending: design.spending }, t.alpha, pairs) };
+  return { ...t, alpha: lookAlpha({ minRounds: design.min_rounds, maxRounds: design.max_rounds, lookEvery: design.look_every, spending: design.spending }, t.alpha / plan.tests, pairs) };
 }
 
 /** The floor's part of a variant's comparison: the spread applied, or why the step's floor was not. */
@@ -303,10 +331,31 @@ function floorFields(choice: FloorChoice): { noise_floor?: number; noise_floor_n
   }
 }
 
-/** The one-sided drop test of a step's QPS where the one-sided-t rule applies (paired, fixed rounds); null elsewhere. */
-function dropTest(plan: Plan, qps: Estimate | null, t: Thresholds): DropTestResult | null {
+/**
+ * The one-sided drop test of a step's QPS where the one-sided-t rule applies (paired, fixed rounds);
+ * null elsewhere. Its units are the pairs of server processes the rounds came from (stats.ts
+ * blockDropTest); results that do not record processes are tested round by round, as before.
+ */
+function dropTest(plan: Plan, step: Step, qps: Estimate | null, t: Thresholds): DropTestResult | null {
   if (plan.qpsRule !== "one-sided-t" || plan.mode !== "paired" || plan.results.run.sequential || !qps?.logRatios) return null;
-  return { p_value: dropTTest(qps.logRatios).p_value, level: t.alpha / plan.tests, tests: plan.tests };
+  const test = blockDropTest(qps.blocks ?? qps.logRatios.map((x) => [x]), step.qps_process_spread ?? null);
+  return { p_value: test.p_value, level: t.alpha / plan.tests, tests: plan.tests, df: test.df, blocks: test.blocks, method: qps.blocks ? test.method : "unrecorded" };
+}
+
+/** What the drop test's units were, for its reason; empty where every round had processes of its own or none were recorded. */
+function unitsText(drop: DropTestResult): string {
+  const pairs = drop.blocks === 1 ? "1 pair of server processes" : `${drop.blocks} pairs of server processes`;
+  switch (drop.method) {
+    case "rounds":
+    case "unrecorded":
+      return "";
+    case "recorded":
+      return `; rounds from ${pairs}, their A/A spread added, df ${drop.df.toFixed(1)}`;
+    case "block-means":
+      return `; the means of ${pairs} tested (no A/A spread between processes recorded)`;
+    case "untestable":
+      return `; every round from ${pairs} and no A/A spread between processes recorded: a drop cannot be told from their offset`;
+  }
 }
 
 function compareVariant(plan: Plan, step: Step, label: string, configured: Thresholds): VariantComparison {
@@ -321,15 +370,15 @@ function compareVariant(plan: Plan, step: Step, label: string, configured: Thres
   };
   const atConfigured = estimate(opsPerSecond, configured.alpha);
   const pairs = atConfigured?.ratio.n;
-  const t = lookThresholds(plan, configured, pairs);
+  const t = testedThresholds(plan, configured, pairs);
   // A floor describes estimates of so many rounds: pairs, or (unpaired) the rounds of the variant judged.
   const rounds = plan.mode === "paired" ? pairs : variant.samples.filter(isOk).length;
   const floor = pairs === undefined || rounds === undefined ? ({ kind: "none" } as const) : chooseNoiseFloor(plan.noiseFloor, step.id, rounds, plan.results.fingerprint);
-  // Estimated again only when an adaptive look's alpha differs: the interval depends on alpha, n does not.
+  // Estimated again only when the tested alpha differs: the interval depends on alpha, n does not.
   const qps = t.alpha === configured.alpha ? atConfigured : estimate(opsPerSecond, t.alpha);
   const metrics = Object.fromEntries(METRIC_KEYS.map((k) => [k, estimate(metric(k), t.alpha)?.ratio ?? null])) as Record<MetricKey, RatioEstimate | null>;
   const errors = [...errorsOf(base), ...errorsOf(variant)];
-  const drop = dropTest(plan, qps, t);
+  const drop = dropTest(plan, step, qps, t);
   const { verdict, reason } =
     plan.results.run.qps_measured === false ? QPS_NOT_MEASURED : decide(base, variant, errors, qps, t, floor.kind === "applied" ? floor.spread : 0, drop);
   const instructions = plan.instructionsOf
@@ -441,7 +490,7 @@ export function compareRun(results: Results, options: CompareOptions = {}): Comp
       baseline: null,
       noiseFloor: options.noiseFloor ?? results.noise_floor ?? [],
       qpsRule: options.qpsRule ?? "one-sided-t",
-      tests: results.steps.length * variants.length,
+      tests: results.steps.length * variants.length * (options.columns ?? 1),
     },
     options,
   );
@@ -481,7 +530,7 @@ export function compareAgainstBaseline(current: Results, baseline: Results, opti
       noiseFloor: options.noiseFloor ?? baseline.noise_floor ?? [],
       // unpaired: no rounds to pair, the signed-rank rule judges (QPS_RULES)
       qpsRule: "signed-rank",
-      tests: current.steps.length * current.variants.length,
+      tests: current.steps.length * current.variants.length * (options.columns ?? 1),
     },
     options,
   );

@@ -333,3 +333,81 @@ export function dropTTest(differences: readonly number[]): DropTest {
   const t = m / (sd / Math.sqrt(n));
   return { t, df, p_value: jStat.studentt.cdf(t, df) };
 }
+
+/** The spread of a step's QPS between server processes, measured by A/A runs: what rounds of one process cannot show. */
+export interface ProcessSpread {
+  /** standard deviation of the offset of one pair of processes' log ratio (head process over base process) */
+  sd: number;
+  /** degrees of freedom of `sd` (at least 1): the A/A blocks (one pair of processes each) it was estimated from */
+  df: number;
+}
+
+/** A drop test over rounds grouped by the processes that measured them. */
+export interface BlockDropTest extends DropTest {
+  /** pairs of processes (blocks) the rounds came from */
+  blocks: number;
+  /**
+   * rounds: every round its own processes, the rounds' spread holds the processes' too (t-test on the rounds);
+   * recorded: rounds within a block against the recorded spread between blocks (Satterthwaite's df);
+   * block-means: a t-test on the blocks' means (no spread recorded, 2 blocks or more);
+   * untestable: one block and no recorded spread: a process offset cannot be told from a change
+   */
+  method: "rounds" | "recorded" | "block-means" | "untestable";
+}
+
+const sumOf = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+
+/**
+ * One-sided test for a drop of log ratios that come in blocks, each block measured by one pair of
+ * server processes. Each process has its own speed (memory layout, placement), so a round is
+ * d = drop + u(block) + e(round): rounds of one block share u, and a t-test on the rounds takes u's
+ * spread for noise that averages out over rounds, which it does not (issue 35). The mean of all rounds
+ * has variance s_w²/n + s_u² Σ m_b² / n² (m_b rounds in block b); s_w comes from the rounds within
+ * blocks (n - k degrees of freedom), s_u from `spread` recorded by A/A runs, and the t statistic's
+ * degrees of freedom from Satterthwaite's formula. Without a recorded spread the blocks' means are
+ * the units (a t-test with k - 1 degrees of freedom); one block then cannot be tested (p = 1).
+ */
+export function blockDropTest(blocks: readonly (readonly number[])[], spread: ProcessSpread | null): BlockDropTest {
+  const filled = blocks.filter((b) => b.length > 0);
+  const k = filled.length;
+  const n = sumOf(filled.map((b) => b.length));
+  if (k === n) return { ...dropTTest(filled.flat()), blocks: k, method: "rounds" };
+  if (!spread) {
+    if (k < 2) return { t: 0, df: 0, p_value: 1, blocks: k, method: "untestable" };
+    return { ...dropTTest(filled.map((b) => mean(b as number[]))), blocks: k, method: "block-means" };
+  }
+  const all = filled.flat();
+  const m = mean(all);
+  const within = sumOf(filled.map((b) => sumOf(b.map((x) => (x - mean(b as number[])) ** 2)))) / (n - k);
+  const withinPart = within / n;
+  const betweenPart = (spread.sd ** 2 * sumOf(filled.map((b) => b.length ** 2))) / n ** 2;
+  const variance = withinPart + betweenPart;
+  const df = variance === 0 ? n - k : variance ** 2 / (withinPart ** 2 / (n - k) + betweenPart ** 2 / spread.df);
+  if (variance === 0) return { t: m < 0 ? -Infinity : m > 0 ? Infinity : 0, df, p_value: m < 0 ? 0 : 1, blocks: k, method: "recorded" };
+  const t = m / Math.sqrt(variance);
+  return { t, df, p_value: jStat.studentt.cdf(t, df), blocks: k, method: "recorded" };
+}
+
+/**
+ * The spread between pairs of server processes from A/A blocks (log ratios grouped by the pair of
+ * processes that measured them; the true ratio is 1), as a profile records it. A block's mean is
+ * u + ē, so the blocks' mean square about 0 (MSB) less the rounds' own share (W = s_w² Σ 1/m_b / K,
+ * s_w pooled within blocks) estimates u's variance. That estimate is noisy (10 A/A runs give 20
+ * blocks) and an underestimate makes the drop test fail A/A runs more often than alpha, so the
+ * recorded variance is the estimate (at least 0) plus one standard error of it,
+ * sqrt(2 MSB² / K + 2 W² / df_w): simulated (scripts/bench-qps-process.ts), the point estimate alone
+ * let 1.3-2% of A/A runs fail at 1-2% per-process offsets, this keeps them at or below 1%.
+ * Blocks of one round tell nothing about s_w and are left out. Null without 2 blocks of 2 rounds or more.
+ */
+export function processSpreadFromAa(blocks: readonly (readonly number[])[]): ProcessSpread | null {
+  const usable = blocks.filter((b) => b.length >= 2);
+  const k = usable.length;
+  if (k < 2) return null;
+  const means = usable.map((b) => mean(b as number[]));
+  const withinDf = sumOf(usable.map((b) => b.length - 1));
+  const within = sumOf(usable.map((b, i) => sumOf(b.map((x) => (x - means[i]!) ** 2)))) / withinDf;
+  const meanSquare = sumOf(means.map((m) => m * m)) / k;
+  const roundsShare = (within * sumOf(usable.map((b) => 1 / b.length))) / k;
+  const standardError = Math.sqrt((2 * meanSquare ** 2) / k + (2 * roundsShare ** 2) / withinDf);
+  return { sd: Math.sqrt(Math.max(0, meanSquare - roundsShare) + standardError), df: k };
+}

@@ -1,6 +1,7 @@
 /** The comparison document: what compare computes from results and what report renders. Plain data. */
 import type { Fingerprint, LsmMetricKey, MetricKey, NoiseFloor, Results, Step, Variant } from "../results/schema.js";
 import type { Acceptance, FailOn } from "./gate.js";
+import type { BlockDropTest } from "./stats.js";
 
 export interface Thresholds {
   /** a significant relative QPS below this is a regression (fails the check) */
@@ -279,6 +280,12 @@ export interface DropTestResult {
   level: number;
   /** QPS comparisons in the run that share alpha (steps times compared variants) */
   tests: number;
+  /** the t statistic's degrees of freedom */
+  df: number;
+  /** pairs of server processes (base's, variant's) the rounds came from */
+  blocks: number;
+  /** how the rounds were tested (stats.ts BlockDropTest); unrecorded: the samples do not say which process measured them, each round is taken as its own */
+  method: BlockDropTest["method"] | "unrecorded";
 }
 
 export interface CompareOptions {
@@ -294,4 +301,6 @@ export interface CompareOptions {
   failOn?: readonly FailOn[];
   /** the PR's regressions were accepted: they pass */
   acceptance?: Acceptance | null;
+  /** comparisons gated together in one report (one column per architecture): their tests share alpha; default 1 */
+  columns?: number;
 }

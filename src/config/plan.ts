@@ -52,6 +52,12 @@ export interface RunPlan {
   runner: { name: string | null; labels: string[] };
   /** what the run is judged by (config/plan.ts resolveJudging): stored with the results, and adaptive rounds stop on it (default DEFAULT_THRESHOLDS) */
   judging?: { thresholds: Thresholds; overrides: ThresholdOverride[] };
+  /**
+   * QPS tests that can fail the run together: the whole profile's steps (every shard's) times the
+   * compared variants. Adaptive rounds stop at alpha shared over them, as compare judges them
+   * (default: the plan's steps times the compared variants)
+   */
+  qpsTests?: number;
   /** false: skip the counting pass even when the profile asks for it */
   countInstructions?: boolean;
   /** where the counting pass writes every step's per-function costs (results/function-profiles.ts); none where absent */
@@ -193,9 +199,10 @@ export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFla
     if (flags.countInstructions === false) throw new InputError("--instructions-only and --no-instructions leave nothing to measure", undefined, "--instructions-only");
     if (!profile.instructions) throw new InputError(`profile ${profile.name} does not count instructions: --instructions-only would measure nothing`, profile.source, "instructions");
   }
-  // The profile was checked with its own budget, rounds and alpha; these may differ (and do not matter without QPS rounds).
+  const qpsTests = whole.steps.length * Math.max(1, variants.length - 1);
+  // The profile was checked with its own budget, rounds and alpha over its steps; these may differ (and do not matter without QPS rounds).
   if (timeBudgetS !== null && flags.measureQps !== false) {
-    const deafness = scheduleDeafness(profile.schedule, rounds ?? profile.schedule.rounds, alphasOf(judging.thresholds, judging.overrides));
+    const deafness = scheduleDeafness(profile.schedule, rounds ?? profile.schedule.rounds, alphasOf(judging.thresholds, judging.overrides), qpsTests);
     if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), profile.source, "schedule.min_rounds");
   }
   return {
@@ -218,6 +225,7 @@ export async function makePlan(flags: RunFlags, config: ConfigFile, thresholdFla
       ...(flags.measureQps === false && { measureQps: false }),
       ...(flags.shard && { shard: flags.shard }),
       judging,
+      qpsTests,
     },
     compare: { baseVariant },
   };

@@ -135,6 +135,19 @@ export const ProfileSchema = z
         spending: z.enum(SPENDING_FUNCTIONS).optional(),
         /** restart every variant's server every this many rounds of a step, each followed by warmup_s (src/schedule/interleave.ts restartsBefore); servers only */
         restart_every: z.number().int().positive().optional(),
+        /**
+         * QPS spread between server processes, from A/A runs of the base (`npm run bench:qps-rule -- --process-spread`):
+         * the QPS drop test of a step whose rounds share a server process adds it to their noise (docs/verdict.md)
+         */
+        process_spread: z
+          .object({
+            /** A/A blocks (pairs of processes) the spreads were estimated from: their degrees of freedom */
+            df: z.number().int().positive(),
+            /** step id -> standard deviation of the log QPS ratio's offset between pairs of processes */
+            sd_by_step: z.record(z.string(), z.number().min(0).max(1)),
+          })
+          .strict()
+          .optional(),
       })
       .strict()
       .refine((s) => s.min_rounds <= s.rounds, { message: "min_rounds must not exceed rounds", path: ["min_rounds"] }),
@@ -161,11 +174,13 @@ export interface Profile extends Omit<ProfileFile, "steps"> {
 
 /**
  * Every alpha a step may be tested at with these thresholds and overrides must be able to reject at
- * every round count the time budget may stop a step at; else the first such alpha and stop.
+ * every round count the time budget may stop a step at; else the first such alpha and stop. Under
+ * adaptive rounds a step is tested at alpha shared by the run's `tests` QPS tests (compare's
+ * testedThresholds); fixed rounds are judged by the drop test, which reaches any level.
  */
-export function scheduleDeafness(schedule: ProfileFile["schedule"], rounds: number, alphas: readonly number[]): { alpha: number; deaf: DeafLook } | null {
+export function scheduleDeafness(schedule: ProfileFile["schedule"], rounds: number, alphas: readonly number[], tests: number): { alpha: number; deaf: DeafLook } | null {
   const { minRounds, design } = scheduleDesign(schedule, rounds);
-  for (const alpha of new Set(alphas)) {
+  for (const alpha of new Set(alphas.map((a) => (design ? a / tests : a)))) {
     const deaf = deafLook(design, minRounds, rounds, alpha);
     if (deaf) return { alpha, deaf };
   }
@@ -202,9 +217,6 @@ function sweptSteps(driver: Driver & { name: string }, parameters: Record<string
 /** `cores`: the CPUs the run may use, which `auto` sweeps are expanded for (sweepCounts). */
 export function parseProfile(text: string, source: string, cores = REFERENCE_CORES): Profile {
   const profile = validateYaml(ProfileSchema, text, source);
-  // Without a time budget no step stops before its last round; plan.ts checks again with the budget and rounds in force.
-  const deafness = profile.schedule.time_budget_s === null ? null : scheduleDeafness(profile.schedule, profile.schedule.rounds, alphasOf(profile.thresholds, profile.overrides));
-  if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), source, "schedule.min_rounds");
   if (engineByName(profile.engine).kind === "embedded") {
     if (Object.keys(profile.server_settings).length > 0) throw new InputError(embeddedSettingsMessage(profile.engine), source, jsonPath(["server_settings"]));
     if (profile.schedule.restart_every !== undefined) {
@@ -251,6 +263,13 @@ export function parseProfile(text: string, source: string, cores = REFERENCE_COR
       if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["instructions", field, id]));
     }
   }
+  for (const id of Object.keys(profile.schedule.process_spread?.sd_by_step ?? {})) {
+    if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["schedule", "process_spread", "sd_by_step", id]));
+  }
+  // Without a time budget no step stops before its last round; plan.ts checks again with the budget, rounds and variants in force.
+  // Alpha is shared by the steps' tests (one head against the base here).
+  const deafness = profile.schedule.time_budget_s === null ? null : scheduleDeafness(profile.schedule, profile.schedule.rounds, alphasOf(profile.thresholds, profile.overrides), steps.length);
+  if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), source, "schedule.min_rounds");
   return { ...profile, steps, hash: createHash("sha256").update(text).digest("hex"), source };
 }
 

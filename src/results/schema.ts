@@ -103,6 +103,14 @@ export const StepSchema = z
       .max(1)
       .optional()
       .describe("the step's instruction-count spread in A/A runs, as its profile records it (instructions.aa_spread_by_step): it widens the step's instruction lines"),
+    qps_process_spread: z
+      .object({
+        sd: z.number().min(0).max(1).describe("standard deviation of the log QPS ratio's offset between one pair of server processes (head's over base's) and another"),
+        df: z.number().int().positive().describe("its degrees of freedom: the A/A blocks it was estimated from"),
+      })
+      .strict()
+      .optional()
+      .describe("the step's QPS spread between server processes in A/A runs, as its profile records it (schedule.process_spread): the QPS drop test adds it to the rounds' own noise"),
   })
   .strict();
 
@@ -196,6 +204,14 @@ export const OkSampleSchema = z
     status: z.literal("ok"),
     ops: z.number().finite().positive(),
     ops_per_s: z.number().finite().positive(),
+    process: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe(
+        "which process of this variant measured the sample: samples of one step and variant with the same number came from one server process (a restart or a replacement starts the next number); an embedded engine runs each round in a process of its own. Absent in results from before 2026-12-04",
+      ),
     latency_ms: LatencySchema.nullable(),
     metrics: MetricsSchema.nullable().describe("null when the host counters were not available"),
     client_cpu_share: z

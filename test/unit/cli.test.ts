@@ -8,6 +8,7 @@ import { parseVariantFlag, variantSpecs } from "../../src/config/plan.js";
 import type { BuildRecipe } from "../../src/build/recipe.js";
 import { VERSION } from "../../src/version.js";
 import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
+import { pairsResults } from "../../scripts/lib/verdict-quality.js";
 
 const dir = mkdtempSync(join(tmpdir(), "dbg-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -189,6 +190,26 @@ describe("db-bench-gate compare", () => {
 });
 
 describe("db-bench-gate report", () => {
+  it("shares alpha over the columns: two architectures, each alone just a regression at alpha (one-sided p 0.0075), are none at alpha / 2", async () => {
+    // 8 log ratios with t = -3.2 at 7 degrees of freedom: mean -3.4%, estimate 0.967 < 0.97
+    const z = [-1.5, -1, -0.5, -0.2, 0.2, 0.5, 1, 1.5];
+    const zsd = Math.sqrt(z.reduce((sum, x) => sum + x * x, 0) / 7);
+    const logRatios = z.map((x) => (-3.2 * 0.03) / Math.sqrt(8) + (0.03 * x) / zsd);
+    const x86 = pairsResults(syntheticResults(), logRatios);
+    const arm = { ...x86, fingerprint: { ...x86.fingerprint, arch: "aarch64", cpu_model: "Arm Neoverse N1" } };
+    const files = [writeJson("x86-just.json", x86), writeJson("arm-just.json", arm)];
+    for (const file of files) expect((await cli("compare", file)).code).toBe(1);
+    const both = await cli("report", ...files, "--format", "json");
+    expect(both.code).toBe(0);
+    const heads = (JSON.parse(both.stdout) as { steps: { variants: { verdict: string; qps_drop_test: { p_value: number; level: number; tests: number } }[] }[] }[]).map((c) => c.steps[0]!.variants[0]!);
+    expect(heads.map((v) => v.verdict)).toEqual(["unstable", "unstable"]);
+    for (const { qps_drop_test: drop } of heads) {
+      expect(drop).toMatchObject({ level: 0.005, tests: 2 });
+      expect(drop.p_value).toBeGreaterThan(0.005);
+      expect(drop.p_value).toBeLessThan(0.01);
+    }
+  });
+
   it("merges runs of two architectures into one comment with a column each", async () => {
     const arm = syntheticResults({ steps, rounds: 10, noise: 0.01, seed: 4, effects: { head: { "pgbench.select-only.prepared.c1": 0.8 } } });
     arm.fingerprint = { ...arm.fingerprint, arch: "aarch64", cpu_model: "Arm Neoverse N1" };

@@ -5,6 +5,7 @@ import { DEFAULT_THRESHOLDS, type CompareOptions, type Comparison, type Threshol
 import { parseResults } from "../../src/results/io.js";
 import type { OkSample, Results } from "../../src/results/schema.js";
 import { DEFAULT_SYNTHETIC_METRICS, syntheticResults, type SyntheticOptions } from "../../scripts/lib/synthetic-results.js";
+import { pairsResults, runResults } from "../../scripts/lib/verdict-quality.js";
 
 const STEP = "point-query.range100.pk1";
 
@@ -368,5 +369,98 @@ describe("compareAgainstBaseline (unpaired)", () => {
     const unpaired = variantOf(compareAgainstBaseline(only(results, "head"), only(results, "base")));
     expect(unpaired.verdict).toBe("unstable");
     expect(unpaired.qps?.ci_low).toBeLessThan(0.9);
+  });
+});
+
+describe("the QPS drop test counts server processes, not rounds (issue 35)", () => {
+  /** Both of the head's server processes (rounds 0-3 and 4-7) happened to run 3.5% and 4.5% slower than the base's. */
+  function processOffsets(options: SyntheticOptions = {}): Results {
+    const results = syntheticResults({ rounds: 8, noise: 0.003, restartEvery: 4, ...options });
+    const offset = (round: number) => (round < 4 ? 0.965 : 0.955);
+    return { ...results, samples: results.samples.map((s) => (s.status === "ok" && s.variant === "head" ? { ...s, ops_per_s: s.ops_per_s * offset(s.round) } : s)) };
+  }
+  const withoutProcesses = (results: Results): Results => ({ ...results, samples: results.samples.map((s) => (s.status === "ok" ? { ...s, process: undefined } : s)) });
+
+  it("8 rounds that differ only by the offsets of 2 pairs of processes are no regression, with the A/A spread between processes recorded", () => {
+    const results = processOffsets({ processSpread: { sd: 0.025, df: 20 } });
+    const head = variantOf(compareRun(results));
+    expect(head.qps?.estimate).toBeLessThan(0.97);
+    expect(head.verdict).not.toBe("regression");
+    expect(head.qps_drop_test).toMatchObject({ method: "recorded", blocks: 2, level: 0.01 });
+    expect(head.qps_drop_test!.p_value).toBeGreaterThan(0.01);
+    expect(head.reason).toMatch(/rounds from 2 pairs of server processes, their A\/A spread added, df \d+\.\d\)/);
+    // the same rounds without their processes are tested round by round, as before: a regression
+    expect(variantOf(compareRun(withoutProcesses(results))).verdict).toBe("regression");
+  });
+
+  it("without a recorded spread, the means of the pairs of processes are the units", () => {
+    const head = variantOf(compareRun(processOffsets()));
+    expect(head.verdict).not.toBe("regression");
+    expect(head.qps_drop_test).toMatchObject({ method: "block-means", blocks: 2, df: 1 });
+  });
+
+  it("one server process per side and no recorded spread: the drop test cannot tell a drop from the processes' offset", () => {
+    const head = variantOf(compareRun(syntheticResults({ rounds: 8, noise: 0.003, restartEvery: 8, effects: { head: { [STEP]: 0.8 } } })));
+    expect(head.verdict).not.toBe("regression");
+    expect(head.qps_drop_test).toMatchObject({ method: "untestable", blocks: 1, p_value: 1 });
+    expect(head.reason).toContain("every round from 1 pair of server processes and no A/A spread between processes recorded");
+  });
+
+  it("a genuine 5% drop over 4 pairs of processes is still a regression", () => {
+    const results = syntheticResults({ rounds: 8, noise: 0.01, restartEvery: 2, processNoise: 0.005, processSpread: { sd: 0.007, df: 20 }, effects: { head: { [STEP]: 0.95 } } });
+    const head = variantOf(compareRun(results));
+    expect(head.verdict).toBe("regression");
+    expect(head.qps_drop_test).toMatchObject({ method: "recorded", blocks: 4 });
+  });
+
+  it("every round its own processes (an embedded engine): the rounds are the units, as before", () => {
+    const results = syntheticResults({ rounds: 8, noise: 0.01, restartEvery: 1, processSpread: { sd: 0.02, df: 20 }, effects: { head: { [STEP]: 0.95 } } });
+    const head = variantOf(compareRun(results));
+    expect(head.qps_drop_test).toMatchObject({ method: "rounds", blocks: 8, df: 7 });
+    expect(head.qps_drop_test!.p_value).toBe(variantOf(compareRun(withoutProcesses(results))).qps_drop_test!.p_value);
+  });
+});
+
+describe("alpha shared by every QPS test that can fail the run (issue 35)", () => {
+  const steps = ["a", "b", "c", "d"];
+
+  it("adaptive rounds: each step is tested at its look's level under alpha / tests, not alpha", async () => {
+    const { lookAlpha } = await import("../../src/compare/alpha-spending.js");
+    const results = syntheticResults({ steps, rounds: 14, noise: 0.01 });
+    results.run.sequential = { min_rounds: 10, max_rounds: 24, look_every: 4, spending: "pocock" };
+    const design = { minRounds: 10, maxRounds: 24, lookEvery: 4, spending: "pocock" as const };
+    const head = variantOf(compareRun(results), "a");
+    expect(head.configured_alpha).toBe(0.01);
+    // the look at 10 cannot reject at 0.01 / 4 (2 / 1024 is above its level), so its share carries on to 14
+    expect(head.thresholds.alpha).toBeCloseTo(lookAlpha(design, 0.01 / 4, 14), 12);
+    expect(head.thresholds.alpha).not.toBeCloseTo(lookAlpha(design, 0.01, 14), 5);
+  });
+
+  it("an adaptive step whose drop is significant at the look's level under alpha, but not under alpha / tests, is no regression", () => {
+    // 10 pairs, all down: two-sided signed-rank p = 2 / 2^10 = 0.002, below the first look's level of 1 test (0.0054), above that of 4 (0.0014)
+    const logRatios = [-0.06, -0.05, -0.07, -0.055, -0.065, -0.05, -0.06, -0.07, -0.045, -0.058];
+    const sequential = { minRounds: 10, maxRounds: 24, lookEvery: 4, spending: "pocock" as const };
+    const one = compareRun(pairsResults(syntheticResults(), logRatios, sequential));
+    expect(one.steps[0]!.variants[0]!.verdict).toBe("regression");
+    const four = runResults(
+      syntheticResults(),
+      steps.map((step) => ({ step, logRatios })),
+      sequential,
+    );
+    expect(compareRun(four).steps.map((s) => s.variants[0]!.verdict)).not.toContain("regression");
+  });
+
+  it("a stored baseline: every step at alpha / tests", () => {
+    const current = syntheticResults({ steps, rounds: 10, noise: 0.01, seed: 5 });
+    const comparison = compareAgainstBaseline(only(current, "head"), only(syntheticResults({ steps, rounds: 10, noise: 0.01, seed: 6 }), "base"));
+    const head = variantOf(comparison, "a");
+    expect(head.thresholds.alpha).toBeCloseTo(0.01 / 4, 12);
+    expect(head.configured_alpha).toBe(0.01);
+  });
+
+  it("columns of one report (one per architecture) share alpha: tests = steps x variants x columns", () => {
+    const head = variantOf(compareRun(syntheticResults({ steps, rounds: 8, noise: 0.01, effects: { head: { a: 0.9 } } }), { columns: 3 }), "a");
+    expect(head.qps_drop_test).toMatchObject({ tests: 12 });
+    expect(head.qps_drop_test!.level).toBeCloseTo(0.01 / 12, 12);
   });
 });

@@ -240,6 +240,10 @@ describe("the pipeline with a fake server engine", () => {
     const results = ResultsSchema.parse(await runBenchmark(plan, registry, log, world.ports));
     expect(world.events.filter((e) => e.startsWith("restart"))).toEqual(["restart port=6000", "restart port=6001"]);
     expect(results.run.notes).toContain("servers restarted every 2 rounds of a step: 2 restarts");
+    // each sample names the server process that measured it: the QPS drop test's unit
+    expect(results.samples.map((s) => (s.status === "ok" ? `${s.variant} r${s.round} p${s.process}` : "error")).sort()).toEqual(
+      ["base r0 p0", "base r1 p0", "base r2 p1", "base r3 p1", "head r0 p0", "head r1 p0", "head r2 p1", "head r3 p1"],
+    );
     expect(results.run.cpu_placement).toEqual({ server: "0", client: "1" });
     // 0.25 s of client CPU over 1 s of wall time on 2 cores; the measured client runs on the client's CPU
     expect(results.samples.every((s) => s.status === "ok" && s.client_cpu_share === 0.125)).toBe(true);
@@ -317,6 +321,8 @@ describe("the pipeline with a fake embedded engine", () => {
     expect(runs).toHaveLength(4);
     expect(new Set(runs.map((e) => e.split("data=")[1])).size).toBe(4);
     expect(world.copies).toEqual({ made: 4, removed: 4 });
+    // every run a process of its own: each sample its own process number (the QPS drop test's unit is the round)
+    expect(results.samples.map((s) => (s.status === "ok" ? `${s.variant} r${s.round} p${s.process}` : "error")).sort()).toEqual(["base r0 p0", "base r1 p1", "head r0 p0", "head r1 p1"]);
     expect(results.run.cpu_placement).toEqual({ process: "0" });
     expect(results.samples.every((s) => s.status === "ok" && s.client_cpu_share === null)).toBe(true);
     // an embedded engine tells neither its database size nor server processes (it has none)

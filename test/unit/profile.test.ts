@@ -78,7 +78,7 @@ describe("profiles", () => {
       "delete.range100.pk1",
     ]);
     expect(new Set(profile.steps.map((s) => s.parameters.storage_engine))).toEqual(new Set(["innodb"]));
-    expect(profile.schedule).toMatchObject({ rounds: 24, min_rounds: 10, look_every: 4, spending: "pocock" });
+    expect(profile.schedule).toMatchObject({ rounds: 24, min_rounds: 12, look_every: 4, spending: "pocock" });
   });
 
   it("myrocks-quick is mariadb-quick's steps and schedule on the myrocks engine's RocksDB tables", async () => {
@@ -183,6 +183,19 @@ describe("profiles", () => {
     expect(() => parseProfile(minimal(twice), "p.yaml")).toThrow(/^p\.yaml: \$\.steps\[1\]: two steps are both "pgbench.select-only.simple.c1"/);
     const schedule = minimal("  - { driver: pgbench, script: select-only, clients: 1 }").replace("min_rounds: 2", "min_rounds: 9");
     expect(() => parseProfile(schedule, "p.yaml")).toThrow(/^p\.yaml: \$\.schedule\.min_rounds: /);
+  });
+
+  it("refuses adaptive rounds whose first look cannot reject at alpha shared by the profile's steps (issue 35)", () => {
+    const adaptive = (minRounds: number, steps: number) =>
+      minimal(Array.from({ length: steps }, (_, i) => `  - { driver: pgbench, script: select-only, clients: ${i + 1} }`).join("\n")).replace(
+        "schedule: { rounds: 4, min_rounds: 2, duration_s: 1, warmup_s: 0, time_budget_s: null }",
+        `schedule: { rounds: 24, min_rounds: ${minRounds}, look_every: 4, spending: pocock, duration_s: 1, warmup_s: 0, time_budget_s: 600 }`,
+      );
+    // one step: alpha 0.01 whole, 10 pairs can reach the first look's level
+    expect(parseProfile(adaptive(10, 1), "p.yaml").schedule.min_rounds).toBe(10);
+    // 7 steps share it: 0.01 / 7 at the first look is below 10 pairs' smallest p (2 / 1024); 12 can
+    expect(() => parseProfile(adaptive(10, 7), "p.yaml")).toThrow(/^p\.yaml: schedule\.min_rounds: .* 10 rounds cannot be significant at alpha 0\.0014.*min_rounds 12 or more can/);
+    expect(parseProfile(adaptive(12, 7), "p.yaml").schedule.min_rounds).toBe(12);
   });
 
   it("names the step whose driver cannot measure the profile's engine, in one line", () => {

@@ -4,7 +4,7 @@
  * intervals checked by inverting the brute-force test, and published R / SciPy values.
  */
 import { describe, expect, it } from "vitest";
-import { dropTTest, EXACT_MAX_N, normalCdf, pairedShift, rankSumTest, signedRankTest, unpairedShift } from "../../src/compare/stats.js";
+import { blockDropTest, dropTTest, EXACT_MAX_N, normalCdf, pairedShift, processSpreadFromAa, rankSumTest, signedRankTest, unpairedShift } from "../../src/compare/stats.js";
 import { normalRandom, seededRandom } from "../../scripts/lib/synthetic-results.js";
 
 /** Midrank by counting, independent of the sort-based ranking under test. */
@@ -266,5 +266,73 @@ describe("dropTTest: one-sided paired t-test for a drop", () => {
     expect(dropTTest([-0.01, -0.01, -0.01]).p_value).toBe(0);
     expect(dropTTest([0.01, 0.01]).p_value).toBe(1);
     expect(dropTTest([-0.5]).p_value).toBe(1);
+  });
+});
+
+describe("blockDropTest: rounds grouped by the pair of server processes that measured them", () => {
+  // both of the head's processes happened to run 3-4% slower than the base's: 8 rounds, 2 offsets
+  const blocks = [
+    [-0.025, -0.03, -0.035, -0.03],
+    [-0.035, -0.04, -0.045, -0.04],
+  ];
+
+  it("tests the rounds themselves when every round had processes of its own (an embedded engine)", () => {
+    const rounds = blocks.flat();
+    expect(blockDropTest(rounds.map((x) => [x]), { sd: 0.05, df: 20 })).toEqual({ ...dropTTest(rounds), blocks: 8, method: "rounds" });
+  });
+
+  it("adds the recorded spread between processes to the rounds' own, with Satterthwaite's degrees of freedom", () => {
+    // within blocks: sum of squares 0.00005 + 0.00005 over 6 df; 8 rounds in blocks of 4
+    const within = 0.0001 / 6;
+    const withinPart = within / 8;
+    const betweenPart = (0.02 ** 2 * (16 + 16)) / 64;
+    const variance = withinPart + betweenPart;
+    const df = variance ** 2 / (withinPart ** 2 / 6 + betweenPart ** 2 / 20);
+    const t = -0.035 / Math.sqrt(variance);
+    const result = blockDropTest(blocks, { sd: 0.02, df: 20 });
+    expect(result.method).toBe("recorded");
+    expect(result.blocks).toBe(2);
+    expect(result.df).toBeCloseTo(df, 9);
+    expect(result.t).toBeCloseTo(t, 9);
+    // two offsets of 3-4% are no drop at 1% where pairs of processes differ by 2% (sd)
+    expect(result.p_value).toBeGreaterThan(0.01);
+    // a t-test on the 8 rounds would call it one: p far below 0.01 / 8
+    expect(dropTTest(blocks.flat()).p_value).toBeLessThan(0.01 / 8);
+  });
+
+  it("without a recorded spread, tests the blocks' means (k - 1 degrees of freedom); one block cannot be tested", () => {
+    const result = blockDropTest(blocks, null);
+    expect(result).toEqual({ ...dropTTest([-0.03, -0.04]), blocks: 2, method: "block-means" });
+    expect(result.df).toBe(1);
+    expect(blockDropTest([blocks.flat()], null)).toEqual({ t: 0, df: 0, p_value: 1, blocks: 1, method: "untestable" });
+  });
+
+  it("with a recorded spread, one pair of processes can still show a drop larger than their spread", () => {
+    const drop = blocks[1]!.map((x) => x - 0.1);
+    expect(blockDropTest([drop], { sd: 0.01, df: 20 }).p_value).toBeLessThan(0.001);
+    expect(blockDropTest([drop], { sd: 0.1, df: 20 }).p_value).toBeGreaterThan(0.05);
+  });
+});
+
+describe("processSpreadFromAa: the spread between pairs of processes from A/A blocks", () => {
+  it("recovers the spread of simulated A/A blocks: 2,000 blocks of 4 rounds, process sd 2%, round sd 4%", () => {
+    const random = seededRandom(3);
+    const aa = Array.from({ length: 2000 }, () => {
+      const offset = 0.02 * normalRandom(random);
+      return Array.from({ length: 4 }, () => offset + 0.04 * normalRandom(random));
+    });
+    const spread = processSpreadFromAa(aa)!;
+    expect(spread.df).toBe(2000);
+    expect(spread.sd).toBeGreaterThan(0.018);
+    expect(spread.sd).toBeLessThan(0.022);
+  });
+
+  it("is one standard error of the estimate when the rounds' noise explains the blocks' means, and null without 2 blocks of 2 rounds", () => {
+    // block means 0: MSB = 0; s_w² = (0.0002 + 0.0002 + 0.0008) / 3 = 0.0004, its share 0.0004 x 1.5 / 3 = 0.0002
+    const standardError = Math.sqrt((2 * 0.0002 ** 2) / 3);
+    const spread = processSpreadFromAa([[0.01, -0.01], [0.01, -0.01], [0.02, -0.02]])!;
+    expect(spread.df).toBe(3);
+    expect(spread.sd).toBeCloseTo(Math.sqrt(standardError), 12);
+    expect(processSpreadFromAa([[0.01, 0.02], [0.03]])).toBeNull();
   });
 });

@@ -114,8 +114,9 @@ export async function reportMode(modeCtx: ModeContext): Promise<void> {
       });
   const judging = resolveJudging(profile, config, ctx.inputs.thresholds);
   const labels = runLabels(runs);
+  // one column per architecture, gated together: their tests share alpha
   const comparisons = runs.map((results, i) =>
-    compareRun({ ...results, thresholds: undefined }, { thresholds: judging.thresholds, overrides: judging.overrides, label: labels[i] ?? null }),
+    compareRun({ ...results, thresholds: undefined }, { thresholds: judging.thresholds, overrides: judging.overrides, label: labels[i] ?? null, columns: runs.length }),
   );
   const acceptance = await acceptanceOf(ctx, labelled);
   const measuredRun = runUrl(ctx.env, String(runId));
