@@ -195,7 +195,7 @@ describe.runIf(asRoot)("a daemon of the pull request's code (issue 28 item 3)", 
     started.push(pid);
     expect(readFileSync(`/proc/${pid}/environ`, "utf8")).not.toContain("DB_BENCH_GATE_JOB");
 
-    const found = await removeJobRoot(root, null);
+    const { found } = await removeJobRoot(root, null);
     expect(found.join("\n")).toContain(`${pid} (sleep, ${user!.name})`);
     for (let waited = 0; isAlive(pid) && waited < 2000; waited += 50) await sleep(50);
     expect(isAlive(pid)).toBe(false);
