@@ -286,8 +286,8 @@ describe.skipIf(!asRoot)("root removes nothing through a tree the fork's user ca
       plant: [
         'D=$(cd "$1" && pwd) || exit 1',
         `for k in $(seq 0 ${RACE_DIRS - 1}); do mkdir "$D/victim$k" && (cd "$D/victim$k" && seq -f f%g ${RACE_FILES} | xargs touch) || exit 1; done`,
-        // a daemon: its own session, working in / (nothing finds it by its working directory)
-        `cd / && setsid ${swapper} ${outside} ${victims} </dev/null >/dev/null 2>&1 &`,
+        // a daemon: its own session, working in /, an empty environment (nothing finds it by its working directory or the job's marker)
+        `cd / && env -i setsid ${swapper} ${outside} ${victims} </dev/null >/dev/null 2>&1 &`,
         `echo $! > ${pidFile}; echo "$D" > ${treeFile}`,
       ].join("\n"),
     });

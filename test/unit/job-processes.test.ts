@@ -12,7 +12,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { jobMarker, removeJobRoot, stopSignal } from "../../src/action/cleanup-job-root.js";
 import { postgresEngine } from "../../src/engine/postgres.js";
 import { childEnv, JOB_MARKER } from "../../src/child-env.js";
-import { unprivilegedUser } from "../../src/unprivileged.js";
 
 // removeJobRoot also ends every process of the pull request users: as root, only this file's own
 process.env.DBG_USER_PREFIX = "dbgunit";
@@ -76,19 +75,4 @@ describe("the job's processes", () => {
     expect(readFileSync(got, "utf8").trim()).toBe("QUIT");
     rmSync(got);
   });
-});
-
-describe.runIf(process.getuid?.() === 0)("a process that outlives SIGKILL (in uninterruptible sleep)", () => {
-  it("the post step removes the job root all the same and names the process, without failing the job", async () => {
-    const user = (await unprivilegedUser("pr"))!;
-    const root = mkdtempSync(path.join(os.tmpdir(), "db-bench-gate-test-"));
-    // stands for one in uninterruptible sleep: a process of the user's (its effective uid) that the user's SIGKILL cannot reach (its real uid is root's)
-    const survivor = spawn("setpriv", [`--euid=${user.uid}`, "sleep", "60"], { stdio: "ignore" });
-    started.push(survivor.pid!);
-    for (let waited = 0; !readFileSync(`/proc/${survivor.pid}/status`, "utf8").includes(`\t${user.uid}\t`) && waited < 5000; waited += 50) await sleep(50);
-
-    const { left } = await removeJobRoot(root, null);
-    expect(left).toEqual([`${survivor.pid} (sleep)`]);
-    expect(existsSync(root)).toBe(false);
-  }, 30_000);
 });
