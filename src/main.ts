@@ -11,7 +11,8 @@
  * ACTIONS_* or GITHUB_* variable; as root they run as an unprivileged user (src/unprivileged.ts).
  */
 import * as core from "@actions/core";
-import { chmod, mkdir, rm } from "node:fs/promises";
+import { constants } from "node:fs";
+import { mkdir, mkdtemp, open } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { jobMarker, STATE_JOB_ROOT, STATE_REPO } from "./action/cleanup-job-root.js";
@@ -29,7 +30,8 @@ import { withCleanup } from "./cleanup.js";
 import { defaultCacheDir } from "./config/plan.js";
 import { DEFAULT_TIMEOUTS } from "./config/timeouts.js";
 import { EXIT_ERROR, InputError, PipelineError } from "./errors.js";
-import { unprivilegedWarning } from "./unprivileged.js";
+import { gateUsers, unprivilegedWarning } from "./unprivileged.js";
+import { removeUserTree } from "./user-trees.js";
 
 const MODES: Record<ActionInputs["mode"], ModeRunner> = { pr: prMode, baseline: baselineMode, report: reportMode, flags: flagsMode, bisect: bisectMode };
 
@@ -45,15 +47,17 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const cacheDir = path.resolve(inputs.cacheDir ?? defaultCacheDir(env));
     // Every temp dir of this job (servers' data, worktrees, downloads) lives under one root, removed
     // last on success, failure and SIGINT/SIGTERM; the post step removes what a SIGKILL left.
-    const jobRoot = path.join(env.RUNNER_TEMP ?? os.tmpdir(), `db-bench-gate-${env.GITHUB_RUN_ID ?? "local"}-${process.pid}`);
+    const jobRootPrefix = path.join(env.RUNNER_TEMP ?? os.tmpdir(), `db-bench-gate-${env.GITHUB_RUN_ID ?? "local"}-`);
     const warning = inputs.mode === "report" ? null : unprivilegedWarning();
     if (warning) core.warning(warning);
     await withCleanup(
       async (registry) => {
-        await registry.register(`job root ${jobRoot}`, () => rm(jobRoot, { recursive: true, force: true }));
-        await mkdir(jobRoot, { recursive: true });
+        // new, with a name nobody could guess and link beforehand (RUNNER_TEMP may be /tmp, where an earlier job's users can write)
+        await mkdir(path.dirname(jobRootPrefix), { recursive: true });
+        const jobRoot = await mkdtemp(jobRootPrefix);
+        await registry.register(`job root ${jobRoot}`, async () => void (await removeUserTree(await gateUsers(), jobRoot)));
         // like /tmp: the unprivileged users make their own dirs in it, and cannot touch the action's
-        await chmod(jobRoot, 0o1777);
+        await chmodDir(jobRoot, 0o1777);
         core.saveState(STATE_JOB_ROOT, jobRoot);
         core.saveState(STATE_REPO, path.resolve(inputs.repoPath));
         // every subprocess carries it: the post step finds what outlived the job by it (jobMarker)
@@ -68,5 +72,15 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     else if (e instanceof PipelineError) core.setFailed(`${e.message}${e.logExcerpt ? `\n${e.logExcerpt}` : ""}`);
     else core.setFailed(e instanceof Error ? (e.stack ?? e.message) : String(e));
     process.exitCode = EXIT_ERROR;
+  }
+}
+
+/** chmod of the directory `dir`, through a handle opened without following a link put at its name. */
+async function chmodDir(dir: string, mode: number): Promise<void> {
+  const handle = await open(dir, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
+  try {
+    await handle.chmod(mode);
+  } finally {
+    await handle.close();
   }
 }

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { copyFile, mkdtemp, rm } from "node:fs/promises";
+import { copyFile, mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { BuildRequest, BuildResult } from "./build/build.js";
@@ -42,6 +42,7 @@ import { runInterleaved, type InterleaveResult, type StepBudget } from "./schedu
 import type { SequentialDesign } from "./compare/alpha-spending.js";
 import { budgetStops, scheduleDesign, settledStep } from "./schedule/sequential.js";
 import { giveTo, type OsUser, type TrustLevel } from "./unprivileged.js";
+import { removeUserTree } from "./user-trees.js";
 import { VERSION } from "./version.js";
 
 /** A client process's outcome. */
@@ -785,10 +786,10 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
   const workDir = plan.workDir ?? os.tmpdir();
   const sides = new Map<string, VariantSide>();
   for (const [i, variant] of variants.entries()) {
-    const runDir = await mkdtemp(path.join(workDir, "dbg-run-"));
-    await registry.register(`run directory ${runDir}`, () => rm(runDir, { recursive: true, force: true }));
-    await copyShippedFiles(plan.profile.steps, runDir);
     const user = await ports.variantUser(plan.trust, i);
+    const runDir = await mkdtemp(path.join(workDir, "dbg-run-"));
+    await registry.register(`run directory ${runDir}`, async () => void (await removeUserTree(user, runDir)));
+    await copyShippedFiles(plan.profile.steps, runDir);
     await giveTo(user, runDir);
     sides.set(variant.id, { user, runDir, cpuset: user && placement?.kind === "server" ? await serverCpuset(ports, registry, log, placement.server) : null });
   }

@@ -8,13 +8,9 @@
  * that head's code cannot signal base's server nor touch its data. Without root there is nobody to
  * switch to: the code runs as the current user, and unprivilegedWarning() says what that means.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { childEnv } from "./child-env.js";
-import type { CleanupRegistry } from "./cleanup.js";
 import { InputError, PipelineError } from "./errors.js";
 import { denyScheduling } from "./scheduled-jobs.js";
 
@@ -89,11 +85,25 @@ export function variantUser(trust: TrustLevel, index: number): Promise<OsUser | 
  * The users that run pull requests' code and exist on this machine: the PR builds', the PR bases'
  * builds' and the PR variants'. None when not root (nobody else's processes to end then).
  */
-export async function pullRequestUsers(): Promise<OsUser[]> {
+export function pullRequestUsers(): Promise<OsUser[]> {
+  return existingUsers(["pr"]);
+}
+
+/** Every user of the gate that exists on this machine, of both trust levels (a job root holds what any of them wrote); none when not root. */
+export function gateUsers(): Promise<OsUser[]> {
+  return existingUsers(["trusted", "pr"]);
+}
+
+/** The builds' and the variants' users of `trusts` that exist on this machine; none when not root. */
+async function existingUsers(trusts: readonly TrustLevel[]): Promise<OsUser[]> {
   if (process.getuid?.() !== 0) return [];
   const entries = await execa("getent", ["passwd"], { env: childEnv(process.env), extendEnv: false, reject: false });
-  const builds = unprivilegedUserName("pr");
-  const ours = (name: string) => name === builds || name === baseBuildUserName() || (name.startsWith(`${builds}-v`) && /^\d+$/.test(name.slice(builds.length + 2)));
+  const ours = (name: string) =>
+    name === baseBuildUserName() ||
+    trusts.some((trust) => {
+      const builds = unprivilegedUserName(trust);
+      return name === builds || (name.startsWith(`${builds}-v`) && /^\d+$/.test(name.slice(builds.length + 2)));
+    });
   return entries.stdout.split("\n").flatMap((line) => {
     const [name, , uid, gid] = line.split(":");
     return name && uid && gid && ours(name) ? [{ name, uid: Number(uid), gid: Number(gid) }] : [];
@@ -147,14 +157,6 @@ export function asUserIn(user: OsUser | null, cwd: string, extra: Record<string,
 /** Hands `paths` (recursively) to `user`; nothing to do without one. */
 export async function giveTo(user: OsUser | null, ...paths: string[]): Promise<void> {
   if (user) await chownTree(`${user.uid}:${user.gid}`, paths);
-}
-
-/** A temp dir of `user`'s, removed with the registry's cleanup: its TMPDIR, where the caller's may not be writable by it. */
-export async function userTempDir(user: OsUser | null, registry: CleanupRegistry, parent = os.tmpdir()): Promise<{ path: string; remove(): Promise<void> }> {
-  const dir = await mkdtemp(path.join(parent, "dbg-tmp-"));
-  const handle = await registry.register(`temp dir ${dir}`, () => rm(dir, { recursive: true, force: true }));
-  await giveTo(user, dir);
-  return { path: dir, remove: handle.run };
 }
 
 /**

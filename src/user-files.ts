@@ -43,6 +43,11 @@ export async function tailAsUser(user: OsUser | null, file: string, maxBytes: nu
   return result.failed ? null : Buffer.from(result.stdout).toString("utf8");
 }
 
+/** Whether `file` exists as `user` sees it (test -e, following links as the user would). */
+export async function existsAsUser(user: OsUser | null, file: string): Promise<boolean> {
+  return !(await asUserRun(user, "test", ["-e", file])).failed;
+}
+
 /** The size of `file` in bytes as `user` sees it; 0 when it cannot see it (a log not written yet). */
 export async function sizeAsUser(user: OsUser | null, file: string): Promise<number> {
   const result = await asUserRun(user, "stat", ["--dereference", "--format=%s", "--", file]);

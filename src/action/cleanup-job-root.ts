@@ -3,7 +3,6 @@
  * cancelled main step left there (servers, clients, builds, data dirs) is stopped and removed.
  */
 import { existsSync } from "node:fs";
-import { rm } from "node:fs/promises";
 import { constants } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -11,7 +10,8 @@ import { execa } from "execa";
 import { childEnv, JOB_MARKER } from "../child-env.js";
 import { processesOfJob, signalAll } from "../processes.js";
 import { heldByAnotherRun } from "../runner-lock.js";
-import { endPullRequestProcesses } from "../user-processes.js";
+import { gateUsers } from "../unprivileged.js";
+import { removeUserTree } from "../user-trees.js";
 
 export const STATE_JOB_ROOT = "job-root";
 export const STATE_REPO = "repo";
@@ -30,13 +30,24 @@ export function stopSignal(saved: string): NodeJS.Signals {
 
 const jobProcesses = (root: string): number[] => processesOfJob(root, JOB_MARKER, jobMarker(root));
 
+export interface JobRootCleanup {
+  /** what it found to clean up, for the log */
+  found: string[];
+  /**
+   * processes of the gate's users still there 10 s after SIGKILL (in uninterruptible sleep: they go
+   * when they wake). Not a failure of the job, whose results are in: what they wrote is removed all the
+   * same (as their users), and the next run refuses to start beside them.
+   */
+  left: string[];
+}
+
 /**
  * Stops the job's processes with `signal` (the engine's emergencySignal: PostgreSQL's SIGQUIT takes the
- * postmaster's backends and shared memory down), then SIGKILL, then every process left of the pull
- * request users (a daemon that shed the marker and the root: user-processes.ts); removes the root.
- * Returns what it found to clean up, for the log.
+ * postmaster's backends and shared memory down), then SIGKILL, then every process left of the gate's
+ * users (a daemon that shed the marker and the root: user-processes.ts); removes the root as its
+ * users (user-trees.ts).
  */
-export async function removeJobRoot(root: string, repo: string | null, signal: NodeJS.Signals = "SIGTERM"): Promise<string[]> {
+export async function removeJobRoot(root: string, repo: string | null, signal: NodeJS.Signals = "SIGTERM"): Promise<JobRootCleanup> {
   const found: string[] = [];
   let pids = jobProcesses(root);
   if (pids.length > 0) {
@@ -45,14 +56,13 @@ export async function removeJobRoot(root: string, repo: string | null, signal: N
     for (let waited = 0; (pids = jobProcesses(root)).length > 0 && waited < 5000; waited += 100) await sleep(100);
     signalAll(pids, "SIGKILL");
   }
-  // a run of another job that holds the machine now owns those users' processes
-  const ended = (await heldByAnotherRun()) ? [] : await endPullRequestProcesses();
-  if (ended.length > 0) found.push(`${ended.length} processes of the pull request users (${ended.join(", ")})`);
-  if (existsSync(root)) {
-    found.push(root);
-    await rm(root, { recursive: true, force: true });
-  }
+  const there = existsSync(root);
+  // a run of another job that holds the machine now owns those users' processes: removed as the
+  // users, this job's root is safe to take without ending them
+  const { ended, left } = await removeUserTree(await gateUsers(), root, { endProcesses: !(await heldByAnotherRun()) });
+  if (ended.length > 0) found.push(`${ended.length} processes of the gate's users (${ended.join(", ")})`);
+  if (there) found.push(root);
   // a job of an older version may have left worktrees registered in the checkout
   if (repo && existsSync(repo)) await execa("git", ["-C", repo, "worktree", "prune"], { env: childEnv(process.env), extendEnv: false, reject: false });
-  return found;
+  return { found, left };
 }

@@ -8,7 +8,8 @@ import { removeJobRoot, STATE_JOB_ROOT, STATE_REPO, STATE_STOP_SIGNAL, stopSigna
 
 const jobRoot = core.getState(STATE_JOB_ROOT);
 if (jobRoot) {
-  const removed = await removeJobRoot(jobRoot, core.getState(STATE_REPO) || null, stopSignal(core.getState(STATE_STOP_SIGNAL)));
+  const { found, left } = await removeJobRoot(jobRoot, core.getState(STATE_REPO) || null, stopSignal(core.getState(STATE_STOP_SIGNAL)));
   // the paths are under the job root, named by whatever ran there
-  core.info(commandFree(removed.length ? `post: cleaned up ${removed.join(", ")}` : "post: nothing left to clean up"));
+  core.info(commandFree(found.length ? `post: cleaned up ${found.join(", ")}` : "post: nothing left to clean up"));
+  if (left.length > 0) core.warning(commandFree(`post: still running 10 s after SIGKILL (in uninterruptible sleep; the next run will not start beside them): ${left.join(", ")}`));
 }

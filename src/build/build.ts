@@ -16,8 +16,10 @@ import { DEFAULT_TIMEOUTS, type Timeouts } from "../config/timeouts.js";
 import { PipelineError } from "../errors.js";
 import { isRunning } from "../processes.js";
 import type { BuildFlags } from "../results/schema.js";
-import { baseBuildUser, giveTo, takeBack, unprivilegedUser, userTempDir, type OsUser, type TrustLevel } from "../unprivileged.js";
+import { baseBuildUser, giveTo, takeBack, unprivilegedUser, type OsUser, type TrustLevel } from "../unprivileged.js";
 import { readAsUser } from "../user-files.js";
+import { endProcessesOf } from "../user-processes.js";
+import { removeUserTree, userTempDir } from "../user-trees.js";
 import { detectCompiler, type Compiler } from "./compiler.js";
 import { buildCommands, buildFlags, buildKey, installLayout, type BuildPhase, type BuildRecipe } from "./recipe.js";
 import { runStreamed } from "./run-streamed.js";
@@ -184,7 +186,8 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
 
   async function runBuild(user: OsUser | null): Promise<BuildResult> {
     await mkdir(path.dirname(logFile), { recursive: true });
-    await rm(buildDir, { recursive: true, force: true });
+    // a build that failed or was cut short: its user's, or root's once taken back
+    await removeUserTree(user, buildDir);
     await mkdir(buildDir, { recursive: true });
     await giveTo(user, buildDir);
     const log = createWriteStream(logFile);
@@ -225,6 +228,8 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
         timings[command.phase] = elapsed() - phaseStart;
       }
       timings.total = elapsed();
+      // nothing the build left running may write in the prefix while it is taken back, nor after
+      if (user) await endProcessesOf([user]);
       await takeBack(buildDir);
       const result: BuildResult = {
         ...resultIn(buildDir),
@@ -236,7 +241,7 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
       emit(`built in ${timings.total.toFixed(1)} s${result.ccache ? ` (ccache: ${result.ccache.hits} hits, ${result.ccache.misses} misses)` : ""}`);
       const marker = path.join(buildDir, COMPLETE_MARKER);
       // the build may have left a symlink at either name: removed, and the new file created exclusively (never followed)
-      await rm(`${marker}.tmp`, { recursive: true, force: true });
+      await removeUserTree(user, `${marker}.tmp`);
       await writeFile(`${marker}.tmp`, JSON.stringify(result, null, 2), { flag: "wx" });
       await rename(`${marker}.tmp`, marker);
       return result;

@@ -8,11 +8,12 @@
  * cap, or a build in progress) are neither counted nor removed.
  */
 import { existsSync, type Dirent } from "node:fs";
-import { lstat, mkdir, readdir, rm, utimes, writeFile } from "node:fs/promises";
+import { lstat, lutimes, mkdir, readdir, rm, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { diskUsage } from "../disk-usage.js";
 import { cacheNamespace, PR_NAMESPACES_DIR } from "./build.js";
-import type { TrustLevel } from "../unprivileged.js";
+import { unprivilegedUser, type OsUser, type TrustLevel } from "../unprivileged.js";
+import { removeUserTree } from "../user-trees.js";
 
 export const ENTRY_MARKER = ".db-bench-gate-entry";
 const GIB = 1024 ** 3;
@@ -71,23 +72,37 @@ export async function scanCache(root: string): Promise<CacheEntry[]> {
   return entries;
 }
 
-/** Marks `root/name` as a complete entry used now (call after filling it, and on every reuse). */
+/**
+ * Marks `root/name` as a complete entry used now (call after filling it, and on every reuse). A build's
+ * `make install` wrote in the entry: whatever it left at the marker's name other than a file of its own
+ * (a link to any file, a hard link) is replaced by a new file, created exclusively, and its times are
+ * set without following a link: root creates and touches nothing else through it.
+ */
 export async function touchEntry(root: string, name: string, now = new Date()): Promise<void> {
   const marker = join(root, name, ENTRY_MARKER);
-  try {
-    await utimes(marker, now, now);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
-    await writeFile(marker, "");
-    await utimes(marker, now, now);
+  const info = await lstat(marker).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === "ENOENT") return null;
+    throw e;
+  });
+  if (!info?.isFile() || info.nlink !== 1) {
+    if (info) await unlink(marker);
+    await writeFile(marker, "", { flag: "wx" });
   }
+  await lutimes(marker, now, now);
 }
 
 /** Removes least recently used entries until the cache fits in `capGiB`; returns what it did. */
 export async function enforceCacheCap(root: string, capGiB: number, keep: ReadonlySet<string> = new Set()): Promise<EvictionPlan> {
   const plan = planEviction(await scanCache(root), capGiB * GIB, keep);
-  for (const entry of plan.evict) await rm(join(root, entry.name), { recursive: true, force: true });
+  if (plan.evict.length === 0) return plan;
+  const owners = await buildUsers();
+  for (const entry of plan.evict) await removeUserTree(owners, join(root, entry.name));
   return plan;
+}
+
+/** Who wrote in the cache: the builds' users of both trust levels (a build that failed is still its user's, a pull request's ccache is). */
+async function buildUsers(): Promise<OsUser[]> {
+  return (await Promise.all([unprivilegedUser("trusted"), unprivilegedUser("pr")])).filter((user) => user !== null);
 }
 
 /**
@@ -120,7 +135,7 @@ export async function capBuildCache(cacheDir: string, capGiB: number, used: Read
   if (prNamespace && existsSync(join(namespaces, prNamespace))) await touchEntry(namespaces, prNamespace);
   done.push({ part: "pull request namespaces", ...(await enforceCacheCap(namespaces, capGiB, new Set(prNamespace ? [prNamespace] : []))) });
   // the one namespace all pull requests shared before: any of them could have planted objects in it
-  await rm(join(cacheDir, "pr"), { recursive: true, force: true });
+  if (existsSync(join(cacheDir, "pr"))) await removeUserTree(await buildUsers(), join(cacheDir, "pr"));
   return done;
 }
 

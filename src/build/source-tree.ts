@@ -3,7 +3,7 @@
  * the tree leads back to the checkout's config, where actions/checkout may have left a token. The
  * user's checkout, index and branches are never touched.
  */
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { execa } from "execa";
@@ -11,6 +11,7 @@ import { childEnv } from "../child-env.js";
 import type { CleanupRegistry } from "../cleanup.js";
 import { InputError, PipelineError } from "../errors.js";
 import { giveTo, type OsUser } from "../unprivileged.js";
+import { removeUserTree } from "../user-trees.js";
 
 function git(repo: string, args: string[]) {
   return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false });
@@ -78,7 +79,7 @@ async function exportInto(repo: string, commit: string, dir: string): Promise<vo
 export async function exportSourceTree(repo: string, commit: string, owner: OsUser | null, registry: CleanupRegistry, parent = os.tmpdir()): Promise<SourceTree> {
   // Same prefix and random-suffix length for every tree: the compiler sees same-shaped paths (ccache).
   const dir = await mkdtemp(path.join(parent, "dbg-wt-"));
-  const handle = await registry.register(`source tree ${dir}`, () => rm(dir, { recursive: true, force: true }));
+  const handle = await registry.register(`source tree ${dir}`, async () => void (await removeUserTree(owner, dir)));
   try {
     await exportInto(repo, commit, dir);
   } catch (e) {

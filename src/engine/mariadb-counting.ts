@@ -22,7 +22,7 @@
  * MyRocks' tables (index type LSMTREE) are read the same way, into RocksDB's block cache: a block
  * read from its file is checksummed (and at the bottom level decompressed) in the connection thread.
  */
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
 import { PipelineError } from "../errors.js";
@@ -30,6 +30,7 @@ import { parseCachegrindOut } from "../measure/cachegrind.js";
 import { functionsOrError } from "../measure/valgrind-functions.js";
 import { callgrindArgs, logReader, restartUnderValgrind, runCounted, valgrindLogFile, valgrindOn, valgrindVersion, vgdbDump } from "../measure/valgrind.js";
 import { asUserIn, giveTo, type OsUser } from "../unprivileged.js";
+import { removeUserTree } from "../user-trees.js";
 import type { CountingOptions, InstructionCounter } from "./types.js";
 
 export const MARIADB_COUNTED_WORK = "connection threads (inside dispatch_command)";
@@ -126,7 +127,8 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
       if (stopped) return;
       stopped = true;
       await server.restart();
-      await rm(outDir, { recursive: true, force: true });
+      // the restarted server runs as the dir's owner: it stays, and the dir goes as that user
+      await removeUserTree(server.user, outDir, { endProcesses: false });
     },
   };
 }

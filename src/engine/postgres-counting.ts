@@ -27,6 +27,7 @@ import { callgrindPerProcessArgs, countedPids, logReader, readCounts, removeCoun
 import { processesUnder } from "../processes.js";
 import { shellWord } from "../shell-word.js";
 import { giveTo, type OsUser } from "../unprivileged.js";
+import { removeUserTree } from "../user-trees.js";
 import type { CountingOptions, InstructionCounter } from "./types.js";
 
 /** What counting needs from a running PostgreSQL server (src/engine/postgres.ts). */
@@ -127,7 +128,8 @@ export async function startCountingPostgres(server: CountableServer, options: Co
       if (stopped) return;
       stopped = true;
       await server.restart();
-      await rm(outDir, { recursive: true, force: true });
+      // the restarted server runs as the dir's owner: it stays, and the dir goes as that user
+      await removeUserTree(server.owner, outDir, { endProcesses: false });
       await rm(wrapper, { force: true });
     },
   };

@@ -17,6 +17,7 @@ import { BuildNotCountableError, PipelineError } from "../errors.js";
 import { cachegrindArgs, countedPids, readCounts, removeCounts, tail, unsupportedInstruction, valgrindVersion } from "../measure/valgrind.js";
 import { giveTo, type OsUser } from "../unprivileged.js";
 import { tailAsUser } from "../user-files.js";
+import { removeUserTree } from "../user-trees.js";
 import type { ClientCommand, InstructionCounter } from "./types.js";
 
 /** The end of valgrind's messages about a counted run that is searched and shown. */
@@ -51,6 +52,6 @@ export async function startCountingDbBench(options: { workDir: string; owner: Os
         await rm(valgrindLog, { force: true });
       }
     },
-    stop: () => rm(outDir, { recursive: true, force: true }),
+    stop: async () => void (await removeUserTree(options.owner, outDir)),
   };
 }

@@ -15,12 +15,12 @@
  * read as that user (src/user-files.ts): root following a symlink planted in them would leak what it
  * points to.
  */
-import { existsSync } from "node:fs";
-import { appendFile, chmod, chown, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { appendFile, chmod, chown, mkdir, mkdtemp, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { PipelineError } from "../errors.js";
 import { giveTo } from "../unprivileged.js";
-import { runAsUser, tailAsUser } from "../user-files.js";
+import { existsAsUser, runAsUser, tailAsUser } from "../user-files.js";
+import { removeUserTree } from "../user-trees.js";
 import { lastLines, programVersion } from "./program-output.js";
 import { startCountingDbBench } from "./rocksdb-counting.js";
 import type { EmbeddedEngine, EmbeddedInstance, PrepareOptions } from "./types.js";
@@ -53,7 +53,7 @@ async function prepareRocksdb(options: PrepareOptions): Promise<EmbeddedInstance
   const { owner, registry, logFile } = options;
   await mkdir(options.workDir, { recursive: true });
   const root = await mkdtemp(path.join(options.workDir, "dbg-rocksdb-"));
-  const handle = await registry.register(`rocksdb data ${root}`, () => rm(root, { recursive: true, force: true }));
+  const handle = await registry.register(`rocksdb data ${root}`, async () => void (await removeUserTree(owner, root)));
   const dataDir = path.join(root, "data");
   await mkdir(dataDir);
   await giveTo(owner, dataDir);
@@ -76,7 +76,8 @@ async function prepareRocksdb(options: PrepareOptions): Promise<EmbeddedInstance
     async settle() {
       // The load command flushed and compacted (db_bench ... flush,waitforcompaction,compact): here the
       // database is only checked to be one, and its LOG kept.
-      if (!existsSync(path.join(dataDir, "CURRENT"))) throw new PipelineError(`the load left no RocksDB database in ${dataDir} (no CURRENT file)`);
+      // as the driver's user: root would follow a link it planted there, and tell where it leads
+      if (!(await existsAsUser(owner, path.join(dataDir, "CURRENT")))) throw new PipelineError(`the load left no RocksDB database in ${dataDir} (no CURRENT file)`);
       await keepLoadLog();
     },
     async runCopy() {
@@ -93,7 +94,7 @@ async function prepareRocksdb(options: PrepareOptions): Promise<EmbeddedInstance
         dataDir: dir,
         remove: async () => {
           lastRunLog = (await tailAsUser(owner, path.join(dir, "LOG"), RUN_LOG_BYTES)) ?? lastRunLog;
-          await rm(dir, { recursive: true, force: true });
+          await removeUserTree(owner, dir);
         },
       };
     },

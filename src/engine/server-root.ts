@@ -9,7 +9,7 @@
  * (src/user-files.ts).
  */
 import { existsSync } from "node:fs";
-import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, chown, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { execa } from "execa";
@@ -18,6 +18,7 @@ import { PipelineError } from "../errors.js";
 import { processesUnder } from "../processes.js";
 import { asUser, giveTo, unprivilegedUser, type OsUser } from "../unprivileged.js";
 import { tailAsUser } from "../user-files.js";
+import { removeUserTree } from "../user-trees.js";
 import { lastLines } from "./program-output.js";
 import type { StartOptions } from "./types.js";
 
@@ -70,7 +71,7 @@ export async function makeServerRoot(
     await what.stop(dataDir, userDir);
     const log = await tailAsUser(user, liveLog, LOG_COPY_BYTES);
     if (log !== null) await writeFile(options.logFile, log);
-    await rm(dataRoot, { recursive: true, force: true });
+    await removeUserTree(user, dataRoot);
   });
   const root: ServerRoot = {
     dataRoot,

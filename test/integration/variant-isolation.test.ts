@@ -207,7 +207,7 @@ describe.runIf(asRoot)("a daemon of the pull request's code (issue 28 item 3)", 
     mkdirSync(path.dirname(runnerLockFile()), { recursive: true });
     writeFileSync(runnerLockFile(), String(holder.pid));
     try {
-      const found = await removeJobRoot(mkdtempSync(path.join(scratch, "db-bench-gate-job-")), null);
+      const { found } = await removeJobRoot(mkdtempSync(path.join(scratch, "db-bench-gate-job-")), null);
       expect(found.join("\n")).not.toContain(String(pid));
       expect(isAlive(pid), "the post step ended another run's process").toBe(true);
     } finally {
@@ -231,7 +231,7 @@ describe.runIf(asRoot)("a daemon of the pull request's code (issue 28 item 3)", 
     started.push(pid);
     expect(readFileSync(`/proc/${pid}/environ`, "utf8")).not.toContain("DB_BENCH_GATE_JOB");
 
-    const found = await removeJobRoot(root, null);
+    const { found } = await removeJobRoot(root, null);
     expect(found.join("\n")).toContain(`${pid} (sleep, ${user!.name})`);
     for (let waited = 0; isAlive(pid) && waited < 2000; waited += 50) await sleep(50);
     expect(isAlive(pid)).toBe(false);

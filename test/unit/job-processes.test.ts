@@ -51,7 +51,7 @@ describe("the job's processes", () => {
     started.push(pid);
     expect(alive(pid)).toBe(true);
 
-    const found = await removeJobRoot(root, null);
+    const { found } = await removeJobRoot(root, null);
     expect(found).toContain("1 processes");
     for (let waited = 0; alive(pid) && waited < 2000; waited += 50) await sleep(50);
     expect(alive(pid)).toBe(false);
@@ -70,7 +70,7 @@ describe("the job's processes", () => {
     const server = spawn("sh", ["-c", `trap 'echo QUIT > ${got}; exit 0' QUIT; trap 'echo TERM > ${got}; exit 0' TERM; while :; do sleep 0.05; done`], { cwd: root, stdio: "ignore" });
     started.push(server.pid!);
     await sleep(200);
-    expect(await removeJobRoot(root, null, stopSignal("SIGQUIT"))).toContain(root);
+    expect((await removeJobRoot(root, null, stopSignal("SIGQUIT"))).found).toContain(root);
     for (let waited = 0; !existsSync(got) && waited < 2000; waited += 50) await sleep(50);
     expect(readFileSync(got, "utf8").trim()).toBe("QUIT");
     rmSync(got);
