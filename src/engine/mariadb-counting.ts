@@ -26,8 +26,7 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
 import { PipelineError } from "../errors.js";
-import { parseCachegrindOut } from "../measure/cachegrind.js";
-import { callgrindArgs, logReader, restartUnderValgrind, runCounted, valgrindLogFile, valgrindOn, valgrindVersion, vgdbDump } from "../measure/valgrind.js";
+import { callgrindArgs, countsOf, logReader, restartUnderValgrind, runCounted, valgrindLogFile, valgrindOn, valgrindVersion, vgdbDump } from "../measure/valgrind.js";
 import { asUserIn, giveTo, type OsUser } from "../unprivileged.js";
 import type { CountingOptions, InstructionCounter } from "./types.js";
 
@@ -117,8 +116,7 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
       // from zero: what ran since the last dump (the previous run's disconnect, the prewarm) is not this run's
       await dump();
       const result = await runCounted("MariaDB", log, () => server.isAlive(), () => run(command));
-      const { instructions, cacheMisses } = parseCachegrindOut(await dump(), options);
-      return { result, instructions, ...(cacheMisses && { cacheMisses }) };
+      return { result, ...countsOf(await dump(), options, "the callgrind dump") };
     },
     async stop() {
       if (stopped) return;
