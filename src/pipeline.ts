@@ -623,7 +623,8 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
         if (!instance.startCounting) throw new CountingUnavailableError(`the ${engine.name} engine cannot count instructions`);
         if (engine.kind === "server") await reloadData(ctx, vi, profile.steps.filter((step) => !step.uncounted));
         // the cache simulation only where its estimated cycles are judged: it makes the pass slower
-        const counter = await instance.startCounting({ ...(cpus && { cpus }), cacheSim: counting.judge === "estimated_cycles" });
+        const caches = counting.judge === "estimated_cycles" ? counting.caches : undefined;
+        const counter = await instance.startCounting({ ...(cpus && { cpus }), ...(caches && { cacheSim: caches }) });
         counters.set(variant.id, counter);
         return counter;
       },

@@ -140,12 +140,16 @@ export function summarizeAa(aa: readonly NamedResults[], options: { k?: number; 
   const recorded = new Map<string, number>();
   const measured = stepIds.map((step) => {
     const compared = bare.filter((j) => j.step === step && j.comparison.ratio !== null);
-    const sides = compared.flatMap((j) => [j.comparison.base, j.comparison.variant]).flatMap((side) => (side ? [side.spread] : []));
-    const ratios = compared.map((j) => j.comparison.ratio!);
+    // what the step is judged on: estimated cycles where they were counted; the spread recorded covers
+    // instructions too, whose own verdict is shown beside them by the same lines
+    const sides = compared
+      .flatMap(({ comparison: c }) => [c.base, c.variant, ...(c.estimated_cycles ? [c.estimated_cycles.base, c.estimated_cycles.variant] : [])])
+      .flatMap((side) => (side ? [side.spread] : []));
+    const ratios = compared.map((j) => j.comparison.estimated_cycles?.ratio ?? j.comparison.ratio!);
     const spread = sides.length > 0 ? recordedValue(Math.max(...sides)) : null;
     if (spread !== null) recorded.set(step, spread);
     // a run fails at the floor when its repeats are apart and its ratio is above instructions_fail_above
-    const failing = compared.flatMap(({ comparison: { ratio }, floor }) => (ratio && (ratio.low > 1 || ratio.high < 1) && ratio.estimate > floor ? [ratio.estimate] : []));
+    const failing = ratios.flatMap((ratio, i) => ((ratio.low > 1 || ratio.high < 1) && ratio.estimate > compared[i]!.floor ? [ratio.estimate] : []));
     const kNeeded = failing.length === 0 ? 0 : spread ? Math.max(...failing.map((ratio) => kFor(ratio, spread))) : null;
     return {
       step,

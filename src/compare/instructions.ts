@@ -16,6 +16,7 @@
  */
 import { max, median, min } from "simple-statistics";
 import { indexByStepAndVariant } from "./index-samples.js";
+import { cachesText, DEFAULT_SIMULATED_CACHES } from "../measure/simulated-caches.js";
 import type { InstructionSample, OkInstructionSample } from "../results/schema.js";
 import { brief, formatLimit, valueAgainst } from "./reason.js";
 import type { InstructionComparison, InstructionErrorSummary, InstructionLines, InstructionRatio, InstructionSide, InstructionVerdict, Thresholds } from "./types.js";
@@ -48,8 +49,13 @@ const isOk = (s: InstructionSample): s is OkInstructionSample => s.status === "o
 export const indexInstructionSamples = (samples: readonly InstructionSample[]) =>
   indexByStepAndVariant(samples, { field: "instructions", what: "count", unit: (s) => (s.status === "unavailable" ? null : { name: "repeat", value: s.repeat }) });
 
-/** How a count was made: counts of different tools, or of different processes, are not comparable. */
-export const howCounted = (s: Pick<OkInstructionSample, "tool" | "counted">): string => `${s.tool} (${s.counted})`;
+/**
+ * How a count was made: counts of different tools, of different processes, or of different simulated
+ * caches are not comparable. A count with estimated cycles that does not record its caches is from
+ * before they were recorded, when the default was the only simulation.
+ */
+export const howCounted = (s: Pick<OkInstructionSample, "tool" | "counted" | "caches" | "estimated_cycles_per_op">): string =>
+  `${s.tool} (${s.counted})${s.estimated_cycles_per_op === undefined ? "" : `, ${cachesText(s.caches ?? DEFAULT_SIMULATED_CACHES)}`}`;
 
 /** What the rule can judge: instructions per op, or estimated cycles per op (counted with the cache simulation). */
 type Judged = "instructions_per_op" | "estimated_cycles_per_op";

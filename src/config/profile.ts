@@ -15,6 +15,7 @@ import type { BenchmarkStep } from "../driver/types.js";
 import { InputError } from "../errors.js";
 import { parseCpuList } from "../measure/cpu-affinity.js";
 import { jsonPath, validateYaml } from "../validate.js";
+import { DEFAULT_SIMULATED_CACHES, SimulatedCachesSchema } from "../measure/simulated-caches.js";
 import { SPENDING_FUNCTIONS } from "../compare/alpha-spending.js";
 import { deafLook, deafLookMessage, scheduleDesign, type DeafLook } from "../schedule/sequential.js";
 import { DEFAULT_THRESHOLDS } from "../compare/types.js";
@@ -52,12 +53,16 @@ export const InstructionsSchema = z
           `A step whose recorded spread would put its failing line above ${MAX_LIFTED_FAIL_ABOVE} is not counted (n/a with the reason). See docs/verdict.md`,
       ),
     /**
-     * What decides a counted step's CPU verdict: instructions per operation, or estimated cycles per
-     * operation (instructions + 10 x first-level + 100 x last-level cache misses, from valgrind's cache
-     * simulation: it sees a change that adds cache misses, or removes them at the cost of a few more
-     * instructions, at a slower counting pass). Both are reported either way they are counted.
+     * What decides a counted step's CPU verdict: estimated cycles per operation (instructions + 10 x
+     * first-level + 100 x last-level cache misses, from valgrind's cache simulation: it sees a change
+     * that adds cache misses, or removes them at the cost of a few more instructions), or instructions
+     * per operation alone (a shorter counting pass, blind to memory stalls). Instructions per
+     * operation are reported either way. The default is estimated cycles for every profile, shipped or
+     * a fork's own: a gate that cannot see a memory stall passes one (docs/verdict.md).
      */
-    judge: z.enum(["instructions", "estimated_cycles"]).default("instructions"),
+    judge: z.enum(["instructions", "estimated_cycles"]).default("estimated_cycles"),
+    /** the caches the simulation models where estimated cycles are judged (default: src/measure/simulated-caches.ts, the same on every runner) */
+    caches: SimulatedCachesSchema.default(DEFAULT_SIMULATED_CACHES),
   })
   .strict();
 

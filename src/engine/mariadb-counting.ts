@@ -26,9 +26,8 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
 import { PipelineError } from "../errors.js";
-import { parseCachegrindOut } from "../measure/cachegrind.js";
 import { functionsOrError } from "../measure/valgrind-functions.js";
-import { callgrindArgs, logReader, restartUnderValgrind, runCounted, valgrindLogFile, valgrindOn, valgrindVersion, vgdbDump } from "../measure/valgrind.js";
+import { callgrindArgs, countsOf, logReader, restartUnderValgrind, runCounted, valgrindLogFile, valgrindOn, valgrindVersion, vgdbDump } from "../measure/valgrind.js";
 import { asUserIn, giveTo, type OsUser } from "../unprivileged.js";
 import { removeUserTree } from "../user-trees.js";
 import type { CountingOptions, InstructionCounter } from "./types.js";
@@ -120,8 +119,8 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
       await dump();
       const result = await runCounted("MariaDB", log, () => server.isAlive(), () => run(command));
       const counted = await dump();
-      const { instructions, cacheMisses } = parseCachegrindOut(counted, options);
-      return { result, instructions, ...(cacheMisses && { cacheMisses }), functions: functionsOrError(counted, `the callgrind dump of process ${server.pid}`, options) };
+      const what = `the callgrind dump of process ${server.pid}`;
+      return { result, ...countsOf(counted, options, what), functions: functionsOrError(counted, what, { cacheSim: options.cacheSim !== undefined }) };
     },
     async stop() {
       if (stopped) return;

@@ -15,6 +15,7 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { BuildNotCountableError, PipelineError } from "../errors.js";
 import { cachegrindArgs, countedPids, readCounts, removeCounts, tail, unsupportedInstruction, valgrindVersion } from "../measure/valgrind.js";
+import type { SimulatedCaches } from "../measure/simulated-caches.js";
 import { giveTo, type OsUser } from "../unprivileged.js";
 import { tailAsUser } from "../user-files.js";
 import { removeUserTree } from "../user-trees.js";
@@ -26,7 +27,7 @@ const VALGRIND_LOG_BYTES = 1024 * 1024;
 export const DB_BENCH_COUNTED_WORK = "the db_bench process, all threads (no flush or compaction in a counted run)";
 
 /** `workDir`: root's, so that the counting dir made in it cannot be a symlink `owner` planted. */
-export async function startCountingDbBench(options: { workDir: string; owner: OsUser | null; timeoutMs: number; cacheSim?: boolean }): Promise<InstructionCounter> {
+export async function startCountingDbBench(options: { workDir: string; owner: OsUser | null; timeoutMs: number; cacheSim?: SimulatedCaches }): Promise<InstructionCounter> {
   await valgrindVersion();
   const outDir = path.join(options.workDir, "counting");
   await mkdir(outDir, { recursive: true });

@@ -102,7 +102,7 @@ async function prepareRocksdb(options: PrepareOptions): Promise<EmbeddedInstance
       return lastLines(lastRunLog ?? (await readFile(logFile, "utf8").catch(() => "")), lines);
     },
     stop: () => handle.run(),
-    startCounting: (counting) => startCountingDbBench({ workDir: root, owner, timeoutMs: counting?.timeoutMs ?? 120_000, cacheSim: counting?.cacheSim ?? false }),
+    startCounting: (counting) => startCountingDbBench({ workDir: root, owner, timeoutMs: counting?.timeoutMs ?? 120_000, ...(counting?.cacheSim && { cacheSim: counting.cacheSim }) }),
   };
   return instance;
 }

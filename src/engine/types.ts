@@ -6,6 +6,7 @@
  * The pipeline (src/pipeline.ts) sees both through src/engine/instance.ts.
  */
 import type { Counts } from "../measure/valgrind.js";
+import type { SimulatedCaches } from "../measure/simulated-caches.js";
 import type { CleanupRegistry } from "../cleanup.js";
 import type { OsUser, TrustLevel } from "../unprivileged.js";
 
@@ -162,8 +163,8 @@ export interface CountingOptions {
   timeoutMs?: number;
   /** CPUs the processes under the counter may use (valgrind widens what the server was pinned to); default: the server's own */
   cpus?: readonly number[];
-  /** valgrind simulates the caches too, and counts return their misses (a profile that judges estimated cycles) */
-  cacheSim?: boolean;
+  /** the caches valgrind simulates too, and counts return their misses (a profile that judges estimated cycles); absent: instructions only */
+  cacheSim?: SimulatedCaches;
 }
 
 /** One process to run: no shell, arguments passed as they are. */

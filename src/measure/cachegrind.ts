@@ -13,6 +13,7 @@
  * types are given, the costs default to zero for the remaining event types") makes them zeros.
  */
 import { ParseError } from "../errors.js";
+import { describedCaches, type SimulatedCaches } from "./simulated-caches.js";
 
 /** The cache simulation's misses. */
 export interface CacheMisses {
@@ -29,6 +30,8 @@ export interface CachegrindTotals {
   instructions: number;
   /** with `cacheSim`: the misses of the cache simulation */
   cacheMisses?: CacheMisses;
+  /** with `cacheSim`: the caches simulated, as the `desc:` lines describe them */
+  caches?: SimulatedCaches;
 }
 
 const L1_MISS_EVENTS = ["I1mr", "D1mr", "D1mw"];
@@ -46,7 +49,8 @@ export function isCompleteCallgrindOut(text: string): boolean {
 
 /**
  * The totals of an out file or dump. With `cacheSim` (valgrind ran with --cache-sim=yes) its misses
- * too: an events line without every miss event is a ParseError, never a count of zero misses.
+ * and the caches simulated too: an events line without every miss event, or a file that does not
+ * describe its caches, is a ParseError, never a count of zero misses.
  */
 export function parseCachegrindOut(raw: string, { cacheSim = false }: { cacheSim?: boolean } = {}): CachegrindTotals {
   const text = raw.replace(/\r\n?/g, "\n");
@@ -74,7 +78,9 @@ export function parseCachegrindOut(raw: string, { cacheSim = false }: { cacheSim
   if (command === undefined) throw new ParseError('cachegrind output has no "cmd:" line', raw);
   if (!cacheSim) return { command, instructions };
   const sum = (names: readonly string[]) => names.reduce((acc, name) => acc + total(name), 0);
-  return { command, instructions, cacheMisses: { l1: sum(L1_MISS_EVENTS), ll: sum(LL_MISS_EVENTS) } };
+  const caches = describedCaches(text);
+  if (!caches) throw new ParseError('cachegrind output does not describe its I1, D1 and LL caches once each ("desc: I1 cache: ..." lines)', raw);
+  return { command, instructions, cacheMisses: { l1: sum(L1_MISS_EVENTS), ll: sum(LL_MISS_EVENTS) }, caches };
 }
 
 /**

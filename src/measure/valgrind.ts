@@ -9,6 +9,7 @@ import { execa } from "execa";
 import { childEnv } from "../child-env.js";
 import { BuildNotCountableError, CountingUnavailableError, PipelineError } from "../errors.js";
 import { isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut, type CacheMisses } from "./cachegrind.js";
+import { cacheSimArgs, cachesText, sameCaches, type SimulatedCaches } from "./simulated-caches.js";
 import { onCpus } from "./cpu-affinity.js";
 import type { OsUser } from "../unprivileged.js";
 import { readAsUser, sizeAsUser } from "../user-files.js";
@@ -29,18 +30,9 @@ export function valgrindOn(cpus: readonly number[] | undefined): string[] {
   return [file, ...args];
 }
 
-/**
- * The cache simulation, for profiles that judge estimated cycles (--cache-sim=yes): first-level
- * instruction and data caches of 32 KiB, 8-way, and a last-level cache of 8 MiB, 16-way, 64-byte
- * lines. Fixed rather than read from the runner's CPU (valgrind's default): a runner with a 480 MiB
- * L3 would simulate a cache that nothing misses, and counts would depend on the machine they were
- * taken on.
- */
-const CACHE_SIM_ARGS = ["--cache-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64"];
-
-/** Whether valgrind runs the cache simulation as well as counting instructions. */
+/** The caches valgrind simulates as well as counting instructions (src/measure/simulated-caches.ts); absent: no simulation. */
 export interface CacheSim {
-  cacheSim?: boolean;
+  cacheSim?: SimulatedCaches;
 }
 
 /**
@@ -49,8 +41,8 @@ export interface CacheSim {
  * No branch simulation, and no cache simulation unless `cacheSim`: instructions only, at about 6
  * times native run time. No vgdb: it would leave a FIFO per process in /tmp.
  */
-export function cachegrindArgs(outDir: string, program: string, { cacheSim = false }: CacheSim = {}): string[] {
-  return ["--tool=cachegrind", ...(cacheSim ? CACHE_SIM_ARGS : ["--cache-sim=no"]), "--branch-sim=no", "--vgdb=no", `--cachegrind-out-file=${path.join(outDir, `${OUT_PREFIX}%p`)}`, program];
+export function cachegrindArgs(outDir: string, program: string, { cacheSim }: CacheSim = {}): string[] {
+  return ["--tool=cachegrind", ...(cacheSim ? cacheSimArgs(cacheSim) : ["--cache-sim=no"]), "--branch-sim=no", "--vgdb=no", `--cachegrind-out-file=${path.join(outDir, `${OUT_PREFIX}%p`)}`, program];
 }
 
 /**
@@ -62,10 +54,10 @@ export function cachegrindArgs(outDir: string, program: string, { cacheSim = fal
  * too (in test/fixtures/cachegrind/pointer-chase.callgrind the uncollected setup left lines in the
  * last-level cache that the collected walk hits), and misses are counted where instructions are.
  */
-export function callgrindPerProcessArgs(outDir: string, program: string, toggles: readonly string[], { cacheSim = false }: CacheSim = {}): string[] {
+export function callgrindPerProcessArgs(outDir: string, program: string, toggles: readonly string[], { cacheSim }: CacheSim = {}): string[] {
   return [
     "--tool=callgrind",
-    ...(cacheSim ? CACHE_SIM_ARGS : []),
+    ...(cacheSim ? cacheSimArgs(cacheSim) : []),
     "--collect-atstart=no",
     ...toggles.map((name) => `--toggle-collect=${name}`),
     "--vgdb=no",
@@ -81,10 +73,10 @@ export function callgrindPerProcessArgs(outDir: string, program: string, toggles
  * `<outDir>/cg.<pid>.<dump number>`, each since the previous dump. No cache simulation unless
  * `cacheSim`, so the counts are instructions only.
  */
-export function callgrindArgs(outDir: string, collectIn: string, { cacheSim = false }: CacheSim = {}): string[] {
+export function callgrindArgs(outDir: string, collectIn: string, { cacheSim }: CacheSim = {}): string[] {
   return [
     "--tool=callgrind",
-    ...(cacheSim ? CACHE_SIM_ARGS : []),
+    ...(cacheSim ? cacheSimArgs(cacheSim) : []),
     "--collect-atstart=no",
     `--toggle-collect=${collectIn}`,
     "--vgdb=yes",
@@ -209,10 +201,11 @@ export async function removeCounts(outDir: string, pids: readonly number[]): Pro
   await Promise.all(pids.map((pid) => rm(path.join(outDir, `${OUT_PREFIX}${pid}`), { force: true })));
 }
 
-/** What a counted run cost: its instructions, and with the cache simulation its misses. */
+/** What a counted run cost: its instructions, and with the cache simulation its misses and the caches its out files say were simulated. */
 export interface Counts {
   instructions: number;
   cacheMisses?: CacheMisses;
+  caches?: SimulatedCaches;
   /** where they went, by function (valgrind-functions.ts); an out file it could not read leaves its one-line error, the totals unaffected */
   functions?: FunctionProfile | { error: string };
 }
@@ -228,11 +221,11 @@ export async function readCounts(
   timeoutMs: number,
   tool: "cachegrind" | "callgrind",
   user: OsUser | null,
-  { cacheSim = false }: CacheSim = {},
+  { cacheSim }: CacheSim = {},
 ): Promise<Counts> {
   const isComplete = tool === "callgrind" ? isCompleteCallgrindOut : isCompleteCachegrindOut;
   const deadline = performance.now() + timeoutMs;
-  const total: Required<Omit<Counts, "functions">> = { instructions: 0, cacheMisses: { l1: 0, ll: 0 } };
+  const total: Required<Omit<Counts, "functions" | "caches">> = { instructions: 0, cacheMisses: { l1: 0, ll: 0 } };
   let functions: NonNullable<Counts["functions"]> = emptyProfile();
   for (const pid of pids) {
     const file = path.join(outDir, `${OUT_PREFIX}${pid}`);
@@ -241,9 +234,9 @@ export async function readCounts(
       // under callgrind's toggles a process that never entered a counted function has nothing counted
       if (isComplete(text)) {
         if (!(tool === "callgrind" && /^totals: 0$/m.test(text))) {
-          const counted = parseCachegrindOut(text, { cacheSim });
+          const counted = countsOf(text, { cacheSim }, `the ${tool} count of process ${pid}`);
           if (!("error" in functions)) {
-            const parsed = functionsOrError(text, file, { cacheSim });
+            const parsed = functionsOrError(text, file, { cacheSim: cacheSim !== undefined });
             if ("error" in parsed) functions = parsed;
             else addProfile(functions, parsed);
           }
@@ -262,5 +255,20 @@ export async function readCounts(
       await sleep(100);
     }
   }
-  return cacheSim ? { ...total, functions } : { instructions: total.instructions, functions };
+  return cacheSim ? { ...total, caches: cacheSim, functions } : { instructions: total.instructions, functions };
+}
+
+/**
+ * The counts of one out file or dump `text` (of `what`); with `cacheSim`, its misses too, which must be
+ * of the caches asked for as its `desc:` lines describe them: misses of other caches (valgrind falls
+ * back to the host's for a level it was not given) would be judged as the same count's.
+ */
+export function countsOf(text: string, { cacheSim }: CacheSim, what: string): Counts {
+  const counted = parseCachegrindOut(text, { cacheSim: cacheSim !== undefined });
+  if (!cacheSim || !counted.cacheMisses || !counted.caches) return { instructions: counted.instructions };
+  if (!sameCaches(counted.caches, cacheSim)) {
+    const described = text.split("\n").filter((line) => line.startsWith("desc: ")).join("\n");
+    throw new PipelineError(`${what} simulated ${cachesText(counted.caches)}, not the ${cachesText(cacheSim)} asked for`, described);
+  }
+  return { instructions: counted.instructions, cacheMisses: counted.cacheMisses, caches: cacheSim };
 }

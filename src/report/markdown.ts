@@ -563,14 +563,16 @@ function instructionVerdictText(verdict: InstructionVerdict): string {
  * unless unchanged; the verdict alone when there is no ratio (n/a, error, missing). A step whose spread
  * lifted its failing line says where it was: `1.025 (repeats 1.015–1.035; fails above 1.04)`.
  */
-function instructionCell(result: VariantComparison | null | undefined): string {
+function instructionCell(result: VariantComparison | null | undefined, { withInstructions = true } = {}): string {
   const instructions = result?.instructions;
   if (!result || !instructions) return NONE;
   const { verdict, lines } = instructions;
   const ratio = judgedRatio(instructions);
   if (!ratio || verdict === "n/a") return instructionVerdictText(verdict);
   const lifted = lines && lines.fail_above > result.thresholds.instructions_fail_above ? lines.fail_above : null;
-  return `${verdict === "unchanged" ? "" : `${ICON[verdict]} `}${formatInstructionRatio(ratio, lifted)}`;
+  // judged on estimated cycles: instructions' own ratio beside it, so a memory stall reads as one
+  const beside = withInstructions && instructions.estimated_cycles && instructions.ratio ? ` · instr/op ${instructions.ratio.estimate.toFixed(3)}` : "";
+  return `${verdict === "unchanged" ? "" : `${ICON[verdict]} `}${formatInstructionRatio(ratio, lifted)}${beside}`;
 }
 
 /** The step's verdict; with instructions counted, each channel's verdict that is not unchanged, naming its channel. */
@@ -930,7 +932,8 @@ function instructionRow(label: string, side: InstructionSide | null, result: Var
     side ? String(side.repeats) : "",
     side ? formatSpread(side.spread) : "",
     ...(cycles ? [compared?.estimated_cycles ? instructionsRatio : "", cycles.side ? formatCount(cycles.side.median) : notCounted, cycles.side ? formatSpread(cycles.side.spread) : ""] : []),
-    result ? instructionCell(result) : "",
+    // the counts table has instructions' ratio in a column of its own
+    result ? instructionCell(result, { withInstructions: false }) : "",
     side ? escapeMarkdown(`${side.counted} (${side.tool})`) : compared?.verdict === "n/a" ? escapeMarkdown(compared.reason) : "",
   ];
 }

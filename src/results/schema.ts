@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { ThresholdOverrideSchema, ThresholdsInputSchema } from "../config/thresholds.js";
 import { MAX_SHARDS } from "../schedule/shard.js";
+import { SimulatedCachesSchema } from "../measure/simulated-caches.js";
 
 export const RESULTS_SCHEMA_ID = "db-bench-gate/results";
 export const RESULTS_VERSION = 1;
@@ -295,6 +296,9 @@ export const OkInstructionSampleSchema = z
       .positive()
       .optional()
       .describe("instructions + 10 x first-level + 100 x last-level misses per operation (KCachegrind's cycle estimation); with the cache simulation only"),
+    caches: SimulatedCachesSchema.optional().describe(
+      "the caches the simulation modelled, as valgrind's out files describe them; with the cache simulation only (counts with other caches are not compared; a count from before this was recorded had the default)",
+    ),
     counted: nonEmpty.describe("whose work was counted, e.g. \"serving backends\" (background processes excluded)"),
   })
   .strict();

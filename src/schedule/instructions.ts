@@ -28,6 +28,7 @@
 import type { BenchmarkStep } from "../driver/types.js";
 import { BuildNotCountableError, CountingUnavailableError, ParseError, PipelineError } from "../errors.js";
 import { estimatedCycles, type CacheMisses } from "../measure/cachegrind.js";
+import { cachesText, sameCaches, type SimulatedCaches } from "../measure/simulated-caches.js";
 import type { InstructionSample, OkInstructionSample, Variant } from "../results/schema.js";
 import { addProfile, emptyProfile, type FunctionProfile } from "../measure/valgrind-functions.js";
 import type { StepProfile } from "../compare/functions.js";
@@ -42,11 +43,12 @@ export interface CountingPlan {
   concurrency?: number;
 }
 
-/** A counted fixed-count run: the operations the client reported and the instructions (and cache misses, when simulated) of the work that served them. */
+/** A counted fixed-count run: the operations the client reported and the instructions (and cache misses, when simulated, with the caches simulated) of the work that served them. */
 export interface CountedRun {
   ops: number;
   instructions: number;
   cacheMisses?: CacheMisses;
+  caches?: SimulatedCaches;
   /** by function, where the counter has them (an out file it could not read: its error) */
   functions?: FunctionProfile | { error: string };
 }
@@ -90,7 +92,7 @@ function addDifference(into: StepProfile | { error: string } | null, short: Coun
 /** What a sample's `counted` adds when its counts carry the cache simulation's misses. */
 export const CACHES_SIMULATED = "caches simulated";
 
-type DifferencedCount = Pick<OkInstructionSample, "ops" | "instructions" | "instructions_per_op" | "l1_misses_per_op" | "ll_misses_per_op" | "estimated_cycles_per_op">;
+type DifferencedCount = Pick<OkInstructionSample, "ops" | "instructions" | "instructions_per_op" | "l1_misses_per_op" | "ll_misses_per_op" | "estimated_cycles_per_op" | "caches">;
 
 /** Pure: the difference of the runs of N and 2N operations per client. */
 export function differencedCount(short: CountedRun, long: CountedRun): DifferencedCount {
@@ -102,12 +104,13 @@ export function differencedCount(short: CountedRun, long: CountedRun): Differenc
   }
   const counted = { ops, instructions, instructions_per_op: instructions / ops };
   if (!short.cacheMisses && !long.cacheMisses) return counted;
-  if (!short.cacheMisses || !long.cacheMisses) throw new PipelineError("one of the counted runs of N and 2N has cache misses and the other not: not comparable");
+  if (!short.cacheMisses || !long.cacheMisses || !short.caches || !long.caches) throw new PipelineError("one of the counted runs of N and 2N has cache misses and the other not: not comparable");
+  if (!sameCaches(short.caches, long.caches)) throw new PipelineError(`the counted runs of N and 2N simulated different caches: ${cachesText(short.caches)} and ${cachesText(long.caches)}`);
   // a difference: where a step misses next to nothing, it can come out a little below zero
   const misses = { l1: long.cacheMisses.l1 - short.cacheMisses.l1, ll: long.cacheMisses.ll - short.cacheMisses.ll };
   const cycles = estimatedCycles(instructions, misses);
   if (cycles <= 0) throw new PipelineError(`the estimated cycles of the longer counted run did not grow with the work (${cycles} more than the shorter's)`);
-  return { ...counted, l1_misses_per_op: misses.l1 / ops, ll_misses_per_op: misses.ll / ops, estimated_cycles_per_op: cycles / ops };
+  return { ...counted, l1_misses_per_op: misses.l1 / ops, ll_misses_per_op: misses.ll / ops, estimated_cycles_per_op: cycles / ops, caches: long.caches };
 }
 
 /** Relative spread of values: (max - min) / median. */

@@ -6,6 +6,10 @@
  *   cache-miss-32   32 steps of a pointer-chasing walk over 64 MiB per executed query: about 80
  *                   instructions more per transaction (0.2%) but some 31 more last-level misses;
  *                   flagged by estimated cycles, not by instructions
+ *   param-sketch    a real change of that kind (src/setup/fork-repo.ts paramSketchFiles): every
+ *                   executed statement with integer parameters increments 16 counters of a 64 MiB
+ *                   count-min sketch in shared memory; pg-quick as shipped (estimated cycles judged
+ *                   by default) fails it, instructions alone read it as unchanged
  * The patches' branches are made in a clone of the fork; their builds are cached like base's.
  */
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -14,7 +18,7 @@ import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { loadBuiltinRecipe } from "../../src/build/recipe.js";
 import { withCleanup } from "../../src/cleanup.js";
-import { parseProfile } from "../../src/config/profile.js";
+import { loadProfile, parseProfile, type Profile } from "../../src/config/profile.js";
 import { postgresEngine } from "../../src/engine/postgres.js";
 import { consoleLog } from "../../src/log.js";
 import type { VariantSpec } from "../../src/config/plan.js";
@@ -25,7 +29,8 @@ import { realPorts } from "../../src/pipeline-ports.js";
 import { processesUnder } from "../../src/processes.js";
 import { ResultsSchema, type OkInstructionSample, type Results } from "../../src/results/schema.js";
 import { DEFAULT_TIMEOUTS } from "../../src/config/timeouts.js";
-import { addCacheMissBranches, addExtraWorkBranches } from "../../src/setup/fork-repo.js";
+import { addCacheMissBranches, addExtraWorkBranches, addParamSketchBranch } from "../../src/setup/fork-repo.js";
+import { DEFAULT_SIMULATED_CACHES } from "../../src/measure/simulated-caches.js";
 import { renderMarkdown } from "../../src/report/markdown.js";
 
 const cacheDir = inject("cacheDir");
@@ -50,10 +55,12 @@ steps:
   - { driver: pgbench, script: select-only, protocol: prepared, clients: 1, scale: 1 }
 `;
 
-/** The pipeline on the one-step profile judging `judge`; the results validated, and the seconds the counting pass took. */
-async function runProfile(repo: string, variants: VariantSpec[], judge: string): Promise<{ results: Results; countingSeconds: number }> {
-  const profile = parseProfile(profileText(judge), "estimated-cycles-test.yaml");
-  const plan = { repo, variants, baseVariant: variants[0]!.id, profile, engine: postgresEngine, engineSettings: profile.server_settings, timeBudgetS: profile.schedule.time_budget_s, cacheDir, workDir: work, trust: "trusted" as const, timeouts: DEFAULT_TIMEOUTS, runner: { name: null, labels: [] } };
+/** The pipeline on the one-step profile judging `judge` (or on `profile`, its counting pass only); the results validated, and the seconds the counting pass took. */
+async function runProfile(repo: string, variants: VariantSpec[], judge: string, profile: Profile = parseProfile(profileText(judge), "estimated-cycles-test.yaml")): Promise<{ results: Results; countingSeconds: number }> {
+  const plan = {
+    repo, variants, baseVariant: variants[0]!.id, profile, engine: postgresEngine, engineSettings: profile.server_settings, timeBudgetS: profile.schedule.time_budget_s, cacheDir, workDir: work,
+    trust: "trusted" as const, timeouts: DEFAULT_TIMEOUTS, runner: { name: null, labels: [] }, ...(profile.name === "pg-quick" && { measureQps: false }),
+  };
   let countingStarted: number | null = null;
   let countingEnded = 0;
   const log = consoleLog((line) => {
@@ -88,6 +95,7 @@ describe("estimated cycles per operation (callgrind's cache simulation)", () => 
       expect(samples).toHaveLength(3);
       for (const s of samples) {
         expect(s.counted).toMatch(/caches simulated$/);
+        expect(s.caches).toEqual(DEFAULT_SIMULATED_CACHES);
         expect(s.estimated_cycles_per_op).toBeGreaterThan(s.instructions_per_op);
         expect(s.l1_misses_per_op).toBeGreaterThan(0);
       }
@@ -114,6 +122,32 @@ describe("estimated cycles per operation (callgrind's cache simulation)", () => 
     const markdown = renderMarkdown([comparison]);
     expect(markdown).toContain("est. cycles/op ratio");
     console.log(markdown);
+    expect(processesUnder(work)).toEqual([]);
+    expect(readdirSync(work)).toEqual([]);
+  });
+
+  it("pg-quick as shipped fails a real change that adds cache misses and few instructions (param-sketch) on estimated cycles; instructions alone read it unchanged", async () => {
+    const repo = path.join(cacheDir, "patch-fork");
+    const sketch = await addParamSketchBranch(fork, repo);
+    const recipe = await loadBuiltinRecipe("postgresql");
+    const pgQuick = await loadProfile("pg-quick");
+    // its counting pass of the cheapest statement, where the sketch's share is largest and the QPS channel weakest
+    const profile = { ...pgQuick, steps: pgQuick.steps.filter((step) => step.id === STEP) };
+    expect(profile.instructions).toMatchObject({ judge: "estimated_cycles", caches: DEFAULT_SIMULATED_CACHES });
+    const { results } = await runProfile(repo, [{ id: "base", ref: fork.base, recipe }, { id: "sketch", ref: sketch, recipe }], "default", profile);
+    for (const variant of ["base", "sketch"]) {
+      const samples = ok(results, variant);
+      expect(samples).toHaveLength(3);
+      for (const s of samples) expect(s.caches).toEqual(DEFAULT_SIMULATED_CACHES);
+    }
+    const comparison = compareRun(results);
+    const judged = comparison.steps.find((s) => s.step === STEP)!.variants[0]!.instructions!;
+    console.log(`param-sketch on ${STEP}: ${judged.reason}; instructions alone: ${judged.estimated_cycles?.instructions.reason}`);
+    expect(judged).toMatchObject({ verdict: "regression", estimated_cycles: { verdict: "regression", instructions: { verdict: "unchanged" } } });
+    expect(judged.ratio!.estimate).toBeLessThan(1.005);
+    expect(judged.estimated_cycles!.ratio.estimate).toBeGreaterThan(1.02);
+    expect(decideGate([comparison]).verdict).toBe("fail");
+    expect(renderMarkdown([comparison])).toMatch(/est\. cycles\/op ratio[\s\S]*· instr\/op 1\.00\d/);
     expect(processesUnder(work)).toEqual([]);
     expect(readdirSync(work)).toEqual([]);
   });

@@ -256,8 +256,21 @@ describe("compareInstructions: estimated cycles judged (counted with the cache s
   it("a side counted without the cache simulation is not judged against one counted with it: error", () => {
     expect(compareInstructions(base, { label: "head", samples: counts("head", [39_200, 39_210, 39_190]) }, DEFAULT_THRESHOLDS)).toMatchObject({
       verdict: "error",
-      reason: expect.stringMatching(/^counted differently, not comparable: base by callgrind \(serving backends; caches simulated\), head by cachegrind \(serving backends\)$/),
+      reason: expect.stringMatching(/^counted differently, not comparable: base by callgrind \(serving backends; caches simulated\), I1 32 KiB .* LL 8 MiB 16-way 64 B lines, head by cachegrind \(serving backends\)$/),
     });
+  });
+
+  it("sides whose simulations modelled other caches are not judged against each other: an error naming both", () => {
+    const caches = { i1: { size_bytes: 32768, associativity: 8, line_bytes: 64 }, d1: { size_bytes: 32768, associativity: 8, line_bytes: 64 }, ll: { size_bytes: 8388608, associativity: 16, line_bytes: 64 } };
+    const on = (samples: InstructionSample[], ll: number) => samples.map((s) => ({ ...s, caches: { ...caches, ll: { ...caches.ll, size_bytes: ll } } }));
+    const head = simulated("head", [[39_200, 52_000], [39_210, 52_010], [39_190, 51_990]]);
+    expect(compareInstructions({ label: "base", samples: on(base.samples, 8388608) }, { label: "head", samples: on(head, 33554432) }, DEFAULT_THRESHOLDS)).toMatchObject({
+      verdict: "error",
+      reason: "counted differently, not comparable: base by callgrind (serving backends; caches simulated), I1 32 KiB 8-way 64 B lines, D1 32 KiB 8-way 64 B lines, LL 8 MiB 16-way 64 B lines, " +
+        "head by callgrind (serving backends; caches simulated), I1 32 KiB 8-way 64 B lines, D1 32 KiB 8-way 64 B lines, LL 32 MiB 16-way 64 B lines",
+    });
+    // a count from before the caches were recorded had the default: comparable with one that records it
+    expect(compareInstructions(base, { label: "head", samples: on(head, 8388608) }, DEFAULT_THRESHOLDS)?.verdict).toBe("unchanged");
   });
 
   it("estimated cycles more than a million times apart are a one-line input error naming them, not an infinite ratio", () => {

@@ -28,6 +28,29 @@ const aa = [
   run("aa2.json", { [TIGHT]: tight, [NOISY]: { base: [100, 101, 102], head: [100.5, 101, 101.5] } }),
 ];
 
+describe("summarizeAa on runs judged on estimated cycles", () => {
+  /** `run`'s counts with estimated cycles per op: instructions x 1.5, and on the tight step's base these cycles. */
+  const withCycles = ({ name, results }: { name: string; results: Results }, baseCycles: number[]) => ({
+    name,
+    results: {
+      ...results,
+      instructions: results.instructions!.map((s) =>
+        s.status !== "ok" ? s : { ...s, counted: "serving backends; caches simulated", l1_misses_per_op: 1, ll_misses_per_op: 1, estimated_cycles_per_op: s.step === TIGHT && s.variant === "base" ? baseCycles[s.repeat]! : s.instructions_per_op * 1.5 },
+      ),
+    },
+  });
+  // the tight step's instructions repeat to 0.005%, its estimated cycles to 0.5% on one side (misses vary)
+  const runs = [withCycles(aa[0]!, [60_000, 60_150, 60_300]), withCycles(aa[1]!, [60_001, 60_002, 60_003])];
+
+  it("records the spread of what is judged: estimated cycles', where they spread more than instructions", () => {
+    const tightStep = summarizeAa(runs, { k: 2 }).steps.find((s) => s.step === TIGHT)!;
+    expect(tightStep.recorded_spread).toBe(0.005);
+    // the ratios are estimated cycles': run 1 head 60,003 / base 60,150
+    expect(tightStep.ratios?.min).toBeCloseTo((40_002 * 1.5) / 60_150, 12);
+    expect(tightStep.verdicts).toEqual(["unchanged", "unchanged"]);
+  });
+});
+
 describe("summarizeAa", () => {
   const summary = summarizeAa(aa, { k: 2 });
   const noisy = summary.steps.find((s) => s.step === NOISY)!;

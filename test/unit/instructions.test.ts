@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -10,7 +10,8 @@ import { parsePgbenchOutput, pgbenchStep } from "../../src/driver/pgbench.js";
 import { parseSysbenchOutput, sysbenchStep } from "../../src/driver/sysbench.js";
 import { BuildNotCountableError, CountingUnavailableError, InputError, ParseError, PipelineError } from "../../src/errors.js";
 import { estimatedCycles, isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut } from "../../src/measure/cachegrind.js";
-import { callgrindArgs, callgrindPerProcessArgs, cachegrindArgs, logReader, readCounts, restartUnderValgrind, unsupportedInstruction } from "../../src/measure/valgrind.js";
+import { callgrindArgs, callgrindPerProcessArgs, cachegrindArgs, countsOf, logReader, readCounts, restartUnderValgrind, unsupportedInstruction } from "../../src/measure/valgrind.js";
+import { DEFAULT_SIMULATED_CACHES, describedCaches, SimulatedCachesSchema } from "../../src/measure/simulated-caches.js";
 import { prewarmStatements } from "../../src/engine/mariadb-counting.js";
 import { countingSeconds, instructionChannelGroups } from "../../scripts/lib/instruction-quality.js";
 import { InstructionSampleSchema, type InstructionSample, type Results, type Variant } from "../../src/results/schema.js";
@@ -82,10 +83,14 @@ describe("cachegrind out files", () => {
 
   it("with the cache simulation, on fixed caches (not the runner's: 480 MiB of L3 here would miss nothing)", () => {
     const caches = ["--cache-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64"];
-    expect(cachegrindArgs("/tmp/x/cg", "/opt/db_bench", { cacheSim: true })).toEqual(["--tool=cachegrind", ...caches, "--branch-sim=no", "--vgdb=no", "--cachegrind-out-file=/tmp/x/cg/cg.%p", "/opt/db_bench"]);
-    expect(callgrindPerProcessArgs("/tmp/x/cg", "/opt/pg/bin/postgres", ["PostgresMain"], { cacheSim: true }).slice(0, 5)).toEqual(["--tool=callgrind", ...caches]);
-    expect(callgrindArgs("/tmp/x/cg", "dispatch_command*", { cacheSim: true }).slice(0, 5)).toEqual(["--tool=callgrind", ...caches]);
+    const cacheSim = DEFAULT_SIMULATED_CACHES;
+    expect(cachegrindArgs("/tmp/x/cg", "/opt/db_bench", { cacheSim })).toEqual(["--tool=cachegrind", ...caches, "--branch-sim=no", "--vgdb=no", "--cachegrind-out-file=/tmp/x/cg/cg.%p", "/opt/db_bench"]);
+    expect(callgrindPerProcessArgs("/tmp/x/cg", "/opt/pg/bin/postgres", ["PostgresMain"], { cacheSim }).slice(0, 5)).toEqual(["--tool=callgrind", ...caches]);
+    expect(callgrindArgs("/tmp/x/cg", "dispatch_command*", { cacheSim }).slice(0, 5)).toEqual(["--tool=callgrind", ...caches]);
     expect(callgrindArgs("/tmp/x/cg", "dispatch_command*").join(" ")).not.toContain("cache-sim");
+    // a profile's own caches
+    const larger = { ...cacheSim, ll: { size_bytes: 12 * 1024 * 1024, associativity: 12, line_bytes: 64 } };
+    expect(cachegrindArgs("/tmp/x/cg", "/opt/db_bench", { cacheSim: larger })).toContain("--LL=12582912,12,64");
   });
 });
 
@@ -99,7 +104,7 @@ describe("callgrind out files with the cache simulation", () => {
 
   it("reads the first-level and last-level misses of a real file: 32 per call, most of them missing the last level too", () => {
     expect(walk).toMatch(/^summary: 100000 33000 0 0 32000 0 0 28366$/m);
-    expect(parseCachegrindOut(walk, { cacheSim: true })).toEqual({ command: " ./pointer-chase", instructions: 100_000, cacheMisses: { l1: 32_000, ll: 28_366 } });
+    expect(parseCachegrindOut(walk, { cacheSim: true })).toEqual({ command: " ./pointer-chase", instructions: 100_000, cacheMisses: { l1: 32_000, ll: 28_366 }, caches: DEFAULT_SIMULATED_CACHES });
     // without the simulation asked for: the instructions alone, as before
     expect(parseCachegrindOut(walk)).toEqual({ command: " ./pointer-chase", instructions: 100_000 });
   });
@@ -116,16 +121,40 @@ describe("callgrind out files with the cache simulation", () => {
     expectParseError((raw) => parseCachegrindOut(raw, { cacheSim: true }), walk.replace(/^summary: 100000 33000 0 0 32000/m, "summary: 100000 33000 0 0 -5"), /D1mr total is not a count: "-5"/);
   });
 
+  it("reads the caches simulated from the desc: lines, cachegrind's padded ones too; a count of other caches than asked is an error naming both", () => {
+    expect(describedCaches(walk)).toEqual(DEFAULT_SIMULATED_CACHES);
+    const cachegrindHeader = "desc: I1 cache:         32768 B, 64 B, 8-way associative\ndesc: D1 cache:         32768 B, 64 B, 8-way associative\ndesc: LL cache:         8388608 B, 64 B, 16-way associative\n";
+    expect(describedCaches(cachegrindHeader)).toEqual(DEFAULT_SIMULATED_CACHES);
+    expect(describedCaches(cachegrindHeader.replace(/^desc: LL.*\n/m, ""))).toBeNull();
+    // valgrind takes the host's caches for a level it was not given: D1 48 KiB 12-way here
+    const hostD1 = walk.replace("desc: D1 cache: 32768 B, 64 B, 8-way associative", "desc: D1 cache: 49152 B, 64 B, 12-way associative");
+    expect(() => countsOf(hostD1, { cacheSim: DEFAULT_SIMULATED_CACHES }, "the callgrind count of process 7")).toThrow(
+      expect.objectContaining({
+        message: "the callgrind count of process 7 simulated I1 32 KiB 8-way 64 B lines, D1 48 KiB 12-way 64 B lines, LL 8 MiB 16-way 64 B lines, not the I1 32 KiB 8-way 64 B lines, D1 32 KiB 8-way 64 B lines, LL 8 MiB 16-way 64 B lines asked for",
+        logExcerpt: expect.stringContaining("desc: D1 cache: 49152 B, 64 B, 12-way associative"),
+      }),
+    );
+    expect(countsOf(walk, { cacheSim: DEFAULT_SIMULATED_CACHES }, "x")).toEqual({ instructions: 100_000, cacheMisses: { l1: 32_000, ll: 28_366 }, caches: DEFAULT_SIMULATED_CACHES });
+    expect(countsOf(walk, {}, "x")).toEqual({ instructions: 100_000 });
+    expectParseError((raw) => parseCachegrindOut(raw, { cacheSim: true }), walk.replace(/^desc: LL.*$/m, ""), /does not describe its I1, D1 and LL caches/);
+    expect(SimulatedCachesSchema.safeParse(DEFAULT_SIMULATED_CACHES).success).toBe(true);
+  });
+
   it("sums the misses of every process; a process that counted nothing (totals: 0) adds none", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "dbg-cache-counts-"));
     try {
       writeFileSync(path.join(dir, "cg.201"), walk);
       writeFileSync(path.join(dir, "cg.202"), walk);
       writeFileSync(path.join(dir, "cg.203"), walk.replace(/^summary: .*$/m, "summary: 0").replace(/^totals: .*$/m, "totals: 0"));
-      const counts = await readCounts(dir, [201, 202, 203], 1000, "callgrind", null, { cacheSim: true });
-      expect(counts).toEqual({ instructions: 200_000, cacheMisses: { l1: 64_000, ll: 56_732 }, functions: expect.objectContaining({ total: [200_000, 64_000, 56_732] }) });
+      const cacheSim = DEFAULT_SIMULATED_CACHES;
+      expect(await readCounts(dir, [201, 202, 203], 1000, "callgrind", null, { cacheSim })).toEqual({
+        instructions: 200_000,
+        cacheMisses: { l1: 64_000, ll: 56_732 },
+        caches: cacheSim,
+        functions: expect.objectContaining({ total: [200_000, 64_000, 56_732] }),
+      });
       writeFileSync(path.join(dir, "cg.204"), backend);
-      await expect(readCounts(dir, [201, 204], 1000, "cachegrind", null, { cacheSim: true })).rejects.toThrow(ParseError);
+      await expect(readCounts(dir, [201, 204], 1000, "cachegrind", null, { cacheSim })).rejects.toThrow(ParseError);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -237,8 +266,9 @@ describe("instructions per operation from runs of N and 2N", () => {
   it("refuses a pair whose operations or instructions did not grow", () => {
     expect(() => differencedCount({ ops: 2000, instructions: 5e7 }, { ops: 2000, instructions: 9e7 })).toThrow(PipelineError);
     // with the cache simulation: misses and estimated cycles per op by the same difference
-    const short = { ops: 1000, instructions: 45_000_000, cacheMisses: { l1: 1_500_000, ll: 30_000 } };
-    const long = { ops: 2000, instructions: 85_000_000, cacheMisses: { l1: 2_500_000, ll: 40_000 } };
+    const caches = DEFAULT_SIMULATED_CACHES;
+    const short = { ops: 1000, instructions: 45_000_000, cacheMisses: { l1: 1_500_000, ll: 30_000 }, caches };
+    const long = { ops: 2000, instructions: 85_000_000, cacheMisses: { l1: 2_500_000, ll: 40_000 }, caches };
     expect(differencedCount(short, long)).toEqual({
       ops: 1000,
       instructions: 40_000_000,
@@ -246,7 +276,10 @@ describe("instructions per operation from runs of N and 2N", () => {
       l1_misses_per_op: 1000,
       ll_misses_per_op: 10,
       estimated_cycles_per_op: 40_000 + 10 * 1000 + 100 * 10,
+      caches,
     });
+    const otherLl = { ...caches, ll: { size_bytes: 4 * 1024 * 1024, associativity: 16, line_bytes: 64 } };
+    expect(() => differencedCount(short, { ...long, caches: otherLl })).toThrow(/simulated different caches: .*LL 8 MiB 16-way 64 B lines and .*LL 4 MiB 16-way/);
     expect(() => differencedCount({ ops: 1000, instructions: 45_000_000 }, long)).toThrow(/has cache misses and the other not/);
     expect(() => differencedCount({ ops: 1000, instructions: 9e7 }, { ops: 2000, instructions: 9e7 })).toThrow(/did not grow/);
   });
@@ -342,11 +375,14 @@ describe("the counting pass", () => {
     const { h } = hooks({ base: 40_000 });
     const run = h.run;
     // 2 first-level and 0.5 last-level misses per op on top of a fixed cost per run
-    h.run = async (...args) => ({ ...(await run(...args)), cacheMisses: { l1: 1e6 + 2 * args[2], ll: 1e4 + 0.5 * args[2] } });
+    h.run = async (...args) => ({ ...(await run(...args)), cacheMisses: { l1: 1e6 + 2 * args[2], ll: 1e4 + 0.5 * args[2] }, caches: DEFAULT_SIMULATED_CACHES });
     const samples = await countInstructions(steps.slice(0, 1), [base], { opsPerClient: 100, repeats: 3 }, h);
     expect(samples).toHaveLength(3);
     for (const sample of samples) {
-      expect(InstructionSampleSchema.parse(sample)).toMatchObject({ status: "ok", counted: `serving backends; ${CACHES_SIMULATED}`, instructions_per_op: 40_000, l1_misses_per_op: 2, ll_misses_per_op: 0.5, estimated_cycles_per_op: 40_000 + 20 + 50 });
+      expect(InstructionSampleSchema.parse(sample)).toMatchObject({
+        status: "ok", counted: `serving backends; ${CACHES_SIMULATED}`, instructions_per_op: 40_000, l1_misses_per_op: 2, ll_misses_per_op: 0.5, estimated_cycles_per_op: 40_000 + 20 + 50,
+        caches: { ll: { size_bytes: 8 * 1024 * 1024, associativity: 16, line_bytes: 64 } },
+      });
     }
   });
 
@@ -532,14 +568,39 @@ describe("the profile's instructions field", () => {
 
   it("absent: nothing is counted; present: N, repeats (default 3) and per-step N", () => {
     expect(parseProfile(profile(""), "p.yaml").instructions).toBeUndefined();
-    expect(parseProfile(profile("instructions: { ops_per_client: 2000 }"), "p.yaml").instructions).toEqual({ ops_per_client: 2000, repeats: 3, judge: "instructions" });
+    expect(parseProfile(profile("instructions: { ops_per_client: 2000 }"), "p.yaml").instructions).toEqual({ ops_per_client: 2000, repeats: 3, judge: "estimated_cycles", caches: DEFAULT_SIMULATED_CACHES });
     const withOverride = "instructions: { ops_per_client: 2000, repeats: 5, ops_per_client_by_step: { pgbench.select-only.simple.c1: 300 } }";
-    expect(parseProfile(profile(withOverride), "p.yaml").instructions).toEqual({ ops_per_client: 2000, repeats: 5, ops_per_client_by_step: { "pgbench.select-only.simple.c1": 300 }, judge: "instructions" });
+    expect(parseProfile(profile(withOverride), "p.yaml").instructions).toEqual({ ops_per_client: 2000, repeats: 5, ops_per_client_by_step: { "pgbench.select-only.simple.c1": 300 }, judge: "estimated_cycles", caches: DEFAULT_SIMULATED_CACHES });
   });
 
-  it("judge: instructions by default, estimated_cycles on request; anything else names the field", () => {
-    expect(parseProfile(profile("instructions: { ops_per_client: 10, judge: estimated_cycles }"), "p.yaml").instructions?.judge).toBe("estimated_cycles");
+  it("judge: estimated_cycles by default (memory stalls seen), instructions on request; anything else names the field", () => {
+    expect(parseProfile(profile("instructions: { ops_per_client: 10 }"), "p.yaml").instructions?.judge).toBe("estimated_cycles");
+    expect(parseProfile(profile("instructions: { ops_per_client: 10, judge: instructions }"), "p.yaml").instructions?.judge).toBe("instructions");
     expect(() => parseProfile(profile("instructions: { ops_per_client: 10, judge: cycles }"), "p.yaml")).toThrow(/^p\.yaml: \$\.instructions\.judge: /);
+  });
+
+  it("caches: the fixed default, or the profile's own; a geometry valgrind refuses names the field", () => {
+    const own = "caches: { i1: { size_bytes: 32768, associativity: 8, line_bytes: 64 }, d1: { size_bytes: 49152, associativity: 12, line_bytes: 64 }, ll: { size_bytes: 12582912, associativity: 12, line_bytes: 64 } }";
+    expect(parseProfile(profile(`instructions: { ops_per_client: 10, ${own} }`), "p.yaml").instructions?.caches).toEqual({
+      i1: { size_bytes: 32768, associativity: 8, line_bytes: 64 },
+      d1: { size_bytes: 49152, associativity: 12, line_bytes: 64 },
+      ll: { size_bytes: 12582912, associativity: 12, line_bytes: 64 },
+    });
+    // 12 MiB 16-way: 12,288 sets, which valgrind refuses ("not a power of two")
+    expect(() => parseProfile(profile(`instructions: { ops_per_client: 10, ${own.replace("12582912, associativity: 12", "12582912, associativity: 16")} }`), "p.yaml")).toThrow(
+      /^p\.yaml: \$\.instructions\.caches\.ll\.size_bytes: .*power of two/,
+    );
+    expect(() => parseProfile(profile(`instructions: { ops_per_client: 10, ${own.replace("line_bytes: 64 }, d1", "line_bytes: 48 }, d1")} }`), "p.yaml")).toThrow(/^p\.yaml: \$\.instructions\.caches\.i1\.line_bytes: /);
+    expect(() => parseProfile(profile("instructions: { ops_per_client: 10, caches: { ll: { size_bytes: 8388608, associativity: 16, line_bytes: 64 } } }"), "p.yaml")).toThrow(/^p\.yaml: \$\.instructions\.caches\.i1: /);
+  });
+
+  it("every shipped profile that counts judges estimated cycles on the default caches", async () => {
+    const names = readdirSync(new URL("../../profiles/", import.meta.url)).filter((f) => f.endsWith(".yaml")).map((f) => f.slice(0, -".yaml".length));
+    expect(names.length).toBeGreaterThan(10);
+    for (const name of names) {
+      const { instructions } = await loadProfile(name);
+      if (instructions) expect({ name, judge: instructions.judge, caches: instructions.caches }).toEqual({ name, judge: "estimated_cycles", caches: DEFAULT_SIMULATED_CACHES });
+    }
   });
 
   it("uncounted_steps: those steps are left out with the profile's reason, the others counted", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { confValue, parseDatabaseBytes, renderSettings } from "../../src/engine/postgres.js";
 import { lastLines } from "../../src/engine/program-output.js";
 import { InputError, ParseError, PipelineError } from "../../src/errors.js";
-import { applyEdits, BUILD_FAILURE_EDITS, cacheMissEdits, cacheMissRef, extraWorkEdits, extraWorkRef, HEAD_EDITS } from "../../src/setup/fork-repo.js";
+import { applyEdits, BUILD_FAILURE_EDITS, cacheMissEdits, cacheMissRef, extraWorkEdits, extraWorkRef, HEAD_EDITS, PARAM_SKETCH_ROWS, paramSketchFiles } from "../../src/setup/fork-repo.js";
 import { parseDscName } from "../../src/setup/debian-source.js";
 
 describe("postgresql.conf settings", () => {
@@ -86,6 +86,23 @@ describe("the demo fork", () => {
     expect(missing).toMatch(/es_query_cxt\);\n\n\tcache_misses\(\);\n\n\t\/\* Allow instrumentation/);
     expect(cacheMissRef(32)).toBe("cache-miss-32");
     expect(() => cacheMissEdits(1.5)).toThrow(/positive whole/);
+  });
+
+  it("the parameter sketch: 12 scattered increments in shared memory per executed statement with integer parameters, set up with the other shared structures", () => {
+    const stubs: Record<string, string> = {
+      "src/backend/executor/execMain.c": ['#include "catalog/pg_publication.h"', '#include "storage/lmgr.h"', executor].join("\n"),
+      "src/backend/storage/ipc/ipci.c": ['#include "utils/snapmgr.h"', "\tsize = add_size(size, StatsShmemSize());", "\tStatsShmemInit();", ""].join("\n"),
+    };
+    const files = paramSketchFiles();
+    expect(files.map((f) => f.file)).toEqual(Object.keys(stubs));
+    const [execMain, ipci] = files.map(({ file, edits }) => applyEdits(stubs[file]!, edits, file));
+    expect(PARAM_SKETCH_ROWS).toBe(12);
+    expect(execMain).toContain("for (i = 0; i < 12; i++)\n\t\tparam_sketch[i * 1048576 + (((uint32) (h >> 32) + i * step) & 1048575)]++;");
+    expect(execMain).toContain("return sizeof(uint32) * 12 * 1048576;");
+    expect(execMain).toMatch(/es_query_cxt\);\n\n\tparam_sketch_add\(queryDesc\);\n\n\t\/\* Allow instrumentation/);
+    expect(execMain).toContain('#include "catalog/pg_type.h"');
+    expect(ipci).toContain("\tsize = add_size(size, StatsShmemSize());\n\tsize = add_size(size, ParamSketchShmemSize());");
+    expect(ipci).toContain("\tStatsShmemInit();\n\tParamSketchShmemInit();");
   });
 
   it("the build-failure variant names a field that does not exist", () => {

@@ -456,10 +456,10 @@ describe("renderMarkdown: estimated cycles judged (the profile's judge: estimate
   const md = renderMarkdown([cyclesComparison()]);
   const row = (step: string) => allRows(md).find((r) => r[0] === `\`${step}\``) ?? [];
 
-  it("names the CPU column and each verdict's channel for estimated cycles, with their ratio", () => {
+  it("names the CPU column and each verdict's channel for estimated cycles, with their ratio and instructions' beside it", () => {
     expect(mainTable(md).header).toEqual(["step", "QPS ratio head/base", "est. cycles/op ratio head/base", "verdict"]);
-    expect(row("pgbench.select-only.prepared.c1").slice(2)).toEqual(["❌ 1.069 (repeats 1.069–1.070)", "❌ regression (est. cycles/op)"]);
-    expect(row("pgbench.select-only.prepared.c4").slice(2)).toEqual(["❌ 1.035 (repeats 1.034–1.035)", "❌ regression (est. cycles/op)"]);
+    expect(row("pgbench.select-only.prepared.c1").slice(2)).toEqual(["❌ 1.069 (repeats 1.069–1.070) · instr/op 1.003", "❌ regression (est. cycles/op)"]);
+    expect(row("pgbench.select-only.prepared.c4").slice(2)).toEqual(["❌ 1.035 (repeats 1.034–1.035) · instr/op 1.046", "❌ regression (est. cycles/op)"]);
     expect(headline(md)).toBe("## ❌ 2 regressions · worst `pgbench.select-only.prepared.c1` est. cycles/op 1.069 (+7%)");
     expect(md.split("\n")).toContain("Estimated cycles per operation: **2 regressions**");
     expect(md).toContain("est. cycles/op ratio: the same for estimated cycles per operation, instructions + 10 × first-level + 100 × last-level cache misses");
