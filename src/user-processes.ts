@@ -32,6 +32,7 @@ export interface EndedProcesses {
  * GONE_WITHIN_MS is returned as left, for the caller to decide.
  */
 export async function endProcessesOf(users: readonly OsUser[]): Promise<EndedProcesses> {
+  refuseRunnersOwn(users, "end");
   const unscheduled = await removeScheduledJobs(users);
   const found = users.map((user) => ({ user, pids: processesOfUsers([user.uid]) })).filter(({ pids }) => pids.length > 0);
   const ended = [...unscheduled, ...found.flatMap(({ user, pids }) => pids.map((pid) => `${pid} (${commandOf(pid)}, ${user.name})`))];
@@ -56,4 +57,13 @@ export async function endPullRequestProcesses(): Promise<string[]> {
   const { ended, left } = await endProcessesOf(await pullRequestUsers());
   if (left.length > 0) throw new PipelineError(`processes of the pull request users are still running after SIGKILL: ${left.join(", ")}`);
   return ended;
+}
+
+/**
+ * kill(-1) as root, or as the runner's own user, would signal every process of the machine or of the
+ * runner itself: a user of the fork's code is never either, so such a request is a bug, refused.
+ */
+export function refuseRunnersOwn(users: readonly OsUser[], verb: string): void {
+  const own = users.find((user) => user.uid === 0 || user.uid === process.getuid?.());
+  if (own) throw new PipelineError(`refusing to ${verb} every process of ${own.name} (uid ${own.uid}): the runner's own user, not one of the fork's code`);
 }

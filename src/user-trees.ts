@@ -43,7 +43,8 @@ export async function removeUserTree(owners: OsUser | null | readonly OsUser[], 
     await rm(tree, { recursive: true, force: true });
     return { ended: [], left: [] };
   }
-  const users = [owners].flat().filter((user): user is OsUser => user !== null);
+  // what the runner's own user owns is root's to remove, and its processes are not to be ended
+  const users = [owners].flat().filter((user): user is OsUser => user !== null && user.uid !== 0);
   const ended = endProcesses ? await endProcessesOf(users) : { ended: [], left: [] };
   const info = await lstatOrNull(tree);
   if (info) await removeEntry(tree, info, await stat(path.dirname(tree)), new Map(users.map((user) => [user.uid, user])));

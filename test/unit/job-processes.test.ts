@@ -10,6 +10,8 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { jobMarker, removeJobRoot, stopSignal } from "../../src/action/cleanup-job-root.js";
+import { endProcessesOf } from "../../src/user-processes.js";
+import { freezeUser } from "../../src/variant-freeze.js";
 import { postgresEngine } from "../../src/engine/postgres.js";
 import { childEnv, JOB_MARKER } from "../../src/child-env.js";
 
@@ -74,5 +76,13 @@ describe("the job's processes", () => {
     for (let waited = 0; !existsSync(got) && waited < 2000; waited += 50) await sleep(50);
     expect(readFileSync(got, "utf8").trim()).toBe("QUIT");
     rmSync(got);
+  });
+
+  it("refuses to end or stop every process of root or of the runner's own user: kill -1 as them reaches the whole machine", async () => {
+    const root = { name: "root", uid: 0, gid: 0 };
+    await expect(endProcessesOf([root])).rejects.toThrow(/refusing to end every process of root \(uid 0\)/);
+    await expect(freezeUser(root, true)).rejects.toThrow(/refusing to stop every process of root/);
+    const own = { name: "runner", uid: process.getuid!(), gid: process.getgid!() };
+    await expect(endProcessesOf([own])).rejects.toThrow(/refusing to end/);
   });
 });
