@@ -30,6 +30,10 @@ import { libpqConnectionArgs, serverConnection, wholeCount, wholeSeconds, type B
 export const PGBENCH_SCRIPTS = ["select-only", "tpcb-like", "simple-update"] as const;
 export const PGBENCH_PROTOCOLS = ["simple", "extended", "prepared"] as const;
 const PGBENCH_TABLES = ["pgbench_accounts", "pgbench_branches", "pgbench_tellers", "pgbench_history"];
+/** the builtin scripts that change rows (select-only reads) */
+const WRITING_SCRIPTS: ReadonlySet<PgbenchParameters["script"]> = new Set(["tpcb-like", "simple-update"]);
+/** pgbench's --random-seed for counted runs (unset, it seeds from the clock): every run draws the same accounts, deltas and tellers */
+const COUNTED_RUN_SEED = 1;
 
 export const PgbenchParametersSchema = z
   .object({
@@ -79,9 +83,15 @@ export function pgbenchStep(parameters: unknown): BenchmarkStep<"pgbench"> {
       args: [...runArgs(target, ["-T", wholeSeconds(seconds)]), "-P", String(p.progress_interval_s), serverConnection(target).database],
     }),
     warmup: (target, bins, seconds) => ({ file: bins.pgbench, args: [...runArgs(target, ["-T", wholeSeconds(seconds)]), serverConnection(target).database] }),
+    ...(WRITING_SCRIPTS.has(p.script) && { writes: true as const }),
     // -n: no vacuum before the run. Its cost depends on what the previous run left (dead tuples of
-    // the runs of N and 2N differ), which would not cancel out in the difference of two runs.
-    fixedRun: (target, bins, perClient) => ({ file: bins.pgbench, args: [...runArgs(target, ["-t", wholeCount(perClient)]), "-n", serverConnection(target).database] }),
+    // the runs of N and 2N differ), which would not cancel out in the difference of two runs. One seed
+    // for every counted run: runs of N and 2N share their first N transactions per client, and a run
+    // of a writing script starts from a fresh copy of the data (src/schedule/instructions.ts).
+    fixedRun: (target, bins, perClient) => ({
+      file: bins.pgbench,
+      args: [...runArgs(target, ["-t", wholeCount(perClient)]), "-n", `--random-seed=${COUNTED_RUN_SEED}`, serverConnection(target).database],
+    }),
     isProgressLine: (line) => line.startsWith("progress: "),
     parse: parsePgbenchOutput,
   };

@@ -22,12 +22,12 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { PipelineError } from "../errors.js";
+import { ParseError, PipelineError } from "../errors.js";
 import { callgrindPerProcessArgs, countedPids, logReader, readCounts, removeCounts, restartUnderValgrind, runCounted, valgrindOn, valgrindVersion } from "../measure/valgrind.js";
 import { processesUnder } from "../processes.js";
 import { shellWord } from "../shell-word.js";
 import { giveTo, type OsUser } from "../unprivileged.js";
-import type { CountingOptions, InstructionCounter } from "./types.js";
+import type { Connection, CountingOptions, InstructionCounter } from "./types.js";
 
 /** What counting needs from a running PostgreSQL server (src/engine/postgres.ts). */
 export interface CountableServer {
@@ -35,6 +35,8 @@ export interface CountableServer {
   /** root's (server-root.ts): what is written here cannot be a symlink the server's user planted */
   readonly dataRoot: string;
   readonly dataDir: string;
+  /** where clients reach it (kept up to date across restarts) */
+  readonly connection: Connection;
   /** the server log, valgrind's messages included */
   readonly liveLog: string;
   /** owner of the server's files; null when the server runs as the current user */
@@ -44,6 +46,8 @@ export interface CountableServer {
   isAlive(): boolean;
   /** Runs SQL commands in the benchmark database as the superuser, one transaction each; PipelineError when one fails. */
   runSql(...commands: string[]): Promise<string>;
+  /** runSql in another database of the server (one that exists: "postgres") */
+  runSqlIn(database: string, ...commands: string[]): Promise<string>;
 }
 
 export const COUNTED_WORK = "serving backends, socket reads and writes excluded";
@@ -86,6 +90,48 @@ BEGIN
 END $$;
 `;
 
+/** The database a counted run of a step that writes connects to: the benchmark database's copy, made afresh for each run. */
+export const copyName = (database: string): string => `${database}_counted_copy`;
+
+/** A database name as an SQL identifier. */
+const identifier = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Pure: the statements that replace `copy` with a fresh copy of `database`, run from a third database
+ * (a template must have no connection, the copy none either). FILE_COPY (PostgreSQL 15's default is
+ * WAL_LOG; before 15 a file copy is the only way) copies the files after a checkpoint instead of
+ * writing every page through shared buffers and the WAL: a few hundred MB in seconds, and the copy's
+ * pages are not in shared buffers, the same for every run (the template's are, from the prewarm, and
+ * stay). Every copy has the template's tables, rows, pages, free space and sequences; dropping the old
+ * one drops its buffers unwritten.
+ */
+export function freshCopyStatements(database: string, copy: string, serverVersionNum: number): string[] {
+  const strategy = serverVersionNum >= 150000 ? " STRATEGY = FILE_COPY" : "";
+  return [`DROP DATABASE IF EXISTS ${identifier(copy)}`, `CREATE DATABASE ${identifier(copy)} TEMPLATE ${identifier(database)}${strategy}`];
+}
+
+/** psql -A -t's output of SHOW server_version_num, e.g. 150018. */
+export function parseServerVersionNum(stdout: string): number {
+  const version = /^\s*(\d{5,6})\s*$/.exec(stdout)?.[1];
+  if (!version) throw new ParseError("SHOW server_version_num: expected a whole number such as 150018", stdout);
+  return Number(version);
+}
+
+/** The counter's fresh copies of the benchmark database (InstructionCounter.freshCopy), and their removal at the end. */
+function databaseCopies(server: CountableServer) {
+  const copy = copyName(server.connection.database);
+  let version: number | null = null;
+  return {
+    async fresh(): Promise<Connection> {
+      version ??= parseServerVersionNum(await server.runSqlIn("postgres", "SHOW server_version_num"));
+      await server.runSqlIn("postgres", ...freshCopyStatements(server.connection.database, copy, version));
+      return { ...server.connection, database: copy };
+    },
+    async remove(): Promise<void> {
+      if (version !== null) await server.runSqlIn("postgres", `DROP DATABASE IF EXISTS ${identifier(copy)}`);
+    },
+  };
+}
 
 export async function startCountingPostgres(server: CountableServer, options: CountingOptions = {}): Promise<InstructionCounter> {
   const timeoutMs = options.timeoutMs ?? 120_000;
@@ -101,10 +147,12 @@ export async function startCountingPostgres(server: CountableServer, options: Co
   await restartUnderValgrind("PostgreSQL", { underValgrind: () => server.restart(wrapper), plain: () => server.restart(), prepare: async () => void (await server.runSql(PREWARM_SQL)) }, log);
 
   let stopped = false;
+  const copies = databaseCopies(server);
   return {
     tool: "callgrind",
     counted: COUNTED_WORK,
     warmUp: true,
+    freshCopy: () => copies.fresh(),
     async count(command, run) {
       if (stopped) throw new Error("the instruction counter was stopped");
       // Counts left by processes that exited before this run (the previous run's stragglers) are not
@@ -127,6 +175,7 @@ export async function startCountingPostgres(server: CountableServer, options: Co
       if (stopped) return;
       stopped = true;
       await server.restart();
+      await copies.remove();
       await rm(outDir, { recursive: true, force: true });
       await rm(wrapper, { force: true });
     },
