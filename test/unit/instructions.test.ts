@@ -266,10 +266,22 @@ describe("fixed-count runs", () => {
       file: "/opt/pg/bin/pgbench",
       args: ["-h", "/tmp/s", "-p", "5433", "-U", "postgres", "-b", "select-only", "-M", "prepared", "-c", "4", "-j", "2", "-t", "500", "-n", "--random-seed=1", "bench"],
     });
-    const tpcb = pgbenchStep({ script: "tpcb-like", protocol: "prepared", clients: 4, threads: 2 });
-    expect(tpcb.fixedRun(conn, bins, 100, 2).args).toEqual(tpcb.fixedRun(conn, bins, 100, 0).args);
-    expect(tpcb.fixedRun(conn, bins, 100, 0).args).toContain("--random-seed=1");
     expect(() => step.fixedRun(conn, bins, 0, 0)).toThrow(RangeError);
+    expect(step.countedRun).toBeUndefined();
+  });
+
+  it("pgbench scripts that write: counted from one client running every client's transactions in turn, one seed", () => {
+    const tpcb = pgbenchStep({ script: "tpcb-like", protocol: "prepared", clients: 4, threads: 2 });
+    expect(tpcb.fixedRun(conn, bins, 100, 2)).toEqual({
+      file: "/opt/pg/bin/pgbench",
+      args: ["-h", "/tmp/s", "-p", "5433", "-U", "postgres", "-b", "tpcb-like", "-M", "prepared", "-c", "1", "-j", "1", "-t", "400", "-n", "--random-seed=1", "bench"],
+    });
+    expect(tpcb.countedRun).toBe("one client running the 4 clients' transactions in turn");
+    // the measured rounds keep their 4 clients
+    expect(tpcb.run(conn, bins, 2).args).toEqual(expect.arrayContaining(["-c", "4", "-j", "2"]));
+    const single = pgbenchStep({ script: "simple-update", clients: 1 });
+    expect(single.fixedRun(conn, bins, 100, 0).args).toEqual(expect.arrayContaining(["-c", "1", "-t", "100"]));
+    expect(single.countedRun).toBeUndefined();
   });
 
   it("pgbench -t output parses with transactions as ops (real run, no duration line)", () => {
@@ -450,7 +462,8 @@ describe("the counting pass", () => {
     ]);
     expect(samples.map((s) => (s.status === "ok" ? `${s.step} ${s.counted}` : s.status))).toEqual([
       ...Array(2).fill("pgbench.select-only.simple.c1 serving backends"),
-      ...[update.id, insert.id].flatMap((id) => Array(2).fill(`${id} serving backends; ${ON_FRESH_COPIES}`)),
+      ...Array(2).fill(`${update.id} serving backends; ${ON_FRESH_COPIES}`),
+      ...Array(2).fill(`${insert.id} serving backends; ${insert.countedRun}; ${ON_FRESH_COPIES}`),
     ]);
   });
 
