@@ -104,10 +104,21 @@ const identifier = (name: string): string => `"${name.replace(/"/g, '""')}"`;
  * pages are not in shared buffers, the same for every run (the template's are, from the prewarm, and
  * stay). Every copy has the template's tables, rows, pages, free space and sequences; dropping the old
  * one drops its buffers unwritten.
+ *
+ * Sessions in the copy commit synchronously: with asynchronous commit (the profiles' setting) a
+ * backend may set a row's hint bits only once the WAL writer has flushed the commit that wrote it, so
+ * how often a run looks a transaction's status up again in the commit log depended on the WAL
+ * writer's timing (tpcb-like on one client: runs of N apart by 0.4-0.9%, all of it in
+ * TransactionIdGetStatus, SimpleLruReadPage_ReadOnly, XLogNeedsFlush and their callers). Committing
+ * synchronously, a backend flushes its own commit (fsync is off in the profiles: no disk wait).
  */
 export function freshCopyStatements(database: string, copy: string, serverVersionNum: number): string[] {
   const strategy = serverVersionNum >= 150000 ? " STRATEGY = FILE_COPY" : "";
-  return [`DROP DATABASE IF EXISTS ${identifier(copy)}`, `CREATE DATABASE ${identifier(copy)} TEMPLATE ${identifier(database)}${strategy}`];
+  return [
+    `DROP DATABASE IF EXISTS ${identifier(copy)}`,
+    `CREATE DATABASE ${identifier(copy)} TEMPLATE ${identifier(database)}${strategy}`,
+    `ALTER DATABASE ${identifier(copy)} SET synchronous_commit = on`,
+  ];
 }
 
 /** psql -A -t's output of SHOW server_version_num, e.g. 150018. */

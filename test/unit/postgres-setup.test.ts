@@ -132,11 +132,12 @@ describe("the demo fork", () => {
 });
 
 describe("fresh copies of the benchmark database for counted runs that write", () => {
-  it("drop the last copy, then copy the loaded database as a template: by files from PostgreSQL 15 on, the only way before", () => {
+  it("drop the last copy, then copy the loaded database as a template (by files from PostgreSQL 15 on, the only way before), its sessions committing synchronously", () => {
     expect(copyName("bench")).toBe("bench_counted_copy");
     expect(freshCopyStatements("bench", "bench_counted_copy", 150018)).toEqual([
       'DROP DATABASE IF EXISTS "bench_counted_copy"',
       'CREATE DATABASE "bench_counted_copy" TEMPLATE "bench" STRATEGY = FILE_COPY',
+      'ALTER DATABASE "bench_counted_copy" SET synchronous_commit = on',
     ]);
     expect(freshCopyStatements("bench", "bench_counted_copy", 140011)[1]).toBe('CREATE DATABASE "bench_counted_copy" TEMPLATE "bench"');
     expect(freshCopyStatements('a"b', 'a"b_counted_copy', 160000)[1]).toBe('CREATE DATABASE "a""b_counted_copy" TEMPLATE "a""b" STRATEGY = FILE_COPY');
