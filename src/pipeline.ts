@@ -628,14 +628,15 @@ async function countStage(ctx: RunContext, instances: Instances, variants: reado
         counters.set(variant.id, counter);
         return counter;
       },
-      run: async (step, variant, perClient, runNumber) => {
+      run: async (step, variant, perClient, runNumber, freshCopy) => {
         const vi = instances.get(variant);
+        const counter = counters.get(variant.id)!;
         // a server's data sets were all loaded again before it went under the counter (reloadData)
         if (engine.kind !== "server") await ensureData(ctx, vi, step);
         return onRunTarget(vi, async (target) => {
-          const client = step.fixedRun(target, binariesFor(ctx, vi, step), perClient, runNumber);
+          const client = step.fixedRun(freshCopy ? await counter.freshCopy!() : target, binariesFor(ctx, vi, step), perClient, runNumber);
           // a failed run is its own error, before the counter looks for counts it cannot have left
-          const { result, ...counts } = await counters.get(variant.id)!.count(client, async (command) => {
+          const { result, ...counts } = await counter.count(client, async (command) => {
             const run = await runClient(ctx, vi, onCpus(command, cpus), COUNTED_RUN_TIMEOUT_S);
             if (run.failed) throw new PipelineError(`${path.basename(client.file)} failed: ${run.message}`, await failureExcerpt(ctx, vi, run.output));
             return run;

@@ -30,6 +30,10 @@ import { libpqConnectionArgs, serverConnection, wholeCount, wholeSeconds, type B
 export const PGBENCH_SCRIPTS = ["select-only", "tpcb-like", "simple-update"] as const;
 export const PGBENCH_PROTOCOLS = ["simple", "extended", "prepared"] as const;
 const PGBENCH_TABLES = ["pgbench_accounts", "pgbench_branches", "pgbench_tellers", "pgbench_history"];
+/** the builtin scripts that change rows (select-only reads) */
+const WRITING_SCRIPTS: ReadonlySet<PgbenchParameters["script"]> = new Set(["tpcb-like", "simple-update"]);
+/** pgbench's --random-seed for counted runs (unset, it seeds from the clock): every run draws the same accounts, deltas and tellers */
+const COUNTED_RUN_SEED = 1;
 
 export const PgbenchParametersSchema = z
   .object({
@@ -56,14 +60,20 @@ export function pgbenchStep(parameters: unknown): BenchmarkStep<"pgbench"> {
   const p = PgbenchParametersSchema.parse(parameters);
   const threads = p.threads ?? p.clients;
   /** `length`: -T seconds, or -t transactions per client */
-  const runArgs = (target: Target, length: string[]) => [
+  const runArgs = (target: Target, length: string[], parallel = { clients: p.clients, threads }) => [
     ...libpqConnectionArgs(serverConnection(target)),
     "-b", p.script,
     "-M", p.protocol,
-    "-c", String(p.clients),
-    "-j", String(threads),
+    "-c", String(parallel.clients),
+    "-j", String(parallel.threads),
     ...length,
   ];
+  const writes = WRITING_SCRIPTS.has(p.script);
+  // Clients that write the same rows (tpcb-like's 10 branches per scale) wait for each other's row
+  // locks in an order the scheduler picks: counted at 4 clients, tpcb-like's repeats on fresh copies
+  // of the data spread 0.2-3.0% (2026-12-04, docs/verdict-quality.md). One client doing all their
+  // transactions does the same work per transaction, minus the waits, in one order.
+  const serialCount = writes && p.clients > 1;
   return {
     id: pgbenchStepId(p),
     driver: "pgbench",
@@ -79,9 +89,16 @@ export function pgbenchStep(parameters: unknown): BenchmarkStep<"pgbench"> {
       args: [...runArgs(target, ["-T", wholeSeconds(seconds)]), "-P", String(p.progress_interval_s), serverConnection(target).database],
     }),
     warmup: (target, bins, seconds) => ({ file: bins.pgbench, args: [...runArgs(target, ["-T", wholeSeconds(seconds)]), serverConnection(target).database] }),
+    ...(writes && { writes: true as const }),
+    ...(serialCount && { countedRun: `one client running the ${p.clients} clients' transactions in turn` }),
     // -n: no vacuum before the run. Its cost depends on what the previous run left (dead tuples of
-    // the runs of N and 2N differ), which would not cancel out in the difference of two runs.
-    fixedRun: (target, bins, perClient) => ({ file: bins.pgbench, args: [...runArgs(target, ["-t", wholeCount(perClient)]), "-n", serverConnection(target).database] }),
+    // the runs of N and 2N differ), which would not cancel out in the difference of two runs. One seed
+    // for every counted run: runs of N and 2N share their first N transactions per client, and a run
+    // of a writing script starts from a fresh copy of the data (src/schedule/instructions.ts).
+    fixedRun: (target, bins, perClient) => {
+      const args = serialCount ? runArgs(target, ["-t", wholeCount(perClient * p.clients)], { clients: 1, threads: 1 }) : runArgs(target, ["-t", wholeCount(perClient)]);
+      return { file: bins.pgbench, args: [...args, "-n", `--random-seed=${COUNTED_RUN_SEED}`, serverConnection(target).database] };
+    },
     isProgressLine: (line) => line.startsWith("progress: "),
     parse: parsePgbenchOutput,
   };

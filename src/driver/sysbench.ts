@@ -232,13 +232,15 @@ export function sysbenchStep(parameters: unknown): BenchmarkStep<Programs> {
       args: [...runArgs(target, { time: wholeSeconds(seconds), events: "0" }), `--report-interval=${p.report_interval_s}`, script(bins), "run"],
     }),
     warmup: (target, bins, seconds) => ({ file: bins.sysbench, args: [...runArgs(target, { time: wholeSeconds(seconds), events: "0" }), script(bins), "run"] }),
-    // --events counts every thread's events together. A step that reads: one seed for every counted
-    // run, so runs of N and 2N share their first N events and their difference is the same events in
-    // every repeat and in both variants (the rows an IN-list of random k values matches vary by a few %
-    // from draw to draw). A step that writes: a seed per run (the same on both variants), since a run
-    // that repeated an earlier one's writes would set rows to the values they hold, MariaDB's path for
-    // an unchanged row (no write at all): with one seed update-nonindex counted its first repeat's
-    // real updates and its later repeats' no-ops.
+    ...(microbenchmark.writes && { writes: true as const }),
+    // --events counts every thread's events together. One seed for every counted run on the same data,
+    // so runs of N and 2N share their first N events and their difference is the same events in every
+    // repeat and in both variants (the rows an IN-list of random k values matches vary by a few % from
+    // draw to draw): every run of a step that reads, and every run of a step that writes that starts
+    // from a fresh copy of the data (run 0). A step that writes on data an earlier run changed: a seed
+    // per run (the same on both variants), since a run that repeated an earlier one's writes would set
+    // rows to the values they hold, MariaDB's path for an unchanged row (no write at all): with one
+    // seed update-nonindex counted its first repeat's real updates and its later repeats' no-ops.
     fixedRun: (target, bins, perClient, run) => ({
       file: bins.sysbench,
       args: [

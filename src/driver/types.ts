@@ -66,9 +66,15 @@ export interface BenchmarkStep<P extends string = string> extends Step {
   /**
    * A run of exactly `perClient` operations per client (pgbench transactions, sysbench events), no
    * progress lines: the deterministic channel counts instructions of runs of N and 2N. `parseFixed`, else `parse`, reads it.
-   * `run` numbers the counted runs of the step on one variant from 0 (the same numbers on every variant).
+   * `run` numbers the counted runs of the step on one variant that follow each other on the same data,
+   * from 0 (the same numbers on every variant): a run that starts from a fresh copy of the data is 0.
    */
   fixedRun(target: Target, bins: ClientBinaries<P>, perClient: number, run: number): ClientCommand;
+  /**
+   * its runs change rows a later run reads (updates, inserts, deletes): each of its counted runs starts
+   * from a fresh copy of the data where the engine can make one (InstructionCounter.freshCopy)
+   */
+  writes?: true;
   /** why the deterministic channel cannot count this step (its instruction samples are "unavailable"); absent: counted */
   uncounted?: string;
   /**

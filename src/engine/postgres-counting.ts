@@ -22,13 +22,13 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { PipelineError } from "../errors.js";
+import { ParseError, PipelineError } from "../errors.js";
 import { callgrindPerProcessArgs, countedPids, logReader, readCounts, removeCounts, restartUnderValgrind, runCounted, valgrindOn, valgrindVersion } from "../measure/valgrind.js";
 import { processesUnder } from "../processes.js";
 import { shellWord } from "../shell-word.js";
 import { giveTo, type OsUser } from "../unprivileged.js";
 import { removeUserTree } from "../user-trees.js";
-import type { CountingOptions, InstructionCounter } from "./types.js";
+import type { Connection, CountingOptions, InstructionCounter } from "./types.js";
 
 /** What counting needs from a running PostgreSQL server (src/engine/postgres.ts). */
 export interface CountableServer {
@@ -36,6 +36,8 @@ export interface CountableServer {
   /** root's (server-root.ts): what is written here cannot be a symlink the server's user planted */
   readonly dataRoot: string;
   readonly dataDir: string;
+  /** where clients reach it (kept up to date across restarts) */
+  readonly connection: Connection;
   /** the server log, valgrind's messages included */
   readonly liveLog: string;
   /** owner of the server's files; null when the server runs as the current user */
@@ -45,6 +47,8 @@ export interface CountableServer {
   isAlive(): boolean;
   /** Runs SQL commands in the benchmark database as the superuser, one transaction each; PipelineError when one fails. */
   runSql(...commands: string[]): Promise<string>;
+  /** runSql in another database of the server (one that exists: "postgres") */
+  runSqlIn(database: string, ...commands: string[]): Promise<string>;
 }
 
 export const COUNTED_WORK = "serving backends, socket reads and writes excluded";
@@ -87,6 +91,59 @@ BEGIN
 END $$;
 `;
 
+/** The database a counted run of a step that writes connects to: the benchmark database's copy, made afresh for each run. */
+export const copyName = (database: string): string => `${database}_counted_copy`;
+
+/** A database name as an SQL identifier. */
+const identifier = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Pure: the statements that replace `copy` with a fresh copy of `database`, run from a third database
+ * (a template must have no connection, the copy none either). FILE_COPY (PostgreSQL 15's default is
+ * WAL_LOG; before 15 a file copy is the only way) copies the files after a checkpoint instead of
+ * writing every page through shared buffers and the WAL: a few hundred MB in seconds, and the copy's
+ * pages are not in shared buffers, the same for every run (the template's are, from the prewarm, and
+ * stay). Every copy has the template's tables, rows, pages, free space and sequences; dropping the old
+ * one drops its buffers unwritten.
+ *
+ * Sessions in the copy commit synchronously: with asynchronous commit (the profiles' setting) a
+ * backend may set a row's hint bits only once the WAL writer has flushed the commit that wrote it, so
+ * how often a run looks a transaction's status up again in the commit log depended on the WAL
+ * writer's timing (tpcb-like on one client: runs of N apart by 0.4-0.9%, all of it in
+ * TransactionIdGetStatus, SimpleLruReadPage_ReadOnly, XLogNeedsFlush and their callers). Committing
+ * synchronously, a backend flushes its own commit (fsync is off in the profiles: no disk wait).
+ */
+export function freshCopyStatements(database: string, copy: string, serverVersionNum: number): string[] {
+  const strategy = serverVersionNum >= 150000 ? " STRATEGY = FILE_COPY" : "";
+  return [
+    `DROP DATABASE IF EXISTS ${identifier(copy)}`,
+    `CREATE DATABASE ${identifier(copy)} TEMPLATE ${identifier(database)}${strategy}`,
+    `ALTER DATABASE ${identifier(copy)} SET synchronous_commit = on`,
+  ];
+}
+
+/** psql -A -t's output of SHOW server_version_num, e.g. 150018. */
+export function parseServerVersionNum(stdout: string): number {
+  const version = /^\s*(\d{5,6})\s*$/.exec(stdout)?.[1];
+  if (!version) throw new ParseError("SHOW server_version_num: expected a whole number such as 150018", stdout);
+  return Number(version);
+}
+
+/** The counter's fresh copies of the benchmark database (InstructionCounter.freshCopy), and their removal at the end. */
+function databaseCopies(server: CountableServer) {
+  const copy = copyName(server.connection.database);
+  let version: number | null = null;
+  return {
+    async fresh(): Promise<Connection> {
+      version ??= parseServerVersionNum(await server.runSqlIn("postgres", "SHOW server_version_num"));
+      await server.runSqlIn("postgres", ...freshCopyStatements(server.connection.database, copy, version));
+      return { ...server.connection, database: copy };
+    },
+    async remove(): Promise<void> {
+      if (version !== null) await server.runSqlIn("postgres", `DROP DATABASE IF EXISTS ${identifier(copy)}`);
+    },
+  };
+}
 
 export async function startCountingPostgres(server: CountableServer, options: CountingOptions = {}): Promise<InstructionCounter> {
   const timeoutMs = options.timeoutMs ?? 120_000;
@@ -102,16 +159,21 @@ export async function startCountingPostgres(server: CountableServer, options: Co
   await restartUnderValgrind("PostgreSQL", { underValgrind: () => server.restart(wrapper), plain: () => server.restart(), prepare: async () => void (await server.runSql(PREWARM_SQL)) }, log);
 
   let stopped = false;
+  const copies = databaseCopies(server);
   return {
     tool: "callgrind",
     counted: COUNTED_WORK,
     warmUp: true,
+    freshCopy: () => copies.fresh(),
     async count(command, run) {
       if (stopped) throw new Error("the instruction counter was stopped");
       // Counts left by processes that exited before this run (the previous run's stragglers) are not
-      // this run's, and a new backend may get one of their pids.
-      await removeCounts(outDir, await countedPids(outDir));
+      // this run's, and a new backend may get one of their pids. The live processes first: a session
+      // that ends between the two (the fresh copy's, just before) writes its count and is gone, and
+      // taken the other way round it would be neither removed nor background (one 3.7M-instruction
+      // CREATE DATABASE session counted into a run of 500 updates: -8.8% on that repeat).
       const background = new Set(processesUnder(server.dataDir));
+      await removeCounts(outDir, await countedPids(outDir));
       const result = await runCounted("PostgreSQL", log, () => server.isAlive(), () => run(command));
       const deadline = performance.now() + timeoutMs;
       const serving = () => processesUnder(server.dataDir).filter((pid) => !background.has(pid));
@@ -128,6 +190,7 @@ export async function startCountingPostgres(server: CountableServer, options: Co
       if (stopped) return;
       stopped = true;
       await server.restart();
+      await copies.remove();
       // the restarted server runs as the dir's owner: it stays, and the dir goes as that user
       await removeUserTree(server.owner, outDir, { endProcesses: false });
       await rm(wrapper, { force: true });

@@ -141,14 +141,15 @@ async function startPostgres(options: StartOptions): Promise<Server> {
     connection.port = started.port;
     connection.socket = socketFile(socketDir, started.port);
   };
-  /** Each of `commands` in its own transaction (VACUUM cannot run inside one); psql's output, unaligned and without headers. */
-  const runSql = async (...commands: string[]): Promise<string> => {
-    const args = ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, "-d", options.database, ...commands.flatMap((sql) => ["-c", sql])];
+  /** Each of `commands` in its own transaction (VACUUM cannot run inside one), in `database`; psql's output, unaligned and without headers. */
+  const runSqlIn = async (database: string, ...commands: string[]): Promise<string> => {
+    const args = ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", socketDir, "-p", String(connection.port), "-U", SUPERUSER, "-d", database, ...commands.flatMap((sql) => ["-c", sql])];
     const result = await run("psql", args);
     if (result.failed) throw new PipelineError(`psql failed: ${result.shortMessage}`, `${result.all ?? ""}\n--- server log ---\n${await logTail(LOG_LINES_IN_ERRORS)}`);
     return result.stdout;
   };
-  const countable = { binDir, dataRoot, dataDir, liveLog, owner: user, restart, isAlive, runSql };
+  const runSql = (...commands: string[]) => runSqlIn(options.database, ...commands);
+  const countable = { binDir, dataRoot, dataDir, connection, liveLog, owner: user, restart, isAlive, runSql, runSqlIn };
 
   return {
     connection,

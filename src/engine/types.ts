@@ -191,6 +191,14 @@ export interface InstructionCounter {
    * under the counter (a changed command).
    */
   count<T>(command: ClientCommand, run: (command: ClientCommand) => Promise<T>): Promise<{ result: T } & Counts>;
+  /**
+   * A fresh copy of the data as the counting pass found it (just loaded and settled), for one counted
+   * run of a step that writes, and the target that run is pointed at: every such run then starts from
+   * the same rows and pages, never from an earlier run's dead rows, split pages or grown tables. What
+   * the copy and the run it served leave is gone by the next copy and by stop(). Absent where the
+   * engine cannot copy (an embedded engine's runs each open a copy of their own anyway).
+   */
+  freshCopy?(): Promise<Target>;
   /** Back to the plain instance (same data and connection); the counter is unusable afterwards. */
   stop(): Promise<void>;
 }

@@ -10,9 +10,15 @@
  * last-level misses per op and estimated cycles per op (src/measure/cachegrind.ts) by the same difference.
  *
  * Connecting, the client's setup queries and the backend's start and exit cost the same in both runs
- * and cancel out. ops is what the driver's parser reports, the unit of the QPS channel. The runs of a
- * step and variant are numbered from 0, alike on every variant: a driver whose steps write draws other
- * rows in each (src/driver/sysbench.ts).
+ * and cancel out. ops is what the driver's parser reports, the unit of the QPS channel.
+ *
+ * A step that writes changes what the next run reads (dead rows, split pages, a grown table): the work
+ * per operation then drifts from run to run, and I(2N) - I(N) is not the same difference twice. Where
+ * the counter can copy the data (a server's counter: the loaded database copied afresh), every counted
+ * run of such a step starts from a fresh copy, all with the same operations (run number 0: one seed),
+ * so the run of 2N repeats the run of N and goes on, and no warm-up is needed (a copy shares nothing
+ * with the run before). Elsewhere the runs follow each other on the same data, numbered from 0, alike on
+ * every variant: a driver whose steps write draws other rows in each (src/driver/sysbench.ts).
  *
  * Where nothing can be counted (valgrind missing, an engine without a counter: alike for every
  * variant) the samples are "unavailable" with the reason (n/a). A variant whose build cannot be counted
@@ -59,13 +65,19 @@ export interface Counter {
   readonly counted: string;
   /** whether a run leaves state the next one reuses (a server's caches, catalogs, plans), so a warm-up run comes first */
   readonly warmUp: boolean;
+  /** present where a counted run of a step that writes can start from a fresh copy of the data (InstructionCounter.freshCopy) */
+  freshCopy?(): Promise<unknown>;
 }
 
 export interface CountingHooks {
   /** The variant's server under the counter; CountingUnavailableError when nothing can be counted here, BuildNotCountableError when its build cannot be. */
   start(variant: Variant): Promise<Counter>;
-  /** Counted run number `run` (from 0 per step and variant) of `perClient` operations per client (loading the step's data first if needed). */
-  run(step: BenchmarkStep, variant: Variant, perClient: number, run: number): Promise<CountedRun>;
+  /**
+   * Counted run number `run` (from 0 per step and variant, on the same data) of `perClient` operations
+   * per client (loading the step's data first if needed); with `freshCopy`, on a fresh copy of the data
+   * made by the variant's counter.
+   */
+  run(step: BenchmarkStep, variant: Variant, perClient: number, run: number, freshCopy?: boolean): Promise<CountedRun>;
   /** The variant's server back to normal (not called once the run is cancelled). */
   stop(variant: Variant): Promise<void>;
   /** aborted when the run is cancelled: the pass ends with its reason, not with error samples for the runs left */
@@ -91,6 +103,8 @@ function addDifference(into: StepProfile | { error: string } | null, short: Coun
 
 /** What a sample's `counted` adds when its counts carry the cache simulation's misses. */
 export const CACHES_SIMULATED = "caches simulated";
+/** What a sample's `counted` adds when each of its runs started from a fresh copy of the data. */
+export const ON_FRESH_COPIES = "each run on a fresh copy of the loaded data";
 
 type DifferencedCount = Pick<OkInstructionSample, "ops" | "instructions" | "instructions_per_op" | "l1_misses_per_op" | "ll_misses_per_op" | "estimated_cycles_per_op" | "caches">;
 
@@ -169,7 +183,8 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
       return [reason?.status === "unavailable" ? { step: step.id, variant: variant.id, status: "unavailable", reason: reason.reason } : { step: step.id, variant: variant.id, repeat: 0, status: "error", error: reason?.error ?? { message: "not counted", log_excerpt: "" } }];
     }
     const counted: InstructionSample[] = [];
-    const how = step.countedRun ? `${counter.counted}; ${step.countedRun}` : counter.counted;
+    const freshCopy = step.writes === true && counter.freshCopy !== undefined;
+    const how = [counter.counted, ...(step.countedRun ? [step.countedRun] : []), ...(freshCopy ? [ON_FRESH_COPIES] : [])].join("; ");
     const started = hooks.now();
     const perOp: number[] = [];
     const cyclesPerOp: number[] = [];
@@ -177,10 +192,13 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
     let run = 0;
     let profile: StepProfile | { error: string } | null = null;
     try {
-      if (counter.warmUp) await hooks.run(step, variant, perClient, run++); // caches, catalogs and plans settle before the first pair
+      // caches, catalogs and plans settle before the first pair (a fresh copy has none of the last run's)
+      if (counter.warmUp && !freshCopy) await hooks.run(step, variant, perClient, run++);
+      /** the next run: from a fresh copy, always run 0 (the same operations) */
+      const next = (n: number) => (freshCopy ? hooks.run(step, variant, n, 0, true) : hooks.run(step, variant, n, run++));
       for (; repeat < plan.repeats; repeat++) {
-        const short = await hooks.run(step, variant, perClient, run++);
-        const long = await hooks.run(step, variant, 2 * perClient, run++);
+        const short = await next(perClient);
+        const long = await next(2 * perClient);
         const count = differencedCount(short, long);
         profile = addDifference(profile, short, long);
         perOp.push(count.instructions_per_op);

@@ -131,6 +131,47 @@ standard_ExecutorRun(QueryDesc *queryDesc,`,
 /** Branch name of the calibrated slowdown with this many loops. */
 export const extraWorkRef = (loops: number): string => `extra-work-${loops}`;
 
+const BTREE_INSERT = "src/backend/access/nbtree/nbtinsert.c";
+
+/**
+ * A calibrated slowdown on the write path: every B-tree index insertion (_bt_doinsert: an INSERT's or a
+ * non-HOT UPDATE's new entry in each index) hashes a counter `loops` times. Reads never get there.
+ */
+export function btreeInsertWorkEdits(loops: number): Edit[] {
+  if (!Number.isInteger(loops) || loops <= 0) throw new Error(`extra work needs a positive whole loop count, got ${loops}`);
+  return [
+    { anchor: '#include "common/pg_prng.h"\n', replacement: '#include "common/hashfn.h"\n#include "common/pg_prng.h"\n' },
+    {
+      anchor: "bool\n_bt_doinsert(Relation rel, IndexTuple itup,",
+      replacement: `/*
+ * Calibrated extra work per index insertion (${loops} hashes).
+ */
+static volatile uint64 insert_work_sink = 0;
+
+static void
+insert_work(void)
+{
+\tuint64\t\th = insert_work_sink;
+\tuint32\t\ti;
+
+\tfor (i = 0; i < ${loops}; i++)
+\t\th = hash_bytes_uint32_extended(i, h);
+\tinsert_work_sink = h;
+}
+
+bool
+_bt_doinsert(Relation rel, IndexTuple itup,`,
+    },
+    {
+      anchor: "\t/* we need an insertion scan key to do our search, so build one */\n\titup_key = _bt_mkscankey(rel, itup);\n",
+      replacement: "\tinsert_work();\n\n\t/* we need an insertion scan key to do our search, so build one */\n\titup_key = _bt_mkscankey(rel, itup);\n",
+    },
+  ];
+}
+
+/** Branch name of the calibrated write-path slowdown with this many loops. */
+export const btreeInsertWorkRef = (loops: number): string => `btree-insert-work-${loops}`;
+
 /** Cache lines of the ring cacheMissEdits walks: 64 MiB, far larger than the simulated last-level cache (src/measure/valgrind.ts). */
 const CACHE_MISS_LINES = 1024 * 1024;
 /**
@@ -346,6 +387,13 @@ export async function addPatchBranches(fork: ForkRepo, repoDir: string, branches
 /** One branch per loop count: base + extraWorkEdits(loops). Returns the shas by loop count. */
 export async function addExtraWorkBranches(fork: ForkRepo, repoDir: string, loopCounts: readonly number[]): Promise<Map<number, string>> {
   const branches = loopCounts.map((loops) => ({ ref: extraWorkRef(loops), files: [{ file: EXECUTOR, edits: extraWorkEdits(loops) }], message: `executor: ${loops} hashes of extra work per executed query` }));
+  const shas = await addPatchBranches(fork, repoDir, branches);
+  return new Map(loopCounts.map((loops, i) => [loops, shas[i]!]));
+}
+
+/** One branch per loop count: base + btreeInsertWorkEdits(loops). Returns the shas by loop count. */
+export async function addBtreeInsertWorkBranches(fork: ForkRepo, repoDir: string, loopCounts: readonly number[]): Promise<Map<number, string>> {
+  const branches = loopCounts.map((loops) => ({ ref: btreeInsertWorkRef(loops), files: [{ file: BTREE_INSERT, edits: btreeInsertWorkEdits(loops) }], message: `nbtree: ${loops} hashes of extra work per index insertion` }));
   const shas = await addPatchBranches(fork, repoDir, branches);
   return new Map(loopCounts.map((loops, i) => [loops, shas[i]!]));
 }

@@ -94,6 +94,12 @@ describe("ibench steps", () => {
   it("leaves l.x out of instruction counting, with its reason, and counts the other steps", () => {
     expect(ibenchStep({ step: "l.x" }).uncounted).toMatch(/no fixed-count run/);
     expect(ibenchStep({ step: "l.i0", rows: 1000 }).uncounted).toBeUndefined();
+    // l.i1 and l.i2 change table ibench: counted, each run on a fresh copy where the engine makes one
+    for (const step of ["l.i1", "l.i2"] as const) {
+      const counted = ibenchStep({ step, rows: 1000 });
+      expect([counted.writes, counted.uncounted, counted.countedRun]).toEqual([true, undefined, undefined]);
+    }
+    expect(ibenchStep({ step: "l.i0", rows: 1000 }).writes).toBeUndefined();
     expect(ibenchStep({ step: "qr", writer_rate: 100 }).uncounted).toBeUndefined();
   });
 

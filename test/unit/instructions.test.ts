@@ -16,7 +16,7 @@ import { prewarmStatements } from "../../src/engine/mariadb-counting.js";
 import { countingSeconds, instructionChannelGroups } from "../../scripts/lib/instruction-quality.js";
 import { InstructionSampleSchema, type InstructionSample, type Results, type Variant } from "../../src/results/schema.js";
 import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
-import { CACHES_SIMULATED, countInstructions, differencedCount, relativeSpread, type CountingHooks } from "../../src/schedule/instructions.js";
+import { CACHES_SIMULATED, countInstructions, ON_FRESH_COPIES, differencedCount, relativeSpread, type CountingHooks } from "../../src/schedule/instructions.js";
 import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 import { compareRun } from "../../src/compare/compare.js";
 import { renderMarkdown } from "../../src/report/markdown.js";
@@ -294,13 +294,28 @@ describe("fixed-count runs", () => {
   const conn = postgresConnection("/tmp/s", 5433, "postgres", "bench");
   const bins = { pgbench: "/opt/pg/bin/pgbench", sysbench: "/usr/bin/sysbench", "lua/sbtest-load.lua": "/run/dir/sbtest-load.lua", "lua/sbtest-micro.lua": "/run/dir/sbtest-micro.lua" };
 
-  it("pgbench: -t transactions per client, no vacuum, no progress", () => {
+  it("pgbench: -t transactions per client, no vacuum, no progress, one seed for every run (unset, pgbench seeds from the clock)", () => {
     const step = pgbenchStep({ script: "select-only", protocol: "prepared", clients: 4, threads: 2 });
     expect(step.fixedRun(conn, bins, 500, 0)).toEqual({
       file: "/opt/pg/bin/pgbench",
-      args: ["-h", "/tmp/s", "-p", "5433", "-U", "postgres", "-b", "select-only", "-M", "prepared", "-c", "4", "-j", "2", "-t", "500", "-n", "bench"],
+      args: ["-h", "/tmp/s", "-p", "5433", "-U", "postgres", "-b", "select-only", "-M", "prepared", "-c", "4", "-j", "2", "-t", "500", "-n", "--random-seed=1", "bench"],
     });
     expect(() => step.fixedRun(conn, bins, 0, 0)).toThrow(RangeError);
+    expect(step.countedRun).toBeUndefined();
+  });
+
+  it("pgbench scripts that write: counted from one client running every client's transactions in turn, one seed", () => {
+    const tpcb = pgbenchStep({ script: "tpcb-like", protocol: "prepared", clients: 4, threads: 2 });
+    expect(tpcb.fixedRun(conn, bins, 100, 2)).toEqual({
+      file: "/opt/pg/bin/pgbench",
+      args: ["-h", "/tmp/s", "-p", "5433", "-U", "postgres", "-b", "tpcb-like", "-M", "prepared", "-c", "1", "-j", "1", "-t", "400", "-n", "--random-seed=1", "bench"],
+    });
+    expect(tpcb.countedRun).toBe("one client running the 4 clients' transactions in turn");
+    // the measured rounds keep their 4 clients
+    expect(tpcb.run(conn, bins, 2).args).toEqual(expect.arrayContaining(["-c", "4", "-j", "2"]));
+    const single = pgbenchStep({ script: "simple-update", clients: 1 });
+    expect(single.fixedRun(conn, bins, 100, 0).args).toEqual(expect.arrayContaining(["-c", "1", "-t", "100"]));
+    expect(single.countedRun).toBeUndefined();
   });
 
   it("pgbench -t output parses with transactions as ops (real run, no duration line)", () => {
@@ -457,6 +472,44 @@ describe("the counting pass", () => {
     const samples = await countInstructions([steps[0]!], [base, head], { opsPerClient: 100, repeats: 2 }, h);
     expect(calls.filter((c) => c.startsWith("run"))).toEqual(["base", "head"].flatMap((v) => [100, 200, 100, 200].map((n) => `run pgbench.select-only.simple.c1 ${v} ${n}`)));
     expect(samples.map((s) => (s.status === "ok" ? s.instructions_per_op : s.status))).toEqual([40_000, 40_000, 48_000, 48_000]);
+  });
+
+  it("a step that writes, on a counter that copies the data: every run on a fresh copy with the same operations (run 0), no warm-up; its counts say so", async () => {
+    const [update, insert] = [sysbenchStep({ benchmark: "update-index" }), pgbenchStep({ script: "tpcb-like", clients: 4 })];
+    expect([update.writes, insert.writes, steps[0]!.writes, steps[1]!.writes]).toEqual([true, true, undefined, undefined]);
+    const runs: string[] = [];
+    let copies = 0;
+    const h: CountingHooks = {
+      start: async () => ({ tool: "callgrind", counted: "serving backends", warmUp: true, freshCopy: async () => copies++ }),
+      run: async (step, v, perClient, run, freshCopy) => {
+        runs.push(`${step.id} ${v.id} ${perClient} run ${run}${freshCopy ? " fresh" : ""}`);
+        // what a fresh copy gives: the same instructions for the same operations, every time
+        return { ops: perClient, instructions: 5e7 + perClient * 40_000 };
+      },
+      stop: async () => undefined,
+      signal: new AbortController().signal,
+      log: () => undefined,
+      now: () => 0,
+    };
+    const samples = await countInstructions([steps[0]!, update, insert], [base], { opsPerClient: 100, repeats: 2 }, h);
+    expect(runs).toEqual([
+      // a read: a warm-up on the shared data, then runs numbered on from it
+      ...[100, 100, 200, 100, 200].map((n, i) => `pgbench.select-only.simple.c1 base ${n} run ${i}`),
+      ...[update.id, insert.id].flatMap((id) => [100, 200, 100, 200].map((n) => `${id} base ${n} run 0 fresh`)),
+    ]);
+    expect(samples.map((s) => (s.status === "ok" ? `${s.step} ${s.counted}` : s.status))).toEqual([
+      ...Array(2).fill("pgbench.select-only.simple.c1 serving backends"),
+      ...Array(2).fill(`${update.id} serving backends; ${ON_FRESH_COPIES}`),
+      ...Array(2).fill(`${insert.id} serving backends; ${insert.countedRun}; ${ON_FRESH_COPIES}`),
+    ]);
+  });
+
+  it("a step that writes, on a counter that cannot copy the data: a warm-up and runs numbered on, each drawing its own rows", async () => {
+    const update = sysbenchStep({ benchmark: "update-index" });
+    const { h, calls } = hooks({ base: 40_000 });
+    const samples = await countInstructions([update], [base], { opsPerClient: 100, repeats: 2 }, h);
+    expect(calls.filter((c) => c.startsWith("run"))).toEqual([100, 100, 200, 100, 200].map((n) => `run ${update.id} base ${n}`));
+    expect(samples.map((s) => s.status === "ok" && s.counted)).toEqual(["serving backends", "serving backends"]);
   });
 
   it("a cancelled run ends the pass with its reason: no run after it, no error sample, no server brought back (cleanup stops them)", async () => {

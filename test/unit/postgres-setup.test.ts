@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { confValue, parseDatabaseBytes, renderSettings } from "../../src/engine/postgres.js";
 import { lastLines } from "../../src/engine/program-output.js";
 import { InputError, ParseError, PipelineError } from "../../src/errors.js";
-import { applyEdits, BUILD_FAILURE_EDITS, cacheMissEdits, cacheMissRef, extraWorkEdits, extraWorkRef, HEAD_EDITS, PARAM_SKETCH_ROWS, paramSketchFiles } from "../../src/setup/fork-repo.js";
+import { applyEdits, btreeInsertWorkEdits, btreeInsertWorkRef, BUILD_FAILURE_EDITS, cacheMissEdits, cacheMissRef, extraWorkEdits, extraWorkRef, HEAD_EDITS, PARAM_SKETCH_ROWS, paramSketchFiles } from "../../src/setup/fork-repo.js";
+import { copyName, freshCopyStatements, parseServerVersionNum } from "../../src/engine/postgres-counting.js";
 import { parseDscName } from "../../src/setup/debian-source.js";
 
 describe("postgresql.conf settings", () => {
@@ -105,6 +106,32 @@ describe("the demo fork", () => {
     expect(ipci).toContain("\tStatsShmemInit();\n\tParamSketchShmemInit();");
   });
 
+  it("the write-path slowdown hashes a counter the given number of times on every B-tree index insertion, before its search", () => {
+    const nbtinsert = [
+      '#include "access/xloginsert.h"',
+      '#include "common/pg_prng.h"',
+      '#include "lib/qunique.h"',
+      "",
+      "bool",
+      "_bt_doinsert(Relation rel, IndexTuple itup,",
+      "\t\t\t IndexUniqueCheck checkUnique, bool indexUnchanged,",
+      "\t\t\t Relation heapRel)",
+      "{",
+      "\tbool\t\tcheckingunique = (checkUnique != UNIQUE_CHECK_NO);",
+      "",
+      "\t/* we need an insertion scan key to do our search, so build one */",
+      "\titup_key = _bt_mkscankey(rel, itup);",
+      "}",
+    ].join("\n");
+    const slower = applyEdits(nbtinsert, btreeInsertWorkEdits(40), "nbtinsert.c");
+    expect(slower).toContain('#include "common/hashfn.h"\n#include "common/pg_prng.h"');
+    expect(slower).toContain("for (i = 0; i < 40; i++)\n\t\th = hash_bytes_uint32_extended(i, h);");
+    expect(slower).toMatch(/UNIQUE_CHECK_NO\);\n\n\tinsert_work\(\);\n\n\t\/\* we need an insertion scan key/);
+    expect(slower.indexOf("static void\ninsert_work(void)")).toBeLessThan(slower.indexOf("bool\n_bt_doinsert("));
+    expect(btreeInsertWorkRef(40)).toBe("btree-insert-work-40");
+    expect(() => btreeInsertWorkEdits(-1)).toThrow(/positive whole/);
+  });
+
   it("the build-failure variant names a field that does not exist", () => {
     expect(applyEdits(executor, BUILD_FAILURE_EDITS, "execMain.c")).toContain("queryDesc->plannedstm)");
   });
@@ -118,5 +145,24 @@ describe("the demo fork", () => {
     expect(parseDscName("postgresql-15_15.18-0+deb12u1.dsc", "postgresql-15")).toEqual({ debianVersion: "15.18-0+deb12u1", version: "15.18" });
     expect(parseDscName("postgresql-15_1:15.2-1.dsc", "postgresql-15")).toEqual({ debianVersion: "1:15.2-1", version: "15.2" });
     expect(() => parseDscName("rocksdb_7.8.3-2.dsc", "postgresql-15")).toThrow(PipelineError);
+  });
+});
+
+describe("fresh copies of the benchmark database for counted runs that write", () => {
+  it("drop the last copy, then copy the loaded database as a template (by files from PostgreSQL 15 on, the only way before), its sessions committing synchronously", () => {
+    expect(copyName("bench")).toBe("bench_counted_copy");
+    expect(freshCopyStatements("bench", "bench_counted_copy", 150018)).toEqual([
+      'DROP DATABASE IF EXISTS "bench_counted_copy"',
+      'CREATE DATABASE "bench_counted_copy" TEMPLATE "bench" STRATEGY = FILE_COPY',
+      'ALTER DATABASE "bench_counted_copy" SET synchronous_commit = on',
+    ]);
+    expect(freshCopyStatements("bench", "bench_counted_copy", 140011)[1]).toBe('CREATE DATABASE "bench_counted_copy" TEMPLATE "bench"');
+    expect(freshCopyStatements('a"b', 'a"b_counted_copy', 160000)[1]).toBe('CREATE DATABASE "a""b_counted_copy" TEMPLATE "a""b" STRATEGY = FILE_COPY');
+  });
+
+  it("reads the server's version number, and nothing else", () => {
+    expect(parseServerVersionNum("150018\n")).toBe(150018);
+    expect(parseServerVersionNum(" 90624\n")).toBe(90624);
+    for (const output of ["", "15.18\n", "150018\n150018\n", "ERROR:  unrecognized configuration parameter"]) expect(() => parseServerVersionNum(output)).toThrow(ParseError);
   });
 });
