@@ -199,7 +199,8 @@ describe("db-bench-gate report", () => {
     const arm = { ...x86, fingerprint: { ...x86.fingerprint, arch: "aarch64", cpu_model: "Arm Neoverse N1" } };
     const files = [writeJson("x86-just.json", x86), writeJson("arm-just.json", arm)];
     for (const file of files) expect((await cli("compare", file)).code).toBe(1);
-    const both = await cli("report", ...files, "--format", "json");
+    // both unstable: nothing judged, which fails by default (fail-on unjudged); this test is about the regressions
+    const both = await cli("report", ...files, "--format", "json", "--fail-on", "regression,error");
     expect(both.code).toBe(0);
     const heads = (JSON.parse(both.stdout) as { steps: { variants: { verdict: string; qps_drop_test: { p_value: number; level: number; tests: number } }[] }[] }[]).map((c) => c.steps[0]!.variants[0]!);
     expect(heads.map((v) => v.verdict)).toEqual(["unstable", "unstable"]);

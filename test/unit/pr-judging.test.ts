@@ -170,7 +170,7 @@ describe("the inputs of a workflow the pull request edited", () => {
       "warn-below": "0.995",
       alpha: "0.1",
       "instructions-fail-above": "1.01",
-      "fail-on": "regression,error,unstable,warning",
+      "fail-on": "regression,error,unjudged,unstable,warning",
       "time-budget": "900",
       profile: `${repo}/perf/tip.yaml`,
     });
@@ -207,7 +207,7 @@ describe("the inputs of a workflow the pull request edited", () => {
       ["alpha", "0.001", "0.05"],
       ["instructions-fail-above", "1.5", "1.02"],
       ["instructions-improve-below", "0.999", "0.99"],
-      ["fail-on", "regression,unstable", "regression,error"],
+      ["fail-on", "regression,unstable", "regression,error,unjudged"],
       ["noise-floor", "perf/noise.json", "(the stored baseline's, from a push on this runner)"],
       ["count-instructions", "false", "true"],
       ["skip", "true", "false (a maintainer skips with the skip label)"],
@@ -229,7 +229,7 @@ describe("the inputs of a workflow the pull request edited", () => {
     // a time budget where the base has none loosens it too; fail-on without any value drops every verdict
     const unbounded = tightenInputs(inputsOf({ "time-budget": "100000", "fail-on-regression": "false", "fail-on": "error" }), { ...base, timeBudgetS: null });
     expect(unbounded.ignored.map((i) => [i.input, i.given, i.base])).toEqual([
-      ["fail-on", "error", "regression,error"],
+      ["fail-on", "error", "regression,error,unjudged"],
       ["time-budget", "100000", "(none)"],
     ]);
   });
