@@ -5,9 +5,11 @@ import {
   CONFIG_FILE_NAME,
   DEFAULT_FAIL_ON,
   DEFAULT_THRESHOLDS,
+  FAIL_ON,
   IBENCH_FIELDS,
   METRIC_KEYS,
   VERSION,
+  aaSpreadsOf,
   bisect,
   bisectMarkdown,
   builtinDir,
@@ -16,11 +18,18 @@ import {
   columnsOf,
   compareAgainstBaseline,
   compareRun,
+  compareStepProfiles,
   comparisonLabels,
   defaultCacheDir,
   fingerprintMismatches,
   formatTsvNumber,
+  functionsDirOf,
+  functionsTsv,
   ibenchTables,
+  judgingCommit,
+  keepFunctionComparisons,
+  linesTsv,
+  loadConfigAt,
   loadConfigFile,
   loadConfigFromCommit,
   makePlan,
@@ -31,19 +40,19 @@ import {
   parseFailOn,
   parseRunnerCost,
   parseShard,
-  parseTimeouts,
   parseVariantFlag,
+  profiledSteps,
   readNoiseFloor,
   readResults,
+  readStepProfile,
   renderMarkdown,
-  resolveCommit,
   rowsOf,
   runLabels,
-  runStreamed,
   stripControl,
+  whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-OBXY37J7.js";
+} from "./chunks/chunk-PFACWQW2.js";
 import {
   EXIT_ERROR,
   EXIT_OK,
@@ -55,8 +64,11 @@ import {
   __require,
   __toESM,
   childEnv,
-  execa
-} from "./chunks/chunk-ZGBAQB66.js";
+  execa,
+  parseTimeouts,
+  resolveCommit,
+  runStreamed
+} from "./chunks/chunk-EV5KNYXB.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -13008,7 +13020,7 @@ function failOnOption(value) {
   return parsed.failOn;
 }
 function addThresholdOptions(command) {
-  return command.option("--config <file>", "the fork's config file (.db-bench-gate.yml): thresholds and per-step overrides").option("--fail-below <ratio>", "relative QPS below this, if significant, is a regression (default 0.97)", ratioOption("--fail-below")).option("--warn-below <ratio>", "relative QPS below this, if significant, is a warning (default 0.98)", ratioOption("--warn-below")).option("--improve-above <ratio>", "relative QPS above this, if significant, is an improvement (default 1.05)", ratioOption("--improve-above")).option("--alpha <p>", "significance level; the interval shown is the (1 - alpha) interval (default 0.01)", ratioOption("--alpha")).option("--instructions-fail-above <ratio>", "relative instructions per op above this, repeats apart, is a regression (default 1.02)", ratioOption("--instructions-fail-above")).option("--instructions-warn-above <ratio>", "relative instructions per op above this, repeats apart, is a warning (default 1.005)", ratioOption("--instructions-warn-above")).option("--instructions-improve-below <ratio>", "relative instructions per op below this, repeats apart, is an improvement (default 0.99)", ratioOption("--instructions-improve-below")).option("--fail-on <verdicts>", `verdicts that make the exit code 1, comma-separated: regression, error, missing, unstable, warning (default ${DEFAULT_FAIL_ON.join(",")}); a run without ok samples always does`, failOnOption);
+  return command.option("--config <file>", "the fork's config file (.db-bench-gate.yml): thresholds and per-step overrides").option("--fail-below <ratio>", "relative QPS below this, if significant, is a regression (default 0.97)", ratioOption("--fail-below")).option("--warn-below <ratio>", "relative QPS below this, if significant, is a warning (default 0.98)", ratioOption("--warn-below")).option("--improve-above <ratio>", "relative QPS above this, if significant, is an improvement (default 1.05)", ratioOption("--improve-above")).option("--alpha <p>", "significance level; the interval shown is the (1 - alpha) interval (default 0.01)", ratioOption("--alpha")).option("--instructions-fail-above <ratio>", "relative instructions per op above this, repeats apart, is a regression (default 1.02)", ratioOption("--instructions-fail-above")).option("--instructions-warn-above <ratio>", "relative instructions per op above this, repeats apart, is a warning (default 1.005)", ratioOption("--instructions-warn-above")).option("--instructions-improve-below <ratio>", "relative instructions per op below this, repeats apart, is an improvement (default 0.99)", ratioOption("--instructions-improve-below")).option("--fail-on <verdicts>", `verdicts that make the exit code 1, comma-separated: ${FAIL_ON.join(", ")} (unjudged: the run judged no step in either channel; default ${DEFAULT_FAIL_ON.join(",")}); a run without ok samples always does`, failOnOption);
 }
 function thresholdsFromFlags(flags) {
   const fromFlags = {};
@@ -13026,8 +13038,8 @@ async function compareOptionsFrom(flags) {
   const overrides = config.overrides ?? [];
   return { thresholds: { ...config.thresholds, ...thresholdsFromFlags(flags) }, overrides, ...flags.failOn && { failOn: flags.failOn } };
 }
-function render(comparisons, format, failOn, runnerCost, charts) {
-  const options = { failOn, ...runnerCost && { runnerCost }, ...charts && { charts } };
+function render(comparisons, format, failOn, runnerCost, charts, whereCost) {
+  const options = { failOn, ...runnerCost && { runnerCost }, ...charts && { charts }, ...whereCost && { whereCost: { items: whereCost, links: null } } };
   switch (format) {
     case "markdown":
       return renderMarkdown(comparisons, options);
@@ -13168,6 +13180,36 @@ function addInitCommand(program2, io) {
 `);
     }
     io.stdout("next: commit them, then set up a self-hosted runner as docs/action.md says\n");
+  });
+}
+
+// src/cli/functions-command.ts
+function addFunctionsCommand(program2, io) {
+  program2.command("functions").description("where a step's counted cost went: every function's own cost per op in base and a variant, largest change first (TSV), from a results file and the <results>.functions directory the counting pass wrote beside it").argument("<results>", "results JSON written by `db-bench-gate run` (or found in the action's results artifact)").requiredOption("--step <id>", "the step").option("--variant <id>", "the variant compared with the base (default: the first that is not the base)").option("--lines", "per source line instead of per function").action(async (file, flags) => {
+    const results = await readResults(file);
+    const dir = functionsDirOf(file);
+    const base = results.base_variant;
+    const variant = flags.variant ?? results.variants.find((v) => v.id !== base)?.id;
+    if (!variant || !results.variants.some((v) => v.id === variant)) throw new InputError(`no variant ${flags.variant ?? "besides the base"} in the results`, file, "--variant");
+    const steps = await profiledSteps(dir);
+    if (!results.steps.some((s) => s.id === flags.step)) throw new InputError(`no step ${flags.step} in the results (steps with per-function costs: ${steps.join(", ") || "none"})`, file, "--step");
+    if (flags.lines) {
+      const [b, v] = await Promise.all([readStepProfile(dir, flags.step, base), readStepProfile(dir, flags.step, variant)]);
+      for (const [side, profile] of [[base, b], [variant, v]]) {
+        if (profile === null) throw new InputError(`no per-function costs of step ${flags.step} for ${side} in ${dir}`, file, "--step");
+        if ("error" in profile) throw new InputError(profile.error, file, "--step");
+      }
+      if (b && v && !("error" in b) && !("error" in v)) io.stdout(linesTsv(b, v));
+      return;
+    }
+    const step = compareRun(results, {}).steps.find((s) => s.step === flags.step);
+    const instructions = step?.variants.find((v) => v.variant === variant)?.instructions;
+    const aa = results.steps.find((s) => s.id === flags.step)?.instructions_aa_spread ?? 0;
+    const noise = Math.max(aa, instructions?.base?.spread ?? 0, instructions?.variant?.spread ?? 0);
+    const compared = await compareStepProfiles(dir, flags.step, base, variant, noise);
+    if (compared === null) throw new InputError(`no per-function costs of step ${flags.step} for ${base} and ${variant} in ${dir}`, file, "--step");
+    if ("error" in compared) throw new InputError(compared.error, file, "--step");
+    io.stdout(functionsTsv(compared));
   });
 }
 
@@ -13425,6 +13467,7 @@ function applyEdits(text4, edits, file) {
 var HEAD_EDITS = slowdownEdits("plannedstmt");
 var BUILD_FAILURE_EDITS = slowdownEdits("plannedstm");
 var CACHE_MISS_LINES = 1024 * 1024;
+var PARAM_SKETCH_WIDTH = 1 << 20;
 var POSTGRES_FORK = {
   displayName: "PostgreSQL",
   trackedIgnored: [],
@@ -13661,7 +13704,10 @@ async function measureAndReport(plan, options, io, log) {
   const comparison = compareRun(results, { ...plan.compare, ...options.failOn && { failOn: options.failOn } });
   const charts = await chartsInto(chartsDir, resultsFile, [comparison]);
   if (charts) log.info(`sweep charts in ${chartsDir}: ${charts.files.join(", ")}`);
-  await emit(render([comparison], options.format, options.failOn, void 0, charts), options.out, io);
+  const files = await keepFunctionComparisons(resultsFile, results);
+  if (files.length > 0) log.info(`per-function costs in ${functionsDirOf(resultsFile)} (db-bench-gate functions ${path6.basename(resultsFile)} --step STEP)`);
+  const whereCost = await whereCostItems(functionsDirOf(resultsFile), comparison, aaSpreadsOf(results));
+  await emit(render([comparison], options.format, options.failOn, void 0, charts, whereCost), options.out, io);
   return { exitCode: exitCodeOf([comparison]), results, resultsFile };
 }
 
@@ -13744,16 +13790,17 @@ function addMeasureOptions(command) {
 }
 function addRunCommands(program2, io, setExitCode) {
   addMeasureOptions(
-    program2.command("run").description("build the engine at two or more commits, measure them interleaved, write the results, print the comparison").requiredOption("--repo <path>", "the engine's git repository (never modified: each commit is exported with git archive)").option("--base <ref>", "base commit-ish").option("--head <ref>", "head commit-ish").option("--variant <name=ref[:settings]>", "a variant to compare, repeatable: any number of (commit, flags) pairs; the first is the base; settings: CFLAGS alone, or CC=clang CXX=clang++ CFLAGS=-O2 LDFLAGS=-flto", (value, previous3) => [...previous3, parseVariantFlag(value)], []).option("--base-variant <id>", "the variant the others are relative to (default: the first)").option("--trusted", "build into the trusted cache namespace, which pull request runs read: only for commits you trust (default: the pull request namespace)").option("--cache-namespace <name>", CACHE_NAMESPACE_HELP).option("--shard <i/n>", "measure only the i-th of n contiguous shares of the profile's steps (report merges the shards' results files)", shardOption).addOption(chartsDirOption("default: beside the results file"))
+    program2.command("run").description("build the engine at two or more commits, measure them interleaved, write the results, print the comparison").requiredOption("--repo <path>", "the engine's git repository (never modified: each commit is exported with git archive)").option("--base <ref>", "base commit-ish").option("--head <ref>", "head commit-ish").option("--variant <name=ref[:settings]>", "a variant to compare, repeatable: any number of (commit, flags) pairs; the first is the base; settings: CFLAGS alone, or CC=clang CXX=clang++ CFLAGS=-O2 LDFLAGS=-flto", (value, previous3) => [...previous3, parseVariantFlag(value)], []).option("--base-variant <id>", "the variant the others are relative to (default: the first)").option("--trusted", "build into the trusted cache namespace, which pull request runs read: only for commits you trust (default: the pull request namespace)").option("--cache-namespace <name>", CACHE_NAMESPACE_HELP).option("--shard <i/n>", "measure only the i-th of n contiguous shares of the profile's steps (report merges the shards' results files)", shardOption).option("--judge-at <ref>", "read the config file (the default name, or --config's path when it is in the repository) and a profile path in the repository as committed at this commit, as the action reads them at a PR's base tip (default: the config file at the base commit, --config and profile paths from disk)").addOption(chartsDirOption("default: beside the results file"))
   ).action(async (flags) => {
     if (flags.variant.length === 1) throw new InputError("give at least two variants to compare", void 0, "--variant");
     const log = consoleLog();
     const baseRef = flags.base ?? flags.variant[0]?.ref;
-    const config = flags.config ? await loadConfigFile(flags.config) : baseRef ? await loadConfigFromCommit(flags.repo, baseRef) : {};
+    const judgedAt = flags.judgeAt === void 0 ? void 0 : judgingCommit(flags.repo, flags.judgeAt);
+    const config = judgedAt ? await loadConfigAt(judgedAt, flags.config === void 0 ? null : path7.resolve(flags.config)) : flags.config ? await loadConfigFile(flags.config) : baseRef ? await loadConfigFromCommit(flags.repo, baseRef) : {};
     const headRef = flags.head ?? flags.variant.find((v) => v.id !== (flags.baseVariant ?? flags.variant[0]?.id))?.ref;
     const prNamespace = await prNamespaceFor(flags, "commit", headRef);
     const plan = await makePlan(
-      { ...planFlagsOf(flags), repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, trust: flags.trusted ? "trusted" : "pr", prNamespace, shard: flags.shard },
+      { ...planFlagsOf(flags), repo: flags.repo, base: flags.base, head: flags.head, variants: flags.variant, baseVariant: flags.baseVariant, trust: flags.trusted ? "trusted" : "pr", prNamespace, shard: flags.shard, judgedAt },
       config,
       thresholdsFromFlags(flags)
     );
@@ -13836,7 +13883,8 @@ function buildProgram(io, setExitCode) {
       comparison = compareRun(results, options);
     }
     const charts = flags.chartsDir ? await chartsInto(path8.resolve(flags.chartsDir), file, [comparison]) : void 0;
-    await emit(render([comparison], flags.format, flags.failOn, flags.runnerCost, charts), flags.out, io);
+    const whereCost = flags.baseline ? void 0 : await whereCostItems(functionsDirOf(file), comparison, aaSpreadsOf(results));
+    await emit(render([comparison], flags.format, flags.failOn, flags.runnerCost, charts, whereCost), flags.out, io);
     setExitCode(exitCodeOf([comparison]));
   });
   addThresholdOptions(
@@ -13846,13 +13894,14 @@ function buildProgram(io, setExitCode) {
     const runs = mergeShards(await Promise.all(files.map(async (f) => ({ results: await readResults(f), source: f }))));
     const options = await compareOptionsFrom(flags);
     const labels = runLabels(runs);
-    const comparisons = runs.map((results, i) => compareRun(results, { ...options, label: labels[i] ?? null }));
+    const comparisons = runs.map((results, i) => compareRun(results, { ...options, label: labels[i] ?? null, columns: runs.length }));
     const charts = flags.chartsDir ? await chartsInto(path8.resolve(flags.chartsDir), files[0], comparisons) : void 0;
     await emit(render(comparisons, flags.format, flags.failOn, flags.runnerCost, charts), flags.out, io);
     setExitCode(exitCodeOf(comparisons));
   });
   addRunCommands(program2, io, setExitCode);
   addProfilesCommand(program2, io);
+  addFunctionsCommand(program2, io);
   addInitCommand(program2, io);
   for (const command of program2.commands) command.addHelpText("after", EXIT_CODES_HELP);
   program2.hook("preAction", refuseJsonWithFormat);

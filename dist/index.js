@@ -19,12 +19,12 @@ import {
   setOutput,
   setSecret,
   warning
-} from "./chunks/chunk-4O4ES4IE.js";
+} from "./chunks/chunk-F2UF5PBD.js";
 import {
   COMMENT_LIMIT,
   CONFIG_FILE_NAME,
   DEFAULT_FAIL_ON,
-  DEFAULT_TIMEOUTS,
+  DEFAULT_PROFILE,
   FAIL_ON,
   MAX_RESULTS_FILE_BYTES,
   NONE,
@@ -32,9 +32,12 @@ import {
   VariantSchema,
   XMLParser,
   XMLValidator,
+  aaSpreadsOf,
   alertBisectMarkdown,
+  allowedCpus,
   bisect,
   bisectMarkdown,
+  blobAt,
   capBuildCache,
   changedJudgingFiles,
   commentMarker,
@@ -44,10 +47,10 @@ import {
   decideGate,
   defaultCacheDir,
   escapeMarkdown,
-  external_exports,
   fingerprintMismatches,
   formatInterval,
   formatShard,
+  functionsDirOf,
   gateHeadline,
   gateMessage,
   git,
@@ -56,6 +59,7 @@ import {
   inlineCode,
   json2xml_default,
   judgingCommit,
+  keepFunctionComparisons,
   loadConfigAt,
   loadProfile,
   makePlan,
@@ -64,14 +68,12 @@ import {
   measuringBody,
   median,
   mergeShards,
-  parseBuildSettings,
   parseFailOn,
   parseJson,
   parseNoiseFloor,
   parseResults,
   parseRunnerCost,
   parseShard,
-  parseTimeouts,
   plural,
   rankSumTest,
   readCapped,
@@ -90,13 +92,14 @@ import {
   touchPrNamespace,
   trendChart,
   unpairedShift,
-  validate,
+  whereCostItems,
   withCleanup,
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-OBXY37J7.js";
+} from "./chunks/chunk-PFACWQW2.js";
 import {
+  DEFAULT_TIMEOUTS,
   EXIT_ERROR,
   InputError,
   JOB_MARKER,
@@ -107,8 +110,14 @@ import {
   __toESM,
   childEnv,
   execa,
-  unprivilegedWarning
-} from "./chunks/chunk-ZGBAQB66.js";
+  external_exports,
+  gateUsers,
+  parseBuildSettings,
+  parseTimeouts,
+  removeUserTree,
+  unprivilegedWarning,
+  validate
+} from "./chunks/chunk-EV5KNYXB.js";
 
 // node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js
 var require_proxy = __commonJS({
@@ -8022,20 +8031,20 @@ var require_brace_expansion = __commonJS({
     }
     function maskUnmatchedOpens(masked, budget) {
       budget.remaining -= masked.length;
-      var open = [];
+      var open2 = [];
       for (var i = 0; i < masked.length; i++) {
         var c = masked.charCodeAt(i);
         if (c === 123) {
-          open.push(i);
-        } else if (c === 125 && open.length) {
-          open.pop();
+          open2.push(i);
+        } else if (c === 125 && open2.length) {
+          open2.pop();
         }
       }
       var out = "";
       var last = 0;
-      for (var j = 0; j < open.length; j++) {
-        out += masked.slice(last, open[j]) + "\0";
-        last = open[j] + 1;
+      for (var j = 0; j < open2.length; j++) {
+        out += masked.slice(last, open2[j]) + "\0";
+        last = open2[j] + 1;
       }
       return out + masked.slice(last);
     }
@@ -11105,7 +11114,7 @@ var require_async = __commonJS({
 // node_modules/graceful-fs/polyfills.js
 var require_polyfills = __commonJS({
   "node_modules/graceful-fs/polyfills.js"(exports, module) {
-    var constants = __require("constants");
+    var constants2 = __require("constants");
     var origCwd = process.cwd;
     var cwd = null;
     var platform = process.env.GRACEFUL_FS_PLATFORM || process.platform;
@@ -11129,7 +11138,7 @@ var require_polyfills = __commonJS({
     var chdir;
     module.exports = patch;
     function patch(fs6) {
-      if (constants.hasOwnProperty("O_SYMLINK") && process.version.match(/^v0\.6\.[0-2]|^v0\.5\./)) {
+      if (constants2.hasOwnProperty("O_SYMLINK") && process.version.match(/^v0\.6\.[0-2]|^v0\.5\./)) {
         patchLchmod(fs6);
       }
       if (!fs6.lutimes) {
@@ -11231,7 +11240,7 @@ var require_polyfills = __commonJS({
         fs7.lchmod = function(path12, mode, callback) {
           fs7.open(
             path12,
-            constants.O_WRONLY | constants.O_SYMLINK,
+            constants2.O_WRONLY | constants2.O_SYMLINK,
             mode,
             function(err, fd) {
               if (err) {
@@ -11247,7 +11256,7 @@ var require_polyfills = __commonJS({
           );
         };
         fs7.lchmodSync = function(path12, mode) {
-          var fd = fs7.openSync(path12, constants.O_WRONLY | constants.O_SYMLINK, mode);
+          var fd = fs7.openSync(path12, constants2.O_WRONLY | constants2.O_SYMLINK, mode);
           var threw = true;
           var ret;
           try {
@@ -11267,9 +11276,9 @@ var require_polyfills = __commonJS({
         };
       }
       function patchLutimes(fs7) {
-        if (constants.hasOwnProperty("O_SYMLINK") && fs7.futimes) {
+        if (constants2.hasOwnProperty("O_SYMLINK") && fs7.futimes) {
           fs7.lutimes = function(path12, at, mt, cb) {
-            fs7.open(path12, constants.O_SYMLINK, function(er, fd) {
+            fs7.open(path12, constants2.O_SYMLINK, function(er, fd) {
               if (er) {
                 if (cb) cb(er);
                 return;
@@ -11282,7 +11291,7 @@ var require_polyfills = __commonJS({
             });
           };
           fs7.lutimesSync = function(path12, at, mt) {
-            var fd = fs7.openSync(path12, constants.O_SYMLINK);
+            var fd = fs7.openSync(path12, constants2.O_SYMLINK);
             var ret;
             var threw = true;
             try {
@@ -11771,7 +11780,7 @@ var require_graceful_fs = __commonJS({
       }
       function ReadStream$open() {
         var that = this;
-        open(that.path, that.flags, that.mode, function(err, fd) {
+        open2(that.path, that.flags, that.mode, function(err, fd) {
           if (err) {
             if (that.autoClose)
               that.destroy();
@@ -11791,7 +11800,7 @@ var require_graceful_fs = __commonJS({
       }
       function WriteStream$open() {
         var that = this;
-        open(that.path, that.flags, that.mode, function(err, fd) {
+        open2(that.path, that.flags, that.mode, function(err, fd) {
           if (err) {
             that.destroy();
             that.emit("error", err);
@@ -11808,8 +11817,8 @@ var require_graceful_fs = __commonJS({
         return new fs7.WriteStream(path12, options2);
       }
       var fs$open = fs7.open;
-      fs7.open = open;
-      function open(path12, flags, mode, cb) {
+      fs7.open = open2;
+      function open2(path12, flags, mode, cb) {
         if (typeof mode === "function")
           cb = mode, mode = null;
         return go$open(path12, flags, mode, cb);
@@ -23455,8 +23464,8 @@ var require_commonjs3 = __commonJS({
           });
           return pp.filter((p) => p !== exports.GLOBSTAR).join("/");
         }).join("|");
-        const [open, close] = set.length > 1 ? ["(?:", ")"] : ["", ""];
-        re = "^" + open + re + close + "$";
+        const [open2, close] = set.length > 1 ? ["(?:", ")"] : ["", ""];
+        re = "^" + open2 + re + close + "$";
         if (this.negate)
           re = "^(?!" + re + ").+$";
         try {
@@ -29875,14 +29884,14 @@ var require_zip_archive_entry = __commonJS({
     var ArchiveEntry = require_archive_entry();
     var GeneralPurposeBit = require_general_purpose_bit();
     var UnixStat = require_unix_stat();
-    var constants = require_constants();
+    var constants2 = require_constants();
     var zipUtil = require_util3();
     var ZipArchiveEntry = module.exports = function(name) {
       if (!(this instanceof ZipArchiveEntry)) {
         return new ZipArchiveEntry(name);
       }
       ArchiveEntry.call(this);
-      this.platform = constants.PLATFORM_FAT;
+      this.platform = constants2.PLATFORM_FAT;
       this.method = -1;
       this.name = null;
       this.size = 0;
@@ -29890,7 +29899,7 @@ var require_zip_archive_entry = __commonJS({
       this.gpb = new GeneralPurposeBit();
       this.crc = 0;
       this.time = -1;
-      this.minver = constants.MIN_VERSION_INITIAL;
+      this.minver = constants2.MIN_VERSION_INITIAL;
       this.mode = -1;
       this.extra = null;
       this.exattr = 0;
@@ -29917,7 +29926,7 @@ var require_zip_archive_entry = __commonJS({
       return this.exattr;
     };
     ZipArchiveEntry.prototype.getExtra = function() {
-      return this.extra !== null ? this.extra : constants.EMPTY;
+      return this.extra !== null ? this.extra : constants2.EMPTY;
     };
     ZipArchiveEntry.prototype.getGeneralPurposeBit = function() {
       return this.gpb;
@@ -29950,7 +29959,7 @@ var require_zip_archive_entry = __commonJS({
       return this.time !== -1 ? this.time : 0;
     };
     ZipArchiveEntry.prototype.getUnixMode = function() {
-      return this.platform !== constants.PLATFORM_UNIX ? 0 : this.getExternalAttributes() >> constants.SHORT_SHIFT & constants.SHORT_MASK;
+      return this.platform !== constants2.PLATFORM_UNIX ? 0 : this.getExternalAttributes() >> constants2.SHORT_SHIFT & constants2.SHORT_MASK;
     };
     ZipArchiveEntry.prototype.getVersionNeededToExtract = function() {
       return this.minver;
@@ -30020,12 +30029,12 @@ var require_zip_archive_entry = __commonJS({
       this.time = zipUtil.dateToDos(time, forceLocalTime);
     };
     ZipArchiveEntry.prototype.setUnixMode = function(mode) {
-      mode |= this.isDirectory() ? constants.S_IFDIR : constants.S_IFREG;
+      mode |= this.isDirectory() ? constants2.S_IFDIR : constants2.S_IFREG;
       var extattr = 0;
-      extattr |= mode << constants.SHORT_SHIFT | (this.isDirectory() ? constants.S_DOS_D : constants.S_DOS_A);
+      extattr |= mode << constants2.SHORT_SHIFT | (this.isDirectory() ? constants2.S_DOS_D : constants2.S_DOS_A);
       this.setExternalAttributes(extattr);
-      this.mode = mode & constants.MODE_MASK;
-      this.platform = constants.PLATFORM_UNIX;
+      this.mode = mode & constants2.MODE_MASK;
+      this.platform = constants2.PLATFORM_UNIX;
     };
     ZipArchiveEntry.prototype.setVersionNeededToExtract = function(minver) {
       this.minver = minver;
@@ -30037,7 +30046,7 @@ var require_zip_archive_entry = __commonJS({
       return (this.getUnixMode() & UnixStat.FILE_TYPE_FLAG) === UnixStat.LINK_FLAG;
     };
     ZipArchiveEntry.prototype.isZip64 = function() {
-      return this.csize > constants.ZIP64_MAGIC || this.size > constants.ZIP64_MAGIC;
+      return this.csize > constants2.ZIP64_MAGIC || this.size > constants2.ZIP64_MAGIC;
     };
   }
 });
@@ -30354,7 +30363,7 @@ var require_zip_archive_output_stream = __commonJS({
     var ArchiveOutputStream = require_archive_output_stream();
     var ZipArchiveEntry = require_zip_archive_entry();
     var GeneralPurposeBit = require_general_purpose_bit();
-    var constants = require_constants();
+    var constants2 = require_constants();
     var util3 = require_util4();
     var zipUtil = require_util3();
     var ZipArchiveOutputStream = module.exports = function(options2) {
@@ -30390,21 +30399,21 @@ var require_zip_archive_output_stream = __commonJS({
     };
     ZipArchiveOutputStream.prototype._appendBuffer = function(ae, source, callback) {
       if (source.length === 0) {
-        ae.setMethod(constants.METHOD_STORED);
+        ae.setMethod(constants2.METHOD_STORED);
       }
       var method = ae.getMethod();
-      if (method === constants.METHOD_STORED) {
+      if (method === constants2.METHOD_STORED) {
         ae.setSize(source.length);
         ae.setCompressedSize(source.length);
         ae.setCrc(crc32.buf(source) >>> 0);
       }
       this._writeLocalFileHeader(ae);
-      if (method === constants.METHOD_STORED) {
+      if (method === constants2.METHOD_STORED) {
         this.write(source);
         this._afterAppend(ae);
         callback(null, ae);
         return;
-      } else if (method === constants.METHOD_DEFLATED) {
+      } else if (method === constants2.METHOD_DEFLATED) {
         this._smartStream(ae, callback).end(source);
         return;
       } else {
@@ -30414,7 +30423,7 @@ var require_zip_archive_output_stream = __commonJS({
     };
     ZipArchiveOutputStream.prototype._appendStream = function(ae, source, callback) {
       ae.getGeneralPurposeBit().useDataDescriptor(true);
-      ae.setVersionNeededToExtract(constants.MIN_VERSION_DATA_DESCRIPTOR);
+      ae.setVersionNeededToExtract(constants2.MIN_VERSION_DATA_DESCRIPTOR);
       this._writeLocalFileHeader(ae);
       var smart = this._smartStream(ae, callback);
       source.once("error", function(err) {
@@ -30431,7 +30440,7 @@ var require_zip_archive_output_stream = __commonJS({
         o.zlib = {};
       }
       if (typeof o.zlib.level !== "number") {
-        o.zlib.level = constants.ZLIB_BEST_SPEED;
+        o.zlib.level = constants2.ZLIB_BEST_SPEED;
       }
       o.forceZip64 = !!o.forceZip64;
       o.forceLocalTime = !!o.forceLocalTime;
@@ -30454,11 +30463,11 @@ var require_zip_archive_output_stream = __commonJS({
     };
     ZipArchiveOutputStream.prototype._normalizeEntry = function(ae) {
       if (ae.getMethod() === -1) {
-        ae.setMethod(constants.METHOD_DEFLATED);
+        ae.setMethod(constants2.METHOD_DEFLATED);
       }
-      if (ae.getMethod() === constants.METHOD_DEFLATED) {
+      if (ae.getMethod() === constants2.METHOD_DEFLATED) {
         ae.getGeneralPurposeBit().useDataDescriptor(true);
-        ae.setVersionNeededToExtract(constants.MIN_VERSION_DATA_DESCRIPTOR);
+        ae.setVersionNeededToExtract(constants2.MIN_VERSION_DATA_DESCRIPTOR);
       }
       if (ae.getTime() === -1) {
         ae.setTime(/* @__PURE__ */ new Date(), this._archive.forceLocalTime);
@@ -30470,7 +30479,7 @@ var require_zip_archive_output_stream = __commonJS({
       };
     };
     ZipArchiveOutputStream.prototype._smartStream = function(ae, callback) {
-      var deflate = ae.getMethod() === constants.METHOD_DEFLATED;
+      var deflate = ae.getMethod() === constants2.METHOD_DEFLATED;
       var process5 = deflate ? new DeflateCRC32Stream(this.options.zlib) : new CRC32Stream();
       var error2 = null;
       function handleStuff() {
@@ -30493,13 +30502,13 @@ var require_zip_archive_output_stream = __commonJS({
       var size = this._archive.centralLength;
       var offset = this._archive.centralOffset;
       if (this.isZip64()) {
-        records = constants.ZIP64_MAGIC_SHORT;
-        size = constants.ZIP64_MAGIC;
-        offset = constants.ZIP64_MAGIC;
+        records = constants2.ZIP64_MAGIC_SHORT;
+        size = constants2.ZIP64_MAGIC;
+        offset = constants2.ZIP64_MAGIC;
       }
-      this.write(zipUtil.getLongBytes(constants.SIG_EOCD));
-      this.write(constants.SHORT_ZERO);
-      this.write(constants.SHORT_ZERO);
+      this.write(zipUtil.getLongBytes(constants2.SIG_EOCD));
+      this.write(constants2.SHORT_ZERO);
+      this.write(constants2.SHORT_ZERO);
       this.write(zipUtil.getShortBytes(records));
       this.write(zipUtil.getShortBytes(records));
       this.write(zipUtil.getLongBytes(size));
@@ -30510,18 +30519,18 @@ var require_zip_archive_output_stream = __commonJS({
       this.write(comment);
     };
     ZipArchiveOutputStream.prototype._writeCentralDirectoryZip64 = function() {
-      this.write(zipUtil.getLongBytes(constants.SIG_ZIP64_EOCD));
+      this.write(zipUtil.getLongBytes(constants2.SIG_ZIP64_EOCD));
       this.write(zipUtil.getEightBytes(44));
-      this.write(zipUtil.getShortBytes(constants.MIN_VERSION_ZIP64));
-      this.write(zipUtil.getShortBytes(constants.MIN_VERSION_ZIP64));
-      this.write(constants.LONG_ZERO);
-      this.write(constants.LONG_ZERO);
+      this.write(zipUtil.getShortBytes(constants2.MIN_VERSION_ZIP64));
+      this.write(zipUtil.getShortBytes(constants2.MIN_VERSION_ZIP64));
+      this.write(constants2.LONG_ZERO);
+      this.write(constants2.LONG_ZERO);
       this.write(zipUtil.getEightBytes(this._entries.length));
       this.write(zipUtil.getEightBytes(this._entries.length));
       this.write(zipUtil.getEightBytes(this._archive.centralLength));
       this.write(zipUtil.getEightBytes(this._archive.centralOffset));
-      this.write(zipUtil.getLongBytes(constants.SIG_ZIP64_EOCD_LOC));
-      this.write(constants.LONG_ZERO);
+      this.write(zipUtil.getLongBytes(constants2.SIG_ZIP64_EOCD_LOC));
+      this.write(constants2.LONG_ZERO);
       this.write(zipUtil.getEightBytes(this._archive.centralOffset + this._archive.centralLength));
       this.write(zipUtil.getLongBytes(1));
     };
@@ -30531,13 +30540,13 @@ var require_zip_archive_output_stream = __commonJS({
       var fileOffset = ae._offsets.file;
       var size = ae.getSize();
       var compressedSize = ae.getCompressedSize();
-      if (ae.isZip64() || fileOffset > constants.ZIP64_MAGIC) {
-        size = constants.ZIP64_MAGIC;
-        compressedSize = constants.ZIP64_MAGIC;
-        fileOffset = constants.ZIP64_MAGIC;
-        ae.setVersionNeededToExtract(constants.MIN_VERSION_ZIP64);
+      if (ae.isZip64() || fileOffset > constants2.ZIP64_MAGIC) {
+        size = constants2.ZIP64_MAGIC;
+        compressedSize = constants2.ZIP64_MAGIC;
+        fileOffset = constants2.ZIP64_MAGIC;
+        ae.setVersionNeededToExtract(constants2.MIN_VERSION_ZIP64);
         var extraBuf = Buffer.concat([
-          zipUtil.getShortBytes(constants.ZIP64_EXTRA_ID),
+          zipUtil.getShortBytes(constants2.ZIP64_EXTRA_ID),
           zipUtil.getShortBytes(24),
           zipUtil.getEightBytes(ae.getSize()),
           zipUtil.getEightBytes(ae.getCompressedSize()),
@@ -30545,8 +30554,8 @@ var require_zip_archive_output_stream = __commonJS({
         ], 28);
         ae.setExtra(extraBuf);
       }
-      this.write(zipUtil.getLongBytes(constants.SIG_CFH));
-      this.write(zipUtil.getShortBytes(ae.getPlatform() << 8 | constants.VERSION_MADEBY));
+      this.write(zipUtil.getLongBytes(constants2.SIG_CFH));
+      this.write(zipUtil.getShortBytes(ae.getPlatform() << 8 | constants2.VERSION_MADEBY));
       this.write(zipUtil.getShortBytes(ae.getVersionNeededToExtract()));
       this.write(gpb.encode());
       this.write(zipUtil.getShortBytes(method));
@@ -30564,7 +30573,7 @@ var require_zip_archive_output_stream = __commonJS({
       this.write(zipUtil.getShortBytes(name.length));
       this.write(zipUtil.getShortBytes(extra.length));
       this.write(zipUtil.getShortBytes(comment.length));
-      this.write(constants.SHORT_ZERO);
+      this.write(constants2.SHORT_ZERO);
       this.write(zipUtil.getShortBytes(ae.getInternalAttributes()));
       this.write(zipUtil.getLongBytes(ae.getExternalAttributes()));
       this.write(zipUtil.getLongBytes(fileOffset));
@@ -30573,7 +30582,7 @@ var require_zip_archive_output_stream = __commonJS({
       this.write(comment);
     };
     ZipArchiveOutputStream.prototype._writeDataDescriptor = function(ae) {
-      this.write(zipUtil.getLongBytes(constants.SIG_DD));
+      this.write(zipUtil.getLongBytes(constants2.SIG_DD));
       this.write(zipUtil.getLongBytes(ae.getCrc()));
       if (ae.isZip64()) {
         this.write(zipUtil.getEightBytes(ae.getCompressedSize()));
@@ -30590,22 +30599,22 @@ var require_zip_archive_output_stream = __commonJS({
       var extra = ae.getLocalFileDataExtra();
       if (ae.isZip64()) {
         gpb.useDataDescriptor(true);
-        ae.setVersionNeededToExtract(constants.MIN_VERSION_ZIP64);
+        ae.setVersionNeededToExtract(constants2.MIN_VERSION_ZIP64);
       }
       if (gpb.usesUTF8ForNames()) {
         name = Buffer.from(name);
       }
       ae._offsets.file = this.offset;
-      this.write(zipUtil.getLongBytes(constants.SIG_LFH));
+      this.write(zipUtil.getLongBytes(constants2.SIG_LFH));
       this.write(zipUtil.getShortBytes(ae.getVersionNeededToExtract()));
       this.write(gpb.encode());
       this.write(zipUtil.getShortBytes(method));
       this.write(zipUtil.getLongBytes(ae.getTimeDos()));
       ae._offsets.data = this.offset;
       if (gpb.usesDataDescriptor()) {
-        this.write(constants.LONG_ZERO);
-        this.write(constants.LONG_ZERO);
-        this.write(constants.LONG_ZERO);
+        this.write(constants2.LONG_ZERO);
+        this.write(constants2.LONG_ZERO);
+        this.write(constants2.LONG_ZERO);
       } else {
         this.write(zipUtil.getLongBytes(ae.getCrc()));
         this.write(zipUtil.getLongBytes(ae.getCompressedSize()));
@@ -30621,7 +30630,7 @@ var require_zip_archive_output_stream = __commonJS({
       return this._archive.comment !== null ? this._archive.comment : "";
     };
     ZipArchiveOutputStream.prototype.isZip64 = function() {
-      return this._archive.forceZip64 || this._entries.length > constants.ZIP64_MAGIC_SHORT || this._archive.centralLength > constants.ZIP64_MAGIC || this._archive.centralOffset > constants.ZIP64_MAGIC;
+      return this._archive.forceZip64 || this._entries.length > constants2.ZIP64_MAGIC_SHORT || this._archive.centralLength > constants2.ZIP64_MAGIC || this._archive.centralOffset > constants2.ZIP64_MAGIC;
     };
     ZipArchiveOutputStream.prototype.setComment = function(comment) {
       this._archive.comment = comment;
@@ -32951,7 +32960,7 @@ var require_extract = __commonJS({
 // node_modules/tar-stream/constants.js
 var require_constants2 = __commonJS({
   "node_modules/tar-stream/constants.js"(exports, module) {
-    var constants = {
+    var constants2 = {
       // just for envs without fs
       S_IFMT: 61440,
       S_IFDIR: 16384,
@@ -32961,9 +32970,9 @@ var require_constants2 = __commonJS({
       S_IFLNK: 40960
     };
     try {
-      module.exports = __require("fs").constants || constants;
+      module.exports = __require("fs").constants || constants2;
     } catch {
-      module.exports = constants;
+      module.exports = constants2;
     }
   }
 });
@@ -32973,7 +32982,7 @@ var require_pack = __commonJS({
   "node_modules/tar-stream/pack.js"(exports, module) {
     var { Readable: Readable8, Writable, getStreamError } = require_streamx();
     var b4a = require_b4a();
-    var constants = require_constants2();
+    var constants2 = require_constants2();
     var headers = require_headers();
     var DMODE = 493;
     var FMODE = 420;
@@ -33176,16 +33185,16 @@ var require_pack = __commonJS({
       return new Pack(opts);
     };
     function modeToType(mode) {
-      switch (mode & constants.S_IFMT) {
-        case constants.S_IFBLK:
+      switch (mode & constants2.S_IFMT) {
+        case constants2.S_IFBLK:
           return "block-device";
-        case constants.S_IFCHR:
+        case constants2.S_IFCHR:
           return "character-device";
-        case constants.S_IFDIR:
+        case constants2.S_IFDIR:
           return "directory";
-        case constants.S_IFIFO:
+        case constants2.S_IFIFO:
           return "fifo";
-        case constants.S_IFLNK:
+        case constants2.S_IFLNK:
           return "symlink";
       }
       return "file";
@@ -42613,7 +42622,7 @@ var require_yauzl = __commonJS({
     var PassThrough3 = __require("stream").PassThrough;
     var Writable = __require("stream").Writable;
     var crc32 = typeof zlib2.crc32 === "function" ? zlib2.crc32 : require_crc322();
-    exports.open = open;
+    exports.open = open2;
     exports.fromFd = fromFd;
     exports.fromBuffer = fromBuffer;
     exports.fromRandomAccessReader = fromRandomAccessReader;
@@ -42631,7 +42640,7 @@ var require_yauzl = __commonJS({
     exports.RandomAccessReader = RandomAccessReader;
     function openPromise(path12, options2) {
       return new Promise((resolve2, reject) => {
-        open(path12, { ...options2, lazyEntries: true }, function(err, zipfile) {
+        open2(path12, { ...options2, lazyEntries: true }, function(err, zipfile) {
           if (err) return reject(err);
           resolve2(zipfile);
         });
@@ -42661,7 +42670,7 @@ var require_yauzl = __commonJS({
         });
       });
     }
-    function open(path12, options2, callback) {
+    function open2(path12, options2, callback) {
       if (typeof options2 === "function") {
         callback = options2;
         options2 = null;
@@ -43461,7 +43470,8 @@ var require_yauzl = __commonJS({
 });
 
 // src/main.ts
-import { chmod, mkdir as mkdir3, rm as rm2 } from "node:fs/promises";
+import { constants } from "node:fs";
+import { mkdir as mkdir3, mkdtemp as mkdtemp2, open } from "node:fs/promises";
 import os4 from "node:os";
 import path11 from "node:path";
 
@@ -47999,6 +48009,10 @@ ${body2}`;
 }
 
 // src/action/context.ts
+function sourceLinks(env, sha) {
+  const onGitHub = (env.GITHUB_SERVER_URL ?? "https://github.com") === "https://github.com";
+  return onGitHub && env.GITHUB_REPOSITORY ? { repo: env.GITHUB_REPOSITORY, sha } : null;
+}
 function repositoryUrl(env) {
   return env.GITHUB_REPOSITORY ? `${env.GITHUB_SERVER_URL ?? "https://github.com"}/${env.GITHUB_REPOSITORY}` : null;
 }
@@ -48223,6 +48237,11 @@ async function fetchHistory(repo, refspecs) {
   const lines = fetched.stderr.trim().split("\n");
   return lines.find((l) => l.startsWith("fatal:")) ?? lines.pop() ?? `git fetch exited with ${fetched.exitCode}`;
 }
+async function ensureCommits(repo, commits) {
+  const missing = [];
+  for (const commit of commits) if (!await hasCommit(repo, commit)) missing.push(commit);
+  if (missing.length > 0) await fetchHistory(repo, missing);
+}
 async function mergeBase(repo, base, head) {
   const found = async () => {
     const r = await git(repo, ["merge-base", base, head]);
@@ -48396,6 +48415,7 @@ var INPUT_NAMES = [
 var COMMENT_POLICIES = ["always", "on-change", "on-regression", "never"];
 var MAX_CC = 10;
 var DEFAULT_ACCEPT_LABEL = "accept-regression";
+var DEFAULT_SKIP_LABEL = "skip-benchmark";
 var MENTION = /^@?[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9_.-]{1,100})?$/;
 var HISTORY_STORES = ["branch", "cache-dir", "off"];
 function inputVariable(name) {
@@ -48437,7 +48457,7 @@ var InputsSchema = external_exports.object({
   comment: external_exports.enum([...COMMENT_POLICIES, "true", "True", "TRUE", "false", "False", "FALSE"], { error: (issue) => `expected one of ${COMMENT_POLICIES.join(", ")}, got ${quoted(issue.input)}` }).default("always"),
   cc: external_exports.string().optional(),
   "accept-label": external_exports.string().default(DEFAULT_ACCEPT_LABEL),
-  "skip-label": external_exports.string().default("skip-benchmark"),
+  "skip-label": external_exports.string().default(DEFAULT_SKIP_LABEL),
   skip: boolean.default(false),
   "results-path": external_exports.string().default("db-bench-gate-results.json"),
   "artifact-name": external_exports.string().default("db-bench-gate"),
@@ -48627,6 +48647,26 @@ function baselineStoredMarkdown(results, stored, gate = null) {
   ].join("\n");
 }
 
+// src/action/checkout-credentials.ts
+async function persistedCredentials(repo) {
+  const listed = await execa("git", ["-C", repo, "config", "--includes", "--name-only", "--get-regexp", String.raw`^http\..*\.extraheader$`], {
+    env: childEnv(process.env),
+    extendEnv: false,
+    reject: false
+  });
+  return listed.exitCode === 0 ? listed.stdout.split("\n").filter(Boolean) : [];
+}
+async function refusePersistedCredentials(repo) {
+  const keys = await persistedCredentials(repo);
+  if (keys.length > 0) {
+    throw new InputError(
+      `the checkout keeps a token in its git config (${keys.join(", ")}), which the pull request's code could read: set \`persist-credentials: false\` on actions/checkout`,
+      void 0,
+      "input repo-path"
+    );
+  }
+}
+
 // src/history/store.ts
 import { mkdir } from "node:fs/promises";
 import path2 from "node:path";
@@ -48756,16 +48796,24 @@ function cacheDirHistoryStore(cacheDir) {
 
 // src/publish/history-branch.ts
 var MAX_WRITE_ATTEMPTS = 5;
+var MAX_HISTORY_CHAIN = 50;
+var CHAIN_TRAILER = "Db-Bench-Gate-Chain";
 var lostRace = (e) => status(e) === 422 || status(e) === 409;
 var status = (e) => e.status;
-function branchHistoryStore(client2, repo, branch) {
+function chainOf(message) {
+  const trailer = new RegExp(`^${CHAIN_TRAILER}: (\\d+)$`, "m").exec(message);
+  return trailer ? Number(trailer[1]) : 1;
+}
+var REPOSITORY_ID_QUERY = "query ($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { id } }";
+var UPDATE_REFS_MUTATION = "mutation ($input: UpdateRefsInput!) { updateRefs(input: $input) { clientMutationId } }";
+function branchHistoryStore(client2, repo, branch, maxChain = MAX_HISTORY_CHAIN) {
   const ref = `heads/${branch}`;
   const where2 = `branch ${branch}`;
   const head = async () => {
     try {
       const { data } = await client2.rest.git.getRef({ ...repo, ref });
       const { data: commit } = await client2.rest.git.getCommit({ ...repo, commit_sha: data.object.sha });
-      return { commit: data.object.sha, tree: commit.tree.sha };
+      return { commit: data.object.sha, tree: commit.tree.sha, chain: chainOf(commit.message) };
     } catch (e) {
       if (status(e) === 404) return null;
       throw e;
@@ -48785,6 +48833,10 @@ function branchHistoryStore(client2, repo, branch) {
     return Buffer.from(blob2.content, blob2.encoding === "base64" ? "base64" : "utf8").toString("utf8");
   };
   const historyAt = async (at, key) => at ? parseStoredHistory(await fileAt(at.commit, `${key}/${HISTORY_FILE}`), `${where2}: ${key}`) : null;
+  const swap = async (before, after) => {
+    const { repository } = await client2.graphql(REPOSITORY_ID_QUERY, { owner: repo.owner, name: repo.repo });
+    await client2.graphql(UPDATE_REFS_MUTATION, { input: { repositoryId: repository.id, refUpdates: [{ name: `refs/${ref}`, beforeOid: before, afterOid: after, force: true }] } });
+  };
   const blob = async (text) => (await client2.rest.git.createBlob({ ...repo, content: Buffer.from(text).toString("base64"), encoding: "base64" })).data.sha;
   return {
     where: where2,
@@ -48794,8 +48846,10 @@ function branchHistoryStore(client2, repo, branch) {
       return at ? parseStoredLatest(await fileAt(at.commit, `${key}/${LATEST_FILE}`), `${where2}: ${key}`) : null;
     },
     async write(key, append, latest) {
+      let swapRefused = false;
       for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
         const at = await head();
+        const restart = at !== null && at.chain >= maxChain && !swapRefused;
         const history = append(await historyAt(at, key));
         const entries = [
           { path: `${key}/${HISTORY_FILE}`, mode: "100644", type: "blob", sha: await blob(`${JSON.stringify(history, null, 1)}
@@ -48804,8 +48858,23 @@ function branchHistoryStore(client2, repo, branch) {
 `) }
         ];
         const { data: tree } = await client2.rest.git.createTree({ ...repo, tree: entries, ...at ? { base_tree: at.tree } : {} });
-        const message = `db-bench-gate history: ${key} at ${history.records.at(-1)?.commit.slice(0, 12) ?? "?"}`;
-        const { data: commit } = await client2.rest.git.createCommit({ ...repo, message, tree: tree.sha, parents: at ? [at.commit] : [] });
+        const chain = at && !restart ? at.chain + 1 : 1;
+        const message = `db-bench-gate history: ${key} at ${history.records.at(-1)?.commit.slice(0, 12) ?? "?"}
+
+${CHAIN_TRAILER}: ${chain}`;
+        const { data: commit } = await client2.rest.git.createCommit({ ...repo, message, tree: tree.sha, parents: at && !restart ? [at.commit] : [] });
+        if (at && restart) {
+          try {
+            await swap(at.commit, commit.sha);
+            return history;
+          } catch {
+            if ((await head())?.commit === at.commit) {
+              swapRefused = true;
+              attempt--;
+            }
+            continue;
+          }
+        }
         try {
           if (at) await client2.rest.git.updateRef({ ...repo, ref, sha: commit.sha, force: false });
           else await client2.rest.git.createRef({ ...repo, ref: `refs/${ref}`, sha: commit.sha });
@@ -83184,26 +83253,6 @@ function setActionOutputs(core, outputs) {
   core.setOutput("comment-url", outputs.commentUrl ?? "");
 }
 
-// src/action/checkout-credentials.ts
-async function persistedCredentials(repo) {
-  const listed = await execa("git", ["-C", repo, "config", "--includes", "--name-only", "--get-regexp", String.raw`^http\..*\.extraheader$`], {
-    env: childEnv(process.env),
-    extendEnv: false,
-    reject: false
-  });
-  return listed.exitCode === 0 ? listed.stdout.split("\n").filter(Boolean) : [];
-}
-async function refusePersistedCredentials(repo) {
-  const keys = await persistedCredentials(repo);
-  if (keys.length > 0) {
-    throw new InputError(
-      `the checkout keeps a token in its git config (${keys.join(", ")}), which the pull request's code could read: set \`persist-credentials: false\` on actions/checkout`,
-      void 0,
-      "input repo-path"
-    );
-  }
-}
-
 // src/action/trust-level.ts
 function trustLevelOf(mode, event, commit, env) {
   if (mode === "baseline" && event.kind === "push" && event.isDefaultBranch && commit === event.sha) return "trusted";
@@ -83213,6 +83262,7 @@ function trustLevelOf(mode, event, commit, env) {
 
 // src/action/modes/bisect.ts
 async function bisectInAction(ctx, search) {
+  await refusePersistedCredentials(ctx.inputs.repoPath);
   const judged = judgingCommit(ctx.inputs.repoPath, search.good);
   const config = await configAt(ctx, judged);
   const trust = trustLevelOf("bisect", ctx.event, search.bad, ctx.env);
@@ -83227,7 +83277,6 @@ async function bisectInAction(ctx, search) {
 async function bisectMode(ctx) {
   const { inputs, core } = ctx;
   if (!inputs.baseRef || !inputs.headRef) throw new InputError("bisect mode needs base-ref (the good commit) and head-ref (the bad one)", void 0, "input base-ref");
-  await refusePersistedCredentials(inputs.repoPath);
   const report = await bisectInAction(ctx, {
     good: inputs.baseRef,
     bad: inputs.headRef,
@@ -83367,7 +83416,11 @@ async function measureInAction(ctx, plan, at, amend) {
     ctx.core.warning(`sweep charts: ${e.message}`);
     return [];
   });
-  const artifactId = await uploadResults(ctx, results, resultsFile, chartFiles);
+  const functionFiles = await keepFunctionComparisons(resultsFile, results).catch((e) => {
+    ctx.core.warning(`per-function costs: ${e.message}`);
+    return [];
+  });
+  const artifactId = await uploadResults(ctx, results, resultsFile, [...chartFiles, ...functionFiles]);
   await capBuilds(ctx, plan, results).catch((e) => ctx.core.warning(`cache-dir cleanup: ${e.message}`));
   const run2 = runUrl(ctx.env);
   const artifactUrl = artifactId !== null && run2 ? `${run2}/artifacts/${artifactId}` : null;
@@ -83391,7 +83444,7 @@ async function uploadResults(ctx, results, file, beside) {
     return null;
   }
   const uploaded = await uploadResultsArtifact(artifactNameOf(ctx, results), file, { beside });
-  ctx.core.info(`uploaded the results${beside.length > 0 ? ` and ${beside.length} sweep chart${beside.length === 1 ? "" : "s"}` : ""} as artifact ${artifactNameOf(ctx, results)} (${uploaded.size} bytes)`);
+  ctx.core.info(`uploaded the results${beside.length > 0 ? ` and ${beside.length} file${beside.length === 1 ? "" : "s"} beside them (sweep charts, per-function costs)` : ""} as artifact ${artifactNameOf(ctx, results)} (${uploaded.size} bytes)`);
   return uploaded.id;
 }
 
@@ -83483,6 +83536,7 @@ async function baselineMode(ctx) {
   const event = ctx.event.kind === "push" ? ctx.event : null;
   const commit = ctx.inputs.headRef ?? event?.sha ?? ctx.env.GITHUB_SHA;
   if (!commit) throw new InputError("baseline mode needs head-ref outside a push event", void 0, "input head-ref");
+  if (ctx.inputs.bisectOnAlert) await refusePersistedCredentials(ctx.inputs.repoPath);
   const judged = judgingCommit(ctx.inputs.repoPath, commit);
   const trust = trustLevelOf("baseline", ctx.event, commit, ctx.env);
   const plan = await actionPlan(ctx, planFlags(ctx, judged, trust, { variants: [{ id: "main", ref: commit, settings: {} }] }), await configAt(ctx, judged));
@@ -83566,6 +83620,24 @@ function judgingFilesNote(changed, base) {
 > This pull request ${what}: it was judged by the base's version${changed.length === 1 ? "" : "s"} (${inlineCode(shortSha(base))}); its changes apply after merge.
 `;
 }
+function judgedAtNote(differ, judged, compared) {
+  if (differ.length === 0) return "";
+  const tip = `${inlineCode(judged.ref)}'s tip ${inlineCode(shortSha(judged.commit))}`;
+  const what = differ.map((c) => c.change === "changes" ? `another ${inlineCode(c.path)}` : c.change === "adds" ? `${inlineCode(c.path)}, which the tip lacks` : `no ${inlineCode(c.path)}`).join(", ");
+  return `
+> [!NOTE]
+> Judged by the files at ${tip}; the base measured, ${inlineCode(shortSha(compared))}, has ${what}.
+`;
+}
+function ignoredInputsNote(ignored, workflowDir) {
+  if (ignored.length === 0) return "";
+  const lines = ignored.map((i) => `> - ${inlineCode(i.input)}: ${inlineCode(i.given)} given, the base's ${i.base} used`);
+  return `
+> [!WARNING]
+> This pull request edits ${inlineCode(`${workflowDir}/`)}, so the workflow that ran is its own: its inputs that would loosen the base's judging were ignored.
+${lines.join("\n")}
+`;
+}
 
 // src/action/trusted-label.ts
 function timelineItem(raw) {
@@ -83640,6 +83712,79 @@ async function acceptanceOf(ctx, pr) {
 function withAcceptance(results, acceptance) {
   const { accepted: _earlier, ...run2 } = results.run;
   return { ...results, run: acceptance ? { ...run2, accepted: acceptance } : run2 };
+}
+
+// src/action/pr-judging.ts
+var WORKFLOW_DIR = ".github";
+var THRESHOLD_INPUTS = [
+  { input: "fail-below", key: "fail_below", tighter: "higher" },
+  { input: "warn-below", key: "warn_below", tighter: "higher" },
+  { input: "improve-above", key: "improve_above", tighter: "higher" },
+  { input: "alpha", key: "alpha", tighter: "higher" },
+  { input: "instructions-fail-above", key: "instructions_fail_above", tighter: "lower" },
+  { input: "instructions-warn-above", key: "instructions_warn_above", tighter: "lower" },
+  { input: "instructions-improve-below", key: "instructions_improve_below", tighter: "lower" }
+];
+function tightenInputs(inputs, base) {
+  const ignored = [];
+  const kept = { ...inputs, thresholds: { ...inputs.thresholds } };
+  for (const { input, key, tighter } of THRESHOLD_INPUTS) {
+    const given = inputs.thresholds[key];
+    if (given === void 0) continue;
+    const baseValue = base.thresholds[key];
+    if (tighter === "higher" ? given >= baseValue : given <= baseValue) continue;
+    delete kept.thresholds[key];
+    ignored.push({ input, given: String(given), base: String(baseValue) });
+  }
+  const ignore = (input, key, baseValue, given, shown) => {
+    kept[key] = baseValue;
+    ignored.push({ input, given, base: shown });
+  };
+  if (!DEFAULT_FAIL_ON.every((v) => inputs.failOn.includes(v))) ignore("fail-on", "failOn", [...DEFAULT_FAIL_ON], inputs.failOn.join(",") || "(empty)", DEFAULT_FAIL_ON.join(","));
+  if (inputs.noiseFloor !== null) ignore("noise-floor", "noiseFloor", null, inputs.noiseFloor, "(the stored baseline's, from a push on this runner)");
+  if (!inputs.countInstructions) ignore("count-instructions", "countInstructions", true, "false", "true");
+  if (inputs.skip) ignore("skip", "skip", false, "true", "false (a maintainer skips with the skip label)");
+  if (inputs.timeBudgetS !== null && (base.timeBudgetS === null || inputs.timeBudgetS < base.timeBudgetS)) {
+    ignore("time-budget", "timeBudgetS", null, String(inputs.timeBudgetS), base.timeBudgetS === null ? "(none)" : String(base.timeBudgetS));
+  }
+  if (inputs.profile !== null && inputs.profile !== base.profile) ignore("profile", "profile", null, inputs.profile, base.profile);
+  if (inputs.cflags !== null) ignore("cflags", "cflags", null, inputs.cflags, "(the recipe's)");
+  if (inputs.baseRef !== null) ignore("base-ref", "baseRef", null, inputs.baseRef, "(the pull request's comparison point)");
+  if (inputs.headRef !== null) ignore("head-ref", "headRef", null, inputs.headRef, "(the pull request's head)");
+  if (inputs.acceptLabel !== DEFAULT_ACCEPT_LABEL) ignore("accept-label", "acceptLabel", DEFAULT_ACCEPT_LABEL, inputs.acceptLabel, DEFAULT_ACCEPT_LABEL);
+  if (inputs.skipLabel !== DEFAULT_SKIP_LABEL) ignore("skip-label", "skipLabel", DEFAULT_SKIP_LABEL, inputs.skipLabel, DEFAULT_SKIP_LABEL);
+  if (inputs.allowForkPrs) ignore("allow-fork-prs", "allowForkPrs", false, "true", "false");
+  if (inputs.trustedLabel !== null) ignore("trusted-label", "trustedLabel", null, inputs.trustedLabel, "(none)");
+  return { inputs: kept, ignored };
+}
+async function workflowIsThePullRequests(repo, pr) {
+  const treeAt = (commit) => blobAt(repo, commit, WORKFLOW_DIR);
+  const present = async (commit) => (await git(repo, ["cat-file", "-e", `${commit}^{commit}`])).exitCode === 0;
+  if (pr.mergeCommit && await present(pr.mergeCommit)) return await treeAt(pr.mergeCommit) !== await treeAt(pr.baseSha);
+  const mergeBase2 = await git(repo, ["merge-base", pr.baseSha, pr.headSha]);
+  if (mergeBase2.exitCode !== 0) return true;
+  return await treeAt(pr.headSha) !== await treeAt(mergeBase2.stdout.trim());
+}
+async function baseJudging(config, at) {
+  const profileName = config.profile ?? DEFAULT_PROFILE;
+  const profile = await loadProfile(profileName, at, (await allowedCpus()).length);
+  return { thresholds: resolveJudging(profile, config, {}).thresholds, profile: profileName, timeBudgetS: config.time_budget_s ?? profile.schedule.time_budget_s };
+}
+async function pullRequestJudging(ctx, pr, inputsFromWorkflow) {
+  const repo = ctx.inputs.repoPath;
+  await ensureCommits(repo, [pr.baseSha, pr.headSha]);
+  const judged = judgingCommit(repo, pr.baseSha);
+  const config = await configAt(ctx, judged);
+  if (!inputsFromWorkflow || !await workflowIsThePullRequests(repo, pr)) return { ctx, judged, config, ignored: [] };
+  const { inputs, ignored } = tightenInputs(ctx.inputs, await baseJudging(config, judged));
+  for (const i of ignored) ctx.core.warning(`input ${i.input}: ${i.given} ignored, the base's ${i.base} used: this pull request edits ${WORKFLOW_DIR}/, and the input would loosen its judging`);
+  return { ctx: { ...ctx, inputs }, judged, config, ignored };
+}
+async function judgingNotes(ctx, judged, commits, baseRef) {
+  const repo = ctx.inputs.repoPath;
+  const edits = judgingFilesNote(await changedJudgingFiles(repo, commits.base, commits.head, judged.read), judged.commit);
+  const differ = baseRef && commits.base !== judged.commit ? await changedJudgingFiles(repo, judged.commit, commits.base, judged.read) : [];
+  return judgedAtNote(differ, { ref: baseRef ?? "", commit: judged.commit }, commits.base) + edits;
 }
 
 // src/action/modes/rerun.ts
@@ -83748,9 +83893,9 @@ async function rerunMode(ctx, event) {
   const commits = { number: event.number, baseRef: pull.base.ref, baseSha: pull.base.sha, headSha: pull.head.sha, mergeCommit: pull.merge_commit_sha ?? null };
   const point = await resolveComparisonPoint(ctx.inputs.repoPath, commits, ctx.inputs.compareWith);
   const { base, head } = point;
-  const judged = judgingCommit(ctx.inputs.repoPath, base);
+  const { judged, config } = await pullRequestJudging(ctx, commits, false);
   const flags = { ...planFlags(ctx, judged, "pr", { base, head, variants: [] }), ...command.rounds !== null && { rounds: command.rounds } };
-  const plan = await actionPlan(ctx, flags, await configAt(ctx, judged));
+  const plan = await actionPlan(ctx, flags, config);
   const all = plan.run.profile.steps.map((s) => s.id);
   const earlier = await earlierResults(ctx, github, event.number, plan, { base, head });
   let chosen = all;
@@ -83775,7 +83920,7 @@ async function rerunMode(ctx, event) {
     return fresh;
   };
   const { results, artifactUrl, charts } = await measureInAction(ctx, only, judged, (fresh) => withAcceptance(merge2(fresh), acceptance));
-  const notes = comparisonNote(point) + judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, base, head, judged.read), base);
+  const notes = comparisonNote(point) + await judgingNotes(ctx, judged, { base, head }, pull.base.ref);
   const comparison = compareRun(results, plan.compare);
   const markdown = renderMarkdown([comparison], {
     maxLength: COMMENT_LIMIT - notes.length,
@@ -83853,14 +83998,15 @@ async function commitsToMeasure(ctx, event) {
 }
 async function reportPullRequest(ctx, report) {
   const { event, plan, results, commits, acceptance } = report;
-  const judgingNote = judgingFilesNote(await changedJudgingFiles(ctx.inputs.repoPath, commits.base, commits.head, report.judged.read), commits.base);
-  const compared = commits.point ? comparisonNote(commits.point) : "";
+  const compared = (commits.point ? comparisonNote(commits.point) : "") + await judgingNotes(ctx, report.judged, commits, event?.base.ref ?? null) + ignoredInputsNote(report.ignored, WORKFLOW_DIR);
   const lookup = event ? await lookUpBaseline(ctx, results, event) : null;
   const noiseFloor = results.noise_floor ?? (lookup?.kind === "usable" ? lookup.stored.noise_floor : void 0);
   const comparison = compareRun(results, { ...plan.compare, ...noiseFloor && { noiseFloor } });
   const stored = event ? againstBaseline(lookup, results, plan, event.base.ref) : { column: null, note: "" };
-  const notes = compared + judgingNote + stored.note;
+  const notes = compared + stored.note;
+  const whereCost = { items: await whereCostItems(functionsDirOf(path10.resolve(ctx.inputs.resultsPath)), comparison, aaSpreadsOf(results)), links: sourceLinks(ctx.env, commits.head) };
   const markdown = renderMarkdown([comparison], {
+    whereCost,
     maxLength: COMMENT_LIMIT - notes.length,
     failOn: ctx.inputs.failOn,
     links: report.links,
@@ -83887,10 +84033,12 @@ async function lastResultsOfHead(ctx, event, plan, commits) {
   }
   return null;
 }
-async function prMode(ctx) {
+async function prMode(modeCtx) {
+  if (modeCtx.event.kind === "issue_comment") return rerunMode(modeCtx, modeCtx.event);
+  const event = modeCtx.event.kind === "pull_request" ? modeCtx.event : null;
+  const judging = event ? await pullRequestJudging(modeCtx, pullRequestCommits(event, modeCtx.env), true) : null;
+  const ctx = judging?.ctx ?? modeCtx;
   const { core } = ctx;
-  if (ctx.event.kind === "issue_comment") return rerunMode(ctx, ctx.event);
-  const event = ctx.event.kind === "pull_request" ? ctx.event : null;
   if (event) {
     const policy = { allowForkPrs: ctx.inputs.allowForkPrs, trustedLabel: ctx.inputs.trustedLabel };
     const label = carriesTrustedLabel(event, policy) && ctx.github ? await checkTrustedLabel(ctx.github.client, ctx.github.repo, event, policy.trustedLabel) : null;
@@ -83906,8 +84054,10 @@ async function prMode(ctx) {
   await refusePersistedCredentials(ctx.inputs.repoPath);
   const commits = await commitsToMeasure(ctx, event);
   const { base, head } = commits;
-  const judged = judgingCommit(ctx.inputs.repoPath, base);
-  const plan = await actionPlan(ctx, planFlags(ctx, judged, "pr", { base, head, variants: [] }), await configAt(ctx, judged));
+  const judged = judging?.judged ?? judgingCommit(ctx.inputs.repoPath, base);
+  const config = judging?.config ?? await configAt(ctx, judged);
+  const ignored = judging?.ignored ?? [];
+  const plan = await actionPlan(ctx, planFlags(ctx, judged, "pr", { base, head, variants: [] }), config);
   const acceptance = await acceptanceOf(ctx, event);
   if (event && LABEL_ACTIONS.includes(event.action)) {
     const last = await lastResultsOfHead(ctx, event, plan, commits);
@@ -83918,7 +84068,7 @@ async function prMode(ctx) {
       await writeResults(path10.resolve(ctx.inputs.resultsPath), results2);
       const measuredIn = runUrl(ctx.env, String(artifact.runId));
       const links = measuredIn ? { run: measuredIn, artifact: `${measuredIn}/artifacts/${artifact.id}` } : {};
-      return reportPullRequest(ctx, { event, plan, judged, results: results2, commits, acceptance, links, resultsRun: artifact.runId, charts: null });
+      return reportPullRequest(ctx, { event, plan, judged, ignored, results: results2, commits, acceptance, links, resultsRun: artifact.runId, charts: null });
     }
     core.info(`${event.action}: no results artifact of head ${event.head.sha} from an earlier run of this workflow to re-judge: measuring it`);
   }
@@ -83929,6 +84079,7 @@ async function prMode(ctx) {
     event,
     plan,
     judged,
+    ignored,
     results,
     commits,
     acceptance,
@@ -83960,7 +84111,9 @@ async function pullRequestCommitsOf(ctx, github, prNumber, headSha) {
   const { data: pull } = await github.client.rest.pulls.get({ ...github.repo, pull_number: prNumber });
   return { number: prNumber, baseRef: pull.base.ref, baseSha: pull.base.sha, headSha: headSha ?? pull.head.sha, mergeCommit: pull.merge_commit_sha ?? null };
 }
-async function reportMode(ctx) {
+async function reportMode(modeCtx) {
+  const prJudging = modeCtx.event.kind === "pull_request" ? await pullRequestJudging(modeCtx, pullRequestCommits(modeCtx.event, modeCtx.env), true) : null;
+  const ctx = prJudging?.ctx ?? modeCtx;
   const { core } = ctx;
   if (!ctx.github) throw new InputError("report mode needs a token to read this run's artifacts", void 0, "input token");
   const { client: client2, repo } = ctx.github;
@@ -83990,8 +84143,8 @@ async function reportMode(ctx) {
   }
   const runs = mergeShards(downloaded);
   if (headSha && prNumber === null) core.warning(`no open pull request has the head ${headSha} of run ${runId}: the report is in the job summary only`);
-  const at = judgingCommit(ctx.inputs.repoPath, ctx.event.kind === "pull_request" ? ctx.event.base.sha : "HEAD");
-  const config = await configAt(ctx, at);
+  const at = prJudging?.judged ?? judgingCommit(ctx.inputs.repoPath, "HEAD");
+  const config = prJudging?.config ?? await configAt(ctx, at);
   const named = ctx.inputs.profile ?? config.profile;
   const profile = named ? await loadProfile(named, at) : await loadProfile(runs[0].profile.name).catch((e) => {
     if (!(e instanceof InputError)) throw e;
@@ -84001,7 +84154,7 @@ async function reportMode(ctx) {
   const judging = resolveJudging(profile, config, ctx.inputs.thresholds);
   const labels = runLabels(runs);
   const comparisons = runs.map(
-    (results, i) => compareRun({ ...results, thresholds: void 0 }, { thresholds: judging.thresholds, overrides: judging.overrides, label: labels[i] ?? null })
+    (results, i) => compareRun({ ...results, thresholds: void 0 }, { thresholds: judging.thresholds, overrides: judging.overrides, label: labels[i] ?? null, columns: runs.length })
   );
   const acceptance = await acceptanceOf(ctx, labelled);
   const measuredRun = runUrl(ctx.env, String(runId));
@@ -84015,7 +84168,7 @@ async function reportMode(ctx) {
   });
   const [base, head] = [runs[0].variants.find((v) => v.id === runs[0].base_variant), runs[0].variants.find((v) => v.id !== runs[0].base_variant)];
   const compared = pr && base && head ? comparisonNote({ how: ctx.inputs.compareWith, base: base.commit, head: head.commit, baseRef: pr.baseRef, baseTip: pr.baseSha, prHead: pr.headSha }) : "";
-  await publishReport(ctx, { markdown: markdown + compared, comparisons, prNumber, profile: runs[0].profile.name, acceptance });
+  await publishReport(ctx, { markdown: markdown + compared + ignoredInputsNote(prJudging?.ignored ?? [], WORKFLOW_DIR), comparisons, prNumber, profile: runs[0].profile.name, acceptance });
 }
 
 // src/main.ts
@@ -84029,14 +84182,15 @@ async function run(env = process.env) {
     const jobCore = commandFreeCore(core_exports);
     const github = inputs.token ? gitHubAccess(inputs.token, env, jobCore) : null;
     const cacheDir = path11.resolve(inputs.cacheDir ?? defaultCacheDir(env));
-    const jobRoot = path11.join(env.RUNNER_TEMP ?? os4.tmpdir(), `db-bench-gate-${env.GITHUB_RUN_ID ?? "local"}-${process.pid}`);
+    const jobRootPrefix = path11.join(env.RUNNER_TEMP ?? os4.tmpdir(), `db-bench-gate-${env.GITHUB_RUN_ID ?? "local"}-`);
     const warning2 = inputs.mode === "report" ? null : unprivilegedWarning();
     if (warning2) warning(warning2);
     await withCleanup(
       async (registry) => {
-        await registry.register(`job root ${jobRoot}`, () => rm2(jobRoot, { recursive: true, force: true }));
-        await mkdir3(jobRoot, { recursive: true });
-        await chmod(jobRoot, 1023);
+        await mkdir3(path11.dirname(jobRootPrefix), { recursive: true });
+        const jobRoot = await mkdtemp2(jobRootPrefix);
+        await registry.register(`job root ${jobRoot}`, async () => void await removeUserTree(await gateUsers(), jobRoot));
+        await chmodDir(jobRoot, 1023);
         saveState(STATE_JOB_ROOT, jobRoot);
         saveState(STATE_REPO, path11.resolve(inputs.repoPath));
         process.env[JOB_MARKER] = jobMarker(jobRoot);
@@ -84051,6 +84205,14 @@ async function run(env = process.env) {
 ${e.logExcerpt}` : ""}`);
     else setFailed(e instanceof Error ? e.stack ?? e.message : String(e));
     process.exitCode = EXIT_ERROR;
+  }
+}
+async function chmodDir(dir, mode) {
+  const handle = await open(dir, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
+  try {
+    await handle.chmod(mode);
+  } finally {
+    await handle.close();
   }
 }
 

@@ -7,13 +7,15 @@ import {
   getState,
   info,
   removeJobRoot,
-  stopSignal
-} from "./chunks/chunk-4O4ES4IE.js";
-import "./chunks/chunk-ZGBAQB66.js";
+  stopSignal,
+  warning
+} from "./chunks/chunk-F2UF5PBD.js";
+import "./chunks/chunk-EV5KNYXB.js";
 
 // src/action/post.ts
 var jobRoot = getState(STATE_JOB_ROOT);
 if (jobRoot) {
-  const removed = await removeJobRoot(jobRoot, getState(STATE_REPO) || null, stopSignal(getState(STATE_STOP_SIGNAL)));
-  info(commandFree(removed.length ? `post: cleaned up ${removed.join(", ")}` : "post: nothing left to clean up"));
+  const { found, left } = await removeJobRoot(jobRoot, getState(STATE_REPO) || null, stopSignal(getState(STATE_STOP_SIGNAL)));
+  info(commandFree(found.length ? `post: cleaned up ${found.join(", ")}` : "post: nothing left to clean up"));
+  if (left.length > 0) warning(commandFree(`post: still running 10 s after SIGKILL (in uninterruptible sleep; the next run will not start beside them): ${left.join(", ")}`));
 }

@@ -6,11 +6,13 @@ import {
   __require,
   __toESM,
   childEnv,
-  endPullRequestProcesses,
   execa,
+  gateUsers,
+  heldByAnotherRun,
   processesOfJob,
+  removeUserTree,
   signalAll
-} from "./chunk-ZGBAQB66.js";
+} from "./chunk-EV5KNYXB.js";
 
 // node_modules/tunnel/lib/tunnel.js
 var require_tunnel = __commonJS({
@@ -21401,7 +21403,6 @@ function getIDToken(aud) {
 
 // src/action/cleanup-job-root.ts
 import { existsSync as existsSync2 } from "node:fs";
-import { rm as rm2 } from "node:fs/promises";
 import { constants as constants3 } from "node:os";
 import path6 from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -21424,14 +21425,12 @@ async function removeJobRoot(root, repo, signal = "SIGTERM") {
     for (let waited = 0; (pids = jobProcesses(root)).length > 0 && waited < 5e3; waited += 100) await sleep(100);
     signalAll(pids, "SIGKILL");
   }
-  const ended = await endPullRequestProcesses();
-  if (ended.length > 0) found.push(`${ended.length} processes of the pull request users (${ended.join(", ")})`);
-  if (existsSync2(root)) {
-    found.push(root);
-    await rm2(root, { recursive: true, force: true });
-  }
+  const there = existsSync2(root);
+  const { ended, left } = await removeUserTree(await gateUsers(), root, { endProcesses: !await heldByAnotherRun() });
+  if (ended.length > 0) found.push(`${ended.length} processes of the gate's users (${ended.join(", ")})`);
+  if (there) found.push(root);
   if (repo && existsSync2(repo)) await execa("git", ["-C", repo, "worktree", "prune"], { env: childEnv(process.env), extendEnv: false, reject: false });
-  return found;
+  return { found, left };
 }
 
 // src/action/job-log.ts
@@ -21471,4 +21470,4 @@ export {
   commandFree,
   commandFreeCore
 };
-/*! For license information please see chunk-4O4ES4IE.js.LEGAL.txt */
+/*! For license information please see chunk-F2UF5PBD.js.LEGAL.txt */
