@@ -126,13 +126,13 @@ describe("parseFunctionCosts", () => {
 
   it("takes time in proportion to the file (four times the functions: not sixteen times the time)", () => {
     const file = (n: number) => `events: Ir\nfl=a.c\n${Array.from({ length: n }, (_, i) => `fn=f${i}\n1 1\n+1 2`).join("\n")}\nsummary: ${3 * n}\n`;
-    const time = (text: string) => Math.min(...[0, 1, 2].map(() => {
+    const time = (text: string) => Math.min(...[0, 1, 2, 3, 4].map(() => {
       const started = performance.now();
       parseFunctionCosts(text, "t");
       return performance.now() - started;
     }));
     const [small, large] = [file(5000), file(20_000)];
-    expect(time(large) / time(small)).toBeLessThan(8);
+    expect(time(large) / time(small)).toBeLessThan(10);
   });
 });
 
