@@ -146,7 +146,11 @@ function expectLoadCounted(results: Results, spread: number): void {
   }
 }
 
-/** `run` base against base with `profileText`; its exit code, output and results, and what it left in its TMPDIR. */
+/**
+ * `run` base against base with `profileText`; its exit code, output and results, and what it left in its
+ * TMPDIR. Two rounds judge nothing on QPS and the tiny profile counts nothing, which fails by default
+ * (fail-on unjudged): this is about every step running, so only regressions and errors fail it.
+ */
 async function runIbench(engine: string, repo: string, profileText: string) {
   const dir = path.join(work, engine);
   const tmp = path.join(dir, "tmp");
@@ -155,7 +159,7 @@ async function runIbench(engine: string, repo: string, profileText: string) {
   const profileFile = path.join(dir, "ibench-test.yaml");
   writeFileSync(profileFile, profileText);
   const out = path.join(dir, "results.json");
-  const result = await execa("node", [cli, "run", "--repo", repo, "--base", "base", "--head", "base", "--profile", profileFile, "--cache-dir", cacheDir, "--results", out], {
+  const result = await execa("node", [cli, "run", "--repo", repo, "--base", "base", "--head", "base", "--profile", profileFile, "--cache-dir", cacheDir, "--results", out, "--fail-on", "regression,error"], {
     env: childEnv(process.env, { TMPDIR: tmp }),
     extendEnv: false,
     reject: false,
