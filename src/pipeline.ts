@@ -164,6 +164,7 @@ async function buildVariants(plan: RunPlan, ports: PipelinePorts, registry: Clea
           ? `reused the cached build ${build.buildId} of ${build.commit.slice(0, 12)}`
           : `built ${build.commit.slice(0, 12)} in ${build.timings.total.toFixed(0)} s${build.ccache ? ` (ccache ${build.ccache.hits} hits, ${build.ccache.misses} misses)` : ""}; log: ${build.logFile}`,
       );
+      if (build.leftRunning) log.info(`ended ${build.leftRunning.length} processes of the pull request users that the build of ${spec.ref} left running: ${build.leftRunning.join(", ")}`);
       return build;
     });
     builds.push(build);

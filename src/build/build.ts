@@ -82,6 +82,8 @@ export interface BuildResult {
   ccache: CcacheStats | null;
   /** Seconds; phases are null when the prefix was reused. */
   timings: Record<BuildPhase, number | null> & { total: number };
+  /** What the build's user left running and the build ended, for the log ("1234 (sleep, dbbench-pr)"). */
+  leftRunning?: string[];
 }
 
 /** Written last into the build's dir: a build without it is half-installed and never reused. */
@@ -229,11 +231,12 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
       }
       timings.total = elapsed();
       // nothing the build left running may write in the prefix while it is taken back, nor after
-      if (user) await endProcessesOf([user]);
+      const leftRunning = user ? (await endProcessesOf([user])).ended : [];
       await takeBack(buildDir);
       const result: BuildResult = {
         ...resultIn(buildDir),
         reused: false,
+        ...(leftRunning.length > 0 && { leftRunning }),
         // in the tree, which the build's user owns
         ccache: ccache ? parseCcacheStatsLog(((await readAsUser(user, ccache.statsLog, MAX_CCACHE_STATS_BYTES)) ?? "").toString("utf8")) : null,
         timings,
