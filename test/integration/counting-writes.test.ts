@@ -14,14 +14,13 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { loadBuiltinRecipe } from "../../src/build/recipe.js";
 import { withCleanup } from "../../src/cleanup.js";
 import { loadProfile } from "../../src/config/profile.js";
-import { DEFAULT_TIMEOUTS } from "../../src/config/timeouts.js";
-import { postgresEngine } from "../../src/engine/postgres.js";
 import { consoleLog } from "../../src/log.js";
 import { runBenchmark } from "../../src/pipeline.js";
 import { realPorts } from "../../src/pipeline-ports.js";
 import { processesUnder } from "../../src/processes.js";
 import { ResultsSchema, type OkInstructionSample } from "../../src/results/schema.js";
 import { ON_FRESH_COPIES, relativeSpread } from "../../src/schedule/instructions.js";
+import { postgresCountingPlan } from "../helpers/counting-plan.js";
 
 const cacheDir = inject("cacheDir");
 const fork = inject("pgFork");
@@ -38,24 +37,7 @@ describe("counting pg-quick's steps that write", () => {
     const profile = { ...shipped, steps: shipped.steps.filter((step) => WRITE_STEPS.includes(step.id)) };
     expect(profile.steps.map((step) => step.id)).toEqual(WRITE_STEPS);
     const recipe = await loadBuiltinRecipe("postgresql");
-    const plan = {
-      repo: fork.path,
-      variants: [
-        { id: "base", ref: "base", recipe },
-        { id: "aa", ref: "base", recipe },
-      ],
-      baseVariant: "base",
-      profile,
-      engine: postgresEngine,
-      engineSettings: profile.server_settings,
-      timeBudgetS: null,
-      cacheDir,
-      workDir: work,
-      trust: "trusted" as const,
-      timeouts: DEFAULT_TIMEOUTS,
-      runner: { name: null, labels: [] },
-      measureQps: false,
-    };
+    const plan = postgresCountingPlan(fork.path, { base: "base", aa: "base" }, recipe, profile, cacheDir, work);
     const results = ResultsSchema.parse(await withCleanup((r) => runBenchmark(plan, r, consoleLog(), realPorts)));
     const counted = results.instructions ?? [];
     expect(counted.map((s) => `${s.step}:${s.variant}:${s.status}`)).toEqual(WRITE_STEPS.flatMap((step) => ["base", "aa"].flatMap((v) => [0, 1, 2].map(() => `${step}:${v}:ok`))));

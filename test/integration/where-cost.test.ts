@@ -18,8 +18,6 @@ import { withCleanup } from "../../src/cleanup.js";
 import { compareRun } from "../../src/compare/compare.js";
 import { compareFunctions, type StepProfile } from "../../src/compare/functions.js";
 import { parseProfile } from "../../src/config/profile.js";
-import { DEFAULT_TIMEOUTS } from "../../src/config/timeouts.js";
-import { postgresEngine } from "../../src/engine/postgres.js";
 import { runBenchmark } from "../../src/pipeline.js";
 import { realPorts } from "../../src/pipeline-ports.js";
 import { renderMarkdown } from "../../src/report/markdown.js";
@@ -29,6 +27,7 @@ import { ResultsSchema } from "../../src/results/schema.js";
 import { runCli } from "../../src/cli/program.js";
 import { consoleLog } from "../../src/log.js";
 import { relativeSpread } from "../../src/schedule/instructions.js";
+import { postgresCountingPlan } from "../helpers/counting-plan.js";
 
 const cacheDir = inject("cacheDir");
 const fork = inject("pgFork");
@@ -64,26 +63,7 @@ describe("where the cost went, by function", () => {
     const recipe = { ...(await loadBuiltinRecipe("postgresql")), cflags: "-O2 -g" };
     const profile = parseProfile(PROFILE, "where-cost-test.yaml");
     const resultsFile = path.join(work, "results.json");
-    const plan = {
-      repo: fork.path,
-      variants: [
-        { id: "base", ref: "base", recipe },
-        { id: "head", ref: "head", recipe },
-        { id: "aa", ref: "base", recipe },
-      ],
-      baseVariant: "base",
-      profile,
-      engine: postgresEngine,
-      engineSettings: profile.server_settings,
-      timeBudgetS: null,
-      cacheDir,
-      workDir: work,
-      trust: "trusted" as const,
-      timeouts: DEFAULT_TIMEOUTS,
-      runner: { name: null, labels: [] },
-      measureQps: false,
-      functionsDir: functionsDirOf(resultsFile),
-    };
+    const plan = { ...postgresCountingPlan(fork.path, { base: "base", head: "head", aa: "base" }, recipe, profile, cacheDir, work), functionsDir: functionsDirOf(resultsFile) };
     const results = ResultsSchema.parse(await withCleanup((r) => runBenchmark(plan, r, consoleLog(), realPorts)));
     await writeResults(resultsFile, results);
     const dir = functionsDirOf(resultsFile);

@@ -1,0 +1,25 @@
+/** The run plan of the counting-only integration tests: real PostgreSQL, trusted, no QPS rounds. */
+import type { BuildRecipe } from "../../src/build/recipe.js";
+import type { RunPlan } from "../../src/config/plan.js";
+import type { Profile } from "../../src/config/profile.js";
+import { DEFAULT_TIMEOUTS } from "../../src/config/timeouts.js";
+import { postgresEngine } from "../../src/engine/postgres.js";
+
+/** `refs`: the ref each variant builds, by variant id, "base" among them. */
+export function postgresCountingPlan(repo: string, refs: Record<string, string>, recipe: BuildRecipe, profile: Profile, cacheDir: string, workDir: string): RunPlan {
+  return {
+    repo,
+    variants: Object.entries(refs).map(([id, ref]) => ({ id, ref, recipe })),
+    baseVariant: "base",
+    profile,
+    engine: postgresEngine,
+    engineSettings: profile.server_settings,
+    timeBudgetS: null,
+    cacheDir,
+    workDir,
+    trust: "trusted",
+    timeouts: DEFAULT_TIMEOUTS,
+    runner: { name: null, labels: [] },
+    measureQps: false,
+  };
+}
