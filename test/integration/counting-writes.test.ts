@@ -20,7 +20,7 @@ import { realPorts } from "../../src/pipeline-ports.js";
 import { processesUnder } from "../../src/processes.js";
 import { ResultsSchema, type OkInstructionSample } from "../../src/results/schema.js";
 import { ON_FRESH_COPIES, relativeSpread } from "../../src/schedule/instructions.js";
-import { postgresCountingPlan } from "../helpers/counting-plan.js";
+import { postgresPlan } from "../helpers/postgres-plan.js";
 
 const cacheDir = inject("cacheDir");
 const fork = inject("pgFork");
@@ -37,7 +37,7 @@ describe("counting pg-quick's steps that write", () => {
     const profile = { ...shipped, steps: shipped.steps.filter((step) => WRITE_STEPS.includes(step.id)) };
     expect(profile.steps.map((step) => step.id)).toEqual(WRITE_STEPS);
     const recipe = await loadBuiltinRecipe("postgresql");
-    const plan = postgresCountingPlan(fork.path, { base: "base", aa: "base" }, recipe, profile, cacheDir, work);
+    const plan = { ...postgresPlan(fork.path, { base: "base", aa: "base" }, recipe, profile, cacheDir, work), measureQps: false };
     const results = ResultsSchema.parse(await withCleanup((r) => runBenchmark(plan, r, consoleLog(), realPorts)));
     const counted = results.instructions ?? [];
     expect(counted.map((s) => `${s.step}:${s.variant}:${s.status}`)).toEqual(WRITE_STEPS.flatMap((step) => ["base", "aa"].flatMap((v) => [0, 1, 2].map(() => `${step}:${v}:ok`))));

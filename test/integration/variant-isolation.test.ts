@@ -22,8 +22,6 @@ import { childEnv } from "../../src/child-env.js";
 import { CleanupRegistry, withCleanup } from "../../src/cleanup.js";
 import type { RunPlan } from "../../src/config/plan.js";
 import { parseProfile } from "../../src/config/profile.js";
-import { DEFAULT_TIMEOUTS } from "../../src/config/timeouts.js";
-import { postgresEngine } from "../../src/engine/postgres.js";
 import { consoleLog } from "../../src/log.js";
 import { runBenchmark } from "../../src/pipeline.js";
 import { runnerLockFile } from "../../src/runner-lock.js";
@@ -31,6 +29,7 @@ import { realPorts } from "../../src/pipeline-ports.js";
 import { processesOfUsers } from "../../src/processes.js";
 import type { PipelinePorts } from "../../src/pipeline.js";
 import { asUserIn, unprivilegedUser, variantUser, type OsUser } from "../../src/unprivileged.js";
+import { postgresPlan } from "../helpers/postgres-plan.js";
 import { commitOn, makeTinyEngineRepo, type TinyEngineRepo } from "../helpers/tiny-engine.js";
 
 process.env.DBG_USER_PREFIX = "dbgiso";
@@ -56,22 +55,7 @@ steps:
 );
 
 function planOf(repo: string, refs: Record<string, string>, recipe: BuildRecipe, cacheDir: string, workDir: string, profile = PROFILE): RunPlan {
-  return {
-    repo,
-    variants: Object.entries(refs).map(([id, ref]) => ({ id, ref, recipe })),
-    baseVariant: "base",
-    profile,
-    engine: postgresEngine,
-    engineSettings: profile.server_settings,
-    timeBudgetS: null,
-    cacheDir,
-    workDir,
-    trust: "pr",
-    prNamespace: "variant-isolation",
-    timeouts: DEFAULT_TIMEOUTS,
-    runner: { name: null, labels: [] },
-    countInstructions: false,
-  };
+  return { ...postgresPlan(repo, refs, recipe, profile, cacheDir, workDir), trust: "pr", prNamespace: "variant-isolation", countInstructions: false };
 }
 
 /** A dir every user may write into (sticky, as /tmp). */

@@ -27,7 +27,7 @@ import { ResultsSchema } from "../../src/results/schema.js";
 import { runCli } from "../../src/cli/program.js";
 import { consoleLog } from "../../src/log.js";
 import { relativeSpread } from "../../src/schedule/instructions.js";
-import { postgresCountingPlan } from "../helpers/counting-plan.js";
+import { postgresPlan } from "../helpers/postgres-plan.js";
 
 const cacheDir = inject("cacheDir");
 const fork = inject("pgFork");
@@ -63,7 +63,7 @@ describe("where the cost went, by function", () => {
     const recipe = { ...(await loadBuiltinRecipe("postgresql")), cflags: "-O2 -g" };
     const profile = parseProfile(PROFILE, "where-cost-test.yaml");
     const resultsFile = path.join(work, "results.json");
-    const plan = { ...postgresCountingPlan(fork.path, { base: "base", head: "head", aa: "base" }, recipe, profile, cacheDir, work), functionsDir: functionsDirOf(resultsFile) };
+    const plan = { ...postgresPlan(fork.path, { base: "base", head: "head", aa: "base" }, recipe, profile, cacheDir, work), measureQps: false, functionsDir: functionsDirOf(resultsFile) };
     const results = ResultsSchema.parse(await withCleanup((r) => runBenchmark(plan, r, consoleLog(), realPorts)));
     await writeResults(resultsFile, results);
     const dir = functionsDirOf(resultsFile);

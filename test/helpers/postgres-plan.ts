@@ -1,4 +1,4 @@
-/** The run plan of the counting-only integration tests: real PostgreSQL, trusted, no QPS rounds. */
+/** The run plan of the integration tests that call runBenchmark on real PostgreSQL: trusted; callers add what differs. */
 import type { BuildRecipe } from "../../src/build/recipe.js";
 import type { RunPlan } from "../../src/config/plan.js";
 import type { Profile } from "../../src/config/profile.js";
@@ -6,7 +6,7 @@ import { DEFAULT_TIMEOUTS } from "../../src/config/timeouts.js";
 import { postgresEngine } from "../../src/engine/postgres.js";
 
 /** `refs`: the ref each variant builds, by variant id, "base" among them. */
-export function postgresCountingPlan(repo: string, refs: Record<string, string>, recipe: BuildRecipe, profile: Profile, cacheDir: string, workDir: string): RunPlan {
+export function postgresPlan(repo: string, refs: Record<string, string>, recipe: BuildRecipe, profile: Profile, cacheDir: string, workDir: string): RunPlan {
   return {
     repo,
     variants: Object.entries(refs).map(([id, ref]) => ({ id, ref, recipe })),
@@ -20,6 +20,5 @@ export function postgresCountingPlan(repo: string, refs: Record<string, string>,
     trust: "trusted",
     timeouts: DEFAULT_TIMEOUTS,
     runner: { name: null, labels: [] },
-    measureQps: false,
   };
 }
