@@ -52,7 +52,7 @@ import {
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-PFACWQW2.js";
+} from "./chunks/chunk-3U6HJNOT.js";
 import {
   EXIT_ERROR,
   EXIT_OK,
@@ -68,7 +68,7 @@ import {
   parseTimeouts,
   resolveCommit,
   runStreamed
-} from "./chunks/chunk-EV5KNYXB.js";
+} from "./chunks/chunk-VVADKAJG.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({

@@ -19,7 +19,7 @@ import {
   setOutput,
   setSecret,
   warning
-} from "./chunks/chunk-F2UF5PBD.js";
+} from "./chunks/chunk-P67Q6WYJ.js";
 import {
   COMMENT_LIMIT,
   CONFIG_FILE_NAME,
@@ -97,7 +97,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-PFACWQW2.js";
+} from "./chunks/chunk-3U6HJNOT.js";
 import {
   DEFAULT_TIMEOUTS,
   EXIT_ERROR,
@@ -117,7 +117,7 @@ import {
   removeUserTree,
   unprivilegedWarning,
   validate
-} from "./chunks/chunk-EV5KNYXB.js";
+} from "./chunks/chunk-VVADKAJG.js";
 
 // node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js
 var require_proxy = __commonJS({

@@ -9,8 +9,8 @@ import {
   removeJobRoot,
   stopSignal,
   warning
-} from "./chunks/chunk-F2UF5PBD.js";
-import "./chunks/chunk-EV5KNYXB.js";
+} from "./chunks/chunk-P67Q6WYJ.js";
+import "./chunks/chunk-VVADKAJG.js";
 
 // src/action/post.ts
 var jobRoot = getState(STATE_JOB_ROOT);

@@ -43,7 +43,7 @@ import {
   validateYaml,
   variantUser,
   withSettings
-} from "./chunk-EV5KNYXB.js";
+} from "./chunk-VVADKAJG.js";
 
 // node_modules/picomatch/lib/constants.js
 var require_constants = __commonJS({
@@ -13004,6 +13004,7 @@ async function buildVariants(plan, ports, registry, log) {
       log.info(
         build2.reused ? `reused the cached build ${build2.buildId} of ${build2.commit.slice(0, 12)}` : `built ${build2.commit.slice(0, 12)} in ${build2.timings.total.toFixed(0)} s${build2.ccache ? ` (ccache ${build2.ccache.hits} hits, ${build2.ccache.misses} misses)` : ""}; log: ${build2.logFile}`
       );
+      if (build2.leftRunning) log.info(`ended ${build2.leftRunning.length} processes of the pull request users that the build of ${spec.ref} left running: ${build2.leftRunning.join(", ")}`);
       return build2;
     });
     builds.push(build);

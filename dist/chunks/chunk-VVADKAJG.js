@@ -34825,6 +34825,11 @@ async function emptyAsUser(owner, dir) {
     await execa("chmod", ["-R", "u+rwX", "."], options);
     emptied = await empty();
   }
+  if (emptied.failed) {
+    await execa("chown", ["-R", "-P", "-h", `${owner.uid}:${owner.gid}`, "."], { cwd: dir, stdin: "ignore", reject: false, timeout: EMPTY_TIMEOUT_MS, maxBuffer: MAX_ERROR_BYTES });
+    await execa("chmod", ["-R", "u+rwX", "."], options);
+    emptied = await empty();
+  }
   if (emptied.failed) throw new PipelineError(`cannot remove what ${owner.name} wrote in ${dir}`, emptied.stderr || emptied.message);
 }
 async function lstatOrNull(entry) {
@@ -35324,11 +35329,12 @@ async function buildAtCommit(request) {
         timings[command.phase] = elapsed() - phaseStart;
       }
       timings.total = elapsed();
-      if (user) await endProcessesOf([user]);
+      const leftRunning = user ? (await endProcessesOf([user])).ended : [];
       await takeBack(buildDir);
       const result = {
         ...resultIn(buildDir),
         reused: false,
+        ...leftRunning.length > 0 && { leftRunning },
         // in the tree, which the build's user owns
         ccache: ccache ? parseCcacheStatsLog((await readAsUser(user, ccache.statsLog, MAX_CCACHE_STATS_BYTES) ?? "").toString("utf8")) : null,
         timings
