@@ -124,6 +124,12 @@ describe("parseFunctionCosts", () => {
     expect(() => parseFunctionCosts(`events: Ir\nfl=a.c\n${body}\nsummary: 100001\n`, "big")).toThrow(/^big: more than 100000 functions$/);
   });
 
+  it("allows the functions' own instructions a millionth's gap to the summary (real backends without debug info: 2 in millions), not more", () => {
+    const file = (summary: number) => `events: Ir\nfl=a.c\nfn=f\n1 5871342\nsummary: ${summary}\n`;
+    expect(parseFunctionCosts(file(5_871_344), "t").total).toEqual([5_871_342, 0, 0]);
+    expect(() => parseFunctionCosts(file(5_871_342 + 7), "t")).toThrow(/add up to 5871342, the summary says 5871349: cut short\?/);
+  });
+
   it("takes time in proportion to the file (four times the functions: not sixteen times the time)", () => {
     const file = (n: number) => `events: Ir\nfl=a.c\n${Array.from({ length: n }, (_, i) => `fn=f${i}\n1 1\n+1 2`).join("\n")}\nsummary: ${3 * n}\n`;
     const time = (text: string) => Math.min(...[0, 1, 2, 3, 4].map(() => {
