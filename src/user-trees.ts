@@ -51,9 +51,13 @@ export async function removeUserTree(owners: OsUser | null | readonly OsUser[], 
   return ended;
 }
 
-/** Whether the root-owned entries of dir `info` stay the ones root listed: root's, and writable by nobody else or sticky (/tmp's 1777). */
+/**
+ * Whether the root-owned entries of dir `info` stay the ones root listed: root's, and writable by nobody
+ * else (group-writable only for root's own group: git archive's trees are 775) or sticky (/tmp's 1777).
+ */
 function keepsRootsEntries(info: Stats): boolean {
-  return info.uid === 0 && ((info.mode & 0o022) === 0 || (info.mode & 0o1000) !== 0);
+  const othersWrite = (info.mode & 0o002) !== 0 || ((info.mode & 0o020) !== 0 && info.gid !== 0);
+  return info.uid === 0 && (!othersWrite || (info.mode & 0o1000) !== 0);
 }
 
 /** Removes `entry` (its stats `info`), in a dir (stats `parent`) that root has checked or the caller trusts. */
