@@ -52,7 +52,7 @@ import {
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-3U6HJNOT.js";
+} from "./chunks/chunk-MPTS3XN3.js";
 import {
   EXIT_ERROR,
   EXIT_OK,
@@ -68,7 +68,7 @@ import {
   parseTimeouts,
   resolveCommit,
   runStreamed
-} from "./chunks/chunk-VVADKAJG.js";
+} from "./chunks/chunk-HHZQ66D3.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({

@@ -19,7 +19,7 @@ import {
   setOutput,
   setSecret,
   warning
-} from "./chunks/chunk-P67Q6WYJ.js";
+} from "./chunks/chunk-AZOG676I.js";
 import {
   COMMENT_LIMIT,
   CONFIG_FILE_NAME,
@@ -97,7 +97,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-3U6HJNOT.js";
+} from "./chunks/chunk-MPTS3XN3.js";
 import {
   DEFAULT_TIMEOUTS,
   EXIT_ERROR,
@@ -117,7 +117,7 @@ import {
   removeUserTree,
   unprivilegedWarning,
   validate
-} from "./chunks/chunk-VVADKAJG.js";
+} from "./chunks/chunk-HHZQ66D3.js";
 
 // node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js
 var require_proxy = __commonJS({

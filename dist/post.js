@@ -9,8 +9,8 @@ import {
   removeJobRoot,
   stopSignal,
   warning
-} from "./chunks/chunk-P67Q6WYJ.js";
-import "./chunks/chunk-VVADKAJG.js";
+} from "./chunks/chunk-AZOG676I.js";
+import "./chunks/chunk-HHZQ66D3.js";
 
 // src/action/post.ts
 var jobRoot = getState(STATE_JOB_ROOT);

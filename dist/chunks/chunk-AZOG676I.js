@@ -12,7 +12,7 @@ import {
   processesOfJob,
   removeUserTree,
   signalAll
-} from "./chunk-VVADKAJG.js";
+} from "./chunk-HHZQ66D3.js";
 
 // node_modules/tunnel/lib/tunnel.js
 var require_tunnel = __commonJS({
@@ -21470,4 +21470,4 @@ export {
   commandFree,
   commandFreeCore
 };
-/*! For license information please see chunk-P67Q6WYJ.js.LEGAL.txt */
+/*! For license information please see chunk-AZOG676I.js.LEGAL.txt */

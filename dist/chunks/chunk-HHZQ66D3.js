@@ -34791,7 +34791,8 @@ async function removeUserTree(owners, tree, { endProcesses = true } = {}) {
   return ended;
 }
 function keepsRootsEntries(info) {
-  return info.uid === 0 && ((info.mode & 18) === 0 || (info.mode & 512) !== 0);
+  const othersWrite = (info.mode & 2) !== 0 || (info.mode & 16) !== 0 && info.gid !== 0;
+  return info.uid === 0 && (!othersWrite || (info.mode & 512) !== 0);
 }
 async function removeEntry(entry, info, parent, owners) {
   if (!info.isDirectory()) {
