@@ -5,16 +5,15 @@
  * code that built it can no longer change it.
  */
 import { createWriteStream, existsSync } from "node:fs";
-import { chmod, lstat, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, lstat, mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { childEnv } from "../child-env.js";
 import type { CleanupRegistry } from "../cleanup.js";
 import { DEFAULT_TIMEOUTS, type Timeouts } from "../config/timeouts.js";
 import { PipelineError } from "../errors.js";
-import { isRunning } from "../processes.js";
+import { lockExclusively } from "../lock-file.js";
 import type { BuildFlags } from "../results/schema.js";
 import { baseBuildUser, giveTo, takeBack, unprivilegedUser, type OsUser, type TrustLevel } from "../unprivileged.js";
 import { readAsUser } from "../user-files.js";
@@ -255,32 +254,6 @@ export async function buildAtCommit(request: BuildRequest): Promise<BuildResult>
       await new Promise((resolve) => log.end(resolve));
     }
   }
-}
-
-/**
- * One build per key at a time across processes sharing the cache dir (and one run per runner,
- * runner-lock.ts): an exclusive lock file holding the holder's pid. A lock whose process is gone
- * (killed mid-build) is taken over; one held longer than `timeoutS` fails this build. `holding` says
- * what the holder does, for that error.
- */
-export async function lockExclusively(lockFile: string, registry: CleanupRegistry, timeoutS: number, holding = "building the same commit"): Promise<() => Promise<void>> {
-  await mkdir(path.dirname(lockFile), { recursive: true });
-  const deadline = performance.now() + timeoutS * 1000;
-  for (;;) {
-    try {
-      await writeFile(lockFile, String(process.pid), { flag: "wx" });
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    }
-    const holder = Number(await readFile(lockFile, "utf8").catch(() => ""));
-    // An empty file is a lock being written, not a stale one.
-    if (holder > 0 && !isRunning(holder)) await rm(lockFile, { force: true });
-    else if (performance.now() > deadline) throw new PipelineError(`waited ${timeoutS} s for ${lockFile}, held by process ${holder} ${holding}: giving up`);
-    else await sleep(1000, undefined, { signal: registry.signal });
-  }
-  const handle = await registry.register(`lock ${lockFile}`, () => rm(lockFile, { force: true }));
-  return handle.run;
 }
 
 interface CcacheSetup {
