@@ -18,6 +18,7 @@ import { lstat, mkdtemp, readdir, rm, rmdir, stat, unlink } from "node:fs/promis
 import os from "node:os";
 import path from "node:path";
 import { execa } from "execa";
+import { childEnv } from "./child-env.js";
 import type { CleanupRegistry } from "./cleanup.js";
 import { PipelineError } from "./errors.js";
 import { endProcessesOf, type EndedProcesses } from "./user-processes.js";
@@ -90,22 +91,18 @@ async function removeEntry(entry: string, info: Stats, parent: Stats, owners: Re
 /**
  * Removes everything in `dir`, a directory of `owner`'s, as `owner`. It runs in `dir` (root changes into
  * it before becoming the user: `dir` may be behind a root-only dir, such as a closed ccache gate), so
- * it reaches nothing the user could not reach from there itself. A first failure is retried once the
- * user has given itself every right on its tree (a build may leave read-only dirs), then once more
- * after root has handed it whatever of root's is in there.
+ * it reaches nothing the user could not reach from there itself. A first failure (a build leaves
+ * read-only dirs; a dir handed over after root took its build back holds root's entries) is retried
+ * once root has handed the user everything in there, with chown -R from inside the dir (it walks by
+ * file descriptor and follows no link), and the user has given itself every right on it.
  */
 async function emptyAsUser(owner: OsUser, dir: string): Promise<void> {
-  const options = { cwd: dir, ...asUser(owner), stdin: "ignore", reject: false, timeout: EMPTY_TIMEOUT_MS, maxBuffer: MAX_ERROR_BYTES } as const;
+  const limits = { cwd: dir, env: childEnv(process.env), extendEnv: false, stdin: "ignore", reject: false, timeout: EMPTY_TIMEOUT_MS, maxBuffer: MAX_ERROR_BYTES } as const;
+  const options = { ...limits, ...asUser(owner) } as const;
   const empty = () => execa("find", [".", "-mindepth", "1", "-delete"], options);
   let emptied = await empty();
   if (emptied.failed) {
-    await execa("chmod", ["-R", "u+rwX", "."], options);
-    emptied = await empty();
-  }
-  if (emptied.failed) {
-    // root's entries in the user's dir (a build root took back, the dir handed over after): given to the
-    // user from inside the dir, chown -R walking by file descriptor and following no link
-    await execa("chown", ["-R", "-P", "-h", `${owner.uid}:${owner.gid}`, "."], { cwd: dir, stdin: "ignore", reject: false, timeout: EMPTY_TIMEOUT_MS, maxBuffer: MAX_ERROR_BYTES });
+    await execa("chown", ["-R", "-P", "-h", `${owner.uid}:${owner.gid}`, "."], limits);
     await execa("chmod", ["-R", "u+rwX", "."], options);
     emptied = await empty();
   }

@@ -12,7 +12,7 @@
  * records) and MIN_LISTED_SHARE, so that an A/A pair lists nothing. Where the functions that pass
  * explain less than half of the step's change, the change is spread thinly and said to be.
  */
-import { CYCLES_PER_L1_MISS, CYCLES_PER_LL_MISS } from "../measure/cachegrind.js";
+import { estimatedCycles } from "../measure/cachegrind.js";
 import { callerOf, functionIdOf, lineOf, type Cost, type FunctionCost, type FunctionId, type FunctionProfile } from "../measure/valgrind-functions.js";
 
 /** One side's differenced profile of a step. */
@@ -33,7 +33,8 @@ export const LISTED_FUNCTIONS = 5;
 /** Below this share of the step's change explained by the listed functions, the change is "spread thinly". */
 export const EXPLAINED_ENOUGH = 0.5;
 
-const judged = (cost: Readonly<Cost>, cacheSim: boolean): number => (cacheSim ? cost[0] + CYCLES_PER_L1_MISS * cost[1] + CYCLES_PER_LL_MISS * cost[2] : cost[0]);
+/** What a cost counts for where it is judged: estimated cycles with the cache simulation, else instructions. */
+export const judgedCost = (cost: Readonly<Cost>, cacheSim: boolean): number => (cacheSim ? estimatedCycles(cost[0], { l1: cost[1], ll: cost[2] }) : cost[0]);
 
 /** A function's cost per op on both sides. */
 export interface FunctionChange extends FunctionId {
@@ -86,7 +87,7 @@ export interface StepFunctionComparison {
   inTree?: string[];
 }
 
-const perOp = (cost: Readonly<Cost>, side: StepProfile): number => judged(cost, side.cacheSim) / side.ops;
+const perOp = (cost: Readonly<Cost>, side: StepProfile): number => judgedCost(cost, side.cacheSim) / side.ops;
 
 /** The head line whose own cost per op grew (or shrank, for a function that got cheaper) most. */
 function largestLineChange(base: FunctionCost | undefined, head: FunctionCost | undefined, sides: { base: StepProfile; head: StepProfile }, sign: number): FunctionChange["line"] {

@@ -3,7 +3,7 @@
  * keeps beside its results): one row per function either side has, largest change first; with
  * `lines`, one row per source line instead. Costs per operation. Pure.
  */
-import type { StepFunctionComparison, StepProfile } from "../compare/functions.js";
+import { judgedCost, type StepFunctionComparison, type StepProfile } from "../compare/functions.js";
 import { lineOf, type FunctionCost } from "../measure/valgrind-functions.js";
 import { stripControl } from "./escape.js";
 
@@ -23,14 +23,13 @@ export function functionsTsv(comparison: StepFunctionComparison): string {
 /** Per source line: both sides' own cost per op at each line number (lines of head and base alike). */
 export function linesTsv(base: StepProfile, head: StepProfile): string {
   const cacheSim = base.cacheSim && head.cacheSim;
-  const judged = (c: readonly number[], ops: number) => (cacheSim ? c[0]! + 10 * c[1]! + 100 * c[2]! : c[0]!) / ops;
   const byLine = new Map<string, { fn: FunctionCost; key: string; base: number; head: number }>();
   const add = (side: StepProfile, which: "base" | "head") => {
     for (const [fnKey, fn] of Object.entries(side.profile.functions)) {
       for (const [key, cost] of Object.entries(fn.lines)) {
         const id = `${fnKey}\u0003${key}`;
         const entry = byLine.get(id) ?? { fn, key, base: 0, head: 0 };
-        entry[which] += judged(cost, side.ops);
+        entry[which] += judgedCost(cost, cacheSim) / side.ops;
         byLine.set(id, entry);
       }
     }
