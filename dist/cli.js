@@ -40,19 +40,22 @@ import {
   parseFailOn,
   parseRunnerCost,
   parseShard,
+  parseTimeouts,
   parseVariantFlag,
   profiledSteps,
   readNoiseFloor,
   readResults,
   readStepProfile,
   renderMarkdown,
+  resolveCommit,
   rowsOf,
   runLabels,
+  runStreamed,
   stripControl,
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-MPTS3XN3.js";
+} from "./chunks/chunk-34D3VJBC.js";
 import {
   EXIT_ERROR,
   EXIT_OK,
@@ -64,11 +67,8 @@ import {
   __require,
   __toESM,
   childEnv,
-  execa,
-  parseTimeouts,
-  resolveCommit,
-  runStreamed
-} from "./chunks/chunk-HHZQ66D3.js";
+  execa
+} from "./chunks/chunk-7WRVYRP5.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({

@@ -19,12 +19,13 @@ import {
   setOutput,
   setSecret,
   warning
-} from "./chunks/chunk-AZOG676I.js";
+} from "./chunks/chunk-ARGX22KN.js";
 import {
   COMMENT_LIMIT,
   CONFIG_FILE_NAME,
   DEFAULT_FAIL_ON,
   DEFAULT_PROFILE,
+  DEFAULT_TIMEOUTS,
   FAIL_ON,
   MAX_RESULTS_FILE_BYTES,
   NONE,
@@ -47,6 +48,7 @@ import {
   decideGate,
   defaultCacheDir,
   escapeMarkdown,
+  external_exports,
   fingerprintMismatches,
   formatInterval,
   formatShard,
@@ -68,12 +70,14 @@ import {
   measuringBody,
   median,
   mergeShards,
+  parseBuildSettings,
   parseFailOn,
   parseJson,
   parseNoiseFloor,
   parseResults,
   parseRunnerCost,
   parseShard,
+  parseTimeouts,
   plural,
   rankSumTest,
   readCapped,
@@ -92,14 +96,14 @@ import {
   touchPrNamespace,
   trendChart,
   unpairedShift,
+  validate,
   whereCostItems,
   withCleanup,
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-MPTS3XN3.js";
+} from "./chunks/chunk-34D3VJBC.js";
 import {
-  DEFAULT_TIMEOUTS,
   EXIT_ERROR,
   InputError,
   JOB_MARKER,
@@ -110,14 +114,10 @@ import {
   __toESM,
   childEnv,
   execa,
-  external_exports,
   gateUsers,
-  parseBuildSettings,
-  parseTimeouts,
   removeUserTree,
-  unprivilegedWarning,
-  validate
-} from "./chunks/chunk-HHZQ66D3.js";
+  unprivilegedWarning
+} from "./chunks/chunk-7WRVYRP5.js";
 
 // node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js
 var require_proxy = __commonJS({

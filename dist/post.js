@@ -9,8 +9,8 @@ import {
   removeJobRoot,
   stopSignal,
   warning
-} from "./chunks/chunk-AZOG676I.js";
-import "./chunks/chunk-HHZQ66D3.js";
+} from "./chunks/chunk-ARGX22KN.js";
+import "./chunks/chunk-7WRVYRP5.js";
 
 // src/action/post.ts
 var jobRoot = getState(STATE_JOB_ROOT);

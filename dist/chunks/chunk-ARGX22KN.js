@@ -12,7 +12,7 @@ import {
   processesOfJob,
   removeUserTree,
   signalAll
-} from "./chunk-HHZQ66D3.js";
+} from "./chunk-7WRVYRP5.js";
 
 // node_modules/tunnel/lib/tunnel.js
 var require_tunnel = __commonJS({
@@ -21470,4 +21470,4 @@ export {
   commandFree,
   commandFreeCore
 };
-/*! For license information please see chunk-AZOG676I.js.LEGAL.txt */
+/*! For license information please see chunk-ARGX22KN.js.LEGAL.txt */
