@@ -22,7 +22,7 @@
  *   "the interval excludes 0" and "p < alpha" then agree exactly.
  */
 import jStat from "jstat";
-import { errorFunction, mean, probit, sampleStandardDeviation } from "simple-statistics";
+import { errorFunction, mean, probit, sampleStandardDeviation, sum } from "simple-statistics";
 import { pairwiseDifferences, walshAverages, type CandidateShifts } from "./order-statistics.js";
 
 /** Largest number of values (pairs, or values per side) for which the null distribution is computed exactly. */
@@ -355,8 +355,6 @@ export interface BlockDropTest extends DropTest {
   method: "rounds" | "recorded" | "block-means" | "untestable";
 }
 
-const sumOf = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
-
 /**
  * One-sided test for a drop of log ratios that come in blocks, each block measured by one pair of
  * server processes. Each process has its own speed (memory layout, placement), so a round is
@@ -370,7 +368,7 @@ const sumOf = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 export function blockDropTest(blocks: readonly (readonly number[])[], spread: ProcessSpread | null): BlockDropTest {
   const filled = blocks.filter((b) => b.length > 0);
   const k = filled.length;
-  const n = sumOf(filled.map((b) => b.length));
+  const n = sum(filled.map((b) => b.length));
   if (k === n) return { ...dropTTest(filled.flat()), blocks: k, method: "rounds" };
   if (!spread) {
     if (k < 2) return { t: 0, df: 0, p_value: 1, blocks: k, method: "untestable" };
@@ -378,9 +376,9 @@ export function blockDropTest(blocks: readonly (readonly number[])[], spread: Pr
   }
   const all = filled.flat();
   const m = mean(all);
-  const within = sumOf(filled.map((b) => sumOf(b.map((x) => (x - mean(b as number[])) ** 2)))) / (n - k);
+  const within = sum(filled.map((b) => sum(b.map((x) => (x - mean(b as number[])) ** 2)))) / (n - k);
   const withinPart = within / n;
-  const betweenPart = (spread.sd ** 2 * sumOf(filled.map((b) => b.length ** 2))) / n ** 2;
+  const betweenPart = (spread.sd ** 2 * sum(filled.map((b) => b.length ** 2))) / n ** 2;
   const variance = withinPart + betweenPart;
   const df = variance === 0 ? n - k : variance ** 2 / (withinPart ** 2 / (n - k) + betweenPart ** 2 / spread.df);
   if (variance === 0) return { t: m < 0 ? -Infinity : m > 0 ? Infinity : 0, df, p_value: m < 0 ? 0 : 1, blocks: k, method: "recorded" };
@@ -404,10 +402,10 @@ export function processSpreadFromAa(blocks: readonly (readonly number[])[]): Pro
   const k = usable.length;
   if (k < 2) return null;
   const means = usable.map((b) => mean(b as number[]));
-  const withinDf = sumOf(usable.map((b) => b.length - 1));
-  const within = sumOf(usable.map((b, i) => sumOf(b.map((x) => (x - means[i]!) ** 2)))) / withinDf;
-  const meanSquare = sumOf(means.map((m) => m * m)) / k;
-  const roundsShare = (within * sumOf(usable.map((b) => 1 / b.length))) / k;
+  const withinDf = sum(usable.map((b) => b.length - 1));
+  const within = sum(usable.map((b, i) => sum(b.map((x) => (x - means[i]!) ** 2)))) / withinDf;
+  const meanSquare = sum(means.map((m) => m * m)) / k;
+  const roundsShare = (within * sum(usable.map((b) => 1 / b.length))) / k;
   const standardError = Math.sqrt((2 * meanSquare ** 2) / k + (2 * roundsShare ** 2) / withinDf);
   return { sd: Math.sqrt(Math.max(0, meanSquare - roundsShare) + standardError), df: k };
 }
