@@ -12,6 +12,9 @@ export interface CleanupHandle {
 }
 
 export class CleanupRegistry {
+  /** `parent`: the registry of the run this one is a part of (withTimeLimit), if any. */
+  constructor(readonly parent: CleanupRegistry | null = null) {}
+
   private readonly actions = new Map<number, { label: string; run: CleanupAction }>();
   private nextId = 0;
   private readonly controller = new AbortController();
@@ -163,7 +166,7 @@ export async function withTimeLimit<T>(
   work: (registry: CleanupRegistry) => Promise<T>,
   warn: (message: string) => void,
 ): Promise<T> {
-  const registry = new CleanupRegistry();
+  const registry = new CleanupRegistry(parent);
   const handle = await parent.register("a time-limited part of the run", () => cleanUp(registry, new PipelineError("its part of the run finished"), warn));
   const onParentCancel = (): void => registry.cancel(new PipelineError("the run was cancelled"));
   parent.signal.addEventListener("abort", onParentCancel, { once: true });

@@ -30,15 +30,21 @@ export async function heldByAnotherRun(): Promise<boolean> {
   return holder > 0 && holder !== process.pid && isRunning(holder);
 }
 
-/** The registries whose runs hold the machine: a bisect's probes (and a baseline's bisect) are runs of one registry. */
+/** The registries whose runs hold the machine. */
 const holding = new WeakSet<CleanupRegistry>();
+
+/** Whether `registry`'s run, or a run it is a part of (a bisect's probes under their time limit, a baseline's bisect), holds the machine. */
+function holds(registry: CleanupRegistry | null): boolean {
+  return registry !== null && (holding.has(registry) || holds(registry.parent));
+}
 
 /**
  * Waits (up to `timeoutS`) until no other run holds the machine, and holds it until `registry` is
- * cleaned up. Nothing to hold without root.
+ * cleaned up. Nothing to hold without root, nor for a part of a run that holds it already: it would
+ * wait for itself.
  */
 export async function lockRunner(registry: CleanupRegistry, timeoutS: number): Promise<void> {
-  if (process.getuid?.() !== 0 || holding.has(registry)) return;
+  if (process.getuid?.() !== 0 || holds(registry)) return;
   await lockExclusively(runnerLockFile(), registry, timeoutS, "running the gate on this machine");
   holding.add(registry);
 }
