@@ -30,7 +30,7 @@ import { withCleanup } from "./cleanup.js";
 import { defaultCacheDir } from "./config/plan.js";
 import { DEFAULT_TIMEOUTS } from "./config/timeouts.js";
 import { EXIT_ERROR, InputError, PipelineError } from "./errors.js";
-import { gateUsers, unprivilegedWarning } from "./unprivileged.js";
+import { gateUsers, pullRequestUsers, unprivilegedWarning } from "./unprivileged.js";
 import { removeUserTree } from "./user-trees.js";
 
 const MODES: Record<ActionInputs["mode"], ModeRunner> = { pr: prMode, baseline: baselineMode, report: reportMode, flags: flagsMode, bisect: bisectMode };
@@ -55,7 +55,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         // new, with a name nobody could guess and link beforehand (RUNNER_TEMP may be /tmp, where an earlier job's users can write)
         await mkdir(path.dirname(jobRootPrefix), { recursive: true });
         const jobRoot = await mkdtemp(jobRootPrefix);
-        await registry.register(`job root ${jobRoot}`, async () => void (await removeUserTree(await gateUsers(), jobRoot)));
+        await registry.register(`job root ${jobRoot}`, async () => void (await removeUserTree(await gateUsers(), jobRoot, { ending: await pullRequestUsers() })));
         // like /tmp: the unprivileged users make their own dirs in it, and cannot touch the action's
         await chmodDir(jobRoot, 0o1777);
         core.saveState(STATE_JOB_ROOT, jobRoot);

@@ -36,17 +36,19 @@ const MAX_ERROR_BYTES = 64 * 1024;
  * SIGKILL: what it removed is gone all the same). A directory of a user not among `owners`, or one of
  * root's whose entries another user could replace, is left and named in the PipelineError.
  *
- * `endProcesses: false` leaves the owners' processes running (a server that must go on): root's safety
- * does not rest on the ending, only that nothing is written in the tree again while it goes.
+ * `ending` names the users whose processes are ended, when not all the owners: none leaves a server
+ * that must go on; the pull request users leave the trusted build user's, which another run's build
+ * (trusted code, not racing anyone) may be. Root's safety does not rest on the ending of trusted
+ * processes, only on nothing hostile writing in the tree while it goes.
  */
-export async function removeUserTree(owners: OsUser | null | readonly OsUser[], tree: string, { endProcesses = true } = {}): Promise<EndedProcesses> {
+export async function removeUserTree(owners: OsUser | null | readonly OsUser[], tree: string, { ending }: { ending?: readonly OsUser[] } = {}): Promise<EndedProcesses> {
   if (process.getuid?.() !== 0) {
     await rm(tree, { recursive: true, force: true });
     return { ended: [], left: [] };
   }
   // what the runner's own user owns is root's to remove, and its processes are not to be ended
   const users = [owners].flat().filter((user): user is OsUser => user !== null && user.uid !== 0);
-  const ended = endProcesses ? await endProcessesOf(users) : { ended: [], left: [] };
+  const ended = await endProcessesOf((ending ?? users).filter((user) => user.uid !== 0));
   const info = await lstatOrNull(tree);
   if (info) await removeEntry(tree, info, await stat(path.dirname(tree)), new Map(users.map((user) => [user.uid, user])));
   return ended;

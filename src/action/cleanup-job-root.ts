@@ -10,7 +10,7 @@ import { execa } from "execa";
 import { childEnv, JOB_MARKER } from "../child-env.js";
 import { processesOfJob, signalAll } from "../processes.js";
 import { heldByAnotherRun } from "../runner-lock.js";
-import { gateUsers } from "../unprivileged.js";
+import { gateUsers, pullRequestUsers } from "../unprivileged.js";
 import { removeUserTree } from "../user-trees.js";
 
 export const STATE_JOB_ROOT = "job-root";
@@ -34,7 +34,7 @@ export interface JobRootCleanup {
   /** what it found to clean up, for the log */
   found: string[];
   /**
-   * processes of the gate's users still there 10 s after SIGKILL (in uninterruptible sleep: they go
+   * processes of the pull request users still there 10 s after SIGKILL (in uninterruptible sleep: they go
    * when they wake). Not a failure of the job, whose results are in: what they wrote is removed all the
    * same (as their users), and the next run refuses to start beside them.
    */
@@ -43,8 +43,8 @@ export interface JobRootCleanup {
 
 /**
  * Stops the job's processes with `signal` (the engine's emergencySignal: PostgreSQL's SIGQUIT takes the
- * postmaster's backends and shared memory down), then SIGKILL, then every process left of the gate's
- * users (a daemon that shed the marker and the root: user-processes.ts); removes the root as its
+ * postmaster's backends and shared memory down), then SIGKILL, then every process left of the pull
+ * request users (a daemon that shed the marker and the root: user-processes.ts); removes the root as its
  * users (user-trees.ts).
  */
 export async function removeJobRoot(root: string, repo: string | null, signal: NodeJS.Signals = "SIGTERM"): Promise<JobRootCleanup> {
@@ -57,10 +57,12 @@ export async function removeJobRoot(root: string, repo: string | null, signal: N
     signalAll(pids, "SIGKILL");
   }
   const there = existsSync(root);
-  // a run of another job that holds the machine now owns those users' processes: removed as the
-  // users, this job's root is safe to take without ending them
-  const { ended, left } = await removeUserTree(await gateUsers(), root, { endProcesses: !(await heldByAnotherRun()) });
-  if (ended.length > 0) found.push(`${ended.length} processes of the gate's users (${ended.join(", ")})`);
+  // the pull request users' processes, unless a run of another job that holds the machine now owns
+  // them (removed as the users, this job's root is safe to take without ending them); the trusted
+  // user's may be another job's build, and trusted code does not race root
+  const ending = (await heldByAnotherRun()) ? [] : await pullRequestUsers();
+  const { ended, left } = await removeUserTree(await gateUsers(), root, { ending });
+  if (ended.length > 0) found.push(`${ended.length} processes of the pull request users (${ended.join(", ")})`);
   if (there) found.push(root);
   // a job of an older version may have left worktrees registered in the checkout
   if (repo && existsSync(repo)) await execa("git", ["-C", repo, "worktree", "prune"], { env: childEnv(process.env), extendEnv: false, reject: false });

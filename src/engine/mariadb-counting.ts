@@ -127,7 +127,7 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
       stopped = true;
       await server.restart();
       // the restarted server runs as the dir's owner: it stays, and the dir goes as that user
-      await removeUserTree(server.user, outDir, { endProcesses: false });
+      await removeUserTree(server.user, outDir, { ending: [] });
     },
   };
 }

@@ -192,7 +192,7 @@ export async function startCountingPostgres(server: CountableServer, options: Co
       await server.restart();
       await copies.remove();
       // the restarted server runs as the dir's owner: it stays, and the dir goes as that user
-      await removeUserTree(server.owner, outDir, { endProcesses: false });
+      await removeUserTree(server.owner, outDir, { ending: [] });
       await rm(wrapper, { force: true });
     },
   };
