@@ -55,7 +55,7 @@ import {
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-34D3VJBC.js";
+} from "./chunks/chunk-KRBFY4TE.js";
 import {
   EXIT_ERROR,
   EXIT_OK,
@@ -68,7 +68,7 @@ import {
   __toESM,
   childEnv,
   execa
-} from "./chunks/chunk-7WRVYRP5.js";
+} from "./chunks/chunk-FPOG5JM2.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({

@@ -19,7 +19,7 @@ import {
   setOutput,
   setSecret,
   warning
-} from "./chunks/chunk-ARGX22KN.js";
+} from "./chunks/chunk-UCYXMEKZ.js";
 import {
   COMMENT_LIMIT,
   CONFIG_FILE_NAME,
@@ -102,7 +102,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-34D3VJBC.js";
+} from "./chunks/chunk-KRBFY4TE.js";
 import {
   EXIT_ERROR,
   InputError,
@@ -115,9 +115,10 @@ import {
   childEnv,
   execa,
   gateUsers,
+  pullRequestUsers,
   removeUserTree,
   unprivilegedWarning
-} from "./chunks/chunk-7WRVYRP5.js";
+} from "./chunks/chunk-FPOG5JM2.js";
 
 // node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js
 var require_proxy = __commonJS({
@@ -84189,7 +84190,7 @@ async function run(env = process.env) {
       async (registry) => {
         await mkdir3(path11.dirname(jobRootPrefix), { recursive: true });
         const jobRoot = await mkdtemp2(jobRootPrefix);
-        await registry.register(`job root ${jobRoot}`, async () => void await removeUserTree(await gateUsers(), jobRoot));
+        await registry.register(`job root ${jobRoot}`, async () => void await removeUserTree(await gateUsers(), jobRoot, { ending: await pullRequestUsers() }));
         await chmodDir(jobRoot, 1023);
         saveState(STATE_JOB_ROOT, jobRoot);
         saveState(STATE_REPO, path11.resolve(inputs.repoPath));

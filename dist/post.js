@@ -9,8 +9,8 @@ import {
   removeJobRoot,
   stopSignal,
   warning
-} from "./chunks/chunk-ARGX22KN.js";
-import "./chunks/chunk-7WRVYRP5.js";
+} from "./chunks/chunk-UCYXMEKZ.js";
+import "./chunks/chunk-FPOG5JM2.js";
 
 // src/action/post.ts
 var jobRoot = getState(STATE_JOB_ROOT);

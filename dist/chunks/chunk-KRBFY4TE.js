@@ -27,7 +27,7 @@ import {
   unprivilegedUser,
   userTempDir,
   variantUser
-} from "./chunk-7WRVYRP5.js";
+} from "./chunk-FPOG5JM2.js";
 
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
@@ -33659,7 +33659,7 @@ async function buildAtCommit(request) {
         timings[command.phase] = elapsed() - phaseStart;
       }
       timings.total = elapsed();
-      const leftRunning = user ? (await endProcessesOf([user])).ended : [];
+      const leftRunning = user && trust === "pr" ? (await endProcessesOf([user])).ended : [];
       await takeBack(buildDir);
       const result = {
         ...resultIn(buildDir),
@@ -34441,7 +34441,7 @@ async function startCountingMariadb(server, options = {}) {
       if (stopped) return;
       stopped = true;
       await server.restart();
-      await removeUserTree(server.user, outDir, { endProcesses: false });
+      await removeUserTree(server.user, outDir, { ending: [] });
     }
   };
 }
@@ -34878,7 +34878,7 @@ exec ${valgrind} "$@"
       stopped = true;
       await server.restart();
       await copies.remove();
-      await removeUserTree(server.owner, outDir, { endProcesses: false });
+      await removeUserTree(server.owner, outDir, { ending: [] });
       await rm2(wrapper2, { force: true });
     }
   };
@@ -36627,11 +36627,10 @@ function dropTTest(differences) {
   const t = m / (sd / Math.sqrt(n));
   return { t, df, p_value: import_jstat.default.studentt.cdf(t, df) };
 }
-var sumOf = (values) => values.reduce((a, b) => a + b, 0);
 function blockDropTest(blocks, spread) {
   const filled = blocks.filter((b) => b.length > 0);
   const k = filled.length;
-  const n = sumOf(filled.map((b) => b.length));
+  const n = sum(filled.map((b) => b.length));
   if (k === n) return { ...dropTTest(filled.flat()), blocks: k, method: "rounds" };
   if (!spread) {
     if (k < 2) return { t: 0, df: 0, p_value: 1, blocks: k, method: "untestable" };
@@ -36639,9 +36638,9 @@ function blockDropTest(blocks, spread) {
   }
   const all = filled.flat();
   const m = mean(all);
-  const within = sumOf(filled.map((b) => sumOf(b.map((x) => (x - mean(b)) ** 2)))) / (n - k);
+  const within = sum(filled.map((b) => sum(b.map((x) => (x - mean(b)) ** 2)))) / (n - k);
   const withinPart = within / n;
-  const betweenPart = spread.sd ** 2 * sumOf(filled.map((b) => b.length ** 2)) / n ** 2;
+  const betweenPart = spread.sd ** 2 * sum(filled.map((b) => b.length ** 2)) / n ** 2;
   const variance = withinPart + betweenPart;
   const df = variance === 0 ? n - k : variance ** 2 / (withinPart ** 2 / (n - k) + betweenPart ** 2 / spread.df);
   if (variance === 0) return { t: m < 0 ? -Infinity : m > 0 ? Infinity : 0, df, p_value: m < 0 ? 0 : 1, blocks: k, method: "recorded" };
@@ -37292,6 +37291,11 @@ function cpuPlacementText(placement) {
 
 // src/cleanup.ts
 var CleanupRegistry = class {
+  /** `parent`: the registry of the run this one is a part of (withTimeLimit), if any. */
+  constructor(parent = null) {
+    this.parent = parent;
+  }
+  parent;
   actions = /* @__PURE__ */ new Map();
   nextId = 0;
   controller = new AbortController();
@@ -37401,7 +37405,7 @@ async function raceTimeout(work, registry2, timeoutMs, message) {
   }
 }
 async function withTimeLimit(parent, timeoutMs, message, work, warn) {
-  const registry2 = new CleanupRegistry();
+  const registry2 = new CleanupRegistry(parent);
   const handle = await parent.register("a time-limited part of the run", () => cleanUp(registry2, new PipelineError("its part of the run finished"), warn));
   const onParentCancel = () => registry2.cancel(new PipelineError("the run was cancelled"));
   parent.signal.addEventListener("abort", onParentCancel, { once: true });

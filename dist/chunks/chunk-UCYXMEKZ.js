@@ -10,9 +10,10 @@ import {
   gateUsers,
   heldByAnotherRun,
   processesOfJob,
+  pullRequestUsers,
   removeUserTree,
   signalAll
-} from "./chunk-7WRVYRP5.js";
+} from "./chunk-FPOG5JM2.js";
 
 // node_modules/tunnel/lib/tunnel.js
 var require_tunnel = __commonJS({
@@ -21426,8 +21427,9 @@ async function removeJobRoot(root, repo, signal = "SIGTERM") {
     signalAll(pids, "SIGKILL");
   }
   const there = existsSync2(root);
-  const { ended, left } = await removeUserTree(await gateUsers(), root, { endProcesses: !await heldByAnotherRun() });
-  if (ended.length > 0) found.push(`${ended.length} processes of the gate's users (${ended.join(", ")})`);
+  const ending = await heldByAnotherRun() ? [] : await pullRequestUsers();
+  const { ended, left } = await removeUserTree(await gateUsers(), root, { ending });
+  if (ended.length > 0) found.push(`${ended.length} processes of the pull request users (${ended.join(", ")})`);
   if (there) found.push(root);
   if (repo && existsSync2(repo)) await execa("git", ["-C", repo, "worktree", "prune"], { env: childEnv(process.env), extendEnv: false, reject: false });
   return { found, left };
@@ -21470,4 +21472,4 @@ export {
   commandFree,
   commandFreeCore
 };
-/*! For license information please see chunk-ARGX22KN.js.LEGAL.txt */
+/*! For license information please see chunk-UCYXMEKZ.js.LEGAL.txt */

@@ -7686,8 +7686,11 @@ async function heldByAnotherRun() {
   return holder > 0 && holder !== process.pid && isRunning(holder);
 }
 var holding = /* @__PURE__ */ new WeakSet();
+function holds(registry) {
+  return registry !== null && (holding.has(registry) || holds(registry.parent));
+}
 async function lockRunner(registry, timeoutS) {
-  if (process.getuid?.() !== 0 || holding.has(registry)) return;
+  if (process.getuid?.() !== 0 || holds(registry)) return;
   await lockExclusively(runnerLockFile(), registry, timeoutS, "running the gate on this machine");
   holding.add(registry);
 }
@@ -7729,13 +7732,13 @@ function refuseRunnersOwn(users, verb) {
 // src/user-trees.ts
 var EMPTY_TIMEOUT_MS = 15 * 6e4;
 var MAX_ERROR_BYTES = 64 * 1024;
-async function removeUserTree(owners, tree, { endProcesses = true } = {}) {
+async function removeUserTree(owners, tree, { ending } = {}) {
   if (process.getuid?.() !== 0) {
     await rm3(tree, { recursive: true, force: true });
     return { ended: [], left: [] };
   }
   const users = [owners].flat().filter((user) => user !== null && user.uid !== 0);
-  const ended = endProcesses ? await endProcessesOf(users) : { ended: [], left: [] };
+  const ended = await endProcessesOf((ending ?? users).filter((user) => user.uid !== 0));
   const info = await lstatOrNull(tree);
   if (info) await removeEntry(tree, info, await stat(path9.dirname(tree)), new Map(users.map((user) => [user.uid, user])));
   return ended;
@@ -7822,6 +7825,7 @@ export {
   unprivilegedUser,
   baseBuildUser,
   variantUser,
+  pullRequestUsers,
   gateUsers,
   asUser,
   asUserIn,
