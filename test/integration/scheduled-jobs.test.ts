@@ -11,9 +11,10 @@ import { childEnv } from "../../src/child-env.js";
 import { ensureDebianPackages } from "../../src/setup/debian-packages.js";
 import { unprivilegedUser, variantUser, type OsUser } from "../../src/unprivileged.js";
 import { endPullRequestProcesses } from "../../src/user-processes.js";
+import { useOwnUsers } from "../helpers/user-prefix.js";
 
 // users of this file's own: every process of the pull request users is ended below
-process.env.DBG_USER_PREFIX = "dbgcron";
+useOwnUsers("cron");
 const asRoot = process.getuid?.() === 0;
 const env = { env: childEnv(process.env), extendEnv: false, reject: false } as const;
 const asThe = (user: OsUser) => ({ ...env, uid: user.uid, gid: user.gid });

@@ -31,8 +31,9 @@ import type { PipelinePorts } from "../../src/pipeline.js";
 import { asUserIn, unprivilegedUser, variantUser, type OsUser } from "../../src/unprivileged.js";
 import { postgresPlan } from "../helpers/postgres-plan.js";
 import { commitOn, makeTinyEngineRepo, type TinyEngineRepo } from "../helpers/tiny-engine.js";
+import { useOwnUsers } from "../helpers/user-prefix.js";
 
-process.env.DBG_USER_PREFIX = "dbgiso";
+useOwnUsers("iso");
 
 const asRoot = process.getuid?.() === 0;
 const scratch = mkdtempSync(path.join(os.tmpdir(), "dbg-isolation-"));
@@ -149,7 +150,7 @@ describe.runIf(asRoot)("a daemon of the pull request's code (issue 28 item 3)", 
     started.push(daemon);
     expect(isAlive(daemon), `the daemon ${daemon} outlived the run`).toBe(false);
     // ended as soon as its build was done, before root took the prefix back
-    expect(lines.join("\n")).toMatch(new RegExp(`ended 1 processes of the pull request users that the build of ${head} left running: ${daemon} \\(sleep, dbgiso-pr\\)`));
+    expect(lines.join("\n")).toMatch(new RegExp(`ended 1 processes of the pull request users that the build of ${head} left running: ${daemon} \\(sleep, ${process.env.DBG_USER_PREFIX}-pr\\)`));
   });
 
   it("two runs at once on one machine build one after the other, never as the same user at the same time (issue 36)", async () => {
@@ -287,7 +288,7 @@ done >> ${report}`;
     expect(results.run.notes.join("\n")).not.toMatch(/had died/);
     expect(results.samples.filter((s) => s.variant === "base").map((s) => s.status)).toEqual(["ok", "ok"]);
     // the build's daemon was gone before the first server started
-    const ended = lines.findIndex((line) => line.includes(`that the builds left running: ${daemon} (sleep, dbgiso-pr)`));
+    const ended = lines.findIndex((line) => line.includes(`that the builds left running: ${daemon} (sleep, ${process.env.DBG_USER_PREFIX}-pr)`));
     expect(ended, lines.join("\n")).toBeGreaterThanOrEqual(0);
     expect(ended).toBeLessThan(lines.findIndex((line) => line.includes("base: postgresql started")));
     expect(isAlive(daemon)).toBe(false);

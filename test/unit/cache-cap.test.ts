@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { capBuildCache, ENTRY_MARKER, enforceCacheCap, planEviction, planLogPruning, pruneLogs, scanCache, touchEntry, touchPrNamespace, type CacheEntry } from "../../src/build/cache-cap.js";
+import { useOwnUsers } from "../helpers/user-prefix.js";
 
 // as root, eviction ends the build users' processes first (src/user-trees.ts): this test's own users, not a build's beside it
-process.env.DBG_USER_PREFIX = "dbgunit";
+useOwnUsers("unit");
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;

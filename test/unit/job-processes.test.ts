@@ -4,19 +4,23 @@
  * children keep RUNNER_TRACKING_ID, by which the runner finds orphans itself.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { jobMarker, removeJobRoot, stopSignal } from "../../src/action/cleanup-job-root.js";
 import { endProcessesOf } from "../../src/user-processes.js";
 import { freezeUser } from "../../src/variant-freeze.js";
 import { postgresEngine } from "../../src/engine/postgres.js";
 import { childEnv, JOB_MARKER } from "../../src/child-env.js";
+import { unprivilegedUser } from "../../src/unprivileged.js";
+import { REPO_ROOT } from "../helpers/run-action.js";
+import { useOwnUsers } from "../helpers/user-prefix.js";
 
 // removeJobRoot also ends every process of the pull request users: as root, only this file's own
-process.env.DBG_USER_PREFIX = "dbgunit";
+useOwnUsers("unit");
 
 const alive = (pid: number): boolean => {
   try {
@@ -85,4 +89,48 @@ describe("the job's processes", () => {
     const own = { name: "runner", uid: process.getuid!(), gid: process.getgid!() };
     await expect(endProcessesOf([own])).rejects.toThrow(/refusing to end/);
   });
+});
+
+/**
+ * cgroup v1's freezer: a task frozen there is in uninterruptible sleep and stays, SIGKILL pending, until
+ * it is thawed (cgroup v2's freezer lets a fatal signal through). A real process that outlives SIGKILL
+ * for as long as the test wants, as one blocked on a hung NFS or FUSE mount would.
+ */
+const FREEZER = "/sys/fs/cgroup/freezer";
+const canFreeze = process.getuid?.() === 0 && existsSync(path.join(FREEZER, "cgroup.procs"));
+
+describe.runIf(canFreeze)("a process that outlives SIGKILL (frozen by cgroup v1's freezer, in uninterruptible sleep)", () => {
+  it("the post step removes the job root all the same, names the process in a warning, and succeeds", async () => {
+    const user = (await unprivilegedUser("pr"))!;
+    const root = mkdtempSync(path.join(os.tmpdir(), "db-bench-gate-test-"));
+    writeFileSync(path.join(root, "left-by-the-job"), "");
+    const cgroup = mkdtempSync(path.join(FREEZER, "dbg-survivor-"));
+    const survivor = spawn("sleep", ["300"], { uid: user.uid, gid: user.gid, stdio: "ignore" });
+    started.push(survivor.pid!);
+    const state = path.join(cgroup, "freezer.state");
+    try {
+      writeFileSync(path.join(cgroup, "cgroup.procs"), String(survivor.pid));
+      writeFileSync(state, "FROZEN");
+      for (let waited = 0; readFileSync(state, "utf8").trim() !== "FROZEN" && waited < 5000; waited += 50) await sleep(50);
+      expect(readFileSync(state, "utf8").trim()).toBe("FROZEN");
+
+      // the post step as the runner runs it: the job root from the main step's saved state
+      const post = await execa(path.join(REPO_ROOT, "node_modules", ".bin", "tsx"), [path.join(REPO_ROOT, "src", "action", "post.ts")], {
+        env: { PATH: process.env.PATH, "STATE_job-root": root, DBG_USER_PREFIX: process.env.DBG_USER_PREFIX },
+        extendEnv: false,
+        reject: false,
+        timeout: 60_000,
+      });
+      expect(post.exitCode, post.stderr).toBe(0);
+      expect(post.stdout).toContain(`::warning::post: still running 10 s after SIGKILL (in uninterruptible sleep; the next run will not start beside them): ${survivor.pid} (sleep)`);
+      expect(existsSync(root)).toBe(false);
+      expect(alive(survivor.pid!), "killed while frozen, it goes only when thawed").toBe(true);
+    } finally {
+      writeFileSync(state, "THAWED");
+      for (let waited = 0; alive(survivor.pid!) && waited < 5000; waited += 50) await sleep(50);
+      rmdirSync(cgroup);
+      rmSync(root, { recursive: true, force: true });
+    }
+    expect(alive(survivor.pid!), "thawed, the SIGKILL it had pending ends it").toBe(false);
+  }, 60_000);
 });

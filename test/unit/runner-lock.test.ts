@@ -2,9 +2,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { withCleanup, withTimeLimit } from "../../src/cleanup.js";
 import { lockRunner, runnerLockFile } from "../../src/runner-lock.js";
+import { useOwnUsers } from "../helpers/user-prefix.js";
 
 // this file's own lock (per prefix): a job or another test of this machine is not waited for
-process.env.DBG_USER_PREFIX = "dbgunitlock";
+useOwnUsers("unitlock");
 
 describe.skipIf(process.getuid?.() !== 0)("the runner's lock", () => {
   it("is held by a run until its cleanup; a part of the run under a time limit (an alert's bisect) does not wait for it", async () => {
