@@ -33,9 +33,10 @@ import { declaredInputs } from "../helpers/run-action.js";
 import { inputVariable } from "../../src/action/inputs.js";
 import { JOB_MARKER } from "../../src/child-env.js";
 import { run } from "../../src/main.js";
+import { useOwnUsers } from "../helpers/user-prefix.js";
 
 // removals end every process of the tree's user first: this file's own users, not those of a build or a test beside it
-process.env.DBG_USER_PREFIX = "dbgrootpaths";
+useOwnUsers("rootpaths");
 
 const asRoot = process.getuid?.() === 0;
 /** reachable by the unprivileged users, as the cache dir and the job root are */
@@ -322,6 +323,21 @@ describe.skipIf(!asRoot)("root removes nothing through a tree the fork's user ca
     const boosted = boost(pidFile);
     await buildAtCommit({ repo: repo.path, commitish: commit, recipe: await loadBuiltinRecipe("postgresql"), cacheDir, trust: "pr", prNamespace: "root-paths", registry, workDir: work });
     await boosted;
+    expect(existsSync(readFileSync(treeFile, "utf8").trim())).toBe(false);
+    expectRaceLost(outside, pidFile);
+  });
+
+  it("a failed build's source tree, where make install left a racing daemon before failing (the removal is all that stands between)", async () => {
+    const { plant, outside, pidFile, treeFile } = race();
+    const repo = await makeTinyEngineRepo(path.join(work, "repo"));
+    // a failed build ends nobody's processes itself: what removes its trees must
+    const commit = await commitHostileInstall(repo, "install: leave a racer, then fail", [`sh ${plant} $(CURDIR)`, "false"]);
+    const cacheDir = path.join(work, "cache");
+    mkdirSync(cacheDir, { mode: 0o755 });
+    const boosted = boost(pidFile);
+    const failure = await failureText(buildAtCommit({ repo: repo.path, commitish: commit, recipe: await loadBuiltinRecipe("postgresql"), cacheDir, trust: "pr", prNamespace: "root-paths", registry, workDir: work }));
+    await boosted;
+    expect(failure).toMatch(/build of .* failed/);
     expect(existsSync(readFileSync(treeFile, "utf8").trim())).toBe(false);
     expectRaceLost(outside, pidFile);
   });
