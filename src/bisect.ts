@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { execa } from "execa";
 import picomatch from "picomatch";
-import { childEnv } from "./child-env.js";
+import { childEnv } from "./trust/child-env.js";
 import { withTimeLimit, type CleanupRegistry } from "./cleanup.js";
 import { compareRun } from "./compare/compare.js";
 import { stepsWithVerdict } from "./compare/gate.js";

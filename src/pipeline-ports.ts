@@ -11,10 +11,10 @@ import { makeCpusetGroup } from "./measure/cpuset.js";
 import { collectFingerprint } from "./measure/fingerprint.js";
 import { clockTicksPerSecond, samplePeakMemory, takeHostSnapshot } from "./measure/host.js";
 import type { ClientRun, PipelinePorts } from "./pipeline.js";
-import { asUserIn, variantUser } from "./unprivileged.js";
-import { lockRunner } from "./runner-lock.js";
-import { endPullRequestProcesses } from "./user-processes.js";
-import { freezeUser } from "./variant-freeze.js";
+import { asUserIn, variantUser } from "./trust/unprivileged.js";
+import { lockRunner } from "./trust/runner-lock.js";
+import { endPullRequestProcesses } from "./trust/user-processes.js";
+import { freezeUser } from "./trust/variant-freeze.js";
 
 export const realPorts: PipelinePorts = {
   build: buildAtCommit,

@@ -41,8 +41,8 @@ import { treeFiles, writeStepProfile } from "./results/function-profiles.js";
 import { runInterleaved, type InterleaveResult, type StepBudget } from "./schedule/interleave.js";
 import type { SequentialDesign } from "./compare/alpha-spending.js";
 import { budgetStops, scheduleDesign, settledStep } from "./schedule/sequential.js";
-import { giveTo, type OsUser, type TrustLevel } from "./unprivileged.js";
-import { removeUserTree } from "./user-trees.js";
+import { giveTo, type OsUser, type TrustLevel } from "./trust/unprivileged.js";
+import { removeUserTree } from "./trust/user-trees.js";
 import { VERSION } from "./version.js";
 
 /** A client process's outcome. */

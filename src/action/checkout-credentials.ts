@@ -5,7 +5,7 @@
  * the action refuses to run pull request code next to one.
  */
 import { execa } from "execa";
-import { childEnv } from "../child-env.js";
+import { childEnv } from "../trust/child-env.js";
 import { InputError } from "../errors.js";
 
 /** The config keys of `repo` (includes followed) that hold an extra HTTP header. */

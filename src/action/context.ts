@@ -12,7 +12,7 @@ import type { JudgingCommit } from "../config/judging-files.js";
 import { makePlan, type Plan, type RunFlags } from "../config/plan.js";
 import type { Log } from "../log.js";
 import { createGitHubClient, parseRepository, tokenLogin, type GitHubClient, type RepoRef } from "../publish/github.js";
-import type { TrustLevel } from "../unprivileged.js";
+import type { TrustLevel } from "../trust/unprivileged.js";
 import { STATE_STOP_SIGNAL } from "./cleanup-job-root.js";
 import type { GitHubEvent } from "./event.js";
 import type { ActionInputs } from "./inputs.js";

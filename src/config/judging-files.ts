@@ -8,7 +8,7 @@
 import { realpathSync } from "node:fs";
 import path from "node:path";
 import { execa } from "execa";
-import { childEnv } from "../child-env.js";
+import { childEnv } from "../trust/child-env.js";
 import { InputError } from "../errors.js";
 import { MAX_NOISE_FLOOR_FILE_BYTES, readCapped, tooLargeError } from "../results/io.js";
 

@@ -19,7 +19,7 @@ import { deafLookMessage } from "../schedule/sequential.js";
 import type { JudgingCommit } from "./judging-files.js";
 import { resolveTimeouts, type Timeouts, type TimeoutsInput } from "./timeouts.js";
 import { shardSteps, type Shard } from "../schedule/shard.js";
-import type { TrustLevel } from "../unprivileged.js";
+import type { TrustLevel } from "../trust/unprivileged.js";
 
 export interface VariantSpec {
   id: string;

@@ -18,8 +18,8 @@
  * subshell the wrapper waits for only after reading its own stat, so its sleeps are not in cutime.
  */
 import { ParseError } from "../errors.js";
-import type { OsUser } from "../unprivileged.js";
-import { readAsUser } from "../user-files.js";
+import type { OsUser } from "../trust/unprivileged.js";
+import { readAsUser } from "../trust/user-files.js";
 import type { ClientCommand } from "./types.js";
 
 /** A report is one short line: more is not one. */

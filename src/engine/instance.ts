@@ -3,7 +3,7 @@
  * an embedded engine's data directory that each client run opens (a private copy of it per run).
  */
 import type { CleanupRegistry } from "../cleanup.js";
-import type { OsUser } from "../unprivileged.js";
+import type { OsUser } from "../trust/unprivileged.js";
 import type { CountingOptions, Engine, InstructionCounter, SettingValue, Target } from "./types.js";
 
 export interface Instance {

@@ -8,7 +8,7 @@
 import type { Counts } from "../measure/valgrind.js";
 import type { SimulatedCaches } from "../measure/simulated-caches.js";
 import type { CleanupRegistry } from "../cleanup.js";
-import type { OsUser, TrustLevel } from "../unprivileged.js";
+import type { OsUser, TrustLevel } from "../trust/unprivileged.js";
 
 export type SettingValue = string | number | boolean;
 

@@ -10,7 +10,7 @@ import { mkdir, readFile, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { PipelineError } from "../errors.js";
-import { processesOfUsers } from "../processes.js";
+import { processesOfUsers } from "../trust/processes.js";
 import { formatCpuList } from "./cpu-affinity.js";
 
 const V2_ROOT = "/sys/fs/cgroup";

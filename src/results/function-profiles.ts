@@ -9,7 +9,7 @@ import { mkdir, readdir } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
 import { z } from "zod";
-import { childEnv } from "../child-env.js";
+import { childEnv } from "../trust/child-env.js";
 import { PipelineError } from "../errors.js";
 import { compareFunctions, type StepFunctionComparison, type StepProfile } from "../compare/functions.js";
 import type { Comparison, InstructionComparison } from "../compare/types.js";

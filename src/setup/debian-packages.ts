@@ -1,6 +1,6 @@
 /** Installs missing Debian packages with apt-get (noninteractive; the package lists refreshed once per process). */
 import { execa } from "execa";
-import { childEnv } from "../child-env.js";
+import { childEnv } from "../trust/child-env.js";
 import { PipelineError } from "../errors.js";
 import { runStreamed } from "../build/run-streamed.js";
 

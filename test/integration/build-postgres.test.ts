@@ -10,7 +10,7 @@ import { execa } from "execa";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildAtCommit, type BuildResult } from "../../src/build/build.js";
 import { loadBuiltinRecipe, type BuildRecipe } from "../../src/build/recipe.js";
-import { childEnv } from "../../src/child-env.js";
+import { childEnv } from "../../src/trust/child-env.js";
 import { CleanupRegistry } from "../../src/cleanup.js";
 import { PipelineError } from "../../src/errors.js";
 

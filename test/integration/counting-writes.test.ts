@@ -17,7 +17,7 @@ import { loadProfile } from "../../src/config/profile.js";
 import { consoleLog } from "../../src/log.js";
 import { runBenchmark } from "../../src/pipeline.js";
 import { realPorts } from "../../src/pipeline-ports.js";
-import { processesUnder } from "../../src/processes.js";
+import { processesUnder } from "../../src/trust/processes.js";
 import { ResultsSchema, type OkInstructionSample } from "../../src/results/schema.js";
 import { ON_FRESH_COPIES, relativeSpread } from "../../src/schedule/instructions.js";
 import { postgresPlan } from "../helpers/postgres-plan.js";

@@ -18,7 +18,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vi
 import type { BuildResult } from "../../src/build/build.js";
 import { buildCommands } from "../../src/build/recipe.js";
 import { exportSourceTree } from "../../src/build/source-tree.js";
-import { childEnv } from "../../src/child-env.js";
+import { childEnv } from "../../src/trust/child-env.js";
 import { CleanupRegistry } from "../../src/cleanup.js";
 import { makePlan } from "../../src/config/plan.js";
 import { loadProfile } from "../../src/config/profile.js";
@@ -26,7 +26,7 @@ import { MARIADB_COUNTED_WORK } from "../../src/engine/mariadb-counting.js";
 import { mariadbEngine } from "../../src/engine/mariadb.js";
 import type { Server, SettingValue } from "../../src/engine/types.js";
 import { PipelineError } from "../../src/errors.js";
-import { processesUnder } from "../../src/processes.js";
+import { processesUnder } from "../../src/trust/processes.js";
 import type { ForkRepo } from "../../src/setup/fork-repo.js";
 import { engineForkBuilds } from "../helpers/engine-fork-builds.js";
 import { relativeSpread } from "../../src/schedule/instructions.js";

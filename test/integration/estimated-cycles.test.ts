@@ -26,7 +26,7 @@ import { runBenchmark } from "../../src/pipeline.js";
 import { compareRun } from "../../src/compare/compare.js";
 import { decideGate } from "../../src/compare/gate.js";
 import { realPorts } from "../../src/pipeline-ports.js";
-import { processesUnder } from "../../src/processes.js";
+import { processesUnder } from "../../src/trust/processes.js";
 import { ResultsSchema, type OkInstructionSample, type Results } from "../../src/results/schema.js";
 import { DEFAULT_TIMEOUTS } from "../../src/config/timeouts.js";
 import { addCacheMissBranches, addExtraWorkBranches, addParamSketchBranch } from "../../src/setup/fork-repo.js";

@@ -21,7 +21,7 @@ import { buildAtCommit, type BuildResult } from "../../src/build/build.js";
 import { loadBuiltinRecipe, type BuildRecipe } from "../../src/build/recipe.js";
 import { CleanupRegistry } from "../../src/cleanup.js";
 import { compareRun } from "../../src/compare/compare.js";
-import { processesUnder } from "../../src/processes.js";
+import { processesUnder } from "../../src/trust/processes.js";
 import { readResults } from "../../src/results/io.js";
 import type { ForkRepo } from "../../src/setup/fork-repo.js";
 import { engineFork } from "../helpers/engine-fork-builds.js";

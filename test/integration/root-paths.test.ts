@@ -26,12 +26,12 @@ import { mariadbEngine } from "../../src/engine/mariadb.js";
 import { postgresEngine } from "../../src/engine/postgres.js";
 import { rocksdbEngine } from "../../src/engine/rocksdb.js";
 import { realPorts } from "../../src/pipeline-ports.js";
-import { processesOfUsers, processesUnder } from "../../src/processes.js";
-import { asUser, unprivilegedUser, type OsUser } from "../../src/unprivileged.js";
+import { processesOfUsers, processesUnder } from "../../src/trust/processes.js";
+import { asUser, unprivilegedUser, type OsUser } from "../../src/trust/unprivileged.js";
 import { commitHostileInstall, makeTinyEngineRepo } from "../helpers/tiny-engine.js";
 import { declaredInputs } from "../helpers/run-action.js";
 import { inputVariable } from "../../src/action/inputs.js";
-import { JOB_MARKER } from "../../src/child-env.js";
+import { JOB_MARKER } from "../../src/trust/child-env.js";
 import { run } from "../../src/main.js";
 
 // removals end every process of the tree's user first: this file's own users, not those of a build or a test beside it

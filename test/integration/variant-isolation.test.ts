@@ -18,17 +18,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vi
 import { jobMarker, removeJobRoot } from "../../src/action/cleanup-job-root.js";
 import { buildAtCommit, type BuildResult } from "../../src/build/build.js";
 import { loadBuiltinRecipe, type BuildRecipe } from "../../src/build/recipe.js";
-import { childEnv } from "../../src/child-env.js";
+import { childEnv } from "../../src/trust/child-env.js";
 import { CleanupRegistry, withCleanup } from "../../src/cleanup.js";
 import type { RunPlan } from "../../src/config/plan.js";
 import { parseProfile } from "../../src/config/profile.js";
 import { consoleLog } from "../../src/log.js";
 import { runBenchmark } from "../../src/pipeline.js";
-import { runnerLockFile } from "../../src/runner-lock.js";
+import { runnerLockFile } from "../../src/trust/runner-lock.js";
 import { realPorts } from "../../src/pipeline-ports.js";
-import { processesOfUsers } from "../../src/processes.js";
+import { processesOfUsers } from "../../src/trust/processes.js";
 import type { PipelinePorts } from "../../src/pipeline.js";
-import { asUserIn, unprivilegedUser, variantUser, type OsUser } from "../../src/unprivileged.js";
+import { asUserIn, unprivilegedUser, variantUser, type OsUser } from "../../src/trust/unprivileged.js";
 import { postgresPlan } from "../helpers/postgres-plan.js";
 import { commitOn, makeTinyEngineRepo, type TinyEngineRepo } from "../helpers/tiny-engine.js";
 

@@ -13,7 +13,7 @@ import path from "node:path";
 import { execa } from "execa";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { loadBuiltinRecipe } from "../../src/build/recipe.js";
-import { childEnv } from "../../src/child-env.js";
+import { childEnv } from "../../src/trust/child-env.js";
 import { withCleanup } from "../../src/cleanup.js";
 import { compareRun } from "../../src/compare/compare.js";
 import { compareFunctions, type StepProfile } from "../../src/compare/functions.js";

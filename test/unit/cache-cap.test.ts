@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { capBuildCache, ENTRY_MARKER, enforceCacheCap, planEviction, planLogPruning, pruneLogs, scanCache, touchEntry, touchPrNamespace, type CacheEntry } from "../../src/build/cache-cap.js";
 
-// as root, eviction ends the build users' processes first (src/user-trees.ts): this test's own users, not a build's beside it
+// as root, eviction ends the build users' processes first (src/trust/user-trees.ts): this test's own users, not a build's beside it
 process.env.DBG_USER_PREFIX = "dbgunit";
 
 const MiB = 1024 * 1024;

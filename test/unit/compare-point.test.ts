@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isMergeOf, resolveComparisonPoint, type PullRequestCommits } from "../../src/action/compare-point.js";
-import { childEnv } from "../../src/child-env.js";
+import { childEnv } from "../../src/trust/child-env.js";
 import { InputError } from "../../src/errors.js";
 import { comparisonNote } from "../../src/report/comparison-note.js";
 

@@ -10,10 +10,10 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { jobMarker, removeJobRoot, stopSignal } from "../../src/action/cleanup-job-root.js";
-import { endProcessesOf } from "../../src/user-processes.js";
-import { freezeUser } from "../../src/variant-freeze.js";
+import { endProcessesOf } from "../../src/trust/user-processes.js";
+import { freezeUser } from "../../src/trust/variant-freeze.js";
 import { postgresEngine } from "../../src/engine/postgres.js";
-import { childEnv, JOB_MARKER } from "../../src/child-env.js";
+import { childEnv, JOB_MARKER } from "../../src/trust/child-env.js";
 
 // removeJobRoot also ends every process of the pull request users: as root, only this file's own
 process.env.DBG_USER_PREFIX = "dbgunit";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, describe, expect, it } from "vitest";
-import { childEnv } from "../../src/child-env.js";
+import { childEnv } from "../../src/trust/child-env.js";
 import { loadConfigAt } from "../../src/config/config-file.js";
 import { changedJudgingFiles, judgingCommit, MAX_JUDGING_FILE_BYTES, pathInRepo, readJudgingFile } from "../../src/config/judging-files.js";
 import { makePlan } from "../../src/config/plan.js";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { execa } from "execa";
 import { afterAll, describe, expect, it } from "vitest";
-import { childEnv } from "../../src/child-env.js";
+import { childEnv } from "../../src/trust/child-env.js";
 import { clientCpuShare, parseClientRusage, readClientRusage, withClientRusage } from "../../src/driver/client-rusage.js";
 import { ParseError } from "../../src/errors.js";
 import { clockTicksPerSecond, processesMemoryBytes, samplePeakMemory, takeHostSnapshot } from "../../src/measure/host.js";

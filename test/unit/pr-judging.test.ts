@@ -14,7 +14,7 @@ import { parseEvent } from "../../src/action/event.js";
 import { inputVariable, readInputs, type ActionInputs } from "../../src/action/inputs.js";
 import { prMode } from "../../src/action/modes/pr.js";
 import { judgingNotes, pullRequestJudging, tightenInputs, workflowIsThePullRequests, type BaseJudging } from "../../src/action/pr-judging.js";
-import { childEnv } from "../../src/child-env.js";
+import { childEnv } from "../../src/trust/child-env.js";
 import { CleanupRegistry } from "../../src/cleanup.js";
 import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
 import { ignoredInputsNote } from "../../src/report/judging-note.js";

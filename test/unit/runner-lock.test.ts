@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { withCleanup, withTimeLimit } from "../../src/cleanup.js";
-import { lockRunner, runnerLockFile } from "../../src/runner-lock.js";
+import { lockRunner, runnerLockFile } from "../../src/trust/runner-lock.js";
 
 // this file's own lock (per prefix): a job or another test of this machine is not waited for
 process.env.DBG_USER_PREFIX = "dbgunitlock";
