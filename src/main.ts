@@ -26,10 +26,10 @@ import { flagsMode } from "./action/modes/flags.js";
 import { prMode } from "./action/modes/pr.js";
 import { reportMode } from "./action/modes/report.js";
 import { JOB_MARKER } from "./trust/child-env.js";
-import { withCleanup } from "./cleanup.js";
+import { withCleanup } from "./common/cleanup.js";
 import { defaultCacheDir } from "./config/plan.js";
 import { DEFAULT_TIMEOUTS } from "./config/timeouts.js";
-import { EXIT_ERROR, InputError, PipelineError } from "./errors.js";
+import { EXIT_ERROR, InputError, PipelineError } from "./common/errors.js";
 import { gateUsers, pullRequestUsers, unprivilegedWarning } from "./trust/unprivileged.js";
 import { removeUserTree } from "./trust/user-trees.js";
 

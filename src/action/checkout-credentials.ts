@@ -6,7 +6,7 @@
  */
 import { execa } from "execa";
 import { childEnv } from "../trust/child-env.js";
-import { InputError } from "../errors.js";
+import { InputError } from "../common/errors.js";
 
 /** The config keys of `repo` (includes followed) that hold an extra HTTP header. */
 export async function persistedCredentials(repo: string): Promise<string[]> {

@@ -14,7 +14,7 @@ import { parseRunnerCost, type RunnerCost } from "../config/runner-cost.js";
 import { parseShard, type Shard } from "../schedule/shard.js";
 import { VariantSchema } from "../results/schema.js";
 import { parseBuildSettings, type BuildSettings } from "../build/recipe.js";
-import { InputError } from "../errors.js";
+import { InputError } from "../common/errors.js";
 import { COMPARE_WITH, type CompareWith } from "./compare-point.js";
 import { TWO_WORKFLOW_DOC } from "./fork-policy.js";
 

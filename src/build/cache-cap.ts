@@ -10,7 +10,7 @@
 import { existsSync, type Dirent } from "node:fs";
 import { lstat, lutimes, mkdir, readdir, rm, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { diskUsage } from "../disk-usage.js";
+import { diskUsage } from "../common/disk-usage.js";
 import { cacheNamespace, PR_NAMESPACES_DIR } from "./build.js";
 import { unprivilegedUser, type OsUser, type TrustLevel } from "../trust/unprivileged.js";
 import { removeUserTree } from "../trust/user-trees.js";

@@ -8,8 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { execa } from "execa";
 import { childEnv } from "../trust/child-env.js";
-import type { CleanupRegistry } from "../cleanup.js";
-import { InputError, PipelineError } from "../errors.js";
+import type { CleanupRegistry } from "../common/cleanup.js";
+import { InputError, PipelineError } from "../common/errors.js";
 import { giveTo, type OsUser } from "../trust/unprivileged.js";
 import { removeUserTree } from "../trust/user-trees.js";
 

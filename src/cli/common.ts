@@ -6,7 +6,7 @@ import path from "node:path";
 import { DEFAULT_FAIL_ON, FAIL_ON, parseFailOn, type FailOn } from "../compare/gate.js";
 import type { Comparison, CompareOptions, ThresholdOverride, Thresholds } from "../compare/types.js";
 import { loadConfigFile } from "../config/config-file.js";
-import { EXIT_OK, EXIT_REGRESSION, InputError } from "../errors.js";
+import { EXIT_OK, EXIT_REGRESSION, InputError } from "../common/errors.js";
 import { parseRunnerCost, type RunnerCost } from "../config/runner-cost.js";
 import { writeSweepCharts } from "../publish/charts.js";
 import { renderJson } from "../report/json.js";

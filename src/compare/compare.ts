@@ -8,7 +8,7 @@
  * null, never NaN or Infinity; the absolute medians still show the values.
  */
 import { max, median } from "simple-statistics";
-import { InputError } from "../errors.js";
+import { InputError } from "../common/errors.js";
 import { LSM_METRIC_KEYS, METRIC_KEYS, METRIC_NAMES, type InstructionSample, type LsmMetricKey, type MetricKey, type NoiseFloor, type OkSample, type Results, type Sample, type Step } from "../results/schema.js";
 import { lookAlpha } from "./alpha-spending.js";
 import { DEFAULT_FAIL_ON, decideGate, verdictWords } from "./gate.js";

@@ -11,7 +11,7 @@ import type { CompareOptions, ThresholdOverride, Thresholds } from "../compare/t
 import { thresholdResolver } from "../compare/thresholds.js";
 import { engineByName } from "../engine/index.js";
 import type { Engine, SettingValue } from "../engine/types.js";
-import { InputError } from "../errors.js";
+import { InputError } from "../common/errors.js";
 import type { ConfigFile } from "./config-file.js";
 import { allowedCpus } from "../measure/cpu-affinity.js";
 import { alphasOf, embeddedSettingsMessage, loadProfile, scheduleDeafness, type Profile } from "./profile.js";

@@ -25,7 +25,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
-import { PipelineError } from "../errors.js";
+import { PipelineError } from "../common/errors.js";
 import { functionsOrError } from "../measure/valgrind-functions.js";
 import { callgrindArgs, countsOf, logReader, restartUnderValgrind, runCounted, valgrindLogFile, valgrindOn, valgrindVersion, vgdbDump } from "../measure/valgrind.js";
 import { asUserIn, giveTo, type OsUser } from "../trust/unprivileged.js";

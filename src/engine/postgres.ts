@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
-import { InputError, ParseError, PipelineError } from "../errors.js";
+import { InputError, ParseError, PipelineError } from "../common/errors.js";
 import { onCpus } from "../measure/cpu-affinity.js";
 import { processesUnder } from "../trust/processes.js";
 import { freePort, portIsFree } from "./loopback-port.js";

@@ -13,7 +13,7 @@
  */
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { BuildNotCountableError, PipelineError } from "../errors.js";
+import { BuildNotCountableError, PipelineError } from "../common/errors.js";
 import { cachegrindArgs, countedPids, readCounts, removeCounts, tail, unsupportedInstruction, valgrindVersion } from "../measure/valgrind.js";
 import type { SimulatedCaches } from "../measure/simulated-caches.js";
 import { giveTo, type OsUser } from "../trust/unprivileged.js";

@@ -17,7 +17,7 @@
  */
 import { appendFile, chmod, chown, mkdir, mkdtemp, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { PipelineError } from "../errors.js";
+import { PipelineError } from "../common/errors.js";
 import { giveTo } from "../trust/unprivileged.js";
 import { existsAsUser, runAsUser, tailAsUser } from "../trust/user-files.js";
 import { removeUserTree } from "../trust/user-trees.js";

@@ -13,8 +13,8 @@ import { chmod, chown, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promi
 import os from "node:os";
 import path from "node:path";
 import { execa } from "execa";
-import type { CleanupHandle } from "../cleanup.js";
-import { PipelineError } from "../errors.js";
+import type { CleanupHandle } from "../common/cleanup.js";
+import { PipelineError } from "../common/errors.js";
 import { processesUnder } from "../trust/processes.js";
 import { asUser, giveTo, unprivilegedUser, type OsUser } from "../trust/unprivileged.js";
 import { tailAsUser } from "../trust/user-files.js";

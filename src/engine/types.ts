@@ -3,11 +3,11 @@
  * recipe (recipes/<recipe>.yaml). An engine is either
  * - a **server** (PostgreSQL, MariaDB): started from a build's programs, clients connect to it; or
  * - **embedded** (RocksDB): no server; the driver's own process opens a data directory.
- * The pipeline (src/pipeline.ts) sees both through src/engine/instance.ts.
+ * The pipeline (src/run/pipeline.ts) sees both through src/engine/instance.ts.
  */
 import type { Counts } from "../measure/valgrind.js";
 import type { SimulatedCaches } from "../measure/simulated-caches.js";
-import type { CleanupRegistry } from "../cleanup.js";
+import type { CleanupRegistry } from "../common/cleanup.js";
 import type { OsUser, TrustLevel } from "../trust/unprivileged.js";
 
 export type SettingValue = string | number | boolean;

@@ -9,7 +9,7 @@
  */
 import { readFile } from "node:fs/promises";
 import type { ClientCommand } from "../engine/types.js";
-import { InputError } from "../errors.js";
+import { InputError } from "../common/errors.js";
 
 /**
  * A profile's setting: "split" (first half of the allowed CPUs for the server, the rest for the

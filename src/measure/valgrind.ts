@@ -7,7 +7,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { childEnv } from "../trust/child-env.js";
-import { BuildNotCountableError, CountingUnavailableError, PipelineError } from "../errors.js";
+import { BuildNotCountableError, CountingUnavailableError, PipelineError } from "../common/errors.js";
 import { isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut, type CacheMisses } from "./cachegrind.js";
 import { cacheSimArgs, cachesText, sameCaches, type SimulatedCaches } from "./simulated-caches.js";
 import { onCpus } from "./cpu-affinity.js";

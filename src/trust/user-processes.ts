@@ -9,7 +9,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
-import { PipelineError } from "../errors.js";
+import { PipelineError } from "../common/errors.js";
 import { commandOf, processesOfUsers } from "./processes.js";
 import { removeScheduledJobs } from "./scheduled-jobs.js";
 import { asUser, pullRequestUsers, type OsUser } from "./unprivileged.js";

@@ -19,8 +19,8 @@ import os from "node:os";
 import path from "node:path";
 import { execa } from "execa";
 import { childEnv } from "./child-env.js";
-import type { CleanupRegistry } from "../cleanup.js";
-import { PipelineError } from "../errors.js";
+import type { CleanupRegistry } from "../common/cleanup.js";
+import { PipelineError } from "../common/errors.js";
 import { endProcessesOf, type EndedProcesses } from "./user-processes.js";
 import { asUser, giveTo, type OsUser } from "./unprivileged.js";
 

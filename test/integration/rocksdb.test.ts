@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildAtCommit, type BuildResult } from "../../src/build/build.js";
 import { loadBuiltinRecipe, type BuildRecipe } from "../../src/build/recipe.js";
-import { CleanupRegistry } from "../../src/cleanup.js";
+import { CleanupRegistry } from "../../src/common/cleanup.js";
 import { compareRun } from "../../src/compare/compare.js";
 import { processesUnder } from "../../src/trust/processes.js";
 import { readResults } from "../../src/results/io.js";

@@ -15,7 +15,7 @@ import path from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { childEnv } from "../../src/trust/child-env.js";
-import { CleanupRegistry } from "../../src/cleanup.js";
+import { CleanupRegistry } from "../../src/common/cleanup.js";
 import { loadProfile } from "../../src/config/profile.js";
 import { parseSysbenchOutput, SYSBENCH_MICROBENCHMARKS, sysbenchStep, type SysbenchParameters } from "../../src/driver/sysbench.js";
 import type { ClientCommand } from "../../src/driver/types.js";

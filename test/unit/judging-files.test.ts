@@ -12,7 +12,7 @@ import { loadConfigAt } from "../../src/config/config-file.js";
 import { changedJudgingFiles, judgingCommit, MAX_JUDGING_FILE_BYTES, pathInRepo, readJudgingFile } from "../../src/config/judging-files.js";
 import { makePlan } from "../../src/config/plan.js";
 import { loadProfile } from "../../src/config/profile.js";
-import { InputError } from "../../src/errors.js";
+import { InputError } from "../../src/common/errors.js";
 import { judgingFilesNote } from "../../src/report/judging-note.js";
 import { parseNoiseFloor } from "../../src/results/io.js";
 

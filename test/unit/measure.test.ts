@@ -5,7 +5,7 @@ import { execa } from "execa";
 import { afterAll, describe, expect, it } from "vitest";
 import { childEnv } from "../../src/trust/child-env.js";
 import { clientCpuShare, parseClientRusage, readClientRusage, withClientRusage } from "../../src/driver/client-rusage.js";
-import { ParseError } from "../../src/errors.js";
+import { ParseError } from "../../src/common/errors.js";
 import { clockTicksPerSecond, processesMemoryBytes, samplePeakMemory, takeHostSnapshot } from "../../src/measure/host.js";
 import { hostSnapshot, isCountedDisk, metricsPerOp, parseDiskstats, parseProcStat, parseSmapsRollupPss } from "../../src/measure/proc.js";
 import { MetricsSchema } from "../../src/results/schema.js";

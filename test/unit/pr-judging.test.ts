@@ -15,7 +15,7 @@ import { inputVariable, readInputs, type ActionInputs } from "../../src/action/i
 import { prMode } from "../../src/action/modes/pr.js";
 import { judgingNotes, pullRequestJudging, tightenInputs, workflowIsThePullRequests, type BaseJudging } from "../../src/action/pr-judging.js";
 import { childEnv } from "../../src/trust/child-env.js";
-import { CleanupRegistry } from "../../src/cleanup.js";
+import { CleanupRegistry } from "../../src/common/cleanup.js";
 import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
 import { ignoredInputsNote } from "../../src/report/judging-note.js";
 import { REPO_ROOT } from "../helpers/run-action.js";

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { withCleanup, withTimeLimit } from "../../src/cleanup.js";
+import { withCleanup, withTimeLimit } from "../../src/common/cleanup.js";
 import { lockRunner, runnerLockFile } from "../../src/trust/runner-lock.js";
 
 // this file's own lock (per prefix): a job or another test of this machine is not waited for

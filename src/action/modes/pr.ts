@@ -11,7 +11,7 @@ import { storedJudging } from "../../compare/thresholds.js";
 import { judgingCommit, type JudgingCommit } from "../../config/judging-files.js";
 import type { ConfigFile } from "../../config/config-file.js";
 import type { Plan } from "../../config/plan.js";
-import { InputError } from "../../errors.js";
+import { InputError } from "../../common/errors.js";
 import { fingerprintMismatches } from "../../measure/fingerprint.js";
 import { historyKey } from "../../history/store.js";
 import { downloadResultsArtifact, headRunArtifacts, type ArtifactRef } from "../../publish/artifacts.js";
