@@ -6,8 +6,8 @@
  * absent when the input is empty, so that the config file decides; the others get action.yml's default.
  */
 import { z } from "zod";
-import type { Thresholds } from "../compare/types.js";
-import { DEFAULT_FAIL_ON, FAIL_ON, parseFailOn, type FailOn } from "../compare/gate.js";
+import { DEFAULT_FAIL_ON, parseFailOn } from "../compare/gate.js";
+import { FAIL_ON, type FailOn, type Thresholds } from "../compare/types.js";
 import { ThresholdsInputSchema } from "../config/thresholds.js";
 import { parseTimeouts, type TimeoutsInput } from "../config/timeouts.js";
 import { parseRunnerCost, type RunnerCost } from "../config/runner-cost.js";

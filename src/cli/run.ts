@@ -1,7 +1,7 @@
 /** `run` and `demo`: measure for real, write the results, then compare and print like `compare`. */
 import path from "node:path";
 import { compareRun } from "../compare/compare.js";
-import type { FailOn } from "../compare/gate.js";
+import type { FailOn } from "../compare/types.js";
 import { withCleanup } from "../common/cleanup.js";
 import type { Plan } from "../config/plan.js";
 import type { Log } from "../common/log.js";

@@ -8,7 +8,7 @@
  * Pure except `allowedCpus`, which reads what this process may run on.
  */
 import { readFile } from "node:fs/promises";
-import type { ClientCommand } from "../engine/types.js";
+import type { ClientCommand } from "../common/client-command.js";
 import { InputError } from "../common/errors.js";
 
 /**

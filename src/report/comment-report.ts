@@ -1,6 +1,6 @@
 /** What every section of the PR comment reads: the comparisons, their rows and columns, the gate's decision and the caller's options. Pure. */
-import type { Comparison } from "../compare/types.js";
-import type { Acceptance, FailOn, GateDecision } from "../compare/gate.js";
+import type { Acceptance, Comparison, FailOn } from "../compare/types.js";
+import type { GateDecision } from "../compare/gate.js";
 import type { Column, Row } from "./columns.js";
 import { escapeHtml } from "./escape.js";
 import type { RunnerCost } from "../config/runner-cost.js";
