@@ -5,7 +5,7 @@ import { compareRun } from "../../src/compare/compare.js";
 import { stepFromDefinition } from "../../src/driver/index.js";
 import { ibenchStep, parseIbenchOutput } from "../../src/driver/ibench.js";
 import { InputError } from "../../src/common/errors.js";
-import { backgroundWriterNotes } from "../../src/run/pipeline.js";
+import { backgroundWriterNotes } from "../../src/run/stage-results.js";
 import { OkSampleSchema, ResultsSchema, type OkSample } from "../../src/results/schema.js";
 import { postgresConnection } from "../helpers/connection.js";
 import { expectParseError } from "./expect-parse-error.js";
