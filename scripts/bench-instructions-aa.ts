@@ -20,7 +20,7 @@ import { markdownTable } from "markdown-table";
 import { formatSpread } from "../src/report/format.js";
 import { readResults } from "../src/results/io.js";
 import { SPREAD_MULTIPLE } from "../src/compare/instructions.js";
-import { EXIT_ERROR, InputError } from "../src/errors.js";
+import { EXIT_ERROR, InputError } from "../src/common/errors.js";
 import { summarizeAa, verdictCounts, type NamedResults, type VariantSeries } from "./lib/instructions-aa.js";
 
 const files = (value: string): string[] => value.split(",").filter((f) => f !== "");

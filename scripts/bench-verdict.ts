@@ -25,7 +25,7 @@ import { fileURLToPath } from "node:url";
 import { Command, InvalidArgumentError } from "commander";
 import { markdownTable } from "markdown-table";
 import { loadBuiltinRecipe } from "../src/build/recipe.js";
-import { withCleanup } from "../src/cleanup.js";
+import { withCleanup } from "../src/common/cleanup.js";
 import { noiseFloorFromAA, robustSd } from "../src/compare/noise.js";
 import { DEFAULT_THRESHOLDS, type Thresholds } from "../src/compare/types.js";
 import {
@@ -43,9 +43,9 @@ import {
 import { loadProfile } from "../src/config/profile.js";
 import { allowedCpus } from "../src/measure/cpu-affinity.js";
 import { postgresEngine } from "../src/engine/postgres.js";
-import { consoleLog } from "../src/log.js";
-import { runBenchmark } from "../src/pipeline.js";
-import { realPorts } from "../src/pipeline-ports.js";
+import { consoleLog } from "../src/common/log.js";
+import { runBenchmark } from "../src/run/pipeline.js";
+import { realPorts } from "../src/run/pipeline-ports.js";
 import { writeResults } from "../src/results/io.js";
 import { cpuPlacementText } from "../src/results/run-labels.js";
 import type { NoiseFloor, Results } from "../src/results/schema.js";

@@ -8,7 +8,7 @@
  *   bisect    the first bad commit between a good and a bad one, each probe measured interleaved
  * run() sets up what every mode shares (inputs, event, the GitHub client, the job root and its cleanup)
  * and injects it with @actions/core. Subprocesses that run PR code get childEnv(): no token, no
- * ACTIONS_* or GITHUB_* variable; as root they run as an unprivileged user (src/unprivileged.ts).
+ * ACTIONS_* or GITHUB_* variable; as root they run as an unprivileged user (src/trust/unprivileged.ts).
  */
 import * as core from "@actions/core";
 import { constants } from "node:fs";
@@ -25,13 +25,13 @@ import { bisectMode } from "./action/modes/bisect.js";
 import { flagsMode } from "./action/modes/flags.js";
 import { prMode } from "./action/modes/pr.js";
 import { reportMode } from "./action/modes/report.js";
-import { JOB_MARKER } from "./child-env.js";
-import { withCleanup } from "./cleanup.js";
+import { JOB_MARKER } from "./trust/child-env.js";
+import { withCleanup } from "./common/cleanup.js";
 import { defaultCacheDir } from "./config/plan.js";
 import { DEFAULT_TIMEOUTS } from "./config/timeouts.js";
-import { EXIT_ERROR, InputError, PipelineError } from "./errors.js";
-import { gateUsers, pullRequestUsers, unprivilegedWarning } from "./unprivileged.js";
-import { removeUserTree } from "./user-trees.js";
+import { EXIT_ERROR, InputError, PipelineError } from "./common/errors.js";
+import { gateUsers, pullRequestUsers, unprivilegedWarning } from "./trust/unprivileged.js";
+import { removeUserTree } from "./trust/user-trees.js";
 
 const MODES: Record<ActionInputs["mode"], ModeRunner> = { pr: prMode, baseline: baselineMode, report: reportMode, flags: flagsMode, bisect: bisectMode };
 

@@ -11,7 +11,7 @@ import { stringify } from "yaml";
 import { compareInstructions, indexInstructionSamples, SPREAD_MULTIPLE, tooNoisyToCount } from "../../src/compare/instructions.js";
 import { thresholdResolver } from "../../src/compare/thresholds.js";
 import { INSTRUCTION_VERDICTS, type InstructionComparison, type InstructionVerdict } from "../../src/compare/types.js";
-import { InputError } from "../../src/errors.js";
+import { InputError } from "../../src/common/errors.js";
 import type { Results, Variant } from "../../src/results/schema.js";
 
 /** One results file, named for the summary. */

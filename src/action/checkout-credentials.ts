@@ -5,8 +5,8 @@
  * the action refuses to run pull request code next to one.
  */
 import { execa } from "execa";
-import { childEnv } from "../child-env.js";
-import { InputError } from "../errors.js";
+import { childEnv } from "../trust/child-env.js";
+import { InputError } from "../common/errors.js";
 
 /** The config keys of `repo` (includes followed) that hold an extra HTTP header. */
 export async function persistedCredentials(repo: string): Promise<string[]> {

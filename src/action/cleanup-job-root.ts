@@ -7,11 +7,11 @@ import { constants } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
-import { childEnv, JOB_MARKER } from "../child-env.js";
-import { processesOfJob, signalAll } from "../processes.js";
-import { heldByAnotherRun } from "../runner-lock.js";
-import { gateUsers, pullRequestUsers } from "../unprivileged.js";
-import { removeUserTree } from "../user-trees.js";
+import { childEnv, JOB_MARKER } from "../trust/child-env.js";
+import { processesOfJob, signalAll } from "../trust/processes.js";
+import { heldByAnotherRun } from "../trust/runner-lock.js";
+import { gateUsers, pullRequestUsers } from "../trust/unprivileged.js";
+import { removeUserTree } from "../trust/user-trees.js";
 
 export const STATE_JOB_ROOT = "job-root";
 export const STATE_REPO = "repo";

@@ -6,7 +6,7 @@
  * is compared with the base tip it was merged into, as hosted gates do. Thin: git in the checkout.
  */
 import { git } from "../config/judging-files.js";
-import { InputError } from "../errors.js";
+import { InputError } from "../common/errors.js";
 import type { PullRequestEvent } from "./event.js";
 
 export const COMPARE_WITH = ["merge-base", "merge-commit"] as const;

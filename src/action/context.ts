@@ -6,13 +6,13 @@
 import type { SourceLinks } from "../report/why-functions.js";
 import type * as actionsCore from "@actions/core";
 import path from "node:path";
-import type { CleanupRegistry } from "../cleanup.js";
+import type { CleanupRegistry } from "../common/cleanup.js";
 import { CONFIG_FILE_NAME, loadConfigAt, type ConfigFile } from "../config/config-file.js";
 import type { JudgingCommit } from "../config/judging-files.js";
 import { makePlan, type Plan, type RunFlags } from "../config/plan.js";
-import type { Log } from "../log.js";
+import type { Log } from "../common/log.js";
 import { createGitHubClient, parseRepository, tokenLogin, type GitHubClient, type RepoRef } from "../publish/github.js";
-import type { TrustLevel } from "../unprivileged.js";
+import type { TrustLevel } from "../trust/unprivileged.js";
 import { STATE_STOP_SIGNAL } from "./cleanup-job-root.js";
 import type { GitHubEvent } from "./event.js";
 import type { ActionInputs } from "./inputs.js";

@@ -4,9 +4,9 @@
  */
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
-import { InputError } from "../errors.js";
+import { InputError } from "../common/errors.js";
 import { COMMENT_LIMIT } from "../report/markdown.js";
-import { validate } from "../validate.js";
+import { validate } from "../common/validate.js";
 
 const Sha = z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "a 40 or 64 hex digit commit sha");
 const Repository = z.looseObject({ full_name: z.string().min(1) });

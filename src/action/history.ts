@@ -3,7 +3,7 @@
  * record, change points and alert (src/publish/history.ts) with the summary's section, and pr mode's
  * stored baseline with the history's copy once the artifact expired.
  */
-import { commitsBetween } from "../bisect.js";
+import { commitsBetween } from "../run/bisect.js";
 import { thresholdResolver } from "../compare/thresholds.js";
 import type { Plan } from "../config/plan.js";
 import { cacheDirHistoryStore, type HistoryStore } from "../history/store.js";

@@ -6,15 +6,15 @@
  * absent when the input is empty, so that the config file decides; the others get action.yml's default.
  */
 import { z } from "zod";
-import type { Thresholds } from "../compare/types.js";
-import { DEFAULT_FAIL_ON, FAIL_ON, parseFailOn, type FailOn } from "../compare/gate.js";
+import { DEFAULT_FAIL_ON, parseFailOn } from "../compare/gate.js";
+import { FAIL_ON, type FailOn, type Thresholds } from "../compare/types.js";
 import { ThresholdsInputSchema } from "../config/thresholds.js";
 import { parseTimeouts, type TimeoutsInput } from "../config/timeouts.js";
 import { parseRunnerCost, type RunnerCost } from "../config/runner-cost.js";
 import { parseShard, type Shard } from "../schedule/shard.js";
 import { VariantSchema } from "../results/schema.js";
 import { parseBuildSettings, type BuildSettings } from "../build/recipe.js";
-import { InputError } from "../errors.js";
+import { InputError } from "../common/errors.js";
 import { COMPARE_WITH, type CompareWith } from "./compare-point.js";
 import { TWO_WORKFLOW_DOC } from "./fork-policy.js";
 

@@ -5,7 +5,7 @@
  * A pull_request event carries the PR's labels; a rerun (issue_comment) and a workflow_run read them from
  * the pulls API (pullRequestLabels).
  */
-import type { Acceptance } from "../compare/gate.js";
+import type { Acceptance } from "../compare/types.js";
 import type { Results } from "../results/schema.js";
 import type { GitHubAccess, ModeContext } from "./context.js";
 import { carriesLabel, setByMaintainer, type LabelledPullRequest } from "./fork-policy.js";

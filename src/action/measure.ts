@@ -5,7 +5,7 @@ import { capBuildCache, touchPrNamespace } from "../build/cache-cap.js";
 import { readJudgingFile, type JudgingCommit } from "../config/judging-files.js";
 import type { Plan } from "../config/plan.js";
 import { compareRun } from "../compare/compare.js";
-import { measureAndWrite } from "../measure-and-write.js";
+import { measureAndWrite } from "../run/measure-and-write.js";
 import { writeSweepCharts } from "../publish/charts.js";
 import type { SweepChartsWhere } from "../report/sweep.js";
 import { resultsArtifactName, uploadResultsArtifact } from "../publish/artifacts.js";

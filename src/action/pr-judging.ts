@@ -15,7 +15,7 @@ import { DEFAULT_FAIL_ON } from "../compare/gate.js";
 import type { Thresholds } from "../compare/types.js";
 import type { ConfigFile } from "../config/config-file.js";
 import { blobAt, changedJudgingFiles, git, judgingCommit, type JudgingCommit } from "../config/judging-files.js";
-import { judgedAtNote, judgingFilesNote } from "../report/judging-note.js";
+import { judgedAtNote, judgingFilesNote, type IgnoredInput } from "../report/judging-note.js";
 import { DEFAULT_PROFILE, resolveJudging } from "../config/plan.js";
 import { loadProfile } from "../config/profile.js";
 import { allowedCpus } from "../measure/cpu-affinity.js";
@@ -33,13 +33,6 @@ export interface BaseJudging {
   profile: string;
   /** the base's time budget; null: none (measuring runs as long as the profile's schedule says) */
   timeBudgetS: number | null;
-}
-
-/** An input of the PR's own workflow that would have loosened its judging, and what was used instead. */
-export interface IgnoredInput {
-  input: InputName;
-  given: string;
-  base: string;
 }
 
 type ThresholdInput = { [K in keyof Thresholds]: { input: InputName; key: K; tighter: "higher" | "lower" } }[keyof Thresholds];

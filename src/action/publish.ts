@@ -1,7 +1,7 @@
 /** Where a mode's report goes: the job summary, the sticky PR comment and the step's outputs; then the gate. */
 import path from "node:path";
-import { decideGate, gateMessage, type Acceptance, type GateDecision } from "../compare/gate.js";
-import type { Comparison } from "../compare/types.js";
+import { decideGate, gateMessage, type GateDecision } from "../compare/gate.js";
+import type { Acceptance, Comparison } from "../compare/types.js";
 import { findStickyComment, upsertStickyComment } from "../publish/comment.js";
 import { appendJobSummary, setActionOutputs } from "../publish/summary.js";
 import { commentMarker, measuringBody } from "../report/markdown.js";

@@ -4,7 +4,7 @@
  * other build (pull requests, a ref given as input, manual runs) is "pr": it reads the trusted cache
  * and never writes it.
  */
-import type { TrustLevel } from "../unprivileged.js";
+import type { TrustLevel } from "../trust/unprivileged.js";
 import type { GitHubEvent } from "./event.js";
 import type { Mode } from "./inputs.js";
 

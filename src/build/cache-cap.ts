@@ -10,10 +10,10 @@
 import { existsSync, type Dirent } from "node:fs";
 import { lstat, lutimes, mkdir, readdir, rm, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { diskUsage } from "../disk-usage.js";
+import { diskUsage } from "../common/disk-usage.js";
 import { cacheNamespace, PR_NAMESPACES_DIR } from "./build.js";
-import { unprivilegedUser, type OsUser, type TrustLevel } from "../unprivileged.js";
-import { removeUserTree } from "../user-trees.js";
+import { unprivilegedUser, type OsUser, type TrustLevel } from "../trust/unprivileged.js";
+import { removeUserTree } from "../trust/user-trees.js";
 
 export const ENTRY_MARKER = ".db-bench-gate-entry";
 const GIB = 1024 ** 3;

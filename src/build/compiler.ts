@@ -1,7 +1,7 @@
 /** Which C and C++ compilers a build uses: the C one is recorded with the results, both are part of the build's cache key. */
 import { execa } from "execa";
-import { childEnv } from "../child-env.js";
-import { PipelineError } from "../errors.js";
+import { childEnv } from "../trust/child-env.js";
+import { PipelineError } from "../common/errors.js";
 import type { Fingerprint } from "../results/schema.js";
 
 export type Compiler = NonNullable<Fingerprint["compiler"]>;

@@ -9,8 +9,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { InputError } from "../errors.js";
-import { validate, validateYaml } from "../validate.js";
+import { InputError } from "../common/errors.js";
+import { validate, validateYaml } from "../common/validate.js";
 import type { BuildFlags } from "../results/schema.js";
 import type { Compiler } from "./compiler.js";
 

@@ -1,7 +1,7 @@
 /** Runs a tool whose output is shown line by line as it comes (builds, apt-get); its failure carries the last lines. */
 import { execa } from "execa";
-import { PipelineError } from "../errors.js";
-import { asUser, type OsUser } from "../unprivileged.js";
+import { PipelineError } from "../common/errors.js";
+import { asUser, type OsUser } from "../trust/unprivileged.js";
 
 export const TAIL_LINES = 50;
 

@@ -7,11 +7,11 @@ import { mkdir, mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { execa } from "execa";
-import { childEnv } from "../child-env.js";
-import type { CleanupRegistry } from "../cleanup.js";
-import { InputError, PipelineError } from "../errors.js";
-import { giveTo, type OsUser } from "../unprivileged.js";
-import { removeUserTree } from "../user-trees.js";
+import { childEnv } from "../trust/child-env.js";
+import type { CleanupRegistry } from "../common/cleanup.js";
+import { InputError, PipelineError } from "../common/errors.js";
+import { giveTo, type OsUser } from "../trust/unprivileged.js";
+import { removeUserTree } from "../trust/user-trees.js";
 
 function git(repo: string, args: string[]) {
   return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false });

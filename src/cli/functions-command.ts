@@ -1,7 +1,7 @@
 /** `db-bench-gate functions`: where a step's cost went, by function (or line), from a run's results and the profiles kept beside them. */
 import type { Command } from "commander";
 import { compareRun } from "../compare/compare.js";
-import { InputError } from "../errors.js";
+import { InputError } from "../common/errors.js";
 import { compareStepProfiles, functionsDirOf, profiledSteps, readStepProfile } from "../results/function-profiles.js";
 import { readResults } from "../results/io.js";
 import { functionsTsv, linesTsv } from "../report/functions-tsv.js";

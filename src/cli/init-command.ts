@@ -5,7 +5,7 @@ import { lstat, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { builtinProfileSummaries } from "../config/profile-list.js";
 import { builtinDir } from "../config/profile.js";
-import { InputError } from "../errors.js";
+import { InputError } from "../common/errors.js";
 import { initFiles, WORKFLOW_TEMPLATES } from "../setup/init-files.js";
 import type { Io } from "./common.js";
 

@@ -1,11 +1,11 @@
 /** `run` and `demo`: measure for real, write the results, then compare and print like `compare`. */
 import path from "node:path";
 import { compareRun } from "../compare/compare.js";
-import type { FailOn } from "../compare/gate.js";
-import { withCleanup } from "../cleanup.js";
+import type { FailOn } from "../compare/types.js";
+import { withCleanup } from "../common/cleanup.js";
 import type { Plan } from "../config/plan.js";
-import type { Log } from "../log.js";
-import { measureAndWrite } from "../measure-and-write.js";
+import type { Log } from "../common/log.js";
+import { measureAndWrite } from "../run/measure-and-write.js";
 import { readNoiseFloor } from "../results/io.js";
 import { aaSpreadsOf, functionsDirOf, keepFunctionComparisons, whereCostItems } from "../results/function-profiles.js";
 import type { Results } from "../results/schema.js";

@@ -8,7 +8,7 @@
  * null, never NaN or Infinity; the absolute medians still show the values.
  */
 import { max, median } from "simple-statistics";
-import { InputError } from "../errors.js";
+import { InputError } from "../common/errors.js";
 import { LSM_METRIC_KEYS, METRIC_KEYS, METRIC_NAMES, type InstructionSample, type LsmMetricKey, type MetricKey, type NoiseFloor, type OkSample, type Results, type Sample, type Step } from "../results/schema.js";
 import { lookAlpha } from "./alpha-spending.js";
 import { DEFAULT_FAIL_ON, decideGate, verdictWords } from "./gate.js";
@@ -306,7 +306,7 @@ interface Plan {
 /**
  * The level a step's QPS is tested at, alpha shared by every test that can fail the gate (family-wise):
  * a step measured with adaptive rounds at the nominal level of its number of pairs (alpha-spending.ts)
- * under alpha / tests, the scheduler's own level (pipeline.ts); a comparison against a stored baseline
+ * under alpha / tests, the scheduler's own level (run/stage-measure.ts); a comparison against a stored baseline
  * at alpha / tests. Paired runs of fixed rounds keep alpha: their drop test divides it itself (dropTest).
  */
 function testedThresholds(plan: Plan, t: Thresholds, pairs: number | undefined): Thresholds {

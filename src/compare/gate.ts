@@ -9,11 +9,7 @@
  * n/a (a step not counted on either side) never fails by itself. What the policy leaves out is still
  * said: a pass over a regression, an error or a run that judged nothing names it as not gated. Pure.
  */
-import type { Comparison, InstructionVerdict, Verdict, VariantComparison } from "./types.js";
-
-/** The verdicts a user can make fail the check (input fail-on, CLI --fail-on). */
-export const FAIL_ON = ["regression", "error", "missing", "unstable", "warning", "unjudged"] as const;
-export type FailOn = (typeof FAIL_ON)[number];
+import { FAIL_ON, type Acceptance, type Comparison, type FailOn, type InstructionVerdict, type Verdict, type VariantComparison } from "./types.js";
 
 export const DEFAULT_FAIL_ON: readonly FailOn[] = ["regression", "error", "unjudged"];
 
@@ -41,12 +37,6 @@ export interface GateReason {
   steps: string[];
   /** "4 errors", "no samples" */
   summary: string;
-}
-
-/** Who accepted the PR's regressions: the accept label, set by someone with triage rights after the last push. */
-export interface Acceptance {
-  label: string;
-  by: string;
 }
 
 export interface GateDecision {

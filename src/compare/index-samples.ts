@@ -1,5 +1,5 @@
 /** Entries of a results list (samples, instruction counts) by step and variant. Pure. */
-import { InputError } from "../errors.js";
+import { InputError } from "../common/errors.js";
 
 export interface IndexedList<T> {
   /** the results field, named in errors: "samples", "instructions" */

@@ -1,5 +1,5 @@
 /** Text shared by the verdicts' one-sentence reasons (and, for thresholds, by the report). Pure. */
-import { InputError } from "../errors.js";
+import { InputError } from "../common/errors.js";
 
 /**
  * The largest ratio (and the inverse of the smallest) a comparison takes: valid values (positive,

@@ -1,6 +1,6 @@
 /** The thresholds in force for a step: defaults, then the run's, then per-step overrides (glob on the step id, later ones win). */
 import picomatch from "picomatch";
-import { InputError } from "../errors.js";
+import { InputError } from "../common/errors.js";
 import { DEFAULT_THRESHOLDS, type ThresholdOverride, type Thresholds } from "./types.js";
 
 /** Every key of Thresholds (each has a default): a key added to Thresholds is validated and carried without a change here. */

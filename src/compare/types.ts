@@ -1,6 +1,5 @@
 /** The comparison document: what compare computes from results and what report renders. Plain data. */
 import type { Fingerprint, LsmMetricKey, MetricKey, NoiseFloor, Results, Step, Variant } from "../results/schema.js";
-import type { Acceptance, FailOn } from "./gate.js";
 import type { BlockDropTest } from "./stats.js";
 
 export interface Thresholds {
@@ -92,6 +91,16 @@ export interface AbsoluteSummary {
 /** The instruction channel adds "n/a": neither side was counted (a step the profile leaves out, no valgrind on the runner), never a failure. */
 export const INSTRUCTION_VERDICTS = ["regression", "error", "warning", "unstable", "missing", "n/a", "improvement", "unchanged"] as const;
 export type InstructionVerdict = (typeof INSTRUCTION_VERDICTS)[number];
+
+/** The verdicts a user can make fail the check (input fail-on, CLI --fail-on); gate.ts decides with them. */
+export const FAIL_ON = ["regression", "error", "missing", "unstable", "warning", "unjudged"] as const;
+export type FailOn = (typeof FAIL_ON)[number];
+
+/** Who accepted the PR's regressions: the accept label, set by someone with triage rights after the last push. */
+export interface Acceptance {
+  label: string;
+  by: string;
+}
 
 /** The counted repeats of one variant of one step. */
 export interface InstructionSide {

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { RecipeOverridesSchema } from "../build/recipe.js";
-import { validateYaml } from "../validate.js";
+import { validateYaml } from "../common/validate.js";
 import { builtinProfileNames } from "./profile-list.js";
 import { judgingCommit, readAtCommit, readJudgingFile, type JudgingCommit } from "./judging-files.js";
 import { ThresholdOverrideSchema, ThresholdsInputSchema } from "./thresholds.js";

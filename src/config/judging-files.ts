@@ -8,8 +8,8 @@
 import { realpathSync } from "node:fs";
 import path from "node:path";
 import { execa } from "execa";
-import { childEnv } from "../child-env.js";
-import { InputError } from "../errors.js";
+import { childEnv } from "../trust/child-env.js";
+import { InputError } from "../common/errors.js";
 import { MAX_NOISE_FLOOR_FILE_BYTES, readCapped, tooLargeError } from "../results/io.js";
 
 /** Config files, profiles and noise floors are a few KB: all get the noise floor's cap, far above any real one. */

@@ -11,7 +11,7 @@ import type { CompareOptions, ThresholdOverride, Thresholds } from "../compare/t
 import { thresholdResolver } from "../compare/thresholds.js";
 import { engineByName } from "../engine/index.js";
 import type { Engine, SettingValue } from "../engine/types.js";
-import { InputError } from "../errors.js";
+import { InputError } from "../common/errors.js";
 import type { ConfigFile } from "./config-file.js";
 import { allowedCpus } from "../measure/cpu-affinity.js";
 import { alphasOf, embeddedSettingsMessage, loadProfile, scheduleDeafness, type Profile } from "./profile.js";
@@ -19,7 +19,7 @@ import { deafLookMessage } from "../schedule/sequential.js";
 import type { JudgingCommit } from "./judging-files.js";
 import { resolveTimeouts, type Timeouts, type TimeoutsInput } from "./timeouts.js";
 import { shardSteps, type Shard } from "../schedule/shard.js";
-import type { TrustLevel } from "../unprivileged.js";
+import type { TrustLevel } from "../trust/unprivileged.js";
 
 export interface VariantSpec {
   id: string;

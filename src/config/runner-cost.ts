@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import type { Fingerprint } from "../results/schema.js";
-import { validateYaml } from "../validate.js";
+import { validateYaml } from "../common/validate.js";
 
 export const RunnerCostSchema = z
   .record(z.string().min(1).max(200), z.number().positive().max(1_000_000).describe("price of one hour of the runner"))

@@ -6,7 +6,7 @@
  * (`{ build_s: 1800, load_s: 600 }`); later sources win per field.
  */
 import { z } from "zod";
-import { validateYaml } from "../validate.js";
+import { validateYaml } from "../common/validate.js";
 
 const seconds = z.number().positive().max(7 * 24 * 3600);
 

@@ -17,9 +17,9 @@
  * samples ps: the peak reported is at most 0.2 s older than the exit. The poller is a
  * subshell the wrapper waits for only after reading its own stat, so its sleeps are not in cutime.
  */
-import { ParseError } from "../errors.js";
-import type { OsUser } from "../unprivileged.js";
-import { readAsUser } from "../user-files.js";
+import { ParseError } from "../common/errors.js";
+import type { OsUser } from "../trust/unprivileged.js";
+import { readAsUser } from "../trust/user-files.js";
 import type { ClientCommand } from "./types.js";
 
 /** A report is one short line: more is not one. */

@@ -26,7 +26,7 @@
  * percentiles are of the measured threads' operations only: the rate-limited writer of the
  * *whilewriting benchmarks is excluded from both (Stats::SetExcludeFromMerge).
  */
-import { ParseError } from "../errors.js";
+import { ParseError } from "../common/errors.js";
 import type { LsmMetrics } from "../results/schema.js";
 import type { ClientRusage } from "./client-rusage.js";
 import { findNumber, normalizeLines, requirePositive } from "./output-text.js";

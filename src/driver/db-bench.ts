@@ -40,7 +40,7 @@
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { InputError, ParseError } from "../errors.js";
+import { InputError, ParseError } from "../common/errors.js";
 import { dbBenchLsmMetrics, parseDbBenchOutput, parseDbBenchStatistics, type DbBenchOutput } from "./db-bench-output.js";
 import { wholeCount, wholeSeconds, type BenchmarkStep, type ParsedSample, type Target } from "./types.js";
 

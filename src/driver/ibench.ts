@@ -39,7 +39,7 @@
  * table, and the count is the query path's.
  */
 import { z } from "zod";
-import { ParseError } from "../errors.js";
+import { ParseError } from "../common/errors.js";
 import { normalizeLines, requirePositive } from "./output-text.js";
 import type { BackgroundWriter } from "../results/schema.js";
 import { StorageEngineSchema, storageEngineArgs, sysbenchConnectionArgs } from "./sysbench.js";

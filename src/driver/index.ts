@@ -3,7 +3,7 @@
  * one line here, nothing elsewhere.
  */
 import type { EngineName } from "../engine/index.js";
-import { InputError } from "../errors.js";
+import { InputError } from "../common/errors.js";
 import { dbBenchStep } from "./db-bench.js";
 import { ibenchStep } from "./ibench.js";
 import { pgbenchStep } from "./pgbench.js";

@@ -2,7 +2,7 @@
  * Reading numbers out of a benchmark client's text summary. A value is found on exactly one line or
  * the output is not understood: two summaries in one text are as wrong as none.
  */
-import { ParseError } from "../errors.js";
+import { ParseError } from "../common/errors.js";
 
 /** Lines without carriage returns, so that one pattern reads output captured from a terminal too. */
 export function normalizeLines(raw: string): string {

@@ -23,7 +23,7 @@
  * Each run starts with pgbench's usual vacuum of its small tables (not -n): part of every run alike.
  */
 import { z } from "zod";
-import { ParseError } from "../errors.js";
+import { ParseError } from "../common/errors.js";
 import { findNumber, normalizeLines, requireNumber, requirePositive } from "./output-text.js";
 import { libpqConnectionArgs, serverConnection, wholeCount, wholeSeconds, type BenchmarkStep, type ParsedSample, type Target } from "./types.js";
 

@@ -57,7 +57,7 @@
  */
 import path from "node:path";
 import { z } from "zod";
-import { InputError, ParseError } from "../errors.js";
+import { InputError, ParseError } from "../common/errors.js";
 import { findNumber, normalizeLines, requireNumber, requirePositive } from "./output-text.js";
 import { serverConnection, wholeCount, wholeSeconds, type BenchmarkStep, type ClientBinaries, type Connection, type ParsedSample, type Target } from "./types.js";
 

@@ -7,12 +7,12 @@
  */
 import path from "node:path";
 import type { ClientCommand, Connection, Target } from "../engine/types.js";
-import { InputError } from "../errors.js";
+import { InputError } from "../common/errors.js";
 import type { BackgroundWriter, Latency, LsmMetrics, Step } from "../results/schema.js";
 
 export type { ClientCommand, Connection, Target } from "../engine/types.js";
 
-export { ParseError } from "../errors.js";
+export { ParseError } from "../common/errors.js";
 
 /**
  * Where a client program comes from: "build", the engine's build (its bin dir: pgbench, db_bench);

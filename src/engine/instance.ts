@@ -2,8 +2,8 @@
  * One variant's engine as the pipeline sees it, whichever kind: a server that clients connect to, or
  * an embedded engine's data directory that each client run opens (a private copy of it per run).
  */
-import type { CleanupRegistry } from "../cleanup.js";
-import type { OsUser } from "../unprivileged.js";
+import type { CleanupRegistry } from "../common/cleanup.js";
+import type { OsUser } from "../trust/unprivileged.js";
 import type { CountingOptions, Engine, InstructionCounter, SettingValue, Target } from "./types.js";
 
 export interface Instance {

@@ -25,11 +25,11 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
-import { PipelineError } from "../errors.js";
+import { PipelineError } from "../common/errors.js";
 import { functionsOrError } from "../measure/valgrind-functions.js";
 import { callgrindArgs, countsOf, logReader, restartUnderValgrind, runCounted, valgrindLogFile, valgrindOn, valgrindVersion, vgdbDump } from "../measure/valgrind.js";
-import { asUserIn, giveTo, type OsUser } from "../unprivileged.js";
-import { removeUserTree } from "../user-trees.js";
+import { asUserIn, giveTo, type OsUser } from "../trust/unprivileged.js";
+import { removeUserTree } from "../trust/user-trees.js";
 import type { CountingOptions, InstructionCounter } from "./types.js";
 
 export const MARIADB_COUNTED_WORK = "connection threads (inside dispatch_command)";

@@ -22,12 +22,12 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ParseError, PipelineError } from "../errors.js";
+import { ParseError, PipelineError } from "../common/errors.js";
 import { callgrindPerProcessArgs, countedPids, logReader, readCounts, removeCounts, restartUnderValgrind, runCounted, valgrindOn, valgrindVersion } from "../measure/valgrind.js";
-import { processesUnder } from "../processes.js";
-import { shellWord } from "../shell-word.js";
-import { giveTo, type OsUser } from "../unprivileged.js";
-import { removeUserTree } from "../user-trees.js";
+import { processesUnder } from "../trust/processes.js";
+import { shellWord } from "../common/shell-word.js";
+import { giveTo, type OsUser } from "../trust/unprivileged.js";
+import { removeUserTree } from "../trust/user-trees.js";
 import type { Connection, CountingOptions, InstructionCounter } from "./types.js";
 
 /** What counting needs from a running PostgreSQL server (src/engine/postgres.ts). */

@@ -7,15 +7,15 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
-import { InputError, ParseError, PipelineError } from "../errors.js";
+import { InputError, ParseError, PipelineError } from "../common/errors.js";
 import { onCpus } from "../measure/cpu-affinity.js";
-import { processesUnder } from "../processes.js";
+import { processesUnder } from "../trust/processes.js";
 import { freePort, portIsFree } from "./loopback-port.js";
 import { startCountingPostgres } from "./postgres-counting.js";
 import { programVersion } from "./program-output.js";
 import { LOG_LINES_IN_ERRORS, makeServerRoot, serverUser } from "./server-root.js";
-import { asUserIn, type OsUser } from "../unprivileged.js";
-import { appendAsUser, readAsUser } from "../user-files.js";
+import { asUserIn, type OsUser } from "../trust/unprivileged.js";
+import { appendAsUser, readAsUser } from "../trust/user-files.js";
 import type { Connection, Server, ServerEngine, SettingValue, StartOptions } from "./types.js";
 
 /**

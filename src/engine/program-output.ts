@@ -1,7 +1,7 @@
 /** What the engines' programs print, read alike for every engine: their version, the end of a log. */
 import path from "node:path";
 import { execa } from "execa";
-import { asUser, type OsUser } from "../unprivileged.js";
+import { asUser, type OsUser } from "../trust/unprivileged.js";
 
 /**
  * `<binDir>/<program> --version`, the first group of `pattern` in its stdout and stderr (e.g. "15.18");

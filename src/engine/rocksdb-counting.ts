@@ -13,12 +13,12 @@
  */
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { BuildNotCountableError, PipelineError } from "../errors.js";
+import { BuildNotCountableError, PipelineError } from "../common/errors.js";
 import { cachegrindArgs, countedPids, readCounts, removeCounts, tail, unsupportedInstruction, valgrindVersion } from "../measure/valgrind.js";
 import type { SimulatedCaches } from "../measure/simulated-caches.js";
-import { giveTo, type OsUser } from "../unprivileged.js";
-import { tailAsUser } from "../user-files.js";
-import { removeUserTree } from "../user-trees.js";
+import { giveTo, type OsUser } from "../trust/unprivileged.js";
+import { tailAsUser } from "../trust/user-files.js";
+import { removeUserTree } from "../trust/user-trees.js";
 import type { ClientCommand, InstructionCounter } from "./types.js";
 
 /** The end of valgrind's messages about a counted run that is searched and shown. */

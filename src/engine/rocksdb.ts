@@ -12,15 +12,15 @@
  *
  * The instance's directory is root's (mode 0750, group the driver's user's); data/, run-N/ and the
  * counting dir in it are the driver's user's, and what that user's process wrote there is copied and
- * read as that user (src/user-files.ts): root following a symlink planted in them would leak what it
+ * read as that user (src/trust/user-files.ts): root following a symlink planted in them would leak what it
  * points to.
  */
 import { appendFile, chmod, chown, mkdir, mkdtemp, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { PipelineError } from "../errors.js";
-import { giveTo } from "../unprivileged.js";
-import { existsAsUser, runAsUser, tailAsUser } from "../user-files.js";
-import { removeUserTree } from "../user-trees.js";
+import { PipelineError } from "../common/errors.js";
+import { giveTo } from "../trust/unprivileged.js";
+import { existsAsUser, runAsUser, tailAsUser } from "../trust/user-files.js";
+import { removeUserTree } from "../trust/user-trees.js";
 import { lastLines, programVersion } from "./program-output.js";
 import { startCountingDbBench } from "./rocksdb-counting.js";
 import type { EmbeddedEngine, EmbeddedInstance, PrepareOptions } from "./types.js";

@@ -6,19 +6,19 @@
  * The temp dir itself stays root's (mode 0750, group the server's user's): the server's user owns only
  * what it writes (data/, socket/, tmp/, the live log), so it cannot plant a symlink where root writes
  * its own files (my.cnf, the valgrind wrapper, the counting dir), and what it wrote is read as that user
- * (src/user-files.ts).
+ * (src/trust/user-files.ts).
  */
 import { existsSync } from "node:fs";
 import { chmod, chown, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { execa } from "execa";
-import type { CleanupHandle } from "../cleanup.js";
-import { PipelineError } from "../errors.js";
-import { processesUnder } from "../processes.js";
-import { asUser, giveTo, unprivilegedUser, type OsUser } from "../unprivileged.js";
-import { tailAsUser } from "../user-files.js";
-import { removeUserTree } from "../user-trees.js";
+import type { CleanupHandle } from "../common/cleanup.js";
+import { PipelineError } from "../common/errors.js";
+import { processesUnder } from "../trust/processes.js";
+import { asUser, giveTo, unprivilegedUser, type OsUser } from "../trust/unprivileged.js";
+import { tailAsUser } from "../trust/user-files.js";
+import { removeUserTree } from "../trust/user-trees.js";
 import { lastLines } from "./program-output.js";
 import type { StartOptions } from "./types.js";
 

@@ -3,12 +3,16 @@
  * recipe (recipes/<recipe>.yaml). An engine is either
  * - a **server** (PostgreSQL, MariaDB): started from a build's programs, clients connect to it; or
  * - **embedded** (RocksDB): no server; the driver's own process opens a data directory.
- * The pipeline (src/pipeline.ts) sees both through src/engine/instance.ts.
+ * The pipeline (src/run/pipeline.ts) sees both through src/engine/instance.ts.
  */
+import type { ClientCommand } from "../common/client-command.js";
 import type { Counts } from "../measure/valgrind.js";
 import type { SimulatedCaches } from "../measure/simulated-caches.js";
-import type { CleanupRegistry } from "../cleanup.js";
-import type { OsUser, TrustLevel } from "../unprivileged.js";
+import type { CleanupRegistry } from "../common/cleanup.js";
+import type { OsUser, TrustLevel } from "../trust/unprivileged.js";
+
+/** A client's process, part of the engine contract; defined below it, since measure/cpu-affinity.ts wraps it too. */
+export type { ClientCommand } from "../common/client-command.js";
 
 export type SettingValue = string | number | boolean;
 
@@ -165,12 +169,6 @@ export interface CountingOptions {
   cpus?: readonly number[];
   /** the caches valgrind simulates too, and counts return their misses (a profile that judges estimated cycles); absent: instructions only */
   cacheSim?: SimulatedCaches;
-}
-
-/** One process to run: no shell, arguments passed as they are. */
-export interface ClientCommand {
-  file: string;
-  args: string[];
 }
 
 /**

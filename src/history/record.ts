@@ -7,10 +7,10 @@
 import { median } from "simple-statistics";
 import { howCounted } from "../compare/instructions.js";
 import { z } from "zod";
-import { InputError } from "../errors.js";
+import { InputError } from "../common/errors.js";
 import { parseJson } from "../results/io.js";
 import type { Results } from "../results/schema.js";
-import { validate } from "../validate.js";
+import { validate } from "../common/validate.js";
 
 export const HISTORY_SCHEMA_ID = "db-bench-gate/history";
 export const HISTORY_VERSION = 1;

@@ -12,7 +12,7 @@
  * writes `summary: 0`); valgrind's format description (cl-format.html, "If less numbers than event
  * types are given, the costs default to zero for the remaining event types") makes them zeros.
  */
-import { ParseError } from "../errors.js";
+import { ParseError } from "../common/errors.js";
 import { describedCaches, type SimulatedCaches } from "./simulated-caches.js";
 
 /** The cache simulation's misses. */

@@ -8,8 +8,8 @@
  * Pure except `allowedCpus`, which reads what this process may run on.
  */
 import { readFile } from "node:fs/promises";
-import type { ClientCommand } from "../engine/types.js";
-import { InputError } from "../errors.js";
+import type { ClientCommand } from "../common/client-command.js";
+import { InputError } from "../common/errors.js";
 
 /**
  * A profile's setting: "split" (first half of the allowed CPUs for the server, the rest for the

@@ -9,8 +9,8 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { PipelineError } from "../errors.js";
-import { processesOfUsers } from "../processes.js";
+import { PipelineError } from "../common/errors.js";
+import { processesOfUsers } from "../trust/processes.js";
 import { formatCpuList } from "./cpu-affinity.js";
 
 const V2_ROOT = "/sys/fs/cgroup";

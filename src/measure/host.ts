@@ -5,7 +5,7 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import { execa } from "execa";
-import { childEnv } from "../child-env.js";
+import { childEnv } from "../trust/child-env.js";
 import { hostSnapshot, parseSmapsRollupPss, type HostSnapshot } from "./proc.js";
 
 export async function takeHostSnapshot(): Promise<HostSnapshot> {

@@ -3,7 +3,7 @@
  * metrics per operation from their differences (cpu/o, cs/o, r/o, rKB/o, wKB/o). Pure: the texts
  * come from host.ts. A format these parsers do not know is a ParseError with the text, never a zero.
  */
-import { ParseError } from "../errors.js";
+import { ParseError } from "../common/errors.js";
 import type { Metrics } from "../results/schema.js";
 
 export interface CpuCounters {

@@ -22,7 +22,7 @@
  * file's summary (but for the few more callgrind's cache simulation puts in it): a file cut short does not.
  */
 import path from "node:path";
-import { ParseError } from "../errors.js";
+import { ParseError } from "../common/errors.js";
 
 /**
  * How many instructions more than its cost lines callgrind's summary may count with the cache

@@ -6,13 +6,13 @@ import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
-import { childEnv } from "../child-env.js";
-import { BuildNotCountableError, CountingUnavailableError, PipelineError } from "../errors.js";
+import { childEnv } from "../trust/child-env.js";
+import { BuildNotCountableError, CountingUnavailableError, PipelineError } from "../common/errors.js";
 import { isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut, type CacheMisses } from "./cachegrind.js";
 import { cacheSimArgs, cachesText, sameCaches, type SimulatedCaches } from "./simulated-caches.js";
 import { onCpus } from "./cpu-affinity.js";
-import type { OsUser } from "../unprivileged.js";
-import { readAsUser, sizeAsUser } from "../user-files.js";
+import type { OsUser } from "../trust/unprivileged.js";
+import { readAsUser, sizeAsUser } from "../trust/user-files.js";
 import { addProfile, emptyProfile, functionsOrError, type FunctionProfile } from "./valgrind-functions.js";
 
 const OUT_PREFIX = "cg.";

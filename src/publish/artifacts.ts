@@ -13,7 +13,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { DefaultArtifactClient, type ArtifactClient } from "@actions/artifact";
 import yauzl from "yauzl";
-import { InputError, PipelineError } from "../errors.js";
+import { InputError, PipelineError } from "../common/errors.js";
 import { MAX_RESULTS_FILE_BYTES, parseJson, parseResults, tooLargeError } from "../results/io.js";
 import type { Results } from "../results/schema.js";
 import type { Shard } from "../schedule/shard.js";

@@ -3,7 +3,7 @@ import { getOctokit } from "@actions/github";
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import Bottleneck from "bottleneck/light.js";
-import { InputError, PipelineError } from "../errors.js";
+import { InputError, PipelineError } from "../common/errors.js";
 import { COMMENT_LIMIT } from "../report/markdown.js";
 
 export type GitHubClient = ReturnType<typeof getOctokit>;

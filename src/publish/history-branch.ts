@@ -15,7 +15,7 @@
  * replaced commits are unreachable and go with GitHub's garbage collection. Where updateRefs is refused
  * (an older GitHub Enterprise Server), the write stays a commit on the chain.
  */
-import { InputError, PipelineError } from "../errors.js";
+import { InputError, PipelineError } from "../common/errors.js";
 import type { HistoryFile } from "../history/record.js";
 import { HISTORY_FILE, LATEST_FILE, parseStoredHistory, parseStoredLatest, type HistoryStore } from "../history/store.js";
 import type { GitHubClient, RepoRef } from "./github.js";

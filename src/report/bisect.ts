@@ -1,6 +1,6 @@
 /** The bisect report: the first bad commit, its change against its parent per step, and every probe; and what a bisect after an alert found. Pure. */
 import { markdownTable } from "markdown-table";
-import type { BisectReport } from "../bisect.js";
+import type { BisectReport } from "../run/bisect.js";
 import { escapeMarkdown, inlineCode, repoLink } from "./escape.js";
 import { formatDuration, formatInstructionRatio, formatInterval, plural, shortSha } from "./format.js";
 import { whereCostSection, type SourceLinks } from "./why-functions.js";

@@ -3,10 +3,17 @@
  * count after merge), the base measured having other ones than the base tip that judged, and the
  * inputs of its own workflow that were ignored (src/action/pr-judging.ts). Pure.
  */
-import type { IgnoredInput } from "../action/pr-judging.js";
+import type { InputName } from "../action/inputs.js";
 import type { ChangedJudgingFile } from "../config/judging-files.js";
 import { inlineCode } from "./escape.js";
 import { shortSha } from "./format.js";
+
+/** An input of the PR's own workflow that would have loosened its judging, and what was used instead. */
+export interface IgnoredInput {
+  input: InputName;
+  given: string;
+  base: string;
+}
 
 export function judgingFilesNote(changed: readonly ChangedJudgingFile[], base: string): string {
   if (changed.length === 0) return "";

@@ -5,7 +5,7 @@
 import type { Comparison } from "../compare/types.js";
 import type { BuildFlags, Variant } from "../results/schema.js";
 // results are a PR's, and the command is copied into a shell: every word from them is quoted
-import { shellWord } from "../shell-word.js";
+import { shellWord } from "../common/shell-word.js";
 
 
 /**

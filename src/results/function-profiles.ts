@@ -9,8 +9,8 @@ import { mkdir, readdir } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
 import { z } from "zod";
-import { childEnv } from "../child-env.js";
-import { PipelineError } from "../errors.js";
+import { childEnv } from "../trust/child-env.js";
+import { PipelineError } from "../common/errors.js";
 import { compareFunctions, type StepFunctionComparison, type StepProfile } from "../compare/functions.js";
 import type { Comparison, InstructionComparison } from "../compare/types.js";
 import type { WhereCostItem } from "../report/why-functions.js";
@@ -18,7 +18,7 @@ import { functionsTsv } from "../report/functions-tsv.js";
 import { compareRun } from "../compare/compare.js";
 import type { Results } from "./schema.js";
 import { lineOf, type Cost, type FunctionCost, type FunctionProfile } from "../measure/valgrind-functions.js";
-import { validate } from "../validate.js";
+import { validate } from "../common/validate.js";
 import { parseJson, readCapped, writeAtomically } from "./io.js";
 
 /** What a profile file may be: a server's profile with every line is some hundreds of KB. */

@@ -1,8 +1,8 @@
 /** Reading and writing results documents: every read is validated, so a file from another run or a fork is untrusted until it passes. */
 import { mkdir, open, writeFile, rename } from "node:fs/promises";
 import { dirname } from "node:path";
-import { InputError } from "../errors.js";
-import { validate } from "../validate.js";
+import { InputError } from "../common/errors.js";
+import { validate } from "../common/validate.js";
 import { NoiseFloorListSchema, RESULTS_SCHEMA_ID, RESULTS_VERSION, ResultsSchema, type NoiseFloor, type Results } from "./schema.js";
 
 /**

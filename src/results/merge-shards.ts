@@ -8,7 +8,7 @@
  * with the same flags, every shard of 1..n present once. Anything else is refused naming the file (or
  * artifact) and field: a column mixing two machines would look like one measurement.
  */
-import { InputError } from "../errors.js";
+import { InputError } from "../common/errors.js";
 import { fingerprintMismatches } from "../measure/fingerprint.js";
 import { formatShard } from "../schedule/shard.js";
 import type { Results } from "./schema.js";

@@ -32,7 +32,7 @@
  * are the same (one `countedAs` and N) are counted once: the later ones get the first's counts.
  */
 import type { BenchmarkStep } from "../driver/types.js";
-import { BuildNotCountableError, CountingUnavailableError, ParseError, PipelineError } from "../errors.js";
+import { BuildNotCountableError, CountingUnavailableError, ParseError, PipelineError } from "../common/errors.js";
 import { estimatedCycles, type CacheMisses } from "../measure/cachegrind.js";
 import { cachesText, sameCaches, type SimulatedCaches } from "../measure/simulated-caches.js";
 import type { InstructionSample, OkInstructionSample, Variant } from "../results/schema.js";

@@ -1,7 +1,7 @@
 /** Installs missing Debian packages with apt-get (noninteractive; the package lists refreshed once per process). */
 import { execa } from "execa";
-import { childEnv } from "../child-env.js";
-import { PipelineError } from "../errors.js";
+import { childEnv } from "../trust/child-env.js";
+import { PipelineError } from "../common/errors.js";
 import { runStreamed } from "../build/run-streamed.js";
 
 /** What building PostgreSQL from source and benchmarking it with pgbench and sysbench needs. */

@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { runStreamed } from "../build/run-streamed.js";
-import { PipelineError } from "../errors.js";
+import { PipelineError } from "../common/errors.js";
 
 export interface DebianSource {
   /** Source package, e.g. postgresql-15, rocksdb. */

@@ -10,8 +10,8 @@ import { existsSync } from "node:fs";
 import { cp, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
-import { childEnv } from "../child-env.js";
-import { PipelineError } from "../errors.js";
+import { childEnv } from "../trust/child-env.js";
+import { PipelineError } from "../common/errors.js";
 import type { DebianSource } from "./debian-source.js";
 
 export const FORK_REFS = { base: "base", head: "head", buildFailure: "build-failure" } as const;

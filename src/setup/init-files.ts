@@ -6,7 +6,7 @@
 import { CONFIG_FILE_NAME, parseConfigText } from "../config/config-file.js";
 import { CONFIG_SCHEMA_ID, editorSchemaLine } from "../config/json-schemas.js";
 import { DEFAULT_THRESHOLDS } from "../compare/types.js";
-import { InputError } from "../errors.js";
+import { InputError } from "../common/errors.js";
 
 export interface InitFile {
   /** relative to the repository's root */

@@ -19,7 +19,7 @@ import path from "node:path";
 import { execa } from "execa";
 import type { BuildResult } from "../../src/build/build.js";
 import { runStreamed } from "../../src/build/run-streamed.js";
-import { childEnv } from "../../src/child-env.js";
+import { childEnv } from "../../src/trust/child-env.js";
 import { ensureDebianPackages } from "../../src/setup/debian-packages.js";
 
 /** Downloaded and unpacked, not installed. */

@@ -7,7 +7,7 @@
 import path from "node:path";
 import { buildAtCommit, type BuildResult } from "../../src/build/build.js";
 import { loadBuiltinRecipe } from "../../src/build/recipe.js";
-import { withCleanup } from "../../src/cleanup.js";
+import { withCleanup } from "../../src/common/cleanup.js";
 import { ensureDebianPackages, MARIADB_BENCH_PACKAGES, ROCKSDB_BENCH_PACKAGES } from "../../src/setup/debian-packages.js";
 import type { ForkRepo } from "../../src/setup/fork-repo.js";
 import { makeMariadbFork, obtainMariadbSource } from "../../src/setup/mariadb-fork.js";

@@ -12,8 +12,8 @@ import type { RunPlan } from "../../src/config/plan.js";
 import { parseProfile } from "../../src/config/profile.js";
 import type { BenchmarkStep, ClientCommand, ParsedSample, Target } from "../../src/driver/types.js";
 import type { Connection, EmbeddedEngine, EmbeddedInstance, Server, ServerEngine } from "../../src/engine/types.js";
-import { ParseError } from "../../src/errors.js";
-import type { ClientRun, PipelinePorts } from "../../src/pipeline.js";
+import { ParseError } from "../../src/common/errors.js";
+import type { ClientRun, PipelinePorts } from "../../src/run/pipeline.js";
 import { DEFAULT_TIMEOUTS } from "../../src/config/timeouts.js";
 
 export const FAKE_RECIPE: BuildRecipe = {

@@ -159,7 +159,7 @@ export function startStep(entry: "index" | "post", options: StepOptions, state: 
     GITHUB_STATE: file("state"),
     GITHUB_ENV: file("env"),
     GITHUB_PATH: file("path"),
-    // the test's own unprivileged users, whose processes the action ends (src/user-processes.ts)
+    // the test's own unprivileged users, whose processes the action ends (src/trust/user-processes.ts)
     ...(process.env.DBG_USER_PREFIX && { DBG_USER_PREFIX: process.env.DBG_USER_PREFIX }),
     ...options.env,
     ...inputs,

@@ -2,7 +2,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa, type Result } from "execa";
-import { childEnv } from "../../src/child-env.js";
+import { childEnv } from "../../src/trust/child-env.js";
 
 const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/cli.js");
 
@@ -11,7 +11,7 @@ const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../di
  * throws on a non-zero exit: the tests assert the exit code.
  */
 export function runCli(args: string[], tmp: string, userPrefix = process.env.DBG_USER_PREFIX): Promise<Result<{ reject: false; all: true }>> {
-  // DBG_USER_PREFIX: the test's own unprivileged users, whose processes the run ends (src/user-processes.ts);
+  // DBG_USER_PREFIX: the test's own unprivileged users, whose processes the run ends (src/trust/user-processes.ts);
   // runs at the same time need a prefix each
   const users: Record<string, string> = userPrefix ? { DBG_USER_PREFIX: userPrefix } : {};
   return execa("node", [cli, ...args], { env: childEnv(process.env, { TMPDIR: tmp, ...users }), extendEnv: false, reject: false, all: true });

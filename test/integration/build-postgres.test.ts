@@ -10,9 +10,9 @@ import { execa } from "execa";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildAtCommit, type BuildResult } from "../../src/build/build.js";
 import { loadBuiltinRecipe, type BuildRecipe } from "../../src/build/recipe.js";
-import { childEnv } from "../../src/child-env.js";
-import { CleanupRegistry } from "../../src/cleanup.js";
-import { PipelineError } from "../../src/errors.js";
+import { childEnv } from "../../src/trust/child-env.js";
+import { CleanupRegistry } from "../../src/common/cleanup.js";
+import { PipelineError } from "../../src/common/errors.js";
 
 const cacheDir = inject("cacheDir");
 const fork = inject("pgFork");

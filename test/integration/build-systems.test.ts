@@ -14,8 +14,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildAtCommit, type BuildResult } from "../../src/build/build.js";
 import { advance, NO_PROGRESS, type BuildProgress } from "../../src/build/progress.js";
 import { parseRecipe, type BuildRecipe } from "../../src/build/recipe.js";
-import { childEnv } from "../../src/child-env.js";
-import { CleanupRegistry } from "../../src/cleanup.js";
+import { childEnv } from "../../src/trust/child-env.js";
+import { CleanupRegistry } from "../../src/common/cleanup.js";
 
 const env = childEnv(process.env, {
   GIT_AUTHOR_NAME: "t",

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAtCommit } from "../../src/build/build.js";
 import { loadBuiltinRecipe, withSettings, type BuildSettings } from "../../src/build/recipe.js";
-import { CleanupRegistry } from "../../src/cleanup.js";
+import { CleanupRegistry } from "../../src/common/cleanup.js";
 import { commitRecordingConfigure, makeTinyEngineRepo } from "../helpers/tiny-engine.js";
 
 const FAKE_COMPILER = "dbg-test-cc";

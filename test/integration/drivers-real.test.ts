@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { childEnv } from "../../src/child-env.js";
+import { childEnv } from "../../src/trust/child-env.js";
 import { clientCpuShare, readClientRusage, withClientRusage } from "../../src/driver/client-rusage.js";
 import { pgbenchStep } from "../../src/driver/pgbench.js";
 import { sysbenchStep } from "../../src/driver/sysbench.js";

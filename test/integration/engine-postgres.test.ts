@@ -12,14 +12,14 @@ import { execa } from "execa";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildAtCommit, type BuildResult } from "../../src/build/build.js";
 import { loadBuiltinRecipe } from "../../src/build/recipe.js";
-import { childEnv } from "../../src/child-env.js";
-import { CleanupRegistry } from "../../src/cleanup.js";
+import { childEnv } from "../../src/trust/child-env.js";
+import { CleanupRegistry } from "../../src/common/cleanup.js";
 import { postgresEngine } from "../../src/engine/postgres.js";
 import type { Server } from "../../src/engine/types.js";
-import { PipelineError } from "../../src/errors.js";
+import { PipelineError } from "../../src/common/errors.js";
 import { allowedCpus } from "../../src/measure/cpu-affinity.js";
 import { processesMemoryBytes } from "../../src/measure/host.js";
-import { processesUnder } from "../../src/processes.js";
+import { processesUnder } from "../../src/trust/processes.js";
 
 const cacheDir = inject("cacheDir");
 const fork = inject("pgFork");

@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { parseProfile } from "../../src/config/profile.js";
-import { processesUnder } from "../../src/processes.js";
+import { processesUnder } from "../../src/trust/processes.js";
 import { readResults } from "../../src/results/io.js";
 import { engineForkBuilds, type ForkEngine } from "../helpers/engine-fork-builds.js";
 import { expectEveryStepMeasured, shapedProfile } from "../helpers/profile-shape.js";

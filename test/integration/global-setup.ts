@@ -19,7 +19,7 @@ import { execa, type ResultPromise } from "execa";
 import type { TestProject } from "vitest/node";
 import { buildAtCommit } from "../../src/build/build.js";
 import { loadBuiltinRecipe } from "../../src/build/recipe.js";
-import { withCleanup } from "../../src/cleanup.js";
+import { withCleanup } from "../../src/common/cleanup.js";
 import { defaultCacheDir } from "../../src/config/plan.js";
 import { ensureDebianPackages, POSTGRES_BENCH_PACKAGES } from "../../src/setup/debian-packages.js";
 import { makePostgresFork, type ForkRepo } from "../../src/setup/fork-repo.js";

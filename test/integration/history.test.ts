@@ -19,7 +19,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, onTestFailed } from "vitest";
 import { parseHistory } from "../../src/history/record.js";
 import { historyKey, HISTORY_FILE, LATEST_FILE } from "../../src/history/store.js";
-import { processesUnder } from "../../src/processes.js";
+import { processesUnder } from "../../src/trust/processes.js";
 import { parseResults } from "../../src/results/io.js";
 import { addHistoryCommits } from "../../src/setup/fork-repo.js";
 import { FakeGitHub, type FakeRun } from "../helpers/fake-github.js";

@@ -21,17 +21,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { buildAtCommit } from "../../src/build/build.js";
 import { capBuildCache, ENTRY_MARKER, touchEntry, touchPrNamespace } from "../../src/build/cache-cap.js";
 import { loadBuiltinRecipe } from "../../src/build/recipe.js";
-import { CleanupRegistry } from "../../src/cleanup.js";
+import { CleanupRegistry } from "../../src/common/cleanup.js";
 import { mariadbEngine } from "../../src/engine/mariadb.js";
 import { postgresEngine } from "../../src/engine/postgres.js";
 import { rocksdbEngine } from "../../src/engine/rocksdb.js";
-import { realPorts } from "../../src/pipeline-ports.js";
-import { processesOfUsers, processesUnder } from "../../src/processes.js";
-import { asUser, unprivilegedUser, type OsUser } from "../../src/unprivileged.js";
+import { realPorts } from "../../src/run/pipeline-ports.js";
+import { processesOfUsers, processesUnder } from "../../src/trust/processes.js";
+import { asUser, unprivilegedUser, type OsUser } from "../../src/trust/unprivileged.js";
 import { commitHostileInstall, makeTinyEngineRepo } from "../helpers/tiny-engine.js";
 import { declaredInputs } from "../helpers/run-action.js";
 import { inputVariable } from "../../src/action/inputs.js";
-import { JOB_MARKER } from "../../src/child-env.js";
+import { JOB_MARKER } from "../../src/trust/child-env.js";
 import { run } from "../../src/main.js";
 import { useOwnUsers } from "../helpers/user-prefix.js";
 

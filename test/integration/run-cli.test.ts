@@ -12,8 +12,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { childEnv } from "../../src/child-env.js";
-import { processesUnder } from "../../src/processes.js";
+import { childEnv } from "../../src/trust/child-env.js";
+import { processesUnder } from "../../src/trust/processes.js";
 import { readResults } from "../../src/results/io.js";
 
 const cacheDir = inject("cacheDir");

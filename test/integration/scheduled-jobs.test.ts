@@ -7,10 +7,10 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { childEnv } from "../../src/child-env.js";
+import { childEnv } from "../../src/trust/child-env.js";
 import { ensureDebianPackages } from "../../src/setup/debian-packages.js";
-import { unprivilegedUser, variantUser, type OsUser } from "../../src/unprivileged.js";
-import { endPullRequestProcesses } from "../../src/user-processes.js";
+import { unprivilegedUser, variantUser, type OsUser } from "../../src/trust/unprivileged.js";
+import { endPullRequestProcesses } from "../../src/trust/user-processes.js";
 import { useOwnUsers } from "../helpers/user-prefix.js";
 
 // users of this file's own: every process of the pull request users is ended below

@@ -13,10 +13,10 @@ import { execa } from "execa";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
 import { buildAtCommit } from "../../src/build/build.js";
 import { loadBuiltinRecipe } from "../../src/build/recipe.js";
-import { childEnv } from "../../src/child-env.js";
-import { CleanupRegistry } from "../../src/cleanup.js";
-import { processesUnder } from "../../src/processes.js";
-import { asUserIn, baseBuildUserName, giveTo, unprivilegedUser, unprivilegedUserName } from "../../src/unprivileged.js";
+import { childEnv } from "../../src/trust/child-env.js";
+import { CleanupRegistry } from "../../src/common/cleanup.js";
+import { processesUnder } from "../../src/trust/processes.js";
+import { asUserIn, baseBuildUserName, giveTo, unprivilegedUser, unprivilegedUserName } from "../../src/trust/unprivileged.js";
 import { makeRunnerDirs, REPO_ROOT, startStep, type RunnerDirs, type StepResult } from "../helpers/run-action.js";
 import { commitCcachePoisoner, commitOn, HOSTILE_SECTIONS, makeTinyEngineRepo, type TinyEngineRepo } from "../helpers/tiny-engine.js";
 

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { prNamespaceOf } from "../../src/action/context.js";
 import { parseEvent, readEvent, type GitHubEvent } from "../../src/action/event.js";
 import { modeForEvent } from "../../src/action/inputs.js";
-import { InputError } from "../../src/errors.js";
+import { InputError } from "../../src/common/errors.js";
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/events/${name}`, import.meta.url));
 /** The fields the tests change; the rest of a payload is carried along untouched. */

@@ -14,7 +14,7 @@ import type { ModeContext } from "../../src/action/context.js";
 import { bisectNewAlerts } from "../../src/action/history.js";
 import { inputVariable, readInputs } from "../../src/action/inputs.js";
 import { baselineMode } from "../../src/action/modes/baseline.js";
-import { CleanupRegistry } from "../../src/cleanup.js";
+import { CleanupRegistry } from "../../src/common/cleanup.js";
 import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
 import { detectChanges } from "../../src/history/detect.js";
 import { appendRecord, historyRecordOf, type HistoryFile } from "../../src/history/record.js";

@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { execa } from "execa";
-import { CleanupRegistry, withCleanup, withTimeLimit } from "../../src/cleanup.js";
-import { PipelineError } from "../../src/errors.js";
+import { CleanupRegistry, withCleanup, withTimeLimit } from "../../src/common/cleanup.js";
+import { PipelineError } from "../../src/common/errors.js";
 
 const tempDir = (): string => mkdtempSync(path.join(os.tmpdir(), "dbg-cleanup-test-"));
 const removeDir = (dir: string) => () => rm(dir, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { cliInProcess } from "../helpers/cli-in-process.js";
 import { parseVariantFlag, variantSpecs } from "../../src/config/plan.js";
 import type { BuildRecipe } from "../../src/build/recipe.js";
-import { VERSION } from "../../src/version.js";
+import { VERSION } from "../../src/common/version.js";
 import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 import { pairsResults } from "../../scripts/lib/verdict-quality.js";
 

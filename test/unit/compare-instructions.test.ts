@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { compareAgainstBaseline, compareRun } from "../../src/compare/compare.js";
-import { decideGate, gateMessage, type FailOn } from "../../src/compare/gate.js";
+import { decideGate, gateMessage } from "../../src/compare/gate.js";
 import { compareInstructions, MAX_LIFTED_FAIL_ABOVE, SPREAD_MULTIPLE, tooNoisyToCount, type SpreadRule } from "../../src/compare/instructions.js";
 import { thresholdResolver } from "../../src/compare/thresholds.js";
-import { DEFAULT_THRESHOLDS, type CompareOptions, type Comparison, type InstructionComparison, type VariantComparison } from "../../src/compare/types.js";
+import { DEFAULT_THRESHOLDS, type CompareOptions, type Comparison, type FailOn, type InstructionComparison, type VariantComparison } from "../../src/compare/types.js";
 import { parseResults } from "../../src/results/io.js";
 import type { InstructionSample, Results } from "../../src/results/schema.js";
 import { syntheticResults, type SyntheticInstructions, type SyntheticOptions } from "../../scripts/lib/synthetic-results.js";

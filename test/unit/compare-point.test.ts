@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isMergeOf, resolveComparisonPoint, type PullRequestCommits } from "../../src/action/compare-point.js";
-import { childEnv } from "../../src/child-env.js";
-import { InputError } from "../../src/errors.js";
+import { childEnv } from "../../src/trust/child-env.js";
+import { InputError } from "../../src/common/errors.js";
 import { comparisonNote } from "../../src/report/comparison-note.js";
 
 const dir = mkdtempSync(join(tmpdir(), "dbg-compare-point-"));

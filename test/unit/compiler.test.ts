@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCcacheStatsLog } from "../../src/build/build.js";
 import { compilerCommand, detectCompiler, parseCompilerVersion } from "../../src/build/compiler.js";
-import { PipelineError } from "../../src/errors.js";
+import { PipelineError } from "../../src/common/errors.js";
 
 const GNU_NOTICE = `Copyright (C) 2022 Free Software Foundation, Inc.
 This is free software; see the source for copying conditions.  There is NO

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseProfile } from "../../src/config/profile.js";
-import { InputError } from "../../src/errors.js";
+import { InputError } from "../../src/common/errors.js";
 import { allowedCpus, formatCpuList, onCpus, parseCpuList, placeProcesses } from "../../src/measure/cpu-affinity.js";
 
 describe("CPU lists", () => {

@@ -2,7 +2,7 @@ import { linkSync, lstatSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, write
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { diskUsage } from "../../src/disk-usage.js";
+import { diskUsage } from "../../src/common/disk-usage.js";
 
 const root = mkdtempSync(join(tmpdir(), "dbg-du-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

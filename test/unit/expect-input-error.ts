@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { InputError } from "../../src/errors.js";
+import { InputError } from "../../src/common/errors.js";
 
 /** The message of the InputError `fn` throws (the test fails if it throws nothing or something else). */
 export function inputError(fn: () => unknown): string {

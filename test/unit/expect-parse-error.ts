@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { ParseError } from "../../src/errors.js";
+import { ParseError } from "../../src/common/errors.js";
 
 /** `parse(raw)` throws a ParseError that keeps `raw` whole and whose message matches `message`. */
 export function expectParseError(parse: (raw: string) => unknown, raw: string, message: RegExp): ParseError {

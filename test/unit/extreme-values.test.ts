@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { compareRun } from "../../src/compare/compare.js";
 import type { Comparison } from "../../src/compare/types.js";
-import { InputError } from "../../src/errors.js";
+import { InputError } from "../../src/common/errors.js";
 import { renderJson } from "../../src/report/json.js";
 import { renderMarkdown } from "../../src/report/markdown.js";
 import { markdownToText } from "../../src/report/text.js";

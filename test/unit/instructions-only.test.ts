@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { compareRun } from "../../src/compare/compare.js";
 import { decideGate, verdictWords } from "../../src/compare/gate.js";
 import { makePlan } from "../../src/config/plan.js";
-import { InputError } from "../../src/errors.js";
+import { InputError } from "../../src/common/errors.js";
 import { renderMarkdown } from "../../src/report/markdown.js";
 import { reproduceCommand } from "../../src/report/reproduce.js";
 import { parseResults } from "../../src/results/io.js";

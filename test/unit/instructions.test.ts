@@ -8,7 +8,7 @@ import { dbBenchStep } from "../../src/driver/db-bench.js";
 import { ibenchStep } from "../../src/driver/ibench.js";
 import { parsePgbenchOutput, pgbenchStep } from "../../src/driver/pgbench.js";
 import { parseSysbenchOutput, sysbenchStep } from "../../src/driver/sysbench.js";
-import { BuildNotCountableError, CountingUnavailableError, InputError, ParseError, PipelineError } from "../../src/errors.js";
+import { BuildNotCountableError, CountingUnavailableError, InputError, ParseError, PipelineError } from "../../src/common/errors.js";
 import { estimatedCycles, isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut } from "../../src/measure/cachegrind.js";
 import { callgrindArgs, callgrindPerProcessArgs, cachegrindArgs, countsOf, logReader, readCounts, restartUnderValgrind, unsupportedInstruction } from "../../src/measure/valgrind.js";
 import { DEFAULT_SIMULATED_CACHES, describedCaches, SimulatedCachesSchema } from "../../src/measure/simulated-caches.js";

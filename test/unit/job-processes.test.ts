@@ -11,11 +11,11 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { jobMarker, removeJobRoot, stopSignal } from "../../src/action/cleanup-job-root.js";
-import { endProcessesOf } from "../../src/user-processes.js";
-import { freezeUser } from "../../src/variant-freeze.js";
+import { endProcessesOf } from "../../src/trust/user-processes.js";
+import { freezeUser } from "../../src/trust/variant-freeze.js";
 import { postgresEngine } from "../../src/engine/postgres.js";
-import { childEnv, JOB_MARKER } from "../../src/child-env.js";
-import { unprivilegedUser } from "../../src/unprivileged.js";
+import { childEnv, JOB_MARKER } from "../../src/trust/child-env.js";
+import { unprivilegedUser } from "../../src/trust/unprivileged.js";
 import { REPO_ROOT } from "../helpers/run-action.js";
 import { useOwnUsers } from "../helpers/user-prefix.js";
 

@@ -7,12 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, describe, expect, it } from "vitest";
-import { childEnv } from "../../src/child-env.js";
+import { childEnv } from "../../src/trust/child-env.js";
 import { loadConfigAt } from "../../src/config/config-file.js";
 import { changedJudgingFiles, judgingCommit, MAX_JUDGING_FILE_BYTES, pathInRepo, readJudgingFile } from "../../src/config/judging-files.js";
 import { makePlan } from "../../src/config/plan.js";
 import { loadProfile } from "../../src/config/profile.js";
-import { InputError } from "../../src/errors.js";
+import { InputError } from "../../src/common/errors.js";
 import { judgingFilesNote } from "../../src/report/judging-note.js";
 import { parseNoiseFloor } from "../../src/results/io.js";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ENGINES } from "../../src/engine/index.js";
 import { INNODB, renderOptionFile, storageEngineSettings } from "../../src/engine/mariadb.js";
 import { ROCKSDB } from "../../src/engine/myrocks.js";
-import { InputError } from "../../src/errors.js";
+import { InputError } from "../../src/common/errors.js";
 import { applyEdits } from "../../src/setup/fork-repo.js";
 import { MYROCKS_BUILD_FAILURE_EDITS, MYROCKS_HEAD_EDITS } from "../../src/setup/mariadb-fork.js";
 

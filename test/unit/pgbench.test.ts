@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { stepFromDefinition } from "../../src/driver/index.js";
 import { parsePgbenchOutput, pgbenchStep } from "../../src/driver/pgbench.js";
-import { InputError } from "../../src/errors.js";
+import { InputError } from "../../src/common/errors.js";
 import { expectParseError } from "./expect-parse-error.js";
 import { postgresConnection } from "../helpers/connection.js";
 

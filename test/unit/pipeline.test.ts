@@ -7,10 +7,10 @@
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CleanupRegistry } from "../../src/cleanup.js";
-import { PipelineError } from "../../src/errors.js";
-import type { Log } from "../../src/log.js";
-import { runBenchmark } from "../../src/pipeline.js";
+import { CleanupRegistry } from "../../src/common/cleanup.js";
+import { PipelineError } from "../../src/common/errors.js";
+import type { Log } from "../../src/common/log.js";
+import { runBenchmark } from "../../src/run/pipeline.js";
 import type { Target } from "../../src/driver/types.js";
 import { ResultsSchema, type ErrorSample, type Sample } from "../../src/results/schema.js";
 import { fakeEmbeddedEngine, fakePlan, fakeServerEngine, fakeWorld, type FakeWorld } from "../helpers/fake-engine.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { confValue, parseDatabaseBytes, renderSettings } from "../../src/engine/postgres.js";
 import { lastLines } from "../../src/engine/program-output.js";
-import { InputError, ParseError, PipelineError } from "../../src/errors.js";
+import { InputError, ParseError, PipelineError } from "../../src/common/errors.js";
 import { applyEdits, btreeInsertWorkEdits, btreeInsertWorkRef, BUILD_FAILURE_EDITS, cacheMissEdits, cacheMissRef, extraWorkEdits, extraWorkRef, HEAD_EDITS, PARAM_SKETCH_ROWS, paramSketchFiles } from "../../src/setup/fork-repo.js";
 import { copyName, freshCopyStatements, parseServerVersionNum } from "../../src/engine/postgres-counting.js";
 import { parseDscName } from "../../src/setup/debian-source.js";

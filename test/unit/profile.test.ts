@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../src/errors.js";
+import { InputError } from "../../src/common/errors.js";
 import { builtinDir, loadProfile, parseProfile, sweepCounts } from "../../src/config/profile.js";
 import { parseConfigText } from "../../src/config/config-file.js";
 import { makePlan } from "../../src/config/plan.js";

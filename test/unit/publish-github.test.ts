@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, readdirSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { InputError, PipelineError } from "../../src/errors.js";
+import { InputError, PipelineError } from "../../src/common/errors.js";
 import { FakeGitHub, LOOPBACK_PACING } from "../helpers/fake-github.js";
 import yauzl from "yauzl";
 import { deflatedEntry, zipOf } from "../helpers/zip.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../src/errors.js";
+import { InputError } from "../../src/common/errors.js";
 import { parseConfigText } from "../../src/config/config-file.js";
 import {
   buildCommands,

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { InputError } from "../../src/errors.js";
+import { InputError } from "../../src/common/errors.js";
 import { runCli } from "../../src/cli/program.js";
 import { MAX_RESULTS_FILE_BYTES, parseResults, readNoiseFloor, readResults, writeResults } from "../../src/results/io.js";
 import { MAX_INSTRUCTION_SAMPLES, MAX_ROUNDS_PER_STEP, MAX_SAMPLES, MAX_STEPS, MAX_VARIANTS } from "../../src/results/schema.js";

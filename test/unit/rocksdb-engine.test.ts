@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { withCleanup } from "../../src/cleanup.js";
+import { withCleanup } from "../../src/common/cleanup.js";
 import { copyAction, rocksdbEngine } from "../../src/engine/rocksdb.js";
 
 const work = mkdtempSync(path.join(os.tmpdir(), "rocksdb-engine-"));

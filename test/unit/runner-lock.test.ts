@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { withCleanup, withTimeLimit } from "../../src/cleanup.js";
-import { lockRunner, runnerLockFile } from "../../src/runner-lock.js";
+import { withCleanup, withTimeLimit } from "../../src/common/cleanup.js";
+import { lockRunner, runnerLockFile } from "../../src/trust/runner-lock.js";
 import { useOwnUsers } from "../helpers/user-prefix.js";
 
 // this file's own lock (per prefix): a job or another test of this machine is not waited for

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { appendAsUser, readAsUser, sizeAsUser, tailAsUser } from "../../src/user-files.js";
+import { appendAsUser, readAsUser, sizeAsUser, tailAsUser } from "../../src/trust/user-files.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "user-files-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -13,7 +13,7 @@ import type { Nodes } from "mdast";
 import { afterAll, describe, expect, it } from "vitest";
 import { compareRun } from "../../src/compare/compare.js";
 import { compareFunctions, type StepProfile } from "../../src/compare/functions.js";
-import { ParseError } from "../../src/errors.js";
+import { ParseError } from "../../src/common/errors.js";
 import { readCounts } from "../../src/measure/valgrind.js";
 import { callerKey, functionKey, lineKey, parseFunctionCosts, relativeToTree, treePathOf, type Cost, type FunctionCost } from "../../src/measure/valgrind-functions.js";
 import { COMMENT_LIMIT, renderMarkdown } from "../../src/report/markdown.js";

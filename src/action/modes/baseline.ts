@@ -3,7 +3,7 @@ import { copyFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { decideGate, gateMessage } from "../../compare/gate.js";
 import { judgingCommit } from "../../config/judging-files.js";
-import { InputError } from "../../errors.js";
+import { InputError } from "../../common/errors.js";
 import { baselineStoredMarkdown, measuredSteps } from "../../report/baseline.js";
 import { refusePersistedCredentials } from "../checkout-credentials.js";
 import { actionPlan, configAt, planFlags, type ModeContext } from "../context.js";

@@ -1,15 +1,15 @@
 /**
  * bisect mode: the first bad commit between base-ref (good) and head-ref (bad), every probe measured
- * interleaved against the good commit (src/bisect.ts); the report goes to the job summary and
+ * interleaved against the good commit (src/run/bisect.ts); the report goes to the job summary and
  * the output first-bad-commit. The commits are the branch's, judged by the good commit's files; builds
  * go to the pull request namespace (a ref given as input), reusing the trusted baselines' builds.
  * Baseline mode's bisect after a new alert (bisect-on-alert) goes through bisectInAction too.
  */
 import { judgingCommit } from "../../config/judging-files.js";
-import { InputError } from "../../errors.js";
+import { InputError } from "../../common/errors.js";
 import { appendJobSummary } from "../../publish/summary.js";
 import { bisectMarkdown } from "../../report/bisect.js";
-import { bisect, type BisectFields, type BisectReport, type BisectSteps } from "../../bisect.js";
+import { bisect, type BisectFields, type BisectReport, type BisectSteps } from "../../run/bisect.js";
 import { refusePersistedCredentials } from "../checkout-credentials.js";
 import { actionLog, actionPlan, configAt, planFlags, repositoryUrl, type ModeContext } from "../context.js";
 import { trustLevelOf } from "../trust-level.js";

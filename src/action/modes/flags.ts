@@ -3,7 +3,7 @@ import path from "node:path";
 import { compareRun } from "../../compare/compare.js";
 import { decideGate } from "../../compare/gate.js";
 import { judgingCommit } from "../../config/judging-files.js";
-import { InputError } from "../../errors.js";
+import { InputError } from "../../common/errors.js";
 import { flagsIssueMarker, upsertMarkedIssue } from "../../publish/issue.js";
 import { appendJobSummary, setActionOutputs } from "../../publish/summary.js";
 import { renderMarkdown } from "../../report/markdown.js";

@@ -6,12 +6,12 @@
  */
 import path from "node:path";
 import { compareAgainstBaseline, compareRun } from "../../compare/compare.js";
-import type { Acceptance } from "../../compare/gate.js";
+import type { Acceptance } from "../../compare/types.js";
 import { storedJudging } from "../../compare/thresholds.js";
 import { judgingCommit, type JudgingCommit } from "../../config/judging-files.js";
 import type { ConfigFile } from "../../config/config-file.js";
 import type { Plan } from "../../config/plan.js";
-import { InputError } from "../../errors.js";
+import { InputError } from "../../common/errors.js";
 import { fingerprintMismatches } from "../../measure/fingerprint.js";
 import { historyKey } from "../../history/store.js";
 import { downloadResultsArtifact, headRunArtifacts, type ArtifactRef } from "../../publish/artifacts.js";
@@ -34,7 +34,8 @@ import { carriesTrustedLabel, decideForkPolicy } from "../fork-policy.js";
 import { acceptanceOf, skipReason, withAcceptance } from "../labels.js";
 import { artifactNameOf, measuredCommits, measureInAction } from "../measure.js";
 import { markMeasuring, neutralOutputs, publishReport, refuseToBuild } from "../publish.js";
-import { judgingNotes, pullRequestJudging, WORKFLOW_DIR, type IgnoredInput } from "../pr-judging.js";
+import { judgingNotes, pullRequestJudging, WORKFLOW_DIR } from "../pr-judging.js";
+import type { IgnoredInput } from "../../report/judging-note.js";
 import { checkTrustedLabel } from "../trusted-label.js";
 import { rerunMode } from "./rerun.js";
 

@@ -6,7 +6,7 @@ import { compareRun } from "../../compare/compare.js";
 import { judgingCommit } from "../../config/judging-files.js";
 import { resolveJudging } from "../../config/plan.js";
 import { loadProfile } from "../../config/profile.js";
-import { InputError, PipelineError } from "../../errors.js";
+import { InputError, PipelineError } from "../../common/errors.js";
 import { downloadResultsArtifact, listRunArtifacts } from "../../publish/artifacts.js";
 import { renderMarkdown } from "../../report/markdown.js";
 import { runLabels } from "../../results/run-labels.js";

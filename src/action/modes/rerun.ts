@@ -9,7 +9,7 @@ import picomatch from "picomatch";
 import { compareRun } from "../../compare/compare.js";
 import { stepsWithVerdict } from "../../compare/gate.js";
 import type { Plan } from "../../config/plan.js";
-import { InputError } from "../../errors.js";
+import { InputError } from "../../common/errors.js";
 import { downloadResultsArtifact, listRunArtifacts } from "../../publish/artifacts.js";
 import { findStickyComment } from "../../publish/comment.js";
 import { commentMarker, COMMENT_LIMIT, renderMarkdown, resultsRunOf } from "../../report/markdown.js";

@@ -4,7 +4,7 @@
  * checks that an entry is a directory, then lists and deletes below it by path: a process of the user,
  * still running, that swaps a subdirectory with a symlink in between (renameat2 RENAME_EXCHANGE in a
  * loop) makes root delete the tree the link leads to, /etc as well as anything. So a removal here
- *   1. ends every process of the tree's users (src/user-processes.ts): nothing of theirs is left to race;
+ *   1. ends every process of the tree's users (src/trust/user-processes.ts): nothing of theirs is left to race;
  *   2. has each directory a user owns emptied by that user (find -delete: it never follows a link, and
  *      as the user it could only delete what the user can delete anyway);
  *   3. leaves root its own part only: it lists only directories it owns whose entries nobody else can
@@ -19,8 +19,8 @@ import os from "node:os";
 import path from "node:path";
 import { execa } from "execa";
 import { childEnv } from "./child-env.js";
-import type { CleanupRegistry } from "./cleanup.js";
-import { PipelineError } from "./errors.js";
+import type { CleanupRegistry } from "../common/cleanup.js";
+import { PipelineError } from "../common/errors.js";
 import { endProcessesOf, type EndedProcesses } from "./user-processes.js";
 import { asUser, giveTo, type OsUser } from "./unprivileged.js";
 

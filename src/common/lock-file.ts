@@ -4,7 +4,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { CleanupRegistry } from "./cleanup.js";
 import { PipelineError } from "./errors.js";
-import { isRunning } from "./processes.js";
+import { isRunning } from "../trust/processes.js";
 
 /**
  * One holder at a time across processes: an exclusive lock file holding the holder's pid (one build

@@ -7,8 +7,8 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { CleanupRegistry } from "./cleanup.js";
-import { lockExclusively } from "./lock-file.js";
+import type { CleanupRegistry } from "../common/cleanup.js";
+import { lockExclusively } from "../common/lock-file.js";
 import { isRunning } from "./processes.js";
 import { unprivilegedUserName } from "./unprivileged.js";
 

@@ -8,7 +8,7 @@
  * runs as the current user, who runs the fork's code too.
  */
 import { execa } from "execa";
-import { ParseError, PipelineError } from "./errors.js";
+import { ParseError, PipelineError } from "../common/errors.js";
 import { asUser, type OsUser } from "./unprivileged.js";
 
 /** A read or write of a local file taking longer is of something planted in its place. */

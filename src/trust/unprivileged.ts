@@ -11,7 +11,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { childEnv } from "./child-env.js";
-import { InputError, PipelineError } from "./errors.js";
+import { InputError, PipelineError } from "../common/errors.js";
 import { denyScheduling } from "./scheduled-jobs.js";
 
 /** "trusted": the default branch's baseline and flags runs; "pr": everything else (pull requests, the CLI). */

@@ -4,7 +4,7 @@
  * that looks like a secret, so the environment is built from an allow-list, not a deny-list.
  */
 
-/** Set by the action to its job's id: every process it starts carries it (see src/processes.ts). */
+/** Set by the action to its job's id: every process it starts carries it (see src/trust/processes.ts). */
 export const JOB_MARKER = "DB_BENCH_GATE_JOB";
 
 /** Variables a build or benchmark legitimately needs from the caller's environment. */

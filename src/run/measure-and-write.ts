@@ -2,14 +2,14 @@
  * Measuring a plan and writing its results, shared by the action and the CLI: the results file exists
  * before anything (comparing, gating, publishing) can fail on them.
  */
-import type { CleanupRegistry } from "./cleanup.js";
-import type { Plan } from "./config/plan.js";
-import type { Log } from "./log.js";
+import type { CleanupRegistry } from "../common/cleanup.js";
+import type { Plan } from "../config/plan.js";
+import type { Log } from "../common/log.js";
 import { runBenchmark } from "./pipeline.js";
 import { realPorts } from "./pipeline-ports.js";
-import { writeResults } from "./results/io.js";
-import { functionsDirOf } from "./results/function-profiles.js";
-import type { NoiseFloor, Results } from "./results/schema.js";
+import { writeResults } from "../results/io.js";
+import { functionsDirOf } from "../results/function-profiles.js";
+import type { NoiseFloor, Results } from "../results/schema.js";
 
 export interface MeasureAndWrite {
   registry: CleanupRegistry;

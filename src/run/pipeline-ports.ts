@@ -3,18 +3,18 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { rm } from "node:fs/promises";
 import { execa } from "execa";
-import { buildAtCommit } from "./build/build.js";
-import { detectCompiler } from "./build/compiler.js";
-import { readClientRusage, withClientRusage } from "./driver/client-rusage.js";
-import { allowedCpus } from "./measure/cpu-affinity.js";
-import { makeCpusetGroup } from "./measure/cpuset.js";
-import { collectFingerprint } from "./measure/fingerprint.js";
-import { clockTicksPerSecond, samplePeakMemory, takeHostSnapshot } from "./measure/host.js";
+import { buildAtCommit } from "../build/build.js";
+import { detectCompiler } from "../build/compiler.js";
+import { readClientRusage, withClientRusage } from "../driver/client-rusage.js";
+import { allowedCpus } from "../measure/cpu-affinity.js";
+import { makeCpusetGroup } from "../measure/cpuset.js";
+import { collectFingerprint } from "../measure/fingerprint.js";
+import { clockTicksPerSecond, samplePeakMemory, takeHostSnapshot } from "../measure/host.js";
 import type { ClientRun, PipelinePorts } from "./pipeline.js";
-import { asUserIn, variantUser } from "./unprivileged.js";
-import { lockRunner } from "./runner-lock.js";
-import { endPullRequestProcesses } from "./user-processes.js";
-import { freezeUser } from "./variant-freeze.js";
+import { asUserIn, variantUser } from "../trust/unprivileged.js";
+import { lockRunner } from "../trust/runner-lock.js";
+import { endPullRequestProcesses } from "../trust/user-processes.js";
+import { freezeUser } from "../trust/variant-freeze.js";
 
 export const realPorts: PipelinePorts = {
   build: buildAtCommit,

@@ -9,7 +9,6 @@
  */
 import { appendFile, lstat, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import type { OsUser } from "./unprivileged.js";
 
 /** Who may not use crontab(1) and at(1): one user name a line. */
 const DENY_FILES = ["/etc/cron.deny", "/etc/at.deny"] as const;
@@ -32,7 +31,7 @@ export async function denyScheduling(name: string): Promise<void> {
 }
 
 /** Removes the crontabs and at jobs of `users`; returns what it removed ("crontab of dbbench-pr"), for the log. */
-export async function removeScheduledJobs(users: readonly OsUser[]): Promise<string[]> {
+export async function removeScheduledJobs(users: readonly { name: string; uid: number }[]): Promise<string[]> {
   const removed: string[] = [];
   for (const user of users) {
     // the spool dir is root's (and group crontab's): nobody else can put a link at that name

@@ -12,7 +12,7 @@
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
-import { PipelineError } from "./errors.js";
+import { PipelineError } from "../common/errors.js";
 import { processesOfUsers } from "./processes.js";
 import { asUser, type OsUser } from "./unprivileged.js";
 import { refuseRunnersOwn } from "./user-processes.js";

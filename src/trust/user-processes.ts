@@ -2,14 +2,14 @@
  * Ending every process of the users that run pull requests' code, found by uid: a daemon that did
  * setsid, `env -i` (the job marker gone) and chdir("/") still runs as its user. Done before each run
  * (what an earlier job left, said in the log), after the builds (nothing of theirs may run beside the
- * servers), before a tree a user wrote is removed (src/user-trees.ts), when the run ends, and by the
+ * servers), before a tree a user wrote is removed (src/trust/user-trees.ts), when the run ends, and by the
  * action's post step. As root only: the users exist only then, and without root there is no one else's
  * process to end. Right on a runner dedicated to the gate (one job at a time): a second run on the
  * machine needs users of its own (DBG_USER_PREFIX).
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
-import { PipelineError } from "./errors.js";
+import { PipelineError } from "../common/errors.js";
 import { commandOf, processesOfUsers } from "./processes.js";
 import { removeScheduledJobs } from "./scheduled-jobs.js";
 import { asUser, pullRequestUsers, type OsUser } from "./unprivileged.js";
