@@ -9,7 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { copyFile, mkdtemp } from "node:fs/promises";
+import { copyFile, mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { BuildRequest, BuildResult } from "./build/build.js";
@@ -198,6 +198,7 @@ function binariesFor(ctx: RunContext, vi: VariantInstance, step: BenchmarkStep):
       case "system":
         return name;
       case "shipped":
+      case "workload":
         return path.join(vi.side.runDir, path.basename(name));
     }
   };
@@ -205,12 +206,14 @@ function binariesFor(ctx: RunContext, vi: VariantInstance, step: BenchmarkStep):
 }
 
 /**
- * The files the steps take from db-bench-gate itself (a Lua script), copied into the run directory:
- * the clients' user reads them there, where it may not read the action's own checkout.
+ * The files the steps take from db-bench-gate itself (a Lua script), copied into the run directory,
+ * and the profile's own (pgbench scripts, as read at the judging commit), written there: the clients'
+ * user reads them there, where it may not read the action's own checkout.
  */
 async function copyShippedFiles(steps: readonly BenchmarkStep[], runDir: string): Promise<void> {
   const shipped = new Set(steps.flatMap((step) => programsFrom(step, "shipped")));
   for (const name of shipped) await copyFile(path.join(builtinDir(path.dirname(name)), path.basename(name)), path.join(runDir, path.basename(name)));
+  for (const [name, file] of steps.flatMap((step) => Object.entries(step.files ?? {}))) await writeFile(path.join(runDir, name), file.text);
 }
 
 /**
@@ -402,21 +405,44 @@ async function ensureData(ctx: RunContext, vi: VariantInstance, step: BenchmarkS
   await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, vi, step)));
 }
 
-/** `dataSet` loaded into the instance and settled, unless it already was. */
-async function loadOnce(ctx: RunContext, vi: VariantInstance, dataSet: DataSet): Promise<void> {
+/**
+ * `dataSet` loaded into the instance and settled, unless it already was. `inputErrors`: a command's
+ * failure that the data set calls its input's (a profile's init SQL) is bad input, thrown as such.
+ */
+async function loadOnce(ctx: RunContext, vi: VariantInstance, dataSet: DataSet, inputErrors = false): Promise<void> {
   if (vi.loaded.has(dataSet.key)) return;
   const loadStarted = ctx.ports.clock.now();
-  for (const command of dataSet.commands) {
+  for (const [i, command] of dataSet.commands.entries()) {
     const shown = [path.basename(command.file), ...command.args].join(" ");
     ctx.log.info(`${vi.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
     const result = await runClient(ctx, vi, command, ctx.plan.timeouts.load_s);
     if (result.failed) {
+      const input = inputErrors ? dataSet.inputError?.(i, result.output) : null;
+      if (input) throw input;
       throw new PipelineError(`loading ${dataSet.key} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
     }
   }
   await vi.instance.settle(dataSet.tables);
   vi.loaded.add(dataSet.key);
   ctx.phases.loads += ctx.ports.clock.now() - loadStarted;
+}
+
+/**
+ * The profile's own files checked before anything is measured, so that a bad one is bad input (exit 2)
+ * and no measurement is lost: a step's check (pgbench parsing its scripts, no server), then its data
+ * loaded on the base's server, where a failing init SQL is the profile's error. On another variant's
+ * server the same failure is that variant's own, found when it loads.
+ */
+async function checkWorkloads(ctx: RunContext, vi: VariantInstance): Promise<void> {
+  for (const step of ctx.plan.profile.steps.filter((s) => s.files)) {
+    const bins = binariesFor(ctx, vi, step);
+    const check = step.inputCheck?.(bins, path.join(vi.side.runDir, "no-server"));
+    if (check) {
+      const rejected = check.rejected((await runClient(ctx, vi, check.command, ctx.plan.timeouts.load_s)).output);
+      if (rejected) throw rejected;
+    }
+    await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), bins), true);
+  }
 }
 
 /**
@@ -725,6 +751,7 @@ function assembleResults(
         id: s.id,
         driver: s.driver,
         parameters: s.parameters,
+        ...(s.definition_hash && { definition_hash: s.definition_hash }),
         ...(s.sweep && { sweep: s.sweep }),
         ...(aaSpread !== undefined && { instructions_aa_spread: aaSpread }),
         ...(processSd !== undefined && { qps_process_spread: { sd: processSd, df: processSpread!.df } }),
@@ -802,6 +829,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
 
   const instances = new Instances(ctx);
   await instances.startAll(variants, builds);
+  await checkWorkloads(ctx, instances.get(variants.find((v) => v.id === plan.baseVariant)!));
   const schedule = scheduleOf(plan);
   const engineVersion = await plan.engine.version(builds[0]!.binDir, sides.get(variants[0]!.id)!.user);
   // a step's samples as the whole run's document would hold them, judged as the comment will judge them;
