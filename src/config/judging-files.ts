@@ -17,15 +17,20 @@ export const MAX_JUDGING_FILE_BYTES = MAX_NOISE_FLOOR_FILE_BYTES;
 
 const GIT_TIMEOUT_MS = 60_000;
 
-/** The trusted commit files are read at; `read` collects the repository paths read or looked for (for the "changes apply after merge" note). */
+/**
+ * The trusted commit files are read at; `read` collects the repository paths read or looked for (for the
+ * "changes apply after merge" note), `profiles` those of them that are profiles (whose workload files a
+ * pull request may add: listed as not measured until merged).
+ */
 export interface JudgingCommit {
   repo: string;
   commit: string;
   read: Set<string>;
+  profiles: Set<string>;
 }
 
 export function judgingCommit(repo: string, commit: string): JudgingCommit {
-  return { repo, commit, read: new Set() };
+  return { repo, commit, read: new Set(), profiles: new Set() };
 }
 
 export interface JudgingText {

@@ -20,7 +20,7 @@ import { SPENDING_FUNCTIONS } from "../compare/alpha-spending.js";
 import { deafLook, deafLookMessage, scheduleDesign, type DeafLook } from "../schedule/sequential.js";
 import { DEFAULT_THRESHOLDS } from "../compare/types.js";
 import { MAX_LIFTED_FAIL_ABOVE, SPREAD_MULTIPLE, tooNoisyToCount } from "../compare/instructions.js";
-import { readJudgingFile, type JudgingCommit } from "./judging-files.js";
+import { pathInRepo, readJudgingFile, type JudgingCommit } from "./judging-files.js";
 import { readWorkloadFiles } from "./workload-files.js";
 import { ThresholdOverrideSchema, ThresholdsInputSchema } from "./thresholds.js";
 
@@ -307,6 +307,8 @@ export async function loadProfile(nameOrPath: string, at: JudgingCommit | null =
   const isPath = nameOrPath.includes("/") || /\.ya?ml$/.test(nameOrPath);
   if (isPath) {
     const { text, source } = await readJudgingFile(nameOrPath, at, "profile");
+    const inRepo = at && pathInRepo(at.repo, nameOrPath);
+    if (inRepo) at.profiles.add(inRepo);
     return parseProfileAndFiles(text, source, path.dirname(path.resolve(nameOrPath)), at, cores);
   }
   const file = path.join(builtinDir("profiles"), `${nameOrPath}.yaml`);

@@ -11,7 +11,10 @@
  * Every run (measured, warm-up, counted) is `-n` (no vacuum of pgbench's own tables, which the
  * workload may not have) with one `--random-seed`: every side and repeat draws the same operations.
  * Data: `pgbench -i -s <scale>` where a scale is given, then the init SQL (psql, ON_ERROR_STOP), then
- * VACUUM ANALYZE of the database, once per server.
+ * VACUUM ANALYZE of the database, once per server and again before counting. The init SQL runs in a
+ * schema of its own (dropped and made again on every load: the SQL need not undo an earlier load, and
+ * no other step's tables are touched), which its runs put first on their search_path, before public
+ * (pgbench's tables). It stays in the benchmark database, which the counter copies for a step that writes.
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
@@ -166,6 +169,9 @@ export function pgbenchCustomStep(parameters: unknown, files: WorkloadFiles): Be
   const hash = pgbenchCustomHash(p, scripts, init);
   const dataKey = `pgbench-custom.${createHash("sha256").update(JSON.stringify([init?.text ?? null, p.scale ?? null])).digest("hex").slice(0, 12)}`;
   const initIndex = p.scale === undefined ? 0 : 1;
+  const schema = `dbg_${dataKey.replace(/\W/g, "_")}`;
+  // libpq takes a connection string where a database name goes (pgbench's last argument)
+  const database = (target: Target) => (init ? `dbname=${serverConnection(target).database} options=-csearch_path=${schema},public` : serverConnection(target).database);
   return {
     id: p.name,
     driver: "pgbench",
@@ -196,7 +202,7 @@ export function pgbenchCustomStep(parameters: unknown, files: WorkloadFiles): Be
         key: dataKey,
         commands: [
           ...(p.scale === undefined ? [] : [{ file: bins.pgbench!, args: ["-i", "-s", String(p.scale), "-q", ...libpqConnectionArgs(conn), conn.database] }]),
-          ...(init ? [psql(["-f", bins[nameOf(init)]!])] : []),
+          ...(init ? [psql(["-c", `DROP SCHEMA IF EXISTS ${schema} CASCADE`, "-c", `CREATE SCHEMA ${schema}`, "-c", `SET search_path TO ${schema}, public`, "-f", bins[nameOf(init)]!])] : []),
           // the workload's tables are its own: statistics and visibility maps fresh for all of them
           psql(["-c", "VACUUM ANALYZE"]),
         ],
@@ -208,10 +214,10 @@ export function pgbenchCustomStep(parameters: unknown, files: WorkloadFiles): Be
         },
       };
     },
-    run: (target, bins, seconds) => ({ file: bins.pgbench!, args: [...timed(bins, target, seconds), "-P", String(p.progress_interval_s), serverConnection(target).database] }),
-    warmup: (target, bins, seconds) => ({ file: bins.pgbench!, args: [...timed(bins, target, seconds), serverConnection(target).database] }),
+    run: (target, bins, seconds) => ({ file: bins.pgbench!, args: [...timed(bins, target, seconds), "-P", String(p.progress_interval_s), database(target)] }),
+    warmup: (target, bins, seconds) => ({ file: bins.pgbench!, args: [...timed(bins, target, seconds), database(target)] }),
     ...(p.writes && { writes: true as const }),
-    ...pgbenchCountedRun(runArgs, p.writes, p.clients),
+    ...pgbenchCountedRun(runArgs, p.writes, p.clients, database),
     isProgressLine: (line) => line.startsWith("progress: "),
     parse: parsePgbenchOutput,
   };

@@ -61,9 +61,10 @@ export type PgbenchRunArgs = (target: Target, bins: ClientBinaries, length: stri
  * Clients that write the same rows wait for each other's row locks in an order the scheduler picks:
  * counted at 4 clients, tpcb-like's repeats on fresh copies of the data spread 0.2-3.0% (2026-12-04,
  * docs/verdict-quality.md). One client doing all their transactions does the same work per
- * transaction, minus the waits, in one order.
+ * transaction, minus the waits, in one order. `database`: what pgbench's last argument names (a
+ * connection string where the step's runs need options).
  */
-export function pgbenchCountedRun(runArgs: PgbenchRunArgs, writes: boolean, clients: number): Pick<BenchmarkStep, "fixedRun" | "countedRun"> {
+export function pgbenchCountedRun(runArgs: PgbenchRunArgs, writes: boolean, clients: number, database = (target: Target) => serverConnection(target).database): Pick<BenchmarkStep, "fixedRun" | "countedRun"> {
   const serialCount = writes && clients > 1;
   return {
     ...(serialCount && { countedRun: `one client running the ${clients} clients' transactions in turn` }),
@@ -73,7 +74,7 @@ export function pgbenchCountedRun(runArgs: PgbenchRunArgs, writes: boolean, clie
     // of a writing script starts from a fresh copy of the data (src/schedule/instructions.ts).
     fixedRun: (target, bins, perClient) => {
       const args = serialCount ? runArgs(target, bins, ["-t", wholeCount(perClient * clients)], { clients: 1, threads: 1 }) : runArgs(target, bins, ["-t", wholeCount(perClient)]);
-      return { file: bins.pgbench!, args: [...args, "-n", `--random-seed=${COUNTED_RUN_SEED}`, serverConnection(target).database] };
+      return { file: bins.pgbench!, args: [...args, "-n", `--random-seed=${COUNTED_RUN_SEED}`, database(target)] };
     },
   };
 }

@@ -11,7 +11,9 @@ import { execa } from "execa";
 import { afterAll, describe, expect, it } from "vitest";
 import { childEnv } from "../../src/child-env.js";
 import { changedDefinitions, compareAgainstBaseline } from "../../src/compare/compare.js";
-import { judgingCommit, MAX_JUDGING_FILE_BYTES } from "../../src/config/judging-files.js";
+import { changedJudgingFiles, judgingCommit, MAX_JUDGING_FILE_BYTES } from "../../src/config/judging-files.js";
+import { newWorkloadFiles } from "../../src/config/workload-files.js";
+import { judgingFilesNote, newWorkloadFilesNote } from "../../src/report/judging-note.js";
 import { loadProfile, parseProfile } from "../../src/config/profile.js";
 import type { BenchmarkStep, Target, WorkloadFile } from "../../src/driver/types.js";
 import { InputError } from "../../src/errors.js";
@@ -87,6 +89,12 @@ describe("a custom pgbench step's definition", () => {
     const run = step.run(TARGET, BINS, 5).args;
     expect(run).toEqual(expect.arrayContaining(["-f", `${lookup}@9`, "-f", `${update}@1`, "-D", "ndocs=1000", "-M", "prepared", "-c", "4", "-j", "2", "-T", "5", "-n", "--random-seed=1", "-P"]));
     expect(step.warmup(TARGET, BINS, 2).args).toEqual(expect.arrayContaining(["-n", "--random-seed=1"]));
+    // the init SQL's schema first on every run's search path, loaded afresh (dropped and made again) on every load
+    const schema = /^dbname=bench options=-csearch_path=(dbg_pgbench_custom_[0-9a-f]{12}),public$/.exec(run.at(-1)!)?.[1];
+    expect(schema).toBeDefined();
+    expect(step.fixedRun(TARGET, BINS, 100, 0).args.at(-1)).toBe(run.at(-1));
+    expect(step.fixedRun({ ...TARGET, database: "bench_counted_copy" }, BINS, 100, 0).args.at(-1)).toBe(`dbname=bench_counted_copy options=-csearch_path=${schema},public`);
+    expect(step.dataSet(TARGET, BINS).commands[0]!.args).toEqual(expect.arrayContaining(["-c", `DROP SCHEMA IF EXISTS ${schema} CASCADE`, "-c", `CREATE SCHEMA ${schema}`, "-c", `SET search_path TO ${schema}, public`]));
     expect(step.fixedRun(TARGET, BINS, 100, 0).args).toEqual(expect.arrayContaining(["-c", "1", "-j", "1", "-t", "400", "--random-seed=1"]));
     expect(step.countedRun).toBe("one client running the 4 clients' transactions in turn");
     const readOnly = customStep(CUSTOM.replace("threads: 2", "threads: 2, writes: false"));
@@ -157,6 +165,32 @@ describe("a custom step's files", () => {
     expect([...at.read].sort()).toEqual(["perf/init.sql", "perf/lookup.sql", "perf/profile.yaml", "perf/update.sql"]);
     // from disk (the CLI without --judge-at), the checkout's
     expect(Object.values((await loadProfile(profileFile)).steps[0]!.files!)[0]!.text).toBe("SELECT 1;\n");
+  });
+
+  it("a pull request's edits: a changed script is measured with the base's and said so in one line; a new one is listed as not measured until merged", async () => {
+    const base = await git("rev-parse", "HEAD");
+    write("perf/lookup.sql", "SELECT 1;\n");
+    write("perf/added.sql", "SELECT 3;\n");
+    write("perf/profile.yaml", profileText(`${CUSTOM}\n  - { driver: pgbench, name: added, scripts: [added.sql], scale: 1, clients: 1 }`));
+    await git("add", "-A");
+    await git("commit", "-qm", "the pull request");
+    const head = await git("rev-parse", "HEAD");
+    const at = judgingCommit(repo, base);
+    const profile = await loadProfile(profileFile, at);
+    expect(profile.steps.map((s) => s.id)).toEqual(["jsonb-lookup"]);
+    expect(Object.values(profile.steps[0]!.files!)[0]!.text).toBe(FILES.get("lookup.sql")!.text);
+    const changed = await changedJudgingFiles(repo, base, head, at.read);
+    expect(changed).toEqual([
+      { path: "perf/lookup.sql", change: "changes" },
+      { path: "perf/profile.yaml", change: "changes" },
+    ]);
+    expect(judgingFilesNote(changed, base).trim().split("\n")).toHaveLength(2);
+    expect(await newWorkloadFiles(at, head)).toEqual(["perf/added.sql"]);
+    expect(newWorkloadFilesNote(["perf/added.sql"])).toBe("\n> [!NOTE]\n> Not measured until merged: this pull request adds `perf/added.sql`, named by its profile; the steps are the base's.\n");
+    // a head whose profile does not parse adds nothing to the list
+    write("perf/profile.yaml", "steps: [");
+    await git("commit", "-qam", "broken profile");
+    expect(await newWorkloadFiles(at, await git("rev-parse", "HEAD"))).toEqual([]);
   });
 
   it("missing at the judging commit or too large: one line naming the profile and the field", async () => {
