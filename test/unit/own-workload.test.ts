@@ -81,6 +81,10 @@ describe("a custom pgbench step's definition", () => {
     expect(inputError(() => customStep(step))).toContain(`own.yaml: ${field}: `);
   });
 
+  it("is not swept: its id is the user's name, one per step", () => {
+    expect(inputError(() => customStep(CUSTOM.replace("clients: 4, threads: 2", "sweep: { clients: [1, 2] }")))).toBe("own.yaml: $.steps[0].sweep: the pgbench step ids do not name the client count (jsonb-lookup, jsonb-lookup)");
+  });
+
   it("runs every run with the profile's scripts, weights, variables and one seed; counts a writing step as one client", () => {
     const step = customStep();
     const names = Object.keys(step.files!);
