@@ -188,8 +188,8 @@ export function pgbenchCustomStep(parameters: unknown, files: WorkloadFiles): Be
     definition_hash: hash,
     programs,
     files: Object.fromEntries(copies.map((c) => [c.name, c.file])),
-    inputCheck: (bins, emptyDir) => ({
-      command: { file: bins.pgbench!, args: [...transactions(bins), "-n", "-t", "1", "-h", emptyDir, "-p", "1", "-U", "check", "check"] },
+    inputCheck: (bins, noServerDir) => ({
+      command: { file: bins.pgbench!, args: [...transactions(bins), "-n", "-t", "1", "-h", noServerDir, "-p", "1", "-U", "check", "check"] },
       rejected: (output) => {
         const message = scriptCheck(output);
         return message === null ? null : new InputError(withSources(message, copies, (name) => bins[name]!), scripts.map((s) => s.file.source).join(", "), "scripts");

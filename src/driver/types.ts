@@ -118,8 +118,8 @@ export interface BenchmarkStep<P extends string = string> extends Step {
   parseFixed?(stdout: string): ParsedSample;
   /** the profile's files its commands run (program source "workload"), by their name in the run directory */
   files?: Readonly<Record<string, WorkloadFile>>;
-  /** checks its own files with the clients' programs, without a server, before anything is measured */
-  inputCheck?(bins: ClientBinaries<P>, emptyDir: string): InputCheck;
+  /** checks its own files with the clients' programs before anything is measured, pointed at `noServerDir`, where no server listens */
+  inputCheck?(bins: ClientBinaries<P>, noServerDir: string): InputCheck;
   /** lines of the run's stdout or stderr to show the user as they appear */
   isProgressLine(line: string): boolean;
   /** the measured run's stdout (stderr may be mixed in); throws ParseError when it does not understand it */
