@@ -15,7 +15,8 @@ import { DEFAULT_FAIL_ON } from "../compare/gate.js";
 import type { Thresholds } from "../compare/types.js";
 import type { ConfigFile } from "../config/config-file.js";
 import { blobAt, changedJudgingFiles, git, judgingCommit, type JudgingCommit } from "../config/judging-files.js";
-import { judgedAtNote, judgingFilesNote, type IgnoredInput } from "../report/judging-note.js";
+import { judgedAtNote, judgingFilesNote, newWorkloadFilesNote, type IgnoredInput } from "../report/judging-note.js";
+import { newWorkloadFiles } from "../config/workload-files.js";
 import { DEFAULT_PROFILE, resolveJudging } from "../config/plan.js";
 import { loadProfile } from "../config/profile.js";
 import { allowedCpus } from "../measure/cpu-affinity.js";
@@ -144,7 +145,7 @@ export async function pullRequestJudging(ctx: ModeContext, pr: PullRequestCommit
  */
 export async function judgingNotes(ctx: ModeContext, judged: JudgingCommit, commits: { base: string; head: string }, baseRef: string | null): Promise<string> {
   const repo = ctx.inputs.repoPath;
-  const edits = judgingFilesNote(await changedJudgingFiles(repo, commits.base, commits.head, judged.read), judged.commit);
+  const edits = judgingFilesNote(await changedJudgingFiles(repo, commits.base, commits.head, judged.read), judged.commit) + newWorkloadFilesNote(await newWorkloadFiles(judged, commits.head));
   const differ = baseRef && commits.base !== judged.commit ? await changedJudgingFiles(repo, judged.commit, commits.base, judged.read) : [];
   return judgedAtNote(differ, { ref: baseRef ?? "", commit: judged.commit }, commits.base) + edits;
 }

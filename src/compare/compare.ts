@@ -301,6 +301,8 @@ interface Plan {
   qpsRule: QpsRule;
   /** QPS comparisons that can fail the gate together (steps times compared variants times report columns): they share alpha */
   tests: number;
+  /** steps not compared, and why (a stored baseline's step of another definition): "missing" with the reason */
+  refused?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -359,6 +361,8 @@ function unitsText(drop: DropTestResult): string {
 }
 
 function compareVariant(plan: Plan, step: Step, label: string, configured: Thresholds): VariantComparison {
+  const refused = plan.refused?.get(step.id);
+  if (refused !== undefined) return refusedVariant(plan, step, label, configured, refused);
   const base: Side = { label: plan.baseLabel, samples: plan.samplesOf(step.id, plan.baseLabel) };
   const variant: Side = { label, samples: plan.samplesOf(step.id, label), measured: plan.results.steps.some((s) => s.id === step.id) };
   const estimator = plan.estimator(base.samples, variant.samples);
@@ -405,6 +409,28 @@ function compareVariant(plan: Plan, step: Step, label: string, configured: Thres
     errors,
     instructions,
   };
+}
+
+/** A variant's comparison with the base's samples and counts left out: its own shown, its verdicts "missing" for `reason`. */
+function refusedVariant(plan: Plan, step: Step, label: string, configured: Thresholds, reason: string): VariantComparison {
+  const alone: Plan = { ...plan, refused: undefined, samplesOf: (s, l) => (l === plan.baseLabel ? [] : plan.samplesOf(s, l)), instructionsOf: plan.instructionsOf && ((s, l) => (l === plan.baseLabel ? [] : plan.instructionsOf!(s, l))) };
+  const compared = compareVariant(alone, step, label, configured);
+  return { ...compared, verdict: "missing", reason, hints: [], ...(compared.instructions && { instructions: { ...compared.instructions, verdict: "missing", reason } }) };
+}
+
+/**
+ * The steps of `current` whose definition (definition_hash: a custom step's scripts and options) is not
+ * the stored baseline's step's of the same id, and why they are not compared.
+ */
+export function changedDefinitions(current: Results, baseline: Results): Map<string, string> {
+  const before = new Map(baseline.steps.map((s) => [s.id, s.definition_hash]));
+  const refused = new Map<string, string>();
+  for (const step of current.steps) {
+    if (!before.has(step.id) || before.get(step.id) === step.definition_hash) continue;
+    const hash = (h: string | undefined) => (h === undefined ? "none" : h.slice(0, 12));
+    refused.set(step.id, `not compared: the step's definition changed since the baseline (definition hash ${hash(before.get(step.id))}, now ${hash(step.definition_hash)}); a new baseline measures it`);
+  }
+  return refused;
 }
 
 function buildComparison(plan: Plan, options: CompareOptions): Comparison {
@@ -531,6 +557,7 @@ export function compareAgainstBaseline(current: Results, baseline: Results, opti
       // unpaired: no rounds to pair, the signed-rank rule judges (QPS_RULES)
       qpsRule: "signed-rank",
       tests: current.steps.length * current.variants.length * (options.columns ?? 1),
+      refused: changedDefinitions(current, baseline),
     },
     options,
   );

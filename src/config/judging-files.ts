@@ -17,15 +17,20 @@ export const MAX_JUDGING_FILE_BYTES = MAX_NOISE_FLOOR_FILE_BYTES;
 
 const GIT_TIMEOUT_MS = 60_000;
 
-/** The trusted commit files are read at; `read` collects the repository paths read or looked for (for the "changes apply after merge" note). */
+/**
+ * The trusted commit files are read at; `read` collects the repository paths read or looked for (for the
+ * "changes apply after merge" note), `profiles` those of them that are profiles (whose workload files a
+ * pull request may add: listed as not measured until merged).
+ */
 export interface JudgingCommit {
   repo: string;
   commit: string;
   read: Set<string>;
+  profiles: Set<string>;
 }
 
 export function judgingCommit(repo: string, commit: string): JudgingCommit {
-  return { repo, commit, read: new Set() };
+  return { repo, commit, read: new Set(), profiles: new Set() };
 }
 
 export interface JudgingText {
@@ -53,9 +58,12 @@ export function pathInRepo(repo: string, file: string): string | null {
   return null;
 }
 
-/** git in `repo`, never rejecting (read exitCode); `timeoutMs` for what may take longer than a local read (a fetch). */
-export async function git(repo: string, args: string[], timeoutMs = GIT_TIMEOUT_MS) {
-  return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false, timeout: timeoutMs });
+/**
+ * git in `repo`, never rejecting (read exitCode); `timeoutMs` for what may take longer than a local read
+ * (a fetch); `exactOutput`: stdout as git wrote it, its last newline kept (a file's text).
+ */
+export async function git(repo: string, args: string[], timeoutMs = GIT_TIMEOUT_MS, exactOutput = false) {
+  return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false, timeout: timeoutMs, stripFinalNewline: !exactOutput });
 }
 
 /** The blob id of `repoPath` at `commit`, or null when the commit has no such file. */
@@ -76,7 +84,8 @@ export async function readAtCommit(at: JudgingCommit, repoPath: string): Promise
   }
   const bytes = Number(size.stdout.trim());
   if (bytes > MAX_JUDGING_FILE_BYTES) throw tooLargeError(bytes.toLocaleString("en-US"), MAX_JUDGING_FILE_BYTES, source);
-  const shown = await git(at.repo, ["cat-file", "blob", source]);
+  // the text as committed: a workload file's hash must not depend on where it was read
+  const shown = await git(at.repo, ["cat-file", "blob", source], GIT_TIMEOUT_MS, true);
   if (shown.exitCode !== 0) throw new InputError(`cannot read it: ${shown.stderr.trim() || `git exited with ${shown.exitCode}`}`, source);
   return { text: shown.stdout, source };
 }

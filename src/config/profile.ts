@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { DRIVERS, stepFromDefinition, type Driver } from "../driver/index.js";
 import { ENGINE_NAMES, engineByName } from "../engine/index.js";
-import type { BenchmarkStep } from "../driver/types.js";
+import type { BenchmarkStep, WorkloadFiles } from "../driver/types.js";
 import { InputError } from "../common/errors.js";
 import { parseCpuList } from "../measure/cpu-affinity.js";
 import { jsonPath, validateYaml } from "../common/validate.js";
@@ -20,7 +20,8 @@ import { SPENDING_FUNCTIONS } from "../compare/alpha-spending.js";
 import { deafLook, deafLookMessage, scheduleDesign, type DeafLook } from "../schedule/sequential.js";
 import { DEFAULT_THRESHOLDS } from "../compare/types.js";
 import { MAX_LIFTED_FAIL_ABOVE, SPREAD_MULTIPLE, tooNoisyToCount } from "../compare/instructions.js";
-import { readJudgingFile, type JudgingCommit } from "./judging-files.js";
+import { pathInRepo, readJudgingFile, type JudgingCommit } from "./judging-files.js";
+import { readWorkloadFiles } from "./workload-files.js";
 import { ThresholdOverrideSchema, ThresholdsInputSchema } from "./thresholds.js";
 
 const SettingValue = z.union([z.string(), z.number(), z.boolean()]);
@@ -219,8 +220,11 @@ function sweptSteps(driver: Driver & { name: string }, parameters: Record<string
   return steps.map((step, i) => ({ ...step, sweep: { group: groups[0]!, clients: counts[i]! } }));
 }
 
-/** `cores`: the CPUs the run may use, which `auto` sweeps are expanded for (sweepCounts). */
-export function parseProfile(text: string, source: string, cores = REFERENCE_CORES): Profile {
+/**
+ * `cores`: the CPUs the run may use, which `auto` sweeps are expanded for (sweepCounts); `files`: the
+ * files its steps name, as read (readWorkloadFiles). Its hash covers them: a changed script is another profile.
+ */
+export function parseProfile(text: string, source: string, cores = REFERENCE_CORES, files: WorkloadFiles = new Map()): Profile {
   const profile = validateYaml(ProfileSchema, text, source);
   if (engineByName(profile.engine).kind === "embedded") {
     if (Object.keys(profile.server_settings).length > 0) throw new InputError(embeddedSettingsMessage(profile.engine), source, jsonPath(["server_settings"]));
@@ -232,7 +236,7 @@ export function parseProfile(text: string, source: string, cores = REFERENCE_COR
     const at = (...field: (string | number)[]) => jsonPath(["steps", i, ...field]);
     const stepAt = (stepParameters: Record<string, unknown>) => {
       try {
-        return stepFromDefinition({ driver, parameters: stepParameters }, profile.engine);
+        return stepFromDefinition({ driver, parameters: stepParameters }, profile.engine, files);
       } catch (e) {
         if (e instanceof z.ZodError) {
           const issue = e.issues[0];
@@ -275,7 +279,15 @@ export function parseProfile(text: string, source: string, cores = REFERENCE_COR
   // Alpha is shared by the steps' tests (one head against the base here).
   const deafness = profile.schedule.time_budget_s === null ? null : scheduleDeafness(profile.schedule, profile.schedule.rounds, alphasOf(profile.thresholds, profile.overrides), steps.length);
   if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), source, "schedule.min_rounds");
-  return { ...profile, steps, hash: createHash("sha256").update(text).digest("hex"), source };
+  const hash = createHash("sha256").update(text);
+  for (const [given, file] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(`\0${given}\0${file.text}`);
+  return { ...profile, steps, hash: hash.digest("hex"), source };
+}
+
+/** A profile's text with the files its steps name read relative to `dir` (at `at` when inside its repository). */
+async function parseProfileAndFiles(text: string, source: string, dir: string, at: JudgingCommit | null, cores: number): Promise<Profile> {
+  const files = await readWorkloadFiles(validateYaml(ProfileSchema, text, source).steps, dir, at, source);
+  return parseProfile(text, source, cores, files);
 }
 
 /** Directory shipped with db-bench-gate, found upwards from this module (sources and bundle alike). */
@@ -295,12 +307,14 @@ export async function loadProfile(nameOrPath: string, at: JudgingCommit | null =
   const isPath = nameOrPath.includes("/") || /\.ya?ml$/.test(nameOrPath);
   if (isPath) {
     const { text, source } = await readJudgingFile(nameOrPath, at, "profile");
-    return parseProfile(text, source, cores);
+    const inRepo = at && pathInRepo(at.repo, nameOrPath);
+    if (inRepo) at.profiles.add(inRepo);
+    return parseProfileAndFiles(text, source, path.dirname(path.resolve(nameOrPath)), at, cores);
   }
   const file = path.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
   const text = await readFile(file, "utf8").catch((e: NodeJS.ErrnoException) => {
     if (e.code === "ENOENT") throw new InputError(`no built-in profile "${nameOrPath}"`, "--profile");
     throw new InputError(`cannot read the profile: ${e.code ?? e.message}`, file);
   });
-  return parseProfile(text, file, cores);
+  return parseProfileAndFiles(text, file, path.dirname(file), at, cores);
 }

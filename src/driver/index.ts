@@ -7,20 +7,29 @@ import { InputError } from "../common/errors.js";
 import { dbBenchStep } from "./db-bench.js";
 import { ibenchStep } from "./ibench.js";
 import { pgbenchStep } from "./pgbench.js";
+import { isCustomPgbench, pgbenchCustomFiles, pgbenchCustomStep } from "./pgbench-custom.js";
 import { sysbenchStep } from "./sysbench.js";
-import type { BenchmarkStep, StepDefinition } from "./types.js";
+import type { BenchmarkStep, StepDefinition, WorkloadFiles } from "./types.js";
 
 export interface Driver {
   /** engines this driver's commands can measure (a name not registered in src/engine/index.ts does not compile) */
   engines: readonly EngineName[];
   /** the parameter that sets how many clients (connections, threads) the benchmark runs: what a client-count sweep varies; absent: no sweep */
   clients?: string;
-  /** Throws ZodError for bad parameters. */
-  step(parameters: unknown): BenchmarkStep;
+  /** the files of the profile's a definition names (a custom pgbench step's scripts), each with its field; absent: none */
+  files?(parameters: Record<string, unknown>): { path: string; field: (string | number)[] }[];
+  /** Throws ZodError for bad parameters; `files`: those `files` named, as read */
+  step(parameters: unknown, files: WorkloadFiles): BenchmarkStep;
 }
 
 export const DRIVERS: Record<string, Driver> = {
-  pgbench: { engines: ["postgresql"], clients: "clients", step: pgbenchStep },
+  // builtin scripts (script:), or the profile's own (scripts:, src/driver/pgbench-custom.ts)
+  pgbench: {
+    engines: ["postgresql"],
+    clients: "clients",
+    files: pgbenchCustomFiles,
+    step: (parameters, files) => (isCustomPgbench(parameters) ? pgbenchCustomStep(parameters, files) : pgbenchStep(parameters)),
+  },
   // its pgsql driver for PostgreSQL, its mysql one for MariaDB (sysbenchConnectionArgs)
   sysbench: { engines: ["postgresql", "mariadb", "myrocks"], clients: "threads", step: sysbenchStep },
   // sysbench with lua/ibench.lua: its pgsql and mysql dialects (MyRocks: storage_engine rocksdb); a new engine needs its dialect there
@@ -33,11 +42,11 @@ export const DRIVERS: Record<string, Driver> = {
  * A profile's step for `engine`. Throws InputError for an unknown driver or one that cannot measure
  * this engine, ZodError for bad parameters (the caller names the file and the step).
  */
-export function stepFromDefinition(definition: StepDefinition, engine: EngineName): BenchmarkStep {
+export function stepFromDefinition(definition: StepDefinition, engine: EngineName, files: WorkloadFiles = new Map()): BenchmarkStep {
   const driver = DRIVERS[definition.driver];
   if (!driver) throw new InputError(`unknown driver "${definition.driver}" (known: ${Object.keys(DRIVERS).join(", ")})`);
   if (!driver.engines.includes(engine)) {
     throw new InputError(`the ${definition.driver} driver cannot measure the ${engine} engine (it measures ${driver.engines.join(", ")})`);
   }
-  return driver.step(definition.parameters);
+  return driver.step(definition.parameters, files);
 }

@@ -25,7 +25,7 @@
 import { z } from "zod";
 import { ParseError } from "../common/errors.js";
 import { findNumber, normalizeLines, requireNumber, requirePositive } from "./output-text.js";
-import { libpqConnectionArgs, serverConnection, wholeCount, wholeSeconds, type BenchmarkStep, type ParsedSample, type Target } from "./types.js";
+import { libpqConnectionArgs, serverConnection, wholeCount, wholeSeconds, type BenchmarkStep, type ClientBinaries, type ParsedSample, type Target } from "./types.js";
 
 export const PGBENCH_SCRIPTS = ["select-only", "tpcb-like", "simple-update"] as const;
 export const PGBENCH_PROTOCOLS = ["simple", "extended", "prepared"] as const;
@@ -33,7 +33,7 @@ const PGBENCH_TABLES = ["pgbench_accounts", "pgbench_branches", "pgbench_tellers
 /** the builtin scripts that change rows (select-only reads) */
 const WRITING_SCRIPTS: ReadonlySet<PgbenchParameters["script"]> = new Set(["tpcb-like", "simple-update"]);
 /** pgbench's --random-seed for counted runs (unset, it seeds from the clock): every run draws the same accounts, deltas and tellers */
-const COUNTED_RUN_SEED = 1;
+export const COUNTED_RUN_SEED = 1;
 
 export const PgbenchParametersSchema = z
   .object({
@@ -51,6 +51,34 @@ export const PgbenchParametersSchema = z
 
 export type PgbenchParameters = z.output<typeof PgbenchParametersSchema>;
 
+/**
+ * What the runs of a pgbench step share: its transactions (builtin or the profile's scripts), protocol
+ * and parallelism. `length`: -T seconds, or -t transactions per client.
+ */
+export type PgbenchRunArgs = (target: Target, bins: ClientBinaries, length: string[], parallel?: { clients: number; threads: number }) => string[];
+
+/**
+ * Clients that write the same rows wait for each other's row locks in an order the scheduler picks:
+ * counted at 4 clients, tpcb-like's repeats on fresh copies of the data spread 0.2-3.0% (2026-12-04,
+ * docs/verdict-quality.md). One client doing all their transactions does the same work per
+ * transaction, minus the waits, in one order. `database`: what pgbench's last argument names (a
+ * connection string where the step's runs need options).
+ */
+export function pgbenchCountedRun(runArgs: PgbenchRunArgs, writes: boolean, clients: number, database = (target: Target) => serverConnection(target).database): Pick<BenchmarkStep, "fixedRun" | "countedRun"> {
+  const serialCount = writes && clients > 1;
+  return {
+    ...(serialCount && { countedRun: `one client running the ${clients} clients' transactions in turn` }),
+    // -n: no vacuum before the run. Its cost depends on what the previous run left (dead tuples of
+    // the runs of N and 2N differ), which would not cancel out in the difference of two runs. One seed
+    // for every counted run: runs of N and 2N share their first N transactions per client, and a run
+    // of a writing script starts from a fresh copy of the data (src/schedule/instructions.ts).
+    fixedRun: (target, bins, perClient) => {
+      const args = serialCount ? runArgs(target, bins, ["-t", wholeCount(perClient * clients)], { clients: 1, threads: 1 }) : runArgs(target, bins, ["-t", wholeCount(perClient)]);
+      return { file: bins.pgbench!, args: [...args, "-n", `--random-seed=${COUNTED_RUN_SEED}`, database(target)] };
+    },
+  };
+}
+
 export function pgbenchStepId(p: Pick<PgbenchParameters, "script" | "protocol" | "clients">): string {
   return `pgbench.${p.script}.${p.protocol}.c${p.clients}`;
 }
@@ -59,8 +87,7 @@ export function pgbenchStepId(p: Pick<PgbenchParameters, "script" | "protocol" |
 export function pgbenchStep(parameters: unknown): BenchmarkStep<"pgbench"> {
   const p = PgbenchParametersSchema.parse(parameters);
   const threads = p.threads ?? p.clients;
-  /** `length`: -T seconds, or -t transactions per client */
-  const runArgs = (target: Target, length: string[], parallel = { clients: p.clients, threads }) => [
+  const runArgs: PgbenchRunArgs = (target, _bins, length, parallel = { clients: p.clients, threads }) => [
     ...libpqConnectionArgs(serverConnection(target)),
     "-b", p.script,
     "-M", p.protocol,
@@ -69,11 +96,6 @@ export function pgbenchStep(parameters: unknown): BenchmarkStep<"pgbench"> {
     ...length,
   ];
   const writes = WRITING_SCRIPTS.has(p.script);
-  // Clients that write the same rows (tpcb-like's 10 branches per scale) wait for each other's row
-  // locks in an order the scheduler picks: counted at 4 clients, tpcb-like's repeats on fresh copies
-  // of the data spread 0.2-3.0% (2026-12-04, docs/verdict-quality.md). One client doing all their
-  // transactions does the same work per transaction, minus the waits, in one order.
-  const serialCount = writes && p.clients > 1;
   return {
     id: pgbenchStepId(p),
     driver: "pgbench",
@@ -86,19 +108,11 @@ export function pgbenchStep(parameters: unknown): BenchmarkStep<"pgbench"> {
     }),
     run: (target, bins, seconds) => ({
       file: bins.pgbench,
-      args: [...runArgs(target, ["-T", wholeSeconds(seconds)]), "-P", String(p.progress_interval_s), serverConnection(target).database],
+      args: [...runArgs(target, bins, ["-T", wholeSeconds(seconds)]), "-P", String(p.progress_interval_s), serverConnection(target).database],
     }),
-    warmup: (target, bins, seconds) => ({ file: bins.pgbench, args: [...runArgs(target, ["-T", wholeSeconds(seconds)]), serverConnection(target).database] }),
+    warmup: (target, bins, seconds) => ({ file: bins.pgbench, args: [...runArgs(target, bins, ["-T", wholeSeconds(seconds)]), serverConnection(target).database] }),
     ...(writes && { writes: true as const }),
-    ...(serialCount && { countedRun: `one client running the ${p.clients} clients' transactions in turn` }),
-    // -n: no vacuum before the run. Its cost depends on what the previous run left (dead tuples of
-    // the runs of N and 2N differ), which would not cancel out in the difference of two runs. One seed
-    // for every counted run: runs of N and 2N share their first N transactions per client, and a run
-    // of a writing script starts from a fresh copy of the data (src/schedule/instructions.ts).
-    fixedRun: (target, bins, perClient) => {
-      const args = serialCount ? runArgs(target, ["-t", wholeCount(perClient * p.clients)], { clients: 1, threads: 1 }) : runArgs(target, ["-t", wholeCount(perClient)]);
-      return { file: bins.pgbench, args: [...args, "-n", `--random-seed=${COUNTED_RUN_SEED}`, serverConnection(target).database] };
-    },
+    ...pgbenchCountedRun(runArgs, writes, p.clients),
     isProgressLine: (line) => line.startsWith("progress: "),
     parse: parsePgbenchOutput,
   };

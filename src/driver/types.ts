@@ -17,9 +17,30 @@ export { ParseError } from "../common/errors.js";
 /**
  * Where a client program comes from: "build", the engine's build (its bin dir: pgbench, db_bench);
  * "system", the runner's PATH (sysbench); "shipped", a file
- * of db-bench-gate's named by its path in the package (lua/ibench.lua), copied into the run directory.
+ * of db-bench-gate's named by its path in the package (lua/ibench.lua), copied into the run directory;
+ * "workload", a file of the profile's own (a pgbench script), its text carried by the step
+ * (BenchmarkStep.files) and written into the run directory.
  */
-export type ProgramSource = "build" | "system" | "shipped";
+export type ProgramSource = "build" | "system" | "shipped" | "workload";
+
+/** A file a profile names for a step (a pgbench script, an init SQL), as read at the judging commit. */
+export interface WorkloadFile {
+  /** the path as the profile gives it */
+  path: string;
+  /** where it was read, for errors: `<commit>:<repository path>`, or the path on disk */
+  source: string;
+  text: string;
+}
+
+/** The files a profile's steps name, by the path as the profile gives it (src/config/workload-files.ts reads them). */
+export type WorkloadFiles = ReadonlyMap<string, WorkloadFile>;
+
+/** A run that checks a step's own files before anything is measured, and what its output says of them. */
+export interface InputCheck {
+  command: ClientCommand;
+  /** the files' error in the tool's words (naming the file and the field), or null when they passed */
+  rejected(output: string): InputError | null;
+}
 
 /** Absolute paths of the programs a step declared (BenchmarkStep.programs), by name. */
 export type ClientBinaries<P extends string = string> = Readonly<Record<P, string>>;
@@ -33,6 +54,11 @@ export interface DataSet {
   commands: ClientCommand[];
   /** what the commands created, for the engine's settling (ANALYZE and the like); empty for an embedded engine */
   tables: string[];
+  /**
+   * Command `index` failed with `output`: the profile's own file's error (an init SQL's statement,
+   * psql's message and line), or null where the failure is not the file's. Absent: never the input's.
+   */
+  inputError?(index: number, output: string): InputError | null;
 }
 
 /** What a measured run reported. */
@@ -90,6 +116,10 @@ export interface BenchmarkStep<P extends string = string> extends Step {
   countedRun?: string;
   /** the fixed-count run's stdout where it reads otherwise than a measured run's (ibench: no writer); absent: `parse` */
   parseFixed?(stdout: string): ParsedSample;
+  /** the profile's files its commands run (program source "workload"), by their name in the run directory */
+  files?: Readonly<Record<string, WorkloadFile>>;
+  /** checks its own files with the clients' programs before anything is measured, pointed at `noServerDir`, where no server listens */
+  inputCheck?(bins: ClientBinaries<P>, noServerDir: string): InputCheck;
   /** lines of the run's stdout or stderr to show the user as they appear */
   isProgressLine(line: string): boolean;
   /** the measured run's stdout (stderr may be mixed in); throws ParseError when it does not understand it */

@@ -34,6 +34,11 @@ export const HistoryStepSchema = z
       .nullable()
       .optional()
       .describe("how instructions_per_op was counted, as the results say it: the tool and whose work (absent in records from before it was kept)"),
+    definition_hash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional()
+      .describe("the step's definition hash where the profile's own files define it (results' steps[].definition_hash): a series starts again where it changes"),
   })
   .strict();
 
@@ -88,6 +93,7 @@ export function historyRecordOf(results: Results, run: { id: string | null; url:
       rounds: qps.get(s.id)?.length ?? 0,
       instructions_per_op: middle(instructions.get(s.id)),
       instructions_counted: counted.get(s.id) ?? null,
+      ...(s.definition_hash && { definition_hash: s.definition_hash }),
     })),
   };
 }
@@ -133,12 +139,13 @@ export function stepSeries(history: HistoryFile, step: string, channel: Channel)
   const points = history.records.flatMap((r) => {
     const s = r.steps.find((x) => x.id === step);
     const value = channel === "qps" ? s?.qps_median : s?.instructions_per_op;
-    return value ? [{ point: { commit: r.commit, measured_at: r.measured_at, run_url: r.run_url, value }, counted: s?.instructions_counted ?? null }] : [];
+    // what a point is comparable by: the step's definition (a custom step's scripts), and for counts how they were counted
+    const kind = `${s?.definition_hash ?? ""} ${channel === "qps" ? "" : (s?.instructions_counted ?? "")}`;
+    return value ? [{ point: { commit: r.commit, measured_at: r.measured_at, run_url: r.run_url, value }, kind }] : [];
   });
-  if (channel === "qps") return points.map((p) => p.point);
-  const newest = points.at(-1)?.counted;
+  const newest = points.at(-1)?.kind;
   let first = points.length;
-  while (first > 0 && points[first - 1]!.counted === newest) first--;
+  while (first > 0 && points[first - 1]!.kind === newest) first--;
   return points.slice(first).map((p) => p.point);
 }
 

@@ -21,6 +21,12 @@ export function judgingFilesNote(changed: readonly ChangedJudgingFile[], base: s
   return `\n> [!NOTE]\n> This pull request ${what}: it was judged by the base's version${changed.length === 1 ? "" : "s"} (${inlineCode(shortSha(base))}); its changes apply after merge.\n`;
 }
 
+/** The workload files a pull request adds for its profile (newWorkloadFiles): listed, not measured until merged. */
+export function newWorkloadFilesNote(added: readonly string[]): string {
+  if (added.length === 0) return "";
+  return `\n> [!NOTE]\n> Not measured until merged: this pull request adds ${added.map((file) => inlineCode(file)).join(", ")}, named by its profile; the steps are the base's.\n`;
+}
+
 /**
  * `differ`: the judging files the commit measured as base (`compared`) has other than the base tip
  * `judged` (changedJudgingFiles from the tip to it). Empty when they are the same.

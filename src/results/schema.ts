@@ -98,6 +98,13 @@ export const StepSchema = z
       .strict()
       .optional()
       .describe("one client count of a profile step swept over several (sweep.clients): reports show the group's relative QPS per count"),
+    definition_hash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, "64 hex digits of sha256")
+      .optional()
+      .describe(
+        "a step the profile's own files define (a pgbench step's scripts and init SQL): sha256 of their text and the step's options. A stored baseline whose step has another is not compared with it: the workload changed",
+      ),
     instructions_aa_spread: z
       .number()
       .min(0)

@@ -15,7 +15,7 @@
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { copyFile, mkdtemp } from "node:fs/promises";
+import { copyFile, mkdtemp, writeFile } from "node:fs/promises";
 import { LOG_CAP_BYTES, LOG_MAX_AGE_DAYS, pruneLogs } from "../build/cache-cap.js";
 import type { CleanupRegistry } from "../common/cleanup.js";
 import type { RunPlan } from "../config/plan.js";
@@ -33,6 +33,7 @@ import { removeUserTree } from "../trust/user-trees.js";
 import { type PipelinePorts, type Placement, programsFrom, type VariantSide, type RunContext, type PhaseSeconds, endProcesses } from "./run-context.js";
 import { buildVariants } from "./stage-build.js";
 import { Instances } from "./stage-instances.js";
+import { checkWorkloads } from "./stage-load.js";
 import { scheduleOf, measureSteps } from "./stage-measure.js";
 import { countStage } from "./stage-count.js";
 import { assembleResults } from "./stage-results.js";
@@ -49,12 +50,14 @@ async function placeInstances(plan: RunPlan, ports: PipelinePorts): Promise<Plac
 }
 
 /**
- * The files the steps take from db-bench-gate itself (a Lua script), copied into the run directory:
- * the clients' user reads them there, where it may not read the action's own checkout.
+ * The files the steps take from db-bench-gate itself (a Lua script), copied into the run directory,
+ * and the profile's own (pgbench scripts, as read at the judging commit), written there: the clients'
+ * user reads them there, where it may not read the action's own checkout.
  */
 async function copyShippedFiles(steps: readonly BenchmarkStep[], runDir: string): Promise<void> {
   const shipped = new Set(steps.flatMap((step) => programsFrom(step, "shipped")));
   for (const name of shipped) await copyFile(path.join(builtinDir(path.dirname(name)), path.basename(name)), path.join(runDir, path.basename(name)));
+  for (const [name, file] of steps.flatMap((step) => Object.entries(step.files ?? {}))) await writeFile(path.join(runDir, name), file.text);
 }
 
 /**
@@ -117,6 +120,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
 
   const instances = new Instances(ctx);
   await instances.startAll(variants, builds);
+  await checkWorkloads(ctx, instances.get(variants.find((v) => v.id === plan.baseVariant)!));
   const schedule = scheduleOf(plan);
   const engineVersion = await plan.engine.version(builds[0]!.binDir, sides.get(variants[0]!.id)!.user);
   // a step's samples as the whole run's document would hold them, judged as the comment will judge them;

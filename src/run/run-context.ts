@@ -103,6 +103,7 @@ export function binariesFor(ctx: RunContext, vi: VariantInstance, step: Benchmar
       case "system":
         return name;
       case "shipped":
+      case "workload":
         return path.join(vi.side.runDir, path.basename(name));
     }
   };

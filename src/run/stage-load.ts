@@ -9,15 +9,20 @@ export async function ensureData(ctx: RunContext, vi: VariantInstance, step: Ben
   await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, vi, step)));
 }
 
-/** `dataSet` loaded into the instance and settled, unless it already was. */
-async function loadOnce(ctx: RunContext, vi: VariantInstance, dataSet: DataSet): Promise<void> {
+/**
+ * `dataSet` loaded into the instance and settled, unless it already was. `inputErrors`: a command's
+ * failure that the data set calls its input's (a profile's init SQL) is bad input, thrown as such.
+ */
+async function loadOnce(ctx: RunContext, vi: VariantInstance, dataSet: DataSet, inputErrors = false): Promise<void> {
   if (vi.loaded.has(dataSet.key)) return;
   const loadStarted = ctx.ports.clock.now();
-  for (const command of dataSet.commands) {
+  for (const [i, command] of dataSet.commands.entries()) {
     const shown = [path.basename(command.file), ...command.args].join(" ");
     ctx.log.info(`${vi.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
     const result = await runClient(ctx, vi, command, ctx.plan.timeouts.load_s);
     if (result.failed) {
+      const input = inputErrors ? dataSet.inputError?.(i, result.output) : null;
+      if (input) throw input;
       throw new PipelineError(`loading ${dataSet.key} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
     }
   }
@@ -39,5 +44,23 @@ export async function reloadData(ctx: RunContext, vi: VariantInstance, steps: re
   for (const step of steps) {
     const [target, bins] = [vi.instance.loadTarget(), binariesFor(ctx, vi, step)];
     await loadOnce(ctx, vi, step.countedDataSet?.(target, bins) ?? step.dataSet(target, bins));
+  }
+}
+
+/**
+ * The profile's own files checked before anything is measured, so that a bad one is bad input (exit 2)
+ * and no measurement is lost: a step's check (pgbench parsing its scripts, no server), then its data
+ * loaded on the base's server, where a failing init SQL is the profile's error. On another variant's
+ * server the same failure is that variant's own, found when it loads.
+ */
+export async function checkWorkloads(ctx: RunContext, vi: VariantInstance): Promise<void> {
+  for (const step of ctx.plan.profile.steps.filter((s) => s.files)) {
+    const bins = binariesFor(ctx, vi, step);
+    const check = step.inputCheck?.(bins, path.join(vi.side.runDir, "no-server"));
+    if (check) {
+      const rejected = check.rejected((await runClient(ctx, vi, check.command, ctx.plan.timeouts.load_s)).output);
+      if (rejected) throw rejected;
+    }
+    await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), bins), true);
   }
 }

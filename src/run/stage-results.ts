@@ -68,6 +68,7 @@ export function assembleResults(
         id: s.id,
         driver: s.driver,
         parameters: s.parameters,
+        ...(s.definition_hash && { definition_hash: s.definition_hash }),
         ...(s.sweep && { sweep: s.sweep }),
         ...(aaSpread !== undefined && { instructions_aa_spread: aaSpread }),
         ...(processSd !== undefined && { qps_process_spread: { sd: processSd, df: processSpread!.df } }),

@@ -29,14 +29,23 @@ export function withProfile(template: string, profile: string): string {
   return template.replace(/^(\s+profile:) [\w.-]+$/gm, `$1 ${profile}`);
 }
 
-/** A .db-bench-gate.yml that names `profile` and shows every threshold at its default, commented out. */
-export function configFileText(profile: string): string {
+/** Where a fork of an engine is told how to run its own workload; engines without a custom step have none yet. */
+const OWN_WORKLOAD: Readonly<Record<string, readonly string[]>> = {
+  postgresql: [
+    "# Your own workload: a profile file of yours (profile: perf/profile.yaml) with steps that run your",
+    "# pgbench scripts and init SQL, read as committed at the base like this file: docs/own-workload.md.",
+  ],
+};
+
+/** A .db-bench-gate.yml that names `profile` and shows every threshold at its default, commented out; for `engine`, how to run its own workload. */
+export function configFileText(profile: string, engine: string): string {
   const thresholds = Object.entries(DEFAULT_THRESHOLDS).map(([name, value]) => `#   ${name}: ${value}`);
   const text = [
     editorSchemaLine(CONFIG_SCHEMA_ID),
     "# db-bench-gate's settings for this repository. A pull request is judged by this file as it is on",
     "# its BASE commit, never by the PR's copy: a PR cannot loosen its own gate. Fields: docs/config.md.",
     `profile: ${profile}`,
+    ...(OWN_WORKLOAD[engine] ?? []),
     "",
     "# The thresholds, at their defaults (relative QPS = QPS_head / QPS_base; instructions per operation,",
     "# head / base). Uncomment a line to change it.",
@@ -66,6 +75,6 @@ export function initFiles(engine: string, profiles: readonly { name: string; eng
   }
   return [
     ...WORKFLOW_TEMPLATES.map((name) => ({ path: workflowPath(templates[name], name), text: withProfile(templates[name], quick.name) })),
-    { path: CONFIG_FILE_NAME, text: configFileText(quick.name) },
+    { path: CONFIG_FILE_NAME, text: configFileText(quick.name, engine) },
   ];
 }

@@ -259,6 +259,20 @@ describe("change points of the history", () => {
     expect(stepSeries(parseHistory(JSON.stringify(older), "f"), "select", "instructions").map((p) => p.commit)).toEqual([5, 6, 7, 8, 9].map(sha));
   });
 
+  it("a custom step's series starts where its definition last changed, in both channels: an edited script is no change point", () => {
+    /** a baseline run of commit i whose step is a custom one of definition `hash`, about `perOp` instructions per op */
+    const defined = (i: number, hash: string, perOp: number): Results => {
+      const results = baselineOf(i, hash === "a".repeat(64) ? 10000 : 7000, perOp);
+      return { ...results, steps: results.steps.map((s) => ({ ...s, definition_hash: hash })) };
+    };
+    let history: HistoryFile | null = null;
+    for (let i = 0; i < 10; i++) history = appendRecord(history, historyRecordOf(i < 5 ? defined(i, "a".repeat(64), 40_000) : defined(i, "b".repeat(64), 52_000), { id: null, url: null }), KEY);
+    expect(history!.records[9]!.steps[0]!.definition_hash).toBe("b".repeat(64));
+    expect(stepSeries(history!, "select", "instructions").map((p) => p.commit)).toEqual([5, 6, 7, 8, 9].map(sha));
+    expect(stepSeries(history!, "select", "qps").map((p) => p.commit)).toEqual([5, 6, 7, 8, 9].map(sha));
+    expect(detectChanges(history!, () => DEFAULT_THRESHOLDS)).toEqual([]);
+  });
+
   it("stepSeries leaves out runs without a value", () => {
     const history = historyWithSlowdown();
     history.records[1]!.steps[0]!.instructions_per_op = null;

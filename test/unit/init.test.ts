@@ -35,6 +35,8 @@ describe("db-bench-gate init", () => {
     const configText = readFileSync(join(repo, ".db-bench-gate.yml"), "utf8");
     expect(configText.split("\n")[0]).toMatch(/^# yaml-language-server: \$schema=\S+\/schema\/config\.v1\.json$/);
     expect(parseConfigText(configText, ".db-bench-gate.yml").profile).toBe(profile);
+    // a PostgreSQL fork is shown how to run its own pgbench scripts; the other engines have no custom step yet
+    expect(configText.includes("docs/own-workload.md")).toBe(engine === "postgresql");
     // the commented thresholds, uncommented, are a valid config too
     const uncommented = configText.replace(/^# (thresholds:)$/m, "$1").replace(/^#( {3}\w+: [\d.]+)$/gm, "$1");
     expect(parseConfigText(uncommented, "uncommented").thresholds?.fail_below).toBe(0.97);

@@ -1,0 +1,2 @@
+\set id random(1, :ndocs)
+SELECT doc -> 'name' FROM docs WHERE id = :id;
