@@ -55,7 +55,7 @@ import {
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-KRBFY4TE.js";
+} from "./chunks/chunk-JOES5ISW.js";
 import {
   EXIT_ERROR,
   EXIT_OK,
@@ -68,7 +68,7 @@ import {
   __toESM,
   childEnv,
   execa
-} from "./chunks/chunk-FPOG5JM2.js";
+} from "./chunks/chunk-6SNNTBPZ.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -13118,13 +13118,20 @@ function workflowPath(template, name) {
 function withProfile(template, profile) {
   return template.replace(/^(\s+profile:) [\w.-]+$/gm, `$1 ${profile}`);
 }
-function configFileText(profile) {
+var OWN_WORKLOAD = {
+  postgresql: [
+    "# Your own workload: a profile file of yours (profile: perf/profile.yaml) with steps that run your",
+    "# pgbench scripts and init SQL, read as committed at the base like this file: docs/own-workload.md."
+  ]
+};
+function configFileText(profile, engine) {
   const thresholds = Object.entries(DEFAULT_THRESHOLDS).map(([name, value]) => `#   ${name}: ${value}`);
   const text4 = [
     editorSchemaLine(CONFIG_SCHEMA_ID),
     "# db-bench-gate's settings for this repository. A pull request is judged by this file as it is on",
     "# its BASE commit, never by the PR's copy: a PR cannot loosen its own gate. Fields: docs/config.md.",
     `profile: ${profile}`,
+    ...OWN_WORKLOAD[engine] ?? [],
     "",
     "# The thresholds, at their defaults (relative QPS = QPS_head / QPS_base; instructions per operation,",
     "# head / base). Uncomment a line to change it.",
@@ -13148,7 +13155,7 @@ function initFiles(engine, profiles, templates) {
   }
   return [
     ...WORKFLOW_TEMPLATES.map((name) => ({ path: workflowPath(templates[name], name), text: withProfile(templates[name], quick.name) })),
-    { path: CONFIG_FILE_NAME, text: configFileText(quick.name) }
+    { path: CONFIG_FILE_NAME, text: configFileText(quick.name, engine) }
   ];
 }
 
@@ -13240,7 +13247,7 @@ function addProfilesCommand(program2, io) {
 import { mkdir as mkdir5 } from "node:fs/promises";
 import path7 from "node:path";
 
-// src/log.ts
+// src/common/log.ts
 function consoleLog(write = (line2) => process.stderr.write(line2 + "\n")) {
   const started = performance.now();
   let depth = 0;

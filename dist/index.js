@@ -19,7 +19,7 @@ import {
   setOutput,
   setSecret,
   warning
-} from "./chunks/chunk-UCYXMEKZ.js";
+} from "./chunks/chunk-QAENMWA2.js";
 import {
   COMMENT_LIMIT,
   CONFIG_FILE_NAME,
@@ -70,6 +70,7 @@ import {
   measuringBody,
   median,
   mergeShards,
+  newWorkloadFiles,
   parseBuildSettings,
   parseFailOn,
   parseJson,
@@ -102,7 +103,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-KRBFY4TE.js";
+} from "./chunks/chunk-JOES5ISW.js";
 import {
   EXIT_ERROR,
   InputError,
@@ -118,7 +119,7 @@ import {
   pullRequestUsers,
   removeUserTree,
   unprivilegedWarning
-} from "./chunks/chunk-FPOG5JM2.js";
+} from "./chunks/chunk-6SNNTBPZ.js";
 
 // node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js
 var require_proxy = __commonJS({
@@ -48684,7 +48685,8 @@ var HistoryStepSchema = external_exports.object({
   qps_median: positive.nullable().describe("median QPS over the run's ok rounds; null without any"),
   rounds: external_exports.number().int().nonnegative().describe("ok rounds behind qps_median"),
   instructions_per_op: positive.nullable().describe("median instructions per operation over the repeats; null when not counted"),
-  instructions_counted: external_exports.string().min(1).nullable().optional().describe("how instructions_per_op was counted, as the results say it: the tool and whose work (absent in records from before it was kept)")
+  instructions_counted: external_exports.string().min(1).nullable().optional().describe("how instructions_per_op was counted, as the results say it: the tool and whose work (absent in records from before it was kept)"),
+  definition_hash: external_exports.string().regex(/^[0-9a-f]{64}$/).optional().describe("the step's definition hash where the profile's own files define it (results' steps[].definition_hash): a series starts again where it changes")
 }).strict();
 var HistoryRecordSchema = external_exports.object({
   commit: external_exports.string().regex(/^[0-9a-f]{7,64}$/, "a hex commit sha"),
@@ -48725,7 +48727,8 @@ function historyRecordOf(results, run2) {
       qps_median: middle(qps.get(s.id)),
       rounds: qps.get(s.id)?.length ?? 0,
       instructions_per_op: middle(instructions.get(s.id)),
-      instructions_counted: counted.get(s.id) ?? null
+      instructions_counted: counted.get(s.id) ?? null,
+      ...s.definition_hash && { definition_hash: s.definition_hash }
     }))
   };
 }
@@ -48748,12 +48751,12 @@ function stepSeries(history, step, channel) {
   const points = history.records.flatMap((r) => {
     const s = r.steps.find((x) => x.id === step);
     const value = channel === "qps" ? s?.qps_median : s?.instructions_per_op;
-    return value ? [{ point: { commit: r.commit, measured_at: r.measured_at, run_url: r.run_url, value }, counted: s?.instructions_counted ?? null }] : [];
+    const kind = `${s?.definition_hash ?? ""} ${channel === "qps" ? "" : s?.instructions_counted ?? ""}`;
+    return value ? [{ point: { commit: r.commit, measured_at: r.measured_at, run_url: r.run_url, value }, kind }] : [];
   });
-  if (channel === "qps") return points.map((p) => p.point);
-  const newest = points.at(-1)?.counted;
+  const newest = points.at(-1)?.kind;
   let first = points.length;
-  while (first > 0 && points[first - 1].counted === newest) first--;
+  while (first > 0 && points[first - 1].kind === newest) first--;
   return points.slice(first).map((p) => p.point);
 }
 function currentSteps(history) {
@@ -83621,6 +83624,13 @@ function judgingFilesNote(changed, base) {
 > This pull request ${what}: it was judged by the base's version${changed.length === 1 ? "" : "s"} (${inlineCode(shortSha(base))}); its changes apply after merge.
 `;
 }
+function newWorkloadFilesNote(added) {
+  if (added.length === 0) return "";
+  return `
+> [!NOTE]
+> Not measured until merged: this pull request adds ${added.map((file) => inlineCode(file)).join(", ")}, named by its profile; the steps are the base's.
+`;
+}
 function judgedAtNote(differ, judged, compared) {
   if (differ.length === 0) return "";
   const tip = `${inlineCode(judged.ref)}'s tip ${inlineCode(shortSha(judged.commit))}`;
@@ -83783,7 +83793,7 @@ async function pullRequestJudging(ctx, pr, inputsFromWorkflow) {
 }
 async function judgingNotes(ctx, judged, commits, baseRef) {
   const repo = ctx.inputs.repoPath;
-  const edits = judgingFilesNote(await changedJudgingFiles(repo, commits.base, commits.head, judged.read), judged.commit);
+  const edits = judgingFilesNote(await changedJudgingFiles(repo, commits.base, commits.head, judged.read), judged.commit) + newWorkloadFilesNote(await newWorkloadFiles(judged, commits.head));
   const differ = baseRef && commits.base !== judged.commit ? await changedJudgingFiles(repo, judged.commit, commits.base, judged.read) : [];
   return judgedAtNote(differ, { ref: baseRef ?? "", commit: judged.commit }, commits.base) + edits;
 }

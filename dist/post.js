@@ -9,8 +9,8 @@ import {
   removeJobRoot,
   stopSignal,
   warning
-} from "./chunks/chunk-UCYXMEKZ.js";
-import "./chunks/chunk-FPOG5JM2.js";
+} from "./chunks/chunk-QAENMWA2.js";
+import "./chunks/chunk-6SNNTBPZ.js";
 
 // src/action/post.ts
 var jobRoot = getState(STATE_JOB_ROOT);

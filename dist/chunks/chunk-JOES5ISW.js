@@ -27,7 +27,7 @@ import {
   unprivilegedUser,
   userTempDir,
   variantUser
-} from "./chunk-FPOG5JM2.js";
+} from "./chunk-6SNNTBPZ.js";
 
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
@@ -106,17 +106,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path25) {
-      const ctrl = callVisitor(key, node2, visitor, path25);
+    function visit_(key, node2, visitor, path33) {
+      const ctrl = callVisitor(key, node2, visitor, path33);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path25, ctrl);
-        return visit_(key, ctrl, visitor, path25);
+        replaceNode(key, path33, ctrl);
+        return visit_(key, ctrl, visitor, path33);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path25 = Object.freeze(path25.concat(node2));
+          path33 = Object.freeze(path33.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path25);
+            const ci = visit_(i, node2.items[i], visitor, path33);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -127,13 +127,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path25 = Object.freeze(path25.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path25);
+          path33 = Object.freeze(path33.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path33);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path25);
+          const cv = visit_("value", node2.value, visitor, path33);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -154,17 +154,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path25) {
-      const ctrl = await callVisitor(key, node2, visitor, path25);
+    async function visitAsync_(key, node2, visitor, path33) {
+      const ctrl = await callVisitor(key, node2, visitor, path33);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path25, ctrl);
-        return visitAsync_(key, ctrl, visitor, path25);
+        replaceNode(key, path33, ctrl);
+        return visitAsync_(key, ctrl, visitor, path33);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path25 = Object.freeze(path25.concat(node2));
+          path33 = Object.freeze(path33.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path25);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path33);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -175,13 +175,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path25 = Object.freeze(path25.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path25);
+          path33 = Object.freeze(path33.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path33);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path25);
+          const cv = await visitAsync_("value", node2.value, visitor, path33);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -208,23 +208,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path25) {
+    function callVisitor(key, node2, visitor, path33) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path25);
+        return visitor(key, node2, path33);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path25);
+        return visitor.Map?.(key, node2, path33);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path25);
+        return visitor.Seq?.(key, node2, path33);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path25);
+        return visitor.Pair?.(key, node2, path33);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path25);
+        return visitor.Scalar?.(key, node2, path33);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path25);
+        return visitor.Alias?.(key, node2, path33);
       return void 0;
     }
-    function replaceNode(key, path25, node2) {
-      const parent = path25[path25.length - 1];
+    function replaceNode(key, path33, node2) {
+      const parent = path33[path33.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -836,10 +836,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path25, value) {
+    function collectionFromPath(schema, path33, value) {
       let v = value;
-      for (let i = path25.length - 1; i >= 0; --i) {
-        const k = path25[i];
+      for (let i = path33.length - 1; i >= 0; --i) {
+        const k = path33[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -858,7 +858,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path25) => path25 == null || typeof path25 === "object" && !!path25[Symbol.iterator]().next().done;
+    var isEmptyPath = (path33) => path33 == null || typeof path33 === "object" && !!path33[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -888,11 +888,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path25, value) {
-        if (isEmptyPath(path25))
+      addIn(path33, value) {
+        if (isEmptyPath(path33))
           this.add(value);
         else {
-          const [key, ...rest] = path25;
+          const [key, ...rest] = path33;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -906,8 +906,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path25) {
-        const [key, ...rest] = path25;
+      deleteIn(path33) {
+        const [key, ...rest] = path33;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -921,8 +921,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path25, keepScalar) {
-        const [key, ...rest] = path25;
+      getIn(path33, keepScalar) {
+        const [key, ...rest] = path33;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -940,8 +940,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path25) {
-        const [key, ...rest] = path25;
+      hasIn(path33) {
+        const [key, ...rest] = path33;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -951,8 +951,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path25, value) {
-        const [key, ...rest] = path25;
+      setIn(path33, value) {
+        const [key, ...rest] = path33;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -3467,9 +3467,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path25, value) {
+      addIn(path33, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path25, value);
+          this.contents.addIn(path33, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3544,14 +3544,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path25) {
-        if (Collection.isEmptyPath(path25)) {
+      deleteIn(path33) {
+        if (Collection.isEmptyPath(path33)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path25) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path33) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3566,10 +3566,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path25, keepScalar) {
-        if (Collection.isEmptyPath(path25))
+      getIn(path33, keepScalar) {
+        if (Collection.isEmptyPath(path33))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path25, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path33, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3580,10 +3580,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path25) {
-        if (Collection.isEmptyPath(path25))
+      hasIn(path33) {
+        if (Collection.isEmptyPath(path33))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path25) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path33) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3600,13 +3600,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path25, value) {
-        if (Collection.isEmptyPath(path25)) {
+      setIn(path33, value) {
+        if (Collection.isEmptyPath(path33)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path25), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path33), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path25, value);
+          this.contents.setIn(path33, value);
         }
       }
       /**
@@ -5567,9 +5567,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path25) => {
+    visit2.itemAtPath = (cst, path33) => {
       let item = cst;
-      for (const [field2, index] of path25) {
+      for (const [field2, index] of path33) {
         const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -5578,23 +5578,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path25) => {
-      const parent = visit2.itemAtPath(cst, path25.slice(0, -1));
-      const field2 = path25[path25.length - 1][0];
+    visit2.parentCollection = (cst, path33) => {
+      const parent = visit2.itemAtPath(cst, path33.slice(0, -1));
+      const field2 = path33[path33.length - 1][0];
       const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path25, item, visitor) {
-      let ctrl = visitor(item, path25);
+    function _visit(path33, item, visitor) {
+      let ctrl = visitor(item, path33);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field2 of ["key", "value"]) {
         const token = item[field2];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path25.concat([[field2, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path33.concat([[field2, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5605,10 +5605,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field2 === "key")
-            ctrl = ctrl(item, path25);
+            ctrl = ctrl(item, path33);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path25) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path33) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -7614,8 +7614,8 @@ var require_utils = __commonJS({
       }
       return output2;
     };
-    exports2.basename = (path25, { windows } = {}) => {
-      const segs = path25.split(windows ? /[\\/]/ : "/");
+    exports2.basename = (path33, { windows } = {}) => {
+      const segs = path33.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -12990,10 +12990,10 @@ var require_jstat = __commonJS({
 import { mkdir, open as open2, writeFile, rename } from "node:fs/promises";
 import { dirname } from "node:path";
 
-// src/validate.ts
+// src/common/validate.ts
 var import_yaml = __toESM(require_dist(), 1);
-function jsonPath(path25) {
-  return "$" + path25.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
+function jsonPath(path33) {
+  return "$" + path33.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
 }
 function firstIssue(error62) {
   const issue2 = error62.issues[0];
@@ -13835,10 +13835,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path25) {
-  if (!path25)
+function getElementAtPath(obj, path33) {
+  if (!path33)
     return obj;
-  return path25.reduce((acc, key) => acc?.[key], obj);
+  return path33.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -14178,11 +14178,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path25, issues) {
+function prefixIssues(path33, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path25);
+    iss.path.unshift(path33);
     return iss;
   });
 }
@@ -14644,16 +14644,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path25 = []) => {
+  const processError = (error63, path33 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path25, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path33, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path25, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path33, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path25, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path33, ...issue2.path]);
       } else {
-        const fullpath = [...path25, ...issue2.path];
+        const fullpath = [...path33, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -14692,17 +14692,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path25 = []) => {
+  const processError = (error63, path33 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path25, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path33, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path25, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path33, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path25, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path33, ...issue2.path]);
       } else {
-        const fullpath = [...path25, ...issue2.path];
+        const fullpath = [...path33, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -14741,8 +14741,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path25 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path25) {
+  const path33 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path33) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -31880,13 +31880,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path25 = ref.slice(1).split("/").filter(Boolean);
-  if (path25.length === 0) {
+  const path33 = ref.slice(1).split("/").filter(Boolean);
+  if (path33.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path25[0] === defsKey) {
-    const key = path25[1] === void 0 ? void 0 : decodeJSONPointerSegment(path25[1]);
+  if (path33[0] === defsKey) {
+    const key = path33[1] === void 0 ? void 0 : decodeJSONPointerSegment(path33[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -32873,6 +32873,9 @@ var StepSchema = external_exports.object({
     group: nonEmpty.describe("the swept step's name without the client count, e.g. pgbench.select-only.prepared"),
     clients: external_exports.number().int().positive()
   }).strict().optional().describe("one client count of a profile step swept over several (sweep.clients): reports show the group's relative QPS per count"),
+  definition_hash: external_exports.string().regex(/^[0-9a-f]{64}$/, "64 hex digits of sha256").optional().describe(
+    "a step the profile's own files define (a pgbench step's scripts and init SQL): sha256 of their text and the step's options. A stored baseline whose step has another is not compared with it: the workload changed"
+  ),
   instructions_aa_spread: external_exports.number().min(0).max(1).optional().describe("the step's instruction-count spread in A/A runs, as its profile records it (instructions.aa_spread_by_step): it widens the step's instruction lines"),
   qps_process_spread: external_exports.object({
     sd: external_exports.number().min(0).max(1).describe("standard deviation of the log QPS ratio's offset between one pair of server processes (head's over base's) and another"),
@@ -33183,7 +33186,7 @@ function resolveTimeouts(...sources) {
 
 // src/config/plan.ts
 import os4 from "node:os";
-import path18 from "node:path";
+import path20 from "node:path";
 
 // src/build/build.ts
 import { createWriteStream, existsSync as existsSync2 } from "node:fs";
@@ -33191,7 +33194,7 @@ import { chmod, lstat, mkdir as mkdir3, readFile as readFile2, rename as rename2
 import os2 from "node:os";
 import path3 from "node:path";
 
-// src/user-files.ts
+// src/trust/user-files.ts
 var FILE_TIMEOUT_MS = 3e4;
 function asUserRun(user, file2, args, input2) {
   return execa(file2, args, {
@@ -33302,7 +33305,7 @@ var RecipeFields = external_exports.object({
   relocatable: external_exports.boolean().describe("the installed programs find their files relative to their own location: build for a fixed prefix, install with DESTDIR")
 }).strict();
 function checkBuildSystem(recipe, ctx) {
-  const issue2 = (path25, message) => ctx.addIssue({ code: "custom", path: [path25], message });
+  const issue2 = (path33, message) => ctx.addIssue({ code: "custom", path: [path33], message });
   if (recipe.build_system === "autoconf" && recipe.configure.length === 0) issue2("configure", "an autoconf build needs its configure command");
   if (recipe.build_system === "cmake" && recipe.configure.length > 1) issue2("configure", "a cmake build takes [] or the cmake program");
   if (recipe.build_system === "cmake" && recipe.make_variables.length > 0) issue2("make_variables", "a cmake build takes its options as configure_args (-DNAME=value)");
@@ -33751,6 +33754,7 @@ var DEFAULT_THRESHOLDS = {
 };
 var VERDICTS = ["regression", "error", "warning", "unstable", "missing", "n/a", "improvement", "unchanged"];
 var INSTRUCTION_VERDICTS = ["regression", "error", "warning", "unstable", "missing", "n/a", "improvement", "unchanged"];
+var FAIL_ON = ["regression", "error", "missing", "unstable", "warning", "unjudged"];
 
 // src/compare/thresholds.ts
 var KEYS = Object.keys(DEFAULT_THRESHOLDS);
@@ -33802,10 +33806,10 @@ import { writeFile as writeFile4 } from "node:fs/promises";
 import path9 from "node:path";
 import { setTimeout as sleep2 } from "node:timers/promises";
 
-// src/disk-usage.ts
+// src/common/disk-usage.ts
 import { lstat as lstat2, readdir } from "node:fs/promises";
 import { join } from "node:path";
-async function diskUsage(path25) {
+async function diskUsage(path33) {
   const seen = /* @__PURE__ */ new Set();
   const walk = async (entry, top) => {
     const unlessGone = (value, gone) => value.catch((e) => {
@@ -33823,7 +33827,7 @@ async function diskUsage(path25) {
     }
     return bytes;
   };
-  return walk(path25, true);
+  return walk(path33, true);
 }
 
 // src/measure/cpu-affinity.ts
@@ -34776,7 +34780,7 @@ import { mkdir as mkdir6, rm as rm2, writeFile as writeFile5 } from "node:fs/pro
 import path10 from "node:path";
 import { setTimeout as sleep3 } from "node:timers/promises";
 
-// src/shell-word.ts
+// src/common/shell-word.ts
 function shellWord(text) {
   return /^[A-Za-z0-9._/=:@%+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 }
@@ -35150,10 +35154,10 @@ function engineByName(name) {
 }
 
 // src/config/profile.ts
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 import { existsSync as existsSync6 } from "node:fs";
 import { readFile as readFile6 } from "node:fs/promises";
-import path17 from "node:path";
+import path19 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/driver/db-bench.ts
@@ -35824,13 +35828,27 @@ var PgbenchParametersSchema = external_exports.object({
   scale: external_exports.number().int().positive().default(10),
   progress_interval_s: external_exports.number().int().positive().default(1)
 }).strict().refine((p) => p.threads === void 0 || p.threads <= p.clients, { message: "threads must not exceed clients", path: ["threads"] });
+function pgbenchCountedRun(runArgs, writes, clients, database = (target) => serverConnection(target).database) {
+  const serialCount = writes && clients > 1;
+  return {
+    ...serialCount && { countedRun: `one client running the ${clients} clients' transactions in turn` },
+    // -n: no vacuum before the run. Its cost depends on what the previous run left (dead tuples of
+    // the runs of N and 2N differ), which would not cancel out in the difference of two runs. One seed
+    // for every counted run: runs of N and 2N share their first N transactions per client, and a run
+    // of a writing script starts from a fresh copy of the data (src/schedule/instructions.ts).
+    fixedRun: (target, bins, perClient) => {
+      const args = serialCount ? runArgs(target, bins, ["-t", wholeCount(perClient * clients)], { clients: 1, threads: 1 }) : runArgs(target, bins, ["-t", wholeCount(perClient)]);
+      return { file: bins.pgbench, args: [...args, "-n", `--random-seed=${COUNTED_RUN_SEED2}`, database(target)] };
+    }
+  };
+}
 function pgbenchStepId(p) {
   return `pgbench.${p.script}.${p.protocol}.c${p.clients}`;
 }
 function pgbenchStep(parameters) {
   const p = PgbenchParametersSchema.parse(parameters);
   const threads = p.threads ?? p.clients;
-  const runArgs = (target, length, parallel = { clients: p.clients, threads }) => [
+  const runArgs = (target, _bins, length, parallel = { clients: p.clients, threads }) => [
     ...libpqConnectionArgs(serverConnection(target)),
     "-b",
     p.script,
@@ -35843,7 +35861,6 @@ function pgbenchStep(parameters) {
     ...length
   ];
   const writes = WRITING_SCRIPTS.has(p.script);
-  const serialCount = writes && p.clients > 1;
   return {
     id: pgbenchStepId(p),
     driver: "pgbench",
@@ -35856,19 +35873,11 @@ function pgbenchStep(parameters) {
     }),
     run: (target, bins, seconds2) => ({
       file: bins.pgbench,
-      args: [...runArgs(target, ["-T", wholeSeconds(seconds2)]), "-P", String(p.progress_interval_s), serverConnection(target).database]
+      args: [...runArgs(target, bins, ["-T", wholeSeconds(seconds2)]), "-P", String(p.progress_interval_s), serverConnection(target).database]
     }),
-    warmup: (target, bins, seconds2) => ({ file: bins.pgbench, args: [...runArgs(target, ["-T", wholeSeconds(seconds2)]), serverConnection(target).database] }),
+    warmup: (target, bins, seconds2) => ({ file: bins.pgbench, args: [...runArgs(target, bins, ["-T", wholeSeconds(seconds2)]), serverConnection(target).database] }),
     ...writes && { writes: true },
-    ...serialCount && { countedRun: `one client running the ${p.clients} clients' transactions in turn` },
-    // -n: no vacuum before the run. Its cost depends on what the previous run left (dead tuples of
-    // the runs of N and 2N differ), which would not cancel out in the difference of two runs. One seed
-    // for every counted run: runs of N and 2N share their first N transactions per client, and a run
-    // of a writing script starts from a fresh copy of the data (src/schedule/instructions.ts).
-    fixedRun: (target, bins, perClient) => {
-      const args = serialCount ? runArgs(target, ["-t", wholeCount(perClient * p.clients)], { clients: 1, threads: 1 }) : runArgs(target, ["-t", wholeCount(perClient)]);
-      return { file: bins.pgbench, args: [...args, "-n", `--random-seed=${COUNTED_RUN_SEED2}`, serverConnection(target).database] };
-    },
+    ...pgbenchCountedRun(runArgs, writes, p.clients),
     isProgressLine: (line) => line.startsWith("progress: "),
     parse: parsePgbenchOutput
   };
@@ -35902,9 +35911,180 @@ function parsePgbenchOutput(raw) {
   };
 }
 
+// src/driver/pgbench-custom.ts
+import { createHash as createHash3 } from "node:crypto";
+import path16 from "node:path";
+var SCRIPT_ENTRY = /^(?<file>[^@\s][^@]*?)(?:@(?<weight>\d+))?$/;
+var VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+var PgbenchCustomParametersSchema = external_exports.object({
+  /** the step id: a name of the user's, kept across edits of the scripts */
+  name: external_exports.string().max(100).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "letters, digits, '.', '_' and '-', starting with a letter or digit: the step's id"),
+  /** script files (paths relative to the profile), each `file@weight` (pgbench -f); no weight is 1 */
+  scripts: external_exports.array(external_exports.string().regex(SCRIPT_ENTRY, "a script file, optionally @ and a whole weight: jsonb_lookup.sql@9")).min(1).max(16).refine((entries) => entries.some((e) => scriptEntry(e).weight > 0), "at least one script needs a weight above 0"),
+  /** pgbench -D variables the scripts read as :name */
+  defines: external_exports.record(external_exports.string().regex(VARIABLE_NAME, "a variable name: letters, digits and '_'"), external_exports.union([external_exports.string(), external_exports.number()])).optional(),
+  /** SQL run once per server with psql before the step (schema and data), a path relative to the profile */
+  init_sql: external_exports.string().min(1).optional(),
+  /** `pgbench -i -s <scale>` before the init SQL, for scripts that read pgbench's own tables */
+  scale: external_exports.number().int().positive().optional(),
+  protocol: external_exports.enum(PGBENCH_PROTOCOLS).default("simple"),
+  clients: external_exports.number().int().positive(),
+  /** pgbench worker threads; defaults to one per client */
+  threads: external_exports.number().int().positive().optional(),
+  /**
+   * whether the scripts change rows a later run reads: then each counted run starts from a fresh copy
+   * of the data, and a step of several clients is counted as one client running their transactions in
+   * turn. Default true, the safe side: a read-only workload declared as writing is only counted slower.
+   */
+  writes: external_exports.boolean().default(true),
+  progress_interval_s: external_exports.number().int().positive().default(1)
+}).strict().refine((p) => p.threads === void 0 || p.threads <= p.clients, { message: "threads must not exceed clients", path: ["threads"] }).refine((p) => p.init_sql !== void 0 || p.scale !== void 0, { message: "the scripts need data: give init_sql (schema and rows), scale (pgbench -i's tables), or both", path: ["init_sql"] });
+function isCustomPgbench(parameters) {
+  return typeof parameters === "object" && parameters !== null && "scripts" in parameters;
+}
+function scriptEntry(entry) {
+  const groups = SCRIPT_ENTRY.exec(entry)?.groups;
+  return { file: groups?.file ?? entry, weight: groups?.weight === void 0 ? 1 : Number(groups.weight) };
+}
+function pgbenchCustomFiles(parameters) {
+  const scripts = Array.isArray(parameters.scripts) ? parameters.scripts : [];
+  return [
+    ...scripts.flatMap((entry, i) => typeof entry === "string" ? [{ path: scriptEntry(entry).file, field: ["scripts", i] }] : []),
+    ...typeof parameters.init_sql === "string" ? [{ path: parameters.init_sql, field: ["init_sql"] }] : []
+  ];
+}
+function runDirName(file2) {
+  return `workload-${createHash3("sha256").update(file2.text).digest("hex").slice(0, 12)}-${path16.basename(file2.path)}`;
+}
+function pgbenchCustomHash(p, scripts, init) {
+  const definition = {
+    scripts: scripts.map((s) => ({ text: s.file.text, weight: s.weight })),
+    init_sql: init?.text ?? null,
+    defines: Object.entries(p.defines ?? {}).sort(([a], [b]) => a < b ? -1 : 1),
+    scale: p.scale ?? null,
+    protocol: p.protocol,
+    clients: p.clients,
+    threads: p.threads ?? p.clients,
+    writes: p.writes
+  };
+  return createHash3("sha256").update(JSON.stringify(definition)).digest("hex");
+}
+function withSources(text, copies, runDirPath) {
+  return copies.reduce((out, c) => out.split(runDirPath(c.name)).join(c.file.source), text);
+}
+function scriptCheck(output2) {
+  if (/connection to server .* failed|could not create connection/.test(output2)) return null;
+  const lines = output2.split("\n");
+  const at = lines.findIndex((l) => l.startsWith("pgbench: error:") || l.startsWith("pgbench: fatal:"));
+  if (at < 0) return output2.trim().split("\n")[0] || "pgbench printed nothing";
+  const quoted = lines[at + 1]?.trim();
+  return quoted && !/^\^/.test(quoted) && !lines[at + 1].startsWith("pgbench:") ? `${lines[at]}: ${quoted}` : lines[at];
+}
+function initSqlError(output2) {
+  const stopped = /^psql:.*:(\d+): ((?:ERROR|FATAL):.*)$/m.exec(output2);
+  return stopped ? { line: Number(stopped[1]), message: stopped[2].replace(/\s+/g, " ") } : null;
+}
+function pgbenchCustomStep(parameters, files) {
+  const p = PgbenchCustomParametersSchema.parse(parameters);
+  const threads = p.threads ?? p.clients;
+  const fileAt = (given, field2) => {
+    const file2 = files.get(given);
+    if (!file2) throw new InputError(`${given} was not read (the profile's files are read when it is loaded)`, void 0, field2);
+    return file2;
+  };
+  const scripts = p.scripts.map((entry, i) => {
+    const { file: file2, weight } = scriptEntry(entry);
+    return { file: fileAt(file2, `scripts[${i}]`), weight };
+  });
+  const init = p.init_sql === void 0 ? null : fileAt(p.init_sql, "init_sql");
+  const copies = [...scripts.map((s) => s.file), ...init ? [init] : []].map((file2) => ({ name: runDirName(file2), file: file2 }));
+  const nameOf = (file2) => copies.find((c) => c.file === file2).name;
+  const programs = { pgbench: "build", psql: "build", ...Object.fromEntries(copies.map((c) => [c.name, "workload"])) };
+  const transactions = (bins) => [
+    ...scripts.flatMap((s) => ["-f", `${bins[nameOf(s.file)]}@${s.weight}`]),
+    ...Object.entries(p.defines ?? {}).flatMap(([name, value]) => ["-D", `${name}=${value}`]),
+    "-M",
+    p.protocol
+  ];
+  const runArgs = (target, bins, length, parallel = { clients: p.clients, threads }) => [
+    ...libpqConnectionArgs(serverConnection(target)),
+    ...transactions(bins),
+    "-c",
+    String(parallel.clients),
+    "-j",
+    String(parallel.threads),
+    ...length
+  ];
+  const timed = (bins, target, seconds2) => [
+    ...runArgs(target, bins, ["-T", wholeSeconds(seconds2)]),
+    "-n",
+    `--random-seed=${COUNTED_RUN_SEED2}`
+  ];
+  const hash2 = pgbenchCustomHash(p, scripts, init);
+  const dataKey = `pgbench-custom.${createHash3("sha256").update(JSON.stringify([init?.text ?? null, p.scale ?? null])).digest("hex").slice(0, 12)}`;
+  const initIndex = p.scale === void 0 ? 0 : 1;
+  const schema = `dbg_${dataKey.replace(/\W/g, "_")}`;
+  const database = (target) => init ? `dbname=${serverConnection(target).database} options=-csearch_path=${schema},public` : serverConnection(target).database;
+  return {
+    id: p.name,
+    driver: "pgbench",
+    parameters: {
+      scripts: p.scripts.join(" "),
+      ...p.init_sql !== void 0 && { init_sql: p.init_sql },
+      ...p.scale !== void 0 && { scale: p.scale },
+      ...p.defines && { defines: Object.entries(p.defines).map(([k, v]) => `${k}=${v}`).join(" ") },
+      protocol: p.protocol,
+      clients: p.clients,
+      threads,
+      writes: p.writes
+    },
+    definition_hash: hash2,
+    programs,
+    files: Object.fromEntries(copies.map((c) => [c.name, c.file])),
+    inputCheck: (bins, noServerDir) => ({
+      command: { file: bins.pgbench, args: [...transactions(bins), "-n", "-t", "1", "-h", noServerDir, "-p", "1", "-U", "check", "check"] },
+      rejected: (output2) => {
+        const message = scriptCheck(output2);
+        return message === null ? null : new InputError(withSources(message, copies, (name) => bins[name]), scripts.map((s) => s.file.source).join(", "), "scripts");
+      }
+    }),
+    dataSet: (target, bins) => {
+      const conn = serverConnection(target);
+      const psql = (args) => ({ file: bins.psql, args: ["-X", "-q", "-v", "ON_ERROR_STOP=1", ...libpqConnectionArgs(conn), ...args, conn.database] });
+      return {
+        key: dataKey,
+        commands: [
+          ...p.scale === void 0 ? [] : [{ file: bins.pgbench, args: ["-i", "-s", String(p.scale), "-q", ...libpqConnectionArgs(conn), conn.database] }],
+          ...init ? [psql(["-c", `DROP SCHEMA IF EXISTS ${schema} CASCADE`, "-c", `CREATE SCHEMA ${schema}`, "-c", `SET search_path TO ${schema}, public`, "-f", bins[nameOf(init)]])] : [],
+          // the workload's tables are its own: statistics and visibility maps fresh for all of them
+          psql(["-c", "VACUUM ANALYZE"])
+        ],
+        tables: [],
+        inputError: (index, output2) => {
+          if (!init || index !== initIndex) return null;
+          const stopped = initSqlError(output2);
+          return stopped && new InputError(`psql stopped at line ${stopped.line}: ${stopped.message}`, init.source, "init_sql");
+        }
+      };
+    },
+    run: (target, bins, seconds2) => ({ file: bins.pgbench, args: [...timed(bins, target, seconds2), "-P", String(p.progress_interval_s), database(target)] }),
+    warmup: (target, bins, seconds2) => ({ file: bins.pgbench, args: [...timed(bins, target, seconds2), database(target)] }),
+    ...p.writes && { writes: true },
+    ...pgbenchCountedRun(runArgs, p.writes, p.clients, database),
+    isProgressLine: (line) => line.startsWith("progress: "),
+    parse: parsePgbenchOutput
+  };
+}
+
 // src/driver/index.ts
 var DRIVERS = {
-  pgbench: { engines: ["postgresql"], clients: "clients", step: pgbenchStep },
+  // builtin scripts (script:), or the profile's own (scripts:, src/driver/pgbench-custom.ts)
+  pgbench: {
+    engines: ["postgresql"],
+    clients: "clients",
+    files: pgbenchCustomFiles,
+    step: (parameters, files) => isCustomPgbench(parameters) ? pgbenchCustomStep(parameters, files) : pgbenchStep(parameters)
+  },
   // its pgsql driver for PostgreSQL, its mysql one for MariaDB (sysbenchConnectionArgs)
   sysbench: { engines: ["postgresql", "mariadb", "myrocks"], clients: "threads", step: sysbenchStep },
   // sysbench with lua/ibench.lua: its pgsql and mysql dialects (MyRocks: storage_engine rocksdb); a new engine needs its dialect there
@@ -35912,13 +36092,13 @@ var DRIVERS = {
   // db_bench runs its operations on --threads threads of one process
   db_bench: { engines: ["rocksdb"], clients: "threads", step: dbBenchStep }
 };
-function stepFromDefinition(definition, engine) {
+function stepFromDefinition(definition, engine, files = /* @__PURE__ */ new Map()) {
   const driver = DRIVERS[definition.driver];
   if (!driver) throw new InputError(`unknown driver "${definition.driver}" (known: ${Object.keys(DRIVERS).join(", ")})`);
   if (!driver.engines.includes(engine)) {
     throw new InputError(`the ${definition.driver} driver cannot measure the ${engine} engine (it measures ${driver.engines.join(", ")})`);
   }
-  return driver.step(definition.parameters);
+  return driver.step(definition.parameters, files);
 }
 
 // node_modules/simple-statistics/dist/simple-statistics.mjs
@@ -36922,11 +37102,11 @@ function ratioOf(base, variant) {
 
 // src/config/judging-files.ts
 import { realpathSync } from "node:fs";
-import path16 from "node:path";
+import path17 from "node:path";
 var MAX_JUDGING_FILE_BYTES = MAX_NOISE_FLOOR_FILE_BYTES;
 var GIT_TIMEOUT_MS = 6e4;
 function judgingCommit(repo, commit) {
-  return { repo, commit, read: /* @__PURE__ */ new Set() };
+  return { repo, commit, read: /* @__PURE__ */ new Set(), profiles: /* @__PURE__ */ new Set() };
 }
 function realOrSame(p) {
   try {
@@ -36936,16 +37116,16 @@ function realOrSame(p) {
   }
 }
 function pathInRepo(repo, file2) {
-  for (const root of /* @__PURE__ */ new Set([path16.resolve(repo), realOrSame(path16.resolve(repo))])) {
-    for (const candidate of /* @__PURE__ */ new Set([path16.resolve(file2), realOrSame(path16.resolve(file2))])) {
-      const relative = path16.relative(root, candidate);
-      if (relative !== "" && !relative.startsWith("..") && !path16.isAbsolute(relative)) return relative.split(path16.sep).join("/");
+  for (const root of /* @__PURE__ */ new Set([path17.resolve(repo), realOrSame(path17.resolve(repo))])) {
+    for (const candidate of /* @__PURE__ */ new Set([path17.resolve(file2), realOrSame(path17.resolve(file2))])) {
+      const relative = path17.relative(root, candidate);
+      if (relative !== "" && !relative.startsWith("..") && !path17.isAbsolute(relative)) return relative.split(path17.sep).join("/");
     }
   }
   return null;
 }
-async function git2(repo, args, timeoutMs = GIT_TIMEOUT_MS) {
-  return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false, timeout: timeoutMs });
+async function git2(repo, args, timeoutMs = GIT_TIMEOUT_MS, exactOutput = false) {
+  return execa("git", ["-C", repo, ...args], { env: childEnv(process.env), extendEnv: false, reject: false, timeout: timeoutMs, stripFinalNewline: !exactOutput });
 }
 async function blobAt(repo, commit, repoPath) {
   const parsed = await git2(repo, ["rev-parse", "--verify", "--quiet", `${commit}:${repoPath}`]);
@@ -36962,7 +37142,7 @@ async function readAtCommit(at, repoPath) {
   }
   const bytes = Number(size.stdout.trim());
   if (bytes > MAX_JUDGING_FILE_BYTES) throw tooLargeError(bytes.toLocaleString("en-US"), MAX_JUDGING_FILE_BYTES, source);
-  const shown = await git2(at.repo, ["cat-file", "blob", source]);
+  const shown = await git2(at.repo, ["cat-file", "blob", source], GIT_TIMEOUT_MS, true);
   if (shown.exitCode !== 0) throw new InputError(`cannot read it: ${shown.stderr.trim() || `git exited with ${shown.exitCode}`}`, source);
   return { text: shown.stdout, source };
 }
@@ -36983,6 +37163,49 @@ async function changedJudgingFiles(repo, base, head, repoPaths) {
     changed.push({ path: repoPath, change: before === null ? "adds" : after === null ? "removes" : "changes" });
   }
   return changed;
+}
+
+// src/config/workload-files.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+import path18 from "node:path";
+function workloadPaths(steps) {
+  const named = /* @__PURE__ */ new Map();
+  steps.forEach(({ driver, sweep: _sweep, ...parameters }, i) => {
+    for (const file2 of DRIVERS[driver]?.files?.(parameters) ?? []) if (!named.has(file2.path)) named.set(file2.path, jsonPath(["steps", i, ...file2.field]));
+  });
+  return [...named].map(([p, field2]) => ({ path: p, field: field2 }));
+}
+async function readWorkloadFiles(steps, profileDir, at, source) {
+  const files = /* @__PURE__ */ new Map();
+  for (const { path: given, field: field2 } of workloadPaths(steps)) {
+    try {
+      const { text, source: readFrom } = await readJudgingFile(path18.resolve(profileDir, given), at, "workload file");
+      files.set(given, { path: given, source: readFrom, text });
+    } catch (e) {
+      if (e instanceof InputError) throw new InputError(e.message, source, field2);
+      throw e;
+    }
+  }
+  return files;
+}
+async function workloadPathsAt(repo, commit, profilePath) {
+  const read = await readAtCommit({ repo, commit, read: /* @__PURE__ */ new Set(), profiles: /* @__PURE__ */ new Set() }, profilePath).catch(() => null);
+  let steps;
+  try {
+    steps = read && (0, import_yaml2.parse)(read.text)?.steps;
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(steps)) return [];
+  const definitions = steps.filter((s) => typeof s === "object" && s !== null && typeof s.driver === "string");
+  return workloadPaths(definitions).map((file2) => path18.posix.normalize(path18.posix.join(path18.posix.dirname(profilePath), file2.path)));
+}
+async function newWorkloadFiles(judged2, head) {
+  const named = /* @__PURE__ */ new Set();
+  for (const profile of judged2.profiles) for (const file2 of await workloadPathsAt(judged2.repo, head, profile)) named.add(file2);
+  const added = [];
+  for (const file2 of [...named].sort()) if (await blobAt(judged2.repo, judged2.commit, file2) === null && await blobAt(judged2.repo, head, file2) !== null) added.push(file2);
+  return added;
 }
 
 // src/config/profile.ts
@@ -37107,7 +37330,7 @@ function sweptSteps(driver, parameters, counts, stepAt, fail) {
   }
   return steps.map((step, i) => ({ ...step, sweep: { group: groups[0], clients: counts[i] } }));
 }
-function parseProfile(text, source, cores = REFERENCE_CORES) {
+function parseProfile(text, source, cores = REFERENCE_CORES, files = /* @__PURE__ */ new Map()) {
   const profile = validateYaml(ProfileSchema, text, source);
   if (engineByName(profile.engine).kind === "embedded") {
     if (Object.keys(profile.server_settings).length > 0) throw new InputError(embeddedSettingsMessage(profile.engine), source, jsonPath(["server_settings"]));
@@ -37119,7 +37342,7 @@ function parseProfile(text, source, cores = REFERENCE_CORES) {
     const at = (...field2) => jsonPath(["steps", i, ...field2]);
     const stepAt = (stepParameters) => {
       try {
-        return stepFromDefinition({ driver, parameters: stepParameters }, profile.engine);
+        return stepFromDefinition({ driver, parameters: stepParameters }, profile.engine, files);
       } catch (e) {
         if (e instanceof external_exports.ZodError) {
           const issue2 = e.issues[0];
@@ -37157,26 +37380,34 @@ function parseProfile(text, source, cores = REFERENCE_CORES) {
   }
   const deafness = profile.schedule.time_budget_s === null ? null : scheduleDeafness(profile.schedule, profile.schedule.rounds, alphasOf(profile.thresholds, profile.overrides), steps.length);
   if (deafness) throw new InputError(deafLookMessage(deafness.deaf, deafness.alpha), source, "schedule.min_rounds");
-  return { ...profile, steps, hash: createHash3("sha256").update(text).digest("hex"), source };
+  const hash2 = createHash4("sha256").update(text);
+  for (const [given, file2] of [...files].sort(([a], [b]) => a < b ? -1 : 1)) hash2.update(`\0${given}\0${file2.text}`);
+  return { ...profile, steps, hash: hash2.digest("hex"), source };
+}
+async function parseProfileAndFiles(text, source, dir, at, cores) {
+  const files = await readWorkloadFiles(validateYaml(ProfileSchema, text, source).steps, dir, at, source);
+  return parseProfile(text, source, cores, files);
 }
 function builtinDir(name) {
-  for (let dir = path17.dirname(fileURLToPath2(import.meta.url)); ; dir = path17.dirname(dir)) {
-    if (existsSync6(path17.join(dir, name, ".")) && existsSync6(path17.join(dir, "package.json"))) return path17.join(dir, name);
-    if (path17.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
+  for (let dir = path19.dirname(fileURLToPath2(import.meta.url)); ; dir = path19.dirname(dir)) {
+    if (existsSync6(path19.join(dir, name, ".")) && existsSync6(path19.join(dir, "package.json"))) return path19.join(dir, name);
+    if (path19.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
   }
 }
 async function loadProfile(nameOrPath, at = null, cores = REFERENCE_CORES) {
   const isPath = nameOrPath.includes("/") || /\.ya?ml$/.test(nameOrPath);
   if (isPath) {
     const { text: text2, source } = await readJudgingFile(nameOrPath, at, "profile");
-    return parseProfile(text2, source, cores);
+    const inRepo = at && pathInRepo(at.repo, nameOrPath);
+    if (inRepo) at.profiles.add(inRepo);
+    return parseProfileAndFiles(text2, source, path19.dirname(path19.resolve(nameOrPath)), at, cores);
   }
-  const file2 = path17.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
+  const file2 = path19.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
   const text = await readFile6(file2, "utf8").catch((e) => {
     if (e.code === "ENOENT") throw new InputError(`no built-in profile "${nameOrPath}"`, "--profile");
     throw new InputError(`cannot read the profile: ${e.code ?? e.message}`, file2);
   });
-  return parseProfile(text, file2, cores);
+  return parseProfileAndFiles(text, file2, path19.dirname(file2), at, cores);
 }
 
 // src/config/plan.ts
@@ -37188,7 +37419,7 @@ function parseVariantFlag(text) {
 function defaultCacheDir(env = process.env) {
   if (env.DBG_CACHE_DIR) return env.DBG_CACHE_DIR;
   if (process.getuid?.() === 0) return "/var/cache/db-bench-gate";
-  return path18.join(env.XDG_CACHE_HOME ?? path18.join(os4.homedir(), ".cache"), "db-bench-gate");
+  return path20.join(env.XDG_CACHE_HOME ?? path20.join(os4.homedir(), ".cache"), "db-bench-gate");
 }
 function withCflags(recipe, cflags) {
   return cflags === void 0 ? recipe : withSettings(recipe, { cflags, cxxflags: cflags });
@@ -37250,13 +37481,13 @@ async function makePlan(flags, config2, thresholdFlags) {
   }
   return {
     run: {
-      repo: path18.resolve(flags.repo),
+      repo: path20.resolve(flags.repo),
       variants,
       baseVariant,
       profile,
       engine,
       engineSettings: { ...profile.server_settings, ...config2.server_settings },
-      cacheDir: path18.resolve(flags.cacheDir ?? defaultCacheDir()),
+      cacheDir: path20.resolve(flags.cacheDir ?? defaultCacheDir()),
       rounds,
       timeBudgetS,
       trust: flags.trust ?? "pr",
@@ -37289,7 +37520,7 @@ function cpuPlacementText(placement) {
   return "process" in placement ? `engine process on CPU ${placement.process} (embedded)` : `server on CPU ${placement.server}, client on CPU ${placement.client}`;
 }
 
-// src/cleanup.ts
+// src/common/cleanup.ts
 var CleanupRegistry = class {
   /** `parent`: the registry of the run this one is a part of (withTimeLimit), if any. */
   constructor(parent = null) {
@@ -37418,7 +37649,6 @@ async function withTimeLimit(parent, timeoutMs, message, work, warn) {
 }
 
 // src/compare/gate.ts
-var FAIL_ON = ["regression", "error", "missing", "unstable", "warning", "unjudged"];
 var DEFAULT_FAIL_ON = ["regression", "error", "unjudged"];
 var FINDINGS = DEFAULT_FAIL_ON;
 var NOUN = {
@@ -37790,6 +38020,8 @@ function unitsText(drop) {
   }
 }
 function compareVariant(plan, step, label, configured) {
+  const refused = plan.refused?.get(step.id);
+  if (refused !== void 0) return refusedVariant(plan, step, label, configured, refused);
   const base = { label: plan.baseLabel, samples: plan.samplesOf(step.id, plan.baseLabel) };
   const variant = { label, samples: plan.samplesOf(step.id, label), measured: plan.results.steps.some((s) => s.id === step.id) };
   const estimator = plan.estimator(base.samples, variant.samples);
@@ -37831,6 +38063,21 @@ function compareVariant(plan, step, label, configured) {
     errors,
     instructions
   };
+}
+function refusedVariant(plan, step, label, configured, reason2) {
+  const alone = { ...plan, refused: void 0, samplesOf: (s, l) => l === plan.baseLabel ? [] : plan.samplesOf(s, l), instructionsOf: plan.instructionsOf && ((s, l) => l === plan.baseLabel ? [] : plan.instructionsOf(s, l)) };
+  const compared = compareVariant(alone, step, label, configured);
+  return { ...compared, verdict: "missing", reason: reason2, hints: [], ...compared.instructions && { instructions: { ...compared.instructions, verdict: "missing", reason: reason2 } } };
+}
+function changedDefinitions(current, baseline) {
+  const before = new Map(baseline.steps.map((s) => [s.id, s.definition_hash]));
+  const refused = /* @__PURE__ */ new Map();
+  for (const step of current.steps) {
+    if (!before.has(step.id) || before.get(step.id) === step.definition_hash) continue;
+    const hash2 = (h) => h === void 0 ? "none" : h.slice(0, 12);
+    refused.set(step.id, `not compared: the step's definition changed since the baseline (definition hash ${hash2(before.get(step.id))}, now ${hash2(step.definition_hash)}); a new baseline measures it`);
+  }
+  return refused;
 }
 function buildComparison(plan, options) {
   const stored = plan.results.thresholds;
@@ -37942,7 +38189,8 @@ function compareAgainstBaseline(current, baseline, options = {}) {
       noiseFloor: options.noiseFloor ?? baseline.noise_floor ?? [],
       // unpaired: no rounds to pair, the signed-rank rule judges (QPS_RULES)
       qpsRule: "signed-rank",
-      tests: current.steps.length * current.variants.length * (options.columns ?? 1)
+      tests: current.steps.length * current.variants.length * (options.columns ?? 1),
+      refused: changedDefinitions(current, baseline)
     },
     options
   );
@@ -37950,7 +38198,7 @@ function compareAgainstBaseline(current, baseline, options = {}) {
 
 // src/results/function-profiles.ts
 import { mkdir as mkdir9, readdir as readdir4 } from "node:fs/promises";
-import path19 from "node:path";
+import path21 from "node:path";
 
 // src/compare/functions.ts
 var MIN_LISTED_SHARE = 2e-3;
@@ -38173,9 +38421,9 @@ function inlineCode(text, inTable = false) {
   const pad = content.startsWith("`") || content.endsWith("`") ? " " : "";
   return `${fence}${pad}${content}${pad}${fence}`;
 }
-function repoLink(text, repoUrl, path25, inTable = false) {
+function repoLink(text, repoUrl, path33, inTable = false) {
   const code = inlineCode(text, inTable);
-  return repoUrl ? `[${code}](${repoUrl}/${path25})` : code;
+  return repoUrl ? `[${code}](${repoUrl}/${path33})` : code;
 }
 function fencedBlock(text, info = "text") {
   const content = stripControl(text).replace(/\n+$/, "");
@@ -38259,7 +38507,7 @@ var StepProfileSchema = external_exports.object({
   }).strict()
 }).strict();
 var functionsDirOf = (resultsFile) => `${resultsFile.replace(/\.json$/, "")}.functions`;
-var stepDir = (dir, step) => path19.join(dir, step.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^\.+/, "_"));
+var stepDir = (dir, step) => path21.join(dir, step.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^\.+/, "_"));
 var NEGLIGIBLE_PER_OP = 0.01;
 var isZero = (cost) => cost[0] === 0 && cost[1] === 0 && cost[2] === 0;
 function capLines(profile, ops, maxLines = MAX_PROFILE_LINES) {
@@ -38309,20 +38557,20 @@ async function writeStepProfile(dir, step, variant, profile) {
   const into = stepDir(dir, step);
   await mkdir9(into, { recursive: true });
   if ("error" in profile) {
-    await writeAtomically(path19.join(into, `${variant}.error`), `${profile.error.split("\n")[0]}
+    await writeAtomically(path21.join(into, `${variant}.error`), `${profile.error.split("\n")[0]}
 `);
     return;
   }
   const capped = { ...profile, profile: capLines(profile.profile, profile.ops) };
-  await writeAtomically(path19.join(into, `${variant}.json`), JSON.stringify(capped) + "\n");
+  await writeAtomically(path21.join(into, `${variant}.json`), JSON.stringify(capped) + "\n");
   const what = `${step} ${variant}: runs of 2N minus runs of N operations, summed over the repeats`;
-  await writeAtomically(path19.join(into, `${variant}.cgout`), cachegrindText(capped, what));
+  await writeAtomically(path21.join(into, `${variant}.cgout`), cachegrindText(capped, what));
 }
 async function readStepProfile(dir, step, variant) {
   const into = stepDir(dir, step);
-  const error62 = await readCapped(path19.join(into, `${variant}.error`), 4096, { missingIsNull: true });
+  const error62 = await readCapped(path21.join(into, `${variant}.error`), 4096, { missingIsNull: true });
   if (error62 !== null) return { error: error62.trim() };
-  const file2 = path19.join(into, `${variant}.json`);
+  const file2 = path21.join(into, `${variant}.json`);
   const text = await readCapped(file2, MAX_PROFILE_FILE_BYTES, { missingIsNull: true }).catch((e) => ({ error: e.message }));
   if (text === null || typeof text !== "string") return text;
   try {
@@ -38377,20 +38625,20 @@ async function keepFunctionComparisons(resultsFile, results) {
     for (const variant of step.variants) {
       const aa = results.steps.find((s) => s.id === step.step)?.instructions_aa_spread;
       const compared = variant.instructions ? await compareStepProfiles(dir, step.step, comparison.base_variant, variant.variant, stepNoise(variant.instructions, aa)) : null;
-      if (compared && !("error" in compared)) await writeAtomically(path19.join(stepDir(dir, step.step), `${variant.variant}.tsv`), functionsTsv(compared));
+      if (compared && !("error" in compared)) await writeAtomically(path21.join(stepDir(dir, step.step), `${variant.variant}.tsv`), functionsTsv(compared));
     }
   }
   const steps = await profiledSteps(dir);
-  const files = await Promise.all(steps.map(async (step) => (await readdir4(path19.join(dir, step))).map((name) => path19.join(dir, step, name))));
+  const files = await Promise.all(steps.map(async (step) => (await readdir4(path21.join(dir, step))).map((name) => path21.join(dir, step, name))));
   return files.flat().sort();
 }
 var aaSpreadsOf = (results) => Object.fromEntries(results.steps.flatMap((s) => s.instructions_aa_spread === void 0 ? [] : [[s.id, s.instructions_aa_spread]]));
 
-// src/version.ts
+// src/common/version.ts
 var VERSION = "0.1.0";
 
 // src/measure/fingerprint.ts
-import { createHash as createHash4 } from "node:crypto";
+import { createHash as createHash5 } from "node:crypto";
 import { readFile as readFile7 } from "node:fs/promises";
 import os5 from "node:os";
 var ARM_PARTS = {
@@ -38425,7 +38673,7 @@ function parseSmtActive(text) {
   return value === "1" ? true : value === "0" ? false : null;
 }
 function hostnameHash(hostname3) {
-  return createHash4("sha256").update(hostname3).digest("hex").slice(0, 16);
+  return createHash5("sha256").update(hostname3).digest("hex").slice(0, 16);
 }
 async function readOrNull(file2) {
   return readFile7(file2, "utf8").catch(() => null);
@@ -38607,6 +38855,51 @@ function priceOfRunner(fingerprint, cost) {
   return by === void 0 ? null : { perHour: cost[by], by };
 }
 
+// src/report/columns.ts
+function verdictRank(verdict) {
+  return VERDICTS.indexOf(verdict);
+}
+function cellVerdict(result) {
+  const instructions = result.instructions?.verdict;
+  if (instructions === void 0 || instructions === "n/a") return result.verdict;
+  if (result.verdict === "n/a") return instructions;
+  return verdictRank(instructions) < verdictRank(result.verdict) ? instructions : result.verdict;
+}
+function comparisonLabels(comparisons) {
+  const labels = comparisons.map((c) => c.label ?? c.context.fingerprint.arch);
+  return labels.map((label, i) => labels.indexOf(label) !== labels.lastIndexOf(label) ? `${label} #${i + 1}` : label);
+}
+function columnsOf(comparisons) {
+  if (comparisons.length === 0) throw new RangeError("no comparison to report");
+  const labels = comparisonLabels(comparisons);
+  const several = comparisons.length > 1;
+  const showVariant = comparisons.some((c) => c.variants.length > 1);
+  return comparisons.flatMap(
+    (comparison, i) => comparison.variants.map((variant) => {
+      const label = several ? labels[i] ?? null : null;
+      const name = [label, showVariant || !several ? variant : null].filter((part) => part !== null).join(" \xB7 ");
+      return { comparison, label, variant, name };
+    })
+  );
+}
+function rowsOf(columns) {
+  const comparisons = [...new Set(columns.map((c) => c.comparison))];
+  const stepIds = [...new Set(comparisons.flatMap((c) => c.steps.map((s) => s.step)))];
+  const stepsByComparison = new Map(comparisons.map((c) => [c, new Map(c.steps.map((s) => [s.step, s]))]));
+  return stepIds.map((step, order) => {
+    const cells = columns.map((column) => {
+      const found = stepsByComparison.get(column.comparison)?.get(step);
+      return found ? { step: found, result: found.variants.find((v) => v.variant === column.variant) ?? null } : null;
+    });
+    const ranks = cells.flatMap((cell) => cell?.result ? [verdictRank(cellVerdict(cell.result))] : []);
+    const verdict = ranks.length > 0 ? VERDICTS[Math.min(...ranks)] ?? "missing" : "missing";
+    return { step, order, cells, verdict };
+  });
+}
+function sortByVerdict(rows) {
+  return [...rows].sort((a, b) => verdictRank(a.verdict) - verdictRank(b.verdict) || a.order - b.order);
+}
+
 // node_modules/markdown-table/index.js
 function defaultStringLength(value) {
   return value.length;
@@ -38748,138 +39041,6 @@ function serialize(value) {
 function toAlignment(value) {
   const code = typeof value === "string" ? value.codePointAt(0) : 0;
   return code === 67 || code === 99 ? 99 : code === 76 || code === 108 ? 108 : code === 82 || code === 114 ? 114 : 0;
-}
-
-// src/report/reproduce.ts
-function variantSettings(flags) {
-  if (flags.cc === void 0 && flags.cxx === void 0 && !flags.ldflags) return flags.cflags;
-  const set2 = [
-    ["CC", flags.cc],
-    ["CXX", flags.cxx],
-    ["CFLAGS", flags.cflags],
-    ["CXXFLAGS", flags.cxxflags === flags.cflags ? void 0 : flags.cxxflags],
-    ["LDFLAGS", flags.ldflags || void 0]
-  ];
-  return set2.flatMap(([name, value]) => value === void 0 ? [] : [`${name}=${value}`]).join(" ");
-}
-function baseRecord(comparison) {
-  const baseline = comparison.context.baseline;
-  if (comparison.mode === "unpaired" && baseline) return baseline.variant;
-  return comparison.context.variants.find((v) => v.id === comparison.base_variant);
-}
-function reproduceCommand(comparison) {
-  const base = baseRecord(comparison);
-  const others = comparison.variants.map((id) => comparison.context.variants.find((v) => v.id === id));
-  if (!base || others.some((v) => v === void 0)) return null;
-  const sides2 = [base, ...others];
-  const profile = ["--profile", shellWord(comparison.context.profile.name), ...comparison.context.qps_measured ? [] : ["--instructions-only"]];
-  const [head] = others;
-  const sameFlags = sides2.every((v) => variantSettings(v.flags) === variantSettings(base.flags));
-  if (head && sides2.length === 2 && base.id === "base" && head.id === "head" && sameFlags) {
-    const cflags = base.flags.cflags ? ["--cflags", shellWord(base.flags.cflags)] : [];
-    return ["db-bench-gate run --repo .", "--base", shellWord(base.commit), "--head", shellWord(head.commit), ...profile, ...cflags].join(" ");
-  }
-  const variants = sides2.flatMap((v) => {
-    const settings = variantSettings(v.flags);
-    return ["--variant", shellWord(`${v.id}=${v.commit}${settings ? `:${settings}` : ""}`)];
-  });
-  return ["db-bench-gate run --repo .", ...variants, ...profile].join(" ");
-}
-
-// src/report/chart.ts
-function chartLabel(text) {
-  return `"${text.replace(/[^A-Za-z0-9 ._:/=+,()@-]/g, "_")}"`;
-}
-function xyChartBlock(height, chart) {
-  return ["```mermaid", "---", "config:", "  xyChart:", "    width: 800", `    height: ${height}`, "---", ...chart, "```"].join("\n");
-}
-function axisRange(ratios) {
-  const step = 0.05;
-  const low = Math.min(1, ...ratios);
-  const high = Math.max(1, ...ratios);
-  const min2 = Math.max(0, Math.floor((low - step) / step + 1e-9) * step);
-  const max2 = Math.ceil((high + step) / step - 1e-9) * step;
-  return [Number(min2.toFixed(2)), Number(max2.toFixed(2))];
-}
-function relativeQpsChart(title, bars) {
-  const ratios = bars.map((b) => b.ratio);
-  const [min2, max2] = axisRange(ratios);
-  const height = Math.max(300, 60 + 28 * bars.length);
-  return xyChartBlock(height, [
-    "xychart-beta horizontal",
-    `  title ${chartLabel(title)}`,
-    `  x-axis [${bars.map((b) => chartLabel(b.step)).join(", ")}]`,
-    `  y-axis "relative QPS" ${min2.toFixed(2)} --> ${max2.toFixed(2)}`,
-    `  bar [${ratios.map((r) => formatRatio(r)).join(", ")}]`,
-    `  line [${bars.map(() => "1.00").join(", ")}]`
-  ]);
-}
-var TREND_MAX_POINTS = 60;
-function trendWindow(points, focus) {
-  if (points.length <= TREND_MAX_POINTS) return points;
-  if (focus === void 0) return points.slice(-TREND_MAX_POINTS);
-  const start = Math.min(Math.max(0, focus - Math.floor(TREND_MAX_POINTS / 2)), points.length - TREND_MAX_POINTS);
-  return points.slice(start, start + TREND_MAX_POINTS);
-}
-function trendChart(title, what, points, focus) {
-  const shown = trendWindow(points, focus);
-  const [first2] = shown;
-  if (!first2) throw new Error("a trend chart needs at least one point");
-  const relative = shown.map((p) => p.value / first2.value);
-  const [min2, max2] = axisRange(relative);
-  return xyChartBlock(300, [
-    "xychart-beta",
-    `  title ${chartLabel(`${title} relative to ${first2.label}`)}`,
-    `  x-axis [${shown.map((p) => chartLabel(p.label)).join(", ")}]`,
-    `  y-axis ${chartLabel(what)} ${min2.toFixed(2)} --> ${max2.toFixed(2)}`,
-    `  line [${relative.map((r) => r.toFixed(3)).join(", ")}]`,
-    `  line [${shown.map(() => "1.00").join(", ")}]`
-  ]);
-}
-
-// src/report/columns.ts
-function verdictRank(verdict) {
-  return VERDICTS.indexOf(verdict);
-}
-function cellVerdict(result) {
-  const instructions = result.instructions?.verdict;
-  if (instructions === void 0 || instructions === "n/a") return result.verdict;
-  if (result.verdict === "n/a") return instructions;
-  return verdictRank(instructions) < verdictRank(result.verdict) ? instructions : result.verdict;
-}
-function comparisonLabels(comparisons) {
-  const labels = comparisons.map((c) => c.label ?? c.context.fingerprint.arch);
-  return labels.map((label, i) => labels.indexOf(label) !== labels.lastIndexOf(label) ? `${label} #${i + 1}` : label);
-}
-function columnsOf(comparisons) {
-  if (comparisons.length === 0) throw new RangeError("no comparison to report");
-  const labels = comparisonLabels(comparisons);
-  const several = comparisons.length > 1;
-  const showVariant = comparisons.some((c) => c.variants.length > 1);
-  return comparisons.flatMap(
-    (comparison, i) => comparison.variants.map((variant) => {
-      const label = several ? labels[i] ?? null : null;
-      const name = [label, showVariant || !several ? variant : null].filter((part) => part !== null).join(" \xB7 ");
-      return { comparison, label, variant, name };
-    })
-  );
-}
-function rowsOf(columns) {
-  const comparisons = [...new Set(columns.map((c) => c.comparison))];
-  const stepIds = [...new Set(comparisons.flatMap((c) => c.steps.map((s) => s.step)))];
-  const stepsByComparison = new Map(comparisons.map((c) => [c, new Map(c.steps.map((s) => [s.step, s]))]));
-  return stepIds.map((step, order) => {
-    const cells = columns.map((column) => {
-      const found = stepsByComparison.get(column.comparison)?.get(step);
-      return found ? { step: found, result: found.variants.find((v) => v.variant === column.variant) ?? null } : null;
-    });
-    const ranks = cells.flatMap((cell) => cell?.result ? [verdictRank(cellVerdict(cell.result))] : []);
-    const verdict = ranks.length > 0 ? VERDICTS[Math.min(...ranks)] ?? "missing" : "missing";
-    return { step, order, cells, verdict };
-  });
-}
-function sortByVerdict(rows) {
-  return [...rows].sort((a, b) => verdictRank(a.verdict) - verdictRank(b.verdict) || a.order - b.order);
 }
 
 // src/report/price-performance.ts
@@ -39151,7 +39312,7 @@ function renderDbBench(comparisons) {
 }
 
 // src/report/how-to-proceed.ts
-var import_yaml2 = __toESM(require_dist(), 1);
+var import_yaml3 = __toESM(require_dist(), 1);
 function regressed(comparisons) {
   return comparisons.flatMap(
     (c) => c.steps.flatMap((s) => s.variants.filter((v) => v.verdict === "regression" || v.instructions?.verdict === "regression").map((result) => ({ step: s.step, result })))
@@ -39184,7 +39345,7 @@ function howToProceed(comparisons, gate, where) {
   if (!first2) return "";
   const accept = where.kind === "action" ? `- **Accept the regressions:** someone with triage rights or above on this repository sets the label ${inlineCode(where.acceptLabel)} after the PR's last push; the check then passes and says who accepted. A new push needs the label set again.` : "- **Accept the regressions:** the CLI has no labels: `--fail-on error` (without `regression`) exits 0 on regressions; in the action the accept label does it.";
   const file2 = where.kind === "action" ? "in `.db-bench-gate.yml` as committed on the base branch (the PR's own copy does not judge it)" : "in a config file given with `--config FILE` (or `--fail-below`, `--instructions-fail-above` for every step)";
-  const yaml = (0, import_yaml2.stringify)({ overrides: [overrideFor(first2)] }).trimEnd();
+  const yaml = (0, import_yaml3.stringify)({ overrides: [overrideFor(first2)] }).trimEnd();
   return ["### How to proceed", `${accept}
 - **Judge a step by another line** ${file2}, one entry per step (a glob matches several):`, fencedBlock(yaml, "yaml"), qpsOtherWay(failed)].filter(Boolean).join("\n\n");
 }
@@ -39289,12 +39450,7 @@ ${left} more step${left === 1 ? "" : "s"} left out for the comment's size: \`db-
 ${shown.map((item) => stepPart(item, links)).join("\n\n")}${more}`;
 }
 
-// src/report/markdown.ts
-var COMMENT_LIMIT = 65536;
-var CLIENT_SHARE_SUSPECT = 0.25;
-var ABSOLUTE_HEADER = { ...METRIC_NAMES, cpu_us_per_op: "cpu \xB5s/op" };
-var LOG_MAX_LINES = 40;
-var LOG_MAX_CHARS = 4e3;
+// src/report/verdict-text.ts
 var ICON = {
   regression: "\u274C",
   error: "\u{1F4A5}",
@@ -39315,104 +39471,38 @@ var COUNT_NOUN = {
   improvement: ["improvement", "improvements"],
   unchanged: ["unchanged", "unchanged"]
 };
-var EXPLAINED = /* @__PURE__ */ new Set(["regression", "warning", "unstable", "missing"]);
-function commentMarker(profile) {
-  return `<!-- db-bench-gate:profile=${encodeURIComponent(profile)} -->`;
+function countVerdicts(rows) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const row2 of rows) counts.set(row2.verdict, (counts.get(row2.verdict) ?? 0) + 1);
+  return counts;
 }
-var MEASURING = "> \u23F3 **measuring";
-function measuringBody(previous, profile, sha, runUrl) {
-  const marker = commentMarker(profile);
-  const lines = previous.split("\n");
-  const rest = lines.slice(lines[0] === marker ? 1 : 0);
-  while (rest[0] === "" || rest[0]?.startsWith(MEASURING)) rest.shift();
-  const run = runUrl ? ` ([workflow run](${runUrl}))` : "";
-  return [marker, "", `${MEASURING} ${inlineCode(shortSha(sha))}**${run}: the numbers below are from the previous run.`, "", ...rest].join("\n");
+function verdictText(verdict) {
+  return `${ICON[verdict]} ${verdict}`;
 }
-function resultsRunMarker(runId) {
-  return `<!-- db-bench-gate:results-run=${runId} -->`;
+function instructionVerdictText(verdict) {
+  return verdict === "n/a" ? "n/a" : verdictText(verdict);
 }
-function resultsRunOf(body) {
-  const match = /^<!-- db-bench-gate:results-run=(\d+) -->$/m.exec(body);
-  return match ? Number(match[1]) : null;
+
+// src/report/cpu-channel.ts
+function hasInstructions(report) {
+  return report.comparisons.some((c) => c.instruction_counts !== null);
 }
-var CUTS = ["the chart", "the metrics tables", "the error logs", "the run details", "unchanged rows"];
-var CUT_CHART = 1;
-var CUT_METRICS = 2;
-var CUT_LOGS = 3;
-var CUT_RUN = 4;
-var CUT_UNCHANGED = 5;
-var WHERE_COST_STEPS = 10;
-var WHERE_COST_STEPS_CUT = 2;
-function renderMarkdown(comparisons, options = {}) {
-  const columns = columnsOf(comparisons);
-  const profiles = [...new Set(comparisons.map((c) => c.context.profile.name))];
-  const report = {
-    comparisons,
-    labels: comparisonLabels(comparisons),
-    columns,
-    rows: sortByVerdict(rowsOf(columns)),
-    title: options.title ?? `db-bench-gate \xB7 ${profiles.join(", ")} \xB7 ${[...new Set(comparisons.map((c) => c.context.fingerprint.arch))].join(", ")}`,
-    maxLength: options.maxLength ?? COMMENT_LIMIT,
-    failOn: options.failOn ?? DEFAULT_FAIL_ON,
-    gate: decideGate(comparisons, options.failOn ?? DEFAULT_FAIL_ON, options.acceptance ?? null),
-    options
-  };
-  for (let level = 0; level <= CUTS.length; level++) {
-    const text = render(report, { level, rowLimit: null });
-    if (text.length <= report.maxLength) return text;
-  }
-  const candidates = visibleRows(report, { level: CUTS.length, rowLimit: null }).length;
-  const fits = (rowLimit) => render(report, { level: CUTS.length, rowLimit }).length <= report.maxLength;
-  if (!fits(0)) return hardCut(render(report, { level: CUTS.length, rowLimit: 0 }), report.maxLength);
-  let low = 0;
-  let high = candidates;
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2);
-    if (fits(mid)) low = mid;
-    else high = mid - 1;
-  }
-  return render(report, { level: CUTS.length, rowLimit: low });
+var cpuChannel = (instructions) => instructions.estimated_cycles ? "est. cycles/op" : "instr/op";
+var judgedRatio = (instructions) => instructions.estimated_cycles?.ratio ?? instructions.ratio;
+var judgesCycles = (comparison) => comparison.steps.some((s) => s.variants.some((v) => v.instructions?.estimated_cycles));
+var cpuColumn = (comparisons) => comparisons.some(judgesCycles) ? "est. cycles/op ratio" : "instr/op ratio";
+function instructionCell(result, { withInstructions = true } = {}) {
+  const instructions = result?.instructions;
+  if (!result || !instructions) return NONE2;
+  const { verdict, lines } = instructions;
+  const ratio2 = judgedRatio(instructions);
+  if (!ratio2 || verdict === "n/a") return instructionVerdictText(verdict);
+  const lifted = lines && lines.fail_above > result.thresholds.instructions_fail_above ? lines.fail_above : null;
+  const beside = withInstructions && instructions.estimated_cycles && instructions.ratio ? ` \xB7 instr/op ${instructions.ratio.estimate.toFixed(3)}` : "";
+  return `${verdict === "unchanged" ? "" : `${ICON[verdict]} `}${formatInstructionRatio(ratio2, lifted)}${beside}`;
 }
-function hardCut(text, maxLength) {
-  const notice = "\n\n\u2702\uFE0F Cut at the size limit.\n";
-  if (maxLength <= notice.length) return text.slice(0, maxLength);
-  return text.slice(0, maxLength - notice.length) + notice;
-}
-function visibleRows(report, cuts) {
-  const rows = cuts.level >= CUT_UNCHANGED ? report.rows.filter((r) => r.verdict !== "unchanged") : report.rows;
-  return cuts.rowLimit === null ? rows : rows.slice(0, cuts.rowLimit);
-}
-function render(report, cuts) {
-  const rows = visibleRows(report, cuts);
-  const firstProfile = report.comparisons[0]?.context.profile.name ?? "";
-  const sections = [
-    [commentMarker(firstProfile), ...report.options.resultsRun ? [resultsRunMarker(report.options.resultsRun)] : []].join("\n"),
-    heading(report),
-    countsLine(report),
-    sweepRegressionLine(report.comparisons),
-    instructionCountsLine(report),
-    comparedLine(report),
-    reproduceLine(report),
-    acceptedLine(report),
-    ccLine(report),
-    mainTable(report, rows),
-    clientWarning(report, rows),
-    flaggedSection(report, rows),
-    whereCostSection(report.options.whereCost?.items ?? [], report.options.whereCost?.links ?? null, cuts.level < CUT_METRICS ? WHERE_COST_STEPS : cuts.level < CUT_UNCHANGED ? WHERE_COST_STEPS_CUT : 0),
-    errorsSection(report, rows, cuts.level < CUT_LOGS),
-    setupSection(report),
-    cuts.level < CUT_CHART ? chartSection(report) : "",
-    cuts.level < CUT_METRICS ? renderSweeps(report.comparisons, report.options.charts) : "",
-    cuts.level < CUT_METRICS ? renderIbench(report.comparisons) : "",
-    cuts.level < CUT_METRICS ? renderDbBench(report.comparisons) : "",
-    cuts.level < CUT_METRICS ? renderPricePerformance(report.comparisons, report.options.runnerCost) : "",
-    cuts.level < CUT_METRICS ? metricsSection(report) : "",
-    cuts.level < CUT_RUN ? runSection(report) : "",
-    cutNotice(report, cuts, rows),
-    report.options.proceed === null ? "" : howToProceed(report.comparisons, report.gate, report.options.proceed ?? { kind: "cli" })
-  ];
-  return sections.filter((s) => s !== "").join("\n\n") + "\n";
-}
+
+// src/report/headline.ts
 var NUMBERED = /* @__PURE__ */ new Set(["regression", "warning", "unstable", "improvement"]);
 function rowHas(row2, verdict) {
   return row2.cells.some((cell) => cell?.result && (cell.result.verdict === verdict || cell.result.instructions?.verdict === verdict));
@@ -39488,13 +39578,6 @@ function countsLine(report) {
   const scope = report.columns.length > 1 ? `${plural2(report.rows.length, "step")}, worst over ${report.columns.length} columns` : plural2(report.rows.length, "step");
   return `${escapeMarkdown(report.title)} \xB7 ${parts.join(" \xB7 ")} (${scope})`;
 }
-function hasInstructions(report) {
-  return report.comparisons.some((c) => c.instruction_counts !== null);
-}
-var cpuChannel = (instructions) => instructions.estimated_cycles ? "est. cycles/op" : "instr/op";
-var judgedRatio = (instructions) => instructions.estimated_cycles?.ratio ?? instructions.ratio;
-var judgesCycles = (comparison) => comparison.steps.some((s) => s.variants.some((v) => v.instructions?.estimated_cycles));
-var cpuColumn = (comparisons) => comparisons.some(judgesCycles) ? "est. cycles/op ratio" : "instr/op ratio";
 function rowInstructionVerdict(row2) {
   const verdicts = row2.cells.flatMap((cell) => cell?.result?.instructions ? [cell.result.instructions.verdict] : []);
   return verdicts.sort((a, b) => INSTRUCTION_VERDICTS.indexOf(a) - INSTRUCTION_VERDICTS.indexOf(b))[0] ?? null;
@@ -39511,11 +39594,44 @@ function instructionCountsLine(report) {
   const channel = report.comparisons.some(judgesCycles) ? "Estimated cycles per operation" : "Instructions per operation";
   return `${channel}: ${parts.length > 0 ? parts.join(" \xB7 ") : "no step counted"}`;
 }
-function countVerdicts(rows) {
-  const counts = /* @__PURE__ */ new Map();
-  for (const row2 of rows) counts.set(row2.verdict, (counts.get(row2.verdict) ?? 0) + 1);
-  return counts;
+
+// src/report/reproduce.ts
+function variantSettings(flags) {
+  if (flags.cc === void 0 && flags.cxx === void 0 && !flags.ldflags) return flags.cflags;
+  const set2 = [
+    ["CC", flags.cc],
+    ["CXX", flags.cxx],
+    ["CFLAGS", flags.cflags],
+    ["CXXFLAGS", flags.cxxflags === flags.cflags ? void 0 : flags.cxxflags],
+    ["LDFLAGS", flags.ldflags || void 0]
+  ];
+  return set2.flatMap(([name, value]) => value === void 0 ? [] : [`${name}=${value}`]).join(" ");
 }
+function baseRecord(comparison) {
+  const baseline = comparison.context.baseline;
+  if (comparison.mode === "unpaired" && baseline) return baseline.variant;
+  return comparison.context.variants.find((v) => v.id === comparison.base_variant);
+}
+function reproduceCommand(comparison) {
+  const base = baseRecord(comparison);
+  const others = comparison.variants.map((id) => comparison.context.variants.find((v) => v.id === id));
+  if (!base || others.some((v) => v === void 0)) return null;
+  const sides2 = [base, ...others];
+  const profile = ["--profile", shellWord(comparison.context.profile.name), ...comparison.context.qps_measured ? [] : ["--instructions-only"]];
+  const [head] = others;
+  const sameFlags = sides2.every((v) => variantSettings(v.flags) === variantSettings(base.flags));
+  if (head && sides2.length === 2 && base.id === "base" && head.id === "head" && sameFlags) {
+    const cflags = base.flags.cflags ? ["--cflags", shellWord(base.flags.cflags)] : [];
+    return ["db-bench-gate run --repo .", "--base", shellWord(base.commit), "--head", shellWord(head.commit), ...profile, ...cflags].join(" ");
+  }
+  const variants = sides2.flatMap((v) => {
+    const settings = variantSettings(v.flags);
+    return ["--variant", shellWord(`${v.id}=${v.commit}${settings ? `:${settings}` : ""}`)];
+  });
+  return ["db-bench-gate run --repo .", ...variants, ...profile].join(" ");
+}
+
+// src/report/compared-line.ts
 function variantRecord(comparison, id) {
   const baseline = comparison.context.baseline;
   if (comparison.mode === "unpaired" && baseline && id === comparison.base_variant) return baseline.variant;
@@ -39552,91 +39668,18 @@ function reproduceLine(report) {
   const commands = [...new Set(report.comparisons.map(reproduceCommand).filter((c) => c !== null))];
   return commands.length > 0 ? `Reproduce: ${commands.map((c) => inlineCode(c)).join(" \xB7 ")}` : "";
 }
-function machineText(c) {
-  const { engine, profile, fingerprint } = c.context;
-  return [
-    `${escapeMarkdown(engine.name)} ${escapeMarkdown(engine.version)}`,
-    `profile ${inlineCode(profile.name)} v${profile.version}`,
-    `${escapeMarkdown(fingerprint.cpu_model)} (${escapeMarkdown(fingerprint.arch)}, ${plural2(fingerprint.cores, "core")})`
-  ].join(" \xB7 ");
-}
-function setupSection(report) {
-  const several = report.comparisons.length > 1;
-  const label = (i) => several ? `**${escapeMarkdown(report.labels[i] ?? "")}**: ` : "";
-  const machines = report.comparisons.map((c, i) => `- ${label(i)}${machineText(c)}`);
-  const thresholds = report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null, dropTests(c)));
-  const effective = report.comparisons.flatMap((c, i) => effectiveLines(c).map((line) => `- ${label(i)}${line}`));
-  const body = [
-    machines.join("\n"),
-    `Fails the check: ${report.failOn.length > 0 ? report.failOn.join(", ") : "nothing but a run without samples"} (input \`fail-on\`).`,
-    new Set(thresholds).size === 1 ? thresholds[0] : thresholds.map((text, i) => `- ${label(i)}${text}`).join("\n"),
-    effective.length > 0 ? `Judged otherwise than configured (A/A noise floor, adaptive rounds, instruction spread):
 
-${effective.join("\n")}` : ""
-  ].filter((part) => part !== "");
-  return details("Machine, thresholds, per-step \u03B1", body.join("\n\n"));
+// src/report/comment-report.ts
+function details(summary, body) {
+  return `<details><summary>${escapeHtml(summary)}</summary>
+
+${body}
+
+</details>`;
 }
-function dropTests(c) {
-  return c.steps.flatMap((s) => s.variants).find((v) => v.qps_drop_test)?.qps_drop_test?.tests ?? null;
-}
-function thresholdsText(thresholds, overrides, instructions, tests) {
-  const confidence = `${Number(((1 - thresholds.alpha) * 100).toFixed(1))}%`;
-  const instructionText = instructions ? ` \xB7 instr/op: **regression** above ${formatLimit(thresholds.instructions_fail_above)}, warning above ${formatLimit(thresholds.instructions_warn_above)}, improvement below ${formatLimit(thresholds.instructions_improve_below)}, when the variant's median is outside the base's repeats` : "";
-  const base = `Thresholds: **regression** below ${formatLimit(thresholds.fail_below)} (${tests === null ? `significant at \u03B1 = ${thresholds.alpha}` : `a drop significant at \u03B1 = ${thresholds.alpha} shared by ${plural2(tests, "step")}: one-sided t-test`}) \xB7 warning below ${formatLimit(thresholds.warn_below)} \xB7 improvement above ${formatLimit(thresholds.improve_above)} \xB7 intervals are ${confidence}${instructionText}`;
-  if (overrides.length === 0) return base;
-  const perStep = overrides.map((o) => {
-    const set2 = [
-      o.fail_below !== void 0 ? `regression below ${formatLimit(o.fail_below)}` : null,
-      o.warn_below !== void 0 ? `warning below ${formatLimit(o.warn_below)}` : null,
-      o.improve_above !== void 0 ? `improvement above ${formatLimit(o.improve_above)}` : null,
-      o.alpha !== void 0 ? `\u03B1 = ${o.alpha}` : null,
-      o.instructions_fail_above !== void 0 ? `instr/op regression above ${formatLimit(o.instructions_fail_above)}` : null,
-      o.instructions_warn_above !== void 0 ? `instr/op warning above ${formatLimit(o.instructions_warn_above)}` : null,
-      o.instructions_improve_below !== void 0 ? `instr/op improvement below ${formatLimit(o.instructions_improve_below)}` : null
-    ].filter((s) => s !== null);
-    return `${inlineCode(o.step)}: ${set2.join(", ")}`;
-  });
-  return `${base}. Per step: ${perStep.join("; ")}`;
-}
-function liftedLines(c, v) {
-  const lines = v.instructions?.lines;
-  const text = lines ? liftedLinesText(lines, v.thresholds, c.base_variant) : null;
-  return text === null ? [] : [`instr/op ${escapeMarkdown(text)}`];
-}
-function effectiveLines(c) {
-  return c.steps.flatMap((step) => {
-    const changes = [
-      ...new Set(
-        step.variants.flatMap((v) => [
-          ...v.noise_floor !== void 0 ? [`regression below ${formatRatio(Math.min(v.thresholds.fail_below, 1 - v.noise_floor))}, a significant drop below ${formatRatio(v.thresholds.fail_below)} within it a warning (A/A noise floor \xB1${(v.noise_floor * 100).toFixed(1)}%)`] : [],
-          ...v.noise_floor_note !== void 0 ? [escapeMarkdown(v.noise_floor_note)] : [],
-          ...v.configured_alpha !== void 0 ? [`\u03B1 = ${Number(v.thresholds.alpha.toPrecision(2))} (adaptive rounds: the level of the look at ${v.qps?.n ?? "?"} pairs)`] : [],
-          ...liftedLines(c, v)
-        ])
-      )
-    ];
-    return changes.length ? [`${inlineCode(step.step)}: ${changes.join(", ")}`] : [];
-  });
-}
-function estimate(ratio2) {
-  return formatRatio(ratio2?.estimate);
-}
-function verdictText(verdict) {
-  return `${ICON[verdict]} ${verdict}`;
-}
-function instructionVerdictText(verdict) {
-  return verdict === "n/a" ? "n/a" : verdictText(verdict);
-}
-function instructionCell(result, { withInstructions = true } = {}) {
-  const instructions = result?.instructions;
-  if (!result || !instructions) return NONE2;
-  const { verdict, lines } = instructions;
-  const ratio2 = judgedRatio(instructions);
-  if (!ratio2 || verdict === "n/a") return instructionVerdictText(verdict);
-  const lifted = lines && lines.fail_above > result.thresholds.instructions_fail_above ? lines.fail_above : null;
-  const beside = withInstructions && instructions.estimated_cycles && instructions.ratio ? ` \xB7 instr/op ${instructions.ratio.estimate.toFixed(3)}` : "";
-  return `${verdict === "unchanged" ? "" : `${ICON[verdict]} `}${formatInstructionRatio(ratio2, lifted)}${beside}`;
-}
+
+// src/report/step-table.ts
+var CLIENT_SHARE_SUSPECT = 0.25;
 function stepVerdictText(verdict, result) {
   const instructions = result?.instructions;
   if (!result || !instructions) return verdictText(verdict);
@@ -39747,6 +39790,9 @@ function clientWarning(report, rows) {
   if (suspects.length === 0) return "";
   return `\u26A0\uFE0F The benchmark client used ${formatPercent(CLIENT_SHARE_SUSPECT)} or more of the host CPU in ${suspects.map((r) => inlineCode(r.step)).join(", ")}: the client may be the bottleneck there, so QPS may understate the server.`;
 }
+
+// src/report/why-flagged.ts
+var EXPLAINED = /* @__PURE__ */ new Set(["regression", "warning", "unstable", "missing"]);
 function cellPlace(report, column) {
   return report.columns.length > 1 ? ` \xB7 ${escapeMarkdown(column.name)}` : "";
 }
@@ -39781,6 +39827,10 @@ function countedText(instructions) {
   const byInstructions = `instructions alone: ${cycles.instructions.verdict}, ${escapeMarkdown(cycles.instructions.reason)}`;
   return ` (${counts([cycles.base, cycles.variant], "estimated cycles")}; ${byInstructions}, ${counts([instructions.base, instructions.variant], "instructions")})`;
 }
+
+// src/report/errors-section.ts
+var LOG_MAX_LINES = 40;
+var LOG_MAX_CHARS = 4e3;
 function roundRanges(rounds) {
   const sorted = [...new Set(rounds)].sort((a, b) => a - b);
   const ranges = [];
@@ -39836,13 +39886,127 @@ ${fencedBlock(logTail(g2.log, LOG_MAX_LINES, LOG_MAX_CHARS))}
 
 ${blocks.join("\n\n")}`;
 }
-function details(summary, body) {
-  return `<details><summary>${escapeHtml(summary)}</summary>
 
-${body}
-
-</details>`;
+// src/report/setup-section.ts
+function machineText(c) {
+  const { engine, profile, fingerprint } = c.context;
+  return [
+    `${escapeMarkdown(engine.name)} ${escapeMarkdown(engine.version)}`,
+    `profile ${inlineCode(profile.name)} v${profile.version}`,
+    `${escapeMarkdown(fingerprint.cpu_model)} (${escapeMarkdown(fingerprint.arch)}, ${plural2(fingerprint.cores, "core")})`
+  ].join(" \xB7 ");
 }
+function setupSection(report) {
+  const several = report.comparisons.length > 1;
+  const label = (i) => several ? `**${escapeMarkdown(report.labels[i] ?? "")}**: ` : "";
+  const machines = report.comparisons.map((c, i) => `- ${label(i)}${machineText(c)}`);
+  const thresholds = report.comparisons.map((c) => thresholdsText(c.thresholds, c.overrides, c.instruction_counts !== null, dropTests(c)));
+  const effective = report.comparisons.flatMap((c, i) => effectiveLines(c).map((line) => `- ${label(i)}${line}`));
+  const body = [
+    machines.join("\n"),
+    `Fails the check: ${report.failOn.length > 0 ? report.failOn.join(", ") : "nothing but a run without samples"} (input \`fail-on\`).`,
+    new Set(thresholds).size === 1 ? thresholds[0] : thresholds.map((text, i) => `- ${label(i)}${text}`).join("\n"),
+    effective.length > 0 ? `Judged otherwise than configured (A/A noise floor, adaptive rounds, instruction spread):
+
+${effective.join("\n")}` : ""
+  ].filter((part) => part !== "");
+  return details("Machine, thresholds, per-step \u03B1", body.join("\n\n"));
+}
+function dropTests(c) {
+  return c.steps.flatMap((s) => s.variants).find((v) => v.qps_drop_test)?.qps_drop_test?.tests ?? null;
+}
+function thresholdsText(thresholds, overrides, instructions, tests) {
+  const confidence = `${Number(((1 - thresholds.alpha) * 100).toFixed(1))}%`;
+  const instructionText = instructions ? ` \xB7 instr/op: **regression** above ${formatLimit(thresholds.instructions_fail_above)}, warning above ${formatLimit(thresholds.instructions_warn_above)}, improvement below ${formatLimit(thresholds.instructions_improve_below)}, when the variant's median is outside the base's repeats` : "";
+  const base = `Thresholds: **regression** below ${formatLimit(thresholds.fail_below)} (${tests === null ? `significant at \u03B1 = ${thresholds.alpha}` : `a drop significant at \u03B1 = ${thresholds.alpha} shared by ${plural2(tests, "step")}: one-sided t-test`}) \xB7 warning below ${formatLimit(thresholds.warn_below)} \xB7 improvement above ${formatLimit(thresholds.improve_above)} \xB7 intervals are ${confidence}${instructionText}`;
+  if (overrides.length === 0) return base;
+  const perStep = overrides.map((o) => {
+    const set2 = [
+      o.fail_below !== void 0 ? `regression below ${formatLimit(o.fail_below)}` : null,
+      o.warn_below !== void 0 ? `warning below ${formatLimit(o.warn_below)}` : null,
+      o.improve_above !== void 0 ? `improvement above ${formatLimit(o.improve_above)}` : null,
+      o.alpha !== void 0 ? `\u03B1 = ${o.alpha}` : null,
+      o.instructions_fail_above !== void 0 ? `instr/op regression above ${formatLimit(o.instructions_fail_above)}` : null,
+      o.instructions_warn_above !== void 0 ? `instr/op warning above ${formatLimit(o.instructions_warn_above)}` : null,
+      o.instructions_improve_below !== void 0 ? `instr/op improvement below ${formatLimit(o.instructions_improve_below)}` : null
+    ].filter((s) => s !== null);
+    return `${inlineCode(o.step)}: ${set2.join(", ")}`;
+  });
+  return `${base}. Per step: ${perStep.join("; ")}`;
+}
+function liftedLines(c, v) {
+  const lines = v.instructions?.lines;
+  const text = lines ? liftedLinesText(lines, v.thresholds, c.base_variant) : null;
+  return text === null ? [] : [`instr/op ${escapeMarkdown(text)}`];
+}
+function effectiveLines(c) {
+  return c.steps.flatMap((step) => {
+    const changes = [
+      ...new Set(
+        step.variants.flatMap((v) => [
+          ...v.noise_floor !== void 0 ? [`regression below ${formatRatio(Math.min(v.thresholds.fail_below, 1 - v.noise_floor))}, a significant drop below ${formatRatio(v.thresholds.fail_below)} within it a warning (A/A noise floor \xB1${(v.noise_floor * 100).toFixed(1)}%)`] : [],
+          ...v.noise_floor_note !== void 0 ? [escapeMarkdown(v.noise_floor_note)] : [],
+          ...v.configured_alpha !== void 0 ? [`\u03B1 = ${Number(v.thresholds.alpha.toPrecision(2))} (adaptive rounds: the level of the look at ${v.qps?.n ?? "?"} pairs)`] : [],
+          ...liftedLines(c, v)
+        ])
+      )
+    ];
+    return changes.length ? [`${inlineCode(step.step)}: ${changes.join(", ")}`] : [];
+  });
+}
+
+// src/report/chart.ts
+function chartLabel(text) {
+  return `"${text.replace(/[^A-Za-z0-9 ._:/=+,()@-]/g, "_")}"`;
+}
+function xyChartBlock(height, chart) {
+  return ["```mermaid", "---", "config:", "  xyChart:", "    width: 800", `    height: ${height}`, "---", ...chart, "```"].join("\n");
+}
+function axisRange(ratios) {
+  const step = 0.05;
+  const low = Math.min(1, ...ratios);
+  const high = Math.max(1, ...ratios);
+  const min2 = Math.max(0, Math.floor((low - step) / step + 1e-9) * step);
+  const max2 = Math.ceil((high + step) / step - 1e-9) * step;
+  return [Number(min2.toFixed(2)), Number(max2.toFixed(2))];
+}
+function relativeQpsChart(title, bars) {
+  const ratios = bars.map((b) => b.ratio);
+  const [min2, max2] = axisRange(ratios);
+  const height = Math.max(300, 60 + 28 * bars.length);
+  return xyChartBlock(height, [
+    "xychart-beta horizontal",
+    `  title ${chartLabel(title)}`,
+    `  x-axis [${bars.map((b) => chartLabel(b.step)).join(", ")}]`,
+    `  y-axis "relative QPS" ${min2.toFixed(2)} --> ${max2.toFixed(2)}`,
+    `  bar [${ratios.map((r) => formatRatio(r)).join(", ")}]`,
+    `  line [${bars.map(() => "1.00").join(", ")}]`
+  ]);
+}
+var TREND_MAX_POINTS = 60;
+function trendWindow(points, focus) {
+  if (points.length <= TREND_MAX_POINTS) return points;
+  if (focus === void 0) return points.slice(-TREND_MAX_POINTS);
+  const start = Math.min(Math.max(0, focus - Math.floor(TREND_MAX_POINTS / 2)), points.length - TREND_MAX_POINTS);
+  return points.slice(start, start + TREND_MAX_POINTS);
+}
+function trendChart(title, what, points, focus) {
+  const shown = trendWindow(points, focus);
+  const [first2] = shown;
+  if (!first2) throw new Error("a trend chart needs at least one point");
+  const relative = shown.map((p) => p.value / first2.value);
+  const [min2, max2] = axisRange(relative);
+  return xyChartBlock(300, [
+    "xychart-beta",
+    `  title ${chartLabel(`${title} relative to ${first2.label}`)}`,
+    `  x-axis [${shown.map((p) => chartLabel(p.label)).join(", ")}]`,
+    `  y-axis ${chartLabel(what)} ${min2.toFixed(2)} --> ${max2.toFixed(2)}`,
+    `  line [${relative.map((r) => r.toFixed(3)).join(", ")}]`,
+    `  line [${shown.map(() => "1.00").join(", ")}]`
+  ]);
+}
+
+// src/report/chart-section.ts
 function chartSection(report) {
   const inProfileOrder = [...report.rows].sort((a, b) => a.order - b.order);
   const charts = report.columns.flatMap((column, i) => {
@@ -39855,6 +40019,52 @@ function chartSection(report) {
     return [relativeQpsChart(`Relative QPS ${column.variant} / ${column.comparison.base_variant}${where}`, bars)];
   });
   return charts.length > 0 ? details("Chart: relative QPS per step (line at 1.0 = no change)", charts.join("\n\n")) : "";
+}
+
+// src/report/instruction-tables.ts
+function instructionRow(label, side, result, cycles) {
+  const compared = result?.instructions;
+  const notCounted = compared?.verdict === "n/a" ? "n/a" : NONE2;
+  const instructionsRatio = compared?.ratio ? formatInstructionRatio(compared.ratio) : compared ? instructionVerdictText(compared.verdict) : "";
+  return [
+    inlineCode(label, true),
+    side ? formatCount(side.median) : notCounted,
+    side ? String(side.repeats) : "",
+    side ? formatSpread(side.spread) : "",
+    ...cycles ? [compared?.estimated_cycles ? instructionsRatio : "", cycles.side ? formatCount(cycles.side.median) : notCounted, cycles.side ? formatSpread(cycles.side.spread) : ""] : [],
+    // the counts table has instructions' ratio in a column of its own
+    result ? instructionCell(result, { withInstructions: false }) : "",
+    side ? escapeMarkdown(`${side.counted} (${side.tool})`) : compared?.verdict === "n/a" ? escapeMarkdown(compared.reason) : ""
+  ];
+}
+function instructionsTable(comparison) {
+  if (comparison.instruction_counts === null) return [];
+  const cycles = judgesCycles(comparison);
+  const rows = comparison.steps.flatMap((step) => {
+    const compared = step.variants.flatMap((v) => v.instructions ? [{ result: v, instructions: v.instructions }] : []);
+    if (compared.length === 0) return [];
+    const base = compared.find((c) => c.instructions.base)?.instructions.base ?? null;
+    const baseCycles = compared.find((c) => c.instructions.estimated_cycles)?.instructions.estimated_cycles?.base ?? null;
+    const sides2 = [
+      instructionRow(comparison.base_variant, base, null, cycles ? { side: baseCycles } : null),
+      ...compared.map((c) => instructionRow(c.result.variant, c.instructions.variant, c.result, cycles ? { side: c.instructions.estimated_cycles?.variant ?? null } : null))
+    ];
+    return sides2.map((cells, i) => [i === 0 ? inlineCode(step.step, true) : "", ...cells]);
+  });
+  if (rows.length === 0) return [];
+  const header = ["step", "variant", "instr/op", "repeats", "spread", ...cycles ? ["instr/op ratio", "est. cycles/op", "spread", "est. cycles/op ratio"] : ["instr/op ratio"], "counted"];
+  const table = markdownTable([header, ...rows], { align: ["l", "l", ...header.slice(2, -1).map(() => "r"), "l"] });
+  return [
+    "Instructions per operation, counted rather than timed (median of the repeats; spread: (max \u2212 min) / median; instr/op ratio: variant / base, in brackets the lowest and highest ratio of the two sides' repeats)" + (cycles ? "; estimated cycles per operation the same way (instructions + 10 \xD7 first-level + 100 \xD7 last-level cache misses), their ratio judged:" : ":"),
+    table,
+    "n/a: not counted on either side (the reason is in its row): a step the profile leaves out, or no valgrind on the runner; never a failure."
+  ];
+}
+
+// src/report/metrics-tables.ts
+var ABSOLUTE_HEADER = { ...METRIC_NAMES, cpu_us_per_op: "cpu \xB5s/op" };
+function estimate(ratio2) {
+  return formatRatio(ratio2?.estimate);
 }
 function roundsCell(a) {
   return a.error_samples > 0 ? `${a.ok_samples} + ${a.error_samples} failed` : `${a.ok_samples}`;
@@ -39923,50 +40133,14 @@ function lsmTable(comparison) {
     markdownTable([header, ...rows], { align: ["l", "l", ...header.slice(2).map(() => "r")] })
   ];
 }
-function instructionRow(label, side, result, cycles) {
-  const compared = result?.instructions;
-  const notCounted = compared?.verdict === "n/a" ? "n/a" : NONE2;
-  const instructionsRatio = compared?.ratio ? formatInstructionRatio(compared.ratio) : compared ? instructionVerdictText(compared.verdict) : "";
-  return [
-    inlineCode(label, true),
-    side ? formatCount(side.median) : notCounted,
-    side ? String(side.repeats) : "",
-    side ? formatSpread(side.spread) : "",
-    ...cycles ? [compared?.estimated_cycles ? instructionsRatio : "", cycles.side ? formatCount(cycles.side.median) : notCounted, cycles.side ? formatSpread(cycles.side.spread) : ""] : [],
-    // the counts table has instructions' ratio in a column of its own
-    result ? instructionCell(result, { withInstructions: false }) : "",
-    side ? escapeMarkdown(`${side.counted} (${side.tool})`) : compared?.verdict === "n/a" ? escapeMarkdown(compared.reason) : ""
-  ];
-}
-function instructionsTable(comparison) {
-  if (comparison.instruction_counts === null) return [];
-  const cycles = judgesCycles(comparison);
-  const rows = comparison.steps.flatMap((step) => {
-    const compared = step.variants.flatMap((v) => v.instructions ? [{ result: v, instructions: v.instructions }] : []);
-    if (compared.length === 0) return [];
-    const base = compared.find((c) => c.instructions.base)?.instructions.base ?? null;
-    const baseCycles = compared.find((c) => c.instructions.estimated_cycles)?.instructions.estimated_cycles?.base ?? null;
-    const sides2 = [
-      instructionRow(comparison.base_variant, base, null, cycles ? { side: baseCycles } : null),
-      ...compared.map((c) => instructionRow(c.result.variant, c.instructions.variant, c.result, cycles ? { side: c.instructions.estimated_cycles?.variant ?? null } : null))
-    ];
-    return sides2.map((cells, i) => [i === 0 ? inlineCode(step.step, true) : "", ...cells]);
-  });
-  if (rows.length === 0) return [];
-  const header = ["step", "variant", "instr/op", "repeats", "spread", ...cycles ? ["instr/op ratio", "est. cycles/op", "spread", "est. cycles/op ratio"] : ["instr/op ratio"], "counted"];
-  const table = markdownTable([header, ...rows], { align: ["l", "l", ...header.slice(2, -1).map(() => "r"), "l"] });
-  return [
-    "Instructions per operation, counted rather than timed (median of the repeats; spread: (max \u2212 min) / median; instr/op ratio: variant / base, in brackets the lowest and highest ratio of the two sides' repeats)" + (cycles ? "; estimated cycles per operation the same way (instructions + 10 \xD7 first-level + 100 \xD7 last-level cache misses), their ratio judged:" : ":"),
-    table,
-    "n/a: not counted on either side (the reason is in its row): a step the profile leaves out, or no valgrind on the runner; never a failure."
-  ];
-}
 function metricsSection(report) {
   return report.comparisons.map((c, i) => {
     const where = report.comparisons.length > 1 ? ` \xB7 ${report.labels[i] ?? ""}` : "";
     return details(`Metrics per operation${where}`, metricsTables(c));
   }).join("\n\n");
 }
+
+// src/report/run-details.ts
 function runDuration(started, finished) {
   const seconds2 = (Date.parse(finished) - Date.parse(started)) / 1e3;
   return Number.isFinite(seconds2) ? formatDuration(seconds2) : NONE2;
@@ -40042,6 +40216,106 @@ function runSection(report) {
   const body = [fingerprintTable(report), variantsTable(report), notesList(report)].filter((s) => s !== "").join("\n\n");
   return details("Run: fingerprint, commits, build flags, rounds, notes", body);
 }
+
+// src/report/markdown.ts
+var COMMENT_LIMIT = 65536;
+function commentMarker(profile) {
+  return `<!-- db-bench-gate:profile=${encodeURIComponent(profile)} -->`;
+}
+var MEASURING = "> \u23F3 **measuring";
+function measuringBody(previous, profile, sha, runUrl) {
+  const marker = commentMarker(profile);
+  const lines = previous.split("\n");
+  const rest = lines.slice(lines[0] === marker ? 1 : 0);
+  while (rest[0] === "" || rest[0]?.startsWith(MEASURING)) rest.shift();
+  const run = runUrl ? ` ([workflow run](${runUrl}))` : "";
+  return [marker, "", `${MEASURING} ${inlineCode(shortSha(sha))}**${run}: the numbers below are from the previous run.`, "", ...rest].join("\n");
+}
+function resultsRunMarker(runId) {
+  return `<!-- db-bench-gate:results-run=${runId} -->`;
+}
+function resultsRunOf(body) {
+  const match = /^<!-- db-bench-gate:results-run=(\d+) -->$/m.exec(body);
+  return match ? Number(match[1]) : null;
+}
+var CUTS = ["the chart", "the metrics tables", "the error logs", "the run details", "unchanged rows"];
+var CUT_CHART = 1;
+var CUT_METRICS = 2;
+var CUT_LOGS = 3;
+var CUT_RUN = 4;
+var CUT_UNCHANGED = 5;
+var WHERE_COST_STEPS = 10;
+var WHERE_COST_STEPS_CUT = 2;
+function renderMarkdown(comparisons, options = {}) {
+  const columns = columnsOf(comparisons);
+  const profiles = [...new Set(comparisons.map((c) => c.context.profile.name))];
+  const report = {
+    comparisons,
+    labels: comparisonLabels(comparisons),
+    columns,
+    rows: sortByVerdict(rowsOf(columns)),
+    title: options.title ?? `db-bench-gate \xB7 ${profiles.join(", ")} \xB7 ${[...new Set(comparisons.map((c) => c.context.fingerprint.arch))].join(", ")}`,
+    maxLength: options.maxLength ?? COMMENT_LIMIT,
+    failOn: options.failOn ?? DEFAULT_FAIL_ON,
+    gate: decideGate(comparisons, options.failOn ?? DEFAULT_FAIL_ON, options.acceptance ?? null),
+    options
+  };
+  for (let level = 0; level <= CUTS.length; level++) {
+    const text = render(report, { level, rowLimit: null });
+    if (text.length <= report.maxLength) return text;
+  }
+  const candidates = visibleRows(report, { level: CUTS.length, rowLimit: null }).length;
+  const fits = (rowLimit) => render(report, { level: CUTS.length, rowLimit }).length <= report.maxLength;
+  if (!fits(0)) return hardCut(render(report, { level: CUTS.length, rowLimit: 0 }), report.maxLength);
+  let low = 0;
+  let high = candidates;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (fits(mid)) low = mid;
+    else high = mid - 1;
+  }
+  return render(report, { level: CUTS.length, rowLimit: low });
+}
+function hardCut(text, maxLength) {
+  const notice = "\n\n\u2702\uFE0F Cut at the size limit.\n";
+  if (maxLength <= notice.length) return text.slice(0, maxLength);
+  return text.slice(0, maxLength - notice.length) + notice;
+}
+function visibleRows(report, cuts) {
+  const rows = cuts.level >= CUT_UNCHANGED ? report.rows.filter((r) => r.verdict !== "unchanged") : report.rows;
+  return cuts.rowLimit === null ? rows : rows.slice(0, cuts.rowLimit);
+}
+function render(report, cuts) {
+  const rows = visibleRows(report, cuts);
+  const firstProfile = report.comparisons[0]?.context.profile.name ?? "";
+  const sections = [
+    [commentMarker(firstProfile), ...report.options.resultsRun ? [resultsRunMarker(report.options.resultsRun)] : []].join("\n"),
+    heading(report),
+    countsLine(report),
+    sweepRegressionLine(report.comparisons),
+    instructionCountsLine(report),
+    comparedLine(report),
+    reproduceLine(report),
+    acceptedLine(report),
+    ccLine(report),
+    mainTable(report, rows),
+    clientWarning(report, rows),
+    flaggedSection(report, rows),
+    whereCostSection(report.options.whereCost?.items ?? [], report.options.whereCost?.links ?? null, cuts.level < CUT_METRICS ? WHERE_COST_STEPS : cuts.level < CUT_UNCHANGED ? WHERE_COST_STEPS_CUT : 0),
+    errorsSection(report, rows, cuts.level < CUT_LOGS),
+    setupSection(report),
+    cuts.level < CUT_CHART ? chartSection(report) : "",
+    cuts.level < CUT_METRICS ? renderSweeps(report.comparisons, report.options.charts) : "",
+    cuts.level < CUT_METRICS ? renderIbench(report.comparisons) : "",
+    cuts.level < CUT_METRICS ? renderDbBench(report.comparisons) : "",
+    cuts.level < CUT_METRICS ? renderPricePerformance(report.comparisons, report.options.runnerCost) : "",
+    cuts.level < CUT_METRICS ? metricsSection(report) : "",
+    cuts.level < CUT_RUN ? runSection(report) : "",
+    cutNotice(report, cuts, rows),
+    report.options.proceed === null ? "" : howToProceed(report.comparisons, report.gate, report.options.proceed ?? { kind: "cli" })
+  ];
+  return sections.filter((s) => s !== "").join("\n\n") + "\n";
+}
 function listText(items) {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
@@ -40065,47 +40339,17 @@ function cutNotice(report, cuts, shown) {
   return `\u2702\uFE0F **Shortened to stay under ${formatAmount(report.maxLength)} characters**: left out ${listText(left)}. The JSON and TSV exports of this comparison have everything.`;
 }
 
-// src/bisect.ts
+// src/run/bisect.ts
 import { mkdtemp as mkdtemp5, rm as rm6 } from "node:fs/promises";
 import os7 from "node:os";
-import path23 from "node:path";
+import path31 from "node:path";
 var import_picomatch2 = __toESM(require_picomatch2(), 1);
 
-// src/pipeline.ts
-import { randomBytes } from "node:crypto";
-import { existsSync as existsSync8 } from "node:fs";
-import { copyFile, mkdtemp as mkdtemp4 } from "node:fs/promises";
+// src/run/pipeline.ts
 import os6 from "node:os";
-import path20 from "node:path";
-
-// src/build/progress.ts
-var NO_PROGRESS = { phase: null, compiled: 0, total: null };
-var COMPILE_FLAG = /\s-c(?:\s|$)/;
-var SOURCE_FILE = /\s\S+\.(?:c|cc|cpp|cxx|S)(?:\s|$)/;
-var QUIET_COMPILE = /^\s+(?:CC|CXX)\s+\S+\.o$/;
-var CMAKE_COMPILE = /^\[\s*\d+%\] Building (?:C|CXX|ASM) object /;
-var NINJA = /^\[(\d+)\/(\d+)\]\s/;
-function advance(progress, rawLine, phase) {
-  if (phase === null) return progress;
-  if (phase !== progress.phase) return { phase, compiled: 0, total: null };
-  const line = rawLine.replace(/^\[\s*[\d.]+s\]\s/, "");
-  if (phase !== "make" || line.startsWith("$ ")) return progress;
-  const ninja = NINJA.exec(line);
-  if (ninja) return { ...progress, compiled: Number(ninja[1]), total: Number(ninja[2]) };
-  const compiles = COMPILE_FLAG.test(line) && SOURCE_FILE.test(line) || QUIET_COMPILE.test(line) || CMAKE_COMPILE.test(line);
-  return compiles ? { ...progress, compiled: progress.compiled + 1 } : progress;
-}
-function progressLine(progress, elapsedS) {
-  const time3 = formatDuration(elapsedS);
-  switch (progress.phase) {
-    case null:
-      return `preparing \xB7 ${time3}`;
-    case "make":
-      return progress.total !== null ? `compile: ${progress.compiled.toLocaleString("en-US")} of ${progress.total.toLocaleString("en-US")} steps \xB7 ${time3}` : `compile: ${progress.compiled.toLocaleString("en-US")} files so far \xB7 ${time3}`;
-    default:
-      return `${progress.phase} \xB7 ${time3}`;
-  }
-}
+import path28 from "node:path";
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { copyFile, mkdtemp as mkdtemp4, writeFile as writeFile7 } from "node:fs/promises";
 
 // src/build/cache-cap.ts
 import { existsSync as existsSync7 } from "node:fs";
@@ -40204,6 +40448,346 @@ async function pruneLogs(logsDir, now) {
   return removed;
 }
 
+// src/report/step-line.ts
+function stepDoneLine(stepId, rounds, judged2) {
+  const done = `${stepId} done after ${plural2(rounds, "round")}`;
+  if (!judged2) return done;
+  return `${done}: ${judged2.variants.map((v) => `${v.variant} ${v.verdict}${v.qps ? ` ${formatInterval(v.qps)}` : ""}`).join("; ")}`;
+}
+function phaseTimesLine(phases) {
+  return `time per phase: ${phases.map(([name, seconds2]) => `${name} ${formatDuration(seconds2)}`).join(" \xB7 ")}`;
+}
+
+// src/run/run-context.ts
+import path22 from "node:path";
+var EXCERPT_LINES = 40;
+var CLIENT_GRACE_S = 120;
+function tail2(text, lines) {
+  return text.split("\n").slice(-lines).join("\n").trimEnd();
+}
+async function failureExcerpt(ctx, vi, output2) {
+  return `${tail2(output2, EXCERPT_LINES)}
+--- ${ctx.plan.engine.name} log (${vi.logFile}) ---
+${await vi.instance.logTail(EXCERPT_LINES)}`;
+}
+function programsFrom(step, source) {
+  return Object.entries(step.programs).flatMap(([name, from]) => from === source ? [name] : []);
+}
+function binariesFor(ctx, vi, step) {
+  const where = (name, from) => {
+    switch (from) {
+      case "build":
+        return path22.join(ctx.clientsBinDir ?? vi.build.binDir, name);
+      case "system":
+        return name;
+      case "shipped":
+      case "workload":
+        return path22.join(vi.side.runDir, path22.basename(name));
+    }
+  };
+  return Object.fromEntries(Object.entries(step.programs).map(([name, from]) => [name, where(name, from)]));
+}
+function driverCpus(ctx) {
+  if (!ctx.placement) return void 0;
+  return ctx.placement.kind === "server" ? ctx.placement.client : ctx.placement.process;
+}
+async function runClient(ctx, vi, command, timeoutS, rusage = false) {
+  const { signal } = ctx.registry;
+  signal.throwIfAborted();
+  const run = await ctx.ports.runClient(command, { cwd: vi.side.runDir, user: vi.side.user, timeoutS, rusage, signal });
+  signal.throwIfAborted();
+  return run;
+}
+async function aloneOn(ctx, variant) {
+  for (const [id, side] of ctx.sides) {
+    const frozen = variant !== null && id !== variant.id;
+    if (side.user) await side.cpuset?.enclose(side.user.uid);
+    if (!side.user || ctx.frozen.has(id) === frozen) continue;
+    await ctx.ports.freezeUser(side.user, frozen);
+    if (frozen) ctx.frozen.add(id);
+    else ctx.frozen.delete(id);
+  }
+}
+async function onRunTarget(vi, work) {
+  const { target, release } = await vi.instance.runTarget();
+  try {
+    return await work(target);
+  } finally {
+    await release();
+  }
+}
+async function endProcesses(ports, log, what) {
+  const ended = await ports.endPullRequestProcesses();
+  if (ended.length > 0) log.info(`ended ${ended.length} processes of the pull request users that ${what}: ${ended.join(", ")}`);
+}
+
+// src/run/stage-build.ts
+import path23 from "node:path";
+import { existsSync as existsSync8 } from "node:fs";
+
+// src/build/progress.ts
+var NO_PROGRESS = { phase: null, compiled: 0, total: null };
+var COMPILE_FLAG = /\s-c(?:\s|$)/;
+var SOURCE_FILE = /\s\S+\.(?:c|cc|cpp|cxx|S)(?:\s|$)/;
+var QUIET_COMPILE = /^\s+(?:CC|CXX)\s+\S+\.o$/;
+var CMAKE_COMPILE = /^\[\s*\d+%\] Building (?:C|CXX|ASM) object /;
+var NINJA = /^\[(\d+)\/(\d+)\]\s/;
+function advance(progress, rawLine, phase) {
+  if (phase === null) return progress;
+  if (phase !== progress.phase) return { phase, compiled: 0, total: null };
+  const line = rawLine.replace(/^\[\s*[\d.]+s\]\s/, "");
+  if (phase !== "make" || line.startsWith("$ ")) return progress;
+  const ninja = NINJA.exec(line);
+  if (ninja) return { ...progress, compiled: Number(ninja[1]), total: Number(ninja[2]) };
+  const compiles = COMPILE_FLAG.test(line) && SOURCE_FILE.test(line) || QUIET_COMPILE.test(line) || CMAKE_COMPILE.test(line);
+  return compiles ? { ...progress, compiled: progress.compiled + 1 } : progress;
+}
+function progressLine(progress, elapsedS) {
+  const time3 = formatDuration(elapsedS);
+  switch (progress.phase) {
+    case null:
+      return `preparing \xB7 ${time3}`;
+    case "make":
+      return progress.total !== null ? `compile: ${progress.compiled.toLocaleString("en-US")} of ${progress.total.toLocaleString("en-US")} steps \xB7 ${time3}` : `compile: ${progress.compiled.toLocaleString("en-US")} files so far \xB7 ${time3}`;
+    default:
+      return `${progress.phase} \xB7 ${time3}`;
+  }
+}
+
+// src/run/stage-build.ts
+async function buildVariants(plan, ports, registry2, log) {
+  const builds = [];
+  for (const spec of plan.variants) {
+    const trustedInputsOnly = plan.trust === "pr" && spec.id === plan.baseVariant;
+    if (trustedInputsOnly && builds.length > 0) await endProcesses(ports, log, `were running before the build of the base ${spec.id}`);
+    const build = await log.group(`build ${spec.id} (${spec.ref})`, async () => {
+      const started = performance.now();
+      let lastShown = started;
+      let progress = NO_PROGRESS;
+      const build2 = await ports.build({
+        repo: plan.repo,
+        commitish: spec.ref,
+        recipe: spec.recipe,
+        cacheDir: plan.cacheDir,
+        trust: plan.trust,
+        ...plan.prNamespace !== void 0 && { prNamespace: plan.prNamespace },
+        ...trustedInputsOnly && { trustedInputsOnly },
+        timeouts: plan.timeouts,
+        registry: registry2,
+        ...plan.workDir && { workDir: plan.workDir },
+        // what a person waits on: the phase, files compiled so far, elapsed time; not the compiler's command lines
+        onLine: (line, phase) => {
+          const next = advance(progress, line, phase);
+          const newPhase = next.phase !== progress.phase;
+          progress = next;
+          if (newPhase || performance.now() - lastShown > 15e3) {
+            lastShown = performance.now();
+            log.info(progressLine(progress, (lastShown - started) / 1e3));
+          }
+        }
+      });
+      log.info(
+        build2.reused ? `reused the cached build ${build2.buildId} of ${build2.commit.slice(0, 12)}` : `built ${build2.commit.slice(0, 12)} in ${build2.timings.total.toFixed(0)} s${build2.ccache ? ` (ccache ${build2.ccache.hits} hits, ${build2.ccache.misses} misses)` : ""}; log: ${build2.logFile}`
+      );
+      if (build2.leftRunning) log.info(`ended ${build2.leftRunning.length} processes of the pull request users that the build of ${spec.ref} left running: ${build2.leftRunning.join(", ")}`);
+      return build2;
+    });
+    builds.push(build);
+  }
+  const needed = [...plan.engine.programs, ...plan.profile.steps.flatMap((step) => programsFrom(step, "build"))];
+  for (const [i, build] of builds.entries()) {
+    const spec = plan.variants[i];
+    const missing = [...new Set(needed)].filter((program) => !existsSync8(path23.join(build.binDir, program)));
+    if (missing.length > 0) {
+      throw new PipelineError(`the build of ${spec.id} (${spec.ref}) has no ${missing.join(", ")} in ${build.binDir}: the ${spec.recipe.name} recipe must install what the ${plan.engine.name} engine and the profile's drivers run`);
+    }
+  }
+  return builds;
+}
+
+// src/run/stage-instances.ts
+import path24 from "node:path";
+
+// src/engine/instance.ts
+async function startInstance(engine, options) {
+  if (engine.kind === "server") {
+    const server = await engine.start({
+      binDir: options.binDir,
+      settings: options.settings,
+      database: options.database,
+      logFile: options.logFile,
+      registry: options.registry,
+      workDir: options.workDir,
+      user: options.user,
+      timeoutMs: options.timeoutMs,
+      ...options.serverCpus && { cpus: options.serverCpus }
+    });
+    return {
+      describe: () => `pid ${server.pid}, port ${server.connection.port}`,
+      isAlive: () => server.isAlive(),
+      logTail: (lines) => server.logTail(lines),
+      loadTarget: () => server.connection,
+      settle: (tables) => server.settle(tables),
+      runTarget: () => Promise.resolve({ target: server.connection, release: () => Promise.resolve() }),
+      restart: () => server.restart(),
+      stop: () => server.stop(),
+      ...server.startCounting && { startCounting: server.startCounting },
+      ...server.databaseBytes && { databaseBytes: server.databaseBytes },
+      ...server.processes && { processes: server.processes }
+    };
+  }
+  const embedded = await engine.prepare({
+    binDir: options.binDir,
+    settings: options.settings,
+    workDir: options.workDir,
+    owner: options.user,
+    logFile: options.logFile,
+    registry: options.registry
+  });
+  return {
+    describe: () => `data ${embedded.dataDir}`,
+    isAlive: () => true,
+    logTail: (lines) => embedded.logTail(lines),
+    loadTarget: () => ({ kind: "embedded", dataDir: embedded.dataDir }),
+    settle: () => embedded.settle(),
+    runTarget: async () => {
+      const copy = await embedded.runCopy();
+      return { target: { kind: "embedded", dataDir: copy.dataDir }, release: copy.remove };
+    },
+    restart: () => Promise.resolve(),
+    stop: () => embedded.stop(),
+    ...embedded.startCounting && { startCounting: embedded.startCounting }
+  };
+}
+
+// src/run/stage-instances.ts
+var DATABASE = "bench";
+var Instances = class {
+  constructor(ctx) {
+    this.ctx = ctx;
+  }
+  ctx;
+  current = /* @__PURE__ */ new Map();
+  restarts = 0;
+  plannedRestarts = 0;
+  /** per variant: its current server process's number (docs of samples[].process), or its measurements so far (embedded) */
+  processNumbers = /* @__PURE__ */ new Map();
+  async startAll(variants, builds) {
+    for (const [i, variant] of variants.entries()) this.current.set(variant.id, await this.start(variant, builds[i], this.logFile(variant, 0)));
+  }
+  get(variant) {
+    return this.current.get(variant.id);
+  }
+  /** The variant's instance, a new one in place of a server that died. */
+  async live(variant) {
+    const current = this.get(variant);
+    if (current.instance.isAlive()) return current;
+    const { ctx } = this;
+    const excerpt = await current.instance.logTail(EXCERPT_LINES);
+    await current.instance.stop();
+    ctx.notes.push(`${variant.id}: the server had died and was replaced by a new one (its log: ${current.logFile})`);
+    ctx.log.info(`${variant.id}: server is gone; starting a new one. Last log lines:
+${excerpt}`);
+    const replacement = await this.start(variant, current.build, this.logFile(variant, ++this.restarts));
+    this.current.set(variant.id, replacement);
+    this.nextProcess(variant);
+    return replacement;
+  }
+  /** A planned restart (schedule.restart_every); a server it leaves dead is replaced by live() before the next sample. */
+  async restart(step, variant) {
+    const { instance } = this.get(variant);
+    try {
+      await instance.restart();
+      this.plannedRestarts++;
+      this.nextProcess(variant);
+      this.ctx.log.info(`${step.id}: restarted ${variant.id} (${instance.describe()})`);
+    } catch (e) {
+      this.ctx.registry.signal.throwIfAborted();
+      this.ctx.log.info(`${step.id}: restarting ${variant.id} failed: ${e.message}`);
+    }
+  }
+  /**
+   * The process a sample about to be measured on the variant runs in (samples[].process): a server's
+   * until it restarts or is replaced; an embedded engine starts a process for every measured run.
+   */
+  processForSample(variant) {
+    const current = this.processNumbers.get(variant.id) ?? 0;
+    if (this.ctx.plan.engine.kind === "embedded") this.nextProcess(variant);
+    return current;
+  }
+  nextProcess(variant) {
+    this.processNumbers.set(variant.id, (this.processNumbers.get(variant.id) ?? 0) + 1);
+  }
+  async stopAll() {
+    for (const vi of this.current.values()) await vi.instance.stop();
+  }
+  logFile(variant, attempt) {
+    const stamp = this.ctx.startedAt.toISOString().replace(/[:.]/g, "-");
+    return path24.join(this.ctx.plan.cacheDir, "logs", `${this.ctx.plan.engine.kind}-${stamp}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
+  }
+  async start(variant, build, logFile) {
+    const { plan, placement } = this.ctx;
+    const side = this.ctx.sides.get(variant.id);
+    const instance = await startInstance(plan.engine, {
+      binDir: build.binDir,
+      settings: plan.engineSettings,
+      database: DATABASE,
+      logFile,
+      registry: this.ctx.registry,
+      workDir: this.ctx.workDir,
+      user: side.user,
+      timeoutMs: plan.timeouts.start_s * 1e3,
+      ...placement?.kind === "server" && { serverCpus: placement.server }
+    });
+    this.ctx.log.info(`${variant.id}: ${plan.engine.name} ${plan.engine.kind === "server" ? "started" : "prepared"} (${instance.describe()}); log: ${logFile}`);
+    return { variant, build, side, instance, loaded: /* @__PURE__ */ new Set(), logFile };
+  }
+};
+
+// src/run/stage-load.ts
+import path25 from "node:path";
+async function ensureData(ctx, vi, step) {
+  await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, vi, step)));
+}
+async function loadOnce(ctx, vi, dataSet, inputErrors = false) {
+  if (vi.loaded.has(dataSet.key)) return;
+  const loadStarted = ctx.ports.clock.now();
+  for (const [i, command] of dataSet.commands.entries()) {
+    const shown = [path25.basename(command.file), ...command.args].join(" ");
+    ctx.log.info(`${vi.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
+    const result = await runClient(ctx, vi, command, ctx.plan.timeouts.load_s);
+    if (result.failed) {
+      const input2 = inputErrors ? dataSet.inputError?.(i, result.output) : null;
+      if (input2) throw input2;
+      throw new PipelineError(`loading ${dataSet.key} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
+    }
+  }
+  await vi.instance.settle(dataSet.tables);
+  vi.loaded.add(dataSet.key);
+  ctx.phases.loads += ctx.ports.clock.now() - loadStarted;
+}
+async function reloadData(ctx, vi, steps) {
+  vi.loaded.clear();
+  for (const step of steps) {
+    const [target, bins] = [vi.instance.loadTarget(), binariesFor(ctx, vi, step)];
+    await loadOnce(ctx, vi, step.countedDataSet?.(target, bins) ?? step.dataSet(target, bins));
+  }
+}
+async function checkWorkloads(ctx, vi) {
+  for (const step of ctx.plan.profile.steps.filter((s) => s.files)) {
+    const bins = binariesFor(ctx, vi, step);
+    const check2 = step.inputCheck?.(bins, path25.join(vi.side.runDir, "no-server"));
+    if (check2) {
+      const rejected = check2.rejected((await runClient(ctx, vi, check2.command, ctx.plan.timeouts.load_s)).output);
+      if (rejected) throw rejected;
+    }
+    await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), bins), true);
+  }
+}
+
+// src/run/stage-measure.ts
+import path26 from "node:path";
+
 // src/driver/client-rusage.ts
 var MAX_REPORT_BYTES = 4096;
 var POLL_PEAK_RSS = [
@@ -40257,58 +40841,6 @@ async function readClientRusage(reportFile, user) {
 function clientCpuShare(cpuSeconds, wallSeconds, cores) {
   if (!(wallSeconds > 0) || !(cores > 0)) throw new RangeError(`client CPU share needs positive wall seconds and cores, got ${wallSeconds} and ${cores}`);
   return cpuSeconds / (wallSeconds * cores);
-}
-
-// src/engine/instance.ts
-async function startInstance(engine, options) {
-  if (engine.kind === "server") {
-    const server = await engine.start({
-      binDir: options.binDir,
-      settings: options.settings,
-      database: options.database,
-      logFile: options.logFile,
-      registry: options.registry,
-      workDir: options.workDir,
-      user: options.user,
-      timeoutMs: options.timeoutMs,
-      ...options.serverCpus && { cpus: options.serverCpus }
-    });
-    return {
-      describe: () => `pid ${server.pid}, port ${server.connection.port}`,
-      isAlive: () => server.isAlive(),
-      logTail: (lines) => server.logTail(lines),
-      loadTarget: () => server.connection,
-      settle: (tables) => server.settle(tables),
-      runTarget: () => Promise.resolve({ target: server.connection, release: () => Promise.resolve() }),
-      restart: () => server.restart(),
-      stop: () => server.stop(),
-      ...server.startCounting && { startCounting: server.startCounting },
-      ...server.databaseBytes && { databaseBytes: server.databaseBytes },
-      ...server.processes && { processes: server.processes }
-    };
-  }
-  const embedded = await engine.prepare({
-    binDir: options.binDir,
-    settings: options.settings,
-    workDir: options.workDir,
-    owner: options.user,
-    logFile: options.logFile,
-    registry: options.registry
-  });
-  return {
-    describe: () => `data ${embedded.dataDir}`,
-    isAlive: () => true,
-    logTail: (lines) => embedded.logTail(lines),
-    loadTarget: () => ({ kind: "embedded", dataDir: embedded.dataDir }),
-    settle: () => embedded.settle(),
-    runTarget: async () => {
-      const copy = await embedded.runCopy();
-      return { target: { kind: "embedded", dataDir: copy.dataDir }, release: copy.remove };
-    },
-    restart: () => Promise.resolve(),
-    stop: () => embedded.stop(),
-    ...embedded.startCounting && { startCounting: embedded.startCounting }
-  };
 }
 
 // src/measure/proc.ts
@@ -40370,16 +40902,6 @@ function parseSmapsRollupPss(text) {
   const pss = /^Pss: +(\d+) kB$/m.exec(text);
   if (!pss?.[1]) throw new ParseError('smaps_rollup has no "Pss: <n> kB" line', text);
   return Number(pss[1]) * 1024;
-}
-
-// src/report/step-line.ts
-function stepDoneLine(stepId, rounds, judged2) {
-  const done = `${stepId} done after ${plural2(rounds, "round")}`;
-  if (!judged2) return done;
-  return `${done}: ${judged2.variants.map((v) => `${v.variant} ${v.verdict}${v.qps ? ` ${formatInterval(v.qps)}` : ""}`).join("; ")}`;
-}
-function phaseTimesLine(phases) {
-  return `time per phase: ${phases.map(([name, seconds2]) => `${name} ${formatDuration(seconds2)}`).join(" \xB7 ")}`;
 }
 
 // src/schedule/instructions.ts
@@ -40585,229 +41107,7 @@ async function runInterleaved(steps, variants, budget, clock, hooks) {
   return { samples, cutShort, settled };
 }
 
-// src/pipeline.ts
-var EXCERPT_LINES = 40;
-var DATABASE = "bench";
-var CLIENT_GRACE_S = 120;
-var COUNTED_RUN_TIMEOUT_S = 600;
-function tail2(text, lines) {
-  return text.split("\n").slice(-lines).join("\n").trimEnd();
-}
-async function failureExcerpt(ctx, vi, output2) {
-  return `${tail2(output2, EXCERPT_LINES)}
---- ${ctx.plan.engine.name} log (${vi.logFile}) ---
-${await vi.instance.logTail(EXCERPT_LINES)}`;
-}
-async function placeInstances(plan, ports) {
-  const setting = plan.profile.cpu_affinity;
-  if (!setting) return null;
-  const allowed = await ports.host.allowedCpus();
-  return plan.engine.kind === "server" ? { kind: "server", ...placeProcesses(setting, allowed, plan.profile.source) } : { kind: "embedded", ...placeProcess(setting, allowed, plan.profile.source) };
-}
-async function buildVariants(plan, ports, registry2, log) {
-  const builds = [];
-  for (const spec of plan.variants) {
-    const trustedInputsOnly = plan.trust === "pr" && spec.id === plan.baseVariant;
-    if (trustedInputsOnly && builds.length > 0) await endProcesses(ports, log, `were running before the build of the base ${spec.id}`);
-    const build = await log.group(`build ${spec.id} (${spec.ref})`, async () => {
-      const started = performance.now();
-      let lastShown = started;
-      let progress = NO_PROGRESS;
-      const build2 = await ports.build({
-        repo: plan.repo,
-        commitish: spec.ref,
-        recipe: spec.recipe,
-        cacheDir: plan.cacheDir,
-        trust: plan.trust,
-        ...plan.prNamespace !== void 0 && { prNamespace: plan.prNamespace },
-        ...trustedInputsOnly && { trustedInputsOnly },
-        timeouts: plan.timeouts,
-        registry: registry2,
-        ...plan.workDir && { workDir: plan.workDir },
-        // what a person waits on: the phase, files compiled so far, elapsed time; not the compiler's command lines
-        onLine: (line, phase) => {
-          const next = advance(progress, line, phase);
-          const newPhase = next.phase !== progress.phase;
-          progress = next;
-          if (newPhase || performance.now() - lastShown > 15e3) {
-            lastShown = performance.now();
-            log.info(progressLine(progress, (lastShown - started) / 1e3));
-          }
-        }
-      });
-      log.info(
-        build2.reused ? `reused the cached build ${build2.buildId} of ${build2.commit.slice(0, 12)}` : `built ${build2.commit.slice(0, 12)} in ${build2.timings.total.toFixed(0)} s${build2.ccache ? ` (ccache ${build2.ccache.hits} hits, ${build2.ccache.misses} misses)` : ""}; log: ${build2.logFile}`
-      );
-      if (build2.leftRunning) log.info(`ended ${build2.leftRunning.length} processes of the pull request users that the build of ${spec.ref} left running: ${build2.leftRunning.join(", ")}`);
-      return build2;
-    });
-    builds.push(build);
-  }
-  const needed = [...plan.engine.programs, ...plan.profile.steps.flatMap((step) => programsFrom(step, "build"))];
-  for (const [i, build] of builds.entries()) {
-    const spec = plan.variants[i];
-    const missing = [...new Set(needed)].filter((program) => !existsSync8(path20.join(build.binDir, program)));
-    if (missing.length > 0) {
-      throw new PipelineError(`the build of ${spec.id} (${spec.ref}) has no ${missing.join(", ")} in ${build.binDir}: the ${spec.recipe.name} recipe must install what the ${plan.engine.name} engine and the profile's drivers run`);
-    }
-  }
-  return builds;
-}
-function programsFrom(step, source) {
-  return Object.entries(step.programs).flatMap(([name, from]) => from === source ? [name] : []);
-}
-function binariesFor(ctx, vi, step) {
-  const where = (name, from) => {
-    switch (from) {
-      case "build":
-        return path20.join(ctx.clientsBinDir ?? vi.build.binDir, name);
-      case "system":
-        return name;
-      case "shipped":
-        return path20.join(vi.side.runDir, path20.basename(name));
-    }
-  };
-  return Object.fromEntries(Object.entries(step.programs).map(([name, from]) => [name, where(name, from)]));
-}
-async function copyShippedFiles(steps, runDir) {
-  const shipped = new Set(steps.flatMap((step) => programsFrom(step, "shipped")));
-  for (const name of shipped) await copyFile(path20.join(builtinDir(path20.dirname(name)), path20.basename(name)), path20.join(runDir, path20.basename(name)));
-}
-function driverCpus(ctx) {
-  if (!ctx.placement) return void 0;
-  return ctx.placement.kind === "server" ? ctx.placement.client : ctx.placement.process;
-}
-async function runClient(ctx, vi, command, timeoutS, rusage = false) {
-  const { signal } = ctx.registry;
-  signal.throwIfAborted();
-  const run = await ctx.ports.runClient(command, { cwd: vi.side.runDir, user: vi.side.user, timeoutS, rusage, signal });
-  signal.throwIfAborted();
-  return run;
-}
-async function aloneOn(ctx, variant) {
-  for (const [id, side] of ctx.sides) {
-    const frozen = variant !== null && id !== variant.id;
-    if (side.user) await side.cpuset?.enclose(side.user.uid);
-    if (!side.user || ctx.frozen.has(id) === frozen) continue;
-    await ctx.ports.freezeUser(side.user, frozen);
-    if (frozen) ctx.frozen.add(id);
-    else ctx.frozen.delete(id);
-  }
-}
-var Instances = class {
-  constructor(ctx) {
-    this.ctx = ctx;
-  }
-  ctx;
-  current = /* @__PURE__ */ new Map();
-  restarts = 0;
-  plannedRestarts = 0;
-  /** per variant: its current server process's number (docs of samples[].process), or its measurements so far (embedded) */
-  processNumbers = /* @__PURE__ */ new Map();
-  async startAll(variants, builds) {
-    for (const [i, variant] of variants.entries()) this.current.set(variant.id, await this.start(variant, builds[i], this.logFile(variant, 0)));
-  }
-  get(variant) {
-    return this.current.get(variant.id);
-  }
-  /** The variant's instance, a new one in place of a server that died. */
-  async live(variant) {
-    const current = this.get(variant);
-    if (current.instance.isAlive()) return current;
-    const { ctx } = this;
-    const excerpt = await current.instance.logTail(EXCERPT_LINES);
-    await current.instance.stop();
-    ctx.notes.push(`${variant.id}: the server had died and was replaced by a new one (its log: ${current.logFile})`);
-    ctx.log.info(`${variant.id}: server is gone; starting a new one. Last log lines:
-${excerpt}`);
-    const replacement = await this.start(variant, current.build, this.logFile(variant, ++this.restarts));
-    this.current.set(variant.id, replacement);
-    this.nextProcess(variant);
-    return replacement;
-  }
-  /** A planned restart (schedule.restart_every); a server it leaves dead is replaced by live() before the next sample. */
-  async restart(step, variant) {
-    const { instance } = this.get(variant);
-    try {
-      await instance.restart();
-      this.plannedRestarts++;
-      this.nextProcess(variant);
-      this.ctx.log.info(`${step.id}: restarted ${variant.id} (${instance.describe()})`);
-    } catch (e) {
-      this.ctx.registry.signal.throwIfAborted();
-      this.ctx.log.info(`${step.id}: restarting ${variant.id} failed: ${e.message}`);
-    }
-  }
-  /**
-   * The process a sample about to be measured on the variant runs in (samples[].process): a server's
-   * until it restarts or is replaced; an embedded engine starts a process for every measured run.
-   */
-  processForSample(variant) {
-    const current = this.processNumbers.get(variant.id) ?? 0;
-    if (this.ctx.plan.engine.kind === "embedded") this.nextProcess(variant);
-    return current;
-  }
-  nextProcess(variant) {
-    this.processNumbers.set(variant.id, (this.processNumbers.get(variant.id) ?? 0) + 1);
-  }
-  async stopAll() {
-    for (const vi of this.current.values()) await vi.instance.stop();
-  }
-  logFile(variant, attempt) {
-    const stamp = this.ctx.startedAt.toISOString().replace(/[:.]/g, "-");
-    return path20.join(this.ctx.plan.cacheDir, "logs", `${this.ctx.plan.engine.kind}-${stamp}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
-  }
-  async start(variant, build, logFile) {
-    const { plan, placement } = this.ctx;
-    const side = this.ctx.sides.get(variant.id);
-    const instance = await startInstance(plan.engine, {
-      binDir: build.binDir,
-      settings: plan.engineSettings,
-      database: DATABASE,
-      logFile,
-      registry: this.ctx.registry,
-      workDir: this.ctx.workDir,
-      user: side.user,
-      timeoutMs: plan.timeouts.start_s * 1e3,
-      ...placement?.kind === "server" && { serverCpus: placement.server }
-    });
-    this.ctx.log.info(`${variant.id}: ${plan.engine.name} ${plan.engine.kind === "server" ? "started" : "prepared"} (${instance.describe()}); log: ${logFile}`);
-    return { variant, build, side, instance, loaded: /* @__PURE__ */ new Set(), logFile };
-  }
-};
-async function ensureData(ctx, vi, step) {
-  await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, vi, step)));
-}
-async function loadOnce(ctx, vi, dataSet) {
-  if (vi.loaded.has(dataSet.key)) return;
-  const loadStarted = ctx.ports.clock.now();
-  for (const command of dataSet.commands) {
-    const shown = [path20.basename(command.file), ...command.args].join(" ");
-    ctx.log.info(`${vi.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
-    const result = await runClient(ctx, vi, command, ctx.plan.timeouts.load_s);
-    if (result.failed) {
-      throw new PipelineError(`loading ${dataSet.key} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
-    }
-  }
-  await vi.instance.settle(dataSet.tables);
-  vi.loaded.add(dataSet.key);
-  ctx.phases.loads += ctx.ports.clock.now() - loadStarted;
-}
-async function reloadData(ctx, vi, steps) {
-  vi.loaded.clear();
-  for (const step of steps) {
-    const [target, bins] = [vi.instance.loadTarget(), binariesFor(ctx, vi, step)];
-    await loadOnce(ctx, vi, step.countedDataSet?.(target, bins) ?? step.dataSet(target, bins));
-  }
-}
-async function onRunTarget(vi, work) {
-  const { target, release } = await vi.instance.runTarget();
-  try {
-    return await work(target);
-  } finally {
-    await release();
-  }
-}
+// src/run/stage-measure.ts
 async function measureOnce(ctx, instances, fingerprint, step, variant, round, position) {
   const { plan, ports } = ctx;
   const { schedule } = plan.profile;
@@ -40846,7 +41146,7 @@ async function measureOnce(ctx, instances, fingerprint, step, variant, round, po
       const wallS = ports.clock.now() - t0;
       const after = await ports.host.snapshot();
       if (!vi.instance.isAlive()) return failed(`the ${plan.engine.name} server exited during the step`, await failureExcerpt(ctx, vi, result.output));
-      if (result.failed) return failed(`${path20.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
+      if (result.failed) return failed(`${path26.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
       const serverRss = await memory?.stop();
       const databaseBytes2 = await vi.instance.databaseBytes?.();
       try {
@@ -40940,6 +41240,10 @@ async function measureSteps(ctx, instances, variants, fingerprint, schedule, jud
   await resume.run();
   return measured;
 }
+
+// src/run/stage-count.ts
+import path27 from "node:path";
+var COUNTED_RUN_TIMEOUT_S = 600;
 async function countStage(ctx, instances, variants) {
   const { profile, engine } = ctx.plan;
   const counting = profile.instructions && ctx.plan.countInstructions !== false ? profile.instructions : null;
@@ -40970,7 +41274,7 @@ async function countStage(ctx, instances, variants) {
           const client = step.fixedRun(freshCopy ? await counter.freshCopy() : target, binariesFor(ctx, vi, step), perClient, runNumber);
           const { result, ...counts } = await counter.count(client, async (command) => {
             const run = await runClient(ctx, vi, onCpus(command, cpus), COUNTED_RUN_TIMEOUT_S);
-            if (run.failed) throw new PipelineError(`${path20.basename(client.file)} failed: ${run.message}`, await failureExcerpt(ctx, vi, run.output));
+            if (run.failed) throw new PipelineError(`${path27.basename(client.file)} failed: ${run.message}`, await failureExcerpt(ctx, vi, run.output));
             return run;
           });
           return { ops: (step.parseFixed ? step.parseFixed(result.stdout) : step.parse(result.stdout)).ops, ...counts };
@@ -40993,6 +41297,9 @@ function profileWriter(repo, dir, variants) {
     await writeStepProfile(dir, step.id, variant.id, relative);
   };
 }
+
+// src/run/stage-results.ts
+import { randomBytes } from "node:crypto";
 function backgroundWriterNotes(samples) {
   const byStep = /* @__PURE__ */ new Map();
   for (const s of samples) {
@@ -41044,6 +41351,7 @@ function assembleResults(ctx, parts) {
         id: s.id,
         driver: s.driver,
         parameters: s.parameters,
+        ...s.definition_hash && { definition_hash: s.definition_hash },
         ...s.sweep && { sweep: s.sweep },
         ...aaSpread !== void 0 && { instructions_aa_spread: aaSpread },
         ...processSd !== void 0 && { qps_process_spread: { sd: processSd, df: processSpread.df } }
@@ -41054,8 +41362,21 @@ function assembleResults(ctx, parts) {
     thresholds: storedJudging(plan.judging)
   };
 }
+
+// src/run/pipeline.ts
+async function placeInstances(plan, ports) {
+  const setting = plan.profile.cpu_affinity;
+  if (!setting) return null;
+  const allowed = await ports.host.allowedCpus();
+  return plan.engine.kind === "server" ? { kind: "server", ...placeProcesses(setting, allowed, plan.profile.source) } : { kind: "embedded", ...placeProcess(setting, allowed, plan.profile.source) };
+}
+async function copyShippedFiles(steps, runDir) {
+  const shipped = new Set(steps.flatMap((step) => programsFrom(step, "shipped")));
+  for (const name of shipped) await copyFile(path28.join(builtinDir(path28.dirname(name)), path28.basename(name)), path28.join(runDir, path28.basename(name)));
+  for (const [name, file2] of steps.flatMap((step) => Object.entries(step.files ?? {}))) await writeFile7(path28.join(runDir, name), file2.text);
+}
 async function serverCpuset(ports, registry2, log, cpus) {
-  const group = await ports.cpusetGroup(`db-bench-gate-${randomBytes(6).toString("hex")}`, cpus);
+  const group = await ports.cpusetGroup(`db-bench-gate-${randomBytes2(6).toString("hex")}`, cpus);
   if ("unavailable" in group) {
     log.info(`the servers are held on CPU ${formatCpuList(cpus)} by taskset alone, which their processes may undo: ${group.unavailable}`);
     return null;
@@ -41063,13 +41384,9 @@ async function serverCpuset(ports, registry2, log, cpus) {
   await registry2.register("a server's cpuset", () => group.remove());
   return group;
 }
-async function endProcesses(ports, log, what) {
-  const ended = await ports.endPullRequestProcesses();
-  if (ended.length > 0) log.info(`ended ${ended.length} processes of the pull request users that ${what}: ${ended.join(", ")}`);
-}
 async function runBenchmark(plan, registry2, log, ports) {
   const startedAt = ports.clock.date();
-  const pruned = await pruneLogs(path20.join(plan.cacheDir, "logs"), startedAt);
+  const pruned = await pruneLogs(path28.join(plan.cacheDir, "logs"), startedAt);
   if (pruned.length > 0) log.info(`cache-dir: removed ${pruned.length} logs older than ${LOG_MAX_AGE_DAYS} days or beyond ${LOG_CAP_BYTES / 1024 ** 3} GiB of newer ones`);
   const fingerprint = await ports.host.fingerprint(plan.runner);
   const placement = await placeInstances(plan, ports);
@@ -41091,7 +41408,7 @@ async function runBenchmark(plan, registry2, log, ports) {
   const sides2 = /* @__PURE__ */ new Map();
   for (const [i, variant] of variants.entries()) {
     const user = await ports.variantUser(plan.trust, i);
-    const runDir = await mkdtemp4(path20.join(workDir, "dbg-run-"));
+    const runDir = await mkdtemp4(path28.join(workDir, "dbg-run-"));
     await registry2.register(`run directory ${runDir}`, async () => void await removeUserTree(user, runDir));
     await copyShippedFiles(plan.profile.steps, runDir);
     await giveTo(user, runDir);
@@ -41102,6 +41419,7 @@ async function runBenchmark(plan, registry2, log, ports) {
   const ctx = { plan, ports, registry: registry2, log, workDir, sides: sides2, placement, ticksPerSecond, startedAt, notes: [], phases, frozen: /* @__PURE__ */ new Set(), clientsBinDir };
   const instances = new Instances(ctx);
   await instances.startAll(variants, builds);
+  await checkWorkloads(ctx, instances.get(variants.find((v) => v.id === plan.baseVariant)));
   const schedule = scheduleOf(plan);
   const engineVersion = await plan.engine.version(builds[0].binDir, sides2.get(variants[0].id).user);
   const judgeStep = (step, stepSamples) => variants.length < 2 ? void 0 : compareRun(assembleResults(ctx, { fingerprint, engineVersion, variants, schedule, measured: { samples: [...stepSamples], cutShort: [], settled: [] }, instructions: void 0, plannedRestarts: 0 })).steps.find(
@@ -41120,39 +41438,39 @@ async function runBenchmark(plan, registry2, log, ports) {
   return assembleResults(ctx, { fingerprint, engineVersion, variants, schedule, measured, instructions, plannedRestarts: instances.plannedRestarts });
 }
 
-// src/pipeline-ports.ts
-import { randomBytes as randomBytes2 } from "node:crypto";
-import path22 from "node:path";
+// src/run/pipeline-ports.ts
+import { randomBytes as randomBytes3 } from "node:crypto";
+import path30 from "node:path";
 import { rm as rm5 } from "node:fs/promises";
 
 // src/measure/cpuset.ts
 import { existsSync as existsSync9 } from "node:fs";
-import { mkdir as mkdir11, readFile as readFile8, rmdir, writeFile as writeFile7 } from "node:fs/promises";
-import path21 from "node:path";
+import { mkdir as mkdir11, readFile as readFile8, rmdir, writeFile as writeFile8 } from "node:fs/promises";
+import path29 from "node:path";
 import { setTimeout as sleep5 } from "node:timers/promises";
 var V2_ROOT = "/sys/fs/cgroup";
 var V1_ROOT = "/sys/fs/cgroup/cpuset";
 var MAX_SWEEPS = 50;
 async function cpusetHierarchy() {
   if (process.getuid?.() !== 0) return "not root";
-  const v2 = await readFile8(path21.join(V2_ROOT, "cgroup.controllers"), "utf8").catch(() => null);
+  const v2 = await readFile8(path29.join(V2_ROOT, "cgroup.controllers"), "utf8").catch(() => null);
   if (v2 !== null) return v2.split(/\s+/).includes("cpuset") ? { version: 2, root: V2_ROOT } : "cgroup v2 without the cpuset controller";
-  if (existsSync9(path21.join(V1_ROOT, "cpuset.cpus"))) return { version: 1, root: V1_ROOT };
+  if (existsSync9(path29.join(V1_ROOT, "cpuset.cpus"))) return { version: 1, root: V1_ROOT };
   return "no cpuset cgroup (neither cgroup v2 with its cpuset controller nor a v1 cpuset mount)";
 }
 async function makeCpusetGroup(name, cpus) {
   const hierarchy = await cpusetHierarchy();
   if (typeof hierarchy === "string") return { unavailable: hierarchy };
   const { version: version2, root } = hierarchy;
-  const dir = path21.join(root, name);
+  const dir = path29.join(root, name);
   if (version2 === 2) {
-    const enabled = await readFile8(path21.join(root, "cgroup.subtree_control"), "utf8");
-    if (!enabled.split(/\s+/).includes("cpuset")) await writeFile7(path21.join(root, "cgroup.subtree_control"), "+cpuset");
+    const enabled = await readFile8(path29.join(root, "cgroup.subtree_control"), "utf8");
+    if (!enabled.split(/\s+/).includes("cpuset")) await writeFile8(path29.join(root, "cgroup.subtree_control"), "+cpuset");
   }
   await mkdir11(dir);
   try {
-    await writeFile7(path21.join(dir, "cpuset.cpus"), formatCpuList(cpus));
-    if (version2 === 1) await writeFile7(path21.join(dir, "cpuset.mems"), (await readFile8(path21.join(root, "cpuset.mems"), "utf8")).trim());
+    await writeFile8(path29.join(dir, "cpuset.cpus"), formatCpuList(cpus));
+    if (version2 === 1) await writeFile8(path29.join(dir, "cpuset.mems"), (await readFile8(path29.join(root, "cpuset.mems"), "utf8")).trim());
   } catch (e) {
     await rmdir(dir);
     throw e;
@@ -41165,7 +41483,7 @@ async function makeCpusetGroup(name, cpus) {
       return ours === true && where === `/${name}`;
     });
   };
-  const move = (pid, to) => writeFile7(path21.join(to, "cgroup.procs"), String(pid)).catch((e) => {
+  const move = (pid, to) => writeFile8(path29.join(to, "cgroup.procs"), String(pid)).catch((e) => {
     if (e.code !== "ESRCH") throw e;
   });
   return {
@@ -41180,7 +41498,7 @@ async function makeCpusetGroup(name, cpus) {
       throw new PipelineError(`the processes of uid ${uid} kept forking outside the cpuset ${dir} through ${MAX_SWEEPS} sweeps`);
     },
     async remove() {
-      const left = (await readFile8(path21.join(dir, "cgroup.procs"), "utf8").catch(() => "")).split("\n").filter(Boolean);
+      const left = (await readFile8(path29.join(dir, "cgroup.procs"), "utf8").catch(() => "")).split("\n").filter(Boolean);
       for (const pid of left) await move(Number(pid), root);
       await rmdir(dir).catch((e) => {
         if (e.code !== "ENOENT") throw e;
@@ -41250,7 +41568,7 @@ function samplePeakMemory(pids, everyMs) {
   };
 }
 
-// src/variant-freeze.ts
+// src/trust/variant-freeze.ts
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep6 } from "node:timers/promises";
 var STOPPED_WITHIN_MS = 1e4;
@@ -41272,11 +41590,11 @@ async function freezeUser(user, frozen) {
   }
 }
 
-// src/pipeline-ports.ts
+// src/run/pipeline-ports.ts
 var realPorts = {
   build: buildAtCommit,
   async runClient(command, options) {
-    const report = options.rusage ? path22.join(options.cwd, `rusage-${randomBytes2(6).toString("hex")}`) : null;
+    const report = options.rusage ? path30.join(options.cwd, `rusage-${randomBytes3(6).toString("hex")}`) : null;
     const wrapped = report ? withClientRusage(command, report) : command;
     const result = await execa(wrapped.file, wrapped.args, {
       ...asUserIn(options.user, options.cwd),
@@ -41311,7 +41629,7 @@ var realPorts = {
   cpusetGroup: makeCpusetGroup
 };
 
-// src/bisect.ts
+// src/run/bisect.ts
 var MAX_BISECT_COMMITS = 4096;
 var CLI_BISECT_FIELDS = { good: "--good", bad: "--bad", steps: "--steps" };
 async function commitsBetween(repo, good, bad, fields) {
@@ -41344,7 +41662,7 @@ async function bisect(options) {
     const chosen = plan.run.profile.steps.filter((s) => matches(s.id));
     if (chosen.length === 0) throw new InputError(`matches none of the profile's steps (${plan.run.profile.steps.map((s) => s.id).join(", ")})`, void 0, options.fields.steps);
     steps = chosen.map((s) => s.id);
-    const functionsDir = await mkdtemp5(path23.join(plan.run.workDir ?? os7.tmpdir(), "dbg-bisect-functions-"));
+    const functionsDir = await mkdtemp5(path31.join(plan.run.workDir ?? os7.tmpdir(), "dbg-bisect-functions-"));
     await registry2.register(`remove ${functionsDir}`, () => rm6(functionsDir, { recursive: true, force: true }));
     const results = await runBenchmark({ ...plan.run, profile: { ...plan.run.profile, steps: chosen }, functionsDir }, registry2, log, realPorts);
     registry2.signal.throwIfAborted();
@@ -41432,8 +41750,8 @@ function alertBisectMarkdown(outcome, repoUrl) {
 }
 
 // src/publish/charts.ts
-import { mkdir as mkdir12, writeFile as writeFile8 } from "node:fs/promises";
-import path24 from "node:path";
+import { mkdir as mkdir12, writeFile as writeFile9 } from "node:fs/promises";
+import path32 from "node:path";
 
 // node_modules/fast-xml-parser/src/util.js
 var nameStartChar = ":A-Za-z_\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD";
@@ -43577,16 +43895,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path25 = this._matcher.path;
-    return path25.length > 0 ? path25[path25.length - 1].tag : void 0;
+    const path33 = this._matcher.path;
+    return path33.length > 0 ? path33[path33.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path25 = this._matcher.path;
-    return path25.length > 0 ? path25[path25.length - 1].namespace : void 0;
+    const path33 = this._matcher.path;
+    return path33.length > 0 ? path33[path33.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -43594,9 +43912,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path25 = this._matcher.path;
-    if (path25.length === 0) return void 0;
-    return path25[path25.length - 1].values?.[attrName];
+    const path33 = this._matcher.path;
+    if (path33.length === 0) return void 0;
+    return path33[path33.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -43604,9 +43922,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path25 = this._matcher.path;
-    if (path25.length === 0) return false;
-    const current = path25[path25.length - 1];
+    const path33 = this._matcher.path;
+    if (path33.length === 0) return false;
+    const current = path33[path33.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -43632,18 +43950,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path25 = this._matcher.path;
-    if (path25.length === 0) return -1;
-    return path25[path25.length - 1].position ?? 0;
+    const path33 = this._matcher.path;
+    if (path33.length === 0) return -1;
+    return path33[path33.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path25 = this._matcher.path;
-    if (path25.length === 0) return -1;
-    return path25[path25.length - 1].counter ?? 0;
+    const path33 = this._matcher.path;
+    if (path33.length === 0) return -1;
+    return path33[path33.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -46549,17 +46867,17 @@ async function writeSweepCharts(dir, resultsFile, comparisons) {
   const charts = sweepCharts(comparisons);
   if (charts.length === 0) return [];
   await mkdir12(dir, { recursive: true });
-  const stem = path24.basename(resultsFile, path24.extname(resultsFile));
+  const stem = path32.basename(resultsFile, path32.extname(resultsFile));
   const files = [];
   for (const chart of charts) {
-    const file2 = path24.join(dir, sweepChartFileName(stem, chart));
-    await writeFile8(file2, chart.svg);
+    const file2 = path32.join(dir, sweepChartFileName(stem, chart));
+    await writeFile9(file2, chart.svg);
     files.push(file2);
   }
   return files;
 }
 
-// src/measure-and-write.ts
+// src/run/measure-and-write.ts
 async function measureAndWrite(plan, options) {
   const measured = await runBenchmark({ ...plan.run, functionsDir: functionsDirOf(options.resultsFile) }, options.registry, options.log, realPorts);
   const floored = options.noiseFloor ? { ...measured, noise_floor: options.noiseFloor } : measured;
@@ -46579,6 +46897,7 @@ export {
   rankSumTest,
   unpairedShift,
   DEFAULT_THRESHOLDS,
+  FAIL_ON,
   howCounted,
   ThresholdsInputSchema,
   parseShard,
@@ -46600,6 +46919,7 @@ export {
   blobAt,
   readJudgingFile,
   changedJudgingFiles,
+  newWorkloadFiles,
   builtinDir,
   loadProfile,
   builtinProfileNames,
@@ -46621,31 +46941,30 @@ export {
   resolveJudging,
   DEFAULT_PROFILE,
   makePlan,
-  markdownTable,
-  FAIL_ON,
   DEFAULT_FAIL_ON,
   parseFailOn,
   stepsWithVerdict,
   decideGate,
   gateHeadline,
   gateMessage,
+  comparisonLabels,
+  columnsOf,
+  rowsOf,
   NONE2 as NONE,
   formatInterval,
   formatTsvNumber,
   shortSha,
   plural2 as plural,
-  trendChart,
-  comparisonLabels,
-  columnsOf,
-  rowsOf,
   stripControl,
   escapeMarkdown,
   inlineCode,
   repoLink,
-  runLabels,
+  markdownTable,
   parseRunnerCost,
   IBENCH_FIELDS,
   ibenchTables,
+  trendChart,
+  runLabels,
   COMMENT_LIMIT,
   commentMarker,
   measuringBody,

@@ -7345,7 +7345,7 @@ var {
   getCancelSignal: getCancelSignal2
 } = getIpcExport();
 
-// src/child-env.ts
+// src/trust/child-env.ts
 var JOB_MARKER = "DB_BENCH_GATE_JOB";
 var ALLOWED = /* @__PURE__ */ new Set([
   "PATH",
@@ -7401,7 +7401,7 @@ function childEnv(source, extra = {}) {
   return env;
 }
 
-// src/processes.ts
+// src/trust/processes.ts
 import { readdirSync, readFileSync as readFileSync3, readlinkSync } from "node:fs";
 function liveProcesses(matches) {
   return readdirSync("/proc").filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid).filter((name) => {
@@ -7466,7 +7466,7 @@ function signalAll(pids, signal) {
   }
 }
 
-// src/errors.ts
+// src/common/errors.ts
 var InputError = class extends Error {
   /** `file` and `field` are named in the one-line message so the user knows where to look. */
   constructor(message, file, field) {
@@ -7508,10 +7508,10 @@ var ParseError = class extends Error {
   }
 };
 
-// src/unprivileged.ts
+// src/trust/unprivileged.ts
 import { setTimeout as sleep } from "node:timers/promises";
 
-// src/scheduled-jobs.ts
+// src/trust/scheduled-jobs.ts
 import { appendFile, lstat, readdir, readFile, rm } from "node:fs/promises";
 import path6 from "node:path";
 var DENY_FILES = ["/etc/cron.deny", "/etc/at.deny"];
@@ -7549,7 +7549,7 @@ async function removeScheduledJobs(users) {
   return removed;
 }
 
-// src/unprivileged.ts
+// src/trust/unprivileged.ts
 function userPrefix() {
   const prefix = process.env.DBG_USER_PREFIX ?? "dbbench";
   if (!/^[a-z_][a-z0-9_-]{0,19}$/.test(prefix)) throw new InputError(`DBG_USER_PREFIX "${prefix}" is not a user name start: lower-case letters, digits, _ and -, at most 20`, void 0, "DBG_USER_PREFIX");
@@ -7648,11 +7648,11 @@ function unprivilegedWarning() {
   return `not running as root: the fork's code (configure, make, the server, the benchmark clients) runs as this runner's own user, so it can read this job's environment through /proc, including its tokens. Run the runner as root (the action then runs that code as the users ${unprivilegedUserName("trusted")}, ${unprivilegedUserName("pr")} and one per variant) or use a runner dedicated to benchmarks with no secrets; see docs/action.md, "Setting up a self-hosted runner".`;
 }
 
-// src/runner-lock.ts
+// src/trust/runner-lock.ts
 import { readFile as readFile3 } from "node:fs/promises";
 import path8 from "node:path";
 
-// src/lock-file.ts
+// src/common/lock-file.ts
 import { mkdir, readFile as readFile2, rm as rm2, writeFile } from "node:fs/promises";
 import path7 from "node:path";
 import { setTimeout as sleep2 } from "node:timers/promises";
@@ -7675,7 +7675,7 @@ async function lockExclusively(lockFile, registry, timeoutS, holding2 = "buildin
   return handle.run;
 }
 
-// src/runner-lock.ts
+// src/trust/runner-lock.ts
 var LOCK_DIR = "/run/db-bench-gate";
 function runnerLockFile() {
   return path8.join(LOCK_DIR, `${unprivilegedUserName("trusted")}.lock`);
@@ -7695,12 +7695,12 @@ async function lockRunner(registry, timeoutS) {
   holding.add(registry);
 }
 
-// src/user-trees.ts
+// src/trust/user-trees.ts
 import { lstat as lstat2, mkdtemp, readdir as readdir2, rm as rm3, rmdir, stat, unlink } from "node:fs/promises";
 import os from "node:os";
 import path9 from "node:path";
 
-// src/user-processes.ts
+// src/trust/user-processes.ts
 import { setTimeout as sleep3 } from "node:timers/promises";
 var GONE_WITHIN_MS = 1e4;
 async function endProcessesOf(users) {
@@ -7729,7 +7729,7 @@ function refuseRunnersOwn(users, verb) {
   if (own) throw new PipelineError(`refusing to ${verb} every process of ${own.name} (uid ${own.uid}): the runner's own user, not one of the fork's code`);
 }
 
-// src/user-trees.ts
+// src/trust/user-trees.ts
 var EMPTY_TIMEOUT_MS = 15 * 6e4;
 var MAX_ERROR_BYTES = 64 * 1024;
 async function removeUserTree(owners, tree, { ending } = {}) {
