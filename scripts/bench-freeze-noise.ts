@@ -25,12 +25,11 @@ import { withCleanup } from "../src/common/cleanup.js";
 import { consoleLog } from "../src/common/log.js";
 import { defaultCacheDir, type RunPlan } from "../src/config/plan.js";
 import { loadProfile } from "../src/config/profile.js";
-import { DEFAULT_TIMEOUTS } from "../src/config/timeouts.js";
-import { postgresEngine } from "../src/engine/postgres.js";
 import { writeResults } from "../src/results/io.js";
 import type { Results } from "../src/results/schema.js";
 import { runBenchmark } from "../src/run/pipeline.js";
 import { realPorts } from "../src/run/pipeline-ports.js";
+import { postgresPlan } from "../test/helpers/postgres-plan.js";
 
 type Condition = "frozen" | "running";
 
@@ -71,21 +70,7 @@ const program = new Command("bench-freeze-noise")
     const recipe = await loadBuiltinRecipe("postgresql");
     const cacheDir = path.resolve(defaultCacheDir());
     const log = consoleLog();
-    const plan = (workDir: string): RunPlan => ({
-      repo: flags.repo,
-      variants: ["base", "head"].map((id) => ({ id, ref: flags.ref, recipe })),
-      baseVariant: "base",
-      profile,
-      engine: postgresEngine,
-      engineSettings: profile.server_settings,
-      timeBudgetS: null,
-      cacheDir,
-      workDir,
-      trust: "trusted",
-      timeouts: DEFAULT_TIMEOUTS,
-      runner: { name: null, labels: [] },
-      countInstructions: false,
-    });
+    const plan = (workDir: string): RunPlan => ({ ...postgresPlan(flags.repo, { base: flags.ref, head: flags.ref }, recipe, profile, cacheDir, workDir), countInstructions: false });
     const ports = { frozen: realPorts, running: { ...realPorts, freezeUser: async () => undefined } } satisfies Record<Condition, typeof realPorts>;
     const runs: { condition: Condition; pair: number; noise: Map<string, { sd: number; ratio: number; rounds: number }> }[] = [];
     for (let pair = 0; pair < flags.pairs; pair++) {
