@@ -46,8 +46,10 @@ export function trimTemplates(name: string): string {
     .replace(/std::(?:__cxx11|__1)::/g, "std::")
     .replace(/, std::allocator<[^<>]*(?:<[^<>]*>[^<>]*)*> >/g, " >")
     .replace(/<([^<>]*) >/g, "<$1>")
-    // GCC's clones of a function (constant-propagated, split, its cold part) are the function
-    .replace(/(?:\.(?:constprop|isra|part|lto_priv)\.\d+|\.cold)+(?=\(|$)/g, "");
+    // GCC's clones of a function (constant-propagated, split, its cold part) are the function: a C
+    // name's suffix, a C++ name's " [clone .part.0]" as the demangler prints it
+    .replace(/(?:\.(?:constprop|isra|part|lto_priv)\.\d+|\.cold)+(?=\(|$)/g, "")
+    .replace(/(?: \[clone \.[a-z_]+(?:\.\d+)?\])+$/, "");
   let out = "";
   let depth = 0;
   /** where the current first-level argument list started in `out` */

@@ -81,6 +81,9 @@ describe("parseFunctionCosts", () => {
     expect(trimTemplates("hash_bytes_extended")).toBe("hash_bytes_extended");
     expect(trimTemplates("dopr.constprop.0")).toBe("dopr");
     expect(trimTemplates("ExecInterpExpr.part.0.cold")).toBe("ExecInterpExpr");
+    // a C++ clone as the demangler prints it (MariaDB's demo head, 2026-12-05)
+    expect(trimTemplates("TABLE_LIST::print(THD*, unsigned long long, String*, enum_query_type) [clone .part.0]")).toBe("TABLE_LIST::print(THD*, unsigned long long, String*, enum_query_type)");
+    expect(trimTemplates("Item::val_int() [clone .isra.0] [clone .cold]")).toBe("Item::val_int()");
     expect(trimTemplates("std::operator<<(std::ostream&, int)")).toBe("std::operator<<(std::ostream&, int)");
     expect(trimTemplates("rocksdb::Foo::operator()(int) const")).toBe("rocksdb::Foo::operator()(int) const");
     expect(trimTemplates(`f(${"a".repeat(80)})`)).toBe("f(…)");
