@@ -5,7 +5,8 @@
  * counting pass (N and 2N transactions, differenced), the per-function costs kept beside the results.
  * The comment's "where the cost went" names the serialisation and hashing functions and the call
  * standard_ExecutorRun makes to them at a line of the patch, linked at the head commit; an A/A pair
- * (base counted twice) lists no function.
+ * (base counted twice) lists no function. On MariaDB (C++): the demo head's printing of every SELECT,
+ * by demangled names, and the call execute_sqlcom_select makes to it.
  */
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -27,7 +28,9 @@ import { ResultsSchema } from "../../src/results/schema.js";
 import { runCli } from "../../src/cli/program.js";
 import { consoleLog } from "../../src/common/log.js";
 import { relativeSpread } from "../../src/schedule/instructions.js";
-import { postgresPlan } from "../helpers/postgres-plan.js";
+import { mariadbEngine } from "../../src/engine/mariadb.js";
+import { engineForkBuilds } from "../helpers/engine-fork-builds.js";
+import { postgresPlan, serverPlan } from "../helpers/postgres-plan.js";
 
 const cacheDir = inject("cacheDir");
 const fork = inject("pgFork");
@@ -141,5 +144,57 @@ describe("where the cost went, by function", () => {
     expect(code).toBe(0);
     expect(out.split("\n")[0]).toMatch(/^function\tobject\tfile\tstatus/);
     expect(out).toMatch(/\nnodeToString|_outNode/);
+  });
+});
+
+const MARIADB_PROFILE = `
+name: where-cost-mariadb
+version: 1
+engine: mariadb
+description: point-query, the counting pass alone
+schedule: { rounds: 8, min_rounds: 8, duration_s: 1, warmup_s: 0, time_budget_s: null }
+server_settings: { innodb_buffer_pool_size: 128M, innodb_flush_log_at_trx_commit: 2, innodb_adaptive_hash_index: false, max_connections: 20 }
+instructions: { ops_per_client: 200, repeats: 3, judge: instructions }
+steps:
+  - { driver: sysbench, benchmark: point-query, range: 100, table_size: 10000 }
+`;
+
+describe("where the cost went, in C++ (MariaDB)", () => {
+  it("names the statement printing the demo head added, demangled and without clone suffixes, and the call execute_sqlcom_select makes to it", { timeout: 45 * 60_000 }, async () => {
+    // the builds are the suite's prebuild's (cached); a cold one waits for its lock
+    const { fork: mariadbFork } = await engineForkBuilds("mariadb", cacheDir);
+    const resultsFile = path.join(work, "mariadb-results.json");
+    const plan = {
+      ...serverPlan(mariadbEngine, mariadbFork.path, { base: "base", head: "head" }, await loadBuiltinRecipe("mariadb"), parseProfile(MARIADB_PROFILE, "where-cost-mariadb.yaml"), cacheDir, work),
+      measureQps: false,
+      functionsDir: functionsDirOf(resultsFile),
+    };
+    const results = ResultsSchema.parse(await withCleanup((r) => runBenchmark(plan, r, consoleLog(), realPorts)));
+    await writeResults(resultsFile, results);
+    const compared = compareRun(results);
+    const step = compared.steps[0]!;
+    expect(step.variants[0]!.instructions!.verdict).toBe("regression");
+
+    const items = await whereCostItems(functionsDirOf(resultsFile), compared, aaSpreadsOf(results));
+    // one variant: no column name
+    expect(items.map((i) => `${i.step} ${i.column}`)).toEqual([`${step.step} null`]);
+    const comparison = items[0]!.comparison;
+    if ("error" in comparison) throw new Error(comparison.error);
+    const shown = comparison.listed.map((f) => `${f.name} ${f.status} ${f.change.toFixed(0)}/op${f.caller ? ` from ${f.caller.name}` : ""}`);
+    console.log(`mariadb head +${comparison.change.toFixed(0)} instr/op; listed explain ${(comparison.explained * 100).toFixed(1)}%:\n  ${shown.join("\n  ")}`);
+    // demangled C++: a class, a parameter list, no mangled symbol; measured 2026-12-05: String::append,
+    // append_identifier, get_quote_char_for_identifier new in head, called from TABLE_LIST::print
+    for (const f of comparison.listed) expect(f.name).not.toMatch(/^_Z/);
+    expect(comparison.listed.some((f) => f.status === "new" && /^[A-Za-z_]\w*::\w+\(.*\)$/.test(f.name))).toBe(true);
+    // the call head added: execute_sqlcom_select to st_select_lex_unit::print, by its inclusive cost most of the change
+    const print = comparison.calls.find((c) => c.caller.name === "execute_sqlcom_select(THD*, TABLE_LIST*)" && c.callee.name === "st_select_lex_unit::print(String*, enum_query_type)");
+    expect(print, comparison.calls.slice(0, 5).map((c) => `${c.caller.name} -> ${c.callee.name}`).join("; ")).toBeDefined();
+    expect(print!.change / comparison.change).toBeGreaterThan(0.8);
+
+    const markdown = renderMarkdown([compared], { whereCost: { items, links: null } });
+    const section = markdown.slice(markdown.indexOf("**Where the cost went**"));
+    console.log(section.slice(0, 3000));
+    expect(section).toContain("`execute_sqlcom_select(THD*, TABLE_LIST*)` calls `st_select_lex_unit::print(String*, enum_query_type)`");
+    expect(section).not.toContain("[clone");
   });
 });
