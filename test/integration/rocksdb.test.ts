@@ -22,6 +22,7 @@ import { loadBuiltinRecipe, type BuildRecipe } from "../../src/build/recipe.js";
 import { CleanupRegistry } from "../../src/common/cleanup.js";
 import { compareRun } from "../../src/compare/compare.js";
 import { processesUnder } from "../../src/trust/processes.js";
+import { aaSpreadsOf, functionsDirOf, whereCostItems } from "../../src/results/function-profiles.js";
 import { readResults } from "../../src/results/io.js";
 import type { ForkRepo } from "../../src/setup/fork-repo.js";
 import { engineFork } from "../helpers/engine-fork-builds.js";
@@ -125,6 +126,17 @@ describe("RocksDB from source through the CLI", () => {
     expect(instructions["overwrite.t1"]).toMatchObject({ verdict: "n/a", reason: expect.stringMatching(/between identical runs/) });
     expect(instructions["fillseq.t1"]).toMatchObject({ verdict: "n/a", reason: expect.stringMatching(/memtable inserts/) });
     for (const step of comparison.steps) expect(run.stdout).toContain(step.step);
+    // where the cost went: the block hashing head added, by its own cost (cachegrind: no caller);
+    // measured 2026-12-05: XXPH3_hashLong_64b_defaultSecret, new, 90% of readrandom's change
+    const whereCost = await whereCostItems(functionsDirOf(out), comparison, aaSpreadsOf(results));
+    expect(whereCost.map((i) => i.step).sort()).toEqual(["fwdrange.t1", "readrandom.t1"]);
+    for (const item of whereCost) {
+      if ("error" in item.comparison) throw new Error(item.comparison.error);
+      const hashing = item.comparison.listed.filter((f) => f.status === "new" && /XXH|XXPH|Hash64/.test(f.name));
+      expect(hashing.map((f) => f.name), item.step).not.toEqual([]);
+      expect(hashing.reduce((sum, f) => sum + f.change, 0) / item.comparison.change, item.step).toBeGreaterThan(0.5);
+    }
+    expect(run.stdout).toContain("**Where the cost went**");
     const fillseq = comparison.steps.find((s) => s.step === "fillseq.t1")!;
     expect(fillseq.variants[0]!.lsm_metrics.flush_write_bytes_per_op?.estimate).toBeGreaterThan(0);
     expect(run.stdout).toContain("RocksDB's own write counters");
