@@ -15,7 +15,9 @@ export function jsonPath(path: readonly PropertyKey[]): string {
 export function firstIssue(error: z.ZodError): { field: string; message: string } {
   const issue = error.issues[0];
   if (!issue) return { field: "$", message: "invalid" };
-  return { field: jsonPath(issue.path), message: issue.message };
+  // a map's bad key: zod says "Invalid key in record" around the key schema's own message
+  const message = issue.code === "invalid_key" ? (issue.issues[0]?.message ?? issue.message) : issue.message;
+  return { field: jsonPath(issue.path), message };
 }
 
 export function validate<S extends z.ZodType>(schema: S, data: unknown, source: string): z.output<S> {

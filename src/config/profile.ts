@@ -14,7 +14,7 @@ import { ENGINE_NAMES, engineByName } from "../engine/index.js";
 import type { BenchmarkStep, WorkloadFiles } from "../driver/types.js";
 import { InputError } from "../common/errors.js";
 import { parseCpuList } from "../measure/cpu-affinity.js";
-import { jsonPath, validateYaml } from "../common/validate.js";
+import { firstIssue, jsonPath, validateYaml } from "../common/validate.js";
 import { DEFAULT_SIMULATED_CACHES, SimulatedCachesSchema } from "../measure/simulated-caches.js";
 import { SPENDING_FUNCTIONS } from "../compare/alpha-spending.js";
 import { deafLook, deafLookMessage, scheduleDesign, type DeafLook } from "../schedule/sequential.js";
@@ -238,10 +238,7 @@ export function parseProfile(text: string, source: string, cores = REFERENCE_COR
       try {
         return stepFromDefinition({ driver, parameters: stepParameters }, profile.engine, files);
       } catch (e) {
-        if (e instanceof z.ZodError) {
-          const issue = e.issues[0];
-          throw new InputError(issue?.message ?? "invalid", source, at(...((issue?.path ?? []) as (string | number)[])));
-        }
+        if (e instanceof z.ZodError) throw new InputError(firstIssue(e).message, source, at(...((e.issues[0]?.path ?? []) as (string | number)[])));
         if (e instanceof InputError) throw new InputError(e.message, source, at("driver"));
         throw e;
       }

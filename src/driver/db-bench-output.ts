@@ -100,11 +100,11 @@ const NUMBER = String.raw`(\d+(?:\.\d+)?)`;
  * line for it must be there; the statistics blocks are optional and only cut out here.
  */
 export function parseDbBenchOutput(raw: string, benchmark: string): DbBenchOutput {
-  if (!/^[a-z0-9_]+$/.test(benchmark)) throw new RangeError(`not a db_bench benchmark name: "${benchmark}"`);
+  if (!/^[A-Za-z0-9_]+$/.test(benchmark)) throw new RangeError(`not a db_bench benchmark name: "${benchmark}"`);
   const text = normalizeLines(raw);
   const results = [...text.matchAll(new RegExp(String.raw`^${benchmark}\s*:\s+${NUMBER} micros/op (\d+) ops/sec ${NUMBER} seconds (\d+) operations;(.*)$`, "gm"))];
   if (results.length === 0) {
-    const complaint = /^(?:.*\berror\b.*|Invalid argument.*|.*: unknown command-line flag.*|Please install gflags.*)$/im.exec(text);
+    const complaint = /^(?:.*\berror\b.*|Invalid argument.*|.*: unknown command-line flag.*|unknown benchmark .*|Please install gflags.*)$/im.exec(text);
     throw new ParseError(`no db_bench ${benchmark} result line in the output${complaint ? `; it says "${complaint[0].trim()}"` : ""}`, raw);
   }
   if (results.length > 1) throw new ParseError(`db_bench ${benchmark} result line appears ${results.length} times: more than one run in one output?`, raw);

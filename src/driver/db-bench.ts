@@ -58,19 +58,35 @@ export const DB_BENCH_STEPS = {
 export type DbBenchStepName = keyof typeof DB_BENCH_STEPS;
 const STEP_NAMES = Object.keys(DB_BENCH_STEPS) as [DbBenchStepName, ...DbBenchStepName[]];
 
-/** Flags the driver sets itself: a profile's options cannot change what is measured or where. */
-const DRIVER_FLAGS = new Set([
+/**
+ * Flags the gate sets itself in every db_bench run, builtin or custom: what is measured, how long,
+ * where the database is, and the statistics outputs the parser reads.
+ */
+const GATE_FLAGS = [
   "db", "num", "key_size", "value_size", "seed", "threads", "benchmarks", "use_existing_db", "duration", "reads", "writes",
-  "histogram", "disable_wal", "seek_nexts", "reverse_iterator", "benchmark_write_rate_limit", "wal_dir", "report_file",
-  "statistics", "stats_level",
-]);
+  "histogram", "benchmark_write_rate_limit", "statistics", "stats_level", "statistics_string", "stats_interval",
+  "stats_interval_seconds", "stats_per_interval", "stats_dump_period_sec", "report_interval_seconds", "report_file",
+  "options_file", "truth_db", "wal_dir", "read_cache_path", "secondary_path", "trace_file", "block_cache_trace_file",
+  "backup_dir", "restore_dir", "env_uri", "fs_uri", "simulate_hybrid_fs_file", "secondary_cache_uri",
+];
+/** a flag naming a file, directory or storage outside the run's copy of the database (db_bench 7.x: wal_dir, trace_file, backup_dir, fs_uri, ...) */
+const FILE_FLAG = /_(?:file|dir|path|paths|uri)$/;
 
-/** db_bench option names and values a profile may add (LSM shape, cache); no shell, no spaces. */
-const optionName = z
-  .string()
-  .regex(/^[a-z][a-z0-9_]*$/, "a db_bench flag name without the leading --")
-  .refine((name) => !DRIVER_FLAGS.has(name), { message: "set by the db_bench driver itself (a step parameter or fixed)" });
-const optionValue = z.union([z.string().regex(/^[^\s]*$/, "no whitespace"), z.number(), z.boolean()]);
+/**
+ * db_bench flag names and values a profile may add (LSM shape, cache); no shell, no spaces. `refused`:
+ * the flags its driver sets itself, besides the gate's own and those naming files.
+ */
+export function dbBenchOptionsSchema(refused: readonly string[] = []) {
+  const owned = new Set([...GATE_FLAGS, ...refused]);
+  const name = z
+    .string()
+    .regex(/^[a-z0-9_]+$/, "a db_bench flag name without the leading --")
+    .refine((flagName) => !owned.has(flagName), { message: "set by the db_bench driver itself (a step parameter or fixed)" })
+    .refine((flagName) => !FILE_FLAG.test(flagName), { message: "names a file or directory: every run keeps to its own copy of the database" });
+  // refined after the union: a union's own error would only say "Invalid input"
+  const value = z.union([z.string(), z.number(), z.boolean()]).refine((v) => typeof v !== "string" || /^\S*$/.test(v), "no whitespace: one db_bench argument");
+  return z.record(name, value).default({});
+}
 
 export const DbBenchParametersSchema = z
   .object({
@@ -86,13 +102,16 @@ export const DbBenchParametersSchema = z
     write_rate_limit: z.number().int().positive().default(2 * 1024 * 1024),
     seed: z.number().int().positive().default(1_700_000_000),
     /** further db_bench flags, the same for the load and every run (e.g. cache_size, write_buffer_size) */
-    options: z.record(optionName, optionValue).default({}),
+    options: dbBenchOptionsSchema(["disable_wal", "seek_nexts", "reverse_iterator"]),
   })
   .strict()
   // the field loads with one thread; several would each write the key range from its start
   .refine((p) => p.step !== "fillseq" || p.threads === 1, { message: "fillseq loads with 1 thread", path: ["threads"] });
 
 export type DbBenchParameters = z.output<typeof DbBenchParametersSchema>;
+
+/** What the load writes, and every run opens the same way: key range and sizes, seed, LSM and cache options. */
+export type DbBenchData = Pick<DbBenchParameters, "keys" | "key_size" | "value_size" | "seed" | "options">;
 
 /**
  * The small-server settings of the field's method: 16 MB memtables and SST files, a 64 MB L1, two
@@ -113,10 +132,10 @@ export function dbBenchStepId(p: Pick<DbBenchParameters, "step" | "threads">): s
   return `${p.step}.t${p.threads}`;
 }
 
-const flag = (name: string, value: string | number | boolean): string => `--${name}=${typeof value === "boolean" ? (value ? 1 : 0) : value}`;
+export const flag = (name: string, value: string | number | boolean): string => `--${name}=${typeof value === "boolean" ? (value ? 1 : 0) : value}`;
 
 /** Options of the load and of every run: data shape, seed, LSM and cache settings. */
-function commonArgs(p: DbBenchParameters, dbDir: string): string[] {
+export function commonArgs(p: DbBenchData, dbDir: string): string[] {
   const options = { ...DB_BENCH_DEFAULT_OPTIONS, ...p.options };
   return [
     flag("db", dbDir),
@@ -129,7 +148,7 @@ function commonArgs(p: DbBenchParameters, dbDir: string): string[] {
 }
 
 /** The load: fillseq with the WAL off, then flushed and compacted into one level. fillseq's line is the load's measurement. */
-export function dbBenchLoadArgs(p: DbBenchParameters, dbDir: string): string[] {
+export function dbBenchLoadArgs(p: DbBenchData, dbDir: string): string[] {
   return [...commonArgs(p, dbDir), flag("threads", 1), flag("disable_wal", true), flag("histogram", true), "--benchmarks=fillseq,flush,waitforcompaction,compact,waitforcompaction,stats"];
 }
 
@@ -153,6 +172,19 @@ function fillseqRunArgs(p: DbBenchParameters, dbDir: string, length: DbBenchLeng
   ];
 }
 
+/**
+ * db_bench's benchmarks whose operations per thread are --writes (Benchmark::DoWrite, 7.x); the
+ * others read --reads (readrandomwriterandom and the like: the larger of --reads and --writes, which
+ * is --reads while --writes is unset). Setting only the measured benchmark's flag leaves a
+ * preparation of the other kind at its default, the key range: the same in runs of N and 2N.
+ */
+const WRITES_COUNTED = new Set(["fillseq", "fillbatch", "fillrandom", "filluniquerandom", "fillanddeleteuniquerandom", "overwrite", "fillsync", "fill100K"]);
+
+/** The flag that sets a fixed-count run's operations per thread of `benchmark`. */
+export function fixedCountFlag(benchmark: string): "reads" | "writes" {
+  return WRITES_COUNTED.has(benchmark) ? "writes" : "reads";
+}
+
 /** A measured run on an existing database (its own copy of the loaded one); fillseq's on an empty one. */
 export function dbBenchRunArgs(p: DbBenchParameters, dbDir: string, length: DbBenchLength): string[] {
   if (p.step === "fillseq") return fillseqRunArgs(p, dbDir, length);
@@ -160,7 +192,7 @@ export function dbBenchRunArgs(p: DbBenchParameters, dbDir: string, length: DbBe
   const lengthArgs =
     "seconds" in length
       ? [flag("duration", wholeSeconds(length.seconds))]
-      : [flag("duration", 0), flag(step.benchmark === "overwrite" ? "writes" : "reads", wholeCount(length.opsPerThread))];
+      : [flag("duration", 0), flag(fixedCountFlag(step.benchmark), wholeCount(length.opsPerThread))];
   return [
     ...commonArgs(p, dbDir),
     flag("use_existing_db", true),
@@ -180,13 +212,13 @@ export function dbBenchBenchmark(p: Pick<DbBenchParameters, "step">): string {
 }
 
 /** The data directory of an embedded target: db_bench opens it itself (the config refuses other pairings). */
-function embeddedDataDir(target: Target): string {
+export function embeddedDataDir(target: Target): string {
   if (target.kind !== "embedded") throw new InputError("the db_bench driver opens an embedded engine's data directory, not a server");
   return target.dataDir;
 }
 
 /** The load's key: steps with the same data shape, seed and options share one load per variant. */
-function dataSetKey(p: DbBenchParameters): string {
+export function dbBenchDataSetKey(p: DbBenchData): string {
   const options = Object.entries({ ...DB_BENCH_DEFAULT_OPTIONS, ...p.options })
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, value]) => `${name}=${String(value)}`)
@@ -224,11 +256,17 @@ export function dbBenchSample(output: DbBenchOutput, raw: string, options: { cou
   };
 }
 
+/** A benchmark's result line: what db_bench prints as each benchmark of its list ends, shown as it comes. */
+export function isDbBenchResultLine(line: string): boolean {
+  return /^\w+\s*:\s+[\d.]+ micros\/op /.test(line);
+}
+
+/** Why a step running a *whilewriting benchmark is not counted. */
+export const PACED_WRITER_UNCOUNTED = "its writer is paced by wall time: under valgrind it would add writes per read that depend on the machine's speed";
+
 /** Why the instruction channel leaves a step out; null: counted. */
 function uncountedReason(p: DbBenchParameters): string | null {
-  if (DB_BENCH_STEPS[p.step].benchmark.endsWith("whilewriting")) {
-    return "its writer is paced by wall time: under valgrind it would add writes per read that depend on the machine's speed";
-  }
+  if (DB_BENCH_STEPS[p.step].benchmark.endsWith("whilewriting")) return PACED_WRITER_UNCOUNTED;
   // measured 2026-11-30: the same 4,000 overwrites counted 82.96M or 84.09M instructions run to run,
   // with address space randomization off too; the instruction thresholds need well under 1%
   if (p.step === "overwrite") return "its count moves 1-2.5% between identical runs (memtable inserts), more than the instruction thresholds can tell from a change";
@@ -257,12 +295,12 @@ export function dbBenchStep(parameters: unknown): BenchmarkStep<"db_bench"> {
       seed: p.seed,
     },
     programs: { db_bench: "build" },
-    dataSet: (target, bins) => ({ key: dataSetKey(p), commands: [{ file: bins.db_bench, args: dbBenchLoadArgs(p, embeddedDataDir(target)) }], tables: [] }),
+    dataSet: (target, bins) => ({ key: dbBenchDataSetKey(p), commands: [{ file: bins.db_bench, args: dbBenchLoadArgs(p, embeddedDataDir(target)) }], tables: [] }),
     run: (target, bins, seconds) => ({ file: bins.db_bench, args: dbBenchRunArgs(p, embeddedDataDir(target), { seconds }) }),
     warmup: (target, bins, seconds) => ({ file: bins.db_bench, args: dbBenchRunArgs(p, embeddedDataDir(target), { seconds }) }),
     fixedRun: (target, bins, perClient) => ({ file: bins.db_bench, args: dbBenchRunArgs(p, embeddedDataDir(target), { opsPerThread: perClient }) }),
     ...(uncounted !== null && { uncounted }),
-    isProgressLine: (line) => /^\w+\s*:\s+[\d.]+ micros\/op /.test(line),
+    isProgressLine: isDbBenchResultLine,
     parse: (stdout) => dbBenchSample(parseDbBenchOutput(stdout, step.benchmark), stdout, { counters: step.writes }),
   };
 }

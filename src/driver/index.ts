@@ -5,6 +5,7 @@
 import type { EngineName } from "../engine/index.js";
 import { InputError } from "../common/errors.js";
 import { dbBenchStep } from "./db-bench.js";
+import { dbBenchCustomStep, isCustomDbBench } from "./db-bench-custom.js";
 import { ibenchStep } from "./ibench.js";
 import { pgbenchStep } from "./pgbench.js";
 import { isCustomPgbench, pgbenchCustomFiles, pgbenchCustomStep } from "./pgbench-custom.js";
@@ -34,8 +35,8 @@ export const DRIVERS: Record<string, Driver> = {
   sysbench: { engines: ["postgresql", "mariadb", "myrocks"], clients: "threads", step: sysbenchStep },
   // sysbench with lua/ibench.lua: its pgsql and mysql dialects (MyRocks: storage_engine rocksdb); a new engine needs its dialect there
   ibench: { engines: ["postgresql", "mariadb", "myrocks"], step: ibenchStep },
-  // db_bench runs its operations on --threads threads of one process
-  db_bench: { engines: ["rocksdb"], clients: "threads", step: dbBenchStep },
+  // db_bench runs its operations on --threads threads of one process; a named step (benchmarks:) or the profile's own list (src/driver/db-bench-custom.ts)
+  db_bench: { engines: ["rocksdb"], clients: "threads", step: (parameters) => (isCustomDbBench(parameters) ? dbBenchCustomStep(parameters) : dbBenchStep(parameters)) },
 };
 
 /**

@@ -20,6 +20,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { InputError } from "../common/errors.js";
+import { CustomStepNameSchema, definitionHash, sortedEntries } from "./custom-step.js";
 import { COUNTED_RUN_SEED, PGBENCH_PROTOCOLS, parsePgbenchOutput, pgbenchCountedRun, type PgbenchRunArgs } from "./pgbench.js";
 import { libpqConnectionArgs, serverConnection, wholeSeconds, type BenchmarkStep, type ClientBinaries, type ProgramSource, type Target, type WorkloadFile, type WorkloadFiles } from "./types.js";
 
@@ -31,10 +32,7 @@ const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const PgbenchCustomParametersSchema = z
   .object({
     /** the step id: a name of the user's, kept across edits of the scripts */
-    name: z
-      .string()
-      .max(100)
-      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "letters, digits, '.', '_' and '-', starting with a letter or digit: the step's id"),
+    name: CustomStepNameSchema,
     /** script files (paths relative to the profile), each `file@weight` (pgbench -f); no weight is 1 */
     scripts: z
       .array(z.string().regex(SCRIPT_ENTRY, "a script file, optionally @ and a whole weight: jsonb_lookup.sql@9"))
@@ -97,14 +95,14 @@ export function pgbenchCustomHash(p: PgbenchCustomParameters, scripts: readonly 
   const definition = {
     scripts: scripts.map((s) => ({ text: s.file.text, weight: s.weight })),
     init_sql: init?.text ?? null,
-    defines: Object.entries(p.defines ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)),
+    defines: sortedEntries(p.defines ?? {}),
     scale: p.scale ?? null,
     protocol: p.protocol,
     clients: p.clients,
     threads: p.threads ?? p.clients,
     writes: p.writes,
   };
-  return createHash("sha256").update(JSON.stringify(definition)).digest("hex");
+  return definitionHash(definition);
 }
 
 /** `text` with the run directory's copies named as the profile's files (`source`): what the user can find. */

@@ -118,7 +118,11 @@ export interface BenchmarkStep<P extends string = string> extends Step {
   parseFixed?(stdout: string): ParsedSample;
   /** the profile's files its commands run (program source "workload"), by their name in the run directory */
   files?: Readonly<Record<string, WorkloadFile>>;
-  /** checks its own files with the clients' programs before anything is measured, pointed at `noServerDir`, where no server listens */
+  /**
+   * checks its own files or definition with the clients' programs before anything is measured, pointed
+   * at `noServerDir`, a path in the run directory where nothing is yet: no server listens there (pgbench),
+   * a scratch database can be made there (db_bench)
+   */
   inputCheck?(bins: ClientBinaries<P>, noServerDir: string): InputCheck;
   /** lines of the run's stdout or stderr to show the user as they appear */
   isProgressLine(line: string): boolean;

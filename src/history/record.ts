@@ -38,7 +38,7 @@ export const HistoryStepSchema = z
       .string()
       .regex(/^[0-9a-f]{64}$/)
       .optional()
-      .describe("the step's definition hash where the profile's own files define it (results' steps[].definition_hash): a series starts again where it changes"),
+      .describe("the step's definition hash where it is the fork's own workload (results' steps[].definition_hash): a series starts again where it changes"),
   })
   .strict();
 

@@ -103,7 +103,7 @@ export const StepSchema = z
       .regex(/^[0-9a-f]{64}$/, "64 hex digits of sha256")
       .optional()
       .describe(
-        "a step the profile's own files define (a pgbench step's scripts and init SQL): sha256 of their text and the step's options. A stored baseline whose step has another is not compared with it: the workload changed",
+        "a step of the fork's own workload (a pgbench step's scripts and init SQL, a db_bench step's benchmarks list): sha256 of the files' text and the step's options. A stored baseline whose step has another is not compared with it: the workload changed",
       ),
     instructions_aa_spread: z
       .number()

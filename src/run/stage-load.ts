@@ -1,7 +1,7 @@
 /** Loading each step's data into an instance, once per instance, and again before counting. */
 import path from "node:path";
 import type { BenchmarkStep, DataSet } from "../driver/types.js";
-import { PipelineError } from "../common/errors.js";
+import { InputError, PipelineError } from "../common/errors.js";
 import { failureExcerpt, binariesFor, type VariantInstance, type RunContext, runClient } from "./run-context.js";
 
 /** Stage 3: the data sets a step needs loaded into an instance and settled, once per instance. */
@@ -54,12 +54,13 @@ export async function reloadData(ctx: RunContext, vi: VariantInstance, steps: re
  * server the same failure is that variant's own, found when it loads.
  */
 export async function checkWorkloads(ctx: RunContext, vi: VariantInstance): Promise<void> {
-  for (const step of ctx.plan.profile.steps.filter((s) => s.files)) {
+  for (const step of ctx.plan.profile.steps.filter((s) => s.files || s.inputCheck)) {
     const bins = binariesFor(ctx, vi, step);
     const check = step.inputCheck?.(bins, path.join(vi.side.runDir, "no-server"));
     if (check) {
       const rejected = check.rejected((await runClient(ctx, vi, check.command, ctx.plan.timeouts.load_s)).output);
-      if (rejected) throw rejected;
+      // a step without files of its own (a db_bench list) is the profile's
+      if (rejected) throw rejected.file === undefined ? new InputError(rejected.message, ctx.plan.profile.source) : rejected;
     }
     await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), bins), true);
   }
