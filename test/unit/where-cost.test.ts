@@ -137,13 +137,15 @@ describe("parseFunctionCosts", () => {
 
   it("takes time in proportion to the file (four times the functions: not sixteen times the time)", () => {
     const file = (n: number) => `events: Ir\nfl=a.c\n${Array.from({ length: n }, (_, i) => `fn=f${i}\n1 1\n+1 2`).join("\n")}\nsummary: ${3 * n}\n`;
-    const time = (text: string) => Math.min(...[0, 1, 2, 3, 4].map(() => {
+    const once = (text: string) => {
       const started = performance.now();
       parseFunctionCosts(text, "t");
       return performance.now() - started;
-    }));
+    };
     const [small, large] = [file(5000), file(20_000)];
-    expect(time(large) / time(small)).toBeLessThan(10);
+    // the fastest of 9 interleaved tries each: a loaded machine's pauses fall on some tries, not on all
+    const tries = Array.from({ length: 9 }, () => [once(small), once(large)] as const);
+    expect(Math.min(...tries.map(([, l]) => l)) / Math.min(...tries.map(([s]) => s))).toBeLessThan(10);
   });
 });
 
