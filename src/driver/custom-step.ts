@@ -56,9 +56,14 @@ export function runDirCopies(files: readonly WorkloadFile[]): RunDirCopy[] {
   return files.map((file) => ({ name: runDirName(file), file }));
 }
 
-/** `text` with the run directory's copies named as the profile's files (`source`): what the user can find. */
-export function withSources(text: string, copies: readonly RunDirCopy[], runDirPath: (name: string) => string): string {
-  return copies.reduce((out, c) => out.split(runDirPath(c.name)).join(c.file.source), text);
+/**
+ * `text` with the run directory's copies named as the profile's files (`source`): what the user can
+ * find. A copy is named by its path, by its path cut short (Lua keeps a chunk name's last 60
+ * characters after "..."), or by its name alone (sysbench names a script without `event` so): its
+ * name, `workload-<hash>-<file>`, is no other word.
+ */
+export function withSources(text: string, copies: readonly RunDirCopy[]): string {
+  return copies.reduce((out, c) => out.replace(new RegExp(`(?:\\.\\.\\.)?(?:[^\\s'"\`]*/)?${c.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "g"), () => c.file.source), text);
 }
 
 /** Options and variables in a stable order, so that the hash does not depend on how the profile lists them. */

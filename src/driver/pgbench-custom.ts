@@ -166,7 +166,7 @@ export function pgbenchCustomStep(parameters: unknown, files: WorkloadFiles): Be
       command: { file: bins.pgbench!, args: [...transactions(bins), "-n", "-t", "1", "-h", noServerDir, "-p", "1", "-U", "check", "check"] },
       rejected: (output) => {
         const message = scriptCheck(output);
-        return message === null ? null : new InputError(withSources(message, copies, (name) => bins[name]!), scripts.map((s) => s.file.source).join(", "), "scripts");
+        return message === null ? null : new InputError(withSources(message, copies), scripts.map((s) => s.file.source).join(", "), "scripts");
       },
     }),
     dataSet: (target, bins) => {

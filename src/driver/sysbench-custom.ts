@@ -70,7 +70,6 @@ const common = {
    * run, MariaDB). Default true, the safe side.
    */
   writes: z.boolean().default(true),
-  storage_engine: StorageEngineSchema,
   percentile: z.union([z.literal(95), z.literal(99)]).default(95),
   report_interval_s: z.number().int().positive().default(1),
 };
@@ -78,6 +77,8 @@ const common = {
 export const SysbenchScriptParametersSchema = z
   .object({
     ...common,
+    /** the tables' engine where the script's prepare leaves it to sysbench (--mysql-storage-engine, as oltp_common.lua reads it); SQL files name theirs in the init SQL */
+    storage_engine: StorageEngineSchema,
     /** the Lua script, a path relative to the profile */
     script: z.string().regex(/^[^\s'"\\,@]+\.lua$/, "a Lua script's path relative to the profile, ending in .lua, without spaces, quotes, backslashes, ',' or '@'"),
     /** the script's options (sysbench.cmdline.options), as --name=value; true and false as on and off */
@@ -106,7 +107,7 @@ export const SysbenchSqlParametersSchema = z
 
 export type SysbenchScriptParameters = z.output<typeof SysbenchScriptParametersSchema>;
 export type SysbenchSqlParameters = z.output<typeof SysbenchSqlParametersSchema>;
-type CommonParameters = Pick<SysbenchScriptParameters, keyof typeof common>;
+type CommonParameters = Pick<SysbenchScriptParameters, keyof typeof common | "storage_engine">;
 
 /** The definition of a custom step (it names files), told from a builtin one (a `benchmark`) by its `script` or `sql`. */
 export function isCustomSysbench(parameters: unknown): boolean {
@@ -166,9 +167,9 @@ interface CarriedFile extends RunDirCopy {
   field: string;
 }
 
-/** The field whose file `line` names (its run-directory copy, as sysbench's message gives it); the first field where it names none. */
-function fieldOf(line: string, files: readonly CarriedFile[], bins: ClientBinaries): CarriedFile {
-  return files.find((f) => line.includes(bins[f.name]!)) ?? files[0]!;
+/** The field whose file `line` names (its run-directory copy, by the name no other word has); the first field where it names none. */
+function fieldOf(line: string, files: readonly CarriedFile[]): CarriedFile {
+  return files.find((f) => line.includes(f.name)) ?? files[0]!;
 }
 
 /** sysbench's first line saying why it did not run the step, as `sysbench: ...`; null where it only failed to connect, or ran. */
@@ -184,11 +185,13 @@ function checkMessage(output: string): { line: string; options: boolean } | null
 }
 
 /** A failed load's line that is the step's files': a command the script lacks, or an error naming one of its files and a line. */
-function loadMessage(output: string, files: readonly CarriedFile[], bins: ClientBinaries): string | null {
+function loadMessage(output: string, files: readonly CarriedFile[]): string | null {
+  // a connection the server refused or dropped is the server's failure, whatever line of the script connected
+  if (/unable to connect to|connection creation failed|Lost connection to|server has gone away/.test(output)) return null;
   const lines = output.split("\n");
   const missing = lines.find((l) => /test does not implement the '\w+' command/.test(l));
   if (missing) return `sysbench: ${missing.trim()}`;
-  const failed = lines.find((l) => l.startsWith("FATAL: ") && files.some((f) => l.includes(`${bins[f.name]!}:`)));
+  const failed = lines.find((l) => l.startsWith("FATAL: ") && files.some((f) => l.includes(`${f.name}:`)));
   return failed ? `sysbench: ${failed.slice("FATAL: ".length)}` : null;
 }
 
@@ -219,7 +222,6 @@ function customSysbenchStep(p: CommonParameters, w: SysbenchWorkload): Benchmark
     `--percentile=${p.percentile}`,
     ...w.script(bins).slice(1),
   ];
-  const sources = (text: string, bins: ClientBinaries) => withSources(text, w.files, (name) => bins[name]!);
   return {
     id: p.name,
     driver: "sysbench",
@@ -238,8 +240,8 @@ function customSysbenchStep(p: CommonParameters, w: SysbenchWorkload): Benchmark
       rejected: (output) => {
         const rejected = checkMessage(output);
         if (!rejected) return null;
-        const blamed = fieldOf(rejected.line, w.files, bins);
-        return new InputError(sources(rejected.line, bins), blamed.file.source, rejected.options ? "options" : blamed.field);
+        const blamed = fieldOf(rejected.line, w.files);
+        return new InputError(withSources(rejected.line, w.files), blamed.file.source, rejected.options ? "options" : blamed.field);
       },
     }),
     dataSet: (target, bins) => {
@@ -255,10 +257,10 @@ function customSysbenchStep(p: CommonParameters, w: SysbenchWorkload): Benchmark
         commands: [load(w.script(bins), "cleanup"), load(w.prepare?.(bins) ?? w.script(bins), "prepare")],
         tables: w.tables,
         inputError: (_index, output) => {
-          const line = loadMessage(output, w.files, bins);
+          const line = loadMessage(output, w.files);
           if (!line) return null;
-          const blamed = fieldOf(line, w.files, bins);
-          return new InputError(sources(line, bins), blamed.file.source, blamed.field);
+          const blamed = fieldOf(line, w.files);
+          return new InputError(withSources(line, w.files), blamed.file.source, blamed.field);
         },
       };
     },

@@ -40,7 +40,7 @@ const ORDERS_LUA = `sysbench.cmdline.options = {
 }
 function prepare()
   local con = sysbench.sql.driver():connect()
-  con:query("CREATE TABLE orders (id INT PRIMARY KEY, customer INT NOT NULL, amount INT NOT NULL, KEY (customer))")
+  con:query("CREATE TABLE orders (id INT PRIMARY KEY, customer INT NOT NULL, amount INT NOT NULL, KEY (customer)) ENGINE = " .. sysbench.opt.mysql_storage_engine)
   for i = 1, sysbench.opt.orders do
     con:query(string.format("INSERT INTO orders VALUES (%d, %d, %d)", i, sysbench.rand.uniform(1, 100), sysbench.rand.uniform(1, 1000)))
   end
@@ -164,7 +164,7 @@ describe("a custom sysbench step's definition", () => {
     const sqlError = `FATAL: mysql_drv_query() returned error 1064 (You have an error in your SQL syntax) for query 'CREAT TABLE orders (id INT)'\nFATAL: \`prepare' function failed: /run/dir/${script}:7: SQL error, errno = 1064, state = '42000': You have an error in your SQL syntax\n`;
     expect(data.inputError!(1, sqlError)!.message).toBe("abc123:perf/orders.lua: script: sysbench: `prepare' function failed: abc123:perf/orders.lua:7: SQL error, errno = 1064, state = '42000': You have an error in your SQL syntax");
     expect(data.inputError!(1, `'/run/dir/${stub}' test does not implement the 'prepare' command.`)!.message).toContain("'abc123:perf/orders.lua' test does not implement the 'prepare' command.");
-    expect(data.inputError!(1, "FATAL: unable to connect to MySQL server on socket '/sock/mysqld.sock', aborting...\nFATAL: error 2002: Can't connect to local server through socket '/sock/mysqld.sock' (2)\n")).toBeNull();
+    expect(data.inputError!(1, `FATAL: unable to connect to MySQL server on socket '/sock/mysqld.sock', aborting...\nFATAL: error 2002: Can't connect to local server through socket '/sock/mysqld.sock' (2)\nFATAL: \`prepare' function failed: /run/dir/${script}:6: connection creation failed\n`)).toBeNull();
   });
 });
 
@@ -189,11 +189,12 @@ describe("a custom sysbench step of SQL files", () => {
   });
 
   it.each([
-    [SQL_STEP.replace("lookup.sql@9", "look,up.sql@9"), "$.steps[0].sql[0]"],
+    [SQL_STEP.replace("lookup.sql@9", "'look,up.sql@9'"), "$.steps[0].sql[0]"],
     [SQL_STEP.replace("[lookup.sql@9, update.sql]", "[lookup.sql@0]"), "$.steps[0].sql"],
     [SQL_STEP.replace("[lookup.sql@9, update.sql]", "[]"), "$.steps[0].sql"],
     [SQL_STEP.replace("threads: 2", "threads: 2, script: orders.lua"), "$.steps[0]"],
     [SQL_STEP.replace("threads: 2", "threads: 2, options: { orders: 1 }"), "$.steps[0]"],
+    [SQL_STEP.replace("threads: 2", "threads: 2, storage_engine: rocksdb"), "$.steps[0]"],
   ])("refuses %s, naming %s", (step, field) => {
     expect(inputError(() => sqlStep(step))).toContain(`own.yaml: ${field}: `);
   });

@@ -33,13 +33,14 @@ const CUSTOM_STEP = "orders-by-customer";
 const SQL_STEP = "items-sql";
 const FILES_REF = "own-workload-sysbench-files";
 
-const ORDERS_LUA = `-- orders by customer: the sum of a customer's orders, read through the secondary index
+/** `createTable`: the Lua statements that make the orders table, in the engine's dialect */
+const ordersLua = (createTable: string) => `-- orders by customer: the sum of a customer's orders, read through the secondary index
 sysbench.cmdline.options = {
   orders = { "rows of the orders table", 2000 },
 }
 function prepare()
   local con = sysbench.sql.driver():connect()
-  con:query("CREATE TABLE orders (id INT PRIMARY KEY, customer INT NOT NULL, amount INT NOT NULL, KEY (customer))")
+  ${createTable}
   for i = 1, sysbench.opt.orders do
     con:query(string.format("INSERT INTO orders VALUES (%d, %d, %d)", i, sysbench.rand.uniform(1, 200), sysbench.rand.uniform(1, 1000)))
   end
@@ -54,6 +55,7 @@ function event()
   con:query("SELECT SUM(amount) FROM orders WHERE customer = " .. sysbench.rand.uniform(1, 200))
 end
 `;
+const ORDERS_LUA = ordersLua('con:query("CREATE TABLE orders (id INT PRIMARY KEY, customer INT NOT NULL, amount INT NOT NULL, KEY (customer)) ENGINE = " .. sysbench.opt.mysql_storage_engine)');
 /** MariaDB has no generate_series: a recursive CTE makes the rows */
 const INIT_SQL = `-- the items the statements read
 CREATE TABLE items (id INT PRIMARY KEY, customer INT NOT NULL, amount INT NOT NULL, KEY (customer));
@@ -181,5 +183,44 @@ describe("a fork's own sysbench Lua workload on MariaDB", () => {
     const noCleanup = await runWith(profileWith("no-cleanup", ORDERS_LUA.replace(/function cleanup\(\)[\s\S]*?\nend\n/, "")));
     expect(noCleanup.code).toBe(2);
     expect(lastLine(noCleanup.stderr)).toContain(`${path.join(dir, "no-cleanup.lua")}: script: sysbench: '${path.join(dir, "no-cleanup.lua")}' test does not implement the 'cleanup' command.`);
+  });
+});
+
+/**
+ * The same forms on PostgreSQL, through sysbench's pgsql driver: the demo fork's head adds work to
+ * every executed query (src/setup/fork-repo.ts), so both steps' counts go up. The profile and its
+ * files are on disk, outside the repository (read from there).
+ */
+describe("a fork's own sysbench workloads on PostgreSQL", () => {
+  it("run as steps through `run`, with the pgsql driver: QPS rounds, counts, and the head's slower queries fail the gate on them", async () => {
+    const pgFork = inject("pgFork");
+    const dir = path.join(work, "pg");
+    mkdirSync(dir);
+    const files = {
+      "orders.lua": ordersLua('con:query("CREATE TABLE orders (id INT PRIMARY KEY, customer INT NOT NULL, amount INT NOT NULL)")\n  con:query("CREATE INDEX ON orders (customer)")'),
+      "init.sql": "CREATE TABLE items (id INT PRIMARY KEY, customer INT NOT NULL, amount INT NOT NULL);\nCREATE INDEX ON items (customer);\nINSERT INTO items SELECT i, i % 200, i * 7 % 1000 FROM generate_series(1, 2000) AS i;\n",
+      "by-customer.sql": SQL_FILES["by-customer.sql"],
+      "range.sql": SQL_FILES["range.sql"],
+    };
+    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+    const profile = path.join(dir, "profile.yaml");
+    writeFileSync(
+      profile,
+      PROFILE.replace("engine: mariadb", "engine: postgresql")
+        .replace(/server_settings: .*/, 'server_settings: { shared_buffers: 32MB, max_connections: 20, fsync: "off", synchronous_commit: "off", autovacuum: "off" }')
+        .replace("    storage_engine: innodb\n", ""),
+    );
+    const out = path.join(work, "pg-results.json");
+    process.env.TMPDIR = privateTmp("pg-run");
+    const run = await cliInProcess("run", "--repo", pgFork.path, "--base", "base", "--head", "head", "--trusted", "--profile", profile, "--cache-dir", cacheDir, "--results", out);
+    expect(run.code, run.stderr).toBe(1);
+    const results = await readResults(out);
+    const comparison = compareRun(results);
+    for (const step of [CUSTOM_STEP, SQL_STEP]) {
+      expect(results.samples.filter((s) => s.step === step && s.status === "ok").length, `${step} rounds`).toBe(4);
+      const counts = results.instructions!.filter((s) => s.step === step && s.status === "ok");
+      expect(counts.length, `${step} counts`).toBe(6);
+      expect(comparison.steps.find((s) => s.step === step)!.variants[0]!.instructions!.verdict, step).toBe("regression");
+    }
   });
 });
