@@ -11,7 +11,7 @@
  *   `cleanup` drops the tables the init SQL creates. sysbench is the field's client: no new one.
  *
  * As a custom pgbench step (pgbench-custom.ts, custom-step.ts): the step id is the user's name, the
- * definition hash (the files' text, the options, threads, storage engine, writes) is recorded, and
+ * definition hash (the files' text, the options, threads, writes) is recorded, and
  * the files are read at the judging commit and carried into each run directory.
  *
  * Every run (measured, warm-up, counted) is the built-ins' (sysbench.ts sysbenchRuns) with one
@@ -33,7 +33,7 @@ import path from "node:path";
 import { z } from "zod";
 import { InputError } from "../common/errors.js";
 import { dataKeyHash, definitionHash, runDirCopies, scriptEntry, sortedEntries, StepNameSchema, WEIGHTED_FILE, withSources, workloadFileAt, type RunDirCopy } from "./custom-step.js";
-import { storageEngineArgs, StorageEngineSchema, sysbenchConnectionArgs, sysbenchRuns, type SysbenchLength } from "./sysbench.js";
+import { sysbenchConnectionArgs, sysbenchRuns, type SysbenchLength } from "./sysbench.js";
 import { serverConnection, type BenchmarkStep, type ClientBinaries, type Target, type WorkloadFile, type WorkloadFiles } from "./types.js";
 
 /** The shipped wrapper that seeds a Lua script's `prepare` (lua/seeded-prepare.lua). */
@@ -49,14 +49,16 @@ const LOAD_SEED = 1;
  */
 const RESERVED_OPTIONS = new Set(["threads", "time", "events", "rand-seed", "rate", "report-interval", "percentile", "warmup-time", "db-driver"]);
 const RESERVED_PREFIXES = ["mysql-", "pgsql-"];
+/** oltp_common.lua's option, not the driver's: the tables' engine, a script's own choice */
+const SCRIPT_OPTIONS = new Set(["mysql-storage-engine"]);
 
 const OptionNameSchema = z
   .string()
   .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, "an option's name as the script declares it (sysbench.cmdline.options): letters, digits, '_' and '-'")
   .refine((name) => {
     const normal = name.toLowerCase().replace(/_/g, "-");
-    return !RESERVED_OPTIONS.has(normal) && !RESERVED_PREFIXES.some((prefix) => normal.startsWith(prefix));
-  }, "set by db-bench-gate for every run (the connection, threads, length, seed and report); storage_engine picks the tables' engine");
+    return SCRIPT_OPTIONS.has(normal) || (!RESERVED_OPTIONS.has(normal) && !RESERVED_PREFIXES.some((prefix) => normal.startsWith(prefix)));
+  }, "set by db-bench-gate for every run (the connection, threads, length, seed and report)");
 
 /** what sql-mix.lua's options and the Lua stub carry: no spaces, quotes, backslashes or commas */
 const PLAIN_PATH = /^[^\s'"\\,@]+$/;
@@ -77,11 +79,13 @@ const common = {
 export const SysbenchScriptParametersSchema = z
   .object({
     ...common,
-    /** the tables' engine where the script's prepare leaves it to sysbench (--mysql-storage-engine, as oltp_common.lua reads it); SQL files name theirs in the init SQL */
-    storage_engine: StorageEngineSchema,
     /** the Lua script, a path relative to the profile */
     script: z.string().regex(/^[^\s'"\\,@]+\.lua$/, "a Lua script's path relative to the profile, ending in .lua, without spaces, quotes, backslashes, ',' or '@'"),
-    /** the script's options (sysbench.cmdline.options), as --name=value; true and false as on and off */
+    /**
+     * the script's options (sysbench.cmdline.options), as --name=value; true and false as on and off.
+     * The tables' engine too, where the script declares one (oltp_common.lua's mysql_storage_engine):
+     * sysbench's mysql driver has no such option of its own.
+     */
     options: z.record(OptionNameSchema, z.union([z.string(), z.number(), z.boolean()])).optional(),
   })
   .strict();
@@ -107,7 +111,7 @@ export const SysbenchSqlParametersSchema = z
 
 export type SysbenchScriptParameters = z.output<typeof SysbenchScriptParametersSchema>;
 export type SysbenchSqlParameters = z.output<typeof SysbenchSqlParametersSchema>;
-type CommonParameters = Pick<SysbenchScriptParameters, keyof typeof common | "storage_engine">;
+type CommonParameters = Pick<SysbenchScriptParameters, keyof typeof common>;
 
 /** The definition of a custom step (it names files), told from a builtin one (a `benchmark`) by its `script` or `sql`. */
 export function isCustomSysbench(parameters: unknown): boolean {
@@ -130,7 +134,7 @@ export function sysbenchOptionArgs(options: SysbenchScriptParameters["options"])
 }
 
 /** What the options common to both forms add to a definition's hash (not the report's interval or percentile: they change no operation). */
-const commonDefinition = (p: CommonParameters) => ({ threads: p.threads, writes: p.writes, storage_engine: p.storage_engine ?? null });
+const commonDefinition = (p: CommonParameters) => ({ threads: p.threads, writes: p.writes });
 
 /** sha256 of what a Lua step runs: the script's text and every option that changes its operations (not the path: a rename is the same workload). */
 export function sysbenchScriptHash(p: SysbenchScriptParameters, script: WorkloadFile): string {
@@ -230,7 +234,6 @@ function customSysbenchStep(p: CommonParameters, w: SysbenchWorkload): Benchmark
       threads: p.threads,
       writes: p.writes,
       percentile: p.percentile,
-      ...(p.storage_engine !== undefined && { storage_engine: p.storage_engine }),
     },
     definition_hash: w.hash,
     programs: { sysbench: "system", [w.shipped]: "shipped", ...Object.fromEntries(w.files.map((f) => [f.name, "workload" as const])) },
@@ -246,14 +249,13 @@ function customSysbenchStep(p: CommonParameters, w: SysbenchWorkload): Benchmark
     }),
     dataSet: (target, bins) => {
       const { protocol } = serverConnection(target);
-      const storageEngine = storageEngineArgs(protocol, p.storage_engine);
       const load = ([file, ...options]: string[], command: "cleanup" | "prepare") => ({
         file: bins.sysbench!,
-        args: [file!, ...connection(target), ...storageEngine, ...options, "--threads=1", `--rand-seed=${LOAD_SEED}`, command],
+        args: [file!, ...connection(target), ...options, "--threads=1", `--rand-seed=${LOAD_SEED}`, command],
       });
       return {
-        // the protocol and storage engine too: tables loaded into one engine are not another's
-        key: `sysbench-custom.${protocol}${p.storage_engine === undefined ? "" : `.${p.storage_engine}`}.${w.dataKey}`,
+        // the protocol too: tables loaded into one engine are not another's (a storage engine is in the options, so in the key)
+        key: `sysbench-custom.${protocol}.${w.dataKey}`,
         commands: [load(w.script(bins), "cleanup"), load(w.prepare?.(bins) ?? w.script(bins), "prepare")],
         tables: w.tables,
         inputError: (_index, output) => {

@@ -25,7 +25,7 @@ import { engineFork } from "../helpers/engine-fork-builds.js";
 import { cliInProcess } from "../helpers/cli-in-process.js";
 
 const cacheDir = inject("cacheDir");
-const work = mkdtempSync(path.join(os.tmpdir(), "dbg-own-workload-mariadb-test-"));
+const work = mkdtempSync(path.join(os.tmpdir(), "dbg-own-workload-sysbench-test-"));
 chmodSync(work, 0o755);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -37,6 +37,7 @@ const FILES_REF = "own-workload-sysbench-files";
 const ordersLua = (createTable: string) => `-- orders by customer: the sum of a customer's orders, read through the secondary index
 sysbench.cmdline.options = {
   orders = { "rows of the orders table", 2000 },
+  mysql_storage_engine = { "the tables' engine", "innodb" },
 }
 function prepare()
   local con = sysbench.sql.driver():connect()
@@ -80,10 +81,9 @@ steps:
   - driver: sysbench
     name: ${CUSTOM_STEP}
     script: orders.lua
-    options: { orders: 2000 }
+    options: { orders: 2000, mysql_storage_engine: innodb }
     threads: 1
     writes: false
-    storage_engine: innodb
   - driver: sysbench
     name: ${SQL_STEP}
     sql: [by-customer.sql@3, range.sql@1]
@@ -138,7 +138,7 @@ describe("a fork's own sysbench Lua workload on MariaDB", () => {
     const run = await cliInProcess("run", "--repo", repo, "--base", fork.base, "--head", fork.head, "--trusted", "--judge-at", FILES_REF, "--profile", profile, "--cache-dir", cacheDir, "--results", out);
     expect(run.code, run.stderr).toBe(1);
     const results = await readResults(out);
-    expect(results.steps.find((s) => s.id === CUSTOM_STEP)).toMatchObject({ driver: "sysbench", parameters: { script: "orders.lua", options: "orders=2000", threads: 1, writes: false, storage_engine: "innodb" } });
+    expect(results.steps.find((s) => s.id === CUSTOM_STEP)).toMatchObject({ driver: "sysbench", parameters: { script: "orders.lua", options: "mysql_storage_engine=innodb orders=2000", threads: 1, writes: false } });
     expect(results.steps.find((s) => s.id === SQL_STEP)).toMatchObject({ driver: "sysbench", parameters: { sql: "by-customer.sql@3 range.sql@1", init_sql: "init.sql", threads: 1, writes: false } });
     // the committed files' definitions, not the ones on disk
     const committedFiles = new Map(Object.entries({ "orders.lua": ORDERS_LUA, ...SQL_FILES }).map(([name, text]) => [name, { path: name, source: "committed", text }]));
@@ -207,8 +207,7 @@ describe("a fork's own sysbench workloads on PostgreSQL", () => {
     writeFileSync(
       profile,
       PROFILE.replace("engine: mariadb", "engine: postgresql")
-        .replace(/server_settings: .*/, 'server_settings: { shared_buffers: 32MB, max_connections: 20, fsync: "off", synchronous_commit: "off", autovacuum: "off" }')
-        .replace("    storage_engine: innodb\n", ""),
+        .replace(/server_settings: .*/, 'server_settings: { shared_buffers: 32MB, max_connections: 20, fsync: "off", synchronous_commit: "off", autovacuum: "off" }'),
     );
     const out = path.join(work, "pg-results.json");
     process.env.TMPDIR = privateTmp("pg-run");
