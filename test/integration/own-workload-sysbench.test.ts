@@ -23,6 +23,7 @@ import { readResults } from "../../src/results/io.js";
 import type { ForkRepo } from "../../src/setup/fork-repo.js";
 import { engineFork } from "../helpers/engine-fork-builds.js";
 import { cliInProcess } from "../helpers/cli-in-process.js";
+import { ordersLua } from "../helpers/orders-lua.js";
 
 const cacheDir = inject("cacheDir");
 const work = mkdtempSync(path.join(os.tmpdir(), "dbg-own-workload-sysbench-test-"));
@@ -33,33 +34,12 @@ const CUSTOM_STEP = "orders-by-customer";
 const SQL_STEP = "items-sql";
 const FILES_REF = "own-workload-sysbench-files";
 
-/** `createTable`: the Lua statements that make the orders table, in the engine's dialect */
-const ordersLua = (createTable: string) => `-- orders by customer: the sum of a customer's orders, read through the secondary index
-sysbench.cmdline.options = {
-  orders = { "rows of the orders table", 2000 },
-  mysql_storage_engine = { "the tables' engine", "innodb" },
-}
-function prepare()
-  local con = sysbench.sql.driver():connect()
-  ${createTable}
-  for i = 1, sysbench.opt.orders do
-    con:query(string.format("INSERT INTO orders VALUES (%d, %d, %d)", i, sysbench.rand.uniform(1, 200), sysbench.rand.uniform(1, 1000)))
-  end
-end
-function cleanup()
-  sysbench.sql.driver():connect():query("DROP TABLE IF EXISTS orders")
-end
-function thread_init()
-  con = sysbench.sql.driver():connect()
-end
-function event()
-  con:query("SELECT SUM(amount) FROM orders WHERE customer = " .. sysbench.rand.uniform(1, 200))
-end
-`;
-const ORDERS_LUA = ordersLua('con:query("CREATE TABLE orders (id INT PRIMARY KEY, customer INT NOT NULL, amount INT NOT NULL, KEY (customer)) ENGINE = " .. sysbench.opt.mysql_storage_engine)');
-/** MariaDB has no generate_series: a recursive CTE makes the rows */
+const ORDERS_LUA = ordersLua();
+/** MariaDB has no generate_series: a recursive CTE makes the rows (one recursion per row) */
 const INIT_SQL = `-- the items the statements read
 CREATE TABLE items (id INT PRIMARY KEY, customer INT NOT NULL, amount INT NOT NULL, KEY (customer));
+-- the CTE below recurses once per row: past MariaDB's default of 1000
+SET SESSION max_recursive_iterations = 100000;
 INSERT INTO items
   WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
   SELECT i, i MOD 200, i * 7 MOD 1000 FROM n;
@@ -124,9 +104,10 @@ async function forkWithWorkload(): Promise<{ repo: string; profile: string }> {
   return { repo, profile: path.join(dir, "profile.yaml") };
 }
 
-function privateTmp(name: string): string {
-  const dir = path.join(work, name);
-  mkdirSync(dir, { mode: 0o755 });
+/** A TMPDIR for a run: the run directories in it must be reachable by the variants' users. */
+function runTmp(name: string): string {
+  const dir = mkdtempSync(path.join(work, `${name}-`));
+  chmodSync(dir, 0o755);
   return dir;
 }
 
@@ -134,7 +115,7 @@ describe("a fork's own sysbench Lua workload on MariaDB", () => {
   it("runs as steps through `run`: QPS rounds and counts of the judging commit's files, and the head's slower SELECTs fail the gate on them", async () => {
     const { repo, profile } = await forkWithWorkload();
     const out = path.join(work, "results.json");
-    process.env.TMPDIR = privateTmp("run");
+    process.env.TMPDIR = runTmp("run");
     const run = await cliInProcess("run", "--repo", repo, "--base", fork.base, "--head", fork.head, "--trusted", "--judge-at", FILES_REF, "--profile", profile, "--cache-dir", cacheDir, "--results", out);
     expect(run.code, run.stderr).toBe(1);
     const results = await readResults(out);
@@ -171,7 +152,7 @@ describe("a fork's own sysbench Lua workload on MariaDB", () => {
       writeFileSync(file, PROFILE.replace("script: orders.lua", `script: ${name}.lua`));
       return file;
     };
-    process.env.TMPDIR = privateTmp("bad-runs");
+    process.env.TMPDIR = runTmp("bad-runs");
     const runWith = (file: string) => cliInProcess("run", "--repo", fork.path, "--base", fork.base, "--head", fork.head, "--trusted", "--profile", file, "--cache-dir", cacheDir, "--no-instructions", "--results", path.join(dir, "results.json"));
     const lastLine = (stderr: string) => stderr.trim().split("\n").at(-1)!;
 
@@ -210,7 +191,7 @@ describe("a fork's own sysbench workloads on PostgreSQL", () => {
         .replace(/server_settings: .*/, 'server_settings: { shared_buffers: 32MB, max_connections: 20, fsync: "off", synchronous_commit: "off", autovacuum: "off" }'),
     );
     const out = path.join(work, "pg-results.json");
-    process.env.TMPDIR = privateTmp("pg-run");
+    process.env.TMPDIR = runTmp("pg-run");
     const run = await cliInProcess("run", "--repo", pgFork.path, "--base", "base", "--head", "head", "--trusted", "--profile", profile, "--cache-dir", cacheDir, "--results", out);
     expect(run.code, run.stderr).toBe(1);
     const results = await readResults(out);

@@ -17,6 +17,7 @@ import { createdTables } from "../../src/driver/sysbench-custom.js";
 import type { BenchmarkStep, ClientCommand, Target, WorkloadFile } from "../../src/driver/types.js";
 import { InputError } from "../../src/common/errors.js";
 import { inputError } from "./expect-input-error.js";
+import { ordersLua } from "../helpers/orders-lua.js";
 
 const dir = mkdtempSync(join(tmpdir(), "dbg-own-sysbench-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,29 +34,7 @@ steps:
 `;
 const CUSTOM = "{ driver: sysbench, name: orders-by-customer, script: orders.lua, options: { orders: 1000, skip_trx: true, mysql_storage_engine: innodb }, threads: 2, writes: false }";
 
-/** a script of the stock scripts' shape: options, prepare and cleanup commands, a connection per thread, one select per event */
-const ORDERS_LUA = `sysbench.cmdline.options = {
-  orders = { "rows of the orders table", 1000 },
-  skip_trx = { "no transaction around an event", false },
-  mysql_storage_engine = { "the tables' engine (oltp_common.lua's option)", "innodb" },
-}
-function prepare()
-  local con = sysbench.sql.driver():connect()
-  con:query("CREATE TABLE orders (id INT PRIMARY KEY, customer INT NOT NULL, amount INT NOT NULL, KEY (customer)) ENGINE = " .. sysbench.opt.mysql_storage_engine)
-  for i = 1, sysbench.opt.orders do
-    con:query(string.format("INSERT INTO orders VALUES (%d, %d, %d)", i, sysbench.rand.uniform(1, 100), sysbench.rand.uniform(1, 1000)))
-  end
-end
-function cleanup()
-  sysbench.sql.driver():connect():query("DROP TABLE IF EXISTS orders")
-end
-function thread_init()
-  con = sysbench.sql.driver():connect()
-end
-function event()
-  con:query("SELECT SUM(amount) FROM orders WHERE customer = " .. sysbench.rand.uniform(1, 100))
-end
-`;
+const ORDERS_LUA = ordersLua(undefined, '\n  skip_trx = { "no transaction around an event", false },');
 
 const file = (name: string, text: string): WorkloadFile => ({ path: name, source: `abc123:perf/${name}`, text });
 const FILES = new Map([["orders.lua", file("orders.lua", ORDERS_LUA)]]);
