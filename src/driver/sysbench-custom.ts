@@ -19,8 +19,9 @@
  * on data an earlier counted run changed: one seed per run, as the built-ins). Data: `cleanup` then
  * `prepare`, in one thread with --rand-seed, once per server and again before counting; a Lua
  * script's `prepare` through lua/seeded-prepare.lua, which seeds the generator sysbench 1.0 leaves
- * unseeded outside `run`, so that every server holds the same rows. The tables are the benchmark
- * database's, which the counter prewarms and (PostgreSQL) copies for a step that writes.
+ * unseeded outside `run`, so that every server holds the same rows, then lua/analyze-tables.lua, so
+ * that every server plans on statistics of them. The tables are the benchmark database's, which the
+ * counter prewarms and (PostgreSQL) copies for a step that writes.
  *
  * Input checks, before anything is measured: sysbench runs the step's script against a socket where
  * no server listens (the mysql driver on every engine: the script is loaded, its options parsed, its
@@ -38,6 +39,8 @@ import { serverConnection, type BenchmarkStep, type ClientBinaries, type Target,
 
 /** The shipped wrapper that seeds a Lua script's `prepare` (lua/seeded-prepare.lua). */
 const SEEDED_PREPARE = "lua/seeded-prepare.lua";
+/** The shipped script that analyses a Lua step's tables after its load (lua/analyze-tables.lua). */
+const ANALYZE_TABLES = "lua/analyze-tables.lua";
 /** The shipped script that runs SQL files (lua/sql-mix.lua). */
 const SQL_MIX = "lua/sql-mix.lua";
 /** --rand-seed of every load: each variant loads the same rows with its own build */
@@ -207,13 +210,14 @@ interface SysbenchWorkload {
   dataKey: string;
   /** the profile's files (and a stub made from them), the first the one an unattributed error is blamed on */
   files: CarriedFile[];
-  /** the shipped Lua its commands run (lua/seeded-prepare.lua, lua/sql-mix.lua) */
-  shipped: string;
+  /** the shipped Lua its commands run (lua/seeded-prepare.lua, lua/analyze-tables.lua, lua/sql-mix.lua) */
+  shipped: string[];
   /** what every command runs: the script and its options */
   script(bins: ClientBinaries): string[];
   /** the load's `prepare`, where it is not `script` */
   prepare?(bins: ClientBinaries): string[];
-  tables: string[];
+  /** what the load created, for the engine's settle; "all": unknown, every table of the database analysed after the load */
+  tables: string[] | "all";
 }
 
 function customSysbenchStep(p: CommonParameters, w: SysbenchWorkload): BenchmarkStep {
@@ -236,7 +240,7 @@ function customSysbenchStep(p: CommonParameters, w: SysbenchWorkload): Benchmark
       percentile: p.percentile,
     },
     definition_hash: w.hash,
-    programs: { sysbench: "system", [w.shipped]: "shipped", ...Object.fromEntries(w.files.map((f) => [f.name, "workload" as const])) },
+    programs: { sysbench: "system", ...Object.fromEntries(w.shipped.map((name) => [name, "shipped" as const])), ...Object.fromEntries(w.files.map((f) => [f.name, "workload" as const])) },
     files: Object.fromEntries(w.files.map((f) => [f.name, f.file])),
     inputCheck: (bins, noServerDir) => ({
       command: { file: bins.sysbench!, args: [...w.script(bins), "--db-driver=mysql", `--mysql-socket=${path.join(noServerDir, "mysqld.sock")}`, "--threads=1", "--events=1", "--time=0", "run"] },
@@ -249,15 +253,15 @@ function customSysbenchStep(p: CommonParameters, w: SysbenchWorkload): Benchmark
     }),
     dataSet: (target, bins) => {
       const { protocol } = serverConnection(target);
-      const load = ([file, ...options]: string[], command: "cleanup" | "prepare") => ({
+      const load = ([file, ...options]: string[], command: "cleanup" | "prepare" | "analyze") => ({
         file: bins.sysbench!,
         args: [file!, ...connection(target), ...options, "--threads=1", `--rand-seed=${LOAD_SEED}`, command],
       });
       return {
         // the protocol too: tables loaded into one engine are not another's (a storage engine is in the options, so in the key)
         key: `sysbench-custom.${protocol}.${w.dataKey}`,
-        commands: [load(w.script(bins), "cleanup"), load(w.prepare?.(bins) ?? w.script(bins), "prepare")],
-        tables: w.tables,
+        commands: [load(w.script(bins), "cleanup"), load(w.prepare?.(bins) ?? w.script(bins), "prepare"), ...(w.tables === "all" ? [load([bins[ANALYZE_TABLES]!], "analyze")] : [])],
+        tables: w.tables === "all" ? [] : w.tables,
         inputError: (_index, output) => {
           const line = loadMessage(output, w.files);
           if (!line) return null;
@@ -285,10 +289,11 @@ function sysbenchScriptStep(parameters: unknown, files: WorkloadFiles): Benchmar
       { ...scriptCopy!, field: "script" },
       { ...stubCopy!, field: "script" },
     ],
-    shipped: SEEDED_PREPARE,
+    shipped: [SEEDED_PREPARE, ANALYZE_TABLES],
     script: (bins) => [bins[scriptCopy!.name]!, ...options],
     prepare: (bins) => [bins[stubCopy!.name]!, ...options],
-    tables: [],
+    // the script's tables are its own: every table of the database analysed after the load
+    tables: "all",
   });
 }
 
@@ -308,7 +313,7 @@ function sysbenchSqlStep(parameters: unknown, files: WorkloadFiles): BenchmarkSt
     hash: sysbenchSqlHash(p, sql, init),
     dataKey: dataKeyHash([init?.text ?? null]),
     files: carried,
-    shipped: SQL_MIX,
+    shipped: [SQL_MIX],
     script: (bins) => [
       bins[SQL_MIX]!,
       `--sql_files=${sql.map((s) => `${bins[copyOf(s.file)]!}@${s.weight}`).join(",")}`,

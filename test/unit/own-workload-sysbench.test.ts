@@ -123,10 +123,13 @@ describe("a custom sysbench step's definition", () => {
     expect(data.commands.map((c) => [c.args[0], ...c.args.slice(-5)])).toEqual([
       [`/run/dir/${script}`, "--orders=1000", "--skip_trx=on", "--threads=1", "--rand-seed=1", "cleanup"],
       [`/run/dir/${stub}`, "--orders=1000", "--skip_trx=on", "--threads=1", "--rand-seed=1", "prepare"],
+      // the script's tables, unknown here, get statistics as the built-ins' do: every table of the database analysed
+      ["/run/dir/analyze-tables.lua", "--mysql-user=root", "--mysql-db=bench", "--threads=1", "--rand-seed=1", "analyze"],
     ]);
+    expect(data.tables).toEqual([]);
     expect(data.commands[1]!.args).toContain("--mysql_storage_engine=innodb");
     expect(step.files![stub!]!.text).toContain(`dofile(dir .. "${script}")\ndofile(dir .. "seeded-prepare.lua")`);
-    expect(step.programs).toMatchObject({ sysbench: "system", "lua/seeded-prepare.lua": "shipped", [script!]: "workload", [stub!]: "workload" });
+    expect(step.programs).toMatchObject({ sysbench: "system", "lua/seeded-prepare.lua": "shipped", "lua/analyze-tables.lua": "shipped", [script!]: "workload", [stub!]: "workload" });
     expect(data.key).toMatch(/^sysbench-custom\.mysql\.[0-9a-f]{12}$/);
     // the tables' engine is a script's option: another engine, another load
     expect(customStep(CUSTOM.replace("innodb", "rocksdb")).dataSet(MARIADB, BINS).key).not.toBe(data.key);
