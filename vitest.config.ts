@@ -7,7 +7,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * prebuilds them in the background: run last, so that on a fresh machine those cold builds overlap the
  * PostgreSQL tests (test/integration/global-setup.ts).
  */
-const NEED_ENGINE_BUILDS = ["engine-mariadb.test.ts", "ibench.test.ts", "rocksdb.test.ts", "full-profiles.test.ts"];
+const NEED_ENGINE_BUILDS = ["engine-mariadb.test.ts", "own-workload-sysbench.test.ts", "ibench.test.ts", "rocksdb.test.ts", "full-profiles.test.ts"];
 
 class EngineBuildsLast extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

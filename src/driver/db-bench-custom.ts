@@ -19,7 +19,7 @@
  */
 import { z } from "zod";
 import { InputError } from "../common/errors.js";
-import { CustomStepNameSchema, definitionHash, sortedEntries } from "./custom-step.js";
+import { StepNameSchema, definitionHash, sortedEntries } from "./custom-step.js";
 import {
   commonArgs,
   DB_BENCH_DEFAULT_OPTIONS,
@@ -49,7 +49,7 @@ const FRESH_DB_BENCHMARKS = new Set([
 export const DbBenchCustomParametersSchema = z
   .object({
     /** the step id: a name of the user's, kept across edits of the definition */
-    name: CustomStepNameSchema,
+    name: StepNameSchema,
     /** db_bench --benchmarks, in order: a list, or db_bench's own comma-separated form */
     benchmarks: z.preprocess(
       (list) => (typeof list === "string" ? list.split(",") : list),

@@ -10,6 +10,7 @@ import { ibenchStep } from "./ibench.js";
 import { pgbenchStep } from "./pgbench.js";
 import { isCustomPgbench, pgbenchCustomFiles, pgbenchCustomStep } from "./pgbench-custom.js";
 import { sysbenchStep } from "./sysbench.js";
+import { isCustomSysbench, sysbenchCustomFiles, sysbenchCustomStep } from "./sysbench-custom.js";
 import type { BenchmarkStep, StepDefinition, WorkloadFiles } from "./types.js";
 
 export interface Driver {
@@ -17,7 +18,7 @@ export interface Driver {
   engines: readonly EngineName[];
   /** the parameter that sets how many clients (connections, threads) the benchmark runs: what a client-count sweep varies; absent: no sweep */
   clients?: string;
-  /** the files of the profile's a definition names (a custom pgbench step's scripts), each with its field; absent: none */
+  /** the files of the profile's a definition names (a custom pgbench step's scripts, a custom sysbench step's Lua), each with its field; absent: none */
   files?(parameters: Record<string, unknown>): { path: string; field: (string | number)[] }[];
   /** Throws ZodError for bad parameters; `files`: those `files` named, as read */
   step(parameters: unknown, files: WorkloadFiles): BenchmarkStep;
@@ -31,8 +32,14 @@ export const DRIVERS: Record<string, Driver> = {
     files: pgbenchCustomFiles,
     step: (parameters, files) => (isCustomPgbench(parameters) ? pgbenchCustomStep(parameters, files) : pgbenchStep(parameters)),
   },
-  // its pgsql driver for PostgreSQL, its mysql one for MariaDB (sysbenchConnectionArgs)
-  sysbench: { engines: ["postgresql", "mariadb", "myrocks"], clients: "threads", step: sysbenchStep },
+  // its pgsql driver for PostgreSQL, its mysql one for MariaDB (sysbenchConnectionArgs); the shipped
+  // microbenchmarks (benchmark:), or the profile's own Lua script (script:, src/driver/sysbench-custom.ts)
+  sysbench: {
+    engines: ["postgresql", "mariadb", "myrocks"],
+    clients: "threads",
+    files: sysbenchCustomFiles,
+    step: (parameters, files) => (isCustomSysbench(parameters) ? sysbenchCustomStep(parameters, files) : sysbenchStep(parameters)),
+  },
   // sysbench with lua/ibench.lua: its pgsql and mysql dialects (MyRocks: storage_engine rocksdb); a new engine needs its dialect there
   ibench: { engines: ["postgresql", "mariadb", "myrocks"], step: ibenchStep },
   // db_bench runs its operations on --threads threads of one process; a named step (benchmarks:) or the profile's own list (src/driver/db-bench-custom.ts)

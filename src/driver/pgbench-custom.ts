@@ -16,26 +16,22 @@
  * no other step's tables are touched), which its runs put first on their search_path, before public
  * (pgbench's tables). It stays in the benchmark database, which the counter copies for a step that writes.
  */
-import { createHash } from "node:crypto";
-import path from "node:path";
 import { z } from "zod";
 import { InputError } from "../common/errors.js";
-import { CustomStepNameSchema, definitionHash, sortedEntries } from "./custom-step.js";
+import { dataKeyHash, definitionHash, runDirCopies, scriptEntry, sortedEntries, StepNameSchema, WEIGHTED_FILE, withSources, workloadFileAt } from "./custom-step.js";
 import { COUNTED_RUN_SEED, PGBENCH_PROTOCOLS, parsePgbenchOutput, pgbenchCountedRun, type PgbenchRunArgs } from "./pgbench.js";
 import { libpqConnectionArgs, serverConnection, wholeSeconds, type BenchmarkStep, type ClientBinaries, type ProgramSource, type Target, type WorkloadFile, type WorkloadFiles } from "./types.js";
 
-/** `file@weight` as pgbench's -f takes it; no weight is 1 */
-const SCRIPT_ENTRY = /^(?<file>[^@\s][^@]*?)(?:@(?<weight>\d+))?$/;
 /** pgbench's -D name: a psql-like variable name */
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export const PgbenchCustomParametersSchema = z
   .object({
     /** the step id: a name of the user's, kept across edits of the scripts */
-    name: CustomStepNameSchema,
+    name: StepNameSchema,
     /** script files (paths relative to the profile), each `file@weight` (pgbench -f); no weight is 1 */
     scripts: z
-      .array(z.string().regex(SCRIPT_ENTRY, "a script file, optionally @ and a whole weight: jsonb_lookup.sql@9"))
+      .array(z.string().regex(WEIGHTED_FILE, "a script file, optionally @ and a whole weight: jsonb_lookup.sql@9"))
       .min(1)
       .max(16)
       .refine((entries) => entries.some((e) => scriptEntry(e).weight > 0), "at least one script needs a weight above 0"),
@@ -68,11 +64,6 @@ export function isCustomPgbench(parameters: unknown): boolean {
   return typeof parameters === "object" && parameters !== null && "scripts" in parameters;
 }
 
-export function scriptEntry(entry: string): { file: string; weight: number } {
-  const groups = SCRIPT_ENTRY.exec(entry)?.groups;
-  return { file: groups?.file ?? entry, weight: groups?.weight === undefined ? 1 : Number(groups.weight) };
-}
-
 /**
  * The files a definition names (scripts, init SQL), as given: what the profile loader reads at the
  * judging commit before the step is made. Lenient: a malformed field is the schema's to report.
@@ -85,17 +76,12 @@ export function pgbenchCustomFiles(parameters: Record<string, unknown>): { path:
   ];
 }
 
-/** A file's name in the run directory: by its content, so two steps naming one file share one copy. */
-function runDirName(file: WorkloadFile): string {
-  return `workload-${createHash("sha256").update(file.text).digest("hex").slice(0, 12)}-${path.basename(file.path)}`;
-}
-
 /** sha256 of what the step runs: the scripts' text and weights, the init SQL's text and every option (not the files' paths: a rename is the same workload). */
 export function pgbenchCustomHash(p: PgbenchCustomParameters, scripts: readonly { file: WorkloadFile; weight: number }[], init: WorkloadFile | null): string {
   const definition = {
     scripts: scripts.map((s) => ({ text: s.file.text, weight: s.weight })),
     init_sql: init?.text ?? null,
-    defines: sortedEntries(p.defines ?? {}),
+    defines: sortedEntries(p.defines),
     scale: p.scale ?? null,
     protocol: p.protocol,
     clients: p.clients,
@@ -103,11 +89,6 @@ export function pgbenchCustomHash(p: PgbenchCustomParameters, scripts: readonly 
     writes: p.writes,
   };
   return definitionHash(definition);
-}
-
-/** `text` with the run directory's copies named as the profile's files (`source`): what the user can find. */
-function withSources(text: string, copies: readonly { name: string; file: WorkloadFile }[], runDirPath: (name: string) => string): string {
-  return copies.reduce((out, c) => out.split(runDirPath(c.name)).join(c.file.source), text);
 }
 
 /**
@@ -134,17 +115,12 @@ function initSqlError(output: string): { line: number; message: string } | null 
 export function pgbenchCustomStep(parameters: unknown, files: WorkloadFiles): BenchmarkStep {
   const p = PgbenchCustomParametersSchema.parse(parameters);
   const threads = p.threads ?? p.clients;
-  const fileAt = (given: string, field: string) => {
-    const file = files.get(given);
-    if (!file) throw new InputError(`${given} was not read (the profile's files are read when it is loaded)`, undefined, field);
-    return file;
-  };
   const scripts = p.scripts.map((entry, i) => {
     const { file, weight } = scriptEntry(entry);
-    return { file: fileAt(file, `scripts[${i}]`), weight };
+    return { file: workloadFileAt(files, file, `scripts[${i}]`), weight };
   });
-  const init = p.init_sql === undefined ? null : fileAt(p.init_sql, "init_sql");
-  const copies = [...scripts.map((s) => s.file), ...(init ? [init] : [])].map((file) => ({ name: runDirName(file), file }));
+  const init = p.init_sql === undefined ? null : workloadFileAt(files, p.init_sql, "init_sql");
+  const copies = runDirCopies([...scripts.map((s) => s.file), ...(init ? [init] : [])]);
   const nameOf = (file: WorkloadFile) => copies.find((c) => c.file === file)!.name;
   const programs: Record<string, ProgramSource> = { pgbench: "build", psql: "build", ...Object.fromEntries(copies.map((c) => [c.name, "workload" as const])) };
   const transactions = (bins: ClientBinaries) => [
@@ -165,7 +141,7 @@ export function pgbenchCustomStep(parameters: unknown, files: WorkloadFiles): Be
     `--random-seed=${COUNTED_RUN_SEED}`,
   ];
   const hash = pgbenchCustomHash(p, scripts, init);
-  const dataKey = `pgbench-custom.${createHash("sha256").update(JSON.stringify([init?.text ?? null, p.scale ?? null])).digest("hex").slice(0, 12)}`;
+  const dataKey = `pgbench-custom.${dataKeyHash([init?.text ?? null, p.scale ?? null])}`;
   const initIndex = p.scale === undefined ? 0 : 1;
   const schema = `dbg_${dataKey.replace(/\W/g, "_")}`;
   // libpq takes a connection string where a database name goes (pgbench's last argument)
@@ -190,7 +166,7 @@ export function pgbenchCustomStep(parameters: unknown, files: WorkloadFiles): Be
       command: { file: bins.pgbench!, args: [...transactions(bins), "-n", "-t", "1", "-h", noServerDir, "-p", "1", "-U", "check", "check"] },
       rejected: (output) => {
         const message = scriptCheck(output);
-        return message === null ? null : new InputError(withSources(message, copies, (name) => bins[name]!), scripts.map((s) => s.file.source).join(", "), "scripts");
+        return message === null ? null : new InputError(withSources(message, copies), scripts.map((s) => s.file.source).join(", "), "scripts");
       },
     }),
     dataSet: (target, bins) => {

@@ -169,7 +169,45 @@ export function sysbenchConnectionArgs(conn: Connection): string[] {
 }
 
 /** sysbench's --rand-seed for fixed-count runs (0 would seed from the clock). */
-const COUNTED_RUN_SEED = 1;
+export const COUNTED_RUN_SEED = 1;
+
+/** How long a run lasts: --time and --events (0 = no limit). */
+export interface SysbenchLength {
+  time: string;
+  events: string;
+}
+
+/**
+ * The runs of a sysbench step of `threads` threads: measured (with progress lines), warm-up and
+ * fixed-count, each `runArgs` of its length (with the step's programs), then the script and `run`. `seedEveryRun`: the measured
+ * and warm-up runs take the counted runs' --rand-seed too (else sysbench seeds them from the clock).
+ */
+export function sysbenchRuns(
+  runArgs: (target: Target, bins: ClientBinaries, length: SysbenchLength) => string[],
+  script: (bins: ClientBinaries) => string,
+  s: { threads: number; reportIntervalS: number; writes: boolean; seedEveryRun?: boolean },
+): Pick<BenchmarkStep, "run" | "warmup" | "fixedRun" | "writes" | "isProgressLine" | "parse"> {
+  const timed = (target: Target, bins: ClientBinaries, seconds: number) => [...runArgs(target, bins, { time: wholeSeconds(seconds), events: "0" }), ...(s.seedEveryRun ? [`--rand-seed=${COUNTED_RUN_SEED}`] : [])];
+  return {
+    run: (target, bins, seconds) => ({ file: bins.sysbench!, args: [...timed(target, bins, seconds), `--report-interval=${s.reportIntervalS}`, script(bins), "run"] }),
+    warmup: (target, bins, seconds) => ({ file: bins.sysbench!, args: [...timed(target, bins, seconds), script(bins), "run"] }),
+    ...(s.writes && { writes: true as const }),
+    // --events counts every thread's events together. One seed for every counted run on the same data,
+    // so runs of N and 2N share their first N events and their difference is the same events in every
+    // repeat and in both variants (the rows an IN-list of random k values matches vary by a few % from
+    // draw to draw): every run of a step that reads, and every run of a step that writes that starts
+    // from a fresh copy of the data (run 0). A step that writes on data an earlier run changed: a seed
+    // per run (the same on both variants), since a run that repeated an earlier one's writes would set
+    // rows to the values they hold, MariaDB's path for an unchanged row (no write at all): with one
+    // seed update-nonindex counted its first repeat's real updates and its later repeats' no-ops.
+    fixedRun: (target, bins, perClient, run) => ({
+      file: bins.sysbench!,
+      args: [...runArgs(target, bins, { time: "0", events: wholeCount(perClient * s.threads) }), `--rand-seed=${COUNTED_RUN_SEED + (s.writes ? run : 0)}`, script(bins), "run"],
+    }),
+    isProgressLine: (line) => /^\[ \d+s \] /.test(line),
+    parse: parseSysbenchOutput,
+  };
+}
 
 /** The loader: the stock scripts' tables, their rows drawn from --rand-seed (stock `prepare` ignores it). */
 const LOADER = "lua/sbtest-load.lua";
@@ -182,10 +220,9 @@ export function sysbenchStep(parameters: unknown): BenchmarkStep<Programs> {
   const p = SysbenchParametersSchema.parse(parameters);
   const microbenchmark: Microbenchmark = SYSBENCH_MICROBENCHMARKS[p.benchmark];
   const connection = (target: Target) => sysbenchConnectionArgs(serverConnection(target));
-  const script = (bins: ClientBinaries<Programs>) => (microbenchmark.script === MICRO ? bins[MICRO] : microbenchmark.script);
+  const script = (bins: ClientBinaries) => (microbenchmark.script === MICRO ? bins[MICRO]! : microbenchmark.script);
   const table = [`--tables=${p.tables}`, `--table_size=${p.table_size}`, ...(p.pk ? [] : ["--secondary=on"])];
-  /** `length`: --time and --events (0 = no limit) */
-  const runArgs = (target: Target, length: { time: string; events: string }) => [
+  const runArgs = (target: Target, _bins: ClientBinaries, length: SysbenchLength) => [
     ...connection(target),
     ...table,
     `--threads=${p.threads}`,
@@ -227,31 +264,7 @@ export function sysbenchStep(parameters: unknown): BenchmarkStep<Programs> {
         tables: Array.from({ length: p.tables }, (_, i) => `sbtest${i + 1}`),
       };
     },
-    run: (target, bins, seconds) => ({
-      file: bins.sysbench,
-      args: [...runArgs(target, { time: wholeSeconds(seconds), events: "0" }), `--report-interval=${p.report_interval_s}`, script(bins), "run"],
-    }),
-    warmup: (target, bins, seconds) => ({ file: bins.sysbench, args: [...runArgs(target, { time: wholeSeconds(seconds), events: "0" }), script(bins), "run"] }),
-    ...(microbenchmark.writes && { writes: true as const }),
-    // --events counts every thread's events together. One seed for every counted run on the same data,
-    // so runs of N and 2N share their first N events and their difference is the same events in every
-    // repeat and in both variants (the rows an IN-list of random k values matches vary by a few % from
-    // draw to draw): every run of a step that reads, and every run of a step that writes that starts
-    // from a fresh copy of the data (run 0). A step that writes on data an earlier run changed: a seed
-    // per run (the same on both variants), since a run that repeated an earlier one's writes would set
-    // rows to the values they hold, MariaDB's path for an unchanged row (no write at all): with one
-    // seed update-nonindex counted its first repeat's real updates and its later repeats' no-ops.
-    fixedRun: (target, bins, perClient, run) => ({
-      file: bins.sysbench,
-      args: [
-        ...runArgs(target, { time: "0", events: wholeCount(perClient * p.threads) }),
-        `--rand-seed=${COUNTED_RUN_SEED + (microbenchmark.writes ? run : 0)}`,
-        script(bins),
-        "run",
-      ],
-    }),
-    isProgressLine: (line) => /^\[ \d+s \] /.test(line),
-    parse: parseSysbenchOutput,
+    ...sysbenchRuns(runArgs, script, { threads: p.threads, reportIntervalS: p.report_interval_s, writes: microbenchmark.writes === true }),
   };
 }
 
