@@ -55,7 +55,7 @@ import {
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-JOES5ISW.js";
+} from "./chunks/chunk-GXIXQDNT.js";
 import {
   EXIT_ERROR,
   EXIT_OK,

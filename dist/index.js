@@ -103,7 +103,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-JOES5ISW.js";
+} from "./chunks/chunk-GXIXQDNT.js";
 import {
   EXIT_ERROR,
   InputError,
@@ -48686,7 +48686,7 @@ var HistoryStepSchema = external_exports.object({
   rounds: external_exports.number().int().nonnegative().describe("ok rounds behind qps_median"),
   instructions_per_op: positive.nullable().describe("median instructions per operation over the repeats; null when not counted"),
   instructions_counted: external_exports.string().min(1).nullable().optional().describe("how instructions_per_op was counted, as the results say it: the tool and whose work (absent in records from before it was kept)"),
-  definition_hash: external_exports.string().regex(/^[0-9a-f]{64}$/).optional().describe("the step's definition hash where the profile's own files define it (results' steps[].definition_hash): a series starts again where it changes")
+  definition_hash: external_exports.string().regex(/^[0-9a-f]{64}$/).optional().describe("the step's definition hash where it is the fork's own workload (results' steps[].definition_hash): a series starts again where it changes")
 }).strict();
 var HistoryRecordSchema = external_exports.object({
   commit: external_exports.string().regex(/^[0-9a-f]{7,64}$/, "a hex commit sha"),

@@ -106,17 +106,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path33) {
-      const ctrl = callVisitor(key, node2, visitor, path33);
+    function visit_(key, node2, visitor, path34) {
+      const ctrl = callVisitor(key, node2, visitor, path34);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path33, ctrl);
-        return visit_(key, ctrl, visitor, path33);
+        replaceNode(key, path34, ctrl);
+        return visit_(key, ctrl, visitor, path34);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path33 = Object.freeze(path33.concat(node2));
+          path34 = Object.freeze(path34.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path33);
+            const ci = visit_(i, node2.items[i], visitor, path34);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -127,13 +127,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path33 = Object.freeze(path33.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path33);
+          path34 = Object.freeze(path34.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path34);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path33);
+          const cv = visit_("value", node2.value, visitor, path34);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -154,17 +154,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path33) {
-      const ctrl = await callVisitor(key, node2, visitor, path33);
+    async function visitAsync_(key, node2, visitor, path34) {
+      const ctrl = await callVisitor(key, node2, visitor, path34);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path33, ctrl);
-        return visitAsync_(key, ctrl, visitor, path33);
+        replaceNode(key, path34, ctrl);
+        return visitAsync_(key, ctrl, visitor, path34);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path33 = Object.freeze(path33.concat(node2));
+          path34 = Object.freeze(path34.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path33);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path34);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -175,13 +175,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path33 = Object.freeze(path33.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path33);
+          path34 = Object.freeze(path34.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path34);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path33);
+          const cv = await visitAsync_("value", node2.value, visitor, path34);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -208,23 +208,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path33) {
+    function callVisitor(key, node2, visitor, path34) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path33);
+        return visitor(key, node2, path34);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path33);
+        return visitor.Map?.(key, node2, path34);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path33);
+        return visitor.Seq?.(key, node2, path34);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path33);
+        return visitor.Pair?.(key, node2, path34);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path33);
+        return visitor.Scalar?.(key, node2, path34);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path33);
+        return visitor.Alias?.(key, node2, path34);
       return void 0;
     }
-    function replaceNode(key, path33, node2) {
-      const parent = path33[path33.length - 1];
+    function replaceNode(key, path34, node2) {
+      const parent = path34[path34.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -836,10 +836,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path33, value) {
+    function collectionFromPath(schema, path34, value) {
       let v = value;
-      for (let i = path33.length - 1; i >= 0; --i) {
-        const k = path33[i];
+      for (let i = path34.length - 1; i >= 0; --i) {
+        const k = path34[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -858,7 +858,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path33) => path33 == null || typeof path33 === "object" && !!path33[Symbol.iterator]().next().done;
+    var isEmptyPath = (path34) => path34 == null || typeof path34 === "object" && !!path34[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -888,11 +888,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path33, value) {
-        if (isEmptyPath(path33))
+      addIn(path34, value) {
+        if (isEmptyPath(path34))
           this.add(value);
         else {
-          const [key, ...rest] = path33;
+          const [key, ...rest] = path34;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -906,8 +906,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path33) {
-        const [key, ...rest] = path33;
+      deleteIn(path34) {
+        const [key, ...rest] = path34;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -921,8 +921,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path33, keepScalar) {
-        const [key, ...rest] = path33;
+      getIn(path34, keepScalar) {
+        const [key, ...rest] = path34;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -940,8 +940,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path33) {
-        const [key, ...rest] = path33;
+      hasIn(path34) {
+        const [key, ...rest] = path34;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -951,8 +951,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path33, value) {
-        const [key, ...rest] = path33;
+      setIn(path34, value) {
+        const [key, ...rest] = path34;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -3467,9 +3467,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path33, value) {
+      addIn(path34, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path33, value);
+          this.contents.addIn(path34, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3544,14 +3544,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path33) {
-        if (Collection.isEmptyPath(path33)) {
+      deleteIn(path34) {
+        if (Collection.isEmptyPath(path34)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path33) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path34) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3566,10 +3566,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path33, keepScalar) {
-        if (Collection.isEmptyPath(path33))
+      getIn(path34, keepScalar) {
+        if (Collection.isEmptyPath(path34))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path33, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path34, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3580,10 +3580,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path33) {
-        if (Collection.isEmptyPath(path33))
+      hasIn(path34) {
+        if (Collection.isEmptyPath(path34))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path33) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path34) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3600,13 +3600,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path33, value) {
-        if (Collection.isEmptyPath(path33)) {
+      setIn(path34, value) {
+        if (Collection.isEmptyPath(path34)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path33), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path34), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path33, value);
+          this.contents.setIn(path34, value);
         }
       }
       /**
@@ -5567,9 +5567,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path33) => {
+    visit2.itemAtPath = (cst, path34) => {
       let item = cst;
-      for (const [field2, index] of path33) {
+      for (const [field2, index] of path34) {
         const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -5578,23 +5578,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path33) => {
-      const parent = visit2.itemAtPath(cst, path33.slice(0, -1));
-      const field2 = path33[path33.length - 1][0];
+    visit2.parentCollection = (cst, path34) => {
+      const parent = visit2.itemAtPath(cst, path34.slice(0, -1));
+      const field2 = path34[path34.length - 1][0];
       const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path33, item, visitor) {
-      let ctrl = visitor(item, path33);
+    function _visit(path34, item, visitor) {
+      let ctrl = visitor(item, path34);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field2 of ["key", "value"]) {
         const token = item[field2];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path33.concat([[field2, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path34.concat([[field2, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5605,10 +5605,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field2 === "key")
-            ctrl = ctrl(item, path33);
+            ctrl = ctrl(item, path34);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path33) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path34) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -7614,8 +7614,8 @@ var require_utils = __commonJS({
       }
       return output2;
     };
-    exports2.basename = (path33, { windows } = {}) => {
-      const segs = path33.split(windows ? /[\\/]/ : "/");
+    exports2.basename = (path34, { windows } = {}) => {
+      const segs = path34.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -12992,13 +12992,14 @@ import { dirname } from "node:path";
 
 // src/common/validate.ts
 var import_yaml = __toESM(require_dist(), 1);
-function jsonPath(path33) {
-  return "$" + path33.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
+function jsonPath(path34) {
+  return "$" + path34.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
 }
 function firstIssue(error62) {
   const issue2 = error62.issues[0];
   if (!issue2) return { field: "$", message: "invalid" };
-  return { field: jsonPath(issue2.path), message: issue2.message };
+  const message = issue2.code === "invalid_key" ? issue2.issues[0]?.message ?? issue2.message : issue2.message;
+  return { field: jsonPath(issue2.path), message };
 }
 function validate(schema, data, source) {
   const parsed = schema.safeParse(data);
@@ -13835,10 +13836,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path33) {
-  if (!path33)
+function getElementAtPath(obj, path34) {
+  if (!path34)
     return obj;
-  return path33.reduce((acc, key) => acc?.[key], obj);
+  return path34.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -14178,11 +14179,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path33, issues) {
+function prefixIssues(path34, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path33);
+    iss.path.unshift(path34);
     return iss;
   });
 }
@@ -14644,16 +14645,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path33 = []) => {
+  const processError = (error63, path34 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path33, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path34, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path33, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path34, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path33, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path34, ...issue2.path]);
       } else {
-        const fullpath = [...path33, ...issue2.path];
+        const fullpath = [...path34, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -14692,17 +14693,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path33 = []) => {
+  const processError = (error63, path34 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path33, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path34, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path33, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path34, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path33, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path34, ...issue2.path]);
       } else {
-        const fullpath = [...path33, ...issue2.path];
+        const fullpath = [...path34, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -14741,8 +14742,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path33 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path33) {
+  const path34 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path34) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -31880,13 +31881,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path33 = ref.slice(1).split("/").filter(Boolean);
-  if (path33.length === 0) {
+  const path34 = ref.slice(1).split("/").filter(Boolean);
+  if (path34.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path33[0] === defsKey) {
-    const key = path33[1] === void 0 ? void 0 : decodeJSONPointerSegment(path33[1]);
+  if (path34[0] === defsKey) {
+    const key = path34[1] === void 0 ? void 0 : decodeJSONPointerSegment(path34[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -32874,7 +32875,7 @@ var StepSchema = external_exports.object({
     clients: external_exports.number().int().positive()
   }).strict().optional().describe("one client count of a profile step swept over several (sweep.clients): reports show the group's relative QPS per count"),
   definition_hash: external_exports.string().regex(/^[0-9a-f]{64}$/, "64 hex digits of sha256").optional().describe(
-    "a step the profile's own files define (a pgbench step's scripts and init SQL): sha256 of their text and the step's options. A stored baseline whose step has another is not compared with it: the workload changed"
+    "a step of the fork's own workload (a pgbench step's scripts and init SQL, a db_bench step's benchmarks list): sha256 of the files' text and the step's options. A stored baseline whose step has another is not compared with it: the workload changed"
   ),
   instructions_aa_spread: external_exports.number().min(0).max(1).optional().describe("the step's instruction-count spread in A/A runs, as its profile records it (instructions.aa_spread_by_step): it widens the step's instruction lines"),
   qps_process_spread: external_exports.object({
@@ -33186,7 +33187,7 @@ function resolveTimeouts(...sources) {
 
 // src/config/plan.ts
 import os4 from "node:os";
-import path20 from "node:path";
+import path21 from "node:path";
 
 // src/build/build.ts
 import { createWriteStream, existsSync as existsSync2 } from "node:fs";
@@ -33305,7 +33306,7 @@ var RecipeFields = external_exports.object({
   relocatable: external_exports.boolean().describe("the installed programs find their files relative to their own location: build for a fixed prefix, install with DESTDIR")
 }).strict();
 function checkBuildSystem(recipe, ctx) {
-  const issue2 = (path33, message) => ctx.addIssue({ code: "custom", path: [path33], message });
+  const issue2 = (path34, message) => ctx.addIssue({ code: "custom", path: [path34], message });
   if (recipe.build_system === "autoconf" && recipe.configure.length === 0) issue2("configure", "an autoconf build needs its configure command");
   if (recipe.build_system === "cmake" && recipe.configure.length > 1) issue2("configure", "a cmake build takes [] or the cmake program");
   if (recipe.build_system === "cmake" && recipe.make_variables.length > 0) issue2("make_variables", "a cmake build takes its options as configure_args (-DNAME=value)");
@@ -33809,7 +33810,7 @@ import { setTimeout as sleep2 } from "node:timers/promises";
 // src/common/disk-usage.ts
 import { lstat as lstat2, readdir } from "node:fs/promises";
 import { join } from "node:path";
-async function diskUsage(path33) {
+async function diskUsage(path34) {
   const seen = /* @__PURE__ */ new Set();
   const walk = async (entry, top) => {
     const unlessGone = (value, gone) => value.catch((e) => {
@@ -33827,7 +33828,7 @@ async function diskUsage(path33) {
     }
     return bytes;
   };
-  return walk(path33, true);
+  return walk(path34, true);
 }
 
 // src/measure/cpu-affinity.ts
@@ -35157,7 +35158,7 @@ function engineByName(name) {
 import { createHash as createHash4 } from "node:crypto";
 import { existsSync as existsSync6 } from "node:fs";
 import { readFile as readFile6 } from "node:fs/promises";
-import path19 from "node:path";
+import path20 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/driver/db-bench.ts
@@ -35195,11 +35196,11 @@ var DB_BENCH_TICKERS = {
 };
 var NUMBER = String.raw`(\d+(?:\.\d+)?)`;
 function parseDbBenchOutput(raw, benchmark) {
-  if (!/^[a-z0-9_]+$/.test(benchmark)) throw new RangeError(`not a db_bench benchmark name: "${benchmark}"`);
+  if (!/^[A-Za-z0-9_]+$/.test(benchmark)) throw new RangeError(`not a db_bench benchmark name: "${benchmark}"`);
   const text = normalizeLines(raw);
   const results = [...text.matchAll(new RegExp(String.raw`^${benchmark}\s*:\s+${NUMBER} micros/op (\d+) ops/sec ${NUMBER} seconds (\d+) operations;(.*)$`, "gm"))];
   if (results.length === 0) {
-    const complaint = /^(?:.*\berror\b.*|Invalid argument.*|.*: unknown command-line flag.*|Please install gflags.*)$/im.exec(text);
+    const complaint = /^(?:.*\berror\b.*|Invalid argument.*|.*: unknown command-line flag.*|unknown benchmark .*|Please install gflags.*)$/im.exec(text);
     throw new ParseError(`no db_bench ${benchmark} result line in the output${complaint ? `; it says "${complaint[0].trim()}"` : ""}`, raw);
   }
   if (results.length > 1) throw new ParseError(`db_bench ${benchmark} result line appears ${results.length} times: more than one run in one output?`, raw);
@@ -35339,7 +35340,7 @@ var DB_BENCH_STEPS = {
   overwrite: { benchmark: "overwrite", writes: true, seek: null }
 };
 var STEP_NAMES = Object.keys(DB_BENCH_STEPS);
-var DRIVER_FLAGS = /* @__PURE__ */ new Set([
+var GATE_FLAGS = [
   "db",
   "num",
   "key_size",
@@ -35352,17 +35353,37 @@ var DRIVER_FLAGS = /* @__PURE__ */ new Set([
   "reads",
   "writes",
   "histogram",
-  "disable_wal",
-  "seek_nexts",
-  "reverse_iterator",
   "benchmark_write_rate_limit",
-  "wal_dir",
-  "report_file",
   "statistics",
-  "stats_level"
-]);
-var optionName2 = external_exports.string().regex(/^[a-z][a-z0-9_]*$/, "a db_bench flag name without the leading --").refine((name) => !DRIVER_FLAGS.has(name), { message: "set by the db_bench driver itself (a step parameter or fixed)" });
-var optionValue2 = external_exports.union([external_exports.string().regex(/^[^\s]*$/, "no whitespace"), external_exports.number(), external_exports.boolean()]);
+  "stats_level",
+  "statistics_string",
+  "stats_interval",
+  "stats_interval_seconds",
+  "stats_per_interval",
+  "stats_dump_period_sec",
+  "report_interval_seconds",
+  "report_file",
+  "options_file",
+  "truth_db",
+  "wal_dir",
+  "read_cache_path",
+  "secondary_path",
+  "trace_file",
+  "block_cache_trace_file",
+  "backup_dir",
+  "restore_dir",
+  "env_uri",
+  "fs_uri",
+  "simulate_hybrid_fs_file",
+  "secondary_cache_uri"
+];
+var FILE_FLAG = /_(?:file|dir|path|paths|uri)$/;
+function dbBenchOptionsSchema(refused = []) {
+  const owned = /* @__PURE__ */ new Set([...GATE_FLAGS, ...refused]);
+  const name = external_exports.string().regex(/^[a-z0-9_]+$/, "a db_bench flag name without the leading --").refine((flagName) => !owned.has(flagName), { message: "set by the db_bench driver itself (a step parameter or fixed)" }).refine((flagName) => !FILE_FLAG.test(flagName), { message: "names a file or directory: every run keeps to its own copy of the database" });
+  const value = external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]).refine((v) => typeof v !== "string" || /^\S*$/.test(v), "no whitespace: one db_bench argument");
+  return external_exports.record(name, value).default({});
+}
 var DbBenchParametersSchema = external_exports.object({
   step: external_exports.enum(STEP_NAMES),
   threads: external_exports.number().int().positive().default(1),
@@ -35376,7 +35397,7 @@ var DbBenchParametersSchema = external_exports.object({
   write_rate_limit: external_exports.number().int().positive().default(2 * 1024 * 1024),
   seed: external_exports.number().int().positive().default(17e8),
   /** further db_bench flags, the same for the load and every run (e.g. cache_size, write_buffer_size) */
-  options: external_exports.record(optionName2, optionValue2).default({})
+  options: dbBenchOptionsSchema(["disable_wal", "seek_nexts", "reverse_iterator"])
 }).strict().refine((p) => p.step !== "fillseq" || p.threads === 1, { message: "fillseq loads with 1 thread", path: ["threads"] });
 var DB_BENCH_DEFAULT_OPTIONS = {
   compression_type: "none",
@@ -35418,10 +35439,14 @@ function fillseqRunArgs(p, dbDir, length) {
     "--benchmarks=fillseq,stats"
   ];
 }
+var WRITES_COUNTED = /* @__PURE__ */ new Set(["fillseq", "fillbatch", "fillrandom", "filluniquerandom", "fillanddeleteuniquerandom", "overwrite", "fillsync", "fill100K"]);
+function fixedCountFlag(benchmark) {
+  return WRITES_COUNTED.has(benchmark) ? "writes" : "reads";
+}
 function dbBenchRunArgs(p, dbDir, length) {
   if (p.step === "fillseq") return fillseqRunArgs(p, dbDir, length);
   const step = DB_BENCH_STEPS[p.step];
-  const lengthArgs = "seconds" in length ? [flag("duration", wholeSeconds(length.seconds))] : [flag("duration", 0), flag(step.benchmark === "overwrite" ? "writes" : "reads", wholeCount(length.opsPerThread))];
+  const lengthArgs = "seconds" in length ? [flag("duration", wholeSeconds(length.seconds))] : [flag("duration", 0), flag(fixedCountFlag(step.benchmark), wholeCount(length.opsPerThread))];
   return [
     ...commonArgs(p, dbDir),
     flag("use_existing_db", true),
@@ -35438,7 +35463,7 @@ function embeddedDataDir(target) {
   if (target.kind !== "embedded") throw new InputError("the db_bench driver opens an embedded engine's data directory, not a server");
   return target.dataDir;
 }
-function dataSetKey(p) {
+function dbBenchDataSetKey(p) {
   const options = Object.entries({ ...DB_BENCH_DEFAULT_OPTIONS, ...p.options }).sort(([a], [b]) => a.localeCompare(b)).map(([name, value]) => `${name}=${String(value)}`).join(",");
   return `db_bench.fillseq.keys${p.keys}.k${p.key_size}.v${p.value_size}.seed${p.seed}.${createHash2("sha256").update(options).digest("hex").slice(0, 12)}`;
 }
@@ -35464,10 +35489,12 @@ function dbBenchSample(output2, raw, options) {
     raw
   };
 }
+function isDbBenchResultLine(line) {
+  return /^\w+\s*:\s+[\d.]+ micros\/op /.test(line);
+}
+var PACED_WRITER_UNCOUNTED = "its writer is paced by wall time: under valgrind it would add writes per read that depend on the machine's speed";
 function uncountedReason(p) {
-  if (DB_BENCH_STEPS[p.step].benchmark.endsWith("whilewriting")) {
-    return "its writer is paced by wall time: under valgrind it would add writes per read that depend on the machine's speed";
-  }
+  if (DB_BENCH_STEPS[p.step].benchmark.endsWith("whilewriting")) return PACED_WRITER_UNCOUNTED;
   if (p.step === "overwrite") return "its count moves 1-2.5% between identical runs (memtable inserts), more than the instruction thresholds can tell from a change";
   if (p.step === "fillseq") return "its work is memtable inserts, as overwrite's whose count moves 1-2.5% between identical runs, and flushes and compactions in the background";
   return null;
@@ -35491,18 +35518,174 @@ function dbBenchStep(parameters) {
       seed: p.seed
     },
     programs: { db_bench: "build" },
-    dataSet: (target, bins) => ({ key: dataSetKey(p), commands: [{ file: bins.db_bench, args: dbBenchLoadArgs(p, embeddedDataDir(target)) }], tables: [] }),
+    dataSet: (target, bins) => ({ key: dbBenchDataSetKey(p), commands: [{ file: bins.db_bench, args: dbBenchLoadArgs(p, embeddedDataDir(target)) }], tables: [] }),
     run: (target, bins, seconds2) => ({ file: bins.db_bench, args: dbBenchRunArgs(p, embeddedDataDir(target), { seconds: seconds2 }) }),
     warmup: (target, bins, seconds2) => ({ file: bins.db_bench, args: dbBenchRunArgs(p, embeddedDataDir(target), { seconds: seconds2 }) }),
     fixedRun: (target, bins, perClient) => ({ file: bins.db_bench, args: dbBenchRunArgs(p, embeddedDataDir(target), { opsPerThread: perClient }) }),
     ...uncounted !== null && { uncounted },
-    isProgressLine: (line) => /^\w+\s*:\s+[\d.]+ micros\/op /.test(line),
+    isProgressLine: isDbBenchResultLine,
     parse: (stdout) => dbBenchSample(parseDbBenchOutput(stdout, step.benchmark), stdout, { counters: step.writes })
   };
 }
 
-// src/driver/sysbench.ts
+// src/driver/custom-step.ts
+import { createHash as createHash3 } from "node:crypto";
 import path15 from "node:path";
+var StepNameSchema = external_exports.string().max(100).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "letters, digits, '.', '_' and '-', starting with a letter or digit: the step's id");
+var WEIGHTED_FILE = /^(?<file>[^@\s][^@]*?)(?:@(?<weight>\d+))?$/;
+function scriptEntry(entry) {
+  const groups = WEIGHTED_FILE.exec(entry)?.groups;
+  return { file: groups?.file ?? entry, weight: groups?.weight === void 0 ? 1 : Number(groups.weight) };
+}
+function runDirName(file2) {
+  return `workload-${createHash3("sha256").update(file2.text).digest("hex").slice(0, 12)}-${path15.basename(file2.path)}`;
+}
+function definitionHash(definition) {
+  return createHash3("sha256").update(JSON.stringify(definition)).digest("hex");
+}
+function dataKeyHash(definition) {
+  return definitionHash(definition).slice(0, 12);
+}
+function workloadFileAt(files, given, field2) {
+  const file2 = files.get(given);
+  if (!file2) throw new InputError(`${given} was not read (the profile's files are read when it is loaded)`, void 0, field2);
+  return file2;
+}
+function runDirCopies(files) {
+  return files.map((file2) => ({ name: runDirName(file2), file: file2 }));
+}
+function withSources(text, copies) {
+  return copies.reduce((out, c) => out.replace(new RegExp(`(?:\\.\\.\\.)?(?:[^\\s'"\`]*/)?${c.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "g"), () => c.file.source), text);
+}
+function sortedEntries(record2) {
+  return Object.entries(record2 ?? {}).sort(([a], [b]) => a < b ? -1 : 1);
+}
+
+// src/driver/db-bench-custom.ts
+var BENCHMARK_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+var FRESH_DB_BENCHMARKS = /* @__PURE__ */ new Set([
+  "fillseq",
+  "fillbatch",
+  "fillrandom",
+  "filluniquerandom",
+  "fillanddeleteuniquerandom",
+  "fillsync",
+  "fill100K",
+  "fillseqdeterministic",
+  "filluniquerandomdeterministic",
+  "randomreplacekeys"
+]);
+var DbBenchCustomParametersSchema = external_exports.object({
+  /** the step id: a name of the user's, kept across edits of the definition */
+  name: StepNameSchema,
+  /** db_bench --benchmarks, in order: a list, or db_bench's own comma-separated form */
+  benchmarks: external_exports.preprocess(
+    (list) => typeof list === "string" ? list.split(",") : list,
+    external_exports.array(external_exports.string().regex(BENCHMARK_NAME, "a db_bench benchmark name: readrandom")).min(1).max(32)
+  ),
+  /** the benchmark whose ops/sec is the step's QPS; may be left out when the list has one */
+  measure: external_exports.string().regex(BENCHMARK_NAME, "a db_bench benchmark name: readrandom").optional(),
+  threads: external_exports.number().int().positive().default(1),
+  /** keys loaded, and the key range every benchmark reads and writes (--num) */
+  keys: external_exports.number().int().positive().default(1e6),
+  key_size: external_exports.number().int().positive().default(20),
+  value_size: external_exports.number().int().positive().default(400),
+  /** bytes per second of the background writer of *whilewriting benchmarks (--benchmark_write_rate_limit) */
+  write_rate_limit: external_exports.number().int().positive().default(2 * 1024 * 1024),
+  seed: external_exports.number().int().positive().default(17e8),
+  /** further db_bench flags, for the load and every run, without the leading -- */
+  options: dbBenchOptionsSchema()
+}).strict().refine((p) => p.measure !== void 0 || p.benchmarks.length <= 1, { message: "the list has several benchmarks: name the one whose ops/sec is measured", path: ["measure"] }).refine((p) => p.measure === void 0 || p.benchmarks.filter((b) => b === p.measure).length === 1, {
+  message: "must name one benchmark of the list, listed once (its result line is the sample)",
+  path: ["measure"]
+});
+function isCustomDbBench(parameters) {
+  return typeof parameters === "object" && parameters !== null && "benchmarks" in parameters;
+}
+function dbBenchCustomHash(p) {
+  return definitionHash({
+    benchmarks: p.benchmarks,
+    measure: measured(p),
+    threads: p.threads,
+    keys: p.keys,
+    key_size: p.key_size,
+    value_size: p.value_size,
+    write_rate_limit: p.write_rate_limit,
+    seed: p.seed,
+    options: sortedEntries({ ...DB_BENCH_DEFAULT_OPTIONS, ...p.options })
+  });
+}
+function measured(p) {
+  return p.measure ?? p.benchmarks[0];
+}
+function dbBenchCustomRunArgs(p, dbDir, length) {
+  return [
+    ...commonArgs(p, dbDir),
+    flag("use_existing_db", !p.benchmarks.some((b) => FRESH_DB_BENCHMARKS.has(b))),
+    flag("threads", p.threads),
+    flag("histogram", true),
+    flag("benchmark_write_rate_limit", p.write_rate_limit),
+    ..."seconds" in length ? [flag("duration", wholeSeconds(length.seconds))] : [flag("duration", 0), flag(fixedCountFlag(measured(p)), wholeCount(length.opsPerThread))],
+    `--benchmarks=${p.benchmarks.join(",")}`
+  ];
+}
+function dbBenchComplaint(output2) {
+  const lines = output2.split("\n").map((l) => l.trim()).filter(Boolean);
+  return lines.find((l) => /unknown benchmark|unknown command line flag|\berror\b|invalid argument|not supported|cannot|failed/i.test(l)) ?? lines[0] ?? "db_bench printed nothing";
+}
+function dbBenchCustomStep(parameters) {
+  const p = DbBenchCustomParametersSchema.parse(parameters);
+  const measure = measured(p);
+  const resultLine = new RegExp(String.raw`^${measure}\s*:\s+[\d.]+ micros/op `, "m");
+  const paced = p.benchmarks.some((b) => b.endsWith("whilewriting"));
+  return {
+    id: p.name,
+    driver: "db_bench",
+    parameters: {
+      benchmarks: p.benchmarks.join(","),
+      measure,
+      threads: p.threads,
+      keys: p.keys,
+      key_size: p.key_size,
+      value_size: p.value_size,
+      ...paced && { write_rate_limit: p.write_rate_limit },
+      seed: p.seed,
+      ...Object.keys(p.options).length > 0 && { options: sortedEntries(p.options).map(([name, value]) => flag(name, value)).join(" ") }
+    },
+    definition_hash: dbBenchCustomHash(p),
+    programs: { db_bench: "build" },
+    // the run directory's scratch database (no server is there): the list and options run once, one operation each
+    inputCheck: (bins, scratchDir) => ({
+      command: {
+        file: bins.db_bench,
+        args: [
+          ...commonArgs({ ...p, keys: 10 }, scratchDir),
+          flag("use_existing_db", false),
+          flag("threads", 1),
+          flag("duration", 0),
+          flag("reads", 1),
+          flag("writes", 1),
+          `--benchmarks=${p.benchmarks.join(",")}`
+        ]
+      },
+      rejected: (output2) => {
+        if (resultLine.test(output2)) return null;
+        const complaint = dbBenchComplaint(output2);
+        return new InputError(`db_bench did not run step "${p.name}": ${complaint}`, void 0, /unknown benchmark/i.test(complaint) ? "benchmarks" : "options");
+      }
+    }),
+    dataSet: (target, bins) => ({ key: dbBenchDataSetKey(p), commands: [{ file: bins.db_bench, args: dbBenchLoadArgs(p, embeddedDataDir(target)) }], tables: [] }),
+    run: (target, bins, seconds2) => ({ file: bins.db_bench, args: dbBenchCustomRunArgs(p, embeddedDataDir(target), { seconds: seconds2 }) }),
+    warmup: (target, bins, seconds2) => ({ file: bins.db_bench, args: dbBenchCustomRunArgs(p, embeddedDataDir(target), { seconds: seconds2 }) }),
+    fixedRun: (target, bins, perClient) => ({ file: bins.db_bench, args: dbBenchCustomRunArgs(p, embeddedDataDir(target), { opsPerThread: perClient }) }),
+    ...paced && { uncounted: PACED_WRITER_UNCOUNTED },
+    isProgressLine: isDbBenchResultLine,
+    parse: (stdout) => dbBenchSample(parseDbBenchOutput(stdout, measure), stdout, { counters: false })
+  };
+}
+
+// src/driver/sysbench.ts
+import path16 from "node:path";
 var MICRO = "lua/sbtest-micro.lua";
 var readOnlyWith = (only) => (range) => [
   `--range_size=${range}`,
@@ -35571,12 +35754,34 @@ function sysbenchStepId(p) {
 function sysbenchConnectionArgs(conn) {
   switch (conn.protocol) {
     case "postgresql":
-      return ["--db-driver=pgsql", `--pgsql-host=${path15.dirname(conn.socket)}`, `--pgsql-port=${conn.port}`, `--pgsql-user=${conn.user}`, `--pgsql-db=${conn.database}`];
+      return ["--db-driver=pgsql", `--pgsql-host=${path16.dirname(conn.socket)}`, `--pgsql-port=${conn.port}`, `--pgsql-user=${conn.user}`, `--pgsql-db=${conn.database}`];
     case "mysql":
       return ["--db-driver=mysql", `--mysql-socket=${conn.socket}`, `--mysql-user=${conn.user}`, `--mysql-db=${conn.database}`];
   }
 }
 var COUNTED_RUN_SEED = 1;
+function sysbenchRuns(runArgs, script, s) {
+  const timed = (target, bins, seconds2) => [...runArgs(target, bins, { time: wholeSeconds(seconds2), events: "0" }), ...s.seedEveryRun ? [`--rand-seed=${COUNTED_RUN_SEED}`] : []];
+  return {
+    run: (target, bins, seconds2) => ({ file: bins.sysbench, args: [...timed(target, bins, seconds2), `--report-interval=${s.reportIntervalS}`, script(bins), "run"] }),
+    warmup: (target, bins, seconds2) => ({ file: bins.sysbench, args: [...timed(target, bins, seconds2), script(bins), "run"] }),
+    ...s.writes && { writes: true },
+    // --events counts every thread's events together. One seed for every counted run on the same data,
+    // so runs of N and 2N share their first N events and their difference is the same events in every
+    // repeat and in both variants (the rows an IN-list of random k values matches vary by a few % from
+    // draw to draw): every run of a step that reads, and every run of a step that writes that starts
+    // from a fresh copy of the data (run 0). A step that writes on data an earlier run changed: a seed
+    // per run (the same on both variants), since a run that repeated an earlier one's writes would set
+    // rows to the values they hold, MariaDB's path for an unchanged row (no write at all): with one
+    // seed update-nonindex counted its first repeat's real updates and its later repeats' no-ops.
+    fixedRun: (target, bins, perClient, run) => ({
+      file: bins.sysbench,
+      args: [...runArgs(target, bins, { time: "0", events: wholeCount(perClient * s.threads) }), `--rand-seed=${COUNTED_RUN_SEED + (s.writes ? run : 0)}`, script(bins), "run"]
+    }),
+    isProgressLine: (line) => /^\[ \d+s \] /.test(line),
+    parse: parseSysbenchOutput
+  };
+}
 var LOADER = "lua/sbtest-load.lua";
 var LOAD_SEED = 1;
 function sysbenchStep(parameters) {
@@ -35585,7 +35790,7 @@ function sysbenchStep(parameters) {
   const connection = (target) => sysbenchConnectionArgs(serverConnection(target));
   const script = (bins) => microbenchmark.script === MICRO ? bins[MICRO] : microbenchmark.script;
   const table = [`--tables=${p.tables}`, `--table_size=${p.table_size}`, ...p.pk ? [] : ["--secondary=on"]];
-  const runArgs = (target, length) => [
+  const runArgs = (target, _bins, length) => [
     ...connection(target),
     ...table,
     `--threads=${p.threads}`,
@@ -35625,31 +35830,7 @@ function sysbenchStep(parameters) {
         tables: Array.from({ length: p.tables }, (_, i) => `sbtest${i + 1}`)
       };
     },
-    run: (target, bins, seconds2) => ({
-      file: bins.sysbench,
-      args: [...runArgs(target, { time: wholeSeconds(seconds2), events: "0" }), `--report-interval=${p.report_interval_s}`, script(bins), "run"]
-    }),
-    warmup: (target, bins, seconds2) => ({ file: bins.sysbench, args: [...runArgs(target, { time: wholeSeconds(seconds2), events: "0" }), script(bins), "run"] }),
-    ...microbenchmark.writes && { writes: true },
-    // --events counts every thread's events together. One seed for every counted run on the same data,
-    // so runs of N and 2N share their first N events and their difference is the same events in every
-    // repeat and in both variants (the rows an IN-list of random k values matches vary by a few % from
-    // draw to draw): every run of a step that reads, and every run of a step that writes that starts
-    // from a fresh copy of the data (run 0). A step that writes on data an earlier run changed: a seed
-    // per run (the same on both variants), since a run that repeated an earlier one's writes would set
-    // rows to the values they hold, MariaDB's path for an unchanged row (no write at all): with one
-    // seed update-nonindex counted its first repeat's real updates and its later repeats' no-ops.
-    fixedRun: (target, bins, perClient, run) => ({
-      file: bins.sysbench,
-      args: [
-        ...runArgs(target, { time: "0", events: wholeCount(perClient * p.threads) }),
-        `--rand-seed=${COUNTED_RUN_SEED + (microbenchmark.writes ? run : 0)}`,
-        script(bins),
-        "run"
-      ]
-    }),
-    isProgressLine: (line) => /^\[ \d+s \] /.test(line),
-    parse: parseSysbenchOutput
+    ...sysbenchRuns(runArgs, script, { threads: p.threads, reportIntervalS: p.report_interval_s, writes: microbenchmark.writes === true })
   };
 }
 function parseSysbenchOutput(raw) {
@@ -35725,16 +35906,16 @@ function ibenchStep(parameters) {
   const isQuery = isQueryStep(p.step);
   const uncounted = uncountedReason2(p.step);
   const rowsPerCommit = insertsRows(p.step) ? p.rows_per_commit ?? ROWS_PER_COMMIT[p.step] : null;
-  const common = (target, bins) => {
+  const common2 = (target, bins) => {
     const conn = serverConnection(target);
     return [bins[SCRIPT], ...sysbenchConnectionArgs(conn), ...dialectArgs(conn, p.storage_engine), `--rand-seed=${p.seed}`, `--table_rows=${p.table_rows}`];
   };
-  const sysbench = (target, bins, args) => ({ file: bins.sysbench, args: [...common(target, bins), ...args] });
+  const sysbench = (target, bins, args) => ({ file: bins.sysbench, args: [...common2(target, bins), ...args] });
   const loadArgs = (commits) => [`--step=${p.step}`, ...rowsPerCommit ? [`--rows_per_commit=${rowsPerCommit}`] : [], `--events=${wholeCount(commits)}`, "--time=0", "run"];
   const loadCommits = rowsPerCommit ? p.rows / rowsPerCommit : 1;
   const queryArgs = (seconds2) => [`--step=${p.step}`, "--threads=2", `--writer_rate=${p.writer_rate}`, `--writer_rows_per_commit=${p.writer_rows_per_commit}`, `--time=${wholeSeconds(seconds2)}`, "--events=0", "run"];
-  const dataSetKey2 = `ibench${p.storage_engine === void 0 ? "" : `.${p.storage_engine}`}.rows${p.table_rows}.seed${p.seed}`;
-  const measured = (target, bins, seconds2) => sysbench(target, bins, isQuery ? queryArgs(seconds2) : loadArgs(loadCommits));
+  const dataSetKey = `ibench${p.storage_engine === void 0 ? "" : `.${p.storage_engine}`}.rows${p.table_rows}.seed${p.seed}`;
+  const measured2 = (target, bins, seconds2) => sysbench(target, bins, isQuery ? queryArgs(seconds2) : loadArgs(loadCommits));
   return {
     id: ibenchStepId(p),
     driver: "ibench",
@@ -35751,19 +35932,19 @@ function ibenchStep(parameters) {
     programs: { sysbench: "system", [SCRIPT]: "shipped" },
     dataSet: (target, bins) => isQuery ? (
       // after the load steps: the table as they left it (loaded only on a server that lacks it), settled again
-      { key: `${dataSetKey2}.queries`, commands: [sysbench(target, bins, ["--if_missing=on", "prepare"])], tables: ["ibench"] }
-    ) : { key: dataSetKey2, commands: [sysbench(target, bins, ["prepare"])], tables: ["ibench"] },
+      { key: `${dataSetKey}.queries`, commands: [sysbench(target, bins, ["--if_missing=on", "prepare"])], tables: ["ibench"] }
+    ) : { key: dataSetKey, commands: [sysbench(target, bins, ["prepare"])], tables: ["ibench"] },
     // The rounds leave each variant's table in a state of its own (the writers are paced by wall time):
     // loaded again for the query steps' counted runs, the same seeded rows and ids on every variant,
     // settled. l.i0's counted runs use their own table; its set is the same one, so it is loaded once.
     ...uncounted === null && {
-      countedDataSet: (target, bins) => ({ key: `${dataSetKey2}.counted`, commands: [sysbench(target, bins, ["prepare"])], tables: ["ibench"] })
+      countedDataSet: (target, bins) => ({ key: `${dataSetKey}.counted`, commands: [sysbench(target, bins, ["prepare"])], tables: ["ibench"] })
     },
     // with the writer off, qr100, qr500 and qr1000 run the same counted queries (and the three qp)
-    ...isQuery && { countedAs: `${dataSetKey2}.counted.${p.step}` },
-    run: measured,
+    ...isQuery && { countedAs: `${dataSetKey}.counted.${p.step}` },
+    run: measured2,
     // load steps: one more round's worth of work (l.i0 on its own fresh table, l.i1/l.i2 keep the size)
-    warmup: measured,
+    warmup: measured2,
     fixedRun: (target, bins, perClient) => {
       const args = isQuery ? [`--step=${p.step}`, "--threads=1", `--events=${wholeCount(perClient)}`, "--time=0", "run"] : [...p.step === "l.i0" ? ["--drop_load_table=on"] : [], ...loadArgs(perClient)];
       return sysbench(target, bins, args);
@@ -35912,15 +36093,12 @@ function parsePgbenchOutput(raw) {
 }
 
 // src/driver/pgbench-custom.ts
-import { createHash as createHash3 } from "node:crypto";
-import path16 from "node:path";
-var SCRIPT_ENTRY = /^(?<file>[^@\s][^@]*?)(?:@(?<weight>\d+))?$/;
 var VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 var PgbenchCustomParametersSchema = external_exports.object({
   /** the step id: a name of the user's, kept across edits of the scripts */
-  name: external_exports.string().max(100).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "letters, digits, '.', '_' and '-', starting with a letter or digit: the step's id"),
+  name: StepNameSchema,
   /** script files (paths relative to the profile), each `file@weight` (pgbench -f); no weight is 1 */
-  scripts: external_exports.array(external_exports.string().regex(SCRIPT_ENTRY, "a script file, optionally @ and a whole weight: jsonb_lookup.sql@9")).min(1).max(16).refine((entries) => entries.some((e) => scriptEntry(e).weight > 0), "at least one script needs a weight above 0"),
+  scripts: external_exports.array(external_exports.string().regex(WEIGHTED_FILE, "a script file, optionally @ and a whole weight: jsonb_lookup.sql@9")).min(1).max(16).refine((entries) => entries.some((e) => scriptEntry(e).weight > 0), "at least one script needs a weight above 0"),
   /** pgbench -D variables the scripts read as :name */
   defines: external_exports.record(external_exports.string().regex(VARIABLE_NAME, "a variable name: letters, digits and '_'"), external_exports.union([external_exports.string(), external_exports.number()])).optional(),
   /** SQL run once per server with psql before the step (schema and data), a path relative to the profile */
@@ -35942,10 +36120,6 @@ var PgbenchCustomParametersSchema = external_exports.object({
 function isCustomPgbench(parameters) {
   return typeof parameters === "object" && parameters !== null && "scripts" in parameters;
 }
-function scriptEntry(entry) {
-  const groups = SCRIPT_ENTRY.exec(entry)?.groups;
-  return { file: groups?.file ?? entry, weight: groups?.weight === void 0 ? 1 : Number(groups.weight) };
-}
 function pgbenchCustomFiles(parameters) {
   const scripts = Array.isArray(parameters.scripts) ? parameters.scripts : [];
   return [
@@ -35953,24 +36127,18 @@ function pgbenchCustomFiles(parameters) {
     ...typeof parameters.init_sql === "string" ? [{ path: parameters.init_sql, field: ["init_sql"] }] : []
   ];
 }
-function runDirName(file2) {
-  return `workload-${createHash3("sha256").update(file2.text).digest("hex").slice(0, 12)}-${path16.basename(file2.path)}`;
-}
 function pgbenchCustomHash(p, scripts, init) {
   const definition = {
     scripts: scripts.map((s) => ({ text: s.file.text, weight: s.weight })),
     init_sql: init?.text ?? null,
-    defines: Object.entries(p.defines ?? {}).sort(([a], [b]) => a < b ? -1 : 1),
+    defines: sortedEntries(p.defines),
     scale: p.scale ?? null,
     protocol: p.protocol,
     clients: p.clients,
     threads: p.threads ?? p.clients,
     writes: p.writes
   };
-  return createHash3("sha256").update(JSON.stringify(definition)).digest("hex");
-}
-function withSources(text, copies, runDirPath) {
-  return copies.reduce((out, c) => out.split(runDirPath(c.name)).join(c.file.source), text);
+  return definitionHash(definition);
 }
 function scriptCheck(output2) {
   if (/connection to server .* failed|could not create connection/.test(output2)) return null;
@@ -35987,17 +36155,12 @@ function initSqlError(output2) {
 function pgbenchCustomStep(parameters, files) {
   const p = PgbenchCustomParametersSchema.parse(parameters);
   const threads = p.threads ?? p.clients;
-  const fileAt = (given, field2) => {
-    const file2 = files.get(given);
-    if (!file2) throw new InputError(`${given} was not read (the profile's files are read when it is loaded)`, void 0, field2);
-    return file2;
-  };
   const scripts = p.scripts.map((entry, i) => {
     const { file: file2, weight } = scriptEntry(entry);
-    return { file: fileAt(file2, `scripts[${i}]`), weight };
+    return { file: workloadFileAt(files, file2, `scripts[${i}]`), weight };
   });
-  const init = p.init_sql === void 0 ? null : fileAt(p.init_sql, "init_sql");
-  const copies = [...scripts.map((s) => s.file), ...init ? [init] : []].map((file2) => ({ name: runDirName(file2), file: file2 }));
+  const init = p.init_sql === void 0 ? null : workloadFileAt(files, p.init_sql, "init_sql");
+  const copies = runDirCopies([...scripts.map((s) => s.file), ...init ? [init] : []]);
   const nameOf = (file2) => copies.find((c) => c.file === file2).name;
   const programs = { pgbench: "build", psql: "build", ...Object.fromEntries(copies.map((c) => [c.name, "workload"])) };
   const transactions = (bins) => [
@@ -36021,7 +36184,7 @@ function pgbenchCustomStep(parameters, files) {
     `--random-seed=${COUNTED_RUN_SEED2}`
   ];
   const hash2 = pgbenchCustomHash(p, scripts, init);
-  const dataKey = `pgbench-custom.${createHash3("sha256").update(JSON.stringify([init?.text ?? null, p.scale ?? null])).digest("hex").slice(0, 12)}`;
+  const dataKey = `pgbench-custom.${dataKeyHash([init?.text ?? null, p.scale ?? null])}`;
   const initIndex = p.scale === void 0 ? 0 : 1;
   const schema = `dbg_${dataKey.replace(/\W/g, "_")}`;
   const database = (target) => init ? `dbname=${serverConnection(target).database} options=-csearch_path=${schema},public` : serverConnection(target).database;
@@ -36045,7 +36208,7 @@ function pgbenchCustomStep(parameters, files) {
       command: { file: bins.pgbench, args: [...transactions(bins), "-n", "-t", "1", "-h", noServerDir, "-p", "1", "-U", "check", "check"] },
       rejected: (output2) => {
         const message = scriptCheck(output2);
-        return message === null ? null : new InputError(withSources(message, copies, (name) => bins[name]), scripts.map((s) => s.file.source).join(", "), "scripts");
+        return message === null ? null : new InputError(withSources(message, copies), scripts.map((s) => s.file.source).join(", "), "scripts");
       }
     }),
     dataSet: (target, bins) => {
@@ -36076,6 +36239,209 @@ function pgbenchCustomStep(parameters, files) {
   };
 }
 
+// src/driver/sysbench-custom.ts
+import path17 from "node:path";
+var SEEDED_PREPARE = "lua/seeded-prepare.lua";
+var ANALYZE_TABLES = "lua/analyze-tables.lua";
+var SQL_MIX = "lua/sql-mix.lua";
+var LOAD_SEED2 = 1;
+var RESERVED_OPTIONS = /* @__PURE__ */ new Set(["threads", "time", "events", "rand-seed", "rate", "report-interval", "percentile", "warmup-time", "db-driver"]);
+var RESERVED_PREFIXES = ["mysql-", "pgsql-"];
+var SCRIPT_OPTIONS = /* @__PURE__ */ new Set(["mysql-storage-engine"]);
+var OptionNameSchema = external_exports.string().regex(/^[A-Za-z][A-Za-z0-9_-]*$/, "an option's name as the script declares it (sysbench.cmdline.options): letters, digits, '_' and '-'").refine((name) => {
+  const normal = name.toLowerCase().replace(/_/g, "-");
+  return SCRIPT_OPTIONS.has(normal) || !RESERVED_OPTIONS.has(normal) && !RESERVED_PREFIXES.some((prefix) => normal.startsWith(prefix));
+}, "set by db-bench-gate for every run (the connection, threads, length, seed and report)");
+var PLAIN_PATH = /^[^\s'"\\,@]+$/;
+var common = {
+  name: StepNameSchema,
+  threads: external_exports.number().int().positive().default(1),
+  /**
+   * whether its events change rows a later run reads: then each counted run starts from a fresh copy
+   * of the data where the engine makes one (PostgreSQL), or draws its own operations (a seed per
+   * run, MariaDB). Default true, the safe side.
+   */
+  writes: external_exports.boolean().default(true),
+  percentile: external_exports.union([external_exports.literal(95), external_exports.literal(99)]).default(95),
+  report_interval_s: external_exports.number().int().positive().default(1)
+};
+var SysbenchScriptParametersSchema = external_exports.object({
+  ...common,
+  /** the Lua script, a path relative to the profile */
+  script: external_exports.string().regex(/^[^\s'"\\,@]+\.lua$/, "a Lua script's path relative to the profile, ending in .lua, without spaces, quotes, backslashes, ',' or '@'"),
+  /**
+   * the script's options (sysbench.cmdline.options), as --name=value; true and false as on and off.
+   * The tables' engine too, where the script declares one (oltp_common.lua's mysql_storage_engine):
+   * sysbench's mysql driver has no such option of its own.
+   */
+  options: external_exports.record(OptionNameSchema, external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()])).optional()
+}).strict();
+var SysbenchSqlParametersSchema = external_exports.object({
+  ...common,
+  /** SQL files (paths relative to the profile), each `file@weight`; an event runs one file's statements */
+  sql: external_exports.array(
+    external_exports.string().regex(WEIGHTED_FILE, "an SQL file, optionally @ and a whole weight: lookup.sql@9").refine((entry) => PLAIN_PATH.test(scriptEntry(entry).file), "an SQL file's path without spaces, quotes, backslashes or ','")
+  ).min(1).max(16).refine((entries) => entries.some((e) => scriptEntry(e).weight > 0), "at least one file needs a weight above 0"),
+  /** SQL run once per server before the step (schema and rows), a path relative to the profile */
+  init_sql: external_exports.string().regex(PLAIN_PATH, "an SQL file's path without spaces, quotes, backslashes or ','").optional()
+}).strict();
+function isCustomSysbench(parameters) {
+  return typeof parameters === "object" && parameters !== null && ("script" in parameters || "sql" in parameters);
+}
+function sysbenchCustomFiles(parameters) {
+  const sql = Array.isArray(parameters.sql) ? parameters.sql : [];
+  return [
+    ...typeof parameters.script === "string" ? [{ path: parameters.script, field: ["script"] }] : [],
+    ...sql.flatMap((entry, i) => typeof entry === "string" ? [{ path: scriptEntry(entry).file, field: ["sql", i] }] : []),
+    ...typeof parameters.init_sql === "string" ? [{ path: parameters.init_sql, field: ["init_sql"] }] : []
+  ];
+}
+function sysbenchOptionArgs(options) {
+  return sortedEntries(options).map(([name, value]) => `--${name}=${typeof value === "boolean" ? value ? "on" : "off" : value}`);
+}
+var commonDefinition = (p) => ({ threads: p.threads, writes: p.writes });
+function sysbenchScriptHash(p, script) {
+  return definitionHash({ script: script.text, options: sortedEntries(p.options), ...commonDefinition(p) });
+}
+function sysbenchSqlHash(p, sql, init) {
+  return definitionHash({ sql: sql.map((s) => ({ text: s.file.text, weight: s.weight })), init_sql: init?.text ?? null, ...commonDefinition(p) });
+}
+function createdTables(initSql) {
+  const created = [...initSql.matchAll(/^\s*CREATE\s+(?:OR\s+REPLACE\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(`?)([A-Za-z_][A-Za-z0-9_]*)\1[\s(]/gim)].map((m) => m[2]);
+  return [...new Set(created)];
+}
+function seededPrepareStub(script, scriptCopy) {
+  return [
+    `-- ${script.path} with its prepare seeded from --rand-seed (${SEEDED_PREPARE}); written by db-bench-gate`,
+    `local dir = debug.getinfo(1, "S").source:match("^@(.*/)") or ""`,
+    `dofile(dir .. "${scriptCopy}")`,
+    `dofile(dir .. "${path17.basename(SEEDED_PREPARE)}")`,
+    ""
+  ].join("\n");
+}
+function fieldOf(line, files) {
+  return files.find((f) => line.includes(f.name)) ?? files[0];
+}
+function checkMessage(output2) {
+  if (/unable to connect to MySQL server|Can't connect to local (MySQL )?server/.test(output2)) return null;
+  const invalid = /^invalid option: .*$/m.exec(output2);
+  if (invalid) return { line: `sysbench: ${invalid[0]}`, options: true };
+  const fatal = /^FATAL: (.*)$/m.exec(output2);
+  if (fatal) return { line: `sysbench: ${fatal[1]}`, options: false };
+  if (/^\s+queries:\s+\d+/m.test(output2)) return null;
+  return { line: output2.trim().split("\n")[0] || "sysbench printed nothing", options: false };
+}
+function loadMessage(output2, files) {
+  if (/unable to connect to|connection creation failed|Lost connection to|server has gone away/.test(output2)) return null;
+  const lines = output2.split("\n");
+  const missing = lines.find((l) => /test does not implement the '\w+' command/.test(l));
+  if (missing) return `sysbench: ${missing.trim()}`;
+  const failed = lines.find((l) => l.startsWith("FATAL: ") && files.some((f) => l.includes(`${f.name}:`)));
+  return failed ? `sysbench: ${failed.slice("FATAL: ".length)}` : null;
+}
+function customSysbenchStep(p, w) {
+  const connection = (target) => sysbenchConnectionArgs(serverConnection(target));
+  const runArgs = (target, bins, length) => [
+    ...connection(target),
+    `--threads=${p.threads}`,
+    `--time=${length.time}`,
+    `--events=${length.events}`,
+    `--percentile=${p.percentile}`,
+    ...w.script(bins).slice(1)
+  ];
+  return {
+    id: p.name,
+    driver: "sysbench",
+    parameters: {
+      ...w.parameters,
+      threads: p.threads,
+      writes: p.writes,
+      percentile: p.percentile
+    },
+    definition_hash: w.hash,
+    programs: { sysbench: "system", ...Object.fromEntries(w.shipped.map((name) => [name, "shipped"])), ...Object.fromEntries(w.files.map((f) => [f.name, "workload"])) },
+    files: Object.fromEntries(w.files.map((f) => [f.name, f.file])),
+    inputCheck: (bins, noServerDir) => ({
+      command: { file: bins.sysbench, args: [...w.script(bins), "--db-driver=mysql", `--mysql-socket=${path17.join(noServerDir, "mysqld.sock")}`, "--threads=1", "--events=1", "--time=0", "run"] },
+      rejected: (output2) => {
+        const rejected = checkMessage(output2);
+        if (!rejected) return null;
+        const blamed = fieldOf(rejected.line, w.files);
+        return new InputError(withSources(rejected.line, w.files), blamed.file.source, rejected.options ? "options" : blamed.field);
+      }
+    }),
+    dataSet: (target, bins) => {
+      const { protocol } = serverConnection(target);
+      const load = ([file2, ...options], command) => ({
+        file: bins.sysbench,
+        args: [file2, ...connection(target), ...options, "--threads=1", `--rand-seed=${LOAD_SEED2}`, command]
+      });
+      return {
+        // the protocol too: tables loaded into one engine are not another's (a storage engine is in the options, so in the key)
+        key: `sysbench-custom.${protocol}.${w.dataKey}`,
+        commands: [load(w.script(bins), "cleanup"), load(w.prepare?.(bins) ?? w.script(bins), "prepare"), ...w.tables === "all" ? [load([bins[ANALYZE_TABLES]], "analyze")] : []],
+        tables: w.tables === "all" ? [] : w.tables,
+        inputError: (_index, output2) => {
+          const line = loadMessage(output2, w.files);
+          if (!line) return null;
+          const blamed = fieldOf(line, w.files);
+          return new InputError(withSources(line, w.files), blamed.file.source, blamed.field);
+        }
+      };
+    },
+    ...sysbenchRuns(runArgs, (bins) => w.script(bins)[0], { threads: p.threads, reportIntervalS: p.report_interval_s, writes: p.writes, seedEveryRun: true })
+  };
+}
+function sysbenchScriptStep(parameters, files) {
+  const p = SysbenchScriptParametersSchema.parse(parameters);
+  const script = workloadFileAt(files, p.script, "script");
+  const [scriptCopy] = runDirCopies([script]);
+  const [stubCopy] = runDirCopies([{ path: `seeded-${path17.basename(script.path)}`, source: script.source, text: seededPrepareStub(script, scriptCopy.name) }]);
+  const options = sysbenchOptionArgs(p.options);
+  return customSysbenchStep(p, {
+    parameters: { script: p.script, ...p.options && { options: options.map((o) => o.slice(2)).join(" ") } },
+    hash: sysbenchScriptHash(p, script),
+    dataKey: dataKeyHash([script.text, sortedEntries(p.options)]),
+    files: [
+      { ...scriptCopy, field: "script" },
+      { ...stubCopy, field: "script" }
+    ],
+    shipped: [SEEDED_PREPARE, ANALYZE_TABLES],
+    script: (bins) => [bins[scriptCopy.name], ...options],
+    prepare: (bins) => [bins[stubCopy.name], ...options],
+    // the script's tables are its own: every table of the database analysed after the load
+    tables: "all"
+  });
+}
+function sysbenchSqlStep(parameters, files) {
+  const p = SysbenchSqlParametersSchema.parse(parameters);
+  const sql = p.sql.map((entry, i) => {
+    const { file: file2, weight } = scriptEntry(entry);
+    return { file: workloadFileAt(files, file2, `sql[${i}]`), weight, field: `sql[${i}]` };
+  });
+  const init = p.init_sql === void 0 ? null : workloadFileAt(files, p.init_sql, "init_sql");
+  const carried = [...sql.map((s) => ({ ...runDirCopies([s.file])[0], field: s.field })), ...init ? [{ ...runDirCopies([init])[0], field: "init_sql" }] : []];
+  const copyOf = (file2) => carried.find((c) => c.file === file2).name;
+  const tables = init ? createdTables(init.text) : [];
+  return customSysbenchStep(p, {
+    parameters: { sql: p.sql.join(" "), ...p.init_sql !== void 0 && { init_sql: p.init_sql } },
+    hash: sysbenchSqlHash(p, sql, init),
+    dataKey: dataKeyHash([init?.text ?? null]),
+    files: carried,
+    shipped: [SQL_MIX],
+    script: (bins) => [
+      bins[SQL_MIX],
+      `--sql_files=${sql.map((s) => `${bins[copyOf(s.file)]}@${s.weight}`).join(",")}`,
+      ...init ? [`--init_sql=${bins[copyOf(init)]}`] : [],
+      ...tables.length > 0 ? [`--drop_tables=${tables.join(",")}`] : []
+    ],
+    tables
+  });
+}
+function sysbenchCustomStep(parameters, files) {
+  return "sql" in parameters ? sysbenchSqlStep(parameters, files) : sysbenchScriptStep(parameters, files);
+}
+
 // src/driver/index.ts
 var DRIVERS = {
   // builtin scripts (script:), or the profile's own (scripts:, src/driver/pgbench-custom.ts)
@@ -36085,12 +36451,18 @@ var DRIVERS = {
     files: pgbenchCustomFiles,
     step: (parameters, files) => isCustomPgbench(parameters) ? pgbenchCustomStep(parameters, files) : pgbenchStep(parameters)
   },
-  // its pgsql driver for PostgreSQL, its mysql one for MariaDB (sysbenchConnectionArgs)
-  sysbench: { engines: ["postgresql", "mariadb", "myrocks"], clients: "threads", step: sysbenchStep },
+  // its pgsql driver for PostgreSQL, its mysql one for MariaDB (sysbenchConnectionArgs); the shipped
+  // microbenchmarks (benchmark:), or the profile's own Lua script (script:, src/driver/sysbench-custom.ts)
+  sysbench: {
+    engines: ["postgresql", "mariadb", "myrocks"],
+    clients: "threads",
+    files: sysbenchCustomFiles,
+    step: (parameters, files) => isCustomSysbench(parameters) ? sysbenchCustomStep(parameters, files) : sysbenchStep(parameters)
+  },
   // sysbench with lua/ibench.lua: its pgsql and mysql dialects (MyRocks: storage_engine rocksdb); a new engine needs its dialect there
   ibench: { engines: ["postgresql", "mariadb", "myrocks"], step: ibenchStep },
-  // db_bench runs its operations on --threads threads of one process
-  db_bench: { engines: ["rocksdb"], clients: "threads", step: dbBenchStep }
+  // db_bench runs its operations on --threads threads of one process; a named step (benchmarks:) or the profile's own list (src/driver/db-bench-custom.ts)
+  db_bench: { engines: ["rocksdb"], clients: "threads", step: (parameters) => isCustomDbBench(parameters) ? dbBenchCustomStep(parameters) : dbBenchStep(parameters) }
 };
 function stepFromDefinition(definition, engine, files = /* @__PURE__ */ new Map()) {
   const driver = DRIVERS[definition.driver];
@@ -37102,7 +37474,7 @@ function ratioOf(base, variant) {
 
 // src/config/judging-files.ts
 import { realpathSync } from "node:fs";
-import path17 from "node:path";
+import path18 from "node:path";
 var MAX_JUDGING_FILE_BYTES = MAX_NOISE_FLOOR_FILE_BYTES;
 var GIT_TIMEOUT_MS = 6e4;
 function judgingCommit(repo, commit) {
@@ -37116,10 +37488,10 @@ function realOrSame(p) {
   }
 }
 function pathInRepo(repo, file2) {
-  for (const root of /* @__PURE__ */ new Set([path17.resolve(repo), realOrSame(path17.resolve(repo))])) {
-    for (const candidate of /* @__PURE__ */ new Set([path17.resolve(file2), realOrSame(path17.resolve(file2))])) {
-      const relative = path17.relative(root, candidate);
-      if (relative !== "" && !relative.startsWith("..") && !path17.isAbsolute(relative)) return relative.split(path17.sep).join("/");
+  for (const root of /* @__PURE__ */ new Set([path18.resolve(repo), realOrSame(path18.resolve(repo))])) {
+    for (const candidate of /* @__PURE__ */ new Set([path18.resolve(file2), realOrSame(path18.resolve(file2))])) {
+      const relative = path18.relative(root, candidate);
+      if (relative !== "" && !relative.startsWith("..") && !path18.isAbsolute(relative)) return relative.split(path18.sep).join("/");
     }
   }
   return null;
@@ -37167,7 +37539,7 @@ async function changedJudgingFiles(repo, base, head, repoPaths) {
 
 // src/config/workload-files.ts
 var import_yaml2 = __toESM(require_dist(), 1);
-import path18 from "node:path";
+import path19 from "node:path";
 function workloadPaths(steps) {
   const named = /* @__PURE__ */ new Map();
   steps.forEach(({ driver, sweep: _sweep, ...parameters }, i) => {
@@ -37179,7 +37551,7 @@ async function readWorkloadFiles(steps, profileDir, at, source) {
   const files = /* @__PURE__ */ new Map();
   for (const { path: given, field: field2 } of workloadPaths(steps)) {
     try {
-      const { text, source: readFrom } = await readJudgingFile(path18.resolve(profileDir, given), at, "workload file");
+      const { text, source: readFrom } = await readJudgingFile(path19.resolve(profileDir, given), at, "workload file");
       files.set(given, { path: given, source: readFrom, text });
     } catch (e) {
       if (e instanceof InputError) throw new InputError(e.message, source, field2);
@@ -37198,7 +37570,7 @@ async function workloadPathsAt(repo, commit, profilePath) {
   }
   if (!Array.isArray(steps)) return [];
   const definitions = steps.filter((s) => typeof s === "object" && s !== null && typeof s.driver === "string");
-  return workloadPaths(definitions).map((file2) => path18.posix.normalize(path18.posix.join(path18.posix.dirname(profilePath), file2.path)));
+  return workloadPaths(definitions).map((file2) => path19.posix.normalize(path19.posix.join(path19.posix.dirname(profilePath), file2.path)));
 }
 async function newWorkloadFiles(judged2, head) {
   const named = /* @__PURE__ */ new Set();
@@ -37344,10 +37716,7 @@ function parseProfile(text, source, cores = REFERENCE_CORES, files = /* @__PURE_
       try {
         return stepFromDefinition({ driver, parameters: stepParameters }, profile.engine, files);
       } catch (e) {
-        if (e instanceof external_exports.ZodError) {
-          const issue2 = e.issues[0];
-          throw new InputError(issue2?.message ?? "invalid", source, at(...issue2?.path ?? []));
-        }
+        if (e instanceof external_exports.ZodError) throw new InputError(firstIssue(e).message, source, at(...e.issues[0]?.path ?? []));
         if (e instanceof InputError) throw new InputError(e.message, source, at("driver"));
         throw e;
       }
@@ -37389,9 +37758,9 @@ async function parseProfileAndFiles(text, source, dir, at, cores) {
   return parseProfile(text, source, cores, files);
 }
 function builtinDir(name) {
-  for (let dir = path19.dirname(fileURLToPath2(import.meta.url)); ; dir = path19.dirname(dir)) {
-    if (existsSync6(path19.join(dir, name, ".")) && existsSync6(path19.join(dir, "package.json"))) return path19.join(dir, name);
-    if (path19.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
+  for (let dir = path20.dirname(fileURLToPath2(import.meta.url)); ; dir = path20.dirname(dir)) {
+    if (existsSync6(path20.join(dir, name, ".")) && existsSync6(path20.join(dir, "package.json"))) return path20.join(dir, name);
+    if (path20.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
   }
 }
 async function loadProfile(nameOrPath, at = null, cores = REFERENCE_CORES) {
@@ -37400,14 +37769,14 @@ async function loadProfile(nameOrPath, at = null, cores = REFERENCE_CORES) {
     const { text: text2, source } = await readJudgingFile(nameOrPath, at, "profile");
     const inRepo = at && pathInRepo(at.repo, nameOrPath);
     if (inRepo) at.profiles.add(inRepo);
-    return parseProfileAndFiles(text2, source, path19.dirname(path19.resolve(nameOrPath)), at, cores);
+    return parseProfileAndFiles(text2, source, path20.dirname(path20.resolve(nameOrPath)), at, cores);
   }
-  const file2 = path19.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
+  const file2 = path20.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
   const text = await readFile6(file2, "utf8").catch((e) => {
     if (e.code === "ENOENT") throw new InputError(`no built-in profile "${nameOrPath}"`, "--profile");
     throw new InputError(`cannot read the profile: ${e.code ?? e.message}`, file2);
   });
-  return parseProfileAndFiles(text, file2, path19.dirname(file2), at, cores);
+  return parseProfileAndFiles(text, file2, path20.dirname(file2), at, cores);
 }
 
 // src/config/plan.ts
@@ -37419,7 +37788,7 @@ function parseVariantFlag(text) {
 function defaultCacheDir(env = process.env) {
   if (env.DBG_CACHE_DIR) return env.DBG_CACHE_DIR;
   if (process.getuid?.() === 0) return "/var/cache/db-bench-gate";
-  return path20.join(env.XDG_CACHE_HOME ?? path20.join(os4.homedir(), ".cache"), "db-bench-gate");
+  return path21.join(env.XDG_CACHE_HOME ?? path21.join(os4.homedir(), ".cache"), "db-bench-gate");
 }
 function withCflags(recipe, cflags) {
   return cflags === void 0 ? recipe : withSettings(recipe, { cflags, cxxflags: cflags });
@@ -37481,13 +37850,13 @@ async function makePlan(flags, config2, thresholdFlags) {
   }
   return {
     run: {
-      repo: path20.resolve(flags.repo),
+      repo: path21.resolve(flags.repo),
       variants,
       baseVariant,
       profile,
       engine,
       engineSettings: { ...profile.server_settings, ...config2.server_settings },
-      cacheDir: path20.resolve(flags.cacheDir ?? defaultCacheDir()),
+      cacheDir: path21.resolve(flags.cacheDir ?? defaultCacheDir()),
       rounds,
       timeBudgetS,
       trust: flags.trust ?? "pr",
@@ -37739,13 +38108,13 @@ function reason(cause, found) {
 }
 var NO_SAMPLES = { cause: "no-samples", count: 0, steps: [], summary: "no samples" };
 function decideGate(subject, failOn = DEFAULT_FAIL_ON, acceptance = null) {
-  const { results, measured, judges: judging } = gatedResults(subject);
-  const reasons = measured ? [] : [NO_SAMPLES];
+  const { results, measured: measured2, judges: judging } = gatedResults(subject);
+  const reasons = measured2 ? [] : [NO_SAMPLES];
   const ungated = [];
   const regressions = hits(results, "regression");
   let accepted = null;
   for (const cause of FAIL_ON) {
-    if (cause === "unjudged" && (!measured || !judging)) continue;
+    if (cause === "unjudged" && (!measured2 || !judging)) continue;
     if (cause === "unjudged" && failOn.includes(cause) && reasons.length > 0) continue;
     const gated = failOn.includes(cause);
     if (!gated && !FINDINGS.includes(cause)) continue;
@@ -38198,7 +38567,7 @@ function compareAgainstBaseline(current, baseline, options = {}) {
 
 // src/results/function-profiles.ts
 import { mkdir as mkdir9, readdir as readdir4 } from "node:fs/promises";
-import path21 from "node:path";
+import path22 from "node:path";
 
 // src/compare/functions.ts
 var MIN_LISTED_SHARE = 2e-3;
@@ -38421,9 +38790,9 @@ function inlineCode(text, inTable = false) {
   const pad = content.startsWith("`") || content.endsWith("`") ? " " : "";
   return `${fence}${pad}${content}${pad}${fence}`;
 }
-function repoLink(text, repoUrl, path33, inTable = false) {
+function repoLink(text, repoUrl, path34, inTable = false) {
   const code = inlineCode(text, inTable);
-  return repoUrl ? `[${code}](${repoUrl}/${path33})` : code;
+  return repoUrl ? `[${code}](${repoUrl}/${path34})` : code;
 }
 function fencedBlock(text, info = "text") {
   const content = stripControl(text).replace(/\n+$/, "");
@@ -38507,7 +38876,7 @@ var StepProfileSchema = external_exports.object({
   }).strict()
 }).strict();
 var functionsDirOf = (resultsFile) => `${resultsFile.replace(/\.json$/, "")}.functions`;
-var stepDir = (dir, step) => path21.join(dir, step.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^\.+/, "_"));
+var stepDir = (dir, step) => path22.join(dir, step.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^\.+/, "_"));
 var NEGLIGIBLE_PER_OP = 0.01;
 var isZero = (cost) => cost[0] === 0 && cost[1] === 0 && cost[2] === 0;
 function capLines(profile, ops, maxLines = MAX_PROFILE_LINES) {
@@ -38557,20 +38926,20 @@ async function writeStepProfile(dir, step, variant, profile) {
   const into = stepDir(dir, step);
   await mkdir9(into, { recursive: true });
   if ("error" in profile) {
-    await writeAtomically(path21.join(into, `${variant}.error`), `${profile.error.split("\n")[0]}
+    await writeAtomically(path22.join(into, `${variant}.error`), `${profile.error.split("\n")[0]}
 `);
     return;
   }
   const capped = { ...profile, profile: capLines(profile.profile, profile.ops) };
-  await writeAtomically(path21.join(into, `${variant}.json`), JSON.stringify(capped) + "\n");
+  await writeAtomically(path22.join(into, `${variant}.json`), JSON.stringify(capped) + "\n");
   const what = `${step} ${variant}: runs of 2N minus runs of N operations, summed over the repeats`;
-  await writeAtomically(path21.join(into, `${variant}.cgout`), cachegrindText(capped, what));
+  await writeAtomically(path22.join(into, `${variant}.cgout`), cachegrindText(capped, what));
 }
 async function readStepProfile(dir, step, variant) {
   const into = stepDir(dir, step);
-  const error62 = await readCapped(path21.join(into, `${variant}.error`), 4096, { missingIsNull: true });
+  const error62 = await readCapped(path22.join(into, `${variant}.error`), 4096, { missingIsNull: true });
   if (error62 !== null) return { error: error62.trim() };
-  const file2 = path21.join(into, `${variant}.json`);
+  const file2 = path22.join(into, `${variant}.json`);
   const text = await readCapped(file2, MAX_PROFILE_FILE_BYTES, { missingIsNull: true }).catch((e) => ({ error: e.message }));
   if (text === null || typeof text !== "string") return text;
   try {
@@ -38625,11 +38994,11 @@ async function keepFunctionComparisons(resultsFile, results) {
     for (const variant of step.variants) {
       const aa = results.steps.find((s) => s.id === step.step)?.instructions_aa_spread;
       const compared = variant.instructions ? await compareStepProfiles(dir, step.step, comparison.base_variant, variant.variant, stepNoise(variant.instructions, aa)) : null;
-      if (compared && !("error" in compared)) await writeAtomically(path21.join(stepDir(dir, step.step), `${variant.variant}.tsv`), functionsTsv(compared));
+      if (compared && !("error" in compared)) await writeAtomically(path22.join(stepDir(dir, step.step), `${variant.variant}.tsv`), functionsTsv(compared));
     }
   }
   const steps = await profiledSteps(dir);
-  const files = await Promise.all(steps.map(async (step) => (await readdir4(path21.join(dir, step))).map((name) => path21.join(dir, step, name))));
+  const files = await Promise.all(steps.map(async (step) => (await readdir4(path22.join(dir, step))).map((name) => path22.join(dir, step, name))));
   return files.flat().sort();
 }
 var aaSpreadsOf = (results) => Object.fromEntries(results.steps.flatMap((s) => s.instructions_aa_spread === void 0 ? [] : [[s.id, s.instructions_aa_spread]]));
@@ -39356,7 +39725,7 @@ var MAX_SHOWN_NAME = 120;
 var REPO = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 var SHA = /^[0-9a-f]{7,64}$/;
 function trimTemplates(name) {
-  const spelled = name.replace(/std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >/g, "std::string").replace(/std::(?:__cxx11|__1)::/g, "std::").replace(/, std::allocator<[^<>]*(?:<[^<>]*>[^<>]*)*> >/g, " >").replace(/<([^<>]*) >/g, "<$1>").replace(/(?:\.(?:constprop|isra|part|lto_priv)\.\d+|\.cold)+(?=\(|$)/g, "");
+  const spelled = name.replace(/std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >/g, "std::string").replace(/std::(?:__cxx11|__1)::/g, "std::").replace(/, std::allocator<[^<>]*(?:<[^<>]*>[^<>]*)*> >/g, " >").replace(/<([^<>]*) >/g, "<$1>").replace(/(?:\.(?:constprop|isra|part|lto_priv)\.\d+|\.cold)+(?=\(|$)/g, "").replace(/(?: \[clone \.[a-z_]+(?:\.\d+)?\])+$/, "");
   let out = "";
   let depth = 0;
   let openedAt = -1;
@@ -40342,12 +40711,12 @@ function cutNotice(report, cuts, shown) {
 // src/run/bisect.ts
 import { mkdtemp as mkdtemp5, rm as rm6 } from "node:fs/promises";
 import os7 from "node:os";
-import path31 from "node:path";
+import path32 from "node:path";
 var import_picomatch2 = __toESM(require_picomatch2(), 1);
 
 // src/run/pipeline.ts
 import os6 from "node:os";
-import path28 from "node:path";
+import path29 from "node:path";
 import { randomBytes as randomBytes2 } from "node:crypto";
 import { copyFile, mkdtemp as mkdtemp4, writeFile as writeFile7 } from "node:fs/promises";
 
@@ -40459,7 +40828,7 @@ function phaseTimesLine(phases) {
 }
 
 // src/run/run-context.ts
-import path22 from "node:path";
+import path23 from "node:path";
 var EXCERPT_LINES = 40;
 var CLIENT_GRACE_S = 120;
 function tail2(text, lines) {
@@ -40477,12 +40846,12 @@ function binariesFor(ctx, vi, step) {
   const where = (name, from) => {
     switch (from) {
       case "build":
-        return path22.join(ctx.clientsBinDir ?? vi.build.binDir, name);
+        return path23.join(ctx.clientsBinDir ?? vi.build.binDir, name);
       case "system":
         return name;
       case "shipped":
       case "workload":
-        return path22.join(vi.side.runDir, path22.basename(name));
+        return path23.join(vi.side.runDir, path23.basename(name));
     }
   };
   return Object.fromEntries(Object.entries(step.programs).map(([name, from]) => [name, where(name, from)]));
@@ -40522,7 +40891,7 @@ async function endProcesses(ports, log, what) {
 }
 
 // src/run/stage-build.ts
-import path23 from "node:path";
+import path24 from "node:path";
 import { existsSync as existsSync8 } from "node:fs";
 
 // src/build/progress.ts
@@ -40597,7 +40966,7 @@ async function buildVariants(plan, ports, registry2, log) {
   const needed = [...plan.engine.programs, ...plan.profile.steps.flatMap((step) => programsFrom(step, "build"))];
   for (const [i, build] of builds.entries()) {
     const spec = plan.variants[i];
-    const missing = [...new Set(needed)].filter((program) => !existsSync8(path23.join(build.binDir, program)));
+    const missing = [...new Set(needed)].filter((program) => !existsSync8(path24.join(build.binDir, program)));
     if (missing.length > 0) {
       throw new PipelineError(`the build of ${spec.id} (${spec.ref}) has no ${missing.join(", ")} in ${build.binDir}: the ${spec.recipe.name} recipe must install what the ${plan.engine.name} engine and the profile's drivers run`);
     }
@@ -40606,7 +40975,7 @@ async function buildVariants(plan, ports, registry2, log) {
 }
 
 // src/run/stage-instances.ts
-import path24 from "node:path";
+import path25 from "node:path";
 
 // src/engine/instance.ts
 async function startInstance(engine, options) {
@@ -40723,7 +41092,7 @@ ${excerpt}`);
   }
   logFile(variant, attempt) {
     const stamp = this.ctx.startedAt.toISOString().replace(/[:.]/g, "-");
-    return path24.join(this.ctx.plan.cacheDir, "logs", `${this.ctx.plan.engine.kind}-${stamp}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
+    return path25.join(this.ctx.plan.cacheDir, "logs", `${this.ctx.plan.engine.kind}-${stamp}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
   }
   async start(variant, build, logFile) {
     const { plan, placement } = this.ctx;
@@ -40745,7 +41114,7 @@ ${excerpt}`);
 };
 
 // src/run/stage-load.ts
-import path25 from "node:path";
+import path26 from "node:path";
 async function ensureData(ctx, vi, step) {
   await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, vi, step)));
 }
@@ -40753,7 +41122,7 @@ async function loadOnce(ctx, vi, dataSet, inputErrors = false) {
   if (vi.loaded.has(dataSet.key)) return;
   const loadStarted = ctx.ports.clock.now();
   for (const [i, command] of dataSet.commands.entries()) {
-    const shown = [path25.basename(command.file), ...command.args].join(" ");
+    const shown = [path26.basename(command.file), ...command.args].join(" ");
     ctx.log.info(`${vi.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
     const result = await runClient(ctx, vi, command, ctx.plan.timeouts.load_s);
     if (result.failed) {
@@ -40774,19 +41143,19 @@ async function reloadData(ctx, vi, steps) {
   }
 }
 async function checkWorkloads(ctx, vi) {
-  for (const step of ctx.plan.profile.steps.filter((s) => s.files)) {
+  for (const step of ctx.plan.profile.steps.filter((s) => s.files || s.inputCheck)) {
     const bins = binariesFor(ctx, vi, step);
-    const check2 = step.inputCheck?.(bins, path25.join(vi.side.runDir, "no-server"));
+    const check2 = step.inputCheck?.(bins, path26.join(vi.side.runDir, "no-server"));
     if (check2) {
       const rejected = check2.rejected((await runClient(ctx, vi, check2.command, ctx.plan.timeouts.load_s)).output);
-      if (rejected) throw rejected;
+      if (rejected) throw rejected.file === void 0 ? new InputError(rejected.message, ctx.plan.profile.source) : rejected;
     }
     await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), bins), true);
   }
 }
 
 // src/run/stage-measure.ts
-import path26 from "node:path";
+import path27 from "node:path";
 
 // src/driver/client-rusage.ts
 var MAX_REPORT_BYTES = 4096;
@@ -41112,9 +41481,9 @@ async function measureOnce(ctx, instances, fingerprint, step, variant, round, po
   const { plan, ports } = ctx;
   const { schedule } = plan.profile;
   const started = ports.clock.date();
-  const common = { step: step.id, variant: variant.id, round, position, started_at: started.toISOString() };
+  const common2 = { step: step.id, variant: variant.id, round, position, started_at: started.toISOString() };
   const failed = (message, excerpt) => ({
-    ...common,
+    ...common2,
     duration_s: (ports.clock.date().getTime() - started.getTime()) / 1e3,
     status: "error",
     error: { message, log_excerpt: excerpt }
@@ -41146,13 +41515,13 @@ async function measureOnce(ctx, instances, fingerprint, step, variant, round, po
       const wallS = ports.clock.now() - t0;
       const after = await ports.host.snapshot();
       if (!vi.instance.isAlive()) return failed(`the ${plan.engine.name} server exited during the step`, await failureExcerpt(ctx, vi, result.output));
-      if (result.failed) return failed(`${path26.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
+      if (result.failed) return failed(`${path27.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
       const serverRss = await memory?.stop();
       const databaseBytes2 = await vi.instance.databaseBytes?.();
       try {
         const parsed = step.parse(result.stdout);
         return {
-          ...common,
+          ...common2,
           duration_s: parsed.duration_s,
           status: "ok",
           ops: parsed.ops,
@@ -41206,7 +41575,7 @@ async function measureSteps(ctx, instances, variants, fingerprint, schedule, jud
     }
   };
   const resume = await ctx.registry.register("the variants' stopped processes", () => aloneOn(ctx, null));
-  const measured = await ctx.log.group(
+  const measured2 = await ctx.log.group(
     `measure ${profile.steps.length} steps x ${variants.length} variants, ${schedule.rounds} rounds of ${profile.schedule.duration_s} s (ABBA)`,
     () => runInterleaved(profile.steps, variants, schedule.budget, ctx.ports.clock, {
       warmup,
@@ -41238,11 +41607,11 @@ async function measureSteps(ctx, instances, variants, fingerprint, schedule, jud
     })
   );
   await resume.run();
-  return measured;
+  return measured2;
 }
 
 // src/run/stage-count.ts
-import path27 from "node:path";
+import path28 from "node:path";
 var COUNTED_RUN_TIMEOUT_S = 600;
 async function countStage(ctx, instances, variants) {
   const { profile, engine } = ctx.plan;
@@ -41274,7 +41643,7 @@ async function countStage(ctx, instances, variants) {
           const client = step.fixedRun(freshCopy ? await counter.freshCopy() : target, binariesFor(ctx, vi, step), perClient, runNumber);
           const { result, ...counts } = await counter.count(client, async (command) => {
             const run = await runClient(ctx, vi, onCpus(command, cpus), COUNTED_RUN_TIMEOUT_S);
-            if (run.failed) throw new PipelineError(`${path27.basename(client.file)} failed: ${run.message}`, await failureExcerpt(ctx, vi, run.output));
+            if (run.failed) throw new PipelineError(`${path28.basename(client.file)} failed: ${run.message}`, await failureExcerpt(ctx, vi, run.output));
             return run;
           });
           return { ops: (step.parseFixed ? step.parseFixed(result.stdout) : step.parse(result.stdout)).ops, ...counts };
@@ -41372,8 +41741,8 @@ async function placeInstances(plan, ports) {
 }
 async function copyShippedFiles(steps, runDir) {
   const shipped = new Set(steps.flatMap((step) => programsFrom(step, "shipped")));
-  for (const name of shipped) await copyFile(path28.join(builtinDir(path28.dirname(name)), path28.basename(name)), path28.join(runDir, path28.basename(name)));
-  for (const [name, file2] of steps.flatMap((step) => Object.entries(step.files ?? {}))) await writeFile7(path28.join(runDir, name), file2.text);
+  for (const name of shipped) await copyFile(path29.join(builtinDir(path29.dirname(name)), path29.basename(name)), path29.join(runDir, path29.basename(name)));
+  for (const [name, file2] of steps.flatMap((step) => Object.entries(step.files ?? {}))) await writeFile7(path29.join(runDir, name), file2.text);
 }
 async function serverCpuset(ports, registry2, log, cpus) {
   const group = await ports.cpusetGroup(`db-bench-gate-${randomBytes2(6).toString("hex")}`, cpus);
@@ -41386,7 +41755,7 @@ async function serverCpuset(ports, registry2, log, cpus) {
 }
 async function runBenchmark(plan, registry2, log, ports) {
   const startedAt = ports.clock.date();
-  const pruned = await pruneLogs(path28.join(plan.cacheDir, "logs"), startedAt);
+  const pruned = await pruneLogs(path29.join(plan.cacheDir, "logs"), startedAt);
   if (pruned.length > 0) log.info(`cache-dir: removed ${pruned.length} logs older than ${LOG_MAX_AGE_DAYS} days or beyond ${LOG_CAP_BYTES / 1024 ** 3} GiB of newer ones`);
   const fingerprint = await ports.host.fingerprint(plan.runner);
   const placement = await placeInstances(plan, ports);
@@ -41408,7 +41777,7 @@ async function runBenchmark(plan, registry2, log, ports) {
   const sides2 = /* @__PURE__ */ new Map();
   for (const [i, variant] of variants.entries()) {
     const user = await ports.variantUser(plan.trust, i);
-    const runDir = await mkdtemp4(path28.join(workDir, "dbg-run-"));
+    const runDir = await mkdtemp4(path29.join(workDir, "dbg-run-"));
     await registry2.register(`run directory ${runDir}`, async () => void await removeUserTree(user, runDir));
     await copyShippedFiles(plan.profile.steps, runDir);
     await giveTo(user, runDir);
@@ -41431,46 +41800,46 @@ async function runBenchmark(plan, registry2, log, ports) {
     phases[phase] = ports.clock.now() - started - (phases.loads - loads);
     return result;
   };
-  const measured = plan.measureQps === false ? { samples: [], cutShort: [], settled: [] } : await timed("measuring", () => measureSteps(ctx, instances, variants, fingerprint, schedule, judgeStep));
+  const measured2 = plan.measureQps === false ? { samples: [], cutShort: [], settled: [] } : await timed("measuring", () => measureSteps(ctx, instances, variants, fingerprint, schedule, judgeStep));
   const instructions = await timed("counting instructions", () => countStage(ctx, instances, variants));
   await instances.stopAll();
   log.info(phaseTimesLine(Object.entries(phases).filter(([name]) => (instructions !== void 0 || name !== "counting instructions") && (plan.measureQps !== false || name !== "measuring"))));
-  return assembleResults(ctx, { fingerprint, engineVersion, variants, schedule, measured, instructions, plannedRestarts: instances.plannedRestarts });
+  return assembleResults(ctx, { fingerprint, engineVersion, variants, schedule, measured: measured2, instructions, plannedRestarts: instances.plannedRestarts });
 }
 
 // src/run/pipeline-ports.ts
 import { randomBytes as randomBytes3 } from "node:crypto";
-import path30 from "node:path";
+import path31 from "node:path";
 import { rm as rm5 } from "node:fs/promises";
 
 // src/measure/cpuset.ts
 import { existsSync as existsSync9 } from "node:fs";
 import { mkdir as mkdir11, readFile as readFile8, rmdir, writeFile as writeFile8 } from "node:fs/promises";
-import path29 from "node:path";
+import path30 from "node:path";
 import { setTimeout as sleep5 } from "node:timers/promises";
 var V2_ROOT = "/sys/fs/cgroup";
 var V1_ROOT = "/sys/fs/cgroup/cpuset";
 var MAX_SWEEPS = 50;
 async function cpusetHierarchy() {
   if (process.getuid?.() !== 0) return "not root";
-  const v2 = await readFile8(path29.join(V2_ROOT, "cgroup.controllers"), "utf8").catch(() => null);
+  const v2 = await readFile8(path30.join(V2_ROOT, "cgroup.controllers"), "utf8").catch(() => null);
   if (v2 !== null) return v2.split(/\s+/).includes("cpuset") ? { version: 2, root: V2_ROOT } : "cgroup v2 without the cpuset controller";
-  if (existsSync9(path29.join(V1_ROOT, "cpuset.cpus"))) return { version: 1, root: V1_ROOT };
+  if (existsSync9(path30.join(V1_ROOT, "cpuset.cpus"))) return { version: 1, root: V1_ROOT };
   return "no cpuset cgroup (neither cgroup v2 with its cpuset controller nor a v1 cpuset mount)";
 }
 async function makeCpusetGroup(name, cpus) {
   const hierarchy = await cpusetHierarchy();
   if (typeof hierarchy === "string") return { unavailable: hierarchy };
   const { version: version2, root } = hierarchy;
-  const dir = path29.join(root, name);
+  const dir = path30.join(root, name);
   if (version2 === 2) {
-    const enabled = await readFile8(path29.join(root, "cgroup.subtree_control"), "utf8");
-    if (!enabled.split(/\s+/).includes("cpuset")) await writeFile8(path29.join(root, "cgroup.subtree_control"), "+cpuset");
+    const enabled = await readFile8(path30.join(root, "cgroup.subtree_control"), "utf8");
+    if (!enabled.split(/\s+/).includes("cpuset")) await writeFile8(path30.join(root, "cgroup.subtree_control"), "+cpuset");
   }
   await mkdir11(dir);
   try {
-    await writeFile8(path29.join(dir, "cpuset.cpus"), formatCpuList(cpus));
-    if (version2 === 1) await writeFile8(path29.join(dir, "cpuset.mems"), (await readFile8(path29.join(root, "cpuset.mems"), "utf8")).trim());
+    await writeFile8(path30.join(dir, "cpuset.cpus"), formatCpuList(cpus));
+    if (version2 === 1) await writeFile8(path30.join(dir, "cpuset.mems"), (await readFile8(path30.join(root, "cpuset.mems"), "utf8")).trim());
   } catch (e) {
     await rmdir(dir);
     throw e;
@@ -41483,7 +41852,7 @@ async function makeCpusetGroup(name, cpus) {
       return ours === true && where === `/${name}`;
     });
   };
-  const move = (pid, to) => writeFile8(path29.join(to, "cgroup.procs"), String(pid)).catch((e) => {
+  const move = (pid, to) => writeFile8(path30.join(to, "cgroup.procs"), String(pid)).catch((e) => {
     if (e.code !== "ESRCH") throw e;
   });
   return {
@@ -41498,7 +41867,7 @@ async function makeCpusetGroup(name, cpus) {
       throw new PipelineError(`the processes of uid ${uid} kept forking outside the cpuset ${dir} through ${MAX_SWEEPS} sweeps`);
     },
     async remove() {
-      const left = (await readFile8(path29.join(dir, "cgroup.procs"), "utf8").catch(() => "")).split("\n").filter(Boolean);
+      const left = (await readFile8(path30.join(dir, "cgroup.procs"), "utf8").catch(() => "")).split("\n").filter(Boolean);
       for (const pid of left) await move(Number(pid), root);
       await rmdir(dir).catch((e) => {
         if (e.code !== "ENOENT") throw e;
@@ -41594,7 +41963,7 @@ async function freezeUser(user, frozen) {
 var realPorts = {
   build: buildAtCommit,
   async runClient(command, options) {
-    const report = options.rusage ? path30.join(options.cwd, `rusage-${randomBytes3(6).toString("hex")}`) : null;
+    const report = options.rusage ? path31.join(options.cwd, `rusage-${randomBytes3(6).toString("hex")}`) : null;
     const wrapped = report ? withClientRusage(command, report) : command;
     const result = await execa(wrapped.file, wrapped.args, {
       ...asUserIn(options.user, options.cwd),
@@ -41662,7 +42031,7 @@ async function bisect(options) {
     const chosen = plan.run.profile.steps.filter((s) => matches(s.id));
     if (chosen.length === 0) throw new InputError(`matches none of the profile's steps (${plan.run.profile.steps.map((s) => s.id).join(", ")})`, void 0, options.fields.steps);
     steps = chosen.map((s) => s.id);
-    const functionsDir = await mkdtemp5(path31.join(plan.run.workDir ?? os7.tmpdir(), "dbg-bisect-functions-"));
+    const functionsDir = await mkdtemp5(path32.join(plan.run.workDir ?? os7.tmpdir(), "dbg-bisect-functions-"));
     await registry2.register(`remove ${functionsDir}`, () => rm6(functionsDir, { recursive: true, force: true }));
     const results = await runBenchmark({ ...plan.run, profile: { ...plan.run.profile, steps: chosen }, functionsDir }, registry2, log, realPorts);
     registry2.signal.throwIfAborted();
@@ -41751,7 +42120,7 @@ function alertBisectMarkdown(outcome, repoUrl) {
 
 // src/publish/charts.ts
 import { mkdir as mkdir12, writeFile as writeFile9 } from "node:fs/promises";
-import path32 from "node:path";
+import path33 from "node:path";
 
 // node_modules/fast-xml-parser/src/util.js
 var nameStartChar = ":A-Za-z_\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD";
@@ -42697,19 +43066,19 @@ var defaultOptions2 = {
   // if true, pass jPath string to callbacks; if false, pass matcher instance
   onDangerousProperty: defaultOnDangerousProperty
 };
-function validatePropertyName(propertyName, optionName3) {
+function validatePropertyName(propertyName, optionName2) {
   if (typeof propertyName !== "string") {
     return;
   }
   const normalized = propertyName.toLowerCase();
   if (DANGEROUS_PROPERTY_NAMES.some((dangerous) => normalized === dangerous.toLowerCase())) {
     throw new Error(
-      `[SECURITY] Invalid ${optionName3}: "${propertyName}" is a reserved JavaScript keyword that could cause prototype pollution`
+      `[SECURITY] Invalid ${optionName2}: "${propertyName}" is a reserved JavaScript keyword that could cause prototype pollution`
     );
   }
   if (criticalProperties.some((dangerous) => normalized === dangerous.toLowerCase())) {
     throw new Error(
-      `[SECURITY] Invalid ${optionName3}: "${propertyName}" is a reserved JavaScript keyword that could cause prototype pollution`
+      `[SECURITY] Invalid ${optionName2}: "${propertyName}" is a reserved JavaScript keyword that could cause prototype pollution`
     );
   }
 }
@@ -43895,16 +44264,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path33 = this._matcher.path;
-    return path33.length > 0 ? path33[path33.length - 1].tag : void 0;
+    const path34 = this._matcher.path;
+    return path34.length > 0 ? path34[path34.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path33 = this._matcher.path;
-    return path33.length > 0 ? path33[path33.length - 1].namespace : void 0;
+    const path34 = this._matcher.path;
+    return path34.length > 0 ? path34[path34.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -43912,9 +44281,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path33 = this._matcher.path;
-    if (path33.length === 0) return void 0;
-    return path33[path33.length - 1].values?.[attrName];
+    const path34 = this._matcher.path;
+    if (path34.length === 0) return void 0;
+    return path34[path34.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -43922,9 +44291,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path33 = this._matcher.path;
-    if (path33.length === 0) return false;
-    const current = path33[path33.length - 1];
+    const path34 = this._matcher.path;
+    if (path34.length === 0) return false;
+    const current = path34[path34.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -43950,18 +44319,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path33 = this._matcher.path;
-    if (path33.length === 0) return -1;
-    return path33[path33.length - 1].position ?? 0;
+    const path34 = this._matcher.path;
+    if (path34.length === 0) return -1;
+    return path34[path34.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path33 = this._matcher.path;
-    if (path33.length === 0) return -1;
-    return path33[path33.length - 1].counter ?? 0;
+    const path34 = this._matcher.path;
+    if (path34.length === 0) return -1;
+    return path34[path34.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -46867,10 +47236,10 @@ async function writeSweepCharts(dir, resultsFile, comparisons) {
   const charts = sweepCharts(comparisons);
   if (charts.length === 0) return [];
   await mkdir12(dir, { recursive: true });
-  const stem = path32.basename(resultsFile, path32.extname(resultsFile));
+  const stem = path33.basename(resultsFile, path33.extname(resultsFile));
   const files = [];
   for (const chart of charts) {
-    const file2 = path32.join(dir, sweepChartFileName(stem, chart));
+    const file2 = path33.join(dir, sweepChartFileName(stem, chart));
     await writeFile9(file2, chart.svg);
     files.push(file2);
   }
@@ -46879,8 +47248,8 @@ async function writeSweepCharts(dir, resultsFile, comparisons) {
 
 // src/run/measure-and-write.ts
 async function measureAndWrite(plan, options) {
-  const measured = await runBenchmark({ ...plan.run, functionsDir: functionsDirOf(options.resultsFile) }, options.registry, options.log, realPorts);
-  const floored = options.noiseFloor ? { ...measured, noise_floor: options.noiseFloor } : measured;
+  const measured2 = await runBenchmark({ ...plan.run, functionsDir: functionsDirOf(options.resultsFile) }, options.registry, options.log, realPorts);
+  const floored = options.noiseFloor ? { ...measured2, noise_floor: options.noiseFloor } : measured2;
   const results = options.amend ? options.amend(floored) : floored;
   options.registry.signal.throwIfAborted();
   await writeResults(options.resultsFile, results);
