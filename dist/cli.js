@@ -55,7 +55,7 @@ import {
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-GXIXQDNT.js";
+} from "./chunks/chunk-OWJFHSIU.js";
 import {
   EXIT_ERROR,
   EXIT_OK,

@@ -103,7 +103,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-GXIXQDNT.js";
+} from "./chunks/chunk-OWJFHSIU.js";
 import {
   EXIT_ERROR,
   InputError,

@@ -22,6 +22,7 @@ import { InputError } from "../common/errors.js";
 import { StepNameSchema, definitionHash, sortedEntries } from "./custom-step.js";
 import {
   commonArgs,
+  DB_BENCH_DATA_FIELDS,
   DB_BENCH_DEFAULT_OPTIONS,
   dbBenchDataSetKey,
   dbBenchLoadArgs,
@@ -57,14 +58,7 @@ export const DbBenchCustomParametersSchema = z
     ),
     /** the benchmark whose ops/sec is the step's QPS; may be left out when the list has one */
     measure: z.string().regex(BENCHMARK_NAME, "a db_bench benchmark name: readrandom").optional(),
-    threads: z.number().int().positive().default(1),
-    /** keys loaded, and the key range every benchmark reads and writes (--num) */
-    keys: z.number().int().positive().default(1_000_000),
-    key_size: z.number().int().positive().default(20),
-    value_size: z.number().int().positive().default(400),
-    /** bytes per second of the background writer of *whilewriting benchmarks (--benchmark_write_rate_limit) */
-    write_rate_limit: z.number().int().positive().default(2 * 1024 * 1024),
-    seed: z.number().int().positive().default(1_700_000_000),
+    ...DB_BENCH_DATA_FIELDS,
     /** further db_bench flags, for the load and every run, without the leading -- */
     options: dbBenchOptionsSchema(),
   })

@@ -88,19 +88,24 @@ export function dbBenchOptionsSchema(refused: readonly string[] = []) {
   return z.record(name, value).default({});
 }
 
+/** The data and load settings every db_bench step has, builtin or a fork's own list (db-bench-custom.ts). */
+export const DB_BENCH_DATA_FIELDS = {
+  threads: z.number().int().positive().default(1),
+  /** keys loaded by fillseq, and the key range every step reads and writes (--num) */
+  keys: z.number().int().positive().default(1_000_000),
+  key_size: z.number().int().positive().default(20),
+  value_size: z.number().int().positive().default(400),
+  /** bytes per second of the background writer of the *whilewriting benchmarks (--benchmark_write_rate_limit; the field: 2 MB/s) */
+  write_rate_limit: z.number().int().positive().default(2 * 1024 * 1024),
+  seed: z.number().int().positive().default(1_700_000_000),
+};
+
 export const DbBenchParametersSchema = z
   .object({
     step: z.enum(STEP_NAMES),
-    threads: z.number().int().positive().default(1),
-    /** keys loaded by fillseq, and the key range every step reads and writes */
-    keys: z.number().int().positive().default(1_000_000),
-    key_size: z.number().int().positive().default(20),
-    value_size: z.number().int().positive().default(400),
+    ...DB_BENCH_DATA_FIELDS,
     /** Next()s (Prev()s) per Seek of the range steps, the field's NUM_NEXTS_PER_SEEK */
     seek_nexts: z.number().int().positive().default(10),
-    /** bytes per second of the background writer of the *whilewriting steps (the field: 2 MB/s) */
-    write_rate_limit: z.number().int().positive().default(2 * 1024 * 1024),
-    seed: z.number().int().positive().default(1_700_000_000),
     /** further db_bench flags, the same for the load and every run (e.g. cache_size, write_buffer_size) */
     options: dbBenchOptionsSchema(["disable_wal", "seek_nexts", "reverse_iterator"]),
   })

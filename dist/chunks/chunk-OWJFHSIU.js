@@ -35384,18 +35384,21 @@ function dbBenchOptionsSchema(refused = []) {
   const value = external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]).refine((v) => typeof v !== "string" || /^\S*$/.test(v), "no whitespace: one db_bench argument");
   return external_exports.record(name, value).default({});
 }
-var DbBenchParametersSchema = external_exports.object({
-  step: external_exports.enum(STEP_NAMES),
+var DB_BENCH_DATA_FIELDS = {
   threads: external_exports.number().int().positive().default(1),
-  /** keys loaded by fillseq, and the key range every step reads and writes */
+  /** keys loaded by fillseq, and the key range every step reads and writes (--num) */
   keys: external_exports.number().int().positive().default(1e6),
   key_size: external_exports.number().int().positive().default(20),
   value_size: external_exports.number().int().positive().default(400),
+  /** bytes per second of the background writer of the *whilewriting benchmarks (--benchmark_write_rate_limit; the field: 2 MB/s) */
+  write_rate_limit: external_exports.number().int().positive().default(2 * 1024 * 1024),
+  seed: external_exports.number().int().positive().default(17e8)
+};
+var DbBenchParametersSchema = external_exports.object({
+  step: external_exports.enum(STEP_NAMES),
+  ...DB_BENCH_DATA_FIELDS,
   /** Next()s (Prev()s) per Seek of the range steps, the field's NUM_NEXTS_PER_SEEK */
   seek_nexts: external_exports.number().int().positive().default(10),
-  /** bytes per second of the background writer of the *whilewriting steps (the field: 2 MB/s) */
-  write_rate_limit: external_exports.number().int().positive().default(2 * 1024 * 1024),
-  seed: external_exports.number().int().positive().default(17e8),
   /** further db_bench flags, the same for the load and every run (e.g. cache_size, write_buffer_size) */
   options: dbBenchOptionsSchema(["disable_wal", "seek_nexts", "reverse_iterator"])
 }).strict().refine((p) => p.step !== "fillseq" || p.threads === 1, { message: "fillseq loads with 1 thread", path: ["threads"] });
@@ -35585,14 +35588,7 @@ var DbBenchCustomParametersSchema = external_exports.object({
   ),
   /** the benchmark whose ops/sec is the step's QPS; may be left out when the list has one */
   measure: external_exports.string().regex(BENCHMARK_NAME, "a db_bench benchmark name: readrandom").optional(),
-  threads: external_exports.number().int().positive().default(1),
-  /** keys loaded, and the key range every benchmark reads and writes (--num) */
-  keys: external_exports.number().int().positive().default(1e6),
-  key_size: external_exports.number().int().positive().default(20),
-  value_size: external_exports.number().int().positive().default(400),
-  /** bytes per second of the background writer of *whilewriting benchmarks (--benchmark_write_rate_limit) */
-  write_rate_limit: external_exports.number().int().positive().default(2 * 1024 * 1024),
-  seed: external_exports.number().int().positive().default(17e8),
+  ...DB_BENCH_DATA_FIELDS,
   /** further db_bench flags, for the load and every run, without the leading -- */
   options: dbBenchOptionsSchema()
 }).strict().refine((p) => p.measure !== void 0 || p.benchmarks.length <= 1, { message: "the list has several benchmarks: name the one whose ops/sec is measured", path: ["measure"] }).refine((p) => p.measure === void 0 || p.benchmarks.filter((b) => b === p.measure).length === 1, {
