@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { InputError } from "../common/errors.js";
-import { validate, validateYaml } from "../common/validate.js";
+import { firstIssue, validate, validateYaml } from "../common/validate.js";
 import type { BuildFlags } from "../results/schema.js";
 import type { Compiler } from "./compiler.js";
 
@@ -99,7 +99,7 @@ export function mergeRecipe(recipe: BuildRecipe, overrides: RecipeOverrides, sou
   const merged = { ...recipe, ...Object.fromEntries(defined) } as BuildRecipe;
   const checked = BuildRecipeSchema.safeParse(merged);
   if (!checked.success) {
-    const issue = checked.error.issues[0]!;
+    const issue = firstIssue(checked.error);
     throw new InputError(issue.message, source, `recipe.${issue.path.join(".")}`);
   }
   return merged;

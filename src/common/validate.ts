@@ -12,12 +12,15 @@ export function jsonPath(path: readonly PropertyKey[]): string {
   return "$" + path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("");
 }
 
-export function firstIssue(error: z.ZodError): { field: string; message: string } {
+/** The first issue's message and where it is: its path as zod gives it, and as `jsonPath` prints it. */
+export function firstIssue(error: z.ZodError): { path: (string | number)[]; field: string; message: string } {
   const issue = error.issues[0];
-  if (!issue) return { field: "$", message: "invalid" };
+  if (!issue) return { path: [], field: "$", message: "invalid" };
   // a map's bad key: zod says "Invalid key in record" around the key schema's own message
   const message = issue.code === "invalid_key" ? (issue.issues[0]?.message ?? issue.message) : issue.message;
-  return { field: jsonPath(issue.path), message };
+  // zod's paths are keys and indexes: no symbol reaches them from parsed YAML or JSON
+  const path = issue.path.map((p) => (typeof p === "number" ? p : String(p)));
+  return { path, field: jsonPath(path), message };
 }
 
 export function validate<S extends z.ZodType>(schema: S, data: unknown, source: string): z.output<S> {

@@ -238,7 +238,10 @@ export function parseProfile(text: string, source: string, cores = REFERENCE_COR
       try {
         return stepFromDefinition({ driver, parameters: stepParameters }, profile.engine, files);
       } catch (e) {
-        if (e instanceof z.ZodError) throw new InputError(firstIssue(e).message, source, at(...((e.issues[0]?.path ?? []) as (string | number)[])));
+        if (e instanceof z.ZodError) {
+          const issue = firstIssue(e);
+          throw new InputError(issue.message, source, at(...issue.path));
+        }
         if (e instanceof InputError) throw new InputError(e.message, source, at("driver"));
         throw e;
       }
