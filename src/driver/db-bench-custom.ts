@@ -153,10 +153,10 @@ export function dbBenchCustomStep(parameters: unknown): BenchmarkStep<"db_bench"
           `--benchmarks=${p.benchmarks.join(",")}`,
         ],
       },
-      rejected: (output) => {
+      rejected: (output, profileSource) => {
         if (resultLine.test(output)) return null;
         const complaint = dbBenchComplaint(output);
-        return new InputError(`db_bench did not run step "${p.name}": ${complaint}`, undefined, /unknown benchmark/i.test(complaint) ? "benchmarks" : "options");
+        return new InputError(`db_bench did not run step "${p.name}": ${complaint}`, profileSource, /unknown benchmark/i.test(complaint) ? "benchmarks" : "options");
       },
     }),
     dataSet: (target, bins) => ({ key: dbBenchDataSetKey(p), commands: [{ file: bins.db_bench, args: dbBenchLoadArgs(p, embeddedDataDir(target)) }], tables: [] }),

@@ -38,8 +38,11 @@ export type WorkloadFiles = ReadonlyMap<string, WorkloadFile>;
 /** A run that checks a step's own files before anything is measured, and what its output says of them. */
 export interface InputCheck {
   command: ClientCommand;
-  /** the files' error in the tool's words (naming the file and the field), or null when they passed */
-  rejected(output: string): InputError | null;
+  /**
+   * The files' error in the tool's words (naming the file and the field: a step without files of its
+   * own, a db_bench list, blames `profileSource`), or null when they passed.
+   */
+  rejected(output: string, profileSource: string): InputError | null;
 }
 
 /** Absolute paths of the programs a step declared (BenchmarkStep.programs), by name. */

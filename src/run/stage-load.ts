@@ -1,7 +1,7 @@
 /** Loading each step's data into an instance, once per instance, and again before counting. */
 import path from "node:path";
 import type { BenchmarkStep, DataSet } from "../driver/types.js";
-import { InputError, PipelineError } from "../common/errors.js";
+import { PipelineError } from "../common/errors.js";
 import { failureExcerpt, binariesFor, type VariantInstance, type RunContext, runClient } from "./run-context.js";
 
 /** Stage 3: the data sets a step needs loaded into an instance and settled, once per instance. */
@@ -58,9 +58,8 @@ export async function checkWorkloads(ctx: RunContext, vi: VariantInstance): Prom
     const bins = binariesFor(ctx, vi, step);
     const check = step.inputCheck?.(bins, path.join(vi.side.runDir, "no-server"));
     if (check) {
-      const rejected = check.rejected((await runClient(ctx, vi, check.command, ctx.plan.timeouts.load_s)).output);
-      // a step without files of its own (a db_bench list) is the profile's
-      if (rejected) throw rejected.file === undefined ? new InputError(rejected.message, ctx.plan.profile.source) : rejected;
+      const rejected = check.rejected((await runClient(ctx, vi, check.command, ctx.plan.timeouts.load_s)).output, ctx.plan.profile.source);
+      if (rejected) throw rejected;
     }
     await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), bins), true);
   }

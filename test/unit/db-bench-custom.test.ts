@@ -176,10 +176,10 @@ describe("db_bench checking a custom list before anything is measured", () => {
 
   it("keeps db_bench's message for an unknown benchmark, a flag it does not know, an option value it refuses", () => {
     const check = checkOf();
-    expect(check.rejected(sample("db_bench_7.8.3_unknown_benchmark_real.txt"))?.message).toBe(`benchmarks: db_bench did not run step "fr": unknown benchmark 'readrandm'`);
-    expect(check.rejected(sample("db_bench_7.8.3_unknown_flag_real.txt"))?.message).toMatch(/^options: db_bench did not run step "fr": ERROR: unknown command line flag 'bloom_bitz'/);
-    expect(check.rejected(sample("db_bench_7.8.3_bad_option_value_real.txt"))?.message).toBe(`options: db_bench did not run step "fr": Cannot parse compression type 'zstdx'`);
+    expect(check.rejected(sample("db_bench_7.8.3_unknown_benchmark_real.txt"), "own.yaml")?.message).toBe(`own.yaml: benchmarks: db_bench did not run step "fr": unknown benchmark 'readrandm'`);
+    expect(check.rejected(sample("db_bench_7.8.3_unknown_flag_real.txt"), "own.yaml")?.message).toMatch(/^own\.yaml: options: db_bench did not run step "fr": ERROR: unknown command line flag 'bloom_bitz'/);
+    expect(check.rejected(sample("db_bench_7.8.3_bad_option_value_real.txt"), "own.yaml")?.message).toBe(`own.yaml: options: db_bench did not run step "fr": Cannot parse compression type 'zstdx'`);
     const ran = customStep(`{ driver: db_bench, name: fr, benchmarks: [fillrandom, readrandom], measure: readrandom }`).inputCheck!(BINS, "/d");
-    expect(ran.rejected(sample("db_bench_7.8.3_fillrandom_readrandom_real.txt"))).toBeNull();
+    expect(ran.rejected(sample("db_bench_7.8.3_fillrandom_readrandom_real.txt"), "own.yaml")).toBeNull();
   });
 });

@@ -218,7 +218,7 @@ describe("a custom sysbench script checked by sysbench, with no server", () => {
     const s = customStep(step, new Map([["orders.lua", file("orders.lua", text)]]));
     const runDir = runDirOf(s, name);
     const check = s.inputCheck!(runDirBins(runDir), join(runDir, "no-server"));
-    return check.rejected(await run(check.command));
+    return check.rejected(await run(check.command), "own.yaml");
   };
 
   it("accepts a script of the stock scripts' shape (it fails only to connect)", async () => {
@@ -238,7 +238,7 @@ describe("a custom sysbench script checked by sysbench, with no server", () => {
       const step = sqlStep(SQL_STEP, files);
       const runDir = runDirOf(step, name);
       const c = step.inputCheck!(runDirBins(runDir), join(runDir, "no-server"));
-      return c.rejected(await run(c.command));
+      return c.rejected(await run(c.command), "own.yaml");
     };
     expect(await check(SQL_FILES, "sql-good")).toBeNull();
     const empty = await check(new Map(SQL_FILES).set("update.sql", file("update.sql", "-- nothing yet\n")), "sql-empty");

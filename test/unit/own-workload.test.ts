@@ -122,14 +122,14 @@ describe("a custom pgbench step's definition", () => {
     const lookup = Object.keys(step.files!)[0]!;
     const check = step.inputCheck!(BINS, "/run/dir/no-server");
     expect(check.command.args).toEqual(expect.arrayContaining(["-h", "/run/dir/no-server", "-t", "1", "-n"]));
-    const rejected = check.rejected(`pgbench: error: /run/dir/${lookup}:1: syntax error in command "set"\n\\set aid random(1, 100000 * :scale\n                                  ^ error found here\n`);
+    const rejected = check.rejected(`pgbench: error: /run/dir/${lookup}:1: syntax error in command "set"\n\\set aid random(1, 100000 * :scale\n                                  ^ error found here\n`, "own.yaml");
     expect(rejected).toBeInstanceOf(InputError);
     expect(rejected!.message).toBe(
       'abc123:perf/lookup.sql, abc123:perf/update.sql: scripts: pgbench: error: abc123:perf/lookup.sql:1: syntax error in command "set": \\set aid random(1, 100000 * :scale',
     );
     const accepted = 'pgbench: error: connection to server on socket "/run/dir/no-server/.s.PGSQL.1" failed: No such file or directory\n\tIs the server running locally and accepting connections on that socket?\npgbench: error: could not create connection for setup\n';
-    expect(check.rejected(accepted)).toBeNull();
-    expect(check.rejected("")!.message).toContain("pgbench printed nothing");
+    expect(check.rejected(accepted, "own.yaml")).toBeNull();
+    expect(check.rejected("", "own.yaml")!.message).toContain("pgbench printed nothing");
   });
 
   // psql 15 -v ON_ERROR_STOP=1 -f stopping on a statement, recorded 2026-12-05
