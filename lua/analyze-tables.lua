@@ -3,7 +3,8 @@
 -- theirs from the engine's settle: MySQL protocol, ANALYZE TABLE of each; PostgreSQL, VACUUM ANALYZE
 -- of the database (as a custom pgbench step's load).
 --
--- Why: a Lua script's tables are its own, unknown to db-bench-gate, and InnoDB computes their
+-- Why: a Lua script's tables are its own, unknown to db-bench-gate (an init SQL's may sit in a
+-- schema or under a quoted name), and InnoDB computes their
 -- statistics in the background on its own schedule: whether a server had them when its runs began
 -- varied, and with them the plan. An A/A run of a lookup by a secondary index counted 178,600
 -- instructions per query on one server and 2,587,699 (a scan) on the other (2026-12-05).

@@ -19,8 +19,8 @@
  * on data an earlier counted run changed: one seed per run, as the built-ins). Data: `cleanup` then
  * `prepare`, in one thread with --rand-seed, once per server and again before counting; a Lua
  * script's `prepare` through lua/seeded-prepare.lua, which seeds the generator sysbench 1.0 leaves
- * unseeded outside `run`, so that every server holds the same rows, then lua/analyze-tables.lua, so
- * that every server plans on statistics of them. The tables are the benchmark database's, which the
+ * unseeded outside `run`, so that every server holds the same rows; then, in both forms,
+ * lua/analyze-tables.lua, so that every server plans on statistics of them. The tables are the benchmark database's, which the
  * counter prewarms and (PostgreSQL) copies for a step that writes.
  *
  * Input checks, before anything is measured: sysbench runs the step's script against a socket where
@@ -39,7 +39,7 @@ import { serverConnection, type BenchmarkStep, type ClientBinaries, type Target,
 
 /** The shipped wrapper that seeds a Lua script's `prepare` (lua/seeded-prepare.lua). */
 const SEEDED_PREPARE = "lua/seeded-prepare.lua";
-/** The shipped script that analyses a Lua step's tables after its load (lua/analyze-tables.lua). */
+/** The shipped script that analyses every table of the database after a custom step's load (lua/analyze-tables.lua). */
 const ANALYZE_TABLES = "lua/analyze-tables.lua";
 /** The shipped script that runs SQL files (lua/sql-mix.lua). */
 const SQL_MIX = "lua/sql-mix.lua";
@@ -149,13 +149,31 @@ export function sysbenchSqlHash(p: SysbenchSqlParameters, sql: readonly { file: 
   return definitionHash({ sql: sql.map((s) => ({ text: s.file.text, weight: s.weight })), init_sql: init?.text ?? null, ...commonDefinition(p) });
 }
 
+/** one part of a table's name as SQL writes it: bare, `backquoted` or "double-quoted" (no comma: --drop_tables splits on it) */
+const NAME_PART = /(?:[A-Za-z_][A-Za-z0-9_$]*|`[^`,\n]+`|"[^",\n]+")/.source;
+/** a statement that creates a table, up to its name */
+const CREATE_TABLE = /^\s*CREATE\s+(?:OR\s+REPLACE\s+)?(?:(?:GLOBAL|LOCAL)\s+)?(?:TEMP|TEMPORARY|UNLOGGED)?\s*TABLE\b/i;
+const CREATED_NAME = new RegExp(`${CREATE_TABLE.source}\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?(${NAME_PART}(?:\\.${NAME_PART})?)(?=[\\s(;]|$)`, "i");
+
 /**
- * The tables an init SQL creates (`CREATE TABLE [IF NOT EXISTS] name`, names of letters, digits and
- * '_', backquoted or not): what the SQL step's cleanup drops before loading again, and the engine analyses.
+ * The tables an init SQL creates, as it writes them (`orders`, `public.items`, `"Order Items"`,
+ * `` `items` ``), in the order cleanup drops them: the last created first, so that a table another
+ * one's foreign key references goes after it. The SQL step's cleanup drops them before the data is
+ * loaded again (before counting): a table it missed would make the second load's CREATE fail. A
+ * statement that creates a table whose name this cannot read is an InputError naming `init_sql` and
+ * its line.
  */
-export function createdTables(initSql: string): string[] {
-  const created = [...initSql.matchAll(/^\s*CREATE\s+(?:OR\s+REPLACE\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(`?)([A-Za-z_][A-Za-z0-9_]*)\1[\s(]/gim)].map((m) => m[2]!);
-  return [...new Set(created)];
+export function createdTables(initSql: string, source?: string): string[] {
+  const created: string[] = [];
+  for (const [i, line] of initSql.split("\n").entries()) {
+    if (!CREATE_TABLE.test(line)) continue;
+    const name = CREATED_NAME.exec(line)?.[1];
+    if (name === undefined) {
+      throw new InputError(`line ${i + 1}: cannot read the name of the table it creates (db-bench-gate drops it before loading again): write CREATE TABLE name on one line, the name bare, schema.name, "quoted" or \`quoted\` without commas`, source, "init_sql");
+    }
+    if (!created.includes(name)) created.push(name);
+  }
+  return created.reverse();
 }
 
 /** The stub a Lua step's load runs for `prepare`: the script, then lua/seeded-prepare.lua, both found beside it in the run directory. */
@@ -216,8 +234,6 @@ interface SysbenchWorkload {
   script(bins: ClientBinaries): string[];
   /** the load's `prepare`, where it is not `script` */
   prepare?(bins: ClientBinaries): string[];
-  /** what the load created, for the engine's settle; "all": unknown, every table of the database analysed after the load */
-  tables: string[] | "all";
 }
 
 function customSysbenchStep(p: CommonParameters, w: SysbenchWorkload): BenchmarkStep {
@@ -260,8 +276,10 @@ function customSysbenchStep(p: CommonParameters, w: SysbenchWorkload): Benchmark
       return {
         // the protocol too: tables loaded into one engine are not another's (a storage engine is in the options, so in the key)
         key: `sysbench-custom.${protocol}.${w.dataKey}`,
-        commands: [load(w.script(bins), "cleanup"), load(w.prepare?.(bins) ?? w.script(bins), "prepare"), ...(w.tables === "all" ? [load([bins[ANALYZE_TABLES]!], "analyze")] : [])],
-        tables: w.tables === "all" ? [] : w.tables,
+        // every table of the database analysed after the load: a script's are its own, an init SQL's
+        // may sit in a schema or in a name the engine's settle would quote again
+        commands: [load(w.script(bins), "cleanup"), load(w.prepare?.(bins) ?? w.script(bins), "prepare"), load([bins[ANALYZE_TABLES]!], "analyze")],
+        tables: [],
         inputError: (_index, output) => {
           const line = loadMessage(output, w.files);
           if (!line) return null;
@@ -292,8 +310,6 @@ function sysbenchScriptStep(parameters: unknown, files: WorkloadFiles): Benchmar
     shipped: [SEEDED_PREPARE, ANALYZE_TABLES],
     script: (bins) => [bins[scriptCopy!.name]!, ...options],
     prepare: (bins) => [bins[stubCopy!.name]!, ...options],
-    // the script's tables are its own: every table of the database analysed after the load
-    tables: "all",
   });
 }
 
@@ -307,20 +323,19 @@ function sysbenchSqlStep(parameters: unknown, files: WorkloadFiles): BenchmarkSt
   const init = p.init_sql === undefined ? null : workloadFileAt(files, p.init_sql, "init_sql");
   const carried: CarriedFile[] = [...sql.map((s) => ({ ...runDirCopies([s.file])[0]!, field: s.field })), ...(init ? [{ ...runDirCopies([init])[0]!, field: "init_sql" }] : [])];
   const copyOf = (file: WorkloadFile) => carried.find((c) => c.file === file)!.name;
-  const tables = init ? createdTables(init.text) : [];
+  const tables = init ? createdTables(init.text, init.source) : [];
   return customSysbenchStep(p, {
     parameters: { sql: p.sql.join(" "), ...(p.init_sql !== undefined && { init_sql: p.init_sql }) },
     hash: sysbenchSqlHash(p, sql, init),
     dataKey: dataKeyHash([init?.text ?? null]),
     files: carried,
-    shipped: [SQL_MIX],
+    shipped: [SQL_MIX, ANALYZE_TABLES],
     script: (bins) => [
       bins[SQL_MIX]!,
       `--sql_files=${sql.map((s) => `${bins[copyOf(s.file)]!}@${s.weight}`).join(",")}`,
       ...(init ? [`--init_sql=${bins[copyOf(init)]!}`] : []),
       ...(tables.length > 0 ? [`--drop_tables=${tables.join(",")}`] : []),
     ],
-    tables,
   });
 }
 

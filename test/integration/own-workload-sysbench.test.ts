@@ -179,7 +179,16 @@ describe("a fork's own sysbench workloads on PostgreSQL", () => {
     mkdirSync(dir);
     const files = {
       "orders.lua": ordersLua('con:query("CREATE TABLE orders (id INT PRIMARY KEY, customer INT NOT NULL, amount INT NOT NULL)")\n  con:query("CREATE INDEX ON orders (customer)")'),
-      "init.sql": "CREATE TABLE items (id INT PRIMARY KEY, customer INT NOT NULL, amount INT NOT NULL);\nCREATE INDEX ON items (customer);\nINSERT INTO items SELECT i, i % 200, i * 7 % 1000 FROM generate_series(1, 2000) AS i;\n",
+      // a schema-qualified table and a quoted one that references it: loaded again before counting,
+      // cleanup must drop both, the referencing one first, or the second load's CREATE fails
+      "init.sql": [
+        "CREATE TABLE public.items (id INT PRIMARY KEY, customer INT NOT NULL, amount INT NOT NULL);",
+        'CREATE TABLE "Item Notes" (item INT NOT NULL REFERENCES public.items (id), note TEXT NOT NULL);',
+        "CREATE INDEX ON items (customer);",
+        "INSERT INTO public.items SELECT i, i % 200, i * 7 % 1000 FROM generate_series(1, 2000) AS i;",
+        `INSERT INTO "Item Notes" SELECT id, 'checked' FROM items WHERE id % 100 = 0;`,
+        "",
+      ].join("\n"),
       "by-customer.sql": SQL_FILES["by-customer.sql"],
       "range.sql": SQL_FILES["range.sql"],
     };

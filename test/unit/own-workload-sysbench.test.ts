@@ -194,14 +194,28 @@ describe("a custom sysbench step of SQL files", () => {
     expect(data.commands.map((c) => [c.args[0], c.args.at(-1)])).toEqual([
       ["/run/dir/sql-mix.lua", "cleanup"],
       ["/run/dir/sql-mix.lua", "prepare"],
+      // every table of the database analysed, as a script's are: the init SQL's names may be qualified or quoted
+      ["/run/dir/analyze-tables.lua", "analyze"],
     ]);
-    expect(data.tables).toEqual(["orders"]);
+    expect(data.tables).toEqual([]);
+    expect(step.programs).toMatchObject({ "lua/analyze-tables.lua": "shipped" });
     // the same init SQL shares a load, whatever the statements
     expect(sqlStep(SQL_STEP.replace("[lookup.sql@9, update.sql]", "[update.sql]")).dataSet(MARIADB, BINS).key).toBe(data.key);
   });
 
-  it("finds the tables an init SQL creates", () => {
-    expect(createdTables("CREATE TABLE orders (id INT);\ncreate table if not exists `items`(id int);\n  CREATE OR REPLACE TABLE orders (id INT);\nINSERT INTO orders SELECT 1;\nCREATE INDEX i ON items (id);\n")).toEqual(["orders", "items"]);
+  it("finds the tables an init SQL creates, as it writes them, the last created dropped first", () => {
+    expect(createdTables("CREATE TABLE orders (id INT);\ncreate table if not exists `items`(id int);\n  CREATE OR REPLACE TABLE orders (id INT);\nINSERT INTO orders SELECT 1;\nCREATE INDEX i ON items (id);\n")).toEqual(["`items`", "orders"]);
+    // a schema, quoted names, PostgreSQL's kinds of table; a table referencing another is dropped before it
+    const pg = 'CREATE TABLE public.items (id INT PRIMARY KEY);\nCREATE UNLOGGED TABLE "Item Notes"(item INT REFERENCES public.items (id));\nCREATE TEMP TABLE scratch AS SELECT 1;\nCREATE TABLE "bench"."Totals" (n INT);\n';
+    expect(createdTables(pg)).toEqual(['"bench"."Totals"', "scratch", '"Item Notes"', "public.items"]);
+    expect(createdTables("CREATE TABLESPACE ts LOCATION '/x';\nCREATE INDEX ON items (id);\n")).toEqual([]);
+  });
+
+  it.each([
+    ["CREATE TABLE\n  orders (id INT);\n", 1],
+    ['INSERT INTO t SELECT 1;\nCREATE TABLE "a,b" (id INT);\n', 2],
+  ])("refuses an init SQL whose created table it cannot name: %j, line %i", (sql, line) => {
+    expect(inputError(() => createdTables(sql, "abc123:perf/init.sql"))).toMatch(new RegExp(`^abc123:perf/init\\.sql: init_sql: line ${line}: cannot read the name of the table it creates`));
   });
 
   // sysbench 1.0.20's line for a statement that fails in the init SQL (sql-mix.lua names the file and line), recorded 2026-12-05
