@@ -2,6 +2,7 @@
  * One variant's engine as the pipeline sees it, whichever kind: a server that clients connect to, or
  * an embedded engine's data directory that each client run opens (a private copy of it per run).
  */
+import path from "node:path";
 import type { CleanupRegistry } from "../common/cleanup.js";
 import type { OsUser } from "../trust/unprivileged.js";
 import type { CountingOptions, Engine, InstructionCounter, SettingValue, Target } from "./types.js";
@@ -12,12 +13,15 @@ export interface Instance {
   /** False once a server's main process is gone; an embedded instance has no process to lose. */
   isAlive(): boolean;
   logTail(lines: number): Promise<string>;
-  /** What a data set's load commands write to. */
+  /** What the next data set's load commands write to. */
   loadTarget(): Target;
-  /** After a data set's loads (`tables`: what they created). */
-  settle(tables: readonly string[]): Promise<void>;
-  /** What one warm-up, measured or counted run opens; `release` once the run is over. */
-  runTarget(): Promise<{ target: Target; release(): Promise<void> }>;
+  /** After data set `key`'s loads (`tables`: what they created). */
+  settle(key: string, tables: readonly string[]): Promise<void>;
+  /**
+   * What one warm-up, measured or counted run of a step on data set `key` opens; `release` once the run
+   * is over. A server holds every data set in one database; an embedded engine each in a directory of its own.
+   */
+  runTarget(key: string): Promise<{ target: Target; release(): Promise<void> }>;
   /** A new server process on the same data; nothing for an embedded instance (every run is a new process). */
   restart(): Promise<void>;
   /** Stops and removes everything; safe to call twice. */
@@ -61,7 +65,7 @@ export async function startInstance(engine: Engine, options: InstanceOptions): P
       isAlive: () => server.isAlive(),
       logTail: (lines) => server.logTail(lines),
       loadTarget: () => server.connection,
-      settle: (tables) => server.settle(tables),
+      settle: (_key, tables) => server.settle(tables),
       runTarget: () => Promise.resolve({ target: server.connection, release: () => Promise.resolve() }),
       restart: () => server.restart(),
       stop: () => server.stop(),
@@ -79,13 +83,13 @@ export async function startInstance(engine: Engine, options: InstanceOptions): P
     registry: options.registry,
   });
   return {
-    describe: () => `data ${embedded.dataDir}`,
+    describe: () => `data ${path.dirname(embedded.loadDir())}`,
     isAlive: () => true,
     logTail: (lines) => embedded.logTail(lines),
-    loadTarget: () => ({ kind: "embedded", dataDir: embedded.dataDir }),
-    settle: () => embedded.settle(),
-    runTarget: async () => {
-      const copy = await embedded.runCopy();
+    loadTarget: () => ({ kind: "embedded", dataDir: embedded.loadDir() }),
+    settle: (key) => embedded.settle(key),
+    runTarget: async (key) => {
+      const copy = await embedded.runCopy(key);
       return { target: { kind: "embedded", dataDir: copy.dataDir }, release: copy.remove };
     },
     restart: () => Promise.resolve(),

@@ -1,16 +1,17 @@
 /**
  * RocksDB, embedded: no server; db_bench (the driver's process) opens a data directory itself.
  *
- * A variant's instance is a directory under the run's work dir. The steps' load (db_bench fillseq,
- * flushed and compacted by the same command) writes `data/`; from then on it is the settled database
- * and nothing opens it again. Every measured or counted run gets its own copy (`runCopy`): the SST
+ * A variant's instance is a directory under the run's work dir. Each data set's load (db_bench fillseq,
+ * flushed and compacted by the same command) writes a directory of its own, `data-N/`: two steps whose
+ * data differ (keys, sizes, options) never load into one database. Settled, it is that data set's
+ * database and nothing opens it again. Every measured or counted run gets its own copy (`runCopy`): the SST
  * files hard-linked (RocksDB never writes an SST after creating it: new data goes to new files with
  * new numbers, and a run's compactions delete only its own links), everything else copied (MANIFEST
  * and the WAL are appended to, CURRENT and OPTIONS rewritten); LOCK and the info LOG are left out (the
  * run creates its own). So a step that writes cannot change what the next round, or the other
  * variant, reads, and a copy of a 410 MB database costs a few milliseconds.
  *
- * The instance's directory is root's (mode 0750, group the driver's user's); data/, run-N/ and the
+ * The instance's directory is root's (mode 0750, group the driver's user's); data-N/, run-N/ and the
  * counting dir in it are the driver's user's, and what that user's process wrote there is copied and
  * read as that user (src/trust/user-files.ts): root following a symlink planted in them would leak what it
  * points to.
@@ -54,36 +55,47 @@ async function prepareRocksdb(options: PrepareOptions): Promise<EmbeddedInstance
   await mkdir(options.workDir, { recursive: true });
   const root = await mkdtemp(path.join(options.workDir, "dbg-rocksdb-"));
   const handle = await registry.register(`rocksdb data ${root}`, async () => void (await removeUserTree(owner, root)));
-  const dataDir = path.join(root, "data");
-  await mkdir(dataDir);
-  await giveTo(owner, dataDir);
   if (owner) {
     await chown(root, 0, owner.gid);
     await chmod(root, 0o750);
   }
-  let copies = 0;
+  let [loads, copies] = [0, 0];
+  /** A directory of the driver's user's in the instance, for the next load or a run's copy. */
+  const userDir = async (name: string): Promise<string> => {
+    const dir = path.join(root, name);
+    await mkdir(dir);
+    await giveTo(owner, dir);
+    return dir;
+  };
+  let loadDir = await userDir(`data-${++loads}`);
+  /** each data set's settled database, by its key */
+  const settled = new Map<string, string>();
 
-  /** The end of RocksDB's info LOG of the load, kept in the instance's log file. */
-  const keepLoadLog = async (): Promise<void> => {
+  /** The end of RocksDB's info LOG of a load, kept in the instance's log file. */
+  const keepLoadLog = async (key: string, dataDir: string): Promise<void> => {
     const log = await tailAsUser(owner, path.join(dataDir, "LOG"), LOAD_LOG_BYTES);
-    if (log !== null) await appendFile(logFile, `--- RocksDB LOG of the load ---\n${log}`);
+    if (log !== null) await appendFile(logFile, `--- RocksDB LOG of the load of ${key} ---\n${log}`);
   };
   // the end of the last run's LOG, for the next error's excerpt (every run's would add up to megabytes)
   let lastRunLog: string | null = null;
 
   const instance: EmbeddedInstance = {
-    dataDir,
-    async settle() {
+    loadDir: () => loadDir,
+    async settle(key) {
       // The load command flushed and compacted (db_bench ... flush,waitforcompaction,compact): here the
       // database is only checked to be one, and its LOG kept.
       // as the driver's user: root would follow a link it planted there, and tell where it leads
-      if (!(await existsAsUser(owner, path.join(dataDir, "CURRENT")))) throw new PipelineError(`the load left no RocksDB database in ${dataDir} (no CURRENT file)`);
-      await keepLoadLog();
+      if (!(await existsAsUser(owner, path.join(loadDir, "CURRENT")))) throw new PipelineError(`the load of ${key} left no RocksDB database in ${loadDir} (no CURRENT file)`);
+      await keepLoadLog(key, loadDir);
+      const replaced = settled.get(key);
+      settled.set(key, loadDir);
+      loadDir = await userDir(`data-${++loads}`);
+      if (replaced !== undefined) await removeUserTree(owner, replaced);
     },
-    async runCopy() {
-      const dir = path.join(root, `run-${++copies}`);
-      await mkdir(dir);
-      await giveTo(owner, dir);
+    async runCopy(key) {
+      const dataDir = settled.get(key);
+      if (dataDir === undefined) throw new PipelineError(`no data set ${key} was loaded into ${root}`);
+      const dir = await userDir(`run-${++copies}`);
       const names = await readdir(dataDir);
       const from = (action: ReturnType<typeof copyAction>) => names.filter((name) => copyAction(name) === action).map((name) => path.join(dataDir, name));
       // as the driver's user, who owns what it copies

@@ -149,11 +149,12 @@ export interface PrepareOptions {
  * writes cannot change what the next round, or the other variant, reads.
  */
 export interface EmbeddedInstance {
-  readonly dataDir: string;
-  /** After a load: flushes and compactions finished, files immutable from here on. */
-  settle(): Promise<void>;
-  /** A private copy of the settled data for one run (cheap: hard links of immutable files), owned by the driver's user. */
-  runCopy(): Promise<{ dataDir: string; remove(): Promise<void> }>;
+  /** Where the next data set's load writes: an empty directory of the driver's user's, a new one after each settle. */
+  loadDir(): string;
+  /** After a load into loadDir(): flushes and compactions finished, files immutable from here on; the data set `key`'s. */
+  settle(key: string): Promise<void>;
+  /** A private copy of data set `key`'s settled data for one run (cheap: hard links of immutable files), owned by the driver's user. */
+  runCopy(key: string): Promise<{ dataDir: string; remove(): Promise<void> }>;
   /** The engine's own log (RocksDB: LOG of the last run's copy), for error samples. */
   logTail(lines: number): Promise<string>;
   /** Removes the data and every copy; safe to call twice. */

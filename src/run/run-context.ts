@@ -202,9 +202,9 @@ export async function aloneOn(ctx: RunContext, variant: Variant | null): Promise
   }
 }
 
-/** Runs `work` on the target of one client run (an embedded engine's private copy), released afterwards. */
-export async function onRunTarget<T>(vi: VariantInstance, work: (target: Target) => Promise<T>): Promise<T> {
-  const { target, release } = await vi.instance.runTarget();
+/** Runs `work` on the target of one client run on data set `dataKey` (an embedded engine's private copy of it), released afterwards. */
+export async function onRunTarget<T>(vi: VariantInstance, dataKey: string, work: (target: Target) => Promise<T>): Promise<T> {
+  const { target, release } = await vi.instance.runTarget(dataKey);
   try {
     return await work(target);
   } finally {

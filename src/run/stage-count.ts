@@ -11,7 +11,7 @@ import { relativeToTree } from "../measure/valgrind-functions.js";
 import { treeFiles, writeStepProfile } from "../results/function-profiles.js";
 import { failureExcerpt, binariesFor, type RunContext, runClient, onRunTarget } from "./run-context.js";
 import type { Instances } from "./stage-instances.js";
-import { ensureData, reloadData } from "./stage-load.js";
+import { countedDataSet, ensureData, reloadData } from "./stage-load.js";
 
 /** A counted fixed-count run (under valgrind, several times slower than native) that takes longer is stuck. */
 const COUNTED_RUN_TIMEOUT_S = 600;
@@ -46,8 +46,8 @@ export async function countStage(ctx: RunContext, instances: Instances, variants
         const vi = instances.get(variant);
         const counter = counters.get(variant.id)!;
         // a server's data sets were all loaded again before it went under the counter (reloadData)
-        if (engine.kind !== "server") await ensureData(ctx, vi, step);
-        return onRunTarget(vi, async (target) => {
+        const dataKey = engine.kind === "server" ? countedDataSet(ctx, vi, step).key : await ensureData(ctx, vi, step);
+        return onRunTarget(vi, dataKey, async (target) => {
           const client = step.fixedRun(freshCopy ? await counter.freshCopy!() : target, binariesFor(ctx, vi, step), perClient, runNumber);
           // a failed run is its own error, before the counter looks for counts it cannot have left
           const { result, ...counts } = await counter.count(client, async (command) => {

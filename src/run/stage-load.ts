@@ -4,9 +4,11 @@ import type { BenchmarkStep, DataSet } from "../driver/types.js";
 import { PipelineError } from "../common/errors.js";
 import { failureExcerpt, binariesFor, type VariantInstance, type RunContext, runClient } from "./run-context.js";
 
-/** Stage 3: the data sets a step needs loaded into an instance and settled, once per instance. */
-export async function ensureData(ctx: RunContext, vi: VariantInstance, step: BenchmarkStep): Promise<void> {
-  await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, vi, step)));
+/** Stage 3: the data set a step needs loaded into an instance and settled, once per instance; its key, which the step's runs open. */
+export async function ensureData(ctx: RunContext, vi: VariantInstance, step: BenchmarkStep): Promise<string> {
+  const dataSet = step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, vi, step));
+  await loadOnce(ctx, vi, dataSet);
+  return dataSet.key;
 }
 
 /**
@@ -26,7 +28,7 @@ async function loadOnce(ctx: RunContext, vi: VariantInstance, dataSet: DataSet, 
       throw new PipelineError(`loading ${dataSet.key} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
     }
   }
-  await vi.instance.settle(dataSet.tables);
+  await vi.instance.settle(dataSet.key, dataSet.tables);
   vi.loaded.add(dataSet.key);
   ctx.phases.loads += ctx.ports.clock.now() - loadStarted;
 }
@@ -41,10 +43,13 @@ async function loadOnce(ctx: RunContext, vi: VariantInstance, dataSet: DataSet, 
  */
 export async function reloadData(ctx: RunContext, vi: VariantInstance, steps: readonly BenchmarkStep[]): Promise<void> {
   vi.loaded.clear();
-  for (const step of steps) {
-    const [target, bins] = [vi.instance.loadTarget(), binariesFor(ctx, vi, step)];
-    await loadOnce(ctx, vi, step.countedDataSet?.(target, bins) ?? step.dataSet(target, bins));
-  }
+  for (const step of steps) await loadOnce(ctx, vi, countedDataSet(ctx, vi, step));
+}
+
+/** The data set a step is counted on: its own for counting where it has one (ibench's queries), else the measured one. */
+export function countedDataSet(ctx: RunContext, vi: VariantInstance, step: BenchmarkStep): DataSet {
+  const [target, bins] = [vi.instance.loadTarget(), binariesFor(ctx, vi, step)];
+  return step.countedDataSet?.(target, bins) ?? step.dataSet(target, bins);
 }
 
 /**

@@ -37,15 +37,16 @@ async function measureOnce(ctx: RunContext, instances: Instances, fingerprint: F
     return failed(message, log_excerpt);
   };
   let vi: VariantInstance;
+  let dataKey: string;
   try {
     vi = await instances.live(variant);
-    await ensureData(ctx, vi, step);
+    dataKey = await ensureData(ctx, vi, step);
   } catch (e) {
     return failedWith(e);
   }
   const processNumber = instances.processForSample(variant);
   try {
-    return await onRunTarget(vi, async (target) => {
+    return await onRunTarget(vi, dataKey, async (target) => {
       const client = step.run(target, binariesFor(ctx, vi, step), schedule.duration_s);
       const { processes } = vi.instance;
       const before = await ports.host.snapshot();
@@ -124,8 +125,8 @@ export async function measureSteps(
     try {
       await aloneOn(ctx, variant);
       const vi = await instances.live(variant);
-      await ensureData(ctx, vi, step);
-      const result = await onRunTarget(vi, (target) =>
+      const dataKey = await ensureData(ctx, vi, step);
+      const result = await onRunTarget(vi, dataKey, (target) =>
         runClient(ctx, vi, onCpus(step.warmup(target, binariesFor(ctx, vi, step), profile.schedule.warmup_s), driverCpus(ctx)), profile.schedule.warmup_s + CLIENT_GRACE_S),
       );
       if (result.failed) ctx.log.info(`${step.id}: warm-up of ${variant.id} failed (${result.message}); the measured rounds will show it`);

@@ -11,7 +11,7 @@ import type { BuildRecipe } from "../../src/build/recipe.js";
 import type { RunPlan } from "../../src/config/plan.js";
 import { parseProfile } from "../../src/config/profile.js";
 import type { BenchmarkStep, ClientCommand, ParsedSample, Target } from "../../src/driver/types.js";
-import type { Connection, EmbeddedEngine, EmbeddedInstance, Server, ServerEngine } from "../../src/engine/types.js";
+import type { Connection, CountingOptions, EmbeddedEngine, EmbeddedInstance, InstructionCounter, Server, ServerEngine } from "../../src/engine/types.js";
 import { ParseError } from "../../src/common/errors.js";
 import type { ClientRun, PipelinePorts } from "../../src/run/pipeline.js";
 import { DEFAULT_TIMEOUTS } from "../../src/config/timeouts.js";
@@ -33,15 +33,15 @@ export const FAKE_RECIPE: BuildRecipe = {
   relocatable: true,
 };
 
-/** A step whose client prints "ops=<n> rate=<r>"; `target` shows in the command so tests see what it ran against. */
-export function fakeStep(id: string): BenchmarkStep<"kv"> {
+/** A step whose client prints "ops=<n> rate=<r>"; `target` shows in the command so tests see what it ran against; `dataKey` its data set's. */
+export function fakeStep(id: string, dataKey = "kv-data"): BenchmarkStep<"kv"> {
   const where = (target: Target) => (target.kind === "server" ? `port=${target.port}` : `data=${target.dataDir}`);
   return {
     id,
     driver: "kv",
     parameters: {},
     programs: { kv: "system" },
-    dataSet: (target, bins) => ({ key: "kv-data", commands: [{ file: bins.kv, args: ["load", where(target)] }], tables: ["kv"] }),
+    dataSet: (target, bins) => ({ key: dataKey, commands: [{ file: bins.kv, args: ["load", where(target)] }], tables: ["kv"] }),
     run: (target, bins, seconds) => ({ file: bins.kv, args: ["run", id, String(seconds), where(target)] }),
     warmup: (target, bins, seconds) => ({ file: bins.kv, args: ["warmup", id, String(seconds), where(target)] }),
     fixedRun: (target, bins, perClient) => ({ file: bins.kv, args: ["fixed", id, String(perClient), where(target)] }),
@@ -170,20 +170,7 @@ export function fakeServerEngine(world: FakeWorld): ServerEngine {
           world.events.push(`restart port=${port}`);
           alive = true;
         },
-        // a run costs 1,000 instructions per operation and 5e7 for the rest (connecting and the like)
-        startCounting: async (counting) => {
-          world.events.push(`count on port=${port}${counting?.cpus ? ` cpus=${counting.cpus.join(",")}` : ""}`);
-          return {
-            tool: "cachegrind",
-            counted: "serving backends",
-            warmUp: true,
-            count: async (command, run) => {
-              const result = await run(command);
-              return { result, instructions: 5e7 + 1000 * Number(command.args[2]) };
-            },
-            stop: async () => void world.events.push(`counted on port=${port}`),
-          };
-        },
+        startCounting: async (counting) => fakeCounter(world, `port=${port}`, counting),
         stop: async () => {
           alive = false;
           world.events.push(`stop port=${port}`);
@@ -193,7 +180,22 @@ export function fakeServerEngine(world: FakeWorld): ServerEngine {
   };
 }
 
-/** An embedded engine whose runs each get a numbered copy of the data dir. */
+/** A counter on `where`: a run costs 1,000 instructions per operation and 5e7 for the rest (connecting and the like). */
+function fakeCounter(world: FakeWorld, where: string, counting?: CountingOptions): InstructionCounter {
+  world.events.push(`count on ${where}${counting?.cpus ? ` cpus=${counting.cpus.join(",")}` : ""}`);
+  return {
+    tool: "cachegrind",
+    counted: "serving backends",
+    warmUp: true,
+    count: async (command, run) => {
+      const result = await run(command);
+      return { result, instructions: 5e7 + 1000 * Number(command.args[2]) };
+    },
+    stop: async () => void world.events.push(`counted on ${where}`),
+  };
+}
+
+/** An embedded engine whose runs each get a numbered copy of its data set's dir. */
 export function fakeEmbeddedEngine(world: FakeWorld): EmbeddedEngine {
   return {
     kind: "embedded",
@@ -205,15 +207,22 @@ export function fakeEmbeddedEngine(world: FakeWorld): EmbeddedEngine {
     async prepare(options): Promise<EmbeddedInstance> {
       const dataDir = path.join(options.workDir, path.basename(options.logFile, ".log"));
       world.events.push(`prepare ${path.basename(dataDir)}`);
+      // a directory per data set, as rocksdb.ts: load N goes to <dataDir>-loadN
+      let loads = 1;
+      const settled = new Map<string, string>();
       return {
-        dataDir,
-        settle: async () => void world.events.push(`settle ${path.basename(dataDir)}`),
-        runCopy: async () => {
-          const copy = `${dataDir}-copy${++world.copies.made}`;
+        loadDir: () => `${dataDir}-load${loads}`,
+        settle: async (key) => {
+          settled.set(key, `${dataDir}-load${loads++}`);
+          world.events.push(`settle ${path.basename(dataDir)} ${key}`);
+        },
+        runCopy: async (key) => {
+          const copy = `${settled.get(key)}-copy${++world.copies.made}`;
           return { dataDir: copy, remove: async () => void world.copies.removed++ };
         },
         logTail: async () => "fake LOG",
         stop: async () => void world.events.push(`stop ${path.basename(dataDir)}`),
+        startCounting: async (counting) => fakeCounter(world, path.basename(dataDir), counting),
       };
     },
   };
@@ -232,7 +241,7 @@ export function fakePlan(world: FakeWorld, engine: ServerEngine | EmbeddedEngine
       { id: "head", ref: "head", recipe: FAKE_RECIPE },
     ],
     baseVariant: "base",
-    profile: { ...profile, engine: "postgresql", steps: (options.steps ?? ["kv.get"]).map(fakeStep) },
+    profile: { ...profile, engine: "postgresql", steps: (options.steps ?? ["kv.get"]).map((id) => fakeStep(id)) },
     engine,
     engineSettings: {},
     timeBudgetS: profile.schedule.time_budget_s,

@@ -160,11 +160,11 @@ describe.skipIf(!asRoot)("root writes nothing through a path the fork's user con
   it("RocksDB: the last run's LOG is kept by root, not copied to a link the driver's user planted in the instance", async () => {
     const logFile = path.join(work, "logs", "rocksdb.log");
     const instance = await rocksdbEngine.prepare({ binDir: "/nonexistent", settings: {}, workDir: work, owner: user, logFile, registry });
-    const root = path.dirname(instance.dataDir);
+    const root = path.dirname(instance.loadDir());
     // the load, as db_bench would run it: the driver's user writes its database, and what else it can
-    await asUserShell(`mkdir -p ${instance.dataDir} && cd ${instance.dataDir} && echo MANIFEST-1 > CURRENT && echo manifest > MANIFEST-1 && echo 'load log' > LOG; ln -s ${targetFile} ${root}/last-run.LOG 2>/dev/null; true`);
-    await instance.settle();
-    const run = await instance.runCopy();
+    await asUserShell(`mkdir -p ${instance.loadDir()} && cd ${instance.loadDir()} && echo MANIFEST-1 > CURRENT && echo manifest > MANIFEST-1 && echo 'load log' > LOG; ln -s ${targetFile} ${root}/last-run.LOG 2>/dev/null; true`);
+    await instance.settle("kv");
+    const run = await instance.runCopy("kv");
     await asUserShell(`ln -s ${sentinel} ${run.dataDir}/LOG`);
     await run.remove();
     expectTargetsUntouched();
@@ -235,8 +235,8 @@ describe.skipIf(!asRoot)("root shows nothing it read through a path the fork's u
   it("RocksDB: the load's LOG and the data files linked to root's secret are neither logged nor copied", async () => {
     const logFile = path.join(work, "logs", "rocksdb.log");
     const instance = await rocksdbEngine.prepare({ binDir: "/nonexistent", settings: {}, workDir: work, owner: user, logFile, registry });
-    await asUserShell(`mkdir -p ${instance.dataDir} && cd ${instance.dataDir} && echo MANIFEST-1 > CURRENT && ln -s ${sentinel} LOG && ln -s ${sentinel} MANIFEST-1`);
-    const failures = [await failureText(instance.settle()), await failureText(instance.runCopy())];
+    await asUserShell(`mkdir -p ${instance.loadDir()} && cd ${instance.loadDir()} && echo MANIFEST-1 > CURRENT && ln -s ${sentinel} LOG && ln -s ${sentinel} MANIFEST-1`);
+    const failures = [await failureText(instance.settle("kv")), await failureText(instance.runCopy("kv"))];
     expect(failures.join("\n")).not.toContain(SECRET);
     expect(await instance.logTail(10)).not.toContain(SECRET);
     expect(filesWithSecret(work)).toEqual([]);
@@ -368,7 +368,9 @@ describe.skipIf(!asRoot)("root removes nothing through a tree the fork's user ca
   it("RocksDB: a run's copy, where the run left a racer", async () => {
     const { plant, outside, pidFile } = race();
     const instance = await rocksdbEngine.prepare({ binDir: "/nonexistent", settings: {}, workDir: work, owner: user, logFile: path.join(work, "logs", "rocksdb.log"), registry });
-    const copy = await instance.runCopy();
+    await asUserShell(`cd ${instance.loadDir()} && echo MANIFEST-1 > CURRENT`);
+    await instance.settle("kv");
+    const copy = await instance.runCopy("kv");
     await asUserShell(`sh ${plant} ${copy.dataDir}`);
     await boost(pidFile);
     await copy.remove();
@@ -418,8 +420,8 @@ describe.skipIf(!asRoot)("root creates and touches nothing through a marker or a
     mkdirSync(hidden, { mode: 0o700 });
     writeFileSync(path.join(hidden, "CURRENT"), "MANIFEST-1\n");
     const instance = await rocksdbEngine.prepare({ binDir: "/nonexistent", settings: {}, workDir: work, owner: user, logFile: path.join(work, "logs", "rocksdb.log"), registry });
-    await asUserShell(`cd ${instance.dataDir} && ln -s ${hidden}/CURRENT CURRENT`);
-    expect(await failureText(instance.settle())).toMatch(/left no RocksDB database/);
+    await asUserShell(`cd ${instance.loadDir()} && ln -s ${hidden}/CURRENT CURRENT`);
+    expect(await failureText(instance.settle("kv"))).toMatch(/left no RocksDB database/);
     await instance.stop();
   });
 

@@ -13,7 +13,7 @@ import type { Log } from "../../src/common/log.js";
 import { runBenchmark } from "../../src/run/pipeline.js";
 import type { Target } from "../../src/driver/types.js";
 import { ResultsSchema, type ErrorSample, type Sample } from "../../src/results/schema.js";
-import { fakeEmbeddedEngine, fakePlan, fakeServerEngine, fakeWorld, type FakeWorld } from "../helpers/fake-engine.js";
+import { fakeEmbeddedEngine, fakePlan, fakeStep, fakeServerEngine, fakeWorld, type FakeWorld } from "../helpers/fake-engine.js";
 
 const lines: string[] = [];
 const log: Log = { info: (m) => void lines.push(m), group: (_title, work) => work() };
@@ -312,10 +312,10 @@ describe("the pipeline with a fake embedded engine", () => {
     expect(world.events.filter((e) => /^(prepare|settle|client load)/.test(e)).map((e) => e.replace(/\/\S+\//g, ""))).toEqual([
       expect.stringMatching(/^prepare embedded-.*-base$/),
       expect.stringMatching(/^prepare embedded-.*-head$/),
-      expect.stringMatching(/^client load data=embedded-.*-base$/),
-      expect.stringMatching(/^settle embedded-.*-base$/),
-      expect.stringMatching(/^client load data=embedded-.*-head$/),
-      expect.stringMatching(/^settle embedded-.*-head$/),
+      expect.stringMatching(/^client load data=embedded-.*-base-load1$/),
+      expect.stringMatching(/^settle embedded-.*-base kv-data$/),
+      expect.stringMatching(/^client load data=embedded-.*-head-load1$/),
+      expect.stringMatching(/^settle embedded-.*-head kv-data$/),
     ]);
     const runs = world.events.filter((e) => e.includes(" run "));
     expect(runs).toHaveLength(4);
@@ -328,6 +328,23 @@ describe("the pipeline with a fake embedded engine", () => {
     // an embedded engine tells neither its database size nor server processes (it has none)
     expect(results.samples.some((s) => "database_bytes" in s || "server_rss_bytes" in s)).toBe(false);
     expect(results.engine).toEqual({ name: "fakekv", version: "7.8.3" });
+  });
+
+  it("loads each data set into its own directory and runs every step on a copy of its own, counted runs too", async () => {
+    setUp();
+    const engine = fakeEmbeddedEngine(world);
+    const plan = fakePlan(world, engine, { rounds: 2, extra: "instructions: { ops_per_client: 100, repeats: 3 }\n" });
+    // two steps whose data differ (db_bench lists of other keys or options): before, the second load
+    // wrote over the first's database and the first step was measured and counted on the second's data
+    plan.profile = { ...plan.profile, steps: [fakeStep("kv.small", "kv-1000-keys"), fakeStep("kv.large", "kv-9000-keys")] };
+    await runBenchmark(plan, registry, log, world.ports);
+    const loads = world.events.filter((e) => e.startsWith("client load ")).map((e) => e.replace(/.*-(?=(base|head)-load)/, ""));
+    expect(loads.sort()).toEqual(["base-load1", "base-load2", "head-load1", "head-load2"]);
+    for (const [step, load] of [["kv.small", "load1"], ["kv.large", "load2"]]) {
+      const runs = world.events.filter((e) => / (run|fixed) /.test(e) && e.includes(` ${step} `));
+      expect(runs.length, step).toBeGreaterThanOrEqual(4 + 6);
+      expect(runs.filter((e) => !new RegExp(`-(base|head)-${load}-copy\\d+$`).test(e)), step).toEqual([]);
+    }
   });
 
   it.each([
