@@ -55,7 +55,7 @@ import {
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-OWJFHSIU.js";
+} from "./chunks/chunk-NN7U4DQS.js";
 import {
   EXIT_ERROR,
   EXIT_OK,

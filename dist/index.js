@@ -103,7 +103,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-OWJFHSIU.js";
+} from "./chunks/chunk-NN7U4DQS.js";
 import {
   EXIT_ERROR,
   InputError,

@@ -106,17 +106,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path34) {
-      const ctrl = callVisitor(key, node2, visitor, path34);
+    function visit_(key, node2, visitor, path35) {
+      const ctrl = callVisitor(key, node2, visitor, path35);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path34, ctrl);
-        return visit_(key, ctrl, visitor, path34);
+        replaceNode(key, path35, ctrl);
+        return visit_(key, ctrl, visitor, path35);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path34 = Object.freeze(path34.concat(node2));
+          path35 = Object.freeze(path35.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path34);
+            const ci = visit_(i, node2.items[i], visitor, path35);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -127,13 +127,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path34 = Object.freeze(path34.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path34);
+          path35 = Object.freeze(path35.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path35);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path34);
+          const cv = visit_("value", node2.value, visitor, path35);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -154,17 +154,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path34) {
-      const ctrl = await callVisitor(key, node2, visitor, path34);
+    async function visitAsync_(key, node2, visitor, path35) {
+      const ctrl = await callVisitor(key, node2, visitor, path35);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path34, ctrl);
-        return visitAsync_(key, ctrl, visitor, path34);
+        replaceNode(key, path35, ctrl);
+        return visitAsync_(key, ctrl, visitor, path35);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path34 = Object.freeze(path34.concat(node2));
+          path35 = Object.freeze(path35.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path34);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path35);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -175,13 +175,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path34 = Object.freeze(path34.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path34);
+          path35 = Object.freeze(path35.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path35);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path34);
+          const cv = await visitAsync_("value", node2.value, visitor, path35);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -208,23 +208,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path34) {
+    function callVisitor(key, node2, visitor, path35) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path34);
+        return visitor(key, node2, path35);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path34);
+        return visitor.Map?.(key, node2, path35);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path34);
+        return visitor.Seq?.(key, node2, path35);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path34);
+        return visitor.Pair?.(key, node2, path35);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path34);
+        return visitor.Scalar?.(key, node2, path35);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path34);
+        return visitor.Alias?.(key, node2, path35);
       return void 0;
     }
-    function replaceNode(key, path34, node2) {
-      const parent = path34[path34.length - 1];
+    function replaceNode(key, path35, node2) {
+      const parent = path35[path35.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -836,10 +836,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path34, value) {
+    function collectionFromPath(schema, path35, value) {
       let v = value;
-      for (let i = path34.length - 1; i >= 0; --i) {
-        const k = path34[i];
+      for (let i = path35.length - 1; i >= 0; --i) {
+        const k = path35[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -858,7 +858,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path34) => path34 == null || typeof path34 === "object" && !!path34[Symbol.iterator]().next().done;
+    var isEmptyPath = (path35) => path35 == null || typeof path35 === "object" && !!path35[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -888,11 +888,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path34, value) {
-        if (isEmptyPath(path34))
+      addIn(path35, value) {
+        if (isEmptyPath(path35))
           this.add(value);
         else {
-          const [key, ...rest] = path34;
+          const [key, ...rest] = path35;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -906,8 +906,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path34) {
-        const [key, ...rest] = path34;
+      deleteIn(path35) {
+        const [key, ...rest] = path35;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -921,8 +921,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path34, keepScalar) {
-        const [key, ...rest] = path34;
+      getIn(path35, keepScalar) {
+        const [key, ...rest] = path35;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -940,8 +940,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path34) {
-        const [key, ...rest] = path34;
+      hasIn(path35) {
+        const [key, ...rest] = path35;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -951,8 +951,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path34, value) {
-        const [key, ...rest] = path34;
+      setIn(path35, value) {
+        const [key, ...rest] = path35;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -3467,9 +3467,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path34, value) {
+      addIn(path35, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path34, value);
+          this.contents.addIn(path35, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3544,14 +3544,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path34) {
-        if (Collection.isEmptyPath(path34)) {
+      deleteIn(path35) {
+        if (Collection.isEmptyPath(path35)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path34) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path35) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3566,10 +3566,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path34, keepScalar) {
-        if (Collection.isEmptyPath(path34))
+      getIn(path35, keepScalar) {
+        if (Collection.isEmptyPath(path35))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path34, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path35, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3580,10 +3580,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path34) {
-        if (Collection.isEmptyPath(path34))
+      hasIn(path35) {
+        if (Collection.isEmptyPath(path35))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path34) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path35) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3600,13 +3600,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path34, value) {
-        if (Collection.isEmptyPath(path34)) {
+      setIn(path35, value) {
+        if (Collection.isEmptyPath(path35)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path34), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path35), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path34, value);
+          this.contents.setIn(path35, value);
         }
       }
       /**
@@ -5567,9 +5567,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path34) => {
+    visit2.itemAtPath = (cst, path35) => {
       let item = cst;
-      for (const [field2, index] of path34) {
+      for (const [field2, index] of path35) {
         const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -5578,23 +5578,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path34) => {
-      const parent = visit2.itemAtPath(cst, path34.slice(0, -1));
-      const field2 = path34[path34.length - 1][0];
+    visit2.parentCollection = (cst, path35) => {
+      const parent = visit2.itemAtPath(cst, path35.slice(0, -1));
+      const field2 = path35[path35.length - 1][0];
       const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path34, item, visitor) {
-      let ctrl = visitor(item, path34);
+    function _visit(path35, item, visitor) {
+      let ctrl = visitor(item, path35);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field2 of ["key", "value"]) {
         const token = item[field2];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path34.concat([[field2, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path35.concat([[field2, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5605,10 +5605,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field2 === "key")
-            ctrl = ctrl(item, path34);
+            ctrl = ctrl(item, path35);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path34) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path35) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -7614,8 +7614,8 @@ var require_utils = __commonJS({
       }
       return output2;
     };
-    exports2.basename = (path34, { windows } = {}) => {
-      const segs = path34.split(windows ? /[\\/]/ : "/");
+    exports2.basename = (path35, { windows } = {}) => {
+      const segs = path35.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -12992,14 +12992,15 @@ import { dirname } from "node:path";
 
 // src/common/validate.ts
 var import_yaml = __toESM(require_dist(), 1);
-function jsonPath(path34) {
-  return "$" + path34.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
+function jsonPath(path35) {
+  return "$" + path35.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
 }
 function firstIssue(error62) {
   const issue2 = error62.issues[0];
-  if (!issue2) return { field: "$", message: "invalid" };
+  if (!issue2) return { path: [], field: "$", message: "invalid" };
   const message = issue2.code === "invalid_key" ? issue2.issues[0]?.message ?? issue2.message : issue2.message;
-  return { field: jsonPath(issue2.path), message };
+  const path35 = issue2.path.map((p) => typeof p === "number" ? p : String(p));
+  return { path: path35, field: jsonPath(path35), message };
 }
 function validate(schema, data, source) {
   const parsed = schema.safeParse(data);
@@ -13836,10 +13837,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path34) {
-  if (!path34)
+function getElementAtPath(obj, path35) {
+  if (!path35)
     return obj;
-  return path34.reduce((acc, key) => acc?.[key], obj);
+  return path35.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -14179,11 +14180,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path34, issues) {
+function prefixIssues(path35, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path34);
+    iss.path.unshift(path35);
     return iss;
   });
 }
@@ -14645,16 +14646,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path34 = []) => {
+  const processError = (error63, path35 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path34, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path35, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path34, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path35, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path34, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path35, ...issue2.path]);
       } else {
-        const fullpath = [...path34, ...issue2.path];
+        const fullpath = [...path35, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -14693,17 +14694,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path34 = []) => {
+  const processError = (error63, path35 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path34, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path35, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path34, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path35, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path34, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path35, ...issue2.path]);
       } else {
-        const fullpath = [...path34, ...issue2.path];
+        const fullpath = [...path35, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -14742,8 +14743,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path34 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path34) {
+  const path35 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path35) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -31881,13 +31882,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path34 = ref.slice(1).split("/").filter(Boolean);
-  if (path34.length === 0) {
+  const path35 = ref.slice(1).split("/").filter(Boolean);
+  if (path35.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path34[0] === defsKey) {
-    const key = path34[1] === void 0 ? void 0 : decodeJSONPointerSegment(path34[1]);
+  if (path35[0] === defsKey) {
+    const key = path35[1] === void 0 ? void 0 : decodeJSONPointerSegment(path35[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -33306,7 +33307,7 @@ var RecipeFields = external_exports.object({
   relocatable: external_exports.boolean().describe("the installed programs find their files relative to their own location: build for a fixed prefix, install with DESTDIR")
 }).strict();
 function checkBuildSystem(recipe, ctx) {
-  const issue2 = (path34, message) => ctx.addIssue({ code: "custom", path: [path34], message });
+  const issue2 = (path35, message) => ctx.addIssue({ code: "custom", path: [path35], message });
   if (recipe.build_system === "autoconf" && recipe.configure.length === 0) issue2("configure", "an autoconf build needs its configure command");
   if (recipe.build_system === "cmake" && recipe.configure.length > 1) issue2("configure", "a cmake build takes [] or the cmake program");
   if (recipe.build_system === "cmake" && recipe.make_variables.length > 0) issue2("make_variables", "a cmake build takes its options as configure_args (-DNAME=value)");
@@ -33321,7 +33322,7 @@ function mergeRecipe(recipe, overrides, source = "the config file's recipe") {
   const merged = { ...recipe, ...Object.fromEntries(defined) };
   const checked = BuildRecipeSchema.safeParse(merged);
   if (!checked.success) {
-    const issue2 = checked.error.issues[0];
+    const issue2 = firstIssue(checked.error);
     throw new InputError(issue2.message, source, `recipe.${issue2.path.join(".")}`);
   }
   return merged;
@@ -33810,7 +33811,7 @@ import { setTimeout as sleep2 } from "node:timers/promises";
 // src/common/disk-usage.ts
 import { lstat as lstat2, readdir } from "node:fs/promises";
 import { join } from "node:path";
-async function diskUsage(path34) {
+async function diskUsage(path35) {
   const seen = /* @__PURE__ */ new Set();
   const walk = async (entry, top) => {
     const unlessGone = (value, gone) => value.catch((e) => {
@@ -33828,7 +33829,7 @@ async function diskUsage(path34) {
     }
     return bytes;
   };
-  return walk(path34, true);
+  return walk(path35, true);
 }
 
 // src/measure/cpu-affinity.ts
@@ -35096,30 +35097,39 @@ async function prepareRocksdb(options) {
   await mkdir8(options.workDir, { recursive: true });
   const root = await mkdtemp3(path13.join(options.workDir, "dbg-rocksdb-"));
   const handle = await registry2.register(`rocksdb data ${root}`, async () => void await removeUserTree(owner, root));
-  const dataDir = path13.join(root, "data");
-  await mkdir8(dataDir);
-  await giveTo(owner, dataDir);
   if (owner) {
     await chown2(root, 0, owner.gid);
     await chmod3(root, 488);
   }
-  let copies = 0;
-  const keepLoadLog = async () => {
+  let [loads, copies] = [0, 0];
+  const userDir = async (name) => {
+    const dir = path13.join(root, name);
+    await mkdir8(dir);
+    await giveTo(owner, dir);
+    return dir;
+  };
+  let loadDir = await userDir(`data-${++loads}`);
+  const settled = /* @__PURE__ */ new Map();
+  const keepLoadLog = async (key, dataDir) => {
     const log = await tailAsUser(owner, path13.join(dataDir, "LOG"), LOAD_LOG_BYTES);
-    if (log !== null) await appendFile(logFile, `--- RocksDB LOG of the load ---
+    if (log !== null) await appendFile(logFile, `--- RocksDB LOG of the load of ${key} ---
 ${log}`);
   };
   let lastRunLog = null;
   const instance = {
-    dataDir,
-    async settle() {
-      if (!await existsAsUser(owner, path13.join(dataDir, "CURRENT"))) throw new PipelineError(`the load left no RocksDB database in ${dataDir} (no CURRENT file)`);
-      await keepLoadLog();
+    loadDir: () => loadDir,
+    async settle(key) {
+      if (!await existsAsUser(owner, path13.join(loadDir, "CURRENT"))) throw new PipelineError(`the load of ${key} left no RocksDB database in ${loadDir} (no CURRENT file)`);
+      await keepLoadLog(key, loadDir);
+      const replaced = settled.get(key);
+      settled.set(key, loadDir);
+      loadDir = await userDir(`data-${++loads}`);
+      if (replaced !== void 0) await removeUserTree(owner, replaced);
     },
-    async runCopy() {
-      const dir = path13.join(root, `run-${++copies}`);
-      await mkdir8(dir);
-      await giveTo(owner, dir);
+    async runCopy(key) {
+      const dataDir = settled.get(key);
+      if (dataDir === void 0) throw new PipelineError(`no data set ${key} was loaded into ${root}`);
+      const dir = await userDir(`run-${++copies}`);
       const names = await readdir3(dataDir);
       const from = (action) => names.filter((name) => copyAction(name) === action).map((name) => path13.join(dataDir, name));
       for (const [program, files] of [["ln", from("link")], ["cp", from("copy")]]) {
@@ -35664,10 +35674,10 @@ function dbBenchCustomStep(parameters) {
           `--benchmarks=${p.benchmarks.join(",")}`
         ]
       },
-      rejected: (output2) => {
+      rejected: (output2, profileSource) => {
         if (resultLine.test(output2)) return null;
         const complaint = dbBenchComplaint(output2);
-        return new InputError(`db_bench did not run step "${p.name}": ${complaint}`, void 0, /unknown benchmark/i.test(complaint) ? "benchmarks" : "options");
+        return new InputError(`db_bench did not run step "${p.name}": ${complaint}`, profileSource, /unknown benchmark/i.test(complaint) ? "benchmarks" : "options");
       }
     }),
     dataSet: (target, bins) => ({ key: dbBenchDataSetKey(p), commands: [{ file: bins.db_bench, args: dbBenchLoadArgs(p, embeddedDataDir(target)) }], tables: [] }),
@@ -36302,9 +36312,20 @@ function sysbenchScriptHash(p, script) {
 function sysbenchSqlHash(p, sql, init) {
   return definitionHash({ sql: sql.map((s) => ({ text: s.file.text, weight: s.weight })), init_sql: init?.text ?? null, ...commonDefinition(p) });
 }
-function createdTables(initSql) {
-  const created = [...initSql.matchAll(/^\s*CREATE\s+(?:OR\s+REPLACE\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(`?)([A-Za-z_][A-Za-z0-9_]*)\1[\s(]/gim)].map((m) => m[2]);
-  return [...new Set(created)];
+var NAME_PART = /(?:[A-Za-z_][A-Za-z0-9_$]*|`[^`,\n]+`|"[^",\n]+")/.source;
+var CREATE_TABLE = /^\s*CREATE\s+(?:OR\s+REPLACE\s+)?(?:(?:GLOBAL|LOCAL)\s+)?(?:TEMP|TEMPORARY|UNLOGGED)?\s*TABLE\b/i;
+var CREATED_NAME = new RegExp(`${CREATE_TABLE.source}\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?(${NAME_PART}(?:\\.${NAME_PART})?)(?=[\\s(;]|$)`, "i");
+function createdTables(initSql, source) {
+  const created = [];
+  for (const [i, line] of initSql.split("\n").entries()) {
+    if (!CREATE_TABLE.test(line)) continue;
+    const name = CREATED_NAME.exec(line)?.[1];
+    if (name === void 0) {
+      throw new InputError(`line ${i + 1}: cannot read the name of the table it creates (db-bench-gate drops it before loading again): write CREATE TABLE name on one line, the name bare, schema.name, "quoted" or \`quoted\` without commas`, source, "init_sql");
+    }
+    if (!created.includes(name)) created.push(name);
+  }
+  return created.reverse();
 }
 function seededPrepareStub(script, scriptCopy) {
   return [
@@ -36375,8 +36396,10 @@ function customSysbenchStep(p, w) {
       return {
         // the protocol too: tables loaded into one engine are not another's (a storage engine is in the options, so in the key)
         key: `sysbench-custom.${protocol}.${w.dataKey}`,
-        commands: [load(w.script(bins), "cleanup"), load(w.prepare?.(bins) ?? w.script(bins), "prepare"), ...w.tables === "all" ? [load([bins[ANALYZE_TABLES]], "analyze")] : []],
-        tables: w.tables === "all" ? [] : w.tables,
+        // every table of the database analysed after the load: a script's are its own, an init SQL's
+        // may sit in a schema or in a name the engine's settle would quote again
+        commands: [load(w.script(bins), "cleanup"), load(w.prepare?.(bins) ?? w.script(bins), "prepare"), load([bins[ANALYZE_TABLES]], "analyze")],
+        tables: [],
         inputError: (_index, output2) => {
           const line = loadMessage(output2, w.files);
           if (!line) return null;
@@ -36404,9 +36427,7 @@ function sysbenchScriptStep(parameters, files) {
     ],
     shipped: [SEEDED_PREPARE, ANALYZE_TABLES],
     script: (bins) => [bins[scriptCopy.name], ...options],
-    prepare: (bins) => [bins[stubCopy.name], ...options],
-    // the script's tables are its own: every table of the database analysed after the load
-    tables: "all"
+    prepare: (bins) => [bins[stubCopy.name], ...options]
   });
 }
 function sysbenchSqlStep(parameters, files) {
@@ -36418,20 +36439,19 @@ function sysbenchSqlStep(parameters, files) {
   const init = p.init_sql === void 0 ? null : workloadFileAt(files, p.init_sql, "init_sql");
   const carried = [...sql.map((s) => ({ ...runDirCopies([s.file])[0], field: s.field })), ...init ? [{ ...runDirCopies([init])[0], field: "init_sql" }] : []];
   const copyOf = (file2) => carried.find((c) => c.file === file2).name;
-  const tables = init ? createdTables(init.text) : [];
+  const tables = init ? createdTables(init.text, init.source) : [];
   return customSysbenchStep(p, {
     parameters: { sql: p.sql.join(" "), ...p.init_sql !== void 0 && { init_sql: p.init_sql } },
     hash: sysbenchSqlHash(p, sql, init),
     dataKey: dataKeyHash([init?.text ?? null]),
     files: carried,
-    shipped: [SQL_MIX],
+    shipped: [SQL_MIX, ANALYZE_TABLES],
     script: (bins) => [
       bins[SQL_MIX],
       `--sql_files=${sql.map((s) => `${bins[copyOf(s.file)]}@${s.weight}`).join(",")}`,
       ...init ? [`--init_sql=${bins[copyOf(init)]}`] : [],
       ...tables.length > 0 ? [`--drop_tables=${tables.join(",")}`] : []
-    ],
-    tables
+    ]
   });
 }
 function sysbenchCustomStep(parameters, files) {
@@ -37712,7 +37732,10 @@ function parseProfile(text, source, cores = REFERENCE_CORES, files = /* @__PURE_
       try {
         return stepFromDefinition({ driver, parameters: stepParameters }, profile.engine, files);
       } catch (e) {
-        if (e instanceof external_exports.ZodError) throw new InputError(firstIssue(e).message, source, at(...e.issues[0]?.path ?? []));
+        if (e instanceof external_exports.ZodError) {
+          const issue2 = firstIssue(e);
+          throw new InputError(issue2.message, source, at(...issue2.path));
+        }
         if (e instanceof InputError) throw new InputError(e.message, source, at("driver"));
         throw e;
       }
@@ -38786,9 +38809,9 @@ function inlineCode(text, inTable = false) {
   const pad = content.startsWith("`") || content.endsWith("`") ? " " : "";
   return `${fence}${pad}${content}${pad}${fence}`;
 }
-function repoLink(text, repoUrl, path34, inTable = false) {
+function repoLink(text, repoUrl, path35, inTable = false) {
   const code = inlineCode(text, inTable);
-  return repoUrl ? `[${code}](${repoUrl}/${path34})` : code;
+  return repoUrl ? `[${code}](${repoUrl}/${path35})` : code;
 }
 function fencedBlock(text, info = "text") {
   const content = stripControl(text).replace(/\n+$/, "");
@@ -40707,12 +40730,12 @@ function cutNotice(report, cuts, shown) {
 // src/run/bisect.ts
 import { mkdtemp as mkdtemp5, rm as rm6 } from "node:fs/promises";
 import os7 from "node:os";
-import path32 from "node:path";
+import path33 from "node:path";
 var import_picomatch2 = __toESM(require_picomatch2(), 1);
 
 // src/run/pipeline.ts
 import os6 from "node:os";
-import path29 from "node:path";
+import path30 from "node:path";
 import { randomBytes as randomBytes2 } from "node:crypto";
 import { copyFile, mkdtemp as mkdtemp4, writeFile as writeFile7 } from "node:fs/promises";
 
@@ -40873,8 +40896,8 @@ async function aloneOn(ctx, variant) {
     else ctx.frozen.delete(id);
   }
 }
-async function onRunTarget(vi, work) {
-  const { target, release } = await vi.instance.runTarget();
+async function onRunTarget(vi, dataKey, work) {
+  const { target, release } = await vi.instance.runTarget(dataKey);
   try {
     return await work(target);
   } finally {
@@ -40971,9 +40994,10 @@ async function buildVariants(plan, ports, registry2, log) {
 }
 
 // src/run/stage-instances.ts
-import path25 from "node:path";
+import path26 from "node:path";
 
 // src/engine/instance.ts
+import path25 from "node:path";
 async function startInstance(engine, options) {
   if (engine.kind === "server") {
     const server = await engine.start({
@@ -40992,7 +41016,7 @@ async function startInstance(engine, options) {
       isAlive: () => server.isAlive(),
       logTail: (lines) => server.logTail(lines),
       loadTarget: () => server.connection,
-      settle: (tables) => server.settle(tables),
+      settle: (_key, tables) => server.settle(tables),
       runTarget: () => Promise.resolve({ target: server.connection, release: () => Promise.resolve() }),
       restart: () => server.restart(),
       stop: () => server.stop(),
@@ -41010,13 +41034,13 @@ async function startInstance(engine, options) {
     registry: options.registry
   });
   return {
-    describe: () => `data ${embedded.dataDir}`,
+    describe: () => `data ${path25.dirname(embedded.loadDir())}`,
     isAlive: () => true,
     logTail: (lines) => embedded.logTail(lines),
-    loadTarget: () => ({ kind: "embedded", dataDir: embedded.dataDir }),
-    settle: () => embedded.settle(),
-    runTarget: async () => {
-      const copy = await embedded.runCopy();
+    loadTarget: () => ({ kind: "embedded", dataDir: embedded.loadDir() }),
+    settle: (key) => embedded.settle(key),
+    runTarget: async (key) => {
+      const copy = await embedded.runCopy(key);
       return { target: { kind: "embedded", dataDir: copy.dataDir }, release: copy.remove };
     },
     restart: () => Promise.resolve(),
@@ -41088,7 +41112,7 @@ ${excerpt}`);
   }
   logFile(variant, attempt) {
     const stamp = this.ctx.startedAt.toISOString().replace(/[:.]/g, "-");
-    return path25.join(this.ctx.plan.cacheDir, "logs", `${this.ctx.plan.engine.kind}-${stamp}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
+    return path26.join(this.ctx.plan.cacheDir, "logs", `${this.ctx.plan.engine.kind}-${stamp}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
   }
   async start(variant, build, logFile) {
     const { plan, placement } = this.ctx;
@@ -41110,15 +41134,17 @@ ${excerpt}`);
 };
 
 // src/run/stage-load.ts
-import path26 from "node:path";
+import path27 from "node:path";
 async function ensureData(ctx, vi, step) {
-  await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, vi, step)));
+  const dataSet = step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, vi, step));
+  await loadOnce(ctx, vi, dataSet);
+  return dataSet.key;
 }
 async function loadOnce(ctx, vi, dataSet, inputErrors = false) {
   if (vi.loaded.has(dataSet.key)) return;
   const loadStarted = ctx.ports.clock.now();
   for (const [i, command] of dataSet.commands.entries()) {
-    const shown = [path26.basename(command.file), ...command.args].join(" ");
+    const shown = [path27.basename(command.file), ...command.args].join(" ");
     ctx.log.info(`${vi.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
     const result = await runClient(ctx, vi, command, ctx.plan.timeouts.load_s);
     if (result.failed) {
@@ -41127,31 +41153,32 @@ async function loadOnce(ctx, vi, dataSet, inputErrors = false) {
       throw new PipelineError(`loading ${dataSet.key} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
     }
   }
-  await vi.instance.settle(dataSet.tables);
+  await vi.instance.settle(dataSet.key, dataSet.tables);
   vi.loaded.add(dataSet.key);
   ctx.phases.loads += ctx.ports.clock.now() - loadStarted;
 }
 async function reloadData(ctx, vi, steps) {
   vi.loaded.clear();
-  for (const step of steps) {
-    const [target, bins] = [vi.instance.loadTarget(), binariesFor(ctx, vi, step)];
-    await loadOnce(ctx, vi, step.countedDataSet?.(target, bins) ?? step.dataSet(target, bins));
-  }
+  for (const step of steps) await loadOnce(ctx, vi, countedDataSet(ctx, vi, step));
+}
+function countedDataSet(ctx, vi, step) {
+  const [target, bins] = [vi.instance.loadTarget(), binariesFor(ctx, vi, step)];
+  return step.countedDataSet?.(target, bins) ?? step.dataSet(target, bins);
 }
 async function checkWorkloads(ctx, vi) {
   for (const step of ctx.plan.profile.steps.filter((s) => s.files || s.inputCheck)) {
     const bins = binariesFor(ctx, vi, step);
-    const check2 = step.inputCheck?.(bins, path26.join(vi.side.runDir, "no-server"));
+    const check2 = step.inputCheck?.(bins, path27.join(vi.side.runDir, "no-server"));
     if (check2) {
-      const rejected = check2.rejected((await runClient(ctx, vi, check2.command, ctx.plan.timeouts.load_s)).output);
-      if (rejected) throw rejected.file === void 0 ? new InputError(rejected.message, ctx.plan.profile.source) : rejected;
+      const rejected = check2.rejected((await runClient(ctx, vi, check2.command, ctx.plan.timeouts.load_s)).output, ctx.plan.profile.source);
+      if (rejected) throw rejected;
     }
     await loadOnce(ctx, vi, step.dataSet(vi.instance.loadTarget(), bins), true);
   }
 }
 
 // src/run/stage-measure.ts
-import path27 from "node:path";
+import path28 from "node:path";
 
 // src/driver/client-rusage.ts
 var MAX_REPORT_BYTES = 4096;
@@ -41490,15 +41517,16 @@ async function measureOnce(ctx, instances, fingerprint, step, variant, round, po
     return failed(message, log_excerpt);
   };
   let vi;
+  let dataKey;
   try {
     vi = await instances.live(variant);
-    await ensureData(ctx, vi, step);
+    dataKey = await ensureData(ctx, vi, step);
   } catch (e) {
     return failedWith(e);
   }
   const processNumber = instances.processForSample(variant);
   try {
-    return await onRunTarget(vi, async (target) => {
+    return await onRunTarget(vi, dataKey, async (target) => {
       const client = step.run(target, binariesFor(ctx, vi, step), schedule.duration_s);
       const { processes } = vi.instance;
       const before = await ports.host.snapshot();
@@ -41511,7 +41539,7 @@ async function measureOnce(ctx, instances, fingerprint, step, variant, round, po
       const wallS = ports.clock.now() - t0;
       const after = await ports.host.snapshot();
       if (!vi.instance.isAlive()) return failed(`the ${plan.engine.name} server exited during the step`, await failureExcerpt(ctx, vi, result.output));
-      if (result.failed) return failed(`${path27.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
+      if (result.failed) return failed(`${path28.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
       const serverRss = await memory?.stop();
       const databaseBytes2 = await vi.instance.databaseBytes?.();
       try {
@@ -41559,9 +41587,10 @@ async function measureSteps(ctx, instances, variants, fingerprint, schedule, jud
     try {
       await aloneOn(ctx, variant);
       const vi = await instances.live(variant);
-      await ensureData(ctx, vi, step);
+      const dataKey = await ensureData(ctx, vi, step);
       const result = await onRunTarget(
         vi,
+        dataKey,
         (target) => runClient(ctx, vi, onCpus(step.warmup(target, binariesFor(ctx, vi, step), profile.schedule.warmup_s), driverCpus(ctx)), profile.schedule.warmup_s + CLIENT_GRACE_S)
       );
       if (result.failed) ctx.log.info(`${step.id}: warm-up of ${variant.id} failed (${result.message}); the measured rounds will show it`);
@@ -41607,7 +41636,7 @@ async function measureSteps(ctx, instances, variants, fingerprint, schedule, jud
 }
 
 // src/run/stage-count.ts
-import path28 from "node:path";
+import path29 from "node:path";
 var COUNTED_RUN_TIMEOUT_S = 600;
 async function countStage(ctx, instances, variants) {
   const { profile, engine } = ctx.plan;
@@ -41634,12 +41663,12 @@ async function countStage(ctx, instances, variants) {
       run: async (step, variant, perClient, runNumber, freshCopy) => {
         const vi = instances.get(variant);
         const counter = counters.get(variant.id);
-        if (engine.kind !== "server") await ensureData(ctx, vi, step);
-        return onRunTarget(vi, async (target) => {
+        const dataKey = engine.kind === "server" ? countedDataSet(ctx, vi, step).key : await ensureData(ctx, vi, step);
+        return onRunTarget(vi, dataKey, async (target) => {
           const client = step.fixedRun(freshCopy ? await counter.freshCopy() : target, binariesFor(ctx, vi, step), perClient, runNumber);
           const { result, ...counts } = await counter.count(client, async (command) => {
             const run = await runClient(ctx, vi, onCpus(command, cpus), COUNTED_RUN_TIMEOUT_S);
-            if (run.failed) throw new PipelineError(`${path28.basename(client.file)} failed: ${run.message}`, await failureExcerpt(ctx, vi, run.output));
+            if (run.failed) throw new PipelineError(`${path29.basename(client.file)} failed: ${run.message}`, await failureExcerpt(ctx, vi, run.output));
             return run;
           });
           return { ops: (step.parseFixed ? step.parseFixed(result.stdout) : step.parse(result.stdout)).ops, ...counts };
@@ -41737,8 +41766,8 @@ async function placeInstances(plan, ports) {
 }
 async function copyShippedFiles(steps, runDir) {
   const shipped = new Set(steps.flatMap((step) => programsFrom(step, "shipped")));
-  for (const name of shipped) await copyFile(path29.join(builtinDir(path29.dirname(name)), path29.basename(name)), path29.join(runDir, path29.basename(name)));
-  for (const [name, file2] of steps.flatMap((step) => Object.entries(step.files ?? {}))) await writeFile7(path29.join(runDir, name), file2.text);
+  for (const name of shipped) await copyFile(path30.join(builtinDir(path30.dirname(name)), path30.basename(name)), path30.join(runDir, path30.basename(name)));
+  for (const [name, file2] of steps.flatMap((step) => Object.entries(step.files ?? {}))) await writeFile7(path30.join(runDir, name), file2.text);
 }
 async function serverCpuset(ports, registry2, log, cpus) {
   const group = await ports.cpusetGroup(`db-bench-gate-${randomBytes2(6).toString("hex")}`, cpus);
@@ -41751,7 +41780,7 @@ async function serverCpuset(ports, registry2, log, cpus) {
 }
 async function runBenchmark(plan, registry2, log, ports) {
   const startedAt = ports.clock.date();
-  const pruned = await pruneLogs(path29.join(plan.cacheDir, "logs"), startedAt);
+  const pruned = await pruneLogs(path30.join(plan.cacheDir, "logs"), startedAt);
   if (pruned.length > 0) log.info(`cache-dir: removed ${pruned.length} logs older than ${LOG_MAX_AGE_DAYS} days or beyond ${LOG_CAP_BYTES / 1024 ** 3} GiB of newer ones`);
   const fingerprint = await ports.host.fingerprint(plan.runner);
   const placement = await placeInstances(plan, ports);
@@ -41773,7 +41802,7 @@ async function runBenchmark(plan, registry2, log, ports) {
   const sides2 = /* @__PURE__ */ new Map();
   for (const [i, variant] of variants.entries()) {
     const user = await ports.variantUser(plan.trust, i);
-    const runDir = await mkdtemp4(path29.join(workDir, "dbg-run-"));
+    const runDir = await mkdtemp4(path30.join(workDir, "dbg-run-"));
     await registry2.register(`run directory ${runDir}`, async () => void await removeUserTree(user, runDir));
     await copyShippedFiles(plan.profile.steps, runDir);
     await giveTo(user, runDir);
@@ -41805,37 +41834,37 @@ async function runBenchmark(plan, registry2, log, ports) {
 
 // src/run/pipeline-ports.ts
 import { randomBytes as randomBytes3 } from "node:crypto";
-import path31 from "node:path";
+import path32 from "node:path";
 import { rm as rm5 } from "node:fs/promises";
 
 // src/measure/cpuset.ts
 import { existsSync as existsSync9 } from "node:fs";
 import { mkdir as mkdir11, readFile as readFile8, rmdir, writeFile as writeFile8 } from "node:fs/promises";
-import path30 from "node:path";
+import path31 from "node:path";
 import { setTimeout as sleep5 } from "node:timers/promises";
 var V2_ROOT = "/sys/fs/cgroup";
 var V1_ROOT = "/sys/fs/cgroup/cpuset";
 var MAX_SWEEPS = 50;
 async function cpusetHierarchy() {
   if (process.getuid?.() !== 0) return "not root";
-  const v2 = await readFile8(path30.join(V2_ROOT, "cgroup.controllers"), "utf8").catch(() => null);
+  const v2 = await readFile8(path31.join(V2_ROOT, "cgroup.controllers"), "utf8").catch(() => null);
   if (v2 !== null) return v2.split(/\s+/).includes("cpuset") ? { version: 2, root: V2_ROOT } : "cgroup v2 without the cpuset controller";
-  if (existsSync9(path30.join(V1_ROOT, "cpuset.cpus"))) return { version: 1, root: V1_ROOT };
+  if (existsSync9(path31.join(V1_ROOT, "cpuset.cpus"))) return { version: 1, root: V1_ROOT };
   return "no cpuset cgroup (neither cgroup v2 with its cpuset controller nor a v1 cpuset mount)";
 }
 async function makeCpusetGroup(name, cpus) {
   const hierarchy = await cpusetHierarchy();
   if (typeof hierarchy === "string") return { unavailable: hierarchy };
   const { version: version2, root } = hierarchy;
-  const dir = path30.join(root, name);
+  const dir = path31.join(root, name);
   if (version2 === 2) {
-    const enabled = await readFile8(path30.join(root, "cgroup.subtree_control"), "utf8");
-    if (!enabled.split(/\s+/).includes("cpuset")) await writeFile8(path30.join(root, "cgroup.subtree_control"), "+cpuset");
+    const enabled = await readFile8(path31.join(root, "cgroup.subtree_control"), "utf8");
+    if (!enabled.split(/\s+/).includes("cpuset")) await writeFile8(path31.join(root, "cgroup.subtree_control"), "+cpuset");
   }
   await mkdir11(dir);
   try {
-    await writeFile8(path30.join(dir, "cpuset.cpus"), formatCpuList(cpus));
-    if (version2 === 1) await writeFile8(path30.join(dir, "cpuset.mems"), (await readFile8(path30.join(root, "cpuset.mems"), "utf8")).trim());
+    await writeFile8(path31.join(dir, "cpuset.cpus"), formatCpuList(cpus));
+    if (version2 === 1) await writeFile8(path31.join(dir, "cpuset.mems"), (await readFile8(path31.join(root, "cpuset.mems"), "utf8")).trim());
   } catch (e) {
     await rmdir(dir);
     throw e;
@@ -41848,7 +41877,7 @@ async function makeCpusetGroup(name, cpus) {
       return ours === true && where === `/${name}`;
     });
   };
-  const move = (pid, to) => writeFile8(path30.join(to, "cgroup.procs"), String(pid)).catch((e) => {
+  const move = (pid, to) => writeFile8(path31.join(to, "cgroup.procs"), String(pid)).catch((e) => {
     if (e.code !== "ESRCH") throw e;
   });
   return {
@@ -41863,7 +41892,7 @@ async function makeCpusetGroup(name, cpus) {
       throw new PipelineError(`the processes of uid ${uid} kept forking outside the cpuset ${dir} through ${MAX_SWEEPS} sweeps`);
     },
     async remove() {
-      const left = (await readFile8(path30.join(dir, "cgroup.procs"), "utf8").catch(() => "")).split("\n").filter(Boolean);
+      const left = (await readFile8(path31.join(dir, "cgroup.procs"), "utf8").catch(() => "")).split("\n").filter(Boolean);
       for (const pid of left) await move(Number(pid), root);
       await rmdir(dir).catch((e) => {
         if (e.code !== "ENOENT") throw e;
@@ -41959,7 +41988,7 @@ async function freezeUser(user, frozen) {
 var realPorts = {
   build: buildAtCommit,
   async runClient(command, options) {
-    const report = options.rusage ? path31.join(options.cwd, `rusage-${randomBytes3(6).toString("hex")}`) : null;
+    const report = options.rusage ? path32.join(options.cwd, `rusage-${randomBytes3(6).toString("hex")}`) : null;
     const wrapped = report ? withClientRusage(command, report) : command;
     const result = await execa(wrapped.file, wrapped.args, {
       ...asUserIn(options.user, options.cwd),
@@ -42027,7 +42056,7 @@ async function bisect(options) {
     const chosen = plan.run.profile.steps.filter((s) => matches(s.id));
     if (chosen.length === 0) throw new InputError(`matches none of the profile's steps (${plan.run.profile.steps.map((s) => s.id).join(", ")})`, void 0, options.fields.steps);
     steps = chosen.map((s) => s.id);
-    const functionsDir = await mkdtemp5(path32.join(plan.run.workDir ?? os7.tmpdir(), "dbg-bisect-functions-"));
+    const functionsDir = await mkdtemp5(path33.join(plan.run.workDir ?? os7.tmpdir(), "dbg-bisect-functions-"));
     await registry2.register(`remove ${functionsDir}`, () => rm6(functionsDir, { recursive: true, force: true }));
     const results = await runBenchmark({ ...plan.run, profile: { ...plan.run.profile, steps: chosen }, functionsDir }, registry2, log, realPorts);
     registry2.signal.throwIfAborted();
@@ -42116,7 +42145,7 @@ function alertBisectMarkdown(outcome, repoUrl) {
 
 // src/publish/charts.ts
 import { mkdir as mkdir12, writeFile as writeFile9 } from "node:fs/promises";
-import path33 from "node:path";
+import path34 from "node:path";
 
 // node_modules/fast-xml-parser/src/util.js
 var nameStartChar = ":A-Za-z_\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD";
@@ -44260,16 +44289,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path34 = this._matcher.path;
-    return path34.length > 0 ? path34[path34.length - 1].tag : void 0;
+    const path35 = this._matcher.path;
+    return path35.length > 0 ? path35[path35.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path34 = this._matcher.path;
-    return path34.length > 0 ? path34[path34.length - 1].namespace : void 0;
+    const path35 = this._matcher.path;
+    return path35.length > 0 ? path35[path35.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -44277,9 +44306,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path34 = this._matcher.path;
-    if (path34.length === 0) return void 0;
-    return path34[path34.length - 1].values?.[attrName];
+    const path35 = this._matcher.path;
+    if (path35.length === 0) return void 0;
+    return path35[path35.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -44287,9 +44316,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path34 = this._matcher.path;
-    if (path34.length === 0) return false;
-    const current = path34[path34.length - 1];
+    const path35 = this._matcher.path;
+    if (path35.length === 0) return false;
+    const current = path35[path35.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -44315,18 +44344,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path34 = this._matcher.path;
-    if (path34.length === 0) return -1;
-    return path34[path34.length - 1].position ?? 0;
+    const path35 = this._matcher.path;
+    if (path35.length === 0) return -1;
+    return path35[path35.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path34 = this._matcher.path;
-    if (path34.length === 0) return -1;
-    return path34[path34.length - 1].counter ?? 0;
+    const path35 = this._matcher.path;
+    if (path35.length === 0) return -1;
+    return path35[path35.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -47232,10 +47261,10 @@ async function writeSweepCharts(dir, resultsFile, comparisons) {
   const charts = sweepCharts(comparisons);
   if (charts.length === 0) return [];
   await mkdir12(dir, { recursive: true });
-  const stem = path33.basename(resultsFile, path33.extname(resultsFile));
+  const stem = path34.basename(resultsFile, path34.extname(resultsFile));
   const files = [];
   for (const chart of charts) {
-    const file2 = path33.join(dir, sweepChartFileName(stem, chart));
+    const file2 = path34.join(dir, sweepChartFileName(stem, chart));
     await writeFile9(file2, chart.svg);
     files.push(file2);
   }
