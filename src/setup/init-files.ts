@@ -29,13 +29,24 @@ export function withProfile(template: string, profile: string): string {
   return template.replace(/^(\s+profile:) [\w.-]+$/gm, `$1 ${profile}`);
 }
 
-/** Where a fork of an engine is told how to run its own workload; engines without a custom step have none yet. */
-const OWN_WORKLOAD: Readonly<Record<string, readonly string[]>> = {
-  postgresql: [
-    "# Your own workload: a profile file of yours (profile: perf/profile.yaml) with steps that run your",
-    "# pgbench scripts and init SQL, read as committed at the base like this file: docs/own-workload.md.",
-  ],
+/** What a fork of each engine can run as its own workload's steps (docs/own-workload.md has a section for each). */
+const OWN_WORKLOAD_STEPS: Readonly<Record<string, string>> = {
+  postgresql: "your pgbench scripts and init SQL, or a sysbench Lua script or SQL files (pgsql driver)",
+  mariadb: "a sysbench Lua script of yours, or SQL files alone (an init SQL and weighted statement files)",
+  myrocks: "a sysbench Lua script of yours, or SQL files alone (an init SQL and weighted statement files)",
+  rocksdb: "a db_bench benchmarks list of yours, with its options (keys, sizes, cache, compression)",
 };
+
+/** How a fork of `engine` runs its own workload, as comment lines; none for an engine without a custom step. */
+function ownWorkloadLines(engine: string): string[] {
+  const steps = OWN_WORKLOAD_STEPS[engine];
+  if (steps === undefined) return [];
+  return [
+    "# Your own workload: a profile file of yours (profile: perf/profile.yaml) with steps that run",
+    `# ${steps},`,
+    "# read as committed at the base like this file: docs/own-workload.md.",
+  ];
+}
 
 /** A .db-bench-gate.yml that names `profile` and shows every threshold at its default, commented out; for `engine`, how to run its own workload. */
 export function configFileText(profile: string, engine: string): string {
@@ -45,7 +56,7 @@ export function configFileText(profile: string, engine: string): string {
     "# db-bench-gate's settings for this repository. A pull request is judged by this file as it is on",
     "# its BASE commit, never by the PR's copy: a PR cannot loosen its own gate. Fields: docs/config.md.",
     `profile: ${profile}`,
-    ...(OWN_WORKLOAD[engine] ?? []),
+    ...ownWorkloadLines(engine),
     "",
     "# The thresholds, at their defaults (relative QPS = QPS_head / QPS_base; instructions per operation,",
     "# head / base). Uncomment a line to change it.",

@@ -35,8 +35,9 @@ describe("db-bench-gate init", () => {
     const configText = readFileSync(join(repo, ".db-bench-gate.yml"), "utf8");
     expect(configText.split("\n")[0]).toMatch(/^# yaml-language-server: \$schema=\S+\/schema\/config\.v1\.json$/);
     expect(parseConfigText(configText, ".db-bench-gate.yml").profile).toBe(profile);
-    // a PostgreSQL fork is shown how to run its own pgbench scripts; the other engines have no custom step yet
-    expect(configText.includes("docs/own-workload.md")).toBe(engine === "postgresql");
+    // every fork is shown how to run its own workload, with its engine's client
+    expect(configText).toContain("docs/own-workload.md");
+    expect(configText).toMatch({ postgresql: /pgbench scripts/, mariadb: /sysbench Lua script/, myrocks: /sysbench Lua script/, rocksdb: /db_bench benchmarks list/ }[engine]!);
     // the commented thresholds, uncommented, are a valid config too
     const uncommented = configText.replace(/^# (thresholds:)$/m, "$1").replace(/^#( {3}\w+: [\d.]+)$/gm, "$1");
     expect(parseConfigText(uncommented, "uncommented").thresholds?.fail_below).toBe(0.97);
