@@ -7,8 +7,15 @@ import { readFile } from "node:fs/promises";
 import os from "node:os";
 import type { Fingerprint } from "../results/schema.js";
 
-/** Arm CPU parts seen on cloud and self-hosted runners; /proc/cpuinfo on aarch64 has no model name. */
+/**
+ * Arm CPU parts seen on cloud and self-hosted runners, and the cores of the big.LITTLE parts in
+ * test/fixtures/cpu; /proc/cpuinfo on aarch64 has no model name.
+ */
 const ARM_PARTS: Record<string, string> = {
+  "0x41:0xd46": "Arm Cortex-A510",
+  "0x41:0xd47": "Arm Cortex-A710",
+  "0x41:0xd4d": "Arm Cortex-A715",
+  "0x41:0xd4e": "Arm Cortex-X3",
   "0x41:0xd0c": "Arm Neoverse N1",
   "0x41:0xd40": "Arm Neoverse V1",
   "0x41:0xd49": "Arm Neoverse N2",
@@ -24,12 +31,25 @@ function cpuinfoField(cpuinfo: string, name: string): string | undefined {
   return line?.slice(line.indexOf(":") + 1).trim() || undefined;
 }
 
+/**
+ * The CPU's name: x86's model name, or on aarch64 the core named by each processor's implementer and
+ * part. A big.LITTLE part lists each kind of core with its count ("Arm Cortex-A510 x3 + Arm
+ * Cortex-X3 x1"): named by its first processor alone, two machines that differ only in their big
+ * cores would pass for one.
+ */
 export function parseCpuModel(cpuinfo: string): string {
   const model = cpuinfoField(cpuinfo, "model name") ?? cpuinfoField(cpuinfo, "Model Name");
   if (model) return model.replace(/\s+/g, " ");
-  const implementer = cpuinfoField(cpuinfo, "CPU implementer");
-  const part = cpuinfoField(cpuinfo, "CPU part");
-  if (implementer && part) return ARM_PARTS[`${implementer}:${part}`] ?? `Arm implementer ${implementer} part ${part}`;
+  const counts = new Map<string, number>();
+  for (const processor of cpuinfo.split(/\n\s*\n/)) {
+    const implementer = cpuinfoField(processor, "CPU implementer");
+    const part = cpuinfoField(processor, "CPU part");
+    if (!implementer || !part) continue;
+    const name = ARM_PARTS[`${implementer}:${part}`] ?? `Arm implementer ${implementer} part ${part}`;
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  if (counts.size === 1) return [...counts.keys()][0]!;
+  if (counts.size > 1) return [...counts].map(([name, count]) => `${name} x${count}`).join(" + ");
   throw new Error(`cannot find the CPU model in /proc/cpuinfo:\n${cpuinfo.slice(0, 2000)}`);
 }
 
