@@ -53,6 +53,24 @@ export function parseCpuModel(cpuinfo: string): string {
   throw new Error(`cannot find the CPU model in /proc/cpuinfo:\n${cpuinfo.slice(0, 2000)}`);
 }
 
+/** The family of CPU a /proc/cpuinfo or a machine name (uname -m) is of, or null for another. */
+function cpuinfoFamily(cpuinfo: string): "arm" | "x86" | null {
+  return cpuinfoField(cpuinfo, "CPU implementer") ? "arm" : cpuinfoField(cpuinfo, "vendor_id") ? "x86" : null;
+}
+const machineFamily = (machine: string): "arm" | "x86" | null => (/^(aarch64|arm)/.test(machine) ? "arm" : /^(x86_64|i[3-6]86)$/.test(machine) ? "x86" : null);
+
+/**
+ * The CPU's name for a process of `machine` (uname -m) reading `cpuinfo`. Under qemu-user an aarch64
+ * process reads the host's own /proc/cpuinfo (qemu 7.2 emulates it for other targets only): an x86
+ * model beside an aarch64 machine is an emulated run, named so ("aarch64 emulated on AMD EPYC"), lest
+ * its numbers pass for an arm64 CPU's or for the host's.
+ */
+export function cpuModelOf(machine: string, cpuinfo: string): string {
+  const model = parseCpuModel(cpuinfo);
+  const family = cpuinfoFamily(cpuinfo);
+  return family && machineFamily(machine) && family !== machineFamily(machine) ? `${machine} emulated on ${model}` : model;
+}
+
 export function parseOsPrettyName(osRelease: string): string {
   const match = /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(osRelease);
   return match?.[1] ?? "unknown";
@@ -83,7 +101,7 @@ export async function collectFingerprint(
   ]);
   return {
     arch: os.machine(),
-    cpu_model: parseCpuModel(cpuinfo),
+    cpu_model: cpuModelOf(os.machine(), cpuinfo),
     cores: os.availableParallelism(),
     smt: parseSmtActive(smt),
     memory_mib: Math.round(os.totalmem() / 2 ** 20),

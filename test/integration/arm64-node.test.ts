@@ -7,11 +7,13 @@
  * own process.arch to stderr, so the output compared is the one an arm64 process wrote.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cpuModelOf, parseCpuModel } from "../../src/measure/fingerprint.js";
 import { childEnv } from "../../src/trust/child-env.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -65,6 +67,15 @@ describe.each(["20", "24"])("the bundle under arm64 Node %s (qemu-user)", (versi
   beforeAll(async () => {
     const script = await execa("bash", [path.join(repoRoot, "scripts", "arm64-node.sh"), version], { timeout: 20 * 60_000 });
     arm64Node = script.stdout.trim();
+  });
+
+  it("knows it is emulated: the host's /proc/cpuinfo inside an aarch64 process names no arm64 CPU", async () => {
+    const seen = await execa(arm64Node, ["-e", 'process.stdout.write(JSON.stringify({ machine: require("os").machine(), cpuinfo: require("fs").readFileSync("/proc/cpuinfo", "utf8") }))'], { timeout: 300_000 });
+    const inside = JSON.parse(seen.stdout) as { machine: string; cpuinfo: string };
+    const hostModel = parseCpuModel(await readFile("/proc/cpuinfo", "utf8"));
+    expect(inside.machine).toBe("aarch64");
+    expect(parseCpuModel(inside.cpuinfo)).toBe(hostModel);
+    expect(cpuModelOf(inside.machine, inside.cpuinfo)).toBe(`aarch64 emulated on ${hostModel}`);
   });
 
   it.each(COMMANDS)("%s: the same bytes and exit code as under the host's Node", async (_name, args, expectedExit) => {

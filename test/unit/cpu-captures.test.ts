@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { allowedCpus, coresOf, parseCpuList, placeProcess, placeProcesses, readCores } from "../../src/measure/cpu-affinity.js";
-import { parseCpuModel, parseSmtActive } from "../../src/measure/fingerprint.js";
+import { cpuModelOf, parseCpuModel, parseSmtActive } from "../../src/measure/fingerprint.js";
 import { cacheSimArgs, DEFAULT_SIMULATED_CACHES } from "../../src/measure/simulated-caches.js";
 
 const captures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/cpu");
@@ -70,6 +70,12 @@ describe("an arm64 big.LITTLE part: Cortex-A510 x3, A710 x2, A715 x2, X3 x1, one
 
   it("names every kind of core with its count, in the order of the processors, not the first processor's alone", () => {
     expect(parseCpuModel(capture("arm-A510-A710-A715-X3", "proc/cpuinfo"))).toBe("Arm Cortex-A510 x3 + Arm Cortex-A715 x2 + Arm Cortex-A710 x2 + Arm Cortex-X3 x1");
+  });
+
+  it("an aarch64 machine reading it is that CPU; an x86-64 one is emulating (qemu-user passes the host's /proc/cpuinfo through)", () => {
+    const cpuinfo = capture("arm-A510-A710-A715-X3", "proc/cpuinfo");
+    expect(cpuModelOf("aarch64", cpuinfo)).toBe(parseCpuModel(cpuinfo));
+    expect(cpuModelOf("x86_64", cpuinfo)).toBe(`x86_64 emulated on ${parseCpuModel(cpuinfo)}`);
   });
 
   it("no SMT: every CPU its own core, the split the CPU list's halves", async () => {
