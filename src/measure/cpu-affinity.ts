@@ -83,17 +83,20 @@ const singleCores = (cpus: readonly number[]): number[][] => cpus.map((cpu) => [
 
 /**
  * `cpus` grouped by the core they share: `siblings` maps a CPU to its thread_siblings_list (itself
- * included); a CPU without one is taken for a core of its own. Cores come in the order of their
- * lowest CPU, each core's CPUs ascending, only CPUs of `cpus` in them.
+ * included); a CPU without one, and not in an earlier CPU's list, is taken for a core of its own.
+ * Each CPU in one core only; cores in the order of their lowest CPU, each core's CPUs ascending, only
+ * CPUs of `cpus` in them.
  */
 export function coresOf(cpus: readonly number[], siblings: ReadonlyMap<number, readonly number[]>): number[][] {
-  const wanted = new Set(cpus);
-  const byFirst = new Map<number, number[]>();
-  for (const cpu of [...cpus].sort((a, b) => a - b)) {
-    const core = [...new Set([cpu, ...(siblings.get(cpu) ?? [])])].filter((c) => wanted.has(c)).sort((a, b) => a - b);
-    byFirst.set(core[0]!, core);
+  const unplaced = new Set(cpus);
+  const cores: number[][] = [];
+  for (const cpu of [...unplaced].sort((a, b) => a - b)) {
+    if (!unplaced.has(cpu)) continue;
+    const core = [...new Set([cpu, ...(siblings.get(cpu) ?? [])])].filter((c) => unplaced.has(c)).sort((a, b) => a - b);
+    for (const c of core) unplaced.delete(c);
+    cores.push(core);
   }
-  return [...byFirst.values()].sort((a, b) => a[0]! - b[0]!);
+  return cores;
 }
 
 /**
