@@ -5,9 +5,17 @@
  * the others, it varies by 1-3%. The price: the server gets only its share of the cores, so the gate
  * measures CPU per query, not scaling across cores.
  *
- * Pure except `allowedCpus`, which reads what this process may run on.
+ * "split" hands out whole cores: SMT siblings (two hyperthreads of one core) share its execution
+ * units, so a server on one and its client on the other compete as if on one CPU. Linux numbers an
+ * x86 core's threads n and n + cores/2 (test/fixtures/cpu/x86_64-epyc_7451), so halving the CPU list
+ * gave each server CPU's sibling to the client; arm64 server parts have one thread per core
+ * (Graviton, Altra), where whole cores and single CPUs are the same split.
+ *
+ * Pure except `allowedCpus` and `readCores`, which read what this process may run on and how its CPUs
+ * share cores.
  */
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { ClientCommand } from "../common/client-command.js";
 import { InputError } from "../common/errors.js";
 
@@ -40,8 +48,8 @@ function allowedList(text: string, allowed: readonly number[], source: string, f
  * Where an embedded engine's process runs: "split" gives it the half a server would get (the other
  * half stays for the gate and the OS, as with a server); a server's client/server lists do not apply.
  */
-export function placeProcess(setting: CpuAffinitySetting, allowed: readonly number[], source: string): ProcessPlacement {
-  if (setting === "split") return { process: placeProcesses("split", allowed, source).server };
+export function placeProcess(setting: CpuAffinitySetting, allowed: readonly number[], source: string, cores: readonly (readonly number[])[] = singleCores(allowed)): ProcessPlacement {
+  if (setting === "split") return { process: placeProcesses("split", allowed, source, cores).server };
   if (!("process" in setting)) throw new InputError("an embedded engine runs one process: give cpu_affinity.process, not server and client", source, "$.cpu_affinity");
   return { process: allowedList(setting.process, allowed, source, "$.cpu_affinity.process") };
 }
@@ -70,15 +78,40 @@ export function formatCpuList(cpus: readonly number[]): string {
   return parts.join(",");
 }
 
+/** Every CPU its own core: where nothing is known of the topology. */
+const singleCores = (cpus: readonly number[]): number[][] => cpus.map((cpu) => [cpu]);
+
 /**
- * Where the server and the client run, given the CPUs this process may use. `source` names the
- * profile in errors: a list naming a CPU the runner lacks is an input error, not a silent unpinned run.
+ * `cpus` grouped by the core they share: `siblings` maps a CPU to its thread_siblings_list (itself
+ * included); a CPU without one, and not in an earlier CPU's list, is taken for a core of its own.
+ * Each CPU in one core only; cores in the order of their lowest CPU, each core's CPUs ascending, only
+ * CPUs of `cpus` in them.
  */
-export function placeProcesses(setting: CpuAffinitySetting, allowed: readonly number[], source: string): CpuPlacement {
+export function coresOf(cpus: readonly number[], siblings: ReadonlyMap<number, readonly number[]>): number[][] {
+  const unplaced = new Set(cpus);
+  const cores: number[][] = [];
+  for (const cpu of [...unplaced].sort((a, b) => a - b)) {
+    if (!unplaced.has(cpu)) continue;
+    const core = [...new Set([cpu, ...(siblings.get(cpu) ?? [])])].filter((c) => unplaced.has(c)).sort((a, b) => a - b);
+    for (const c of core) unplaced.delete(c);
+    cores.push(core);
+  }
+  return cores;
+}
+
+/**
+ * Where the server and the client run, given the CPUs this process may use and how they share cores
+ * (`coresOf`). `source` names the profile in errors: a list naming a CPU the runner lacks is an input
+ * error, not a silent unpinned run.
+ */
+export function placeProcesses(setting: CpuAffinitySetting, allowed: readonly number[], source: string, cores: readonly (readonly number[])[] = singleCores(allowed)): CpuPlacement {
   if (setting === "split") {
     if (allowed.length < 2) throw new InputError(`"split" needs at least 2 CPUs; this runner allows ${formatCpuList(allowed) || "none"}`, source, "$.cpu_affinity");
-    const half = Math.ceil(allowed.length / 2);
-    return { server: allowed.slice(0, half), client: allowed.slice(half) };
+    // one core's threads (a 2-vCPU cloud VM) cannot be split by core: its two CPUs, as before
+    const units = cores.length >= 2 ? cores : singleCores(allowed);
+    const half = Math.ceil(units.length / 2);
+    const cpusOf = (part: readonly (readonly number[])[]) => part.flat().sort((a, b) => a - b);
+    return { server: cpusOf(units.slice(0, half)), client: cpusOf(units.slice(half)) };
   }
   if ("process" in setting) throw new InputError("a server engine has a server and a client: give cpu_affinity.server and .client (or split), not process", source, "$.cpu_affinity");
   const placement = {
@@ -102,4 +135,17 @@ export async function allowedCpus(): Promise<number[]> {
   const cpus = line === undefined ? null : parseCpuList(line);
   if (!cpus) throw new Error(`cannot read Cpus_allowed_list from /proc/self/status:\n${status}`);
   return cpus;
+}
+
+/** `cpus` grouped by core (`coresOf`), from each CPU's topology/thread_siblings_list in sysfs (under `root`: a captured tree in tests). */
+export async function readCores(cpus: readonly number[], root = "/"): Promise<number[][]> {
+  const siblings = new Map<number, number[]>();
+  await Promise.all(
+    cpus.map(async (cpu) => {
+      const text = await readFile(path.join(root, `sys/devices/system/cpu/cpu${cpu}/topology/thread_siblings_list`), "utf8").catch(() => null);
+      const list = text === null ? null : parseCpuList(text.trim());
+      if (list) siblings.set(cpu, list);
+    }),
+  );
+  return coresOf(cpus, siblings);
 }

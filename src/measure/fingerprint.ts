@@ -7,8 +7,15 @@ import { readFile } from "node:fs/promises";
 import os from "node:os";
 import type { Fingerprint } from "../results/schema.js";
 
-/** Arm CPU parts seen on cloud and self-hosted runners; /proc/cpuinfo on aarch64 has no model name. */
+/**
+ * Arm CPU parts seen on cloud and self-hosted runners, and the cores of the big.LITTLE parts in
+ * test/fixtures/cpu; /proc/cpuinfo on aarch64 has no model name.
+ */
 const ARM_PARTS: Record<string, string> = {
+  "0x41:0xd46": "Arm Cortex-A510",
+  "0x41:0xd47": "Arm Cortex-A710",
+  "0x41:0xd4d": "Arm Cortex-A715",
+  "0x41:0xd4e": "Arm Cortex-X3",
   "0x41:0xd0c": "Arm Neoverse N1",
   "0x41:0xd40": "Arm Neoverse V1",
   "0x41:0xd49": "Arm Neoverse N2",
@@ -24,13 +31,44 @@ function cpuinfoField(cpuinfo: string, name: string): string | undefined {
   return line?.slice(line.indexOf(":") + 1).trim() || undefined;
 }
 
+/**
+ * The CPU's name: x86's model name, or on aarch64 the core named by each processor's implementer and
+ * part. A big.LITTLE part lists each kind of core with its count ("Arm Cortex-A510 x3 + Arm
+ * Cortex-X3 x1"): named by its first processor alone, two machines that differ only in their big
+ * cores would pass for one.
+ */
 export function parseCpuModel(cpuinfo: string): string {
   const model = cpuinfoField(cpuinfo, "model name") ?? cpuinfoField(cpuinfo, "Model Name");
   if (model) return model.replace(/\s+/g, " ");
-  const implementer = cpuinfoField(cpuinfo, "CPU implementer");
-  const part = cpuinfoField(cpuinfo, "CPU part");
-  if (implementer && part) return ARM_PARTS[`${implementer}:${part}`] ?? `Arm implementer ${implementer} part ${part}`;
+  const counts = new Map<string, number>();
+  for (const processor of cpuinfo.split(/\n\s*\n/)) {
+    const implementer = cpuinfoField(processor, "CPU implementer");
+    const part = cpuinfoField(processor, "CPU part");
+    if (!implementer || !part) continue;
+    const name = ARM_PARTS[`${implementer}:${part}`] ?? `Arm implementer ${implementer} part ${part}`;
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  if (counts.size === 1) return [...counts.keys()][0]!;
+  if (counts.size > 1) return [...counts].map(([name, count]) => `${name} x${count}`).join(" + ");
   throw new Error(`cannot find the CPU model in /proc/cpuinfo:\n${cpuinfo.slice(0, 2000)}`);
+}
+
+/** The family of CPU a /proc/cpuinfo or a machine name (uname -m) is of, or null for another. */
+function cpuinfoFamily(cpuinfo: string): "arm" | "x86" | null {
+  return cpuinfoField(cpuinfo, "CPU implementer") ? "arm" : cpuinfoField(cpuinfo, "vendor_id") ? "x86" : null;
+}
+const machineFamily = (machine: string): "arm" | "x86" | null => (/^(aarch64|arm)/.test(machine) ? "arm" : /^(x86_64|i[3-6]86)$/.test(machine) ? "x86" : null);
+
+/**
+ * The CPU's name for a process of `machine` (uname -m) reading `cpuinfo`. Under qemu-user an aarch64
+ * process reads the host's own /proc/cpuinfo (qemu 7.2 emulates it for other targets only): an x86
+ * model beside an aarch64 machine is an emulated run, named so ("aarch64 emulated on AMD EPYC"), lest
+ * its numbers pass for an arm64 CPU's or for the host's.
+ */
+export function cpuModelOf(machine: string, cpuinfo: string): string {
+  const model = parseCpuModel(cpuinfo);
+  const family = cpuinfoFamily(cpuinfo);
+  return family && machineFamily(machine) && family !== machineFamily(machine) ? `${machine} emulated on ${model}` : model;
 }
 
 export function parseOsPrettyName(osRelease: string): string {
@@ -63,7 +101,7 @@ export async function collectFingerprint(
   ]);
   return {
     arch: os.machine(),
-    cpu_model: parseCpuModel(cpuinfo),
+    cpu_model: cpuModelOf(os.machine(), cpuinfo),
     cores: os.availableParallelism(),
     smt: parseSmtActive(smt),
     memory_mib: Math.round(os.totalmem() / 2 ** 20),

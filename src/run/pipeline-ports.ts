@@ -6,7 +6,7 @@ import { execa } from "execa";
 import { buildAtCommit } from "../build/build.js";
 import { detectCompiler } from "../build/compiler.js";
 import { readClientRusage, withClientRusage } from "../driver/client-rusage.js";
-import { allowedCpus } from "../measure/cpu-affinity.js";
+import { allowedCpus, readCores } from "../measure/cpu-affinity.js";
 import { makeCpusetGroup } from "../measure/cpuset.js";
 import { collectFingerprint } from "../measure/fingerprint.js";
 import { clockTicksPerSecond, samplePeakMemory, takeHostSnapshot } from "../measure/host.js";
@@ -48,6 +48,7 @@ export const realPorts: PipelinePorts = {
     sampleMemory: (pids) => samplePeakMemory(pids, 500),
     ticksPerSecond: clockTicksPerSecond,
     allowedCpus,
+    cores: (cpus) => readCores(cpus),
   },
   variantUser,
   endPullRequestProcesses,

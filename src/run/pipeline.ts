@@ -44,9 +44,10 @@ async function placeInstances(plan: RunPlan, ports: PipelinePorts): Promise<Plac
   const setting = plan.profile.cpu_affinity;
   if (!setting) return null;
   const allowed = await ports.host.allowedCpus();
+  const cores = await ports.host.cores(allowed);
   return plan.engine.kind === "server"
-    ? { kind: "server", ...placeProcesses(setting, allowed, plan.profile.source) }
-    : { kind: "embedded", ...placeProcess(setting, allowed, plan.profile.source) };
+    ? { kind: "server", ...placeProcesses(setting, allowed, plan.profile.source, cores) }
+    : { kind: "embedded", ...placeProcess(setting, allowed, plan.profile.source, cores) };
 }
 
 /**

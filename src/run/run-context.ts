@@ -55,6 +55,8 @@ export interface PipelinePorts {
     sampleMemory(pids: () => number[]): PeakSampler;
     ticksPerSecond(): Promise<number>;
     allowedCpus(): Promise<number[]>;
+    /** `cpus` grouped by the physical core they share (SMT siblings together) */
+    cores(cpus: readonly number[]): Promise<number[][]>;
   };
   /** who runs the variant at `index`: its server (or embedded engine's process), its data and its clients */
   variantUser(trust: TrustLevel, index: number): Promise<OsUser | null>;

@@ -123,6 +123,7 @@ export function fakeWorld(): FakeWorld {
         sampleMemory: () => ({ stop: async () => 64 * 2 ** 20 }),
         ticksPerSecond: async () => 100,
         allowedCpus: async () => [0, 1],
+        cores: async (cpus) => cpus.map((cpu) => [cpu]),
       },
       variantUser: async () => null,
       endPullRequestProcesses: async () => [],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseProfile } from "../../src/config/profile.js";
 import { InputError } from "../../src/common/errors.js";
-import { allowedCpus, formatCpuList, onCpus, parseCpuList, placeProcesses } from "../../src/measure/cpu-affinity.js";
+import { allowedCpus, coresOf, formatCpuList, onCpus, parseCpuList, placeProcesses } from "../../src/measure/cpu-affinity.js";
 
 describe("CPU lists", () => {
   it("reads taskset's list syntax, merging overlaps", () => {
@@ -25,6 +25,11 @@ describe("placing server and client", () => {
   it("split: the first half of the allowed CPUs for the server, the rest for the client", () => {
     expect(placeProcesses("split", [0, 1], "p.yaml")).toEqual({ server: [0], client: [1] });
     expect(placeProcesses("split", [2, 3, 4, 5, 6], "p.yaml")).toEqual({ server: [2, 3, 4], client: [5, 6] });
+  });
+
+  it("groups CPUs by core once each, even where a sibling's own list is missing or names CPUs not allowed", () => {
+    expect(coresOf([0, 1, 2, 3], new Map([[0, [0, 2]]]))).toEqual([[0, 2], [1], [3]]);
+    expect(coresOf([3, 1, 0, 2], new Map([[1, [1, 3]], [3, [1, 3]], [0, [0, 4]]]))).toEqual([[0], [1, 3], [2]]);
   });
 
   it("split on one CPU is an input error naming the profile", () => {
