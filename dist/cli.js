@@ -55,7 +55,7 @@ import {
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-NN7U4DQS.js";
+} from "./chunks/chunk-OS4L27LF.js";
 import {
   EXIT_ERROR,
   EXIT_OK,
@@ -13118,12 +13118,21 @@ function workflowPath(template, name) {
 function withProfile(template, profile) {
   return template.replace(/^(\s+profile:) [\w.-]+$/gm, `$1 ${profile}`);
 }
-var OWN_WORKLOAD = {
-  postgresql: [
-    "# Your own workload: a profile file of yours (profile: perf/profile.yaml) with steps that run your",
-    "# pgbench scripts and init SQL, read as committed at the base like this file: docs/own-workload.md."
-  ]
+var OWN_WORKLOAD_STEPS = {
+  postgresql: "your pgbench scripts and init SQL, or a sysbench Lua script or SQL files (pgsql driver)",
+  mariadb: "a sysbench Lua script of yours, or SQL files alone (an init SQL and weighted statement files)",
+  myrocks: "a sysbench Lua script of yours, or SQL files alone (an init SQL and weighted statement files)",
+  rocksdb: "a db_bench benchmarks list of yours, with its options (keys, sizes, cache, compression)"
 };
+function ownWorkloadLines(engine) {
+  const steps = OWN_WORKLOAD_STEPS[engine];
+  if (steps === void 0) return [];
+  return [
+    "# Your own workload: a profile file of yours (profile: perf/profile.yaml) with steps that run",
+    `# ${steps},`,
+    "# read as committed at the base like this file: docs/own-workload.md."
+  ];
+}
 function configFileText(profile, engine) {
   const thresholds = Object.entries(DEFAULT_THRESHOLDS).map(([name, value]) => `#   ${name}: ${value}`);
   const text4 = [
@@ -13131,7 +13140,7 @@ function configFileText(profile, engine) {
     "# db-bench-gate's settings for this repository. A pull request is judged by this file as it is on",
     "# its BASE commit, never by the PR's copy: a PR cannot loosen its own gate. Fields: docs/config.md.",
     `profile: ${profile}`,
-    ...OWN_WORKLOAD[engine] ?? [],
+    ...ownWorkloadLines(engine),
     "",
     "# The thresholds, at their defaults (relative QPS = QPS_head / QPS_base; instructions per operation,",
     "# head / base). Uncomment a line to change it.",

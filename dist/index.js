@@ -103,7 +103,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-NN7U4DQS.js";
+} from "./chunks/chunk-OS4L27LF.js";
 import {
   EXIT_ERROR,
   InputError,

@@ -106,17 +106,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path35) {
-      const ctrl = callVisitor(key, node2, visitor, path35);
+    function visit_(key, node2, visitor, path36) {
+      const ctrl = callVisitor(key, node2, visitor, path36);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path35, ctrl);
-        return visit_(key, ctrl, visitor, path35);
+        replaceNode(key, path36, ctrl);
+        return visit_(key, ctrl, visitor, path36);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path35 = Object.freeze(path35.concat(node2));
+          path36 = Object.freeze(path36.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path35);
+            const ci = visit_(i, node2.items[i], visitor, path36);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -127,13 +127,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path35 = Object.freeze(path35.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path35);
+          path36 = Object.freeze(path36.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path36);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path35);
+          const cv = visit_("value", node2.value, visitor, path36);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -154,17 +154,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path35) {
-      const ctrl = await callVisitor(key, node2, visitor, path35);
+    async function visitAsync_(key, node2, visitor, path36) {
+      const ctrl = await callVisitor(key, node2, visitor, path36);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path35, ctrl);
-        return visitAsync_(key, ctrl, visitor, path35);
+        replaceNode(key, path36, ctrl);
+        return visitAsync_(key, ctrl, visitor, path36);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path35 = Object.freeze(path35.concat(node2));
+          path36 = Object.freeze(path36.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path35);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path36);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -175,13 +175,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path35 = Object.freeze(path35.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path35);
+          path36 = Object.freeze(path36.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path36);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path35);
+          const cv = await visitAsync_("value", node2.value, visitor, path36);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -208,23 +208,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path35) {
+    function callVisitor(key, node2, visitor, path36) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path35);
+        return visitor(key, node2, path36);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path35);
+        return visitor.Map?.(key, node2, path36);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path35);
+        return visitor.Seq?.(key, node2, path36);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path35);
+        return visitor.Pair?.(key, node2, path36);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path35);
+        return visitor.Scalar?.(key, node2, path36);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path35);
+        return visitor.Alias?.(key, node2, path36);
       return void 0;
     }
-    function replaceNode(key, path35, node2) {
-      const parent = path35[path35.length - 1];
+    function replaceNode(key, path36, node2) {
+      const parent = path36[path36.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -836,10 +836,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path35, value) {
+    function collectionFromPath(schema, path36, value) {
       let v = value;
-      for (let i = path35.length - 1; i >= 0; --i) {
-        const k = path35[i];
+      for (let i = path36.length - 1; i >= 0; --i) {
+        const k = path36[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -858,7 +858,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path35) => path35 == null || typeof path35 === "object" && !!path35[Symbol.iterator]().next().done;
+    var isEmptyPath = (path36) => path36 == null || typeof path36 === "object" && !!path36[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -888,11 +888,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path35, value) {
-        if (isEmptyPath(path35))
+      addIn(path36, value) {
+        if (isEmptyPath(path36))
           this.add(value);
         else {
-          const [key, ...rest] = path35;
+          const [key, ...rest] = path36;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -906,8 +906,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path35) {
-        const [key, ...rest] = path35;
+      deleteIn(path36) {
+        const [key, ...rest] = path36;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -921,8 +921,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path35, keepScalar) {
-        const [key, ...rest] = path35;
+      getIn(path36, keepScalar) {
+        const [key, ...rest] = path36;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -940,8 +940,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path35) {
-        const [key, ...rest] = path35;
+      hasIn(path36) {
+        const [key, ...rest] = path36;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -951,8 +951,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path35, value) {
-        const [key, ...rest] = path35;
+      setIn(path36, value) {
+        const [key, ...rest] = path36;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -3467,9 +3467,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path35, value) {
+      addIn(path36, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path35, value);
+          this.contents.addIn(path36, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3544,14 +3544,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path35) {
-        if (Collection.isEmptyPath(path35)) {
+      deleteIn(path36) {
+        if (Collection.isEmptyPath(path36)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path35) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path36) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3566,10 +3566,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path35, keepScalar) {
-        if (Collection.isEmptyPath(path35))
+      getIn(path36, keepScalar) {
+        if (Collection.isEmptyPath(path36))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path35, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path36, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3580,10 +3580,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path35) {
-        if (Collection.isEmptyPath(path35))
+      hasIn(path36) {
+        if (Collection.isEmptyPath(path36))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path35) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path36) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3600,13 +3600,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path35, value) {
-        if (Collection.isEmptyPath(path35)) {
+      setIn(path36, value) {
+        if (Collection.isEmptyPath(path36)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path35), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path36), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path35, value);
+          this.contents.setIn(path36, value);
         }
       }
       /**
@@ -5567,9 +5567,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path35) => {
+    visit2.itemAtPath = (cst, path36) => {
       let item = cst;
-      for (const [field2, index] of path35) {
+      for (const [field2, index] of path36) {
         const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -5578,23 +5578,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path35) => {
-      const parent = visit2.itemAtPath(cst, path35.slice(0, -1));
-      const field2 = path35[path35.length - 1][0];
+    visit2.parentCollection = (cst, path36) => {
+      const parent = visit2.itemAtPath(cst, path36.slice(0, -1));
+      const field2 = path36[path36.length - 1][0];
       const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path35, item, visitor) {
-      let ctrl = visitor(item, path35);
+    function _visit(path36, item, visitor) {
+      let ctrl = visitor(item, path36);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field2 of ["key", "value"]) {
         const token = item[field2];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path35.concat([[field2, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path36.concat([[field2, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5605,10 +5605,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field2 === "key")
-            ctrl = ctrl(item, path35);
+            ctrl = ctrl(item, path36);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path35) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path36) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -7614,8 +7614,8 @@ var require_utils = __commonJS({
       }
       return output2;
     };
-    exports2.basename = (path35, { windows } = {}) => {
-      const segs = path35.split(windows ? /[\\/]/ : "/");
+    exports2.basename = (path36, { windows } = {}) => {
+      const segs = path36.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -12992,15 +12992,15 @@ import { dirname } from "node:path";
 
 // src/common/validate.ts
 var import_yaml = __toESM(require_dist(), 1);
-function jsonPath(path35) {
-  return "$" + path35.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
+function jsonPath(path36) {
+  return "$" + path36.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("");
 }
 function firstIssue(error62) {
   const issue2 = error62.issues[0];
   if (!issue2) return { path: [], field: "$", message: "invalid" };
   const message = issue2.code === "invalid_key" ? issue2.issues[0]?.message ?? issue2.message : issue2.message;
-  const path35 = issue2.path.map((p) => typeof p === "number" ? p : String(p));
-  return { path: path35, field: jsonPath(path35), message };
+  const path36 = issue2.path.map((p) => typeof p === "number" ? p : String(p));
+  return { path: path36, field: jsonPath(path36), message };
 }
 function validate(schema, data, source) {
   const parsed = schema.safeParse(data);
@@ -13837,10 +13837,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path35) {
-  if (!path35)
+function getElementAtPath(obj, path36) {
+  if (!path36)
     return obj;
-  return path35.reduce((acc, key) => acc?.[key], obj);
+  return path36.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -14180,11 +14180,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path35, issues) {
+function prefixIssues(path36, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path35);
+    iss.path.unshift(path36);
     return iss;
   });
 }
@@ -14646,16 +14646,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path35 = []) => {
+  const processError = (error63, path36 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path35, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path36, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path35, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path36, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path35, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path36, ...issue2.path]);
       } else {
-        const fullpath = [...path35, ...issue2.path];
+        const fullpath = [...path36, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -14694,17 +14694,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path35 = []) => {
+  const processError = (error63, path36 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path35, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path36, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path35, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path36, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path35, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path36, ...issue2.path]);
       } else {
-        const fullpath = [...path35, ...issue2.path];
+        const fullpath = [...path36, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -14743,8 +14743,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path35 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path35) {
+  const path36 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path36) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -31882,13 +31882,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path35 = ref.slice(1).split("/").filter(Boolean);
-  if (path35.length === 0) {
+  const path36 = ref.slice(1).split("/").filter(Boolean);
+  if (path36.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path35[0] === defsKey) {
-    const key = path35[1] === void 0 ? void 0 : decodeJSONPointerSegment(path35[1]);
+  if (path36[0] === defsKey) {
+    const key = path36[1] === void 0 ? void 0 : decodeJSONPointerSegment(path36[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -33188,7 +33188,7 @@ function resolveTimeouts(...sources) {
 
 // src/config/plan.ts
 import os4 from "node:os";
-import path21 from "node:path";
+import path22 from "node:path";
 
 // src/build/build.ts
 import { createWriteStream, existsSync as existsSync2 } from "node:fs";
@@ -33307,7 +33307,7 @@ var RecipeFields = external_exports.object({
   relocatable: external_exports.boolean().describe("the installed programs find their files relative to their own location: build for a fixed prefix, install with DESTDIR")
 }).strict();
 function checkBuildSystem(recipe, ctx) {
-  const issue2 = (path35, message) => ctx.addIssue({ code: "custom", path: [path35], message });
+  const issue2 = (path36, message) => ctx.addIssue({ code: "custom", path: [path36], message });
   if (recipe.build_system === "autoconf" && recipe.configure.length === 0) issue2("configure", "an autoconf build needs its configure command");
   if (recipe.build_system === "cmake" && recipe.configure.length > 1) issue2("configure", "a cmake build takes [] or the cmake program");
   if (recipe.build_system === "cmake" && recipe.make_variables.length > 0) issue2("make_variables", "a cmake build takes its options as configure_args (-DNAME=value)");
@@ -33805,13 +33805,13 @@ function storedJudging(judging) {
 // src/engine/mariadb.ts
 import { existsSync as existsSync4 } from "node:fs";
 import { writeFile as writeFile4 } from "node:fs/promises";
-import path9 from "node:path";
+import path10 from "node:path";
 import { setTimeout as sleep2 } from "node:timers/promises";
 
 // src/common/disk-usage.ts
 import { lstat as lstat2, readdir } from "node:fs/promises";
 import { join } from "node:path";
-async function diskUsage(path35) {
+async function diskUsage(path36) {
   const seen = /* @__PURE__ */ new Set();
   const walk = async (entry, top) => {
     const unlessGone = (value, gone) => value.catch((e) => {
@@ -33829,11 +33829,12 @@ async function diskUsage(path35) {
     }
     return bytes;
   };
-  return walk(path35, true);
+  return walk(path36, true);
 }
 
 // src/measure/cpu-affinity.ts
 import { readFile as readFile3 } from "node:fs/promises";
+import path4 from "node:path";
 function allowedList(text, allowed, source, field2) {
   const cpus = parseCpuList(text);
   if (!cpus) throw new InputError(`"${text}" is not a CPU list such as "0" or "0-3,6"`, source, field2);
@@ -33841,8 +33842,8 @@ function allowedList(text, allowed, source, field2) {
   if (missing.length) throw new InputError(`CPU ${formatCpuList(missing)} is not available on this runner (allowed: ${formatCpuList(allowed)})`, source, field2);
   return cpus;
 }
-function placeProcess(setting, allowed, source) {
-  if (setting === "split") return { process: placeProcesses("split", allowed, source).server };
+function placeProcess(setting, allowed, source, cores = singleCores(allowed)) {
+  if (setting === "split") return { process: placeProcesses("split", allowed, source, cores).server };
   if (!("process" in setting)) throw new InputError("an embedded engine runs one process: give cpu_affinity.process, not server and client", source, "$.cpu_affinity");
   return { process: allowedList(setting.process, allowed, source, "$.cpu_affinity.process") };
 }
@@ -33866,11 +33867,25 @@ function formatCpuList(cpus) {
   }
   return parts.join(",");
 }
-function placeProcesses(setting, allowed, source) {
+var singleCores = (cpus) => cpus.map((cpu) => [cpu]);
+function coresOf(cpus, siblings) {
+  const unplaced = new Set(cpus);
+  const cores = [];
+  for (const cpu of [...unplaced].sort((a, b) => a - b)) {
+    if (!unplaced.has(cpu)) continue;
+    const core = [.../* @__PURE__ */ new Set([cpu, ...siblings.get(cpu) ?? []])].filter((c) => unplaced.has(c)).sort((a, b) => a - b);
+    for (const c of core) unplaced.delete(c);
+    cores.push(core);
+  }
+  return cores;
+}
+function placeProcesses(setting, allowed, source, cores = singleCores(allowed)) {
   if (setting === "split") {
     if (allowed.length < 2) throw new InputError(`"split" needs at least 2 CPUs; this runner allows ${formatCpuList(allowed) || "none"}`, source, "$.cpu_affinity");
-    const half = Math.ceil(allowed.length / 2);
-    return { server: allowed.slice(0, half), client: allowed.slice(half) };
+    const units = cores.length >= 2 ? cores : singleCores(allowed);
+    const half = Math.ceil(units.length / 2);
+    const cpusOf = (part) => part.flat().sort((a, b) => a - b);
+    return { server: cpusOf(units.slice(0, half)), client: cpusOf(units.slice(half)) };
   }
   if ("process" in setting) throw new InputError("a server engine has a server and a client: give cpu_affinity.server and .client (or split), not process", source, "$.cpu_affinity");
   const placement = {
@@ -33891,6 +33906,17 @@ async function allowedCpus() {
   if (!cpus) throw new Error(`cannot read Cpus_allowed_list from /proc/self/status:
 ${status}`);
   return cpus;
+}
+async function readCores(cpus, root = "/") {
+  const siblings = /* @__PURE__ */ new Map();
+  await Promise.all(
+    cpus.map(async (cpu) => {
+      const text = await readFile3(path4.join(root, `sys/devices/system/cpu/cpu${cpu}/topology/thread_siblings_list`), "utf8").catch(() => null);
+      const list = text === null ? null : parseCpuList(text.trim());
+      if (list) siblings.set(cpu, list);
+    })
+  );
+  return coresOf(cpus, siblings);
 }
 
 // src/engine/loopback-port.ts
@@ -33917,10 +33943,10 @@ function freePort() {
 
 // src/engine/mariadb-counting.ts
 import { mkdir as mkdir4 } from "node:fs/promises";
-import path6 from "node:path";
+import path7 from "node:path";
 
 // src/measure/valgrind-functions.ts
-import path4 from "node:path";
+import path5 from "node:path";
 var CACHE_SIM_SUMMARY_EXTRA = 8;
 var MAX_NAME_CHARS = 1e3;
 var MAX_FUNCTIONS = 1e5;
@@ -34047,7 +34073,7 @@ function parseFunctionCosts(raw, file2, { cacheSim = false } = {}) {
       const [, key, value] = spec;
       switch (key) {
         case "ob":
-          object2 = path4.basename(resolve("ob", value, lineNo));
+          object2 = path5.basename(resolve("ob", value, lineNo));
           break;
         case "fl":
           fileName = resolve("file", value, lineNo);
@@ -34062,7 +34088,7 @@ function parseFunctionCosts(raw, file2, { cacheSim = false } = {}) {
           sourceFile = fileName;
           break;
         case "cob":
-          call.object = path4.basename(resolve("ob", value, lineNo));
+          call.object = path5.basename(resolve("ob", value, lineNo));
           break;
         case "cfi":
         case "cfl":
@@ -34148,7 +34174,7 @@ function addProfile(into, profile, factor = 1) {
 }
 var emptyProfile = () => ({ callGraph: false, total: zeroCost(), functions: {} });
 function treePathOf(file2, treeFiles2) {
-  const parts = path4.posix.normalize(file2).split("/");
+  const parts = path5.posix.normalize(file2).split("/");
   for (let i = 0; i < parts.length; i++) {
     const candidate = parts.slice(i).join("/");
     if (candidate !== "" && !candidate.startsWith("..") && treeFiles2.has(candidate)) return candidate;
@@ -34194,7 +34220,7 @@ function relativeToTree(profile, treeFiles2) {
 
 // src/measure/valgrind.ts
 import { readdir as readdir2, rm } from "node:fs/promises";
-import path5 from "node:path";
+import path6 from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 // src/measure/cachegrind.ts
@@ -34251,7 +34277,7 @@ function valgrindOn(cpus) {
   return [file2, ...args];
 }
 function cachegrindArgs(outDir, program, { cacheSim } = {}) {
-  return ["--tool=cachegrind", ...cacheSim ? cacheSimArgs(cacheSim) : ["--cache-sim=no"], "--branch-sim=no", "--vgdb=no", `--cachegrind-out-file=${path5.join(outDir, `${OUT_PREFIX}%p`)}`, program];
+  return ["--tool=cachegrind", ...cacheSim ? cacheSimArgs(cacheSim) : ["--cache-sim=no"], "--branch-sim=no", "--vgdb=no", `--cachegrind-out-file=${path6.join(outDir, `${OUT_PREFIX}%p`)}`, program];
 }
 function callgrindPerProcessArgs(outDir, program, toggles, { cacheSim } = {}) {
   return [
@@ -34260,7 +34286,7 @@ function callgrindPerProcessArgs(outDir, program, toggles, { cacheSim } = {}) {
     "--collect-atstart=no",
     ...toggles.map((name) => `--toggle-collect=${name}`),
     "--vgdb=no",
-    `--callgrind-out-file=${path5.join(outDir, `${OUT_PREFIX}%p`)}`,
+    `--callgrind-out-file=${path6.join(outDir, `${OUT_PREFIX}%p`)}`,
     program
   ];
 }
@@ -34271,20 +34297,20 @@ function callgrindArgs(outDir, collectIn, { cacheSim } = {}) {
     "--collect-atstart=no",
     `--toggle-collect=${collectIn}`,
     "--vgdb=yes",
-    `--vgdb-prefix=${path5.join(outDir, "vgdb")}`,
-    `--callgrind-out-file=${path5.join(outDir, `${OUT_PREFIX}%p`)}`,
+    `--vgdb-prefix=${path6.join(outDir, "vgdb")}`,
+    `--callgrind-out-file=${path6.join(outDir, `${OUT_PREFIX}%p`)}`,
     `--log-file=${valgrindLogFile(outDir)}`
   ];
 }
-var valgrindLogFile = (outDir) => path5.join(outDir, "valgrind.log");
+var valgrindLogFile = (outDir) => path6.join(outDir, "valgrind.log");
 async function vgdbDump(outDir, pid, user, run) {
   const before = new Set(await dumpFiles(outDir, pid));
-  const vgdb = await run("vgdb", [`--vgdb-prefix=${path5.join(outDir, "vgdb")}`, `--pid=${pid}`, "dump"]);
+  const vgdb = await run("vgdb", [`--vgdb-prefix=${path6.join(outDir, "vgdb")}`, `--pid=${pid}`, "dump"]);
   const written = (await dumpFiles(outDir, pid)).filter((file3) => !before.has(file3));
   if (vgdb.failed || written.length !== 1) {
     throw new PipelineError(`vgdb could not get a callgrind dump of process ${pid} (${written.length} new dump files)`, vgdb.all ?? "");
   }
-  const file2 = path5.join(outDir, written[0]);
+  const file2 = path6.join(outDir, written[0]);
   const text = (await readAsUser(user, file2, MAX_COUNT_BYTES) ?? "").toString("utf8");
   await rm(file2);
   if (!isCompleteCallgrindOut(text)) throw new PipelineError(`the callgrind dump of process ${pid} is incomplete`, tail(text, 10));
@@ -34342,7 +34368,7 @@ async function countedPids(outDir) {
   return (await readdir2(outDir)).filter((name) => /^cg\.\d+$/.test(name)).map((name) => Number(name.slice(OUT_PREFIX.length)));
 }
 async function removeCounts(outDir, pids) {
-  await Promise.all(pids.map((pid) => rm(path5.join(outDir, `${OUT_PREFIX}${pid}`), { force: true })));
+  await Promise.all(pids.map((pid) => rm(path6.join(outDir, `${OUT_PREFIX}${pid}`), { force: true })));
 }
 async function readCounts(outDir, pids, timeoutMs, tool, user, { cacheSim } = {}) {
   const isComplete = tool === "callgrind" ? isCompleteCallgrindOut : isCompleteCachegrindOut;
@@ -34350,7 +34376,7 @@ async function readCounts(outDir, pids, timeoutMs, tool, user, { cacheSim } = {}
   const total = { instructions: 0, cacheMisses: { l1: 0, ll: 0 } };
   let functions = emptyProfile();
   for (const pid of pids) {
-    const file2 = path5.join(outDir, `${OUT_PREFIX}${pid}`);
+    const file2 = path6.join(outDir, `${OUT_PREFIX}${pid}`);
     for (; ; ) {
       const text = (await readAsUser(user, file2, MAX_COUNT_BYTES) ?? "").toString("utf8");
       if (isComplete(text)) {
@@ -34403,7 +34429,7 @@ function prewarmStatements(database, indexes) {
 async function startCountingMariadb(server, options = {}) {
   const timeoutMs = options.timeoutMs ?? 12e4;
   await valgrindVersion();
-  const outDir = path6.join(server.dataRoot, "callgrind");
+  const outDir = path7.join(server.dataRoot, "callgrind");
   await mkdir4(outDir, { recursive: true });
   await giveTo(server.user, outDir);
   const log = logReader(valgrindLogFile(outDir), server.user);
@@ -34453,9 +34479,9 @@ async function startCountingMariadb(server, options = {}) {
 }
 
 // src/engine/program-output.ts
-import path7 from "node:path";
+import path8 from "node:path";
 async function programVersion(binDir, program, user, pattern) {
-  const result = await execa(path7.join(binDir, program), ["--version"], { ...asUser(user), reject: false, timeout: 3e4 });
+  const result = await execa(path8.join(binDir, program), ["--version"], { ...asUser(user), reject: false, timeout: 3e4 });
   return pattern.exec(`${result.stdout}
 ${result.stderr}`)?.[1] ?? "unknown";
 }
@@ -34467,7 +34493,7 @@ function lastLines(text, lines) {
 import { existsSync as existsSync3 } from "node:fs";
 import { chmod as chmod2, chown, mkdir as mkdir5, mkdtemp as mkdtemp2, readFile as readFile4, writeFile as writeFile3 } from "node:fs/promises";
 import os3 from "node:os";
-import path8 from "node:path";
+import path9 from "node:path";
 var LOG_LINES_IN_ERRORS = 50;
 var LOG_COPY_BYTES = 16 * 1024 * 1024;
 var LOG_TAIL_BYTES = 256 * 1024;
@@ -34475,13 +34501,13 @@ function serverUser(options) {
   return options.user !== void 0 ? Promise.resolve(options.user) : unprivilegedUser(options.trust ?? "pr");
 }
 async function makeServerRoot(options, what) {
-  const dataRoot = await mkdtemp2(path8.join(options.workDir ?? os3.tmpdir(), what.prefix));
-  const dataDir = path8.join(dataRoot, "data");
-  const socketDir = path8.join(dataRoot, "socket");
-  const userDir = path8.join(dataRoot, "tmp");
-  const liveLog = path8.join(dataRoot, what.liveLogName);
+  const dataRoot = await mkdtemp2(path9.join(options.workDir ?? os3.tmpdir(), what.prefix));
+  const dataDir = path9.join(dataRoot, "data");
+  const socketDir = path9.join(dataRoot, "socket");
+  const userDir = path9.join(dataRoot, "tmp");
+  const liveLog = path9.join(dataRoot, what.liveLogName);
   const { user } = what;
-  await mkdir5(path8.dirname(options.logFile), { recursive: true });
+  await mkdir5(path9.dirname(options.logFile), { recursive: true });
   const handle = await options.registry.register(`${what.description} in ${dataRoot}`, async () => {
     await what.stop(dataDir, userDir);
     const log = await tailAsUser(user, liveLog, LOG_COPY_BYTES);
@@ -34515,7 +34541,7 @@ async function makeServerRoot(options, what) {
     await chmod2(dataRoot, 488);
     const access = await execa("test", ["-x", what.program, "-a", "-w", userDir], { ...asUser(user), reject: false });
     if (access.failed) {
-      await root.fail(`${path8.dirname(what.program)} or ${dataRoot} is not reachable by the unprivileged user "${user.name}": keep the cache dir and TMPDIR out of private home directories`, "");
+      await root.fail(`${path9.dirname(what.program)} or ${dataRoot} is not reachable by the unprivileged user "${user.name}": keep the cache dir and TMPDIR out of private home directories`, "");
     }
   }
   return root;
@@ -34580,15 +34606,15 @@ function storageEngineSettings(storage, settings) {
 async function startMariadb(options, storage) {
   const { binDir, registry: registry2 } = options;
   const timeoutMs = options.timeoutMs ?? 12e4;
-  const prefix = path9.dirname(binDir);
-  const mariadbd = path9.join(binDir, "mariadbd");
+  const prefix = path10.dirname(binDir);
+  const mariadbd = path10.join(binDir, "mariadbd");
   if (!existsSync4(mariadbd)) throw new PipelineError(`no mariadbd program in ${binDir}`);
   const optionFileText = renderOptionFile(storageEngineSettings(storage, options.settings));
   const user = await serverUser(options);
   const root = await makeServerRoot(options, { prefix: "dbg-mariadb-", liveLogName: "error.log", description: "mariadb server", user, program: mariadbd, stop: (dataDir2) => stopServer(dataDir2) });
   const { dataRoot, dataDir, socketDir, userDir, liveLog, logTail: logTail2 } = root;
-  const optionFile = path9.join(dataRoot, "my.cnf");
-  const socket = path9.join(socketDir, "mariadb.sock");
+  const optionFile = path10.join(dataRoot, "my.cnf");
+  const socket = path10.join(socketDir, "mariadb.sock");
   const fail = async (message, output2) => {
     const cause = startFailureCause(`${output2}
 ${await logTail2(LOG_LINES_IN_ERRORS)}`);
@@ -34597,7 +34623,7 @@ ${await logTail2(LOG_LINES_IN_ERRORS)}`);
   };
   const run = (file2, args, timeout = timeoutMs) => execa(file2, args, { ...asUserIn(user, userDir), all: true, reject: false, timeout, cancelSignal: registry2.signal });
   await writeFile4(optionFile, optionFileText, { mode: 420 });
-  const installDb = await run(path9.join(prefix, "scripts", "mariadb-install-db"), [
+  const installDb = await run(path10.join(prefix, "scripts", "mariadb-install-db"), [
     `--defaults-file=${optionFile}`,
     `--basedir=${prefix}`,
     `--datadir=${dataDir}`,
@@ -34606,7 +34632,7 @@ ${await logTail2(LOG_LINES_IN_ERRORS)}`);
     "--skip-name-resolve"
   ]);
   if (installDb.failed) await fail(`mariadb-install-db ${installDb.timedOut ? `timed out after ${Math.round(timeoutMs / 1e3)} s` : "failed"}`, installDb.all ?? "");
-  const admin = (args, timeout) => run(path9.join(binDir, "mariadb-admin"), ["--no-defaults", "--protocol=socket", `--socket=${socket}`, `--user=${SUPERUSER}`, "--connect-timeout=2", ...args], timeout);
+  const admin = (args, timeout) => run(path10.join(binDir, "mariadb-admin"), ["--no-defaults", "--protocol=socket", `--socket=${socket}`, `--user=${SUPERUSER}`, "--connect-timeout=2", ...args], timeout);
   const startServer = async (preferred, counted) => {
     for (let attempt = 1; ; attempt++) {
       const port = attempt === 1 && preferred !== null && await portIsFree(preferred) ? preferred : await freePort();
@@ -34619,12 +34645,12 @@ ${await logTail2(LOG_LINES_IN_ERRORS)}`);
             `--defaults-file=${optionFile}`,
             `--basedir=${prefix}`,
             `--datadir=${dataDir}`,
-            `--plugin-dir=${path9.join(prefix, "lib", "plugin")}`,
-            `--lc-messages-dir=${path9.join(prefix, "share")}`,
+            `--plugin-dir=${path10.join(prefix, "lib", "plugin")}`,
+            `--lc-messages-dir=${path10.join(prefix, "share")}`,
             `--socket=${socket}`,
             `--port=${port}`,
             "--skip-networking",
-            `--pid-file=${path9.join(socketDir, "mariadbd.pid")}`,
+            `--pid-file=${path10.join(socketDir, "mariadbd.pid")}`,
             `--log-error=${liveLog}`,
             ...counted?.options ?? []
           ]
@@ -34655,7 +34681,7 @@ ${await logTail2(LOG_LINES_IN_ERRORS)}`);
   };
   const query = async (sql) => {
     const args = ["--no-defaults", "--protocol=socket", `--socket=${socket}`, `--user=${SUPERUSER}`, "--batch", "--skip-column-names", "-e", sql];
-    const result = await run(path9.join(binDir, "mariadb"), args);
+    const result = await run(path10.join(binDir, "mariadb"), args);
     if (result.failed) throw new PipelineError(`mariadb failed: ${result.shortMessage}`, `${result.all ?? ""}
 --- server log ---
 ${await logTail2(LOG_LINES_IN_ERRORS)}`);
@@ -34707,8 +34733,8 @@ ${await logTail2(LOG_LINES_IN_ERRORS)}`);
 }
 var MYROCKS_DIR = "#rocksdb";
 async function databaseBytes(dataDir, database) {
-  const myrocks = path9.join(dataDir, MYROCKS_DIR);
-  return await diskUsage(path9.join(dataDir, database)) + (existsSync4(myrocks) ? await diskUsage(myrocks) : 0);
+  const myrocks = path10.join(dataDir, MYROCKS_DIR);
+  return await diskUsage(path10.join(dataDir, database)) + (existsSync4(myrocks) ? await diskUsage(myrocks) : 0);
 }
 async function drainDirtyPages(query, timeoutMs) {
   const [pct, lwm] = (await query("SELECT @@global.innodb_max_dirty_pages_pct, @@global.innodb_max_dirty_pages_pct_lwm")).trim().split("	");
@@ -34774,12 +34800,12 @@ var myrocksEngine = mariadbServerEngine("myrocks", "mariadb-myrocks", ROCKSDB);
 
 // src/engine/postgres.ts
 import { existsSync as existsSync5 } from "node:fs";
-import path11 from "node:path";
+import path12 from "node:path";
 import { setTimeout as sleep4 } from "node:timers/promises";
 
 // src/engine/postgres-counting.ts
 import { mkdir as mkdir6, rm as rm2, writeFile as writeFile5 } from "node:fs/promises";
-import path10 from "node:path";
+import path11 from "node:path";
 import { setTimeout as sleep3 } from "node:timers/promises";
 
 // src/common/shell-word.ts
@@ -34846,9 +34872,9 @@ function databaseCopies(server) {
 async function startCountingPostgres(server, options = {}) {
   const timeoutMs = options.timeoutMs ?? 12e4;
   await valgrindVersion();
-  const outDir = path10.join(server.dataRoot, "callgrind");
-  const wrapper2 = path10.join(server.dataRoot, "postgres-under-callgrind");
-  const valgrind = [...valgrindOn(options.cpus), ...callgrindPerProcessArgs(outDir, path10.join(server.binDir, "postgres"), TOGGLES, options)].map(shellWord).join(" ");
+  const outDir = path11.join(server.dataRoot, "callgrind");
+  const wrapper2 = path11.join(server.dataRoot, "postgres-under-callgrind");
+  const valgrind = [...valgrindOn(options.cpus), ...callgrindPerProcessArgs(outDir, path11.join(server.binDir, "postgres"), TOGGLES, options)].map(shellWord).join(" ");
   await mkdir6(outDir, { recursive: true });
   await giveTo(server.owner, outDir);
   await writeFile5(wrapper2, `#!/bin/sh
@@ -34917,39 +34943,39 @@ var postgresEngine = {
   emergencySignal: "SIGQUIT",
   start: startPostgres
 };
-var socketFile = (dir, port) => path11.join(dir, `.s.PGSQL.${port}`);
+var socketFile = (dir, port) => path12.join(dir, `.s.PGSQL.${port}`);
 async function startPostgres(options) {
   const { binDir, registry: registry2 } = options;
   const timeoutMs = options.timeoutMs ?? 12e4;
   const timeoutS = Math.ceil(timeoutMs / 1e3);
-  if (!existsSync5(path11.join(binDir, "postgres"))) throw new PipelineError(`no postgres program in ${binDir}`);
+  if (!existsSync5(path12.join(binDir, "postgres"))) throw new PipelineError(`no postgres program in ${binDir}`);
   const user = await serverUser(options);
-  const runToStop = (file2, args, cwd) => asServer(user, path11.join(binDir, file2), args, cwd, timeoutMs);
+  const runToStop = (file2, args, cwd) => asServer(user, path12.join(binDir, file2), args, cwd, timeoutMs);
   const root = await makeServerRoot(options, {
     prefix: "dbg-pg-",
     liveLogName: "server.log",
     description: "postgres server",
     user,
-    program: path11.join(binDir, "postgres"),
+    program: path12.join(binDir, "postgres"),
     stop: (dataDir2, userDir2) => stopServer2(runToStop, dataDir2, userDir2)
   });
   const { dataRoot, dataDir, socketDir, userDir, liveLog, isAlive, logTail: logTail2, fail } = root;
-  const run = (file2, args) => asServer(user, path11.join(binDir, file2), args, userDir, timeoutMs, registry2.signal);
+  const run = (file2, args) => asServer(user, path12.join(binDir, file2), args, userDir, timeoutMs, registry2.signal);
   const initdb = await run("initdb", ["-D", dataDir, "-U", SUPERUSER2, "--auth=trust", "--no-locale", "-E", "UTF8", "--no-sync"]);
   if (initdb.failed) await fail("initdb failed", initdb.all ?? "");
-  await appendAsUser(user, path11.join(dataDir, "postgresql.conf"), `
+  await appendAsUser(user, path12.join(dataDir, "postgresql.conf"), `
 # db-bench-gate
 ${renderSettings(options.settings, socketDir)}`);
   const readPid = async () => {
-    const text = (await readAsUser(user, path11.join(dataDir, "postmaster.pid"), 4096) ?? "").toString("utf8");
+    const text = (await readAsUser(user, path12.join(dataDir, "postmaster.pid"), 4096) ?? "").toString("utf8");
     const pid = /^(\d+)\n/.exec(text)?.[1];
-    if (!pid) throw new ParseError(`${path11.join(dataDir, "postmaster.pid")}: expected the postmaster's pid on its first line`, text);
+    if (!pid) throw new ParseError(`${path12.join(dataDir, "postmaster.pid")}: expected the postmaster's pid on its first line`, text);
     return Number(pid);
   };
   const pgCtlStart = async (preferred, program) => {
     for (let attempt = 1; ; attempt++) {
       const port = attempt === 1 && preferred !== null && await portIsFree(preferred) ? preferred : await freePort();
-      const start = onCpus({ file: path11.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, ...program ? ["-p", program] : [], "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
+      const start = onCpus({ file: path12.join(binDir, "pg_ctl"), args: ["-D", dataDir, "-l", liveLog, ...program ? ["-p", program] : [], "-o", `-p ${port}`, "-w", "-t", String(timeoutS), "start"] }, options.cpus);
       const started = await asServer(user, start.file, start.args, userDir, timeoutMs + 1e4, registry2.signal);
       if (!started.failed) {
         root.pid = await readPid();
@@ -35036,19 +35062,19 @@ function asServer(user, file2, args, cwd, timeoutMs, signal) {
 
 // src/engine/rocksdb.ts
 import { appendFile, chmod as chmod3, chown as chown2, mkdir as mkdir8, mkdtemp as mkdtemp3, readdir as readdir3, readFile as readFile5 } from "node:fs/promises";
-import path13 from "node:path";
+import path14 from "node:path";
 
 // src/engine/rocksdb-counting.ts
 import { mkdir as mkdir7, rm as rm3 } from "node:fs/promises";
-import path12 from "node:path";
+import path13 from "node:path";
 var VALGRIND_LOG_BYTES = 1024 * 1024;
 var DB_BENCH_COUNTED_WORK = "the db_bench process, all threads (no flush or compaction in a counted run)";
 async function startCountingDbBench(options) {
   await valgrindVersion();
-  const outDir = path12.join(options.workDir, "counting");
+  const outDir = path13.join(options.workDir, "counting");
   await mkdir7(outDir, { recursive: true });
   await giveTo(options.owner, outDir);
-  const valgrindLog = path12.join(outDir, "valgrind.log");
+  const valgrindLog = path13.join(outDir, "valgrind.log");
   return {
     tool: "cachegrind",
     counted: DB_BENCH_COUNTED_WORK,
@@ -35095,7 +35121,7 @@ function copyAction(fileName) {
 async function prepareRocksdb(options) {
   const { owner, registry: registry2, logFile } = options;
   await mkdir8(options.workDir, { recursive: true });
-  const root = await mkdtemp3(path13.join(options.workDir, "dbg-rocksdb-"));
+  const root = await mkdtemp3(path14.join(options.workDir, "dbg-rocksdb-"));
   const handle = await registry2.register(`rocksdb data ${root}`, async () => void await removeUserTree(owner, root));
   if (owner) {
     await chown2(root, 0, owner.gid);
@@ -35103,7 +35129,7 @@ async function prepareRocksdb(options) {
   }
   let [loads, copies] = [0, 0];
   const userDir = async (name) => {
-    const dir = path13.join(root, name);
+    const dir = path14.join(root, name);
     await mkdir8(dir);
     await giveTo(owner, dir);
     return dir;
@@ -35111,7 +35137,7 @@ async function prepareRocksdb(options) {
   let loadDir = await userDir(`data-${++loads}`);
   const settled = /* @__PURE__ */ new Map();
   const keepLoadLog = async (key, dataDir) => {
-    const log = await tailAsUser(owner, path13.join(dataDir, "LOG"), LOAD_LOG_BYTES);
+    const log = await tailAsUser(owner, path14.join(dataDir, "LOG"), LOAD_LOG_BYTES);
     if (log !== null) await appendFile(logFile, `--- RocksDB LOG of the load of ${key} ---
 ${log}`);
   };
@@ -35119,7 +35145,7 @@ ${log}`);
   const instance = {
     loadDir: () => loadDir,
     async settle(key) {
-      if (!await existsAsUser(owner, path13.join(loadDir, "CURRENT"))) throw new PipelineError(`the load of ${key} left no RocksDB database in ${loadDir} (no CURRENT file)`);
+      if (!await existsAsUser(owner, path14.join(loadDir, "CURRENT"))) throw new PipelineError(`the load of ${key} left no RocksDB database in ${loadDir} (no CURRENT file)`);
       await keepLoadLog(key, loadDir);
       const replaced = settled.get(key);
       settled.set(key, loadDir);
@@ -35131,14 +35157,14 @@ ${log}`);
       if (dataDir === void 0) throw new PipelineError(`no data set ${key} was loaded into ${root}`);
       const dir = await userDir(`run-${++copies}`);
       const names = await readdir3(dataDir);
-      const from = (action) => names.filter((name) => copyAction(name) === action).map((name) => path13.join(dataDir, name));
+      const from = (action) => names.filter((name) => copyAction(name) === action).map((name) => path14.join(dataDir, name));
       for (const [program, files] of [["ln", from("link")], ["cp", from("copy")]]) {
         if (files.length > 0) await runAsUser(owner, program, ["--", ...files, dir]);
       }
       return {
         dataDir: dir,
         remove: async () => {
-          lastRunLog = await tailAsUser(owner, path13.join(dir, "LOG"), RUN_LOG_BYTES) ?? lastRunLog;
+          lastRunLog = await tailAsUser(owner, path14.join(dir, "LOG"), RUN_LOG_BYTES) ?? lastRunLog;
           await removeUserTree(owner, dir);
         }
       };
@@ -35168,7 +35194,7 @@ function engineByName(name) {
 import { createHash as createHash4 } from "node:crypto";
 import { existsSync as existsSync6 } from "node:fs";
 import { readFile as readFile6 } from "node:fs/promises";
-import path20 from "node:path";
+import path21 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/driver/db-bench.ts
@@ -35321,7 +35347,7 @@ function dbBenchLsmMetrics(output2, counters) {
 }
 
 // src/driver/types.ts
-import path14 from "node:path";
+import path15 from "node:path";
 function wholeSeconds(seconds2) {
   if (!Number.isInteger(seconds2) || seconds2 <= 0) throw new RangeError(`a run lasts a whole positive number of seconds, got ${seconds2}`);
   return String(seconds2);
@@ -35335,7 +35361,7 @@ function serverConnection(target) {
   return target;
 }
 function libpqConnectionArgs(conn) {
-  return ["-h", path14.dirname(conn.socket), "-p", String(conn.port), "-U", conn.user];
+  return ["-h", path15.dirname(conn.socket), "-p", String(conn.port), "-U", conn.user];
 }
 
 // src/driver/db-bench.ts
@@ -35543,7 +35569,7 @@ function dbBenchStep(parameters) {
 
 // src/driver/custom-step.ts
 import { createHash as createHash3 } from "node:crypto";
-import path15 from "node:path";
+import path16 from "node:path";
 var StepNameSchema = external_exports.string().max(100).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "letters, digits, '.', '_' and '-', starting with a letter or digit: the step's id");
 var WEIGHTED_FILE = /^(?<file>[^@\s][^@]*?)(?:@(?<weight>\d+))?$/;
 function scriptEntry(entry) {
@@ -35551,7 +35577,7 @@ function scriptEntry(entry) {
   return { file: groups?.file ?? entry, weight: groups?.weight === void 0 ? 1 : Number(groups.weight) };
 }
 function runDirName(file2) {
-  return `workload-${createHash3("sha256").update(file2.text).digest("hex").slice(0, 12)}-${path15.basename(file2.path)}`;
+  return `workload-${createHash3("sha256").update(file2.text).digest("hex").slice(0, 12)}-${path16.basename(file2.path)}`;
 }
 function definitionHash(definition) {
   return createHash3("sha256").update(JSON.stringify(definition)).digest("hex");
@@ -35691,7 +35717,7 @@ function dbBenchCustomStep(parameters) {
 }
 
 // src/driver/sysbench.ts
-import path16 from "node:path";
+import path17 from "node:path";
 var MICRO = "lua/sbtest-micro.lua";
 var readOnlyWith = (only) => (range) => [
   `--range_size=${range}`,
@@ -35760,7 +35786,7 @@ function sysbenchStepId(p) {
 function sysbenchConnectionArgs(conn) {
   switch (conn.protocol) {
     case "postgresql":
-      return ["--db-driver=pgsql", `--pgsql-host=${path16.dirname(conn.socket)}`, `--pgsql-port=${conn.port}`, `--pgsql-user=${conn.user}`, `--pgsql-db=${conn.database}`];
+      return ["--db-driver=pgsql", `--pgsql-host=${path17.dirname(conn.socket)}`, `--pgsql-port=${conn.port}`, `--pgsql-user=${conn.user}`, `--pgsql-db=${conn.database}`];
     case "mysql":
       return ["--db-driver=mysql", `--mysql-socket=${conn.socket}`, `--mysql-user=${conn.user}`, `--mysql-db=${conn.database}`];
   }
@@ -36246,7 +36272,7 @@ function pgbenchCustomStep(parameters, files) {
 }
 
 // src/driver/sysbench-custom.ts
-import path17 from "node:path";
+import path18 from "node:path";
 var SEEDED_PREPARE = "lua/seeded-prepare.lua";
 var ANALYZE_TABLES = "lua/analyze-tables.lua";
 var SQL_MIX = "lua/sql-mix.lua";
@@ -36332,7 +36358,7 @@ function seededPrepareStub(script, scriptCopy) {
     `-- ${script.path} with its prepare seeded from --rand-seed (${SEEDED_PREPARE}); written by db-bench-gate`,
     `local dir = debug.getinfo(1, "S").source:match("^@(.*/)") or ""`,
     `dofile(dir .. "${scriptCopy}")`,
-    `dofile(dir .. "${path17.basename(SEEDED_PREPARE)}")`,
+    `dofile(dir .. "${path18.basename(SEEDED_PREPARE)}")`,
     ""
   ].join("\n");
 }
@@ -36379,7 +36405,7 @@ function customSysbenchStep(p, w) {
     programs: { sysbench: "system", ...Object.fromEntries(w.shipped.map((name) => [name, "shipped"])), ...Object.fromEntries(w.files.map((f) => [f.name, "workload"])) },
     files: Object.fromEntries(w.files.map((f) => [f.name, f.file])),
     inputCheck: (bins, noServerDir) => ({
-      command: { file: bins.sysbench, args: [...w.script(bins), "--db-driver=mysql", `--mysql-socket=${path17.join(noServerDir, "mysqld.sock")}`, "--threads=1", "--events=1", "--time=0", "run"] },
+      command: { file: bins.sysbench, args: [...w.script(bins), "--db-driver=mysql", `--mysql-socket=${path18.join(noServerDir, "mysqld.sock")}`, "--threads=1", "--events=1", "--time=0", "run"] },
       rejected: (output2) => {
         const rejected = checkMessage(output2);
         if (!rejected) return null;
@@ -36415,7 +36441,7 @@ function sysbenchScriptStep(parameters, files) {
   const p = SysbenchScriptParametersSchema.parse(parameters);
   const script = workloadFileAt(files, p.script, "script");
   const [scriptCopy] = runDirCopies([script]);
-  const [stubCopy] = runDirCopies([{ path: `seeded-${path17.basename(script.path)}`, source: script.source, text: seededPrepareStub(script, scriptCopy.name) }]);
+  const [stubCopy] = runDirCopies([{ path: `seeded-${path18.basename(script.path)}`, source: script.source, text: seededPrepareStub(script, scriptCopy.name) }]);
   const options = sysbenchOptionArgs(p.options);
   return customSysbenchStep(p, {
     parameters: { script: p.script, ...p.options && { options: options.map((o) => o.slice(2)).join(" ") } },
@@ -37490,7 +37516,7 @@ function ratioOf(base, variant) {
 
 // src/config/judging-files.ts
 import { realpathSync } from "node:fs";
-import path18 from "node:path";
+import path19 from "node:path";
 var MAX_JUDGING_FILE_BYTES = MAX_NOISE_FLOOR_FILE_BYTES;
 var GIT_TIMEOUT_MS = 6e4;
 function judgingCommit(repo, commit) {
@@ -37504,10 +37530,10 @@ function realOrSame(p) {
   }
 }
 function pathInRepo(repo, file2) {
-  for (const root of /* @__PURE__ */ new Set([path18.resolve(repo), realOrSame(path18.resolve(repo))])) {
-    for (const candidate of /* @__PURE__ */ new Set([path18.resolve(file2), realOrSame(path18.resolve(file2))])) {
-      const relative = path18.relative(root, candidate);
-      if (relative !== "" && !relative.startsWith("..") && !path18.isAbsolute(relative)) return relative.split(path18.sep).join("/");
+  for (const root of /* @__PURE__ */ new Set([path19.resolve(repo), realOrSame(path19.resolve(repo))])) {
+    for (const candidate of /* @__PURE__ */ new Set([path19.resolve(file2), realOrSame(path19.resolve(file2))])) {
+      const relative = path19.relative(root, candidate);
+      if (relative !== "" && !relative.startsWith("..") && !path19.isAbsolute(relative)) return relative.split(path19.sep).join("/");
     }
   }
   return null;
@@ -37555,7 +37581,7 @@ async function changedJudgingFiles(repo, base, head, repoPaths) {
 
 // src/config/workload-files.ts
 var import_yaml2 = __toESM(require_dist(), 1);
-import path19 from "node:path";
+import path20 from "node:path";
 function workloadPaths(steps) {
   const named = /* @__PURE__ */ new Map();
   steps.forEach(({ driver, sweep: _sweep, ...parameters }, i) => {
@@ -37567,7 +37593,7 @@ async function readWorkloadFiles(steps, profileDir, at, source) {
   const files = /* @__PURE__ */ new Map();
   for (const { path: given, field: field2 } of workloadPaths(steps)) {
     try {
-      const { text, source: readFrom } = await readJudgingFile(path19.resolve(profileDir, given), at, "workload file");
+      const { text, source: readFrom } = await readJudgingFile(path20.resolve(profileDir, given), at, "workload file");
       files.set(given, { path: given, source: readFrom, text });
     } catch (e) {
       if (e instanceof InputError) throw new InputError(e.message, source, field2);
@@ -37586,7 +37612,7 @@ async function workloadPathsAt(repo, commit, profilePath) {
   }
   if (!Array.isArray(steps)) return [];
   const definitions = steps.filter((s) => typeof s === "object" && s !== null && typeof s.driver === "string");
-  return workloadPaths(definitions).map((file2) => path19.posix.normalize(path19.posix.join(path19.posix.dirname(profilePath), file2.path)));
+  return workloadPaths(definitions).map((file2) => path20.posix.normalize(path20.posix.join(path20.posix.dirname(profilePath), file2.path)));
 }
 async function newWorkloadFiles(judged2, head) {
   const named = /* @__PURE__ */ new Set();
@@ -37777,9 +37803,9 @@ async function parseProfileAndFiles(text, source, dir, at, cores) {
   return parseProfile(text, source, cores, files);
 }
 function builtinDir(name) {
-  for (let dir = path20.dirname(fileURLToPath2(import.meta.url)); ; dir = path20.dirname(dir)) {
-    if (existsSync6(path20.join(dir, name, ".")) && existsSync6(path20.join(dir, "package.json"))) return path20.join(dir, name);
-    if (path20.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
+  for (let dir = path21.dirname(fileURLToPath2(import.meta.url)); ; dir = path21.dirname(dir)) {
+    if (existsSync6(path21.join(dir, name, ".")) && existsSync6(path21.join(dir, "package.json"))) return path21.join(dir, name);
+    if (path21.dirname(dir) === dir) throw new Error(`db-bench-gate's ${name}/ directory is missing from this installation`);
   }
 }
 async function loadProfile(nameOrPath, at = null, cores = REFERENCE_CORES) {
@@ -37788,14 +37814,14 @@ async function loadProfile(nameOrPath, at = null, cores = REFERENCE_CORES) {
     const { text: text2, source } = await readJudgingFile(nameOrPath, at, "profile");
     const inRepo = at && pathInRepo(at.repo, nameOrPath);
     if (inRepo) at.profiles.add(inRepo);
-    return parseProfileAndFiles(text2, source, path20.dirname(path20.resolve(nameOrPath)), at, cores);
+    return parseProfileAndFiles(text2, source, path21.dirname(path21.resolve(nameOrPath)), at, cores);
   }
-  const file2 = path20.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
+  const file2 = path21.join(builtinDir("profiles"), `${nameOrPath}.yaml`);
   const text = await readFile6(file2, "utf8").catch((e) => {
     if (e.code === "ENOENT") throw new InputError(`no built-in profile "${nameOrPath}"`, "--profile");
     throw new InputError(`cannot read the profile: ${e.code ?? e.message}`, file2);
   });
-  return parseProfileAndFiles(text, file2, path20.dirname(file2), at, cores);
+  return parseProfileAndFiles(text, file2, path21.dirname(file2), at, cores);
 }
 
 // src/config/plan.ts
@@ -37807,7 +37833,7 @@ function parseVariantFlag(text) {
 function defaultCacheDir(env = process.env) {
   if (env.DBG_CACHE_DIR) return env.DBG_CACHE_DIR;
   if (process.getuid?.() === 0) return "/var/cache/db-bench-gate";
-  return path21.join(env.XDG_CACHE_HOME ?? path21.join(os4.homedir(), ".cache"), "db-bench-gate");
+  return path22.join(env.XDG_CACHE_HOME ?? path22.join(os4.homedir(), ".cache"), "db-bench-gate");
 }
 function withCflags(recipe, cflags) {
   return cflags === void 0 ? recipe : withSettings(recipe, { cflags, cxxflags: cflags });
@@ -37869,13 +37895,13 @@ async function makePlan(flags, config2, thresholdFlags) {
   }
   return {
     run: {
-      repo: path21.resolve(flags.repo),
+      repo: path22.resolve(flags.repo),
       variants,
       baseVariant,
       profile,
       engine,
       engineSettings: { ...profile.server_settings, ...config2.server_settings },
-      cacheDir: path21.resolve(flags.cacheDir ?? defaultCacheDir()),
+      cacheDir: path22.resolve(flags.cacheDir ?? defaultCacheDir()),
       rounds,
       timeBudgetS,
       trust: flags.trust ?? "pr",
@@ -38586,7 +38612,7 @@ function compareAgainstBaseline(current, baseline, options = {}) {
 
 // src/results/function-profiles.ts
 import { mkdir as mkdir9, readdir as readdir4 } from "node:fs/promises";
-import path22 from "node:path";
+import path23 from "node:path";
 
 // src/compare/functions.ts
 var MIN_LISTED_SHARE = 2e-3;
@@ -38809,9 +38835,9 @@ function inlineCode(text, inTable = false) {
   const pad = content.startsWith("`") || content.endsWith("`") ? " " : "";
   return `${fence}${pad}${content}${pad}${fence}`;
 }
-function repoLink(text, repoUrl, path35, inTable = false) {
+function repoLink(text, repoUrl, path36, inTable = false) {
   const code = inlineCode(text, inTable);
-  return repoUrl ? `[${code}](${repoUrl}/${path35})` : code;
+  return repoUrl ? `[${code}](${repoUrl}/${path36})` : code;
 }
 function fencedBlock(text, info = "text") {
   const content = stripControl(text).replace(/\n+$/, "");
@@ -38895,7 +38921,7 @@ var StepProfileSchema = external_exports.object({
   }).strict()
 }).strict();
 var functionsDirOf = (resultsFile) => `${resultsFile.replace(/\.json$/, "")}.functions`;
-var stepDir = (dir, step) => path22.join(dir, step.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^\.+/, "_"));
+var stepDir = (dir, step) => path23.join(dir, step.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^\.+/, "_"));
 var NEGLIGIBLE_PER_OP = 0.01;
 var isZero = (cost) => cost[0] === 0 && cost[1] === 0 && cost[2] === 0;
 function capLines(profile, ops, maxLines = MAX_PROFILE_LINES) {
@@ -38945,20 +38971,20 @@ async function writeStepProfile(dir, step, variant, profile) {
   const into = stepDir(dir, step);
   await mkdir9(into, { recursive: true });
   if ("error" in profile) {
-    await writeAtomically(path22.join(into, `${variant}.error`), `${profile.error.split("\n")[0]}
+    await writeAtomically(path23.join(into, `${variant}.error`), `${profile.error.split("\n")[0]}
 `);
     return;
   }
   const capped = { ...profile, profile: capLines(profile.profile, profile.ops) };
-  await writeAtomically(path22.join(into, `${variant}.json`), JSON.stringify(capped) + "\n");
+  await writeAtomically(path23.join(into, `${variant}.json`), JSON.stringify(capped) + "\n");
   const what = `${step} ${variant}: runs of 2N minus runs of N operations, summed over the repeats`;
-  await writeAtomically(path22.join(into, `${variant}.cgout`), cachegrindText(capped, what));
+  await writeAtomically(path23.join(into, `${variant}.cgout`), cachegrindText(capped, what));
 }
 async function readStepProfile(dir, step, variant) {
   const into = stepDir(dir, step);
-  const error62 = await readCapped(path22.join(into, `${variant}.error`), 4096, { missingIsNull: true });
+  const error62 = await readCapped(path23.join(into, `${variant}.error`), 4096, { missingIsNull: true });
   if (error62 !== null) return { error: error62.trim() };
-  const file2 = path22.join(into, `${variant}.json`);
+  const file2 = path23.join(into, `${variant}.json`);
   const text = await readCapped(file2, MAX_PROFILE_FILE_BYTES, { missingIsNull: true }).catch((e) => ({ error: e.message }));
   if (text === null || typeof text !== "string") return text;
   try {
@@ -39013,11 +39039,11 @@ async function keepFunctionComparisons(resultsFile, results) {
     for (const variant of step.variants) {
       const aa = results.steps.find((s) => s.id === step.step)?.instructions_aa_spread;
       const compared = variant.instructions ? await compareStepProfiles(dir, step.step, comparison.base_variant, variant.variant, stepNoise(variant.instructions, aa)) : null;
-      if (compared && !("error" in compared)) await writeAtomically(path22.join(stepDir(dir, step.step), `${variant.variant}.tsv`), functionsTsv(compared));
+      if (compared && !("error" in compared)) await writeAtomically(path23.join(stepDir(dir, step.step), `${variant.variant}.tsv`), functionsTsv(compared));
     }
   }
   const steps = await profiledSteps(dir);
-  const files = await Promise.all(steps.map(async (step) => (await readdir4(path22.join(dir, step))).map((name) => path22.join(dir, step, name))));
+  const files = await Promise.all(steps.map(async (step) => (await readdir4(path23.join(dir, step))).map((name) => path23.join(dir, step, name))));
   return files.flat().sort();
 }
 var aaSpreadsOf = (results) => Object.fromEntries(results.steps.flatMap((s) => s.instructions_aa_spread === void 0 ? [] : [[s.id, s.instructions_aa_spread]]));
@@ -39030,6 +39056,10 @@ import { createHash as createHash5 } from "node:crypto";
 import { readFile as readFile7 } from "node:fs/promises";
 import os5 from "node:os";
 var ARM_PARTS = {
+  "0x41:0xd46": "Arm Cortex-A510",
+  "0x41:0xd47": "Arm Cortex-A710",
+  "0x41:0xd4d": "Arm Cortex-A715",
+  "0x41:0xd4e": "Arm Cortex-X3",
   "0x41:0xd0c": "Arm Neoverse N1",
   "0x41:0xd40": "Arm Neoverse V1",
   "0x41:0xd49": "Arm Neoverse N2",
@@ -39046,11 +39076,27 @@ function cpuinfoField(cpuinfo, name) {
 function parseCpuModel(cpuinfo) {
   const model = cpuinfoField(cpuinfo, "model name") ?? cpuinfoField(cpuinfo, "Model Name");
   if (model) return model.replace(/\s+/g, " ");
-  const implementer = cpuinfoField(cpuinfo, "CPU implementer");
-  const part = cpuinfoField(cpuinfo, "CPU part");
-  if (implementer && part) return ARM_PARTS[`${implementer}:${part}`] ?? `Arm implementer ${implementer} part ${part}`;
+  const counts = /* @__PURE__ */ new Map();
+  for (const processor of cpuinfo.split(/\n\s*\n/)) {
+    const implementer = cpuinfoField(processor, "CPU implementer");
+    const part = cpuinfoField(processor, "CPU part");
+    if (!implementer || !part) continue;
+    const name = ARM_PARTS[`${implementer}:${part}`] ?? `Arm implementer ${implementer} part ${part}`;
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  if (counts.size === 1) return [...counts.keys()][0];
+  if (counts.size > 1) return [...counts].map(([name, count]) => `${name} x${count}`).join(" + ");
   throw new Error(`cannot find the CPU model in /proc/cpuinfo:
 ${cpuinfo.slice(0, 2e3)}`);
+}
+function cpuinfoFamily(cpuinfo) {
+  return cpuinfoField(cpuinfo, "CPU implementer") ? "arm" : cpuinfoField(cpuinfo, "vendor_id") ? "x86" : null;
+}
+var machineFamily = (machine) => /^(aarch64|arm)/.test(machine) ? "arm" : /^(x86_64|i[3-6]86)$/.test(machine) ? "x86" : null;
+function cpuModelOf(machine, cpuinfo) {
+  const model = parseCpuModel(cpuinfo);
+  const family = cpuinfoFamily(cpuinfo);
+  return family && machineFamily(machine) && family !== machineFamily(machine) ? `${machine} emulated on ${model}` : model;
 }
 function parseOsPrettyName(osRelease) {
   const match = /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(osRelease);
@@ -39074,7 +39120,7 @@ async function collectFingerprint(compiler, runner) {
   ]);
   return {
     arch: os5.machine(),
-    cpu_model: parseCpuModel(cpuinfo),
+    cpu_model: cpuModelOf(os5.machine(), cpuinfo),
     cores: os5.availableParallelism(),
     smt: parseSmtActive(smt),
     memory_mib: Math.round(os5.totalmem() / 2 ** 20),
@@ -40730,12 +40776,12 @@ function cutNotice(report, cuts, shown) {
 // src/run/bisect.ts
 import { mkdtemp as mkdtemp5, rm as rm6 } from "node:fs/promises";
 import os7 from "node:os";
-import path33 from "node:path";
+import path34 from "node:path";
 var import_picomatch2 = __toESM(require_picomatch2(), 1);
 
 // src/run/pipeline.ts
 import os6 from "node:os";
-import path30 from "node:path";
+import path31 from "node:path";
 import { randomBytes as randomBytes2 } from "node:crypto";
 import { copyFile, mkdtemp as mkdtemp4, writeFile as writeFile7 } from "node:fs/promises";
 
@@ -40847,7 +40893,7 @@ function phaseTimesLine(phases) {
 }
 
 // src/run/run-context.ts
-import path23 from "node:path";
+import path24 from "node:path";
 var EXCERPT_LINES = 40;
 var CLIENT_GRACE_S = 120;
 function tail2(text, lines) {
@@ -40865,12 +40911,12 @@ function binariesFor(ctx, vi, step) {
   const where = (name, from) => {
     switch (from) {
       case "build":
-        return path23.join(ctx.clientsBinDir ?? vi.build.binDir, name);
+        return path24.join(ctx.clientsBinDir ?? vi.build.binDir, name);
       case "system":
         return name;
       case "shipped":
       case "workload":
-        return path23.join(vi.side.runDir, path23.basename(name));
+        return path24.join(vi.side.runDir, path24.basename(name));
     }
   };
   return Object.fromEntries(Object.entries(step.programs).map(([name, from]) => [name, where(name, from)]));
@@ -40910,7 +40956,7 @@ async function endProcesses(ports, log, what) {
 }
 
 // src/run/stage-build.ts
-import path24 from "node:path";
+import path25 from "node:path";
 import { existsSync as existsSync8 } from "node:fs";
 
 // src/build/progress.ts
@@ -40985,7 +41031,7 @@ async function buildVariants(plan, ports, registry2, log) {
   const needed = [...plan.engine.programs, ...plan.profile.steps.flatMap((step) => programsFrom(step, "build"))];
   for (const [i, build] of builds.entries()) {
     const spec = plan.variants[i];
-    const missing = [...new Set(needed)].filter((program) => !existsSync8(path24.join(build.binDir, program)));
+    const missing = [...new Set(needed)].filter((program) => !existsSync8(path25.join(build.binDir, program)));
     if (missing.length > 0) {
       throw new PipelineError(`the build of ${spec.id} (${spec.ref}) has no ${missing.join(", ")} in ${build.binDir}: the ${spec.recipe.name} recipe must install what the ${plan.engine.name} engine and the profile's drivers run`);
     }
@@ -40994,10 +41040,10 @@ async function buildVariants(plan, ports, registry2, log) {
 }
 
 // src/run/stage-instances.ts
-import path26 from "node:path";
+import path27 from "node:path";
 
 // src/engine/instance.ts
-import path25 from "node:path";
+import path26 from "node:path";
 async function startInstance(engine, options) {
   if (engine.kind === "server") {
     const server = await engine.start({
@@ -41034,7 +41080,7 @@ async function startInstance(engine, options) {
     registry: options.registry
   });
   return {
-    describe: () => `data ${path25.dirname(embedded.loadDir())}`,
+    describe: () => `data ${path26.dirname(embedded.loadDir())}`,
     isAlive: () => true,
     logTail: (lines) => embedded.logTail(lines),
     loadTarget: () => ({ kind: "embedded", dataDir: embedded.loadDir() }),
@@ -41112,7 +41158,7 @@ ${excerpt}`);
   }
   logFile(variant, attempt) {
     const stamp = this.ctx.startedAt.toISOString().replace(/[:.]/g, "-");
-    return path26.join(this.ctx.plan.cacheDir, "logs", `${this.ctx.plan.engine.kind}-${stamp}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
+    return path27.join(this.ctx.plan.cacheDir, "logs", `${this.ctx.plan.engine.kind}-${stamp}-${variant.id}${attempt ? `-restart${attempt}` : ""}.log`);
   }
   async start(variant, build, logFile) {
     const { plan, placement } = this.ctx;
@@ -41134,7 +41180,7 @@ ${excerpt}`);
 };
 
 // src/run/stage-load.ts
-import path27 from "node:path";
+import path28 from "node:path";
 async function ensureData(ctx, vi, step) {
   const dataSet = step.dataSet(vi.instance.loadTarget(), binariesFor(ctx, vi, step));
   await loadOnce(ctx, vi, dataSet);
@@ -41144,7 +41190,7 @@ async function loadOnce(ctx, vi, dataSet, inputErrors = false) {
   if (vi.loaded.has(dataSet.key)) return;
   const loadStarted = ctx.ports.clock.now();
   for (const [i, command] of dataSet.commands.entries()) {
-    const shown = [path27.basename(command.file), ...command.args].join(" ");
+    const shown = [path28.basename(command.file), ...command.args].join(" ");
     ctx.log.info(`${vi.variant.id}: load ${dataSet.key}: ${shown.length > 200 ? `${shown.slice(0, 200)}...` : shown}`);
     const result = await runClient(ctx, vi, command, ctx.plan.timeouts.load_s);
     if (result.failed) {
@@ -41168,7 +41214,7 @@ function countedDataSet(ctx, vi, step) {
 async function checkWorkloads(ctx, vi) {
   for (const step of ctx.plan.profile.steps.filter((s) => s.files || s.inputCheck)) {
     const bins = binariesFor(ctx, vi, step);
-    const check2 = step.inputCheck?.(bins, path27.join(vi.side.runDir, "no-server"));
+    const check2 = step.inputCheck?.(bins, path28.join(vi.side.runDir, "no-server"));
     if (check2) {
       const rejected = check2.rejected((await runClient(ctx, vi, check2.command, ctx.plan.timeouts.load_s)).output, ctx.plan.profile.source);
       if (rejected) throw rejected;
@@ -41178,7 +41224,7 @@ async function checkWorkloads(ctx, vi) {
 }
 
 // src/run/stage-measure.ts
-import path28 from "node:path";
+import path29 from "node:path";
 
 // src/driver/client-rusage.ts
 var MAX_REPORT_BYTES = 4096;
@@ -41539,7 +41585,7 @@ async function measureOnce(ctx, instances, fingerprint, step, variant, round, po
       const wallS = ports.clock.now() - t0;
       const after = await ports.host.snapshot();
       if (!vi.instance.isAlive()) return failed(`the ${plan.engine.name} server exited during the step`, await failureExcerpt(ctx, vi, result.output));
-      if (result.failed) return failed(`${path28.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
+      if (result.failed) return failed(`${path29.basename(client.file)} failed: ${result.message}`, await failureExcerpt(ctx, vi, result.output));
       const serverRss = await memory?.stop();
       const databaseBytes2 = await vi.instance.databaseBytes?.();
       try {
@@ -41636,7 +41682,7 @@ async function measureSteps(ctx, instances, variants, fingerprint, schedule, jud
 }
 
 // src/run/stage-count.ts
-import path29 from "node:path";
+import path30 from "node:path";
 var COUNTED_RUN_TIMEOUT_S = 600;
 async function countStage(ctx, instances, variants) {
   const { profile, engine } = ctx.plan;
@@ -41668,7 +41714,7 @@ async function countStage(ctx, instances, variants) {
           const client = step.fixedRun(freshCopy ? await counter.freshCopy() : target, binariesFor(ctx, vi, step), perClient, runNumber);
           const { result, ...counts } = await counter.count(client, async (command) => {
             const run = await runClient(ctx, vi, onCpus(command, cpus), COUNTED_RUN_TIMEOUT_S);
-            if (run.failed) throw new PipelineError(`${path29.basename(client.file)} failed: ${run.message}`, await failureExcerpt(ctx, vi, run.output));
+            if (run.failed) throw new PipelineError(`${path30.basename(client.file)} failed: ${run.message}`, await failureExcerpt(ctx, vi, run.output));
             return run;
           });
           return { ops: (step.parseFixed ? step.parseFixed(result.stdout) : step.parse(result.stdout)).ops, ...counts };
@@ -41762,12 +41808,13 @@ async function placeInstances(plan, ports) {
   const setting = plan.profile.cpu_affinity;
   if (!setting) return null;
   const allowed = await ports.host.allowedCpus();
-  return plan.engine.kind === "server" ? { kind: "server", ...placeProcesses(setting, allowed, plan.profile.source) } : { kind: "embedded", ...placeProcess(setting, allowed, plan.profile.source) };
+  const cores = await ports.host.cores(allowed);
+  return plan.engine.kind === "server" ? { kind: "server", ...placeProcesses(setting, allowed, plan.profile.source, cores) } : { kind: "embedded", ...placeProcess(setting, allowed, plan.profile.source, cores) };
 }
 async function copyShippedFiles(steps, runDir) {
   const shipped = new Set(steps.flatMap((step) => programsFrom(step, "shipped")));
-  for (const name of shipped) await copyFile(path30.join(builtinDir(path30.dirname(name)), path30.basename(name)), path30.join(runDir, path30.basename(name)));
-  for (const [name, file2] of steps.flatMap((step) => Object.entries(step.files ?? {}))) await writeFile7(path30.join(runDir, name), file2.text);
+  for (const name of shipped) await copyFile(path31.join(builtinDir(path31.dirname(name)), path31.basename(name)), path31.join(runDir, path31.basename(name)));
+  for (const [name, file2] of steps.flatMap((step) => Object.entries(step.files ?? {}))) await writeFile7(path31.join(runDir, name), file2.text);
 }
 async function serverCpuset(ports, registry2, log, cpus) {
   const group = await ports.cpusetGroup(`db-bench-gate-${randomBytes2(6).toString("hex")}`, cpus);
@@ -41780,7 +41827,7 @@ async function serverCpuset(ports, registry2, log, cpus) {
 }
 async function runBenchmark(plan, registry2, log, ports) {
   const startedAt = ports.clock.date();
-  const pruned = await pruneLogs(path30.join(plan.cacheDir, "logs"), startedAt);
+  const pruned = await pruneLogs(path31.join(plan.cacheDir, "logs"), startedAt);
   if (pruned.length > 0) log.info(`cache-dir: removed ${pruned.length} logs older than ${LOG_MAX_AGE_DAYS} days or beyond ${LOG_CAP_BYTES / 1024 ** 3} GiB of newer ones`);
   const fingerprint = await ports.host.fingerprint(plan.runner);
   const placement = await placeInstances(plan, ports);
@@ -41802,7 +41849,7 @@ async function runBenchmark(plan, registry2, log, ports) {
   const sides2 = /* @__PURE__ */ new Map();
   for (const [i, variant] of variants.entries()) {
     const user = await ports.variantUser(plan.trust, i);
-    const runDir = await mkdtemp4(path30.join(workDir, "dbg-run-"));
+    const runDir = await mkdtemp4(path31.join(workDir, "dbg-run-"));
     await registry2.register(`run directory ${runDir}`, async () => void await removeUserTree(user, runDir));
     await copyShippedFiles(plan.profile.steps, runDir);
     await giveTo(user, runDir);
@@ -41834,37 +41881,37 @@ async function runBenchmark(plan, registry2, log, ports) {
 
 // src/run/pipeline-ports.ts
 import { randomBytes as randomBytes3 } from "node:crypto";
-import path32 from "node:path";
+import path33 from "node:path";
 import { rm as rm5 } from "node:fs/promises";
 
 // src/measure/cpuset.ts
 import { existsSync as existsSync9 } from "node:fs";
 import { mkdir as mkdir11, readFile as readFile8, rmdir, writeFile as writeFile8 } from "node:fs/promises";
-import path31 from "node:path";
+import path32 from "node:path";
 import { setTimeout as sleep5 } from "node:timers/promises";
 var V2_ROOT = "/sys/fs/cgroup";
 var V1_ROOT = "/sys/fs/cgroup/cpuset";
 var MAX_SWEEPS = 50;
 async function cpusetHierarchy() {
   if (process.getuid?.() !== 0) return "not root";
-  const v2 = await readFile8(path31.join(V2_ROOT, "cgroup.controllers"), "utf8").catch(() => null);
+  const v2 = await readFile8(path32.join(V2_ROOT, "cgroup.controllers"), "utf8").catch(() => null);
   if (v2 !== null) return v2.split(/\s+/).includes("cpuset") ? { version: 2, root: V2_ROOT } : "cgroup v2 without the cpuset controller";
-  if (existsSync9(path31.join(V1_ROOT, "cpuset.cpus"))) return { version: 1, root: V1_ROOT };
+  if (existsSync9(path32.join(V1_ROOT, "cpuset.cpus"))) return { version: 1, root: V1_ROOT };
   return "no cpuset cgroup (neither cgroup v2 with its cpuset controller nor a v1 cpuset mount)";
 }
 async function makeCpusetGroup(name, cpus) {
   const hierarchy = await cpusetHierarchy();
   if (typeof hierarchy === "string") return { unavailable: hierarchy };
   const { version: version2, root } = hierarchy;
-  const dir = path31.join(root, name);
+  const dir = path32.join(root, name);
   if (version2 === 2) {
-    const enabled = await readFile8(path31.join(root, "cgroup.subtree_control"), "utf8");
-    if (!enabled.split(/\s+/).includes("cpuset")) await writeFile8(path31.join(root, "cgroup.subtree_control"), "+cpuset");
+    const enabled = await readFile8(path32.join(root, "cgroup.subtree_control"), "utf8");
+    if (!enabled.split(/\s+/).includes("cpuset")) await writeFile8(path32.join(root, "cgroup.subtree_control"), "+cpuset");
   }
   await mkdir11(dir);
   try {
-    await writeFile8(path31.join(dir, "cpuset.cpus"), formatCpuList(cpus));
-    if (version2 === 1) await writeFile8(path31.join(dir, "cpuset.mems"), (await readFile8(path31.join(root, "cpuset.mems"), "utf8")).trim());
+    await writeFile8(path32.join(dir, "cpuset.cpus"), formatCpuList(cpus));
+    if (version2 === 1) await writeFile8(path32.join(dir, "cpuset.mems"), (await readFile8(path32.join(root, "cpuset.mems"), "utf8")).trim());
   } catch (e) {
     await rmdir(dir);
     throw e;
@@ -41877,7 +41924,7 @@ async function makeCpusetGroup(name, cpus) {
       return ours === true && where === `/${name}`;
     });
   };
-  const move = (pid, to) => writeFile8(path31.join(to, "cgroup.procs"), String(pid)).catch((e) => {
+  const move = (pid, to) => writeFile8(path32.join(to, "cgroup.procs"), String(pid)).catch((e) => {
     if (e.code !== "ESRCH") throw e;
   });
   return {
@@ -41892,7 +41939,7 @@ async function makeCpusetGroup(name, cpus) {
       throw new PipelineError(`the processes of uid ${uid} kept forking outside the cpuset ${dir} through ${MAX_SWEEPS} sweeps`);
     },
     async remove() {
-      const left = (await readFile8(path31.join(dir, "cgroup.procs"), "utf8").catch(() => "")).split("\n").filter(Boolean);
+      const left = (await readFile8(path32.join(dir, "cgroup.procs"), "utf8").catch(() => "")).split("\n").filter(Boolean);
       for (const pid of left) await move(Number(pid), root);
       await rmdir(dir).catch((e) => {
         if (e.code !== "ENOENT") throw e;
@@ -41988,7 +42035,7 @@ async function freezeUser(user, frozen) {
 var realPorts = {
   build: buildAtCommit,
   async runClient(command, options) {
-    const report = options.rusage ? path32.join(options.cwd, `rusage-${randomBytes3(6).toString("hex")}`) : null;
+    const report = options.rusage ? path33.join(options.cwd, `rusage-${randomBytes3(6).toString("hex")}`) : null;
     const wrapped = report ? withClientRusage(command, report) : command;
     const result = await execa(wrapped.file, wrapped.args, {
       ...asUserIn(options.user, options.cwd),
@@ -42014,7 +42061,8 @@ var realPorts = {
     // twice a second: a round lasts a few seconds, its connections' processes only as long as the client
     sampleMemory: (pids) => samplePeakMemory(pids, 500),
     ticksPerSecond: clockTicksPerSecond,
-    allowedCpus
+    allowedCpus,
+    cores: (cpus) => readCores(cpus)
   },
   variantUser,
   endPullRequestProcesses,
@@ -42056,7 +42104,7 @@ async function bisect(options) {
     const chosen = plan.run.profile.steps.filter((s) => matches(s.id));
     if (chosen.length === 0) throw new InputError(`matches none of the profile's steps (${plan.run.profile.steps.map((s) => s.id).join(", ")})`, void 0, options.fields.steps);
     steps = chosen.map((s) => s.id);
-    const functionsDir = await mkdtemp5(path33.join(plan.run.workDir ?? os7.tmpdir(), "dbg-bisect-functions-"));
+    const functionsDir = await mkdtemp5(path34.join(plan.run.workDir ?? os7.tmpdir(), "dbg-bisect-functions-"));
     await registry2.register(`remove ${functionsDir}`, () => rm6(functionsDir, { recursive: true, force: true }));
     const results = await runBenchmark({ ...plan.run, profile: { ...plan.run.profile, steps: chosen }, functionsDir }, registry2, log, realPorts);
     registry2.signal.throwIfAborted();
@@ -42145,7 +42193,7 @@ function alertBisectMarkdown(outcome, repoUrl) {
 
 // src/publish/charts.ts
 import { mkdir as mkdir12, writeFile as writeFile9 } from "node:fs/promises";
-import path34 from "node:path";
+import path35 from "node:path";
 
 // node_modules/fast-xml-parser/src/util.js
 var nameStartChar = ":A-Za-z_\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD";
@@ -44289,16 +44337,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path35 = this._matcher.path;
-    return path35.length > 0 ? path35[path35.length - 1].tag : void 0;
+    const path36 = this._matcher.path;
+    return path36.length > 0 ? path36[path36.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path35 = this._matcher.path;
-    return path35.length > 0 ? path35[path35.length - 1].namespace : void 0;
+    const path36 = this._matcher.path;
+    return path36.length > 0 ? path36[path36.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -44306,9 +44354,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path35 = this._matcher.path;
-    if (path35.length === 0) return void 0;
-    return path35[path35.length - 1].values?.[attrName];
+    const path36 = this._matcher.path;
+    if (path36.length === 0) return void 0;
+    return path36[path36.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -44316,9 +44364,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path35 = this._matcher.path;
-    if (path35.length === 0) return false;
-    const current = path35[path35.length - 1];
+    const path36 = this._matcher.path;
+    if (path36.length === 0) return false;
+    const current = path36[path36.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -44344,18 +44392,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path35 = this._matcher.path;
-    if (path35.length === 0) return -1;
-    return path35[path35.length - 1].position ?? 0;
+    const path36 = this._matcher.path;
+    if (path36.length === 0) return -1;
+    return path36[path36.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path35 = this._matcher.path;
-    if (path35.length === 0) return -1;
-    return path35[path35.length - 1].counter ?? 0;
+    const path36 = this._matcher.path;
+    if (path36.length === 0) return -1;
+    return path36[path36.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -47261,10 +47309,10 @@ async function writeSweepCharts(dir, resultsFile, comparisons) {
   const charts = sweepCharts(comparisons);
   if (charts.length === 0) return [];
   await mkdir12(dir, { recursive: true });
-  const stem = path34.basename(resultsFile, path34.extname(resultsFile));
+  const stem = path35.basename(resultsFile, path35.extname(resultsFile));
   const files = [];
   for (const chart of charts) {
-    const file2 = path34.join(dir, sweepChartFileName(stem, chart));
+    const file2 = path35.join(dir, sweepChartFileName(stem, chart));
     await writeFile9(file2, chart.svg);
     files.push(file2);
   }
