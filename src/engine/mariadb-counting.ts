@@ -26,8 +26,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
 import { PipelineError } from "../common/errors.js";
-import { functionsOrError } from "../measure/valgrind-functions.js";
-import { callgrindArgs, countsOf, logReader, restartUnderValgrind, runCounted, valgrindLogFile, valgrindOn, valgrindVersion, vgdbDump } from "../measure/valgrind.js";
+import { callgrindArgs, countsOf, logReader, restartUnderValgrind, runCounted, timedFunctions, valgrindLogFile, valgrindOn, valgrindVersion, vgdbDump } from "../measure/valgrind.js";
 import { asUserIn, giveTo, type OsUser } from "../trust/unprivileged.js";
 import { removeUserTree } from "../trust/user-trees.js";
 import type { CountingOptions, InstructionCounter } from "./types.js";
@@ -120,7 +119,7 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
       const result = await runCounted("MariaDB", log, () => server.isAlive(), () => run(command));
       const counted = await dump();
       const what = `the callgrind dump of process ${server.pid}`;
-      return { result, ...countsOf(counted, options, what), functions: functionsOrError(counted, what, { cacheSim: options.cacheSim !== undefined }) };
+      return { result, ...countsOf(counted, options, what), ...timedFunctions(counted, what, { cacheSim: options.cacheSim !== undefined }) };
     },
     async stop() {
       if (stopped) return;

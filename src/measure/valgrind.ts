@@ -208,6 +208,8 @@ export interface Counts {
   caches?: SimulatedCaches;
   /** where they went, by function (valgrind-functions.ts); an out file it could not read leaves its one-line error, the totals unaffected */
   functions?: FunctionProfile | { error: string };
+  /** the seconds reading them by function took (a part of the counting pass's time, not of the count) */
+  functionsSeconds?: number;
 }
 
 /**
@@ -225,8 +227,9 @@ export async function readCounts(
 ): Promise<Counts> {
   const isComplete = tool === "callgrind" ? isCompleteCallgrindOut : isCompleteCachegrindOut;
   const deadline = performance.now() + timeoutMs;
-  const total: Required<Omit<Counts, "functions" | "caches">> = { instructions: 0, cacheMisses: { l1: 0, ll: 0 } };
+  const total: Required<Omit<Counts, "functions" | "functionsSeconds" | "caches">> = { instructions: 0, cacheMisses: { l1: 0, ll: 0 } };
   let functions: NonNullable<Counts["functions"]> = emptyProfile();
+  let functionsSeconds = 0;
   for (const pid of pids) {
     const file = path.join(outDir, `${OUT_PREFIX}${pid}`);
     for (;;) {
@@ -236,9 +239,11 @@ export async function readCounts(
         if (!(tool === "callgrind" && /^totals: 0$/m.test(text))) {
           const counted = countsOf(text, { cacheSim }, `the ${tool} count of process ${pid}`);
           if (!("error" in functions)) {
+            const started = performance.now();
             const parsed = functionsOrError(text, file, { cacheSim: cacheSim !== undefined });
             if ("error" in parsed) functions = parsed;
             else addProfile(functions, parsed);
+            functionsSeconds += (performance.now() - started) / 1000;
           }
           total.instructions += counted.instructions;
           if (counted.cacheMisses) {
@@ -255,7 +260,14 @@ export async function readCounts(
       await sleep(100);
     }
   }
-  return cacheSim ? { ...total, caches: cacheSim, functions } : { instructions: total.instructions, functions };
+  return cacheSim ? { ...total, caches: cacheSim, functions, functionsSeconds } : { instructions: total.instructions, functions, functionsSeconds };
+}
+
+/** functionsOrError, and the seconds it took: what keeping where the cost went adds to a count (logged per counted step). */
+export function timedFunctions(text: string, what: string, options: { cacheSim?: boolean }): Required<Pick<Counts, "functions" | "functionsSeconds">> {
+  const started = performance.now();
+  const functions = functionsOrError(text, what, options);
+  return { functions, functionsSeconds: (performance.now() - started) / 1000 };
 }
 
 /**

@@ -57,6 +57,8 @@ export interface CountedRun {
   caches?: SimulatedCaches;
   /** by function, where the counter has them (an out file it could not read: its error) */
   functions?: FunctionProfile | { error: string };
+  /** the seconds reading them by function took */
+  functionsSeconds?: number;
 }
 
 export interface Counter {
@@ -174,6 +176,9 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
   const concurrency = Math.max(1, plan.concurrency ?? 1);
   /** by `countedAs` and N: the step counted first and its samples */
   const countedOnce = new Map<string, { step: string; samples: InstructionSample[] }>();
+  // the time reading and writing the per-function costs took, over every step and variant
+  let functionsTotal = 0;
+  const passStarted = hooks.now();
 
   /** One step of one variant: a warm-up where runs share a server, then the repeats; its samples. */
   const countVariant = async (step: BenchmarkStep, variant: Variant, perClient: number): Promise<InstructionSample[]> => {
@@ -191,6 +196,7 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
     let repeat = 0;
     let run = 0;
     let profile: StepProfile | { error: string } | null = null;
+    let functionsSeconds = 0;
     try {
       // caches, catalogs and plans settle before the first pair (a fresh copy has none of the last run's)
       if (counter.warmUp && !freshCopy) await hooks.run(step, variant, perClient, run++);
@@ -200,7 +206,12 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
         const short = await next(perClient);
         const long = await next(2 * perClient);
         const count = differencedCount(short, long);
-        profile = addDifference(profile, short, long);
+        // per-function costs only where they are kept
+        if (hooks.profiled) {
+          const differencing = hooks.now();
+          profile = addDifference(profile, short, long);
+          functionsSeconds += (short.functionsSeconds ?? 0) + (long.functionsSeconds ?? 0) + hooks.now() - differencing;
+        }
         perOp.push(count.instructions_per_op);
         if (count.estimated_cycles_per_op !== undefined) cyclesPerOp.push(count.estimated_cycles_per_op);
         // counts with and without the cache simulation are not judged against each other
@@ -219,14 +230,20 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
       hooks.log(`instructions ${step.id} ${variant.id}: ${e instanceof CountingUnavailableError ? "n/a" : "ERROR"} ${(e as Error).message}`);
     }
     // where the cost went is an aid: failing to keep it loses no count
-    if (profile && hooks.profiled) await hooks.profiled(step, variant, profile).catch((e: Error) => hooks.log(`instructions ${step.id} ${variant.id}: per-function costs not kept: ${e.message}`));
+    if (profile && hooks.profiled) {
+      const writing = hooks.now();
+      await hooks.profiled(step, variant, profile).catch((e: Error) => hooks.log(`instructions ${step.id} ${variant.id}: per-function costs not kept: ${e.message}`));
+      functionsSeconds += hooks.now() - writing;
+    }
+    functionsTotal += functionsSeconds;
     if (perOp.length > 0) {
       const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
       const cycles = cyclesPerOp.length > 0 ? `, ${mean(cyclesPerOp).toFixed(0)} est. cycles/op` : "";
       const cyclesSpread = cyclesPerOp.length > 0 ? `; est. cycles/op spread ${(relativeSpread(cyclesPerOp) * 100).toFixed(2)}%` : "";
       hooks.log(
         `instructions ${step.id} ${variant.id}: ${mean(perOp).toFixed(0)} instr/op${cycles} (N = ${perClient} per client, ${perOp.length} repeats, ` +
-          `spread ${(relativeSpread(perOp) * 100).toFixed(2)}%${cyclesSpread}) in ${(hooks.now() - started).toFixed(0)} s`,
+          `spread ${(relativeSpread(perOp) * 100).toFixed(2)}%${cyclesSpread}) in ${(hooks.now() - started).toFixed(0)} s` +
+          (profile ? `, ${functionsSeconds.toFixed(1)} s of it keeping where the cost went` : ""),
       );
     }
     return counted;
@@ -272,5 +289,6 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
       }
     }
   }
+  if (hooks.profiled) hooks.log(`instructions: keeping where the cost went took ${functionsTotal.toFixed(1)} s (summed over the variants) of a pass of ${(hooks.now() - passStarted).toFixed(0)} s`);
   return samples;
 }

@@ -152,6 +152,7 @@ describe("callgrind out files with the cache simulation", () => {
         cacheMisses: { l1: 64_000, ll: 56_732 },
         caches: cacheSim,
         functions: expect.objectContaining({ total: [200_000, 64_000, 56_732] }),
+        functionsSeconds: expect.any(Number),
       });
       writeFileSync(path.join(dir, "cg.204"), backend);
       await expect(readCounts(dir, [201, 204], 1000, "cachegrind", null, { cacheSim })).rejects.toThrow(ParseError);
@@ -213,10 +214,10 @@ describe("callgrind out files of every process (PostgreSQL's backends)", () => {
       const dump = fixture("cachegrind/mariadbd-read-only.callgrind");
       writeFileSync(path.join(dir, "cg.101"), dump);
       writeFileSync(path.join(dir, "cg.102"), dump.slice(0, dump.indexOf("totals:")));
-      expect(await readCounts(dir, [101], 1000, "callgrind", null)).toEqual({ instructions: 49_778_682, functions: expect.objectContaining({ total: [49_778_682, 0, 0] }) });
+      expect(await readCounts(dir, [101], 1000, "callgrind", null)).toEqual({ instructions: 49_778_682, functions: expect.objectContaining({ total: [49_778_682, 0, 0] }), functionsSeconds: expect.any(Number) });
       // a process that never entered a toggled function (a background process, an autovacuum worker) counted nothing
       writeFileSync(path.join(dir, "cg.103"), dump.slice(0, dump.indexOf("totals:")).replace(/^summary: \d+$/m, "summary: 0") + "totals: 0\n");
-      expect(await readCounts(dir, [101, 103], 1000, "callgrind", null)).toEqual({ instructions: 49_778_682, functions: expect.objectContaining({ total: [49_778_682, 0, 0] }) });
+      expect(await readCounts(dir, [101, 103], 1000, "callgrind", null)).toEqual({ instructions: 49_778_682, functions: expect.objectContaining({ total: [49_778_682, 0, 0] }), functionsSeconds: expect.any(Number) });
       await expect(readCounts(dir, [101, 102], 300, "callgrind", null)).rejects.toThrow(/^the callgrind count of process 102 is incomplete 0 s after the run$/);
       // cachegrind's summary is its last line: the same cut file would pass as complete there
       expect(isCompleteCachegrindOut(dump.slice(0, dump.indexOf("totals:")))).toBe(true);

@@ -403,6 +403,34 @@ describe("countInstructions: per-function costs differenced as the totals", () =
       ["work", 2000],
     ]);
   });
+
+  it("logs what keeping them took: the counters' reading, the differencing and the writing, per step and for the pass", async () => {
+    const lines: string[] = [];
+    // a clock that moves 0.5 s whenever the pass looks at it, so the differencing and the writing take time too
+    let clock = 0;
+    const fn: FunctionCost = { object: "p", file: "a.c", name: "work", self: [100, 0, 0], lines: {}, callers: {}, callees: [0, 0, 0] };
+    const hooks = (profiled: boolean) => ({
+      start: async () => ({ tool: "callgrind" as const, counted: "x", warmUp: false }),
+      run: async (_step: unknown, _variant: unknown, perClient: number) => ({
+        ops: perClient,
+        instructions: 1000 * perClient,
+        functions: { callGraph: false, total: [100, 0, 0] as Cost, functions: { [functionKey(fn)]: fn } },
+        functionsSeconds: 0.25,
+      }),
+      stop: async () => {},
+      signal: new AbortController().signal,
+      log: (line: string) => void lines.push(line),
+      now: () => (clock += 0.5),
+      ...(profiled && { profiled: async () => {} }),
+    });
+    await countInstructions([{ id: "s" } as never], [{ id: "base" } as never], { opsPerClient: 10, repeats: 2 }, hooks(true));
+    // 2 repeats x (2 runs x 0.25 s read + 0.5 s differencing) + 0.5 s writing
+    expect(lines.find((line) => line.startsWith("instructions s base:"))).toMatch(/, 2\.5 s of it keeping where the cost went$/);
+    expect(lines.at(-1)).toMatch(/^instructions: keeping where the cost went took 2\.5 s \(summed over the variants\) of a pass of \d+ s$/);
+    lines.length = 0;
+    await countInstructions([{ id: "s" } as never], [{ id: "base" } as never], { opsPerClient: 10, repeats: 2 }, hooks(false));
+    expect(lines.join("\n")).not.toContain("where the cost went");
+  });
 });
 
 describe("bisect names the function as well as the commit", () => {
