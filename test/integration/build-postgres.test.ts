@@ -60,13 +60,13 @@ describe("building PostgreSQL at a commit", () => {
     expect(base.commit).toBe(fork.base);
     expect(existsSync(path.join(base.binDir, "postgres"))).toBe(true);
     expect(existsSync(path.join(base.binDir, "pgbench"))).toBe(true);
-    expect(base.flags).toEqual({ cflags: "-O2", cxxflags: "-O2", ldflags: "", configure_args: [] });
+    expect(base.flags).toEqual({ cflags: "-O2 -g", cxxflags: "-O2", ldflags: "", configure_args: [] });
     expect(base.compiler.name).toMatch(/^(gcc|clang)$/);
     const configured = await execa(path.join(base.binDir, "pg_config"), ["--configure", "--cc"], { env: childEnv(process.env), extendEnv: false });
     // configured for the fixed prefix of relocatable builds, installed in the build's own dir
     expect(configured.stdout).toContain("'--prefix=/install'");
     expect(base.prefix).toBe(path.join(cacheDir, "builds", base.buildId, "install"));
-    expect(configured.stdout).toContain("'CFLAGS=-O2'");
+    expect(configured.stdout).toContain("'CFLAGS=-O2 -g'");
 
     // A prefix without its completion marker (an interrupted install) is rebuilt, not reused.
     const firstHead = await build("head");

@@ -1,7 +1,7 @@
 /**
  * Where the cost went, on the demo fork, real all the way: PostgreSQL base and head (head serialises
- * and hashes the plan of every executed query in standard_ExecutorRun) built with -O2 -g (debug
- * information for files and lines; the same code as -O2), counted under callgrind by the pipeline's
+ * and hashes the plan of every executed query in standard_ExecutorRun) built by the shipped recipe,
+ * -O2 -g (debug information for files and lines; the same code as -O2), counted under callgrind by the pipeline's
  * counting pass (N and 2N transactions, differenced), the per-function costs kept beside the results.
  * The comment's "where the cost went" names the serialisation and hashing functions and the call
  * standard_ExecutorRun makes to them at a line of the patch, linked at the head commit; an A/A pair
@@ -52,9 +52,9 @@ steps:
   - { driver: pgbench, script: select-only, protocol: prepared, clients: 1, scale: 1 }
 `;
 
-/** head's lines the patch added to execMain.c (git diff base head). */
-async function addedLines(file: string): Promise<Set<number>> {
-  const diff = await execa("git", ["-C", fork.path, "diff", "-U0", fork.base, fork.head, "--", file], { env: childEnv(process.env), extendEnv: false });
+/** head's lines the patch added to `file` of the fork in `repo` (git diff base head). */
+async function addedLines(file: string, repo = fork.path): Promise<Set<number>> {
+  const diff = await execa("git", ["-C", repo, "diff", "-U0", "base", "head", "--", file], { env: childEnv(process.env), extendEnv: false });
   const lines = new Set<number>();
   for (const [, start, count] of diff.stdout.matchAll(/^@@ -\S+ \+(\d+)(?:,(\d+))? @@/gm)) {
     for (let i = 0; i < Number(count ?? "1"); i++) lines.add(Number(start) + i);
@@ -64,7 +64,7 @@ async function addedLines(file: string): Promise<Set<number>> {
 
 describe("where the cost went, by function", () => {
   it("names the plan serialisation and hashing head added, and the line of standard_ExecutorRun that calls them; an A/A pair lists nothing", async () => {
-    const recipe = { ...(await loadBuiltinRecipe("postgresql")), cflags: "-O2 -g" };
+    const recipe = await loadBuiltinRecipe("postgresql");
     const profile = parseProfile(PROFILE, "where-cost-test.yaml");
     const resultsFile = path.join(work, "results.json");
     const plan = { ...postgresPlan(fork.path, { base: "base", head: "head", aa: "base" }, recipe, profile, cacheDir, work), measureQps: false, functionsDir: functionsDirOf(resultsFile) };
@@ -190,6 +190,11 @@ describe("where the cost went, in C++ (MariaDB)", () => {
     const print = comparison.calls.find((c) => c.caller.name === "execute_sqlcom_select(THD*, TABLE_LIST*)" && c.callee.name === "st_select_lex_unit::print(String*, enum_query_type)");
     expect(print, comparison.calls.slice(0, 5).map((c) => `${c.caller.name} -> ${c.callee.name}`).join("; ")).toBeDefined();
     expect(print!.change / comparison.change).toBeGreaterThan(0.8);
+    // the recipe's line tables (-g1): the call is placed in the source tree, at a line the patch added
+    // (select_fingerprint's, inlined into execute_sqlcom_select, or its call)
+    expect(print!.caller.file).toBe("sql/sql_parse.cc");
+    const patched = await addedLines("sql/sql_parse.cc", mariadbFork.path);
+    expect(patched.has(print!.caller.line), `line ${print!.caller.line} in the patch`).toBe(true);
 
     const markdown = renderMarkdown([compared], { whereCost: { items, links: null } });
     const section = markdown.slice(markdown.indexOf("**Where the cost went**"));
