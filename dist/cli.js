@@ -55,7 +55,7 @@ import {
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-OS4L27LF.js";
+} from "./chunks/chunk-5F5ZOK2C.js";
 import {
   EXIT_ERROR,
   EXIT_OK,

@@ -103,7 +103,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-OS4L27LF.js";
+} from "./chunks/chunk-5F5ZOK2C.js";
 import {
   EXIT_ERROR,
   InputError,

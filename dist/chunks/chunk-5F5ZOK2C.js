@@ -33945,6 +33945,56 @@ function freePort() {
 import { mkdir as mkdir4 } from "node:fs/promises";
 import path7 from "node:path";
 
+// src/measure/valgrind.ts
+import { readdir as readdir2, rm } from "node:fs/promises";
+import path6 from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+
+// src/measure/cachegrind.ts
+var L1_MISS_EVENTS = ["I1mr", "D1mr", "D1mw"];
+var LL_MISS_EVENTS = ["ILmr", "DLmr", "DLmw"];
+function isCompleteCachegrindOut(text) {
+  return /^summary:/m.test(text);
+}
+function isCompleteCallgrindOut(text) {
+  return /^totals:/m.test(text);
+}
+function parseCachegrindOut(raw, { cacheSim = false } = {}) {
+  const text = raw.replace(/\r\n?/g, "\n");
+  const eventsLines = [...text.matchAll(/^events:((?: +\S+)+) *$/gm)];
+  if (eventsLines.length !== 1) throw new ParseError(`cachegrind output has ${eventsLines.length} "events:" lines, expected 1: not a cachegrind out file?`, raw);
+  const events = eventsLines[0][1].trim().split(/ +/);
+  const ir = events.indexOf("Ir");
+  if (ir < 0) throw new ParseError(`cachegrind output counts no instructions (events: ${events.join(" ")})`, raw);
+  const summaries = [...text.matchAll(/^summary:((?: +\S+)+) *$/gm)];
+  if (summaries.length !== 1) {
+    throw new ParseError(summaries.length === 0 ? "cachegrind output has no summary line: the process has not finished writing it" : "cachegrind output has more than one summary line", raw);
+  }
+  const totals = summaries[0][1].trim().split(/ +/);
+  if (totals.length > events.length) throw new ParseError(`cachegrind summary has ${totals.length} totals for ${events.length} events`, raw);
+  const total = (event) => {
+    const index = events.indexOf(event);
+    if (index < 0) throw new ParseError(`cachegrind output has no ${event} count (events: ${events.join(" ")}): not counted with --cache-sim=yes?`, raw);
+    const value = Number(totals[index] ?? "0");
+    if (!Number.isSafeInteger(value) || value < 0) throw new ParseError(`cachegrind ${event} total is not a count: "${totals[index]}"`, raw);
+    return value;
+  };
+  const instructions = Number(totals[ir]);
+  if (!Number.isSafeInteger(instructions) || instructions <= 0) throw new ParseError(`cachegrind instruction total is not a positive count: "${totals[ir]}"`, raw);
+  const command = /^cmd: (.*)$/m.exec(text)?.[1];
+  if (command === void 0) throw new ParseError('cachegrind output has no "cmd:" line', raw);
+  if (!cacheSim) return { command, instructions };
+  const sum2 = (names) => names.reduce((acc, name) => acc + total(name), 0);
+  const caches = describedCaches(text);
+  if (!caches) throw new ParseError('cachegrind output does not describe its I1, D1 and LL caches once each ("desc: I1 cache: ..." lines)', raw);
+  return { command, instructions, cacheMisses: { l1: sum2(L1_MISS_EVENTS), ll: sum2(LL_MISS_EVENTS) }, caches };
+}
+var CYCLES_PER_L1_MISS = 10;
+var CYCLES_PER_LL_MISS = 100;
+function estimatedCycles(instructions, misses) {
+  return instructions + CYCLES_PER_L1_MISS * misses.l1 + CYCLES_PER_LL_MISS * misses.ll;
+}
+
 // src/measure/valgrind-functions.ts
 import path5 from "node:path";
 var CACHE_SIM_SUMMARY_EXTRA = 8;
@@ -33971,8 +34021,8 @@ function addInto(into, cost, factor = 1) {
   into[1] += factor * cost[1];
   into[2] += factor * cost[2];
 }
-var L1_MISS_EVENTS = ["I1mr", "D1mr", "D1mw"];
-var LL_MISS_EVENTS = ["ILmr", "DLmr", "DLmw"];
+var L1_MISS_EVENTS2 = ["I1mr", "D1mr", "D1mw"];
+var LL_MISS_EVENTS2 = ["ILmr", "DLmr", "DLmw"];
 var HEADER_KEYS = /* @__PURE__ */ new Set(["version", "creator", "pid", "cmd", "part", "thread", "desc", "positions", "events", "event", "summary", "totals"]);
 var JUMP_KEYS = /* @__PURE__ */ new Set(["jump", "jcnd", "jfi", "jfn"]);
 function cleanName(raw) {
@@ -34120,7 +34170,7 @@ function parseFunctionCosts(raw, file2, { cacheSim = false } = {}) {
         if (events) fail('more than one "events:" line');
         events = value.trim().split(/\s+/);
         const index = (name) => events.indexOf(name);
-        eventIndex = { ir: index("Ir"), l1: L1_MISS_EVENTS.map(index), ll: LL_MISS_EVENTS.map(index) };
+        eventIndex = { ir: index("Ir"), l1: L1_MISS_EVENTS2.map(index), ll: LL_MISS_EVENTS2.map(index) };
         if (eventIndex.ir < 0) fail(`no instruction counts (events: ${events.join(" ")})`);
         if (cacheSim && [...eventIndex.l1, ...eventIndex.ll].some((e) => e < 0)) fail(`no cache misses (events: ${events.join(" ")}): not counted with --cache-sim=yes?`);
         simulated = [...eventIndex.l1, ...eventIndex.ll].every((e) => e >= 0);
@@ -34216,56 +34266,6 @@ function relativeToTree(profile, treeFiles2) {
     addProfile(out, { callGraph: profile.callGraph, total: zeroCost(), functions: { [functionKey({ ...fn, file: file2 })]: { ...fn, file: file2, lines, callers } } });
   }
   return { profile: out, inTree: [...inTree].sort() };
-}
-
-// src/measure/valgrind.ts
-import { readdir as readdir2, rm } from "node:fs/promises";
-import path6 from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-
-// src/measure/cachegrind.ts
-var L1_MISS_EVENTS2 = ["I1mr", "D1mr", "D1mw"];
-var LL_MISS_EVENTS2 = ["ILmr", "DLmr", "DLmw"];
-function isCompleteCachegrindOut(text) {
-  return /^summary:/m.test(text);
-}
-function isCompleteCallgrindOut(text) {
-  return /^totals:/m.test(text);
-}
-function parseCachegrindOut(raw, { cacheSim = false } = {}) {
-  const text = raw.replace(/\r\n?/g, "\n");
-  const eventsLines = [...text.matchAll(/^events:((?: +\S+)+) *$/gm)];
-  if (eventsLines.length !== 1) throw new ParseError(`cachegrind output has ${eventsLines.length} "events:" lines, expected 1: not a cachegrind out file?`, raw);
-  const events = eventsLines[0][1].trim().split(/ +/);
-  const ir = events.indexOf("Ir");
-  if (ir < 0) throw new ParseError(`cachegrind output counts no instructions (events: ${events.join(" ")})`, raw);
-  const summaries = [...text.matchAll(/^summary:((?: +\S+)+) *$/gm)];
-  if (summaries.length !== 1) {
-    throw new ParseError(summaries.length === 0 ? "cachegrind output has no summary line: the process has not finished writing it" : "cachegrind output has more than one summary line", raw);
-  }
-  const totals = summaries[0][1].trim().split(/ +/);
-  if (totals.length > events.length) throw new ParseError(`cachegrind summary has ${totals.length} totals for ${events.length} events`, raw);
-  const total = (event) => {
-    const index = events.indexOf(event);
-    if (index < 0) throw new ParseError(`cachegrind output has no ${event} count (events: ${events.join(" ")}): not counted with --cache-sim=yes?`, raw);
-    const value = Number(totals[index] ?? "0");
-    if (!Number.isSafeInteger(value) || value < 0) throw new ParseError(`cachegrind ${event} total is not a count: "${totals[index]}"`, raw);
-    return value;
-  };
-  const instructions = Number(totals[ir]);
-  if (!Number.isSafeInteger(instructions) || instructions <= 0) throw new ParseError(`cachegrind instruction total is not a positive count: "${totals[ir]}"`, raw);
-  const command = /^cmd: (.*)$/m.exec(text)?.[1];
-  if (command === void 0) throw new ParseError('cachegrind output has no "cmd:" line', raw);
-  if (!cacheSim) return { command, instructions };
-  const sum2 = (names) => names.reduce((acc, name) => acc + total(name), 0);
-  const caches = describedCaches(text);
-  if (!caches) throw new ParseError('cachegrind output does not describe its I1, D1 and LL caches once each ("desc: I1 cache: ..." lines)', raw);
-  return { command, instructions, cacheMisses: { l1: sum2(L1_MISS_EVENTS2), ll: sum2(LL_MISS_EVENTS2) }, caches };
-}
-var CYCLES_PER_L1_MISS = 10;
-var CYCLES_PER_LL_MISS = 100;
-function estimatedCycles(instructions, misses) {
-  return instructions + CYCLES_PER_L1_MISS * misses.l1 + CYCLES_PER_LL_MISS * misses.ll;
 }
 
 // src/measure/valgrind.ts
@@ -34375,6 +34375,7 @@ async function readCounts(outDir, pids, timeoutMs, tool, user, { cacheSim } = {}
   const deadline = performance.now() + timeoutMs;
   const total = { instructions: 0, cacheMisses: { l1: 0, ll: 0 } };
   let functions = emptyProfile();
+  let functionsSeconds = 0;
   for (const pid of pids) {
     const file2 = path6.join(outDir, `${OUT_PREFIX}${pid}`);
     for (; ; ) {
@@ -34383,9 +34384,11 @@ async function readCounts(outDir, pids, timeoutMs, tool, user, { cacheSim } = {}
         if (!(tool === "callgrind" && /^totals: 0$/m.test(text))) {
           const counted = countsOf(text, { cacheSim }, `the ${tool} count of process ${pid}`);
           if (!("error" in functions)) {
+            const started = performance.now();
             const parsed = functionsOrError(text, file2, { cacheSim: cacheSim !== void 0 });
             if ("error" in parsed) functions = parsed;
             else addProfile(functions, parsed);
+            functionsSeconds += (performance.now() - started) / 1e3;
           }
           total.instructions += counted.instructions;
           if (counted.cacheMisses) {
@@ -34402,7 +34405,12 @@ async function readCounts(outDir, pids, timeoutMs, tool, user, { cacheSim } = {}
       await sleep(100);
     }
   }
-  return cacheSim ? { ...total, caches: cacheSim, functions } : { instructions: total.instructions, functions };
+  return cacheSim ? { ...total, caches: cacheSim, functions, functionsSeconds } : { instructions: total.instructions, functions, functionsSeconds };
+}
+function timedFunctions(text, what, options) {
+  const started = performance.now();
+  const functions = functionsOrError(text, what, options);
+  return { functions, functionsSeconds: (performance.now() - started) / 1e3 };
 }
 function countsOf(text, { cacheSim }, what) {
   const counted = parseCachegrindOut(text, { cacheSim: cacheSim !== void 0 });
@@ -34467,7 +34475,7 @@ async function startCountingMariadb(server, options = {}) {
       const result = await runCounted("MariaDB", log, () => server.isAlive(), () => run(command));
       const counted2 = await dump();
       const what = `the callgrind dump of process ${server.pid}`;
-      return { result, ...countsOf(counted2, options, what), functions: functionsOrError(counted2, what, { cacheSim: options.cacheSim !== void 0 }) };
+      return { result, ...countsOf(counted2, options, what), ...timedFunctions(counted2, what, { cacheSim: options.cacheSim !== void 0 }) };
     },
     async stop() {
       if (stopped) return;
@@ -41403,6 +41411,8 @@ async function countInstructions(steps, variants, plan, hooks) {
   const exclude = (variant, e) => excluded.set(variant.id, e instanceof CountingUnavailableError ? { status: "unavailable", reason: e.message } : { status: "error", error: failure2(e) });
   const concurrency = Math.max(1, plan.concurrency ?? 1);
   const countedOnce = /* @__PURE__ */ new Map();
+  let functionsTotal = 0;
+  const passStarted = hooks.now();
   const countVariant = async (step, variant, perClient) => {
     const counter = counters.get(variant.id);
     const reason2 = excluded.get(variant.id);
@@ -41418,6 +41428,7 @@ async function countInstructions(steps, variants, plan, hooks) {
     let repeat = 0;
     let run = 0;
     let profile = null;
+    let functionsSeconds = 0;
     try {
       if (counter.warmUp && !freshCopy) await hooks.run(step, variant, perClient, run++);
       const next = (n) => freshCopy ? hooks.run(step, variant, n, 0, true) : hooks.run(step, variant, n, run++);
@@ -41425,7 +41436,11 @@ async function countInstructions(steps, variants, plan, hooks) {
         const short = await next(perClient);
         const long = await next(2 * perClient);
         const count = differencedCount(short, long);
-        profile = addDifference(profile, short, long);
+        if (hooks.profiled) {
+          const differencing = hooks.now();
+          profile = addDifference(profile, short, long);
+          functionsSeconds += (short.functionsSeconds ?? 0) + (long.functionsSeconds ?? 0) + hooks.now() - differencing;
+        }
         perOp2.push(count.instructions_per_op);
         if (count.estimated_cycles_per_op !== void 0) cyclesPerOp.push(count.estimated_cycles_per_op);
         const whose = count.estimated_cycles_per_op === void 0 ? how : `${how}; ${CACHES_SIMULATED}`;
@@ -41442,13 +41457,18 @@ async function countInstructions(steps, variants, plan, hooks) {
       }
       hooks.log(`instructions ${step.id} ${variant.id}: ${e instanceof CountingUnavailableError ? "n/a" : "ERROR"} ${e.message}`);
     }
-    if (profile && hooks.profiled) await hooks.profiled(step, variant, profile).catch((e) => hooks.log(`instructions ${step.id} ${variant.id}: per-function costs not kept: ${e.message}`));
+    if (profile && hooks.profiled) {
+      const writing = hooks.now();
+      await hooks.profiled(step, variant, profile).catch((e) => hooks.log(`instructions ${step.id} ${variant.id}: per-function costs not kept: ${e.message}`));
+      functionsSeconds += hooks.now() - writing;
+    }
+    functionsTotal += functionsSeconds;
     if (perOp2.length > 0) {
       const mean2 = (values) => values.reduce((a, b) => a + b, 0) / values.length;
       const cycles = cyclesPerOp.length > 0 ? `, ${mean2(cyclesPerOp).toFixed(0)} est. cycles/op` : "";
       const cyclesSpread = cyclesPerOp.length > 0 ? `; est. cycles/op spread ${(relativeSpread(cyclesPerOp) * 100).toFixed(2)}%` : "";
       hooks.log(
-        `instructions ${step.id} ${variant.id}: ${mean2(perOp2).toFixed(0)} instr/op${cycles} (N = ${perClient} per client, ${perOp2.length} repeats, spread ${(relativeSpread(perOp2) * 100).toFixed(2)}%${cyclesSpread}) in ${(hooks.now() - started).toFixed(0)} s`
+        `instructions ${step.id} ${variant.id}: ${mean2(perOp2).toFixed(0)} instr/op${cycles} (N = ${perClient} per client, ${perOp2.length} repeats, spread ${(relativeSpread(perOp2) * 100).toFixed(2)}%${cyclesSpread}) in ${(hooks.now() - started).toFixed(0)} s` + (profile ? `, ${functionsSeconds.toFixed(1)} s of it keeping where the cost went` : "")
       );
     }
     return counted;
@@ -41491,6 +41511,7 @@ async function countInstructions(steps, variants, plan, hooks) {
       }
     }
   }
+  if (hooks.profiled) hooks.log(`instructions: keeping where the cost went took ${functionsTotal.toFixed(1)} s (summed over the variants) of a pass of ${(hooks.now() - passStarted).toFixed(0)} s`);
   return samples;
 }
 
