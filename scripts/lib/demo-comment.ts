@@ -58,7 +58,7 @@ const WHERE_COST_INTRO = `
 
 The run above kept no per-function costs (it predates them). This one did: the demo fork's own
 \`base\` and \`head\` (head serialises and hashes the plan of every executed query in
-\`standard_ExecutorRun\`), built with \`-O2 -g\` so that files and lines are known, counted only
+\`standard_ExecutorRun\`), built with \`-O2 -g\` (the shipped recipe's flags since 2026-12-05) so that files and lines are known, counted only
 (\`--instructions-only\`, select-only, N = 300 transactions, 3 repeats) on 2026-12-04 by
 test/integration/where-cost.test.ts on the same 2-core VM, rendered from
 [${WHERE_COST_RESULTS}](../${WHERE_COST_RESULTS}) and the per-function costs beside it. The demo
