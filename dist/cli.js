@@ -55,7 +55,7 @@ import {
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-5F5ZOK2C.js";
+} from "./chunks/chunk-NZ3L5UDX.js";
 import {
   EXIT_ERROR,
   EXIT_OK,

@@ -103,7 +103,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-5F5ZOK2C.js";
+} from "./chunks/chunk-NZ3L5UDX.js";
 import {
   EXIT_ERROR,
   InputError,

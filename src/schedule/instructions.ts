@@ -198,8 +198,12 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
     let profile: StepProfile | { error: string } | null = null;
     let functionsSeconds = 0;
     try {
-      // caches, catalogs and plans settle before the first pair (a fresh copy has none of the last run's)
-      if (counter.warmUp && !freshCopy) await hooks.run(step, variant, perClient, run++);
+      // Caches, catalogs and plans settle before the first pair (a fresh copy has none of the last
+      // run's), over all that the longer run reaches: a warm-up of N left the first 2N run's second
+      // half cold in a server that lives on, and in MariaDB's simulated last-level cache that first
+      // difference of each step missed 5-20 times as often as the next two (estimated cycles spread
+      // 1.7-4.2% where instructions spread 0.2%: 5 A/A runs of mariadb-quick, 2026-12-05).
+      if (counter.warmUp && !freshCopy) await hooks.run(step, variant, 2 * perClient, run++);
       /** the next run: from a fresh copy, always run 0 (the same operations) */
       const next = (n: number) => (freshCopy ? hooks.run(step, variant, n, 0, true) : hooks.run(step, variant, n, run++));
       for (; repeat < plan.repeats; repeat++) {

@@ -41430,7 +41430,7 @@ async function countInstructions(steps, variants, plan, hooks) {
     let profile = null;
     let functionsSeconds = 0;
     try {
-      if (counter.warmUp && !freshCopy) await hooks.run(step, variant, perClient, run++);
+      if (counter.warmUp && !freshCopy) await hooks.run(step, variant, 2 * perClient, run++);
       const next = (n) => freshCopy ? hooks.run(step, variant, n, 0, true) : hooks.run(step, variant, n, run++);
       for (; repeat < plan.repeats; repeat++) {
         const short = await next(perClient);
