@@ -34,6 +34,8 @@ packages=(build-essential bison flex libreadline-dev zlib1g-dev pkgconf perl val
   util-linux passwd findutils coreutils ca-certificates sysbench)
 host_packages=(mmdebstrap qemu-user-static binfmt-support arch-test)
 marker=etc/db-bench-gate-tree
+uid_min=60000
+uid_max=60999
 
 say() { echo "arm64-tree: $*" >&2; }
 [ "$(id -u)" = 0 ] || { say "run it as root (apt-get, binfmt_misc, mmdebstrap and chroot need it)"; exit 2; }
@@ -74,6 +76,13 @@ if [ "$(cat "$tree/$marker" 2>/dev/null)" != "$wanted" ]; then
   rm -rf "$tree.old"
 fi
 
+# The gate's users (useradd --system) get uids no host user has: the host's own gate runs end
+# processes by uid (src/trust/user-processes.ts), and the host sees the tree's processes.
+sed -i -E -e "s/^#?\s*SYS_UID_MIN\b.*/SYS_UID_MIN $uid_min/" -e "s/^#?\s*SYS_UID_MAX\b.*/SYS_UID_MAX $uid_max/" \
+  -e "s/^#?\s*SYS_GID_MIN\b.*/SYS_GID_MIN $uid_min/" -e "s/^#?\s*SYS_GID_MAX\b.*/SYS_GID_MAX $uid_max/" "$tree/etc/login.defs"
+clashing=$(awk -F: -v min="$uid_min" '$3 >= 100 && $3 < min && $3 != 65534 { print $1 }' "$tree/etc/passwd" | tr '\n' ' ')
+[ -z "$clashing" ] || { say "users in the tree with uids a host user may have: $clashing(chroot $tree userdel NAME)"; exit 1; }
+
 # Node for arm64, the binary arm64-node.sh keeps (without its qemu wrapper: binfmt starts it here)
 node_wrapper=$(bash "$here/arm64-node.sh" "$node_spec")
 node_binary="$(dirname "$node_wrapper")/node-arm64"
@@ -107,4 +116,4 @@ done
 exec chroot "$tree" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin HOME=/root LANG=C.UTF-8 \
   ${DBG_USER_PREFIX:+DBG_USER_PREFIX=$DBG_USER_PREFIX} /bin/bash -c '\''"$@" & wait $!'\'' bash "$@"
 '
-exec unshare --pid --fork --mount --propagation private bash -c "$inside" bash "$tree" "$@"
+exec unshare --pid --fork --kill-child --mount --propagation private bash -c "$inside" bash "$tree" "$@"
