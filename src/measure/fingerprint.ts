@@ -68,7 +68,15 @@ const machineFamily = (machine: string): "arm" | "x86" | null => (/^(aarch64|arm
 export function cpuModelOf(machine: string, cpuinfo: string): string {
   const model = parseCpuModel(cpuinfo);
   const family = cpuinfoFamily(cpuinfo);
-  return family && machineFamily(machine) && family !== machineFamily(machine) ? `${machine} emulated on ${model}` : model;
+  return family && machineFamily(machine) && family !== machineFamily(machine) ? `${machine}${EMULATED_ON}${model}` : model;
+}
+
+const EMULATED_ON = " emulated on ";
+
+/** The host CPU a run was emulated on (cpuModelOf's "aarch64 emulated on AMD EPYC"), or null for a run on its own CPU. */
+export function emulatedOn(fingerprint: Pick<Fingerprint, "arch" | "cpu_model">): string | null {
+  const prefix = `${fingerprint.arch}${EMULATED_ON}`;
+  return fingerprint.cpu_model.startsWith(prefix) ? fingerprint.cpu_model.slice(prefix.length) : null;
 }
 
 export function parseOsPrettyName(osRelease: string): string {

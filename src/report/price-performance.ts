@@ -9,6 +9,7 @@ import { markdownTable } from "markdown-table";
 import { mean as meanOf } from "simple-statistics";
 import type { Comparison } from "../compare/types.js";
 import { priceOfRunner, type RunnerCost, type RunnerPrice } from "../config/runner-cost.js";
+import { emulatedOn } from "../measure/fingerprint.js";
 import { comparisonLabels } from "./columns.js";
 import { escapeMarkdown, inlineCode } from "./escape.js";
 import { formatCount, formatRatio, NONE, plural } from "./format.js";
@@ -29,8 +30,10 @@ interface PricedColumn {
 export function renderPricePerformance(comparisons: readonly Comparison[], cost: RunnerCost | undefined): string {
   if (!cost || comparisons.length === 0) return "";
   const labels = comparisonLabels(comparisons);
-  const prices = comparisons.map((c) => priceOfRunner(c.context.fingerprint, cost));
-  const unpriced = labels.filter((_, i) => !prices[i]);
+  // QPS under qemu is the emulator's speed: per unit of cost it would pass for the architecture's
+  const emulated = comparisons.map((c) => emulatedOn(c.context.fingerprint));
+  const prices = comparisons.map((c, i) => (emulated[i] === null ? priceOfRunner(c.context.fingerprint, cost) : null));
+  const unpriced = labels.filter((_, i) => !prices[i] && emulated[i] === null);
   const several = comparisons.length > 1;
   // every variant of every priced run: the base's QPS and the head's are different figures
   const columns: PricedColumn[] = comparisons.flatMap((comparison, i) => {
@@ -39,6 +42,9 @@ export function renderPricePerformance(comparisons: readonly Comparison[], cost:
     return [comparison.base_variant, ...comparison.variants].map((variant) => ({ comparison, label: labels[i]!, variant, price }));
   });
   const lines = ["### Price/performance", ""];
+  comparisons.forEach((c, i) => {
+    if (emulated[i] !== null) lines.push(`Left out: ${escapeMarkdown(labels[i]!)} (${escapeMarkdown(c.context.fingerprint.cpu_model)}): QPS under emulation measures the emulator, not an ${escapeMarkdown(c.context.fingerprint.arch)} CPU.`, "");
+  });
   if (unpriced.length > 0) lines.push(`No runner-cost for ${unpriced.map((l) => escapeMarkdown(l)).join(", ")} (looked up by runner name, label, then architecture).`, "");
   if (columns.length === 0) return lines.join("\n").trimEnd();
   const priced = columns.map((c) => `${escapeMarkdown(c.label)} ${c.price.perHour} per hour (${inlineCode(c.price.by)})`);

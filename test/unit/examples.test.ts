@@ -189,6 +189,8 @@ describe("docs/examples", () => {
       ["x64", expect.stringContaining("native=-O2 -march=native")],
       ["arm64", expect.stringContaining("native=-O2 -mcpu=native")],
     ]);
+    // arm64's own question: gcc -O2's outlined atomics (libgcc's run-time choice) against LSE inline
+    expect(parseFlagSets(include[1]![1]!).find((set) => set.name === "lse")).toEqual({ name: "lse", settings: { cflags: "-O2 -march=armv8.2-a", cxxflags: "-O2 -march=armv8.2-a" } });
     // gcc -O2 vs clang -O2 vs gcc -O3 with LTO on each architecture, as the flag-sets input parses them
     for (const [, flagSets] of include) {
       expect(parseFlagSets(flagSets!).slice(0, 3)).toEqual([

@@ -6,6 +6,9 @@ import { opsPerMoney, renderPricePerformance } from "../../src/report/price-perf
 import type { Results } from "../../src/results/schema.js";
 import { syntheticResults } from "../../scripts/lib/synthetic-results.js";
 import { markdownRows } from "../helpers/markdown-rows.js";
+import { readFileSync } from "node:fs";
+import { cpuModelOf } from "../../src/measure/fingerprint.js";
+import { runLabels } from "../../src/results/run-labels.js";
 
 const steps = ["pgbench.select-only.prepared.c1", "point-query.range100.pk1"];
 
@@ -76,5 +79,26 @@ describe("price/performance in the report", () => {
     const comparisons = [compareRun(run("x86_64", 10_000), { label: "x86_64" }), compareRun(run("aarch64", 8_000), { label: "aarch64" })];
     expect(renderMarkdown(comparisons)).not.toContain("Price/performance");
     expect(renderMarkdown(comparisons, { runnerCost: cost })).toContain("### Price/performance");
+  });
+});
+
+describe("an emulated run beside a real one (scripts/arm64-tree.sh)", () => {
+  // what an aarch64 process read inside the emulated tree: uname -m and the host's /proc/cpuinfo
+  const emulated = (file: string) => readFileSync(new URL(`../fixtures/arm64/emulated/${file}`, import.meta.url), "utf8");
+  const cpuModel = cpuModelOf(emulated("uname-m").trim(), emulated("cpuinfo"));
+  const runs = [run("x86_64", 10_000), { ...run("aarch64", 200), fingerprint: { ...run("aarch64", 200).fingerprint, cpu_model: cpuModel } }];
+  const comparisons = runs.map((results, i) => compareRun(results, { label: runLabels(runs)[i] ?? null, columns: runs.length }));
+
+  it("names its column emulated, so no reader takes it for an arm64 machine's", () => {
+    expect(cpuModel).toBe("aarch64 emulated on AMD EPYC");
+    expect(runLabels(runs)).toEqual(["x86_64", "aarch64 emulated"]);
+    expect(markdownRows(renderMarkdown(comparisons)).find((row) => row[0] === "step")).toContain("aarch64 emulated QPS ratio");
+  });
+
+  it("leaves it out of price/performance: its QPS measures the emulator, not the CPU", () => {
+    const section = renderPricePerformance(comparisons, { x86_64: 0.768, aarch64: 0.538 });
+    expect(markdownRows(section)[0]).toEqual(["step", "x86_64 · base", "x86_64 · head"]);
+    expect(section).toContain("Left out: aarch64 emulated (aarch64 emulated on AMD EPYC): QPS under emulation measures the emulator, not an aarch64 CPU.");
+    expect(section).not.toMatch(/times the operations per unit of cost/);
   });
 });
