@@ -55,7 +55,7 @@ import {
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-NZ3L5UDX.js";
+} from "./chunks/chunk-UEBR6R6H.js";
 import {
   EXIT_ERROR,
   EXIT_OK,

@@ -103,7 +103,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-NZ3L5UDX.js";
+} from "./chunks/chunk-UEBR6R6H.js";
 import {
   EXIT_ERROR,
   InputError,

@@ -37927,10 +37927,109 @@ async function makePlan(flags, config2, thresholdFlags) {
   };
 }
 
+// src/measure/fingerprint.ts
+import { createHash as createHash5 } from "node:crypto";
+import { readFile as readFile7 } from "node:fs/promises";
+import os5 from "node:os";
+var ARM_PARTS = {
+  "0x41:0xd46": "Arm Cortex-A510",
+  "0x41:0xd47": "Arm Cortex-A710",
+  "0x41:0xd4d": "Arm Cortex-A715",
+  "0x41:0xd4e": "Arm Cortex-X3",
+  "0x41:0xd0c": "Arm Neoverse N1",
+  "0x41:0xd40": "Arm Neoverse V1",
+  "0x41:0xd49": "Arm Neoverse N2",
+  "0x41:0xd4f": "Arm Neoverse V2",
+  "0x41:0xd8e": "Arm Neoverse N3",
+  "0x41:0xd84": "Arm Neoverse V3",
+  "0xc0:0xac4": "Ampere-1",
+  "0xc0:0xac5": "Ampere-1a"
+};
+function cpuinfoField(cpuinfo, name) {
+  const line = cpuinfo.split("\n").find((l) => l.split(":")[0]?.trim() === name);
+  return line?.slice(line.indexOf(":") + 1).trim() || void 0;
+}
+function parseCpuModel(cpuinfo) {
+  const model = cpuinfoField(cpuinfo, "model name") ?? cpuinfoField(cpuinfo, "Model Name");
+  if (model) return model.replace(/\s+/g, " ");
+  const counts = /* @__PURE__ */ new Map();
+  for (const processor of cpuinfo.split(/\n\s*\n/)) {
+    const implementer = cpuinfoField(processor, "CPU implementer");
+    const part = cpuinfoField(processor, "CPU part");
+    if (!implementer || !part) continue;
+    const name = ARM_PARTS[`${implementer}:${part}`] ?? `Arm implementer ${implementer} part ${part}`;
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  if (counts.size === 1) return [...counts.keys()][0];
+  if (counts.size > 1) return [...counts].map(([name, count]) => `${name} x${count}`).join(" + ");
+  throw new Error(`cannot find the CPU model in /proc/cpuinfo:
+${cpuinfo.slice(0, 2e3)}`);
+}
+function cpuinfoFamily(cpuinfo) {
+  return cpuinfoField(cpuinfo, "CPU implementer") ? "arm" : cpuinfoField(cpuinfo, "vendor_id") ? "x86" : null;
+}
+var machineFamily = (machine) => /^(aarch64|arm)/.test(machine) ? "arm" : /^(x86_64|i[3-6]86)$/.test(machine) ? "x86" : null;
+function cpuModelOf(machine, cpuinfo) {
+  const model = parseCpuModel(cpuinfo);
+  const family = cpuinfoFamily(cpuinfo);
+  return family && machineFamily(machine) && family !== machineFamily(machine) ? `${machine}${EMULATED_ON}${model}` : model;
+}
+var EMULATED_ON = " emulated on ";
+function emulatedOn(fingerprint) {
+  const prefix = `${fingerprint.arch}${EMULATED_ON}`;
+  return fingerprint.cpu_model.startsWith(prefix) ? fingerprint.cpu_model.slice(prefix.length) : null;
+}
+function parseOsPrettyName(osRelease) {
+  const match = /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(osRelease);
+  return match?.[1] ?? "unknown";
+}
+function parseSmtActive(text) {
+  const value = text?.trim();
+  return value === "1" ? true : value === "0" ? false : null;
+}
+function hostnameHash(hostname3) {
+  return createHash5("sha256").update(hostname3).digest("hex").slice(0, 16);
+}
+async function readOrNull(file2) {
+  return readFile7(file2, "utf8").catch(() => null);
+}
+async function collectFingerprint(compiler, runner) {
+  const [cpuinfo, osRelease, smt] = await Promise.all([
+    readFile7("/proc/cpuinfo", "utf8"),
+    readOrNull("/etc/os-release"),
+    readOrNull("/sys/devices/system/cpu/smt/active")
+  ]);
+  return {
+    arch: os5.machine(),
+    cpu_model: cpuModelOf(os5.machine(), cpuinfo),
+    cores: os5.availableParallelism(),
+    smt: parseSmtActive(smt),
+    memory_mib: Math.round(os5.totalmem() / 2 ** 20),
+    kernel: os5.release(),
+    os: osRelease ? parseOsPrettyName(osRelease) : `${os5.type()} ${os5.release()}`,
+    compiler,
+    runner,
+    hostname_hash: hostnameHash(os5.hostname())
+  };
+}
+function fingerprintMismatches(a, b) {
+  const differences = [];
+  const check2 = (field2, x, y) => {
+    if (JSON.stringify(x) !== JSON.stringify(y)) differences.push(`${field2}: ${JSON.stringify(x)} vs ${JSON.stringify(y)}`);
+  };
+  check2("arch", a.arch, b.arch);
+  check2("cpu_model", a.cpu_model, b.cpu_model);
+  check2("cores", a.cores, b.cores);
+  check2("smt", a.smt, b.smt);
+  check2("kernel", a.kernel, b.kernel);
+  check2("compiler", a.compiler, b.compiler);
+  return differences;
+}
+
 // src/results/run-labels.ts
 function runLabels(runs) {
   if (runs.length === 1) return [null];
-  const labels = runs.map((r) => r.fingerprint.arch);
+  const labels = runs.map((r) => emulatedOn(r.fingerprint) ? `${r.fingerprint.arch} emulated` : r.fingerprint.arch);
   return labels.map((label, i) => {
     if (labels.filter((l) => l === label).length === 1) return label;
     const runner = runs[i]?.fingerprint.runner.name;
@@ -39059,100 +39158,6 @@ var aaSpreadsOf = (results) => Object.fromEntries(results.steps.flatMap((s) => s
 // src/common/version.ts
 var VERSION = "0.1.0";
 
-// src/measure/fingerprint.ts
-import { createHash as createHash5 } from "node:crypto";
-import { readFile as readFile7 } from "node:fs/promises";
-import os5 from "node:os";
-var ARM_PARTS = {
-  "0x41:0xd46": "Arm Cortex-A510",
-  "0x41:0xd47": "Arm Cortex-A710",
-  "0x41:0xd4d": "Arm Cortex-A715",
-  "0x41:0xd4e": "Arm Cortex-X3",
-  "0x41:0xd0c": "Arm Neoverse N1",
-  "0x41:0xd40": "Arm Neoverse V1",
-  "0x41:0xd49": "Arm Neoverse N2",
-  "0x41:0xd4f": "Arm Neoverse V2",
-  "0x41:0xd8e": "Arm Neoverse N3",
-  "0x41:0xd84": "Arm Neoverse V3",
-  "0xc0:0xac4": "Ampere-1",
-  "0xc0:0xac5": "Ampere-1a"
-};
-function cpuinfoField(cpuinfo, name) {
-  const line = cpuinfo.split("\n").find((l) => l.split(":")[0]?.trim() === name);
-  return line?.slice(line.indexOf(":") + 1).trim() || void 0;
-}
-function parseCpuModel(cpuinfo) {
-  const model = cpuinfoField(cpuinfo, "model name") ?? cpuinfoField(cpuinfo, "Model Name");
-  if (model) return model.replace(/\s+/g, " ");
-  const counts = /* @__PURE__ */ new Map();
-  for (const processor of cpuinfo.split(/\n\s*\n/)) {
-    const implementer = cpuinfoField(processor, "CPU implementer");
-    const part = cpuinfoField(processor, "CPU part");
-    if (!implementer || !part) continue;
-    const name = ARM_PARTS[`${implementer}:${part}`] ?? `Arm implementer ${implementer} part ${part}`;
-    counts.set(name, (counts.get(name) ?? 0) + 1);
-  }
-  if (counts.size === 1) return [...counts.keys()][0];
-  if (counts.size > 1) return [...counts].map(([name, count]) => `${name} x${count}`).join(" + ");
-  throw new Error(`cannot find the CPU model in /proc/cpuinfo:
-${cpuinfo.slice(0, 2e3)}`);
-}
-function cpuinfoFamily(cpuinfo) {
-  return cpuinfoField(cpuinfo, "CPU implementer") ? "arm" : cpuinfoField(cpuinfo, "vendor_id") ? "x86" : null;
-}
-var machineFamily = (machine) => /^(aarch64|arm)/.test(machine) ? "arm" : /^(x86_64|i[3-6]86)$/.test(machine) ? "x86" : null;
-function cpuModelOf(machine, cpuinfo) {
-  const model = parseCpuModel(cpuinfo);
-  const family = cpuinfoFamily(cpuinfo);
-  return family && machineFamily(machine) && family !== machineFamily(machine) ? `${machine} emulated on ${model}` : model;
-}
-function parseOsPrettyName(osRelease) {
-  const match = /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(osRelease);
-  return match?.[1] ?? "unknown";
-}
-function parseSmtActive(text) {
-  const value = text?.trim();
-  return value === "1" ? true : value === "0" ? false : null;
-}
-function hostnameHash(hostname3) {
-  return createHash5("sha256").update(hostname3).digest("hex").slice(0, 16);
-}
-async function readOrNull(file2) {
-  return readFile7(file2, "utf8").catch(() => null);
-}
-async function collectFingerprint(compiler, runner) {
-  const [cpuinfo, osRelease, smt] = await Promise.all([
-    readFile7("/proc/cpuinfo", "utf8"),
-    readOrNull("/etc/os-release"),
-    readOrNull("/sys/devices/system/cpu/smt/active")
-  ]);
-  return {
-    arch: os5.machine(),
-    cpu_model: cpuModelOf(os5.machine(), cpuinfo),
-    cores: os5.availableParallelism(),
-    smt: parseSmtActive(smt),
-    memory_mib: Math.round(os5.totalmem() / 2 ** 20),
-    kernel: os5.release(),
-    os: osRelease ? parseOsPrettyName(osRelease) : `${os5.type()} ${os5.release()}`,
-    compiler,
-    runner,
-    hostname_hash: hostnameHash(os5.hostname())
-  };
-}
-function fingerprintMismatches(a, b) {
-  const differences = [];
-  const check2 = (field2, x, y) => {
-    if (JSON.stringify(x) !== JSON.stringify(y)) differences.push(`${field2}: ${JSON.stringify(x)} vs ${JSON.stringify(y)}`);
-  };
-  check2("arch", a.arch, b.arch);
-  check2("cpu_model", a.cpu_model, b.cpu_model);
-  check2("cores", a.cores, b.cores);
-  check2("smt", a.smt, b.smt);
-  check2("kernel", a.kernel, b.kernel);
-  check2("compiler", a.compiler, b.compiler);
-  return differences;
-}
-
 // src/results/merge-shards.ts
 var sameJson = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 function refuseUnlike(first2, other) {
@@ -39492,8 +39497,9 @@ function opsPerMoney(opsPerS, perHour) {
 function renderPricePerformance(comparisons, cost) {
   if (!cost || comparisons.length === 0) return "";
   const labels = comparisonLabels(comparisons);
-  const prices = comparisons.map((c) => priceOfRunner(c.context.fingerprint, cost));
-  const unpriced = labels.filter((_, i) => !prices[i]);
+  const emulated = comparisons.map((c) => emulatedOn(c.context.fingerprint));
+  const prices = comparisons.map((c, i) => emulated[i] === null ? priceOfRunner(c.context.fingerprint, cost) : null);
+  const unpriced = labels.filter((_, i) => !prices[i] && emulated[i] === null);
   const several = comparisons.length > 1;
   const columns = comparisons.flatMap((comparison, i) => {
     const price = prices[i];
@@ -39501,6 +39507,9 @@ function renderPricePerformance(comparisons, cost) {
     return [comparison.base_variant, ...comparison.variants].map((variant) => ({ comparison, label: labels[i], variant, price }));
   });
   const lines = ["### Price/performance", ""];
+  comparisons.forEach((c, i) => {
+    if (emulated[i] !== null) lines.push(`Left out: ${escapeMarkdown(labels[i])} (${escapeMarkdown(c.context.fingerprint.cpu_model)}): QPS under emulation measures the emulator, not an ${escapeMarkdown(c.context.fingerprint.arch)} CPU.`, "");
+  });
   if (unpriced.length > 0) lines.push(`No runner-cost for ${unpriced.map((l) => escapeMarkdown(l)).join(", ")} (looked up by runner name, label, then architecture).`, "");
   if (columns.length === 0) return lines.join("\n").trimEnd();
   const priced = columns.map((c) => `${escapeMarkdown(c.label)} ${c.price.perHour} per hour (${inlineCode(c.price.by)})`);
@@ -47424,6 +47433,7 @@ export {
   repoLink,
   markdownTable,
   parseRunnerCost,
+  fingerprintMismatches,
   IBENCH_FIELDS,
   ibenchTables,
   trendChart,
@@ -47449,7 +47459,6 @@ export {
   keepFunctionComparisons,
   aaSpreadsOf,
   VERSION,
-  fingerprintMismatches,
   CLI_BISECT_FIELDS,
   commitsBetween,
   bisect,
