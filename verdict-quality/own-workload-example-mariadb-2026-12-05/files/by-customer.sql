@@ -1,0 +1,1 @@
+SELECT SUM(amount) FROM items WHERE customer = 17;
