@@ -1,14 +1,13 @@
 /** The db-bench-gate command line: every command maps its outcome to exit 0 (the gate passes), 1 (it fails: a regression, or what --fail-on names), 2 (bad input or error). */
 import path from "node:path";
 import { Command, CommanderError } from "commander";
-import { compareAgainstBaseline, compareRun } from "../compare/compare.js";
+import { compareAgainstBaseline, compareColumns, compareRun } from "../compare/compare.js";
 import type { Comparison, CompareOptions } from "../compare/types.js";
 import type { RunnerCost } from "../config/runner-cost.js";
 import { EXIT_ERROR, EXIT_OK, InputError, PipelineError } from "../common/errors.js";
 import { fingerprintMismatches } from "../measure/fingerprint.js";
 import { readResults } from "../results/io.js";
 import { mergeShards } from "../results/merge-shards.js";
-import { runLabels } from "../results/run-labels.js";
 import { VERSION } from "../common/version.js";
 import { addThresholdOptions, chartsDirOption, chartsInto, compareOptionsFrom, emit, EXIT_CODES_HELP, exitCodeOf, formatOption, jsonOption, processIo, refuseJsonWithFormat, render, runnerCostOption, writableDir, type Format, type Io, type ThresholdFlags } from "./common.js";
 import { addInitCommand } from "./init-command.js";
@@ -76,9 +75,7 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     // the shards of one architecture become one column
     const runs = mergeShards(await Promise.all(files.map(async (f) => ({ results: await readResults(f), source: f }))));
     const options = await compareOptionsFrom(flags);
-    const labels = runLabels(runs);
-    // one column per architecture, gated together: their tests share alpha
-    const comparisons = runs.map((results, i) => compareRun(results, { ...options, label: labels[i] ?? null, columns: runs.length }));
+    const comparisons = compareColumns(runs, options);
     const charts = flags.chartsDir ? await chartsInto(path.resolve(flags.chartsDir), files[0]!, comparisons) : undefined;
     await emit(render(comparisons, flags.format, flags.failOn, flags.runnerCost, charts), flags.out, io);
     setExitCode(exitCodeOf(comparisons));

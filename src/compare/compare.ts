@@ -10,6 +10,7 @@
 import { max, median } from "simple-statistics";
 import { InputError } from "../common/errors.js";
 import { LSM_METRIC_KEYS, METRIC_KEYS, METRIC_NAMES, type InstructionSample, type LsmMetricKey, type MetricKey, type NoiseFloor, type OkSample, type Results, type Sample, type Step } from "../results/schema.js";
+import { runLabels } from "../results/run-labels.js";
 import { lookAlpha } from "./alpha-spending.js";
 import { DEFAULT_FAIL_ON, decideGate, verdictWords } from "./gate.js";
 import { indexByStepAndVariant } from "./index-samples.js";
@@ -520,6 +521,15 @@ export function compareRun(results: Results, options: CompareOptions = {}): Comp
     },
     options,
   );
+}
+
+/**
+ * One comparison per runner's run of the same pull request (a column each: x86_64, aarch64), gated
+ * together: every column's tests share alpha.
+ */
+export function compareColumns(runs: readonly Results[], options: CompareOptions = {}): Comparison[] {
+  const labels = runLabels(runs);
+  return runs.map((results, i) => compareRun(results, { ...options, label: labels[i] ?? null, columns: runs.length }));
 }
 
 /** Prefix of the base column in unpaired comparisons; ':' cannot occur in a variant id, so it never clashes with the current run's ids. */

@@ -2,7 +2,7 @@ import type { Results } from "./schema.js";
 import { emulatedOn } from "../measure/fingerprint.js";
 
 /** Column labels for several runs: the architecture ("aarch64 emulated" for an emulated run), made unique with the runner name or a counter. */
-export function runLabels(runs: Results[]): (string | null)[] {
+export function runLabels(runs: readonly Results[]): (string | null)[] {
   if (runs.length === 1) return [null];
   // an emulated run's column says so: its QPS is the emulator's, not that architecture's
   const labels = runs.map((r) => (emulatedOn(r.fingerprint) ? `${r.fingerprint.arch} emulated` : r.fingerprint.arch));

@@ -2,14 +2,13 @@
  * report mode: merge the results artifacts of a workflow run (one per runner) into one comment, judged
  * from the trusted commit's files, never from thresholds stored in the (possibly a fork's) artifacts.
  */
-import { compareRun } from "../../compare/compare.js";
+import { compareColumns } from "../../compare/compare.js";
 import { judgingCommit } from "../../config/judging-files.js";
 import { resolveJudging } from "../../config/plan.js";
 import { loadProfile } from "../../config/profile.js";
 import { InputError, PipelineError } from "../../common/errors.js";
 import { downloadResultsArtifact, listRunArtifacts } from "../../publish/artifacts.js";
 import { renderMarkdown } from "../../report/markdown.js";
-import { runLabels } from "../../results/run-labels.js";
 import { mergeShards, type SourcedResults } from "../../results/merge-shards.js";
 import { configAt, runUrl, type GitHubAccess, type ModeContext } from "../context.js";
 import type { WorkflowRunEvent } from "../event.js";
@@ -113,10 +112,9 @@ export async function reportMode(modeCtx: ModeContext): Promise<void> {
         return {};
       });
   const judging = resolveJudging(profile, config, ctx.inputs.thresholds);
-  const labels = runLabels(runs);
-  // one column per architecture, gated together: their tests share alpha
-  const comparisons = runs.map((results, i) =>
-    compareRun({ ...results, thresholds: undefined }, { thresholds: judging.thresholds, overrides: judging.overrides, label: labels[i] ?? null, columns: runs.length }),
+  const comparisons = compareColumns(
+    runs.map((results) => ({ ...results, thresholds: undefined })),
+    { thresholds: judging.thresholds, overrides: judging.overrides },
   );
   const acceptance = await acceptanceOf(ctx, labelled);
   const measuredRun = runUrl(ctx.env, String(runId));
