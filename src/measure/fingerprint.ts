@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import os from "node:os";
-import type { Fingerprint } from "../results/schema.js";
+import type { Fingerprint, Variant } from "../results/schema.js";
 
 /**
  * Arm CPU parts seen on cloud and self-hosted runners, and the cores of the big.LITTLE parts in
@@ -77,6 +77,22 @@ const EMULATED_ON = " emulated on ";
 export function emulatedOn(fingerprint: Pick<Fingerprint, "arch" | "cpu_model">): string | null {
   const prefix = `${fingerprint.arch}${EMULATED_ON}`;
   return fingerprint.cpu_model.startsWith(prefix) ? fingerprint.cpu_model.slice(prefix.length) : null;
+}
+
+/** A CPU-selecting flag that asks the compiler to look at the CPU it runs on. */
+const NATIVE_CPU_FLAG = /(?:^|\s)(-m(?:arch|cpu|tune)=native)(?=\s|$)/;
+
+/**
+ * Notes for variants built with -march/-mcpu/-mtune=native under emulation: gcc under qemu-user finds
+ * no CPU of the target architecture to read (checked with Debian 13's gcc 14 for arm64: the same code
+ * as without the flag), so such a variant is a generic build, not the runner's CPU's.
+ */
+export function nativeFlagsUnderEmulation(fingerprint: Pick<Fingerprint, "arch" | "cpu_model">, variants: readonly Pick<Variant, "id" | "flags">[]): string[] {
+  if (emulatedOn(fingerprint) === null) return [];
+  return variants.flatMap((v) => {
+    const native = NATIVE_CPU_FLAG.exec(`${v.flags.cflags} ${v.flags.cxxflags}`)?.[1];
+    return native ? [`${v.id}: ${native} under emulation builds for a generic ${fingerprint.arch} CPU (the compiler cannot read one): compare named CPUs (-mcpu=neoverse-v1) instead`] : [];
+  });
 }
 
 export function parseOsPrettyName(osRelease: string): string {

@@ -24,6 +24,7 @@ import type { BenchmarkStep } from "../driver/types.js";
 import type { Log } from "../common/log.js";
 import { formatCpuList, placeProcess, placeProcesses } from "../measure/cpu-affinity.js";
 import type { CpusetGroup } from "../measure/cpuset.js";
+import { nativeFlagsUnderEmulation } from "../measure/fingerprint.js";
 import type { Results, Sample, Variant } from "../results/schema.js";
 import { compareRun } from "../compare/compare.js";
 import { phaseTimesLine } from "../report/step-line.js";
@@ -103,6 +104,7 @@ export async function runBenchmark(plan: RunPlan, registry: CleanupRegistry, log
     return { id: spec.id, commit: build.commit, ref: spec.ref, flags: build.flags, compiler: build.compiler, build_id: build.buildId };
   });
 
+  for (const note of nativeFlagsUnderEmulation(fingerprint, variants)) log.info(note);
   await endProcesses(ports, log, "the builds left running");
 
   const workDir = plan.workDir ?? os.tmpdir();

@@ -1,6 +1,7 @@
 /** The run's last stage (pure): the results document. */
 import { randomBytes } from "node:crypto";
 import { formatCpuList } from "../measure/cpu-affinity.js";
+import { nativeFlagsUnderEmulation } from "../measure/fingerprint.js";
 import { RESULTS_SCHEMA_ID, RESULTS_VERSION, type Fingerprint, type InstructionSample, type Results, type Sample, type Variant } from "../results/schema.js";
 import { storedJudging } from "../compare/thresholds.js";
 import type { InterleaveResult } from "../schedule/interleave.js";
@@ -36,7 +37,7 @@ export function assembleResults(
   const { plan, placement, startedAt } = ctx;
   const { profile } = plan;
   const { sequential } = parts.schedule;
-  const notes = [...ctx.notes, ...parts.measured.settled, ...parts.measured.cutShort, ...backgroundWriterNotes(parts.measured.samples)];
+  const notes = [...nativeFlagsUnderEmulation(parts.fingerprint, parts.variants), ...ctx.notes, ...parts.measured.settled, ...parts.measured.cutShort, ...backgroundWriterNotes(parts.measured.samples)];
   if (profile.schedule.restart_every !== undefined) notes.push(`servers restarted every ${profile.schedule.restart_every} rounds of a step: ${parts.plannedRestarts} restarts`);
   return {
     schema: RESULTS_SCHEMA_ID,
