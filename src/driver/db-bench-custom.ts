@@ -13,7 +13,7 @@
  * benchmark's result line is the step's sample; the others are preparation (before it) or reports
  * (after it, e.g. stats). db_bench's length flags are global: a timed round gives every benchmark that
  * honours --duration that long (fillseq and filluniquerandom write --num keys whatever it is); a
- * counted run sets the measured benchmark's own length flag (fixedCountFlag), so a preparation of the
+ * counted run sets the measured benchmark's own length flag (fixedCountArgs), so a preparation of the
  * other kind keeps its default length in the runs of N and 2N and cancels out of their difference.
  * A fixed --seed: both variants draw the same keys.
  */
@@ -29,14 +29,14 @@ import {
   dbBenchOptionsSchema,
   dbBenchSample,
   embeddedDataDir,
-  fixedCountFlag,
+  fixedCountArgs,
   flag,
   isDbBenchResultLine,
   PACED_WRITER_UNCOUNTED,
   type DbBenchLength,
 } from "./db-bench.js";
 import { parseDbBenchOutput } from "./db-bench-output.js";
-import { wholeCount, wholeSeconds, type BenchmarkStep } from "./types.js";
+import { wholeSeconds, type BenchmarkStep } from "./types.js";
 
 /** a db_bench benchmark name (fill100K has a capital); db_bench's `name[X3]` repeat syntax is not taken: one result line per run */
 const BENCHMARK_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -103,7 +103,7 @@ export function dbBenchCustomRunArgs(p: DbBenchCustomParameters, dbDir: string, 
     flag("threads", p.threads),
     flag("histogram", true),
     flag("benchmark_write_rate_limit", p.write_rate_limit),
-    ...("seconds" in length ? [flag("duration", wholeSeconds(length.seconds))] : [flag("duration", 0), flag(fixedCountFlag(measured(p)), wholeCount(length.opsPerThread))]),
+    ...("seconds" in length ? [flag("duration", wholeSeconds(length.seconds))] : fixedCountArgs(measured(p), length.opsPerThread)),
     `--benchmarks=${p.benchmarks.join(",")}`,
   ];
 }

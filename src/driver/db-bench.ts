@@ -35,7 +35,9 @@
  * its own, from empty, in its run's copy (--use_existing_db=0: db_bench destroys the copy first, and
  * the copy's SST files are hard links: the settled database the other steps read keeps its own). It
  * writes the profile's whole key range once per run, whatever the rounds' duration (a timed fillseq
- * would write past the key range, gigabytes per run), and is not counted (see uncountedReason).
+ * would write past the key range, gigabytes per run); a counted one writes its N keys, and the
+ * memtable they fill is flushed as db_bench closes the database (WAL off: RocksDB flushes at
+ * shutdown), so its count is each key's insert and its share of writing it to an SST file.
  * A fixed --seed: both variants look up the same key sequence.
  */
 import { createHash } from "node:crypto";
@@ -160,6 +162,27 @@ export function dbBenchLoadArgs(p: DbBenchData, dbDir: string): string[] {
 /** How long a measured run lasts: seconds (block cache warmed first), or a fixed number of operations per thread (counted runs, cold cache). */
 export type DbBenchLength = { seconds: number } | { opsPerThread: number };
 
+/**
+ * What every counted run sets besides its length, after the profile's options (db_bench takes a
+ * flag's last value), so that identical runs count the same (measured 2026-12-05, docs/verdict.md):
+ * - file_opening_threads=1: RocksDB opens the SST files on 16 threads by default, whose stacks and
+ *   malloc arenas are mapped in whatever order they race; that moves where the benchmark thread's
+ *   stack lands, and its address seeds the memtable skip list's node heights (RocksDB 7.x:
+ *   Random::GetTLSInstance hashes std::this_thread::get_id()), so identical overwrite runs counted
+ *   their inserts' searches on one of several skip lists (1% apart). On one thread the mappings
+ *   come in one order: the same heights in every run. Opening is not what any step measures, and
+ *   costs the same in the runs of N and 2N.
+ * - stats_dump_period_sec=0, stats_persist_period_sec=0: RocksDB's periodic stats jobs run on a
+ *   wall-clock timer (the dump at open, beside the benchmark thread), so their work in a counted
+ *   run depends on the machine's speed; they print stats, not anything a step measures.
+ */
+const COUNTED_RUN_ARGS = [flag("file_opening_threads", 1), flag("stats_dump_period_sec", 0), flag("stats_persist_period_sec", 0)];
+
+/** A counted run's length: `opsPerThread` of `benchmark`'s operations per thread, no duration, and the settings that make identical runs count the same. */
+export function fixedCountArgs(benchmark: string, opsPerThread: number): string[] {
+  return [flag("duration", 0), flag(fixedCountFlag(benchmark), wholeCount(opsPerThread)), ...COUNTED_RUN_ARGS];
+}
+
 /** RocksDB's tickers (bytes written, flushed, compacted) without its timing histograms. */
 const COUNTER_ARGS = [flag("statistics", true), flag("stats_level", 1)];
 
@@ -171,7 +194,7 @@ function fillseqRunArgs(p: DbBenchParameters, dbDir: string, length: DbBenchLeng
     flag("threads", 1),
     flag("disable_wal", true),
     flag("histogram", true),
-    ...("opsPerThread" in length ? [flag("writes", wholeCount(length.opsPerThread))] : []),
+    ...("opsPerThread" in length ? fixedCountArgs("fillseq", length.opsPerThread) : []),
     ...COUNTER_ARGS,
     "--benchmarks=fillseq,stats",
   ];
@@ -197,7 +220,7 @@ export function dbBenchRunArgs(p: DbBenchParameters, dbDir: string, length: DbBe
   const lengthArgs =
     "seconds" in length
       ? [flag("duration", wholeSeconds(length.seconds))]
-      : [flag("duration", 0), flag(fixedCountFlag(step.benchmark), wholeCount(length.opsPerThread))];
+      : fixedCountArgs(step.benchmark, length.opsPerThread);
   return [
     ...commonArgs(p, dbDir),
     flag("use_existing_db", true),
@@ -269,15 +292,13 @@ export function isDbBenchResultLine(line: string): boolean {
 /** Why a step running a *whilewriting benchmark is not counted. */
 export const PACED_WRITER_UNCOUNTED = "its writer is paced by wall time: under valgrind it would add writes per read that depend on the machine's speed";
 
-/** Why the instruction channel leaves a step out; null: counted. */
+/**
+ * Why the instruction channel leaves a step out; null: counted. overwrite and fillseq are counted:
+ * their memtable inserts count the same run to run once the SST files open on one thread
+ * (fixedCountArgs), and a counted run writes less than a memtable (no flush while it runs).
+ */
 function uncountedReason(p: DbBenchParameters): string | null {
-  if (DB_BENCH_STEPS[p.step].benchmark.endsWith("whilewriting")) return PACED_WRITER_UNCOUNTED;
-  // measured 2026-11-30: the same 4,000 overwrites counted 82.96M or 84.09M instructions run to run,
-  // with address space randomization off too; the instruction thresholds need well under 1%
-  if (p.step === "overwrite") return "its count moves 1-2.5% between identical runs (memtable inserts), more than the instruction thresholds can tell from a change";
-  // not measured: its work is memtable inserts too, and flushes and compactions on background threads
-  if (p.step === "fillseq") return "its work is memtable inserts, as overwrite's whose count moves 1-2.5% between identical runs, and flushes and compactions in the background";
-  return null;
+  return DB_BENCH_STEPS[p.step].benchmark.endsWith("whilewriting") ? PACED_WRITER_UNCOUNTED : null;
 }
 
 /** Throws a ZodError naming the bad parameter; the config layer turns it into an InputError. */

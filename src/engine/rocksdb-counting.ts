@@ -6,10 +6,14 @@
  * (readrandom, fwdrange, revrange) no background work runs: the database is settled (no flush or
  * compaction is due) and the statistics dump comes every 600 s; both runs of N and 2N start from a
  * cold block cache and read the same keys in the same order (a fixed seed), and opening the database
- * costs the same in both, so the difference is the reads' own work, their block loads included. overwrite's counted runs stay within one memtable (the profile's
- * N: no flush, and with the WAL on none at close). The *whilewriting steps are not counted (their
- * driver says why): their writer is paced by wall time, and under valgrind's slowdown it would add
- * writes per read that depend on the machine's speed.
+ * costs the same in both, so the difference is the reads' own work, their block loads included.
+ * overwrite's counted runs stay within one memtable (the profile's N: no flush, and with the WAL on
+ * none at close); fillseq's (WAL off) fill less than one, which RocksDB flushes as db_bench closes
+ * the database, on its flush thread while the benchmark waits: one flush of N or 2N keys, the same
+ * work every time. The driver opens the SST files on one thread in every counted run (db-bench.ts
+ * fixedCountArgs): racing file-opening threads made the memtable's skip list differ run to run. The
+ * *whilewriting steps are not counted (their driver says why): their writer is paced by wall time,
+ * and under valgrind's slowdown it would add writes per read that depend on the machine's speed.
  */
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
@@ -24,7 +28,7 @@ import type { ClientCommand, InstructionCounter } from "./types.js";
 /** The end of valgrind's messages about a counted run that is searched and shown. */
 const VALGRIND_LOG_BYTES = 1024 * 1024;
 
-export const DB_BENCH_COUNTED_WORK = "the db_bench process, all threads (no flush or compaction in a counted run)";
+export const DB_BENCH_COUNTED_WORK = "the db_bench process, all threads (no compaction in a counted run; fillseq's memtable flushed at close)";
 
 /** `workDir`: root's, so that the counting dir made in it cannot be a symlink `owner` planted. */
 export async function startCountingDbBench(options: { workDir: string; owner: OsUser | null; timeoutMs: number; cacheSim?: SimulatedCaches }): Promise<InstructionCounter> {

@@ -129,6 +129,10 @@ describe("a custom db_bench step's runs", () => {
     const overwrite = customStep(`{ driver: db_bench, name: ow, benchmarks: [readtocache, overwrite], measure: overwrite }`);
     expect(argsOf(overwrite.fixedRun(TARGET, BINS, 300, 0).args)).toMatchObject({ writes: "300", use_existing_db: "1" });
     expect(argsOf(overwrite.fixedRun(TARGET, BINS, 300, 0).args)).not.toHaveProperty("reads");
+    // as a builtin step's counted run: SST files opened on one thread, over the list's own option
+    const ownOptions = customStep(`{ driver: db_bench, name: ow8, benchmarks: [overwrite], options: { file_opening_threads: 8 } }`);
+    expect(argsOf(ownOptions.fixedRun(TARGET, BINS, 300, 0).args)).toMatchObject({ file_opening_threads: "1", stats_dump_period_sec: "0", stats_persist_period_sec: "0" });
+    expect(argsOf(ownOptions.run(TARGET, BINS, 5).args)).toMatchObject({ file_opening_threads: "8" });
   });
 
   it("is not counted where the list paces a writer by wall time", () => {
