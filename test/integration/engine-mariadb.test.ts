@@ -29,7 +29,8 @@ import { PipelineError } from "../../src/common/errors.js";
 import { processesUnder } from "../../src/trust/processes.js";
 import type { ForkRepo } from "../../src/setup/fork-repo.js";
 import { engineForkBuilds } from "../helpers/engine-fork-builds.js";
-import { relativeSpread } from "../../src/schedule/instructions.js";
+import { countInstructions, ON_FRESH_COPIES, relativeSpread } from "../../src/schedule/instructions.js";
+import type { OkInstructionSample, Variant } from "../../src/results/schema.js";
 import { sysbenchStep } from "../../src/driver/sysbench.js";
 import { sysbenchBins } from "../helpers/sysbench-bins.js";
 
@@ -239,6 +240,65 @@ describe("MariaDB instructions per operation", () => {
     for (const v of [...baseCounts.perOp, ...headCounts.perOp]) expect(v).toBeGreaterThan(10_000);
     expect(relativeSpread(baseCounts.perOp)).toBeLessThan(0.005);
     expect(Math.min(...headCounts.perOp) / Math.max(...baseCounts.perOp)).toBeGreaterThan(1.05);
+    expect(mariadbdProcesses()).toBe("");
+  });
+});
+
+describe("MariaDB instructions per operation of the steps that write", () => {
+  it("update-index and insert, each run on a fresh copy with purge held off: two servers of one build each within 0.5%, and equal within it", async () => {
+    const profile = await loadProfile("mariadb-quick");
+    const steps = ["update-index", "insert"].map((benchmark) => sysbenchStep({ benchmark, range: 100, table_size: 100_000, storage_engine: "innodb" }));
+    const variants: Variant[] = ["base", "aa"].map((id) => ({ id, commit: base.commit, ref: "base", flags: { cflags: "", cxxflags: "", ldflags: "", configure_args: [] }, build_id: base.buildId }));
+    const servers = new Map<string, Server>();
+    const counters = new Map<string, Awaited<ReturnType<NonNullable<Server["startCounting"]>>>>();
+    const started = performance.now();
+    const samples = await countInstructions(
+      steps,
+      variants,
+      { opsPerClient: profile.instructions!.ops_per_client, opsPerClientByStep: profile.instructions!.ops_per_client_by_step, repeats: 3, concurrency: 2 },
+      {
+        start: async (variant) => {
+          const server = await start(`writes-${variant.id}`);
+          servers.set(variant.id, server);
+          const load = steps[0]!.dataSet(server.connection, sysbenchBins);
+          for (const command of load.commands) await execa(command.file, command.args, { env, extendEnv: false });
+          await server.settle(load.tables);
+          const counter = await server.startCounting!();
+          counters.set(variant.id, counter);
+          return counter;
+        },
+        run: async (step, variant, perClient, run, freshCopy) => {
+          const counter = counters.get(variant.id)!;
+          const target = freshCopy ? await counter.freshCopy!() : servers.get(variant.id)!.connection;
+          const { result, ...counts } = await counter.count(step.fixedRun(target, sysbenchBins, perClient, run), (c) => execa(c.file, c.args, { env, extendEnv: false }));
+          return { ops: step.parse(result.stdout).ops, ...counts };
+        },
+        stop: async (variant) => {
+          await counters.get(variant.id)!.stop();
+          // the copy is gone with the counter, the benchmark database is as loaded
+          const server = servers.get(variant.id)!;
+          expect((await sql(server, "SHOW DATABASES LIKE 'bench%'")).stdout).toBe("bench");
+          expect((await sql(server, "SELECT COUNT(*) FROM sbtest1")).stdout).toBe("100000");
+          await server.stop();
+        },
+        signal: new AbortController().signal,
+        log: (line) => console.log(line),
+        now: () => performance.now() / 1000,
+      },
+    );
+    console.log(`mariadb writes counted in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    expect(samples.map((s) => s.status)).toEqual(Array(12).fill("ok"));
+    for (const step of steps) {
+      const perOp = (variant: string) => (samples as OkInstructionSample[]).filter((s) => s.step === step.id && s.variant === variant).map((s) => s.instructions_per_op);
+      const [baseCounts, aaCounts] = [perOp("base"), perOp("aa")];
+      console.log(`${step.id}: base ${baseCounts.map((v) => v.toFixed(0)).join(" ")} (spread ${(relativeSpread(baseCounts) * 100).toFixed(2)}%), aa ${aaCounts.map((v) => v.toFixed(0)).join(" ")} (${(relativeSpread(aaCounts) * 100).toFixed(2)}%)`);
+      expect((samples as OkInstructionSample[]).find((s) => s.step === step.id)!.counted).toContain(ON_FRESH_COPIES);
+      // an update or an insert with its index entries and undo: tens of thousands of instructions
+      for (const v of [...baseCounts, ...aaCounts]) expect(v).toBeGreaterThan(30_000);
+      expect(relativeSpread(baseCounts)).toBeLessThanOrEqual(0.005);
+      expect(relativeSpread(aaCounts)).toBeLessThanOrEqual(0.005);
+      expect(relativeSpread([...baseCounts, ...aaCounts])).toBeLessThanOrEqual(0.005);
+    }
     expect(mariadbdProcesses()).toBe("");
   });
 });
