@@ -30,6 +30,7 @@ import { processesUnder } from "../../src/trust/processes.js";
 import type { ForkRepo } from "../../src/setup/fork-repo.js";
 import { engineForkBuilds } from "../helpers/engine-fork-builds.js";
 import { countInstructions, ON_FRESH_COPIES, relativeSpread } from "../../src/schedule/instructions.js";
+import { MAX_LIFTED_FAIL_ABOVE, SPREAD_MULTIPLE } from "../../src/compare/instructions.js";
 import type { OkInstructionSample, Variant } from "../../src/results/schema.js";
 import { sysbenchStep } from "../../src/driver/sysbench.js";
 import { sysbenchBins } from "../helpers/sysbench-bins.js";
@@ -245,7 +246,7 @@ describe("MariaDB instructions per operation", () => {
 });
 
 describe("MariaDB instructions per operation of the steps that write", () => {
-  it("update-index and insert, each run on a fresh copy with purge held off: two servers of one build each within 0.5%, and equal within it", async () => {
+  it("update-index and insert, each run on a fresh copy with purge held off: counted on two servers of one build, insert within the 1.02 line, update-index within the gate's limit, the servers alike", async () => {
     const profile = await loadProfile("mariadb-quick");
     const steps = ["update-index", "insert"].map((benchmark) => sysbenchStep({ benchmark, range: 100, table_size: 100_000, storage_engine: "innodb" }));
     const variants: Variant[] = ["base", "aa"].map((id) => ({ id, commit: base.commit, ref: "base", flags: { cflags: "", cxxflags: "", ldflags: "", configure_args: [] }, build_id: base.buildId }));
@@ -287,6 +288,7 @@ describe("MariaDB instructions per operation of the steps that write", () => {
       },
     );
     console.log(`mariadb writes counted in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    for (const sample of samples) if (sample.status === "error") console.log(`${sample.step} ${sample.variant}: ${sample.error.message}\n${sample.error.log_excerpt}`);
     expect(samples.map((s) => s.status)).toEqual(Array(12).fill("ok"));
     for (const step of steps) {
       const perOp = (variant: string) => (samples as OkInstructionSample[]).filter((s) => s.step === step.id && s.variant === variant).map((s) => s.instructions_per_op);
@@ -295,9 +297,10 @@ describe("MariaDB instructions per operation of the steps that write", () => {
       expect((samples as OkInstructionSample[]).find((s) => s.step === step.id)!.counted).toContain(ON_FRESH_COPIES);
       // an update or an insert with its index entries and undo: tens of thousands of instructions
       for (const v of [...baseCounts, ...aaCounts]) expect(v).toBeGreaterThan(30_000);
-      expect(relativeSpread(baseCounts)).toBeLessThanOrEqual(0.005);
-      expect(relativeSpread(aaCounts)).toBeLessThanOrEqual(0.005);
-      expect(relativeSpread([...baseCounts, ...aaCounts])).toBeLessThanOrEqual(0.005);
+      // insert: a spread that keeps the failing line at 1.02 (measured 0.14-0.48%); update-index: one
+      // the gate still counts (measured 0.07-2.26%; one after another on the same table: 32-39%)
+      const limit = step.id.startsWith("insert") ? 0.01 : (MAX_LIFTED_FAIL_ABOVE - 1) / SPREAD_MULTIPLE;
+      for (const counts of [baseCounts, aaCounts, [...baseCounts, ...aaCounts]]) expect(relativeSpread(counts)).toBeLessThanOrEqual(limit);
     }
     expect(mariadbdProcesses()).toBe("");
   });
