@@ -26,7 +26,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
 import { PipelineError } from "../common/errors.js";
-import { callgrindArgs, countsOf, logReader, restartUnderValgrind, runCounted, timedFunctions, valgrindLogFile, valgrindOn, valgrindVersion, vgdbDump } from "../measure/valgrind.js";
+import { callgrindArgs, countsOf, logReader, restartUnderValgrind, runCounted, timedFunctions, valgrindLogFile, valgrindOn, valgrindVersion, vgdbDump, vgdbInstrumentation } from "../measure/valgrind.js";
 import { asUserIn, giveTo, type OsUser } from "../trust/unprivileged.js";
 import { removeUserTree } from "../trust/user-trees.js";
 import { copyName } from "./postgres-counting.js";
@@ -75,8 +75,8 @@ export interface CountableMariadb {
 const COUNTED_RUN_OPTIONS = ["--innodb-stats-auto-recalc=0", "--innodb-old-blocks-time=0", "--thread-cache-size=0"];
 
 /**
- * A copy's statement under valgrind (mariadb-quick's 100,000 rows: 15-50 s a copy on a loaded 2-core
- * machine, 2026-12-05) may take as long as a counted run (src/run/stage-count.ts).
+ * A copy's statement under valgrind (mariadb-quick's 100,000 rows: 15-50 s a copy instrumented on a
+ * loaded 2-core machine, 2026-12-05) may take as long as a counted run (src/run/stage-count.ts).
  */
 const COPY_STATEMENT_TIMEOUT_MS = 600_000;
 
@@ -173,8 +173,8 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
     for (const statement of prewarmStatements(server.connection.database, indexes)) await server.query(statement);
   };
   await restartUnderValgrind("MariaDB", { underValgrind: () => server.restart(counted), plain: () => server.restart(), prepare: prewarm }, log);
-  const dump = () =>
-    vgdbDump(outDir, server.pid, server.user, (file, args) => execa(file, args, { ...asUserIn(server.user, outDir), all: true, reject: false, timeout: timeoutMs }));
+  const vgdb = (file: string, args: string[]) => execa(file, args, { ...asUserIn(server.user, outDir), all: true, reject: false, timeout: timeoutMs });
+  const dump = () => vgdbDump(outDir, server.pid, server.user, vgdb);
 
   let stopped = false;
   const copy = copyName(server.connection.database);
@@ -187,11 +187,20 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
     // one server for every copy: its thread cache, allocator and table cache carry over from copy to copy
     warmUpOnCopies: true,
     // Made while the server runs under valgrind, before the count's first dump: none of it is counted.
+    // With callgrind's instrumentation off (vgdbInstrumentation): a copy of mariadb-quick's 100,000
+    // rows took 15-50 s instrumented on a loaded 2-core machine (2026-12-05), one before every run of
+    // a write step. Switching it back on empties the simulated caches, so every counted run on a copy
+    // starts from cold caches, the runs of N and 2N alike: their difference keeps none of it.
     async freshCopy() {
       const tables = parseCopiedTables(await server.query(tablesQuery(server.connection.database)));
       copied = true;
-      for (const statement of freshCopyStatements(server.connection.database, copy, tables)) await server.query(statement, COPY_STATEMENT_TIMEOUT_MS);
-      await server.settleWrites();
+      await vgdbInstrumentation(outDir, server.pid, false, vgdb);
+      try {
+        for (const statement of freshCopyStatements(server.connection.database, copy, tables)) await server.query(statement, COPY_STATEMENT_TIMEOUT_MS);
+        await server.settleWrites();
+      } finally {
+        await vgdbInstrumentation(outDir, server.pid, true, vgdb);
+      }
       return { ...server.connection, database: copy };
     },
     async count(command, run) {

@@ -114,6 +114,23 @@ export async function vgdbDump(
   return text;
 }
 
+/**
+ * Switches the instrumentation of the callgrind of process `pid` (started with callgrindArgs(outDir,
+ * ...)) off or on, and checks that it took (callgrind answers its monitor command's query with
+ * "instrumentation: on" or "off"). Off, the process runs at about nulgrind's speed, nothing counted
+ * and no cache simulated; each switch discards every translation, unwinds every thread's call stack
+ * and empties the simulated caches, so what runs next starts from cold caches. `run` as vgdbDump's.
+ */
+export async function vgdbInstrumentation(outDir: string, pid: number, on: boolean, run: (file: string, args: string[]) => Promise<{ failed: boolean; all?: string }>): Promise<void> {
+  const vgdb = (...command: string[]) => run("vgdb", [`--vgdb-prefix=${path.join(outDir, "vgdb")}`, `--pid=${pid}`, ...command]);
+  const state = on ? "on" : "off";
+  const switched = await vgdb("instrumentation", state);
+  const asked = switched.failed ? switched : await vgdb("instrumentation");
+  if (asked.failed || !new RegExp(`^instrumentation: ${state}$`, "m").test(asked.all ?? "")) {
+    throw new PipelineError(`vgdb could not switch the instrumentation of process ${pid}'s callgrind ${state}`, tail(`${switched.all ?? ""}\n${switched === asked ? "" : (asked.all ?? "")}`, 20));
+  }
+}
+
 /** Callgrind's dump files of process `pid` in `outDir`. */
 async function dumpFiles(outDir: string, pid: number): Promise<string[]> {
   const prefix = `${OUT_PREFIX}${pid}.`;
