@@ -314,9 +314,10 @@ describe("MariaDB instructions per operation of the steps that write", () => {
     );
     console.log(`mariadb writes counted in ${((performance.now() - started) / 1000).toFixed(0)} s; copies ${copySeconds.map((v) => v.toFixed(0)).join(" ")} s, counted while each was made ${duringCopy.map((v) => (v / 1e6).toFixed(1)).join(" ")}M`);
     // the copy runs uninstrumented: what callgrind counts while it is made is the table list's query
-    // before it (a few million instructions); instrumented, its 100,000 rows are billions
+    // before it (8.6-36.5 million instructions, the most on a server's first copy); instrumented, the
+    // copy's 100,000 rows were 2.97-3.02 billion (2026-12-05)
     expect(duringCopy.length).toBe(steps.length * variants.length * (1 + 2 * 3));
-    for (const counted of duringCopy) expect(counted).toBeLessThan(50_000_000);
+    for (const counted of duringCopy) expect(counted).toBeLessThan(200_000_000);
     for (const sample of samples) if (sample.status === "error") console.log(`${sample.step} ${sample.variant}: ${sample.error.message}\n${sample.error.log_excerpt}`);
     expect(samples.map((s) => s.status)).toEqual(Array(12).fill("ok"));
     for (const step of steps) {
