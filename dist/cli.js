@@ -17,7 +17,6 @@ import {
   builtinProfileSummaries,
   columnsOf,
   compareAgainstBaseline,
-  compareColumns,
   compareRun,
   compareStepProfiles,
   comparisonLabels,
@@ -50,12 +49,13 @@ import {
   renderMarkdown,
   resolveCommit,
   rowsOf,
+  runLabels,
   runStreamed,
   stripControl,
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-JKLWVN2C.js";
+} from "./chunks/chunk-UEBR6R6H.js";
 import {
   EXIT_ERROR,
   EXIT_OK,
@@ -13909,7 +13909,8 @@ function buildProgram(io, setExitCode) {
     if (flags.chartsDir) await writableDir(path8.resolve(flags.chartsDir), "--charts-dir");
     const runs = mergeShards(await Promise.all(files.map(async (f) => ({ results: await readResults(f), source: f }))));
     const options = await compareOptionsFrom(flags);
-    const comparisons = compareColumns(runs, options);
+    const labels = runLabels(runs);
+    const comparisons = runs.map((results, i) => compareRun(results, { ...options, label: labels[i] ?? null, columns: runs.length }));
     const charts = flags.chartsDir ? await chartsInto(path8.resolve(flags.chartsDir), files[0], comparisons) : void 0;
     await emit(render(comparisons, flags.format, flags.failOn, flags.runnerCost, charts), flags.out, io);
     setExitCode(exitCodeOf(comparisons));
