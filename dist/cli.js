@@ -17,6 +17,7 @@ import {
   builtinProfileSummaries,
   columnsOf,
   compareAgainstBaseline,
+  compareColumns,
   compareRun,
   compareStepProfiles,
   comparisonLabels,
@@ -49,13 +50,12 @@ import {
   renderMarkdown,
   resolveCommit,
   rowsOf,
-  runLabels,
   runStreamed,
   stripControl,
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-UEBR6R6H.js";
+} from "./chunks/chunk-DP3PO54T.js";
 import {
   EXIT_ERROR,
   EXIT_OK,
@@ -13909,8 +13909,7 @@ function buildProgram(io, setExitCode) {
     if (flags.chartsDir) await writableDir(path8.resolve(flags.chartsDir), "--charts-dir");
     const runs = mergeShards(await Promise.all(files.map(async (f) => ({ results: await readResults(f), source: f }))));
     const options = await compareOptionsFrom(flags);
-    const labels = runLabels(runs);
-    const comparisons = runs.map((results, i) => compareRun(results, { ...options, label: labels[i] ?? null, columns: runs.length }));
+    const comparisons = compareColumns(runs, options);
     const charts = flags.chartsDir ? await chartsInto(path8.resolve(flags.chartsDir), files[0], comparisons) : void 0;
     await emit(render(comparisons, flags.format, flags.failOn, flags.runnerCost, charts), flags.out, io);
     setExitCode(exitCodeOf(comparisons));

@@ -44,6 +44,7 @@ import {
   commentMarker,
   commitsBetween,
   compareAgainstBaseline,
+  compareColumns,
   compareRun,
   decideGate,
   defaultCacheDir,
@@ -88,7 +89,6 @@ import {
   require_picomatch,
   resolveJudging,
   resultsRunOf,
-  runLabels,
   shortSha,
   stepsWithVerdict,
   storedJudging,
@@ -103,7 +103,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-UEBR6R6H.js";
+} from "./chunks/chunk-DP3PO54T.js";
 import {
   EXIT_ERROR,
   InputError,
@@ -84163,9 +84163,9 @@ async function reportMode(modeCtx) {
     return {};
   });
   const judging = resolveJudging(profile, config, ctx.inputs.thresholds);
-  const labels = runLabels(runs);
-  const comparisons = runs.map(
-    (results, i) => compareRun({ ...results, thresholds: void 0 }, { thresholds: judging.thresholds, overrides: judging.overrides, label: labels[i] ?? null, columns: runs.length })
+  const comparisons = compareColumns(
+    runs.map((results) => ({ ...results, thresholds: void 0 })),
+    { thresholds: judging.thresholds, overrides: judging.overrides }
   );
   const acceptance = await acceptanceOf(ctx, labelled);
   const measuredRun = runUrl(ctx.env, String(runId));
