@@ -55,7 +55,7 @@ import {
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-DP3PO54T.js";
+} from "./chunks/chunk-C4HTML2Z.js";
 import {
   EXIT_ERROR,
   EXIT_OK,

@@ -103,7 +103,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-DP3PO54T.js";
+} from "./chunks/chunk-C4HTML2Z.js";
 import {
   EXIT_ERROR,
   InputError,
