@@ -26,10 +26,11 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
 import { PipelineError } from "../common/errors.js";
-import { callgrindArgs, countsOf, logReader, restartUnderValgrind, runCounted, timedFunctions, valgrindLogFile, valgrindOn, valgrindVersion, vgdbDump } from "../measure/valgrind.js";
+import { callgrindArgs, countsOf, logReader, restartUnderValgrind, runCounted, timedFunctions, valgrindLogFile, valgrindOn, valgrindVersion, vgdbDump, vgdbInstrumentation } from "../measure/valgrind.js";
 import { asUserIn, giveTo, type OsUser } from "../trust/unprivileged.js";
 import { removeUserTree } from "../trust/user-trees.js";
-import type { CountingOptions, InstructionCounter } from "./types.js";
+import { copyName } from "./postgres-counting.js";
+import type { Connection, CountingOptions, InstructionCounter } from "./types.js";
 
 export const MARIADB_COUNTED_WORK = "connection threads (inside dispatch_command)";
 
@@ -40,7 +41,8 @@ const COLLECT_IN = "dispatch_command*";
 export interface CountableMariadb {
   /** root's (server-root.ts): the counting dir made in it cannot be a symlink the server's user planted */
   readonly dataRoot: string;
-  readonly database: string;
+  /** where clients reach it (kept up to date across restarts) */
+  readonly connection: Connection;
   /** the server's process (valgrind's, under the counter) */
   readonly pid: number;
   /** who runs the server: vgdb must run as the same user */
@@ -48,11 +50,35 @@ export interface CountableMariadb {
   /** Stops the server and starts it on the same data and port; with `counted`, under `counted.wrapper` with `counted.options` added to mariadbd's. */
   restart(counted?: { wrapper: string[]; options: string[] }): Promise<void>;
   isAlive(): boolean;
-  /** The statements' result rows, tab-separated; PipelineError when one fails. */
-  query(sql: string): Promise<string>;
+  /** The statements' result rows, tab-separated; PipelineError when one fails or takes longer than `timeoutMs` (default: the server's). */
+  query(sql: string, timeoutMs?: number): Promise<string>;
   /** Waits until the background work earlier writes left is done (StorageEngine.quiesce). */
   quiesce(): Promise<void>;
+  /** A load's writes out of memory (StorageEngine.settle), after ANALYZE. */
+  settleWrites(): Promise<void>;
+  /** Holds the storage engine's background cleanup off until the returned function is called (StorageEngine.holdCleanup); null where nothing needs holding. */
+  holdCleanup(): Promise<(() => Promise<void>) | null>;
 }
+
+/**
+ * Background work that would otherwise change a counted run's work at its own pace: InnoDB's
+ * recalculation of a table's statistics after a tenth of its rows changed (a fresh copy's load
+ * queues one, done ten seconds later by a background thread, around the counted run), and the
+ * buffer pool's "old" sublist, whose pages are moved to the young end only if first read over a
+ * second before (innodb_old_blocks_time): by wall time, which valgrind stretches unevenly. And the
+ * thread cache: a connection served by a cached thread allocates from that thread's malloc arena and
+ * cache, left as whichever earlier connection (a copy's statement, one of a varying number of polls)
+ * left them; a new thread per connection starts from a fresh cache. Measured 2026-12-05 (update-index,
+ * N = 500, fresh copies, purge held, one server): 0.45-1.36% apart with these three as the server's
+ * defaults, 0.07-0.43% without; most of what still varies is glibc's _int_malloc.
+ */
+const COUNTED_RUN_OPTIONS = ["--innodb-stats-auto-recalc=0", "--innodb-old-blocks-time=0", "--thread-cache-size=0"];
+
+/**
+ * A copy's statement under valgrind (mariadb-quick's 100,000 rows: 15-50 s a copy instrumented on a
+ * loaded 2-core machine, 2026-12-05) may take as long as a counted run (src/run/stage-count.ts).
+ */
+const COPY_STATEMENT_TIMEOUT_MS = 600_000;
 
 /** A backquoted MariaDB identifier. */
 const quoteName = (name: string): string => `\`${name.replace(/`/g, "``")}\``;
@@ -70,6 +96,50 @@ export function prewarmStatements(database: string, indexes: string): string[] {
       if (!table || !index) throw new PipelineError(`unexpected index list line "${line}" (expected table<TAB>index)`);
       return `SELECT COUNT(*) FROM ${quoteName(database)}.${quoteName(table)} FORCE INDEX (${quoteName(index)})`;
     });
+}
+
+/** A table of the benchmark database and the columns of its primary key, in order (none: the table has none). */
+export interface CopiedTable {
+  name: string;
+  primaryKey: string[];
+}
+
+/** The benchmark database's tables with their primary keys' columns, one per line (the primary key's columns comma-separated, NULL for none). */
+export const tablesQuery = (database: string): string =>
+  `SELECT t.TABLE_NAME, (SELECT GROUP_CONCAT(k.COLUMN_NAME ORDER BY k.ORDINAL_POSITION SEPARATOR ',') FROM information_schema.KEY_COLUMN_USAGE k ` +
+  `WHERE k.TABLE_SCHEMA = t.TABLE_SCHEMA AND k.TABLE_NAME = t.TABLE_NAME AND k.CONSTRAINT_NAME = 'PRIMARY') ` +
+  `FROM information_schema.TABLES t WHERE t.TABLE_SCHEMA = '${database.replace(/'/g, "''")}' AND t.TABLE_TYPE = 'BASE TABLE' ORDER BY t.TABLE_NAME`;
+
+/** Pure: tablesQuery's output (mariadb --batch --skip-column-names). */
+export function parseCopiedTables(stdout: string): CopiedTable[] {
+  return stdout
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => {
+      const [name, key, ...rest] = line.split("\t");
+      if (!name || key === undefined || key === "" || rest.length > 0) throw new PipelineError(`unexpected table list line "${line}" (expected table<TAB>primary key columns or NULL)`);
+      return { name, primaryKey: key === "NULL" ? [] : key.split(",") };
+    });
+}
+
+/**
+ * Pure: the statements that replace `copy` with a fresh copy of `database`'s `tables`: each table
+ * created like the original (columns, indexes, engine, options) and filled in primary key order, so
+ * that every copy gets the same rows in the same pages, with the same free space, whatever earlier
+ * runs did to the original's (a table without a primary key is read in its clustered order, which is
+ * its hidden row id's). The AUTO_INCREMENT counter follows the rows copied.
+ */
+export function freshCopyStatements(database: string, copy: string, tables: readonly CopiedTable[]): string[] {
+  return [
+    `DROP DATABASE IF EXISTS ${quoteName(copy)}`,
+    `CREATE DATABASE ${quoteName(copy)}`,
+    ...tables.flatMap(({ name, primaryKey }) => {
+      const [from, to] = [`${quoteName(database)}.${quoteName(name)}`, `${quoteName(copy)}.${quoteName(name)}`];
+      const order = primaryKey.length > 0 ? ` ORDER BY ${primaryKey.map(quoteName).join(", ")}` : "";
+      return [`CREATE TABLE ${to} LIKE ${from}`, `INSERT INTO ${to} SELECT * FROM ${from}${order}`];
+    }),
+    ...(tables.length > 0 ? [`ANALYZE TABLE ${tables.map(({ name }) => `${quoteName(copy)}.${quoteName(name)}`).join(", ")}`] : []),
+  ];
 }
 
 export async function startCountingMariadb(server: CountableMariadb, options: CountingOptions = {}): Promise<InstructionCounter> {
@@ -92,32 +162,62 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
       "--innodb-use-native-aio=0",
       "--innodb-buffer-pool-dump-at-shutdown=0",
       "--innodb-buffer-pool-load-at-startup=0",
+      ...COUNTED_RUN_OPTIONS,
       ...(hasPoolMax ? [`--innodb-buffer-pool-size-max=${poolBytes}`] : []),
     ],
   };
   const prewarm = async () => {
     const indexes = await server.query(
-      `SELECT DISTINCT TABLE_NAME, INDEX_NAME FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = '${server.database.replace(/'/g, "''")}' AND INDEX_TYPE IN (${PREWARMED_INDEX_TYPES.map((type) => `'${type}'`).join(", ")})`,
+      `SELECT DISTINCT TABLE_NAME, INDEX_NAME FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = '${server.connection.database.replace(/'/g, "''")}' AND INDEX_TYPE IN (${PREWARMED_INDEX_TYPES.map((type) => `'${type}'`).join(", ")})`,
     );
-    for (const statement of prewarmStatements(server.database, indexes)) await server.query(statement);
+    for (const statement of prewarmStatements(server.connection.database, indexes)) await server.query(statement);
   };
   await restartUnderValgrind("MariaDB", { underValgrind: () => server.restart(counted), plain: () => server.restart(), prepare: prewarm }, log);
-  const dump = () =>
-    vgdbDump(outDir, server.pid, server.user, (file, args) => execa(file, args, { ...asUserIn(server.user, outDir), all: true, reject: false, timeout: timeoutMs }));
+  const vgdb = (file: string, args: string[]) => execa(file, args, { ...asUserIn(server.user, outDir), all: true, reject: false, timeout: timeoutMs });
+  const dump = () => vgdbDump(outDir, server.pid, server.user, vgdb);
 
   let stopped = false;
+  const copy = copyName(server.connection.database);
+  let copied = false;
   return {
     tool: "callgrind",
     counted: MARIADB_COUNTED_WORK,
     // the server's caches, table definitions and prepared statements settle in a first run
     warmUp: true,
+    // one server for every copy: its thread cache, allocator and table cache carry over from copy to copy
+    warmUpOnCopies: true,
+    // Made while the server runs under valgrind, before the count's first dump: none of it is counted.
+    // With callgrind's instrumentation off (vgdbInstrumentation): a copy of mariadb-quick's 100,000
+    // rows took 15-50 s instrumented on a loaded 2-core machine (2026-12-05), one before every run of
+    // a write step. Switching it back on empties the simulated caches, so every counted run on a copy
+    // starts from cold caches, the runs of N and 2N alike: their difference keeps none of it.
+    async freshCopy() {
+      const tables = parseCopiedTables(await server.query(tablesQuery(server.connection.database)));
+      copied = true;
+      await vgdbInstrumentation(outDir, server.pid, false, vgdb);
+      try {
+        for (const statement of freshCopyStatements(server.connection.database, copy, tables)) await server.query(statement, COPY_STATEMENT_TIMEOUT_MS);
+        await server.settleWrites();
+      } finally {
+        await vgdbInstrumentation(outDir, server.pid, true, vgdb);
+      }
+      return { ...server.connection, database: copy };
+    },
     async count(command, run) {
       if (stopped) throw new Error("the instruction counter was stopped");
       await server.quiesce();
-      // from zero: what ran since the last dump (the previous run's disconnect, the prewarm) is not this run's
-      await dump();
-      const result = await runCounted("MariaDB", log, () => server.isAlive(), () => run(command));
-      const counted = await dump();
+      // held from before the first dump until after the second: the hold's own statements are not counted
+      const release = await server.holdCleanup();
+      let result: Awaited<ReturnType<typeof run>>;
+      let counted: string;
+      try {
+        // from zero: what ran since the last dump (the previous run's disconnect, the prewarm) is not this run's
+        await dump();
+        result = await runCounted("MariaDB", log, () => server.isAlive(), () => run(command));
+        counted = await dump();
+      } finally {
+        await release?.();
+      }
       const what = `the callgrind dump of process ${server.pid}`;
       return { result, ...countsOf(counted, options, what), ...timedFunctions(counted, what, { cacheSim: options.cacheSim !== undefined }) };
     },
@@ -125,6 +225,7 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
       if (stopped) return;
       stopped = true;
       await server.restart();
+      if (copied) await server.query(`DROP DATABASE IF EXISTS ${quoteName(copy)}`);
       // the restarted server runs as the dir's owner: it stays, and the dir goes as that user
       await removeUserTree(server.user, outDir, { ending: [] });
     },

@@ -76,8 +76,8 @@ export function startFailureCause(log: string): string | null {
   return null;
 }
 
-/** The statements' result rows, tab-separated. */
-export type Query = (sql: string) => Promise<string>;
+/** The statements' result rows, tab-separated (within `timeoutMs`, default the server's). */
+export type Query = (sql: string, timeoutMs?: number) => Promise<string>;
 
 /**
  * What differs between the storage engines a MariaDB engine benchmarks: the options the server needs
@@ -91,9 +91,19 @@ export interface StorageEngine {
   settle(query: Query, timeoutMs: number): Promise<void>;
   /** Before each counted run: the background work earlier writes left done, so that none of it runs beside the counted one. */
   quiesce(query: Query, timeoutMs: number): Promise<void>;
+  /** Opens in `session`, before a counted run, what keeps the engine's background cleanup off the pages the run writes until the session commits; absent where nothing needs holding. */
+  holdCleanup?(session: Session): Promise<void>;
 }
 
-export const INNODB: StorageEngine = { serverSettings: {}, settle: drainDirtyPages, quiesce: drainPurge };
+/** A client connection of the gate's own, kept open between its statements. */
+export interface Session {
+  /** The statements' result rows, tab-separated; PipelineError when one fails (the session is then gone). */
+  query(sql: string): Promise<string>;
+  /** Disconnects and waits for the client to exit. */
+  close(): Promise<void>;
+}
+
+export const INNODB: StorageEngine = { serverSettings: {}, settle: drainDirtyPages, quiesce: drainPurge, holdCleanup: holdPurge };
 
 /** A MariaDB server engine for `storage`, built with `recipe` (recipes/<recipe>.yaml). */
 export function mariadbServerEngine(name: string, recipe: string, storage: StorageEngine): ServerEngine {
@@ -217,12 +227,22 @@ async function startMariadb(options: StartOptions, storage: StorageEngine): Prom
   };
 
   /** The statements' result rows, tab-separated; PipelineError with the server log when one fails. */
-  const query = async (sql: string): Promise<string> => {
+  const query = async (sql: string, timeout = timeoutMs): Promise<string> => {
     const args = ["--no-defaults", "--protocol=socket", `--socket=${socket}`, `--user=${SUPERUSER}`, "--batch", "--skip-column-names", "-e", sql];
-    const result = await run(path.join(binDir, "mariadb"), args);
+    const result = await run(path.join(binDir, "mariadb"), args, timeout);
     if (result.failed) throw new PipelineError(`mariadb failed: ${result.shortMessage}`, `${result.all ?? ""}\n--- server log ---\n${await logTail(LOG_LINES_IN_ERRORS)}`);
     return result.stdout;
   };
+  const session = (): Session =>
+    clientSession(
+      execa(path.join(binDir, "mariadb"), ["--no-defaults", "--protocol=socket", `--socket=${socket}`, `--user=${SUPERUSER}`, "--batch", "--skip-column-names", "--unbuffered"], {
+        ...asUserIn(user, userDir),
+        stdin: "pipe",
+        reject: false,
+        cancelSignal: registry.signal,
+      }),
+      async (stderr) => `${stderr}\n--- server log ---\n${await logTail(LOG_LINES_IN_ERRORS)}`,
+    );
   await query(`CREATE DATABASE \`${options.database}\``).catch(async (e: unknown) => fail(`CREATE DATABASE ${options.database} failed`, e instanceof PipelineError ? e.logExcerpt : String(e)));
 
   const restart = async (counted?: Counted): Promise<void> => {
@@ -236,7 +256,7 @@ async function startMariadb(options: StartOptions, storage: StorageEngine): Prom
 
   const countable: CountableMariadb = {
     dataRoot,
-    database: options.database,
+    connection,
     get pid() {
       return root.pid;
     },
@@ -245,6 +265,16 @@ async function startMariadb(options: StartOptions, storage: StorageEngine): Prom
     isAlive: root.isAlive,
     query,
     quiesce: () => storage.quiesce(query, timeoutMs),
+    settleWrites: () => storage.settle(query, timeoutMs),
+    holdCleanup: async () => {
+      if (!storage.holdCleanup) return null;
+      const held = session();
+      await storage.holdCleanup(held);
+      return async () => {
+        await held.query("COMMIT");
+        await held.close();
+      };
+    },
   };
 
   return {
@@ -326,6 +356,62 @@ export async function drainPurge(query: Query, timeoutMs: number): Promise<void>
     if (performance.now() > deadline) throw new PipelineError(`InnoDB's purge still had ${history} undo logs to do ${Math.round(timeoutMs / 1000)} s after a counted run`);
     await sleep(200);
   }
+}
+
+/**
+ * InnoDB's purge held off for a counted run: a read view open in another connection from before the
+ * run until after it, so that no undo log and no delete-marked record the run leaves is purged while
+ * it runs. Drained before the run, held during it, the run's writes find the same pages with the same
+ * free space whatever purge's pace: without it, whether an update of index k found room in its page or
+ * reorganized or split it, and whether a transaction's undo log got a new page, depended on how far
+ * purge had got (update-index's identical runs spread 32-39%, insert's 2-16%). START TRANSACTION WITH
+ * CONSISTENT SNAPSHOT opens the view at once at REPEATABLE READ (InnoDB's default, set here in case
+ * the profile changed it); the session's statements and its COMMIT run in dispatch_command, where the
+ * counter collects, so the counter holds before its first dump and commits after its second.
+ */
+export async function holdPurge(session: Session): Promise<void> {
+  await session.query("SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ; START TRANSACTION WITH CONSISTENT SNAPSHOT");
+}
+
+/** How long one statement of a session may take. */
+const SESSION_STATEMENT_TIMEOUT_MS = 60_000;
+
+/**
+ * A session over the mariadb client kept running, reading statements from its stdin: each batch ends
+ * with a SELECT of a marker, whose row in the (unbuffered) output says the batch is done. In batch
+ * mode the client exits at the first failing statement.
+ */
+function clientSession(client: ReturnType<typeof execa>, say: (output: string) => Promise<string>): Session {
+  let output = "";
+  let exited = false;
+  let batches = 0;
+  client.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  void client.then(() => (exited = true));
+  return {
+    async query(sql) {
+      const marker = `db-bench-gate session batch ${++batches} done`;
+      const from = output.length;
+      client.stdin?.write(`${sql};\nSELECT '${marker}';\n`);
+      const deadline = performance.now() + SESSION_STATEMENT_TIMEOUT_MS;
+      for (;;) {
+        const end = output.indexOf(`${marker}\n`, from);
+        if (end >= 0) return output.slice(from, end).replace(/\n$/, "");
+        if (exited || performance.now() > deadline) {
+          client.kill("SIGKILL");
+          const result = await client;
+          const why = exited ? `failed (${lastLines(String(result.stderr ?? result.shortMessage), 1) || result.shortMessage})` : `took more than ${SESSION_STATEMENT_TIMEOUT_MS / 1000} s`;
+          throw new PipelineError(`a session's statements ${why}: ${sql}`, await say(`${String(result.stderr ?? "")}\n${output}`));
+        }
+        await sleep(20);
+      }
+    },
+    async close() {
+      client.stdin?.end();
+      const timer = setTimeout(() => client.kill("SIGKILL"), SESSION_STATEMENT_TIMEOUT_MS);
+      await client;
+      clearTimeout(timer);
+    },
+  };
 }
 
 /**

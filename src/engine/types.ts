@@ -198,6 +198,12 @@ export interface InstructionCounter {
    * engine cannot copy (an embedded engine's runs each open a copy of their own anyway).
    */
   freshCopy?(): Promise<Target>;
+  /**
+   * Whether a counted run on a fresh copy still leaves server state the next run on another copy
+   * reuses (a threaded server's thread cache, memory pools, caches), so a warm-up run on a copy comes
+   * first; absent: a copy shares nothing with the run before.
+   */
+  readonly warmUpOnCopies?: boolean;
   /** Back to the plain instance (same data and connection); the counter is unusable afterwards. */
   stop(): Promise<void>;
 }

@@ -89,18 +89,15 @@ export function callgrindArgs(outDir: string, collectIn: string, { cacheSim }: C
 /** Where callgrindArgs has valgrind write its own messages. */
 export const valgrindLogFile = (outDir: string): string => path.join(outDir, "valgrind.log");
 
+/** Runs vgdb: as the process's user (vgdb finds the process by its user's name), with a timeout. */
+export type VgdbRunner = (file: string, args: string[]) => Promise<{ failed: boolean; all?: string }>;
+
 /**
  * Asks the callgrind of process `pid` (started with callgrindArgs(outDir, ...)) to write its counts
  * since the last dump, and returns the dump's text (parseCachegrindOut reads it) once it is complete,
- * its file removed. `run` runs vgdb: as the process's user (vgdb finds the process by its user's
- * name), with a timeout. The dump is read as `user`, who writes `outDir`.
+ * its file removed. The dump is read as `user`, who writes `outDir`.
  */
-export async function vgdbDump(
-  outDir: string,
-  pid: number,
-  user: OsUser | null,
-  run: (file: string, args: string[]) => Promise<{ failed: boolean; all?: string }>,
-): Promise<string> {
+export async function vgdbDump(outDir: string, pid: number, user: OsUser | null, run: VgdbRunner): Promise<string> {
   const before = new Set(await dumpFiles(outDir, pid));
   const vgdb = await run("vgdb", [`--vgdb-prefix=${path.join(outDir, "vgdb")}`, `--pid=${pid}`, "dump"]);
   const written = (await dumpFiles(outDir, pid)).filter((file) => !before.has(file));
@@ -112,6 +109,23 @@ export async function vgdbDump(
   await rm(file);
   if (!isCompleteCallgrindOut(text)) throw new PipelineError(`the callgrind dump of process ${pid} is incomplete`, tail(text, 10));
   return text;
+}
+
+/**
+ * Switches the instrumentation of the callgrind of process `pid` (started with callgrindArgs(outDir,
+ * ...)) off or on, and checks that it took (callgrind answers its monitor command's query with
+ * "instrumentation: on" or "off"). Off, the process runs at about nulgrind's speed, nothing counted
+ * and no cache simulated; each switch discards every translation, unwinds every thread's call stack
+ * and empties the simulated caches, so what runs next starts from cold caches.
+ */
+export async function vgdbInstrumentation(outDir: string, pid: number, on: boolean, run: VgdbRunner): Promise<void> {
+  const vgdb = (...command: string[]) => run("vgdb", [`--vgdb-prefix=${path.join(outDir, "vgdb")}`, `--pid=${pid}`, ...command]);
+  const state = on ? "on" : "off";
+  const switched = await vgdb("instrumentation", state);
+  const asked = switched.failed ? switched : await vgdb("instrumentation");
+  if (asked.failed || !new RegExp(`^instrumentation: ${state}$`, "m").test(asked.all ?? "")) {
+    throw new PipelineError(`vgdb could not switch the instrumentation of process ${pid}'s callgrind ${state}`, tail(`${switched.all ?? ""}\n${switched === asked ? "" : (asked.all ?? "")}`, 20));
+  }
 }
 
 /** Callgrind's dump files of process `pid` in `outDir`. */

@@ -16,9 +16,11 @@
  * per operation then drifts from run to run, and I(2N) - I(N) is not the same difference twice. Where
  * the counter can copy the data (a server's counter: the loaded database copied afresh), every counted
  * run of such a step starts from a fresh copy, all with the same operations (run number 0: one seed),
- * so the run of 2N repeats the run of N and goes on, and no warm-up is needed (a copy shares nothing
- * with the run before). Elsewhere the runs follow each other on the same data, numbered from 0, alike on
- * every variant: a driver whose steps write draws other rows in each (src/driver/sysbench.ts).
+ * so the run of 2N repeats the run of N and goes on, and no warm-up is needed where a copy shares
+ * nothing with the run before (PostgreSQL: a new database and backend); a threaded server keeps
+ * state across databases (MariaDB), so a warm-up run on a copy comes first there. Elsewhere the runs
+ * follow each other on the same data, numbered from 0, alike on every variant: a driver whose steps
+ * write draws other rows in each (src/driver/sysbench.ts).
  *
  * Where nothing can be counted (valgrind missing, an engine without a counter: alike for every
  * variant) the samples are "unavailable" with the reason (n/a). A variant whose build cannot be counted
@@ -69,6 +71,8 @@ export interface Counter {
   readonly warmUp: boolean;
   /** present where a counted run of a step that writes can start from a fresh copy of the data (InstructionCounter.freshCopy) */
   freshCopy?(): Promise<unknown>;
+  /** whether a run on a fresh copy still leaves server state the next one reuses, so a warm-up run on a copy comes first (InstructionCounter.warmUpOnCopies) */
+  readonly warmUpOnCopies?: boolean;
 }
 
 export interface CountingHooks {
@@ -198,14 +202,15 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
     let profile: StepProfile | { error: string } | null = null;
     let functionsSeconds = 0;
     try {
-      // Caches, catalogs and plans settle before the first pair (a fresh copy has none of the last
-      // run's), over all that the longer run reaches: a warm-up of N left the first 2N run's second
-      // half cold in a server that lives on, and in MariaDB's simulated last-level cache that first
-      // difference of each step missed 5-20 times as often as the next two (estimated cycles spread
-      // 1.7-4.2% where instructions spread 0.2%: 5 A/A runs of mariadb-quick, 2026-12-05).
-      if (counter.warmUp && !freshCopy) await hooks.run(step, variant, 2 * perClient, run++);
       /** the next run: from a fresh copy, always run 0 (the same operations) */
       const next = (n: number) => (freshCopy ? hooks.run(step, variant, n, 0, true) : hooks.run(step, variant, n, run++));
+      // Caches, catalogs and plans settle before the first pair (a fresh copy has none of the last
+      // run's, unless the server keeps them), over all that the longer run reaches: a warm-up of N left
+      // the first 2N run's second half cold in a server that lives on, and in MariaDB's simulated
+      // last-level cache that first difference of each step missed 5-20 times as often as the next two
+      // (estimated cycles spread 1.7-4.2% where instructions spread 0.2%: 5 A/A runs of mariadb-quick,
+      // 2026-12-05).
+      if (freshCopy ? counter.warmUpOnCopies === true : counter.warmUp) await next(2 * perClient);
       for (; repeat < plan.repeats; repeat++) {
         const short = await next(perClient);
         const long = await next(2 * perClient);

@@ -12,7 +12,7 @@ import { BuildNotCountableError, CountingUnavailableError, InputError, ParseErro
 import { estimatedCycles, isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut } from "../../src/measure/cachegrind.js";
 import { callgrindArgs, callgrindPerProcessArgs, cachegrindArgs, countsOf, logReader, readCounts, restartUnderValgrind, unsupportedInstruction } from "../../src/measure/valgrind.js";
 import { DEFAULT_SIMULATED_CACHES, describedCaches, SimulatedCachesSchema } from "../../src/measure/simulated-caches.js";
-import { prewarmStatements } from "../../src/engine/mariadb-counting.js";
+import { freshCopyStatements, parseCopiedTables, prewarmStatements } from "../../src/engine/mariadb-counting.js";
 import { countingSeconds, instructionChannelGroups } from "../../scripts/lib/instruction-quality.js";
 import { InstructionSampleSchema, type InstructionSample, type Results, type Variant } from "../../src/results/schema.js";
 import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
@@ -251,6 +251,29 @@ describe("callgrind dumps (MariaDB's connection threads)", () => {
     ]);
     expect(prewarmStatements("bench", "")).toEqual([]);
     expect(() => prewarmStatements("bench", "sbtest1 PRIMARY\n")).toThrow(PipelineError);
+  });
+
+  it("copies the benchmark database for a counted run of a step that writes: each table like the original, filled in primary key order, analysed; names quoted", () => {
+    const tables = parseCopiedTables("sbtest1\tid\nodd`name\tNULL\nwide\ta,b\n");
+    expect(tables).toEqual([
+      { name: "sbtest1", primaryKey: ["id"] },
+      { name: "odd`name", primaryKey: [] },
+      { name: "wide", primaryKey: ["a", "b"] },
+    ]);
+    expect(freshCopyStatements("bench", "bench_counted_copy", tables)).toEqual([
+      "DROP DATABASE IF EXISTS `bench_counted_copy`",
+      "CREATE DATABASE `bench_counted_copy`",
+      "CREATE TABLE `bench_counted_copy`.`sbtest1` LIKE `bench`.`sbtest1`",
+      "INSERT INTO `bench_counted_copy`.`sbtest1` SELECT * FROM `bench`.`sbtest1` ORDER BY `id`",
+      "CREATE TABLE `bench_counted_copy`.`odd``name` LIKE `bench`.`odd``name`",
+      // no primary key: InnoDB's clustered order is its hidden row id's, the order a scan reads
+      "INSERT INTO `bench_counted_copy`.`odd``name` SELECT * FROM `bench`.`odd``name`",
+      "CREATE TABLE `bench_counted_copy`.`wide` LIKE `bench`.`wide`",
+      "INSERT INTO `bench_counted_copy`.`wide` SELECT * FROM `bench`.`wide` ORDER BY `a`, `b`",
+      "ANALYZE TABLE `bench_counted_copy`.`sbtest1`, `bench_counted_copy`.`odd``name`, `bench_counted_copy`.`wide`",
+    ]);
+    expect(freshCopyStatements("bench", "bench_counted_copy", parseCopiedTables(""))).toEqual(["DROP DATABASE IF EXISTS `bench_counted_copy`", "CREATE DATABASE `bench_counted_copy`"]);
+    for (const unread of ["sbtest1\n", "sbtest1\t\n", "sbtest1\tid\textra\n"]) expect(() => parseCopiedTables(unread)).toThrow(PipelineError);
   });
 });
 
@@ -503,6 +526,25 @@ describe("the counting pass", () => {
       ...Array(2).fill(`${update.id} serving backends; ${ON_FRESH_COPIES}`),
       ...Array(2).fill(`${insert.id} serving backends; ${insert.countedRun}; ${ON_FRESH_COPIES}`),
     ]);
+  });
+
+  it("a step that writes, on a counter whose server keeps state across copies (MariaDB's): a warm-up run of 2N on a fresh copy first, then every run on a fresh copy", async () => {
+    const update = sysbenchStep({ benchmark: "update-index" });
+    const runs: string[] = [];
+    const h: CountingHooks = {
+      start: async () => ({ tool: "callgrind", counted: "connection threads", warmUp: true, warmUpOnCopies: true, freshCopy: async () => undefined }),
+      run: async (step, v, perClient, run, freshCopy) => {
+        runs.push(`${perClient} run ${run}${freshCopy ? " fresh" : ""}`);
+        return { ops: perClient, instructions: 5e7 + perClient * 80_000 };
+      },
+      stop: async () => undefined,
+      signal: new AbortController().signal,
+      log: () => undefined,
+      now: () => 0,
+    };
+    const samples = await countInstructions([update], [base], { opsPerClient: 100, repeats: 2 }, h);
+    expect(runs).toEqual([200, 100, 200, 100, 200].map((n) => `${n} run 0 fresh`));
+    expect(samples.map((s) => s.status === "ok" && s.instructions_per_op)).toEqual([80_000, 80_000]);
   });
 
   it("a step that writes, on a counter that cannot copy the data: a warm-up and runs numbered on, each drawing its own rows", async () => {
