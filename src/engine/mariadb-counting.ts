@@ -71,8 +71,33 @@ export interface CountableMariadb {
  * left them; a new thread per connection starts from a fresh cache. Measured 2026-12-05 (update-index,
  * N = 500, fresh copies, purge held, one server): 0.45-1.36% apart with these three as the server's
  * defaults, 0.07-0.43% without; most of what still varies is glibc's _int_malloc.
+ * Set (all three are dynamic) only while runs on fresh copies are counted, the server's own values back
+ * before any other run: as options of the counted server they applied to the reads too, and the ibench
+ * test's A/A read step qp500 then came out a warning twice (344.4k against 347.1k estimated cycles per
+ * operation, instructions equal; 2026-12-05), where without them it is unchanged.
  */
-const COUNTED_RUN_OPTIONS = ["--innodb-stats-auto-recalc=0", "--innodb-old-blocks-time=0", "--thread-cache-size=0"];
+export const COPY_RUN_SETTINGS: Readonly<Record<string, string>> = { innodb_stats_auto_recalc: "0", innodb_old_blocks_time: "0", thread_cache_size: "0" };
+
+/** Pure: `SHOW GLOBAL VARIABLES` output (name TAB value lines) for COPY_RUN_SETTINGS' variables, as the statement that sets them back. */
+export function restoreSettingsStatement(shown: string): string {
+  const values = new Map(
+    shown
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => {
+        const [name, value, ...rest] = line.split("\t");
+        if (!name || value === undefined || rest.length > 0 || !/^[0-9A-Za-z]+$/.test(value)) throw new PipelineError(`unexpected SHOW GLOBAL VARIABLES line "${line}" (expected name<TAB>value)`);
+        return [name.toLowerCase(), value] as const;
+      }),
+  );
+  return `SET GLOBAL ${Object.keys(COPY_RUN_SETTINGS)
+    .map((name) => {
+      const value = values.get(name);
+      if (value === undefined) throw new PipelineError(`the server did not show ${name} (SHOW GLOBAL VARIABLES), which a counted run on a fresh copy sets`, shown);
+      return `${name} = ${value}`;
+    })
+    .join(", ")}`;
+}
 
 /**
  * A copy's statement under valgrind (mariadb-quick's 100,000 rows: 15-50 s a copy instrumented on a
@@ -162,7 +187,6 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
       "--innodb-use-native-aio=0",
       "--innodb-buffer-pool-dump-at-shutdown=0",
       "--innodb-buffer-pool-load-at-startup=0",
-      ...COUNTED_RUN_OPTIONS,
       ...(hasPoolMax ? [`--innodb-buffer-pool-size-max=${poolBytes}`] : []),
     ],
   };
@@ -179,6 +203,10 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
   let stopped = false;
   const copy = copyName(server.connection.database);
   let copied = false;
+  /** the statement that puts the server's own values of COPY_RUN_SETTINGS back, while they are set */
+  let restoreSettings: string | null = null;
+  /** whether the next count runs on the copy freshCopy just made */
+  let nextOnCopy = false;
   return {
     tool: "callgrind",
     counted: MARIADB_COUNTED_WORK,
@@ -193,6 +221,12 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
     // starts from cold caches, the runs of N and 2N alike: their difference keeps none of it.
     async freshCopy() {
       const tables = parseCopiedTables(await server.query(tablesQuery(server.connection.database)));
+      if (restoreSettings === null) {
+        const names = Object.keys(COPY_RUN_SETTINGS);
+        restoreSettings = restoreSettingsStatement(await server.query(`SHOW GLOBAL VARIABLES WHERE Variable_name IN (${names.map((name) => `'${name}'`).join(", ")})`));
+        // FLUSH THREADS: a smaller thread_cache_size leaves the threads already cached there
+        await server.query(`SET GLOBAL ${Object.entries(COPY_RUN_SETTINGS).map(([name, value]) => `${name} = ${value}`).join(", ")}; FLUSH THREADS`);
+      }
       copied = true;
       await vgdbInstrumentation(outDir, server.pid, false, vgdb);
       try {
@@ -201,13 +235,21 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
       } finally {
         await vgdbInstrumentation(outDir, server.pid, true, vgdb);
       }
+      nextOnCopy = true;
       return { ...server.connection, database: copy };
     },
     async count(command, run) {
       if (stopped) throw new Error("the instruction counter was stopped");
+      const onCopy = nextOnCopy;
+      nextOnCopy = false;
+      if (!onCopy && restoreSettings !== null) {
+        await server.query(restoreSettings);
+        restoreSettings = null;
+      }
       await server.quiesce();
-      // held from before the first dump until after the second: the hold's own statements are not counted
-      const release = await server.holdCleanup();
+      // Held on a copy from before the first dump until after the second: the hold's own statements
+      // are not counted. A read's run has no cleanup to hold, and is counted as it always was.
+      const release = onCopy ? await server.holdCleanup() : null;
       let result: Awaited<ReturnType<typeof run>>;
       let counted: string;
       try {

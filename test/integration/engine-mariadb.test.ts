@@ -260,6 +260,9 @@ async function countedSinceLastDump(server: Server): Promise<number> {
   return Number(total);
 }
 
+/** COPY_RUN_SETTINGS' variables as one tab-separated row */
+const COPY_SETTINGS_QUERY = "SELECT @@GLOBAL.innodb_stats_auto_recalc, @@GLOBAL.innodb_old_blocks_time, @@GLOBAL.thread_cache_size";
+
 describe("MariaDB instructions per operation of the steps that write", () => {
   it("update-index and insert, each run on a fresh copy (made uninstrumented) with purge held off: counted on two servers of one build, insert within the 1.02 line, update-index within the gate's limit, the servers alike", async () => {
     const profile = await loadProfile("mariadb-quick");
@@ -267,6 +270,8 @@ describe("MariaDB instructions per operation of the steps that write", () => {
     const variants: Variant[] = ["base", "aa"].map((id) => ({ id, commit: base.commit, ref: "base", flags: { cflags: "", cxxflags: "", ldflags: "", configure_args: [] }, build_id: base.buildId }));
     const servers = new Map<string, Server>();
     const counters = new Map<string, Awaited<ReturnType<NonNullable<Server["startCounting"]>>>>();
+    /** per variant: the server's own values of the settings runs on copies change (COPY_RUN_SETTINGS) */
+    const settingsBefore = new Map<string, string>();
     const started = performance.now();
     /** per fresh copy: how long it took, and what callgrind counted while it was made */
     const copySeconds: number[] = [];
@@ -282,6 +287,7 @@ describe("MariaDB instructions per operation of the steps that write", () => {
           const load = steps[0]!.dataSet(server.connection, sysbenchBins);
           for (const command of load.commands) await execa(command.file, command.args, { env, extendEnv: false });
           await server.settle(load.tables);
+          settingsBefore.set(variant.id, (await sql(server, COPY_SETTINGS_QUERY)).stdout);
           const counter = await server.startCounting!();
           counters.set(variant.id, counter);
           return counter;
@@ -300,9 +306,16 @@ describe("MariaDB instructions per operation of the steps that write", () => {
           return { ops: step.parse(result.stdout).ops, ...counts };
         },
         stop: async (variant) => {
+          const server = servers.get(variant.id)!;
+          // the copies' settings hold from the first copy on; the next run that is not on a copy (a
+          // read step's) gets the server's own values back, as the plain server had them
+          expect((await sql(server, COPY_SETTINGS_QUERY)).stdout).toBe("0\t0\t0");
+          const read = sysbenchStep({ benchmark: "point-query", range: 100, table_size: 100_000, storage_engine: "innodb" });
+          await counters.get(variant.id)!.count(read.fixedRun(server.connection, sysbenchBins, 10, 0), (c) => execa(c.file, c.args, { env, extendEnv: false }));
+          expect((await sql(server, COPY_SETTINGS_QUERY)).stdout).toBe(settingsBefore.get(variant.id));
+          expect(settingsBefore.get(variant.id)).toMatch(/^1\t1000\t[1-9]\d*$/);
           await counters.get(variant.id)!.stop();
           // the copy is gone with the counter, the benchmark database is as loaded
-          const server = servers.get(variant.id)!;
           expect((await sql(server, "SHOW DATABASES LIKE 'bench%'")).stdout).toBe("bench");
           expect((await sql(server, "SELECT COUNT(*) FROM sbtest1")).stdout).toBe("100000");
           await server.stop();

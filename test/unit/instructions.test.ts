@@ -12,7 +12,7 @@ import { BuildNotCountableError, CountingUnavailableError, InputError, ParseErro
 import { estimatedCycles, isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut } from "../../src/measure/cachegrind.js";
 import { callgrindArgs, callgrindPerProcessArgs, cachegrindArgs, countsOf, logReader, readCounts, restartUnderValgrind, unsupportedInstruction } from "../../src/measure/valgrind.js";
 import { DEFAULT_SIMULATED_CACHES, describedCaches, SimulatedCachesSchema } from "../../src/measure/simulated-caches.js";
-import { freshCopyStatements, parseCopiedTables, prewarmStatements } from "../../src/engine/mariadb-counting.js";
+import { COPY_RUN_SETTINGS, freshCopyStatements, parseCopiedTables, prewarmStatements, restoreSettingsStatement } from "../../src/engine/mariadb-counting.js";
 import { countingSeconds, instructionChannelGroups } from "../../scripts/lib/instruction-quality.js";
 import { InstructionSampleSchema, type InstructionSample, type Results, type Variant } from "../../src/results/schema.js";
 import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
@@ -274,6 +274,17 @@ describe("callgrind dumps (MariaDB's connection threads)", () => {
     ]);
     expect(freshCopyStatements("bench", "bench_counted_copy", parseCopiedTables(""))).toEqual(["DROP DATABASE IF EXISTS `bench_counted_copy`", "CREATE DATABASE `bench_counted_copy`"]);
     for (const unread of ["sbtest1\n", "sbtest1\t\n", "sbtest1\tid\textra\n"]) expect(() => parseCopiedTables(unread)).toThrow(PipelineError);
+  });
+
+  it("sets the server's own values back after the runs on copies, from what SHOW GLOBAL VARIABLES showed before", () => {
+    // as mariadbd 11.4 shows them (SHOW GLOBAL VARIABLES WHERE Variable_name IN (...)), in its order
+    const shown = "innodb_old_blocks_time\t1000\ninnodb_stats_auto_recalc\tON\nthread_cache_size\t151\n";
+    expect(restoreSettingsStatement(shown)).toBe("SET GLOBAL innodb_stats_auto_recalc = ON, innodb_old_blocks_time = 1000, thread_cache_size = 151");
+    expect(Object.keys(COPY_RUN_SETTINGS).sort()).toEqual(["innodb_old_blocks_time", "innodb_stats_auto_recalc", "thread_cache_size"]);
+    // a variable the server did not show would stay at the copies' value: an error, with what was shown
+    expect(() => restoreSettingsStatement("innodb_old_blocks_time\t1000\nthread_cache_size\t151\n")).toThrow(/innodb_stats_auto_recalc/);
+    // a value that is not a plain word or number is not put into a statement
+    for (const unread of ["thread_cache_size\n", "thread_cache_size\t1; DROP DATABASE x\n", "a\tb\tc\n"]) expect(() => restoreSettingsStatement(unread)).toThrow(PipelineError);
   });
 });
 
