@@ -389,6 +389,7 @@ function compareVariant(plan: Plan, step: Step, label: string, configured: Thres
   const instructions = plan.instructionsOf
     ? compareInstructions({ label: plan.baseLabel, samples: plan.instructionsOf(step.id, plan.baseLabel) }, { label, samples: plan.instructionsOf(step.id, label) }, t, {
         aaSpread: step.instructions_aa_spread,
+        judgedAlone: step.instructions_judged_alone,
       })
     : null;
   if (instructions?.ratio) checkRatios([instructions.ratio.estimate, instructions.ratio.low, instructions.ratio.high], `${where}, instructions per op`, "instructions");

@@ -208,12 +208,14 @@ function variantTooNoisy(base: Counted, variant: Counted, lines: InstructionLine
   );
 }
 
-/** What moves a step's lines (instructionLines): its recorded A/A spread, and K. */
+/** What moves a step's lines (instructionLines): its recorded A/A spread, and K; and which metric its profile judges. */
 export interface SpreadRule {
   /** the profile's aa_spread_by_step entry of the step; absent: none recorded */
   aaSpread?: number;
   /** default SPREAD_MULTIPLE; bench:instructions-aa tries others */
   k?: number;
+  /** the profile's judged_on_instructions entry of the step: why its estimated cycles are shown, not judged */
+  judgedAlone?: string;
 }
 
 /**
@@ -267,13 +269,12 @@ export function compareInstructions(base: InstructionSamples, variant: Instructi
   const cyclesRatio = ratioOf(cycles.base.side, cycles.variant.side);
   const byCycles = judged(cycles.base, cycles.variant, t, rule, labels, "estimated_cycles_per_op");
   const { lines: _instructionLines, ...instructions } = byInstructions;
-  return {
-    ...byCycles,
-    ratio,
-    ...sides,
-    errors,
-    estimated_cycles: { verdict: byCycles.verdict, reason: byCycles.reason, instructions, ratio: cyclesRatio, base: cycles.base.side, variant: cycles.variant.side },
-  };
+  const estimated = { verdict: byCycles.verdict, reason: byCycles.reason, instructions, ratio: cyclesRatio, base: cycles.base.side, variant: cycles.variant.side };
+  // the profile's measured exception: the step's simulated misses vary more than a line allows
+  if (rule.judgedAlone !== undefined) {
+    return { ...byInstructions, reason: `${byInstructions.reason}; est. cycles/op not judged on this step: ${rule.judgedAlone}`, ratio, ...sides, errors, estimated_cycles: { ...estimated, not_judged: rule.judgedAlone } };
+  }
+  return { ...byCycles, ratio, ...sides, errors, estimated_cycles: estimated };
 }
 
 /**

@@ -152,7 +152,7 @@ export interface InstructionLines {
 
 /** The deterministic channel of one variant of one step: its own verdict, next to the QPS verdict. */
 export interface InstructionComparison {
-  /** the step's CPU verdict: of estimated cycles per op when they were counted (estimated_cycles), else of instructions per op */
+  /** the step's CPU verdict: of estimated cycles per op when they were counted and judged (estimated_cycles without not_judged), else of instructions per op */
   verdict: InstructionVerdict;
   /** one short sentence: why this verdict; for n/a the reason the step was not counted */
   reason: string;
@@ -180,6 +180,11 @@ export interface EstimatedCyclesComparison {
   ratio: InstructionRatio;
   base: InstructionSide;
   variant: InstructionSide;
+  /**
+   * Present where the step's profile judges it on instructions alone (instructions.judged_on_instructions):
+   * why. The comparison's verdict and reason are then the instructions', and these are shown beside.
+   */
+  not_judged?: string;
 }
 
 export interface SampleErrorSummary {

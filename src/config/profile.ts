@@ -45,6 +45,12 @@ export const InstructionsSchema = z
      * samples are "unavailable", n/a in the report): step id -> why its count does not repeat
      */
     uncounted_steps: z.record(z.string(), z.string().min(1)).optional(),
+    /**
+     * Steps whose CPU verdict is of instructions per operation alone although estimated cycles are
+     * counted (judge: estimated_cycles), with the measured reason: their simulated misses vary between
+     * identical runs more than a failing line can allow (step id -> why). Estimated cycles are shown beside.
+     */
+    judged_on_instructions: z.record(z.string(), z.string().min(1)).optional(),
     aa_spread_by_step: z
       .record(z.string(), z.number().min(0).max(1))
       .optional()
@@ -267,10 +273,13 @@ export function parseProfile(text: string, source: string, cores = REFERENCE_COR
       seen.add(step.id);
     }),
   );
-  for (const field of ["ops_per_client_by_step", "uncounted_steps", "aa_spread_by_step"] as const) {
+  for (const field of ["ops_per_client_by_step", "uncounted_steps", "aa_spread_by_step", "judged_on_instructions"] as const) {
     for (const id of Object.keys(profile.instructions?.[field] ?? {})) {
       if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["instructions", field, id]));
     }
+  }
+  if (profile.instructions?.judge === "instructions" && Object.keys(profile.instructions.judged_on_instructions ?? {}).length > 0) {
+    throw new InputError("every step is judged on instructions already (judge: instructions): judged_on_instructions names the exceptions to judge: estimated_cycles", source, "$.instructions.judged_on_instructions");
   }
   for (const id of Object.keys(profile.schedule.process_spread?.sd_by_step ?? {})) {
     if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["schedule", "process_spread", "sd_by_step", id]));

@@ -45,9 +45,11 @@ function countedText(instructions: InstructionComparison): string {
     return counted.length > 0 ? `${counted.map((s) => `${escapeMarkdown(s.variant)} ${formatCount(s.median)}`).join(", ")} ${unit} per op` : "";
   };
   const cycles = instructions.estimated_cycles;
-  if (!cycles) {
+  if (!cycles || cycles.not_judged !== undefined) {
     const text = counts([instructions.base, instructions.variant], "instructions");
-    return text ? ` (${text})` : "";
+    // judged on instructions alone: the reason already says why the estimated cycles are not
+    const beside = cycles ? `; ${counts([cycles.base, cycles.variant], "estimated cycles")}, not judged` : "";
+    return text ? ` (${text}${beside})` : "";
   }
   const byInstructions = `instructions alone: ${cycles.instructions.verdict}, ${escapeMarkdown(cycles.instructions.reason)}`;
   return ` (${counts([cycles.base, cycles.variant], "estimated cycles")}; ${byInstructions}, ${counts([instructions.base, instructions.variant], "instructions")})`;

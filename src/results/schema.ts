@@ -111,6 +111,11 @@ export const StepSchema = z
       .max(1)
       .optional()
       .describe("the step's instruction-count spread in A/A runs, as its profile records it (instructions.aa_spread_by_step): it widens the step's instruction lines"),
+    instructions_judged_alone: nonEmpty
+      .optional()
+      .describe(
+        "why the step's CPU verdict is of instructions per operation alone, its estimated cycles shown beside but not judged, as its profile records it (instructions.judged_on_instructions): their simulated misses vary between identical runs",
+      ),
     qps_process_spread: z
       .object({
         sd: z.number().min(0).max(1).describe("standard deviation of the log QPS ratio's offset between one pair of server processes (head's over base's) and another"),

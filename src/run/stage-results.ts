@@ -63,6 +63,7 @@ export function assembleResults(
     variants: parts.variants,
     steps: profile.steps.map((s) => {
       const aaSpread = profile.instructions?.aa_spread_by_step?.[s.id];
+      const judgedAlone = profile.instructions?.judge === "estimated_cycles" ? profile.instructions.judged_on_instructions?.[s.id] : undefined;
       const processSpread = profile.schedule.process_spread;
       const processSd = processSpread?.sd_by_step[s.id];
       return {
@@ -72,6 +73,7 @@ export function assembleResults(
         ...(s.definition_hash && { definition_hash: s.definition_hash }),
         ...(s.sweep && { sweep: s.sweep }),
         ...(aaSpread !== undefined && { instructions_aa_spread: aaSpread }),
+        ...(judgedAlone !== undefined && { instructions_judged_alone: judgedAlone }),
         ...(processSd !== undefined && { qps_process_spread: { sd: processSd, df: processSpread!.df } }),
       };
     }),

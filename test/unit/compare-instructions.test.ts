@@ -7,6 +7,7 @@ import { DEFAULT_THRESHOLDS, type CompareOptions, type Comparison, type FailOn, 
 import { parseResults } from "../../src/results/io.js";
 import type { InstructionSample, Results } from "../../src/results/schema.js";
 import { syntheticResults, type SyntheticInstructions, type SyntheticOptions } from "../../scripts/lib/synthetic-results.js";
+import { cpuChannel, instructionCell } from "../../src/report/cpu-channel.js";
 
 const STEP = "pgbench.select-only.prepared.c1";
 
@@ -277,6 +278,39 @@ describe("compareInstructions: estimated cycles judged (counted with the cache s
     const results = syntheticResults({ steps: [STEP], noise: 0.01 });
     results.instructions = [...base.samples, ...simulated("head", [[39_200, 1e300], [39_210, 1e300], [39_190, 1e300]])];
     expect(() => compareRun(results)).toThrow(/estimated cycles per op: the two sides' values are more than .* times apart/);
+  });
+
+  describe("a step its profile judges on instructions alone (instructions.judged_on_instructions)", () => {
+    const why = "its estimated cycles spread up to 3.7% between identical runs";
+    // myrocks-quick's A/A run 04 (verdict-quality/instructions-aa-shipped-2026-12-05), read-only: the
+    // head's estimated cycles 3.5% apart in one repeat, its instructions 0.26%
+    const myrocksBase = { label: "base", samples: simulated("base", [[173_378, 249_001], [173_359, 250_046], [173_327, 250_706]]) };
+    const aaHead = simulated("head", [[173_054, 247_289], [173_194, 256_040], [173_048, 247_888]]);
+
+    it("the A/A run that estimated cycles called an error is judged on its instructions: unchanged, the estimated cycles shown and named as not judged", () => {
+      expect(compareInstructions(myrocksBase, { label: "head", samples: aaHead }, DEFAULT_THRESHOLDS)?.verdict).toBe("error");
+      const result = compareInstructions(myrocksBase, { label: "head", samples: aaHead }, DEFAULT_THRESHOLDS, { judgedAlone: why });
+      expect(result).toMatchObject({ verdict: "unchanged", reason: expect.stringMatching(new RegExp(`^relative instr/op .*; est\\. cycles/op not judged on this step: ${why}$`)) });
+      expect(result?.estimated_cycles).toMatchObject({ verdict: "error", not_judged: why, base: { median: 250_046 }, variant: { median: 247_888 } });
+    });
+
+    it("a head whose instructions rise 2.5% still fails; one whose estimated cycles alone rise does not", () => {
+      const slower = simulated("head", [[177_700, 255_200], [177_720, 255_300], [177_690, 255_100]]);
+      expect(compareInstructions(myrocksBase, { label: "head", samples: slower }, DEFAULT_THRESHOLDS, { judgedAlone: why })?.verdict).toBe("regression");
+      const missing = simulated("head", [[173_380, 262_000], [173_360, 262_100], [173_330, 262_050]]);
+      expect(compareInstructions(myrocksBase, { label: "head", samples: missing }, DEFAULT_THRESHOLDS)?.verdict).toBe("regression");
+      expect(compareInstructions(myrocksBase, { label: "head", samples: missing }, DEFAULT_THRESHOLDS, { judgedAlone: why })).toMatchObject({ verdict: "unchanged", estimated_cycles: { verdict: "regression" } });
+    });
+
+    it("the comment names the ratio judged and shows the estimated cycles' beside it as not judged", () => {
+      const results = syntheticResults({ steps: [STEP], noise: 0.01 });
+      results.instructions = [...myrocksBase.samples, ...aaHead];
+      const judgedAlone = parseResults({ ...results, steps: results.steps.map((step) => ({ ...step, instructions_judged_alone: why })) }, "aa.json");
+      const variant = variantOf(compareRun(judgedAlone));
+      expect(instructionCell(variant)).toMatch(/^instr\/op 0\.99\d .* · est\. cycles\/op 0\.99\d \(not judged\)$/);
+      expect(cpuChannel(variant.instructions!)).toBe("instr/op");
+      expect(variantOf(compareRun(results)).instructions?.verdict).toBe("error");
+    });
   });
 
   it("without the cache simulation nothing changes: no estimated_cycles, instructions judged", () => {

@@ -752,6 +752,22 @@ describe("the profile's instructions field", () => {
     expect(parseProfile(profile(both), "p.yaml").steps.map((step) => step.uncounted)).toEqual(["measured apart"]);
   });
 
+  it("judged_on_instructions: a reason per step of the profile; an unknown step, an empty reason or a profile judging instructions anyway names the field and the file", () => {
+    const why = "its estimated cycles spread 3.7% between identical runs";
+    expect(parseProfile(profile(`instructions: { ops_per_client: 10, judged_on_instructions: { pgbench.select-only.simple.c1: "${why}" } }`), "p.yaml").instructions?.judged_on_instructions).toEqual({
+      "pgbench.select-only.simple.c1": why,
+    });
+    expect(() => parseProfile(profile('instructions: { ops_per_client: 10, judged_on_instructions: { point-query.range100.pk1: "noisy" } }'), "p.yaml")).toThrow(
+      new InputError('no step "point-query.range100.pk1" in this profile', "p.yaml", "$.instructions.judged_on_instructions.point-query.range100.pk1"),
+    );
+    expect(() => parseProfile(profile('instructions: { ops_per_client: 10, judged_on_instructions: { pgbench.select-only.simple.c1: "" } }'), "p.yaml")).toThrow(
+      /^p\.yaml: \$\.instructions\.judged_on_instructions\.pgbench\.select-only\.simple\.c1: /,
+    );
+    expect(() => parseProfile(profile('instructions: { ops_per_client: 10, judge: instructions, judged_on_instructions: { pgbench.select-only.simple.c1: "noisy" } }'), "p.yaml")).toThrow(
+      /^p\.yaml: \$\.instructions\.judged_on_instructions: every step is judged on instructions already/,
+    );
+  });
+
   it("pg-quick counts every step", async () => {
     expect((await loadProfile("pg-quick")).instructions?.ops_per_client).toBeGreaterThan(0);
   });

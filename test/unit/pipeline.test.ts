@@ -255,9 +255,9 @@ describe("the counting pass with a fake server engine", () => {
   it("reloads every side's data after the measured rounds, then counts both sides at once on every CPU of the run; the results keep each step's recorded A/A spread", async () => {
     setUp();
     const plan = fakePlan(world, fakeServerEngine(world), { extra: "cpu_affinity: split\ninstructions: { ops_per_client: 10, repeats: 3 }\n" });
-    plan.profile = { ...plan.profile, instructions: { ...plan.profile.instructions!, aa_spread_by_step: { "kv.get": 0.0004 } } };
+    plan.profile = { ...plan.profile, instructions: { ...plan.profile.instructions!, aa_spread_by_step: { "kv.get": 0.0004 }, judged_on_instructions: { "kv.get": "misses vary" } } };
     const results = ResultsSchema.parse(await runBenchmark(plan, registry, log, world.ports));
-    expect(results.steps.map((step) => step.instructions_aa_spread)).toEqual([0.0004]);
+    expect(results.steps.map((step) => [step.instructions_aa_spread, step.instructions_judged_alone])).toEqual([[0.0004, "misses vary"]]);
     expect(results.instructions?.map((s) => s.status === "ok" && `${s.variant} ${s.instructions_per_op}`)).toEqual(["base 1000", "base 1000", "base 1000", "head 1000", "head 1000", "head 1000"]);
     const events = world.events;
     const lastMeasured = events.findLastIndex((e) => e.includes(" run kv.get "));
