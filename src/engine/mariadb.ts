@@ -93,6 +93,12 @@ export interface StorageEngine {
   quiesce(query: Query, timeoutMs: number): Promise<void>;
   /** Opens in `session`, before a counted run, what keeps the engine's background cleanup off the pages the run writes until the session commits; absent where nothing needs holding. */
   holdCleanup?(session: Session): Promise<void>;
+  /**
+   * Whether the counted server runs on one CPU (the first of the run's, every variant's the same):
+   * where the engine picks per-CPU shards by the CPU a thread is on, a server that moves between
+   * CPUs counts other work from run to run.
+   */
+  readonly countOnOneCpu?: boolean;
 }
 
 /** A client connection of the gate's own, kept open between its statements. */
@@ -288,7 +294,7 @@ async function startMariadb(options: StartOptions, storage: StorageEngine): Prom
     restart: () => restart(),
     logTail,
     isAlive: root.isAlive,
-    startCounting: (counting) => startCountingMariadb(countable, counting),
+    startCounting: (counting) => startCountingMariadb(countable, storage.countOnOneCpu && counting?.cpus ? { ...counting, cpus: counting.cpus.slice(0, 1) } : counting),
     settle: async (tables) => {
       if (tables.length > 0) await query(`ANALYZE TABLE ${tables.map((t) => `\`${options.database}\`.\`${t}\``).join(", ")}`);
       await storage.settle(query, timeoutMs);

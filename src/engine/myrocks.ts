@@ -13,6 +13,12 @@ export const ROCKSDB: StorageEngine = {
   },
   // flushes and compactions run in their own threads, which the counter does not count
   quiesce: async () => undefined,
+  // RocksDB's statistics and memtable arenas are sharded by the CPU a thread is on (sched_getcpu). With
+  // the counted server free to move between the run's 2 CPUs, point-query and random-points counted
+  // instructions on two levels about 0.5% apart (sides over 0.3%: 11 and 16 of 40, 20 A/A runs of
+  // myrocks-quick); with every variant's server on the first CPU, 0 of 16 (8 A/A runs), 2026-12-05
+  // (docs/verdict-quality.md, "MyRocks: the counted server on one CPU").
+  countOnOneCpu: true,
 };
 
 export const myrocksEngine = mariadbServerEngine("myrocks", "mariadb-myrocks", ROCKSDB);

@@ -127,8 +127,16 @@ describe("MyRocks on Debian's MariaDB", () => {
     for (const command of load.commands) await execa(command.file, command.args, { env, extendEnv: false, timeout: 300_000 });
     await server.settle(load.tables);
     const started = performance.now();
-    const counter = await server.startCounting!();
+    // the run's CPUs, the last first: the counted server takes the first given, whichever it is
+    const runCpus = Array.from({ length: os.availableParallelism() }, (_, cpu) => cpu).reverse();
+    const counter = await server.startCounting!({ cpus: runCpus });
     expect(counter).toMatchObject({ tool: "callgrind", counted: MARIADB_COUNTED_WORK, warmUp: true });
+    // RocksDB shards by the CPU a thread is on: the server under callgrind stays on one CPU
+    const counted = execFileSync("ps", ["-eo", "pid=,args="], { encoding: "utf8" })
+      .split("\n")
+      .filter((line) => line.includes("--tool=callgrind") && line.includes(`--socket=${server.connection.socket} `));
+    expect(counted).toHaveLength(1);
+    expect(execFileSync("taskset", ["-cp", counted[0]!.trim().split(" ")[0]!], { encoding: "utf8" })).toMatch(new RegExp(`current affinity list: ${runCpus[0]}\n$`));
     const perOpByStep: Record<string, number[]> = {};
     for (const step of steps) {
       let run = 0;
