@@ -55,7 +55,7 @@ import {
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-C4HTML2Z.js";
+} from "./chunks/chunk-AXXBHE3F.js";
 import {
   EXIT_ERROR,
   EXIT_OK,

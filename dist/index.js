@@ -103,7 +103,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-C4HTML2Z.js";
+} from "./chunks/chunk-AXXBHE3F.js";
 import {
   EXIT_ERROR,
   InputError,

@@ -32879,6 +32879,9 @@ var StepSchema = external_exports.object({
     "a step of the fork's own workload (a pgbench step's scripts and init SQL, a db_bench step's benchmarks list): sha256 of the files' text and the step's options. A stored baseline whose step has another is not compared with it: the workload changed"
   ),
   instructions_aa_spread: external_exports.number().min(0).max(1).optional().describe("the step's instruction-count spread in A/A runs, as its profile records it (instructions.aa_spread_by_step): it widens the step's instruction lines"),
+  instructions_judged_alone: nonEmpty.optional().describe(
+    "why the step's CPU verdict is of instructions per operation alone, its estimated cycles shown beside but not judged, as its profile records it (instructions.judged_on_instructions): their simulated misses vary between identical runs"
+  ),
   qps_process_spread: external_exports.object({
     sd: external_exports.number().min(0).max(1).describe("standard deviation of the log QPS ratio's offset between one pair of server processes (head's over base's) and another"),
     df: external_exports.number().int().positive().describe("its degrees of freedom: the A/A blocks it was estimated from")
@@ -33804,9 +33807,9 @@ function storedJudging(judging) {
 
 // src/engine/mariadb.ts
 import { existsSync as existsSync4 } from "node:fs";
-import { writeFile as writeFile4 } from "node:fs/promises";
-import path10 from "node:path";
-import { setTimeout as sleep2 } from "node:timers/promises";
+import { writeFile as writeFile5 } from "node:fs/promises";
+import path11 from "node:path";
+import { setTimeout as sleep3 } from "node:timers/promises";
 
 // src/common/disk-usage.ts
 import { lstat as lstat2, readdir } from "node:fs/promises";
@@ -33942,8 +33945,8 @@ function freePort() {
 }
 
 // src/engine/mariadb-counting.ts
-import { mkdir as mkdir4 } from "node:fs/promises";
-import path7 from "node:path";
+import { mkdir as mkdir5 } from "node:fs/promises";
+import path8 from "node:path";
 
 // src/measure/valgrind.ts
 import { readdir as readdir2, rm } from "node:fs/promises";
@@ -34316,6 +34319,16 @@ async function vgdbDump(outDir, pid, user, run) {
   if (!isCompleteCallgrindOut(text)) throw new PipelineError(`the callgrind dump of process ${pid} is incomplete`, tail(text, 10));
   return text;
 }
+async function vgdbInstrumentation(outDir, pid, on, run) {
+  const vgdb = (...command) => run("vgdb", [`--vgdb-prefix=${path6.join(outDir, "vgdb")}`, `--pid=${pid}`, ...command]);
+  const state = on ? "on" : "off";
+  const switched = await vgdb("instrumentation", state);
+  const asked = switched.failed ? switched : await vgdb("instrumentation");
+  if (asked.failed || !new RegExp(`^instrumentation: ${state}$`, "m").test(asked.all ?? "")) {
+    throw new PipelineError(`vgdb could not switch the instrumentation of process ${pid}'s callgrind ${state}`, tail(`${switched.all ?? ""}
+${switched === asked ? "" : asked.all ?? ""}`, 20));
+  }
+}
 async function dumpFiles(outDir, pid) {
   const prefix = `${OUT_PREFIX}${pid}.`;
   return (await readdir2(outDir)).filter((name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)));
@@ -34422,399 +34435,10 @@ function countsOf(text, { cacheSim }, what) {
   return { instructions: counted.instructions, cacheMisses: counted.cacheMisses, caches: cacheSim };
 }
 
-// src/engine/mariadb-counting.ts
-var MARIADB_COUNTED_WORK = "connection threads (inside dispatch_command)";
-var COLLECT_IN = "dispatch_command*";
-var quoteName = (name) => `\`${name.replace(/`/g, "``")}\``;
-var PREWARMED_INDEX_TYPES = ["BTREE", "LSMTREE"];
-function prewarmStatements(database, indexes) {
-  return indexes.split("\n").filter((line) => line.trim() !== "").map((line) => {
-    const [table, index] = line.split("	");
-    if (!table || !index) throw new PipelineError(`unexpected index list line "${line}" (expected table<TAB>index)`);
-    return `SELECT COUNT(*) FROM ${quoteName(database)}.${quoteName(table)} FORCE INDEX (${quoteName(index)})`;
-  });
-}
-async function startCountingMariadb(server, options = {}) {
-  const timeoutMs = options.timeoutMs ?? 12e4;
-  await valgrindVersion();
-  const outDir = path7.join(server.dataRoot, "callgrind");
-  await mkdir4(outDir, { recursive: true });
-  await giveTo(server.user, outDir);
-  const log = logReader(valgrindLogFile(outDir), server.user);
-  const bufferPool = (await server.query("SHOW GLOBAL VARIABLES WHERE Variable_name IN ('innodb_buffer_pool_size', 'innodb_buffer_pool_size_max')")).split("\n").map((line) => line.split("	"));
-  const poolBytes = bufferPool.find(([name]) => name === "innodb_buffer_pool_size")?.[1];
-  if (!poolBytes) throw new PipelineError("could not read innodb_buffer_pool_size");
-  const hasPoolMax = bufferPool.some(([name]) => name === "innodb_buffer_pool_size_max");
-  const counted = {
-    wrapper: [...valgrindOn(options.cpus), ...callgrindArgs(outDir, COLLECT_IN, options)],
-    options: [
-      "--innodb-use-native-aio=0",
-      "--innodb-buffer-pool-dump-at-shutdown=0",
-      "--innodb-buffer-pool-load-at-startup=0",
-      ...hasPoolMax ? [`--innodb-buffer-pool-size-max=${poolBytes}`] : []
-    ]
-  };
-  const prewarm = async () => {
-    const indexes = await server.query(
-      `SELECT DISTINCT TABLE_NAME, INDEX_NAME FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = '${server.database.replace(/'/g, "''")}' AND INDEX_TYPE IN (${PREWARMED_INDEX_TYPES.map((type) => `'${type}'`).join(", ")})`
-    );
-    for (const statement of prewarmStatements(server.database, indexes)) await server.query(statement);
-  };
-  await restartUnderValgrind("MariaDB", { underValgrind: () => server.restart(counted), plain: () => server.restart(), prepare: prewarm }, log);
-  const dump = () => vgdbDump(outDir, server.pid, server.user, (file2, args) => execa(file2, args, { ...asUserIn(server.user, outDir), all: true, reject: false, timeout: timeoutMs }));
-  let stopped = false;
-  return {
-    tool: "callgrind",
-    counted: MARIADB_COUNTED_WORK,
-    // the server's caches, table definitions and prepared statements settle in a first run
-    warmUp: true,
-    async count(command, run) {
-      if (stopped) throw new Error("the instruction counter was stopped");
-      await server.quiesce();
-      await dump();
-      const result = await runCounted("MariaDB", log, () => server.isAlive(), () => run(command));
-      const counted2 = await dump();
-      const what = `the callgrind dump of process ${server.pid}`;
-      return { result, ...countsOf(counted2, options, what), ...timedFunctions(counted2, what, { cacheSim: options.cacheSim !== void 0 }) };
-    },
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await server.restart();
-      await removeUserTree(server.user, outDir, { ending: [] });
-    }
-  };
-}
-
-// src/engine/program-output.ts
-import path8 from "node:path";
-async function programVersion(binDir, program, user, pattern) {
-  const result = await execa(path8.join(binDir, program), ["--version"], { ...asUser(user), reject: false, timeout: 3e4 });
-  return pattern.exec(`${result.stdout}
-${result.stderr}`)?.[1] ?? "unknown";
-}
-function lastLines(text, lines) {
-  return text.split("\n").filter((line, i, all) => i < all.length - 1 || line !== "").slice(-lines).join("\n");
-}
-
-// src/engine/server-root.ts
-import { existsSync as existsSync3 } from "node:fs";
-import { chmod as chmod2, chown, mkdir as mkdir5, mkdtemp as mkdtemp2, readFile as readFile4, writeFile as writeFile3 } from "node:fs/promises";
-import os3 from "node:os";
-import path9 from "node:path";
-var LOG_LINES_IN_ERRORS = 50;
-var LOG_COPY_BYTES = 16 * 1024 * 1024;
-var LOG_TAIL_BYTES = 256 * 1024;
-function serverUser(options) {
-  return options.user !== void 0 ? Promise.resolve(options.user) : unprivilegedUser(options.trust ?? "pr");
-}
-async function makeServerRoot(options, what) {
-  const dataRoot = await mkdtemp2(path9.join(options.workDir ?? os3.tmpdir(), what.prefix));
-  const dataDir = path9.join(dataRoot, "data");
-  const socketDir = path9.join(dataRoot, "socket");
-  const userDir = path9.join(dataRoot, "tmp");
-  const liveLog = path9.join(dataRoot, what.liveLogName);
-  const { user } = what;
-  await mkdir5(path9.dirname(options.logFile), { recursive: true });
-  const handle = await options.registry.register(`${what.description} in ${dataRoot}`, async () => {
-    await what.stop(dataDir, userDir);
-    const log = await tailAsUser(user, liveLog, LOG_COPY_BYTES);
-    if (log !== null) await writeFile3(options.logFile, log);
-    await removeUserTree(user, dataRoot);
-  });
-  const root = {
-    dataRoot,
-    dataDir,
-    socketDir,
-    userDir,
-    liveLog,
-    handle,
-    pid: 0,
-    isAlive: () => root.pid > 0 && processesUnder(dataDir).includes(root.pid),
-    logTail: async (lines) => lastLines((existsSync3(liveLog) ? await tailAsUser(user, liveLog, LOG_TAIL_BYTES) : await readFile4(options.logFile, "utf8").catch(() => "")) ?? "", lines),
-    async fail(message, detail) {
-      const log = await root.logTail(LOG_LINES_IN_ERRORS);
-      await handle.run();
-      if (options.registry.signal.aborted) throw options.registry.signal.reason;
-      throw new PipelineError(message, [detail, log].filter(Boolean).join("\n--- server log ---\n"));
-    }
-  };
-  await writeFile3(liveLog, "");
-  await mkdir5(dataDir, { mode: 448 });
-  await mkdir5(socketDir, { mode: 493 });
-  await mkdir5(userDir, { mode: 448 });
-  if (user) {
-    await giveTo(user, dataDir, socketDir, userDir, liveLog);
-    await chown(dataRoot, 0, user.gid);
-    await chmod2(dataRoot, 488);
-    const access = await execa("test", ["-x", what.program, "-a", "-w", userDir], { ...asUser(user), reject: false });
-    if (access.failed) {
-      await root.fail(`${path9.dirname(what.program)} or ${dataRoot} is not reachable by the unprivileged user "${user.name}": keep the cache dir and TMPDIR out of private home directories`, "");
-    }
-  }
-  return root;
-}
-
-// src/engine/mariadb.ts
-var SUPERUSER = "root";
-var START_ATTEMPTS = 3;
-var START_LOG_BYTES = 1024 * 1024;
-var REFUSED_SETTINGS = {
-  skip_grant_tables: "it skips the privilege checks, which changes the CPU per query"
-};
-var optionName = (name) => name.replace(/-/g, "_");
-function optionValue(value) {
-  if (typeof value === "boolean") return value ? "ON" : "OFF";
-  if (typeof value === "number") return String(value);
-  if (/[\n\r]/.test(value)) throw new InputError(`"${value}" spans lines: a my.cnf value cannot`, void 0, "settings");
-  return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-}
-function renderOptionFile(settings) {
-  const lines = Object.entries(settings).map(([name, value]) => {
-    if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(name)) throw new InputError(`"${name}" is not a MariaDB option name`, void 0, "settings");
-    const refused = REFUSED_SETTINGS[optionName(name)];
-    if (refused) throw new InputError(`"${name}" is not allowed: ${refused}`, void 0, "settings");
-    return `${name}=${optionValue(value)}
-`;
-  });
-  return `# db-bench-gate
-[mariadbd]
-${lines.join("")}`;
-}
-function startFailureCause(log) {
-  const unknown2 = /unknown (?:variable|option) '(?:--)?([^'=]+)(?:=[^']*)?'/.exec(log);
-  if (unknown2?.[1]) return `unknown server option "${unknown2[1]}"`;
-  const invalid = /Error while setting value '([^']*)' to '([^']+)'/.exec(log);
-  if (invalid?.[2]) return `invalid value "${invalid[1]}" for the server option "${invalid[2]}"`;
-  if (/failed with error 28\b|No space left on device|Disk got full|Disk is full/.test(log)) return "no space left on the data directory's disk";
-  return null;
-}
-var INNODB = { serverSettings: {}, settle: drainDirtyPages, quiesce: drainPurge };
-function mariadbServerEngine(name, recipe, storage) {
-  return {
-    kind: "server",
-    name,
-    recipe,
-    programs: ["mariadbd", "mariadb", "mariadb-admin"],
-    // "mariadbd  Ver 10.11.18-MariaDB for Linux on x86_64 (Source distribution)"
-    version: (binDir, user) => programVersion(binDir, "mariadbd", user, /Ver (\d+(?:\.\d+)+)/),
-    // a clean shutdown (InnoDB's fast one): mariadbd has no faster one of its own
-    emergencySignal: "SIGTERM",
-    start: (options) => startMariadb(options, storage)
-  };
-}
-var mariadbEngine = mariadbServerEngine("mariadb", "mariadb", INNODB);
-function storageEngineSettings(storage, settings) {
-  for (const [name, value] of Object.entries(storage.serverSettings)) {
-    const given = Object.entries(settings).find(([other]) => optionName(other) === optionName(name));
-    if (given && given[1] !== value) throw new InputError(`"${given[0]}" must be ${optionValue(value)} for this engine`, void 0, "settings");
-  }
-  return { ...storage.serverSettings, ...settings };
-}
-async function startMariadb(options, storage) {
-  const { binDir, registry: registry2 } = options;
-  const timeoutMs = options.timeoutMs ?? 12e4;
-  const prefix = path10.dirname(binDir);
-  const mariadbd = path10.join(binDir, "mariadbd");
-  if (!existsSync4(mariadbd)) throw new PipelineError(`no mariadbd program in ${binDir}`);
-  const optionFileText = renderOptionFile(storageEngineSettings(storage, options.settings));
-  const user = await serverUser(options);
-  const root = await makeServerRoot(options, { prefix: "dbg-mariadb-", liveLogName: "error.log", description: "mariadb server", user, program: mariadbd, stop: (dataDir2) => stopServer(dataDir2) });
-  const { dataRoot, dataDir, socketDir, userDir, liveLog, logTail: logTail2 } = root;
-  const optionFile = path10.join(dataRoot, "my.cnf");
-  const socket = path10.join(socketDir, "mariadb.sock");
-  const fail = async (message, output2) => {
-    const cause = startFailureCause(`${output2}
-${await logTail2(LOG_LINES_IN_ERRORS)}`);
-    const errors = output2.split("\n").filter((line) => line.includes("[ERROR]")).join("\n");
-    return root.fail(cause ? `${message}: ${cause}` : message, errors || lastLines(output2, LOG_LINES_IN_ERRORS));
-  };
-  const run = (file2, args, timeout = timeoutMs) => execa(file2, args, { ...asUserIn(user, userDir), all: true, reject: false, timeout, cancelSignal: registry2.signal });
-  await writeFile4(optionFile, optionFileText, { mode: 420 });
-  const installDb = await run(path10.join(prefix, "scripts", "mariadb-install-db"), [
-    `--defaults-file=${optionFile}`,
-    `--basedir=${prefix}`,
-    `--datadir=${dataDir}`,
-    "--auth-root-authentication-method=normal",
-    "--skip-test-db",
-    "--skip-name-resolve"
-  ]);
-  if (installDb.failed) await fail(`mariadb-install-db ${installDb.timedOut ? `timed out after ${Math.round(timeoutMs / 1e3)} s` : "failed"}`, installDb.all ?? "");
-  const admin = (args, timeout) => run(path10.join(binDir, "mariadb-admin"), ["--no-defaults", "--protocol=socket", `--socket=${socket}`, `--user=${SUPERUSER}`, "--connect-timeout=2", ...args], timeout);
-  const startServer = async (preferred, counted) => {
-    for (let attempt = 1; ; attempt++) {
-      const port = attempt === 1 && preferred !== null && await portIsFree(preferred) ? preferred : await freePort();
-      const logOffset = await sizeAsUser(user, liveLog);
-      const command = onCpus(
-        {
-          file: counted?.wrapper[0] ?? mariadbd,
-          args: [
-            ...counted ? [...counted.wrapper.slice(1), mariadbd] : [],
-            `--defaults-file=${optionFile}`,
-            `--basedir=${prefix}`,
-            `--datadir=${dataDir}`,
-            `--plugin-dir=${path10.join(prefix, "lib", "plugin")}`,
-            `--lc-messages-dir=${path10.join(prefix, "share")}`,
-            `--socket=${socket}`,
-            `--port=${port}`,
-            "--skip-networking",
-            `--pid-file=${path10.join(socketDir, "mariadbd.pid")}`,
-            `--log-error=${liveLog}`,
-            ...counted?.options ?? []
-          ]
-        },
-        options.cpus
-      );
-      const server = execa(command.file, command.args, { ...asUserIn(user, userDir), stdio: "ignore", reject: false, detached: true });
-      let exited = false;
-      void server.then(() => exited = true);
-      root.pid = server.pid ?? 0;
-      const ready = await waitUntilReady(admin, () => !exited, timeoutMs, registry2.signal);
-      if (ready === "ready") return { port };
-      await stopServer(dataDir, 5e3);
-      const log = (await readAsUser(user, liveLog, START_LOG_BYTES, logOffset) ?? "").toString("utf8");
-      const portTaken = /Address already in use|Do you already have another .* running/.test(log);
-      if (!portTaken || attempt === START_ATTEMPTS) return { failure: ready, port };
-    }
-  };
-  const first2 = await startServer(null);
-  if ("failure" in first2) await fail(`MariaDB did not start (port ${first2.port})`, first2.failure);
-  const connection = {
-    kind: "server",
-    protocol: "mysql",
-    socket,
-    port: first2.port,
-    user: SUPERUSER,
-    database: options.database
-  };
-  const query = async (sql) => {
-    const args = ["--no-defaults", "--protocol=socket", `--socket=${socket}`, `--user=${SUPERUSER}`, "--batch", "--skip-column-names", "-e", sql];
-    const result = await run(path10.join(binDir, "mariadb"), args);
-    if (result.failed) throw new PipelineError(`mariadb failed: ${result.shortMessage}`, `${result.all ?? ""}
---- server log ---
-${await logTail2(LOG_LINES_IN_ERRORS)}`);
-    return result.stdout;
-  };
-  await query(`CREATE DATABASE \`${options.database}\``).catch(async (e) => fail(`CREATE DATABASE ${options.database} failed`, e instanceof PipelineError ? e.logExcerpt : String(e)));
-  const restart = async (counted) => {
-    await stopServer(dataDir);
-    const started = await startServer(connection.port, counted);
-    if ("failure" in started) {
-      throw new PipelineError(`MariaDB did not start again (port ${started.port})`, `${started.failure}
---- server log ---
-${await logTail2(LOG_LINES_IN_ERRORS)}`);
-    }
-    connection.port = started.port;
-  };
-  const countable = {
-    dataRoot,
-    database: options.database,
-    get pid() {
-      return root.pid;
-    },
-    user,
-    restart,
-    isAlive: root.isAlive,
-    query,
-    quiesce: () => storage.quiesce(query, timeoutMs)
-  };
-  return {
-    connection,
-    binDir,
-    get pid() {
-      return root.pid;
-    },
-    dataRoot,
-    stop: root.handle.run,
-    restart: () => restart(),
-    logTail: logTail2,
-    isAlive: root.isAlive,
-    startCounting: (counting) => startCountingMariadb(countable, counting),
-    settle: async (tables) => {
-      if (tables.length > 0) await query(`ANALYZE TABLE ${tables.map((t) => `\`${options.database}\`.\`${t}\``).join(", ")}`);
-      await storage.settle(query, timeoutMs);
-    },
-    databaseBytes: () => databaseBytes(dataDir, options.database),
-    // mariadbd works in its data dir
-    processes: () => processesUnder(dataDir)
-  };
-}
-var MYROCKS_DIR = "#rocksdb";
-async function databaseBytes(dataDir, database) {
-  const myrocks = path10.join(dataDir, MYROCKS_DIR);
-  return await diskUsage(path10.join(dataDir, database)) + (existsSync4(myrocks) ? await diskUsage(myrocks) : 0);
-}
-async function drainDirtyPages(query, timeoutMs) {
-  const [pct, lwm] = (await query("SELECT @@global.innodb_max_dirty_pages_pct, @@global.innodb_max_dirty_pages_pct_lwm")).trim().split("	");
-  if (pct === void 0 || lwm === void 0) throw new PipelineError("could not read InnoDB's dirty page targets");
-  await query("SET GLOBAL innodb_max_dirty_pages_pct_lwm = 0; SET GLOBAL innodb_max_dirty_pages_pct = 0");
-  try {
-    const deadline = performance.now() + timeoutMs;
-    for (; ; ) {
-      const dirty = Number((await query("SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty'")).trim().split("	")[1]);
-      if (dirty === 0) return;
-      if (performance.now() > deadline) throw new PipelineError(`InnoDB still had ${dirty} dirty pages ${Math.round(timeoutMs / 1e3)} s after the load`);
-      await sleep2(200);
-    }
-  } finally {
-    await query(`SET GLOBAL innodb_max_dirty_pages_pct = ${pct}; SET GLOBAL innodb_max_dirty_pages_pct_lwm = ${lwm}`);
-  }
-}
-async function drainPurge(query, timeoutMs) {
-  const deadline = performance.now() + timeoutMs;
-  for (; ; ) {
-    const line = (await query("SHOW GLOBAL STATUS LIKE 'Innodb_history_list_length'")).trim();
-    const history = /^Innodb_history_list_length\t(\d+)$/.exec(line)?.[1];
-    if (history === void 0) throw new PipelineError("could not read InnoDB's history list length", line);
-    if (history === "0") return;
-    if (performance.now() > deadline) throw new PipelineError(`InnoDB's purge still had ${history} undo logs to do ${Math.round(timeoutMs / 1e3)} s after a counted run`);
-    await sleep2(200);
-  }
-}
-async function waitUntilReady(admin, isAlive, timeoutMs, signal) {
-  const deadline = performance.now() + timeoutMs;
-  let last = "";
-  while (!signal.aborted) {
-    const ping = await admin(["ping"], 1e4);
-    if (!ping.failed) return "ready";
-    last = String(ping.all ?? ping.shortMessage);
-    if (!isAlive()) return `mariadbd exited before it was ready
-${last}`;
-    if (performance.now() > deadline) return `mariadbd was not ready after ${Math.round(timeoutMs / 1e3)} s (mariadb-admin ping: ${last.trim()})`;
-    await sleep2(200);
-  }
-  return "cancelled";
-}
-async function stopServer(dataDir, graceMs = 6e4) {
-  const running = () => processesUnder(dataDir);
-  if (running().length === 0) return;
-  for (const pid of running()) process.kill(pid, "SIGTERM");
-  for (let waited = 0; running().length > 0; waited += 100) {
-    if (waited >= graceMs) for (const pid of running()) process.kill(pid, "SIGKILL");
-    await sleep2(100);
-  }
-}
-
-// src/engine/myrocks.ts
-var ROCKSDB = {
-  serverSettings: { plugin_load_add: "ha_rocksdb" },
-  settle: async (query) => {
-    await query("SET GLOBAL rocksdb_force_flush_memtable_now = 1");
-  },
-  // flushes and compactions run in their own threads, which the counter does not count
-  quiesce: async () => void 0
-};
-var myrocksEngine = mariadbServerEngine("myrocks", "mariadb-myrocks", ROCKSDB);
-
-// src/engine/postgres.ts
-import { existsSync as existsSync5 } from "node:fs";
-import path12 from "node:path";
-import { setTimeout as sleep4 } from "node:timers/promises";
-
 // src/engine/postgres-counting.ts
-import { mkdir as mkdir6, rm as rm2, writeFile as writeFile5 } from "node:fs/promises";
-import path11 from "node:path";
-import { setTimeout as sleep3 } from "node:timers/promises";
+import { mkdir as mkdir4, rm as rm2, writeFile as writeFile3 } from "node:fs/promises";
+import path7 from "node:path";
+import { setTimeout as sleep2 } from "node:timers/promises";
 
 // src/common/shell-word.ts
 function shellWord(text) {
@@ -34880,12 +34504,12 @@ function databaseCopies(server) {
 async function startCountingPostgres(server, options = {}) {
   const timeoutMs = options.timeoutMs ?? 12e4;
   await valgrindVersion();
-  const outDir = path11.join(server.dataRoot, "callgrind");
-  const wrapper2 = path11.join(server.dataRoot, "postgres-under-callgrind");
-  const valgrind = [...valgrindOn(options.cpus), ...callgrindPerProcessArgs(outDir, path11.join(server.binDir, "postgres"), TOGGLES, options)].map(shellWord).join(" ");
-  await mkdir6(outDir, { recursive: true });
+  const outDir = path7.join(server.dataRoot, "callgrind");
+  const wrapper2 = path7.join(server.dataRoot, "postgres-under-callgrind");
+  const valgrind = [...valgrindOn(options.cpus), ...callgrindPerProcessArgs(outDir, path7.join(server.binDir, "postgres"), TOGGLES, options)].map(shellWord).join(" ");
+  await mkdir4(outDir, { recursive: true });
   await giveTo(server.owner, outDir);
-  await writeFile5(wrapper2, `#!/bin/sh
+  await writeFile3(wrapper2, `#!/bin/sh
 exec ${valgrind} "$@"
 `, { mode: 493 });
   const log = logReader(server.liveLog, server.owner);
@@ -34904,7 +34528,7 @@ exec ${valgrind} "$@"
       const result = await runCounted("PostgreSQL", log, () => server.isAlive(), () => run(command));
       const deadline = performance.now() + timeoutMs;
       const serving = () => processesUnder(server.dataDir).filter((pid) => !background.has(pid));
-      while (serving().length > 0 && performance.now() < deadline) await sleep3(50);
+      while (serving().length > 0 && performance.now() < deadline) await sleep2(50);
       const left = serving();
       if (left.length > 0) throw new PipelineError(`backends ${left.join(", ")} were still running ${Math.round(timeoutMs / 1e3)} s after the counted run`);
       const pids = (await countedPids(outDir)).filter((pid) => !background.has(pid));
@@ -34924,7 +34548,541 @@ exec ${valgrind} "$@"
   };
 }
 
+// src/engine/mariadb-counting.ts
+var MARIADB_COUNTED_WORK = "connection threads (inside dispatch_command)";
+var COLLECT_IN = "dispatch_command*";
+var COPY_RUN_SETTINGS = { innodb_stats_auto_recalc: "0", innodb_old_blocks_time: "0", thread_cache_size: "0" };
+function restoreSettingsStatement(shown) {
+  const values = new Map(
+    shown.split("\n").filter((line) => line.trim() !== "").map((line) => {
+      const [name, value, ...rest] = line.split("	");
+      if (!name || value === void 0 || rest.length > 0 || !/^[0-9A-Za-z]+$/.test(value)) throw new PipelineError(`unexpected SHOW GLOBAL VARIABLES line "${line}" (expected name<TAB>value)`);
+      return [name.toLowerCase(), value];
+    })
+  );
+  return `SET GLOBAL ${Object.keys(COPY_RUN_SETTINGS).map((name) => {
+    const value = values.get(name);
+    if (value === void 0) throw new PipelineError(`the server did not show ${name} (SHOW GLOBAL VARIABLES), which a counted run on a fresh copy sets`, shown);
+    return `${name} = ${value}`;
+  }).join(", ")}`;
+}
+var COPY_STATEMENT_TIMEOUT_MS = 6e5;
+var quoteName = (name) => `\`${name.replace(/`/g, "``")}\``;
+var PREWARMED_INDEX_TYPES = ["BTREE", "LSMTREE"];
+function prewarmStatements(database, indexes) {
+  return indexes.split("\n").filter((line) => line.trim() !== "").map((line) => {
+    const [table, index] = line.split("	");
+    if (!table || !index) throw new PipelineError(`unexpected index list line "${line}" (expected table<TAB>index)`);
+    return `SELECT COUNT(*) FROM ${quoteName(database)}.${quoteName(table)} FORCE INDEX (${quoteName(index)})`;
+  });
+}
+var tablesQuery = (database) => `SELECT t.TABLE_NAME, (SELECT GROUP_CONCAT(k.COLUMN_NAME ORDER BY k.ORDINAL_POSITION SEPARATOR ',') FROM information_schema.KEY_COLUMN_USAGE k WHERE k.TABLE_SCHEMA = t.TABLE_SCHEMA AND k.TABLE_NAME = t.TABLE_NAME AND k.CONSTRAINT_NAME = 'PRIMARY') FROM information_schema.TABLES t WHERE t.TABLE_SCHEMA = '${database.replace(/'/g, "''")}' AND t.TABLE_TYPE = 'BASE TABLE' ORDER BY t.TABLE_NAME`;
+function parseCopiedTables(stdout) {
+  return stdout.split("\n").filter((line) => line.trim() !== "").map((line) => {
+    const [name, key, ...rest] = line.split("	");
+    if (!name || key === void 0 || key === "" || rest.length > 0) throw new PipelineError(`unexpected table list line "${line}" (expected table<TAB>primary key columns or NULL)`);
+    return { name, primaryKey: key === "NULL" ? [] : key.split(",") };
+  });
+}
+function freshCopyStatements2(database, copy, tables) {
+  return [
+    `DROP DATABASE IF EXISTS ${quoteName(copy)}`,
+    `CREATE DATABASE ${quoteName(copy)}`,
+    ...tables.flatMap(({ name, primaryKey }) => {
+      const [from, to] = [`${quoteName(database)}.${quoteName(name)}`, `${quoteName(copy)}.${quoteName(name)}`];
+      const order = primaryKey.length > 0 ? ` ORDER BY ${primaryKey.map(quoteName).join(", ")}` : "";
+      return [`CREATE TABLE ${to} LIKE ${from}`, `INSERT INTO ${to} SELECT * FROM ${from}${order}`];
+    }),
+    ...tables.length > 0 ? [`ANALYZE TABLE ${tables.map(({ name }) => `${quoteName(copy)}.${quoteName(name)}`).join(", ")}`] : []
+  ];
+}
+async function startCountingMariadb(server, options = {}) {
+  const timeoutMs = options.timeoutMs ?? 12e4;
+  await valgrindVersion();
+  const outDir = path8.join(server.dataRoot, "callgrind");
+  await mkdir5(outDir, { recursive: true });
+  await giveTo(server.user, outDir);
+  const log = logReader(valgrindLogFile(outDir), server.user);
+  const bufferPool = (await server.query("SHOW GLOBAL VARIABLES WHERE Variable_name IN ('innodb_buffer_pool_size', 'innodb_buffer_pool_size_max')")).split("\n").map((line) => line.split("	"));
+  const poolBytes = bufferPool.find(([name]) => name === "innodb_buffer_pool_size")?.[1];
+  if (!poolBytes) throw new PipelineError("could not read innodb_buffer_pool_size");
+  const hasPoolMax = bufferPool.some(([name]) => name === "innodb_buffer_pool_size_max");
+  const counted = {
+    wrapper: [...valgrindOn(options.cpus), ...callgrindArgs(outDir, COLLECT_IN, options)],
+    options: [
+      "--innodb-use-native-aio=0",
+      "--innodb-buffer-pool-dump-at-shutdown=0",
+      "--innodb-buffer-pool-load-at-startup=0",
+      ...hasPoolMax ? [`--innodb-buffer-pool-size-max=${poolBytes}`] : []
+    ]
+  };
+  const prewarm = async () => {
+    const indexes = await server.query(
+      `SELECT DISTINCT TABLE_NAME, INDEX_NAME FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = '${server.connection.database.replace(/'/g, "''")}' AND INDEX_TYPE IN (${PREWARMED_INDEX_TYPES.map((type) => `'${type}'`).join(", ")})`
+    );
+    for (const statement of prewarmStatements(server.connection.database, indexes)) await server.query(statement);
+  };
+  await restartUnderValgrind("MariaDB", { underValgrind: () => server.restart(counted), plain: () => server.restart(), prepare: prewarm }, log);
+  const vgdb = (file2, args) => execa(file2, args, { ...asUserIn(server.user, outDir), all: true, reject: false, timeout: timeoutMs });
+  const dump = () => vgdbDump(outDir, server.pid, server.user, vgdb);
+  let stopped = false;
+  const copy = copyName(server.connection.database);
+  let copied = false;
+  let restoreSettings = null;
+  let nextOnCopy = false;
+  return {
+    tool: "callgrind",
+    counted: MARIADB_COUNTED_WORK,
+    // the server's caches, table definitions and prepared statements settle in a first run
+    warmUp: true,
+    // one server for every copy: its thread cache, allocator and table cache carry over from copy to copy
+    warmUpOnCopies: true,
+    // Made while the server runs under valgrind, before the count's first dump: none of it is counted.
+    // With callgrind's instrumentation off (vgdbInstrumentation): a copy of mariadb-quick's 100,000
+    // rows took 15-50 s instrumented on a loaded 2-core machine (2026-12-05), one before every run of
+    // a write step. Switching it back on empties the simulated caches, so every counted run on a copy
+    // starts from cold caches, the runs of N and 2N alike: their difference keeps none of it.
+    async freshCopy() {
+      const tables = parseCopiedTables(await server.query(tablesQuery(server.connection.database)));
+      if (restoreSettings === null) {
+        const names = Object.keys(COPY_RUN_SETTINGS);
+        restoreSettings = restoreSettingsStatement(await server.query(`SHOW GLOBAL VARIABLES WHERE Variable_name IN (${names.map((name) => `'${name}'`).join(", ")})`));
+        await server.query(`SET GLOBAL ${Object.entries(COPY_RUN_SETTINGS).map(([name, value]) => `${name} = ${value}`).join(", ")}; FLUSH THREADS`);
+      }
+      copied = true;
+      await vgdbInstrumentation(outDir, server.pid, false, vgdb);
+      try {
+        for (const statement of freshCopyStatements2(server.connection.database, copy, tables)) await server.query(statement, COPY_STATEMENT_TIMEOUT_MS);
+        await server.settleWrites();
+      } finally {
+        await vgdbInstrumentation(outDir, server.pid, true, vgdb);
+      }
+      nextOnCopy = true;
+      return { ...server.connection, database: copy };
+    },
+    async count(command, run) {
+      if (stopped) throw new Error("the instruction counter was stopped");
+      const onCopy = nextOnCopy;
+      nextOnCopy = false;
+      if (!onCopy && restoreSettings !== null) {
+        await server.query(restoreSettings);
+        restoreSettings = null;
+      }
+      await server.quiesce();
+      const release = onCopy ? await server.holdCleanup() : null;
+      let result;
+      let counted2;
+      try {
+        await dump();
+        result = await runCounted("MariaDB", log, () => server.isAlive(), () => run(command));
+        counted2 = await dump();
+      } finally {
+        await release?.();
+      }
+      const what = `the callgrind dump of process ${server.pid}`;
+      return { result, ...countsOf(counted2, options, what), ...timedFunctions(counted2, what, { cacheSim: options.cacheSim !== void 0 }) };
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.restart();
+      if (copied) await server.query(`DROP DATABASE IF EXISTS ${quoteName(copy)}`);
+      await removeUserTree(server.user, outDir, { ending: [] });
+    }
+  };
+}
+
+// src/engine/program-output.ts
+import path9 from "node:path";
+async function programVersion(binDir, program, user, pattern) {
+  const result = await execa(path9.join(binDir, program), ["--version"], { ...asUser(user), reject: false, timeout: 3e4 });
+  return pattern.exec(`${result.stdout}
+${result.stderr}`)?.[1] ?? "unknown";
+}
+function lastLines(text, lines) {
+  return text.split("\n").filter((line, i, all) => i < all.length - 1 || line !== "").slice(-lines).join("\n");
+}
+
+// src/engine/server-root.ts
+import { existsSync as existsSync3 } from "node:fs";
+import { chmod as chmod2, chown, mkdir as mkdir6, mkdtemp as mkdtemp2, readFile as readFile4, writeFile as writeFile4 } from "node:fs/promises";
+import os3 from "node:os";
+import path10 from "node:path";
+var LOG_LINES_IN_ERRORS = 50;
+var LOG_COPY_BYTES = 16 * 1024 * 1024;
+var LOG_TAIL_BYTES = 256 * 1024;
+function serverUser(options) {
+  return options.user !== void 0 ? Promise.resolve(options.user) : unprivilegedUser(options.trust ?? "pr");
+}
+async function makeServerRoot(options, what) {
+  const dataRoot = await mkdtemp2(path10.join(options.workDir ?? os3.tmpdir(), what.prefix));
+  const dataDir = path10.join(dataRoot, "data");
+  const socketDir = path10.join(dataRoot, "socket");
+  const userDir = path10.join(dataRoot, "tmp");
+  const liveLog = path10.join(dataRoot, what.liveLogName);
+  const { user } = what;
+  await mkdir6(path10.dirname(options.logFile), { recursive: true });
+  const handle = await options.registry.register(`${what.description} in ${dataRoot}`, async () => {
+    await what.stop(dataDir, userDir);
+    const log = await tailAsUser(user, liveLog, LOG_COPY_BYTES);
+    if (log !== null) await writeFile4(options.logFile, log);
+    await removeUserTree(user, dataRoot);
+  });
+  const root = {
+    dataRoot,
+    dataDir,
+    socketDir,
+    userDir,
+    liveLog,
+    handle,
+    pid: 0,
+    isAlive: () => root.pid > 0 && processesUnder(dataDir).includes(root.pid),
+    logTail: async (lines) => lastLines((existsSync3(liveLog) ? await tailAsUser(user, liveLog, LOG_TAIL_BYTES) : await readFile4(options.logFile, "utf8").catch(() => "")) ?? "", lines),
+    async fail(message, detail) {
+      const log = await root.logTail(LOG_LINES_IN_ERRORS);
+      await handle.run();
+      if (options.registry.signal.aborted) throw options.registry.signal.reason;
+      throw new PipelineError(message, [detail, log].filter(Boolean).join("\n--- server log ---\n"));
+    }
+  };
+  await writeFile4(liveLog, "");
+  await mkdir6(dataDir, { mode: 448 });
+  await mkdir6(socketDir, { mode: 493 });
+  await mkdir6(userDir, { mode: 448 });
+  if (user) {
+    await giveTo(user, dataDir, socketDir, userDir, liveLog);
+    await chown(dataRoot, 0, user.gid);
+    await chmod2(dataRoot, 488);
+    const access = await execa("test", ["-x", what.program, "-a", "-w", userDir], { ...asUser(user), reject: false });
+    if (access.failed) {
+      await root.fail(`${path10.dirname(what.program)} or ${dataRoot} is not reachable by the unprivileged user "${user.name}": keep the cache dir and TMPDIR out of private home directories`, "");
+    }
+  }
+  return root;
+}
+
+// src/engine/mariadb.ts
+var SUPERUSER = "root";
+var START_ATTEMPTS = 3;
+var START_LOG_BYTES = 1024 * 1024;
+var REFUSED_SETTINGS = {
+  skip_grant_tables: "it skips the privilege checks, which changes the CPU per query"
+};
+var optionName = (name) => name.replace(/-/g, "_");
+function optionValue(value) {
+  if (typeof value === "boolean") return value ? "ON" : "OFF";
+  if (typeof value === "number") return String(value);
+  if (/[\n\r]/.test(value)) throw new InputError(`"${value}" spans lines: a my.cnf value cannot`, void 0, "settings");
+  return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+}
+function renderOptionFile(settings) {
+  const lines = Object.entries(settings).map(([name, value]) => {
+    if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(name)) throw new InputError(`"${name}" is not a MariaDB option name`, void 0, "settings");
+    const refused = REFUSED_SETTINGS[optionName(name)];
+    if (refused) throw new InputError(`"${name}" is not allowed: ${refused}`, void 0, "settings");
+    return `${name}=${optionValue(value)}
+`;
+  });
+  return `# db-bench-gate
+[mariadbd]
+${lines.join("")}`;
+}
+function startFailureCause(log) {
+  const unknown2 = /unknown (?:variable|option) '(?:--)?([^'=]+)(?:=[^']*)?'/.exec(log);
+  if (unknown2?.[1]) return `unknown server option "${unknown2[1]}"`;
+  const invalid = /Error while setting value '([^']*)' to '([^']+)'/.exec(log);
+  if (invalid?.[2]) return `invalid value "${invalid[1]}" for the server option "${invalid[2]}"`;
+  if (/failed with error 28\b|No space left on device|Disk got full|Disk is full/.test(log)) return "no space left on the data directory's disk";
+  return null;
+}
+var INNODB = { serverSettings: {}, settle: drainDirtyPages, quiesce: drainPurge, holdCleanup: holdPurge };
+function mariadbServerEngine(name, recipe, storage) {
+  return {
+    kind: "server",
+    name,
+    recipe,
+    programs: ["mariadbd", "mariadb", "mariadb-admin"],
+    // "mariadbd  Ver 10.11.18-MariaDB for Linux on x86_64 (Source distribution)"
+    version: (binDir, user) => programVersion(binDir, "mariadbd", user, /Ver (\d+(?:\.\d+)+)/),
+    // a clean shutdown (InnoDB's fast one): mariadbd has no faster one of its own
+    emergencySignal: "SIGTERM",
+    start: (options) => startMariadb(options, storage)
+  };
+}
+var mariadbEngine = mariadbServerEngine("mariadb", "mariadb", INNODB);
+function storageEngineSettings(storage, settings) {
+  for (const [name, value] of Object.entries(storage.serverSettings)) {
+    const given = Object.entries(settings).find(([other]) => optionName(other) === optionName(name));
+    if (given && given[1] !== value) throw new InputError(`"${given[0]}" must be ${optionValue(value)} for this engine`, void 0, "settings");
+  }
+  return { ...storage.serverSettings, ...settings };
+}
+async function startMariadb(options, storage) {
+  const { binDir, registry: registry2 } = options;
+  const timeoutMs = options.timeoutMs ?? 12e4;
+  const prefix = path11.dirname(binDir);
+  const mariadbd = path11.join(binDir, "mariadbd");
+  if (!existsSync4(mariadbd)) throw new PipelineError(`no mariadbd program in ${binDir}`);
+  const optionFileText = renderOptionFile(storageEngineSettings(storage, options.settings));
+  const user = await serverUser(options);
+  const root = await makeServerRoot(options, { prefix: "dbg-mariadb-", liveLogName: "error.log", description: "mariadb server", user, program: mariadbd, stop: (dataDir2) => stopServer(dataDir2) });
+  const { dataRoot, dataDir, socketDir, userDir, liveLog, logTail: logTail2 } = root;
+  const optionFile = path11.join(dataRoot, "my.cnf");
+  const socket = path11.join(socketDir, "mariadb.sock");
+  const fail = async (message, output2) => {
+    const cause = startFailureCause(`${output2}
+${await logTail2(LOG_LINES_IN_ERRORS)}`);
+    const errors = output2.split("\n").filter((line) => line.includes("[ERROR]")).join("\n");
+    return root.fail(cause ? `${message}: ${cause}` : message, errors || lastLines(output2, LOG_LINES_IN_ERRORS));
+  };
+  const run = (file2, args, timeout = timeoutMs) => execa(file2, args, { ...asUserIn(user, userDir), all: true, reject: false, timeout, cancelSignal: registry2.signal });
+  await writeFile5(optionFile, optionFileText, { mode: 420 });
+  const installDb = await run(path11.join(prefix, "scripts", "mariadb-install-db"), [
+    `--defaults-file=${optionFile}`,
+    `--basedir=${prefix}`,
+    `--datadir=${dataDir}`,
+    "--auth-root-authentication-method=normal",
+    "--skip-test-db",
+    "--skip-name-resolve"
+  ]);
+  if (installDb.failed) await fail(`mariadb-install-db ${installDb.timedOut ? `timed out after ${Math.round(timeoutMs / 1e3)} s` : "failed"}`, installDb.all ?? "");
+  const admin = (args, timeout) => run(path11.join(binDir, "mariadb-admin"), ["--no-defaults", "--protocol=socket", `--socket=${socket}`, `--user=${SUPERUSER}`, "--connect-timeout=2", ...args], timeout);
+  const startServer = async (preferred, counted) => {
+    for (let attempt = 1; ; attempt++) {
+      const port = attempt === 1 && preferred !== null && await portIsFree(preferred) ? preferred : await freePort();
+      const logOffset = await sizeAsUser(user, liveLog);
+      const command = onCpus(
+        {
+          file: counted?.wrapper[0] ?? mariadbd,
+          args: [
+            ...counted ? [...counted.wrapper.slice(1), mariadbd] : [],
+            `--defaults-file=${optionFile}`,
+            `--basedir=${prefix}`,
+            `--datadir=${dataDir}`,
+            `--plugin-dir=${path11.join(prefix, "lib", "plugin")}`,
+            `--lc-messages-dir=${path11.join(prefix, "share")}`,
+            `--socket=${socket}`,
+            `--port=${port}`,
+            "--skip-networking",
+            `--pid-file=${path11.join(socketDir, "mariadbd.pid")}`,
+            `--log-error=${liveLog}`,
+            ...counted?.options ?? []
+          ]
+        },
+        options.cpus
+      );
+      const server = execa(command.file, command.args, { ...asUserIn(user, userDir), stdio: "ignore", reject: false, detached: true });
+      let exited = false;
+      void server.then(() => exited = true);
+      root.pid = server.pid ?? 0;
+      const ready = await waitUntilReady(admin, () => !exited, timeoutMs, registry2.signal);
+      if (ready === "ready") return { port };
+      await stopServer(dataDir, 5e3);
+      const log = (await readAsUser(user, liveLog, START_LOG_BYTES, logOffset) ?? "").toString("utf8");
+      const portTaken = /Address already in use|Do you already have another .* running/.test(log);
+      if (!portTaken || attempt === START_ATTEMPTS) return { failure: ready, port };
+    }
+  };
+  const first2 = await startServer(null);
+  if ("failure" in first2) await fail(`MariaDB did not start (port ${first2.port})`, first2.failure);
+  const connection = {
+    kind: "server",
+    protocol: "mysql",
+    socket,
+    port: first2.port,
+    user: SUPERUSER,
+    database: options.database
+  };
+  const query = async (sql, timeout = timeoutMs) => {
+    const args = ["--no-defaults", "--protocol=socket", `--socket=${socket}`, `--user=${SUPERUSER}`, "--batch", "--skip-column-names", "-e", sql];
+    const result = await run(path11.join(binDir, "mariadb"), args, timeout);
+    if (result.failed) throw new PipelineError(`mariadb failed: ${result.shortMessage}`, `${result.all ?? ""}
+--- server log ---
+${await logTail2(LOG_LINES_IN_ERRORS)}`);
+    return result.stdout;
+  };
+  const session = () => clientSession(
+    execa(path11.join(binDir, "mariadb"), ["--no-defaults", "--protocol=socket", `--socket=${socket}`, `--user=${SUPERUSER}`, "--batch", "--skip-column-names", "--unbuffered"], {
+      ...asUserIn(user, userDir),
+      stdin: "pipe",
+      reject: false,
+      cancelSignal: registry2.signal
+    }),
+    async (stderr) => `${stderr}
+--- server log ---
+${await logTail2(LOG_LINES_IN_ERRORS)}`
+  );
+  await query(`CREATE DATABASE \`${options.database}\``).catch(async (e) => fail(`CREATE DATABASE ${options.database} failed`, e instanceof PipelineError ? e.logExcerpt : String(e)));
+  const restart = async (counted) => {
+    await stopServer(dataDir);
+    const started = await startServer(connection.port, counted);
+    if ("failure" in started) {
+      throw new PipelineError(`MariaDB did not start again (port ${started.port})`, `${started.failure}
+--- server log ---
+${await logTail2(LOG_LINES_IN_ERRORS)}`);
+    }
+    connection.port = started.port;
+  };
+  const countable = {
+    dataRoot,
+    connection,
+    get pid() {
+      return root.pid;
+    },
+    user,
+    restart,
+    isAlive: root.isAlive,
+    query,
+    quiesce: () => storage.quiesce(query, timeoutMs),
+    settleWrites: () => storage.settle(query, timeoutMs),
+    holdCleanup: async () => {
+      if (!storage.holdCleanup) return null;
+      const held = session();
+      await storage.holdCleanup(held);
+      return async () => {
+        await held.query("COMMIT");
+        await held.close();
+      };
+    }
+  };
+  return {
+    connection,
+    binDir,
+    get pid() {
+      return root.pid;
+    },
+    dataRoot,
+    stop: root.handle.run,
+    restart: () => restart(),
+    logTail: logTail2,
+    isAlive: root.isAlive,
+    startCounting: (counting) => startCountingMariadb(countable, storage.countOnOneCpu && counting?.cpus ? { ...counting, cpus: counting.cpus.slice(0, 1) } : counting),
+    settle: async (tables) => {
+      if (tables.length > 0) await query(`ANALYZE TABLE ${tables.map((t) => `\`${options.database}\`.\`${t}\``).join(", ")}`);
+      await storage.settle(query, timeoutMs);
+    },
+    databaseBytes: () => databaseBytes(dataDir, options.database),
+    // mariadbd works in its data dir
+    processes: () => processesUnder(dataDir)
+  };
+}
+var MYROCKS_DIR = "#rocksdb";
+async function databaseBytes(dataDir, database) {
+  const myrocks = path11.join(dataDir, MYROCKS_DIR);
+  return await diskUsage(path11.join(dataDir, database)) + (existsSync4(myrocks) ? await diskUsage(myrocks) : 0);
+}
+async function drainDirtyPages(query, timeoutMs) {
+  const [pct, lwm] = (await query("SELECT @@global.innodb_max_dirty_pages_pct, @@global.innodb_max_dirty_pages_pct_lwm")).trim().split("	");
+  if (pct === void 0 || lwm === void 0) throw new PipelineError("could not read InnoDB's dirty page targets");
+  await query("SET GLOBAL innodb_max_dirty_pages_pct_lwm = 0; SET GLOBAL innodb_max_dirty_pages_pct = 0");
+  try {
+    const deadline = performance.now() + timeoutMs;
+    for (; ; ) {
+      const dirty = Number((await query("SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty'")).trim().split("	")[1]);
+      if (dirty === 0) return;
+      if (performance.now() > deadline) throw new PipelineError(`InnoDB still had ${dirty} dirty pages ${Math.round(timeoutMs / 1e3)} s after the load`);
+      await sleep3(200);
+    }
+  } finally {
+    await query(`SET GLOBAL innodb_max_dirty_pages_pct = ${pct}; SET GLOBAL innodb_max_dirty_pages_pct_lwm = ${lwm}`);
+  }
+}
+async function drainPurge(query, timeoutMs) {
+  const deadline = performance.now() + timeoutMs;
+  for (; ; ) {
+    const line = (await query("SHOW GLOBAL STATUS LIKE 'Innodb_history_list_length'")).trim();
+    const history = /^Innodb_history_list_length\t(\d+)$/.exec(line)?.[1];
+    if (history === void 0) throw new PipelineError("could not read InnoDB's history list length", line);
+    if (history === "0") return;
+    if (performance.now() > deadline) throw new PipelineError(`InnoDB's purge still had ${history} undo logs to do ${Math.round(timeoutMs / 1e3)} s after a counted run`);
+    await sleep3(200);
+  }
+}
+async function holdPurge(session) {
+  await session.query("SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ; START TRANSACTION WITH CONSISTENT SNAPSHOT");
+}
+var SESSION_STATEMENT_TIMEOUT_MS = 6e4;
+function clientSession(client, say) {
+  let output2 = "";
+  let exited = false;
+  let batches = 0;
+  client.stdout?.on("data", (chunk) => output2 += chunk.toString("utf8"));
+  void client.then(() => exited = true);
+  return {
+    async query(sql) {
+      const marker = `db-bench-gate session batch ${++batches} done`;
+      const from = output2.length;
+      client.stdin?.write(`${sql};
+SELECT '${marker}';
+`);
+      const deadline = performance.now() + SESSION_STATEMENT_TIMEOUT_MS;
+      for (; ; ) {
+        const end = output2.indexOf(`${marker}
+`, from);
+        if (end >= 0) return output2.slice(from, end).replace(/\n$/, "");
+        if (exited || performance.now() > deadline) {
+          client.kill("SIGKILL");
+          const result = await client;
+          const why = exited ? `failed (${lastLines(String(result.stderr ?? result.shortMessage), 1) || result.shortMessage})` : `took more than ${SESSION_STATEMENT_TIMEOUT_MS / 1e3} s`;
+          throw new PipelineError(`a session's statements ${why}: ${sql}`, await say(`${String(result.stderr ?? "")}
+${output2}`));
+        }
+        await sleep3(20);
+      }
+    },
+    async close() {
+      client.stdin?.end();
+      const timer = setTimeout(() => client.kill("SIGKILL"), SESSION_STATEMENT_TIMEOUT_MS);
+      await client;
+      clearTimeout(timer);
+    }
+  };
+}
+async function waitUntilReady(admin, isAlive, timeoutMs, signal) {
+  const deadline = performance.now() + timeoutMs;
+  let last = "";
+  while (!signal.aborted) {
+    const ping = await admin(["ping"], 1e4);
+    if (!ping.failed) return "ready";
+    last = String(ping.all ?? ping.shortMessage);
+    if (!isAlive()) return `mariadbd exited before it was ready
+${last}`;
+    if (performance.now() > deadline) return `mariadbd was not ready after ${Math.round(timeoutMs / 1e3)} s (mariadb-admin ping: ${last.trim()})`;
+    await sleep3(200);
+  }
+  return "cancelled";
+}
+async function stopServer(dataDir, graceMs = 6e4) {
+  const running = () => processesUnder(dataDir);
+  if (running().length === 0) return;
+  for (const pid of running()) process.kill(pid, "SIGTERM");
+  for (let waited = 0; running().length > 0; waited += 100) {
+    if (waited >= graceMs) for (const pid of running()) process.kill(pid, "SIGKILL");
+    await sleep3(100);
+  }
+}
+
+// src/engine/myrocks.ts
+var ROCKSDB = {
+  serverSettings: { plugin_load_add: "ha_rocksdb" },
+  settle: async (query) => {
+    await query("SET GLOBAL rocksdb_force_flush_memtable_now = 1");
+  },
+  // flushes and compactions run in their own threads, which the counter does not count
+  quiesce: async () => void 0,
+  // RocksDB's statistics and memtable arenas are sharded by the CPU a thread is on (sched_getcpu). With
+  // the counted server free to move between the run's 2 CPUs, point-query and random-points counted
+  // instructions on two levels about 0.5% apart (sides over 0.3%: 11 and 16 of 40, 20 A/A runs of
+  // myrocks-quick); with every variant's server on the first CPU, 0 of 16 (8 A/A runs), 2026-12-05
+  // (docs/verdict-quality.md, "MyRocks: the counted server on one CPU").
+  countOnOneCpu: true
+};
+var myrocksEngine = mariadbServerEngine("myrocks", "mariadb-myrocks", ROCKSDB);
+
 // src/engine/postgres.ts
+import { existsSync as existsSync5 } from "node:fs";
+import path12 from "node:path";
+import { setTimeout as sleep4 } from "node:timers/promises";
 var SUPERUSER2 = "postgres";
 var START_ATTEMPTS2 = 3;
 function confValue(value) {
@@ -37503,13 +37661,11 @@ function compareInstructions(base, variant, t, rule = {}) {
   const cyclesRatio = ratioOf(cycles.base.side, cycles.variant.side);
   const byCycles = judged(cycles.base, cycles.variant, t, rule, labels, "estimated_cycles_per_op");
   const { lines: _instructionLines, ...instructions } = byInstructions;
-  return {
-    ...byCycles,
-    ratio: ratio2,
-    ...sides2,
-    errors,
-    estimated_cycles: { verdict: byCycles.verdict, reason: byCycles.reason, instructions, ratio: cyclesRatio, base: cycles.base.side, variant: cycles.variant.side }
-  };
+  const estimated = { verdict: byCycles.verdict, reason: byCycles.reason, instructions, ratio: cyclesRatio, base: cycles.base.side, variant: cycles.variant.side };
+  if (rule.judgedAlone !== void 0) {
+    return { ...byInstructions, reason: `${byInstructions.reason}; est. cycles/op not judged on this step: ${rule.judgedAlone}`, ratio: ratio2, ...sides2, errors, estimated_cycles: { ...estimated, not_judged: rule.judgedAlone } };
+  }
+  return { ...byCycles, ratio: ratio2, ...sides2, errors, estimated_cycles: estimated };
 }
 function judged(base, variant, t, rule, labels, metric2) {
   const lines = instructionLines(t, rule.aaSpread, base.side.spread, rule.k);
@@ -37650,6 +37806,12 @@ var InstructionsSchema = external_exports.object({
    * samples are "unavailable", n/a in the report): step id -> why its count does not repeat
    */
   uncounted_steps: external_exports.record(external_exports.string(), external_exports.string().min(1)).optional(),
+  /**
+   * Steps whose CPU verdict is of instructions per operation alone although estimated cycles are
+   * counted (judge: estimated_cycles), with the measured reason: their simulated misses vary between
+   * identical runs more than a failing line can allow (step id -> why). Estimated cycles are shown beside.
+   */
+  judged_on_instructions: external_exports.record(external_exports.string(), external_exports.string().min(1)).optional(),
   aa_spread_by_step: external_exports.record(external_exports.string(), external_exports.number().min(0).max(1)).optional().describe(
     `step id -> the spread of its instruction count measured by A/A runs (the largest (max - min) / median of one side's repeats over the series, a fraction: 0.0004 is 0.04%; \`npm run bench:instructions-aa\` writes these lines). The step's margin is the larger of this and the spread of the base's repeats in the run; its failing and warning lines are at least 1 + ${SPREAD_MULTIPLE} x the margin, its improvement line at most 1 - ${SPREAD_MULTIPLE} x it. A step whose recorded spread would put its failing line above ${MAX_LIFTED_FAIL_ABOVE} is not counted (n/a with the reason). See docs/verdict.md`
   ),
@@ -37793,10 +37955,13 @@ function parseProfile(text, source, cores = REFERENCE_CORES, files = /* @__PURE_
       seen.add(step.id);
     })
   );
-  for (const field2 of ["ops_per_client_by_step", "uncounted_steps", "aa_spread_by_step"]) {
+  for (const field2 of ["ops_per_client_by_step", "uncounted_steps", "aa_spread_by_step", "judged_on_instructions"]) {
     for (const id of Object.keys(profile.instructions?.[field2] ?? {})) {
       if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["instructions", field2, id]));
     }
+  }
+  if (profile.instructions?.judge === "instructions" && Object.keys(profile.instructions.judged_on_instructions ?? {}).length > 0) {
+    throw new InputError("every step is judged on instructions already (judge: instructions): judged_on_instructions names the exceptions to judge: estimated_cycles", source, "$.instructions.judged_on_instructions");
   }
   for (const id of Object.keys(profile.schedule.process_spread?.sd_by_step ?? {})) {
     if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["schedule", "process_spread", "sd_by_step", id]));
@@ -38572,7 +38737,8 @@ function compareVariant(plan, step, label, configured) {
   const drop = dropTest(plan, step, qps, t);
   const { verdict, reason: reason2 } = plan.results.run.qps_measured === false ? QPS_NOT_MEASURED : decide(base, variant, errors, qps, t, floor.kind === "applied" ? floor.spread : 0, drop);
   const instructions = plan.instructionsOf ? compareInstructions({ label: plan.baseLabel, samples: plan.instructionsOf(step.id, plan.baseLabel) }, { label, samples: plan.instructionsOf(step.id, label) }, t, {
-    aaSpread: step.instructions_aa_spread
+    aaSpread: step.instructions_aa_spread,
+    judgedAlone: step.instructions_judged_alone
   }) : null;
   if (instructions?.ratio) checkRatios([instructions.ratio.estimate, instructions.ratio.low, instructions.ratio.high], `${where}, instructions per op`, "instructions");
   const cycles = instructions?.estimated_cycles?.ratio;
@@ -39951,8 +40117,9 @@ function instructionVerdictText(verdict) {
 function hasInstructions(report) {
   return report.comparisons.some((c) => c.instruction_counts !== null);
 }
-var cpuChannel = (instructions) => instructions.estimated_cycles ? "est. cycles/op" : "instr/op";
-var judgedRatio = (instructions) => instructions.estimated_cycles?.ratio ?? instructions.ratio;
+var cyclesJudged = (instructions) => instructions.estimated_cycles !== void 0 && instructions.estimated_cycles.not_judged === void 0;
+var cpuChannel = (instructions) => cyclesJudged(instructions) ? "est. cycles/op" : "instr/op";
+var judgedRatio = (instructions) => (cyclesJudged(instructions) ? instructions.estimated_cycles?.ratio : null) ?? instructions.ratio;
 var judgesCycles = (comparison) => comparison.steps.some((s) => s.variants.some((v) => v.instructions?.estimated_cycles));
 var cpuColumn = (comparisons) => comparisons.some(judgesCycles) ? "est. cycles/op ratio" : "instr/op ratio";
 function instructionCell(result, { withInstructions = true } = {}) {
@@ -39962,8 +40129,10 @@ function instructionCell(result, { withInstructions = true } = {}) {
   const ratio2 = judgedRatio(instructions);
   if (!ratio2 || verdict === "n/a") return instructionVerdictText(verdict);
   const lifted = lines && lines.fail_above > result.thresholds.instructions_fail_above ? lines.fail_above : null;
-  const beside = withInstructions && instructions.estimated_cycles && instructions.ratio ? ` \xB7 instr/op ${instructions.ratio.estimate.toFixed(3)}` : "";
-  return `${verdict === "unchanged" ? "" : `${ICON[verdict]} `}${formatInstructionRatio(ratio2, lifted)}${beside}`;
+  const cycles = instructions.estimated_cycles;
+  const beside = !withInstructions || !cycles ? "" : cycles.not_judged !== void 0 ? ` \xB7 est. cycles/op ${cycles.ratio.estimate.toFixed(3)} (not judged)` : instructions.ratio ? ` \xB7 instr/op ${instructions.ratio.estimate.toFixed(3)}` : "";
+  const named = withInstructions && cycles?.not_judged !== void 0 ? "instr/op " : "";
+  return `${verdict === "unchanged" ? "" : `${ICON[verdict]} `}${named}${formatInstructionRatio(ratio2, lifted)}${beside}`;
 }
 
 // src/report/headline.ts
@@ -40284,9 +40453,10 @@ function countedText(instructions) {
     return counted.length > 0 ? `${counted.map((s) => `${escapeMarkdown(s.variant)} ${formatCount(s.median)}`).join(", ")} ${unit} per op` : "";
   };
   const cycles = instructions.estimated_cycles;
-  if (!cycles) {
+  if (!cycles || cycles.not_judged !== void 0) {
     const text = counts([instructions.base, instructions.variant], "instructions");
-    return text ? ` (${text})` : "";
+    const beside = cycles ? `; ${counts([cycles.base, cycles.variant], "estimated cycles")}, not judged` : "";
+    return text ? ` (${text}${beside})` : "";
   }
   const byInstructions = `instructions alone: ${cycles.instructions.verdict}, ${escapeMarkdown(cycles.instructions.reason)}`;
   return ` (${counts([cycles.base, cycles.variant], "estimated cycles")}; ${byInstructions}, ${counts([instructions.base, instructions.variant], "instructions")})`;
@@ -40490,14 +40660,16 @@ function instructionRow(label, side, result, cycles) {
   const compared = result?.instructions;
   const notCounted = compared?.verdict === "n/a" ? "n/a" : NONE2;
   const instructionsRatio = compared?.ratio ? formatInstructionRatio(compared.ratio) : compared ? instructionVerdictText(compared.verdict) : "";
+  const notJudged = compared?.estimated_cycles?.not_judged !== void 0;
+  const judgedCell = result ? instructionCell(result, { withInstructions: false }) : "";
   return [
     inlineCode(label, true),
     side ? formatCount(side.median) : notCounted,
     side ? String(side.repeats) : "",
     side ? formatSpread(side.spread) : "",
-    ...cycles ? [compared?.estimated_cycles ? instructionsRatio : "", cycles.side ? formatCount(cycles.side.median) : notCounted, cycles.side ? formatSpread(cycles.side.spread) : ""] : [],
+    ...cycles ? [notJudged ? judgedCell : compared?.estimated_cycles ? instructionsRatio : "", cycles.side ? formatCount(cycles.side.median) : notCounted, cycles.side ? formatSpread(cycles.side.spread) : ""] : [],
     // the counts table has instructions' ratio in a column of its own
-    result ? instructionCell(result, { withInstructions: false }) : "",
+    notJudged && compared?.estimated_cycles ? `${formatInstructionRatio(compared.estimated_cycles.ratio)} (not judged)` : judgedCell,
     side ? escapeMarkdown(`${side.counted} (${side.tool})`) : compared?.verdict === "n/a" ? escapeMarkdown(compared.reason) : ""
   ];
 }
@@ -41452,8 +41624,8 @@ async function countInstructions(steps, variants, plan, hooks) {
     let profile = null;
     let functionsSeconds = 0;
     try {
-      if (counter.warmUp && !freshCopy) await hooks.run(step, variant, 2 * perClient, run++);
       const next = (n) => freshCopy ? hooks.run(step, variant, n, 0, true) : hooks.run(step, variant, n, run++);
+      if (freshCopy ? counter.warmUpOnCopies === true : counter.warmUp) await next(2 * perClient);
       for (; repeat < plan.repeats; repeat++) {
         const short = await next(perClient);
         const long = await next(2 * perClient);
@@ -41828,6 +42000,7 @@ function assembleResults(ctx, parts) {
     variants: parts.variants,
     steps: profile.steps.map((s) => {
       const aaSpread = profile.instructions?.aa_spread_by_step?.[s.id];
+      const judgedAlone = profile.instructions?.judge === "estimated_cycles" ? profile.instructions.judged_on_instructions?.[s.id] : void 0;
       const processSpread = profile.schedule.process_spread;
       const processSd = processSpread?.sd_by_step[s.id];
       return {
@@ -41837,6 +42010,7 @@ function assembleResults(ctx, parts) {
         ...s.definition_hash && { definition_hash: s.definition_hash },
         ...s.sweep && { sweep: s.sweep },
         ...aaSpread !== void 0 && { instructions_aa_spread: aaSpread },
+        ...judgedAlone !== void 0 && { instructions_judged_alone: judgedAlone },
         ...processSd !== void 0 && { qps_process_spread: { sd: processSd, df: processSpread.df } }
       };
     }),
