@@ -25,6 +25,17 @@ export interface EndedProcesses {
 }
 
 /**
+ * Sends `signal` to every process of `user`: kill(-1) as that user, which the kernel applies to all of
+ * them at once. By bash's builtin kill, not procps-ng's program: procps-ng 4.0.4 (Debian 13) refuses
+ * `kill -STOP -1` ("failed to parse argument: '(null)'") and 4.0.2 (Debian 12) `kill -s STOP -- -1`;
+ * the emulated arm64 run, in a Debian 13 tree, stopped nothing and failed its first warm-up
+ * (2026-12-05). Fails quietly when the user has no process left to signal: callers check what is left.
+ */
+export async function signalEveryProcessOf(user: OsUser, signal: "KILL" | "STOP" | "CONT"): Promise<void> {
+  await execa("bash", ["-c", `kill -${signal} -1`], { ...asUser(user), reject: false });
+}
+
+/**
  * Ends every process of `users` with SIGKILL, after removing their crontabs and at jobs (which would
  * start their code again after the kill: scheduled-jobs.ts). Each user kills its own with kill(-1),
  * which the kernel applies to all of them at once: a process forking meanwhile cannot leave a child
@@ -40,8 +51,8 @@ export async function endProcessesOf(users: readonly OsUser[]): Promise<EndedPro
   let left = processesOfUsers(uids);
   for (let waited = 0; left.length > 0 && waited < GONE_WITHIN_MS; waited += 100) {
     if (waited % 1000 === 0) {
-      // kill exits non-zero when it found nothing more to signal: what is left is checked below
-      for (const { user } of found) await execa("kill", ["-KILL", "-1"], { ...asUser(user), reject: false });
+      // what is left is checked below
+      for (const { user } of found) await signalEveryProcessOf(user, "KILL");
     }
     await sleep(100);
     left = processesOfUsers(uids);

@@ -11,11 +11,10 @@
  */
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { execa } from "execa";
 import { PipelineError } from "../common/errors.js";
 import { processesOfUsers } from "./processes.js";
-import { asUser, type OsUser } from "./unprivileged.js";
-import { refuseRunnersOwn } from "./user-processes.js";
+import type { OsUser } from "./unprivileged.js";
+import { refuseRunnersOwn, signalEveryProcessOf } from "./user-processes.js";
 
 /** How long the user's processes may take to stop (one in uninterruptible sleep stops when it wakes) before it is an error. */
 const STOPPED_WITHIN_MS = 10_000;
@@ -32,8 +31,8 @@ function stateOf(pid: number): string | null {
 /** Stops (`frozen`: and waits until every process of `user` is stopped, since a signal lands when its process next runs) or resumes every process of `user`. */
 export async function freezeUser(user: OsUser, frozen: boolean): Promise<void> {
   refuseRunnersOwn([user], frozen ? "stop" : "resume");
-  // kill exits non-zero when the user has no process left to signal: nothing to stop then
-  await execa("kill", [frozen ? "-STOP" : "-CONT", "-1"], { ...asUser(user), reject: false });
+  // nothing to stop when the user has no process left
+  await signalEveryProcessOf(user, frozen ? "STOP" : "CONT");
   if (!frozen) return;
   const running = () => processesOfUsers([user.uid]).filter((pid) => !["T", "t", "Z", "X", null].includes(stateOf(pid)));
   for (let waited = 0, left = running(); left.length > 0; waited += 10, left = running()) {

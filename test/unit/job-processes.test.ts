@@ -4,7 +4,7 @@
  * children keep RUNNER_TRACKING_ID, by which the runner finds orphans itself.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -80,6 +80,30 @@ describe("the job's processes", () => {
     for (let waited = 0; !existsSync(got) && waited < 2000; waited += 50) await sleep(50);
     expect(readFileSync(got, "utf8").trim()).toBe("QUIT");
     rmSync(got);
+  });
+
+  it("stops, resumes and ends every process of a user by the shell's own kill, whatever kill program PATH finds (procps-ng 4.0.4's refuses -STOP -1)", async () => {
+    const user = (await unprivilegedUser("pr"))!;
+    const sleeper = spawn("sleep", ["300"], { uid: user.uid, gid: user.gid, stdio: "ignore" });
+    started.push(sleeper.pid!);
+    const state = () => /^\d+ \(.*\) (\S)/.exec(readFileSync(`/proc/${sleeper.pid}/stat`, "utf8"))?.[1];
+    // the user must reach it: a 0700 dir of root's would be skipped by the PATH search
+    const bin = mkdtempSync(path.join(os.tmpdir(), "dbg-kill-"));
+    chmodSync(bin, 0o755);
+    writeFileSync(path.join(bin, "kill"), "#!/bin/sh\necho \"kill: failed to parse argument: '(null)'\" >&2\nexit 1\n", { mode: 0o755 });
+    const before = process.env.PATH;
+    process.env.PATH = `${bin}:${before}`;
+    try {
+      await freezeUser(user, true);
+      expect(state()).toBe("T");
+      await freezeUser(user, false);
+      expect(state()).toBe("S");
+      expect((await endProcessesOf([user])).left).toEqual([]);
+      expect(alive(sleeper.pid!)).toBe(false);
+    } finally {
+      process.env.PATH = before;
+      rmSync(bin, { recursive: true, force: true });
+    }
   });
 
   it("refuses to end or stop every process of root or of the runner's own user: kill -1 as them reaches the whole machine", async () => {
