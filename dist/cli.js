@@ -55,7 +55,7 @@ import {
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-AXXBHE3F.js";
+} from "./chunks/chunk-WXGGV5GW.js";
 import {
   EXIT_ERROR,
   EXIT_OK,
@@ -68,7 +68,7 @@ import {
   __toESM,
   childEnv,
   execa
-} from "./chunks/chunk-6SNNTBPZ.js";
+} from "./chunks/chunk-7W2LAUL5.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({

@@ -19,7 +19,7 @@ import {
   setOutput,
   setSecret,
   warning
-} from "./chunks/chunk-QAENMWA2.js";
+} from "./chunks/chunk-HADDUGYM.js";
 import {
   COMMENT_LIMIT,
   CONFIG_FILE_NAME,
@@ -103,7 +103,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-AXXBHE3F.js";
+} from "./chunks/chunk-WXGGV5GW.js";
 import {
   EXIT_ERROR,
   InputError,
@@ -119,7 +119,7 @@ import {
   pullRequestUsers,
   removeUserTree,
   unprivilegedWarning
-} from "./chunks/chunk-6SNNTBPZ.js";
+} from "./chunks/chunk-7W2LAUL5.js";
 
 // node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js
 var require_proxy = __commonJS({

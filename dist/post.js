@@ -9,8 +9,8 @@ import {
   removeJobRoot,
   stopSignal,
   warning
-} from "./chunks/chunk-QAENMWA2.js";
-import "./chunks/chunk-6SNNTBPZ.js";
+} from "./chunks/chunk-HADDUGYM.js";
+import "./chunks/chunk-7W2LAUL5.js";
 
 // src/action/post.ts
 var jobRoot = getState(STATE_JOB_ROOT);

@@ -7703,6 +7703,9 @@ import path9 from "node:path";
 // src/trust/user-processes.ts
 import { setTimeout as sleep3 } from "node:timers/promises";
 var GONE_WITHIN_MS = 1e4;
+async function signalEveryProcessOf(user, signal) {
+  await execa("bash", ["-c", `kill -${signal} -1`], { ...asUser(user), reject: false });
+}
 async function endProcessesOf(users) {
   refuseRunnersOwn(users, "end");
   const unscheduled = await removeScheduledJobs(users);
@@ -7712,7 +7715,7 @@ async function endProcessesOf(users) {
   let left = processesOfUsers(uids);
   for (let waited = 0; left.length > 0 && waited < GONE_WITHIN_MS; waited += 100) {
     if (waited % 1e3 === 0) {
-      for (const { user } of found) await execa("kill", ["-KILL", "-1"], { ...asUser(user), reject: false });
+      for (const { user } of found) await signalEveryProcessOf(user, "KILL");
     }
     await sleep3(100);
     left = processesOfUsers(uids);
@@ -7834,6 +7837,7 @@ export {
   unprivilegedWarning,
   heldByAnotherRun,
   lockRunner,
+  signalEveryProcessOf,
   endProcessesOf,
   endPullRequestProcesses,
   refuseRunnersOwn,

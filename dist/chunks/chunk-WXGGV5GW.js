@@ -23,11 +23,12 @@ import {
   processesUnder,
   refuseRunnersOwn,
   removeUserTree,
+  signalEveryProcessOf,
   takeBack,
   unprivilegedUser,
   userTempDir,
   variantUser
-} from "./chunk-6SNNTBPZ.js";
+} from "./chunk-7W2LAUL5.js";
 
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
@@ -42240,7 +42241,7 @@ function stateOf(pid) {
 }
 async function freezeUser(user, frozen) {
   refuseRunnersOwn([user], frozen ? "stop" : "resume");
-  await execa("kill", [frozen ? "-STOP" : "-CONT", "-1"], { ...asUser(user), reject: false });
+  await signalEveryProcessOf(user, frozen ? "STOP" : "CONT");
   if (!frozen) return;
   const running = () => processesOfUsers([user.uid]).filter((pid) => !["T", "t", "Z", "X", null].includes(stateOf(pid)));
   for (let waited = 0, left = running(); left.length > 0; waited += 10, left = running()) {

@@ -13,7 +13,7 @@ import {
   pullRequestUsers,
   removeUserTree,
   signalAll
-} from "./chunk-6SNNTBPZ.js";
+} from "./chunk-7W2LAUL5.js";
 
 // node_modules/tunnel/lib/tunnel.js
 var require_tunnel = __commonJS({
@@ -21472,4 +21472,4 @@ export {
   commandFree,
   commandFreeCore
 };
-/*! For license information please see chunk-QAENMWA2.js.LEGAL.txt */
+/*! For license information please see chunk-HADDUGYM.js.LEGAL.txt */
