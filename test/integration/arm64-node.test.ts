@@ -46,6 +46,8 @@ function aarch64Copy(file: string): string {
 }
 
 const fixture = (file: string) => path.join(fixtures, file);
+/** The emulated arm64 run's results file and this VM's x86_64 run of the same profile and commits (test/fixtures/arm64/README.md). */
+const arm64Run = (file: string) => path.join(repoRoot, "test", "fixtures", "arm64", file);
 const regressionArm = aarch64Copy("x86_64-regression.json");
 
 const COMMANDS: [string, string[], number][] = [
@@ -59,6 +61,12 @@ const COMMANDS: [string, string[], number][] = [
   ["compare against a baseline of another machine, --ignore-fingerprint", ["compare", fixture("x86_64-regression.json"), "--baseline", regressionArm, "--ignore-fingerprint"], 1],
   ["report merging x86_64 and aarch64, with runner cost", ["report", fixture("x86_64-regression.json"), regressionArm, "--runner-cost", "{ x86_64: 0.768, aarch64: 0.538 }"], 1],
   ["report merging x86_64 and aarch64, json", ["report", fixture("x86_64-regression.json"), regressionArm, "--json"], 1],
+  [
+    "report merging this VM's x86_64 run and the emulated arm64 run of one pull request",
+    ["report", arm64Run("x86_64-pg-arm64-emulated.json"), arm64Run("aarch64-emulated-pg-arm64-emulated.json"), "--runner-cost", "{ x86_64: 0.34, aarch64: 0.289 }"],
+    1,
+  ],
+  ["compare, the emulated arm64 run alone", ["compare", arm64Run("aarch64-emulated-pg-arm64-emulated.json"), "--json"], 1],
 ];
 
 // Node 20 (the engines floor's major; 20.5.0 itself has no linux-arm64 package) and 24 (the action's runtime)
