@@ -78,7 +78,15 @@ export interface CountableMariadb {
  */
 export const COPY_RUN_SETTINGS: Readonly<Record<string, string>> = { innodb_stats_auto_recalc: "0", innodb_old_blocks_time: "0", thread_cache_size: "0" };
 
-/** Pure: `SHOW GLOBAL VARIABLES` output (name TAB value lines) for COPY_RUN_SETTINGS' variables, as the statement that sets them back. */
+/** `SET GLOBAL name = value, ...` for `values`, in their order. */
+const setGlobalStatement = (values: readonly (readonly [string, string])[]): string => `SET GLOBAL ${values.map(([name, value]) => `${name} = ${value}`).join(", ")}`;
+
+/** The statement that shows the server's own values of COPY_RUN_SETTINGS' variables (restoreSettingsStatement reads its output). */
+export const COPY_RUN_SETTINGS_SHOWN = `SHOW GLOBAL VARIABLES WHERE Variable_name IN (${Object.keys(COPY_RUN_SETTINGS)
+  .map((name) => `'${name}'`)
+  .join(", ")})`;
+
+/** Pure: the output of COPY_RUN_SETTINGS_SHOWN (name TAB value lines), as the statement that sets those values back. */
 export function restoreSettingsStatement(shown: string): string {
   const values = new Map(
     shown
@@ -90,13 +98,13 @@ export function restoreSettingsStatement(shown: string): string {
         return [name.toLowerCase(), value] as const;
       }),
   );
-  return `SET GLOBAL ${Object.keys(COPY_RUN_SETTINGS)
-    .map((name) => {
+  return setGlobalStatement(
+    Object.keys(COPY_RUN_SETTINGS).map((name) => {
       const value = values.get(name);
       if (value === undefined) throw new PipelineError(`the server did not show ${name} (SHOW GLOBAL VARIABLES), which a counted run on a fresh copy sets`, shown);
-      return `${name} = ${value}`;
-    })
-    .join(", ")}`;
+      return [name, value] as const;
+    }),
+  );
 }
 
 /**
@@ -222,10 +230,9 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
     async freshCopy() {
       const tables = parseCopiedTables(await server.query(tablesQuery(server.connection.database)));
       if (restoreSettings === null) {
-        const names = Object.keys(COPY_RUN_SETTINGS);
-        restoreSettings = restoreSettingsStatement(await server.query(`SHOW GLOBAL VARIABLES WHERE Variable_name IN (${names.map((name) => `'${name}'`).join(", ")})`));
+        restoreSettings = restoreSettingsStatement(await server.query(COPY_RUN_SETTINGS_SHOWN));
         // FLUSH THREADS: a smaller thread_cache_size leaves the threads already cached there
-        await server.query(`SET GLOBAL ${Object.entries(COPY_RUN_SETTINGS).map(([name, value]) => `${name} = ${value}`).join(", ")}; FLUSH THREADS`);
+        await server.query(`${setGlobalStatement(Object.entries(COPY_RUN_SETTINGS))}; FLUSH THREADS`);
       }
       copied = true;
       await vgdbInstrumentation(outDir, server.pid, false, vgdb);

@@ -9,14 +9,14 @@ export function hasInstructions(report: Report): boolean {
   return report.comparisons.some((c) => c.instruction_counts !== null);
 }
 
-/** Whether estimated cycles decided the step's CPU verdict (counted, and not a step its profile judges on instructions alone). */
-const cyclesJudged = (instructions: InstructionComparison): boolean => instructions.estimated_cycles !== undefined && instructions.estimated_cycles.not_judged === undefined;
+/** The estimated cycles where they decided the step's CPU verdict (counted, and not a step its profile judges on instructions alone), else null. */
+const judgedCycles = ({ estimated_cycles: cycles }: InstructionComparison) => (cycles && cycles.not_judged === undefined ? cycles : null);
 
 /** What decided a step's CPU verdict: "est. cycles/op" where estimated cycles were judged, else "instr/op". */
-export const cpuChannel = (instructions: InstructionComparison): string => (cyclesJudged(instructions) ? "est. cycles/op" : "instr/op");
+export const cpuChannel = (instructions: InstructionComparison): string => (judgedCycles(instructions) ? "est. cycles/op" : "instr/op");
 
 /** The ratio that was judged: estimated cycles per op where they were, else instructions per op. */
-export const judgedRatio = (instructions: InstructionComparison) => (cyclesJudged(instructions) ? instructions.estimated_cycles?.ratio : null) ?? instructions.ratio;
+export const judgedRatio = (instructions: InstructionComparison) => judgedCycles(instructions)?.ratio ?? instructions.ratio;
 
 /** Whether a comparison judged estimated cycles on some step: its CPU column is then named for them. */
 export const judgesCycles = (comparison: Comparison): boolean => comparison.steps.some((s) => s.variants.some((v) => v.instructions?.estimated_cycles));
@@ -36,11 +36,12 @@ export function instructionCell(result: VariantComparison | null | undefined, { 
   const ratio = judgedRatio(instructions);
   if (!ratio || verdict === "n/a") return instructionVerdictText(verdict);
   const lifted = lines && lines.fail_above > result.thresholds.instructions_fail_above ? lines.fail_above : null;
-  // judged on estimated cycles: instructions' own ratio beside it, so a memory stall reads as one; on
-  // instructions alone (the profile's exception), the estimated cycles' beside them
+  const icon = verdict === "unchanged" ? "" : `${ICON[verdict]} `;
   const cycles = instructions.estimated_cycles;
-  const beside = !withInstructions || !cycles ? "" : cycles.not_judged !== undefined ? ` · est. cycles/op ${cycles.ratio.estimate.toFixed(3)} (not judged)` : instructions.ratio ? ` · instr/op ${instructions.ratio.estimate.toFixed(3)}` : "";
-  // under a column named for estimated cycles, a ratio of instructions says so
-  const named = withInstructions && cycles?.not_judged !== undefined ? "instr/op " : "";
-  return `${verdict === "unchanged" ? "" : `${ICON[verdict]} `}${named}${formatInstructionRatio(ratio, lifted)}${beside}`;
+  if (!withInstructions || !cycles) return `${icon}${formatInstructionRatio(ratio, lifted)}`;
+  // on instructions alone (the profile's exception), under a column named for estimated cycles: named,
+  // the estimated cycles' ratio beside
+  if (cycles.not_judged !== undefined) return `${icon}instr/op ${formatInstructionRatio(ratio, lifted)} · est. cycles/op ${cycles.ratio.estimate.toFixed(3)} (not judged)`;
+  // judged on estimated cycles: instructions' own ratio beside it, so a memory stall reads as one
+  return `${icon}${formatInstructionRatio(ratio, lifted)}${instructions.ratio ? ` · instr/op ${instructions.ratio.estimate.toFixed(3)}` : ""}`;
 }

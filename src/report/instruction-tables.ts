@@ -16,16 +16,16 @@ function instructionRow(label: string, side: InstructionSide | null, result: Var
   const notCounted = compared?.verdict === "n/a" ? "n/a" : NONE;
   const instructionsRatio = compared?.ratio ? formatInstructionRatio(compared.ratio) : compared ? instructionVerdictText(compared.verdict) : "";
   // a step its profile judges on instructions alone: the judged cell under instructions, the estimated cycles' ratio plain
-  const notJudged = compared?.estimated_cycles?.not_judged !== undefined;
+  const notJudgedCycles = compared?.estimated_cycles?.not_judged !== undefined ? compared.estimated_cycles : null;
   const judgedCell = result ? instructionCell(result, { withInstructions: false }) : "";
   return [
     inlineCode(label, true),
     side ? formatCount(side.median) : notCounted,
     side ? String(side.repeats) : "",
     side ? formatSpread(side.spread) : "",
-    ...(cycles ? [notJudged ? judgedCell : compared?.estimated_cycles ? instructionsRatio : "", cycles.side ? formatCount(cycles.side.median) : notCounted, cycles.side ? formatSpread(cycles.side.spread) : ""] : []),
+    ...(cycles ? [notJudgedCycles ? judgedCell : compared?.estimated_cycles ? instructionsRatio : "", cycles.side ? formatCount(cycles.side.median) : notCounted, cycles.side ? formatSpread(cycles.side.spread) : ""] : []),
     // the counts table has instructions' ratio in a column of its own
-    notJudged && compared?.estimated_cycles ? `${formatInstructionRatio(compared.estimated_cycles.ratio)} (not judged)` : judgedCell,
+    notJudgedCycles ? `${formatInstructionRatio(notJudgedCycles.ratio)} (not judged)` : judgedCell,
     side ? escapeMarkdown(`${side.counted} (${side.tool})`) : compared?.verdict === "n/a" ? escapeMarkdown(compared.reason) : "",
   ];
 }

@@ -63,7 +63,8 @@ export function assembleResults(
     variants: parts.variants,
     steps: profile.steps.map((s) => {
       const aaSpread = profile.instructions?.aa_spread_by_step?.[s.id];
-      const judgedAlone = profile.instructions?.judge === "estimated_cycles" ? profile.instructions.judged_on_instructions?.[s.id] : undefined;
+      // the profile refuses it where every step is judged on instructions anyway
+      const judgedAlone = profile.instructions?.judged_on_instructions?.[s.id];
       const processSpread = profile.schedule.process_spread;
       const processSd = processSpread?.sd_by_step[s.id];
       return {
