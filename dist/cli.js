@@ -55,7 +55,7 @@ import {
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-WXGGV5GW.js";
+} from "./chunks/chunk-37AARL2K.js";
 import {
   EXIT_ERROR,
   EXIT_OK,

@@ -103,7 +103,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-WXGGV5GW.js";
+} from "./chunks/chunk-37AARL2K.js";
 import {
   EXIT_ERROR,
   InputError,

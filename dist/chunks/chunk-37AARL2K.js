@@ -34553,6 +34553,8 @@ exec ${valgrind} "$@"
 var MARIADB_COUNTED_WORK = "connection threads (inside dispatch_command)";
 var COLLECT_IN = "dispatch_command*";
 var COPY_RUN_SETTINGS = { innodb_stats_auto_recalc: "0", innodb_old_blocks_time: "0", thread_cache_size: "0" };
+var setGlobalStatement = (values) => `SET GLOBAL ${values.map(([name, value]) => `${name} = ${value}`).join(", ")}`;
+var COPY_RUN_SETTINGS_SHOWN = `SHOW GLOBAL VARIABLES WHERE Variable_name IN (${Object.keys(COPY_RUN_SETTINGS).map((name) => `'${name}'`).join(", ")})`;
 function restoreSettingsStatement(shown) {
   const values = new Map(
     shown.split("\n").filter((line) => line.trim() !== "").map((line) => {
@@ -34561,11 +34563,13 @@ function restoreSettingsStatement(shown) {
       return [name.toLowerCase(), value];
     })
   );
-  return `SET GLOBAL ${Object.keys(COPY_RUN_SETTINGS).map((name) => {
-    const value = values.get(name);
-    if (value === void 0) throw new PipelineError(`the server did not show ${name} (SHOW GLOBAL VARIABLES), which a counted run on a fresh copy sets`, shown);
-    return `${name} = ${value}`;
-  }).join(", ")}`;
+  return setGlobalStatement(
+    Object.keys(COPY_RUN_SETTINGS).map((name) => {
+      const value = values.get(name);
+      if (value === void 0) throw new PipelineError(`the server did not show ${name} (SHOW GLOBAL VARIABLES), which a counted run on a fresh copy sets`, shown);
+      return [name, value];
+    })
+  );
 }
 var COPY_STATEMENT_TIMEOUT_MS = 6e5;
 var quoteName = (name) => `\`${name.replace(/`/g, "``")}\``;
@@ -34646,9 +34650,8 @@ async function startCountingMariadb(server, options = {}) {
     async freshCopy() {
       const tables = parseCopiedTables(await server.query(tablesQuery(server.connection.database)));
       if (restoreSettings === null) {
-        const names = Object.keys(COPY_RUN_SETTINGS);
-        restoreSettings = restoreSettingsStatement(await server.query(`SHOW GLOBAL VARIABLES WHERE Variable_name IN (${names.map((name) => `'${name}'`).join(", ")})`));
-        await server.query(`SET GLOBAL ${Object.entries(COPY_RUN_SETTINGS).map(([name, value]) => `${name} = ${value}`).join(", ")}; FLUSH THREADS`);
+        restoreSettings = restoreSettingsStatement(await server.query(COPY_RUN_SETTINGS_SHOWN));
+        await server.query(`${setGlobalStatement(Object.entries(COPY_RUN_SETTINGS))}; FLUSH THREADS`);
       }
       copied = true;
       await vgdbInstrumentation(outDir, server.pid, false, vgdb);
@@ -40118,9 +40121,9 @@ function instructionVerdictText(verdict) {
 function hasInstructions(report) {
   return report.comparisons.some((c) => c.instruction_counts !== null);
 }
-var cyclesJudged = (instructions) => instructions.estimated_cycles !== void 0 && instructions.estimated_cycles.not_judged === void 0;
-var cpuChannel = (instructions) => cyclesJudged(instructions) ? "est. cycles/op" : "instr/op";
-var judgedRatio = (instructions) => (cyclesJudged(instructions) ? instructions.estimated_cycles?.ratio : null) ?? instructions.ratio;
+var judgedCycles = ({ estimated_cycles: cycles }) => cycles && cycles.not_judged === void 0 ? cycles : null;
+var cpuChannel = (instructions) => judgedCycles(instructions) ? "est. cycles/op" : "instr/op";
+var judgedRatio = (instructions) => judgedCycles(instructions)?.ratio ?? instructions.ratio;
 var judgesCycles = (comparison) => comparison.steps.some((s) => s.variants.some((v) => v.instructions?.estimated_cycles));
 var cpuColumn = (comparisons) => comparisons.some(judgesCycles) ? "est. cycles/op ratio" : "instr/op ratio";
 function instructionCell(result, { withInstructions = true } = {}) {
@@ -40130,10 +40133,11 @@ function instructionCell(result, { withInstructions = true } = {}) {
   const ratio2 = judgedRatio(instructions);
   if (!ratio2 || verdict === "n/a") return instructionVerdictText(verdict);
   const lifted = lines && lines.fail_above > result.thresholds.instructions_fail_above ? lines.fail_above : null;
+  const icon = verdict === "unchanged" ? "" : `${ICON[verdict]} `;
   const cycles = instructions.estimated_cycles;
-  const beside = !withInstructions || !cycles ? "" : cycles.not_judged !== void 0 ? ` \xB7 est. cycles/op ${cycles.ratio.estimate.toFixed(3)} (not judged)` : instructions.ratio ? ` \xB7 instr/op ${instructions.ratio.estimate.toFixed(3)}` : "";
-  const named = withInstructions && cycles?.not_judged !== void 0 ? "instr/op " : "";
-  return `${verdict === "unchanged" ? "" : `${ICON[verdict]} `}${named}${formatInstructionRatio(ratio2, lifted)}${beside}`;
+  if (!withInstructions || !cycles) return `${icon}${formatInstructionRatio(ratio2, lifted)}`;
+  if (cycles.not_judged !== void 0) return `${icon}instr/op ${formatInstructionRatio(ratio2, lifted)} \xB7 est. cycles/op ${cycles.ratio.estimate.toFixed(3)} (not judged)`;
+  return `${icon}${formatInstructionRatio(ratio2, lifted)}${instructions.ratio ? ` \xB7 instr/op ${instructions.ratio.estimate.toFixed(3)}` : ""}`;
 }
 
 // src/report/headline.ts
@@ -40661,16 +40665,16 @@ function instructionRow(label, side, result, cycles) {
   const compared = result?.instructions;
   const notCounted = compared?.verdict === "n/a" ? "n/a" : NONE2;
   const instructionsRatio = compared?.ratio ? formatInstructionRatio(compared.ratio) : compared ? instructionVerdictText(compared.verdict) : "";
-  const notJudged = compared?.estimated_cycles?.not_judged !== void 0;
+  const notJudgedCycles = compared?.estimated_cycles?.not_judged !== void 0 ? compared.estimated_cycles : null;
   const judgedCell = result ? instructionCell(result, { withInstructions: false }) : "";
   return [
     inlineCode(label, true),
     side ? formatCount(side.median) : notCounted,
     side ? String(side.repeats) : "",
     side ? formatSpread(side.spread) : "",
-    ...cycles ? [notJudged ? judgedCell : compared?.estimated_cycles ? instructionsRatio : "", cycles.side ? formatCount(cycles.side.median) : notCounted, cycles.side ? formatSpread(cycles.side.spread) : ""] : [],
+    ...cycles ? [notJudgedCycles ? judgedCell : compared?.estimated_cycles ? instructionsRatio : "", cycles.side ? formatCount(cycles.side.median) : notCounted, cycles.side ? formatSpread(cycles.side.spread) : ""] : [],
     // the counts table has instructions' ratio in a column of its own
-    notJudged && compared?.estimated_cycles ? `${formatInstructionRatio(compared.estimated_cycles.ratio)} (not judged)` : judgedCell,
+    notJudgedCycles ? `${formatInstructionRatio(notJudgedCycles.ratio)} (not judged)` : judgedCell,
     side ? escapeMarkdown(`${side.counted} (${side.tool})`) : compared?.verdict === "n/a" ? escapeMarkdown(compared.reason) : ""
   ];
 }
@@ -42001,7 +42005,7 @@ function assembleResults(ctx, parts) {
     variants: parts.variants,
     steps: profile.steps.map((s) => {
       const aaSpread = profile.instructions?.aa_spread_by_step?.[s.id];
-      const judgedAlone = profile.instructions?.judge === "estimated_cycles" ? profile.instructions.judged_on_instructions?.[s.id] : void 0;
+      const judgedAlone = profile.instructions?.judged_on_instructions?.[s.id];
       const processSpread = profile.schedule.process_spread;
       const processSd = processSpread?.sd_by_step[s.id];
       return {
