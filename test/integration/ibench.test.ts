@@ -315,13 +315,17 @@ describe("ibench on MyRocks (Debian's MariaDB and plugin)", () => {
 
   it("counts the query steps on the same table for two servers of one build, and leaves l.i0 out as myrocks-ibench does", async () => {
     const shipped = await loadProfile("myrocks-ibench");
-    // l.i0's reason as the shipped profile gives it (the tiny profile has no l.i1 or l.i2 to leave out)
+    // l.i0's reason as the shipped profile gives it (the tiny profile has no l.i1 or l.i2 to leave out),
+    // and its query steps judged on instructions as the shipped profile judges them
     const uncounted = shipped.instructions!.uncounted_steps!;
+    const judgedAlone = shipped.instructions!.judged_on_instructions!;
     const version = await myrocksEngine.version(binDir, null);
     const ports = { ...realPorts, build: async () => debianBuild(binDir, version, "b".repeat(40)) };
-    const profileText = countedProfile("myrocks", JSON.stringify(shipped.server_settings), ", storage_engine: rocksdb", `, uncounted_steps: ${JSON.stringify({ "l.i0": uncounted["l.i0"] })}`);
+    const instructionsOptions = `, uncounted_steps: ${JSON.stringify({ "l.i0": uncounted["l.i0"] })}, judged_on_instructions: ${JSON.stringify({ qr500: judgedAlone.qr500, qp500: judgedAlone.qp500 })}`;
+    const profileText = countedProfile("myrocks", JSON.stringify(shipped.server_settings), ", storage_engine: rocksdb", instructionsOptions);
     const results = await runCounted(myrocksEngine, work, await loadBuiltinRecipe(myrocksEngine.recipe), profileText, ["base", "aa"], ports);
     expectQueriesCounted(results);
+    expect(results.steps.filter((s) => s.instructions_judged_alone !== undefined).map((s) => [s.id, s.instructions_judged_alone])).toEqual([["qr500", judgedAlone.qr500], ["qp500", judgedAlone.qp500]]);
     expect(results.instructions?.filter((s) => s.step === "l.i0")).toEqual(["base", "aa"].map((variant) => ({ step: "l.i0", variant, status: "unavailable", reason: uncounted["l.i0"] })));
   }, 20 * 60_000);
 });
