@@ -9,7 +9,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path, { join } from "node:path";
 import { execa } from "execa";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureDebianPackages } from "../../src/setup/debian-packages.js";
 import { childEnv } from "../../src/trust/child-env.js";
 import { judgingCommit } from "../../src/config/judging-files.js";
 import { builtinDir, loadProfile, parseProfile } from "../../src/config/profile.js";
@@ -228,6 +229,9 @@ describe("a custom sysbench step of SQL files", () => {
 });
 
 describe("a custom sysbench script checked by sysbench, with no server", () => {
+  // the real sysbench: a fresh runner has none until something installs it
+  beforeAll(() => ensureDebianPackages(["sysbench"]), 15 * 60_000);
+
   const checked = async (text: string, name: string, step = CUSTOM) => {
     const s = customStep(step, new Map([["orders.lua", file("orders.lua", text)]]));
     const runDir = runDirOf(s, name);
