@@ -40,7 +40,6 @@ for scheme in "$@"; do
     before=$(ls $out)
     t1=$(date +%s)
     su postgres -c "$PG/pgbench -n -S -M prepared -c 1 -t $n -h $work postgres" > /dev/null 2>&1 || echo "pgbench failed"
-    # the backend writes its count when it exits
     # pgbench opens two sessions (its setup's and the client's): each backend writes its count when it exits
     for i in $(seq 1 300); do new=$(comm -13 <(echo "$before") <(ls $out)); [ "$(echo "$new" | wc -w)" -ge 2 ] && [ -z "$(for f in $new; do [ -n "$(total $out/$f)" ] || echo x; done)" ] && break; sleep 1; done
     echo "$scheme n=$n: $(for f in $new; do echo -n "$f $(total $out/$f) "; done)in $(( $(date +%s) - t1 )) s"
