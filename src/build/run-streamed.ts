@@ -32,6 +32,8 @@ export async function runStreamed(file: string, args: string[], options: Streame
   const subprocess = execa(file, args, {
     cwd: options.cwd,
     ...asUser(options.user ?? null, { ...options.quietEnv, ...options.env }),
+    // nothing to read: a tool that asks a question (dpkg's conffile prompt) gets end of file and fails, not a wait until the timeout
+    stdin: "ignore",
     all: true,
     timeout: options.timeoutMs,
     // its own process group: what it leaves behind (make's compilers after a timeout, a daemon) goes with it

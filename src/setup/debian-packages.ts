@@ -81,6 +81,7 @@ export async function ensureDebianPackages(packages: string[], onLine?: (line: s
     await aptGet(["update", "-q"], APT_UPDATE_TIMEOUT_MS);
     listsUpdated = true;
   }
-  await aptGet(["install", "-y", "-q", "--no-install-recommends", ...missing], APT_INSTALL_TIMEOUT_MS);
+  // a conffile already there is kept: /etc/cron.deny and /etc/at.deny are written (trust/scheduled-jobs.ts) before cron or at may be installed
+  await aptGet(["-o", "Dpkg::Options::=--force-confdef", "-o", "Dpkg::Options::=--force-confold", "install", "-y", "-q", "--no-install-recommends", ...missing], APT_INSTALL_TIMEOUT_MS);
   return missing;
 }

@@ -21,6 +21,9 @@ const asThe = (user: OsUser) => ({ ...env, uid: user.uid, gid: user.gid });
 
 describe.runIf(asRoot)("cron and at (issue 36 item 5)", () => {
   beforeAll(async () => {
+    // the users first, as on a runner where the action ran before cron or at was installed: their
+    // deny files exist, and the packages' own are conffiles (dpkg asked about them and waited, 2026-12-06)
+    await Promise.all([unprivilegedUser("pr"), variantUser("pr", 1)]);
     await ensureDebianPackages(["cron", "at"]);
   }, 900_000);
   // what a failed run of this test left scheduled: nothing of it may run later
