@@ -14,7 +14,6 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
-import { median } from "simple-statistics";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { BuildResult } from "../../src/build/build.js";
 import { buildCommands } from "../../src/build/recipe.js";
@@ -31,7 +30,8 @@ import { processesUnder } from "../../src/trust/processes.js";
 import type { ForkRepo } from "../../src/setup/fork-repo.js";
 import { engineForkBuilds } from "../helpers/engine-fork-builds.js";
 import { countInstructions, ON_FRESH_COPIES, relativeSpread } from "../../src/schedule/instructions.js";
-import { MAX_LIFTED_FAIL_ABOVE, SPREAD_MULTIPLE } from "../../src/compare/instructions.js";
+import { compareInstructions } from "../../src/compare/instructions.js";
+import { DEFAULT_THRESHOLDS } from "../../src/compare/types.js";
 import type { OkInstructionSample, Variant } from "../../src/results/schema.js";
 import { sysbenchStep } from "../../src/driver/sysbench.js";
 import { sysbenchBins } from "../helpers/sysbench-bins.js";
@@ -269,9 +269,11 @@ async function copySettings(server: Server): Promise<string> {
 }
 
 describe("MariaDB instructions per operation of the steps that write", () => {
-  it("update-index and insert, each run on a fresh copy (made uninstrumented) with purge held off: counted on two servers of one build, insert within the 1.02 line, update-index within the gate's limit, the servers alike", async () => {
+  // insert, the write step mariadb-quick counts; update-index's spread (0.07-2.54%, profile's
+  // uncounted_steps) is a measurement, not something a test can hold it to
+  it("insert, each run on a fresh copy (made uninstrumented) with purge held off: counted on two servers of one build, within the 1.02 line, the servers alike", async () => {
     const profile = await loadProfile("mariadb-quick");
-    const steps = ["update-index", "insert"].map((benchmark) => sysbenchStep({ benchmark, range: 100, table_size: 100_000, storage_engine: "innodb" }));
+    const steps = ["insert"].map((benchmark) => sysbenchStep({ benchmark, range: 100, table_size: 100_000, storage_engine: "innodb" }));
     const variants: Variant[] = ["base", "aa"].map((id) => ({ id, commit: base.commit, ref: "base", flags: { cflags: "", cxxflags: "", ldflags: "", configure_args: [] }, build_id: base.buildId }));
     const servers = new Map<string, Server>();
     const counters = new Map<string, Awaited<ReturnType<NonNullable<Server["startCounting"]>>>>();
@@ -341,7 +343,7 @@ describe("MariaDB instructions per operation of the steps that write", () => {
       expect((await sql(server, "SELECT COUNT(*) FROM sbtest1")).all).toBe("100000");
     }
     for (const server of servers.values()) await server.stop();
-    expect(samples.map((s) => s.status)).toEqual(Array(12).fill("ok"));
+    expect(samples.map((s) => s.status)).toEqual(Array(steps.length * variants.length * 3).fill("ok"));
     for (const { id } of variants) {
       expect(settingsBefore.get(id)).toMatch(/^1\t1000\t[1-9]\d*$/);
       expect(settingsAfterCopies.get(id)).toBe("0\t0\t0");
@@ -352,15 +354,14 @@ describe("MariaDB instructions per operation of the steps that write", () => {
       const [baseCounts, aaCounts] = [perOp("base"), perOp("aa")];
       console.log(`${step.id}: base ${baseCounts.map((v) => v.toFixed(0)).join(" ")} (spread ${(relativeSpread(baseCounts) * 100).toFixed(2)}%), aa ${aaCounts.map((v) => v.toFixed(0)).join(" ")} (${(relativeSpread(aaCounts) * 100).toFixed(2)}%)`);
       expect((samples as OkInstructionSample[]).find((s) => s.step === step.id)!.counted).toContain(ON_FRESH_COPIES);
-      // an update or an insert with its index entries and undo: tens of thousands of instructions
+      // an insert with its index entries and undo: tens of thousands of instructions
       for (const v of [...baseCounts, ...aaCounts]) expect(v).toBeGreaterThan(30_000);
-      // insert: a spread that keeps the failing line at 1.02 (measured 0.14-0.75% at N = 1,000); update-index:
-      // one the gate still counts (measured 0.07-2.26%; one after another on the same table: 32-39%)
-      const limit = step.id.startsWith("insert") ? 0.01 : (MAX_LIFTED_FAIL_ABOVE - 1) / SPREAD_MULTIPLE;
-      for (const counts of [baseCounts, aaCounts]) expect(relativeSpread(counts)).toBeLessThanOrEqual(limit);
-      // the two servers' medians no further apart than a side may spread (insert's were 0.55% apart
-      // with sides of 0.74% and 0.41%, their six counts 1.09%, on 2026-12-05)
-      expect(Math.abs(median(aaCounts) / median(baseCounts) - 1)).toBeLessThanOrEqual(limit);
+      // what the gate says of two servers of one build: unchanged (the failing line is 1.02 while a
+      // side spreads up to 1%, lifted to at most 1.05 past that; insert measured 0.14-0.75% a side, the
+      // two medians 0.55% apart, on 2026-12-05)
+      const side = (label: string) => ({ label, samples: samples.filter((s) => s.step === step.id && s.variant === label) });
+      const aa = compareInstructions(side("base"), side("aa"), DEFAULT_THRESHOLDS, { aaSpread: profile.instructions!.aa_spread_by_step?.[step.id] });
+      expect(aa?.verdict, aa?.reason).toBe("unchanged");
     }
     expect(mariadbdProcesses()).toBe("");
   });
