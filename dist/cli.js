@@ -55,7 +55,7 @@ import {
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-37AARL2K.js";
+} from "./chunks/chunk-BBPJ2RJH.js";
 import {
   EXIT_ERROR,
   EXIT_OK,
@@ -13415,7 +13415,7 @@ async function ensureDebianPackages(packages, onLine) {
     await aptGet(["update", "-q"], APT_UPDATE_TIMEOUT_MS);
     listsUpdated = true;
   }
-  await aptGet(["install", "-y", "-q", "--no-install-recommends", ...missing], APT_INSTALL_TIMEOUT_MS);
+  await aptGet(["-o", "Dpkg::Options::=--force-confdef", "-o", "Dpkg::Options::=--force-confold", "install", "-y", "-q", "--no-install-recommends", ...missing], APT_INSTALL_TIMEOUT_MS);
   return missing;
 }
 

@@ -103,7 +103,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-37AARL2K.js";
+} from "./chunks/chunk-BBPJ2RJH.js";
 import {
   EXIT_ERROR,
   InputError,

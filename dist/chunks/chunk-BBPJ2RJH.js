@@ -33482,6 +33482,8 @@ async function runStreamed(file2, args, options = {}) {
   const subprocess = execa(file2, args, {
     cwd: options.cwd,
     ...asUser(options.user ?? null, { ...options.quietEnv, ...options.env }),
+    // nothing to read: a tool that asks a question (dpkg's conffile prompt) gets end of file and fails, not a wait until the timeout
+    stdin: "ignore",
     all: true,
     timeout: options.timeoutMs,
     // its own process group: what it leaves behind (make's compilers after a timeout, a daemon) goes with it
