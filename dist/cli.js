@@ -55,7 +55,7 @@ import {
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-BBPJ2RJH.js";
+} from "./chunks/chunk-KVAX46ML.js";
 import {
   EXIT_ERROR,
   EXIT_OK,

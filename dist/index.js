@@ -103,7 +103,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-BBPJ2RJH.js";
+} from "./chunks/chunk-KVAX46ML.js";
 import {
   EXIT_ERROR,
   InputError,

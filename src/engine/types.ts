@@ -170,6 +170,8 @@ export interface CountingOptions {
   cpus?: readonly number[];
   /** the caches valgrind simulates too, and counts return their misses (a profile that judges estimated cycles); absent: instructions only */
   cacheSim?: SimulatedCaches;
+  /** the machine's architecture as process.arch names it, where an engine counts differently on one (PostgreSQL on arm64); default process.arch */
+  arch?: string;
 }
 
 /**

@@ -18,8 +18,11 @@
  *
  * Everything in a file may have been written by the pull request's code: names and paths are text to
  * be escaped where shown, never trusted; their length is capped; anything not in the format is a
- * ParseError (keeping the text), never a silently smaller count. The own costs must add up to the
- * file's summary (but for the few more callgrind's cache simulation puts in it): a file cut short does not.
+ * ParseError (keeping the text), never a silently smaller count. The own costs must add up to
+ * callgrind's `totals:` line, the sum of what it wrote, or without one (cachegrind) to the summary (but
+ * for the few more callgrind's cache simulation puts in it): a file cut short does not. Callgrind's
+ * `summary:` is its running count, which a forked process inherits: in a whole-process count of a
+ * PostgreSQL backend (forked, zeroed at its start) it was thousands of instructions off the costs written.
  */
 import path from "node:path";
 import { ParseError } from "../common/errors.js";
@@ -129,6 +132,7 @@ export function parseFunctionCosts(raw: string, file: string, { cacheSim = false
   /** whether the events include the cache simulation's misses, whose summary may count a few instructions more */
   let simulated = false;
   let summary: string | null = null;
+  let totalsLine: string | null = null;
   let positions = 1;
   const functions = new Map<string, FunctionCost>();
   const names = { file: new Map<string, string>(), fn: new Map<string, string>(), ob: new Map<string, string>() };
@@ -275,6 +279,9 @@ export function parseFunctionCosts(raw: string, file: string, { cacheSim = false
       } else if (key === "summary") {
         if (summary !== null) fail('more than one "summary:" line');
         summary = value.trim();
+      } else if (key === "totals") {
+        if (totalsLine !== null) fail('more than one "totals:" line');
+        totalsLine = value.trim();
       }
       continue;
     }
@@ -283,10 +290,15 @@ export function parseFunctionCosts(raw: string, file: string, { cacheSim = false
   if (pendingCall !== null) fail('the file ends after "calls=" without its cost line: cut short?');
   if (!events) fail('no "events:" line: not a cachegrind or callgrind out file');
   if (summary === null) fail('no "summary:" line: the process had not finished writing it');
-  const summaryIr = Number(summary!.split(/\s+/)[eventIndex.ir] ?? "0");
+  const irOf = (line: string) => Number(line.split(/\s+/)[eventIndex.ir] ?? "0");
+  const summaryIr = irOf(summary!);
   if (functions.size === 0 && summaryIr > 0) fail(`no "fn=" sections for a summary of ${summaryIr} instructions`);
-  const extra = summaryIr - total[0];
-  if (extra !== 0 && !(simulated && extra > 0 && extra <= CACHE_SIM_SUMMARY_EXTRA)) fail(`the functions' own instructions add up to ${total[0]}, the summary says ${summaryIr}: cut short?`);
+  if (totalsLine !== null) {
+    if (irOf(totalsLine) !== total[0]) fail(`the functions' own instructions add up to ${total[0]}, the totals line says ${irOf(totalsLine)}: cut short?`);
+  } else {
+    const extra = summaryIr - total[0];
+    if (extra !== 0 && !(simulated && extra > 0 && extra <= CACHE_SIM_SUMMARY_EXTRA)) fail(`the functions' own instructions add up to ${total[0]}, the summary says ${summaryIr}: cut short?`);
+  }
   return { callGraph, total, functions: Object.fromEntries(callgrind ? functions : [...functions.values()].map((fn) => withMainFile(fn))) };
 }
 
@@ -325,6 +337,27 @@ export function addProfile(into: FunctionProfile, profile: FunctionProfile, fact
 }
 
 export const emptyProfile = (): FunctionProfile => ({ callGraph: false, total: zeroCost(), functions: {} });
+
+/** `WaitEventAdjustEpoll.isra.0` is `WaitEventAdjustEpoll`: the suffixes of gcc's copies of a function (its clones, its cold part). */
+export const withoutCloneSuffix = (name: string): string => name.replace(/(?:\.(?:isra|constprop|part|cold|localalias|lto_priv)(?:\.\d+)?)+$/, "");
+
+/**
+ * `profile` without the functions `names` names (in whatever object or file, gcc's clones of them too), and the sum of their own
+ * costs, which the profile's total no longer has: a count that leaves some functions' work out by
+ * subtraction rather than by callgrind's toggles. Their callees stay (only own costs are trusted where
+ * the toggles are not: postgres-counting.ts), and so do the inclusive costs of calls into them.
+ */
+export function withoutOwnCosts(profile: FunctionProfile, names: ReadonlySet<string>): { profile: FunctionProfile; removed: Cost } {
+  const removed = zeroCost();
+  const functions: Record<string, FunctionCost> = {};
+  for (const [key, fn] of Object.entries(profile.functions)) {
+    if (names.has(withoutCloneSuffix(fn.name))) addInto(removed, fn.self);
+    else functions[key] = fn;
+  }
+  const total: Cost = [...profile.total];
+  addInto(total, removed, -1);
+  return { profile: { callGraph: profile.callGraph, total, functions }, removed };
+}
 
 /**
  * The source tree's path of a file the debug info names (an absolute path under wherever the build

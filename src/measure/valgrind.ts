@@ -13,7 +13,7 @@ import { cacheSimArgs, cachesText, sameCaches, type SimulatedCaches } from "./si
 import { onCpus } from "./cpu-affinity.js";
 import type { OsUser } from "../trust/unprivileged.js";
 import { readAsUser, sizeAsUser } from "../trust/user-files.js";
-import { addProfile, emptyProfile, functionsOrError, type FunctionProfile } from "./valgrind-functions.js";
+import { addProfile, emptyProfile, functionsOrError, withoutOwnCosts, type FunctionProfile } from "./valgrind-functions.js";
 
 const OUT_PREFIX = "cg.";
 /** What is read of one out file or dump: a complete count is far smaller. */
@@ -53,13 +53,17 @@ export function cachegrindArgs(outDir: string, program: string, { cacheSim }: Ca
  * exits. No cache simulation unless `cacheSim`: the caches are then simulated while collection is off
  * too (in test/fixtures/cachegrind/pointer-chase.callgrind the uncollected setup left lines in the
  * last-level cache that the collected walk hits), and misses are counted where instructions are.
+ * No `toggles`: everything each process executes is collected, and a forked process starts with its
+ * parent's costs; `zeroBefore` names a function a child calls first, where they are dropped.
  */
-export function callgrindPerProcessArgs(outDir: string, program: string, toggles: readonly string[], { cacheSim }: CacheSim = {}): string[] {
+export function callgrindPerProcessArgs(outDir: string, program: string, toggles: readonly string[], { cacheSim, zeroBefore }: CacheSim & { zeroBefore?: string } = {}): string[] {
   return [
     "--tool=callgrind",
     ...(cacheSim ? cacheSimArgs(cacheSim) : []),
-    "--collect-atstart=no",
+    // no toggles: the whole process, from its start
+    toggles.length === 0 ? "--collect-atstart=yes" : "--collect-atstart=no",
     ...toggles.map((name) => `--toggle-collect=${name}`),
+    ...(zeroBefore === undefined ? [] : [`--zero-before=${zeroBefore}`]),
     "--vgdb=no",
     `--callgrind-out-file=${path.join(outDir, `${OUT_PREFIX}%p`)}`,
     program,
@@ -226,10 +230,16 @@ export interface Counts {
   functionsSeconds?: number;
 }
 
+/** What readCounts leaves out of a count besides what valgrind was told not to collect. */
+export interface Subtracted {
+  /** functions whose own costs come off each process's count (withoutOwnCosts): the count needs every file read by function */
+  lessOwnCostOf?: ReadonlySet<string>;
+}
+
 /**
  * The instructions (and with `cacheSim` the cache misses) of the processes `pids`, summed from their
  * out files (of `tool`, written by `user` and read as it) once each is complete (valgrind writes it
- * while the process exits); PipelineError after `timeoutMs`.
+ * while the process exits), less the own costs of `lessOwnCostOf`; PipelineError after `timeoutMs`.
  */
 export async function readCounts(
   outDir: string,
@@ -237,7 +247,7 @@ export async function readCounts(
   timeoutMs: number,
   tool: "cachegrind" | "callgrind",
   user: OsUser | null,
-  { cacheSim }: CacheSim = {},
+  { cacheSim, lessOwnCostOf }: CacheSim & Subtracted = {},
 ): Promise<Counts> {
   const isComplete = tool === "callgrind" ? isCompleteCallgrindOut : isCompleteCachegrindOut;
   const deadline = performance.now() + timeoutMs;
@@ -251,12 +261,23 @@ export async function readCounts(
       // under callgrind's toggles a process that never entered a counted function has nothing counted
       if (isComplete(text)) {
         if (!(tool === "callgrind" && /^totals: 0$/m.test(text))) {
-          const counted = countsOf(text, { cacheSim }, `the ${tool} count of process ${pid}`);
-          if (!("error" in functions)) {
+          const what = `the ${tool} count of process ${pid}`;
+          const counted = countsOf(text, { cacheSim }, what);
+          if (lessOwnCostOf || !("error" in functions)) {
             const started = performance.now();
-            const parsed = functionsOrError(text, file, { cacheSim: cacheSim !== undefined });
+            let parsed = functionsOrError(text, file, { cacheSim: cacheSim !== undefined });
+            if (lessOwnCostOf) {
+              // without its functions the count cannot be made: an error, not a count with the waits in it
+              if ("error" in parsed) throw new PipelineError(`${what} cannot be read by function to take the socket waits out of it: ${parsed.error}`);
+              // the costs it wrote (its totals line), not its summary: a forked process's summary is its parent's running count
+              const less = withoutOwnCosts(parsed, lessOwnCostOf);
+              parsed = less.profile;
+              const [instructions, l1, ll] = less.profile.total;
+              counted.instructions = instructions;
+              if (counted.cacheMisses) counted.cacheMisses = { l1, ll };
+            }
             if ("error" in parsed) functions = parsed;
-            else addProfile(functions, parsed);
+            else if (!("error" in functions)) addProfile(functions, parsed);
             functionsSeconds += (performance.now() - started) / 1000;
           }
           total.instructions += counted.instructions;

@@ -17,7 +17,9 @@ import { childEnv } from "../../src/trust/child-env.js";
 import { CleanupRegistry, withCleanup } from "../../src/common/cleanup.js";
 import { parseProfile } from "../../src/config/profile.js";
 import { postgresEngine } from "../../src/engine/postgres.js";
-import { COUNTED_WORK } from "../../src/engine/postgres-counting.js";
+import { COUNTED_WORK, COUNTED_WORK_WHOLE } from "../../src/engine/postgres-counting.js";
+import type { Counts } from "../../src/measure/valgrind.js";
+import type { FunctionProfile } from "../../src/measure/valgrind-functions.js";
 import { consoleLog } from "../../src/common/log.js";
 import type { VariantSpec } from "../../src/config/plan.js";
 import type { ClientCommand } from "../../src/engine/types.js";
@@ -185,6 +187,50 @@ describe("instructions per operation under callgrind", () => {
     expect(cpusOf(server.pid)).toBe(String(allCpus[0]));
     expect((await run(psql("select 6 * 7"))).stdout).toBe("42");
     expect(existsSync(path.join(server.dataRoot, "callgrind"))).toBe(false);
+    await server.stop();
+    expect(processesUnder(server.dataRoot)).toEqual([]);
+  });
+
+  it("counts the arm64 way too (the whole backend from InitPostmasterChild, less its socket waits' own costs): as steady as the toggles, and close to their count", async () => {
+    const recipe = await loadBuiltinRecipe("postgresql");
+    const build = await buildAtCommit({ repo: fork.path, commitish: "base", recipe, cacheDir, trust: "trusted", registry });
+    const allCpus = await allowedCpus();
+    const settings = { shared_buffers: "32MB", max_connections: 20, fsync: "off", synchronous_commit: "off", autovacuum: "off" };
+    const server = await postgresEngine.start({ binDir: build.binDir, settings, database: "bench", logFile: path.join(work, "arm64-way.log"), registry, workDir: work, cpus: allCpus });
+    const { port, user, database, socket } = server.connection;
+    const pgbench = (...args: string[]): ClientCommand => ({ file: path.join(build.binDir, "pgbench"), args: [...args, "-h", path.dirname(socket), "-p", String(port), "-U", user, database] });
+    const run = (command: ClientCommand) => execa(command.file, command.args, { env, extendEnv: false });
+    await run(pgbench("-i", "-q", "-s", "1"));
+    const selects = (n: number) => pgbench("-n", "-S", "-M", "prepared", "-c", "1", "-t", String(n));
+    const N = 500;
+    const countedAs = async (arch: string) => {
+      const counter = await server.startCounting!({ cpus: allCpus, arch });
+      const args = readFileSync(`/proc/${server.pid}/cmdline`, "utf8").split("\0");
+      await counter.count(selects(N), run);
+      const perTx: number[] = [];
+      let functions: Counts["functions"];
+      for (let i = 0; i < 3; i++) {
+        const short = await counter.count(selects(N), run);
+        const long = await counter.count(selects(2 * N), run);
+        perTx.push((long.instructions - short.instructions) / N);
+        functions = long.functions;
+      }
+      await counter.stop();
+      return { counted: counter.counted, args, perTx, functions };
+    };
+    const toggled = await countedAs("x64");
+    const whole = await countedAs("arm64");
+    console.log(`select-only per transaction: toggles ${toggled.perTx.map((v) => v.toFixed(0)).join(" ")}, whole less waits ${whole.perTx.map((v) => v.toFixed(0)).join(" ")}; whole/toggles ${(mean(whole.perTx) / mean(toggled.perTx)).toFixed(4)}`);
+    expect(whole.counted).toBe(COUNTED_WORK_WHOLE);
+    expect(whole.args).toEqual(expect.arrayContaining(["--collect-atstart=yes", "--zero-before=InitPostmasterChild"]));
+    expect(whole.args.filter((a) => a.startsWith("--toggle-collect"))).toEqual([]);
+    // the waits are out of the count and out of where it went
+    const names = new Set(Object.values((whole.functions as FunctionProfile).functions).map((f) => f.name));
+    for (const name of ["secure_read", "secure_write", "WaitEventSetWait", "recv", "send", "epoll_wait"]) expect(names.has(name), name).toBe(false);
+    expect(names.has("PostgresMain")).toBe(true);
+    for (const counts of [toggled.perTx, whole.perTx]) expect(relativeSpread(counts)).toBeLessThan(0.005);
+    expect(mean(whole.perTx) / mean(toggled.perTx)).toBeGreaterThan(0.97);
+    expect(mean(whole.perTx) / mean(toggled.perTx)).toBeLessThan(1.03);
     await server.stop();
     expect(processesUnder(server.dataRoot)).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -12,6 +13,8 @@ import { BuildNotCountableError, CountingUnavailableError, InputError, ParseErro
 import { estimatedCycles, isCompleteCachegrindOut, isCompleteCallgrindOut, parseCachegrindOut } from "../../src/measure/cachegrind.js";
 import { callgrindArgs, callgrindPerProcessArgs, cachegrindArgs, countsOf, logReader, readCounts, restartUnderValgrind, unsupportedInstruction } from "../../src/measure/valgrind.js";
 import { DEFAULT_SIMULATED_CACHES, describedCaches, SimulatedCachesSchema } from "../../src/measure/simulated-caches.js";
+import { backendCounting, COUNTED_WORK, COUNTED_WORK_WHOLE, SOCKET_WAIT_FUNCTIONS } from "../../src/engine/postgres-counting.js";
+import { parseFunctionCosts, withoutCloneSuffix, withoutOwnCosts, type FunctionProfile } from "../../src/measure/valgrind-functions.js";
 import { COPY_RUN_SETTINGS, freshCopyStatements, parseCopiedTables, prewarmStatements, restoreSettingsStatement } from "../../src/engine/mariadb-counting.js";
 import { countingSeconds, instructionChannelGroups } from "../../scripts/lib/instruction-quality.js";
 import { InstructionSampleSchema, type InstructionSample, type Results, type Variant } from "../../src/results/schema.js";
@@ -224,6 +227,76 @@ describe("callgrind out files of every process (PostgreSQL's backends)", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("a whole process counted less the own costs of some functions (PostgreSQL on arm64)", () => {
+  const walk = fixture("cachegrind/pointer-chase.callgrind");
+  /** the pointer chase with a recv of its own: 500 instructions, 40 first-level misses, 30 of them last-level */
+  const withRecv = walk
+    .replace(/^summary: .*$/m, "summary: 100500 33100 0 0 32040 0 0 28396")
+    .replace(/^totals: .*$/m, "fn=(600) recv\n0 500 100 0 0 40 0 0 30\n\ntotals: 100500 33100 0 0 32040 0 0 28396");
+
+  it("collects from the start without toggles, a child's inherited costs dropped where it names", () => {
+    expect(callgrindPerProcessArgs("/tmp/x/cg", "/opt/pg/bin/postgres", [], { zeroBefore: "InitPostmasterChild" })).toEqual([
+      "--tool=callgrind", "--collect-atstart=yes", "--zero-before=InitPostmasterChild", "--vgdb=no", "--callgrind-out-file=/tmp/x/cg/cg.%p", "/opt/pg/bin/postgres",
+    ]);
+  });
+
+  it("takes the functions' own instructions and misses off each process's count and out of its profile", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "dbg-less-counts-"));
+    try {
+      writeFileSync(path.join(dir, "cg.301"), withRecv);
+      writeFileSync(path.join(dir, "cg.302"), withRecv);
+      const cacheSim = DEFAULT_SIMULATED_CACHES;
+      const counts = await readCounts(dir, [301, 302], 1000, "callgrind", null, { cacheSim, lessOwnCostOf: new Set(["recv", "epoll_pwait"]) });
+      expect(counts).toMatchObject({ instructions: 200_000, cacheMisses: { l1: 64_000, ll: 56_732 }, functions: { total: [200_000, 64_000, 56_732] } });
+      expect(Object.values((counts.functions as FunctionProfile).functions).map((f) => f.name)).not.toContain("recv");
+      // a forked process's summary is its parent's running count (a whole-process PostgreSQL backend's
+      // was 10.8M off): what it wrote, its totals line, is the count
+      writeFileSync(path.join(dir, "cg.304"), withRecv.replace(/^summary: .*$/m, "summary: 10900500 33100 0 0 32040 0 0 28396"));
+      expect(await readCounts(dir, [304], 1000, "callgrind", null, { cacheSim, lessOwnCostOf: new Set(["recv"]) })).toMatchObject({ instructions: 100_000, cacheMisses: { l1: 32_000, ll: 28_366 } });
+      // without the subtraction, as counted
+      expect(await readCounts(dir, [301], 1000, "callgrind", null, { cacheSim })).toMatchObject({ instructions: 100_500, cacheMisses: { l1: 32_040, ll: 28_396 } });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a count whose file cannot be read by function: the waits would stay in it", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "dbg-less-counts-"));
+    try {
+      // the summary the functions do not add up to: the totals parser reads it, the function parser refuses it
+      writeFileSync(path.join(dir, "cg.303"), withRecv.replace(/^fn=\(600\) recv\n0 500/m, "fn=(600) recv\n0 400"));
+      await expect(readCounts(dir, [303], 1000, "callgrind", null, { lessOwnCostOf: new Set(["recv"]) })).rejects.toThrow(/^the callgrind count of process 303 cannot be read by function to take the socket waits out of it: .*add up to 100400, the totals line says 100500: cut short\?$/);
+      // counted as a whole, the same file is a count with a one-line error for where it went
+      expect((await readCounts(dir, [303], 1000, "callgrind", null)).instructions).toBe(100_500);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a real arm64 backend counted whole (PostgreSQL 15 under callgrind under qemu, zeroed at InitPostmasterChild): its summary is not what it wrote, its waits come off by name", () => {
+    /** the client backend of pgbench -S -M prepared -c 1 -t 200 (verdict-quality/arm64-callgrind-2026-12-05) */
+    const raw = gunzipSync(readFileSync(new URL("../fixtures/cachegrind/arm64-pg15-backend-whole.callgrind.gz", import.meta.url))).toString("utf8");
+    expect(raw).toMatch(/^summary: 10481407$/m);
+    expect(raw).toMatch(/^totals: 10502790$/m);
+    const profile = parseFunctionCosts(raw, "arm64 backend", {});
+    expect(profile.total[0]).toBe(10_502_790);
+    const names = new Set(Object.values(profile.functions).map((f) => f.name));
+    // aarch64's names: epoll_pwait under epoll_wait, glibc 2.41's cancellable system calls, gcc's clone of WaitEventAdjustEpoll
+    for (const name of ["secure_read", "secure_write", "WaitEventSetWait", "ModifyWaitEvent", "WaitEventAdjustEpoll.isra.0", "recv", "send", "epoll_pwait", "__internal_syscall_cancel"]) expect(names.has(name), name).toBe(true);
+    const { profile: less, removed } = withoutOwnCosts(profile, new Set(SOCKET_WAIT_FUNCTIONS));
+    expect(removed[0]).toBe(49_148);
+    expect(less.total[0]).toBe(10_502_790 - 49_148);
+    expect(Object.values(less.functions).filter((f) => SOCKET_WAIT_FUNCTIONS.includes(withoutCloneSuffix(f.name)))).toEqual([]);
+    expect(names.has("PostgresMain")).toBe(true);
+  });
+
+  it("PostgreSQL is counted whole less its socket waits on arm64, by its toggles elsewhere", () => {
+    expect(backendCounting("arm64")).toEqual({ counted: COUNTED_WORK_WHOLE, toggles: [], zeroBefore: "InitPostmasterChild", lessOwnCostOf: new Set(SOCKET_WAIT_FUNCTIONS) });
+    expect(backendCounting("x64")).toEqual({ counted: COUNTED_WORK, toggles: ["PostgresMain", "ParallelWorkerMain", "secure_read", "secure_write"], lessOwnCostOf: new Set() });
+    for (const name of ["secure_read", "secure_write", "WaitEventSetWait", "epoll_pwait", "recv", "send"]) expect(SOCKET_WAIT_FUNCTIONS).toContain(name);
   });
 });
 

@@ -28,6 +28,8 @@ for scheme in "$@"; do
     gate) opts="--collect-atstart=no --toggle-collect=PostgresMain --toggle-collect=ParallelWorkerMain --toggle-collect=secure_read --toggle-collect=secure_write";;
     atstart) opts="--collect-atstart=yes --toggle-collect=secure_read --toggle-collect=secure_write";;
     whole) opts="--collect-atstart=yes";;
+    # the gate's on aarch64 (postgres-counting.ts backendCounting): whole, a forked child's inherited costs dropped
+    wholezero) opts="--collect-atstart=yes --zero-before=InitPostmasterChild";;
     mainonly) opts="--collect-atstart=no --toggle-collect=PostgresMain";;
     *) echo "unknown $scheme"; exit 2;;
   esac

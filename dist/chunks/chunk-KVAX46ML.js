@@ -34044,6 +34044,7 @@ function parseFunctionCosts(raw, file2, { cacheSim = false } = {}) {
   let events = null;
   let simulated = false;
   let summary = null;
+  let totalsLine = null;
   let positions = 1;
   const functions = /* @__PURE__ */ new Map();
   const names = { file: /* @__PURE__ */ new Map(), fn: /* @__PURE__ */ new Map(), ob: /* @__PURE__ */ new Map() };
@@ -34186,6 +34187,9 @@ function parseFunctionCosts(raw, file2, { cacheSim = false } = {}) {
       } else if (key === "summary") {
         if (summary !== null) fail('more than one "summary:" line');
         summary = value.trim();
+      } else if (key === "totals") {
+        if (totalsLine !== null) fail('more than one "totals:" line');
+        totalsLine = value.trim();
       }
       continue;
     }
@@ -34194,10 +34198,15 @@ function parseFunctionCosts(raw, file2, { cacheSim = false } = {}) {
   if (pendingCall !== null) fail('the file ends after "calls=" without its cost line: cut short?');
   if (!events) fail('no "events:" line: not a cachegrind or callgrind out file');
   if (summary === null) fail('no "summary:" line: the process had not finished writing it');
-  const summaryIr = Number(summary.split(/\s+/)[eventIndex.ir] ?? "0");
+  const irOf = (line) => Number(line.split(/\s+/)[eventIndex.ir] ?? "0");
+  const summaryIr = irOf(summary);
   if (functions.size === 0 && summaryIr > 0) fail(`no "fn=" sections for a summary of ${summaryIr} instructions`);
-  const extra = summaryIr - total[0];
-  if (extra !== 0 && !(simulated && extra > 0 && extra <= CACHE_SIM_SUMMARY_EXTRA)) fail(`the functions' own instructions add up to ${total[0]}, the summary says ${summaryIr}: cut short?`);
+  if (totalsLine !== null) {
+    if (irOf(totalsLine) !== total[0]) fail(`the functions' own instructions add up to ${total[0]}, the totals line says ${irOf(totalsLine)}: cut short?`);
+  } else {
+    const extra = summaryIr - total[0];
+    if (extra !== 0 && !(simulated && extra > 0 && extra <= CACHE_SIM_SUMMARY_EXTRA)) fail(`the functions' own instructions add up to ${total[0]}, the summary says ${summaryIr}: cut short?`);
+  }
   return { callGraph, total, functions: Object.fromEntries(callgrind ? functions : [...functions.values()].map((fn) => withMainFile(fn))) };
 }
 function withMainFile(fn) {
@@ -34229,6 +34238,18 @@ function addProfile(into, profile, factor = 1) {
   }
 }
 var emptyProfile = () => ({ callGraph: false, total: zeroCost(), functions: {} });
+var withoutCloneSuffix = (name) => name.replace(/(?:\.(?:isra|constprop|part|cold|localalias|lto_priv)(?:\.\d+)?)+$/, "");
+function withoutOwnCosts(profile, names) {
+  const removed = zeroCost();
+  const functions = {};
+  for (const [key, fn] of Object.entries(profile.functions)) {
+    if (names.has(withoutCloneSuffix(fn.name))) addInto(removed, fn.self);
+    else functions[key] = fn;
+  }
+  const total = [...profile.total];
+  addInto(total, removed, -1);
+  return { profile: { callGraph: profile.callGraph, total, functions }, removed };
+}
 function treePathOf(file2, treeFiles2) {
   const parts = path5.posix.normalize(file2).split("/");
   for (let i = 0; i < parts.length; i++) {
@@ -34285,12 +34306,14 @@ function valgrindOn(cpus) {
 function cachegrindArgs(outDir, program, { cacheSim } = {}) {
   return ["--tool=cachegrind", ...cacheSim ? cacheSimArgs(cacheSim) : ["--cache-sim=no"], "--branch-sim=no", "--vgdb=no", `--cachegrind-out-file=${path6.join(outDir, `${OUT_PREFIX}%p`)}`, program];
 }
-function callgrindPerProcessArgs(outDir, program, toggles, { cacheSim } = {}) {
+function callgrindPerProcessArgs(outDir, program, toggles, { cacheSim, zeroBefore } = {}) {
   return [
     "--tool=callgrind",
     ...cacheSim ? cacheSimArgs(cacheSim) : [],
-    "--collect-atstart=no",
+    // no toggles: the whole process, from its start
+    toggles.length === 0 ? "--collect-atstart=yes" : "--collect-atstart=no",
     ...toggles.map((name) => `--toggle-collect=${name}`),
+    ...zeroBefore === void 0 ? [] : [`--zero-before=${zeroBefore}`],
     "--vgdb=no",
     `--callgrind-out-file=${path6.join(outDir, `${OUT_PREFIX}%p`)}`,
     program
@@ -34386,7 +34409,7 @@ async function countedPids(outDir) {
 async function removeCounts(outDir, pids) {
   await Promise.all(pids.map((pid) => rm(path6.join(outDir, `${OUT_PREFIX}${pid}`), { force: true })));
 }
-async function readCounts(outDir, pids, timeoutMs, tool, user, { cacheSim } = {}) {
+async function readCounts(outDir, pids, timeoutMs, tool, user, { cacheSim, lessOwnCostOf } = {}) {
   const isComplete = tool === "callgrind" ? isCompleteCallgrindOut : isCompleteCachegrindOut;
   const deadline = performance.now() + timeoutMs;
   const total = { instructions: 0, cacheMisses: { l1: 0, ll: 0 } };
@@ -34398,12 +34421,21 @@ async function readCounts(outDir, pids, timeoutMs, tool, user, { cacheSim } = {}
       const text = (await readAsUser(user, file2, MAX_COUNT_BYTES) ?? "").toString("utf8");
       if (isComplete(text)) {
         if (!(tool === "callgrind" && /^totals: 0$/m.test(text))) {
-          const counted = countsOf(text, { cacheSim }, `the ${tool} count of process ${pid}`);
-          if (!("error" in functions)) {
+          const what = `the ${tool} count of process ${pid}`;
+          const counted = countsOf(text, { cacheSim }, what);
+          if (lessOwnCostOf || !("error" in functions)) {
             const started = performance.now();
-            const parsed = functionsOrError(text, file2, { cacheSim: cacheSim !== void 0 });
+            let parsed = functionsOrError(text, file2, { cacheSim: cacheSim !== void 0 });
+            if (lessOwnCostOf) {
+              if ("error" in parsed) throw new PipelineError(`${what} cannot be read by function to take the socket waits out of it: ${parsed.error}`);
+              const less = withoutOwnCosts(parsed, lessOwnCostOf);
+              parsed = less.profile;
+              const [instructions, l1, ll] = less.profile.total;
+              counted.instructions = instructions;
+              if (counted.cacheMisses) counted.cacheMisses = { l1, ll };
+            }
             if ("error" in parsed) functions = parsed;
-            else addProfile(functions, parsed);
+            else if (!("error" in functions)) addProfile(functions, parsed);
             functionsSeconds += (performance.now() - started) / 1e3;
           }
           total.instructions += counted.instructions;
@@ -34450,7 +34482,34 @@ function shellWord(text) {
 
 // src/engine/postgres-counting.ts
 var COUNTED_WORK = "serving backends, socket reads and writes excluded";
+var COUNTED_WORK_WHOLE = "serving backends whole, less the own instructions of their socket reads, writes and waits";
 var TOGGLES = ["PostgresMain", "ParallelWorkerMain", "secure_read", "secure_write"];
+var SOCKET_WAIT_FUNCTIONS = [
+  "secure_read",
+  "secure_write",
+  "secure_raw_read",
+  "secure_raw_write",
+  "WaitEventSetWait",
+  "WaitEventSetWaitBlock",
+  "ModifyWaitEvent",
+  "WaitEventAdjustEpoll",
+  "recv",
+  "__libc_recv",
+  "send",
+  "__libc_send",
+  "epoll_wait",
+  "epoll_pwait",
+  "__errno_location",
+  "__syscall_cancel",
+  "__internal_syscall_cancel",
+  "__syscall_cancel_arch",
+  "__pthread_enable_asynccancel",
+  "__pthread_disable_asynccancel"
+];
+function backendCounting(arch) {
+  if (arch === "arm64") return { counted: COUNTED_WORK_WHOLE, toggles: [], zeroBefore: "InitPostmasterChild", lessOwnCostOf: new Set(SOCKET_WAIT_FUNCTIONS) };
+  return { counted: COUNTED_WORK, toggles: TOGGLES, lessOwnCostOf: /* @__PURE__ */ new Set() };
+}
 var PREWARM_SQL = `
 SET statement_timeout = 0;
 SET enable_seqscan = off;
@@ -34509,7 +34568,8 @@ async function startCountingPostgres(server, options = {}) {
   await valgrindVersion();
   const outDir = path7.join(server.dataRoot, "callgrind");
   const wrapper2 = path7.join(server.dataRoot, "postgres-under-callgrind");
-  const valgrind = [...valgrindOn(options.cpus), ...callgrindPerProcessArgs(outDir, path7.join(server.binDir, "postgres"), TOGGLES, options)].map(shellWord).join(" ");
+  const scheme = backendCounting(options.arch ?? process.arch);
+  const valgrind = [...valgrindOn(options.cpus), ...callgrindPerProcessArgs(outDir, path7.join(server.binDir, "postgres"), scheme.toggles, { ...options, ...scheme.zeroBefore && { zeroBefore: scheme.zeroBefore } })].map(shellWord).join(" ");
   await mkdir4(outDir, { recursive: true });
   await giveTo(server.owner, outDir);
   await writeFile3(wrapper2, `#!/bin/sh
@@ -34521,7 +34581,7 @@ exec ${valgrind} "$@"
   const copies = databaseCopies(server);
   return {
     tool: "callgrind",
-    counted: COUNTED_WORK,
+    counted: scheme.counted,
     warmUp: true,
     freshCopy: () => copies.fresh(),
     async count(command, run) {
@@ -34536,7 +34596,10 @@ exec ${valgrind} "$@"
       if (left.length > 0) throw new PipelineError(`backends ${left.join(", ")} were still running ${Math.round(timeoutMs / 1e3)} s after the counted run`);
       const pids = (await countedPids(outDir)).filter((pid) => !background.has(pid));
       if (pids.length === 0) throw new PipelineError("no backend served the counted run (no callgrind count was written)");
-      const counts = await readCounts(outDir, pids, Math.max(1e3, deadline - performance.now()), "callgrind", server.owner, options);
+      const counts = await readCounts(outDir, pids, Math.max(1e3, deadline - performance.now()), "callgrind", server.owner, {
+        ...options,
+        ...scheme.lessOwnCostOf.size > 0 && { lessOwnCostOf: scheme.lessOwnCostOf }
+      });
       await removeCounts(outDir, pids);
       return { result, ...counts };
     },
