@@ -55,7 +55,7 @@ import {
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-KVAX46ML.js";
+} from "./chunks/chunk-2X5RET4N.js";
 import {
   EXIT_ERROR,
   EXIT_OK,

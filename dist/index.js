@@ -103,7 +103,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-KVAX46ML.js";
+} from "./chunks/chunk-2X5RET4N.js";
 import {
   EXIT_ERROR,
   InputError,

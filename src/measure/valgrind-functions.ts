@@ -344,19 +344,20 @@ export const withoutCloneSuffix = (name: string): string => name.replace(/(?:\.(
 /**
  * `profile` without the functions `names` names (in whatever object or file, gcc's clones of them too), and the sum of their own
  * costs, which the profile's total no longer has: a count that leaves some functions' work out by
- * subtraction rather than by callgrind's toggles. Their callees stay (only own costs are trusted where
- * the toggles are not: postgres-counting.ts), and so do the inclusive costs of calls into them.
+ * subtraction rather than by callgrind's toggles. Their callees' costs stay. The call graph goes: its
+ * inclusive costs would still hold what was taken off, and where this is used (postgres-counting.ts on
+ * arm64) callgrind's call tracking is what went wrong; own costs by function and line are what it has.
  */
 export function withoutOwnCosts(profile: FunctionProfile, names: ReadonlySet<string>): { profile: FunctionProfile; removed: Cost } {
   const removed = zeroCost();
   const functions: Record<string, FunctionCost> = {};
   for (const [key, fn] of Object.entries(profile.functions)) {
     if (names.has(withoutCloneSuffix(fn.name))) addInto(removed, fn.self);
-    else functions[key] = fn;
+    else functions[key] = { ...fn, callers: {}, callees: zeroCost() };
   }
   const total: Cost = [...profile.total];
   addInto(total, removed, -1);
-  return { profile: { callGraph: profile.callGraph, total, functions }, removed };
+  return { profile: { callGraph: false, total, functions }, removed };
 }
 
 /**

@@ -290,6 +290,10 @@ describe("a whole process counted less the own costs of some functions (PostgreS
     expect(removed[0]).toBe(49_148);
     expect(less.total[0]).toBe(10_502_790 - 49_148);
     expect(Object.values(less.functions).filter((f) => SOCKET_WAIT_FUNCTIONS.includes(withoutCloneSuffix(f.name)))).toEqual([]);
+    // the call graph, whose inclusive costs still hold the waits and which callgrind tracked wrongly there, goes
+    expect(profile.callGraph).toBe(true);
+    expect(less.callGraph).toBe(false);
+    expect(Object.values(less.functions).filter((f) => Object.keys(f.callers).length > 0 || f.callees[0] !== 0)).toEqual([]);
     expect(names.has("PostgresMain")).toBe(true);
   });
 

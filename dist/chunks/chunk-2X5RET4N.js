@@ -34244,11 +34244,11 @@ function withoutOwnCosts(profile, names) {
   const functions = {};
   for (const [key, fn] of Object.entries(profile.functions)) {
     if (names.has(withoutCloneSuffix(fn.name))) addInto(removed, fn.self);
-    else functions[key] = fn;
+    else functions[key] = { ...fn, callers: {}, callees: zeroCost() };
   }
   const total = [...profile.total];
   addInto(total, removed, -1);
-  return { profile: { callGraph: profile.callGraph, total, functions }, removed };
+  return { profile: { callGraph: false, total, functions }, removed };
 }
 function treePathOf(file2, treeFiles2) {
   const parts = path5.posix.normalize(file2).split("/");
