@@ -4,7 +4,7 @@
  * counter started with this process's architecture (on arm64 Node: the whole backend less its socket
  * waits), a warm-up run, then three pairs of N and 2N transactions, each pair's difference per
  * transaction. Bundled with esbuild on the host and run by arm64 Node in an arm64 tree (README.md).
- * usage: node count-gate-way.mjs BIN_DIR WORK_DIR [N]
+ * usage: node count-gate-way.mjs BIN_DIR WORK_DIR [N]   (CACHE_SIM=1: with the gate's simulated caches, estimated cycles too)
  */
 import path from "node:path";
 import { execa } from "execa";
@@ -13,6 +13,8 @@ import { postgresEngine } from "../../src/engine/postgres.js";
 import type { ClientCommand } from "../../src/engine/types.js";
 import { childEnv } from "../../src/trust/child-env.js";
 import type { FunctionProfile } from "../../src/measure/valgrind-functions.js";
+import { estimatedCycles } from "../../src/measure/cachegrind.js";
+import { DEFAULT_SIMULATED_CACHES } from "../../src/measure/simulated-caches.js";
 
 const [binDir, workDir, nText = "200"] = process.argv.slice(2);
 if (!binDir || !workDir) throw new Error("usage: count-gate-way BIN_DIR WORK_DIR [N]");
@@ -28,7 +30,8 @@ try {
   const run = (command: ClientCommand) => execa(command.file, command.args, { env: childEnv(process.env), extendEnv: false });
   await run(pgbench("-i", "-q", "-s", "1"));
   console.log(`${process.arch}: loaded at ${at()}`);
-  const counter = await server.startCounting!({ timeoutMs: 1_800_000 });
+  const cacheSim = process.env.CACHE_SIM === "1" ? DEFAULT_SIMULATED_CACHES : undefined;
+  const counter = await server.startCounting!({ timeoutMs: 1_800_000, ...(cacheSim && { cacheSim }) });
   console.log(`counting "${counter.counted}" from ${at()}`);
   const selects = (n: number) => pgbench("-n", "-S", "-M", "prepared", "-c", "1", "-t", String(n));
   await counter.count(selects(N), run);
@@ -37,7 +40,10 @@ try {
     const long = await counter.count(selects(2 * N), run);
     const names = Object.values((long.functions as FunctionProfile).functions ?? {}).map((f) => f.name);
     const left = names.filter((name) => /^(secure_read|secure_write|WaitEventSetWait|recv|send|epoll_pwait)$/.test(name));
-    console.log(`pair ${i + 1}: ${short.instructions} / ${long.instructions}: ${((long.instructions - short.instructions) / N).toFixed(1)} per transaction; socket waits left in the profile: ${left.length === 0 ? "none" : left.join(", ")} (${at()})`);
+    const cycles = (c: typeof short) => (c.cacheMisses ? estimatedCycles(c.instructions, c.cacheMisses) : null);
+    const [shortCycles, longCycles] = [cycles(short), cycles(long)];
+    const perTxCycles = shortCycles !== null && longCycles !== null ? `, est. cycles ${((longCycles - shortCycles) / N).toFixed(1)}` : "";
+    console.log(`pair ${i + 1}: ${short.instructions} / ${long.instructions}: ${((long.instructions - short.instructions) / N).toFixed(1)} instructions per transaction${perTxCycles}; socket waits left in the profile: ${left.length === 0 ? "none" : left.join(", ")} (${at()})`);
   }
   await counter.stop();
   await server.stop();
