@@ -55,7 +55,7 @@ import {
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-2X5RET4N.js";
+} from "./chunks/chunk-RNC4BGE7.js";
 import {
   EXIT_ERROR,
   EXIT_OK,

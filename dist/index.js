@@ -103,7 +103,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-2X5RET4N.js";
+} from "./chunks/chunk-RNC4BGE7.js";
 import {
   EXIT_ERROR,
   InputError,

@@ -61,7 +61,8 @@ export interface BackendCounting {
   toggles: readonly string[];
   /** counted whole: where a forked process's inherited costs (the postmaster's, millions) are dropped */
   zeroBefore?: string;
-  lessOwnCostOf: ReadonlySet<string>;
+  /** counted whole: the functions whose own costs come off each backend's count */
+  lessOwnCostOf?: ReadonlySet<string>;
 }
 
 /**
@@ -115,7 +116,7 @@ export const SOCKET_WAIT_FUNCTIONS: readonly string[] = [
  */
 export function backendCounting(arch: string): BackendCounting {
   if (arch === "arm64") return { counted: COUNTED_WORK_WHOLE, toggles: [], zeroBefore: "InitPostmasterChild", lessOwnCostOf: new Set(SOCKET_WAIT_FUNCTIONS) };
-  return { counted: COUNTED_WORK, toggles: TOGGLES, lessOwnCostOf: new Set() };
+  return { counted: COUNTED_WORK, toggles: TOGGLES };
 }
 
 /**
@@ -209,7 +210,7 @@ export async function startCountingPostgres(server: CountableServer, options: Co
   const outDir = path.join(server.dataRoot, "callgrind");
   const wrapper = path.join(server.dataRoot, "postgres-under-callgrind");
   const scheme = backendCounting(options.arch ?? process.arch);
-  const valgrind = [...valgrindOn(options.cpus), ...callgrindPerProcessArgs(outDir, path.join(server.binDir, "postgres"), scheme.toggles, { ...options, ...(scheme.zeroBefore && { zeroBefore: scheme.zeroBefore }) })].map(shellWord).join(" ");
+  const valgrind = [...valgrindOn(options.cpus), ...callgrindPerProcessArgs(outDir, path.join(server.binDir, "postgres"), scheme.toggles, { ...options, zeroBefore: scheme.zeroBefore })].map(shellWord).join(" ");
   await mkdir(outDir, { recursive: true });
   await giveTo(server.owner, outDir);
   // root's, run by the server's user
@@ -241,10 +242,7 @@ export async function startCountingPostgres(server: CountableServer, options: Co
       if (left.length > 0) throw new PipelineError(`backends ${left.join(", ")} were still running ${Math.round(timeoutMs / 1000)} s after the counted run`);
       const pids = (await countedPids(outDir)).filter((pid) => !background.has(pid));
       if (pids.length === 0) throw new PipelineError("no backend served the counted run (no callgrind count was written)");
-      const counts = await readCounts(outDir, pids, Math.max(1000, deadline - performance.now()), "callgrind", server.owner, {
-        ...options,
-        ...(scheme.lessOwnCostOf.size > 0 && { lessOwnCostOf: scheme.lessOwnCostOf }),
-      });
+      const counts = await readCounts(outDir, pids, Math.max(1000, deadline - performance.now()), "callgrind", server.owner, { ...options, lessOwnCostOf: scheme.lessOwnCostOf });
       await removeCounts(outDir, pids);
       return { result, ...counts };
     },

@@ -267,8 +267,8 @@ export async function readCounts(
             const started = performance.now();
             let parsed = functionsOrError(text, file, { cacheSim: cacheSim !== undefined });
             if (lessOwnCostOf) {
-              // without its functions the count cannot be made: an error, not a count with the waits in it
-              if ("error" in parsed) throw new PipelineError(`${what} cannot be read by function to take the socket waits out of it: ${parsed.error}`);
+              // without its functions the count cannot be made: an error, not a count with their costs still in it
+              if ("error" in parsed) throw new PipelineError(`${what} cannot be read by function to take the own costs of the functions left out off it: ${parsed.error}`);
               // the costs it wrote (its totals line), not its summary: a forked process's summary is its parent's running count
               const less = withoutOwnCosts(parsed, lessOwnCostOf);
               parsed = less.profile;

@@ -34427,7 +34427,7 @@ async function readCounts(outDir, pids, timeoutMs, tool, user, { cacheSim, lessO
             const started = performance.now();
             let parsed = functionsOrError(text, file2, { cacheSim: cacheSim !== void 0 });
             if (lessOwnCostOf) {
-              if ("error" in parsed) throw new PipelineError(`${what} cannot be read by function to take the socket waits out of it: ${parsed.error}`);
+              if ("error" in parsed) throw new PipelineError(`${what} cannot be read by function to take the own costs of the functions left out off it: ${parsed.error}`);
               const less = withoutOwnCosts(parsed, lessOwnCostOf);
               parsed = less.profile;
               const [instructions, l1, ll] = less.profile.total;
@@ -34508,7 +34508,7 @@ var SOCKET_WAIT_FUNCTIONS = [
 ];
 function backendCounting(arch) {
   if (arch === "arm64") return { counted: COUNTED_WORK_WHOLE, toggles: [], zeroBefore: "InitPostmasterChild", lessOwnCostOf: new Set(SOCKET_WAIT_FUNCTIONS) };
-  return { counted: COUNTED_WORK, toggles: TOGGLES, lessOwnCostOf: /* @__PURE__ */ new Set() };
+  return { counted: COUNTED_WORK, toggles: TOGGLES };
 }
 var PREWARM_SQL = `
 SET statement_timeout = 0;
@@ -34569,7 +34569,7 @@ async function startCountingPostgres(server, options = {}) {
   const outDir = path7.join(server.dataRoot, "callgrind");
   const wrapper2 = path7.join(server.dataRoot, "postgres-under-callgrind");
   const scheme = backendCounting(options.arch ?? process.arch);
-  const valgrind = [...valgrindOn(options.cpus), ...callgrindPerProcessArgs(outDir, path7.join(server.binDir, "postgres"), scheme.toggles, { ...options, ...scheme.zeroBefore && { zeroBefore: scheme.zeroBefore } })].map(shellWord).join(" ");
+  const valgrind = [...valgrindOn(options.cpus), ...callgrindPerProcessArgs(outDir, path7.join(server.binDir, "postgres"), scheme.toggles, { ...options, zeroBefore: scheme.zeroBefore })].map(shellWord).join(" ");
   await mkdir4(outDir, { recursive: true });
   await giveTo(server.owner, outDir);
   await writeFile3(wrapper2, `#!/bin/sh
@@ -34596,10 +34596,7 @@ exec ${valgrind} "$@"
       if (left.length > 0) throw new PipelineError(`backends ${left.join(", ")} were still running ${Math.round(timeoutMs / 1e3)} s after the counted run`);
       const pids = (await countedPids(outDir)).filter((pid) => !background.has(pid));
       if (pids.length === 0) throw new PipelineError("no backend served the counted run (no callgrind count was written)");
-      const counts = await readCounts(outDir, pids, Math.max(1e3, deadline - performance.now()), "callgrind", server.owner, {
-        ...options,
-        ...scheme.lessOwnCostOf.size > 0 && { lessOwnCostOf: scheme.lessOwnCostOf }
-      });
+      const counts = await readCounts(outDir, pids, Math.max(1e3, deadline - performance.now()), "callgrind", server.owner, { ...options, lessOwnCostOf: scheme.lessOwnCostOf });
       await removeCounts(outDir, pids);
       return { result, ...counts };
     },
