@@ -55,7 +55,7 @@ import {
   whereCostItems,
   withCleanup,
   writeSweepCharts
-} from "./chunks/chunk-RNC4BGE7.js";
+} from "./chunks/chunk-DFKSOIOW.js";
 import {
   EXIT_ERROR,
   EXIT_OK,

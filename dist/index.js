@@ -103,7 +103,7 @@ import {
   writeAtomically,
   writeResults,
   writeSweepCharts
-} from "./chunks/chunk-RNC4BGE7.js";
+} from "./chunks/chunk-DFKSOIOW.js";
 import {
   EXIT_ERROR,
   InputError,

@@ -51,6 +51,13 @@ export const InstructionsSchema = z
      * identical runs more than a failing line can allow (step id -> why). Estimated cycles are shown beside.
      */
     judged_on_instructions: z.record(z.string(), z.string().min(1)).optional(),
+    /**
+     * Steps counted without the own costs of glibc's allocator (malloc, free and their internals:
+     * src/measure/valgrind-functions.ts), with the measured reason: counted whole, they spread between
+     * identical runs by what earlier work left in the allocator's free lists (step id -> why). The
+     * results' `counted` says so; a change that adds allocations shows there only as its calls.
+     */
+    counted_without_allocator: z.record(z.string(), z.string().min(1)).optional(),
     aa_spread_by_step: z
       .record(z.string(), z.number().min(0).max(1))
       .optional()
@@ -262,9 +269,12 @@ export function parseProfile(text: string, source: string, cores = REFERENCE_COR
   // a reason of the driver's own (db_bench's paced writer) stays: it holds on every profile; then the
   // profile's measured reason, then a recorded A/A spread too wide to judge the step by
   const uncountedReason = (id: string) => uncounted[id] ?? (spreads[id] === undefined ? null : tooNoisyToCount(spreads[id]));
+  const withoutAllocator = profile.instructions?.counted_without_allocator ?? {};
   const steps = defined.flat().map((step) => {
     const reason = step.uncounted === undefined ? uncountedReason(step.id) : null;
-    return reason === null ? step : { ...step, uncounted: reason };
+    const counted = reason === null ? step : { ...step, uncounted: reason };
+    const lessAllocator = withoutAllocator[step.id];
+    return lessAllocator === undefined ? counted : { ...counted, withoutAllocator: lessAllocator };
   });
   const seen = new Set<string>();
   defined.forEach((definedSteps, i) =>
@@ -273,9 +283,14 @@ export function parseProfile(text: string, source: string, cores = REFERENCE_COR
       seen.add(step.id);
     }),
   );
-  for (const field of ["ops_per_client_by_step", "uncounted_steps", "aa_spread_by_step", "judged_on_instructions"] as const) {
+  for (const field of ["ops_per_client_by_step", "uncounted_steps", "aa_spread_by_step", "judged_on_instructions", "counted_without_allocator"] as const) {
     for (const id of Object.keys(profile.instructions?.[field] ?? {})) {
       if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["instructions", field, id]));
+    }
+  }
+  for (const step of steps) {
+    if (step.withoutAllocator !== undefined && step.uncounted !== undefined) {
+      throw new InputError(`step "${step.id}" is not counted: counted_without_allocator names steps that are`, source, jsonPath(["instructions", "counted_without_allocator", step.id]));
     }
   }
   if (profile.instructions?.judge === "instructions" && Object.keys(profile.instructions.judged_on_instructions ?? {}).length > 0) {

@@ -106,6 +106,8 @@ export interface BenchmarkStep<P extends string = string> extends Step {
   writes?: true;
   /** why the deterministic channel cannot count this step (its instruction samples are "unavailable"); absent: counted */
   uncounted?: string;
+  /** why it is counted without the C library allocator's own costs (GLIBC_ALLOCATOR_FUNCTIONS); absent: with them */
+  withoutAllocator?: string;
   /**
    * The data its counted runs start from, where it is not `dataSet`'s: before a server is put under
    * the counter, every counted step's data is loaded again on it (this set, else `dataSet`), so that

@@ -26,7 +26,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
 import { PipelineError } from "../common/errors.js";
-import { callgrindArgs, countsOf, logReader, restartUnderValgrind, runCounted, timedFunctions, valgrindLogFile, valgrindOn, valgrindVersion, vgdbDump, vgdbInstrumentation } from "../measure/valgrind.js";
+import { callgrindArgs, countsOf, lessOwnCosts, logReader, restartUnderValgrind, runCounted, timedFunctions, valgrindLogFile, valgrindOn, valgrindVersion, vgdbDump, vgdbInstrumentation } from "../measure/valgrind.js";
 import { asUserIn, giveTo, type OsUser } from "../trust/unprivileged.js";
 import { removeUserTree } from "../trust/user-trees.js";
 import { copyName } from "./postgres-counting.js";
@@ -245,7 +245,7 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
       nextOnCopy = true;
       return { ...server.connection, database: copy };
     },
-    async count(command, run) {
+    async count(command, run, subtracted) {
       if (stopped) throw new Error("the instruction counter was stopped");
       const onCopy = nextOnCopy;
       nextOnCopy = false;
@@ -268,7 +268,11 @@ export async function startCountingMariadb(server: CountableMariadb, options: Co
         await release?.();
       }
       const what = `the callgrind dump of process ${server.pid}`;
-      return { result, ...countsOf(counted, options, what), ...timedFunctions(counted, what, { cacheSim: options.cacheSim !== undefined }) };
+      const counts = countsOf(counted, options, what);
+      const { functions, functionsSeconds } = timedFunctions(counted, what, { cacheSim: options.cacheSim !== undefined });
+      if (!subtracted?.lessOwnCostOf) return { result, ...counts, functions, functionsSeconds };
+      const less = lessOwnCosts(counts, functions, subtracted.lessOwnCostOf, what);
+      return { result, ...less.counted, functions: less.functions, functionsSeconds };
     },
     async stop() {
       if (stopped) return;

@@ -225,7 +225,7 @@ export async function startCountingPostgres(server: CountableServer, options: Co
     counted: scheme.counted,
     warmUp: true,
     freshCopy: () => copies.fresh(),
-    async count(command, run) {
+    async count(command, run, subtracted) {
       if (stopped) throw new Error("the instruction counter was stopped");
       // Counts left by processes that exited before this run (the previous run's stragglers) are not
       // this run's, and a new backend may get one of their pids. The live processes first: a session
@@ -242,7 +242,8 @@ export async function startCountingPostgres(server: CountableServer, options: Co
       if (left.length > 0) throw new PipelineError(`backends ${left.join(", ")} were still running ${Math.round(timeoutMs / 1000)} s after the counted run`);
       const pids = (await countedPids(outDir)).filter((pid) => !background.has(pid));
       if (pids.length === 0) throw new PipelineError("no backend served the counted run (no callgrind count was written)");
-      const counts = await readCounts(outDir, pids, Math.max(1000, deadline - performance.now()), "callgrind", server.owner, { ...options, lessOwnCostOf: scheme.lessOwnCostOf });
+      const lessOwnCostOf = [...(scheme.lessOwnCostOf ?? []), ...(subtracted?.lessOwnCostOf ?? [])];
+      const counts = await readCounts(outDir, pids, Math.max(1000, deadline - performance.now()), "callgrind", server.owner, { ...options, ...(lessOwnCostOf.length > 0 && { lessOwnCostOf: new Set(lessOwnCostOf) }) });
       await removeCounts(outDir, pids);
       return { result, ...counts };
     },

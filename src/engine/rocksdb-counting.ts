@@ -18,7 +18,7 @@
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { BuildNotCountableError, PipelineError } from "../common/errors.js";
-import { cachegrindArgs, countedPids, readCounts, removeCounts, tail, unsupportedInstruction, valgrindVersion } from "../measure/valgrind.js";
+import { cachegrindArgs, countedPids, readCounts, removeCounts, tail, unsupportedInstruction, valgrindVersion, type Subtracted } from "../measure/valgrind.js";
 import type { SimulatedCaches } from "../measure/simulated-caches.js";
 import { giveTo, type OsUser } from "../trust/unprivileged.js";
 import { tailAsUser } from "../trust/user-files.js";
@@ -42,7 +42,7 @@ export async function startCountingDbBench(options: { workDir: string; owner: Os
     counted: DB_BENCH_COUNTED_WORK,
     // every counted run is a new process on its own copy of the database: nothing carries over
     warmUp: false,
-    async count<T>(command: ClientCommand, run: (command: ClientCommand) => Promise<T>) {
+    async count<T>(command: ClientCommand, run: (command: ClientCommand) => Promise<T>, subtracted?: Subtracted) {
       const counted: ClientCommand = { file: "valgrind", args: [`--log-file=${valgrindLog}`, ...cachegrindArgs(outDir, command.file, options), ...command.args] };
       const result = await run(counted);
       const pids = await countedPids(outDir);
@@ -51,7 +51,7 @@ export async function startCountingDbBench(options: { workDir: string; owner: Os
         const unsupported = unsupportedInstruction(log);
         if (unsupported) throw new BuildNotCountableError(`valgrind cannot run this build of db_bench: ${unsupported}`, tail(log));
         if (pids.length !== 1) throw new PipelineError(`a counted db_bench run left ${pids.length} cachegrind counts, expected 1 (its own process)`, log.slice(-4000));
-        return { result, ...(await readCounts(outDir, pids, options.timeoutMs, "cachegrind", options.owner, options)) };
+        return { result, ...(await readCounts(outDir, pids, options.timeoutMs, "cachegrind", options.owner, { ...options, ...subtracted })) };
       } finally {
         await removeCounts(outDir, pids);
         await rm(valgrindLog, { force: true });

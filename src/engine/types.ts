@@ -6,7 +6,7 @@
  * The pipeline (src/run/pipeline.ts) sees both through src/engine/instance.ts.
  */
 import type { ClientCommand } from "../common/client-command.js";
-import type { Counts } from "../measure/valgrind.js";
+import type { Counts, Subtracted } from "../measure/valgrind.js";
 import type { SimulatedCaches } from "../measure/simulated-caches.js";
 import type { CleanupRegistry } from "../common/cleanup.js";
 import type { OsUser, TrustLevel } from "../trust/unprivileged.js";
@@ -191,7 +191,7 @@ export interface InstructionCounter {
    * has written its count. A server's counter runs the command as it is; an embedded engine's runs it
    * under the counter (a changed command).
    */
-  count<T>(command: ClientCommand, run: (command: ClientCommand) => Promise<T>): Promise<{ result: T } & Counts>;
+  count<T>(command: ClientCommand, run: (command: ClientCommand) => Promise<T>, options?: Subtracted): Promise<{ result: T } & Counts>;
   /**
    * A fresh copy of the data as the counting pass found it (just loaded and settled), for one counted
    * run of a step that writes, and the target that run is pointed at: every such run then starts from

@@ -342,6 +342,22 @@ export const emptyProfile = (): FunctionProfile => ({ callGraph: false, total: z
 export const withoutCloneSuffix = (name: string): string => name.replace(/(?:\.(?:isra|constprop|part|cold|localalias|lto_priv)(?:\.\d+)?)+$/, "");
 
 /**
+ * glibc malloc's functions (2.36 to 2.41; names as callgrind gives them, gcc's clone suffixes taken off
+ * by withoutOwnCosts): what a step counted without the allocator leaves out. Their own costs follow the
+ * free lists and arenas that earlier work left (an earlier connection's thread, a copy's load), not only
+ * the work counted: docs/verdict.md, "Counted without the allocator". C++'s operator new and delete
+ * stay counted: they are thin wrappers around malloc and free, the same work every time.
+ */
+export const GLIBC_ALLOCATOR_FUNCTIONS: ReadonlySet<string> = new Set([
+  ...["malloc", "free", "realloc", "calloc", "cfree", "memalign", "posix_memalign", "aligned_alloc", "valloc", "pvalloc", "malloc_usable_size"],
+  ...["__libc_malloc", "__libc_free", "__libc_realloc", "__libc_calloc", "__libc_memalign", "__libc_valloc", "__libc_pvalloc", "_mid_memalign"],
+  ...["_int_malloc", "_int_free", "_int_realloc", "_int_memalign", "_int_free_merge_chunk", "_int_free_create_chunk", "_int_free_maybe_consolidate"],
+  ...["unlink_chunk", "malloc_consolidate", "sysmalloc", "sysmalloc_mmap", "sysmalloc_mmap_fallback", "systrim", "munmap_chunk", "mremap_chunk"],
+  ...["heap_trim", "shrink_heap", "grow_heap", "new_heap", "alloc_new_heap", "alloc_perturb", "free_perturb", "ptmalloc_init", "malloc_init"],
+  ...["arena_get2", "arena_get_retry", "get_free_list", "reused_arena", "_int_new_arena", "tcache_init", "tcache_thread_shutdown", "__malloc_arena_thread_freeres"],
+]);
+
+/**
  * `profile` without the functions `names` names (in whatever object or file, gcc's clones of them too), and the sum of their own
  * costs, which the profile's total no longer has: a count that leaves some functions' work out by
  * subtraction rather than by callgrind's toggles. Their callees' costs stay. The call graph goes: its

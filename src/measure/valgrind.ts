@@ -262,20 +262,11 @@ export async function readCounts(
       if (isComplete(text)) {
         if (!(tool === "callgrind" && /^totals: 0$/m.test(text))) {
           const what = `the ${tool} count of process ${pid}`;
-          const counted = countsOf(text, { cacheSim }, what);
+          let counted = countsOf(text, { cacheSim }, what);
           if (lessOwnCostOf || !("error" in functions)) {
             const started = performance.now();
             let parsed = functionsOrError(text, file, { cacheSim: cacheSim !== undefined });
-            if (lessOwnCostOf) {
-              // without its functions the count cannot be made: an error, not a count with their costs still in it
-              if ("error" in parsed) throw new PipelineError(`${what} cannot be read by function to take the own costs of the functions left out off it: ${parsed.error}`);
-              // the costs it wrote (its totals line), not its summary: a forked process's summary is its parent's running count
-              const less = withoutOwnCosts(parsed, lessOwnCostOf);
-              parsed = less.profile;
-              const [instructions, l1, ll] = less.profile.total;
-              counted.instructions = instructions;
-              if (counted.cacheMisses) counted.cacheMisses = { l1, ll };
-            }
+            if (lessOwnCostOf) ({ counted, functions: parsed } = lessOwnCosts(counted, parsed, lessOwnCostOf, what));
             if ("error" in parsed) functions = parsed;
             else if (!("error" in functions)) addProfile(functions, parsed);
             functionsSeconds += (performance.now() - started) / 1000;
@@ -296,6 +287,19 @@ export async function readCounts(
     }
   }
   return cacheSim ? { ...total, caches: cacheSim, functions, functionsSeconds } : { instructions: total.instructions, functions, functionsSeconds };
+}
+
+/**
+ * `counted` (of `what`) less the own costs of the functions `names` in its by-function `parsed`, and
+ * the profile without them. The count is the costs written (the totals line), not a summary: a forked
+ * process's summary is its parent's running count.
+ */
+export function lessOwnCosts(counted: Counts, parsed: FunctionProfile | { error: string }, names: ReadonlySet<string>, what: string): { counted: Counts; functions: FunctionProfile } {
+  // without its functions the count cannot be made: an error, not a count with their costs still in it
+  if ("error" in parsed) throw new PipelineError(`${what} cannot be read by function to take the own costs of the functions left out off it: ${parsed.error}`);
+  const less = withoutOwnCosts(parsed, names);
+  const [instructions, l1, ll] = less.profile.total;
+  return { counted: { ...counted, instructions, ...(counted.cacheMisses && { cacheMisses: { l1, ll } }) }, functions: less.profile };
 }
 
 /** functionsOrError, and the seconds it took: what keeping where the cost went adds to a count (logged per counted step). */

@@ -7,7 +7,7 @@ import { formatCpuList, onCpus } from "../measure/cpu-affinity.js";
 import type { InstructionSample, Variant } from "../results/schema.js";
 import type { StepProfile } from "../compare/functions.js";
 import { countInstructions } from "../schedule/instructions.js";
-import { relativeToTree } from "../measure/valgrind-functions.js";
+import { GLIBC_ALLOCATOR_FUNCTIONS, relativeToTree } from "../measure/valgrind-functions.js";
 import { treeFiles, writeStepProfile } from "../results/function-profiles.js";
 import { failureExcerpt, binariesFor, type RunContext, runClient, onRunTarget } from "./run-context.js";
 import type { Instances } from "./stage-instances.js";
@@ -54,7 +54,7 @@ export async function countStage(ctx: RunContext, instances: Instances, variants
             const run = await runClient(ctx, vi, onCpus(command, cpus), COUNTED_RUN_TIMEOUT_S);
             if (run.failed) throw new PipelineError(`${path.basename(client.file)} failed: ${run.message}`, await failureExcerpt(ctx, vi, run.output));
             return run;
-          });
+          }, step.withoutAllocator !== undefined ? { lessOwnCostOf: GLIBC_ALLOCATOR_FUNCTIONS } : undefined);
           return { ops: (step.parseFixed ? step.parseFixed(result.stdout) : step.parse(result.stdout)).ops, ...counts };
         });
       },

@@ -109,6 +109,8 @@ function addDifference(into: StepProfile | { error: string } | null, short: Coun
 
 /** What a sample's `counted` adds when its counts carry the cache simulation's misses. */
 export const CACHES_SIMULATED = "caches simulated";
+/** What a sample's `counted` adds when its counts leave glibc's allocator out (BenchmarkStep.withoutAllocator). */
+export const WITHOUT_ALLOCATOR = "less the own costs of glibc's allocator (malloc, free and their internals)";
 /** What a sample's `counted` adds when each of its runs started from a fresh copy of the data. */
 export const ON_FRESH_COPIES = "each run on a fresh copy of the loaded data";
 
@@ -193,7 +195,7 @@ export async function countInstructions(steps: readonly BenchmarkStep[], variant
     }
     const counted: InstructionSample[] = [];
     const freshCopy = step.writes === true && counter.freshCopy !== undefined;
-    const how = [counter.counted, ...(step.countedRun ? [step.countedRun] : []), ...(freshCopy ? [ON_FRESH_COPIES] : [])].join("; ");
+    const how = [counter.counted, ...(step.countedRun ? [step.countedRun] : []), ...(freshCopy ? [ON_FRESH_COPIES] : []), ...(step.withoutAllocator ? [WITHOUT_ALLOCATOR] : [])].join("; ");
     const started = hooks.now();
     const perOp: number[] = [];
     const cyclesPerOp: number[] = [];

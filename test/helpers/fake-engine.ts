@@ -13,6 +13,7 @@ import { parseProfile } from "../../src/config/profile.js";
 import type { BenchmarkStep, ClientCommand, ParsedSample, Target } from "../../src/driver/types.js";
 import type { Connection, CountingOptions, EmbeddedEngine, EmbeddedInstance, InstructionCounter, Server, ServerEngine } from "../../src/engine/types.js";
 import { ParseError } from "../../src/common/errors.js";
+import { GLIBC_ALLOCATOR_FUNCTIONS } from "../../src/measure/valgrind-functions.js";
 import type { ClientRun, PipelinePorts } from "../../src/run/pipeline.js";
 import { DEFAULT_TIMEOUTS } from "../../src/config/timeouts.js";
 
@@ -181,16 +182,20 @@ export function fakeServerEngine(world: FakeWorld): ServerEngine {
   };
 }
 
-/** A counter on `where`: a run costs 1,000 instructions per operation and 5e7 for the rest (connecting and the like). */
+/**
+ * A counter on `where`: a run costs 1,000 instructions per operation and 5e7 for the rest (connecting
+ * and the like), 100 of each operation's in glibc's allocator (off when GLIBC_ALLOCATOR_FUNCTIONS are left out).
+ */
 function fakeCounter(world: FakeWorld, where: string, counting?: CountingOptions): InstructionCounter {
   world.events.push(`count on ${where}${counting?.cpus ? ` cpus=${counting.cpus.join(",")}` : ""}`);
   return {
     tool: "cachegrind",
     counted: "serving backends",
     warmUp: true,
-    count: async (command, run) => {
+    count: async (command, run, subtracted) => {
       const result = await run(command);
-      return { result, instructions: 5e7 + 1000 * Number(command.args[2]) };
+      const lessAllocator = subtracted?.lessOwnCostOf === GLIBC_ALLOCATOR_FUNCTIONS;
+      return { result, instructions: 5e7 + (lessAllocator ? 900 : 1000) * Number(command.args[2]) };
     },
     stop: async () => void world.events.push(`counted on ${where}`),
   };

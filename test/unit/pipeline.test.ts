@@ -13,6 +13,7 @@ import type { Log } from "../../src/common/log.js";
 import { runBenchmark } from "../../src/run/pipeline.js";
 import type { Target } from "../../src/driver/types.js";
 import { ResultsSchema, type ErrorSample, type Sample } from "../../src/results/schema.js";
+import { WITHOUT_ALLOCATOR } from "../../src/schedule/instructions.js";
 import { fakeEmbeddedEngine, fakePlan, fakeStep, fakeServerEngine, fakeWorld, type FakeWorld } from "../helpers/fake-engine.js";
 
 const lines: string[] = [];
@@ -274,6 +275,17 @@ describe("the counting pass with a fake server engine", () => {
     );
     expect(lines).toContain("counting 2 variants at a time on CPU 0-1");
     expect(events.slice(-4)).toEqual(["counted on port=6000", "counted on port=6001", "stop port=6000", "stop port=6001"]);
+  });
+
+  it("counts a step of counted_without_allocator less glibc's allocator, and says so in its counts; the other steps whole", async () => {
+    setUp();
+    const plan = fakePlan(world, fakeServerEngine(world), { steps: ["kv.get", "kv.scan"], extra: "instructions: { ops_per_client: 10, repeats: 3 }\n" });
+    plan.profile = { ...plan.profile, steps: plan.profile.steps.map((step) => (step.id === "kv.scan" ? { ...step, withoutAllocator: "free lists vary" } : step)) };
+    const results = ResultsSchema.parse(await runBenchmark(plan, registry, log, world.ports));
+    expect(results.instructions?.map((s) => (s.status === "ok" ? `${s.step} ${s.variant} ${s.instructions_per_op} ${s.counted}` : s.status))).toEqual([
+      ...["base", "head"].flatMap((v) => Array<string>(3).fill(`kv.get ${v} 1000 serving backends`)),
+      ...["base", "head"].flatMap((v) => Array<string>(3).fill(`kv.scan ${v} 900 serving backends; ${WITHOUT_ALLOCATOR}`)),
+    ]);
   });
 
   it("loads a step's counted data set on each plain server before counting it, once per data set, and marks the counts with how its runs differ", async () => {

@@ -34239,6 +34239,14 @@ function addProfile(into, profile, factor = 1) {
 }
 var emptyProfile = () => ({ callGraph: false, total: zeroCost(), functions: {} });
 var withoutCloneSuffix = (name) => name.replace(/(?:\.(?:isra|constprop|part|cold|localalias|lto_priv)(?:\.\d+)?)+$/, "");
+var GLIBC_ALLOCATOR_FUNCTIONS = /* @__PURE__ */ new Set([
+  ...["malloc", "free", "realloc", "calloc", "cfree", "memalign", "posix_memalign", "aligned_alloc", "valloc", "pvalloc", "malloc_usable_size"],
+  ...["__libc_malloc", "__libc_free", "__libc_realloc", "__libc_calloc", "__libc_memalign", "__libc_valloc", "__libc_pvalloc", "_mid_memalign"],
+  ...["_int_malloc", "_int_free", "_int_realloc", "_int_memalign", "_int_free_merge_chunk", "_int_free_create_chunk", "_int_free_maybe_consolidate"],
+  ...["unlink_chunk", "malloc_consolidate", "sysmalloc", "sysmalloc_mmap", "sysmalloc_mmap_fallback", "systrim", "munmap_chunk", "mremap_chunk"],
+  ...["heap_trim", "shrink_heap", "grow_heap", "new_heap", "alloc_new_heap", "alloc_perturb", "free_perturb", "ptmalloc_init", "malloc_init"],
+  ...["arena_get2", "arena_get_retry", "get_free_list", "reused_arena", "_int_new_arena", "tcache_init", "tcache_thread_shutdown", "__malloc_arena_thread_freeres"]
+]);
 function withoutOwnCosts(profile, names) {
   const removed = zeroCost();
   const functions = {};
@@ -34422,18 +34430,11 @@ async function readCounts(outDir, pids, timeoutMs, tool, user, { cacheSim, lessO
       if (isComplete(text)) {
         if (!(tool === "callgrind" && /^totals: 0$/m.test(text))) {
           const what = `the ${tool} count of process ${pid}`;
-          const counted = countsOf(text, { cacheSim }, what);
+          let counted = countsOf(text, { cacheSim }, what);
           if (lessOwnCostOf || !("error" in functions)) {
             const started = performance.now();
             let parsed = functionsOrError(text, file2, { cacheSim: cacheSim !== void 0 });
-            if (lessOwnCostOf) {
-              if ("error" in parsed) throw new PipelineError(`${what} cannot be read by function to take the own costs of the functions left out off it: ${parsed.error}`);
-              const less = withoutOwnCosts(parsed, lessOwnCostOf);
-              parsed = less.profile;
-              const [instructions, l1, ll] = less.profile.total;
-              counted.instructions = instructions;
-              if (counted.cacheMisses) counted.cacheMisses = { l1, ll };
-            }
+            if (lessOwnCostOf) ({ counted, functions: parsed } = lessOwnCosts(counted, parsed, lessOwnCostOf, what));
             if ("error" in parsed) functions = parsed;
             else if (!("error" in functions)) addProfile(functions, parsed);
             functionsSeconds += (performance.now() - started) / 1e3;
@@ -34454,6 +34455,12 @@ async function readCounts(outDir, pids, timeoutMs, tool, user, { cacheSim, lessO
     }
   }
   return cacheSim ? { ...total, caches: cacheSim, functions, functionsSeconds } : { instructions: total.instructions, functions, functionsSeconds };
+}
+function lessOwnCosts(counted, parsed, names, what) {
+  if ("error" in parsed) throw new PipelineError(`${what} cannot be read by function to take the own costs of the functions left out off it: ${parsed.error}`);
+  const less = withoutOwnCosts(parsed, names);
+  const [instructions, l1, ll] = less.profile.total;
+  return { counted: { ...counted, instructions, ...counted.cacheMisses && { cacheMisses: { l1, ll } } }, functions: less.profile };
 }
 function timedFunctions(text, what, options) {
   const started = performance.now();
@@ -34584,7 +34591,7 @@ exec ${valgrind} "$@"
     counted: scheme.counted,
     warmUp: true,
     freshCopy: () => copies.fresh(),
-    async count(command, run) {
+    async count(command, run, subtracted) {
       if (stopped) throw new Error("the instruction counter was stopped");
       const background = new Set(processesUnder(server.dataDir));
       await removeCounts(outDir, await countedPids(outDir));
@@ -34596,7 +34603,8 @@ exec ${valgrind} "$@"
       if (left.length > 0) throw new PipelineError(`backends ${left.join(", ")} were still running ${Math.round(timeoutMs / 1e3)} s after the counted run`);
       const pids = (await countedPids(outDir)).filter((pid) => !background.has(pid));
       if (pids.length === 0) throw new PipelineError("no backend served the counted run (no callgrind count was written)");
-      const counts = await readCounts(outDir, pids, Math.max(1e3, deadline - performance.now()), "callgrind", server.owner, { ...options, lessOwnCostOf: scheme.lessOwnCostOf });
+      const lessOwnCostOf = [...scheme.lessOwnCostOf ?? [], ...subtracted?.lessOwnCostOf ?? []];
+      const counts = await readCounts(outDir, pids, Math.max(1e3, deadline - performance.now()), "callgrind", server.owner, { ...options, ...lessOwnCostOf.length > 0 && { lessOwnCostOf: new Set(lessOwnCostOf) } });
       await removeCounts(outDir, pids);
       return { result, ...counts };
     },
@@ -34726,7 +34734,7 @@ async function startCountingMariadb(server, options = {}) {
       nextOnCopy = true;
       return { ...server.connection, database: copy };
     },
-    async count(command, run) {
+    async count(command, run, subtracted) {
       if (stopped) throw new Error("the instruction counter was stopped");
       const onCopy = nextOnCopy;
       nextOnCopy = false;
@@ -34746,7 +34754,11 @@ async function startCountingMariadb(server, options = {}) {
         await release?.();
       }
       const what = `the callgrind dump of process ${server.pid}`;
-      return { result, ...countsOf(counted2, options, what), ...timedFunctions(counted2, what, { cacheSim: options.cacheSim !== void 0 }) };
+      const counts = countsOf(counted2, options, what);
+      const { functions, functionsSeconds } = timedFunctions(counted2, what, { cacheSim: options.cacheSim !== void 0 });
+      if (!subtracted?.lessOwnCostOf) return { result, ...counts, functions, functionsSeconds };
+      const less = lessOwnCosts(counts, functions, subtracted.lessOwnCostOf, what);
+      return { result, ...less.counted, functions: less.functions, functionsSeconds };
     },
     async stop() {
       if (stopped) return;
@@ -35312,7 +35324,7 @@ async function startCountingDbBench(options) {
     counted: DB_BENCH_COUNTED_WORK,
     // every counted run is a new process on its own copy of the database: nothing carries over
     warmUp: false,
-    async count(command, run) {
+    async count(command, run, subtracted) {
       const counted = { file: "valgrind", args: [`--log-file=${valgrindLog}`, ...cachegrindArgs(outDir, command.file, options), ...command.args] };
       const result = await run(counted);
       const pids = await countedPids(outDir);
@@ -35321,7 +35333,7 @@ async function startCountingDbBench(options) {
         const unsupported = unsupportedInstruction(log);
         if (unsupported) throw new BuildNotCountableError(`valgrind cannot run this build of db_bench: ${unsupported}`, tail(log));
         if (pids.length !== 1) throw new PipelineError(`a counted db_bench run left ${pids.length} cachegrind counts, expected 1 (its own process)`, log.slice(-4e3));
-        return { result, ...await readCounts(outDir, pids, options.timeoutMs, "cachegrind", options.owner, options) };
+        return { result, ...await readCounts(outDir, pids, options.timeoutMs, "cachegrind", options.owner, { ...options, ...subtracted }) };
       } finally {
         await removeCounts(outDir, pids);
         await rm3(valgrindLog, { force: true });
@@ -37878,6 +37890,13 @@ var InstructionsSchema = external_exports.object({
    * identical runs more than a failing line can allow (step id -> why). Estimated cycles are shown beside.
    */
   judged_on_instructions: external_exports.record(external_exports.string(), external_exports.string().min(1)).optional(),
+  /**
+   * Steps counted without the own costs of glibc's allocator (malloc, free and their internals:
+   * src/measure/valgrind-functions.ts), with the measured reason: counted whole, they spread between
+   * identical runs by what earlier work left in the allocator's free lists (step id -> why). The
+   * results' `counted` says so; a change that adds allocations shows there only as its calls.
+   */
+  counted_without_allocator: external_exports.record(external_exports.string(), external_exports.string().min(1)).optional(),
   aa_spread_by_step: external_exports.record(external_exports.string(), external_exports.number().min(0).max(1)).optional().describe(
     `step id -> the spread of its instruction count measured by A/A runs (the largest (max - min) / median of one side's repeats over the series, a fraction: 0.0004 is 0.04%; \`npm run bench:instructions-aa\` writes these lines). The step's margin is the larger of this and the spread of the base's repeats in the run; its failing and warning lines are at least 1 + ${SPREAD_MULTIPLE} x the margin, its improvement line at most 1 - ${SPREAD_MULTIPLE} x it. A step whose recorded spread would put its failing line above ${MAX_LIFTED_FAIL_ABOVE} is not counted (n/a with the reason). See docs/verdict.md`
   ),
@@ -38010,9 +38029,12 @@ function parseProfile(text, source, cores = REFERENCE_CORES, files = /* @__PURE_
   const uncounted = profile.instructions?.uncounted_steps ?? {};
   const spreads = profile.instructions?.aa_spread_by_step ?? {};
   const uncountedReason3 = (id) => uncounted[id] ?? (spreads[id] === void 0 ? null : tooNoisyToCount(spreads[id]));
+  const withoutAllocator = profile.instructions?.counted_without_allocator ?? {};
   const steps = defined.flat().map((step) => {
     const reason2 = step.uncounted === void 0 ? uncountedReason3(step.id) : null;
-    return reason2 === null ? step : { ...step, uncounted: reason2 };
+    const counted = reason2 === null ? step : { ...step, uncounted: reason2 };
+    const lessAllocator = withoutAllocator[step.id];
+    return lessAllocator === void 0 ? counted : { ...counted, withoutAllocator: lessAllocator };
   });
   const seen = /* @__PURE__ */ new Set();
   defined.forEach(
@@ -38021,9 +38043,14 @@ function parseProfile(text, source, cores = REFERENCE_CORES, files = /* @__PURE_
       seen.add(step.id);
     })
   );
-  for (const field2 of ["ops_per_client_by_step", "uncounted_steps", "aa_spread_by_step", "judged_on_instructions"]) {
+  for (const field2 of ["ops_per_client_by_step", "uncounted_steps", "aa_spread_by_step", "judged_on_instructions", "counted_without_allocator"]) {
     for (const id of Object.keys(profile.instructions?.[field2] ?? {})) {
       if (!seen.has(id)) throw new InputError(`no step "${id}" in this profile`, source, jsonPath(["instructions", field2, id]));
+    }
+  }
+  for (const step of steps) {
+    if (step.withoutAllocator !== void 0 && step.uncounted !== void 0) {
+      throw new InputError(`step "${step.id}" is not counted: counted_without_allocator names steps that are`, source, jsonPath(["instructions", "counted_without_allocator", step.id]));
     }
   }
   if (profile.instructions?.judge === "instructions" && Object.keys(profile.instructions.judged_on_instructions ?? {}).length > 0) {
@@ -41623,6 +41650,7 @@ function addDifference(into, short, long) {
   return sum2;
 }
 var CACHES_SIMULATED = "caches simulated";
+var WITHOUT_ALLOCATOR = "less the own costs of glibc's allocator (malloc, free and their internals)";
 var ON_FRESH_COPIES = "each run on a fresh copy of the loaded data";
 function differencedCount(short, long) {
   const ops = long.ops - short.ops;
@@ -41682,7 +41710,7 @@ async function countInstructions(steps, variants, plan, hooks) {
     }
     const counted = [];
     const freshCopy = step.writes === true && counter.freshCopy !== void 0;
-    const how = [counter.counted, ...step.countedRun ? [step.countedRun] : [], ...freshCopy ? [ON_FRESH_COPIES] : []].join("; ");
+    const how = [counter.counted, ...step.countedRun ? [step.countedRun] : [], ...freshCopy ? [ON_FRESH_COPIES] : [], ...step.withoutAllocator ? [WITHOUT_ALLOCATOR] : []].join("; ");
     const started = hooks.now();
     const perOp2 = [];
     const cyclesPerOp = [];
@@ -41998,7 +42026,7 @@ async function countStage(ctx, instances, variants) {
             const run = await runClient(ctx, vi, onCpus(command, cpus), COUNTED_RUN_TIMEOUT_S);
             if (run.failed) throw new PipelineError(`${path30.basename(client.file)} failed: ${run.message}`, await failureExcerpt(ctx, vi, run.output));
             return run;
-          });
+          }, step.withoutAllocator !== void 0 ? { lessOwnCostOf: GLIBC_ALLOCATOR_FUNCTIONS } : void 0);
           return { ops: (step.parseFixed ? step.parseFixed(result.stdout) : step.parse(result.stdout)).ops, ...counts };
         });
       },
