@@ -97,7 +97,8 @@ describe("the job's processes", () => {
       await freezeUser(user, true);
       expect(state()).toBe("T");
       await freezeUser(user, false);
-      expect(state()).toBe("S");
+      // resumed: back to its sleep, or still on its way there (runnable) on a busy machine
+      expect(["S", "R"]).toContain(state());
       expect((await endProcessesOf([user])).left).toEqual([]);
       expect(alive(sleeper.pid!)).toBe(false);
     } finally {
