@@ -90,3 +90,35 @@ export function readmeWithExcerpt(readme: string, comment: string): string {
   if (start < 0 || end < start) throw new Error(`README.md lacks the markers ${README_EXCERPT_START} ... ${README_EXCERPT_END}`);
   return `${readme.slice(0, start)}${README_EXCERPT_LINE}\n${commentExcerpt(comment)}\n${readme.slice(end)}`;
 }
+
+/**
+ * One pull request measured on two architectures: the PostgreSQL demo fork's base and head on this
+ * development VM (x86_64) and inside the emulated arm64 tree (scripts/arm64-tree.sh), the same cut
+ * profile (test/fixtures/arm64/README.md).
+ */
+export const TWO_ARCHITECTURES_RESULTS = ["test/fixtures/arm64/x86_64-pg-arm64-emulated.json", "test/fixtures/arm64/aarch64-emulated-pg-arm64-emulated.json"] as const;
+
+/** `--runner-cost` for the page: example hourly prices of an 8-vCPU x86_64 and arm64 runner, not quotes. */
+const EXAMPLE_RUNNER_COST = { x86_64: 0.34, aarch64: 0.289 };
+
+/** docs/two-architectures-comment.md: the merged comment of TWO_ARCHITECTURES_RESULTS, as `report A B --runner-cost` prints it. */
+export async function twoArchitecturesPage(root: URL): Promise<string> {
+  const comparisons = await Promise.all(TWO_ARCHITECTURES_RESULTS.map(async (file) => compareRun(await readResults(new URL(file, root).pathname))));
+  const comment = renderMarkdown(comparisons, { runnerCost: EXAMPLE_RUNNER_COST, proceed: { kind: "action", acceptLabel: DEFAULT_ACCEPT_LABEL } });
+  return `# One pull request on x86_64 and arm64
+
+The comment for one pull request measured on two architectures, rendered by \`npm run docs\` with the
+current code from two real results files, not edited: the PostgreSQL demo fork's \`base\` and \`head\`
+with the cut profile [pg-arm64-emulated](../test/fixtures/arm64/pg-arm64-emulated.yaml), once on the
+2-core x86_64 development VM ([${TWO_ARCHITECTURES_RESULTS[0]}](../${TWO_ARCHITECTURES_RESULTS[0]})) and
+once built and run as arm64 programs under qemu-user in the tree of scripts/arm64-tree.sh
+([${TWO_ARCHITECTURES_RESULTS[1]}](../${TWO_ARCHITECTURES_RESULTS[1]})); both runs are told in
+[measurements.md](measurements.md#arm64-under-emulation). What the same command prints:
+\`db-bench-gate report ${TWO_ARCHITECTURES_RESULTS.join(" ")} --runner-cost '{ x86_64: ${EXAMPLE_RUNNER_COST.x86_64}, aarch64: ${EXAMPLE_RUNNER_COST.aarch64} }'\`
+(example hourly prices, not quotes). The emulated column's QPS is qemu's speed, so it is named
+\`aarch64 emulated\` and left out of price/performance; its instruction counts are the arm64 build's own.
+
+---
+
+${comment}`;
+}
