@@ -42,7 +42,6 @@ packages=(build-essential bison flex libreadline-dev zlib1g-dev pkgconf perl val
 cross_packages=(distcc gcc-aarch64-linux-gnu)
 cross_tree="$tree-cross"
 export DBG_ARM64_DISTCC="${DBG_ARM64_DISTCC:-0}"
-distcc=$DBG_ARM64_DISTCC
 host_packages=(mmdebstrap qemu-user-static binfmt-support arch-test)
 marker=etc/db-bench-gate-tree
 uid_min=60000
@@ -112,7 +111,7 @@ rm -rf "$bundle"
 mkdir -p "$bundle"
 cp -a "$root/dist" "$root/package.json" "$root/profiles" "$root/recipes" "$root/lua" "$root/schema" "$bundle/"
 
-if [ "$distcc" = 1 ]; then
+if [ "$DBG_ARM64_DISTCC" = 1 ]; then
   make_tree "$cross_tree" amd64 "${cross_packages[@]}"
   # One compiler in two builds: the tree's native gcc and the cross gcc must be the same release, or
   # a compile's output would depend on which side ran it.
@@ -161,7 +160,7 @@ for bind in ${DBG_ARM64_BIND:-}; do
   mount --bind "${bind%%:*}" "$tree/${bind#*:}"
   mount -o remount,bind,ro "$tree/${bind#*:}"
 done
-if [ "${DBG_ARM64_DISTCC:-0}" = 1 ]; then
+if [ "$DBG_ARM64_DISTCC" = 1 ]; then
   # the compile side, in this PID namespace too: it ends with the run
   mount -t proc proc "$cross_tree/proc"
   mount --rbind /dev "$cross_tree/dev"

@@ -189,9 +189,10 @@ export interface InstructionCounter {
    * Runs the client `command` through `run` and returns its result with the instructions of the work
    * it caused (and, counted with the cache simulation, its cache misses), once every counted process
    * has written its count. A server's counter runs the command as it is; an embedded engine's runs it
-   * under the counter (a changed command).
+   * under the counter (a changed command). `subtracted`: functions whose own costs come off the count
+   * (a step counted without glibc's allocator).
    */
-  count<T>(command: ClientCommand, run: (command: ClientCommand) => Promise<T>, options?: Subtracted): Promise<{ result: T } & Counts>;
+  count<T>(command: ClientCommand, run: (command: ClientCommand) => Promise<T>, subtracted?: Subtracted): Promise<{ result: T } & Counts>;
   /**
    * A fresh copy of the data as the counting pass found it (just loaded and settled), for one counted
    * run of a step that writes, and the target that run is pointed at: every such run then starts from

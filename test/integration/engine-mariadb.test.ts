@@ -270,8 +270,8 @@ async function copySettings(server: Server): Promise<string> {
 }
 
 describe("MariaDB instructions per operation of the steps that write", () => {
-  // insert, the write step mariadb-quick counts; update-index's spread (0.07-2.54%, profile's
-  // uncounted_steps) is a measurement, not something a test can hold it to
+  // insert, counted whole, and update-index, counted without glibc's allocator (counted whole it spread
+  // 0.07-2.54%, the allocator's free lists): two of the four write steps mariadb-quick counts
   it("insert, and update-index less glibc's allocator, each run on a fresh copy (made uninstrumented) with purge held off: counted on two servers of one build, within the 1.02 line, the servers alike", async () => {
     const profile = await loadProfile("mariadb-quick");
     // as the profile defines them: update-index carries its counted_without_allocator reason
